@@ -1,0 +1,41 @@
+// Command weft is the toolchain's single binary: the same verbs (check, run,
+// build, fmt, sched) for every language, picked by the file's extension.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"golang.org/x/term"
+
+	"weft.dev/weft/frontend"
+)
+
+func main() {
+	os.Exit(main1(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// main1 is main without os.Exit, so testscript can run it in-process.
+func main1(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	env := &frontend.Env{Stdout: stdout, Stderr: stderr, Stdin: stdin}
+	if f, ok := stderr.(*os.File); ok {
+		env.StderrIsTerminal = term.IsTerminal(int(f.Fd()))
+	}
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	switch args[0] {
+	case "check", "run", "build", "fmt", "sched":
+		return dispatch(env, args[0], args[1:])
+	case "help", "-h", "--help":
+		return help(env, args[1:])
+	case "version", "--version":
+		fmt.Fprintln(stdout, "weft", version)
+		return 0
+	}
+	fmt.Fprintf(stderr, "weft: unknown command %q\n", args[0])
+	usage(stderr)
+	return 2
+}

@@ -1,0 +1,99 @@
+package cuda
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Writer builds C/C++ source with indentation.
+type Writer struct {
+	b      strings.Builder
+	indent int
+	Tab    string // indentation unit; "  " if empty
+}
+
+// Line writes one formatted line at the current indentation.
+func (w *Writer) Line(format string, args ...any) {
+	tab := w.Tab
+	if tab == "" {
+		tab = "  "
+	}
+	s := fmt.Sprintf(format, args...)
+	if s != "" {
+		w.b.WriteString(strings.Repeat(tab, w.indent))
+	}
+	w.b.WriteString(s)
+	w.b.WriteByte('\n')
+}
+
+// Raw writes s verbatim.
+func (w *Writer) Raw(s string) { w.b.WriteString(s) }
+
+// Open writes a line ending a block opener (e.g. "if (x) {") and indents.
+func (w *Writer) Open(format string, args ...any) {
+	w.Line(format, args...)
+	w.indent++
+}
+
+// Close dedents and writes a closing line (e.g. "}").
+func (w *Writer) Close(format string, args ...any) {
+	if w.indent > 0 {
+		w.indent--
+	}
+	w.Line(format, args...)
+}
+
+// Indent and Dedent adjust the level without writing.
+func (w *Writer) Indent() { w.indent++ }
+func (w *Writer) Dedent() {
+	if w.indent > 0 {
+		w.indent--
+	}
+}
+
+// String returns the text written so far.
+func (w *Writer) String() string { return w.b.String() }
+
+var reserved = map[string]bool{}
+
+func init() {
+	for _, k := range strings.Fields(`auto break case char const continue default do double else enum extern
+float for goto if inline int long register restrict return short signed sizeof static struct switch
+typedef union unsigned void volatile while bool true false class delete new this template typename
+namespace using public private protected virtual operator friend throw try catch asm alignas alignof
+constexpr decltype explicit export mutable noexcept nullptr static_assert thread_local dim3
+threadIdx blockIdx blockDim gridDim warpSize main printf malloc free memcpy memset`) {
+		reserved[k] = true
+	}
+}
+
+// Ident returns a valid C identifier for name: characters outside
+// [A-Za-z0-9_] become '_', a leading digit gets a '_' prefix, and reserved
+// words and names starting with "__" (reserved to the implementation) get a
+// "_w" suffix or prefix.
+func Ident(name string) string {
+	var b strings.Builder
+	for i, r := range name {
+		ok := r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9' && i > 0)
+		if r >= '0' && r <= '9' && i == 0 {
+			b.WriteByte('_')
+			ok = true
+		}
+		if ok {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	s := b.String()
+	if s == "" {
+		s = "_"
+	}
+	if strings.HasPrefix(s, "__") {
+		s = "w" + s
+	}
+	if reserved[s] {
+		s += "_w"
+	}
+	return s
+}

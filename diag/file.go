@@ -1,0 +1,162 @@
+package diag
+
+import (
+	"sort"
+)
+
+// File is one source file: its name as the user gave it and its bytes.
+type File struct {
+	Name  string
+	Src   []byte
+	lines []int // byte offset of the start of each line, computed lazily
+}
+
+// NewFile returns a File for name with the given contents.
+func NewFile(name string, src []byte) *File {
+	return &File{Name: name, Src: src}
+}
+
+func (f *File) lineStarts() []int {
+	if f.lines == nil {
+		f.lines = append(f.lines, 0)
+		for i, c := range f.Src {
+			if c == '\n' {
+				f.lines = append(f.lines, i+1)
+			}
+		}
+	}
+	return f.lines
+}
+
+// LineCol returns the 1-based line and column of byte offset off.
+func (f *File) LineCol(off int) (line, col int) {
+	if off < 0 {
+		return 0, 0
+	}
+	if off > len(f.Src) {
+		off = len(f.Src)
+	}
+	ls := f.lineStarts()
+	i := sort.Search(len(ls), func(i int) bool { return ls[i] > off }) - 1
+	return i + 1, off - ls[i] + 1
+}
+
+// Offset returns the byte offset of 1-based line and column, clamped to the
+// file.
+func (f *File) Offset(line, col int) int {
+	ls := f.lineStarts()
+	if line < 1 {
+		return 0
+	}
+	if line > len(ls) {
+		return len(f.Src)
+	}
+	off := ls[line-1] + col - 1
+	if off > len(f.Src) {
+		off = len(f.Src)
+	}
+	if off < 0 {
+		off = 0
+	}
+	return off
+}
+
+// Line returns the text of 1-based line n without its newline.
+func (f *File) Line(n int) string {
+	ls := f.lineStarts()
+	if n < 1 || n > len(ls) {
+		return ""
+	}
+	start := ls[n-1]
+	end := len(f.Src)
+	if n < len(ls) {
+		end = ls[n] - 1
+	}
+	if end > start && f.Src[end-1] == '\r' {
+		end--
+	}
+	return string(f.Src[start:end])
+}
+
+// Pos is a position in a File: a byte offset. The zero Pos is invalid and
+// means "no position".
+type Pos struct {
+	File   *File
+	Offset int
+}
+
+// At returns the position of byte offset off in f.
+func (f *File) At(off int) Pos { return Pos{File: f, Offset: off} }
+
+// IsValid reports whether p names a place in a file.
+func (p Pos) IsValid() bool { return p.File != nil }
+
+// Line returns p's 1-based line, or 0 if p is invalid.
+func (p Pos) Line() int {
+	if p.File == nil {
+		return 0
+	}
+	l, _ := p.File.LineCol(p.Offset)
+	return l
+}
+
+// Col returns p's 1-based byte column, or 0 if p is invalid.
+func (p Pos) Col() int {
+	if p.File == nil {
+		return 0
+	}
+	_, c := p.File.LineCol(p.Offset)
+	return c
+}
+
+// String renders p as file:line:col.
+func (p Pos) String() string {
+	if p.File == nil {
+		return "-"
+	}
+	l, c := p.File.LineCol(p.Offset)
+	return p.File.Name + ":" + itoa(l) + ":" + itoa(c)
+}
+
+// Before reports whether p comes before q (same file by offset, otherwise by
+// file name).
+func (p Pos) Before(q Pos) bool {
+	if p.File != q.File {
+		return fileName(p.File) < fileName(q.File)
+	}
+	return p.Offset < q.Offset
+}
+
+func fileName(f *File) string {
+	if f == nil {
+		return ""
+	}
+	return f.Name
+}
+
+// Span is a range [Start, End) in one file.
+type Span struct {
+	Start, End Pos
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}

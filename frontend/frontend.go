@@ -1,0 +1,121 @@
+package frontend
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"weft.dev/weft/diag"
+)
+
+// Env is what a verb may touch: its output streams and whether stderr is a
+// terminal (for progress bars).
+type Env struct {
+	Stdout, Stderr io.Writer
+	Stdin          io.Reader
+	// StderrIsTerminal is true when stderr is an interactive terminal.
+	StderrIsTerminal bool
+}
+
+// Verb runs one verb over args (the file and flags after the verb name).
+type Verb func(env *Env, args []string) int
+
+// FrontEnd is one language.
+type FrontEnd struct {
+	Name       string   // e.g. "weft", "cudac", "audala", "prism"
+	Extensions []string // with the dot: ".weft"
+	Summary    string   // one line for `weft help`
+	Check      Verb
+	Run        Verb
+	Build      Verb
+	Fmt        Verb
+	Sched      Verb
+	// Help, if set, prints the verb-specific flags this front end accepts.
+	Help func(w io.Writer, verb string)
+}
+
+var registry []*FrontEnd
+
+// Register adds fe. Registering an extension twice panics at start-up.
+func Register(fe *FrontEnd) {
+	for _, e := range fe.Extensions {
+		if other := ForExt(e); other != nil {
+			panic(fmt.Sprintf("frontend: %s claimed by %s and %s", e, other.Name, fe.Name))
+		}
+	}
+	registry = append(registry, fe)
+	sort.Slice(registry, func(i, j int) bool { return registry[i].Name < registry[j].Name })
+}
+
+// All returns the registered front ends sorted by name.
+func All() []*FrontEnd { return registry }
+
+// ForExt returns the front end claiming extension ext, or nil.
+func ForExt(ext string) *FrontEnd {
+	for _, fe := range registry {
+		for _, e := range fe.Extensions {
+			if strings.EqualFold(e, ext) {
+				return fe
+			}
+		}
+	}
+	return nil
+}
+
+// ForFile returns the front end for path by its extension, or nil.
+func ForFile(path string) *FrontEnd { return ForExt(filepath.Ext(path)) }
+
+// Verb returns fe's implementation of the named verb, or nil.
+func (fe *FrontEnd) Verb(name string) Verb {
+	switch name {
+	case "check":
+		return fe.Check
+	case "run":
+		return fe.Run
+	case "build":
+		return fe.Build
+	case "fmt":
+		return fe.Fmt
+	case "sched":
+		return fe.Sched
+	}
+	return nil
+}
+
+// Report prints diags to env.Stderr as text, or to env.Stdout as one JSON
+// array when asJSON is set, and returns 1 if any is an error, else 0.
+func Report(env *Env, diags *diag.List, asJSON bool) int {
+	diags.Sort()
+	if asJSON {
+		diag.WriteJSON(env.Stdout, diags.Diags)
+	} else {
+		diag.WriteText(env.Stderr, diags.Diags)
+		if n := diags.Dropped(); n > 0 {
+			fmt.Fprintf(env.Stderr, "(%d more diagnostics not shown)\n", n)
+		}
+	}
+	if diags.HasErrors() {
+		return 1
+	}
+	return 0
+}
+
+// ReadSource reads path into a diag.File, printing an I/O error and
+// returning ok=false (status 2 for the caller) on failure.
+func ReadSource(env *Env, path string) (*diag.File, bool) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "weft: %v\n", err)
+		return nil, false
+	}
+	return diag.NewFile(path, src), true
+}
+
+// Usagef prints a usage error and returns status 2.
+func Usagef(env *Env, format string, args ...any) int {
+	fmt.Fprintf(env.Stderr, "weft: "+format+"\n", args...)
+	return 2
+}
