@@ -1,0 +1,437 @@
+package pyscan
+
+import (
+	"fmt"
+	"strings"
+
+	"weft.dev/weft/diag"
+)
+
+// Kind is a token kind.
+type Kind uint8
+
+const (
+	EOF Kind = iota
+	NEWLINE
+	INDENT
+	DEDENT
+	NAME
+	INT
+	FLOAT
+	STRING
+	OP // punctuation and operators; the text is in Token.Text
+)
+
+var kindNames = [...]string{"end of file", "newline", "indent", "dedent", "name", "integer", "float", "string", "operator"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("kind(%d)", k)
+}
+
+// Token is one token. For STRING, Text is the decoded value and Raw the
+// source spelling.
+type Token struct {
+	Kind Kind
+	Text string
+	Raw  string
+	Pos  diag.Pos
+	End  diag.Pos
+}
+
+func (t Token) String() string {
+	switch t.Kind {
+	case NAME, INT, FLOAT, OP:
+		return fmt.Sprintf("%q", t.Text)
+	case STRING:
+		return t.Raw
+	}
+	return t.Kind.String()
+}
+
+// Comment is a '#' comment (Text includes the '#').
+type Comment struct {
+	Text string
+	Pos  diag.Pos
+	// Own is true when the comment is the only thing on its line.
+	Own bool
+}
+
+// Scanner error codes (documented in the "pyscan" table).
+const (
+	ErrBadChar      = "S0001"
+	ErrUnterminated = "S0002"
+	ErrDedent       = "S0003"
+	ErrBadNumber    = "S0004"
+	ErrUnbalanced   = "S0005"
+)
+
+func init() {
+	diag.Register("pyscan (Weft and Prism source)", []diag.Code{
+		{ErrBadChar, "character not allowed here"},
+		{ErrUnterminated, "string literal not terminated before end of line"},
+		{ErrDedent, "dedent does not match any outer indentation level"},
+		{ErrBadNumber, "malformed number literal"},
+		{ErrUnbalanced, "closing bracket does not match the open one"},
+	})
+}
+
+// ErrorHandler receives scanner errors.
+type ErrorHandler func(pos diag.Pos, code, msg string)
+
+// Scanner tokenizes one file.
+type Scanner struct {
+	file    *diag.File
+	src     []byte
+	off     int
+	err     ErrorHandler
+	indents []int  // stack of indentation columns; starts with 0
+	parens  []byte // open brackets
+	pending []Token
+	atBOL   bool // at beginning of a logical line
+	lineHas bool // the current logical line produced a token
+	done    bool
+
+	Comments []Comment
+}
+
+// New returns a scanner over f reporting errors to err (which may be nil).
+func New(f *diag.File, err ErrorHandler) *Scanner {
+	if err == nil {
+		err = func(diag.Pos, string, string) {}
+	}
+	return &Scanner{file: f, src: f.Src, err: err, indents: []int{0}, atBOL: true}
+}
+
+func (s *Scanner) pos(off int) diag.Pos { return diag.Pos{File: s.file, Offset: off} }
+
+func (s *Scanner) errorf(off int, code, format string, args ...any) {
+	s.err(s.pos(off), code, fmt.Sprintf(format, args...))
+}
+
+// All scans the whole file and returns its tokens, ending with EOF.
+func (s *Scanner) All() []Token {
+	var toks []Token
+	for {
+		t := s.Next()
+		toks = append(toks, t)
+		if t.Kind == EOF {
+			return toks
+		}
+	}
+}
+
+// Next returns the next token.
+func (s *Scanner) Next() Token {
+	for len(s.pending) == 0 {
+		s.scan()
+	}
+	t := s.pending[0]
+	s.pending = s.pending[1:]
+	return t
+}
+
+func (s *Scanner) emit(k Kind, start, end int, text string) {
+	s.pending = append(s.pending, Token{Kind: k, Text: text, Raw: string(s.src[start:end]), Pos: s.pos(start), End: s.pos(end)})
+	if k != NEWLINE && k != INDENT && k != DEDENT && k != EOF {
+		s.lineHas = true
+	}
+}
+
+// scan produces at least one pending token.
+func (s *Scanner) scan() {
+	if s.done {
+		s.emit(EOF, len(s.src), len(s.src), "")
+		return
+	}
+	if s.atBOL && len(s.parens) == 0 {
+		if s.indentation() {
+			return
+		}
+	}
+	s.skipSpace()
+	if s.off >= len(s.src) {
+		s.finish()
+		return
+	}
+	c := s.src[s.off]
+	start := s.off
+	switch {
+	case c == '#':
+		s.comment(false)
+		return
+	case c == '\n' || c == '\r':
+		s.off++
+		if c == '\r' && s.off < len(s.src) && s.src[s.off] == '\n' {
+			s.off++
+		}
+		if len(s.parens) == 0 {
+			if s.lineHas {
+				s.emit(NEWLINE, start, start, "")
+				s.lineHas = false
+			}
+			s.atBOL = true
+		}
+		return
+	case c == '\\' && s.off+1 < len(s.src) && (s.src[s.off+1] == '\n' || s.src[s.off+1] == '\r'):
+		s.off += 2
+		if s.src[s.off-1] == '\r' && s.off < len(s.src) && s.src[s.off] == '\n' {
+			s.off++
+		}
+		return
+	case isLetter(c):
+		for s.off < len(s.src) && (isLetter(s.src[s.off]) || isDigit(s.src[s.off])) {
+			s.off++
+		}
+		s.emit(NAME, start, s.off, string(s.src[start:s.off]))
+		return
+	case isDigit(c) || (c == '.' && s.off+1 < len(s.src) && isDigit(s.src[s.off+1])):
+		s.number()
+		return
+	case c == '"' || c == '\'':
+		s.str()
+		return
+	}
+	s.operator()
+}
+
+// indentation handles the start of a logical line. It returns true if it
+// emitted tokens or consumed a blank line.
+func (s *Scanner) indentation() bool {
+	col := 0
+	i := s.off
+	for i < len(s.src) {
+		switch s.src[i] {
+		case ' ':
+			col++
+		case '\t':
+			col = (col/8 + 1) * 8
+		case '\f':
+			col = 0
+		default:
+			goto done
+		}
+		i++
+	}
+done:
+	s.off = i
+	if i >= len(s.src) {
+		s.atBOL = false
+		return false
+	}
+	switch s.src[i] {
+	case '#':
+		s.comment(true)
+		return true
+	case '\n', '\r':
+		s.off++
+		if s.src[i] == '\r' && s.off < len(s.src) && s.src[s.off] == '\n' {
+			s.off++
+		}
+		return true
+	case '\\':
+		if i+1 < len(s.src) && (s.src[i+1] == '\n' || s.src[i+1] == '\r') {
+			return false // continuation of nothing: treat as a normal line start
+		}
+	}
+	s.atBOL = false
+	top := s.indents[len(s.indents)-1]
+	switch {
+	case col > top:
+		s.indents = append(s.indents, col)
+		s.emit(INDENT, i, i, "")
+	case col < top:
+		for len(s.indents) > 1 && col < s.indents[len(s.indents)-1] {
+			s.indents = s.indents[:len(s.indents)-1]
+			s.emit(DEDENT, i, i, "")
+		}
+		if col != s.indents[len(s.indents)-1] {
+			s.errorf(i, ErrDedent, "unindent does not match any outer indentation level")
+			s.indents = append(s.indents, col)
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+func (s *Scanner) comment(own bool) {
+	start := s.off
+	for s.off < len(s.src) && s.src[s.off] != '\n' && s.src[s.off] != '\r' {
+		s.off++
+	}
+	text := strings.TrimRight(string(s.src[start:s.off]), " \t")
+	s.Comments = append(s.Comments, Comment{Text: text, Pos: s.pos(start), Own: own})
+}
+
+func (s *Scanner) skipSpace() {
+	for s.off < len(s.src) {
+		switch s.src[s.off] {
+		case ' ', '\t', '\f':
+			s.off++
+		default:
+			return
+		}
+	}
+}
+
+func (s *Scanner) finish() {
+	if s.lineHas {
+		s.emit(NEWLINE, len(s.src), len(s.src), "")
+		s.lineHas = false
+	}
+	for len(s.parens) > 0 {
+		s.errorf(len(s.src), ErrUnbalanced, "unclosed %q at end of file", string(s.parens[len(s.parens)-1]))
+		s.parens = s.parens[:len(s.parens)-1]
+	}
+	for len(s.indents) > 1 {
+		s.indents = s.indents[:len(s.indents)-1]
+		s.emit(DEDENT, len(s.src), len(s.src), "")
+	}
+	s.done = true
+	s.emit(EOF, len(s.src), len(s.src), "")
+}
+
+func (s *Scanner) number() {
+	start := s.off
+	isFloat := false
+	if s.src[s.off] == '0' && s.off+1 < len(s.src) && (s.src[s.off+1]|0x20 == 'x' || s.src[s.off+1]|0x20 == 'b' || s.src[s.off+1]|0x20 == 'o') {
+		s.off += 2
+		for s.off < len(s.src) && (isHex(s.src[s.off]) || s.src[s.off] == '_') {
+			s.off++
+		}
+	} else {
+		s.digits()
+		if s.off < len(s.src) && s.src[s.off] == '.' && !(s.off+1 < len(s.src) && s.src[s.off+1] == '.') {
+			isFloat = true
+			s.off++
+			s.digits()
+		}
+		if s.off < len(s.src) && s.src[s.off]|0x20 == 'e' {
+			j := s.off + 1
+			if j < len(s.src) && (s.src[j] == '+' || s.src[j] == '-') {
+				j++
+			}
+			if j < len(s.src) && isDigit(s.src[j]) {
+				isFloat = true
+				s.off = j
+				s.digits()
+			}
+		}
+	}
+	// A number glued to letters (e.g. 12ab) is one malformed token.
+	bad := false
+	for s.off < len(s.src) && (isLetter(s.src[s.off]) || isDigit(s.src[s.off])) {
+		s.off++
+		bad = true
+	}
+	text := string(s.src[start:s.off])
+	if bad {
+		s.errorf(start, ErrBadNumber, "malformed number %q", text)
+	}
+	if isFloat {
+		s.emit(FLOAT, start, s.off, text)
+	} else {
+		s.emit(INT, start, s.off, text)
+	}
+}
+
+func (s *Scanner) digits() {
+	for s.off < len(s.src) && (isDigit(s.src[s.off]) || s.src[s.off] == '_') {
+		s.off++
+	}
+}
+
+func (s *Scanner) str() {
+	start := s.off
+	q := s.src[s.off]
+	triple := s.off+2 < len(s.src) && s.src[s.off+1] == q && s.src[s.off+2] == q
+	if triple {
+		s.off += 3
+	} else {
+		s.off++
+	}
+	var b strings.Builder
+	for {
+		if s.off >= len(s.src) || (!triple && (s.src[s.off] == '\n' || s.src[s.off] == '\r')) {
+			s.errorf(start, ErrUnterminated, "string literal not terminated")
+			s.emit(STRING, start, s.off, b.String())
+			return
+		}
+		c := s.src[s.off]
+		if c == q {
+			if !triple {
+				s.off++
+				break
+			}
+			if s.off+2 < len(s.src) && s.src[s.off+1] == q && s.src[s.off+2] == q {
+				s.off += 3
+				break
+			}
+		}
+		if c == '\\' && s.off+1 < len(s.src) {
+			s.off++
+			switch e := s.src[s.off]; e {
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			case '\\', '\'', '"':
+				b.WriteByte(e)
+			case '\n':
+			default:
+				b.WriteByte('\\')
+				b.WriteByte(e)
+			}
+			s.off++
+			continue
+		}
+		b.WriteByte(c)
+		s.off++
+	}
+	s.emit(STRING, start, s.off, b.String())
+}
+
+// operators, longest first within each leading byte.
+var operators = []string{
+	"**=", "//=", ">>=", "<<=", "...",
+	"**", "//", ">>", "<<", "==", "!=", "<=", ">=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "->", ":=",
+	"+", "-", "*", "/", "%", "<", ">", "=", "(", ")", "[", "]", "{", "}", ",", ":", ".", ";", "@", "&", "|", "^", "~", "!",
+}
+
+func (s *Scanner) operator() {
+	start := s.off
+	for _, op := range operators {
+		if strings.HasPrefix(string(s.src[s.off:min(len(s.src), s.off+len(op))]), op) {
+			s.off += len(op)
+			switch op {
+			case "(", "[", "{":
+				s.parens = append(s.parens, op[0])
+			case ")", "]", "}":
+				want := map[string]byte{")": '(', "]": '[', "}": '{'}[op]
+				if len(s.parens) == 0 || s.parens[len(s.parens)-1] != want {
+					s.errorf(start, ErrUnbalanced, "unexpected %q", op)
+				} else {
+					s.parens = s.parens[:len(s.parens)-1]
+				}
+			}
+			s.emit(OP, start, s.off, op)
+			return
+		}
+	}
+	c := s.src[s.off]
+	s.off++
+	if c >= 0x80 {
+		// Skip the rest of a UTF-8 sequence so one character gives one error.
+		for s.off < len(s.src) && s.src[s.off]&0xC0 == 0x80 {
+			s.off++
+		}
+	}
+	s.errorf(start, ErrBadChar, "unexpected character %q", string(s.src[start:s.off]))
+}
+
+func isLetter(c byte) bool { return c == '_' || (c|0x20 >= 'a' && c|0x20 <= 'z') }
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+func isHex(c byte) bool    { return isDigit(c) || (c|0x20 >= 'a' && c|0x20 <= 'f') }

@@ -1,0 +1,87 @@
+package pyscan
+
+import (
+	"strings"
+	"testing"
+
+	"weft.dev/weft/diag"
+)
+
+func kinds(src string) (string, []string) {
+	var errs []string
+	s := New(diag.NewFile("t", []byte(src)), func(p diag.Pos, code, msg string) {
+		errs = append(errs, p.String()+" "+code)
+	})
+	var out []string
+	for _, t := range s.All() {
+		switch t.Kind {
+		case NAME, INT, FLOAT, OP:
+			out = append(out, t.Text)
+		case STRING:
+			out = append(out, "S("+t.Text+")")
+		default:
+			out = append(out, strings.ToUpper(t.Kind.String()[:3]))
+		}
+	}
+	return strings.Join(out, " "), errs
+}
+
+func TestScan(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{"def f(x: f32[8] @ CudaRmem):\n    x[0] = 1.5\n", "def f ( x : f32 [ 8 ] @ CudaRmem ) : NEW IND x [ 0 ] = 1.5 NEW DED END"},
+		{"a\n  b\n    c\nd", "a NEW IND b NEW IND c NEW DED DED d NEW END"},
+		{"f(a,\n      b)\n", "f ( a , b ) NEW END"},
+		{"# c\n\n  \nx = 1 # t\n", "x = 1 NEW END"},
+		{"Arrive(t, 1) >> bar[i]\n", "Arrive ( t , 1 ) >> bar [ i ] NEW END"},
+		{"x = 'a\\'b' + \"c\"\n", "x = + NEW END"[:0] + "x = S(a'b) + S(c) NEW END"},
+		{"a = 1e-3 + 0x1F + .5\n", "a = 1e-3 + 0x1F + .5 NEW END"},
+		{"if x:\n\ty\nz\n", "if x : NEW IND y NEW DED z NEW END"},
+		{"a \\\n  + b\n", "a + b NEW END"},
+	}
+	for _, c := range cases {
+		got, errs := kinds(c.src)
+		if got != c.want || len(errs) != 0 {
+			t.Errorf("%q:\n got %s %v\nwant %s", c.src, got, errs, c.want)
+		}
+	}
+}
+
+func TestScanErrors(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{"a\n    b\n  c\n", "t:3:3 S0003"},
+		{"x = 'abc\n", "t:1:5 S0002"},
+		{"x = $\n", "t:1:5 S0001"},
+		{"f(a]\n", "t:1:4 S0005"},
+		{"x = 12ab\n", "t:1:5 S0004"},
+	}
+	for _, c := range cases {
+		_, errs := kinds(c.src)
+		if len(errs) == 0 || errs[0] != c.want {
+			t.Errorf("%q: errors %v, want first %s", c.src, errs, c.want)
+		}
+	}
+}
+
+func TestComments(t *testing.T) {
+	s := New(diag.NewFile("t", []byte("# own\nx = 1  # trailing\n")), nil)
+	s.All()
+	if len(s.Comments) != 2 || !s.Comments[0].Own || s.Comments[1].Own || s.Comments[1].Text != "# trailing" {
+		t.Errorf("comments = %+v", s.Comments)
+	}
+}
+
+func FuzzScan(f *testing.F) {
+	for _, s := range []string{"def f():\n  x = 1\n", "a[\n b]\n", "'x", "\t\t y\n z", "\\\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		s := New(diag.NewFile("f", []byte(src)), nil)
+		n := 0
+		for s.Next().Kind != EOF {
+			n++
+			if n > 10*len(src)+10 {
+				t.Fatalf("scanner does not terminate on %q", src)
+			}
+		}
+	})
+}
