@@ -1,0 +1,304 @@
+package syntax
+
+import "weft.dev/weft/diag"
+
+// File is a parsed translation unit.
+type File struct {
+	Decls []*Decl
+	// Funcs are the function definitions in source order.
+	Funcs []*FuncDecl
+	// Templates are the template function definitions, instantiated by sem.
+	Templates []*FuncDecl
+}
+
+// Qualifiers are the CUDA execution-space and memory-space attributes of a
+// declaration.
+type Qualifiers struct {
+	Global, Device, Host, Shared, Constant, Managed  bool
+	Extern, Static, Typedef, Inline, Const, Volatile bool
+}
+
+// TypeKind classifies a TypeExpr.
+type TypeKind uint8
+
+const (
+	TNamed   TypeKind = iota // Name: a base type ("int", "unsigned long", "float", "dim3", a typedef)
+	TPointer                 // Elem*
+	TArray                   // Elem[Len] (Len nil: unsized)
+	TFunc                    // Elem(Params)
+	TStruct                  // struct/union Name { Fields }
+	TEnum                    // enum Name { Enumerators }
+)
+
+// TypeExpr is a type as written.
+type TypeExpr struct {
+	Kind     TypeKind
+	Pos      diag.Pos
+	Name     string // TNamed: canonical base name; TStruct/TEnum: tag ("" if anonymous)
+	Elem     *TypeExpr
+	Len      Expr     // TArray
+	Params   []*Param // TFunc
+	Variadic bool     // TFunc
+	Union    bool     // TStruct
+	Fields   []*Field // TStruct (nil: declared elsewhere)
+	HasBody  bool     // TStruct/TEnum: a definition, not a reference
+	Enums    []*Enumerator
+	Const    bool
+	// TemplateArgs of a TNamed referring to a template parameter are nil;
+	// sem substitutes template parameters by name.
+}
+
+// Param is a function parameter.
+type Param struct {
+	Name string
+	Pos  diag.Pos
+	Type *TypeExpr
+}
+
+// Field is a struct member.
+type Field struct {
+	Name string
+	Pos  diag.Pos
+	Type *TypeExpr
+}
+
+// Enumerator is one enum constant.
+type Enumerator struct {
+	Name  string
+	Pos   diag.Pos
+	Value Expr // nil: previous + 1
+}
+
+// Decl declares one name (variables, typedefs, prototypes); a declaration
+// like "int a, *b;" becomes two Decls.
+type Decl struct {
+	Pos  diag.Pos
+	Name string // "" for a bare struct/enum declaration
+	Type *TypeExpr
+	Q    Qualifiers
+	Init Expr // nil, an expression, or an *InitList
+	// CtorArgs holds the arguments of a constructor-style declaration,
+	// "dim3 grid(4, 2);".
+	CtorArgs []Expr
+	HasCtor  bool
+}
+
+// FuncDecl is a function definition.
+type FuncDecl struct {
+	Pos     diag.Pos
+	Name    string
+	Type    *TypeExpr // TFunc
+	Q       Qualifiers
+	Body    *Block
+	TParams []string // template parameters (typename T / int N)
+	TValue  []bool   // whether each template parameter is a value (int N)
+	EndPos  diag.Pos // the closing brace
+}
+
+// Stmt is a statement.
+type Stmt interface{ stmtPos() diag.Pos }
+
+type (
+	// Block is { stmts }.
+	Block struct {
+		Pos   diag.Pos
+		Stmts []Stmt
+		End   diag.Pos
+	}
+	// DeclStmt declares local variables.
+	DeclStmt struct {
+		Pos   diag.Pos
+		Decls []*Decl
+	}
+	// ExprStmt is an expression statement.
+	ExprStmt struct {
+		Pos diag.Pos
+		X   Expr
+	}
+	// IfStmt is if (Cond) Then else Else.
+	IfStmt struct {
+		Pos        diag.Pos
+		Cond       Expr
+		Then, Else Stmt
+	}
+	// ForStmt is for (Init; Cond; Post) Body (also while, with nil Init/Post).
+	ForStmt struct {
+		Pos  diag.Pos
+		Init Stmt // nil, *DeclStmt or *ExprStmt
+		Cond Expr
+		Post Expr
+		Body Stmt
+	}
+	// DoStmt is do Body while (Cond);
+	DoStmt struct {
+		Pos  diag.Pos
+		Body Stmt
+		Cond Expr
+	}
+	// ReturnStmt is return X;
+	ReturnStmt struct {
+		Pos diag.Pos
+		X   Expr
+	}
+	// BranchStmt is break, continue or goto Label.
+	BranchStmt struct {
+		Pos   diag.Pos
+		Tok   string
+		Label string
+	}
+	// LabeledStmt is Label: Stmt.
+	LabeledStmt struct {
+		Pos   diag.Pos
+		Label string
+		Stmt  Stmt
+	}
+	// SwitchStmt is switch (X) Body.
+	SwitchStmt struct {
+		Pos  diag.Pos
+		X    Expr
+		Body Stmt
+	}
+	// CaseStmt is case X: (X nil: default:).
+	CaseStmt struct {
+		Pos diag.Pos
+		X   Expr
+	}
+	// EmptyStmt is ;
+	EmptyStmt struct{ Pos diag.Pos }
+)
+
+func (s *Block) stmtPos() diag.Pos       { return s.Pos }
+func (s *DeclStmt) stmtPos() diag.Pos    { return s.Pos }
+func (s *ExprStmt) stmtPos() diag.Pos    { return s.Pos }
+func (s *IfStmt) stmtPos() diag.Pos      { return s.Pos }
+func (s *ForStmt) stmtPos() diag.Pos     { return s.Pos }
+func (s *DoStmt) stmtPos() diag.Pos      { return s.Pos }
+func (s *ReturnStmt) stmtPos() diag.Pos  { return s.Pos }
+func (s *BranchStmt) stmtPos() diag.Pos  { return s.Pos }
+func (s *LabeledStmt) stmtPos() diag.Pos { return s.Pos }
+func (s *SwitchStmt) stmtPos() diag.Pos  { return s.Pos }
+func (s *CaseStmt) stmtPos() diag.Pos    { return s.Pos }
+func (s *EmptyStmt) stmtPos() diag.Pos   { return s.Pos }
+
+// Expr is an expression.
+type Expr interface{ exprPos() diag.Pos }
+
+type (
+	// Name is an identifier.
+	Name struct {
+		Pos  diag.Pos
+		Name string
+	}
+	// IntLitExpr is an integer constant with its C type ("int", "unsigned", "long", ...).
+	IntLitExpr struct {
+		Pos   diag.Pos
+		Value uint64
+		Type  string
+	}
+	// FloatLitExpr is a floating constant; Float is true for an f suffix.
+	FloatLitExpr struct {
+		Pos   diag.Pos
+		Value float64
+		Float bool
+	}
+	// CharLitExpr is a character constant (type int in C).
+	CharLitExpr struct {
+		Pos   diag.Pos
+		Value int64
+	}
+	// StringLitExpr is a (concatenated) string literal, unescaped.
+	StringLitExpr struct {
+		Pos   diag.Pos
+		Value string
+	}
+	// Unary is Op X for - + ! ~ * & ++ -- (prefix) and X++ X-- (Post).
+	Unary struct {
+		Pos  diag.Pos
+		Op   string
+		X    Expr
+		Post bool
+	}
+	// Binary is X Op Y, including assignment operators and the comma.
+	Binary struct {
+		Pos  diag.Pos // the operator
+		Op   string
+		X, Y Expr
+	}
+	// Cond is C ? X : Y.
+	Cond struct {
+		Pos     diag.Pos
+		C, X, Y Expr
+	}
+	// Call is Fun(Args); a kernel launch sets Launch (<<<...>>>).
+	Call struct {
+		Pos      diag.Pos
+		Fun      Expr
+		Args     []Expr
+		Launch   []Expr
+		TypeArgs []*TypeExpr // f<T>(...)
+		TArgExpr []Expr      // value template arguments, parallel to TypeArgs (nil where a type)
+		RParen   diag.Pos
+	}
+	// Index is X[I].
+	Index struct {
+		Pos  diag.Pos
+		X, I Expr
+	}
+	// Member is X.Name or X->Name (Arrow).
+	Member struct {
+		Pos   diag.Pos
+		X     Expr
+		Name  string
+		Arrow bool
+	}
+	// Cast is (Type)X; a functional cast T(x, ...) of dim3 sets Args.
+	Cast struct {
+		Pos  diag.Pos
+		Type *TypeExpr
+		X    Expr
+		Args []Expr
+	}
+	// SizeofExpr is sizeof X or sizeof(Type).
+	SizeofExpr struct {
+		Pos  diag.Pos
+		X    Expr
+		Type *TypeExpr
+	}
+	// InitList is { a, b, .x = c, [2] = d }.
+	InitList struct {
+		Pos   diag.Pos
+		Elems []*InitElem
+	}
+	// InitElem is one element of an initializer list.
+	InitElem struct {
+		Field string // designator .Field
+		Index Expr   // designator [Index]
+		X     Expr
+	}
+)
+
+func (e *Name) exprPos() diag.Pos          { return e.Pos }
+func (e *IntLitExpr) exprPos() diag.Pos    { return e.Pos }
+func (e *FloatLitExpr) exprPos() diag.Pos  { return e.Pos }
+func (e *CharLitExpr) exprPos() diag.Pos   { return e.Pos }
+func (e *StringLitExpr) exprPos() diag.Pos { return e.Pos }
+func (e *Unary) exprPos() diag.Pos         { return e.Pos }
+func (e *Binary) exprPos() diag.Pos        { return e.Pos }
+func (e *Cond) exprPos() diag.Pos          { return e.Pos }
+func (e *Call) exprPos() diag.Pos          { return e.Pos }
+func (e *Index) exprPos() diag.Pos         { return e.Pos }
+func (e *Member) exprPos() diag.Pos        { return e.Pos }
+func (e *Cast) exprPos() diag.Pos          { return e.Pos }
+func (e *SizeofExpr) exprPos() diag.Pos    { return e.Pos }
+func (e *InitList) exprPos() diag.Pos      { return e.Pos }
+
+// PosOf returns the position of an expression or statement.
+func PosOf(n any) diag.Pos {
+	switch n := n.(type) {
+	case Expr:
+		return n.exprPos()
+	case Stmt:
+		return n.stmtPos()
+	}
+	return diag.Pos{}
+}

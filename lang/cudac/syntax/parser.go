@@ -1,0 +1,1104 @@
+package syntax
+
+import (
+	"strings"
+
+	"weft.dev/weft/diag"
+)
+
+// BuiltinTypeNames are the typedef names every CUDA translation unit knows
+// without a declaration (from the headers we model as built-in).
+var BuiltinTypeNames = []string{
+	"size_t", "ssize_t", "ptrdiff_t", "intptr_t", "uintptr_t",
+	"int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
+	"dim3", "uint3", "int2", "int3", "int4", "uint2", "uint4", "float2", "float3", "float4", "double2",
+	"cudaError_t", "cudaStream_t", "cudaEvent_t", "cudaMemcpyKind", "cudaDeviceProp", "FILE", "clock_t", "time_t",
+}
+
+// bailout unwinds the parser to the enclosing top-level declaration after a
+// syntax error.
+type bailout struct{}
+
+type parser struct {
+	toks      []Token
+	i         int
+	diags     *diag.List
+	types     []map[string]bool // typedef names, innermost scope last
+	templates map[string]bool
+	errs      int
+}
+
+// Parse parses the preprocessed tokens of one translation unit.
+func Parse(toks []Token, diags *diag.List) *File {
+	p := &parser{toks: toks, diags: diags, templates: map[string]bool{}}
+	if len(p.toks) == 0 || p.toks[len(p.toks)-1].Kind != EOF {
+		p.toks = append(p.toks, Token{Kind: EOF})
+	}
+	global := map[string]bool{}
+	for _, n := range BuiltinTypeNames {
+		global[n] = true
+	}
+	p.types = []map[string]bool{global}
+	f := &File{}
+	for p.tok().Kind != EOF {
+		if p.errs > 20 {
+			break
+		}
+		p.topLevel(f)
+	}
+	return f
+}
+
+func (p *parser) tok() Token { return p.toks[p.i] }
+func (p *parser) peek(n int) Token {
+	if p.i+n < len(p.toks) {
+		return p.toks[p.i+n]
+	}
+	return p.toks[len(p.toks)-1]
+}
+func (p *parser) next() Token {
+	t := p.toks[p.i]
+	if p.i < len(p.toks)-1 {
+		p.i++
+	}
+	return t
+}
+func (p *parser) is(text string) bool {
+	t := p.tok()
+	return (t.Kind == Punct || t.Kind == Ident) && t.Text == text
+}
+func (p *parser) got(text string) bool {
+	if p.is(text) {
+		p.next()
+		return true
+	}
+	return false
+}
+
+func (p *parser) errorf(pos diag.Pos, code, format string, args ...any) {
+	p.errs++
+	p.diags.Errorf(pos, code, format, args...)
+	panic(bailout{})
+}
+
+func (p *parser) expect(text string) Token {
+	if !p.is(text) {
+		t := p.tok()
+		what := "'" + t.Text + "'"
+		if t.Kind == EOF {
+			what = "end of file"
+		}
+		p.errorf(t.Pos, "C0201", "expected '%s', found %s", text, what)
+	}
+	return p.next()
+}
+
+func (p *parser) ident() Token {
+	t := p.tok()
+	if t.Kind != Ident || keywords[t.Text] {
+		p.errorf(t.Pos, "C0202", "expected identifier, found '%s'", t.Text)
+	}
+	return p.next()
+}
+
+func (p *parser) isTypeName(name string) bool {
+	for i := len(p.types) - 1; i >= 0; i-- {
+		if v, ok := p.types[i][name]; ok {
+			return v
+		}
+	}
+	return false
+}
+
+func (p *parser) declareName(name string, isType bool) {
+	p.types[len(p.types)-1][name] = isType
+}
+
+func (p *parser) push() { p.types = append(p.types, map[string]bool{}) }
+func (p *parser) pop()  { p.types = p.types[:len(p.types)-1] }
+
+var keywords = map[string]bool{
+	"auto": true, "break": true, "case": true, "char": true, "const": true, "continue": true, "default": true,
+	"do": true, "double": true, "else": true, "enum": true, "extern": true, "float": true, "for": true, "goto": true,
+	"if": true, "inline": true, "int": true, "long": true, "register": true, "restrict": true, "return": true,
+	"short": true, "signed": true, "sizeof": true, "static": true, "struct": true, "switch": true, "typedef": true,
+	"union": true, "unsigned": true, "void": true, "volatile": true, "while": true, "_Bool": true, "bool": true,
+	"__global__": true, "__device__": true, "__host__": true, "__shared__": true, "__constant__": true, "__managed__": true,
+	"__restrict__": true, "__restrict": true, "template": true, "typename": true, "class": true,
+}
+
+var baseTypeWords = map[string]bool{
+	"void": true, "char": true, "short": true, "int": true, "long": true, "float": true, "double": true,
+	"signed": true, "unsigned": true, "_Bool": true, "bool": true,
+}
+
+var qualWords = map[string]bool{
+	"const": true, "volatile": true, "extern": true, "static": true, "typedef": true, "inline": true, "register": true,
+	"__global__": true, "__device__": true, "__host__": true, "__shared__": true, "__constant__": true, "__managed__": true,
+	"__restrict__": true, "__restrict": true, "restrict": true, "auto": true, "constexpr": true,
+}
+
+// startsType reports whether the current token can begin a declaration.
+func (p *parser) startsType() bool {
+	t := p.tok()
+	if t.Kind != Ident {
+		return false
+	}
+	if baseTypeWords[t.Text] || qualWords[t.Text] || t.Text == "struct" || t.Text == "union" || t.Text == "enum" {
+		return true
+	}
+	return p.isTypeName(t.Text)
+}
+
+// topLevel parses one external declaration.
+func (p *parser) topLevel(f *File) {
+	start := p.i
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(bailout); !ok {
+				panic(r)
+			}
+			p.skipTopLevel(start)
+		}
+	}()
+	t := p.tok()
+	switch {
+	case p.got(";"):
+		return
+	case t.Text == "extern" && p.peek(1).Kind == StringLit: // extern "C" { ... } or extern "C" decl
+		p.next()
+		p.next()
+		if p.got("{") {
+			for !p.is("}") && p.tok().Kind != EOF {
+				p.topLevel(f)
+			}
+			p.expect("}")
+		}
+		return
+	case t.Text == "using" || t.Text == "namespace":
+		for !p.is(";") && p.tok().Kind != EOF {
+			p.next()
+		}
+		p.next()
+		return
+	case t.Text == "template":
+		p.template(f)
+		return
+	}
+	p.declaration(f, nil, nil)
+}
+
+// skipTopLevel skips to the end of the broken declaration: past the next
+// ';' or closing '}' at nesting level 0.
+func (p *parser) skipTopLevel(start int) {
+	if p.i == start {
+		p.next()
+	}
+	level := 0
+	for p.tok().Kind != EOF {
+		t := p.next()
+		switch t.Text {
+		case "{":
+			level++
+		case "}":
+			level--
+			if level <= 0 {
+				if p.is(";") {
+					p.next()
+				}
+				return
+			}
+		case ";":
+			if level <= 0 {
+				return
+			}
+		}
+	}
+}
+
+func (p *parser) template(f *File) {
+	p.expect("template")
+	p.expect("<")
+	var names []string
+	var values []bool
+	for !p.is(">") {
+		if p.got("typename") || p.got("class") {
+			names = append(names, p.ident().Text)
+			values = append(values, false)
+		} else {
+			p.specifiers()
+			names = append(names, p.ident().Text)
+			values = append(values, true)
+		}
+		if !p.got(",") {
+			break
+		}
+	}
+	p.expect(">")
+	p.push()
+	for k, n := range names {
+		p.declareName(n, !values[k])
+	}
+	p.declaration(f, names, values)
+	p.pop()
+}
+
+// specifiers parses declaration specifiers: qualifiers and a base type.
+func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
+	var q Qualifiers
+	var words []string
+	var base *TypeExpr
+	pos := p.tok().Pos
+	for {
+		t := p.tok()
+		if t.Kind != Ident {
+			break
+		}
+		switch t.Text {
+		case "const":
+			q.Const = true
+		case "volatile":
+			q.Volatile = true
+		case "extern":
+			q.Extern = true
+		case "static":
+			q.Static = true
+		case "typedef":
+			q.Typedef = true
+		case "inline", "register", "__restrict__", "__restrict", "restrict", "auto", "constexpr":
+			if t.Text == "inline" {
+				q.Inline = true
+			}
+		case "__global__":
+			q.Global = true
+		case "__device__":
+			q.Device = true
+		case "__host__":
+			q.Host = true
+		case "__shared__":
+			q.Shared = true
+		case "__constant__":
+			q.Constant = true
+		case "__managed__":
+			q.Managed = true
+		case "struct", "union":
+			if base != nil || len(words) > 0 {
+				p.errorf(t.Pos, "C0203", "two types in one declaration")
+			}
+			base = p.structType()
+			continue
+		case "enum":
+			if base != nil || len(words) > 0 {
+				p.errorf(t.Pos, "C0203", "two types in one declaration")
+			}
+			base = p.enumType()
+			continue
+		default:
+			if baseTypeWords[t.Text] {
+				if base != nil {
+					p.errorf(t.Pos, "C0203", "two types in one declaration")
+				}
+				words = append(words, t.Text)
+				break
+			}
+			if base == nil && len(words) == 0 && p.isTypeName(t.Text) {
+				base = &TypeExpr{Kind: TNamed, Name: t.Text, Pos: t.Pos}
+				p.next()
+				if p.is("<") && p.isTypeName(t.Text) && t.Text == "vector" { // not supported; fall through as error later
+				}
+				continue
+			}
+			goto done
+		}
+		p.next()
+	}
+done:
+	if base == nil {
+		if len(words) == 0 {
+			p.errorf(p.tok().Pos, "C0204", "expected a type, found '%s'", p.tok().Text)
+		}
+		name, ok := canonicalBase(words)
+		if !ok {
+			p.errorf(pos, "C0203", "invalid type '%s'", strings.Join(words, " "))
+		}
+		base = &TypeExpr{Kind: TNamed, Name: name, Pos: pos}
+	}
+	if q.Const {
+		c := *base
+		c.Const = true
+		base = &c
+	}
+	return base, q
+}
+
+// canonicalBase maps a multiset of type words to one canonical name.
+func canonicalBase(words []string) (string, bool) {
+	n := map[string]int{}
+	for _, w := range words {
+		n[w]++
+	}
+	if n["bool"] > 0 {
+		n["_Bool"] += n["bool"]
+		delete(n, "bool")
+	}
+	uns := n["unsigned"] > 0
+	sig := n["signed"] > 0
+	if uns && sig || n["unsigned"] > 1 || n["signed"] > 1 {
+		return "", false
+	}
+	delete(n, "unsigned")
+	delete(n, "signed")
+	longs := n["long"]
+	delete(n, "long")
+	pre := ""
+	if uns {
+		pre = "unsigned "
+	}
+	switch {
+	case n["void"] == 1 && len(n) == 1 && longs == 0 && !uns && !sig:
+		return "void", true
+	case n["_Bool"] == 1 && len(n) == 1 && longs == 0 && !uns && !sig:
+		return "_Bool", true
+	case n["float"] == 1 && len(n) == 1 && longs == 0 && !uns && !sig:
+		return "float", true
+	case n["double"] == 1 && len(n) == 1 && longs <= 1 && !uns && !sig:
+		return "double", true
+	case n["char"] == 1 && len(n) == 1 && longs == 0:
+		if uns {
+			return "unsigned char", true
+		}
+		if sig {
+			return "signed char", true
+		}
+		return "char", true
+	case n["short"] == 1 && longs == 0 && (len(n) == 1 || (len(n) == 2 && n["int"] == 1)):
+		return pre + "short", true
+	case longs == 0 && (len(n) == 0 || (len(n) == 1 && n["int"] == 1)):
+		if uns {
+			return "unsigned int", true
+		}
+		return "int", true
+	case longs == 1 && (len(n) == 0 || (len(n) == 1 && n["int"] == 1)):
+		return pre + "long", true
+	case longs == 2 && (len(n) == 0 || (len(n) == 1 && n["int"] == 1)):
+		return pre + "long long", true
+	}
+	return "", false
+}
+
+func (p *parser) structType() *TypeExpr {
+	kw := p.next()
+	t := &TypeExpr{Kind: TStruct, Pos: kw.Pos, Union: kw.Text == "union"}
+	if p.tok().Kind == Ident && !p.is("{") {
+		t.Name = p.next().Text
+	}
+	if p.got("{") {
+		t.HasBody = true
+		for !p.is("}") {
+			if p.tok().Kind == EOF {
+				p.expect("}")
+			}
+			base, _ := p.specifiers()
+			for {
+				name, pos, typ := p.declarator(base)
+				if name == "" {
+					p.errorf(pos, "C0205", "struct member needs a name")
+				}
+				if p.got(":") { // bit-field width: accepted, stored as full width
+					p.conditional()
+				}
+				t.Fields = append(t.Fields, &Field{Name: name, Pos: pos, Type: typ})
+				if !p.got(",") {
+					break
+				}
+			}
+			p.expect(";")
+		}
+		p.expect("}")
+	} else if t.Name == "" {
+		p.errorf(kw.Pos, "C0205", "%s needs a name or a body", kw.Text)
+	}
+	return t
+}
+
+func (p *parser) enumType() *TypeExpr {
+	kw := p.next()
+	t := &TypeExpr{Kind: TEnum, Pos: kw.Pos}
+	p.got("class")
+	if p.tok().Kind == Ident && !p.is("{") {
+		t.Name = p.next().Text
+	}
+	if p.got(":") {
+		p.specifiers()
+	}
+	if p.got("{") {
+		t.HasBody = true
+		for !p.is("}") {
+			id := p.ident()
+			e := &Enumerator{Name: id.Text, Pos: id.Pos}
+			if p.got("=") {
+				e.Value = p.conditional()
+			}
+			p.declareName(id.Text, false)
+			t.Enums = append(t.Enums, e)
+			if !p.got(",") {
+				break
+			}
+		}
+		p.expect("}")
+	}
+	return t
+}
+
+// declarator parses a (possibly abstract) declarator over base.
+func (p *parser) declarator(base *TypeExpr) (string, diag.Pos, *TypeExpr) {
+	pos := p.tok().Pos
+	for p.is("*") || p.is("&") {
+		star := p.next()
+		if star.Text == "&" {
+			p.errorf(star.Pos, "C0206", "C++ references are not supported")
+		}
+		base = &TypeExpr{Kind: TPointer, Elem: base, Pos: star.Pos}
+		for p.is("const") || p.is("volatile") || p.is("__restrict__") || p.is("__restrict") || p.is("restrict") {
+			if p.next().Text == "const" {
+				base.Const = true
+			}
+		}
+	}
+	var name string
+	var hole *TypeExpr
+	var inner *TypeExpr
+	if p.is("(") && (p.peek(1).Text == "*" || (p.peek(1).Kind == Ident && !p.isTypeName(p.peek(1).Text) && !baseTypeWords[p.peek(1).Text] && !qualWords[p.peek(1).Text] && p.peek(2).Text == ")" && p.peek(3).Text == "(")) {
+		p.next()
+		hole = &TypeExpr{}
+		name, pos, inner = p.declarator(hole)
+		p.expect(")")
+	} else if p.tok().Kind == Ident && !keywords[p.tok().Text] && !p.isTypeName(p.tok().Text) {
+		id := p.next()
+		name, pos = id.Text, id.Pos
+	} else if p.tok().Kind == Ident && p.isTypeName(p.tok().Text) && !p.is("(") && (p.peek(1).Text == ";" || p.peek(1).Text == "=" || p.peek(1).Text == "," || p.peek(1).Text == "[" || p.peek(1).Text == ")") {
+		// a declarator reusing a typedef name shadows it
+		id := p.next()
+		name, pos = id.Text, id.Pos
+	}
+	typ := p.suffixes(base)
+	if hole != nil {
+		*hole = *typ
+		return name, pos, inner
+	}
+	return name, pos, typ
+}
+
+func (p *parser) suffixes(base *TypeExpr) *TypeExpr {
+	switch {
+	case p.is("["):
+		lb := p.next()
+		var n Expr
+		if !p.is("]") {
+			n = p.assign()
+		}
+		p.expect("]")
+		elem := p.suffixes(base)
+		return &TypeExpr{Kind: TArray, Elem: elem, Len: n, Pos: lb.Pos}
+	case p.is("("):
+		lp := p.next()
+		ft := &TypeExpr{Kind: TFunc, Elem: base, Pos: lp.Pos}
+		if p.is("void") && p.peek(1).Text == ")" {
+			p.next()
+		}
+		for !p.is(")") {
+			if p.got("...") {
+				ft.Variadic = true
+				break
+			}
+			pb, _ := p.specifiers()
+			name, pos, pt := p.declarator(pb)
+			if pos == (diag.Pos{}) {
+				pos = pb.Pos
+			}
+			if p.got("=") { // default argument (C++): accepted and ignored
+				p.assign()
+			}
+			ft.Params = append(ft.Params, &Param{Name: name, Pos: pos, Type: pt})
+			if !p.got(",") {
+				break
+			}
+		}
+		p.expect(")")
+		return p.suffixesAfterFunc(ft)
+	}
+	return base
+}
+
+func (p *parser) suffixesAfterFunc(ft *TypeExpr) *TypeExpr {
+	for p.is("const") || p.is("noexcept") {
+		p.next()
+	}
+	return ft
+}
+
+// declaration parses a declaration or function definition at top level.
+func (p *parser) declaration(f *File, tparams []string, tvalues []bool) {
+	base, q := p.specifiers()
+	if p.got(";") {
+		f.Decls = append(f.Decls, &Decl{Pos: base.Pos, Type: base, Q: q})
+		return
+	}
+	first := true
+	for {
+		name, pos, typ := p.declarator(base)
+		if name == "" {
+			p.errorf(p.tok().Pos, "C0202", "expected a declarator name, found '%s'", p.tok().Text)
+		}
+		if first && typ.Kind == TFunc && p.is("{") {
+			fd := &FuncDecl{Pos: pos, Name: name, Type: typ, Q: q, TParams: tparams, TValue: tvalues}
+			if tparams != nil {
+				p.templates[name] = true
+			}
+			p.declareName(name, false)
+			p.push()
+			for _, prm := range typ.Params {
+				if prm.Name != "" {
+					p.declareName(prm.Name, false)
+				}
+			}
+			fd.Body = p.block()
+			p.pop()
+			fd.EndPos = fd.Body.End
+			if tparams != nil {
+				f.Templates = append(f.Templates, fd)
+			} else {
+				f.Funcs = append(f.Funcs, fd)
+			}
+			return
+		}
+		first = false
+		d := p.initDecl(name, pos, typ, q)
+		if typ.Kind == TFunc && tparams != nil {
+			p.templates[name] = true
+		}
+		f.Decls = append(f.Decls, d)
+		if !p.got(",") {
+			break
+		}
+	}
+	p.expect(";")
+}
+
+func (p *parser) initDecl(name string, pos diag.Pos, typ *TypeExpr, q Qualifiers) *Decl {
+	d := &Decl{Pos: pos, Name: name, Type: typ, Q: q}
+	p.declareName(name, q.Typedef)
+	if p.got("=") {
+		if q.Typedef {
+			p.errorf(pos, "C0207", "typedef %s has an initializer", name)
+		}
+		d.Init = p.initializer()
+	} else if p.is("(") && typ.Kind != TFunc {
+		// constructor-style initialisation: dim3 grid(2, 2);
+		p.next()
+		d.HasCtor = true
+		for !p.is(")") {
+			d.CtorArgs = append(d.CtorArgs, p.assign())
+			if !p.got(",") {
+				break
+			}
+		}
+		p.expect(")")
+	} else if p.is("{") && typ.Kind != TFunc {
+		d.Init = p.initializer()
+	}
+	return d
+}
+
+func (p *parser) initializer() Expr {
+	if !p.is("{") {
+		return p.assign()
+	}
+	lb := p.next()
+	il := &InitList{Pos: lb.Pos}
+	for !p.is("}") {
+		el := &InitElem{}
+		if p.is(".") && p.peek(1).Kind == Ident && p.peek(2).Text == "=" {
+			p.next()
+			el.Field = p.next().Text
+			p.next()
+		} else if p.is("[") {
+			p.next()
+			el.Index = p.conditional()
+			p.expect("]")
+			p.expect("=")
+		}
+		el.X = p.initializer()
+		il.Elems = append(il.Elems, el)
+		if !p.got(",") {
+			break
+		}
+	}
+	p.expect("}")
+	return il
+}
+
+// ---- statements ----
+
+func (p *parser) block() *Block {
+	lb := p.expect("{")
+	b := &Block{Pos: lb.Pos}
+	p.push()
+	defer p.pop()
+	for !p.is("}") {
+		if p.tok().Kind == EOF {
+			p.expect("}")
+		}
+		b.Stmts = append(b.Stmts, p.stmt())
+	}
+	b.End = p.next().Pos
+	return b
+}
+
+func (p *parser) stmt() Stmt {
+	t := p.tok()
+	if t.Kind == Ident {
+		switch t.Text {
+		case "if":
+			p.next()
+			p.expect("(")
+			c := p.expr()
+			p.expect(")")
+			s := &IfStmt{Pos: t.Pos, Cond: c, Then: p.scopedStmt()}
+			if p.got("else") {
+				s.Else = p.scopedStmt()
+			}
+			return s
+		case "while":
+			p.next()
+			p.expect("(")
+			c := p.expr()
+			p.expect(")")
+			return &ForStmt{Pos: t.Pos, Cond: c, Body: p.scopedStmt()}
+		case "do":
+			p.next()
+			body := p.scopedStmt()
+			p.expect("while")
+			p.expect("(")
+			c := p.expr()
+			p.expect(")")
+			p.expect(";")
+			return &DoStmt{Pos: t.Pos, Body: body, Cond: c}
+		case "for":
+			p.next()
+			p.expect("(")
+			p.push()
+			defer p.pop()
+			s := &ForStmt{Pos: t.Pos}
+			if !p.got(";") {
+				if p.startsType() {
+					s.Init = p.declStmt()
+				} else {
+					e := p.expr()
+					s.Init = &ExprStmt{Pos: PosOf(e), X: e}
+					p.expect(";")
+				}
+			}
+			if !p.is(";") {
+				s.Cond = p.expr()
+			}
+			p.expect(";")
+			if !p.is(")") {
+				s.Post = p.expr()
+			}
+			p.expect(")")
+			s.Body = p.scopedStmt()
+			return s
+		case "return":
+			p.next()
+			s := &ReturnStmt{Pos: t.Pos}
+			if !p.is(";") {
+				s.X = p.expr()
+			}
+			p.expect(";")
+			return s
+		case "break", "continue":
+			p.next()
+			p.expect(";")
+			return &BranchStmt{Pos: t.Pos, Tok: t.Text}
+		case "goto":
+			p.next()
+			l := p.ident()
+			p.expect(";")
+			return &BranchStmt{Pos: t.Pos, Tok: "goto", Label: l.Text}
+		case "switch":
+			p.next()
+			p.expect("(")
+			x := p.expr()
+			p.expect(")")
+			return &SwitchStmt{Pos: t.Pos, X: x, Body: p.scopedStmt()}
+		case "case":
+			p.next()
+			x := p.conditional()
+			p.expect(":")
+			return &CaseStmt{Pos: t.Pos, X: x}
+		case "default":
+			p.next()
+			p.expect(":")
+			return &CaseStmt{Pos: t.Pos}
+		}
+		if p.peek(1).Text == ":" && p.peek(1).Kind == Punct && !keywords[t.Text] {
+			p.next()
+			p.next()
+			if p.is("}") {
+				return &LabeledStmt{Pos: t.Pos, Label: t.Text, Stmt: &EmptyStmt{Pos: t.Pos}}
+			}
+			return &LabeledStmt{Pos: t.Pos, Label: t.Text, Stmt: p.stmt()}
+		}
+		if p.startsType() && !(p.isTypeName(t.Text) && p.peek(1).Text == "(" && t.Text == "dim3") {
+			return p.declStmt()
+		}
+	}
+	switch {
+	case p.is("{"):
+		return p.block()
+	case p.is(";"):
+		p.next()
+		return &EmptyStmt{Pos: t.Pos}
+	}
+	e := p.expr()
+	p.expect(";")
+	return &ExprStmt{Pos: PosOf(e), X: e}
+}
+
+// scopedStmt parses a statement that forms its own scope (if/loop bodies).
+func (p *parser) scopedStmt() Stmt {
+	p.push()
+	defer p.pop()
+	return p.stmt()
+}
+
+func (p *parser) declStmt() *DeclStmt {
+	base, q := p.specifiers()
+	s := &DeclStmt{Pos: base.Pos}
+	if p.got(";") {
+		s.Decls = append(s.Decls, &Decl{Pos: base.Pos, Type: base, Q: q})
+		return s
+	}
+	for {
+		name, pos, typ := p.declarator(base)
+		if name == "" {
+			p.errorf(p.tok().Pos, "C0202", "expected a declarator name, found '%s'", p.tok().Text)
+		}
+		s.Decls = append(s.Decls, p.initDecl(name, pos, typ, q))
+		if !p.got(",") {
+			break
+		}
+	}
+	p.expect(";")
+	return s
+}
+
+// ---- expressions ----
+
+func (p *parser) expr() Expr {
+	x := p.assign()
+	for p.is(",") {
+		op := p.next()
+		x = &Binary{Pos: op.Pos, Op: ",", X: x, Y: p.assign()}
+	}
+	return x
+}
+
+var assignOps = map[string]bool{"=": true, "+=": true, "-=": true, "*=": true, "/=": true, "%=": true, "&=": true, "|=": true, "^=": true, "<<=": true, ">>=": true}
+
+func (p *parser) assign() Expr {
+	x := p.conditional()
+	if t := p.tok(); t.Kind == Punct && assignOps[t.Text] {
+		p.next()
+		return &Binary{Pos: t.Pos, Op: t.Text, X: x, Y: p.assign()}
+	}
+	return x
+}
+
+func (p *parser) conditional() Expr {
+	c := p.binary(0)
+	if p.is("?") {
+		q := p.next()
+		x := p.expr()
+		p.expect(":")
+		y := p.conditional()
+		return &Cond{Pos: q.Pos, C: c, X: x, Y: y}
+	}
+	return c
+}
+
+var binPrec = map[string]int{"||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, ">": 7, "<=": 7, ">=": 7, "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10}
+
+func (p *parser) binary(min int) Expr {
+	x := p.unary()
+	for {
+		t := p.tok()
+		prec, ok := binPrec[t.Text]
+		if t.Kind != Punct || !ok || prec <= min {
+			return x
+		}
+		p.next()
+		y := p.binary(prec)
+		x = &Binary{Pos: t.Pos, Op: t.Text, X: x, Y: y}
+	}
+}
+
+func (p *parser) typeName() *TypeExpr {
+	base, _ := p.specifiers()
+	name, pos, t := p.declarator(base)
+	if name != "" {
+		p.errorf(pos, "C0208", "unexpected name %s in type", name)
+	}
+	return t
+}
+
+func (p *parser) unary() Expr {
+	t := p.tok()
+	if t.Kind == Punct {
+		switch t.Text {
+		case "-", "+", "!", "~", "*", "&":
+			p.next()
+			return &Unary{Pos: t.Pos, Op: t.Text, X: p.castExpr()}
+		case "++", "--":
+			p.next()
+			return &Unary{Pos: t.Pos, Op: t.Text, X: p.unary()}
+		case "(":
+			return p.castExpr()
+		}
+	}
+	if t.Kind == Ident && t.Text == "sizeof" {
+		p.next()
+		if p.is("(") && p.peekStartsType(1) {
+			p.next()
+			ty := p.typeName()
+			p.expect(")")
+			return &SizeofExpr{Pos: t.Pos, Type: ty}
+		}
+		return &SizeofExpr{Pos: t.Pos, X: p.unary()}
+	}
+	return p.postfix(p.primary())
+}
+
+// peekStartsType reports whether token i ahead begins a type name.
+func (p *parser) peekStartsType(n int) bool {
+	save := p.i
+	p.i += n
+	if p.i >= len(p.toks) {
+		p.i = save
+		return false
+	}
+	ok := p.startsType()
+	p.i = save
+	return ok
+}
+
+func (p *parser) castExpr() Expr {
+	if p.is("(") && p.peekStartsType(1) {
+		lp := p.next()
+		ty := p.typeName()
+		p.expect(")")
+		if p.is("{") { // compound literal
+			init := p.initializer()
+			return p.postfix(&Cast{Pos: lp.Pos, Type: ty, X: init})
+		}
+		return &Cast{Pos: lp.Pos, Type: ty, X: p.castExpr()}
+	}
+	if p.is("(") {
+		return p.postfix(p.primary())
+	}
+	return p.unary()
+}
+
+func (p *parser) primary() Expr {
+	t := p.tok()
+	switch t.Kind {
+	case IntLit:
+		p.next()
+		v, typ, ok := parseIntLit(t.Text)
+		if !ok {
+			if _, _, fok := parseFloatLit(t.Text); !fok {
+				p.errorf(t.Pos, "C0209", "invalid integer constant %s", t.Text)
+			}
+		}
+		return &IntLitExpr{Pos: t.Pos, Value: v, Type: typ}
+	case FloatLit:
+		p.next()
+		v, fl, ok := parseFloatLit(t.Text)
+		if !ok {
+			p.errorf(t.Pos, "C0209", "invalid floating constant %s", t.Text)
+		}
+		return &FloatLitExpr{Pos: t.Pos, Value: v, Float: fl}
+	case CharLit:
+		p.next()
+		v, ok := charValue(t.Text)
+		if !ok {
+			p.errorf(t.Pos, "C0209", "invalid character constant %s", t.Text)
+		}
+		return &CharLitExpr{Pos: t.Pos, Value: v}
+	case StringLit:
+		var b strings.Builder
+		for p.tok().Kind == StringLit {
+			s := p.next()
+			if len(s.Text) < 2 || s.Text[len(s.Text)-1] != '"' {
+				p.errorf(s.Pos, "C0209", "invalid string literal")
+			}
+			u, ok := unescape(s.Text[1 : len(s.Text)-1])
+			if !ok {
+				p.errorf(s.Pos, "C0209", "invalid escape in string literal")
+			}
+			b.WriteString(u)
+		}
+		return &StringLitExpr{Pos: t.Pos, Value: b.String()}
+	case Ident:
+		switch t.Text {
+		case "true", "false":
+			p.next()
+			v := uint64(0)
+			if t.Text == "true" {
+				v = 1
+			}
+			return &IntLitExpr{Pos: t.Pos, Value: v, Type: "_Bool"}
+		case "nullptr", "NULL":
+			p.next()
+			return &Cast{Pos: t.Pos, Type: &TypeExpr{Kind: TPointer, Pos: t.Pos, Elem: &TypeExpr{Kind: TNamed, Name: "void", Pos: t.Pos}}, X: &IntLitExpr{Pos: t.Pos, Type: "int"}}
+		case "static_cast", "reinterpret_cast", "const_cast":
+			p.next()
+			p.expect("<")
+			ty := p.typeName()
+			p.expect(">")
+			p.expect("(")
+			x := p.expr()
+			p.expect(")")
+			return &Cast{Pos: t.Pos, Type: ty, X: x}
+		}
+		if p.startsType() && !qualWords[t.Text] {
+			// functional cast: int(x), float(x), dim3(a, b)
+			ty, _ := p.specifiers()
+			lp := p.expect("(")
+			var args []Expr
+			for !p.is(")") {
+				args = append(args, p.assign())
+				if !p.got(",") {
+					break
+				}
+			}
+			p.expect(")")
+			if ty.Kind == TNamed && ty.Name != "dim3" && len(args) == 1 {
+				return &Cast{Pos: lp.Pos, Type: ty, X: args[0]}
+			}
+			return &Cast{Pos: t.Pos, Type: ty, Args: args}
+		}
+		if keywords[t.Text] {
+			p.errorf(t.Pos, "C0210", "unexpected '%s' in expression", t.Text)
+		}
+		p.next()
+		return &Name{Pos: t.Pos, Name: t.Text}
+	case Punct:
+		if t.Text == "(" {
+			p.next()
+			x := p.expr()
+			p.expect(")")
+			return x
+		}
+	}
+	what := "'" + t.Text + "'"
+	if t.Kind == EOF {
+		what = "end of file"
+	}
+	p.errorf(t.Pos, "C0210", "expected expression, found %s", what)
+	return nil
+}
+
+func (p *parser) postfix(x Expr) Expr {
+	for {
+		t := p.tok()
+		switch {
+		case p.is("["):
+			p.next()
+			i := p.expr()
+			p.expect("]")
+			x = &Index{Pos: t.Pos, X: x, I: i}
+		case p.is("("):
+			x = p.call(x, nil, nil, nil)
+		case p.is("<<<"):
+			p.next()
+			var launch []Expr
+			for !p.is(">>>") {
+				launch = append(launch, p.assign())
+				if !p.got(",") {
+					break
+				}
+			}
+			p.expect(">>>")
+			if len(launch) < 2 || len(launch) > 4 {
+				p.errorf(t.Pos, "C0211", "a kernel launch takes 2 to 4 configuration arguments <<<grid, block, shmem, stream>>>, got %d", len(launch))
+			}
+			if !p.is("(") {
+				p.expect("(")
+			}
+			x = p.call(x, launch, nil, nil)
+		case p.is("<") && p.isTemplateName(x):
+			p.next()
+			var targs []*TypeExpr
+			var vargs []Expr
+			for !p.is(">") {
+				if p.startsType() {
+					targs = append(targs, p.typeName())
+					vargs = append(vargs, nil)
+				} else {
+					targs = append(targs, nil)
+					vargs = append(vargs, p.binary(7)) // stop before '>'
+				}
+				if !p.got(",") {
+					break
+				}
+			}
+			p.expect(">")
+			var launch []Expr
+			if p.got("<<<") {
+				for !p.is(">>>") {
+					launch = append(launch, p.assign())
+					if !p.got(",") {
+						break
+					}
+				}
+				p.expect(">>>")
+			}
+			if !p.is("(") {
+				p.expect("(")
+			}
+			x = p.call(x, launch, targs, vargs)
+		case p.is("."), p.is("->"):
+			p.next()
+			id := p.ident()
+			x = &Member{Pos: id.Pos, X: x, Name: id.Text, Arrow: t.Text == "->"}
+		case p.is("++"), p.is("--"):
+			p.next()
+			x = &Unary{Pos: t.Pos, Op: t.Text, X: x, Post: true}
+		default:
+			return x
+		}
+	}
+}
+
+func (p *parser) isTemplateName(x Expr) bool {
+	n, ok := x.(*Name)
+	return ok && p.templates[n.Name]
+}
+
+func (p *parser) call(fun Expr, launch []Expr, targs []*TypeExpr, vargs []Expr) Expr {
+	lp := p.expect("(")
+	c := &Call{Pos: lp.Pos, Fun: fun, Launch: launch, TypeArgs: targs, TArgExpr: vargs}
+	if n, ok := fun.(*Name); ok {
+		c.Pos = n.Pos
+	}
+	for !p.is(")") {
+		c.Args = append(c.Args, p.assign())
+		if !p.got(",") {
+			break
+		}
+	}
+	c.RParen = p.expect(")").Pos
+	return c
+}
