@@ -1,0 +1,806 @@
+package syntax
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/pyscan"
+)
+
+// Syntax error codes (the "weft" table).
+const (
+	ErrUnexpected = "W0101" // unexpected token
+	ErrExpected   = "W0102" // a specific token or construct was expected
+	ErrStmt       = "W0103" // not a statement
+	ErrDecorator  = "W0104" // decorator not followed by def
+	ErrIntRange   = "W0105" // integer literal out of range
+	ErrSyncArgs   = "W0106" // Fence/Arrive/Await with the wrong arguments
+)
+
+func init() {
+	diag.Register("weft", []diag.Code{
+		{ErrUnexpected, "syntax: unexpected token"},
+		{ErrExpected, "syntax: expected a specific token or construct"},
+		{ErrStmt, "syntax: an expression that is not a statement (only calls, writes, reduces, allocations and windows are)"},
+		{ErrDecorator, "syntax: a decorator must be followed by def"},
+		{ErrIntRange, "syntax: integer literal does not fit in 64 bits"},
+		{ErrSyncArgs, "syntax: Fence, Arrive or Await with the wrong number or kind of arguments"},
+	})
+}
+
+// Parse parses a .weft file, reporting errors to errs.
+func Parse(f *diag.File, errs *diag.List) *File {
+	p := &parser{file: f, errs: errs}
+	p.scanErrLines = map[int]bool{}
+	sc := pyscan.New(f, func(pos diag.Pos, code, msg string) {
+		p.scanErrLines[pos.Line()] = true
+		p.errs.Errorf(pos, code, "%s", msg)
+	})
+	p.toks = sc.All()
+	p.comments = sc.Comments
+	return p.parseFile()
+}
+
+type parser struct {
+	file     *diag.File
+	errs     *diag.List
+	toks     []pyscan.Token
+	i        int
+	comments []pyscan.Comment
+	ci       int // next unattached comment
+	// scanErrLines are lines with a scanner error: parse errors there are
+	// consequences of it and are not reported again.
+	scanErrLines map[int]bool
+}
+
+// errorf reports a parse error unless the scanner already reported one on
+// the same line.
+func (p *parser) errorf(pos diag.Pos, code, format string, args ...any) {
+	if p.scanErrLines[pos.Line()] {
+		return
+	}
+	p.errs.Errorf(pos, code, format, args...)
+}
+
+type bailout struct{}
+
+func (p *parser) tok() pyscan.Token { return p.toks[p.i] }
+func (p *parser) peek(k int) pyscan.Token {
+	if p.i+k < len(p.toks) {
+		return p.toks[p.i+k]
+	}
+	return p.toks[len(p.toks)-1]
+}
+func (p *parser) next() pyscan.Token {
+	t := p.toks[p.i]
+	if p.i < len(p.toks)-1 {
+		p.i++
+	}
+	return t
+}
+
+func (p *parser) isOp(s string) bool {
+	t := p.tok()
+	return t.Kind == pyscan.OP && t.Text == s
+}
+
+func (p *parser) isName(s string) bool {
+	t := p.tok()
+	return t.Kind == pyscan.NAME && t.Text == s
+}
+
+func (p *parser) got(s string) bool {
+	if p.isOp(s) {
+		p.next()
+		return true
+	}
+	return false
+}
+
+// fail reports an error at the current token and abandons the statement.
+func (p *parser) fail(code, format string, args ...any) {
+	p.errorf(p.tok().Pos, code, format, args...)
+	panic(bailout{})
+}
+
+func describe(t pyscan.Token) string {
+	switch t.Kind {
+	case pyscan.OP:
+		return fmt.Sprintf("%q", t.Text)
+	case pyscan.NAME:
+		return "name " + t.Text
+	case pyscan.INT, pyscan.FLOAT:
+		return "number " + t.Text
+	case pyscan.STRING:
+		return "string " + t.Raw
+	}
+	return t.Kind.String()
+}
+
+func (p *parser) expectOp(s string) pyscan.Token {
+	if !p.isOp(s) {
+		p.fail(ErrExpected, "expected %q, found %s", s, describe(p.tok()))
+	}
+	return p.next()
+}
+
+func (p *parser) expectKind(k pyscan.Kind, what string) pyscan.Token {
+	if p.tok().Kind != k {
+		p.fail(ErrExpected, "expected %s, found %s", what, describe(p.tok()))
+	}
+	return p.next()
+}
+
+func (p *parser) name() *Name {
+	t := p.expectKind(pyscan.NAME, "a name")
+	return &Name{node{t.Pos}, t.Text}
+}
+
+// commentsBefore returns the comments before offset off that are not yet
+// attached.
+func (p *parser) commentsBefore(off int) []string {
+	var out []string
+	for p.ci < len(p.comments) && p.comments[p.ci].Pos.Offset < off {
+		out = append(out, p.comments[p.ci].Text)
+		p.ci++
+	}
+	return out
+}
+
+// trailingComment takes an end-of-line comment on the line of off.
+func (p *parser) trailingComment(off int) string {
+	if p.ci < len(p.comments) && !p.comments[p.ci].Own {
+		c := p.comments[p.ci]
+		if p.file.Line(c.Pos.Line()) != "" && c.Pos.Line() == p.file.At(off).Line() {
+			p.ci++
+			return c.Text
+		}
+	}
+	return ""
+}
+
+// recover skips to the end of the current logical line, and over an
+// indented block that follows it.
+func (p *parser) recover() {
+	for p.tok().Kind != pyscan.NEWLINE && p.tok().Kind != pyscan.EOF {
+		p.next()
+	}
+	if p.tok().Kind == pyscan.NEWLINE {
+		p.next()
+	}
+	if p.tok().Kind == pyscan.INDENT {
+		depth := 0
+		for {
+			switch p.next().Kind {
+			case pyscan.INDENT:
+				depth++
+			case pyscan.DEDENT:
+				depth--
+			case pyscan.EOF:
+				return
+			}
+			if depth == 0 {
+				return
+			}
+		}
+	}
+}
+
+func (p *parser) parseFile() *File {
+	f := &File{Name: p.file.Name}
+	for p.tok().Kind != pyscan.EOF {
+		switch p.tok().Kind {
+		case pyscan.NEWLINE:
+			p.next()
+			continue
+		case pyscan.INDENT:
+			p.errorf(p.tok().Pos, ErrUnexpected, "unexpected indent")
+			p.recover()
+			continue
+		case pyscan.DEDENT:
+			p.next()
+			continue
+		}
+		if d := p.decl(); d != nil {
+			f.Decls = append(f.Decls, d)
+		}
+	}
+	f.Trailing = p.commentsBefore(len(p.file.Src) + 1)
+	return f
+}
+
+func (p *parser) decl() (d Decl) {
+	start := p.i
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(bailout); !ok {
+				panic(r)
+			}
+			if p.i == start {
+				p.next()
+			}
+			p.recover()
+			d = nil
+		}
+	}()
+	lead := p.commentsBefore(p.tok().Pos.Offset)
+	if p.isOp("@") || p.isName("def") {
+		pr := p.proc()
+		pr.Leading = lead
+		return pr
+	}
+	if p.tok().Kind == pyscan.NAME {
+		g := &Global{node: node{p.tok().Pos}}
+		g.Leading = lead
+		g.Names = append(g.Names, p.name())
+		for p.got(",") {
+			g.Names = append(g.Names, p.name())
+		}
+		p.expectOp("=")
+		g.Trailing = p.trailingComment(g.P.Offset)
+		g.Values = append(g.Values, p.expr())
+		for p.got(",") {
+			g.Values = append(g.Values, p.expr())
+		}
+		if len(g.Values) != len(g.Names) && len(g.Values) != 1 {
+			p.fail(ErrExpected, "%d names but %d values", len(g.Names), len(g.Values))
+		}
+		p.endLine()
+		return g
+	}
+	p.fail(ErrUnexpected, "expected def or a module-level assignment, found %s", describe(p.tok()))
+	return nil
+}
+
+func (p *parser) endLine() {
+	if p.tok().Kind != pyscan.NEWLINE && p.tok().Kind != pyscan.EOF {
+		p.fail(ErrUnexpected, "unexpected %s at end of statement", describe(p.tok()))
+	}
+	p.next()
+}
+
+func (p *parser) proc() *Proc {
+	pr := &Proc{node: node{p.tok().Pos}}
+	for p.isOp("@") {
+		p.next()
+		pr.Decorators = append(pr.Decorators, p.postfix())
+		p.endLine()
+		for p.tok().Kind == pyscan.NEWLINE {
+			p.next()
+		}
+	}
+	if !p.isName("def") {
+		p.fail(ErrDecorator, "decorator must be followed by def, found %s", describe(p.tok()))
+	}
+	p.next()
+	pr.Name = p.name()
+	p.expectOp("(")
+	for !p.isOp(")") {
+		prm := &Param{node: node{p.tok().Pos}}
+		prm.Name = p.name()
+		p.expectOp(":")
+		prm.Type = p.typ()
+		pr.Params = append(pr.Params, prm)
+		if !p.got(",") {
+			break
+		}
+	}
+	p.expectOp(")")
+	p.expectOp(":")
+	pr.Trailing = p.trailingComment(pr.P.Offset)
+	pr.Body = p.block()
+	return pr
+}
+
+// typ parses `elem`, `elem[dims]`, `[elem][dims]`, each with optional @ Mem.
+func (p *parser) typ() *Type {
+	t := &Type{node: node{p.tok().Pos}}
+	if p.got("[") {
+		t.Window = true
+		t.Elem = p.name()
+		p.expectOp("]")
+		p.expectOp("[")
+		t.Dims = p.exprList("]")
+		p.expectOp("]")
+	} else {
+		t.Elem = p.name()
+		if p.got("[") {
+			t.Dims = p.exprList("]")
+			p.expectOp("]")
+			if t.Dims == nil {
+				t.Dims = []Expr{}
+			}
+		}
+	}
+	if p.got("@") {
+		t.Mem = p.postfix()
+	}
+	return t
+}
+
+func (p *parser) exprList(close string) []Expr {
+	var out []Expr
+	for !p.isOp(close) {
+		out = append(out, p.expr())
+		if !p.got(",") {
+			break
+		}
+	}
+	return out
+}
+
+// block parses NEWLINE INDENT stmts DEDENT, or a simple statement on the same
+// line after the colon.
+func (p *parser) block() []Stmt {
+	if p.tok().Kind != pyscan.NEWLINE {
+		s := p.simpleStmt(nil)
+		return []Stmt{s}
+	}
+	p.next()
+	if p.tok().Kind != pyscan.INDENT {
+		p.fail(ErrExpected, "expected an indented block")
+	}
+	p.next()
+	var body []Stmt
+	for p.tok().Kind != pyscan.DEDENT && p.tok().Kind != pyscan.EOF {
+		if p.tok().Kind == pyscan.NEWLINE {
+			p.next()
+			continue
+		}
+		if s := p.stmtRecover(); s != nil {
+			body = append(body, s)
+		}
+	}
+	p.next()
+	return body
+}
+
+func (p *parser) stmtRecover() (s Stmt) {
+	start := p.i
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(bailout); !ok {
+				panic(r)
+			}
+			if p.i == start {
+				p.next()
+			}
+			// Skip the rest of the line but stay inside the enclosing block.
+			for p.tok().Kind != pyscan.NEWLINE && p.tok().Kind != pyscan.EOF && p.tok().Kind != pyscan.DEDENT {
+				p.next()
+			}
+			if p.tok().Kind == pyscan.NEWLINE {
+				p.next()
+			}
+			if p.tok().Kind == pyscan.INDENT {
+				p.i--
+				p.recover()
+			}
+			s = nil
+		}
+	}()
+	if p.tok().Kind == pyscan.INDENT {
+		p.fail(ErrUnexpected, "unexpected indent")
+	}
+	return p.stmt()
+}
+
+func (p *parser) stmt() Stmt {
+	lead := p.commentsBefore(p.tok().Pos.Offset)
+	t := p.tok()
+	var s Stmt
+	switch {
+	case t.Kind == pyscan.NAME && t.Text == "for":
+		s = p.forStmt()
+	case t.Kind == pyscan.NAME && t.Text == "if":
+		s = p.ifStmt()
+	case t.Kind == pyscan.NAME && t.Text == "with":
+		p.next()
+		w := &With{node: node{t.Pos}}
+		w.Ctx = p.expr()
+		p.expectOp(":")
+		w.Trailing = p.trailingComment(t.Pos.Offset)
+		w.Body = p.block()
+		s = w
+	default:
+		return p.simpleStmt(lead)
+	}
+	c := s.Comment()
+	c.Leading = lead
+	return s
+}
+
+func (p *parser) forStmt() Stmt {
+	f := &For{node: node{p.next().Pos}}
+	f.Var = p.name()
+	if !p.isName("in") {
+		p.fail(ErrExpected, "expected in, found %s", describe(p.tok()))
+	}
+	p.next()
+	f.Mode = p.name()
+	p.expectOp("(")
+	var args []Expr
+	for !p.isOp(")") {
+		if p.tok().Kind == pyscan.NAME && p.peek(1).Kind == pyscan.OP && p.peek(1).Text == "=" {
+			kp := p.tok().Pos
+			k := &Kwarg{node: node{kp}, Name: p.name()}
+			p.next()
+			k.Value = p.expr()
+			f.Kwargs = append(f.Kwargs, k)
+		} else {
+			if len(f.Kwargs) > 0 {
+				p.fail(ErrExpected, "positional argument after keyword argument")
+			}
+			args = append(args, p.expr())
+		}
+		if !p.got(",") {
+			break
+		}
+	}
+	p.expectOp(")")
+	if len(args) != 2 {
+		p.errorf(f.Mode.P, ErrExpected, "%s loop needs two bounds (lo, hi), got %d", f.Mode.Name, len(args))
+		panic(bailout{})
+	}
+	f.Lo, f.Hi = args[0], args[1]
+	p.expectOp(":")
+	f.Trailing = p.trailingComment(f.P.Offset)
+	f.Body = p.block()
+	return f
+}
+
+func (p *parser) ifStmt() Stmt {
+	s := &If{node: node{p.next().Pos}}
+	s.Cond = p.expr()
+	p.expectOp(":")
+	s.Trailing = p.trailingComment(s.P.Offset)
+	s.Then = p.block()
+	if p.isName("elif") {
+		s.Elif = true
+		s.Else = []Stmt{p.ifStmt()}
+	} else if p.isName("else") {
+		p.next()
+		p.expectOp(":")
+		s.Else = p.block()
+		if s.Else == nil {
+			s.Else = []Stmt{}
+		}
+	}
+	return s
+}
+
+var syncNames = map[string]bool{"Fence": true, "Arrive": true, "Await": true, "ReverseArrive": true, "ReverseAwait": true}
+
+func (p *parser) simpleStmt(lead []string) Stmt {
+	t := p.tok()
+	var s Stmt
+	switch {
+	case t.Kind == pyscan.NAME && t.Text == "assert":
+		p.next()
+		s = &Assert{node: node{t.Pos}, Cond: p.expr()}
+	case t.Kind == pyscan.NAME && t.Text == "pass":
+		p.next()
+		s = &Pass{node: node{t.Pos}}
+	case t.Kind == pyscan.NAME && t.Text == "free" && p.peek(1).Kind == pyscan.NAME:
+		p.next()
+		s = &Free{node: node{t.Pos}, Name: p.name()}
+	case t.Kind == pyscan.NAME && p.peek(1).Kind == pyscan.OP && p.peek(1).Text == ":":
+		a := &Alloc{node: node{t.Pos}, Name: p.name()}
+		p.next()
+		a.Type = p.typ()
+		s = a
+	case t.Kind == pyscan.NAME && syncNames[t.Text] && p.peek(1).Kind == pyscan.OP && p.peek(1).Text == "(":
+		s = p.syncStmt()
+	default:
+		s = p.exprStmt()
+	}
+	c := s.Comment()
+	c.Leading = lead
+	c.Trailing = p.trailingComment(t.Pos.Offset)
+	p.endLine()
+	return s
+}
+
+func (p *parser) exprStmt() Stmt {
+	start := p.tok().Pos
+	x := p.expr()
+	// The guide's `x[2]: f32 @ CudaRmem` form: an allocation with the
+	// dimensions written on the name. It means `x: f32[2] @ CudaRmem`.
+	if ix, ok := x.(*Index); ok && p.isOp(":") {
+		if n, ok := ix.X.(*Name); ok {
+			p.next()
+			ty := p.typ()
+			if ty.Dims != nil || ty.Window {
+				p.errorf(ty.P, ErrExpected, "dimensions given both on the name and the type")
+				panic(bailout{})
+			}
+			ty.Dims = ix.Indices
+			return &Alloc{node: node{start}, Name: n, Type: ty}
+		}
+	}
+	switch {
+	case p.isOp("=") || p.isOp("+="):
+		op := p.next().Text
+		switch x.(type) {
+		case *Name, *Index:
+		default:
+			p.errorf(start, ErrStmt, "cannot assign to this expression")
+			panic(bailout{})
+		}
+		a := &Assign{node: node{start}, LHS: x, Op: op, RHS: p.expr()}
+		if op == "=" && p.got("@") {
+			a.Mem = p.postfix()
+		}
+		return a
+	case p.isOp(">>"):
+		call, ok := x.(*Call)
+		if !ok {
+			p.fail(ErrStmt, "only an instruction call can complete on a barrier (>>)")
+		}
+		p.next()
+		cs := &CallStmt{node: node{start}, Call: call}
+		cs.Barriers = p.barrierList()
+		return cs
+	}
+	if call, ok := x.(*Call); ok {
+		return &CallStmt{node: node{start}, Call: call}
+	}
+	p.errorf(start, ErrStmt, "expression is not a statement")
+	panic(bailout{})
+}
+
+func (p *parser) barrierList() []Expr {
+	bars := []Expr{p.postfix()}
+	for p.got(",") {
+		bars = append(bars, p.postfix())
+	}
+	return bars
+}
+
+func (p *parser) syncStmt() Stmt {
+	t := p.next()
+	p.expectOp("(")
+	args := p.exprList(")")
+	p.expectOp(")")
+	bad := func(want string) {
+		p.errorf(t.Pos, ErrSyncArgs, "%s takes %s, got %d arguments", t.Text, want, len(args))
+		panic(bailout{})
+	}
+	switch t.Text {
+	case "Fence":
+		if len(args) != 2 {
+			bad("(first_tl, second_tl)")
+		}
+		return &Fence{node: node{t.Pos}, First: args[0], Second: args[1]}
+	case "Arrive", "ReverseArrive":
+		a := &Arrive{node: node{t.Pos}, Reverse: t.Text == "ReverseArrive"}
+		switch {
+		case p.isOp(">>"):
+			if len(args) < 1 || len(args) > 2 {
+				bad("(first_tl[, n]) >> barrier")
+			}
+			p.next()
+			a.TL = args[0]
+			if len(args) == 2 {
+				a.N = args[1]
+			}
+			a.Barriers = p.barrierList()
+		case len(args) == 3 || len(args) == 2:
+			// Older form Arrive(first_tl, bar[i], n) (seed 002 §"Synchronization").
+			a.TL, a.Barriers = args[0], []Expr{args[1]}
+			if len(args) == 3 {
+				a.N = args[2]
+			}
+		default:
+			bad("(first_tl[, n]) >> barrier")
+		}
+		return a
+	default:
+		if len(args) < 2 || len(args) > 3 {
+			bad("(barrier, second_tl[, n])")
+		}
+		w := &Await{node: node{t.Pos}, Reverse: t.Text == "ReverseAwait", Bar: args[0], TL: args[1]}
+		if len(args) == 3 {
+			w.N = args[2]
+		}
+		return w
+	}
+}
+
+// Expressions, lowest precedence first: or, and, not, comparisons, + -,
+// * / // %, unary - ~, postfix (call, index, attribute), atoms.
+
+func (p *parser) expr() Expr { return p.orExpr() }
+
+func (p *parser) orExpr() Expr {
+	x := p.andExpr()
+	for p.isName("or") {
+		t := p.next()
+		x = &Binary{node{t.Pos}, "or", x, p.andExpr()}
+	}
+	return x
+}
+
+func (p *parser) andExpr() Expr {
+	x := p.notExpr()
+	for p.isName("and") {
+		t := p.next()
+		x = &Binary{node{t.Pos}, "and", x, p.notExpr()}
+	}
+	return x
+}
+
+func (p *parser) notExpr() Expr {
+	if p.isName("not") {
+		t := p.next()
+		return &Unary{node{t.Pos}, "not", p.notExpr()}
+	}
+	return p.cmpExpr()
+}
+
+var cmpOps = map[string]bool{"==": true, "!=": true, "<": true, "<=": true, ">": true, ">=": true}
+
+func (p *parser) cmpExpr() Expr {
+	x := p.addExpr()
+	for p.tok().Kind == pyscan.OP && cmpOps[p.tok().Text] {
+		t := p.next()
+		x = &Binary{node{t.Pos}, t.Text, x, p.addExpr()}
+	}
+	return x
+}
+
+func (p *parser) addExpr() Expr {
+	x := p.mulExpr()
+	for p.isOp("+") || p.isOp("-") {
+		t := p.next()
+		x = &Binary{node{t.Pos}, t.Text, x, p.mulExpr()}
+	}
+	return x
+}
+
+func (p *parser) mulExpr() Expr {
+	x := p.unaryExpr()
+	for p.isOp("*") || p.isOp("/") || p.isOp("//") || p.isOp("%") {
+		t := p.next()
+		x = &Binary{node{t.Pos}, t.Text, x, p.unaryExpr()}
+	}
+	return x
+}
+
+func (p *parser) unaryExpr() Expr {
+	if p.isOp("-") || p.isOp("~") || p.isOp("+") {
+		t := p.next()
+		x := p.unaryExpr()
+		if t.Text == "+" {
+			return x
+		}
+		return &Unary{node{t.Pos}, t.Text, x}
+	}
+	return p.postfix()
+}
+
+func (p *parser) postfix() Expr {
+	x := p.atom()
+	for {
+		switch {
+		case p.isOp("("):
+			x = p.call(x)
+		case p.isOp("["):
+			t := p.next()
+			ix := &Index{node: node{x.Pos()}, X: x}
+			_ = t
+			for !p.isOp("]") {
+				ix.Indices = append(ix.Indices, p.indexElem())
+				if !p.got(",") {
+					break
+				}
+			}
+			p.expectOp("]")
+			x = ix
+		case p.isOp("."):
+			p.next()
+			x = &Attr{node{x.Pos()}, x, p.name()}
+		default:
+			return x
+		}
+	}
+}
+
+func (p *parser) indexElem() Expr {
+	start := p.tok().Pos
+	var lo Expr
+	if !p.isOp(":") {
+		lo = p.expr()
+		if !p.isOp(":") {
+			return lo
+		}
+	}
+	p.next()
+	s := &Slice{node: node{start}, Lo: lo}
+	if !p.isOp(",") && !p.isOp("]") {
+		s.Hi = p.expr()
+	}
+	return s
+}
+
+func (p *parser) call(fun Expr) Expr {
+	p.expectOp("(")
+	c := &Call{node: node{fun.Pos()}, Fun: fun}
+	for !p.isOp(")") {
+		if p.tok().Kind == pyscan.NAME && p.peek(1).Kind == pyscan.OP && p.peek(1).Text == "=" {
+			k := &Kwarg{node: node{p.tok().Pos}, Name: p.name()}
+			p.next()
+			k.Value = p.expr()
+			c.Kwargs = append(c.Kwargs, k)
+		} else {
+			if len(c.Kwargs) > 0 {
+				p.fail(ErrExpected, "positional argument after keyword argument")
+			}
+			c.Args = append(c.Args, p.expr())
+		}
+		if !p.got(",") {
+			break
+		}
+	}
+	p.expectOp(")")
+	return c
+}
+
+func (p *parser) atom() Expr {
+	t := p.tok()
+	switch t.Kind {
+	case pyscan.NAME:
+		switch t.Text {
+		case "True", "False":
+			p.next()
+			return &BoolLit{node{t.Pos}, t.Text == "True"}
+		case "and", "or", "not", "if", "else", "elif", "for", "in", "def", "with", "assert", "pass":
+			p.fail(ErrUnexpected, "unexpected keyword %s in expression", t.Text)
+		}
+		p.next()
+		return &Name{node{t.Pos}, t.Text}
+	case pyscan.INT:
+		p.next()
+		v, err := strconv.ParseInt(strings.ReplaceAll(t.Text, "_", ""), 0, 64)
+		if err != nil {
+			p.errorf(t.Pos, ErrIntRange, "integer literal %s does not fit in 64 bits", t.Text)
+		}
+		return &IntLit{node{t.Pos}, t.Text, v}
+	case pyscan.FLOAT:
+		p.next()
+		v, err := strconv.ParseFloat(strings.ReplaceAll(t.Text, "_", ""), 64)
+		if err != nil {
+			p.errorf(t.Pos, ErrIntRange, "float literal %s is out of range", t.Text)
+		}
+		return &FloatLit{node{t.Pos}, t.Text, v}
+	case pyscan.STRING:
+		p.next()
+		return &StringLit{node{t.Pos}, t.Text}
+	case pyscan.OP:
+		switch t.Text {
+		case "(":
+			p.next()
+			x := p.expr()
+			if p.isOp(",") {
+				tu := &Tuple{node: node{t.Pos}, Elems: []Expr{x}}
+				for p.got(",") && !p.isOp(")") {
+					tu.Elems = append(tu.Elems, p.expr())
+				}
+				p.expectOp(")")
+				return tu
+			}
+			p.expectOp(")")
+			return x
+		case "[":
+			p.next()
+			l := &List{node: node{t.Pos}}
+			l.Elems = p.exprList("]")
+			p.expectOp("]")
+			return l
+		}
+	}
+	p.fail(ErrUnexpected, "unexpected %s, expected an expression", describe(t))
+	return nil
+}

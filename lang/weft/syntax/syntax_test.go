@@ -1,0 +1,197 @@
+package syntax
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"weft.dev/weft/diag"
+)
+
+var ignorePos = cmp.Options{cmpopts.IgnoreTypes(diag.Pos{}), cmp.Exporter(func(reflect.Type) bool { return true })}
+
+func parseOK(t *testing.T, name string, src []byte) *File {
+	t.Helper()
+	var errs diag.List
+	f := Parse(diag.NewFile(name, src), &errs)
+	if errs.Len() > 0 {
+		t.Fatalf("%s: unexpected errors:\n%v", name, errs.Err())
+	}
+	return f
+}
+
+// roundTrip checks parse(print(parse(src))) == parse(src) and that printing
+// is idempotent.
+func roundTrip(t *testing.T, name string, src []byte) {
+	t.Helper()
+	f1 := parseOK(t, name, src)
+	out1 := Print(f1)
+	f2 := parseOK(t, name+" (printed)", []byte(out1))
+	if d := cmp.Diff(f1.Decls, f2.Decls, ignorePos); d != "" || !cmp.Equal(f1.Trailing, f2.Trailing) {
+		t.Errorf("%s: tree changed by print/parse (-want +got):\n%s\nprinted:\n%s", name, d, out1)
+	}
+	if out2 := Print(f2); out2 != out1 {
+		t.Errorf("%s: printing is not idempotent:\nfirst:\n%s\nsecond:\n%s", name, out1, out2)
+	}
+}
+
+// TestRoundTrip round-trips every .weft file in this package's testdata and
+// the repository's examples.
+func TestRoundTrip(t *testing.T) {
+	var files []string
+	for _, pat := range []string{"testdata/*.weft", "../../../examples/weft/*.weft", "../*/testdata/*.weft", "../lib/*.weft"} {
+		m, _ := filepath.Glob(pat)
+		files = append(files, m...)
+	}
+	n := 0
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Chunked files hold many small programs separated by --- lines;
+		// files whose cases carry ERROR markers are tested elsewhere.
+		for i, chunk := range chunks(string(src)) {
+			if strings.Contains(chunk, "# ERROR W01") || strings.Contains(chunk, "# ERROR S0") {
+				continue
+			}
+			var errs diag.List
+			Parse(diag.NewFile(f, []byte(chunk)), &errs)
+			if errs.Len() > 0 {
+				continue // a checker test case with deliberate syntax errors
+			}
+			roundTrip(t, f+"#"+itoa(i), []byte(chunk))
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("no files round-tripped")
+	}
+}
+
+func itoa(i int) string { return strings.TrimSpace(strings.Repeat(" ", 0) + string(rune('0'+i%10))) }
+
+func chunks(src string) []string {
+	return regexp.MustCompile(`(?m)^---\s*$\n?`).Split(src, -1)
+}
+
+func TestConstructs(t *testing.T) {
+	src, _ := os.ReadFile("testdata/constructs.weft")
+	f := parseOK(t, "constructs.weft", src)
+	if len(f.Decls) != 7 {
+		t.Fatalf("got %d decls", len(f.Decls))
+	}
+	p := f.Decls[6].(*Proc)
+	if p.Name.Name != "everything" || len(p.Params) != 6 {
+		t.Fatalf("proc %s with %d params", p.Name.Name, len(p.Params))
+	}
+	if w := p.Params[5].Type; !w.Window || w.Elem.Name != "i32" {
+		t.Errorf("window param parsed as %s", TypeString(w))
+	}
+	// Spot-check the Arrive with two barriers and the guide's old forms.
+	out := Print(f)
+	for _, want := range []string{
+		"Arrive(Sm80_cp_async) >> cg, bar[cta]",
+		"Await(bar[cta], cuda_in_order, ~0)",
+		"win = smem[cta, 0:8] @ CUtensorMap(swizzle=128)",
+		"for w in cuda_threads(0, 4, unit=N1 / Nw * cuda_warp):",
+		"some_proc(N, A[i, :], (i + 1) % 8, i // 2, -(i - 1))",
+		"X[128 * task + tid] += Y[128 * task + tid]  # a reduce",
+		"            # Collective unit here: CTA of 128 threads\n",
+		"# trailing comment\n",
+		"elif k == 5:",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("printed output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestOldSyncForms(t *testing.T) {
+	src := "def f():\n    Arrive(cuda_classic, my_mbarrier[team], 1)\n    x[2]: f32 @ CudaRmem\n"
+	f := parseOK(t, "old.weft", []byte(src))
+	out := Print(f)
+	want := "def f():\n    Arrive(cuda_classic, 1) >> my_mbarrier[team]\n    x: f32[2] @ CudaRmem\n"
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}
+
+// TestErrors checks testdata/errors.weft: chunks separated by ---, each line
+// that must produce an error carries `# ERROR CODE "regexp"`.
+func TestErrors(t *testing.T) {
+	src, err := os.ReadFile("testdata/errors.weft")
+	if err != nil {
+		t.Fatal(err)
+	}
+	marker := regexp.MustCompile(`# ERROR (\w+) "([^"]*)"`)
+	for i, chunk := range chunks(string(src)) {
+		var errs diag.List
+		file := diag.NewFile("errors.weft", []byte(chunk))
+		Parse(file, &errs)
+		type want struct {
+			line int
+			code string
+			re   *regexp.Regexp
+		}
+		var wants []want
+		for ln, text := range strings.Split(chunk, "\n") {
+			if m := marker.FindStringSubmatch(text); m != nil {
+				wants = append(wants, want{ln + 1, m[1], regexp.MustCompile(m[2])})
+			}
+		}
+		got := map[int]bool{}
+		for _, w := range wants {
+			found := false
+			for j, d := range errs.Diags {
+				if d.Pos.Line() == w.line && d.Code == w.code && w.re.MatchString(d.Message) {
+					found = true
+					got[j] = true
+				}
+			}
+			if !found {
+				t.Errorf("chunk %d line %d: want %s %q; got %v", i, w.line, w.code, w.re, errs.Diags)
+			}
+		}
+		for j, d := range errs.Diags {
+			if !got[j] {
+				t.Errorf("chunk %d: unexpected %v", i, d.Error())
+			}
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, pat := range []string{"testdata/*.weft"} {
+		m, _ := filepath.Glob(pat)
+		for _, file := range m {
+			src, _ := os.ReadFile(file)
+			for _, c := range chunks(string(src)) {
+				f.Add(c)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		var errs diag.List
+		file := Parse(diag.NewFile("fuzz.weft", []byte(src)), &errs)
+		if errs.Len() > 0 {
+			return
+		}
+		// Whatever parses cleanly must round-trip.
+		out := Print(file)
+		var errs2 diag.List
+		f2 := Parse(diag.NewFile("fuzz2.weft", []byte(out)), &errs2)
+		if errs2.Len() > 0 {
+			t.Fatalf("printed form does not parse: %v\n%s", errs2.Err(), out)
+		}
+		if d := cmp.Diff(file.Decls, f2.Decls, ignorePos); d != "" {
+			t.Fatalf("round trip changed the tree:\n%s\nprinted:\n%s", d, out)
+		}
+	})
+}
