@@ -70,11 +70,11 @@ const (
 
 func init() {
 	diag.Register("pyscan (Weft and Prism source)", []diag.Code{
-		{ErrBadChar, "character not allowed here"},
-		{ErrUnterminated, "string literal not terminated before end of line"},
-		{ErrDedent, "dedent does not match any outer indentation level"},
-		{ErrBadNumber, "malformed number literal"},
-		{ErrUnbalanced, "closing bracket does not match the open one"},
+		{Code: ErrBadChar, Summary: "character not allowed here"},
+		{Code: ErrUnterminated, Summary: "string literal not terminated before end of line"},
+		{Code: ErrDedent, Summary: "dedent does not match any outer indentation level"},
+		{Code: ErrBadNumber, Summary: "malformed number literal"},
+		{Code: ErrUnbalanced, Summary: "closing bracket does not match the open one"},
 	})
 }
 

@@ -21,12 +21,12 @@ const (
 
 func init() {
 	diag.Register("weft", []diag.Code{
-		{ErrUnexpected, "syntax: unexpected token"},
-		{ErrExpected, "syntax: expected a specific token or construct"},
-		{ErrStmt, "syntax: an expression that is not a statement (only calls, writes, reduces, allocations and windows are)"},
-		{ErrDecorator, "syntax: a decorator must be followed by def"},
-		{ErrIntRange, "syntax: integer literal does not fit in 64 bits"},
-		{ErrSyncArgs, "syntax: Fence, Arrive or Await with the wrong number or kind of arguments"},
+		{Code: ErrUnexpected, Summary: "syntax: unexpected token"},
+		{Code: ErrExpected, Summary: "syntax: expected a specific token or construct"},
+		{Code: ErrStmt, Summary: "syntax: an expression that is not a statement (only calls, writes, reduces, allocations and windows are)"},
+		{Code: ErrDecorator, Summary: "syntax: a decorator must be followed by def"},
+		{Code: ErrIntRange, Summary: "syntax: integer literal does not fit in 64 bits"},
+		{Code: ErrSyncArgs, Summary: "syntax: Fence, Arrive or Await with the wrong number or kind of arguments"},
 	})
 }
 
