@@ -1,0 +1,472 @@
+package interp
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+	"sync/atomic"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/audala/check"
+)
+
+type (
+	exprFn func(w *worker) int64
+	stmtFn func(w *worker)
+)
+
+// compiledStep is a step compiled twice: seq for one worker (plain
+// accesses), par for several (atomic accesses where the step races).
+type compiledStep struct {
+	step     *check.Step
+	seq, par []stmtFn
+	// buffered are the columns whose nxt buffer the step writes (relaxed).
+	buffered []*column
+}
+
+type cacheEntry struct {
+	col *column
+	idx int32
+	val int32
+}
+
+// worker is the per-goroutine execution context: the executing label, its
+// locals and, under the relaxed semantics, its cache of own writes ξ.
+type worker struct {
+	m        *Machine
+	self     int32
+	locals   []int64
+	cache    []cacheEntry
+	changed  bool
+	err      *RuntimeError
+	errLabel int64
+}
+
+func (w *worker) reset(cs *compiledStep) {
+	if cap(w.locals) < cs.step.NumLocals {
+		w.locals = make([]int64, cs.step.NumLocals)
+	}
+	w.locals = w.locals[:cs.step.NumLocals]
+	w.changed = false
+	w.err = nil
+}
+
+func (w *worker) runRange(body []stmtFn, lo, hi int64) {
+	defer func() {
+		// A bug in the interpreter must still end in a diagnostic, not a
+		// stack trace (brief: never panic on any input).
+		if r := recover(); r != nil && w.err == nil {
+			w.fail(diag.Pos{}, "A0201", fmt.Sprintf("internal error in instance %d: %v", w.self, r))
+		}
+	}()
+	for l := lo; l < hi && w.err == nil; l++ {
+		w.self = int32(l)
+		w.cache = w.cache[:0]
+		for _, s := range body {
+			s(w)
+		}
+	}
+}
+
+func (w *worker) fail(pos diag.Pos, code, msg string) {
+	if w.err == nil {
+		w.err = &RuntimeError{Pos: pos, Code: code, Msg: msg}
+		w.errLabel = int64(w.self)
+	}
+}
+
+// stepCtx is the compile-time context of one step.
+type stepCtx struct {
+	m        *Machine
+	par      bool
+	strict   bool
+	written  map[*column]bool // columns the step writes (assignments or constructors)
+	buffered map[*column]bool
+}
+
+func (m *Machine) compileStep(st *check.Step) *compiledStep {
+	cs := &compiledStep{step: st}
+	written := map[*column]bool{}
+	buffered := map[*column]bool{}
+	for _, p := range st.Written {
+		c := m.col(p)
+		written[c] = true
+		if c.nxt != nil && !buffered[c] {
+			buffered[c] = true
+			cs.buffered = append(cs.buffered, c)
+		}
+	}
+	for s := range st.Creates {
+		for _, c := range m.stores[s.Index].cols {
+			written[c] = true
+		}
+	}
+	for _, par := range []bool{false, true} {
+		ctx := &stepCtx{m: m, par: par, strict: m.opt.Semantics == Strict, written: written, buffered: buffered}
+		body := ctx.stmts(st.Body)
+		if par {
+			cs.par = body
+		} else {
+			cs.seq = body
+		}
+	}
+	return cs
+}
+
+func (m *Machine) col(p *check.Param) *column { return m.stores[p.Owner.Index].cols[p.Index] }
+
+func (c *stepCtx) stmts(list []check.Stmt) []stmtFn {
+	out := make([]stmtFn, 0, len(list))
+	for _, s := range list {
+		out = append(out, c.stmt(s))
+	}
+	return out
+}
+
+func runAll(body []stmtFn, w *worker) {
+	for _, s := range body {
+		s(w)
+	}
+}
+
+func (c *stepCtx) stmt(s check.Stmt) stmtFn {
+	switch s := s.(type) {
+	case *check.If:
+		cond := c.expr(s.Cond)
+		body := c.stmts(s.Body)
+		if len(body) == 1 {
+			b := body[0]
+			return func(w *worker) {
+				if cond(w) != 0 {
+					b(w)
+				}
+			}
+		}
+		return func(w *worker) {
+			if cond(w) != 0 {
+				runAll(body, w)
+			}
+		}
+	case *check.SetLocal:
+		v := c.expr(s.Value)
+		slot := s.Slot
+		return func(w *worker) { w.locals[slot] = v(w) }
+	case *check.SetParam:
+		return c.setParam(s)
+	}
+	panic("interp: unknown statement")
+}
+
+// setParam compiles `base.p := v`. Order as in Definition 4: the value is
+// evaluated before the path. Writes to a null instance are dropped (Write
+// Parameter Null-Skip); a write clears stability when the value differs
+// from the old value the instance reads (Write Parameter II).
+func (c *stepCtx) setParam(s *check.SetParam) stmtFn {
+	v := c.expr(s.Value)
+	col := c.m.col(s.Param)
+	var base exprFn
+	if s.Base != nil {
+		base = c.expr(s.Base)
+	}
+	target := func(w *worker) int32 {
+		if base == nil {
+			return w.self
+		}
+		return int32(base(w))
+	}
+	switch {
+	case c.strict && !c.par:
+		return func(w *worker) {
+			val := int32(v(w))
+			i := target(w)
+			if i != 0 && col.cur[i] != val {
+				col.cur[i] = val
+				w.changed = true
+			}
+		}
+	case c.strict:
+		return func(w *worker) {
+			val := int32(v(w))
+			i := target(w)
+			if i != 0 && atomic.LoadInt32(&col.cur[i]) != val {
+				atomic.StoreInt32(&col.cur[i], val)
+				w.changed = true
+			}
+		}
+	}
+	par := c.par
+	return func(w *worker) {
+		val := int32(v(w))
+		i := target(w)
+		if i == 0 {
+			return
+		}
+		// Old value: own cache (Read Internal) or ι (Read Initial).
+		k := -1
+		old := col.cur[i]
+		for j := len(w.cache) - 1; j >= 0; j-- {
+			if e := &w.cache[j]; e.col == col && e.idx == i {
+				old, k = e.val, j
+				break
+			}
+		}
+		if old == val {
+			return
+		}
+		if par {
+			atomic.StoreInt32(&col.nxt[i], val)
+		} else {
+			col.nxt[i] = val
+		}
+		if k >= 0 {
+			w.cache[k].val = val
+		} else {
+			w.cache = append(w.cache, cacheEntry{col, i, val})
+		}
+		w.changed = true
+	}
+}
+
+func (c *stepCtx) expr(e check.Expr) exprFn {
+	switch e := e.(type) {
+	case *check.Const:
+		v := e.Value
+		return func(*worker) int64 { return v }
+	case *check.This:
+		return func(w *worker) int64 { return int64(w.self) }
+	case *check.Local:
+		slot := e.Slot
+		return func(w *worker) int64 { return w.locals[slot] }
+	case *check.Not:
+		x := c.expr(e.X)
+		return func(w *worker) int64 { return 1 - x(w) }
+	case *check.ReadParam:
+		return c.readParam(e)
+	case *check.ToInt:
+		x := c.expr(e.X)
+		pos := e.Pos
+		return func(w *worker) int64 {
+			v := x(w)
+			if v > math.MaxInt32 {
+				w.fail(pos, "A0201", fmt.Sprintf("integer overflow: Nat value %d does not fit Int", v))
+				return 0
+			}
+			return v
+		}
+	case *check.Construct:
+		return c.construct(e)
+	case *check.Binary:
+		return c.binary(e)
+	}
+	panic("interp: unknown expression")
+}
+
+func (c *stepCtx) readParam(e *check.ReadParam) exprFn {
+	col := c.m.col(e.Param)
+	signed := e.Param.Type.Kind == check.Int
+	var base exprFn
+	if e.Base != nil {
+		base = c.expr(e.Base)
+	}
+	dec := func(v int32) int64 {
+		if signed {
+			return int64(v)
+		}
+		return int64(uint32(v))
+	}
+	switch {
+	case !c.written[col] || (c.strict && !c.par):
+		// Nobody writes this column during the step: plain loads.
+		if base == nil {
+			if signed {
+				return func(w *worker) int64 { return int64(col.cur[w.self]) }
+			}
+			return func(w *worker) int64 { return int64(uint32(col.cur[w.self])) }
+		}
+		if signed {
+			return func(w *worker) int64 { return int64(col.cur[base(w)]) }
+		}
+		return func(w *worker) int64 { return int64(uint32(col.cur[base(w)])) }
+	case c.strict:
+		return func(w *worker) int64 {
+			i := int64(w.self)
+			if base != nil {
+				i = base(w)
+			}
+			return dec(atomic.LoadInt32(&col.cur[i]))
+		}
+	case !c.buffered[col]:
+		// Written only by constructors: a new instance's cells are set
+		// before its label is known to anyone but its creator.
+		return func(w *worker) int64 {
+			i := int64(w.self)
+			if base != nil {
+				i = base(w)
+			}
+			return dec(col.cur[i])
+		}
+	}
+	// Relaxed: own cached write (Read Internal), else ι (Read Initial).
+	return func(w *worker) int64 {
+		i := w.self
+		if base != nil {
+			i = int32(base(w))
+		}
+		for j := len(w.cache) - 1; j >= 0; j-- {
+			if e := &w.cache[j]; e.col == col && e.idx == i {
+				return dec(e.val)
+			}
+		}
+		return dec(col.cur[i])
+	}
+}
+
+// construct compiles S(args): a fresh label from the struct's atomic
+// counter, parameters set to the arguments, stability cleared (Command
+// Constructor). The instance joins from the next step.
+func (c *stepCtx) construct(e *check.Construct) exprFn {
+	st := c.m.stores[e.Struct.Index]
+	args := make([]exprFn, len(e.Args))
+	for i, a := range e.Args {
+		args[i] = c.expr(a)
+	}
+	maxInst := c.m.maxInst
+	pos := e.Pos
+	par := c.par
+	return func(w *worker) int64 {
+		var buf [16]int32
+		vs := buf[:0]
+		for _, a := range args {
+			vs = append(vs, int32(a(w)))
+		}
+		var l int64
+		if par {
+			l = atomic.AddInt64(&st.n, 1) - 1
+		} else {
+			l = st.n
+			st.n++
+		}
+		if l > maxInst || len(st.cols) > 0 && l >= int64(len(st.cols[0].cur)) {
+			w.fail(pos, "A0204", fmt.Sprintf("too many %s instances (limit %d)", e.Struct.Name, maxInst))
+			return 0
+		}
+		for i, col := range st.cols {
+			col.cur[l] = vs[i]
+			if col.nxt != nil {
+				col.nxt[l] = vs[i]
+			}
+		}
+		w.changed = true
+		return l
+	}
+}
+
+func (c *stepCtx) binary(e *check.Binary) exprFn {
+	x, y := c.expr(e.X), c.expr(e.Y)
+	switch e.Op {
+	case check.OpAnd: // short-circuit (Definition 4)
+		return func(w *worker) int64 {
+			if x(w) == 0 {
+				return 0
+			}
+			return y(w)
+		}
+	case check.OpOr:
+		return func(w *worker) int64 {
+			if x(w) != 0 {
+				return 1
+			}
+			return y(w)
+		}
+	case check.OpEq:
+		return func(w *worker) int64 { return b2i(x(w) == y(w)) }
+	case check.OpNe:
+		return func(w *worker) int64 { return b2i(x(w) != y(w)) }
+	case check.OpLt:
+		return func(w *worker) int64 { return b2i(x(w) < y(w)) }
+	case check.OpLe:
+		return func(w *worker) int64 { return b2i(x(w) <= y(w)) }
+	case check.OpGt:
+		return func(w *worker) int64 { return b2i(x(w) > y(w)) }
+	case check.OpGe:
+		return func(w *worker) int64 { return b2i(x(w) >= y(w)) }
+	}
+	lo, hi := int64(0), int64(math.MaxUint32)
+	if e.T.Kind == check.Int {
+		lo, hi = math.MinInt32, math.MaxInt32
+	}
+	pos := e.Pos
+	op := e.Op
+	check32 := func(w *worker, a, b, r int64) int64 {
+		if r < lo || r > hi {
+			w.fail(pos, "A0201", fmt.Sprintf("integer overflow: %d %s %d = %d does not fit %s", a, op, b, r, e.T))
+			return 0
+		}
+		return r
+	}
+	switch e.Op {
+	case check.OpAdd:
+		return func(w *worker) int64 {
+			a, b := x(w), y(w)
+			r := a + b
+			if r < lo || r > hi {
+				return check32(w, a, b, r)
+			}
+			return r
+		}
+	case check.OpSub:
+		return func(w *worker) int64 {
+			a, b := x(w), y(w)
+			r := a - b
+			if r < lo || r > hi {
+				return check32(w, a, b, r)
+			}
+			return r
+		}
+	case check.OpMul:
+		return func(w *worker) int64 {
+			a, b := x(w), y(w)
+			if a > math.MaxInt32 && b > math.MaxInt32 {
+				// Only two large Nats can overflow int64 itself.
+				h, l := bits.Mul64(uint64(a), uint64(b))
+				_ = l
+				if h != 0 || l > math.MaxUint32 {
+					w.fail(pos, "A0201", fmt.Sprintf("integer overflow: %d * %d does not fit %s", a, b, e.T))
+					return 0
+				}
+			}
+			r := a * b
+			if r < lo || r > hi {
+				return check32(w, a, b, r)
+			}
+			return r
+		}
+	case check.OpDiv, check.OpMod:
+		div := e.Op == check.OpDiv
+		return func(w *worker) int64 {
+			a, b := x(w), y(w)
+			if b == 0 {
+				w.fail(pos, "A0202", fmt.Sprintf("division by zero in %d %s 0", a, op))
+				return 0
+			}
+			var r int64
+			if div {
+				r = a / b // truncates toward zero, as in C
+			} else {
+				r = a % b
+			}
+			if r < lo || r > hi {
+				return check32(w, a, b, r)
+			}
+			return r
+		}
+	}
+	panic("interp: unknown operator")
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,354 @@
+package interp
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"runtime"
+	"strconv"
+	"sync"
+	"sync/atomic"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/audala/check"
+	"weft.dev/weft/lang/audala/initfile"
+)
+
+// Semantics selects the memory semantics.
+type Semantics int
+
+const (
+	Relaxed Semantics = iota
+	Strict
+)
+
+func (s Semantics) String() string {
+	if s == Strict {
+		return "strict"
+	}
+	return "relaxed"
+}
+
+// ParseSemantics parses a --semantics value.
+func ParseSemantics(s string) (Semantics, bool) {
+	switch s {
+	case "relaxed":
+		return Relaxed, true
+	case "strict", "sc":
+		return Strict, true
+	}
+	return 0, false
+}
+
+// Options configure a run.
+type Options struct {
+	Semantics Semantics
+	// Workers is the number of goroutines; 0 means GOMAXPROCS.
+	Workers int
+	// MaxIterations bounds the iterations of each fixpoint (0: unbounded).
+	MaxIterations int
+	// MaxInstances bounds the instances of each struct (0: 2^31-1 labels).
+	MaxInstances int
+	// Out receives S.print output.
+	Out io.Writer
+}
+
+// RuntimeError is an error during execution, at a source position.
+type RuntimeError struct {
+	Pos  diag.Pos
+	Code string
+	Msg  string
+}
+
+func (e *RuntimeError) Error() string { return e.Pos.String() + ": " + e.Msg }
+
+// Diagnostic converts e into a diagnostic.
+func (e *RuntimeError) Diagnostic() *diag.Diagnostic {
+	return &diag.Diagnostic{Severity: diag.Error, Code: e.Code, Pos: e.Pos, Message: e.Msg}
+}
+
+// Stats counts what a run did.
+type Stats struct {
+	Steps      int // step calls executed (each typed call once)
+	Iterations int // fixpoint iterations, all fixpoints together
+}
+
+// column is one parameter array. cur holds ι during a step; nxt, when the
+// column is written by some assignment under the relaxed semantics, receives
+// the step's writes and is copied back at the boundary.
+type column struct {
+	cur, nxt []int32
+	param    *check.Param
+}
+
+type store struct {
+	s    *check.Struct
+	n    int64 // instances including the null instance; atomic during steps
+	cols []*column
+}
+
+// Machine holds the state of one program execution.
+type Machine struct {
+	prog    *check.Program
+	opt     Options
+	stores  []*store
+	steps   map[*check.Step]*compiledStep
+	stack   []bool
+	out     *bufio.Writer
+	workers []*worker
+	maxInst int64
+	Stats   Stats
+}
+
+// New prepares prog with the initial instances of data (nil: only the null
+// instances).
+func New(prog *check.Program, data *initfile.Data, opt Options) *Machine {
+	if opt.Workers <= 0 {
+		opt.Workers = runtime.GOMAXPROCS(0)
+	}
+	if opt.Out == nil {
+		opt.Out = io.Discard
+	}
+	m := &Machine{prog: prog, opt: opt, steps: map[*check.Step]*compiledStep{}, out: bufio.NewWriter(opt.Out)}
+	m.maxInst = math.MaxInt32
+	if opt.MaxInstances > 0 && int64(opt.MaxInstances) < m.maxInst {
+		m.maxInst = int64(opt.MaxInstances)
+	}
+	written := map[*check.Param]bool{}
+	for _, s := range prog.Structs {
+		for _, st := range s.Steps {
+			for _, p := range st.Written {
+				written[p] = true
+			}
+		}
+	}
+	for _, s := range prog.Structs {
+		n := 1
+		if data != nil {
+			n += data.Counts[s.Index]
+		}
+		st := &store{s: s, n: int64(n)}
+		for i, p := range s.Params {
+			c := &column{param: p, cur: make([]int32, n)}
+			if data != nil {
+				copy(c.cur[1:], data.Cols[s.Index][i])
+			}
+			if opt.Semantics == Relaxed && written[p] {
+				c.nxt = append([]int32(nil), c.cur...)
+			}
+			st.cols = append(st.cols, c)
+		}
+		m.stores = append(m.stores, st)
+	}
+	for i := 0; i < opt.Workers; i++ {
+		m.workers = append(m.workers, &worker{m: m})
+	}
+	for _, s := range prog.Structs {
+		for _, st := range s.Steps {
+			m.steps[st] = m.compileStep(st)
+		}
+	}
+	return m
+}
+
+// Count returns the number of instances of struct s, the null instance
+// included.
+func (m *Machine) Count(s *check.Struct) int { return int(m.stores[s.Index].n) }
+
+// Value returns parameter p of label l, decoded (Nat and references as
+// unsigned, Bool as 0/1).
+func (m *Machine) Value(p *check.Param, l int) int64 {
+	return decode(p.Type, m.stores[p.Owner.Index].cols[p.Index].cur[l])
+}
+
+func decode(t check.Type, v int32) int64 {
+	if t.Kind == check.Int {
+		return int64(v)
+	}
+	return int64(uint32(v))
+}
+
+// Run executes the schedule. Output of S.print goes to Options.Out.
+func (m *Machine) Run() (err error) {
+	defer func() {
+		if ferr := m.out.Flush(); err == nil && ferr != nil {
+			err = ferr
+		}
+	}()
+	return m.sched(m.prog.Schedule)
+}
+
+func (m *Machine) sched(items []check.Sched) error {
+	for _, it := range items {
+		switch it := it.(type) {
+		case *check.Call:
+			if err := m.runStep(m.steps[it.Step]); err != nil {
+				return err
+			}
+		case *check.Print:
+			m.print(it.Struct)
+		case *check.Fix:
+			m.stack = append(m.stack, true)
+			top := len(m.stack) - 1
+			for iter := 1; ; iter++ {
+				m.stack[top] = true
+				m.Stats.Iterations++
+				if err := m.sched(it.Body); err != nil {
+					return err
+				}
+				if m.stack[top] {
+					break
+				}
+				if m.opt.MaxIterations > 0 && iter >= m.opt.MaxIterations {
+					return &RuntimeError{Pos: it.Pos, Code: "A0203", Msg: fmt.Sprintf("fixpoint did not stabilise within %d iterations", iter)}
+				}
+			}
+			m.stack = m.stack[:top]
+		}
+	}
+	return nil
+}
+
+// print writes one line per non-null instance in label order, in AuDaLaC's
+// format: `Node(1): reachable=1` (Nat, Bool and references unsigned, Int
+// signed; spec §5.11).
+func (m *Machine) print(s *check.Struct) {
+	st := m.stores[s.Index]
+	buf := make([]byte, 0, 128)
+	for l := 1; l < int(st.n); l++ {
+		buf = append(buf[:0], s.Name...)
+		buf = append(buf, '(')
+		buf = strconv.AppendInt(buf, int64(l), 10)
+		buf = append(buf, "):"...)
+		for i, c := range st.cols {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = append(buf, ' ')
+			buf = append(buf, c.param.Name...)
+			buf = append(buf, '=')
+			buf = strconv.AppendInt(buf, decode(c.param.Type, c.cur[l]), 10)
+		}
+		buf = append(buf, '\n')
+		m.out.Write(buf)
+	}
+}
+
+// grow makes every column of st hold at least need cells.
+func (st *store) grow(need int64) {
+	if len(st.cols) == 0 || int64(cap(st.cols[0].cur)) >= need {
+		for _, c := range st.cols {
+			if int64(len(c.cur)) < need {
+				c.cur = c.cur[:need]
+				if c.nxt != nil {
+					c.nxt = c.nxt[:need]
+				}
+			}
+		}
+		return
+	}
+	newCap := int64(cap(st.cols[0].cur)) * 2
+	if newCap < need {
+		newCap = need
+	}
+	for _, c := range st.cols {
+		nc := make([]int32, need, newCap)
+		copy(nc, c.cur)
+		c.cur = nc
+		if c.nxt != nil {
+			nn := make([]int32, need, newCap)
+			copy(nn, c.nxt)
+			c.nxt = nn
+		}
+	}
+}
+
+const parallelThreshold = 2048
+
+// runStep executes one typed step call on every instance that exists at its
+// start, then resolves the step boundary.
+func (m *Machine) runStep(cs *compiledStep) error {
+	m.Stats.Steps++
+	own := m.stores[cs.step.Owner.Index]
+	n := own.n
+	// Capacity for the instances this step can create: steps are loop-free,
+	// so each instance evaluates each constructor expression at most once.
+	for s, k := range cs.step.Creates {
+		st := m.stores[s.Index]
+		need := st.n + n*int64(k)
+		if need > m.maxInst+1 {
+			need = m.maxInst + 1
+		}
+		st.grow(need)
+	}
+	par := m.opt.Workers > 1 && n >= parallelThreshold
+	body := cs.seq
+	if par {
+		body = cs.par
+	}
+	var err *RuntimeError
+	changed := false
+	if !par {
+		w := m.workers[0]
+		w.reset(cs)
+		w.runRange(body, 0, n)
+		changed, err = w.changed, w.err
+	} else {
+		chunk := n / int64(len(m.workers)*8)
+		if chunk < 512 {
+			chunk = 512
+		}
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for _, w := range m.workers {
+			w.reset(cs)
+			wg.Add(1)
+			go func(w *worker) {
+				defer wg.Done()
+				for w.err == nil {
+					lo := next.Add(chunk) - chunk
+					if lo >= n {
+						return
+					}
+					w.runRange(body, lo, min(lo+chunk, n))
+				}
+			}(w)
+		}
+		wg.Wait()
+		errLabel := int64(math.MaxInt64)
+		for _, w := range m.workers {
+			changed = changed || w.changed
+			// Report the error of the lowest label, as a sequential run would.
+			if w.err != nil && w.errLabel < errLabel {
+				err, errLabel = w.err, w.errLabel
+			}
+		}
+	}
+	// Trim capacity reservations to the labels actually handed out.
+	for s := range cs.step.Creates {
+		st := m.stores[s.Index]
+		if len(st.cols) > 0 && st.n > int64(len(st.cols[0].cur)) {
+			st.n = int64(len(st.cols[0].cur)) // failed constructions (A0204)
+		}
+		for _, c := range st.cols {
+			c.cur = c.cur[:st.n]
+			if c.nxt != nil {
+				c.nxt = c.nxt[:st.n]
+			}
+		}
+	}
+	if err != nil {
+		return err
+	}
+	// Step boundary (Call Step): ι' = fin, the last write some writer made.
+	for _, c := range cs.buffered {
+		copy(c.cur, c.nxt)
+	}
+	if changed {
+		for i := range m.stack {
+			m.stack[i] = false
+		}
+	}
+	return nil
+}
