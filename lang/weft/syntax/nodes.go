@@ -46,9 +46,12 @@ type Proc struct {
 	node
 	Comments
 	Decorators []Expr
-	Name       *Name
-	Params     []*Param
-	Body       []Stmt
+	// DecoratorComments holds the end-of-line comment of each decorator
+	// line ("" if none), parallel to Decorators.
+	DecoratorComments []string
+	Name              *Name
+	Params            []*Param
+	Body              []Stmt
 }
 
 func (*Global) declNode() {}
@@ -64,7 +67,7 @@ type Param struct {
 // Type is a parameter or allocation type:
 //
 //	size | index | bool | stride             control types
-//	f32 | i32 | ... | barrier                scalar data or barrier
+//	f32 | i32 | ... | barrier | barrier(z)   scalar data or barrier
 //	f32[M, K]                                tensor
 //	[f32][M, K]                              window (Window = true)
 //
@@ -76,6 +79,9 @@ type Type struct {
 	Dims   []Expr // nil for scalars
 	Window bool
 	Mem    Expr // nil if absent
+	// Guard is z in `barrier(z)`, an explicitly guarded barrier (seed 000
+	// Fig. 10; mbarriers only); nil otherwise.
+	Guard Expr
 }
 
 // Comments are the comments attached to a statement or declaration.

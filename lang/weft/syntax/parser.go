@@ -264,8 +264,10 @@ func (p *parser) endLine() {
 func (p *parser) proc() *Proc {
 	pr := &Proc{node: node{p.tok().Pos}}
 	for p.isOp("@") {
+		at := p.tok().Pos
 		p.next()
 		pr.Decorators = append(pr.Decorators, p.postfix())
+		pr.DecoratorComments = append(pr.DecoratorComments, p.trailingComment(at.Offset))
 		p.endLine()
 		for p.tok().Kind == pyscan.NEWLINE {
 			p.next()
@@ -274,6 +276,7 @@ func (p *parser) proc() *Proc {
 	if !p.isName("def") {
 		p.fail(ErrDecorator, "decorator must be followed by def, found %s", describe(p.tok()))
 	}
+	defAt := p.tok().Pos
 	p.next()
 	pr.Name = p.name()
 	p.expectOp("(")
@@ -289,7 +292,7 @@ func (p *parser) proc() *Proc {
 	}
 	p.expectOp(")")
 	p.expectOp(":")
-	pr.Trailing = p.trailingComment(pr.P.Offset)
+	pr.Trailing = p.trailingComment(defAt.Offset)
 	pr.Body = p.block()
 	return pr
 }
@@ -306,6 +309,12 @@ func (p *parser) typ() *Type {
 		p.expectOp("]")
 	} else {
 		t.Elem = p.name()
+		// barrier(z): an explicitly guarded barrier (seed 000 Fig. 10).
+		if t.Elem != nil && t.Elem.Name == "barrier" && p.isOp("(") {
+			p.next()
+			t.Guard = p.expr()
+			p.expectOp(")")
+		}
 		if p.got("[") {
 			t.Dims = p.exprList("]")
 			p.expectOp("]")

@@ -80,8 +80,12 @@ func (p *printer) decl(d Decl) {
 			_ = i
 			p.b.WriteString(l + "\n")
 		}
-		for _, dec := range d.Decorators {
-			p.b.WriteString("@" + ExprString(dec) + "\n")
+		for i, dec := range d.Decorators {
+			p.b.WriteString("@" + ExprString(dec))
+			if i < len(d.DecoratorComments) && d.DecoratorComments[i] != "" {
+				p.b.WriteString("  " + d.DecoratorComments[i])
+			}
+			p.b.WriteString("\n")
 		}
 		var params []string
 		for _, prm := range d.Params {
@@ -110,6 +114,9 @@ func (p *printer) typ(t *Type) {
 		p.b.WriteString("[" + p.exprs(t.Dims) + "]")
 	} else {
 		p.b.WriteString(t.Elem.Name)
+		if t.Guard != nil {
+			p.b.WriteString("(" + ExprString(t.Guard) + ")")
+		}
 		if t.Dims != nil {
 			p.b.WriteString("[" + p.exprs(t.Dims) + "]")
 		}

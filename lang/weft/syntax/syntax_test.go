@@ -106,6 +106,7 @@ func TestConstructs(t *testing.T) {
 		"            # Collective unit here: CTA of 128 threads\n",
 		"# trailing comment\n",
 		"elif k == 5:",
+		"guarded: barrier(bar)[2] @ CudaMbarrier",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("printed output lacks %q:\n%s", want, out)

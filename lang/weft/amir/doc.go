@@ -1,0 +1,39 @@
+// Package amir is Weft's Abstract Machine IR and its interpreter: the
+// synchronization checker's dynamic core (seed 000 §5, Fig. 4, 6, 7, 21, 22
+// and appendix B, Definitions B.1-B.3).
+//
+// A Program is the AMIR of one Weft proc after conversion (package syncheck
+// does the conversion): structural statements (Loop, If, IncTaskID) and the
+// recording and checking statements RecordRead, RecordMutate, ClearReads,
+// ClearMutates, Fence, Arrive, Await, CheckReads, CheckMutates, CheckBarrier
+// and Alloc. Control expressions are compiled Go closures over a slot
+// environment; each executing statement carries its thread mapping as a
+// coll.Tiling-derived shape plus a start-thread function, so the thread set
+// g_s(σ, ι) of Definition 5.2 is (task ι, start, shape) and never a Go set.
+//
+// The Machine runs a Program for concrete control values and reports
+// Hazards. Its contract:
+//
+//   - Semantics are exactly those of Fig. 7/21/22 and appendix B: a memory
+//     cell holds read and mutate visibility records (q, f, p); f maps
+//     (global thread, QualTL) to a visibility level; Fence/Arrive/Await
+//     update records through the witness W and augmentation A of
+//     Definition B.3; Await pairs by arrive count with Max/New of Fig. 22.
+//   - Representation is chosen for speed, not changed semantics: f is
+//     stored as a creator grant plus a short list of (thread set, full set,
+//     temporal set) grants; QualTL sets are bit masks; records live in one
+//     slab with free lists; cells are flat arrays per variable, coarsened by
+//     a per-dimension granularity that every access of the variable is
+//     aligned to (so a block of cells always shares one history).
+//   - Fence/Arrive/Await are applied lazily: each is appended to an event
+//     log and a record replays the events it has not seen when it is next
+//     inspected. Replay applies the same λ in the same order as the eager
+//     rule, so results are identical; records never inspected again cost
+//     nothing. Events of task ι can only witness records some thread of
+//     task ι can see (all grants are per-task or all of G), which lets replay
+//     skip other tasks' events.
+//   - Records that no check can ever inspect (reads of a variable that is
+//     never mutated or freed; see Var.NoReadRecords) are not stored.
+//   - Run never panics on a well-formed Program; out-of-bounds accesses and
+//     malformed barrier use are reported as Faults.
+package amir

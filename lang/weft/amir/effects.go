@@ -1,0 +1,568 @@
+package amir
+
+// This file holds the recording, synchronization and checking statements
+// (seed 000 Fig. 7 and 22, appendix B).
+
+func (m *Machine) effect(s *Stmt) {
+	if s.dead {
+		// A check that can only see empty lists, or a record no check
+		// inspects: counted (once per task; the same in every task of a
+		// symmetric loop), never executed.
+		if !m.lite && s.Kind != KClearReads && s.Kind != KClearMutates {
+			n := m.countOps(s)
+			m.res.Stats.MemOps += n
+			m.localOps += n
+		}
+		return
+	}
+	if m.lite && s.Acc != nil && s.Kind != KAwait && m.p.Vars[s.Acc.Var].TaskLocal && len(s.Bars) == 0 {
+		return
+	}
+	switch s.Kind {
+	case KRecordRead, KRecordMutate:
+		m.record(s)
+	case KClearReads, KClearMutates:
+		cs, ok := m.cells(s.Acc, s.Src)
+		if !ok {
+			return
+		}
+		st := &m.vars[s.Acc.Var]
+		for _, c := range cs {
+			if s.Kind == KClearReads {
+				m.freeList(st.cells[c].reads)
+				st.cells[c].reads = -1
+			} else {
+				m.freeList(st.cells[c].muts)
+				st.cells[c].muts = -1
+			}
+		}
+	case KCheckReads, KCheckMutates:
+		m.check(s)
+	case KCheckBarrier:
+		m.checkBarrier(s)
+	case KFence:
+		m.res.Stats.Events++
+		m.log = append(m.log, event{kind: KFence, trans: s.Convergent, exec: m.gs(s), pre: s.Pre, full: s.Full, temp: s.Temp | s.Full})
+	case KArrive:
+		m.arrive(s)
+	case KAwait:
+		m.await(s)
+	}
+}
+
+// newRecord takes a record from the free list or the slab.
+func (m *Machine) newRecord() int32 {
+	m.res.Stats.Records++
+	if m.free >= 0 {
+		i := m.free
+		m.free = m.recs[i].next
+		return i
+	}
+	m.recs = append(m.recs, record{})
+	return int32(len(m.recs) - 1)
+}
+
+// record implements RECORDREAD and RECORDMUTATE with the record constructor
+// R of Definition B.1: one record for the whole executing set when t (the
+// access is convergent), else one per executing thread.
+func (m *Machine) record(s *Stmt) {
+	// P_{E#,ρ}: the current arrive count of each barrier cell of e_z.
+	var pends []pend
+	for _, b := range s.Bars {
+		cs, ok := m.cells(b, s.Src)
+		if !ok {
+			return
+		}
+		bst := &m.vars[b.Var]
+		for _, c := range cs {
+			id := bst.bar0 + c
+			pends = append(pends, pend{cell: id, count: m.bars[id].a})
+		}
+	}
+	cs, ok := m.cells(s.Acc, s.Src)
+	if !ok {
+		return
+	}
+	gs := m.gs(s)
+	st := &m.vars[s.Acc.Var]
+	stamp := int32(len(m.log))
+	perThread := !s.Convergent && gs.task != allTasks && len(m.shapes[gs.shape]) > 1
+	m.addOps(s.Acc.Var, int64(len(cs)))
+	for _, c := range cs {
+		head := &st.cells[c].reads
+		if s.Kind == KRecordMutate {
+			head = &st.cells[c].muts
+		}
+		if !perThread {
+			m.addRecord(head, s, gs, pends, stamp)
+			continue
+		}
+		for _, o := range m.shapes[gs.shape] {
+			m.addRecord(head, s, threads{task: gs.task, start: gs.start + o}, pends, stamp)
+		}
+	}
+}
+
+// addRecord prepends a new record to a cell list. An existing record of the
+// same source with the same creator, timeline, level and atomic set is
+// removed first: its f and p are pointwise at least the new record's and
+// stay so (W and A are monotone), so it can never fail a check the new one
+// passes, and dropping it changes no verdict.
+func (m *Machine) addRecord(head *int32, s *Stmt, creator threads, pends []pend, stamp int32) {
+	prev := int32(-1)
+	for h := *head; h >= 0; {
+		r := &m.recs[h]
+		next := r.next
+		if r.src == int32(s.Src) && r.creator == creator && r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && len(r.pend) <= len(pends) {
+			if r.stamp == stamp && len(r.grants) == 0 && samePends(r.pend, pends) {
+				return // the new record would be identical to r
+			}
+			if prev < 0 {
+				*head = next
+			} else {
+				m.recs[prev].next = next
+			}
+			r.grants = r.grants[:0]
+			r.pend = r.pend[:0]
+			r.next = m.free
+			m.free = h
+			break
+		}
+		prev = h
+		h = next
+	}
+	i := m.newRecord()
+	r := &m.recs[i]
+	r.next = *head
+	r.src = int32(s.Src)
+	r.q = s.Q
+	r.level = s.Level
+	r.atomic = s.Quals
+	r.creator = creator
+	r.reach = creator.task
+	r.stamp = stamp
+	r.grants = r.grants[:0]
+	r.pend = append(r.pend[:0], pends...)
+	*head = i
+}
+
+// --- thread sets ---
+
+func (m *Machine) contains(a threads, task int32, t int32) bool {
+	if a.task == allTasks {
+		return true
+	}
+	if a.task != task {
+		return false
+	}
+	sh := m.shapes[a.shape]
+	off := t - a.start
+	if len(sh) == 1 {
+		return off == 0
+	}
+	c := &m.p.Shapes[a.shape]
+	return off >= 0 && c.Contains(int(off))
+}
+
+func (m *Machine) intersects(a, b threads) bool {
+	if a.task == allTasks || b.task == allTasks {
+		return true
+	}
+	if a.task != b.task {
+		return false
+	}
+	if a.start == b.start {
+		return true // both contain their start thread
+	}
+	sa, sb := m.shapes[a.shape], m.shapes[b.shape]
+	if len(sa) > len(sb) {
+		a, b, sa = b, a, sb
+	}
+	for _, o := range sa {
+		if m.contains(b, a.task, a.start+o) {
+			return true
+		}
+	}
+	return false
+}
+
+// subset reports a ⊆ b.
+func (m *Machine) subset(a, b threads) bool {
+	if b.task == allTasks {
+		return true
+	}
+	if a.task != b.task {
+		return false
+	}
+	if a == b {
+		return true
+	}
+	for _, o := range m.shapes[a.shape] {
+		if !m.contains(b, a.task, a.start+o) {
+			return false
+		}
+	}
+	return true
+}
+
+// --- lazy synchronization ---
+
+// replay applies the events r has not seen, in order.
+func (m *Machine) replay(r *record) {
+	n := int32(len(m.log))
+	for i := r.stamp; i < n; i++ {
+		e := &m.log[i]
+		if r.reach != allTasks && e.exec.task != allTasks && e.exec.task != r.reach {
+			continue
+		}
+		switch e.kind {
+		case KFence:
+			if m.witness(r, e) {
+				m.augment(r, e.exec, e.full, e.temp)
+			}
+		case KArrive:
+			if m.witness(r, e) {
+				for _, c := range e.cells {
+					m.addPend(r, c)
+				}
+			}
+		case KAwait:
+			c := e.cells[0]
+			for _, p := range r.pend {
+				if p.cell == c.cell && p.count <= c.count {
+					m.augment(r, e.exec, e.full, e.temp)
+					break
+				}
+			}
+		}
+	}
+	r.stamp = n
+}
+
+func (m *Machine) addPend(r *record, c pend) {
+	for i := range r.pend {
+		if r.pend[i].cell == c.cell {
+			if c.count < r.pend[i].count {
+				r.pend[i].count = c.count
+			}
+			return
+		}
+	}
+	r.pend = append(r.pend, c)
+}
+
+// witness is W of Definition B.3 (i): does the record synchronize-with a
+// Fence or Arrive executed by e.exec with first timeline set e.pre?
+func (m *Machine) witness(r *record, e *event) bool {
+	if e.trans {
+		// ∃ g ∈ exec, ∃ τ_q ∈ pre: f(g, τ_q) ≥ unordered.
+		if e.pre.Has(r.q) && r.level >= Unordered && m.intersects(e.exec, r.creator) {
+			return true
+		}
+		for i := range r.grants {
+			g := &r.grants[i]
+			if g.temp&e.pre != 0 && m.intersects(e.exec, g.th) {
+				return true
+			}
+		}
+		return false
+	}
+	// τ_q^orig ∈ pre ∧ ∃ g ∈ exec: f(g, τ_q^orig) ≥ unordered.
+	if !e.pre.Has(r.q) {
+		return false
+	}
+	if r.level >= Unordered && m.intersects(e.exec, r.creator) {
+		return true
+	}
+	for i := range r.grants {
+		g := &r.grants[i]
+		if g.temp.Has(r.q) && m.intersects(e.exec, g.th) {
+			return true
+		}
+	}
+	return false
+}
+
+// augment is A of Definition B.3 (ii): f ← f ∨ f_aug. A grant subsumed by
+// an existing one is not stored.
+func (m *Machine) augment(r *record, exec threads, full, temp QualSet) {
+	for i := range r.grants {
+		g := &r.grants[i]
+		if full&^g.full == 0 && temp&^g.temp == 0 && m.subset(exec, g.th) {
+			return
+		}
+	}
+	r.grants = append(r.grants, grant{th: exec, full: full, temp: temp})
+	if exec.task == allTasks {
+		r.reach = allTasks
+	}
+}
+
+func (m *Machine) arrive(s *Stmt) {
+	m.res.Stats.Events++
+	// W = ∪ W_{e_zi}; the home barrier is the unique cell of ∩ W_{e_zi}.
+	var cells []pend
+	home := int32(-1)
+	var common map[int32]int
+	for bi, b := range s.Bars {
+		cs, ok := m.cells(b, s.Src)
+		if !ok {
+			return
+		}
+		bst := &m.vars[b.Var]
+		if bi == 0 && len(s.Bars) == 1 {
+			if len(cs) != 1 {
+				m.fault(s.Src, "Arrive needs one home barrier; %s[...] names %d barriers", m.p.Vars[b.Var].Name, len(cs))
+				return
+			}
+		}
+		if len(s.Bars) > 1 && common == nil {
+			common = map[int32]int{}
+		}
+		for _, c := range cs {
+			id := bst.bar0 + c
+			cells = append(cells, pend{cell: id, count: m.bars[id].a})
+			if common != nil {
+				common[id]++
+			} else {
+				home = id
+			}
+		}
+	}
+	if common != nil {
+		home = -1
+		n := 0
+		for id, k := range common {
+			if k == len(s.Bars) {
+				home = id
+				n++
+			}
+		}
+		if n != 1 {
+			m.fault(s.Src, "Arrive needs one home barrier common to all its barrier expressions; found %d", n)
+			return
+		}
+	}
+	if home < 0 {
+		return
+	}
+	m.log = append(m.log, event{kind: KArrive, trans: s.Convergent, exec: m.gs(s), pre: s.Pre, cells: cells})
+	m.bars[home].a++
+}
+
+func (m *Machine) await(s *Stmt) {
+	m.res.Stats.Events++
+	cs, ok := m.cells(s.Acc, s.Src)
+	if !ok {
+		return
+	}
+	if len(cs) != 1 {
+		m.fault(s.Src, "Await needs one barrier; %s[...] names %d", m.p.Vars[s.Acc.Var].Name, len(cs))
+		return
+	}
+	id := m.vars[s.Acc.Var].bar0 + cs[0]
+	b := &m.bars[id]
+	n := int32(s.N(m.env))
+	// Fig. 22 AWAIT: Max and New.
+	var max, nw int32
+	if n >= 0 {
+		max = b.a - (n + 1)
+		nw = b.w
+		if max+1 > nw {
+			nw = max + 1
+		}
+	} else {
+		max = b.w + n + 1
+		nw = b.w + 1
+	}
+	m.log = append(m.log, event{kind: KAwait, exec: m.gs(s), full: s.Full, temp: s.Temp | s.Full, cells: []pend{{cell: id, count: max}}})
+	b.w = nw
+}
+
+// --- checks (Fig. 7) ---
+
+// levelOn is max_{τ_q ∈ qs} f(g, τ_q) restricted to one component.
+func grantLevel(g *grant, qs QualSet) Level {
+	switch {
+	case g.full&qs != 0:
+		return FullyOrdered
+	case g.temp&qs != 0:
+		return TemporallyOrdered
+	}
+	return Invisible
+}
+
+// visible reports whether thread (task, t) sees r at level ≥ lvl on some
+// τ_q ∈ qs.
+func (m *Machine) visible(r *record, task, t int32, lvl Level, qs QualSet) bool {
+	if lvl <= AtomicOnly && r.atomic&qs != 0 {
+		return true
+	}
+	if qs.Has(r.q) && r.level >= lvl && m.contains(r.creator, task, t) {
+		return true
+	}
+	for i := range r.grants {
+		g := &r.grants[i]
+		if grantLevel(g, qs) >= lvl && m.contains(g.th, task, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// failing returns a thread of gs that does not see r well enough, or ok.
+// For a convergent check (t = true) it fails only if no thread of gs sees r.
+func (m *Machine) failing(r *record, gs threads, conv bool, lvl Level, qs QualSet) (task, t int32, fail bool) {
+	if lvl <= AtomicOnly && r.atomic&qs != 0 {
+		return 0, 0, false
+	}
+	if conv {
+		if qs.Has(r.q) && r.level >= lvl && m.intersects(gs, r.creator) {
+			return 0, 0, false
+		}
+		for i := range r.grants {
+			g := &r.grants[i]
+			if grantLevel(g, qs) >= lvl && m.intersects(gs, g.th) {
+				return 0, 0, false
+			}
+		}
+		if gs.task == allTasks {
+			return allTasks, 0, true
+		}
+		return gs.task, gs.start, true
+	}
+	// One component covering all of gs is the common case.
+	if qs.Has(r.q) && r.level >= lvl && m.subset(gs, r.creator) {
+		return 0, 0, false
+	}
+	for i := range r.grants {
+		g := &r.grants[i]
+		if grantLevel(g, qs) >= lvl && m.subset(gs, g.th) {
+			return 0, 0, false
+		}
+	}
+	if gs.task == allTasks {
+		return allTasks, 0, true
+	}
+	for _, o := range m.shapes[gs.shape] {
+		if !m.visible(r, gs.task, gs.start+o, lvl, qs) {
+			return gs.task, gs.start + o, true
+		}
+	}
+	return 0, 0, false
+}
+
+// check implements CHECKREADS and CHECKMUTATES.
+func (m *Machine) check(s *Stmt) {
+	cs, ok := m.cells(s.Acc, s.Src)
+	if !ok {
+		return
+	}
+	gs := m.gs(s)
+	st := &m.vars[s.Acc.Var]
+	m.addOps(s.Acc.Var, int64(len(cs)))
+	for _, c := range cs {
+		h := st.cells[c].muts
+		if s.Kind == KCheckReads {
+			h = st.cells[c].reads
+		}
+		for ; h >= 0; h = m.recs[h].next {
+			r := &m.recs[h]
+			if r.stamp != int32(len(m.log)) {
+				m.replay(r)
+			}
+			task, t, fail := m.failing(r, gs, s.Convergent, s.Level, s.Quals)
+			if fail {
+				m.hazard(s, r, c, task, t)
+				if m.stop {
+					return
+				}
+			}
+		}
+	}
+}
+
+// checkBarrier implements CHECKBARRIER: every barrier cell must have as
+// many awaits as arrives (seed 000 Fig. 7).
+func (m *Machine) checkBarrier(s *Stmt) {
+	cs, ok := m.cells(s.Acc, s.Src)
+	if !ok {
+		return
+	}
+	st := &m.vars[s.Acc.Var]
+	for _, c := range cs {
+		b := m.bars[st.bar0+c]
+		if b.a != b.w {
+			m.res.Occurrences++
+			key := [2]int{s.Src, -1 - int(c)}
+			if _, dup := m.seen[key]; dup {
+				continue
+			}
+			m.res.Distinct++
+			if len(m.res.Hazards) >= m.cfg.MaxHazards {
+				m.seen[key] = -1
+				continue
+			}
+			m.seen[key] = len(m.res.Hazards)
+			m.res.Hazards = append(m.res.Hazards, Hazard{
+				Kind: BarrierMismatch, Src: s.Src, Other: -1, Var: s.Acc.Var,
+				Index: m.coords(s.Acc.Var, c), Arrives: int(b.a), Awaits: int(b.w),
+				Task: int(m.task), Thread: -1, TaskCoords: m.TaskCoords(int(m.task)),
+			})
+			m.stopCheck()
+		}
+	}
+}
+
+func (m *Machine) addOps(v int, n int64) {
+	m.res.Stats.MemOps += n
+	if m.p.Vars[v].TaskLocal {
+		m.localOps += n
+	}
+}
+
+// countOps counts the cell blocks of a statement that needs no work.
+func (m *Machine) countOps(s *Stmt) int64 {
+	a := s.Acc
+	st := &m.vars[a.Var]
+	pv := &m.p.Vars[a.Var]
+	if !st.live {
+		m.fault(s.Src, "%s is used before its allocation", pv.Name)
+		return 0
+	}
+	n := int64(1)
+	for d := range st.dims {
+		if len(a.Idx) == 0 {
+			n *= int64(st.blocks[d])
+			continue
+		}
+		w := a.Idx[d]
+		l := w.Lo(m.env)
+		h := l + 1
+		if w.Hi != nil {
+			h = w.Hi(m.env)
+		}
+		if l < 0 || h > st.dims[d] || h < l || (w.Hi == nil && l >= st.dims[d]) {
+			m.cells(a, s.Src) // reports the fault
+			return 0
+		}
+		if h == l {
+			return 0
+		}
+		g := st.gran[d]
+		n *= int64((h-1)/g - l/g + 1)
+	}
+	return n
+}
+
+func samePends(a, b []pend) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,104 @@
+package amir
+
+// HazardKind classifies a failed check for the report.
+type HazardKind uint8
+
+const (
+	// ReadAfterWrite: a read's CheckMutates failed (RAW).
+	ReadAfterWrite HazardKind = iota
+	// WriteAfterWrite: a write's CheckMutates failed (WAW).
+	WriteAfterWrite
+	// WriteAfterRead: a write's CheckReads failed (WAR).
+	WriteAfterRead
+	// AsyncInFlight: the earlier access is an out-of-order (async) access
+	// of the same thread that was never waited for.
+	AsyncInFlight
+	// UseAfterFree: a free's check failed: an access to the freed
+	// variable may still be outstanding (seed 000 §4.2 SMEM free safety).
+	UseAfterFree
+	// BarrierMismatch: CheckBarrier found unequal arrive and await counts.
+	BarrierMismatch
+)
+
+var hazardNames = [...]string{"read-after-write", "write-after-write", "write-after-read",
+	"async access still in flight", "use after free", "arrive/await count mismatch"}
+
+func (k HazardKind) String() string { return hazardNames[k] }
+
+// Hazard is one failed check, with what a report needs.
+type Hazard struct {
+	Kind  HazardKind
+	Src   int // the later access (Program.Srcs index)
+	Other int // the earlier access whose record failed, -1 for BarrierMismatch
+	Var   int
+	Index []int // first element of the cell block
+	Block []int // the block's extent per dimension
+
+	// The later access: its task and thread (Thread -1 with Task -1: the
+	// CPU / all of G), the timelines it accepts and the level it needs.
+	Task, Thread int
+	Quals        QualSet
+	Level        Level
+	// The earlier access: its creator threads, timeline and level.
+	OtherTask                int
+	OtherStart, OtherThreads int // first thread and count
+	OtherQ                   Qual
+	OtherLevel               Level
+	SameThread               bool
+	Arrives, Awaits          int // BarrierMismatch
+	Occurrences              int64
+	// TaskCoords and OtherTaskCoords are the cuda_tasks iterator values
+	// (Program.TaskSlots order) of the two tasks; nil for the CPU.
+	TaskCoords, OtherTaskCoords []int
+}
+
+func (m *Machine) stopCheck() {
+	if m.cfg.StopAfter > 0 && m.res.Distinct >= m.cfg.StopAfter {
+		m.stop = true
+	}
+}
+
+func (m *Machine) hazard(s *Stmt, r *record, c int32, task, t int32) {
+	m.res.Occurrences++
+	key := [2]int{s.Src, int(r.src)}
+	if i, dup := m.seen[key]; dup {
+		if i >= 0 {
+			m.res.Hazards[i].Occurrences++
+		}
+		return
+	}
+	m.res.Distinct++
+	if len(m.res.Hazards) >= m.cfg.MaxHazards {
+		m.seen[key] = -1
+		m.stopCheck()
+		return
+	}
+	m.seen[key] = len(m.res.Hazards)
+	h := Hazard{
+		Src: s.Src, Other: int(r.src), Var: s.Acc.Var, Index: m.coords(s.Acc.Var, c), Block: append([]int(nil), m.vars[s.Acc.Var].gran...),
+		Task: int(task), Thread: int(t), Quals: s.Quals, Level: s.Level,
+		OtherTask: int(r.creator.task), OtherStart: int(r.creator.start), OtherThreads: 1,
+		OtherQ: r.q, OtherLevel: r.level, Occurrences: 1,
+	}
+	if r.creator.task == allTasks {
+		h.OtherThreads = -1
+	} else {
+		h.OtherThreads = len(m.shapes[r.creator.shape])
+	}
+	h.TaskCoords, h.OtherTaskCoords = m.TaskCoords(int(task)), m.TaskCoords(int(r.creator.task))
+	h.SameThread = task != allTasks && m.contains(r.creator, task, t)
+	switch {
+	case s.What == AccFree:
+		h.Kind = UseAfterFree
+	case r.level < FullyOrdered && h.SameThread:
+		h.Kind = AsyncInFlight
+	case s.Kind == KCheckReads:
+		h.Kind = WriteAfterRead
+	case s.What == AccRead:
+		h.Kind = ReadAfterWrite
+	default:
+		h.Kind = WriteAfterWrite
+	}
+	m.res.Hazards = append(m.res.Hazards, h)
+	m.stopCheck()
+}

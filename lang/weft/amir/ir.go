@@ -1,0 +1,411 @@
+package amir
+
+import (
+	"math/bits"
+	"strings"
+
+	"weft.dev/weft/lang/weft/coll"
+)
+
+// Level is a visibility level τ_v (seed 000 Fig. 4). Levels are totally
+// ordered: invisible < atomic_only < unordered < temporally_ordered <
+// fully_ordered (§5.1).
+type Level uint8
+
+const (
+	Invisible Level = iota
+	AtomicOnly
+	Unordered
+	TemporallyOrdered
+	FullyOrdered
+)
+
+var levelNames = [...]string{"invisible", "atomic_only", "unordered", "temporally_ordered", "fully_ordered"}
+
+func (l Level) String() string {
+	if int(l) < len(levelNames) {
+		return levelNames[l]
+	}
+	return "level?"
+}
+
+// Qual is a qualitative timeline τ_q (Fig. 15), an index into
+// Program.QualNames. At most 32 exist.
+type Qual uint8
+
+// QualSet is a set of qualitative timelines τ_q* as a bit mask.
+type QualSet uint32
+
+// Of is the set {q}.
+func Of(q Qual) QualSet { return 1 << q }
+
+// Has reports q ∈ s.
+func (s QualSet) Has(q Qual) bool { return s&(1<<q) != 0 }
+
+// Names lists s's members by name, in index order.
+func (s QualSet) Names(names []string) string {
+	var b strings.Builder
+	for s != 0 {
+		q := bits.TrailingZeros32(uint32(s))
+		s &^= 1 << q
+		if b.Len() > 0 {
+			b.WriteString(", ")
+		}
+		if q < len(names) {
+			b.WriteString(names[q])
+		} else {
+			b.WriteString("q?")
+		}
+	}
+	return b.String()
+}
+
+// IntExpr is a compiled control expression c (Fig. 6, C-* rules) over the
+// slot environment σ.
+type IntExpr func(env []int) int
+
+// BoolExpr is a compiled boolean expression b (B-* rules).
+type BoolExpr func(env []int) bool
+
+// Window is one coordinate of an access: the point Lo when Hi is nil, else
+// the half-open interval [Lo, Hi) (Weft slices are half-open; seed 000 writes
+// the inclusive c1..c2 of W-RANGE for the same set).
+type Window struct {
+	Lo, Hi IntExpr
+}
+
+// Access is a windowed access e# = x[w*] or z[w*] (Fig. 4).
+type Access struct {
+	Var int
+	Idx []Window
+	// Slots are the control slots its windows read (for task symmetry).
+	Slots []int
+
+	// The cells of the last evaluation: the checks and records of one
+	// instruction argument share one Access and evaluate it in a row.
+	cacheOwner *Machine
+	cacheGen   uint64
+	cacheCells []int32
+}
+
+// Exec gives the threads g_s(σ, ι) executing a statement (Definition 5.2):
+// all of G for CPU-scoped statements, else the threads Start(σ) + Shape of
+// the current task.
+type Exec struct {
+	All   bool
+	Shape int     // index into Program.Shapes
+	Start IntExpr // nil means 0
+}
+
+// Kind is an AMIR statement constructor (Fig. 4).
+type Kind uint8
+
+const (
+	KBlock Kind = iota // s1; s2; ...
+	KLoop              // for y in loop(lo, hi) do s
+	KIf                // if b then s
+	KIncTaskID
+	KAlloc
+	KRecordRead
+	KRecordMutate
+	KClearReads
+	KClearMutates
+	KFence
+	KArrive
+	KAwait
+	KCheckReads
+	KCheckMutates
+	KCheckBarrier
+)
+
+var kindNames = [...]string{"Block", "Loop", "If", "IncTaskID", "Alloc", "RecordRead", "RecordMutate",
+	"ClearReads", "ClearMutates", "Fence", "Arrive", "Await", "CheckReads", "CheckMutates", "CheckBarrier"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// AccessKind says what a check protects, for hazard reports.
+type AccessKind uint8
+
+const (
+	AccRead AccessKind = iota
+	AccWrite
+	AccFree
+)
+
+// Stmt is one AMIR statement. Only the fields of its Kind are used.
+type Stmt struct {
+	Kind Kind
+	Src  int // index into Program.Srcs: the source statement it came from
+	// Sync is the index of the source synchronization statement this
+	// statement implements (Program.Syncs), or -1. Machine.Disabled skips
+	// statements whose Sync is disabled (for --redundant-sync and the
+	// mutation test).
+	Sync int
+
+	Body []*Stmt // KBlock, KLoop, KIf
+	Slot int     // KLoop: the iterator's slot
+	Lo   IntExpr // KLoop
+	Hi   IntExpr // KLoop
+	// Tasks marks a cuda_tasks loop (for progress reporting).
+	Tasks bool
+	Cond  BoolExpr // KIf
+
+	Exec Exec // threads executing it (records, checks, syncs)
+
+	Acc  *Access   // data or barrier access e#
+	Bars []*Access // e_z: barrier accesses of RecordRead/Mutate and Arrive
+
+	Level      Level   // τ_v of records and checks
+	Convergent bool    // t of RecordRead/Mutate/Check*; transitivity of Fence/Arrive
+	Q          Qual    // τ_q of a new record
+	Quals      QualSet // τ_q* (record: atomic set; check: accepted set)
+	Pre        QualSet // Fence/Arrive: τ_q^pre*
+	Full       QualSet // Fence/Await: τ_q^full*
+	Temp       QualSet // Fence/Await: τ_q^temp* (a superset of Full)
+	N          IntExpr // Await: n
+	What       AccessKind
+	Dims       []IntExpr // KAlloc: extents
+	// CtlSlots are the control slots read by the statement's own control
+	// expressions (Lo, Hi, Cond, N, Dims, Exec.Start), not by its accesses.
+	CtlSlots []int
+
+	// Set by Program.Finish:
+	keepLite bool // the subtree holds an event or a live access to a shared variable
+	dead     bool // a record or check that can never matter (see Finish)
+	// g_s of the last execution (valid while the machine's gen is gsGen).
+	gsOwner   *Machine
+	gsGen     uint64
+	gsVal     threads
+	symmetric bool // KLoop with Tasks: see Program.Finish
+}
+
+// Src describes the source statement an AMIR statement came from, for
+// reports.
+type Src struct {
+	Pos  Pos
+	Text string // e.g. "Sm80_cp_async_f32(A_smem[...], ...)"
+	// Timeline is the instruction or sync timeline named at the source, for
+	// reports ("" when none).
+	Timeline string
+}
+
+// Pos is an opaque source position (package diag's Pos in practice); the
+// machine only copies it into hazards.
+type Pos = any
+
+// Var is a data or barrier variable.
+type Var struct {
+	Name    string
+	Barrier bool
+	// Dims are the extents, evaluated at Alloc (or at Run start for
+	// parameters, Param = true).
+	Dims  []IntExpr
+	Param bool
+	// Gran is the per-dimension block size: every access to the variable
+	// is aligned to it, so cells are tracked per block (1 = per element;
+	// 0 = the whole extent, when every access spans the dimension).
+	Gran []int
+	// NoReadRecords / NoMutateRecords: no CheckReads (resp. CheckMutates)
+	// ever inspects this variable, so RecordRead (RecordMutate) on it can
+	// be skipped without changing any verdict.
+	NoReadRecords, NoMutateRecords bool
+	// NeverMutated / NeverRead: no RecordMutate (RecordRead) on the
+	// variable exists, so its mutate (read) lists are always empty and
+	// CheckMutates (CheckReads) on it always pass.
+	NeverMutated, NeverRead bool
+	// TaskLocal: allocated inside a cuda_tasks loop body (set by Finish).
+	TaskLocal bool
+}
+
+// SyncInfo describes one source synchronization statement.
+type SyncInfo struct {
+	Src int
+}
+
+// Program is an AMIR program proc y* do s# (Fig. 4).
+type Program struct {
+	Name      string
+	Slots     []string // control variable names by slot
+	Params    []int    // slots of the proc's control parameters y*
+	Body      *Stmt
+	Vars      []Var
+	Srcs      []Src
+	Syncs     []SyncInfo
+	Shapes    []coll.Collective // Start is ignored
+	QualNames []string
+	// TaskSlots are the slots of the cuda_tasks iterators (set by Finish),
+	// used to name tasks in reports.
+	TaskSlots []int
+}
+
+// AddShape interns a thread-set shape and returns its index.
+func (p *Program) AddShape(c coll.Collective) int {
+	c.Start = 0
+	for i, s := range p.Shapes {
+		if s == c {
+			return i
+		}
+	}
+	p.Shapes = append(p.Shapes, c)
+	return len(p.Shapes) - 1
+}
+
+// Walk calls f for s and every statement nested in it, in order.
+func Walk(s *Stmt, f func(*Stmt)) {
+	if s == nil {
+		return
+	}
+	f(s)
+	for _, b := range s.Body {
+		Walk(b, f)
+	}
+}
+
+// Finish computes the derived facts the machine uses to skip work that
+// cannot change a verdict. Call it once the program is complete.
+//
+//   - NoReadRecords / NoMutateRecords: records no check inspects.
+//   - NeverRead / NeverMutated: checks that can only see empty lists.
+//   - Task symmetry: an innermost cuda_tasks loop whose body reads the task
+//     iterators only in indices of variables allocated outside it (global
+//     memory) runs every task identically on its task-local variables
+//     (SMEM, registers, barriers, all allocated afresh per task) and on
+//     the sync events; records of one task can only be witnessed by its own
+//     events (a task's threads are disjoint from every other task's). So
+//     after the first task, later tasks execute only their events and
+//     their accesses to shared variables: hazards on task-local variables
+//     are those of the first task, exactly.
+func (p *Program) Finish() {
+	p.TaskSlots = p.TaskSlots[:0]
+	Walk(p.Body, func(s *Stmt) {
+		if s.Kind == KLoop && s.Tasks {
+			p.TaskSlots = append(p.TaskSlots, s.Slot)
+		}
+	})
+	n := len(p.Vars)
+	readChecked, mutChecked := make([]bool, n), make([]bool, n)
+	read, mutated := make([]bool, n), make([]bool, n)
+	Walk(p.Body, func(s *Stmt) {
+		switch s.Kind {
+		case KCheckReads:
+			readChecked[s.Acc.Var] = true
+		case KCheckMutates:
+			mutChecked[s.Acc.Var] = true
+		case KRecordRead:
+			read[s.Acc.Var] = true
+		case KRecordMutate:
+			mutated[s.Acc.Var] = true
+		}
+	})
+	for i := range p.Vars {
+		v := &p.Vars[i]
+		v.NoReadRecords = !readChecked[i]
+		v.NoMutateRecords = !mutChecked[i]
+		v.NeverRead = !read[i] || v.NoReadRecords
+		v.NeverMutated = !mutated[i] || v.NoMutateRecords
+		v.TaskLocal = false
+	}
+	p.markLocal(p.Body, false)
+	Walk(p.Body, func(s *Stmt) {
+		if s.Acc == nil {
+			return
+		}
+		v := &p.Vars[s.Acc.Var]
+		switch s.Kind {
+		case KCheckMutates, KClearMutates:
+			s.dead = v.NeverMutated
+		case KCheckReads, KClearReads:
+			s.dead = v.NeverRead
+		case KRecordRead:
+			s.dead = v.NoReadRecords
+		case KRecordMutate:
+			s.dead = v.NoMutateRecords
+		}
+	})
+	p.markLite(p.Body)
+	isTask := map[int]bool{}
+	for _, s := range p.TaskSlots {
+		isTask[s] = true
+	}
+	Walk(p.Body, func(s *Stmt) {
+		if s.Kind == KLoop && s.Tasks {
+			s.symmetric = p.innermostTasks(s) && p.symmetricBody(s.Body, isTask)
+		}
+	})
+}
+
+func (p *Program) markLocal(s *Stmt, inTask bool) {
+	if s.Kind == KAlloc && inTask {
+		p.Vars[s.Acc.Var].TaskLocal = true
+	}
+	in := inTask || (s.Kind == KLoop && s.Tasks)
+	for _, b := range s.Body {
+		p.markLocal(b, in)
+	}
+}
+
+func (p *Program) markLite(s *Stmt) bool {
+	keep := false
+	switch s.Kind {
+	case KFence, KArrive, KAwait, KIncTaskID:
+		keep = true
+	case KAlloc:
+		// Barriers are re-allocated in every task (their counts pair the
+		// task's own Arrives and Awaits, which always run).
+		keep = !p.Vars[s.Acc.Var].TaskLocal || p.Vars[s.Acc.Var].Barrier
+	case KRecordRead, KRecordMutate, KClearReads, KClearMutates, KCheckReads, KCheckMutates, KCheckBarrier:
+		keep = !p.Vars[s.Acc.Var].TaskLocal && !s.dead
+		for _, b := range s.Bars {
+			if !p.Vars[b.Var].TaskLocal {
+				keep = true
+			}
+		}
+	}
+	for _, b := range s.Body {
+		if p.markLite(b) {
+			keep = true
+		}
+	}
+	s.keepLite = keep
+	return keep
+}
+
+func (p *Program) innermostTasks(loop *Stmt) bool {
+	inner := false
+	for _, b := range loop.Body {
+		Walk(b, func(s *Stmt) {
+			if s.Kind == KLoop && s.Tasks {
+				inner = true
+			}
+		})
+	}
+	return !inner
+}
+
+func (p *Program) symmetricBody(body []*Stmt, isTask map[int]bool) bool {
+	ok := true
+	uses := func(slots []int) bool {
+		for _, s := range slots {
+			if isTask[s] {
+				return true
+			}
+		}
+		return false
+	}
+	for _, b := range body {
+		Walk(b, func(s *Stmt) {
+			if uses(s.CtlSlots) {
+				ok = false
+			}
+			if s.Acc != nil && p.Vars[s.Acc.Var].TaskLocal && uses(s.Acc.Slots) {
+				ok = false
+			}
+			for _, a := range s.Bars {
+				if p.Vars[a.Var].TaskLocal && uses(a.Slots) {
+					ok = false
+				}
+			}
+		})
+	}
+	return ok
+}

@@ -1,0 +1,520 @@
+package amir
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// allTasks is the task of a thread set that is all of G (CPU scope).
+const allTasks = -1
+
+// threads is a global thread set: {(task, start+o) | o ∈ shape}, or all of
+// G when task is allTasks.
+type threads struct {
+	task, start, shape int32
+}
+
+// grant is one augmentation A(r, exec, full, temp) (Definition B.3 (ii)):
+// fully_ordered on exec × full, temporally_ordered on exec × temp (temp ⊇
+// full).
+type grant struct {
+	th         threads
+	full, temp QualSet
+}
+
+// pend is an observed arrive count of one barrier cell (r.p of Definition
+// 5.3). Only the least count per cell is kept: Await tests ∃ i ≤ Max.
+type pend struct {
+	cell, count int32
+}
+
+// record is a visibility record (q, f, p) (Definition 5.3). f is the join of
+// the creator grant (level on creator × {q}), atomic_only on G × atomic, and
+// the grants.
+type record struct {
+	next    int32 // next record of the same cell list, -1 at the end
+	src     int32
+	q       Qual
+	level   Level
+	atomic  QualSet
+	creator threads
+	reach   int32 // the only task whose events can witness it, or allTasks
+	stamp   int32 // events [0, stamp) of the log are applied
+	grants  []grant
+	pend    []pend
+}
+
+type cell struct {
+	reads, muts int32 // record list heads, -1 when empty
+}
+
+type varState struct {
+	live    bool
+	dims    []int // element extents
+	gran    []int // block size per dimension (Var.Gran, 0 resolved to the extent)
+	shift   []int // log2 of gran when it is a power of two, else -1
+	blocks  []int // block extents (dims / gran, rounded up)
+	strides []int // block strides
+	cells   []cell
+	bar0    int32 // first barrier cell id of this incarnation
+}
+
+type barState struct{ a, w int32 }
+
+// event is one Fence, Arrive or Await waiting to be replayed on records.
+type event struct {
+	kind       Kind
+	trans      bool
+	exec       threads
+	pre        QualSet
+	full, temp QualSet
+	cells      []pend // Arrive: (cell, a) for each cell in W; Await: (cell, Max)
+}
+
+// Fault is a malformed execution (an out-of-bounds access, an Arrive without
+// a unique home barrier): the program is rejected, but not for a hazard.
+type Fault struct {
+	Src int
+	Msg string
+}
+
+// Stats counts the work of one run.
+type Stats struct {
+	MemOps  int64 // cell-block accesses recorded or checked
+	Records int64 // visibility records created
+	Events  int64 // Fence/Arrive/Await executions
+	Tasks   int64
+	// SkippedOps are task-local operations of later tasks of symmetric
+	// task loops, identical to the first task's and not re-executed
+	// (included in MemOps).
+	SkippedOps int64
+}
+
+// Result is the outcome of Machine.Run.
+type Result struct {
+	Hazards []Hazard // distinct source pairs, first Config.MaxHazards in full
+	// Distinct is the number of distinct hazards (by source pair), and
+	// Occurrences the number of failing checks.
+	Distinct    int
+	Occurrences int64
+	Faults      []Fault
+	Stats       Stats
+}
+
+// OK reports no hazard and no fault.
+func (r *Result) OK() bool { return r.Distinct == 0 && len(r.Faults) == 0 }
+
+// Config tunes a run.
+type Config struct {
+	// MaxHazards bounds the hazards reported in full (0: 10).
+	MaxHazards int
+	// Disabled[i] skips every statement implementing source sync i.
+	Disabled []bool
+	// Progress, when set, is called with (done, total) top-level tasks.
+	Progress func(done, total int64)
+	// StopAfter stops the run after this many distinct hazards (0: never).
+	StopAfter int
+	// MaxMemOps stops the run with a fault after about this many memory
+	// operations (0: no limit); used by fuzzing.
+	MaxMemOps int64
+}
+
+// Machine interprets one Program.
+type Machine struct {
+	p      *Program
+	cfg    Config
+	shapes [][]int32 // thread offsets of each shape, increasing
+
+	env                   []int
+	task                  int32
+	vars                  []varState
+	recs                  []record
+	free                  int32
+	bars                  []barState
+	log                   []event
+	res                   Result
+	seen                  map[[2]int]int // src pair -> index in res.Hazards, or -1
+	stop                  bool
+	tasksTotal, tasksDone int64
+
+	// lite: executing a later task of a symmetric task loop (only events
+	// and shared-variable accesses run); done marks symmetric loops whose
+	// first task has run.
+	lite      bool
+	done      map[*Stmt]bool
+	taskDepth int
+	// liteOps counts the task-local memory operations of the first task of
+	// the current symmetric loop, added once per later task to Stats.MemOps
+	// (they are the same operations).
+	localOps, firstOps int64
+
+	// taskCoords[ι-1] are the cuda_tasks iterator values of task ι.
+	taskCoords [][]int
+
+	cellBuf []int32
+	// gen changes whenever the environment or an allocation changes; it
+	// validates Access caches.
+	gen    uint64
+	accIdx []int
+}
+
+// New prepares a machine for p. p must be Finished.
+func New(p *Program, cfg Config) *Machine {
+	if cfg.MaxHazards <= 0 {
+		cfg.MaxHazards = 10
+	}
+	m := &Machine{p: p, cfg: cfg}
+	for _, s := range p.Shapes {
+		var ts []int32
+		for _, t := range s.AppendThreads(nil) {
+			ts = append(ts, int32(t))
+		}
+		m.shapes = append(m.shapes, ts)
+	}
+	return m
+}
+
+// Run executes the program for the control parameter values args (in the
+// order of Program.Params).
+func (m *Machine) Run(args []int) *Result {
+	p := m.p
+	m.env = make([]int, len(p.Slots))
+	for i, slot := range p.Params {
+		if i < len(args) {
+			m.env[slot] = args[i]
+		}
+	}
+	m.task = 0
+	m.taskCoords = m.taskCoords[:0]
+	m.lite = false
+	m.done = map[*Stmt]bool{}
+	m.taskDepth = 0
+	m.vars = make([]varState, len(p.Vars))
+	m.recs = m.recs[:0]
+	m.free = -1
+	m.bars = m.bars[:0]
+	m.log = m.log[:0]
+	m.res = Result{}
+	m.seen = map[[2]int]int{}
+	m.gen++
+	m.stop = false
+	for i := range p.Vars {
+		if p.Vars[i].Param {
+			m.alloc(i, p.Vars[i].Dims, 0)
+		}
+	}
+	m.exec(p.Body)
+	return &m.res
+}
+
+func (m *Machine) fault(src int, format string, args ...any) {
+	if len(m.res.Faults) < 20 {
+		m.res.Faults = append(m.res.Faults, Fault{Src: src, Msg: fmt.Sprintf(format, args...)})
+	}
+	m.stop = true
+}
+
+func (m *Machine) disabled(s *Stmt) bool {
+	return s.Sync >= 0 && s.Sync < len(m.cfg.Disabled) && m.cfg.Disabled[s.Sync]
+}
+
+func (m *Machine) execList(body []*Stmt) {
+	for _, s := range body {
+		if m.stop {
+			return
+		}
+		m.exec(s)
+	}
+}
+
+func (m *Machine) exec(s *Stmt) {
+	if m.lite && !s.keepLite {
+		return
+	}
+	switch s.Kind {
+	case KBlock:
+		m.execList(s.Body)
+	case KLoop:
+		lo, hi := s.Lo(m.env), s.Hi(m.env)
+		if s.Tasks {
+			// Symmetry holds within one execution of a task-loop nest:
+			// slots outside it (enclosing seq loops, inlined arguments)
+			// may differ between executions.
+			if m.taskDepth == 0 {
+				clear(m.done)
+			}
+			m.taskDepth++
+			defer func() { m.taskDepth-- }()
+		}
+		top := s.Tasks && m.tasksTotal == 0
+		if top && m.cfg.Progress != nil && hi > lo {
+			m.tasksTotal = int64(hi - lo)
+			m.cfg.Progress(0, m.tasksTotal)
+		}
+		for i := lo; i < hi && !m.stop; i++ {
+			m.env[s.Slot] = i
+			m.gen++
+			if m.cfg.MaxMemOps > 0 && m.res.Stats.MemOps > m.cfg.MaxMemOps {
+				m.fault(s.Src, "the check stopped after %d memory operations", m.res.Stats.MemOps)
+				return
+			}
+			if s.symmetric && !m.lite {
+				if m.done[s] {
+					m.lite = true
+					m.execList(s.Body)
+					m.lite = false
+					m.res.Stats.MemOps += m.firstOps
+					m.res.Stats.SkippedOps += m.firstOps
+				} else {
+					m.localOps = 0
+					m.execList(s.Body)
+					m.firstOps = m.localOps
+					m.done[s] = true
+				}
+			} else {
+				m.execList(s.Body)
+			}
+			if top && m.cfg.Progress != nil {
+				m.tasksDone++
+				m.cfg.Progress(m.tasksDone, m.tasksTotal)
+			}
+		}
+		if top {
+			m.tasksTotal, m.tasksDone = 0, 0
+		}
+	case KIf:
+		if s.Cond(m.env) {
+			m.execList(s.Body)
+		}
+	case KIncTaskID:
+		if m.cfg.MaxMemOps > 0 && m.res.Stats.MemOps > m.cfg.MaxMemOps {
+			m.fault(s.Src, "the check stopped after %d memory operations", m.res.Stats.MemOps)
+			return
+		}
+		m.task++
+		coords := make([]int, len(m.p.TaskSlots))
+		for i, s := range m.p.TaskSlots {
+			coords[i] = m.env[s]
+		}
+		m.taskCoords = append(m.taskCoords, coords)
+		m.res.Stats.Tasks++
+	case KAlloc:
+		m.alloc(s.Acc.Var, s.Dims, s.Src)
+	default:
+		if m.disabled(s) {
+			return
+		}
+		m.effect(s)
+	}
+}
+
+// gs computes g_s(σ, ι).
+func (m *Machine) gs(s *Stmt) threads {
+	if s.Exec.All {
+		return threads{task: allTasks}
+	}
+	if s.gsOwner == m && s.gsGen == m.gen && s.gsVal.task == m.task {
+		return s.gsVal
+	}
+	t := m.computeGS(s)
+	s.gsOwner, s.gsGen, s.gsVal = m, m.gen, t
+	return t
+}
+
+func (m *Machine) computeGS(s *Stmt) threads {
+	start := 0
+	if s.Exec.Start != nil {
+		start = s.Exec.Start(m.env)
+	}
+	return threads{task: m.task, start: int32(start), shape: int32(s.Exec.Shape)}
+}
+
+// alloc implements ALLOC (Fig. 22): every cell gets (∅, ∅, (0, 0)).
+func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
+	m.gen++
+	st := &m.vars[v]
+	pv := &m.p.Vars[v]
+	if st.live {
+		for i := range st.cells {
+			m.freeList(st.cells[i].reads)
+			m.freeList(st.cells[i].muts)
+		}
+	}
+	st.live = true
+	n := len(dimExprs)
+	if cap(st.dims) < n {
+		st.dims = make([]int, n)
+		st.blocks = make([]int, n)
+		st.strides = make([]int, n)
+	}
+	if cap(st.gran) < n {
+		st.gran = make([]int, n)
+		st.shift = make([]int, n)
+	}
+	st.shift = st.shift[:n]
+	st.dims, st.blocks, st.strides, st.gran = st.dims[:n], st.blocks[:n], st.strides[:n], st.gran[:n]
+	total := 1
+	for i := n - 1; i >= 0; i-- {
+		d := dimExprs[i](m.env)
+		if d < 0 {
+			m.fault(src, "%s: negative extent %d", pv.Name, d)
+			d = 0
+		}
+		g := 1
+		if i < len(pv.Gran) {
+			g = pv.Gran[i]
+			if g == 0 {
+				g = d // only whole-extent windows: one block
+			}
+			if g < 1 {
+				g = 1
+			}
+		}
+		st.gran[i] = g
+		st.shift[i] = -1
+		if g&(g-1) == 0 {
+			st.shift[i] = bits.TrailingZeros(uint(g))
+		}
+		st.dims[i] = d
+		st.blocks[i] = (d + g - 1) / g
+		st.strides[i] = total
+		total *= st.blocks[i]
+	}
+	if total > 1<<28 {
+		m.fault(src, "%s has %d tracked cells; the checker's limit is %d", pv.Name, total, 1<<28)
+		total = 0
+	}
+	if cap(st.cells) < total {
+		st.cells = make([]cell, total)
+	}
+	st.cells = st.cells[:total]
+	for i := range st.cells {
+		st.cells[i] = cell{-1, -1}
+	}
+	if pv.Barrier {
+		st.bar0 = int32(len(m.bars))
+		for i := 0; i < total; i++ {
+			m.bars = append(m.bars, barState{})
+		}
+	}
+}
+
+func (m *Machine) freeList(h int32) {
+	for h >= 0 {
+		r := &m.recs[h]
+		next := r.next
+		r.grants = r.grants[:0]
+		r.pend = r.pend[:0]
+		r.next = m.free
+		m.free = h
+		h = next
+	}
+}
+
+// cells evaluates an access to the flat block indices it touches (E#-Acc,
+// Fig. 6), in m.cellBuf. It reports false after a fault.
+func (m *Machine) cells(a *Access, src int) ([]int32, bool) {
+	if a.cacheOwner == m && a.cacheGen == m.gen {
+		return a.cacheCells, true
+	}
+	cs, ok := m.evalCells(a, src)
+	if ok {
+		a.cacheOwner, a.cacheGen = m, m.gen
+		a.cacheCells = append(a.cacheCells[:0], cs...)
+		return a.cacheCells, true
+	}
+	return cs, ok
+}
+
+func (m *Machine) evalCells(a *Access, src int) ([]int32, bool) {
+	st := &m.vars[a.Var]
+	pv := &m.p.Vars[a.Var]
+	m.cellBuf = m.cellBuf[:0]
+	if !st.live {
+		m.fault(src, "%s is used before its allocation", pv.Name)
+		return nil, false
+	}
+	n := len(st.dims)
+	if len(a.Idx) != n && len(a.Idx) != 0 {
+		m.fault(src, "%s has %d dimensions, accessed with %d indices", pv.Name, n, len(a.Idx))
+		return nil, false
+	}
+	if cap(m.accIdx) < 3*n {
+		m.accIdx = make([]int, 3*n)
+	}
+	lo, hi, cur := m.accIdx[:n], m.accIdx[n:2*n], m.accIdx[2*n:3*n]
+	for d := 0; d < n; d++ {
+		var l, h int
+		point := false
+		if len(a.Idx) == 0 {
+			l, h = 0, st.dims[d]
+		} else {
+			w := a.Idx[d]
+			l = w.Lo(m.env)
+			if w.Hi == nil {
+				h, point = l+1, true
+			} else {
+				h = w.Hi(m.env)
+			}
+		}
+		if l < 0 || h > st.dims[d] || h < l || (point && l >= st.dims[d]) {
+			if point {
+				m.fault(src, "index out of bounds: %s dimension %d index %d, extent %d", pv.Name, d, l, st.dims[d])
+			} else {
+				m.fault(src, "index out of bounds: %s dimension %d window %d:%d, extent %d", pv.Name, d, l, h, st.dims[d])
+			}
+			return nil, false
+		}
+		if h <= l {
+			return m.cellBuf, true
+		}
+		if sh := st.shift[d]; sh >= 0 {
+			lo[d], hi[d] = l>>sh, (h-1)>>sh+1
+		} else {
+			g := st.gran[d]
+			lo[d], hi[d] = l/g, (h-1)/g+1
+		}
+		cur[d] = lo[d]
+	}
+	for {
+		idx := 0
+		for d := 0; d < n; d++ {
+			idx += cur[d] * st.strides[d]
+		}
+		m.cellBuf = append(m.cellBuf, int32(idx))
+		d := n - 1
+		for ; d >= 0; d-- {
+			cur[d]++
+			if cur[d] < hi[d] {
+				break
+			}
+			cur[d] = lo[d]
+		}
+		if d < 0 {
+			return m.cellBuf, true
+		}
+	}
+}
+
+// coords turns a flat block index of v back into element coordinates (the
+// block's first element), for reports.
+func (m *Machine) coords(v int, idx int32) []int {
+	st := &m.vars[v]
+	out := make([]int, len(st.dims))
+	r := int(idx)
+	for d := range st.dims {
+		q := r / st.strides[d]
+		r -= q * st.strides[d]
+		out[d] = q * st.gran[d]
+	}
+	return out
+}
+
+// TaskCoords returns the cuda_tasks iterator values of task (nil for the
+// CPU / all tasks); valid until the next Run.
+func (m *Machine) TaskCoords(task int) []int {
+	if task < 1 || task > len(m.taskCoords) {
+		return nil
+	}
+	return m.taskCoords[task-1]
+}

@@ -1,0 +1,312 @@
+package check
+
+import (
+	"fmt"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// call checks a proc or instruction call: callee, arity, and each
+// argument's kind, data type, memory and static shape (seed 000 §3.3).
+func (c *checker) call(s *syntax.CallStmt) {
+	call := s.Call
+	if call == nil {
+		return
+	}
+	name := call.FunName()
+	if name == "" {
+		c.errs.Errorf(call.Pos(), "W0212", "call target must be a proc or instruction name")
+		return
+	}
+	callee := c.prog.ByName[name]
+	if callee == nil {
+		if sym := c.lookupQuiet(name); sym != nil {
+			c.errs.Errorf(call.Fun.Pos(), "W0212", "%s is %s, not a proc or instruction", name, sym.Kind.A())
+		} else {
+			c.errs.Errorf(call.Fun.Pos(), "W0212", "unknown proc or instruction %s%s", name, didYouMean(name, keys(c.prog.ByName)))
+		}
+		for _, a := range call.Args {
+			c.anyExpr(a)
+		}
+		for _, k := range call.Kwargs {
+			c.anyExpr(k.Value)
+		}
+		return
+	}
+	c.proc.Callees[call] = callee
+	params := callee.Decl.Params
+	bound, problems := BindArgs(params, call)
+	for _, pr := range problems {
+		c.errs.Errorf(pr.Pos, "W0213", "%s", pr.Msg)
+	}
+	for _, a := range problems {
+		if a.Expr != nil {
+			c.anyExpr(a.Expr)
+		}
+	}
+	c.proc.Args[call] = bound
+	// Control arguments, for evaluating the callee's dimensions.
+	env := map[string]syntax.Expr{}
+	for i, psym := range callee.Params {
+		if psym.Param < len(bound) && bound[psym.Param] != nil && psym.Kind.Control() {
+			env[psym.Name] = bound[i]
+		}
+	}
+	var modes map[string]string
+	if callee.Instr == nil {
+		modes = lib.AccessModes(callee.Decl)
+	}
+	for _, psym := range callee.Params {
+		if psym.Param >= len(bound) || bound[psym.Param] == nil {
+			continue
+		}
+		mode := ""
+		if callee.Instr != nil {
+			if a := callee.Instr.Access[psym.Name]; a != nil {
+				mode = a.Mode
+			}
+		} else {
+			mode = modes[psym.Name]
+		}
+		c.arg(name, callee, psym, bound[psym.Param], env, mode)
+	}
+	for _, b := range s.Barriers {
+		if callee.Instr == nil {
+			c.errs.Errorf(b.Pos(), "W0218", "only instruction calls complete on barriers (>> %s)", describe(b))
+		}
+		z := c.barrierUse(b, false)
+		if z == nil || callee.Instr == nil || callee.Instr.Barrier == "" {
+			continue
+		}
+		// The instruction's completion mechanism π_z (seed 000 Fig. 2).
+		if m := c.lib.Barriers[z.Mem]; m != nil && !m.DerivesFrom(callee.Instr.Barrier) {
+			c.errs.Errorf(b.Pos(), "W0215", "%s completes on %s barriers, %s is a %s", name, callee.Instr.Barrier, z.Name, m.Name)
+		}
+	}
+	if callee.Instr != nil && callee.Instr.Barrier != "" && len(s.Barriers) == 0 {
+		c.errs.Errorf(call.Pos(), "W0218", "%s completes on a %s barrier: write %s(...) >> z", name, callee.Instr.Barrier, name)
+	}
+}
+
+// anyExpr resolves names in an expression of unknown role, so undefined
+// names are still reported.
+func (c *checker) anyExpr(e syntax.Expr) {
+	switch e := e.(type) {
+	case *syntax.Name:
+		if c.lookup(e) == nil {
+			c.errs.Errorf(e.Pos(), "W0201", "undefined: %s", e.Name)
+		}
+	case *syntax.Index:
+		c.anyExpr(e.X)
+		for _, i := range e.Indices {
+			c.anyExpr(i)
+		}
+	case *syntax.Slice:
+		if e.Lo != nil {
+			c.anyExpr(e.Lo)
+		}
+		if e.Hi != nil {
+			c.anyExpr(e.Hi)
+		}
+	case *syntax.Binary:
+		c.anyExpr(e.X)
+		c.anyExpr(e.Y)
+	case *syntax.Unary:
+		c.anyExpr(e.X)
+	}
+}
+
+func (c *checker) arg(callName string, callee *Proc, p *Symbol, a syntax.Expr, env map[string]syntax.Expr, mode string) {
+	switch p.Kind {
+	case KindSize, KindIndex, KindStride:
+		c.control(a)
+		if v, ok := c.constValue(a); ok && v <= 0 && p.Kind == KindSize {
+			c.errs.Errorf(a.Pos(), "W0214", "size %s of %s must be positive, got %d", p.Name, callName, v)
+		}
+	case KindBool:
+		c.boolean(a)
+	case KindBarrier:
+		if z := c.barrierUse(a, false); z != nil && p.Mem != "" {
+			if b := c.lib.Barriers[z.Mem]; b != nil && !b.DerivesFrom(p.Mem) {
+				c.errs.Errorf(a.Pos(), "W0215", "%s of %s needs a %s barrier, %s is a %s", p.Name, callName, p.Mem, z.Name, z.Mem)
+			}
+		}
+	case KindScalar:
+		if _, isAccess := a.(*syntax.Name); !isAccess {
+			if _, isIndex := a.(*syntax.Index); !isIndex {
+				if mode == "r" || mode == "" {
+					c.data(a)
+					return
+				}
+				c.errs.Errorf(a.Pos(), "W0214", "%s of %s is written: its argument must be a data access, not %s", p.Name, callName, describe(a))
+				c.data(a)
+				return
+			}
+		}
+		sym := c.access(a, false)
+		if sym == nil {
+			return
+		}
+		c.sameElem(callName, p, sym, a)
+		c.sameMem(callName, p, sym, a)
+		c.argPerm(callee, sym, a, mode)
+	case KindTensor, KindWindow:
+		base, dims := c.window(a)
+		if base == nil {
+			if _, ok := a.(*syntax.Name); !ok {
+				if _, ok := a.(*syntax.Index); !ok {
+					c.errs.Errorf(a.Pos(), "W0214", "%s of %s is a tensor: pass a tensor or a window, not %s", p.Name, callName, describe(a))
+					c.anyExpr(a)
+				}
+			}
+			return
+		}
+		if !base.Kind.Data() {
+			c.errs.Errorf(a.Pos(), "W0214", "%s of %s is a tensor, %s is %s", p.Name, callName, base.Name, base.Kind.A())
+			return
+		}
+		c.sameElem(callName, p, base, a)
+		if len(dims) != len(p.Dims) {
+			c.errs.Errorf(a.Pos(), "W0216", "%s of %s has %d dimensions, the argument %s has %d", p.Name, callName, len(p.Dims), describe(a), len(dims))
+		} else {
+			for i := range dims {
+				want, ok1 := c.evalWith(p.Dims[i], env)
+				got, ok2 := c.constValue(dims[i])
+				if ok1 && ok2 && want != got {
+					c.errs.Errorf(a.Pos(), "W0216", "dimension %d of %s of %s is %d, the argument's is %d", i, p.Name, callName, want, got)
+				}
+			}
+		}
+		c.sameMem(callName, p, base, a)
+		c.argPerm(callee, base, a, mode)
+	}
+}
+
+func (c *checker) sameElem(callName string, p, sym *Symbol, a syntax.Expr) {
+	if p.Elem != "" && sym.Elem != "" && p.Elem != sym.Elem {
+		c.errs.Errorf(a.Pos(), "W0214", "%s of %s is %s, the argument %s is %s", p.Name, callName, p.Elem, sym.Name, sym.Elem)
+	}
+}
+
+// sameMem checks that the argument's memory derives from the parameter's
+// (a parameter @ CudaDeviceVisibleLinear accepts CudaGmemLinear and
+// CudaSmemLinear), and that special windows go to parameters of that type.
+func (c *checker) sameMem(callName string, p, sym *Symbol, a syntax.Expr) {
+	if p.Mem == "" {
+		return
+	}
+	if sym.Special {
+		if p.Mem != sym.Mem {
+			c.errs.Errorf(a.Pos(), "W0215", "%s of %s is @ %s, the argument %s is a %s window", p.Name, callName, p.Mem, sym.Name, sym.Mem)
+		}
+		return
+	}
+	if c.lib.Windows[p.Mem] != nil {
+		c.errs.Errorf(a.Pos(), "W0215", "%s of %s needs a %s window (a window statement `x = y[...] @ %s(...)`)", p.Name, callName, p.Mem, p.Mem)
+		return
+	}
+	m := sym.Memory(c.lib)
+	if m == nil {
+		return
+	}
+	if !m.DerivesFrom(p.Mem) {
+		c.errs.Errorf(a.Pos(), "W0215", "%s of %s is @ %s, the argument %s is in %s", p.Name, callName, p.Mem, sym.Name, m.Name)
+	}
+}
+
+// argPerm checks the memory permissions of an instruction's access (seed
+// 002: instruction parameters in CudaAsync blocks use their own column).
+func (c *checker) argPerm(callee *Proc, sym *Symbol, a syntax.Expr, mode string) {
+	if callee.Instr == nil {
+		return
+	}
+	if mode == "r" || mode == "rw" {
+		c.permitAs(sym, 'r', a.Pos(), true)
+	}
+	if mode == "w" || mode == "rw" {
+		c.permitAs(sym, 'w', a.Pos(), true)
+	}
+}
+
+// evalWith folds e where names bound in env stand for the caller's
+// argument expressions.
+func (c *checker) evalWith(e syntax.Expr, env map[string]syntax.Expr) (int64, bool) {
+	switch e := e.(type) {
+	case *syntax.Name:
+		if a, ok := env[e.Name]; ok {
+			return c.constValue(a)
+		}
+		if g := c.globals[e.Name]; g != nil && g.Kind == KindConst {
+			return g.Value, true
+		}
+		return 0, false
+	case *syntax.IntLit:
+		return e.Value, true
+	case *syntax.Unary:
+		if v, ok := c.evalWith(e.X, env); ok && e.Op == "-" {
+			return -v, true
+		}
+	case *syntax.Binary:
+		x, ok1 := c.evalWith(e.X, env)
+		y, ok2 := c.evalWith(e.Y, env)
+		if ok1 && ok2 {
+			return arith(e.Op, x, y)
+		}
+	}
+	return 0, false
+}
+
+// BindProblem is an argument that BindArgs could not bind.
+type BindProblem struct {
+	Pos  diag.Pos
+	Msg  string
+	Expr syntax.Expr // the unbound argument, if any
+}
+
+// BindArgs binds a call's arguments to params: keyword arguments by name,
+// then positional arguments to the parameters not given by keyword, in
+// order. This is how the seeds call instructions whose size parameter comes
+// first: Sm80_cp_async_f32(smem[4:8], gmem[4:8], size=4) for
+// Sm80_cp_async_f32(size, smem, gmem) (seed 002 "Async blocks"). The result
+// has one entry per parameter (nil where an argument is missing).
+func BindArgs(params []*syntax.Param, call *syntax.Call) ([]syntax.Expr, []BindProblem) {
+	bound := make([]syntax.Expr, len(params))
+	var probs []BindProblem
+	name := call.FunName()
+	for _, k := range call.Kwargs {
+		idx := -1
+		for i, p := range params {
+			if p != nil && p.Name != nil && p.Name.Name == k.Name.Name {
+				idx = i
+			}
+		}
+		switch {
+		case idx < 0:
+			probs = append(probs, BindProblem{k.Pos(), fmt.Sprintf("%s has no parameter %s", name, k.Name.Name), k.Value})
+		case bound[idx] != nil:
+			probs = append(probs, BindProblem{k.Pos(), fmt.Sprintf("argument %s given twice", k.Name.Name), nil})
+		default:
+			bound[idx] = k.Value
+		}
+	}
+	next := 0
+	for _, a := range call.Args {
+		for next < len(bound) && bound[next] != nil {
+			next++
+		}
+		if next == len(bound) {
+			probs = append(probs, BindProblem{a.Pos(), fmt.Sprintf("%s takes %d arguments, got %d", name, len(params), len(call.Args)+len(call.Kwargs)), a})
+			continue
+		}
+		bound[next] = a
+		next++
+	}
+	for i, p := range params {
+		if bound[i] == nil && p != nil && p.Name != nil {
+			probs = append(probs, BindProblem{call.Pos(), fmt.Sprintf("missing argument %s of %s", p.Name.Name, name), nil})
+		}
+	}
+	return bound, probs
+}

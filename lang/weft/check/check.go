@@ -1,0 +1,344 @@
+package check
+
+import (
+	"sort"
+	"sync"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// Check resolves and checks f against the library l, appending diagnostics
+// to errs. It never panics and always returns a Program.
+func Check(f *syntax.File, l *lib.Library, errs *diag.List) *Program {
+	if l == nil {
+		l = &lib.Library{Memories: map[string]*lib.Memory{}, Barriers: map[string]*lib.BarrierMemory{},
+			Windows: map[string]*lib.SpecialWindow{}, Units: map[string]*lib.Unit{}, Quals: map[string]*lib.QualTL{},
+			Timelines: map[string]*lib.SyncTL{}, Instrs: map[string]*lib.Instr{}, Procs: map[string]*syntax.Proc{}}
+	}
+	prog := &Program{File: f, Lib: l, ByName: map[string]*Proc{}, Consts: map[string]int64{}, Globals: map[string]syntax.Expr{}}
+	c := &checker{lib: l, errs: errs, prog: prog, globals: map[string]*Symbol{}}
+	if f == nil {
+		return prog
+	}
+	c.libProcs()
+	c.declareGlobals(f)
+	// Declare every proc first so calls may refer forward.
+	type pending struct {
+		p    *Proc
+		decl *syntax.Proc
+	}
+	var todo []pending
+	seen := map[string]diag.Pos{}
+	for _, d := range f.Decls {
+		sp, ok := d.(*syntax.Proc)
+		if !ok || sp.Name == nil {
+			continue
+		}
+		name := sp.Name.Name
+		if prev, dup := seen[name]; dup {
+			errs.Errorf(sp.Name.Pos(), "W0202", "proc %s is declared twice", name).Note(prev, "first declaration is here")
+			continue
+		}
+		if g := c.globals[name]; g != nil {
+			errs.Errorf(sp.Name.Pos(), "W0202", "proc %s has the name of a module-level value", name).Note(g.Pos, "the value is declared here")
+			continue
+		}
+		seen[name] = sp.Name.Pos()
+		p := newProc(sp)
+		if lib.IsInstr(sp) {
+			p.Instr = lib.ParseInstr(sp, l, errs)
+		} else {
+			c.procDecorators(sp)
+		}
+		prog.Procs = append(prog.Procs, p)
+		prog.ByName[name] = p
+		todo = append(todo, pending{p, sp})
+	}
+	where := c.procContexts(f)
+	for _, t := range todo {
+		c.checkProc(t.p, t.decl, where[t.p.Name])
+	}
+	return prog
+}
+
+func newProc(sp *syntax.Proc) *Proc {
+	return &Proc{Name: sp.Name.Name, Decl: sp, Uses: map[*syntax.Name]*Symbol{}, Defs: map[syntax.Node]*Symbol{},
+		Callees: map[*syntax.Call]*Proc{}, Args: map[*syntax.Call][]syntax.Expr{}, Windows: map[*syntax.Assign]bool{}}
+}
+
+// libProcs resolves the library's instructions and procs. Their bodies are
+// checked with a private diagnostic list: the library's own tests keep them
+// clean, and a user must not see library internals.
+func (c *checker) libProcs() {
+	// Library procs are resolved once per Library and shared, read-only,
+	// by every Program checked against it.
+	if cached, ok := libCache.Load(c.lib); ok {
+		for n, p := range cached.(map[string]*Proc) {
+			c.prog.ByName[n] = p
+		}
+		return
+	}
+	defer func() {
+		m := map[string]*Proc{}
+		for n, p := range c.prog.ByName {
+			m[n] = p
+		}
+		libCache.Store(c.lib, m)
+	}()
+	var names []string
+	for n := range c.lib.Instrs {
+		names = append(names, n)
+	}
+	for n := range c.lib.Procs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var pending []*Proc
+	for _, n := range names {
+		var p *Proc
+		if in := c.lib.Instrs[n]; in != nil {
+			p = newProc(in.Proc)
+			p.Instr = in
+		} else {
+			p = newProc(c.lib.Procs[n])
+		}
+		p.Lib = true
+		c.prog.ByName[n] = p
+		pending = append(pending, p)
+	}
+	saved := c.errs
+	c.errs = &diag.List{}
+	for _, p := range pending {
+		c.checkProc(p, p.Decl, codeUnknown)
+	}
+	c.libErrs = c.errs
+	c.errs = saved
+}
+
+// procDecorators accepts @proc (Exo's marker) on plain procs.
+func (c *checker) procDecorators(sp *syntax.Proc) {
+	for _, d := range sp.Decorators {
+		if n, ok := d.(*syntax.Name); ok && n.Name == "proc" {
+			continue
+		}
+		if cl, ok := d.(*syntax.Call); ok && cl.FunName() == "access" {
+			c.errs.Errorf(d.Pos(), "W0222", "@access belongs to an @instr declaration")
+			continue
+		}
+		c.errs.Errorf(d.Pos(), "W0222", "unknown decorator (procs take @proc, instructions @instr and @access)")
+	}
+}
+
+// procContexts decides where the top level of each proc of f runs. A proc
+// nobody calls is CPU code (seed 002: "All non-@instr procs consist of CPU
+// code at the top level"); a called proc runs where all its call sites
+// run (in-order CUDA code if every call is inside a CudaDeviceFunction,
+// ...), and its context is unknown when call sites disagree, in which case
+// memory permissions at its top level are not checked.
+func (c *checker) procContexts(f *syntax.File) map[string]code {
+	type site struct {
+		caller string
+		where  code // codeUnknown: the caller's own top-level context
+	}
+	sites := map[string][]site{}
+	var walk func(caller string, ss []syntax.Stmt, where code)
+	walk = func(caller string, ss []syntax.Stmt, where code) {
+		for _, s := range ss {
+			switch s := s.(type) {
+			case *syntax.CallStmt:
+				if s.Call != nil && s.Call.FunName() != "" {
+					sites[s.Call.FunName()] = append(sites[s.Call.FunName()], site{caller, where})
+				}
+			case *syntax.For:
+				walk(caller, s.Body, where)
+			case *syntax.If:
+				walk(caller, s.Then, where)
+				walk(caller, s.Else, where)
+			case *syntax.With:
+				inner := where
+				if call, ok := s.Ctx.(*syntax.Call); ok {
+					switch call.FunName() {
+					case "CudaDeviceFunction":
+						inner = codeCUDA
+					case "CudaAsync":
+						inner = codeAsync
+					}
+				}
+				walk(caller, s.Body, inner)
+			}
+		}
+	}
+	ctx := map[string]code{}
+	instr := map[string]bool{}
+	for _, d := range f.Decls {
+		if p, ok := d.(*syntax.Proc); ok && p.Name != nil {
+			walk(p.Name.Name, p.Body, codeUnknown)
+			instr[p.Name.Name] = lib.IsInstr(p)
+		}
+	}
+	const unset code = -1
+	for _, d := range f.Decls {
+		if p, ok := d.(*syntax.Proc); ok && p.Name != nil {
+			ctx[p.Name.Name] = unset
+		}
+	}
+	// Fixpoint over call chains; a proc's context only moves from unset to
+	// a value, so len(ctx)+1 rounds suffice.
+	for round := 0; round <= len(ctx); round++ {
+		changed := false
+		for name, cur := range ctx {
+			if cur != unset {
+				continue
+			}
+			if instr[name] {
+				ctx[name], changed = codeUnknown, true
+				continue
+			}
+			ss := sites[name]
+			if len(ss) == 0 {
+				ctx[name], changed = codeCPU, true
+				continue
+			}
+			result, ready := unset, true
+			for _, st := range ss {
+				w := st.where
+				if w == codeUnknown {
+					cw, known := ctx[st.caller]
+					if !known {
+						w = codeUnknown
+					} else if cw == unset {
+						ready = false
+						break
+					} else {
+						w = cw
+					}
+				}
+				if result == unset {
+					result = w
+				} else if result != w {
+					result = codeUnknown
+				}
+			}
+			if ready {
+				ctx[name], changed = result, true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	for name, cur := range ctx {
+		if cur == unset { // recursion: no call site decides
+			ctx[name] = codeUnknown
+		}
+	}
+	return ctx
+}
+
+// declareGlobals folds integer constants and records other values.
+func (c *checker) declareGlobals(f *syntax.File) {
+	procNames := map[string]bool{}
+	for _, d := range f.Decls {
+		if p, ok := d.(*syntax.Proc); ok && p.Name != nil {
+			procNames[p.Name.Name] = true
+		}
+	}
+	for _, d := range f.Decls {
+		g, ok := d.(*syntax.Global)
+		if !ok {
+			continue
+		}
+		if len(g.Values) != len(g.Names) {
+			if len(g.Values) == 1 && len(g.Names) > 1 {
+				c.errs.Errorf(g.Pos(), "W0223", "cannot unpack one value into %d names", len(g.Names))
+			}
+			for _, n := range g.Names {
+				c.globals[n.Name] = &Symbol{Name: n.Name, Kind: KindGlobal, Pos: n.Pos(), Decl: g, Param: -1}
+			}
+			continue
+		}
+		for i, n := range g.Names {
+			v := g.Values[i]
+			if call, ok := v.(*syntax.Call); ok && call.FunName() == "simplify" {
+				// `p = simplify(p)` rebinds a proc (Exo's constant
+				// folding of a scheduled proc, spec digest §3.1); it
+				// declares no value.
+				if len(call.Args) != 1 || !procNames[exprName(call.Args[0])] || exprName(call.Args[0]) != n.Name {
+					c.errs.Errorf(v.Pos(), "W0223", "simplify takes the proc being rebound: %s = simplify(%s)", n.Name, n.Name)
+				}
+				continue
+			}
+			if prev := c.globals[n.Name]; prev != nil {
+				// `xgemm = simplify(xgemm)` rebinds a proc; constants may
+				// not be redefined.
+				if prev.Kind == KindConst {
+					c.errs.Errorf(n.Pos(), "W0202", "constant %s is declared twice", n.Name).Note(prev.Pos, "first declaration is here")
+				}
+				continue
+			}
+			sym := &Symbol{Name: n.Name, Kind: KindGlobal, Pos: n.Pos(), Decl: g, Param: -1}
+			c.prog.Globals[n.Name] = v
+			if val, ok := c.constValue(v); ok {
+				sym.Kind, sym.Value = KindConst, val
+				c.prog.Consts[n.Name] = val
+			} else {
+				c.checkGlobalValue(v)
+			}
+			c.globals[n.Name] = sym
+		}
+	}
+}
+
+// checkGlobalValue accepts the non-integer module-level values the seeds
+// use: warp configurations, collective units, simplify(proc), and lists of
+// them.
+func (c *checker) checkGlobalValue(v syntax.Expr) {
+	switch v := v.(type) {
+	case *syntax.List:
+		for _, e := range v.Elems {
+			c.checkGlobalValue(e)
+		}
+	case *syntax.Call:
+		switch v.FunName() {
+		case "CudaWarpConfig", "CollUnit":
+			return
+		}
+		if c.lib.Units[v.FunName()] != nil {
+			return
+		}
+		c.errs.Errorf(v.Pos(), "W0223", "module-level value must be an integer constant, CudaWarpConfig, CollUnit, a unit or simplify(proc)")
+	case *syntax.Binary:
+		if c.unitExprOK(v) {
+			return
+		}
+		c.errs.Errorf(v.Pos(), "W0223", "module-level value must be an integer constant expression")
+	case *syntax.Name:
+		if c.lib.Units[v.Name] != nil || c.globals[v.Name] != nil {
+			return
+		}
+		c.errs.Errorf(v.Pos(), "W0201", "undefined: %s", v.Name)
+	case *syntax.BadExpr:
+	default:
+		c.errs.Errorf(v.Pos(), "W0223", "module-level value must be an integer constant, CudaWarpConfig, CollUnit, a unit or simplify(proc)")
+	}
+}
+
+func (c *checker) unitExprOK(e syntax.Expr) bool {
+	var scratch diag.List
+	saved := c.errs
+	c.errs = &scratch
+	c.unitExpr(e)
+	c.errs = saved
+	return scratch.Len() == 0
+}
+
+func exprName(e syntax.Expr) string {
+	if n, ok := e.(*syntax.Name); ok {
+		return n.Name
+	}
+	return ""
+}
+
+var libCache sync.Map // *lib.Library -> map[string]*Proc

@@ -1,0 +1,394 @@
+package check
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+func chunks(src string) []string {
+	return regexp.MustCompile(`(?m)^---\s*$\n?`).Split(src, -1)
+}
+
+// marker is `# ERROR CODE "regexp"` or, pinning the column too,
+// `# ERROR CODE@COL "regexp"`.
+var marker = regexp.MustCompile(`# ERROR (\w+)(?:@(\d+))? "((?:[^"\\]|\\.)*)"`)
+
+func checkSrc(name, src string) (*Program, *diag.List) {
+	var errs diag.List
+	f := syntax.Parse(diag.NewFile(name, []byte(src)), &errs)
+	p := Check(f, lib.MustStd(), &errs)
+	return p, &errs
+}
+
+// runChunks checks every chunk of every testdata file: each line with
+// `# ERROR CODE "regexp"` must get a matching diagnostic on that line, and
+// no other diagnostic may appear. It returns the codes seen.
+func runChunks(t *testing.T, files []string) map[string]bool {
+	return runChunksFiltered(t, files, func(string) bool { return true })
+}
+
+// runChunksFiltered is runChunks restricted to diagnostics and markers whose
+// code keep accepts.
+func runChunksFiltered(t *testing.T, files []string, keep func(code string) bool) map[string]bool {
+	seen := map[string]bool{}
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Line offsets of chunks, so failures name the file line.
+		base := 0
+		for i, chunk := range chunks(string(src)) {
+			_, errs := checkSrc(filepath.Base(file), chunk)
+			type want struct {
+				line, col int
+				code      string
+				re        *regexp.Regexp
+			}
+			var wants []want
+			for ln, text := range strings.Split(chunk, "\n") {
+				for _, m := range marker.FindAllStringSubmatch(text, -1) {
+					if !keep(m[1]) {
+						continue
+					}
+					col, _ := strconv.Atoi(m[2])
+					wants = append(wants, want{ln + 1, col, m[1], regexp.MustCompile(m[3])})
+				}
+			}
+			matched := map[int]bool{}
+			for _, w := range wants {
+				found := false
+				for j, d := range errs.Diags {
+					if !matched[j] && d.Pos.Line() == w.line && (w.col == 0 || d.Pos.Col() == w.col) && d.Code == w.code && w.re.MatchString(d.Message) {
+						found, matched[j] = true, true
+						seen[w.code] = true
+						break
+					}
+				}
+				if !found {
+					t.Errorf("%s:%d (chunk %d): want %s %q; got:\n%s", file, base+w.line, i, w.code, w.re, dump(errs))
+				}
+			}
+			for j, d := range errs.Diags {
+				if !matched[j] && keep(d.Code) {
+					t.Errorf("%s:%d (chunk %d): unexpected %s", file, base+d.Pos.Line(), i, d.Error())
+				}
+			}
+			base += strings.Count(chunk, "\n") + 1
+		}
+	}
+	return seen
+}
+
+func dump(errs *diag.List) string {
+	var b strings.Builder
+	for _, d := range errs.Diags {
+		b.WriteString("\t" + d.Error() + "\n")
+	}
+	return b.String()
+}
+
+func TestData(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.weft")
+	if len(files) == 0 {
+		t.Fatal("no testdata")
+	}
+	seen := runChunks(t, files)
+	// Every registered check code is exercised by some case.
+	for _, c := range codes {
+		if !seen[c.Code] {
+			t.Errorf("code %s (%s) has no test case in testdata", c.Code, c.Summary)
+		}
+	}
+}
+
+// TestLibraryChecksClean checks the standard library's instruction and
+// proc bodies as user code: they must resolve without diagnostics.
+func TestLibraryChecksClean(t *testing.T) {
+	l := lib.MustStd()
+	var errs diag.List
+	p := Check(&syntax.File{Name: "empty.weft"}, l, &errs)
+	if errs.Len() > 0 {
+		t.Fatal(errs.Err())
+	}
+	c := &checker{}
+	_ = c
+	if len(p.ByName) != len(l.Instrs)+len(l.Procs) {
+		t.Errorf("ByName has %d entries, library %d instrs + %d procs", len(p.ByName), len(l.Instrs), len(l.Procs))
+	}
+	// Re-check with diagnostics visible.
+	for _, f := range l.Files {
+		if hasGlobals(f) {
+			continue // data tables: loaded by package lib, not user code
+		}
+		var errs diag.List
+		Check(f, l, &errs)
+		for _, d := range errs.Diags {
+			t.Errorf("library: %s", d.Error())
+		}
+	}
+	fma := p.ByName["cuda_fma_f32"]
+	if fma == nil || fma.Instr == nil || len(fma.Params) != 3 || fma.Params[0].Kind != KindScalar || fma.Params[0].Mem != "" {
+		t.Fatalf("cuda_fma_f32 resolved as %+v", fma)
+	}
+	// Every name use in the body is resolved.
+	n := 0
+	for name, sym := range fma.Uses {
+		if sym == nil || sym.Name != name.Name {
+			t.Errorf("use %s resolved to %v", name.Name, sym)
+		}
+		n++
+	}
+	if n != 3 {
+		t.Errorf("cuda_fma_f32 body has %d resolved uses, want 3", n)
+	}
+}
+
+func TestProgramAPI(t *testing.T) {
+	src := `Mw, Nw = 96, 64
+K = Mw * 2 + Nw // 4
+
+
+@instr(tl=cuda_in_order, unit=cuda_thread, cuda="{d} = {s};")
+def my_copy(d: f32 @ CudaRmem, s: f32 @ CudaSmemLinear):
+    d = s
+
+
+def gemv(M: size, N: size, y: f32[M], A: f32[M, N], x: f32[N]):
+    for i in seq(0, M):
+        tmp: f32
+        tmp = 0.0
+        for j in seq(0, N):
+            tmp += A[i, j] * x[j]
+        y[i] = tmp
+        row = A[i, :]
+`
+	p, errs := checkSrc("api.weft", src)
+	if errs.Len() > 0 {
+		t.Fatal(dump(errs))
+	}
+	if p.Consts["Mw"] != 96 || p.Consts["Nw"] != 64 || p.Consts["K"] != 208 {
+		t.Errorf("consts %v", p.Consts)
+	}
+	if len(p.Procs) != 2 || p.Procs[0].Instr == nil || p.Procs[1].Instr != nil {
+		t.Fatalf("procs %v", p.Procs)
+	}
+	main, err := p.Main("")
+	if err != nil || main.Name != "gemv" {
+		t.Fatalf("Main = %v, %v", main, err)
+	}
+	if _, err := p.Main("nope"); err == nil || !strings.Contains(err.Error(), "no proc nope") {
+		t.Errorf("Main(nope) error %v", err)
+	}
+	if p.ByName["cuda_add_f32"] == nil || !p.ByName["cuda_add_f32"].Lib {
+		t.Error("library instructions missing from ByName")
+	}
+	var kinds []string
+	for _, s := range main.Params {
+		kinds = append(kinds, s.Name+":"+s.Kind.String()+":"+s.Mem)
+	}
+	if got := strings.Join(kinds, " "); got != "M:size: N:size: y:tensor:DRAM A:tensor:DRAM x:tensor:DRAM" {
+		t.Errorf("params %s", got)
+	}
+	var locals []string
+	for _, s := range main.Locals {
+		locals = append(locals, s.Name+":"+s.Kind.String())
+	}
+	if got := strings.Join(locals, " "); got != "i:iterator tmp:scalar j:iterator row:window" {
+		t.Errorf("locals %s", got)
+	}
+	row := main.Locals[3]
+	if row.Of != main.Params[3] || len(row.Dims) != 1 || exprString(row.Dims[0]) != "N" {
+		t.Errorf("window row = %+v", row)
+	}
+	// Every Name in the body resolves.
+	uses := 0
+	for n, s := range main.Uses {
+		if s.Name != n.Name {
+			t.Errorf("%s resolved to %s", n.Name, s.Name)
+		}
+		uses++
+	}
+	if uses != 18 { // 4 in parameter dims, 14 in the body
+		t.Errorf("%d uses resolved, want 18", uses)
+	}
+	var names []string
+	for n := range main.Defs {
+		if s := main.Defs[n]; s != nil {
+			names = append(names, s.Name)
+		}
+	}
+	sort.Strings(names)
+	if strings.Join(names, ",") != "A,M,N,i,j,row,tmp,x,y" {
+		t.Errorf("defs %v", names)
+	}
+}
+
+func TestMainChoice(t *testing.T) {
+	p, _ := checkSrc("two.weft", "def a():\n    pass\n\n\ndef b():\n    pass\n")
+	if _, err := p.Main(""); err == nil || !strings.Contains(err.Error(), "several procs (a, b)") {
+		t.Errorf("err %v", err)
+	}
+	if m, err := p.Main("b"); err != nil || m.Name != "b" {
+		t.Errorf("Main(b) = %v %v", m, err)
+	}
+	p, _ = checkSrc("none.weft", "X = 1\n")
+	if _, err := p.Main(""); err == nil || !strings.Contains(err.Error(), "no proc") {
+		t.Errorf("err %v", err)
+	}
+}
+
+// TestNilSafety: Check accepts nil inputs and partial trees from parse errors.
+func TestNilSafety(t *testing.T) {
+	var errs diag.List
+	if p := Check(nil, nil, &errs); p == nil {
+		t.Fatal("nil Program")
+	}
+	for _, src := range []string{"def f(x y):\n    z = \n", "def (:\n", "@instr\ndef g(x: f32):\n    x = 1.0\n", "def f():\n    for i in :\n        x[ = 1\n"} {
+		checkSrc("bad.weft", src)
+	}
+}
+
+func FuzzCheck(f *testing.F) {
+	for _, pat := range []string{"testdata/*.weft", "../syntax/testdata/*.weft", "../lib/*.weft"} {
+		m, _ := filepath.Glob(pat)
+		for _, file := range m {
+			src, _ := os.ReadFile(file)
+			for _, c := range chunks(string(src)) {
+				f.Add(c)
+			}
+		}
+	}
+	l := lib.MustStd()
+	f.Fuzz(func(t *testing.T, src string) {
+		var errs diag.List
+		file := syntax.Parse(diag.NewFile("fuzz.weft", []byte(src)), &errs)
+		p := Check(file, l, &errs)
+		if p == nil {
+			t.Fatal("nil program")
+		}
+		for _, d := range errs.Diags {
+			if d.Code == "" || !d.Pos.IsValid() {
+				t.Fatalf("diagnostic without code or position: %v", d)
+			}
+		}
+	})
+}
+
+func hasGlobals(f *syntax.File) bool {
+	for _, d := range f.Decls {
+		if _, ok := d.(*syntax.Global); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// TestPositions pins complete diagnostics, positions included.
+func TestPositions(t *testing.T) {
+	src := `def f(N: size, x: f32[8] @ CudaGmemLinear):
+    y[0] = 1.0
+    for i in seq(0, N * N):
+        x[i] = N
+    with CudaDeviceFunction(blockDim=32):
+        for t in cuda_tasks(0, 1):
+            for j in cuda_threads(0, 9):
+                x[j] = 0.0
+            Fence(cuda_in_order, nope)
+`
+	_, errs := checkSrc("pos.weft", src)
+	want := []string{
+		"pos.weft:2:5: error[W0201]: undefined: y",
+		"pos.weft:3:23: error[W0205]: control expression is not quasi-affine: one factor of * must be a constant",
+		"pos.weft:4:9: error[W0224]: x (CudaGmemLinear) cannot be written in CPU code",
+		"pos.weft:4:16: error[W0207]: N is a size: control values are not data (seed 000 §3.1)",
+		"pos.weft:8:19: error[W0210]: index j ranges over [0, 8], out of bounds of dimension 0 of x (size 8)",
+		"pos.weft:9:34: error[W0219]: unknown timeline nope",
+	}
+	var got []string
+	for _, d := range errs.Diags {
+		got = append(got, d.Error())
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+var gemmSrc = func() string {
+	src, _ := os.ReadFile("testdata/seeds.weft")
+	return chunks(string(src))[2]
+}()
+
+// BenchmarkCheckGEMM checks the sm_80 GEMM of the seeds' appendix;
+// BenchmarkParseGEMM parses it, the baseline for the ratio check/parse.
+func BenchmarkCheckGEMM(b *testing.B) {
+	l := lib.MustStd()
+	var errs diag.List
+	f := syntax.Parse(diag.NewFile("gemm.weft", []byte(gemmSrc)), &errs)
+	b.ResetTimer()
+	for range b.N {
+		var errs diag.List
+		Check(f, l, &errs)
+		if errs.Len() > 0 {
+			b.Fatal(errs.Err())
+		}
+	}
+}
+
+func BenchmarkParseGEMM(b *testing.B) {
+	for range b.N {
+		var errs diag.List
+		syntax.Parse(diag.NewFile("gemm.weft", []byte(gemmSrc)), &errs)
+	}
+}
+
+// TestSharedTestdata checks the Weft programs of the shared test data
+// (/work/shared/testdata, next to the repository) the same way: their W01xx
+// and W02xx markers must match and no other diagnostic of this stage may
+// appear. Later stages' markers (W03xx and up) are their packages' business.
+func TestSharedTestdata(t *testing.T) {
+	var files []string
+	filepath.WalkDir("../../../../shared/testdata", func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".weft") {
+			files = append(files, path)
+		}
+		return nil
+	})
+	if len(files) == 0 {
+		t.Skip("no Weft programs in the shared test data")
+	}
+	runChunksFiltered(t, files, func(code string) bool {
+		return strings.HasPrefix(code, "W01") || strings.HasPrefix(code, "W02") || strings.HasPrefix(code, "S0")
+	})
+}
+
+func TestDidYouMean(t *testing.T) {
+	cases := []struct {
+		name  string
+		cands []string
+		want  string
+	}{
+		{"y", []string{"x", "N"}, ""},
+		{"sq", []string{"seq", "par"}, " (did you mean seq?)"},
+		{"cuda_add_f23", []string{"cuda_add_f16", "cuda_add_f32"}, " (did you mean cuda_add_f32?)"},
+		{"cudasmemlinear", []string{"CudaSmemLinear"}, " (did you mean CudaSmemLinear?)"},
+		{"totally_else", []string{"CudaSmemLinear"}, ""},
+	}
+	for _, c := range cases {
+		if got := didYouMean(c.name, c.cands); got != c.want {
+			t.Errorf("didYouMean(%q) = %q, want %q", c.name, got, c.want)
+		}
+	}
+	if d := editDistance("ab", "ba"); d != 1 {
+		t.Errorf("transposition distance %d", d)
+	}
+}

@@ -1,0 +1,645 @@
+package check
+
+import (
+	"strconv"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+func itoa(v int64) string { return strconv.FormatInt(v, 10) }
+
+// control checks a control expression (seed 000 Fig. 1 CExpr): integers,
+// control variables, + and -, c * n, c / n and c % n with n a constant.
+func (c *checker) control(e syntax.Expr) {
+	switch e := e.(type) {
+	case nil, *syntax.BadExpr:
+	case *syntax.IntLit:
+	case *syntax.Name:
+		sym := c.lookup(e)
+		switch {
+		case sym == nil:
+			c.errs.Errorf(e.Pos(), "W0201", "undefined: %s%s", e.Name, didYouMean(e.Name, c.namesInScope()))
+		case sym.Kind.Control():
+		case sym.Kind == KindGlobal:
+			c.errs.Errorf(e.Pos(), "W0206", "%s is not an integer constant", e.Name)
+		default:
+			c.errs.Errorf(e.Pos(), "W0206", "%s is %s, not a control value (control expressions use sizes, indices, iterators and constants)", e.Name, sym.Kind.A())
+		}
+	case *syntax.Binary:
+		switch e.Op {
+		case "+", "-":
+			c.control(e.X)
+			c.control(e.Y)
+		case "*":
+			c.control(e.X)
+			c.control(e.Y)
+			if !c.static(e.X) && !c.static(e.Y) {
+				c.errs.Errorf(e.Pos(), "W0205", "control expression is not quasi-affine: one factor of * must be a constant")
+			}
+		case "/", "//", "%":
+			c.control(e.X)
+			c.control(e.Y)
+			if v, ok := c.constValue(e.Y); (ok && v <= 0) || (!ok && !c.static(e.Y)) {
+				c.errs.Errorf(e.Pos(), "W0205", "control expression is not quasi-affine: %s needs a positive constant divisor", e.Op)
+			}
+		default:
+			c.errs.Errorf(e.Pos(), "W0206", "expected an integer, found a %s comparison or logical operation", e.Op)
+		}
+	case *syntax.Unary:
+		if e.Op == "-" {
+			c.control(e.X)
+		} else if _, ok := c.constValue(e); !ok {
+			c.errs.Errorf(e.Pos(), "W0205", "operator %s is not quasi-affine", e.Op)
+		}
+	case *syntax.Index:
+		c.errs.Errorf(e.Pos(), "W0206", "control expressions cannot read data (%s)", describe(e))
+	default:
+		c.errs.Errorf(e.Pos(), "W0206", "expected a control expression, found %s", describe(e))
+	}
+}
+
+// boolean checks a boolean expression (seed 000 Fig. 1 BExpr).
+func (c *checker) boolean(e syntax.Expr) {
+	switch e := e.(type) {
+	case nil, *syntax.BadExpr:
+	case *syntax.BoolLit:
+	case *syntax.Name:
+		sym := c.lookup(e)
+		switch {
+		case sym == nil:
+			c.errs.Errorf(e.Pos(), "W0201", "undefined: %s%s", e.Name, didYouMean(e.Name, c.namesInScope()))
+		case sym.Kind != KindBool:
+			c.errs.Errorf(e.Pos(), "W0208", "%s is %s, not a bool", e.Name, sym.Kind.A())
+		}
+	case *syntax.Binary:
+		switch e.Op {
+		case "and", "or":
+			c.boolean(e.X)
+			c.boolean(e.Y)
+		case "==", "!=", "<", "<=", ">", ">=":
+			c.control(e.X)
+			c.control(e.Y)
+		default:
+			c.errs.Errorf(e.Pos(), "W0208", "expected a condition, found an arithmetic expression")
+		}
+	case *syntax.Unary:
+		if e.Op == "not" {
+			c.boolean(e.X)
+		} else {
+			c.errs.Errorf(e.Pos(), "W0208", "expected a condition, found an arithmetic expression")
+		}
+	default:
+		c.errs.Errorf(e.Pos(), "W0208", "expected a condition, found %s", describe(e))
+	}
+}
+
+// data checks a data expression (seed 000 Fig. 1 DExpr).
+func (c *checker) data(e syntax.Expr) {
+	switch e := e.(type) {
+	case nil, *syntax.BadExpr:
+	case *syntax.IntLit, *syntax.FloatLit:
+	case *syntax.Name, *syntax.Index:
+		if sym := c.access(e, false); sym != nil {
+			c.permit(sym, 'r', e.Pos())
+		}
+	case *syntax.Binary:
+		switch e.Op {
+		case "+", "-", "*", "/":
+			c.data(e.X)
+			c.data(e.Y)
+		default:
+			c.errs.Errorf(e.Pos(), "W0207", "operator %s is not a data operation (data expressions use + - * /)", e.Op)
+		}
+	case *syntax.Unary:
+		if e.Op == "-" {
+			c.data(e.X)
+		} else {
+			c.errs.Errorf(e.Pos(), "W0207", "operator %s is not a data operation", e.Op)
+		}
+	default:
+		c.errs.Errorf(e.Pos(), "W0207", "expected a data expression, found %s", describe(e))
+	}
+}
+
+// access resolves a scalar data access x or x[i, j] (a point in every
+// dimension) for reading or writing.
+func (c *checker) access(e syntax.Expr, write bool) *Symbol {
+	switch e := e.(type) {
+	case *syntax.Name:
+		sym := c.lookup(e)
+		if sym == nil {
+			if write {
+				c.errs.Errorf(e.Pos(), "W0201", "undefined: %s (allocate it first, e.g. `%s: f32 @ CudaRmem`; a window statement needs an interval, y[0:n])", e.Name, e.Name)
+			} else {
+				c.errs.Errorf(e.Pos(), "W0201", "undefined: %s%s", e.Name, didYouMean(e.Name, c.namesInScope()))
+			}
+			return nil
+		}
+		if !sym.Kind.Data() {
+			c.notData(e, sym, write)
+			return nil
+		}
+		if sym.Rank() > 0 {
+			c.errs.Errorf(e.Pos(), "W0209", "%s has %d dimensions: index it", e.Name, sym.Rank())
+			return nil
+		}
+		return sym
+	case *syntax.Index:
+		base, dims := c.window(e.X)
+		if base == nil {
+			return nil
+		}
+		if !base.Kind.Data() {
+			if n, ok := e.X.(*syntax.Name); ok {
+				c.notData(n, base, write)
+			}
+			return nil
+		}
+		if len(e.Indices) != len(dims) {
+			c.errs.Errorf(e.Pos(), "W0209", "%s has %d dimensions, indexed with %d", describe(e.X), len(dims), len(e.Indices))
+			return nil
+		}
+		for i, ix := range e.Indices {
+			if sl, ok := ix.(*syntax.Slice); ok {
+				c.errs.Errorf(sl.Pos(), "W0209", "a window is not a value: %s needs a point index in dimension %d", describe(e.X), i)
+				continue
+			}
+			c.control(ix)
+			c.pointBound(ix, dims[i], base, i)
+		}
+		return base
+	case *syntax.BadExpr:
+		return nil
+	}
+	if write {
+		c.errs.Errorf(e.Pos(), "W0217", "cannot assign to %s", describe(e))
+	} else {
+		c.errs.Errorf(e.Pos(), "W0207", "expected a data access, found %s", describe(e))
+	}
+	return nil
+}
+
+func (c *checker) notData(n *syntax.Name, sym *Symbol, write bool) {
+	if write {
+		c.errs.Errorf(n.Pos(), "W0217", "cannot assign to %s: it is %s, not data", n.Name, sym.Kind.A())
+	} else if sym.Kind == KindBarrier {
+		c.errs.Errorf(n.Pos(), "W0207", "%s is a barrier: barriers are not data", n.Name)
+	} else {
+		c.errs.Errorf(n.Pos(), "W0207", "%s is %s: control values are not data (seed 000 §3.1)", n.Name, sym.Kind.A())
+	}
+}
+
+// window resolves x, x[w*] or x[w*][w*] to its symbol and the shape of the
+// window: point indices drop a dimension, slices keep hi - lo.
+func (c *checker) window(e syntax.Expr) (*Symbol, []syntax.Expr) {
+	switch e := e.(type) {
+	case *syntax.Name:
+		sym := c.lookup(e)
+		if sym == nil {
+			c.errs.Errorf(e.Pos(), "W0201", "undefined: %s%s", e.Name, didYouMean(e.Name, c.namesInScope()))
+			return nil, nil
+		}
+		return sym, sym.Dims
+	case *syntax.Index:
+		base, dims := c.window(e.X)
+		if base == nil {
+			return nil, nil
+		}
+		if !base.Kind.Data() && base.Kind != KindBarrier {
+			c.errs.Errorf(e.X.Pos(), "W0209", "%s is %s: it cannot be indexed", describe(e.X), base.Kind.A())
+			return nil, nil
+		}
+		if len(e.Indices) != len(dims) {
+			c.errs.Errorf(e.Pos(), "W0209", "%s has %d dimensions, indexed with %d", describe(e.X), len(dims), len(e.Indices))
+			return nil, nil
+		}
+		var out []syntax.Expr
+		for i, ix := range e.Indices {
+			if sl, ok := ix.(*syntax.Slice); ok {
+				out = append(out, c.slice(sl, dims[i], base, i))
+			} else {
+				c.control(ix)
+				c.pointBound(ix, dims[i], base, i)
+			}
+		}
+		return base, out
+	case *syntax.BadExpr:
+		return nil, nil
+	}
+	return nil, nil
+}
+
+// slice checks lo:hi against dimension dim and returns its extent.
+func (c *checker) slice(sl *syntax.Slice, dim syntax.Expr, base *Symbol, i int) syntax.Expr {
+	lo, hi := sl.Lo, sl.Hi
+	if lo != nil {
+		c.control(lo)
+	}
+	if hi != nil {
+		c.control(hi)
+	}
+	if lo == nil {
+		lo = &syntax.IntLit{Text: "0"}
+	}
+	if hi == nil {
+		hi = dim
+	}
+	d, dOK := c.constValue(dim)
+	lr, lOK := c.exactRange(lo)
+	hr, hOK := c.exactRange(hi)
+	switch {
+	case lOK && lr[0] < 0:
+		c.errs.Errorf(sl.Pos(), "W0210", "window %s of %s starts below 0 (at %d)", describe(sl), base.Name, lr[0])
+	case hOK && dOK && hr[1] > d:
+		c.errs.Errorf(sl.Pos(), "W0210", "window %s of %s ends at %d, beyond dimension %d of size %d", describe(sl), base.Name, hr[1], i, d)
+	}
+	if lv, ok := c.constValue(lo); ok {
+		if hv, ok := c.constValue(hi); ok && lv > hv {
+			c.errs.Errorf(sl.Pos(), "W0210", "window %s of %s is empty backwards (%d > %d)", describe(sl), base.Name, lv, hv)
+		}
+	}
+	if lv, ok := c.constValue(lo); ok {
+		if hv, ok := c.constValue(hi); ok {
+			return &syntax.IntLit{Text: itoa(hv - lv), Value: hv - lv}
+		}
+	}
+	if sl.Lo == nil {
+		return hi
+	}
+	return &syntax.Binary{Op: "-", X: hi, Y: lo}
+}
+
+// pointBound reports a point index that statically leaves [0, dim).
+func (c *checker) pointBound(ix, dim syntax.Expr, base *Symbol, i int) {
+	r, ok := c.exactRange(ix)
+	if !ok {
+		return
+	}
+	d, dOK := c.constValue(dim)
+	if r[0] < 0 || (dOK && r[1] >= d) {
+		bound := "?"
+		if dOK {
+			bound = itoa(d)
+		}
+		if r[0] == r[1] {
+			c.errs.Errorf(ix.Pos(), "W0210", "index %d is out of bounds of dimension %d of %s (size %s)", r[0], i, base.Name, bound)
+		} else {
+			c.errs.Errorf(ix.Pos(), "W0210", "index %s ranges over [%d, %d], out of bounds of dimension %d of %s (size %s)", describe(ix), r[0], r[1], i, base.Name, bound)
+		}
+	}
+}
+
+// constValue folds an integer constant expression: literals, integer
+// globals, + - * / // % and unary - ~ (Python semantics: floor division,
+// non-negative remainder for positive divisors).
+func (c *checker) constValue(e syntax.Expr) (int64, bool) {
+	switch e := e.(type) {
+	case *syntax.IntLit:
+		return e.Value, true
+	case *syntax.Name:
+		if s := c.lookupQuiet(e.Name); s != nil && s.Kind == KindConst {
+			return s.Value, true
+		}
+	case *syntax.Unary:
+		v, ok := c.constValue(e.X)
+		if !ok {
+			return 0, false
+		}
+		switch e.Op {
+		case "-":
+			return -v, true
+		case "~":
+			return ^v, true
+		}
+	case *syntax.Binary:
+		x, ok1 := c.constValue(e.X)
+		y, ok2 := c.constValue(e.Y)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		return arith(e.Op, x, y)
+	}
+	return 0, false
+}
+
+func arith(op string, x, y int64) (int64, bool) {
+	switch op {
+	case "+":
+		return x + y, true
+	case "-":
+		return x - y, true
+	case "*":
+		return x * y, true
+	case "/", "//":
+		if y == 0 {
+			return 0, false
+		}
+		return floorDiv(x, y), true
+	case "%":
+		if y == 0 {
+			return 0, false
+		}
+		return x - floorDiv(x, y)*y, true
+	}
+	return 0, false
+}
+
+func floorDiv(x, y int64) int64 {
+	q := x / y
+	if (x%y != 0) && ((x < 0) != (y < 0)) {
+		q--
+	}
+	return q
+}
+
+// rangeOf is the static [min, max] of a control expression over the
+// enclosing loops' iterators, when every iterator has constant bounds.
+func (c *checker) rangeOf(e syntax.Expr) ([2]int64, bool) {
+	r, _, ok := c.interval(e, map[*Symbol]int{})
+	return r, ok
+}
+
+// exactRange is rangeOf where interval arithmetic is exact (each iterator
+// occurs once and no % wraps), so a bound violation is a real one.
+func (c *checker) exactRange(e syntax.Expr) ([2]int64, bool) {
+	seen := map[*Symbol]int{}
+	r, exact, ok := c.interval(e, seen)
+	if !ok || !exact {
+		return r, false
+	}
+	for _, n := range seen {
+		if n > 1 {
+			return r, false
+		}
+	}
+	return r, true
+}
+
+func (c *checker) interval(e syntax.Expr, seen map[*Symbol]int) (r [2]int64, exact, ok bool) {
+	switch e := e.(type) {
+	case *syntax.IntLit:
+		return [2]int64{e.Value, e.Value}, true, true
+	case *syntax.Name:
+		s := c.lookupQuiet(e.Name)
+		if s == nil {
+			return r, false, false
+		}
+		if s.Kind == KindConst {
+			return [2]int64{s.Value, s.Value}, true, true
+		}
+		if rg, ok := c.ranges[s]; ok && s.Kind == KindIter {
+			seen[s]++
+			return rg, true, true
+		}
+	case *syntax.Unary:
+		if e.Op == "-" {
+			x, ex, ok := c.interval(e.X, seen)
+			return [2]int64{-x[1], -x[0]}, ex, ok
+		}
+	case *syntax.Binary:
+		x, ex, ok1 := c.interval(e.X, seen)
+		y, ey, ok2 := c.interval(e.Y, seen)
+		if !ok1 || !ok2 {
+			return r, false, false
+		}
+		exact = ex && ey
+		switch e.Op {
+		case "+":
+			return [2]int64{x[0] + y[0], x[1] + y[1]}, exact, true
+		case "-":
+			return [2]int64{x[0] - y[1], x[1] - y[0]}, exact, true
+		case "*":
+			a, b, c2, d := x[0]*y[0], x[0]*y[1], x[1]*y[0], x[1]*y[1]
+			exact = exact && (x[0] == x[1] || y[0] == y[1])
+			return [2]int64{min(a, b, c2, d), max(a, b, c2, d)}, exact, true
+		case "/", "//":
+			if y[0] != y[1] || y[0] <= 0 {
+				return r, false, false
+			}
+			return [2]int64{floorDiv(x[0], y[0]), floorDiv(x[1], y[0])}, exact, true
+		case "%":
+			if y[0] != y[1] || y[0] <= 0 {
+				return r, false, false
+			}
+			k := y[0]
+			if floorDiv(x[0], k) == floorDiv(x[1], k) {
+				lo, _ := arith("%", x[0], k)
+				hi, _ := arith("%", x[1], k)
+				return [2]int64{lo, hi}, exact, true
+			}
+			return [2]int64{0, k - 1}, false, true
+		}
+	}
+	return r, false, false
+}
+
+// narrow returns the iterator ranges refined by a guard `i < n`, `i <= n`,
+// `i >= n`, `i > n` (and conjunctions), for the then-branch of an if.
+func (c *checker) narrow(cond syntax.Expr) map[*Symbol][2]int64 {
+	out := map[*Symbol][2]int64{}
+	for s, r := range c.ranges {
+		out[s] = r
+	}
+	var walk func(e syntax.Expr)
+	walk = func(e syntax.Expr) {
+		b, ok := e.(*syntax.Binary)
+		if !ok {
+			return
+		}
+		if b.Op == "and" {
+			walk(b.X)
+			walk(b.Y)
+			return
+		}
+		n, ok := b.X.(*syntax.Name)
+		if !ok {
+			return
+		}
+		s := c.lookupQuiet(n.Name)
+		r, has := out[s]
+		v, isConst := c.constValue(b.Y)
+		if !has || !isConst {
+			return
+		}
+		switch b.Op {
+		case "<":
+			r[1] = min(r[1], v-1)
+		case "<=":
+			r[1] = min(r[1], v)
+		case ">":
+			r[0] = max(r[0], v+1)
+		case ">=":
+			r[0] = max(r[0], v)
+		case "==":
+			r = [2]int64{max(r[0], v), min(r[1], v)}
+		}
+		if r[0] > r[1] {
+			delete(out, s) // dead branch: nothing to check
+			return
+		}
+		out[s] = r
+	}
+	walk(cond)
+	return out
+}
+
+// unitExpr checks a collective unit expression (seed 000 Fig. 11):
+// a unit name, a parameterized unit call, or n * unit for a scalable unit.
+func (c *checker) unitExpr(e syntax.Expr) {
+	switch e := e.(type) {
+	case *syntax.Name:
+		if c.lib.Units[e.Name] != nil {
+			return
+		}
+		if s := c.lookupQuiet(e.Name); s != nil && s.Kind == KindGlobal {
+			if c.proc != nil {
+				c.proc.Uses[e] = s
+			}
+			return
+		}
+		c.errs.Errorf(e.Pos(), "W0220", "unknown collective unit %s%s", e.Name, didYouMean(e.Name, keys(c.lib.Units)))
+	case *syntax.Call:
+		u := c.lib.Units[e.FunName()]
+		if u == nil {
+			if e.FunName() == "CollUnit" {
+				return
+			}
+			c.errs.Errorf(e.Pos(), "W0220", "unknown collective unit %s", describe(e.Fun))
+			return
+		}
+		if len(u.Params) == 0 {
+			c.errs.Errorf(e.Pos(), "W0220", "%s takes no arguments", u.Name)
+			return
+		}
+		if len(e.Args) != len(u.Params) || len(e.Kwargs) > 0 {
+			c.errs.Errorf(e.Pos(), "W0220", "%s takes %d arguments, got %d", u.Name, len(u.Params), len(e.Args)+len(e.Kwargs))
+			return
+		}
+		for _, a := range e.Args {
+			if v, ok := c.constValue(a); !ok || v <= 0 {
+				c.errs.Errorf(a.Pos(), "W0220", "unit arguments must be positive integer constants")
+			}
+		}
+	case *syntax.Binary:
+		if e.Op != "*" {
+			c.errs.Errorf(e.Pos(), "W0220", "a collective unit is scaled with n * unit")
+			return
+		}
+		n, u := e.X, e.Y
+		if _, ok := c.constValue(n); !ok {
+			n, u = e.Y, e.X
+		}
+		v, ok := c.constValue(n)
+		if !ok {
+			c.errs.Errorf(e.Pos(), "W0220", "a collective unit is scaled by an integer constant")
+			return
+		}
+		if v <= 0 {
+			c.errs.Errorf(n.Pos(), "W0220", "scale factor must be positive, not %d", v)
+		}
+		c.unitExpr(u)
+		if base := c.unitBase(u); base != nil && base.Scale < 0 {
+			c.errs.Errorf(e.Pos(), "W0220", "%s cannot be scaled (seed 000 Fig. 11)", base.Name)
+		}
+	case *syntax.BadExpr:
+	default:
+		c.errs.Errorf(e.Pos(), "W0220", "expected a collective unit, found %s", describe(e))
+	}
+}
+
+func (c *checker) unitBase(e syntax.Expr) *lib.Unit {
+	switch e := e.(type) {
+	case *syntax.Name:
+		return c.lib.Units[e.Name]
+	case *syntax.Call:
+		return c.lib.Units[e.FunName()]
+	case *syntax.Binary:
+		if _, ok := c.constValue(e.X); ok {
+			return c.unitBase(e.Y)
+		}
+		return c.unitBase(e.X)
+	}
+	return nil
+}
+
+// describe renders an expression for a message.
+func describe(e syntax.Expr) string {
+	switch e := e.(type) {
+	case *syntax.Name:
+		return e.Name
+	case *syntax.IntLit:
+		return e.Text
+	case *syntax.FloatLit:
+		return "the number " + e.Text
+	case *syntax.StringLit:
+		return "a string"
+	case *syntax.BoolLit:
+		return "a bool"
+	case *syntax.Call:
+		return "a call of " + describe(e.Fun)
+	case *syntax.List:
+		return "a list"
+	case *syntax.Tuple:
+		return "a tuple"
+	case *syntax.Slice:
+		lo, hi := "", ""
+		if e.Lo != nil {
+			lo = exprString(e.Lo)
+		}
+		if e.Hi != nil {
+			hi = exprString(e.Hi)
+		}
+		return lo + ":" + hi
+	case *syntax.Index, *syntax.Binary, *syntax.Unary, *syntax.Attr:
+		return exprString(e)
+	}
+	return "an expression"
+}
+
+func exprString(e syntax.Expr) string { return syntax.ExprString(e) }
+
+// indices checks the window coordinates of a barrier access z[w*] (seed 000
+// Fig. 1 ZExpr): one point or interval per dimension.
+func (c *checker) indices(sym *Symbol, idx []syntax.Expr, at diag.Pos, barrier bool) {
+	if len(idx) != len(sym.Dims) {
+		c.errs.Errorf(at, "W0209", "%s has %d dimensions, indexed with %d", sym.Name, len(sym.Dims), len(idx))
+		return
+	}
+	for i, ix := range idx {
+		if sl, ok := ix.(*syntax.Slice); ok {
+			c.slice(sl, sym.Dims[i], sym, i)
+			continue
+		}
+		c.control(ix)
+		c.pointBound(ix, sym.Dims[i], sym, i)
+	}
+}
+
+// static reports whether e is fixed for each call: a constant, or, inside
+// an instruction's behaviour, an expression of the instruction's control
+// parameters. Instruction calls are instantiated with constant sizes (the
+// seeds pass size=4, K=MMA_K), so a body may scale or divide by them, e.g.
+// a shuffle's lane / lane_mask.
+func (c *checker) static(e syntax.Expr) bool {
+	if _, ok := c.constValue(e); ok {
+		return true
+	}
+	if c.proc == nil || c.proc.Instr == nil {
+		return false
+	}
+	switch e := e.(type) {
+	case *syntax.Name:
+		s := c.lookupQuiet(e.Name)
+		return s != nil && s.Param >= 0 && (s.Kind == KindSize || s.Kind == KindIndex || s.Kind == KindStride)
+	case *syntax.Binary:
+		switch e.Op {
+		case "+", "-", "*", "/", "//", "%":
+			return c.static(e.X) && c.static(e.Y)
+		}
+	case *syntax.Unary:
+		return e.Op == "-" && c.static(e.X)
+	}
+	return false
+}

@@ -1,0 +1,198 @@
+package check
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// Kind classifies a Symbol (seed 000 §3.1: control, data, barrier
+// variables).
+type Kind int
+
+const (
+	KindInvalid Kind = iota
+	KindSize         // size parameter: a positive control value
+	KindIndex        // index parameter: a control value
+	KindStride       // stride parameter: a control value
+	KindBool         // bool parameter
+	KindScalar       // scalar data (f32 x, or a 0-d parameter)
+	KindTensor       // tensor data: f32[M, K]
+	KindWindow       // window: [f32][M, K] parameter or window statement
+	KindBarrier      // barrier variable
+	KindIter         // loop iterator: a control value
+	KindConst        // integer global constant
+	KindGlobal       // other module-level value (warp configs, units)
+)
+
+var kindNames = [...]string{"invalid", "size", "index", "stride", "bool", "scalar", "tensor", "window", "barrier", "iterator", "constant", "global"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// A returns the kind with its indefinite article ("a size", "an index"),
+// for messages.
+func (k Kind) A() string {
+	n := k.String()
+	if strings.IndexByte("aeiou", n[0]) >= 0 {
+		return "an " + n
+	}
+	return "a " + n
+}
+
+// Control reports whether symbols of kind k are control values (usable in
+// control expressions).
+func (k Kind) Control() bool {
+	return k == KindSize || k == KindIndex || k == KindStride || k == KindIter || k == KindConst
+}
+
+// Data reports whether symbols of kind k hold data.
+func (k Kind) Data() bool { return k == KindScalar || k == KindTensor || k == KindWindow }
+
+// Symbol is a resolved name.
+type Symbol struct {
+	Name string
+	Kind Kind
+	Pos  diag.Pos
+	// Decl is the declaring node: *syntax.Param, *syntax.Alloc, *syntax.For,
+	// *syntax.Assign (window statement) or *syntax.Global.
+	Decl syntax.Node
+	Type *syntax.Type // declared type of params and allocations; nil otherwise
+	// Elem is the data type (f32, bf16, ...) of data symbols, "barrier" for
+	// barriers.
+	Elem string
+	// Dims is the shape: declared dims, or the extents of a window
+	// statement's slices (hi - lo).
+	Dims []syntax.Expr
+	// Mem is the data memory, barrier memory or special window (Special)
+	// name; "" for instruction parameters that accept any memory.
+	Mem     string
+	MemArgs []syntax.Expr
+	Special bool
+	// Of is the symbol a window statement windows; its memory is Of's.
+	Of *Symbol
+	// Guard is z of an explicitly guarded barrier `barrier(z)`.
+	Guard *Symbol
+	// Param is the parameter position, or -1.
+	Param int
+	// Value is the value of a KindConst.
+	Value int64
+}
+
+// Memory returns the symbol's data memory from lib (for windows, the
+// windowed tensor's), or nil.
+func (s *Symbol) Memory(l *lib.Library) *lib.Memory {
+	for s != nil && s.Special {
+		s = s.Of
+	}
+	if s == nil {
+		return nil
+	}
+	return l.Memories[s.Mem]
+}
+
+// Rank is the number of dimensions of a data symbol.
+func (s *Symbol) Rank() int { return len(s.Dims) }
+
+func (s *Symbol) String() string { return s.Name }
+
+// Proc is a checked proc or instruction.
+type Proc struct {
+	Name   string
+	Decl   *syntax.Proc
+	Instr  *lib.Instr // nil for plain procs
+	Lib    bool       // from the standard library
+	Params []*Symbol
+	// Uses maps each name use to its symbol.
+	Uses map[*syntax.Name]*Symbol
+	// Defs maps each declaring node (*syntax.Param, *syntax.Alloc,
+	// *syntax.For, window-statement *syntax.Assign) to its symbol.
+	Defs map[syntax.Node]*Symbol
+	// Locals are the symbols declared in the body, in source order.
+	Locals []*Symbol
+	// Callees maps each proc or instruction call to its callee.
+	Callees map[*syntax.Call]*Proc
+	// Args holds, for each call, the argument bound to each of the
+	// callee's parameters (see BindArgs; nil where missing).
+	Args map[*syntax.Call][]syntax.Expr
+	// Windows marks the Assign statements that are window statements.
+	Windows map[*syntax.Assign]bool
+}
+
+// Param returns the parameter named name, or nil.
+func (p *Proc) Param(name string) *Symbol {
+	for _, s := range p.Params {
+		if s.Name == name {
+			return s
+		}
+	}
+	return nil
+}
+
+// Program is a checked file.
+type Program struct {
+	File *syntax.File
+	Lib  *lib.Library
+	// Procs are the file's procs (including its own @instr procs), in file
+	// order.
+	Procs []*Proc
+	// ByName holds the file's procs and the library's instructions and
+	// procs; a file's declaration shadows a library one of the same name.
+	ByName map[string]*Proc
+	// Consts are the integer module-level constants (`Mw, Nw = 96, 64`).
+	Consts map[string]int64
+	// Globals are all module-level names with their value expressions.
+	Globals map[string]syntax.Expr
+}
+
+// Main picks the proc to run or check: the named one, or else the file's
+// only non-instruction proc.
+func (p *Program) Main(name string) (*Proc, error) {
+	if name != "" {
+		for _, pr := range p.Procs {
+			if pr.Name == name {
+				return pr, nil
+			}
+		}
+		return nil, fmt.Errorf("no proc %s in %s (procs: %s)", name, p.fileName(), p.procList())
+	}
+	var cands []*Proc
+	for _, pr := range p.Procs {
+		if pr.Instr == nil {
+			cands = append(cands, pr)
+		}
+	}
+	switch len(cands) {
+	case 1:
+		return cands[0], nil
+	case 0:
+		return nil, fmt.Errorf("%s has no proc to run", p.fileName())
+	}
+	return nil, fmt.Errorf("%s has several procs (%s): choose one with --proc", p.fileName(), p.procList())
+}
+
+func (p *Program) fileName() string {
+	if p.File != nil && p.File.Name != "" {
+		return p.File.Name
+	}
+	return "the file"
+}
+
+func (p *Program) procList() string {
+	var ns []string
+	for _, pr := range p.Procs {
+		if pr.Instr == nil {
+			ns = append(ns, pr.Name)
+		}
+	}
+	sort.Strings(ns)
+	return strings.Join(ns, ", ")
+}

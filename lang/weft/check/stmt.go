@@ -1,0 +1,866 @@
+package check
+
+import (
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// code is where a statement runs (seed 002: CPU code at a proc's top level,
+// in-order CUDA code inside CudaDeviceFunction, async CUDA code inside
+// CudaAsync).
+type code int
+
+const (
+	codeUnknown code = iota // top level of a called proc or an instruction body
+	codeCPU
+	codeCUDA
+	codeAsync
+)
+
+type checker struct {
+	lib     *lib.Library
+	errs    *diag.List
+	libErrs *diag.List
+	prog    *Program
+	globals map[string]*Symbol
+
+	// per proc
+	proc   *Proc
+	scopes []map[string]*Symbol
+	where  code
+	async  string               // CudaAsync timeline
+	ranges map[*Symbol][2]int64 // static [min, max] of loop iterators
+	device bool                 // inside a CudaDeviceFunction
+	tasks  bool                 // inside a cuda_tasks loop
+	warps  int                  // depth of CudaWarps blocks
+}
+
+func (c *checker) push() { c.scopes = append(c.scopes, map[string]*Symbol{}) }
+func (c *checker) pop()  { c.scopes = c.scopes[:len(c.scopes)-1] }
+
+// declare adds sym to the innermost scope; names may not shadow a name of
+// the proc (Exo procs have one flat namespace per proc body).
+func (c *checker) declare(n *syntax.Name, sym *Symbol) {
+	for i := len(c.scopes) - 1; i >= 0; i-- {
+		if prev := c.scopes[i][n.Name]; prev != nil {
+			c.errs.Errorf(n.Pos(), "W0202", "%s is already declared", n.Name).Note(prev.Pos, "the other declaration is here")
+			return
+		}
+	}
+	c.scopes[len(c.scopes)-1][n.Name] = sym
+	c.proc.Defs[sym.Decl] = sym
+	if sym.Param < 0 {
+		c.proc.Locals = append(c.proc.Locals, sym)
+	}
+}
+
+// lookup resolves a name: proc scopes, then module-level values.
+func (c *checker) lookup(n *syntax.Name) *Symbol {
+	for i := len(c.scopes) - 1; i >= 0; i-- {
+		if s := c.scopes[i][n.Name]; s != nil {
+			c.proc.Uses[n] = s
+			return s
+		}
+	}
+	if s := c.globals[n.Name]; s != nil {
+		c.proc.Uses[n] = s
+		return s
+	}
+	return nil
+}
+
+func (c *checker) checkProc(p *Proc, sp *syntax.Proc, where code) {
+	c.proc = p
+	c.scopes = nil
+	c.ranges = map[*Symbol][2]int64{}
+	c.tasks, c.warps, c.async = false, 0, ""
+	c.where = where
+	if p.Instr != nil {
+		c.where = codeUnknown
+	}
+	// A helper called from device code is device code (seed 000 §3.3).
+	c.device = where == codeCUDA || where == codeAsync
+	c.push()
+	for i, prm := range sp.Params {
+		if prm == nil || prm.Name == nil {
+			continue
+		}
+		sym := c.paramSymbol(prm, i, p.Instr != nil)
+		c.declare(prm.Name, sym)
+		p.Params = append(p.Params, sym)
+	}
+	if p.Instr != nil && p.Instr.Unit != nil && !p.Lib {
+		c.unitExpr(p.Instr.Unit)
+	}
+	c.stmts(sp.Body)
+	c.pop()
+}
+
+// paramSymbol resolves a parameter's type (seed 000 Fig. 2 and 10).
+func (c *checker) paramSymbol(prm *syntax.Param, i int, instr bool) *Symbol {
+	sym := &Symbol{Name: prm.Name.Name, Pos: prm.Name.Pos(), Decl: prm, Type: prm.Type, Param: i}
+	t := prm.Type
+	if t == nil || t.Elem == nil {
+		sym.Kind = KindInvalid
+		return sym
+	}
+	switch t.Elem.Name {
+	case "size", "index", "stride", "bool":
+		sym.Kind = map[string]Kind{"size": KindSize, "index": KindIndex, "stride": KindStride, "bool": KindBool}[t.Elem.Name]
+		if t.Dims != nil || t.Window {
+			c.errs.Errorf(t.Pos(), "W0203", "%s parameter cannot have dimensions", t.Elem.Name)
+		}
+		if t.Mem != nil {
+			c.errs.Errorf(t.Mem.Pos(), "W0203", "%s is a control type: it has no memory", t.Elem.Name)
+		}
+		return sym
+	case "barrier":
+		sym.Kind, sym.Elem = KindBarrier, "barrier"
+		c.dims(t.Dims)
+		sym.Dims = t.Dims
+		sym.Mem = c.barrierMem(t.Mem, t.Pos())
+		if t.Guard != nil {
+			c.errs.Errorf(t.Guard.Pos(), "W0203", "a barrier parameter cannot name its guard; guard the allocation")
+		}
+		return sym
+	}
+	c.dataType(t)
+	sym.Elem, sym.Dims = t.Elem.Name, t.Dims
+	switch {
+	case t.Window:
+		sym.Kind = KindWindow
+	case len(t.Dims) > 0:
+		sym.Kind = KindTensor
+	default:
+		sym.Kind = KindScalar
+	}
+	c.dims(t.Dims)
+	if t.Mem == nil {
+		if !instr {
+			sym.Mem = "DRAM" // Exo's default memory
+		}
+		return sym
+	}
+	// A window parameter may be a special window (seed 000 Fig. 14): a TMA
+	// instruction takes its GMEM operand @ Sm90_tensorMap.
+	if w := c.specialName(t.Mem); w != nil && t.Window {
+		sym.Mem, sym.Special = w.Name, true
+		if call, ok := t.Mem.(*syntax.Call); ok {
+			sym.MemArgs = call.Args
+			for _, a := range call.Args {
+				c.control(a)
+			}
+		}
+		return sym
+	}
+	sym.Mem, sym.MemArgs = c.dataMem(t.Mem, sym.Dims, false)
+	return sym
+}
+
+func (c *checker) specialName(e syntax.Expr) *lib.SpecialWindow {
+	switch e := e.(type) {
+	case *syntax.Name:
+		return c.lib.Windows[e.Name]
+	case *syntax.Call:
+		return c.lib.Windows[e.FunName()]
+	}
+	return nil
+}
+
+func (c *checker) dataType(t *syntax.Type) {
+	if !lib.IsDataType(t.Elem.Name) {
+		c.errs.Errorf(t.Elem.Pos(), "W0203", "unknown type %s (data types: f16, bf16, f32, f64, i8, ui8, ui16, i32)", t.Elem.Name)
+	}
+}
+
+// dims checks that each dimension is a control expression.
+func (c *checker) dims(ds []syntax.Expr) {
+	for _, d := range ds {
+		c.control(d)
+	}
+}
+
+// dataMem resolves a data memory annotation: a name or a call with the
+// memory's parameters, e.g. Sm80_RmemMatrixD(16, 8).
+func (c *checker) dataMem(e syntax.Expr, dims []syntax.Expr, alloc bool) (string, []syntax.Expr) {
+	var name *syntax.Name
+	var args []syntax.Expr
+	switch e := e.(type) {
+	case *syntax.Name:
+		name = e
+	case *syntax.Call:
+		if n, ok := e.Fun.(*syntax.Name); ok {
+			name, args = n, e.Args
+			for _, k := range e.Kwargs {
+				c.errs.Errorf(k.Pos(), "W0204", "memory parameters are positional")
+			}
+		}
+	}
+	if name == nil {
+		c.errs.Errorf(e.Pos(), "W0204", "expected a memory type")
+		return "", nil
+	}
+	m := c.lib.Memories[name.Name]
+	if m == nil {
+		switch {
+		case c.lib.Barriers[name.Name] != nil:
+			c.errs.Errorf(name.Pos(), "W0204", "%s is a barrier memory, not a data memory", name.Name)
+		case c.lib.Windows[name.Name] != nil:
+			c.errs.Errorf(name.Pos(), "W0204", "%s is a special window: use it in a window statement", name.Name)
+		default:
+			c.errs.Errorf(name.Pos(), "W0204", "unknown memory %s%s", name.Name, didYouMean(name.Name, keys(c.lib.Memories)))
+		}
+		return "", nil
+	}
+	if len(args) > len(m.Params) {
+		c.errs.Errorf(e.Pos(), "W0204", "%s takes %d parameters, got %d", m.Name, len(m.Params), len(args))
+	}
+	for _, a := range args {
+		c.control(a)
+	}
+	if alloc && m.Abstract {
+		c.errs.Errorf(name.Pos(), "W0204", "%s is an abstract memory type and cannot be allocated", m.Name)
+	}
+	// Memory parameters name the tile shape they hold
+	// (Sm80_RmemMatrixD(16, 8)): they must agree with the last dimensions.
+	if len(m.Tiles) > 0 && len(args) == 2 && len(dims) >= 2 {
+		for i, a := range args {
+			av, ok1 := c.constValue(a)
+			dv, ok2 := c.constValue(dims[len(dims)-2+i])
+			if ok1 && ok2 && av != dv {
+				c.errs.Errorf(a.Pos(), "W0204", "%s parameter %s is %d, the tile dimension is %d", m.Name, m.Params[i], av, dv)
+			}
+		}
+	}
+	// Matrix-tile memories fix the shape of the last two dimensions
+	// (seed 002 "Memory types"; Sm80 mma operand tiles).
+	if len(m.Tiles) > 0 && len(dims) >= 2 {
+		r, okR := c.constValue(dims[len(dims)-2])
+		k, okK := c.constValue(dims[len(dims)-1])
+		if okR && okK {
+			fits := false
+			for _, t := range m.Tiles {
+				fits = fits || (t[0] == r && t[1] == k)
+			}
+			if !fits {
+				c.errs.Errorf(e.Pos(), "W0204", "%s holds tiles of %s, not [%d, %d]", m.Name, tileList(m.Tiles), r, k)
+			}
+		}
+	} else if len(m.Tiles) > 0 && alloc && len(dims) < 2 {
+		c.errs.Errorf(e.Pos(), "W0204", "%s holds matrix tiles: it needs at least two dimensions", m.Name)
+	}
+	return m.Name, args
+}
+
+func tileList(ts [][2]int64) string {
+	s := ""
+	for i, t := range ts {
+		if i > 0 {
+			s += " or "
+		}
+		s += "[" + itoa(t[0]) + ", " + itoa(t[1]) + "]"
+	}
+	return s
+}
+
+func (c *checker) barrierMem(e syntax.Expr, at diag.Pos) string {
+	if e == nil {
+		c.errs.Errorf(at, "W0204", "a barrier needs a barrier memory (CudaMbarrier, CudaCommitGroup, CudaClusterSync, CudaEvent)")
+		return ""
+	}
+	n, ok := e.(*syntax.Name)
+	if !ok {
+		c.errs.Errorf(e.Pos(), "W0204", "expected a barrier memory")
+		return ""
+	}
+	b := c.lib.Barriers[n.Name]
+	if b == nil {
+		if c.lib.Memories[n.Name] != nil {
+			c.errs.Errorf(n.Pos(), "W0204", "%s is a data memory, not a barrier memory", n.Name)
+		} else {
+			c.errs.Errorf(n.Pos(), "W0204", "unknown barrier memory %s%s", n.Name, didYouMean(n.Name, keys(c.lib.Barriers)))
+		}
+		return ""
+	}
+	return b.Name
+}
+
+func (c *checker) stmts(ss []syntax.Stmt) {
+	for _, s := range ss {
+		c.stmt(s)
+	}
+}
+
+func (c *checker) stmt(s syntax.Stmt) {
+	switch s := s.(type) {
+	case *syntax.Alloc:
+		c.alloc(s)
+	case *syntax.Assign:
+		c.assign(s)
+	case *syntax.For:
+		c.forStmt(s)
+	case *syntax.If:
+		c.boolean(s.Cond)
+		saved := c.ranges
+		c.ranges = c.narrow(s.Cond)
+		c.push()
+		c.stmts(s.Then)
+		c.pop()
+		c.ranges = saved
+		c.push()
+		c.stmts(s.Else)
+		c.pop()
+	case *syntax.With:
+		c.with(s)
+	case *syntax.CallStmt:
+		c.call(s)
+	case *syntax.Fence:
+		c.syncTL(s.First)
+		c.syncTL(s.Second)
+	case *syntax.Arrive:
+		c.syncTL(s.TL)
+		c.count(s.N)
+		for _, b := range s.Barriers {
+			c.barrierUse(b, s.Reverse)
+		}
+	case *syntax.Await:
+		c.barrierUse(s.Bar, s.Reverse)
+		c.syncTL(s.TL)
+		c.count(s.N)
+	case *syntax.Assert:
+		c.boolean(s.Cond)
+	case *syntax.Free:
+		if s.Name == nil {
+			return
+		}
+		sym := c.lookup(s.Name)
+		if sym == nil {
+			c.errs.Errorf(s.Name.Pos(), "W0201", "undefined: %s", s.Name.Name)
+		} else if _, isAlloc := sym.Decl.(*syntax.Alloc); !isAlloc {
+			c.errs.Errorf(s.Name.Pos(), "W0226", "free %s: only local allocations can be freed", s.Name.Name)
+		}
+	case *syntax.Pass, nil:
+	}
+}
+
+// guard resolves z of an explicitly guarded barrier `barrier(z)` (seed 000
+// Fig. 10): another barrier of the same proc, and both mbarriers ("the
+// explicitly guarded barrier case is required only for mbarriers").
+func (c *checker) guard(t *syntax.Type, sym *Symbol) {
+	if t.Guard == nil {
+		return
+	}
+	g := c.barrierUse(t.Guard, false)
+	if g == nil {
+		return
+	}
+	sym.Guard = g
+	if g == sym {
+		return
+	}
+	for _, b := range []*Symbol{sym, g} {
+		if m := c.lib.Barriers[b.Mem]; m != nil && !m.Reverse {
+			c.errs.Errorf(t.Guard.Pos(), "W0204", "explicitly guarded barriers are mbarriers: %s is a %s", b.Name, m.Name)
+			return
+		}
+	}
+}
+
+func (c *checker) alloc(s *syntax.Alloc) {
+	if s.Name == nil || s.Type == nil || s.Type.Elem == nil {
+		return
+	}
+	t := s.Type
+	sym := &Symbol{Name: s.Name.Name, Pos: s.Name.Pos(), Decl: s, Type: t, Param: -1, Dims: t.Dims}
+	c.dims(t.Dims)
+	if t.Window {
+		c.errs.Errorf(t.Pos(), "W0203", "cannot allocate a window; allocate a tensor")
+	}
+	switch {
+	case t.Elem.Name == "barrier":
+		sym.Kind, sym.Elem = KindBarrier, "barrier"
+		sym.Mem = c.barrierMem(t.Mem, t.Pos())
+		if b := c.lib.Barriers[sym.Mem]; b != nil && b.Abstract {
+			c.errs.Errorf(t.Mem.Pos(), "W0204", "%s is an abstract barrier memory and cannot be allocated", b.Name)
+		} else if b != nil {
+			// Device barriers live in device code, CUDA events on the CPU
+			// (spec digest §3.7 permission table; seed 002 CudaEvent).
+			switch {
+			case !b.CPU && c.where == codeCPU:
+				c.errs.Errorf(s.Name.Pos(), "W0224", "%s (%s) cannot be allocated in CPU code: allocate it inside the CudaDeviceFunction", s.Name.Name, b.Name)
+			case b.CPU && (c.where == codeCUDA || c.where == codeAsync):
+				c.errs.Errorf(s.Name.Pos(), "W0224", "%s (%s) is a CPU-side barrier: it cannot be allocated in CUDA code", s.Name.Name, b.Name)
+			}
+		}
+		c.guard(t, sym)
+	case t.Elem.Name == "size" || t.Elem.Name == "index" || t.Elem.Name == "bool" || t.Elem.Name == "stride":
+		c.errs.Errorf(t.Elem.Pos(), "W0203", "cannot allocate a %s: only data and barriers are allocated", t.Elem.Name)
+		sym.Kind = KindInvalid
+	default:
+		c.dataType(t)
+		sym.Elem = t.Elem.Name
+		sym.Kind = KindScalar
+		if len(t.Dims) > 0 {
+			sym.Kind = KindTensor
+		}
+		if t.Mem == nil {
+			sym.Mem = "DRAM"
+		} else {
+			sym.Mem, sym.MemArgs = c.dataMem(t.Mem, t.Dims, true)
+		}
+		if m := c.lib.Memories[sym.Mem]; m != nil && !m.Abstract {
+			c.permit(sym, 'c', s.Name.Pos())
+		}
+	}
+	c.declare(s.Name, sym)
+}
+
+// permit checks the memory permission for op ('r', 'w', 'c') on sym's
+// memory in the current code (seed 002 "Memory types"). instrArg selects
+// the instruction-parameter column inside CudaAsync blocks.
+func (c *checker) permit(sym *Symbol, op byte, at diag.Pos) {
+	c.permitAs(sym, op, at, false)
+}
+
+func (c *checker) permitAs(sym *Symbol, op byte, at diag.Pos, instrArg bool) {
+	if c.where == codeUnknown || sym == nil {
+		return
+	}
+	m := sym.Memory(c.lib)
+	if m == nil {
+		return
+	}
+	var p lib.Perm
+	var where string
+	switch c.where {
+	case codeCPU:
+		p, where = m.CPU, "CPU code"
+		if instrArg {
+			p, where = m.CPUInstr, "an instruction in CPU code"
+		}
+	case codeCUDA:
+		p, where = m.CUDA, "CUDA code"
+	case codeAsync:
+		if instrArg {
+			p, where = m.AsyncInstr, "an instruction of a CudaAsync block"
+		} else {
+			p, where = m.Async, "a CudaAsync block (outside instructions)"
+		}
+	}
+	if !p.Can(op) {
+		verb := map[byte]string{'r': "read", 'w': "written", 'c': "allocated"}[op]
+		c.errs.Errorf(at, "W0224", "%s (%s) cannot be %s in %s", sym.Name, m.Name, verb, where)
+	}
+}
+
+func (c *checker) assign(s *syntax.Assign) {
+	// A window statement `x = y[...]` (optionally `@ SpecialWindow`)
+	// declares x; any other assignment writes data.
+	if n, ok := s.LHS.(*syntax.Name); ok && s.Op == "=" {
+		existing := c.lookupQuiet(n.Name)
+		if s.Mem != nil || (existing == nil && isWindowable(s.RHS)) {
+			c.windowStmt(s, n)
+			return
+		}
+	}
+	if s.Mem != nil {
+		c.errs.Errorf(s.Mem.Pos(), "W0217", "only a window statement `x = y[...] @ Window` takes a memory")
+	}
+	sym := c.access(s.LHS, true)
+	if sym != nil {
+		op := byte('w')
+		c.permit(sym, op, s.LHS.Pos())
+		if s.Op == "+=" {
+			c.permit(sym, 'r', s.LHS.Pos())
+		}
+	}
+	c.data(s.RHS)
+}
+
+func (c *checker) lookupQuiet(name string) *Symbol {
+	for i := len(c.scopes) - 1; i >= 0; i-- {
+		if s := c.scopes[i][name]; s != nil {
+			return s
+		}
+	}
+	return c.globals[name]
+}
+
+func isWindowable(e syntax.Expr) bool {
+	switch e := e.(type) {
+	case *syntax.Index:
+		for _, i := range e.Indices {
+			if _, ok := i.(*syntax.Slice); ok {
+				return true
+			}
+		}
+		return isWindowable(e.X)
+	}
+	return false
+}
+
+// windowStmt checks `x = y[w*] @ π_w` (seed 000 §3.4 Window Statement).
+func (c *checker) windowStmt(s *syntax.Assign, n *syntax.Name) {
+	sym := &Symbol{Name: n.Name, Kind: KindWindow, Pos: n.Pos(), Decl: s, Param: -1}
+	c.proc.Windows[s] = true
+	base, dims := c.window(s.RHS)
+	if base != nil {
+		sym.Elem, sym.Dims, sym.Of, sym.Mem = base.Elem, dims, base, base.Mem
+		if base.Kind == KindBarrier {
+			c.errs.Errorf(s.RHS.Pos(), "W0217", "cannot window a barrier")
+		}
+	}
+	if s.Mem != nil {
+		c.specialWindow(s.Mem, sym, base)
+	}
+	c.declare(n, sym)
+}
+
+func (c *checker) specialWindow(e syntax.Expr, sym, base *Symbol) {
+	var name *syntax.Name
+	var call *syntax.Call
+	switch e := e.(type) {
+	case *syntax.Name:
+		name = e
+	case *syntax.Call:
+		call = e
+		name, _ = e.Fun.(*syntax.Name)
+	}
+	if name == nil {
+		c.errs.Errorf(e.Pos(), "W0227", "expected a special window type")
+		return
+	}
+	w := c.lib.Windows[name.Name]
+	if w == nil {
+		if c.lib.Memories[name.Name] != nil {
+			c.errs.Errorf(name.Pos(), "W0227", "%s is a data memory; a window statement takes a special window type (Sm90_tensorMap)", name.Name)
+		} else {
+			c.errs.Errorf(name.Pos(), "W0227", "unknown special window type %s%s", name.Name, didYouMean(name.Name, keys(c.lib.Windows)))
+		}
+		return
+	}
+	sym.Mem, sym.Special = w.Name, true
+	if call != nil {
+		sym.MemArgs = call.Args
+		for _, a := range call.Args {
+			c.control(a)
+		}
+		if !w.Variadic && len(call.Args) > len(w.Params) {
+			c.errs.Errorf(call.Pos(), "W0227", "%s takes %d parameters, got %d", w.Name, len(w.Params), len(call.Args))
+		}
+		for _, k := range call.Kwargs {
+			known := false
+			for _, p := range w.Params {
+				known = known || p == k.Name.Name
+			}
+			if !known {
+				c.errs.Errorf(k.Pos(), "W0227", "%s has no parameter %s", w.Name, k.Name.Name)
+			}
+			c.control(k.Value)
+		}
+	}
+	if call != nil && len(call.Args) > 0 {
+		// Sm90_tensorMap(swizzle, *smem_box): a TMA swizzle mode and one box
+		// extent per dimension of the window (seed 000 Fig. 14).
+		if v, ok := c.constValue(call.Args[0]); ok && v != 0 && v != 32 && v != 64 && v != 128 {
+			c.errs.Errorf(call.Args[0].Pos(), "W0227", "swizzle must be 0, 32, 64 or 128 (bytes), not %d", v)
+		}
+		if box := call.Args[1:]; w.Variadic && len(box) > 0 && len(box) != len(sym.Dims) {
+			c.errs.Errorf(call.Pos(), "W0227", "%s box has %d dimensions, the window has %d", w.Name, len(box), len(sym.Dims))
+		} else if w.Variadic {
+			for i, b := range box {
+				bv, ok1 := c.constValue(b)
+				dv, ok2 := c.constValue(sym.Dims[i])
+				if ok1 && (bv <= 0 || (ok2 && bv > dv)) {
+					c.errs.Errorf(b.Pos(), "W0227", "box extent %d of dimension %d does not fit the window's %s", bv, i, exprString(sym.Dims[i]))
+				}
+			}
+		}
+	}
+	if base != nil && w.Source != "" {
+		if m := base.Memory(c.lib); m != nil && !m.DerivesFrom(w.Source) {
+			c.errs.Errorf(name.Pos(), "W0227", "%s windows %s memory, not %s (%s)", w.Name, w.Source, m.Name, base.Name)
+		}
+	}
+}
+
+func (c *checker) forStmt(s *syntax.For) {
+	if s.Var == nil || s.Mode == nil {
+		return
+	}
+	mode := s.Mode.Name
+	c.control(s.Lo)
+	c.control(s.Hi)
+	savedTasks := c.tasks
+	allowed := map[string]bool{}
+	switch mode {
+	case "seq":
+		allowed["pragma_unroll"] = true
+	case "par":
+		// par is Exo's OpenMP loop: CPU code only (seed 002 "Loop modes").
+		if c.device {
+			c.errs.Errorf(s.Mode.Pos(), "W0211", "par loop inside a CudaDeviceFunction (use cuda_threads)")
+		}
+	case "cuda_tasks":
+		if !c.device {
+			c.errs.Errorf(s.Mode.Pos(), "W0211", "cuda_tasks loop outside a CudaDeviceFunction")
+		}
+		c.tasks = true
+	case "cuda_threads":
+		allowed["unit"] = true
+		if !c.device {
+			c.errs.Errorf(s.Mode.Pos(), "W0211", "cuda_threads loop outside a CudaDeviceFunction")
+		}
+		// seed 002 "cuda_threads Loops": lo == 0 and a constant hi.
+		if lo, ok := c.constValue(s.Lo); !ok || lo != 0 {
+			c.errs.Errorf(s.Lo.Pos(), "W0211", "cuda_threads loop must start at 0")
+		}
+		if _, ok := c.constValue(s.Hi); !ok {
+			c.errs.Errorf(s.Hi.Pos(), "W0211", "cuda_threads loop bound must be a compile-time constant (rewrite with simplify(...) if needed)")
+		}
+	default:
+		c.errs.Errorf(s.Mode.Pos(), "W0211", "unknown loop mode %s (seq, par, cuda_tasks, cuda_threads)%s", mode, didYouMean(mode, []string{"seq", "par", "cuda_tasks", "cuda_threads"}))
+	}
+	for _, k := range s.Kwargs {
+		if !allowed[k.Name.Name] {
+			c.errs.Errorf(k.Pos(), "W0211", "%s loop has no option %s", mode, k.Name.Name)
+			continue
+		}
+		switch k.Name.Name {
+		case "unit":
+			c.unitExpr(k.Value)
+		case "pragma_unroll":
+			if _, ok := c.constValue(k.Value); !ok {
+				c.errs.Errorf(k.Value.Pos(), "W0211", "pragma_unroll must be an integer constant")
+			}
+		}
+	}
+	c.push()
+	it := &Symbol{Name: s.Var.Name, Kind: KindIter, Pos: s.Var.Pos(), Decl: s, Param: -1}
+	c.declare(s.Var, it)
+	lo, okLo := c.rangeOf(s.Lo)
+	hi, okHi := c.rangeOf(s.Hi)
+	if okLo && okHi && lo[0] <= hi[1]-1 {
+		c.ranges[it] = [2]int64{lo[0], hi[1] - 1}
+	}
+	c.stmts(s.Body)
+	c.pop()
+	c.tasks = savedTasks
+}
+
+func (c *checker) with(s *syntax.With) {
+	call, ok := s.Ctx.(*syntax.Call)
+	if !ok || call.FunName() == "" {
+		c.errs.Errorf(s.Ctx.Pos(), "W0221", "expected CudaDeviceFunction(...), CudaWarps(...) or CudaAsync(...)")
+		c.push()
+		c.stmts(s.Body)
+		c.pop()
+		return
+	}
+	savedWhere, savedDevice, savedAsync, savedWarps := c.where, c.device, c.async, c.warps
+	switch call.FunName() {
+	case "CudaDeviceFunction":
+		if c.device {
+			c.errs.Errorf(call.Pos(), "W0221", "CudaDeviceFunction inside device code")
+		}
+		for _, a := range call.Args {
+			c.errs.Errorf(a.Pos(), "W0221", "CudaDeviceFunction takes keyword arguments (blockDim, clusterDim, blocks_per_sm, warp_config)")
+		}
+		for _, k := range call.Kwargs {
+			switch k.Name.Name {
+			case "blockDim", "clusterDim", "blocks_per_sm":
+				if _, ok := c.constValue(k.Value); !ok {
+					c.errs.Errorf(k.Value.Pos(), "W0221", "%s must be an integer constant", k.Name.Name)
+				}
+			case "warp_config":
+				c.warpConfig(k.Value)
+			default:
+				c.errs.Errorf(k.Pos(), "W0221", "CudaDeviceFunction has no parameter %s", k.Name.Name)
+			}
+		}
+		if call.Kwarg("blockDim") != nil && call.Kwarg("warp_config") != nil {
+			c.errs.Errorf(call.Pos(), "W0221", "give blockDim or warp_config, not both")
+		}
+		c.device = true
+		c.where = codeCUDA
+	case "CudaWarps":
+		if !c.device {
+			c.errs.Errorf(call.Pos(), "W0221", "CudaWarps outside a CudaDeviceFunction")
+		}
+		// CudaWarps(lo, hi), CudaWarps(name=...), or seed 000 Fig. 2's
+		// CudaWarps(n, n, r) with the warp name third.
+		if n := len(call.Args); n != 0 && n != 2 && n != 3 {
+			c.errs.Errorf(call.Pos(), "W0221", "CudaWarps takes (lo, hi), (lo, hi, name) and/or name=")
+		}
+		for i, a := range call.Args {
+			if i == 2 {
+				if _, ok := a.(*syntax.StringLit); !ok {
+					c.errs.Errorf(a.Pos(), "W0221", "the warp name must be a string")
+				}
+				if call.Kwarg("name") != nil {
+					c.errs.Errorf(a.Pos(), "W0221", "warp name given twice")
+				}
+				continue
+			}
+			if _, ok := c.constValue(a); !ok {
+				c.errs.Errorf(a.Pos(), "W0221", "CudaWarps bounds must be integer constants")
+			}
+		}
+		for _, k := range call.Kwargs {
+			switch k.Name.Name {
+			case "name":
+				if _, ok := k.Value.(*syntax.StringLit); !ok {
+					c.errs.Errorf(k.Value.Pos(), "W0221", "name= must be a string")
+				}
+			case "lo", "hi":
+				if _, ok := c.constValue(k.Value); !ok {
+					c.errs.Errorf(k.Value.Pos(), "W0221", "CudaWarps bounds must be integer constants")
+				}
+			default:
+				c.errs.Errorf(k.Pos(), "W0221", "CudaWarps has no parameter %s", k.Name.Name)
+			}
+		}
+		if len(call.Args) == 0 && call.Kwarg("name") == nil && call.Kwarg("lo") == nil {
+			c.errs.Errorf(call.Pos(), "W0221", "CudaWarps needs (lo, hi) or name=")
+		}
+		c.warps++
+	case "CudaAsync":
+		if !c.device {
+			c.errs.Errorf(call.Pos(), "W0221", "CudaAsync outside a CudaDeviceFunction")
+		}
+		if c.async != "" {
+			c.errs.Errorf(call.Pos(), "W0221", "CudaAsync blocks do not nest")
+		}
+		if len(call.Args) != 1 || len(call.Kwargs) != 0 {
+			c.errs.Errorf(call.Pos(), "W0221", "CudaAsync takes one instruction timeline")
+		} else if tl := c.syncTL(call.Args[0]); tl != nil {
+			if !tl.AsyncBlock {
+				c.errs.Errorf(call.Args[0].Pos(), "W0219", "CudaAsync needs an async instruction timeline (Sm80_cp_async, tma_to_smem_async, tma_to_gmem_async, wmma_async), not %s", tl.Name)
+			} else {
+				c.async = tl.Name
+			}
+		}
+		c.where = codeAsync
+	default:
+		c.errs.Errorf(call.Pos(), "W0221", "unknown with block %s (CudaDeviceFunction, CudaWarps, CudaAsync)%s", call.FunName(), didYouMean(call.FunName(), []string{"CudaDeviceFunction", "CudaWarps", "CudaAsync"}))
+	}
+	c.push()
+	c.stmts(s.Body)
+	c.pop()
+	c.where, c.device, c.async, c.warps = savedWhere, savedDevice, savedAsync, savedWarps
+}
+
+// warpConfig accepts a list of CudaWarpConfig(name, count, ...) or a global
+// holding one.
+func (c *checker) warpConfig(e syntax.Expr) {
+	if n, ok := e.(*syntax.Name); ok {
+		if g := c.lookup(n); g == nil {
+			c.errs.Errorf(n.Pos(), "W0201", "undefined: %s", n.Name)
+			return
+		} else if v, ok := c.prog.Globals[n.Name]; ok {
+			e = v
+		} else {
+			c.errs.Errorf(n.Pos(), "W0221", "warp_config must be a list of CudaWarpConfig")
+			return
+		}
+	}
+	l, ok := e.(*syntax.List)
+	if !ok {
+		c.errs.Errorf(e.Pos(), "W0221", "warp_config must be a list of CudaWarpConfig")
+		return
+	}
+	for _, w := range l.Elems {
+		wc, ok := w.(*syntax.Call)
+		if !ok || wc.FunName() != "CudaWarpConfig" || len(wc.Args) < 2 {
+			c.errs.Errorf(w.Pos(), "W0221", "expected CudaWarpConfig(name, count, ...)")
+			continue
+		}
+		if _, ok := wc.Args[0].(*syntax.StringLit); !ok {
+			c.errs.Errorf(wc.Args[0].Pos(), "W0221", "warp name must be a string")
+		}
+		for _, a := range wc.Args[1:] {
+			if _, ok := c.constValue(a); !ok {
+				c.errs.Errorf(a.Pos(), "W0221", "CudaWarpConfig counts and register counts must be integer constants")
+			}
+		}
+		for _, k := range wc.Kwargs {
+			if k.Name.Name != "setmaxnreg_dec" && k.Name.Name != "setmaxnreg_inc" {
+				c.errs.Errorf(k.Pos(), "W0221", "CudaWarpConfig has no parameter %s", k.Name.Name)
+			} else if _, ok := c.constValue(k.Value); !ok {
+				c.errs.Errorf(k.Value.Pos(), "W0221", "%s must be an integer constant", k.Name.Name)
+			}
+		}
+	}
+}
+
+// syncTL resolves a sync timeline name (seed 000 Fig. 16).
+func (c *checker) syncTL(e syntax.Expr) *lib.SyncTL {
+	if e == nil {
+		return nil
+	}
+	n, ok := e.(*syntax.Name)
+	if !ok {
+		c.errs.Errorf(e.Pos(), "W0219", "expected a sync timeline")
+		return nil
+	}
+	if tl := c.lib.Timelines[n.Name]; tl != nil {
+		return tl
+	}
+	if c.lib.Quals[n.Name] != nil {
+		c.errs.Errorf(n.Pos(), "W0219", "%s is a qualitative timeline; synchronization takes a sync timeline (seed 000 Fig. 16)", n.Name)
+	} else {
+		c.errs.Errorf(n.Pos(), "W0219", "unknown timeline %s%s", n.Name, didYouMean(n.Name, keys(c.lib.Timelines)))
+	}
+	return nil
+}
+
+// count checks the N of Arrive/Await: an integer constant (~0 and -1 are
+// the seed's "all" forms).
+func (c *checker) count(e syntax.Expr) {
+	if e == nil {
+		return
+	}
+	if _, ok := c.constValue(e); !ok {
+		c.errs.Errorf(e.Pos(), "W0228", "barrier count must be an integer constant")
+	}
+}
+
+// barrierUse checks a barrier expression z or z[i, ...] (seed 000 Fig. 1
+// ZExpr: barriers are only read, never composed).
+func (c *checker) barrierUse(e syntax.Expr, reverse bool) *Symbol {
+	if e == nil {
+		return nil
+	}
+	var name *syntax.Name
+	var idx []syntax.Expr
+	switch x := e.(type) {
+	case *syntax.Name:
+		name = x
+	case *syntax.Index:
+		name, _ = x.X.(*syntax.Name)
+		idx = x.Indices
+	}
+	if name == nil {
+		c.errs.Errorf(e.Pos(), "W0218", "expected a barrier (z or z[i])")
+		return nil
+	}
+	sym := c.lookup(name)
+	if sym == nil {
+		c.errs.Errorf(name.Pos(), "W0201", "undefined: %s", name.Name)
+		return nil
+	}
+	if sym.Kind != KindBarrier {
+		c.errs.Errorf(name.Pos(), "W0218", "%s is %s, not a barrier", name.Name, sym.Kind.A())
+		return nil
+	}
+	if idx != nil {
+		c.indices(sym, idx, e.Pos(), true)
+	}
+	if reverse {
+		if b := c.lib.Barriers[sym.Mem]; b != nil && !b.Reverse {
+			c.errs.Errorf(name.Pos(), "W0225", "%s is a %s: ReverseArrive/ReverseAwait need a CudaMbarrier", name.Name, b.Name)
+		}
+	}
+	return sym
+}

@@ -1,0 +1,335 @@
+package cudagen
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"weft.dev/weft/cuda"
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// Options control one generation.
+type Options struct {
+	// Stem is the base name of the generated files (STEM.h, STEM.c,
+	// STEM.cuh, STEM.cu); it defaults to the source file's base name.
+	Stem string
+	// Harness also emits main.cu, a program that runs one proc on .npy
+	// inputs and writes its outputs as .npy (seed 000 §6).
+	Harness bool
+	// Proc is the proc the harness drives ("": the file's only
+	// non-instruction proc).
+	Proc string
+}
+
+// File is one generated file.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// Output is the result of Generate: the files in a fixed order.
+type Output struct {
+	Files []File
+}
+
+// Lookup returns the file named name, or nil.
+func (o *Output) Lookup(name string) *File {
+	for i := range o.Files {
+		if o.Files[i].Name == name {
+			return &o.Files[i]
+		}
+	}
+	return nil
+}
+
+// gen is the state of one Generate call.
+type gen struct {
+	lib    *lib.Library
+	errs   *diag.List
+	file   *syntax.File
+	stem   string
+	consts map[string]int64
+	lists  map[string]syntax.Expr // non-integer globals (warp configs)
+	instrs map[string]*lib.Instr
+	procs  map[string]*syntax.Proc
+	order  []*syntax.Proc // user procs to emit, file order
+
+	// facts learned in the first pass, keyed by source offset.
+	facts *facts
+	pass  int
+
+	h, c, cuh, cu cuda.Writer
+	helpers       map[string]string // device helper code by name (wgmma shapes)
+	devFns        []*devFn
+	curDev        *devFn
+	reported      map[string]bool
+}
+
+// facts is what the first pass learns for the second.
+type facts struct {
+	distDims map[int]int       // alloc offset -> number of distributed dims
+	captures map[int][]string  // CudaDeviceFunction offset -> captured CPU names, in order
+	bars     map[int]*barFacts // barrier alloc offset -> usage
+	mbarSize map[int]int       // CudaDeviceFunction offset -> bytes of mbarriers
+	tx       map[int]int       // Arrive offset -> expect-tx bytes
+	used     map[int]bool      // cuda_threads loop offset -> its iterator is read
+}
+
+type barFacts struct {
+	arriveTL             string // first timeline of the (forward) arrives
+	fwdSkips, revSkips   int
+	fwdCount, revCount   int // threads of the arriving collective
+	hasRev               bool
+	fwdRemote, revRemote bool
+}
+
+func newFacts() *facts {
+	return &facts{distDims: map[int]int{}, captures: map[int][]string{}, bars: map[int]*barFacts{},
+		mbarSize: map[int]int{}, tx: map[int]int{}, used: map[int]bool{}}
+}
+
+// Generate lowers f. Problems are reported to errs; the Output is complete
+// only when errs has no errors.
+func Generate(f *syntax.File, l *lib.Library, opt Options, errs *diag.List) *Output {
+	stem := opt.Stem
+	if stem == "" {
+		stem = strings.TrimSuffix(filepath.Base(f.Name), filepath.Ext(f.Name))
+	}
+	stem = cuda.Ident(stem)
+	fs := newFacts()
+	// Pass 1 learns facts; its diagnostics are those of pass 2 as well, so
+	// they are dropped.
+	var scratch diag.List
+	g1 := newGen(f, l, stem, &scratch, fs, 1)
+	g1.run(opt)
+	g2 := newGen(f, l, stem, errs, fs, 2)
+	return g2.run(opt)
+}
+
+func newGen(f *syntax.File, l *lib.Library, stem string, errs *diag.List, fs *facts, pass int) *gen {
+	g := &gen{lib: l, errs: errs, file: f, stem: stem, consts: map[string]int64{}, lists: map[string]syntax.Expr{},
+		instrs: map[string]*lib.Instr{}, procs: map[string]*syntax.Proc{}, facts: fs, pass: pass, helpers: map[string]string{}, reported: map[string]bool{}}
+	for n, in := range l.Instrs {
+		g.instrs[n] = in
+	}
+	return g
+}
+
+func (g *gen) errorf(n syntax.Node, code, format string, args ...any) {
+	var pos diag.Pos
+	if n != nil {
+		pos = n.Pos()
+	}
+	// Device code is generated once per named-warp code path: report each
+	// problem once.
+	key := fmt.Sprintf("%d %s %s", pos.Offset, code, fmt.Sprintf(format, args...))
+	if g.reported[key] {
+		return
+	}
+	g.reported[key] = true
+	g.errs.Errorf(pos, code, format, args...)
+}
+
+func (g *gen) run(opt Options) *Output {
+	g.globals()
+	for _, d := range g.file.Decls {
+		p, ok := d.(*syntax.Proc)
+		if !ok {
+			continue
+		}
+		if lib.IsInstr(p) {
+			var scratch diag.List // check reports malformed headers
+			if in := lib.ParseInstr(p, g.lib, &scratch); in != nil {
+				g.instrs[in.Name] = in
+			}
+			continue
+		}
+		g.procs[p.Name.Name] = p
+		g.order = append(g.order, p)
+	}
+	g.header()
+	for _, p := range g.order {
+		if g.deviceProc(p) {
+			continue // inlined where device code calls it
+		}
+		g.proc(p)
+	}
+	g.footer()
+	out := &Output{}
+	out.Files = append(out.Files,
+		File{Name: g.stem + ".h", Data: []byte(g.h.String())},
+		File{Name: g.stem + ".c", Data: []byte(g.c.String())},
+		File{Name: g.stem + ".cuh", Data: []byte(g.cuhText())},
+		File{Name: g.stem + ".cu", Data: []byte(g.cu.String())})
+	if opt.Harness {
+		if m := g.harness(opt.Proc); m != "" {
+			out.Files = append(out.Files, File{Name: "main.cu", Data: []byte(m)})
+		}
+	}
+	return out
+}
+
+// deviceProc reports whether p's body is device code (cuda_threads loops,
+// CudaWarps or CudaAsync blocks, CUDA instructions, split barriers outside
+// any CudaDeviceFunction): such a proc is not CPU code, so it has no C
+// function; device code that calls it inlines it.
+func (g *gen) deviceProc(p *syntax.Proc) bool {
+	var walk func(ss []syntax.Stmt) bool
+	walk = func(ss []syntax.Stmt) bool {
+		for _, s := range ss {
+			switch s := s.(type) {
+			case *syntax.For:
+				if s.Mode.Name == "cuda_threads" || s.Mode.Name == "cuda_tasks" || walk(s.Body) {
+					return true
+				}
+			case *syntax.If:
+				if walk(s.Then) || walk(s.Else) {
+					return true
+				}
+			case *syntax.With:
+				if c, ok := s.Ctx.(*syntax.Call); ok && c.FunName() == "CudaDeviceFunction" {
+					continue
+				}
+				return true
+			case *syntax.CallStmt:
+				if in := g.instrs[s.Call.FunName()]; in != nil && !in.CPU {
+					return true
+				}
+			case *syntax.Arrive, *syntax.Await:
+				return true
+			}
+		}
+		return false
+	}
+	return walk(p.Body)
+}
+
+// globals evaluates module-level constants (`Mw, Nw = 96, 64`) and keeps
+// list globals (warp configs) for CudaDeviceFunction.
+func (g *gen) globals() {
+	for _, d := range g.file.Decls {
+		gl, ok := d.(*syntax.Global)
+		if !ok {
+			continue
+		}
+		if len(gl.Names) != len(gl.Values) {
+			continue
+		}
+		for i, n := range gl.Names {
+			v := gl.Values[i]
+			if c, ok := v.(*syntax.Call); ok && c.FunName() == "simplify" {
+				continue // a scheduling operation; constants are folded anyway
+			}
+			if k, ok := g.constValue(v, nil); ok {
+				g.consts[n.Name] = k
+				continue
+			}
+			g.lists[n.Name] = v
+		}
+	}
+}
+
+func (g *gen) header() {
+	guard := "WEFT_" + strings.ToUpper(g.stem) + "_H"
+	g.h.Line("// Code generated by weft build from %s. DO NOT EDIT.", filepath.Base(g.file.Name))
+	g.h.Line("#ifndef %s", guard)
+	g.h.Line("#define %s", guard)
+	g.h.Line("")
+	g.h.Line("#include \"weft_runtime.h\"")
+	g.h.Line("")
+	g.h.Line("#ifdef __cplusplus")
+	g.h.Line("extern \"C\" {")
+	g.h.Line("#endif")
+	g.h.Line("")
+	g.c.Line("// Code generated by weft build from %s. DO NOT EDIT.", filepath.Base(g.file.Name))
+	g.c.Line("#include \"%s.h\"", g.stem)
+	g.c.Line("")
+	g.c.Line("#include <stdlib.h>")
+	g.c.Line("")
+	g.c.Line("static const weft_stream exo_cudaStream = 0;")
+	g.cu.Line("// Code generated by weft build from %s. DO NOT EDIT.", filepath.Base(g.file.Name))
+	g.cu.Line("#include \"%s.cuh\"", g.stem)
+}
+
+func (g *gen) footer() {
+	g.h.Line("#ifdef __cplusplus")
+	g.h.Line("}")
+	g.h.Line("#endif")
+	g.h.Line("")
+	g.h.Line("#endif")
+}
+
+func (g *gen) cuhText() string {
+	var w strings.Builder
+	fmt.Fprintf(&w, "// Code generated by weft build from %s. DO NOT EDIT.\n", filepath.Base(g.file.Name))
+	w.WriteString("#pragma once\n\n")
+	fmt.Fprintf(&w, "#include \"%s.h\"\n", g.stem)
+	w.WriteString("#include \"weft_cuda.cuh\"\n")
+	if len(g.helpers) > 0 {
+		names := make([]string, 0, len(g.helpers))
+		for n := range g.helpers {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		w.WriteString("\nnamespace weft {\n")
+		for _, n := range names {
+			w.WriteString("\n")
+			w.WriteString(g.helpers[n])
+		}
+		w.WriteString("\n}  // namespace weft\n")
+	}
+	w.WriteString(g.cuh.String())
+	return w.String()
+}
+
+// ctype is the C type of a Weft scalar type (device code).
+func ctype(elem string) string {
+	switch elem {
+	case "f16":
+		return "__half"
+	case "bf16":
+		return "__nv_bfloat16"
+	case "f32":
+		return "float"
+	case "f64":
+		return "double"
+	case "i8":
+		return "int8_t"
+	case "ui8":
+		return "uint8_t"
+	case "ui16":
+		return "uint16_t"
+	case "i32":
+		return "int32_t"
+	case "size", "index", "stride":
+		return "int_fast32_t"
+	case "bool":
+		return "bool"
+	}
+	return ""
+}
+
+// hostCType is the C type in host code, where half types are bit patterns.
+func hostCType(elem string) string {
+	switch elem {
+	case "f16", "bf16":
+		return "uint16_t"
+	}
+	return ctype(elem)
+}
+
+func elemBytes(elem string) int {
+	switch elem {
+	case "f16", "bf16", "ui16":
+		return 2
+	case "i8", "ui8":
+		return 1
+	case "f64":
+		return 8
+	}
+	return 4
+}

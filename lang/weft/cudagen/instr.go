@@ -1,0 +1,260 @@
+package cudagen
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"weft.dev/weft/cuda"
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// instrCall lowers an instruction call by filling its CUDA template (seed
+// 000 §3.3: instructions are data). Placeholders:
+//
+//	{p}          the argument of parameter p: a pointer to the first element
+//	             of a tensor/window argument, the value of a scalar
+//	{p_t}        the C element type of p
+//	{p_strideK}  the element stride of window dimension K of p
+//	{p_idxK}     the start index of dimension K of p's (undistributed) tensor
+//	{bar}        the mbarrier the call completes on (`>> bar[i]`)
+//	{expr}       any other Weft expression over the parameters, folded
+//
+// Distributed indices are stripped before the template sees the arguments
+// (seed 002 Rule 4/4: instruction authors stay ignorant of them).
+func (g *gen) instrCall(w *cuda.Writer, s *syntax.CallStmt, in *lib.Instr, x *exprCtx, ctx *devCtx) {
+	args, ok := g.bindArgs(s.Call, in.Proc)
+	if !ok {
+		return
+	}
+	if ctx != nil {
+		tl := g.lib.Timelines[in.TL]
+		if tl != nil && tl.AsyncBlock && ctx.async != in.TL {
+			g.errorf(s, codeInstr, "%s has instruction timeline %s: call it inside `with CudaAsync(%s)`", in.Name, in.TL, in.TL)
+			return
+		}
+		if in.Unit != nil {
+			if u, err := g.unit(in.Unit, x.sc); err == nil {
+				if merr := ctx.cur.Matches(u); merr != nil {
+					g.errorf(s, codeInstr, "%s executes with collective unit %s: %s", in.Name, syntax.ExprString(in.Unit), merr.Msg)
+					return
+				}
+			}
+		}
+	}
+	vals := map[string]string{}
+	consts := map[string]syntax.Expr{}
+	wins := map[string]*winArg{}
+	for i, prm := range in.Proc.Params {
+		a := args[i]
+		t := prm.Type
+		elem := ""
+		if t != nil && t.Elem != nil {
+			elem = t.Elem.Name
+		}
+		vals[prm.Name.Name+"_t"] = ctype(elem)
+		switch {
+		case t != nil && (t.Dims != nil || t.Window):
+			wa, ok := g.window(x, a)
+			if !ok {
+				return
+			}
+			if wa.v.elem != "" && elem != "" && wa.v.elem != elem {
+				g.errorf(a, codeInstr, "%s expects %s data for %s, not %s", in.Name, elem, prm.Name.Name, wa.v.elem)
+				return
+			}
+			wins[prm.Name.Name] = wa
+			vals[prm.Name.Name] = wa.ptr
+			for k, st := range wa.strides {
+				vals[prm.Name.Name+"_stride"+strconv.Itoa(k)] = st
+			}
+			for k, st := range wa.starts {
+				vals[prm.Name.Name+"_idx"+strconv.Itoa(k)] = st
+			}
+		case lib.IsDataType(elem):
+			vals[prm.Name.Name] = x.expr(a)
+		default:
+			if c, ok := g.constValue(a, x.sc); ok {
+				consts[prm.Name.Name] = &syntax.IntLit{Text: strconv.FormatInt(c, 10), Value: c}
+				vals[prm.Name.Name] = strconv.FormatInt(c, 10)
+			} else {
+				consts[prm.Name.Name] = a
+				vals[prm.Name.Name] = x.expr(a)
+			}
+		}
+	}
+	// Completion barriers (`>> bar[i]`): TMA copies complete on an mbarrier
+	// and count their bytes into its expect-tx.
+	for i, t := range s.Barriers {
+		if ctx == nil {
+			g.errorf(t, codeBarrier, "completion barriers are for device code")
+			return
+		}
+		b, slice, ok := g.barTarget(ctx, t)
+		if !ok {
+			return
+		}
+		if b.mem != "CudaMbarrier" {
+			g.errorf(t, codeBarrier, "an instruction completes on a CudaMbarrier, not %s", b.mem)
+			return
+		}
+		ptr := g.mbarSlot(b, "f", b.id, slice, b.fwdR)
+		if i == 0 {
+			vals["bar"] = ptr
+		}
+		b.tx += g.txBytes(in, wins, x, s)
+	}
+	code, err := g.fill(in.CUDA, vals, consts, x)
+	if err != nil {
+		g.errorf(s, codeInstr, "%s: %v", in.Name, err)
+		return
+	}
+	// *&x is x: scalar arguments reach pointer templates as &x.
+	code = strings.ReplaceAll(code, "*&", "")
+	g.needHelpers(code, s)
+	for _, line := range strings.Split(code, "\n") {
+		w.Line("%s", line)
+	}
+}
+
+// txBytes is the byte count an asynchronous copy writes to SMEM: the
+// window of its SMEM parameter written by the behaviour body.
+func (g *gen) txBytes(in *lib.Instr, wins map[string]*winArg, x *exprCtx, at syntax.Node) int {
+	for _, a := range in.AccessOrder {
+		wa := wins[a.Param]
+		if wa == nil || g.memSpace(wa.v.mem) != "smem" || a.Mode == "r" {
+			continue
+		}
+		n, ok := g.constValue(prodExpr(wa.extents), x.sc)
+		if !ok {
+			g.errorf(at, codeConst, "the SMEM window of %s must have a constant size (for the mbarrier's expect-tx count)", in.Name)
+			return 0
+		}
+		return int(n) * elemBytes(wa.v.elem)
+	}
+	return 0
+}
+
+var placeholder = regexp.MustCompile(`\{[^{}]+\}`)
+
+// fill substitutes the placeholders of a CUDA template.
+func (g *gen) fill(tmpl string, vals map[string]string, consts map[string]syntax.Expr, x *exprCtx) (string, error) {
+	var firstErr error
+	out := placeholder.ReplaceAllStringFunc(tmpl, func(m string) string {
+		key := strings.TrimSpace(m[1 : len(m)-1])
+		if v, ok := vals[key]; ok {
+			return v
+		}
+		e, err := parseExpr(key)
+		if err != nil {
+			if firstErr == nil {
+				firstErr = fmt.Errorf("template placeholder %s: %v", m, err)
+			}
+			return m
+		}
+		e = substitute(e, consts)
+		if c, ok := g.constValue(e, nil); ok {
+			return strconv.FormatInt(c, 10)
+		}
+		for _, n := range freeNames(e) {
+			if _, ok := g.consts[n]; !ok {
+				if firstErr == nil {
+					firstErr = fmt.Errorf("template placeholder %s names %s, which is not a size parameter", m, n)
+				}
+				return m
+			}
+		}
+		return x.expr(e)
+	})
+	return out, firstErr
+}
+
+func parseExpr(s string) (syntax.Expr, error) {
+	var errs diag.List
+	f := syntax.Parse(diag.NewFile("template", []byte("_x = "+s+"\n")), &errs)
+	if errs.HasErrors() || len(f.Decls) != 1 {
+		return nil, fmt.Errorf("not an expression")
+	}
+	gl, ok := f.Decls[0].(*syntax.Global)
+	if !ok || len(gl.Values) != 1 {
+		return nil, fmt.Errorf("not an expression")
+	}
+	return gl.Values[0], nil
+}
+
+func substitute(e syntax.Expr, m map[string]syntax.Expr) syntax.Expr {
+	switch e := e.(type) {
+	case *syntax.Name:
+		if v, ok := m[e.Name]; ok {
+			return v
+		}
+	case *syntax.Binary:
+		return &syntax.Binary{Op: e.Op, X: substitute(e.X, m), Y: substitute(e.Y, m)}
+	case *syntax.Unary:
+		return &syntax.Unary{Op: e.Op, X: substitute(e.X, m)}
+	}
+	return e
+}
+
+var wgmmaName = regexp.MustCompile(`weft::(wgmma_m64n(\d+)k(\d+)_f32_(tf32|bf16|f16))\(`)
+
+// needHelpers adds the device helpers a filled template calls that depend
+// on the shape (wgmma has one PTX operand per accumulator register).
+func (g *gen) needHelpers(code string, at syntax.Node) {
+	for _, m := range wgmmaName.FindAllStringSubmatch(code, -1) {
+		n, _ := strconv.Atoi(m[2])
+		k, _ := strconv.Atoi(m[3])
+		if n < 8 || n > 256 || n%8 != 0 {
+			g.errorf(at, codeInstr, "wgmma N must be a multiple of 8 in [8, 256], not %d", n)
+			continue
+		}
+		if (m[4] == "tf32" && k != 8) || (m[4] != "tf32" && k != 16) {
+			g.errorf(at, codeInstr, "wgmma %s has K = %d", m[4], map[bool]int{true: 8, false: 16}[m[4] == "tf32"])
+			continue
+		}
+		g.helpers[m[1]] = wgmmaHelper(m[1], n, k, m[4])
+	}
+}
+
+// wgmmaHelper writes wgmma.mma_async m64nNkK with both operands in SMEM
+// (descriptors) and an f32 accumulator of N/2 registers per thread.
+func wgmmaHelper(name string, n, k int, ab string) string {
+	regs := n / 2
+	var b strings.Builder
+	fmt.Fprintf(&b, "__device__ __forceinline__ void %s(float *d, uint64_t desc_a, uint64_t desc_b, int scale_d) {\n", name)
+	var ops []string
+	for i := 0; i < regs; i++ {
+		ops = append(ops, "%"+strconv.Itoa(i))
+	}
+	tail := "p, 1, 1"
+	if ab != "tf32" {
+		tail = "p, 1, 1, 0, 0" // both operands K-major
+	}
+	fmt.Fprintf(&b, "  asm volatile(\n      \"{\\n.reg .pred p;\\nsetp.ne.b32 p, %%%d, 0;\\n\"\n", regs+2)
+	fmt.Fprintf(&b, "      \"wgmma.mma_async.sync.aligned.m64n%dk%d.f32.%s.%s {%s}, %%%d, %%%d, %s;\\n}\\n\"\n", n, k, ab, ab,
+		strings.Join(ops, ", "), regs, regs+1, tail)
+	var outs []string
+	for i := 0; i < regs; i++ {
+		outs = append(outs, fmt.Sprintf("\"+f\"(d[%d])", i))
+	}
+	b.WriteString("      : ")
+	for i := 0; i < len(outs); i += 8 {
+		if i > 0 {
+			b.WriteString(",\n        ")
+		}
+		end := min(i+8, len(outs))
+		b.WriteString(strings.Join(outs[i:end], ", "))
+	}
+	b.WriteString("\n      : \"l\"(desc_a), \"l\"(desc_b), \"r\"(scale_d));\n}\n")
+	return b.String()
+}
+
+func min(a, b int) int {
+	if a < b {
+		return a
+	}
+	return b
+}

@@ -1,0 +1,94 @@
+package cudagen
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"weft.dev/weft/cuda"
+	cudainclude "weft.dev/weft/cuda/include"
+)
+
+// needNVCC returns nvcc's path, skipping the test when it is absent unless
+// WEFT_REQUIRE_NVCC=1 (CI installs it: scripts/install-nvcc.sh).
+func needNVCC(t *testing.T) string {
+	t.Helper()
+	nvcc := cuda.FindNVCC()
+	if nvcc == "" {
+		if os.Getenv("WEFT_REQUIRE_NVCC") == "1" {
+			t.Fatal("nvcc not found and WEFT_REQUIRE_NVCC=1")
+		}
+		t.Skip("nvcc not found")
+	}
+	return nvcc
+}
+
+// writeOutput writes the generated files and the runtime headers to dir.
+func writeOutput(t *testing.T, dir string, out *Output) {
+	t.Helper()
+	files := out.Files
+	for _, h := range cudainclude.Headers() {
+		files = append(files, File{Name: h.Name, Data: h.Data})
+	}
+	for _, f := range files {
+		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// sm90Only reports whether a program uses Hopper-only features (its file
+// says `# arch: sm_90a`); the others compile for sm_80 as well.
+func sm90Only(path string) bool {
+	src, _ := os.ReadFile(path)
+	return strings.Contains(string(src), "# arch: sm_90a")
+}
+
+// TestNVCC compiles every program's generated code: the host .c with gcc
+// -Wall -Werror, then the .cu and the harness main.cu for sm_90a to cubin
+// and PTX (so ptxas assembles the inline PTX), also for sm_80 where the
+// program is not Hopper-only (`# arch: sm_90a`), with every nvcc warning an
+// error, linked into the harness program.
+func TestNVCC(t *testing.T) {
+	nvcc := needNVCC(t)
+	for _, path := range programs(t) {
+		path := path
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			t.Parallel()
+			out, errs := generate(t, path, Options{Harness: true})
+			if errs.HasErrors() {
+				t.Fatalf("generation failed:\n%s", diagText(errs))
+			}
+			dir := t.TempDir()
+			writeOutput(t, dir, out)
+			stem := strings.TrimSuffix(out.Files[0].Name, ".h")
+			cc := exec.Command("gcc", "-std=c11", "-Wall", "-Werror", "-c", stem+".c", "-o", stem+"_host.o")
+			cc.Dir = dir
+			if b, err := cc.CombinedOutput(); err != nil {
+				t.Fatalf("gcc %s.c: %v\n%s", stem, err, b)
+			}
+			// The kernels for every target; the harness (host code, no
+			// kernels) for one; then the link into a program.
+			nv := func(args ...string) {
+				t.Helper()
+				cmd := exec.Command(nvcc, append([]string{"-std=c++17", "-Werror", "all-warnings"}, args...)...)
+				cmd.Dir = dir
+				if b, err := cmd.CombinedOutput(); err != nil {
+					t.Fatalf("nvcc %s: %v\n%s", strings.Join(args, " "), err, b)
+				}
+			}
+			args := []string{"-c", "-gencode", "arch=compute_90a,code=[sm_90a,compute_90a]"}
+			if !sm90Only(path) {
+				args = append(args, "-gencode", "arch=compute_80,code=sm_80")
+			}
+			nv(append(args, stem+".cu", "-o", stem+".o")...)
+			nv("-c", "-arch=sm_90a", "main.cu", "-o", "main.o")
+			nv("-arch=sm_90a", stem+".o", "main.o", stem+"_host.o", "-o", "main")
+			if _, err := os.Stat(filepath.Join(dir, "main")); err != nil {
+				t.Fatalf("no program linked: %v", err)
+			}
+		})
+	}
+}

@@ -1,0 +1,555 @@
+package cudagen
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"weft.dev/weft/cuda"
+	"weft.dev/weft/lang/weft/coll"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+type symKind int
+
+const (
+	kSize symKind = iota
+	kIndex
+	kBool
+	kScalar // scalar data (f32 x, possibly in a memory)
+	kTensor // tensor or window data
+	kBarrier
+	kIter
+	kStride
+)
+
+// sym is one name in scope.
+type sym struct {
+	name   string
+	c      string // C expression naming it
+	kind   symKind
+	elem   string
+	dims   []syntax.Expr
+	window bool
+	mem    string
+	memArg []int64
+	device bool // declared inside a CudaDeviceFunction
+	param  bool
+	ptr    bool // host scalar data parameter passed by pointer
+	order  int
+	decl   syntax.Node
+
+	// device allocations
+	tileThreads int // tile thread count of the allocation scope (seed 002 Rule 2/4)
+	smemOff     int
+
+	// cuda_threads iterators: tile thread counts before and after the loop
+	t0, t1    int
+	threadsIt bool
+	ctaSel    bool // the iterator selects a CTA of the cluster
+	iterID    int
+
+	bar        *barState
+	aliasOf    *alias // window statements
+	constVal   *int64 // an inlined proc's constant size argument
+	scalarized bool   // every dimension is distributed: a single register
+	tmap       bool
+}
+
+type scope struct {
+	parent *scope
+	names  map[string]*sym
+	list   []*sym
+}
+
+func newScope(parent *scope) *scope { return &scope{parent: parent, names: map[string]*sym{}} }
+
+func (s *scope) lookup(name string) *sym {
+	for ; s != nil; s = s.parent {
+		if v := s.names[name]; v != nil {
+			return v
+		}
+	}
+	return nil
+}
+
+func (s *scope) add(v *sym) *sym {
+	s.names[v.name] = v
+	s.list = append(s.list, v)
+	return v
+}
+
+// constValue folds e to an integer using the global constants and, if sc is
+// given, nothing else (sizes are runtime values).
+func (g *gen) constValue(e syntax.Expr, sc *scope) (int64, bool) {
+	switch e := e.(type) {
+	case *syntax.IntLit:
+		return e.Value, true
+	case *syntax.Name:
+		if sc != nil {
+			if v := sc.lookup(e.Name); v != nil {
+				if v.constVal != nil {
+					return *v.constVal, true
+				}
+				return 0, false
+			}
+		}
+		v, ok := g.consts[e.Name]
+		return v, ok
+	case *syntax.Unary:
+		x, ok := g.constValue(e.X, sc)
+		if !ok {
+			return 0, false
+		}
+		switch e.Op {
+		case "-":
+			return -x, true
+		case "~":
+			return ^x, true
+		}
+	case *syntax.Binary:
+		x, ok1 := g.constValue(e.X, sc)
+		y, ok2 := g.constValue(e.Y, sc)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		switch e.Op {
+		case "+":
+			return x + y, true
+		case "-":
+			return x - y, true
+		case "*":
+			return x * y, true
+		case "/", "//":
+			if y == 0 {
+				return 0, false
+			}
+			q := x / y
+			if (x%y != 0) && ((x < 0) != (y < 0)) {
+				q-- // floor division
+			}
+			return q, true
+		case "%":
+			if y == 0 {
+				return 0, false
+			}
+			m := x % y
+			if m != 0 && (m < 0) != (y < 0) {
+				m += y
+			}
+			return m, true
+		}
+	}
+	return 0, false
+}
+
+// unit evaluates a collective unit expression: a name, `k * unit`, or a
+// parameterized unit call (seed 000 Fig. 11).
+func (g *gen) unit(e syntax.Expr, sc *scope) (coll.Unit, error) {
+	switch e := e.(type) {
+	case *syntax.Name:
+		if u, ok := coll.LookupUnit(e.Name); ok {
+			return u, nil
+		}
+		return coll.Unit{}, fmt.Errorf("%s is not a collective unit", e.Name)
+	case *syntax.Binary:
+		if e.Op == "*" {
+			if k, ok := g.constValue(e.X, sc); ok {
+				u, err := g.unit(e.Y, sc)
+				if err != nil {
+					return u, err
+				}
+				return u.Scaled(int(k))
+			}
+			if k, ok := g.constValue(e.Y, sc); ok {
+				u, err := g.unit(e.X, sc)
+				if err != nil {
+					return u, err
+				}
+				return u.Scaled(int(k))
+			}
+		}
+	case *syntax.Call:
+		var args []int
+		for _, a := range e.Args {
+			k, ok := g.constValue(a, sc)
+			if !ok {
+				return coll.Unit{}, fmt.Errorf("arguments of %s must be constants", e.FunName())
+			}
+			args = append(args, int(k))
+		}
+		return coll.StridedUnit(e.FunName(), args)
+	}
+	return coll.Unit{}, fmt.Errorf("%s is not a collective unit", syntax.ExprString(e))
+}
+
+// exprCtx says how names print.
+type exprCtx struct {
+	g      *gen
+	sc     *scope
+	device bool
+}
+
+// C precedence levels (higher binds tighter).
+func prec(op string) int {
+	switch op {
+	case "or":
+		return 1
+	case "and":
+		return 2
+	case "==", "!=":
+		return 4
+	case "<", "<=", ">", ">=":
+		return 5
+	case "+", "-":
+		return 6
+	case "*", "/", "//", "%":
+		return 7
+	}
+	return 0
+}
+
+func cop(op string) string {
+	switch op {
+	case "or":
+		return "||"
+	case "and":
+		return "&&"
+	case "//":
+		return "/"
+	}
+	return op
+}
+
+// expr prints e as a C expression.
+func (x *exprCtx) expr(e syntax.Expr) string { return x.exprPrec(e, 0) }
+
+func (x *exprCtx) exprPrec(e syntax.Expr, outer int) string {
+	switch e := e.(type) {
+	case *syntax.IntLit:
+		return strconv.FormatInt(e.Value, 10)
+	case *syntax.FloatLit:
+		s := e.Text
+		if !strings.ContainsAny(s, ".eE") {
+			s += ".0"
+		}
+		return s + "f"
+	case *syntax.BoolLit:
+		if e.Value {
+			return "true"
+		}
+		return "false"
+	case *syntax.Name:
+		return x.name(e)
+	case *syntax.Unary:
+		op := e.Op
+		if op == "not" {
+			op = "!"
+		}
+		s := op + x.exprPrec(e.X, 8)
+		if outer > 8 {
+			return "(" + s + ")"
+		}
+		return s
+	case *syntax.Binary:
+		if c, ok := x.g.constValue(e, x.sc); ok && prec(e.Op) >= 6 {
+			// Constant subexpressions (M1 / Mw) are folded, as Exo's
+			// simplify does.
+			if c < 0 && outer > 0 {
+				return "(" + strconv.FormatInt(c, 10) + ")"
+			}
+			return strconv.FormatInt(c, 10)
+		}
+		p := prec(e.Op)
+		l := x.exprPrec(e.X, p)
+		r := x.exprPrec(e.Y, p+1)
+		s := l + " " + cop(e.Op) + " " + r
+		if p < outer || p == 0 {
+			return "(" + s + ")"
+		}
+		return s
+	case *syntax.Index:
+		return x.access(e)
+	}
+	x.g.errorf(e, codeUnsupported, "cannot lower expression %s to C", syntax.ExprString(e))
+	return "0"
+}
+
+func (x *exprCtx) name(n *syntax.Name) string {
+	v := x.sc.lookup(n.Name)
+	if v == nil {
+		if k, ok := x.g.consts[n.Name]; ok {
+			return strconv.FormatInt(k, 10)
+		}
+		x.g.errorf(n, codeName, "unknown name %s", n.Name)
+		return cuda.Ident(n.Name)
+	}
+	if x.device && !v.device {
+		x.g.capture(v)
+	}
+	if v.threadsIt && x.g.pass == 1 {
+		x.g.facts.used[v.decl.Pos().Offset] = true
+	}
+	switch v.kind {
+	case kScalar:
+		if v.ptr && !(x.device && !v.device) {
+			// A CPU scalar parameter is a pointer; the kernel receives
+			// its value in the argument struct.
+			return "*" + v.c
+		}
+		if len(v.dims) > 0 {
+			break
+		}
+		return v.c
+	case kTensor, kBarrier:
+		x.g.errorf(n, codeUnsupported, "%s is a tensor; index it", n.Name)
+	}
+	return v.c
+}
+
+// access prints a point access x[i, j] (reads and writes).
+func (x *exprCtx) access(e *syntax.Index) string {
+	n, ok := e.X.(*syntax.Name)
+	if !ok {
+		x.g.errorf(e, codeUnsupported, "cannot lower nested indexing %s", syntax.ExprString(e))
+		return "0"
+	}
+	v := x.sc.lookup(n.Name)
+	if v == nil || (v.kind != kTensor && v.kind != kScalar) {
+		x.g.errorf(n, codeName, "%s is not a tensor", n.Name)
+		return "0"
+	}
+	if x.device && !v.device {
+		x.g.capture(v)
+	}
+	indices := e.Indices
+	for v.aliasOf != nil {
+		indices = compose(v.aliasOf, indices)
+		v = v.aliasOf.base
+		if x.device && !v.device {
+			x.g.capture(v)
+		}
+	}
+	if len(indices) != len(v.dims) {
+		x.g.errorf(e, codeName, "%s has %d dimensions, indexed with %d", n.Name, len(v.dims), len(indices))
+		return "0"
+	}
+	for _, i := range indices {
+		if _, ok := i.(*syntax.Slice); ok {
+			x.g.errorf(i, codeUnsupported, "a window of %s cannot be used as a value", n.Name)
+			return "0"
+		}
+	}
+	if !x.device && x.g.memSpace(v.mem) != "dram" && x.g.memSpace(v.mem) != "grid_constant" {
+		x.g.errorf(e, codeMemory, "%s is in %s, which CPU code cannot access", n.Name, v.mem)
+	}
+	if x.g.memSpace(v.mem) == "smem" && isSwizzled(v.mem) {
+		x.g.errorf(e, codeMemory, "%s is in %s: only instructions access swizzled SMEM", n.Name, v.mem)
+	}
+	idx := x.g.stripDist(x, v, indices, e)
+	if frag := fragmentThreads(v.mem); frag > 0 {
+		x.g.errorf(e, codeMemory, "%s is in %s: only instructions access matrix fragments", n.Name, v.mem)
+		return "0"
+	}
+	dims := v.dims[len(v.dims)-len(idx):]
+	if len(idx) == 0 {
+		if len(v.dims) == 0 || v.scalarized {
+			return v.c
+		}
+		return v.c + "[0]"
+	}
+	return v.c + "[" + x.linear(idx, dims) + "]"
+}
+
+// linear prints the row-major offset of idx in a tensor of dims.
+func (x *exprCtx) linear(idx []syntax.Expr, dims []syntax.Expr) string {
+	// Horner form i0 * d1 * d2 + i1 * d2 + i2, folded where constant.
+	var terms []string
+	for k, i := range idx {
+		t := x.exprPrec(i, 6)
+		if c, ok := x.g.constValue(i, x.sc); ok && c == 0 {
+			continue
+		}
+		stride := int64(1)
+		var symb []string
+		for _, d := range dims[k+1:] {
+			if c, ok := x.g.constValue(d, x.sc); ok {
+				stride *= c
+			} else {
+				symb = append(symb, x.exprPrec(d, 7))
+			}
+		}
+		if stride != 1 {
+			symb = append([]string{strconv.FormatInt(stride, 10)}, symb...)
+		}
+		if len(symb) > 0 {
+			t = x.exprPrec(i, 7) + " * " + strings.Join(symb, " * ")
+		}
+		terms = append(terms, t)
+	}
+	if len(terms) == 0 {
+		return "0"
+	}
+	return strings.Join(terms, " + ")
+}
+
+// size prints the product of dims.
+func (x *exprCtx) size(dims []syntax.Expr) string {
+	c := int64(1)
+	var symb []string
+	for _, d := range dims {
+		if k, ok := x.g.constValue(d, x.sc); ok {
+			c *= k
+		} else {
+			symb = append(symb, x.exprPrec(d, 7))
+		}
+	}
+	if c != 1 || len(symb) == 0 {
+		symb = append([]string{strconv.FormatInt(c, 10)}, symb...)
+	}
+	return strings.Join(symb, " * ")
+}
+
+func (g *gen) memSpace(mem string) string {
+	if mem == "" {
+		return "dram"
+	}
+	if m := g.lib.Memories[mem]; m != nil {
+		return m.Space
+	}
+	return ""
+}
+
+func isSwizzled(mem string) bool { return mem == "Sm90_SmemSwizzled" }
+
+// fragmentThreads is the number of threads that hold one matrix tile of a
+// register-fragment memory (the last two dims become one dim of
+// rows*cols/threads registers per thread), 0 for ordinary memories.
+func fragmentThreads(mem string) int {
+	switch mem {
+	case "Sm80_RmemMatrixA", "Sm80_RmemMatrixB", "Sm80_RmemMatrixD":
+		return 32
+	case "Sm90_RmemMatrixA", "Sm90_RmemMatrixD":
+		return 128
+	}
+	return 0
+}
+
+// stripDist removes the distributed indices of an access to a device
+// allocation (seed 002 Rule 2/4 and 4/4): consume indices from the left
+// while they are cuda_threads iterators whose tiling operators, permuted,
+// chain the allocation's tile thread count down to the native unit's.
+func (g *gen) stripDist(x *exprCtx, v *sym, idx []syntax.Expr, at syntax.Node) []syntax.Expr {
+	if !v.device || v.decl == nil || v.kind == kBarrier {
+		return idx
+	}
+	tn := g.nativeThreads(v.mem)
+	if tn == 0 {
+		return idx
+	}
+	off := v.decl.Pos().Offset
+	k := 0
+	if v.tileThreads > tn {
+		var ops [][2]int
+		found := false
+		cur := v.tileThreads
+		for k < len(idx) {
+			// A window over a whole distributed dimension (an instruction
+			// argument spanning every shard, e.g. the 32 lanes of a shuffle
+			// or the CTAs of a multicast) consumes it like an iterator.
+			if sl, ok := idx[k].(*syntax.Slice); ok && k < len(v.dims) {
+				e, ok := g.constValue(v.dims[k], x.sc)
+				if !ok || e < 1 || cur%int(e) != 0 || cur/int(e) < tn || !g.fullSlice(sl, v.dims[k], x.sc) {
+					break
+				}
+				ops = append(ops, [2]int{cur, cur / int(e)})
+				cur /= int(e)
+				k++
+				if chains(ops, v.tileThreads, tn) {
+					found = true
+					break
+				}
+				continue
+			}
+			n, ok := idx[k].(*syntax.Name)
+			var it *sym
+			if ok {
+				it = x.sc.lookup(n.Name)
+			}
+			if it == nil || !it.threadsIt {
+				break
+			}
+			cur = it.t1
+			ops = append(ops, [2]int{it.t0, it.t1})
+			k++
+			if chains(ops, v.tileThreads, tn) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			g.errorf(at, codeDist, "cannot deduce the distributed indices of %s: its allocation scope has %d threads, its memory %s is allocated per %d threads, and the leading indices are not cuda_threads iterators tiling %d down to %d",
+				v.name, v.tileThreads, v.mem, tn, v.tileThreads, tn)
+			return idx[k:]
+		}
+	}
+	if prev, ok := g.facts.distDims[off]; ok && g.pass == 1 && prev != k {
+		g.errorf(at, codeDist, "%s is indexed with %d distributed indices here but %d elsewhere (seed 002 Rule 3/4)", v.name, k, prev)
+	}
+	g.facts.distDims[off] = k
+	return idx[k:]
+}
+
+func (g *gen) fullSlice(s *syntax.Slice, dim syntax.Expr, sc *scope) bool {
+	if s.Lo != nil {
+		if c, ok := g.constValue(s.Lo, sc); !ok || c != 0 {
+			return false
+		}
+	}
+	if s.Hi == nil {
+		return true
+	}
+	a, ok1 := g.constValue(s.Hi, sc)
+	b, ok2 := g.constValue(dim, sc)
+	return ok1 && ok2 && a == b
+}
+
+// chains reports whether the tiling operators (t0 -> t1), in some order,
+// form a chain from ta to tn.
+func chains(ops [][2]int, ta, tn int) bool {
+	used := make([]bool, len(ops))
+	cur := ta
+	for range ops {
+		next := -1
+		for i, op := range ops {
+			if !used[i] && op[0] == cur {
+				next = i
+				break
+			}
+		}
+		if next < 0 {
+			return false
+		}
+		used[next] = true
+		cur = ops[next][1]
+	}
+	return cur == tn
+}
+
+// nativeThreads is the thread count of the memory's native unit on the
+// current device function (0 for CPU-allocated memories).
+func (g *gen) nativeThreads(mem string) int {
+	m := g.lib.Memories[mem]
+	if m == nil || m.NativeUnit == "" || g.curDev == nil {
+		return 0
+	}
+	u, ok := coll.LookupUnit(m.NativeUnit)
+	if !ok {
+		return 0
+	}
+	n, err := u.Threads(g.curDev.m)
+	if err != nil {
+		return 0
+	}
+	return n
+}

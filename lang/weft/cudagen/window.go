@@ -1,0 +1,292 @@
+package cudagen
+
+import (
+	"strconv"
+	"strings"
+
+	"weft.dev/weft/cuda"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// alias is a window statement `w = x[i, 0:8]`: accesses to w index x.
+type alias struct {
+	base *sym
+	idx  []syntax.Expr // points and *syntax.Slice over base's dims
+}
+
+// windowAlias makes the symbol of a window statement.
+func (g *gen) windowAlias(n *syntax.Name, rhs syntax.Expr, sc *scope, order int) *sym {
+	var base *sym
+	var idx []syntax.Expr
+	switch r := rhs.(type) {
+	case *syntax.Name:
+		base = sc.lookup(r.Name)
+	case *syntax.Index:
+		if bn, ok := r.X.(*syntax.Name); ok {
+			base = sc.lookup(bn.Name)
+		}
+		idx = r.Indices
+	}
+	if base == nil || base.kind != kTensor {
+		g.errorf(rhs, codeUnsupported, "a window statement must window a tensor")
+		return nil
+	}
+	if len(idx) == 0 {
+		for range base.dims {
+			idx = append(idx, &syntax.Slice{})
+		}
+	}
+	var dims []syntax.Expr
+	for k, i := range idx {
+		if s, ok := i.(*syntax.Slice); ok {
+			dims = append(dims, sliceExtent(s, base, k))
+		}
+	}
+	return &sym{name: n.Name, c: cuda.Ident(n.Name), kind: kTensor, elem: base.elem, dims: dims, window: true,
+		mem: base.mem, memArg: base.memArg, device: base.device, order: order, decl: n, aliasOf: &alias{base: base, idx: idx}}
+}
+
+func sliceExtent(s *syntax.Slice, base *sym, k int) syntax.Expr {
+	hi := s.Hi
+	if hi == nil {
+		if k < len(base.dims) {
+			hi = base.dims[k]
+		} else {
+			hi = &syntax.IntLit{Text: "0"}
+		}
+	}
+	if s.Lo == nil {
+		return hi
+	}
+	return &syntax.Binary{Op: "-", X: hi, Y: s.Lo}
+}
+
+func zero() syntax.Expr { return &syntax.IntLit{Text: "0", Value: 0} }
+
+func addExpr(a, b syntax.Expr) syntax.Expr {
+	if l, ok := a.(*syntax.IntLit); ok && l.Value == 0 {
+		return b
+	}
+	if l, ok := b.(*syntax.IntLit); ok && l.Value == 0 {
+		return a
+	}
+	return &syntax.Binary{Op: "+", X: a, Y: b}
+}
+
+// compose maps indices of an alias to indices of its base.
+func compose(al *alias, idx []syntax.Expr) []syntax.Expr {
+	var out []syntax.Expr
+	j := 0
+	for _, i := range al.idx {
+		s, ok := i.(*syntax.Slice)
+		if !ok {
+			out = append(out, i)
+			continue
+		}
+		lo := s.Lo
+		if lo == nil {
+			lo = zero()
+		}
+		if j >= len(idx) {
+			out = append(out, s)
+			continue
+		}
+		a := idx[j]
+		j++
+		if as, ok := a.(*syntax.Slice); ok {
+			ns := &syntax.Slice{Lo: lo, Hi: s.Hi}
+			if as.Lo != nil {
+				ns.Lo = addExpr(lo, as.Lo)
+			}
+			if as.Hi != nil {
+				ns.Hi = addExpr(lo, as.Hi)
+			}
+			out = append(out, ns)
+			continue
+		}
+		out = append(out, addExpr(lo, a))
+	}
+	return append(out, idx[j:]...)
+}
+
+// winArg is an instruction's tensor argument lowered to a pointer.
+type winArg struct {
+	v       *sym
+	ptr     string   // C pointer to the first element
+	starts  []string // start index of each (non-distributed) base dimension
+	strides []string // element stride of each windowed (slice) dimension
+	extents []syntax.Expr
+}
+
+// window lowers a window (or whole-tensor) argument.
+func (g *gen) window(x *exprCtx, a syntax.Expr) (*winArg, bool) {
+	var v *sym
+	var idx []syntax.Expr
+	switch a := a.(type) {
+	case *syntax.Name:
+		v = x.sc.lookup(a.Name)
+	case *syntax.Index:
+		if n, ok := a.X.(*syntax.Name); ok {
+			v = x.sc.lookup(n.Name)
+		}
+		idx = a.Indices
+	}
+	if v == nil || v.kind != kTensor && !(v.kind == kScalar && len(idx) == 0) {
+		g.errorf(a, codeInstr, "expected a tensor or window argument, not %s", syntax.ExprString(a))
+		return nil, false
+	}
+	if x.device && !v.device {
+		g.capture(v)
+	}
+	for v.aliasOf != nil {
+		if len(idx) == 0 {
+			idx = v.aliasOf.idx
+		} else {
+			idx = compose(v.aliasOf, idx)
+		}
+		v = v.aliasOf.base
+		if x.device && !v.device {
+			g.capture(v)
+		}
+	}
+	if v.kind == kScalar {
+		return &winArg{v: v, ptr: "&" + v.c}, true
+	}
+	if len(idx) == 0 {
+		for range v.dims {
+			idx = append(idx, &syntax.Slice{})
+		}
+	}
+	if len(idx) != len(v.dims) {
+		g.errorf(a, codeName, "%s has %d dimensions, indexed with %d", v.name, len(v.dims), len(idx))
+		return nil, false
+	}
+	idx = g.stripDist(x, v, idx, a)
+	dims := v.dims[len(v.dims)-len(idx):]
+	wa := &winArg{v: v}
+	var starts []syntax.Expr
+	for k, i := range idx {
+		if s, ok := i.(*syntax.Slice); ok {
+			lo := s.Lo
+			if lo == nil {
+				lo = zero()
+			}
+			starts = append(starts, lo)
+			wa.extents = append(wa.extents, sliceExtent(s, &sym{dims: dims}, k))
+			// Tensor maps and fragments have no element strides (and must
+			// not capture the sizes a stride would name).
+			stride := "1"
+			if fragmentThreads(v.mem) == 0 && v.mem != "Sm90_tensorMap" {
+				stride = x.size(dims[k+1:])
+			}
+			wa.strides = append(wa.strides, stride)
+		} else {
+			starts = append(starts, i)
+		}
+		wa.starts = append(wa.starts, x.expr(starts[k]))
+	}
+	if v.mem == "Sm90_tensorMap" {
+		wa.ptr = "reinterpret_cast<const CUtensorMap *>(&" + v.c + ")"
+		return wa, true
+	}
+	if frag := fragmentThreads(v.mem); frag > 0 {
+		// The last two dims are one register fragment: the window must
+		// take the whole tile.
+		if len(idx) < 2 {
+			g.errorf(a, codeInstr, "%s needs its last two dimensions (the matrix tile) in the window", v.name)
+			return nil, false
+		}
+		lead := idx[:len(idx)-2]
+		regs := g.fragRegs(x, v, a)
+		off := x.linear(lead, dims[:len(dims)-2])
+		if off == "0" {
+			wa.ptr = "&" + v.c + "[0]"
+		} else if regs == 1 {
+			wa.ptr = "&" + v.c + "[" + off + "]"
+		} else if !strings.Contains(off, " ") {
+			wa.ptr = "&" + v.c + "[" + off + " * " + strconv.Itoa(regs) + "]"
+		} else {
+			wa.ptr = "&" + v.c + "[(" + off + ") * " + strconv.Itoa(regs) + "]"
+		}
+		return wa, true
+	}
+	if v.scalarized {
+		wa.ptr = "&" + v.c
+		return wa, true
+	}
+	off := x.linear(starts, dims)
+	wa.ptr = "&" + v.c + "[" + off + "]"
+	return wa, true
+}
+
+// fragRegs is the number of registers per thread of one matrix tile.
+func (g *gen) fragRegs(x *exprCtx, v *sym, at syntax.Node) int {
+	frag := fragmentThreads(v.mem)
+	if len(v.dims) < 2 {
+		return 1
+	}
+	r, ok1 := g.constValue(v.dims[len(v.dims)-2], x.sc)
+	c, ok2 := g.constValue(v.dims[len(v.dims)-1], x.sc)
+	if !ok1 || !ok2 || r*c%int64(frag) != 0 {
+		g.errorf(at, codeMemory, "the matrix tile of %s must have constant dimensions whose product is a multiple of %d", v.name, frag)
+		return 1
+	}
+	return int(r * c / int64(frag))
+}
+
+// pointerArg lowers a tensor argument of a proc call to a pointer.
+func (g *gen) pointerArg(x *exprCtx, a syntax.Expr, _ *syntax.Param) string {
+	wa, ok := g.window(x, a)
+	if !ok {
+		return "0"
+	}
+	return wa.ptr
+}
+
+// tensorMap lowers `m = A[...] @ Sm90_tensorMap(swizzle, rows, cols)` in
+// CPU code: the host encodes a CUtensorMap for the 2-D GMEM tensor A with a
+// box of rows x cols (seed 000 Fig. 14; issue: "host-side CUtensorMap
+// construction via the special window type").
+func (pg *procGen) tensorMap(n *syntax.Name, s *syntax.Assign, mem string, args []int64, sc *scope) {
+	g := pg.g
+	x := &exprCtx{g: g, sc: sc}
+	var base *sym
+	switch r := s.RHS.(type) {
+	case *syntax.Name:
+		base = sc.lookup(r.Name)
+	case *syntax.Index:
+		if bn, ok := r.X.(*syntax.Name); ok {
+			base = sc.lookup(bn.Name)
+		}
+		for _, i := range r.Indices {
+			if sl, ok := i.(*syntax.Slice); !ok || sl.Lo != nil || sl.Hi != nil {
+				g.errorf(i, codeUnsupported, "a tensor map windows the whole tensor (write A[:, :])")
+				return
+			}
+		}
+	}
+	if base == nil || base.kind != kTensor || g.memSpace(base.mem) != "gmem" {
+		g.errorf(s.RHS, codeMemory, "%s needs a GMEM tensor", mem)
+		return
+	}
+	if len(base.dims) != 2 || len(args) != 3 {
+		g.errorf(s, codeUnsupported, "%s(swizzle, box_rows, box_cols) of a 2-D tensor is supported", mem)
+		return
+	}
+	c := cuda.Ident(n.Name)
+	pg.w.Line("weft_tensor_map %s;", c)
+	pg.w.Line("weft_tensor_map_2d(&%s, %s, %d, %s, %s, %d, %d, %d);", c, base.c, elemBytes(base.elem),
+		x.expr(base.dims[0]), x.expr(base.dims[1]), args[1], args[2], args[0])
+	sc.add(&sym{name: n.Name, c: c, kind: kTensor, elem: base.elem, dims: base.dims, mem: "Sm90_tensorMap",
+		memArg: args, order: pg.order, decl: n})
+}
+
+func joinNonEmpty(parts []string, sep string) string {
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, sep)
+}

@@ -1,0 +1,501 @@
+package distmem
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/coll"
+	"weft.dev/weft/lang/weft/gpucheck"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+const (
+	codeDeduce     = "W0501"
+	codeMismatch   = "W0502"
+	codeAllocUnit  = "W0503"
+	codeExtent     = "W0504"
+	codeBarrierIdx = "W0505"
+	codeOwner      = "W0506"
+)
+
+func init() {
+	diag.Register("weft", []diag.Code{
+		{Code: codeDeduce, Summary: "distributed memory deduction failed: the distributed indices do not form a tiling chain to the memory's native unit"},
+		{Code: codeMismatch, Summary: "inconsistent distributed memory deductions: two uses give a shard different owners"},
+		{Code: codeAllocUnit, Summary: "allocation scope is smaller than the memory's native unit"},
+		{Code: codeExtent, Summary: "distributed dimension smaller than the iteration count of its index"},
+		{Code: codeBarrierIdx, Summary: "barrier index is not a cuda_threads iterator (barrier indices are distributed)"},
+		{Code: codeOwner, Summary: "the collective owning a distributed shard is not one native unit of its memory (shape or alignment)"},
+	})
+}
+
+// Triple is one use site of a variable (seed 000 §4.1 step 3): the
+// distributed indices n*, the use-site tiling ω and the thread pitches of
+// the distributed indices (how far, in natural thread indices, the owner
+// moves when the index grows by one), plus the owner's offset from the
+// allocating collective.
+type Triple struct {
+	Access  *gpucheck.Access
+	Tiling  *coll.Tiling
+	Iters   []*gpucheck.Iter
+	Pitches []int
+	Offset  int
+}
+
+// Deduction is the analysis of one variable.
+type Deduction struct {
+	Var        *gpucheck.Var
+	NativeUnit string
+	TA, TN     int // tile thread counts of the allocation scope and the native unit
+	Triples    []*Triple
+	// Dist is the number of distributed dimensions (of the first use).
+	Dist int
+
+	unit *coll.Unit // the native unit, resolved for the launch shape
+}
+
+// Chain prints the tiling chain of the first use, e.g.
+// "m: 512 -> 32, n: 32 -> 1".
+func (d *Deduction) Chain() string {
+	if len(d.Triples) == 0 {
+		return ""
+	}
+	var s []string
+	for _, it := range d.Triples[0].Iters {
+		s = append(s, fmt.Sprintf("%s: %d -> %d", it.Name, it.Parent.TileThreads, it.Body.TileThreads))
+	}
+	return strings.Join(s, ", ")
+}
+
+// Result holds the deductions in allocation order.
+type Result struct {
+	Deductions []*Deduction
+	ByVar      map[*gpucheck.Var]*Deduction
+}
+
+// Check runs the analysis.
+func Check(g *gpucheck.Result, errs *diag.List) *Result {
+	r := &Result{ByVar: map[*gpucheck.Var]*Deduction{}}
+	for _, v := range g.Vars {
+		d := newDeduction(g, v, errs)
+		if d != nil {
+			r.Deductions = append(r.Deductions, d)
+			r.ByVar[v] = d
+		}
+	}
+	for _, a := range g.Accesses {
+		d := r.ByVar[a.Var]
+		if d == nil {
+			continue
+		}
+		var t *Triple
+		if d.Var.Barrier {
+			t = barrierTriple(d, a, errs)
+		} else {
+			t = dataTriple(g, d, a, errs)
+		}
+		if t == nil {
+			continue
+		}
+		if len(d.Triples) > 0 {
+			if !consistent(d, d.Triples[0], t, errs) {
+				continue
+			}
+		} else {
+			d.Dist = len(t.Iters)
+		}
+		d.Triples = append(d.Triples, t)
+	}
+	return r
+}
+
+// newDeduction starts the analysis of a CUDA-scoped variable; nil for
+// variables the analysis does not concern (parameters, CPU allocations,
+// windows, memories without a native unit).
+func newDeduction(g *gpucheck.Result, v *gpucheck.Var, errs *diag.List) *Deduction {
+	if v.Param || v.Window != nil || v.Scope == nil || v.Scope.Device == nil || v.Scope.Tiling == nil {
+		return nil
+	}
+	d := &Deduction{Var: v, TA: v.Scope.Tiling.TileThreads}
+	if v.Barrier {
+		return d
+	}
+	if g.Lib == nil {
+		return nil
+	}
+	m := g.Lib.Memories[v.Mem]
+	if m == nil || m.NativeUnit == "" {
+		return nil
+	}
+	d.NativeUnit = m.NativeUnit
+	u, err := g.ResolveUnit(&syntax.Name{Name: m.NativeUnit}, v.Scope.Tiling.M)
+	if err != nil {
+		return nil
+	}
+	tn, err := u.Threads(v.Scope.Tiling.M)
+	if err != nil {
+		return nil
+	}
+	d.TN = tn
+	d.unit = &u
+	// Rule 1/4: each shard is allocated by its own collective of the
+	// native unit, so the allocating scope must hold whole native units.
+	if d.TA < d.TN || d.TA%d.TN != 0 {
+		errs.Errorf(v.Pos, codeAllocUnit, "%s (memory type %s) is allocated by a collective of %d threads, but its native unit %s is %d threads",
+			v.Name, v.Mem, d.TA, m.NativeUnit, d.TN)
+		return nil
+	}
+	return d
+}
+
+func (d *Deduction) prefix() string {
+	return fmt.Sprintf("distributed memory analysis (from %d threads to %d) for %s failed", d.TA, d.TN, d.Var.Name)
+}
+
+// dataTriple deduces the tiling chain of one use (Rule 2/4): consume
+// indices from the left until the chain reaches the native unit.
+func dataTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag.List) *Triple {
+	v := d.Var
+	t := &Triple{Access: a, Tiling: a.Scope.Tiling}
+	// Step 1, desugaring: an instruction parameter with per-parameter
+	// units (@access(p, units=[...])) is used by those units inside the
+	// call's collective, as if wrapped in cuda_threads loops; the user's
+	// distributed indices then stop at the call's tile thread count and
+	// the synthetic loops take the next dimensions (seed 000 §4.1 (1)).
+	synth, ok := desugar(g, d, a, errs)
+	if !ok {
+		return nil
+	}
+	target := d.TN
+	if len(synth) > 0 {
+		target = a.Scope.Tiling.TileThreads
+	}
+	cur := d.TA
+	seen := map[*gpucheck.Iter]bool{}
+	k := 0
+	for cur != target {
+		if k >= len(a.Indices) {
+			what := "has no index left"
+			if len(a.Indices) == 0 {
+				what = "is used without an index"
+			}
+			errs.Errorf(gpucheck.StartPos(a.Node), codeDeduce, "%s: %s %s, but the tiling chain is at %d threads, not the %d of its native unit %s: each %s owns its own shard, so the use needs a distributed index per cuda_threads loop down to it (e.g. %s[%s])",
+				d.prefix(), v.Name, what, cur, d.TN, d.NativeUnit, d.NativeUnit, v.Name, iterHint(a, v))
+			return nil
+		}
+		idx := a.Indices[k]
+		n, ok := idx.(*syntax.Name)
+		if !ok {
+			errs.Errorf(gpucheck.StartPos(idx), codeDeduce, "%s: expected a cuda_threads iterator as distributed index %d, not %s (the chain is at %d threads)",
+				d.prefix(), k, gpucheck.ExprString(idx), cur)
+			return nil
+		}
+		it := a.Scope.Iter(n.Name)
+		if it == nil {
+			errs.Errorf(n.Pos(), codeDeduce, "%s: %s is not from a cuda_threads loop (distributed indices must be cuda_threads iterators)", d.prefix(), n.Name)
+			return nil
+		}
+		if seen[it] {
+			errs.Errorf(n.Pos(), codeDeduce, "%s: unexpected (repeated?) index %s", d.prefix(), n.Name)
+			return nil
+		}
+		inAlloc := false
+		for _, o := range v.Scope.Iters {
+			if o == it {
+				inAlloc = true
+			}
+		}
+		t0, t1 := it.Parent.TileThreads, it.Body.TileThreads
+		if inAlloc || t0 != cur {
+			errs.Errorf(n.Pos(), codeDeduce, "%s: iterator %s maps %d -> %d threads, but the tiling chain is at %d threads",
+				d.prefix(), n.Name, t0, t1, cur)
+			return nil
+		}
+		if t1 < target {
+			errs.Errorf(n.Pos(), codeDeduce, "%s: iterator %s maps %d -> %d threads, past the %d threads of the native unit %s",
+				d.prefix(), n.Name, t0, t1, target, d.NativeUnit)
+			return nil
+		}
+		seen[it] = true
+		t.Iters = append(t.Iters, it)
+		cur = t1
+		k++
+	}
+	for _, it := range synth {
+		if k >= len(a.Indices) {
+			errs.Errorf(gpucheck.StartPos(a.Node), codeDeduce, "%s: %s() distributes its parameter %s over %d x %s, but the argument has no dimension left for it",
+				d.prefix(), a.Instr.Name, a.Param, it.Count, it.Unit)
+			return nil
+		}
+		idx := a.Indices[k]
+		if !fullSlice(g, v, k, idx, it.Count) {
+			errs.Errorf(gpucheck.StartPos(idx), codeDeduce, "%s: %s() distributes its parameter %s over %d x %s, so index %d must be a slice of %d elements, not %s",
+				d.prefix(), a.Instr.Name, a.Param, it.Count, it.Unit, k, it.Count, gpucheck.ExprString(idx))
+			return nil
+		}
+		t.Iters = append(t.Iters, it)
+		k++
+	}
+	if k > v.Dims() {
+		errs.Errorf(gpucheck.StartPos(a.Node), codeDeduce, "%s: %d distributed indices, but %s has %d dimensions", d.prefix(), k, v.Name, v.Dims())
+		return nil
+	}
+	// The extents of the distributed dimensions hold every iteration.
+	for i, it := range t.Iters {
+		if it.Loop == nil {
+			continue // a desugared instruction loop: checked as a slice
+		}
+		if e, ok := g.Eval(v.Type.Dims[i]); ok && int(e) < it.Count {
+			errs.Errorf(a.Indices[i].Pos(), codeExtent, "dimension %d of %s has extent %d, but its distributed index %s takes %d values",
+				i, v.Name, e, it.Name, it.Count)
+			return nil
+		}
+	}
+	// Rule 1/4: the collective that owns a shard is one native unit (the
+	// right shape and alignment, not just the thread count). Under warp
+	// specialization the owner is the unit the selected warps belong to,
+	// so only unspecialized owners are compared.
+	if len(t.Iters) > 0 && d.unit != nil {
+		end := t.Iters[len(t.Iters)-1].Body
+		if end.Threads() == end.TileThreads {
+			if merr := end.Matches(*d.unit); merr != nil {
+				errs.Errorf(gpucheck.StartPos(a.Node), codeOwner, "%s: the shards are owned by collectives that are not one %s: %s",
+					d.prefix(), d.NativeUnit, merr.Msg)
+				return nil
+			}
+		}
+	}
+	pitchesAndOffset(t, v.Scope.Tiling, d.TN)
+	return t
+}
+
+func iterHint(a *gpucheck.Access, v *gpucheck.Var) string {
+	var names []string
+	for _, it := range a.Scope.Iters {
+		inAlloc := false
+		for _, o := range v.Scope.Iters {
+			if o == it {
+				inAlloc = true
+			}
+		}
+		if !inAlloc {
+			names = append(names, it.Name)
+		}
+	}
+	if len(names) == 0 {
+		return "i"
+	}
+	return strings.Join(names, ", ")
+}
+
+// pitchesAndOffset fills the thread pitch of each distributed index and
+// the offset of the owning native unit from the allocating collective's.
+// The owner is the native-unit collective holding the accessing threads
+// (native units are aligned boxes of tn threads), so the producer and
+// consumer warps of one CTA share its SMEM shard, while threads 0 and 32
+// never share a register.
+func pitchesAndOffset(t *Triple, alloc *coll.Tiling, tn int) {
+	if len(t.Iters) == 0 {
+		return
+	}
+	end := t.Iters[len(t.Iters)-1].Body
+	for _, it := range t.Iters {
+		p := 0
+		for _, term := range end.Base.Terms {
+			if term.Iter == it.ID {
+				p = term.Step
+			}
+		}
+		t.Pitches = append(t.Pitches, p)
+	}
+	t.Offset = end.Base.Const/tn*tn - alloc.Base.Const/tn*tn
+}
+
+// barrierTriple: every barrier index is distributed (seed 002: "Interpret
+// all indices as distributed indices").
+func barrierTriple(d *Deduction, a *gpucheck.Access, errs *diag.List) *Triple {
+	t := &Triple{Access: a, Tiling: a.Scope.Tiling}
+	for _, idx := range a.Indices {
+		n, ok := idx.(*syntax.Name)
+		var it *gpucheck.Iter
+		if ok {
+			it = a.Scope.Iter(n.Name)
+		}
+		if it == nil {
+			errs.Errorf(gpucheck.StartPos(idx), codeBarrierIdx, "barrier index %s of %s must be a cuda_threads iterator (all barrier indices are distributed indices)",
+				gpucheck.ExprString(idx), d.Var.Name)
+			return nil
+		}
+		t.Iters = append(t.Iters, it)
+	}
+	if len(t.Iters) > 0 {
+		end := t.Iters[len(t.Iters)-1].Body
+		for _, it := range t.Iters {
+			p := 0
+			for _, term := range end.Base.Terms {
+				if term.Iter == it.ID {
+					p = term.Step
+				}
+			}
+			t.Pitches = append(t.Pitches, p)
+		}
+	}
+	return t
+}
+
+// consistent checks Rule 3/4 against the first use.
+func consistent(d *Deduction, first, t *Triple, errs *diag.List) bool {
+	describe := func(x *Triple) string {
+		var ps []string
+		for i, it := range x.Iters {
+			ps = append(ps, fmt.Sprintf("%s (%d threads apart)", it.Name, x.Pitches[i]))
+		}
+		s := fmt.Sprintf("%d distributed dims", len(x.Iters))
+		if len(ps) > 0 {
+			s += " [" + strings.Join(ps, ", ") + "]"
+		}
+		return s
+	}
+	ok := len(first.Iters) == len(t.Iters)
+	for i := 0; ok && i < len(t.Pitches); i++ {
+		ok = t.Pitches[i] == first.Pitches[i]
+	}
+	if ok && !d.Var.Barrier && t.Offset != first.Offset {
+		errs.Errorf(gpucheck.StartPos(t.Access.Node), codeMismatch, "inconsistent distributed memory deduction for %s: the shards are owned by threads starting at offset %d here, but at offset %d at %s",
+			d.Var.Name, t.Offset, first.Offset, pos(gpucheck.StartPos(first.Access.Node))).Note(gpucheck.StartPos(first.Access.Node), "the first use of %s is here", d.Var.Name)
+		return false
+	}
+	if !ok {
+		errs.Errorf(gpucheck.StartPos(t.Access.Node), codeMismatch, "inconsistent distributed memory deduction for %s: deduced %s here; mismatches %s deduced at %s",
+			d.Var.Name, describe(t), describe(first), pos(gpucheck.StartPos(first.Access.Node))).Note(gpucheck.StartPos(first.Access.Node), "the first use of %s is here", d.Var.Name)
+		return false
+	}
+	return true
+}
+
+func pos(p diag.Pos) string { return fmt.Sprintf("%d:%d", p.Line(), p.Col()) }
+
+// synthID numbers the iterators of desugared instruction loops; they never
+// collide with a device function's own iterators.
+const synthID = 1 << 20
+
+// desugar derives the loops of an instruction argument's per-parameter
+// units; nil when the parameter has none.
+func desugar(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag.List) ([]*gpucheck.Iter, bool) {
+	if a.Instr == nil {
+		return nil, true
+	}
+	acc := a.Instr.Access[a.Param]
+	if acc == nil || len(acc.Units) == 0 {
+		return nil, true
+	}
+	var out []*gpucheck.Iter
+	cur := a.Scope.Tiling
+	for i, ue := range acc.Units {
+		u, err := g.ResolveUnit(ue, cur.M)
+		if err != nil {
+			errs.Errorf(gpucheck.StartPos(a.Node), codeDeduce, "%s: unit of parameter %s of %s(): %v", d.prefix(), a.Param, a.Instr.Name, err)
+			return nil, false
+		}
+		ut, err := u.Threads(cur.M)
+		if err != nil || ut < 1 || cur.Threads()%ut != 0 {
+			errs.Errorf(gpucheck.StartPos(a.Node), codeDeduce, "%s: %s() is executed by %d threads, which do not divide into %s", d.prefix(), a.Instr.Name, cur.Threads(), u)
+			return nil, false
+		}
+		count := cur.Threads() / ut
+		body, err := cur.CudaThreads(synthID+i, count, u)
+		if err != nil {
+			errs.Errorf(gpucheck.StartPos(a.Node), codeDeduce, "%s: parameter %s of %s(): %v", d.prefix(), a.Param, a.Instr.Name, err)
+			return nil, false
+		}
+		out = append(out, &gpucheck.Iter{Name: fmt.Sprintf("%s.%s[%s]", a.Instr.Name, a.Param, u), ID: synthID + i, Count: count, Unit: u, Parent: cur, Body: body})
+		cur = body
+	}
+	last := out[len(out)-1].Body.TileThreads
+	if last != d.TN {
+		errs.Errorf(gpucheck.StartPos(a.Node), codeDeduce, "%s: %s() distributes its parameter %s down to %d threads, but the native unit %s of %s is %d threads",
+			d.prefix(), a.Instr.Name, a.Param, last, d.NativeUnit, d.Var.Mem, d.TN)
+		return nil, false
+	}
+	return out, true
+}
+
+// fullSlice reports whether idx is a slice of exactly n elements of
+// dimension k of v (`:` over a dimension of extent n, or lo:hi with
+// hi - lo = n).
+func fullSlice(g *gpucheck.Result, v *gpucheck.Var, k int, idx syntax.Expr, n int) bool {
+	sl, ok := idx.(*syntax.Slice)
+	if !ok || k >= len(v.Type.Dims) {
+		return false
+	}
+	if sl.Lo == nil && sl.Hi == nil {
+		e, ok := g.Eval(v.Type.Dims[k])
+		return ok && int(e) == n
+	}
+	lo, hi := int64(0), int64(0)
+	if sl.Lo != nil {
+		var ok bool
+		if lo, ok = g.Eval(sl.Lo); !ok {
+			return false
+		}
+	}
+	if sl.Hi == nil {
+		e, ok := g.Eval(v.Type.Dims[k])
+		if !ok {
+			return false
+		}
+		hi = e
+	} else {
+		var ok bool
+		if hi, ok = g.Eval(sl.Hi); !ok {
+			return false
+		}
+	}
+	return int(hi-lo) == n
+}
+
+// Write prints every deduction: the distributed indices of the first use
+// with their tiling chain, and the shard each native unit allocates (the
+// dimensions code generation keeps, Rule 4/4).
+func (r *Result) Write(w io.Writer) {
+	if len(r.Deductions) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "distributed memory:")
+	for _, d := range r.Deductions {
+		v := d.Var
+		kind := v.Mem
+		if v.Barrier {
+			kind = "barrier @ " + v.Mem
+		}
+		head := fmt.Sprintf("  %s (%s) at %d:%d, allocated by %s", v.Name, kind, v.Pos.Line(), v.Pos.Col(), v.Scope.Tiling.Describe())
+		if d.NativeUnit != "" {
+			head += fmt.Sprintf("; native unit %s", d.NativeUnit)
+		}
+		fmt.Fprintln(w, head)
+		if len(d.Triples) == 0 {
+			fmt.Fprintln(w, "          unused")
+			continue
+		}
+		var names []string
+		for _, it := range d.Triples[0].Iters {
+			names = append(names, it.Name)
+		}
+		var shard []string
+		if v.Type != nil && d.Dist <= len(v.Type.Dims) {
+			for _, e := range v.Type.Dims[d.Dist:] {
+				shard = append(shard, gpucheck.ExprString(e))
+			}
+		}
+		line := "          not distributed"
+		if len(names) > 0 {
+			line = fmt.Sprintf("          distributed [%s] (%s)", strings.Join(names, ", "), d.Chain())
+		}
+		if !v.Barrier {
+			line += fmt.Sprintf("; shard [%s]", strings.Join(shard, ", "))
+		}
+		fmt.Fprintf(w, "%s; %d uses agree\n", line, len(d.Triples))
+	}
+}

@@ -1,0 +1,104 @@
+package driver
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	cudainclude "weft.dev/weft/cuda/include"
+	"weft.dev/weft/diag"
+	"weft.dev/weft/frontend"
+	"weft.dev/weft/lang/weft/cudagen"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// build implements `weft build FILE.weft -o DIR [--harness] [--proc NAME]
+// [--stem NAME] [--json]`: host C and CUDA C++ (lang/weft/cudagen), plus
+// the runtime headers the generated code includes.
+func init() {
+	buildVerb = buildWeft
+}
+
+func buildWeft(env *frontend.Env, args []string) int {
+	fs := flag.NewFlagSet("build", flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	asJSON := fs.Bool("json", false, "diagnostics as JSON")
+	out := fs.String("o", "", "output directory (created if needed)")
+	harness := fs.Bool("harness", false, "also emit main.cu, which runs the proc on .npy inputs and writes .npy outputs")
+	proc := fs.String("proc", "", "the proc the harness runs (default: the only non-instruction proc)")
+	stem := fs.String("stem", "", "base name of the generated files (default: the source file's)")
+	noCheck := fs.Bool("no-check", false, "skip the static and sync checks (generate code for an unchecked program)")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return 2
+	}
+	files0, assigns := splitAssignments(pos)
+	if len(files0) != 1 || *out == "" {
+		return frontend.Usagef(env, "usage: weft build FILE.weft -o DIR [NAME=VALUE ...] [--harness] [--proc NAME] [--stem NAME] [--no-check] [--json]")
+	}
+	sizes := map[string]int64{}
+	for _, a := range assigns {
+		v, err := strconv.ParseInt(a[1], 0, 64)
+		if err != nil {
+			return frontend.Usagef(env, "%s=%s: want an integer", a[0], a[1])
+		}
+		sizes[a[0]] = v
+	}
+	pos = files0
+	var errs diag.List
+	f, ok := parse(env, pos[0], &errs)
+	if !ok {
+		return 2
+	}
+	if errs.HasErrors() {
+		return frontend.Report(env, &errs, *asJSON)
+	}
+	l, err := lib.Std()
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "weft: standard library: %v\n", err)
+		return 2
+	}
+	// The static checks run first: code is generated only for programs
+	// weft check accepts.
+	// NAME=VALUE sizes serve the sync check, as in weft check.
+	if !*noCheck {
+		ctx := &CheckContext{Env: env, File: f, Sizes: sizes, Errs: &errs}
+		runCheckers(ctx)
+		if errs.HasErrors() {
+			return frontend.Report(env, &errs, *asJSON)
+		}
+	}
+	o, crash := generate(f, l, cudagen.Options{Stem: *stem, Harness: *harness, Proc: *proc}, &errs)
+	if crash != nil {
+		// The generator is fuzzed not to panic; if it still does, say so
+		// plainly instead of printing a stack trace.
+		fmt.Fprintf(env.Stderr, "weft: internal error in the code generator (please report it with the input): %v\n", crash)
+		return 2
+	}
+	if errs.HasErrors() {
+		return frontend.Report(env, &errs, *asJSON)
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		fmt.Fprintf(env.Stderr, "weft: %v\n", err)
+		return 2
+	}
+	files := o.Files
+	for _, h := range cudainclude.Headers() {
+		files = append(files, cudagen.File{Name: h.Name, Data: h.Data})
+	}
+	for _, file := range files {
+		if err := os.WriteFile(filepath.Join(*out, file.Name), file.Data, 0o644); err != nil {
+			fmt.Fprintf(env.Stderr, "weft: %v\n", err)
+			return 2
+		}
+	}
+	return frontend.Report(env, &errs, *asJSON)
+}
+
+func generate(f *syntax.File, l *lib.Library, opt cudagen.Options, errs *diag.List) (out *cudagen.Output, crash any) {
+	defer func() { crash = recover() }()
+	return cudagen.Generate(f, l, opt, errs), nil
+}

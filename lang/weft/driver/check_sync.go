@@ -1,0 +1,92 @@
+package driver
+
+import (
+	"flag"
+	"fmt"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"weft.dev/weft/lang/weft/gpucheck"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syncheck"
+)
+
+// The sync checker (seed 000 §5): converts each proc to the abstract
+// machine IR and runs it for the sizes given as NAME=VALUE arguments or by
+// `# check: NAME=VALUE` lines of the file.
+var (
+	syncMaxHazards    int
+	syncRedundantSync bool
+	syncStats         bool
+)
+
+func init() {
+	RegisterChecker(Checker{
+		Name:  "sync",
+		Order: 40,
+		Flags: func(fs *flag.FlagSet) {
+			syncMaxHazards, syncRedundantSync, syncStats = 10, false, false
+			fs.IntVar(&syncMaxHazards, "max-hazards", 10, "sync check: hazards reported in full per run (the rest are counted)")
+			fs.BoolVar(&syncRedundantSync, "redundant-sync", false, "sync check: report each sync statement whose removal creates no hazard at the checked sizes")
+			fs.BoolVar(&syncStats, "sync-stats", false, "sync check: print memory operations, records, events and time of each run to stdout")
+		},
+		Run: runSyncCheck,
+	})
+}
+
+func runSyncCheck(ctx *CheckContext) {
+	l, err := lib.Std()
+	if err != nil {
+		fmt.Fprintf(ctx.Env.Stderr, "weft: standard library: %v\n", err)
+		return
+	}
+	var gpu *gpucheck.Result
+	if r, ok := gpuResults.Load(ctx); ok {
+		gpu = r.(*gpucheck.Result)
+	} else {
+		gpu = gpucheck.Check(ctx.File, gpucheck.Options{Lib: l, Sizes: ctx.Sizes}, ctx.Errs)
+		if ctx.Errs.HasErrors() {
+			return
+		}
+	}
+	opts := syncheck.Options{Sizes: ctx.Sizes, MaxHazards: syncMaxHazards, RedundantSync: syncRedundantSync}
+	var bar *progressbar.ProgressBar
+	var started time.Time
+	if ctx.Env.StderrIsTerminal {
+		// A bar only for checks that take more than a second.
+		opts.Progress = func(label string, done, total int64) {
+			if started.IsZero() || done == 0 {
+				started = time.Now()
+				if bar != nil {
+					bar.Finish()
+					bar = nil
+				}
+			}
+			if bar == nil && time.Since(started) > time.Second {
+				bar = progressbar.NewOptions64(total, progressbar.OptionSetWriter(ctx.Env.Stderr),
+					progressbar.OptionSetDescription("sync check "+label), progressbar.OptionShowCount(),
+					progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100*time.Millisecond))
+			}
+			if bar != nil {
+				bar.Set64(done)
+			}
+		}
+	}
+	runs := syncheck.Check(ctx.File, gpu, l, opts, ctx.Errs)
+	if bar != nil {
+		bar.Finish()
+	}
+	if syncStats {
+		for _, r := range runs {
+			s := r.Result.Stats
+			secs := r.Elapsed.Seconds()
+			rate := 0.0
+			if secs > 0 {
+				rate = float64(s.MemOps) / secs
+			}
+			fmt.Fprintf(ctx.Env.Stdout, "sync check %s %s: %d memory ops, %d records, %d sync events, %d tasks, %.3fs (%.1fM memory ops/s), %d hazards\n",
+				r.Proc, r.Sizes, s.MemOps, s.Records, s.Events, s.Tasks, secs, rate/1e6, r.Result.Distinct)
+		}
+	}
+}

@@ -1,0 +1,56 @@
+package driver
+
+import (
+	"flag"
+	"sort"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/frontend"
+	"weft.dev/weft/lang/weft/check"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// Checker is one static analysis run by `weft check` after name resolution
+// and type checking.
+type Checker struct {
+	Name  string
+	Order int                     // 20 gpucheck, 30 distmem, 40 syncheck
+	Flags func(fs *flag.FlagSet)  // optional: extra flags of `weft check`
+	Run   func(ctx *CheckContext) // appends diagnostics to ctx.Errs; may print reports to ctx.Env.Stdout
+}
+
+// CheckContext is what a Checker sees: the parsed and checked program, the
+// sizes given on the command line, and the diagnostic list.
+type CheckContext struct {
+	Env   *frontend.Env
+	File  *syntax.File
+	Prog  *check.Program
+	Sizes map[string]int64 // NAME=VALUE integers from the command line
+	Errs  *diag.List
+}
+
+var checkers []Checker
+
+// RegisterChecker adds c; call it from init. Checkers run in Order (then
+// Name, so the order is deterministic).
+func RegisterChecker(c Checker) {
+	checkers = append(checkers, c)
+	sort.SliceStable(checkers, func(i, j int) bool {
+		if checkers[i].Order != checkers[j].Order {
+			return checkers[i].Order < checkers[j].Order
+		}
+		return checkers[i].Name < checkers[j].Name
+	})
+}
+
+// runCheckers runs every registered checker in order, stopping after the
+// first one that reports an error (later analyses assume earlier ones
+// passed).
+func runCheckers(ctx *CheckContext) {
+	for _, c := range checkers {
+		if ctx.Errs.HasErrors() {
+			return
+		}
+		c.Run(ctx)
+	}
+}

@@ -1,0 +1,217 @@
+package driver
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/frontend"
+	"weft.dev/weft/lang/weft/check"
+	"weft.dev/weft/lang/weft/interp"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syncheck"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// libProcs resolves calls to the standard library's instructions and helper
+// procs for the interpreter.
+func libProcs(l *lib.Library) func(string) *syntax.Proc {
+	return func(name string) *syntax.Proc {
+		if in := l.Instrs[name]; in != nil {
+			return in.Proc
+		}
+		return l.Procs[name]
+	}
+}
+
+func runVerb(env *frontend.Env, args []string) int {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	asJSON := fs.Bool("json", false, "diagnostics as JSON")
+	procName := fs.String("proc", "", "the proc to run")
+	seed := fs.Uint64("seed", 1, "seed of A=rand")
+	outDir := fs.String("out", "", "write every array argument to DIR/NAME.npy after the run")
+	inDir := fs.String("inputs", "", "write every array argument to DIR/NAME.npy before the run (the inputs of a GPU harness)")
+	print := fs.Bool("print", false, "print every array argument after the run")
+	compareDir := fs.String("compare", "", "compare every array argument after the run with DIR/NAME.npy (e.g. a GPU result)")
+	rtol := fs.Float64("rtol", 0, "relative tolerance of --compare")
+	atol := fs.Float64("atol", 0, "absolute tolerance of --compare")
+	maxSteps := fs.Int64("max-steps", 0, "stop after this many loop iterations, calls and allocated elements (0: no limit)")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return 2
+	}
+	files, assigns := splitAssignments(pos)
+	if len(files) != 1 {
+		return frontend.Usagef(env, "usage: weft run FILE.weft [--proc NAME] [NAME=VALUE ...] [--seed S] [--out DIR]")
+	}
+	var errs diag.List
+	src, ok := frontend.ReadSource(env, files[0])
+	if !ok {
+		return 2
+	}
+	f := syntax.Parse(src, &errs)
+	if errs.HasErrors() {
+		return frontend.Report(env, &errs, *asJSON)
+	}
+	l, err := lib.Std()
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "weft: standard library: %v\n", err)
+		return 2
+	}
+	// The static checks of the language come first: the interpreter gives a
+	// meaning only to well-typed programs.
+	check.Check(f, l, &errs)
+	if errs.HasErrors() {
+		return frontend.Report(env, &errs, *asJSON)
+	}
+	if errs.Len() > 0 && !*asJSON {
+		frontend.Report(env, &errs, false) // warnings
+		errs = diag.List{}
+	}
+	procs := libProcs(l)
+	prog := interp.New(f, interp.Options{Procs: procs, MaxSteps: *maxSteps})
+	p, err := prog.Main(*procName)
+	if err != nil {
+		var le *diag.ListError
+		if errors.As(err, &le) {
+			return frontend.Report(env, le.List, *asJSON)
+		}
+		return frontend.Usagef(env, "%v", err)
+	}
+	assigns = withDirectiveSizes(src, p, assigns)
+	callArgs, arrays, err := p.Bind(assigns, *seed, func(path string) (*interp.Array, error) {
+		r, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer r.Close()
+		return interp.ReadNpy(r)
+	})
+	if err != nil {
+		return frontend.Usagef(env, "%v", err)
+	}
+	if *inDir != "" {
+		if err := writeArrays(*inDir, arrays, callArgs); err != nil {
+			fmt.Fprintf(env.Stderr, "weft: %v\n", err)
+			return 2
+		}
+	}
+	if err := p.Call(callArgs); err != nil {
+		var re *interp.RuntimeError
+		if errors.As(err, &re) {
+			errs.Add(re.Diag)
+			return frontend.Report(env, &errs, *asJSON)
+		}
+		return frontend.Usagef(env, "%v", err)
+	}
+	if *print {
+		for _, name := range arrays {
+			fmt.Fprintf(env.Stdout, "%s = %v\n", name, callArgs[name])
+		}
+	}
+	if *outDir != "" {
+		if err := writeArrays(*outDir, arrays, callArgs); err != nil {
+			fmt.Fprintf(env.Stderr, "weft: %v\n", err)
+			return 2
+		}
+	}
+	if *compareDir != "" {
+		return compare(env, p, *compareDir, arrays, callArgs, *rtol, *atol, *asJSON)
+	}
+	return 0
+}
+
+// compare checks the arrays after the run against DIR/NAME.npy, the
+// results of the same run elsewhere (the GPU program of weft build
+// --harness), within |ref - x| <= atol + rtol*|x|. Arrays without a file
+// in DIR are skipped; at least one must be there.
+func compare(env *frontend.Env, p *interp.Proc, dir string, arrays []string, args map[string]any, rtol, atol float64, asJSON bool) int {
+	var errs diag.List
+	found := 0
+	for _, name := range arrays {
+		path := filepath.Join(dir, name+".npy")
+		r, err := os.Open(path)
+		if os.IsNotExist(err) {
+			continue
+		}
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "weft: %v\n", err)
+			return 2
+		}
+		ref, err := interp.ReadNpy(r)
+		r.Close()
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "weft: %s: %v\n", path, err)
+			return 2
+		}
+		found++
+		if m := args[name].(*interp.Array).Compare(ref, rtol, atol); m != nil {
+			pos := p.Decl.Pos()
+			for _, q := range p.Params {
+				if q.Name == name {
+					pos = q.Pos
+				}
+			}
+			errs.Errorf(pos, interp.CodeCompare, "%s differs from %s: %s", name, path, m)
+		}
+	}
+	if found == 0 {
+		return frontend.Usagef(env, "--compare %s: no NAME.npy for any array argument (%s)", dir, strings.Join(arrays, ", "))
+	}
+	return frontend.Report(env, &errs, asJSON)
+}
+
+// withDirectiveSizes adds the sizes of the file's first `# check: N=...`
+// line (the sizes its sync check runs at) for control parameters the command
+// line does not give, so `weft run FILE` runs the checked configuration.
+func withDirectiveSizes(src *diag.File, p *interp.Proc, assigns [][2]string) [][2]string {
+	var scratch diag.List // malformed directives are weft check's to report
+	dirs := syncheck.Directives(src, &scratch)
+	if len(dirs) == 0 {
+		return assigns
+	}
+	given := map[string]bool{}
+	for _, a := range assigns {
+		given[a[0]] = true
+	}
+	for _, q := range p.Params {
+		if q.Kind != interp.KindSize && q.Kind != interp.KindIndex || given[q.Name] {
+			continue
+		}
+		if v, ok := dirs[0][q.Name]; ok {
+			assigns = append(assigns, [2]string{q.Name, strconv.FormatInt(v, 10)})
+		}
+	}
+	return assigns
+}
+
+// writeArrays writes the named array arguments to dir/NAME.npy.
+func writeArrays(dir string, names []string, args map[string]any) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, name := range names {
+		if err := writeNpy(filepath.Join(dir, name+".npy"), args[name].(*interp.Array)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func writeNpy(path string, a *interp.Array) error {
+	w, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := interp.WriteNpy(w, a); err != nil {
+		w.Close()
+		return err
+	}
+	return w.Close()
+}

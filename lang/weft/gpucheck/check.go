@@ -1,0 +1,746 @@
+package gpucheck
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/check"
+	"weft.dev/weft/lang/weft/coll"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// Device is one `with CudaDeviceFunction(...)` block.
+type Device struct {
+	Stmt *syntax.With
+	Fn   *coll.DeviceFunction
+	Top  *coll.Tiling // the top-level collective: CTA, or cluster
+	// Iters lists the device function's cuda_threads iterators by id.
+	Iters []*Iter
+}
+
+// Iter is one cuda_threads iterator: its loop, the tiling of its parent
+// scope and of its body (the tiling operator t0 -> t1 of seed 002 Rule 2/4
+// is Parent.TileThreads -> Body.TileThreads).
+type Iter struct {
+	Name   string
+	ID     int
+	Loop   *syntax.For
+	Count  int
+	Unit   coll.Unit
+	Parent *coll.Tiling
+	Body   *coll.Tiling
+}
+
+// Scope is what every statement is annotated with.
+type Scope struct {
+	// TL is the instruction timeline (canonical name): cpu_in_order at the
+	// top level, cuda_in_order in a device function, the CudaAsync
+	// argument inside an async block (seed 000 §3.2).
+	TL     string
+	Device *Device      // nil in CPU code
+	Tiling *coll.Tiling // nil in CPU code
+	Iters  []*Iter      // cuda_threads iterators in scope, outermost first
+	Warps  string       // the enclosing named CudaWarps, if any
+	Parent *Scope       // nil for a proc's top scope
+	Stmt   syntax.Stmt  // the statement that opened this scope
+	names  map[string]*Var
+	iters  map[string]*Iter
+}
+
+// Iter returns the cuda_threads iterator named name visible in s.
+func (s *Scope) Iter(name string) *Iter {
+	for sc := s; sc != nil; sc = sc.Parent {
+		if v, ok := sc.names[name]; ok && v != nil {
+			return nil // shadowed by a variable
+		}
+		if it, ok := sc.iters[name]; ok {
+			return it
+		}
+	}
+	return nil
+}
+
+// Lookup returns the variable named name visible in s.
+func (s *Scope) Lookup(name string) *Var {
+	for sc := s; sc != nil; sc = sc.Parent {
+		if v, ok := sc.names[name]; ok {
+			return v
+		}
+		if _, ok := sc.iters[name]; ok {
+			return nil
+		}
+	}
+	return nil
+}
+
+// Var is a data or barrier variable: a parameter, an allocation or a
+// window.
+type Var struct {
+	Name    string
+	Pos     diag.Pos
+	Type    *syntax.Type
+	Mem     string // memory type name ("" unknown)
+	Barrier bool
+	Param   bool
+	Scope   *Scope // allocation scope (for parameters, the proc's scope)
+	// Window is set for `w = x[...]`: the variable it views and the
+	// access that created it.
+	Window *Access
+}
+
+// Dims is the number of dimensions of v's type.
+func (v *Var) Dims() int {
+	if v.Type == nil {
+		return 0
+	}
+	return len(v.Type.Dims)
+}
+
+// Access is one use of a variable: the site (a *syntax.Name or
+// *syntax.Index), the scope, and how it is used.
+type Access struct {
+	Var     *Var
+	Node    syntax.Expr
+	Indices []syntax.Expr
+	Scope   *Scope
+	Read    bool
+	Write   bool
+	Instr   *lib.Instr // set for an instruction argument
+	Param   string     // the instruction parameter
+	Stmt    syntax.Stmt
+}
+
+// Result is the collective analysis of one file.
+type Result struct {
+	Scopes map[syntax.Stmt]*Scope
+	// Bodies is the tiling a cuda_threads loop or CudaWarps block derives
+	// for its body.
+	Bodies   map[syntax.Stmt]*coll.Tiling
+	Stmts    []syntax.Stmt // every statement, in source order
+	Accesses []*Access
+	Vars     []*Var
+	Devices  []*Device
+	Lib      *lib.Library
+	Consts   map[string]int64
+	units    *unitEnv
+	consts   *consts
+}
+
+// ResolveUnit evaluates a collective unit expression (a name of the
+// library or of the file, `n * unit`, a parameterized unit) for m.
+func (r *Result) ResolveUnit(e syntax.Expr, m coll.Machine) (coll.Unit, error) {
+	return r.units.resolve(e, m)
+}
+
+// Eval evaluates a compile-time integer expression (literals, the file's
+// constants, NAME=VALUE sizes).
+func (r *Result) Eval(e syntax.Expr) (int64, bool) { return r.consts.eval(e) }
+
+// Options are the inputs besides the file.
+type Options struct {
+	Lib   *lib.Library
+	Sizes map[string]int64 // NAME=VALUE from the command line
+	// Prog is the checked program (package check), when available: its
+	// constants and its resolution of instruction names (a file's
+	// instruction shadows the library's) are used.
+	Prog *check.Program
+}
+
+type checker struct {
+	f      *syntax.File
+	l      *lib.Library
+	errs   *diag.List
+	c      *consts
+	units  *unitEnv
+	instrs map[string]*lib.Instr
+	procs  map[string]bool
+	res    *Result
+	warpCf map[string]syntax.Expr
+	// dev is the device function being walked.
+	dev *Device
+}
+
+// Check runs the collective analysis over f.
+func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
+	c := &checker{f: f, l: opts.Lib, errs: errs, c: &consts{vals: map[string]int64{}},
+		instrs: map[string]*lib.Instr{}, procs: map[string]bool{}, warpCf: map[string]syntax.Expr{}}
+	c.res = &Result{Scopes: map[syntax.Stmt]*Scope{}, Bodies: map[syntax.Stmt]*coll.Tiling{}, Lib: opts.Lib, Consts: c.c.vals}
+	for _, d := range f.Decls {
+		if g, ok := d.(*syntax.Global); ok {
+			if len(g.Names) == len(g.Values) {
+				for i, n := range g.Names {
+					if v, ok := c.c.eval(g.Values[i]); ok {
+						c.c.vals[n.Name] = v
+					} else {
+						c.warpCf[n.Name] = g.Values[i]
+					}
+				}
+			}
+		}
+	}
+	if opts.Prog != nil {
+		for k, v := range opts.Prog.Consts {
+			c.c.vals[k] = v
+		}
+	}
+	for k, v := range opts.Sizes {
+		c.c.vals[k] = v
+	}
+	c.units = newUnitEnv(opts.Lib, f, c.c)
+	c.res.units, c.res.consts = c.units, c.c
+	if opts.Lib != nil {
+		for name, in := range opts.Lib.Instrs {
+			c.instrs[name] = in
+		}
+	}
+	for _, d := range f.Decls {
+		if p, ok := d.(*syntax.Proc); ok {
+			if lib.IsInstr(p) {
+				if opts.Lib == nil {
+					continue
+				}
+				var scratch diag.List // the checker (package check) reports these
+				if in := lib.ParseInstr(p, opts.Lib, &scratch); in != nil {
+					c.instrs[p.Name.Name] = in
+				}
+			} else {
+				c.procs[p.Name.Name] = true
+			}
+		}
+	}
+	if opts.Prog != nil {
+		for name, p := range opts.Prog.ByName {
+			if p.Instr != nil {
+				c.instrs[name] = p.Instr
+			}
+		}
+	}
+	for _, d := range f.Decls {
+		p, ok := d.(*syntax.Proc)
+		if !ok || lib.IsInstr(p) {
+			continue
+		}
+		top := &Scope{TL: "cpu_in_order", names: map[string]*Var{}, iters: map[string]*Iter{}}
+		for _, prm := range p.Params {
+			if prm.Type == nil || prm.Name == nil {
+				continue
+			}
+			if prm.Type.Dims == nil && !prm.Type.Window && prm.Type.Mem == nil && !lib.IsDataType(prm.Type.Elem.Name) {
+				continue // size, index, bool, stride
+			}
+			c.declare(top, prm.Name, prm.Type, true)
+		}
+		c.block(top, p.Body)
+	}
+	return c.res
+}
+
+func memName(e syntax.Expr) string {
+	switch e := e.(type) {
+	case *syntax.Name:
+		return e.Name
+	case *syntax.Call:
+		return e.FunName()
+	}
+	return ""
+}
+
+func (c *checker) declare(s *Scope, n *syntax.Name, t *syntax.Type, param bool) *Var {
+	v := &Var{Name: n.Name, Pos: n.Pos(), Type: t, Param: param, Scope: s}
+	if t != nil {
+		v.Mem = memName(t.Mem)
+		v.Barrier = t.Elem != nil && t.Elem.Name == "barrier"
+		if v.Mem == "" && !v.Barrier && !param {
+			v.Mem = "DRAM"
+		}
+	}
+	s.names[n.Name] = v
+	c.res.Vars = append(c.res.Vars, v)
+	return v
+}
+
+func (c *checker) child(s *Scope, st syntax.Stmt) *Scope {
+	n := *s
+	n.Parent = s
+	n.Stmt = st
+	n.names = map[string]*Var{}
+	n.iters = map[string]*Iter{}
+	n.Iters = s.Iters[:len(s.Iters):len(s.Iters)]
+	return &n
+}
+
+func (c *checker) block(s *Scope, body []syntax.Stmt) {
+	for _, st := range body {
+		c.stmt(s, st)
+	}
+}
+
+// where describes a scope's timeline for messages.
+func where(s *Scope) string {
+	switch {
+	case s.Device == nil:
+		return "CPU code"
+	case s.TL == "cuda_in_order":
+		return "in-order CUDA code"
+	}
+	return "a CudaAsync(" + s.TL + ") block"
+}
+
+func (c *checker) stmt(s *Scope, st syntax.Stmt) {
+	c.res.Scopes[st] = s
+	c.res.Stmts = append(c.res.Stmts, st)
+	switch st := st.(type) {
+	case *syntax.Alloc:
+		v := c.declare(s, st.Name, st.Type, false)
+		if !v.Barrier {
+			c.checkPerm(s, v, st.Name, 'c', false)
+		}
+	case *syntax.Assign:
+		c.assign(s, st)
+	case *syntax.For:
+		c.forStmt(s, st)
+	case *syntax.If:
+		c.reads(s, st, st.Cond)
+		c.block(c.child(s, st), st.Then)
+		c.block(c.child(s, st), st.Else)
+	case *syntax.With:
+		c.with(s, st)
+	case *syntax.CallStmt:
+		c.call(s, st)
+		for _, b := range st.Barriers {
+			c.barrier(s, st, b)
+		}
+	case *syntax.Arrive:
+		for _, b := range st.Barriers {
+			c.barrier(s, st, b)
+		}
+	case *syntax.Await:
+		c.barrier(s, st, st.Bar)
+	case *syntax.Assert:
+		c.reads(s, st, st.Cond)
+	}
+}
+
+// barrier records a barrier use (seed 002: all barrier indices are
+// distributed indices).
+func (c *checker) barrier(s *Scope, st syntax.Stmt, e syntax.Expr) {
+	name, idx := splitIndex(e)
+	if name == nil {
+		return
+	}
+	v := s.Lookup(name.Name)
+	if v == nil || !v.Barrier {
+		return
+	}
+	c.res.Accesses = append(c.res.Accesses, &Access{Var: v, Node: e, Indices: idx, Scope: s, Stmt: st})
+}
+
+func splitIndex(e syntax.Expr) (*syntax.Name, []syntax.Expr) {
+	switch e := e.(type) {
+	case *syntax.Name:
+		return e, nil
+	case *syntax.Index:
+		if n, ok := e.X.(*syntax.Name); ok {
+			return n, e.Indices
+		}
+	}
+	return nil, nil
+}
+
+func (c *checker) assign(s *Scope, st *syntax.Assign) {
+	name, idx := splitIndex(st.LHS)
+	var v *Var
+	if name != nil {
+		v = s.Lookup(name.Name)
+	}
+	if v == nil && name != nil && idx == nil && st.Op == "=" {
+		// A window statement `w = x[...] @ Mem` (or an alias `w = x`).
+		base, bidx := splitIndex(st.RHS)
+		if base != nil {
+			if bv := s.Lookup(base.Name); bv != nil {
+				a := &Access{Var: bv, Node: st.RHS, Indices: bidx, Scope: s, Stmt: st}
+				c.res.Accesses = append(c.res.Accesses, a)
+				c.indexReads(s, st, bidx)
+				w := c.declare(s, name, bv.Type, false)
+				w.Mem, w.Window = bv.Mem, a
+				return
+			}
+		}
+	}
+	c.reads(s, st, st.RHS)
+	c.indexReads(s, st, idx)
+	if v == nil {
+		return
+	}
+	a := &Access{Var: v, Node: st.LHS, Indices: idx, Scope: s, Write: true, Read: st.Op == "+=", Stmt: st}
+	c.res.Accesses = append(c.res.Accesses, a)
+	c.checkPerm(s, v, st.LHS, 'w', false)
+	if st.Op == "+=" {
+		c.checkPerm(s, v, st.LHS, 'r', false)
+	}
+	// R13: scalar writes and reduces are made by single threads.
+	if s.Tiling != nil && s.Tiling.Threads() != 1 {
+		what := "write"
+		if st.Op == "+=" {
+			what = "reduce"
+		}
+		c.errs.Errorf(st.Pos(), codeScalarWrite, "%s must be executed by one thread only (current: %s)", what, s.Tiling.Describe())
+	}
+}
+
+func (c *checker) indexReads(s *Scope, st syntax.Stmt, idx []syntax.Expr) {
+	for _, i := range idx {
+		c.reads(s, st, i)
+	}
+}
+
+// reads records every data variable read in e.
+func (c *checker) reads(s *Scope, st syntax.Stmt, e syntax.Expr) {
+	switch e := e.(type) {
+	case *syntax.Name:
+		if v := s.Lookup(e.Name); v != nil && !v.Barrier {
+			c.res.Accesses = append(c.res.Accesses, &Access{Var: v, Node: e, Scope: s, Read: true, Stmt: st})
+			c.checkPerm(s, v, e, 'r', false)
+		}
+	case *syntax.Index:
+		if n, ok := e.X.(*syntax.Name); ok {
+			if v := s.Lookup(n.Name); v != nil && !v.Barrier {
+				c.res.Accesses = append(c.res.Accesses, &Access{Var: v, Node: e, Indices: e.Indices, Scope: s, Read: true, Stmt: st})
+				c.checkPerm(s, v, e, 'r', false)
+			}
+		} else {
+			c.reads(s, st, e.X)
+		}
+		c.indexReads(s, st, e.Indices)
+	case *syntax.Slice:
+		if e.Lo != nil {
+			c.reads(s, st, e.Lo)
+		}
+		if e.Hi != nil {
+			c.reads(s, st, e.Hi)
+		}
+	case *syntax.Binary:
+		c.reads(s, st, e.X)
+		c.reads(s, st, e.Y)
+	case *syntax.Unary:
+		c.reads(s, st, e.X)
+	case *syntax.Call:
+		for _, a := range e.Args {
+			c.reads(s, st, a)
+		}
+	}
+}
+
+// checkPerm checks the memory permission op ('r', 'w' or 'c') of v in s
+// (seed 002 "Memory types": e.g. CudaGmemLinear is allocated on the CPU
+// and accessed only in device code).
+func (c *checker) checkPerm(s *Scope, v *Var, at syntax.Node, op byte, instr bool) {
+	if c.l == nil || v.Barrier {
+		return
+	}
+	m := c.l.Memories[v.Mem]
+	if m == nil {
+		return
+	}
+	var p lib.Perm
+	switch {
+	case s.Device == nil:
+		p = m.CPU
+	case s.TL == "cuda_in_order":
+		p = m.CUDA
+	case instr:
+		p = m.AsyncInstr
+	default:
+		p = m.Async
+	}
+	if p.Can(op) {
+		return
+	}
+	w := where(s)
+	if instr && s.Device != nil && s.TL != "cuda_in_order" {
+		w = "an instruction of " + w
+	}
+	switch op {
+	case 'c':
+		c.errs.Errorf(at.Pos(), codeAlloc, "%s (memory type %s) cannot be allocated in %s", v.Name, m.Name, w)
+	case 'r':
+		c.errs.Errorf(at.Pos(), codeRead, "%s (memory type %s) does not allow reads in %s", v.Name, m.Name, w)
+	case 'w':
+		c.errs.Errorf(at.Pos(), codeWrite, "%s (memory type %s) does not allow writes in %s", v.Name, m.Name, w)
+	}
+}
+
+// iterNames rewrites coll's iterator ids (`128*i0`) in a message with the
+// iterators' names (`128*wg`).
+func (c *checker) iterNames(msg string) string {
+	if c.dev == nil {
+		return msg
+	}
+	return iterRef.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := iterRef.FindStringSubmatch(m)
+		id, err := strconv.Atoi(sub[2])
+		if err != nil || id >= len(c.dev.Iters) {
+			return m
+		}
+		return sub[1] + "*" + c.dev.Iters[id].Name
+	})
+}
+
+var iterRef = regexp.MustCompile(`(\d+)\*i(\d+)\b`)
+
+func (c *checker) constArg(e syntax.Expr, what string) (int, bool) {
+	v, ok := c.c.eval(e)
+	if !ok {
+		c.errs.Errorf(StartPos(e), codeDeviceConst, "%s must be a compile-time constant, not %s", what, exprString(e))
+		return 0, false
+	}
+	return int(v), true
+}
+
+func (c *checker) forStmt(s *Scope, st *syntax.For) {
+	mode := st.Mode.Name
+	c.reads(s, st, st.Lo)
+	c.reads(s, st, st.Hi)
+	switch {
+	case mode == "cuda_tasks":
+		// Legal cuda_tasks loops are handled by the device nest walk.
+		c.errs.Errorf(st.Pos(), codeTasksWhere, "cuda_tasks loop must appear only in the top-level nest of a CudaDeviceFunction")
+		c.loopBody(s, st, nil)
+		return
+	case s.Device == nil && mode != "seq":
+		c.errs.Errorf(st.Mode.Pos(), codeLoopMode, "CPU code allows only seq loops, not %s", mode)
+		c.loopBody(s, st, nil)
+		return
+	case s.Device != nil && mode != "seq" && mode != "cuda_threads":
+		c.errs.Errorf(st.Mode.Pos(), codeLoopMode, "unexpected loop mode %s in a CudaDeviceFunction (seq and cuda_threads are allowed)", mode)
+		c.loopBody(s, st, nil)
+		return
+	case mode == "seq":
+		for _, k := range st.Kwargs {
+			if k.Name.Name != "pragma_unroll" {
+				c.errs.Errorf(k.Pos(), codeLoopMode, "seq loop has no option %s (pragma_unroll)", k.Name.Name)
+			}
+		}
+		c.loopBody(s, st, nil)
+		return
+	}
+	// cuda_threads (seed 002: lo = 0, constant hi, subdivides the scope).
+	var unitExpr syntax.Expr = &syntax.Name{Name: "cuda_thread"}
+	for _, k := range st.Kwargs {
+		if k.Name.Name == "unit" {
+			unitExpr = k.Value
+		} else {
+			c.errs.Errorf(k.Pos(), codeLoopMode, "cuda_threads loop has no option %s (unit)", k.Name.Name)
+		}
+	}
+	if lo, ok := c.c.eval(st.Lo); !ok || lo != 0 {
+		c.errs.Errorf(StartPos(st.Lo), codeThreadsBounds, "cuda_threads loop needs lo = 0, not %s", exprString(st.Lo))
+		c.loopBody(s, st, nil)
+		return
+	}
+	hi, ok := c.c.eval(st.Hi)
+	if !ok {
+		c.errs.Errorf(StartPos(st.Hi), codeThreadsBounds, "cuda_threads loop needs a compile-time constant hi, not %s (rewrite with simplify(...) if needed)", exprString(st.Hi))
+		c.loopBody(s, st, nil)
+		return
+	}
+	if hi < 1 || hi > 1<<20 {
+		c.errs.Errorf(StartPos(st.Hi), codeThreadsBounds, "cuda_threads loop must have at least one iteration (hi = %d)", hi)
+		c.loopBody(s, st, nil)
+		return
+	}
+	if s.Tiling == nil {
+		c.loopBody(s, st, nil)
+		return
+	}
+	u, err := c.units.resolve(unitExpr, s.Tiling.M)
+	if err != nil {
+		c.errs.Errorf(StartPos(unitExpr), codeUnit, "%v", err)
+		c.loopBody(s, st, nil)
+		return
+	}
+	it := &Iter{Name: st.Var.Name, ID: len(c.dev.Iters), Loop: st, Count: int(hi), Unit: u, Parent: s.Tiling}
+	body, err := s.Tiling.CudaThreads(it.ID, int(hi), u)
+	if err != nil {
+		c.errs.Errorf(st.Pos(), codeThreadsFit, "%v", err)
+		c.loopBody(s, st, nil)
+		return
+	}
+	it.Body = body
+	c.dev.Iters = append(c.dev.Iters, it)
+	c.res.Bodies[st] = body
+	c.loopBody(s, st, it)
+}
+
+func (c *checker) loopBody(s *Scope, st *syntax.For, it *Iter) {
+	b := c.child(s, st)
+	if it != nil {
+		b.Tiling = it.Body
+		b.Iters = append(b.Iters, it)
+		b.iters[st.Var.Name] = it
+	} else {
+		b.iters[st.Var.Name] = nil // a control variable that is not a cuda_threads iterator
+	}
+	c.block(b, st.Body)
+}
+
+func (c *checker) with(s *Scope, st *syntax.With) {
+	call, _ := st.Ctx.(*syntax.Call)
+	name := ""
+	if call != nil {
+		name = call.FunName()
+	} else if n, ok := st.Ctx.(*syntax.Name); ok {
+		name = n.Name
+	}
+	switch name {
+	case "CudaDeviceFunction":
+		c.deviceFunction(s, st, call)
+	case "CudaWarps":
+		c.cudaWarps(s, st, call)
+	case "CudaAsync":
+		c.cudaAsync(s, st, call)
+	default:
+		c.errs.Errorf(st.Ctx.Pos(), codeWith, "unknown with-block %s (CudaDeviceFunction, CudaWarps, CudaAsync)", exprString(st.Ctx))
+		c.block(c.child(s, st), st.Body)
+	}
+}
+
+func (c *checker) cudaAsync(s *Scope, st *syntax.With, call *syntax.Call) {
+	b := c.child(s, st)
+	defer c.block(b, st.Body)
+	if call == nil || len(call.Args) != 1 || len(call.Kwargs) != 0 {
+		c.errs.Errorf(st.Ctx.Pos(), codeAsync, "CudaAsync takes one instruction timeline, e.g. CudaAsync(Sm80_cp_async)")
+		return
+	}
+	if s.Device == nil || s.Tiling == nil {
+		if s.Device == nil || s.Device.Top != nil {
+			c.errs.Errorf(st.Ctx.Pos(), codeAsync, "CudaAsync can only appear within a CUDA device function's task body")
+		} // else: the launch shape is invalid, already reported
+		return
+	}
+	if s.TL != "cuda_in_order" {
+		c.errs.Errorf(st.Ctx.Pos(), codeAsync, "CudaAsync must appear in in-order CUDA code, not in %s (async blocks do not nest)", where(s))
+		return
+	}
+	n, _ := call.Args[0].(*syntax.Name)
+	var tl *lib.SyncTL
+	if n != nil && c.l != nil {
+		tl = c.l.Timelines[n.Name]
+	}
+	if tl == nil || !tl.AsyncBlock {
+		c.errs.Errorf(call.Args[0].Pos(), codeAsync, "%s is not an async instruction timeline (%s)", exprString(call.Args[0]), c.asyncTLs())
+		return
+	}
+	b.TL = tl.Name
+}
+
+func (c *checker) asyncTLs() string {
+	if c.l == nil {
+		return ""
+	}
+	var names []string
+	for _, name := range sortedKeys(c.l.Timelines) {
+		if tl := c.l.Timelines[name]; tl.AsyncBlock && tl.Name == name {
+			names = append(names, name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+func (c *checker) canonTL(name string) string {
+	if c.l != nil {
+		if tl := c.l.Timelines[name]; tl != nil {
+			return tl.Name
+		}
+	}
+	return name
+}
+
+func (c *checker) call(s *Scope, st *syntax.CallStmt) {
+	name := st.Call.FunName()
+	in := c.instrs[name]
+	if in == nil {
+		// A proc call: its arguments are reads as far as this analysis
+		// is concerned.
+		for _, a := range st.Call.Args {
+			c.reads(s, st, a)
+		}
+		for _, k := range st.Call.Kwargs {
+			c.reads(s, st, k.Value)
+		}
+		return
+	}
+	// R4: the instruction's timeline must be the scope's ("wrong instr-tl").
+	want := c.canonTL(in.TL)
+	if want != "" && want != s.TL {
+		c.errs.Errorf(st.Pos(), codeInstrTL, "wrong instr-tl: %s() requires instruction timeline %s; scope has %s (%s)", name, want, s.TL, where(s))
+	}
+	// R14: executed by exactly its collective unit.
+	if s.Tiling != nil && in.Unit != nil {
+		u, err := c.units.resolve(in.Unit, s.Tiling.M)
+		if err != nil {
+			c.errs.Errorf(st.Pos(), codeInstrUnit, "wrong collective unit for %s(): %v", name, err)
+		} else if merr := s.Tiling.Matches(u); merr != nil {
+			c.errs.Errorf(st.Pos(), codeInstrUnit, "wrong collective unit for %s(): it must be executed by one %s; %s", name, u, c.iterNames(merr.Msg))
+		}
+	}
+	// Bind arguments to parameters.
+	params := in.Proc.Params
+	bind := func(pname string, arg syntax.Expr) {
+		acc := in.Access[pname]
+		if acc == nil {
+			c.reads(s, st, arg)
+			return
+		}
+		base, idx := splitIndex(arg)
+		var v *Var
+		if base != nil {
+			v = s.Lookup(base.Name)
+		}
+		c.indexReads(s, st, idx)
+		if v == nil {
+			c.reads(s, st, arg)
+			return
+		}
+		a := &Access{Var: v, Node: arg, Indices: idx, Scope: s, Instr: in, Param: pname, Stmt: st}
+		switch acc.Mode {
+		case "w":
+			a.Write = true
+		case "rw":
+			a.Read, a.Write = true, true
+		default:
+			a.Read = true
+		}
+		c.res.Accesses = append(c.res.Accesses, a)
+		if a.Read {
+			c.checkPerm(s, v, arg, 'r', true)
+		}
+		if a.Write {
+			c.checkPerm(s, v, arg, 'w', true)
+		}
+	}
+	// Positional arguments fill the parameters not given by keyword, in
+	// order (Sm80_cp_async_f32(smem, gmem, size=4)).
+	named := map[string]bool{}
+	for _, k := range st.Call.Kwargs {
+		named[k.Name.Name] = true
+	}
+	next := 0
+	for _, a := range st.Call.Args {
+		for next < len(params) && named[params[next].Name.Name] {
+			next++
+		}
+		if next < len(params) {
+			bind(params[next].Name.Name, a)
+			next++
+		} else {
+			c.reads(s, st, a)
+		}
+	}
+	for _, k := range st.Call.Kwargs {
+		bind(k.Name.Name, k.Value)
+	}
+}

@@ -1,0 +1,324 @@
+package gpucheck
+
+import (
+	"fmt"
+
+	"strings"
+	"weft.dev/weft/diag"
+
+	"weft.dev/weft/lang/weft/coll"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// consts evaluates compile-time integer expressions: literals, the file's
+// global constants (`Mw, Nw = 96, 64`), NAME=VALUE sizes, and + - * / // %
+// (seed 002 "cuda_threads Loops": hi must be a compile-time constant).
+type consts struct {
+	vals map[string]int64
+}
+
+func (c *consts) eval(e syntax.Expr) (int64, bool) {
+	switch e := e.(type) {
+	case *syntax.IntLit:
+		return e.Value, true
+	case *syntax.Name:
+		v, ok := c.vals[e.Name]
+		return v, ok
+	case *syntax.Unary:
+		if e.Op == "-" {
+			v, ok := c.eval(e.X)
+			return -v, ok
+		}
+		if e.Op == "~" {
+			v, ok := c.eval(e.X)
+			return ^v, ok
+		}
+	case *syntax.Binary:
+		x, ok1 := c.eval(e.X)
+		y, ok2 := c.eval(e.Y)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		switch e.Op {
+		case "+":
+			return x + y, true
+		case "-":
+			return x - y, true
+		case "*":
+			return x * y, true
+		case "/", "//":
+			if y == 0 {
+				return 0, false
+			}
+			return floorDiv(x, y), true
+		case "%":
+			if y == 0 {
+				return 0, false
+			}
+			return x - floorDiv(x, y)*y, true
+		}
+	}
+	return 0, false
+}
+
+func floorDiv(x, y int64) int64 {
+	q := x / y
+	if (x%y != 0) && ((x < 0) != (y < 0)) {
+		q--
+	}
+	return q
+}
+
+// unitDecl is a collective unit as data: the library's (units.weft) or one
+// the user's file defines with `name = CollUnit(domain=[...], box=[...])`.
+type unitDecl struct {
+	name   string
+	params []string
+	domain []syntax.Expr
+	box    []syntax.Expr
+	scale  int
+}
+
+// unitEnv resolves unit expressions (`cuda_warp`, `4 * cuda_thread`,
+// `(N1 / Nw) * cuda_warp`, `cuda_threads_strided(2, 4)`, user units) to
+// concrete coll.Units for one launch shape.
+type unitEnv struct {
+	decls map[string]*unitDecl
+	c     *consts
+}
+
+func newUnitEnv(l *lib.Library, f *syntax.File, c *consts) *unitEnv {
+	u := &unitEnv{decls: map[string]*unitDecl{}, c: c}
+	if l != nil {
+		for name, d := range l.Units {
+			u.decls[name] = &unitDecl{name: name, params: d.Params, domain: d.Domain, box: d.Box, scale: d.Scale}
+		}
+	}
+	for _, d := range f.Decls {
+		g, ok := d.(*syntax.Global)
+		if !ok || len(g.Names) != 1 || len(g.Values) != 1 {
+			continue
+		}
+		call, ok := g.Values[0].(*syntax.Call)
+		if !ok || call.FunName() != "CollUnit" {
+			continue
+		}
+		ud := &unitDecl{name: g.Names[0].Name, scale: -1}
+		for _, k := range call.Kwargs {
+			switch k.Name.Name {
+			case "domain":
+				if l, ok := k.Value.(*syntax.List); ok {
+					ud.domain = l.Elems
+				}
+			case "box":
+				if l, ok := k.Value.(*syntax.List); ok {
+					ud.box = l.Elems
+				}
+			case "scale":
+				if v, ok := c.eval(k.Value); ok {
+					ud.scale = int(v)
+				}
+			case "params":
+				if l, ok := k.Value.(*syntax.List); ok {
+					for _, e := range l.Elems {
+						if s, ok := e.(*syntax.StringLit); ok {
+							ud.params = append(ud.params, s.Value)
+						}
+					}
+				}
+			}
+		}
+		u.decls[ud.name] = ud
+	}
+	return u
+}
+
+// isUnit reports whether e names a collective unit (possibly scaled).
+func (u *unitEnv) isUnit(e syntax.Expr) bool {
+	switch e := e.(type) {
+	case *syntax.Name:
+		return u.decls[e.Name] != nil
+	case *syntax.Call:
+		return u.decls[e.FunName()] != nil
+	case *syntax.Binary:
+		return e.Op == "*" && u.isUnit(e.Y)
+	}
+	return false
+}
+
+// resolve evaluates the unit expression e for machine m.
+func (u *unitEnv) resolve(e syntax.Expr, m coll.Machine) (coll.Unit, error) {
+	switch e := e.(type) {
+	case *syntax.Name:
+		d := u.decls[e.Name]
+		if d == nil {
+			return coll.Unit{}, fmt.Errorf("%s is not a collective unit", e.Name)
+		}
+		if len(d.params) > 0 {
+			return coll.Unit{}, fmt.Errorf("collective unit %s takes %d arguments (%s)", e.Name, len(d.params), strings.Join(d.params, ", "))
+		}
+		return u.build(d, nil, m)
+	case *syntax.Call:
+		d := u.decls[e.FunName()]
+		if d == nil {
+			return coll.Unit{}, fmt.Errorf("%s is not a collective unit", exprString(e.Fun))
+		}
+		if len(e.Args) != len(d.params) || len(e.Kwargs) > 0 {
+			return coll.Unit{}, fmt.Errorf("collective unit %s takes %d arguments (%s)", d.name, len(d.params), strings.Join(d.params, ", "))
+		}
+		var args []int64
+		for _, a := range e.Args {
+			v, ok := u.c.eval(a)
+			if !ok {
+				return coll.Unit{}, fmt.Errorf("argument %s of %s must be a compile-time constant", exprString(a), d.name)
+			}
+			args = append(args, v)
+		}
+		return u.build(d, args, m)
+	case *syntax.Binary:
+		if e.Op == "*" {
+			k, ok := u.c.eval(e.X)
+			if !ok && u.isUnit(e.X) {
+				return coll.Unit{}, fmt.Errorf("%s is not a collective unit (write the scale first: %s * %s)", exprString(e), exprString(e.Y), exprString(e.X))
+			}
+			if !ok {
+				return coll.Unit{}, fmt.Errorf("unit scale %s must be a compile-time constant", exprString(e.X))
+			}
+			base, err := u.resolve(e.Y, m)
+			if err != nil {
+				return coll.Unit{}, err
+			}
+			return base.Scaled(int(k))
+		}
+	}
+	return coll.Unit{}, fmt.Errorf("%s is not a collective unit", exprString(e))
+}
+
+// build evaluates a unit's domain and box for m (concrete coordinates).
+func (u *unitEnv) build(d *unitDecl, args []int64, m coll.Machine) (coll.Unit, error) {
+	env := &consts{vals: map[string]int64{"blockDim": int64(m.BlockDim), "clusterDim": int64(m.ClusterDim)}}
+	for k, v := range u.c.vals {
+		if _, ok := env.vals[k]; !ok {
+			env.vals[k] = v
+		}
+	}
+	name := d.name
+	if len(args) > 0 {
+		var s []string
+		for i, a := range args {
+			env.vals[d.params[i]] = a
+			s = append(s, fmt.Sprint(a))
+		}
+		name += "(" + strings.Join(s, ", ") + ")"
+	}
+	if len(d.domain) == 0 || len(d.domain) != len(d.box) {
+		return coll.Unit{}, fmt.Errorf("collective unit %s: domain and box must have the same, nonzero length", name)
+	}
+	out := coll.Unit{Name: name, ScaledDim: d.scale}
+	for i := range d.domain {
+		dv, ok := env.eval(d.domain[i])
+		if !ok || dv < 1 {
+			return coll.Unit{}, fmt.Errorf("collective unit %s: domain coordinate %s is not a positive integer for blockDim=%d, clusterDim=%d", name, exprString(d.domain[i]), m.BlockDim, m.ClusterDim)
+		}
+		out.Domain = append(out.Domain, coll.Const(int(dv)))
+		if n, ok := d.box[i].(*syntax.Name); ok && n.Name == "_" {
+			out.Box = append(out.Box, coll.AnySym)
+			continue
+		}
+		bv, ok := env.eval(d.box[i])
+		if !ok || bv < 1 {
+			return coll.Unit{}, fmt.Errorf("collective unit %s: box coordinate %s is not a positive integer", name, exprString(d.box[i]))
+		}
+		out.Box = append(out.Box, coll.Const(int(bv)))
+	}
+	if d.scale >= len(out.Box) {
+		out.ScaledDim = -1
+	}
+	return out, nil
+}
+
+// exprString prints an expression compactly for messages.
+func exprString(e syntax.Expr) string {
+	switch e := e.(type) {
+	case nil:
+		return ""
+	case *syntax.Name:
+		return e.Name
+	case *syntax.IntLit:
+		return e.Text
+	case *syntax.FloatLit:
+		return e.Text
+	case *syntax.StringLit:
+		return fmt.Sprintf("%q", e.Value)
+	case *syntax.BoolLit:
+		if e.Value {
+			return "True"
+		}
+		return "False"
+	case *syntax.Binary:
+		return exprString(e.X) + " " + e.Op + " " + exprString(e.Y)
+	case *syntax.Unary:
+		if e.Op == "not" {
+			return "not " + exprString(e.X)
+		}
+		return e.Op + exprString(e.X)
+	case *syntax.Index:
+		var s []string
+		for _, i := range e.Indices {
+			s = append(s, exprString(i))
+		}
+		return exprString(e.X) + "[" + strings.Join(s, ", ") + "]"
+	case *syntax.Slice:
+		return exprString(e.Lo) + ":" + exprString(e.Hi)
+	case *syntax.Call:
+		var s []string
+		for _, a := range e.Args {
+			s = append(s, exprString(a))
+		}
+		for _, k := range e.Kwargs {
+			s = append(s, k.Name.Name+"="+exprString(k.Value))
+		}
+		return exprString(e.Fun) + "(" + strings.Join(s, ", ") + ")"
+	case *syntax.Attr:
+		return exprString(e.X) + "." + e.Name.Name
+	case *syntax.List:
+		var s []string
+		for _, a := range e.Elems {
+			s = append(s, exprString(a))
+		}
+		return "[" + strings.Join(s, ", ") + "]"
+	case *syntax.Tuple:
+		var s []string
+		for _, a := range e.Elems {
+			s = append(s, exprString(a))
+		}
+		return "(" + strings.Join(s, ", ") + ")"
+	}
+	return "?"
+}
+
+// ExprString prints an expression compactly (for reports of other packages).
+func ExprString(e syntax.Expr) string { return exprString(e) }
+
+// StartPos is the position of the first character of e (a binary
+// expression's own position is its operator).
+func StartPos(e syntax.Expr) diag.Pos {
+	for {
+		switch x := e.(type) {
+		case *syntax.Binary:
+			e = x.X
+			continue
+		case *syntax.Index:
+			e = x.X
+			continue
+		case *syntax.Attr:
+			e = x.X
+			continue
+		case *syntax.Call:
+			e = x.Fun
+			continue
+		}
+		return e.Pos()
+	}
+}

@@ -1,0 +1,466 @@
+package lib
+
+import (
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// Instr is an instruction declaration (seed 000 §3.3 and Fig. 2 `g`): a Weft
+// proc whose body is the instruction's sequential behaviour, with an @instr
+// header.
+type Instr struct {
+	Name string
+	Proc *syntax.Proc
+	// TL is the instruction timeline: a sync timeline with instr=True
+	// (cuda_in_order, Sm80_cp_async, ...). CPU reports whether it is a CPU
+	// instruction (tl=cpu_in_order), the t flag of Fig. 2.
+	TL   string
+	CPU  bool
+	Unit syntax.Expr // collective unit that executes one call
+	CUDA string      // CUDA template, {param} replaced by arguments
+	// Barrier is the barrier memory π_z the instruction completes on
+	// (`instr(...) >> z` needs z in a memory derived from it); "" if the
+	// instruction does not complete on a barrier.
+	Barrier string
+	// Access holds the per-parameter access qualities of data parameters,
+	// by parameter name, in parameter order in AccessOrder.
+	Access      map[string]*Access
+	AccessOrder []*Access
+}
+
+// Access is the τ_a of one data parameter (seed 000 Fig. 2).
+type Access struct {
+	Param      string
+	Index      int    // parameter position
+	Elem       string // data type
+	Mem        string // memory type ("" accepts any memory)
+	Window     bool
+	OutOfOrder bool
+	Convergent bool
+	Init       string   // initial qualitative timeline
+	Ext        []string // extended qualitative timeline set
+	Atomic     []string // atomic qualitative timeline set
+	Units      []syntax.Expr
+	// Mode is the access mode found in the behaviour body (seed 000 §5.2.3):
+	// "r" read-only, "w" write-only, "rw" read-write, "" not accessed.
+	Mode string
+}
+
+// IsInstr reports whether p carries an @instr decorator.
+func IsInstr(p *syntax.Proc) bool {
+	for _, d := range p.Decorators {
+		if decoName(d) == "instr" {
+			return true
+		}
+	}
+	return false
+}
+
+func decoName(d syntax.Expr) string {
+	switch d := d.(type) {
+	case *syntax.Name:
+		return d.Name
+	case *syntax.Call:
+		return d.FunName()
+	}
+	return ""
+}
+
+// dataKinds are the element types of data parameters (appendix A Fig. 10,
+// plus bf16).
+var dataKinds = map[string]bool{"f16": true, "bf16": true, "f32": true, "f64": true, "i8": true, "ui8": true, "ui16": true, "i32": true}
+
+// IsDataType reports whether name is a data type of seed 000 Fig. 10 (plus
+// bf16, which instructions need).
+func IsDataType(name string) bool { return dataKinds[name] }
+
+// ParseInstr interprets the decorators of an instruction proc against the
+// library l (for its timelines, units and memories) and reports problems in
+// errs (W0245-W0249). It returns nil if p has no @instr decorator.
+func ParseInstr(p *syntax.Proc, l *Library, errs *diag.List) *Instr {
+	var head *syntax.Call
+	var accesses []*syntax.Call
+	for _, d := range p.Decorators {
+		switch decoName(d) {
+		case "instr":
+			c, ok := d.(*syntax.Call)
+			if !ok {
+				errs.Errorf(d.Pos(), "W0245", "@instr needs tl=, unit= and cuda=")
+				return &Instr{Name: p.Name.Name, Proc: p, Access: map[string]*Access{}}
+			}
+			if head != nil {
+				errs.Errorf(d.Pos(), "W0245", "second @instr decorator")
+				continue
+			}
+			head = c
+		case "access":
+			c, ok := d.(*syntax.Call)
+			if !ok {
+				errs.Errorf(d.Pos(), "W0246", "@access needs a parameter name")
+				continue
+			}
+			accesses = append(accesses, c)
+		case "proc":
+			errs.Errorf(d.Pos(), "W0245", "an instruction cannot also be a @proc")
+		default:
+			errs.Errorf(d.Pos(), "W0245", "unknown decorator on instruction %s", p.Name.Name)
+		}
+	}
+	if head == nil {
+		return nil
+	}
+	in := &Instr{Name: p.Name.Name, Proc: p, Access: map[string]*Access{}}
+	for _, a := range head.Args {
+		errs.Errorf(a.Pos(), "W0245", "@instr takes keyword arguments tl=, unit= and cuda=")
+	}
+	for _, k := range head.Kwargs {
+		switch k.Name.Name {
+		case "tl":
+			n, ok := k.Value.(*syntax.Name)
+			var tl *SyncTL
+			if ok {
+				tl = l.Timelines[n.Name]
+			}
+			if tl == nil || !tl.Instr {
+				errs.Errorf(k.Value.Pos(), "W0245", "tl= must be an instruction timeline (%s)", instrTLs(l))
+				continue
+			}
+			in.TL = tl.Name
+			in.CPU = tl.Name == "cpu_in_order"
+		case "unit":
+			in.Unit = k.Value
+		case "barrier":
+			n, ok := k.Value.(*syntax.Name)
+			if !ok || l.Barriers[n.Name] == nil {
+				errs.Errorf(k.Value.Pos(), "W0245", "barrier= must be a barrier memory (CudaMbarrier, CudaCommitGroup, ...)")
+				continue
+			}
+			in.Barrier = l.Barriers[n.Name].Name
+		case "cuda":
+			s, ok := k.Value.(*syntax.StringLit)
+			if !ok {
+				errs.Errorf(k.Value.Pos(), "W0245", "cuda= must be a string (the CUDA template)")
+				continue
+			}
+			in.CUDA = s.Value
+		default:
+			errs.Errorf(k.Pos(), "W0245", "@instr has no parameter %s (tl, unit, cuda, barrier)", k.Name.Name)
+		}
+	}
+	if in.TL == "" && head.Kwarg("tl") == nil {
+		errs.Errorf(head.Pos(), "W0245", "@instr needs tl= (its instruction timeline)")
+	}
+	if in.Unit == nil {
+		errs.Errorf(head.Pos(), "W0245", "@instr needs unit= (the collective unit of one call)")
+		in.Unit = &syntax.Name{Name: "cuda_thread"}
+	}
+	if head.Kwarg("cuda") == nil {
+		errs.Errorf(head.Pos(), "W0245", "@instr needs cuda= (its CUDA template)")
+	}
+	async := false
+	if tl := l.Timelines[in.TL]; tl != nil {
+		async = tl.AsyncBlock
+	}
+	for i, prm := range p.Params {
+		t := prm.Type
+		if t == nil || t.Elem == nil || !IsDataType(t.Elem.Name) {
+			continue
+		}
+		a := &Access{Param: prm.Name.Name, Index: i, Elem: t.Elem.Name, Window: t.Window, OutOfOrder: async}
+		if t.Mem != nil {
+			if n, ok := t.Mem.(*syntax.Name); ok {
+				a.Mem = n.Name
+			} else if c, ok := t.Mem.(*syntax.Call); ok {
+				a.Mem = c.FunName()
+			}
+		}
+		a.Init = defaultInit(in.TL, l.Memories[a.Mem])
+		in.Access[a.Param] = a
+		in.AccessOrder = append(in.AccessOrder, a)
+	}
+	for _, c := range accesses {
+		if len(c.Args) != 1 {
+			errs.Errorf(c.Pos(), "W0246", "@access takes one parameter name and keyword qualities")
+			continue
+		}
+		n, ok := c.Args[0].(*syntax.Name)
+		if !ok {
+			errs.Errorf(c.Args[0].Pos(), "W0246", "@access takes a parameter name")
+			continue
+		}
+		a := in.Access[n.Name]
+		if a == nil {
+			errs.Errorf(n.Pos(), "W0246", "%s is not a data parameter of %s", n.Name, in.Name)
+			continue
+		}
+		for _, k := range c.Kwargs {
+			switch k.Name.Name {
+			case "out_of_order", "convergent":
+				b, ok := k.Value.(*syntax.BoolLit)
+				if !ok {
+					errs.Errorf(k.Value.Pos(), "W0246", "%s= must be True or False", k.Name.Name)
+					continue
+				}
+				if k.Name.Name == "out_of_order" {
+					a.OutOfOrder = b.Value
+				} else {
+					a.Convergent = b.Value
+				}
+			case "init":
+				if q := qualName(k.Value, l, errs); q != "" {
+					a.Init = q
+				}
+			case "ext", "atomic":
+				lst, ok := k.Value.(*syntax.List)
+				if !ok {
+					errs.Errorf(k.Value.Pos(), "W0246", "%s= must be a list of qualitative timelines", k.Name.Name)
+					continue
+				}
+				var qs []string
+				for _, e := range lst.Elems {
+					if q := qualName(e, l, errs); q != "" {
+						qs = append(qs, q)
+					}
+				}
+				if k.Name.Name == "ext" {
+					a.Ext = qs
+				} else {
+					a.Atomic = qs
+				}
+			case "units":
+				lst, ok := k.Value.(*syntax.List)
+				if !ok {
+					errs.Errorf(k.Value.Pos(), "W0246", "units= must be a list of collective units")
+					continue
+				}
+				a.Units = lst.Elems
+			default:
+				errs.Errorf(k.Pos(), "W0246", "@access has no quality %s (out_of_order, convergent, init, ext, atomic, units)", k.Name.Name)
+			}
+		}
+	}
+	for _, a := range in.AccessOrder {
+		if a.Ext == nil && a.Init != "" {
+			// The extended set defaults to the initial timeline alone
+			// (seed 000 Fig. 20: T_ext ⊇ the access's own timeline).
+			a.Ext = []string{a.Init}
+		}
+	}
+	modes := AccessModes(p)
+	for _, a := range in.AccessOrder {
+		a.Mode = modes[a.Param]
+	}
+	return in
+}
+
+// defaultInit is the initial qualitative timeline of a parameter when
+// @access does not give one: the instruction timeline's own qualitative
+// timeline, split by register vs memory for in-order CUDA (seed 000 §3.2).
+func defaultInit(tl string, m *Memory) string {
+	rmem := m != nil && m.Space == "rmem"
+	switch tl {
+	case "cpu_in_order":
+		return "cpu_in_order_qual"
+	case "cuda_in_order":
+		if rmem {
+			return "cuda_in_order_rmem_qual"
+		}
+		return "cuda_in_order_ram_qual"
+	case "Sm80_cp_async":
+		return "Sm80_cp_async_qual"
+	case "tma_to_smem_async":
+		return "tma_to_smem_async_qual"
+	case "tma_to_gmem_async":
+		return "tma_to_gmem_async_qual"
+	case "wmma_async":
+		if rmem {
+			return "wmma_async_rmem_d_qual"
+		}
+		return "wmma_async_smem_qual"
+	}
+	return ""
+}
+
+func qualName(e syntax.Expr, l *Library, errs *diag.List) string {
+	n, ok := e.(*syntax.Name)
+	if ok {
+		if q := l.Quals[n.Name]; q != nil {
+			return q.Name
+		}
+	}
+	errs.Errorf(e.Pos(), "W0246", "expected a qualitative timeline (seed 000 Fig. 15)")
+	return ""
+}
+
+func instrTLs(l *Library) string {
+	s := ""
+	for _, n := range sortedKeys(l.Timelines) {
+		if tl := l.Timelines[n]; tl.Instr && tl.Name == n {
+			if s != "" {
+				s += ", "
+			}
+			s += n
+		}
+	}
+	return s
+}
+
+// AccessModes classifies each parameter of p by the accesses of its body
+// (seed 000 §5.2.3): only read "r", written but never read or reduced "w",
+// otherwise "rw". Arguments of nested calls count as read-write.
+func AccessModes(p *syntax.Proc) map[string]string {
+	read, written := map[string]bool{}, map[string]bool{}
+	// Window statements `w = x[...]` make w an alias of x's root.
+	alias := map[string]string{}
+	rootOf := func(n string) string {
+		for i := 0; i < 64; i++ { // alias chains are short; bound the walk
+			r, ok := alias[n]
+			if !ok {
+				break
+			}
+			n = r
+		}
+		return n
+	}
+	var expr func(e syntax.Expr)
+	expr = func(e syntax.Expr) {
+		switch e := e.(type) {
+		case *syntax.Name:
+			read[rootOf(e.Name)] = true
+		case *syntax.Index:
+			expr(e.X)
+			for _, i := range e.Indices {
+				expr(i)
+			}
+		case *syntax.Slice:
+			if e.Lo != nil {
+				expr(e.Lo)
+			}
+			if e.Hi != nil {
+				expr(e.Hi)
+			}
+		case *syntax.Binary:
+			expr(e.X)
+			expr(e.Y)
+		case *syntax.Unary:
+			expr(e.X)
+		case *syntax.Call:
+			for _, a := range e.Args {
+				expr(a)
+			}
+			for _, k := range e.Kwargs {
+				expr(k.Value)
+			}
+		case *syntax.List:
+			for _, x := range e.Elems {
+				expr(x)
+			}
+		case *syntax.Tuple:
+			for _, x := range e.Elems {
+				expr(x)
+			}
+		}
+	}
+	root := func(e syntax.Expr) (string, []syntax.Expr) {
+		switch e := e.(type) {
+		case *syntax.Name:
+			return e.Name, nil
+		case *syntax.Index:
+			if n, ok := e.X.(*syntax.Name); ok {
+				return n.Name, e.Indices
+			}
+		}
+		return "", nil
+	}
+	var stmts func(ss []syntax.Stmt)
+	stmts = func(ss []syntax.Stmt) {
+		for _, s := range ss {
+			switch s := s.(type) {
+			case *syntax.Assign:
+				if lhs, ok := s.LHS.(*syntax.Name); ok && s.Op == "=" && isWindowExpr(s.RHS, s.Mem != nil) {
+					if src, idx := root(s.RHS); src != "" {
+						alias[lhs.Name] = rootOf(src)
+						for _, i := range idx {
+							expr(i)
+						}
+						continue
+					}
+				}
+				name, idx := root(s.LHS)
+				name = rootOf(name)
+				for _, i := range idx {
+					expr(i)
+				}
+				expr(s.RHS)
+				if name != "" {
+					written[name] = true
+					if s.Op == "+=" {
+						read[name] = true
+					}
+				}
+			case *syntax.For:
+				expr(s.Lo)
+				expr(s.Hi)
+				stmts(s.Body)
+			case *syntax.If:
+				expr(s.Cond)
+				stmts(s.Then)
+				stmts(s.Else)
+			case *syntax.With:
+				stmts(s.Body)
+			case *syntax.CallStmt:
+				for _, a := range s.Call.Args {
+					if name, idx := root(a); name != "" {
+						name = rootOf(name)
+						read[name], written[name] = true, true
+						for _, i := range idx {
+							expr(i)
+						}
+					} else {
+						expr(a)
+					}
+				}
+				for _, k := range s.Call.Kwargs {
+					expr(k.Value)
+				}
+			case *syntax.Assert:
+				expr(s.Cond)
+			}
+		}
+	}
+	stmts(p.Body)
+	modes := map[string]string{}
+	for _, prm := range p.Params {
+		n := prm.Name.Name
+		switch {
+		case written[n] && read[n]:
+			modes[n] = "rw"
+		case written[n]:
+			modes[n] = "w"
+		case read[n]:
+			modes[n] = "r"
+		default:
+			modes[n] = ""
+		}
+	}
+	return modes
+}
+
+// isWindowExpr reports whether e, on the right of `x = e`, makes x a
+// window: it has an interval index, or the statement names a special
+// window.
+func isWindowExpr(e syntax.Expr, special bool) bool {
+	ix, ok := e.(*syntax.Index)
+	if !ok {
+		return false
+	}
+	if special {
+		return true
+	}
+	for _, i := range ix.Indices {
+		if _, ok := i.(*syntax.Slice); ok {
+			return true
+		}
+	}
+	return isWindowExpr(ix.X, false)
+}

@@ -1,0 +1,492 @@
+package lib
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+	"sync"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+//go:embed *.weft
+var stdFiles embed.FS
+
+// Library is a loaded standard library (or any set of library files).
+type Library struct {
+	Files     []*syntax.File
+	Memories  map[string]*Memory
+	Barriers  map[string]*BarrierMemory
+	Windows   map[string]*SpecialWindow
+	Units     map[string]*Unit
+	Quals     map[string]*QualTL // Fig. 15
+	QualOrder []*QualTL          // Fig. 15 in table order; QualTL.Index indexes it
+	Timelines map[string]*SyncTL // Fig. 16 (sync timelines)
+	Instrs    map[string]*Instr
+	Procs     map[string]*syntax.Proc // library helper procs (not instructions)
+}
+
+var (
+	stdOnce sync.Once
+	stdLib  *Library
+	stdErr  error
+)
+
+// Std returns the standard library embedded in the binary, loaded once.
+func Std() (*Library, error) {
+	stdOnce.Do(func() {
+		names, err := fs.Glob(stdFiles, "*.weft")
+		if err != nil {
+			stdErr = err
+			return
+		}
+		sort.Strings(names)
+		var files []*diag.File
+		for _, n := range names {
+			src, err := stdFiles.ReadFile(n)
+			if err != nil {
+				stdErr = err
+				return
+			}
+			files = append(files, diag.NewFile("lib/"+n, src))
+		}
+		stdLib, stdErr = Load(files...)
+	})
+	return stdLib, stdErr
+}
+
+// MustStd is Std for callers (tests, tools) where a broken embedded library
+// is a build defect.
+func MustStd() *Library {
+	l, err := Std()
+	if err != nil {
+		panic("weft standard library: " + err.Error())
+	}
+	return l
+}
+
+// Load parses and loads library files. All problems are reported together in
+// the returned error (a *diag.ListError).
+func Load(files ...*diag.File) (*Library, error) {
+	l := &Library{
+		Memories:  map[string]*Memory{},
+		Barriers:  map[string]*BarrierMemory{},
+		Windows:   map[string]*SpecialWindow{},
+		Units:     map[string]*Unit{},
+		Quals:     map[string]*QualTL{},
+		Timelines: map[string]*SyncTL{},
+		Instrs:    map[string]*Instr{},
+		Procs:     map[string]*syntax.Proc{},
+	}
+	var errs diag.List
+	ld := &loader{lib: l, errs: &errs, defined: map[string]diag.Pos{}}
+	for _, f := range files {
+		sf := syntax.Parse(f, &errs)
+		l.Files = append(l.Files, sf)
+	}
+	// Globals first, in dependency order of the kinds (timelines before
+	// instructions, memories before everything that names them).
+	for _, kind := range []string{"QualTL", "SyncTL", "DataMemory", "BarrierMemory", "SpecialWindow", "CollUnit"} {
+		for _, f := range l.Files {
+			for _, d := range f.Decls {
+				if g, ok := d.(*syntax.Global); ok {
+					ld.global(g, kind)
+				}
+			}
+		}
+	}
+	for _, f := range l.Files {
+		for _, d := range f.Decls {
+			if g, ok := d.(*syntax.Global); ok {
+				ld.alias(g)
+			}
+		}
+	}
+	ld.finishMemories()
+	for _, f := range l.Files {
+		for _, d := range f.Decls {
+			p, ok := d.(*syntax.Proc)
+			if !ok {
+				continue
+			}
+			if ld.define(p.Name.Name, p.Name.Pos()) {
+				continue
+			}
+			if IsInstr(p) {
+				if in := ParseInstr(p, l, &errs); in != nil {
+					l.Instrs[in.Name] = in
+				}
+			} else {
+				l.Procs[p.Name.Name] = p
+			}
+		}
+	}
+	if errs.HasErrors() {
+		errs.Sort()
+		return l, errs.Err()
+	}
+	return l, nil
+}
+
+type loader struct {
+	lib     *Library
+	errs    *diag.List
+	defined map[string]diag.Pos
+}
+
+// define records a library name; it reports a duplicate and returns true.
+func (ld *loader) define(name string, pos diag.Pos) bool {
+	if prev, ok := ld.defined[name]; ok {
+		ld.errs.Errorf(pos, "W0240", "library name %s is defined twice", name).Note(prev, "first definition is here")
+		return true
+	}
+	ld.defined[name] = pos
+	return false
+}
+
+// global loads `Name = Kind(...)` when the call's callee is kind.
+func (ld *loader) global(g *syntax.Global, kind string) {
+	if len(g.Names) != 1 || len(g.Values) != 1 {
+		if kind == "QualTL" { // report once
+			ld.errs.Errorf(g.Pos(), "W0241", "library globals must be `Name = Kind(...)`")
+		}
+		return
+	}
+	call, ok := g.Values[0].(*syntax.Call)
+	if !ok {
+		if _, isName := g.Values[0].(*syntax.Name); !isName && kind == "QualTL" {
+			ld.errs.Errorf(g.Pos(), "W0241", "library globals must be `Name = Kind(...)` or an alias `Name = Other`")
+		}
+		return
+	}
+	fun := call.FunName()
+	if kind == "QualTL" {
+		switch fun {
+		case "QualTL", "SyncTL", "DataMemory", "BarrierMemory", "SpecialWindow", "CollUnit":
+		default:
+			ld.errs.Errorf(call.Pos(), "W0241", "unknown library declaration kind %q", fun)
+			return
+		}
+	}
+	if fun != kind {
+		return
+	}
+	name := g.Names[0].Name
+	if ld.define(name, g.Names[0].Pos()) {
+		return
+	}
+	a := &args{ld: ld, call: call, used: map[string]bool{}}
+	switch kind {
+	case "QualTL":
+		q := &QualTL{Name: name, Pos: g.Pos(), Abbrev: a.str("abbrev"), Doc: a.str("doc"), Index: len(ld.lib.QualOrder)}
+		ld.lib.Quals[name] = q
+		ld.lib.QualOrder = append(ld.lib.QualOrder, q)
+	case "SyncTL":
+		s := &SyncTL{Name: name, Pos: g.Pos(), Transitive: a.bool("transitive"), Instr: a.bool("instr"), AsyncBlock: a.bool("async_block")}
+		for _, q := range a.names("full") {
+			qt := ld.qual(q)
+			if qt != nil {
+				s.Full = append(s.Full, qt.Name)
+				s.FullSet |= 1 << qt.Index
+			}
+		}
+		s.TemporalSet = s.FullSet
+		s.Temporal = append([]string(nil), s.Full...)
+		for _, q := range a.names("temp") {
+			qt := ld.qual(q)
+			if qt != nil {
+				if s.FullSet.Has(qt.Index) {
+					ld.errs.Errorf(q.Pos(), "W0242", "%s is both full and temp. in %s", qt.Name, name)
+				}
+				s.Temporal = append(s.Temporal, qt.Name)
+				s.TemporalSet |= 1 << qt.Index
+			}
+		}
+		ld.lib.Timelines[name] = s
+	case "DataMemory":
+		m := &Memory{Name: name, Pos: g.Pos(), lib: ld.lib,
+			Abstract: a.bool("abstract"), Space: a.str("space"), Params: a.strs("params"),
+			CPU: Perm(a.str("cpu")), CUDA: Perm(a.str("cuda")), Async: Perm(a.str("async")), AsyncInstr: Perm(a.str("async_instr"))}
+		m.CPUInstr = m.CPU
+		if call.Kwarg("cpu_instr") != nil {
+			m.CPUInstr = Perm(a.str("cpu_instr"))
+		}
+		for _, b := range a.names("base") {
+			m.Base = append(m.Base, b.Name)
+		}
+		if u := a.name("native_unit"); u != nil {
+			m.NativeUnit = u.Name
+		}
+		for _, t := range a.list("tiles") {
+			tl, ok := t.(*syntax.List)
+			if !ok || len(tl.Elems) != 2 {
+				ld.errs.Errorf(t.Pos(), "W0243", "a tile is a list of two integers")
+				continue
+			}
+			var tile [2]int64
+			for i, e := range tl.Elems {
+				n, ok := e.(*syntax.IntLit)
+				if !ok {
+					ld.errs.Errorf(e.Pos(), "W0243", "a tile is a list of two integers")
+				} else {
+					tile[i] = n.Value
+				}
+			}
+			m.Tiles = append(m.Tiles, tile)
+		}
+		switch m.Space {
+		case "dram", "gmem", "smem", "rmem", "grid_constant":
+		default:
+			ld.errs.Errorf(call.Pos(), "W0243", "memory %s: space must be dram, gmem, smem, rmem or grid_constant, not %q", name, m.Space)
+		}
+		for _, p := range []struct {
+			n string
+			v Perm
+		}{{"cpu", m.CPU}, {"cpu_instr", m.CPUInstr}, {"cuda", m.CUDA}, {"async", m.Async}, {"async_instr", m.AsyncInstr}} {
+			if strings.Trim(string(p.v), "rwc") != "" {
+				ld.errs.Errorf(call.Pos(), "W0243", "memory %s: %s permissions must be letters of \"rwc\", not %q", name, p.n, p.v)
+			}
+		}
+		ld.lib.Memories[name] = m
+	case "BarrierMemory":
+		b := &BarrierMemory{Name: name, Pos: g.Pos(), lib: ld.lib, Abstract: a.bool("abstract"), Reverse: a.bool("reverse"), Cluster: a.bool("cluster"), CPU: a.bool("cpu")}
+		for _, n := range a.names("base") {
+			b.Base = append(b.Base, n.Name)
+		}
+		ld.lib.Barriers[name] = b
+	case "SpecialWindow":
+		w := &SpecialWindow{Name: name, Pos: g.Pos(), Params: a.strs("params"), Variadic: a.bool("variadic")}
+		if s := a.name("source"); s != nil {
+			w.Source = s.Name
+		}
+		ld.lib.Windows[name] = w
+	case "CollUnit":
+		u := &Unit{Name: name, Pos: g.Pos(), Decl: g, Params: a.strs("params"), Domain: a.list("domain"), Box: a.list("box"), Scale: -1}
+		if k := call.Kwarg("scale"); k != nil {
+			u.Scale = int(a.int("scale"))
+		}
+		if len(u.Domain) == 0 || len(u.Domain) != len(u.Box) {
+			ld.errs.Errorf(call.Pos(), "W0243", "unit %s: domain and box must be non-empty lists of equal length", name)
+		} else if u.Scale >= len(u.Box) {
+			ld.errs.Errorf(call.Pos(), "W0243", "unit %s: scale %d is not a box coordinate", name, u.Scale)
+		}
+		ld.lib.Units[name] = u
+	}
+	a.done()
+}
+
+// alias loads `Name = Other`.
+func (ld *loader) alias(g *syntax.Global) {
+	if len(g.Names) != 1 || len(g.Values) != 1 {
+		return
+	}
+	src, ok := g.Values[0].(*syntax.Name)
+	if !ok {
+		return
+	}
+	name := g.Names[0].Name
+	if ld.define(name, g.Names[0].Pos()) {
+		return
+	}
+	l := ld.lib
+	switch {
+	case l.Memories[src.Name] != nil:
+		l.Memories[name] = l.Memories[src.Name]
+	case l.Barriers[src.Name] != nil:
+		l.Barriers[name] = l.Barriers[src.Name]
+	case l.Windows[src.Name] != nil:
+		l.Windows[name] = l.Windows[src.Name]
+	case l.Units[src.Name] != nil:
+		l.Units[name] = l.Units[src.Name]
+	case l.Timelines[src.Name] != nil:
+		l.Timelines[name] = l.Timelines[src.Name]
+	case l.Quals[src.Name] != nil:
+		l.Quals[name] = l.Quals[src.Name]
+	default:
+		ld.errs.Errorf(src.Pos(), "W0244", "alias %s names %s, which is not a library declaration", name, src.Name)
+	}
+}
+
+func (ld *loader) qual(n *syntax.Name) *QualTL {
+	q := ld.lib.Quals[n.Name]
+	if q == nil {
+		ld.errs.Errorf(n.Pos(), "W0244", "%s is not a qualitative timeline (seed 000 Fig. 15)", n.Name)
+	}
+	return q
+}
+
+// finishMemories resolves bases and native units and rejects cycles.
+func (ld *loader) finishMemories() {
+	l := ld.lib
+	for _, name := range sortedKeys(l.Memories) {
+		m := l.Memories[name]
+		if m.Name != name {
+			continue // alias
+		}
+		for _, b := range m.Base {
+			if l.Memories[b] == nil {
+				ld.errs.Errorf(m.Pos, "W0244", "memory %s: base %s is not a data memory", name, b)
+			}
+		}
+		if m.NativeUnit != "" && l.Units[m.NativeUnit] == nil {
+			ld.errs.Errorf(m.Pos, "W0244", "memory %s: native_unit %s is not a collective unit", name, m.NativeUnit)
+		}
+		if m.derives(name, map[string]bool{}, true) {
+			ld.errs.Errorf(m.Pos, "W0244", "memory %s derives from itself", name)
+		}
+	}
+	for _, name := range sortedKeys(l.Barriers) {
+		b := l.Barriers[name]
+		for _, base := range b.Base {
+			if l.Barriers[base] == nil {
+				ld.errs.Errorf(b.Pos, "W0244", "barrier memory %s: base %s is not a barrier memory", name, base)
+			}
+		}
+	}
+	for _, name := range sortedKeys(l.Windows) {
+		w := l.Windows[name]
+		if w.Source != "" && l.Memories[w.Source] == nil {
+			ld.errs.Errorf(w.Pos, "W0244", "special window %s: source %s is not a data memory", name, w.Source)
+		}
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// args reads the keyword arguments of a library declaration and reports
+// unknown or ill-typed ones.
+type args struct {
+	ld   *loader
+	call *syntax.Call
+	used map[string]bool
+}
+
+func (a *args) get(name string) syntax.Expr {
+	a.used[name] = true
+	if k := a.call.Kwarg(name); k != nil {
+		return k.Value
+	}
+	return nil
+}
+
+func (a *args) bad(e syntax.Expr, name, want string) {
+	a.ld.errs.Errorf(e.Pos(), "W0243", "%s= of %s must be %s", name, a.call.FunName(), want)
+}
+
+func (a *args) str(name string) string {
+	e := a.get(name)
+	if e == nil {
+		return ""
+	}
+	s, ok := e.(*syntax.StringLit)
+	if !ok {
+		a.bad(e, name, "a string")
+		return ""
+	}
+	return s.Value
+}
+
+func (a *args) bool(name string) bool {
+	e := a.get(name)
+	if e == nil {
+		return false
+	}
+	b, ok := e.(*syntax.BoolLit)
+	if !ok {
+		a.bad(e, name, "True or False")
+		return false
+	}
+	return b.Value
+}
+
+func (a *args) int(name string) int64 {
+	e := a.get(name)
+	if e == nil {
+		return 0
+	}
+	n, ok := e.(*syntax.IntLit)
+	if !ok {
+		a.bad(e, name, "an integer")
+		return 0
+	}
+	return n.Value
+}
+
+func (a *args) name(name string) *syntax.Name {
+	e := a.get(name)
+	if e == nil {
+		return nil
+	}
+	n, ok := e.(*syntax.Name)
+	if !ok {
+		a.bad(e, name, "a name")
+		return nil
+	}
+	return n
+}
+
+func (a *args) list(name string) []syntax.Expr {
+	e := a.get(name)
+	if e == nil {
+		return nil
+	}
+	l, ok := e.(*syntax.List)
+	if !ok {
+		a.bad(e, name, "a list")
+		return nil
+	}
+	return l.Elems
+}
+
+func (a *args) names(name string) []*syntax.Name {
+	var out []*syntax.Name
+	for _, e := range a.list(name) {
+		n, ok := e.(*syntax.Name)
+		if !ok {
+			a.bad(e, name, "a list of names")
+			continue
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+func (a *args) strs(name string) []string {
+	var out []string
+	for _, e := range a.list(name) {
+		s, ok := e.(*syntax.StringLit)
+		if !ok {
+			a.bad(e, name, "a list of strings")
+			continue
+		}
+		out = append(out, s.Value)
+	}
+	return out
+}
+
+// done reports keyword arguments nobody asked for, and positional ones.
+func (a *args) done() {
+	if len(a.call.Args) > 0 {
+		a.ld.errs.Errorf(a.call.Args[0].Pos(), "W0243", "%s takes keyword arguments only", a.call.FunName())
+	}
+	for _, k := range a.call.Kwargs {
+		if !a.used[k.Name.Name] {
+			a.ld.errs.Errorf(k.Pos(), "W0243", "%s has no field %s", a.call.FunName(), k.Name.Name)
+		}
+	}
+}
+
+// String is a short description used in messages.
+func (l *Library) String() string {
+	return fmt.Sprintf("library(%d memories, %d units, %d timelines, %d instrs)", len(l.Memories), len(l.Units), len(l.Timelines), len(l.Instrs))
+}

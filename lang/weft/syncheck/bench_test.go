@@ -1,0 +1,79 @@
+package syncheck
+
+import (
+	"fmt"
+	"os"
+	"testing"
+	"time"
+
+	"weft.dev/weft/lang/weft/amir"
+)
+
+// gemmProgram converts examples/weft/sync/xgemm_Sm80_fence.weft.
+func gemmProgram(b testing.TB) *Program { return exampleProgram(b, "xgemm_Sm80_fence.weft") }
+
+func exampleProgram(b testing.TB, name string) *Program {
+	src, err := os.ReadFile("../../../examples/weft/sync/" + name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var prog *Program
+	checkSourceProgram(b, name, string(src), func(p *Program) { prog = p })
+	return prog
+}
+
+// BenchmarkSm80GEMM runs the abstract machine over the sm_80 GEMM at the
+// seed's sizes (seed 000 Fig. 9: 2 / 16 / 128 s at 1024 / 2048 / 4096 for
+// its Python checker) and reports memory operations per second. M, N and
+// K are the size; the task loops cover floor(M/192) x floor(N/256) tiles.
+func BenchmarkSm80GEMM(b *testing.B) { benchGEMM(b, gemmProgram(b), 256, 512, 1024, 2048, 4096) }
+
+// BenchmarkSm90GEMM is the same for the Hopper TMA + wgmma GEMM
+// (xgemm_Sm90_ring.weft), the kind of kernel the seed's figures are for.
+func BenchmarkSm90GEMM(b *testing.B) {
+	benchGEMM(b, exampleProgram(b, "xgemm_Sm90_ring.weft"), 1024, 2048, 4096)
+}
+
+func benchGEMM(b *testing.B, prog *Program, sizes ...int) {
+	for _, n := range sizes {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			if testing.Short() && n > 1024 {
+				b.Skip("-short")
+			}
+			var ops int64
+			start, cpu0 := time.Now(), cpuSeconds()
+			for i := 0; i < b.N; i++ {
+				res := amir.New(prog.AMIR, amir.Config{}).Run([]int{n, n, n})
+				if !res.OK() {
+					b.Fatalf("hazards: %d", res.Distinct)
+				}
+				ops = res.Stats.MemOps
+			}
+			secs := time.Since(start).Seconds() / float64(b.N)
+			cpu := (cpuSeconds() - cpu0) / float64(b.N)
+			b.ReportMetric(float64(ops), "memops")
+			b.ReportMetric(float64(ops)/secs/1e6, "Mmemops/s")
+			b.ReportMetric(cpu, "cpu-s/op")
+		})
+	}
+}
+
+// BenchmarkSm80GEMMOneTask runs one 192 x 256 tile with K = 2048: no task
+// symmetry applies, so it measures the per-operation speed of the machine.
+func BenchmarkSm80GEMMOneTask(b *testing.B) {
+	prog := gemmProgram(b)
+	var ops int64
+	start, cpu0 := time.Now(), cpuSeconds()
+	for i := 0; i < b.N; i++ {
+		res := amir.New(prog.AMIR, amir.Config{}).Run([]int{192, 256, 2048})
+		ops = res.Stats.MemOps
+	}
+	secs := time.Since(start).Seconds() / float64(b.N)
+	cpu := (cpuSeconds() - cpu0) / float64(b.N)
+	b.ReportMetric(float64(ops), "memops")
+	b.ReportMetric(float64(ops)/secs/1e6, "Mmemops/s")
+	b.ReportMetric(cpu, "cpu-s/op")
+	if cpu > 0 {
+		b.ReportMetric(cpu*1e9/float64(ops), "cpu-ns/memop")
+	}
+}

@@ -1,0 +1,269 @@
+package syncheck
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/amir"
+	"weft.dev/weft/lang/weft/gpucheck"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// Options configure Check.
+type Options struct {
+	// Sizes are NAME=VALUE from the command line. When empty, every
+	// `# check: NAME=VALUE ...` line of the file is one run.
+	Sizes map[string]int64
+	// MaxHazards is the number of hazards reported in full per run
+	// (default 10); the rest are counted.
+	MaxHazards int
+	// RedundantSync reports each sync statement whose removal creates no
+	// hazard at the checked sizes.
+	RedundantSync bool
+	// Progress, when set, is called as the top-level cuda_tasks loop
+	// advances (done, total tasks) of run number run.
+	Progress func(label string, done, total int64)
+	// Proc selects the proc to check ("" : every non-instruction proc).
+	Proc string
+	// MaxMemOps bounds each run (0: no limit).
+	MaxMemOps int64
+}
+
+// Run is one run of the machine for one set of sizes.
+type Run struct {
+	Proc    string
+	Sizes   string // "N=768 M=768"
+	Result  *amir.Result
+	Elapsed time.Duration
+	// Redundant lists the sync statements whose removal created no hazard
+	// (with RedundantSync).
+	Redundant []syntax.Stmt
+}
+
+// Directives returns the size assignments of the file's `# check:` lines,
+// one map per line, in file order, and diagnostics for malformed ones.
+func Directives(src *diag.File, errs *diag.List) []map[string]int64 {
+	var out []map[string]int64
+	text := string(src.Src)
+	off := 0
+	for _, line := range strings.SplitAfter(text, "\n") {
+		start := off
+		off += len(line)
+		t := strings.TrimSpace(line)
+		if !strings.HasPrefix(t, "#") {
+			continue
+		}
+		t = strings.TrimSpace(strings.TrimPrefix(t, "#"))
+		if !strings.HasPrefix(t, "check:") {
+			continue
+		}
+		m := map[string]int64{}
+		ok := true
+		for _, f := range strings.Fields(strings.TrimPrefix(t, "check:")) {
+			k, v, found := strings.Cut(f, "=")
+			n, err := strconv.ParseInt(v, 0, 64)
+			if !found || k == "" || err != nil {
+				errs.Errorf(src.At(start+strings.Index(line, f)), codeSizes, "malformed check directive %q: want NAME=INTEGER", f)
+				ok = false
+				continue
+			}
+			m[k] = n
+		}
+		if ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func sizesString(names []string, vals []int) string {
+	var parts []string
+	for i, n := range names {
+		parts = append(parts, fmt.Sprintf("%s=%d", n, vals[i]))
+	}
+	return strings.Join(parts, " ")
+}
+
+// Check converts every proc of f to AMIR and runs the abstract machine for
+// the given sizes, appending hazards to errs. gpu is the collective
+// analysis of f (it must have run without errors).
+func Check(f *syntax.File, gpu *gpucheck.Result, l *lib.Library, opts Options, errs *diag.List) []*Run {
+	var runs []*Run
+	var src *diag.File
+	for _, d := range f.Decls {
+		if p, ok := d.(*syntax.Proc); ok && p.Pos().File != nil {
+			src = p.Pos().File
+			break
+		}
+	}
+	if src == nil {
+		return nil
+	}
+	sets := []map[string]int64{opts.Sizes}
+	if len(opts.Sizes) == 0 {
+		if ds := Directives(src, errs); len(ds) > 0 {
+			sets = ds
+		}
+	}
+	procs := map[string]*syntax.Proc{}
+	for _, d := range f.Decls {
+		if p, ok := d.(*syntax.Proc); ok && !lib.IsInstr(p) {
+			procs[p.Name.Name] = p
+		}
+	}
+	for _, d := range f.Decls {
+		p, ok := d.(*syntax.Proc)
+		if !ok || lib.IsInstr(p) || (opts.Proc != "" && p.Name.Name != opts.Proc) {
+			continue
+		}
+		if !hasDeviceVia(p.Body, procs, 0) {
+			continue // nothing concurrent to check
+		}
+		before := countErrors(errs)
+		prog := Convert(f, p, gpu, l, errs)
+		if countErrors(errs) > before {
+			continue // the conversion reported why
+		}
+		for _, set := range sets {
+			vals := make([]int, len(prog.SizeParams))
+			var missing []string
+			for i, n := range prog.SizeParams {
+				v, ok := set[n]
+				if !ok {
+					missing = append(missing, n)
+				}
+				vals[i] = int(v)
+			}
+			if len(missing) > 0 {
+				errs.Warnf(p.Name.Pos(), codeSizes, "the sync check of %s was not run: it needs concrete sizes: give %s=... on the command line or a `# check: %s=...` line in the file",
+					p.Name.Name, strings.Join(missing, "=... "), strings.Join(missing, "=... "))
+				break
+			}
+			runs = append(runs, runOne(prog, vals, opts, errs))
+		}
+	}
+	return runs
+}
+
+// hasDeviceVia is hasDevice, following calls of the file's procs.
+func hasDeviceVia(body []syntax.Stmt, procs map[string]*syntax.Proc, depth int) bool {
+	if hasDevice(body) {
+		return true
+	}
+	if depth > 8 {
+		return false
+	}
+	found := false
+	var walk func([]syntax.Stmt)
+	walk = func(b []syntax.Stmt) {
+		for _, st := range b {
+			switch st := st.(type) {
+			case *syntax.CallStmt:
+				if q := procs[st.Call.FunName()]; q != nil && hasDeviceVia(q.Body, procs, depth+1) {
+					found = true
+				}
+			case *syntax.For:
+				walk(st.Body)
+			case *syntax.If:
+				walk(st.Then)
+				walk(st.Else)
+			case *syntax.With:
+				walk(st.Body)
+			}
+		}
+	}
+	walk(body)
+	return found
+}
+
+func hasDevice(body []syntax.Stmt) bool {
+	for _, st := range body {
+		switch st := st.(type) {
+		case *syntax.With:
+			if c, ok := st.Ctx.(*syntax.Call); ok && c.FunName() == "CudaDeviceFunction" {
+				return true
+			}
+			if hasDevice(st.Body) {
+				return true
+			}
+		case *syntax.For:
+			if hasDevice(st.Body) {
+				return true
+			}
+		case *syntax.If:
+			if hasDevice(st.Then) || hasDevice(st.Else) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func runOne(prog *Program, vals []int, opts Options, errs *diag.List) *Run {
+	sizes := sizesString(prog.SizeParams, vals)
+	cfg := amir.Config{MaxHazards: opts.MaxHazards, MaxMemOps: opts.MaxMemOps}
+	label := prog.AMIR.Name
+	if sizes != "" {
+		label += " " + sizes
+	}
+	if opts.Progress != nil {
+		cfg.Progress = func(done, total int64) { opts.Progress(label, done, total) }
+	}
+	start := time.Now()
+	res := amir.New(prog.AMIR, cfg).Run(vals)
+	run := &Run{Proc: prog.AMIR.Name, Sizes: sizes, Result: res, Elapsed: time.Since(start)}
+	report(prog, run, errs)
+	if opts.RedundantSync && res.OK() {
+		redundant(prog, vals, run, opts, errs)
+	}
+	return run
+}
+
+// Mutant runs prog with source sync statement i removed.
+func Mutant(prog *Program, vals []int, i int) *amir.Result { return mutant(prog, vals, i, 0) }
+
+func mutant(prog *Program, vals []int, i int, maxOps int64) *amir.Result {
+	dis := make([]bool, len(prog.AMIR.Syncs))
+	dis[i] = true
+	return amir.New(prog.AMIR, amir.Config{MaxHazards: 1, Disabled: dis, StopAfter: 1, MaxMemOps: maxOps}).Run(vals)
+}
+
+// redundant reruns the machine once per sync statement with that statement
+// removed; a statement whose removal creates no hazard is reported. The
+// verdict of the check does not change (these are warnings).
+func redundant(prog *Program, vals []int, run *Run, opts Options, errs *diag.List) {
+	needed := 0
+	for i, st := range prog.Syncs {
+		r := mutant(prog, vals, i, opts.MaxMemOps)
+		if r.OK() {
+			run.Redundant = append(run.Redundant, st)
+			errs.Warnf(st.Pos(), codeRedundant, "%s is not needed at %s: removing it creates no hazard (a performance hint; other sizes may need it)",
+				printStmt(st), sizesOr(run.Sizes))
+		} else {
+			needed++
+		}
+	}
+	sort.Slice(run.Redundant, func(i, j int) bool { return run.Redundant[i].Pos().Offset < run.Redundant[j].Pos().Offset })
+}
+
+func sizesOr(s string) string {
+	if s == "" {
+		return "the checked sizes"
+	}
+	return s
+}
+
+func countErrors(errs *diag.List) int {
+	n := 0
+	for _, d := range errs.Diags {
+		if d.Severity == diag.Error {
+			n++
+		}
+	}
+	return n
+}

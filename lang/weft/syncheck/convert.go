@@ -1,0 +1,1159 @@
+package syncheck
+
+import (
+	"fmt"
+	"sort"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/amir"
+	"weft.dev/weft/lang/weft/coll"
+	"weft.dev/weft/lang/weft/gpucheck"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// Program is the AMIR of one proc plus what reports need.
+type Program struct {
+	AMIR *amir.Program
+	Proc *syntax.Proc
+	// SizeParams are the proc's control parameters, in AMIR param order.
+	SizeParams []string
+	// Syncs are the source synchronization statements, by amir Sync index.
+	Syncs []syntax.Stmt
+	// Devices maps each Src to the launch shape of its device function
+	// (zero Machine in CPU code), for suggestions.
+	Machines []coll.Machine
+	Lib      *lib.Library
+}
+
+// converter implements T_s, T_e and T_arg (seed 000 Fig. 5, 17-20).
+type converter struct {
+	f      *syntax.File
+	res    *gpucheck.Result
+	lib    *lib.Library
+	p      *amir.Program
+	out    *Program
+	errs   *diag.List
+	consts map[string]int64
+	ctrl   map[string]bool // names that are control variables somewhere
+	instrs map[string]*lib.Instr
+	vars   map[*gpucheck.Var]int
+	srcOf  map[syntax.Stmt]int
+	iter   map[*syntax.For]int // cuda_threads loop -> slot
+	// grans collects, per AMIR variable and dimension, the alignments of
+	// every access (granularity).
+	grans [][]int
+	// machine is the launch shape of the device function being converted.
+	machine coll.Machine
+	// qual indices
+	qCPU, qStrm, qRmem, qRam, qSm80 amir.Qual
+	// bind maps the data parameters of an inlined proc to the caller's
+	// argument, as a window (seed 000 §5.2: calls outside device
+	// functions are inlined before conversion).
+	bind   map[*gpucheck.Var]*gpucheck.Access
+	procs  map[string]*syntax.Proc
+	depth  int
+	hidden int
+}
+
+func (c *converter) isControlName(n string) bool { return c.ctrl[n] }
+
+func (c *converter) qual(name string) (amir.Qual, bool) {
+	q := c.lib.Quals[name]
+	if q == nil || q.Index >= 32 {
+		return 0, false
+	}
+	return amir.Qual(q.Index), true
+}
+
+func (c *converter) quals(names []string) amir.QualSet {
+	var s amir.QualSet
+	for _, n := range names {
+		if q, ok := c.qual(n); ok {
+			s |= amir.Of(q)
+		}
+	}
+	return s
+}
+
+func (c *converter) syncTL(e syntax.Expr) *lib.SyncTL {
+	if n, ok := e.(*syntax.Name); ok {
+		return c.lib.Timelines[n.Name]
+	}
+	return nil
+}
+
+// Convert builds the AMIR of proc p. gpu is the collective analysis of the
+// file (scopes, tilings, timelines of every statement).
+func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Library, errs *diag.List) *Program {
+	c := &converter{f: f, res: gpu, lib: l, errs: errs, consts: map[string]int64{}, ctrl: map[string]bool{},
+		instrs: map[string]*lib.Instr{}, vars: map[*gpucheck.Var]int{}, srcOf: map[syntax.Stmt]int{}, iter: map[*syntax.For]int{},
+		bind: map[*gpucheck.Var]*gpucheck.Access{}, procs: map[string]*syntax.Proc{}}
+	c.p = &amir.Program{Name: p.Name.Name}
+	c.out = &Program{AMIR: c.p, Proc: p, Lib: l}
+	for _, q := range l.QualOrder {
+		c.p.QualNames = append(c.p.QualNames, q.Name)
+	}
+	c.qCPU, _ = c.qual("cpu_in_order_qual")
+	c.qStrm, _ = c.qual("cpu_cuda_stream_qual")
+	c.qRmem, _ = c.qual("cuda_in_order_rmem_qual")
+	c.qRam, _ = c.qual("cuda_in_order_ram_qual")
+	c.qSm80, _ = c.qual("Sm80_cp_async_qual")
+	for k, v := range gpu.Consts {
+		c.consts[k] = v
+	}
+	for name, in := range l.Instrs {
+		c.instrs[name] = in
+	}
+	for _, d := range f.Decls {
+		if q, ok := d.(*syntax.Proc); ok && lib.IsInstr(q) {
+			var scratch diag.List
+			if in := lib.ParseInstr(q, l, &scratch); in != nil {
+				c.instrs[q.Name.Name] = in
+			}
+		} else if ok {
+			c.procs[q.Name.Name] = q
+		}
+	}
+	c.p.AddShape(coll.Collective{}) // shape 0: one thread
+	top := &names{slots: map[string]int{}}
+	for _, prm := range p.Params {
+		if prm.Type != nil && prm.Type.Elem != nil && prm.Type.Dims == nil && !prm.Type.Window && prm.Type.Mem == nil && !lib.IsDataType(prm.Type.Elem.Name) && prm.Type.Elem.Name != "barrier" {
+			slot := c.slot(prm.Name.Name)
+			top.slots[prm.Name.Name] = slot
+			c.ctrl[prm.Name.Name] = true
+			c.p.Params = append(c.p.Params, slot)
+			c.out.SizeParams = append(c.out.SizeParams, prm.Name.Name)
+			delete(c.consts, prm.Name.Name) // given per run, not by --sizes
+		}
+	}
+	// Data parameters exist before the body runs (allocated at Run start);
+	// create them now so their extents compile in the proc's own scope.
+	if len(p.Body) > 0 {
+		if sc0 := gpu.Scopes[p.Body[0]]; sc0 != nil {
+			for _, prm := range p.Params {
+				if v := sc0.Lookup(prm.Name.Name); v != nil && v.Param && v.Window == nil {
+					c.varIndex(top, v)
+				}
+			}
+		}
+	}
+	body := c.block(top, p.Body, true)
+	c.p.Body = &amir.Stmt{Kind: amir.KBlock, Body: body, Sync: -1}
+	c.finishGran()
+	c.p.Finish()
+	return c.out
+}
+
+func (c *converter) slot(name string) int {
+	c.p.Slots = append(c.p.Slots, name)
+	return len(c.p.Slots) - 1
+}
+
+// src returns the Src index of a source statement.
+func (c *converter) src(st syntax.Stmt, timeline string) int {
+	if i, ok := c.srcOf[st]; ok {
+		return i
+	}
+	text := printStmt(st)
+	c.p.Srcs = append(c.p.Srcs, amir.Src{Pos: st.Pos(), Text: text, Timeline: timeline})
+	c.out.Machines = append(c.out.Machines, c.machine)
+	c.srcOf[st] = len(c.p.Srcs) - 1
+	return len(c.p.Srcs) - 1
+}
+
+func printStmt(st syntax.Stmt) string {
+	switch st := st.(type) {
+	case *syntax.Assign:
+		return syntax.ExprString(st.LHS) + " " + st.Op + " " + syntax.ExprString(st.RHS)
+	case *syntax.CallStmt:
+		s := syntax.ExprString(st.Call)
+		for _, b := range st.Barriers {
+			s += " >> " + syntax.ExprString(b)
+		}
+		return s
+	case *syntax.Fence:
+		return "Fence(" + syntax.ExprString(st.First) + ", " + syntax.ExprString(st.Second) + ")"
+	case *syntax.Arrive:
+		s := "Arrive(" + syntax.ExprString(st.TL)
+		if st.Reverse {
+			s = "ReverseArrive(" + syntax.ExprString(st.TL)
+		}
+		if st.N != nil {
+			s += ", " + syntax.ExprString(st.N)
+		}
+		s += ")"
+		for _, b := range st.Barriers {
+			s += " >> " + syntax.ExprString(b)
+		}
+		return s
+	case *syntax.Await:
+		s := "Await("
+		if st.Reverse {
+			s = "ReverseAwait("
+		}
+		s += syntax.ExprString(st.Bar) + ", " + syntax.ExprString(st.TL)
+		if st.N != nil {
+			s += ", " + syntax.ExprString(st.N)
+		}
+		return s + ")"
+	case *syntax.Free:
+		return "free " + st.Name.Name
+	case *syntax.Alloc:
+		return st.Name.Name + ": " + syntax.TypeString(st.Type)
+	case *syntax.For:
+		return "for " + st.Var.Name + " in " + st.Mode.Name + "(...)"
+	}
+	return fmt.Sprintf("%T", st)
+}
+
+// exec is g_s for a statement: its scope's thread collective (Definition 5.2).
+func (c *converter) exec(st syntax.Stmt) amir.Exec {
+	sc := c.res.Scopes[st]
+	if sc == nil || sc.Tiling == nil {
+		return amir.Exec{All: true}
+	}
+	tl := sc.Tiling
+	col := tl.Collective(nil)
+	shape := c.p.AddShape(col)
+	base := tl.Base
+	k := base.Const
+	type term struct{ slot, step int }
+	var terms []term
+	for _, t := range base.Terms {
+		slot := -1
+		for _, it := range sc.Iters {
+			if it.ID == t.Iter {
+				if s, ok := c.iter[it.Loop]; ok {
+					slot = s
+				}
+			}
+		}
+		if slot < 0 {
+			continue
+		}
+		terms = append(terms, term{slot, t.Step})
+	}
+	var start amir.IntExpr
+	switch len(terms) {
+	case 0:
+		start = func([]int) int { return k }
+	case 1:
+		s0, m0 := terms[0].slot, terms[0].step
+		start = func(env []int) int { return k + m0*env[s0] }
+	case 2:
+		s0, m0, s1, m1 := terms[0].slot, terms[0].step, terms[1].slot, terms[1].step
+		start = func(env []int) int { return k + m0*env[s0] + m1*env[s1] }
+	default:
+		start = func(env []int) int {
+			v := k
+			for _, t := range terms {
+				v += t.step * env[t.slot]
+			}
+			return v
+		}
+	}
+	return amir.Exec{Shape: shape, Start: start}
+}
+
+func (c *converter) cpu(st syntax.Stmt) bool {
+	sc := c.res.Scopes[st]
+	return sc == nil || sc.Device == nil
+}
+
+// block converts a statement list; allocations of the block are freed at
+// its end (SMEM free safety, seed 000 §4.2, and CheckBarrier at a
+// barrier's deallocation).
+func (c *converter) block(sc *names, body []syntax.Stmt, top bool) []*amir.Stmt {
+	sc = sc.child()
+	var out []*amir.Stmt
+	var allocs []*syntax.Alloc
+	freed := map[string]bool{}
+	for _, st := range body {
+		if a, ok := st.(*syntax.Alloc); ok {
+			allocs = append(allocs, a)
+		}
+		if fr, ok := st.(*syntax.Free); ok {
+			freed[fr.Name.Name] = true
+		}
+		out = append(out, c.stmt(sc, st)...)
+	}
+	for i := len(allocs) - 1; i >= 0; i-- {
+		if !freed[allocs[i].Name.Name] {
+			out = append(out, c.free(sc, allocs[i], allocs[i].Name.Name)...)
+		}
+	}
+	return out
+}
+
+func (c *converter) errorf(n syntax.Node, code, format string, args ...any) {
+	c.errs.Errorf(n.Pos(), code, format, args...)
+}
+
+func (c *converter) stmt(sc *names, st syntax.Stmt) []*amir.Stmt {
+	switch st := st.(type) {
+	case *syntax.Alloc:
+		return c.alloc(sc, st)
+	case *syntax.Assign:
+		return c.assign(sc, st)
+	case *syntax.For:
+		return c.forStmt(sc, st)
+	case *syntax.If:
+		cond, ok := c.boolExpr(sc, st.Cond)
+		if !ok {
+			c.errorf(st.Cond, codeUnsupported, "the sync check cannot evaluate this condition: %s", syntax.ExprString(st.Cond))
+			return nil
+		}
+		deps := c.slotsOf(sc, st.Cond)
+		out := []*amir.Stmt{{Kind: amir.KIf, Cond: cond, Body: c.block(sc, st.Then, false), Sync: -1, CtlSlots: deps}}
+		if len(st.Else) > 0 {
+			not := func(env []int) bool { return !cond(env) }
+			out = append(out, &amir.Stmt{Kind: amir.KIf, Cond: not, Body: c.block(sc, st.Else, false), Sync: -1, CtlSlots: deps})
+		}
+		return out
+	case *syntax.With:
+		return c.with(sc, st)
+	case *syntax.CallStmt:
+		return c.call(sc, st)
+	case *syntax.Fence:
+		return c.fence(sc, st)
+	case *syntax.Arrive:
+		return c.arrive(sc, st)
+	case *syntax.Await:
+		return c.await(sc, st)
+	case *syntax.Free:
+		for _, a := range c.allocOf(st) {
+			return c.free(sc, a, st.Name.Name)
+		}
+	}
+	return nil
+}
+
+func (c *converter) allocOf(fr *syntax.Free) []*syntax.Alloc {
+	sc := c.res.Scopes[fr]
+	if sc == nil {
+		return nil
+	}
+	v := sc.Lookup(fr.Name.Name)
+	if v == nil {
+		return nil
+	}
+	for st, s2 := range c.res.Scopes {
+		if a, ok := st.(*syntax.Alloc); ok && a.Name.Name == fr.Name.Name && s2.Lookup(a.Name.Name) == v {
+			return []*syntax.Alloc{a}
+		}
+	}
+	return nil
+}
+
+// with: CudaDeviceFunction is bracketed by cuda_stream_sync fences (Fig. 5);
+// CudaWarps and CudaAsync are transparent.
+func (c *converter) with(sc *names, st *syntax.With) []*amir.Stmt {
+	call, _ := st.Ctx.(*syntax.Call)
+	name := ""
+	if call != nil {
+		name = call.FunName()
+	}
+	if name != "CudaDeviceFunction" {
+		return c.block(sc, st.Body, false)
+	}
+	saved := c.machine
+	for _, d := range c.res.Devices {
+		if d.Stmt == st && d.Fn != nil {
+			c.machine = d.Fn.Machine()
+		}
+	}
+	// Qcs and Tcs: the full and temporal sets of cuda_stream_sync. The
+	// seed's text of Fig. 16 prints one "full" cell in that row, in the
+	// strm column; read as a merged cell over every device column (as the
+	// library reads the single "temp." cell of cuda_temporal), it makes the
+	// brackets do what §5.2 says they do: serialize the kernel with prior
+	// and subsequent kernels. Read literally (strm only), no device record
+	// could ever be witnessed by them (Definition B.3), and two kernels
+	// writing the same buffer would always be reported.
+	cs := c.lib.Timelines["cuda_stream_sync"]
+	var qcs, tcs amir.QualSet
+	if cs != nil {
+		qcs, tcs = amir.QualSet(cs.FullSet), amir.QualSet(cs.TemporalSet)
+	}
+	if ct := c.lib.Timelines["cuda_temporal"]; ct != nil {
+		qcs |= amir.QualSet(ct.TemporalSet)
+		tcs |= amir.QualSet(ct.TemporalSet)
+	}
+	src := c.src(st, "cuda_stream_sync")
+	out := []*amir.Stmt{{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true,
+		Pre: qcs | amir.Of(c.qCPU), Full: qcs, Temp: tcs}}
+	out = append(out, c.block(sc, st.Body, false)...)
+	out = append(out, &amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true,
+		Pre: qcs, Full: qcs, Temp: tcs})
+	c.machine = saved
+	return out
+}
+
+func (c *converter) forStmt(sc *names, st *syntax.For) []*amir.Stmt {
+	lo, ok1 := c.intExpr(sc, st.Lo)
+	hi, ok2 := c.intExpr(sc, st.Hi)
+	if !ok1 || !ok2 {
+		c.errorf(st, codeUnsupported, "the sync check cannot evaluate the bounds of this loop")
+		return nil
+	}
+	inner := sc.child()
+	slot := c.slot(st.Var.Name)
+	inner.slots[st.Var.Name] = slot
+	c.ctrl[st.Var.Name] = true
+	mode := ""
+	if st.Mode != nil {
+		mode = st.Mode.Name
+	}
+	if mode == "cuda_threads" {
+		c.iter[st] = slot
+	}
+	var body []*amir.Stmt
+	if mode == "cuda_tasks" {
+		body = append(body, &amir.Stmt{Kind: amir.KIncTaskID, Sync: -1})
+	}
+	body = append(body, c.block(inner, st.Body, false)...)
+	return []*amir.Stmt{{Kind: amir.KLoop, Slot: slot, Lo: lo, Hi: hi, Body: body, Tasks: mode == "cuda_tasks", Sync: -1, Src: c.src(st, ""),
+		CtlSlots: c.slotsOf(sc, st.Lo, st.Hi)}}
+}
+
+// --- variables and accesses ---
+
+func (c *converter) memOf(v *gpucheck.Var) *lib.Memory { return c.lib.Memories[v.Mem] }
+
+// exempt reports sync-exempt memories (seed 000 §5.2.2: CudaGridConstant,
+// CudaClusterSync, CudaCommitGroup).
+func (c *converter) exempt(v *gpucheck.Var) bool {
+	switch v.Mem {
+	case "CudaGridConstant", "CudaClusterSync", "CudaCommitGroup":
+		return true
+	}
+	if m := c.memOf(v); m != nil && m.Space == "grid_constant" {
+		return true
+	}
+	if b := c.lib.Barriers[v.Mem]; b != nil && (b.DerivesFrom("CudaCommitGroup") || b.DerivesFrom("CudaClusterSync")) {
+		return true
+	}
+	return false
+}
+
+// isSmem: shared memories and mbarriers (seed 000 §5.2.2).
+func (c *converter) isSmem(v *gpucheck.Var) bool {
+	if m := c.memOf(v); m != nil {
+		return m.Space == "smem"
+	}
+	if b := c.lib.Barriers[v.Mem]; b != nil {
+		return b.DerivesFrom("CudaMbarrier")
+	}
+	return false
+}
+
+// qin is T_qin (Fig. 18).
+func (c *converter) qin(st syntax.Stmt, v *gpucheck.Var) amir.Qual {
+	if c.cpu(st) {
+		return c.qCPU
+	}
+	if m := c.memOf(v); m != nil && m.Space == "rmem" {
+		return c.qRmem
+	}
+	return c.qRam
+}
+
+// varIndex returns the AMIR variable of v (not a window), creating it.
+func (c *converter) varIndex(sc *names, v *gpucheck.Var) int {
+	if i, ok := c.vars[v]; ok {
+		return i
+	}
+	var dims []amir.IntExpr
+	if v.Type != nil {
+		for _, d := range v.Type.Dims {
+			e, ok := c.intExpr(sc, d)
+			if !ok {
+				c.errs.Errorf(d.Pos(), codeUnsupported, "the sync check cannot evaluate this extent: %s", syntax.ExprString(d))
+				e = func([]int) int { return 0 }
+			}
+			dims = append(dims, e)
+		}
+	}
+	c.p.Vars = append(c.p.Vars, amir.Var{Name: v.Name, Barrier: v.Barrier, Dims: dims, Param: v.Param})
+	c.grans = append(c.grans, make([]int, len(dims)))
+	i := len(c.p.Vars) - 1
+	c.vars[v] = i
+	// Whole-variable accesses (x, x[:, :], frees) constrain nothing: a
+	// window ending at the extent covers the last, possibly partial, block.
+	return i
+}
+
+func (c *converter) noteGran(v, d, a int) {
+	if d < len(c.grans[v]) {
+		c.grans[v][d] = gcd(c.grans[v][d], a)
+	}
+}
+
+func (c *converter) finishGran() {
+	for i := range c.p.Vars {
+		g := make([]int, len(c.grans[i]))
+		for d, a := range c.grans[i] {
+			g[d] = a // 0: only whole-extent windows
+			if a < 0 {
+				g[d] = 1
+			}
+		}
+		c.p.Vars[i].Gran = g
+	}
+}
+
+// idx is one index of an access before compilation: a point or a slice,
+// with the forms used for granularity.
+type idx struct {
+	lo, hi syntax.Expr // hi nil for a point; lo nil means 0
+	slice  bool
+	offset []syntax.Expr // added to lo and hi (window composition)
+	// openSet: hi is openHi in the viewed variable's coordinates (no
+	// offset), from w[c:] of a window w = x[a:b]; nil openHi is x's extent.
+	openSet bool
+	openHi  syntax.Expr
+}
+
+// access builds e# for a use of a variable (Name or Index), composing
+// window statements (inlined, seed 000 §5.2). It returns the base variable.
+func (c *converter) access(sc *names, st syntax.Stmt, e syntax.Expr) (*amir.Access, *gpucheck.Var, bool) {
+	var name *syntax.Name
+	var use []syntax.Expr
+	switch e := e.(type) {
+	case *syntax.Name:
+		name = e
+	case *syntax.Index:
+		n, ok := e.X.(*syntax.Name)
+		if !ok {
+			c.errorf(e, codeUnsupported, "the sync check does not support this access: %s", syntax.ExprString(e))
+			return nil, nil, false
+		}
+		name, use = n, e.Indices
+	default:
+		return nil, nil, false
+	}
+	s := c.res.Scopes[st]
+	if s == nil {
+		return nil, nil, false
+	}
+	v := s.Lookup(name.Name)
+	if v == nil {
+		return nil, nil, false
+	}
+	// Compose windows: each level maps the use's indices through the
+	// window's slices onto the viewed variable.
+	ixs := make([]idx, 0, len(use))
+	for _, u := range use {
+		if sl, ok := u.(*syntax.Slice); ok {
+			ixs = append(ixs, idx{lo: sl.Lo, hi: sl.Hi, slice: true})
+		} else {
+			ixs = append(ixs, idx{lo: u})
+		}
+	}
+	whole := len(use) == 0
+	for {
+		w := v.Window
+		if w == nil {
+			w = c.bind[v]
+		}
+		if w == nil {
+			break
+		}
+		var next []idx
+		k := 0
+		for _, b := range w.Indices {
+			sl, isSlice := b.(*syntax.Slice)
+			if !isSlice {
+				next = append(next, idx{lo: b})
+				continue
+			}
+			if whole || k >= len(ixs) {
+				next = append(next, idx{lo: sl.Lo, hi: sl.Hi, slice: true})
+				k++
+				continue
+			}
+			u := ixs[k]
+			k++
+			off := append(append([]syntax.Expr{}, u.offset...), orZero(sl.Lo))
+			if u.slice && u.hi == nil && !u.openSet {
+				// w = x[a:b] used as w[c:]: x[a+c : b].
+				next = append(next, composeOpenHi(u, sl))
+				continue
+			}
+			next = append(next, idx{lo: u.lo, hi: u.hi, slice: u.slice, offset: off})
+		}
+		if len(w.Indices) == 0 {
+			next = ixs
+		} else {
+			whole = false
+		}
+		ixs = next
+		v = w.Var
+	}
+	vi := c.varIndex(sc, v)
+	a := &amir.Access{Var: vi}
+	if whole {
+		return a, v, true
+	}
+	nd := len(c.p.Vars[vi].Dims)
+	if len(ixs) != nd {
+		c.errorf(e, codeUnsupported, "%s has %d dimensions, accessed with %d indices", v.Name, nd, len(ixs))
+		return nil, nil, false
+	}
+	for _, ix := range ixs {
+		a.Slots = append(a.Slots, c.slotsOf(sc, ix.lo, ix.hi, ix.openHi)...)
+		a.Slots = append(a.Slots, c.slotsOf(sc, ix.offset...)...)
+	}
+	for d, ix := range ixs {
+		w, ok := c.window(sc, vi, d, ix)
+		if !ok {
+			c.errorf(e, codeUnsupported, "the sync check cannot evaluate the indices of %s", syntax.ExprString(e))
+			return nil, nil, false
+		}
+		a.Idx = append(a.Idx, w)
+	}
+	return a, v, true
+}
+
+func orZero(e syntax.Expr) syntax.Expr {
+	if e == nil {
+		return &syntax.IntLit{Value: 0, Text: "0"}
+	}
+	return e
+}
+
+// composeOpenHi handles w[c:] for w = x[a:b]: x[a+c : b].
+func composeOpenHi(u idx, sl *syntax.Slice) idx {
+	return idx{lo: u.lo, hi: nil, slice: true, offset: append(append([]syntax.Expr{}, u.offset...), orZero(sl.Lo)), openHi: sl.Hi, openSet: true}
+}
+
+func (c *converter) window(sc *names, v, d int, ix idx) (amir.Window, bool) {
+	sum := func(base syntax.Expr) syntax.Expr {
+		e := orZero(base)
+		for _, o := range ix.offset {
+			if o != nil {
+				e = &syntax.Binary{Op: "+", X: e, Y: o}
+			}
+		}
+		return e
+	}
+	loE := sum(ix.lo)
+	lo, ok := c.intExpr(sc, loE)
+	if !ok {
+		return amir.Window{}, false
+	}
+	if !ix.slice {
+		c.noteGran(v, d, 1)
+		return amir.Window{Lo: lo}, true
+	}
+	var hiE syntax.Expr
+	switch {
+	case ix.openSet && ix.openHi != nil:
+		hiE = ix.openHi
+	case ix.hi != nil:
+		hiE = sum(ix.hi)
+	}
+	var hi amir.IntExpr
+	if hiE == nil {
+		dim := c.p.Vars[v].Dims[d]
+		hi = dim
+		c.noteGran(v, d, c.linearOf(loE).align())
+	} else {
+		hi, ok = c.intExpr(sc, hiE)
+		if !ok {
+			return amir.Window{}, false
+		}
+		l := c.linearOf(loE)
+		c.noteGran(v, d, gcd(l.align(), c.linearOf(hiE).sub(l).align()))
+	}
+	return amir.Window{Lo: lo, Hi: hi}, true
+}
+
+// reads is T_e (Fig. 17) followed by T_ex: the non-exempt data accesses of
+// an expression, deduplicated by printed form.
+func (c *converter) reads(sc *names, st syntax.Stmt, e syntax.Expr, seen map[string]bool, out *[]readAcc) {
+	switch e := e.(type) {
+	case *syntax.Name, *syntax.Index:
+		s := c.res.Scopes[st]
+		var n *syntax.Name
+		if ix, ok := e.(*syntax.Index); ok {
+			n, _ = ix.X.(*syntax.Name)
+		} else {
+			n = e.(*syntax.Name)
+		}
+		if n == nil || s == nil {
+			return
+		}
+		v := s.Lookup(n.Name)
+		if v == nil || v.Barrier {
+			return
+		}
+		key := syntax.ExprString(e)
+		if seen[key] {
+			return
+		}
+		seen[key] = true
+		a, base, ok := c.access(sc, st, e)
+		if ok && !c.exempt(base) {
+			*out = append(*out, readAcc{a, base})
+		}
+	case *syntax.Binary:
+		c.reads(sc, st, e.X, seen, out)
+		c.reads(sc, st, e.Y, seen, out)
+	case *syntax.Unary:
+		c.reads(sc, st, e.X, seen, out)
+	case *syntax.Call:
+		for _, a := range e.Args {
+			c.reads(sc, st, a, seen, out)
+		}
+	}
+}
+
+type readAcc struct {
+	a *amir.Access
+	v *gpucheck.Var
+}
+
+func (c *converter) alloc(sc *names, st *syntax.Alloc) []*amir.Stmt {
+	s := c.res.Scopes[st]
+	if s == nil {
+		return nil
+	}
+	v := s.Lookup(st.Name.Name)
+	if v == nil {
+		return nil
+	}
+	vi := c.varIndex(sc, v)
+	var deps []int
+	if st.Type != nil {
+		deps = c.slotsOf(sc, st.Type.Dims...)
+	}
+	out := []*amir.Stmt{{Kind: amir.KAlloc, Acc: &amir.Access{Var: vi}, Dims: c.p.Vars[vi].Dims, Src: c.src(st, ""), Sync: -1, CtlSlots: deps}}
+	if b := c.lib.Barriers[v.Mem]; v.Barrier && b != nil && b.Reverse {
+		// The hidden reverse barrier array of ReverseArrive/ReverseAwait.
+		rv := c.reverseVar(vi)
+		out = append(out, &amir.Stmt{Kind: amir.KAlloc, Acc: &amir.Access{Var: rv}, Dims: c.p.Vars[rv].Dims, Src: c.src(st, ""), Sync: -1, CtlSlots: deps})
+	}
+	return out
+}
+
+// free is the conversion of `free x` (Fig. 5): CheckBarrier for barriers,
+// and for shared memory CheckReads/CheckMutates at temporally_ordered by the
+// freeing threads.
+func (c *converter) free(sc *names, a *syntax.Alloc, name string) []*amir.Stmt {
+	s := c.res.Scopes[a]
+	if s == nil {
+		return nil
+	}
+	v := s.Lookup(name)
+	if v == nil {
+		return nil
+	}
+	vi, ok := c.vars[v]
+	if !ok {
+		return nil
+	}
+	src := c.src(a, "")
+	var out []*amir.Stmt
+	acc := &amir.Access{Var: vi}
+	if v.Barrier {
+		out = append(out, &amir.Stmt{Kind: amir.KCheckBarrier, Acc: acc, Src: src, Sync: -1})
+		if b := c.lib.Barriers[v.Mem]; b != nil && b.Reverse {
+			out = append(out, &amir.Stmt{Kind: amir.KCheckBarrier, Acc: &amir.Access{Var: c.reverseVar(vi)}, Src: src, Sync: -1})
+		}
+	}
+	if c.isSmem(v) && !c.exempt(v) {
+		q := amir.Of(c.qin(a, v))
+		ex := c.exec(a)
+		out = append(out,
+			&amir.Stmt{Kind: amir.KCheckReads, Acc: acc, Exec: ex, Level: amir.TemporallyOrdered, Quals: q, What: amir.AccFree, Src: src, Sync: -1},
+			&amir.Stmt{Kind: amir.KCheckMutates, Acc: acc, Exec: ex, Level: amir.TemporallyOrdered, Quals: q, What: amir.AccFree, Src: src, Sync: -1})
+	}
+	return out
+}
+
+// assign converts x[c*] = e and x[c*] += e (Fig. 5). Reads of e need
+// fully_ordered visibility of prior writes (as for read-only instruction
+// arguments, Fig. 19); the write needs temporally_ordered visibility of
+// prior reads and writes, fully_ordered of prior writes for +=.
+func (c *converter) assign(sc *names, st *syntax.Assign) []*amir.Stmt {
+	s := c.res.Scopes[st]
+	if s == nil {
+		return nil
+	}
+	if n, ok := st.LHS.(*syntax.Name); ok && s.Lookup(n.Name) != nil && s.Lookup(n.Name).Window != nil && s.Lookup(n.Name).Pos == n.Pos() {
+		return nil // window statement: inlined at its uses
+	}
+	ex := c.exec(st)
+	src := c.src(st, "")
+	var out []*amir.Stmt
+	var rs []readAcc
+	c.reads(sc, st, st.RHS, map[string]bool{}, &rs)
+	for _, r := range rs {
+		q := c.qin(st, r.v)
+		out = append(out,
+			&amir.Stmt{Kind: amir.KCheckMutates, Acc: r.a, Exec: ex, Level: amir.FullyOrdered, Quals: amir.Of(q), What: amir.AccRead, Src: src, Sync: -1},
+			&amir.Stmt{Kind: amir.KRecordRead, Acc: r.a, Exec: ex, Level: amir.FullyOrdered, Q: q, Src: src, Sync: -1})
+	}
+	a, v, ok := c.access(sc, st, st.LHS)
+	if !ok || c.exempt(v) {
+		return out
+	}
+	q := c.qin(st, v)
+	pre := amir.TemporallyOrdered
+	if st.Op == "+=" {
+		pre = amir.FullyOrdered
+	}
+	out = append(out,
+		&amir.Stmt{Kind: amir.KCheckReads, Acc: a, Exec: ex, Level: amir.TemporallyOrdered, Quals: amir.Of(q), What: amir.AccWrite, Src: src, Sync: -1},
+		&amir.Stmt{Kind: amir.KCheckMutates, Acc: a, Exec: ex, Level: pre, Quals: amir.Of(q), What: amir.AccWrite, Src: src, Sync: -1},
+		&amir.Stmt{Kind: amir.KClearReads, Acc: a, Src: src, Sync: -1},
+		&amir.Stmt{Kind: amir.KClearMutates, Acc: a, Src: src, Sync: -1},
+		&amir.Stmt{Kind: amir.KRecordMutate, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: q, Src: src, Sync: -1})
+	return out
+}
+
+// call converts an instruction call g(c*, e*) >> e_z (Fig. 5 and 19).
+func (c *converter) call(sc *names, st *syntax.CallStmt) []*amir.Stmt {
+	name := st.Call.FunName()
+	in := c.instrs[name]
+	if in == nil {
+		return c.inline(sc, st)
+	}
+	src := c.src(st, in.TL)
+	ex := c.exec(st)
+	// e_z: the barriers the instruction is associated with.
+	var bars []*amir.Access
+	for _, b := range st.Barriers {
+		if a, _, ok := c.access(sc, st, b); ok {
+			bars = append(bars, a)
+		}
+	}
+	named := map[string]bool{}
+	for _, k := range st.Call.Kwargs {
+		named[k.Name.Name] = true
+	}
+	type bound struct {
+		acc *lib.Access
+		arg syntax.Expr
+	}
+	var args []bound
+	params := in.Proc.Params
+	next := 0
+	for _, a := range st.Call.Args {
+		for next < len(params) && named[params[next].Name.Name] {
+			next++
+		}
+		if next < len(params) {
+			if acc := in.Access[params[next].Name.Name]; acc != nil {
+				args = append(args, bound{acc, a})
+			}
+			next++
+		}
+	}
+	for _, k := range st.Call.Kwargs {
+		if acc := in.Access[k.Name.Name]; acc != nil {
+			args = append(args, bound{acc, k.Value})
+		}
+	}
+	sort.SliceStable(args, func(i, j int) bool { return args[i].acc.Index < args[j].acc.Index })
+	var out []*amir.Stmt
+	for _, b := range args {
+		out = append(out, c.arg(sc, st, src, ex, in, b.acc, b.arg, bars)...)
+	}
+	return out
+}
+
+// arg is T_arg (Fig. 19).
+func (c *converter) arg(sc *names, st syntax.Stmt, src int, ex amir.Exec, in *lib.Instr, acc *lib.Access, e syntax.Expr, bars []*amir.Access) []*amir.Stmt {
+	a, v, ok := c.access(sc, st, e)
+	if !ok || c.exempt(v) || acc.Mode == "" {
+		return nil
+	}
+	init, ok := c.qual(acc.Init)
+	if !ok {
+		init = c.qin(st, v)
+	}
+	ext := c.quals(acc.Ext) | amir.Of(init)
+	atom := c.quals(acc.Atomic)
+	post := amir.FullyOrdered
+	if acc.OutOfOrder {
+		post = amir.Unordered
+	}
+	cvg := acc.Convergent
+	mk := func(k amir.Kind, lvl amir.Level, what amir.AccessKind) *amir.Stmt {
+		return &amir.Stmt{Kind: k, Acc: a, Exec: ex, Level: lvl, Convergent: cvg, Quals: ext, What: what, Src: src, Sync: -1}
+	}
+	switch {
+	case atom != 0:
+		rec := &amir.Stmt{Kind: amir.KRecordMutate, Acc: a, Exec: ex, Level: post, Convergent: cvg, Q: init, Quals: atom, Bars: bars, Src: src, Sync: -1}
+		return []*amir.Stmt{mk(amir.KCheckMutates, amir.AtomicOnly, amir.AccWrite), mk(amir.KCheckReads, amir.TemporallyOrdered, amir.AccWrite),
+			{Kind: amir.KClearReads, Acc: a, Src: src, Sync: -1}, rec}
+	case acc.Mode == "r":
+		rec := &amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: post, Convergent: cvg, Q: init, Bars: bars, Src: src, Sync: -1}
+		return []*amir.Stmt{mk(amir.KCheckMutates, amir.FullyOrdered, amir.AccRead), rec}
+	default:
+		pre := amir.FullyOrdered
+		if acc.Mode == "w" {
+			pre = amir.TemporallyOrdered
+		}
+		rec := &amir.Stmt{Kind: amir.KRecordMutate, Acc: a, Exec: ex, Level: post, Convergent: cvg, Q: init, Bars: bars, Src: src, Sync: -1}
+		return []*amir.Stmt{mk(amir.KCheckMutates, pre, amir.AccWrite), mk(amir.KCheckReads, amir.TemporallyOrdered, amir.AccWrite),
+			{Kind: amir.KClearReads, Acc: a, Src: src, Sync: -1}, {Kind: amir.KClearMutates, Acc: a, Src: src, Sync: -1}, rec}
+	}
+}
+
+func (c *converter) newSync(st syntax.Stmt) int {
+	c.out.Syncs = append(c.out.Syncs, st)
+	c.p.Syncs = append(c.p.Syncs, amir.SyncInfo{Src: c.src(st, "")})
+	return len(c.p.Syncs) - 1
+}
+
+func (c *converter) fence(sc *names, st *syntax.Fence) []*amir.Stmt {
+	a, b := c.syncTL(st.First), c.syncTL(st.Second)
+	if a == nil || b == nil {
+		c.errorf(st, codeUnsupported, "Fence needs two sync timelines")
+		return nil
+	}
+	src := c.src(st, a.Name)
+	sync := c.newSync(st)
+	return []*amir.Stmt{{Kind: amir.KFence, Exec: c.exec(st), Convergent: a.Transitive, Pre: amir.QualSet(a.FullSet),
+		Full: amir.QualSet(b.FullSet), Temp: amir.QualSet(b.TemporalSet), Src: src, Sync: sync}}
+}
+
+// qarr is T_qarr (Fig. 18).
+func (c *converter) qarr(tl *lib.SyncTL) amir.Qual {
+	if amir.QualSet(tl.FullSet).Has(c.qSm80) {
+		return c.qSm80
+	}
+	return c.qRam
+}
+
+// barrierAccess returns the access of a barrier expression, redirected to
+// the hidden reverse barrier array for ReverseArrive/ReverseAwait (seed 002).
+func (c *converter) barrierAccess(sc *names, st syntax.Stmt, e syntax.Expr, reverse bool) (*amir.Access, *gpucheck.Var, bool) {
+	a, v, ok := c.access(sc, st, e)
+	if !ok || !v.Barrier {
+		if ok {
+			c.errorf(e, codeUnsupported, "%s is not a barrier", syntax.ExprString(e))
+		}
+		return nil, nil, false
+	}
+	if reverse {
+		rv := c.reverseVar(a.Var)
+		a = &amir.Access{Var: rv, Idx: a.Idx, Slots: a.Slots}
+	}
+	return a, v, true
+}
+
+func (c *converter) reverseVar(v int) int {
+	name := c.p.Vars[v].Name + ".reverse"
+	for i, x := range c.p.Vars {
+		if x.Name == name {
+			return i
+		}
+	}
+	nv := c.p.Vars[v]
+	nv.Name = name
+	c.p.Vars = append(c.p.Vars, nv)
+	c.grans = append(c.grans, append([]int(nil), c.grans[v]...))
+	return len(c.p.Vars) - 1
+}
+
+func (c *converter) arrive(sc *names, st *syntax.Arrive) []*amir.Stmt {
+	tl := c.syncTL(st.TL)
+	if tl == nil {
+		c.errorf(st, codeUnsupported, "Arrive needs a sync timeline")
+		return nil
+	}
+	src := c.src(st, tl.Name)
+	sync := c.newSync(st)
+	ex := c.exec(st)
+	var out []*amir.Stmt
+	var bars []*amir.Access
+	for _, b := range st.Barriers {
+		a, v, ok := c.barrierAccess(sc, st, b, st.Reverse)
+		if !ok {
+			return nil
+		}
+		bars = append(bars, a)
+		if !c.exempt(v) {
+			out = append(out, &amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: c.qarr(tl), Src: src, Sync: sync})
+		}
+	}
+	out = append(out, &amir.Stmt{Kind: amir.KArrive, Exec: ex, Convergent: tl.Transitive, Pre: amir.QualSet(tl.FullSet), Bars: bars, Src: src, Sync: sync})
+	return out
+}
+
+func (c *converter) await(sc *names, st *syntax.Await) []*amir.Stmt {
+	tl := c.syncTL(st.TL)
+	if tl == nil {
+		c.errorf(st, codeUnsupported, "Await needs a sync timeline")
+		return nil
+	}
+	src := c.src(st, tl.Name)
+	sync := c.newSync(st)
+	ex := c.exec(st)
+	a, v, ok := c.barrierAccess(sc, st, st.Bar, st.Reverse)
+	if !ok {
+		return nil
+	}
+	n := amir.IntExpr(func([]int) int { return 0 })
+	if st.N != nil {
+		var ok bool
+		if n, ok = c.intExpr(sc, st.N); !ok {
+			c.errorf(st.N, codeUnsupported, "the sync check cannot evaluate this count")
+			return nil
+		}
+	}
+	var out []*amir.Stmt
+	if !c.exempt(v) {
+		out = append(out, &amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: c.qin(st, v), Src: src, Sync: sync})
+	}
+	out = append(out, &amir.Stmt{Kind: amir.KAwait, Exec: ex, Acc: a, Full: amir.QualSet(tl.FullSet), Temp: amir.QualSet(tl.TemporalSet), N: n, Src: src, Sync: sync,
+		CtlSlots: c.slotsOf(sc, st.N)})
+	return out
+}
+
+// inline converts a call of a proc of the file by converting its body in
+// place (seed 000 §5.2, preprocessing step (ii): calls outside device
+// functions are inlined). Control arguments are bound to fresh slots by
+// one-iteration loops; data arguments bind the callee's parameter as a
+// window on the caller's argument, whose indices are also evaluated into
+// fresh slots at the call, so no name of the callee can capture them.
+func (c *converter) inline(sc *names, st *syntax.CallStmt) []*amir.Stmt {
+	name := st.Call.FunName()
+	callee := c.procs[name]
+	switch {
+	case callee == nil:
+		c.errorf(st, codeUnsupported, "the sync check cannot convert the call of %s(): not an instruction or a proc of this file", name)
+		return nil
+	case !c.cpu(st):
+		c.errorf(st, codeUnsupported, "the sync check inlines proc calls only outside device functions (seed 000 §5.2); %s() is called in device code", name)
+		return nil
+	case c.depth >= 8:
+		c.errorf(st, codeUnsupported, "the sync check inlines proc calls at most 8 deep; %s() is deeper", name)
+		return nil
+	case len(callee.Body) == 0:
+		return nil
+	}
+	calleeScope := c.res.Scopes[callee.Body[0]]
+	if calleeScope == nil {
+		return nil
+	}
+	named := map[string]bool{}
+	for _, k := range st.Call.Kwargs {
+		named[k.Name.Name] = true
+	}
+	args := map[string]syntax.Expr{}
+	next := 0
+	for _, a := range st.Call.Args {
+		for next < len(callee.Params) && named[callee.Params[next].Name.Name] {
+			next++
+		}
+		if next < len(callee.Params) {
+			args[callee.Params[next].Name.Name] = a
+			next++
+		}
+	}
+	for _, k := range st.Call.Kwargs {
+		args[k.Name.Name] = k.Value
+	}
+	inner := sc.child()
+	type wrap struct {
+		slot   int
+		lo, hi amir.IntExpr
+	}
+	var wraps []wrap
+	bindSlot := func(e syntax.Expr, as string) (*syntax.Name, bool) {
+		f, ok := c.intExpr(sc, e)
+		if !ok {
+			c.errorf(e, codeUnsupported, "the sync check cannot evaluate this argument: %s", syntax.ExprString(e))
+			return nil, false
+		}
+		c.hidden++
+		h := fmt.Sprintf("%s#%d", as, c.hidden)
+		slot := c.slot(h)
+		inner.slots[h] = slot
+		c.ctrl[h] = true
+		wraps = append(wraps, wrap{slot, f, func(env []int) int { return f(env) + 1 }})
+		return &syntax.Name{Name: h}, true
+	}
+	for _, prm := range callee.Params {
+		pn := prm.Name.Name
+		arg := args[pn]
+		if arg == nil {
+			c.errorf(st, codeUnsupported, "%s(): no argument for %s", name, pn)
+			return nil
+		}
+		pv := calleeScope.Lookup(pn)
+		if pv == nil {
+			// A control parameter: bind its name to a fresh slot.
+			n, ok := bindSlot(arg, pn)
+			if !ok {
+				return nil
+			}
+			inner.slots[pn] = inner.slots[n.Name]
+			continue
+		}
+		base, idxs := splitIndexExpr(arg)
+		if base == nil {
+			c.errorf(arg, codeUnsupported, "the sync check needs a variable or a window as the argument for %s", pn)
+			return nil
+		}
+		bv := c.res.Scopes[st].Lookup(base.Name)
+		if bv == nil {
+			c.errorf(arg, codeUnsupported, "the sync check cannot resolve %s", base.Name)
+			return nil
+		}
+		var hidden []syntax.Expr
+		for _, ix := range idxs {
+			if sl, ok := ix.(*syntax.Slice); ok {
+				ns := &syntax.Slice{}
+				if sl.Lo != nil {
+					n, ok := bindSlot(sl.Lo, pn)
+					if !ok {
+						return nil
+					}
+					ns.Lo = n
+				}
+				if sl.Hi != nil {
+					n, ok := bindSlot(sl.Hi, pn)
+					if !ok {
+						return nil
+					}
+					ns.Hi = n
+				}
+				hidden = append(hidden, ns)
+				continue
+			}
+			n, ok := bindSlot(ix, pn)
+			if !ok {
+				return nil
+			}
+			hidden = append(hidden, n)
+		}
+		c.bind[pv] = &gpucheck.Access{Var: bv, Node: arg, Indices: hidden}
+	}
+	c.depth++
+	body := c.block(inner, callee.Body, false)
+	c.depth--
+	for i := len(wraps) - 1; i >= 0; i-- {
+		w := wraps[i]
+		body = []*amir.Stmt{{Kind: amir.KLoop, Slot: w.slot, Lo: w.lo, Hi: w.hi, Body: body, Sync: -1, Src: c.src(st, "")}}
+	}
+	return body
+}
+
+func splitIndexExpr(e syntax.Expr) (*syntax.Name, []syntax.Expr) {
+	switch e := e.(type) {
+	case *syntax.Name:
+		return e, nil
+	case *syntax.Index:
+		if n, ok := e.X.(*syntax.Name); ok {
+			return n, e.Indices
+		}
+	}
+	return nil, nil
+}

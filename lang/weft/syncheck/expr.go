@@ -1,0 +1,317 @@
+package syncheck
+
+import (
+	"weft.dev/weft/lang/weft/amir"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// names is a lexical scope of control names (loop iterators and size
+// parameters) mapped to slots.
+type names struct {
+	parent *names
+	slots  map[string]int
+}
+
+func (n *names) child() *names { return &names{parent: n, slots: map[string]int{}} }
+
+func (n *names) lookup(name string) (int, bool) {
+	for s := n; s != nil; s = s.parent {
+		if i, ok := s.slots[name]; ok {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+func floorDiv(x, y int) int {
+	if y == 0 {
+		return 0
+	}
+	q := x / y
+	if (x%y != 0) && ((x < 0) != (y < 0)) {
+		q--
+	}
+	return q
+}
+
+func floorMod(x, y int) int {
+	if y == 0 {
+		return 0
+	}
+	return x - floorDiv(x, y)*y
+}
+
+// intExpr compiles a control expression (Fig. 6 C-INT, C-READ, C-AFF; Weft
+// also has % and the bitwise complement ~n of Await counts). Integer
+// division rounds toward -inf, as in the interpreter.
+func (c *converter) intExpr(sc *names, e syntax.Expr) (amir.IntExpr, bool) {
+	if f, ok := c.affine(sc, e); ok {
+		return f, true
+	}
+	return c.intTree(sc, e)
+}
+
+// affine compiles an expression that is affine in the slots (constants
+// folded) to one flat function: index expressions are evaluated in the
+// hot path of the machine.
+func (c *converter) affine(sc *names, e syntax.Expr) (amir.IntExpr, bool) {
+	l := c.linearOf(e)
+	type term struct{ slot, coef int }
+	var terms []term
+	for atom, coef := range l.terms {
+		slot, ok := sc.lookup(atom)
+		if !ok {
+			return nil, false
+		}
+		terms = append(terms, term{slot, coef})
+	}
+	k := l.k
+	switch len(terms) {
+	case 0:
+		return func([]int) int { return k }, true
+	case 1:
+		s0, c0 := terms[0].slot, terms[0].coef
+		if c0 == 1 {
+			return func(env []int) int { return k + env[s0] }, true
+		}
+		return func(env []int) int { return k + c0*env[s0] }, true
+	case 2:
+		s0, c0, s1, c1 := terms[0].slot, terms[0].coef, terms[1].slot, terms[1].coef
+		return func(env []int) int { return k + c0*env[s0] + c1*env[s1] }, true
+	}
+	return func(env []int) int {
+		v := k
+		for _, t := range terms {
+			v += t.coef * env[t.slot]
+		}
+		return v
+	}, true
+}
+
+func (c *converter) intTree(sc *names, e syntax.Expr) (amir.IntExpr, bool) {
+	switch e := e.(type) {
+	case *syntax.IntLit:
+		v := int(e.Value)
+		return func([]int) int { return v }, true
+	case *syntax.Name:
+		if slot, ok := sc.lookup(e.Name); ok {
+			return func(env []int) int { return env[slot] }, true
+		}
+		if v, ok := c.consts[e.Name]; ok {
+			x := int(v)
+			return func([]int) int { return x }, true
+		}
+		return nil, false
+	case *syntax.Unary:
+		x, ok := c.intExpr(sc, e.X)
+		if !ok {
+			return nil, false
+		}
+		switch e.Op {
+		case "-":
+			return func(env []int) int { return -x(env) }, true
+		case "+":
+			return x, true
+		case "~":
+			return func(env []int) int { return ^x(env) }, true
+		}
+	case *syntax.Binary:
+		x, ok1 := c.intExpr(sc, e.X)
+		y, ok2 := c.intExpr(sc, e.Y)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		switch e.Op {
+		case "+":
+			return func(env []int) int { return x(env) + y(env) }, true
+		case "-":
+			return func(env []int) int { return x(env) - y(env) }, true
+		case "*":
+			return func(env []int) int { return x(env) * y(env) }, true
+		case "/", "//":
+			return func(env []int) int { return floorDiv(x(env), y(env)) }, true
+		case "%":
+			return func(env []int) int { return floorMod(x(env), y(env)) }, true
+		}
+	}
+	return nil, false
+}
+
+// boolExpr compiles a guard (Fig. 6 B-CONST, B-LOG, B-REL).
+func (c *converter) boolExpr(sc *names, e syntax.Expr) (amir.BoolExpr, bool) {
+	switch e := e.(type) {
+	case *syntax.BoolLit:
+		v := e.Value
+		return func([]int) bool { return v }, true
+	case *syntax.Unary:
+		if e.Op == "not" {
+			x, ok := c.boolExpr(sc, e.X)
+			if !ok {
+				return nil, false
+			}
+			return func(env []int) bool { return !x(env) }, true
+		}
+	case *syntax.Binary:
+		switch e.Op {
+		case "and", "or":
+			x, ok1 := c.boolExpr(sc, e.X)
+			y, ok2 := c.boolExpr(sc, e.Y)
+			if !ok1 || !ok2 {
+				return nil, false
+			}
+			if e.Op == "and" {
+				return func(env []int) bool { return x(env) && y(env) }, true
+			}
+			return func(env []int) bool { return x(env) || y(env) }, true
+		}
+		x, ok1 := c.intExpr(sc, e.X)
+		y, ok2 := c.intExpr(sc, e.Y)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		switch e.Op {
+		case "==":
+			return func(env []int) bool { return x(env) == y(env) }, true
+		case "!=":
+			return func(env []int) bool { return x(env) != y(env) }, true
+		case "<":
+			return func(env []int) bool { return x(env) < y(env) }, true
+		case "<=":
+			return func(env []int) bool { return x(env) <= y(env) }, true
+		case ">":
+			return func(env []int) bool { return x(env) > y(env) }, true
+		case ">=":
+			return func(env []int) bool { return x(env) >= y(env) }, true
+		}
+	}
+	return nil, false
+}
+
+// linear is an affine form Σ coef·atom + k over opaque atoms (names and
+// non-linear subexpressions, keyed by their printed form). It is used only
+// to prove that accesses are aligned to a block size (granularity).
+type linear struct {
+	k     int
+	terms map[string]int
+}
+
+func gcd(a, b int) int {
+	if a < 0 {
+		a = -a
+	}
+	if b < 0 {
+		b = -b
+	}
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// align is the largest g such that the form is a multiple of g for every
+// value of its atoms (0 means the form is identically 0).
+func (l linear) align() int {
+	g := l.k
+	for _, c := range l.terms {
+		g = gcd(g, c)
+	}
+	if g < 0 {
+		g = -g
+	}
+	return g
+}
+
+func (l linear) sub(o linear) linear {
+	r := linear{k: l.k - o.k, terms: map[string]int{}}
+	for a, c := range l.terms {
+		r.terms[a] += c
+	}
+	for a, c := range o.terms {
+		r.terms[a] -= c
+		if r.terms[a] == 0 {
+			delete(r.terms, a)
+		}
+	}
+	return r
+}
+
+func (c *converter) linearOf(e syntax.Expr) linear {
+	atom := func() linear {
+		return linear{terms: map[string]int{syntax.ExprString(e): 1}}
+	}
+	switch e := e.(type) {
+	case *syntax.IntLit:
+		return linear{k: int(e.Value)}
+	case *syntax.Name:
+		if v, ok := c.consts[e.Name]; ok && !c.isControlName(e.Name) {
+			return linear{k: int(v)}
+		}
+		return atom()
+	case *syntax.Unary:
+		if e.Op == "-" {
+			return linear{}.sub(c.linearOf(e.X))
+		}
+	case *syntax.Binary:
+		x, y := c.linearOf(e.X), c.linearOf(e.Y)
+		switch e.Op {
+		case "+":
+			return x.sub(linear{}.sub(y))
+		case "-":
+			return x.sub(y)
+		case "*":
+			if len(x.terms) == 0 {
+				x, y = y, x
+			}
+			if len(y.terms) == 0 {
+				r := linear{k: x.k * y.k, terms: map[string]int{}}
+				for a, c := range x.terms {
+					r.terms[a] = c * y.k
+				}
+				return r
+			}
+		}
+	}
+	return atom()
+}
+
+// slotsOf lists the slots of the control names in exprs (nil exprs are
+// skipped), for the task-symmetry analysis of package amir.
+func (c *converter) slotsOf(sc *names, exprs ...syntax.Expr) []int {
+	var out []int
+	var walk func(e syntax.Expr)
+	walk = func(e syntax.Expr) {
+		switch e := e.(type) {
+		case *syntax.Name:
+			if s, ok := sc.lookup(e.Name); ok {
+				out = append(out, s)
+			}
+		case *syntax.Unary:
+			walk(e.X)
+		case *syntax.Binary:
+			walk(e.X)
+			walk(e.Y)
+		case *syntax.Slice:
+			if e.Lo != nil {
+				walk(e.Lo)
+			}
+			if e.Hi != nil {
+				walk(e.Hi)
+			}
+		case *syntax.Index:
+			walk(e.X)
+			for _, i := range e.Indices {
+				walk(i)
+			}
+		case *syntax.Call:
+			for _, a := range e.Args {
+				walk(a)
+			}
+		}
+	}
+	for _, e := range exprs {
+		if e != nil {
+			walk(e)
+		}
+	}
+	return out
+}

@@ -1,0 +1,213 @@
+package syncheck
+
+import (
+	"fmt"
+	"math/bits"
+	"sort"
+	"strings"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/amir"
+	"weft.dev/weft/lang/weft/coll"
+	"weft.dev/weft/lang/weft/lib"
+)
+
+var hazardCodes = map[amir.HazardKind]string{
+	amir.ReadAfterWrite:  codeRAW,
+	amir.WriteAfterRead:  codeWAR,
+	amir.WriteAfterWrite: codeWAW,
+	amir.AsyncInFlight:   codeInFlight,
+	amir.UseAfterFree:    codeFree,
+	amir.BarrierMismatch: codeBarrier,
+}
+
+func pos(p amir.Pos) diag.Pos {
+	if d, ok := p.(diag.Pos); ok {
+		return d
+	}
+	return diag.Pos{}
+}
+
+// report turns a run's hazards and faults into diagnostics.
+func report(prog *Program, run *Run, errs *diag.List) {
+	p := prog.AMIR
+	res := run.Result
+	at := ""
+	if run.Sizes != "" {
+		at = " at " + run.Sizes
+	}
+	for _, f := range res.Faults {
+		errs.Errorf(pos(p.Srcs[f.Src].Pos), codeFault, "the sync check of %s faulted%s: %s", p.Name, at, f.Msg)
+	}
+	for i := range res.Hazards {
+		h := &res.Hazards[i]
+		src := p.Srcs[h.Src]
+		if h.Kind == amir.BarrierMismatch {
+			errs.Errorf(pos(src.Pos), codeBarrier, "arrive/await count mismatch%s: %s has %d arrives and %d awaits when it is freed in %s; every Arrive needs its Await",
+				at, cell(p, h), h.Arrives, h.Awaits, taskName(p, h.TaskCoords))
+			continue
+		}
+		other := p.Srcs[h.Other]
+		q := p.QualNames
+		later := fmt.Sprintf("%s (%s)", threadName(p, h.TaskCoords, h.Task, h.Thread, 1), h.Quals.Names(q))
+		earlier := fmt.Sprintf("%s (%s, %s)", threadName(p, h.OtherTaskCoords, h.OtherTask, h.OtherStart, h.OtherThreads), qname(q, h.OtherQ), h.OtherLevel)
+		verb := map[amir.HazardKind]string{
+			amir.ReadAfterWrite:  "reads %s, but the write by %s is not visible to it",
+			amir.WriteAfterWrite: "writes %s, but the earlier write by %s is not ordered before it",
+			amir.WriteAfterRead:  "writes %s, but the earlier read by %s may not have finished",
+			amir.AsyncInFlight:   "accesses %s, but its own async access (%s) is still in flight",
+			amir.UseAfterFree:    "frees %s, but the access by %s may still be outstanding",
+		}[h.Kind]
+		msg := fmt.Sprintf("%s hazard%s: %s "+verb, h.Kind, at, later, cell(p, h), earlier)
+		if h.Kind == amir.AsyncInFlight {
+			msg = fmt.Sprintf("%s%s: %s "+verb, h.Kind, at, later, cell(p, h), earlier)
+		}
+		msg += "; " + suggest(prog, h)
+		if h.Occurrences > 1 {
+			msg += fmt.Sprintf(" (%d failing checks)", h.Occurrences)
+		}
+		d := errs.Errorf(pos(src.Pos), hazardCodes[h.Kind], "%s", msg)
+		what := "the earlier access"
+		switch h.Kind {
+		case amir.ReadAfterWrite, amir.WriteAfterWrite:
+			what = "the write"
+		case amir.WriteAfterRead:
+			what = "the read"
+		case amir.AsyncInFlight:
+			what = "the async access"
+		}
+		d.Note(pos(other.Pos), "%s is here: %s by %s", what, other.Text, earlier)
+	}
+	if more := res.Distinct - len(res.Hazards); more > 0 {
+		errs.Infof(pos(p.Srcs[res.Hazards[len(res.Hazards)-1].Src].Pos), codeMore, "%d more distinct hazards%s not shown (%d failing checks in all; see --max-hazards)", more, at, res.Occurrences)
+	}
+}
+
+func qname(names []string, q amir.Qual) string {
+	if int(q) < len(names) {
+		return names[q]
+	}
+	return "?"
+}
+
+func cell(p *amir.Program, h *amir.Hazard) string {
+	v := p.Vars[h.Var]
+	if len(h.Index) == 0 {
+		return v.Name
+	}
+	var parts []string
+	for d, i := range h.Index {
+		g := 1
+		if d < len(h.Block) {
+			g = h.Block[d]
+		}
+		if g > 1 {
+			parts = append(parts, fmt.Sprintf("%d:%d", i, i+g))
+		} else {
+			parts = append(parts, fmt.Sprint(i))
+		}
+	}
+	return v.Name + "[" + strings.Join(parts, ", ") + "]"
+}
+
+func threadName(p *amir.Program, coords []int, task, t, n int) string {
+	switch {
+	case task < 0:
+		return "the CPU"
+	case n > 1:
+		return fmt.Sprintf("threads [%d, %d) of %s", t, t+n, taskName(p, coords))
+	}
+	return fmt.Sprintf("thread %d of %s", t, taskName(p, coords))
+}
+
+// taskName names a task by its cuda_tasks iterator values.
+func taskName(p *amir.Program, coords []int) string {
+	var parts []string
+	for i, v := range coords {
+		if i < len(p.TaskSlots) {
+			parts = append(parts, fmt.Sprintf("%s=%d", p.Slots[p.TaskSlots[i]], v))
+		}
+	}
+	return "task [" + strings.Join(parts, ", ") + "]"
+}
+
+// suggest says which synchronization would have ordered the two accesses:
+// sync timelines whose full set holds the earlier access's timeline (first
+// argument) and whose full (for reads) or temporal (for writes) set holds
+// the later access's (second argument), in the smallest collective holding
+// both threads.
+func suggest(prog *Program, h *amir.Hazard) string {
+	m := prog.Machines[h.Src]
+	if h.OtherTask >= 0 && h.Task >= 0 && h.OtherTask != h.Task {
+		return "accesses from different cuda_tasks iterations cannot be synchronized within one kernel: make the tasks access disjoint data"
+	}
+	// An async access is best waited for with its own instruction
+	// timeline (e.g. wmma_async for a wgmma); otherwise the smallest
+	// timeline covering it.
+	first := ""
+	if tl := prog.Lib.Timelines[prog.AMIR.Srcs[h.Other].Timeline]; tl != nil && amir.QualSet(tl.FullSet).Has(h.OtherQ) {
+		first = tl.Name
+	} else {
+		first = pickTL(prog.Lib, func(tl *lib.SyncTL) bool { return amir.QualSet(tl.FullSet).Has(h.OtherQ) })
+	}
+	second := pickTL(prog.Lib, func(tl *lib.SyncTL) bool {
+		if h.Kind == amir.ReadAfterWrite || h.Kind == amir.AsyncInFlight {
+			return amir.QualSet(tl.FullSet)&h.Quals != 0
+		}
+		return amir.QualSet(tl.TemporalSet)&h.Quals != 0
+	})
+	if first == "" || second == "" {
+		return "no sync timeline orders these timelines"
+	}
+	scope := scopeOf(m, h)
+	if h.Kind == amir.UseAfterFree {
+		return fmt.Sprintf("insert Fence(%s, %s) %s before the end of its scope", first, second, scope)
+	}
+	return fmt.Sprintf("order them with Fence(%s, %s) %s, or an Arrive(%s)/Await(_, %s) pair", first, second, scope, first, second)
+}
+
+func scopeOf(m coll.Machine, h *amir.Hazard) string {
+	if h.Task < 0 || h.OtherTask < 0 {
+		return "at the kernel boundary"
+	}
+	if h.SameThread {
+		return "by the thread itself"
+	}
+	lo, hi := h.OtherStart, h.OtherStart+h.OtherThreads-1
+	t := h.Thread
+	minT, maxT := min(lo, t), max(hi, t)
+	switch {
+	case minT/32 == maxT/32:
+		return "across the warp"
+	case m.BlockDim > 0 && minT/m.BlockDim == maxT/m.BlockDim:
+		return "across the CTA"
+	}
+	return "across the cluster"
+}
+
+// pickTL returns the canonical sync timeline accepted by ok with the
+// smallest full set, then the smallest temporal set, then by name.
+func pickTL(l *lib.Library, ok func(*lib.SyncTL) bool) string {
+	var names []string
+	for n, tl := range l.Timelines {
+		if tl.Name == n && ok(tl) {
+			names = append(names, n)
+		}
+	}
+	sort.Slice(names, func(i, j int) bool {
+		a, b := l.Timelines[names[i]], l.Timelines[names[j]]
+		fa, fb := bits.OnesCount64(uint64(a.FullSet)), bits.OnesCount64(uint64(b.FullSet))
+		if fa != fb {
+			return fa < fb
+		}
+		ca, cb := bits.OnesCount64(uint64(a.TemporalSet)), bits.OnesCount64(uint64(b.TemporalSet))
+		if ca != cb {
+			return ca < cb
+		}
+		return names[i] < names[j]
+	})
+	if len(names) == 0 {
+		return ""
+	}
+	return names[0]
+}
