@@ -220,6 +220,11 @@ func (c *checker) path(path *syntax.Path, write bool) (base Expr, last *Param) {
 	var curParam *Param
 	slot, ok := c.lookup(first)
 	switch {
+	case !ok && first == "this" && len(path.Parts) > 1:
+		// AuDaLaC's grammar has no this.p: a path starts with a variable
+		// or an own parameter (spec §2.3), which is named alone.
+		c.errorf(path.Poss[0], "E008", "undefined variable this: an own parameter is named alone (%s, not this.%s)", path.Parts[1], path.Parts[1])
+		return nil, nil
 	case !ok:
 		c.errorf(path.Poss[0], "E008", "undefined variable %s", first)
 		return nil, nil

@@ -77,10 +77,14 @@ func (w *worker) fail(pos diag.Pos, code, msg string) {
 
 // stepCtx is the compile-time context of one step.
 type stepCtx struct {
-	m        *Machine
-	par      bool
-	strict   bool
-	written  map[*column]bool // columns the step writes (assignments or constructors)
+	m       *Machine
+	par     bool
+	strict  bool
+	written map[*column]bool // columns the step writes (assignments or constructors)
+	// racing columns are written and also accessed through a reference
+	// (spec §5.9): only they can be touched by two instances in one step,
+	// so only they need atomic accesses when workers run in parallel.
+	racing   map[*column]bool
 	buffered map[*column]bool
 }
 
@@ -101,8 +105,14 @@ func (m *Machine) compileStep(st *check.Step) *compiledStep {
 			written[c] = true
 		}
 	}
+	racing := map[*column]bool{}
+	for _, p := range st.ViaRef {
+		if c := m.col(p); written[c] {
+			racing[c] = true
+		}
+	}
 	for _, par := range []bool{false, true} {
-		ctx := &stepCtx{m: m, par: par, strict: m.opt.Semantics == Strict, written: written, buffered: buffered}
+		ctx := &stepCtx{m: m, par: par, strict: m.opt.Semantics == Strict, written: written, buffered: buffered, racing: racing}
 		body := ctx.stmts(st.Body)
 		if par {
 			cs.par = body
@@ -174,8 +184,9 @@ func (c *stepCtx) setParam(s *check.SetParam) stmtFn {
 		}
 		return int32(base(w))
 	}
+	atomicWrite := c.par && c.racing[col]
 	switch {
-	case c.strict && !c.par:
+	case c.strict && !atomicWrite:
 		return func(w *worker) {
 			val := int32(v(w))
 			i := target(w)
@@ -194,7 +205,7 @@ func (c *stepCtx) setParam(s *check.SetParam) stmtFn {
 			}
 		}
 	}
-	par := c.par
+	par := atomicWrite
 	return func(w *worker) {
 		val := int32(v(w))
 		i := target(w)
@@ -261,6 +272,25 @@ func (c *stepCtx) expr(e check.Expr) exprFn {
 	panic("interp: unknown expression")
 }
 
+// plain reports whether reads of col in this step can be plain loads of
+// cur: nobody writes it, or strict semantics without a concurrent writer.
+func (c *stepCtx) plain(col *column) bool {
+	return !c.written[col] || (c.strict && !(c.par && c.racing[col]))
+}
+
+// plainOwn returns the column of e when e reads a reference parameter of
+// the executing instance with a plain load, else nil.
+func (c *stepCtx) plainOwn(e check.Expr) *column {
+	r, ok := e.(*check.ReadParam)
+	if !ok || r.Base != nil || r.Param.Type.Kind != check.Ref {
+		return nil
+	}
+	if col := c.m.col(r.Param); c.plain(col) {
+		return col
+	}
+	return nil
+}
+
 func (c *stepCtx) readParam(e *check.ReadParam) exprFn {
 	col := c.m.col(e.Param)
 	signed := e.Param.Type.Kind == check.Int
@@ -275,8 +305,15 @@ func (c *stepCtx) readParam(e *check.ReadParam) exprFn {
 		return int64(uint32(v))
 	}
 	switch {
-	case !c.written[col] || (c.strict && !c.par):
+	case c.plain(col):
 		// Nobody writes this column during the step: plain loads.
+		if bcol := c.plainOwn(e.Base); bcol != nil {
+			// One hop through an own reference (s.fwd): one closure.
+			if signed {
+				return func(w *worker) int64 { return int64(col.cur[uint32(bcol.cur[w.self])]) }
+			}
+			return func(w *worker) int64 { return int64(uint32(col.cur[uint32(bcol.cur[w.self])])) }
+		}
 		if base == nil {
 			if signed {
 				return func(w *worker) int64 { return int64(col.cur[w.self]) }

@@ -21,15 +21,21 @@
 //     whose value differs from the old value it read (ι or its own cache)
 //     and by every construction.
 //   - Strict: the original sequentially consistent semantics. Steps update
-//     the columns in place; with several workers every access to a column
-//     the step writes is a sync/atomic operation, so the execution is an
-//     interleaving of single accesses.
+//     the columns in place; with several workers every access to a racing
+//     column (one the step writes and also reaches through a reference,
+//     spec §5.9) is a sync/atomic operation, so the execution is an
+//     interleaving of single accesses; other columns are touched only by
+//     their own instance and stay plain. Under the relaxed semantics the
+//     same rule decides which writes into the step's buffer are atomic.
 //
 // Both run the instances of a step on Options.Workers goroutines over
 // chunks of labels; Workers == 1 is sequential in label order and fully
-// deterministic. Constructors take labels from an atomic counter; the new
-// instance joins from the next step (spec §2.5), and column capacity is
-// grown before a step by its static bound (instances × constructor sites).
+// deterministic. Options.Order runs the instances sequentially in reverse or
+// seeded random order instead: other legal executions, to test that a
+// program's result does not depend on one. Constructors take labels from an
+// atomic counter; the new instance joins from the next step (spec §2.5),
+// and column capacity is grown before a step by its static bound
+// (instances × constructor sites).
 //
 // Integers are 32-bit as in AuDaLaC (thesis §5.1); a result that does not fit
 // its type is a run-time error (A0201), not a silent wrap.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"runtime"
 	"strconv"
 	"sync"
@@ -52,6 +53,37 @@ type Options struct {
 	MaxInstances int
 	// Out receives S.print output.
 	Out io.Writer
+	// Order is the order in which one worker runs the instances of a step
+	// (Workers must be 1 for Reverse and Random): each order is another
+	// legal execution, so running a program under several orders and seeds
+	// tests that its result does not depend on one (spec §8 AT-1/AT-3 use
+	// label, reverse and random orders).
+	Order Order
+	// Seed seeds the Random order.
+	Seed uint64
+}
+
+// Order is the instance order of sequential execution.
+type Order int
+
+const (
+	LabelOrder Order = iota
+	ReverseOrder
+	RandomOrder
+)
+
+var orderNames = [...]string{"label", "reverse", "random"}
+
+func (o Order) String() string { return orderNames[o] }
+
+// ParseOrder parses a --order value.
+func ParseOrder(s string) (Order, bool) {
+	for i, n := range orderNames {
+		if n == s {
+			return Order(i), true
+		}
+	}
+	return 0, false
 }
 
 // RuntimeError is an error during execution, at a source position.
@@ -98,6 +130,7 @@ type Machine struct {
 	out     *bufio.Writer
 	workers []*worker
 	maxInst int64
+	rng     *rand.Rand
 	Stats   Stats
 }
 
@@ -111,6 +144,7 @@ func New(prog *check.Program, data *initfile.Data, opt Options) *Machine {
 		opt.Out = io.Discard
 	}
 	m := &Machine{prog: prog, opt: opt, steps: map[*check.Step]*compiledStep{}, out: bufio.NewWriter(opt.Out)}
+	m.rng = rand.New(rand.NewPCG(opt.Seed, 0xada1a))
 	m.maxInst = math.MaxInt32
 	if opt.MaxInstances > 0 && int64(opt.MaxInstances) < m.maxInst {
 		m.maxInst = int64(opt.MaxInstances)
@@ -282,7 +316,7 @@ func (m *Machine) runStep(cs *compiledStep) error {
 		}
 		st.grow(need)
 	}
-	par := m.opt.Workers > 1 && n >= parallelThreshold
+	par := m.opt.Workers > 1 && n >= parallelThreshold && m.opt.Order == LabelOrder
 	body := cs.seq
 	if par {
 		body = cs.par
@@ -292,7 +326,21 @@ func (m *Machine) runStep(cs *compiledStep) error {
 	if !par {
 		w := m.workers[0]
 		w.reset(cs)
-		w.runRange(body, 0, n)
+		switch m.opt.Order {
+		case LabelOrder:
+			w.runRange(body, 0, n)
+		case ReverseOrder:
+			for l := n - 1; l >= 0 && w.err == nil; l-- {
+				w.runRange(body, l, l+1)
+			}
+		case RandomOrder:
+			for _, l := range m.rng.Perm(int(n)) {
+				if w.err != nil {
+					break
+				}
+				w.runRange(body, int64(l), int64(l)+1)
+			}
+		}
 		changed, err = w.changed, w.err
 	} else {
 		chunk := n / int64(len(m.workers)*8)
@@ -342,8 +390,27 @@ func (m *Machine) runStep(cs *compiledStep) error {
 		return err
 	}
 	// Step boundary (Call Step): ι' = fin, the last write some writer made.
-	for _, c := range cs.buffered {
-		copy(c.cur, c.nxt)
+	if par && len(cs.buffered) > 0 {
+		// Large steps: copy back in parallel, one slice of every written
+		// column (of whichever struct) per worker.
+		var wg sync.WaitGroup
+		k := len(m.workers)
+		for i := 0; i < k; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for _, c := range cs.buffered {
+					l := len(c.cur)
+					lo, hi := l*i/k, l*(i+1)/k
+					copy(c.cur[lo:hi], c.nxt[lo:hi])
+				}
+			}()
+		}
+		wg.Wait()
+	} else {
+		for _, c := range cs.buffered {
+			copy(c.cur, c.nxt)
+		}
 	}
 	if changed {
 		for i := range m.stack {

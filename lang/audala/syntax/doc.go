@@ -1,5 +1,6 @@
 // Package syntax scans and parses AuDaLa source (.adl) into a syntax tree,
-// and prints a tree back as canonical source (the `weft fmt` verb).
+// and prints a tree back as canonical source (the `weft fmt` verb), keeping
+// comments (Program.Comments).
 //
 // The concrete grammar is the one AuDaLaC implements (seed 003 [21]; spec
 // §2.3): structs with typed parameters and steps, statements (declaration,

@@ -9,11 +9,24 @@ type Pos = int
 type Program struct {
 	Structs  []*Struct
 	Schedule Sched
+	// Comments in source order; the printer keeps them (fmt must not lose
+	// a user's comments).
+	Comments []Comment
+}
+
+// Comment is a // or /* */ comment; Text includes the delimiters.
+// Trailing is set when code precedes it on its line: the printer keeps it
+// at the end of the line it printed last.
+type Comment struct {
+	Pos      Pos
+	Text     string
+	Trailing bool
 }
 
 // Struct is `struct Name(p: T, ...) { steps }`.
 type Struct struct {
 	Pos    Pos
+	End    Pos // of the closing '}'
 	Name   string
 	Params []*Param
 	Steps  []*Step
@@ -35,6 +48,7 @@ type TypeName struct {
 // Step is `name { stmts }`.
 type Step struct {
 	Pos  Pos
+	End  Pos // of the closing '}'
 	Name string
 	Body []Stmt
 }
@@ -45,6 +59,7 @@ type Stmt interface{ stmtNode() }
 // If is `if Cond then { Body }` (the concrete grammar has no else).
 type If struct {
 	Pos  Pos
+	End  Pos // of the closing '}'
 	Cond Expr
 	Body []Stmt
 }

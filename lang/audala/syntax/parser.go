@@ -52,6 +52,7 @@ func (p *parser) parse() (prog *Program) {
 	if p.peek(0).kind != tEOF {
 		p.unexpected("'<' or end of file")
 	}
+	prog.Comments = p.sc.comments
 	return prog
 }
 
@@ -148,10 +149,10 @@ func (p *parser) structDecl() *Struct {
 		sn := p.simpleID("step name or '}'")
 		p.expect("{")
 		st := &Step{Pos: sn.pos, Name: sn.lit, Body: p.stmts()}
-		p.expect("}")
+		st.End = p.expect("}").pos
 		s.Steps = append(s.Steps, st)
 	}
-	p.expect("}")
+	s.End = p.expect("}").pos
 	return s
 }
 
@@ -188,8 +189,8 @@ func (p *parser) stmt() Stmt {
 		p.keyword("then")
 		p.expect("{")
 		body := p.stmts()
-		p.expect("}")
-		return &If{Pos: t.pos, Cond: cond, Body: body}
+		end := p.expect("}")
+		return &If{Pos: t.pos, End: end.pos, Cond: cond, Body: body}
 	case t.kind == tKeyword && (t.lit == "Nat" || t.lit == "Int" || t.lit == "Bool" || t.lit == "String"),
 		t.kind == tIdent && p.peek(1).kind == tIdent:
 		typ := p.typeName()

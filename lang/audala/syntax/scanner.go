@@ -49,9 +49,22 @@ func (t token) String() string {
 // token at a time; prevOperand tells it whether a '-' before a digit starts
 // a negative literal (spec §2.3: INT = -[1-9][0-9]*, no unary minus).
 type scanner struct {
-	src []byte
-	off int
-	err func(pos Pos, code, format string, args ...any)
+	src      []byte
+	off      int
+	err      func(pos Pos, code, format string, args ...any)
+	comments []Comment
+}
+
+// comment records the comment src[start:s.off].
+func (s *scanner) comment(start int) {
+	trailing := false
+	for i := start - 1; i >= 0 && s.src[i] != '\n'; i-- {
+		if c := s.src[i]; c != ' ' && c != '\t' && c != '\r' {
+			trailing = true
+			break
+		}
+	}
+	s.comments = append(s.comments, Comment{Pos: start, Text: string(s.src[start:s.off]), Trailing: trailing})
 }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
@@ -66,9 +79,14 @@ func (s *scanner) skip() bool {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			s.off++
 		case c == '/' && s.off+1 < len(s.src) && s.src[s.off+1] == '/':
+			start := s.off
 			for s.off < len(s.src) && s.src[s.off] != '\n' {
 				s.off++
 			}
+			for s.off > start+2 && (s.src[s.off-1] == '\r' || s.src[s.off-1] == ' ' || s.src[s.off-1] == '\t') {
+				s.off-- // trailing blanks are not part of the comment
+			}
+			s.comment(start)
 		case c == '/' && s.off+1 < len(s.src) && s.src[s.off+1] == '*':
 			start := s.off
 			s.off += 2
@@ -80,6 +98,7 @@ func (s *scanner) skip() bool {
 				}
 				if s.src[s.off] == '*' && s.src[s.off+1] == '/' {
 					s.off += 2
+					s.comment(start)
 					break
 				}
 				s.off++

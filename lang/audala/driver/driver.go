@@ -1,0 +1,280 @@
+package driver
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/frontend"
+	"weft.dev/weft/lang/audala/check"
+	"weft.dev/weft/lang/audala/cudagen"
+	"weft.dev/weft/lang/audala/initfile"
+	"weft.dev/weft/lang/audala/interp"
+	"weft.dev/weft/lang/audala/syntax"
+)
+
+func init() {
+	frontend.Register(&frontend.FrontEnd{
+		Name:       "audala",
+		Extensions: []string{".adl"},
+		Summary:    "AuDaLa, the data-autonomous language: checker, parallel interpreter (relaxed semantics), CUDA compiler",
+		Check:      checkVerb,
+		Run:        runVerb,
+		Build:      buildVerb,
+		Fmt:        fmtVerb,
+		Help:       help,
+	})
+}
+
+func help(w io.Writer, verb string) {
+	switch verb {
+	case "run":
+		fmt.Fprintln(w, `weft run PROG.adl [INPUT.init] [flags]
+  --semantics=relaxed|strict  relaxed (default): the thesis's relaxed, incoherent semantics;
+                              strict: the original sequentially consistent semantics
+  --workers=N                 goroutines (default: all cores); 1 is sequential and deterministic
+  --order=label|reverse|random  run instances sequentially in this order (another legal
+                              execution; implies --workers=1); --seed=N seeds random
+  --max-iterations=N          stop a fixpoint after N iterations with error A0203 (0: no limit)
+  --max-instances=N           at most N instances per struct (A0204)
+  --stats                     print steps and fixpoint iterations to stderr
+  --json                      diagnostics as JSON`)
+	case "build":
+		fmt.Fprintln(w, `weft build PROG.adl -o DIR [flags]
+  -o DIR                          output directory (writes PROG.cu)
+  --schedule-strategy=graph|host|grid  CUDA graph with conditional while nodes (default),
+                                  host-driven kernel launches, or one cooperative kernel with grid sync
+  --fixpoint=simple|rotating      fixpoint strategy; rotating (thesis Fig. 17, grid only) needs
+                                  one grid sync per iteration instead of three
+  --memorder=relaxed|ra|sc        memory order of racing parameter accesses (default relaxed)
+  --onrp=true|false               weak loads/stores for non-racing parameters (default true)
+  --capacity=Struct=N,...         instance capacity of structs that grow (default 2*(init instances)+1024)`)
+	}
+}
+
+type common struct {
+	fs     *flag.FlagSet
+	asJSON bool
+}
+
+// parseArgs parses flags placed before or after the positional arguments.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+func load(env *frontend.Env, path string, diags *diag.List) (*check.Program, bool) {
+	f, ok := frontend.ReadSource(env, path)
+	if !ok {
+		return nil, false
+	}
+	return interp.Load(f, diags), true
+}
+
+func checkVerb(env *frontend.Env, args []string) int {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	asJSON := fs.Bool("json", false, "diagnostics as JSON")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(pos) != 1 {
+		return frontend.Usagef(env, "usage: weft check PROG.adl")
+	}
+	var diags diag.List
+	if _, ok := load(env, pos[0], &diags); !ok {
+		return 2
+	}
+	return frontend.Report(env, &diags, *asJSON)
+}
+
+func runVerb(env *frontend.Env, args []string) int {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	asJSON := fs.Bool("json", false, "diagnostics as JSON")
+	sem := fs.String("semantics", "relaxed", "relaxed or strict")
+	workers := fs.Int("workers", 0, "goroutines (0: all cores)")
+	maxIter := fs.Int("max-iterations", 0, "fixpoint iteration limit (0: none)")
+	maxInst := fs.Int("max-instances", 0, "instance limit per struct (0: 2^31-1)")
+	stats := fs.Bool("stats", false, "print run statistics to stderr")
+	order := fs.String("order", "label", "instance order: label, reverse or random (sequential)")
+	seed := fs.Uint64("seed", 1, "seed of --order=random")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(pos) < 1 || len(pos) > 2 {
+		return frontend.Usagef(env, "usage: weft run PROG.adl [INPUT.init] [--semantics=relaxed|strict] [--workers=N]")
+	}
+	s, ok := interp.ParseSemantics(*sem)
+	if !ok {
+		return frontend.Usagef(env, "unknown --semantics=%s (want relaxed or strict)", *sem)
+	}
+	ord, ok := interp.ParseOrder(*order)
+	if !ok {
+		return frontend.Usagef(env, "unknown --order=%s (want label, reverse or random)", *order)
+	}
+	if ord != interp.LabelOrder {
+		*workers = 1 // another order is another sequential execution
+	}
+	var diags diag.List
+	prog, ok := load(env, pos[0], &diags)
+	if !ok {
+		return 2
+	}
+	if prog == nil {
+		return frontend.Report(env, &diags, *asJSON)
+	}
+	var data *initfile.Data
+	if len(pos) == 2 {
+		f, ok := frontend.ReadSource(env, pos[1])
+		if !ok {
+			return 2
+		}
+		if data = initfile.Parse(f, prog, &diags); data == nil {
+			return frontend.Report(env, &diags, *asJSON)
+		}
+	}
+	m := interp.New(prog, data, interp.Options{Semantics: s, Workers: *workers, MaxIterations: *maxIter, MaxInstances: *maxInst, Out: env.Stdout, Order: ord, Seed: *seed})
+	err = m.Run()
+	if *stats {
+		fmt.Fprintf(env.Stderr, "steps=%d iterations=%d\n", m.Stats.Steps, m.Stats.Iterations)
+	}
+	if err != nil {
+		if re, ok := err.(*interp.RuntimeError); ok {
+			diags.Add(re.Diagnostic())
+			return frontend.Report(env, &diags, *asJSON)
+		}
+		fmt.Fprintf(env.Stderr, "weft: %v\n", err)
+		return 2
+	}
+	return frontend.Report(env, &diags, *asJSON)
+}
+
+func fmtVerb(env *frontend.Env, args []string) int {
+	fs := flag.NewFlagSet("fmt", flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	asJSON := fs.Bool("json", false, "diagnostics as JSON")
+	write := fs.Bool("w", false, "write the result to the file instead of stdout")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(pos) != 1 {
+		return frontend.Usagef(env, "usage: weft fmt PROG.adl [-w]")
+	}
+	f, ok := frontend.ReadSource(env, pos[0])
+	if !ok {
+		return 2
+	}
+	var diags diag.List
+	prog := syntax.Parse(f, &diags)
+	if prog == nil {
+		return frontend.Report(env, &diags, *asJSON)
+	}
+	out := syntax.Print(prog)
+	if *write {
+		if err := os.WriteFile(pos[0], []byte(out), 0o644); err != nil {
+			fmt.Fprintf(env.Stderr, "weft: %v\n", err)
+			return 2
+		}
+		return 0
+	}
+	io.WriteString(env.Stdout, out)
+	return 0
+}
+
+func buildVerb(env *frontend.Env, args []string) int {
+	fs := flag.NewFlagSet("build", flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	asJSON := fs.Bool("json", false, "diagnostics as JSON")
+	outDir := fs.String("o", "", "output directory")
+	strategy := fs.String("schedule-strategy", "graph", "graph, host or grid")
+	memorder := fs.String("memorder", "relaxed", "relaxed, ra or sc")
+	onrp := fs.Bool("onrp", true, "weak accesses for non-racing parameters")
+	capacity := fs.String("capacity", "", "Struct=N,... instance capacities")
+	fixpoint := fs.String("fixpoint", "simple", "fixpoint strategy: simple or rotating (grid only)")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(pos) != 1 || *outDir == "" {
+		return frontend.Usagef(env, "usage: weft build PROG.adl -o DIR [--schedule-strategy=graph|host|grid] [--memorder=relaxed|ra|sc]")
+	}
+	opt := cudagen.Options{ONRP: *onrp, Capacity: map[string]int{}}
+	st, ok := cudagen.ParseStrategy(*strategy)
+	if !ok {
+		return frontend.Usagef(env, "unknown --schedule-strategy=%s (want graph, host or grid)", *strategy)
+	}
+	mo, ok := cudagen.ParseMemOrder(*memorder)
+	if !ok {
+		return frontend.Usagef(env, "unknown --memorder=%s (want relaxed, ra or sc)", *memorder)
+	}
+	opt.Strategy, opt.MemOrder = st, mo
+	switch *fixpoint {
+	case "simple":
+	case "rotating":
+		if st != cudagen.Grid {
+			return frontend.Usagef(env, "--fixpoint=rotating needs --schedule-strategy=grid")
+		}
+		opt.Rotating = true
+	default:
+		return frontend.Usagef(env, "unknown --fixpoint=%s (want simple or rotating)", *fixpoint)
+	}
+	if *capacity != "" {
+		for _, kv := range strings.Split(*capacity, ",") {
+			var name string
+			var n int
+			k, v, found := strings.Cut(kv, "=")
+			if _, err := fmt.Sscanf(v, "%d", &n); !found || err != nil || n < 1 {
+				return frontend.Usagef(env, "bad --capacity entry %q (want Struct=N)", kv)
+			}
+			name = k
+			opt.Capacity[name] = n
+		}
+	}
+	var diags diag.List
+	prog, ok := load(env, pos[0], &diags)
+	if !ok {
+		return 2
+	}
+	if prog == nil {
+		return frontend.Report(env, &diags, *asJSON)
+	}
+	for name := range opt.Capacity {
+		if prog.StructByName(name) == nil {
+			return frontend.Usagef(env, "--capacity names unknown struct %s", name)
+		}
+	}
+	src := cudagen.Generate(prog, opt, &diags)
+	if src == "" {
+		return frontend.Report(env, &diags, *asJSON)
+	}
+	if err := os.MkdirAll(*outDir, 0o755); err != nil {
+		fmt.Fprintf(env.Stderr, "weft: %v\n", err)
+		return 2
+	}
+	base := strings.TrimSuffix(filepath.Base(pos[0]), filepath.Ext(pos[0]))
+	out := filepath.Join(*outDir, base+".cu")
+	if err := os.WriteFile(out, []byte(src), 0o644); err != nil {
+		fmt.Fprintf(env.Stderr, "weft: %v\n", err)
+		return 2
+	}
+	fmt.Fprintf(env.Stderr, "wrote %s\n", out)
+	return frontend.Report(env, &diags, *asJSON)
+}
