@@ -1,0 +1,376 @@
+package driver
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/frontend"
+	"weft.dev/weft/lang/prism/bundl"
+	"weft.dev/weft/lang/prism/check"
+	"weft.dev/weft/lang/prism/lower"
+	"weft.dev/weft/lang/prism/syntax"
+)
+
+func init() {
+	frontend.Register(&frontend.FrontEnd{
+		Name:       "prism",
+		Extensions: []string{".prism"},
+		Summary:    "Prism, typed perspectives: perspective checker, CUDA lowering with inferred synchronization, Bundl interpreter",
+		Check:      checkVerb,
+		Fmt:        fmtVerb,
+		Build:      buildVerb,
+		Run:        runVerb,
+		Help:       help,
+	})
+}
+
+func help(w io.Writer, verb string) {
+	switch verb {
+	case "check":
+		fmt.Fprintln(w, `weft check PROG.prism [--json] [--smem]
+  --smem   print each function's shared-memory peak and budget
+  --json   diagnostics as JSON`)
+	case "fmt":
+		fmt.Fprintln(w, `weft fmt PROG.prism [-w]
+  -w       rewrite the file in place instead of printing to stdout`)
+	case "build":
+		fmt.Fprintln(w, `weft build PROG.prism -o DIR [--syncs] [--full-barriers] [--harness --kernel K --blocks B --arg ...] [--json]
+  -o DIR   output directory (writes PROG.cu; PROG.extern.cuh next to the program,
+           if present, supplies the bodies of functions declared with pass)
+  --syncs  print the inferred sync points (and the split barriers' arrive/wait lines)
+  --full-barriers  lower block-wide sync points to __syncthreads() in place
+           instead of split mbarrier arrive/wait with motion
+  --harness  append a host main() that copies the --arg buffers to the GPU, launches
+           the kernel on --blocks blocks and prints the outputs as weft run does
+           (then: nvcc -arch=sm_80 -o prog DIR/PROG.cu && ./prog)`)
+	case "run":
+		fmt.Fprintln(w, `weft run PROG.prism [--kernel NAME] [--blocks B] [--threads T] [--seed S] [--arg name=v,...]
+  runs a kernel under the Bundl semantics (seed 001 §4) with a seeded nondeterministic scheduler
+  --sync=bundl|compiled|split  bundl (default): Bundl's partition barriers plus the inferred sync
+                               points; compiled: only the inferred sync points; split: only the
+                               split barriers (arrive/wait with motion) the generated CUDA uses
+  --arg NAME=VALUE | NAME=zeros|ones|iota|rand:LEN   kernel arguments (repeatable)
+  --print N  elements printed per output buffer (default 64); --stats: scheduler steps`)
+	}
+}
+
+// parseArgs parses flags placed before or after the positional arguments.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// load parses and checks path. ok is false on an I/O error (status 2).
+func load(env *frontend.Env, path string, diags *diag.List) (*check.Info, bool) {
+	src, ok := frontend.ReadSource(env, path)
+	if !ok {
+		return nil, false
+	}
+	f, perrs := syntax.Parse(src)
+	diags.Diags = append(diags.Diags, perrs.Diags...)
+	if perrs.HasErrors() {
+		return nil, true
+	}
+	return check.Check(f, diags), true
+}
+
+func newFlags(env *frontend.Env, verb string) *flag.FlagSet {
+	fs := flag.NewFlagSet("weft "+verb, flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	fs.Usage = func() { help(env.Stderr, verb) }
+	return fs
+}
+
+func checkVerb(env *frontend.Env, args []string) int {
+	fs := newFlags(env, "check")
+	asJSON := fs.Bool("json", false, "diagnostics as JSON")
+	smem := fs.Bool("smem", false, "print shared-memory usage")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(pos) != 1 {
+		return frontend.Usagef(env, "check: want one .prism file")
+	}
+	var diags diag.List
+	info, ok := load(env, pos[0], &diags)
+	if !ok {
+		return 2
+	}
+	rc := frontend.Report(env, &diags, *asJSON)
+	if rc == 0 && *smem && info != nil {
+		for _, fn := range info.Funcs {
+			fmt.Fprintf(env.Stdout, "%s: smem %d of %d bytes\n", fn.Name, fn.Peak, fn.Smem)
+		}
+	}
+	return rc
+}
+
+func fmtVerb(env *frontend.Env, args []string) int {
+	fs := newFlags(env, "fmt")
+	write := fs.Bool("w", false, "rewrite the file")
+	asJSON := fs.Bool("json", false, "diagnostics as JSON")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(pos) != 1 {
+		return frontend.Usagef(env, "fmt: want one .prism file")
+	}
+	src, ok := frontend.ReadSource(env, pos[0])
+	if !ok {
+		return 2
+	}
+	f, perrs := syntax.Parse(src)
+	if perrs.HasErrors() {
+		return frontend.Report(env, perrs, *asJSON)
+	}
+	var buf bytes.Buffer
+	if err := syntax.Fprint(&buf, f); err != nil {
+		fmt.Fprintf(env.Stderr, "weft: %v\n", err)
+		return 2
+	}
+	if *write {
+		if err := os.WriteFile(pos[0], buf.Bytes(), 0o644); err != nil {
+			fmt.Fprintf(env.Stderr, "weft: %v\n", err)
+			return 2
+		}
+		return 0
+	}
+	env.Stdout.Write(buf.Bytes())
+	return 0
+}
+
+func buildVerb(env *frontend.Env, args []string) int {
+	fs := newFlags(env, "build")
+	out := fs.String("o", "", "output directory")
+	asJSON := fs.Bool("json", false, "diagnostics as JSON")
+	syncs := fs.Bool("syncs", false, "print the inferred sync points")
+	full := fs.Bool("full-barriers", false, "lower block-wide sync points to __syncthreads instead of split mbarriers")
+	harness := fs.Bool("harness", false, "append a host main that runs --kernel with --blocks and --arg and prints the outputs like weft run")
+	kernel := fs.String("kernel", "", "kernel for --harness")
+	blocks := fs.Int("blocks", 1, "blocks for --harness")
+	var argv argList
+	fs.Var(&argv, "arg", "argument for --harness, as for weft run (repeatable)")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(pos) != 1 || *out == "" {
+		return frontend.Usagef(env, "build: want PROG.prism -o DIR")
+	}
+	var diags diag.List
+	info, ok := load(env, pos[0], &diags)
+	if !ok {
+		return 2
+	}
+	if diags.HasErrors() || info == nil {
+		return frontend.Report(env, &diags, *asJSON)
+	}
+	base := strings.TrimSuffix(filepath.Base(pos[0]), filepath.Ext(pos[0]))
+	opts := lower.Options{FullBarriers: *full}
+	// Functions with a body of `pass` are implemented in raw CUDA (seed 001
+	// B.3): their bodies come from BASE.extern.cuh next to the program.
+	ext := strings.TrimSuffix(pos[0], filepath.Ext(pos[0])) + ".extern.cuh"
+	extSrc, extErr := os.ReadFile(ext)
+	if extErr == nil {
+		opts.ExternHeader = base + ".extern.cuh"
+	}
+	res := lower.Lower(info, opts, &diags)
+	if *harness {
+		kfn, cfg, rc := launchArgs(env, "build", info, pos[0], *kernel, argv)
+		if kfn == nil {
+			return rc
+		}
+		l := lower.Launch{Blocks: *blocks, Args: cfg.Args, Buffers: map[string][]float64{}}
+		for name, b := range cfg.Buffers {
+			l.Buffers[name] = b.Data
+		}
+		h, err := lower.Harness(kfn, l)
+		if err != nil {
+			return frontend.Usagef(env, "build: --harness: %v", err)
+		}
+		res.CUDA += h
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		fmt.Fprintf(env.Stderr, "weft: %v\n", err)
+		return 2
+	}
+	if err := os.WriteFile(filepath.Join(*out, base+".cu"), []byte(res.CUDA), 0o644); err != nil {
+		fmt.Fprintf(env.Stderr, "weft: %v\n", err)
+		return 2
+	}
+	if extErr == nil {
+		if err := os.WriteFile(filepath.Join(*out, opts.ExternHeader), extSrc, 0o644); err != nil {
+			fmt.Fprintf(env.Stderr, "weft: %v\n", err)
+			return 2
+		}
+	}
+	if *syncs {
+		for _, s := range res.Syncs {
+			fmt.Fprint(env.Stdout, s.Describe())
+		}
+		if !*full {
+			for _, s := range res.Syncs {
+				fmt.Fprint(env.Stdout, s.DescribeSplit())
+			}
+		}
+	}
+	arch := "sm_80 and sm_90a"
+	if res.SM90 {
+		arch = "sm_90a"
+	}
+	fmt.Fprintf(env.Stderr, "wrote %s (compile for %s)\n", filepath.Join(*out, base+".cu"), arch)
+	return frontend.Report(env, &diags, *asJSON)
+}
+
+type argList []string
+
+func (a *argList) String() string     { return strings.Join(*a, ",") }
+func (a *argList) Set(s string) error { *a = append(*a, s); return nil }
+
+// launchArgs picks the kernel and builds its arguments from --kernel and
+// --arg flags (shared by run and build --harness).
+func launchArgs(env *frontend.Env, verb string, info *check.Info, path, kernel string, argv []string) (*check.Func, *bundl.Config, int) {
+	var kfn *check.Func
+	for _, fn := range info.Funcs {
+		if fn.Global && (kernel == "" || fn.Name == kernel) {
+			if kfn != nil && kernel == "" {
+				return nil, nil, frontend.Usagef(env, "%s: %s has several kernels; pick one with --kernel", verb, path)
+			}
+			kfn = fn
+		}
+	}
+	if kfn == nil {
+		return nil, nil, frontend.Usagef(env, "%s: no kernel %q in %s", verb, kernel, path)
+	}
+	cfg := &bundl.Config{Kernel: kfn.Name, Args: map[string]float64{}, Buffers: map[string]*bundl.Buffer{}}
+	params := map[string]*check.Var{}
+	for _, p := range kfn.Params {
+		params[p.Name] = p
+	}
+	for _, a := range argv {
+		name, val, ok := strings.Cut(a, "=")
+		p := params[name]
+		if !ok || p == nil {
+			return nil, nil, frontend.Usagef(env, "%s: --arg %q: want NAME=VALUE for a parameter of %s", verb, a, kfn.Name)
+		}
+		if p.Type.Kind == check.Pointer {
+			kind, n, ok := strings.Cut(val, ":")
+			size, err := strconv.Atoi(n)
+			if !ok || err != nil || size < 0 {
+				return nil, nil, frontend.Usagef(env, "%s: --arg %s: want zeros|ones|iota|rand:LEN", verb, a)
+			}
+			elem := p.Type.Base()
+			buf := &bundl.Buffer{Name: name, Elem: elem.Name, Int: !elem.IsFloat(), Data: make([]float64, size)}
+			rng := rand.New(rand.NewSource(int64(len(name)) + 7))
+			for i := range buf.Data {
+				switch kind {
+				case "zeros":
+				case "ones":
+					buf.Data[i] = 1
+				case "iota":
+					buf.Data[i] = float64(i)
+				case "rand":
+					buf.Data[i] = float64(rng.Intn(17) - 8)
+				default:
+					return nil, nil, frontend.Usagef(env, "%s: --arg %s: unknown initializer %q", verb, a, kind)
+				}
+			}
+			cfg.Buffers[name] = buf
+			continue
+		}
+		f, err := strconv.ParseFloat(val, 64)
+		if err != nil {
+			return nil, nil, frontend.Usagef(env, "%s: --arg %s: not a number", verb, a)
+		}
+		cfg.Args[name] = f
+	}
+	return kfn, cfg, 0
+}
+
+func runVerb(env *frontend.Env, args []string) int {
+	fs := newFlags(env, "run")
+	kernel := fs.String("kernel", "", "kernel to run (default: the only @prism(\"global\") function)")
+	blocks := fs.Int("blocks", 1, "blocks in the grid")
+	threadsN := fs.Int("threads", 0, "threads per block (default: the kernel's @requires)")
+	seed := fs.Int64("seed", 1, "scheduler seed")
+	maxSteps := fs.Int("max-steps", 0, "step limit (0: 10 million)")
+	show := fs.Int("print", 64, "print at most this many elements of each output buffer")
+	stats := fs.Bool("stats", false, "print the number of scheduler steps")
+	syncMode := fs.String("sync", "bundl", "bundl: Bundl's barriers plus the inferred ones; compiled: only the inferred sync points (as full barriers); split: only the split barriers the generated CUDA uses")
+	asJSON := fs.Bool("json", false, "diagnostics as JSON")
+	var argv argList
+	fs.Var(&argv, "arg", "name=value for a scalar, name=zeros|ones|iota|rand:LEN for a pointer (repeatable)")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(pos) != 1 {
+		return frontend.Usagef(env, "run: want one .prism file")
+	}
+	var diags diag.List
+	info, ok := load(env, pos[0], &diags)
+	if !ok {
+		return 2
+	}
+	if diags.HasErrors() || info == nil {
+		return frontend.Report(env, &diags, *asJSON)
+	}
+	kfn, lc, rc := launchArgs(env, "run", info, pos[0], *kernel, argv)
+	if kfn == nil {
+		return rc
+	}
+	cfg := *lc
+	cfg.Blocks, cfg.Threads, cfg.Seed, cfg.MaxSteps = *blocks, *threadsN, *seed, *maxSteps
+	switch *syncMode {
+	case "bundl":
+	case "compiled":
+		cfg.CompiledSync = true
+	case "split":
+		cfg.CompiledSync, cfg.SplitBarriers = true, true
+	default:
+		return frontend.Usagef(env, "run: --sync=%s: want bundl, compiled or split", *syncMode)
+	}
+	res := bundl.Run(info, cfg, &diags)
+	if *stats {
+		fmt.Fprintf(env.Stderr, "bundl: %d steps, seed %d\n", res.Steps, *seed)
+	}
+	if !diags.HasErrors() {
+		for _, p := range kfn.Params {
+			if p.Type.Kind != check.Pointer || p.Type.Elem.Const {
+				continue
+			}
+			buf := cfg.Buffers[p.Name]
+			var b strings.Builder
+			fmt.Fprintf(&b, "%s[%d] =", p.Name, len(buf.Data))
+			for i, v := range buf.Data {
+				if i == *show {
+					b.WriteString(" ...")
+					break
+				}
+				b.WriteString(" " + strconv.FormatFloat(v, 'g', -1, 64))
+			}
+			fmt.Fprintln(env.Stdout, b.String())
+		}
+	}
+	return frontend.Report(env, &diags, *asJSON)
+}
