@@ -191,9 +191,10 @@ func (p *parser) topLevel(f *File) {
 // skipTopLevel skips to the end of the broken declaration: past the next
 // ';' or closing '}' at nesting level 0.
 func (p *parser) skipTopLevel(start int) {
-	if p.i == start {
-		p.next()
-	}
+	// rescan from the start of the declaration so that braces opened
+	// before the error are counted (an error inside a function body skips
+	// the whole body, not just to the next ';')
+	p.i = start
 	level := 0
 	for p.tok().Kind != EOF {
 		t := p.next()
@@ -501,6 +502,11 @@ func (p *parser) suffixes(base *TypeExpr) *TypeExpr {
 		elem := p.suffixes(base)
 		return &TypeExpr{Kind: TArray, Elem: elem, Len: n, Pos: lb.Pos}
 	case p.is("("):
+		if !(p.peek(1).Text == ")" || p.peek(1).Text == "..." || p.peekStartsType(1)) {
+			// not a parameter list: a constructor-style initializer,
+			// "dim3 grid(2, 3)", which initDecl parses
+			return base
+		}
 		lp := p.next()
 		ft := &TypeExpr{Kind: TFunc, Elem: base, Pos: lp.Pos}
 		if p.is("void") && p.peek(1).Text == ")" {

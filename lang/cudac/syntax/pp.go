@@ -28,6 +28,13 @@ type preprocessor struct {
 	readFile func(string) ([]byte, error)
 	files    map[string]*diag.File
 	text     []Token
+	// active holds the files being expanded: a file that includes itself,
+	// directly or through others, is reported rather than expanded until the
+	// depth limit (which, with two such includes per file, is exponential).
+	active map[*diag.File]bool
+	// includes counts every expansion of an #include, bounding the work a
+	// translation unit can ask for.
+	includes int
 }
 
 // Preprocess runs the C preprocessor over f and returns the C tokens (no
@@ -49,6 +56,9 @@ func PreprocessWith(f *diag.File, diags *diag.List, readFile func(string) ([]byt
 	return p.out
 }
 
+// maxIncludes bounds the #include expansions of one translation unit.
+const maxIncludes = 10000
+
 type condState struct {
 	taken    bool // some branch already taken
 	active   bool // current branch active
@@ -62,8 +72,21 @@ func (p *preprocessor) file(f *diag.File) {
 		p.diags.Errorf(diag.Pos{File: f}, "C0111", "#include nested too deeply")
 		return
 	}
+	if p.active == nil {
+		p.active = map[*diag.File]bool{}
+	}
+	if p.active[f] {
+		p.diags.Errorf(diag.Pos{File: f}, "C0111", "%s includes itself (recursive #include without an include guard is not supported)", f.Name)
+		return
+	}
+	p.includes++
+	if p.includes > maxIncludes {
+		p.diags.Errorf(diag.Pos{File: f}, "C0111", "more than %d #include expansions", maxIncludes)
+		return
+	}
+	p.active[f] = true
 	p.depth++
-	defer func() { p.depth-- }()
+	defer func() { p.depth--; delete(p.active, f) }()
 	toks := scan(f, p.diags)
 	var conds []condState
 	on := func() bool { return len(conds) == 0 || conds[len(conds)-1].active }

@@ -1,0 +1,204 @@
+package driver
+
+import (
+	"bufio"
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/frontend"
+	"weft.dev/weft/gpu"
+	"weft.dev/weft/lang/cudac/sem"
+)
+
+func init() {
+	frontend.Register(&frontend.FrontEnd{
+		Name:       "cudac",
+		Extensions: []string{".cu"},
+		Summary:    "CUDA-C: runs host and device code on the CPU; check finds data races, barrier deadlocks and memory errors",
+		Check:      func(env *frontend.Env, args []string) int { return verb(env, "check", args) },
+		Run:        func(env *frontend.Env, args []string) int { return verb(env, "run", args) },
+		Help:       help,
+	})
+}
+
+func help(w io.Writer, verb string) {
+	switch verb {
+	case "run", "check":
+		fmt.Fprintf(w, `weft %s PROG.cu [flags]
+  %s
+  --schedule=rr|random   thread schedule: deterministic round-robin (default) or random
+  --seed=N               seed of the random schedule (and of random kernel-only buffers)
+  --quantum=N            instructions a thread runs before the next one's turn (default 64)
+  --max-steps=N          stop after N interpreted instructions (C0605; default 2e9)
+  --json                 diagnostics as JSON on stdout
+ kernel-only files (no main; also read from a first-lines comment //--blockDim=64 --gridDim=4):
+  --kernel=NAME          the kernel to launch (default: the first)
+  --gridDim=X[,Y,Z]      grid size (default 1)
+  --blockDim=X[,Y,Z]     block size (default 1)
+  --shmem=N              bytes of dynamic shared memory
+  --arg NAME=VALUE       a scalar parameter (repeatable; others are zero)
+  --buffer-size=N        bytes per pointer parameter (default: one element per launched thread)
+  --random-buffers       fill pointer buffers with random bytes from --seed (default zeros)
+`, verb, map[string]string{
+			"run":   "runs the program as on a GPU: memory-space, bounds, use-after-free and deadlock checks are always on",
+			"check": "also detects data races (shared and global memory, across blocks, kernels, streams and the host) and uninitialized reads; exit 1 on any error",
+		}[verb])
+	}
+}
+
+type argList map[string]string
+
+func (a argList) String() string { return "" }
+func (a argList) Set(s string) error {
+	k, v, ok := strings.Cut(s, "=")
+	if !ok || k == "" {
+		return fmt.Errorf("want NAME=VALUE, got %q", s)
+	}
+	a[k] = v
+	return nil
+}
+
+type options struct {
+	asJSON              bool
+	schedule            string
+	seed                int64
+	quantum             int
+	maxSteps            uint64
+	kernel, grid, block string
+	shmem, bufSize      int
+	args                argList
+	randomBuf           bool
+	gridSet, blockSet   bool
+	setFlags            map[string]bool
+}
+
+func newFlags(name string, o *options, out io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(out)
+	fs.BoolVar(&o.asJSON, "json", false, "diagnostics as JSON")
+	fs.StringVar(&o.schedule, "schedule", "rr", "rr or random")
+	fs.Int64Var(&o.seed, "seed", 0, "random seed")
+	fs.IntVar(&o.quantum, "quantum", 0, "instructions per turn")
+	fs.Uint64Var(&o.maxSteps, "max-steps", 0, "instruction limit")
+	fs.StringVar(&o.kernel, "kernel", "", "kernel to launch")
+	fs.StringVar(&o.grid, "gridDim", "1", "grid size")
+	fs.StringVar(&o.block, "blockDim", "1", "block size")
+	fs.IntVar(&o.shmem, "shmem", 0, "dynamic shared memory bytes")
+	fs.IntVar(&o.bufSize, "buffer-size", 0, "bytes per pointer parameter")
+	fs.BoolVar(&o.randomBuf, "random-buffers", false, "random buffer contents")
+	fs.Var(o.args, "arg", "NAME=VALUE")
+	return fs
+}
+
+// parseArgs parses flags placed before or after the positional arguments.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// fileFlags reads "//--blockDim=64 --gridDim=4" style comments from the
+// first lines of a kernel-only file.
+func fileFlags(src []byte) []string {
+	var out []string
+	sc := bufio.NewScanner(bytes.NewReader(src))
+	for n := 0; sc.Scan() && n < 5; n++ {
+		line := strings.TrimSpace(sc.Text())
+		if !strings.HasPrefix(line, "//") {
+			if line == "" {
+				continue
+			}
+			break
+		}
+		body := strings.TrimSpace(strings.TrimPrefix(line, "//"))
+		if strings.HasPrefix(body, "--") {
+			out = append(out, strings.Fields(body)...)
+		}
+	}
+	return out
+}
+
+func verb(env *frontend.Env, name string, args []string) int {
+	o := &options{args: argList{}}
+	fs := newFlags(name, o, env.Stderr)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(pos) != 1 {
+		return frontend.Usagef(env, "usage: weft %s PROG.cu [flags] (see weft help %s)", name, name)
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if o.schedule != "rr" && o.schedule != "random" {
+		return frontend.Usagef(env, "unknown --schedule=%s (want rr or random)", o.schedule)
+	}
+	f, ok := frontend.ReadSource(env, pos[0])
+	if !ok {
+		return 2
+	}
+	var diags diag.List
+	prog := sem.Load(f, &diags)
+	if prog == nil {
+		return frontend.Report(env, &diags, o.asJSON)
+	}
+	opts := sem.Options{Stdout: env.Stdout, Stderr: env.Stderr, Check: name == "check",
+		Random: o.schedule == "random", Seed: o.seed, Quantum: o.quantum, MaxSteps: o.maxSteps}
+	m := sem.NewMachine(prog, opts, &diags)
+	if prog.Main == nil {
+		if len(prog.Kernels) == 0 {
+			diags.Errorf(diag.Pos{File: f}, "C0310", "no main function and no __global__ function to run")
+			return frontend.Report(env, &diags, o.asJSON)
+		}
+		// defaults from the file's first-lines comment, then the command line
+		o2 := &options{args: argList{}}
+		ffs := newFlags(name, o2, env.Stderr)
+		if err := ffs.Parse(fileFlags(f.Src)); err != nil {
+			return frontend.Usagef(env, "%s: bad flags in the first-lines comment: %v", pos[0], err)
+		}
+		ffs.Visit(func(fl *flag.Flag) {
+			if !set[fl.Name] {
+				fs.Set(fl.Name, fl.Value.String())
+			}
+		})
+		for k, v := range o2.args {
+			if _, ok := o.args[k]; !ok {
+				o.args[k] = v
+			}
+		}
+		grid, err := gpu.ParseDim3(o.grid)
+		if err != nil {
+			return frontend.Usagef(env, "--gridDim=%s: %v", o.grid, err)
+		}
+		block, err := gpu.ParseDim3(o.block)
+		if err != nil {
+			return frontend.Usagef(env, "--blockDim=%s: %v", o.block, err)
+		}
+		_, err = m.RunKernelOnly(sem.KernelConfig{Kernel: o.kernel, Grid: grid, Block: block, Shmem: o.shmem,
+			Args: o.args, BufferSize: o.bufSize, Random: o.randomBuf, Seed: o.seed})
+		if err != nil {
+			return frontend.Usagef(env, "%v", err)
+		}
+		return frontend.Report(env, &diags, o.asJSON)
+	}
+	m.Run()
+	rc := frontend.Report(env, &diags, o.asJSON)
+	if rc == 0 && m.ExitCode() != 0 {
+		fmt.Fprintf(env.Stderr, "weft: %s exited with status %d\n", pos[0], m.ExitCode())
+		return 1
+	}
+	return rc
+}

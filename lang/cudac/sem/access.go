@@ -1,0 +1,204 @@
+package sem
+
+// Every load and store goes through resolve, the analogue of seed 004's
+// cuda-read-check/cuda-write-check hooks (§2.4): the pointer must name a live
+// object, stay inside it, and be in a memory space the accessing side may
+// touch; under Check the access is also fed to the race detector and the
+// uninitialized-read check.
+
+func (m *Machine) resolve(t *Thread, p uint64, n int, pos int32, write, api bool) ([]byte, bool) {
+	return m.resolveA(t, p, n, pos, write, api, false)
+}
+
+func (m *Machine) resolveA(t *Thread, p uint64, n int, pos int32, write, api, atomic bool) ([]byte, bool) {
+	id := p >> 32
+	off := int(int32(uint32(p)))
+	if id == 0 || id >= uint64(len(m.objs)) {
+		if p == 0 {
+			m.fault(t, pos, "C0405", "null pointer dereference")
+		} else {
+			m.fault(t, pos, "C0405", "invalid pointer 0x%x dereferenced", p)
+		}
+		return nil, false
+	}
+	o := m.objs[id]
+	if o.Freed {
+		m.fault(t, pos, "C0404", "use of %s after it was freed", o.describe())
+		return nil, false
+	}
+	if off+n > len(o.Data) || off < 0 {
+		m.fault(t, pos, "C0403", "out-of-bounds %s of %d bytes at offset %d of %s (%d bytes)", rw(write), n, off, o.describe(), len(o.Data))
+		return nil, false
+	}
+	if !api && !m.initializing {
+		if !m.spaceOK(t, o, write, pos) {
+			return nil, false
+		}
+	}
+	if m.opts.Check && !m.initializing {
+		m.raceCheck(t, o, off, n, write, atomic, pos)
+		if o.init != nil {
+			if write {
+				for i := off; i < off+n; i++ {
+					o.init[i] = true
+				}
+			} else if !api {
+				for i := off; i < off+n; i++ {
+					if !o.init[i] {
+						if !m.uninitSeen[pos] {
+							m.uninitSeen[pos] = true
+							m.diags.Warnf(m.pos(pos), "C0407", "read of uninitialized %s", o.describe())
+						}
+						break
+					}
+				}
+			}
+		}
+	}
+	return o.Data[off : off+n], true
+}
+
+func rw(write bool) string {
+	if write {
+		return "write"
+	}
+	return "read"
+}
+
+func (o *Object) describe() string {
+	s := o.Space.String()
+	if o.Space == SpaceHost || o.Space == SpaceLocal {
+		s = o.Space.String()
+	}
+	if o.Name != "" {
+		return s + " memory " + o.Name
+	}
+	return s + " memory"
+}
+
+// spaceOK enforces the host/device boundary (seed 004 §2.4 and its
+// repository's errors 90500-90503).
+func (m *Machine) spaceOK(t *Thread, o *Object, write bool, pos int32) bool {
+	switch o.Space {
+	case SpaceAny, SpacePinned:
+		if write && o.Space == SpaceAny && o.Name == "string literal" {
+			m.fault(t, pos, "C0405", "write to a string literal")
+			return false
+		}
+		return true
+	}
+	if t.host {
+		if o.Space != SpaceHost {
+			m.fault(t, pos, "C0401", "illegal device memory access from the host: %s of %s", rw(write), o.describe())
+			m.allocNote(o)
+			return false
+		}
+		return true
+	}
+	switch o.Space {
+	case SpaceHost:
+		m.fault(t, pos, "C0402", "illegal host memory access from the device: %s of %s", rw(write), o.describe())
+		m.allocNote(o)
+		return false
+	case SpaceConstant:
+		if write {
+			m.fault(t, pos, "C0408", "write to __constant__ memory %s from the device", o.Name)
+			return false
+		}
+	case SpaceShared:
+		if t.block != nil && (o.Block != t.block.id || o.Grid != int32(t.block.grid.id)) {
+			m.fault(t, pos, "C0409", "shared memory of another block accessed")
+			return false
+		}
+	}
+	return true
+}
+
+func (m *Machine) load(t *Thread, p uint64, code int, pos int32) (uint64, bool) {
+	b, ok := m.resolve(t, p, mSize[code], pos, false, false)
+	if !ok {
+		return 0, false
+	}
+	return fromMem(code, loadN(b, mSize[code])), true
+}
+
+func (m *Machine) store(t *Thread, p uint64, code int, v uint64, pos int32) bool {
+	b, ok := m.resolve(t, p, mSize[code], pos, true, false)
+	if !ok {
+		return false
+	}
+	storeN(b, mSize[code], toMem(code, v))
+	return true
+}
+
+// copyMem copies n bytes (memcpy, struct assignment, cudaMemcpy). api skips
+// the space check: the runtime's copy engine may touch both sides.
+func (m *Machine) copyMem(t *Thread, dst, src uint64, n int, pos int32, api bool) bool {
+	if n == 0 {
+		return true
+	}
+	s, ok := m.resolve(t, src, n, pos, false, api)
+	if !ok {
+		return false
+	}
+	// copy the init state too, so copying uninitialized bytes is no read
+	var srcInit []bool
+	if so := m.objs[src>>32]; so.init != nil {
+		srcInit = append([]bool(nil), so.init[int(uint32(src)):int(uint32(src))+n]...)
+	}
+	d, ok := m.resolve(t, dst, n, pos, true, api)
+	if !ok {
+		return false
+	}
+	copy(d, s)
+	if do := m.objs[dst>>32]; do.init != nil && srcInit != nil {
+		copy(do.init[int(uint32(dst)):], srcInit)
+	}
+	return true
+}
+
+func (m *Machine) setMem(t *Thread, dst uint64, v byte, n int, pos int32, api bool) bool {
+	if n == 0 {
+		return true
+	}
+	d, ok := m.resolve(t, dst, n, pos, true, api)
+	if !ok {
+		return false
+	}
+	for i := range d {
+		d[i] = v
+	}
+	return true
+}
+
+// cstring reads a NUL-terminated string.
+func (m *Machine) cstring(t *Thread, p uint64, pos int32) (string, bool) {
+	id := p >> 32
+	if id == 0 || id >= uint64(len(m.objs)) {
+		m.fault(t, pos, "C0405", "invalid string pointer")
+		return "", false
+	}
+	o := m.objs[id]
+	off := int(uint32(p))
+	end := off
+	for end < len(o.Data) && o.Data[end] != 0 {
+		end++
+	}
+	if end >= len(o.Data) {
+		m.fault(t, pos, "C0403", "string not NUL-terminated within %s", o.describe())
+		return "", false
+	}
+	b, ok := m.resolve(t, p, end-off+1, pos, false, false)
+	if !ok {
+		return "", false
+	}
+	return string(b[:end-off]), true
+}
+
+// allocNote adds "allocated here" to the fault just reported.
+func (m *Machine) allocNote(o *Object) {
+	if o.AllocAt <= 0 || m.lastFault == nil {
+		return
+	}
+	m.lastFault.Note(m.pos(o.AllocAt), "the %s was allocated here", o.describe())
+}

@@ -1,0 +1,2271 @@
+package sem
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/cudac/syntax"
+)
+
+// The compiler turns the syntax tree into the stack bytecode of vm.go,
+// resolving C types on the way (C's usual arithmetic conversions, integer
+// promotions, array decay). Every expression leaves one value: integers
+// normalized for their type, floats as float64 bits, pointers and struct
+// values as object pointers (a struct value is the address of a copy).
+
+type symKind uint8
+
+const (
+	symSlot      symKind = iota // a register: slot holds the value
+	symMem                      // slot holds a pointer to the object
+	symGlobal                   // global variable idx
+	symShared                   // static __shared__ variable idx
+	symDynShared                // extern __shared__ array
+	symEnum                     // enum constant val
+	symTypedef                  // typedef name
+	symFunc                     // function fn
+	symTParam                   // template value parameter val
+)
+
+type sym struct {
+	kind symKind
+	t    *Type
+	slot int
+	idx  int
+	val  int64
+	fn   *Function
+}
+
+type loopCtx struct {
+	breaks    []int
+	conts     []int
+	hasCont   bool
+	isSwitch  bool
+	cases     []caseLabel
+	defaultPC int
+}
+
+type caseLabel struct {
+	val int64
+	pc  int
+}
+
+type compiler struct {
+	prog      *Program
+	diags     *diag.List
+	posIdx    map[diag.Pos]int32
+	funcs     map[string]*Function
+	protos    map[string]*syntax.Decl
+	templates map[string]*syntax.FuncDecl
+	insts     map[string]*Function
+	scopes    []map[string]*sym
+	tags      []map[string]*Type
+	lits      map[string]int
+	queue     []*Function
+	initCode  []globalInit
+
+	// per function
+	fn        *Function
+	code      []Instr
+	nslots    int
+	loops     []*loopCtx
+	labels    map[string]int
+	gotos     []gotoFix
+	addrTaken map[string]bool
+	allocas   []Instr
+	tmap      map[string]*Type
+	tvals     map[string]int64
+	dry       int
+}
+
+type globalInit struct {
+	idx  int
+	d    *syntax.Decl
+	fn   bool
+	slot int
+}
+
+type gotoFix struct {
+	at    int
+	label string
+	pos   diag.Pos
+}
+
+// Compile type-checks f and compiles it to bytecode. Static errors go to
+// diags; the returned program is runnable only if diags has no errors.
+func Compile(f *syntax.File, diags *diag.List) *Program {
+	c := &compiler{
+		prog:      &Program{Pos: []diag.Pos{{}}},
+		diags:     diags,
+		posIdx:    map[diag.Pos]int32{},
+		funcs:     map[string]*Function{},
+		protos:    map[string]*syntax.Decl{},
+		templates: map[string]*syntax.FuncDecl{},
+		insts:     map[string]*Function{},
+		lits:      map[string]int{},
+	}
+	c.scopes = []map[string]*sym{{}}
+	c.tags = []map[string]*Type{{}}
+	for _, t := range f.Templates {
+		c.templates[t.Name] = t
+	}
+	// Declare every function first so calls may precede definitions.
+	for _, fd := range f.Funcs {
+		if old := c.funcs[fd.Name]; old != nil {
+			c.errorf(fd.Pos, "C0311", "redefinition of function %s", fd.Name)
+			continue
+		}
+		fn := &Function{Name: fd.Name, decl: fd, defined: true}
+		c.setSpaces(fn, fd.Q)
+		c.funcs[fd.Name] = fn
+	}
+	// File-scope declarations in source order; function types need the
+	// typedefs and structs declared before them, so resolve function
+	// signatures after the declarations (C requires declaration before
+	// use, and our programs follow it; we are more lenient).
+	for _, d := range f.Decls {
+		c.topDecl(d)
+	}
+	for _, fd := range f.Funcs {
+		fn := c.funcs[fd.Name]
+		if fn.decl != fd {
+			continue
+		}
+		fn.Type = c.resolve(fd.Type)
+		c.prog.Funcs = append(c.prog.Funcs, fn)
+		fn.PosIdx = c.pos(fd.Pos)
+		if fn.Global {
+			c.prog.Kernels = append(c.prog.Kernels, fn)
+			if fn.Type.Elem.Kind != Void {
+				c.errorf(fd.Pos, "C0308", "a __global__ function must return void")
+			}
+		}
+		if fd.Name == "main" {
+			c.prog.Main = fn
+		}
+	}
+	for _, fn := range c.prog.Funcs {
+		if fn.decl != nil && len(fn.decl.TParams) == 0 {
+			c.function(fn)
+		}
+	}
+	for len(c.queue) > 0 {
+		fn := c.queue[0]
+		c.queue = c.queue[1:]
+		c.function(fn)
+	}
+	c.compileInit()
+	return c.prog
+}
+
+func (c *compiler) setSpaces(fn *Function, q syntax.Qualifiers) {
+	fn.Global = q.Global
+	fn.Device = q.Device || q.Global
+	fn.Host = q.Host || (!q.Device && !q.Global)
+}
+
+func (c *compiler) errorf(pos diag.Pos, code, format string, args ...any) {
+	if c.dry > 0 {
+		return
+	}
+	c.diags.Errorf(pos, code, format, args...)
+}
+
+func (c *compiler) pos(p diag.Pos) int32 {
+	if p == (diag.Pos{}) {
+		return 0
+	}
+	if i, ok := c.posIdx[p]; ok {
+		return i
+	}
+	i := int32(len(c.prog.Pos))
+	c.prog.Pos = append(c.prog.Pos, p)
+	c.posIdx[p] = i
+	return i
+}
+
+func (c *compiler) emit(op Op, a int32, b int64, p diag.Pos) int {
+	c.code = append(c.code, Instr{Op: op, A: a, B: b, P: c.pos(p)})
+	return len(c.code) - 1
+}
+
+func (c *compiler) here() int { return len(c.code) }
+
+func (c *compiler) patch(at int) { c.code[at].A = int32(len(c.code)) }
+
+// ---- scopes ----
+
+func (c *compiler) push() {
+	c.scopes = append(c.scopes, map[string]*sym{})
+	c.tags = append(c.tags, map[string]*Type{})
+}
+
+func (c *compiler) pop() {
+	c.scopes = c.scopes[:len(c.scopes)-1]
+	c.tags = c.tags[:len(c.tags)-1]
+}
+
+func (c *compiler) lookup(name string) *sym {
+	for i := len(c.scopes) - 1; i >= 0; i-- {
+		if s, ok := c.scopes[i][name]; ok {
+			return s
+		}
+	}
+	return nil
+}
+
+func (c *compiler) declare(name string, s *sym) {
+	c.scopes[len(c.scopes)-1][name] = s
+}
+
+func (c *compiler) newSlot() int {
+	c.nslots++
+	return c.nslots - 1
+}
+
+// ---- types ----
+
+func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
+	if te == nil {
+		return tInt
+	}
+	switch te.Kind {
+	case syntax.TNamed:
+		if t := baseTypes[te.Name]; t != nil {
+			return t
+		}
+		if t := c.tmap[te.Name]; t != nil {
+			return t
+		}
+		if s := c.lookup(te.Name); s != nil && s.kind == symTypedef {
+			return s.t
+		}
+		if t := builtinTypedefs[te.Name]; t != nil {
+			return t
+		}
+		c.errorf(te.Pos, "C0301", "unknown type name %s", te.Name)
+		return tInt
+	case syntax.TPointer:
+		return ptrTo(c.resolve(te.Elem))
+	case syntax.TArray:
+		elem := c.resolve(te.Elem)
+		if te.Len == nil {
+			return arrayOf(elem, -1)
+		}
+		n, ok := c.constExpr(te.Len)
+		if !ok || n < 0 {
+			c.errorf(syntax.PosOf(te.Len), "C0313", "array size is not a non-negative constant")
+			n = 1
+		}
+		return arrayOf(elem, int(n))
+	case syntax.TFunc:
+		ft := &Type{Kind: Func, Elem: c.resolve(te.Elem), Variadic: te.Variadic, size: 1, align: 1, complete: true}
+		for _, p := range te.Params {
+			pt := c.resolve(p.Type)
+			if pt.Kind == Array {
+				pt = ptrTo(pt.Elem)
+			}
+			ft.Params = append(ft.Params, pt)
+		}
+		return ft
+	case syntax.TStruct:
+		return c.structType(te)
+	case syntax.TEnum:
+		if te.HasBody {
+			var next int64
+			for _, e := range te.Enums {
+				if e.Value != nil {
+					v, ok := c.constExpr(e.Value)
+					if !ok {
+						c.errorf(e.Pos, "C0313", "enumerator value is not constant")
+					}
+					next = v
+				}
+				c.declare(e.Name, &sym{kind: symEnum, t: tInt, val: next})
+				next++
+			}
+		}
+		return tInt
+	}
+	return tInt
+}
+
+func (c *compiler) lookupTag(name string) *Type {
+	for i := len(c.tags) - 1; i >= 0; i-- {
+		if t, ok := c.tags[i][name]; ok {
+			return t
+		}
+	}
+	return nil
+}
+
+func (c *compiler) structType(te *syntax.TypeExpr) *Type {
+	if !te.HasBody {
+		if te.Name != "" {
+			if t := c.lookupTag(te.Name); t != nil {
+				return t
+			}
+			t := &Type{Kind: Struct, Name: "struct " + te.Name, Union: te.Union}
+			c.tags[0][te.Name] = t
+			return t
+		}
+		c.errorf(te.Pos, "C0205", "anonymous struct without a body")
+		return tInt
+	}
+	var t *Type
+	if te.Name != "" {
+		if old, ok := c.tags[len(c.tags)-1][te.Name]; ok && !old.complete {
+			t = old
+		}
+	}
+	if t == nil {
+		name := "struct " + te.Name
+		if te.Union {
+			name = "union " + te.Name
+		}
+		if te.Name == "" {
+			name = ""
+		}
+		t = &Type{Kind: Struct, Name: name, Union: te.Union}
+		if te.Name != "" {
+			c.tags[len(c.tags)-1][te.Name] = t
+		}
+	}
+	t.Fields = nil
+	for _, f := range te.Fields {
+		ft := c.resolve(f.Type)
+		if !ft.complete && ft.Kind != Array {
+			c.errorf(f.Pos, "C0302", "field %s has incomplete type %s", f.Name, ft)
+			ft = tInt
+		}
+		t.Fields = append(t.Fields, &FieldInfo{Name: f.Name, Type: ft})
+	}
+	layoutStruct(t)
+	return t
+}
+
+// constExpr evaluates an integer constant expression.
+func (c *compiler) constExpr(e syntax.Expr) (int64, bool) {
+	switch e := e.(type) {
+	case *syntax.IntLitExpr:
+		return int64(e.Value), true
+	case *syntax.CharLitExpr:
+		return e.Value, true
+	case *syntax.Name:
+		if s := c.lookup(e.Name); s != nil && (s.kind == symEnum || s.kind == symTParam) {
+			return s.val, true
+		}
+		if v, ok := c.tvals[e.Name]; ok {
+			return v, true
+		}
+		return 0, false
+	case *syntax.SizeofExpr:
+		if e.Type != nil {
+			return int64(c.resolve(e.Type).size), true
+		}
+		return int64(c.typeOf(e.X, false).size), true
+	case *syntax.Cast:
+		if e.X == nil {
+			return 0, false
+		}
+		v, ok := c.constExpr(e.X)
+		if !ok {
+			return 0, false
+		}
+		t := c.resolve(e.Type)
+		if t.isInt() {
+			return int64(ext(uint64(v), t.size*8, t.isSigned())), true
+		}
+		return v, t.Kind == Ptr
+	case *syntax.Unary:
+		v, ok := c.constExpr(e.X)
+		switch e.Op {
+		case "-":
+			return -v, ok
+		case "+":
+			return v, ok
+		case "~":
+			return ^v, ok
+		case "!":
+			return int64(b2u(v == 0)), ok
+		}
+	case *syntax.Cond:
+		cv, ok := c.constExpr(e.C)
+		if !ok {
+			return 0, false
+		}
+		if cv != 0 {
+			return c.constExpr(e.X)
+		}
+		return c.constExpr(e.Y)
+	case *syntax.Binary:
+		a, ok1 := c.constExpr(e.X)
+		b, ok2 := c.constExpr(e.Y)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		switch e.Op {
+		case "+":
+			return a + b, true
+		case "-":
+			return a - b, true
+		case "*":
+			return a * b, true
+		case "/":
+			if b == 0 {
+				return 0, false
+			}
+			return a / b, true
+		case "%":
+			if b == 0 {
+				return 0, false
+			}
+			return a % b, true
+		case "<<":
+			return a << uint(b&63), true
+		case ">>":
+			return a >> uint(b&63), true
+		case "&":
+			return a & b, true
+		case "|":
+			return a | b, true
+		case "^":
+			return a ^ b, true
+		case "&&":
+			return int64(b2u(a != 0 && b != 0)), true
+		case "||":
+			return int64(b2u(a != 0 || b != 0)), true
+		case "==":
+			return int64(b2u(a == b)), true
+		case "!=":
+			return int64(b2u(a != b)), true
+		case "<":
+			return int64(b2u(a < b)), true
+		case "<=":
+			return int64(b2u(a <= b)), true
+		case ">":
+			return int64(b2u(a > b)), true
+		case ">=":
+			return int64(b2u(a >= b)), true
+		}
+	}
+	return 0, false
+}
+
+// typeOf is the type expression e would have (arrays not decayed when
+// lvalue is set), computed by a dry compilation that is thrown away.
+func (c *compiler) typeOf(e syntax.Expr, decay bool) *Type {
+	save := len(c.code)
+	slots := c.nslots
+	c.dry++
+	var t *Type
+	if decay {
+		t = c.expr(e)
+	} else {
+		t = c.rawType(e)
+	}
+	c.dry--
+	c.code = c.code[:save]
+	c.nslots = slots
+	return t
+}
+
+// rawType compiles e without array decay (for sizeof).
+func (c *compiler) rawType(e syntax.Expr) *Type {
+	switch e.(type) {
+	case *syntax.Name, *syntax.Index, *syntax.Member, *syntax.Unary:
+		if u, ok := e.(*syntax.Unary); ok && u.Op != "*" {
+			return c.expr(e)
+		}
+		if n, ok := e.(*syntax.Name); ok {
+			if s := c.lookup(n.Name); s == nil || s.kind == symEnum || s.kind == symFunc {
+				return c.expr(e)
+			}
+			if n.Name == "threadIdx" || n.Name == "blockIdx" || n.Name == "blockDim" || n.Name == "gridDim" {
+				return tUint3
+			}
+		}
+		return c.lvalue(e).t
+	case *syntax.StringLitExpr:
+		return arrayOf(tChar, len(e.(*syntax.StringLitExpr).Value)+1)
+	}
+	return c.expr(e)
+}
+
+// ---- globals ----
+
+func (c *compiler) topDecl(d *syntax.Decl) {
+	if d.Q.Typedef {
+		c.declare(d.Name, &sym{kind: symTypedef, t: c.resolve(d.Type)})
+		return
+	}
+	if d.Name == "" {
+		c.resolve(d.Type) // struct/enum definition
+		return
+	}
+	if d.Type.Kind == syntax.TFunc {
+		c.protos[d.Name] = d
+		if fn := c.funcs[d.Name]; fn != nil && !fn.Global && !fn.Device {
+			// a prototype may carry the qualifiers
+			if d.Q.Device || d.Q.Global {
+				c.setSpaces(fn, d.Q)
+			}
+		}
+		return
+	}
+	t := c.resolve(d.Type)
+	if d.Q.Shared {
+		c.sharedDecl(d, t)
+		return
+	}
+	if s := c.scopes[0][d.Name]; s != nil && s.kind == symGlobal {
+		if d.Q.Extern {
+			return
+		}
+		g := c.prog.Globals[s.idx]
+		if g.Type.Kind == Array && g.Type.Len < 0 && t.Len >= 0 {
+			g.Type = t
+		}
+		if d.Init != nil {
+			c.initCode = append(c.initCode, globalInit{idx: s.idx, d: d})
+		}
+		return
+	}
+	t = c.completeArray(t, d.Init)
+	sp := SpaceHost
+	switch {
+	case d.Q.Constant:
+		sp = SpaceConstant
+	case d.Q.Managed:
+		sp = SpacePinned
+	case d.Q.Device:
+		sp = SpaceDevice
+	}
+	g := &GlobalVar{Name: d.Name, Type: t, Space: sp, Pos: c.pos(d.Pos), index: len(c.prog.Globals)}
+	c.prog.Globals = append(c.prog.Globals, g)
+	c.declare(d.Name, &sym{kind: symGlobal, t: t, idx: g.index})
+	if d.Init != nil || d.HasCtor || isDim3(t) {
+		c.initCode = append(c.initCode, globalInit{idx: g.index, d: d})
+	}
+}
+
+func isDim3(t *Type) bool { return t == tDim3 }
+
+func (c *compiler) sharedDecl(d *syntax.Decl, t *Type) {
+	if d.Init != nil {
+		c.errorf(d.Pos, "C0302", "__shared__ variable %s cannot have an initializer", d.Name)
+	}
+	if d.Q.Extern || (t.Kind == Array && t.Len < 0) {
+		c.declare(d.Name, &sym{kind: symDynShared, t: t})
+		return
+	}
+	g := &GlobalVar{Name: d.Name, Type: t, Space: SpaceShared, Pos: c.pos(d.Pos), index: len(c.prog.Shared)}
+	c.prog.Shared = append(c.prog.Shared, g)
+	c.declare(d.Name, &sym{kind: symShared, t: t, idx: g.index})
+}
+
+// completeArray sizes "T a[] = {...}" from its initializer.
+func (c *compiler) completeArray(t *Type, init syntax.Expr) *Type {
+	if t.Kind != Array || t.Len >= 0 || init == nil {
+		return t
+	}
+	switch in := init.(type) {
+	case *syntax.InitList:
+		n := 0
+		i := 0
+		for _, el := range in.Elems {
+			if el.Index != nil {
+				v, _ := c.constExpr(el.Index)
+				i = int(v)
+			}
+			i++
+			if i > n {
+				n = i
+			}
+		}
+		return arrayOf(t.Elem, n)
+	case *syntax.StringLitExpr:
+		return arrayOf(t.Elem, len(in.Value)+1)
+	}
+	return t
+}
+
+func (c *compiler) compileInit() {
+	if len(c.initCode) == 0 {
+		return
+	}
+	fn := &Function{Name: "<init>", Type: &Type{Kind: Func, Elem: tVoid}, Host: true, Device: true}
+	c.beginFunc(fn)
+	for _, gi := range c.initCode {
+		g := c.prog.Globals[gi.idx]
+		c.emit(OpGlobal, int32(gi.idx), 0, gi.d.Pos)
+		c.initObject(g.Type, gi.d, gi.d.Pos)
+		c.emit(OpPop, 0, 0, gi.d.Pos)
+	}
+	c.endFunc(fn, diag.Pos{})
+	c.prog.Init = fn
+}
+
+// ---- functions ----
+
+func (c *compiler) beginFunc(fn *Function) {
+	c.fn = fn
+	c.code = nil
+	c.nslots = 0
+	c.loops = nil
+	c.labels = map[string]int{}
+	c.gotos = nil
+	c.allocas = nil
+	c.push()
+	// the prologue (allocas) is placed at the end and jumped to
+	c.emit(OpJmp, 0, 0, diag.Pos{})
+	c.emit(OpJmp, 0, 0, diag.Pos{}) // patched: jump over the prologue return
+}
+
+func (c *compiler) endFunc(fn *Function, end diag.Pos) {
+	c.emit(OpConst, 0, 0, end)
+	c.emit(OpRet, 0, 0, end)
+	for _, g := range c.gotos {
+		pc, ok := c.labels[g.label]
+		if !ok {
+			c.errorf(g.pos, "C0314", "label %s is not defined", g.label)
+			continue
+		}
+		c.code[g.at].A = int32(pc)
+	}
+	// prologue: allocate addressable locals once per call
+	c.code[0].A = int32(len(c.code))
+	c.code = append(c.code, c.allocas...)
+	c.emit(OpJmp, 2, 0, diag.Pos{})
+	c.code[1].A = 2
+	c.pop()
+	fn.Code = c.code
+	fn.NSlots = c.nslots
+	fn.compiled = true
+}
+
+func (c *compiler) function(fn *Function) {
+	if fn.compiled {
+		return
+	}
+	fd := fn.decl
+	saveT, saveV := c.tmap, c.tvals
+	c.tmap, c.tvals = fn.tmap, fn.tvals
+	defer func() { c.tmap, c.tvals = saveT, saveV }()
+	c.beginFunc(fn)
+	c.addrTaken = map[string]bool{}
+	collectAddrTaken(fd.Body, c.addrTaken)
+	// arguments arrive in the first slots
+	for range fd.Type.Params {
+		c.newSlot()
+	}
+	for i, p := range fd.Type.Params {
+		slot := i
+		if p.Name == "" {
+			continue
+		}
+		pt := fn.Type.Params[i]
+		fn.ParamNames = append(fn.ParamNames, p.Name)
+		switch {
+		case pt.Kind == Struct:
+			c.declare(p.Name, &sym{kind: symMem, t: pt, slot: slot})
+		case c.addrTaken[p.Name]:
+			ms := c.newSlot()
+			c.allocas = append(c.allocas, Instr{Op: OpAlloca, A: int32(ms), B: int64(pt.size), P: c.pos(p.Pos)})
+			c.emit(OpLocal, int32(ms), 0, p.Pos)
+			c.emit(OpLocal, int32(slot), 0, p.Pos)
+			c.emit(OpStore, int32(memCode(pt)), 0, p.Pos)
+			c.emit(OpPop, 0, 0, p.Pos)
+			c.declare(p.Name, &sym{kind: symMem, t: pt, slot: ms})
+		default:
+			c.declare(p.Name, &sym{kind: symSlot, t: pt, slot: slot})
+		}
+	}
+	c.block(fd.Body, false)
+	c.endFunc(fn, fd.EndPos)
+}
+
+func collectAddrTaken(n any, out map[string]bool) {
+	var walkE func(e syntax.Expr)
+	var walkS func(s syntax.Stmt)
+	walkE = func(e syntax.Expr) {
+		switch e := e.(type) {
+		case nil:
+		case *syntax.Unary:
+			if e.Op == "&" {
+				x := e.X
+				for {
+					if m, ok := x.(*syntax.Member); ok && !m.Arrow {
+						x = m.X
+						continue
+					}
+					break
+				}
+				if nm, ok := x.(*syntax.Name); ok {
+					out[nm.Name] = true
+				}
+			}
+			walkE(e.X)
+		case *syntax.Binary:
+			walkE(e.X)
+			walkE(e.Y)
+		case *syntax.Cond:
+			walkE(e.C)
+			walkE(e.X)
+			walkE(e.Y)
+		case *syntax.Call:
+			walkE(e.Fun)
+			for _, a := range e.Args {
+				walkE(a)
+			}
+			for _, a := range e.Launch {
+				walkE(a)
+			}
+		case *syntax.Index:
+			walkE(e.X)
+			walkE(e.I)
+		case *syntax.Member:
+			walkE(e.X)
+		case *syntax.Cast:
+			walkE(e.X)
+			for _, a := range e.Args {
+				walkE(a)
+			}
+		case *syntax.SizeofExpr:
+		case *syntax.InitList:
+			for _, el := range e.Elems {
+				walkE(el.X)
+			}
+		}
+	}
+	walkS = func(s syntax.Stmt) {
+		switch s := s.(type) {
+		case nil:
+		case *syntax.Block:
+			for _, x := range s.Stmts {
+				walkS(x)
+			}
+		case *syntax.DeclStmt:
+			for _, d := range s.Decls {
+				walkE(d.Init)
+				for _, a := range d.CtorArgs {
+					walkE(a)
+				}
+			}
+		case *syntax.ExprStmt:
+			walkE(s.X)
+		case *syntax.IfStmt:
+			walkE(s.Cond)
+			walkS(s.Then)
+			walkS(s.Else)
+		case *syntax.ForStmt:
+			walkS(s.Init)
+			walkE(s.Cond)
+			walkE(s.Post)
+			walkS(s.Body)
+		case *syntax.DoStmt:
+			walkS(s.Body)
+			walkE(s.Cond)
+		case *syntax.ReturnStmt:
+			walkE(s.X)
+		case *syntax.LabeledStmt:
+			walkS(s.Stmt)
+		case *syntax.SwitchStmt:
+			walkE(s.X)
+			walkS(s.Body)
+		case *syntax.CaseStmt:
+		}
+	}
+	if b, ok := n.(*syntax.Block); ok {
+		walkS(b)
+	}
+}
+
+// ---- statements ----
+
+func (c *compiler) block(b *syntax.Block, scope bool) {
+	if b == nil {
+		return
+	}
+	if scope {
+		c.push()
+		defer c.pop()
+	}
+	for _, s := range b.Stmts {
+		c.stmt(s)
+	}
+}
+
+func (c *compiler) stmt(s syntax.Stmt) {
+	switch s := s.(type) {
+	case nil, *syntax.EmptyStmt:
+	case *syntax.Block:
+		c.block(s, true)
+	case *syntax.DeclStmt:
+		for _, d := range s.Decls {
+			c.localDecl(d)
+		}
+	case *syntax.ExprStmt:
+		c.expr(s.X)
+		c.emit(OpPop, 0, 0, s.Pos)
+	case *syntax.IfStmt:
+		c.cond(s.Cond)
+		jz := c.emit(OpJz, 0, 0, s.Pos)
+		c.scoped(s.Then)
+		if s.Else != nil {
+			j := c.emit(OpJmp, 0, 0, s.Pos)
+			c.patch(jz)
+			c.scoped(s.Else)
+			c.patch(j)
+		} else {
+			c.patch(jz)
+		}
+	case *syntax.ForStmt:
+		c.push()
+		c.stmt(s.Init)
+		top := c.here()
+		jz := -1
+		if s.Cond != nil {
+			c.cond(s.Cond)
+			jz = c.emit(OpJz, 0, 0, s.Pos)
+		}
+		l := &loopCtx{}
+		c.loops = append(c.loops, l)
+		c.scoped(s.Body)
+		c.loops = c.loops[:len(c.loops)-1]
+		for _, at := range l.conts {
+			c.patch(at)
+		}
+		if s.Post != nil {
+			c.expr(s.Post)
+			c.emit(OpPop, 0, 0, s.Pos)
+		}
+		c.emit(OpJmp, int32(top), 0, s.Pos)
+		if jz >= 0 {
+			c.patch(jz)
+		}
+		for _, at := range l.breaks {
+			c.patch(at)
+		}
+		c.pop()
+	case *syntax.DoStmt:
+		top := c.here()
+		l := &loopCtx{}
+		c.loops = append(c.loops, l)
+		c.scoped(s.Body)
+		c.loops = c.loops[:len(c.loops)-1]
+		for _, at := range l.conts {
+			c.patch(at)
+		}
+		c.cond(s.Cond)
+		c.emit(OpJnz, int32(top), 0, s.Pos)
+		for _, at := range l.breaks {
+			c.patch(at)
+		}
+	case *syntax.ReturnStmt:
+		rt := c.fn.Type.Elem
+		if s.X != nil {
+			t := c.expr(s.X)
+			if rt.Kind == Void {
+				c.emit(OpPop, 0, 0, s.Pos)
+				c.emit(OpConst, 0, 0, s.Pos)
+			} else if rt.Kind == Struct {
+				// the value is the address of a local: copy it out
+				c.emit(OpTemp, 0, int64(rt.size), s.Pos)
+				c.emit(OpSwap, 0, 0, s.Pos)
+				c.emit(OpMemcpy, 0, int64(rt.size), s.Pos)
+			} else {
+				c.convert(t, rt, syntax.PosOf(s.X))
+			}
+		} else {
+			c.emit(OpConst, 0, 0, s.Pos)
+		}
+		c.emit(OpRet, 0, 0, s.Pos)
+	case *syntax.BranchStmt:
+		switch s.Tok {
+		case "goto":
+			at := c.emit(OpJmp, 0, 0, s.Pos)
+			c.gotos = append(c.gotos, gotoFix{at: at, label: s.Label, pos: s.Pos})
+		case "break":
+			if len(c.loops) == 0 {
+				c.errorf(s.Pos, "C0312", "break outside a loop or switch")
+				return
+			}
+			l := c.loops[len(c.loops)-1]
+			l.breaks = append(l.breaks, c.emit(OpJmp, 0, 0, s.Pos))
+		case "continue":
+			for i := len(c.loops) - 1; i >= 0; i-- {
+				if !c.loops[i].isSwitch {
+					c.loops[i].conts = append(c.loops[i].conts, c.emit(OpJmp, 0, 0, s.Pos))
+					return
+				}
+			}
+			c.errorf(s.Pos, "C0312", "continue outside a loop")
+		}
+	case *syntax.LabeledStmt:
+		c.labels[s.Label] = c.here()
+		c.stmt(s.Stmt)
+	case *syntax.SwitchStmt:
+		t := c.expr(s.X)
+		pt := promote(t)
+		c.convert(t, pt, s.Pos)
+		tmp := c.newSlot()
+		c.emit(OpSetLocal, int32(tmp), 0, s.Pos)
+		c.emit(OpPop, 0, 0, s.Pos)
+		j := c.emit(OpJmp, 0, 0, s.Pos)
+		l := &loopCtx{isSwitch: true, defaultPC: -1}
+		c.loops = append(c.loops, l)
+		c.scoped(s.Body)
+		c.loops = c.loops[:len(c.loops)-1]
+		end := c.emit(OpJmp, 0, 0, s.Pos)
+		c.patch(j)
+		for _, cl := range l.cases {
+			c.emit(OpLocal, int32(tmp), 0, s.Pos)
+			c.emit(OpConst, 0, int64(ext(uint64(cl.val), pt.size*8, pt.isSigned())), s.Pos)
+			c.emit(OpEq, 0, 0, s.Pos)
+			c.emit(OpJnz, int32(cl.pc), 0, s.Pos)
+		}
+		if l.defaultPC >= 0 {
+			c.emit(OpJmp, int32(l.defaultPC), 0, s.Pos)
+		}
+		c.patch(end)
+		for _, at := range l.breaks {
+			c.patch(at)
+		}
+	case *syntax.CaseStmt:
+		var l *loopCtx
+		for i := len(c.loops) - 1; i >= 0; i-- {
+			if c.loops[i].isSwitch {
+				l = c.loops[i]
+				break
+			}
+		}
+		if l == nil {
+			c.errorf(s.Pos, "C0312", "case label outside a switch")
+			return
+		}
+		if s.X == nil {
+			l.defaultPC = c.here()
+			return
+		}
+		v, ok := c.constExpr(s.X)
+		if !ok {
+			c.errorf(s.Pos, "C0313", "case label is not an integer constant")
+		}
+		l.cases = append(l.cases, caseLabel{val: v, pc: c.here()})
+	default:
+		c.errorf(syntax.PosOf(s), "C0309", "unsupported statement")
+	}
+}
+
+func (c *compiler) scoped(s syntax.Stmt) {
+	c.push()
+	c.stmt(s)
+	c.pop()
+}
+
+// cond compiles a controlling expression to an integer truth value.
+func (c *compiler) cond(e syntax.Expr) {
+	t := c.expr(e)
+	if t.isFloat() {
+		c.emit(OpConst, 0, int64(bits(0)), syntax.PosOf(e))
+		c.emit(OpFNe, 0, 0, syntax.PosOf(e))
+	} else if !t.isScalar() {
+		c.errorf(syntax.PosOf(e), "C0302", "condition of type %s is not a scalar", t)
+	}
+}
+
+func (c *compiler) localDecl(d *syntax.Decl) {
+	if d.Q.Typedef {
+		c.declare(d.Name, &sym{kind: symTypedef, t: c.resolve(d.Type)})
+		return
+	}
+	if d.Name == "" {
+		c.resolve(d.Type)
+		return
+	}
+	if d.Type.Kind == syntax.TFunc {
+		return
+	}
+	t := c.resolve(d.Type)
+	if d.Q.Shared {
+		if c.fn.Host && !c.fn.Device {
+			c.errorf(d.Pos, "C0307", "__shared__ variable %s declared in host code", d.Name)
+		}
+		c.sharedDecl(d, t)
+		return
+	}
+	t = c.completeArray(t, d.Init)
+	if d.Q.Static || d.Q.Extern || d.Q.Constant {
+		sp := SpaceHost
+		if c.fn.Device && !c.fn.Host {
+			sp = SpaceDevice
+		}
+		if d.Q.Constant {
+			sp = SpaceConstant
+		}
+		g := &GlobalVar{Name: d.Name, Type: t, Space: sp, Pos: c.pos(d.Pos), index: len(c.prog.Globals)}
+		c.prog.Globals = append(c.prog.Globals, g)
+		c.declare(d.Name, &sym{kind: symGlobal, t: t, idx: g.index})
+		if d.Init != nil {
+			c.initCode = append(c.initCode, globalInit{idx: g.index, d: d})
+		}
+		return
+	}
+	if !t.complete || t.Kind == Void {
+		c.errorf(d.Pos, "C0302", "variable %s has incomplete type %s", d.Name, t)
+		t = tInt
+	}
+	if t.Kind == Array || t.Kind == Struct || c.addrTaken[d.Name] {
+		slot := c.newSlot()
+		c.allocas = append(c.allocas, Instr{Op: OpAlloca, A: int32(slot), B: int64(t.size), P: c.pos(d.Pos)})
+		if d.Init != nil || d.HasCtor || isDim3(t) {
+			c.emit(OpLocal, int32(slot), 0, d.Pos)
+			c.initObject(t, d, d.Pos)
+			c.emit(OpPop, 0, 0, d.Pos)
+		}
+		c.declare(d.Name, &sym{kind: symMem, t: t, slot: slot})
+		return
+	}
+	slot := c.newSlot()
+	// declare after the initializer: "int x = x;" refers to the new x in
+	// C, but reading it is indeterminate anyway
+	if d.Init != nil {
+		init := d.Init
+		if il, ok := init.(*syntax.InitList); ok {
+			if len(il.Elems) == 0 {
+				init = &syntax.IntLitExpr{Pos: il.Pos, Type: "int"}
+			} else {
+				init = il.Elems[0].X
+			}
+		}
+		c.declare(d.Name, &sym{kind: symSlot, t: t, slot: slot})
+		it := c.expr(init)
+		c.convert(it, t, syntax.PosOf(init))
+		c.emit(OpSetLocal, int32(slot), 0, d.Pos)
+		c.emit(OpPop, 0, 0, d.Pos)
+	} else if d.HasCtor && len(d.CtorArgs) == 1 {
+		c.declare(d.Name, &sym{kind: symSlot, t: t, slot: slot})
+		it := c.expr(d.CtorArgs[0])
+		c.convert(it, t, d.Pos)
+		c.emit(OpSetLocal, int32(slot), 0, d.Pos)
+		c.emit(OpPop, 0, 0, d.Pos)
+	} else {
+		c.declare(d.Name, &sym{kind: symSlot, t: t, slot: slot})
+	}
+}
+
+// initObject initializes the object whose address is on the stack (kept).
+func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
+	if d.HasCtor {
+		if isDim3(t) {
+			c.initDim3(d.CtorArgs, pos)
+			return
+		}
+		if len(d.CtorArgs) == 1 && t.isScalar() {
+			c.initFrom(t, d.CtorArgs[0])
+			return
+		}
+		c.errorf(pos, "C0309", "constructor-style initialization of %s", t)
+		return
+	}
+	if d.Init == nil {
+		if isDim3(t) {
+			c.initDim3(nil, pos)
+		}
+		return
+	}
+	c.initFrom(t, d.Init)
+}
+
+func (c *compiler) initDim3(args []syntax.Expr, pos diag.Pos) {
+	for i := 0; i < 3; i++ {
+		c.emit(OpDup, 0, 0, pos)
+		c.emit(OpConst, 4, int64(4*i), pos)
+		c.emit(OpPtrAdd, 1, 0, pos)
+		if i < len(args) {
+			at := c.expr(args[i])
+			c.convert(at, tUInt, syntax.PosOf(args[i]))
+		} else {
+			c.emit(OpConst, 0, 1, pos)
+		}
+		c.emit(OpStore, mU32, 0, pos)
+		c.emit(OpPop, 0, 0, pos)
+	}
+}
+
+// initFrom stores initializer e into the object of type t whose address is
+// on the stack (kept).
+func (c *compiler) initFrom(t *Type, e syntax.Expr) {
+	pos := syntax.PosOf(e)
+	switch in := e.(type) {
+	case *syntax.InitList:
+		if t.isScalar() {
+			if len(in.Elems) > 0 {
+				c.initFrom(t, in.Elems[0].X)
+			}
+			return
+		}
+		c.emit(OpMemzero, 0, int64(t.size), pos)
+		if isDim3(t) {
+			var args []syntax.Expr
+			for _, el := range in.Elems {
+				args = append(args, el.X)
+			}
+			c.initDim3(args, pos)
+			return
+		}
+		idx := 0
+		for _, el := range in.Elems {
+			var et *Type
+			var off int
+			switch t.Kind {
+			case Array:
+				if el.Index != nil {
+					v, ok := c.constExpr(el.Index)
+					if !ok {
+						c.errorf(syntax.PosOf(el.Index), "C0313", "array designator is not constant")
+					}
+					idx = int(v)
+				}
+				if t.Len >= 0 && idx >= t.Len {
+					c.errorf(syntax.PosOf(el.X), "C0302", "excess elements in array initializer")
+					return
+				}
+				et, off = t.Elem, idx*t.Elem.size
+			case Struct:
+				if el.Field != "" {
+					found := false
+					for k, f := range t.Fields {
+						if f.Name == el.Field {
+							idx, found = k, true
+						}
+					}
+					if !found {
+						c.errorf(syntax.PosOf(el.X), "C0306", "no member %s in %s", el.Field, t)
+						return
+					}
+				}
+				if idx >= len(t.Fields) {
+					c.errorf(syntax.PosOf(el.X), "C0302", "excess elements in struct initializer")
+					return
+				}
+				et, off = t.Fields[idx].Type, t.Fields[idx].Offset
+			default:
+				c.errorf(pos, "C0302", "initializer list for %s", t)
+				return
+			}
+			c.emit(OpDup, 0, 0, pos)
+			c.emit(OpConst, 0, int64(off), pos)
+			c.emit(OpPtrAdd, 1, 0, pos)
+			c.initFrom(et, el.X)
+			c.emit(OpPop, 0, 0, pos)
+			idx++
+		}
+		return
+	case *syntax.StringLitExpr:
+		if t.Kind == Array && t.Elem.size == 1 {
+			n := len(in.Value) + 1
+			if n > t.size {
+				n = t.size
+			}
+			c.emit(OpMemzero, 0, int64(t.size), pos)
+			c.emit(OpString, int32(c.literal(in.Value)), 0, pos)
+			c.emit(OpMemcpy, 0, int64(n), pos)
+			return
+		}
+	}
+	if t.Kind == Array {
+		c.errorf(pos, "C0302", "array initialized from a non-list expression")
+		return
+	}
+	c.emit(OpDup, 0, 0, pos)
+	vt := c.expr(e)
+	if t.Kind == Struct {
+		if vt != t {
+			c.errorf(pos, "C0302", "cannot initialize %s from %s", t, vt)
+		}
+		c.emit(OpMemcpy, 0, int64(t.size), pos)
+		c.emit(OpPop, 0, 0, pos)
+		return
+	}
+	c.convert(vt, t, pos)
+	c.emit(OpStore, int32(memCode(t)), 0, pos)
+	c.emit(OpPop, 0, 0, pos)
+}
+
+func (c *compiler) literal(s string) int {
+	if i, ok := c.lits[s]; ok {
+		return i
+	}
+	i := len(c.prog.Literals)
+	c.prog.Literals = append(c.prog.Literals, s)
+	c.lits[s] = i
+	return i
+}
+
+// ---- conversions ----
+
+func promote(t *Type) *Type {
+	if t.isInt() && t.rank() < 3 {
+		return tInt
+	}
+	return t
+}
+
+func arithType(a, b *Type) *Type {
+	if a.Kind == Double || b.Kind == Double {
+		return tDouble
+	}
+	if a.Kind == Float || b.Kind == Float {
+		return tFloat
+	}
+	a, b = promote(a), promote(b)
+	if a.Kind == b.Kind {
+		return a
+	}
+	if a.isSigned() == b.isSigned() {
+		if a.rank() >= b.rank() {
+			return a
+		}
+		return b
+	}
+	u, s := a, b
+	if a.isSigned() {
+		u, s = b, a
+	}
+	if u.rank() >= s.rank() {
+		return u
+	}
+	if s.size > u.size {
+		return s
+	}
+	return unsignedOf(s)
+}
+
+// convert emits the conversion of the top of stack from type from to to.
+func (c *compiler) convert(from, to *Type, pos diag.Pos) {
+	if from == to || to.Kind == Void {
+		return
+	}
+	switch {
+	case to.Kind == Bool:
+		if from.isFloat() {
+			c.emit(OpConst, 0, int64(bits(0)), pos)
+			c.emit(OpFNe, 0, 0, pos)
+		} else {
+			c.emit(OpExt, 1, 0, pos)
+		}
+	case to.isInt() && from.isInt():
+		if to.size < 8 && (to.size < from.size || to.isSigned() != from.isSigned() || from.Kind == Bool) {
+			c.emit(OpExt, int32(to.size*8), int64(b2u(to.isSigned())), pos)
+		}
+	case to.isInt() && from.isFloat():
+		// saturating, NaN to 0: what the GPU's cvt.rzi does (C leaves
+		// out-of-range conversions undefined)
+		if to.isSigned() {
+			c.emit(OpF2I, int32(to.size*8), 0, pos)
+		} else {
+			c.emit(OpF2U, int32(to.size*8), 0, pos)
+		}
+	case to.isFloat() && from.isInt():
+		if from.Kind == ULong || from.Kind == ULLong {
+			c.emit(OpU2F, 0, 0, pos)
+		} else {
+			c.emit(OpI2F, 0, 0, pos)
+		}
+		if to.Kind == Float {
+			c.emit(OpF2F32, 0, 0, pos)
+		}
+	case to.Kind == Float && from.Kind == Double:
+		c.emit(OpF2F32, 0, 0, pos)
+	case to.Kind == Double && from.Kind == Float:
+	case to.Kind == Ptr && (from.Kind == Ptr || from.isInt()):
+	case to.isInt() && from.Kind == Ptr:
+		if to.size < 8 {
+			c.emit(OpExt, int32(to.size*8), int64(b2u(to.isSigned())), pos)
+		}
+	case to.Kind == Struct && from == to:
+	default:
+		if to.Kind == Struct && from.Kind == Struct && to.Name == from.Name && to.size == from.size {
+			return
+		}
+		c.errorf(pos, "C0302", "cannot convert %s to %s", from, to)
+	}
+}
+
+// ---- lvalues ----
+
+// lval is an assignable location: a register slot, or an address left on
+// the stack (slot < 0).
+type lval struct {
+	t    *Type
+	slot int
+}
+
+func (c *compiler) lvalue(e syntax.Expr) lval {
+	pos := syntax.PosOf(e)
+	switch e := e.(type) {
+	case *syntax.Name:
+		s := c.lookup(e.Name)
+		if s == nil {
+			c.errorf(pos, "C0301", "undeclared identifier %s", e.Name)
+			c.emit(OpConst, 0, 0, pos)
+			return lval{t: tInt, slot: -1}
+		}
+		switch s.kind {
+		case symSlot:
+			return lval{t: s.t, slot: s.slot}
+		case symMem:
+			c.emit(OpLocal, int32(s.slot), 0, pos)
+		case symGlobal:
+			c.emit(OpGlobal, int32(s.idx), 0, pos)
+		case symShared:
+			c.emit(OpShared, int32(s.idx), 0, pos)
+		case symDynShared:
+			c.emit(OpShared, -1, int64(c.literal(e.Name)+1), pos)
+		default:
+			c.errorf(pos, "C0303", "%s is not assignable", e.Name)
+			c.emit(OpConst, 0, 0, pos)
+			return lval{t: tInt, slot: -1}
+		}
+		c.checkSpaceUse(s, e.Name, pos)
+		return lval{t: s.t, slot: -1}
+	case *syntax.Unary:
+		if e.Op == "*" {
+			t := c.expr(e.X)
+			if t.Kind != Ptr {
+				c.errorf(pos, "C0302", "indirection of non-pointer type %s", t)
+				return lval{t: tInt, slot: -1}
+			}
+			if t.Elem.Kind == Void {
+				c.errorf(pos, "C0302", "dereference of void*")
+				return lval{t: tInt, slot: -1}
+			}
+			return lval{t: t.Elem, slot: -1}
+		}
+	case *syntax.Index:
+		t := c.expr(e.X)
+		if t.Kind != Ptr {
+			if t.isInt() { // i[a]
+				it := c.expr(e.I)
+				if it.Kind == Ptr {
+					c.emit(OpSwap, 0, 0, pos)
+					c.convert(t, tLong, pos)
+					c.emit(OpPtrAdd, int32(it.ElemSize()), 0, pos)
+					return lval{t: it.Elem, slot: -1}
+				}
+			}
+			c.errorf(pos, "C0302", "subscripted value of type %s is not an array or pointer", t)
+			return lval{t: tInt, slot: -1}
+		}
+		it := c.expr(e.I)
+		if !it.isInt() {
+			c.errorf(syntax.PosOf(e.I), "C0302", "array subscript of type %s is not an integer", it)
+		}
+		c.convert(it, tLong, pos)
+		c.emit(OpPtrAdd, int32(t.ElemSize()), 0, pos)
+		return lval{t: t.Elem, slot: -1}
+	case *syntax.Member:
+		var st *Type
+		if e.Arrow {
+			pt := c.expr(e.X)
+			if pt.Kind != Ptr || pt.Elem.Kind != Struct {
+				c.errorf(pos, "C0302", "-> applied to %s", pt)
+				return lval{t: tInt, slot: -1}
+			}
+			st = pt.Elem
+		} else {
+			lv := c.lvalue(e.X)
+			if lv.slot >= 0 || lv.t.Kind != Struct {
+				c.errorf(pos, "C0302", ". applied to %s", lv.t)
+				c.emit(OpConst, 0, 0, pos)
+				return lval{t: tInt, slot: -1}
+			}
+			st = lv.t
+		}
+		f := st.field(e.Name)
+		if f == nil {
+			c.errorf(pos, "C0306", "no member named %s in %s", e.Name, st)
+			return lval{t: tInt, slot: -1}
+		}
+		if f.Offset != 0 {
+			c.emit(OpConst, 0, int64(f.Offset), pos)
+			c.emit(OpPtrAdd, 1, 0, pos)
+		}
+		return lval{t: f.Type, slot: -1}
+	case *syntax.Call, *syntax.Cast:
+		t := c.expr(e)
+		if t.Kind == Struct {
+			return lval{t: t, slot: -1}
+		}
+	case *syntax.Cond, *syntax.Binary:
+		t := c.expr(e)
+		if t.Kind == Struct {
+			return lval{t: t, slot: -1}
+		}
+		c.errorf(pos, "C0303", "expression is not assignable")
+		return lval{t: t, slot: -1}
+	}
+	c.errorf(pos, "C0303", "expression is not assignable")
+	c.emit(OpConst, 0, 0, pos)
+	return lval{t: tInt, slot: -1}
+}
+
+// checkSpaceUse rejects naming a __shared__ variable in host code statically.
+func (c *compiler) checkSpaceUse(s *sym, name string, pos diag.Pos) {
+	if (s.kind == symShared || s.kind == symDynShared) && c.fn != nil && c.fn.Host && !c.fn.Device {
+		c.errorf(pos, "C0307", "__shared__ variable %s used in host code", name)
+	}
+}
+
+// load turns an lvalue into its value (arrays decay, structs stay addresses).
+func (c *compiler) load(lv lval, pos diag.Pos) *Type {
+	if lv.slot >= 0 {
+		c.emit(OpLocal, int32(lv.slot), 0, pos)
+		return lv.t
+	}
+	switch lv.t.Kind {
+	case Array:
+		return ptrTo(lv.t.Elem)
+	case Struct:
+		return lv.t
+	case Func:
+		c.errorf(pos, "C0309", "function values are not supported")
+		return tInt
+	}
+	c.emit(OpLoad, int32(memCode(lv.t)), 0, pos)
+	return lv.t
+}
+
+// ---- expressions ----
+
+var sregs = map[string][3]int{
+	"threadIdx": {srTidX, srTidY, srTidZ},
+	"blockIdx":  {srBidX, srBidY, srBidZ},
+	"blockDim":  {srBdimX, srBdimY, srBdimZ},
+	"gridDim":   {srGdimX, srGdimY, srGdimZ},
+}
+
+func (c *compiler) deviceOnly() bool { return c.fn != nil && c.fn.Device && !c.fn.Host }
+func (c *compiler) hostOnly() bool   { return c.fn != nil && c.fn.Host && !c.fn.Device }
+
+func (c *compiler) expr(e syntax.Expr) *Type {
+	pos := syntax.PosOf(e)
+	switch e := e.(type) {
+	case nil:
+		c.emit(OpConst, 0, 0, pos)
+		return tInt
+	case *syntax.IntLitExpr:
+		t := baseTypes[e.Type]
+		if t == nil {
+			t = tInt
+		}
+		c.emit(OpConst, 0, int64(ext(e.Value, t.size*8, t.isSigned())), pos)
+		return t
+	case *syntax.CharLitExpr:
+		c.emit(OpConst, 0, e.Value, pos)
+		return tInt
+	case *syntax.FloatLitExpr:
+		if e.Float {
+			c.emit(OpConst, 0, int64(bits(float64(float32(e.Value)))), pos)
+			return tFloat
+		}
+		c.emit(OpConst, 0, int64(bits(e.Value)), pos)
+		return tDouble
+	case *syntax.StringLitExpr:
+		c.emit(OpString, int32(c.literal(e.Value)), 0, pos)
+		return tCharP
+	case *syntax.Name:
+		if e.Name == "warpSize" && c.lookup(e.Name) == nil {
+			c.emit(OpSReg, srWarpSize, 0, pos)
+			return tInt
+		}
+		s := c.lookup(e.Name)
+		if s == nil {
+			if v, ok := c.tvals[e.Name]; ok {
+				c.emit(OpConst, 0, v, pos)
+				return tInt
+			}
+			if v, ok := namedConsts[e.Name]; ok {
+				c.emit(OpConst, 0, v, pos)
+				return tInt
+			}
+			if _, ok := sregs[e.Name]; ok {
+				c.errorf(pos, "C0309", "%s must be used with a member (.x, .y or .z)", e.Name)
+				c.emit(OpConst, 0, 0, pos)
+				return tUInt
+			}
+			if c.funcs[e.Name] != nil || c.templates[e.Name] != nil {
+				c.errorf(pos, "C0309", "function pointers are not supported (%s)", e.Name)
+			} else {
+				c.errorf(pos, "C0301", "undeclared identifier %s", e.Name)
+			}
+			c.emit(OpConst, 0, 0, pos)
+			return tInt
+		}
+		switch s.kind {
+		case symEnum, symTParam:
+			c.emit(OpConst, 0, s.val, pos)
+			return tInt
+		case symTypedef:
+			c.errorf(pos, "C0210", "unexpected type name %s in expression", e.Name)
+			c.emit(OpConst, 0, 0, pos)
+			return tInt
+		}
+		return c.load(c.lvalue(e), pos)
+	case *syntax.Member:
+		if n, ok := e.X.(*syntax.Name); ok && !e.Arrow {
+			if r, ok := sregs[n.Name]; ok && c.lookup(n.Name) == nil {
+				k := strings.Index("xyz", e.Name)
+				if k < 0 || len(e.Name) != 1 {
+					c.errorf(pos, "C0306", "no member named %s in %s", e.Name, n.Name)
+					k = 0
+				}
+				if c.hostOnly() {
+					c.errorf(pos, "C0307", "%s used in host code", n.Name)
+				}
+				c.emit(OpSReg, int32(r[k]), 0, pos)
+				return tUInt
+			}
+		}
+		return c.load(c.lvalue(e), startPos(e))
+	case *syntax.Index:
+		return c.load(c.lvalue(e), startPos(e))
+	case *syntax.Unary:
+		return c.unary(e)
+	case *syntax.Binary:
+		return c.binary(e)
+	case *syntax.Cond:
+		return c.condExpr(e)
+	case *syntax.Call:
+		return c.call(e)
+	case *syntax.Cast:
+		return c.cast(e)
+	case *syntax.SizeofExpr:
+		var t *Type
+		if e.Type != nil {
+			t = c.resolve(e.Type)
+		} else {
+			t = c.typeOf(e.X, false)
+		}
+		c.emit(OpConst, 0, int64(t.size), pos)
+		return tULong
+	case *syntax.InitList:
+		c.errorf(pos, "C0302", "initializer list in an expression")
+		c.emit(OpConst, 0, 0, pos)
+		return tInt
+	}
+	c.errorf(pos, "C0309", "unsupported expression")
+	c.emit(OpConst, 0, 0, pos)
+	return tInt
+}
+
+// namedConsts are the enumerators of the CUDA runtime we model.
+var namedConsts = map[string]int64{
+	"cudaMemcpyHostToHost": 0, "cudaMemcpyHostToDevice": 1, "cudaMemcpyDeviceToHost": 2,
+	"cudaMemcpyDeviceToDevice": 3, "cudaMemcpyDefault": 4,
+	"cudaSuccess": 0, "cudaErrorInvalidValue": 1, "cudaErrorMemoryAllocation": 2,
+	"cudaErrorInvalidConfiguration": 9, "cudaErrorInvalidDevicePointer": 17,
+	"cudaErrorInvalidMemcpyDirection": 21, "cudaErrorLaunchFailure": 719, "cudaErrorIllegalAddress": 700,
+	"cudaStreamDefault": 0, "cudaStreamNonBlocking": 1, "cudaEventDefault": 0, "cudaEventDisableTiming": 2,
+	"cudaHostAllocDefault": 0, "cudaMemAttachGlobal": 1, "cudaStreamLegacy": 0,
+}
+
+func (c *compiler) unary(e *syntax.Unary) *Type {
+	pos := e.Pos
+	switch e.Op {
+	case "&":
+		if n, ok := e.X.(*syntax.Name); ok {
+			if s := c.lookup(n.Name); s != nil && s.kind == symSlot {
+				c.errorf(pos, "C0303", "cannot take the address of %s", n.Name)
+			}
+		}
+		lv := c.lvalue(e.X)
+		if lv.slot >= 0 {
+			c.emit(OpConst, 0, 0, pos)
+		}
+		return ptrTo(lv.t)
+	case "*":
+		return c.load(c.lvalue(e), pos)
+	case "++", "--":
+		return c.incdec(e)
+	case "-", "+", "~":
+		t := c.expr(e.X)
+		if !t.isArith() || (e.Op == "~" && !t.isInt()) {
+			c.errorf(pos, "C0302", "invalid operand of type %s to unary %s", t, e.Op)
+			return tInt
+		}
+		pt := promote(t)
+		c.convert(t, pt, pos)
+		switch e.Op {
+		case "-":
+			if pt.isFloat() {
+				c.emit(OpFNeg, 0, 0, pos)
+			} else {
+				c.emit(OpNeg, 0, 0, pos)
+				c.normalize(pt, pos)
+			}
+		case "~":
+			c.emit(OpCompl, 0, 0, pos)
+			c.normalize(pt, pos)
+		}
+		return pt
+	case "!":
+		c.cond(e.X)
+		c.emit(OpLNot, 0, 0, pos)
+		return tInt
+	}
+	c.errorf(pos, "C0309", "unsupported operator %s", e.Op)
+	c.emit(OpConst, 0, 0, pos)
+	return tInt
+}
+
+// normalize re-extends an integer result of type t after 64-bit arithmetic.
+func (c *compiler) normalize(t *Type, pos diag.Pos) {
+	if t.isInt() && t.size < 8 {
+		c.emit(OpExt, int32(t.size*8), int64(b2u(t.isSigned())), pos)
+	}
+}
+
+func (c *compiler) incdec(e *syntax.Unary) *Type {
+	pos := e.Pos
+	if e.Post {
+		pos = startPos(e.X)
+	}
+	op := "+="
+	if e.Op == "--" {
+		op = "-="
+	}
+	one := &syntax.IntLitExpr{Pos: pos, Value: 1, Type: "int"}
+	if !e.Post {
+		return c.assign(&syntax.Binary{Pos: pos, Op: op, X: e.X, Y: one})
+	}
+	lv := c.lvalue(e.X)
+	if !lv.t.isScalar() {
+		c.errorf(pos, "C0302", "invalid operand of type %s to %s", lv.t, e.Op)
+		return tInt
+	}
+	if lv.slot >= 0 {
+		c.emit(OpLocal, int32(lv.slot), 0, pos)
+		c.emit(OpDup, 0, 0, pos)
+	} else {
+		c.emit(OpDup, 0, 0, pos)
+		c.emit(OpLoad, int32(memCode(lv.t)), 0, pos)
+		c.emit(OpDupX1, 0, 0, pos) // old addr old
+	}
+	c.addOne(lv.t, e.Op == "--", pos)
+	if lv.slot >= 0 {
+		c.emit(OpSetLocal, int32(lv.slot), 0, pos)
+	} else {
+		c.emit(OpStore, int32(memCode(lv.t)), 0, pos)
+	}
+	c.emit(OpPop, 0, 0, pos)
+	return lv.t
+}
+
+func (c *compiler) addOne(t *Type, dec bool, pos diag.Pos) {
+	switch {
+	case t.Kind == Ptr:
+		d := int64(1)
+		if dec {
+			d = -1
+		}
+		c.emit(OpConst, 0, d, pos)
+		c.emit(OpPtrAdd, int32(t.ElemSize()), 0, pos)
+	case t.isFloat():
+		c.emit(OpConst, 0, int64(bits(1)), pos)
+		op := OpFAdd
+		if dec {
+			op = OpFSub
+		}
+		if t.Kind == Float {
+			op += OpF32Add - OpFAdd
+		}
+		c.emit(op, 0, 0, pos)
+	default:
+		c.emit(OpConst, 0, 1, pos)
+		if dec {
+			c.emit(OpSub, 0, 0, pos)
+		} else {
+			c.emit(OpAdd, 0, 0, pos)
+		}
+		c.normalize(t, pos)
+	}
+}
+
+var compoundOps = map[string]string{
+	"+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%", "<<=": "<<", ">>=": ">>",
+	"&=": "&", "|=": "|", "^=": "^",
+}
+
+func (c *compiler) binary(e *syntax.Binary) *Type {
+	pos := e.Pos
+	switch e.Op {
+	case ",":
+		c.expr(e.X)
+		c.emit(OpPop, 0, 0, pos)
+		return c.expr(e.Y)
+	case "=":
+		return c.assign(e)
+	case "&&", "||":
+		c.cond(e.X)
+		c.emit(OpDup, 0, 0, pos)
+		var j int
+		if e.Op == "&&" {
+			j = c.emit(OpJz, 0, 0, pos)
+		} else {
+			j = c.emit(OpJnz, 0, 0, pos)
+		}
+		c.emit(OpPop, 0, 0, pos)
+		c.cond(e.Y)
+		c.patch(j)
+		c.emit(OpExt, 1, 0, pos)
+		return tInt
+	}
+	if _, ok := compoundOps[e.Op]; ok {
+		return c.assign(e)
+	}
+	tx := c.expr(e.X)
+	start := c.here()
+	_ = start
+	ty := c.expr(e.Y)
+	return c.arith(e.Op, tx, ty, pos)
+}
+
+// arith applies op to the two values on the stack (x below y) of types tx
+// and ty, converting both to their common type.
+func (c *compiler) arith(op string, tx, ty *Type, pos diag.Pos) *Type {
+	// pointer arithmetic
+	if tx.Kind == Ptr || ty.Kind == Ptr {
+		switch {
+		case op == "+" && tx.Kind == Ptr && ty.isInt():
+			c.convert(ty, tLong, pos)
+			c.emit(OpPtrAdd, int32(tx.ElemSize()), 0, pos)
+			return tx
+		case op == "+" && ty.Kind == Ptr && tx.isInt():
+			c.emit(OpSwap, 0, 0, pos)
+			c.convert(tx, tLong, pos)
+			c.emit(OpPtrAdd, int32(ty.ElemSize()), 0, pos)
+			return ty
+		case op == "-" && tx.Kind == Ptr && ty.isInt():
+			c.convert(ty, tLong, pos)
+			c.emit(OpNeg, 0, 0, pos)
+			c.emit(OpPtrAdd, int32(tx.ElemSize()), 0, pos)
+			return tx
+		case op == "-" && tx.Kind == Ptr && ty.Kind == Ptr:
+			c.emit(OpPtrDiff, int32(tx.ElemSize()), 0, pos)
+			return tLong
+		case isCompare(op) && (tx.Kind == Ptr || tx.isInt()) && (ty.Kind == Ptr || ty.isInt()):
+			c.emit(map[string]Op{"==": OpEq, "!=": OpNe, "<": OpULt, "<=": OpULe, ">": OpUGt, ">=": OpUGe}[op], 0, 0, pos)
+			return tInt
+		}
+		c.errorf(pos, "C0302", "invalid operands to binary %s (%s and %s)", op, tx, ty)
+		c.emit(OpPop, 0, 0, pos)
+		return tInt
+	}
+	if !tx.isArith() || !ty.isArith() {
+		c.errorf(pos, "C0302", "invalid operands to binary %s (%s and %s)", op, tx, ty)
+		c.emit(OpPop, 0, 0, pos)
+		return tInt
+	}
+	var ct *Type
+	if op == "<<" || op == ">>" {
+		ct = promote(tx)
+		c.convert(ty, promote(ty), pos)
+		c.emit(OpSwap, 0, 0, pos)
+		c.convert(tx, ct, pos)
+		c.emit(OpSwap, 0, 0, pos)
+		if ct.isFloat() || ty.isFloat() {
+			c.errorf(pos, "C0302", "shift of a floating-point value")
+			return ct
+		}
+		if op == "<<" {
+			c.emit(OpShl, 0, 0, pos)
+		} else if ct.isSigned() {
+			c.emit(OpSar, 0, 0, pos)
+		} else {
+			c.emit(OpShr, 0, 0, pos)
+		}
+		c.normalize(ct, pos)
+		return ct
+	}
+	ct = arithType(tx, ty)
+	c.convert(ty, ct, pos)
+	if needsConvert(tx, ct) {
+		c.emit(OpSwap, 0, 0, pos)
+		c.convert(tx, ct, pos)
+		c.emit(OpSwap, 0, 0, pos)
+	}
+	if ct.isFloat() {
+		f32 := ct.Kind == Float
+		var o Op
+		switch op {
+		case "+":
+			o = OpFAdd
+		case "-":
+			o = OpFSub
+		case "*":
+			o = OpFMul
+		case "/":
+			o = OpFDiv
+		case "==", "!=", "<", "<=", ">", ">=":
+			c.emit(map[string]Op{"==": OpFEq, "!=": OpFNe, "<": OpFLt, "<=": OpFLe, ">": OpFGt, ">=": OpFGe}[op], 0, 0, pos)
+			return tInt
+		default:
+			c.errorf(pos, "C0302", "invalid operands to binary %s (%s and %s)", op, tx, ty)
+			c.emit(OpPop, 0, 0, pos)
+			return ct
+		}
+		if f32 {
+			o += OpF32Add - OpFAdd
+		}
+		c.emit(o, 0, 0, pos)
+		return ct
+	}
+	signed := ct.isSigned()
+	switch op {
+	case "+":
+		c.emit(OpAdd, 0, 0, pos)
+	case "-":
+		c.emit(OpSub, 0, 0, pos)
+	case "*":
+		c.emit(OpMul, 0, 0, pos)
+	case "/":
+		if signed {
+			c.emit(OpSDiv, 0, 0, pos)
+		} else {
+			c.emit(OpUDiv, 0, 0, pos)
+		}
+	case "%":
+		if signed {
+			c.emit(OpSRem, 0, 0, pos)
+		} else {
+			c.emit(OpURem, 0, 0, pos)
+		}
+	case "&":
+		c.emit(OpAnd, 0, 0, pos)
+	case "|":
+		c.emit(OpOr, 0, 0, pos)
+	case "^":
+		c.emit(OpXor, 0, 0, pos)
+	case "==":
+		c.emit(OpEq, 0, 0, pos)
+		return tInt
+	case "!=":
+		c.emit(OpNe, 0, 0, pos)
+		return tInt
+	case "<", "<=", ">", ">=":
+		if signed {
+			c.emit(map[string]Op{"<": OpSLt, "<=": OpSLe, ">": OpSGt, ">=": OpSGe}[op], 0, 0, pos)
+		} else {
+			c.emit(map[string]Op{"<": OpULt, "<=": OpULe, ">": OpUGt, ">=": OpUGe}[op], 0, 0, pos)
+		}
+		return tInt
+	default:
+		c.errorf(pos, "C0309", "unsupported operator %s", op)
+		c.emit(OpPop, 0, 0, pos)
+		return ct
+	}
+	c.normalize(ct, pos)
+	return ct
+}
+
+func needsConvert(from, to *Type) bool {
+	if from == to {
+		return false
+	}
+	if from.isInt() && to.isInt() {
+		return to.size < 8 && (to.size < from.size || to.isSigned() != from.isSigned() || from.Kind == Bool)
+	}
+	return !(from.Kind == Float && to.Kind == Double)
+}
+
+func isCompare(op string) bool {
+	switch op {
+	case "==", "!=", "<", "<=", ">", ">=":
+		return true
+	}
+	return false
+}
+
+// startPos is where an access expression begins (a[i].f begins at a), the
+// position memory diagnostics point at.
+func startPos(e syntax.Expr) diag.Pos {
+	for {
+		switch x := e.(type) {
+		case *syntax.Index:
+			e = x.X
+			continue
+		case *syntax.Member:
+			e = x.X
+			continue
+		}
+		return syntax.PosOf(e)
+	}
+}
+
+func (c *compiler) assign(e *syntax.Binary) *Type {
+	pos := startPos(e.X)
+	if u, ok := e.X.(*syntax.Unary); ok && u.Op == "*" {
+		pos = u.Pos
+	}
+	lv := c.lvalue(e.X)
+	if lv.t.Kind == Array {
+		c.errorf(pos, "C0303", "array is not assignable")
+	}
+	if e.Op == "=" {
+		if lv.t.Kind == Struct {
+			vt := c.expr(e.Y)
+			if vt != lv.t && !(vt.Kind == Struct && vt.Name == lv.t.Name) {
+				c.errorf(pos, "C0302", "cannot assign %s to %s", vt, lv.t)
+			}
+			c.emit(OpMemcpy, 0, int64(lv.t.size), pos)
+			return lv.t
+		}
+		vt := c.expr(e.Y)
+		c.convert(vt, lv.t, pos)
+		c.storeLV(lv, pos)
+		return lv.t
+	}
+	op := compoundOps[e.Op]
+	if lv.slot >= 0 {
+		c.emit(OpLocal, int32(lv.slot), 0, pos)
+	} else {
+		c.emit(OpDup, 0, 0, pos)
+		c.emit(OpLoad, int32(memCode(lv.t)), 0, pos)
+	}
+	vt := c.expr(e.Y)
+	rt := c.arith(op, lv.t, vt, pos)
+	c.convert(rt, lv.t, pos)
+	c.storeLV(lv, pos)
+	return lv.t
+}
+
+func (c *compiler) storeLV(lv lval, pos diag.Pos) {
+	if lv.slot >= 0 {
+		c.emit(OpSetLocal, int32(lv.slot), 0, pos)
+	} else {
+		c.emit(OpStore, int32(memCode(lv.t)), 0, pos)
+	}
+}
+
+func (c *compiler) condExpr(e *syntax.Cond) *Type {
+	tx := c.typeOf(e.X, true)
+	ty := c.typeOf(e.Y, true)
+	var rt *Type
+	switch {
+	case tx.isArith() && ty.isArith():
+		rt = arithType(tx, ty)
+	case tx.Kind == Ptr:
+		rt = tx
+	case ty.Kind == Ptr:
+		rt = ty
+	default:
+		rt = tx
+	}
+	c.cond(e.C)
+	jz := c.emit(OpJz, 0, 0, e.Pos)
+	t := c.expr(e.X)
+	c.convert(t, rt, e.Pos)
+	j := c.emit(OpJmp, 0, 0, e.Pos)
+	c.patch(jz)
+	t = c.expr(e.Y)
+	c.convert(t, rt, e.Pos)
+	c.patch(j)
+	return rt
+}
+
+func (c *compiler) cast(e *syntax.Cast) *Type {
+	t := c.resolve(e.Type)
+	pos := e.Pos
+	if e.X == nil {
+		// functional notation: dim3(a, b, c), T()
+		if isDim3(t) || t.Kind == Struct {
+			c.emit(OpTemp, 0, int64(t.size), pos)
+			if isDim3(t) {
+				c.initDim3(e.Args, pos)
+			} else {
+				c.emit(OpMemzero, 0, int64(t.size), pos)
+			}
+			return t
+		}
+		if len(e.Args) == 0 {
+			c.emit(OpConst, 0, 0, pos)
+			return t
+		}
+		at := c.expr(e.Args[0])
+		c.convert(at, t, pos)
+		return t
+	}
+	if il, ok := e.X.(*syntax.InitList); ok {
+		if t.Kind == Struct || t.Kind == Array {
+			t = c.completeArray(t, il)
+			c.emit(OpTemp, 0, int64(t.size), pos)
+			c.initFrom(t, il)
+			if t.Kind == Array {
+				return ptrTo(t.Elem)
+			}
+			return t
+		}
+	}
+	vt := c.expr(e.X)
+	if t.Kind == Void {
+		c.emit(OpPop, 0, 0, pos)
+		c.emit(OpConst, 0, 0, pos)
+		return tVoid
+	}
+	if t.Kind == Struct {
+		if vt != t {
+			c.errorf(pos, "C0302", "cannot cast %s to %s", vt, t)
+		}
+		return t
+	}
+	c.convert(vt, t, pos)
+	return t
+}
+
+// ---- calls ----
+
+func (c *compiler) call(e *syntax.Call) *Type {
+	pos := e.Pos
+	n, ok := e.Fun.(*syntax.Name)
+	if !ok {
+		c.errorf(pos, "C0305", "called object is not a function (function pointers are not supported)")
+		c.emit(OpConst, 0, 0, pos)
+		return tInt
+	}
+	var fn *Function
+	if s := c.lookup(n.Name); s != nil {
+		c.errorf(pos, "C0305", "called object %s is not a function", n.Name)
+		c.emit(OpConst, 0, 0, pos)
+		return tInt
+	}
+	if td := c.templates[n.Name]; td != nil {
+		fn = c.instantiate(td, e)
+		if fn == nil {
+			c.emit(OpConst, 0, 0, pos)
+			return tInt
+		}
+	} else {
+		fn = c.funcs[n.Name]
+	}
+	if fn == nil {
+		if d := c.protos[n.Name]; d != nil && builtinSigs[n.Name] == nil && !genericBuiltins[n.Name] {
+			c.errorf(pos, "C0301", "function %s is declared but never defined", n.Name)
+			c.emit(OpConst, 0, 0, pos)
+			return tInt
+		}
+		if e.Launch != nil {
+			c.errorf(pos, "C0301", "undeclared kernel %s", n.Name)
+			c.emit(OpConst, 0, 0, pos)
+			return tInt
+		}
+		return c.builtinCall(n.Name, e)
+	}
+	if e.Launch != nil {
+		return c.launch(fn, e)
+	}
+	if fn.Global {
+		c.errorf(pos, "C0308", "a __global__ function %s is called without <<<...>>>", fn.Name)
+	}
+	switch {
+	case c.deviceOnly() && !fn.Device:
+		c.errorf(pos, "C0307", "calling host function %s from device code", fn.Name)
+	case c.hostOnly() && !fn.Host:
+		c.errorf(pos, "C0307", "calling __device__ function %s from host code", fn.Name)
+	}
+	c.args(fn, e)
+	c.emit(OpCall, int32(c.funcIndex(fn)), int64(len(e.Args)), pos)
+	return fn.Type.Elem
+}
+
+func (c *compiler) funcIndex(fn *Function) int {
+	for i, f := range c.prog.Funcs {
+		if f == fn {
+			return i
+		}
+	}
+	return 0
+}
+
+// args pushes the call arguments converted to the parameter types; a struct
+// argument is copied (passed by value).
+func (c *compiler) args(fn *Function, e *syntax.Call) {
+	ft := fn.Type
+	if len(e.Args) != len(ft.Params) && !(ft.Variadic && len(e.Args) >= len(ft.Params)) {
+		c.errorf(e.Pos, "C0304", "%s takes %d arguments, %d given", fn.Name, len(ft.Params), len(e.Args))
+	}
+	for i, a := range e.Args {
+		at := c.expr(a)
+		if i < len(ft.Params) {
+			pt := ft.Params[i]
+			if pt.Kind == Struct {
+				c.emit(OpTemp, 0, int64(pt.size), e.Pos)
+				c.emit(OpSwap, 0, 0, e.Pos)
+				c.emit(OpMemcpy, 0, int64(pt.size), e.Pos)
+				continue
+			}
+			c.convert(at, pt, syntax.PosOf(a))
+		}
+	}
+}
+
+func (c *compiler) launch(fn *Function, e *syntax.Call) *Type {
+	pos := e.Pos
+	if !fn.Global {
+		c.errorf(pos, "C0308", "%s is not a __global__ function and cannot be launched", fn.Name)
+	}
+	if c.deviceOnly() {
+		c.errorf(pos, "C0308", "kernel launches from device code (dynamic parallelism) are not supported")
+	}
+	for i := 0; i < 2; i++ {
+		if i >= len(e.Launch) {
+			for k := 0; k < 3; k++ {
+				c.emit(OpConst, 0, 1, pos)
+			}
+			continue
+		}
+		t := c.expr(e.Launch[i])
+		switch {
+		case t.Kind == Struct && (t == tDim3 || t == tUint3):
+			for k := 0; k < 3; k++ {
+				if k < 2 {
+					c.emit(OpDup, 0, 0, pos)
+				}
+				c.emit(OpConst, 0, int64(4*k), pos)
+				c.emit(OpPtrAdd, 1, 0, pos)
+				c.emit(OpLoad, mU32, 0, pos)
+				if k < 2 {
+					c.emit(OpSwap, 0, 0, pos)
+				}
+			}
+		case t.isInt():
+			c.convert(t, tUInt, pos)
+			c.emit(OpConst, 0, 1, pos)
+			c.emit(OpConst, 0, 1, pos)
+		default:
+			c.errorf(syntax.PosOf(e.Launch[i]), "C0308", "launch configuration of type %s", t)
+			c.emit(OpConst, 0, 1, pos)
+			c.emit(OpConst, 0, 1, pos)
+		}
+	}
+	for i := 2; i < 4; i++ {
+		if i < len(e.Launch) {
+			t := c.expr(e.Launch[i])
+			c.convert(t, tULong, pos)
+		} else {
+			c.emit(OpConst, 0, 0, pos)
+		}
+	}
+	c.args(fn, e)
+	c.emit(OpLaunch, int32(c.funcIndex(fn)), int64(len(e.Args)), pos)
+	return tVoid
+}
+
+// instantiate creates (once) the instance of a template function for the
+// template arguments given or deduced from the call.
+func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
+	tmap := map[string]*Type{}
+	tvals := map[string]int64{}
+	for i, name := range td.TParams {
+		if i < len(e.TypeArgs) && e.TypeArgs[i] != nil {
+			tmap[name] = c.resolve(e.TypeArgs[i])
+		} else if i < len(e.TArgExpr) && e.TArgExpr[i] != nil {
+			v, ok := c.constExpr(e.TArgExpr[i])
+			if !ok {
+				c.errorf(e.Pos, "C0313", "template argument %s is not a constant", name)
+			}
+			tvals[name] = v
+		}
+	}
+	// deduce the rest from parameters written T or T*
+	for i, p := range td.Type.Params {
+		if i >= len(e.Args) {
+			break
+		}
+		te := p.Type
+		depth := 0
+		for te.Kind == syntax.TPointer {
+			te = te.Elem
+			depth++
+		}
+		if te.Kind != syntax.TNamed {
+			continue
+		}
+		if _, isParam := indexOf(td.TParams, te.Name); !isParam || tmap[te.Name] != nil {
+			continue
+		}
+		at := c.typeOf(e.Args[i], true)
+		for k := 0; k < depth && at.Kind == Ptr; k++ {
+			at = at.Elem
+		}
+		tmap[te.Name] = at
+	}
+	var key strings.Builder
+	key.WriteString(td.Name)
+	for i, name := range td.TParams {
+		if td.TValue != nil && i < len(td.TValue) && td.TValue[i] {
+			v, ok := tvals[name]
+			if !ok {
+				c.errorf(e.Pos, "C0313", "cannot deduce template argument %s of %s", name, td.Name)
+				return nil
+			}
+			fmt.Fprintf(&key, ",%d", v)
+			continue
+		}
+		t := tmap[name]
+		if t == nil {
+			if v, ok := tvals[name]; ok {
+				fmt.Fprintf(&key, ",%d", v)
+				continue
+			}
+			c.errorf(e.Pos, "C0313", "cannot deduce template argument %s of %s", name, td.Name)
+			return nil
+		}
+		key.WriteString("," + t.String())
+	}
+	if fn := c.insts[key.String()]; fn != nil {
+		return fn
+	}
+	fn := &Function{Name: td.Name, decl: td, tmap: tmap, tvals: tvals, defined: true}
+	c.setSpaces(fn, td.Q)
+	saveT, saveV := c.tmap, c.tvals
+	c.tmap, c.tvals = tmap, tvals
+	fn.Type = c.resolve(td.Type)
+	c.tmap, c.tvals = saveT, saveV
+	fn.PosIdx = c.pos(td.Pos)
+	c.insts[key.String()] = fn
+	c.prog.Funcs = append(c.prog.Funcs, fn)
+	if fn.Global {
+		c.prog.Kernels = append(c.prog.Kernels, fn)
+	}
+	if c.dry == 0 {
+		c.queue = append(c.queue, fn)
+	} else {
+		// compiled when a real (non-dry) use comes, or now if none does
+		c.queue = append(c.queue, fn)
+	}
+	return fn
+}
+
+func indexOf(xs []string, s string) (int, bool) {
+	for i, x := range xs {
+		if x == s {
+			return i, true
+		}
+	}
+	return -1, false
+}
+
+// sortedKeys is used for deterministic iteration in diagnostics.
+func sortedKeys[M ~map[string]V, V any](m M) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}

@@ -1,0 +1,831 @@
+package sem
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math/rand"
+	"sort"
+	"strings"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/gpu"
+)
+
+// Options configure a run.
+type Options struct {
+	Stdout io.Writer
+	// Stderr receives fprintf(stderr, ...) output (nil: discarded).
+	Stderr io.Writer
+	// Check turns on race detection and uninitialized-read warnings
+	// (`weft check`); memory-space, bounds, use-after-free, division and
+	// deadlock checks are always on.
+	Check bool
+	// Random selects the random schedule with Seed; otherwise the
+	// deterministic round-robin schedule.
+	Random bool
+	Seed   int64
+	// Quantum is how many instructions a device thread runs before the
+	// next thread of its block gets a turn (0: 1, which approximates the
+	// lock-step progress of a warp and reproduces seed 004's Figure 1
+	// output). Any value is sound: the race check does not depend on the
+	// interleaving.
+	Quantum int
+	// MaxSteps bounds the instructions of the whole run (0: 2e9).
+	MaxSteps uint64
+}
+
+// Machine is the configuration of a running program (seed 004 Fig. 2: the
+// grids, streams and threads cells).
+type Machine struct {
+	prog    *Program
+	opts    Options
+	diags   *diag.List
+	out     *bufio.Writer
+	objs    []*Object
+	globals []*Object
+	steps   uint64
+	failed  bool
+	rng     *rand.Rand
+
+	host     *Thread
+	hostCtx  accessCtx
+	streams  []*stream // index 0: the legacy default stream
+	events   []*event
+	seq      int
+	grids    []*gridRun
+	defDone  []doneOp // completed default-stream operations (seq, vc)
+	lastErr  int
+	exitCode int
+	exited   bool
+
+	crand     crand
+	rtStrings map[string]uint64
+
+	stringObjs   []*Object
+	initializing bool
+
+	races      map[[2]int32]bool
+	uninitSeen map[int32]bool
+	faultSeen  bool
+	lastFault  *diag.Diagnostic
+}
+
+type doneOp struct {
+	seq int
+	vc  []int32
+}
+
+// stream is a CUDA stream: a FIFO of operations run in order (seed 004
+// §2.5), and the agent whose clock orders them for the race check.
+type stream struct {
+	id    int
+	agent int32
+	queue []*devOp
+	vc    []int32
+	live  bool
+}
+
+type event struct {
+	recorded bool
+	vc       []int32
+	pending  *devOp // the latest cudaEventRecord not yet run
+	time     float64
+}
+
+type opKind uint8
+
+const (
+	opKernel opKind = iota
+	opCopy
+	opSet
+	opRecord
+	opWait
+)
+
+// devOp is one queued stream operation.
+type devOp struct {
+	kind   opKind
+	seq    int
+	vc     []int32 // host clock at enqueue
+	grid   *gridRun
+	dst    uint64
+	src    uint64
+	n      int
+	val    byte
+	ev     *event
+	waitOn *devOp
+	done   bool
+	pos    int32
+}
+
+// gridRun is one kernel launch (a grid).
+type gridRun struct {
+	id         int
+	fn         *Function
+	gdim, bdim gpu.Dim3
+	shmem      int
+	args       []uint64
+	agent      int32
+	clock      int32
+}
+
+// blockRun is one executing thread block.
+type blockRun struct {
+	grid    *gridRun
+	id      int32
+	idx     gpu.Dim3
+	threads []*Thread
+	shared  []*Object
+	dyn     *Object
+	epoch   int32
+	wepoch  []int32
+}
+
+type thState uint8
+
+const (
+	tsRunning thState = iota
+	tsBarrier
+	tsWarp
+	tsDone
+)
+
+// Thread is a host or device thread: an explicit interpreter state.
+type Thread struct {
+	frames    []frame
+	stack     []uint64
+	slots     []uint64
+	stopDepth int
+	retVal    uint64
+
+	host  bool
+	block *blockRun
+	tid   int32
+	idx   gpu.Dim3
+	ctx   *accessCtx
+
+	state   thState
+	waitPos int32
+	barKind int
+	pred    uint64
+	warpOp  int
+	wargs   [4]uint64
+}
+
+func (t *Thread) localSpace() Space {
+	if t.host {
+		return SpaceHost
+	}
+	return SpaceLocal
+}
+
+func (t *Thread) sreg(i int) uint64 {
+	if t.block == nil {
+		return 0
+	}
+	g := t.block.grid
+	switch i {
+	case srTidX:
+		return uint64(t.idx.X)
+	case srTidY:
+		return uint64(t.idx.Y)
+	case srTidZ:
+		return uint64(t.idx.Z)
+	case srBidX:
+		return uint64(t.block.idx.X)
+	case srBidY:
+		return uint64(t.block.idx.Y)
+	case srBidZ:
+		return uint64(t.block.idx.Z)
+	case srBdimX:
+		return uint64(g.bdim.X)
+	case srBdimY:
+		return uint64(g.bdim.Y)
+	case srBdimZ:
+		return uint64(g.bdim.Z)
+	case srGdimX:
+		return uint64(g.gdim.X)
+	case srGdimY:
+		return uint64(g.gdim.Y)
+	case srGdimZ:
+		return uint64(g.gdim.Z)
+	case srWarpSize:
+		return gpu.WarpSize
+	case srLane:
+		return uint64(t.tid % 32)
+	}
+	return 0
+}
+
+func (b *blockRun) sharedPtr(m *Machine, i int, name int64) uint64 {
+	if i < 0 {
+		if b.dyn == nil {
+			n := "extern __shared__"
+			if name > 0 {
+				n = m.prog.Literals[name-1]
+			}
+			b.dyn = m.newObject(b.grid.shmem, SpaceShared, n, -1)
+			b.dyn.Block, b.dyn.Grid = b.id, int32(b.grid.id)
+		}
+		return ptrOf(b.dyn, 0)
+	}
+	for len(b.shared) <= i {
+		b.shared = append(b.shared, nil)
+	}
+	if b.shared[i] == nil {
+		v := m.prog.Shared[i]
+		o := m.newObject(v.Type.size, SpaceShared, v.Name, -1)
+		o.Block, o.Grid = b.id, int32(b.grid.id)
+		b.shared[i] = o
+	}
+	return ptrOf(b.shared[i], 0)
+}
+
+// NewMachine prepares a run of prog.
+func NewMachine(prog *Program, opts Options, diags *diag.List) *Machine {
+	if opts.Quantum <= 0 {
+		opts.Quantum = 1
+	}
+	if opts.MaxSteps == 0 {
+		opts.MaxSteps = 2e9
+	}
+	if opts.Stdout == nil {
+		opts.Stdout = io.Discard
+	}
+	m := &Machine{prog: prog, opts: opts, diags: diags, out: bufio.NewWriter(opts.Stdout),
+		races: map[[2]int32]bool{}, uninitSeen: map[int32]bool{}}
+	m.objs = []*Object{nil} // id 0 is the null pointer
+	m.rng = rand.New(rand.NewSource(opts.Seed))
+	m.hostCtx = accessCtx{agent: 0, vc: []int32{1}}
+	m.hostCtx.clock = 1
+	m.host = &Thread{host: true, ctx: &m.hostCtx}
+	m.streams = []*stream{{id: 0, agent: 1, vc: []int32{0, 1}, live: true}}
+	for _, g := range prog.Globals {
+		o := m.newObject(g.Type.size, g.Space, g.Name, g.Pos)
+		// static storage is zero-initialized (C99 6.7.8p10)
+		for i := range o.init {
+			o.init[i] = true
+		}
+		m.globals = append(m.globals, o)
+	}
+	m.stringObjs = make([]*Object, len(prog.Literals))
+	for i, lit := range prog.Literals {
+		o := m.newObject(len(lit)+1, SpaceAny, "string literal", -1)
+		copy(o.Data, lit)
+		m.stringObjs[i] = o
+	}
+	return m
+}
+
+// Steps is the number of instructions interpreted so far.
+func (m *Machine) Steps() uint64 { return m.steps }
+
+// ExitCode is main's return value or exit's argument.
+func (m *Machine) ExitCode() int { return m.exitCode }
+
+func (m *Machine) pos(i int32) diag.Pos {
+	if i <= 0 || int(i) >= len(m.prog.Pos) {
+		return diag.Pos{}
+	}
+	return m.prog.Pos[i]
+}
+
+func (m *Machine) fault(t *Thread, pos int32, code, format string, args ...any) {
+	m.failed = true
+	m.lastFault = nil
+	if m.faultSeen {
+		return
+	}
+	m.faultSeen = true
+	msg := fmt.Sprintf(format, args...)
+	if t != nil && !t.host && t.block != nil {
+		g := t.block.grid
+		msg += fmt.Sprintf(" (thread %s of block %s, kernel %s)", dimStr(t.idx, g.bdim), dimStr(t.block.idx, g.gdim), g.fn.Name)
+	}
+	d := m.diags.Errorf(m.pos(pos), code, "%s", msg)
+	m.lastFault = d
+	if t != nil {
+		// the call chain, innermost first, as notes
+		for k := len(t.frames) - 2; k >= 0 && k >= len(t.frames)-6; k-- {
+			f := t.frames[k]
+			if f.pc > 0 && f.pc <= len(f.fn.Code) {
+				d.Note(m.pos(f.fn.Code[f.pc-1].P), "called from %s", f.fn.Name)
+			}
+		}
+	}
+}
+
+func dimStr(d, ext gpu.Dim3) string {
+	switch {
+	case ext.Z > 1:
+		return fmt.Sprintf("(%d,%d,%d)", d.X, d.Y, d.Z)
+	case ext.Y > 1:
+		return fmt.Sprintf("(%d,%d)", d.X, d.Y)
+	}
+	return fmt.Sprintf("%d", d.X)
+}
+
+// Run executes main and then waits for all device work, as a process exit
+// does. It reports whether the run ended without a fatal error.
+func (m *Machine) Run() bool {
+	defer m.out.Flush()
+	if !m.runInit() {
+		return false
+	}
+	main := m.prog.Main
+	if main == nil {
+		m.diags.Errorf(diag.Pos{}, "C0310", "no main function")
+		return false
+	}
+	var args []uint64
+	for range main.Type.Params {
+		args = append(args, 0)
+	}
+	v, ok := m.callHost(main, args)
+	if !ok {
+		return false
+	}
+	if !m.exited {
+		m.exitCode = int(int32(v))
+	}
+	if !m.exited {
+		m.drainAll()
+	}
+	return !m.failed
+}
+
+func (m *Machine) runInit() bool {
+	if m.prog.Init == nil {
+		return true
+	}
+	// initializers of globals run unchecked, like a loader copying .data
+	saved := m.opts.Check
+	m.opts.Check = false
+	m.initializing = true
+	_, ok := m.callHost(m.prog.Init, nil)
+	m.initializing = false
+	m.opts.Check = saved
+	return ok
+}
+
+// callHost runs fn on the host thread to completion.
+func (m *Machine) callHost(fn *Function, args []uint64) (uint64, bool) {
+	t := m.host
+	t.stopDepth = len(t.frames)
+	base := len(t.slots)
+	for k := 0; k < fn.NSlots; k++ {
+		t.slots = append(t.slots, 0)
+	}
+	copy(t.slots[base:], args)
+	t.frames = append(t.frames, frame{fn: fn, base: base})
+	for {
+		s := m.run(t, 1<<30)
+		switch s {
+		case stDone:
+			return t.retVal, true
+		case stFault:
+			return 0, false
+		case stYield:
+			if m.steps > m.opts.MaxSteps {
+				m.fault(t, 0, "C0605", "execution step limit (%d instructions) exceeded", m.opts.MaxSteps)
+				return 0, false
+			}
+			if m.exited {
+				return 0, true
+			}
+		case stBlocked:
+			m.fault(t, 0, "C0309", "host thread blocked")
+			return 0, false
+		}
+	}
+}
+
+// ---- streams ----
+
+func (m *Machine) streamOf(h uint64) *stream {
+	if h == 0 {
+		return m.streams[0]
+	}
+	if h < uint64(len(m.streams)) && m.streams[h].live {
+		return m.streams[h]
+	}
+	return nil
+}
+
+// enqueue puts op on s. The host clock ticks so that host accesses after
+// the call are not ordered before the operation.
+func (m *Machine) enqueue(s *stream, op *devOp) {
+	m.seq++
+	op.seq = m.seq
+	m.hostCtx.clock++
+	m.hostCtx.vc[0] = m.hostCtx.clock
+	op.vc = append([]int32(nil), m.hostCtx.vc...)
+	s.queue = append(s.queue, op)
+}
+
+// runnable reports whether the head op of s may run now: a default-stream
+// operation waits for all older work (legacy default stream semantics),
+// other streams wait for older default-stream work and for awaited events.
+func (m *Machine) runnable(s *stream) bool {
+	if len(s.queue) == 0 {
+		return false
+	}
+	op := s.queue[0]
+	for _, o := range m.streams {
+		if o == s || len(o.queue) == 0 {
+			continue
+		}
+		if (s.id == 0 || o.id == 0) && o.queue[0].seq < op.seq {
+			return false
+		}
+	}
+	if op.kind == opWait && op.waitOn != nil && !op.waitOn.done {
+		return false
+	}
+	return true
+}
+
+// step runs one runnable stream operation; it returns false when none can
+// run.
+func (m *Machine) step() bool {
+	var cands []*stream
+	for _, s := range m.streams {
+		if m.runnable(s) {
+			cands = append(cands, s)
+		}
+	}
+	if len(cands) == 0 {
+		return false
+	}
+	var s *stream
+	if m.opts.Random {
+		s = cands[m.rng.Intn(len(cands))]
+	} else {
+		sort.Slice(cands, func(i, j int) bool { return cands[i].queue[0].seq < cands[j].queue[0].seq })
+		s = cands[0]
+	}
+	op := s.queue[0]
+	s.queue = s.queue[1:]
+	m.exec(s, op)
+	return true
+}
+
+func (m *Machine) exec(s *stream, op *devOp) {
+	s.vc = vcJoin(s.vc, op.vc)
+	if s.id == 0 {
+		for _, o := range m.streams {
+			s.vc = vcJoin(s.vc, o.vc)
+		}
+	} else {
+		for k := len(m.defDone) - 1; k >= 0; k-- {
+			if m.defDone[k].seq < op.seq {
+				s.vc = vcJoin(s.vc, m.defDone[k].vc)
+				break
+			}
+		}
+	}
+	if op.kind == opWait && op.ev != nil {
+		s.vc = vcJoin(s.vc, op.ev.vc)
+	}
+	ctx := &accessCtx{agent: s.agent, clock: vcGet(s.vc, s.agent), vc: s.vc}
+	if !m.failed {
+		switch op.kind {
+		case opKernel:
+			op.grid.agent, op.grid.clock = ctx.agent, ctx.clock
+			m.runGrid(op.grid, ctx)
+		case opCopy, opSet:
+			t := &Thread{ctx: ctx, host: false}
+			if op.kind == opCopy {
+				m.copyMem(t, op.dst, op.src, op.n, op.pos, true)
+			} else {
+				m.setMem(t, op.dst, op.val, op.n, op.pos, true)
+			}
+		case opRecord:
+		}
+	}
+	s.vc[s.agent]++
+	if op.kind == opRecord {
+		op.ev.vc = append([]int32(nil), s.vc...)
+		op.ev.recorded = true
+		op.ev.time = float64(m.steps)
+		if op.ev.pending == op {
+			op.ev.pending = nil
+		}
+	}
+	op.done = true
+	if s.id == 0 {
+		m.defDone = append(m.defDone, doneOp{seq: op.seq, vc: append([]int32(nil), s.vc...)})
+	}
+}
+
+// drainAll runs all queued device work (cudaDeviceSynchronize) and joins
+// every stream's clock into the host's.
+func (m *Machine) drainAll() {
+	for !m.failed && m.step() {
+	}
+	for _, s := range m.streams {
+		m.hostCtx.vc = vcJoin(m.hostCtx.vc, s.vc)
+	}
+}
+
+// drainStream runs work until s is empty (cudaStreamSynchronize).
+func (m *Machine) drainStream(s *stream) {
+	for !m.failed && len(s.queue) > 0 && m.step() {
+	}
+	m.hostCtx.vc = vcJoin(m.hostCtx.vc, s.vc)
+}
+
+// drainUntil runs work until op is done.
+func (m *Machine) drainUntil(op *devOp) {
+	for !m.failed && !op.done && m.step() {
+	}
+}
+
+// ---- kernels ----
+
+func (m *Machine) gridOf(agent, clock int32) *gridRun {
+	for _, g := range m.grids {
+		if g.agent == agent && g.clock == clock {
+			return g
+		}
+	}
+	return nil
+}
+
+// launch validates a <<<>>> configuration and queues the grid. args holds
+// gx gy gz bx by bz shmem stream followed by the kernel arguments.
+func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool {
+	g := &gridRun{fn: fn, gdim: gpu.Dim3{X: int(uint32(args[0])), Y: int(uint32(args[1])), Z: int(uint32(args[2]))},
+		bdim: gpu.Dim3{X: int(uint32(args[3])), Y: int(uint32(args[4])), Z: int(uint32(args[5]))}, shmem: int(args[6])}
+	s := m.streamOf(args[7])
+	bad := ""
+	switch {
+	case !t.host:
+		bad = "dynamic parallelism (a launch from device code) is not supported"
+	case g.gdim.Size() == 0:
+		bad = "grid with zero blocks"
+	case g.bdim.Size() == 0:
+		bad = "block with zero threads"
+	case g.bdim.Size() > gpu.MaxThreadsPerCTA || g.bdim.Z > 64:
+		bad = fmt.Sprintf("%d threads per block exceed the limit of %d", g.bdim.Size(), gpu.MaxThreadsPerCTA)
+	case g.shmem > gpu.SmemPerCTAMax:
+		bad = fmt.Sprintf("%d bytes of dynamic shared memory exceed the limit of %d", g.shmem, gpu.SmemPerCTAMax)
+	case g.gdim.Y > 65535 || g.gdim.Z > 65535:
+		bad = "grid y or z extent above 65535"
+	case s == nil:
+		bad = "launch on an invalid stream"
+	}
+	if bad != "" {
+		if !t.host {
+			m.fault(t, pos, "C0603", "%s", bad)
+			return false
+		}
+		// as on a GPU the launch fails and the program goes on; the error
+		// is visible to cudaGetLastError
+		m.diags.Warnf(m.pos(pos), "C0603", "kernel %s not launched: %s", fn.Name, bad)
+		m.lastErr = 9 // cudaErrorInvalidConfiguration
+		return true
+	}
+	g.args = append([]uint64(nil), args[8:]...)
+	g.id = len(m.grids) + 1
+	// struct arguments are passed by value: copy them into parameter space
+	for k, pt := range fn.Type.Params {
+		if pt.Kind == Struct && k < len(g.args) {
+			o := m.newObject(pt.size, SpaceAny, "kernel parameter", pos)
+			if src, ok := m.resolve(t, g.args[k], pt.size, pos, false, true); ok {
+				copy(o.Data, src)
+			} else {
+				return false
+			}
+			g.args[k] = ptrOf(o, 0)
+		}
+	}
+	m.grids = append(m.grids, g)
+	m.enqueue(s, &devOp{kind: opKernel, grid: g, pos: pos})
+	return true
+}
+
+// RunKernel launches fn alone (kernel-only files) and waits for it.
+func (m *Machine) RunKernel(fn *Function, gdim, bdim gpu.Dim3, shmem int, args []uint64) bool {
+	defer m.out.Flush()
+	if !m.runInit() {
+		return false
+	}
+	la := []uint64{uint64(gdim.X), uint64(gdim.Y), uint64(gdim.Z), uint64(bdim.X), uint64(bdim.Y), uint64(bdim.Z), uint64(shmem), 0}
+	la = append(la, args...)
+	if !m.launch(m.host, fn, la, fn.PosIdx) {
+		return false
+	}
+	m.drainAll()
+	return !m.failed
+}
+
+// runGrid executes all blocks of g. Blocks of one grid cannot synchronize
+// with each other, so they run one after another (in random order under
+// the random schedule); the race check still treats them as concurrent.
+func (m *Machine) runGrid(g *gridRun, ctx *accessCtx) {
+	n := g.gdim.Size()
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	if m.opts.Random {
+		m.rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
+	}
+	for _, bi := range order {
+		if m.failed || m.exited {
+			return
+		}
+		m.runBlock(g, int32(bi), ctx)
+	}
+}
+
+func (m *Machine) runBlock(g *gridRun, bi int32, ctx *accessCtx) {
+	nt := g.bdim.Size()
+	b := &blockRun{grid: g, id: bi, idx: g.gdim.Unlinear(int(bi)), wepoch: make([]int32, (nt+31)/32)}
+	fn := g.fn
+	b.threads = make([]*Thread, nt)
+	for i := 0; i < nt; i++ {
+		t := &Thread{block: b, tid: int32(i), idx: g.bdim.Unlinear(i), ctx: ctx}
+		t.slots = make([]uint64, fn.NSlots, fn.NSlots+8)
+		copy(t.slots, g.args)
+		t.frames = append(make([]frame, 0, 4), frame{fn: fn})
+		t.stack = make([]uint64, 0, 16)
+		b.threads[i] = t
+	}
+	order := make([]int, nt)
+	for i := range order {
+		order[i] = i
+	}
+	q := m.opts.Quantum
+	for {
+		running := 0
+		if m.opts.Random {
+			m.rng.Shuffle(nt, func(i, j int) { order[i], order[j] = order[j], order[i] })
+		}
+		for _, i := range order {
+			t := b.threads[i]
+			if t.state != tsRunning {
+				continue
+			}
+			budget := q
+			if m.opts.Random {
+				budget = 1 + m.rng.Intn(2*q+8)
+			}
+			switch m.run(t, budget) {
+			case stDone:
+				t.state = tsDone
+			case stFault:
+				return
+			case stYield:
+				running++
+			}
+			if m.exited {
+				return
+			}
+		}
+		if m.steps > m.opts.MaxSteps {
+			m.fault(nil, g.fn.PosIdx, "C0605", "execution step limit (%d instructions) exceeded in kernel %s", m.opts.MaxSteps, g.fn.Name)
+			return
+		}
+		released := m.releaseWarps(b)
+		if running > 0 || released {
+			continue
+		}
+		// nobody can run: all threads are done, at a barrier, or at a warp
+		// collective
+		if m.releaseBarrier(b) {
+			continue
+		}
+		done := 0
+		for _, t := range b.threads {
+			if t.state == tsDone {
+				done++
+			}
+		}
+		if done == nt {
+			return
+		}
+		m.deadlock(b)
+		return
+	}
+}
+
+// releaseBarrier releases the block if every thread waits at the same
+// __syncthreads (seed 004 §2.6: the block is released when all its threads
+// reached a barrier).
+func (m *Machine) releaseBarrier(b *blockRun) bool {
+	var site int32 = -1
+	count := uint64(0)
+	for _, t := range b.threads {
+		if t.state != tsBarrier {
+			return false
+		}
+		if site == -1 {
+			site = t.waitPos
+		} else if t.waitPos != site {
+			return false
+		}
+		if t.pred != 0 {
+			count++
+		}
+	}
+	n := uint64(len(b.threads))
+	b.epoch++
+	for _, t := range b.threads {
+		var v uint64
+		switch t.barKind {
+		case barCount:
+			v = count
+		case barAnd:
+			v = b2u(count == n)
+		case barOr:
+			v = b2u(count > 0)
+		}
+		t.stack = append(t.stack, v)
+		t.state = tsRunning
+	}
+	return true
+}
+
+// deadlock reports why no thread of b can move (seed 004 §3.2).
+func (m *Machine) deadlock(b *blockRun) {
+	g := b.grid
+	type group struct {
+		pos  int32
+		what string
+		tids []int
+	}
+	groups := map[string]*group{}
+	var keys []string
+	var done []int
+	for i, t := range b.threads {
+		var what string
+		switch t.state {
+		case tsDone:
+			done = append(done, i)
+			continue
+		case tsBarrier:
+			what = "__syncthreads"
+		case tsWarp:
+			what = warpOpNames[t.warpOp]
+		}
+		k := fmt.Sprintf("%d/%s", t.waitPos, what)
+		if groups[k] == nil {
+			groups[k] = &group{pos: t.waitPos, what: what}
+			keys = append(keys, k)
+		}
+		groups[k].tids = append(groups[k].tids, i)
+	}
+	sort.Slice(keys, func(i, j int) bool { return groups[keys[i]].pos < groups[keys[j]].pos })
+	first := groups[keys[0]]
+	code := "C0502"
+	var msg string
+	if first.what != "__syncthreads" || len(keys) > 1 && groups[keys[1]].what != "__syncthreads" {
+		code = "C0503"
+	}
+	switch {
+	case len(done) > 0 && code == "C0502":
+		msg = fmt.Sprintf("deadlock: barrier divergence in block %s of kernel %s: threads wait at __syncthreads() while %s exited", dimStr(b.idx, g.gdim), g.fn.Name, tidList(done, g.bdim))
+	case code == "C0502":
+		msg = fmt.Sprintf("deadlock: barrier divergence in block %s of kernel %s: threads wait at different __syncthreads() calls", dimStr(b.idx, g.gdim), g.fn.Name)
+	default:
+		msg = fmt.Sprintf("deadlock in block %s of kernel %s: no thread can move", dimStr(b.idx, g.gdim), g.fn.Name)
+		if len(done) > 0 {
+			msg += fmt.Sprintf(" (%s exited)", tidList(done, g.bdim))
+		}
+	}
+	d := m.diags.Errorf(m.pos(first.pos), code, "%s", msg)
+	for _, k := range keys {
+		gr := groups[k]
+		d.Note(m.pos(gr.pos), "%s wait at %s", tidList(gr.tids, g.bdim), gr.what)
+	}
+	m.failed = true
+	m.faultSeen = true
+}
+
+func tidList(ids []int, ext gpu.Dim3) string {
+	var parts []string
+	for i := 0; i < len(ids); {
+		j := i
+		for j+1 < len(ids) && ids[j+1] == ids[j]+1 {
+			j++
+		}
+		if ext.Y > 1 || ext.Z > 1 {
+			for k := i; k <= j; k++ {
+				parts = append(parts, dimStr(ext.Unlinear(ids[k]), ext))
+			}
+		} else if j > i {
+			parts = append(parts, fmt.Sprintf("%d-%d", ids[i], ids[j]))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d", ids[i]))
+		}
+		i = j + 1
+	}
+	w := "threads "
+	if len(ids) == 1 {
+		w = "thread "
+	}
+	return w + strings.Join(parts, ", ")
+}

@@ -1,0 +1,141 @@
+package sem
+
+import (
+	"encoding/binary"
+	"math"
+)
+
+// Space is the memory space an object lives in (seed 004 §2.4: objects are
+// tagged host, device or block-level shared).
+type Space uint8
+
+const (
+	SpaceHost     Space = iota
+	SpaceDevice         // cudaMalloc, __device__ globals, device malloc
+	SpaceShared         // one object per block
+	SpaceConstant       // __constant__
+	SpaceLocal          // a device thread's addressable locals
+	SpaceAny            // string literals: readable from both sides
+	SpacePinned         // cudaMallocHost/cudaHostAlloc/cudaMallocManaged
+)
+
+func (s Space) String() string {
+	return [...]string{"host", "global", "shared", "constant", "local", "literal", "pinned"}[s]
+}
+
+// Object is one allocation: its bytes, and (when checking) shadow state.
+type Object struct {
+	ID      uint32
+	Data    []byte
+	Space   Space
+	Block   int32 // SpaceShared: the block (linear id) it belongs to; -1 otherwise
+	Grid    int32
+	Freed   bool
+	Heap    bool // from malloc/cudaMalloc: may be freed
+	Name    string
+	AllocAt int32 // pos index of the allocation
+	init    []bool
+	shadow  []cell
+}
+
+func (m *Machine) newObject(size int, sp Space, name string, pos int32) *Object {
+	if size < 0 {
+		size = 0
+	}
+	o := &Object{ID: uint32(len(m.objs)), Data: make([]byte, size), Space: sp, Block: -1, Grid: -1, Name: name, AllocAt: pos}
+	m.objs = append(m.objs, o)
+	if m.opts.Check && sp != SpaceAny {
+		o.init = make([]bool, size)
+	}
+	return o
+}
+
+func ptrOf(o *Object, off int) uint64 { return uint64(o.ID)<<32 | uint64(uint32(off)) }
+
+// loadN reads a little-endian value of the given size.
+func loadN(b []byte, size int) uint64 {
+	switch size {
+	case 1:
+		return uint64(b[0])
+	case 2:
+		return uint64(binary.LittleEndian.Uint16(b))
+	case 4:
+		return uint64(binary.LittleEndian.Uint32(b))
+	default:
+		return binary.LittleEndian.Uint64(b)
+	}
+}
+
+func storeN(b []byte, size int, v uint64) {
+	switch size {
+	case 1:
+		b[0] = byte(v)
+	case 2:
+		binary.LittleEndian.PutUint16(b, uint16(v))
+	case 4:
+		binary.LittleEndian.PutUint32(b, uint32(v))
+	default:
+		binary.LittleEndian.PutUint64(b, v)
+	}
+}
+
+// Memory access codes used by LOAD/STORE: the size and how the loaded bits
+// become a stack value.
+const (
+	mU8 = iota
+	mI8
+	mU16
+	mI16
+	mU32
+	mI32
+	mU64
+	mF32
+	mF64
+)
+
+var mSize = [...]int{1, 1, 2, 2, 4, 4, 8, 4, 8}
+
+func memCode(t *Type) int {
+	switch t.Kind {
+	case Bool, UChar:
+		return mU8
+	case Char, SChar:
+		return mI8
+	case Short:
+		return mI16
+	case UShort:
+		return mU16
+	case Int:
+		return mI32
+	case UInt:
+		return mU32
+	case Float:
+		return mF32
+	case Double:
+		return mF64
+	}
+	return mU64
+}
+
+// fromMem turns raw bits into a stack value.
+func fromMem(code int, raw uint64) uint64 {
+	switch code {
+	case mI8:
+		return uint64(int64(int8(raw)))
+	case mI16:
+		return uint64(int64(int16(raw)))
+	case mI32:
+		return uint64(int64(int32(raw)))
+	case mF32:
+		return math.Float64bits(float64(math.Float32frombits(uint32(raw))))
+	}
+	return raw
+}
+
+// toMem turns a stack value into raw bits.
+func toMem(code int, v uint64) uint64 {
+	if code == mF32 {
+		return uint64(math.Float32bits(float32(math.Float64frombits(v))))
+	}
+	return v
+}

@@ -1,0 +1,93 @@
+package sem
+
+import (
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/cudac/syntax"
+)
+
+// Program is a compiled translation unit.
+type Program struct {
+	Funcs    []*Function
+	Main     *Function
+	Init     *Function // initializers of globals
+	Kernels  []*Function
+	Globals  []*GlobalVar
+	Shared   []*GlobalVar // static __shared__ variables (one object per block)
+	Literals []string
+	Strings  []string // messages of OpTrap
+	Pos      []diag.Pos
+}
+
+// Function is a compiled function.
+type Function struct {
+	Name         string
+	Type         *Type
+	Global       bool // __global__: a kernel
+	Device, Host bool // callable from device / host code
+	Code         []Instr
+	NSlots       int
+	PosIdx       int32
+	ParamNames   []string
+	decl         *syntax.FuncDecl
+	tmap         map[string]*Type
+	tvals        map[string]int64
+	compiled     bool
+	defined      bool
+}
+
+// GlobalVar is a file-scope (or static) variable.
+type GlobalVar struct {
+	Name  string
+	Type  *Type
+	Space Space
+	Pos   int32
+	index int
+}
+
+// Kernel returns the kernel named name, or the first kernel if name is "".
+func (p *Program) Kernel(name string) *Function {
+	for _, k := range p.Kernels {
+		if name == "" || k.Name == name {
+			return k
+		}
+	}
+	return nil
+}
+
+// ParamType returns the type of parameter i of f.
+func (f *Function) ParamType(i int) *Type { return f.Type.Params[i] }
+
+// IsPointer reports whether t is a pointer type.
+func (t *Type) IsPointer() bool { return t.Kind == Ptr }
+
+// ElemSize is the size of what a pointer type points to.
+func (t *Type) ElemSize() int {
+	if t.Kind == Ptr && t.Elem.size > 0 && t.Elem.Kind != Void {
+		return t.Elem.size
+	}
+	return 1
+}
+
+// IsFloat reports whether t is float or double.
+func (t *Type) IsFloat() bool { return t.isFloat() }
+
+// Elem returns what a pointer points to.
+func (t *Type) ElemType() *Type { return t.Elem }
+
+// Load preprocesses, parses and compiles one translation unit. The program
+// may be run only when diags has no errors afterwards.
+func Load(f *diag.File, diags *diag.List) *Program {
+	toks := syntax.Preprocess(f, diags)
+	if diags.HasErrors() {
+		return nil
+	}
+	file := syntax.Parse(toks, diags)
+	if diags.HasErrors() {
+		return nil
+	}
+	p := Compile(file, diags)
+	if diags.HasErrors() {
+		return nil
+	}
+	return p
+}

@@ -1,0 +1,280 @@
+package sem
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Kind is the kind of a C type.
+type Kind uint8
+
+const (
+	Void Kind = iota
+	Bool
+	Char
+	SChar
+	UChar
+	Short
+	UShort
+	Int
+	UInt
+	Long
+	ULong
+	LLong
+	ULLong
+	Float
+	Double
+	Ptr
+	Array
+	Struct
+	Func
+)
+
+// Type is a resolved C type with its layout.
+type Type struct {
+	Kind     Kind
+	Elem     *Type // Ptr, Array; Func: result
+	Len      int   // Array (-1: unsized)
+	Fields   []*FieldInfo
+	Union    bool
+	Name     string // struct tag or typedef-ish display name
+	Params   []*Type
+	Variadic bool
+	size     int
+	align    int
+	complete bool
+}
+
+// FieldInfo is a laid-out struct member.
+type FieldInfo struct {
+	Name   string
+	Type   *Type
+	Offset int
+}
+
+var (
+	tVoid   = &Type{Kind: Void, size: 1, align: 1, complete: true}
+	tBool   = &Type{Kind: Bool, size: 1, align: 1, complete: true}
+	tChar   = &Type{Kind: Char, size: 1, align: 1, complete: true}
+	tSChar  = &Type{Kind: SChar, size: 1, align: 1, complete: true}
+	tUChar  = &Type{Kind: UChar, size: 1, align: 1, complete: true}
+	tShort  = &Type{Kind: Short, size: 2, align: 2, complete: true}
+	tUShort = &Type{Kind: UShort, size: 2, align: 2, complete: true}
+	tInt    = &Type{Kind: Int, size: 4, align: 4, complete: true}
+	tUInt   = &Type{Kind: UInt, size: 4, align: 4, complete: true}
+	tLong   = &Type{Kind: Long, size: 8, align: 8, complete: true}
+	tULong  = &Type{Kind: ULong, size: 8, align: 8, complete: true}
+	tLLong  = &Type{Kind: LLong, size: 8, align: 8, complete: true}
+	tULLong = &Type{Kind: ULLong, size: 8, align: 8, complete: true}
+	tFloat  = &Type{Kind: Float, size: 4, align: 4, complete: true}
+	tDouble = &Type{Kind: Double, size: 8, align: 8, complete: true}
+	tVoidP  = ptrTo(tVoid)
+	tCharP  = ptrTo(tChar)
+)
+
+func ptrTo(t *Type) *Type { return &Type{Kind: Ptr, Elem: t, size: 8, align: 8, complete: true} }
+
+func arrayOf(t *Type, n int) *Type {
+	a := &Type{Kind: Array, Elem: t, Len: n, align: t.align, complete: n >= 0}
+	if n >= 0 {
+		a.size = n * t.size
+	}
+	return a
+}
+
+func (t *Type) Size() int { return t.size }
+
+func (t *Type) isInt() bool   { return t.Kind >= Bool && t.Kind <= ULLong }
+func (t *Type) isFloat() bool { return t.Kind == Float || t.Kind == Double }
+func (t *Type) isArith() bool { return t.isInt() || t.isFloat() }
+func (t *Type) isScalar() bool {
+	return t.isArith() || t.Kind == Ptr
+}
+func (t *Type) isSigned() bool {
+	switch t.Kind {
+	case Char, SChar, Short, Int, Long, LLong:
+		return true
+	}
+	return false
+}
+
+// rank orders integer types for the usual arithmetic conversions.
+func (t *Type) rank() int {
+	switch t.Kind {
+	case Bool:
+		return 0
+	case Char, SChar, UChar:
+		return 1
+	case Short, UShort:
+		return 2
+	case Int, UInt:
+		return 3
+	case Long, ULong:
+		return 4
+	}
+	return 5
+}
+
+func unsignedOf(t *Type) *Type {
+	switch t.Kind {
+	case Int:
+		return tUInt
+	case Long:
+		return tULong
+	case LLong:
+		return tULLong
+	}
+	return t
+}
+
+func (t *Type) field(name string) *FieldInfo {
+	for _, f := range t.Fields {
+		if f.Name == name {
+			return f
+		}
+	}
+	// anonymous struct/union members
+	for _, f := range t.Fields {
+		if f.Name == "" && f.Type.Kind == Struct {
+			if g := f.Type.field(name); g != nil {
+				return &FieldInfo{Name: name, Type: g.Type, Offset: f.Offset + g.Offset}
+			}
+		}
+	}
+	return nil
+}
+
+func (t *Type) String() string {
+	switch t.Kind {
+	case Void:
+		return "void"
+	case Bool:
+		return "bool"
+	case Char:
+		return "char"
+	case SChar:
+		return "signed char"
+	case UChar:
+		return "unsigned char"
+	case Short:
+		return "short"
+	case UShort:
+		return "unsigned short"
+	case Int:
+		return "int"
+	case UInt:
+		return "unsigned int"
+	case Long:
+		return "long"
+	case ULong:
+		return "unsigned long"
+	case LLong:
+		return "long long"
+	case ULLong:
+		return "unsigned long long"
+	case Float:
+		return "float"
+	case Double:
+		return "double"
+	case Ptr:
+		return t.Elem.String() + "*"
+	case Array:
+		if t.Len < 0 {
+			return t.Elem.String() + "[]"
+		}
+		return fmt.Sprintf("%s[%d]", t.Elem, t.Len)
+	case Struct:
+		if t.Name != "" {
+			return t.Name
+		}
+		return "struct <anonymous>"
+	case Func:
+		var ps []string
+		for _, p := range t.Params {
+			ps = append(ps, p.String())
+		}
+		return fmt.Sprintf("%s(%s)", t.Elem, strings.Join(ps, ", "))
+	}
+	return "?"
+}
+
+func layoutStruct(t *Type) {
+	off, align := 0, 1
+	for _, f := range t.Fields {
+		a := f.Type.align
+		if a < 1 {
+			a = 1
+		}
+		if t.Union {
+			f.Offset = 0
+			if f.Type.size > off {
+				off = f.Type.size
+			}
+		} else {
+			off = (off + a - 1) / a * a
+			f.Offset = off
+			off += f.Type.size
+		}
+		if a > align {
+			align = a
+		}
+	}
+	t.align = align
+	t.size = (off + align - 1) / align * align
+	if t.size == 0 {
+		t.size = 1
+	}
+	t.complete = true
+}
+
+func structOf(name string, fields ...any) *Type {
+	t := &Type{Kind: Struct, Name: name}
+	for i := 0; i < len(fields); i += 2 {
+		t.Fields = append(t.Fields, &FieldInfo{Name: fields[i].(string), Type: fields[i+1].(*Type)})
+	}
+	layoutStruct(t)
+	return t
+}
+
+var (
+	tDim3  = structOf("dim3", "x", tUInt, "y", tUInt, "z", tUInt)
+	tUint3 = structOf("uint3", "x", tUInt, "y", tUInt, "z", tUInt)
+	// cudaDeviceProp holds the fields programs commonly print; the values
+	// model an sm_90 device (seed 004 §3 parametrizes the architecture).
+	tDeviceProp = structOf("cudaDeviceProp",
+		"name", arrayOf(tChar, 256), "totalGlobalMem", tULong, "sharedMemPerBlock", tULong,
+		"regsPerBlock", tInt, "warpSize", tInt, "maxThreadsPerBlock", tInt,
+		"maxThreadsDim", arrayOf(tInt, 3), "maxGridSize", arrayOf(tInt, 3),
+		"major", tInt, "minor", tInt, "multiProcessorCount", tInt, "clockRate", tInt,
+		"totalConstMem", tULong, "memoryClockRate", tInt, "memoryBusWidth", tInt, "l2CacheSize", tInt)
+	tFILE = structOf("FILE", "fd", tInt)
+)
+
+func vecType(name string, elem *Type, n int) *Type {
+	args := []any{}
+	for _, f := range []string{"x", "y", "z", "w"}[:n] {
+		args = append(args, f, elem)
+	}
+	return structOf(name, args...)
+}
+
+// builtinTypedefs resolves the typedef names the parser knows built in.
+var builtinTypedefs = map[string]*Type{
+	"size_t": tULong, "ssize_t": tLong, "ptrdiff_t": tLong, "intptr_t": tLong, "uintptr_t": tULong,
+	"int8_t": tSChar, "int16_t": tShort, "int32_t": tInt, "int64_t": tLong,
+	"uint8_t": tUChar, "uint16_t": tUShort, "uint32_t": tUInt, "uint64_t": tULong,
+	"dim3": tDim3, "uint3": tUint3,
+	"int2": vecType("int2", tInt, 2), "int3": vecType("int3", tInt, 3), "int4": vecType("int4", tInt, 4),
+	"uint2": vecType("uint2", tUInt, 2), "uint4": vecType("uint4", tUInt, 4),
+	"float2": vecType("float2", tFloat, 2), "float3": vecType("float3", tFloat, 3), "float4": vecType("float4", tFloat, 4),
+	"double2":     vecType("double2", tDouble, 2),
+	"cudaError_t": tInt, "cudaStream_t": tLong, "cudaEvent_t": tLong, "cudaMemcpyKind": tInt,
+	"cudaDeviceProp": tDeviceProp, "FILE": tFILE, "clock_t": tLong, "time_t": tLong,
+}
+
+var baseTypes = map[string]*Type{
+	"void": tVoid, "_Bool": tBool, "char": tChar, "signed char": tSChar, "unsigned char": tUChar,
+	"short": tShort, "unsigned short": tUShort, "int": tInt, "unsigned int": tUInt,
+	"long": tLong, "unsigned long": tULong, "long long": tLLong, "unsigned long long": tULLong,
+	"float": tFloat, "double": tDouble,
+}

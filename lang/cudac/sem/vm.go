@@ -1,0 +1,527 @@
+package sem
+
+import (
+	"math"
+)
+
+// Op is a bytecode operation. Every expression leaves exactly one value on
+// the operand stack (void calls leave 0).
+type Op uint8
+
+const (
+	OpConst    Op = iota // push B
+	OpLocal              // push slot A
+	OpSetLocal           // slot A = top (kept)
+	OpPop
+	OpDup
+	OpDupX1 // a b -> b a b
+	OpSwap
+	OpLoad  // addr -> value; A = mem code
+	OpStore // addr val -> val; A = mem code
+	OpAdd
+	OpSub
+	OpMul
+	OpSDiv
+	OpUDiv
+	OpSRem
+	OpURem
+	OpShl
+	OpSar
+	OpShr
+	OpAnd
+	OpOr
+	OpXor
+	OpNeg
+	OpCompl
+	OpLNot
+	OpEq
+	OpNe
+	OpSLt
+	OpSLe
+	OpSGt
+	OpSGe
+	OpULt
+	OpULe
+	OpUGt
+	OpUGe
+	OpFAdd
+	OpFSub
+	OpFMul
+	OpFDiv
+	OpFNeg
+	OpF32Add
+	OpF32Sub
+	OpF32Mul
+	OpF32Div
+	OpFEq
+	OpFNe
+	OpFLt
+	OpFLe
+	OpFGt
+	OpFGe
+	OpExt   // normalize to A bits, signed if B != 0
+	OpI2F   // signed int -> double
+	OpU2F   // unsigned int -> double
+	OpF2I   // double -> signed int
+	OpF2U   // double -> unsigned int
+	OpF2F32 // round double to float
+	OpPtrAdd
+	OpPtrDiff
+	OpJmp
+	OpJz
+	OpJnz
+	OpCall    // A = function index, B = number of argument values
+	OpRet     // return top
+	OpBuiltin // A = builtin id, B = argument count
+	OpAlloca  // slot A = new local object of B bytes
+	OpTemp    // push a fresh temporary object of B bytes
+	OpGlobal  // push pointer to global A
+	OpShared  // push pointer to static shared variable A of this block
+	OpSReg    // push special register A
+	OpMemcpy  // dst src -> dst, B bytes
+	OpMemzero // dst -> dst, B bytes
+	OpLaunch  // A = kernel, B = argument count; below the args: gx gy gz bx by bz shmem stream
+	OpTrap    // fault with message const A
+	OpString  // push pointer to string literal A
+)
+
+// Instr is one bytecode instruction.
+type Instr struct {
+	Op Op
+	A  int32
+	P  int32 // position index (for diagnostics)
+	B  int64
+}
+
+// Special registers for OpSReg.
+const (
+	srTidX = iota
+	srTidY
+	srTidZ
+	srBidX
+	srBidY
+	srBidZ
+	srBdimX
+	srBdimY
+	srBdimZ
+	srGdimX
+	srGdimY
+	srGdimZ
+	srWarpSize
+	srLane
+)
+
+// status is why the interpreter loop returned.
+type status uint8
+
+const (
+	stDone    status = iota // the thread finished
+	stBlocked               // waits at a barrier or warp collective
+	stYield                 // its time slice ended
+	stFault                 // the run must end
+)
+
+type frame struct {
+	fn   *Function
+	pc   int
+	base int // first slot
+	objs []*Object
+}
+
+const maxFrames = 4096
+
+func f64(v uint64) float64  { return math.Float64frombits(v) }
+func bits(f float64) uint64 { return math.Float64bits(f) }
+func f32op(f float32) uint64 {
+	return math.Float64bits(float64(f))
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// run interprets t for at most budget instructions.
+func (m *Machine) run(t *Thread, budget int) status {
+	fr := &t.frames[len(t.frames)-1]
+	code := fr.fn.Code
+	pc := fr.pc
+	base := fr.base
+	st := t.stack
+	slots := t.slots
+	steps := 0
+	defer func() { m.steps += uint64(steps) }()
+	for {
+		if steps >= budget {
+			fr.pc = pc
+			t.stack = st
+			t.slots = slots
+			return stYield
+		}
+		steps++
+		in := &code[pc]
+		pc++
+		n := len(st) - 1
+		switch in.Op {
+		case OpConst:
+			st = append(st, uint64(in.B))
+		case OpLocal:
+			st = append(st, slots[base+int(in.A)])
+		case OpSetLocal:
+			slots[base+int(in.A)] = st[n]
+		case OpPop:
+			st = st[:n]
+		case OpDup:
+			st = append(st, st[n])
+		case OpDupX1:
+			a, b := st[n-1], st[n]
+			st[n-1], st[n] = b, a
+			st = append(st, b)
+		case OpSwap:
+			st[n-1], st[n] = st[n], st[n-1]
+		case OpLoad:
+			v, ok := m.load(t, st[n], int(in.A), in.P)
+			if !ok {
+				return m.faulted(t, fr, pc, st)
+			}
+			st[n] = v
+		case OpStore:
+			if !m.store(t, st[n-1], int(in.A), st[n], in.P) {
+				return m.faulted(t, fr, pc, st)
+			}
+			st[n-1] = st[n]
+			st = st[:n]
+		case OpAdd:
+			st[n-1] += st[n]
+			st = st[:n]
+		case OpSub:
+			st[n-1] -= st[n]
+			st = st[:n]
+		case OpMul:
+			st[n-1] *= st[n]
+			st = st[:n]
+		case OpSDiv, OpSRem, OpUDiv, OpURem:
+			if st[n] == 0 {
+				m.fault(t, in.P, "C0601", "integer division by zero")
+				return m.faulted(t, fr, pc, st)
+			}
+			a, b := st[n-1], st[n]
+			switch in.Op {
+			case OpSDiv:
+				if int64(b) == -1 {
+					st[n-1] = -a
+				} else {
+					st[n-1] = uint64(int64(a) / int64(b))
+				}
+			case OpSRem:
+				if int64(b) == -1 {
+					st[n-1] = 0
+				} else {
+					st[n-1] = uint64(int64(a) % int64(b))
+				}
+			case OpUDiv:
+				st[n-1] = a / b
+			default:
+				st[n-1] = a % b
+			}
+			st = st[:n]
+		case OpShl:
+			st[n-1] <<= st[n] & 63
+			st = st[:n]
+		case OpSar:
+			st[n-1] = uint64(int64(st[n-1]) >> (st[n] & 63))
+			st = st[:n]
+		case OpShr:
+			st[n-1] >>= st[n] & 63
+			st = st[:n]
+		case OpAnd:
+			st[n-1] &= st[n]
+			st = st[:n]
+		case OpOr:
+			st[n-1] |= st[n]
+			st = st[:n]
+		case OpXor:
+			st[n-1] ^= st[n]
+			st = st[:n]
+		case OpNeg:
+			st[n] = -st[n]
+		case OpCompl:
+			st[n] = ^st[n]
+		case OpLNot:
+			st[n] = b2u(st[n] == 0)
+		case OpEq:
+			st[n-1] = b2u(st[n-1] == st[n])
+			st = st[:n]
+		case OpNe:
+			st[n-1] = b2u(st[n-1] != st[n])
+			st = st[:n]
+		case OpSLt:
+			st[n-1] = b2u(int64(st[n-1]) < int64(st[n]))
+			st = st[:n]
+		case OpSLe:
+			st[n-1] = b2u(int64(st[n-1]) <= int64(st[n]))
+			st = st[:n]
+		case OpSGt:
+			st[n-1] = b2u(int64(st[n-1]) > int64(st[n]))
+			st = st[:n]
+		case OpSGe:
+			st[n-1] = b2u(int64(st[n-1]) >= int64(st[n]))
+			st = st[:n]
+		case OpULt:
+			st[n-1] = b2u(st[n-1] < st[n])
+			st = st[:n]
+		case OpULe:
+			st[n-1] = b2u(st[n-1] <= st[n])
+			st = st[:n]
+		case OpUGt:
+			st[n-1] = b2u(st[n-1] > st[n])
+			st = st[:n]
+		case OpUGe:
+			st[n-1] = b2u(st[n-1] >= st[n])
+			st = st[:n]
+		case OpFAdd:
+			st[n-1] = bits(f64(st[n-1]) + f64(st[n]))
+			st = st[:n]
+		case OpFSub:
+			st[n-1] = bits(f64(st[n-1]) - f64(st[n]))
+			st = st[:n]
+		case OpFMul:
+			st[n-1] = bits(f64(st[n-1]) * f64(st[n]))
+			st = st[:n]
+		case OpFDiv:
+			st[n-1] = bits(f64(st[n-1]) / f64(st[n]))
+			st = st[:n]
+		case OpFNeg:
+			st[n] = bits(-f64(st[n]))
+		case OpF32Add:
+			st[n-1] = f32op(float32(f64(st[n-1])) + float32(f64(st[n])))
+			st = st[:n]
+		case OpF32Sub:
+			st[n-1] = f32op(float32(f64(st[n-1])) - float32(f64(st[n])))
+			st = st[:n]
+		case OpF32Mul:
+			st[n-1] = f32op(float32(f64(st[n-1])) * float32(f64(st[n])))
+			st = st[:n]
+		case OpF32Div:
+			st[n-1] = f32op(float32(f64(st[n-1])) / float32(f64(st[n])))
+			st = st[:n]
+		case OpFEq:
+			st[n-1] = b2u(f64(st[n-1]) == f64(st[n]))
+			st = st[:n]
+		case OpFNe:
+			st[n-1] = b2u(f64(st[n-1]) != f64(st[n]))
+			st = st[:n]
+		case OpFLt:
+			st[n-1] = b2u(f64(st[n-1]) < f64(st[n]))
+			st = st[:n]
+		case OpFLe:
+			st[n-1] = b2u(f64(st[n-1]) <= f64(st[n]))
+			st = st[:n]
+		case OpFGt:
+			st[n-1] = b2u(f64(st[n-1]) > f64(st[n]))
+			st = st[:n]
+		case OpFGe:
+			st[n-1] = b2u(f64(st[n-1]) >= f64(st[n]))
+			st = st[:n]
+		case OpExt:
+			st[n] = ext(st[n], int(in.A), in.B != 0)
+		case OpI2F:
+			st[n] = bits(float64(int64(st[n])))
+		case OpU2F:
+			st[n] = bits(float64(st[n]))
+		case OpF2I:
+			st[n] = uint64(f2i(f64(st[n]), int(in.A)))
+		case OpF2U:
+			st[n] = f2u(f64(st[n]), int(in.A))
+		case OpF2F32:
+			st[n] = bits(float64(float32(f64(st[n]))))
+		case OpPtrAdd:
+			// the offset is a signed 32-bit field: arithmetic never
+			// carries into the object id, so provenance is kept and an
+			// offset below zero is caught as out of bounds
+			p := st[n-1]
+			off := int64(int32(uint32(p))) + int64(st[n])*int64(in.A)
+			st[n-1] = p&^0xffffffff | uint64(uint32(int32(off)))
+			st = st[:n]
+		case OpPtrDiff:
+			st[n-1] = uint64((int64(int32(uint32(st[n-1]))) - int64(int32(uint32(st[n])))) / int64(in.A))
+			st = st[:n]
+		case OpJmp:
+			pc = int(in.A)
+		case OpJz:
+			if st[n] == 0 {
+				pc = int(in.A)
+			}
+			st = st[:n]
+		case OpJnz:
+			if st[n] != 0 {
+				pc = int(in.A)
+			}
+			st = st[:n]
+		case OpCall:
+			callee := m.prog.Funcs[in.A]
+			if len(t.frames) >= maxFrames {
+				m.fault(t, in.P, "C0606", "call stack overflow in %s (recursion too deep)", callee.Name)
+				return m.faulted(t, fr, pc, st)
+			}
+			fr.pc = pc
+			nargs := int(in.B)
+			nb := len(slots)
+			need := nb + callee.NSlots
+			for cap(slots) < need {
+				slots = append(slots[:cap(slots)], 0)
+			}
+			slots = slots[:need]
+			copy(slots[nb:], st[len(st)-nargs:])
+			clear(slots[nb+nargs : need])
+			st = st[:len(st)-nargs]
+			t.frames = append(t.frames, frame{fn: callee, base: nb})
+			fr = &t.frames[len(t.frames)-1]
+			code, pc, base = callee.Code, 0, nb
+		case OpRet:
+			v := st[n]
+			st = st[:n]
+			for _, o := range fr.objs {
+				o.Freed = true
+			}
+			slots = slots[:fr.base]
+			t.frames = t.frames[:len(t.frames)-1]
+			if len(t.frames) == t.stopDepth {
+				t.retVal = v
+				t.stack = st
+				t.slots = slots
+				return stDone
+			}
+			fr = &t.frames[len(t.frames)-1]
+			code, pc, base = fr.fn.Code, fr.pc, fr.base
+			st = append(st, v)
+		case OpBuiltin:
+			nargs := int(in.B)
+			args := st[len(st)-nargs:]
+			fr.pc = pc
+			t.slots = slots
+			v, s := builtinTable[in.A].fn(m, t, args, in.P)
+			st = st[:len(st)-nargs]
+			switch s {
+			case stFault:
+				t.stack = st
+				return stFault
+			case stBlocked:
+				t.stack = st
+				m.steps += uint64(steps)
+				steps = 0
+				return stBlocked
+			}
+			st = append(st, v)
+			// a builtin may have run other code (a host API call runs
+			// kernels); reload the frame in case slices moved
+			fr = &t.frames[len(t.frames)-1]
+			slots = t.slots
+		case OpAlloca:
+			o := m.newObject(int(in.B), t.localSpace(), "", in.P)
+			fr.objs = append(fr.objs, o)
+			slots[base+int(in.A)] = ptrOf(o, 0)
+		case OpTemp:
+			o := m.newObject(int(in.B), t.localSpace(), "", in.P)
+			st = append(st, ptrOf(o, 0))
+		case OpGlobal:
+			st = append(st, ptrOf(m.globals[in.A], 0))
+		case OpShared:
+			st = append(st, t.block.sharedPtr(m, int(in.A), in.B))
+		case OpSReg:
+			st = append(st, t.sreg(int(in.A)))
+		case OpMemcpy:
+			if !m.copyMem(t, st[n-1], st[n], int(in.B), in.P, false) {
+				return m.faulted(t, fr, pc, st)
+			}
+			st = st[:n]
+		case OpMemzero:
+			if !m.setMem(t, st[n], 0, int(in.B), in.P, false) {
+				return m.faulted(t, fr, pc, st)
+			}
+		case OpLaunch:
+			nargs := int(in.B)
+			args := st[len(st)-nargs-8:]
+			fr.pc = pc
+			t.slots = slots
+			if !m.launch(t, m.prog.Funcs[in.A], args, in.P) {
+				return m.faulted(t, fr, pc, st)
+			}
+			st = st[:len(st)-nargs-8]
+			st = append(st, 0)
+			fr = &t.frames[len(t.frames)-1]
+			slots = t.slots
+		case OpString:
+			st = append(st, ptrOf(m.stringObjs[in.A], 0))
+		case OpTrap:
+			m.fault(t, in.P, "C0309", "%s", m.prog.Strings[in.A])
+			return m.faulted(t, fr, pc, st)
+		}
+	}
+}
+
+func (m *Machine) faulted(t *Thread, fr *frame, pc int, st []uint64) status {
+	fr.pc = pc
+	t.stack = st
+	m.failed = true
+	return stFault
+}
+
+func ext(v uint64, bitsN int, signed bool) uint64 {
+	switch bitsN {
+	case 1:
+		return b2u(v != 0)
+	case 8:
+		if signed {
+			return uint64(int64(int8(v)))
+		}
+		return uint64(uint8(v))
+	case 16:
+		if signed {
+			return uint64(int64(int16(v)))
+		}
+		return uint64(uint16(v))
+	case 32:
+		if signed {
+			return uint64(int64(int32(v)))
+		}
+		return uint64(uint32(v))
+	}
+	return v
+}
+
+// f2i converts to a signed integer of n bits, saturating, NaN to 0.
+func f2i(f float64, n int) int64 {
+	if n == 0 {
+		n = 64
+	}
+	hi := math.Ldexp(1, n-1)
+	switch {
+	case f != f:
+		return 0
+	case f >= hi:
+		return int64(uint64(1)<<(n-1) - 1)
+	case f <= -hi:
+		return -int64(uint64(1) << (n - 1))
+	}
+	return int64(f)
+}
+
+// f2u converts to an unsigned integer of n bits, saturating, NaN to 0.
+func f2u(f float64, n int) uint64 {
+	if n == 0 {
+		n = 64
+	}
+	switch {
+	case f != f || f <= 0:
+		return 0
+	case f >= math.Ldexp(1, n):
+		if n == 64 {
+			return math.MaxUint64
+		}
+		return uint64(1)<<n - 1
+	}
+	return uint64(f)
+}
