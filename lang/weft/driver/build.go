@@ -3,9 +3,11 @@ package driver
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	cudainclude "weft.dev/weft/cuda/include"
 	"weft.dev/weft/diag"
@@ -20,24 +22,48 @@ import (
 // the runtime headers the generated code includes.
 func init() {
 	buildVerb = buildWeft
+	buildHelp = func(w io.Writer) {
+		fmt.Fprintln(w, strings.TrimPrefix(buildUsage, "usage: "))
+		fmt.Fprintln(w, "  NAME=VALUE   sizes for the sync check, as in weft check (default: the file's \"# check:\" lines)")
+		fs, _ := buildFlags()
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+	}
+}
+
+const buildUsage = "usage: weft build FILE.weft -o DIR [NAME=VALUE ...] [--harness] [--proc NAME] [--stem NAME] [--no-check] [--json]"
+
+// buildOpts are the flags of `weft build`; buildFlags declares them once for
+// both the verb and `weft help build`, so the help cannot drift.
+type buildOpts struct {
+	asJSON, harness, noCheck *bool
+	out, proc, stem          *string
+}
+
+func buildFlags() (*flag.FlagSet, *buildOpts) {
+	fs := flag.NewFlagSet("build", flag.ContinueOnError)
+	o := &buildOpts{
+		asJSON:  fs.Bool("json", false, "diagnostics as JSON"),
+		out:     fs.String("o", "", "output directory (created if needed): FILE.h, FILE.c (host C), FILE.cuh, FILE.cu (CUDA C++) and the runtime headers"),
+		harness: fs.Bool("harness", false, "also emit main.cu, which runs the proc on .npy inputs and writes .npy outputs"),
+		proc:    fs.String("proc", "", "the proc the harness runs (default: the only non-instruction proc)"),
+		stem:    fs.String("stem", "", "base name of the generated files (default: the source file's)"),
+		noCheck: fs.Bool("no-check", false, "skip the static and sync checks (generate code for an unchecked program)"),
+	}
+	return fs, o
 }
 
 func buildWeft(env *frontend.Env, args []string) int {
-	fs := flag.NewFlagSet("build", flag.ContinueOnError)
+	fs, opts := buildFlags()
 	fs.SetOutput(env.Stderr)
-	asJSON := fs.Bool("json", false, "diagnostics as JSON")
-	out := fs.String("o", "", "output directory (created if needed)")
-	harness := fs.Bool("harness", false, "also emit main.cu, which runs the proc on .npy inputs and writes .npy outputs")
-	proc := fs.String("proc", "", "the proc the harness runs (default: the only non-instruction proc)")
-	stem := fs.String("stem", "", "base name of the generated files (default: the source file's)")
-	noCheck := fs.Bool("no-check", false, "skip the static and sync checks (generate code for an unchecked program)")
+	asJSON, out, harness, proc, stem, noCheck := opts.asJSON, opts.out, opts.harness, opts.proc, opts.stem, opts.noCheck
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return 2
 	}
 	files0, assigns := splitAssignments(pos)
 	if len(files0) != 1 || *out == "" {
-		return frontend.Usagef(env, "usage: weft build FILE.weft -o DIR [NAME=VALUE ...] [--harness] [--proc NAME] [--stem NAME] [--no-check] [--json]")
+		return frontend.Usagef(env, "%s", buildUsage)
 	}
 	sizes := map[string]int64{}
 	for _, a := range assigns {
