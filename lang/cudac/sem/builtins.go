@@ -176,6 +176,10 @@ var genericBuiltins = map[string]bool{
 	"__shfl": true, "__shfl_up": true, "__shfl_down": true, "__shfl_xor": true, "__ldg": true,
 }
 
+// classifyFuncs are the math.h classification macros (C99 7.12.3); they take
+// any floating value and yield an int.
+var classifyFuncs = map[string]bool{"isnan": true, "isinf": true, "isfinite": true, "signbit": true}
+
 var atomicOps = []string{"Add", "Sub", "Exch", "Min", "Max", "Inc", "Dec", "CAS", "And", "Or", "Xor"}
 
 func init() {
@@ -189,6 +193,9 @@ func init() {
 		genericBuiltins[name+"f"] = true
 	}
 	for name := range fastMath {
+		genericBuiltins[name] = true
+	}
+	for name := range classifyFuncs {
 		genericBuiltins[name] = true
 	}
 }
@@ -307,6 +314,13 @@ func (c *compiler) builtinCall(name string, e *syntax.Call) *Type {
 		c.emit(OpBuiltin, c.builtinIndexOf("abs", pos), 1, pos)
 		c.normalize(t, pos)
 		return t
+	case classifyFuncs[name]:
+		if !argc(1) {
+			return tInt
+		}
+		c.convert(c.expr(e.Args[0]), tDouble, syntax.PosOf(e.Args[0]))
+		c.emit(OpBuiltin, c.builtinIndexOf("class/"+name, pos), 1, pos)
+		return tInt
 	case len(name) >= 6 && name[:6] == "__shfl":
 		return c.shuffleCall(name, e)
 	}

@@ -256,7 +256,11 @@ func NewMachine(prog *Program, opts Options, diags *diag.List) *Machine {
 	m := &Machine{prog: prog, opts: opts, diags: diags, out: bufio.NewWriter(opts.Stdout),
 		races: map[[2]int32]bool{}, uninitSeen: map[int32]bool{}}
 	m.objs = []*Object{nil} // id 0 is the null pointer
-	m.rng = rand.New(rand.NewSource(opts.Seed))
+	if opts.Random {
+		// only the random schedule draws from it (seeding costs more than
+		// running Figure 1's kernels)
+		m.rng = rand.New(rand.NewSource(opts.Seed))
+	}
 	m.hostCtx = accessCtx{agent: 0, vc: []int32{1}}
 	m.hostCtx.clock = 1
 	m.host = &Thread{host: true, ctx: &m.hostCtx}
@@ -654,24 +658,40 @@ func (m *Machine) runBlock(g *gridRun, bi int32, ctx *accessCtx) {
 		t.stack = make([]uint64, 0, 16)
 		b.threads[i] = t
 	}
-	order := make([]int, nt)
-	for i := range order {
-		order[i] = i
+	// order holds the runnable threads in ascending id: a round visits only
+	// them, so a phase where few threads run (thread 0's loop in Figure 1)
+	// costs per instruction, not per thread of the block. Visiting runnable
+	// threads in id order is the round-robin schedule; threads become
+	// runnable again only at a barrier or warp release, after the round.
+	order := make([]int, 0, nt)
+	rebuild := func() {
+		order = order[:0]
+		for i, t := range b.threads {
+			if t.state == tsRunning {
+				order = append(order, i)
+			}
+		}
 	}
+	rebuild()
 	q := m.opts.Quantum
 	for {
-		running := 0
 		if m.opts.Random {
-			m.rng.Shuffle(nt, func(i, j int) { order[i], order[j] = order[j], order[i] })
+			m.rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		}
+		// A lone runnable thread cannot interleave with anyone: run it for
+		// a long slice (the others wait for it at a barrier or collective,
+		// or have exited).
+		alone := len(order) == 1
+		warped := false
+		keep := order[:0]
 		for _, i := range order {
 			t := b.threads[i]
-			if t.state != tsRunning {
-				continue
-			}
 			budget := q
 			if m.opts.Random {
 				budget = 1 + m.rng.Intn(2*q+8)
+			}
+			if alone {
+				budget = max(budget, 4096)
 			}
 			switch m.run(t, budget) {
 			case stDone:
@@ -679,23 +699,31 @@ func (m *Machine) runBlock(g *gridRun, bi int32, ctx *accessCtx) {
 			case stFault:
 				return
 			case stYield:
-				running++
+				keep = append(keep, i)
+			case stBlocked:
+				warped = warped || t.state == tsWarp
 			}
 			if m.exited {
 				return
 			}
 		}
+		order = keep
 		if m.steps > m.opts.MaxSteps {
 			m.fault(nil, g.fn.PosIdx, "C0605", "execution step limit (%d instructions) exceeded in kernel %s", m.opts.MaxSteps, g.fn.Name)
 			return
 		}
-		released := m.releaseWarps(b)
-		if running > 0 || released {
+		// Only a new arrival at a warp collective can complete one.
+		if warped && m.releaseWarps(b) {
+			rebuild()
+			continue
+		}
+		if len(order) > 0 {
 			continue
 		}
 		// nobody can run: all threads are done, at a barrier, or at a warp
 		// collective
 		if m.releaseBarrier(b) {
+			rebuild()
 			continue
 		}
 		done := 0

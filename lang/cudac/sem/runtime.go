@@ -299,6 +299,16 @@ func init() {
 			return ok(bits(f(a)))
 		})
 	}
+	for name, f := range map[string]func(float64) bool{
+		"isnan":    math.IsNaN,
+		"isinf":    func(x float64) bool { return math.IsInf(x, 0) },
+		"isfinite": func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) },
+		"signbit":  math.Signbit,
+	} {
+		defb("class/"+name, func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+			return ok(b2u(f(f64(a[0]))))
+		})
+	}
 	defb("math/exp10", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		return ok(bits(math.Pow(10, f64(a[0]))))
 	})

@@ -231,3 +231,99 @@ int main() {
   return 0;
 }
 // OUT: 100 107 1
+// ---- C library, math.h, device malloc, fences, every cudaMemcpy kind, stream and event queries
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+struct Node { int v; struct Node *next; };
+typedef struct { float m[2][2]; int tag[3]; } Mat;
+__device__ int gcount;
+__global__ void devmem(int *out) {
+  int *p = (int *)malloc(4 * sizeof(int));
+  for (int i = 0; i < 4; i++) p[i] = i * threadIdx.x;
+  out[threadIdx.x] = p[3];
+  free(p);
+  __threadfence(); __threadfence_block(); __threadfence_system();
+  atomicAdd(&gcount, 1);
+}
+__global__ void structs(Mat *m) {
+  Mat l = *m;
+  l.m[1][0] += 1.5f;
+  l.tag[2] = threadIdx.x + 7;
+  m[0] = l;
+}
+int main(void) {
+  struct Node a = {1, NULL}, b = {2, &a};
+  struct Node *pn = &b;
+  printf("%d %d\n", pn->v, pn->next->v);
+  char buf[8];
+  memset(buf, 'x', 7); buf[7] = 0;
+  char dst[8];
+  memcpy(dst, buf, 8);
+  printf("%s %d %d\n", dst, (int)strlen(dst), strcmp("ab", "ac") < 0);
+  int *h = (int *)calloc(4, sizeof(int));
+  h = (int *)realloc(h, 8 * sizeof(int));
+  h[7] = 3;
+  printf("%d %d\n", h[0], h[7]);
+  free(h);
+  printf("%.3f %.3f %.3f %.3f %.3f %.3f\n", sin(1.0), cos(1.0), tan(0.5), atan2(1.0, 2.0), log(10.0), exp(1.0));
+  printf("%.3f %.3f %.3f %.3f %g %g\n", sqrt(2.0), cbrt(27.0), fmod(7.5, 2.0), hypot(3.0, 4.0), ceil(1.2), round(2.5));
+  printf("%.3f %.3f %d %g %g\n", log2(8.0), log10(1000.0), abs(-4), fabs(-2.5), trunc(-2.7));
+  printf("%f %f %d %d\n", INFINITY, -INFINITY, isnan(NAN), isinf(1.0/0.0));
+  int *d, o[4];
+  cudaMalloc(&d, sizeof(o));
+  devmem<<<1, 4>>>(d);
+  cudaMemcpy(o, d, sizeof(o), cudaMemcpyDeviceToHost);
+  int gc;
+  cudaMemcpyFromSymbol(&gc, gcount, sizeof(int));
+  printf("%d %d %d\n", o[1], o[3], gc);
+  Mat hm = {{{1, 2}, {3, 4}}, {0, 0, 0}}, *dm;
+  cudaMalloc(&dm, sizeof(Mat));
+  cudaMemcpy(dm, &hm, sizeof(Mat), cudaMemcpyHostToDevice);
+  structs<<<1, 1>>>(dm);
+  Mat r;
+  cudaMemcpy(&r, dm, sizeof(Mat), cudaMemcpyDeviceToHost);
+  printf("%g %d %d\n", r.m[1][0], r.tag[2], (int)sizeof(Mat));
+  int *d2;
+  cudaMalloc(&d2, sizeof(o));
+  cudaMemcpy(d2, d, sizeof(o), cudaMemcpyDeviceToDevice);
+  int o2[4];
+  cudaMemcpy(o2, d2, sizeof(o), cudaMemcpyDefault);
+  int o3[4];
+  cudaMemcpy(o3, o2, sizeof(o), cudaMemcpyHostToHost);
+  printf("%d %d\n", o3[1], o3[3]);
+  cudaStream_t s; cudaEvent_t e;
+  cudaStreamCreate(&s); cudaEventCreate(&e);
+  cudaMemsetAsync(d2, 0, sizeof(o), s);
+  cudaEventRecord(e, s);
+  cudaStreamSynchronize(s);
+  printf("%d %d\n", cudaStreamQuery(s), cudaEventQuery(e));
+  cudaDeviceProp prop;
+  cudaGetDeviceProperties(&prop, 0);
+  int dev = -1, cnt = 0;
+  cudaGetDevice(&dev); cudaGetDeviceCount(&cnt);
+  printf("%d %d %d %d\n", prop.warpSize, prop.maxThreadsPerBlock, dev, cnt);
+  unsigned char uc = 255; uc++;
+  unsigned short us = 0; us--;
+  long long big = 1LL << 40;
+  int trunc32 = (int)big;
+  unsigned mix = -1 + 0u;
+  printf("%d %d %d %u %d\n", uc, us, trunc32, mix, (-7) / 2 * 2 + (-7) % 2);
+  printf("%d %d\n", (unsigned)-1 > 0, -1 < (unsigned char)1);
+  return 0;
+}
+// OUT: 2 1
+// OUT: xxxxxxx 7 1
+// OUT: 0 3
+// OUT: 0.841 0.540 0.546 0.464 2.303 2.718
+// OUT: 1.414 3.000 1.500 5.000 2 3
+// OUT: 3.000 3.000 4 2.5 -2
+// OUT: inf -inf 1 1
+// OUT: 3 9 4
+// OUT: 4.5 7 28
+// OUT: 3 9
+// OUT: 0 0
+// OUT: 32 1024 0 1
+// OUT: 0 65535 0 4294967295 -7
+// OUT: 1 1

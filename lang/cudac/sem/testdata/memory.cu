@@ -114,3 +114,45 @@ int main() {
   int *p = 0;
   return *p; // ERROR C0405 col=10 "null pointer dereference"
 }
+// ---- a kernel reads device memory after cudaFree; the run ends there
+#include <stdio.h>
+__global__ void r(int *p, int *o) { o[0] = p[0]; } // ERROR C0404 col=44 "use of global memory after it was freed \(thread 0 of block 0, kernel r\)"
+int main() {
+  int *d, *o;
+  cudaMalloc(&d, 4 * sizeof(int));
+  cudaMalloc(&o, sizeof(int));
+  cudaMemset(d, 0, 4 * sizeof(int));
+  cudaFree(d);
+  r<<<1, 1>>>(d, o);
+  cudaDeviceSynchronize();
+  printf("not reached\n");
+  return 0;
+}
+// ---- a kernel writes past its cudaMalloc buffer
+__global__ void k(int *p, int n) { p[n] = 1; } // ERROR C0403 col=36 "out-of-bounds write of 4 bytes at offset 16 of global memory \(16 bytes\) \(thread 0 of block 0, kernel k\)"
+int main() {
+  int *d;
+  cudaMalloc(&d, 4 * sizeof(int));
+  k<<<1, 1>>>(d, 4);
+  cudaDeviceSynchronize();
+  return 0;
+}
+// ---- uninitialized host arrays and malloc memory warn, and the run goes on
+#include <stdio.h>
+#include <stdlib.h>
+int main() {
+  int arr[3];
+  int *h = (int *)malloc(8);
+  printf("%d %d\n", arr[1], h[1]); // WARN C0407 col=21 "read of uninitialized host memory" // WARN C0407 col=29 "read of uninitialized host memory"
+  free(h);
+  return 0;
+}
+// OUT: 0 0
+// ---- integer remainder by zero on the host
+#include <stdio.h>
+int main() {
+  int z = 0, y = 5;
+  printf("%d\n", y % z); // ERROR C0601 col=20 "integer division by zero"
+  printf("not reached\n");
+  return 0;
+}
