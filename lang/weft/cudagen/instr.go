@@ -93,7 +93,7 @@ func (g *gen) instrCall(w *cuda.Writer, s *syntax.CallStmt, in *lib.Instr, x *ex
 			g.errorf(t, codeBarrier, "completion barriers are for device code")
 			return
 		}
-		b, slice, ok := g.barTarget(ctx, t)
+		b, slice, ok := g.barTargetUnits(ctx, t, g.ctaBarrierUnits(in, ctx))
 		if !ok {
 			return
 		}

@@ -137,6 +137,16 @@ func (b *barState) emitDecl(w *cuda.Writer) {
 // barTarget resolves `bar` or `bar[i, ...]` to its state and the C
 // expression of its slice.
 func (g *gen) barTarget(ctx *devCtx, e syntax.Expr) (*barState, string, bool) {
+	return g.barTargetUnits(ctx, e, false)
+}
+
+// barTargetUnits is barTarget for the completion barrier of an instruction;
+// ctaSlices is set when the instruction declares barrier units across the
+// cluster's CTAs (TMA multicast, barrier_units=[cuda_cta_in_cluster]): a
+// slice index then spans the CTAs, whose mbarriers sit at the same SMEM
+// offset, so like a CTA-selecting iterator it contributes no offset
+// (distributed dimensions are stripped, seed 002 Rule 4/4).
+func (g *gen) barTargetUnits(ctx *devCtx, e syntax.Expr, ctaSlices bool) (*barState, string, bool) {
 	var name *syntax.Name
 	var idx []syntax.Expr
 	switch e := e.(type) {
@@ -167,13 +177,22 @@ func (g *gen) barTarget(ctx *devCtx, e syntax.Expr) (*barState, string, bool) {
 	// index that selects a CTA of the cluster picks whose SMEM, which is
 	// the executing CTA's own, so it contributes no offset.
 	x := &exprCtx{g: g, sc: ctx.sc, device: true}
+	ctaIndex := func(i syntax.Expr) bool {
+		if _, ok := i.(*syntax.Slice); ok {
+			return ctaSlices
+		}
+		if n, ok := i.(*syntax.Name); ok {
+			if it := ctx.sc.lookup(n.Name); it != nil && it.ctaSel {
+				return true
+			}
+		}
+		return false
+	}
 	var keep []syntax.Expr
 	var dims []syntax.Expr
 	for k, i := range idx {
-		if n, ok := i.(*syntax.Name); ok {
-			if it := ctx.sc.lookup(n.Name); it != nil && it.ctaSel {
-				continue
-			}
+		if ctaIndex(i) {
+			continue
 		}
 		if k < len(v.dims) {
 			keep = append(keep, i)
@@ -184,16 +203,12 @@ func (g *gen) barTarget(ctx *devCtx, e syntax.Expr) (*barState, string, bool) {
 	// slices), so the linear index uses the full shape with 0 for them.
 	if len(keep) != len(idx) {
 		full := make([]syntax.Expr, len(idx))
-		j := 0
 		for k, i := range idx {
-			if n, ok := i.(*syntax.Name); ok {
-				if it := ctx.sc.lookup(n.Name); it != nil && it.ctaSel {
-					full[k] = zero()
-					continue
-				}
+			if ctaIndex(i) {
+				full[k] = zero()
+				continue
 			}
 			full[k] = i
-			j++
 		}
 		return b, x.linear(full, v.dims), true
 	}
@@ -551,4 +566,26 @@ func max(a, b int) int {
 		return a
 	}
 	return b
+}
+
+// ctaBarrierUnits reports whether instruction in declares its completion
+// barrier distributed over units of at least one CTA of a cluster
+// (barrier_units=, lib.Instr.BarrierUnits), so that `>> bar[:]` names the
+// mbarrier at the same offset in every CTA.
+func (g *gen) ctaBarrierUnits(in *lib.Instr, ctx *devCtx) bool {
+	if in == nil || len(in.BarrierUnits) == 0 || ctx == nil {
+		return false
+	}
+	m := ctx.d.m
+	for _, ue := range in.BarrierUnits {
+		u, err := g.unit(ue, ctx.sc)
+		if err != nil {
+			return false
+		}
+		ut, err := u.Threads(m)
+		if err != nil || ut < m.BlockDim || m.ClusterDim <= 1 {
+			return false
+		}
+	}
+	return true
 }

@@ -92,7 +92,7 @@ func Check(g *gpucheck.Result, errs *diag.List) *Result {
 		}
 		var t *Triple
 		if d.Var.Barrier {
-			t = barrierTriple(d, a, errs)
+			t = barrierTriple(g, d, a, errs)
 		} else {
 			t = dataTriple(g, d, a, errs)
 		}
@@ -159,23 +159,17 @@ func (d *Deduction) prefix() string {
 func dataTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag.List) *Triple {
 	v := d.Var
 	t := &Triple{Access: a, Tiling: a.Scope.Tiling}
-	// Step 1, desugaring: an instruction parameter with per-parameter
-	// units (@access(p, units=[...])) is used by those units inside the
-	// call's collective, as if wrapped in cuda_threads loops; the user's
-	// distributed indices then stop at the call's tile thread count and
-	// the synthetic loops take the next dimensions (seed 000 §4.1 (1)).
-	synth, ok := desugar(g, d, a, errs)
-	if !ok {
-		return nil
-	}
-	target := d.TN
-	if len(synth) > 0 {
-		target = a.Scope.Tiling.TileThreads
-	}
+	// Step 1, desugaring (seed 000 §4.1 (1)): an instruction parameter
+	// with distributed collective units (@access(p, units=[...]), the τ_u*
+	// of §3.3) is used as if the call were wrapped in cuda_threads loops
+	// of those units, which take the argument's next dimensions (whole
+	// slices). The user's distributed indices then stop at the first
+	// slice, and the synthetic loops continue the chain from there.
+	units := paramUnits(a)
 	cur := d.TA
 	seen := map[*gpucheck.Iter]bool{}
 	k := 0
-	for cur != target {
+	for cur != d.TN {
 		if k >= len(a.Indices) {
 			what := "has no index left"
 			if len(a.Indices) == 0 {
@@ -186,10 +180,13 @@ func dataTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag
 			return nil
 		}
 		idx := a.Indices[k]
+		if _, isSlice := idx.(*syntax.Slice); isSlice && len(units) > 0 {
+			break // the instruction's own loops take it from here
+		}
 		n, ok := idx.(*syntax.Name)
 		if !ok {
-			errs.Errorf(gpucheck.StartPos(idx), codeDeduce, "%s: expected a cuda_threads iterator as distributed index %d, not %s (the chain is at %d threads)",
-				d.prefix(), k, gpucheck.ExprString(idx), cur)
+			errs.Errorf(gpucheck.StartPos(idx), codeDeduce, "%s: expected a cuda_threads iterator as distributed index %d, not %s (the chain is at %d threads)%s",
+				d.prefix(), k, gpucheck.ExprString(idx), cur, wholeHint(a, idx))
 			return nil
 		}
 		it := a.Scope.Iter(n.Name)
@@ -213,9 +210,9 @@ func dataTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag
 				d.prefix(), n.Name, t0, t1, cur)
 			return nil
 		}
-		if t1 < target {
+		if t1 < d.TN {
 			errs.Errorf(n.Pos(), codeDeduce, "%s: iterator %s maps %d -> %d threads, past the %d threads of the native unit %s",
-				d.prefix(), n.Name, t0, t1, target, d.NativeUnit)
+				d.prefix(), n.Name, t0, t1, d.TN, d.NativeUnit)
 			return nil
 		}
 		seen[it] = true
@@ -223,20 +220,32 @@ func dataTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag
 		cur = t1
 		k++
 	}
-	for _, it := range synth {
-		if k >= len(a.Indices) {
-			errs.Errorf(gpucheck.StartPos(a.Node), codeDeduce, "%s: %s() distributes its parameter %s over %d x %s, but the argument has no dimension left for it",
-				d.prefix(), a.Instr.Name, a.Param, it.Count, it.Unit)
+	if len(units) > 0 {
+		// The synthetic loops start where the user's chain stopped: the
+		// allocating collective, or the body of the last distributed index.
+		start := v.Scope.Tiling
+		if len(t.Iters) > 0 {
+			start = t.Iters[len(t.Iters)-1].Body
+		}
+		synth, ok := desugar(g, d, a, start, errs)
+		if !ok {
 			return nil
 		}
-		idx := a.Indices[k]
-		if !fullSlice(g, v, k, idx, it.Count) {
-			errs.Errorf(gpucheck.StartPos(idx), codeDeduce, "%s: %s() distributes its parameter %s over %d x %s, so index %d must be a slice of %d elements, not %s",
-				d.prefix(), a.Instr.Name, a.Param, it.Count, it.Unit, k, it.Count, gpucheck.ExprString(idx))
-			return nil
+		for _, it := range synth {
+			if k >= len(a.Indices) {
+				errs.Errorf(gpucheck.StartPos(a.Node), codeDeduce, "%s: %s() distributes its parameter %s over %d x %s, but the argument has no dimension left for it",
+					d.prefix(), a.Instr.Name, a.Param, it.Count, it.Unit)
+				return nil
+			}
+			idx := a.Indices[k]
+			if !fullSlice(g, v, k, idx, it.Count) {
+				errs.Errorf(gpucheck.StartPos(idx), codeDeduce, "%s: %s() distributes its parameter %s over %d x %s, so index %d must be a slice of %d elements, not %s",
+					d.prefix(), a.Instr.Name, a.Param, it.Count, it.Unit, k, it.Count, gpucheck.ExprString(idx))
+				return nil
+			}
+			t.Iters = append(t.Iters, it)
+			k++
 		}
-		t.Iters = append(t.Iters, it)
-		k++
 	}
 	if k > v.Dims() {
 		errs.Errorf(gpucheck.StartPos(a.Node), codeDeduce, "%s: %d distributed indices, but %s has %d dimensions", d.prefix(), k, v.Name, v.Dims())
@@ -314,21 +323,84 @@ func pitchesAndOffset(t *Triple, alloc *coll.Tiling, tn int) {
 }
 
 // barrierTriple: every barrier index is distributed (seed 002: "Interpret
-// all indices as distributed indices").
-func barrierTriple(d *Deduction, a *gpucheck.Access, errs *diag.List) *Triple {
+// all indices as distributed indices"). The completion barrier of an
+// instruction that declares barrier units (barrier_units=[...], e.g. TMA
+// multicast, which signals the mbarrier at the same offset in every
+// destination CTA) may take whole slices for its trailing indices: they
+// are desugared like distributed instruction parameters (seed 000 §4.1
+// step 1), as loops of those units from where the other indices end.
+func barrierTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag.List) *Triple {
 	t := &Triple{Access: a, Tiling: a.Scope.Tiling}
-	for _, idx := range a.Indices {
+	var units []syntax.Expr
+	if a.CompletionOf != nil {
+		units = a.CompletionOf.BarrierUnits
+	}
+	k := 0
+	for ; k < len(a.Indices); k++ {
+		idx := a.Indices[k]
+		if _, isSlice := idx.(*syntax.Slice); isSlice && len(units) > 0 {
+			break
+		}
 		n, ok := idx.(*syntax.Name)
 		var it *gpucheck.Iter
 		if ok {
 			it = a.Scope.Iter(n.Name)
 		}
 		if it == nil {
-			errs.Errorf(gpucheck.StartPos(idx), codeBarrierIdx, "barrier index %s of %s must be a cuda_threads iterator (all barrier indices are distributed indices)",
-				gpucheck.ExprString(idx), d.Var.Name)
+			hint := ""
+			if _, isSlice := idx.(*syntax.Slice); isSlice {
+				hint = "; only the completion barrier of an instruction that declares barrier_units=[...] (e.g. TMA multicast) may take a whole slice"
+			}
+			errs.Errorf(gpucheck.StartPos(idx), codeBarrierIdx, "barrier index %s of %s must be a cuda_threads iterator (all barrier indices are distributed indices)%s",
+				gpucheck.ExprString(idx), d.Var.Name, hint)
 			return nil
 		}
 		t.Iters = append(t.Iters, it)
+	}
+	if k < len(a.Indices) {
+		start := d.Var.Scope.Tiling
+		if len(t.Iters) > 0 {
+			start = t.Iters[len(t.Iters)-1].Body
+		}
+		in := a.CompletionOf
+		cur := start
+		for i, ue := range units {
+			u, err := g.ResolveUnit(ue, cur.M)
+			if err != nil {
+				errs.Errorf(gpucheck.StartPos(a.Node), codeBarrierIdx, "barrier unit of %s(): %v", in.Name, err)
+				return nil
+			}
+			ut, err := u.Threads(cur.M)
+			if err != nil || ut < 1 || cur.Threads()%ut != 0 || ut < a.Scope.Tiling.TileThreads {
+				errs.Errorf(gpucheck.StartPos(a.Node), codeBarrierIdx, "%s() completes on barriers distributed over %s, which does not divide the %d threads of the collective its other indices reach (or is smaller than its caller)",
+					in.Name, u, cur.Threads())
+				return nil
+			}
+			count := cur.Threads() / ut
+			if k >= len(a.Indices) {
+				errs.Errorf(gpucheck.StartPos(a.Node), codeBarrierIdx, "%s() completes on barriers distributed over %d x %s, but %s has no index left for them",
+					in.Name, count, u, d.Var.Name)
+				return nil
+			}
+			if !fullSlice(g, d.Var, k, a.Indices[k], count) {
+				errs.Errorf(gpucheck.StartPos(a.Indices[k]), codeBarrierIdx, "%s() completes on barriers distributed over %d x %s, so index %d of %s must be a slice of %d barriers, not %s",
+					in.Name, count, u, k, d.Var.Name, count, gpucheck.ExprString(a.Indices[k]))
+				return nil
+			}
+			body, err := cur.CudaThreads(synthID+i, count, u)
+			if err != nil {
+				errs.Errorf(gpucheck.StartPos(a.Node), codeBarrierIdx, "barrier of %s(): %v", in.Name, err)
+				return nil
+			}
+			t.Iters = append(t.Iters, &gpucheck.Iter{Name: fmt.Sprintf("%s.barrier[%s]", in.Name, u), ID: synthID + i, Count: count, Unit: u, Parent: cur, Body: body})
+			cur = body
+			k++
+		}
+		if k < len(a.Indices) {
+			errs.Errorf(gpucheck.StartPos(a.Indices[k]), codeBarrierIdx, "barrier index %s of %s must be a cuda_threads iterator (the slices %s() distributes over its barrier units come last)",
+				gpucheck.ExprString(a.Indices[k]), d.Var.Name, in.Name)
+			return nil
+		}
 	}
 	if len(t.Iters) > 0 {
 		end := t.Iters[len(t.Iters)-1].Body
@@ -381,19 +453,53 @@ func pos(p diag.Pos) string { return fmt.Sprintf("%d:%d", p.Line(), p.Col()) }
 // collide with a device function's own iterators.
 const synthID = 1 << 20
 
-// desugar derives the loops of an instruction argument's per-parameter
-// units; nil when the parameter has none.
-func desugar(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag.List) ([]*gpucheck.Iter, bool) {
+// paramUnits returns the distributed collective units of the instruction
+// parameter a is an argument of (nil for other uses).
+func paramUnits(a *gpucheck.Access) []syntax.Expr {
 	if a.Instr == nil {
-		return nil, true
+		return nil
 	}
 	acc := a.Instr.Access[a.Param]
-	if acc == nil || len(acc.Units) == 0 {
-		return nil, true
+	if acc == nil {
+		return nil
 	}
+	return acc.Units
+}
+
+// wholeHint explains, for a slice where a distributed index was expected,
+// that only instructions declaring distributed units take whole
+// distributed dimensions.
+func wholeHint(a *gpucheck.Access, idx syntax.Expr) string {
+	if _, ok := idx.(*syntax.Slice); !ok {
+		return ""
+	}
+	if a.Instr != nil {
+		return fmt.Sprintf("; a slice of a distributed dimension is allowed only for an instruction parameter that declares the units it is distributed over (@access(%s, units=[...])), which %s() does not", a.Param, a.Instr.Name)
+	}
+	return "; only an instruction that declares the parameter distributed (@access(p, units=[...]), e.g. a warp shuffle or TMA multicast) may take a whole distributed dimension"
+}
+
+// desugar derives the synthetic cuda_threads loops of an argument's
+// per-parameter units, nested from start (where the user's distributed
+// indices end), each taking all threads of its parent: the iterations
+// count the units in the parent collective.
+//
+// Two kinds of instructions declare units. A collective whose lanes each
+// own a shard (a warp shuffle: units=[cuda_thread] under a warp) uses
+// only its own threads' shards, so the loops must start at the calling
+// collective. A communication instruction that reaches shards of other
+// units (TMA multicast, issued by one thread into the SMEM of every CTA
+// of the cluster: units=[cuda_cta_in_cluster]) has units at least as
+// large as its caller; its loops start at the enclosing collective the
+// chain reached (seed 000 §2.1: threads access only their own shards
+// "except via explicit communication instructions (e.g., warp shuffles)
+// or TMA multicast").
+func desugar(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, start *coll.Tiling, errs *diag.List) ([]*gpucheck.Iter, bool) {
+	units := paramUnits(a)
 	var out []*gpucheck.Iter
-	cur := a.Scope.Tiling
-	for i, ue := range acc.Units {
+	cur := start
+	call := a.Scope.Tiling
+	for i, ue := range units {
 		u, err := g.ResolveUnit(ue, cur.M)
 		if err != nil {
 			errs.Errorf(gpucheck.StartPos(a.Node), codeDeduce, "%s: unit of parameter %s of %s(): %v", d.prefix(), a.Param, a.Instr.Name, err)
@@ -401,7 +507,14 @@ func desugar(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag.Li
 		}
 		ut, err := u.Threads(cur.M)
 		if err != nil || ut < 1 || cur.Threads()%ut != 0 {
-			errs.Errorf(gpucheck.StartPos(a.Node), codeDeduce, "%s: %s() is executed by %d threads, which do not divide into %s", d.prefix(), a.Instr.Name, cur.Threads(), u)
+			errs.Errorf(gpucheck.StartPos(a.Node), codeDeduce, "%s: parameter %s of %s() is distributed over %s, but the collective at that point of the chain has %d threads, which do not divide into it",
+				d.prefix(), a.Param, a.Instr.Name, u, cur.Threads())
+			return nil, false
+		}
+		if i == 0 && ut < call.TileThreads && start.TileThreads != call.TileThreads {
+			// A unit smaller than the caller: the caller's own threads.
+			errs.Errorf(gpucheck.StartPos(a.Node), codeDeduce, "%s: %s() distributes its parameter %s over %s units of the calling collective (%d threads), but the distributed indices before it stop at %d threads: index %s down to the caller first",
+				d.prefix(), a.Instr.Name, a.Param, u, call.TileThreads, start.TileThreads, d.Var.Name)
 			return nil, false
 		}
 		count := cur.Threads() / ut
@@ -413,8 +526,7 @@ func desugar(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag.Li
 		out = append(out, &gpucheck.Iter{Name: fmt.Sprintf("%s.%s[%s]", a.Instr.Name, a.Param, u), ID: synthID + i, Count: count, Unit: u, Parent: cur, Body: body})
 		cur = body
 	}
-	last := out[len(out)-1].Body.TileThreads
-	if last != d.TN {
+	if last := cur.TileThreads; last != d.TN {
 		errs.Errorf(gpucheck.StartPos(a.Node), codeDeduce, "%s: %s() distributes its parameter %s down to %d threads, but the native unit %s of %s is %d threads",
 			d.prefix(), a.Instr.Name, a.Param, last, d.NativeUnit, d.Var.Mem, d.TN)
 		return nil, false

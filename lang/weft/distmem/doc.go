@@ -12,9 +12,17 @@
 //  1. desugaring instruction calls: an instruction argument is used by the
 //     collective unit of the instruction (package gpucheck checks the
 //     scope matches it, so the use-site tiling is the call's); parameters
-//     with per-parameter units (@access(p, units=[...])) are wrapped in
-//     synthetic cuda_threads loops that take the argument's next
-//     dimensions, which must be whole slices;
+//     with distributed collective units (@access(p, units=[...]), the τ_u*
+//     of seed 000 §3.3) are wrapped in synthetic cuda_threads loops that
+//     take the argument's next dimensions, which must be whole slices.
+//     This is how the communication instructions of seed 000 §2.1 reach
+//     other threads' shards: a warp shuffle (units=[cuda_thread]) takes the
+//     lane dimension of its own warp's registers, y[w, :]; a TMA multicast
+//     issued by one thread (units=[cuda_cta_in_cluster]) takes the CTA
+//     dimension of a cluster's SMEM, smem[:, :, :], and with
+//     barrier_units=[cuda_cta_in_cluster] completes on every CTA's
+//     mbarrier, >> bar[:]. Any other slice of a distributed dimension is
+//     rejected;
 //  2. collective analysis (package gpucheck);
 //  3. triple collection: for every use of a CUDA-scoped data or barrier
 //     variable, the triple (distributed indices, use-site tiling, thread
@@ -25,8 +33,10 @@
 //     thread collective owns each shard (Rule 3/4).
 //
 // Barrier variables have no native unit: all their indices are
-// distributed, and uses must agree on the thread pitches (different warps
-// may arrive and await on the same barrier).
+// distributed (cuda_threads iterators, or the trailing slices of an
+// instruction's completion barrier that declares barrier units), and uses
+// must agree on the thread pitches (different warps may arrive and await
+// on the same barrier).
 //
 // Contract: Check consumes a gpucheck.Result without errors, reports
 // W05xx diagnostics, never panics, and returns the deduction of every

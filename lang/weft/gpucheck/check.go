@@ -110,7 +110,10 @@ type Access struct {
 	Write   bool
 	Instr   *lib.Instr // set for an instruction argument
 	Param   string     // the instruction parameter
-	Stmt    syntax.Stmt
+	// CompletionOf is set for the completion barrier of an instruction
+	// call (`g(...) >> z`): the instruction whose barrier units apply.
+	CompletionOf *lib.Instr
+	Stmt         syntax.Stmt
 }
 
 // Result is the collective analysis of one file.
@@ -335,7 +338,11 @@ func (c *checker) barrier(s *Scope, st syntax.Stmt, e syntax.Expr) {
 	if v == nil || !v.Barrier {
 		return
 	}
-	c.res.Accesses = append(c.res.Accesses, &Access{Var: v, Node: e, Indices: idx, Scope: s, Stmt: st})
+	a := &Access{Var: v, Node: e, Indices: idx, Scope: s, Stmt: st}
+	if cs, ok := st.(*syntax.CallStmt); ok {
+		a.CompletionOf = c.instrs[cs.Call.FunName()]
+	}
+	c.res.Accesses = append(c.res.Accesses, a)
 }
 
 func splitIndex(e syntax.Expr) (*syntax.Name, []syntax.Expr) {

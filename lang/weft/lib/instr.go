@@ -22,6 +22,12 @@ type Instr struct {
 	// (`instr(...) >> z` needs z in a memory derived from it); "" if the
 	// instruction does not complete on a barrier.
 	Barrier string
+	// BarrierUnits are the distributed collective units of the completion
+	// barrier (the τ_u* next to π_z in Fig. 2's `g`): an instruction that
+	// completes on the barriers of several CTAs (TMA multicast signals the
+	// mbarrier at the same offset in every destination CTA) declares
+	// barrier_units=[cuda_cta_in_cluster] and takes `>> bar[:]`.
+	BarrierUnits []syntax.Expr
 	// Access holds the per-parameter access qualities of data parameters,
 	// by parameter name, in parameter order in AccessOrder.
 	Access      map[string]*Access
@@ -136,6 +142,13 @@ func ParseInstr(p *syntax.Proc, l *Library, errs *diag.List) *Instr {
 				continue
 			}
 			in.Barrier = l.Barriers[n.Name].Name
+		case "barrier_units":
+			lst, ok := k.Value.(*syntax.List)
+			if !ok {
+				errs.Errorf(k.Value.Pos(), "W0245", "barrier_units= must be a list of collective units")
+				continue
+			}
+			in.BarrierUnits = lst.Elems
 		case "cuda":
 			s, ok := k.Value.(*syntax.StringLit)
 			if !ok {
@@ -144,7 +157,7 @@ func ParseInstr(p *syntax.Proc, l *Library, errs *diag.List) *Instr {
 			}
 			in.CUDA = s.Value
 		default:
-			errs.Errorf(k.Pos(), "W0245", "@instr has no parameter %s (tl, unit, cuda, barrier)", k.Name.Name)
+			errs.Errorf(k.Pos(), "W0245", "@instr has no parameter %s (tl, unit, cuda, barrier, barrier_units)", k.Name.Name)
 		}
 	}
 	if in.TL == "" && head.Kwarg("tl") == nil {
