@@ -155,15 +155,31 @@ func (m *Machine) contains(a threads, task int32, t int32) bool {
 	if a.task != task {
 		return false
 	}
-	sh := m.shapes[a.shape]
 	off := t - a.start
-	if len(sh) == 1 {
-		return off == 0
-	}
-	c := &m.p.Shapes[a.shape]
-	return off >= 0 && c.Contains(int(off))
+	bm := m.member[a.shape]
+	return off >= 0 && int(off>>6) < len(bm) && bm[off>>6]&(1<<(off&63)) != 0
 }
 
+// bitsAt returns the 64 bits of bitmap bm starting at bit pos (bits
+// outside bm are 0; pos may be negative).
+func bitsAt(bm []uint64, pos int) uint64 {
+	if pos <= -64 || pos >= len(bm)*64 {
+		return 0
+	}
+	if pos < 0 {
+		return bm[0] << uint(-pos)
+	}
+	w, r := pos>>6, uint(pos&63)
+	v := bm[w] >> r
+	if r != 0 && w+1 < len(bm) {
+		v |= bm[w+1] << (64 - r)
+	}
+	return v
+}
+
+// intersects and subset compare thread sets of one task word by word on
+// the shapes' membership bitmaps (Machine.member), shifted by the
+// difference of the start threads.
 func (m *Machine) intersects(a, b threads) bool {
 	if a.task == allTasks || b.task == allTasks {
 		return true
@@ -174,12 +190,10 @@ func (m *Machine) intersects(a, b threads) bool {
 	if a.start == b.start {
 		return true // both contain their start thread
 	}
-	sa, sb := m.shapes[a.shape], m.shapes[b.shape]
-	if len(sa) > len(sb) {
-		a, b, sa = b, a, sb
-	}
-	for _, o := range sa {
-		if m.contains(b, a.task, a.start+o) {
+	ba, bb := m.member[a.shape], m.member[b.shape]
+	d := int(a.start) - int(b.start)
+	for i, w := range ba {
+		if w&bitsAt(bb, d+64*i) != 0 {
 			return true
 		}
 	}
@@ -197,8 +211,10 @@ func (m *Machine) subset(a, b threads) bool {
 	if a == b {
 		return true
 	}
-	for _, o := range m.shapes[a.shape] {
-		if !m.contains(b, a.task, a.start+o) {
+	ba, bb := m.member[a.shape], m.member[b.shape]
+	d := int(a.start) - int(b.start)
+	for i, w := range ba {
+		if w&^bitsAt(bb, d+64*i) != 0 {
 			return false
 		}
 	}
@@ -524,6 +540,23 @@ func (m *Machine) addOps(v int, n int64) {
 // countOps counts the cell blocks of a statement that needs no work.
 func (m *Machine) countOps(s *Stmt) int64 {
 	a := s.Acc
+	// Dead statements come in pairs on one access (CheckMutates and
+	// RecordRead of an input): count once per evaluation.
+	if a.cacheOwner == m && a.cacheGen == m.gen {
+		return int64(len(a.cacheCells))
+	}
+	if a.countOwner == m && a.countGen == m.gen {
+		return a.count
+	}
+	n := m.evalCount(s)
+	if !m.stop {
+		a.countOwner, a.countGen, a.count = m, m.gen, n
+	}
+	return n
+}
+
+func (m *Machine) evalCount(s *Stmt) int64 {
+	a := s.Acc
 	st := &m.vars[a.Var]
 	pv := &m.p.Vars[a.Var]
 	if !st.live {
@@ -536,11 +569,11 @@ func (m *Machine) countOps(s *Stmt) int64 {
 			n *= int64(st.blocks[d])
 			continue
 		}
-		w := a.Idx[d]
-		l := w.Lo(m.env)
+		w := &a.Idx[d]
+		l := w.lo(m.env)
 		h := l + 1
 		if w.Hi != nil {
-			h = w.Hi(m.env)
+			h = w.hi(m.env)
 		}
 		if l < 0 || h > st.dims[d] || h < l || (w.Hi == nil && l >= st.dims[d]) {
 			m.cells(a, s.Src) // reports the fault

@@ -67,11 +67,49 @@ type IntExpr func(env []int) int
 // BoolExpr is a compiled boolean expression b (B-* rules).
 type BoolExpr func(env []int) bool
 
+// Affine is the control expression K + Σ Coef·σ(Slot) (seed 000 Fig. 6
+// C-AFF). Index expressions are nearly always affine; the machine evaluates
+// this form inline instead of calling a closure, since window evaluation is
+// on the hot path (one per access per statement instance).
+type Affine struct {
+	K     int
+	Terms []Term
+}
+
+// Term is one Coef·σ(Slot) of an Affine.
+type Term struct{ Slot, Coef int }
+
+// Eval evaluates a in env.
+func (a *Affine) Eval(env []int) int {
+	v := a.K
+	for _, t := range a.Terms {
+		v += t.Coef * env[t.Slot]
+	}
+	return v
+}
+
 // Window is one coordinate of an access: the point Lo when Hi is nil, else
 // the half-open interval [Lo, Hi) (Weft slices are half-open; seed 000 writes
 // the inclusive c1..c2 of W-RANGE for the same set).
 type Window struct {
 	Lo, Hi IntExpr
+	// LoAff and HiAff, when set, are Lo and Hi as affine forms and must
+	// compute the same values; the machine evaluates them instead.
+	LoAff, HiAff *Affine
+}
+
+func (w *Window) lo(env []int) int {
+	if w.LoAff != nil {
+		return w.LoAff.Eval(env)
+	}
+	return w.Lo(env)
+}
+
+func (w *Window) hi(env []int) int {
+	if w.HiAff != nil {
+		return w.HiAff.Eval(env)
+	}
+	return w.Hi(env)
 }
 
 // Access is a windowed access e# = x[w*] or z[w*] (Fig. 4).
@@ -86,6 +124,10 @@ type Access struct {
 	cacheOwner *Machine
 	cacheGen   uint64
 	cacheCells []int32
+	// The block count of the last evaluation by a dead statement.
+	countOwner *Machine
+	countGen   uint64
+	count      int64
 }
 
 // Exec gives the threads g_s(σ, ι) executing a statement (Definition 5.2):
@@ -95,6 +137,8 @@ type Exec struct {
 	All   bool
 	Shape int     // index into Program.Shapes
 	Start IntExpr // nil means 0
+	// StartAff, when set, is Start as an affine form (evaluated instead).
+	StartAff *Affine
 }
 
 // Kind is an AMIR statement constructor (Fig. 4).
@@ -172,11 +216,17 @@ type Stmt struct {
 	// Set by Program.Finish:
 	keepLite bool // the subtree holds an event or a live access to a shared variable
 	dead     bool // a record or check that can never matter (see Finish)
-	// g_s of the last execution (valid while the machine's gen is gsGen).
-	gsOwner   *Machine
-	gsGen     uint64
-	gsVal     threads
+	// g_s of the last execution (valid while the machine's gen is gen);
+	// shared by the statements of one source statement (same StartAff
+	// and shape, see Finish), which evaluate it in a row.
+	gsc       *gsCache
 	symmetric bool // KLoop with Tasks: see Program.Finish
+}
+
+type gsCache struct {
+	owner *Machine
+	gen   uint64
+	val   threads
 }
 
 // Src describes the source statement an AMIR statement came from, for
@@ -276,6 +326,22 @@ func Walk(s *Stmt, f func(*Stmt)) {
 //     their accesses to shared variables: hazards on task-local variables
 //     are those of the first task, exactly.
 func (p *Program) Finish() {
+	type gsKey struct {
+		start *Affine
+		shape int
+	}
+	gscs := map[gsKey]*gsCache{}
+	Walk(p.Body, func(s *Stmt) {
+		if s.Exec.StartAff == nil {
+			s.gsc = &gsCache{}
+			return
+		}
+		k := gsKey{s.Exec.StartAff, s.Exec.Shape}
+		if gscs[k] == nil {
+			gscs[k] = &gsCache{}
+		}
+		s.gsc = gscs[k]
+	})
 	p.TaskSlots = p.TaskSlots[:0]
 	Walk(p.Body, func(s *Stmt) {
 		if s.Kind == KLoop && s.Tasks {

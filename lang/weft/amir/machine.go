@@ -57,6 +57,12 @@ type varState struct {
 	strides []int // block strides
 	cells   []cell
 	bar0    int32 // first barrier cell id of this incarnation
+	// dim holds the same per-dimension facts packed for evalCells.
+	dim []dimInfo
+}
+
+type dimInfo struct {
+	extent, gran, shift, stride int
 }
 
 type barState struct{ a, w int32 }
@@ -124,6 +130,9 @@ type Machine struct {
 	p      *Program
 	cfg    Config
 	shapes [][]int32 // thread offsets of each shape, increasing
+	// member[i] is shape i's membership bitmap: bit o is set iff o is a
+	// thread offset of the shape (offsets start at 0).
+	member [][]uint64
 
 	env                   []int
 	task                  int32
@@ -170,6 +179,14 @@ func New(p *Program, cfg Config) *Machine {
 			ts = append(ts, int32(t))
 		}
 		m.shapes = append(m.shapes, ts)
+		var bm []uint64
+		if len(ts) > 0 {
+			bm = make([]uint64, ts[len(ts)-1]/64+1)
+		}
+		for _, t := range ts {
+			bm[t/64] |= 1 << (t % 64)
+		}
+		m.member = append(m.member, bm)
 	}
 	return m
 }
@@ -313,17 +330,26 @@ func (m *Machine) gs(s *Stmt) threads {
 	if s.Exec.All {
 		return threads{task: allTasks}
 	}
-	if s.gsOwner == m && s.gsGen == m.gen && s.gsVal.task == m.task {
-		return s.gsVal
+	c := s.gsc
+	if c == nil {
+		return m.computeGS(s)
+	}
+	if c.owner == m && c.gen == m.gen && c.val.task == m.task {
+		return c.val
 	}
 	t := m.computeGS(s)
-	s.gsOwner, s.gsGen, s.gsVal = m, m.gen, t
+	c.owner, c.gen, c.val = m, m.gen, t
 	return t
 }
 
 func (m *Machine) computeGS(s *Stmt) threads {
 	start := 0
-	if s.Exec.Start != nil {
+	if af := s.Exec.StartAff; af != nil {
+		start = af.K
+		for _, t := range af.Terms {
+			start += t.Coef * m.env[t.Slot]
+		}
+	} else if s.Exec.Start != nil {
 		start = s.Exec.Start(m.env)
 	}
 	return threads{task: m.task, start: int32(start), shape: int32(s.Exec.Shape)}
@@ -380,6 +406,10 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 		st.strides[i] = total
 		total *= st.blocks[i]
 	}
+	st.dim = st.dim[:0]
+	for i := 0; i < n; i++ {
+		st.dim = append(st.dim, dimInfo{extent: st.dims[i], gran: st.gran[i], shift: st.shift[i], stride: st.strides[i]})
+	}
 	if total > 1<<28 {
 		m.fault(src, "%s has %d tracked cells; the checker's limit is %d", pv.Name, total, 1<<28)
 		total = 0
@@ -428,60 +458,92 @@ func (m *Machine) cells(a *Access, src int) ([]int32, bool) {
 
 func (m *Machine) evalCells(a *Access, src int) ([]int32, bool) {
 	st := &m.vars[a.Var]
-	pv := &m.p.Vars[a.Var]
-	m.cellBuf = m.cellBuf[:0]
+	buf := m.cellBuf[:0]
 	if !st.live {
-		m.fault(src, "%s is used before its allocation", pv.Name)
+		m.fault(src, "%s is used before its allocation", m.p.Vars[a.Var].Name)
 		return nil, false
 	}
-	n := len(st.dims)
-	if len(a.Idx) != n && len(a.Idx) != 0 {
-		m.fault(src, "%s has %d dimensions, accessed with %d indices", pv.Name, n, len(a.Idx))
+	di := st.dim
+	n := len(di)
+	if len(a.Idx) == 0 {
+		// The whole variable: every block, in increasing flat order.
+		for i := range st.cells {
+			buf = append(buf, int32(i))
+		}
+		m.cellBuf = buf
+		return buf, true
+	}
+	if len(a.Idx) != n {
+		m.fault(src, "%s has %d dimensions, accessed with %d indices", m.p.Vars[a.Var].Name, n, len(a.Idx))
 		return nil, false
 	}
 	if cap(m.accIdx) < 3*n {
 		m.accIdx = make([]int, 3*n)
 	}
 	lo, hi, cur := m.accIdx[:n], m.accIdx[n:2*n], m.accIdx[2*n:3*n]
-	for d := 0; d < n; d++ {
+	env := m.env
+	base, multi := 0, false
+	for d := range di {
+		w := &a.Idx[d]
+		x := &di[d]
 		var l, h int
-		point := false
-		if len(a.Idx) == 0 {
-			l, h = 0, st.dims[d]
-		} else {
-			w := a.Idx[d]
-			l = w.Lo(m.env)
-			if w.Hi == nil {
-				h, point = l+1, true
-			} else {
-				h = w.Hi(m.env)
+		if af := w.LoAff; af != nil {
+			l = af.K
+			for _, t := range af.Terms {
+				l += t.Coef * env[t.Slot]
 			}
+		} else {
+			l = w.Lo(env)
 		}
-		if l < 0 || h > st.dims[d] || h < l || (point && l >= st.dims[d]) {
+		point := w.Hi == nil
+		switch {
+		case point:
+			h = l + 1
+		case w.HiAff != nil:
+			af := w.HiAff
+			h = af.K
+			for _, t := range af.Terms {
+				h += t.Coef * env[t.Slot]
+			}
+		default:
+			h = w.Hi(env)
+		}
+		if l < 0 || h > x.extent || h < l || (point && l >= x.extent) {
+			pv := &m.p.Vars[a.Var]
 			if point {
-				m.fault(src, "index out of bounds: %s dimension %d index %d, extent %d", pv.Name, d, l, st.dims[d])
+				m.fault(src, "index out of bounds: %s dimension %d index %d, extent %d", pv.Name, d, l, x.extent)
 			} else {
-				m.fault(src, "index out of bounds: %s dimension %d window %d:%d, extent %d", pv.Name, d, l, h, st.dims[d])
+				m.fault(src, "index out of bounds: %s dimension %d window %d:%d, extent %d", pv.Name, d, l, h, x.extent)
 			}
 			return nil, false
 		}
 		if h <= l {
-			return m.cellBuf, true
+			m.cellBuf = buf
+			return buf, true
 		}
-		if sh := st.shift[d]; sh >= 0 {
-			lo[d], hi[d] = l>>sh, (h-1)>>sh+1
+		var bl, bh int
+		if sh := x.shift; sh >= 0 {
+			bl, bh = l>>sh, (h-1)>>sh+1
 		} else {
-			g := st.gran[d]
-			lo[d], hi[d] = l/g, (h-1)/g+1
+			bl, bh = l/x.gran, (h-1)/x.gran+1
 		}
-		cur[d] = lo[d]
+		lo[d], hi[d], cur[d] = bl, bh, bl
+		base += bl * x.stride
+		if bh-bl > 1 {
+			multi = true
+		}
+	}
+	if !multi {
+		buf = append(buf, int32(base))
+		m.cellBuf = buf
+		return buf, true
 	}
 	for {
 		idx := 0
 		for d := 0; d < n; d++ {
-			idx += cur[d] * st.strides[d]
+			idx += cur[d] * di[d].stride
 		}
-		m.cellBuf = append(m.cellBuf, int32(idx))
+		buf = append(buf, int32(idx))
 		d := n - 1
 		for ; d >= 0; d-- {
 			cur[d]++
@@ -491,7 +553,8 @@ func (m *Machine) evalCells(a *Access, src int) ([]int32, bool) {
 			cur[d] = lo[d]
 		}
 		if d < 0 {
-			return m.cellBuf, true
+			m.cellBuf = buf
+			return buf, true
 		}
 	}
 }

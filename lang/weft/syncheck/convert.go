@@ -43,6 +43,9 @@ type converter struct {
 	// grans collects, per AMIR variable and dimension, the alignments of
 	// every access (granularity).
 	grans [][]int
+	// dimAff holds each AMIR variable's extents as affine forms (nil where
+	// not affine), for the HiAff of whole-extent windows.
+	dimAff [][]*amir.Affine
 	// machine is the launch shape of the device function being converted.
 	machine coll.Machine
 	// qual indices
@@ -253,7 +256,11 @@ func (c *converter) exec(st syntax.Stmt) amir.Exec {
 			return v
 		}
 	}
-	return amir.Exec{Shape: shape, Start: start}
+	af := &amir.Affine{K: k}
+	for _, t := range terms {
+		af.Terms = append(af.Terms, amir.Term{Slot: t.slot, Coef: t.step})
+	}
+	return amir.Exec{Shape: shape, Start: start, StartAff: af}
 }
 
 func (c *converter) cpu(st syntax.Stmt) bool {
@@ -465,16 +472,22 @@ func (c *converter) varIndex(sc *names, v *gpucheck.Var) int {
 		return i
 	}
 	var dims []amir.IntExpr
+	var affs []*amir.Affine
 	if v.Type != nil {
 		for _, d := range v.Type.Dims {
 			e, ok := c.intExpr(sc, d)
+			var af *amir.Affine
 			if !ok {
 				c.errs.Errorf(d.Pos(), codeUnsupported, "the sync check cannot evaluate this extent: %s", syntax.ExprString(d))
 				e = func([]int) int { return 0 }
+			} else {
+				af = c.affineForm(sc, d)
 			}
 			dims = append(dims, e)
+			affs = append(affs, af)
 		}
 	}
+	c.dimAff = append(c.dimAff, affs)
 	c.p.Vars = append(c.p.Vars, amir.Var{Name: v.Name, Barrier: v.Barrier, Dims: dims, Param: v.Param})
 	c.grans = append(c.grans, make([]int, len(dims)))
 	i := len(c.p.Vars) - 1
@@ -643,9 +656,10 @@ func (c *converter) window(sc *names, v, d int, ix idx) (amir.Window, bool) {
 	if !ok {
 		return amir.Window{}, false
 	}
+	loAff := c.affineForm(sc, loE)
 	if !ix.slice {
 		c.noteGran(v, d, 1)
-		return amir.Window{Lo: lo}, true
+		return amir.Window{Lo: lo, LoAff: loAff}, true
 	}
 	var hiE syntax.Expr
 	switch {
@@ -655,19 +669,24 @@ func (c *converter) window(sc *names, v, d int, ix idx) (amir.Window, bool) {
 		hiE = sum(ix.hi)
 	}
 	var hi amir.IntExpr
+	var hiAff *amir.Affine
 	if hiE == nil {
 		dim := c.p.Vars[v].Dims[d]
 		hi = dim
+		if d < len(c.dimAff[v]) {
+			hiAff = c.dimAff[v][d]
+		}
 		c.noteGran(v, d, c.linearOf(loE).align())
 	} else {
 		hi, ok = c.intExpr(sc, hiE)
 		if !ok {
 			return amir.Window{}, false
 		}
+		hiAff = c.affineForm(sc, hiE)
 		l := c.linearOf(loE)
 		c.noteGran(v, d, gcd(l.align(), c.linearOf(hiE).sub(l).align()))
 	}
-	return amir.Window{Lo: lo, Hi: hi}, true
+	return amir.Window{Lo: lo, Hi: hi, LoAff: loAff, HiAff: hiAff}, true
 }
 
 // reads is T_e (Fig. 17) followed by T_ex: the non-exempt data accesses of
@@ -958,6 +977,7 @@ func (c *converter) reverseVar(v int) int {
 	nv.Name = name
 	c.p.Vars = append(c.p.Vars, nv)
 	c.grans = append(c.grans, append([]int(nil), c.grans[v]...))
+	c.dimAff = append(c.dimAff, c.dimAff[v])
 	return len(c.p.Vars) - 1
 }
 

@@ -1,6 +1,8 @@
 package syncheck
 
 import (
+	"sort"
+
 	"weft.dev/weft/lang/weft/amir"
 	"weft.dev/weft/lang/weft/syntax"
 )
@@ -51,21 +53,37 @@ func (c *converter) intExpr(sc *names, e syntax.Expr) (amir.IntExpr, bool) {
 	return c.intTree(sc, e)
 }
 
+// affineForm is e as amir.Affine when it is affine in the slots (constants
+// folded), for the machine's inline window evaluation; nil otherwise.
+func (c *converter) affineForm(sc *names, e syntax.Expr) *amir.Affine {
+	l := c.linearOf(e)
+	a := &amir.Affine{K: l.k}
+	for atom, coef := range l.terms {
+		slot, ok := sc.lookup(atom)
+		if !ok {
+			return nil
+		}
+		a.Terms = append(a.Terms, amir.Term{Slot: slot, Coef: coef})
+	}
+	// Map order is random; sort for a deterministic program.
+	sort.Slice(a.Terms, func(i, j int) bool { return a.Terms[i].Slot < a.Terms[j].Slot })
+	return a
+}
+
 // affine compiles an expression that is affine in the slots (constants
 // folded) to one flat function: index expressions are evaluated in the
 // hot path of the machine.
 func (c *converter) affine(sc *names, e syntax.Expr) (amir.IntExpr, bool) {
-	l := c.linearOf(e)
+	af := c.affineForm(sc, e)
+	if af == nil {
+		return nil, false
+	}
 	type term struct{ slot, coef int }
 	var terms []term
-	for atom, coef := range l.terms {
-		slot, ok := sc.lookup(atom)
-		if !ok {
-			return nil, false
-		}
-		terms = append(terms, term{slot, coef})
+	for _, t := range af.Terms {
+		terms = append(terms, term{t.Slot, t.Coef})
 	}
-	k := l.k
+	k := af.K
 	switch len(terms) {
 	case 0:
 		return func([]int) int { return k }, true
