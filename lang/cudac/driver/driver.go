@@ -32,7 +32,7 @@ func help(w io.Writer, verb string) {
   %s
   --schedule=rr|random   thread schedule: deterministic round-robin (default) or random
   --seed=N               seed of the random schedule (and of random kernel-only buffers)
-  --quantum=N            instructions a thread runs before the next one's turn (default 64)
+  --quantum=N            instructions a thread runs before the next one's turn (default 1)
   --max-steps=N          stop after N interpreted instructions (C0605; default 2e9)
   --json                 diagnostics as JSON on stdout
  kernel-only files (no main; also read from a first-lines comment //--blockDim=64 --gridDim=4):

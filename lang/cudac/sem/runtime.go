@@ -702,7 +702,11 @@ func (m *Machine) format(t *Thread, fmtp uint64, args []uint64, pos int32) (stri
 			}
 			fmt.Fprintf(&b, spec+"s", s)
 		case 'p':
-			fmt.Fprintf(&b, "0x%x", v)
+			if v == 0 {
+				b.WriteString("(nil)") // as glibc prints a null pointer
+			} else {
+				fmt.Fprintf(&b, "0x%x", v)
+			}
 		case 'f', 'F', 'e', 'E', 'g', 'G', 'a', 'A':
 			x := f64(v)
 			if math.IsInf(x, 0) || math.IsNaN(x) {

@@ -327,3 +327,52 @@ int main(void) {
 // OUT: 32 1024 0 1
 // OUT: 0 65535 0 4294967295 -7
 // OUT: 1 1
+// ---- preprocessor operators, unions, extern "C", goto, float and double atomics, deduced template arguments
+#include <stdio.h>
+#define CAT(a, b) a##b
+#define STR(x) #x
+#define SQ(x) ((x) * (x))
+#undef SQ
+#define SQ(x) ((x) * (x) + 0)
+#pragma once
+union U { int i; float f; unsigned char b[4]; };
+extern "C" int twice(int x) { return 2 * x; }
+template <typename T> __device__ T sq(T v) { return v * v; }
+__global__ void k(float *f, double *d, int *i) {
+  atomicAdd(f, 1.5f);
+  atomicAdd(d, 2.5);
+  atomicExch(i, 7);
+  if (threadIdx.x == 0) f[1] = sq(3.0f);
+  __threadfence();
+}
+int main() {
+  int CAT(x, y) = 5;
+  printf("%s %d %d\n", STR(hello), xy, SQ(3));
+  union U u; u.f = 1.0f;
+  printf("%x %d %i %p\n", u.i, u.b[3], twice(4), (void *)0);
+  int n = 0;
+again:
+  n++;
+  if (n < 3) goto again;
+  printf("%d\n", n);
+  float *f; double *d; int *i;
+  cudaMalloc(&f, 2 * sizeof(float)); cudaMalloc(&d, sizeof(double)); cudaMalloc(&i, sizeof(int));
+  cudaMemset(f, 0, 2 * sizeof(float)); cudaMemset(d, 0, sizeof(double));
+  k<<<1, 2>>>(f, d, i);
+  float hf[2]; double hd; int hi;
+  cudaMemcpy(hf, f, sizeof(hf), cudaMemcpyDeviceToHost);
+  cudaMemcpy(&hd, d, sizeof(hd), cudaMemcpyDeviceToHost);
+  cudaMemcpy(&hi, i, sizeof(hi), cudaMemcpyDeviceToHost);
+  printf("%g %g %g %d\n", hf[0], hf[1], hd, hi);
+  return 0;
+}
+// OUT: hello 5 9
+// OUT: 3f800000 63 8 (nil)
+// OUT: 3
+// OUT: 3 9 5 7
+// ---- variable-length arrays are rejected
+int main() {
+  int n = 3;
+  int a[n]; // ERROR C0313 col=9 "array size is not a non-negative constant"
+  return 0;
+}
