@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -41,13 +42,25 @@ func roundTrip(t *testing.T, name string, src []byte) {
 	}
 }
 
-// TestRoundTrip round-trips every .weft file in this package's testdata and
-// the repository's examples.
+// TestRoundTrip round-trips every .weft file in this package's testdata,
+// the other Weft packages' testdata, the standard library and every example
+// (recursively: examples/weft/gemm, sync, ...). Examples must parse.
 func TestRoundTrip(t *testing.T) {
 	var files []string
-	for _, pat := range []string{"testdata/*.weft", "../../../examples/weft/*.weft", "../*/testdata/*.weft", "../lib/*.weft"} {
+	for _, pat := range []string{"testdata/*.weft", "../*/testdata/*.weft", "../*/testdata/*/*.weft", "../lib/*.weft"} {
 		m, _ := filepath.Glob(pat)
 		files = append(files, m...)
+	}
+	examples := map[string]bool{}
+	err := filepath.WalkDir("../../../examples/weft", func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".weft") {
+			files = append(files, path)
+			examples[path] = true
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	n := 0
 	for _, f := range files {
@@ -64,18 +77,19 @@ func TestRoundTrip(t *testing.T) {
 			var errs diag.List
 			Parse(diag.NewFile(f, []byte(chunk)), &errs)
 			if errs.Len() > 0 {
+				if examples[f] {
+					t.Errorf("example %s does not parse: %v", f, errs.Diags[0])
+				}
 				continue // a checker test case with deliberate syntax errors
 			}
-			roundTrip(t, f+"#"+itoa(i), []byte(chunk))
+			roundTrip(t, f+"#"+strconv.Itoa(i), []byte(chunk))
 			n++
 		}
 	}
-	if n == 0 {
-		t.Fatal("no files round-tripped")
+	if n < 20 {
+		t.Fatalf("only %d programs round-tripped", n)
 	}
 }
-
-func itoa(i int) string { return strings.TrimSpace(strings.Repeat(" ", 0) + string(rune('0'+i%10))) }
 
 func chunks(src string) []string {
 	return regexp.MustCompile(`(?m)^---\s*$\n?`).Split(src, -1)
