@@ -454,6 +454,13 @@ func (c *checker) checkPerm(s *Scope, v *Var, at syntax.Node, op byte, instr boo
 	}
 	var p lib.Perm
 	switch {
+	case s.Device == nil && instr:
+		// CPU instructions (cudaMemcpy-like copies between DRAM and GMEM)
+		// have their own permissions: CPU code cannot read or write GMEM,
+		// but the CUDA runtime can (seed 002 "Memory types": GMEM is
+		// allocated by the CPU and accessed only in device code, and CPU
+		// code moves data in and out with the runtime's copies).
+		p = m.CPUInstr
 	case s.Device == nil:
 		p = m.CPU
 	case s.TL == "cuda_in_order":
@@ -467,7 +474,7 @@ func (c *checker) checkPerm(s *Scope, v *Var, at syntax.Node, op byte, instr boo
 		return
 	}
 	w := where(s)
-	if instr && s.Device != nil && s.TL != "cuda_in_order" {
+	if instr && (s.Device == nil || s.TL != "cuda_in_order") {
 		w = "an instruction of " + w
 	}
 	switch op {
@@ -670,6 +677,13 @@ func (c *checker) call(s *Scope, st *syntax.CallStmt) {
 	name := st.Call.FunName()
 	in := c.instrs[name]
 	if in == nil {
+		// Seed 000 §3.3: "calls to p : Proc only appear at CPU scope,
+		// while calls to g : Instr appear at CPU or CUDA scope"; a proc's
+		// body is CPU code (§3.4: code is CPU code by default), so device
+		// code reaches hardware only through instructions.
+		if s.Device != nil && c.procs[name] {
+			c.errs.Errorf(st.Pos(), codeProcCall, "%s is a proc, called here in device code: procs are called only from CPU code (their bodies are CPU code); device code calls instructions, or the proc's statements can be written in the kernel", name)
+		}
 		// A proc call: its arguments are reads as far as this analysis
 		// is concerned.
 		for _, a := range st.Call.Args {

@@ -18,6 +18,7 @@ const (
 	codeAsync         = "W0310"
 	codeWith          = "W0311"
 	codeDeviceConst   = "W0312"
+	codeProcCall      = "W0313"
 
 	codeInstrTL     = "W0401"
 	codeInstrUnit   = "W0402"
@@ -41,6 +42,7 @@ func init() {
 		{Code: codeAsync, Summary: "invalid CudaAsync block (outside device code, nested, or not an async instruction timeline)"},
 		{Code: codeWith, Summary: "unknown with-block context"},
 		{Code: codeDeviceConst, Summary: "launch parameter is not a compile-time constant"},
+		{Code: codeProcCall, Summary: "proc called in device code (procs are called only from CPU code; device code calls instructions)"},
 		{Code: codeInstrTL, Summary: "wrong instr-tl: instruction used outside a scope of its instruction timeline"},
 		{Code: codeInstrUnit, Summary: "wrong collective unit for an instruction"},
 		{Code: codeScalarWrite, Summary: "scalar write or reduce in device code executed by more than one thread"},
