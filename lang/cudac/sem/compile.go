@@ -74,6 +74,7 @@ type compiler struct {
 	labels    map[string]int
 	gotos     []gotoFix
 	addrTaken map[string]bool
+	undef     map[int32]int64 // slots of scalars declared without initializer -> name in Strings
 	allocas   []Instr
 	tmap      map[string]*Type
 	tvals     map[string]int64
@@ -187,6 +188,11 @@ func (c *compiler) pos(p diag.Pos) int32 {
 }
 
 func (c *compiler) emit(op Op, a int32, b int64, p diag.Pos) int {
+	if op == OpLocal || op == OpSetLocal {
+		if name, ok := c.undef[a]; ok {
+			op, b = op+OpLocalU-OpLocal, name
+		}
+	}
 	c.code = append(c.code, Instr{Op: op, A: a, B: b, P: c.pos(p)})
 	return len(c.code) - 1
 }
@@ -614,6 +620,7 @@ func (c *compiler) beginFunc(fn *Function) {
 	c.fn = fn
 	c.code = nil
 	c.nslots = 0
+	c.undef = map[int32]int64{}
 	c.loops = nil
 	c.labels = map[string]int{}
 	c.gotos = nil
@@ -1054,6 +1061,10 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 		c.emit(OpPop, 0, 0, d.Pos)
 	} else {
 		c.declare(d.Name, &sym{kind: symSlot, t: t, slot: slot})
+		// its value is indeterminate until assigned (checked by weft check)
+		c.emit(OpUndef, int32(slot), 0, d.Pos)
+		c.undef[int32(slot)] = int64(len(c.prog.Strings))
+		c.prog.Strings = append(c.prog.Strings, d.Name)
 	}
 }
 

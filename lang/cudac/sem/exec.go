@@ -156,6 +156,7 @@ type Thread struct {
 	frames    []frame
 	stack     []uint64
 	slots     []uint64
+	undef     []uint64 // bit per slot: an OpUndef local not yet assigned (weft check)
 	stopDepth int
 	retVal    uint64
 

@@ -83,6 +83,13 @@ const (
 	OpLaunch  // A = kernel, B = argument count; below the args: gx gy gz bx by bz shmem stream
 	OpTrap    // fault with message const A
 	OpString  // push pointer to string literal A
+	// Scalar locals declared without an initializer live in slots like the
+	// others but use these forms, so that weft check can warn when one is
+	// read before it is assigned (C0407; C99 6.7.8p10: its value is
+	// indeterminate). B is the index of the variable's name in Strings.
+	OpUndef     // mark slot A uninitialized (weft check only)
+	OpLocalU    // push slot A, warning if it is uninitialized
+	OpSetLocalU // slot A = top (kept), now initialized
 )
 
 // Instr is one bytecode instruction.
@@ -171,6 +178,27 @@ func (m *Machine) run(t *Thread, budget int) status {
 			st = append(st, slots[base+int(in.A)])
 		case OpSetLocal:
 			slots[base+int(in.A)] = st[n]
+		case OpUndef:
+			if m.opts.Check {
+				i := base + int(in.A)
+				for len(t.undef) <= i/64 {
+					t.undef = append(t.undef, 0)
+				}
+				t.undef[i/64] |= 1 << (i % 64)
+			}
+		case OpLocalU:
+			i := base + int(in.A)
+			st = append(st, slots[i])
+			if i/64 < len(t.undef) && t.undef[i/64]&(1<<(i%64)) != 0 && !m.uninitSeen[in.P] {
+				m.uninitSeen[in.P] = true
+				m.diags.Warnf(m.pos(in.P), "C0407", "read of uninitialized variable %s", m.prog.Strings[in.B])
+			}
+		case OpSetLocalU:
+			i := base + int(in.A)
+			slots[i] = st[n]
+			if i/64 < len(t.undef) {
+				t.undef[i/64] &^= 1 << (i % 64)
+			}
 		case OpPop:
 			st = st[:n]
 		case OpDup:

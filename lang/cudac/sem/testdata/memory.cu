@@ -156,3 +156,38 @@ int main() {
   printf("not reached\n");
   return 0;
 }
+// ---- uninitialized scalar locals warn on the host and the device; assignment on any path initializes
+#include <stdio.h>
+__global__ void k(int *out, int n) {
+  int acc;
+  int v;
+  if (threadIdx.x == 0) acc = 1;
+  for (int i = 0; i < n; i++) {
+    int t;
+    if (i == 1) t = 5;
+    v = t; // WARN C0407 col=9 "read of uninitialized variable t"
+  }
+  out[threadIdx.x] = acc + v; // WARN C0407 col=22 "read of uninitialized variable acc"
+}
+int main() {
+  int x, y;
+  y = 2;
+  int z = x + y; // WARN C0407 col=11 "read of uninitialized variable x"
+  int *d, h[2];
+  cudaMalloc(&d, sizeof(h));
+  k<<<1, 2>>>(d, 1);
+  cudaMemcpy(h, d, sizeof(h), cudaMemcpyDeviceToHost);
+  printf("%d %d %d\n", z, h[0], y);
+  return 0;
+}
+// OUT: 2 1 2
+// ---- a variable assigned before every read does not warn
+#include <stdio.h>
+int main() {
+  int i, s;
+  s = 0;
+  for (i = 0; i < 4; i++) { int t; t = i * i; s += t; }
+  printf("%d\n", s);
+  return 0;
+}
+// OUT: 14
