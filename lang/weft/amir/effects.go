@@ -156,6 +156,9 @@ func (m *Machine) contains(a threads, task int32, t int32) bool {
 		return false
 	}
 	off := t - a.start
+	if n := m.dense[a.shape]; n > 0 {
+		return off >= 0 && off < n
+	}
 	bm := m.member[a.shape]
 	return off >= 0 && int(off>>6) < len(bm) && bm[off>>6]&(1<<(off&63)) != 0
 }
@@ -190,7 +193,15 @@ func (m *Machine) intersects(a, b threads) bool {
 	if a.start == b.start {
 		return true // both contain their start thread
 	}
+	na, nb := m.dense[a.shape], m.dense[b.shape]
+	if na > 0 && nb > 0 {
+		// Two thread ranges [start, start+n).
+		return a.start < b.start+nb && b.start < a.start+na
+	}
 	ba, bb := m.member[a.shape], m.member[b.shape]
+	if len(ba) > len(bb) {
+		a, b, ba, bb = b, a, bb, ba
+	}
 	d := int(a.start) - int(b.start)
 	for i, w := range ba {
 		if w&bitsAt(bb, d+64*i) != 0 {
@@ -210,6 +221,10 @@ func (m *Machine) subset(a, b threads) bool {
 	}
 	if a == b {
 		return true
+	}
+	na, nb := m.dense[a.shape], m.dense[b.shape]
+	if na > 0 && nb > 0 {
+		return a.start >= b.start && a.start+na <= b.start+nb
 	}
 	ba, bb := m.member[a.shape], m.member[b.shape]
 	d := int(a.start) - int(b.start)

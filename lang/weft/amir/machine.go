@@ -133,6 +133,8 @@ type Machine struct {
 	// member[i] is shape i's membership bitmap: bit o is set iff o is a
 	// thread offset of the shape (offsets start at 0).
 	member [][]uint64
+	// dense[i] is n > 0 when shape i is the offsets 0..n-1 (a range).
+	dense []int32
 
 	env                   []int
 	task                  int32
@@ -187,6 +189,11 @@ func New(p *Program, cfg Config) *Machine {
 			bm[t/64] |= 1 << (t % 64)
 		}
 		m.member = append(m.member, bm)
+		n := int32(0)
+		if len(ts) > 0 && ts[len(ts)-1] == int32(len(ts)-1) {
+			n = int32(len(ts)) // increasing and distinct: 0..n-1
+		}
+		m.dense = append(m.dense, n)
 	}
 	return m
 }
