@@ -34,6 +34,7 @@ func init() {
 		Run:        runVerb,
 		Build:      build,
 		Fmt:        fmtVerb,
+		Sched:      schedVerb,
 		Help:       help,
 	})
 }

@@ -1,0 +1,136 @@
+package driver
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/frontend"
+	"weft.dev/weft/lang/weft/check"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/sched"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// schedVerb implements `weft sched FILE.weft SCRIPT.star [-o OUT]`: it runs
+// the Starlark schedule script over the file (package sched), prints the
+// scheduled file in canonical syntax, then runs `weft check`'s static
+// checks on the result (seed 000 §2.3: the rewrites keep seq[p1] ≡ seq[pN];
+// the checks, the sync check included, establish seq[pN] ≡ par[pN]).
+func schedVerb(env *frontend.Env, args []string) int {
+	fs := flag.NewFlagSet("sched", flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	asJSON := fs.Bool("json", false, "diagnostics as JSON")
+	out := fs.String("o", "", "write the scheduled file to this path instead of stdout")
+	noCheck := fs.Bool("no-check", false, "do not run weft check on the result")
+	for _, c := range checkers {
+		if c.Flags != nil {
+			c.Flags(fs)
+		}
+	}
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return 2
+	}
+	files, assigns := splitAssignments(pos)
+	if len(files) != 2 {
+		return frontend.Usagef(env, "usage: weft sched FILE.weft SCRIPT.star [-o OUT] [NAME=VALUE ...] [--no-check] [--json]")
+	}
+	sizes := map[string]int64{}
+	for _, a := range assigns {
+		v, err := strconv.ParseInt(a[1], 0, 64)
+		if err != nil {
+			return frontend.Usagef(env, "%s=%s: want an integer", a[0], a[1])
+		}
+		sizes[a[0]] = v
+	}
+	var errs diag.List
+	f, ok := parse(env, files[0], &errs)
+	if !ok {
+		return 2
+	}
+	script, ok := frontend.ReadSource(env, files[1])
+	if !ok {
+		return 2
+	}
+	if errs.HasErrors() {
+		return frontend.Report(env, &errs, *asJSON)
+	}
+	l, err := lib.Std()
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "weft: standard library: %v\n", err)
+		return 2
+	}
+	// The input must be a valid program: rewrites rely on resolved names.
+	check.Check(f, l, &errs)
+	if errs.HasErrors() {
+		return frontend.Report(env, &errs, *asJSON)
+	}
+	res := sched.Run(f, script, sched.Options{Lib: l, Print: env.Stderr}, &errs)
+	if errs.HasErrors() {
+		return frontend.Report(env, &errs, *asJSON)
+	}
+	text := []byte(syntax.Print(res.File))
+	name := "<stdout>"
+	if *out != "" {
+		name = *out
+		if err := os.WriteFile(*out, text, 0o644); err != nil {
+			fmt.Fprintf(env.Stderr, "weft: %v\n", err)
+			return 2
+		}
+	} else {
+		env.Stdout.Write(text)
+	}
+	for _, r := range res.Reassociated {
+		fmt.Fprintf(env.Stderr, "weft sched: note: %s lets reductions into one element commute; float results may differ by reassociation\n", r)
+	}
+	if *noCheck {
+		fmt.Fprintf(env.Stderr, "weft sched: %d rewrites applied; weft check not run (--no-check)\n", res.Steps)
+		return frontend.Report(env, &errs, *asJSON)
+	}
+	// Check the printed text, so diagnostics point into what the user sees.
+	src := diag.NewFile(name, text)
+	f2 := syntax.Parse(src, &errs)
+	if !errs.HasErrors() {
+		prog := check.Check(f2, l, &errs)
+		// Checker reports (sync statistics) go to stderr: stdout holds the program.
+		cenv := *env
+		cenv.Stdout = env.Stderr
+		ctx := &CheckContext{Env: &cenv, File: f2, Prog: prog, Sizes: sizes, Errs: &errs}
+		runCheckers(ctx)
+	}
+	if errs.HasErrors() {
+		fmt.Fprintf(env.Stderr, "weft sched: %d rewrites applied; weft check rejects the result:\n", res.Steps)
+		return frontend.Report(env, &errs, *asJSON)
+	}
+	fmt.Fprintf(env.Stderr, "weft sched: %d rewrites applied; weft check: ok\n", res.Steps)
+	return frontend.Report(env, &errs, *asJSON)
+}
+
+func init() {
+	// driver.go's init (earlier in file order) registered the front end;
+	// add the help text of sched to it.
+	fe := frontend.ForExt(".weft")
+	if fe == nil {
+		return
+	}
+	prev := fe.Help
+	fe.Help = func(w io.Writer, verb string) {
+		if verb != "sched" {
+			if prev != nil {
+				prev(w, verb)
+			}
+			return
+		}
+		fmt.Fprintln(w, `weft sched FILE.weft SCRIPT.star [-o OUT] [NAME=VALUE ...] [--no-check] [--json]
+  Runs the Starlark schedule SCRIPT over FILE (docs/weft-sched.md), prints the scheduled
+  file in canonical syntax (stdout, or OUT with -o), then runs weft check's static checks
+  on it (sizes for the sync check from NAME=VALUE or the file's "# check:" lines).
+  -o OUT       write the result to OUT
+  --no-check   skip weft check on the result
+  --json       diagnostics as JSON`)
+	}
+}

@@ -1,0 +1,467 @@
+package sched
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"go.starlark.net/resolve"
+	"go.starlark.net/starlark"
+	stsyntax "go.starlark.net/syntax"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// Options configure Run.
+type Options struct {
+	Lib *lib.Library
+	// Print receives the output of the script's print() (default: discarded).
+	Print io.Writer
+	// MaxSteps bounds the Starlark execution (0: 10 million steps).
+	MaxSteps uint64
+}
+
+// Result is the scheduled file.
+type Result struct {
+	File *syntax.File
+	// Steps is the number of rewrites applied.
+	Steps int
+	// Reassociated lists the rewrites that let two reductions into the same
+	// element commute: their floating-point results may differ by
+	// reassociation (seed 000 §2.3 treats reductions as commuting, as Exo
+	// does).
+	Reassociated []string
+}
+
+// Run executes a schedule script over f (which must have parsed and checked
+// without errors; it is not modified) and returns the rewritten file.
+// Script errors and failed preconditions are added to errs; the Result
+// then holds the file as it was after the last successful rewrite.
+func Run(f *syntax.File, script *diag.File, opts Options, errs *diag.List) *Result {
+	ws := newWorkspace(deepCopyFile(f), opts.Lib)
+	res := &Result{File: ws.file}
+	predeclared := starlark.StringDict{}
+	for _, d := range ws.file.Decls {
+		if p, ok := d.(*syntax.Proc); ok && !isInstrDecl(p) {
+			predeclared[p.Name.Name] = &Proc{ws: ws, name: p.Name.Name}
+		}
+	}
+	b := &binding{ws: ws, res: res}
+	for name, fn := range b.builtins() {
+		predeclared[name] = starlark.NewBuiltin(name, fn)
+	}
+	out := opts.Print
+	if out == nil {
+		out = io.Discard
+	}
+	thread := &starlark.Thread{Name: "sched", Print: func(_ *starlark.Thread, msg string) { fmt.Fprintln(out, msg) }}
+	steps := opts.MaxSteps
+	if steps == 0 {
+		steps = 10_000_000
+	}
+	thread.SetMaxExecutionSteps(steps)
+	fopts := &stsyntax.FileOptions{TopLevelControl: true, GlobalReassign: true, While: true}
+	_, err := starlark.ExecFileOptions(fopts, thread, script.Name, script.Src, predeclared)
+	if err != nil {
+		reportScriptError(err, script, errs)
+	}
+	res.Reassociated = ws.reassoc
+	return res
+}
+
+func deepCopyFile(f *syntax.File) *syntax.File {
+	c := &syntax.File{Name: f.Name, Trailing: append([]string{}, f.Trailing...)}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *syntax.Proc:
+			c.Decls = append(c.Decls, cloneProc(d))
+		default:
+			c.Decls = append(c.Decls, d)
+		}
+	}
+	return c
+}
+
+// scriptPos converts a Starlark position to a diagnostic position.
+func scriptPos(sf *diag.File, p stsyntax.Position) diag.Pos {
+	if !p.IsValid() {
+		return diag.Pos{File: sf}
+	}
+	return sf.At(sf.Offset(int(p.Line), int(p.Col)))
+}
+
+// opError is a failed scheduling operation, with the script position of
+// its call.
+type opError struct {
+	op  string
+	err *schedError
+}
+
+func (e *opError) Error() string { return e.err.msg }
+
+func reportScriptError(err error, sf *diag.File, errs *diag.List) {
+	var serr stsyntax.Error
+	var rerrs resolve.ErrorList
+	var eerr *starlark.EvalError
+	switch {
+	case errors.As(err, &serr):
+		errs.Errorf(scriptPos(sf, serr.Pos), CodeScript, "schedule script: %s", serr.Msg)
+	case errors.As(err, &rerrs):
+		for _, e := range rerrs {
+			errs.Errorf(scriptPos(sf, e.Pos), CodeScript, "schedule script: %s", e.Msg)
+		}
+	case errors.As(err, &eerr):
+		// The innermost frame in the script is where the error happened.
+		var pos stsyntax.Position
+		for i := 0; i < len(eerr.CallStack); i++ {
+			fr := eerr.CallStack.At(i)
+			if fr.Pos.Filename() == sf.Name {
+				pos = fr.Pos
+				break
+			}
+		}
+		var oe *opError
+		if errors.As(err, &oe) {
+			d := errs.Errorf(scriptPos(sf, pos), oe.err.code, "%s", oe.err.msg)
+			d.Notes = append(d.Notes, oe.err.notes...)
+			return
+		}
+		errs.Errorf(scriptPos(sf, pos), CodeScript, "schedule script: %s", eerr.Msg)
+	default:
+		errs.Errorf(diag.Pos{File: sf}, CodeScript, "schedule script: %v", err)
+	}
+}
+
+// Proc is a proc of the workspace as a Starlark value. print(p) shows its
+// canonical text; p.name is its name.
+type Proc struct {
+	ws   *workspace
+	name string
+}
+
+func (p *Proc) String() string {
+	d, _, err := p.ws.proc(p.name)
+	if err != nil {
+		return "<proc " + p.name + " (gone)>"
+	}
+	text := syntax.Print(&syntax.File{Decls: []syntax.Decl{d}})
+	return strings.TrimRight(text, "\n")
+}
+func (p *Proc) Type() string          { return "proc" }
+func (p *Proc) Freeze()               {}
+func (p *Proc) Truth() starlark.Bool  { return true }
+func (p *Proc) Hash() (uint32, error) { return starlark.String(p.name).Hash() }
+func (p *Proc) Attr(name string) (starlark.Value, error) {
+	if name == "name" {
+		return starlark.String(p.name), nil
+	}
+	return nil, nil
+}
+func (p *Proc) AttrNames() []string { return []string{"name"} }
+
+type binding struct {
+	ws  *workspace
+	res *Result
+}
+
+type builtinFn = func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error)
+
+// procArg accepts a Proc value or a proc name.
+type procArg struct {
+	b    *binding
+	proc *Proc
+}
+
+func (a *procArg) Unpack(v starlark.Value) error {
+	switch v := v.(type) {
+	case *Proc:
+		a.proc = v
+		return nil
+	case starlark.String:
+		if _, _, err := a.b.ws.proc(string(v)); err != nil {
+			return err
+		}
+		a.proc = &Proc{ws: a.b.ws, name: string(v)}
+		return nil
+	}
+	return fmt.Errorf("want a proc or a proc name, got %s", v.Type())
+}
+
+// apply runs one rewrite on a copy of the proc and commits it on success.
+func (b *binding) apply(op string, p *Proc, f func(q *syntax.Proc) error) (starlark.Value, error) {
+	d, i, err := b.ws.proc(p.name)
+	if err != nil {
+		return nil, &opError{op, err.(*schedError)}
+	}
+	q := cloneProc(d)
+	if err := f(q); err != nil {
+		se, ok := err.(*schedError)
+		if !ok {
+			se = errorf(CodeArgs, "%s: %v", op, err)
+		}
+		return nil, &opError{op, se}
+	}
+	b.ws.file.Decls[i] = q
+	p.name = q.Name.Name
+	b.res.Steps++
+	return p, nil
+}
+
+// argErr wraps an argument unpacking error.
+func argErr(op string, err error) error {
+	var se *schedError
+	if errors.As(err, &se) {
+		return &opError{op, se}
+	}
+	return &opError{op, errorf(CodeArgs, "%v", err)}
+}
+
+// weftValue converts a Starlark int or string to a Weft expression.
+func weftValue(op, what string, v starlark.Value) (syntax.Expr, error) {
+	switch v := v.(type) {
+	case starlark.Int:
+		n, ok := v.Int64()
+		if !ok {
+			return nil, errorf(CodeArgs, "%s: %s=%s is out of range", op, what, v)
+		}
+		if n < 0 {
+			return &syntax.Unary{Op: "-", X: intLit(-n)}, nil
+		}
+		return intLit(n), nil
+	case starlark.String:
+		e, err := parseExpr(string(v))
+		if err != nil {
+			return nil, errorf(CodeArgs, "%s: %s: %v", op, what, err)
+		}
+		return e, nil
+	case starlark.Bool:
+		return &syntax.BoolLit{Value: bool(v)}, nil
+	}
+	return nil, errorf(CodeArgs, "%s: %s must be an int or a string, got %s", op, what, v.Type())
+}
+
+func (b *binding) builtins() map[string]builtinFn {
+	return map[string]builtinFn{
+		"proc": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			if err := starlark.UnpackPositionalArgs("proc", args, kwargs, 1, p); err != nil {
+				return nil, argErr("proc", err)
+			}
+			return p.proc, nil
+		},
+		"divide_loop": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var loop, tail string = "", "cut"
+			var factor int
+			var names *starlark.List
+			if err := starlark.UnpackArgs("divide_loop", args, kwargs, "proc", p, "loop", &loop, "factor", &factor, "names", &names, "tail?", &tail); err != nil {
+				return nil, argErr("divide_loop", err)
+			}
+			if names.Len() != 2 {
+				return nil, argErr("divide_loop", fmt.Errorf("divide_loop: names must be [outer, inner], got %d names", names.Len()))
+			}
+			o, ok1 := starlark.AsString(names.Index(0))
+			in, ok2 := starlark.AsString(names.Index(1))
+			if !ok1 || !ok2 {
+				return nil, argErr("divide_loop", fmt.Errorf("divide_loop: names must be two strings"))
+			}
+			return b.apply("divide_loop", p.proc, func(q *syntax.Proc) error {
+				return b.ws.divideLoop(q, loop, int64(factor), o, in, tail)
+			})
+		},
+		"reorder_loops": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var loop string
+			if err := starlark.UnpackArgs("reorder_loops", args, kwargs, "proc", p, "loop", &loop); err != nil {
+				return nil, argErr("reorder_loops", err)
+			}
+			return b.apply("reorder_loops", p.proc, func(q *syntax.Proc) error { return b.ws.reorderLoops(q, loop) })
+		},
+		"reorder_stmts": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var stmt string
+			if err := starlark.UnpackArgs("reorder_stmts", args, kwargs, "proc", p, "stmt", &stmt); err != nil {
+				return nil, argErr("reorder_stmts", err)
+			}
+			return b.apply("reorder_stmts", p.proc, func(q *syntax.Proc) error { return b.ws.reorderStmts(q, stmt) })
+		},
+		"set_loop_mode": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var loop, mode, unit string
+			unroll := -1
+			if err := starlark.UnpackArgs("set_loop_mode", args, kwargs, "proc", p, "loop", &loop, "mode", &mode, "unit?", &unit, "pragma_unroll?", &unroll); err != nil {
+				return nil, argErr("set_loop_mode", err)
+			}
+			return b.apply("set_loop_mode", p.proc, func(q *syntax.Proc) error {
+				return b.ws.setLoopMode(q, loop, mode, unit, int64(unroll))
+			})
+		},
+		"wrap_device_function": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var stmt string
+			count := 1
+			var blockDim, clusterDim, blocksPerSM, warpConfig starlark.Value
+			if err := starlark.UnpackArgs("wrap_device_function", args, kwargs, "proc", p, "stmt", &stmt, "blockDim?", &blockDim,
+				"clusterDim?", &clusterDim, "blocks_per_sm?", &blocksPerSM, "warp_config?", &warpConfig, "count?", &count); err != nil {
+				return nil, argErr("wrap_device_function", err)
+			}
+			var kws []*syntax.Kwarg
+			for _, kv := range []struct {
+				name string
+				v    starlark.Value
+			}{{"blockDim", blockDim}, {"clusterDim", clusterDim}, {"blocks_per_sm", blocksPerSM}, {"warp_config", warpConfig}} {
+				if kv.v == nil || kv.v == starlark.None {
+					continue
+				}
+				e, err := weftValue("wrap_device_function", kv.name, kv.v)
+				if err != nil {
+					return nil, argErr("wrap_device_function", err)
+				}
+				kws = append(kws, &syntax.Kwarg{Name: &syntax.Name{Name: kv.name}, Value: e})
+			}
+			return b.apply("wrap_device_function", p.proc, func(q *syntax.Proc) error { return b.ws.wrapDeviceFunction(q, stmt, count, kws) })
+		},
+		"set_memory": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if len(args) < 3 {
+				return nil, argErr("set_memory", fmt.Errorf("set_memory: want (proc, name, memory, *memory_args), got %d arguments", len(args)))
+			}
+			p := &procArg{b: b}
+			var name, mem string
+			if err := starlark.UnpackPositionalArgs("set_memory", args[:3], kwargs, 3, p, &name, &mem); err != nil {
+				return nil, argErr("set_memory", err)
+			}
+			var margs []syntax.Expr
+			for i, a := range args[3:] {
+				e, err := weftValue("set_memory", fmt.Sprintf("memory argument %d", i+1), a)
+				if err != nil {
+					return nil, argErr("set_memory", err)
+				}
+				margs = append(margs, e)
+			}
+			return b.apply("set_memory", p.proc, func(q *syntax.Proc) error { return b.ws.setMemory(q, name, mem, margs) })
+		},
+		"stage_mem": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var block, window, newName, mem string
+			count := 1
+			if err := starlark.UnpackArgs("stage_mem", args, kwargs, "proc", p, "block", &block, "window", &window, "new_name", &newName, "memory", &mem, "count?", &count); err != nil {
+				return nil, argErr("stage_mem", err)
+			}
+			return b.apply("stage_mem", p.proc, func(q *syntax.Proc) error { return b.ws.stageMem(q, block, count, window, newName, mem) })
+		},
+		"replace": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var block, instr string
+			count := 1
+			if err := starlark.UnpackArgs("replace", args, kwargs, "proc", p, "block", &block, "instr", &instr, "count?", &count); err != nil {
+				return nil, argErr("replace", err)
+			}
+			return b.apply("replace", p.proc, func(q *syntax.Proc) error { return b.ws.replace(q, block, count, instr) })
+		},
+		"insert_fence": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var where, first, second string
+			before := false
+			if err := starlark.UnpackArgs("insert_fence", args, kwargs, "proc", p, "where", &where, "first", &first, "second", &second, "before?", &before); err != nil {
+				return nil, argErr("insert_fence", err)
+			}
+			return b.apply("insert_fence", p.proc, func(q *syntax.Proc) error {
+				a, err := b.ws.syncTL("insert_fence", first)
+				if err != nil {
+					return err
+				}
+				c, err := b.ws.syncTL("insert_fence", second)
+				if err != nil {
+					return err
+				}
+				return b.ws.insertSync(q, where, before, &syntax.Fence{First: a, Second: c})
+			})
+		},
+		"insert_arrive": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var where, tl, bar string
+			n := 1
+			before := false
+			if err := starlark.UnpackArgs("insert_arrive", args, kwargs, "proc", p, "where", &where, "tl", &tl, "barrier", &bar, "n?", &n, "before?", &before); err != nil {
+				return nil, argErr("insert_arrive", err)
+			}
+			return b.apply("insert_arrive", p.proc, func(q *syntax.Proc) error {
+				t, err := b.ws.syncTL("insert_arrive", tl)
+				if err != nil {
+					return err
+				}
+				be, err := b.ws.barrierRef(q, "insert_arrive", bar)
+				if err != nil {
+					return err
+				}
+				return b.ws.insertSync(q, where, before, &syntax.Arrive{TL: t, N: intLit(int64(n)), Barriers: []syntax.Expr{be}})
+			})
+		},
+		"insert_await": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var where, bar, tl string
+			n := 0
+			before := false
+			if err := starlark.UnpackArgs("insert_await", args, kwargs, "proc", p, "where", &where, "barrier", &bar, "tl", &tl, "n?", &n, "before?", &before); err != nil {
+				return nil, argErr("insert_await", err)
+			}
+			return b.apply("insert_await", p.proc, func(q *syntax.Proc) error {
+				t, err := b.ws.syncTL("insert_await", tl)
+				if err != nil {
+					return err
+				}
+				be, err := b.ws.barrierRef(q, "insert_await", bar)
+				if err != nil {
+					return err
+				}
+				return b.ws.insertSync(q, where, before, &syntax.Await{Bar: be, TL: t, N: intLit(int64(n))})
+			})
+		},
+		"new_barrier": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var where, name, mem string
+			var dims *starlark.List
+			before := true
+			if err := starlark.UnpackArgs("new_barrier", args, kwargs, "proc", p, "where", &where, "name", &name, "memory", &mem, "dims?", &dims, "before?", &before); err != nil {
+				return nil, argErr("new_barrier", err)
+			}
+			var ds []syntax.Expr
+			if dims != nil {
+				for i := 0; i < dims.Len(); i++ {
+					e, err := weftValue("new_barrier", "dims", dims.Index(i))
+					if err != nil {
+						return nil, argErr("new_barrier", err)
+					}
+					ds = append(ds, e)
+				}
+			}
+			return b.apply("new_barrier", p.proc, func(q *syntax.Proc) error { return b.ws.newBarrier(q, where, before, name, mem, ds) })
+		},
+		"simplify": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			if err := starlark.UnpackArgs("simplify", args, kwargs, "proc", p); err != nil {
+				return nil, argErr("simplify", err)
+			}
+			return b.apply("simplify", p.proc, b.ws.simplify)
+		},
+		"rename": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var name string
+			if err := starlark.UnpackArgs("rename", args, kwargs, "proc", p, "name", &name); err != nil {
+				return nil, argErr("rename", err)
+			}
+			return b.apply("rename", p.proc, func(q *syntax.Proc) error { return b.ws.rename(q, name) })
+		},
+		"add_assert": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var cond string
+			if err := starlark.UnpackArgs("add_assert", args, kwargs, "proc", p, "cond", &cond); err != nil {
+				return nil, argErr("add_assert", err)
+			}
+			return b.apply("add_assert", p.proc, func(q *syntax.Proc) error { return b.ws.addAssert(q, cond) })
+		},
+	}
+}
