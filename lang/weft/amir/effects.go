@@ -563,7 +563,17 @@ func (m *Machine) countOps(s *Stmt) int64 {
 	if a.countOwner == m && a.countGen == m.gen {
 		return a.count
 	}
-	n := m.evalCount(s)
+	var n int64
+	st := &m.vars[a.Var]
+	if a.rig == nil && !a.notRigid && len(a.Idx) > 0 {
+		a.rig = compileRigid(a)
+		a.notRigid = a.rig == nil
+	}
+	if rc, ok := m.rigidCount(a.rig, st); ok {
+		n = rc
+	} else {
+		n = m.evalCount(s)
+	}
 	if !m.stop {
 		a.countOwner, a.countGen, a.count = m, m.gen, n
 	}

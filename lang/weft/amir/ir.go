@@ -124,6 +124,10 @@ type Access struct {
 	cacheOwner *Machine
 	cacheGen   uint64
 	cacheCells []int32
+	// rig is the compiled rigid form (rigid.go), built on first use;
+	// notRigid records that there is none.
+	rig      *rigidForm
+	notRigid bool
 	// The block count of the last evaluation by a dead statement.
 	countOwner *Machine
 	countGen   uint64

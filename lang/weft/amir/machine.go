@@ -59,6 +59,8 @@ type varState struct {
 	bar0    int32 // first barrier cell id of this incarnation
 	// dim holds the same per-dimension facts packed for evalCells.
 	dim []dimInfo
+	// epoch identifies the incarnation (set at each allocation).
+	epoch uint64
 }
 
 type dimInfo struct {
@@ -162,7 +164,7 @@ type Machine struct {
 	// taskCoords[ι-1] are the cuda_tasks iterator values of task ι.
 	taskCoords [][]int
 
-	cellBuf []int32
+	epochs uint64 // allocation counter (varState.epoch)
 	// gen changes whenever the environment or an allocation changes; it
 	// validates Access caches.
 	gen    uint64
@@ -374,6 +376,8 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 		}
 	}
 	st.live = true
+	m.epochs++
+	st.epoch = m.epochs
 	n := len(dimExprs)
 	if cap(st.dims) < n {
 		st.dims = make([]int, n)
@@ -454,18 +458,19 @@ func (m *Machine) cells(a *Access, src int) ([]int32, bool) {
 	if a.cacheOwner == m && a.cacheGen == m.gen {
 		return a.cacheCells, true
 	}
-	cs, ok := m.evalCells(a, src)
+	cs, ok := m.evalCells(a, src, a.cacheCells[:0])
+	if cap(cs) > cap(a.cacheCells) {
+		a.cacheCells = cs[:0]
+	}
 	if ok {
 		a.cacheOwner, a.cacheGen = m, m.gen
-		a.cacheCells = append(a.cacheCells[:0], cs...)
-		return a.cacheCells, true
+		a.cacheCells = cs
 	}
 	return cs, ok
 }
 
-func (m *Machine) evalCells(a *Access, src int) ([]int32, bool) {
+func (m *Machine) evalCells(a *Access, src int, buf []int32) ([]int32, bool) {
 	st := &m.vars[a.Var]
-	buf := m.cellBuf[:0]
 	if !st.live {
 		m.fault(src, "%s is used before its allocation", m.p.Vars[a.Var].Name)
 		return nil, false
@@ -477,12 +482,20 @@ func (m *Machine) evalCells(a *Access, src int) ([]int32, bool) {
 		for i := range st.cells {
 			buf = append(buf, int32(i))
 		}
-		m.cellBuf = buf
 		return buf, true
 	}
 	if len(a.Idx) != n {
 		m.fault(src, "%s has %d dimensions, accessed with %d indices", m.p.Vars[a.Var].Name, n, len(a.Idx))
 		return nil, false
+	}
+	if a.rig == nil && !a.notRigid {
+		a.rig = compileRigid(a)
+		a.notRigid = a.rig == nil
+	}
+	if a.rig != nil {
+		if out, ok := m.rigidCells(a.rig, st, buf); ok {
+			return out, true
+		}
 	}
 	if cap(m.accIdx) < 3*n {
 		m.accIdx = make([]int, 3*n)
@@ -525,7 +538,6 @@ func (m *Machine) evalCells(a *Access, src int) ([]int32, bool) {
 			return nil, false
 		}
 		if h <= l {
-			m.cellBuf = buf
 			return buf, true
 		}
 		var bl, bh int
@@ -542,7 +554,6 @@ func (m *Machine) evalCells(a *Access, src int) ([]int32, bool) {
 	}
 	if !multi {
 		buf = append(buf, int32(base))
-		m.cellBuf = buf
 		return buf, true
 	}
 	for {
@@ -560,7 +571,6 @@ func (m *Machine) evalCells(a *Access, src int) ([]int32, bool) {
 			cur[d] = lo[d]
 		}
 		if d < 0 {
-			m.cellBuf = buf
 			return buf, true
 		}
 	}
