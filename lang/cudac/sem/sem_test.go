@@ -229,3 +229,28 @@ func codes(l *diag.List) string {
 func describe(d *diag.Diagnostic) string {
 	return fmt.Sprintf("%d:%d %s %s", d.Pos.Line(), d.Pos.Col(), d.Code, d.Message)
 }
+
+// FuzzCompile: no program that parses makes the compiler panic, and every
+// diagnostic has a code. (Running is not fuzzed: a mutated program may
+// allocate gigabytes or loop for its whole step budget, as real ones may.)
+func FuzzCompile(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*.cu")
+	for _, file := range files {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, part := range caseSep.Split(string(b), -1) {
+			f.Add(part)
+		}
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		var diags diag.List
+		sem.Load(diag.NewFile("f.cu", []byte(src)), &diags)
+		for _, d := range diags.Diags {
+			if d.Code == "" {
+				t.Fatalf("diagnostic without a code: %s", d.Message)
+			}
+		}
+	})
+}

@@ -270,3 +270,39 @@ int main() {
   return 0;
 }
 // OUT: 1 0
+// ---- a barrier clears the access history: write, barrier, read, barrier, write
+#include <stdio.h>
+__global__ void k(int *out) {
+  __shared__ int s;
+  if (threadIdx.x == 0) s = 1;
+  __syncthreads();
+  if (threadIdx.x == 1) out[0] = s;
+  __syncthreads();
+  if (threadIdx.x == 0) s = 2;
+  __syncthreads();
+  out[1 + threadIdx.x] = s;
+}
+int main() {
+  int *d, h[3];
+  cudaMalloc(&d, sizeof(h));
+  k<<<1, 2>>>(d);
+  cudaMemcpy(h, d, sizeof(h), cudaMemcpyDeviceToHost);
+  printf("%d %d %d\n", h[0], h[1], h[2]);
+  return 0;
+}
+// OUT: 1 2 2
+// ---- without the middle barrier the second write races with the read
+__global__ void k(int *out) {
+  __shared__ int s;
+  if (threadIdx.x == 0) s = 1;
+  __syncthreads();
+  if (threadIdx.x == 1) out[0] = s; // NOTE "the other access: read by thread 1 of block 0"
+  if (threadIdx.x == 0) { for (int i = 0; i < 9; i++) out[1] = i; s = 2; } // ERROR C0501 col=67 "write by thread 0 of block 0 \(kernel k\) conflicts with an unordered read by thread 1 of block 0"
+}
+int main() {
+  int *d;
+  cudaMalloc(&d, 2 * sizeof(int));
+  k<<<1, 2>>>(d);
+  cudaDeviceSynchronize();
+  return 0;
+}
