@@ -15,6 +15,9 @@ package amir
 type rigidDim struct {
 	k, ext int
 	terms  []Term
+	// fn, when set, is a non-affine point index (k and terms unused); it
+	// is aligned only to a block size of 1.
+	fn IntExpr
 }
 
 // rigidForm is the static part, built by compileRigid.
@@ -36,7 +39,11 @@ func compileRigid(a *Access) *rigidForm {
 	for i := range a.Idx {
 		w := &a.Idx[i]
 		if w.LoAff == nil {
-			return nil
+			if w.Hi != nil || w.Lo == nil {
+				return nil
+			}
+			r.dims = append(r.dims, rigidDim{fn: w.Lo, ext: 1})
+			continue
 		}
 		d := rigidDim{k: w.LoAff.K, terms: w.LoAff.Terms, ext: 1}
 		if w.Hi != nil {
@@ -75,6 +82,10 @@ func (m *Machine) prepareRigid(r *rigidForm, st *varState) {
 	for d := range r.dims {
 		g := st.dim[d].gran
 		rd := &r.dims[d]
+		if rd.fn != nil && g != 1 {
+			r.aligned = false
+			return
+		}
 		if rd.k%g != 0 {
 			r.aligned = false
 			return
@@ -118,9 +129,14 @@ func (m *Machine) rigidCells(r *rigidForm, st *varState, buf []int32) ([]int32, 
 	for d := range r.dims {
 		rd := &r.dims[d]
 		x := &st.dim[d]
-		l := rd.k
-		for _, t := range rd.terms {
-			l += t.Coef * env[t.Slot]
+		var l int
+		if rd.fn != nil {
+			l = rd.fn(env)
+		} else {
+			l = rd.k
+			for _, t := range rd.terms {
+				l += t.Coef * env[t.Slot]
+			}
 		}
 		if l < 0 || l+rd.ext > x.extent {
 			return buf, false // out of bounds: the general path faults
@@ -152,9 +168,14 @@ func (m *Machine) rigidCount(r *rigidForm, st *varState) (int64, bool) {
 	env := m.env
 	for d := range r.dims {
 		rd := &r.dims[d]
-		l := rd.k
-		for _, t := range rd.terms {
-			l += t.Coef * env[t.Slot]
+		var l int
+		if rd.fn != nil {
+			l = rd.fn(env)
+		} else {
+			l = rd.k
+			for _, t := range rd.terms {
+				l += t.Coef * env[t.Slot]
+			}
 		}
 		if l < 0 || l+rd.ext > st.dim[d].extent {
 			return 0, false
