@@ -139,6 +139,9 @@ func (c *converter) intTree(sc *names, e syntax.Expr) (amir.IntExpr, bool) {
 		if !ok1 || !ok2 {
 			return nil, false
 		}
+		if f := c.foldConst(sc, e, x, y); f != nil {
+			return f, true
+		}
 		switch e.Op {
 		case "+":
 			return func(env []int) int { return x(env) + y(env) }, true
@@ -332,4 +335,37 @@ func (c *converter) slotsOf(sc *names, exprs ...syntax.Expr) []int {
 		}
 	}
 	return out
+}
+
+// foldConst compiles x op k and k op x for a constant k into one closure:
+// `k1 % 2` and `1 - k1 % 2` index double buffers on the machine's hot
+// path. nil when neither operand is constant or op is not foldable.
+func (c *converter) foldConst(sc *names, e *syntax.Binary, x, y amir.IntExpr) amir.IntExpr {
+	if yc := c.affineForm(sc, e.Y); yc != nil && len(yc.Terms) == 0 {
+		k := yc.K
+		switch e.Op {
+		case "+":
+			return func(env []int) int { return x(env) + k }
+		case "-":
+			return func(env []int) int { return x(env) - k }
+		case "*":
+			return func(env []int) int { return x(env) * k }
+		case "/", "//":
+			return func(env []int) int { return floorDiv(x(env), k) }
+		case "%":
+			return func(env []int) int { return floorMod(x(env), k) }
+		}
+	}
+	if xc := c.affineForm(sc, e.X); xc != nil && len(xc.Terms) == 0 {
+		k := xc.K
+		switch e.Op {
+		case "+":
+			return func(env []int) int { return k + y(env) }
+		case "-":
+			return func(env []int) int { return k - y(env) }
+		case "*":
+			return func(env []int) int { return k * y(env) }
+		}
+	}
+	return nil
 }
