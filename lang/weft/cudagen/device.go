@@ -1060,6 +1060,14 @@ func (g *gen) devAlloc(ctx *devCtx, a *syntax.Alloc) {
 	dims := t.Dims[nd:]
 	// The C array holds the non-distributed dims only (seed 002 Rule 4/4).
 	v.dims = t.Dims
+	// Under warp specialization an allocation outside the named-warp
+	// blocks is declared on every warp's code path, also on those that
+	// never touch it (a producer path and an accumulator), which nvcc
+	// would warn about.
+	attr := ""
+	if d.df.Warps != nil {
+		attr = "[[maybe_unused]] "
+	}
 	switch g.memSpace(mem) {
 	case "rmem":
 		if frag := fragmentThreads(mem); frag > 0 {
@@ -1073,12 +1081,12 @@ func (g *gen) devAlloc(ctx *devCtx, a *syntax.Alloc) {
 				g.errorf(a, codeConst, "register allocations need constant dimensions")
 				return
 			}
-			w.Line("%s %s[%d];", ct, v.c, lead*int64(regs))
+			w.Line("%s%s %s[%d];", attr, ct, v.c, lead*int64(regs))
 			return
 		}
 		if len(dims) == 0 {
 			// Every dimension is distributed: one register per thread.
-			w.Line("%s %s;", ct, v.c)
+			w.Line("%s%s %s;", attr, ct, v.c)
 			v.scalarized = len(t.Dims) > 0
 			return
 		}
@@ -1087,7 +1095,7 @@ func (g *gen) devAlloc(ctx *devCtx, a *syntax.Alloc) {
 			g.errorf(a, codeConst, "register allocations need constant dimensions")
 			return
 		}
-		w.Line("%s %s[%d];", ct, v.c, n)
+		w.Line("%s%s %s[%d];", attr, ct, v.c, n)
 	case "smem":
 		n, ok := g.constValue(prodExpr(dims), ctx.sc)
 		if !ok {
@@ -1104,10 +1112,6 @@ func (g *gen) devAlloc(ctx *devCtx, a *syntax.Alloc) {
 			d.smemMax = d.smemTop
 		}
 		v.smemOff = off
-		attr := ""
-		if d.df.Warps != nil {
-			attr = "[[maybe_unused]] " // not every named warp's path uses it
-		}
 		w.Line("%s%s *const %s = reinterpret_cast<%s *>(exo_smem + %d);", attr, ct, v.c, ct, off)
 	default:
 		g.errorf(a, codeMemory, "%s cannot be allocated inside a CudaDeviceFunction (allocate it in CPU code)", mem)
