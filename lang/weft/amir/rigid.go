@@ -28,6 +28,20 @@ type rigidForm struct {
 	epoch   uint64
 	aligned bool    // starts are block aligned: the fast path applies
 	pattern []int32 // block offsets from the base block, in row-major order
+	// base is the base block's constant part: the dimensions whose start
+	// is constant (bounds checked once, in prepareRigid); dyn are the
+	// others.
+	base int
+	dyn  []dynDim
+}
+
+// dynDim is a dimension with a varying start, with the incarnation's
+// facts: the start must lie in [0, lim] (lim = extent - ext).
+type dynDim struct {
+	k, lim, shift, gran, stride int
+	s0, c0                      int    // the first term (c0 = 0: none)
+	more                        []Term // further terms
+	fn                          IntExpr
 }
 
 // compileRigid returns the rigid form of a, or nil.
@@ -97,6 +111,27 @@ func (m *Machine) prepareRigid(r *rigidForm, st *varState) {
 			}
 		}
 	}
+	r.base, r.dyn = 0, r.dyn[:0]
+	for d := range r.dims {
+		rd, x := &r.dims[d], &st.dim[d]
+		if rd.fn == nil && len(rd.terms) == 0 {
+			if rd.k < 0 || rd.k+rd.ext > x.extent {
+				r.aligned = false // out of bounds: the general path faults
+				return
+			}
+			r.base += rd.k / x.gran * x.stride
+			continue
+		}
+		if x.extent < rd.ext {
+			r.aligned = false // never in bounds: the general path faults
+			return
+		}
+		dd := dynDim{k: rd.k, lim: x.extent - rd.ext, shift: x.shift, gran: x.gran, stride: x.stride, fn: rd.fn}
+		if len(rd.terms) > 0 {
+			dd.s0, dd.c0, dd.more = rd.terms[0].Slot, rd.terms[0].Coef, rd.terms[1:]
+		}
+		r.dyn = append(r.dyn, dd)
+	}
 	// The pattern: nb_d = ceil(ext_d / g_d) blocks per dimension.
 	r.pattern = append(r.pattern[:0], 0)
 	for d := range r.dims {
@@ -118,39 +153,52 @@ func (m *Machine) prepareRigid(r *rigidForm, st *varState) {
 // rigidCells evaluates a rigid access into buf; ok is false when the fast
 // path does not apply (the caller then uses the general path).
 func (m *Machine) rigidCells(r *rigidForm, st *varState, buf []int32) ([]int32, bool) {
-	if r.owner != m || r.epoch != st.epoch {
-		m.prepareRigid(r, st)
-	}
-	if !r.aligned {
+	base, ok := m.rigidBase(r, st)
+	if !ok {
 		return buf, false
-	}
-	env := m.env
-	base := 0
-	for d := range r.dims {
-		rd := &r.dims[d]
-		x := &st.dim[d]
-		var l int
-		if rd.fn != nil {
-			l = rd.fn(env)
-		} else {
-			l = rd.k
-			for _, t := range rd.terms {
-				l += t.Coef * env[t.Slot]
-			}
-		}
-		if l < 0 || l+rd.ext > x.extent {
-			return buf, false // out of bounds: the general path faults
-		}
-		if x.shift >= 0 {
-			base += (l >> x.shift) * x.stride
-		} else {
-			base += l / x.gran * x.stride
-		}
 	}
 	for _, p := range r.pattern {
 		buf = append(buf, int32(base)+p)
 	}
 	return buf, true
+}
+
+// rigidBase is the flat index of a rigid access's base block, after the
+// bounds checks of its varying dimensions; false when the fast path does
+// not apply.
+func (m *Machine) rigidBase(r *rigidForm, st *varState) (int, bool) {
+	if r.owner != m || r.epoch != st.epoch {
+		m.prepareRigid(r, st)
+	}
+	if !r.aligned {
+		return 0, false
+	}
+	env := m.env
+	base := r.base
+	for i := range r.dyn {
+		d := &r.dyn[i]
+		var l int
+		if d.fn != nil {
+			l = d.fn(env)
+		} else {
+			l = d.k
+			if d.c0 != 0 {
+				l += d.c0 * env[d.s0]
+			}
+			for _, t := range d.more {
+				l += t.Coef * env[t.Slot]
+			}
+		}
+		if uint(l) > uint(d.lim) {
+			return 0, false // out of bounds (or lim < 0): the general path faults
+		}
+		if d.shift >= 0 {
+			base += (l >> d.shift) * d.stride
+		} else {
+			base += l / d.gran * d.stride
+		}
+	}
+	return base, true
 }
 
 // rigidCount is the number of blocks of a rigid access (a dead statement's
@@ -159,27 +207,8 @@ func (m *Machine) rigidCount(r *rigidForm, st *varState) (int64, bool) {
 	if r == nil || !st.live {
 		return 0, false
 	}
-	if r.owner != m || r.epoch != st.epoch {
-		m.prepareRigid(r, st)
-	}
-	if !r.aligned {
+	if _, ok := m.rigidBase(r, st); !ok {
 		return 0, false
-	}
-	env := m.env
-	for d := range r.dims {
-		rd := &r.dims[d]
-		var l int
-		if rd.fn != nil {
-			l = rd.fn(env)
-		} else {
-			l = rd.k
-			for _, t := range rd.terms {
-				l += t.Coef * env[t.Slot]
-			}
-		}
-		if l < 0 || l+rd.ext > st.dim[d].extent {
-			return 0, false
-		}
 	}
 	return int64(len(r.pattern)), true
 }
