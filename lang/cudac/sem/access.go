@@ -202,3 +202,15 @@ func (m *Machine) allocNote(o *Object) {
 	}
 	m.lastFault.Note(m.pos(o.AllocAt), "the %s was allocated here", o.describe())
 }
+
+// describePtr names the object a pointer value points into.
+func (m *Machine) describePtr(p uint64) string {
+	id := p >> 32
+	switch {
+	case id == 0:
+		return "a null pointer"
+	case id < uint64(len(m.objs)):
+		return m.objs[id].describe()
+	}
+	return "an invalid pointer"
+}

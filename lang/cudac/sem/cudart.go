@@ -10,7 +10,7 @@ import mbits "math/bits"
 func defineCudaAPI() {
 	hostAlloc := func(sp Space) builtinFn {
 		return func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
-			if a[1] > 1<<32 {
+			if a[1] >= 1<<31 { // offsets are signed 32-bit (OpPtrAdd)
 				return ok(2)
 			}
 			o := m.newObject(int(a[1]), sp, "", pos)

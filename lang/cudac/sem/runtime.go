@@ -542,7 +542,7 @@ func (m *Machine) atomic(t *Thread, op string, mc int, a []uint64, pos int32) (u
 }
 
 func (m *Machine) alloc(t *Thread, n uint64, zero bool, pos int32) (uint64, status) {
-	if n > 1<<31 {
+	if n >= 1<<31 { // offsets are signed 32-bit (OpPtrAdd)
 		return ok(0) // allocation failure, as malloc reports it
 	}
 	sp := SpaceHost

@@ -371,9 +371,18 @@ func (m *Machine) run(t *Thread, budget int) status {
 			// offset below zero is caught as out of bounds
 			p := st[n-1]
 			off := int64(int32(uint32(p))) + int64(st[n])*int64(in.A)
+			// an offset beyond the 32-bit field would wrap back into the
+			// object; saturate it so that it stays out of bounds (no
+			// object is 2 GB, see alloc)
+			off = min(max(off, math.MinInt32), math.MaxInt32)
 			st[n-1] = p&^0xffffffff | uint64(uint32(int32(off)))
 			st = st[:n]
 		case OpPtrDiff:
+			// C99 6.5.6p9: both pointers must point into the same object
+			if a, b := st[n-1]>>32, st[n]>>32; a != b {
+				m.fault(t, in.P, "C0410", "subtraction of pointers to different objects (%s and %s)", m.describePtr(st[n-1]), m.describePtr(st[n]))
+				return m.faulted(t, fr, pc, st)
+			}
 			st[n-1] = uint64((int64(int32(uint32(st[n-1]))) - int64(int32(uint32(st[n])))) / int64(in.A))
 			st = st[:n]
 		case OpJmp:

@@ -191,3 +191,22 @@ int main() {
   return 0;
 }
 // OUT: 14
+// ---- pointer arithmetic keeps provenance: a huge offset does not wrap into the object
+#include <stdio.h>
+int main() {
+  int a[4] = {1, 2, 3, 4};
+  int *p = a;
+  p += (1LL << 30);
+  p -= 5;
+  printf("%d\n", *p); // ERROR C0403 col=18 "out-of-bounds read of 4 bytes at offset 2147483627 of host memory \(16 bytes\)"
+  return 0;
+}
+// ---- subtracting pointers to different objects
+#include <stdio.h>
+int main() {
+  int a[4] = {1, 2, 3, 4}, b[4] = {5, 6, 7, 8};
+  long same = &a[3] - a;
+  long d = b - same - a; // ERROR C0410 col=21 "subtraction of pointers to different objects \(host memory and host memory\)"
+  printf("%ld\n", d);
+  return 0;
+}
