@@ -81,7 +81,9 @@ func normStmts(ss []syntax.Stmt, pi *procInfo, only []string, fold bool) []synta
 				s.Else = normStmts(s.Else, pi, only, fold)
 			}
 			if fold {
-				if v, ok := evalCond(s.Cond, pi); ok {
+				fp := *pi
+				fp.fold = true // decide with integer globals folded, print without
+				if v, ok := evalCond(s.Cond, &fp); ok {
 					if v {
 						out = append(out, s.Then...)
 					} else {

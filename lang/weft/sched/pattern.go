@@ -49,7 +49,7 @@ func ParsePattern(text string) (*Pattern, error) {
 		return nil, err
 	}
 	toks = trimBody(toks)
-	if len(toks) == 0 {
+	if len(toks) == 0 || len(toks) == 1 && toks[0] == ":" {
 		return nil, fmt.Errorf("empty pattern")
 	}
 	depth := 0
@@ -75,8 +75,17 @@ func ParsePattern(text string) (*Pattern, error) {
 	return p, nil
 }
 
-// trimBody drops a trailing ":" or ": _" (a compound statement's body).
+// trimBody drops the trailing ":" or ": _" (the body) of a compound
+// statement (for, if, elif, else, with); `x: _` is an allocation pattern.
 func trimBody(toks []string) []string {
+	if len(toks) == 0 {
+		return toks
+	}
+	switch toks[0] {
+	case "for", "if", "elif", "else", "with":
+	default:
+		return toks
+	}
 	if n := len(toks); n >= 2 && toks[n-2] == ":" && toks[n-1] == "_" {
 		return toks[:n-2]
 	}

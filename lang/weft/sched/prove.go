@@ -112,6 +112,32 @@ func (pi *procInfo) nonneg(l Lin, iters []iterRange) bool {
 			l = l.subst(it.name, it.hi.add(constLin(1), -1))
 		}
 	}
+	// c*m * (e / c) = m*e - m*(e % c); e % c is 0 when e is provably a
+	// multiple of c. This is what proves 8 * (K / 8) <= K.
+	for changed := true; changed; {
+		changed = false
+		for _, t := range l.Terms {
+			if !t.atom {
+				continue
+			}
+			b := t.expr.(*syntax.Binary)
+			c := b.Y.(*syntax.IntLit).Value
+			if b.Op != "/" || t.coef%c != 0 {
+				continue
+			}
+			e, ok := toLin(b.X, pi)
+			if !ok {
+				continue
+			}
+			m := t.coef / c
+			l = l.add(Lin{Terms: []term{t}}, -1).add(e, m)
+			if !pi.divisible(e, c) {
+				l = l.add(divModLin(e, c, true), -m)
+			}
+			changed = true
+			break
+		}
+	}
 	min := l.Const
 	for _, t := range l.Terms {
 		ni := pi.names[t.key]

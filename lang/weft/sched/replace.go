@@ -89,6 +89,15 @@ func (w *workspace) replace(p *syntax.Proc, block string, count int, instrName s
 			continue
 		}
 		if e, ok := u.scalars[name]; ok {
+			base := e
+			if ix, ok := e.(*syntax.Index); ok {
+				base = ix.X
+			}
+			if n, ok := base.(*syntax.Name); ok {
+				if err := u.memoryFits(prm, n.Name); err != nil {
+					return err.at(c.stmt, "the block starts here")
+				}
+			}
 			args = append(args, cloneExpr(e))
 			continue
 		}
@@ -96,6 +105,9 @@ func (w *workspace) replace(p *syntax.Proc, block string, count int, instrName s
 			a, err := u.window(prm, wb)
 			if err != nil {
 				return err
+			}
+			if err := u.memoryFits(prm, wb.buf); err != nil {
+				return err.at(c.stmt, "the block starts here")
 			}
 			args = append(args, a)
 			continue
@@ -506,4 +518,62 @@ func (u *unifier) window(prm *syntax.Param, wb *winBind) (syntax.Expr, *schedErr
 		idx[d] = &syntax.Slice{Lo: lo.expr(), Hi: lo.add(ext, 1).expr()}
 	}
 	return &syntax.Index{X: &syntax.Name{Name: wb.buf}, Indices: idx}, nil
+}
+
+// memOf is the memory of a data buffer (through window statements); a
+// buffer without an annotation is in DRAM.
+func (pi *procInfo) memOf(name string) string {
+	for depth := 0; depth < 20; depth++ {
+		ni := pi.names[name]
+		if ni == nil {
+			return ""
+		}
+		if ni.kind == "window" {
+			a := ni.decl.(*syntax.Assign)
+			if a.Mem != nil {
+				return memName(a.Mem)
+			}
+			base := a.RHS
+			if ix, ok := base.(*syntax.Index); ok {
+				base = ix.X
+			}
+			n, ok := base.(*syntax.Name)
+			if !ok {
+				return ""
+			}
+			name = n.Name
+			continue
+		}
+		if ni.typ == nil || ni.typ.Mem == nil {
+			return "DRAM"
+		}
+		return memName(ni.typ.Mem)
+	}
+	return ""
+}
+
+func memName(e syntax.Expr) string {
+	switch x := e.(type) {
+	case *syntax.Name:
+		return x.Name
+	case *syntax.Call:
+		return x.FunName()
+	}
+	return ""
+}
+
+// memoryFits checks a buffer's memory against an instruction parameter's
+// (seed 000 §3.3: per-parameter memory types; a memory fits if it derives
+// from the parameter's).
+func (u *unifier) memoryFits(prm *syntax.Param, buf string) *schedError {
+	if prm.Type == nil || prm.Type.Mem == nil {
+		return nil
+	}
+	want := memName(prm.Type.Mem)
+	have := u.pi.memOf(buf)
+	m := u.pi.ws.lib.Memories[have]
+	if want == "" || have == "" || m == nil || m.DerivesFrom(want) {
+		return nil
+	}
+	return errorf(CodeInstr, "replace: parameter %s of %s is @ %s, but %s is in %s (set_memory it first)", prm.Name.Name, u.instr.Name.Name, want, buf, have).at(prm, "parameter %s", prm.Name.Name)
 }

@@ -93,6 +93,23 @@ func scriptPos(sf *diag.File, p stsyntax.Position) diag.Pos {
 	return sf.At(sf.Offset(int(p.Line), int(p.Col)))
 }
 
+// callPos moves a call frame's position (Starlark reports the open
+// parenthesis) back to the start of the callee's name.
+func callPos(sf *diag.File, p stsyntax.Position) diag.Pos {
+	pos := scriptPos(sf, p)
+	off := pos.Offset
+	if off < len(sf.Src) && sf.Src[off] == '(' {
+		for off > 0 && isIdentByte(sf.Src[off-1]) {
+			off--
+		}
+	}
+	return sf.At(off)
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.'
+}
+
 // opError is a failed scheduling operation, with the script position of
 // its call.
 type opError struct {
@@ -125,11 +142,11 @@ func reportScriptError(err error, sf *diag.File, errs *diag.List) {
 		}
 		var oe *opError
 		if errors.As(err, &oe) {
-			d := errs.Errorf(scriptPos(sf, pos), oe.err.code, "%s", oe.err.msg)
+			d := errs.Errorf(callPos(sf, pos), oe.err.code, "%s", oe.err.msg)
 			d.Notes = append(d.Notes, oe.err.notes...)
 			return
 		}
-		errs.Errorf(scriptPos(sf, pos), CodeScript, "schedule script: %s", eerr.Msg)
+		errs.Errorf(callPos(sf, pos), CodeScript, "schedule script: %s", eerr.Msg)
 	default:
 		errs.Errorf(diag.Pos{File: sf}, CodeScript, "schedule script: %v", err)
 	}
@@ -173,6 +190,7 @@ type builtinFn = func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []sta
 type procArg struct {
 	b    *binding
 	proc *Proc
+	err  *schedError // an unknown proc name, kept for its code
 }
 
 func (a *procArg) Unpack(v starlark.Value) error {
@@ -182,6 +200,7 @@ func (a *procArg) Unpack(v starlark.Value) error {
 		return nil
 	case starlark.String:
 		if _, _, err := a.b.ws.proc(string(v)); err != nil {
+			a.err = err.(*schedError)
 			return err
 		}
 		a.proc = &Proc{ws: a.b.ws, name: string(v)}
@@ -211,7 +230,10 @@ func (b *binding) apply(op string, p *Proc, f func(q *syntax.Proc) error) (starl
 }
 
 // argErr wraps an argument unpacking error.
-func argErr(op string, err error) error {
+func argErr(op string, err error, p ...*procArg) error {
+	if len(p) > 0 && p[0].err != nil {
+		return &opError{op, p[0].err}
+	}
 	var se *schedError
 	if errors.As(err, &se) {
 		return &opError{op, se}
@@ -248,7 +270,7 @@ func (b *binding) builtins() map[string]builtinFn {
 		"proc": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			p := &procArg{b: b}
 			if err := starlark.UnpackPositionalArgs("proc", args, kwargs, 1, p); err != nil {
-				return nil, argErr("proc", err)
+				return nil, argErr("proc", err, p)
 			}
 			return p.proc, nil
 		},
@@ -258,7 +280,7 @@ func (b *binding) builtins() map[string]builtinFn {
 			var factor int
 			var names *starlark.List
 			if err := starlark.UnpackArgs("divide_loop", args, kwargs, "proc", p, "loop", &loop, "factor", &factor, "names", &names, "tail?", &tail); err != nil {
-				return nil, argErr("divide_loop", err)
+				return nil, argErr("divide_loop", err, p)
 			}
 			if names.Len() != 2 {
 				return nil, argErr("divide_loop", fmt.Errorf("divide_loop: names must be [outer, inner], got %d names", names.Len()))
@@ -276,7 +298,7 @@ func (b *binding) builtins() map[string]builtinFn {
 			p := &procArg{b: b}
 			var loop string
 			if err := starlark.UnpackArgs("reorder_loops", args, kwargs, "proc", p, "loop", &loop); err != nil {
-				return nil, argErr("reorder_loops", err)
+				return nil, argErr("reorder_loops", err, p)
 			}
 			return b.apply("reorder_loops", p.proc, func(q *syntax.Proc) error { return b.ws.reorderLoops(q, loop) })
 		},
@@ -284,7 +306,7 @@ func (b *binding) builtins() map[string]builtinFn {
 			p := &procArg{b: b}
 			var stmt string
 			if err := starlark.UnpackArgs("reorder_stmts", args, kwargs, "proc", p, "stmt", &stmt); err != nil {
-				return nil, argErr("reorder_stmts", err)
+				return nil, argErr("reorder_stmts", err, p)
 			}
 			return b.apply("reorder_stmts", p.proc, func(q *syntax.Proc) error { return b.ws.reorderStmts(q, stmt) })
 		},
@@ -293,7 +315,7 @@ func (b *binding) builtins() map[string]builtinFn {
 			var loop, mode, unit string
 			unroll := -1
 			if err := starlark.UnpackArgs("set_loop_mode", args, kwargs, "proc", p, "loop", &loop, "mode", &mode, "unit?", &unit, "pragma_unroll?", &unroll); err != nil {
-				return nil, argErr("set_loop_mode", err)
+				return nil, argErr("set_loop_mode", err, p)
 			}
 			return b.apply("set_loop_mode", p.proc, func(q *syntax.Proc) error {
 				return b.ws.setLoopMode(q, loop, mode, unit, int64(unroll))
@@ -306,7 +328,7 @@ func (b *binding) builtins() map[string]builtinFn {
 			var blockDim, clusterDim, blocksPerSM, warpConfig starlark.Value
 			if err := starlark.UnpackArgs("wrap_device_function", args, kwargs, "proc", p, "stmt", &stmt, "blockDim?", &blockDim,
 				"clusterDim?", &clusterDim, "blocks_per_sm?", &blocksPerSM, "warp_config?", &warpConfig, "count?", &count); err != nil {
-				return nil, argErr("wrap_device_function", err)
+				return nil, argErr("wrap_device_function", err, p)
 			}
 			var kws []*syntax.Kwarg
 			for _, kv := range []struct {
@@ -318,7 +340,7 @@ func (b *binding) builtins() map[string]builtinFn {
 				}
 				e, err := weftValue("wrap_device_function", kv.name, kv.v)
 				if err != nil {
-					return nil, argErr("wrap_device_function", err)
+					return nil, argErr("wrap_device_function", err, p)
 				}
 				kws = append(kws, &syntax.Kwarg{Name: &syntax.Name{Name: kv.name}, Value: e})
 			}
@@ -331,13 +353,13 @@ func (b *binding) builtins() map[string]builtinFn {
 			p := &procArg{b: b}
 			var name, mem string
 			if err := starlark.UnpackPositionalArgs("set_memory", args[:3], kwargs, 3, p, &name, &mem); err != nil {
-				return nil, argErr("set_memory", err)
+				return nil, argErr("set_memory", err, p)
 			}
 			var margs []syntax.Expr
 			for i, a := range args[3:] {
 				e, err := weftValue("set_memory", fmt.Sprintf("memory argument %d", i+1), a)
 				if err != nil {
-					return nil, argErr("set_memory", err)
+					return nil, argErr("set_memory", err, p)
 				}
 				margs = append(margs, e)
 			}
@@ -348,7 +370,7 @@ func (b *binding) builtins() map[string]builtinFn {
 			var block, window, newName, mem string
 			count := 1
 			if err := starlark.UnpackArgs("stage_mem", args, kwargs, "proc", p, "block", &block, "window", &window, "new_name", &newName, "memory", &mem, "count?", &count); err != nil {
-				return nil, argErr("stage_mem", err)
+				return nil, argErr("stage_mem", err, p)
 			}
 			return b.apply("stage_mem", p.proc, func(q *syntax.Proc) error { return b.ws.stageMem(q, block, count, window, newName, mem) })
 		},
@@ -357,7 +379,7 @@ func (b *binding) builtins() map[string]builtinFn {
 			var block, instr string
 			count := 1
 			if err := starlark.UnpackArgs("replace", args, kwargs, "proc", p, "block", &block, "instr", &instr, "count?", &count); err != nil {
-				return nil, argErr("replace", err)
+				return nil, argErr("replace", err, p)
 			}
 			return b.apply("replace", p.proc, func(q *syntax.Proc) error { return b.ws.replace(q, block, count, instr) })
 		},
@@ -366,7 +388,7 @@ func (b *binding) builtins() map[string]builtinFn {
 			var where, first, second string
 			before := false
 			if err := starlark.UnpackArgs("insert_fence", args, kwargs, "proc", p, "where", &where, "first", &first, "second", &second, "before?", &before); err != nil {
-				return nil, argErr("insert_fence", err)
+				return nil, argErr("insert_fence", err, p)
 			}
 			return b.apply("insert_fence", p.proc, func(q *syntax.Proc) error {
 				a, err := b.ws.syncTL("insert_fence", first)
@@ -386,7 +408,7 @@ func (b *binding) builtins() map[string]builtinFn {
 			n := 1
 			before := false
 			if err := starlark.UnpackArgs("insert_arrive", args, kwargs, "proc", p, "where", &where, "tl", &tl, "barrier", &bar, "n?", &n, "before?", &before); err != nil {
-				return nil, argErr("insert_arrive", err)
+				return nil, argErr("insert_arrive", err, p)
 			}
 			return b.apply("insert_arrive", p.proc, func(q *syntax.Proc) error {
 				t, err := b.ws.syncTL("insert_arrive", tl)
@@ -406,7 +428,7 @@ func (b *binding) builtins() map[string]builtinFn {
 			n := 0
 			before := false
 			if err := starlark.UnpackArgs("insert_await", args, kwargs, "proc", p, "where", &where, "barrier", &bar, "tl", &tl, "n?", &n, "before?", &before); err != nil {
-				return nil, argErr("insert_await", err)
+				return nil, argErr("insert_await", err, p)
 			}
 			return b.apply("insert_await", p.proc, func(q *syntax.Proc) error {
 				t, err := b.ws.syncTL("insert_await", tl)
@@ -426,14 +448,14 @@ func (b *binding) builtins() map[string]builtinFn {
 			var dims *starlark.List
 			before := true
 			if err := starlark.UnpackArgs("new_barrier", args, kwargs, "proc", p, "where", &where, "name", &name, "memory", &mem, "dims?", &dims, "before?", &before); err != nil {
-				return nil, argErr("new_barrier", err)
+				return nil, argErr("new_barrier", err, p)
 			}
 			var ds []syntax.Expr
 			if dims != nil {
 				for i := 0; i < dims.Len(); i++ {
 					e, err := weftValue("new_barrier", "dims", dims.Index(i))
 					if err != nil {
-						return nil, argErr("new_barrier", err)
+						return nil, argErr("new_barrier", err, p)
 					}
 					ds = append(ds, e)
 				}
@@ -443,7 +465,7 @@ func (b *binding) builtins() map[string]builtinFn {
 		"simplify": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			p := &procArg{b: b}
 			if err := starlark.UnpackArgs("simplify", args, kwargs, "proc", p); err != nil {
-				return nil, argErr("simplify", err)
+				return nil, argErr("simplify", err, p)
 			}
 			return b.apply("simplify", p.proc, b.ws.simplify)
 		},
@@ -451,7 +473,7 @@ func (b *binding) builtins() map[string]builtinFn {
 			p := &procArg{b: b}
 			var name string
 			if err := starlark.UnpackArgs("rename", args, kwargs, "proc", p, "name", &name); err != nil {
-				return nil, argErr("rename", err)
+				return nil, argErr("rename", err, p)
 			}
 			return b.apply("rename", p.proc, func(q *syntax.Proc) error { return b.ws.rename(q, name) })
 		},
@@ -459,7 +481,7 @@ func (b *binding) builtins() map[string]builtinFn {
 			p := &procArg{b: b}
 			var cond string
 			if err := starlark.UnpackArgs("add_assert", args, kwargs, "proc", p, "cond", &cond); err != nil {
-				return nil, argErr("add_assert", err)
+				return nil, argErr("add_assert", err, p)
 			}
 			return b.apply("add_assert", p.proc, func(q *syntax.Proc) error { return b.ws.addAssert(q, cond) })
 		},

@@ -169,6 +169,9 @@ func (w *workspace) stageMem(p *syntax.Proc, block string, count int, window, ne
 			}
 			out = append(out, l.add(d.lo, -1).expr())
 		}
+		if len(out) == 0 {
+			return &syntax.Name{Name: newName}
+		}
 		return &syntax.Index{X: &syntax.Name{Name: newName}, Indices: out}
 	}
 	var rewrite func(e syntax.Expr, iters []iterRange, at syntax.Stmt) syntax.Expr
@@ -308,7 +311,13 @@ func (w *workspace) stageMem(p *syntax.Proc, block string, count int, window, ne
 	}
 	elem := typ.Elem.Name
 	alloc := &syntax.Alloc{Name: &syntax.Name{Name: newName}, Type: &syntax.Type{Elem: &syntax.Name{Name: elem}, Dims: shape, Mem: &syntax.Name{Name: mem}}}
-	repl := []syntax.Stmt{alloc, copyLoop(true)}
+	repl := []syntax.Stmt{alloc}
+	// Copy in unless the block only writes the staged buffer and provably
+	// overwrites all of it first (then the copy would read elements that
+	// may be uninitialized, which the sequential semantics rejects).
+	if read || !covers(newStmts, newName, shape, tp) {
+		repl = append(repl, copyLoop(true))
+	}
 	repl = append(repl, newStmts...)
 	if written {
 		repl = append(repl, copyLoop(false))
@@ -319,4 +328,62 @@ func (w *workspace) stageMem(p *syntax.Proc, block string, count int, window, ne
 
 func itoa(i int) string {
 	return string(rune('0' + i%10))
+}
+
+// covers reports whether ss begins its top level with statements that
+// include an unconditional write of every element of buf (shape dims): a
+// plain `buf = e` for a scalar, or a loop nest `for v0 in seq(0, d0): ...
+// for vk in seq(0, dk): buf[v0, ..., vk] = e` whose innermost body writes
+// the element unconditionally.
+func covers(ss []syntax.Stmt, buf string, shape []syntax.Expr, pi *procInfo) bool {
+	for _, s := range ss {
+		if coversStmt(s, buf, shape, nil, pi) {
+			return true
+		}
+	}
+	return false
+}
+
+func coversStmt(s syntax.Stmt, buf string, shape []syntax.Expr, vars []string, pi *procInfo) bool {
+	switch s := s.(type) {
+	case *syntax.Assign:
+		if s.Op != "=" || len(vars) != len(shape) {
+			return false
+		}
+		if len(shape) == 0 {
+			n, ok := s.LHS.(*syntax.Name)
+			return ok && n.Name == buf
+		}
+		ix, ok := s.LHS.(*syntax.Index)
+		if !ok || len(ix.Indices) != len(vars) {
+			return false
+		}
+		if n, ok := ix.X.(*syntax.Name); !ok || n.Name != buf {
+			return false
+		}
+		for k, e := range ix.Indices {
+			l, ok := toLin(e, pi)
+			if !ok || !l.equal(varLin(vars[k])) {
+				return false
+			}
+		}
+		return true
+	case *syntax.For:
+		k := len(vars)
+		if k >= len(shape) {
+			return false
+		}
+		lo, ok1 := toLin(s.Lo, pi)
+		hi, ok2 := toLin(s.Hi, pi)
+		ext, ok3 := toLin(shape[k], pi)
+		if !ok1 || !ok2 || !ok3 || !lo.isConst() || lo.Const != 0 || !hi.equal(ext) {
+			return false
+		}
+		for _, b := range s.Body {
+			if coversStmt(b, buf, shape, append(vars, s.Var.Name), pi) {
+				return true
+			}
+		}
+	}
+	return false
 }
