@@ -12,6 +12,8 @@ import (
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/frontend"
+	"weft.dev/weft/lang/weft/cudagen"
+	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
 )
 
@@ -20,7 +22,8 @@ import (
 // keeps them consistent: every one passes `weft check` (collective
 // analysis, distributed memory analysis, and the sync check at each of its
 // `# check:` sizes), so generated code is only ever tested for programs
-// the checkers accept. A program that must be rejected says so with a
+// the checkers accept, and every program it accepts must generate code. A
+// program that must be rejected says so with a
 // `# rejected: W0305 W0313` line, and then must fail with exactly those
 // codes.
 //
@@ -103,6 +106,14 @@ func TestEveryProgramChecks(t *testing.T) {
 			t.Errorf("weft check %s: exit %d, want 1 with %v\n%s", path, rc, want, stderr.String())
 		case want != nil && strings.Join(codes, " ") != strings.Join(want, " "):
 			t.Errorf("weft check %s: codes %v, want %v\n%s", path, codes, want, stderr.String())
+		case want == nil:
+			// What the checkers accept, the generator lowers (weft build
+			// runs the same checks first): no generator diagnostics.
+			var errs diag.List
+			f := syntax.Parse(diag.NewFile(path, src), &errs)
+			if _, crash := generate(f, lib.MustStd(), cudagen.Options{Harness: true}, &errs); crash != nil || errs.HasErrors() {
+				t.Errorf("weft build %s: the program passes weft check but code generation fails: %v %v", path, crash, errs.Err())
+			}
 		}
 	}
 }
