@@ -249,6 +249,18 @@ func (m *Machine) execList(body []*Stmt) {
 		if m.stop {
 			return
 		}
+		if m.lite && !s.keepLite {
+			continue
+		}
+		if s.Kind >= KRecordRead {
+			// Recording, sync and check statements: dispatched here,
+			// the hot path (exec's default case).
+			if s.Sync >= 0 && m.disabled(s) {
+				continue
+			}
+			m.effect(s)
+			continue
+		}
 		m.exec(s)
 	}
 }
@@ -261,53 +273,7 @@ func (m *Machine) exec(s *Stmt) {
 	case KBlock:
 		m.execList(s.Body)
 	case KLoop:
-		lo, hi := s.Lo(m.env), s.Hi(m.env)
-		if s.Tasks {
-			// Symmetry holds within one execution of a task-loop nest:
-			// slots outside it (enclosing seq loops, inlined arguments)
-			// may differ between executions.
-			if m.taskDepth == 0 {
-				clear(m.done)
-			}
-			m.taskDepth++
-			defer func() { m.taskDepth-- }()
-		}
-		top := s.Tasks && m.tasksTotal == 0
-		if top && m.cfg.Progress != nil && hi > lo {
-			m.tasksTotal = int64(hi - lo)
-			m.cfg.Progress(0, m.tasksTotal)
-		}
-		for i := lo; i < hi && !m.stop; i++ {
-			m.env[s.Slot] = i
-			m.gen++
-			if m.cfg.MaxMemOps > 0 && m.res.Stats.MemOps > m.cfg.MaxMemOps {
-				m.fault(s.Src, "the check stopped after %d memory operations", m.res.Stats.MemOps)
-				return
-			}
-			if s.symmetric && !m.lite {
-				if m.done[s] {
-					m.lite = true
-					m.execList(s.Body)
-					m.lite = false
-					m.res.Stats.MemOps += m.firstOps
-					m.res.Stats.SkippedOps += m.firstOps
-				} else {
-					m.localOps = 0
-					m.execList(s.Body)
-					m.firstOps = m.localOps
-					m.done[s] = true
-				}
-			} else {
-				m.execList(s.Body)
-			}
-			if top && m.cfg.Progress != nil {
-				m.tasksDone++
-				m.cfg.Progress(m.tasksDone, m.tasksTotal)
-			}
-		}
-		if top {
-			m.tasksTotal, m.tasksDone = 0, 0
-		}
+		m.execLoop(s)
 	case KIf:
 		if s.Cond(m.env) {
 			m.execList(s.Body)
@@ -331,6 +297,57 @@ func (m *Machine) exec(s *Stmt) {
 			return
 		}
 		m.effect(s)
+	}
+}
+
+// execLoop runs a KLoop (apart from exec so that exec has no defer).
+func (m *Machine) execLoop(s *Stmt) {
+	lo, hi := s.Lo(m.env), s.Hi(m.env)
+	if s.Tasks {
+		// Symmetry holds within one execution of a task-loop nest:
+		// slots outside it (enclosing seq loops, inlined arguments)
+		// may differ between executions.
+		if m.taskDepth == 0 {
+			clear(m.done)
+		}
+		m.taskDepth++
+		defer func() { m.taskDepth-- }()
+	}
+	top := s.Tasks && m.tasksTotal == 0
+	if top && m.cfg.Progress != nil && hi > lo {
+		m.tasksTotal = int64(hi - lo)
+		m.cfg.Progress(0, m.tasksTotal)
+	}
+	for i := lo; i < hi && !m.stop; i++ {
+		m.env[s.Slot] = i
+		m.gen++
+		if m.cfg.MaxMemOps > 0 && m.res.Stats.MemOps > m.cfg.MaxMemOps {
+			m.fault(s.Src, "the check stopped after %d memory operations", m.res.Stats.MemOps)
+			return
+		}
+		if s.symmetric && !m.lite {
+			if m.done[s] {
+				m.lite = true
+				m.execList(s.Body)
+				m.lite = false
+				m.res.Stats.MemOps += m.firstOps
+				m.res.Stats.SkippedOps += m.firstOps
+			} else {
+				m.localOps = 0
+				m.execList(s.Body)
+				m.firstOps = m.localOps
+				m.done[s] = true
+			}
+		} else {
+			m.execList(s.Body)
+		}
+		if top && m.cfg.Progress != nil {
+			m.tasksDone++
+			m.cfg.Progress(m.tasksDone, m.tasksTotal)
+		}
+	}
+	if top {
+		m.tasksTotal, m.tasksDone = 0, 0
 	}
 }
 
