@@ -92,3 +92,57 @@ func TestNVCC(t *testing.T) {
 		})
 	}
 }
+
+// TestNVCCExamples compiles the generated code of the examples outside
+// examples/weft/gemm (those are in TestNVCC with golden files): the
+// kernels for sm_90a to cubin and PTX, the host C with gcc -Wall -Werror.
+// Slow (one nvcc run per example), so not in -short.
+func TestNVCCExamples(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow: one nvcc run per example")
+	}
+	nvcc := needNVCC(t)
+	var files []string
+	for _, pat := range []string{"../../../examples/weft/*.weft", "../../../examples/weft/sync/*.weft"} {
+		m, _ := filepath.Glob(pat)
+		files = append(files, m...)
+	}
+	if len(files) < 10 {
+		t.Fatalf("found %d examples", len(files))
+	}
+	// Sync-check examples that are not meant for nvcc: their file-local
+	// instructions carry the PTX text the guide prints as their template,
+	// or they write a register nobody reads (nvcc warning #550 under
+	// -Werror).
+	notCXX := map[string]string{
+		"cp_async_simple.weft":  "file-local instruction with a PTX template",
+		"xgemm_Sm80_fence.weft": "file-local instructions with PTX templates",
+		"sync_warp_cta.weft":    "a register set but never used",
+	}
+	for _, path := range files {
+		path := path
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			if why := notCXX[filepath.Base(path)]; why != "" {
+				t.Skip(why)
+			}
+			t.Parallel()
+			out, errs := generate(t, path, Options{})
+			if errs.HasErrors() {
+				t.Fatalf("generation failed:\n%s", diagText(errs))
+			}
+			dir := t.TempDir()
+			writeOutput(t, dir, out)
+			stem := strings.TrimSuffix(out.Files[0].Name, ".h")
+			for _, cmd := range [][]string{
+				{"gcc", "-std=c11", "-Wall", "-Werror", "-c", stem + ".c", "-o", stem + "_host.o"},
+				{nvcc, "-std=c++17", "-Werror", "all-warnings", "-c", "-gencode", "arch=compute_90a,code=[sm_90a,compute_90a]", stem + ".cu", "-o", stem + ".o"},
+			} {
+				c := exec.Command(cmd[0], cmd[1:]...)
+				c.Dir = dir
+				if b, err := c.CombinedOutput(); err != nil {
+					t.Fatalf("%s: %v\n%s", strings.Join(cmd, " "), err, b)
+				}
+			}
+		})
+	}
+}
