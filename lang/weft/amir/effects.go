@@ -66,18 +66,23 @@ func (m *Machine) newRecord() int32 {
 // R of Definition B.1: one record for the whole executing set when t (the
 // access is convergent), else one per executing thread.
 func (m *Machine) record(s *Stmt) {
-	// P_{E#,ρ}: the current arrive count of each barrier cell of e_z.
+	// P_{E#,ρ}: the current arrive count of each barrier cell of e_z
+	// (copied into each record, so a scratch buffer serves).
 	var pends []pend
-	for _, b := range s.Bars {
-		cs, ok := m.cells(b, s.Src)
-		if !ok {
-			return
+	if len(s.Bars) > 0 {
+		pends = m.pendBuf[:0]
+		for _, b := range s.Bars {
+			cs, ok := m.cells(b, s.Src)
+			if !ok {
+				return
+			}
+			bst := &m.vars[b.Var]
+			for _, c := range cs {
+				id := bst.bar0 + c
+				pends = append(pends, pend{cell: id, count: m.bars[id].a})
+			}
 		}
-		bst := &m.vars[b.Var]
-		for _, c := range cs {
-			id := bst.bar0 + c
-			pends = append(pends, pend{cell: id, count: m.bars[id].a})
-		}
+		m.pendBuf = pends
 	}
 	cs, ok := m.cells(s.Acc, s.Src)
 	if !ok {
@@ -142,7 +147,9 @@ func (m *Machine) addRecord(head *int32, s *Stmt, creator threads, pends []pend,
 	r.reach = creator.task
 	r.stamp = stamp
 	r.grants = r.grants[:0]
-	r.pend = append(r.pend[:0], pends...)
+	if len(pends) > 0 {
+		r.pend = append(r.pend[:0], pends...) // r.pend is empty: freed records are reset
+	}
 	*head = i
 }
 

@@ -169,6 +169,8 @@ type Machine struct {
 	// validates Access caches.
 	gen    uint64
 	accIdx []int
+	// pendBuf is record's scratch for P_{E#,ρ}.
+	pendBuf []pend
 }
 
 // New prepares a machine for p. p must be Finished.
