@@ -80,6 +80,21 @@ func (w *workspace) replace(p *syntax.Proc, block string, count int, instrName s
 			return err.at(instr, "%s is declared here", instrName)
 		}
 	}
+	// An argument cannot use an iterator of the replaced block: the call
+	// replaces the loops that define it.
+	for _, prm := range instr.Params {
+		var bound syntax.Expr
+		if l, ok := u.ctrl[prm.Name.Name]; ok {
+			bound = l.expr()
+		} else if e, ok := u.scalars[prm.Name.Name]; ok {
+			bound = e
+		}
+		for v := range u.blockIt {
+			if bound != nil && mentions(bound, v) {
+				return errorf(CodeUnify, "replace: parameter %s of %s would be %s, which uses the iterator %s of the replaced block", prm.Name.Name, instrName, syntax.ExprString(bound), v).at(c.stmt, "the block starts here")
+			}
+		}
+	}
 	// Build the arguments, in parameter order.
 	var args []syntax.Expr
 	for _, prm := range instr.Params {

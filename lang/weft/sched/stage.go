@@ -123,6 +123,16 @@ func (w *workspace) stageMem(p *syntax.Proc, block string, count int, window, ne
 			return errorf(CodeStage, "stage_mem: cannot prove that window %s lies inside %s (dimension %d)", window, bufName, k).at(ni.decl, "declared here")
 		}
 	}
+	// A window statement declared outside the block that windows the
+	// buffer would let the block reach it around the staged copy.
+	for alias, ai := range pi.names {
+		if ai.kind != "window" || !windowsOf(pi, alias, bufName) {
+			continue
+		}
+		if _, inside := declaredIn(stmts, ai.decl); !inside && stmtsMention(stmts, alias) {
+			return errorf(CodeStage, "stage_mem: the block uses %s, a window of %s declared outside it; stage the window instead", alias, bufName).at(ai.decl, "%s is declared here", alias)
+		}
+	}
 	newStmts := cloneStmts(stmts)
 	read, written := false, false
 	var problem error
@@ -386,4 +396,39 @@ func coversStmt(s syntax.Stmt, buf string, shape []syntax.Expr, vars []string, p
 		}
 	}
 	return false
+}
+
+// windowsOf reports whether window statement name windows buf, directly or
+// through other windows.
+func windowsOf(pi *procInfo, name, buf string) bool {
+	for depth := 0; depth < 20; depth++ {
+		ni := pi.names[name]
+		if ni == nil || ni.kind != "window" {
+			return false
+		}
+		rhs := ni.decl.(*syntax.Assign).RHS
+		if ix, ok := rhs.(*syntax.Index); ok {
+			rhs = ix.X
+		}
+		n, ok := rhs.(*syntax.Name)
+		if !ok {
+			return false
+		}
+		if n.Name == buf {
+			return true
+		}
+		name = n.Name
+	}
+	return false
+}
+
+// declaredIn reports whether the declaring statement decl is inside ss.
+func declaredIn(ss []syntax.Stmt, decl syntax.Node) (syntax.Stmt, bool) {
+	var found syntax.Stmt
+	walkStmts(ss, func(s syntax.Stmt) {
+		if syntax.Node(s) == decl {
+			found = s
+		}
+	})
+	return found, found != nil
 }
