@@ -96,6 +96,29 @@ type Window struct {
 	// LoAff and HiAff, when set, are Lo and Hi as affine forms and must
 	// compute the same values; the machine evaluates them instead.
 	LoAff, HiAff *Affine
+	// LoMod, when set (for a point with no LoAff), is Lo as a ModAffine.
+	LoMod *ModAffine
+}
+
+// ModAffine is Add + Sign·(Aff mod M) with the floor modulus, M > 0: the
+// form of double-buffer indices (k % 2, 1 - k % 2).
+type ModAffine struct {
+	Aff          Affine
+	M, Sign, Add int
+}
+
+// Eval evaluates f in env.
+func (f *ModAffine) Eval(env []int) int {
+	v := f.Aff.Eval(env)
+	if f.M&(f.M-1) == 0 {
+		v &= f.M - 1 // the floor modulus by a power of two
+	} else {
+		v %= f.M
+		if v < 0 {
+			v += f.M
+		}
+	}
+	return f.Add + f.Sign*v
 }
 
 func (w *Window) lo(env []int) int {

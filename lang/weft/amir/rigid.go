@@ -18,6 +18,8 @@ type rigidDim struct {
 	// fn, when set, is a non-affine point index (k and terms unused); it
 	// is aligned only to a block size of 1.
 	fn IntExpr
+	// mod, when set, is fn as a ModAffine (evaluated instead of fn).
+	mod *ModAffine
 }
 
 // rigidForm is the static part, built by compileRigid.
@@ -42,6 +44,7 @@ type dynDim struct {
 	s0, c0                      int    // the first term (c0 = 0: none)
 	more                        []Term // further terms
 	fn                          IntExpr
+	mod                         *ModAffine
 }
 
 // compileRigid returns the rigid form of a, or nil.
@@ -56,7 +59,7 @@ func compileRigid(a *Access) *rigidForm {
 			if w.Hi != nil || w.Lo == nil {
 				return nil
 			}
-			r.dims = append(r.dims, rigidDim{fn: w.Lo, ext: 1})
+			r.dims = append(r.dims, rigidDim{fn: w.Lo, mod: w.LoMod, ext: 1})
 			continue
 		}
 		d := rigidDim{k: w.LoAff.K, terms: w.LoAff.Terms, ext: 1}
@@ -126,7 +129,7 @@ func (m *Machine) prepareRigid(r *rigidForm, st *varState) {
 			r.aligned = false // never in bounds: the general path faults
 			return
 		}
-		dd := dynDim{k: rd.k, lim: x.extent - rd.ext, shift: x.shift, gran: x.gran, stride: x.stride, fn: rd.fn}
+		dd := dynDim{k: rd.k, lim: x.extent - rd.ext, shift: x.shift, gran: x.gran, stride: x.stride, fn: rd.fn, mod: rd.mod}
 		if len(rd.terms) > 0 {
 			dd.s0, dd.c0, dd.more = rd.terms[0].Slot, rd.terms[0].Coef, rd.terms[1:]
 		}
@@ -178,7 +181,9 @@ func (m *Machine) rigidBase(r *rigidForm, st *varState) (int, bool) {
 	for i := range r.dyn {
 		d := &r.dyn[i]
 		var l int
-		if d.fn != nil {
+		if d.mod != nil {
+			l = d.mod.Eval(env)
+		} else if d.fn != nil {
 			l = d.fn(env)
 		} else {
 			l = d.k

@@ -659,7 +659,11 @@ func (c *converter) window(sc *names, v, d int, ix idx) (amir.Window, bool) {
 	loAff := c.affineForm(sc, loE)
 	if !ix.slice {
 		c.noteGran(v, d, 1)
-		return amir.Window{Lo: lo, LoAff: loAff}, true
+		var loMod *amir.ModAffine
+		if loAff == nil {
+			loMod = c.modForm(sc, loE)
+		}
+		return amir.Window{Lo: lo, LoAff: loAff, LoMod: loMod}, true
 	}
 	var hiE syntax.Expr
 	switch {

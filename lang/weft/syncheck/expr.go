@@ -369,3 +369,44 @@ func (c *converter) foldConst(sc *names, e *syntax.Binary, x, y amir.IntExpr) am
 	}
 	return nil
 }
+
+// modForm is e as amir.ModAffine when it is a % k, k2 + a % k, a % k + k2
+// or k2 - a % k with a affine and k > 0 constant (double-buffer indices);
+// nil otherwise. The machine evaluates it without closures.
+func (c *converter) modForm(sc *names, e syntax.Expr) *amir.ModAffine {
+	b, ok := e.(*syntax.Binary)
+	if !ok {
+		return nil
+	}
+	if b.Op == "%" {
+		a := c.affineForm(sc, b.X)
+		k := c.affineForm(sc, b.Y)
+		if a == nil || k == nil || len(k.Terms) != 0 || k.K <= 0 {
+			return nil
+		}
+		return &amir.ModAffine{Aff: *a, M: k.K, Sign: 1}
+	}
+	if b.Op != "+" && b.Op != "-" {
+		return nil
+	}
+	if k := c.affineForm(sc, b.X); k != nil && len(k.Terms) == 0 {
+		if f := c.modForm(sc, b.Y); f != nil {
+			if b.Op == "-" {
+				f.Sign, f.Add = -f.Sign, -f.Add
+			}
+			f.Add += k.K
+			return f
+		}
+	}
+	if k := c.affineForm(sc, b.Y); k != nil && len(k.Terms) == 0 {
+		if f := c.modForm(sc, b.X); f != nil {
+			if b.Op == "-" {
+				f.Add -= k.K
+			} else {
+				f.Add += k.K
+			}
+			return f
+		}
+	}
+	return nil
+}
