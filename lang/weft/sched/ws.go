@@ -395,11 +395,7 @@ func parseExpr(text string) (syntax.Expr, error) {
 	if !ok || a.Op != "=" || a.Mem != nil {
 		return nil, fmt.Errorf("%q is not a Weft expression", text)
 	}
-	stripPos(a.RHS)
+	// The expression's positions are in a scratch file; notes only ever
+	// point at statements of the scheduled proc, never at it.
 	return a.RHS, nil
 }
-
-// stripPos is a no-op hook: expressions parsed from script text carry
-// positions in a scratch file, which notes never point at because rewrites
-// only note statements of the scheduled proc.
-func stripPos(syntax.Expr) {}
