@@ -1,6 +1,8 @@
 package sched
 
 import (
+	"fmt"
+
 	"weft.dev/weft/lang/weft/syntax"
 )
 
@@ -89,7 +91,7 @@ func (w *workspace) replace(p *syntax.Proc, block string, count int, instrName s
 		} else if e, ok := u.scalars[prm.Name.Name]; ok {
 			bound = e
 		}
-		for v := range u.blockIt {
+		for _, v := range sortedKeys(u.blockIt) {
 			if bound != nil && mentions(bound, v) {
 				return errorf(CodeUnify, "replace: parameter %s of %s would be %s, which uses the iterator %s of the replaced block", prm.Name.Name, instrName, syntax.ExprString(bound), v).at(c.stmt, "the block starts here")
 			}
@@ -131,10 +133,11 @@ func (w *workspace) replace(p *syntax.Proc, block string, count int, instrName s
 	}
 	// The instruction's asserts must hold for these arguments.
 	for _, a := range asserts {
-		cond := cloneExpr(a.Cond)
+		vals := map[string]syntax.Expr{}
 		for n, l := range u.ctrl {
-			cond = substExpr(cond, n, l.expr())
+			vals[n] = l.expr()
 		}
+		cond := substMany(cloneExpr(a.Cond), vals)
 		if v, ok := evalCond(cond, u.pi); !ok || !v {
 			what := "does not hold"
 			if !ok {
@@ -221,17 +224,14 @@ func (u *unifier) instrLin(e syntax.Expr) (Lin, []string, bool) {
 	for _, t := range l.Terms {
 		if t.atom {
 			// An atom over instruction names: substitute inside it.
-			sub := cloneExpr(t.expr)
+			vals := map[string]syntax.Expr{}
 			for iv, bv := range u.loops {
-				sub = substExpr(sub, iv, &syntax.Name{Name: "$" + bv})
-			}
-			for iv, bv := range u.loops {
-				_ = iv
-				sub = substExpr(sub, "$"+bv, &syntax.Name{Name: bv})
+				vals[iv] = &syntax.Name{Name: bv}
 			}
 			for n, v := range u.ctrl {
-				sub = substExpr(sub, n, v.expr())
+				vals[n] = v.expr()
 			}
+			sub := substMany(cloneExpr(t.expr), vals)
 			for n := range u.params {
 				if mentions(sub, n) {
 					return Lin{}, nil, false
@@ -439,7 +439,7 @@ func (u *unifier) windowAccess(prm *syntax.Param, x *syntax.Index, be syntax.Exp
 			return u.mismatch(is, bs, "index %s is not a control expression", syntax.ExprString(i))
 		}
 		fs = append(fs, l)
-		for v := range u.blockIt {
+		for _, v := range sortedKeys(u.blockIt) {
 			if l.has(v) || mentionsAtom(l, v) {
 				iterDims = append(iterDims, d)
 				break
@@ -463,7 +463,7 @@ func (u *unifier) windowAccess(prm *syntax.Param, x *syntax.Index, be syntax.Exp
 		wb = &winBind{buf: bn.Name, interval: iterDims, points: map[int]Lin{}, node: bs}
 		for k, d := range iterDims {
 			off := fs[d].add(es[k], -1)
-			for v := range u.blockIt {
+			for _, v := range sortedKeys(u.blockIt) {
 				if off.has(v) || mentionsAtom(off, v) {
 					return u.mismatch(is, bs, "the offset %s of %s in dimension %d depends on loop %s", syntax.ExprString(off.expr()), bn.Name, d, v)
 				}
@@ -591,4 +591,17 @@ func (u *unifier) memoryFits(prm *syntax.Param, buf string) *schedError {
 		return nil
 	}
 	return errorf(CodeInstr, "replace: parameter %s of %s is @ %s, but %s is in %s (set_memory it first)", prm.Name.Name, u.instr.Name.Name, want, buf, have).at(prm, "parameter %s", prm.Name.Name)
+}
+
+// substMany replaces several names at once (a value is never substituted
+// into again, so instruction and block names cannot capture each other).
+func substMany(e syntax.Expr, vals map[string]syntax.Expr) syntax.Expr {
+	names := sortedKeys(vals)
+	for i, n := range names {
+		e = substExpr(e, n, &syntax.Name{Name: fmt.Sprintf("$%d", i)})
+	}
+	for i, n := range names {
+		e = substExpr(e, fmt.Sprintf("$%d", i), vals[n])
+	}
+	return e
 }

@@ -98,7 +98,7 @@ func (w *workspace) stageMem(p *syntax.Proc, block string, count int, window, ne
 			}
 			d = wdim{point: true, lo: l}
 		}
-		for v := range inner {
+		for _, v := range sortedKeys(inner) {
 			if mentions(ix, v) {
 				return errorf(CodeStage, "stage_mem: window %s uses %s, an iterator of the staged block", window, v)
 			}
@@ -125,7 +125,8 @@ func (w *workspace) stageMem(p *syntax.Proc, block string, count int, window, ne
 	}
 	// A window statement declared outside the block that windows the
 	// buffer would let the block reach it around the staged copy.
-	for alias, ai := range pi.names {
+	for _, alias := range sortedKeys(pi.names) {
+		ai := pi.names[alias]
 		if ai.kind != "window" || !windowsOf(pi, alias, bufName) {
 			continue
 		}
