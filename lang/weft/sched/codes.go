@@ -12,8 +12,8 @@ const (
 	CodeNoMatch    = "W0954" // pattern matches no statement of the right kind
 	CodeDivide     = "W0955" // divide_loop precondition
 	CodeNameClash  = "W0956" // a new name is already in use
-	CodeNest       = "W0957" // reorder_loops: not a perfect, rectangular nest
-	CodeDependence = "W0958" // effects do not commute
+	CodeNest       = "W0957" // reorder_loops: not a perfect, rectangular nest; fission: not in a loop
+	CodeDependence = "W0958" // effects do not commute (reorder_loops, reorder_stmts, fission)
 	CodeLoopMode   = "W0959" // set_loop_mode precondition
 	CodeDevice     = "W0960" // wrap_device_function precondition
 	CodeMemory     = "W0961" // set_memory precondition

@@ -491,3 +491,61 @@ func (w *workspace) newBarrier(p *syntax.Proc, where string, before bool, name, 
 	a := &syntax.Alloc{Name: &syntax.Name{Name: name}, Type: &syntax.Type{Elem: &syntax.Name{Name: "barrier"}, Dims: dims, Mem: &syntax.Name{Name: mem}}}
 	return w.insertSync(p, where, before, a)
 }
+
+// fission splits the loop directly around a statement after it: `for i:
+// s1...sk; sk+1...sn` becomes `for i: s1...sk` then `for i: sk+1...sn`
+// (Exo's fission). Afterwards every first-part iteration runs before every
+// second-part iteration, so a second-part access at iteration i2 moves
+// after a first-part access at iteration i1 > i2; each such pair must
+// commute (seed 000 §2.3), which the dependence test proves with the
+// iterator ordered i1 > i2. Names the first part declares must not be used
+// by the second, and an assert does not move past memory effects.
+func (w *workspace) fission(p *syntax.Proc, stmt string) error {
+	c, err := find(p, stmt)
+	if err != nil {
+		return err
+	}
+	encl := c.enclosing()
+	if len(encl) == 0 {
+		return errorf(CodeNest, "fission: %s is not inside a loop", stmtKind(c.stmt)).at(c.stmt, "this statement")
+	}
+	loop, ok := encl[len(encl)-1].(*syntax.For)
+	if !ok {
+		return errorf(CodeNest, "fission: the statement is directly inside %s, not a loop", stmtKind(encl[len(encl)-1])).at(encl[len(encl)-1], "here")
+	}
+	i := c.idx()
+	if i+1 >= len(loop.Body) {
+		return errorf(CodeNoMatch, "fission: %s is the last statement of loop %s; there is nothing to split off", stmtKind(c.stmt), loop.Var.Name).at(c.stmt, "this statement")
+	}
+	first, second := loop.Body[:i+1], loop.Body[i+1:]
+	pi := w.info(p)
+	r1, r2 := pi.effects(first), pi.effects(second)
+	for _, n := range sortedKeys(r1.declared) {
+		if stmtsMention(second, n) {
+			return errorf(CodeDependence, "fission: %s is declared before the split and used after it", n).at(c.stmt, "the split is after this statement")
+		}
+	}
+	if len(r1.asserts) > 0 && len(r2.accs) > 0 || len(r2.asserts) > 0 && len(r1.accs) > 0 {
+		return errorf(CodeDependence, "fission: an assert would move past statements that access memory").at(c.stmt, "the split is after this statement")
+	}
+	ext := int64(0)
+	if lo, ok1 := toLin(loop.Lo, pi); ok1 {
+		if hi, ok2 := toLin(loop.Hi, pi); ok2 {
+			if d := hi.add(lo, -1); d.isConst() && d.Const > 0 {
+				ext = d.Const
+			}
+		}
+	}
+	swaps := []swapVar{{loop.Var.Name, +1, ext}}
+	if cf, reassoc := commute(r1.accs, r2.accs, swaps, r1.internal, r2.internal); cf != nil {
+		return errorf(CodeDependence, "fission: splitting loop %s reorders a %s before the split and a %s after it that may touch the same element", loop.Var.Name, accessText(cf.a), accessText(cf.b)).at(cf.a.node, "this %s", accessText(cf.a)).at(cf.b.node, "may conflict with this %s of an earlier iteration", accessText(cf.b))
+	} else if reassoc {
+		w.reassoc = append(w.reassoc, fmt.Sprintf("fission(%s, %s)", p.Name.Name, stmt))
+	}
+	second = cloneStmts(second)
+	l2 := &syntax.For{Var: &syntax.Name{Name: loop.Var.Name}, Mode: loop.Mode, Lo: cloneExpr(loop.Lo), Hi: cloneExpr(loop.Hi), Kwargs: loop.Kwargs, Body: second}
+	loop.Body = append([]syntax.Stmt{}, first...)
+	parent := c.path[len(c.path)-2]
+	splice(parent.block, parent.idx+1, 0, []syntax.Stmt{l2})
+	return nil
+}

@@ -279,3 +279,46 @@ func TestOracleDetects(t *testing.T) {
 		t.Fatal(msg)
 	}
 }
+
+// TestPropertyFission splits random loop bodies at random points: accepted
+// splits must not change any result.
+func TestPropertyFission(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	iters := 300
+	if testing.Short() {
+		iters = 60
+	}
+	accepted := 0
+	for it := 0; it < iters; it++ {
+		var body strings.Builder
+		n := 2 + rng.IntN(2)
+		for s := 0; s < n; s++ {
+			dst := []string{"a", "b"}[rng.IntN(2)]
+			src := []string{"a", "b"}[rng.IntN(2)]
+			op := []string{"=", "+="}[rng.IntN(2)]
+			fmt.Fprintf(&body, "        %s[%d * i + %d] %s %s[%d * i + %d] * 0.5 + %d.0\n", dst, rng.IntN(3), rng.IntN(4), op, src, rng.IntN(3), rng.IntN(4), s)
+		}
+		src := "@proc\ndef f(a: f32[24] @ DRAM, b: f32[24] @ DRAM):\n    for i in seq(0, 6):\n" + body.String()
+		k := rng.IntN(n - 1)
+		pf := parseChecked(t, "input.weft", []byte(src))
+		loop := pf.Decls[0].(*syntax.Proc).Body[0].(*syntax.For)
+		pat := header(loop.Body[k])
+		nth := 0
+		for _, s := range loop.Body[:k] {
+			if header(s) == pat {
+				nth++
+			}
+		}
+		script := fmt.Sprintf("fission(f, %q)", fmt.Sprintf("%s #%d", pat, nth))
+		before, after, reassoc, ok := schedule(t, src, script)
+		if !ok {
+			continue
+		}
+		accepted++
+		agree(t, before, after, reassoc, nil, uint64(it), script)
+	}
+	if accepted == 0 {
+		t.Fatal("fission accepted nothing")
+	}
+	t.Logf("fission accepted %d of %d random splits", accepted, iters)
+}

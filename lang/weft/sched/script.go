@@ -302,6 +302,14 @@ func (b *binding) builtins() map[string]builtinFn {
 			}
 			return b.apply("reorder_loops", p.proc, func(q *syntax.Proc) error { return b.ws.reorderLoops(q, loop) })
 		},
+		"fission": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var stmt string
+			if err := starlark.UnpackArgs("fission", args, kwargs, "proc", p, "stmt", &stmt); err != nil {
+				return nil, argErr("fission", err, p)
+			}
+			return b.apply("fission", p.proc, func(q *syntax.Proc) error { return b.ws.fission(q, stmt) })
+		},
 		"reorder_stmts": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			p := &procArg{b: b}
 			var stmt string
