@@ -26,16 +26,7 @@ func (m *Machine) effect(s *Stmt) {
 		if !ok {
 			return
 		}
-		st := &m.vars[s.Acc.Var]
-		for _, c := range cs {
-			if s.Kind == KClearReads {
-				m.freeList(st.cells[c].reads)
-				st.cells[c].reads = -1
-			} else {
-				m.freeList(st.cells[c].muts)
-				st.cells[c].muts = -1
-			}
-		}
+		m.clearCells(s, cs)
 	case KCheckReads, KCheckMutates:
 		m.check(s)
 	case KCheckBarrier:
@@ -88,7 +79,11 @@ func (m *Machine) record(s *Stmt) {
 	if !ok {
 		return
 	}
-	gs := m.gs(s)
+	m.recordCells(s, cs, m.gs(s), pends)
+}
+
+// recordCells is record on the evaluated cells cs and threads gs of s.
+func (m *Machine) recordCells(s *Stmt, cs []int32, gs threads, pends []pend) {
 	st := &m.vars[s.Acc.Var]
 	stamp := int32(len(m.log))
 	perThread := !s.Convergent && gs.task != allTasks && len(m.shapes[gs.shape]) > 1
@@ -496,7 +491,11 @@ func (m *Machine) check(s *Stmt) {
 	if !ok {
 		return
 	}
-	gs := m.gs(s)
+	m.checkCells(s, cs, m.gs(s))
+}
+
+// checkCells is check on the evaluated cells cs and threads gs of s.
+func (m *Machine) checkCells(s *Stmt, cs []int32, gs threads) {
 	st := &m.vars[s.Acc.Var]
 	m.addOps(s.Acc.Var, int64(len(cs)))
 	stamp := int32(len(m.log))
@@ -638,4 +637,59 @@ func samePends(a, b []pend) bool {
 		}
 	}
 	return true
+}
+
+// clearCells is CLEARREADS / CLEARMUTATES on the evaluated cells cs.
+func (m *Machine) clearCells(s *Stmt, cs []int32) {
+	st := &m.vars[s.Acc.Var]
+	for _, c := range cs {
+		if s.Kind == KClearReads {
+			m.freeList(st.cells[c].reads)
+			st.cells[c].reads = -1
+		} else {
+			m.freeList(st.cells[c].muts)
+			st.cells[c].muts = -1
+		}
+	}
+}
+
+// execRun executes a fused run (Stmt.fused): the statements of one access
+// in order, exactly as one by one, but with the cells and g_s evaluated
+// once and one dispatch. Runs are only formed of live, non-sync statements
+// on one Access with one g_s (see fuse); in a lite task the members run
+// one by one (effect decides what a lite task skips).
+func (m *Machine) execRun(run *Stmt) {
+	if m.lite {
+		for _, s := range run.Body {
+			if m.stop {
+				return
+			}
+			if s.keepLite {
+				m.effect(s)
+			}
+		}
+		return
+	}
+	first := run.Body[0]
+	cs, ok := m.cells(first.Acc, first.Src)
+	if !ok {
+		return
+	}
+	var gs threads
+	if run.Exec.All || run.gsc != nil {
+		gs = m.gs(run)
+	}
+	for _, s := range run.Body {
+		if m.stop {
+			return
+		}
+		switch s.Kind {
+		case KCheckReads, KCheckMutates:
+			m.checkCells(s, cs, gs)
+		case KClearReads, KClearMutates:
+			m.clearCells(s, cs)
+		case KRecordRead, KRecordMutate:
+			m.recordCells(s, cs, gs, nil)
+		}
+	}
 }

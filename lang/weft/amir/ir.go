@@ -248,7 +248,13 @@ type Stmt struct {
 	// and shape, see Finish), which evaluate it in a row.
 	gsc       *gsCache
 	symmetric bool // KLoop with Tasks: see Program.Finish
+	// fused is Body with runs of statements on one access replaced by
+	// kRun statements (see fuse); nil when there are none.
+	fused []*Stmt
 }
+
+// kRun is the internal kind of a fused run of statements (Stmt.fused).
+const kRun Kind = 255
 
 type gsCache struct {
 	owner *Machine
@@ -416,6 +422,7 @@ func (p *Program) Finish() {
 		}
 	})
 	p.markLite(p.Body)
+	p.fuse(p.Body)
 	isTask := map[int]bool{}
 	for _, s := range p.TaskSlots {
 		isTask[s] = true
@@ -501,4 +508,72 @@ func (p *Program) symmetricBody(body []*Stmt, isTask map[int]bool) bool {
 		})
 	}
 	return ok
+}
+
+// fuse builds Stmt.fused: a run of two or more consecutive statements on
+// one Access whose kinds are checks, clears and records without barrier
+// accesses, none dead or implementing a sync statement, whose non-clear
+// members share one g_s, executes as one kRun statement (Machine.execRun):
+// the converter emits a data access as such a run (Fig. 5 and 19), and
+// one dispatch, one cells and one g_s lookup serve it. The order of the
+// statements, and of the cells within each, is unchanged.
+func (p *Program) fuse(s *Stmt) {
+	for _, b := range s.Body {
+		p.fuse(b)
+	}
+	s.fused = nil
+	if len(s.Body) < 2 {
+		return
+	}
+	fusible := func(t *Stmt) bool {
+		switch t.Kind {
+		case KCheckReads, KCheckMutates, KClearReads, KClearMutates, KRecordRead, KRecordMutate:
+			return t.Acc != nil && !t.dead && t.Sync < 0 && len(t.Bars) == 0
+		}
+		return false
+	}
+	usesGS := func(t *Stmt) bool { return t.Kind != KClearReads && t.Kind != KClearMutates }
+	var out []*Stmt
+	changed := false
+	for i := 0; i < len(s.Body); {
+		t := s.Body[i]
+		if !fusible(t) {
+			out = append(out, t)
+			i++
+			continue
+		}
+		var gsOf *Stmt // the member whose g_s the run uses
+		j := i
+		for ; j < len(s.Body); j++ {
+			u := s.Body[j]
+			if !fusible(u) || u.Acc != t.Acc {
+				break
+			}
+			if usesGS(u) {
+				if gsOf == nil {
+					gsOf = u
+				} else if u.gsc != gsOf.gsc || u.Exec.All != gsOf.Exec.All || u.gsc == nil {
+					break
+				}
+			}
+		}
+		if j-i < 2 {
+			out = append(out, t)
+			i++
+			continue
+		}
+		run := &Stmt{Kind: kRun, Src: t.Src, Sync: -1, Body: s.Body[i:j:j], Acc: t.Acc}
+		for _, u := range run.Body {
+			run.keepLite = run.keepLite || u.keepLite
+		}
+		if gsOf != nil {
+			run.Exec, run.gsc = gsOf.Exec, gsOf.gsc
+		}
+		out = append(out, run)
+		changed = true
+		i = j
+	}
+	if changed {
+		s.fused = out
+	}
 }

@@ -246,12 +246,25 @@ func (m *Machine) disabled(s *Stmt) bool {
 	return s.Sync >= 0 && s.Sync < len(m.cfg.Disabled) && m.cfg.Disabled[s.Sync]
 }
 
+// execBody runs s's body (its fused form when it has one).
+func (m *Machine) execBody(s *Stmt) {
+	if s.fused != nil {
+		m.execList(s.fused)
+		return
+	}
+	m.execList(s.Body)
+}
+
 func (m *Machine) execList(body []*Stmt) {
 	for _, s := range body {
 		if m.stop {
 			return
 		}
 		if m.lite && !s.keepLite {
+			continue
+		}
+		if s.Kind == kRun {
+			m.execRun(s)
 			continue
 		}
 		if s.Kind >= KRecordRead {
@@ -273,12 +286,12 @@ func (m *Machine) exec(s *Stmt) {
 	}
 	switch s.Kind {
 	case KBlock:
-		m.execList(s.Body)
+		m.execBody(s)
 	case KLoop:
 		m.execLoop(s)
 	case KIf:
 		if s.Cond(m.env) {
-			m.execList(s.Body)
+			m.execBody(s)
 		}
 	case KIncTaskID:
 		if m.cfg.MaxMemOps > 0 && m.res.Stats.MemOps > m.cfg.MaxMemOps {
@@ -330,18 +343,18 @@ func (m *Machine) execLoop(s *Stmt) {
 		if s.symmetric && !m.lite {
 			if m.done[s] {
 				m.lite = true
-				m.execList(s.Body)
+				m.execBody(s)
 				m.lite = false
 				m.res.Stats.MemOps += m.firstOps
 				m.res.Stats.SkippedOps += m.firstOps
 			} else {
 				m.localOps = 0
-				m.execList(s.Body)
+				m.execBody(s)
 				m.firstOps = m.localOps
 				m.done[s] = true
 			}
 		} else {
-			m.execList(s.Body)
+			m.execBody(s)
 		}
 		if top && m.cfg.Progress != nil {
 			m.tasksDone++
