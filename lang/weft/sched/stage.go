@@ -323,10 +323,10 @@ func (w *workspace) stageMem(p *syntax.Proc, block string, count int, window, ne
 	elem := typ.Elem.Name
 	alloc := &syntax.Alloc{Name: &syntax.Name{Name: newName}, Type: &syntax.Type{Elem: &syntax.Name{Name: elem}, Dims: shape, Mem: &syntax.Name{Name: mem}}}
 	repl := []syntax.Stmt{alloc}
-	// Copy in unless the block only writes the staged buffer and provably
-	// overwrites all of it first (then the copy would read elements that
-	// may be uninitialized, which the sequential semantics rejects).
-	if read || !covers(newStmts, newName, shape, tp) {
+	// Copy in unless the block provably overwrites all of the staged buffer
+	// before reading any of it (then the copy would read elements that may
+	// be uninitialized, which the sequential semantics rejects).
+	if !covers(newStmts, newName, shape, tp) {
 		repl = append(repl, copyLoop(true))
 	}
 	repl = append(repl, newStmts...)
@@ -341,18 +341,53 @@ func itoa(i int) string {
 	return string(rune('0' + i%10))
 }
 
-// covers reports whether ss begins its top level with statements that
-// include an unconditional write of every element of buf (shape dims): a
-// plain `buf = e` for a scalar, or a loop nest `for v0 in seq(0, d0): ...
-// for vk in seq(0, dk): buf[v0, ..., vk] = e` whose innermost body writes
-// the element unconditionally.
+// covers reports whether the top level of ss writes every element of buf
+// (shape dims) unconditionally before any statement reads it: a plain
+// `buf = e` for a scalar, or a loop nest `for v0 in seq(0, d0): ... for vk
+// in seq(0, dk): buf[v0, ..., vk] = e` (e not reading buf) whose innermost
+// body writes the element, preceded only by statements that do not mention
+// buf.
 func covers(ss []syntax.Stmt, buf string, shape []syntax.Expr, pi *procInfo) bool {
 	for _, s := range ss {
-		if coversStmt(s, buf, shape, nil, pi) {
+		if coversStmt(s, buf, shape, nil, pi) && !readsBuf(s, buf) {
 			return true
+		}
+		if stmtsMention([]syntax.Stmt{s}, buf) {
+			return false
 		}
 	}
 	return false
+}
+
+// readsBuf reports whether s may read buf: any mention other than as the
+// element written by an `=` (whose indices and right-hand side may not
+// mention it).
+func readsBuf(s syntax.Stmt, buf string) bool {
+	reads := false
+	walkStmts([]syntax.Stmt{s}, func(st syntax.Stmt) {
+		a, ok := st.(*syntax.Assign)
+		if !ok {
+			for _, e := range stmtExprs(st) {
+				if mentions(e, buf) {
+					reads = true
+				}
+			}
+			return
+		}
+		if a.Op != "=" || mentions(a.RHS, buf) {
+			if a.Op != "=" && mentions(a.LHS, buf) || mentions(a.RHS, buf) {
+				reads = true
+			}
+		}
+		if ix, ok := a.LHS.(*syntax.Index); ok {
+			for _, i := range ix.Indices {
+				if mentions(i, buf) {
+					reads = true
+				}
+			}
+		}
+	})
+	return reads
 }
 
 func coversStmt(s syntax.Stmt, buf string, shape []syntax.Expr, vars []string, pi *procInfo) bool {
