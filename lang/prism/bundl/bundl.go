@@ -20,6 +20,9 @@ type Buffer struct {
 	Elem string
 	Int  bool
 	Data []float64
+
+	shared bool   // a block's shared allocation
+	mbar   *txBar // for a shared(mbarrier): its state
 }
 
 // Config is one launch.
@@ -40,8 +43,9 @@ type Config struct {
 	// A race-free program computes the same either way; the property tests
 	// use this to check that the inference is enough.
 	CompiledSync bool
-	Args         map[string]float64 // scalar parameters
-	Buffers      map[string]*Buffer // pointer parameters
+	Args         map[string]float64    // scalar parameters
+	Buffers      map[string]*Buffer    // pointer parameters
+	TensorMaps   map[string]*TensorMap // CUtensorMap parameters
 }
 
 // Result is what a run did.
@@ -51,9 +55,10 @@ type Result struct {
 }
 
 type value struct {
-	f   float64
-	ptr *pointer
-	arr *Buffer // local array (thread-private)
+	f    float64
+	ptr  *pointer
+	arr  *Buffer    // local array (thread-private)
+	tmap *TensorMap // a CUtensorMap parameter, or a pointer to one
 }
 
 type pointer struct {
@@ -89,6 +94,10 @@ type machine struct {
 	// splitAt lists the split barriers acting at a place in a list.
 	splitAt map[splitKey][]splitOp
 	mbars   map[string]*mbarrier
+	// inflight are TMA loads issued and not yet performed; wgOps the
+	// wgmmas each warpgroup has issued and not yet waited for.
+	inflight []*asyncOp
+	wgOps    map[string][]*wgOp
 }
 
 type splitKey struct {
@@ -104,7 +113,9 @@ type splitOp struct {
 
 const (
 	opArrive = iota
+	opTMASnap
 	opSnapshot
+	opTMAWait
 	opWait
 )
 
@@ -122,6 +133,7 @@ type barrier struct {
 	// mma rendezvous data
 	in  [][]float64
 	out map[int][][]float64
+	wg  *wgOp // the wgmma being issued
 }
 
 type event struct {
@@ -148,6 +160,21 @@ type thread struct {
 	waitAt   diag.Pos
 	ph, snap map[int]int // split barriers: phase bits and snapshots
 	deferred [][]func()
+	// mph are the thread's phase bits of the mbarriers TMA loads complete
+	// on (NAME_phase in the generated code); tsnap their snapshots at
+	// split sync points.
+	mph     map[*check.Var]int
+	tsnap   map[tmaKey]int
+	waitBar *txBar // the mbarrier waitFor waits on, if any
+	// wgmma: the depth of wmma_async scopes, the accumulators in flight.
+	wgDepth int
+	busy    []busyAcc
+	skipAcc bool
+}
+
+type tmaKey struct {
+	at  syntax.Stmt
+	bar *check.Var
 }
 
 // Run executes cfg.Kernel. Faults and stuck states are reported to errs.
@@ -178,6 +205,7 @@ func Run(info *check.Info, cfg Config, errs *diag.List) Result {
 	}
 	m.syncs = map[syntax.Stmt][]*dcfg.SyncPoint{}
 	m.split, m.splitAt, m.mbars = map[*dcfg.SplitPoint]int{}, map[splitKey][]splitOp{}, map[string]*mbarrier{}
+	m.wgOps = map[string][]*wgOp{}
 	for _, f := range info.Funcs {
 		var quiet diag.List
 		s := dcfg.Infer(info, f, &quiet)
@@ -194,15 +222,23 @@ func Run(info *check.Info, cfg Config, errs *diag.List) Result {
 			continue
 		}
 		for _, p := range s.Split {
-			if !p.Barrier {
-				continue // TMA waits only: TMA is not modeled
-			}
-			k := len(m.split)
-			m.split[p] = k
 			add := func(list []syntax.Stmt, at int, op splitOp) {
 				key := splitKey{&list[0], at}
 				m.splitAt[key] = append(m.splitAt[key], op)
 			}
+			if len(p.Waits) > 0 {
+				// TMA-written memory: the mbarriers' phases are snapshot
+				// at the point and waited for before the first use.
+				add(p.List, p.Index, splitOp{opTMASnap, -1, p})
+				for _, w := range p.WaitAt {
+					add(w.List, w.At, splitOp{opTMAWait, -1, p})
+				}
+			}
+			if !p.Barrier {
+				continue
+			}
+			k := len(m.split)
+			m.split[p] = k
 			add(p.ArriveList, p.ArriveAt, splitOp{opArrive, k, p})
 			add(p.List, p.Index, splitOp{opSnapshot, k, p})
 			for _, w := range p.WaitAt {
@@ -216,7 +252,17 @@ func Run(info *check.Info, cfg Config, errs *diag.List) Result {
 				errs.Errorf(p.Pos, "P0304", "kernel %s: no buffer given for pointer parameter %s", fn.Name, p.Name)
 				return Result{}
 			}
-		} else if p.Type.Kind == check.Scalar && p.Type.Name != "CUtensorMap" {
+		} else if p.Type.Kind == check.Scalar && p.Type.Name == "CUtensorMap" {
+			tm := cfg.TensorMaps[p.Name]
+			if tm == nil {
+				errs.Errorf(p.Pos, "P0304", "kernel %s: no tensor map given for parameter %s (--arg %s=tma:BUF,ROWS,COLS,BOX_ROWS,BOX_COLS[,SWIZZLE])", fn.Name, p.Name, p.Name)
+				return Result{}
+			}
+			if err := tm.Validate(); err != nil {
+				errs.Errorf(p.Pos, "P0304", "kernel %s: tensor map %s: %v", fn.Name, p.Name, err)
+				return Result{}
+			}
+		} else if p.Type.Kind == check.Scalar {
 			if _, ok := cfg.Args[p.Name]; !ok {
 				errs.Errorf(p.Pos, "P0304", "kernel %s: no value given for parameter %s", fn.Name, p.Name)
 				return Result{}
@@ -226,12 +272,14 @@ func Run(info *check.Info, cfg Config, errs *diag.List) Result {
 	for b := 0; b < B; b++ {
 		for t := 0; t < T; t++ {
 			th := &thread{m: m, t: t, b: b, resume: make(chan bool), vars: map[*check.Var]*value{}, viewOff: map[*check.Var]int{},
-				ph: map[int]int{}, snap: map[int]int{}}
+				ph: map[int]int{}, snap: map[int]int{}, mph: map[*check.Var]int{}, tsnap: map[tmaKey]int{}}
 			m.threads = append(m.threads, th)
 			for _, p := range fn.Params {
 				switch {
 				case p.Type.Kind == check.Pointer:
 					th.vars[p] = &value{ptr: &pointer{buf: cfg.Buffers[p.Name]}}
+				case p.Type.Name == "CUtensorMap":
+					th.vars[p] = &value{tmap: cfg.TensorMaps[p.Name]}
 				default:
 					th.vars[p] = &value{f: cfg.Args[p.Name]}
 				}
@@ -259,7 +307,7 @@ func Run(info *check.Info, cfg Config, errs *diag.List) Result {
 			th.blocked, th.waitFor = nil, nil
 			runnable = append(runnable, th)
 		}
-		if len(runnable) == 0 {
+		if len(runnable) == 0 && len(m.inflight) == 0 {
 			m.reportStuck()
 			res.Stuck = true
 			break
@@ -269,7 +317,19 @@ func Run(info *check.Info, cfg Config, errs *diag.List) Result {
 			break
 		}
 		res.Steps++
-		th := runnable[m.rng.Intn(len(runnable))]
+		// Asynchronous operations in flight complete at steps the
+		// scheduler picks, like threads.
+		pick := m.rng.Intn(len(runnable) + len(m.inflight))
+		if pick >= len(runnable) {
+			k := pick - len(runnable)
+			op := m.inflight[k]
+			m.inflight = append(m.inflight[:k], m.inflight[k+1:]...)
+			if f := op.run(); f != nil {
+				m.faultAt = f
+			}
+			continue
+		}
+		th := runnable[pick]
 		th.resume <- true
 		ev := <-m.sched
 		if ev.kind == evDone {
@@ -304,10 +364,29 @@ func (m *machine) reportStuck() {
 	}
 	sort.SliceStable(order, func(i, j int) bool { return order[i].where.Offset < order[j].where.Offset })
 	var split []*thread
+	tma := map[*txBar][]*thread{}
+	var bars []*txBar
 	for _, th := range m.threads {
-		if !th.done && th.waitFor != nil {
-			split = append(split, th)
+		if th.done || th.waitFor == nil {
+			continue
 		}
+		if mb := th.waitBar; mb != nil {
+			if tma[mb] == nil {
+				bars = append(bars, mb)
+			}
+			tma[mb] = append(tma[mb], th)
+			continue
+		}
+		split = append(split, th)
+	}
+	for _, mb := range bars {
+		ths := tma[mb]
+		th := ths[0]
+		why := fmt.Sprintf("%d of its %d arrivals are missing", mb.pending, mb.count)
+		if mb.pending == 0 {
+			why = fmt.Sprintf("expect_bytes (%s) announced %d bytes, TMA loads delivered %d and none is in flight", posString(mb.expectAt), mb.expected, mb.got)
+		}
+		m.errs.Errorf(th.waitAt, "P0301", "Bundl run is stuck: %d threads wait here for phase %d of mbarrier %s (first: (b%d,t%d)); %s", len(ths), mb.phases, mb.name, th.b, th.t, why)
 	}
 	if len(split) > 0 {
 		th := split[0]
@@ -526,6 +605,11 @@ func (th *thread) stmt(s syntax.Stmt, st *state) (branchSignal, *value) {
 // syncPoint performs an inferred sync point: a barrier over the aligned
 // unit of its scope that holds the thread.
 func (th *thread) syncPoint(s syntax.Stmt, sp *dcfg.SyncPoint) {
+	// The mbarriers of TMA loads into the memory: wait for their next
+	// phase (prism_mbar_wait(b, b_phase); b_phase ^= 1).
+	for _, b := range sp.Waits {
+		th.waitBarVar(b, s.Pos())
+	}
 	if !sp.Barrier {
 		return
 	}
@@ -550,9 +634,34 @@ func (th *thread) splitOps(list []syntax.Stmt, i int) {
 		return
 	}
 	ops := th.m.splitAt[splitKey{&list[0], i}]
-	for _, kind := range []int{opArrive, opSnapshot, opWait} {
+	snapped := map[tmaKey]bool{}
+	for _, kind := range []int{opArrive, opTMASnap, opSnapshot, opTMAWait, opWait} {
 		for _, op := range ops {
 			if op.kind != kind {
+				continue
+			}
+			where := list[min(i, len(list)-1)].Pos()
+			switch kind {
+			case opTMASnap:
+				// One snapshot per point and mbarrier, however many
+				// memories it stands for.
+				for _, b := range op.p.Waits {
+					k := tmaKey{op.p.Before, b}
+					if !snapped[k] {
+						snapped[k] = true
+						th.tsnap[k] = th.mph[b]
+						th.mph[b] ^= 1
+					}
+				}
+				continue
+			case opTMAWait:
+				for _, b := range op.p.Waits {
+					v := th.vars[b]
+					if v == nil || v.ptr == nil || v.ptr.buf.mbar == nil {
+						th.fail(where, "P0302", "%s is not an mbarrier here", b.Name)
+					}
+					th.txWait(v.ptr.buf.mbar, th.tsnap[tmaKey{op.p.Before, b}], where)
+				}
 				continue
 			}
 			key := fmt.Sprintf("%d@%d", op.k, th.b)
@@ -561,7 +670,6 @@ func (th *thread) splitOps(list []syntax.Stmt, i int) {
 				mb = &mbarrier{count: th.m.T}
 				th.m.mbars[key] = mb
 			}
-			where := list[min(i, len(list)-1)].Pos()
 			switch kind {
 			case opArrive:
 				// No second arrival in one phase: wait for the previous one.
@@ -616,7 +724,10 @@ func (th *thread) decl(s *syntax.DeclStmt, st *state) {
 			if t.Elem.Kind == check.Barrier {
 				n = 1
 			}
-			buf = &Buffer{Name: v.Name, Elem: t.Base().Name, Int: !t.Base().IsFloat(), Data: make([]float64, n)}
+			buf = &Buffer{Name: v.Name, Elem: t.Base().Name, Int: !t.Base().IsFloat(), Data: make([]float64, n), shared: true}
+			if t.Elem.Kind == check.Barrier {
+				buf.mbar = newTxBar(v.Name)
+			}
 			th.m.shared[th.b][v] = buf
 		}
 		th.vars[v] = &value{ptr: &pointer{buf: buf}}
@@ -629,7 +740,7 @@ func (th *thread) decl(s *syntax.DeclStmt, st *state) {
 		if br, ok := s.Value.(*syntax.BraceExpr); ok {
 			for i, el := range br.Elts {
 				if i < n {
-					buf.Data[i] = th.eval(el, st).f
+					buf.Data[i] = roundTo(buf.Elem, th.eval(el, st).f)
 				}
 			}
 		}
@@ -637,8 +748,8 @@ func (th *thread) decl(s *syntax.DeclStmt, st *state) {
 	default:
 		if s.Value != nil {
 			val := th.eval(s.Value, st)
-			if !t.IsFloat() && val.ptr == nil {
-				val.f = math.Trunc(val.f)
+			if t.Kind == check.Scalar && val.ptr == nil && val.tmap == nil {
+				val.f = roundType(t, val.f)
 			}
 			th.vars[v] = &val
 		} else {
@@ -672,8 +783,8 @@ func (th *thread) store(lhs syntax.Expr, v value, st *state) {
 	switch x := lhs.(type) {
 	case *syntax.Ident:
 		vr := info.Uses[x]
-		if t := vr.Type; t != nil && !t.IsFloat() && v.ptr == nil {
-			v.f = math.Trunc(v.f)
+		if t := vr.Type; t != nil && t.Kind == check.Scalar && v.ptr == nil && v.tmap == nil {
+			v.f = roundType(t, v.f)
 		}
 		th.vars[vr] = &v
 	case *syntax.ParenExpr:
@@ -693,7 +804,7 @@ func (th *thread) store(lhs syntax.Expr, v value, st *state) {
 		if buf.Int {
 			v.f = math.Trunc(v.f)
 		}
-		buf.Data[i] = v.f
+		buf.Data[i] = roundTo(buf.Elem, v.f)
 	}
 }
 
@@ -741,6 +852,7 @@ func (th *thread) locate(x *syntax.IndexExpr, st *state) (*Buffer, int, bool) {
 			off += i * stride
 			t = t.Elem
 		}
+		th.checkBusy(x.Pos(), val.arr, off)
 		return val.arr, off, false
 	}
 	if val.ptr == nil || len(idx) != 1 {
@@ -808,7 +920,13 @@ func (th *thread) with(s *syntax.WithStmt, st *state) (branchSignal, *value) {
 		}
 		return th.block(s.Body, inner)
 	case "wmma_async", "wgmma_async":
-		th.fail(s.At, "P0306", "the Bundl interpreter does not model %s (Hopper wgmma)", r.Kind)
+		// wgmma.fence; the body issues wgmmas; commit_group and
+		// wait_group 0 at the end make their results visible.
+		th.wgDepth++
+		sig, v := th.block(s.Body, st)
+		th.wgDepth--
+		th.wgWait(s, st)
+		return sig, v
 	case "async":
 		x := th.vars[r.X]
 		th.vars[r.Y] = &value{ptr: x.ptr}

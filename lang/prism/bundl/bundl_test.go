@@ -26,6 +26,15 @@ func load(t *testing.T, name string, src []byte) *check.Info {
 	return info
 }
 
+func readExample(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile("../../../examples/prism/" + name + ".prism")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
 func loadFile(t *testing.T, path string) *check.Info {
 	data, err := os.ReadFile(path)
 	if err != nil {

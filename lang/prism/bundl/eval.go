@@ -2,7 +2,6 @@ package bundl
 
 import (
 	"math"
-	"strings"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/prism/check"
@@ -101,7 +100,17 @@ func (th *thread) eval(x syntax.Expr, st *state) value {
 	return value{}
 }
 
+// binop applies op; arithmetic results are rounded to the expression's
+// type (the precision model of round.go).
 func (th *thread) binop(pos diag.Pos, op string, a, b value, t *check.Type) value {
+	v := th.arith(pos, op, a, b, t)
+	if v.ptr == nil && t != nil && t.Kind == check.Scalar {
+		v.f = roundType(t, v.f)
+	}
+	return v
+}
+
+func (th *thread) arith(pos diag.Pos, op string, a, b value, t *check.Type) value {
 	isInt := t == nil || !t.IsFloat()
 	if a.ptr != nil && (op == "+" || op == "-") {
 		d := int(b.f)
@@ -247,12 +256,7 @@ func (th *thread) callStmt(x *syntax.Call, st *state) {
 	}
 	switch ci.Intrinsic {
 	case "unsafe":
-		if len(x.Args) == 1 {
-			if b, ok := x.Args[0].(*syntax.BasicLit); ok && strings.HasPrefix(strings.TrimSpace(b.Text), "#pragma") {
-				return
-			}
-		}
-		th.fail(x.Pos(), "P0306", "unsafe CUDA code cannot run in the Bundl interpreter")
+		th.unsafeStmt(x)
 	case "__syncthreads":
 		if st.code != (check.Persp{Level: check.Block, N: 1}) {
 			th.fail(x.Pos(), "P0301", "Bundl run is stuck: __syncthreads at %s", st.code)
@@ -262,6 +266,18 @@ func (th *thread) callStmt(x *syntax.Call, st *state) {
 		th.arrive("syncwarp:"+th.unitKey(&state{code: check.Persp{Level: check.Thread, N: 32}, pos: th.t % 32}), 32, x.Pos(), "__syncwarp")
 	case "intrinsic.mma":
 		th.mma(x, st)
+	case "intrinsic.wmma256", "intrinsic.wgmma":
+		th.wgmma(x, st)
+	case "load_async":
+		th.loadAsync(x, st)
+	case "expect_bytes":
+		th.expectBytes(x, st)
+	case "wait_barrier":
+		id, ok := x.Args[0].(*syntax.Ident)
+		if !ok || info.Uses[id] == nil {
+			th.fail(x.Pos(), "P0302", "wait_barrier needs an mbarrier variable")
+		}
+		th.waitBarVar(info.Uses[id], x.Pos())
 	case "cp.async":
 		dst := th.ref(x.Args[0], st)
 		src := th.ref(x.Args[1], st)
@@ -285,6 +301,9 @@ func (th *thread) callStmt(x *syntax.Call, st *state) {
 		if st.code.Level != check.Thread || st.code.N%128 != 0 {
 			th.fail(x.Pos(), "P0301", "Bundl run is stuck: %s at %s needs a warpgroup", ci.Intrinsic, st.code)
 		}
+		// setmaxnreg.sync.aligned: the whole warpgroup executes it.
+		wg := th.unitKey(&state{code: check.Persp{Level: check.Thread, N: 128}, pos: st.pos % 128})
+		th.arrive("setmaxnreg:"+wg+":"+itoa(x.Pos().Offset), 128, x.Pos(), ci.Intrinsic+" (warpgroup collective)")
 	case "memset_wrapper":
 		p := th.ref(x.Args[0], st)
 		v := th.eval(x.Args[1], st).f
@@ -308,6 +327,7 @@ func (th *thread) ref(a syntax.Expr, st *state) *pointer {
 		return v.ptr
 	}
 	if v.arr != nil {
+		th.checkBusy(a.Pos(), v.arr, 0)
 		return &pointer{buf: v.arr}
 	}
 	th.fail(a.Pos(), "P0302", "%s is not memory", exprString(a))

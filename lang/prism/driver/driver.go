@@ -57,7 +57,13 @@ func help(w io.Writer, verb string) {
   --sync=bundl|compiled|split  bundl (default): Bundl's partition barriers plus the inferred sync
                                points; compiled: only the inferred sync points; split: only the
                                split barriers (arrive/wait with motion) the generated CUDA uses
-  --arg NAME=VALUE | NAME=zeros|ones|iota|rand:LEN   kernel arguments (repeatable)
+  --arg NAME=VALUE | NAME=zeros|ones|iota|iota%M|rand:LEN   kernel arguments (repeatable);
+           rand: integers in -8..8 seeded by the name; values are rounded to the element type
+  --arg NAME=tma:BUF,ROWS,COLS,BOX_ROWS,BOX_COLS[,SWIZZLE]   a CUtensorMap parameter: a 2-D tiled
+           map over buffer BUF (ROWS x COLS, COLS contiguous), boxes BOX_ROWS x BOX_COLS, SWIZZLE
+           none (default), 32, 64 or 128 bytes (the wgmma of weft build reads 128-byte swizzle)
+  --buffer NAME=INIT:LEN[:TYPE]   a global buffer that is not a parameter (default TYPE float),
+           e.g. the matrix behind a tensor map: --buffer A=rand:32768:bf16
   --print N  elements printed per output buffer (default 64); --stats: scheduler steps`)
 	}
 }
@@ -196,7 +202,7 @@ func buildVerb(env *frontend.Env, args []string) int {
 	}
 	res := lower.Lower(info, opts, &diags)
 	if *harness {
-		kfn, cfg, rc := launchArgs(env, "build", info, pos[0], *kernel, argv)
+		kfn, cfg, rc := launchArgs(env, "build", info, pos[0], *kernel, argv, nil)
 		if kfn == nil {
 			return rc
 		}
@@ -249,7 +255,7 @@ func (a *argList) Set(s string) error { *a = append(*a, s); return nil }
 
 // launchArgs picks the kernel and builds its arguments from --kernel and
 // --arg flags (shared by run and build --harness).
-func launchArgs(env *frontend.Env, verb string, info *check.Info, path, kernel string, argv []string) (*check.Func, *bundl.Config, int) {
+func launchArgs(env *frontend.Env, verb string, info *check.Info, path, kernel string, argv, bufv []string) (*check.Func, *bundl.Config, int) {
 	var kfn *check.Func
 	for _, fn := range info.Funcs {
 		if fn.Global && (kernel == "" || fn.Name == kernel) {
@@ -262,11 +268,35 @@ func launchArgs(env *frontend.Env, verb string, info *check.Info, path, kernel s
 	if kfn == nil {
 		return nil, nil, frontend.Usagef(env, "%s: no kernel %q in %s", verb, kernel, path)
 	}
-	cfg := &bundl.Config{Kernel: kfn.Name, Args: map[string]float64{}, Buffers: map[string]*bundl.Buffer{}}
+	cfg := &bundl.Config{Kernel: kfn.Name, Args: map[string]float64{}, Buffers: map[string]*bundl.Buffer{}, TensorMaps: map[string]*bundl.TensorMap{}}
 	params := map[string]*check.Var{}
 	for _, p := range kfn.Params {
 		params[p.Name] = p
 	}
+	// Host buffers that are not parameters: the global tensors behind
+	// tensor maps.
+	host := map[string]*bundl.Buffer{}
+	for _, a := range bufv {
+		name, val, ok := strings.Cut(a, "=")
+		if !ok || name == "" || params[name] != nil {
+			return nil, nil, frontend.Usagef(env, "%s: --buffer %q: want NAME=INIT:LEN[:TYPE] for a name that is not a parameter", verb, a)
+		}
+		spec, elem, _ := strings.Cut(val, ":")
+		n, elem, _ := strings.Cut(elem, ":")
+		if elem == "" {
+			elem = "float"
+		}
+		t := &check.Type{Kind: check.Scalar, Name: elem}
+		if t.Size() == 0 {
+			return nil, nil, frontend.Usagef(env, "%s: --buffer %s: unknown element type %q", verb, a, elem)
+		}
+		buf, err := newBuffer(name, spec+":"+n, t)
+		if err != nil {
+			return nil, nil, frontend.Usagef(env, "%s: --buffer %s: %v", verb, a, err)
+		}
+		host[name] = buf
+	}
+	var tmaps [][2]string
 	for _, a := range argv {
 		name, val, ok := strings.Cut(a, "=")
 		p := params[name]
@@ -274,28 +304,15 @@ func launchArgs(env *frontend.Env, verb string, info *check.Info, path, kernel s
 			return nil, nil, frontend.Usagef(env, "%s: --arg %q: want NAME=VALUE for a parameter of %s", verb, a, kfn.Name)
 		}
 		if p.Type.Kind == check.Pointer {
-			kind, n, ok := strings.Cut(val, ":")
-			size, err := strconv.Atoi(n)
-			if !ok || err != nil || size < 0 {
-				return nil, nil, frontend.Usagef(env, "%s: --arg %s: want zeros|ones|iota|rand:LEN", verb, a)
-			}
-			elem := p.Type.Base()
-			buf := &bundl.Buffer{Name: name, Elem: elem.Name, Int: !elem.IsFloat(), Data: make([]float64, size)}
-			rng := rand.New(rand.NewSource(int64(len(name)) + 7))
-			for i := range buf.Data {
-				switch kind {
-				case "zeros":
-				case "ones":
-					buf.Data[i] = 1
-				case "iota":
-					buf.Data[i] = float64(i)
-				case "rand":
-					buf.Data[i] = float64(rng.Intn(17) - 8)
-				default:
-					return nil, nil, frontend.Usagef(env, "%s: --arg %s: unknown initializer %q", verb, a, kind)
-				}
+			buf, err := newBuffer(name, val, p.Type.Base())
+			if err != nil {
+				return nil, nil, frontend.Usagef(env, "%s: --arg %s: %v", verb, a, err)
 			}
 			cfg.Buffers[name] = buf
+			continue
+		}
+		if p.Type.Name == "CUtensorMap" {
+			tmaps = append(tmaps, [2]string{name, val})
 			continue
 		}
 		f, err := strconv.ParseFloat(val, 64)
@@ -304,7 +321,92 @@ func launchArgs(env *frontend.Env, verb string, info *check.Info, path, kernel s
 		}
 		cfg.Args[name] = f
 	}
+	for _, tv := range tmaps {
+		tm, err := tensorMap(tv[1], cfg.Buffers, host)
+		if err != nil {
+			return nil, nil, frontend.Usagef(env, "%s: --arg %s=%s: %v", verb, tv[0], tv[1], err)
+		}
+		cfg.TensorMaps[tv[0]] = tm
+	}
 	return kfn, cfg, 0
+}
+
+// newBuffer builds a buffer of element type elem from INIT:LEN, INIT one of
+// zeros, ones, iota, iota%M (i mod M) and rand (integers in -8..8 seeded by
+// the name). Values are rounded to the element type.
+func newBuffer(name, spec string, elem *check.Type) (*bundl.Buffer, error) {
+	kind, n, ok := strings.Cut(spec, ":")
+	size, err := strconv.Atoi(n)
+	if !ok || err != nil || size < 0 {
+		return nil, fmt.Errorf("want zeros|ones|iota|iota%%M|rand:LEN")
+	}
+	buf := &bundl.Buffer{Name: name, Elem: elem.Name, Int: !elem.IsFloat(), Data: make([]float64, size)}
+	mod := 0
+	if m, ok := strings.CutPrefix(kind, "iota%"); ok {
+		mod, err = strconv.Atoi(m)
+		if err != nil || mod <= 0 {
+			return nil, fmt.Errorf("iota%%M needs a positive M")
+		}
+		kind = "iota"
+	}
+	rng := rand.New(rand.NewSource(int64(len(name)) + 7))
+	for i := range buf.Data {
+		switch kind {
+		case "zeros":
+		case "ones":
+			buf.Data[i] = 1
+		case "iota":
+			buf.Data[i] = float64(i)
+			if mod > 0 {
+				buf.Data[i] = float64(i % mod)
+			}
+		case "rand":
+			buf.Data[i] = float64(rng.Intn(17) - 8)
+		default:
+			return nil, fmt.Errorf("unknown initializer %q", kind)
+		}
+	}
+	bundl.RoundBuffer(buf)
+	return buf, nil
+}
+
+// tensorMap parses tma:BUF,ROWS,COLS,BOX_ROWS,BOX_COLS[,SWIZZLE]: a 2-D
+// tiled tensor map over buffer BUF (a pointer argument or a --buffer),
+// ROWS x COLS elements with COLS contiguous, boxes of BOX_ROWS x BOX_COLS,
+// SWIZZLE none (default), 32, 64 or 128 bytes.
+func tensorMap(spec string, params, host map[string]*bundl.Buffer) (*bundl.TensorMap, error) {
+	body, ok := strings.CutPrefix(spec, "tma:")
+	f := strings.Split(body, ",")
+	if !ok || len(f) < 5 || len(f) > 6 {
+		return nil, fmt.Errorf("want tma:BUF,ROWS,COLS,BOX_ROWS,BOX_COLS[,SWIZZLE]")
+	}
+	buf := params[f[0]]
+	if buf == nil {
+		buf = host[f[0]]
+	}
+	if buf == nil {
+		return nil, fmt.Errorf("no buffer %q (give it with --buffer %s=INIT:LEN:TYPE or as a pointer --arg)", f[0], f[0])
+	}
+	var d [4]int
+	for i := range d {
+		v, err := strconv.Atoi(f[i+1])
+		if err != nil {
+			return nil, fmt.Errorf("%q is not an integer", f[i+1])
+		}
+		d[i] = v
+	}
+	tm := &bundl.TensorMap{Buf: buf, Rows: d[0], Cols: d[1], BoxRows: d[2], BoxCols: d[3]}
+	if len(f) == 6 && f[5] != "none" {
+		sw, err := strconv.Atoi(strings.TrimSuffix(f[5], "B"))
+		if err != nil {
+			return nil, fmt.Errorf("swizzle %q: want none, 32, 64 or 128", f[5])
+		}
+		tm.Swizzle = sw
+	}
+	if err := tm.Validate(); err != nil {
+		return nil, err
+	}
+	return tm, nil
 }
 
 func runVerb(env *frontend.Env, args []string) int {
@@ -319,7 +421,9 @@ func runVerb(env *frontend.Env, args []string) int {
 	syncMode := fs.String("sync", "bundl", "bundl: Bundl's barriers plus the inferred ones; compiled: only the inferred sync points (as full barriers); split: only the split barriers the generated CUDA uses")
 	asJSON := fs.Bool("json", false, "diagnostics as JSON")
 	var argv argList
-	fs.Var(&argv, "arg", "name=value for a scalar, name=zeros|ones|iota|rand:LEN for a pointer (repeatable)")
+	fs.Var(&argv, "arg", "name=value for a scalar, name=zeros|ones|iota|iota%M|rand:LEN for a pointer, name=tma:BUF,ROWS,COLS,BOX_ROWS,BOX_COLS[,SWIZZLE] for a CUtensorMap (repeatable)")
+	var bufv argList
+	fs.Var(&bufv, "buffer", "NAME=INIT:LEN[:TYPE]: a global buffer that is not a parameter, for tensor maps (repeatable)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return 2
@@ -335,7 +439,7 @@ func runVerb(env *frontend.Env, args []string) int {
 	if diags.HasErrors() || info == nil {
 		return frontend.Report(env, &diags, *asJSON)
 	}
-	kfn, lc, rc := launchArgs(env, "run", info, pos[0], *kernel, argv)
+	kfn, lc, rc := launchArgs(env, "run", info, pos[0], *kernel, argv, bufv)
 	if kfn == nil {
 		return rc
 	}
