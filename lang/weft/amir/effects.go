@@ -501,13 +501,27 @@ func (m *Machine) checkCells(s *Stmt, cs []int32, gs threads) {
 	stamp := int32(len(m.log))
 	lvl, qs := s.Level, s.Quals
 	reads := s.Kind == KCheckReads
-	for _, c := range cs {
+	for i, c := range cs {
 		h := st.cells[c].muts
 		if reads {
 			h = st.cells[c].reads
 		}
+		if i+1 < len(cs) {
+			// Touch the next cell's first record early (its load
+			// overlaps this cell's work).
+			n := st.cells[cs[i+1]].muts
+			if reads {
+				n = st.cells[cs[i+1]].reads
+			}
+			if n >= 0 {
+				m.touch += m.recs[n].stamp
+			}
+		}
 		for ; h >= 0; h = m.recs[h].next {
 			r := &m.recs[h]
+			if r.next >= 0 {
+				m.touch += m.recs[r.next].stamp
+			}
 			if r.stamp != stamp {
 				m.replay(r)
 			}

@@ -319,6 +319,11 @@ type Program struct {
 	// TaskSlots are the slots of the cuda_tasks iterators (set by Finish),
 	// used to name tasks in reports.
 	TaskSlots []int
+
+	// recHint is the most visibility records a run of p has held: the
+	// next run sizes its record slab so (runs of one program differ only
+	// in sizes and disabled syncs).
+	recHint int
 }
 
 // AddShape interns a thread-set shape and returns its index.

@@ -171,6 +171,7 @@ type Machine struct {
 	accIdx []int
 	// pendBuf is record's scratch for P_{E#,ρ}.
 	pendBuf []pend
+	touch   int32 // sink of early loads (checkCells)
 }
 
 // New prepares a machine for p. p must be Finished.
@@ -219,6 +220,11 @@ func (m *Machine) Run(args []int) *Result {
 	m.taskDepth = 0
 	m.vars = make([]varState, len(p.Vars))
 	m.recs = m.recs[:0]
+	if cap(m.recs) < p.recHint {
+		// Size the record slab as the last run of p needed: growing it
+		// by doubling copies and zeroes it several times.
+		m.recs = make([]record, 0, p.recHint)
+	}
 	m.free = -1
 	m.bars = m.bars[:0]
 	m.log = m.log[:0]
@@ -232,6 +238,9 @@ func (m *Machine) Run(args []int) *Result {
 		}
 	}
 	m.exec(p.Body)
+	if len(m.recs) > p.recHint {
+		p.recHint = len(m.recs)
+	}
 	return &m.res
 }
 
