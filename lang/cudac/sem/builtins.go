@@ -1,6 +1,8 @@
 package sem
 
 import (
+	"strings"
+
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/cudac/syntax"
 )
@@ -210,6 +212,14 @@ func (c *compiler) builtinIndexOf(name string, pos diag.Pos) int32 {
 
 func (c *compiler) builtinCall(name string, e *syntax.Call) *Type {
 	pos := e.Pos
+	switch {
+	case strings.HasPrefix(name, "__cg_"):
+		return c.cgCall(name, e)
+	case strings.HasPrefix(name, "make_") && vectorTypes[name[5:]] != nil:
+		return c.makeVector(vectorTypes[name[5:]], e.Args, pos)
+	case isHalfFunc(name):
+		return c.halfCall(name, e)
+	}
 	if s := builtinSigs[name]; s != nil {
 		switch {
 		case s.side == deviceSide && c.hostOnly():

@@ -27,6 +27,7 @@ const (
 	symTypedef                  // typedef name
 	symFunc                     // function fn
 	symTParam                   // template value parameter val
+	symRef                      // a C++ reference: slot holds the address of the object
 )
 
 type sym struct {
@@ -36,6 +37,9 @@ type sym struct {
 	idx  int
 	val  int64
 	fn   *Function
+	// isConst: a const (or constexpr) integer initialized by a constant
+	// expression, whose value val may appear in constant expressions.
+	isConst bool
 }
 
 type loopCtx struct {
@@ -79,6 +83,8 @@ type compiler struct {
 	tmap      map[string]*Type
 	tvals     map[string]int64
 	dry       int
+	autoT     *Type // the type "auto" stands for in the declaration being compiled
+	recv      *Type // the struct whose member function is being compiled
 }
 
 type globalInit struct {
@@ -135,6 +141,9 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 			continue
 		}
 		fn.Type = c.resolve(fd.Type)
+		if fn.Type.Elem.Ref {
+			c.errorf(fd.Pos, "C0309", "functions returning a reference are not supported")
+		}
 		c.prog.Funcs = append(c.prog.Funcs, fn)
 		fn.PosIdx = c.pos(fd.Pos)
 		if fn.Global {
@@ -251,8 +260,23 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 		if t := builtinTypedefs[te.Name]; t != nil {
 			return t
 		}
+		if strings.HasPrefix(te.Name, "__cg_") {
+			return c.cgType(te)
+		}
+		if t := c.lookupTag(te.Name); t != nil {
+			return t // C++: a struct tag is a type name
+		}
+		if te.Name == "auto" {
+			if c.autoT != nil {
+				return c.autoT
+			}
+			c.errorf(te.Pos, "C0309", "auto needs an initializer to deduce its type from")
+			return tInt
+		}
 		c.errorf(te.Pos, "C0301", "unknown type name %s", te.Name)
 		return tInt
+	case syntax.TRef:
+		return refTo(c.resolve(te.Elem))
 	case syntax.TPointer:
 		return ptrTo(c.resolve(te.Elem))
 	case syntax.TArray:
@@ -360,7 +384,7 @@ func (c *compiler) constExpr(e syntax.Expr) (int64, bool) {
 	case *syntax.CharLitExpr:
 		return e.Value, true
 	case *syntax.Name:
-		if s := c.lookup(e.Name); s != nil && (s.kind == symEnum || s.kind == symTParam) {
+		if s := c.lookup(e.Name); s != nil && (s.kind == symEnum || s.kind == symTParam || s.isConst) {
 			return s.val, true
 		}
 		if v, ok := c.tvals[e.Name]; ok {
@@ -551,8 +575,10 @@ func (c *compiler) topDecl(d *syntax.Decl) {
 	}
 	g := &GlobalVar{Name: d.Name, Type: t, Space: sp, Pos: c.pos(d.Pos), index: len(c.prog.Globals)}
 	c.prog.Globals = append(c.prog.Globals, g)
-	c.declare(d.Name, &sym{kind: symGlobal, t: t, idx: g.index})
-	if d.Init != nil || d.HasCtor || isDim3(t) {
+	gs := &sym{kind: symGlobal, t: t, idx: g.index}
+	c.markConst(gs, d, t)
+	c.declare(d.Name, gs)
+	if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t) != nil {
 		c.initCode = append(c.initCode, globalInit{idx: g.index, d: d})
 	}
 }
@@ -663,19 +689,38 @@ func (c *compiler) function(fn *Function) {
 	defer func() { c.tmap, c.tvals = saveT, saveV }()
 	c.beginFunc(fn)
 	c.addrTaken = map[string]bool{}
-	collectAddrTaken(fd.Body, c.addrTaken)
+	collectAddrTaken(fd.Body, c.addrTaken, c.refParam)
+	c.recv = nil
+	defer func() { c.recv = nil }()
+	off := 0
+	if fd.Recv != "" && !fd.Q.Static {
+		// a member function: "this" arrives in slot 0
+		rt := c.tags[0][fd.Recv]
+		if rt == nil {
+			c.errorf(fd.Pos, "C0309", "member function of %s, which is not a file-scope struct", fd.Recv)
+			rt = tInt
+		}
+		c.newSlot()
+		c.declare("this", &sym{kind: symSlot, t: ptrTo(rt), slot: 0})
+		if rt.Kind == Struct {
+			c.recv = rt
+		}
+		off = 1
+	}
 	// arguments arrive in the first slots
 	for range fd.Type.Params {
 		c.newSlot()
 	}
 	for i, p := range fd.Type.Params {
-		slot := i
+		slot := i + off
 		if p.Name == "" {
 			continue
 		}
 		pt := fn.Type.Params[i]
 		fn.ParamNames = append(fn.ParamNames, p.Name)
 		switch {
+		case pt.Ref:
+			c.declare(p.Name, &sym{kind: symRef, t: pt.Elem, slot: slot})
 		case pt.Kind == Struct:
 			c.declare(p.Name, &sym{kind: symMem, t: pt, slot: slot})
 		case c.addrTaken[p.Name]:
@@ -690,11 +735,29 @@ func (c *compiler) function(fn *Function) {
 			c.declare(p.Name, &sym{kind: symSlot, t: pt, slot: slot})
 		}
 	}
+	if fd.Ctor && c.recv != nil {
+		c.memberInits(fd)
+	}
 	c.block(fd.Body, false)
 	c.endFunc(fn, fd.EndPos)
 }
 
-func collectAddrTaken(n any, out map[string]bool) {
+// collectAddrTaken finds the locals that must live in memory: those whose
+// address is taken, and those bound to a C++ reference (a reference local,
+// or an argument for a reference parameter, as refParam reports).
+func collectAddrTaken(n any, out map[string]bool, refParam func(call *syntax.Call, i int) bool) {
+	base := func(x syntax.Expr) {
+		for {
+			if m, ok := x.(*syntax.Member); ok && !m.Arrow {
+				x = m.X
+				continue
+			}
+			break
+		}
+		if nm, ok := x.(*syntax.Name); ok {
+			out[nm.Name] = true
+		}
+	}
 	var walkE func(e syntax.Expr)
 	var walkS func(s syntax.Stmt)
 	walkE = func(e syntax.Expr) {
@@ -724,7 +787,10 @@ func collectAddrTaken(n any, out map[string]bool) {
 			walkE(e.Y)
 		case *syntax.Call:
 			walkE(e.Fun)
-			for _, a := range e.Args {
+			for i, a := range e.Args {
+				if refParam(e, i) {
+					base(a)
+				}
 				walkE(a)
 			}
 			for _, a := range e.Launch {
@@ -756,6 +822,9 @@ func collectAddrTaken(n any, out map[string]bool) {
 			}
 		case *syntax.DeclStmt:
 			for _, d := range s.Decls {
+				if d.Type != nil && d.Type.Kind == syntax.TRef && d.Init != nil {
+					base(d.Init)
+				}
 				walkE(d.Init)
 				for _, a := range d.CtorArgs {
 					walkE(a)
@@ -996,7 +1065,19 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 	if d.Type.Kind == syntax.TFunc {
 		return
 	}
+	if hasAuto(d.Type) {
+		if d.Init == nil || isInitList(d.Init) {
+			c.errorf(d.Pos, "C0309", "auto variable %s needs an initializer expression", d.Name)
+		} else {
+			c.autoT = c.typeOf(d.Init, true)
+		}
+		defer func() { c.autoT = nil }()
+	}
 	t := c.resolve(d.Type)
+	if t.Kind == Ptr && t.Ref {
+		c.refLocal(d, t)
+		return
+	}
 	if d.Q.Shared {
 		if c.fn.Host && !c.fn.Device {
 			c.errorf(d.Pos, "C0307", "__shared__ variable %s declared in host code", d.Name)
@@ -1028,12 +1109,14 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 	if t.Kind == Array || t.Kind == Struct || c.addrTaken[d.Name] {
 		slot := c.newSlot()
 		c.allocas = append(c.allocas, Instr{Op: OpAlloca, A: int32(slot), B: int64(t.size), P: c.pos(d.Pos)})
-		if d.Init != nil || d.HasCtor || isDim3(t) {
+		if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t) != nil {
 			c.emit(OpLocal, int32(slot), 0, d.Pos)
 			c.initObject(t, d, d.Pos)
 			c.emit(OpPop, 0, 0, d.Pos)
 		}
-		c.declare(d.Name, &sym{kind: symMem, t: t, slot: slot})
+		ms := &sym{kind: symMem, t: t, slot: slot}
+		c.markConst(ms, d, t)
+		c.declare(d.Name, ms)
 		return
 	}
 	slot := c.newSlot()
@@ -1048,7 +1131,9 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 				init = il.Elems[0].X
 			}
 		}
-		c.declare(d.Name, &sym{kind: symSlot, t: t, slot: slot})
+		ss := &sym{kind: symSlot, t: t, slot: slot}
+		c.markConst(ss, d, t)
+		c.declare(d.Name, ss)
 		it := c.expr(init)
 		c.convert(it, t, syntax.PosOf(init))
 		c.emit(OpSetLocal, int32(slot), 0, d.Pos)
@@ -1070,6 +1155,11 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 
 // initObject initializes the object whose address is on the stack (kept).
 func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
+	if ctor := c.ctorOf(t); ctor != nil && (d.HasCtor || d.Init == nil) {
+		c.emit(OpDup, 0, 0, pos)
+		c.construct(ctor, d.CtorArgs, pos)
+		return
+	}
 	if d.HasCtor {
 		if isDim3(t) {
 			c.initDim3(d.CtorArgs, pos)
@@ -1195,7 +1285,7 @@ func (c *compiler) initFrom(t *Type, e syntax.Expr) {
 	c.emit(OpDup, 0, 0, pos)
 	vt := c.expr(e)
 	if t.Kind == Struct {
-		if vt != t {
+		if vt != t && !cgAssignable(t, vt) {
 			c.errorf(pos, "C0302", "cannot initialize %s from %s", t, vt)
 		}
 		c.emit(OpMemcpy, 0, int64(t.size), pos)
@@ -1232,6 +1322,17 @@ func arithType(a, b *Type) *Type {
 	}
 	if a.Kind == Float || b.Kind == Float {
 		return tFloat
+	}
+	if a.isHalf() || b.isHalf() {
+		switch {
+		case a.Kind == b.Kind:
+			return a
+		case a.isHalf() && b.isHalf(): // __half with __nv_bfloat16
+			return tFloat
+		case a.isHalf():
+			return a
+		}
+		return b
 	}
 	a, b = promote(a), promote(b)
 	if a.Kind == b.Kind {
@@ -1287,12 +1388,11 @@ func (c *compiler) convert(from, to *Type, pos diag.Pos) {
 		} else {
 			c.emit(OpI2F, 0, 0, pos)
 		}
-		if to.Kind == Float {
-			c.emit(OpF2F32, 0, 0, pos)
+		c.roundTo(to, pos)
+	case to.isFloat() && from.isFloat():
+		if !exactFloat(from, to) {
+			c.roundTo(to, pos)
 		}
-	case to.Kind == Float && from.Kind == Double:
-		c.emit(OpF2F32, 0, 0, pos)
-	case to.Kind == Double && from.Kind == Float:
 	case to.Kind == Ptr && (from.Kind == Ptr || from.isInt()):
 	case to.isInt() && from.Kind == Ptr:
 		if to.size < 8 {
@@ -1321,6 +1421,13 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 	switch e := e.(type) {
 	case *syntax.Name:
 		s := c.lookup(e.Name)
+		if s == nil && c.recv != nil && c.recv.field(e.Name) != nil {
+			return c.lvalue(&syntax.Member{Pos: e.Pos, X: &syntax.Name{Pos: e.Pos, Name: "this"}, Name: e.Name, Arrow: true})
+		}
+		if s != nil && s.kind == symRef {
+			c.emit(OpLocal, int32(s.slot), 0, pos)
+			return lval{t: s.t, slot: -1}
+		}
 		if s == nil {
 			c.errorf(pos, "C0301", "undeclared identifier %s", e.Name)
 			c.emit(OpConst, 0, 0, pos)
@@ -1495,6 +1602,9 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 			return tInt
 		}
 		s := c.lookup(e.Name)
+		if s == nil && c.recv != nil && c.recv.field(e.Name) != nil {
+			return c.load(c.lvalue(e), pos)
+		}
 		if s == nil {
 			if v, ok := c.tvals[e.Name]; ok {
 				c.emit(OpConst, 0, v, pos)
@@ -1696,6 +1806,9 @@ func (c *compiler) addOne(t *Type, dec bool, pos diag.Pos) {
 			op += OpF32Add - OpFAdd
 		}
 		c.emit(op, 0, 0, pos)
+		if t.isHalf() {
+			c.roundTo(t, pos)
+		}
 	default:
 		c.emit(OpConst, 0, 1, pos)
 		if dec {
@@ -1834,6 +1947,9 @@ func (c *compiler) arith(op string, tx, ty *Type, pos diag.Pos) *Type {
 			o += OpF32Add - OpFAdd
 		}
 		c.emit(o, 0, 0, pos)
+		if ct.isHalf() {
+			c.roundTo(ct, pos)
+		}
 		return ct
 	}
 	signed := ct.isSigned()
@@ -1891,7 +2007,31 @@ func needsConvert(from, to *Type) bool {
 	if from.isInt() && to.isInt() {
 		return to.size < 8 && (to.size < from.size || to.isSigned() != from.isSigned() || from.Kind == Bool)
 	}
-	return !(from.Kind == Float && to.Kind == Double)
+	return !(from.isFloat() && to.isFloat() && exactFloat(from, to))
+}
+
+// exactFloat reports whether every value of floating type from is a value
+// of to (a widening: half and bfloat16 to float or double, float to double).
+func exactFloat(from, to *Type) bool {
+	switch to.Kind {
+	case Double:
+		return true
+	case Float:
+		return from.isHalf()
+	}
+	return from == to
+}
+
+// roundTo rounds the double on the stack to floating type t.
+func (c *compiler) roundTo(t *Type, pos diag.Pos) {
+	switch t.Kind {
+	case Float:
+		c.emit(OpF2F32, 0, 0, pos)
+	case Half:
+		c.emit(OpRoundH, 0, 0, pos)
+	case BF16:
+		c.emit(OpRoundH, 1, 0, pos)
+	}
 }
 
 func isCompare(op string) bool {
@@ -1930,7 +2070,7 @@ func (c *compiler) assign(e *syntax.Binary) *Type {
 	if e.Op == "=" {
 		if lv.t.Kind == Struct {
 			vt := c.expr(e.Y)
-			if vt != lv.t && !(vt.Kind == Struct && vt.Name == lv.t.Name) {
+			if vt != lv.t && !(vt.Kind == Struct && vt.Name == lv.t.Name) && !cgAssignable(lv.t, vt) {
 				c.errorf(pos, "C0302", "cannot assign %s to %s", vt, lv.t)
 			}
 			c.emit(OpMemcpy, 0, int64(lv.t.size), pos)
@@ -1992,6 +2132,22 @@ func (c *compiler) condExpr(e *syntax.Cond) *Type {
 func (c *compiler) cast(e *syntax.Cast) *Type {
 	t := c.resolve(e.Type)
 	pos := e.Pos
+	if ctor := c.ctorOf(t); ctor != nil {
+		if _, il := e.X.(*syntax.InitList); !il {
+			args := e.Args
+			if e.X != nil {
+				args = []syntax.Expr{e.X}
+			}
+			c.emit(OpTemp, 0, int64(t.size), pos)
+			c.emit(OpMemzero, 0, int64(t.size), pos)
+			c.emit(OpDup, 0, 0, pos)
+			c.construct(ctor, args, pos)
+			return t
+		}
+	}
+	if e.X == nil && t.vec != nil && len(e.Args) > 0 {
+		return c.makeVector(t, e.Args, pos)
+	}
 	if e.X == nil {
 		// functional notation: dim3(a, b, c), T()
 		if isDim3(t) || t.Kind == Struct {
@@ -2042,7 +2198,15 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 
 func (c *compiler) call(e *syntax.Call) *Type {
 	pos := e.Pos
+	if m, ok := e.Fun.(*syntax.Member); ok && e.Launch == nil {
+		return c.memberCall(m, e)
+	}
 	n, ok := e.Fun.(*syntax.Name)
+	if ok && c.recv != nil && c.lookup(n.Name) == nil && c.funcs[n.Name] == nil {
+		if fn := c.funcs[tagOf(c.recv)+"::"+n.Name]; fn != nil {
+			return c.methodCall(fn, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
+		}
+	}
 	if !ok {
 		c.errorf(pos, "C0305", "called object is not a function (function pointers are not supported)")
 		c.emit(OpConst, 0, 0, pos)
@@ -2110,6 +2274,10 @@ func (c *compiler) args(fn *Function, e *syntax.Call) {
 		c.errorf(e.Pos, "C0304", "%s takes %d arguments, %d given", fn.Name, len(ft.Params), len(e.Args))
 	}
 	for i, a := range e.Args {
+		if i < len(ft.Params) && ft.Params[i].Ref {
+			c.refArg(a, ft.Params[i].Elem)
+			continue
+		}
 		at := c.expr(a)
 		if i < len(ft.Params) {
 			pt := ft.Params[i]
@@ -2198,6 +2366,9 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 			break
 		}
 		te := p.Type
+		if te.Kind == syntax.TRef {
+			te = te.Elem
+		}
 		depth := 0
 		for te.Kind == syntax.TPointer {
 			te = te.Elem

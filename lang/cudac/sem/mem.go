@@ -91,9 +91,11 @@ const (
 	mU64
 	mF32
 	mF64
+	mF16  // __half: 16 bits in memory, a double on the stack
+	mBF16 // __nv_bfloat16
 )
 
-var mSize = [...]int{1, 1, 2, 2, 4, 4, 8, 4, 8}
+var mSize = [...]int{1, 1, 2, 2, 4, 4, 8, 4, 8, 2, 2}
 
 func memCode(t *Type) int {
 	switch t.Kind {
@@ -113,6 +115,10 @@ func memCode(t *Type) int {
 		return mF32
 	case Double:
 		return mF64
+	case Half:
+		return mF16
+	case BF16:
+		return mBF16
 	}
 	return mU64
 }
@@ -128,14 +134,23 @@ func fromMem(code int, raw uint64) uint64 {
 		return uint64(int64(int32(raw)))
 	case mF32:
 		return math.Float64bits(float64(math.Float32frombits(uint32(raw))))
+	case mF16:
+		return math.Float64bits(halfFromBits(uint16(raw)))
+	case mBF16:
+		return math.Float64bits(bf16FromBits(uint16(raw)))
 	}
 	return raw
 }
 
 // toMem turns a stack value into raw bits.
 func toMem(code int, v uint64) uint64 {
-	if code == mF32 {
+	switch code {
+	case mF32:
 		return uint64(math.Float32bits(float32(math.Float64frombits(v))))
+	case mF16:
+		return uint64(halfBits(math.Float64frombits(v)))
+	case mBF16:
+		return uint64(bf16Bits(math.Float64frombits(v)))
 	}
 	return v
 }

@@ -28,6 +28,8 @@ const (
 	Array
 	Struct
 	Func
+	Half // __half (cuda_fp16.h)
+	BF16 // __nv_bfloat16 (cuda_bf16.h)
 )
 
 // Type is a resolved C type with its layout.
@@ -40,9 +42,14 @@ type Type struct {
 	Name     string // struct tag or typedef-ish display name
 	Params   []*Type
 	Variadic bool
+	// Ref marks a pointer type that stands for a C++ reference: a
+	// parameter or local of type T& holds the address of its object.
+	Ref      bool
 	size     int
 	align    int
 	complete bool
+	vec      *Type // a vector type's element type; a cooperative_groups functor's T
+	cg       int   // a cooperative_groups type (cgBlock, ...); 0 otherwise
 }
 
 // FieldInfo is a laid-out struct member.
@@ -68,6 +75,8 @@ var (
 	tULLong = &Type{Kind: ULLong, size: 8, align: 8, complete: true}
 	tFloat  = &Type{Kind: Float, size: 4, align: 4, complete: true}
 	tDouble = &Type{Kind: Double, size: 8, align: 8, complete: true}
+	tHalf   = &Type{Kind: Half, size: 2, align: 2, complete: true}
+	tBF16   = &Type{Kind: BF16, size: 2, align: 2, complete: true}
 	tVoidP  = ptrTo(tVoid)
 	tCharP  = ptrTo(tChar)
 )
@@ -84,8 +93,24 @@ func arrayOf(t *Type, n int) *Type {
 
 func (t *Type) Size() int { return t.size }
 
-func (t *Type) isInt() bool   { return t.Kind >= Bool && t.Kind <= ULLong }
-func (t *Type) isFloat() bool { return t.Kind == Float || t.Kind == Double }
+func (t *Type) isInt() bool { return t.Kind >= Bool && t.Kind <= ULLong }
+func (t *Type) isFloat() bool {
+	return t.Kind == Float || t.Kind == Double || t.Kind == Half || t.Kind == BF16
+}
+func (t *Type) isHalf() bool { return t.Kind == Half || t.Kind == BF16 }
+
+// fbits is the significand precision of a floating type.
+func (t *Type) fbits() int {
+	switch t.Kind {
+	case BF16:
+		return 8
+	case Half:
+		return 11
+	case Float:
+		return 24
+	}
+	return 53
+}
 func (t *Type) isArith() bool { return t.isInt() || t.isFloat() }
 func (t *Type) isScalar() bool {
 	return t.isArith() || t.Kind == Ptr
@@ -176,7 +201,14 @@ func (t *Type) String() string {
 		return "float"
 	case Double:
 		return "double"
+	case Half:
+		return "__half"
+	case BF16:
+		return "__nv_bfloat16"
 	case Ptr:
+		if t.Ref {
+			return t.Elem.String() + "&"
+		}
 		return t.Elem.String() + "*"
 	case Array:
 		if t.Len < 0 {
@@ -238,7 +270,7 @@ func structOf(name string, fields ...any) *Type {
 
 var (
 	tDim3  = structOf("dim3", "x", tUInt, "y", tUInt, "z", tUInt)
-	tUint3 = structOf("uint3", "x", tUInt, "y", tUInt, "z", tUInt)
+	tUint3 = func() *Type { t := structOf("uint3", "x", tUInt, "y", tUInt, "z", tUInt); t.vec = tUInt; return t }()
 	// cudaDeviceProp holds the fields programs commonly print; the values
 	// model an sm_90 device (seed 004 §3 parametrizes the architecture).
 	tDeviceProp = structOf("cudaDeviceProp",
@@ -250,24 +282,51 @@ var (
 	tFILE = structOf("FILE", "fd", tInt)
 )
 
+// vecType is a CUDA vector type (vector_types.h) of n elements; the 2- and
+// 4-element types are aligned to their size (up to 16 bytes), as CUDA
+// declares them with __align__, so that a float4 load is one 16-byte access.
 func vecType(name string, elem *Type, n int) *Type {
 	args := []any{}
 	for _, f := range []string{"x", "y", "z", "w"}[:n] {
 		args = append(args, f, elem)
 	}
-	return structOf(name, args...)
+	t := structOf(name, args...)
+	if n == 2 || n == 4 {
+		a := min(n*elem.size, 16)
+		t.align = a
+		t.size = (t.size + a - 1) / a * a
+	}
+	t.vec = elem
+	return t
 }
+
+// vectorTypes are the vector types by name, with make_NAME constructors.
+var vectorTypes = func() map[string]*Type {
+	m := map[string]*Type{}
+	elems := []struct {
+		name string
+		t    *Type
+	}{{"char", tSChar}, {"uchar", tUChar}, {"short", tShort}, {"ushort", tUShort}, {"int", tInt}, {"uint", tUInt},
+		{"long", tLong}, {"ulong", tULong}, {"longlong", tLLong}, {"ulonglong", tULLong}, {"float", tFloat}, {"double", tDouble}}
+	for _, e := range elems {
+		for n := 1; n <= 4; n++ {
+			name := e.name + string(rune('0'+n))
+			m[name] = vecType(name, e.t, n)
+		}
+	}
+	m["uint3"] = tUint3
+	m["__half2"] = vecType("__half2", tHalf, 2)
+	m["__nv_bfloat162"] = vecType("__nv_bfloat162", tBF16, 2)
+	return m
+}()
 
 // builtinTypedefs resolves the typedef names the parser knows built in.
 var builtinTypedefs = map[string]*Type{
 	"size_t": tULong, "ssize_t": tLong, "ptrdiff_t": tLong, "intptr_t": tLong, "uintptr_t": tULong,
 	"int8_t": tSChar, "int16_t": tShort, "int32_t": tInt, "int64_t": tLong,
 	"uint8_t": tUChar, "uint16_t": tUShort, "uint32_t": tUInt, "uint64_t": tULong,
-	"dim3": tDim3, "uint3": tUint3,
-	"int2": vecType("int2", tInt, 2), "int3": vecType("int3", tInt, 3), "int4": vecType("int4", tInt, 4),
-	"uint2": vecType("uint2", tUInt, 2), "uint4": vecType("uint4", tUInt, 4),
-	"float2": vecType("float2", tFloat, 2), "float3": vecType("float3", tFloat, 3), "float4": vecType("float4", tFloat, 4),
-	"double2":     vecType("double2", tDouble, 2),
+	"dim3":   tDim3,
+	"__half": tHalf, "half": tHalf, "__nv_bfloat16": tBF16, "nv_bfloat16": tBF16,
 	"cudaError_t": tInt, "cudaStream_t": tLong, "cudaEvent_t": tLong, "cudaMemcpyKind": tInt,
 	"cudaDeviceProp": tDeviceProp, "FILE": tFILE, "clock_t": tLong, "time_t": tLong,
 }
@@ -277,4 +336,17 @@ var baseTypes = map[string]*Type{
 	"short": tShort, "unsigned short": tUShort, "int": tInt, "unsigned int": tUInt,
 	"long": tLong, "unsigned long": tULong, "long long": tLLong, "unsigned long long": tULLong,
 	"float": tFloat, "double": tDouble,
+}
+
+func init() {
+	for name, t := range vectorTypes {
+		builtinTypedefs[name] = t
+	}
+	builtinTypedefs["half2"] = vectorTypes["__half2"]
+	builtinTypedefs["nv_bfloat162"] = vectorTypes["__nv_bfloat162"]
+}
+
+// refTo is the type of a C++ reference to t.
+func refTo(t *Type) *Type {
+	return &Type{Kind: Ptr, Elem: t, Ref: true, size: 8, align: 8, complete: true}
 }

@@ -90,6 +90,7 @@ const (
 	OpUndef     // mark slot A uninitialized (weft check only)
 	OpLocalU    // push slot A, warning if it is uninitialized
 	OpSetLocalU // slot A = top (kept), now initialized
+	OpRoundH    // round double to __half (A = 0) or __nv_bfloat16 (A = 1)
 )
 
 // Instr is one bytecode instruction.
@@ -365,6 +366,12 @@ func (m *Machine) run(t *Thread, budget int) status {
 			st[n] = f2u(f64(st[n]), int(in.A))
 		case OpF2F32:
 			st[n] = bits(float64(float32(f64(st[n]))))
+		case OpRoundH:
+			if in.A == 0 {
+				st[n] = bits(roundHalf(f64(st[n])))
+			} else {
+				st[n] = bits(roundBF16(f64(st[n])))
+			}
 		case OpPtrAdd:
 			// the offset is a signed 32-bit field: arithmetic never
 			// carries into the object id, so provenance is kept and an

@@ -28,6 +28,7 @@ const (
 	TFunc                    // Elem(Params)
 	TStruct                  // struct/union Name { Fields }
 	TEnum                    // enum Name { Enumerators }
+	TRef                     // Elem& (a C++ lvalue reference)
 )
 
 // TypeExpr is a type as written.
@@ -44,6 +45,10 @@ type TypeExpr struct {
 	HasBody  bool     // TStruct/TEnum: a definition, not a reference
 	Enums    []*Enumerator
 	Const    bool
+	// TArg and TArgType are the template argument of a built-in class
+	// template (cooperative_groups::thread_block_tile<32>, plus<int>).
+	TArg     Expr
+	TArgType *TypeExpr
 	// TemplateArgs of a TNamed referring to a template parameter are nil;
 	// sem substitutes template parameters by name.
 }
@@ -93,6 +98,19 @@ type FuncDecl struct {
 	TParams []string // template parameters (typename T / int N)
 	TValue  []bool   // whether each template parameter is a value (int N)
 	EndPos  diag.Pos // the closing brace
+	// Recv is the struct tag of a member function ("" for a free
+	// function); Name is then "Tag::name". Ctor marks a constructor, whose
+	// member initializers are Inits.
+	Recv  string
+	Ctor  bool
+	Inits []*MemberInit
+}
+
+// MemberInit is one member initializer of a constructor, name(args).
+type MemberInit struct {
+	Pos  diag.Pos
+	Name string
+	Args []Expr
 }
 
 // Stmt is a statement.

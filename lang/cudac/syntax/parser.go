@@ -15,6 +15,21 @@ var BuiltinTypeNames = []string{
 	"cudaError_t", "cudaStream_t", "cudaEvent_t", "cudaMemcpyKind", "cudaDeviceProp", "FILE", "clock_t", "time_t",
 }
 
+// VectorTypeNames are CUDA's built-in vector types (vector_types.h): each
+// base name with 1 to 4 components.
+var VectorTypeNames = func() []string {
+	var out []string
+	for _, b := range []string{"char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "longlong", "ulonglong", "float", "double"} {
+		for n := 1; n <= 4; n++ {
+			out = append(out, b+string(rune('0'+n)))
+		}
+	}
+	return out
+}()
+
+// HalfTypeNames are the types of cuda_fp16.h and cuda_bf16.h.
+var HalfTypeNames = []string{"__half", "half", "__half2", "half2", "__nv_bfloat16", "nv_bfloat16", "__nv_bfloat162", "nv_bfloat162"}
+
 // bailout unwinds the parser to the enclosing top-level declaration after a
 // syntax error.
 type bailout struct{}
@@ -26,20 +41,28 @@ type parser struct {
 	types     []map[string]bool // typedef names, innermost scope last
 	templates map[string]bool
 	errs      int
+	file      *File
+	// tags are the struct names declared so far; with C++ they are type
+	// names, and a member declaration that starts with one followed by
+	// '(' is a constructor.
+	tags map[string]bool
 }
 
 // Parse parses the preprocessed tokens of one translation unit.
 func Parse(toks []Token, diags *diag.List) *File {
-	p := &parser{toks: toks, diags: diags, templates: map[string]bool{}}
+	p := &parser{toks: resolveScopes(toks, diags), diags: diags, templates: map[string]bool{cgPrefix + "tiled_partition": true}, tags: map[string]bool{}}
 	if len(p.toks) == 0 || p.toks[len(p.toks)-1].Kind != EOF {
 		p.toks = append(p.toks, Token{Kind: EOF})
 	}
 	global := map[string]bool{}
-	for _, n := range BuiltinTypeNames {
-		global[n] = true
+	for _, list := range [][]string{BuiltinTypeNames, VectorTypeNames, HalfTypeNames, CGTypeNames} {
+		for _, n := range list {
+			global[n] = true
+		}
 	}
 	p.types = []map[string]bool{global}
 	f := &File{}
+	p.file = f
 	for p.tok().Kind != EOF {
 		if p.errs > 20 {
 			break
@@ -175,6 +198,21 @@ func (p *parser) topLevel(f *File) {
 			p.expect("}")
 		}
 		return
+	case t.Text == "namespace" && (p.peek(1).Text == "{" || p.peek(2).Text == "{"):
+		// namespace ns { ... }: flattened (see cxx.go)
+		p.next()
+		if !p.is("{") {
+			p.next()
+		}
+		p.expect("{")
+		for !p.is("}") && p.tok().Kind != EOF {
+			p.topLevel(f)
+		}
+		p.expect("}")
+		return
+	case t.Text == "using" && p.peek(1).Kind == Ident && p.peek(2).Text == "=":
+		f.Decls = append(f.Decls, p.usingAlias())
+		return
 	case t.Text == "using" || t.Text == "namespace":
 		for !p.is(";") && p.tok().Kind != EOF {
 			p.next()
@@ -250,6 +288,7 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 	var words []string
 	var base *TypeExpr
 	pos := p.tok().Pos
+	sawAuto := false
 	for {
 		t := p.tok()
 		if t.Kind != Ident {
@@ -267,8 +306,13 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 		case "typedef":
 			q.Typedef = true
 		case "inline", "register", "__restrict__", "__restrict", "restrict", "auto", "constexpr":
-			if t.Text == "inline" {
+			switch t.Text {
+			case "inline":
 				q.Inline = true
+			case "auto":
+				sawAuto = true
+			case "constexpr":
+				q.Const = true
 			}
 		case "__global__":
 			q.Global = true
@@ -305,7 +349,8 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 			if base == nil && len(words) == 0 && p.isTypeName(t.Text) {
 				base = &TypeExpr{Kind: TNamed, Name: t.Text, Pos: t.Pos}
 				p.next()
-				if p.is("<") && p.isTypeName(t.Text) && t.Text == "vector" { // not supported; fall through as error later
+				if p.is("<") && strings.HasPrefix(t.Text, cgPrefix) {
+					p.classTemplateArg(base)
 				}
 				continue
 			}
@@ -314,6 +359,9 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 		p.next()
 	}
 done:
+	if base == nil && len(words) == 0 && sawAuto {
+		base = &TypeExpr{Kind: TNamed, Name: "auto", Pos: pos}
+	}
 	if base == nil {
 		if len(words) == 0 {
 			p.errorf(p.tok().Pos, "C0204", "expected a type, found '%s'", p.tok().Text)
@@ -392,6 +440,9 @@ func (p *parser) structType() *TypeExpr {
 	t := &TypeExpr{Kind: TStruct, Pos: kw.Pos, Union: kw.Text == "union"}
 	if p.tok().Kind == Ident && !p.is("{") {
 		t.Name = p.next().Text
+		// C++: the tag is a type name
+		p.declareName(t.Name, true)
+		p.tags[t.Name] = true
 	}
 	if p.got("{") {
 		t.HasBody = true
@@ -399,19 +450,43 @@ func (p *parser) structType() *TypeExpr {
 			if p.tok().Kind == EOF {
 				p.expect("}")
 			}
-			base, _ := p.specifiers()
+			if p.got(";") {
+				continue
+			}
+			if p.is("public") || p.is("private") || p.is("protected") {
+				p.next()
+				p.expect(":")
+				continue
+			}
+			if t.Name != "" && p.member(t.Name) {
+				continue
+			}
+			base, q := p.specifiers()
 			for {
 				name, pos, typ := p.declarator(base)
 				if name == "" {
 					p.errorf(pos, "C0205", "struct member needs a name")
 				}
+				if typ.Kind == TFunc {
+					p.method(t.Name, name, pos, typ, q)
+					break
+				}
+				if q.Static {
+					p.errorf(pos, "C0206", "static data members are not supported")
+				}
 				if p.got(":") { // bit-field width: accepted, stored as full width
 					p.conditional()
+				}
+				if p.is("=") || p.is("{") {
+					p.errorf(p.tok().Pos, "C0206", "default member initializers are not supported")
 				}
 				t.Fields = append(t.Fields, &Field{Name: name, Pos: pos, Type: typ})
 				if !p.got(",") {
 					break
 				}
+			}
+			if len(p.toks) > 0 && p.i > 0 && p.toks[p.i-1].Text == "}" && !p.is(";") {
+				continue // a member function body
 			}
 			p.expect(";")
 		}
@@ -420,6 +495,124 @@ func (p *parser) structType() *TypeExpr {
 		p.errorf(kw.Pos, "C0205", "%s needs a name or a body", kw.Text)
 	}
 	return t
+}
+
+// member parses a constructor, destructor or operator of struct tag, if
+// one starts here (after optional qualifiers), and reports whether it did.
+func (p *parser) member(tag string) bool {
+	save := p.i
+	var q Qualifiers
+	for p.tok().Kind == Ident {
+		switch p.tok().Text {
+		case "__device__":
+			q.Device = true
+		case "__host__":
+			q.Host = true
+		case "inline", "__forceinline__", "constexpr", "explicit":
+		default:
+			goto body
+		}
+		p.next()
+	}
+body:
+	t := p.tok()
+	switch {
+	case p.is("~"):
+		p.errorf(t.Pos, "C0206", "destructors are not supported")
+	case t.Text == "operator":
+		p.errorf(t.Pos, "C0206", "operator overloading is not supported")
+	case t.Text == "template":
+		p.errorf(t.Pos, "C0206", "member templates are not supported")
+	case t.Text == "using" || t.Text == "friend" || t.Text == "virtual":
+		p.errorf(t.Pos, "C0206", "'%s' in a struct is not supported", t.Text)
+	case t.Kind == Ident && t.Text == tag && p.peek(1).Text == "(":
+		p.next()
+		ft := p.suffixes(&TypeExpr{Kind: TNamed, Name: "void", Pos: t.Pos})
+		if ft.Kind != TFunc {
+			// "Tag(args)" that is not a parameter list: an empty one
+			p.expect("(")
+			p.expect(")")
+			ft = &TypeExpr{Kind: TFunc, Elem: &TypeExpr{Kind: TNamed, Name: "void", Pos: t.Pos}, Pos: t.Pos}
+		}
+		fd := &FuncDecl{Pos: t.Pos, Name: tag + "::" + tag, Type: ft, Q: q, Recv: tag, Ctor: true}
+		if p.got(":") {
+			for {
+				id := p.ident()
+				mi := &MemberInit{Pos: id.Pos, Name: id.Text}
+				close := ")"
+				if p.got("{") {
+					close = "}"
+				} else {
+					p.expect("(")
+				}
+				for !p.is(close) {
+					mi.Args = append(mi.Args, p.assign())
+					if !p.got(",") {
+						break
+					}
+				}
+				p.expect(close)
+				fd.Inits = append(fd.Inits, mi)
+				if !p.got(",") {
+					break
+				}
+			}
+		}
+		if p.got(";") {
+			p.errorf(t.Pos, "C0206", "a constructor must be defined in its struct")
+		}
+		p.methodBody(fd)
+		return true
+	}
+	p.i = save
+	return false
+}
+
+// method parses the body of a member function declared in struct tag.
+func (p *parser) method(tag, name string, pos diag.Pos, typ *TypeExpr, q Qualifiers) {
+	if tag == "" {
+		p.errorf(pos, "C0206", "member functions of an anonymous struct are not supported")
+	}
+	if !p.is("{") {
+		p.errorf(p.tok().Pos, "C0206", "member function %s must be defined in its struct", name)
+	}
+	fd := &FuncDecl{Pos: pos, Name: tag + "::" + name, Type: typ, Q: q, Recv: tag}
+	p.methodBody(fd)
+}
+
+func (p *parser) methodBody(fd *FuncDecl) {
+	p.push()
+	for _, prm := range fd.Type.Params {
+		if prm.Name != "" {
+			p.declareName(prm.Name, false)
+		}
+	}
+	fd.Body = p.block()
+	p.pop()
+	fd.EndPos = fd.Body.End
+	p.file.Funcs = append(p.file.Funcs, fd)
+}
+
+// classTemplateArg parses the <arg> of a built-in class template.
+func (p *parser) classTemplateArg(base *TypeExpr) {
+	p.expect("<")
+	if p.startsType() {
+		base.TArgType = p.typeName()
+	} else {
+		base.TArg = p.binary(7) // stop before '>'
+	}
+	p.expect(">")
+}
+
+// usingAlias parses "using Name = type;" as a typedef.
+func (p *parser) usingAlias() *Decl {
+	p.expect("using")
+	id := p.ident()
+	p.expect("=")
+	t := p.typeName()
+	p.expect(";")
+	p.declareName(id.Text, true)
+	return &Decl{Pos: id.Pos, Name: id.Text, Type: t, Q: Qualifiers{Typedef: true}}
 }
 
 func (p *parser) enumType() *TypeExpr {
@@ -454,12 +647,16 @@ func (p *parser) enumType() *TypeExpr {
 // declarator parses a (possibly abstract) declarator over base.
 func (p *parser) declarator(base *TypeExpr) (string, diag.Pos, *TypeExpr) {
 	pos := p.tok().Pos
+	if p.is("&&") {
+		p.errorf(p.tok().Pos, "C0206", "C++ rvalue references are not supported")
+	}
 	for p.is("*") || p.is("&") {
 		star := p.next()
 		if star.Text == "&" {
-			p.errorf(star.Pos, "C0206", "C++ references are not supported")
+			base = &TypeExpr{Kind: TRef, Elem: base, Pos: star.Pos}
+		} else {
+			base = &TypeExpr{Kind: TPointer, Elem: base, Pos: star.Pos}
 		}
-		base = &TypeExpr{Kind: TPointer, Elem: base, Pos: star.Pos}
 		for p.is("const") || p.is("volatile") || p.is("__restrict__") || p.is("__restrict") || p.is("restrict") {
 			if p.next().Text == "const" {
 				base.Const = true
@@ -748,6 +945,10 @@ func (p *parser) stmt() Stmt {
 			p.expect(":")
 			return &CaseStmt{Pos: t.Pos}
 		}
+		if t.Text == "using" && p.peek(1).Kind == Ident && p.peek(2).Text == "=" {
+			d := p.usingAlias()
+			return &DeclStmt{Pos: d.Pos, Decls: []*Decl{d}}
+		}
 		if p.peek(1).Text == ":" && p.peek(1).Kind == Punct && !keywords[t.Text] {
 			p.next()
 			p.next()
@@ -873,6 +1074,9 @@ func (p *parser) unary() Expr {
 			return p.castExpr()
 		}
 	}
+	if t.Kind == Ident && (t.Text == "new" || t.Text == "delete") {
+		return p.newDelete()
+	}
 	if t.Kind == Ident && t.Text == "sizeof" {
 		p.next()
 		if p.is("(") && p.peekStartsType(1) {
@@ -884,6 +1088,37 @@ func (p *parser) unary() Expr {
 		return &SizeofExpr{Pos: t.Pos, X: p.unary()}
 	}
 	return p.postfix(p.primary())
+}
+
+// newDelete desugars C++ new and delete to malloc and free: "new T[n]" is
+// (T*)malloc(n * sizeof(T)), "new T" is (T*)malloc(sizeof(T)), and
+// "delete p" / "delete[] p" is free(p). The memory is uninitialized, as C++
+// default-initialization leaves scalars; constructors are not run.
+func (p *parser) newDelete() Expr {
+	t := p.next()
+	if t.Text == "delete" {
+		if p.got("[") {
+			p.expect("]")
+		}
+		x := p.castExpr()
+		return &Call{Pos: t.Pos, Fun: &Name{Pos: t.Pos, Name: "free"}, Args: []Expr{x}, RParen: t.Pos}
+	}
+	base, _ := p.specifiers()
+	for p.is("*") {
+		st := p.next()
+		base = &TypeExpr{Kind: TPointer, Elem: base, Pos: st.Pos}
+	}
+	size := Expr(&SizeofExpr{Pos: t.Pos, Type: base})
+	if p.is("[") {
+		lb := p.next()
+		n := p.expr()
+		p.expect("]")
+		size = &Binary{Pos: lb.Pos, Op: "*", X: n, Y: size}
+	} else if p.is("(") || p.is("{") {
+		p.errorf(p.tok().Pos, "C0206", "new with an initializer is not supported (allocate, then assign)")
+	}
+	call := &Call{Pos: t.Pos, Fun: &Name{Pos: t.Pos, Name: "malloc"}, Args: []Expr{size}, RParen: t.Pos}
+	return &Cast{Pos: t.Pos, Type: &TypeExpr{Kind: TPointer, Elem: base, Pos: t.Pos}, X: call}
 }
 
 // peekStartsType reports whether token i ahead begins a type name.

@@ -1,0 +1,277 @@
+package sem
+
+import (
+	"strings"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/cudac/syntax"
+)
+
+// The C++ parts CUDA code commonly uses (issue 6): references, auto,
+// const integers in constant expressions, struct member functions and
+// constructors, and CUDA's vector constructors. They compile to the same
+// bytecode as the C they stand for: a reference is an address held in a
+// slot, a member function takes the address of its object as a hidden
+// first argument ("this", slot 0), and a constructor is a member function
+// run on the newly allocated object.
+
+func hasAuto(te *syntax.TypeExpr) bool {
+	for te != nil {
+		if te.Kind == syntax.TNamed {
+			return te.Name == "auto"
+		}
+		te = te.Elem
+	}
+	return false
+}
+
+func isInitList(e syntax.Expr) bool {
+	_, ok := e.(*syntax.InitList)
+	return ok
+}
+
+// markConst records the value of a const integer initialized by a constant
+// expression, so that it may size arrays and be a template argument (C++
+// [expr.const]; "constexpr int N = 16;").
+func (c *compiler) markConst(s *sym, d *syntax.Decl, t *Type) {
+	if !(d.Q.Const || d.Type.Const) || !t.isInt() || d.Init == nil {
+		return
+	}
+	if v, ok := c.constExpr(d.Init); ok {
+		s.isConst, s.val = true, int64(ext(uint64(v), t.size*8, t.isSigned()))
+	}
+}
+
+// refParam reports whether argument i of call is bound to a reference
+// parameter of the function it calls (a conservative guess for member
+// calls: any member function of that name).
+func (c *compiler) refParam(call *syntax.Call, i int) bool {
+	var decls []*syntax.FuncDecl
+	switch f := call.Fun.(type) {
+	case *syntax.Name:
+		if fn := c.funcs[f.Name]; fn != nil && fn.decl != nil {
+			decls = append(decls, fn.decl)
+		}
+		if td := c.templates[f.Name]; td != nil {
+			decls = append(decls, td)
+		}
+		if c.recv != nil {
+			if fn := c.funcs[tagOf(c.recv)+"::"+f.Name]; fn != nil && fn.decl != nil {
+				decls = append(decls, fn.decl)
+			}
+		}
+	case *syntax.Member:
+		for name, fn := range c.funcs {
+			if strings.HasSuffix(name, "::"+f.Name) && fn.decl != nil {
+				decls = append(decls, fn.decl)
+			}
+		}
+	}
+	for _, d := range decls {
+		if i < len(d.Type.Params) && d.Type.Params[i].Type.Kind == syntax.TRef {
+			return true
+		}
+	}
+	return false
+}
+
+// addressable reports whether e denotes an object in memory.
+func (c *compiler) addressable(e syntax.Expr) bool {
+	switch e := e.(type) {
+	case *syntax.Name:
+		s := c.lookup(e.Name)
+		if s == nil {
+			return c.recv != nil && c.recv.field(e.Name) != nil
+		}
+		switch s.kind {
+		case symMem, symGlobal, symShared, symDynShared, symRef:
+			return true
+		}
+	case *syntax.Index:
+		return true
+	case *syntax.Member:
+		if n, ok := e.X.(*syntax.Name); ok && !e.Arrow && c.lookup(n.Name) == nil {
+			if _, sr := sregs[n.Name]; sr {
+				return false
+			}
+		}
+		return e.Arrow || c.addressable(e.X)
+	case *syntax.Unary:
+		return e.Op == "*"
+	}
+	return false
+}
+
+// refArg pushes the address an argument or initializer of reference type
+// T& binds to: the object itself when e denotes one, or else a temporary
+// holding its value (what C++ does for a const T&).
+func (c *compiler) refArg(e syntax.Expr, et *Type) {
+	pos := syntax.PosOf(e)
+	if c.addressable(e) {
+		lv := c.lvalue(e)
+		if lv.slot >= 0 {
+			c.errorf(pos, "C0309", "cannot bind a reference to this register variable")
+		}
+		return
+	}
+	c.emit(OpTemp, 0, int64(et.size), pos)
+	if et.Kind == Struct {
+		vt := c.expr(e)
+		if vt != et && !cgAssignable(et, vt) && !(vt.Kind == Struct && vt.Name == et.Name) {
+			c.errorf(pos, "C0302", "cannot bind %s& to a value of type %s", et, vt)
+		}
+		c.emit(OpMemcpy, 0, int64(et.size), pos)
+		return
+	}
+	c.emit(OpDup, 0, 0, pos)
+	vt := c.expr(e)
+	c.convert(vt, et, pos)
+	c.emit(OpStore, int32(memCode(et)), 0, pos)
+	c.emit(OpPop, 0, 0, pos)
+}
+
+// refLocal declares a local reference "T& r = x;".
+func (c *compiler) refLocal(d *syntax.Decl, t *Type) {
+	slot := c.newSlot()
+	if d.Init == nil || isInitList(d.Init) {
+		c.errorf(d.Pos, "C0302", "reference %s must be initialized with an expression", d.Name)
+		c.emit(OpConst, 0, 0, d.Pos)
+	} else {
+		c.refArg(d.Init, t.Elem)
+	}
+	c.emit(OpSetLocal, int32(slot), 0, d.Pos)
+	c.emit(OpPop, 0, 0, d.Pos)
+	c.declare(d.Name, &sym{kind: symRef, t: t.Elem, slot: slot})
+}
+
+// tagOf is the tag of a struct type ("Foo" for struct Foo).
+func tagOf(t *Type) string {
+	n := strings.TrimPrefix(t.Name, "struct ")
+	return strings.TrimPrefix(n, "union ")
+}
+
+// ctorOf is the constructor of struct type t, if it has one.
+func (c *compiler) ctorOf(t *Type) *Function {
+	if t.Kind != Struct || t.Name == "" || t.vec != nil || t.cg != 0 {
+		return nil
+	}
+	tag := tagOf(t)
+	return c.funcs[tag+"::"+tag]
+}
+
+// construct runs constructor ctor on the object whose address is on the
+// stack (consumed).
+func (c *compiler) construct(ctor *Function, args []syntax.Expr, pos diag.Pos) {
+	c.checkCallSpace(ctor, pos)
+	e := &syntax.Call{Pos: pos, Args: args}
+	c.args(ctor, e)
+	c.emit(OpCall, int32(c.funcIndex(ctor)), int64(len(args)+1), pos)
+	c.emit(OpPop, 0, 0, pos)
+}
+
+// memberInits runs a constructor's member initializers, "a(x), b(y)".
+func (c *compiler) memberInits(fd *syntax.FuncDecl) {
+	for _, mi := range fd.Inits {
+		f := c.recv.field(mi.Name)
+		if f == nil {
+			c.errorf(mi.Pos, "C0306", "no member named %s in %s", mi.Name, c.recv)
+			continue
+		}
+		c.emit(OpLocal, 0, 0, mi.Pos)
+		c.emit(OpConst, 0, int64(f.Offset), mi.Pos)
+		c.emit(OpPtrAdd, 1, 0, mi.Pos)
+		switch {
+		case len(mi.Args) == 0:
+			c.emit(OpMemzero, 0, int64(f.Type.size), mi.Pos)
+		case len(mi.Args) == 1 && f.Type.Kind != Array:
+			c.initFrom(f.Type, mi.Args[0])
+		default:
+			c.errorf(mi.Pos, "C0309", "member initializer of %s with %d arguments", mi.Name, len(mi.Args))
+		}
+		c.emit(OpPop, 0, 0, mi.Pos)
+	}
+}
+
+func (c *compiler) checkCallSpace(fn *Function, pos diag.Pos) {
+	switch {
+	case c.deviceOnly() && !fn.Device:
+		c.errorf(pos, "C0307", "calling host function %s from device code", fn.Name)
+	case c.hostOnly() && !fn.Host:
+		c.errorf(pos, "C0307", "calling __device__ function %s from host code", fn.Name)
+	}
+}
+
+// memberCall compiles x.f(args) and p->f(args).
+func (c *compiler) memberCall(m *syntax.Member, e *syntax.Call) *Type {
+	xt := c.typeOf(m.X, false)
+	st := xt
+	if m.Arrow {
+		st = nil
+		if xt.Kind == Ptr {
+			st = xt.Elem
+		}
+	}
+	if st == nil || st.Kind != Struct {
+		c.errorf(e.Pos, "C0305", "called object is not a function (member %s of %s)", m.Name, xt)
+		c.emit(OpConst, 0, 0, e.Pos)
+		return tInt
+	}
+	if st.cg != 0 {
+		return c.cgMethod(st, m, e)
+	}
+	fn := c.funcs[tagOf(st)+"::"+m.Name]
+	if fn == nil {
+		c.errorf(m.Pos, "C0306", "no member function %s in %s", m.Name, st)
+		c.emit(OpConst, 0, 0, e.Pos)
+		return tInt
+	}
+	return c.methodCall(fn, m.X, m.Arrow, e)
+}
+
+// methodCall calls member function fn on the object recv (a pointer to it
+// when arrow).
+func (c *compiler) methodCall(fn *Function, recv syntax.Expr, arrow bool, e *syntax.Call) *Type {
+	pos := e.Pos
+	if fn.decl != nil && fn.decl.Q.Static {
+		c.args(fn, e)
+		c.emit(OpCall, int32(c.funcIndex(fn)), int64(len(e.Args)), pos)
+		return fn.Type.Elem
+	}
+	if arrow {
+		c.expr(recv)
+	} else {
+		lv := c.lvalue(recv)
+		if lv.slot >= 0 {
+			c.errorf(pos, "C0303", "member function call on a value that is not an object")
+		}
+	}
+	c.checkCallSpace(fn, pos)
+	c.args(fn, e)
+	c.emit(OpCall, int32(c.funcIndex(fn)), int64(len(e.Args)+1), pos)
+	return fn.Type.Elem
+}
+
+// makeVector builds a vector value (make_float4(a, b, c, d), float4(...)):
+// a temporary with each argument converted to the element type.
+func (c *compiler) makeVector(t *Type, args []syntax.Expr, pos diag.Pos) *Type {
+	if len(args) != len(t.Fields) {
+		c.errorf(pos, "C0304", "%s takes %d arguments, %d given", t, len(t.Fields), len(args))
+	}
+	c.emit(OpTemp, 0, int64(t.size), pos)
+	c.emit(OpMemzero, 0, int64(t.size), pos)
+	for i, a := range args {
+		if i >= len(t.Fields) {
+			c.typeOf(a, true)
+			continue
+		}
+		f := t.Fields[i]
+		c.emit(OpDup, 0, 0, pos)
+		c.emit(OpConst, 0, int64(f.Offset), pos)
+		c.emit(OpPtrAdd, 1, 0, pos)
+		at := c.expr(a)
+		c.convert(at, f.Type, syntax.PosOf(a))
+		c.emit(OpStore, int32(memCode(f.Type)), 0, pos)
+		c.emit(OpPop, 0, 0, pos)
+	}
+	return t
+}

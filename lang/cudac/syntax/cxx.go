@@ -1,0 +1,156 @@
+package syntax
+
+import "weft.dev/weft/diag"
+
+// The C++ parts that CUDA code commonly uses and that do not change C's
+// grammar much: qualified names (ns::name), namespace aliases and using
+// directives, and the cooperative_groups namespace (seed 004 leaves C++ out;
+// issue 6 asks for the CUDA-sample subset).
+//
+// Namespaces are flattened: a name declared in `namespace ns { ... }` is a
+// file-scope name, and `ns::name` refers to it. Two namespaces that declare
+// the same name therefore collide (a redefinition, C0311), which is reported
+// rather than silently resolved. `std::name` means `name`, so std::min and
+// std::max resolve to the built-in overloads; std types (std::vector, ...)
+// are not modeled and are reported as unknown names.
+//
+// cooperative_groups names become the reserved identifiers "__cg_NAME",
+// which the sem package builds in; an unqualified name after
+// `using namespace cooperative_groups;` resolves the same way.
+
+// cgPrefix marks the built-in cooperative_groups names.
+const cgPrefix = "__cg_"
+
+// cgModeled are the cooperative_groups names sem implements.
+var cgModeled = map[string]bool{
+	"thread_block": true, "thread_group": true, "thread_block_tile": true,
+	"this_thread_block": true, "tiled_partition": true, "sync": true,
+	"reduce": true, "plus": true, "less": true, "greater": true,
+	"bit_and": true, "bit_or": true, "bit_xor": true,
+}
+
+// cgKnown are cooperative_groups names that exist in CUDA but are not
+// modeled; naming one is C0309 rather than an unknown-name error.
+var cgKnown = map[string]bool{
+	"grid_group": true, "this_grid": true, "coalesced_group": true, "coalesced_threads": true,
+	"multi_grid_group": true, "this_multi_grid": true, "cluster_group": true, "this_cluster": true,
+	"labeled_partition": true, "binary_partition": true, "memcpy_async": true, "wait": true, "wait_prior": true,
+	"inclusive_scan": true, "exclusive_scan": true, "invoke_one": true, "invoke_one_broadcast": true,
+	"details": true, "experimental": true,
+}
+
+// CGTypeNames are the cooperative_groups types, as the parser sees them.
+var CGTypeNames = []string{cgPrefix + "thread_block", cgPrefix + "thread_group", cgPrefix + "thread_block_tile",
+	cgPrefix + "plus", cgPrefix + "less", cgPrefix + "greater", cgPrefix + "bit_and", cgPrefix + "bit_or", cgPrefix + "bit_xor"}
+
+// resolveScopes rewrites qualified names into single identifiers and drops
+// namespace aliases and using directives, which it records. It runs on the
+// preprocessed tokens before parsing.
+func resolveScopes(toks []Token, diags *diag.List) []Token {
+	alias := map[string]string{"cooperative_groups": "cooperative_groups", "std": "std"}
+	cgUsing := map[string]bool{} // unqualified cooperative_groups names in scope
+	out := make([]Token, 0, len(toks))
+	isID := func(i int) bool { return i < len(toks) && toks[i].Kind == Ident }
+	isP := func(i int, s string) bool { return i < len(toks) && toks[i].Kind == Punct && toks[i].Text == s }
+	// qualified reads ID (:: ID)* at i and returns the parts and the index after them.
+	qualified := func(i int) ([]Token, int) {
+		parts := []Token{toks[i]}
+		i++
+		for isP(i, "::") && isID(i+1) {
+			parts = append(parts, toks[i+1])
+			i += 2
+		}
+		return parts, i
+	}
+	nsOf := func(name string) string {
+		if a, ok := alias[name]; ok {
+			return a
+		}
+		return name
+	}
+	for i := 0; i < len(toks); {
+		t := toks[i]
+		switch {
+		case t.Kind == Ident && t.Text == "namespace" && isID(i+1) && isP(i+2, "="):
+			// namespace cg = cooperative_groups;
+			if isID(i + 3) {
+				parts, j := qualified(i + 3)
+				target := nsOf(parts[0].Text)
+				if len(parts) > 1 {
+					target = parts[len(parts)-1].Text
+				}
+				alias[toks[i+1].Text] = target
+				if isP(j, ";") {
+					j++
+				}
+				i = j
+				continue
+			}
+		case t.Kind == Ident && t.Text == "namespace" && isID(i+1) && isP(i+2, "{"):
+			alias[toks[i+1].Text] = toks[i+1].Text
+		case t.Kind == Ident && t.Text == "using" && isID(i+1) && toks[i+1].Text == "namespace" && isID(i+2):
+			// using namespace X; (its names are already flat, except
+			// cooperative_groups, whose names become visible unqualified)
+			parts, j := qualified(i + 2)
+			if nsOf(parts[0].Text) == "cooperative_groups" {
+				for n := range cgModeled {
+					cgUsing[n] = true
+				}
+				for n := range cgKnown {
+					cgUsing[n] = true
+				}
+			}
+			if isP(j, ";") {
+				j++
+			}
+			i = j
+			continue
+		case t.Kind == Ident && t.Text == "using" && isID(i+1) && isP(i+2, "::"):
+			// using ns::name;
+			parts, j := qualified(i + 1)
+			if nsOf(parts[0].Text) == "cooperative_groups" {
+				cgUsing[parts[len(parts)-1].Text] = true
+			}
+			if isP(j, ";") {
+				j++
+			}
+			i = j
+			continue
+		case t.Kind == Punct && t.Text == "::" && isID(i+1) && (len(out) == 0 || out[len(out)-1].Kind != Ident || keywords[out[len(out)-1].Text]):
+			// ::name, the global scope
+			i++
+			continue
+		case t.Kind == Ident && isP(i+1, "::") && isID(i+2):
+			parts, j := qualified(i)
+			last := parts[len(parts)-1]
+			nt := Token{Kind: Ident, Text: last.Text, Pos: t.Pos, Space: t.Space}
+			if nsOf(parts[0].Text) == "cooperative_groups" {
+				nt.Text = cgName(last, diags)
+			}
+			out = append(out, nt)
+			i = j
+			continue
+		case t.Kind == Ident && cgUsing[t.Text] && (len(out) == 0 || (out[len(out)-1].Text != "." && out[len(out)-1].Text != "->")):
+			nt := t
+			nt.Text = cgName(t, diags)
+			out = append(out, nt)
+			i++
+			continue
+		}
+		out = append(out, t)
+		i++
+	}
+	return out
+}
+
+// cgName maps a cooperative_groups name to its built-in identifier.
+func cgName(t Token, diags *diag.List) string {
+	if !cgModeled[t.Text] {
+		if cgKnown[t.Text] {
+			diags.Errorf(t.Pos, "C0309", "cooperative_groups::%s is not modeled (modeled: thread_block, this_thread_block, thread_group, tiled_partition, thread_block_tile, sync, reduce)", t.Text)
+		} else {
+			diags.Errorf(t.Pos, "C0301", "no cooperative_groups::%s", t.Text)
+		}
+	}
+	return cgPrefix + t.Text
+}
