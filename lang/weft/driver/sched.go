@@ -39,6 +39,10 @@ func schedVerb(env *frontend.Env, args []string) int {
 	if len(files) != 2 {
 		return frontend.Usagef(env, "usage: weft sched FILE.weft SCRIPT.star [-o OUT] [NAME=VALUE ...] [--no-check] [--json]")
 	}
+	if *asJSON && *out == "" {
+		// stdout carries the JSON diagnostics, so the program needs a file.
+		return frontend.Usagef(env, "weft sched --json needs -o OUT for the scheduled file")
+	}
 	sizes := map[string]int64{}
 	for _, a := range assigns {
 		v, err := strconv.ParseInt(a[1], 0, 64)
@@ -131,6 +135,6 @@ func init() {
   on it (sizes for the sync check from NAME=VALUE or the file's "# check:" lines).
   -o OUT       write the result to OUT
   --no-check   skip weft check on the result
-  --json       diagnostics as JSON`)
+  --json       diagnostics as JSON on stdout (needs -o)`)
 	}
 }
