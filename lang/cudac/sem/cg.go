@@ -96,7 +96,12 @@ func (c *compiler) cgType(te *syntax.TypeExpr) *Type {
 		cgFuncs[key] = t
 		return t
 	}
-	c.errorf(te.Pos, "C0309", "cooperative_groups::%s is not a modeled type", name)
+	switch name {
+	case "grid_group", "coalesced_group", "multi_grid_group", "cluster_group":
+		// already reported (C0309) where the name was written
+	default:
+		c.errorf(te.Pos, "C0309", "cooperative_groups::%s is not a modeled type", name)
+	}
 	return tInt
 }
 

@@ -578,7 +578,7 @@ func (c *compiler) topDecl(d *syntax.Decl) {
 	gs := &sym{kind: symGlobal, t: t, idx: g.index}
 	c.markConst(gs, d, t)
 	c.declare(d.Name, gs)
-	if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t) != nil {
+	if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil {
 		c.initCode = append(c.initCode, globalInit{idx: g.index, d: d})
 	}
 }
@@ -1109,7 +1109,7 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 	if t.Kind == Array || t.Kind == Struct || c.addrTaken[d.Name] {
 		slot := c.newSlot()
 		c.allocas = append(c.allocas, Instr{Op: OpAlloca, A: int32(slot), B: int64(t.size), P: c.pos(d.Pos)})
-		if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t) != nil {
+		if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil {
 			c.emit(OpLocal, int32(slot), 0, d.Pos)
 			c.initObject(t, d, d.Pos)
 			c.emit(OpPop, 0, 0, d.Pos)
@@ -1155,9 +1155,11 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 
 // initObject initializes the object whose address is on the stack (kept).
 func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
-	if ctor := c.ctorOf(t); ctor != nil && (d.HasCtor || d.Init == nil) {
-		c.emit(OpDup, 0, 0, pos)
-		c.construct(ctor, d.CtorArgs, pos)
+	if c.ctorOf(t, -1) != nil && (d.HasCtor || d.Init == nil) {
+		if ctor := c.ctorFor(t, len(d.CtorArgs), pos); ctor != nil {
+			c.emit(OpDup, 0, 0, pos)
+			c.construct(ctor, d.CtorArgs, pos)
+		}
 		return
 	}
 	if d.HasCtor {
@@ -2132,7 +2134,7 @@ func (c *compiler) condExpr(e *syntax.Cond) *Type {
 func (c *compiler) cast(e *syntax.Cast) *Type {
 	t := c.resolve(e.Type)
 	pos := e.Pos
-	if ctor := c.ctorOf(t); ctor != nil {
+	if c.ctorOf(t, -1) != nil {
 		if _, il := e.X.(*syntax.InitList); !il {
 			args := e.Args
 			if e.X != nil {
@@ -2140,8 +2142,10 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 			}
 			c.emit(OpTemp, 0, int64(t.size), pos)
 			c.emit(OpMemzero, 0, int64(t.size), pos)
-			c.emit(OpDup, 0, 0, pos)
-			c.construct(ctor, args, pos)
+			if ctor := c.ctorFor(t, len(args), pos); ctor != nil {
+				c.emit(OpDup, 0, 0, pos)
+				c.construct(ctor, args, pos)
+			}
 			return t
 		}
 	}

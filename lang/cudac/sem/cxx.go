@@ -1,6 +1,7 @@
 package sem
 
 import (
+	"fmt"
 	"strings"
 
 	"weft.dev/weft/diag"
@@ -150,13 +151,35 @@ func tagOf(t *Type) string {
 	return strings.TrimPrefix(n, "union ")
 }
 
-// ctorOf is the constructor of struct type t, if it has one.
-func (c *compiler) ctorOf(t *Type) *Function {
+// ctorOf is the constructor of struct type t taking n arguments (any
+// constructor when n < 0), if it has one.
+func (c *compiler) ctorOf(t *Type, n int) *Function {
 	if t.Kind != Struct || t.Name == "" || t.vec != nil || t.cg != 0 {
 		return nil
 	}
 	tag := tagOf(t)
-	return c.funcs[tag+"::"+tag]
+	if n >= 0 {
+		return c.funcs[fmt.Sprintf("%s::%s#%d", tag, tag, n)]
+	}
+	for k := 0; k <= 16; k++ {
+		if fn := c.funcs[fmt.Sprintf("%s::%s#%d", tag, tag, k)]; fn != nil {
+			return fn
+		}
+	}
+	return nil
+}
+
+// ctorFor is the constructor for args, reporting C0304 when t has
+// constructors but none takes that many arguments.
+func (c *compiler) ctorFor(t *Type, n int, pos diag.Pos) *Function {
+	if c.ctorOf(t, -1) == nil {
+		return nil
+	}
+	fn := c.ctorOf(t, n)
+	if fn == nil {
+		c.errorf(pos, "C0304", "no constructor of %s takes %d arguments", t, n)
+	}
+	return fn
 }
 
 // construct runs constructor ctor on the object whose address is on the

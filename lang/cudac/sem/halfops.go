@@ -204,7 +204,9 @@ func (c *compiler) halfCall(name string, e *syntax.Call) *Type {
 		if strings.Contains(name, "bfloat") {
 			vt = b2
 		}
-		if !nargs(map[bool]int{true: 1, false: 2}[strings.Contains(name, "2half2") || strings.Contains(name, "2bfloat162")]) {
+		one := map[string]bool{"__half2half2": true, "__float2half2_rn": true, "__float22half2_rn": true,
+			"__bfloat162bfloat162": true, "__float2bfloat162_rn": true, "__float22bfloat162_rn": true}
+		if !nargs(map[bool]int{true: 1, false: 2}[one[name]]) {
 			return vt
 		}
 		return c.lanes(vt, args, pos, func(load func(int) *Type) *Type {

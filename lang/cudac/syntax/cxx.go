@@ -41,6 +41,7 @@ var cgKnown = map[string]bool{
 
 // CGTypeNames are the cooperative_groups types, as the parser sees them.
 var CGTypeNames = []string{cgPrefix + "thread_block", cgPrefix + "thread_group", cgPrefix + "thread_block_tile",
+	cgPrefix + "grid_group", cgPrefix + "coalesced_group", cgPrefix + "multi_grid_group", cgPrefix + "cluster_group",
 	cgPrefix + "plus", cgPrefix + "less", cgPrefix + "greater", cgPrefix + "bit_and", cgPrefix + "bit_or", cgPrefix + "bit_xor"}
 
 // resolveScopes rewrites qualified names into single identifiers and drops

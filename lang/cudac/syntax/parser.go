@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"fmt"
 	"strings"
 
 	"weft.dev/weft/diag"
@@ -516,6 +517,13 @@ func (p *parser) member(tag string) bool {
 	}
 body:
 	t := p.tok()
+	for k := 0; k < 4; k++ {
+		if u := p.peek(k); u.Text == "operator" {
+			p.errorf(u.Pos, "C0206", "operator overloading is not supported")
+		} else if u.Text == ";" || u.Text == "(" || u.Text == "{" {
+			break
+		}
+	}
 	switch {
 	case p.is("~"):
 		p.errorf(t.Pos, "C0206", "destructors are not supported")
@@ -534,7 +542,8 @@ body:
 			p.expect(")")
 			ft = &TypeExpr{Kind: TFunc, Elem: &TypeExpr{Kind: TNamed, Name: "void", Pos: t.Pos}, Pos: t.Pos}
 		}
-		fd := &FuncDecl{Pos: t.Pos, Name: tag + "::" + tag, Type: ft, Q: q, Recv: tag, Ctor: true}
+		// constructors overload by their number of parameters
+		fd := &FuncDecl{Pos: t.Pos, Name: fmt.Sprintf("%s::%s#%d", tag, tag, len(ft.Params)), Type: ft, Q: q, Recv: tag, Ctor: true}
 		if p.got(":") {
 			for {
 				id := p.ident()
