@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"slices"
 	"sort"
 	"strings"
 
@@ -98,6 +99,16 @@ type machine struct {
 	// wgmmas each warpgroup has issued and not yet waited for.
 	inflight []*asyncOp
 	wgOps    map[string][]*wgOp
+	// ready are the threads the scheduler may pick; waiting those
+	// blocked until their waitFor holds.
+	ready, waiting []*thread
+}
+
+// unready removes ready[i] (order is irrelevant: picks are random).
+func (m *machine) unready(i int) {
+	last := len(m.ready) - 1
+	m.ready[i] = m.ready[last]
+	m.ready = m.ready[:last]
 }
 
 type splitKey struct {
@@ -134,6 +145,8 @@ type barrier struct {
 	in  [][]float64
 	out map[int][][]float64
 	wg  *wgOp // the wgmma being issued
+	// waiters are the threads blocked until the barrier completes.
+	waiters []*thread
 }
 
 type event struct {
@@ -152,7 +165,6 @@ type thread struct {
 	t, b     int
 	resume   chan bool
 	blocked  *barrier
-	waitGen  int
 	done     bool
 	vars     map[*check.Var]*value
 	viewOff  map[*check.Var]int // offset views of views through f
@@ -163,9 +175,10 @@ type thread struct {
 	// mph are the thread's phase bits of the mbarriers TMA loads complete
 	// on (NAME_phase in the generated code); tsnap their snapshots at
 	// split sync points.
-	mph     map[*check.Var]int
-	tsnap   map[tmaKey]int
-	waitBar *txBar // the mbarrier waitFor waits on, if any
+	mph      map[*check.Var]int
+	tsnap    map[tmaKey]int
+	waitBar  *txBar // the mbarrier waitFor waits on, if any
+	waitWhat string // what else waitFor waits for (a spin on memory)
 	// wgmma: the depth of wmma_async scopes, the accumulators in flight.
 	wgDepth int
 	busy    []busyAcc
@@ -274,6 +287,7 @@ func Run(info *check.Info, cfg Config, errs *diag.List) Result {
 			th := &thread{m: m, t: t, b: b, resume: make(chan bool), vars: map[*check.Var]*value{}, viewOff: map[*check.Var]int{},
 				ph: map[int]int{}, snap: map[int]int{}, mph: map[*check.Var]int{}, tsnap: map[tmaKey]int{}}
 			m.threads = append(m.threads, th)
+			m.ready = append(m.ready, th)
 			for _, p := range fn.Params {
 				switch {
 				case p.Type.Kind == check.Pointer:
@@ -293,20 +307,20 @@ func Run(info *check.Info, cfg Config, errs *diag.List) Result {
 		if m.faultAt != nil {
 			break
 		}
-		var runnable []*thread
-		for _, th := range m.threads {
-			if th.done {
-				continue
+		// Threads waiting on a condition (an mbarrier phase, a spin on
+		// memory) become ready when it holds; threads blocked on a barrier
+		// are made ready by the thread that completes it.
+		waiting := m.waiting[:0]
+		for _, th := range m.waiting {
+			if th.waitFor() {
+				th.waitFor = nil
+				m.ready = append(m.ready, th)
+			} else {
+				waiting = append(waiting, th)
 			}
-			if th.blocked != nil && th.blocked.gen == th.waitGen {
-				continue
-			}
-			if th.waitFor != nil && !th.waitFor() {
-				continue
-			}
-			th.blocked, th.waitFor = nil, nil
-			runnable = append(runnable, th)
 		}
+		m.waiting = waiting
+		runnable := m.ready
 		if len(runnable) == 0 && len(m.inflight) == 0 {
 			m.reportStuck()
 			res.Stuck = true
@@ -332,9 +346,16 @@ func Run(info *check.Info, cfg Config, errs *diag.List) Result {
 		th := runnable[pick]
 		th.resume <- true
 		ev := <-m.sched
-		if ev.kind == evDone {
+		switch ev.kind {
+		case evDone:
 			ev.t.done = true
 			live--
+			m.unready(pick)
+		case evBlock:
+			m.unready(pick)
+			if th.waitFor != nil {
+				m.waiting = append(m.waiting, th)
+			}
 		}
 	}
 	// Unwind the goroutines of threads that did not finish.
@@ -388,6 +409,12 @@ func (m *machine) reportStuck() {
 		}
 		m.errs.Errorf(th.waitAt, "P0301", "Bundl run is stuck: %d threads wait here for phase %d of mbarrier %s (first: (b%d,t%d)); %s", len(ths), mb.phases, mb.name, th.b, th.t, why)
 	}
+	for _, th := range split {
+		if th.waitWhat != "" {
+			m.errs.Errorf(th.waitAt, "P0301", "Bundl run is stuck: thread (b%d,t%d) waits here forever: %s", th.b, th.t, th.waitWhat)
+		}
+	}
+	split = slices.DeleteFunc(split, func(th *thread) bool { return th.waitWhat != "" })
 	if len(split) > 0 {
 		th := split[0]
 		m.errs.Errorf(th.waitAt, "P0301", "Bundl run is stuck: %d threads wait on a split barrier's phase here (first: (b%d,t%d))", len(split), th.b, th.t)
@@ -451,13 +478,18 @@ func (th *thread) arrive(key string, size int, where diag.Pos, what string) *bar
 		m.bars[key] = b
 	}
 	b.arrived++
-	gen := b.gen
 	if b.arrived == b.size {
 		b.arrived = 0
 		b.gen++
+		for _, w := range b.waiters {
+			w.blocked = nil
+			m.ready = append(m.ready, w)
+		}
+		b.waiters = b.waiters[:0]
 		return b
 	}
-	th.blocked, th.waitGen = b, gen
+	th.blocked = b
+	b.waiters = append(b.waiters, th)
 	th.m.sched <- event{t: th, kind: evBlock}
 	if !<-th.resume {
 		panic(abort{})

@@ -209,7 +209,16 @@ func (th *thread) call(x *syntax.Call, st *state) value {
 
 func (th *thread) userCall(x *syntax.Call, fn *check.Func, st *state) value {
 	if fn.Extern {
-		th.fail(x.Pos(), "P0306", "%s is implemented in raw CUDA; the Bundl interpreter cannot run it", fn.Name)
+		em, ok := externModels[fn.Name]
+		if !ok || em.params != len(fn.Params) {
+			th.fail(x.Pos(), "P0306", "%s is implemented in raw CUDA; the Bundl interpreter cannot run it", fn.Name)
+		}
+		var args []value
+		for _, a := range x.Args {
+			args = append(args, th.eval(a, st))
+		}
+		inner := &state{code: fn.Top, pos: st.pos % th.size(fn.Top)}
+		return em.run(th, x, args, inner)
 	}
 	frame := map[*check.Var]*value{}
 	for i, p := range fn.Params {

@@ -82,5 +82,7 @@ func init() {
 		{Code: "P0303", Summary: "Bundl run: arithmetic fault (division by zero)"},
 		{Code: "P0304", Summary: "Bundl run: bad input argument"},
 		{Code: "P0305", Summary: "Bundl run: step limit exceeded"},
+		{Code: "P0306", Summary: "Bundl run: construct the interpreter does not model (raw CUDA, transposed wgmma)"},
+		{Code: "P0307", Summary: "Bundl run: async misuse (wgmma accumulator used before its wait, operand changed in flight, extra mbarrier arrival)"},
 	})
 }

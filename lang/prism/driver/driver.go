@@ -64,7 +64,8 @@ func help(w io.Writer, verb string) {
            none (default), 32, 64 or 128 bytes (the wgmma of weft build reads 128-byte swizzle)
   --buffer NAME=INIT:LEN[:TYPE]   a global buffer that is not a parameter (default TYPE float),
            e.g. the matrix behind a tensor map: --buffer A=rand:32768:bf16
-  --print N  elements printed per output buffer (default 64); --stats: scheduler steps`)
+  --print N  elements printed per output buffer (default 64); --from I: print from element I on
+           (the line then reads NAME[LEN] = [I:] v_I ...); --stats: scheduler steps`)
 	}
 }
 
@@ -417,6 +418,7 @@ func runVerb(env *frontend.Env, args []string) int {
 	seed := fs.Int64("seed", 1, "scheduler seed")
 	maxSteps := fs.Int("max-steps", 0, "step limit (0: 10 million)")
 	show := fs.Int("print", 64, "print at most this many elements of each output buffer")
+	from := fs.Int("from", 0, "print from this element on")
 	stats := fs.Bool("stats", false, "print the number of scheduler steps")
 	syncMode := fs.String("sync", "bundl", "bundl: Bundl's barriers plus the inferred ones; compiled: only the inferred sync points (as full barriers); split: only the split barriers the generated CUDA uses")
 	asJSON := fs.Bool("json", false, "diagnostics as JSON")
@@ -466,12 +468,15 @@ func runVerb(env *frontend.Env, args []string) int {
 			buf := cfg.Buffers[p.Name]
 			var b strings.Builder
 			fmt.Fprintf(&b, "%s[%d] =", p.Name, len(buf.Data))
-			for i, v := range buf.Data {
-				if i == *show {
+			if *from > 0 {
+				fmt.Fprintf(&b, " [%d:]", *from)
+			}
+			for i := max(*from, 0); i < len(buf.Data); i++ {
+				if i == max(*from, 0)+*show {
 					b.WriteString(" ...")
 					break
 				}
-				b.WriteString(" " + strconv.FormatFloat(v, 'g', -1, 64))
+				b.WriteString(" " + strconv.FormatFloat(buf.Data[i], 'g', -1, 64))
 			}
 			fmt.Fprintln(env.Stdout, b.String())
 		}

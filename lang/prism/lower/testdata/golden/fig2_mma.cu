@@ -29,24 +29,38 @@ extern "C" __global__ void __launch_bounds__(32) fig2_mma(float* out) {
   const int prism_b = (int)blockIdx.x;
   const unsigned prism_s = 0;
   (void)prism_b; (void)prism_s;
-  { // group(block[1])
-    const int prism_p1 = prism_p % (int)blockDim.x;
-    (void)prism_p1;
-    int tid = (prism_p1 / 1);
-    { // group(thread[32])
-      const int prism_p2 = prism_p1 % 32;
-      (void)prism_p2;
-      float A[4];
-      float B[2];
-      float C[4];
-      for (int i = 0; i < 4; i += 1) {
-        A[i] = ((tid * 4) + 1);
-        C[i] = 0;
+  int bid = (prism_p / (int)blockDim.x);
+  { // partition(out, block[1]) as out_blk
+    float* out_blk = out + ((bid * 128));
+    { // group(block[1])
+      const int prism_p1 = prism_p % (int)blockDim.x;
+      (void)prism_p1;
+      int tid = (prism_p1 / 1);
+      { // partition(out_blk, thread[1]) as out_th
+        float* out_th = out_blk + ((tid * 4));
+        { // group(thread[32])
+          const int prism_p2 = prism_p1 % 32;
+          (void)prism_p2;
+          float A[4];
+          float B[2];
+          float C[4];
+          for (int i = 0; i < 4; i += 1) {
+            A[i] = ((tid * 4) + 1);
+            C[i] = 0;
+          }
+          for (int i = 0; i < 2; i += 1) {
+            B[i] = ((tid * 4) + 1);
+          }
+          prism_mma_m16n8k8_tf32(A[0], A[1], A[2], A[3], A[0], A[1], A[2], A[3], B[0], B[1], C[0], C[1], C[2], C[3]);
+          { // group(thread[1])
+            const int prism_p3 = prism_p2 % 1;
+            (void)prism_p3;
+            for (int i = 0; i < 4; i += 1) {
+              out_th[i] = A[i];
+            }
+          }
+        }
       }
-      for (int i = 0; i < 2; i += 1) {
-        B[i] = ((tid * 4) + 1);
-      }
-      prism_mma_m16n8k8_tf32(A[0], A[1], A[2], A[3], A[0], A[1], A[2], A[3], B[0], B[1], C[0], C[1], C[2], C[3]);
     }
   }
 }
