@@ -22,6 +22,7 @@ const (
 	CodeInstr      = "W0964" // replace: unknown instruction or unprovable assert
 	CodeSync       = "W0965" // sync insertion precondition
 	CodeAssert     = "W0966" // add_assert / rename precondition
+	CodeAlloc      = "W0967" // expand_dim / lift_alloc / reorder_dim precondition
 )
 
 func init() {
@@ -43,5 +44,6 @@ func init() {
 		{Code: CodeInstr, Summary: "sched: replace: unknown instruction, or an instruction assert that does not hold for the bound arguments"},
 		{Code: CodeSync, Summary: "sched: sync insertion precondition failed (unknown timeline or barrier)"},
 		{Code: CodeAssert, Summary: "sched: add_assert or rename precondition failed"},
+		{Code: CodeAlloc, Summary: "sched: expand_dim, lift_alloc or reorder_dim precondition failed (index not provably in range, shape uses the loop iterator, whole or windowed uses)"},
 	})
 }

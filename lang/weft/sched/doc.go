@@ -10,7 +10,8 @@
 //     statements) leave the sequential program unchanged by construction,
 //     because the sequential semantics erases them (seed 000 §2.1). Rewrites
 //     that move or restructure code (divide_loop, reorder_loops,
-//     reorder_stmts, fission, stage_mem, replace, simplify) first prove a
+//     reorder_stmts, fission, stage_mem, replace, simplify, expand_dim,
+//     lift_alloc, reorder_dim) first prove a
 //     precondition with a sound, conservative analysis over quasi-affine
 //     control expressions (affine.go, effects.go); when the proof fails the
 //     rewrite is refused. The one documented exception is add_assert, which

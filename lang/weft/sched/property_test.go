@@ -242,6 +242,9 @@ func TestPropertyExamples(t *testing.T) {
 		{"gemv_seq.weft", "gemv_cuda.star", func() []string {
 			return []string{fmt.Sprintf("M=%d", 256*(1+rng.IntN(2))), fmt.Sprintf("K=%d", 1+rng.IntN(9))}
 		}},
+		{"gemv_seq.weft", "gemv_smem.star", func() []string {
+			return []string{fmt.Sprintf("M=%d", 128*(1+rng.IntN(2))), fmt.Sprintf("K=%d", 128*(1+rng.IntN(2)))}
+		}},
 		{"gemm_seq.weft", "gemm_cuda.star", func() []string {
 			return []string{fmt.Sprintf("M=%d", 16*(1+rng.IntN(2))), fmt.Sprintf("N=%d", 16*(1+rng.IntN(2))), fmt.Sprintf("K=%d", 1+rng.IntN(5))}
 		}},

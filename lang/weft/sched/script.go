@@ -310,6 +310,41 @@ func (b *binding) builtins() map[string]builtinFn {
 			}
 			return b.apply("fission", p.proc, func(q *syntax.Proc) error { return b.ws.fission(q, stmt) })
 		},
+		"expand_dim": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var name string
+			var size, index starlark.Value
+			if err := starlark.UnpackArgs("expand_dim", args, kwargs, "proc", p, "alloc", &name, "size", &size, "index", &index); err != nil {
+				return nil, argErr("expand_dim", err, p)
+			}
+			sz, ix := starlarkText(size), starlarkText(index)
+			return b.apply("expand_dim", p.proc, func(q *syntax.Proc) error { return b.ws.expandDim(q, name, sz, ix) })
+		},
+		"lift_alloc": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var name string
+			if err := starlark.UnpackArgs("lift_alloc", args, kwargs, "proc", p, "alloc", &name); err != nil {
+				return nil, argErr("lift_alloc", err, p)
+			}
+			return b.apply("lift_alloc", p.proc, func(q *syntax.Proc) error { return b.ws.liftAlloc(q, name) })
+		},
+		"reorder_dim": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var name string
+			var perm *starlark.List
+			if err := starlark.UnpackArgs("reorder_dim", args, kwargs, "proc", p, "alloc", &name, "perm", &perm); err != nil {
+				return nil, argErr("reorder_dim", err, p)
+			}
+			var ps []int
+			for i := 0; i < perm.Len(); i++ {
+				k, err := starlark.AsInt32(perm.Index(i))
+				if err != nil {
+					return nil, argErr("reorder_dim", fmt.Errorf("reorder_dim: perm must be a list of ints"))
+				}
+				ps = append(ps, k)
+			}
+			return b.apply("reorder_dim", p.proc, func(q *syntax.Proc) error { return b.ws.reorderDim(q, name, ps) })
+		},
 		"reorder_stmts": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			p := &procArg{b: b}
 			var stmt string
@@ -494,4 +529,12 @@ func (b *binding) builtins() map[string]builtinFn {
 			return b.apply("add_assert", p.proc, func(q *syntax.Proc) error { return b.ws.addAssert(q, cond) })
 		},
 	}
+}
+
+// starlarkText is the Weft text of an int or string argument.
+func starlarkText(v starlark.Value) string {
+	if s, ok := starlark.AsString(v); ok {
+		return s
+	}
+	return v.String()
 }
