@@ -244,6 +244,11 @@ func FuzzCompile(f *testing.F) {
 			f.Add(part)
 		}
 	}
+	for _, ex := range []string{"reduce_cg", "cxx", "half", "intrinsics", "vector_add4"} {
+		if b, err := os.ReadFile("../../../examples/cuda/" + ex + ".cu"); err == nil {
+			f.Add(string(b))
+		}
+	}
 	f.Fuzz(func(t *testing.T, src string) {
 		var diags diag.List
 		sem.Load(diag.NewFile("f.cu", []byte(src)), &diags)

@@ -150,8 +150,12 @@ func FuzzParse(f *testing.F) {
 	for _, src := range cases(f) {
 		f.Add(src)
 	}
-	if b, err := os.ReadFile("../../../examples/cuda/reduce_shfl.cu"); err == nil {
-		f.Add(string(b))
+	// the C++ subset (namespaces, cooperative groups, structs with
+	// constructors, references, half types) is seeded from the examples
+	for _, ex := range []string{"reduce_shfl", "reduce_cg", "cxx", "half", "matmul_tiled"} {
+		if b, err := os.ReadFile("../../../examples/cuda/" + ex + ".cu"); err == nil {
+			f.Add(string(b))
+		}
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		_, diags := parse(src)
