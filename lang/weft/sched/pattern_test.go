@@ -111,6 +111,11 @@ func FuzzScript(f *testing.F) {
 		`set_loop_mode(f, "j", "cuda_threads")`,
 		`wrap_device_function(f, "i", blockDim = 32, count = 2)`,
 		`print(f)`,
+		`expand_dim(f, "acc", "N", "0")`,
+		`lift_alloc(f, "acc")`,
+		`fission(f, "acc += _")`,
+		`reorder_dim(f, "acc", [])`,
+		`add_assert(f, "N % 8 == 0")`,
 		`x = [divide_loop(f, "j", k, ["a%d" % k, "b%d" % k]) for k in range(1, 3)]`,
 	} {
 		f.Add(s)
