@@ -16,12 +16,26 @@
 //   - partition and claim end with the barrier of S-Partition/S-Claim
 //     (init; s; dec; wait) over the threads of the code perspective that
 //     opened them; the sync points the compiler infers (package dcfg, seed
-//     001 §5) are barriers too, so a run is an oracle for the generated
-//     CUDA; __syncthreads is a barrier over the block; mma.sync is a
-//     rendezvous of an aligned warp. cp.async copies are deferred and
-//     drained at the end of their async scope (S-Async-Partition-Unwind).
-//   - A run where every live thread waits on a barrier others cannot reach
-//     is stuck and reported (P0301) with where each waits; out-of-bounds
-//     accesses (P0302), division by zero (P0303) and the step limit (P0305)
-//     are reported with positions. wgmma and TMA are not modeled (P0306).
+//     001 §5) are barriers too, and their mbarrier waits for TMA loads are
+//     performed, so a run is an oracle for the generated CUDA;
+//     __syncthreads is a barrier over the block; mma.sync is a rendezvous
+//     of an aligned warp. cp.async copies are deferred and drained at the
+//     end of their async scope (S-Async-Partition-Unwind).
+//   - Hopper (seed 001 B.5): TMA loads are asynchronous operations the
+//     scheduler performs at a step of its choice, writing a (swizzled) box
+//     and completing bytes on an mbarrier whose phases follow PTX's
+//     arrival and transaction counts; wgmma is a warpgroup collective
+//     whose product is computed at the wait ending its wmma_async scope,
+//     its accumulator unusable until then (P0307).
+//   - Precision (round.go): stores and arithmetic round to their C type;
+//     mma rounds inputs to TF32, wgmma to bf16 with exact k16 sums rounded
+//     once to binary32.
+//   - Raw-CUDA functions (body `pass`) run only where a Go model of their
+//     body exists (extern.go: the scan's interface); others are P0306.
+//   - A run where every live thread waits on a barrier, an mbarrier phase
+//     or a spin others cannot satisfy is stuck and reported (P0301) with
+//     where each waits; out-of-bounds accesses (P0302), division by zero
+//     (P0303), bad arguments (P0304), the step limit (P0305), unmodeled
+//     constructs (P0306) and async misuse (P0307) are reported with
+//     positions.
 package bundl
