@@ -198,3 +198,58 @@ func TestHgemmReports(t *testing.T) {
 		t.Errorf("early accumulator read: report:\n%s\nwant %q", report, want)
 	}
 }
+
+// TestMmaFragmentFaithful: swapping two A registers of Fig. 6's mma.sync
+// (a wrong fragment index) gives a wrong C.
+func TestMmaFragmentFaithful(t *testing.T) {
+	src := string(readExample(t, "fig6_tf32"))
+	mut := strings.Replace(src, "intrinsic.mma(a[0], a[1], a[2], a[3],", "intrinsic.mma(a[0], a[2], a[1], a[3],", 1)
+	if mut == src {
+		t.Fatal("pattern not found")
+	}
+	info := load(t, "fig6_mut.prism", []byte(mut))
+	const M, N, K = 16, 8, 8
+	r := rand.New(rand.NewSource(3))
+	A := &bundl.Buffer{Name: "A", Elem: "float", Data: make([]float64, M*K)}
+	B := &bundl.Buffer{Name: "B", Elem: "float", Data: make([]float64, K*N)}
+	C := &bundl.Buffer{Name: "C", Elem: "float", Data: make([]float64, M*N)}
+	for i := range A.Data {
+		A.Data[i] = float64(r.Intn(9) - 4)
+	}
+	for i := range B.Data {
+		B.Data[i] = float64(r.Intn(9) - 4)
+	}
+	var errs diag.List
+	bundl.Run(info, bundl.Config{Kernel: "mmaTF32NaiveKernel", Blocks: 1, Seed: 1,
+		Args:    map[string]float64{"M": M, "N": N, "K": K},
+		Buffers: map[string]*bundl.Buffer{"A": A, "B": B, "C": C}}, &errs)
+	if errs.HasErrors() {
+		t.Fatal(errs.Err())
+	}
+	for i := 0; i < M; i++ {
+		for j := 0; j < N; j++ {
+			s := 0.0
+			for k := 0; k < K; k++ {
+				s += A.Data[i*K+k] * B.Data[k*N+j]
+			}
+			if C.Data[i*N+j] != s {
+				return
+			}
+		}
+	}
+	t.Error("swapped mma fragment registers still compute the right C")
+}
+
+// BenchmarkHgemm runs B.5 on 128x256x256 (one block of 384 threads, 16
+// wgmmas per warpgroup, one TMA round of four slots).
+func BenchmarkHgemm(b *testing.B) {
+	t := &testing.T{}
+	info := loadFile(t, "../../../examples/prism/b5_hgemm.prism")
+	p := newHgemm(1, 128, 256, 256)
+	steps := 0
+	for i := 0; i < b.N; i++ {
+		_, res, _ := p.run(t, info, bundl.Config{Seed: int64(i)}, 128)
+		steps = res.Steps
+	}
+	b.ReportMetric(float64(steps), "steps/op")
+}
