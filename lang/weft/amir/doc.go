@@ -19,6 +19,10 @@
 //     (global thread, QualTL) to a visibility level; Fence/Arrive/Await
 //     update records through the witness W and augmentation A of
 //     Definition B.3; Await pairs by arrive count with Max/New of Fig. 22.
+//     Two refinements (queues.go): a PerThreadQueue barrier (commit
+//     group) keeps one queue per executing thread set in each cell, and an
+//     Await (n < 0) whose paired arrive has not happened is a hazard
+//     (AwaitBeforeArrive).
 //   - Representation is chosen for speed, not changed semantics: f is
 //     stored as a creator grant plus a short list of (thread set, full set,
 //     temporal set) grants; QualTL sets are bit masks; records live in one

@@ -60,6 +60,7 @@ func (m *Machine) record(s *Stmt) {
 	// P_{E#,ρ}: the current arrive count of each barrier cell of e_z
 	// (copied into each record, so a scratch buffer serves).
 	var pends []pend
+	gs := m.gs(s)
 	if len(s.Bars) > 0 {
 		pends = m.pendBuf[:0]
 		for _, b := range s.Bars {
@@ -69,7 +70,7 @@ func (m *Machine) record(s *Stmt) {
 			}
 			bst := &m.vars[b.Var]
 			for _, c := range cs {
-				id := bst.bar0 + c
+				id := m.queue(b.Var, bst.bar0+c, gs)
 				pends = append(pends, pend{cell: id, count: m.bars[id].a})
 			}
 		}
@@ -79,7 +80,7 @@ func (m *Machine) record(s *Stmt) {
 	if !ok {
 		return
 	}
-	m.recordCells(s, cs, m.gs(s), pends)
+	m.recordCells(s, cs, gs, pends)
 }
 
 // recordCells is record on the evaluated cells cs and threads gs of s.
@@ -337,6 +338,7 @@ func (m *Machine) arrive(s *Stmt) {
 	var cells []pend
 	home := int32(-1)
 	var common map[int32]int
+	gs := m.gs(s)
 	for bi, b := range s.Bars {
 		cs, ok := m.cells(b, s.Src)
 		if !ok {
@@ -353,7 +355,7 @@ func (m *Machine) arrive(s *Stmt) {
 			common = map[int32]int{}
 		}
 		for _, c := range cs {
-			id := bst.bar0 + c
+			id := m.queue(b.Var, bst.bar0+c, gs)
 			cells = append(cells, pend{cell: id, count: m.bars[id].a})
 			if common != nil {
 				common[id]++
@@ -379,7 +381,7 @@ func (m *Machine) arrive(s *Stmt) {
 	if home < 0 {
 		return
 	}
-	m.log = append(m.log, event{kind: KArrive, trans: s.Convergent, exec: m.gs(s), pre: s.Pre, cells: cells})
+	m.log = append(m.log, event{kind: KArrive, trans: s.Convergent, exec: gs, pre: s.Pre, cells: cells})
 	m.bars[home].a++
 }
 
@@ -393,7 +395,8 @@ func (m *Machine) await(s *Stmt) {
 		m.fault(s.Src, "Await needs one barrier; %s[...] names %d", m.p.Vars[s.Acc.Var].Name, len(cs))
 		return
 	}
-	id := m.vars[s.Acc.Var].bar0 + cs[0]
+	gs := m.gs(s)
+	id := m.queue(s.Acc.Var, m.vars[s.Acc.Var].bar0+cs[0], gs)
 	b := &m.bars[id]
 	n := int32(s.N(m.env))
 	// Fig. 22 AWAIT: Max and New.
@@ -407,8 +410,12 @@ func (m *Machine) await(s *Stmt) {
 	} else {
 		max = b.w + n + 1
 		nw = b.w + 1
+		if max >= b.a {
+			// Its paired arrive comes later in program order.
+			m.awaitBeforeArrive(s, cs[0], max, b.a, b.w, gs)
+		}
 	}
-	m.log = append(m.log, event{kind: KAwait, exec: m.gs(s), full: s.Full, temp: s.Temp | s.Full, cells: []pend{{cell: id, count: max}}})
+	m.log = append(m.log, event{kind: KAwait, exec: gs, full: s.Full, temp: s.Temp | s.Full, cells: []pend{{cell: id, count: max}}})
 	b.w = nw
 }
 
@@ -550,8 +557,7 @@ func (m *Machine) checkBarrier(s *Stmt) {
 	}
 	st := &m.vars[s.Acc.Var]
 	for _, c := range cs {
-		b := m.bars[st.bar0+c]
-		if b.a != b.w {
+		if a, w, bad := m.queueMismatch(st.bar0 + c); bad {
 			m.res.Occurrences++
 			key := [2]int{s.Src, -1 - int(c)}
 			if _, dup := m.seen[key]; dup {
@@ -565,7 +571,7 @@ func (m *Machine) checkBarrier(s *Stmt) {
 			m.seen[key] = len(m.res.Hazards)
 			m.res.Hazards = append(m.res.Hazards, Hazard{
 				Kind: BarrierMismatch, Src: s.Src, Other: -1, Var: s.Acc.Var,
-				Index: m.coords(s.Acc.Var, c), Arrives: int(b.a), Awaits: int(b.w),
+				Index: m.coords(s.Acc.Var, c), Arrives: int(a), Awaits: int(w),
 				Task: int(m.task), Thread: -1, TaskCoords: m.TaskCoords(int(m.task)),
 			})
 			m.stopCheck()

@@ -18,10 +18,13 @@ const (
 	UseAfterFree
 	// BarrierMismatch: CheckBarrier found unequal arrive and await counts.
 	BarrierMismatch
+	// AwaitBeforeArrive: an Await (n < 0) pairs with an arrive that has
+	// not happened yet in program order (see queues.go).
+	AwaitBeforeArrive
 )
 
 var hazardNames = [...]string{"read-after-write", "write-after-write", "write-after-read",
-	"async access still in flight", "use after free", "arrive/await count mismatch"}
+	"async access still in flight", "use after free", "arrive/await count mismatch", "await before its arrive"}
 
 func (k HazardKind) String() string { return hazardNames[k] }
 
@@ -45,7 +48,8 @@ type Hazard struct {
 	OtherQ                   Qual
 	OtherLevel               Level
 	SameThread               bool
-	Arrives, Awaits          int // BarrierMismatch
+	Arrives, Awaits          int // BarrierMismatch, AwaitBeforeArrive
+	Paired                   int // AwaitBeforeArrive: the 0-based arrive the Await pairs with
 	Occurrences              int64
 	// TaskCoords and OtherTaskCoords are the cuda_tasks iterator values
 	// (Program.TaskSlots order) of the two tasks; nil for the CPU.

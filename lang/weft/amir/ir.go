@@ -298,6 +298,12 @@ type Var struct {
 	NeverMutated, NeverRead bool
 	// TaskLocal: allocated inside a cuda_tasks loop body (set by Finish).
 	TaskLocal bool
+	// PerThreadQueue: each barrier cell holds one queue per executing
+	// thread set, and Arrive, Await and the >> of an access use the queue
+	// of their own g_s. For CudaCommitGroup: commit_group and wait_group
+	// count the executing thread's own groups, so one collective's Await
+	// must not pair with (or count) another collective's Arrives.
+	PerThreadQueue bool
 }
 
 // SyncInfo describes one source synchronization statement.

@@ -67,7 +67,12 @@ type dimInfo struct {
 	extent, gran, shift, stride int
 }
 
-type barState struct{ a, w int32 }
+// barState is a queue barrier's arrive and await counts (a, w); subs are
+// the per-thread-set queues of a PerThreadQueue cell (queues.go).
+type barState struct {
+	a, w int32
+	subs []subQueue
+}
 
 // event is one Fence, Arrive or Await waiting to be replayed on records.
 type event struct {

@@ -11,6 +11,7 @@ const (
 	codeFree        = "W0605"
 	codeBarrier     = "W0606"
 	codeFault       = "W0607"
+	codeEarlyAwait  = "W0608"
 	codeSizes       = "W0610"
 	codeUnsupported = "W0611"
 	codeMore        = "W0620"
@@ -27,6 +28,7 @@ func init() {
 		{Code: codeFree, Summary: "sync check: a variable is freed while accesses to it may be outstanding (SMEM free safety)"},
 		{Code: codeBarrier, Summary: "sync check: arrive/await counts of a barrier differ at its deallocation"},
 		{Code: codeFault, Summary: "sync check: the program faulted for the checked sizes (out-of-bounds access, malformed barrier use)"},
+		{Code: codeEarlyAwait, Summary: "sync check: an Await pairs with an Arrive that comes after it in program order (await before its arrive; a deadlock on hardware)"},
 		{Code: codeSizes, Summary: "sync check: no concrete sizes given (NAME=VALUE arguments or `# check: NAME=VALUE` lines)"},
 		{Code: codeUnsupported, Summary: "sync check: a construct the abstract machine conversion does not support"},
 		{Code: codeMore, Summary: "sync check: further hazards not shown (see --max-hazards)"},

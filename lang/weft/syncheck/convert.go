@@ -444,6 +444,21 @@ func (c *converter) exempt(v *gpucheck.Var) bool {
 	return false
 }
 
+// commitGroup reports CudaCommitGroup barriers: per-thread hardware queues
+// (commit_group / wait_group count the executing thread's own groups), so
+// the machine keeps one queue per executing collective (amir.Var.
+// PerThreadQueue; docs/weft-sync.md).
+func (c *converter) commitGroup(v *gpucheck.Var) bool {
+	if !v.Barrier {
+		return false
+	}
+	if v.Mem == "CudaCommitGroup" {
+		return true
+	}
+	b := c.lib.Barriers[v.Mem]
+	return b != nil && b.DerivesFrom("CudaCommitGroup")
+}
+
 // isSmem: shared memories and mbarriers (seed 000 §5.2.2).
 func (c *converter) isSmem(v *gpucheck.Var) bool {
 	if m := c.memOf(v); m != nil {
@@ -488,7 +503,7 @@ func (c *converter) varIndex(sc *names, v *gpucheck.Var) int {
 		}
 	}
 	c.dimAff = append(c.dimAff, affs)
-	c.p.Vars = append(c.p.Vars, amir.Var{Name: v.Name, Barrier: v.Barrier, Dims: dims, Param: v.Param})
+	c.p.Vars = append(c.p.Vars, amir.Var{Name: v.Name, Barrier: v.Barrier, Dims: dims, Param: v.Param, PerThreadQueue: c.commitGroup(v)})
 	c.grans = append(c.grans, make([]int, len(dims)))
 	i := len(c.p.Vars) - 1
 	c.vars[v] = i

@@ -16,6 +16,10 @@
 //     the earlier one, naming the kind (W0601-W0606), the cell, both
 //     threads (task and thread ids), both timelines, and the sync that
 //     would order them; hazards are deduplicated by source-position pair.
+//     An Await that pairs with a later Arrive is W0608, at the Await.
+//   - CudaCommitGroup barriers are per-thread queues
+//     (amir.Var.PerThreadQueue): an Await pairs only with the Arrives of
+//     its own collective (docs/weft-sync.md, issue 4).
 //   - With RedundantSync, each sync statement is removed in turn and the
 //     machine rerun; statements whose removal creates no hazard are
 //     reported as warnings (W0630), never changing the verdict.

@@ -13,12 +13,13 @@ import (
 )
 
 var hazardCodes = map[amir.HazardKind]string{
-	amir.ReadAfterWrite:  codeRAW,
-	amir.WriteAfterRead:  codeWAR,
-	amir.WriteAfterWrite: codeWAW,
-	amir.AsyncInFlight:   codeInFlight,
-	amir.UseAfterFree:    codeFree,
-	amir.BarrierMismatch: codeBarrier,
+	amir.ReadAfterWrite:    codeRAW,
+	amir.WriteAfterRead:    codeWAR,
+	amir.WriteAfterWrite:   codeWAW,
+	amir.AsyncInFlight:     codeInFlight,
+	amir.UseAfterFree:      codeFree,
+	amir.BarrierMismatch:   codeBarrier,
+	amir.AwaitBeforeArrive: codeEarlyAwait,
 }
 
 func pos(p amir.Pos) diag.Pos {
@@ -45,6 +46,15 @@ func report(prog *Program, run *Run, errs *diag.List) {
 		if h.Kind == amir.BarrierMismatch {
 			errs.Errorf(pos(src.Pos), codeBarrier, "arrive/await count mismatch%s: %s has %d arrives and %d awaits when it is freed in %s; every Arrive needs its Await",
 				at, cell(p, h), h.Arrives, h.Awaits, taskName(p, h.TaskCoords))
+			continue
+		}
+		if h.Kind == amir.AwaitBeforeArrive {
+			msg := fmt.Sprintf("await before its arrive%s: this Await by %s is await %d on %s and pairs with arrive %d (0-based, lag %d), but only %d arrives precede it in program order; it would wait for an Arrive that comes after it (on hardware a deadlock, or a pairing with another arrive): give it a larger lag, or arrive first",
+				at, threadName(p, h.TaskCoords, h.Task, h.Thread, 1), h.Awaits, cell(p, h), h.Paired, h.Awaits-h.Paired, h.Arrives)
+			if h.Occurrences > 1 {
+				msg += fmt.Sprintf(" (%d awaits)", h.Occurrences)
+			}
+			errs.Errorf(pos(src.Pos), codeEarlyAwait, "%s", msg)
 			continue
 		}
 		other := p.Srcs[h.Other]

@@ -1,0 +1,109 @@
+package amir
+
+// Queue barriers (seed 002 "Queue Barrier", seed 000 Fig. 22 ARRIVE/AWAIT).
+//
+// A barrier cell is one queue barrier: its arrive count a and await count w
+// live in Machine.bars. Two refinements of the seed's rules live here:
+//
+//   - Per-thread queues (Var.PerThreadQueue, CudaCommitGroup). The seed
+//     keys a queue by barrier variable and index values only. A commit
+//     group is per-thread hardware state: wait_group N in a thread waits
+//     for all but the last N commit groups of that thread, whatever other
+//     threads committed. With one shared queue, the Arrives of two
+//     warpgroups on one unindexed commit group interleave, and Max of an
+//     Await by one warpgroup (a - (n+1) over both warpgroups' arrives)
+//     covers its own group of the previous iteration at n = 2: the
+//     machine accepted wait_group 2 where the hardware needs wait_group 1
+//     (issue 4, examples/weft/gemm/xgemm_sm90.weft). So each cell of such
+//     a barrier holds one sub-queue per executing thread set; Arrive,
+//     Await and the >> of an access use the sub-queue of their own g_s.
+//     This only removes pairings (an Await covers a subset of what the
+//     shared queue covered: its own collective's arrives but the last n),
+//     so it is sound wherever the seed's rule is, and equal to it when the
+//     program indexes the commit group per collective (cg[cta, wg] as in
+//     seed 000 §2.2).
+//   - An Await with n < 0 pairs with arrive Max = w - lag (0-based). When
+//     Max ≥ a, that arrive has not happened yet in program order: the
+//     sequential interpretation is not a schedule the parallel program can
+//     follow (the Await would block on an Arrive that comes after it, as a
+//     ReverseAwait lag of 1 in a ring whose consumer releases a stage only
+//     after reading it: a deadlock on hardware). Fig. 22 augments by ∃ i ≤
+//     Max and never asks whether arrive Max exists, so it silently accepts
+//     such an await as if it paired with the latest arrive. The machine
+//     reports it (AwaitBeforeArrive) instead. n ≥ 0 (wait_group) cannot
+//     reach it: Max = a - (n+1) < a.
+
+// subQueue is one executing thread set's queue of a PerThreadQueue cell.
+type subQueue struct {
+	th threads
+	id int32 // its state in Machine.bars
+}
+
+// queue returns the queue state id of barrier cell id (of variable v) as
+// used by the statement executed by gs.
+func (m *Machine) queue(v int, id int32, gs threads) int32 {
+	if !m.p.Vars[v].PerThreadQueue {
+		return id
+	}
+	for _, q := range m.bars[id].subs {
+		if m.sameThreads(q.th, gs) {
+			return q.id
+		}
+	}
+	nid := int32(len(m.bars))
+	m.bars = append(m.bars, barState{})
+	m.bars[id].subs = append(m.bars[id].subs, subQueue{th: gs, id: nid})
+	return nid
+}
+
+// sameThreads reports whether a and b are the same thread set (shapes are
+// interned, but two tilings may still name one set differently).
+func (m *Machine) sameThreads(a, b threads) bool {
+	return a == b || (m.subset(a, b) && m.subset(b, a))
+}
+
+// awaitBeforeArrive reports an Await whose paired arrive (0-based index
+// max) has not happened: the queue has only a arrives.
+func (m *Machine) awaitBeforeArrive(s *Stmt, c int32, max, a, w int32, gs threads) {
+	m.res.Occurrences++
+	key := [2]int{s.Src, -1 << 40} // apart from checkBarrier's (src, -1-cell)
+	if i, dup := m.seen[key]; dup {
+		if i >= 0 {
+			m.res.Hazards[i].Occurrences++
+		}
+		return
+	}
+	m.res.Distinct++
+	if len(m.res.Hazards) >= m.cfg.MaxHazards {
+		m.seen[key] = -1
+		m.stopCheck()
+		return
+	}
+	m.seen[key] = len(m.res.Hazards)
+	h := Hazard{
+		Kind: AwaitBeforeArrive, Src: s.Src, Other: -1, Var: s.Acc.Var,
+		Index: m.coords(s.Acc.Var, c), Arrives: int(a), Awaits: int(w), Paired: int(max),
+		Task: int(gs.task), Thread: int(gs.start), Occurrences: 1,
+		TaskCoords: m.TaskCoords(int(gs.task)),
+	}
+	if gs.task == allTasks {
+		h.Thread = -1
+	}
+	m.res.Hazards = append(m.res.Hazards, h)
+	m.stopCheck()
+}
+
+// queueMismatch reports the counts of the first queue of barrier cell id
+// (the cell's own, then its per-thread-set queues) whose arrive and await
+// counts differ (CHECKBARRIER, seed 000 Fig. 7).
+func (m *Machine) queueMismatch(id int32) (a, w int32, bad bool) {
+	if b := &m.bars[id]; b.a != b.w {
+		return b.a, b.w, true
+	}
+	for _, q := range m.bars[id].subs {
+		if b := &m.bars[q.id]; b.a != b.w {
+			return b.a, b.w, true
+		}
+	}
+	return 0, 0, false
+}
