@@ -26,7 +26,7 @@ func (m *Machine) effect(s *Stmt) {
 		if !ok {
 			return
 		}
-		m.clearCells(s, cs)
+		m.clearCells(s, cs, &m.vars[s.Acc.Var])
 	case KCheckReads, KCheckMutates:
 		m.check(s)
 	case KCheckBarrier:
@@ -80,12 +80,11 @@ func (m *Machine) record(s *Stmt) {
 	if !ok {
 		return
 	}
-	m.recordCells(s, cs, gs, pends)
+	m.recordCells(s, cs, gs, pends, &m.vars[s.Acc.Var])
 }
 
 // recordCells is record on the evaluated cells cs and threads gs of s.
-func (m *Machine) recordCells(s *Stmt, cs []int32, gs threads, pends []pend) {
-	st := &m.vars[s.Acc.Var]
+func (m *Machine) recordCells(s *Stmt, cs []int32, gs threads, pends []pend, st *varState) {
 	stamp := int32(len(m.log))
 	perThread := !s.Convergent && gs.task != allTasks && len(m.shapes[gs.shape]) > 1
 	m.addOps(s.Acc.Var, int64(len(cs)))
@@ -123,8 +122,6 @@ func (m *Machine) addRecord(head *int32, s *Stmt, creator threads, pends []pend,
 			} else {
 				m.recs[prev].next = next
 			}
-			r.grants = r.grants[:0]
-			r.pend = r.pend[:0]
 			r.next = m.free
 			m.free = h
 			break
@@ -143,8 +140,9 @@ func (m *Machine) addRecord(head *int32, s *Stmt, creator threads, pends []pend,
 	r.reach = creator.task
 	r.stamp = stamp
 	r.grants = r.grants[:0]
+	r.pend = r.pend[:0]
 	if len(pends) > 0 {
-		r.pend = append(r.pend[:0], pends...) // r.pend is empty: freed records are reset
+		r.pend = append(r.pend, pends...)
 	}
 	*head = i
 }
@@ -498,12 +496,11 @@ func (m *Machine) check(s *Stmt) {
 	if !ok {
 		return
 	}
-	m.checkCells(s, cs, m.gs(s))
+	m.checkCells(s, cs, m.gs(s), &m.vars[s.Acc.Var])
 }
 
 // checkCells is check on the evaluated cells cs and threads gs of s.
-func (m *Machine) checkCells(s *Stmt, cs []int32, gs threads) {
-	st := &m.vars[s.Acc.Var]
+func (m *Machine) checkCells(s *Stmt, cs []int32, gs threads, st *varState) {
 	m.addOps(s.Acc.Var, int64(len(cs)))
 	stamp := int32(len(m.log))
 	lvl, qs := s.Level, s.Quals
@@ -581,7 +578,7 @@ func (m *Machine) checkBarrier(s *Stmt) {
 
 func (m *Machine) addOps(v int, n int64) {
 	m.res.Stats.MemOps += n
-	if m.p.Vars[v].TaskLocal {
+	if m.vars[v].local {
 		m.localOps += n
 	}
 }
@@ -660,8 +657,7 @@ func samePends(a, b []pend) bool {
 }
 
 // clearCells is CLEARREADS / CLEARMUTATES on the evaluated cells cs.
-func (m *Machine) clearCells(s *Stmt, cs []int32) {
-	st := &m.vars[s.Acc.Var]
+func (m *Machine) clearCells(s *Stmt, cs []int32, st *varState) {
 	for _, c := range cs {
 		if s.Kind == KClearReads {
 			m.freeList(st.cells[c].reads)
@@ -679,6 +675,27 @@ func (m *Machine) clearCells(s *Stmt, cs []int32) {
 // on one Access with one g_s (see fuse); in a lite task the members run
 // one by one (effect decides what a lite task skips).
 func (m *Machine) execRun(run *Stmt) {
+	if run.dead {
+		// As effect does for each dead member: count, never execute.
+		if m.lite {
+			return
+		}
+		n := int64(-1)
+		for _, s := range run.Body {
+			if s.Kind == KClearReads || s.Kind == KClearMutates {
+				continue
+			}
+			if n < 0 {
+				n = m.countOps(s)
+				if m.stop {
+					return
+				}
+			}
+			m.res.Stats.MemOps += n
+			m.localOps += n
+		}
+		return
+	}
 	if m.lite {
 		for _, s := range run.Body {
 			if m.stop {
@@ -699,17 +716,30 @@ func (m *Machine) execRun(run *Stmt) {
 	if run.Exec.All || run.gsc != nil {
 		gs = m.gs(run)
 	}
-	for _, s := range run.Body {
+	st := &m.vars[first.Acc.Var]
+	body := run.Body
+	for i := 0; i < len(body); i++ {
+		s := body[i]
 		if m.stop {
 			return
 		}
 		switch s.Kind {
 		case KCheckReads, KCheckMutates:
-			m.checkCells(s, cs, gs)
+			m.checkCells(s, cs, gs, st)
 		case KClearReads, KClearMutates:
-			m.clearCells(s, cs)
+			if i+1 < len(body) && body[i+1].Kind == KClearReads+KClearMutates-s.Kind {
+				// ClearReads and ClearMutates in a row: one pass.
+				for _, c := range cs {
+					m.freeList(st.cells[c].reads)
+					m.freeList(st.cells[c].muts)
+					st.cells[c] = cell{-1, -1}
+				}
+				i++
+				continue
+			}
+			m.clearCells(s, cs, st)
 		case KRecordRead, KRecordMutate:
-			m.recordCells(s, cs, gs, nil)
+			m.recordCells(s, cs, gs, nil, st)
 		}
 	}
 }

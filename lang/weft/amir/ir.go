@@ -536,18 +536,34 @@ func (p *Program) fuse(s *Stmt) {
 	if len(s.Body) < 2 {
 		return
 	}
-	fusible := func(t *Stmt) bool {
+	kindOK := func(t *Stmt) bool {
 		switch t.Kind {
 		case KCheckReads, KCheckMutates, KClearReads, KClearMutates, KRecordRead, KRecordMutate:
-			return t.Acc != nil && !t.dead && t.Sync < 0 && len(t.Bars) == 0
+			return t.Acc != nil && t.Sync < 0 && len(t.Bars) == 0
 		}
 		return false
 	}
+	fusible := func(t *Stmt) bool { return kindOK(t) && !t.dead }
 	usesGS := func(t *Stmt) bool { return t.Kind != KClearReads && t.Kind != KClearMutates }
 	var out []*Stmt
 	changed := false
 	for i := 0; i < len(s.Body); {
 		t := s.Body[i]
+		if t.dead && kindOK(t) {
+			// A run of dead statements on one access (the CheckMutates
+			// and RecordRead of an input): one count serves them all.
+			j := i + 1
+			for j < len(s.Body) && s.Body[j].dead && kindOK(s.Body[j]) && s.Body[j].Acc == t.Acc {
+				j++
+			}
+			if j-i >= 2 {
+				run := &Stmt{Kind: kRun, Src: t.Src, Sync: -1, Body: s.Body[i:j:j], Acc: t.Acc, dead: true}
+				out = append(out, run) // keepLite false: dead statements do nothing in lite tasks
+				changed = true
+				i = j
+				continue
+			}
+		}
 		if !fusible(t) {
 			out = append(out, t)
 			i++

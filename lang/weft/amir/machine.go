@@ -61,6 +61,7 @@ type varState struct {
 	dim []dimInfo
 	// epoch identifies the incarnation (set at each allocation).
 	epoch uint64
+	local bool // Var.TaskLocal
 }
 
 type dimInfo struct {
@@ -224,6 +225,9 @@ func (m *Machine) Run(args []int) *Result {
 	m.done = map[*Stmt]bool{}
 	m.taskDepth = 0
 	m.vars = make([]varState, len(p.Vars))
+	for i := range m.vars {
+		m.vars[i].local = p.Vars[i].TaskLocal
+	}
 	m.recs = m.recs[:0]
 	if cap(m.recs) < p.recHint {
 		// Size the record slab as the last run of p needed: growing it
@@ -490,9 +494,7 @@ func (m *Machine) freeList(h int32) {
 	for h >= 0 {
 		r := &m.recs[h]
 		next := r.next
-		r.grants = r.grants[:0]
-		r.pend = r.pend[:0]
-		r.next = m.free
+		r.next = m.free // grants and pend are reset when it is reused (addRecord)
 		m.free = h
 		h = next
 	}

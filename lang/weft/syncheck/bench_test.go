@@ -34,13 +34,17 @@ func BenchmarkSm90GEMM(b *testing.B) {
 	benchGEMM(b, exampleProgram(b, "xgemm_Sm90_ring.weft"), 1024, 2048, 4096)
 }
 
+// seedSeconds are the seed's Python checker times for its GEMM on one
+// laptop thread (seed 000 Fig. 9): the baseline of the x-seed metric.
+var seedSeconds = map[int]float64{1024: 2, 2048: 16, 4096: 128}
+
 func benchGEMM(b *testing.B, prog *Program, sizes ...int) {
 	for _, n := range sizes {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			if testing.Short() && n > 1024 {
 				b.Skip("-short")
 			}
-			var ops int64
+			var ops, executed int64
 			start, cpu0 := time.Now(), cpuSeconds()
 			for i := 0; i < b.N; i++ {
 				res := amir.New(prog.AMIR, amir.Config{}).Run([]int{n, n, n})
@@ -48,12 +52,23 @@ func benchGEMM(b *testing.B, prog *Program, sizes ...int) {
 					b.Fatalf("hazards: %d", res.Distinct)
 				}
 				ops = res.Stats.MemOps
+				executed = res.Stats.MemOps - res.Stats.SkippedOps
 			}
 			secs := time.Since(start).Seconds() / float64(b.N)
 			cpu := (cpuSeconds() - cpu0) / float64(b.N)
 			b.ReportMetric(float64(ops), "memops")
 			b.ReportMetric(float64(ops)/secs/1e6, "Mmemops/s")
 			b.ReportMetric(cpu, "cpu-s/op")
+			// Memory operations the machine executed (not skipped as
+			// task-symmetric), and CPU time per executed operation: the
+			// linearity check.
+			b.ReportMetric(float64(executed), "exec-memops")
+			if executed > 0 {
+				b.ReportMetric(cpu*1e9/float64(executed), "cpu-ns/exec-memop")
+			}
+			if seed, ok := seedSeconds[n]; ok && cpu > 0 {
+				b.ReportMetric(seed/cpu, "x-seed")
+			}
 		})
 	}
 }
@@ -75,5 +90,24 @@ func BenchmarkSm80GEMMOneTask(b *testing.B) {
 	b.ReportMetric(cpu, "cpu-s/op")
 	if cpu > 0 {
 		b.ReportMetric(cpu*1e9/float64(ops), "cpu-ns/memop")
+	}
+}
+
+// BenchmarkFrontEnd is the fixed cost before the machine runs: parsing,
+// the static checks, the collective analysis and the AMIR conversion of
+// each GEMM (the figures of docs/weft-sync.md add it to the machine's).
+func BenchmarkFrontEnd(b *testing.B) {
+	for _, name := range []string{"xgemm_Sm80_fence.weft", "xgemm_Sm90_ring.weft"} {
+		src, err := os.ReadFile("../../../examples/weft/sync/" + name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			cpu0 := cpuSeconds()
+			for i := 0; i < b.N; i++ {
+				checkSourceProgram(b, name, string(src), func(*Program) {})
+			}
+			b.ReportMetric((cpuSeconds()-cpu0)/float64(b.N), "cpu-s/op")
+		})
 	}
 }
