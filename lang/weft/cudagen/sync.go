@@ -402,8 +402,21 @@ func (g *gen) arrive(ctx *devCtx, s *syntax.Arrive) {
 				g.errorf(s.TL, codeBarrier, "CudaCommitGroup arrives are for Sm80_cp_async, tma_to_gmem_async or wgmma_async, not %s", tl.Name)
 			}
 		case "CudaClusterSync":
+			if !g.arriveWaits(ctx, s, tl, n, "") {
+				continue
+			}
 			w.Line("weft::cluster_arrive();")
 		case "CudaMbarrier":
+			own := ""
+			switch tl.Name {
+			case "Sm80_cp_async":
+				own = "Sm80_cp_async_qual"
+			case "tma_to_smem_async":
+				own = "tma_to_smem_async_qual"
+			}
+			if !g.arriveWaits(ctx, s, tl, n, own) {
+				continue
+			}
 			dir, arr, rng := "f", b.id, b.fwdR
 			if s.Reverse {
 				dir, arr, rng = "r", b.id+"_rev", b.revR
@@ -446,6 +459,38 @@ func (g *gen) arrive(ctx *devCtx, s *syntax.Arrive) {
 			}
 		}
 	}
+}
+
+// arriveWaits emits, before an mbarrier or cluster Arrive, the waits for
+// the async accesses its first timeline's full set names (all but own, the
+// kind the arrive itself completes: cp.async's noinc arrive, TMA's
+// expect-tx). The sync check lets such an Arrive witness in-flight records
+// of those timelines (Definition B.3: f ≥ unordered), as seed 000 §2.2
+// reads it ("the completion of the Arrive" depends on the prior async
+// instructions of its timeline retiring), so the lowering must wait for
+// them as Fence does; a plain mbarrier.arrive would let, e.g., a
+// ReverseArrive(cuda_generic_and_async) release a stage a wgmma still
+// reads (issue 4). TMA copies to SMEM cannot be waited for here.
+func (g *gen) arriveWaits(ctx *devCtx, s *syntax.Arrive, tl *lib.SyncTL, n int, own string) bool {
+	w := ctx.w
+	if own != "tma_to_smem_async_qual" && g.has(tl, "tma_to_smem_async_qual") {
+		g.errorf(s.TL, codeBarrier, "this Arrive cannot wait for TMA copies to SMEM (%s includes tma_to_smem_async): they complete on their own mbarrier; Await it first and arrive with cuda_in_order", tl.Name)
+		return false
+	}
+	if own != "Sm80_cp_async_qual" && g.has(tl, "Sm80_cp_async_qual") {
+		w.Line("weft::cp_async_wait_all();")
+	}
+	if g.has(tl, "tma_to_gmem_async_qual") {
+		w.Line("weft::bulk_wait_group<0>();")
+	}
+	if g.has(tl, "wmma_async_rmem_a_qual") || g.has(tl, "wmma_async_rmem_d_qual") || g.has(tl, "wmma_async_smem_qual") {
+		if n%128 != 0 {
+			g.errorf(s, codeBarrier, "waiting for wgmma before this Arrive (%s) needs whole warpgroups; the collective here has %d threads", tl.Name, n)
+			return false
+		}
+		w.Line("weft::wgmma_wait_group<0>();")
+	}
+	return true
 }
 
 // mbarSlot is the address of the mbarrier an arrive uses now.
