@@ -151,6 +151,8 @@ type Access struct {
 	// notRigid records that there is none.
 	rig      *rigidForm
 	notRigid bool
+	// hoist is the plan of the loop directly around its run (hoist.go).
+	hoist *hoistState
 	// The block count of the last evaluation by a dead statement.
 	countOwner *Machine
 	countGen   uint64
@@ -251,6 +253,9 @@ type Stmt struct {
 	// fused is Body with runs of statements on one access replaced by
 	// kRun statements (see fuse); nil when there are none.
 	fused []*Stmt
+	// hoist lists the accesses of the runs directly in a KLoop's body,
+	// planned at loop entry (hoist.go).
+	hoist []*Access
 }
 
 // kRun is the internal kind of a fused run of statements (Stmt.fused).
@@ -434,6 +439,11 @@ func (p *Program) Finish() {
 	})
 	p.markLite(p.Body)
 	p.fuse(p.Body)
+	Walk(p.Body, func(s *Stmt) {
+		if s.Kind == KLoop {
+			s.hoist = hoistTargets(s)
+		}
+	})
 	isTask := map[int]bool{}
 	for _, s := range p.TaskSlots {
 		isTask[s] = true

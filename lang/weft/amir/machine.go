@@ -351,9 +351,19 @@ func (m *Machine) execLoop(s *Stmt) {
 		m.tasksTotal = int64(hi - lo)
 		m.cfg.Progress(0, m.tasksTotal)
 	}
+	hoist := len(s.hoist) > 0 && hi > lo && !m.lite
+	if hoist {
+		m.env[s.Slot] = lo // as the first iteration sets it
+		for _, a := range s.hoist {
+			m.planHoist(s, a, lo, hi)
+		}
+	}
 	for i := lo; i < hi && !m.stop; i++ {
 		m.env[s.Slot] = i
 		m.gen++
+		if hoist {
+			m.fillHoisted(s, i)
+		}
 		if m.cfg.MaxMemOps > 0 && m.res.Stats.MemOps > m.cfg.MaxMemOps {
 			m.fault(s.Src, "the check stopped after %d memory operations", m.res.Stats.MemOps)
 			return

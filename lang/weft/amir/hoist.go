@@ -1,0 +1,165 @@
+package amir
+
+// Loop strength reduction of window evaluation. An access run directly in
+// the body of a loop over slot y (a kRun child: the hot instruction calls
+// of kernels sit in innermost loops) is rigid (rigid.go): its base block
+// is affine in y. At loop entry the machine evaluates it once, checks the
+// bounds at the first and the last iteration (each start is affine in y,
+// so every iteration in between is in bounds too) and derives the base
+// block's step per iteration; each iteration then fills the access's cells
+// cache (and, for a dead run, its count cache) from base + step·(i - lo).
+// The fill is for the iteration's generation only: anything that changes
+// a slot or allocates before the access is executed bumps the generation
+// and the access is evaluated the ordinary way. Accesses that are not
+// rigid, whose block size does not divide their starts, that read y in a
+// double-buffer or closure index, or that would leave the bounds in some
+// iteration are never filled: evaluation (and its faults) is unchanged.
+
+// hoistState is an access's loop-entry plan (valid for loop/owner/epoch).
+type hoistState struct {
+	owner       *Machine
+	loop        *Stmt
+	epoch       uint64
+	base, delta int
+	lo          int
+	ok          bool
+	// fixed are the other slots the access reads, with their values at
+	// loop entry: a fill is only made while they still hold them (in
+	// converted programs they are enclosing loops' slots and always do).
+	fixed []Term // {Slot, value}
+}
+
+// hoistTargets lists the accesses of the runs directly in loop s's body.
+func hoistTargets(s *Stmt) []*Access {
+	body := s.Body
+	if s.fused != nil {
+		body = s.fused
+	}
+	var out []*Access
+	for _, c := range body {
+		if c.Kind != kRun || c.Acc == nil || len(c.Acc.Idx) == 0 {
+			continue
+		}
+		dup := false
+		for _, a := range out {
+			dup = dup || a == c.Acc
+		}
+		if !dup {
+			out = append(out, c.Acc)
+		}
+	}
+	return out
+}
+
+// planHoist computes a's plan for the loop s over [lo, hi) (hi > lo), with
+// env[y] = lo.
+func (m *Machine) planHoist(s *Stmt, a *Access, lo, hi int) {
+	h := a.hoist
+	if h == nil {
+		h = &hoistState{}
+		a.hoist = h
+	}
+	h.owner, h.loop, h.ok = m, s, false
+	st := &m.vars[a.Var]
+	if !st.live || len(a.Idx) != len(st.dim) {
+		return
+	}
+	if a.rig == nil && !a.notRigid {
+		a.rig = compileRigid(a)
+		a.notRigid = a.rig == nil
+	}
+	r := a.rig
+	if r == nil {
+		return
+	}
+	if r.owner != m || r.epoch != st.epoch {
+		m.prepareRigid(r, st)
+	}
+	if !r.aligned {
+		return
+	}
+	y, env := s.Slot, m.env
+	base, delta := r.base, 0
+	h.fixed = h.fixed[:0]
+	fix := func(slot int) {
+		if slot == y {
+			return
+		}
+		for _, f := range h.fixed {
+			if f.Slot == slot {
+				return
+			}
+		}
+		h.fixed = append(h.fixed, Term{Slot: slot, Coef: env[slot]})
+	}
+	for i := range r.dyn {
+		d := &r.dyn[i]
+		var l, cy int
+		switch {
+		case d.mod != nil:
+			for _, t := range d.mod.Aff.Terms {
+				if t.Slot == y {
+					return
+				}
+				fix(t.Slot)
+			}
+			l = d.mod.Eval(env)
+		case d.fn != nil:
+			return // its slots are unknown
+		default:
+			l = d.k
+			if d.c0 != 0 {
+				l += d.c0 * env[d.s0]
+				if d.s0 == y {
+					cy += d.c0
+				}
+				fix(d.s0)
+			}
+			for _, t := range d.more {
+				l += t.Coef * env[t.Slot]
+				if t.Slot == y {
+					cy += t.Coef
+				}
+				fix(t.Slot)
+			}
+		}
+		last := l + cy*(hi-1-lo)
+		if uint(l) > uint(d.lim) || uint(last) > uint(d.lim) {
+			return // some iteration may fault: evaluate each one
+		}
+		if d.shift >= 0 {
+			base += (l >> d.shift) * d.stride
+			delta += (cy >> d.shift) * d.stride
+		} else {
+			base += l / d.gran * d.stride
+			delta += cy / d.gran * d.stride
+		}
+	}
+	h.epoch, h.base, h.delta, h.lo, h.ok = st.epoch, base, delta, lo, true
+}
+
+// fillHoisted fills the caches of loop s's planned accesses for iteration
+// i (m.gen is the iteration's generation).
+func (m *Machine) fillHoisted(s *Stmt, i int) {
+	for _, a := range s.hoist {
+		h := a.hoist
+		if h == nil || !h.ok || h.owner != m || h.loop != s || m.vars[a.Var].epoch != h.epoch {
+			continue
+		}
+		stale := false
+		for _, f := range h.fixed {
+			stale = stale || m.env[f.Slot] != f.Coef
+		}
+		if stale {
+			continue
+		}
+		r := a.rig
+		base := h.base + h.delta*(i-h.lo)
+		cs := a.cacheCells[:0]
+		for _, p := range r.pattern {
+			cs = append(cs, int32(base)+p)
+		}
+		a.cacheCells, a.cacheOwner, a.cacheGen = cs, m, m.gen
+		a.countOwner, a.countGen, a.count = m, m.gen, int64(len(r.pattern))
+	}
+}
