@@ -78,8 +78,37 @@ func (r results) names(prefix string) []string {
 			out = append(out, n)
 		}
 	}
-	sort.Strings(out)
+	sort.Slice(out, func(i, j int) bool { return natLess(out[i], out[j]) })
 	return out
+}
+
+// natLess orders names with numbers by value: stmts=4000 before stmts=16000.
+func natLess(a, b string) bool {
+	for a != "" && b != "" {
+		da, db := digits(a), digits(b)
+		if da > 0 && db > 0 {
+			na, _ := strconv.Atoi(a[:da])
+			nb, _ := strconv.Atoi(b[:db])
+			if na != nb {
+				return na < nb
+			}
+			a, b = a[da:], b[db:]
+			continue
+		}
+		if a[0] != b[0] {
+			return a[0] < b[0]
+		}
+		a, b = a[1:], b[1:]
+	}
+	return len(a) < len(b)
+}
+
+func digits(s string) int {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
 }
 
 type table struct {
@@ -234,7 +263,7 @@ func report(w io.Writer, r results) {
 		for s := range sizes {
 			ss = append(ss, s)
 		}
-		sort.Slice(ss, func(i, j int) bool { return len(ss[i]) < len(ss[j]) || len(ss[i]) == len(ss[j]) && ss[i] < ss[j] })
+		sort.Slice(ss, func(i, j int) bool { return natLess(ss[i], ss[j]) })
 		for _, size := range ss {
 			base := prog + "/" + size + "/"
 			nat, ok := r.get(base+"native", "ns/op")

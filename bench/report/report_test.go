@@ -34,3 +34,20 @@ BenchmarkPrefixSum/n=10000/relaxed-2-2	100	 5000000 ns/op	  12 iterations
 		}
 	}
 }
+
+func TestNatLess(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"Check/stmts=4000", "Check/stmts=16000", true},
+		{"Check/stmts=16000", "Check/stmts=4000", false},
+		{"n=10000/relaxed-1", "n=10000/relaxed-2", true},
+		{"a", "a1", true},
+		{"b", "a", false},
+	} {
+		if got := natLess(c.a, c.b); got != c.want {
+			t.Errorf("natLess(%q, %q) = %v", c.a, c.b, got)
+		}
+	}
+}
