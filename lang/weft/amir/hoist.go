@@ -1,5 +1,7 @@
 package amir
 
+import "slices"
+
 // Loop strength reduction of window evaluation. An access run directly in
 // the body of a loop over slot y (a kRun child: the hot instruction calls
 // of kernels sit in innermost loops) is rigid (rigid.go): its base block
@@ -19,10 +21,16 @@ package amir
 type hoistState struct {
 	owner       *Machine
 	loop        *Stmt
+	st          *varState
 	epoch       uint64
 	base, delta int
 	lo          int
 	ok          bool
+	pattern     []int32 // the rigid form's pattern
+	// checkFixed: some loop inside the loop assigns a slot the access
+	// reads (not lexical scoping: hand-built programs), so fixed must be
+	// compared before each fill.
+	checkFixed bool
 	// fixed are the other slots the access reads, with their values at
 	// loop entry: a fill is only made while they still hold them (in
 	// converted programs they are enclosing loops' slots and always do).
@@ -136,6 +144,11 @@ func (m *Machine) planHoist(s *Stmt, a *Access, lo, hi int) {
 		}
 	}
 	h.epoch, h.base, h.delta, h.lo, h.ok = st.epoch, base, delta, lo, true
+	h.st, h.pattern = st, r.pattern
+	h.checkFixed = false
+	for _, f := range h.fixed {
+		h.checkFixed = h.checkFixed || slices.Contains(s.innerSlots, f.Slot)
+	}
 }
 
 // fillHoisted fills the caches of loop s's planned accesses for iteration
@@ -143,23 +156,24 @@ func (m *Machine) planHoist(s *Stmt, a *Access, lo, hi int) {
 func (m *Machine) fillHoisted(s *Stmt, i int) {
 	for _, a := range s.hoist {
 		h := a.hoist
-		if h == nil || !h.ok || h.owner != m || h.loop != s || m.vars[a.Var].epoch != h.epoch {
+		if h == nil || !h.ok || h.owner != m || h.loop != s || h.st.epoch != h.epoch {
 			continue
 		}
-		stale := false
-		for _, f := range h.fixed {
-			stale = stale || m.env[f.Slot] != f.Coef
+		if h.checkFixed {
+			stale := false
+			for _, f := range h.fixed {
+				stale = stale || m.env[f.Slot] != f.Coef
+			}
+			if stale {
+				continue
+			}
 		}
-		if stale {
-			continue
-		}
-		r := a.rig
-		base := h.base + h.delta*(i-h.lo)
+		base := int32(h.base + h.delta*(i-h.lo))
 		cs := a.cacheCells[:0]
-		for _, p := range r.pattern {
-			cs = append(cs, int32(base)+p)
+		for _, p := range h.pattern {
+			cs = append(cs, base+p)
 		}
 		a.cacheCells, a.cacheOwner, a.cacheGen = cs, m, m.gen
-		a.countOwner, a.countGen, a.count = m, m.gen, int64(len(r.pattern))
+		a.countOwner, a.countGen, a.count = m, m.gen, int64(len(h.pattern))
 	}
 }

@@ -2,6 +2,7 @@ package amir
 
 import (
 	"math/bits"
+	"slices"
 	"strings"
 
 	"weft.dev/weft/lang/weft/coll"
@@ -256,6 +257,8 @@ type Stmt struct {
 	// hoist lists the accesses of the runs directly in a KLoop's body,
 	// planned at loop entry (hoist.go).
 	hoist []*Access
+	// innerSlots are the slots assigned by loops inside a KLoop's body.
+	innerSlots []int
 }
 
 // kRun is the internal kind of a fused run of statements (Stmt.fused).
@@ -303,6 +306,9 @@ type Var struct {
 	NeverMutated, NeverRead bool
 	// TaskLocal: allocated inside a cuda_tasks loop body (set by Finish).
 	TaskLocal bool
+	// noCells: no live statement records, clears or checks the variable
+	// (set by Finish), so the machine keeps no cells for it.
+	noCells bool
 	// PerThreadQueue: each barrier cell holds one queue per executing
 	// thread set, and Arrive, Await and the >> of an access use the queue
 	// of their own g_s. For CudaCommitGroup: commit_group and wait_group
@@ -437,11 +443,31 @@ func (p *Program) Finish() {
 			s.dead = v.NoMutateRecords
 		}
 	})
+	used := make([]bool, n)
+	Walk(p.Body, func(s *Stmt) {
+		switch s.Kind {
+		case KRecordRead, KRecordMutate, KClearReads, KClearMutates, KCheckReads, KCheckMutates:
+			if s.Acc != nil && !s.dead {
+				used[s.Acc.Var] = true
+			}
+		}
+	})
+	for i := range p.Vars {
+		p.Vars[i].noCells = !used[i]
+	}
 	p.markLite(p.Body)
 	p.fuse(p.Body)
 	Walk(p.Body, func(s *Stmt) {
 		if s.Kind == KLoop {
 			s.hoist = hoistTargets(s)
+			s.innerSlots = s.innerSlots[:0]
+			for _, b := range s.Body {
+				Walk(b, func(t *Stmt) {
+					if t.Kind == KLoop && !slices.Contains(s.innerSlots, t.Slot) {
+						s.innerSlots = append(s.innerSlots, t.Slot)
+					}
+				})
+			}
 		}
 	})
 	isTask := map[int]bool{}

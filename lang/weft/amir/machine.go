@@ -61,6 +61,7 @@ type varState struct {
 	dim []dimInfo
 	// epoch identifies the incarnation (set at each allocation).
 	epoch uint64
+	total int  // blocks (len(cells) unless Var.noCells)
 	local bool // Var.TaskLocal
 }
 
@@ -485,12 +486,19 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 		m.fault(src, "%s has %d tracked cells; the checker's limit is %d", pv.Name, total, 1<<28)
 		total = 0
 	}
-	if cap(st.cells) < total {
-		st.cells = make([]cell, total)
-	}
-	st.cells = st.cells[:total]
-	for i := range st.cells {
-		st.cells[i] = cell{-1, -1}
+	st.total = total
+	if pv.noCells {
+		// No live statement records or checks it (an input only read,
+		// say): its cells would never be looked at.
+		st.cells = st.cells[:0]
+	} else {
+		if cap(st.cells) < total {
+			st.cells = make([]cell, total)
+		}
+		st.cells = st.cells[:total]
+		for i := range st.cells {
+			st.cells[i] = cell{-1, -1}
+		}
 	}
 	if pv.Barrier {
 		st.bar0 = int32(len(m.bars))
@@ -537,7 +545,7 @@ func (m *Machine) evalCells(a *Access, src int, buf []int32) ([]int32, bool) {
 	n := len(di)
 	if len(a.Idx) == 0 {
 		// The whole variable: every block, in increasing flat order.
-		for i := range st.cells {
+		for i := 0; i < st.total; i++ {
 			buf = append(buf, int32(i))
 		}
 		return buf, true

@@ -1,5 +1,7 @@
 package amir
 
+import "slices"
+
 // Rigid accesses: the fast path of window evaluation (E#-Acc, seed 000
 // Fig. 6). Nearly every access of a kernel is x[c1, ..., a:a+k, ...] with
 // affine starts and constant extents. For such an access whose starts are
@@ -35,6 +37,8 @@ type rigidForm struct {
 	// others.
 	base int
 	dyn  []dynDim
+	// facts are the incarnation's dimensions the form was prepared for.
+	facts []dimInfo
 }
 
 // dynDim is a dimension with a varying start, with the incarnation's
@@ -91,7 +95,14 @@ func sameTerms(a, b []Term) bool {
 
 // prepare validates r for the current incarnation of the variable.
 func (m *Machine) prepareRigid(r *rigidForm, st *varState) {
+	if r.owner == m && slices.Equal(r.facts, st.dim) {
+		// A new incarnation with the same extents (a register tile
+		// allocated in a loop): the same form.
+		r.epoch = st.epoch
+		return
+	}
 	r.owner, r.epoch = m, st.epoch
+	r.facts = append(r.facts[:0], st.dim...)
 	r.aligned = len(r.dims) == len(st.dim)
 	if !r.aligned {
 		return
