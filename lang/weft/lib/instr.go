@@ -47,6 +47,10 @@ type Access struct {
 	Ext        []string // extended qualitative timeline set
 	Atomic     []string // atomic qualitative timeline set
 	Units      []syntax.Expr
+	// InitGiven and ExtGiven record an explicit @access init= / ext=.
+	// Without them, a parameter with no memory annotation takes its
+	// timelines from the argument's memory at each call (ArgQuals).
+	InitGiven, ExtGiven bool
 	// Mode is the access mode found in the behaviour body (seed 000 §5.2.3):
 	// "r" read-only, "w" write-only, "rw" read-write, "" not accessed.
 	Mode string
@@ -222,6 +226,7 @@ func ParseInstr(p *syntax.Proc, l *Library, errs *diag.List) *Instr {
 			case "init":
 				if q := qualName(k.Value, l, errs); q != "" {
 					a.Init = q
+					a.InitGiven = true
 				}
 			case "ext", "atomic":
 				lst, ok := k.Value.(*syntax.List)
@@ -237,6 +242,7 @@ func ParseInstr(p *syntax.Proc, l *Library, errs *diag.List) *Instr {
 				}
 				if k.Name.Name == "ext" {
 					a.Ext = qs
+					a.ExtGiven = true
 				} else {
 					a.Atomic = qs
 				}
@@ -264,6 +270,32 @@ func ParseInstr(p *syntax.Proc, l *Library, errs *diag.List) *Instr {
 		a.Mode = modes[a.Param]
 	}
 	return in
+}
+
+// ArgQuals returns T_init and T_ext (seed 000 Fig. 20) of parameter a of in
+// at one call whose argument lives in memory m (nil: unknown or not a data
+// memory). The initial qualitative timeline of an access depends on whether
+// it touches registers or RAM (seed 000 §3.2, Fig. 15: cuda1 vs cuda2, and
+// T_qin of Fig. 18 for plain statements). A parameter whose memory is
+// declared fixes it (Sm80_RmemMatrixD parameters are rmem at every call); a
+// parameter "@ any" (the scalar instructions) does not, so its default
+// timeline is that of the argument's actual memory: otherwise
+// cuda_fma_f32(acc, ...) on a register would record a RAM write that the
+// thread's own `acc = 0.0` (rmem) is not ordered with. An explicit @access
+// init= / ext= always wins.
+func (in *Instr) ArgQuals(a *Access, m *Memory) (init string, ext []string) {
+	init, ext = a.Init, a.Ext
+	if a.Mem != "" || a.InitGiven {
+		return init, ext
+	}
+	init = defaultInit(in.TL, m)
+	if !a.ExtGiven {
+		ext = nil
+		if init != "" {
+			ext = []string{init}
+		}
+	}
+	return init, ext
 }
 
 // defaultInit is the initial qualitative timeline of a parameter when

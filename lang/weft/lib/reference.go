@@ -95,7 +95,7 @@ func (l *Library) WriteTables(w io.Writer) {
 		p(" %s | %s | %s |\n", yes(s.Instr), yes(s.AsyncBlock), strings.Join(aliases(l.Timelines, s.Name), ", "))
 	}
 
-	p("\n### Scalar instructions (scalar.weft)\n\nThe instructions of code generation (sm80.weft, sm90.weft) are documented in docs/weft-codegen.md.\n\n| instruction | timeline | unit | parameters (mode, memory, init timeline) | CUDA |\n|---|---|---|---|---|\n")
+	p("\n### Scalar instructions (scalar.weft)\n\nThe instructions of code generation (sm80.weft, sm90.weft) are documented in docs/weft-codegen.md.\n\nA parameter `@ any` declares no memory: without an explicit `init=` its initial timeline is taken from the argument's memory at each call (`by memory`: `cuda_in_order_rmem_qual` for a register, `cuda_in_order_ram_qual` otherwise; seed 000 Fig. 20 T_init, as T_qin of Fig. 18).\n\n| instruction | timeline | unit | parameters (mode, memory, init timeline) | CUDA |\n|---|---|---|---|---|\n")
 	for _, n := range sortedKeys(l.Instrs) {
 		in := l.Instrs[n]
 		if f := in.Proc.Pos().File; f == nil || !strings.HasSuffix(f.Name, "scalar.weft") {
@@ -107,7 +107,11 @@ func (l *Library) WriteTables(w io.Writer) {
 			if mem == "" {
 				mem = "any"
 			}
-			ps = append(ps, fmt.Sprintf("%s %s %s @ %s, %s", a.Param, a.Mode, a.Elem, mem, a.Init))
+			init := a.Init
+			if a.Mem == "" && !a.InitGiven && defaultInit(in.TL, &Memory{Space: "rmem"}) != defaultInit(in.TL, nil) {
+				init = "by memory"
+			}
+			ps = append(ps, fmt.Sprintf("%s %s %s @ %s, %s", a.Param, a.Mode, a.Elem, mem, init))
 		}
 		p("| %s | %s | %s | %s | `%s` |\n", n, in.TL, syntax.ExprString(in.Unit), strings.Join(ps, "; "), strings.ReplaceAll(in.CUDA, "|", "\\|"))
 	}

@@ -909,11 +909,15 @@ func (c *converter) arg(sc *names, st syntax.Stmt, src int, ex amir.Exec, in *li
 	if !ok || c.exempt(v) || acc.Mode == "" {
 		return nil
 	}
-	init, ok := c.qual(acc.Init)
+	// T_init and T_ext of the parameter at this argument: a parameter with
+	// no memory annotation takes them from the argument's own memory
+	// (register vs RAM), as T_qin does for plain statements (Fig. 18).
+	initName, extNames := in.ArgQuals(acc, c.memOf(v))
+	init, ok := c.qual(initName)
 	if !ok {
 		init = c.qin(st, v)
 	}
-	ext := c.quals(acc.Ext) | amir.Of(init)
+	ext := c.quals(extNames) | amir.Of(init)
 	atom := c.quals(acc.Atomic)
 	post := amir.FullyOrdered
 	if acc.OutOfOrder {
