@@ -87,7 +87,10 @@ func (m *Machine) record(s *Stmt) {
 func (m *Machine) recordCells(s *Stmt, cs []int32, gs threads, pends []pend, st *varState) {
 	stamp := int32(len(m.log))
 	perThread := !s.Convergent && gs.task != allTasks && len(m.shapes[gs.shape]) > 1
-	m.addOps(s.Acc.Var, int64(len(cs)))
+	m.res.Stats.MemOps += int64(len(cs))
+	if st.local {
+		m.localOps += int64(len(cs))
+	}
 	for _, c := range cs {
 		head := &st.cells[c].reads
 		if s.Kind == KRecordMutate {
@@ -501,7 +504,10 @@ func (m *Machine) check(s *Stmt) {
 
 // checkCells is check on the evaluated cells cs and threads gs of s.
 func (m *Machine) checkCells(s *Stmt, cs []int32, gs threads, st *varState) {
-	m.addOps(s.Acc.Var, int64(len(cs)))
+	m.res.Stats.MemOps += int64(len(cs))
+	if st.local {
+		m.localOps += int64(len(cs))
+	}
 	stamp := int32(len(m.log))
 	lvl, qs := s.Level, s.Quals
 	reads := s.Kind == KCheckReads
@@ -573,13 +579,6 @@ func (m *Machine) checkBarrier(s *Stmt) {
 			})
 			m.stopCheck()
 		}
-	}
-}
-
-func (m *Machine) addOps(v int, n int64) {
-	m.res.Stats.MemOps += n
-	if m.vars[v].local {
-		m.localOps += n
 	}
 }
 

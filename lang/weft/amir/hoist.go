@@ -89,17 +89,6 @@ func (m *Machine) planHoist(s *Stmt, a *Access, lo, hi int) {
 	y, env := s.Slot, m.env
 	base, delta := r.base, 0
 	h.fixed = h.fixed[:0]
-	fix := func(slot int) {
-		if slot == y {
-			return
-		}
-		for _, f := range h.fixed {
-			if f.Slot == slot {
-				return
-			}
-		}
-		h.fixed = append(h.fixed, Term{Slot: slot, Coef: env[slot]})
-	}
 	for i := range r.dyn {
 		d := &r.dyn[i]
 		var l, cy int
@@ -109,7 +98,7 @@ func (m *Machine) planHoist(s *Stmt, a *Access, lo, hi int) {
 				if t.Slot == y {
 					return
 				}
-				fix(t.Slot)
+				h.fix(t.Slot, y, env)
 			}
 			l = d.mod.Eval(env)
 		case d.fn != nil:
@@ -121,14 +110,14 @@ func (m *Machine) planHoist(s *Stmt, a *Access, lo, hi int) {
 				if d.s0 == y {
 					cy += d.c0
 				}
-				fix(d.s0)
+				h.fix(d.s0, y, env)
 			}
 			for _, t := range d.more {
 				l += t.Coef * env[t.Slot]
 				if t.Slot == y {
 					cy += t.Coef
 				}
-				fix(t.Slot)
+				h.fix(t.Slot, y, env)
 			}
 		}
 		last := l + cy*(hi-1-lo)
@@ -175,5 +164,92 @@ func (m *Machine) fillHoisted(s *Stmt, i int) {
 		}
 		a.cacheCells, a.cacheOwner, a.cacheGen = cs, m, m.gen
 		a.countOwner, a.countGen, a.count = m, m.gen, int64(len(h.pattern))
+	}
+}
+
+// fix records slot's value at loop entry (slots other than the loop's).
+func (h *hoistState) fix(slot, y int, env []int) {
+	if slot == y {
+		return
+	}
+	for _, f := range h.fixed {
+		if f.Slot == slot {
+			return
+		}
+	}
+	h.fixed = append(h.fixed, Term{Slot: slot, Coef: env[slot]})
+}
+
+// gsPlan is the loop-entry plan of a run's g_s (its start thread is
+// affine in the slots, Exec.StartAff): start(i) = start + step·(i - lo).
+type gsPlan struct {
+	c           *gsCache
+	aff         *Affine
+	shape       int32
+	start, step int
+	lo          int
+	ok          bool
+	fixed       []Term
+	checkFixed  bool
+}
+
+// hoistGSTargets lists the g_s plans of the runs directly in loop s's body.
+func hoistGSTargets(s *Stmt) []*gsPlan {
+	body := s.Body
+	if s.fused != nil {
+		body = s.fused
+	}
+	var out []*gsPlan
+	for _, c := range body {
+		if c.Kind != kRun || c.gsc == nil || c.Exec.All || c.Exec.StartAff == nil {
+			continue
+		}
+		dup := false
+		for _, p := range out {
+			dup = dup || p.c == c.gsc
+		}
+		if !dup {
+			out = append(out, &gsPlan{c: c.gsc, aff: c.Exec.StartAff, shape: int32(c.Exec.Shape)})
+		}
+	}
+	return out
+}
+
+func (m *Machine) planGS(s *Stmt, p *gsPlan, lo int) {
+	y, env := s.Slot, m.env
+	p.start, p.step, p.lo, p.ok = p.aff.K, 0, lo, true
+	h := hoistState{fixed: p.fixed[:0]}
+	for _, t := range p.aff.Terms {
+		p.start += t.Coef * env[t.Slot]
+		if t.Slot == y {
+			p.step += t.Coef
+		}
+		h.fix(t.Slot, y, env)
+	}
+	p.fixed = h.fixed
+	p.checkFixed = false
+	for _, f := range p.fixed {
+		p.checkFixed = p.checkFixed || slices.Contains(s.innerSlots, f.Slot)
+	}
+}
+
+// fillGS fills the g_s caches of loop s's runs for iteration i.
+func (m *Machine) fillGS(s *Stmt, i int) {
+	for _, p := range s.hoistGS {
+		if !p.ok {
+			continue
+		}
+		if p.checkFixed {
+			stale := false
+			for _, f := range p.fixed {
+				stale = stale || m.env[f.Slot] != f.Coef
+			}
+			if stale {
+				continue
+			}
+		}
+		c := p.c
+		c.owner, c.gen = m, m.gen
+		c.val = threads{task: m.task, start: int32(p.start + p.step*(i-p.lo)), shape: p.shape}
 	}
 }

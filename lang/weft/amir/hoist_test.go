@@ -16,7 +16,7 @@ func TestHoistMatchesPlain(t *testing.T) {
 	planned := 0
 	for seed := int64(0); seed < 3000; seed++ {
 		p1, p2 := randomLoopProgram(seed), randomLoopProgram(seed)
-		Walk(p2.Body, func(s *Stmt) { s.hoist = nil })
+		Walk(p2.Body, func(s *Stmt) { s.hoist, s.hoistGS = nil, nil })
 		r1 := New(p1, Config{MaxHazards: 100}).Run(nil)
 		r2 := New(p2, Config{MaxHazards: 100}).Run(nil)
 		g, w := fmt.Sprintf("%+v", *r1), fmt.Sprintf("%+v", *r2)
@@ -80,7 +80,7 @@ func randomLoopProgram(seed int64) *Program {
 		return a
 	}
 	exec := func() Exec {
-		slot := []int{y0, y1}[rng.Intn(2)]
+		slot := []int{y0, y1, y1, y2}[rng.Intn(4)]
 		f := &Affine{Terms: []Term{{Slot: slot, Coef: 1}}}
 		return Exec{Shape: shThread, Start: f.Eval, StartAff: f}
 	}

@@ -256,7 +256,8 @@ type Stmt struct {
 	fused []*Stmt
 	// hoist lists the accesses of the runs directly in a KLoop's body,
 	// planned at loop entry (hoist.go).
-	hoist []*Access
+	hoist   []*Access
+	hoistGS []*gsPlan
 	// innerSlots are the slots assigned by loops inside a KLoop's body.
 	innerSlots []int
 }
@@ -460,6 +461,7 @@ func (p *Program) Finish() {
 	Walk(p.Body, func(s *Stmt) {
 		if s.Kind == KLoop {
 			s.hoist = hoistTargets(s)
+			s.hoistGS = hoistGSTargets(s)
 			s.innerSlots = s.innerSlots[:0]
 			for _, b := range s.Body {
 				Walk(b, func(t *Stmt) {

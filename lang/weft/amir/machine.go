@@ -352,11 +352,14 @@ func (m *Machine) execLoop(s *Stmt) {
 		m.tasksTotal = int64(hi - lo)
 		m.cfg.Progress(0, m.tasksTotal)
 	}
-	hoist := len(s.hoist) > 0 && hi > lo && !m.lite
+	hoist := (len(s.hoist) > 0 || len(s.hoistGS) > 0) && hi > lo && !m.lite
 	if hoist {
 		m.env[s.Slot] = lo // as the first iteration sets it
 		for _, a := range s.hoist {
 			m.planHoist(s, a, lo, hi)
+		}
+		for _, p := range s.hoistGS {
+			m.planGS(s, p, lo)
 		}
 	}
 	for i := lo; i < hi && !m.stop; i++ {
@@ -364,6 +367,7 @@ func (m *Machine) execLoop(s *Stmt) {
 		m.gen++
 		if hoist {
 			m.fillHoisted(s, i)
+			m.fillGS(s, i)
 		}
 		if m.cfg.MaxMemOps > 0 && m.res.Stats.MemOps > m.cfg.MaxMemOps {
 			m.fault(s.Src, "the check stopped after %d memory operations", m.res.Stats.MemOps)
