@@ -37,7 +37,17 @@
 //     task ι can see (all grants are per-task or all of G), which lets replay
 //     skip other tasks' events.
 //   - Records that no check can ever inspect (reads of a variable that is
-//     never mutated or freed; see Var.NoReadRecords) are not stored.
+//     never mutated or freed; see Var.NoReadRecords) are not stored, and a
+//     variable no live statement records or checks keeps no cells.
+//   - Evaluation is organized for speed with identical results (checked
+//     by differential tests against the plain path): the statements of one
+//     data access run as one fused run (Program.Finish) sharing one cells
+//     and one g_s evaluation; affine windows and thread starts are
+//     evaluated inline (Affine, ModAffine) and block-aligned ones as a base
+//     block plus a fixed pattern (rigid.go); accesses directly in a loop
+//     body are planned at loop entry, bounds checked at the first and last
+//     iteration and stepped per iteration (hoist.go). Anything else, a
+//     fault included, takes the general path.
 //   - Run never panics on a well-formed Program; out-of-bounds accesses and
 //     malformed barrier use are reported as Faults.
 package amir

@@ -17,16 +17,18 @@ import "slices"
 // double-buffer or closure index, or that would leave the bounds in some
 // iteration are never filled: evaluation (and its faults) is unchanged.
 
-// hoistState is an access's loop-entry plan (valid for loop/owner/epoch).
+// hoistState is the loop-entry plan of one access of a run directly in
+// a loop's body (Stmt.hoist).
 type hoistState struct {
-	owner       *Machine
-	loop        *Stmt
-	st          *varState
-	epoch       uint64
-	base, delta int
-	lo          int
-	ok          bool
-	pattern     []int32 // the rigid form's pattern
+	a          *Access
+	live, dead bool // a live run uses its cells, a dead one its count
+	st         *varState
+	epoch      uint64
+	base       int
+	delta      int
+	lo         int
+	ok         bool
+	pattern    []int32 // the rigid form's pattern
 	// checkFixed: some loop inside the loop assigns a slot the access
 	// reads (not lexical scoping: hand-built programs), so fixed must be
 	// compared before each fill.
@@ -38,22 +40,27 @@ type hoistState struct {
 }
 
 // hoistTargets lists the accesses of the runs directly in loop s's body.
-func hoistTargets(s *Stmt) []*Access {
+func hoistTargets(s *Stmt) []hoistState {
 	body := s.Body
 	if s.fused != nil {
 		body = s.fused
 	}
-	var out []*Access
+	var out []hoistState
 	for _, c := range body {
 		if c.Kind != kRun || c.Acc == nil || len(c.Acc.Idx) == 0 {
 			continue
 		}
-		dup := false
-		for _, a := range out {
-			dup = dup || a == c.Acc
+		k := 0
+		for k < len(out) && out[k].a != c.Acc {
+			k++
 		}
-		if !dup {
-			out = append(out, c.Acc)
+		if k == len(out) {
+			out = append(out, hoistState{a: c.Acc})
+		}
+		if c.dead {
+			out[k].dead = true
+		} else {
+			out[k].live = true
 		}
 	}
 	return out
@@ -61,13 +68,9 @@ func hoistTargets(s *Stmt) []*Access {
 
 // planHoist computes a's plan for the loop s over [lo, hi) (hi > lo), with
 // env[y] = lo.
-func (m *Machine) planHoist(s *Stmt, a *Access, lo, hi int) {
-	h := a.hoist
-	if h == nil {
-		h = &hoistState{}
-		a.hoist = h
-	}
-	h.owner, h.loop, h.ok = m, s, false
+func (m *Machine) planHoist(s *Stmt, h *hoistState, lo, hi int) {
+	a := h.a
+	h.ok = false
 	st := &m.vars[a.Var]
 	if !st.live || len(a.Idx) != len(st.dim) {
 		return
@@ -143,9 +146,9 @@ func (m *Machine) planHoist(s *Stmt, a *Access, lo, hi int) {
 // fillHoisted fills the caches of loop s's planned accesses for iteration
 // i (m.gen is the iteration's generation).
 func (m *Machine) fillHoisted(s *Stmt, i int) {
-	for _, a := range s.hoist {
-		h := a.hoist
-		if h == nil || !h.ok || h.owner != m || h.loop != s || h.st.epoch != h.epoch {
+	for k := range s.hoist {
+		h := &s.hoist[k]
+		if !h.ok || h.st.epoch != h.epoch {
 			continue
 		}
 		if h.checkFixed {
@@ -157,13 +160,18 @@ func (m *Machine) fillHoisted(s *Stmt, i int) {
 				continue
 			}
 		}
+		a := h.a
 		base := int32(h.base + h.delta*(i-h.lo))
-		cs := a.cacheCells[:0]
-		for _, p := range h.pattern {
-			cs = append(cs, base+p)
+		if h.live {
+			cs := a.cacheCells[:0]
+			for _, p := range h.pattern {
+				cs = append(cs, base+p)
+			}
+			a.cacheCells, a.cacheOwner, a.cacheGen = cs, m, m.gen
 		}
-		a.cacheCells, a.cacheOwner, a.cacheGen = cs, m, m.gen
-		a.countOwner, a.countGen, a.count = m, m.gen, int64(len(h.pattern))
+		if h.dead {
+			a.countOwner, a.countGen, a.count = m, m.gen, int64(len(h.pattern))
+		}
 	}
 }
 

@@ -24,8 +24,8 @@ func TestHoistMatchesPlain(t *testing.T) {
 			t.Fatalf("seed %d:\nplanned %s\nplain   %s", seed, g, w)
 		}
 		Walk(p1.Body, func(s *Stmt) {
-			for _, a := range s.hoist {
-				if a.hoist != nil && a.hoist.ok {
+			for _, h := range s.hoist {
+				if h.ok {
 					planned++
 				}
 			}
@@ -45,6 +45,11 @@ func randomLoopProgram(seed int64) *Program {
 	b.p.Vars[x].Gran = gran()
 	l := b.local("l", 16, 16)
 	b.p.Vars[l].Gran = gran()
+	// w's extents change with y1: reallocated in the loop body, its
+	// block strides differ between iterations.
+	w := b.local("w", 16, 16)
+	b.p.Vars[w].Dims = []IntExpr{func(env []int) int { return 16 + 4*env[y1] }, k(16)}
+	b.p.Vars[w].Gran = []int{1, 1}
 	aff := func() *Affine {
 		a := &Affine{K: rng.Intn(6)}
 		if rng.Intn(3) > 0 {
@@ -86,16 +91,14 @@ func randomLoopProgram(seed int64) *Program {
 	}
 	n0, n1 := 1+rng.Intn(3), 1+rng.Intn(5)
 	b.alloc(l)
+	b.alloc(w)
 	b.loop(y0, 0, n0, false, func() {
 		if rng.Intn(2) == 0 {
 			b.alloc(l) // a new incarnation in every iteration
 		}
 		b.loop(y1, rng.Intn(2), n1, false, func() {
 			for k := 1 + rng.Intn(3); k > 0; k-- {
-				v := x
-				if rng.Intn(3) == 0 {
-					v = l
-				}
+				v := []int{x, x, l, w}[rng.Intn(4)]
 				e, a := exec(), access(v)
 				if rng.Intn(2) == 0 {
 					b.read(e, a, qCuda2)
@@ -105,6 +108,9 @@ func randomLoopProgram(seed int64) *Program {
 				if rng.Intn(4) == 0 {
 					b.fence(cta(), cudaInOrder, cudaInOrder)
 				}
+			}
+			if rng.Intn(2) == 0 {
+				b.alloc(w)
 			}
 			if rng.Intn(2) == 0 {
 				b.loop(y2, 0, 1+rng.Intn(3), false, func() {

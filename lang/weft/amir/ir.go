@@ -152,8 +152,6 @@ type Access struct {
 	// notRigid records that there is none.
 	rig      *rigidForm
 	notRigid bool
-	// hoist is the plan of the loop directly around its run (hoist.go).
-	hoist *hoistState
 	// The block count of the last evaluation by a dead statement.
 	countOwner *Machine
 	countGen   uint64
@@ -256,7 +254,7 @@ type Stmt struct {
 	fused []*Stmt
 	// hoist lists the accesses of the runs directly in a KLoop's body,
 	// planned at loop entry (hoist.go).
-	hoist   []*Access
+	hoist   []hoistState
 	hoistGS []*gsPlan
 	// innerSlots are the slots assigned by loops inside a KLoop's body.
 	innerSlots []int

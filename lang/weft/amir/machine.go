@@ -355,8 +355,8 @@ func (m *Machine) execLoop(s *Stmt) {
 	hoist := (len(s.hoist) > 0 || len(s.hoistGS) > 0) && hi > lo && !m.lite
 	if hoist {
 		m.env[s.Slot] = lo // as the first iteration sets it
-		for _, a := range s.hoist {
-			m.planHoist(s, a, lo, hi)
+		for k := range s.hoist {
+			m.planHoist(s, &s.hoist[k], lo, hi)
 		}
 		for _, p := range s.hoistGS {
 			m.planGS(s, p, lo)
