@@ -327,6 +327,16 @@ func (m *Machine) augment(r *record, exec threads, full, temp QualSet) {
 			return
 		}
 	}
+	if cap(r.grants) == 0 {
+		// A record's first grants come from a shared arena (two each):
+		// one allocation per chunk instead of one per record.
+		if len(m.grantArena)+2 > cap(m.grantArena) {
+			m.grantArena = make([]grant, 0, 4096)
+		}
+		n := len(m.grantArena)
+		m.grantArena = m.grantArena[:n+2]
+		r.grants = m.grantArena[n : n : n+2]
+	}
 	r.grants = append(r.grants, grant{th: exec, full: full, temp: temp})
 	if exec.task == allTasks {
 		r.reach = allTasks

@@ -178,7 +178,9 @@ type Machine struct {
 	accIdx []int
 	// pendBuf is record's scratch for P_{E#,ρ}.
 	pendBuf []pend
-	touch   int32 // sink of early loads (checkCells)
+	// grantArena backs the first grants of records (augment).
+	grantArena []grant
+	touch      int32 // sink of early loads (checkCells)
 }
 
 // New prepares a machine for p. p must be Finished.
