@@ -107,16 +107,18 @@ func (m *Machine) recordCells(s *Stmt, cs []int32, gs threads, pends []pend, st 
 }
 
 // addRecord prepends a new record to a cell list. An existing record of the
-// same source with the same creator, timeline, level and atomic set is
-// removed first: its f and p are pointwise at least the new record's and
-// stay so (W and A are monotone), so it can never fail a check the new one
-// passes, and dropping it changes no verdict.
+// same source with the same creator, timeline, level and atomic set whose
+// arrive observations cover the new record's (pendsCover: every barrier
+// cell of the new p with a count no greater) is removed first: its f and p
+// are then pointwise at least the new record's and stay so (W and A are
+// monotone), so it can never fail a check the new one passes, and dropping
+// it changes no verdict.
 func (m *Machine) addRecord(head *int32, s *Stmt, creator threads, pends []pend, stamp int32) {
 	prev := int32(-1)
 	for h := *head; h >= 0; {
 		r := &m.recs[h]
 		next := r.next
-		if r.src == int32(s.Src) && r.creator == creator && r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && len(r.pend) <= len(pends) {
+		if r.src == int32(s.Src) && r.creator == creator && r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && pendsCover(r.pend, pends) {
 			if r.stamp == stamp && len(r.grants) == 0 && samePends(r.pend, pends) {
 				return // the new record would be identical to r
 			}
