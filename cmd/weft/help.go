@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/frontend"
@@ -10,48 +11,153 @@ import (
 
 const version = "0.1.0"
 
+// verbs are the commands every front end may implement, in help order.
+var verbs = []struct{ name, args, summary string }{
+	{"check", "FILE", "static checks; .weft adds the sync check, .cu a checked run"},
+	{"run", "FILE", "execute on the CPU (the reference meaning)"},
+	{"build", "FILE -o DIR", "emit CUDA C++ (and host C) for nvcc"},
+	{"fmt", "FILE", "print canonically (-w rewrites, -d shows a diff)"},
+	{"sched", "FILE SCRIPT", "apply a schedule script (.weft)"},
+}
+
+// docs are the pages of each language, for `weft help LANG`.
+var docs = map[string]string{
+	"weft":   "docs/weft-tutorial.md, docs/weft-reference.md and the other docs/weft-*.md",
+	"cudac":  "docs/cudac.md",
+	"audala": "docs/audala.md",
+	"prism":  "docs/prism.md",
+}
+
 func usage(w io.Writer) {
-	fmt.Fprint(w, `usage: weft <command> FILE [flags]
-
-commands:
-  check FILE   static checks; .weft adds the sync check, .cu a checked run
-  run   FILE   execute on the CPU
-  build FILE   emit CUDA C++ (and host C) for nvcc
-  fmt   FILE   print canonically (-w rewrites, -d shows a diff)
-  sched FILE SCRIPT   apply a schedule (.weft)
-  help [command|codes]   this text, a command's flags, or every diagnostic code
-  version      print the version
-
-The file's extension picks the language:
-`)
+	fmt.Fprint(w, "usage: weft COMMAND FILE [ARGS] [flags]\n\ncommands:\n")
+	for _, v := range verbs {
+		fmt.Fprintf(w, "  %-24s %s\n", v.name+" "+v.args, v.summary)
+	}
+	fmt.Fprintf(w, "  %-24s %s\n", "help [COMMAND] [LANG]", "this text, a command's flags (for one language), or a language's commands")
+	fmt.Fprintf(w, "  %-24s %s\n", "help codes", "every diagnostic code (docs/diagnostics.md)")
+	fmt.Fprintf(w, "  %-24s %s\n", "version", "print the version")
+	fmt.Fprint(w, "\nThe file's extension picks the language (LANG: the name or the extension):\n")
 	for _, fe := range frontend.All() {
-		fmt.Fprintf(w, "  %-14v %s\n", fe.Extensions, fe.Summary)
+		fmt.Fprintf(w, "  %-7s %-7s %s\n", strings.Join(fe.Extensions, " "), fe.Name, fe.Summary)
 	}
 	fmt.Fprint(w, `
-exit status: 0 success, 1 program rejected (diagnostics printed), 2 usage or I/O error
+Flags may be written -flag or --flag, before or after FILE; COMMAND -h prints its flags.
+Exit status: 0 success, 1 program rejected (diagnostics printed), 2 usage or I/O error.
 `)
 }
 
+// lookupLang finds a front end by name ("cudac"), extension (".cu" or "cu")
+// or a file name with its extension.
+func lookupLang(s string) *frontend.FrontEnd {
+	for _, fe := range frontend.All() {
+		if strings.EqualFold(s, fe.Name) {
+			return fe
+		}
+	}
+	if fe := frontend.ForExt(s); fe != nil {
+		return fe
+	}
+	if fe := frontend.ForExt("." + s); fe != nil {
+		return fe
+	}
+	return frontend.ForFile(s)
+}
+
+func isVerb(s string) bool {
+	for _, v := range verbs {
+		if v.name == s {
+			return true
+		}
+	}
+	return false
+}
+
+// help implements `weft help [codes | COMMAND [LANG] | LANG]`.
 func help(env *frontend.Env, args []string) int {
-	if len(args) == 0 {
+	switch {
+	case len(args) == 0:
 		usage(env.Stdout)
 		return 0
-	}
-	switch args[0] {
-	case "codes":
+	case len(args) == 1 && args[0] == "codes":
 		diag.WriteMarkdown(env.Stdout)
 		return 0
-	case "check", "run", "build", "fmt", "sched":
-		for _, fe := range frontend.All() {
-			if fe.Verb(args[0]) == nil {
-				continue
+	case len(args) == 2 && isVerb(args[1]) && !isVerb(args[0]):
+		return help(env, []string{args[1], args[0]}) // weft help LANG COMMAND
+	case len(args) <= 2 && isVerb(args[0]):
+		var only *frontend.FrontEnd
+		if len(args) == 2 {
+			if only = lookupLang(args[1]); only == nil {
+				return frontend.Usagef(env, "help: unknown language %q (want %s)", args[1], langNames())
 			}
-			fmt.Fprintf(env.Stdout, "weft %s %v:\n", args[0], fe.Extensions)
-			if fe.Help != nil {
-				fe.Help(env.Stdout, args[0])
+		}
+		return verbHelp(env, args[0], only)
+	case len(args) == 1 && lookupLang(args[0]) != nil:
+		fe := lookupLang(args[0])
+		fmt.Fprintf(env.Stdout, "%s (%s): %s\n", fe.Name, strings.Join(fe.Extensions, " "), fe.Summary)
+		if d := docs[fe.Name]; d != "" {
+			fmt.Fprintf(env.Stdout, "documentation: %s\n", d)
+		}
+		for _, v := range verbs {
+			if fe.Verb(v.name) != nil {
+				fmt.Fprintln(env.Stdout)
+				writeVerbHelp(env.Stdout, fe, v.name)
 			}
 		}
 		return 0
 	}
-	return frontend.Usagef(env, "help: unknown topic %q", args[0])
+	return frontend.Usagef(env, "help: unknown topic %q (want codes, a command: check run build fmt sched, or a language: %s)", strings.Join(args, " "), langNames())
+}
+
+// verbHelp prints each language's part of a command's help (only's, when
+// only is set), separated by blank lines, and names the languages without
+// the command.
+func verbHelp(env *frontend.Env, verb string, only *frontend.FrontEnd) int {
+	if only != nil {
+		if only.Verb(verb) == nil {
+			return frontend.Usagef(env, "%s", notSupported(verb, only))
+		}
+		writeVerbHelp(env.Stdout, only, verb)
+		return 0
+	}
+	var missing []string
+	first := true
+	for _, fe := range frontend.All() {
+		if fe.Verb(verb) == nil {
+			missing = append(missing, strings.Join(fe.Extensions, " "))
+			continue
+		}
+		if !first {
+			fmt.Fprintln(env.Stdout)
+		}
+		first = false
+		writeVerbHelp(env.Stdout, fe, verb)
+	}
+	if len(missing) > 0 {
+		fmt.Fprintf(env.Stdout, "\n(weft %s is not available for %s files)\n", verb, strings.Join(missing, ", "))
+	}
+	return 0
+}
+
+func writeVerbHelp(w io.Writer, fe *frontend.FrontEnd, verb string) {
+	if fe.Help != nil {
+		fe.Help(w, verb)
+	}
+}
+
+func notSupported(verb string, fe *frontend.FrontEnd) string {
+	var have []string
+	for _, v := range verbs {
+		if fe.Verb(v.name) != nil {
+			have = append(have, v.name)
+		}
+	}
+	return fmt.Sprintf("%s: not available for %s files (%s has %s)", verb, strings.Join(fe.Extensions, " "), fe.Name, strings.Join(have, ", "))
+}
+
+func langNames() string {
+	var names []string
+	for _, fe := range frontend.All() {
+		names = append(names, fe.Name)
+	}
+	return strings.Join(names, ", ")
 }

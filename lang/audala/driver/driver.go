@@ -30,51 +30,37 @@ func init() {
 	})
 }
 
+// help prints the synopsis of verb for .adl files, then the flags the
+// verb declares (it is run with -help, which prints them and stops).
 func help(w io.Writer, verb string) {
+	var v frontend.Verb
 	switch verb {
+	case "check":
+		v = checkVerb
+		fmt.Fprintln(w, `weft check FILE.adl [flags]
+  parse and validate (thesis Table 2, E001-E012); exit 1 on an error`)
 	case "run":
-		fmt.Fprintln(w, `weft run PROG.adl [INPUT.init] [flags]
-  --semantics=relaxed|strict  relaxed (default): the thesis's relaxed, incoherent semantics;
-                              strict: the original sequentially consistent semantics
-  --workers=N                 goroutines (default: all cores); 1 is sequential and deterministic
-  --order=label|reverse|random  run instances sequentially in this order (another legal
-                              execution; implies --workers=1); --seed=N seeds random
-  --max-iterations=N          stop a fixpoint after N iterations with error A0203 (0: no limit)
-  --max-instances=N           at most N instances per struct (A0204)
-  --stats                     print steps and fixpoint iterations to stderr
-  --json                      diagnostics as JSON`)
+		v = runVerb
+		fmt.Fprintln(w, `weft run FILE.adl [INPUT.init] [flags]
+  run the schedule on the CPU, in parallel over instances (S.print in the schedule prints
+  them); INPUT.init holds the initial instances (without it only the null instances exist)`)
 	case "build":
-		fmt.Fprintln(w, `weft build PROG.adl -o DIR [flags]
-  -o DIR                          output directory (writes PROG.cu)
-  --schedule-strategy=graph|host|grid  CUDA graph with conditional while nodes (default),
-                                  host-driven kernel launches, or one cooperative kernel with grid sync
-  --fixpoint=simple|rotating      fixpoint strategy; rotating (thesis Fig. 17, grid only) needs
-                                  one grid sync per iteration instead of three
-  --memorder=relaxed|ra|sc        memory order of racing parameter accesses (default relaxed)
-  --onrp=true|false               weak loads/stores for non-racing parameters (default true)
-  --capacity=Struct=N,...         instance capacity of structs that grow (default 2*(init instances)+1024)`)
+		v = buildVerb
+		fmt.Fprintln(w, `weft build FILE.adl -o DIR [flags]
+  compile to one self-contained CUDA file DIR/FILE.cu (its main reads an .init file)`)
+	case "fmt":
+		v = fmtVerb
+		fmt.Fprintln(w, `weft fmt FILE.adl [flags]
+  print the program canonically (comments kept)`)
+	default:
+		return
 	}
+	v(&frontend.Env{Stdout: w, Stderr: w}, []string{"-help"})
 }
 
 type common struct {
 	fs     *flag.FlagSet
 	asJSON bool
-}
-
-// parseArgs parses flags placed before or after the positional arguments.
-func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
 }
 
 func load(env *frontend.Env, path string, diags *diag.List) (*check.Program, bool) {
@@ -88,7 +74,7 @@ func load(env *frontend.Env, path string, diags *diag.List) (*check.Program, boo
 func checkVerb(env *frontend.Env, args []string) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
-	asJSON := fs.Bool("json", false, "diagnostics as JSON")
+	asJSON := fs.Bool("json", false, "diagnostics as JSON on stdout")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return 2
@@ -106,13 +92,13 @@ func checkVerb(env *frontend.Env, args []string) int {
 func runVerb(env *frontend.Env, args []string) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
-	asJSON := fs.Bool("json", false, "diagnostics as JSON")
-	sem := fs.String("semantics", "relaxed", "relaxed or strict")
-	workers := fs.Int("workers", 0, "goroutines (0: all cores)")
-	maxIter := fs.Int("max-iterations", 0, "fixpoint iteration limit (0: none)")
-	maxInst := fs.Int("max-instances", 0, "instance limit per struct (0: 2^31-1)")
-	stats := fs.Bool("stats", false, "print run statistics to stderr")
-	order := fs.String("order", "label", "instance order: label, reverse or random (sequential)")
+	asJSON := fs.Bool("json", false, "diagnostics as JSON on stdout")
+	sem := fs.String("semantics", "relaxed", "`relaxed|strict`: the thesis's relaxed, incoherent semantics, or the original sequentially consistent one")
+	workers := fs.Int("workers", 0, "goroutines (0: all cores); 1 is sequential and deterministic")
+	maxIter := fs.Int("max-iterations", 0, "stop a fixpoint after N iterations with error A0203 (0: no limit)")
+	maxInst := fs.Int("max-instances", 0, "at most N instances per struct, error A0204 (0: 2^31-1)")
+	stats := fs.Bool("stats", false, "print steps and fixpoint iterations to stderr")
+	order := fs.String("order", "label", "`label|reverse|random`: run the instances sequentially in this order (another legal execution; implies --workers=1)")
 	seed := fs.Uint64("seed", 1, "seed of --order=random")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -169,8 +155,8 @@ func runVerb(env *frontend.Env, args []string) int {
 func fmtVerb(env *frontend.Env, args []string) int {
 	fs := flag.NewFlagSet("fmt", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
-	asJSON := fs.Bool("json", false, "diagnostics as JSON")
-	write := fs.Bool("w", false, "write the result to the file instead of stdout")
+	asJSON := fs.Bool("json", false, "diagnostics as JSON on stdout")
+	write := fs.Bool("w", false, "rewrite the file in place instead of printing to stdout")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return 2
@@ -202,13 +188,13 @@ func fmtVerb(env *frontend.Env, args []string) int {
 func buildVerb(env *frontend.Env, args []string) int {
 	fs := flag.NewFlagSet("build", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
-	asJSON := fs.Bool("json", false, "diagnostics as JSON")
-	outDir := fs.String("o", "", "output directory")
-	strategy := fs.String("schedule-strategy", "graph", "graph, host or grid")
-	memorder := fs.String("memorder", "relaxed", "relaxed, ra or sc")
-	onrp := fs.Bool("onrp", true, "weak accesses for non-racing parameters")
-	capacity := fs.String("capacity", "", "Struct=N,... instance capacities")
-	fixpoint := fs.String("fixpoint", "simple", "fixpoint strategy: simple or rotating (grid only)")
+	asJSON := fs.Bool("json", false, "diagnostics as JSON on stdout")
+	outDir := fs.String("o", "", "`DIR`: the output directory (created if needed; writes DIR/FILE.cu)")
+	strategy := fs.String("schedule-strategy", "graph", "`graph|host|grid`: a CUDA graph with conditional while nodes, host-driven kernel launches, or one cooperative kernel with grid syncs")
+	memorder := fs.String("memorder", "relaxed", "`relaxed|ra|sc`: memory order of racing parameter accesses")
+	onrp := fs.Bool("onrp", true, "weak loads and stores for non-racing parameters (--onrp=false turns them off)")
+	capacity := fs.String("capacity", "", "`Struct=N,...`: instance capacity of structs that grow (default 2*(initial instances)+1024)")
+	fixpoint := fs.String("fixpoint", "simple", "`simple|rotating`: fixpoint strategy; rotating (thesis Fig. 17, --schedule-strategy=grid only) needs one grid sync per iteration instead of three")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return 2

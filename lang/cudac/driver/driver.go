@@ -25,29 +25,25 @@ func init() {
 	})
 }
 
-func help(w io.Writer, verb string) {
-	switch verb {
-	case "run", "check":
-		fmt.Fprintf(w, `weft %s PROG.cu [flags]
-  %s
-  --schedule=rr|random   thread schedule: deterministic round-robin (default) or random
-  --seed=N               seed of the random schedule (and of random kernel-only buffers)
-  --quantum=N            instructions a thread runs before the next one's turn (default 1)
-  --max-steps=N          stop after N interpreted instructions (C0605; default 2e9)
-  --json                 diagnostics as JSON on stdout
- kernel-only files (no main; also read from a first-lines comment //--blockDim=64 --gridDim=4):
-  --kernel=NAME          the kernel to launch (default: the first)
-  --gridDim=X[,Y,Z]      grid size (default 1)
-  --blockDim=X[,Y,Z]     block size (default 1)
-  --shmem=N              bytes of dynamic shared memory
-  --arg NAME=VALUE       a scalar parameter (repeatable; others are zero)
-  --buffer-size=N        bytes per pointer parameter (default: one element per launched thread)
-  --random-buffers       fill pointer buffers with random bytes from --seed (default zeros)
-`, verb, map[string]string{
-			"run":   "runs the program as on a GPU: memory-space, bounds, use-after-free and deadlock checks are always on",
-			"check": "also detects data races (shared and global memory, across blocks, kernels, streams and the host) and uninitialized reads; exit 1 on any error",
-		}[verb])
+// help prints the synopsis of weft run or weft check for .cu files, then
+// the flags the verb declares (it is run with -help, which prints them and
+// stops).
+func help(w io.Writer, name string) {
+	switch name {
+	case "run":
+		fmt.Fprintln(w, `weft run FILE.cu [flags]
+  run main (host and kernels) as on a GPU; memory-space, bounds, use-after-free, division,
+  assertion and deadlock checks are always on; exit 1 on an error`)
+	case "check":
+		fmt.Fprintln(w, `weft check FILE.cu [flags]
+  the same run, plus data races (shared and global memory, across blocks, kernels, streams
+  and the host) and uninitialized reads; exit 1 on any error`)
+	default:
+		return
 	}
+	fmt.Fprintln(w, `  A file without main launches one kernel (docs/cudac.md, "Kernel-only files"): flags
+  may also come from a comment on its first lines, e.g. //--blockDim=64 --gridDim=4`)
+	verb(&frontend.Env{Stdout: w, Stderr: w}, name, []string{"-help"})
 }
 
 type argList map[string]string
@@ -79,35 +75,19 @@ type options struct {
 func newFlags(name string, o *options, out io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(out)
-	fs.BoolVar(&o.asJSON, "json", false, "diagnostics as JSON")
-	fs.StringVar(&o.schedule, "schedule", "rr", "rr or random")
-	fs.Int64Var(&o.seed, "seed", 0, "random seed")
-	fs.IntVar(&o.quantum, "quantum", 0, "instructions per turn")
-	fs.Uint64Var(&o.maxSteps, "max-steps", 0, "instruction limit")
-	fs.StringVar(&o.kernel, "kernel", "", "kernel to launch")
-	fs.StringVar(&o.grid, "gridDim", "1", "grid size")
-	fs.StringVar(&o.block, "blockDim", "1", "block size")
-	fs.IntVar(&o.shmem, "shmem", 0, "dynamic shared memory bytes")
-	fs.IntVar(&o.bufSize, "buffer-size", 0, "bytes per pointer parameter")
-	fs.BoolVar(&o.randomBuf, "random-buffers", false, "random buffer contents")
-	fs.Var(o.args, "arg", "NAME=VALUE")
+	fs.BoolVar(&o.asJSON, "json", false, "diagnostics as JSON on stdout")
+	fs.StringVar(&o.schedule, "schedule", "rr", "`rr|random`: thread schedule, deterministic round-robin or seeded random")
+	fs.Int64Var(&o.seed, "seed", 0, "seed of the random schedule (and of --random-buffers)")
+	fs.IntVar(&o.quantum, "quantum", 0, "instructions a thread runs before the next one's turn (default 1)")
+	fs.Uint64Var(&o.maxSteps, "max-steps", 0, "stop with C0605 after N interpreted instructions (default 2e9)")
+	fs.StringVar(&o.kernel, "kernel", "", "`NAME`: kernel-only files: the kernel to launch (default: the first)")
+	fs.StringVar(&o.grid, "gridDim", "1", "`X[,Y,Z]`: kernel-only files: grid size")
+	fs.StringVar(&o.block, "blockDim", "1", "`X[,Y,Z]`: kernel-only files: block size")
+	fs.IntVar(&o.shmem, "shmem", 0, "kernel-only files: bytes of dynamic shared memory")
+	fs.IntVar(&o.bufSize, "buffer-size", 0, "kernel-only files: bytes per pointer parameter (default: one element per launched thread)")
+	fs.BoolVar(&o.randomBuf, "random-buffers", false, "kernel-only files: fill pointer buffers with random bytes from --seed (default zeros)")
+	fs.Var(o.args, "arg", "`NAME=VALUE`: kernel-only files: the value of a scalar parameter (repeatable; the others are zero)")
 	return fs
-}
-
-// parseArgs parses flags placed before or after the positional arguments.
-func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
 }
 
 // fileFlags reads "//--blockDim=64 --gridDim=4" style comments from the
@@ -165,7 +145,7 @@ func verb(env *frontend.Env, name string, args []string) int {
 		}
 		// defaults from the file's first-lines comment, then the command line
 		o2 := &options{args: argList{}}
-		ffs := newFlags(name, o2, env.Stderr)
+		ffs := newFlags(name, o2, io.Discard) // the error is reported below
 		if err := ffs.Parse(fileFlags(f.Src)); err != nil {
 			return frontend.Usagef(env, "%s: bad flags in the first-lines comment: %v", pos[0], err)
 		}

@@ -32,57 +32,39 @@ func init() {
 	})
 }
 
+// help prints the synopsis of verb for .prism files, then the flags the
+// verb declares (it is run with -help, which prints them and stops).
 func help(w io.Writer, verb string) {
+	var v frontend.Verb
 	switch verb {
 	case "check":
-		fmt.Fprintln(w, `weft check PROG.prism [--json] [--smem]
-  --smem   print each function's shared-memory peak and budget
-  --json   diagnostics as JSON`)
+		v = checkVerb
+		fmt.Fprintln(w, `weft check FILE.prism [flags]
+  the perspective checker (seed 001 §3); exit 1 on an error`)
 	case "fmt":
-		fmt.Fprintln(w, `weft fmt PROG.prism [-w]
-  -w       rewrite the file in place instead of printing to stdout`)
+		v = fmtVerb
+		fmt.Fprintln(w, `weft fmt FILE.prism [flags]
+  print the program canonically (round-trips, comments kept)`)
 	case "build":
-		fmt.Fprintln(w, `weft build PROG.prism -o DIR [--syncs] [--full-barriers] [--harness --kernel K --blocks B --arg ...] [--json]
-  -o DIR   output directory (writes PROG.cu; PROG.extern.cuh next to the program,
-           if present, supplies the bodies of functions declared with pass)
-  --syncs  print the inferred sync points (and the split barriers' arrive/wait lines)
-  --full-barriers  lower block-wide sync points to __syncthreads() in place
-           instead of split mbarrier arrive/wait with motion
-  --harness  append a host main() that copies the --arg buffers to the GPU, launches
-           the kernel on --blocks blocks and prints the outputs as weft run does
-           (then: nvcc -arch=sm_80 -o prog DIR/PROG.cu && ./prog)`)
+		v = buildVerb
+		fmt.Fprintln(w, `weft build FILE.prism -o DIR [flags]
+  CUDA C++ with inferred synchronization: writes DIR/FILE.cu (compile for sm_80 or sm_90a);
+  FILE.extern.cuh next to the program, if present, supplies the bodies of functions
+  declared with pass`)
 	case "run":
-		fmt.Fprintln(w, `weft run PROG.prism [--kernel NAME] [--blocks B] [--threads T] [--seed S] [--arg name=v,...]
-  runs a kernel under the Bundl semantics (seed 001 §4) with a seeded nondeterministic scheduler
-  --sync=bundl|compiled|split  bundl (default): Bundl's partition barriers plus the inferred sync
-                               points; compiled: only the inferred sync points; split: only the
-                               split barriers (arrive/wait with motion) the generated CUDA uses
-  --arg NAME=VALUE | NAME=zeros|ones|iota|iota%M|rand:LEN   kernel arguments (repeatable);
-           rand: integers in -8..8 seeded by the name; values are rounded to the element type
-  --arg NAME=tma:BUF,ROWS,COLS,BOX_ROWS,BOX_COLS[,SWIZZLE]   a CUtensorMap parameter: a 2-D tiled
-           map over buffer BUF (ROWS x COLS, COLS contiguous), boxes BOX_ROWS x BOX_COLS, SWIZZLE
-           none (default), 32, 64 or 128 bytes (the wgmma of weft build reads 128-byte swizzle)
-  --buffer NAME=INIT:LEN[:TYPE]   a global buffer that is not a parameter (default TYPE float),
-           e.g. the matrix behind a tensor map: --buffer A=rand:32768:bf16
-  --print N  elements printed per output buffer (default 64); --from I: print from element I on
-           (the line then reads NAME[LEN] = [I:] v_I ...); --stats: scheduler steps`)
+		v = runVerb
+		fmt.Fprintln(w, `weft run FILE.prism [--kernel NAME] [--blocks B] [--threads T] [--arg NAME=VALUE ...] [flags]
+  run a kernel under the Bundl semantics (seed 001 §4) with a seeded nondeterministic
+  scheduler and print its output buffers; a run that cannot go on is reported stuck (P0301)
+  Argument values: NAME=V for a scalar (M=128); for a pointer NAME=zeros|ones|iota|iota%M|rand:LEN
+  (rand: integers in -8..8 seeded by the name; values are rounded to the element type); for a
+  CUtensorMap NAME=tma:BUF,ROWS,COLS,BOX_ROWS,BOX_COLS[,SWIZZLE], a 2-D tiled map over the
+  buffer BUF (ROWS x COLS, COLS contiguous), SWIZZLE none (default), 32, 64 or 128 bytes.
+  A --buffer is INIT:LEN[:TYPE] with INIT as for a pointer, e.g. --buffer A=rand:32768:bf16`)
+	default:
+		return
 	}
-}
-
-// parseArgs parses flags placed before or after the positional arguments.
-func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
+	v(&frontend.Env{Stdout: w, Stderr: w}, []string{"-help"})
 }
 
 // load parses and checks path. ok is false on an I/O error (status 2).
@@ -102,14 +84,13 @@ func load(env *frontend.Env, path string, diags *diag.List) (*check.Info, bool) 
 func newFlags(env *frontend.Env, verb string) *flag.FlagSet {
 	fs := flag.NewFlagSet("weft "+verb, flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
-	fs.Usage = func() { help(env.Stderr, verb) }
 	return fs
 }
 
 func checkVerb(env *frontend.Env, args []string) int {
 	fs := newFlags(env, "check")
-	asJSON := fs.Bool("json", false, "diagnostics as JSON")
-	smem := fs.Bool("smem", false, "print shared-memory usage")
+	asJSON := fs.Bool("json", false, "diagnostics as JSON on stdout")
+	smem := fs.Bool("smem", false, "print each function's shared-memory peak and budget")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return 2
@@ -133,8 +114,8 @@ func checkVerb(env *frontend.Env, args []string) int {
 
 func fmtVerb(env *frontend.Env, args []string) int {
 	fs := newFlags(env, "fmt")
-	write := fs.Bool("w", false, "rewrite the file")
-	asJSON := fs.Bool("json", false, "diagnostics as JSON")
+	write := fs.Bool("w", false, "rewrite the file in place instead of printing to stdout")
+	asJSON := fs.Bool("json", false, "diagnostics as JSON on stdout")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return 2
@@ -168,15 +149,15 @@ func fmtVerb(env *frontend.Env, args []string) int {
 
 func buildVerb(env *frontend.Env, args []string) int {
 	fs := newFlags(env, "build")
-	out := fs.String("o", "", "output directory")
-	asJSON := fs.Bool("json", false, "diagnostics as JSON")
-	syncs := fs.Bool("syncs", false, "print the inferred sync points")
-	full := fs.Bool("full-barriers", false, "lower block-wide sync points to __syncthreads instead of split mbarriers")
-	harness := fs.Bool("harness", false, "append a host main that runs --kernel with --blocks and --arg and prints the outputs like weft run")
-	kernel := fs.String("kernel", "", "kernel for --harness")
-	blocks := fs.Int("blocks", 1, "blocks for --harness")
+	out := fs.String("o", "", "`DIR`: the output directory (created if needed)")
+	asJSON := fs.Bool("json", false, "diagnostics as JSON on stdout")
+	syncs := fs.Bool("syncs", false, "print the inferred sync points (and the split barriers' arrive/wait lines)")
+	full := fs.Bool("full-barriers", false, "lower block-wide sync points to __syncthreads() in place instead of split mbarrier arrive/wait with motion")
+	harness := fs.Bool("harness", false, "append a host main() that copies the --arg buffers to the GPU, launches --kernel on --blocks blocks and prints the outputs as weft run does (then: nvcc -arch=sm_80 -o prog DIR/FILE.cu && ./prog)")
+	kernel := fs.String("kernel", "", "`NAME`: --harness: the kernel to launch (default: the only @prism(\"global\") function)")
+	blocks := fs.Int("blocks", 1, "--harness: blocks in the grid")
 	var argv argList
-	fs.Var(&argv, "arg", "argument for --harness, as for weft run (repeatable)")
+	fs.Var(&argv, "arg", "`NAME=VALUE`: --harness: a kernel argument, as for weft run (repeatable)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return 2
@@ -412,20 +393,20 @@ func tensorMap(spec string, params, host map[string]*bundl.Buffer) (*bundl.Tenso
 
 func runVerb(env *frontend.Env, args []string) int {
 	fs := newFlags(env, "run")
-	kernel := fs.String("kernel", "", "kernel to run (default: the only @prism(\"global\") function)")
+	kernel := fs.String("kernel", "", "`NAME`: the kernel to run (default: the only @prism(\"global\") function)")
 	blocks := fs.Int("blocks", 1, "blocks in the grid")
 	threadsN := fs.Int("threads", 0, "threads per block (default: the kernel's @requires)")
 	seed := fs.Int64("seed", 1, "scheduler seed")
-	maxSteps := fs.Int("max-steps", 0, "step limit (0: 10 million)")
-	show := fs.Int("print", 64, "print at most this many elements of each output buffer")
-	from := fs.Int("from", 0, "print from this element on")
-	stats := fs.Bool("stats", false, "print the number of scheduler steps")
-	syncMode := fs.String("sync", "bundl", "bundl: Bundl's barriers plus the inferred ones; compiled: only the inferred sync points (as full barriers); split: only the split barriers the generated CUDA uses")
-	asJSON := fs.Bool("json", false, "diagnostics as JSON")
+	maxSteps := fs.Int("max-steps", 0, "stop after N scheduler steps (0: 10 million)")
+	show := fs.Int("print", 64, "print at most N elements of each output buffer")
+	from := fs.Int("from", 0, "print from element N on (the line then reads NAME[LEN] = [N:] v_N ...)")
+	stats := fs.Bool("stats", false, "print the number of scheduler steps to stderr")
+	syncMode := fs.String("sync", "bundl", "`bundl|compiled|split`: bundl (Bundl's partition barriers plus the inferred sync points), compiled (only the inferred sync points, as full barriers) or split (only the split barriers, arrive/wait with motion, that the generated CUDA uses)")
+	asJSON := fs.Bool("json", false, "diagnostics as JSON on stdout")
 	var argv argList
-	fs.Var(&argv, "arg", "name=value for a scalar, name=zeros|ones|iota|iota%M|rand:LEN for a pointer, name=tma:BUF,ROWS,COLS,BOX_ROWS,BOX_COLS[,SWIZZLE] for a CUtensorMap (repeatable)")
+	fs.Var(&argv, "arg", "`NAME=VALUE`: a kernel argument (repeatable; values above)")
 	var bufv argList
-	fs.Var(&bufv, "buffer", "NAME=INIT:LEN[:TYPE]: a global buffer that is not a parameter, for tensor maps (repeatable)")
+	fs.Var(&bufv, "buffer", "`NAME=INIT:LEN[:TYPE]`: a global buffer that is not a parameter, e.g. the matrix behind a tensor map (repeatable; default TYPE float)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return 2

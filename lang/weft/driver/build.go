@@ -3,11 +3,9 @@ package driver
 import (
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 
 	cudainclude "weft.dev/weft/cuda/include"
 	"weft.dev/weft/diag"
@@ -22,13 +20,6 @@ import (
 // the runtime headers the generated code includes.
 func init() {
 	buildVerb = buildWeft
-	buildHelp = func(w io.Writer) {
-		fmt.Fprintln(w, strings.TrimPrefix(buildUsage, "usage: "))
-		fmt.Fprintln(w, "  NAME=VALUE   sizes for the sync check, as in weft check (default: the file's \"# check:\" lines)")
-		fs, _ := buildFlags()
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-	}
 }
 
 const buildUsage = "usage: weft build FILE.weft -o DIR [NAME=VALUE ...] [--harness] [--proc NAME] [--stem NAME] [--no-check] [--json]"
@@ -43,11 +34,11 @@ type buildOpts struct {
 func buildFlags() (*flag.FlagSet, *buildOpts) {
 	fs := flag.NewFlagSet("build", flag.ContinueOnError)
 	o := &buildOpts{
-		asJSON:  fs.Bool("json", false, "diagnostics as JSON"),
-		out:     fs.String("o", "", "output directory (created if needed): FILE.h, FILE.c (host C), FILE.cuh, FILE.cu (CUDA C++) and the runtime headers"),
+		asJSON:  fs.Bool("json", false, "diagnostics as JSON on stdout"),
+		out:     fs.String("o", "", "`DIR`: the output directory (created if needed): STEM.h, STEM.c (host C), STEM.cuh, STEM.cu (CUDA C++) and the runtime headers"),
 		harness: fs.Bool("harness", false, "also emit main.cu, which runs the proc on .npy inputs and writes .npy outputs"),
-		proc:    fs.String("proc", "", "the proc the harness runs (default: the only non-instruction proc)"),
-		stem:    fs.String("stem", "", "base name of the generated files (default: the source file's)"),
+		proc:    fs.String("proc", "", "`NAME`: the proc the harness runs (default: the only non-instruction proc)"),
+		stem:    fs.String("stem", "", "`STEM`: the base name of the generated files (default: the source file's)"),
 		noCheck: fs.Bool("no-check", false, "skip the static and sync checks (generate code for an unchecked program)"),
 	}
 	return fs, o

@@ -22,9 +22,6 @@ import (
 // available.
 var buildVerb frontend.Verb
 
-// buildHelp, if set by build.go, prints the flags of `weft build`.
-var buildHelp func(w io.Writer)
-
 func init() {
 	frontend.Register(&frontend.FrontEnd{
 		Name:       "weft",
@@ -46,62 +43,45 @@ func build(env *frontend.Env, args []string) int {
 	return buildVerb(env, args)
 }
 
+// help prints the synopsis of verb for .weft files, then the flags the
+// verb declares (it is run with -help, which prints them and stops), so
+// the help lists exactly the flags the verb accepts.
 func help(w io.Writer, verb string) {
+	var v frontend.Verb
 	switch verb {
 	case "check":
-		fmt.Fprintln(w, `weft check FILE.weft [NAME=VALUE ...] [--json] [checker flags]
-  NAME=VALUE   concrete sizes for the checks that need them (e.g. N=1024)
-  --json       diagnostics as JSON`)
-		fs := flag.NewFlagSet("check", flag.ContinueOnError)
-		for _, c := range checkers {
-			if c.Flags != nil {
-				c.Flags(fs)
-			}
-		}
-		fs.SetOutput(w)
-		fs.PrintDefaults()
+		v = checkVerb
+		fmt.Fprintln(w, `weft check FILE.weft [NAME=VALUE ...] [flags]
+  names, types and memories; collective, distributed-memory and instruction checks; and the
+  sync check (seed 000 §5) at the sizes NAME=VALUE (e.g. N=1024) or the file's "# check:"
+  lines; exit 1 when the program is rejected`)
 	case "run":
-		fmt.Fprintln(w, `weft run FILE.weft [--proc NAME] [NAME=VALUE ...] [--seed S] [--inputs DIR] [--out DIR] [--compare DIR [--rtol R] [--atol A]]
-         [--print] [--max-steps N] [--json]
-  --proc NAME   the proc to run (default: the file's only non-instruction proc)
-  NAME=VALUE    a size/index/scalar argument (N=1024, flag=True, alpha=0.5) or an array argument:
-                A=file.npy, A=zeros, A=ones, A=rand (uniform in [-1, 1) from --seed), A=iota (0, 1, 2, ...)
-                (arrays default to zeros; sizes not given default to the file's first "# check:" line)
-  --seed S      seed of A=rand (default 1)
-  --out DIR     write every array argument to DIR/NAME.npy after the run
-  --inputs DIR  write every array argument to DIR/NAME.npy before the run (inputs for the
-                program of weft build --harness, whose results then compare with --out's)
-  --compare DIR compare every array argument after the run with DIR/NAME.npy where it exists
-                (e.g. the GPU results of weft build --harness): exit 1 with W0812 when
-                |ref - x| > atol + rtol*|x| anywhere
-  --rtol R, --atol A   tolerances of --compare (default 0: bit-exact)
-  --print       print every array argument after the run
-  --max-steps N stop with W0811 after N loop iterations, calls and allocated elements (0: no limit)
-  --json        diagnostics as JSON`)
+		v = runVerb
+		fmt.Fprintln(w, `weft run FILE.weft [NAME=VALUE ...] [flags]
+  run a proc's sequential meaning on the CPU (docs/weft-run.md); every parameter binds by name:
+  NAME=VALUE  a size/index/scalar (N=1024, flag=True, alpha=0.5) or an array: A=file.npy,
+              A=zeros, A=ones, A=rand (uniform in [-1, 1) from --seed), A=iota (0, 1, 2, ...);
+              arrays not named are zeros, sizes not named come from the file's "# check:" line`)
 	case "build":
-		if buildHelp != nil {
-			buildHelp(w)
-		}
+		v = buildVerb
+		fmt.Fprintln(w, `weft build FILE.weft -o DIR [NAME=VALUE ...] [flags]
+  host C and CUDA C++ for nvcc (docs/weft-codegen.md), for programs weft check accepts
+  (sizes for the sync check from NAME=VALUE or the file's "# check:" lines)`)
 	case "fmt":
-		fmt.Fprintln(w, `weft fmt FILE.weft [-w] [-d]
-  -w   rewrite the file in place
-  -d   print a diff against the canonical form instead (exit 1 if they differ)`)
+		v = fmtVerb
+		fmt.Fprintln(w, `weft fmt FILE.weft [flags]
+  print the file canonically (comments kept); a file that does not parse is never rewritten`)
+	case "sched":
+		v = schedVerb
+		fmt.Fprintln(w, `weft sched FILE.weft SCRIPT.star [NAME=VALUE ...] [flags]
+  run the Starlark schedule SCRIPT over FILE (docs/weft-sched.md), print the scheduled file
+  canonically (stdout, or OUT with -o; the script's print() goes to stderr), then run weft
+  check on it (sync check sizes from NAME=VALUE or the file's "# check:" lines)`)
+	default:
+		return
 	}
-}
-
-// parseArgs parses flags placed before or after the positional arguments.
-func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
+	if v != nil {
+		v(&frontend.Env{Stdout: w, Stderr: w}, []string{"-help"})
 	}
 }
 
@@ -138,7 +118,7 @@ func isIdent(s string) bool {
 func checkVerb(env *frontend.Env, args []string) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
-	asJSON := fs.Bool("json", false, "diagnostics as JSON")
+	asJSON := fs.Bool("json", false, "diagnostics as JSON on stdout")
 	for _, c := range checkers {
 		if c.Flags != nil {
 			c.Flags(fs)
@@ -181,9 +161,9 @@ func checkVerb(env *frontend.Env, args []string) int {
 func fmtVerb(env *frontend.Env, args []string) int {
 	fs := flag.NewFlagSet("fmt", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
-	asJSON := fs.Bool("json", false, "diagnostics as JSON")
-	write := fs.Bool("w", false, "rewrite the file in place")
-	showDiff := fs.Bool("d", false, "print a diff against the canonical form")
+	asJSON := fs.Bool("json", false, "diagnostics as JSON on stdout")
+	write := fs.Bool("w", false, "rewrite the file in place (only if it changes)")
+	showDiff := fs.Bool("d", false, "print a diff against the canonical form instead; exit 1 if they differ")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return 2

@@ -3,7 +3,6 @@ package driver
 import (
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"strconv"
 
@@ -23,8 +22,8 @@ import (
 func schedVerb(env *frontend.Env, args []string) int {
 	fs := flag.NewFlagSet("sched", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
-	asJSON := fs.Bool("json", false, "diagnostics as JSON")
-	out := fs.String("o", "", "write the scheduled file to this path instead of stdout")
+	asJSON := fs.Bool("json", false, "diagnostics as JSON on stdout (needs -o)")
+	out := fs.String("o", "", "`OUT`: write the scheduled file there instead of to stdout")
 	noCheck := fs.Bool("no-check", false, "do not run weft check on the result")
 	for _, c := range checkers {
 		if c.Flags != nil {
@@ -112,29 +111,4 @@ func schedVerb(env *frontend.Env, args []string) int {
 	}
 	fmt.Fprintf(env.Stderr, "weft sched: %d rewrites applied; weft check: ok\n", res.Steps)
 	return frontend.Report(env, &errs, *asJSON)
-}
-
-func init() {
-	// driver.go's init (earlier in file order) registered the front end;
-	// add the help text of sched to it.
-	fe := frontend.ForExt(".weft")
-	if fe == nil {
-		return
-	}
-	prev := fe.Help
-	fe.Help = func(w io.Writer, verb string) {
-		if verb != "sched" {
-			if prev != nil {
-				prev(w, verb)
-			}
-			return
-		}
-		fmt.Fprintln(w, `weft sched FILE.weft SCRIPT.star [-o OUT] [NAME=VALUE ...] [--no-check] [--json]
-  Runs the Starlark schedule SCRIPT over FILE (docs/weft-sched.md), prints the scheduled
-  file in canonical syntax (stdout, or OUT with -o), then runs weft check's static checks
-  on it (sizes for the sync check from NAME=VALUE or the file's "# check:" lines).
-  -o OUT       write the result to OUT
-  --no-check   skip weft check on the result
-  --json       diagnostics as JSON on stdout (needs -o)`)
-	}
 }
