@@ -1,5 +1,7 @@
 package sem
 
+import "bytes"
+
 // Every load and store goes through resolve, the analogue of seed 004's
 // cuda-read-check/cuda-write-check hooks (§2.4): the pointer must name a live
 // object, stay inside it, and be in a memory space the accessing side may
@@ -7,6 +9,12 @@ package sem
 // uninitialized-read check.
 
 func (m *Machine) resolve(t *Thread, p uint64, n int, pos int32, write, api bool) ([]byte, bool) {
+	if write {
+		// a write through the general path (sprintf, strcpy, the device
+		// properties) counts as a change of memory for the spin detector
+		// without comparing values (spin.go)
+		m.mver++
+	}
 	return m.resolveA(t, p, n, pos, write, api, false)
 }
 
@@ -34,6 +42,10 @@ func (m *Machine) resolveA(t *Thread, p uint64, n int, pos int32, write, api, at
 		if !m.spaceOK(t, o, write, pos) {
 			return nil, false
 		}
+	}
+	if m.watch && (!write || atomic) && o.Space != SpaceLocal {
+		// the spin detector names the location a spinning thread reads
+		t.rdObj, t.rdOff, t.rdPos = o.ID, int32(off), pos
 	}
 	if m.opts.Check && !m.initializing {
 		m.raceCheck(t, o, off, n, write, atomic, pos)
@@ -123,11 +135,16 @@ func (m *Machine) load(t *Thread, p uint64, code int, pos int32) (uint64, bool) 
 }
 
 func (m *Machine) store(t *Thread, p uint64, code int, v uint64, pos int32) bool {
-	b, ok := m.resolve(t, p, mSize[code], pos, true, false)
+	size := mSize[code]
+	b, ok := m.resolveA(t, p, size, pos, true, false, false)
 	if !ok {
 		return false
 	}
-	storeN(b, mSize[code], toMem(code, v))
+	old := loadN(b, size)
+	storeN(b, size, toMem(code, v))
+	if loadN(b, size) != old {
+		m.mver++ // only a store that changes memory is progress (spin.go)
+	}
 	return true
 }
 
@@ -146,9 +163,12 @@ func (m *Machine) copyMem(t *Thread, dst, src uint64, n int, pos int32, api bool
 	if so := m.objs[src>>32]; so.init != nil {
 		srcInit = append([]bool(nil), so.init[int(uint32(src)):int(uint32(src))+n]...)
 	}
-	d, ok := m.resolve(t, dst, n, pos, true, api)
+	d, ok := m.resolveA(t, dst, n, pos, true, api, false)
 	if !ok {
 		return false
+	}
+	if !bytes.Equal(d, s) {
+		m.mver++
 	}
 	copy(d, s)
 	if do := m.objs[dst>>32]; do.init != nil && srcInit != nil {
@@ -161,9 +181,15 @@ func (m *Machine) setMem(t *Thread, dst uint64, v byte, n int, pos int32, api bo
 	if n == 0 {
 		return true
 	}
-	d, ok := m.resolve(t, dst, n, pos, true, api)
+	d, ok := m.resolveA(t, dst, n, pos, true, api, false)
 	if !ok {
 		return false
+	}
+	for i := range d {
+		if d[i] != v {
+			m.mver++
+			break
+		}
 	}
 	for i := range d {
 		d[i] = v
@@ -179,6 +205,10 @@ func (m *Machine) cstring(t *Thread, p uint64, pos int32) (string, bool) {
 		return "", false
 	}
 	o := m.objs[id]
+	if o.Freed {
+		m.fault(t, pos, "C0404", "use of %s after it was freed", o.describe())
+		return "", false
+	}
 	off := int(uint32(p))
 	end := off
 	for end < len(o.Data) && o.Data[end] != 0 {

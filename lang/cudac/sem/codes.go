@@ -56,6 +56,7 @@ var Codes = []diag.Code{
 	{Code: "C0501", Summary: "data race: two unordered accesses to the same byte, one a write, not both atomic"},
 	{Code: "C0502", Summary: "deadlock: barrier divergence (threads wait at __syncthreads while others exited or wait elsewhere)"},
 	{Code: "C0503", Summary: "deadlock: warp collective waits for lanes that cannot arrive"},
+	{Code: "C0504", Summary: "livelock: every thread that has not exited or blocked spins on memory that no thread will change"},
 	{Code: "C0601", Summary: "integer division by zero"},
 	{Code: "C0602", Summary: "assertion failed"},
 	{Code: "C0603", Summary: "invalid kernel launch configuration"},

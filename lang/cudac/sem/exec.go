@@ -65,6 +65,13 @@ type Machine struct {
 	stringObjs   []*Object
 	initializing bool
 
+	// spin detection (spin.go): the memory version, whether snapshots are
+	// being taken, and how many threads were confirmed to repeat
+	mver   uint64
+	watch  bool
+	cycles uint64
+	tombs  map[tombKey]*Object
+
 	races      map[[2]int32]bool
 	uninitSeen map[int32]bool
 	faultSeen  bool
@@ -165,6 +172,19 @@ type Thread struct {
 	tid   int32
 	idx   gpu.Dim3
 	ctx   *accessCtx
+
+	// spin detection (spin.go): the saved state, whether the thread is
+	// known to repeat while memory stays at version cycMver, and the last
+	// read of shared or global memory since the snapshot
+	cyc          *spinSnap
+	cycling      bool
+	cycMver      uint64
+	rdObj        uint32
+	rdOff, rdPos int32
+	spinObj      uint32
+	spinOff      int32
+	spinPos      int32
+	loopPos      int32
 
 	state   thState
 	waitPos int32
@@ -628,7 +648,9 @@ func (m *Machine) RunKernel(fn *Function, gdim, bdim gpu.Dim3, shmem int, args [
 
 // runGrid executes all blocks of g. Blocks of one grid cannot synchronize
 // with each other, so they run one after another (in random order under
-// the random schedule); the race check still treats them as concurrent.
+// the random schedule); the race check still treats them as concurrent. A
+// block whose threads can only spin waits for memory another block may
+// change: it is parked and resumed after a change (spin.go).
 func (m *Machine) runGrid(g *gridRun, ctx *accessCtx) {
 	n := g.gdim.Size()
 	order := make([]int, n)
@@ -638,15 +660,64 @@ func (m *Machine) runGrid(g *gridRun, ctx *accessCtx) {
 	if m.opts.Random {
 		m.rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
 	}
-	for _, bi := range order {
+	next := 0
+	var parked []*blockExec
+	defer func() { m.watch = false }()
+	for {
 		if m.failed || m.exited {
 			return
 		}
-		m.runBlock(g, int32(bi), ctx)
+		var e *blockExec
+		for i, p := range parked {
+			if p.parkMver != m.mver {
+				e = p
+				parked = append(parked[:i], parked[i+1:]...)
+				// its threads were spinning: look at once
+				m.watch = true
+				e.winEnd, e.winMver = m.steps+spinWindow, m.mver
+				break
+			}
+		}
+		if e == nil && next < n {
+			e = m.startBlock(g, int32(order[next]), ctx)
+			next++
+		}
+		if e == nil {
+			if len(parked) > 0 {
+				m.livelock(g, parked)
+			}
+			return
+		}
+		switch m.runBlock(e) {
+		case bsStuck:
+			e.parkMver = m.mver
+			parked = append(parked, e)
+		case bsEnd:
+			return
+		}
 	}
 }
 
-func (m *Machine) runBlock(g *gridRun, bi int32, ctx *accessCtx) {
+// blockExec is the scheduler's state of one started block.
+type blockExec struct {
+	b     *blockRun
+	order []int // the runnable threads
+	// the spin detector's window (spin.go)
+	winEnd   uint64
+	winMver  uint64
+	parkMver uint64
+	events   uint64
+}
+
+type blockStatus uint8
+
+const (
+	bsDone  blockStatus = iota // every thread finished
+	bsStuck                    // every thread spins, waits or exited (spin.go)
+	bsEnd                      // the run ends: a fault, a deadlock, exit or the step limit
+)
+
+func (m *Machine) startBlock(g *gridRun, bi int32, ctx *accessCtx) *blockExec {
 	nt := g.bdim.Size()
 	b := &blockRun{grid: g, id: bi, idx: g.gdim.Unlinear(int(bi)), wepoch: make([]int32, (nt+31)/32)}
 	fn := g.fn
@@ -659,23 +730,36 @@ func (m *Machine) runBlock(g *gridRun, bi int32, ctx *accessCtx) {
 		t.stack = make([]uint64, 0, 16)
 		b.threads[i] = t
 	}
-	// order holds the runnable threads in ascending id: a round visits only
-	// them, so a phase where few threads run (thread 0's loop in Figure 1)
-	// costs per instruction, not per thread of the block. Visiting runnable
-	// threads in id order is the round-robin schedule; threads become
-	// runnable again only at a barrier or warp release, after the round.
-	order := make([]int, 0, nt)
-	rebuild := func() {
-		order = order[:0]
-		for i, t := range b.threads {
-			if t.state == tsRunning {
-				order = append(order, i)
-			}
+	e := &blockExec{b: b, order: make([]int, 0, nt)}
+	e.rebuild()
+	m.watch = false
+	e.winEnd, e.winMver = m.steps+spinWindow, m.mver
+	return e
+}
+
+// rebuild lists the runnable threads in ascending id: a round visits only
+// them, so a phase where few threads run (thread 0's loop in Figure 1)
+// costs per instruction, not per thread of the block. Visiting runnable
+// threads in id order is the round-robin schedule; threads become runnable
+// again only at a barrier or warp release, after the round.
+func (e *blockExec) rebuild() {
+	e.order = e.order[:0]
+	for i, t := range e.b.threads {
+		if t.state == tsRunning {
+			e.order = append(e.order, i)
 		}
 	}
-	rebuild()
+}
+
+// runBlock runs the threads of a started block until all are done, the
+// block can only spin (spin.go), or the run ends.
+func (m *Machine) runBlock(e *blockExec) blockStatus {
+	b := e.b
+	g := b.grid
+	nt := len(b.threads)
 	q := m.opts.Quantum
 	for {
+		order := e.order
 		if m.opts.Random {
 			m.rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		}
@@ -684,6 +768,7 @@ func (m *Machine) runBlock(g *gridRun, bi int32, ctx *accessCtx) {
 		// or have exited).
 		alone := len(order) == 1
 		warped := false
+		changed := false // a thread blocked or finished
 		keep := order[:0]
 		for _, i := range order {
 			t := b.threads[i]
@@ -697,34 +782,48 @@ func (m *Machine) runBlock(g *gridRun, bi int32, ctx *accessCtx) {
 			switch m.run(t, budget) {
 			case stDone:
 				t.state = tsDone
+				changed = true
 			case stFault:
-				return
+				return bsEnd
 			case stYield:
 				keep = append(keep, i)
 			case stBlocked:
 				warped = warped || t.state == tsWarp
+				changed = true
 			}
 			if m.exited {
-				return
+				return bsEnd
 			}
 		}
-		order = keep
+		e.order = keep
 		if m.steps > m.opts.MaxSteps {
 			m.fault(nil, g.fn.PosIdx, "C0605", "execution step limit (%d instructions) exceeded in kernel %s", m.opts.MaxSteps, g.fn.Name)
-			return
+			return bsEnd
 		}
 		// Only a new arrival at a warp collective can complete one.
 		if warped && m.releaseWarps(b) {
-			rebuild()
+			e.rebuild()
 			continue
 		}
-		if len(order) > 0 {
+		if len(e.order) > 0 {
+			if m.steps >= e.winEnd {
+				// the detector looks only after a window in which no
+				// memory changed
+				m.watch = m.mver == e.winMver
+				e.winEnd, e.winMver = m.steps+spinWindow, m.mver
+			}
+			if m.watch && (changed || m.cycles != e.events) {
+				e.events = m.cycles
+				if m.stuck(b) {
+					return bsStuck
+				}
+			}
 			continue
 		}
 		// nobody can run: all threads are done, at a barrier, or at a warp
 		// collective
 		if m.releaseBarrier(b) {
-			rebuild()
+			e.rebuild()
 			continue
 		}
 		done := 0
@@ -734,10 +833,10 @@ func (m *Machine) runBlock(g *gridRun, bi int32, ctx *accessCtx) {
 			}
 		}
 		if done == nt {
-			return
+			return bsDone
 		}
 		m.deadlock(b)
-		return
+		return bsEnd
 	}
 }
 

@@ -42,12 +42,42 @@ func (m *Machine) newObject(size int, sp Space, name string, pos int32) *Object 
 	if size < 0 {
 		size = 0
 	}
+	m.mver++ // a new object is a change a spinning thread could see (spin.go)
 	o := &Object{ID: uint32(len(m.objs)), Data: make([]byte, size), Space: sp, Block: -1, Grid: -1, Name: name, AllocAt: pos}
 	m.objs = append(m.objs, o)
 	if m.opts.Check && sp != SpaceAny {
 		o.init = make([]bool, size)
 	}
 	return o
+}
+
+// tombKey names what a freed object still has to say about itself.
+type tombKey struct {
+	space Space
+	name  string
+	heap  bool
+}
+
+// release frees o (free, cudaFree, a returning frame's locals): its bytes and
+// shadow state go, and its id keeps pointing at a shared tombstone with its
+// space and name, so that a later use is still reported as a use after free
+// while a freed object costs only its slot in m.objs.
+func (m *Machine) release(o *Object) {
+	m.mver++
+	o.Freed = true
+	k := tombKey{o.Space, o.Name, o.Heap}
+	tb := m.tombs[k]
+	if tb == nil {
+		if m.tombs == nil {
+			m.tombs = map[tombKey]*Object{}
+		}
+		tb = &Object{Space: o.Space, Name: o.Name, Heap: o.Heap, Freed: true, Block: -1, Grid: -1}
+		m.tombs[k] = tb
+	}
+	if int(o.ID) < len(m.objs) && m.objs[o.ID] == o {
+		m.objs[o.ID] = tb
+	}
+	o.Data, o.init, o.shadow = nil, nil, nil
 }
 
 func ptrOf(o *Object, off int) uint64 { return uint64(o.ID)<<32 | uint64(uint32(off)) }

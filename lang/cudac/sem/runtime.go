@@ -128,7 +128,14 @@ func init() {
 		if s != stDone || a[0] == 0 {
 			return p, s
 		}
+		if a[0]>>32 >= uint64(len(m.objs)) {
+			return m.free(t, a[0], SpaceHost, "free", pos)
+		}
 		old := m.objs[a[0]>>32]
+		if old.Freed {
+			m.fault(t, pos, "C0404", "use of %s after it was freed", old.describe())
+			return 0, stFault
+		}
 		n := len(old.Data)
 		if int(a[1]) < n {
 			n = int(a[1])
@@ -252,8 +259,10 @@ func init() {
 	})
 	defb("time", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) { return ok(0) })
 	// clock() and clock64() count interpreted instructions: deterministic.
-	defb("clock", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) { return ok(m.steps) })
-	defb("clock64", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) { return ok(m.steps) })
+	// a thread that reads the clock is not a function of its state and
+	// memory: it may be waiting for time to pass (spin.go)
+	defb("clock", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) { t.cyc = nil; return ok(m.steps) })
+	defb("clock64", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) { t.cyc = nil; return ok(m.steps) })
 	defb("labs", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		if int64(a[0]) < 0 {
 			return ok(-a[0])
@@ -537,7 +546,11 @@ func (m *Machine) atomic(t *Thread, op string, mc int, a []uint64, pos int32) (u
 	case "Xor":
 		nv = old ^ v
 	}
+	raw := loadN(b, size)
 	storeN(b, size, toMem(mc, nv))
+	if loadN(b, size) != raw {
+		m.mver++ // a failed atomicCAS or an exchange of the same value is no progress
+	}
 	return ok(old)
 }
 
@@ -578,7 +591,7 @@ func (m *Machine) free(t *Thread, p uint64, sp Space, fn string, pos int32) (uin
 		m.fault(t, pos, "C0406", "%s of %s", fn, o.describe())
 		return 0, stFault
 	}
-	o.Freed = true
+	m.release(o)
 	return ok(0)
 }
 

@@ -392,18 +392,31 @@ func (m *Machine) run(t *Thread, budget int) status {
 			}
 			st[n-1] = uint64((int64(int32(uint32(st[n-1]))) - int64(int32(uint32(st[n])))) / int64(in.A))
 			st = st[:n]
+		// A backward jump is where a spinning thread repeats its state; the
+		// spin detector (spin.go) looks only while memory is quiet.
 		case OpJmp:
+			if m.watch && int(in.A) < pc {
+				m.spinAt(t, fr, pc, st, slots)
+			}
 			pc = int(in.A)
 		case OpJz:
-			if st[n] == 0 {
+			c := st[n]
+			st = st[:n]
+			if c == 0 {
+				if m.watch && int(in.A) < pc {
+					m.spinAt(t, fr, pc, st, slots)
+				}
 				pc = int(in.A)
 			}
-			st = st[:n]
 		case OpJnz:
-			if st[n] != 0 {
+			c := st[n]
+			st = st[:n]
+			if c != 0 {
+				if m.watch && int(in.A) < pc {
+					m.spinAt(t, fr, pc, st, slots)
+				}
 				pc = int(in.A)
 			}
-			st = st[:n]
 		case OpCall:
 			callee := m.prog.Funcs[in.A]
 			if len(t.frames) >= maxFrames {
@@ -428,7 +441,7 @@ func (m *Machine) run(t *Thread, budget int) status {
 			v := st[n]
 			st = st[:n]
 			for _, o := range fr.objs {
-				o.Freed = true
+				m.release(o)
 			}
 			slots = slots[:fr.base]
 			t.frames = t.frames[:len(t.frames)-1]
