@@ -46,6 +46,9 @@ func help(w io.Writer, name string) {
 	verb(&frontend.Env{Stdout: w, Stderr: w}, name, []string{"-help"})
 }
 
+// maxBufferSize bounds --buffer-size (1 GiB per pointer parameter).
+const maxBufferSize = 1 << 30
+
 type argList map[string]string
 
 func (a argList) String() string { return "" }
@@ -158,6 +161,11 @@ func verb(env *frontend.Env, name string, args []string) int {
 			if _, ok := o.args[k]; !ok {
 				o.args[k] = v
 			}
+		}
+		if o.bufSize < 0 || o.bufSize > maxBufferSize {
+			// Buffers are allocated up front: refuse rather than die of an
+			// out-of-memory crash.
+			return frontend.Usagef(env, "--buffer-size=%d: want 0 to %d bytes", o.bufSize, maxBufferSize)
 		}
 		grid, err := gpu.ParseDim3(o.grid)
 		if err != nil {

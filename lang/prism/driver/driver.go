@@ -313,6 +313,9 @@ func launchArgs(env *frontend.Env, verb string, info *check.Info, path, kernel s
 	return kfn, cfg, 0
 }
 
+// maxBufferLen bounds a buffer's elements (1 GiB of float64 values).
+const maxBufferLen = 1 << 27
+
 // newBuffer builds a buffer of element type elem from INIT:LEN, INIT one of
 // zeros, ones, iota, iota%M (i mod M) and rand (integers in -8..8 seeded by
 // the name). Values are rounded to the element type.
@@ -321,6 +324,11 @@ func newBuffer(name, spec string, elem *check.Type) (*bundl.Buffer, error) {
 	size, err := strconv.Atoi(n)
 	if !ok || err != nil || size < 0 {
 		return nil, fmt.Errorf("want zeros|ones|iota|iota%%M|rand:LEN")
+	}
+	if size > maxBufferLen {
+		// The interpreter holds every element as a float64: refuse
+		// rather than die of an out-of-memory crash.
+		return nil, fmt.Errorf("LEN %d is more than the interpreter's limit of %d elements", size, maxBufferLen)
 	}
 	buf := &bundl.Buffer{Name: name, Elem: elem.Name, Int: !elem.IsFloat(), Data: make([]float64, size)}
 	mod := 0
