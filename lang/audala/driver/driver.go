@@ -80,7 +80,7 @@ func checkVerb(env *frontend.Env, args []string) int {
 		return 2
 	}
 	if len(pos) != 1 {
-		return frontend.Usagef(env, "usage: weft check PROG.adl")
+		return frontend.Usagef(env, "usage: weft check FILE.adl [flags] (weft help check .adl)")
 	}
 	var diags diag.List
 	if _, ok := load(env, pos[0], &diags); !ok {
@@ -105,7 +105,7 @@ func runVerb(env *frontend.Env, args []string) int {
 		return 2
 	}
 	if len(pos) < 1 || len(pos) > 2 {
-		return frontend.Usagef(env, "usage: weft run PROG.adl [INPUT.init] [--semantics=relaxed|strict] [--workers=N]")
+		return frontend.Usagef(env, "usage: weft run FILE.adl [INPUT.init] [flags] (weft help run .adl)")
 	}
 	s, ok := interp.ParseSemantics(*sem)
 	if !ok {
@@ -162,7 +162,7 @@ func fmtVerb(env *frontend.Env, args []string) int {
 		return 2
 	}
 	if len(pos) != 1 {
-		return frontend.Usagef(env, "usage: weft fmt PROG.adl [-w]")
+		return frontend.Usagef(env, "usage: weft fmt FILE.adl [flags] (weft help fmt .adl)")
 	}
 	f, ok := frontend.ReadSource(env, pos[0])
 	if !ok {
@@ -200,7 +200,7 @@ func buildVerb(env *frontend.Env, args []string) int {
 		return 2
 	}
 	if len(pos) != 1 || *outDir == "" {
-		return frontend.Usagef(env, "usage: weft build PROG.adl -o DIR [--schedule-strategy=graph|host|grid] [--memorder=relaxed|ra|sc]")
+		return frontend.Usagef(env, "usage: weft build FILE.adl -o DIR [flags] (weft help build .adl)")
 	}
 	opt := cudagen.Options{ONRP: *onrp, Capacity: map[string]int{}}
 	st, ok := cudagen.ParseStrategy(*strategy)

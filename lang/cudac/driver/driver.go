@@ -122,7 +122,7 @@ func verb(env *frontend.Env, name string, args []string) int {
 		return 2
 	}
 	if len(pos) != 1 {
-		return frontend.Usagef(env, "usage: weft %s PROG.cu [flags] (see weft help %s)", name, name)
+		return frontend.Usagef(env, "usage: weft %s FILE.cu [flags] (weft help %s .cu)", name, name)
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })

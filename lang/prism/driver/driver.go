@@ -96,7 +96,7 @@ func checkVerb(env *frontend.Env, args []string) int {
 		return 2
 	}
 	if len(pos) != 1 {
-		return frontend.Usagef(env, "check: want one .prism file")
+		return frontend.Usagef(env, "usage: weft check FILE.prism [flags] (weft help check .prism)")
 	}
 	var diags diag.List
 	info, ok := load(env, pos[0], &diags)
@@ -121,7 +121,7 @@ func fmtVerb(env *frontend.Env, args []string) int {
 		return 2
 	}
 	if len(pos) != 1 {
-		return frontend.Usagef(env, "fmt: want one .prism file")
+		return frontend.Usagef(env, "usage: weft fmt FILE.prism [flags] (weft help fmt .prism)")
 	}
 	src, ok := frontend.ReadSource(env, pos[0])
 	if !ok {
@@ -163,7 +163,7 @@ func buildVerb(env *frontend.Env, args []string) int {
 		return 2
 	}
 	if len(pos) != 1 || *out == "" {
-		return frontend.Usagef(env, "build: want PROG.prism -o DIR")
+		return frontend.Usagef(env, "usage: weft build FILE.prism -o DIR [flags] (weft help build .prism)")
 	}
 	var diags diag.List
 	info, ok := load(env, pos[0], &diags)
@@ -420,7 +420,7 @@ func runVerb(env *frontend.Env, args []string) int {
 		return 2
 	}
 	if len(pos) != 1 {
-		return frontend.Usagef(env, "run: want one .prism file")
+		return frontend.Usagef(env, "usage: weft run FILE.prism [flags] (weft help run .prism)")
 	}
 	var diags diag.List
 	info, ok := load(env, pos[0], &diags)

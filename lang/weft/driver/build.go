@@ -22,7 +22,7 @@ func init() {
 	buildVerb = buildWeft
 }
 
-const buildUsage = "usage: weft build FILE.weft -o DIR [NAME=VALUE ...] [--harness] [--proc NAME] [--stem NAME] [--no-check] [--json]"
+const buildUsage = "usage: weft build FILE.weft -o DIR [NAME=VALUE ...] [flags] (weft help build .weft)"
 
 // buildOpts are the flags of `weft build`; buildFlags declares them once for
 // both the verb and `weft help build`, so the help cannot drift.

@@ -130,7 +130,7 @@ func checkVerb(env *frontend.Env, args []string) int {
 	}
 	files, assigns := splitAssignments(pos)
 	if len(files) != 1 {
-		return frontend.Usagef(env, "usage: weft check FILE.weft [NAME=VALUE ...] [--json]")
+		return frontend.Usagef(env, "usage: weft check FILE.weft [NAME=VALUE ...] [flags] (weft help check .weft)")
 	}
 	sizes := map[string]int64{}
 	for _, a := range assigns {
@@ -169,7 +169,7 @@ func fmtVerb(env *frontend.Env, args []string) int {
 		return 2
 	}
 	if len(pos) != 1 {
-		return frontend.Usagef(env, "usage: weft fmt FILE.weft [-w] [-d]")
+		return frontend.Usagef(env, "usage: weft fmt FILE.weft [flags] (weft help fmt .weft)")
 	}
 	src, ok := frontend.ReadSource(env, pos[0])
 	if !ok {

@@ -48,7 +48,7 @@ func runVerb(env *frontend.Env, args []string) int {
 	}
 	files, assigns := splitAssignments(pos)
 	if len(files) != 1 {
-		return frontend.Usagef(env, "usage: weft run FILE.weft [--proc NAME] [NAME=VALUE ...] [--seed S] [--out DIR]")
+		return frontend.Usagef(env, "usage: weft run FILE.weft [NAME=VALUE ...] [flags] (weft help run .weft)")
 	}
 	var errs diag.List
 	src, ok := frontend.ReadSource(env, files[0])

@@ -36,7 +36,7 @@ func schedVerb(env *frontend.Env, args []string) int {
 	}
 	files, assigns := splitAssignments(pos)
 	if len(files) != 2 {
-		return frontend.Usagef(env, "usage: weft sched FILE.weft SCRIPT.star [-o OUT] [NAME=VALUE ...] [--no-check] [--json]")
+		return frontend.Usagef(env, "usage: weft sched FILE.weft SCRIPT.star [NAME=VALUE ...] [flags] (weft help sched .weft)")
 	}
 	if *asJSON && *out == "" {
 		// stdout carries the JSON diagnostics, so the program needs a file.
