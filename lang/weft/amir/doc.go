@@ -48,6 +48,14 @@
 //     body are planned at loop entry, bounds checked at the first and last
 //     iteration and stepped per iteration (hoist.go). Anything else, a
 //     fault included, takes the general path.
+//   - Task symmetry (Program.Finish): tasks after the first of an
+//     innermost symmetric cuda_tasks loop run only their events and their
+//     accesses to shared variables; their task-local work is the first
+//     task's. Dead statements on shared variables (the reads of inputs)
+//     still have their windows checked in every task, per statement or,
+//     for a loop with nothing else to run, once at loop entry over the box
+//     of the nest's iteration ranges (lite.go): an out-of-bounds access in
+//     any task is a Fault, the one a run without symmetry reports.
 //   - Run never panics on a well-formed Program; out-of-bounds accesses and
 //     malformed barrier use are reported as Faults.
 package amir

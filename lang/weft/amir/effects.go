@@ -7,12 +7,33 @@ func (m *Machine) effect(s *Stmt) {
 	if s.dead {
 		// A check that can only see empty lists, or a record no check
 		// inspects: counted (once per task; the same in every task of a
-		// symmetric loop), never executed.
-		if !m.lite && s.Kind != KClearReads && s.Kind != KClearMutates {
-			n := m.countOps(s)
-			m.res.Stats.MemOps += n
-			m.localOps += n
+		// symmetric loop) and bounds checked, never executed.
+		if s.Kind == KClearReads || s.Kind == KClearMutates {
+			return
 		}
+		for _, b := range s.Bars {
+			// Its barrier accesses are evaluated first, as record does
+			// (a lite task skips the task-local ones: their windows are
+			// the first task's).
+			if m.lite && m.p.Vars[b.Var].TaskLocal {
+				continue
+			}
+			if _, ok := m.cells(b, s.Src); !ok {
+				return
+			}
+		}
+		if m.lite {
+			// A later task of a symmetric loop: its operations are
+			// counted with the first task's, but the windows of shared
+			// variables may differ and must be in bounds.
+			if !m.p.Vars[s.Acc.Var].TaskLocal {
+				m.countOps(s)
+			}
+			return
+		}
+		n := m.countOps(s)
+		m.res.Stats.MemOps += n
+		m.localOps += n
 		return
 	}
 	if m.lite && s.Acc != nil && s.Kind != KAwait && m.p.Vars[s.Acc.Var].TaskLocal && len(s.Bars) == 0 {
@@ -689,6 +710,15 @@ func (m *Machine) execRun(run *Stmt) {
 	if run.dead {
 		// As effect does for each dead member: count, never execute.
 		if m.lite {
+			// Bounds only (see effect), once for the run's access.
+			if !m.p.Vars[run.Acc.Var].TaskLocal {
+				for _, s := range run.Body {
+					if s.Kind != KClearReads && s.Kind != KClearMutates {
+						m.countOps(s)
+						break
+					}
+				}
+			}
 			return
 		}
 		n := int64(-1)

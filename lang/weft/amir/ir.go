@@ -243,7 +243,15 @@ type Stmt struct {
 
 	// Set by Program.Finish:
 	keepLite bool // the subtree holds an event or a live access to a shared variable
-	dead     bool // a record or check that can never matter (see Finish)
+	// checkLite: the subtree holds a dead statement on a shared variable
+	// (or with a shared barrier access), whose bounds a lite task must
+	// still check (lite.go).
+	checkLite bool
+	// box is a KLoop's bounds plan for lite tasks when its subtree has
+	// nothing but such statements to run there (lite.go); nil when it
+	// cannot be planned.
+	box  *liteBox
+	dead bool // a record or check that can never matter (see Finish)
 	// g_s of the last execution (valid while the machine's gen is gen);
 	// shared by the statements of one source statement (same StartAff
 	// and shape, see Finish), which evaluate it in a row.
@@ -479,6 +487,12 @@ func (p *Program) Finish() {
 			s.symmetric = p.innermostTasks(s) && p.symmetricBody(s.Body, isTask)
 		}
 	})
+	Walk(p.Body, func(s *Stmt) {
+		s.box = nil
+		if s.Kind == KLoop && s.checkLite && !s.keepLite {
+			s.box = p.planBox(s)
+		}
+	})
 }
 
 func (p *Program) markLocal(s *Stmt, inTask bool) {
@@ -491,30 +505,37 @@ func (p *Program) markLocal(s *Stmt, inTask bool) {
 	}
 }
 
-func (p *Program) markLite(s *Stmt) bool {
-	keep := false
+func (p *Program) markLite(s *Stmt) (keep, check bool) {
+	local := func(a *Access) bool { return p.Vars[a.Var].TaskLocal }
 	switch s.Kind {
 	case KFence, KArrive, KAwait, KIncTaskID:
 		keep = true
 	case KAlloc:
 		// Barriers are re-allocated in every task (their counts pair the
 		// task's own Arrives and Awaits, which always run).
-		keep = !p.Vars[s.Acc.Var].TaskLocal || p.Vars[s.Acc.Var].Barrier
+		keep = !local(s.Acc) || p.Vars[s.Acc.Var].Barrier
 	case KRecordRead, KRecordMutate, KClearReads, KClearMutates, KCheckReads, KCheckMutates, KCheckBarrier:
-		keep = !p.Vars[s.Acc.Var].TaskLocal && !s.dead
+		shared := !local(s.Acc)
 		for _, b := range s.Bars {
-			if !p.Vars[b.Var].TaskLocal {
-				keep = true
-			}
+			shared = shared || !local(b)
+		}
+		if s.dead {
+			// Nothing to do in any task but the bounds checks of its
+			// shared accesses (a later task's windows into global
+			// memory differ from the first task's). Clears of dead
+			// lists are never evaluated (effect).
+			check = shared && s.Kind != KClearReads && s.Kind != KClearMutates
+		} else {
+			keep = shared
 		}
 	}
 	for _, b := range s.Body {
-		if p.markLite(b) {
-			keep = true
-		}
+		k, c := p.markLite(b)
+		keep = keep || k
+		check = check || c
 	}
-	s.keepLite = keep
-	return keep
+	s.keepLite, s.checkLite = keep, check
+	return keep, check
 }
 
 func (p *Program) innermostTasks(loop *Stmt) bool {
@@ -594,7 +615,11 @@ func (p *Program) fuse(s *Stmt) {
 			}
 			if j-i >= 2 {
 				run := &Stmt{Kind: kRun, Src: t.Src, Sync: -1, Body: s.Body[i:j:j], Acc: t.Acc, dead: true}
-				out = append(out, run) // keepLite false: dead statements do nothing in lite tasks
+				for _, u := range run.Body {
+					// keepLite stays false: lite tasks only check bounds.
+					run.checkLite = run.checkLite || u.checkLite
+				}
+				out = append(out, run)
 				changed = true
 				i = j
 				continue
@@ -628,6 +653,7 @@ func (p *Program) fuse(s *Stmt) {
 		run := &Stmt{Kind: kRun, Src: t.Src, Sync: -1, Body: s.Body[i:j:j], Acc: t.Acc}
 		for _, u := range run.Body {
 			run.keepLite = run.keepLite || u.keepLite
+			run.checkLite = run.checkLite || u.checkLite
 		}
 		if gsOf != nil {
 			run.Exec, run.gsc = gsOf.Exec, gsOf.gsc

@@ -281,7 +281,7 @@ func (m *Machine) execList(body []*Stmt) {
 		if m.stop {
 			return
 		}
-		if m.lite && !s.keepLite {
+		if m.lite && !s.keepLite && !s.checkLite {
 			continue
 		}
 		if s.Kind == kRun {
@@ -302,7 +302,7 @@ func (m *Machine) execList(body []*Stmt) {
 }
 
 func (m *Machine) exec(s *Stmt) {
-	if m.lite && !s.keepLite {
+	if m.lite && !s.keepLite && !s.checkLite {
 		return
 	}
 	switch s.Kind {
@@ -348,6 +348,10 @@ func (m *Machine) execLoop(s *Stmt) {
 		}
 		m.taskDepth++
 		defer func() { m.taskDepth-- }()
+	}
+	if m.lite && !s.keepLite && s.box != nil && hi > lo && m.boxInBounds(s, lo, hi) {
+		// Only bounds checks to run, and all pass (lite.go).
+		return
 	}
 	top := s.Tasks && m.tasksTotal == 0
 	if top && m.cfg.Progress != nil && hi > lo {

@@ -1,0 +1,257 @@
+package amir
+
+import "slices"
+
+// Bounds checks in later tasks of a symmetric task loop (Program.Finish,
+// task symmetry). A lite task skips the statements whose effect is the
+// first task's, but a dead statement (a record no check inspects, a check
+// that can only see empty lists: the reads of the GEMMs' A and B) on a
+// shared variable still evaluates its windows there, since they read the
+// task iterators: an out-of-bounds access in any task is a fault (seed 000
+// §5: E#-Acc has no rule for an index outside the extent), so W0607.
+//
+// Evaluating those windows per iteration would cost a lite task about what
+// the first task costs. A loop whose subtree has nothing else to run in a
+// lite task (no event, no live shared access: !keepLite, checkLite) is
+// instead checked once at entry over the box of its nest's iteration
+// ranges (liteBox): every window is affine in the nest's slots (or a
+// double-buffer index, whose values lie in a fixed range), every inner
+// loop's bounds read no slot of the nest, so each window's least and
+// greatest value over all iterations is a sum of per-term extremes. If
+// every window stays in bounds over the box, no executed iteration can
+// fault (Ifs only remove iterations) and the loop has nothing else to do;
+// otherwise the loop runs as usual and its statements check their own
+// windows, reporting exactly the fault a full run reports.
+
+// liteBox is a loop's bounds plan (Stmt.box).
+type liteBox struct {
+	loops []*Stmt // the nest: the loop itself first, then the inner loops
+	accs  []boxAcc
+	// rng holds each nest loop's [lo, hi) during a check.
+	rng []int
+}
+
+// boxAcc is one access of a dead statement on a shared variable.
+type boxAcc struct {
+	a     *Access
+	chain []int // indices into loops of the loops enclosing it
+	dims  []boxDim
+}
+
+// boxDim is one window: lo (and hi, for a range) as sums of terms over
+// the chain's loops (loop >= 0) or fixed slots (loop < 0).
+type boxDim struct {
+	lo, hi, diff boxAff
+	rng          bool
+	mod          *ModAffine
+}
+
+type boxAff struct {
+	k     int
+	terms []boxTerm
+}
+
+type boxTerm struct {
+	slot, coef, loop int
+}
+
+// planBox builds the bounds plan of loop s, or nil when some window or
+// inner loop bound is outside its reach.
+func (p *Program) planBox(s *Stmt) *liteBox {
+	b := &liteBox{}
+	nest := map[int]bool{}
+	Walk(s, func(t *Stmt) {
+		if t.Kind == KLoop {
+			b.loops = append(b.loops, t)
+			nest[t.Slot] = true
+		}
+	})
+	for _, l := range b.loops[1:] {
+		for _, sl := range l.CtlSlots {
+			if nest[sl] {
+				return nil // a triangular nest: not a box
+			}
+		}
+	}
+	ok := true
+	var chain []int
+	var walk func(t *Stmt)
+	walk = func(t *Stmt) {
+		if !ok {
+			return
+		}
+		if t.Kind == KLoop {
+			for i, l := range b.loops {
+				if l == t {
+					chain = append(chain, i)
+				}
+			}
+			defer func() { chain = chain[:len(chain)-1] }()
+		}
+		if t.dead && t.checkLite {
+			add := func(a *Access) {
+				if p.Vars[a.Var].TaskLocal {
+					return
+				}
+				for _, o := range b.accs {
+					if o.a == a && slices.Equal(o.chain, chain) {
+						return // the statements of one access
+					}
+				}
+				ba, good := p.boxAccess(a, b.loops, chain, nest)
+				if !good {
+					ok = false
+					return
+				}
+				b.accs = append(b.accs, ba)
+			}
+			for _, a := range t.Bars {
+				add(a)
+			}
+			add(t.Acc)
+		}
+		for _, c := range t.Body {
+			walk(c)
+		}
+	}
+	walk(s)
+	if !ok {
+		return nil
+	}
+	b.rng = make([]int, 2*len(b.loops))
+	return b
+}
+
+// boxAccess compiles access a enclosed by the nest loops chain.
+func (p *Program) boxAccess(a *Access, loops []*Stmt, chain []int, nest map[int]bool) (boxAcc, bool) {
+	ba := boxAcc{a: a, chain: append([]int(nil), chain...)}
+	conv := func(af *Affine, sign int, out *boxAff) bool {
+		out.k += sign * af.K
+		for _, t := range af.Terms {
+			loop := -1
+			for _, i := range chain {
+				if loops[i].Slot == t.Slot {
+					loop = i // the innermost enclosing loop of the slot
+				}
+			}
+			if loop < 0 && nest[t.Slot] {
+				return false // a nest slot read outside its loop
+			}
+			merged := false
+			for j := range out.terms {
+				if out.terms[j].slot == t.Slot {
+					out.terms[j].coef += sign * t.Coef
+					merged = true
+				}
+			}
+			if !merged {
+				out.terms = append(out.terms, boxTerm{slot: t.Slot, coef: sign * t.Coef, loop: loop})
+			}
+		}
+		return true
+	}
+	for i := range a.Idx {
+		w := &a.Idx[i]
+		var d boxDim
+		switch {
+		case w.Hi == nil && w.LoAff == nil && w.LoMod != nil:
+			d.mod = w.LoMod
+		case w.LoAff == nil:
+			return ba, false
+		case w.Hi == nil:
+			if !conv(w.LoAff, 1, &d.lo) {
+				return ba, false
+			}
+		default:
+			if w.HiAff == nil {
+				return ba, false
+			}
+			d.rng = true
+			if !conv(w.LoAff, 1, &d.lo) || !conv(w.HiAff, 1, &d.hi) ||
+				!conv(w.HiAff, 1, &d.diff) || !conv(w.LoAff, -1, &d.diff) {
+				return ba, false
+			}
+		}
+		ba.dims = append(ba.dims, d)
+	}
+	return ba, true
+}
+
+// span is the least and greatest value of f over the box.
+func (b *liteBox) span(f *boxAff, env []int) (lo, hi int) {
+	lo, hi = f.k, f.k
+	for _, t := range f.terms {
+		if t.loop < 0 {
+			v := t.coef * env[t.slot]
+			lo += v
+			hi += v
+			continue
+		}
+		a, z := t.coef*b.rng[2*t.loop], t.coef*(b.rng[2*t.loop+1]-1)
+		if a > z {
+			a, z = z, a
+		}
+		lo += a
+		hi += z
+	}
+	return lo, hi
+}
+
+// boxInBounds reports whether every window of s's plan stays in bounds in
+// every iteration of s over [lo, hi) (hi > lo) and its inner loops; false
+// means "not known", and the loop is run.
+func (m *Machine) boxInBounds(s *Stmt, lo, hi int) bool {
+	b := s.box
+	b.rng[0], b.rng[1] = lo, hi
+	for i, l := range b.loops[1:] {
+		b.rng[2*i+2], b.rng[2*i+3] = l.Lo(m.env), l.Hi(m.env)
+	}
+	env := m.env
+outer:
+	for k := range b.accs {
+		ba := &b.accs[k]
+		for _, i := range ba.chain {
+			if b.rng[2*i] >= b.rng[2*i+1] {
+				continue outer // never executed
+			}
+		}
+		st := &m.vars[ba.a.Var]
+		if !st.live {
+			return false
+		}
+		if len(ba.dims) == 0 {
+			continue
+		}
+		if len(ba.dims) != len(st.dims) {
+			return false
+		}
+		for d := range ba.dims {
+			bd := &ba.dims[d]
+			ext := st.dims[d]
+			if bd.mod != nil {
+				f := bd.mod
+				v0, v1 := f.Add, f.Add+f.Sign*(f.M-1)
+				if v0 > v1 {
+					v0, v1 = v1, v0
+				}
+				if v0 < 0 || v1 >= ext {
+					return false
+				}
+				continue
+			}
+			l0, l1 := b.span(&bd.lo, env)
+			if !bd.rng {
+				if l0 < 0 || l1 >= ext {
+					return false
+				}
+				continue
+			}
+			_, h1 := b.span(&bd.hi, env)
+			d0, _ := b.span(&bd.diff, env)
+			if l0 < 0 || h1 > ext || d0 < 0 {
+				return false
+			}
+		}
+	}
+	return true
+}

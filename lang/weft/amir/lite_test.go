@@ -1,0 +1,138 @@
+package amir
+
+import (
+	"fmt"
+	"math/rand"
+	"testing"
+)
+
+// TestLiteMatchesFull: task symmetry (later tasks run lite) changes no
+// hazard and no fault, out-of-bounds reads of shared variables in later
+// tasks included (lite.go). Random task loops over dead reads of a shared
+// variable (windows affine in the task iterator and two inner loops,
+// in and out of bounds, double-buffer indices, triangular inner loops,
+// Ifs, reads nested at both depths) and writes of a task-local buffer
+// run with and without symmetry; hazards and faults must be identical.
+func TestLiteMatchesFull(t *testing.T) {
+	lateFaults, boxed, boxFailed := 0, 0, 0
+	for seed := int64(0); seed < 3000; seed++ {
+		p1, p2 := randomTaskProgram(seed), randomTaskProgram(seed)
+		Walk(p2.Body, func(s *Stmt) { s.symmetric = false })
+		r1 := New(p1, Config{MaxHazards: 100}).Run(nil)
+		r2 := New(p2, Config{MaxHazards: 100}).Run(nil)
+		g := fmt.Sprintf("%+v %+v %d %d", r1.Hazards, r1.Faults, r1.Distinct, r1.Occurrences)
+		w := fmt.Sprintf("%+v %+v %d %d", r2.Hazards, r2.Faults, r2.Distinct, r2.Occurrences)
+		if g != w {
+			t.Fatalf("seed %d:\nsymmetric %s\nfull      %s", seed, g, w)
+		}
+		if r1.Stats.SkippedOps == 0 {
+			continue
+		}
+		if len(r1.Faults) > 0 {
+			lateFaults++
+		}
+		Walk(p1.Body, func(s *Stmt) {
+			if s.box != nil {
+				boxed++
+			}
+		})
+		if len(r1.Faults) == 0 && len(r2.Faults) == 0 {
+			continue
+		}
+		boxFailed++
+	}
+	t.Logf("%d %d %d", lateFaults, boxed, boxFailed)
+	// The generator must exercise faults found only in later tasks and
+	// loops checked by their box.
+	if lateFaults < 100 || boxed < 300 || boxFailed < 100 {
+		t.Fatalf("weak coverage: %d faults after the first task, %d boxes, %d box failures", lateFaults, boxed, boxFailed)
+	}
+}
+
+func randomTaskProgram(seed int64) *Program {
+	rng := rand.New(rand.NewSource(seed))
+	b := newBuilder(64)
+	task, y0, y1 := b.slot("task"), b.slot("y0"), b.slot("y1")
+	nTasks := 2 + rng.Intn(3)
+	x := b.newVar("x", false, 4+rng.Intn(12), 4+rng.Intn(12))
+	if rng.Intn(2) == 0 {
+		b.p.Vars[x].Gran = []int{1 + rng.Intn(2), 1}
+	}
+	buf := b.local("buf", 8, 8)
+	aff := func(slots ...int) *Affine {
+		a := &Affine{K: rng.Intn(4)}
+		for _, s := range slots {
+			if rng.Intn(3) > 0 {
+				a.Terms = append(a.Terms, Term{Slot: s, Coef: []int{1, 2, 3, -1}[rng.Intn(4)]})
+			}
+		}
+		return a
+	}
+	window := func(slots ...int) Window {
+		lo := aff(slots...)
+		switch rng.Intn(5) {
+		case 0, 1:
+			hi := &Affine{K: lo.K + rng.Intn(4), Terms: lo.Terms}
+			if rng.Intn(4) == 0 {
+				hi = aff(slots...) // a different affine end
+			}
+			return Window{Lo: lo.Eval, Hi: hi.Eval, LoAff: lo, HiAff: hi}
+		case 2:
+			f := &ModAffine{Aff: *lo, M: 2 + rng.Intn(5), Sign: []int{1, -1}[rng.Intn(2)], Add: rng.Intn(8)}
+			return Window{Lo: f.Eval, LoMod: f}
+		case 3:
+			if rng.Intn(3) == 0 {
+				return Window{Lo: func(env []int) int { return lo.Eval(env) / 2 }} // no affine form
+			}
+		}
+		return Window{Lo: lo.Eval, LoAff: lo}
+	}
+	readX := func(slots ...int) {
+		a := &Access{Var: x}
+		for d := 0; d < 2; d++ {
+			a.Idx = append(a.Idx, window(slots...))
+		}
+		a.Slots = slots
+		b.read(thread(y0), a, qCuda2)
+	}
+	writeBuf := func() {
+		a := &Access{Var: buf, Idx: []Window{{Lo: func(env []int) int { return env[y0] % 8 }}, {Lo: func(env []int) int { return env[y1] % 8 }}}, Slots: []int{y0, y1}}
+		b.write(thread(y0), a, qCuda2, FullyOrdered)
+	}
+	n0, n1 := 1+rng.Intn(4), 1+rng.Intn(4)
+	b.loop(task, 0, nTasks, true, func() {
+		b.alloc(buf)
+		if rng.Intn(3) == 0 {
+			readX(task)
+		}
+		b.loop(y0, 0, n0, false, func() {
+			if rng.Intn(2) == 0 {
+				readX(task, y0)
+			}
+			b.open()
+			if rng.Intn(2) == 0 {
+				writeBuf()
+			}
+			readX(task, y0, y1)
+			if rng.Intn(3) == 0 {
+				readX(y1)
+			}
+			body := b.close()
+			if rng.Intn(4) == 0 {
+				// An If inside the nest: the box ignores conditions.
+				body = []*Stmt{{Kind: KIf, Sync: -1, Cond: func(env []int) bool { return env[y1]%2 == 0 }, Body: body}}
+			}
+			inner := &Stmt{Kind: KLoop, Slot: y1, Lo: k(rng.Intn(2)), Hi: k(n1), Body: body, Sync: -1}
+			if rng.Intn(5) == 0 {
+				// A triangular nest: no box.
+				inner.Hi = func(env []int) int { return env[y0] + 1 }
+				inner.CtlSlots = []int{y0}
+			}
+			b.add(inner)
+		})
+		if rng.Intn(2) == 0 {
+			b.fence(cta(), cudaInOrder, cudaInOrder)
+		}
+	})
+	return b.build()
+}
