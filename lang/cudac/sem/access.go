@@ -51,19 +51,10 @@ func (m *Machine) resolveA(t *Thread, p uint64, n int, pos int32, write, api, at
 		m.raceCheck(t, o, off, n, write, atomic, pos)
 		if o.init != nil {
 			if write {
-				for i := off; i < off+n; i++ {
-					o.init[i] = true
-				}
-			} else if !api {
-				for i := off; i < off+n; i++ {
-					if !o.init[i] {
-						if !m.uninitSeen[pos] {
-							m.uninitSeen[pos] = true
-							m.diags.Warnf(m.pos(pos), "C0407", "read of uninitialized %s", o.describe())
-						}
-						break
-					}
-				}
+				o.init.setRange(off, n)
+			} else if !api && !o.init.allSet(off, n) && !m.uninitSeen[pos] {
+				m.uninitSeen[pos] = true
+				m.diags.Warnf(m.pos(pos), "C0407", "read of uninitialized %s", o.describe())
 			}
 		}
 	}
@@ -159,9 +150,9 @@ func (m *Machine) copyMem(t *Thread, dst, src uint64, n int, pos int32, api bool
 		return false
 	}
 	// copy the init state too, so copying uninitialized bytes is no read
-	var srcInit []bool
+	var srcInit bitset
 	if so := m.objs[src>>32]; so.init != nil {
-		srcInit = append([]bool(nil), so.init[int(uint32(src)):int(uint32(src))+n]...)
+		srcInit = so.init.extract(int(uint32(src)), n)
 	}
 	d, ok := m.resolveA(t, dst, n, pos, true, api, false)
 	if !ok {
@@ -172,7 +163,7 @@ func (m *Machine) copyMem(t *Thread, dst, src uint64, n int, pos int32, api bool
 	}
 	copy(d, s)
 	if do := m.objs[dst>>32]; do.init != nil && srcInit != nil {
-		copy(do.init[int(uint32(dst)):], srcInit)
+		do.init.assign(int(uint32(dst)), n, srcInit)
 	}
 	return true
 }

@@ -72,6 +72,13 @@ type Machine struct {
 	cycles uint64
 	tombs  map[tombKey]*Object
 
+	// the race detector's segments and lists of further reads (race.go)
+	segs    []seg
+	segGen  uint32
+	segGCAt int
+	rmore   [][]stamp
+	rfree   []uint32
+
 	races      map[[2]int32]bool
 	uninitSeen map[int32]bool
 	faultSeen  bool
@@ -176,6 +183,12 @@ type Thread struct {
 	// spin detection (spin.go): the saved state, whether the thread is
 	// known to repeat while memory stays at version cycMver, and the last
 	// read of shared or global memory since the snapshot
+	// the race detector's current segment (race.go) and what it was made for
+	seg                uint32
+	segGen             uint32
+	segEp, segWep      int32
+	segClock, segAgent int32
+
 	cyc          *spinSnap
 	cycling      bool
 	cycMver      uint64
@@ -277,6 +290,7 @@ func NewMachine(prog *Program, opts Options, diags *diag.List) *Machine {
 	m := &Machine{prog: prog, opts: opts, diags: diags, out: bufio.NewWriter(opts.Stdout),
 		races: map[[2]int32]bool{}, uninitSeen: map[int32]bool{}}
 	m.objs = []*Object{nil} // id 0 is the null pointer
+	m.segGen, m.segGCAt = 1, segGCMin
 	if opts.Random {
 		// only the random schedule draws from it (seeding costs more than
 		// running Figure 1's kernels)
@@ -289,9 +303,7 @@ func NewMachine(prog *Program, opts Options, diags *diag.List) *Machine {
 	for _, g := range prog.Globals {
 		o := m.newObject(g.Type.size, g.Space, g.Name, g.Pos)
 		// static storage is zero-initialized (C99 6.7.8p10)
-		for i := range o.init {
-			o.init[i] = true
-		}
+		o.init.setAll()
 		m.globals = append(m.globals, o)
 	}
 	m.stringObjs = make([]*Object, len(prog.Literals))
@@ -689,6 +701,14 @@ func (m *Machine) runGrid(g *gridRun, ctx *accessCtx) {
 			return
 		}
 		switch m.runBlock(e) {
+		case bsDone:
+			// no other thread may touch this block's shared memory (C0409),
+			// so its history can go
+			for _, o := range append(e.b.shared, e.b.dyn) {
+				if o != nil {
+					o.shadow, o.init = nil, nil
+				}
+			}
 		case bsStuck:
 			e.parkMver = m.mver
 			parked = append(parked, e)

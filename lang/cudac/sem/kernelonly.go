@@ -53,9 +53,7 @@ func (m *Machine) RunKernelOnly(cfg KernelConfig) (bool, error) {
 			if cfg.Random {
 				rng.Read(o.Data)
 			}
-			for k := range o.init {
-				o.init[k] = true
-			}
+			o.init.setAll()
 			args = append(args, ptrOf(o, 0))
 		case pt.isArith():
 			s, ok := cfg.Args[name]

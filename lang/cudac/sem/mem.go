@@ -34,8 +34,9 @@ type Object struct {
 	Heap    bool // from malloc/cudaMalloc: may be freed
 	Name    string
 	AllocAt int32 // pos index of the allocation
-	init    []bool
-	shadow  []cell
+	init    bitset // weft check: the bytes written so far, one bit each
+	shadow  []cell // weft check: race history per granule of 1<<gshift bytes (race.go)
+	gshift  uint8
 }
 
 func (m *Machine) newObject(size int, sp Space, name string, pos int32) *Object {
@@ -46,7 +47,7 @@ func (m *Machine) newObject(size int, sp Space, name string, pos int32) *Object 
 	o := &Object{ID: uint32(len(m.objs)), Data: make([]byte, size), Space: sp, Block: -1, Grid: -1, Name: name, AllocAt: pos}
 	m.objs = append(m.objs, o)
 	if m.opts.Check && sp != SpaceAny {
-		o.init = make([]bool, size)
+		o.init = newBitset(size)
 	}
 	return o
 }
@@ -183,4 +184,75 @@ func toMem(code int, v uint64) uint64 {
 		return uint64(bf16Bits(math.Float64frombits(v)))
 	}
 	return v
+}
+
+// bitset holds one bit per byte of an object: whether it was written (the
+// uninitialized-read check), 1/8 byte per byte.
+type bitset []uint64
+
+func newBitset(n int) bitset { return make(bitset, (n+63)/64) }
+
+func (b bitset) get(i int) bool { return b[i>>6]&(1<<(i&63)) != 0 }
+
+func (b bitset) set(i int) { b[i>>6] |= 1 << (i & 63) }
+
+// setAll marks every byte (static storage, calloc, kernel-only buffers).
+// Bits past the object's size are set too; nothing reads them.
+func (b bitset) setAll() {
+	for i := range b {
+		b[i] = ^uint64(0)
+	}
+}
+
+// setRange marks bytes [off, off+n).
+func (b bitset) setRange(off, n int) {
+	for i := off; i < off+n; {
+		if i&63 == 0 && off+n-i >= 64 {
+			b[i>>6] = ^uint64(0)
+			i += 64
+			continue
+		}
+		b.set(i)
+		i++
+	}
+}
+
+// allSet reports whether bytes [off, off+n) are all marked.
+func (b bitset) allSet(off, n int) bool {
+	for i := off; i < off+n; {
+		if i&63 == 0 && off+n-i >= 64 {
+			if b[i>>6] != ^uint64(0) {
+				return false
+			}
+			i += 64
+			continue
+		}
+		if !b.get(i) {
+			return false
+		}
+		i++
+	}
+	return true
+}
+
+// extract returns bits [off, off+n) as a new bitset starting at bit 0.
+func (b bitset) extract(off, n int) bitset {
+	r := newBitset(n)
+	for i := 0; i < n; i++ {
+		if b.get(off + i) {
+			r.set(i)
+		}
+	}
+	return r
+}
+
+// assign sets bits [off, off+n) to the first n bits of src.
+func (b bitset) assign(off, n int, src bitset) {
+	for i := 0; i < n; i++ {
+		if src.get(i) {
+			b.set(off + i)
+		} else {
+			b[(off+i)>>6] &^= 1 << ((off + i) & 63)
+		}
+	}
 }

@@ -2,28 +2,59 @@ package sem
 
 // Race detection (seed 004 §3.1, extended to global memory, inter-block,
 // inter-kernel and host/device accesses). Every byte of a checked object has
-// a cell: the last write and the reads since it. An access is stamped with
-// where it happened; hb decides whether an earlier access is ordered before
-// the current one, so the verdict does not depend on the schedule the
-// interpreter happened to pick.
+// a history: the last write and the reads since it. An access is stamped
+// with where it happened; hb decides whether an earlier access is ordered
+// before the current one, so the verdict does not depend on the schedule
+// the interpreter happened to pick.
+//
+// Representation (docs/cudac.md "Shadow memory"). The history is per byte,
+// but it is stored per granule: an object's shadow has one cell per aligned
+// 2^g bytes, g chosen by its first access (at most 8 bytes). While every
+// access covers whole granules, the bytes of a granule have the same
+// history, so one cell holds it exactly. An access that covers part of a
+// granule splits the object's cells to the finer granule, copying each
+// history, so reports keep per-byte precision (the reported byte is the
+// first byte of the first conflicting granule, the byte a per-byte walk
+// would report). A stamp is 8 bytes: the access's position and kind, and
+// the index of a segment, the ordering context (agent, clock, block, thread,
+// barrier and warp epochs) of one thread between two of its barriers, which
+// all accesses of that stretch share. A cell is the last write, the first
+// read since it, and the index of a list of the further unordered reads:
+// 20 bytes per granule.
 
-// stamp identifies one access.
-type stamp struct {
+// seg is the ordering context of a thread between two of its barriers.
+type seg struct {
 	agent  int32 // 0: host; s+1: stream s (an agent runs its operations in order)
-	clock  int32 // the agent's clock when the access happened
+	clock  int32 // the agent's clock when the accesses happened
 	block  int32 // linear block id, -1 on the host or a copy engine
 	tid    int32 // linear thread id in the block
 	epoch  int32 // barrier epoch of the block
 	wepoch int32 // __syncwarp epoch of the warp
-	pos    int32
-	atomic bool
-	write  bool
-	valid  bool
 }
 
+// stamp identifies one access: a segment and pos<<3 | flags.
+type stamp struct {
+	seg uint32
+	pf  uint32
+}
+
+const (
+	sfValid  = 1
+	sfWrite  = 2
+	sfAtomic = 4
+)
+
+func (s stamp) valid() bool  { return s.pf&sfValid != 0 }
+func (s stamp) write() bool  { return s.pf&sfWrite != 0 }
+func (s stamp) atomic() bool { return s.pf&sfAtomic != 0 }
+func (s stamp) pos() int32   { return int32(s.pf >> 3) }
+
+// cell is the history of one granule: the last write, the first read since
+// it (valid whenever there is any), and 1 + the index in m.rmore of the
+// later reads (0: none).
 type cell struct {
-	w stamp
-	r []stamp
+	w, r stamp
+	more uint32
 }
 
 // accessCtx is the ordering context of a running thread.
@@ -52,8 +83,9 @@ func vcJoin(dst []int32, src []int32) []int32 {
 	return dst
 }
 
-// hb reports whether access a happens before the current access b made in ctx.
-func hb(a, b *stamp, ctx *accessCtx) bool {
+// hb reports whether an access of segment a happens before the current
+// access, made in segment b under ctx.
+func hb(a, b *seg, ctx *accessCtx) bool {
 	if a.agent == b.agent && a.clock == b.clock {
 		if a.agent == 0 || a.block < 0 {
 			return true // host program order; a copy runs as one sequential agent
@@ -72,57 +104,226 @@ func hb(a, b *stamp, ctx *accessCtx) bool {
 	return vcGet(ctx.vc, a.agent) > a.clock
 }
 
+// curSeg returns t's current segment, making a new one when t passed a
+// barrier or its agent's clock moved since its last access.
+func (m *Machine) curSeg(t *Thread) uint32 {
+	var ep, wep int32
+	b := t.block
+	if b != nil {
+		ep, wep = b.epoch, b.wepoch[t.tid/32]
+	}
+	if t.segGen == m.segGen && t.segEp == ep && t.segWep == wep && t.segClock == t.ctx.clock && t.segAgent == t.ctx.agent {
+		return t.seg
+	}
+	s := seg{agent: t.ctx.agent, clock: t.ctx.clock, block: -1, tid: -1}
+	if b != nil {
+		s.block, s.tid, s.epoch, s.wepoch = b.id, t.tid, ep, wep
+	}
+	if len(m.segs) >= m.segGCAt {
+		m.gcSegs()
+	}
+	t.seg = uint32(len(m.segs))
+	m.segs = append(m.segs, s)
+	t.segGen, t.segEp, t.segWep, t.segClock, t.segAgent = m.segGen, ep, wep, t.ctx.clock, t.ctx.agent
+	return t.seg
+}
+
+// granuleOf is the largest granule (log2, at most 3: 8 bytes) that an access
+// of n bytes at off covers whole.
+func granuleOf(off, n int) uint8 {
+	g := uint8(3)
+	for g > 0 && (off|n)&(1<<g-1) != 0 {
+		g--
+	}
+	return g
+}
+
 // raceCheck records an access of n bytes at off of o and reports races.
 func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool, pos int32) {
-	if o.Space == SpaceLocal || o.Space == SpaceAny {
+	if o.Space == SpaceLocal || o.Space == SpaceAny || n <= 0 {
 		return
 	}
 	if o.shadow == nil {
-		o.shadow = make([]cell, len(o.Data))
+		o.gshift = granuleOf(off, n)
+		o.shadow = make([]cell, (len(o.Data)+1<<o.gshift-1)>>o.gshift)
+	} else if (off|n)&(1<<o.gshift-1) != 0 {
+		m.split(o, granuleOf(off, n))
 	}
-	b := t.stampOf(pos, write, atomic)
+	sid := m.curSeg(t)
+	bs := &m.segs[sid]
+	pf := uint32(0)
+	if pos > 0 {
+		pf = uint32(pos) << 3
+	}
+	pf |= sfValid
+	if write {
+		pf |= sfWrite
+	}
+	if atomic {
+		pf |= sfAtomic
+	}
+	b := stamp{sid, pf}
 	ctx := t.ctx
-	for i := off; i < off+n; i++ {
-		c := &o.shadow[i]
-		if c.w.valid && !hb(&c.w, &b, ctx) && !(c.w.atomic && atomic) {
-			m.reportRace(o, i, &c.w, &b)
+	// ordered reports whether the earlier access a is no race with b: the
+	// same segment, happens-before, or both atomic
+	ordered := func(a stamp) bool {
+		return a.seg == sid || hb(&m.segs[a.seg], bs, ctx)
+	}
+	g := o.gshift
+	for ci := off >> g; ci < (off+n)>>g; ci++ {
+		c := &o.shadow[ci]
+		if c.w.valid() && !(c.w.atomic() && atomic) && !ordered(c.w) {
+			m.reportRace(o, ci<<g, c.w, b)
 		}
 		if write {
-			for k := range c.r {
-				r := &c.r[k]
-				if !hb(r, &b, ctx) && !(r.atomic && atomic) {
-					m.reportRace(o, i, r, &b)
+			if c.r.valid() {
+				if !(c.r.atomic() && atomic) && !ordered(c.r) {
+					m.reportRace(o, ci<<g, c.r, b)
+				}
+				if c.more != 0 {
+					for _, r := range m.rmore[c.more-1] {
+						if !(r.atomic() && atomic) && !ordered(r) {
+							m.reportRace(o, ci<<g, r, b)
+						}
+					}
+					m.freeMore(c)
 				}
 			}
 			c.w = b
-			c.r = c.r[:0]
+			c.r = stamp{}
 			continue
 		}
 		// keep only the reads not ordered before this one: if r happens
 		// before b, any later write racing with r also races with b.
-		k := 0
-		for _, r := range c.r {
-			if !hb(&r, &b, ctx) {
-				c.r[k] = r
+		switch {
+		case !c.r.valid():
+			c.r = b
+		case c.more == 0:
+			if ordered(c.r) {
+				c.r = b
+			} else {
+				m.newMore(c, b)
+			}
+		default:
+			lst := m.rmore[c.more-1]
+			first, have := c.r, !ordered(c.r)
+			k := 0
+			for _, r := range lst {
+				if ordered(r) {
+					continue
+				}
+				if !have {
+					first, have = r, true
+					continue
+				}
+				lst[k] = r
 				k++
 			}
+			if !have {
+				c.r = b
+				m.freeMore(c)
+				continue
+			}
+			c.r = first
+			m.rmore[c.more-1] = append(lst[:k], b)
 		}
-		c.r = append(c.r[:k], b)
 	}
 }
 
-func (t *Thread) stampOf(pos int32, write, atomic bool) stamp {
-	s := stamp{agent: t.ctx.agent, clock: t.ctx.clock, block: -1, tid: -1, pos: pos, write: write, atomic: atomic, valid: true}
-	if b := t.block; b != nil {
-		s.block = b.id
-		s.tid = t.tid
-		s.epoch = b.epoch
-		s.wepoch = b.wepoch[t.tid/32]
+// newMore starts the list of further reads of c with s.
+func (m *Machine) newMore(c *cell, s stamp) {
+	if k := len(m.rfree); k > 0 {
+		i := m.rfree[k-1]
+		m.rfree = m.rfree[:k-1]
+		m.rmore[i] = append(m.rmore[i][:0], s)
+		c.more = i + 1
+		return
 	}
-	return s
+	m.rmore = append(m.rmore, []stamp{s})
+	c.more = uint32(len(m.rmore))
 }
 
-func (m *Machine) who(s *stamp) string {
+func (m *Machine) freeMore(c *cell) {
+	i := c.more - 1
+	if cap(m.rmore[i]) > 64 {
+		m.rmore[i] = nil // do not keep a broadcast's long list for a cell that reuses it
+	} else {
+		m.rmore[i] = m.rmore[i][:0]
+	}
+	m.rfree = append(m.rfree, i)
+	c.more = 0
+}
+
+// split refines o's granule to 2^g bytes, copying each history to the new
+// cells it covers.
+func (m *Machine) split(o *Object, g uint8) {
+	k := o.gshift - g
+	old := o.shadow
+	o.shadow = make([]cell, (len(o.Data)+1<<g-1)>>g)
+	for i, c := range old {
+		for j := 0; j < 1<<k; j++ {
+			ni := i<<k + j
+			if ni >= len(o.shadow) {
+				break
+			}
+			nc := c
+			if c.more != 0 && j > 0 {
+				m.newMore(&nc, stamp{})
+				m.rmore[nc.more-1] = append(m.rmore[nc.more-1][:0], m.rmore[c.more-1]...)
+			}
+			o.shadow[ni] = nc
+		}
+	}
+	o.gshift = g
+}
+
+// gcSegs drops the segments no cell refers to any more and renumbers the
+// others. It runs when the table doubled since the last collection, so its
+// cost (a walk over the shadow cells) is spread over the segments made.
+func (m *Machine) gcSegs() {
+	live := make([]uint32, len(m.segs)) // 1 + new index, 0: dead
+	n := uint32(0)
+	mark := func(s *stamp) {
+		if !s.valid() {
+			return
+		}
+		if live[s.seg] == 0 {
+			n++
+			live[s.seg] = n
+		}
+		s.seg = live[s.seg] - 1
+	}
+	for _, o := range m.objs {
+		if o == nil || o.shadow == nil {
+			continue
+		}
+		for i := range o.shadow {
+			c := &o.shadow[i]
+			mark(&c.w)
+			mark(&c.r)
+			if c.more != 0 {
+				lst := m.rmore[c.more-1]
+				for j := range lst {
+					mark(&lst[j])
+				}
+			}
+		}
+	}
+	segs := make([]seg, n, max(int(n)*2, 1024))
+	for i, v := range live {
+		if v != 0 {
+			segs[v-1] = m.segs[i]
+		}
+	}
+	m.segs = segs
+	m.segGen++ // every thread starts a new segment at its next access
+	m.segGCAt = max(2*int(n), segGCMin)
+}
+
+// segGCMin is the table size below which segments are never collected.
+const segGCMin = 1 << 20
+
+func (m *Machine) who(s *seg) string {
 	if s.agent == 0 {
 		return "the host"
 	}
@@ -138,8 +339,8 @@ func (m *Machine) who(s *stamp) string {
 	return "thread " + dimStr(th, g.bdim) + " of block " + dimStr(b, g.gdim) + " (kernel " + g.fn.Name + ")"
 }
 
-func (m *Machine) reportRace(o *Object, off int, a, b *stamp) {
-	key := [2]int32{a.pos, b.pos}
+func (m *Machine) reportRace(o *Object, off int, a, b stamp) {
+	key := [2]int32{a.pos(), b.pos()}
 	if key[0] > key[1] {
 		key[0], key[1] = key[1], key[0]
 	}
@@ -147,12 +348,12 @@ func (m *Machine) reportRace(o *Object, off int, a, b *stamp) {
 		return
 	}
 	m.races[key] = true
-	kind := func(s *stamp) string {
+	kind := func(s stamp) string {
 		k := "read"
-		if s.write {
+		if s.write() {
 			k = "write"
 		}
-		if s.atomic {
+		if s.atomic() {
 			k = "atomic " + k
 		}
 		return k
@@ -161,7 +362,8 @@ func (m *Machine) reportRace(o *Object, off int, a, b *stamp) {
 	if o.Name != "" {
 		where += " " + o.Name
 	}
-	d := m.diags.Errorf(m.pos(b.pos), "C0501", "data race on %s (byte %d): %s by %s conflicts with an unordered %s by %s",
-		where, off, kind(b), m.who(b), kind(a), m.who(a))
-	d.Note(m.pos(a.pos), "the other access: %s by %s", kind(a), m.who(a))
+	sa, sb := &m.segs[a.seg], &m.segs[b.seg]
+	d := m.diags.Errorf(m.pos(b.pos()), "C0501", "data race on %s (byte %d): %s by %s conflicts with an unordered %s by %s",
+		where, off, kind(b), m.who(sb), kind(a), m.who(sa))
+	d.Note(m.pos(a.pos()), "the other access: %s by %s", kind(a), m.who(sa))
 }

@@ -564,10 +564,8 @@ func (m *Machine) alloc(t *Thread, n uint64, zero bool, pos int32) (uint64, stat
 	}
 	o := m.newObject(int(n), sp, "", pos)
 	o.Heap = true
-	if zero && o.init != nil {
-		for i := range o.init {
-			o.init[i] = true
-		}
+	if zero {
+		o.init.setAll()
 	}
 	return ok(ptrOf(o, 0))
 }
