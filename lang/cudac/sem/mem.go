@@ -33,7 +33,7 @@ type Object struct {
 	Freed   bool
 	Heap    bool // from malloc/cudaMalloc: may be freed
 	Name    string
-	AllocAt int32 // pos index of the allocation
+	AllocAt int32  // pos index of the allocation
 	init    bitset // weft check: the bytes written so far, one bit each
 	shadow  []cell // weft check: race history per granule of 1<<gshift bytes (race.go)
 	gshift  uint8
