@@ -36,8 +36,8 @@ func help(w io.Writer, name string) {
   assertion and deadlock checks are always on; exit 1 on an error`)
 	case "check":
 		fmt.Fprintln(w, `weft check FILE.cu [flags]
-  the same run, plus data races (shared and global memory, across blocks, kernels, streams
-  and the host) and uninitialized reads; exit 1 on any error`)
+  run it as weft run does, and also detect data races (shared and global memory, across
+  blocks, kernels, streams and the host) and uninitialized reads; exit 1 on any error`)
 	default:
 		return
 	}
