@@ -73,11 +73,12 @@ type Machine struct {
 	tombs  map[tombKey]*Object
 
 	// the race detector's segments and lists of further reads (race.go)
-	segs    []seg
-	segGen  uint32
-	segGCAt int
-	rmore   [][]stamp
-	rfree   []uint32
+	segs     []seg
+	segGen   uint32
+	segGCAt  int
+	segGCMin int // segGCMin; tests lower it
+	rmore    [][]stamp
+	rfree    []uint32
 
 	races      map[[2]int32]bool
 	uninitSeen map[int32]bool
@@ -290,7 +291,7 @@ func NewMachine(prog *Program, opts Options, diags *diag.List) *Machine {
 	m := &Machine{prog: prog, opts: opts, diags: diags, out: bufio.NewWriter(opts.Stdout),
 		races: map[[2]int32]bool{}, uninitSeen: map[int32]bool{}}
 	m.objs = []*Object{nil} // id 0 is the null pointer
-	m.segGen, m.segGCAt = 1, segGCMin
+	m.segGen, m.segGCAt, m.segGCMin = 1, segGCMin, segGCMin
 	if opts.Random {
 		// only the random schedule draws from it (seeding costs more than
 		// running Figure 1's kernels)

@@ -317,7 +317,7 @@ func (m *Machine) gcSegs() {
 	}
 	m.segs = segs
 	m.segGen++ // every thread starts a new segment at its next access
-	m.segGCAt = max(2*int(n), segGCMin)
+	m.segGCAt = max(2*int(n), m.segGCMin)
 }
 
 // segGCMin is the table size below which segments are never collected.

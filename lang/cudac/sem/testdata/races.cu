@@ -306,3 +306,49 @@ int main() {
   cudaDeviceSynchronize();
   return 0;
 }
+// ---- a byte store into a word two threads read: the word's history splits per byte
+__global__ void k(int *a, int *out) {
+  out[threadIdx.x] = a[threadIdx.x % 2]; // NOTE "the other access: read by thread 1"
+  if (threadIdx.x == 3)
+    ((char *)a)[5] = 1; // ERROR C0501 col=6 "global memory \(byte 5\): write by thread 3 of block 0 \(kernel k\) conflicts with an unordered read by thread 1"
+}
+int main() {
+  int *d;
+  cudaMalloc(&d, 16 * sizeof(int));
+  cudaMemset(d, 0, 16 * sizeof(int));
+  k<<<1, 4>>>(d, d + 8);
+  cudaDeviceSynchronize();
+  return 0;
+}
+// ---- neighbouring bytes of a word written by different threads do not race
+#include <stdio.h>
+__global__ void k(unsigned *w, char *c) {
+  c[threadIdx.x] = (char)(threadIdx.x + 1); // bytes of one word, one thread each
+  __syncthreads();
+  if (threadIdx.x == 0)
+    *w = *(unsigned *)c;
+}
+int main() {
+  unsigned *d, h;
+  cudaMalloc(&d, 8);
+  k<<<1, 4>>>(d, (char *)(d + 1));
+  cudaMemcpy(&h, d, 4, cudaMemcpyDeviceToHost);
+  printf("%08x\n", h);
+  return 0;
+}
+// OUT: 04030201
+// ---- a double array copied in, then read as halves by two blocks and written by one
+__global__ void k(double *x) {
+  int *h = (int *)x;
+  int v = h[blockIdx.x]; // ERROR C0501 col=11 "global memory \(byte 4\): read by thread 0 of block 1 \(kernel k\) conflicts with an unordered write by thread 0 of block 0"
+  if (blockIdx.x == 0)
+    h[1] = v; // NOTE "the other access: write by thread 0 of block 0"
+}
+int main() {
+  double *d, a[2] = {1.0, 2.0};
+  cudaMalloc(&d, sizeof(a));
+  cudaMemcpy(d, a, sizeof(a), cudaMemcpyHostToDevice);
+  k<<<2, 1>>>(d);
+  cudaDeviceSynchronize();
+  return 0;
+}
