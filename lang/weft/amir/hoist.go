@@ -34,9 +34,19 @@ type hoistState struct {
 	// compared before each fill.
 	checkFixed bool
 	// fixed are the other slots the access reads, with their values at
-	// loop entry: a fill is only made while they still hold them (in
-	// converted programs they are enclosing loops' slots and always do).
+	// loop entry when checkFixed: a fill is only made while they still
+	// hold them (in converted programs they are enclosing loops' slots and
+	// always do).
 	fixed []Term // {Slot, value}
+	// static: checkFixed, fixed's slots and never are computed
+	// (prepareStatic); never: the access can never be planned.
+	static, never bool
+	// cy and delta are the steps for rig at rigVersion (prepareSteps):
+	// per varying dimension the start's coefficient of the loop slot, and
+	// the base block's step.
+	rig        *rigidForm
+	rigVersion uint64
+	cy         []int
 }
 
 // hoistTargets lists the accesses of the runs directly in loop s's body.
@@ -71,6 +81,12 @@ func hoistTargets(s *Stmt) []hoistState {
 func (m *Machine) planHoist(s *Stmt, h *hoistState, lo, hi int) {
 	a := h.a
 	h.ok = false
+	if !h.static {
+		h.prepareStatic(s)
+	}
+	if h.never {
+		return
+	}
 	st := &m.vars[a.Var]
 	if !st.live || len(a.Idx) != len(st.dim) {
 		return
@@ -89,57 +105,106 @@ func (m *Machine) planHoist(s *Stmt, h *hoistState, lo, hi int) {
 	if !r.aligned {
 		return
 	}
-	y, env := s.Slot, m.env
-	base, delta := r.base, 0
-	h.fixed = h.fixed[:0]
+	if h.rig != r || h.rigVersion != r.version {
+		h.prepareSteps(s.Slot, r)
+	}
+	env := m.env
+	base, n1 := r.base, hi-1-lo
 	for i := range r.dyn {
 		d := &r.dyn[i]
-		var l, cy int
-		switch {
-		case d.mod != nil:
-			for _, t := range d.mod.Aff.Terms {
-				if t.Slot == y {
-					return
-				}
-				h.fix(t.Slot, y, env)
-			}
+		var l int
+		if d.mod != nil {
 			l = d.mod.Eval(env)
-		case d.fn != nil:
-			return // its slots are unknown
-		default:
+		} else {
 			l = d.k
 			if d.c0 != 0 {
 				l += d.c0 * env[d.s0]
-				if d.s0 == y {
-					cy += d.c0
-				}
-				h.fix(d.s0, y, env)
 			}
 			for _, t := range d.more {
 				l += t.Coef * env[t.Slot]
-				if t.Slot == y {
-					cy += t.Coef
-				}
-				h.fix(t.Slot, y, env)
 			}
 		}
-		last := l + cy*(hi-1-lo)
+		last := l + h.cy[i]*n1
 		if uint(l) > uint(d.lim) || uint(last) > uint(d.lim) {
 			return // some iteration may fault: evaluate each one
 		}
 		if d.shift >= 0 {
 			base += (l >> d.shift) * d.stride
-			delta += (cy >> d.shift) * d.stride
 		} else {
 			base += l / d.gran * d.stride
-			delta += cy / d.gran * d.stride
 		}
 	}
-	h.epoch, h.base, h.delta, h.lo, h.ok = st.epoch, base, delta, lo, true
+	if h.checkFixed {
+		for k := range h.fixed {
+			h.fixed[k].Coef = env[h.fixed[k].Slot]
+		}
+	}
+	h.epoch, h.base, h.lo, h.ok = st.epoch, base, lo, true
 	h.st, h.pattern = st, r.pattern
-	h.checkFixed = false
+}
+
+// prepareStatic computes the facts of h that depend only on the program:
+// the other slots its windows read, whether a loop inside s assigns one
+// (checkFixed), and whether it can never be planned (never: a double-buffer
+// index of y, or a window with no affine form).
+func (h *hoistState) prepareStatic(s *Stmt) {
+	h.static, h.never, h.checkFixed = true, false, false
+	h.fixed = h.fixed[:0]
+	y := s.Slot
+	add := func(af *Affine) {
+		for _, t := range af.Terms {
+			h.fix(t.Slot, y, nil)
+		}
+	}
+	for i := range h.a.Idx {
+		w := &h.a.Idx[i]
+		switch {
+		case w.LoAff != nil:
+			add(w.LoAff)
+			if w.HiAff != nil {
+				add(w.HiAff)
+			}
+		case w.LoMod != nil && w.Hi == nil:
+			for _, t := range w.LoMod.Aff.Terms {
+				if t.Slot == y {
+					h.never = true
+				}
+			}
+			add(&w.LoMod.Aff)
+		default:
+			h.never = true // a closure: its slots are unknown
+		}
+	}
 	for _, f := range h.fixed {
 		h.checkFixed = h.checkFixed || slices.Contains(s.innerSlots, f.Slot)
+	}
+}
+
+// prepareSteps computes the per-iteration steps of r's varying dimensions
+// for the loop slot y (r's current preparation).
+func (h *hoistState) prepareSteps(y int, r *rigidForm) {
+	h.rig, h.rigVersion = r, r.version
+	h.cy = h.cy[:0]
+	h.delta = 0
+	for i := range r.dyn {
+		d := &r.dyn[i]
+		cy := 0
+		if d.mod == nil {
+			if d.c0 != 0 && d.s0 == y {
+				cy += d.c0
+			}
+			for _, t := range d.more {
+				if t.Slot == y {
+					cy += t.Coef
+				}
+			}
+		}
+		h.cy = append(h.cy, cy)
+		if d.shift >= 0 {
+			h.delta += (cy >> d.shift) * d.stride
+		} else {
+			h.delta += cy / d.gran * d.stride
+		}
 	}
 }
 
@@ -185,7 +250,11 @@ func (h *hoistState) fix(slot, y int, env []int) {
 			return
 		}
 	}
-	h.fixed = append(h.fixed, Term{Slot: slot, Coef: env[slot]})
+	v := 0
+	if env != nil {
+		v = env[slot]
+	}
+	h.fixed = append(h.fixed, Term{Slot: slot, Coef: v})
 }
 
 // gsPlan is the loop-entry plan of a run's g_s (its start thread is
@@ -199,6 +268,7 @@ type gsPlan struct {
 	ok          bool
 	fixed       []Term
 	checkFixed  bool
+	static      bool // step, fixed's slots and checkFixed are computed
 }
 
 // hoistGSTargets lists the g_s plans of the runs directly in loop s's body.
@@ -224,20 +294,30 @@ func hoistGSTargets(s *Stmt) []*gsPlan {
 }
 
 func (m *Machine) planGS(s *Stmt, p *gsPlan, lo int) {
-	y, env := s.Slot, m.env
-	p.start, p.step, p.lo, p.ok = p.aff.K, 0, lo, true
-	h := hoistState{fixed: p.fixed[:0]}
-	for _, t := range p.aff.Terms {
-		p.start += t.Coef * env[t.Slot]
-		if t.Slot == y {
-			p.step += t.Coef
+	env := m.env
+	if !p.static {
+		// The step and the other slots read depend only on the program.
+		p.static = true
+		y := s.Slot
+		h := hoistState{fixed: p.fixed[:0]}
+		p.step = 0
+		for _, t := range p.aff.Terms {
+			if t.Slot == y {
+				p.step += t.Coef
+			}
+			h.fix(t.Slot, y, nil)
 		}
-		h.fix(t.Slot, y, env)
+		p.fixed = h.fixed
+		p.checkFixed = false
+		for _, f := range p.fixed {
+			p.checkFixed = p.checkFixed || slices.Contains(s.innerSlots, f.Slot)
+		}
 	}
-	p.fixed = h.fixed
-	p.checkFixed = false
-	for _, f := range p.fixed {
-		p.checkFixed = p.checkFixed || slices.Contains(s.innerSlots, f.Slot)
+	p.start, p.lo, p.ok = p.aff.Eval(env), lo, true
+	if p.checkFixed {
+		for k := range p.fixed {
+			p.fixed[k].Coef = env[p.fixed[k].Slot]
+		}
 	}
 }
 

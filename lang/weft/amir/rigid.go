@@ -39,6 +39,8 @@ type rigidForm struct {
 	dyn  []dynDim
 	// facts are the incarnation's dimensions the form was prepared for.
 	facts []dimInfo
+	// version counts the preparations (base, dyn and pattern change).
+	version uint64
 }
 
 // dynDim is a dimension with a varying start, with the incarnation's
@@ -102,6 +104,7 @@ func (m *Machine) prepareRigid(r *rigidForm, st *varState) {
 		return
 	}
 	r.owner, r.epoch = m, st.epoch
+	r.version++
 	r.facts = append(r.facts[:0], st.dim...)
 	r.aligned = len(r.dims) == len(st.dim)
 	if !r.aligned {
