@@ -324,7 +324,14 @@ func (c *checker) constValue(e syntax.Expr) (int64, bool) {
 	return 0, false
 }
 
-func arith(op string, x, y int64) (int64, bool) {
+func arith(op string, x, y int64) (int64, bool) { return ControlOp(op, x, y) }
+
+// ControlOp applies a binary operator of control expressions (seed 000
+// §3.1): + - * and floor division and modulo (Python's // and %, which
+// the Exo object code prints); ok is false for another operator or a zero
+// divisor. Every Weft package that evaluates control expressions uses it,
+// so they agree on negative operands.
+func ControlOp(op string, x, y int64) (int64, bool) {
 	switch op {
 	case "+":
 		return x + y, true
@@ -336,17 +343,18 @@ func arith(op string, x, y int64) (int64, bool) {
 		if y == 0 {
 			return 0, false
 		}
-		return floorDiv(x, y), true
+		return FloorDiv(x, y), true
 	case "%":
 		if y == 0 {
 			return 0, false
 		}
-		return x - floorDiv(x, y)*y, true
+		return x - FloorDiv(x, y)*y, true
 	}
 	return 0, false
 }
 
-func floorDiv(x, y int64) int64 {
+// FloorDiv is x / y rounded toward negative infinity (y != 0).
+func FloorDiv(x, y int64) int64 {
 	q := x / y
 	if (x%y != 0) && ((x < 0) != (y < 0)) {
 		q--
@@ -418,13 +426,13 @@ func (c *checker) interval(e syntax.Expr, seen map[*Symbol]int) (r [2]int64, exa
 			if y[0] != y[1] || y[0] <= 0 {
 				return r, false, false
 			}
-			return [2]int64{floorDiv(x[0], y[0]), floorDiv(x[1], y[0])}, exact, true
+			return [2]int64{FloorDiv(x[0], y[0]), FloorDiv(x[1], y[0])}, exact, true
 		case "%":
 			if y[0] != y[1] || y[0] <= 0 {
 				return r, false, false
 			}
 			k := y[0]
-			if floorDiv(x[0], k) == floorDiv(x[1], k) {
+			if FloorDiv(x[0], k) == FloorDiv(x[1], k) {
 				lo, _ := arith("%", x[0], k)
 				hi, _ := arith("%", x[1], k)
 				return [2]int64{lo, hi}, exact, true

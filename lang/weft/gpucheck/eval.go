@@ -2,10 +2,10 @@ package gpucheck
 
 import (
 	"fmt"
-
 	"strings"
-	"weft.dev/weft/diag"
 
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/check"
 	"weft.dev/weft/lang/weft/coll"
 	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
@@ -40,34 +40,9 @@ func (c *consts) eval(e syntax.Expr) (int64, bool) {
 		if !ok1 || !ok2 {
 			return 0, false
 		}
-		switch e.Op {
-		case "+":
-			return x + y, true
-		case "-":
-			return x - y, true
-		case "*":
-			return x * y, true
-		case "/", "//":
-			if y == 0 {
-				return 0, false
-			}
-			return floorDiv(x, y), true
-		case "%":
-			if y == 0 {
-				return 0, false
-			}
-			return x - floorDiv(x, y)*y, true
-		}
+		return check.ControlOp(e.Op, x, y)
 	}
 	return 0, false
-}
-
-func floorDiv(x, y int64) int64 {
-	q := x / y
-	if (x%y != 0) && ((x < 0) != (y < 0)) {
-		q--
-	}
-	return q
 }
 
 // unitDecl is a collective unit as data: the library's (units.weft) or one

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/check"
 	"weft.dev/weft/lang/weft/syntax"
 )
 
@@ -115,7 +116,7 @@ func (c *compiler) ctrl(e syntax.Expr) cexpr {
 				if b == 0 {
 					fail(fr, pos, CodeDivZero, "division by zero")
 				}
-				return floorDiv(a, b)
+				return check.FloorDiv(a, b)
 			}
 		case "%":
 			fn = func(fr *frame) int64 {
@@ -123,7 +124,7 @@ func (c *compiler) ctrl(e syntax.Expr) cexpr {
 				if b == 0 {
 					fail(fr, pos, CodeDivZero, "modulo by zero")
 				}
-				return a - floorDiv(a, b)*b
+				return a - check.FloorDiv(a, b)*b
 			}
 		default:
 			c.errorf(e.Pos(), CodeUnsupported, "operator %s in a control expression", e.Op)

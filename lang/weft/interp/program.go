@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/check"
 	"weft.dev/weft/lang/weft/syntax"
 )
 
@@ -199,33 +200,5 @@ func (p *Program) constExpr(e syntax.Expr, depth int) (int64, bool) {
 }
 
 // intOp applies a control operator (floor division and modulo, seed 000
-// §3.1); ok is false for an unknown operator or a zero divisor.
-func intOp(op string, x, y int64) (int64, bool) {
-	switch op {
-	case "+":
-		return x + y, true
-	case "-":
-		return x - y, true
-	case "*":
-		return x * y, true
-	case "/", "//":
-		if y == 0 {
-			return 0, false
-		}
-		return floorDiv(x, y), true
-	case "%":
-		if y == 0 {
-			return 0, false
-		}
-		return x - floorDiv(x, y)*y, true
-	}
-	return 0, false
-}
-
-func floorDiv(x, y int64) int64 {
-	q := x / y
-	if (x%y != 0) && ((x < 0) != (y < 0)) {
-		q--
-	}
-	return q
-}
+// §3.1): check.ControlOp, shared with the checker.
+func intOp(op string, x, y int64) (int64, bool) { return check.ControlOp(op, x, y) }

@@ -2,6 +2,7 @@ package sched
 
 import (
 	"strconv"
+	"weft.dev/weft/lang/weft/check"
 
 	"weft.dev/weft/lang/weft/syntax"
 )
@@ -98,16 +99,10 @@ func varLin(name string) Lin {
 }
 
 // floorDiv and floorMod are the control-expression / and % (seed 000 §3.1:
-// floor semantics, as the interpreter implements them).
-func floorDiv(a, b int64) int64 {
-	q := a / b
-	if (a%b != 0) && ((a < 0) != (b < 0)) {
-		q--
-	}
-	return q
-}
+// floor semantics), shared with the checker and the interpreter.
+func floorDiv(a, b int64) int64 { return check.FloorDiv(a, b) }
 
-func floorMod(a, b int64) int64 { return a - b*floorDiv(a, b) }
+func floorMod(a, b int64) int64 { return a - b*check.FloorDiv(a, b) }
 
 // toLin normalizes a control expression; ok is false if e is not one.
 func toLin(e syntax.Expr, env ctrlEnv) (Lin, bool) {
