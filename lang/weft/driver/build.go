@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 
 	cudainclude "weft.dev/weft/cuda/include"
 	"weft.dev/weft/diag"
@@ -56,13 +55,9 @@ func buildWeft(env *frontend.Env, args []string) int {
 	if len(files0) != 1 || *out == "" {
 		return frontend.Usagef(env, "%s", buildUsage)
 	}
-	sizes := map[string]int64{}
-	for _, a := range assigns {
-		v, err := strconv.ParseInt(a[1], 0, 64)
-		if err != nil {
-			return frontend.Usagef(env, "%s=%s: want an integer", a[0], a[1])
-		}
-		sizes[a[0]] = v
+	sizes, ok := sizeArgs(env, assigns)
+	if !ok {
+		return 2
 	}
 	pos = files0
 	var errs diag.List

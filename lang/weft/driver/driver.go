@@ -132,13 +132,9 @@ func checkVerb(env *frontend.Env, args []string) int {
 	if len(files) != 1 {
 		return frontend.Usagef(env, "usage: weft check FILE.weft [NAME=VALUE ...] [flags] (weft help check .weft)")
 	}
-	sizes := map[string]int64{}
-	for _, a := range assigns {
-		v, err := strconv.ParseInt(a[1], 0, 64)
-		if err != nil {
-			return frontend.Usagef(env, "%s=%s: want an integer", a[0], a[1])
-		}
-		sizes[a[0]] = v
+	sizes, ok := sizeArgs(env, assigns)
+	if !ok {
+		return 2
 	}
 	var errs diag.List
 	f, ok := parse(env, files[0], &errs)
@@ -205,4 +201,19 @@ func fmtVerb(env *frontend.Env, args []string) int {
 		}
 	}
 	return 0
+}
+
+// sizeArgs reads NAME=VALUE size arguments (N=1024); a value that is not an
+// integer is a usage error, already printed when ok is false.
+func sizeArgs(env *frontend.Env, assigns [][2]string) (map[string]int64, bool) {
+	sizes := map[string]int64{}
+	for _, a := range assigns {
+		v, err := strconv.ParseInt(a[1], 0, 64)
+		if err != nil {
+			frontend.Usagef(env, "%s=%s: want an integer", a[0], a[1])
+			return nil, false
+		}
+		sizes[a[0]] = v
+	}
+	return sizes, true
 }

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"strconv"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/frontend"
@@ -42,13 +41,9 @@ func schedVerb(env *frontend.Env, args []string) int {
 		// stdout carries the JSON diagnostics, so the program needs a file.
 		return frontend.Usagef(env, "weft sched --json needs -o OUT for the scheduled file")
 	}
-	sizes := map[string]int64{}
-	for _, a := range assigns {
-		v, err := strconv.ParseInt(a[1], 0, 64)
-		if err != nil {
-			return frontend.Usagef(env, "%s=%s: want an integer", a[0], a[1])
-		}
-		sizes[a[0]] = v
+	sizes, ok := sizeArgs(env, assigns)
+	if !ok {
+		return 2
 	}
 	var errs diag.List
 	f, ok := parse(env, files[0], &errs)
