@@ -131,10 +131,13 @@ func (m *Machine) store(t *Thread, p uint64, code int, v uint64, pos int32) bool
 	if !ok {
 		return false
 	}
-	old := loadN(b, size)
-	storeN(b, size, toMem(code, v))
-	if loadN(b, size) != old {
+	nv := toMem(code, v)
+	if size < 8 {
+		nv &= 1<<(8*size) - 1
+	}
+	if loadN(b, size) != nv {
 		m.mver++ // only a store that changes memory is progress (spin.go)
+		storeN(b, size, nv)
 	}
 	return true
 }

@@ -6,7 +6,7 @@
 // returns a Program; Machine.Run executes main (or one kernel, for kernel-only
 // files) and reports run-time problems as diagnostics: memory-space
 // violations, out-of-bounds, use after free, uninitialized reads (C04xx),
-// data races and deadlocks (C05xx), division by zero, failed assertions
+// data races, deadlocks and livelocks (C05xx), division by zero, failed assertions
 // (C06xx). The program's own output goes to Options.Stdout byte for byte as
 // on a GPU. Nothing here panics on a user program.
 //
@@ -22,8 +22,18 @@
 //     the interpreter loop; threads of a block run round-robin between
 //     barriers without goroutines.
 //   - Race detection is schedule independent: every byte of device memory has
-//     shadow state (last write, reads since) stamped with the accessing
+//     a history (last write, reads since) stamped with the accessing
 //     thread, its block's barrier epoch and the vector clock of its stream,
 //     and two accesses race unless barrier, kernel boundary, stream or event
-//     order or host synchronization orders them, or both are atomic.
+//     order or host synchronization orders them, or both are atomic. The
+//     history is stored per granule of 1-8 bytes, split when an access covers
+//     part of one, with 8-byte stamps naming shared per-thread segments
+//     (race.go), so reports keep per-byte precision at about 5 bytes of state
+//     per byte of int data.
+//   - Livelocks are found exactly (spin.go): a thread whose state repeats at a
+//     backward jump while no byte of memory changed spins forever unless
+//     another thread changes memory; blocks whose threads all spin are parked
+//     until memory changes, and C0504 ends the run when every started block
+//     is parked. Snapshots are taken only after a quiet window, so the check
+//     costs one test per backward jump otherwise.
 package sem
