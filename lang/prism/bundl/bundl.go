@@ -190,6 +190,9 @@ type tmaKey struct {
 	bar *check.Var
 }
 
+// MaxThreads bounds blocks × threads of one Run.
+const MaxThreads = 1 << 16
+
 // Run executes cfg.Kernel. Faults and stuck states are reported to errs.
 func Run(info *check.Info, cfg Config, errs *diag.List) Result {
 	fn := info.ByName[cfg.Kernel]
@@ -207,6 +210,12 @@ func Run(info *check.Info, cfg Config, errs *diag.List) Result {
 	B := cfg.Blocks
 	if B <= 0 {
 		B = 1
+	}
+	// Every simulated thread is a goroutine with its own frames: a launch
+	// past MaxThreads would exhaust memory before the step limit applies.
+	if int64(B)*int64(T) > MaxThreads {
+		errs.Errorf(fn.Decl.At, "P0304", "kernel %s: %d blocks of %d threads exceed the %d threads the interpreter runs; use a smaller launch", fn.Name, B, T, MaxThreads)
+		return Result{}
 	}
 	if cfg.MaxSteps == 0 {
 		cfg.MaxSteps = 10_000_000
