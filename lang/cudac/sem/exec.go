@@ -192,6 +192,8 @@ type Thread struct {
 
 	cyc          *spinSnap
 	cycling      bool
+	cycSync      bool   // its loop passes a barrier or collective
+	syncs        uint32 // barriers and collectives reached
 	cycMver      uint64
 	rdObj        uint32
 	rdOff, rdPos int32

@@ -400,6 +400,7 @@ func init() {
 	bar := func(kind int) builtinFn {
 		return func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 			t.state, t.barKind, t.waitPos = tsBarrier, kind, pos
+			t.syncs++
 			if len(a) > 0 {
 				t.pred = a[0]
 			}
@@ -417,6 +418,7 @@ func init() {
 	warp := func(op int) builtinFn {
 		return func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 			t.state, t.warpOp, t.waitPos = tsWarp, op, pos
+			t.syncs++
 			copy(t.wargs[:], a)
 			return 0, stBlocked
 		}

@@ -54,6 +54,7 @@ const spinWindow = 1 << 16
 // spinSnap is one saved thread state.
 type spinSnap struct {
 	mver   uint64
+	syncs  uint32 // t.syncs when taken
 	frames []spinFrame
 	stack  []uint64
 	slots  []uint64
@@ -69,6 +70,7 @@ type spinFrame struct {
 
 func (s *spinSnap) take(t *Thread, mver uint64) {
 	s.mver = mver
+	s.syncs = t.syncs
 	s.frames = s.frames[:0]
 	for _, f := range t.frames {
 		s.frames = append(s.frames, spinFrame{f.fn, f.pc, f.base})
@@ -121,6 +123,7 @@ func (m *Machine) spinCheck(t *Thread) {
 	s.lam++
 	if s.same(t) {
 		t.cycling, t.cycMver = true, s.mver
+		t.cycSync = t.syncs != s.syncs
 		t.spinObj, t.spinOff, t.spinPos = t.rdObj, t.rdOff, t.rdPos
 		fr := &t.frames[len(t.frames)-1]
 		t.loopPos = fr.fn.Code[fr.pc].P
@@ -144,20 +147,27 @@ func (m *Machine) spinning(t *Thread) bool {
 // stuck reports whether no thread of b can move unless another block changes
 // memory: every thread exited, waits at a barrier or collective, or spins,
 // and at least one spins (a block with no spinning thread is a barrier
-// deadlock, reported at once by runBlock).
+// deadlock, reported at once by runBlock). A thread that waits at a barrier
+// or collective counts only if no spinning thread passes one in its loop:
+// otherwise the spinner may release it, and it may then make progress of
+// its own (it has to be seen repeating too).
 func (m *Machine) stuck(b *blockRun) bool {
-	spin := false
+	spin, viaSync, waiting := false, false, false
 	for _, t := range b.threads {
-		switch t.state {
-		case tsDone, tsBarrier, tsWarp:
+		if m.spinning(t) {
+			spin = true
+			viaSync = viaSync || t.cycSync
 			continue
 		}
-		if !m.spinning(t) {
+		switch t.state {
+		case tsDone:
+		case tsBarrier, tsWarp:
+			waiting = true
+		default:
 			return false
 		}
-		spin = true
 	}
-	return spin
+	return spin && !(viaSync && waiting)
 }
 
 // livelock reports the parked blocks of g, none of which can move (C0504).
@@ -182,21 +192,21 @@ func (m *Machine) livelock(g *gridRun, parked []*blockExec) {
 		for i, t := range b.threads {
 			var pos int32
 			var verb, what string
-			switch t.state {
-			case tsDone:
+			switch {
+			case t.state == tsDone:
 				done = append(done, i)
 				continue
-			case tsBarrier:
-				pos, verb, what = t.waitPos, "wait", "at __syncthreads"
-			case tsWarp:
-				pos, verb, what = t.waitPos, "wait", "at "+warpOpNames[t.warpOp]
-			default:
+			case m.spinning(t):
 				if t.spinObj != 0 && int(t.spinObj) < len(m.objs) {
 					pos, verb = t.spinPos, "spin"
 					what = fmt.Sprintf("reading %s (byte %d), which no thread will change", m.objs[t.spinObj].describe(), t.spinOff)
 				} else {
 					pos, verb, what = t.loopPos, "loop", "forever without reading memory another thread could change"
 				}
+			case t.state == tsBarrier:
+				pos, verb, what = t.waitPos, "wait", "at __syncthreads"
+			default:
+				pos, verb, what = t.waitPos, "wait", "at "+warpOpNames[t.warpOp]
 			}
 			k := fmt.Sprintf("%d/%d/%s/%s", b.id, pos, verb, what)
 			gr := index[k]

@@ -262,3 +262,65 @@ int main() {
   return 0;
 }
 // OUT: 0 1
+// ---- a thread repeating through barriers while the other counts is not a livelock
+#include <stdio.h>
+__global__ void k(int *out) {
+  __shared__ int done;
+  if (threadIdx.x == 0)
+    done = 0;
+  __syncthreads();
+  int i = 0;
+  unsigned x = 1;
+  while (true) {
+    if (threadIdx.x == 1) {
+      x = x * 3u + 1u;
+      if (++i == 30000)
+        done = 1;
+    } else {
+      int y = 0; // thread 0 is slower, so thread 1 waits at the barrier
+      for (int j = 0; j < 20; j++)
+        y += j;
+      out[0] = y;
+    }
+    __syncthreads();
+    if (done)
+      break;
+    __syncthreads();
+  }
+  out[threadIdx.x] = (int)(x % 1000u);
+}
+int main() {
+  int *d, h[2];
+  cudaMalloc(&d, sizeof(h));
+  k<<<1, 2>>>(d);
+  cudaMemcpy(h, d, sizeof(h), cudaMemcpyDeviceToHost);
+  printf("%d %d\n", h[0], h[1]);
+  return 0;
+}
+// OUT: 1 377
+// ---- every thread waits for a flag, passing a barrier in each turn
+__global__ void k(volatile int *flag) {
+  while (*flag == 0) // ERROR C0504 col=10 "livelock in kernel k: no thread can make progress$" // NOTE "threads 0-63 of block 0 spin reading global memory \(byte 0\)"
+    __syncthreads();
+}
+int main() {
+  int *d;
+  cudaMalloc(&d, sizeof(int));
+  cudaMemset(d, 0, sizeof(int));
+  k<<<1, 64>>>(d);
+  cudaDeviceSynchronize();
+  return 0;
+}
+// ---- a warp votes on a flag that no thread sets
+__global__ void k(volatile int *flag) {
+  while (!__any_sync(0xffffffff, *flag)) // ERROR C0504 "livelock in kernel k: no thread can make progress$"
+    ;
+}
+int main() {
+  int *d;
+  cudaMalloc(&d, sizeof(int));
+  cudaMemset(d, 0, sizeof(int));
+  k<<<2, 32>>>(d);
+  cudaDeviceSynchronize();
+  return 0;
+}
