@@ -62,3 +62,56 @@ func TestSegmentGC(t *testing.T) {
 	}
 	t.Logf("%d collections, %d races", gcs, races)
 }
+
+// TestReleaseFreed: freed heap objects and the locals of returned calls
+// keep no bytes, bit map or history (mem.go release), and a dangling
+// pointer is still a use after free.
+func TestReleaseFreed(t *testing.T) {
+	src := `#include <stdlib.h>
+__device__ int f(int i) {
+  int a[256];
+  a[i % 256] = i;
+  return a[i % 256];
+}
+__global__ void k(int *out) {
+  int s = 0;
+  for (int i = 0; i < 64; i++)
+    s += f(i);
+  out[threadIdx.x] = s;
+}
+int main() {
+  int *d, *q = 0;
+  cudaMalloc(&d, 64 * sizeof(int));
+  k<<<1, 64>>>(d);
+  cudaDeviceSynchronize();
+  for (int i = 0; i < 100; i++) {
+    char *p = (char *)malloc(1 << 20);
+    p[i] = 1;
+    free(p);
+    q = (int *)p;
+  }
+  return *q;
+}
+`
+	var diags diag.List
+	prog := Load(diag.NewFile("r.cu", []byte(src)), &diags)
+	if prog == nil {
+		t.Fatal(diags.Diags)
+	}
+	m := NewMachine(prog, Options{Check: true}, &diags)
+	m.Run()
+	if len(diags.Diags) != 1 || diags.Diags[0].Code != "C0404" || diags.Diags[0].Pos.Line() != 24 {
+		t.Fatalf("want one C0404 at line 24, got %v", diags.Diags)
+	}
+	held := 0
+	for _, o := range m.objs {
+		if o != nil {
+			held += len(o.Data) + 8*len(o.init) + 20*len(o.shadow)
+		}
+	}
+	// 64 ints of d, the globals and literals; not 100 MB of malloc nor
+	// 64*64 KB-sized frames
+	if held > 4096 {
+		t.Errorf("%d bytes still held by %d objects", held, len(m.objs))
+	}
+}
