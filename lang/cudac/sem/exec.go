@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"math/rand"
 	"sort"
 	"strings"
@@ -593,6 +594,34 @@ func (m *Machine) gridOf(agent, clock int32) *gridRun {
 	return nil
 }
 
+// maxGridBlocks bounds the blocks of one grid the interpreter runs;
+// maxKernelOnlyThreads the threads of a kernel-only launch, whose default
+// buffers hold an element per thread.
+const (
+	maxGridBlocks        = 1 << 24
+	maxKernelOnlyThreads = 1 << 26
+)
+
+// launchSize is the number of blocks and threads of a launch, saturating
+// instead of overflowing for absurd extents.
+func launchSize(grid, block gpu.Dim3) (blocks, threads uint64) {
+	mul := func(a, b uint64) uint64 {
+		if a != 0 && b > math.MaxUint64/a {
+			return math.MaxUint64
+		}
+		return a * b
+	}
+	blocks = 1
+	for _, d := range []int{grid.X, grid.Y, grid.Z} {
+		blocks = mul(blocks, uint64(max(d, 0)))
+	}
+	threads = blocks
+	for _, d := range []int{block.X, block.Y, block.Z} {
+		threads = mul(threads, uint64(max(d, 0)))
+	}
+	return blocks, threads
+}
+
 // launch validates a <<<>>> configuration and queues the grid. args holds
 // gx gy gz bx by bz shmem stream followed by the kernel arguments.
 func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool {
@@ -611,10 +640,23 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 		bad = fmt.Sprintf("%d threads per block exceed the limit of %d", g.bdim.Size(), gpu.MaxThreadsPerCTA)
 	case g.shmem > gpu.SmemPerCTAMax:
 		bad = fmt.Sprintf("%d bytes of dynamic shared memory exceed the limit of %d", g.shmem, gpu.SmemPerCTAMax)
+	case g.gdim.X > 1<<31-1:
+		bad = "grid x extent above 2^31-1"
 	case g.gdim.Y > 65535 || g.gdim.Z > 65535:
 		bad = "grid y or z extent above 65535"
 	case s == nil:
 		bad = "launch on an invalid stream"
+	}
+	// A legal launch can still be beyond what the interpreter can run:
+	// every thread executes at least one instruction, so a grid of more
+	// threads than the step limit cannot finish, and the block order alone
+	// of a larger grid would not fit in memory. (The extents are at most
+	// 2^31 x 2^16 x 2^16 and 1024 threads: the product fits in uint64.)
+	if bad == "" {
+		if blocks, threads := launchSize(g.gdim, g.bdim); blocks > maxGridBlocks || threads > m.opts.MaxSteps {
+			m.fault(t, pos, "C0605", "kernel %s: a grid of %d blocks of %d threads is beyond what the interpreter runs (at most %d blocks, and fewer threads than the step limit of %d)", fn.Name, blocks, g.bdim.Size(), maxGridBlocks, m.opts.MaxSteps)
+			return false
+		}
 	}
 	if bad != "" {
 		if !t.host {

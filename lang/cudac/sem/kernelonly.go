@@ -34,6 +34,11 @@ func (m *Machine) RunKernelOnly(cfg KernelConfig) (bool, error) {
 		return false, fmt.Errorf("no __global__ function in the file")
 	}
 	rng := rand.New(rand.NewSource(cfg.Seed))
+	// The default buffers hold one element per launched thread: refuse a
+	// launch the interpreter cannot run before allocating them.
+	if b, t := launchSize(cfg.Grid, cfg.Block); b > maxGridBlocks || t > maxKernelOnlyThreads {
+		return false, fmt.Errorf("--gridDim/--blockDim launch %d blocks of %d threads: kernel-only runs take at most %d blocks and %d threads", b, cfg.Block.Size(), maxGridBlocks, maxKernelOnlyThreads)
+	}
 	threads := cfg.Grid.Size() * cfg.Block.Size()
 	used := map[string]bool{}
 	var args []uint64
