@@ -48,6 +48,11 @@
 //     body are planned at loop entry, bounds checked at the first and last
 //     iteration and stepped per iteration (hoist.go). Anything else, a
 //     fault included, takes the general path.
+//   - A fused run executed again on the same cell by the same threads,
+//     with neither of the cell's lists changed (cell.ver) and no event
+//     logged since, is answered from its memo when its form makes the
+//     execution a no-op on the state (memo.go: a read; a convergent write
+//     whose checks accept its own record); only its statistics are added.
 //   - Task symmetry (Program.Finish): tasks after the first of an
 //     innermost symmetric cuda_tasks loop run only their events and their
 //     accesses to shared variables; their task-local work is the first

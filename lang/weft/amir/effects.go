@@ -113,16 +113,17 @@ func (m *Machine) recordCells(s *Stmt, cs []int32, gs threads, pends []pend, st 
 		m.localOps += int64(len(cs))
 	}
 	for _, c := range cs {
-		head := &st.cells[c].reads
+		cl := &st.cells[c]
+		head := &cl.reads
 		if s.Kind == KRecordMutate {
-			head = &st.cells[c].muts
+			head = &cl.muts
 		}
 		if !perThread {
-			m.addRecord(head, s, gs, pends, stamp)
+			m.addRecord(head, &cl.ver, s, gs, pends, stamp)
 			continue
 		}
 		for _, o := range m.shapes[gs.shape] {
-			m.addRecord(head, s, threads{task: gs.task, start: gs.start + o}, pends, stamp)
+			m.addRecord(head, &cl.ver, s, threads{task: gs.task, start: gs.start + o}, pends, stamp)
 		}
 	}
 }
@@ -133,8 +134,9 @@ func (m *Machine) recordCells(s *Stmt, cs []int32, gs threads, pends []pend, st 
 // cell of the new p with a count no greater) is removed first: its f and p
 // are then pointwise at least the new record's and stay so (W and A are
 // monotone), so it can never fail a check the new one passes, and dropping
-// it changes no verdict.
-func (m *Machine) addRecord(head *int32, s *Stmt, creator threads, pends []pend, stamp int32) {
+// it changes no verdict. ver is the cell's version (cell.ver), renewed when
+// the list changes.
+func (m *Machine) addRecord(head *int32, ver *uint64, s *Stmt, creator threads, pends []pend, stamp int32) {
 	prev := int32(-1)
 	for h := *head; h >= 0; {
 		r := &m.recs[h]
@@ -171,6 +173,8 @@ func (m *Machine) addRecord(head *int32, s *Stmt, creator threads, pends []pend,
 		r.pend = append(r.pend, pends...)
 	}
 	*head = i
+	m.vers++
+	*ver = m.vers
 }
 
 // --- thread sets ---
@@ -544,27 +548,16 @@ func (m *Machine) checkCells(s *Stmt, cs []int32, gs threads, st *varState) {
 	stamp := int32(len(m.log))
 	lvl, qs := s.Level, s.Quals
 	reads := s.Kind == KCheckReads
-	for i, c := range cs {
+	// recs is m.recs for the walk: a check adds and frees no record, and a
+	// local slice header is not reloaded after each call.
+	recs := m.recs
+	for _, c := range cs {
 		h := st.cells[c].muts
 		if reads {
 			h = st.cells[c].reads
 		}
-		if i+1 < len(cs) {
-			// Touch the next cell's first record early (its load
-			// overlaps this cell's work).
-			n := st.cells[cs[i+1]].muts
-			if reads {
-				n = st.cells[cs[i+1]].reads
-			}
-			if n >= 0 {
-				m.touch += m.recs[n].stamp
-			}
-		}
-		for ; h >= 0; h = m.recs[h].next {
-			r := &m.recs[h]
-			if r.next >= 0 {
-				m.touch += m.recs[r.next].stamp
-			}
+		for ; h >= 0; h = recs[h].next {
+			r := &recs[h]
 			if r.stamp != stamp {
 				m.replay(r)
 			}
@@ -691,13 +684,16 @@ func samePends(a, b []pend) bool {
 // clearCells is CLEARREADS / CLEARMUTATES on the evaluated cells cs.
 func (m *Machine) clearCells(s *Stmt, cs []int32, st *varState) {
 	for _, c := range cs {
+		cl := &st.cells[c]
 		if s.Kind == KClearReads {
-			m.freeList(st.cells[c].reads)
-			st.cells[c].reads = -1
+			m.freeList(cl.reads)
+			cl.reads = -1
 		} else {
-			m.freeList(st.cells[c].muts)
-			st.cells[c].muts = -1
+			m.freeList(cl.muts)
+			cl.muts = -1
 		}
+		m.vers++
+		cl.ver = m.vers
 	}
 }
 
@@ -758,6 +754,33 @@ func (m *Machine) execRun(run *Stmt) {
 		gs = m.gs(run)
 	}
 	st := &m.vars[first.Acc.Var]
+	var me *memoEntry
+	if run.memo != nil && len(cs) == 1 {
+		c := cs[0]
+		me = m.memoEntryFor(run, c)
+		if me.valid && me.cell == c && me.ver == st.cells[c].ver && me.log == int32(len(m.log)) && me.gs == gs {
+			// The same execution again: only its statistics (memo.go).
+			n := int64(run.memoOps)
+			m.res.Stats.MemOps += n
+			if st.local {
+				m.localOps += n
+			}
+			m.res.Stats.Records += int64(run.memoRecs)
+			m.memoHits[run.memoKind]++
+			return
+		}
+		me.valid = false
+	}
+	occ := m.res.Occurrences
+	m.execMembers(run, cs, gs, st)
+	if me != nil && !m.stop && m.res.Occurrences == occ {
+		c := cs[0]
+		*me = memoEntry{cell: c, log: int32(len(m.log)), ver: st.cells[c].ver, gs: gs, valid: true}
+	}
+}
+
+// execMembers executes the members of a live run on cells cs by gs.
+func (m *Machine) execMembers(run *Stmt, cs []int32, gs threads, st *varState) {
 	body := run.Body
 	for i := 0; i < len(body); i++ {
 		s := body[i]
@@ -773,7 +796,8 @@ func (m *Machine) execRun(run *Stmt) {
 				for _, c := range cs {
 					m.freeList(st.cells[c].reads)
 					m.freeList(st.cells[c].muts)
-					st.cells[c] = cell{-1, -1}
+					m.vers++
+					st.cells[c] = cell{-1, -1, m.vers}
 				}
 				i++
 				continue

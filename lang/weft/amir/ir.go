@@ -266,6 +266,12 @@ type Stmt struct {
 	hoistGS []*gsPlan
 	// innerSlots are the slots assigned by loops inside a KLoop's body.
 	innerSlots []int
+	// memo: a kRun's memory of its last executions (memo.go), nil when
+	// its form has none; memoOps and memoRecs are the statistics of one
+	// execution on one cell.
+	memo              *memoTable
+	memoKind          uint8
+	memoOps, memoRecs int
 }
 
 // kRun is the internal kind of a fused run of statements (Stmt.fused).
@@ -657,6 +663,9 @@ func (p *Program) fuse(s *Stmt) {
 		}
 		if gsOf != nil {
 			run.Exec, run.gsc = gsOf.Exec, gsOf.gsc
+		}
+		if run.memoKind, run.memoOps, run.memoRecs = memoForm(run); run.memoKind != memoNone {
+			run.memo = &memoTable{}
 		}
 		out = append(out, run)
 		changed = true

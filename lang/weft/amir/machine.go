@@ -46,6 +46,9 @@ type record struct {
 
 type cell struct {
 	reads, muts int32 // record list heads, -1 when empty
+	// ver changes (to a value never used before) whenever either list
+	// changes: records added or removed (not their replay); see memo.go.
+	ver uint64
 }
 
 type varState struct {
@@ -172,6 +175,10 @@ type Machine struct {
 	taskCoords [][]int
 
 	epochs uint64 // allocation counter (varState.epoch)
+	// vers is the last cell version handed out (cell.ver); runs counts
+	// Runs (memoTable.run).
+	vers, runs uint64
+	memoHits   [3]int64 // executions of runs answered by their memo, by form (tests)
 	// gen changes whenever the environment or an allocation changes; it
 	// validates Access caches.
 	gen    uint64
@@ -180,7 +187,6 @@ type Machine struct {
 	pendBuf []pend
 	// grantArena backs the first grants of records (augment).
 	grantArena []grant
-	touch      int32 // sink of early loads (checkCells)
 }
 
 // New prepares a machine for p. p must be Finished.
@@ -223,6 +229,7 @@ func (m *Machine) Run(args []int) *Result {
 		}
 	}
 	m.task = 0
+	m.runs++
 	m.taskCoords = m.taskCoords[:0]
 	m.lite = false
 	m.done = map[*Stmt]bool{}
@@ -506,8 +513,9 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 			st.cells = make([]cell, total)
 		}
 		st.cells = st.cells[:total]
+		m.vers++
 		for i := range st.cells {
-			st.cells[i] = cell{-1, -1}
+			st.cells[i] = cell{-1, -1, m.vers}
 		}
 	}
 	if pv.Barrier {
