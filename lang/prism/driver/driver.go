@@ -50,7 +50,9 @@ func help(w io.Writer, verb string) {
 		fmt.Fprintln(w, `weft build FILE.prism -o DIR [flags]
   CUDA C++ with inferred synchronization: writes DIR/FILE.cu (compile for sm_80 or sm_90a);
   FILE.extern.cuh next to the program, if present, supplies the bodies of functions
-  declared with pass`)
+  declared with pass. --harness appends a host main() taking weft run's --arg and --buffer
+  values (tensor maps included) that prints the outputs as weft run does; WEFT_PRINT=N
+  and WEFT_REPEAT=R (time R more launches) in its environment`)
 	case "run":
 		v = runVerb
 		fmt.Fprintln(w, `weft run FILE.prism [--kernel NAME] [--blocks B] [--threads T] [--arg NAME=VALUE ...] [flags]
@@ -153,11 +155,14 @@ func buildVerb(env *frontend.Env, args []string) int {
 	asJSON := fs.Bool("json", false, "diagnostics as JSON on stdout")
 	syncs := fs.Bool("syncs", false, "print the inferred sync points (and the split barriers' arrive/wait lines)")
 	full := fs.Bool("full-barriers", false, "lower block-wide sync points to __syncthreads() in place instead of split mbarrier arrive/wait with motion")
-	harness := fs.Bool("harness", false, "append a host main() that copies the --arg buffers to the GPU, launches --kernel on --blocks blocks and prints the outputs as weft run does (then: nvcc -arch=sm_80 -o prog DIR/FILE.cu && ./prog)")
+	harness := fs.Bool("harness", false, "append a host main() that fills the --arg and --buffer buffers, encodes the tensor maps, launches --kernel on --blocks blocks and prints the outputs as weft run does (then: nvcc -arch=sm_80 -o prog DIR/FILE.cu && ./prog)")
 	kernel := fs.String("kernel", "", "`NAME`: --harness: the kernel to launch (default: the only @prism(\"global\") function)")
 	blocks := fs.Int("blocks", 1, "--harness: blocks in the grid")
+	flops := fs.Float64("flops", 0, "--harness: the floating-point operations of one launch (e.g. 2*M*N*K), for the TFLOP/s WEFT_REPEAT prints")
 	var argv argList
-	fs.Var(&argv, "arg", "`NAME=VALUE`: --harness: a kernel argument, as for weft run (repeatable)")
+	fs.Var(&argv, "arg", "`NAME=VALUE`: --harness: a kernel argument, as for weft run (repeatable), tensor maps included")
+	var bufv argList
+	fs.Var(&bufv, "buffer", "`NAME=INIT:LEN[:TYPE]`: --harness: a global buffer that is not a parameter, as for weft run")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return 2
@@ -184,15 +189,21 @@ func buildVerb(env *frontend.Env, args []string) int {
 	}
 	res := lower.Lower(info, opts, &diags)
 	if *harness {
-		kfn, cfg, rc := launchArgs(env, "build", info, pos[0], *kernel, argv, nil)
-		if kfn == nil {
+		lc, rc := launchArgs(env, "build", info, pos[0], *kernel, argv, bufv, false)
+		if lc == nil {
 			return rc
 		}
-		l := lower.Launch{Blocks: *blocks, Args: cfg.Args, Buffers: map[string][]float64{}}
-		for name, b := range cfg.Buffers {
-			l.Buffers[name] = b.Data
+		l := lower.Launch{Blocks: *blocks, Args: lc.cfg.Args, Buffers: map[string][]float64{}, Inits: lc.inits,
+			TensorMaps: map[string]lower.TensorMap{}, Flops: *flops}
+		for name, data := range lc.data {
+			if lc.inits[name].Kind == "rand" {
+				l.Buffers[name] = data
+			}
 		}
-		h, err := lower.Harness(kfn, l)
+		for name, tm := range lc.cfg.TensorMaps {
+			l.TensorMaps[name] = lower.TensorMap{Buf: tm.Buf.Name, Rows: tm.Rows, Cols: tm.Cols, BoxRows: tm.BoxRows, BoxCols: tm.BoxCols, Swizzle: tm.Swizzle}
+		}
+		h, err := lower.Harness(lc.kfn, l)
 		if err != nil {
 			return frontend.Usagef(env, "build: --harness: %v", err)
 		}
@@ -235,21 +246,35 @@ type argList []string
 func (a *argList) String() string     { return strings.Join(*a, ",") }
 func (a *argList) Set(s string) error { *a = append(*a, s); return nil }
 
-// launchArgs picks the kernel and builds its arguments from --kernel and
-// --arg flags (shared by run and build --harness).
-func launchArgs(env *frontend.Env, verb string, info *check.Info, path, kernel string, argv, bufv []string) (*check.Func, *bundl.Config, int) {
+// launch is what launchArgs builds: the kernel, the interpreter's
+// configuration, and for build --harness each buffer's initializer and
+// values (pointer arguments and --buffer ones alike).
+type launch struct {
+	kfn   *check.Func
+	cfg   *bundl.Config
+	inits map[string]lower.Init
+	data  map[string][]float64
+}
+
+// launchArgs picks the kernel and builds its arguments from --kernel, --arg
+// and --buffer flags (shared by run and build --harness). With fill false
+// (build) only rand buffers get their values: the harness computes the
+// others, so GEMM-sized buffers cost no memory here (their zero slices are
+// never touched).
+func launchArgs(env *frontend.Env, verb string, info *check.Info, path, kernel string, argv, bufv []string, fill bool) (*launch, int) {
 	var kfn *check.Func
 	for _, fn := range info.Funcs {
 		if fn.Global && (kernel == "" || fn.Name == kernel) {
 			if kfn != nil && kernel == "" {
-				return nil, nil, frontend.Usagef(env, "%s: %s has several kernels; pick one with --kernel", verb, path)
+				return nil, frontend.Usagef(env, "%s: %s has several kernels; pick one with --kernel", verb, path)
 			}
 			kfn = fn
 		}
 	}
 	if kfn == nil {
-		return nil, nil, frontend.Usagef(env, "%s: no kernel %q in %s", verb, kernel, path)
+		return nil, frontend.Usagef(env, "%s: no kernel %q in %s", verb, kernel, path)
 	}
+	lc := &launch{inits: map[string]lower.Init{}, data: map[string][]float64{}}
 	cfg := &bundl.Config{Kernel: kfn.Name, Args: map[string]float64{}, Buffers: map[string]*bundl.Buffer{}, TensorMaps: map[string]*bundl.TensorMap{}}
 	params := map[string]*check.Var{}
 	for _, p := range kfn.Params {
@@ -261,7 +286,7 @@ func launchArgs(env *frontend.Env, verb string, info *check.Info, path, kernel s
 	for _, a := range bufv {
 		name, val, ok := strings.Cut(a, "=")
 		if !ok || name == "" || params[name] != nil {
-			return nil, nil, frontend.Usagef(env, "%s: --buffer %q: want NAME=INIT:LEN[:TYPE] for a name that is not a parameter", verb, a)
+			return nil, frontend.Usagef(env, "%s: --buffer %q: want NAME=INIT:LEN[:TYPE] for a name that is not a parameter", verb, a)
 		}
 		spec, elem, _ := strings.Cut(val, ":")
 		n, elem, _ := strings.Cut(elem, ":")
@@ -270,27 +295,29 @@ func launchArgs(env *frontend.Env, verb string, info *check.Info, path, kernel s
 		}
 		t := &check.Type{Kind: check.Scalar, Name: elem}
 		if t.Size() == 0 {
-			return nil, nil, frontend.Usagef(env, "%s: --buffer %s: unknown element type %q", verb, a, elem)
+			return nil, frontend.Usagef(env, "%s: --buffer %s: unknown element type %q", verb, a, elem)
 		}
-		buf, err := newBuffer(name, spec+":"+n, t)
+		buf, in, err := newBuffer(name, spec+":"+n, t, fill)
 		if err != nil {
-			return nil, nil, frontend.Usagef(env, "%s: --buffer %s: %v", verb, a, err)
+			return nil, frontend.Usagef(env, "%s: --buffer %s: %v", verb, a, err)
 		}
 		host[name] = buf
+		lc.inits[name], lc.data[name] = in, buf.Data
 	}
 	var tmaps [][2]string
 	for _, a := range argv {
 		name, val, ok := strings.Cut(a, "=")
 		p := params[name]
 		if !ok || p == nil {
-			return nil, nil, frontend.Usagef(env, "%s: --arg %q: want NAME=VALUE for a parameter of %s", verb, a, kfn.Name)
+			return nil, frontend.Usagef(env, "%s: --arg %q: want NAME=VALUE for a parameter of %s", verb, a, kfn.Name)
 		}
 		if p.Type.Kind == check.Pointer {
-			buf, err := newBuffer(name, val, p.Type.Base())
+			buf, in, err := newBuffer(name, val, p.Type.Base(), fill)
 			if err != nil {
-				return nil, nil, frontend.Usagef(env, "%s: --arg %s: %v", verb, a, err)
+				return nil, frontend.Usagef(env, "%s: --arg %s: %v", verb, a, err)
 			}
 			cfg.Buffers[name] = buf
+			lc.inits[name], lc.data[name] = in, buf.Data
 			continue
 		}
 		if p.Type.Name == "CUtensorMap" {
@@ -299,18 +326,19 @@ func launchArgs(env *frontend.Env, verb string, info *check.Info, path, kernel s
 		}
 		f, err := strconv.ParseFloat(val, 64)
 		if err != nil {
-			return nil, nil, frontend.Usagef(env, "%s: --arg %s: not a number", verb, a)
+			return nil, frontend.Usagef(env, "%s: --arg %s: not a number", verb, a)
 		}
 		cfg.Args[name] = f
 	}
 	for _, tv := range tmaps {
 		tm, err := tensorMap(tv[1], cfg.Buffers, host)
 		if err != nil {
-			return nil, nil, frontend.Usagef(env, "%s: --arg %s=%s: %v", verb, tv[0], tv[1], err)
+			return nil, frontend.Usagef(env, "%s: --arg %s=%s: %v", verb, tv[0], tv[1], err)
 		}
 		cfg.TensorMaps[tv[0]] = tm
 	}
-	return kfn, cfg, 0
+	lc.kfn, lc.cfg = kfn, cfg
+	return lc, 0
 }
 
 // maxBufferLen bounds a buffer's elements (1 GiB of float64 values).
@@ -318,31 +346,40 @@ const maxBufferLen = 1 << 27
 
 // newBuffer builds a buffer of element type elem from INIT:LEN, INIT one of
 // zeros, ones, iota, iota%M (i mod M) and rand (integers in -8..8 seeded by
-// the name). Values are rounded to the element type.
-func newBuffer(name, spec string, elem *check.Type) (*bundl.Buffer, error) {
+// the name). Values are rounded to the element type. With fill false only
+// rand buffers get values (the others stay zero: see launchArgs).
+func newBuffer(name, spec string, elem *check.Type, fill bool) (*bundl.Buffer, lower.Init, error) {
 	kind, n, ok := strings.Cut(spec, ":")
 	size, err := strconv.Atoi(n)
 	if !ok || err != nil || size < 0 {
-		return nil, fmt.Errorf("want zeros|ones|iota|iota%%M|rand:LEN")
+		return nil, lower.Init{}, fmt.Errorf("want zeros|ones|iota|iota%%M|rand:LEN")
 	}
 	if size > maxBufferLen {
 		// The interpreter holds every element as a float64: refuse
 		// rather than die of an out-of-memory crash.
-		return nil, fmt.Errorf("LEN %d is more than the interpreter's limit of %d elements", size, maxBufferLen)
+		return nil, lower.Init{}, fmt.Errorf("LEN %d is more than the interpreter's limit of %d elements", size, maxBufferLen)
 	}
 	buf := &bundl.Buffer{Name: name, Elem: elem.Name, Int: !elem.IsFloat(), Data: make([]float64, size)}
 	mod := 0
 	if m, ok := strings.CutPrefix(kind, "iota%"); ok {
 		mod, err = strconv.Atoi(m)
 		if err != nil || mod <= 0 {
-			return nil, fmt.Errorf("iota%%M needs a positive M")
+			return nil, lower.Init{}, fmt.Errorf("iota%%M needs a positive M")
 		}
 		kind = "iota"
+	}
+	switch kind {
+	case "zeros", "ones", "iota", "rand":
+	default:
+		return nil, lower.Init{}, fmt.Errorf("unknown initializer %q", kind)
+	}
+	in := lower.Init{Elem: elem.Name, Len: size, Kind: kind, Mod: mod}
+	if !fill && kind != "rand" {
+		return buf, in, nil
 	}
 	rng := rand.New(rand.NewSource(int64(len(name)) + 7))
 	for i := range buf.Data {
 		switch kind {
-		case "zeros":
 		case "ones":
 			buf.Data[i] = 1
 		case "iota":
@@ -352,12 +389,10 @@ func newBuffer(name, spec string, elem *check.Type) (*bundl.Buffer, error) {
 			}
 		case "rand":
 			buf.Data[i] = float64(rng.Intn(17) - 8)
-		default:
-			return nil, fmt.Errorf("unknown initializer %q", kind)
 		}
 	}
 	bundl.RoundBuffer(buf)
-	return buf, nil
+	return buf, in, nil
 }
 
 // tensorMap parses tma:BUF,ROWS,COLS,BOX_ROWS,BOX_COLS[,SWIZZLE]: a 2-D
@@ -430,11 +465,12 @@ func runVerb(env *frontend.Env, args []string) int {
 	if diags.HasErrors() || info == nil {
 		return frontend.Report(env, &diags, *asJSON)
 	}
-	kfn, lc, rc := launchArgs(env, "run", info, pos[0], *kernel, argv, bufv)
-	if kfn == nil {
+	lc, rc := launchArgs(env, "run", info, pos[0], *kernel, argv, bufv, true)
+	if lc == nil {
 		return rc
 	}
-	cfg := *lc
+	kfn := lc.kfn
+	cfg := *lc.cfg
 	cfg.Blocks, cfg.Threads, cfg.Seed, cfg.MaxSteps = *blocks, *threadsN, *seed, *maxSteps
 	switch *syncMode {
 	case "bundl":

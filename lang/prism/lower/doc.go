@@ -18,5 +18,11 @@
 //   - Intrinsics lower to inline PTX: mma.sync m16n8k8 tf32, wgmma
 //     m64n256k16 bf16, cp.async, cp.async.bulk.tensor (TMA) with
 //     mbarrier expect-tx, setmaxnreg.
+//   - Harness appends a host main() (weft build --harness) that runs one
+//     kernel on weft run's inputs, encodes CUtensorMap arguments through the
+//     runtime's driver entry point (no -lcuda) with the interpreter's
+//     layout, and prints the outputs byte for byte as weft run does, so a
+//     GPU run diffs with the Bundl oracle (seed 001 §4); WEFT_REPEAT=R
+//     times R more launches.
 //   - Output is deterministic: same program, same bytes.
 package lower
