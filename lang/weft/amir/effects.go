@@ -558,13 +558,15 @@ func (m *Machine) checkCells(s *Stmt, cs []int32, gs threads, st *varState) {
 		}
 		for ; h >= 0; h = recs[h].next {
 			r := &recs[h]
-			if r.stamp != stamp {
-				m.replay(r)
-			}
 			if r.creator == gs && qs.Has(r.q) && r.level >= lvl {
 				// The checking threads created r at a level they need:
-				// failing would pass on its first test.
+				// failing would pass on its first test, whatever events
+				// r has not seen (replay only adds to f; it is applied
+				// when r is next inspected, with the same result).
 				continue
+			}
+			if r.stamp != stamp {
+				m.replay(r)
 			}
 			task, t, fail := m.failing(r, gs, s.Convergent, lvl, qs)
 			if fail {
