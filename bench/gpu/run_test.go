@@ -1,0 +1,102 @@
+package gpubench
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"weft.dev/weft/cuda"
+)
+
+// TestCompileOnly runs `bench/gpu/run.sh -compile-only` with a weft binary
+// built as a GPU session builds it (CGO_ENABLED=0): every harness the GPU
+// run uses is generated (check and benchmark sizes) and the check builds,
+// the Weft host C and main.cu, and the cuBLAS baseline (when cublas_v2.h
+// exists) are compiled with nvcc. The runs themselves need a GPU.
+func TestCompileOnly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: five nvcc builds")
+	}
+	nvcc := cuda.FindNVCC()
+	if nvcc == "" {
+		if os.Getenv("WEFT_REQUIRE_NVCC") == "1" {
+			t.Fatal("nvcc not found and WEFT_REQUIRE_NVCC=1")
+		}
+		t.Skip("nvcc not found")
+	}
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	dir := t.TempDir()
+	weft := filepath.Join(dir, "weft")
+	gocmd := filepath.Join(runtime.GOROOT(), "bin", "go")
+	build := exec.Command(gocmd, "build", "-o", weft, "./cmd/weft")
+	build.Dir = "../.."
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if msg, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, msg)
+	}
+	cmd := exec.Command("bash", "bench/gpu/run.sh", "-compile-only")
+	cmd.Dir = "../.."
+	cmd.Env = append(os.Environ(), "WEFT="+weft, "NVCC="+nvcc, "BENCH_OUT="+filepath.Join(dir, "out"))
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("run.sh -compile-only: %v\n%s", err, out)
+	}
+	want := []string{
+		"ok   weft build --harness fig6_tf32 (check)",
+		"ok   weft build --harness fig6_tf32 (bench)",
+		"ok   weft build --harness b2_sgemm (check)",
+		"ok   weft build --harness b2_sgemm (bench)",
+		"ok   weft build --harness b5_hgemm (check)",
+		"ok   weft build --harness b5_hgemm (bench)",
+		"ok   weft build --harness xgemm_sm80",
+		"ok   weft build --harness xgemm_sm90",
+	}
+	cublas := "ok   nvcc cublas_gemm"
+	if !hasCublas(nvcc) {
+		want = append(want, "skip nvcc cublas_gemm: cublas_v2.h not found (install the CUDA toolkit's cuBLAS); no baseline")
+		cublas = ""
+	}
+	want = append(want,
+		"ok   nvcc fig6_tf32 (check, sm_80)",
+		"ok   nvcc b2_sgemm (check, sm_80)",
+		"ok   nvcc b5_hgemm (check, sm_90)",
+		"ok   nvcc xgemm_sm80 (sm_80)",
+		"ok   nvcc xgemm_sm90 (sm_90)")
+	if cublas != "" {
+		want = append(want, cublas)
+	}
+	if got := strings.TrimSuffix(string(out), "\n"); got != strings.Join(want, "\n") {
+		t.Errorf("run.sh -compile-only printed\n%s\nwant\n%s", got, strings.Join(want, "\n"))
+	}
+	// The benchmark harnesses are generated with their sizes, tensor
+	// maps and FLOP counts (compiled only on the GPU machine).
+	hg, err := os.ReadFile(filepath.Join(dir, "out", "b5_hgemm.bench", "b5_hgemm.cu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{
+		"if (prism_tensor_map_2d(&tm_tensorMapA, d_host_A, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, 8192, 8192, 128, 64, 128)) return 1;",
+		"PRISM_CHECK(prism_launch_my_h100_mm_no_tail(2048, 0, (int)8192, (int)8192, (int)8192, d_C, tm_tensorMapA, tm_tensorMapB));",
+		"1.099511627776e+12 / (ms * 1e9)",
+	} {
+		if !strings.Contains(string(hg), s) {
+			t.Errorf("b5_hgemm.bench lacks %q", s)
+		}
+	}
+	for _, f := range []string{"xgemm_sm80/main", "xgemm_sm90/main", "b5_hgemm.check/prog", "fig6_tf32.check/prog", "b2_sgemm.check/prog"} {
+		if _, err := os.Stat(filepath.Join(dir, "out", f)); err != nil {
+			t.Errorf("no executable %s: %v", f, err)
+		}
+	}
+}
+
+// hasCublas reports whether nvcc finds cublas_v2.h (the toolkit's cuBLAS;
+// the pip nvcc used in CI has none).
+func hasCublas(nvcc string) bool {
+	return exec.Command(nvcc, "-E", "-x", "cu", "cublas_gemm.cu", "-o", os.DevNull).Run() == nil
+}
