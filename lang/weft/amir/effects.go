@@ -284,12 +284,12 @@ func (m *Machine) replay(r *record) {
 			}
 		case KArrive:
 			if m.witness(r, e) {
-				for _, c := range e.cells {
+				for _, c := range m.evCells[e.c0 : e.c0+e.cn] {
 					m.addPend(r, c)
 				}
 			}
 		case KAwait:
-			c := e.cells[0]
+			c := m.evCells[e.c0]
 			for _, p := range r.pend {
 				if p.cell == c.cell && p.count <= c.count {
 					m.augment(r, e.exec, e.full, e.temp)
@@ -373,7 +373,14 @@ func (m *Machine) augment(r *record, exec threads, full, temp QualSet) {
 func (m *Machine) arrive(s *Stmt) {
 	m.res.Stats.Events++
 	// W = ∪ W_{e_zi}; the home barrier is the unique cell of ∩ W_{e_zi}.
-	var cells []pend
+	// Its cells go to evCells[c0:] (dropped again unless it is logged).
+	c0 := int32(len(m.evCells))
+	logged := false
+	defer func() {
+		if !logged {
+			m.evCells = m.evCells[:c0]
+		}
+	}()
 	home := int32(-1)
 	var common map[int32]int
 	gs := m.gs(s)
@@ -394,7 +401,7 @@ func (m *Machine) arrive(s *Stmt) {
 		}
 		for _, c := range cs {
 			id := m.queue(b.Var, bst.bar0+c, gs)
-			cells = append(cells, pend{cell: id, count: m.bars[id].a})
+			m.evCells = append(m.evCells, pend{cell: id, count: m.bars[id].a})
 			if common != nil {
 				common[id]++
 			} else {
@@ -419,7 +426,8 @@ func (m *Machine) arrive(s *Stmt) {
 	if home < 0 {
 		return
 	}
-	m.log = append(m.log, event{kind: KArrive, trans: s.Convergent, exec: gs, pre: s.Pre, cells: cells})
+	logged = true
+	m.log = append(m.log, event{kind: KArrive, trans: s.Convergent, exec: gs, pre: s.Pre, c0: c0, cn: int32(len(m.evCells)) - c0})
 	m.bars[home].a++
 }
 
@@ -453,7 +461,8 @@ func (m *Machine) await(s *Stmt) {
 			m.awaitBeforeArrive(s, cs[0], max, b.a, b.w, gs)
 		}
 	}
-	m.log = append(m.log, event{kind: KAwait, exec: gs, full: s.Full, temp: s.Temp | s.Full, cells: []pend{{cell: id, count: max}}})
+	m.evCells = append(m.evCells, pend{cell: id, count: max})
+	m.log = append(m.log, event{kind: KAwait, exec: gs, full: s.Full, temp: s.Temp | s.Full, c0: int32(len(m.evCells) - 1), cn: 1})
 	b.w = nw
 }
 

@@ -354,6 +354,8 @@ type Program struct {
 	// next run sizes its record slab so (runs of one program differ only
 	// in sizes and disabled syncs).
 	recHint int
+	// logHint is the most events a run of p has logged (for the same).
+	logHint int
 }
 
 // AddShape interns a thread-set shape and returns its index.

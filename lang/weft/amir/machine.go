@@ -86,7 +86,10 @@ type event struct {
 	exec       threads
 	pre        QualSet
 	full, temp QualSet
-	cells      []pend // Arrive: (cell, a) for each cell in W; Await: (cell, Max)
+	// Arrive: (cell, a) for each cell in W; Await: (cell, Max); at
+	// Machine.evCells[c0 : c0+cn] (events hold no pointers: the log of a
+	// large run is neither scanned by the GC nor copied with barriers).
+	c0, cn int32
 }
 
 // Fault is a malformed execution (an out-of-bounds access, an Arrive without
@@ -155,6 +158,7 @@ type Machine struct {
 	free                  int32
 	bars                  []barState
 	log                   []event
+	evCells               []pend // the events' cells (event.c0)
 	res                   Result
 	seen                  map[[2]int]int // src pair -> index in res.Hazards, or -1
 	stop                  bool
@@ -246,7 +250,11 @@ func (m *Machine) Run(args []int) *Result {
 	}
 	m.free = -1
 	m.bars = m.bars[:0]
-	m.log = m.log[:0]
+	m.log, m.evCells = m.log[:0], m.evCells[:0]
+	if cap(m.log) < p.logHint {
+		// Size the log as the last run of p needed (see recHint).
+		m.log = make([]event, 0, p.logHint)
+	}
 	m.res = Result{}
 	m.seen = map[[2]int]int{}
 	m.gen++
@@ -259,6 +267,9 @@ func (m *Machine) Run(args []int) *Result {
 	m.exec(p.Body)
 	if len(m.recs) > p.recHint {
 		p.recHint = len(m.recs)
+	}
+	if len(m.log) > p.logHint {
+		p.logHint = len(m.log)
 	}
 	return &m.res
 }
