@@ -122,9 +122,94 @@ func (m *Machine) recordCells(s *Stmt, cs []int32, gs threads, pends []pend, st 
 			m.addRecord(head, &cl.ver, s, gs, pends, stamp)
 			continue
 		}
+		if len(m.shapes[gs.shape]) > 8 {
+			m.addThreadRecords(head, &cl.ver, s, gs, pends, stamp)
+			continue
+		}
 		for _, o := range m.shapes[gs.shape] {
 			m.addRecord(head, &cl.ver, s, threads{task: gs.task, start: gs.start + o}, pends, stamp)
 		}
+	}
+}
+
+// Thread states of addThreadRecords (Machine.thState).
+const (
+	thNone     = iota // no matching record seen: add one
+	thKeep            // an identical record exists: add none
+	thReplaced        // the first matching record was removed: add one
+)
+
+// addThreadRecords is addRecord for each thread of gs in turn, in one
+// walk of the list (a record per thread: the list holds one per thread of
+// the last execution, and addRecord per thread walked it once per thread).
+// Thread o's addRecord finds the first record matching it in the list as
+// it was (the records added before it are other threads'; the only record
+// removed before it is another thread's), so one walk can find each
+// thread's first match, remove it or keep it as addRecord would, and the
+// new records are then prepended in thread order: the same list.
+func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads, pends []pend, stamp int32) {
+	offs := m.shapes[gs.shape]
+	last := int(offs[len(offs)-1])
+	if len(m.thState) <= last {
+		m.thState = make([]uint8, last+1)
+	}
+	state := m.thState
+	bm := m.member[gs.shape]
+	changed := false
+	prev := int32(-1)
+	for h := *head; h >= 0; {
+		r := &m.recs[h]
+		next := r.next
+		o := int(r.creator.start) - int(gs.start)
+		if r.src == int32(s.Src) && r.creator.task == gs.task && r.creator.shape == 0 && o >= 0 && o <= last &&
+			bm[o>>6]&(1<<(o&63)) != 0 && state[o] == thNone &&
+			r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && pendsCover(r.pend, pends) {
+			if r.stamp == stamp && len(r.grants) == 0 && samePends(r.pend, pends) {
+				state[o] = thKeep
+			} else {
+				state[o] = thReplaced
+				if prev < 0 {
+					*head = next
+				} else {
+					m.recs[prev].next = next
+				}
+				r.next = m.free
+				m.free = h
+				changed = true
+				h = next
+				continue
+			}
+		}
+		prev = h
+		h = next
+	}
+	for _, o := range offs {
+		if state[o] == thKeep {
+			state[o] = thNone
+			continue
+		}
+		state[o] = thNone
+		i := m.newRecord()
+		r := &m.recs[i]
+		r.next = *head
+		r.src = int32(s.Src)
+		r.q = s.Q
+		r.level = s.Level
+		r.atomic = s.Quals
+		r.creator = threads{task: gs.task, start: gs.start + o}
+		r.reach = gs.task
+		r.stamp = stamp
+		r.grants = r.grants[:0]
+		r.pend = r.pend[:0]
+		if len(pends) > 0 {
+			r.pend = append(r.pend, pends...)
+		}
+		*head = i
+		changed = true
+	}
+	if changed {
+		m.vers++
+		*ver = m.vers
 	}
 }
 

@@ -187,6 +187,9 @@ type Machine struct {
 	// validates Access caches.
 	gen    uint64
 	accIdx []int
+	// thState is addThreadRecords' scratch, per thread offset (all
+	// thNone between calls).
+	thState []uint8
 	// pendBuf is record's scratch for P_{E#,ρ}.
 	pendBuf []pend
 	// grantArena backs the first grants of records (augment).
