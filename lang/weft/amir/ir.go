@@ -354,8 +354,9 @@ type Program struct {
 	// next run sizes its record slab so (runs of one program differ only
 	// in sizes and disabled syncs).
 	recHint int
-	// logHint is the most events a run of p has logged (for the same).
-	logHint int
+	// logHint and evHint are the most events (and event cells) a run of
+	// p has logged (for the same).
+	logHint, evHint int
 }
 
 // AddShape interns a thread-set shape and returns its index.

@@ -258,6 +258,9 @@ func (m *Machine) Run(args []int) *Result {
 		// Size the log as the last run of p needed (see recHint).
 		m.log = make([]event, 0, p.logHint)
 	}
+	if cap(m.evCells) < p.evHint {
+		m.evCells = make([]pend, 0, p.evHint)
+	}
 	m.res = Result{}
 	m.seen = map[[2]int]int{}
 	m.gen++
@@ -273,6 +276,9 @@ func (m *Machine) Run(args []int) *Result {
 	}
 	if len(m.log) > p.logHint {
 		p.logHint = len(m.log)
+	}
+	if len(m.evCells) > p.evHint {
+		p.evHint = len(m.evCells)
 	}
 	return &m.res
 }
