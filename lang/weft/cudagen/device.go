@@ -517,7 +517,6 @@ func (g *gen) emitDevice(d *devFn, tasks []*syntax.For, dsc *scope, capt []*sym,
 	w.Open("__device__ __forceinline__ void %s::exo_deviceMainLoop(char *exo_smem, const %s &exo_deviceArgs) {", d.name, d.argsName)
 	w.Line("exo_SyncState exo_syncState{};")
 	var boundNames []string
-	x := &exprCtx{g: g, sc: dsc.parent, device: false}
 	for _, t := range tasks {
 		for _, e := range []syntax.Expr{t.Lo, t.Hi} {
 			boundNames = append(boundNames, freeNames(e)...)
@@ -532,26 +531,13 @@ func (g *gen) emitDevice(d *devFn, tasks []*syntax.For, dsc *scope, capt []*sym,
 			}
 		}
 	}
-	g.setmaxnreg(w, d)
-	for i, p := range paths {
-		if p != "" {
-			lo, hi, _ := d.df.WarpRange(p)
-			kw := "if"
-			if i > 0 {
-				kw = "} else if"
-				w.Dedent()
-			}
-			if lo == 0 {
-				w.Open("%s (threadIdx.x < %d) {", kw, hi*32)
-			} else {
-				w.Open("%s (threadIdx.x >= %d && threadIdx.x < %d) {", kw, lo*32, hi*32)
-			}
-		}
+	// Each code path's task loop runs inside its warpgroup run's branch,
+	// right after that run's setmaxnreg (see roleRuns).
+	emitPath := func(p string) {
 		w.Line("unsigned exo_taskIndex = 0;")
 		inner := newScope(dsc.parent)
 		for _, t := range tasks {
 			tx := &exprCtx{g: g, sc: inner}
-			_ = x
 			v := cuda.Ident(t.Var.Name)
 			w.Open("for (int_fast32_t %s = %s; %s < %s; %s++) {", v, tx.expr(t.Lo), v, tx.expr(t.Hi), v)
 			inner = newScope(inner)
@@ -572,8 +558,42 @@ func (g *gen) emitDevice(d *devFn, tasks []*syntax.For, dsc *scope, capt []*sym,
 			w.Close("}")
 		}
 	}
-	if paths[0] != "" {
-		w.Close("}")
+	if paths[0] == "" {
+		emitPath("")
+	} else {
+		runs := g.roleRuns(d)
+		for ri, r := range runs {
+			cond := threadRange(r.lo*32, r.hi*32, 0, d.m.BlockDim)
+			if len(runs) > 1 {
+				kw := "if"
+				if ri > 0 {
+					kw = "} else if"
+					w.Dedent()
+				}
+				w.Open("%s (%s) {", kw, cond)
+			}
+			if r.stmt != "" {
+				w.Line("%s", r.stmt)
+			}
+			for i, p := range r.paths {
+				lo, hi, _ := d.df.WarpRange(p)
+				if len(r.paths) > 1 {
+					kw := "if"
+					if i > 0 {
+						kw = "} else if"
+						w.Dedent()
+					}
+					w.Open("%s (%s) {", kw, threadRange(lo*32, hi*32, r.lo*32, r.hi*32))
+				}
+				emitPath(p)
+				if len(r.paths) > 1 && i == len(r.paths)-1 {
+					w.Close("}")
+				}
+			}
+			if len(runs) > 1 && ri == len(runs)-1 {
+				w.Close("}")
+			}
+		}
 	}
 	w.Close("}")
 	for _, fn := range taskFns {
@@ -595,15 +615,30 @@ func (g *gen) emitDevice(d *devFn, tasks []*syntax.For, dsc *scope, capt []*sym,
 	c.Close("}")
 }
 
-// setmaxnreg emits the register reconfiguration of warp_config. The PTX
-// instruction is .sync.aligned over a warpgroup: every warp of a warpgroup
-// must execute the same instance, so it is issued per run of warpgroups
-// with the same setting, before the code paths split by warp name (coll
-// checks that the setting is uniform within each warpgroup).
-func (g *gen) setmaxnreg(w *cuda.Writer, d *devFn) {
-	if d.df.Warps == nil {
-		return
-	}
+// roleRun is a run of consecutive warps [lo, hi) whose warpgroups share
+// one setmaxnreg setting, with the code paths (warp names) inside it.
+type roleRun struct {
+	lo, hi int
+	stmt   string // the setmaxnreg statement; "" when the run keeps its budget
+	paths  []string
+}
+
+// roleRuns groups the code paths of a warp-specialized device function by
+// register setting. setmaxnreg is .sync.aligned over a warpgroup (PTX ISA,
+// setmaxnreg: every warp of the warpgroup executes the same instance), and
+// coll checks that the setting is uniform within each warpgroup, so a run
+// is whole warpgroups and every path lies inside one run.
+//
+// The main loop opens one branch per run, issues the run's setmaxnreg as
+// the first statement of that branch and nests the run's paths inside it,
+// as warp-specialized Hopper kernels are written. ptxas needs that shape:
+// it checks a setmaxnreg.dec against every path that can follow it, and
+// with the setmaxnreg as a guarded statement before a shared split by warp
+// name it must assume that code after the dec includes the consumers'
+// wgmma (128 accumulator registers), so it drops every setmaxnreg (advisory
+// C7507, "'setmaxnreg' ignored to maintain minimum register requirements")
+// and the kernel runs at its launch-bounds budget in every warpgroup.
+func (g *gen) roleRuns(d *devFn) []roleRun {
 	setting := func(wg int) (int, int) {
 		n := wg * 4
 		for _, c := range d.df.Warps {
@@ -614,7 +649,8 @@ func (g *gen) setmaxnreg(w *cuda.Writer, d *devFn) {
 		}
 		return 0, 0
 	}
-	nwg := d.m.BlockDim / 128
+	nwg := (d.m.BlockDim + 127) / 128
+	var runs []roleRun
 	for lo := 0; lo < nwg; {
 		dec, inc := setting(lo)
 		hi := lo + 1
@@ -625,28 +661,56 @@ func (g *gen) setmaxnreg(w *cuda.Writer, d *devFn) {
 			}
 			hi++
 		}
-		if dec != 0 || inc != 0 {
-			cond := fmt.Sprintf("threadIdx.x >= %d && threadIdx.x < %d", lo*128, hi*128)
-			switch {
-			case lo == 0 && hi == nwg:
-				cond = ""
-			case lo == 0:
-				cond = fmt.Sprintf("threadIdx.x < %d", hi*128)
-			case hi == nwg:
-				cond = fmt.Sprintf("threadIdx.x >= %d", lo*128)
-			}
-			stmt := fmt.Sprintf("weft::setmaxnreg_dec<%d>();", dec)
-			if inc != 0 {
-				stmt = fmt.Sprintf("weft::setmaxnreg_inc<%d>();", inc)
-			}
-			if cond == "" {
-				w.Line("%s", stmt)
-			} else {
-				w.Line("if (%s) %s", cond, stmt)
-			}
+		r := roleRun{lo: lo * 4, hi: min(hi*4, d.m.BlockDim/32)}
+		switch {
+		case inc != 0:
+			r.stmt = fmt.Sprintf("weft::setmaxnreg_inc<%d>();", inc)
+		case dec != 0:
+			r.stmt = fmt.Sprintf("weft::setmaxnreg_dec<%d>();", dec)
 		}
+		runs = append(runs, r)
 		lo = hi
 	}
+	// Place each path in the run holding its first warp; a path that left
+	// its run (impossible after coll's uniformity check) merges the runs it
+	// spans, dropping their setmaxnreg rather than splitting a warpgroup.
+	for _, c := range d.df.Warps {
+		p := c.Name
+		plo, phi, _ := d.df.WarpRange(p)
+		i := 0
+		for runs[i].hi <= plo {
+			i++
+		}
+		for runs[i].hi < phi && i+1 < len(runs) {
+			runs[i].hi = runs[i+1].hi
+			runs[i].stmt = ""
+			runs[i].paths = append(runs[i].paths, runs[i+1].paths...)
+			runs = append(runs[:i+1], runs[i+2:]...)
+		}
+		runs[i].paths = append(runs[i].paths, p)
+	}
+	out := runs[:0]
+	for _, r := range runs {
+		if len(r.paths) > 0 {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// threadRange is the condition selecting threads [lo, hi) among threads
+// [outLo, outHi), which the enclosing branch already implies: the bounds
+// it implies are left out.
+func threadRange(lo, hi, outLo, outHi int) string {
+	switch {
+	case lo <= outLo && hi >= outHi:
+		return "true"
+	case lo <= outLo:
+		return fmt.Sprintf("threadIdx.x < %d", hi)
+	case hi >= outHi:
+		return fmt.Sprintf("threadIdx.x >= %d", lo)
+	}
+	return fmt.Sprintf("threadIdx.x >= %d && threadIdx.x < %d", lo, hi)
 }
 
 func freeNames(e syntax.Expr) []string {

@@ -146,3 +146,46 @@ func TestNVCCExamples(t *testing.T) {
 		})
 	}
 }
+
+// TestPtxasAdvisories compiles the Hopper GEMMs for sm_90a with
+// -Xptxas -v and fails on any ptxas performance advisory (codes C75xx:
+// C7507/C7508 setmaxnreg ignored, C7509-C7520 wgmma serialized). Without a
+// GPU these are the static signal that warp specialization and the wgmma
+// pipeline survive ptxas (docs/weft-codegen.md, "Warp specialization").
+func TestPtxasAdvisories(t *testing.T) {
+	nvcc := needNVCC(t)
+	for _, path := range []string{
+		"../../../examples/weft/gemm/xgemm_sm90.weft",
+		"../../../examples/weft/sync/xgemm_Sm90_ring.weft",
+	} {
+		path := path
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			t.Parallel()
+			out, errs := generate(t, path, Options{})
+			if errs.HasErrors() {
+				t.Fatalf("generation failed:\n%s", diagText(errs))
+			}
+			dir := t.TempDir()
+			writeOutput(t, dir, out)
+			stem := strings.TrimSuffix(out.Files[0].Name, ".h")
+			cmd := exec.Command(nvcc, "-std=c++17", "-c", "-gencode", "arch=compute_90a,code=sm_90a", "-Xptxas", "-v", stem+".cu", "-o", stem+".o")
+			cmd.Dir = dir
+			b, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("nvcc: %v\n%s", err, b)
+			}
+			var adv []string
+			for _, l := range strings.Split(string(b), "\n") {
+				if strings.Contains(l, "(C75") {
+					adv = append(adv, l)
+				}
+			}
+			if len(adv) > 0 {
+				t.Errorf("ptxas performance advisories:\n%s", strings.Join(adv, "\n"))
+			}
+			if !strings.Contains(string(b), "Used 168 registers") {
+				t.Errorf("want 168 registers at entry (launch bounds 384, 1 with setmaxnreg):\n%s", b)
+			}
+		})
+	}
+}
