@@ -108,6 +108,21 @@ type gen struct {
 	splitMode bool                     // this function uses split barriers
 	barIndex  map[*dcfg.SplitPoint]int // compiler mbarrier of each split point
 	tmaSnap   map[tmaKey]string        // phase snapshot of a TMA mbarrier at a sync point
+	// roles maps a thread-position expression to the range it is known to
+	// lie in: the case of a role's copy of the code (roleSplit).
+	roles map[string]threadRange
+	// inRole counts the roleSplit copies being emitted.
+	inRole int
+}
+
+// maybeUnused marks a view or phase snapshot declared in a role's copy of
+// the code (roleSplit): the copy keeps every statement, but the view may
+// be used only in another role's cases, which the copy drops.
+func (g *gen) maybeUnused() string {
+	if g.inRole > 0 {
+		return "[[maybe_unused]] "
+	}
+	return ""
 }
 
 // env is the emission context: the code perspective, the C expression of
@@ -229,6 +244,7 @@ func threads(p check.Persp) string {
 func (g *gen) function(fn *check.Func, s *dcfg.Sync) {
 	g.fn, g.sync = fn, s
 	g.splitMode, g.barIndex, g.tmaSnap = false, map[*dcfg.SplitPoint]int{}, map[tmaKey]string{}
+	g.roles = map[string]threadRange{}
 	g.lambdaViews = map[*check.Var]*check.Region{}
 	g.offViews = map[*check.Var]offView{}
 	g.subst = map[*check.Var]string{}
@@ -323,12 +339,165 @@ func prefixComma(ps []string) string {
 }
 
 func (g *gen) stmts(list []syntax.Stmt, e env) {
-	for i, s := range list {
-		g.splitAt(list, i)
-		g.syncBefore(s, e)
+	g.stmtsFrom(list, 0, false, e)
+}
+
+// stmtsFrom lowers list[from:]; started says that what splitAt and
+// syncBefore place before list[from] has been emitted already. A match
+// whose cases change the register budget (setmaxnreg) takes the rest of
+// the list into each case (roleSplit).
+func (g *gen) stmtsFrom(list []syntax.Stmt, from int, started bool, e env) {
+	for i := from; i < len(list); i++ {
+		s := list[i]
+		if i > from || !started {
+			g.splitAt(list, i)
+			g.syncBefore(s, e)
+		}
+		if m, ok := s.(*syntax.MatchStmt); ok && g.roleSplit(list, i, m, e) {
+			return
+		}
 		g.stmt(s, &e)
 	}
 	g.splitAt(list, len(list))
+}
+
+// roleSplit lowers a `match` over threads whose cases contain
+// warpgroup_reg_alloc/dealloc, with the statements after it (list[i+1:]),
+// as one branch per case that runs the case and then its own copy of the
+// rest of the list; within the copy the case's thread range is known
+// (g.roles), so later matches on the same position keep only the cases
+// the range can enter, without their test. For every thread this executes
+// the same statements as the plain lowering (a case's test is fixed for a
+// thread at a given position); only the code is duplicated.
+//
+// Why (docs/prism.md, "ptxas advisories"): ptxas checks a setmaxnreg.dec
+// against all the code that can follow it. With the plain lowering, the
+// code after `match warp: case 4: warpgroup_reg_dealloc(24)` is shared by
+// all threads, retesting the roles at every later match, so the producer
+// path reaches the consumers' wgmma with its 128 accumulator registers
+// live, and ptxas ignores every setmaxnreg (C7507). As a branch per role,
+// the producer's copy holds no wgmma and no accumulator use after the dec.
+// Threads outside every case (when the cases do not cover the position's
+// range) get a final copy of the rest without a known range.
+func (g *gen) roleSplit(list []syntax.Stmt, i int, s *syntax.MatchStmt, e env) bool {
+	sp := g.info.Splits[s]
+	if sp == nil || sp.Branch[0].Level == check.Block || !g.anySetmaxnreg(matchBodies(s)) {
+		return false
+	}
+	covered := 0
+	for _, n := range sp.Sizes {
+		covered += n
+	}
+	total := -1
+	switch {
+	case e.code.Level == check.Thread:
+		total = e.code.N
+	case e.code.Level == check.Block && e.code.N == 1 && g.fn.T > 0:
+		total = g.fn.T
+	}
+	rest := func(known *threadRange) {
+		savedRoles, savedSnap := g.roles, g.tmaSnap
+		g.roles = map[string]threadRange{}
+		for k, v := range savedRoles {
+			g.roles[k] = v
+		}
+		if known != nil {
+			g.roles[e.pos] = *known
+		}
+		// Phase snapshots are C locals of the copy that declares them.
+		g.tmaSnap = map[tmaKey]string{}
+		for k, v := range savedSnap {
+			g.tmaSnap[k] = v
+		}
+		g.inRole++
+		g.stmtsFrom(list, i+1, false, e)
+		g.inRole--
+		g.roles, g.tmaSnap = savedRoles, savedSnap
+	}
+	w := g.w
+	kw := "if"
+	var conds []string
+	for k, cs := range s.Cases {
+		r := threadRange{sp.Offsets[k], sp.Offsets[k] + sp.Sizes[k]}
+		if known, ok := g.roles[e.pos]; ok && (r.hi <= known.lo || r.lo >= known.hi) {
+			continue // a role this code path is not
+		}
+		cond := fmt.Sprintf("%s >= %d && %s < %d", e.pos, r.lo, e.pos, r.hi)
+		conds = append(conds, "("+cond+")")
+		w.Open("%s (%s) { // case %s, then the rest of the block for these threads", kw, cond, g.expr(cs.Value, e))
+		if kw == "if" {
+			kw = "} else if"
+		}
+		p := g.fresh("prism_p")
+		w.Line("const int %s = %s - %d;", p, e.pos, r.lo)
+		w.Line("(void)%s;", p)
+		inner := e
+		inner.code = sp.Branch[k]
+		inner.pos = p
+		g.stmts(cs.Body, inner)
+		rest(&r)
+		w.Dedent()
+	}
+	switch {
+	case len(conds) == 0:
+		rest(nil)
+	case total >= 0 && covered >= total:
+		w.Line("}")
+	default:
+		w.Open("} else { // threads of no case")
+		rest(nil)
+		w.Close("}")
+	}
+	return true
+}
+
+// threadRange is the range [lo, hi) of a thread position.
+type threadRange struct{ lo, hi int }
+
+func matchBodies(s *syntax.MatchStmt) [][]syntax.Stmt {
+	var out [][]syntax.Stmt
+	for _, cs := range s.Cases {
+		out = append(out, cs.Body)
+	}
+	return out
+}
+
+// anySetmaxnreg reports whether the statement lists contain a
+// warpgroup_reg_alloc or warpgroup_reg_dealloc call.
+func (g *gen) anySetmaxnreg(lists [][]syntax.Stmt) bool {
+	for _, l := range lists {
+		for _, s := range l {
+			switch s := s.(type) {
+			case *syntax.ExprStmt:
+				if c, ok := s.X.(*syntax.Call); ok {
+					if ci := g.info.Calls[c]; ci != nil && (ci.Intrinsic == "warpgroup_reg_alloc" || ci.Intrinsic == "warpgroup_reg_dealloc") {
+						return true
+					}
+				}
+			case *syntax.WithStmt:
+				if g.anySetmaxnreg([][]syntax.Stmt{s.Body}) {
+					return true
+				}
+			case *syntax.IfStmt:
+				if g.anySetmaxnreg([][]syntax.Stmt{s.Then, s.Else}) {
+					return true
+				}
+			case *syntax.ForStmt:
+				if g.anySetmaxnreg([][]syntax.Stmt{s.Body}) {
+					return true
+				}
+			case *syntax.WhileStmt:
+				if g.anySetmaxnreg([][]syntax.Stmt{s.Body}) {
+					return true
+				}
+			case *syntax.MatchStmt:
+				if g.anySetmaxnreg(matchBodies(s)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // barrierBase is the offset of the compiler's mbarriers: after the
@@ -402,10 +571,10 @@ func (g *gen) splitAt(list []syntax.Stmt, i int) {
 			}
 			v := g.fresh("prism_t")
 			g.tmaSnap[key] = v
-			g.w.Line("const unsigned %s = %s_phase; %s_phase ^= 1u; // phase of %s to wait for", v, name(b), name(b), name(b))
+			g.w.Line("%sconst unsigned %s = %s_phase; %s_phase ^= 1u; // phase of %s to wait for", g.maybeUnused(), v, name(b), name(b), name(b))
 		}
 		if k, ok := g.barIndex[p]; ok {
-			g.w.Line("const unsigned prism_w%d = prism_ph[%d]; prism_ph[%d] ^= 1u; // sync point for %s", k, k, k, p.Root.Name)
+			g.w.Line("%sconst unsigned prism_w%d = prism_ph[%d]; prism_ph[%d] ^= 1u; // sync point for %s", g.maybeUnused(), k, k, k, p.Root.Name)
 		}
 	}
 	for _, p := range g.sync.Split {
@@ -597,6 +766,7 @@ func (g *gen) split(s *syntax.MatchStmt, e env) {
 	if sp.Branch[0].Level == check.Block {
 		unit = "(int)blockDim.x"
 	}
+	known, isKnown := g.roles[e.pos]
 	for i, cs := range s.Cases {
 		lo := fmt.Sprintf("%d", sp.Offsets[i])
 		hi := fmt.Sprintf("%d", sp.Offsets[i]+sp.Sizes[i])
@@ -604,7 +774,19 @@ func (g *gen) split(s *syntax.MatchStmt, e env) {
 			lo, hi = lo+" * "+unit, hi+" * "+unit
 		}
 		p := g.fresh("prism_p")
-		g.w.Open("if (%s >= %s && %s < %s) { // case %s", e.pos, lo, e.pos, hi, g.expr(cs.Value, e))
+		r := threadRange{sp.Offsets[i], sp.Offsets[i] + sp.Sizes[i]}
+		switch {
+		case !isKnown || unit != "1":
+			g.w.Open("if (%s >= %s && %s < %s) { // case %s", e.pos, lo, e.pos, hi, g.expr(cs.Value, e))
+		case r.hi <= known.lo || r.lo >= known.hi:
+			// Inside a role's copy (roleSplit): these threads are not here.
+			g.w.Line("// case %s: not this role", g.expr(cs.Value, e))
+			continue
+		case r.lo <= known.lo && r.hi >= known.hi:
+			g.w.Open("{ // case %s (this role)", g.expr(cs.Value, e))
+		default:
+			g.w.Open("if (%s >= %s && %s < %s) { // case %s", e.pos, lo, e.pos, hi, g.expr(cs.Value, e))
+		}
 		g.w.Line("const int %s = %s - %s;", p, e.pos, lo)
 		g.w.Line("(void)%s;", p)
 		inner := e
@@ -639,8 +821,18 @@ func (g *gen) with(s *syntax.WithStmt, e env) {
 	case "wmma_async", "wgmma_async":
 		g.used["wgmma"] = true
 		w.Open("{ // %s", r.Kind)
+		// The waits and arrives placed at the start of the block (the TMA
+		// and sync-point waits for the slots it reads) come before the
+		// fence: an mbarrier wait is a loop each thread leaves on its own,
+		// and between wgmma.fence and wgmma.mma_async it is a divergent
+		// path in which ptxas inserts a warpgroup arrive and serializes the
+		// wgmma (advisory C7519). Production kernels wait, then fence.
+		if len(s.Body) > 0 {
+			g.splitAt(s.Body, 0)
+			g.syncBefore(s.Body[0], e)
+		}
 		w.Line("prism_wgmma_fence();")
-		g.stmts(s.Body, e)
+		g.stmtsFrom(s.Body, 0, true, e)
 		w.Line("prism_wgmma_commit();")
 		w.Line("prism_wgmma_wait0();")
 		w.Close("}")
@@ -668,7 +860,7 @@ func (g *gen) with(s *syntax.WithStmt, e env) {
 				w.Line("const int %s = %s; // %s[i] is %s[%s + i]", v, off, r.Y.Name, r.X.Name, v)
 				g.offViews[r.Y] = offView{r: r, off: v}
 			} else {
-				w.Line("%s %s = %s + (%s);", g.elemPtr(r.X.Type), name(r.Y), g.whole(r.X, e), off)
+				w.Line("%s%s %s = %s + (%s);", g.maybeUnused(), g.elemPtr(r.X.Type), name(r.Y), g.whole(r.X, e), off)
 			}
 		}
 		g.stmts(s.Body, e)

@@ -166,7 +166,7 @@ extern "C" __global__ void __launch_bounds__(128*3) my_h100_mm_no_tail(int M, in
             }
           }
         }
-        if (prism_p2 >= 0 && prism_p2 < 256) { // case 8
+        if (prism_p2 >= 0 && prism_p2 < 256) { // case 8, then the rest of the block for these threads
           const int prism_p4 = prism_p2 - 0;
           (void)prism_p4;
           { // group(thread[128])
@@ -174,92 +174,306 @@ extern "C" __global__ void __launch_bounds__(128*3) my_h100_mm_no_tail(int M, in
             (void)prism_p5;
             prism_setmaxnreg_inc<240>();
           }
-        }
-        if (prism_p2 >= 256 && prism_p2 < 384) { // case 4
-          const int prism_p6 = prism_p2 - 256;
-          (void)prism_p6;
+          const int num_blocks_k_main = (((num_blocks_k / 4)) * 4);
+          for (int block_k_iter = 0; block_k_iter < num_blocks_k_main; block_k_iter += 4) {
+            prism_mbar_wait(prism_sync + 0, prism_ph[0] ^ 1u);
+            prism_mbar_arrive(prism_sync + 0); // arrive: last use of sA_slot0
+            prism_mbar_wait(prism_sync + 1, prism_ph[1] ^ 1u);
+            prism_mbar_arrive(prism_sync + 1); // arrive: last use of sA_slot1
+            prism_mbar_wait(prism_sync + 2, prism_ph[2] ^ 1u);
+            prism_mbar_arrive(prism_sync + 2); // arrive: last use of sA_slot2
+            prism_mbar_wait(prism_sync + 3, prism_ph[3] ^ 1u);
+            prism_mbar_arrive(prism_sync + 3); // arrive: last use of sA_slot3
+            prism_mbar_wait(prism_sync + 4, prism_ph[4] ^ 1u);
+            prism_mbar_arrive(prism_sync + 4); // arrive: last use of sB_slot0
+            prism_mbar_wait(prism_sync + 5, prism_ph[5] ^ 1u);
+            prism_mbar_arrive(prism_sync + 5); // arrive: last use of sB_slot1
+            prism_mbar_wait(prism_sync + 6, prism_ph[6] ^ 1u);
+            prism_mbar_arrive(prism_sync + 6); // arrive: last use of sB_slot2
+            prism_mbar_wait(prism_sync + 7, prism_ph[7] ^ 1u);
+            prism_mbar_arrive(prism_sync + 7); // arrive: last use of sB_slot3
+            [[maybe_unused]] const unsigned prism_w0 = prism_ph[0]; prism_ph[0] ^= 1u; // sync point for sA_slot0
+            [[maybe_unused]] const unsigned prism_w1 = prism_ph[1]; prism_ph[1] ^= 1u; // sync point for sA_slot1
+            [[maybe_unused]] const unsigned prism_w2 = prism_ph[2]; prism_ph[2] ^= 1u; // sync point for sA_slot2
+            [[maybe_unused]] const unsigned prism_w3 = prism_ph[3]; prism_ph[3] ^= 1u; // sync point for sA_slot3
+            [[maybe_unused]] const unsigned prism_w4 = prism_ph[4]; prism_ph[4] ^= 1u; // sync point for sB_slot0
+            [[maybe_unused]] const unsigned prism_w5 = prism_ph[5]; prism_ph[5] ^= 1u; // sync point for sB_slot1
+            [[maybe_unused]] const unsigned prism_w6 = prism_ph[6]; prism_ph[6] ^= 1u; // sync point for sB_slot2
+            [[maybe_unused]] const unsigned prism_w7 = prism_ph[7]; prism_ph[7] ^= 1u; // sync point for sB_slot3
+            { // claim(sA_slot0, thread[1]) as sA_new
+              [[maybe_unused]] __nv_bfloat16* sA_new = sA_slot0 + (0);
+              { // claim(sA_slot1, thread[1]) as sA_new1
+                [[maybe_unused]] __nv_bfloat16* sA_new1 = sA_slot1 + (0);
+                { // claim(sA_slot2, thread[1]) as sA_new2
+                  [[maybe_unused]] __nv_bfloat16* sA_new2 = sA_slot2 + (0);
+                  { // claim(sA_slot3, thread[1]) as sA_new3
+                    [[maybe_unused]] __nv_bfloat16* sA_new3 = sA_slot3 + (0);
+                    { // claim(sB_slot0, thread[1]) as sB_new
+                      [[maybe_unused]] __nv_bfloat16* sB_new = sB_slot0 + (0);
+                      { // claim(sB_slot1, thread[1]) as sB_new1
+                        [[maybe_unused]] __nv_bfloat16* sB_new1 = sB_slot1 + (0);
+                        { // claim(sB_slot2, thread[1]) as sB_new2
+                          [[maybe_unused]] __nv_bfloat16* sB_new2 = sB_slot2 + (0);
+                          { // claim(sB_slot3, thread[1]) as sB_new3
+                            [[maybe_unused]] __nv_bfloat16* sB_new3 = sB_slot3 + (0);
+                            { // case 8 (this role)
+                              const int prism_p6 = prism_p2 - 0;
+                              (void)prism_p6;
+                            }
+                            // case 4: not this role
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+            [[maybe_unused]] const unsigned prism_t8 = full_0_phase; full_0_phase ^= 1u; // phase of full_0 to wait for
+            [[maybe_unused]] const unsigned prism_t9 = full_1_phase; full_1_phase ^= 1u; // phase of full_1 to wait for
+            [[maybe_unused]] const unsigned prism_t10 = full_2_phase; full_2_phase ^= 1u; // phase of full_2 to wait for
+            [[maybe_unused]] const unsigned prism_t11 = full_3_phase; full_3_phase ^= 1u; // phase of full_3 to wait for
+            { // claim(sA_slot0, thread[256]) as sA_0c
+              [[maybe_unused]] __nv_bfloat16* sA_0c = sA_slot0 + (0);
+              { // claim(sA_slot1, thread[256]) as sA_1c
+                [[maybe_unused]] __nv_bfloat16* sA_1c = sA_slot1 + (0);
+                { // claim(sA_slot2, thread[256]) as sA_2c
+                  [[maybe_unused]] __nv_bfloat16* sA_2c = sA_slot2 + (0);
+                  { // claim(sA_slot3, thread[256]) as sA_3c
+                    [[maybe_unused]] __nv_bfloat16* sA_3c = sA_slot3 + (0);
+                    { // claim(sB_slot0, thread[256]) as sB_0c
+                      [[maybe_unused]] __nv_bfloat16* sB_0c = sB_slot0 + (0);
+                      { // claim(sB_slot1, thread[256]) as sB_1c
+                        [[maybe_unused]] __nv_bfloat16* sB_1c = sB_slot1 + (0);
+                        { // claim(sB_slot2, thread[256]) as sB_2c
+                          [[maybe_unused]] __nv_bfloat16* sB_2c = sB_slot2 + (0);
+                          { // claim(sB_slot3, thread[256]) as sB_3c
+                            [[maybe_unused]] __nv_bfloat16* sB_3c = sB_slot3 + (0);
+                            { // case 8 (this role)
+                              const int prism_p12 = prism_p2 - 0;
+                              (void)prism_p12;
+                              { // group(thread[128])
+                                const int prism_p13 = prism_p12 % 128;
+                                (void)prism_p13;
+                                { // wmma_async
+                                  prism_mbar_wait(full_0, prism_t8); // TMA into sA_slot0 complete
+                                  prism_mbar_wait(full_0, prism_t8); // TMA into sB_slot0 complete
+                                  prism_wgmma_fence();
+                                  for (int m_it = 0; m_it < (B_WG_M / WGMMA_M); m_it += 1) {
+                                    #pragma unroll
+                                    for (int k_it = 0; k_it < (64 / WGMMA_K); k_it += 1) {
+                                      prism_wgmma_m64n256k16_bf16<1, 1, 1, 0, 0>(d[m_it], &sA_0c[(((64 * ((m_it + ((wg_idx * B_WG_M) / WGMMA_M)))) * WGMMA_M) + (k_it * WGMMA_K))], &sB_0c[(k_it * WGMMA_K)]);
+                                    }
+                                  }
+                                  prism_wgmma_commit();
+                                  prism_wgmma_wait0();
+                                }
+                                { // wmma_async
+                                  prism_mbar_wait(full_1, prism_t9); // TMA into sA_slot1 complete
+                                  prism_mbar_wait(full_1, prism_t9); // TMA into sB_slot1 complete
+                                  prism_wgmma_fence();
+                                  for (int m_it = 0; m_it < (B_WG_M / WGMMA_M); m_it += 1) {
+                                    #pragma unroll
+                                    for (int k_it = 0; k_it < (64 / WGMMA_K); k_it += 1) {
+                                      prism_wgmma_m64n256k16_bf16<1, 1, 1, 0, 0>(d[m_it], &sA_1c[(((64 * ((m_it + ((wg_idx * B_WG_M) / WGMMA_M)))) * WGMMA_M) + (k_it * WGMMA_K))], &sB_1c[(k_it * WGMMA_K)]);
+                                    }
+                                  }
+                                  prism_wgmma_commit();
+                                  prism_wgmma_wait0();
+                                }
+                                { // wmma_async
+                                  prism_mbar_wait(full_2, prism_t10); // TMA into sA_slot2 complete
+                                  prism_mbar_wait(full_2, prism_t10); // TMA into sB_slot2 complete
+                                  prism_wgmma_fence();
+                                  for (int m_it = 0; m_it < (B_WG_M / WGMMA_M); m_it += 1) {
+                                    #pragma unroll
+                                    for (int k_it = 0; k_it < (64 / WGMMA_K); k_it += 1) {
+                                      prism_wgmma_m64n256k16_bf16<1, 1, 1, 0, 0>(d[m_it], &sA_2c[(((64 * ((m_it + ((wg_idx * B_WG_M) / WGMMA_M)))) * WGMMA_M) + (k_it * WGMMA_K))], &sB_2c[(k_it * WGMMA_K)]);
+                                    }
+                                  }
+                                  prism_wgmma_commit();
+                                  prism_wgmma_wait0();
+                                }
+                                { // wmma_async
+                                  prism_mbar_wait(full_3, prism_t11); // TMA into sA_slot3 complete
+                                  prism_mbar_wait(full_3, prism_t11); // TMA into sB_slot3 complete
+                                  prism_wgmma_fence();
+                                  for (int m_it = 0; m_it < (B_WG_M / WGMMA_M); m_it += 1) {
+                                    #pragma unroll
+                                    for (int k_it = 0; k_it < (64 / WGMMA_K); k_it += 1) {
+                                      prism_wgmma_m64n256k16_bf16<1, 1, 1, 0, 0>(d[m_it], &sA_3c[(((64 * ((m_it + ((wg_idx * B_WG_M) / WGMMA_M)))) * WGMMA_M) + (k_it * WGMMA_K))], &sB_3c[(k_it * WGMMA_K)]);
+                                    }
+                                  }
+                                  prism_wgmma_commit();
+                                  prism_wgmma_wait0();
+                                }
+                              }
+                            }
+                            // case 4: not this role
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+          { // claim(block_C, thread[256]) as c_consumer
+            [[maybe_unused]] __nv_bfloat16* c_consumer = block_C + ((((num_block_n * BN) * M) + (num_block_m * BM)));
+            { // case 8 (this role)
+              const int prism_p15 = prism_p2 - 0;
+              (void)prism_p15;
+              { // partition(c_consumer, thread[1]) as c_thrd
+                [[maybe_unused]] __nv_bfloat16* c_thrd = c_consumer + (0);
+                { // group(thread[128])
+                  const int prism_p16 = prism_p15 % 128;
+                  (void)prism_p16;
+                  int warp_id = (prism_p16 / 32);
+                  { // group(thread[32])
+                    const int prism_p17 = prism_p16 % 32;
+                    (void)prism_p17;
+                    int lane = (prism_p17 / 1);
+                    int row = ((warp_id * 16) + (lane / 4));
+                    for (int m_it = 0; m_it < (B_WG_M / WGMMA_M); m_it += 1) {
+                      int yo = ((m_it * WGMMA_M) + (wg_idx * B_WG_M));
+                      { // group(thread[1])
+                        const int prism_p18 = prism_p17 % 1;
+                        (void)prism_p18;
+                        for (int w = 0; w < BN; w += 16) {
+                          int col = (w + (2 * ((lane % 4))));
+                          c_thrd[(((col * M) + row) + yo)] = d[m_it][(w / 16)][0];
+                          c_thrd[(((((col + 1)) * M) + row) + yo)] = d[m_it][(w / 16)][1];
+                          c_thrd[((((col * M) + row) + 8) + yo)] = d[m_it][(w / 16)][2];
+                          c_thrd[((((((col + 1)) * M) + row) + 8) + yo)] = d[m_it][(w / 16)][3];
+                          c_thrd[(((((col + 8)) * M) + row) + yo)] = d[m_it][(w / 16)][4];
+                          c_thrd[(((((col + 9)) * M) + row) + yo)] = d[m_it][(w / 16)][5];
+                          c_thrd[((((((col + 8)) * M) + row) + 8) + yo)] = d[m_it][(w / 16)][6];
+                          c_thrd[((((((col + 9)) * M) + row) + 8) + yo)] = d[m_it][(w / 16)][7];
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+            // case 4: not this role
+          }
+        } else if (prism_p2 >= 256 && prism_p2 < 384) { // case 4, then the rest of the block for these threads
+          const int prism_p20 = prism_p2 - 256;
+          (void)prism_p20;
           { // group(thread[128])
-            const int prism_p7 = prism_p6 % 128;
-            (void)prism_p7;
+            const int prism_p21 = prism_p20 % 128;
+            (void)prism_p21;
             prism_setmaxnreg_dec<24>();
           }
-        }
-        const int num_blocks_k_main = (((num_blocks_k / 4)) * 4);
-        for (int block_k_iter = 0; block_k_iter < num_blocks_k_main; block_k_iter += 4) {
-          prism_mbar_wait(prism_sync + 0, prism_ph[0] ^ 1u);
-          prism_mbar_arrive(prism_sync + 0); // arrive: last use of sA_slot0
-          prism_mbar_wait(prism_sync + 1, prism_ph[1] ^ 1u);
-          prism_mbar_arrive(prism_sync + 1); // arrive: last use of sA_slot1
-          prism_mbar_wait(prism_sync + 2, prism_ph[2] ^ 1u);
-          prism_mbar_arrive(prism_sync + 2); // arrive: last use of sA_slot2
-          prism_mbar_wait(prism_sync + 3, prism_ph[3] ^ 1u);
-          prism_mbar_arrive(prism_sync + 3); // arrive: last use of sA_slot3
-          prism_mbar_wait(prism_sync + 4, prism_ph[4] ^ 1u);
-          prism_mbar_arrive(prism_sync + 4); // arrive: last use of sB_slot0
-          prism_mbar_wait(prism_sync + 5, prism_ph[5] ^ 1u);
-          prism_mbar_arrive(prism_sync + 5); // arrive: last use of sB_slot1
-          prism_mbar_wait(prism_sync + 6, prism_ph[6] ^ 1u);
-          prism_mbar_arrive(prism_sync + 6); // arrive: last use of sB_slot2
-          prism_mbar_wait(prism_sync + 7, prism_ph[7] ^ 1u);
-          prism_mbar_arrive(prism_sync + 7); // arrive: last use of sB_slot3
-          const unsigned prism_w0 = prism_ph[0]; prism_ph[0] ^= 1u; // sync point for sA_slot0
-          const unsigned prism_w1 = prism_ph[1]; prism_ph[1] ^= 1u; // sync point for sA_slot1
-          const unsigned prism_w2 = prism_ph[2]; prism_ph[2] ^= 1u; // sync point for sA_slot2
-          const unsigned prism_w3 = prism_ph[3]; prism_ph[3] ^= 1u; // sync point for sA_slot3
-          const unsigned prism_w4 = prism_ph[4]; prism_ph[4] ^= 1u; // sync point for sB_slot0
-          const unsigned prism_w5 = prism_ph[5]; prism_ph[5] ^= 1u; // sync point for sB_slot1
-          const unsigned prism_w6 = prism_ph[6]; prism_ph[6] ^= 1u; // sync point for sB_slot2
-          const unsigned prism_w7 = prism_ph[7]; prism_ph[7] ^= 1u; // sync point for sB_slot3
-          { // claim(sA_slot0, thread[1]) as sA_new
-            __nv_bfloat16* sA_new = sA_slot0 + (0);
-            { // claim(sA_slot1, thread[1]) as sA_new1
-              __nv_bfloat16* sA_new1 = sA_slot1 + (0);
-              { // claim(sA_slot2, thread[1]) as sA_new2
-                __nv_bfloat16* sA_new2 = sA_slot2 + (0);
-                { // claim(sA_slot3, thread[1]) as sA_new3
-                  __nv_bfloat16* sA_new3 = sA_slot3 + (0);
-                  { // claim(sB_slot0, thread[1]) as sB_new
-                    __nv_bfloat16* sB_new = sB_slot0 + (0);
-                    { // claim(sB_slot1, thread[1]) as sB_new1
-                      __nv_bfloat16* sB_new1 = sB_slot1 + (0);
-                      { // claim(sB_slot2, thread[1]) as sB_new2
-                        __nv_bfloat16* sB_new2 = sB_slot2 + (0);
-                        { // claim(sB_slot3, thread[1]) as sB_new3
-                          __nv_bfloat16* sB_new3 = sB_slot3 + (0);
-                          if (prism_p2 >= 0 && prism_p2 < 256) { // case 8
-                            const int prism_p8 = prism_p2 - 0;
-                            (void)prism_p8;
+          const int num_blocks_k_main = (((num_blocks_k / 4)) * 4);
+          for (int block_k_iter = 0; block_k_iter < num_blocks_k_main; block_k_iter += 4) {
+            prism_mbar_wait(prism_sync + 0, prism_ph[0] ^ 1u);
+            prism_mbar_arrive(prism_sync + 0); // arrive: last use of sA_slot0
+            prism_mbar_wait(prism_sync + 1, prism_ph[1] ^ 1u);
+            prism_mbar_arrive(prism_sync + 1); // arrive: last use of sA_slot1
+            prism_mbar_wait(prism_sync + 2, prism_ph[2] ^ 1u);
+            prism_mbar_arrive(prism_sync + 2); // arrive: last use of sA_slot2
+            prism_mbar_wait(prism_sync + 3, prism_ph[3] ^ 1u);
+            prism_mbar_arrive(prism_sync + 3); // arrive: last use of sA_slot3
+            prism_mbar_wait(prism_sync + 4, prism_ph[4] ^ 1u);
+            prism_mbar_arrive(prism_sync + 4); // arrive: last use of sB_slot0
+            prism_mbar_wait(prism_sync + 5, prism_ph[5] ^ 1u);
+            prism_mbar_arrive(prism_sync + 5); // arrive: last use of sB_slot1
+            prism_mbar_wait(prism_sync + 6, prism_ph[6] ^ 1u);
+            prism_mbar_arrive(prism_sync + 6); // arrive: last use of sB_slot2
+            prism_mbar_wait(prism_sync + 7, prism_ph[7] ^ 1u);
+            prism_mbar_arrive(prism_sync + 7); // arrive: last use of sB_slot3
+            [[maybe_unused]] const unsigned prism_w0 = prism_ph[0]; prism_ph[0] ^= 1u; // sync point for sA_slot0
+            [[maybe_unused]] const unsigned prism_w1 = prism_ph[1]; prism_ph[1] ^= 1u; // sync point for sA_slot1
+            [[maybe_unused]] const unsigned prism_w2 = prism_ph[2]; prism_ph[2] ^= 1u; // sync point for sA_slot2
+            [[maybe_unused]] const unsigned prism_w3 = prism_ph[3]; prism_ph[3] ^= 1u; // sync point for sA_slot3
+            [[maybe_unused]] const unsigned prism_w4 = prism_ph[4]; prism_ph[4] ^= 1u; // sync point for sB_slot0
+            [[maybe_unused]] const unsigned prism_w5 = prism_ph[5]; prism_ph[5] ^= 1u; // sync point for sB_slot1
+            [[maybe_unused]] const unsigned prism_w6 = prism_ph[6]; prism_ph[6] ^= 1u; // sync point for sB_slot2
+            [[maybe_unused]] const unsigned prism_w7 = prism_ph[7]; prism_ph[7] ^= 1u; // sync point for sB_slot3
+            { // claim(sA_slot0, thread[1]) as sA_new
+              [[maybe_unused]] __nv_bfloat16* sA_new = sA_slot0 + (0);
+              { // claim(sA_slot1, thread[1]) as sA_new1
+                [[maybe_unused]] __nv_bfloat16* sA_new1 = sA_slot1 + (0);
+                { // claim(sA_slot2, thread[1]) as sA_new2
+                  [[maybe_unused]] __nv_bfloat16* sA_new2 = sA_slot2 + (0);
+                  { // claim(sA_slot3, thread[1]) as sA_new3
+                    [[maybe_unused]] __nv_bfloat16* sA_new3 = sA_slot3 + (0);
+                    { // claim(sB_slot0, thread[1]) as sB_new
+                      [[maybe_unused]] __nv_bfloat16* sB_new = sB_slot0 + (0);
+                      { // claim(sB_slot1, thread[1]) as sB_new1
+                        [[maybe_unused]] __nv_bfloat16* sB_new1 = sB_slot1 + (0);
+                        { // claim(sB_slot2, thread[1]) as sB_new2
+                          [[maybe_unused]] __nv_bfloat16* sB_new2 = sB_slot2 + (0);
+                          { // claim(sB_slot3, thread[1]) as sB_new3
+                            [[maybe_unused]] __nv_bfloat16* sB_new3 = sB_slot3 + (0);
+                            // case 8: not this role
+                            { // case 4 (this role)
+                              const int prism_p23 = prism_p2 - 256;
+                              (void)prism_p23;
+                              if (prism_p23 >= 0 && prism_p23 < 1) { // case 1
+                                const int prism_p24 = prism_p23 - 0;
+                                (void)prism_p24;
+                                const void* ta;
+                                ta = &tensorMapA;
+                                const void* tb;
+                                tb = &tensorMapB;
+                                prism_mbar_wait(prism_sync + 0, prism_w0); // wait: first use of sA_slot0
+                                prism_mbar_wait(prism_sync + 4, prism_w4); // wait: first use of sB_slot0
+                                prism_mbar_expect_tx(full_0, ((((BK * BN) + (BK * BM))) * 2));
+                                prism_tma_load_2d(sA_new, ta, full_0, (((block_k_iter + 0)) * BK), (num_block_m * BM));
+                                prism_tma_load_2d(sB_new, tb, full_0, (((block_k_iter + 0)) * BK), (num_block_n * BN));
+                                prism_mbar_wait(prism_sync + 1, prism_w1); // wait: first use of sA_slot1
+                                prism_mbar_wait(prism_sync + 5, prism_w5); // wait: first use of sB_slot1
+                                prism_mbar_expect_tx(full_1, ((((BK * BN) + (BK * BM))) * 2));
+                                prism_tma_load_2d(sA_new1, ta, full_1, (((block_k_iter + 1)) * BK), (num_block_m * BM));
+                                prism_tma_load_2d(sB_new1, tb, full_1, (((block_k_iter + 1)) * BK), (num_block_n * BN));
+                                prism_mbar_wait(prism_sync + 2, prism_w2); // wait: first use of sA_slot2
+                                prism_mbar_wait(prism_sync + 6, prism_w6); // wait: first use of sB_slot2
+                                prism_mbar_expect_tx(full_2, ((((BK * BN) + (BK * BM))) * 2));
+                                prism_tma_load_2d(sA_new2, ta, full_2, (((block_k_iter + 2)) * BK), (num_block_m * BM));
+                                prism_tma_load_2d(sB_new2, tb, full_2, (((block_k_iter + 2)) * BK), (num_block_n * BN));
+                                prism_mbar_wait(prism_sync + 3, prism_w3); // wait: first use of sA_slot3
+                                prism_mbar_wait(prism_sync + 7, prism_w7); // wait: first use of sB_slot3
+                                prism_mbar_expect_tx(full_3, ((((BK * BN) + (BK * BM))) * 2));
+                                prism_tma_load_2d(sA_new3, ta, full_3, (((block_k_iter + 3)) * BK), (num_block_m * BM));
+                                prism_tma_load_2d(sB_new3, tb, full_3, (((block_k_iter + 3)) * BK), (num_block_n * BN));
+                              }
+                            }
                           }
-                          if (prism_p2 >= 256 && prism_p2 < 384) { // case 4
-                            const int prism_p9 = prism_p2 - 256;
-                            (void)prism_p9;
-                            if (prism_p9 >= 0 && prism_p9 < 1) { // case 1
-                              const int prism_p10 = prism_p9 - 0;
-                              (void)prism_p10;
-                              const void* ta;
-                              ta = &tensorMapA;
-                              const void* tb;
-                              tb = &tensorMapB;
-                              prism_mbar_wait(prism_sync + 0, prism_w0); // wait: first use of sA_slot0
-                              prism_mbar_wait(prism_sync + 4, prism_w4); // wait: first use of sB_slot0
-                              prism_mbar_expect_tx(full_0, ((((BK * BN) + (BK * BM))) * 2));
-                              prism_tma_load_2d(sA_new, ta, full_0, (((block_k_iter + 0)) * BK), (num_block_m * BM));
-                              prism_tma_load_2d(sB_new, tb, full_0, (((block_k_iter + 0)) * BK), (num_block_n * BN));
-                              prism_mbar_wait(prism_sync + 1, prism_w1); // wait: first use of sA_slot1
-                              prism_mbar_wait(prism_sync + 5, prism_w5); // wait: first use of sB_slot1
-                              prism_mbar_expect_tx(full_1, ((((BK * BN) + (BK * BM))) * 2));
-                              prism_tma_load_2d(sA_new1, ta, full_1, (((block_k_iter + 1)) * BK), (num_block_m * BM));
-                              prism_tma_load_2d(sB_new1, tb, full_1, (((block_k_iter + 1)) * BK), (num_block_n * BN));
-                              prism_mbar_wait(prism_sync + 2, prism_w2); // wait: first use of sA_slot2
-                              prism_mbar_wait(prism_sync + 6, prism_w6); // wait: first use of sB_slot2
-                              prism_mbar_expect_tx(full_2, ((((BK * BN) + (BK * BM))) * 2));
-                              prism_tma_load_2d(sA_new2, ta, full_2, (((block_k_iter + 2)) * BK), (num_block_m * BM));
-                              prism_tma_load_2d(sB_new2, tb, full_2, (((block_k_iter + 2)) * BK), (num_block_n * BN));
-                              prism_mbar_wait(prism_sync + 3, prism_w3); // wait: first use of sA_slot3
-                              prism_mbar_wait(prism_sync + 7, prism_w7); // wait: first use of sB_slot3
-                              prism_mbar_expect_tx(full_3, ((((BK * BN) + (BK * BM))) * 2));
-                              prism_tma_load_2d(sA_new3, ta, full_3, (((block_k_iter + 3)) * BK), (num_block_m * BM));
-                              prism_tma_load_2d(sB_new3, tb, full_3, (((block_k_iter + 3)) * BK), (num_block_n * BN));
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+            [[maybe_unused]] const unsigned prism_t25 = full_0_phase; full_0_phase ^= 1u; // phase of full_0 to wait for
+            [[maybe_unused]] const unsigned prism_t26 = full_1_phase; full_1_phase ^= 1u; // phase of full_1 to wait for
+            [[maybe_unused]] const unsigned prism_t27 = full_2_phase; full_2_phase ^= 1u; // phase of full_2 to wait for
+            [[maybe_unused]] const unsigned prism_t28 = full_3_phase; full_3_phase ^= 1u; // phase of full_3 to wait for
+            { // claim(sA_slot0, thread[256]) as sA_0c
+              [[maybe_unused]] __nv_bfloat16* sA_0c = sA_slot0 + (0);
+              { // claim(sA_slot1, thread[256]) as sA_1c
+                [[maybe_unused]] __nv_bfloat16* sA_1c = sA_slot1 + (0);
+                { // claim(sA_slot2, thread[256]) as sA_2c
+                  [[maybe_unused]] __nv_bfloat16* sA_2c = sA_slot2 + (0);
+                  { // claim(sA_slot3, thread[256]) as sA_3c
+                    [[maybe_unused]] __nv_bfloat16* sA_3c = sA_slot3 + (0);
+                    { // claim(sB_slot0, thread[256]) as sB_0c
+                      [[maybe_unused]] __nv_bfloat16* sB_0c = sB_slot0 + (0);
+                      { // claim(sB_slot1, thread[256]) as sB_1c
+                        [[maybe_unused]] __nv_bfloat16* sB_1c = sB_slot1 + (0);
+                        { // claim(sB_slot2, thread[256]) as sB_2c
+                          [[maybe_unused]] __nv_bfloat16* sB_2c = sB_slot2 + (0);
+                          { // claim(sB_slot3, thread[256]) as sB_3c
+                            [[maybe_unused]] __nv_bfloat16* sB_3c = sB_slot3 + (0);
+                            // case 8: not this role
+                            { // case 4 (this role)
+                              const int prism_p30 = prism_p2 - 256;
+                              (void)prism_p30;
                             }
                           }
                         }
@@ -270,140 +484,13 @@ extern "C" __global__ void __launch_bounds__(128*3) my_h100_mm_no_tail(int M, in
               }
             }
           }
-          const unsigned prism_t11 = full_0_phase; full_0_phase ^= 1u; // phase of full_0 to wait for
-          const unsigned prism_t12 = full_1_phase; full_1_phase ^= 1u; // phase of full_1 to wait for
-          const unsigned prism_t13 = full_2_phase; full_2_phase ^= 1u; // phase of full_2 to wait for
-          const unsigned prism_t14 = full_3_phase; full_3_phase ^= 1u; // phase of full_3 to wait for
-          { // claim(sA_slot0, thread[256]) as sA_0c
-            __nv_bfloat16* sA_0c = sA_slot0 + (0);
-            { // claim(sA_slot1, thread[256]) as sA_1c
-              __nv_bfloat16* sA_1c = sA_slot1 + (0);
-              { // claim(sA_slot2, thread[256]) as sA_2c
-                __nv_bfloat16* sA_2c = sA_slot2 + (0);
-                { // claim(sA_slot3, thread[256]) as sA_3c
-                  __nv_bfloat16* sA_3c = sA_slot3 + (0);
-                  { // claim(sB_slot0, thread[256]) as sB_0c
-                    __nv_bfloat16* sB_0c = sB_slot0 + (0);
-                    { // claim(sB_slot1, thread[256]) as sB_1c
-                      __nv_bfloat16* sB_1c = sB_slot1 + (0);
-                      { // claim(sB_slot2, thread[256]) as sB_2c
-                        __nv_bfloat16* sB_2c = sB_slot2 + (0);
-                        { // claim(sB_slot3, thread[256]) as sB_3c
-                          __nv_bfloat16* sB_3c = sB_slot3 + (0);
-                          if (prism_p2 >= 0 && prism_p2 < 256) { // case 8
-                            const int prism_p15 = prism_p2 - 0;
-                            (void)prism_p15;
-                            { // group(thread[128])
-                              const int prism_p16 = prism_p15 % 128;
-                              (void)prism_p16;
-                              { // wmma_async
-                                prism_wgmma_fence();
-                                prism_mbar_wait(full_0, prism_t11); // TMA into sA_slot0 complete
-                                prism_mbar_wait(full_0, prism_t11); // TMA into sB_slot0 complete
-                                for (int m_it = 0; m_it < (B_WG_M / WGMMA_M); m_it += 1) {
-                                  #pragma unroll
-                                  for (int k_it = 0; k_it < (64 / WGMMA_K); k_it += 1) {
-                                    prism_wgmma_m64n256k16_bf16<1, 1, 1, 0, 0>(d[m_it], &sA_0c[(((64 * ((m_it + ((wg_idx * B_WG_M) / WGMMA_M)))) * WGMMA_M) + (k_it * WGMMA_K))], &sB_0c[(k_it * WGMMA_K)]);
-                                  }
-                                }
-                                prism_wgmma_commit();
-                                prism_wgmma_wait0();
-                              }
-                              { // wmma_async
-                                prism_wgmma_fence();
-                                prism_mbar_wait(full_1, prism_t12); // TMA into sA_slot1 complete
-                                prism_mbar_wait(full_1, prism_t12); // TMA into sB_slot1 complete
-                                for (int m_it = 0; m_it < (B_WG_M / WGMMA_M); m_it += 1) {
-                                  #pragma unroll
-                                  for (int k_it = 0; k_it < (64 / WGMMA_K); k_it += 1) {
-                                    prism_wgmma_m64n256k16_bf16<1, 1, 1, 0, 0>(d[m_it], &sA_1c[(((64 * ((m_it + ((wg_idx * B_WG_M) / WGMMA_M)))) * WGMMA_M) + (k_it * WGMMA_K))], &sB_1c[(k_it * WGMMA_K)]);
-                                  }
-                                }
-                                prism_wgmma_commit();
-                                prism_wgmma_wait0();
-                              }
-                              { // wmma_async
-                                prism_wgmma_fence();
-                                prism_mbar_wait(full_2, prism_t13); // TMA into sA_slot2 complete
-                                prism_mbar_wait(full_2, prism_t13); // TMA into sB_slot2 complete
-                                for (int m_it = 0; m_it < (B_WG_M / WGMMA_M); m_it += 1) {
-                                  #pragma unroll
-                                  for (int k_it = 0; k_it < (64 / WGMMA_K); k_it += 1) {
-                                    prism_wgmma_m64n256k16_bf16<1, 1, 1, 0, 0>(d[m_it], &sA_2c[(((64 * ((m_it + ((wg_idx * B_WG_M) / WGMMA_M)))) * WGMMA_M) + (k_it * WGMMA_K))], &sB_2c[(k_it * WGMMA_K)]);
-                                  }
-                                }
-                                prism_wgmma_commit();
-                                prism_wgmma_wait0();
-                              }
-                              { // wmma_async
-                                prism_wgmma_fence();
-                                prism_mbar_wait(full_3, prism_t14); // TMA into sA_slot3 complete
-                                prism_mbar_wait(full_3, prism_t14); // TMA into sB_slot3 complete
-                                for (int m_it = 0; m_it < (B_WG_M / WGMMA_M); m_it += 1) {
-                                  #pragma unroll
-                                  for (int k_it = 0; k_it < (64 / WGMMA_K); k_it += 1) {
-                                    prism_wgmma_m64n256k16_bf16<1, 1, 1, 0, 0>(d[m_it], &sA_3c[(((64 * ((m_it + ((wg_idx * B_WG_M) / WGMMA_M)))) * WGMMA_M) + (k_it * WGMMA_K))], &sB_3c[(k_it * WGMMA_K)]);
-                                  }
-                                }
-                                prism_wgmma_commit();
-                                prism_wgmma_wait0();
-                              }
-                            }
-                          }
-                          if (prism_p2 >= 256 && prism_p2 < 384) { // case 4
-                            const int prism_p17 = prism_p2 - 256;
-                            (void)prism_p17;
-                          }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
+          { // claim(block_C, thread[256]) as c_consumer
+            [[maybe_unused]] __nv_bfloat16* c_consumer = block_C + ((((num_block_n * BN) * M) + (num_block_m * BM)));
+            // case 8: not this role
+            { // case 4 (this role)
+              const int prism_p32 = prism_p2 - 256;
+              (void)prism_p32;
             }
-          }
-        }
-        { // claim(block_C, thread[256]) as c_consumer
-          __nv_bfloat16* c_consumer = block_C + ((((num_block_n * BN) * M) + (num_block_m * BM)));
-          if (prism_p2 >= 0 && prism_p2 < 256) { // case 8
-            const int prism_p18 = prism_p2 - 0;
-            (void)prism_p18;
-            { // partition(c_consumer, thread[1]) as c_thrd
-              __nv_bfloat16* c_thrd = c_consumer + (0);
-              { // group(thread[128])
-                const int prism_p19 = prism_p18 % 128;
-                (void)prism_p19;
-                int warp_id = (prism_p19 / 32);
-                { // group(thread[32])
-                  const int prism_p20 = prism_p19 % 32;
-                  (void)prism_p20;
-                  int lane = (prism_p20 / 1);
-                  int row = ((warp_id * 16) + (lane / 4));
-                  for (int m_it = 0; m_it < (B_WG_M / WGMMA_M); m_it += 1) {
-                    int yo = ((m_it * WGMMA_M) + (wg_idx * B_WG_M));
-                    { // group(thread[1])
-                      const int prism_p21 = prism_p20 % 1;
-                      (void)prism_p21;
-                      for (int w = 0; w < BN; w += 16) {
-                        int col = (w + (2 * ((lane % 4))));
-                        c_thrd[(((col * M) + row) + yo)] = d[m_it][(w / 16)][0];
-                        c_thrd[(((((col + 1)) * M) + row) + yo)] = d[m_it][(w / 16)][1];
-                        c_thrd[((((col * M) + row) + 8) + yo)] = d[m_it][(w / 16)][2];
-                        c_thrd[((((((col + 1)) * M) + row) + 8) + yo)] = d[m_it][(w / 16)][3];
-                        c_thrd[(((((col + 8)) * M) + row) + yo)] = d[m_it][(w / 16)][4];
-                        c_thrd[(((((col + 9)) * M) + row) + yo)] = d[m_it][(w / 16)][5];
-                        c_thrd[((((((col + 8)) * M) + row) + 8) + yo)] = d[m_it][(w / 16)][6];
-                        c_thrd[((((((col + 9)) * M) + row) + 8) + yo)] = d[m_it][(w / 16)][7];
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-          if (prism_p2 >= 256 && prism_p2 < 384) { // case 4
-            const int prism_p22 = prism_p2 - 256;
-            (void)prism_p22;
           }
         }
       }
