@@ -14,7 +14,7 @@ import (
 // Ifs, reads nested at both depths) and writes of a task-local buffer
 // run with and without symmetry; hazards and faults must be identical.
 func TestLiteMatchesFull(t *testing.T) {
-	lateFaults, boxed, boxFailed := 0, 0, 0
+	faults, boxed := 0, 0
 	for seed := int64(0); seed < 3000; seed++ {
 		p1, p2 := randomTaskProgram(seed), randomTaskProgram(seed)
 		Walk(p2.Body, func(s *Stmt) { s.symmetric = false })
@@ -29,23 +29,18 @@ func TestLiteMatchesFull(t *testing.T) {
 			continue
 		}
 		if len(r1.Faults) > 0 {
-			lateFaults++
+			faults++
 		}
 		Walk(p1.Body, func(s *Stmt) {
 			if s.box != nil {
 				boxed++
 			}
 		})
-		if len(r1.Faults) == 0 && len(r2.Faults) == 0 {
-			continue
-		}
-		boxFailed++
 	}
-	t.Logf("%d %d %d", lateFaults, boxed, boxFailed)
-	// The generator must exercise faults found only in later tasks and
-	// loops checked by their box.
-	if lateFaults < 100 || boxed < 300 || boxFailed < 100 {
-		t.Fatalf("weak coverage: %d faults after the first task, %d boxes, %d box failures", lateFaults, boxed, boxFailed)
+	// The generator must exercise faults in programs whose later tasks
+	// run lite, and loops with a box plan.
+	if faults < 100 || boxed < 300 {
+		t.Fatalf("weak coverage: %d faulting programs with lite tasks, %d loops with a box", faults, boxed)
 	}
 }
 
