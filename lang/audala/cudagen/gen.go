@@ -46,8 +46,13 @@ type gen struct {
 	sites  []site
 	file   string
 	// per step being generated
-	mode  map[*check.Param]access
-	uniq  int
+	mode map[*check.Param]access
+	uniq int
+	// slot numbers the --printunstable counters: each struct's parameters
+	// in order, then its constructor.
+	slot  map[*check.Param]int
+	cslot map[*check.Struct]int
+	nslot int
 	grows map[*check.Struct]bool
 }
 
@@ -56,7 +61,8 @@ type gen struct {
 func Generate(prog *check.Program, opt Options, diags *diag.List) string {
 	g := &gen{prog: prog, opt: opt, w: &cuda.Writer{}, names: map[string]bool{},
 		arr: map[*check.Param]string{}, exec: map[*check.Step]string{}, kernel: map[*check.Step]string{},
-		create: map[*check.Struct]string{}, grows: map[*check.Struct]bool{}}
+		create: map[*check.Struct]string{}, grows: map[*check.Struct]bool{},
+		slot: map[*check.Param]int{}, cslot: map[*check.Struct]int{}}
 	g.file = filepath.Base(prog.File.Name)
 	if opt.Strategy != Host && !g.checkPrints(prog.Schedule, nil, diags) {
 		return ""
@@ -65,7 +71,11 @@ func Generate(prog *check.Program, opt Options, diags *diag.List) string {
 	for _, s := range prog.Structs {
 		for _, p := range s.Params {
 			g.arr[p] = g.name("P_" + s.Name + "_" + p.Name)
+			g.slot[p] = g.nslot
+			g.nslot++
 		}
+		g.cslot[s] = g.nslot
+		g.nslot++
 		g.create[s] = g.name("create_" + s.Name)
 		for _, st := range s.Steps {
 			g.exec[st] = g.name("exec_" + s.Name + "_" + st.Name)
@@ -200,6 +210,11 @@ func (g *gen) device() {
 	w.Line("// --max-iterations of the compiled program (0: none), per-level counts.")
 	w.Line("__device__ uint32_t adl_max_iter;")
 	w.Line("__device__ uint32_t adl_iter[%d];", depth)
+	if g.opt.PrintUnstable {
+		w.Line("// --printunstable: per parameter, then constructor, of each struct,")
+		w.Line("// the writes inside a Fix (lvl >= 0) that cleared stability.")
+		w.Line("__device__ unsigned long long adl_unstable[%d];", g.nslot)
+	}
 	w.Line("")
 	w.Raw(deviceHelpers)
 	w.Line("")
@@ -229,20 +244,24 @@ __device__ inline uint32_t adl_acqld(uint32_t* a, uint32_t i) {
 
 // SetParam (spec §5.5): skip the null instance; store and clear stability
 // only when the value differs from the old one read.
-__device__ inline void adl_wset(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
-  if (o != 0 && a[o] != v) { a[o] = v; *stable = false; }
+// They return whether they stored (for --printunstable).
+__device__ inline bool adl_wset(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
+  if (o != 0 && a[o] != v) { a[o] = v; *stable = false; return true; }
+  return false;
 }
-__device__ inline void adl_set(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
+__device__ inline bool adl_set(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
   if (o != 0) {
     cuda::atomic_ref<uint32_t, cuda::thread_scope_device> r(a[o]);
-    if (r.load(ADL_LD_ORDER) != v) { r.store(v, ADL_ST_ORDER); *stable = false; }
+    if (r.load(ADL_LD_ORDER) != v) { r.store(v, ADL_ST_ORDER); *stable = false; return true; }
   }
+  return false;
 }
-__device__ inline void adl_relset(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
+__device__ inline bool adl_relset(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
   if (o != 0) {
     cuda::atomic_ref<uint32_t, cuda::thread_scope_device> r(a[o]);
-    if (r.load(ADL_ACQ_ORDER) != v) { r.store(v, ADL_REL_ORDER); *stable = false; }
+    if (r.load(ADL_ACQ_ORDER) != v) { r.store(v, ADL_REL_ORDER); *stable = false; return true; }
   }
+  return false;
 }
 __device__ inline void adl_init(uint32_t* a, uint32_t l, uint32_t v) {
   cuda::atomic_ref<uint32_t, cuda::thread_scope_device>(a[l]).store(v, cuda::memory_order_relaxed);
@@ -280,12 +299,15 @@ __global__ void adl_advance() { adl_advance_all(); }
 func (g *gen) constructor(s *check.Struct) {
 	w := g.w
 	var params []string
-	params = append(params, "bool* stable", "unsigned site")
+	params = append(params, "bool* stable", "[[maybe_unused]] int lvl", "unsigned site")
 	for i := range s.Params {
 		params = append(params, fmt.Sprintf("long long a%d", i))
 	}
 	w.Open("__device__ uint32_t %s(%s) {", g.create[s], strings.Join(params, ", "))
 	w.Line("*stable = false;")
+	if g.opt.PrintUnstable {
+		w.Line("if (lvl >= 0) atomicAdd(&adl_unstable[%d], 1ull);", g.cslot[s])
+	}
 	w.Line("const uint32_t l = atomicAdd(&adl_created[%d], 1u);", s.Index)
 	w.Line("if (l >= adl_capacity[%d]) { adl_fail(%d, site); return 0; }", s.Index, errInstances)
 	for i, p := range s.Params {
@@ -317,7 +339,7 @@ func (g *gen) step(st *check.Step) {
 		notes = append(notes, fmt.Sprintf("%s.%s:%s", p.Owner.Name, p.Name, []string{"weak", "atomic", "rel/acq"}[g.mode[p]]))
 	}
 	w.Line("// %s.%s; writes %s", st.Owner.Name, st.Name, strings.Join(notes, " "))
-	w.Open("__device__ __forceinline__ void %s(const uint32_t self, bool* stable) {", g.exec[st])
+	w.Open("__device__ __forceinline__ void %s(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {", g.exec[st])
 	for i, t := range st.Locals {
 		w.Line("[[maybe_unused]] long long l%d = 0; // %s", i, t)
 	}
@@ -328,7 +350,7 @@ func (g *gen) step(st *check.Step) {
 		w.Open("__global__ void __launch_bounds__(ADL_BLOCK) %s(int lvl) {", g.kernel[st])
 		w.Line("const uint32_t n = adl_active[%d];", st.Owner.Index)
 		w.Line("bool stable = true;")
-		w.Line("for (uint32_t self = blockIdx.x * blockDim.x + threadIdx.x; self < n; self += gridDim.x * blockDim.x) %s(self, &stable);", g.exec[st])
+		w.Line("for (uint32_t self = blockIdx.x * blockDim.x + threadIdx.x; self < n; self += gridDim.x * blockDim.x) %s(self, &stable, lvl);", g.exec[st])
 		w.Line("// Fold the threads' flags per block: one store per block, not per thread.")
 		w.Line("if (__syncthreads_or(!stable) && threadIdx.x == 0) adl_clear(lvl);")
 		w.Close("}")
@@ -355,7 +377,11 @@ func (g *gen) stmts(list []check.Stmt) {
 			fn := []string{"adl_wset", "adl_set", "adl_relset"}[g.mode[s.Param]]
 			w.Open("{")
 			w.Line("const long long v = %s;", g.expr(s.Value))
-			w.Line("%s(%s, %s, (uint32_t)v, stable);", fn, g.arr[s.Param], base)
+			if g.opt.PrintUnstable {
+				w.Line("if (%s(%s, %s, (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[%d], 1ull);", fn, g.arr[s.Param], base, g.slot[s.Param])
+			} else {
+				w.Line("%s(%s, %s, (uint32_t)v, stable);", fn, g.arr[s.Param], base)
+			}
 			w.Close("}")
 		}
 	}
@@ -385,7 +411,7 @@ func (g *gen) expr(e check.Expr) string {
 		}
 		return "(long long)" + ld
 	case *check.Construct:
-		args := []string{"stable", strconv.Itoa(g.site(e.Pos, errInstances, "too many "+e.Struct.Name+" instances (capacity reached; see --capacity)"))}
+		args := []string{"stable", "lvl", strconv.Itoa(g.site(e.Pos, errInstances, "too many "+e.Struct.Name+" instances (capacity reached; see --capacity)"))}
 		for _, a := range e.Args {
 			args = append(args, g.expr(a))
 		}
@@ -496,7 +522,7 @@ func (g *gen) gridItems(items []check.Sched, lvl int) {
 			w.Open("{ // %s.%s", st.Owner.Name, st.Name)
 			w.Line("const uint32_t n = adl_active[%d];", st.Owner.Index)
 			w.Line("bool stable = true;")
-			w.Line("for (uint32_t self = rank; self < n; self += size) %s(self, &stable);", g.exec[st])
+			w.Line("for (uint32_t self = rank; self < n; self += size) %s(self, &stable, %d);", g.exec[st], lvl)
 			if lvl >= 0 {
 				w.Line("if (__syncthreads_or(!stable) && threadIdx.x == 0) %s", g.gridClear(lvl))
 			}
@@ -895,6 +921,13 @@ func (g *gen) mainFunc(sorted []*check.Struct, segs []segment) {
 	w.Line("ADL_CHECK(cudaMemcpyToSymbol(adl_capacity, capacity, sizeof capacity));")
 	w.Line("ADL_CHECK(cudaMemcpyToSymbol(adl_max_iter, &adl_max_iterations, sizeof adl_max_iterations));")
 	w.Line("")
+	if g.opt.Time {
+		w.Line("// --time: CUDA events around the schedule (prints in it included).")
+		w.Line("cudaEvent_t adl_t0, adl_t1;")
+		w.Line("ADL_CHECK(cudaEventCreate(&adl_t0));")
+		w.Line("ADL_CHECK(cudaEventCreate(&adl_t1));")
+		w.Line("ADL_CHECK(cudaEventRecord(adl_t0));")
+	}
 	for i, seg := range segs {
 		if seg.print != nil {
 			w.Line("adl_print_%d();", seg.print.Index)
@@ -923,6 +956,25 @@ func (g *gen) mainFunc(sorted []*check.Struct, segs []segment) {
 		w.Close("}")
 	}
 	w.Line("adl_check_error();")
+	if g.opt.Time {
+		w.Line("ADL_CHECK(cudaEventRecord(adl_t1));")
+		w.Line("ADL_CHECK(cudaEventSynchronize(adl_t1));")
+		w.Line("float adl_ms = 0;")
+		w.Line("ADL_CHECK(cudaEventElapsedTime(&adl_ms, adl_t0, adl_t1));")
+		w.Line("fprintf(stderr, \"Total walltime GPU: %%0.6f ms\\n\", adl_ms);")
+	}
+	if g.opt.PrintUnstable {
+		w.Open("{ // --printunstable, in the format of weft run --printunstable")
+		w.Line("unsigned long long u[%d];", g.nslot)
+		w.Line("ADL_CHECK(cudaMemcpyFromSymbol(u, adl_unstable, sizeof u));")
+		for _, s := range g.prog.Structs {
+			for _, p := range s.Params {
+				w.Line("if (u[%d]) fprintf(stderr, \"unstable: %s.%s %%llu\\n\", u[%d]);", g.slot[p], s.Name, p.Name, g.slot[p])
+			}
+			w.Line("if (u[%d]) fprintf(stderr, \"unstable: new %s %%llu\\n\", u[%d]);", g.cslot[s], s.Name, g.cslot[s])
+		}
+		w.Close("}")
+	}
 	w.Open("if (dump) {")
 	for _, s := range structs {
 		w.Line("adl_print_%d();", s.Index)

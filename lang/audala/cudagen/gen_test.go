@@ -55,6 +55,12 @@ func (c genCase) name() string {
 	if c.opt.Rotating {
 		n += ".rotating"
 	}
+	if c.opt.Time {
+		n += ".time"
+	}
+	if c.opt.PrintUnstable {
+		n += ".unstable"
+	}
 	return n
 }
 
@@ -65,6 +71,7 @@ var goldenCases = []genCase{
 	{"fb_thesis_fixed", Options{Strategy: Graph, MemOrder: Relaxed, ONRP: true}},
 	{"ch_thesis", Options{Strategy: Grid, MemOrder: SC, ONRP: false}},
 	{"fb_thesis_fixed", Options{Strategy: Grid, MemOrder: Relaxed, ONRP: true, Rotating: true}},
+	{"fb_thesis_fixed", Options{Strategy: Host, MemOrder: Relaxed, ONRP: true, Time: true, PrintUnstable: true}},
 }
 
 // TestGolden compares generated code with testdata/*.cu (regenerate with
@@ -148,6 +155,40 @@ func TestPrintInFix(t *testing.T) {
 	}
 }
 
+// TestTimeUnstable checks what --time and --printunstable add: the events
+// around the schedule and the AuDaLaC line, the counters bumped only by
+// writes and constructors inside a Fix, and the report in the format of
+// weft run --printunstable; without the options none of it.
+func TestTimeUnstable(t *testing.T) {
+	prog := load(t, "fig1")
+	for _, st := range []Strategy{Graph, Host, Grid} {
+		var diags diag.List
+		plain := Generate(prog, Options{Strategy: st, ONRP: true}, &diags)
+		src := Generate(prog, Options{Strategy: st, ONRP: true, Time: true, PrintUnstable: true}, &diags)
+		for _, want := range []string{
+			`fprintf(stderr, "Total walltime GPU: %0.6f ms\n", adl_ms);`,
+			"ADL_CHECK(cudaEventRecord(adl_t0));",
+			"__device__ unsigned long long adl_unstable[5];",
+			"&& lvl >= 0) atomicAdd(&adl_unstable[0], 1ull);",
+			"if (lvl >= 0) atomicAdd(&adl_unstable[1], 1ull);",
+			`if (u[0]) fprintf(stderr, "unstable: Node.reachable %llu\n", u[0]);`,
+			`if (u[4]) fprintf(stderr, "unstable: new Edge %llu\n", u[4]);`,
+		} {
+			if !strings.Contains(src, want) {
+				t.Errorf("%v: missing %q", st, want)
+			}
+			if strings.Contains(plain, want) {
+				t.Errorf("%v: %q without the options", st, want)
+			}
+		}
+		// The event pair brackets the schedule: t0 before the first
+		// segment, t1 after the last error check.
+		if i, j, k := strings.Index(src, "cudaEventRecord(adl_t0)"), strings.Index(src, "{ // segment 0"), strings.Index(src, "cudaEventRecord(adl_t1)"); !(i < j && j < k) {
+			t.Errorf("%v: events not around the schedule (%d %d %d)", st, i, j, k)
+		}
+	}
+}
+
 // TestNVCC compiles generated programs with nvcc: full host+device object
 // files for one program per strategy, device code (cubin) for the rest, and
 // one for sm_80. Subtests run in parallel (nvcc takes seconds per file).
@@ -164,9 +205,9 @@ func TestNVCC(t *testing.T) {
 		genCase
 		args []string
 	}{
-		{genCase{"fig1", Options{Strategy: Graph, ONRP: true}}, []string{"-arch=sm_90a", "-c"}},
-		{genCase{"fb_thesis_fixed", Options{Strategy: Host, MemOrder: RA, ONRP: true}}, []string{"-arch=sm_90a", "-c"}},
-		{genCase{"scs_thesis", Options{Strategy: Grid, MemOrder: SC, ONRP: false}}, []string{"-arch=sm_90a", "-c"}},
+		{genCase{"fig1", Options{Strategy: Graph, ONRP: true, Time: true, PrintUnstable: true}}, []string{"-arch=sm_90a", "-c"}},
+		{genCase{"fb_thesis_fixed", Options{Strategy: Host, MemOrder: RA, ONRP: true, Time: true, PrintUnstable: true}}, []string{"-arch=sm_90a", "-c"}},
+		{genCase{"scs_thesis", Options{Strategy: Grid, MemOrder: SC, ONRP: false, Time: true, PrintUnstable: true}}, []string{"-arch=sm_90a", "-c"}},
 		{genCase{"ps_thesis", Options{Strategy: Graph, ONRP: true}}, []string{"-arch=sm_90a", "-cubin"}},
 		{genCase{"ch_thesis", Options{Strategy: Graph, ONRP: true}}, []string{"-arch=sm_90a", "-cubin"}},
 		{genCase{"spm_thesis", Options{Strategy: Grid, ONRP: true, Rotating: true}}, []string{"-arch=sm_80", "-cubin"}},

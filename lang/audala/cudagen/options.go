@@ -61,4 +61,14 @@ type Options struct {
 	// the named structs. Others that grow get 2*(initial instances)+1024
 	// at run time; structs that never grow get exactly their initial ones.
 	Capacity map[string]int
+	// Time makes the program print `Total walltime GPU: %0.6f ms` on
+	// stderr: CUDA events around the whole schedule, as AuDaLaC's --time
+	// (spec §5.11); the copy of the initial instances is excluded.
+	Time bool
+	// PrintUnstable makes the program count, per parameter and per
+	// constructor, the writes inside fixpoints that cleared stability, and
+	// print them on stderr after the schedule in the format of `weft run
+	// --printunstable` (docs/audala.md; AuDaLaC's --printunstable). It
+	// costs one atomic add per such write.
+	PrintUnstable bool
 }

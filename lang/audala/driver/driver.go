@@ -100,6 +100,7 @@ func runVerb(env *frontend.Env, args []string) int {
 	stats := fs.Bool("stats", false, "print steps and fixpoint iterations to stderr")
 	order := fs.String("order", "label", "`label|reverse|random`: run the instances sequentially in this order (another legal execution; implies --workers=1)")
 	seed := fs.Uint64("seed", 1, "seed of --order=random")
+	unstable := fs.Bool("printunstable", false, "print to stderr, per parameter and constructor, the writes inside fixpoints that cleared stability (`unstable: Node.reachable 3`; docs/audala.md)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return 2
@@ -136,8 +137,9 @@ func runVerb(env *frontend.Env, args []string) int {
 			return frontend.Report(env, &diags, *asJSON)
 		}
 	}
-	m := interp.New(prog, data, interp.Options{Semantics: s, Workers: *workers, MaxIterations: *maxIter, MaxInstances: *maxInst, Out: env.Stdout, Order: ord, Seed: *seed})
+	m := interp.New(prog, data, interp.Options{Semantics: s, Workers: *workers, MaxIterations: *maxIter, MaxInstances: *maxInst, Out: env.Stdout, Order: ord, Seed: *seed, PrintUnstable: *unstable})
 	err = m.Run()
+	m.WriteUnstable(env.Stderr)
 	if *stats {
 		fmt.Fprintf(env.Stderr, "steps=%d iterations=%d\n", m.Stats.Steps, m.Stats.Iterations)
 	}
@@ -194,6 +196,8 @@ func buildVerb(env *frontend.Env, args []string) int {
 	memorder := fs.String("memorder", "relaxed", "`relaxed|ra|sc`: memory order of racing parameter accesses")
 	onrp := fs.Bool("onrp", true, "weak loads and stores for non-racing parameters (--onrp=false turns them off)")
 	capacity := fs.String("capacity", "", "`Struct=N,...`: instance capacity of structs that grow (default 2*(initial instances)+1024)")
+	timeIt := fs.Bool("time", false, "the program prints `Total walltime GPU: %0.6f ms` on stderr (CUDA events around the schedule, as AuDaLaC's --time)")
+	unstable := fs.Bool("printunstable", false, "the program counts the writes inside fixpoints that cleared stability and prints them on stderr as `weft run --printunstable` does")
 	fixpoint := fs.String("fixpoint", "simple", "`simple|rotating`: fixpoint strategy; rotating (thesis Fig. 17, --schedule-strategy=grid only) needs one grid sync per iteration instead of three")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -202,7 +206,7 @@ func buildVerb(env *frontend.Env, args []string) int {
 	if len(pos) != 1 || *outDir == "" {
 		return frontend.Usagef(env, "usage: weft build FILE.adl -o DIR [flags] (weft help build .adl)")
 	}
-	opt := cudagen.Options{ONRP: *onrp, Capacity: map[string]int{}}
+	opt := cudagen.Options{ONRP: *onrp, Capacity: map[string]int{}, Time: *timeIt, PrintUnstable: *unstable}
 	st, ok := cudagen.ParseStrategy(*strategy)
 	if !ok {
 		return frontend.Usagef(env, "unknown --schedule-strategy=%s (want graph, host or grid)", *strategy)

@@ -33,11 +33,15 @@ type cacheEntry struct {
 // worker is the per-goroutine execution context: the executing label, its
 // locals and, under the relaxed semantics, its cache of own writes ξ.
 type worker struct {
-	m        *Machine
-	self     int32
-	locals   []int64
-	cache    []cacheEntry
-	changed  bool
+	m       *Machine
+	self    int32
+	locals  []int64
+	cache   []cacheEntry
+	changed bool
+	// unstable counts, per struct and parameter (the constructor last),
+	// the writes of this step that changed a value (Options.PrintUnstable;
+	// nil otherwise).
+	unstable [][]int64
 	err      *RuntimeError
 	errLabel int64
 }
@@ -49,6 +53,9 @@ func (w *worker) reset(cs *compiledStep) {
 	w.locals = w.locals[:cs.step.NumLocals]
 	w.changed = false
 	w.err = nil
+	for _, u := range w.unstable {
+		clear(u)
+	}
 }
 
 func (w *worker) runRange(body []stmtFn, lo, hi int64) {
@@ -174,6 +181,7 @@ func (c *stepCtx) stmt(s check.Stmt) stmtFn {
 func (c *stepCtx) setParam(s *check.SetParam) stmtFn {
 	v := c.expr(s.Value)
 	col := c.m.col(s.Param)
+	si, pi := s.Param.Owner.Index, s.Param.Index
 	var base exprFn
 	if s.Base != nil {
 		base = c.expr(s.Base)
@@ -193,6 +201,9 @@ func (c *stepCtx) setParam(s *check.SetParam) stmtFn {
 			if i != 0 && col.cur[i] != val {
 				col.cur[i] = val
 				w.changed = true
+				if w.unstable != nil {
+					w.unstable[si][pi]++
+				}
 			}
 		}
 	case c.strict:
@@ -202,6 +213,9 @@ func (c *stepCtx) setParam(s *check.SetParam) stmtFn {
 			if i != 0 && atomic.LoadInt32(&col.cur[i]) != val {
 				atomic.StoreInt32(&col.cur[i], val)
 				w.changed = true
+				if w.unstable != nil {
+					w.unstable[si][pi]++
+				}
 			}
 		}
 	}
@@ -235,6 +249,9 @@ func (c *stepCtx) setParam(s *check.SetParam) stmtFn {
 			w.cache = append(w.cache, cacheEntry{col, i, val})
 		}
 		w.changed = true
+		if w.unstable != nil {
+			w.unstable[si][pi]++
+		}
 	}
 }
 
@@ -369,6 +386,7 @@ func (c *stepCtx) construct(e *check.Construct) exprFn {
 	}
 	maxInst := c.m.maxInst
 	pos := e.Pos
+	si, ci := e.Struct.Index, len(e.Struct.Params)
 	par := c.par
 	return func(w *worker) int64 {
 		var buf [16]int32
@@ -394,6 +412,9 @@ func (c *stepCtx) construct(e *check.Construct) exprFn {
 			}
 		}
 		w.changed = true
+		if w.unstable != nil {
+			w.unstable[si][ci]++
+		}
 		return l
 	}
 }

@@ -61,6 +61,9 @@ type Options struct {
 	Order Order
 	// Seed seeds the Random order.
 	Seed uint64
+	// PrintUnstable counts, per parameter and per constructor, the writes
+	// inside fixpoints that cleared stability (see Machine.WriteUnstable).
+	PrintUnstable bool
 }
 
 // Order is the instance order of sequential execution.
@@ -132,6 +135,9 @@ type Machine struct {
 	maxInst int64
 	rng     *rand.Rand
 	Stats   Stats
+	// unstable sums the workers' counts of steps run inside a Fix
+	// (Options.PrintUnstable), per struct and parameter, constructor last.
+	unstable [][]int64
 }
 
 // New prepares prog with the initial instances of data (nil: only the null
@@ -175,8 +181,22 @@ func New(prog *check.Program, data *initfile.Data, opt Options) *Machine {
 		}
 		m.stores = append(m.stores, st)
 	}
+	newCounts := func() [][]int64 {
+		var u [][]int64
+		for _, s := range prog.Structs {
+			u = append(u, make([]int64, len(s.Params)+1))
+		}
+		return u
+	}
+	if opt.PrintUnstable {
+		m.unstable = newCounts()
+	}
 	for i := 0; i < opt.Workers; i++ {
-		m.workers = append(m.workers, &worker{m: m})
+		w := &worker{m: m}
+		if opt.PrintUnstable {
+			w.unstable = newCounts()
+		}
+		m.workers = append(m.workers, w)
 	}
 	for _, s := range prog.Structs {
 		for _, st := range s.Steps {
@@ -417,5 +437,43 @@ func (m *Machine) runStep(cs *compiledStep) error {
 			m.stack[i] = false
 		}
 	}
+	if m.unstable != nil && len(m.stack) > 0 {
+		for _, w := range m.workers {
+			for si, u := range w.unstable {
+				for pi, n := range u {
+					m.unstable[si][pi] += n
+				}
+			}
+		}
+	}
 	return nil
+}
+
+// WriteUnstable writes the --printunstable report: for each parameter, then
+// the constructor, of each struct in declaration order, the number of writes
+// made by steps run inside a Fix that changed a value and so cleared the
+// stability of the enclosing fixpoints (spec §3.5, §5.11 --printunstable),
+// one line each, zero counts left out:
+//
+//	unstable: Node.reachable 3
+//	unstable: new NodeSet 2
+//
+// Under the relaxed semantics a write counts when it differs from the value
+// its writer reads (Write Parameter II). With several workers the counts are
+// those of that execution; --workers=1 makes them deterministic.
+func (m *Machine) WriteUnstable(w io.Writer) {
+	if m.unstable == nil {
+		return
+	}
+	for _, s := range m.prog.Structs {
+		u := m.unstable[s.Index]
+		for i, p := range s.Params {
+			if u[i] != 0 {
+				fmt.Fprintf(w, "unstable: %s.%s %d\n", s.Name, p.Name, u[i])
+			}
+		}
+		if n := u[len(s.Params)]; n != 0 {
+			fmt.Fprintf(w, "unstable: new %s %d\n", s.Name, n)
+		}
+	}
 }

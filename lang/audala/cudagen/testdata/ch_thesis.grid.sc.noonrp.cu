@@ -137,20 +137,24 @@ __device__ inline uint32_t adl_acqld(uint32_t* a, uint32_t i) {
 
 // SetParam (spec §5.5): skip the null instance; store and clear stability
 // only when the value differs from the old one read.
-__device__ inline void adl_wset(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
-  if (o != 0 && a[o] != v) { a[o] = v; *stable = false; }
+// They return whether they stored (for --printunstable).
+__device__ inline bool adl_wset(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
+  if (o != 0 && a[o] != v) { a[o] = v; *stable = false; return true; }
+  return false;
 }
-__device__ inline void adl_set(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
+__device__ inline bool adl_set(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
   if (o != 0) {
     cuda::atomic_ref<uint32_t, cuda::thread_scope_device> r(a[o]);
-    if (r.load(ADL_LD_ORDER) != v) { r.store(v, ADL_ST_ORDER); *stable = false; }
+    if (r.load(ADL_LD_ORDER) != v) { r.store(v, ADL_ST_ORDER); *stable = false; return true; }
   }
+  return false;
 }
-__device__ inline void adl_relset(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
+__device__ inline bool adl_relset(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
   if (o != 0) {
     cuda::atomic_ref<uint32_t, cuda::thread_scope_device> r(a[o]);
-    if (r.load(ADL_ACQ_ORDER) != v) { r.store(v, ADL_REL_ORDER); *stable = false; }
+    if (r.load(ADL_ACQ_ORDER) != v) { r.store(v, ADL_REL_ORDER); *stable = false; return true; }
   }
+  return false;
 }
 __device__ inline void adl_init(uint32_t* a, uint32_t l, uint32_t v) {
   cuda::atomic_ref<uint32_t, cuda::thread_scope_device>(a[l]).store(v, cuda::memory_order_relaxed);
@@ -182,7 +186,7 @@ __device__ inline void adl_advance_all() {
 }
 __global__ void adl_advance() { adl_advance_all(); }
 
-__device__ uint32_t create_Edge(bool* stable, unsigned site, long long a0, long long a1, long long a2) {
+__device__ uint32_t create_Edge(bool* stable, [[maybe_unused]] int lvl, unsigned site, long long a0, long long a1, long long a2) {
   *stable = false;
   const uint32_t l = atomicAdd(&adl_created[0], 1u);
   if (l >= adl_capacity[0]) { adl_fail(3, site); return 0; }
@@ -192,7 +196,7 @@ __device__ uint32_t create_Edge(bool* stable, unsigned site, long long a0, long 
   return l;
 }
 
-__device__ uint32_t create_Node(bool* stable, unsigned site, long long a0, long long a1) {
+__device__ uint32_t create_Node(bool* stable, [[maybe_unused]] int lvl, unsigned site, long long a0, long long a1) {
   *stable = false;
   const uint32_t l = atomicAdd(&adl_created[1], 1u);
   if (l >= adl_capacity[1]) { adl_fail(3, site); return 0; }
@@ -202,7 +206,7 @@ __device__ uint32_t create_Node(bool* stable, unsigned site, long long a0, long 
 }
 
 // Edge.propagate_fwd; writes Node.fwd:atomic
-__device__ __forceinline__ void exec_Edge_propagate_fwd(const uint32_t self, bool* stable) {
+__device__ __forceinline__ void exec_Edge_propagate_fwd(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   if ((long long)!((long long)adl_ld(P_Edge_deleted, self))) {
     if ((long long)((long long)adl_ld(P_Node_fwd, (uint32_t)((long long)adl_ld(P_Edge_s, self))) < (long long)adl_ld(P_Node_fwd, (uint32_t)((long long)adl_ld(P_Edge_t, self))))) {
       {
@@ -214,7 +218,7 @@ __device__ __forceinline__ void exec_Edge_propagate_fwd(const uint32_t self, boo
 }
 
 // Edge.propagate_bwd; writes Node.bwd:atomic
-__device__ __forceinline__ void exec_Edge_propagate_bwd(const uint32_t self, bool* stable) {
+__device__ __forceinline__ void exec_Edge_propagate_bwd(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   if ((long long)!((long long)adl_ld(P_Edge_deleted, self))) {
     if ((long long)((long long)adl_ld(P_Node_bwd, (uint32_t)((long long)adl_ld(P_Edge_t, self))) < (long long)adl_ld(P_Node_bwd, (uint32_t)((long long)adl_ld(P_Edge_s, self))))) {
       {
@@ -226,7 +230,7 @@ __device__ __forceinline__ void exec_Edge_propagate_bwd(const uint32_t self, boo
 }
 
 // Edge.del_fwd_frontier_edges; writes Edge.deleted:atomic
-__device__ __forceinline__ void exec_Edge_del_fwd_frontier_edges(const uint32_t self, bool* stable) {
+__device__ __forceinline__ void exec_Edge_del_fwd_frontier_edges(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   if ((long long)!((long long)adl_ld(P_Edge_deleted, self))) {
     {
       const long long v = (long long)((long long)adl_ld(P_Node_fwd, (uint32_t)((long long)adl_ld(P_Edge_s, self))) != (long long)adl_ld(P_Node_fwd, (uint32_t)((long long)adl_ld(P_Edge_t, self))));
@@ -236,7 +240,7 @@ __device__ __forceinline__ void exec_Edge_del_fwd_frontier_edges(const uint32_t 
 }
 
 // Edge.del_bwd_frontier_edges; writes Edge.deleted:atomic
-__device__ __forceinline__ void exec_Edge_del_bwd_frontier_edges(const uint32_t self, bool* stable) {
+__device__ __forceinline__ void exec_Edge_del_bwd_frontier_edges(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   if ((long long)!((long long)adl_ld(P_Edge_deleted, self))) {
     {
       const long long v = (long long)((long long)adl_ld(P_Node_bwd, (uint32_t)((long long)adl_ld(P_Edge_s, self))) != (long long)adl_ld(P_Node_bwd, (uint32_t)((long long)adl_ld(P_Edge_t, self))));
@@ -246,7 +250,7 @@ __device__ __forceinline__ void exec_Edge_del_bwd_frontier_edges(const uint32_t 
 }
 
 // Node.init; writes Node.fwd:atomic Node.bwd:atomic
-__device__ __forceinline__ void exec_Node_init(const uint32_t self, bool* stable) {
+__device__ __forceinline__ void exec_Node_init(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   {
     const long long v = (long long)self;
     adl_set(P_Node_fwd, self, (uint32_t)v, stable);
@@ -258,7 +262,7 @@ __device__ __forceinline__ void exec_Node_init(const uint32_t self, bool* stable
 }
 
 // Node.reset_fwd_bwd; writes Node.fwd:atomic Node.bwd:atomic
-__device__ __forceinline__ void exec_Node_reset_fwd_bwd(const uint32_t self, bool* stable) {
+__device__ __forceinline__ void exec_Node_reset_fwd_bwd(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   if ((long long)((long long)adl_ld(P_Node_fwd, self) != (long long)adl_ld(P_Node_bwd, self))) {
     {
       const long long v = (long long)self;
@@ -277,7 +281,7 @@ __global__ void __launch_bounds__(ADL_BLOCK) adl_segment_0() {
   { // Node.init
     const uint32_t n = adl_active[1];
     bool stable = true;
-    for (uint32_t self = rank; self < n; self += size) exec_Node_init(self, &stable);
+    for (uint32_t self = rank; self < n; self += size) exec_Node_init(self, &stable, -1);
     grid.sync();
   }
   uint32_t n1 = 0; // iterations of this Fix
@@ -291,7 +295,7 @@ __global__ void __launch_bounds__(ADL_BLOCK) adl_segment_0() {
       { // Edge.propagate_fwd
         const uint32_t n = adl_active[0];
         bool stable = true;
-        for (uint32_t self = rank; self < n; self += size) exec_Edge_propagate_fwd(self, &stable);
+        for (uint32_t self = rank; self < n; self += size) exec_Edge_propagate_fwd(self, &stable, 1);
         if (__syncthreads_or(!stable) && threadIdx.x == 0) adl_clear(1);
         grid.sync();
       }
@@ -303,7 +307,7 @@ __global__ void __launch_bounds__(ADL_BLOCK) adl_segment_0() {
     { // Edge.del_fwd_frontier_edges
       const uint32_t n = adl_active[0];
       bool stable = true;
-      for (uint32_t self = rank; self < n; self += size) exec_Edge_del_fwd_frontier_edges(self, &stable);
+      for (uint32_t self = rank; self < n; self += size) exec_Edge_del_fwd_frontier_edges(self, &stable, 0);
       if (__syncthreads_or(!stable) && threadIdx.x == 0) adl_clear(0);
       grid.sync();
     }
@@ -314,7 +318,7 @@ __global__ void __launch_bounds__(ADL_BLOCK) adl_segment_0() {
       { // Edge.propagate_bwd
         const uint32_t n = adl_active[0];
         bool stable = true;
-        for (uint32_t self = rank; self < n; self += size) exec_Edge_propagate_bwd(self, &stable);
+        for (uint32_t self = rank; self < n; self += size) exec_Edge_propagate_bwd(self, &stable, 1);
         if (__syncthreads_or(!stable) && threadIdx.x == 0) adl_clear(1);
         grid.sync();
       }
@@ -326,14 +330,14 @@ __global__ void __launch_bounds__(ADL_BLOCK) adl_segment_0() {
     { // Edge.del_bwd_frontier_edges
       const uint32_t n = adl_active[0];
       bool stable = true;
-      for (uint32_t self = rank; self < n; self += size) exec_Edge_del_bwd_frontier_edges(self, &stable);
+      for (uint32_t self = rank; self < n; self += size) exec_Edge_del_bwd_frontier_edges(self, &stable, 0);
       if (__syncthreads_or(!stable) && threadIdx.x == 0) adl_clear(0);
       grid.sync();
     }
     { // Node.reset_fwd_bwd
       const uint32_t n = adl_active[1];
       bool stable = true;
-      for (uint32_t self = rank; self < n; self += size) exec_Node_reset_fwd_bwd(self, &stable);
+      for (uint32_t self = rank; self < n; self += size) exec_Node_reset_fwd_bwd(self, &stable, 0);
       if (__syncthreads_or(!stable) && threadIdx.x == 0) adl_clear(0);
       grid.sync();
     }

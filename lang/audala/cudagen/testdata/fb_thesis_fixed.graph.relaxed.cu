@@ -143,20 +143,24 @@ __device__ inline uint32_t adl_acqld(uint32_t* a, uint32_t i) {
 
 // SetParam (spec §5.5): skip the null instance; store and clear stability
 // only when the value differs from the old one read.
-__device__ inline void adl_wset(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
-  if (o != 0 && a[o] != v) { a[o] = v; *stable = false; }
+// They return whether they stored (for --printunstable).
+__device__ inline bool adl_wset(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
+  if (o != 0 && a[o] != v) { a[o] = v; *stable = false; return true; }
+  return false;
 }
-__device__ inline void adl_set(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
+__device__ inline bool adl_set(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
   if (o != 0) {
     cuda::atomic_ref<uint32_t, cuda::thread_scope_device> r(a[o]);
-    if (r.load(ADL_LD_ORDER) != v) { r.store(v, ADL_ST_ORDER); *stable = false; }
+    if (r.load(ADL_LD_ORDER) != v) { r.store(v, ADL_ST_ORDER); *stable = false; return true; }
   }
+  return false;
 }
-__device__ inline void adl_relset(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
+__device__ inline bool adl_relset(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
   if (o != 0) {
     cuda::atomic_ref<uint32_t, cuda::thread_scope_device> r(a[o]);
-    if (r.load(ADL_ACQ_ORDER) != v) { r.store(v, ADL_REL_ORDER); *stable = false; }
+    if (r.load(ADL_ACQ_ORDER) != v) { r.store(v, ADL_REL_ORDER); *stable = false; return true; }
   }
+  return false;
 }
 __device__ inline void adl_init(uint32_t* a, uint32_t l, uint32_t v) {
   cuda::atomic_ref<uint32_t, cuda::thread_scope_device>(a[l]).store(v, cuda::memory_order_relaxed);
@@ -188,7 +192,7 @@ __device__ inline void adl_advance_all() {
 }
 __global__ void adl_advance() { adl_advance_all(); }
 
-__device__ uint32_t create_NodeSet(bool* stable, unsigned site, long long a0, long long a1, long long a2, long long a3) {
+__device__ uint32_t create_NodeSet(bool* stable, [[maybe_unused]] int lvl, unsigned site, long long a0, long long a1, long long a2, long long a3) {
   *stable = false;
   const uint32_t l = atomicAdd(&adl_created[0], 1u);
   if (l >= adl_capacity[0]) { adl_fail(3, site); return 0; }
@@ -199,7 +203,7 @@ __device__ uint32_t create_NodeSet(bool* stable, unsigned site, long long a0, lo
   return l;
 }
 
-__device__ uint32_t create_Node(bool* stable, unsigned site, long long a0, long long a1, long long a2, long long a3, long long a4) {
+__device__ uint32_t create_Node(bool* stable, [[maybe_unused]] int lvl, unsigned site, long long a0, long long a1, long long a2, long long a3, long long a4) {
   *stable = false;
   const uint32_t l = atomicAdd(&adl_created[1], 1u);
   if (l >= adl_capacity[1]) { adl_fail(3, site); return 0; }
@@ -211,7 +215,7 @@ __device__ uint32_t create_Node(bool* stable, unsigned site, long long a0, long 
   return l;
 }
 
-__device__ uint32_t create_Edge(bool* stable, unsigned site, long long a0, long long a1) {
+__device__ uint32_t create_Edge(bool* stable, [[maybe_unused]] int lvl, unsigned site, long long a0, long long a1) {
   *stable = false;
   const uint32_t l = atomicAdd(&adl_created[2], 1u);
   if (l >= adl_capacity[2]) { adl_fail(3, site); return 0; }
@@ -221,19 +225,19 @@ __device__ uint32_t create_Edge(bool* stable, unsigned site, long long a0, long 
 }
 
 // NodeSet.allocate_sets; writes NodeSet.f_and_not_b:weak NodeSet.not_f_and_b:weak NodeSet.not_f_and_not_b:weak Node.fwd:atomic Node.bwd:atomic
-__device__ __forceinline__ void exec_NodeSet_allocate_sets(const uint32_t self, bool* stable) {
+__device__ __forceinline__ void exec_NodeSet_allocate_sets(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   if ((long long)((long long)adl_wld(P_NodeSet_pivot, self) != 0ll)) {
     if ((long long)((long long)adl_wld(P_NodeSet_f_and_not_b, self) == 0ll)) {
       {
-        const long long v = (long long)create_NodeSet(stable, 0, 0ll, 0ll, 0ll, 0ll);
+        const long long v = (long long)create_NodeSet(stable, lvl, 0, 0ll, 0ll, 0ll, 0ll);
         adl_wset(P_NodeSet_f_and_not_b, self, (uint32_t)v, stable);
       }
       {
-        const long long v = (long long)create_NodeSet(stable, 1, 0ll, 0ll, 0ll, 0ll);
+        const long long v = (long long)create_NodeSet(stable, lvl, 1, 0ll, 0ll, 0ll, 0ll);
         adl_wset(P_NodeSet_not_f_and_b, self, (uint32_t)v, stable);
       }
       {
-        const long long v = (long long)create_NodeSet(stable, 2, 0ll, 0ll, 0ll, 0ll);
+        const long long v = (long long)create_NodeSet(stable, lvl, 2, 0ll, 0ll, 0ll, 0ll);
         adl_wset(P_NodeSet_not_f_and_not_b, self, (uint32_t)v, stable);
       }
     }
@@ -251,13 +255,13 @@ __device__ __forceinline__ void exec_NodeSet_allocate_sets(const uint32_t self, 
 __global__ void __launch_bounds__(ADL_BLOCK) kernel_NodeSet_allocate_sets(int lvl) {
   const uint32_t n = adl_active[0];
   bool stable = true;
-  for (uint32_t self = blockIdx.x * blockDim.x + threadIdx.x; self < n; self += gridDim.x * blockDim.x) exec_NodeSet_allocate_sets(self, &stable);
+  for (uint32_t self = blockIdx.x * blockDim.x + threadIdx.x; self < n; self += gridDim.x * blockDim.x) exec_NodeSet_allocate_sets(self, &stable, lvl);
   // Fold the threads' flags per block: one store per block, not per thread.
   if (__syncthreads_or(!stable) && threadIdx.x == 0) adl_clear(lvl);
 }
 
 // Node.pivot_nominate; writes NodeSet.pivot:atomic
-__device__ __forceinline__ void exec_Node_pivot_nominate(const uint32_t self, bool* stable) {
+__device__ __forceinline__ void exec_Node_pivot_nominate(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   if ((long long)((long long)adl_ld(P_NodeSet_pivot, (uint32_t)((long long)adl_wld(P_Node_set, self))) == 0ll)) {
     {
       const long long v = (long long)self;
@@ -269,13 +273,13 @@ __device__ __forceinline__ void exec_Node_pivot_nominate(const uint32_t self, bo
 __global__ void __launch_bounds__(ADL_BLOCK) kernel_Node_pivot_nominate(int lvl) {
   const uint32_t n = adl_active[1];
   bool stable = true;
-  for (uint32_t self = blockIdx.x * blockDim.x + threadIdx.x; self < n; self += gridDim.x * blockDim.x) exec_Node_pivot_nominate(self, &stable);
+  for (uint32_t self = blockIdx.x * blockDim.x + threadIdx.x; self < n; self += gridDim.x * blockDim.x) exec_Node_pivot_nominate(self, &stable, lvl);
   // Fold the threads' flags per block: one store per block, not per thread.
   if (__syncthreads_or(!stable) && threadIdx.x == 0) adl_clear(lvl);
 }
 
 // Node.divide_into_sets; writes Node.set:weak Node.fwd:weak Node.bwd:weak
-__device__ __forceinline__ void exec_Node_divide_into_sets(const uint32_t self, bool* stable) {
+__device__ __forceinline__ void exec_Node_divide_into_sets(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   [[maybe_unused]] long long l0 = 0; // Bool
   [[maybe_unused]] long long l1 = 0; // Bool
   l0 = (long long)adl_wld(P_Node_fwd, self);
@@ -313,16 +317,16 @@ __device__ __forceinline__ void exec_Node_divide_into_sets(const uint32_t self, 
 __global__ void __launch_bounds__(ADL_BLOCK) kernel_Node_divide_into_sets(int lvl) {
   const uint32_t n = adl_active[1];
   bool stable = true;
-  for (uint32_t self = blockIdx.x * blockDim.x + threadIdx.x; self < n; self += gridDim.x * blockDim.x) exec_Node_divide_into_sets(self, &stable);
+  for (uint32_t self = blockIdx.x * blockDim.x + threadIdx.x; self < n; self += gridDim.x * blockDim.x) exec_Node_divide_into_sets(self, &stable, lvl);
   // Fold the threads' flags per block: one store per block, not per thread.
   if (__syncthreads_or(!stable) && threadIdx.x == 0) adl_clear(lvl);
 }
 
 // Node.trim; writes Node.set:weak NodeSet.f_and_not_b:rel/acq NodeSet.not_f_and_b:rel/acq NodeSet.not_f_and_not_b:rel/acq Node.fwd:weak Node.bwd:weak
-__device__ __forceinline__ void exec_Node_trim(const uint32_t self, bool* stable) {
+__device__ __forceinline__ void exec_Node_trim(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   if ((long long)((long long)((long long)((long long)self != 0ll) && (long long)!((long long)adl_wld(P_Node_fwd, self))) && (long long)((long long)((long long)adl_wld(P_Node_inc, self) == 0ll) || (long long)((long long)adl_wld(P_Node_outg, self) == 0ll)))) {
     {
-      const long long v = (long long)create_NodeSet(stable, 3, (long long)self, 0ll, 0ll, 0ll);
+      const long long v = (long long)create_NodeSet(stable, lvl, 3, (long long)self, 0ll, 0ll, 0ll);
       adl_wset(P_Node_set, self, (uint32_t)v, stable);
     }
     {
@@ -351,13 +355,13 @@ __device__ __forceinline__ void exec_Node_trim(const uint32_t self, bool* stable
 __global__ void __launch_bounds__(ADL_BLOCK) kernel_Node_trim(int lvl) {
   const uint32_t n = adl_active[1];
   bool stable = true;
-  for (uint32_t self = blockIdx.x * blockDim.x + threadIdx.x; self < n; self += gridDim.x * blockDim.x) exec_Node_trim(self, &stable);
+  for (uint32_t self = blockIdx.x * blockDim.x + threadIdx.x; self < n; self += gridDim.x * blockDim.x) exec_Node_trim(self, &stable, lvl);
   // Fold the threads' flags per block: one store per block, not per thread.
   if (__syncthreads_or(!stable) && threadIdx.x == 0) adl_clear(lvl);
 }
 
 // Edge.compute_fwd_bwd; writes Node.fwd:atomic Node.bwd:atomic
-__device__ __forceinline__ void exec_Edge_compute_fwd_bwd(const uint32_t self, bool* stable) {
+__device__ __forceinline__ void exec_Edge_compute_fwd_bwd(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   if ((long long)((long long)adl_wld(P_Node_set, (uint32_t)((long long)adl_wld(P_Edge_t, self))) == (long long)adl_wld(P_Node_set, (uint32_t)((long long)adl_wld(P_Edge_s, self))))) {
     if ((long long)adl_ld(P_Node_fwd, (uint32_t)((long long)adl_wld(P_Edge_s, self)))) {
       {
@@ -377,13 +381,13 @@ __device__ __forceinline__ void exec_Edge_compute_fwd_bwd(const uint32_t self, b
 __global__ void __launch_bounds__(ADL_BLOCK) kernel_Edge_compute_fwd_bwd(int lvl) {
   const uint32_t n = adl_active[2];
   bool stable = true;
-  for (uint32_t self = blockIdx.x * blockDim.x + threadIdx.x; self < n; self += gridDim.x * blockDim.x) exec_Edge_compute_fwd_bwd(self, &stable);
+  for (uint32_t self = blockIdx.x * blockDim.x + threadIdx.x; self < n; self += gridDim.x * blockDim.x) exec_Edge_compute_fwd_bwd(self, &stable, lvl);
   // Fold the threads' flags per block: one store per block, not per thread.
   if (__syncthreads_or(!stable) && threadIdx.x == 0) adl_clear(lvl);
 }
 
 // Edge.set_in_out; writes Node.inc:atomic Node.outg:atomic
-__device__ __forceinline__ void exec_Edge_set_in_out(const uint32_t self, bool* stable) {
+__device__ __forceinline__ void exec_Edge_set_in_out(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   if ((long long)((long long)adl_wld(P_Node_set, (uint32_t)((long long)adl_wld(P_Edge_t, self))) == (long long)adl_wld(P_Node_set, (uint32_t)((long long)adl_wld(P_Edge_s, self))))) {
     if ((long long)((long long)adl_ld(P_Node_inc, (uint32_t)((long long)adl_wld(P_Edge_t, self))) == 0ll)) {
       {
@@ -403,13 +407,13 @@ __device__ __forceinline__ void exec_Edge_set_in_out(const uint32_t self, bool* 
 __global__ void __launch_bounds__(ADL_BLOCK) kernel_Edge_set_in_out(int lvl) {
   const uint32_t n = adl_active[2];
   bool stable = true;
-  for (uint32_t self = blockIdx.x * blockDim.x + threadIdx.x; self < n; self += gridDim.x * blockDim.x) exec_Edge_set_in_out(self, &stable);
+  for (uint32_t self = blockIdx.x * blockDim.x + threadIdx.x; self < n; self += gridDim.x * blockDim.x) exec_Edge_set_in_out(self, &stable, lvl);
   // Fold the threads' flags per block: one store per block, not per thread.
   if (__syncthreads_or(!stable) && threadIdx.x == 0) adl_clear(lvl);
 }
 
 // Edge.reset_inc_outg; writes Node.inc:atomic Node.outg:atomic
-__device__ __forceinline__ void exec_Edge_reset_inc_outg(const uint32_t self, bool* stable) {
+__device__ __forceinline__ void exec_Edge_reset_inc_outg(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   if ((long long)((long long)adl_wld(P_Node_set, (uint32_t)((long long)adl_wld(P_Edge_t, self))) != (long long)adl_wld(P_Node_set, (uint32_t)((long long)adl_wld(P_Edge_s, self))))) {
     if ((long long)((long long)adl_ld(P_Node_inc, (uint32_t)((long long)adl_wld(P_Edge_t, self))) == (long long)self)) {
       {
@@ -429,7 +433,7 @@ __device__ __forceinline__ void exec_Edge_reset_inc_outg(const uint32_t self, bo
 __global__ void __launch_bounds__(ADL_BLOCK) kernel_Edge_reset_inc_outg(int lvl) {
   const uint32_t n = adl_active[2];
   bool stable = true;
-  for (uint32_t self = blockIdx.x * blockDim.x + threadIdx.x; self < n; self += gridDim.x * blockDim.x) exec_Edge_reset_inc_outg(self, &stable);
+  for (uint32_t self = blockIdx.x * blockDim.x + threadIdx.x; self < n; self += gridDim.x * blockDim.x) exec_Edge_reset_inc_outg(self, &stable, lvl);
   // Fold the threads' flags per block: one store per block, not per thread.
   if (__syncthreads_or(!stable) && threadIdx.x == 0) adl_clear(lvl);
 }

@@ -150,20 +150,24 @@ __device__ inline uint32_t adl_acqld(uint32_t* a, uint32_t i) {
 
 // SetParam (spec §5.5): skip the null instance; store and clear stability
 // only when the value differs from the old one read.
-__device__ inline void adl_wset(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
-  if (o != 0 && a[o] != v) { a[o] = v; *stable = false; }
+// They return whether they stored (for --printunstable).
+__device__ inline bool adl_wset(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
+  if (o != 0 && a[o] != v) { a[o] = v; *stable = false; return true; }
+  return false;
 }
-__device__ inline void adl_set(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
+__device__ inline bool adl_set(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
   if (o != 0) {
     cuda::atomic_ref<uint32_t, cuda::thread_scope_device> r(a[o]);
-    if (r.load(ADL_LD_ORDER) != v) { r.store(v, ADL_ST_ORDER); *stable = false; }
+    if (r.load(ADL_LD_ORDER) != v) { r.store(v, ADL_ST_ORDER); *stable = false; return true; }
   }
+  return false;
 }
-__device__ inline void adl_relset(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
+__device__ inline bool adl_relset(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
   if (o != 0) {
     cuda::atomic_ref<uint32_t, cuda::thread_scope_device> r(a[o]);
-    if (r.load(ADL_ACQ_ORDER) != v) { r.store(v, ADL_REL_ORDER); *stable = false; }
+    if (r.load(ADL_ACQ_ORDER) != v) { r.store(v, ADL_REL_ORDER); *stable = false; return true; }
   }
+  return false;
 }
 __device__ inline void adl_init(uint32_t* a, uint32_t l, uint32_t v) {
   cuda::atomic_ref<uint32_t, cuda::thread_scope_device>(a[l]).store(v, cuda::memory_order_relaxed);
@@ -195,7 +199,7 @@ __device__ inline void adl_advance_all() {
 }
 __global__ void adl_advance() { adl_advance_all(); }
 
-__device__ uint32_t create_NodeSet(bool* stable, unsigned site, long long a0, long long a1, long long a2, long long a3) {
+__device__ uint32_t create_NodeSet(bool* stable, [[maybe_unused]] int lvl, unsigned site, long long a0, long long a1, long long a2, long long a3) {
   *stable = false;
   const uint32_t l = atomicAdd(&adl_created[0], 1u);
   if (l >= adl_capacity[0]) { adl_fail(3, site); return 0; }
@@ -206,7 +210,7 @@ __device__ uint32_t create_NodeSet(bool* stable, unsigned site, long long a0, lo
   return l;
 }
 
-__device__ uint32_t create_Node(bool* stable, unsigned site, long long a0, long long a1, long long a2, long long a3, long long a4) {
+__device__ uint32_t create_Node(bool* stable, [[maybe_unused]] int lvl, unsigned site, long long a0, long long a1, long long a2, long long a3, long long a4) {
   *stable = false;
   const uint32_t l = atomicAdd(&adl_created[1], 1u);
   if (l >= adl_capacity[1]) { adl_fail(3, site); return 0; }
@@ -218,7 +222,7 @@ __device__ uint32_t create_Node(bool* stable, unsigned site, long long a0, long 
   return l;
 }
 
-__device__ uint32_t create_Edge(bool* stable, unsigned site, long long a0, long long a1) {
+__device__ uint32_t create_Edge(bool* stable, [[maybe_unused]] int lvl, unsigned site, long long a0, long long a1) {
   *stable = false;
   const uint32_t l = atomicAdd(&adl_created[2], 1u);
   if (l >= adl_capacity[2]) { adl_fail(3, site); return 0; }
@@ -228,19 +232,19 @@ __device__ uint32_t create_Edge(bool* stable, unsigned site, long long a0, long 
 }
 
 // NodeSet.allocate_sets; writes NodeSet.f_and_not_b:weak NodeSet.not_f_and_b:weak NodeSet.not_f_and_not_b:weak Node.fwd:atomic Node.bwd:atomic
-__device__ __forceinline__ void exec_NodeSet_allocate_sets(const uint32_t self, bool* stable) {
+__device__ __forceinline__ void exec_NodeSet_allocate_sets(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   if ((long long)((long long)adl_wld(P_NodeSet_pivot, self) != 0ll)) {
     if ((long long)((long long)adl_wld(P_NodeSet_f_and_not_b, self) == 0ll)) {
       {
-        const long long v = (long long)create_NodeSet(stable, 0, 0ll, 0ll, 0ll, 0ll);
+        const long long v = (long long)create_NodeSet(stable, lvl, 0, 0ll, 0ll, 0ll, 0ll);
         adl_wset(P_NodeSet_f_and_not_b, self, (uint32_t)v, stable);
       }
       {
-        const long long v = (long long)create_NodeSet(stable, 1, 0ll, 0ll, 0ll, 0ll);
+        const long long v = (long long)create_NodeSet(stable, lvl, 1, 0ll, 0ll, 0ll, 0ll);
         adl_wset(P_NodeSet_not_f_and_b, self, (uint32_t)v, stable);
       }
       {
-        const long long v = (long long)create_NodeSet(stable, 2, 0ll, 0ll, 0ll, 0ll);
+        const long long v = (long long)create_NodeSet(stable, lvl, 2, 0ll, 0ll, 0ll, 0ll);
         adl_wset(P_NodeSet_not_f_and_not_b, self, (uint32_t)v, stable);
       }
     }
@@ -256,7 +260,7 @@ __device__ __forceinline__ void exec_NodeSet_allocate_sets(const uint32_t self, 
 }
 
 // Node.pivot_nominate; writes NodeSet.pivot:atomic
-__device__ __forceinline__ void exec_Node_pivot_nominate(const uint32_t self, bool* stable) {
+__device__ __forceinline__ void exec_Node_pivot_nominate(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   if ((long long)((long long)adl_ld(P_NodeSet_pivot, (uint32_t)((long long)adl_wld(P_Node_set, self))) == 0ll)) {
     {
       const long long v = (long long)self;
@@ -266,7 +270,7 @@ __device__ __forceinline__ void exec_Node_pivot_nominate(const uint32_t self, bo
 }
 
 // Node.divide_into_sets; writes Node.set:weak Node.fwd:weak Node.bwd:weak
-__device__ __forceinline__ void exec_Node_divide_into_sets(const uint32_t self, bool* stable) {
+__device__ __forceinline__ void exec_Node_divide_into_sets(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   [[maybe_unused]] long long l0 = 0; // Bool
   [[maybe_unused]] long long l1 = 0; // Bool
   l0 = (long long)adl_wld(P_Node_fwd, self);
@@ -302,10 +306,10 @@ __device__ __forceinline__ void exec_Node_divide_into_sets(const uint32_t self, 
 }
 
 // Node.trim; writes Node.set:weak NodeSet.f_and_not_b:rel/acq NodeSet.not_f_and_b:rel/acq NodeSet.not_f_and_not_b:rel/acq Node.fwd:weak Node.bwd:weak
-__device__ __forceinline__ void exec_Node_trim(const uint32_t self, bool* stable) {
+__device__ __forceinline__ void exec_Node_trim(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   if ((long long)((long long)((long long)((long long)self != 0ll) && (long long)!((long long)adl_wld(P_Node_fwd, self))) && (long long)((long long)((long long)adl_wld(P_Node_inc, self) == 0ll) || (long long)((long long)adl_wld(P_Node_outg, self) == 0ll)))) {
     {
-      const long long v = (long long)create_NodeSet(stable, 3, (long long)self, 0ll, 0ll, 0ll);
+      const long long v = (long long)create_NodeSet(stable, lvl, 3, (long long)self, 0ll, 0ll, 0ll);
       adl_wset(P_Node_set, self, (uint32_t)v, stable);
     }
     {
@@ -332,7 +336,7 @@ __device__ __forceinline__ void exec_Node_trim(const uint32_t self, bool* stable
 }
 
 // Edge.compute_fwd_bwd; writes Node.fwd:atomic Node.bwd:atomic
-__device__ __forceinline__ void exec_Edge_compute_fwd_bwd(const uint32_t self, bool* stable) {
+__device__ __forceinline__ void exec_Edge_compute_fwd_bwd(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   if ((long long)((long long)adl_wld(P_Node_set, (uint32_t)((long long)adl_wld(P_Edge_t, self))) == (long long)adl_wld(P_Node_set, (uint32_t)((long long)adl_wld(P_Edge_s, self))))) {
     if ((long long)adl_ld(P_Node_fwd, (uint32_t)((long long)adl_wld(P_Edge_s, self)))) {
       {
@@ -350,7 +354,7 @@ __device__ __forceinline__ void exec_Edge_compute_fwd_bwd(const uint32_t self, b
 }
 
 // Edge.set_in_out; writes Node.inc:atomic Node.outg:atomic
-__device__ __forceinline__ void exec_Edge_set_in_out(const uint32_t self, bool* stable) {
+__device__ __forceinline__ void exec_Edge_set_in_out(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   if ((long long)((long long)adl_wld(P_Node_set, (uint32_t)((long long)adl_wld(P_Edge_t, self))) == (long long)adl_wld(P_Node_set, (uint32_t)((long long)adl_wld(P_Edge_s, self))))) {
     if ((long long)((long long)adl_ld(P_Node_inc, (uint32_t)((long long)adl_wld(P_Edge_t, self))) == 0ll)) {
       {
@@ -368,7 +372,7 @@ __device__ __forceinline__ void exec_Edge_set_in_out(const uint32_t self, bool* 
 }
 
 // Edge.reset_inc_outg; writes Node.inc:atomic Node.outg:atomic
-__device__ __forceinline__ void exec_Edge_reset_inc_outg(const uint32_t self, bool* stable) {
+__device__ __forceinline__ void exec_Edge_reset_inc_outg(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   if ((long long)((long long)adl_wld(P_Node_set, (uint32_t)((long long)adl_wld(P_Edge_t, self))) != (long long)adl_wld(P_Node_set, (uint32_t)((long long)adl_wld(P_Edge_s, self))))) {
     if ((long long)((long long)adl_ld(P_Node_inc, (uint32_t)((long long)adl_wld(P_Edge_t, self))) == (long long)self)) {
       {
@@ -396,14 +400,14 @@ __global__ void __launch_bounds__(ADL_BLOCK) adl_segment_0() {
     { // Edge.set_in_out
       const uint32_t n = adl_active[2];
       bool stable = true;
-      for (uint32_t self = rank; self < n; self += size) exec_Edge_set_in_out(self, &stable);
+      for (uint32_t self = rank; self < n; self += size) exec_Edge_set_in_out(self, &stable, 0);
       if (__syncthreads_or(!stable) && threadIdx.x == 0) { adl_set3(0, it0 % 3, false); }
       grid.sync();
     }
     { // Node.trim
       const uint32_t n = adl_active[1];
       bool stable = true;
-      for (uint32_t self = rank; self < n; self += size) exec_Node_trim(self, &stable);
+      for (uint32_t self = rank; self < n; self += size) exec_Node_trim(self, &stable, 0);
       if (__syncthreads_or(!stable) && threadIdx.x == 0) { adl_set3(0, it0 % 3, false); }
       grid.sync();
       if (rank == 0) adl_advance_all();
@@ -412,7 +416,7 @@ __global__ void __launch_bounds__(ADL_BLOCK) adl_segment_0() {
     { // Edge.reset_inc_outg
       const uint32_t n = adl_active[2];
       bool stable = true;
-      for (uint32_t self = rank; self < n; self += size) exec_Edge_reset_inc_outg(self, &stable);
+      for (uint32_t self = rank; self < n; self += size) exec_Edge_reset_inc_outg(self, &stable, 0);
       if (__syncthreads_or(!stable) && threadIdx.x == 0) { adl_set3(0, it0 % 3, false); }
       grid.sync();
     }
@@ -427,14 +431,14 @@ __global__ void __launch_bounds__(ADL_BLOCK) adl_segment_0() {
     { // Node.pivot_nominate
       const uint32_t n = adl_active[1];
       bool stable = true;
-      for (uint32_t self = rank; self < n; self += size) exec_Node_pivot_nominate(self, &stable);
+      for (uint32_t self = rank; self < n; self += size) exec_Node_pivot_nominate(self, &stable, 0);
       if (__syncthreads_or(!stable) && threadIdx.x == 0) { adl_set3(0, it0 % 3, false); }
       grid.sync();
     }
     { // NodeSet.allocate_sets
       const uint32_t n = adl_active[0];
       bool stable = true;
-      for (uint32_t self = rank; self < n; self += size) exec_NodeSet_allocate_sets(self, &stable);
+      for (uint32_t self = rank; self < n; self += size) exec_NodeSet_allocate_sets(self, &stable, 0);
       if (__syncthreads_or(!stable) && threadIdx.x == 0) { adl_set3(0, it0 % 3, false); }
       grid.sync();
       if (rank == 0) adl_advance_all();
@@ -446,7 +450,7 @@ __global__ void __launch_bounds__(ADL_BLOCK) adl_segment_0() {
       { // Edge.compute_fwd_bwd
         const uint32_t n = adl_active[2];
         bool stable = true;
-        for (uint32_t self = rank; self < n; self += size) exec_Edge_compute_fwd_bwd(self, &stable);
+        for (uint32_t self = rank; self < n; self += size) exec_Edge_compute_fwd_bwd(self, &stable, 1);
         if (__syncthreads_or(!stable) && threadIdx.x == 0) { adl_set3(0, it0 % 3, false); adl_set3(1, it1 % 3, false); }
         grid.sync();
       }
@@ -458,7 +462,7 @@ __global__ void __launch_bounds__(ADL_BLOCK) adl_segment_0() {
     { // Node.divide_into_sets
       const uint32_t n = adl_active[1];
       bool stable = true;
-      for (uint32_t self = rank; self < n; self += size) exec_Node_divide_into_sets(self, &stable);
+      for (uint32_t self = rank; self < n; self += size) exec_Node_divide_into_sets(self, &stable, 0);
       if (__syncthreads_or(!stable) && threadIdx.x == 0) { adl_set3(0, it0 % 3, false); }
       grid.sync();
     }

@@ -135,20 +135,24 @@ __device__ inline uint32_t adl_acqld(uint32_t* a, uint32_t i) {
 
 // SetParam (spec §5.5): skip the null instance; store and clear stability
 // only when the value differs from the old one read.
-__device__ inline void adl_wset(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
-  if (o != 0 && a[o] != v) { a[o] = v; *stable = false; }
+// They return whether they stored (for --printunstable).
+__device__ inline bool adl_wset(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
+  if (o != 0 && a[o] != v) { a[o] = v; *stable = false; return true; }
+  return false;
 }
-__device__ inline void adl_set(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
+__device__ inline bool adl_set(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
   if (o != 0) {
     cuda::atomic_ref<uint32_t, cuda::thread_scope_device> r(a[o]);
-    if (r.load(ADL_LD_ORDER) != v) { r.store(v, ADL_ST_ORDER); *stable = false; }
+    if (r.load(ADL_LD_ORDER) != v) { r.store(v, ADL_ST_ORDER); *stable = false; return true; }
   }
+  return false;
 }
-__device__ inline void adl_relset(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
+__device__ inline bool adl_relset(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
   if (o != 0) {
     cuda::atomic_ref<uint32_t, cuda::thread_scope_device> r(a[o]);
-    if (r.load(ADL_ACQ_ORDER) != v) { r.store(v, ADL_REL_ORDER); *stable = false; }
+    if (r.load(ADL_ACQ_ORDER) != v) { r.store(v, ADL_REL_ORDER); *stable = false; return true; }
   }
+  return false;
 }
 __device__ inline void adl_init(uint32_t* a, uint32_t l, uint32_t v) {
   cuda::atomic_ref<uint32_t, cuda::thread_scope_device>(a[l]).store(v, cuda::memory_order_relaxed);
@@ -180,7 +184,7 @@ __device__ inline void adl_advance_all() {
 }
 __global__ void adl_advance() { adl_advance_all(); }
 
-__device__ uint32_t create_Node(bool* stable, unsigned site, long long a0) {
+__device__ uint32_t create_Node(bool* stable, [[maybe_unused]] int lvl, unsigned site, long long a0) {
   *stable = false;
   const uint32_t l = atomicAdd(&adl_created[0], 1u);
   if (l >= adl_capacity[0]) { adl_fail(3, site); return 0; }
@@ -188,7 +192,7 @@ __device__ uint32_t create_Node(bool* stable, unsigned site, long long a0) {
   return l;
 }
 
-__device__ uint32_t create_Edge(bool* stable, unsigned site, long long a0, long long a1) {
+__device__ uint32_t create_Edge(bool* stable, [[maybe_unused]] int lvl, unsigned site, long long a0, long long a1) {
   *stable = false;
   const uint32_t l = atomicAdd(&adl_created[1], 1u);
   if (l >= adl_capacity[1]) { adl_fail(3, site); return 0; }
@@ -198,7 +202,7 @@ __device__ uint32_t create_Edge(bool* stable, unsigned site, long long a0, long 
 }
 
 // Node.init; writes 
-__device__ __forceinline__ void exec_Node_init(const uint32_t self, bool* stable) {
+__device__ __forceinline__ void exec_Node_init(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   [[maybe_unused]] long long l0 = 0; // Node
   [[maybe_unused]] long long l1 = 0; // Node
   [[maybe_unused]] long long l2 = 0; // Node
@@ -207,26 +211,26 @@ __device__ __forceinline__ void exec_Node_init(const uint32_t self, bool* stable
   [[maybe_unused]] long long l5 = 0; // Edge
   [[maybe_unused]] long long l6 = 0; // Edge
   [[maybe_unused]] long long l7 = 0; // Edge
-  l0 = (long long)create_Node(stable, 0, 1ll);
-  l1 = (long long)create_Node(stable, 1, 0ll);
-  l2 = (long long)create_Node(stable, 2, 0ll);
-  l3 = (long long)create_Node(stable, 3, 0ll);
-  l4 = (long long)create_Edge(stable, 4, l0, l2);
-  l5 = (long long)create_Edge(stable, 5, l3, l2);
-  l6 = (long long)create_Edge(stable, 6, l1, l3);
-  l7 = (long long)create_Edge(stable, 7, l2, l3);
+  l0 = (long long)create_Node(stable, lvl, 0, 1ll);
+  l1 = (long long)create_Node(stable, lvl, 1, 0ll);
+  l2 = (long long)create_Node(stable, lvl, 2, 0ll);
+  l3 = (long long)create_Node(stable, lvl, 3, 0ll);
+  l4 = (long long)create_Edge(stable, lvl, 4, l0, l2);
+  l5 = (long long)create_Edge(stable, lvl, 5, l3, l2);
+  l6 = (long long)create_Edge(stable, lvl, 6, l1, l3);
+  l7 = (long long)create_Edge(stable, lvl, 7, l2, l3);
 }
 
 __global__ void __launch_bounds__(ADL_BLOCK) kernel_Node_init(int lvl) {
   const uint32_t n = adl_active[0];
   bool stable = true;
-  for (uint32_t self = blockIdx.x * blockDim.x + threadIdx.x; self < n; self += gridDim.x * blockDim.x) exec_Node_init(self, &stable);
+  for (uint32_t self = blockIdx.x * blockDim.x + threadIdx.x; self < n; self += gridDim.x * blockDim.x) exec_Node_init(self, &stable, lvl);
   // Fold the threads' flags per block: one store per block, not per thread.
   if (__syncthreads_or(!stable) && threadIdx.x == 0) adl_clear(lvl);
 }
 
 // Edge.reachability; writes Node.reachable:atomic
-__device__ __forceinline__ void exec_Edge_reachability(const uint32_t self, bool* stable) {
+__device__ __forceinline__ void exec_Edge_reachability(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   if ((long long)adl_ld(P_Node_reachable, (uint32_t)((long long)adl_wld(P_Edge_source, self)))) {
     {
       const long long v = 1ll;
@@ -238,7 +242,7 @@ __device__ __forceinline__ void exec_Edge_reachability(const uint32_t self, bool
 __global__ void __launch_bounds__(ADL_BLOCK) kernel_Edge_reachability(int lvl) {
   const uint32_t n = adl_active[1];
   bool stable = true;
-  for (uint32_t self = blockIdx.x * blockDim.x + threadIdx.x; self < n; self += gridDim.x * blockDim.x) exec_Edge_reachability(self, &stable);
+  for (uint32_t self = blockIdx.x * blockDim.x + threadIdx.x; self < n; self += gridDim.x * blockDim.x) exec_Edge_reachability(self, &stable, lvl);
   // Fold the threads' flags per block: one store per block, not per thread.
   if (__syncthreads_or(!stable) && threadIdx.x == 0) adl_clear(lvl);
 }

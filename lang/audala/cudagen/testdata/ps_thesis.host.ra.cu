@@ -136,20 +136,24 @@ __device__ inline uint32_t adl_acqld(uint32_t* a, uint32_t i) {
 
 // SetParam (spec §5.5): skip the null instance; store and clear stability
 // only when the value differs from the old one read.
-__device__ inline void adl_wset(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
-  if (o != 0 && a[o] != v) { a[o] = v; *stable = false; }
+// They return whether they stored (for --printunstable).
+__device__ inline bool adl_wset(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
+  if (o != 0 && a[o] != v) { a[o] = v; *stable = false; return true; }
+  return false;
 }
-__device__ inline void adl_set(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
+__device__ inline bool adl_set(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
   if (o != 0) {
     cuda::atomic_ref<uint32_t, cuda::thread_scope_device> r(a[o]);
-    if (r.load(ADL_LD_ORDER) != v) { r.store(v, ADL_ST_ORDER); *stable = false; }
+    if (r.load(ADL_LD_ORDER) != v) { r.store(v, ADL_ST_ORDER); *stable = false; return true; }
   }
+  return false;
 }
-__device__ inline void adl_relset(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
+__device__ inline bool adl_relset(uint32_t* a, uint32_t o, uint32_t v, bool* stable) {
   if (o != 0) {
     cuda::atomic_ref<uint32_t, cuda::thread_scope_device> r(a[o]);
-    if (r.load(ADL_ACQ_ORDER) != v) { r.store(v, ADL_REL_ORDER); *stable = false; }
+    if (r.load(ADL_ACQ_ORDER) != v) { r.store(v, ADL_REL_ORDER); *stable = false; return true; }
   }
+  return false;
 }
 __device__ inline void adl_init(uint32_t* a, uint32_t l, uint32_t v) {
   cuda::atomic_ref<uint32_t, cuda::thread_scope_device>(a[l]).store(v, cuda::memory_order_relaxed);
@@ -181,7 +185,7 @@ __device__ inline void adl_advance_all() {
 }
 __global__ void adl_advance() { adl_advance_all(); }
 
-__device__ uint32_t create_Position(bool* stable, unsigned site, long long a0, long long a1, long long a2, long long a3) {
+__device__ uint32_t create_Position(bool* stable, [[maybe_unused]] int lvl, unsigned site, long long a0, long long a1, long long a2, long long a3) {
   *stable = false;
   const uint32_t l = atomicAdd(&adl_created[0], 1u);
   if (l >= adl_capacity[0]) { adl_fail(3, site); return 0; }
@@ -193,7 +197,7 @@ __device__ uint32_t create_Position(bool* stable, unsigned site, long long a0, l
 }
 
 // Position.read; writes Position.auxval:weak Position.auxprev:weak
-__device__ __forceinline__ void exec_Position_read(const uint32_t self, bool* stable) {
+__device__ __forceinline__ void exec_Position_read(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   {
     const long long v = (long long)(int32_t)adl_wld(P_Position_val, (uint32_t)((long long)adl_wld(P_Position_prev, self)));
     adl_wset(P_Position_auxval, self, (uint32_t)v, stable);
@@ -207,13 +211,13 @@ __device__ __forceinline__ void exec_Position_read(const uint32_t self, bool* st
 __global__ void __launch_bounds__(ADL_BLOCK) kernel_Position_read(int lvl) {
   const uint32_t n = adl_active[0];
   bool stable = true;
-  for (uint32_t self = blockIdx.x * blockDim.x + threadIdx.x; self < n; self += gridDim.x * blockDim.x) exec_Position_read(self, &stable);
+  for (uint32_t self = blockIdx.x * blockDim.x + threadIdx.x; self < n; self += gridDim.x * blockDim.x) exec_Position_read(self, &stable, lvl);
   // Fold the threads' flags per block: one store per block, not per thread.
   if (__syncthreads_or(!stable) && threadIdx.x == 0) adl_clear(lvl);
 }
 
 // Position.write; writes Position.val:weak Position.prev:weak
-__device__ __forceinline__ void exec_Position_write(const uint32_t self, bool* stable) {
+__device__ __forceinline__ void exec_Position_write(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   {
     const long long v = adl_int(((long long)(int32_t)adl_wld(P_Position_val, self)) + ((long long)(int32_t)adl_wld(P_Position_auxval, self)), 0);
     adl_wset(P_Position_val, self, (uint32_t)v, stable);
@@ -227,7 +231,7 @@ __device__ __forceinline__ void exec_Position_write(const uint32_t self, bool* s
 __global__ void __launch_bounds__(ADL_BLOCK) kernel_Position_write(int lvl) {
   const uint32_t n = adl_active[0];
   bool stable = true;
-  for (uint32_t self = blockIdx.x * blockDim.x + threadIdx.x; self < n; self += gridDim.x * blockDim.x) exec_Position_write(self, &stable);
+  for (uint32_t self = blockIdx.x * blockDim.x + threadIdx.x; self < n; self += gridDim.x * blockDim.x) exec_Position_write(self, &stable, lvl);
   // Fold the threads' flags per block: one store per block, not per thread.
   if (__syncthreads_or(!stable) && threadIdx.x == 0) adl_clear(lvl);
 }
