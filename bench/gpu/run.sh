@@ -12,31 +12,43 @@
 #   3. runs compute-sanitizer --tool racecheck and --tool synccheck on the
 #      check build;
 #   4. times the benchmark build (WEFT_REPEAT) and cuBLAS (cublas_gemm.cu)
-#      on the same shape and layout, and prints a table.
+#      on the same shape and layout, and prints a table;
+#   5. AuDaLa: prefix sum and SCC colouring (ps_thesis.adl, ch_thesis.adl)
+#      on .init inputs written by audala/init.awk, built with `weft build
+#      --time` for every schedule strategy and memory order, checked line
+#      for line against `weft run --workers=1 --dump`, and timed against
+#      that interpreter run and the sequential C++ baseline audala/seq.cpp.
 #
-# usage: bench/gpu/run.sh [-compile-only] [-quick] [-reps R]
+# usage: bench/gpu/run.sh [-compile-only] [-quick] [-reps R] [-only gemm|audala] [-adl-reps R]
 #   -compile-only  steps 1 only (no GPU needed; the benchmark builds are
 #                  generated but not compiled): what `go test ./bench/gpu` runs
 #   -quick         benchmark sizes of 2048 instead of 4096-8192
 #   -reps R        timed launches per benchmark (default 50)
+#   -only W        only the GEMMs (gemm) or only AuDaLa (audala)
+#   -adl-reps R    timed runs per AuDaLa program and size (default 3; the
+#                  table shows the fastest)
 # environment: WEFT (bin/weft), NVCC (nvcc on PATH, else
 #   /usr/local/cuda/bin/nvcc), SANITIZER (compute-sanitizer next to nvcc),
 #   CC (cc, for the Weft host C), BENCH_OUT (bench/gpu/out), ARCH80 (the gencode
 #   flags of the sm_80 kernels; default sm_80 SASS plus sm_90 SASS built from
 #   compute_80 PTX, so they run on an H100), RUN_TIMEOUT (seconds per GPU
-#   command, default 120).
+#   command, default 120), CXX (c++, for audala/seq.cpp), ARCHADL (the
+#   gencode flags of the AuDaLa programs; default ARCH80).
 # Output: one `ok`/`FAIL`/`skip` line per step on stdout, then the table;
 # logs under $OUT. Exit status 1 when any step failed.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 
-compile_only=0 quick=0 reps=50
+compile_only=0 quick=0 reps=50 only="" adl_reps=3
+usage="usage: bench/gpu/run.sh [-compile-only] [-quick] [-reps R] [-only gemm|audala] [-adl-reps R]"
 while [ $# -gt 0 ]; do
   case $1 in
     -compile-only) compile_only=1 ;;
     -quick) quick=1 ;;
     -reps) reps=$2; shift ;;
-    *) echo "usage: bench/gpu/run.sh [-compile-only] [-quick] [-reps R]" >&2; exit 2 ;;
+    -only) only=$2; shift ;;
+    -adl-reps) adl_reps=$2; shift ;;
+    *) echo "$usage" >&2; exit 2 ;;
   esac
   shift
 done
@@ -48,6 +60,14 @@ CC=${CC:-cc}
 OUT=${BENCH_OUT:-bench/gpu/out}
 ARCH80=${ARCH80:-"-gencode arch=compute_80,code=sm_80 -gencode arch=compute_80,code=sm_90"}
 ARCH90="-gencode arch=compute_90a,code=sm_90a"
+ARCHADL=${ARCHADL:-$ARCH80}
+CXX=${CXX:-c++}
+case $only in
+  "") run_gemm=1 run_adl=1 ;;
+  gemm) run_gemm=1 run_adl=0 ;;
+  audala) run_gemm=0 run_adl=1 ;;
+  *) echo "$usage" >&2; exit 2 ;;
+esac
 [ -x "$WEFT" ] || { echo "run.sh: no weft binary at $WEFT (build it with: CGO_ENABLED=0 go build -o bin/weft ./cmd/weft)" >&2; exit 2; }
 [ -x "$NVCC" ] || { echo "run.sh: no nvcc (set NVCC)" >&2; exit 2; }
 rm -rf "$OUT"
@@ -133,6 +153,20 @@ W_size[xgemm_sm90]="${S}x${S}x${S}"
 W_flags[xgemm_sm90]="--no-check"
 
 gencode() { if [ "$1" = 90 ]; then echo "$ARCH90"; else echo "$ARCH80"; fi; }
+[ $run_gemm = 1 ] || { prism_names=(); weft_names=(); }
+
+# AuDaLa: programs (the prefix sum without its S.print, so that the timed
+# schedule does not print a million lines: `weft run --dump` and the
+# program's --dump print the result after the schedule instead), the
+# configurations (every schedule strategy x memory order, as the thesis's
+# §6.5 measurements), and the sizes.
+adl_names=()
+[ $run_adl = 1 ] && adl_names=(ps ch)
+declare -A A_file=([ps]=$OUT/ps_bench.adl [ch]=lang/audala/testdata/ch_thesis.adl)
+sed 's/ *< *Position.print//' lang/audala/testdata/ps_thesis.adl >"$OUT/ps_bench.adl"
+adl_configs=()
+for s in graph host grid; do for m in relaxed ra sc; do adl_configs+=("$s.$m"); done; done
+if [ "$quick" = 1 ]; then adl_sizes=(100000); else adl_sizes=(100000 1000000); fi
 
 # ---------------------------------------------------------------------------
 # 1. Build and compile.
@@ -172,8 +206,37 @@ for n in "${weft_names[@]}"; do
   background "nvcc $n (sm_${W_arch[$n]})" "$OUT/$n.nvcc.log" \
     bash -c "cd '$d' && '$CC' -std=c11 -O2 -c $n.c -o host.o && '$NVCC' -std=c++17 -O3 $(gencode "${W_arch[$n]}") $n.cu main.cu host.o -o main"
 done
+for p in "${adl_names[@]}"; do
+  for c in "${adl_configs[@]}"; do
+    d=$OUT/adl.$p.$c
+    step "weft build $p --time (${c%.*}, ${c#*.})" "$d.build.log" \
+      "$WEFT" build "${A_file[$p]}" -o "$d" --time --schedule-strategy="${c%.*}" --memorder="${c#*.}" || continue
+    # -compile-only compiles one memory order per strategy: the others
+    # differ in the ADL_*_ORDER #defines only (the GPU run compiles all).
+    [ $compile_only = 1 ] && [[ ! " graph.relaxed host.ra grid.sc " =~ " $c " ]] && continue
+    built[adl.$p.$c]=1
+    # shellcheck disable=SC2086
+    background "nvcc $p (${c%.*}, ${c#*.})" "$d.nvcc.log" \
+      "$NVCC" -std=c++17 -O3 $ARCHADL -o "$d/prog" "$d/$(basename "${A_file[$p]}" .adl).cu"
+  done
+done
+if [ $run_adl = 1 ]; then
+  # --printunstable on thesis Fig. 1, one build per strategy.
+  for s in graph host grid; do
+    d=$OUT/adl.fig1.$s
+    step "weft build fig1 --time --printunstable ($s)" "$d.build.log" \
+      "$WEFT" build lang/audala/testdata/fig1.adl -o "$d" --time --printunstable --schedule-strategy=$s || continue
+    [ $compile_only = 1 ] && [ $s != graph ] && continue # as above; TestNVCC in lang/audala/cudagen compiles the others
+    built[adl.fig1.$s]=1
+    # shellcheck disable=SC2086
+    background "nvcc fig1 ($s, --printunstable)" "$d.nvcc.log" "$NVCC" -std=c++17 -O3 $ARCHADL -o "$d/prog" "$d/fig1.cu"
+  done
+  background "c++ audala_seq" "$OUT/audala_seq.log" "$CXX" -std=c++17 -O3 -o "$OUT/audala_seq" bench/gpu/audala/seq.cpp
+fi
 have_cublas=0
-if "$NVCC" -E -x cu bench/gpu/cublas_gemm.cu -o /dev/null >"$OUT/cublas.pre.log" 2>&1; then
+if [ $run_gemm = 0 ]; then
+  :
+elif "$NVCC" -E -x cu bench/gpu/cublas_gemm.cu -o /dev/null >"$OUT/cublas.pre.log" 2>&1; then
   have_cublas=1
   background "nvcc cublas_gemm" "$OUT/cublas.nvcc.log" \
     "$NVCC" -O3 $ARCH90 bench/gpu/cublas_gemm.cu -lcublas -o "$OUT/cublas_gemm"
@@ -297,7 +360,78 @@ for n in "${weft_names[@]}"; do
   # shellcheck disable=SC2086
   row "$n" "${W_size[$n]}" "$ms" $((2 * m * nn * k)) ${W_cublas[$n]}
 done
-echo
-echo "ratio = cuBLAS ms / our ms (1.00: as fast as cuBLAS; the paper's hgemm goal is >= 0.85)"
-cat "$table"
+
+# ---------------------------------------------------------------------------
+# 5. AuDaLa: correctness and times.
+adl_table=$OUT/audala_table.txt
+printf "%-8s %8s %-14s %10s %12s %10s %10s %9s\n" program n config "GPU ms" "interp-1 ms" "seq ms" interp/GPU seq/GPU >"$adl_table"
+walltime() { sed -n 's/^Total walltime [CG]PU: \([0-9.]*\) ms$/\1/p' "$1"; }
+if [ $run_adl = 1 ]; then
+  # --printunstable: the GPU names the same parameters as weft run (the
+  # counts may differ: racing writes of one step can each see the old value).
+  "$WEFT" run lang/audala/testdata/fig1.adl --workers=1 --printunstable 2>&1 >/dev/null | sed 's/ [0-9]*$//' >"$OUT/fig1.unstable.ref"
+  for s in graph host grid; do
+    [ -n "${built[adl.fig1.$s]:-}" ] || continue
+    d=$OUT/adl.fig1.$s
+    if ! tmo "$d/prog" >"$d/gpu.txt" 2>"$d/gpu.log"; then bad "GPU run fig1 ($s) (see $d/gpu.log)"; continue; fi
+    if grep '^unstable: ' "$d/gpu.log" | sed 's/ [0-9]*$//' | diff -q - "$OUT/fig1.unstable.ref" >/dev/null && grep -q '^Total walltime GPU: [0-9.]* ms$' "$d/gpu.log"; then
+      ok "fig1 ($s): --printunstable names = weft run's: $(sed 's/^unstable: //' "$OUT/fig1.unstable.ref" | paste -sd, -), --time line printed"
+    else
+      bad "fig1 ($s): --printunstable/--time output (see $d/gpu.log, $OUT/fig1.unstable.ref)"
+    fi
+  done
+  for p in "${adl_names[@]}"; do
+    for n in "${adl_sizes[@]}"; do
+      in=$OUT/adl.$p.$n.init ref=$OUT/adl.$p.$n.ref
+      step "inputs $p n=$n (audala/init.awk)" "$in.log" bash -c 'awk -v prog="$1" -v n="$2" -f bench/gpu/audala/init.awk >"$0"' "$in" "$p" "$n" || continue
+      step "weft run $p n=$n --workers=1 --dump --time" "$ref.log" bash -c '"$0" run "$1" "$2" --workers=1 --dump --time >"$3"' "$WEFT" "${A_file[$p]}" "$in" "$ref" || continue
+      ims=$(walltime "$ref.log")
+      sms=-
+      if [ -x "$OUT/audala_seq" ] && "$OUT/audala_seq" "$p" "$in" >"$in.seq" 2>"$in.seq.log"; then
+        sms=$(walltime "$in.seq.log")
+        if [ "$p" = ps ]; then
+          got=$(awk -F'[=,]' '/^Position\(/ { print $2 }' "$ref" | head -n "$n" | cmp -s - "$in.seq" && echo same)
+        else
+          got=$(awk -F'[():=,]+' '/^Node\(/ { if ($2 == $4 && $2 == $6) c++ } END { print "sccs", c + 0 }' "$ref" | cmp -s - "$in.seq" && echo same)
+        fi
+        if [ "$got" = same ]; then ok "$p n=$n: sequential C++ baseline agrees with weft run ($(tail -1 "$in.seq"))"; else bad "$p n=$n: sequential baseline disagrees with weft run ($in.seq, $ref)"; fi
+      else
+        bad "sequential baseline $p n=$n (see $in.seq.log)"
+      fi
+      for c in "${adl_configs[@]}"; do
+        [ -n "${built[adl.$p.$c]:-}" ] || continue
+        d=$OUT/adl.$p.$c
+        # Modules load eagerly, so that the timed schedule does not load them.
+        if ! CUDA_MODULE_LOADING=EAGER tmo "$d/prog" "$in" --dump >"$d/$n.gpu.txt" 2>"$d/$n.gpu.log"; then
+          bad "GPU run $p n=$n ($c) (see $d/$n.gpu.log)"
+          continue
+        fi
+        if ! cmp -s "$ref" "$d/$n.gpu.txt"; then
+          bad "$p n=$n ($c): GPU output differs from weft run (diff $ref $d/$n.gpu.txt)"
+          continue
+        fi
+        ok "$p n=$n ($c): GPU output = weft run output ($(wc -l <"$ref") lines)"
+        best=$(walltime "$d/$n.gpu.log")
+        for ((r = 1; r < adl_reps; r++)); do
+          CUDA_MODULE_LOADING=EAGER tmo "$d/prog" "$in" >/dev/null 2>"$d/$n.time.log" || break
+          best=$(awk -v a="$best" -v b="$(walltime "$d/$n.time.log")" 'BEGIN { print (b != "" && b + 0 < a + 0) ? b : a }')
+        done
+        ratios=$(awk -v g="$best" -v i="$ims" -v s="$sms" 'BEGIN { printf "%10.2f %9s", i / g, (s == "-") ? "-" : sprintf("%.2f", s / g) }')
+        printf "%-8s %8s %-14s %10s %12s %10s %s\n" "$p" "$n" "$c" "$best" "$ims" "$sms" "$ratios" >>"$adl_table"
+      done
+    done
+  done
+fi
+
+if [ $run_gemm = 1 ]; then
+  echo
+  echo "ratio = cuBLAS ms / our ms (1.00: as fast as cuBLAS; the paper's hgemm goal is >= 0.85)"
+  cat "$table"
+fi
+if [ $run_adl = 1 ]; then
+  echo
+  echo "AuDaLa: GPU ms = fastest of $adl_reps runs of the schedule (CUDA events, weft build --time); interp-1 = weft run --workers=1 --time;"
+  echo "seq = bench/gpu/audala/seq.cpp (sequential C++, same algorithm); ratios = their ms / GPU ms (above 1: the GPU is faster)"
+  cat "$adl_table"
+fi
 exit $failed

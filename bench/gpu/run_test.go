@@ -11,14 +11,14 @@ import (
 	"weft.dev/weft/cuda"
 )
 
-// TestCompileOnly runs `bench/gpu/run.sh -compile-only` with a weft binary
+// TestCompileOnly runs `bench/gpu/run.sh -compile-only` (GEMMs and AuDaLa) with a weft binary
 // built as a GPU session builds it (CGO_ENABLED=0): every harness the GPU
 // run uses is generated (check and benchmark sizes) and the check builds,
 // the Weft host C and main.cu, and the cuBLAS baseline (when cublas_v2.h
 // exists) are compiled with nvcc. The runs themselves need a GPU.
 func TestCompileOnly(t *testing.T) {
 	if testing.Short() {
-		t.Skip("-short: five nvcc builds")
+		t.Skip("-short: thirteen nvcc builds")
 	}
 	nvcc := cuda.FindNVCC()
 	if nvcc == "" {
@@ -56,6 +56,24 @@ func TestCompileOnly(t *testing.T) {
 		"ok   weft build --harness xgemm_sm80",
 		"ok   weft build --harness xgemm_sm90",
 	}
+	// AuDaLa (step 5): every configuration generated, one memory order
+	// per strategy compiled, the sequential baseline compiled.
+	var nvccAdl []string
+	for _, p := range []string{"ps", "ch"} {
+		for _, s := range []string{"graph", "host", "grid"} {
+			for _, m := range []string{"relaxed", "ra", "sc"} {
+				want = append(want, "ok   weft build "+p+" --time ("+s+", "+m+")")
+				if s+"."+m == "graph.relaxed" || s+"."+m == "host.ra" || s+"."+m == "grid.sc" {
+					nvccAdl = append(nvccAdl, "ok   nvcc "+p+" ("+s+", "+m+")")
+				}
+			}
+		}
+	}
+	want = append(want,
+		"ok   weft build fig1 --time --printunstable (graph)",
+		"ok   weft build fig1 --time --printunstable (host)",
+		"ok   weft build fig1 --time --printunstable (grid)")
+	nvccAdl = append(nvccAdl, "ok   nvcc fig1 (graph, --printunstable)", "ok   c++ audala_seq")
 	cublas := "ok   nvcc cublas_gemm"
 	if !hasCublas(nvcc) {
 		want = append(want, "skip nvcc cublas_gemm: cublas_v2.h not found (install the CUDA toolkit's cuBLAS); no baseline")
@@ -67,6 +85,7 @@ func TestCompileOnly(t *testing.T) {
 		"ok   nvcc b5_hgemm (check, sm_90)",
 		"ok   nvcc xgemm_sm80 (sm_80)",
 		"ok   nvcc xgemm_sm90 (sm_90)")
+	want = append(want, nvccAdl...)
 	if cublas != "" {
 		want = append(want, cublas)
 	}
@@ -88,7 +107,21 @@ func TestCompileOnly(t *testing.T) {
 			t.Errorf("b5_hgemm.bench lacks %q", s)
 		}
 	}
-	for _, f := range []string{"xgemm_sm80/main", "xgemm_sm90/main", "b5_hgemm.check/prog", "fig6_tf32.check/prog", "b2_sgemm.check/prog"} {
+	// The AuDaLa builds time the schedule; the prefix sum's copy has no
+	// S.print (the run compares --dump output instead).
+	ch, err := os.ReadFile(filepath.Join(dir, "out", "adl.ch.grid.ra", "ch_thesis.cu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"#define ADL_LD_ORDER cuda::memory_order_acquire", "cudaLaunchCooperativeKernel", `"Total walltime GPU: %0.6f ms\n"`} {
+		if !strings.Contains(string(ch), s) {
+			t.Errorf("adl.ch.grid.ra lacks %q", s)
+		}
+	}
+	if ps, err := os.ReadFile(filepath.Join(dir, "out", "ps_bench.adl")); err != nil || strings.Contains(string(ps), "print") || !strings.Contains(string(ps), "Fix(read < write)") {
+		t.Errorf("ps_bench.adl: %v\n%s", err, ps)
+	}
+	for _, f := range []string{"adl.ps.graph.relaxed/prog", "adl.ch.host.ra/prog", "adl.ch.grid.sc/prog", "adl.fig1.graph/prog", "audala_seq", "xgemm_sm80/main", "xgemm_sm90/main", "b5_hgemm.check/prog", "fig6_tf32.check/prog", "b2_sgemm.check/prog"} {
 		if _, err := os.Stat(filepath.Join(dir, "out", f)); err != nil {
 			t.Errorf("no executable %s: %v", f, err)
 		}

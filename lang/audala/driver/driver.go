@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/frontend"
@@ -100,6 +101,8 @@ func runVerb(env *frontend.Env, args []string) int {
 	stats := fs.Bool("stats", false, "print steps and fixpoint iterations to stderr")
 	order := fs.String("order", "label", "`label|reverse|random`: run the instances sequentially in this order (another legal execution; implies --workers=1)")
 	seed := fs.Uint64("seed", 1, "seed of --order=random")
+	dump := fs.Bool("dump", false, "after the schedule print every struct (as S.print, declaration order), as the compiled program's --dump does")
+	timeIt := fs.Bool("time", false, "print `Total walltime CPU: %0.6f ms` to stderr: the schedule's wall time (the .init file's loading excluded)")
 	unstable := fs.Bool("printunstable", false, "print to stderr, per parameter and constructor, the writes inside fixpoints that cleared stability (`unstable: Node.reachable 3`; docs/audala.md)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -138,8 +141,15 @@ func runVerb(env *frontend.Env, args []string) int {
 		}
 	}
 	m := interp.New(prog, data, interp.Options{Semantics: s, Workers: *workers, MaxIterations: *maxIter, MaxInstances: *maxInst, Out: env.Stdout, Order: ord, Seed: *seed, PrintUnstable: *unstable})
+	t0 := time.Now()
 	err = m.Run()
+	if *timeIt {
+		fmt.Fprintf(env.Stderr, "Total walltime CPU: %0.6f ms\n", float64(time.Since(t0).Nanoseconds())/1e6)
+	}
 	m.WriteUnstable(env.Stderr)
+	if err == nil && *dump {
+		err = m.Dump()
+	}
 	if *stats {
 		fmt.Fprintf(env.Stderr, "steps=%d iterations=%d\n", m.Stats.Steps, m.Stats.Iterations)
 	}

@@ -264,6 +264,15 @@ func (m *Machine) sched(items []check.Sched) error {
 	return nil
 }
 
+// Dump prints every struct in declaration order, as S.print does: what the
+// compiled program's --dump prints after its schedule.
+func (m *Machine) Dump() error {
+	for _, s := range m.prog.Structs {
+		m.print(s)
+	}
+	return m.out.Flush()
+}
+
 // print writes one line per non-null instance in label order, in AuDaLaC's
 // format: `Node(1): reachable=1` (Nat, Bool and references unsigned, Int
 // signed; spec §5.11).
