@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"sync/atomic"
+	"unsafe"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/audala/check"
@@ -46,9 +47,39 @@ type worker struct {
 	errLabel int64
 }
 
+// cacheLinePad is larger than a cache line pair (adjacent-line
+// prefetchers fetch 128 bytes), so padded data never shares a line with
+// another worker's.
+const cacheLinePad = 128
+
+// paddedWorker keeps a worker's fields off the cache lines of any other
+// allocation, in particular of the other workers.
+type paddedWorker struct {
+	_ [cacheLinePad]byte
+	worker
+	_ [cacheLinePad]byte
+}
+
+// padded returns a zeroed slice of length n whose backing array has room
+// for cacheLinePad bytes on either side, so that per-worker arrays written
+// in the hot loop (locals, the write cache, --printunstable counts) share
+// no cache line with another worker's.
+func padded[T any](n int) []T {
+	var z T
+	size := int(unsafe.Sizeof(z))
+	if size == 0 {
+		return make([]T, n)
+	}
+	pad := (cacheLinePad + size - 1) / size
+	return make([]T, n+2*pad)[pad : pad+n : pad+n]
+}
+
 func (w *worker) reset(cs *compiledStep) {
 	if cap(w.locals) < cs.step.NumLocals {
-		w.locals = make([]int64, cs.step.NumLocals)
+		w.locals = padded[int64](cs.step.NumLocals)
+	}
+	if w.cache == nil {
+		w.cache = padded[cacheEntry](16)[:0]
 	}
 	w.locals = w.locals[:cs.step.NumLocals]
 	w.changed = false
@@ -342,6 +373,16 @@ func (c *stepCtx) readParam(e *check.ReadParam) exprFn {
 		}
 		return func(w *worker) int64 { return int64(uint32(col.cur[base(w)])) }
 	case c.strict:
+		if bcol := c.plainOwn(e.Base); bcol != nil {
+			// One hop through an own reference, fused as in the plain
+			// case: without it the parallel body paid a closure call per
+			// hop that the sequential one does not (SCC colouring's
+			// s.fwd, t.fwd).
+			if signed {
+				return func(w *worker) int64 { return int64(atomic.LoadInt32(&col.cur[uint32(bcol.cur[w.self])])) }
+			}
+			return func(w *worker) int64 { return int64(uint32(atomic.LoadInt32(&col.cur[uint32(bcol.cur[w.self])]))) }
+		}
 		return func(w *worker) int64 {
 			i := int64(w.self)
 			if base != nil {

@@ -184,7 +184,7 @@ func New(prog *check.Program, data *initfile.Data, opt Options) *Machine {
 	newCounts := func() [][]int64 {
 		var u [][]int64
 		for _, s := range prog.Structs {
-			u = append(u, make([]int64, len(s.Params)+1))
+			u = append(u, padded[int64](len(s.Params)+1))
 		}
 		return u
 	}
@@ -192,7 +192,12 @@ func New(prog *check.Program, data *initfile.Data, opt Options) *Machine {
 		m.unstable = newCounts()
 	}
 	for i := 0; i < opt.Workers; i++ {
-		w := &worker{m: m}
+		// Each worker in its own padded allocation: its hot fields (self,
+		// changed, the cache and locals headers) are written for every
+		// instance, and two workers on one cache line made two cores
+		// slower than one (false sharing).
+		w := &new(paddedWorker).worker
+		w.m = m
 		if opt.PrintUnstable {
 			w.unstable = newCounts()
 		}
