@@ -124,6 +124,29 @@ type stepCtx struct {
 	// so only they need atomic accesses when workers run in parallel.
 	racing   map[*column]bool
 	buffered map[*column]bool
+	// refWritten columns are assigned through a reference somewhere in the
+	// step. Under the relaxed semantics nxt is never read during a step,
+	// so only they can see two writers of one cell (the conflict that the
+	// boundary resolves) and need atomic stores; an own-label write
+	// (val := ...) has a single writer per cell, and the locked exchange
+	// that atomic.StoreInt32 is on amd64 cost the parallel body time the
+	// sequential one did not spend.
+	refWritten map[*column]bool
+}
+
+// markRefWritten records in set the columns that list assigns through a
+// reference (base.p := v), nested ifs included.
+func (m *Machine) markRefWritten(list []check.Stmt, set map[*column]bool) {
+	for _, s := range list {
+		switch s := s.(type) {
+		case *check.If:
+			m.markRefWritten(s.Body, set)
+		case *check.SetParam:
+			if s.Base != nil {
+				set[m.col(s.Param)] = true
+			}
+		}
+	}
 }
 
 func (m *Machine) compileStep(st *check.Step) *compiledStep {
@@ -149,8 +172,10 @@ func (m *Machine) compileStep(st *check.Step) *compiledStep {
 			racing[c] = true
 		}
 	}
+	refWritten := map[*column]bool{}
+	m.markRefWritten(st.Body, refWritten)
 	for _, par := range []bool{false, true} {
-		ctx := &stepCtx{m: m, par: par, strict: m.opt.Semantics == Strict, written: written, buffered: buffered, racing: racing}
+		ctx := &stepCtx{m: m, par: par, strict: m.opt.Semantics == Strict, written: written, buffered: buffered, racing: racing, refWritten: refWritten}
 		body := ctx.stmts(st.Body)
 		if par {
 			cs.par = body
@@ -250,7 +275,7 @@ func (c *stepCtx) setParam(s *check.SetParam) stmtFn {
 			}
 		}
 	}
-	par := atomicWrite
+	par := c.par && c.refWritten[col]
 	return func(w *worker) {
 		val := int32(v(w))
 		i := target(w)
