@@ -26,11 +26,15 @@
 //     spec §5.9) is a sync/atomic operation, so the execution is an
 //     interleaving of single accesses; other columns are touched only by
 //     their own instance and stay plain. Under the relaxed semantics the
-//     same rule decides which writes into the step's buffer are atomic.
+//     buffer is never read during a step, so only writes into it to columns
+//     the step assigns through a reference (two writers of one cell) are
+//     atomic.
 //
 // Both run the instances of a step on Options.Workers goroutines over
 // chunks of labels; Workers == 1 is sequential in label order and fully
-// deterministic. Options.Order runs the instances sequentially in reverse or
+// deterministic. Each worker's state (and its locals, write cache and
+// counters) sits on cache lines of its own: it is written per instance, and
+// sharing a line made two workers slower than one. Options.Order runs the instances sequentially in reverse or
 // seeded random order instead: other legal executions, to test that a
 // program's result does not depend on one. Constructors take labels from an
 // atomic counter; the new instance joins from the next step (spec §2.5),
