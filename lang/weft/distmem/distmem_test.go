@@ -4,9 +4,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
+
+	"weft.dev/weft/lang/weft/internal/expect"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/weft/gpucheck"
@@ -14,28 +15,7 @@ import (
 	"weft.dev/weft/lang/weft/syntax"
 )
 
-// chunks splits a chunked test file at `---` lines, padding each chunk
-// with the newlines before it so positions are positions in the file.
-func chunks(src string) []string {
-	var out []string
-	var cur strings.Builder
-	pad := 0
-	for _, l := range strings.SplitAfter(src, "\n") {
-		if strings.TrimSpace(l) == "---" {
-			out = append(out, strings.Repeat("\n", pad)+cur.String())
-			pad += strings.Count(cur.String(), "\n") + 1
-			cur.Reset()
-			continue
-		}
-		cur.WriteString(l)
-	}
-	return append(out, strings.Repeat("\n", pad)+cur.String())
-}
-
-var (
-	errMarker   = regexp.MustCompile(`# ERROR (W\d+)@(\d+) "([^"]*)"`)
-	chainMarker = regexp.MustCompile(`# CHAIN "([^"]*)"`)
-)
+var chainMarker = regexp.MustCompile(`# CHAIN "([^"]*)"`)
 
 // TestData runs every chunk of testdata/*.weft through the collective
 // analysis and, when it passes, the distributed memory analysis; it checks
@@ -50,7 +30,7 @@ func TestData(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, chunk := range chunks(string(src)) {
+		for _, chunk := range expect.Chunks(string(src)) {
 			if strings.TrimSpace(chunk) == "" {
 				continue
 			}
@@ -65,17 +45,7 @@ func TestData(t *testing.T) {
 			if !errs.HasErrors() {
 				res = Check(g, &errs)
 			}
-			type want struct {
-				line, col int
-				code      string
-				re        *regexp.Regexp
-			}
-			var ws []want
 			for ln, text := range strings.Split(chunk, "\n") {
-				for _, m := range errMarker.FindAllStringSubmatch(text, -1) {
-					col, _ := strconv.Atoi(m[2])
-					ws = append(ws, want{ln + 1, col, m[1], regexp.MustCompile(m[3])})
-				}
 				if m := chainMarker.FindStringSubmatch(text); m != nil {
 					if res == nil {
 						t.Errorf("%s:%d: CHAIN marker but the program was rejected", file, ln+1)
@@ -95,24 +65,7 @@ func TestData(t *testing.T) {
 					}
 				}
 			}
-			used := map[int]bool{}
-			for _, w := range ws {
-				found := false
-				for j, d := range errs.Diags {
-					if !used[j] && d.Pos.Line() == w.line && d.Pos.Col() == w.col && d.Code == w.code && w.re.MatchString(d.Message) {
-						found, used[j] = true, true
-						break
-					}
-				}
-				if !found {
-					t.Errorf("%s:%d:%d: want %s %q; got %v", file, w.line, w.col, w.code, w.re, errs.Err())
-				}
-			}
-			for j, d := range errs.Diags {
-				if !used[j] {
-					t.Errorf("%s: unexpected %s", file, d.Error())
-				}
-			}
+			expect.Match(t, file, chunk, &errs)
 		}
 	}
 	t.Logf("%d cases", n)
@@ -123,7 +76,7 @@ func FuzzCheck(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*.weft")
 	for _, file := range files {
 		src, _ := os.ReadFile(file)
-		for _, c := range chunks(string(src)) {
+		for _, c := range expect.Chunks(string(src)) {
 			f.Add(c)
 		}
 	}
@@ -144,8 +97,8 @@ func TestEveryCodeTested(t *testing.T) {
 		files, _ := filepath.Glob(pat)
 		for _, f := range files {
 			src, _ := os.ReadFile(f)
-			for _, m := range errMarker.FindAllStringSubmatch(string(src), -1) {
-				seen[m[1]] = true
+			for _, m := range expect.Marker.FindAllStringSubmatch(string(src), -1) {
+				seen[m[2]] = true
 			}
 		}
 	}

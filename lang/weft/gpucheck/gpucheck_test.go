@@ -3,90 +3,15 @@ package gpucheck
 import (
 	"os"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
+
+	"weft.dev/weft/lang/weft/internal/expect"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
 )
-
-// chunks splits a chunked test file at `---` lines, keeping line numbers
-// (each chunk is padded with the newlines before it, so positions in
-// diagnostics are positions in the file).
-func chunks(src string) []string {
-	var out []string
-	lines := strings.SplitAfter(src, "\n")
-	var cur strings.Builder
-	pad := 0
-	for _, l := range lines {
-		if strings.TrimSpace(l) == "---" {
-			out = append(out, strings.Repeat("\n", pad)+cur.String())
-			pad += strings.Count(cur.String(), "\n") + 1
-			cur.Reset()
-			continue
-		}
-		cur.WriteString(l)
-	}
-	out = append(out, strings.Repeat("\n", pad)+cur.String())
-	return out
-}
-
-var marker = regexp.MustCompile(`# ERROR (W\d+)@(\d+) "([^"]*)"`)
-
-type want struct {
-	line, col int
-	code      string
-	re        *regexp.Regexp
-}
-
-func wants(t *testing.T, chunk string) []want {
-	var ws []want
-	for ln, text := range strings.Split(chunk, "\n") {
-		for _, m := range marker.FindAllStringSubmatch(text, -1) {
-			col, _ := strconv.Atoi(m[2])
-			ws = append(ws, want{ln + 1, col, m[1], regexp.MustCompile(m[3])})
-		}
-		if strings.Contains(text, "# ERROR") && !marker.MatchString(text) {
-			t.Fatalf("line %d: malformed marker (want # ERROR Wxxxx@COL \"re\"): %s", ln+1, text)
-		}
-	}
-	return ws
-}
-
-// match checks the diagnostics against the markers of chunk.
-func match(t *testing.T, name string, chunk string, errs *diag.List) {
-	t.Helper()
-	ws := wants(t, chunk)
-	used := map[int]bool{}
-	for _, w := range ws {
-		found := false
-		for j, d := range errs.Diags {
-			if !used[j] && d.Pos.Line() == w.line && d.Pos.Col() == w.col && d.Code == w.code && w.re.MatchString(d.Message) {
-				found, used[j] = true, true
-				break
-			}
-		}
-		if !found {
-			t.Errorf("%s:%d:%d: want %s %q; got:\n%s", name, w.line, w.col, w.code, w.re, list(errs))
-		}
-	}
-	for j, d := range errs.Diags {
-		if !used[j] {
-			t.Errorf("%s: unexpected %s", name, d.Error())
-		}
-	}
-}
-
-func list(errs *diag.List) string {
-	var b strings.Builder
-	for _, d := range errs.Diags {
-		b.WriteString("\t" + d.Error() + "\n")
-	}
-	return b.String()
-}
 
 // TestData runs every chunk of testdata/*.weft through the collective
 // analysis and checks the diagnostics against the `# ERROR` markers
@@ -104,7 +29,7 @@ func TestData(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, chunk := range chunks(string(src)) {
+		for _, chunk := range expect.Chunks(string(src)) {
 			if strings.TrimSpace(chunk) == "" {
 				continue
 			}
@@ -112,10 +37,10 @@ func TestData(t *testing.T) {
 			var errs diag.List
 			f := syntax.Parse(diag.NewFile(file, []byte(chunk)), &errs)
 			if errs.HasErrors() {
-				t.Fatalf("%s: syntax errors:\n%s", file, list(&errs))
+				t.Fatalf("%s: syntax errors:\n%s", file, expect.List(&errs))
 			}
 			Check(f, Options{Lib: l}, &errs)
-			match(t, file, chunk, &errs)
+			expect.Match(t, file, chunk, &errs)
 		}
 	}
 	t.Logf("%d cases", n)
@@ -127,7 +52,7 @@ func FuzzCheck(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*.weft")
 	for _, file := range files {
 		src, _ := os.ReadFile(file)
-		for _, c := range chunks(string(src)) {
+		for _, c := range expect.Chunks(string(src)) {
 			f.Add(c)
 		}
 	}

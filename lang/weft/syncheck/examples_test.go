@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"weft.dev/weft/lang/weft/internal/expect"
+
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/weft/check"
 	"weft.dev/weft/lang/weft/gpucheck"
@@ -71,12 +73,12 @@ func TestExamplesAccepted(t *testing.T) {
 		sizes := exampleSizes[filepath.Base(file)]
 		gpu := gpucheck.Check(f, gpucheck.Options{Lib: l, Sizes: sizes}, &errs)
 		if errs.HasErrors() {
-			t.Errorf("%s: front end:\n%s", file, list(&errs))
+			t.Errorf("%s: front end:\n%s", file, expect.List(&errs))
 			continue
 		}
 		runs := Check(f, gpu, l, Options{Sizes: sizes, RedundantSync: true}, &errs)
 		if len(runs) == 0 || errs.Len() > 0 {
-			t.Errorf("%s: %d runs, diagnostics:\n%s", file, len(runs), list(&errs))
+			t.Errorf("%s: %d runs, diagnostics:\n%s", file, len(runs), expect.List(&errs))
 			continue
 		}
 		for _, r := range runs {

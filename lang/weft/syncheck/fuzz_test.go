@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"weft.dev/weft/lang/weft/internal/expect"
+
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/weft/check"
 	"weft.dev/weft/lang/weft/gpucheck"
@@ -24,7 +26,7 @@ func FuzzSyncCheck(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		for _, c := range chunks(string(src)) {
+		for _, c := range expect.Chunks(string(src)) {
 			f.Add(c)
 		}
 	}

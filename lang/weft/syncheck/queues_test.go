@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"weft.dev/weft/lang/weft/internal/expect"
 )
 
 // sm90Variant rewrites examples/weft/gemm/xgemm_sm90.weft: the ring size,
@@ -36,7 +38,7 @@ func verdict(t *testing.T, name, src string) string {
 	t.Helper()
 	errs, runs := checkSource(t, name, src, Options{})
 	if len(runs) == 0 {
-		t.Fatalf("%s: no sync check run:\n%s", name, list(errs))
+		t.Fatalf("%s: no sync check run:\n%s", name, expect.List(errs))
 	}
 	errs.Sort()
 	var got []string

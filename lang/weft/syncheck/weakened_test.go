@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"weft.dev/weft/lang/weft/internal/expect"
 )
 
 // TestWeakenedSync rewrites one sync statement of an example (removed or
@@ -56,7 +58,7 @@ func TestWeakenedSync(t *testing.T) {
 			}
 		}
 		if g := strings.Join(got, " "); g != c.want {
-			t.Errorf("%s with %q -> %q: got %q, want %q\n%s", c.file, c.old, c.new, g, c.want, list(errs))
+			t.Errorf("%s with %q -> %q: got %q, want %q\n%s", c.file, c.old, c.new, g, c.want, expect.List(errs))
 		}
 	}
 }
