@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"weft.dev/weft/lang/weft/check"
+
 	"weft.dev/weft/cuda"
 	"weft.dev/weft/lang/weft/coll"
 	"weft.dev/weft/lang/weft/syntax"
@@ -113,32 +115,7 @@ func (g *gen) constValue(e syntax.Expr, sc *scope) (int64, bool) {
 		if !ok1 || !ok2 {
 			return 0, false
 		}
-		switch e.Op {
-		case "+":
-			return x + y, true
-		case "-":
-			return x - y, true
-		case "*":
-			return x * y, true
-		case "/", "//":
-			if y == 0 {
-				return 0, false
-			}
-			q := x / y
-			if (x%y != 0) && ((x < 0) != (y < 0)) {
-				q-- // floor division
-			}
-			return q, true
-		case "%":
-			if y == 0 {
-				return 0, false
-			}
-			m := x % y
-			if m != 0 && (m < 0) != (y < 0) {
-				m += y
-			}
-			return m, true
-		}
+		return check.ControlOp(e.Op, x, y)
 	}
 	return 0, false
 }
