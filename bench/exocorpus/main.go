@@ -11,7 +11,12 @@
 // A procedure is a line beginning `def NAME(` (Exo sometimes prints one
 // right after the previous proc's last line, without a newline) and the
 // blank or indented lines after it. A procedure is GPU code when it
-// mentions a Cuda* or cuda_* name. Nothing from Exo is written into the
+// mentions a Cuda* or cuda_* name. Cursor excerpts (Exo's cursor printer
+// marks gaps `[GAP - Before]` and elides code as `...`) are not programs:
+// they are counted in their own row and left out of the totals. Procs from
+// a golden file named *wrong* are programs Exo itself rejects (the golden
+// is its error report); they are listed as such, and rejecting them is the
+// right outcome. Nothing from Exo is written into the
 // repository: the extracted files go to -out (a temporary directory by
 // default) and are left there for inspection.
 package main
@@ -62,6 +67,7 @@ func main() {
 		fail(err)
 	}
 	var tally [2]counts
+	var excerpts, wrong counts
 	reasons := map[string]int{}
 	for i, p := range procs {
 		path := filepath.Join(*out, fmt.Sprintf("%03d_%s.weft", i, p.name))
@@ -72,6 +78,13 @@ func main() {
 		t := &tally[0]
 		if p.gpu {
 			t = &tally[1]
+		}
+		switch {
+		case p.excerpt:
+			excerpts.add(r)
+			continue
+		case p.wrong:
+			wrong.add(r)
 		}
 		t.add(r)
 		if r.firstErr != "" {
@@ -92,6 +105,8 @@ func main() {
 		}
 		fmt.Printf("%-5s %5d %7d %7d %7d\n", name, c.n, c.parse, c.fmt, c.check)
 	}
+	fmt.Printf("of these, from goldens of programs Exo rejects (*wrong*): %d procs, %d parse, %d pass check\n", wrong.n, wrong.parse, wrong.check)
+	fmt.Printf("not counted: %d cursor excerpts ([GAP - ...] or ... lines), %d of them parse\n", excerpts.n, excerpts.parse)
 	var codes []string
 	for c := range reasons {
 		codes = append(codes, c)
@@ -117,7 +132,11 @@ func fail(err error) {
 type proc struct {
 	name, text, origin string
 	gpu                bool
+	excerpt            bool // a cursor excerpt, not a program
+	wrong              bool // Exo rejects it (its golden is an error report)
 }
+
+var excerptMark = regexp.MustCompile(`(?m)^\s*(\[GAP - |\.\.\.$)`)
 
 var (
 	// glued: Exo's printer sometimes starts a proc right after the last
@@ -162,7 +181,8 @@ func extract(mirror string, refs []string) ([]proc, error) {
 				seen[text] = true
 				name := strings.TrimPrefix(text, "def ")
 				name = name[:strings.IndexByte(name, '(')]
-				procs = append(procs, proc{name: name, text: text, origin: ref + ":" + h.Name, gpu: gpuRef.MatchString(text)})
+				procs = append(procs, proc{name: name, text: text, origin: ref + ":" + h.Name, gpu: gpuRef.MatchString(text),
+					excerpt: excerptMark.MatchString(text), wrong: strings.Contains(filepath.Base(h.Name), "wrong")})
 			}
 		}
 	}

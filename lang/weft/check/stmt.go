@@ -126,7 +126,7 @@ func (c *checker) paramSymbol(prm *syntax.Param, i int, instr bool) *Symbol {
 		return sym
 	}
 	c.dataType(t)
-	sym.Elem, sym.Dims = t.Elem.Name, t.Dims
+	sym.Elem, sym.Dims = lib.ResolveElem(t.Elem.Name), t.Dims
 	switch {
 	case t.Window:
 		sym.Kind = KindWindow
@@ -170,7 +170,7 @@ func (c *checker) specialName(e syntax.Expr) *lib.SpecialWindow {
 
 func (c *checker) dataType(t *syntax.Type) {
 	if !lib.IsDataType(t.Elem.Name) {
-		c.errs.Errorf(t.Elem.Pos(), "W0203", "unknown type %s (data types: f16, bf16, f32, f64, i8, ui8, ui16, i32)", t.Elem.Name)
+		c.errs.Errorf(t.Elem.Pos(), "W0203", "unknown type %s (data types: R, f16, bf16, f32, f64, i8, ui8, ui16, i32)", t.Elem.Name)
 	}
 }
 
@@ -399,7 +399,7 @@ func (c *checker) alloc(s *syntax.Alloc) {
 		sym.Kind = KindInvalid
 	default:
 		c.dataType(t)
-		sym.Elem = t.Elem.Name
+		sym.Elem = lib.ResolveElem(t.Elem.Name)
 		sym.Kind = KindScalar
 		if len(t.Dims) > 0 {
 			sym.Kind = KindTensor

@@ -295,7 +295,7 @@ func ctype(elem string) string {
 		return "__half"
 	case "bf16":
 		return "__nv_bfloat16"
-	case "f32":
+	case "f32", "R": // Exo's generic real is f32 (lib.ResolveElem)
 		return "float"
 	case "f64":
 		return "double"
