@@ -151,6 +151,13 @@ type Program struct {
 	Consts map[string]int64
 	// Globals are all module-level names with their value expressions.
 	Globals map[string]syntax.Expr
+	// Configs are the file's configs, declared (@config class) or inferred
+	// from their uses; Fields maps each `Config.field` use to its field.
+	Configs map[string]*Config
+	Fields  map[*syntax.Attr]*ConfigField
+	// Externs maps each call of an extern function in a data expression
+	// (sin(x), select(a, b, c, d)) to its definition.
+	Externs map[*syntax.Call]*lib.Extern
 }
 
 // Main picks the proc to run or check: the named one, or else the file's

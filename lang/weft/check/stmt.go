@@ -111,8 +111,8 @@ func (c *checker) paramSymbol(prm *syntax.Param, i int, instr bool) *Symbol {
 		if t.Dims != nil || t.Window {
 			c.errs.Errorf(t.Pos(), "W0203", "%s parameter cannot have dimensions", t.Elem.Name)
 		}
-		if t.Mem != nil {
-			c.errs.Errorf(t.Mem.Pos(), "W0203", "%s is a control type: it has no memory", t.Elem.Name)
+		if t.Mem != nil && !controlParamMem(t) {
+			c.errs.Errorf(t.Mem.Pos(), "W0203", "%s is a control type: it has no memory (Exo's `@ DRAM` is accepted)", t.Elem.Name)
 		}
 		return sym
 	case "barrier":
@@ -455,6 +455,10 @@ func (c *checker) permitAs(sym *Symbol, op byte, at diag.Pos, instrArg bool) {
 }
 
 func (c *checker) assign(s *syntax.Assign) {
+	if a, ok := s.LHS.(*syntax.Attr); ok {
+		c.configWrite(s, a)
+		return
+	}
 	// A window statement `x = y[...]` (optionally `@ SpecialWindow`)
 	// declares x; any other assignment writes data.
 	if n, ok := s.LHS.(*syntax.Name); ok && s.Op == "=" {
