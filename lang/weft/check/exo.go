@@ -302,3 +302,69 @@ func (c *checker) boolOperands(e *syntax.Binary) bool {
 func controlParamMem(t *syntax.Type) bool {
 	return t.Mem != nil && exprName(t.Mem) == "DRAM"
 }
+
+// parWrites checks the body of a par loop in CPU code (Exo's OpenMP loop):
+// its iterations run in parallel, so each must write its own elements.
+// Every write or reduce of data declared outside the loop must index some
+// dimension with an expression of the iterator (A[i, j], out[c, y_i + 32 *
+// y]); a scalar, a config field, or an element the iterator does not pick
+// is written by every iteration (W0211). Calls in the body are not
+// analysed: their writes are the callee's.
+func (c *checker) parWrites(loop *syntax.For, it *Symbol, body []syntax.Stmt) {
+	for _, st := range body {
+		switch st := st.(type) {
+		case *syntax.Assign:
+			if c.proc.Windows[st] {
+				continue
+			}
+			var base *syntax.Name
+			var idx []syntax.Expr
+			switch l := st.LHS.(type) {
+			case *syntax.Name:
+				base = l
+			case *syntax.Index:
+				base, _ = l.X.(*syntax.Name)
+				idx = l.Indices
+			case *syntax.Attr:
+				c.errs.Errorf(st.LHS.Pos(), "W0211", "par loop: every iteration writes %s (configs are shared by the iterations)", describe(st.LHS)).Note(loop.Pos(), "the par loop")
+				continue
+			}
+			if base == nil {
+				continue
+			}
+			sym := c.proc.Uses[base]
+			if sym == nil || sym.Pos.Offset > loop.Pos().Offset {
+				continue // declared inside the loop: one per iteration
+			}
+			picked := false
+			for _, ix := range idx {
+				picked = picked || c.mentions(ix, it)
+			}
+			if !picked {
+				c.errs.Errorf(st.LHS.Pos(), "W0211", "par loop: every iteration writes %s; index it with %s so the iterations write disjoint elements", describe(st.LHS), it.Name).Note(loop.Pos(), "the par loop")
+			}
+		case *syntax.For:
+			c.parWrites(loop, it, st.Body)
+		case *syntax.If:
+			c.parWrites(loop, it, st.Then)
+			c.parWrites(loop, it, st.Else)
+		case *syntax.With:
+			c.parWrites(loop, it, st.Body)
+		}
+	}
+}
+
+// mentions reports whether e reads the symbol sym.
+func (c *checker) mentions(e syntax.Expr, sym *Symbol) bool {
+	switch e := e.(type) {
+	case *syntax.Name:
+		return c.proc.Uses[e] == sym
+	case *syntax.Binary:
+		return c.mentions(e.X, sym) || c.mentions(e.Y, sym)
+	case *syntax.Unary:
+		return c.mentions(e.X, sym)
+	case *syntax.Slice:
+		return e.Lo != nil && c.mentions(e.Lo, sym) || e.Hi != nil && c.mentions(e.Hi, sym)
+	}
+	return false
+}

@@ -649,6 +649,9 @@ func (c *checker) forStmt(s *syntax.For) {
 		c.ranges[it] = [2]int64{lo[0], hi[1] - 1}
 	}
 	c.stmts(s.Body)
+	if mode == "par" && !c.device {
+		c.parWrites(s, it, s.Body)
+	}
 	c.pop()
 	c.tasks = savedTasks
 }
