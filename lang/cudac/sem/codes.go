@@ -29,6 +29,7 @@ var Codes = []diag.Code{
 	{Code: "C0209", Summary: "invalid literal"},
 	{Code: "C0210", Summary: "expected an expression"},
 	{Code: "C0211", Summary: "kernel launch needs 2 to 4 configuration arguments"},
+	{Code: "C0212", Summary: "malformed inline asm statement or operand constraint"},
 	{Code: "C0301", Summary: "undeclared identifier"},
 	{Code: "C0302", Summary: "invalid operands or type mismatch"},
 	{Code: "C0303", Summary: "expression is not assignable (not an lvalue)"},
