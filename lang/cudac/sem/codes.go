@@ -44,6 +44,7 @@ var Codes = []diag.Code{
 	{Code: "C0312", Summary: "break or continue outside a loop or switch"},
 	{Code: "C0313", Summary: "not a constant expression"},
 	{Code: "C0314", Summary: "undefined label"},
+	{Code: "C0315", Summary: "inline PTX: an instruction without a model, malformed PTX, or an operand the model rejects"},
 	{Code: "C0401", Summary: "device memory accessed from the host"},
 	{Code: "C0402", Summary: "host memory accessed from the device"},
 	{Code: "C0403", Summary: "out-of-bounds memory access"},
