@@ -368,3 +368,48 @@ func (c *checker) mentions(e syntax.Expr, sym *Symbol) bool {
 	}
 	return false
 }
+
+// dimAnnotations checks the size annotations of a type's dimensions: only
+// `ring_buffer_by(depth)` (also `ring_buffer_by(depth=d)`), with a positive
+// constant depth, on the dimensions of a barrier allocation (Exo's GPU
+// branch: the barrier array is indexed by a logical count and stored in
+// depth slots). It records the depth of each dimension (0: none).
+func (c *checker) dimAnnotations(t *syntax.Type, sym *Symbol) {
+	if t.DimAnns == nil {
+		return
+	}
+	for i, ann := range t.DimAnns {
+		if ann == nil {
+			continue
+		}
+		if sym == nil || sym.Kind != KindBarrier {
+			c.errs.Errorf(ann.Pos(), "W0203", "a size annotation (@ ring_buffer_by) applies only to the dimensions of a barrier allocation")
+			return
+		}
+		call, ok := ann.(*syntax.Call)
+		var arg syntax.Expr
+		if ok && call.FunName() == "ring_buffer_by" {
+			switch {
+			case len(call.Args) == 1 && len(call.Kwargs) == 0:
+				arg = call.Args[0]
+			case len(call.Args) == 0 && len(call.Kwargs) == 1 && call.Kwargs[0].Name.Name == "depth":
+				arg = call.Kwargs[0].Value
+			}
+		}
+		if arg == nil {
+			c.errs.Errorf(ann.Pos(), "W0203", "expected ring_buffer_by(depth) as the size annotation, found %s", describe(ann))
+			continue
+		}
+		d, ok := c.constValue(arg)
+		if !ok || d <= 0 {
+			c.errs.Errorf(arg.Pos(), "W0203", "ring_buffer_by depth must be a positive integer constant")
+			continue
+		}
+		if sym.RingDepth == nil {
+			sym.RingDepth = make([]int64, len(t.Dims))
+		}
+		if i < len(sym.RingDepth) {
+			sym.RingDepth[i] = d
+		}
+	}
+}

@@ -81,6 +81,10 @@ type Symbol struct {
 	Of *Symbol
 	// Guard is z of an explicitly guarded barrier `barrier(z)`.
 	Guard *Symbol
+	// RingDepth is, for a barrier allocation with Exo's size annotations
+	// (`barrier[2, n @ ring_buffer_by(4)]`), the ring depth of each
+	// dimension (0: not ring-buffered); nil without annotations.
+	RingDepth []int64
 	// Param is the parameter position, or -1.
 	Param int
 	// Value is the value of a KindConst.

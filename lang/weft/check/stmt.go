@@ -413,6 +413,7 @@ func (c *checker) alloc(s *syntax.Alloc) {
 			c.permit(sym, 'c', s.Name.Pos())
 		}
 	}
+	c.dimAnnotations(t, sym)
 	c.declare(s.Name, sym)
 }
 

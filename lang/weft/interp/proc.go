@@ -56,7 +56,7 @@ type frame struct {
 	parent *frame
 	site   diag.Pos // the call statement in parent
 	depth  int
-	budget *int64 // loop iterations and allocated elements left (Options.MaxSteps)
+	budget *int64       // loop iterations and allocated elements left (Options.MaxSteps)
 	cfg    *configState // config fields (root frame only; see frame.config)
 }
 
