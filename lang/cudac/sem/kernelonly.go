@@ -21,6 +21,73 @@ type KernelConfig struct {
 	BufferSize int               // bytes per pointer parameter (0: one element per launched thread)
 	Random     bool              // fill buffers with random bytes from Seed instead of zeros
 	Seed       int64
+	// Grow makes every buffer's extent unknown (package verify, issue 16
+	// §2): a buffer grows to cover each access at or above its start, up to
+	// maxGrowBytes, instead of an out-of-bounds error. Struct parameters
+	// are then supplied too: zero fields, each pointer field a fresh
+	// growing buffer.
+	Grow bool
+}
+
+// maxGrowBytes bounds a growing kernel-only buffer (an access beyond it is
+// still reported as out of bounds).
+const maxGrowBytes = 1 << 26
+
+// growObject extends o to at least need bytes; the new bytes are inputs,
+// so they count as initialized.
+func (m *Machine) growObject(o *Object, need int) {
+	if need > maxGrowBytes {
+		return
+	}
+	n := max(need, 2*len(o.Data))
+	n = min(n, maxGrowBytes)
+	old := len(o.Data)
+	o.Data = append(o.Data, make([]byte, n-old)...)
+	if o.init != nil {
+		b := newBitset(n)
+		copy(b, o.init)
+		b.setRange(old, n-old)
+		o.init = b
+	}
+	if o.shadow != nil {
+		g := o.gshift
+		o.shadow = append(o.shadow, make([]cell, (n+1<<g-1)>>g-len(o.shadow))...)
+	}
+}
+
+// lockstep reports whether accesses of segments a and b are ordered because
+// their threads are lanes of one warp run in lock step (Options.WarpSync).
+func (m *Machine) lockstep(a, b *seg) bool {
+	ws := int32(m.opts.WarpSync)
+	return ws > 0 && a.block >= 0 && a.block == b.block && a.agent == b.agent && a.clock == b.clock && a.tid/ws == b.tid/ws
+}
+
+// inputBuffer makes the device buffer a pointer parameter (or a pointer
+// field of a struct parameter) points to.
+func (m *Machine) inputBuffer(cfg *KernelConfig, rng *rand.Rand, n int, name string, pos int32) uint64 {
+	o := m.newObject(n, SpaceDevice, name, pos)
+	o.Heap = true
+	o.grow = cfg.Grow
+	if cfg.Random {
+		rng.Read(o.Data)
+	}
+	if o.init != nil {
+		o.init.setAll()
+	}
+	return ptrOf(o, 0)
+}
+
+// fillStruct gives each pointer field of the struct at b (recursively) a
+// fresh buffer.
+func (m *Machine) fillStruct(cfg *KernelConfig, rng *rand.Rand, t *Type, b []byte, n int, name string, pos int32) {
+	for _, f := range t.Fields {
+		switch f.Type.Kind {
+		case Ptr:
+			storeN(b[f.Offset:], 8, m.inputBuffer(cfg, rng, n*f.Type.ElemSize(), name+"."+f.Name, pos))
+		case Struct:
+			m.fillStruct(cfg, rng, f.Type, b[f.Offset:], n, name+"."+f.Name, pos)
+		}
+	}
 }
 
 // RunKernelOnly gives each pointer parameter of the kernel a device buffer
@@ -53,12 +120,10 @@ func (m *Machine) RunKernelOnly(cfg KernelConfig) (bool, error) {
 			if n <= 0 {
 				n = threads * pt.ElemSize()
 			}
-			o := m.newObject(n, SpaceDevice, name, fn.PosIdx)
-			o.Heap = true
-			if cfg.Random {
-				rng.Read(o.Data)
-			}
-			o.init.setAll()
+			args = append(args, m.inputBuffer(&cfg, rng, n, name, fn.PosIdx))
+		case pt.Kind == Struct && cfg.Grow && pt.complete:
+			o := m.newObject(pt.size, SpaceAny, name, fn.PosIdx)
+			m.fillStruct(&cfg, rng, pt, o.Data, threads, name, fn.PosIdx)
 			args = append(args, ptrOf(o, 0))
 		case pt.isArith():
 			s, ok := cfg.Args[name]
