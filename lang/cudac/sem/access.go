@@ -130,13 +130,15 @@ func (m *Machine) load(t *Thread, p uint64, code int, pos int32) (uint64, bool) 
 
 func (m *Machine) store(t *Thread, p uint64, code int, v uint64, pos int32) bool {
 	size := mSize[code]
-	b, ok := m.resolveA(t, p, size, pos, true, false, false)
-	if !ok {
-		return false
-	}
 	nv := toMem(code, v)
 	if size < 8 {
 		nv &= 1<<(8*size) - 1
+	}
+	m.wval, m.wvalOK = nv, m.opts.BenignWrites // for benignWrite (kernelonly.go)
+	b, ok := m.resolveA(t, p, size, pos, true, false, false)
+	m.wvalOK = false
+	if !ok {
+		return false
 	}
 	if loadN(b, size) != nv {
 		m.mver++ // only a store that changes memory is progress (spin.go)

@@ -1,6 +1,11 @@
 package sem
 
-import "weft.dev/weft/lang/cudac/syntax"
+import (
+	"reflect"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/cudac/syntax"
+)
 
 // The annotation language of kernel-only files (GPUVerify's and Faial's
 // dialect, issue 16 §1), given a dynamic meaning over the run at hand:
@@ -14,13 +19,15 @@ import "weft.dev/weft/lang/cudac/syntax"
 //     that are false end the run with C0621 at their position;
 //   - __implies(a, b) is !a || b, __enabled() is 1 (the thread evaluating it
 //     is enabled);
-//   - the two-thread and group predicates (__uniform_*, __distinct_*,
-//     __same_group, __other_*) and the access predicates (__read, __write,
-//     __no_read, __no_write and their _implies/_offset forms) hold: a
-//     dynamic run checks one interleaving of the threads it runs, and
-//     treating these as true never makes a precondition exclude a run nor an
-//     assertion fail, so they cannot produce a false report (docs/cudac.md,
-//     "Kernel-only verification", lists this as not checked);
+//   - an annotation whose condition mentions a two-thread or group
+//     predicate (__uniform_*, __distinct_*, __same_group, __other_*,
+//     __at_most_one, __all) or an access predicate (__read, __write,
+//     __no_read, __no_write and their _implies/_offset forms) is not
+//     evaluated: one thread cannot see the other thread's value nor the
+//     access history as GPUVerify's two-thread abstraction does, so it holds
+//     (no run is excluded, no assertion fails: never a false report;
+//     docs/cudac.md, "Kernel-only verification", lists this as not
+//     checked);
 //   - __requires_fresh_array(p) holds: every pointer parameter of a
 //     kernel-only launch is a fresh buffer of its own;
 //   - __ensures(e) is not evaluated (it speaks of the return value, which
@@ -28,9 +35,8 @@ import "weft.dev/weft/lang/cudac/syntax"
 //
 // Functions declared but never defined in a file without main return a value
 // chosen like an input (__weft_nondet): Options.NondetSeed 0 gives 0,
-// another seed a value hashed from the seed, the call site and the thread,
-// so one thread gets the same value at one call site every time, as
-// GPUVerify assumes for bodiless functions.
+// another seed a value hashed from the seed, the call site, the thread and
+// the machine's step count, so a loop on such a value ends.
 
 const (
 	annotTrue = iota // evaluates its arguments and yields 1
@@ -107,10 +113,13 @@ func init() {
 		return ok(b2u(a[0] == 0 || a[1] != 0))
 	})
 	defb("__weft_nondet", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		// a chosen value is a change the thread sees: a loop on it is no
+		// spin (spin.go assumes a thread's state determines its future)
+		m.mver++
 		if m.opts.NondetSeed == 0 {
 			return ok(0)
 		}
-		h := uint64(m.opts.NondetSeed)*0x9e3779b97f4a7c15 ^ uint64(pos)*0xbf58476d1ce4e5b9
+		h := uint64(m.opts.NondetSeed)*0x9e3779b97f4a7c15 ^ uint64(pos)*0xbf58476d1ce4e5b9 ^ m.steps*0xff51afd7ed558ccd
 		if t.block != nil {
 			h ^= (uint64(t.block.id)<<32 | uint64(uint32(t.tid))) * 0x94d049bb133111eb
 		}
@@ -120,6 +129,63 @@ func init() {
 		return ok(h)
 	})
 }
+
+// checkedAnnot are the annotations whose condition a run evaluates.
+var checkedAnnot = map[string]bool{"__requires": true, "__assume": true, "__assert": true, "__invariant": true,
+	"__global_invariant": true, "__function_wide_invariant": true}
+
+// annotCall compiles an annotation whose condition cannot be evaluated by
+// one thread (see above): its arguments are evaluated and dropped and it
+// yields 1. It returns nil for any other call.
+func (c *compiler) annotCall(name string, e *syntax.Call) *Type {
+	if !checkedAnnot[name] || !mentionsUnchecked(reflect.ValueOf(e.Args)) {
+		return nil
+	}
+	for _, a := range e.Args {
+		c.expr(a)
+		c.emit(OpPop, 0, 0, syntax.PosOf(a))
+	}
+	c.emit(OpConst, 0, 1, e.Pos)
+	return tInt
+}
+
+// mentionsUnchecked reports whether the syntax tree v calls an annotation
+// that is not evaluated (annotPure other than __enabled and the
+// __return_val_* ones, which only __ensures uses).
+func mentionsUnchecked(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			return false
+		}
+		if call, ok := v.Interface().(*syntax.Call); ok {
+			if n, ok := call.Fun.(*syntax.Name); ok {
+				if _, pure := annotPure[n.Name]; pure && n.Name != "__enabled" {
+					return true
+				}
+			}
+		}
+		return mentionsUnchecked(v.Elem())
+	case reflect.Struct:
+		if v.Type() == posType {
+			return false
+		}
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() && mentionsUnchecked(v.Field(i)) {
+				return true
+			}
+		}
+	case reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			if mentionsUnchecked(v.Index(i)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var posType = reflect.TypeOf(diag.Pos{})
 
 // nondetCall compiles a call of a function declared but never defined in a
 // file without main: its arguments are evaluated and dropped, and the call

@@ -47,6 +47,10 @@ type Options struct {
 	WarpSync    int
 	Blocks      []int
 	LargeBlocks bool
+	// BenignWrites tolerates two unordered stores of the same value to the
+	// same bytes, as GPUVerify does by default (its --no-benign turns it
+	// off): both orders leave memory the same.
+	BenignWrites bool
 }
 
 // Machine is the configuration of a running program (seed 004 Fig. 2: the
@@ -95,6 +99,8 @@ type Machine struct {
 	rfree    []uint32
 
 	races      map[[2]int32]bool
+	wval       uint64 // the value a store is writing, while wvalOK (Options.BenignWrites)
+	wvalOK     bool
 	uninitSeen map[int32]bool
 	faultSeen  bool
 	lastFault  *diag.Diagnostic

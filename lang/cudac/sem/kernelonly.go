@@ -55,6 +55,24 @@ func (m *Machine) growObject(o *Object, need int) {
 	}
 }
 
+// benignWrite reports whether the store being checked writes the bytes
+// [off, off+n) of o with the value they hold, and that value is zero or a
+// pointer to an object (Options.BenignWrites). GPUVerify tolerates equal
+// values it can prove equal; a value loaded from an input may differ
+// between threads in its abstraction, so only values no input gives are
+// tolerated here (an input buffer may hold zeros, but the search also runs
+// with random contents).
+func (m *Machine) benignWrite(o *Object, off, n int) bool {
+	if !m.wvalOK || (n != 1 && n != 2 && n != 4 && n != 8) || off+n > len(o.Data) {
+		return false
+	}
+	v := m.wval
+	if loadN(o.Data[off:off+n], n) != v {
+		return false
+	}
+	return v == 0 || (n == 8 && v>>32 != 0 && v>>32 < uint64(len(m.objs)))
+}
+
 // lockstep reports whether accesses of segments a and b are ordered because
 // their threads are lanes of one warp run in lock step (Options.WarpSync).
 func (m *Machine) lockstep(a, b *seg) bool {
@@ -64,11 +82,22 @@ func (m *Machine) lockstep(a, b *seg) bool {
 
 // inputBuffer makes the device buffer a pointer parameter (or a pointer
 // field of a struct parameter) points to.
-func (m *Machine) inputBuffer(cfg *KernelConfig, rng *rand.Rand, n int, name string, pos int32) uint64 {
+func (m *Machine) inputBuffer(cfg *KernelConfig, rng *rand.Rand, n, elem int, name string, pos int32) uint64 {
 	o := m.newObject(n, SpaceDevice, name, pos)
 	o.Heap = true
 	o.grow = cfg.Grow
-	if cfg.Random {
+	switch {
+	case cfg.Random && cfg.Grow:
+		// inputs of unknown use: small values, so that an index read
+		// from a buffer stays near the others
+		w := 1
+		if elem == 2 || elem == 4 || elem == 8 {
+			w = elem
+		}
+		for i := 0; i+w <= len(o.Data); i += w {
+			storeN(o.Data[i:], w, uint64(rng.Intn(256)))
+		}
+	case cfg.Random:
 		rng.Read(o.Data)
 	}
 	if o.init != nil {
@@ -83,7 +112,7 @@ func (m *Machine) fillStruct(cfg *KernelConfig, rng *rand.Rand, t *Type, b []byt
 	for _, f := range t.Fields {
 		switch f.Type.Kind {
 		case Ptr:
-			storeN(b[f.Offset:], 8, m.inputBuffer(cfg, rng, n*f.Type.ElemSize(), name+"."+f.Name, pos))
+			storeN(b[f.Offset:], 8, m.inputBuffer(cfg, rng, n*f.Type.ElemSize(), f.Type.ElemSize(), name+"."+f.Name, pos))
 		case Struct:
 			m.fillStruct(cfg, rng, f.Type, b[f.Offset:], n, name+"."+f.Name, pos)
 		}
@@ -120,7 +149,7 @@ func (m *Machine) RunKernelOnly(cfg KernelConfig) (bool, error) {
 			if n <= 0 {
 				n = threads * pt.ElemSize()
 			}
-			args = append(args, m.inputBuffer(&cfg, rng, n, name, fn.PosIdx))
+			args = append(args, m.inputBuffer(&cfg, rng, n, pt.ElemSize(), name, fn.PosIdx))
 		case pt.Kind == Struct && cfg.Grow && pt.complete:
 			o := m.newObject(pt.size, SpaceAny, name, fn.PosIdx)
 			m.fillStruct(&cfg, rng, pt, o.Data, threads, name, fn.PosIdx)

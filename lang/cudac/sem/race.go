@@ -172,7 +172,7 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 	g := o.gshift
 	for ci := off >> g; ci < (off+n)>>g; ci++ {
 		c := &o.shadow[ci]
-		if c.w.valid() && !(c.w.atomic() && atomic) && !ordered(c.w) {
+		if c.w.valid() && !(c.w.atomic() && atomic) && !ordered(c.w) && !(write && m.benignWrite(o, off, n)) {
 			m.reportRace(o, ci<<g, c.w, b)
 		}
 		if write {
