@@ -16,7 +16,8 @@ type Program struct {
 	Literals []string
 	Strings  []string // messages of OpTrap
 	Pos      []diag.Pos
-	bodiless bool // a bodiless function is called (annot.go)
+	bodiless bool       // a bodiless function is called (annot.go)
+	asms     []*asmInfo // inline asm statements (asm.go)
 }
 
 // HasBodiless reports whether the program calls a function declared but
