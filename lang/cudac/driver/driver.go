@@ -128,17 +128,24 @@ func verb(env *frontend.Env, name string, args []string) int {
 	// The header of a kernel-only file may define macros (-DN=4), so it is
 	// read before the file is compiled; its errors matter only when the
 	// file turns out to have no main.
-	hdr, herr := verify.ParseHeader(f.Src)
 	var diags diag.List
-	prog, lits := verify.Load(f, append(hdr.Defines, o.defines...), nil, &diags)
-	if prog == nil {
-		return frontend.Report(env, &diags, o.asJSON)
-	}
-	if prog.Main == nil {
-		if herr != nil {
-			return frontend.Usagef(env, "%s: bad flags in the header comment: %v", pos[0], herr)
+	prog := sem.Load(f, &diags)
+	if prog == nil || prog.Main == nil {
+		if !verify.HasMain(f) {
+			// a kernel-only file: compiled again with its header's
+			// macros and GPUVerify's predefined ones
+			hdr, herr := verify.ParseHeader(f.Src)
+			if herr != nil {
+				return frontend.Usagef(env, "%s: bad flags in the header comment: %v", pos[0], herr)
+			}
+			diags = diag.List{}
+			prog, lits := verify.Load(f, append(hdr.Defines, o.defines...), nil, &diags)
+			if prog == nil {
+				return frontend.Report(env, &diags, o.asJSON)
+			}
+			return kernelOnly(env, name, pos[0], f, prog, lits, hdr, o, fs, set, &diags)
 		}
-		return kernelOnly(env, name, pos[0], f, prog, lits, hdr, o, fs, set, &diags)
+		return frontend.Report(env, &diags, o.asJSON)
 	}
 	opts := sem.Options{Stdout: env.Stdout, Stderr: env.Stderr, Check: name == "check",
 		Random: o.schedule == "random", Seed: o.seed, Quantum: o.quantum, MaxSteps: o.maxSteps}

@@ -39,9 +39,9 @@ import (
 // the machine's step count, so a loop on such a value ends.
 
 const (
-	annotTrue = iota // evaluates its arguments and yields 1
-	annotFirst       // yields its first argument
-	annotZero        // yields 0
+	annotTrue  = iota // evaluates its arguments and yields 1
+	annotFirst        // yields its first argument
+	annotZero         // yields 0
 )
 
 // annotPure are the annotations that are not checked (see above), with what

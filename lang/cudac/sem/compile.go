@@ -570,7 +570,9 @@ func (c *compiler) topDecl(d *syntax.Decl) {
 		sp = SpaceConstant
 	case d.Q.Managed:
 		sp = SpacePinned
-	case d.Q.Device:
+	case d.Q.Device, c.isKernelOnly():
+		// a kernel-only file has no host code: its plain globals are
+		// device memory, as GPUVerify reads them (annot.go)
 		sp = SpaceDevice
 	}
 	g := &GlobalVar{Name: d.Name, Type: t, Space: sp, Pos: c.pos(d.Pos), index: len(c.prog.Globals)}

@@ -115,6 +115,18 @@ func (m *Machine) fillStruct(cfg *KernelConfig, rng *rand.Rand, t *Type, b []byt
 			storeN(b[f.Offset:], 8, m.inputBuffer(cfg, rng, n*f.Type.ElemSize(), f.Type.ElemSize(), name+"."+f.Name, pos))
 		case Struct:
 			m.fillStruct(cfg, rng, f.Type, b[f.Offset:], n, name+"."+f.Name, pos)
+		case Array:
+			e := f.Type.Elem
+			for k := 0; k < f.Type.Len && e.size > 0; k++ {
+				at := b[f.Offset+k*e.size:]
+				sub := fmt.Sprintf("%s.%s[%d]", name, f.Name, k)
+				switch e.Kind {
+				case Ptr:
+					storeN(at, 8, m.inputBuffer(cfg, rng, n*e.ElemSize(), e.ElemSize(), sub, pos))
+				case Struct:
+					m.fillStruct(cfg, rng, e, at, n, sub, pos)
+				}
+			}
 		}
 	}
 }
@@ -132,10 +144,14 @@ func (m *Machine) RunKernelOnly(cfg KernelConfig) (bool, error) {
 	rng := rand.New(rand.NewSource(cfg.Seed))
 	// The default buffers hold one element per launched thread: refuse a
 	// launch the interpreter cannot run before allocating them.
-	if b, t := launchSize(cfg.Grid, cfg.Block); b > maxGridBlocks || t > maxKernelOnlyThreads {
+	b, t := launchSize(cfg.Grid, cfg.Block)
+	if m.opts.Blocks != nil {
+		t = uint64(len(m.opts.Blocks)) * uint64(cfg.Block.Size()) // only these run
+	}
+	if b > maxGridBlocks || t > maxKernelOnlyThreads {
 		return false, fmt.Errorf("--gridDim/--blockDim launch %d blocks of %d threads: kernel-only runs take at most %d blocks and %d threads", b, cfg.Block.Size(), maxGridBlocks, maxKernelOnlyThreads)
 	}
-	threads := cfg.Grid.Size() * cfg.Block.Size()
+	threads := int(t)
 	used := map[string]bool{}
 	var args []uint64
 	for i, pt := range fn.Type.Params {

@@ -95,7 +95,33 @@ func dimFlag(d gpu.Dim3) string {
 
 // predefined are the macros of GPUVerify's own headers that a file in its
 // dialect may use without including anything: attributes are dropped.
-var predefined = []string{"__attribute__(x)=", "__align__(x)=", "__GPUVERIFY__"}
+var predefined = []string{"__attribute__(x)=", "__align__(x)=", "__GPUVERIFY__", "__CUDA_ARCH__=900"}
+
+// HasMain reports whether f defines main, as far as its tokens show (the
+// file need not compile): a name main followed by ( and, after the
+// matching ), a {.
+func HasMain(f *diag.File) bool {
+	var diags diag.List
+	toks := syntax.Preprocess(f, &diags)
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].Kind != syntax.Ident || toks[i].Text != "main" || toks[i+1].Text != "(" {
+			continue
+		}
+		depth := 0
+		for j := i + 1; j < len(toks); j++ {
+			switch toks[j].Text {
+			case "(":
+				depth++
+			case ")":
+				depth--
+			}
+			if depth == 0 {
+				return j+1 < len(toks) && toks[j+1].Text == "{"
+			}
+		}
+	}
+	return false
+}
 
 // Load preprocesses (with the header's and predefined macros), parses and
 // compiles f. It returns the program and the integer literals of f, the
