@@ -388,9 +388,13 @@ func baseValue(t *sem.Type, threads int64) string {
 	return strconv.FormatInt(threads, 10)
 }
 
+// maxVariants bounds the other values one scalar takes.
+const maxVariants = 16
+
 // variants are a scalar's other values: 0, 1, half the threads (a guard
-// true for some threads and false for others), and the file's literals
-// and their neighbours (values preconditions and guards compare with).
+// true for some threads and false for others), the block size, one more
+// than the threads, the file's literals (values preconditions and guards
+// compare with) and their differences.
 func variants(t *sem.Type, threads, bdim int64, lits []int64) []string {
 	if t.IsFloat() {
 		return []string{"0", "2"}
@@ -415,8 +419,17 @@ func variants(t *sem.Type, threads, bdim int64, lits []int64) []string {
 			put(v)
 		}
 	}
-	if len(out) > 8 {
-		out = out[:8]
+	// differences of literals: the offset that makes two guarded
+	// accesses (threadIdx.x == 15 and == 200) meet
+	for i, a := range lits {
+		for _, b := range lits[i+1:] {
+			if a > 1 && b-a > 1 {
+				put(b - a)
+			}
+		}
+	}
+	if len(out) > maxVariants {
+		out = out[:maxVariants]
 	}
 	return out
 }
