@@ -9,7 +9,6 @@ import (
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/frontend"
-	"weft.dev/weft/gpu"
 	"weft.dev/weft/lang/cudac/sem"
 	"weft.dev/weft/lang/cudac/verify"
 )
@@ -95,11 +94,6 @@ func kernelOnly(env *frontend.Env, name, path string, f *diag.File, prog *sem.Pr
 	if o.randomBuf {
 		vo.Random = &o.seed
 	}
-	for _, d := range []*gpu.Dim3{vo.Grid, vo.Block, hdr.Grid, hdr.Block} {
-		if d != nil && d.Size() > 1<<24 {
-			return frontend.Usagef(env, "launch extent %v is beyond what the interpreter runs", *d)
-		}
-	}
 	res, err := verify.Check(f, prog, lits, vo, diags)
 	if err != nil {
 		return frontend.Usagef(env, "%v", err)
@@ -108,9 +102,9 @@ func kernelOnly(env *frontend.Env, name, path string, f *diag.File, prog *sem.Pr
 	if !o.asJSON && name == "check" {
 		what := "no race"
 		if res.Findings > 0 {
-			what = fmt.Sprintf("%d finding(s)", res.Findings)
+			what = plural(res.Findings, "error")
 		}
-		fmt.Fprintf(env.Stderr, "weft: kernel %s: %s in %d configuration(s)", res.Kernel, what, res.Configs)
+		fmt.Fprintf(env.Stderr, "weft: kernel %s: %s in %s", res.Kernel, what, plural(res.Configs, "configuration"))
 		if res.Excluded > 0 {
 			fmt.Fprintf(env.Stderr, " (%d more excluded by preconditions)", res.Excluded)
 		}
@@ -121,4 +115,11 @@ func kernelOnly(env *frontend.Env, name, path string, f *diag.File, prog *sem.Pr
 		return 1
 	}
 	return rc
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }

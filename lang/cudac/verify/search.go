@@ -80,6 +80,8 @@ func (c Config) Flags() string {
 	if c.Random {
 		fmt.Fprintf(&b, " --random-buffers --seed=%d", c.Seed)
 	}
+	// with everything fixed the first configuration is this one
+	b.WriteString(" --max-configs=1")
 	return b.String()
 }
 

@@ -6,5 +6,5 @@ struct pair {
   int *y[2];
 };
 __global__ void k(pair p) {
-  p.y[0][threadIdx.x] = 2; // ERROR C0501 col=3 "global memory p.y\[0\] .*write by thread 0 of block 1 .*unordered write by thread 0 of block 0" // NOTE "the other access" // NOTE "--nondet-seed=0$"
+  p.y[0][threadIdx.x] = 2; // ERROR C0501 col=3 "global memory p.y\[0\] .*write by thread 0 of block 1 .*unordered write by thread 0 of block 0" // NOTE "the other access" // NOTE "--nondet-seed=0 --max-configs=1$"
 }
