@@ -39,8 +39,10 @@ func help(w io.Writer, name string) {
 	default:
 		return
 	}
-	fmt.Fprintln(w, `  A file without main launches one kernel (docs/cudac.md, "Kernel-only files"): flags
-  may also come from a comment on its first lines, e.g. //--blockDim=64 --gridDim=4`)
+	fmt.Fprintln(w, `  A file without main is a lone kernel in GPUVerify's or Faial's dialect (docs/cudac.md,
+  "Kernel-only files"): flags may also come from its header, e.g. //--blockDim=[64,2] --gridDim=4
+  -DN=8 --warp-sync=32; weft check searches launches and inputs and reports each race once
+  with the flags that rerun it ("no race in N configurations" when none is found)`)
 	verb(&frontend.Env{Stdout: w, Stderr: w}, name, []string{"-help"})
 }
 
