@@ -33,6 +33,7 @@ type access struct {
 	write  bool
 	reduce bool
 	node   syntax.Node
+	text   string // the access as written (e.g. "A[k + 1]"), for messages
 }
 
 func (a access) kind() string {
@@ -232,7 +233,9 @@ func (r *region) accessOf(e syntax.Expr, at syntax.Node) access {
 	default:
 		return access{}
 	}
-	return r.resolve(n.Name, idx, at, 0)
+	a := r.resolve(n.Name, idx, at, 0)
+	a.text = syntax.ExprString(e)
+	return a
 }
 
 func (r *region) resolve(name string, idx []syntax.Expr, at syntax.Node, depth int) access {
@@ -494,5 +497,8 @@ func commute(as, bs []access, swaps []swapVar, intA, intB map[string]rng) (c *co
 }
 
 func accessText(a access) string {
+	if a.text != "" && a.text != a.buf {
+		return a.kind() + " " + a.text
+	}
 	return a.kind() + " " + a.buf
 }
