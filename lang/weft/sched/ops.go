@@ -550,7 +550,9 @@ func (w *workspace) fissionAt(p *syntax.Proc, c *cursor, stmt string) (*cursor, 
 	pi := w.info(p)
 	r1, r2 := pi.effects(first), pi.effects(second)
 	for _, n := range sortedKeys(r1.declared) {
-		if stmtsMention(second, n) {
+		// A loop iterator's scope is its loop: a later loop over the same
+		// name declares its own.
+		if _, isIter := r1.internal[n]; !isIter && stmtsMention(second, n) {
 			return nil, errorf(CodeDependence, "fission: %s is declared before the split and used after it", n).at(c.stmt, "the split is after this statement")
 		}
 	}

@@ -56,6 +56,11 @@ func Run(f *syntax.File, script *diag.File, opts Options, errs *diag.List) *Resu
 	for name, fn := range b.builtins() {
 		predeclared[name] = starlark.NewBuiltin(name, fn)
 	}
+	for name, fn := range b.moreBuiltins() {
+		predeclared[name] = starlark.NewBuiltin(name, fn)
+	}
+	// Exo's name for reorder_dim.
+	predeclared["rearrange_dim"] = predeclared["reorder_dim"]
 	out := opts.Print
 	if out == nil {
 		out = io.Discard
@@ -184,7 +189,9 @@ func (p *Proc) Attr(name string) (starlark.Value, error) {
 	}
 	return nil, nil
 }
-func (p *Proc) AttrNames() []string { return []string{"body", "find", "find_alloc", "find_loop", "name"} }
+func (p *Proc) AttrNames() []string {
+	return []string{"body", "find", "find_alloc", "find_loop", "name"}
+}
 
 type binding struct {
 	ws     *workspace
