@@ -1031,6 +1031,8 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			c.errorf(s.Pos, "C0313", "case label is not an integer constant")
 		}
 		l.cases = append(l.cases, caseLabel{val: v, pc: c.here()})
+	case *syntax.AsmStmt:
+		c.asmStmt(s)
 	default:
 		c.errorf(syntax.PosOf(s), "C0309", "unsupported statement")
 	}

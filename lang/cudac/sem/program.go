@@ -16,6 +16,7 @@ type Program struct {
 	Literals []string
 	Strings  []string // messages of OpTrap
 	Pos      []diag.Pos
+	asms     []*asmInfo // inline asm statements (asm.go)
 }
 
 // Function is a compiled function.
