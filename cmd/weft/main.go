@@ -10,6 +10,7 @@ import (
 	"golang.org/x/term"
 
 	"weft.dev/weft/frontend"
+	"weft.dev/weft/validate"
 )
 
 func main() {
@@ -29,6 +30,8 @@ func main1(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "check", "run", "build", "fmt", "sched":
 		return dispatch(env, args[0], args[1:])
+	case "validate":
+		return validate.Main(env, args[1:])
 	case "help", "-h", "--help":
 		return help(env, args[1:])
 	case "version", "--version":

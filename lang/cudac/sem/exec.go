@@ -1004,7 +1004,9 @@ func (m *Machine) deadlock(b *blockRun) {
 	first := groups[keys[0]]
 	code := "C0502"
 	var msg string
-	isWarp := func(g *group) bool { return strings.HasPrefix(g.what, "__s") && g.what != "__syncthreads" || g.what == "mma.sync" }
+	isWarp := func(g *group) bool {
+		return strings.HasPrefix(g.what, "__s") && g.what != "__syncthreads" || g.what == "mma.sync"
+	}
 	if isWarp(first) || len(keys) > 1 && isWarp(groups[keys[1]]) {
 		code = "C0503"
 	}
