@@ -44,7 +44,14 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprint(w, `
 Flags may be written -flag or --flag, before or after FILE; COMMAND -h prints its flags.
-Exit status: 0 success, 1 program rejected (diagnostics printed), 2 usage or I/O error.
+Every command also takes:
+  --max-input BYTES  refuse input files (sources, scripts, .init) larger than BYTES
+                     (default 16M; K, M, G suffixes; 0: no limit)
+  --force            let build replace files in its output directory that weft did not generate
+Exit status: 0 success, 1 program rejected (diagnostics printed), 2 usage or I/O error,
+3 internal error (a bug in weft: please report it; WEFT_TRACEBACK=1 prints the Go trace).
+Outputs (fmt -w, build -o, run --out, sched -o) are replaced atomically: on an
+error or an interrupt nothing partial is left.
 `)
 }
 

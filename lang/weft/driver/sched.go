@@ -3,7 +3,6 @@ package driver
 import (
 	"flag"
 	"fmt"
-	"os"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/frontend"
@@ -75,8 +74,7 @@ func schedVerb(env *frontend.Env, args []string) int {
 	name := "<stdout>"
 	if *out != "" {
 		name = *out
-		if err := os.WriteFile(*out, text, 0o644); err != nil {
-			fmt.Fprintf(env.Stderr, "weft: %v\n", err)
+		if !frontend.WriteFile(env, *out, text) {
 			return 2
 		}
 	} else {
