@@ -91,6 +91,9 @@ func Load(f *diag.File, diags *diag.List) *Program {
 	if diags.HasErrors() {
 		return nil
 	}
+	if file = linkUnits(f, file, diags); file == nil {
+		return nil
+	}
 	p := Compile(file, diags)
 	if diags.HasErrors() {
 		return nil
