@@ -37,6 +37,23 @@ type Options struct {
 	// MaxMemory bounds the bytes of the program's live objects, host and
 	// device (0: DefaultMaxMemory); an allocation beyond it is C0610.
 	MaxMemory int64
+	// Kernel-only verification (package verify, issue 16):
+	// NondetSeed picks the values bodiless functions return (annot.go);
+	// WarpSync > 0 runs lanes of one warp of that many threads in lock
+	// step, so their accesses are ordered (GPUVerify's --warp-sync=N);
+	// Blocks, when not nil, lists the linear ids of the blocks of a
+	// kernel-only grid that run (the others are never started: a run of
+	// some blocks is a prefix of a run of all, so what it reports is real);
+	// LargeBlocks accepts blocks of more than 1024 threads, as GPUVerify's
+	// headers do.
+	NondetSeed  int64
+	WarpSync    int
+	Blocks      []int
+	LargeBlocks bool
+	// BenignWrites tolerates two unordered stores of the same value to the
+	// same bytes, as GPUVerify does by default (its --no-benign turns it
+	// off): both orders leave memory the same.
+	BenignWrites bool
 }
 
 // DefaultMaxMemory is the default of Options.MaxMemory: far more than a
@@ -91,6 +108,8 @@ type Machine struct {
 	rfree    []uint32
 
 	races      map[[2]int32]bool
+	wval       uint64 // the value a store is writing, while wvalOK (Options.BenignWrites)
+	wvalOK     bool
 	uninitSeen map[int32]bool
 	faultSeen  bool
 	lastFault  *diag.Diagnostic
@@ -682,7 +701,7 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 		bad = "grid with zero blocks"
 	case g.bdim.Size() == 0:
 		bad = "block with zero threads"
-	case g.bdim.Size() > gpu.MaxThreadsPerCTA || g.bdim.Z > 64:
+	case (g.bdim.Size() > gpu.MaxThreadsPerCTA || g.bdim.Z > 64) && !m.opts.LargeBlocks:
 		bad = fmt.Sprintf("%d threads per block exceed the limit of %d", g.bdim.Size(), gpu.MaxThreadsPerCTA)
 	case g.shmem > gpu.SmemPerCTAMax:
 		bad = fmt.Sprintf("%d bytes of dynamic shared memory exceed the limit of %d", g.shmem, gpu.SmemPerCTAMax)
@@ -762,6 +781,15 @@ func (m *Machine) runGrid(g *gridRun, ctx *accessCtx) {
 	}
 	if m.opts.Random {
 		m.rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
+	}
+	if m.opts.Blocks != nil {
+		order = order[:0]
+		for _, b := range m.opts.Blocks {
+			if b >= 0 && b < n {
+				order = append(order, b)
+			}
+		}
+		n = len(order)
 	}
 	next := 0
 	var parked []*blockExec
