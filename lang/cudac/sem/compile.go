@@ -57,6 +57,7 @@ type caseLabel struct {
 }
 
 type compiler struct {
+	ann       annotState // __ensures of the function being compiled (annot.go)
 	prog      *Program
 	diags     *diag.List
 	posIdx    map[diag.Pos]int32
@@ -570,7 +571,9 @@ func (c *compiler) topDecl(d *syntax.Decl) {
 		sp = SpaceConstant
 	case d.Q.Managed:
 		sp = SpacePinned
-	case d.Q.Device:
+	case d.Q.Device, c.isKernelOnly():
+		// a kernel-only file has no host code: its plain globals are
+		// device memory, as GPUVerify reads them (annot.go)
 		sp = SpaceDevice
 	}
 	g := &GlobalVar{Name: d.Name, Type: t, Space: sp, Pos: c.pos(d.Pos), index: len(c.prog.Globals)}
@@ -738,7 +741,9 @@ func (c *compiler) function(fn *Function) {
 	if fd.Ctor && c.recv != nil {
 		c.memberInits(fd)
 	}
+	c.beginEnsures(fd) // annot.go
 	c.block(fd.Body, false)
+	c.checkEnsures(fd.EndPos, false)
 	c.endFunc(fn, fd.EndPos)
 }
 
@@ -958,6 +963,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 		} else {
 			c.emit(OpConst, 0, 0, s.Pos)
 		}
+		c.checkEnsures(s.Pos, true) // annot.go
 		c.emit(OpRet, 0, 0, s.Pos)
 	case *syntax.BranchStmt:
 		switch s.Tok {
@@ -2235,6 +2241,9 @@ func (c *compiler) call(e *syntax.Call) *Type {
 	}
 	if fn == nil {
 		if d := c.protos[n.Name]; d != nil && builtinSigs[n.Name] == nil && !genericBuiltins[n.Name] {
+			if c.isKernelOnly() && e.Launch == nil {
+				return c.nondetCall(d, e) // annot.go
+			}
 			c.errorf(pos, "C0301", "function %s is declared but never defined", n.Name)
 			c.emit(OpConst, 0, 0, pos)
 			return tInt

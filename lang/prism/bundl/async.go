@@ -36,8 +36,8 @@ func (tm *TensorMap) Validate() error {
 		return fmt.Errorf("element type %q has no size", tm.Buf.Elem)
 	case tm.Rows <= 0 || tm.Cols <= 0:
 		return fmt.Errorf("tensor extent %dx%d must be positive", tm.Rows, tm.Cols)
-	case tm.Rows*tm.Cols > len(tm.Buf.Data):
-		return fmt.Errorf("a %dx%d tensor needs %d elements, buffer %s has %d", tm.Rows, tm.Cols, tm.Rows*tm.Cols, tm.Buf.Name, len(tm.Buf.Data))
+	case tm.Rows > len(tm.Buf.Data)/tm.Cols: // Rows*Cols > len, without overflow
+		return fmt.Errorf("a %dx%d tensor needs more elements than buffer %s has (%d)", tm.Rows, tm.Cols, tm.Buf.Name, len(tm.Buf.Data))
 	case tm.BoxRows <= 0 || tm.BoxRows > 256 || tm.BoxCols <= 0 || tm.BoxCols > 256:
 		return fmt.Errorf("box %dx%d: each box dimension must be in 1..256", tm.BoxRows, tm.BoxCols)
 	case tm.BoxCols*es%16 != 0:
@@ -255,7 +255,7 @@ func (op *wgOp) tiles() (A, B []float64, ok bool) {
 // wait that ends the enclosing wmma_async scope; until then the thread's
 // accumulator is in flight and touching it is an error (P0307).
 func (th *thread) wgmma(x *syntax.Call, st *state) {
-	if st.code.Level != check.Thread || st.code.N%128 != 0 {
+	if !th.aligned(st, 128) {
 		th.fail(x.Pos(), "P0301", "Bundl run is stuck: wgmma at %s needs an aligned warpgroup", st.code)
 	}
 	if th.wgDepth == 0 {
@@ -326,7 +326,7 @@ func (th *thread) wgmma(x *syntax.Call, st *state) {
 // warpgroup rendezvous whose last thread performs the warpgroup's pending
 // wgmmas in issue order.
 func (th *thread) wgWait(s *syntax.WithStmt, st *state) {
-	if st.code.Level != check.Thread || st.code.N%128 != 0 {
+	if !th.aligned(st, 128) {
 		th.fail(s.At, "P0301", "Bundl run is stuck: wmma_async at %s needs an aligned warpgroup", st.code)
 	}
 	tid := st.pos % 128
