@@ -66,6 +66,8 @@ var Codes = []diag.Code{
 	{Code: "C0605", Summary: "execution step limit exceeded"},
 	{Code: "C0606", Summary: "call stack overflow"},
 	{Code: "C0607", Summary: "CUDA runtime API misuse"},
+	{Code: "C0620", Summary: "precondition (__requires, __assume) false: kernel-only runs with this launch and these inputs are excluded"},
+	{Code: "C0621", Summary: "annotation violated: __assert or a loop invariant is false"},
 }
 
 func init() { diag.Register("cudac", Codes) }

@@ -34,6 +34,23 @@ type Options struct {
 	Quantum int
 	// MaxSteps bounds the instructions of the whole run (0: 2e9).
 	MaxSteps uint64
+	// Kernel-only verification (package verify, issue 16):
+	// NondetSeed picks the values bodiless functions return (annot.go);
+	// WarpSync > 0 runs lanes of one warp of that many threads in lock
+	// step, so their accesses are ordered (GPUVerify's --warp-sync=N);
+	// Blocks, when not nil, lists the linear ids of the blocks of a
+	// kernel-only grid that run (the others are never started: a run of
+	// some blocks is a prefix of a run of all, so what it reports is real);
+	// LargeBlocks accepts blocks of more than 1024 threads, as GPUVerify's
+	// headers do.
+	NondetSeed  int64
+	WarpSync    int
+	Blocks      []int
+	LargeBlocks bool
+	// BenignWrites tolerates two unordered stores of the same value to the
+	// same bytes, as GPUVerify does by default (its --no-benign turns it
+	// off): both orders leave memory the same.
+	BenignWrites bool
 }
 
 // Machine is the configuration of a running program (seed 004 Fig. 2: the
@@ -82,6 +99,8 @@ type Machine struct {
 	rfree    []uint32
 
 	races      map[[2]int32]bool
+	wval       uint64 // the value a store is writing, while wvalOK (Options.BenignWrites)
+	wvalOK     bool
 	uninitSeen map[int32]bool
 	faultSeen  bool
 	lastFault  *diag.Diagnostic
@@ -657,7 +676,7 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 		bad = "grid with zero blocks"
 	case g.bdim.Size() == 0:
 		bad = "block with zero threads"
-	case g.bdim.Size() > gpu.MaxThreadsPerCTA || g.bdim.Z > 64:
+	case (g.bdim.Size() > gpu.MaxThreadsPerCTA || g.bdim.Z > 64) && !m.opts.LargeBlocks:
 		bad = fmt.Sprintf("%d threads per block exceed the limit of %d", g.bdim.Size(), gpu.MaxThreadsPerCTA)
 	case g.shmem > gpu.SmemPerCTAMax:
 		bad = fmt.Sprintf("%d bytes of dynamic shared memory exceed the limit of %d", g.shmem, gpu.SmemPerCTAMax)
@@ -737,6 +756,15 @@ func (m *Machine) runGrid(g *gridRun, ctx *accessCtx) {
 	}
 	if m.opts.Random {
 		m.rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
+	}
+	if m.opts.Blocks != nil {
+		order = order[:0]
+		for _, b := range m.opts.Blocks {
+			if b >= 0 && b < n {
+				order = append(order, b)
+			}
+		}
+		n = len(order)
 	}
 	next := 0
 	var parked []*blockExec
@@ -1004,7 +1032,9 @@ func (m *Machine) deadlock(b *blockRun) {
 	first := groups[keys[0]]
 	code := "C0502"
 	var msg string
-	isWarp := func(g *group) bool { return strings.HasPrefix(g.what, "__s") && g.what != "__syncthreads" || g.what == "mma.sync" }
+	isWarp := func(g *group) bool {
+		return strings.HasPrefix(g.what, "__s") && g.what != "__syncthreads" || g.what == "mma.sync"
+	}
 	if isWarp(first) || len(keys) > 1 && isWarp(groups[keys[1]]) {
 		code = "C0503"
 	}

@@ -171,12 +171,12 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 	// ordered reports whether the earlier access a is no race with b: the
 	// same segment, happens-before, or both atomic
 	ordered := func(a stamp) bool {
-		return a.seg == sid || hb(&m.segs[a.seg], bs, ctx, t.bvc)
+		return a.seg == sid || hb(&m.segs[a.seg], bs, ctx, t.bvc) || m.lockstep(&m.segs[a.seg], bs)
 	}
 	g := o.gshift
 	for ci := off >> g; ci < (off+n)>>g; ci++ {
 		c := &o.shadow[ci]
-		if c.w.valid() && !(c.w.atomic() && atomic) && !ordered(c.w) {
+		if c.w.valid() && !(c.w.atomic() && atomic) && !ordered(c.w) && !(write && m.benignWrite(o, off, n)) {
 			m.reportRace(o, ci<<g, c.w, b)
 		}
 		if write {
