@@ -8,6 +8,7 @@ import (
 	"math/rand"
 	"sort"
 	"strings"
+	"weft.dev/weft/lang/cudac/lib"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/gpu"
@@ -34,6 +35,14 @@ type Options struct {
 	Quantum int
 	// MaxSteps bounds the instructions of the whole run (0: 2e9).
 	MaxSteps uint64
+	// Args are main's argv (argv[0] first; empty: "a.out" alone).
+	Args []string
+	// Getenv answers getenv (nil: every variable is unset).
+	Getenv func(string) (string, bool)
+	// Device is the GPU the runtime answers for (nil: lib.H100).
+	Device *lib.Device
+	// Files confines fopen (nil: every fopen fails with a diagnostic).
+	Files *lib.FS
 }
 
 // Machine is the configuration of a running program (seed 004 Fig. 2: the
@@ -291,6 +300,9 @@ func NewMachine(prog *Program, opts Options, diags *diag.List) *Machine {
 	if opts.Stdout == nil {
 		opts.Stdout = io.Discard
 	}
+	if opts.Device == nil {
+		opts.Device = &lib.H100
+	}
 	m := &Machine{prog: prog, opts: opts, diags: diags, out: bufio.NewWriter(opts.Stdout),
 		races: map[[2]int32]bool{}, uninitSeen: map[int32]bool{}}
 	m.objs = []*Object{nil} // id 0 is the null pointer
@@ -382,6 +394,9 @@ func (m *Machine) Run() bool {
 	var args []uint64
 	for range main.Type.Params {
 		args = append(args, 0)
+	}
+	if len(args) >= 2 {
+		args[0], args[1] = m.argv()
 	}
 	v, ok := m.callHost(main, args)
 	if !ok {

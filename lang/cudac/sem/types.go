@@ -1,5 +1,7 @@
 package sem
 
+import "weft.dev/weft/lang/cudac/syntax"
+
 import (
 	"fmt"
 	"strings"
@@ -57,6 +59,10 @@ type FieldInfo struct {
 	Name   string
 	Type   *Type
 	Offset int
+	// Align is an explicit alignas of the member (0: natural).
+	Align int
+	// Init is the default member initializer (C++11), or nil.
+	Init syntax.Expr
 }
 
 var (
@@ -234,6 +240,9 @@ func layoutStruct(t *Type) {
 	off, align := 0, 1
 	for _, f := range t.Fields {
 		a := f.Type.align
+		if f.Align > a {
+			a = f.Align
+		}
 		if a < 1 {
 			a = 1
 		}
