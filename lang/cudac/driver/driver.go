@@ -6,12 +6,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/frontend"
 	"weft.dev/weft/gpu"
+	"weft.dev/weft/lang/cudac/lib"
 	"weft.dev/weft/lang/cudac/sem"
+	"weft.dev/weft/lang/cudac/syntax"
 )
 
 func init() {
@@ -73,7 +76,15 @@ type options struct {
 	randomBuf           bool
 	gridSet, blockSet   bool
 	setFlags            map[string]bool
+	includes, defines   multi
+	device              string
 }
+
+// multi is a repeatable string flag (-I DIR, -D NAME=V).
+type multi []string
+
+func (m *multi) String() string     { return strings.Join(*m, ",") }
+func (m *multi) Set(s string) error { *m = append(*m, s); return nil }
 
 func newFlags(name string, o *options, out io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
@@ -90,6 +101,9 @@ func newFlags(name string, o *options, out io.Writer) *flag.FlagSet {
 	fs.IntVar(&o.bufSize, "buffer-size", 0, "kernel-only files: bytes per pointer parameter (default: one element per launched thread)")
 	fs.BoolVar(&o.randomBuf, "random-buffers", false, "kernel-only files: fill pointer buffers with random bytes from --seed (default zeros)")
 	fs.Var(o.args, "arg", "`NAME=VALUE`: kernel-only files: the value of a scalar parameter (repeatable; the others are zero)")
+	fs.Var(&o.includes, "I", "`DIR`: search DIR for #include files (repeatable)")
+	fs.Var(&o.defines, "D", "`NAME[=VALUE]`: define a macro, as nvcc -D does (repeatable)")
+	fs.StringVar(&o.device, "device", "h100", "`h100|a100`: the GPU the runtime API answers for (cudaGetDeviceProperties, cudaDeviceGetAttribute)")
 	return fs
 }
 
@@ -117,6 +131,15 @@ func fileFlags(src []byte) []string {
 func verb(env *frontend.Env, name string, args []string) int {
 	o := &options{args: argList{}}
 	fs := newFlags(name, o, env.Stderr)
+	// FILE.cu [flags] -- ARGS: what follows -- is the program's argv
+	var progArgs []string
+	for i, a := range args {
+		if a == "--" {
+			progArgs = append([]string(nil), args[i+1:]...)
+			args = args[:i]
+			break
+		}
+	}
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return 2
@@ -133,13 +156,23 @@ func verb(env *frontend.Env, name string, args []string) int {
 	if !ok {
 		return 2
 	}
+	dev, err := lib.DeviceByName(o.device)
+	if err != nil {
+		return frontend.Usagef(env, "--device: %v", err)
+	}
 	var diags diag.List
-	prog := sem.Load(f, &diags)
+	prog := sem.LoadConfig(f, &diags, syntax.Config{IncludeDirs: o.includes, Defines: o.defines})
 	if prog == nil {
 		return frontend.Report(env, &diags, o.asJSON)
 	}
+	files, err := lib.NewFS(".", append([]string{pos[0]}, progArgs...))
+	if err != nil {
+		return frontend.Usagef(env, "%v", err)
+	}
+	defer files.CloseAll()
 	opts := sem.Options{Stdout: env.Stdout, Stderr: env.Stderr, Check: name == "check",
-		Random: o.schedule == "random", Seed: o.seed, Quantum: o.quantum, MaxSteps: o.maxSteps}
+		Random: o.schedule == "random", Seed: o.seed, Quantum: o.quantum, MaxSteps: o.maxSteps,
+		Args: append([]string{pos[0]}, progArgs...), Getenv: os.LookupEnv, Device: dev, Files: files}
 	m := sem.NewMachine(prog, opts, &diags)
 	if prog.Main == nil {
 		if len(prog.Kernels) == 0 {

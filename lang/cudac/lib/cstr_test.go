@@ -25,7 +25,7 @@ func TestStrToInt(t *testing.T) {
 		{"99999999999999999999", 10, true, 64, math.MaxInt64, 20, true},
 		{"-1", 10, false, 64, math.MaxUint64, 2, false},
 		{"4294967296", 10, false, 32, math.MaxUint32, 10, true},
-		{"-2147483649", 10, true, 32, uint64(1<<32 - 1<<31) | 0xffffffff00000000, 11, true},
+		{"-2147483649", 10, true, 32, uint64(1<<32-1<<31) | 0xffffffff00000000, 11, true},
 	} {
 		v, n, over := StrToInt([]byte(c.s), c.base, c.signed, c.bits)
 		if c.bits == 32 && c.signed && over {

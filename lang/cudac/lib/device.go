@@ -115,6 +115,8 @@ func (d *Device) Attribute(attr int) (int, bool) {
 		return 512, true
 	case 15, 31, 41, 78, 79, 80, 83, 89, 90, 115:
 		return 1, true
+	case 16:
+		return d.SMs, true
 	case 17, 18, 32, 84:
 		return 0, true
 	case 19:

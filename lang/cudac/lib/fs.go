@@ -239,8 +239,8 @@ func (f *File) WriteB(b []byte) int {
 	return len(b)
 }
 
-// Seek is fseek (whence 0 SEEK_SET, 1 SEEK_CUR, 2 SEEK_END).
-func (f *File) Seek(off int64, whence int) bool {
+// SeekTo is fseek (whence 0 SEEK_SET, 1 SEEK_CUR, 2 SEEK_END).
+func (f *File) SeekTo(off int64, whence int) bool {
 	var base int64
 	switch whence {
 	case 0:

@@ -1693,8 +1693,8 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 				c.emit(OpConst, 0, 0, pos)
 				return tUInt
 			}
-			if c.funcs[e.Name] != nil || c.templates[e.Name] != nil {
-				c.errorf(pos, "C0309", "function pointers are not supported (%s)", e.Name)
+			if t, ok := c.funcValue(e.Name, pos); ok {
+				return t
 			} else {
 				c.errorf(pos, "C0301", "undeclared identifier %s", e.Name)
 			}
@@ -1788,6 +1788,11 @@ func (c *compiler) unary(e *syntax.Unary) *Type {
 		if n, ok := e.X.(*syntax.Name); ok {
 			if s := c.lookup(n.Name); s != nil && s.kind == symSlot {
 				c.errorf(pos, "C0303", "cannot take the address of %s", n.Name)
+			}
+			if c.lookup(n.Name) == nil {
+				if t, ok := c.funcValue(n.Name, pos); ok {
+					return t
+				}
 			}
 		}
 		lv := c.lvalue(e.X)
@@ -2314,15 +2319,11 @@ func (c *compiler) call(e *syntax.Call) *Type {
 		}
 	}
 	if !ok {
-		c.errorf(pos, "C0305", "called object is not a function (function pointers are not supported)")
-		c.emit(OpConst, 0, 0, pos)
-		return tInt
+		return c.indirectCall(e)
 	}
 	var fn *Function
 	if s := c.lookup(n.Name); s != nil {
-		c.errorf(pos, "C0305", "called object %s is not a function", n.Name)
-		c.emit(OpConst, 0, 0, pos)
-		return tInt
+		return c.indirectCall(e)
 	}
 	if td := c.templates[n.Name]; td != nil {
 		fn = c.instantiate(td, e)

@@ -58,16 +58,22 @@ type Machine struct {
 	failed  bool
 	rng     *rand.Rand
 
-	host     *Thread
-	hostCtx  accessCtx
-	streams  []*stream // index 0: the legacy default stream
-	events   []*event
-	seq      int
-	grids    []*gridRun
-	defDone  []doneOp // completed default-stream operations (seq, vc)
-	lastErr  int
-	exitCode int
-	exited   bool
+	host    *Thread
+	hostCtx accessCtx
+	streams []*stream // index 0: the legacy default stream
+	events  []*event
+	seq     int
+	grids   []*gridRun
+	defDone []doneOp // completed default-stream operations (seq, vc)
+	lastErr int
+	// launchErr is the error of the last launch (cudaLaunchKernelEx
+	// returns it); maxDynSmem the cudaFuncAttributeMaxDynamicSharedMemorySize
+	// of each kernel; nextLaunch the attributes of the launch being made.
+	launchErr  int
+	maxDynSmem map[*Function]int
+	nextLaunch launchExtra
+	exitCode   int
+	exited     bool
 
 	crand     crand
 	rtStrings map[string]uint64
@@ -126,6 +132,7 @@ const (
 	opSet
 	opRecord
 	opWait
+	opFree // cudaFreeAsync
 )
 
 // devOp is one queued stream operation.
@@ -153,6 +160,10 @@ type gridRun struct {
 	args       []uint64
 	agent      int32
 	clock      int32
+	// cluster and cooperative come from cudaLaunchKernelEx's attributes
+	// (zero cluster: none).
+	cluster     gpu.Dim3
+	cooperative bool
 }
 
 // blockRun is one executing thread block.
@@ -558,6 +569,9 @@ func (m *Machine) exec(s *stream, op *devOp) {
 				m.setMem(t, op.dst, op.val, op.n, op.pos, true)
 			}
 		case opRecord:
+		case opFree:
+			t := &Thread{ctx: ctx, host: false}
+			m.free(t, op.dst, SpaceDevice, "cudaFreeAsync", op.pos)
 		}
 	}
 	s.vc[s.agent]++
@@ -643,7 +657,12 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 	g := &gridRun{fn: fn, gdim: gpu.Dim3{X: int(uint32(args[0])), Y: int(uint32(args[1])), Z: int(uint32(args[2]))},
 		bdim: gpu.Dim3{X: int(uint32(args[3])), Y: int(uint32(args[4])), Z: int(uint32(args[5]))}, shmem: int(args[6])}
 	s := m.streamOf(args[7])
+	extra := m.nextLaunch
+	m.nextLaunch = launchExtra{}
+	m.launchErr = 0
+	g.cluster, g.cooperative = extra.cluster, extra.cooperative
 	bad := ""
+	errCode := 9 // cudaErrorInvalidConfiguration
 	switch {
 	case !t.host:
 		bad = "dynamic parallelism (a launch from device code) is not supported"
@@ -661,6 +680,11 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 		bad = "grid y or z extent above 65535"
 	case s == nil:
 		bad = "launch on an invalid stream"
+	case t.host && g.shmem > m.opts.Device.SmemPerBlock && g.shmem > m.maxDynSmem[fn]:
+		// above 48 KB a kernel must opt in (CUDA C++ Programming Guide,
+		// "Shared Memory": cudaFuncAttributeMaxDynamicSharedMemorySize)
+		bad = fmt.Sprintf("%d bytes of dynamic shared memory without cudaFuncSetAttribute(%s, cudaFuncAttributeMaxDynamicSharedMemorySize, ...) (the default limit is %d)", g.shmem, fn.Name, m.opts.Device.SmemPerBlock)
+		errCode = 1 // cudaErrorInvalidValue
 	}
 	// A legal launch can still be beyond what the interpreter can run:
 	// every thread executes at least one instruction, so a grid of more
@@ -681,7 +705,8 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 		// as on a GPU the launch fails and the program goes on; the error
 		// is visible to cudaGetLastError
 		m.diags.Warnf(m.pos(pos), "C0603", "kernel %s not launched: %s", fn.Name, bad)
-		m.lastErr = 9 // cudaErrorInvalidConfiguration
+		m.lastErr = errCode
+		m.launchErr = errCode
 		return true
 	}
 	g.args = append([]uint64(nil), args[8:]...)

@@ -209,7 +209,7 @@ func init() {
 		if !good {
 			return 0, stFault
 		}
-		if !f.Seek(int64(a[1]), int(int32(a[2]))) {
+		if !f.SeekTo(int64(a[1]), int(int32(a[2]))) {
 			return ok(uint64(0xffffffffffffffff))
 		}
 		return ok(0)
@@ -226,7 +226,7 @@ func init() {
 		if !good {
 			return 0, stFault
 		}
-		f.Seek(0, 0)
+		f.SeekTo(0, 0)
 		return ok(0)
 	})
 	defb("perror", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {

@@ -14,6 +14,14 @@ var BuiltinTypeNames = []string{
 	"int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
 	"dim3", "uint3", "int2", "int3", "int4", "uint2", "uint4", "float2", "float3", "float4", "double2",
 	"cudaError_t", "cudaStream_t", "cudaEvent_t", "cudaMemcpyKind", "cudaDeviceProp", "FILE", "clock_t", "time_t",
+	"int_fast8_t", "int_fast16_t", "int_fast32_t", "int_fast64_t", "uint_fast8_t", "uint_fast16_t", "uint_fast32_t", "uint_fast64_t",
+	"int_least8_t", "int_least16_t", "int_least32_t", "int_least64_t", "uint_least8_t", "uint_least16_t", "uint_least32_t", "uint_least64_t",
+	"intmax_t", "uintmax_t",
+	// <cuda.h> driver types and the launch API's structs
+	"CUresult", "cuuint32_t", "cuuint64_t", "CUtensorMap", "CUtensorMapDataType", "CUtensorMapInterleave",
+	"CUtensorMapSwizzle", "CUtensorMapL2promotion", "CUtensorMapFloatOOBfill", "cudaDriverEntryPointQueryResult",
+	"cudaDeviceAttr", "cudaFuncAttribute", "cudaLaunchConfig_t", "cudaLaunchAttribute", "cudaLaunchAttributeValue",
+	"cudaLaunchAttributeID", "CUdevice", "CUstream", "cudaMemPool_t",
 }
 
 // VectorTypeNames are CUDA's built-in vector types (vector_types.h): each
