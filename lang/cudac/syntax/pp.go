@@ -61,6 +61,13 @@ func PreprocessWith(f *diag.File, diags *diag.List, readFile func(string) ([]byt
 	return PreprocessConfig(f, diags, Config{ReadFile: readFile})
 }
 
+// PreprocessDefines is PreprocessWith with command-line macros: each of
+// defines is NAME, NAME=VALUE or NAME(PARAMS)=BODY, as cc's -D takes them,
+// defined after the built-in macros and before the file.
+func PreprocessDefines(f *diag.File, diags *diag.List, readFile func(string) ([]byte, error), defines []string) []Token {
+	return PreprocessConfig(f, diags, Config{ReadFile: readFile, Defines: defines})
+}
+
 // PreprocessConfig is Preprocess with -I directories and -D macros.
 func PreprocessConfig(f *diag.File, diags *diag.List, cfg Config) []Token {
 	readFile := cfg.ReadFile
@@ -68,17 +75,19 @@ func PreprocessConfig(f *diag.File, diags *diag.List, cfg Config) []Token {
 		readFile = os.ReadFile
 	}
 	p := &preprocessor{diags: diags, macros: map[string]*macro{}, readFile: readFile, files: map[string]*diag.File{}, includeDirs: cfg.IncludeDirs}
-	var b strings.Builder
-	b.WriteString(predefined)
-	for _, d := range cfg.Defines {
-		name, val, ok := strings.Cut(d, "=")
-		if !ok {
-			val = "1"
-		}
-		b.WriteString("#define " + name + " " + val + "\n")
-	}
-	pre := diag.NewFile("<built-in>", []byte(b.String()))
+	pre := diag.NewFile("<built-in>", []byte(predefined))
 	p.file(pre)
+	if defines := cfg.Defines; len(defines) > 0 {
+		var b strings.Builder
+		for _, d := range defines {
+			name, val, ok := strings.Cut(d, "=")
+			if !ok {
+				val = "1"
+			}
+			b.WriteString("#define " + name + " " + strings.ReplaceAll(val, "\n", " ") + "\n")
+		}
+		p.file(diag.NewFile("<command-line>", []byte(b.String())))
+	}
 	p.out = p.out[:0]
 	p.file(f)
 	end := diag.Pos{File: f, Offset: len(f.Src)}
