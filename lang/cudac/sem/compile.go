@@ -62,6 +62,7 @@ type caseLabel struct {
 }
 
 type compiler struct {
+	ann       annotState // __ensures of the function being compiled (annot.go)
 	prog      *Program
 	diags     *diag.List
 	posIdx    map[diag.Pos]int32
@@ -783,7 +784,9 @@ func (c *compiler) function(fn *Function) {
 	if fd.Ctor && c.recv != nil {
 		c.memberInits(fd)
 	}
+	c.beginEnsures(fd) // annot.go
 	c.block(fd.Body, false)
+	c.checkEnsures(fd.EndPos, false)
 	c.endFunc(fn, fd.EndPos)
 }
 
@@ -1016,6 +1019,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 		} else {
 			c.emit(OpConst, 0, 0, s.Pos)
 		}
+		c.checkEnsures(s.Pos, true) // annot.go
 		c.emit(OpRet, 0, 0, s.Pos)
 	case *syntax.BranchStmt:
 		switch s.Tok {

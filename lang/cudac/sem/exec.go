@@ -125,6 +125,7 @@ type Machine struct {
 	races      map[[2]int32]bool
 	wval       uint64 // the value a store is writing, while wvalOK (Options.BenignWrites)
 	wvalOK     bool
+	cowriters  map[coKey][]seg // granules stored with one benign value by several threads (kernelonly.go)
 	uninitSeen map[int32]bool
 	faultSeen  bool
 	lastFault  *diag.Diagnostic
