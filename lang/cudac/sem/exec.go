@@ -192,6 +192,7 @@ const (
 	tsDone
 	tsNamed // a named barrier (barrier.cta.sync id, count)
 	tsMbar  // an mbarrier phase (mbarrier.try_wait.parity)
+	tsWG    // a warpgroup-wide wgmma (asm.go)
 )
 
 // Thread is a host or device thread: an explicit interpreter state.
@@ -1020,6 +1021,8 @@ func (m *Machine) deadlock(b *blockRun) {
 			what = fmt.Sprintf("named barrier %d (barrier.cta.sync)", t.barID)
 		case tsMbar:
 			what = fmt.Sprintf("an mbarrier phase of parity %d (mbarrier wait)", t.mbarParity)
+		case tsWG:
+			what = "wgmma.mma_async (a warpgroup-wide instruction)"
 		}
 		k := fmt.Sprintf("%d/%s", t.waitPos, what)
 		if groups[k] == nil {
@@ -1033,7 +1036,7 @@ func (m *Machine) deadlock(b *blockRun) {
 	code := "C0502"
 	var msg string
 	isWarp := func(g *group) bool {
-		return strings.HasPrefix(g.what, "__s") && g.what != "__syncthreads" || g.what == "mma.sync"
+		return strings.HasPrefix(g.what, "__s") && g.what != "__syncthreads" || g.what == "mma.sync/ldmatrix" || strings.HasPrefix(g.what, "wgmma")
 	}
 	if isWarp(first) || len(keys) > 1 && isWarp(groups[keys[1]]) {
 		code = "C0503"
