@@ -163,6 +163,7 @@ type gridRun struct {
 	args       []uint64
 	agent      int32
 	clock      int32
+	gepoch     int32 // grid.sync epoch (gridsync.go)
 }
 
 // blockRun is one executing thread block.
@@ -193,6 +194,7 @@ const (
 	tsNamed // a named barrier (barrier.cta.sync id, count)
 	tsMbar  // an mbarrier phase (mbarrier.try_wait.parity)
 	tsWG    // a warpgroup-wide wgmma (asm.go)
+	tsGrid  // grid.sync() (gridsync.go)
 )
 
 // Thread is a host or device thread: an explicit interpreter state.
@@ -219,6 +221,7 @@ type Thread struct {
 	segEp, segWep      int32
 	segClock, segAgent int32
 	segLc              int32
+	segGep             int32
 
 	cyc          *spinSnap
 	cycling      bool
@@ -768,7 +771,8 @@ func (m *Machine) runGrid(g *gridRun, ctx *accessCtx) {
 		n = len(order)
 	}
 	next := 0
-	var parked []*blockExec
+	var parked, atGrid []*blockExec
+	done := 0
 	defer func() { m.watch = false }()
 	for {
 		if m.failed || m.exited {
@@ -789,6 +793,20 @@ func (m *Machine) runGrid(g *gridRun, ctx *accessCtx) {
 			e = m.startBlock(g, int32(order[next]), ctx)
 			next++
 		}
+		if e == nil && len(atGrid) > 0 {
+			if len(atGrid) == n && len(parked) == 0 {
+				m.releaseGrid(g, atGrid)
+				parked, atGrid = atGrid, nil
+				for _, p := range parked {
+					p.parkMver = m.mver - 1 // resume each at once
+				}
+				continue
+			}
+			if len(parked) == 0 {
+				m.gridDeadlock(g, atGrid, done, len(parked))
+				return
+			}
+		}
 		if e == nil {
 			if len(parked) > 0 {
 				m.livelock(g, parked)
@@ -796,7 +814,10 @@ func (m *Machine) runGrid(g *gridRun, ctx *accessCtx) {
 			return
 		}
 		switch m.runBlock(e) {
+		case bsGrid:
+			atGrid = append(atGrid, e)
 		case bsDone:
+			done++
 			// no other thread may touch this block's shared memory (C0409),
 			// so its history can go
 			for _, o := range append(e.b.shared, e.b.dyn) {
@@ -830,6 +851,7 @@ const (
 	bsDone  blockStatus = iota // every thread finished
 	bsStuck                    // every thread spins, waits or exited (spin.go)
 	bsEnd                      // the run ends: a fault, a deadlock, exit or the step limit
+	bsGrid                     // every thread waits at grid.sync (gridsync.go)
 )
 
 func (m *Machine) startBlock(g *gridRun, bi int32, ctx *accessCtx) *blockExec {
@@ -945,6 +967,9 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 			e.rebuild()
 			continue
 		}
+		if atGridSync(b) {
+			return bsGrid
+		}
 		done := 0
 		for _, t := range b.threads {
 			if t.state == tsDone {
@@ -1023,6 +1048,8 @@ func (m *Machine) deadlock(b *blockRun) {
 			what = fmt.Sprintf("an mbarrier phase of parity %d (mbarrier wait)", t.mbarParity)
 		case tsWG:
 			what = "wgmma.mma_async (a warpgroup-wide instruction)"
+		case tsGrid:
+			what = "grid.sync()"
 		}
 		k := fmt.Sprintf("%d/%s", t.waitPos, what)
 		if groups[k] == nil {
