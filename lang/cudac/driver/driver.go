@@ -73,6 +73,7 @@ type options struct {
 	randomBuf           bool
 	gridSet, blockSet   bool
 	setFlags            map[string]bool
+	maxMemory           frontend.ByteSize
 	blocks              string
 	nondet              int64
 	maxConfigs          int
@@ -93,6 +94,8 @@ func newFlags(name string, o *options, out io.Writer) *flag.FlagSet {
 	fs.Int64Var(&o.seed, "seed", 0, "seed of the random schedule (and of --random-buffers)")
 	fs.IntVar(&o.quantum, "quantum", 0, "instructions a thread runs before the next one's turn (default 1)")
 	fs.Uint64Var(&o.maxSteps, "max-steps", 0, "stop with C0605 after N interpreted instructions (default 2e9)")
+	o.maxMemory = sem.DefaultMaxMemory
+	fs.Var(&o.maxMemory, "max-memory", "`BYTES`: stop with C0610 when the program's live memory (host and device) would exceed BYTES")
 	fs.StringVar(&o.kernel, "kernel", "", "`NAME`: kernel-only files: the kernel to launch (default: the first)")
 	fs.StringVar(&o.grid, "gridDim", "1", "`X[,Y,Z]`: kernel-only files: grid size")
 	fs.StringVar(&o.block, "blockDim", "1", "`X[,Y,Z]`: kernel-only files: block size")
@@ -150,7 +153,8 @@ func verb(env *frontend.Env, name string, args []string) int {
 		return frontend.Report(env, &diags, o.asJSON)
 	}
 	opts := sem.Options{Stdout: env.Stdout, Stderr: env.Stderr, Check: name == "check",
-		Random: o.schedule == "random", Seed: o.seed, Quantum: o.quantum, MaxSteps: o.maxSteps}
+		Random: o.schedule == "random", Seed: o.seed, Quantum: o.quantum, MaxSteps: o.maxSteps,
+		MaxMemory: int64(o.maxMemory)}
 	m := sem.NewMachine(prog, opts, &diags)
 	m.Run()
 	rc := frontend.Report(env, &diags, o.asJSON)

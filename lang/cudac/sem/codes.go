@@ -30,6 +30,7 @@ var Codes = []diag.Code{
 	{Code: "C0210", Summary: "expected an expression"},
 	{Code: "C0211", Summary: "kernel launch needs 2 to 4 configuration arguments"},
 	{Code: "C0212", Summary: "malformed inline asm statement or operand constraint"},
+	{Code: "C0220", Summary: "nested too deeply (statements, expressions, initializers or declarators)"},
 	{Code: "C0301", Summary: "undeclared identifier"},
 	{Code: "C0302", Summary: "invalid operands or type mismatch"},
 	{Code: "C0303", Summary: "expression is not assignable (not an lvalue)"},
@@ -66,6 +67,7 @@ var Codes = []diag.Code{
 	{Code: "C0605", Summary: "execution step limit exceeded"},
 	{Code: "C0606", Summary: "call stack overflow"},
 	{Code: "C0607", Summary: "CUDA runtime API misuse"},
+	{Code: "C0610", Summary: "memory limit exceeded (--max-memory)"},
 	{Code: "C0620", Summary: "precondition (__requires, __assume) false: kernel-only runs with this launch and these inputs are excluded"},
 	{Code: "C0621", Summary: "annotation violated: __assert or a loop invariant is false"},
 }

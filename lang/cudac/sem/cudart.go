@@ -14,6 +14,9 @@ func defineCudaAPI() {
 				return ok(2)
 			}
 			o := m.newObject(int(a[1]), sp, "", pos)
+			if m.failed { // over the memory limit
+				return 0, stFault
+			}
 			o.Heap = true
 			if !m.store(t, a[0], mU64, ptrOf(o, 0), pos) {
 				return 0, stFault

@@ -34,6 +34,9 @@ type Options struct {
 	Quantum int
 	// MaxSteps bounds the instructions of the whole run (0: 2e9).
 	MaxSteps uint64
+	// MaxMemory bounds the bytes of the program's live objects, host and
+	// device (0: DefaultMaxMemory); an allocation beyond it is C0610.
+	MaxMemory int64
 	// Kernel-only verification (package verify, issue 16):
 	// NondetSeed picks the values bodiless functions return (annot.go);
 	// WarpSync > 0 runs lanes of one warp of that many threads in lock
@@ -53,6 +56,11 @@ type Options struct {
 	BenignWrites bool
 }
 
+// DefaultMaxMemory is the default of Options.MaxMemory: far more than a
+// program the interpreter runs in reasonable time touches, far less than
+// would exhaust the machine (issue 14).
+const DefaultMaxMemory = 2 << 30
+
 // Machine is the configuration of a running program (seed 004 Fig. 2: the
 // grids, streams and threads cells).
 type Machine struct {
@@ -61,6 +69,7 @@ type Machine struct {
 	diags   *diag.List
 	out     *bufio.Writer
 	objs    []*Object
+	live    int64 // bytes of the objects not freed (Options.MaxMemory)
 	globals []*Object
 	steps   uint64
 	failed  bool
@@ -255,6 +264,18 @@ type Thread struct {
 	bvc        []int32
 }
 
+// curPos is the position of the instruction t runs (0 when it has none).
+func (t *Thread) curPos() int32 {
+	if len(t.frames) == 0 {
+		return 0
+	}
+	f := t.frames[len(t.frames)-1]
+	if f.pc > 0 && f.pc <= len(f.fn.Code) {
+		return f.fn.Code[f.pc-1].P
+	}
+	return f.fn.PosIdx
+}
+
 func (t *Thread) localSpace() Space {
 	if t.host {
 		return SpaceHost
@@ -317,6 +338,7 @@ func (b *blockRun) sharedPtr(m *Machine, i int, name int64) uint64 {
 	}
 	if b.shared[i] == nil {
 		v := m.prog.Shared[i]
+		m.overLimit(v.Type.size, v.Pos) // located at the declaration
 		o := m.newObject(v.Type.size, SpaceShared, v.Name, -1)
 		o.Block, o.Grid = b.id, int32(b.grid.id)
 		b.shared[i] = o
@@ -331,6 +353,9 @@ func NewMachine(prog *Program, opts Options, diags *diag.List) *Machine {
 	}
 	if opts.MaxSteps == 0 {
 		opts.MaxSteps = 2e9
+	}
+	if opts.MaxMemory <= 0 {
+		opts.MaxMemory = DefaultMaxMemory
 	}
 	if opts.Stdout == nil {
 		opts.Stdout = io.Discard
@@ -473,7 +498,7 @@ func (m *Machine) callHost(fn *Function, args []uint64) (uint64, bool) {
 			return 0, false
 		case stYield:
 			if m.steps > m.opts.MaxSteps {
-				m.fault(t, 0, "C0605", "execution step limit (%d instructions) exceeded", m.opts.MaxSteps)
+				m.fault(t, t.curPos(), "C0605", "execution step limit (%d instructions) exceeded (--max-steps N raises it)", m.opts.MaxSteps)
 				return 0, false
 			}
 			if m.exited {
@@ -938,7 +963,7 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 			e.rebuild()
 		}
 		if m.steps > m.opts.MaxSteps {
-			m.fault(nil, g.fn.PosIdx, "C0605", "execution step limit (%d instructions) exceeded in kernel %s", m.opts.MaxSteps, g.fn.Name)
+			m.fault(nil, g.fn.PosIdx, "C0605", "execution step limit (%d instructions) exceeded in kernel %s (--max-steps N raises it)", m.opts.MaxSteps, g.fn.Name)
 			return bsEnd
 		}
 		// Only a new arrival at a warp collective can complete one.

@@ -43,6 +43,7 @@ func (m *Machine) growObject(o *Object, need int) {
 	n = min(n, maxGrowBytes)
 	old := len(o.Data)
 	o.Data = append(o.Data, make([]byte, n-old)...)
+	m.live += int64(n - old) // Options.MaxMemory counts grown bytes too
 	if o.init != nil {
 		b := newBitset(n)
 		copy(b, o.init)

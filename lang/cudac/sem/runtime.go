@@ -122,7 +122,10 @@ func init() {
 		return m.alloc(t, a[0], false, pos)
 	})
 	defb("calloc", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
-		return m.alloc(t, a[0]*a[1], true, pos)
+		if hi, n := mbits.Mul64(a[0], a[1]); hi == 0 {
+			return m.alloc(t, n, true, pos)
+		}
+		return ok(0) // the product overflows: allocation failure (C11 7.22.3.2)
 	})
 	defb("realloc", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		p, s := m.alloc(t, a[1], false, pos)
@@ -566,6 +569,9 @@ func (m *Machine) alloc(t *Thread, n uint64, zero bool, pos int32) (uint64, stat
 		sp = SpaceDevice
 	}
 	o := m.newObject(int(n), sp, "", pos)
+	if m.failed { // over the memory limit
+		return 0, stFault
+	}
 	o.Heap = true
 	if zero {
 		o.init.setAll()

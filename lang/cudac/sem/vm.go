@@ -479,9 +479,15 @@ func (m *Machine) run(t *Thread, budget int) status {
 		case OpAlloca:
 			o := m.newObject(int(in.B), t.localSpace(), "", in.P)
 			fr.objs = append(fr.objs, o)
+			if m.failed { // over the memory limit
+				return m.faulted(t, fr, pc, st)
+			}
 			slots[base+int(in.A)] = ptrOf(o, 0)
 		case OpTemp:
 			o := m.newObject(int(in.B), t.localSpace(), "", in.P)
+			if m.failed {
+				return m.faulted(t, fr, pc, st)
+			}
 			st = append(st, ptrOf(o, 0))
 		case OpGlobal:
 			st = append(st, ptrOf(m.globals[in.A], 0))

@@ -46,8 +46,25 @@ type parser struct {
 	// tags are the struct names declared so far; with C++ they are type
 	// names, and a member declaration that starts with one followed by
 	// '(' is a constructor.
-	tags map[string]bool
+	tags  map[string]bool
+	depth int // nesting of statements, expressions, initializers, declarators
 }
+
+// maxDepth bounds the nesting the parser follows, so that no recursion
+// over the tree (here or in the interpreter) can exhaust the stack on
+// adversarial input such as 10^6 parentheses (issue 14).
+const maxDepth = 1000
+
+// enter counts one more level of nesting, failing the declaration with
+// C0220 beyond maxDepth; the caller defers leave.
+func (p *parser) enter() {
+	p.depth++
+	if p.depth > maxDepth {
+		p.errorf(p.tok().Pos, "C0220", "nested too deeply (more than %d levels)", maxDepth)
+	}
+}
+
+func (p *parser) leave() { p.depth-- }
 
 // Parse parses the preprocessed tokens of one translation unit.
 func Parse(toks []Token, diags *diag.List) *File {
@@ -655,11 +672,16 @@ func (p *parser) enumType() *TypeExpr {
 
 // declarator parses a (possibly abstract) declarator over base.
 func (p *parser) declarator(base *TypeExpr) (string, diag.Pos, *TypeExpr) {
+	p.enter()
+	defer p.leave()
 	pos := p.tok().Pos
 	if p.is("&&") {
 		p.errorf(p.tok().Pos, "C0206", "C++ rvalue references are not supported")
 	}
-	for p.is("*") || p.is("&") {
+	for stars := 0; p.is("*") || p.is("&"); stars++ {
+		if stars == maxDepth {
+			p.errorf(p.tok().Pos, "C0220", "nested too deeply (more than %d levels)", maxDepth)
+		}
 		star := p.next()
 		if star.Text == "&" {
 			base = &TypeExpr{Kind: TRef, Elem: base, Pos: star.Pos}
@@ -823,6 +845,8 @@ func (p *parser) initDecl(name string, pos diag.Pos, typ *TypeExpr, q Qualifiers
 }
 
 func (p *parser) initializer() Expr {
+	p.enter()
+	defer p.leave()
 	if !p.is("{") {
 		return p.assign()
 	}
@@ -868,6 +892,8 @@ func (p *parser) block() *Block {
 }
 
 func (p *parser) stmt() Stmt {
+	p.enter()
+	defer p.leave()
 	t := p.tok()
 	if t.Kind == Ident && isAsmKeyword(t.Text) {
 		return p.asmStmt()
@@ -1073,6 +1099,8 @@ func (p *parser) typeName() *TypeExpr {
 }
 
 func (p *parser) unary() Expr {
+	p.enter()
+	defer p.leave()
 	t := p.tok()
 	if t.Kind == Punct {
 		switch t.Text {
