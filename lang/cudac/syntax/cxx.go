@@ -149,7 +149,7 @@ func resolveScopes(toks []Token, diags *diag.List) []Token {
 func cgName(t Token, diags *diag.List) string {
 	if !cgModeled[t.Text] {
 		if cgKnown[t.Text] {
-			diags.Errorf(t.Pos, "C0309", "cooperative_groups::%s is not modeled (modeled: thread_block, this_thread_block, thread_group, tiled_partition, thread_block_tile, sync, reduce)", t.Text)
+			diags.Errorf(t.Pos, "C0309", "cooperative_groups::%s is not modeled (modeled: thread_block, this_thread_block, thread_group, tiled_partition, thread_block_tile, sync, reduce, grid_group, this_grid)", t.Text)
 		} else {
 			diags.Errorf(t.Pos, "C0301", "no cooperative_groups::%s", t.Text)
 		}
