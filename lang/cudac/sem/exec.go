@@ -8,6 +8,7 @@ import (
 	"math/rand"
 	"sort"
 	"strings"
+	"weft.dev/weft/lang/cudac/lib"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/gpu"
@@ -34,6 +35,14 @@ type Options struct {
 	Quantum int
 	// MaxSteps bounds the instructions of the whole run (0: 2e9).
 	MaxSteps uint64
+	// Args are main's argv (argv[0] first; empty: "a.out" alone).
+	Args []string
+	// Getenv answers getenv (nil: every variable is unset).
+	Getenv func(string) (string, bool)
+	// Device is the GPU the runtime answers for (nil: lib.H100).
+	Device *lib.Device
+	// Files confines fopen (nil: every fopen fails with a diagnostic).
+	Files *lib.FS
 	// MaxMemory bounds the bytes of the program's live objects, host and
 	// device (0: DefaultMaxMemory); an allocation beyond it is C0610.
 	MaxMemory int64
@@ -75,16 +84,22 @@ type Machine struct {
 	failed  bool
 	rng     *rand.Rand
 
-	host     *Thread
-	hostCtx  accessCtx
-	streams  []*stream // index 0: the legacy default stream
-	events   []*event
-	seq      int
-	grids    []*gridRun
-	defDone  []doneOp // completed default-stream operations (seq, vc)
-	lastErr  int
-	exitCode int
-	exited   bool
+	host    *Thread
+	hostCtx accessCtx
+	streams []*stream // index 0: the legacy default stream
+	events  []*event
+	seq     int
+	grids   []*gridRun
+	defDone []doneOp // completed default-stream operations (seq, vc)
+	lastErr int
+	// launchErr is the error of the last launch (cudaLaunchKernelEx
+	// returns it); maxDynSmem the cudaFuncAttributeMaxDynamicSharedMemorySize
+	// of each kernel; nextLaunch the attributes of the launch being made.
+	launchErr  int
+	maxDynSmem map[*Function]int
+	nextLaunch launchExtra
+	exitCode   int
+	exited     bool
 
 	crand     crand
 	rtStrings map[string]uint64
@@ -110,6 +125,7 @@ type Machine struct {
 	races      map[[2]int32]bool
 	wval       uint64 // the value a store is writing, while wvalOK (Options.BenignWrites)
 	wvalOK     bool
+	cowriters  map[coKey][]seg // granules stored with one benign value by several threads (kernelonly.go)
 	uninitSeen map[int32]bool
 	faultSeen  bool
 	lastFault  *diag.Diagnostic
@@ -145,6 +161,7 @@ const (
 	opSet
 	opRecord
 	opWait
+	opFree // cudaFreeAsync
 )
 
 // devOp is one queued stream operation.
@@ -173,6 +190,10 @@ type gridRun struct {
 	agent      int32
 	clock      int32
 	gepoch     int32 // grid.sync epoch (gridsync.go)
+	// cluster and cooperative come from cudaLaunchKernelEx's attributes
+	// (zero cluster: none).
+	cluster     gpu.Dim3
+	cooperative bool
 }
 
 // blockRun is one executing thread block.
@@ -360,6 +381,9 @@ func NewMachine(prog *Program, opts Options, diags *diag.List) *Machine {
 	if opts.Stdout == nil {
 		opts.Stdout = io.Discard
 	}
+	if opts.Device == nil {
+		opts.Device = &lib.H100
+	}
 	m := &Machine{prog: prog, opts: opts, diags: diags, out: bufio.NewWriter(opts.Stdout),
 		races: map[[2]int32]bool{}, uninitSeen: map[int32]bool{}}
 	m.objs = []*Object{nil} // id 0 is the null pointer
@@ -451,6 +475,9 @@ func (m *Machine) Run() bool {
 	var args []uint64
 	for range main.Type.Params {
 		args = append(args, 0)
+	}
+	if len(args) >= 2 {
+		args[0], args[1] = m.argv()
 	}
 	v, ok := m.callHost(main, args)
 	if !ok {
@@ -612,6 +639,9 @@ func (m *Machine) exec(s *stream, op *devOp) {
 				m.setMem(t, op.dst, op.val, op.n, op.pos, true)
 			}
 		case opRecord:
+		case opFree:
+			t := &Thread{ctx: ctx, host: false}
+			m.free(t, op.dst, SpaceDevice, "cudaFreeAsync", op.pos)
 		}
 	}
 	s.vc[s.agent]++
@@ -697,7 +727,12 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 	g := &gridRun{fn: fn, gdim: gpu.Dim3{X: int(uint32(args[0])), Y: int(uint32(args[1])), Z: int(uint32(args[2]))},
 		bdim: gpu.Dim3{X: int(uint32(args[3])), Y: int(uint32(args[4])), Z: int(uint32(args[5]))}, shmem: int(args[6])}
 	s := m.streamOf(args[7])
+	extra := m.nextLaunch
+	m.nextLaunch = launchExtra{}
+	m.launchErr = 0
+	g.cluster, g.cooperative = extra.cluster, extra.cooperative
 	bad := ""
+	errCode := 9 // cudaErrorInvalidConfiguration
 	switch {
 	case !t.host:
 		bad = "dynamic parallelism (a launch from device code) is not supported"
@@ -715,6 +750,11 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 		bad = "grid y or z extent above 65535"
 	case s == nil:
 		bad = "launch on an invalid stream"
+	case t.host && g.shmem > m.opts.Device.SmemPerBlock && g.shmem > m.maxDynSmem[fn]:
+		// above 48 KB a kernel must opt in (CUDA C++ Programming Guide,
+		// "Shared Memory": cudaFuncAttributeMaxDynamicSharedMemorySize)
+		bad = fmt.Sprintf("%d bytes of dynamic shared memory without cudaFuncSetAttribute(%s, cudaFuncAttributeMaxDynamicSharedMemorySize, ...) (the default limit is %d)", g.shmem, fn.Name, m.opts.Device.SmemPerBlock)
+		errCode = 1 // cudaErrorInvalidValue
 	}
 	// A legal launch can still be beyond what the interpreter can run:
 	// every thread executes at least one instruction, so a grid of more
@@ -735,7 +775,8 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 		// as on a GPU the launch fails and the program goes on; the error
 		// is visible to cudaGetLastError
 		m.diags.Warnf(m.pos(pos), "C0603", "kernel %s not launched: %s", fn.Name, bad)
-		m.lastErr = 9 // cudaErrorInvalidConfiguration
+		m.lastErr = errCode
+		m.launchErr = errCode
 		return true
 	}
 	g.args = append([]uint64(nil), args[8:]...)
