@@ -223,6 +223,9 @@ func (c *compiler) builtinCall(name string, e *syntax.Call) *Type {
 	case isHalfFunc(name):
 		return c.halfCall(name, e)
 	}
+	if name == "cudaLaunchKernelEx" {
+		return c.launchEx(e)
+	}
 	if s := builtinSigs[name]; s != nil {
 		switch {
 		case s.side == deviceSide && c.hostOnly():

@@ -83,7 +83,12 @@ func (t *Type) ElemType() *Type { return t.Elem }
 // Load preprocesses, parses and compiles one translation unit. The program
 // may be run only when diags has no errors afterwards.
 func Load(f *diag.File, diags *diag.List) *Program {
-	toks := syntax.Preprocess(f, diags)
+	return LoadConfig(f, diags, syntax.Config{})
+}
+
+// LoadConfig is Load with -I directories and -D macros.
+func LoadConfig(f *diag.File, diags *diag.List, cfg syntax.Config) *Program {
+	toks := syntax.PreprocessConfig(f, diags, cfg)
 	if diags.HasErrors() {
 		return nil
 	}

@@ -27,12 +27,13 @@ var cgModeled = map[string]bool{
 	"this_thread_block": true, "tiled_partition": true, "sync": true,
 	"reduce": true, "plus": true, "less": true, "greater": true,
 	"bit_and": true, "bit_or": true, "bit_xor": true,
+	"grid_group": true, "this_grid": true,
 }
 
 // cgKnown are cooperative_groups names that exist in CUDA but are not
 // modeled; naming one is C0309 rather than an unknown-name error.
 var cgKnown = map[string]bool{
-	"grid_group": true, "this_grid": true, "coalesced_group": true, "coalesced_threads": true,
+	"coalesced_group": true, "coalesced_threads": true,
 	"multi_grid_group": true, "this_multi_grid": true, "cluster_group": true, "this_cluster": true,
 	"labeled_partition": true, "binary_partition": true, "memcpy_async": true, "wait": true, "wait_prior": true,
 	"inclusive_scan": true, "exclusive_scan": true, "invoke_one": true, "invoke_one_broadcast": true,
@@ -48,6 +49,7 @@ var CGTypeNames = []string{cgPrefix + "thread_block", cgPrefix + "thread_group",
 // namespace aliases and using directives, which it records. It runs on the
 // preprocessed tokens before parsing.
 func resolveScopes(toks []Token, diags *diag.List) []Token {
+	tags := structTags(toks)
 	alias := map[string]string{"cooperative_groups": "cooperative_groups", "std": "std"}
 	cgUsing := map[string]bool{} // unqualified cooperative_groups names in scope
 	out := make([]Token, 0, len(toks))
@@ -117,6 +119,8 @@ func resolveScopes(toks []Token, diags *diag.List) []Token {
 			}
 			i = j
 			continue
+		case t.Kind == Punct && t.Text == "::" && len(out) > 0 && out[len(out)-1].Text == ">" && isID(i+1):
+			// trait<T>::value, numeric_limits<T>::max: kept for the parser
 		case t.Kind == Punct && t.Text == "::" && isID(i+1) && (len(out) == 0 || out[len(out)-1].Kind != Ident || keywords[out[len(out)-1].Text]):
 			// ::name, the global scope
 			i++
@@ -125,6 +129,12 @@ func resolveScopes(toks []Token, diags *diag.List) []Token {
 			parts, j := qualified(i)
 			last := parts[len(parts)-1]
 			nt := Token{Kind: Ident, Text: last.Text, Pos: t.Pos, Space: t.Space}
+			// Tag::member names a static member or an out-of-class
+			// member definition; Outer::Inner a nested struct, which is
+			// flattened like a namespace member.
+			if len(parts) >= 2 && tags[parts[len(parts)-2].Text] && !tags[last.Text] {
+				nt.Text = parts[len(parts)-2].Text + "::" + last.Text
+			}
 			if nsOf(parts[0].Text) == "cooperative_groups" {
 				nt.Text = cgName(last, diags)
 			}
@@ -148,7 +158,7 @@ func resolveScopes(toks []Token, diags *diag.List) []Token {
 func cgName(t Token, diags *diag.List) string {
 	if !cgModeled[t.Text] {
 		if cgKnown[t.Text] {
-			diags.Errorf(t.Pos, "C0309", "cooperative_groups::%s is not modeled (modeled: thread_block, this_thread_block, thread_group, tiled_partition, thread_block_tile, sync, reduce)", t.Text)
+			diags.Errorf(t.Pos, "C0309", "cooperative_groups::%s is not modeled (modeled: thread_block, this_thread_block, thread_group, tiled_partition, thread_block_tile, sync, reduce, grid_group, this_grid)", t.Text)
 		} else {
 			diags.Errorf(t.Pos, "C0301", "no cooperative_groups::%s", t.Text)
 		}
