@@ -413,3 +413,51 @@ func (c *checker) dimAnnotations(t *syntax.Type, sym *Symbol) {
 		}
 	}
 }
+
+// WarpConfigParams are CudaWarpConfig's parameters, in positional order.
+var WarpConfigParams = [4]string{"name", "count", "setmaxnreg_dec", "setmaxnreg_inc"}
+
+// WarpConfigArgs binds a CudaWarpConfig(...) call the way Exo's
+// constructor does: positional arguments in the order of WarpConfigParams,
+// then keyword arguments by name (Exo prints
+// `CudaWarpConfig(name='A', count=2, setmaxnreg_dec=None, setmaxnreg_inc=None)`).
+// `None` leaves a register count unset (nil). problems describes each
+// binding error with its position; name and count are required.
+// check, gpucheck and cudagen all read warp configurations through it.
+func WarpConfigArgs(call *syntax.Call) (args [4]syntax.Expr, problems []BindProblem) {
+	if len(call.Args) > len(args) {
+		problems = append(problems, BindProblem{Pos: call.Args[len(args)].Pos(), Msg: "CudaWarpConfig takes at most 4 arguments (name, count, setmaxnreg_dec, setmaxnreg_inc)"})
+	}
+	for i, a := range call.Args {
+		if i < len(args) {
+			args[i] = a
+		}
+	}
+	for _, k := range call.Kwargs {
+		i := -1
+		for j, p := range WarpConfigParams {
+			if p == k.Name.Name {
+				i = j
+			}
+		}
+		switch {
+		case i < 0:
+			problems = append(problems, BindProblem{Pos: k.Pos(), Msg: "CudaWarpConfig has no parameter " + k.Name.Name + " (name, count, setmaxnreg_dec, setmaxnreg_inc)"})
+		case args[i] != nil:
+			problems = append(problems, BindProblem{Pos: k.Pos(), Msg: "CudaWarpConfig argument " + k.Name.Name + " given twice"})
+		default:
+			args[i] = k.Value
+		}
+	}
+	for i := range args {
+		if n, ok := args[i].(*syntax.Name); ok && n.Name == "None" && i >= 2 {
+			args[i] = nil
+		}
+	}
+	for i := 0; i < 2; i++ {
+		if args[i] == nil {
+			problems = append(problems, BindProblem{Pos: call.Pos(), Msg: "CudaWarpConfig needs a " + WarpConfigParams[i]})
+		}
+	}
+	return args, problems
+}

@@ -780,23 +780,25 @@ func (c *checker) warpConfig(e syntax.Expr) {
 	}
 	for _, w := range l.Elems {
 		wc, ok := w.(*syntax.Call)
-		if !ok || wc.FunName() != "CudaWarpConfig" || len(wc.Args) < 2 {
+		if !ok || wc.FunName() != "CudaWarpConfig" {
 			c.errs.Errorf(w.Pos(), "W0221", "expected CudaWarpConfig(name, count, ...)")
 			continue
 		}
-		if _, ok := wc.Args[0].(*syntax.StringLit); !ok {
-			c.errs.Errorf(wc.Args[0].Pos(), "W0221", "warp name must be a string")
+		args, problems := WarpConfigArgs(wc)
+		for _, p := range problems {
+			c.errs.Errorf(p.Pos, "W0221", "%s", p.Msg)
 		}
-		for _, a := range wc.Args[1:] {
-			if _, ok := c.constValue(a); !ok {
-				c.errs.Errorf(a.Pos(), "W0221", "CudaWarpConfig counts and register counts must be integer constants")
+		if args[0] != nil {
+			if _, ok := args[0].(*syntax.StringLit); !ok {
+				c.errs.Errorf(args[0].Pos(), "W0221", "warp name must be a string")
 			}
 		}
-		for _, k := range wc.Kwargs {
-			if k.Name.Name != "setmaxnreg_dec" && k.Name.Name != "setmaxnreg_inc" {
-				c.errs.Errorf(k.Pos(), "W0221", "CudaWarpConfig has no parameter %s", k.Name.Name)
-			} else if _, ok := c.constValue(k.Value); !ok {
-				c.errs.Errorf(k.Value.Pos(), "W0221", "%s must be an integer constant", k.Name.Name)
+		for i, a := range args[1:] {
+			if a == nil {
+				continue
+			}
+			if _, ok := c.constValue(a); !ok {
+				c.errs.Errorf(a.Pos(), "W0221", "CudaWarpConfig %s must be an integer constant (or None for a register count)", WarpConfigParams[i+1])
 			}
 		}
 	}
