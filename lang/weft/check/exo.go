@@ -461,3 +461,47 @@ func WarpConfigArgs(call *syntax.Call) (args [4]syntax.Expr, problems []BindProb
 	}
 	return args, problems
 }
+
+// exoKwargs checks the keyword arguments of Exo's printed instruction
+// calls that bind no parameter (BindArgs skips them): template arguments
+// are integer constants or tuples of them, and a type binding `p=T` names
+// the element type of the argument bound to the data parameter p.
+func (c *checker) exoKwargs(call *syntax.Call, params []*syntax.Param, template []string, bound []syntax.Expr) {
+	for _, k := range call.Kwargs {
+		switch {
+		case isTemplateKwarg(k, template):
+			vals := []syntax.Expr{k.Value}
+			if t, ok := k.Value.(*syntax.Tuple); ok {
+				vals = t.Elems
+			}
+			for _, v := range vals {
+				var scratch diag.List
+				saved := c.errs
+				c.errs = &scratch
+				c.control(v)
+				c.errs = saved
+				if _, ok := c.constValue(v); !ok {
+					c.errs.Errorf(v.Pos(), "W0214", "template argument %s of %s must be an integer constant or a tuple of them", k.Name.Name, call.FunName())
+				}
+			}
+		case isTypeBinding(k, params):
+			want := lib.ResolveElem(k.Value.(*syntax.Name).Name)
+			for i, p := range params {
+				if p.Name.Name != k.Name.Name || bound[i] == nil {
+					continue
+				}
+				if sym, _ := c.windowQuiet(bound[i]); sym != nil && sym.Elem != want {
+					c.errs.Errorf(k.Value.Pos(), "W0214", "%s=%s, but the argument %s of %s is %s", k.Name.Name, k.Value.(*syntax.Name).Name, describe(bound[i]), call.FunName(), sym.Elem)
+				}
+			}
+		}
+	}
+}
+
+// windowQuiet resolves the tensor an argument reads, without reporting.
+func (c *checker) windowQuiet(e syntax.Expr) (*Symbol, []syntax.Expr) {
+	saved := c.errs
+	c.errs = &diag.List{}
+	defer func() { c.errs = saved }()
+	return c.window(e)
+}

@@ -269,12 +269,28 @@ func (c *checker) barrierMem(e syntax.Expr, at diag.Pos) string {
 		c.errs.Errorf(at, "W0204", "a barrier needs a barrier memory (CudaMbarrier, CudaCommitGroup, CudaClusterSync, CudaEvent)")
 		return ""
 	}
+	var args []syntax.Expr
+	if call, ok := e.(*syntax.Call); ok {
+		// A parameterized barrier memory: CudaMbarrierPreArrive(d).
+		e, args = call.Fun, call.Args
+		for _, k := range call.Kwargs {
+			c.errs.Errorf(k.Pos(), "W0204", "barrier memory parameters are positional")
+		}
+	}
 	n, ok := e.(*syntax.Name)
 	if !ok {
 		c.errs.Errorf(e.Pos(), "W0204", "expected a barrier memory")
 		return ""
 	}
 	b := c.lib.Barriers[n.Name]
+	if b != nil && len(args) != len(b.Params) {
+		c.errs.Errorf(n.Pos(), "W0204", "%s takes %d parameter(s), got %d", b.Name, len(b.Params), len(args))
+	}
+	for _, a := range args {
+		if v, ok := c.constValue(a); !ok || v < 0 {
+			c.errs.Errorf(a.Pos(), "W0204", "%s parameters must be non-negative integer constants", n.Name)
+		}
+	}
 	if b == nil {
 		if c.lib.Memories[n.Name] != nil {
 			c.errs.Errorf(n.Pos(), "W0204", "%s is a data memory, not a barrier memory", n.Name)
@@ -512,6 +528,12 @@ func (c *checker) windowStmt(s *syntax.Assign, n *syntax.Name) {
 	base, dims := c.window(s.RHS)
 	if base != nil {
 		sym.Elem, sym.Dims, sym.Of, sym.Mem = base.Elem, dims, base, base.Mem
+		if base.Special {
+			// A window of a special window is one too (Exo prints
+			// `x_input = x_map[i * 248:i * 248 + 248, :]` and passes
+			// x_input to a TMA instruction).
+			sym.Special, sym.MemArgs = true, base.MemArgs
+		}
 		if base.Kind == KindBarrier {
 			c.errs.Errorf(s.RHS.Pos(), "W0217", "cannot window a barrier")
 		}
