@@ -634,7 +634,7 @@ func (w *workspace) insertSyncIf(p *syntax.Proc, where string, before bool, cond
 		}
 	})
 	if bad != "" {
-		return errorf(CodeSync, "cond: %s is not a control value in scope", bad)
+		return errorf(CodeSync, "cond=%q: %s is not a control value in scope where the statement is inserted", cond, bad).at(c.stmt, "here")
 	}
 	return w.insertSync(p, where, before, &syntax.If{Cond: e, Then: []syntax.Stmt{s}})
 }
