@@ -14,6 +14,7 @@ const (
 	codeEarlyAwait  = "W0608"
 	codeSizes       = "W0610"
 	codeUnsupported = "W0611"
+	codeVacuous     = "W0612"
 	codeMore        = "W0620"
 	codeRedundant   = "W0630"
 	codeNeeded      = "W0631"
@@ -31,6 +32,7 @@ func init() {
 		{Code: codeEarlyAwait, Summary: "sync check: an Await pairs with an Arrive that comes after it in program order (await before its arrive; a deadlock on hardware)"},
 		{Code: codeSizes, Summary: "sync check: no concrete sizes given (NAME=VALUE arguments or `# check: NAME=VALUE` lines)"},
 		{Code: codeUnsupported, Summary: "sync check: a construct the abstract machine conversion does not support"},
+		{Code: codeVacuous, Summary: "sync check: the check sizes violate an assert of the proc or launch no task, so nothing would be checked"},
 		{Code: codeMore, Summary: "sync check: further hazards not shown (see --max-hazards)"},
 		{Code: codeRedundant, Summary: "sync check --redundant-sync: removing this synchronization creates no hazard at the checked sizes"},
 		{Code: codeNeeded, Summary: "sync check --redundant-sync: summary of synchronization statements that are needed"},
