@@ -345,8 +345,25 @@ func (m *Machine) asmInst(t *Thread, st *asmState, in *ptx.Inst, i int, pos int3
 		st.write(in.Args[0], b2u(setp(in.Mods[1], in.Mods[2], st.read(t, in.Args[1]), st.read(t, in.Args[2]))))
 	case ptx.KWgmma:
 		return m.wgmmaArrive(t, st, in, pos)
-	case ptx.KWgmmaFence, ptx.KWgmmaWait:
-		// wgmma completes when the warpgroup issues it (asm.go, wgmma)
+	case ptx.KWgmmaFence, ptx.KWgmmaWait, ptx.KBulkGroup:
+		// wgmma and bulk copies complete when they are issued
+	case ptx.KTmaLoad, ptx.KTmaStore, ptx.KTmaReduce:
+		return m.tma(t, st, in, pos)
+	case ptx.KMbarTx:
+		tx := int(st.read(t, in.Args[1]))
+		if in.Mods[1] == "complete_tx" {
+			tx = -tx
+		}
+		return m.mbarTx(t, st, in.Args[0], tx, pos)
+	case ptx.KMapa:
+		// clusters of one CTA: rank 0 is this CTA
+		if r := st.read(t, in.Args[2]); r != 0 {
+			m.fault(t, pos, "C0609", "%s to CTA rank %d: clusters of more than one CTA are not modeled", in.Op, r)
+			return stFault
+		}
+		st.write(in.Args[0], st.read(t, in.Args[1]))
+	case ptx.KClusterArrive, ptx.KClusterWait:
+		return m.clusterBarrier(t, in, pos)
 	default:
 		m.fault(t, pos, "C0315", "%s: no model", in.Op)
 		return stFault
