@@ -734,10 +734,6 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 	m.nextLaunch = launchExtra{}
 	m.launchErr = 0
 	g.cluster, g.cooperative = extra.cluster, extra.cooperative
-	if g.cluster.X*max(g.cluster.Y, 1)*max(g.cluster.Z, 1) > 1 {
-		m.fault(t, pos, "C0609", "kernel %s launched with clusters of %dx%dx%d CTAs: clusters of more than one CTA are not modeled", fn.Name, g.cluster.X, g.cluster.Y, g.cluster.Z)
-		return false
-	}
 	bad := ""
 	errCode := 9 // cudaErrorInvalidConfiguration
 	switch {

@@ -201,7 +201,7 @@ func (m *Machine) tma(t *Thread, st *asmState, in *ptx.Inst, pos int32) status {
 	}
 	switch in.Kind {
 	case ptx.KTmaLoad:
-		if len(in.Args) == 4 && uint16(st.read(t, in.Args[3]))&^1 != 0 {
+		if len(in.Args) == 4 && uint16(st.read(t, in.Args[3]))&^(1<<t.specialReg("%cluster_ctarank")) != 0 {
 			m.fault(t, pos, "C0609", "%s: multicast to CTAs other than rank 0: clusters of more than one CTA are not modeled", in.Op)
 			return stFault
 		}
@@ -319,6 +319,10 @@ type clusterBar struct {
 
 func (m *Machine) clusterBarrier(t *Thread, in *ptx.Inst, pos int32) status {
 	b := t.block
+	if n := t.clusterSize(); n > 1 {
+		m.fault(t, pos, "C0609", "%s in a cluster of %d CTAs: clusters of more than one CTA are not modeled", in.Op, n)
+		return stFault
+	}
 	if b.clBar == nil {
 		b.clBar = &clusterBar{}
 	}
