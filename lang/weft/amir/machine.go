@@ -64,13 +64,13 @@ type varState struct {
 	dim []dimInfo
 	// epoch identifies the incarnation (set at each allocation).
 	epoch uint64
-	total int  // blocks (len(cells) unless Var.noCells)
+	total int // blocks (len(cells) unless Var.noCells)
 	// hwCount is the arrival count the incarnation's hardware mbarriers
 	// are initialized with (the first Arrive's thread count; 0 before),
 	// hwSrc that Arrive (mbar.go).
 	hwCount int32
 	hwSrc   int
-	local bool // Var.TaskLocal
+	local   bool // Var.TaskLocal
 }
 
 type dimInfo struct {
