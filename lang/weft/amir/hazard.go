@@ -46,9 +46,14 @@ const (
 	// Arrives - Ring, which no Await has paired with yet (Paired: the
 	// highest arrive awaited so far, -1 for none).
 	PhaseUnawaited
-	// PhaseAhead: Thread (arriving, arrive Arrives) is not ordered after
-	// thread OtherStart, which awaited the slot's previous phase at Other.
+	// PhaseAhead: no thread of the Arrive (arrive Arrives, OtherThreads
+	// threads from Thread) is ordered after thread OtherStart, which
+	// awaited the slot's previous phase at Other.
 	PhaseAhead
+	// PhaseEarly: Thread (arriving, arrive Arrives) is ordered after no
+	// thread that awaited the slot's previous phase (OtherStart at Other,
+	// one of them).
+	PhaseEarly
 )
 
 var hazardNames = [...]string{"read-after-write", "write-after-write", "write-after-read",

@@ -26,10 +26,13 @@ package amir
 //     the wrong phase or hang);
 //  4. arrive a reuses the slot of arrive a - Ring: it must not happen
 //     before arrive a - Ring has been awaited (an await lag as large as
-//     the ring), and every thread of it must be ordered after every
-//     thread that awaited arrive a - Ring (phase aliasing: an arriving
-//     thread that can run ahead arrives into the slot's next phase before
-//     the awaiters observed the current one). The order is the machine's
+//     the ring); (a) every thread of it must be ordered after some thread
+//     that awaited arrive a - Ring (an await returns only when its phase
+//     has completed; a thread that can run ahead would arrive into the
+//     previous phase and complete it early), and (b) every thread that
+//     awaited arrive a - Ring must be ordered before some thread of it
+//     (else the new phase can complete, and the parity flip back, before
+//     that awaiter observed the previous phase). The order is the machine's
 //     own: an Await leaves, per awaiting thread, a visibility record on a
 //     hidden cell of the slot with timeline Program.MbarQual, which every
 //     synchronization that orders execution carries (the conversion adds
@@ -125,25 +128,48 @@ func (m *Machine) hwArrive(s *Stmt, v int, c, id int32, gs threads) {
 			h.Arrives, h.Paired, h.Ring = int(a), int(hb.awaited), int(ring)
 		})
 	}
-	// Rule 4: every awaiter of the slot's previous phase is ordered before
-	// every thread of this arrive.
+	// Rule 4 (b): every awaiter of the slot's previous phase is ordered
+	// before some thread of this arrive, so the phase cannot complete
+	// before the awaiter observed the previous one.
 	stamp := int32(len(m.log))
 	qs := Of(m.p.MbarQual)
-	for h := hb.slots[slot]; h >= 0; h = m.recs[h].next {
+	head := hb.slots[slot]
+	for h := head; h >= 0; h = m.recs[h].next {
 		r := &m.recs[h]
-		if r.creator == gs {
-			continue
-		}
 		if r.stamp != stamp {
 			m.replay(r)
 		}
-		if task, t, fail := m.failing(r, gs, false, TemporallyOrdered, qs); fail {
-			other := int(r.src)
-			who := r.creator.start
-			m.phaseHazard(s, v, c, PhaseAhead, task, t, other, func(h *Hazard) {
-				h.Arrives, h.Ring, h.OtherStart, h.OtherTask = int(a), int(ring), int(who), int(task)
+		if _, _, fail := m.failing(r, gs, true, TemporallyOrdered, qs); fail {
+			other, who := int(r.src), r.creator.start
+			m.phaseHazard(s, v, c, PhaseAhead, gs.task, gs.start, other, func(h *Hazard) {
+				h.Arrives, h.Ring, h.OtherStart, h.OtherThreads = int(a), int(ring), int(who), int(n)
 			})
 			break
+		}
+	}
+	// Rule 4 (a): every thread of this arrive is ordered after some
+	// awaiter of the previous phase (an await returns only once its phase
+	// completed), so it cannot arrive into the previous phase.
+	if head >= 0 {
+		all := false
+		for h := head; h >= 0 && !all; h = m.recs[h].next {
+			_, _, fail := m.failing(&m.recs[h], gs, false, TemporallyOrdered, qs)
+			all = !fail
+		}
+		for i := 0; i < len(offs) && !all; i++ {
+			t := gs.start + offs[i]
+			seen := false
+			for h := head; h >= 0 && !seen; h = m.recs[h].next {
+				seen = m.visible(&m.recs[h], gs.task, t, TemporallyOrdered, qs)
+			}
+			if !seen {
+				r := &m.recs[head]
+				other, who := int(r.src), r.creator.start
+				m.phaseHazard(s, v, c, PhaseEarly, gs.task, t, other, func(h *Hazard) {
+					h.Arrives, h.Ring, h.OtherStart = int(a), int(ring), int(who)
+				})
+				break
+			}
 		}
 	}
 	m.freeList(hb.slots[slot])

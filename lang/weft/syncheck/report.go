@@ -262,9 +262,13 @@ func phaseReport(p *amir.Program, h *amir.Hazard, at string, src amir.Src, errs 
 		msg = fmt.Sprintf("mbarrier phase aliasing%s: arrive %d on %s (%s) reuses the mbarrier of arrive %d (%s) before any Await has observed that phase (%s); the await lag is too large for the ring of %d mbarriers",
 			at, h.Arrives, z, ph(h.Arrives), h.Arrives-r, ph(h.Arrives-r), last, r)
 	case amir.PhaseAhead:
-		msg = fmt.Sprintf("mbarrier phase aliasing%s: %s arrives on %s (arrive %d, %s), but is not ordered after thread %d, which awaits the same mbarrier's previous phase (arrive %d, %s); %s can run ahead and arrive into phase %d before the awaiter observes phase %d (the mbarrier tracks only its phase parity): it must wait, directly or through other barriers, for something that follows that Await",
-			at, who, z, h.Arrives, ph(h.Arrives), h.OtherStart, h.Arrives-r, ph(h.Arrives-r), who, h.Arrives/r, h.Arrives/r-1)
+		msg = fmt.Sprintf("mbarrier phase aliasing%s: no thread of this Arrive (%s) on %s (arrive %d, %s) is ordered after thread %d, which awaits the same mbarrier's previous phase (arrive %d, %s); the Arrive can complete phase %d before that thread observes phase %d (the mbarrier tracks only its phase parity), which it then misses: some arriving thread must wait, directly or through other barriers, for something that follows that Await",
+			at, threadName(p, h.TaskCoords, h.Task, h.Thread, h.OtherThreads), z, h.Arrives, ph(h.Arrives), h.OtherStart, h.Arrives-r, ph(h.Arrives-r), h.Arrives/r, h.Arrives/r-1)
 		note = fmt.Sprintf("the Await of phase %d is here, by thread %d", h.Arrives/r-1, h.OtherStart)
+	case amir.PhaseEarly:
+		msg = fmt.Sprintf("mbarrier phase aliasing%s: %s arrives on %s (arrive %d, %s), but is not ordered after any Await of the same mbarrier's previous phase (arrive %d, %s); it can run ahead and arrive while phase %d is still open, completing it early with an arrival meant for phase %d (the mbarrier tracks only its phase parity): it must wait, directly or through other barriers, for something that follows such an Await",
+			at, who, z, h.Arrives, ph(h.Arrives), h.Arrives-r, ph(h.Arrives-r), h.Arrives/r-1, h.Arrives/r)
+		note = fmt.Sprintf("an Await of phase %d is here, by thread %d", h.Arrives/r-1, h.OtherStart)
 	}
 	if h.Occurrences > 1 {
 		msg += fmt.Sprintf(" (%d occurrences)", h.Occurrences)
