@@ -1,14 +1,15 @@
 package frontend
 
 import (
+	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"weft.dev/weft/diag"
+	"weft.dev/weft/safeio"
 )
 
 // Env is what a verb may touch: its output streams and whether stderr is a
@@ -18,6 +19,24 @@ type Env struct {
 	Stdin          io.Reader
 	// StderrIsTerminal is true when stderr is an interactive terminal.
 	StderrIsTerminal bool
+	// MaxInput bounds the size of every input file in bytes (0:
+	// DefaultMaxInput; negative: no limit); --max-input sets it.
+	MaxInput int64
+	// Force lets build outputs replace files Weft did not generate
+	// (--force).
+	Force bool
+}
+
+// DefaultMaxInput is the default input size limit: far above any real
+// source or schedule script, far below what would exhaust memory.
+const DefaultMaxInput = 16 << 20
+
+// InputLimit is the size limit inputs are read under (<= 0: none).
+func (env *Env) InputLimit() int64 {
+	if env.MaxInput == 0 {
+		return DefaultMaxInput
+	}
+	return env.MaxInput
 }
 
 // Verb runs one verb over args (the file and flags after the verb name).
@@ -106,12 +125,44 @@ func Report(env *Env, diags *diag.List, asJSON bool) int {
 // ReadSource reads path into a diag.File, printing an I/O error and
 // returning ok=false (status 2 for the caller) on failure.
 func ReadSource(env *Env, path string) (*diag.File, bool) {
-	src, err := os.ReadFile(path)
+	src, err := ReadInput(env, path)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "weft: %v\n", err)
 		return nil, false
 	}
 	return diag.NewFile(path, src), true
+}
+
+// ReadInput reads an input file under env's size limit; it must be a
+// regular file. The error of an oversized file names --max-input.
+func ReadInput(env *Env, path string) ([]byte, error) {
+	src, err := safeio.ReadFile(path, env.InputLimit())
+	var le *safeio.LimitError
+	if errors.As(err, &le) {
+		return nil, fmt.Errorf("%s: error: the file is larger than %d bytes, the input size limit (--max-input BYTES raises it)", le.Path, le.Limit)
+	}
+	return src, err
+}
+
+// WriteOutputs writes the files of a build into dir all or nothing
+// (safeio.WriteFiles), refusing to replace a file Weft did not generate
+// unless --force. It prints any error and returns false.
+func WriteOutputs(env *Env, dir string, outs []safeio.Output) bool {
+	if err := safeio.WriteFiles(dir, outs, env.Force); err != nil {
+		fmt.Fprintf(env.Stderr, "weft: %v\n", err)
+		return false
+	}
+	return true
+}
+
+// WriteFile replaces path with data atomically (safeio.WriteFile), printing
+// any error and returning false.
+func WriteFile(env *Env, path string, data []byte) bool {
+	if err := safeio.WriteFile(path, data, 0o644); err != nil {
+		fmt.Fprintf(env.Stderr, "weft: %v\n", err)
+		return false
+	}
+	return true
 }
 
 // Usagef prints a usage error and returns status 2.

@@ -10,9 +10,14 @@ import (
 	"golang.org/x/term"
 
 	"weft.dev/weft/frontend"
+	"weft.dev/weft/safeio"
+	"weft.dev/weft/validate"
 )
 
 func main() {
+	// Outputs are written to temporaries and renamed (safeio); on SIGINT or
+	// SIGTERM the temporaries are removed, so nothing partial is left.
+	safeio.CleanupOnSignal()
 	os.Exit(main1(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -28,7 +33,14 @@ func main1(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch args[0] {
 	case "check", "run", "build", "fmt", "sched":
-		return dispatch(env, args[0], args[1:])
+		verb := args[0]
+		rest, ok := globalFlags(env, verb, args[1:])
+		if !ok {
+			return 2
+		}
+		return guard(env, verb, rest, func() int { return dispatch(env, verb, rest) })
+	case "validate":
+		return guard(env, "validate", args[1:], func() int { return validate.Main(env, args[1:]) })
 	case "help", "-h", "--help":
 		return help(env, args[1:])
 	case "version", "--version":

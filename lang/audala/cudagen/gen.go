@@ -710,9 +710,15 @@ func (g *gen) graphHelpers() {
 	w.Line("// Graph strategy (spec §5.6): each Fix is a conditional while node; at")
 	w.Line("// the end of each iteration one thread reads the top of the stability")
 	w.Line("// stack, resets it and sets the loop condition (the relaunch kernel).")
-	w.Open("__global__ void adl_fix_reset(int lvl) {")
+	// The reset also sets the while node's condition to 1. The handle's
+	// default (cudaGraphCondAssignDefault) is applied only when the whole
+	// graph is launched, not each time a nested while node is reached: an
+	// inner Fix whose condition was left at 0 by its previous run would
+	// otherwise never run its body again (issue 12, item 6).
+	w.Open("__global__ void adl_fix_reset(cudaGraphConditionalHandle h, int lvl) {")
 	w.Line("adl_stack[lvl] = true;")
 	w.Line("adl_iter[lvl] = 0;")
+	w.Line("cudaGraphSetConditional(h, 1u);")
 	w.Close("}")
 	w.Open("__global__ void adl_fix_check(cudaGraphConditionalHandle h, int lvl, unsigned site) {")
 	w.Line("bool again = !adl_stack[lvl] && adl_err == 0;")
@@ -735,12 +741,11 @@ func (g *gen) graphHelpers() {
 	w.Line("*prev = n;")
 	w.Close("}")
 	w.Line("")
-	w.Line("// Adds a while node after *prev; returns its body graph.")
-	w.Open("static cudaGraph_t adl_add_while(cudaGraph_t g, cudaGraphNode_t* prev, cudaGraphConditionalHandle* h) {")
-	w.Line("ADL_CHECK(cudaGraphConditionalHandleCreate(h, g, 1, cudaGraphCondAssignDefault));")
+	w.Line("// Adds a while node on handle h after *prev; returns its body graph.")
+	w.Open("static cudaGraph_t adl_add_while(cudaGraph_t g, cudaGraphNode_t* prev, cudaGraphConditionalHandle h) {")
 	w.Line("cudaGraphNodeParams p = {};")
 	w.Line("p.type = cudaGraphNodeTypeConditional;")
-	w.Line("p.conditional.handle = *h;")
+	w.Line("p.conditional.handle = h;")
 	w.Line("p.conditional.type = cudaGraphCondTypeWhile;")
 	w.Line("p.conditional.size = 1;")
 	w.Line("cudaGraphNode_t n;")
@@ -777,10 +782,11 @@ func (g *gen) graphItems(items []check.Sched, gv, prev string, lvl int) {
 			u := g.uniq
 			w.Open("{ // Fix, level %d", it.Level)
 			w.Line("int lvl = %d;", it.Level)
-			w.Line("void* args[] = {&lvl};")
-			w.Line("adl_add_kernel(%s, &%s, (const void*)adl_fix_reset, 1, 1, args);", gv, prev)
 			w.Line("cudaGraphConditionalHandle h%d;", u)
-			w.Line("cudaGraph_t body%d = adl_add_while(%s, &%s, &h%d);", u, gv, prev, u)
+			w.Line("ADL_CHECK(cudaGraphConditionalHandleCreate(&h%d, %s, 1, cudaGraphCondAssignDefault));", u, gv)
+			w.Line("void* args[] = {&h%d, &lvl};", u)
+			w.Line("adl_add_kernel(%s, &%s, (const void*)adl_fix_reset, 1, 1, args);", gv, prev)
+			w.Line("cudaGraph_t body%d = adl_add_while(%s, &%s, h%d);", u, gv, prev, u)
 			w.Line("cudaGraphNode_t prev%d = nullptr;", u)
 			g.graphItems(it.Body, fmt.Sprintf("body%d", u), fmt.Sprintf("prev%d", u), it.Level)
 			w.Line("unsigned site = %d;", g.site(it.Pos, errIterations, "fixpoint did not stabilise within --max-iterations"))

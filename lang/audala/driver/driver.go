@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -16,6 +15,7 @@ import (
 	"weft.dev/weft/lang/audala/initfile"
 	"weft.dev/weft/lang/audala/interp"
 	"weft.dev/weft/lang/audala/syntax"
+	"weft.dev/weft/safeio"
 )
 
 func init() {
@@ -187,8 +187,7 @@ func fmtVerb(env *frontend.Env, args []string) int {
 	}
 	out := syntax.Print(prog)
 	if *write {
-		if err := os.WriteFile(pos[0], []byte(out), 0o644); err != nil {
-			fmt.Fprintf(env.Stderr, "weft: %v\n", err)
+		if !frontend.WriteFile(env, pos[0], []byte(out)) {
 			return 2
 		}
 		return 0
@@ -265,14 +264,9 @@ func buildVerb(env *frontend.Env, args []string) int {
 	if src == "" {
 		return frontend.Report(env, &diags, *asJSON)
 	}
-	if err := os.MkdirAll(*outDir, 0o755); err != nil {
-		fmt.Fprintf(env.Stderr, "weft: %v\n", err)
-		return 2
-	}
 	base := strings.TrimSuffix(filepath.Base(pos[0]), filepath.Ext(pos[0]))
 	out := filepath.Join(*outDir, base+".cu")
-	if err := os.WriteFile(out, []byte(src), 0o644); err != nil {
-		fmt.Fprintf(env.Stderr, "weft: %v\n", err)
+	if !frontend.WriteOutputs(env, *outDir, []safeio.Output{{Name: base + ".cu", Data: []byte(src)}}) {
 		return 2
 	}
 	fmt.Fprintf(env.Stderr, "wrote %s\n", out)

@@ -1,8 +1,6 @@
 package driver
 
 import (
-	"bufio"
-	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -10,8 +8,8 @@ import (
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/frontend"
-	"weft.dev/weft/gpu"
 	"weft.dev/weft/lang/cudac/sem"
+	"weft.dev/weft/lang/cudac/verify"
 )
 
 func init() {
@@ -41,8 +39,10 @@ func help(w io.Writer, name string) {
 	default:
 		return
 	}
-	fmt.Fprintln(w, `  A file without main launches one kernel (docs/cudac.md, "Kernel-only files"): flags
-  may also come from a comment on its first lines, e.g. //--blockDim=64 --gridDim=4`)
+	fmt.Fprintln(w, `  A file without main is a lone kernel in GPUVerify's or Faial's dialect (docs/cudac.md,
+  "Kernel-only files"): flags may also come from its header, e.g. //--blockDim=[64,2] --gridDim=4
+  -DN=8 --warp-sync=32; weft check searches launches and inputs and reports each race once
+  with the flags that rerun it ("no race in N configurations" when none is found)`)
 	verb(&frontend.Env{Stdout: w, Stderr: w}, name, []string{"-help"})
 }
 
@@ -73,7 +73,17 @@ type options struct {
 	randomBuf           bool
 	gridSet, blockSet   bool
 	setFlags            map[string]bool
+	blocks              string
+	nondet              int64
+	maxConfigs          int
+	warpSync            int
+	defines             defineList
 }
+
+type defineList []string
+
+func (d *defineList) String() string     { return strings.Join(*d, " ") }
+func (d *defineList) Set(s string) error { *d = append(*d, s); return nil }
 
 func newFlags(name string, o *options, out io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
@@ -89,35 +99,19 @@ func newFlags(name string, o *options, out io.Writer) *flag.FlagSet {
 	fs.IntVar(&o.shmem, "shmem", 0, "kernel-only files: bytes of dynamic shared memory")
 	fs.IntVar(&o.bufSize, "buffer-size", 0, "kernel-only files: bytes per pointer parameter (default: one element per launched thread)")
 	fs.BoolVar(&o.randomBuf, "random-buffers", false, "kernel-only files: fill pointer buffers with random bytes from --seed (default zeros)")
+	fs.StringVar(&o.blocks, "blocks", "", "`LIST`: kernel-only files: run only these blocks of the grid (linear ids, e.g. 0,1,63)")
+	fs.Int64Var(&o.nondet, "nondet-seed", 0, "kernel-only files: the values bodiless functions return (0: zero; other: hashed per call site and thread)")
+	fs.IntVar(&o.maxConfigs, "max-configs", 0, "kernel-only files: configurations weft check explores (default 24)")
+	fs.IntVar(&o.warpSync, "warp-sync", 0, "`N`: kernel-only files: lanes of a warp of N threads run in lock step (GPUVerify's --warp-sync)")
+	fs.Var(&o.defines, "define", "`NAME[=VALUE]`: kernel-only files: a macro, as -DNAME=VALUE (repeatable)")
 	fs.Var(o.args, "arg", "`NAME=VALUE`: kernel-only files: the value of a scalar parameter (repeatable; the others are zero)")
 	return fs
-}
-
-// fileFlags reads "//--blockDim=64 --gridDim=4" style comments from the
-// first lines of a kernel-only file.
-func fileFlags(src []byte) []string {
-	var out []string
-	sc := bufio.NewScanner(bytes.NewReader(src))
-	for n := 0; sc.Scan() && n < 5; n++ {
-		line := strings.TrimSpace(sc.Text())
-		if !strings.HasPrefix(line, "//") {
-			if line == "" {
-				continue
-			}
-			break
-		}
-		body := strings.TrimSpace(strings.TrimPrefix(line, "//"))
-		if strings.HasPrefix(body, "--") {
-			out = append(out, strings.Fields(body)...)
-		}
-	}
-	return out
 }
 
 func verb(env *frontend.Env, name string, args []string) int {
 	o := &options{args: argList{}}
 	fs := newFlags(name, o, env.Stderr)
-	pos, err := parseArgs(fs, args)
+	pos, err := parseArgs(fs, cliDefines(args))
 	if err != nil {
 		return 2
 	}
@@ -133,55 +127,31 @@ func verb(env *frontend.Env, name string, args []string) int {
 	if !ok {
 		return 2
 	}
+	// The header of a kernel-only file may define macros (-DN=4), so it is
+	// read before the file is compiled; its errors matter only when the
+	// file turns out to have no main.
 	var diags diag.List
 	prog := sem.Load(f, &diags)
-	if prog == nil {
+	if prog == nil || prog.Main == nil {
+		if !verify.HasMain(f) {
+			// a kernel-only file: compiled again with its header's
+			// macros and GPUVerify's predefined ones
+			hdr, herr := verify.ParseHeader(f.Src)
+			if herr != nil {
+				return frontend.Usagef(env, "%s: bad flags in the header comment: %v", pos[0], herr)
+			}
+			diags = diag.List{}
+			prog, lits := verify.Load(f, append(hdr.Defines, o.defines...), nil, &diags)
+			if prog == nil {
+				return frontend.Report(env, &diags, o.asJSON)
+			}
+			return kernelOnly(env, name, pos[0], f, prog, lits, hdr, o, fs, set, &diags)
+		}
 		return frontend.Report(env, &diags, o.asJSON)
 	}
 	opts := sem.Options{Stdout: env.Stdout, Stderr: env.Stderr, Check: name == "check",
 		Random: o.schedule == "random", Seed: o.seed, Quantum: o.quantum, MaxSteps: o.maxSteps}
 	m := sem.NewMachine(prog, opts, &diags)
-	if prog.Main == nil {
-		if len(prog.Kernels) == 0 {
-			diags.Errorf(diag.Pos{File: f}, "C0310", "no main function and no __global__ function to run")
-			return frontend.Report(env, &diags, o.asJSON)
-		}
-		// defaults from the file's first-lines comment, then the command line
-		o2 := &options{args: argList{}}
-		ffs := newFlags(name, o2, io.Discard) // the error is reported below
-		if err := ffs.Parse(fileFlags(f.Src)); err != nil {
-			return frontend.Usagef(env, "%s: bad flags in the first-lines comment: %v", pos[0], err)
-		}
-		ffs.Visit(func(fl *flag.Flag) {
-			if !set[fl.Name] {
-				fs.Set(fl.Name, fl.Value.String())
-			}
-		})
-		for k, v := range o2.args {
-			if _, ok := o.args[k]; !ok {
-				o.args[k] = v
-			}
-		}
-		if o.bufSize < 0 || o.bufSize > maxBufferSize {
-			// Buffers are allocated up front: refuse rather than die of an
-			// out-of-memory crash.
-			return frontend.Usagef(env, "--buffer-size=%d: want 0 to %d bytes", o.bufSize, maxBufferSize)
-		}
-		grid, err := gpu.ParseDim3(o.grid)
-		if err != nil {
-			return frontend.Usagef(env, "--gridDim=%s: %v", o.grid, err)
-		}
-		block, err := gpu.ParseDim3(o.block)
-		if err != nil {
-			return frontend.Usagef(env, "--blockDim=%s: %v", o.block, err)
-		}
-		_, err = m.RunKernelOnly(sem.KernelConfig{Kernel: o.kernel, Grid: grid, Block: block, Shmem: o.shmem,
-			Args: o.args, BufferSize: o.bufSize, Random: o.randomBuf, Seed: o.seed})
-		if err != nil {
-			return frontend.Usagef(env, "%v", err)
-		}
-		return frontend.Report(env, &diags, o.asJSON)
-	}
 	m.Run()
 	rc := frontend.Report(env, &diags, o.asJSON)
 	if rc == 0 && m.ExitCode() != 0 {

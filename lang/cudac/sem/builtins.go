@@ -212,6 +212,9 @@ func (c *compiler) builtinIndexOf(name string, pos diag.Pos) int32 {
 
 func (c *compiler) builtinCall(name string, e *syntax.Call) *Type {
 	pos := e.Pos
+	if t := c.annotCall(name, e); t != nil {
+		return t // annot.go
+	}
 	switch {
 	case strings.HasPrefix(name, "__cg_"):
 		return c.cgCall(name, e)

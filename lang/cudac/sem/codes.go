@@ -29,6 +29,7 @@ var Codes = []diag.Code{
 	{Code: "C0209", Summary: "invalid literal"},
 	{Code: "C0210", Summary: "expected an expression"},
 	{Code: "C0211", Summary: "kernel launch needs 2 to 4 configuration arguments"},
+	{Code: "C0212", Summary: "malformed inline asm statement or operand constraint"},
 	{Code: "C0301", Summary: "undeclared identifier"},
 	{Code: "C0302", Summary: "invalid operands or type mismatch"},
 	{Code: "C0303", Summary: "expression is not assignable (not an lvalue)"},
@@ -43,6 +44,7 @@ var Codes = []diag.Code{
 	{Code: "C0312", Summary: "break or continue outside a loop or switch"},
 	{Code: "C0313", Summary: "not a constant expression"},
 	{Code: "C0314", Summary: "undefined label"},
+	{Code: "C0315", Summary: "inline PTX: an instruction without a model, malformed PTX, or an operand the model rejects"},
 	{Code: "C0401", Summary: "device memory accessed from the host"},
 	{Code: "C0402", Summary: "host memory accessed from the device"},
 	{Code: "C0403", Summary: "out-of-bounds memory access"},
@@ -64,6 +66,8 @@ var Codes = []diag.Code{
 	{Code: "C0605", Summary: "execution step limit exceeded"},
 	{Code: "C0606", Summary: "call stack overflow"},
 	{Code: "C0607", Summary: "CUDA runtime API misuse"},
+	{Code: "C0620", Summary: "precondition (__requires, __assume) false: kernel-only runs with this launch and these inputs are excluded"},
+	{Code: "C0621", Summary: "annotation violated: __assert or a loop invariant is false"},
 }
 
 func init() { diag.Register("cudac", Codes) }

@@ -570,7 +570,9 @@ func (c *compiler) topDecl(d *syntax.Decl) {
 		sp = SpaceConstant
 	case d.Q.Managed:
 		sp = SpacePinned
-	case d.Q.Device:
+	case d.Q.Device, c.isKernelOnly():
+		// a kernel-only file has no host code: its plain globals are
+		// device memory, as GPUVerify reads them (annot.go)
 		sp = SpaceDevice
 	}
 	g := &GlobalVar{Name: d.Name, Type: t, Space: sp, Pos: c.pos(d.Pos), index: len(c.prog.Globals)}
@@ -1031,6 +1033,8 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			c.errorf(s.Pos, "C0313", "case label is not an integer constant")
 		}
 		l.cases = append(l.cases, caseLabel{val: v, pc: c.here()})
+	case *syntax.AsmStmt:
+		c.asmStmt(s)
 	default:
 		c.errorf(syntax.PosOf(s), "C0309", "unsupported statement")
 	}
@@ -2233,6 +2237,9 @@ func (c *compiler) call(e *syntax.Call) *Type {
 	}
 	if fn == nil {
 		if d := c.protos[n.Name]; d != nil && builtinSigs[n.Name] == nil && !genericBuiltins[n.Name] {
+			if c.isKernelOnly() && e.Launch == nil {
+				return c.nondetCall(d, e) // annot.go
+			}
 			c.errorf(pos, "C0301", "function %s is declared but never defined", n.Name)
 			c.emit(OpConst, 0, 0, pos)
 			return tInt

@@ -433,6 +433,13 @@ func (m *Machine) releaseWarps(b *blockRun) bool {
 			}
 			handled |= mask
 			released = true
+			if t.warpOp == wMma {
+				if len(lanes) < 32 || mmaMismatch(lanes) != "" {
+					continue // a partial warp or mixed forms never complete: a deadlock
+				}
+				m.releaseMma(lanes)
+				continue
+			}
 			var ballot uint64
 			for k := 0; k < len(lanes); k++ {
 				if mask&(1<<k) != 0 && lanes[k].wargs[1] != 0 {

@@ -34,6 +34,23 @@ type Options struct {
 	Quantum int
 	// MaxSteps bounds the instructions of the whole run (0: 2e9).
 	MaxSteps uint64
+	// Kernel-only verification (package verify, issue 16):
+	// NondetSeed picks the values bodiless functions return (annot.go);
+	// WarpSync > 0 runs lanes of one warp of that many threads in lock
+	// step, so their accesses are ordered (GPUVerify's --warp-sync=N);
+	// Blocks, when not nil, lists the linear ids of the blocks of a
+	// kernel-only grid that run (the others are never started: a run of
+	// some blocks is a prefix of a run of all, so what it reports is real);
+	// LargeBlocks accepts blocks of more than 1024 threads, as GPUVerify's
+	// headers do.
+	NondetSeed  int64
+	WarpSync    int
+	Blocks      []int
+	LargeBlocks bool
+	// BenignWrites tolerates two unordered stores of the same value to the
+	// same bytes, as GPUVerify does by default (its --no-benign turns it
+	// off): both orders leave memory the same.
+	BenignWrites bool
 }
 
 // Machine is the configuration of a running program (seed 004 Fig. 2: the
@@ -82,6 +99,8 @@ type Machine struct {
 	rfree    []uint32
 
 	races      map[[2]int32]bool
+	wval       uint64 // the value a store is writing, while wvalOK (Options.BenignWrites)
+	wvalOK     bool
 	uninitSeen map[int32]bool
 	faultSeen  bool
 	lastFault  *diag.Diagnostic
@@ -156,6 +175,12 @@ type blockRun struct {
 	dyn     *Object
 	epoch   int32
 	wepoch  []int32
+	// inline PTX (asm.go): the shared window, named barriers, mbarriers,
+	// and whether a release made threads runnable during a round
+	win     *sharedWin
+	named   map[int]*namedBar
+	mbars   map[uint64]*mbar
+	wakeups bool
 }
 
 type thState uint8
@@ -165,6 +190,8 @@ const (
 	tsBarrier
 	tsWarp
 	tsDone
+	tsNamed // a named barrier (barrier.cta.sync id, count)
+	tsMbar  // an mbarrier phase (mbarrier.try_wait.parity)
 )
 
 // Thread is a host or device thread: an explicit interpreter state.
@@ -190,6 +217,7 @@ type Thread struct {
 	segGen             uint32
 	segEp, segWep      int32
 	segClock, segAgent int32
+	segLc              int32
 
 	cyc          *spinSnap
 	cycling      bool
@@ -209,6 +237,18 @@ type Thread struct {
 	pred    uint64
 	warpOp  int
 	wargs   [4]uint64
+
+	// inline PTX (asm.go): the asm statement being executed, cp.async
+	// copies not yet committed and committed groups, what it waits for,
+	// and its clocks for split synchronization (lc, bvc)
+	asm        *asmState
+	cpPending  []cpCopy
+	cpGroups   [][]cpCopy
+	barID      int
+	mbarAddr   uint64
+	mbarParity int
+	lc         int32
+	bvc        []int32
 }
 
 func (t *Thread) localSpace() Space {
@@ -636,7 +676,7 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 		bad = "grid with zero blocks"
 	case g.bdim.Size() == 0:
 		bad = "block with zero threads"
-	case g.bdim.Size() > gpu.MaxThreadsPerCTA || g.bdim.Z > 64:
+	case (g.bdim.Size() > gpu.MaxThreadsPerCTA || g.bdim.Z > 64) && !m.opts.LargeBlocks:
 		bad = fmt.Sprintf("%d threads per block exceed the limit of %d", g.bdim.Size(), gpu.MaxThreadsPerCTA)
 	case g.shmem > gpu.SmemPerCTAMax:
 		bad = fmt.Sprintf("%d bytes of dynamic shared memory exceed the limit of %d", g.shmem, gpu.SmemPerCTAMax)
@@ -716,6 +756,15 @@ func (m *Machine) runGrid(g *gridRun, ctx *accessCtx) {
 	}
 	if m.opts.Random {
 		m.rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
+	}
+	if m.opts.Blocks != nil {
+		order = order[:0]
+		for _, b := range m.opts.Blocks {
+			if b >= 0 && b < n {
+				order = append(order, b)
+			}
+		}
+		n = len(order)
 	}
 	next := 0
 	var parked []*blockExec
@@ -861,6 +910,10 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 			}
 		}
 		e.order = keep
+		if b.wakeups {
+			b.wakeups = false
+			e.rebuild()
+		}
 		if m.steps > m.opts.MaxSteps {
 			m.fault(nil, g.fn.PosIdx, "C0605", "execution step limit (%d instructions) exceeded in kernel %s", m.opts.MaxSteps, g.fn.Name)
 			return bsEnd
@@ -963,6 +1016,10 @@ func (m *Machine) deadlock(b *blockRun) {
 			what = "__syncthreads"
 		case tsWarp:
 			what = warpOpNames[t.warpOp]
+		case tsNamed:
+			what = fmt.Sprintf("named barrier %d (barrier.cta.sync)", t.barID)
+		case tsMbar:
+			what = fmt.Sprintf("an mbarrier phase of parity %d (mbarrier wait)", t.mbarParity)
 		}
 		k := fmt.Sprintf("%d/%s", t.waitPos, what)
 		if groups[k] == nil {
@@ -975,10 +1032,22 @@ func (m *Machine) deadlock(b *blockRun) {
 	first := groups[keys[0]]
 	code := "C0502"
 	var msg string
-	if first.what != "__syncthreads" || len(keys) > 1 && groups[keys[1]].what != "__syncthreads" {
+	isWarp := func(g *group) bool {
+		return strings.HasPrefix(g.what, "__s") && g.what != "__syncthreads" || g.what == "mma.sync"
+	}
+	if isWarp(first) || len(keys) > 1 && isWarp(groups[keys[1]]) {
 		code = "C0503"
 	}
+	split := false // a thread waits at a named barrier or an mbarrier
+	for _, gr := range groups {
+		split = split || strings.HasPrefix(gr.what, "named") || strings.HasPrefix(gr.what, "an mbarrier")
+	}
 	switch {
+	case split && code == "C0502":
+		msg = fmt.Sprintf("deadlock in block %s of kernel %s: a barrier or mbarrier phase that threads wait for can never complete", dimStr(b.idx, g.gdim), g.fn.Name)
+		if len(done) > 0 {
+			msg += fmt.Sprintf(" (%s exited)", tidList(done, g.bdim))
+		}
 	case len(done) > 0 && code == "C0502":
 		msg = fmt.Sprintf("deadlock: barrier divergence in block %s of kernel %s: threads wait at __syncthreads() while %s exited", dimStr(b.idx, g.gdim), g.fn.Name, tidList(done, g.bdim))
 	case code == "C0502":
@@ -994,6 +1063,7 @@ func (m *Machine) deadlock(b *blockRun) {
 		gr := groups[k]
 		d.Note(m.pos(gr.pos), "%s wait at %s", tidList(gr.tids, g.bdim), gr.what)
 	}
+	m.splitNotes(b, d)
 	m.failed = true
 	m.faultSeen = true
 }

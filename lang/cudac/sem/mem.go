@@ -37,6 +37,7 @@ type Object struct {
 	init    bitset // weft check: the bytes written so far, one bit each
 	shadow  []cell // weft check: race history per granule of 1<<gshift bytes (race.go)
 	gshift  uint8
+	grow    bool // kernel-only buffer of unknown extent: grows to cover an access (kernelonly.go)
 }
 
 func (m *Machine) newObject(size int, sp Space, name string, pos int32) *Object {

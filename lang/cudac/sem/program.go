@@ -16,7 +16,13 @@ type Program struct {
 	Literals []string
 	Strings  []string // messages of OpTrap
 	Pos      []diag.Pos
+	bodiless bool       // a bodiless function is called (annot.go)
+	asms     []*asmInfo // inline asm statements (asm.go)
 }
+
+// HasBodiless reports whether the program calls a function declared but
+// never defined (kernel-only files: it returns chosen values).
+func (p *Program) HasBodiless() bool { return p.bodiless }
 
 // Function is a compiled function.
 type Function struct {
@@ -83,6 +89,9 @@ func Load(f *diag.File, diags *diag.List) *Program {
 	}
 	file := syntax.Parse(toks, diags)
 	if diags.HasErrors() {
+		return nil
+	}
+	if file = linkUnits(f, file, diags); file == nil {
 		return nil
 	}
 	p := Compile(file, diags)

@@ -30,6 +30,7 @@ type seg struct {
 	tid    int32 // linear thread id in the block
 	epoch  int32 // barrier epoch of the block
 	wepoch int32 // __syncwarp epoch of the warp
+	lc     int32 // the thread's clock for split synchronization (asm.go)
 }
 
 // stamp identifies one access: a segment and pos<<3 | flags.
@@ -85,7 +86,7 @@ func vcJoin(dst []int32, src []int32) []int32 {
 
 // hb reports whether an access of segment a happens before the current
 // access, made in segment b under ctx.
-func hb(a, b *seg, ctx *accessCtx) bool {
+func hb(a, b *seg, ctx *accessCtx, bvc []int32) bool {
 	if a.agent == b.agent && a.clock == b.clock {
 		if a.agent == 0 || a.block < 0 {
 			return true // host program order; a copy runs as one sequential agent
@@ -98,6 +99,9 @@ func hb(a, b *seg, ctx *accessCtx) bool {
 		}
 		if a.epoch < b.epoch {
 			return true // a __syncthreads separates them
+		}
+		if int(a.tid) < len(bvc) && a.lc < bvc[a.tid] {
+			return true // a named barrier or an mbarrier phase orders them
 		}
 		return a.tid/32 == b.tid/32 && a.wepoch < b.wepoch
 	}
@@ -112,19 +116,19 @@ func (m *Machine) curSeg(t *Thread) uint32 {
 	if b != nil {
 		ep, wep = b.epoch, b.wepoch[t.tid/32]
 	}
-	if t.segGen == m.segGen && t.segEp == ep && t.segWep == wep && t.segClock == t.ctx.clock && t.segAgent == t.ctx.agent {
+	if t.segGen == m.segGen && t.segEp == ep && t.segWep == wep && t.segClock == t.ctx.clock && t.segAgent == t.ctx.agent && t.segLc == t.lc {
 		return t.seg
 	}
 	s := seg{agent: t.ctx.agent, clock: t.ctx.clock, block: -1, tid: -1}
 	if b != nil {
-		s.block, s.tid, s.epoch, s.wepoch = b.id, t.tid, ep, wep
+		s.block, s.tid, s.epoch, s.wepoch, s.lc = b.id, t.tid, ep, wep, t.lc
 	}
 	if len(m.segs) >= m.segGCAt {
 		m.gcSegs()
 	}
 	t.seg = uint32(len(m.segs))
 	m.segs = append(m.segs, s)
-	t.segGen, t.segEp, t.segWep, t.segClock, t.segAgent = m.segGen, ep, wep, t.ctx.clock, t.ctx.agent
+	t.segGen, t.segEp, t.segWep, t.segClock, t.segAgent, t.segLc = m.segGen, ep, wep, t.ctx.clock, t.ctx.agent, t.lc
 	return t.seg
 }
 
@@ -167,12 +171,12 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 	// ordered reports whether the earlier access a is no race with b: the
 	// same segment, happens-before, or both atomic
 	ordered := func(a stamp) bool {
-		return a.seg == sid || hb(&m.segs[a.seg], bs, ctx)
+		return a.seg == sid || hb(&m.segs[a.seg], bs, ctx, t.bvc) || m.lockstep(&m.segs[a.seg], bs)
 	}
 	g := o.gshift
 	for ci := off >> g; ci < (off+n)>>g; ci++ {
 		c := &o.shadow[ci]
-		if c.w.valid() && !(c.w.atomic() && atomic) && !ordered(c.w) {
+		if c.w.valid() && !(c.w.atomic() && atomic) && !ordered(c.w) && !(write && m.benignWrite(o, off, n)) {
 			m.reportRace(o, ci<<g, c.w, b)
 		}
 		if write {

@@ -49,10 +49,11 @@ const (
 	wAny
 	wAll
 	wSyncwarp
+	wMma // mma.sync (asm.go)
 )
 
 var warpOpNames = []string{"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync",
-	"__ballot_sync", "__any_sync", "__all_sync", "__syncwarp"}
+	"__ballot_sync", "__any_sync", "__all_sync", "__syncwarp", "mma.sync"}
 
 // cudaError_t values and names for the errors we produce.
 var cudaErrors = map[int]string{

@@ -161,7 +161,7 @@ func (m *Machine) stuck(b *blockRun) bool {
 		}
 		switch t.state {
 		case tsDone:
-		case tsBarrier, tsWarp:
+		case tsBarrier, tsWarp, tsNamed, tsMbar:
 			waiting = true
 		default:
 			return false
@@ -205,6 +205,10 @@ func (m *Machine) livelock(g *gridRun, parked []*blockExec) {
 				}
 			case t.state == tsBarrier:
 				pos, verb, what = t.waitPos, "wait", "at __syncthreads"
+			case t.state == tsNamed:
+				pos, verb, what = t.waitPos, "wait", fmt.Sprintf("at named barrier %d", t.barID)
+			case t.state == tsMbar:
+				pos, verb, what = t.waitPos, "wait", fmt.Sprintf("for an mbarrier phase of parity %d", t.mbarParity)
 			default:
 				pos, verb, what = t.waitPos, "wait", "at "+warpOpNames[t.warpOp]
 			}

@@ -869,6 +869,9 @@ func (p *parser) block() *Block {
 
 func (p *parser) stmt() Stmt {
 	t := p.tok()
+	if t.Kind == Ident && isAsmKeyword(t.Text) {
+		return p.asmStmt()
+	}
 	if t.Kind == Ident {
 		switch t.Text {
 		case "if":

@@ -46,9 +46,27 @@ func Preprocess(f *diag.File, diags *diag.List) []Token {
 
 // PreprocessWith is Preprocess with a custom file reader for #include "...".
 func PreprocessWith(f *diag.File, diags *diag.List, readFile func(string) ([]byte, error)) []Token {
+	return PreprocessDefines(f, diags, readFile, nil)
+}
+
+// PreprocessDefines is PreprocessWith with command-line macros: each of
+// defines is NAME, NAME=VALUE or NAME(PARAMS)=BODY, as cc's -D takes them,
+// defined after the built-in macros and before the file.
+func PreprocessDefines(f *diag.File, diags *diag.List, readFile func(string) ([]byte, error), defines []string) []Token {
 	p := &preprocessor{diags: diags, macros: map[string]*macro{}, readFile: readFile, files: map[string]*diag.File{}}
 	pre := diag.NewFile("<built-in>", []byte(predefined))
 	p.file(pre)
+	if len(defines) > 0 {
+		var b strings.Builder
+		for _, d := range defines {
+			name, val, ok := strings.Cut(d, "=")
+			if !ok {
+				val = "1"
+			}
+			b.WriteString("#define " + name + " " + strings.ReplaceAll(val, "\n", " ") + "\n")
+		}
+		p.file(diag.NewFile("<command-line>", []byte(b.String())))
+	}
 	p.out = p.out[:0]
 	p.file(f)
 	end := diag.Pos{File: f, Offset: len(f.Src)}

@@ -255,7 +255,7 @@ func (op *wgOp) tiles() (A, B []float64, ok bool) {
 // wait that ends the enclosing wmma_async scope; until then the thread's
 // accumulator is in flight and touching it is an error (P0307).
 func (th *thread) wgmma(x *syntax.Call, st *state) {
-	if st.code.Level != check.Thread || st.code.N%128 != 0 {
+	if !th.aligned(st, 128) {
 		th.fail(x.Pos(), "P0301", "Bundl run is stuck: wgmma at %s needs an aligned warpgroup", st.code)
 	}
 	if th.wgDepth == 0 {
@@ -326,7 +326,7 @@ func (th *thread) wgmma(x *syntax.Call, st *state) {
 // warpgroup rendezvous whose last thread performs the warpgroup's pending
 // wgmmas in issue order.
 func (th *thread) wgWait(s *syntax.WithStmt, st *state) {
-	if st.code.Level != check.Thread || st.code.N%128 != 0 {
+	if !th.aligned(st, 128) {
 		th.fail(s.At, "P0301", "Bundl run is stuck: wmma_async at %s needs an aligned warpgroup", st.code)
 	}
 	tid := st.pos % 128

@@ -307,7 +307,7 @@ func (th *thread) callStmt(x *syntax.Call, st *state) {
 	case "warpgroup_reg_alloc", "warpgroup_reg_dealloc":
 		// A hint to the register allocator (seed 001 §5): no effect on
 		// values; it is still a warpgroup collective.
-		if st.code.Level != check.Thread || st.code.N%128 != 0 {
+		if !th.aligned(st, 128) {
 			th.fail(x.Pos(), "P0301", "Bundl run is stuck: %s at %s needs a warpgroup", ci.Intrinsic, st.code)
 		}
 		// setmaxnreg.sync.aligned: the whole warpgroup executes it.
@@ -355,7 +355,7 @@ func tf32(x float64) float64 {
 // (seed 001 Fig. 2). Each lane brings A[4], B[2], C[4] in the PTX fragment
 // layouts; the last to arrive computes D = A*B + C.
 func (th *thread) mma(x *syntax.Call, st *state) {
-	if st.code.Level != check.Thread || st.code.N%32 != 0 {
+	if !th.aligned(st, 32) {
 		th.fail(x.Pos(), "P0301", "Bundl run is stuck: mma.sync at %s needs an aligned warp", st.code)
 	}
 	lane := st.pos % 32
@@ -426,7 +426,7 @@ func mmaCompute(in [][]float64) [][]float64 {
 // shflUp is __shfl_up_sync over an aligned warp: lane l receives the value
 // of lane l-delta, lanes below delta keep their own.
 func (th *thread) shflUp(x *syntax.Call, st *state, val float64, delta int) float64 {
-	if st.code.Level != check.Thread || st.code.N%32 != 0 {
+	if !th.aligned(st, 32) {
 		th.fail(x.Pos(), "P0301", "Bundl run is stuck: shfl_up_sync at %s needs an aligned warp", st.code)
 	}
 	lane := st.pos % 32

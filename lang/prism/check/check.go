@@ -40,6 +40,7 @@ type checker struct {
 	nextID     int
 	claims     map[*Var]*claimUse
 	claimDepth map[*Var]int
+	claimAt    map[*Var]place
 }
 
 type claimUse struct {
@@ -101,6 +102,7 @@ type env struct {
 	branch []branchRef
 	smem   *int // live shared bytes in this function
 	async  bool // inside wmma_async
+	place  place
 }
 
 func (e env) nested() env {
@@ -482,8 +484,10 @@ func (c *checker) resolveType(t syntax.Type, e env) *Type {
 func (c *checker) checkFunc(fn *Func) {
 	c.claims = map[*Var]*claimUse{}
 	c.claimDepth = map[*Var]int{}
+	c.claimAt = map[*Var]place{}
 	smem := 0
 	e := env{fn: fn, code: fn.Top, T: fn.T, B: fn.B, sc: &scope{vars: map[string]*Var{}}, smem: &smem}
+	e.place = entryPlace(fn)
 	for i, p := range fn.Params {
 		c.declare(e, p, fn.Decl.Params[i])
 	}
@@ -543,6 +547,16 @@ func (c *checker) stmt(s syntax.Stmt, e env) {
 			c.errorf(s.At, ErrBranch, "%s at %s leaves a loop running at %s: threads of one perspective would leave it at different times", s.Tok, e.code, *e.loop)
 		}
 	case *syntax.ReturnStmt:
+		// A return leaves the function for the threads of the code
+		// perspective only; narrower than the function's perspective, the
+		// rest of it continues and waits for them at the next barrier,
+		// collective or partition end (seed 001 §3.4 Fig. 11: control flow
+		// is uniform over the code perspective; Bundl has no return, so a
+		// function body runs to its end at its top perspective).
+		if e.code != e.fn.Top {
+			c.errorf(s.At, ErrReturnEscapes, "return at %s code in %s, whose perspective is %s: the other threads of %s go on without these and wait for them at the next barrier; return only from %s code", e.code, e.fn.Name, e.fn.Top, e.fn.Top, e.fn.Top)
+			return
+		}
 		if s.Value != nil {
 			t, _ := c.expr(s.Value, e, e.fn.Top, readReturn)
 			if e.code != e.fn.Top {
@@ -845,6 +859,7 @@ func (c *checker) with(s *syntax.WithStmt, e env) {
 		c.group(p, s.Call.Args[0].Pos(), e)
 		inner := e.nested()
 		inner.code = p
+		inner.place = groupPlace(p, e)
 		c.stmts(s.Body, inner)
 	case "partition", "claim", "async":
 		c.view(s, r, e)
@@ -874,6 +889,11 @@ func (c *checker) group(p Persp, pos diag.Pos, e env) {
 	switch {
 	case p.Level > cur.Level:
 		c.errorf(pos, ErrGroupBroaden, "group(%s) inside %s: group may only narrow the perspective, and %s is broader than %s", p, cur, p.Level, cur.Level)
+	case p.Level == cur.Level && p.N > cur.N || p.Level == Thread && cur.Level == Block && e.T > 0 && p.N > cur.N*e.T:
+		// Widening within a level (block[2] inside block[1]) or past what
+		// the level holds (thread[128] in a block of 64) is broadening, the
+		// class of Fig. 7 ex. 1, not a failed division (ex. 2).
+		c.errorf(pos, ErrGroupBroaden, "group(%s) inside %s: group may only narrow the perspective, and %s is broader than %s (%d threads > %d)", p, cur, p, cur, count(p, Thread, e), count(cur, Thread, e))
 	case p.Level == cur.Level:
 		if cur.N%p.N != 0 {
 			c.errorf(pos, ErrGroupDivide, "group(%s) inside %s: %d %% %d != 0, so %s cannot be replicated evenly across %s", p, cur, cur.N, p.N, p, cur)
@@ -953,11 +973,22 @@ func (c *checker) split(s *syntax.MatchStmt, e env) {
 			n, bad = 1, true
 		}
 		size := int(n) * unit
+		pl := branchPlace(level, off, e)
+		bs := pl.Thr
+		if level == Block {
+			bs = pl.Blk
+		}
+		badAt, misal := misaligned(bs, size)
 		if !bad && off+size > avail {
 			c.errorf(cs.Value.Pos(), ErrSplitExceeds, "split requests %d %s units in total, but %s holds only %d", (off+size)/unit, lvl, e.code, avail/unit)
 			bad = true
 		} else if !bad && off%size != 0 {
 			c.errorf(cs.Value.Pos(), ErrSplitAlign, "branch %d of the split (case %d) starts at %s %d, which is not aligned to its size %d", i+1, n, lvl, off/unit, n)
+			bad = true
+		} else if !bad && misal {
+			// §3.2: a perspective of size n is aligned to n, in every copy
+			// of the groups around the split, not only within one.
+			c.errorf(cs.Value.Pos(), ErrSplitAlign, "branch %d of the split (case %d) is aligned within %s, but an instance of %s starts so that the branch begins at %s %d of its %s, which is not aligned to the branch's %d %ss (a perspective of size n is aligned to n)", i+1, n, e.code, e.code, level, badAt, alignFrame(level, e), size, level)
 			bad = true
 		}
 		bp := Persp{level, size}
@@ -967,6 +998,7 @@ func (c *checker) split(s *syntax.MatchStmt, e env) {
 		off += size
 		inner := e.nested()
 		inner.code = bp
+		inner.place = pl
 		inner.branch = append(append([]branchRef(nil), e.branch...), branchRef{m: s, arm: i, code: bp})
 		c.info.Code[cs] = bp
 		c.stmts(cs.Body, inner)
@@ -1085,6 +1117,7 @@ func (c *checker) view(s *syntax.WithStmt, r *Region, e env) {
 	if r.Kind == "claim" {
 		delete(c.claims, y)
 		c.claimDepth[y] = len(e.branch)
+		c.claimAt[y] = e.place
 	}
 	body(inner)
 }

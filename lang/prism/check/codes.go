@@ -37,6 +37,7 @@ const (
 	ErrSplitSubject   = "P0126"
 	ErrRedeclared     = "P0127"
 	ErrNotConst       = "P0128"
+	ErrReturnEscapes  = "P0129"
 )
 
 func init() {
@@ -55,7 +56,7 @@ func init() {
 		{Code: ErrReadUp, Summary: "read-up: code cannot read a variable narrower than its perspective (Fig. 11)"},
 		{Code: ErrWriteDown, Summary: "write-down: a narrower value cannot be written into a broader variable (Fig. 12)"},
 		{Code: ErrHidden, Summary: "the original of a partitioned, claimed or async pointer is hidden in its scope"},
-		{Code: ErrClaimBranch, Summary: "a claimed pointer may be used in one split branch only"},
+		{Code: ErrClaimBranch, Summary: "a claimed pointer is used by one collection of threads only: one split branch, not replicated by a group"},
 		{Code: ErrAsyncUse, Summary: "an async variable may only be used by async data-movement intrinsics"},
 		{Code: ErrSharedLevel, Summary: "shared memory is allocated and accessed only at block[1]"},
 		{Code: ErrSmemBudget, Summary: "shared memory exceeds the smem= budget of @requires"},
@@ -76,6 +77,7 @@ func init() {
 		{Code: ErrSplitSubject, Summary: "split over a level the code perspective cannot divide"},
 		{Code: ErrRedeclared, Summary: "name declared twice in one scope"},
 		{Code: ErrNotConst, Summary: "a compile-time constant is required"},
+		{Code: ErrReturnEscapes, Summary: "return from code narrower than the function's perspective: the other threads wait for the returning ones"},
 		{Code: "P0201", Summary: "no CUDA barrier spans the threads that must synchronize"},
 		{Code: "P0301", Summary: "Bundl run is stuck: threads wait on a barrier others cannot reach"},
 		{Code: "P0302", Summary: "Bundl run: out-of-bounds memory access"},

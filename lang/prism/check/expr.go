@@ -1,6 +1,8 @@
 package check
 
 import (
+	"fmt"
+
 	"weft.dev/weft/lang/prism/syntax"
 	"weft.dev/weft/pyscan"
 )
@@ -251,6 +253,16 @@ func (c *checker) claimUse(v *Var, id *syntax.Ident, e env) {
 	if !v.Persp.AtLeast(e.code) {
 		c.errorf(id.At, ErrClaimBranch, "claimed %s @ %s used from %s code: only one %s may use it; use it inside one branch of a split", v.Name, v.Persp, e.code, v.Persp)
 		return
+	}
+	if at, ok := c.claimAt[v]; ok {
+		if first, last, ok := claimSpan(at, v.Persp, e); !ok {
+			what := fmt.Sprintf("%ss %d..%d", v.Persp.Level, first, last)
+			if last >= many {
+				what = "copies in every block"
+			}
+			c.errorf(id.At, ErrClaimBranch, "claimed %s @ %s used by more than one %s: the groups around this use replicate it over %s of the claim's code %s, not one aligned collection", v.Name, v.Persp, v.Persp, what, v.Region.Code)
+			return
+		}
 	}
 	depth := c.claimDepth[v]
 	var path []branchRef

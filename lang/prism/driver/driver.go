@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"weft.dev/weft/lang/prism/check"
 	"weft.dev/weft/lang/prism/lower"
 	"weft.dev/weft/lang/prism/syntax"
+	"weft.dev/weft/safeio"
 )
 
 func init() {
@@ -139,8 +139,7 @@ func fmtVerb(env *frontend.Env, args []string) int {
 		return 2
 	}
 	if *write {
-		if err := os.WriteFile(pos[0], buf.Bytes(), 0o644); err != nil {
-			fmt.Fprintf(env.Stderr, "weft: %v\n", err)
+		if !frontend.WriteFile(env, pos[0], buf.Bytes()) {
 			return 2
 		}
 		return 0
@@ -183,7 +182,7 @@ func buildVerb(env *frontend.Env, args []string) int {
 	// Functions with a body of `pass` are implemented in raw CUDA (seed 001
 	// B.3): their bodies come from BASE.extern.cuh next to the program.
 	ext := strings.TrimSuffix(pos[0], filepath.Ext(pos[0])) + ".extern.cuh"
-	extSrc, extErr := os.ReadFile(ext)
+	extSrc, extErr := frontend.ReadInput(env, ext)
 	if extErr == nil {
 		opts.ExternHeader = base + ".extern.cuh"
 	}
@@ -209,19 +208,12 @@ func buildVerb(env *frontend.Env, args []string) int {
 		}
 		res.CUDA += h
 	}
-	if err := os.MkdirAll(*out, 0o755); err != nil {
-		fmt.Fprintf(env.Stderr, "weft: %v\n", err)
-		return 2
-	}
-	if err := os.WriteFile(filepath.Join(*out, base+".cu"), []byte(res.CUDA), 0o644); err != nil {
-		fmt.Fprintf(env.Stderr, "weft: %v\n", err)
-		return 2
-	}
+	outs := []safeio.Output{{Name: base + ".cu", Data: []byte(res.CUDA)}}
 	if extErr == nil {
-		if err := os.WriteFile(filepath.Join(*out, opts.ExternHeader), extSrc, 0o644); err != nil {
-			fmt.Fprintf(env.Stderr, "weft: %v\n", err)
-			return 2
-		}
+		outs = append(outs, safeio.Output{Name: opts.ExternHeader, Data: extSrc})
+	}
+	if !frontend.WriteOutputs(env, *out, outs) {
+		return 2
 	}
 	if *syncs {
 		for _, s := range res.Syncs {

@@ -142,7 +142,7 @@ func TestNVCCGenerated(t *testing.T) {
 		t.Skip("nvcc not found")
 	}
 	dir := t.TempDir()
-	for _, seed := range []int64{3, 42} {
+	for _, seed := range []int64{3, 42, 257} { // 257: wgmma and setmaxnreg from block code
 		src, _ := progen.Generate(seed)
 		f, errs := syntax.Parse(diag.NewFile("gen.prism", []byte(src)))
 		info := check.Check(f, errs)
@@ -155,7 +155,12 @@ func TestNVCCGenerated(t *testing.T) {
 			os.WriteFile(name, []byte(out.CUDA), 0o644)
 			t.Run(filepath.Base(name), func(t *testing.T) {
 				t.Parallel()
-				if msg, err := exec.Command(nvcc, "-cubin", "-arch=sm_80", "-o", name+".cubin", name).CombinedOutput(); err != nil {
+				arch := []string{"-arch=sm_80"}
+				if out.SM90 {
+					arch = []string{"-gencode", "arch=compute_90a,code=sm_90a"}
+				}
+				args := append(append([]string{"-cubin"}, arch...), "-o", name+".cubin", name)
+				if msg, err := exec.Command(nvcc, args...).CombinedOutput(); err != nil {
 					t.Fatalf("nvcc: %v\n%s\n%s", err, msg, src)
 				}
 			})

@@ -3,8 +3,6 @@ package driver
 import (
 	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 
 	cudainclude "weft.dev/weft/cuda/include"
 	"weft.dev/weft/diag"
@@ -12,6 +10,7 @@ import (
 	"weft.dev/weft/lang/weft/cudagen"
 	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
+	"weft.dev/weft/safeio"
 )
 
 // build implements `weft build FILE.weft -o DIR [--harness] [--proc NAME]
@@ -93,19 +92,15 @@ func buildWeft(env *frontend.Env, args []string) int {
 	if errs.HasErrors() {
 		return frontend.Report(env, &errs, *asJSON)
 	}
-	if err := os.MkdirAll(*out, 0o755); err != nil {
-		fmt.Fprintf(env.Stderr, "weft: %v\n", err)
-		return 2
+	var outs []safeio.Output
+	for _, file := range o.Files {
+		outs = append(outs, safeio.Output{Name: file.Name, Data: file.Data})
 	}
-	files := o.Files
 	for _, h := range cudainclude.Headers() {
-		files = append(files, cudagen.File{Name: h.Name, Data: h.Data})
+		outs = append(outs, safeio.Output{Name: h.Name, Data: h.Data})
 	}
-	for _, file := range files {
-		if err := os.WriteFile(filepath.Join(*out, file.Name), file.Data, 0o644); err != nil {
-			fmt.Fprintf(env.Stderr, "weft: %v\n", err)
-			return 2
-		}
+	if !frontend.WriteOutputs(env, *out, outs) {
+		return 2
 	}
 	return frontend.Report(env, &errs, *asJSON)
 }

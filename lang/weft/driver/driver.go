@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
@@ -195,8 +194,7 @@ func fmtVerb(env *frontend.Env, args []string) int {
 		return 0
 	}
 	if *write && string(out) != string(src.Src) {
-		if err := os.WriteFile(pos[0], out, 0o644); err != nil {
-			fmt.Fprintf(env.Stderr, "weft: %v\n", err)
+		if !frontend.WriteFile(env, pos[0], out) {
 			return 2
 		}
 	}

@@ -16,6 +16,7 @@ import (
 	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syncheck"
 	"weft.dev/weft/lang/weft/syntax"
+	"weft.dev/weft/safeio"
 )
 
 // libProcs resolves calls to the standard library's instructions and helper
@@ -85,14 +86,7 @@ func runVerb(env *frontend.Env, args []string) int {
 		return frontend.Usagef(env, "%v", err)
 	}
 	assigns = withDirectiveSizes(src, p, assigns)
-	callArgs, arrays, err := p.Bind(assigns, *seed, func(path string) (*interp.Array, error) {
-		r, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		defer r.Close()
-		return interp.ReadNpy(r)
-	})
+	callArgs, arrays, err := p.Bind(assigns, *seed, interp.ReadNpyFile)
 	if err != nil {
 		return frontend.Usagef(env, "%v", err)
 	}
@@ -136,18 +130,12 @@ func compare(env *frontend.Env, p *interp.Proc, dir string, arrays []string, arg
 	found := 0
 	for _, name := range arrays {
 		path := filepath.Join(dir, name+".npy")
-		r, err := os.Open(path)
-		if os.IsNotExist(err) {
+		if _, err := os.Stat(path); os.IsNotExist(err) {
 			continue
 		}
+		ref, err := interp.ReadNpyFile(path)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "weft: %v\n", err)
-			return 2
-		}
-		ref, err := interp.ReadNpy(r)
-		r.Close()
-		if err != nil {
-			fmt.Fprintf(env.Stderr, "weft: %s: %v\n", path, err)
 			return 2
 		}
 		found++
@@ -191,27 +179,23 @@ func withDirectiveSizes(src *diag.File, p *interp.Proc, assigns [][2]string) [][
 	return assigns
 }
 
-// writeArrays writes the named array arguments to dir/NAME.npy.
+// writeArrays writes the named array arguments to dir/NAME.npy, all or
+// nothing (safeio.Batch): on an error or a signal no file is left partial.
 func writeArrays(dir string, names []string, args map[string]any) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
+	var b safeio.Batch
 	for _, name := range names {
-		if err := writeNpy(filepath.Join(dir, name+".npy"), args[name].(*interp.Array)); err != nil {
+		f, err := b.Create(filepath.Join(dir, name+".npy"))
+		if err != nil {
+			b.Abort()
 			return err
 		}
+		if err := interp.WriteNpy(f, args[name].(*interp.Array)); err != nil {
+			b.Abort()
+			return fmt.Errorf("writing %s: %w", f.Dest(), err)
+		}
 	}
-	return nil
-}
-
-func writeNpy(path string, a *interp.Array) error {
-	w, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := interp.WriteNpy(w, a); err != nil {
-		w.Close()
-		return err
-	}
-	return w.Close()
+	return b.Commit()
 }

@@ -527,9 +527,10 @@ static void adl_print_2() {
 // Graph strategy (spec §5.6): each Fix is a conditional while node; at
 // the end of each iteration one thread reads the top of the stability
 // stack, resets it and sets the loop condition (the relaunch kernel).
-__global__ void adl_fix_reset(int lvl) {
+__global__ void adl_fix_reset(cudaGraphConditionalHandle h, int lvl) {
   adl_stack[lvl] = true;
   adl_iter[lvl] = 0;
+  cudaGraphSetConditional(h, 1u);
 }
 __global__ void adl_fix_check(cudaGraphConditionalHandle h, int lvl, unsigned site) {
   bool again = !adl_stack[lvl] && adl_err == 0;
@@ -552,12 +553,11 @@ static void adl_add_kernel(cudaGraph_t g, cudaGraphNode_t* prev, const void* fun
   *prev = n;
 }
 
-// Adds a while node after *prev; returns its body graph.
-static cudaGraph_t adl_add_while(cudaGraph_t g, cudaGraphNode_t* prev, cudaGraphConditionalHandle* h) {
-  ADL_CHECK(cudaGraphConditionalHandleCreate(h, g, 1, cudaGraphCondAssignDefault));
+// Adds a while node on handle h after *prev; returns its body graph.
+static cudaGraph_t adl_add_while(cudaGraph_t g, cudaGraphNode_t* prev, cudaGraphConditionalHandle h) {
   cudaGraphNodeParams p = {};
   p.type = cudaGraphNodeTypeConditional;
-  p.conditional.handle = *h;
+  p.conditional.handle = h;
   p.conditional.type = cudaGraphCondTypeWhile;
   p.conditional.size = 1;
   cudaGraphNode_t n;
@@ -816,10 +816,11 @@ int main(int argc, char** argv) {
     cudaGraphNode_t prev = nullptr;
     { // Fix, level 0
       int lvl = 0;
-      void* args[] = {&lvl};
-      adl_add_kernel(graph, &prev, (const void*)adl_fix_reset, 1, 1, args);
       cudaGraphConditionalHandle h1;
-      cudaGraph_t body1 = adl_add_while(graph, &prev, &h1);
+      ADL_CHECK(cudaGraphConditionalHandleCreate(&h1, graph, 1, cudaGraphCondAssignDefault));
+      void* args[] = {&h1, &lvl};
+      adl_add_kernel(graph, &prev, (const void*)adl_fix_reset, 1, 1, args);
+      cudaGraph_t body1 = adl_add_while(graph, &prev, h1);
       cudaGraphNode_t prev1 = nullptr;
       { // Edge.set_in_out
         int lvl = 0;
@@ -843,10 +844,11 @@ int main(int argc, char** argv) {
     }
     { // Fix, level 0
       int lvl = 0;
-      void* args[] = {&lvl};
-      adl_add_kernel(graph, &prev, (const void*)adl_fix_reset, 1, 1, args);
       cudaGraphConditionalHandle h5;
-      cudaGraph_t body5 = adl_add_while(graph, &prev, &h5);
+      ADL_CHECK(cudaGraphConditionalHandleCreate(&h5, graph, 1, cudaGraphCondAssignDefault));
+      void* args[] = {&h5, &lvl};
+      adl_add_kernel(graph, &prev, (const void*)adl_fix_reset, 1, 1, args);
+      cudaGraph_t body5 = adl_add_while(graph, &prev, h5);
       cudaGraphNode_t prev5 = nullptr;
       { // Node.pivot_nominate
         int lvl = 0;
@@ -861,10 +863,11 @@ int main(int argc, char** argv) {
       }
       { // Fix, level 1
         int lvl = 1;
-        void* args[] = {&lvl};
-        adl_add_kernel(body5, &prev5, (const void*)adl_fix_reset, 1, 1, args);
         cudaGraphConditionalHandle h8;
-        cudaGraph_t body8 = adl_add_while(body5, &prev5, &h8);
+        ADL_CHECK(cudaGraphConditionalHandleCreate(&h8, body5, 1, cudaGraphCondAssignDefault));
+        void* args[] = {&h8, &lvl};
+        adl_add_kernel(body5, &prev5, (const void*)adl_fix_reset, 1, 1, args);
+        cudaGraph_t body8 = adl_add_while(body5, &prev5, h8);
         cudaGraphNode_t prev8 = nullptr;
         { // Edge.compute_fwd_bwd
           int lvl = 1;

@@ -314,9 +314,10 @@ static void adl_print_1() {
 // Graph strategy (spec §5.6): each Fix is a conditional while node; at
 // the end of each iteration one thread reads the top of the stability
 // stack, resets it and sets the loop condition (the relaunch kernel).
-__global__ void adl_fix_reset(int lvl) {
+__global__ void adl_fix_reset(cudaGraphConditionalHandle h, int lvl) {
   adl_stack[lvl] = true;
   adl_iter[lvl] = 0;
+  cudaGraphSetConditional(h, 1u);
 }
 __global__ void adl_fix_check(cudaGraphConditionalHandle h, int lvl, unsigned site) {
   bool again = !adl_stack[lvl] && adl_err == 0;
@@ -339,12 +340,11 @@ static void adl_add_kernel(cudaGraph_t g, cudaGraphNode_t* prev, const void* fun
   *prev = n;
 }
 
-// Adds a while node after *prev; returns its body graph.
-static cudaGraph_t adl_add_while(cudaGraph_t g, cudaGraphNode_t* prev, cudaGraphConditionalHandle* h) {
-  ADL_CHECK(cudaGraphConditionalHandleCreate(h, g, 1, cudaGraphCondAssignDefault));
+// Adds a while node on handle h after *prev; returns its body graph.
+static cudaGraph_t adl_add_while(cudaGraph_t g, cudaGraphNode_t* prev, cudaGraphConditionalHandle h) {
   cudaGraphNodeParams p = {};
   p.type = cudaGraphNodeTypeConditional;
-  p.conditional.handle = *h;
+  p.conditional.handle = h;
   p.conditional.type = cudaGraphCondTypeWhile;
   p.conditional.size = 1;
   cudaGraphNode_t n;
@@ -472,10 +472,11 @@ int main(int argc, char** argv) {
     }
     { // Fix, level 0
       int lvl = 0;
-      void* args[] = {&lvl};
-      adl_add_kernel(graph, &prev, (const void*)adl_fix_reset, 1, 1, args);
       cudaGraphConditionalHandle h2;
-      cudaGraph_t body2 = adl_add_while(graph, &prev, &h2);
+      ADL_CHECK(cudaGraphConditionalHandleCreate(&h2, graph, 1, cudaGraphCondAssignDefault));
+      void* args[] = {&h2, &lvl};
+      adl_add_kernel(graph, &prev, (const void*)adl_fix_reset, 1, 1, args);
+      cudaGraph_t body2 = adl_add_while(graph, &prev, h2);
       cudaGraphNode_t prev2 = nullptr;
       { // Edge.reachability
         int lvl = 0;

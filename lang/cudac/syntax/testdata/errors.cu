@@ -46,3 +46,19 @@ unsigned float q; // ERROR C0203 col=1 "invalid type 'unsigned float'"
 int CAT(va, r) = SQ(3) + TWICE(2);
 const char *s = STR(hello world);
 void p() { LOG("%d %d\n", 1, 2); }
+// ---- inline asm: constraints and sections
+__device__ void f(unsigned *p, float x) {
+  unsigned r;
+  asm volatile("mov.u32 %0, %%tid.x;" : "=r"(r));
+  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(r) : "f"(x));
+  __asm__ __volatile__("barrier.cta.sync 0;" ::: "memory");
+  asm volatile("cp.async.wait_group %0;" ::"n"(1) : "memory");
+  asm volatile("mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};"
+               : "+f"(x), "+f"(x), "+f"(x), "+f"(x) : "r"(r), "r"(r), "r"(r));
+}
+__device__ void g1(unsigned r) { asm volatile("mov.u32 %0, 1;" : "r"(r)); } // ERROR C0212 col=66 "asm output constraint \"r\" needs '=' or '\+'"
+__device__ void g2(unsigned r) { asm volatile("mov.u32 %0, 1;" :: "=r"(r)); } // ERROR C0212 col=67 "asm input constraint \"=r\" may not have"
+__device__ void g3(unsigned r) { asm volatile("mov.u32 %0, 1;" : "=x"(r)); } // ERROR C0212 col=66 "unsupported asm operand constraint \"=x\""
+__device__ void g4(unsigned x) { asm volatile(x); } // ERROR C0212 col=47 "asm needs a string literal template"
+__device__ void g5() { asm goto("bra L;" ::: "memory" : L); } // ERROR C0212 col=28 "asm goto is not supported"
+__device__ void g6() { asm("bra L;" ::: "memory" : "x"); } // ERROR C0212 col=52 "at most three ':' sections"

@@ -1,0 +1,142 @@
+package ptx
+
+import (
+	"math"
+
+	"github.com/x448/float16"
+)
+
+// TF32 is cvt.rna.tf32.f32 (ptx.md §1.5, PTX ISA "cvt"): round the binary32
+// value x to 10 explicit mantissa bits, to nearest with ties away from zero,
+// keeping the binary32 layout with the low 13 bits zero. Adding half an ulp
+// of tf32 (bit 12) to the magnitude and truncating is that rounding, since
+// the format is sign-magnitude; a carry into the exponent rounds the largest
+// finite values to infinity. NaN and infinity keep their top bits. With
+// satfinite an infinite result from a finite input is the largest finite
+// tf32 instead.
+func TF32(x uint32, satfinite bool) uint32 {
+	exp := x >> 23 & 0xff
+	if exp == 0xff {
+		if x&0x7fffff != 0 {
+			return x&0xffffe000 | 0x400000 // a NaN stays a NaN
+		}
+		return x
+	}
+	r := (x + 0x1000) & 0xffffe000
+	if satfinite && r>>23&0xff == 0xff {
+		return x&0x80000000 | 0x7f7fe000
+	}
+	return r
+}
+
+// MmaShape is one modeled mma.sync form.
+type MmaShape struct {
+	M, N, K      int
+	In           string // tf32, f16 or bf16
+	ARegs, BRegs int
+}
+
+// MmaShapeOf recognizes the modeled forms of mma.sync: D (f32) = A B + C (f32)
+// with A row-major and B column-major.
+func MmaShapeOf(op string) (MmaShape, bool) {
+	switch op {
+	case "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32":
+		return MmaShape{16, 8, 8, "tf32", 4, 2}, true
+	case "mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32":
+		return MmaShape{16, 8, 4, "tf32", 2, 1}, true
+	case "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32":
+		return MmaShape{16, 8, 16, "f16", 4, 2}, true
+	case "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32":
+		return MmaShape{16, 8, 16, "bf16", 4, 2}, true
+	}
+	return MmaShape{}, false
+}
+
+// AElem is the element of A that half h (0: low, 1: high 16 bits; always 0
+// for tf32) of A register r of lane holds (ptx.md §1.1-1.3, the PTX ISA's
+// "Matrix Fragments for mma.m16n8k8 / m16n8k4 / m16n8k16").
+func (s MmaShape) AElem(lane, r, h int) (row, col int) {
+	g, t := lane>>2, lane&3
+	if s.In == "tf32" {
+		// a0: (g, t), a1: (g+8, t), a2: (g, t+4), a3: (g+8, t+4)
+		return g + 8*(r&1), t + 4*(r>>1)
+	}
+	// register j holds a_{2j}, a_{2j+1}: rows g (j even) / g+8 (j odd),
+	// columns 2t + h (+8 for j >= 2)
+	return g + 8*(r&1), 2*t + h + 8*(r>>1)
+}
+
+// BElem is the element (k, n) of B that half h of B register r of lane holds.
+func (s MmaShape) BElem(lane, r, h int) (k, n int) {
+	g, t := lane>>2, lane&3
+	if s.In == "tf32" {
+		return t + 4*r, g
+	}
+	return 2*t + h + 8*r, g
+}
+
+// CElem is the element of the 16x8 C/D tile held by f32 register i of lane.
+func CElem(lane, i int) (row, col int) {
+	g, t := lane>>2, lane&3
+	return g + 8*(i>>1), 2*t + i&1
+}
+
+// input decodes one A or B element: a tf32 operand is the top 19 bits of
+// the register (the ISA leaves the low 13 bits unused), f16 and bf16 are
+// the half h of the register.
+func (s MmaShape) input(reg uint32, h int) float64 {
+	switch s.In {
+	case "tf32":
+		return float64(math.Float32frombits(reg & 0xffffe000))
+	case "f16":
+		return float64(float16.Frombits(uint16(reg >> (16 * h))).Float32())
+	default:
+		return float64(math.Float32frombits(reg >> (16 * h) << 16))
+	}
+}
+
+// Mma computes the warp's D fragments from every lane's A, B and C
+// registers (a[lane], b[lane]: the 32-bit registers in operand order; c:
+// binary32 bits). Precision model (doc.go): each product is exact in
+// binary64, the K products of an element are added to C in k order in
+// binary64, and the sum is rounded once to binary32.
+func (s MmaShape) Mma(a, b [][]uint32, c [][4]uint32) [][4]uint32 {
+	A := make([]float64, s.M*s.K)
+	B := make([]float64, s.K*s.N)
+	halves := 2
+	if s.In == "tf32" {
+		halves = 1
+	}
+	for lane := 0; lane < 32; lane++ {
+		for r := 0; r < s.ARegs; r++ {
+			for h := 0; h < halves; h++ {
+				i, k := s.AElem(lane, r, h)
+				A[i*s.K+k] = s.input(a[lane][r], h)
+			}
+		}
+		for r := 0; r < s.BRegs; r++ {
+			for h := 0; h < halves; h++ {
+				k, j := s.BElem(lane, r, h)
+				B[k*s.N+j] = s.input(b[lane][r], h)
+			}
+		}
+	}
+	d := make([][4]uint32, 32)
+	for lane := 0; lane < 32; lane++ {
+		for i := 0; i < 4; i++ {
+			row, col := CElem(lane, i)
+			sum := float64(math.Float32frombits(c[lane][i]))
+			for k := 0; k < s.K; k++ {
+				sum += A[row*s.K+k] * B[k*s.N+col]
+			}
+			d[lane][i] = math.Float32bits(float32(sum))
+		}
+	}
+	return d
+}
+
+// ErrorBound is the bound docs/cudac.md states for comparing an mma result
+// computed by a GPU with Mma's: |gpu - model| <= ErrorBound(k) * sum_k
+// |a_k b_k| (+ |c|), for K accumulated products in binary32 with any order
+// and any intermediate rounding: K+1 roundings of relative size 2^-24 each.
+func ErrorBound(k int) float64 { return float64(k+1) * 0x1p-24 }

@@ -1,0 +1,190 @@
+package ptx
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Kind is the model an instruction runs with.
+type Kind uint8
+
+const (
+	KNone             Kind = iota
+	KMov                   // mov.{u32,b32,s32,u64,b64} d, a: a register, special register or immediate
+	KCvtTF32               // cvt.rna{.satfinite}.tf32.f32 d, a
+	KBra                   // bra{.uni} label
+	KBarSync               // barrier{.cta}.sync{.aligned} / bar{.cta}.sync id{, count}
+	KBarArrive             // barrier{.cta}.arrive{.aligned} / bar.arrive id, count
+	KNop                   // fences and setmaxnreg: no effect on the values or the order the model checks
+	KCpAsync               // cp.async.{ca,cg}.shared{::cta}.global [d], [s], size{, src-size}
+	KCpCommit              // cp.async.commit_group
+	KCpWait                // cp.async.wait_group N
+	KCpWaitAll             // cp.async.wait_all
+	KCpMbarArrive          // cp.async.mbarrier.arrive{.noinc}.shared{::cta}.b64 [bar]
+	KMbarInit              // mbarrier.init.shared{::cta}.b64 [bar], count
+	KMbarArrive            // mbarrier.arrive{.sem}{.scope}.shared{::cta}.b64 state, [bar]{, count}
+	KMbarExpectArrive      // mbarrier.arrive.expect_tx... state, [bar], tx
+	KMbarTestWait          // mbarrier.test_wait.parity... p, [bar], parity
+	KMbarTryWait           // mbarrier.try_wait.parity... p, [bar], parity{, hint}
+	KMma                   // mma.sync.aligned.m16n8k{4,8}.row.col.f32.tf32.tf32.f32, m16n8k16 .f32.{f16,bf16}
+)
+
+var kindNames = [...]string{"none", "mov", "cvt.tf32", "bra", "barrier.sync", "barrier.arrive", "nop",
+	"cp.async", "cp.async.commit_group", "cp.async.wait_group", "cp.async.wait_all", "cp.async.mbarrier.arrive",
+	"mbarrier.init", "mbarrier.arrive", "mbarrier.arrive.expect_tx", "mbarrier.test_wait", "mbarrier.try_wait", "mma.sync"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+func has(mods []string, m string) bool {
+	for _, x := range mods {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// classify finds the model of in and checks its operands.
+func classify(in *Inst, p *Program) error {
+	m := in.Mods
+	bad := func(format string, args ...any) error {
+		return &Error{in.Line, in.Op + ": " + fmt.Sprintf(format, args...)}
+	}
+	nargs := func(lo, hi int) error {
+		if len(in.Args) < lo || len(in.Args) > hi {
+			if lo == hi {
+				return bad("wants %d operands, has %d", lo, len(in.Args))
+			}
+			return bad("wants %d to %d operands, has %d", lo, hi, len(in.Args))
+		}
+		return nil
+	}
+	mem := func(i int) error {
+		if in.Args[i].Kind != OMem || len(in.Args[i].Elems) != 0 {
+			return bad("operand %d must be an [address]", i+1)
+		}
+		return nil
+	}
+	switch {
+	case m[0] == "mov" && len(m) == 2 && strings.Contains("u32 b32 s32 u64 b64 s64 u16 b16", m[1]):
+		in.Kind = KMov
+		return nargs(2, 2)
+	case in.Op == "cvt.rna.tf32.f32" || in.Op == "cvt.rna.satfinite.tf32.f32":
+		in.Kind = KCvtTF32
+		return nargs(2, 2)
+	case m[0] == "bra" && (len(m) == 1 || len(m) == 2 && m[1] == "uni"):
+		in.Kind = KBra
+		if err := nargs(1, 1); err != nil {
+			return err
+		}
+		t, ok := p.Labels[in.Args[0].Name]
+		if in.Args[0].Kind != OReg || !ok {
+			return bad("no label %s in this asm statement", in.Args[0].Name)
+		}
+		in.Target = t
+		return nil
+	case (m[0] == "barrier" || m[0] == "bar") && len(m) >= 2:
+		rest := m[1:]
+		if rest[0] == "cta" {
+			rest = rest[1:]
+		}
+		if len(rest) > 0 && rest[len(rest)-1] == "aligned" {
+			rest = rest[:len(rest)-1]
+		}
+		if len(rest) == 1 && rest[0] == "sync" {
+			in.Kind = KBarSync
+			return nargs(1, 2)
+		}
+		if len(rest) == 1 && rest[0] == "arrive" {
+			in.Kind = KBarArrive
+			return nargs(2, 2)
+		}
+	case m[0] == "fence" && (has(m, "proxy") || has(m, "mbarrier_init")) || m[0] == "setmaxnreg":
+		in.Kind = KNop
+		return nil
+	case m[0] == "cp" && len(m) >= 2 && m[1] == "async":
+		switch {
+		case len(m) >= 5 && (m[2] == "ca" || m[2] == "cg") && strings.HasPrefix(m[3], "shared") && m[4] == "global":
+			in.Kind = KCpAsync
+			if err := nargs(3, 4); err != nil {
+				return err
+			}
+			if err := mem(0); err != nil {
+				return err
+			}
+			return mem(1)
+		case in.Op == "cp.async.commit_group":
+			in.Kind = KCpCommit
+			return nargs(0, 0)
+		case in.Op == "cp.async.wait_group":
+			in.Kind = KCpWait
+			if err := nargs(1, 1); err != nil {
+				return err
+			}
+			if in.Args[0].Kind != OImm && in.Args[0].Kind != ORef {
+				return bad("the group count is an immediate")
+			}
+			return nil
+		case in.Op == "cp.async.wait_all":
+			in.Kind = KCpWaitAll
+			return nargs(0, 0)
+		case len(m) >= 5 && m[2] == "mbarrier" && m[3] == "arrive":
+			in.Kind = KCpMbarArrive
+			if err := nargs(1, 1); err != nil {
+				return err
+			}
+			return mem(0)
+		}
+	case m[0] == "mbarrier" && len(m) >= 3:
+		switch m[1] {
+		case "init":
+			in.Kind = KMbarInit
+			if err := nargs(2, 2); err != nil {
+				return err
+			}
+			return mem(0)
+		case "arrive":
+			if has(m, "expect_tx") {
+				in.Kind = KMbarExpectArrive
+				if err := nargs(3, 3); err != nil {
+					return err
+				}
+			} else {
+				in.Kind = KMbarArrive
+				if err := nargs(2, 3); err != nil {
+					return err
+				}
+			}
+			return mem(1)
+		case "test_wait", "try_wait":
+			if !has(m, "parity") {
+				return bad("only the .parity form is modeled")
+			}
+			in.Kind = KMbarTestWait
+			if m[1] == "try_wait" {
+				in.Kind = KMbarTryWait
+			}
+			if err := nargs(3, 4); err != nil {
+				return err
+			}
+			return mem(1)
+		}
+	case m[0] == "mma" && has(m, "sync"):
+		sh, ok := MmaShapeOf(in.Op)
+		if !ok {
+			return bad("no model for this mma shape and type (modeled: m16n8k8 and m16n8k4 .row.col.f32.tf32.tf32.f32, m16n8k16 .row.col.f32.{f16,bf16}.{f16,bf16}.f32)")
+		}
+		in.Kind = KMma
+		if err := nargs(4, 4); err != nil {
+			return err
+		}
+		want := [4]int{4, sh.ARegs, sh.BRegs, 4}
+		for i, w := range want {
+			if in.Args[i].Kind != OVec || len(in.Args[i].Elems) != w {
+				return bad("operand %d must be a vector of %d registers", i+1, w)
+			}
+		}
+		return nil
+	}
+	return bad("no model for this PTX instruction in Weft's CUDA-C semantics")
+}

@@ -1,0 +1,667 @@
+package sem
+
+import (
+	"fmt"
+
+	"math"
+	"sort"
+	"weft.dev/weft/diag"
+
+	"weft.dev/weft/lang/cudac/ptx"
+	"weft.dev/weft/lang/cudac/syntax"
+)
+
+// Inline PTX (GNU asm statements; package ptx parses the template and holds
+// the pure models). A statement compiles to
+//
+//	push index, operand values...; asm/run   -> 1 when it finished
+//	L: jnz Done; asm/resume; jmp L           (after a blocking instruction)
+//	Done: for each output: lvalue = asm/out(i)
+//
+// asm/run executes the instructions of the template with the thread's asm
+// state (operand registers, .reg registers, pc). An instruction that waits
+// (a barrier, an mbarrier phase, a warp-wide mma) suspends the thread with
+// the state kept; its release pushes 0 and asm/resume continues after it.
+// Waits block rather than spin: mbarrier.try_wait, and test_wait in its
+// "@!p bra" loop, suspend the thread until the phase completes, and a wait
+// that can never complete is a deadlock report (C0502).
+
+// asmInfo is one compiled asm statement.
+type asmInfo struct {
+	prog  *ptx.Program
+	kinds []byte // constraint letter per operand (outputs first)
+	nout  int
+	// waitLoop[i]: instruction i is an mbarrier.test_wait whose false
+	// result branches straight back to it (a spin the model blocks instead)
+	waitLoop []bool
+}
+
+// asmState is a thread's state inside an asm statement.
+type asmState struct {
+	info *asmInfo
+	pc   int
+	ops  []uint64 // operand registers, PTX bit patterns (f: binary32 bits)
+	regs map[string]uint64
+	// a warp-wide mma waiting for its lanes
+	mma *ptx.Inst
+}
+
+func asmCType(k byte) *Type {
+	switch k {
+	case 'h':
+		return tUShort
+	case 'r':
+		return tUInt
+	case 'f':
+		return tFloat
+	case 'd':
+		return tDouble
+	}
+	return tULLong
+}
+
+func (c *compiler) asmStmt(s *syntax.AsmStmt) {
+	if c.fn == nil || !c.fn.Device {
+		c.errorf(s.Pos, "C0309", "inline PTX runs only in device code")
+		return
+	}
+	ops := append(append([]*syntax.AsmOperand{}, s.Outputs...), s.Inputs...)
+	prog, err := ptx.Parse(s.Template, len(ops), len(c.prog.asms))
+	if err != nil {
+		c.errorf(s.TmplPos, "C0315", "%v", err)
+		return
+	}
+	info := &asmInfo{prog: prog, nout: len(s.Outputs), waitLoop: make([]bool, len(prog.Insts))}
+	for i, in := range prog.Insts {
+		if in.Kind == ptx.KMbarTestWait && i+1 < len(prog.Insts) {
+			b := prog.Insts[i+1]
+			if b.Kind == ptx.KBra && b.Target == i && b.Guard != nil && b.Guard.Negate && in.Args[0].Kind == ptx.OReg && b.Guard.Name == in.Args[0].Name {
+				info.waitLoop[i] = true
+			}
+		}
+	}
+	idx := len(c.prog.asms)
+	c.prog.asms = append(c.prog.asms, info)
+	c.emit(OpConst, 0, int64(idx), s.Pos)
+	for _, op := range ops {
+		info.kinds = append(info.kinds, op.Kind)
+		switch {
+		case op.Kind == 'n':
+			v, ok := c.constExpr(op.X)
+			if !ok {
+				c.errorf(op.Pos, "C0313", "an \"n\" asm operand must be a constant expression")
+			}
+			c.emit(OpConst, 0, v, op.Pos)
+		case op.Write && !op.Read:
+			c.emit(OpConst, 0, 0, op.Pos)
+		default:
+			t := c.expr(op.X)
+			c.convert(t, asmCType(op.Kind), op.Pos)
+		}
+	}
+	c.emit(OpBuiltin, c.builtinIndexOf("asm/run", s.Pos), int64(1+len(ops)), s.Pos)
+	loop := c.here()
+	jnz := c.emit(OpJnz, 0, 0, s.Pos)
+	c.emit(OpBuiltin, c.builtinIndexOf("asm/resume", s.Pos), 0, s.Pos)
+	c.emit(OpJmp, int32(loop), 0, s.Pos)
+	c.patch(jnz)
+	for i, op := range s.Outputs {
+		lv := c.lvalue(op.X)
+		c.emit(OpConst, 0, int64(i), op.Pos)
+		c.emit(OpBuiltin, c.builtinIndexOf("asm/out", op.Pos), 1, op.Pos)
+		c.convert(asmCType(op.Kind), lv.t, op.Pos)
+		c.storeLV(lv, op.Pos)
+		c.emit(OpPop, 0, 0, op.Pos)
+	}
+}
+
+func init() {
+	defb("asm/run", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		info := m.prog.asms[a[0]]
+		st := &asmState{info: info, ops: make([]uint64, len(a)-1)}
+		for i, v := range a[1:] {
+			switch info.kinds[i] {
+			case 'f':
+				v = uint64(math.Float32bits(float32(math.Float64frombits(v))))
+			case 'r':
+				v &= 0xffffffff
+			case 'h':
+				v &= 0xffff
+			}
+			st.ops[i] = v
+		}
+		t.asm = st
+		return m.asmExec(t, pos)
+	})
+	defb("asm/resume", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		return m.asmExec(t, pos)
+	})
+	defb("asm/out", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		st := t.asm
+		v := st.ops[a[0]]
+		switch st.info.kinds[a[0]] {
+		case 'f':
+			v = math.Float64bits(float64(math.Float32frombits(uint32(v))))
+		case 'r':
+			v &= 0xffffffff
+		case 'h':
+			v &= 0xffff
+		}
+		return ok(v)
+	})
+	defb("__cvta_generic_to_shared", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		v, good := m.sharedAddr(t, a[0], pos)
+		if !good {
+			return 0, stFault
+		}
+		return ok(v)
+	})
+	builtinSigs["__cvta_generic_to_shared"] = sig(tULong, deviceSide, tAny)
+}
+
+// The shared window: __cvta_generic_to_shared gives each shared object of
+// a block a base address (aligned to 1024 bytes, as dynamic shared memory
+// is on the GPU, so that swizzled layouts see the same address bits), in the
+// order of first use; shared-state-space PTX operands are mapped back.
+type sharedWin struct {
+	next  uint64
+	bases []winEntry // sorted by base
+	byObj map[uint32]uint64
+}
+
+type winEntry struct {
+	base uint64
+	o    *Object
+}
+
+func (m *Machine) sharedAddr(t *Thread, p uint64, pos int32) (uint64, bool) {
+	id := p >> 32
+	if t.block == nil || id == 0 || id >= uint64(len(m.objs)) || m.objs[id].Space != SpaceShared || m.objs[id].Block != t.block.id {
+		m.fault(t, pos, "C0405", "__cvta_generic_to_shared of a pointer that is not to this block's shared memory")
+		return 0, false
+	}
+	b := t.block
+	if b.win == nil {
+		b.win = &sharedWin{byObj: map[uint32]uint64{}}
+	}
+	o := m.objs[id]
+	base, ok := b.win.byObj[o.ID]
+	if !ok {
+		base = (b.win.next + 1023) &^ 1023
+		b.win.byObj[o.ID] = base
+		b.win.bases = append(b.win.bases, winEntry{base, o})
+		b.win.next = base + uint64(len(o.Data))
+	}
+	return base + uint64(uint32(p)), true
+}
+
+// sharedPtr32 maps a shared-window address back to a pointer.
+func (m *Machine) sharedPtr32(t *Thread, addr uint64, pos int32) (uint64, bool) {
+	b := t.block
+	if b != nil && b.win != nil {
+		es := b.win.bases
+		i := sort.Search(len(es), func(i int) bool { return es[i].base > addr }) - 1
+		if i >= 0 && addr-es[i].base <= uint64(len(es[i].o.Data)) {
+			return ptrOf(es[i].o, int(addr-es[i].base)), true
+		}
+	}
+	m.fault(t, pos, "C0405", "shared address 0x%x does not point into this block's shared memory", addr)
+	return 0, false
+}
+
+// asmExec runs t's asm statement from its pc; 1 when it finished.
+func (m *Machine) asmExec(t *Thread, pos int32) (uint64, status) {
+	st := t.asm
+	prog := st.info.prog
+	for st.pc < len(prog.Insts) {
+		in := &prog.Insts[st.pc]
+		st.pc++
+		if in.Guard != nil {
+			v := st.read(t, *in.Guard) != 0
+			if v == in.Guard.Negate {
+				continue
+			}
+		}
+		s := m.asmInst(t, st, in, st.pc-1, pos)
+		if s != stDone {
+			return 0, s
+		}
+	}
+	return ok(1)
+}
+
+func (st *asmState) read(t *Thread, o ptx.Operand) uint64 {
+	switch o.Kind {
+	case ptx.ORef:
+		return st.ops[o.N]
+	case ptx.OImm:
+		return uint64(o.Imm)
+	case ptx.OReg:
+		if v, ok := st.regs[o.Name]; ok {
+			return v
+		}
+		return t.specialReg(o.Name)
+	}
+	return 0
+}
+
+func (st *asmState) write(o ptx.Operand, v uint64) {
+	switch o.Kind {
+	case ptx.ORef:
+		st.ops[o.N] = v
+	case ptx.OReg:
+		if st.regs == nil {
+			st.regs = map[string]uint64{}
+		}
+		st.regs[o.Name] = v
+	}
+}
+
+// specialReg reads a PTX special register (PTX ISA "Special Registers").
+// A launch without clusters is a grid of clusters of one CTA.
+func (t *Thread) specialReg(name string) uint64 {
+	sr := map[string]int{"%tid.x": srTidX, "%tid.y": srTidY, "%tid.z": srTidZ, "%ctaid.x": srBidX, "%ctaid.y": srBidY,
+		"%ctaid.z": srBidZ, "%ntid.x": srBdimX, "%ntid.y": srBdimY, "%ntid.z": srBdimZ, "%nctaid.x": srGdimX,
+		"%nctaid.y": srGdimY, "%nctaid.z": srGdimZ, "%laneid": srLane,
+		"%clusterid.x": srBidX, "%clusterid.y": srBidY, "%clusterid.z": srBidZ,
+		"%nclusterid.x": srGdimX, "%nclusterid.y": srGdimY, "%nclusterid.z": srGdimZ}
+	if i, ok := sr[name]; ok {
+		return t.sreg(i)
+	}
+	switch name {
+	case "%warpid":
+		return uint64(t.tid / 32)
+	case "%cluster_ctarank", "%cluster_ctaid.x", "%cluster_ctaid.y", "%cluster_ctaid.z":
+		return 0
+	case "%cluster_nctarank", "%cluster_nctaid.x", "%cluster_nctaid.y", "%cluster_nctaid.z":
+		return 1
+	}
+	return 0
+}
+
+// addr is the pointer an [address] operand names: shared-state-space
+// instructions take a shared-window address, the others a generic one.
+func (m *Machine) addr(t *Thread, st *asmState, o ptx.Operand, shared bool, pos int32) (uint64, bool) {
+	a := st.read(t, *o.Base) + uint64(o.Imm)
+	if shared {
+		return m.sharedPtr32(t, a&0xffffffff, pos)
+	}
+	return a, true
+}
+
+func (m *Machine) asmInst(t *Thread, st *asmState, in *ptx.Inst, i int, pos int32) status {
+	switch in.Kind {
+	case ptx.KNop:
+	case ptx.KMov:
+		if in.Args[1].Kind == ptx.OReg && st.regs[in.Args[1].Name] == 0 && in.Args[1].Name[0] == '%' {
+			if _, known := specialRegs[in.Args[1].Name]; !known {
+				m.fault(t, pos, "C0315", "%s: no model of the special register %s", in.Op, in.Args[1].Name)
+				return stFault
+			}
+		}
+		st.write(in.Args[0], st.read(t, in.Args[1]))
+	case ptx.KCvtTF32:
+		st.write(in.Args[0], uint64(ptx.TF32(uint32(st.read(t, in.Args[1])), len(in.Mods) == 5)))
+	case ptx.KBra:
+		st.pc = in.Target
+	case ptx.KBarSync, ptx.KBarArrive:
+		return m.asmBarrier(t, st, in, pos)
+	case ptx.KCpAsync:
+		return m.cpAsync(t, st, in, pos)
+	case ptx.KCpCommit:
+		t.cpGroups = append(t.cpGroups, t.cpPending)
+		t.cpPending = nil
+	case ptx.KCpWait:
+		n := int(st.read(t, in.Args[0]))
+		if !m.cpComplete(t, len(t.cpGroups)-n, pos) {
+			return stFault
+		}
+	case ptx.KCpWaitAll:
+		t.cpGroups = append(t.cpGroups, t.cpPending)
+		t.cpPending = nil
+		if !m.cpComplete(t, len(t.cpGroups), pos) {
+			return stFault
+		}
+	case ptx.KCpMbarArrive:
+		// the arrive happens once this thread's earlier cp.async completed
+		// (ptx.md §3.3): complete them now, then arrive (.noinc: no
+		// increment of the pending count first)
+		t.cpGroups = append(t.cpGroups, t.cpPending)
+		t.cpPending = nil
+		if !m.cpComplete(t, len(t.cpGroups), pos) {
+			return stFault
+		}
+		return m.mbarOp(t, st, in, pos)
+	case ptx.KMbarInit, ptx.KMbarArrive, ptx.KMbarExpectArrive, ptx.KMbarTestWait, ptx.KMbarTryWait:
+		return m.mbarOp(t, st, in, pos)
+	case ptx.KMma:
+		st.mma = in
+		t.state, t.warpOp, t.waitPos = tsWarp, wMma, pos
+		t.wargs[0] = fullMask
+		t.syncs++
+		return stBlocked
+	default:
+		m.fault(t, pos, "C0315", "%s: no model", in.Op)
+		return stFault
+	}
+	return stDone
+}
+
+var specialRegs = map[string]bool{"%tid.x": true, "%tid.y": true, "%tid.z": true, "%ctaid.x": true, "%ctaid.y": true,
+	"%ctaid.z": true, "%ntid.x": true, "%ntid.y": true, "%ntid.z": true, "%nctaid.x": true, "%nctaid.y": true,
+	"%nctaid.z": true, "%laneid": true, "%warpid": true, "%clusterid.x": true, "%clusterid.y": true, "%clusterid.z": true,
+	"%nclusterid.x": true, "%nclusterid.y": true, "%nclusterid.z": true, "%cluster_ctarank": true, "%cluster_ctaid.x": true,
+	"%cluster_ctaid.y": true, "%cluster_ctaid.z": true, "%cluster_nctarank": true, "%cluster_nctaid.x": true,
+	"%cluster_nctaid.y": true, "%cluster_nctaid.z": true}
+
+// ---- cp.async (ptx.md §3): the source is read when the copy is issued,
+// the destination written when a wait completes it, by the issuing thread
+// (so a read of the destination before the wait sees the old bytes, and
+// another thread's access before a barrier that follows the wait races).
+
+type cpCopy struct {
+	dst  uint64
+	data []byte
+	pos  int32
+}
+
+func (m *Machine) cpAsync(t *Thread, st *asmState, in *ptx.Inst, pos int32) status {
+	dst, good := m.addr(t, st, in.Args[0], true, pos)
+	if !good {
+		return stFault
+	}
+	src, _ := m.addr(t, st, in.Args[1], false, pos)
+	n := int(st.read(t, in.Args[2]))
+	if n != 4 && n != 8 && n != 16 || in.Mods[2] == "cg" && n != 16 {
+		m.fault(t, pos, "C0315", "%s copies 4, 8 or 16 bytes (.cg only 16), not %d", in.Op, n)
+		return stFault
+	}
+	srcSize := n
+	if len(in.Args) == 4 {
+		srcSize = int(st.read(t, in.Args[3]))
+		if srcSize < 0 || srcSize > n {
+			m.fault(t, pos, "C0315", "%s: src-size %d is larger than the copy size %d", in.Op, srcSize, n)
+			return stFault
+		}
+	}
+	if uint32(dst)%uint32(n) != 0 || uint32(src)%uint32(n) != 0 {
+		m.fault(t, pos, "C0403", "%s: addresses must be aligned to the copy size %d", in.Op, n)
+		return stFault
+	}
+	data := make([]byte, n) // bytes past src-size are zero-filled
+	if srcSize > 0 {
+		b, good := m.resolve(t, src, srcSize, pos, false, false)
+		if !good {
+			return stFault
+		}
+		copy(data, b)
+	}
+	t.cpPending = append(t.cpPending, cpCopy{dst, data, pos})
+	return stDone
+}
+
+// cpComplete performs the copies of t's oldest n committed groups.
+func (m *Machine) cpComplete(t *Thread, n int, pos int32) bool {
+	if n <= 0 {
+		return true
+	}
+	n = min(n, len(t.cpGroups))
+	for _, g := range t.cpGroups[:n] {
+		for _, c := range g {
+			b, good := m.resolveA(t, c.dst, len(c.data), c.pos, true, false, false)
+			if !good {
+				return false
+			}
+			if string(b) != string(c.data) {
+				m.mver++
+			}
+			copy(b, c.data)
+		}
+	}
+	t.cpGroups = append(t.cpGroups[:0], t.cpGroups[n:]...)
+	return true
+}
+
+// ---- barriers: barrier.cta.sync 0 with no count (or the block's size) is
+// __syncthreads; a named barrier with a thread count releases its first
+// count arrivals (PTX ISA "barrier"), ordering the participants.
+
+type namedBar struct {
+	arrived int
+	waiting []*Thread
+	vc      []int32
+}
+
+func (m *Machine) asmBarrier(t *Thread, st *asmState, in *ptx.Inst, pos int32) status {
+	b := t.block
+	id := int(st.read(t, in.Args[0]))
+	count := len(b.threads)
+	if len(in.Args) == 2 {
+		count = int(st.read(t, in.Args[1]))
+	}
+	if id < 0 || id > 15 || count <= 0 || count%32 != 0 && count != len(b.threads) {
+		m.fault(t, pos, "C0315", "%s: barrier %d with thread count %d (ids 0-15, counts multiples of 32)", in.Op, id, count)
+		return stFault
+	}
+	t.syncs++
+	if in.Kind == ptx.KBarSync && id == 0 && count == len(b.threads) {
+		t.state, t.barKind, t.waitPos = tsBarrier, barPlain, pos
+		return stBlocked
+	}
+	if b.named == nil {
+		b.named = map[int]*namedBar{}
+	}
+	nb := b.named[id]
+	if nb == nil {
+		nb = &namedBar{}
+		b.named[id] = nb
+	}
+	nb.vc = m.hbRelease(t, nb.vc)
+	nb.arrived++
+	if nb.arrived >= count {
+		// the last arrival releases the waiters and runs on
+		for _, w := range nb.waiting {
+			m.hbAcquire(w, nb.vc)
+			w.stack = append(w.stack, 0)
+			w.state = tsRunning
+		}
+		m.hbAcquire(t, nb.vc)
+		delete(b.named, id)
+		b.wakeups = true
+		return stDone
+	}
+	if in.Kind == ptx.KBarSync {
+		t.state, t.waitPos, t.barID = tsNamed, pos, id
+		nb.waiting = append(nb.waiting, t)
+		return stBlocked
+	}
+	return stDone
+}
+
+// ---- happens-before through split synchronization (named barriers,
+// mbarriers): each thread has a logical clock lc, stamped on its segments,
+// and a vector over the block's threads, bvc[x], such that x's accesses
+// with lc < bvc[x] happen before the thread's current ones. A release
+// (arrive) contributes the thread's clock and what it already knows; an
+// acquire (a wait that observes the phase) joins them.
+
+func (m *Machine) hbRelease(t *Thread, vc []int32) []int32 {
+	vc = vcJoin(vc, t.bvc)
+	for len(vc) <= int(t.tid) {
+		vc = append(vc, 0)
+	}
+	vc[t.tid] = max(vc[t.tid], t.lc+1)
+	t.lc++
+	return vc
+}
+
+func (m *Machine) hbAcquire(t *Thread, vc []int32) {
+	t.bvc = vcJoin(t.bvc, vc)
+}
+
+// ---- mbarriers (ptx.md §4): state per block, keyed by shared address.
+
+type mbar struct {
+	expected, pending, tx int
+	phase                 int
+	vc                    []int32 // releases of the current phase
+	done                  []int32 // releases of the last completed phase
+	initPos               int32
+}
+
+func (m *Machine) mbarOp(t *Thread, st *asmState, in *ptx.Inst, pos int32) status {
+	b := t.block
+	ai := 1
+	if in.Kind == ptx.KMbarInit || in.Kind == ptx.KCpMbarArrive {
+		ai = 0
+	}
+	p, good := m.addr(t, st, in.Args[ai], true, pos)
+	if !good {
+		return stFault
+	}
+	if uint32(p)%8 != 0 {
+		m.fault(t, pos, "C0403", "%s: an mbarrier is 8-byte aligned", in.Op)
+		return stFault
+	}
+	if b.mbars == nil {
+		b.mbars = map[uint64]*mbar{}
+	}
+	mb := b.mbars[p]
+	if in.Kind == ptx.KMbarInit {
+		n := int(st.read(t, in.Args[1]))
+		if n < 1 || n >= 1<<20 {
+			m.fault(t, pos, "C0315", "%s: count %d out of range [1, 2^20-1]", in.Op, n)
+			return stFault
+		}
+		if _, good := m.resolveA(t, p, 8, pos, true, false, false); !good {
+			return stFault
+		}
+		b.mbars[p] = &mbar{expected: n, pending: n, initPos: pos}
+		return stDone
+	}
+	if mb == nil {
+		m.fault(t, pos, "C0315", "%s on an mbarrier that was not initialized", in.Op)
+		return stFault
+	}
+	switch in.Kind {
+	case ptx.KMbarArrive, ptx.KMbarExpectArrive, ptx.KCpMbarArrive:
+		count := 1
+		if in.Kind == ptx.KMbarExpectArrive {
+			mb.tx += int(st.read(t, in.Args[2]))
+		} else if in.Kind == ptx.KMbarArrive && len(in.Args) == 3 {
+			count = int(st.read(t, in.Args[2]))
+		}
+		if in.Kind != ptx.KCpMbarArrive {
+			st.write(in.Args[0], uint64(mb.phase))
+		}
+		mb.vc = m.hbRelease(t, mb.vc)
+		mb.pending -= count
+		if mb.pending <= 0 && mb.tx == 0 {
+			m.mbarComplete(b, p, mb)
+		}
+		return stDone
+	case ptx.KMbarTestWait, ptx.KMbarTryWait:
+		parity := int(st.read(t, in.Args[2])) & 1
+		if mb.phase&1 != parity {
+			m.hbAcquire(t, mb.done)
+			st.write(in.Args[0], 1)
+			return stDone
+		}
+		if in.Kind == ptx.KMbarTestWait && !st.info.waitLoop[st.pc-1] {
+			st.write(in.Args[0], 0)
+			return stDone
+		}
+		// block until the phase of this parity completes
+		st.write(in.Args[0], 1)
+		t.state, t.waitPos, t.mbarAddr, t.mbarParity = tsMbar, pos, p, parity
+		t.syncs++
+		return stBlocked
+	}
+	return stDone
+}
+
+// mbarComplete ends the current phase and releases the waiters on it.
+func (m *Machine) mbarComplete(b *blockRun, p uint64, mb *mbar) {
+	mb.phase++
+	mb.pending = mb.expected
+	mb.tx = 0
+	mb.done, mb.vc = mb.vc, nil
+	for _, w := range b.threads {
+		if w.state == tsMbar && w.mbarAddr == p && mb.phase&1 != w.mbarParity {
+			m.hbAcquire(w, mb.done)
+			w.stack = append(w.stack, 0)
+			w.state = tsRunning
+			b.wakeups = true
+		}
+	}
+	m.mver++
+}
+
+// releaseMma completes a warp's mma.sync once all 32 lanes arrived (the
+// instruction is .aligned: every lane executes the same one).
+func (m *Machine) releaseMma(lanes []*Thread) {
+	first := lanes[0].asm.mma
+	s, _ := ptx.MmaShapeOf(first.Op)
+	a := make([][]uint32, 32)
+	bb := make([][]uint32, 32)
+	c := make([][4]uint32, 32)
+	for l, u := range lanes {
+		st := u.asm
+		in := st.mma
+		a[l] = make([]uint32, s.ARegs)
+		bb[l] = make([]uint32, s.BRegs)
+		for r := range a[l] {
+			a[l][r] = uint32(st.read(u, in.Args[1].Elems[r]))
+		}
+		for r := range bb[l] {
+			bb[l][r] = uint32(st.read(u, in.Args[2].Elems[r]))
+		}
+		for r := 0; r < 4; r++ {
+			c[l][r] = uint32(st.read(u, in.Args[3].Elems[r]))
+		}
+	}
+	d := s.Mma(a, bb, c)
+	for l, u := range lanes {
+		st := u.asm
+		for r := 0; r < 4; r++ {
+			st.write(st.mma.Args[0].Elems[r], uint64(d[l][r]))
+		}
+		st.mma = nil
+		u.stack = append(u.stack, 0)
+		u.state = tsRunning
+	}
+}
+
+// mmaMismatch reports lanes of one warp at different mma instructions.
+func mmaMismatch(lanes []*Thread) string {
+	op := lanes[0].asm.mma.Op
+	for _, u := range lanes[1:] {
+		if u.asm == nil || u.asm.mma == nil || u.asm.mma.Op != op {
+			return fmt.Sprintf("lanes of a warp execute different mma.sync forms (%s)", op)
+		}
+	}
+	return ""
+}
+
+// splitNotes adds to a deadlock report the state of the mbarriers and named
+// barriers that threads of b wait for: where each was initialized, how many
+// arrivals and transaction bytes its current phase still misses.
+func (m *Machine) splitNotes(b *blockRun, d *diag.Diagnostic) {
+	seen := map[uint64]bool{}
+	for _, t := range b.threads {
+		switch t.state {
+		case tsMbar:
+			if seen[t.mbarAddr] {
+				continue
+			}
+			seen[t.mbarAddr] = true
+			mb := b.mbars[t.mbarAddr]
+			d.Note(m.pos(mb.initPos), "the mbarrier initialized here (%d arrivals per phase) is in phase %d; it misses %d arrivals and %d transaction bytes", mb.expected, mb.phase, mb.pending, mb.tx)
+		case tsNamed:
+			if nb := b.named[t.barID]; nb != nil && !seen[uint64(1<<40+t.barID)] {
+				seen[uint64(1<<40+t.barID)] = true
+				d.Note(m.pos(t.waitPos), "named barrier %d has %d arrivals", t.barID, nb.arrived)
+			}
+		}
+	}
+}

@@ -1,0 +1,10 @@
+//pass
+//--blockDim=32 --gridDim=1
+// RESULT: configs=2 excluded=0 findings=0
+// Equal stores of zero or of the same pointer are tolerated, as GPUVerify does.
+__global__ void k(int *a) {
+  __shared__ int *p;
+  __shared__ int A[32];
+  p = A;
+  a[0] = 0;
+}
