@@ -34,11 +34,12 @@ func (m *Machine) resolveA(t *Thread, p uint64, n int, pos int32, write, api, at
 		m.fault(t, pos, "C0404", "use of %s after it was freed", o.describe())
 		return nil, false
 	}
-	if off+n > len(o.Data) && o.grow && off >= 0 {
+	if n >= 0 && off+n > len(o.Data) && o.grow && off >= 0 {
 		m.growObject(o, off+n) // kernel-only buffers of unknown extent (kernelonly.go)
 	}
-	if off+n > len(o.Data) || off < 0 {
-		m.fault(t, pos, "C0403", "out-of-bounds %s of %d bytes at offset %d of %s (%d bytes)", rw(write), n, off, o.describe(), len(o.Data))
+	// n < 0 is a size of 2^63 bytes or more (cudaMemset(p, 0, (size_t)-4)).
+	if n < 0 || off < 0 || off > len(o.Data)-n {
+		m.fault(t, pos, "C0403", "out-of-bounds %s of %d bytes at offset %d of %s (%d bytes)", rw(write), uint64(n), off, o.describe(), len(o.Data))
 		return nil, false
 	}
 	if !api && !m.initializing {

@@ -2,6 +2,7 @@ package sem
 
 import (
 	"reflect"
+	"strings"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/cudac/syntax"
@@ -30,8 +31,11 @@ import (
 //     checked);
 //   - __requires_fresh_array(p) holds: every pointer parameter of a
 //     kernel-only launch is a fresh buffer of its own;
-//   - __ensures(e) is not evaluated (it speaks of the return value, which
-//     the call site only knows after the return); __return_val_*() are 0.
+//   - __ensures(e), written among the first statements of a function, is
+//     checked at every return (and at the end of a void function), with
+//     __return_val_*() the value returned; false is C0621;
+//   - __requires(e) in a function other than a kernel is the callee's
+//     contract: false is an error of the call (C0621), not an excluded run.
 //
 // Functions declared but never defined in a file without main return a value
 // chosen like an input (__weft_nondet): Options.NondetSeed 0 gives 0,
@@ -109,6 +113,20 @@ func init() {
 			return ok(1)
 		})
 	}
+	defb("__ensures_check", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		if a[0] == 0 {
+			m.fault(t, pos, "C0621", "__ensures violated")
+			return 0, stFault
+		}
+		return ok(1)
+	})
+	defb("__requires_check", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		if a[0] == 0 {
+			m.fault(t, pos, "C0621", "__requires of the called function violated")
+			return 0, stFault
+		}
+		return ok(1)
+	})
 	defb("__implies", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		return ok(b2u(a[0] == 0 || a[1] != 0))
 	})
@@ -130,6 +148,61 @@ func init() {
 	})
 }
 
+// annotState is the compiler's view of the function being compiled: the
+// conditions of its __ensures and the slot that holds the returned value
+// while they are evaluated.
+type annotState struct {
+	ensures   []*syntax.Call
+	retSlot   int
+	inEnsures bool
+}
+
+// beginEnsures collects the __ensures statements at the top level of fd's
+// body.
+func (c *compiler) beginEnsures(fd *syntax.FuncDecl) {
+	c.ann = annotState{}
+	if fd.Body == nil {
+		return
+	}
+	for _, st := range fd.Body.Stmts {
+		es, ok := st.(*syntax.ExprStmt)
+		if !ok {
+			continue
+		}
+		call, ok := es.X.(*syntax.Call)
+		if !ok || len(call.Args) != 1 {
+			continue
+		}
+		if n, ok := call.Fun.(*syntax.Name); ok && n.Name == "__ensures" && !mentionsUnchecked(reflect.ValueOf(call.Args)) {
+			c.ann.ensures = append(c.ann.ensures, call)
+		}
+	}
+	if len(c.ann.ensures) > 0 {
+		c.ann.retSlot = c.newSlot()
+	}
+}
+
+// checkEnsures evaluates the function's __ensures with the value about to
+// be returned on the stack (it stays there), or at the end of the body
+// (value false: nothing is on the stack).
+func (c *compiler) checkEnsures(pos diag.Pos, value bool) {
+	if len(c.ann.ensures) == 0 || c.ann.inEnsures {
+		return
+	}
+	if !value {
+		c.emit(OpConst, 0, 0, pos)
+		defer c.emit(OpPop, 0, 0, pos)
+	}
+	c.emit(OpSetLocal, int32(c.ann.retSlot), 0, pos)
+	c.ann.inEnsures = true
+	for _, e := range c.ann.ensures {
+		c.expr(e.Args[0])
+		c.emit(OpBuiltin, builtinIndex["__ensures_check"], 1, e.Pos)
+		c.emit(OpPop, 0, 0, pos)
+	}
+	c.ann.inEnsures = false
+}
+
 // checkedAnnot are the annotations whose condition a run evaluates.
 var checkedAnnot = map[string]bool{"__requires": true, "__assume": true, "__assert": true, "__invariant": true,
 	"__global_invariant": true, "__function_wide_invariant": true}
@@ -138,6 +211,15 @@ var checkedAnnot = map[string]bool{"__requires": true, "__assume": true, "__asse
 // one thread (see above): its arguments are evaluated and dropped and it
 // yields 1. It returns nil for any other call.
 func (c *compiler) annotCall(name string, e *syntax.Call) *Type {
+	if strings.HasPrefix(name, "__return_val") && c.ann.inEnsures {
+		c.emit(OpLocal, int32(c.ann.retSlot), 0, e.Pos)
+		return c.fn.Type.Elem
+	}
+	if name == "__requires" && c.fn != nil && !c.fn.Global && len(e.Args) == 1 && !mentionsUnchecked(reflect.ValueOf(e.Args)) {
+		c.expr(e.Args[0])
+		c.emit(OpBuiltin, builtinIndex["__requires_check"], 1, e.Pos)
+		return tInt
+	}
 	if !checkedAnnot[name] || !mentionsUnchecked(reflect.ValueOf(e.Args)) {
 		return nil
 	}
@@ -160,7 +242,7 @@ func mentionsUnchecked(v reflect.Value) bool {
 		}
 		if call, ok := v.Interface().(*syntax.Call); ok {
 			if n, ok := call.Fun.(*syntax.Name); ok {
-				if _, pure := annotPure[n.Name]; pure && n.Name != "__enabled" {
+				if _, pure := annotPure[n.Name]; pure && n.Name != "__enabled" && n.Name != "__ensures" && !strings.HasPrefix(n.Name, "__return_val") {
 					return true
 				}
 			}

@@ -43,6 +43,7 @@ func (m *Machine) growObject(o *Object, need int) {
 	n = min(n, maxGrowBytes)
 	old := len(o.Data)
 	o.Data = append(o.Data, make([]byte, n-old)...)
+	m.live += int64(n - old) // Options.MaxMemory counts grown bytes too
 	if o.init != nil {
 		b := newBitset(n)
 		copy(b, o.init)
@@ -71,6 +72,52 @@ func (m *Machine) benignWrite(o *Object, off, n int) bool {
 		return false
 	}
 	return v == 0 || (n == 8 && v>>32 != 0 && v>>32 < uint64(len(m.objs)))
+}
+
+// coKey names a granule of an object for the co-writer sets.
+type coKey struct {
+	obj uint32
+	ci  int
+}
+
+// coWrite records that the segments a and b (their ordering contexts, which
+// survive the renumbering of segments) stored the same benign value in
+// granule ci of o without ordering (benignWrite).
+func (m *Machine) coWrite(o *Object, ci int, a, b uint32) {
+	if m.cowriters == nil {
+		m.cowriters = map[coKey][]seg{}
+	}
+	k := coKey{o.ID, ci}
+	l := m.cowriters[k]
+	for _, s := range [2]seg{m.segs[a], m.segs[b]} {
+		have := false
+		for _, x := range l {
+			have = have || x == s
+		}
+		if !have && len(l) < 1<<16 {
+			l = append(l, s)
+		}
+	}
+	m.cowriters[k] = l
+}
+
+// coWritten reports whether segments a and b both stored the same benign
+// value in granule ci of o: then a read by one of them returns that value
+// whichever order the stores took, and it is no race with the other's
+// store (a thread that writes a shared pointer, as all others do, and
+// reads it back).
+func (m *Machine) coWritten(o *Object, ci int, a, b uint32) bool {
+	l := m.cowriters[coKey{o.ID, ci}]
+	if l == nil {
+		return false
+	}
+	sa, sb := m.segs[a], m.segs[b]
+	ha, hb := false, false
+	for _, x := range l {
+		ha = ha || x == sa
+		hb = hb || x == sb
+	}
+	return ha && hb
 }
 
 // lockstep reports whether accesses of segments a and b are ordered because

@@ -15,9 +15,11 @@ type Program struct {
 	Shared   []*GlobalVar // static __shared__ variables (one object per block)
 	Literals []string
 	Strings  []string // messages of OpTrap
-	Pos      []diag.Pos
-	bodiless bool       // a bodiless function is called (annot.go)
-	asms     []*asmInfo // inline asm statements (asm.go)
+	// StdLayouts are the std members of the types deep copies copy.
+	StdLayouts []stdLayout
+	Pos        []diag.Pos
+	bodiless   bool       // a bodiless function is called (annot.go)
+	asms       []*asmInfo // inline asm statements (asm.go)
 }
 
 // HasBodiless reports whether the program calls a function declared but
@@ -83,7 +85,12 @@ func (t *Type) ElemType() *Type { return t.Elem }
 // Load preprocesses, parses and compiles one translation unit. The program
 // may be run only when diags has no errors afterwards.
 func Load(f *diag.File, diags *diag.List) *Program {
-	toks := syntax.Preprocess(f, diags)
+	return LoadConfig(f, diags, syntax.Config{})
+}
+
+// LoadConfig is Load with -I directories and -D macros.
+func LoadConfig(f *diag.File, diags *diag.List, cfg syntax.Config) *Program {
+	toks := syntax.PreprocessConfig(f, diags, cfg)
 	if diags.HasErrors() {
 		return nil
 	}
