@@ -30,6 +30,9 @@ type checker struct {
 func Check(file *diag.File, prog *syntax.Program, diags *diag.List) *Program {
 	c := &checker{file: file, diags: diags, prog: &Program{File: file}}
 	before := len(diags.Diags)
+	for _, l := range prog.Cpp {
+		c.prog.Cpp = append(c.prog.Cpp, &InlineCpp{Pos: c.at(l.Pos), Text: l.Text, Global: true})
+	}
 	c.declare(prog)
 	for i, s := range prog.Structs {
 		if i < len(c.prog.Structs) && c.prog.Structs[i] != nil {
@@ -157,6 +160,12 @@ func (c *checker) lookup(name string) (slot int, ok bool) {
 
 func (c *checker) stmtOf(s syntax.Stmt) Stmt {
 	switch s := s.(type) {
+	case *syntax.InlineCpp:
+		// AuDaLaC accepts `$$` lines as statements and checks nothing in
+		// them (its validator skips InlineCpp).
+		l := &InlineCpp{Pos: c.at(s.Pos), Text: s.Text}
+		c.prog.Cpp = append(c.prog.Cpp, l)
+		return l
 	case *syntax.If:
 		cond := c.expr(s.Cond)
 		if t := cond.Type(); t.Kind != Invalid && t.Kind != Bool {

@@ -140,6 +140,16 @@ func runVerb(env *frontend.Env, args []string) int {
 			return frontend.Report(env, &diags, *asJSON)
 		}
 	}
+	if len(prog.Cpp) > 0 {
+		// The interpreter cannot execute CUDA text: one warning, naming
+		// the first `$$` line, for all of them.
+		first := prog.Cpp[0]
+		more := ""
+		if n := len(prog.Cpp); n > 1 {
+			more = fmt.Sprintf(" (and %d more $$ lines)", n-1)
+		}
+		diags.Warnf(first.Pos, "A0205", "inline C++ skipped: `$$%s`%s; weft run cannot execute CUDA/C++ text (weft build copies it)", first.Text, more)
+	}
 	m := interp.New(prog, data, interp.Options{Semantics: s, Workers: *workers, MaxIterations: *maxIter, MaxInstances: *maxInst, Out: env.Stdout, Order: ord, Seed: *seed, PrintUnstable: *unstable})
 	t0 := time.Now()
 	err = m.Run()
