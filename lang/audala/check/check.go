@@ -386,6 +386,17 @@ func (c *checker) binary(e *syntax.Binary) Expr {
 		}
 		return false
 	}
+	if tx.Kind == Ref && ty.Kind == Ref && tx.Struct != ty.Struct {
+		// Settled for issue 17 (docs/audala.md, "Typing"): seed 003 gives
+		// every instance its own label and every struct its own null label
+		// (§3.1, Definitions 5-7), so a label of one struct never equals
+		// one of another, whatever the instances: == and != would be
+		// constants, and AuDaLaC's comparison of the array indices (A 1 ==
+		// B 1) would contradict the seed. Rejected, as AuDaLaC's ordering
+		// of references only makes sense within one struct.
+		c.errorf(e.OpPos, "E011", "invalid operand types %s and %s for %s: references to different structs are never equal (every instance has its own label, seed 003 §3.1), so the comparison would be a constant", tx, ty, e.Op)
+		return invalid
+	}
 	switch op {
 	case OpOr, OpAnd:
 		if tx.Kind != Bool || ty.Kind != Bool {

@@ -99,6 +99,7 @@ func runVerb(env *frontend.Env, args []string) int {
 	maxIter := fs.Int("max-iterations", 0, "stop a fixpoint after N iterations with error A0203 (0: no limit)")
 	maxInst := fs.Int("max-instances", 0, "at most N instances per struct, error A0204 (0: 2^31-1)")
 	stats := fs.Bool("stats", false, "print steps and fixpoint iterations to stderr")
+	lockstep := fs.Bool("lockstep", false, "relaxed semantics in lockstep (thesis Fig. 2): reads see the step's initial values, writes land at the step boundary; by default a relaxed run executes in place, another legal execution")
 	order := fs.String("order", "label", "`label|reverse|random`: run the instances sequentially in this order (another legal execution; implies --workers=1)")
 	seed := fs.Uint64("seed", 1, "seed of --order=random")
 	dump := fs.Bool("dump", false, "after the schedule print every struct (as S.print, declaration order), as the compiled program's --dump does")
@@ -150,7 +151,7 @@ func runVerb(env *frontend.Env, args []string) int {
 		}
 		diags.Warnf(first.Pos, "A0205", "inline C++ skipped: `$$%s`%s; weft run cannot execute CUDA/C++ text (weft build copies it)", first.Text, more)
 	}
-	m := interp.New(prog, data, interp.Options{Semantics: s, Workers: *workers, MaxIterations: *maxIter, MaxInstances: *maxInst, Out: env.Stdout, Order: ord, Seed: *seed, PrintUnstable: *unstable})
+	m := interp.New(prog, data, interp.Options{Semantics: s, Workers: *workers, MaxIterations: *maxIter, MaxInstances: *maxInst, Out: env.Stdout, Order: ord, Seed: *seed, PrintUnstable: *unstable, Lockstep: *lockstep})
 	t0 := time.Now()
 	err = m.Run()
 	if *timeIt {

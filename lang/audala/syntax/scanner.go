@@ -153,6 +153,14 @@ func (s *scanner) next(prevOperand bool) (token, bool) {
 			s.off++
 		}
 		lit := string(s.src[start:s.off])
+		if digits := strings.TrimPrefix(lit, "-"); len(digits) > 1 && digits[0] == '0' || digits == "0" && kind == tInt {
+			// The concrete grammar has NAT = 0|[1-9][0-9]* and INT =
+			// -[1-9][0-9]* (spec §2.3; settled for issue 17): no leading
+			// zeros, which C and CUDA, where AuDaLaC copies literals,
+			// would read as octal (010 is 8), and no -0.
+			s.err(start, "A0101", "malformed number %s: NAT is 0 or has no leading zero, INT is - followed by a nonzero digit", lit)
+			return token{}, false
+		}
 		if s.off < len(s.src) && (isLetter(s.src[s.off]) || s.src[s.off] == '_') {
 			s.err(start, "A0101", "malformed number %s%c", lit, s.src[s.off])
 			return token{}, false
