@@ -16,11 +16,14 @@ func NewFile(name string, src []byte) *File {
 	return &File{Name: name, Src: src}
 }
 
+// lineStarts finds the lines: a line ends at "\n", "\r\n" or a "\r" not
+// followed by "\n" (old Mac files, and files mixing the three), so
+// positions and excerpts are right whatever the line endings (issue 14).
 func (f *File) lineStarts() []int {
 	if f.lines == nil {
 		f.lines = append(f.lines, 0)
 		for i, c := range f.Src {
-			if c == '\n' {
+			if c == '\n' || c == '\r' && (i+1 == len(f.Src) || f.Src[i+1] != '\n') {
 				f.lines = append(f.lines, i+1)
 			}
 		}
@@ -61,7 +64,11 @@ func (f *File) Offset(line, col int) int {
 	return off
 }
 
-// Line returns the text of 1-based line n without its newline.
+// Lines is the number of lines (a final line without a line ending counts;
+// an empty file has one empty line).
+func (f *File) Lines() int { return len(f.lineStarts()) }
+
+// Line returns the text of 1-based line n without its line ending.
 func (f *File) Line(n int) string {
 	ls := f.lineStarts()
 	if n < 1 || n > len(ls) {
@@ -72,7 +79,7 @@ func (f *File) Line(n int) string {
 	if n < len(ls) {
 		end = ls[n] - 1
 	}
-	if end > start && f.Src[end-1] == '\r' {
+	if end > start && f.Src[end-1] == '\r' { // "\r\n"
 		end--
 	}
 	return string(f.Src[start:end])

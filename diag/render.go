@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 )
 
 // WriteText prints each diagnostic as
@@ -38,6 +39,7 @@ func writeOne(w io.Writer, pos, end Pos, head, msg string) {
 	if src == "" && line > 0 && col == 1 {
 		return
 	}
+	src, col = excerpt(src, col)
 	// Keep tabs in the caret line so the caret lines up under the column.
 	var caret strings.Builder
 	for i := 0; i < col-1 && i < len(src); i++ {
@@ -54,8 +56,46 @@ func writeOne(w io.Writer, pos, end Pos, head, msg string) {
 			width = ec - col
 		}
 	}
+	if width > len(src)-(col-1) {
+		width = max(1, len(src)-(col-1))
+	}
 	caret.WriteString(strings.Repeat("^", width))
 	fmt.Fprintf(w, "    %s\n    %s\n", src, caret.String())
+}
+
+// maxExcerpt is the longest source line printed whole; a longer one (a
+// minified or generated file, a 10^6-deep expression) is cut to a window
+// of about that many bytes around the column.
+const maxExcerpt = 160
+
+// excerpt cuts a long line to a window around 1-based byte column col,
+// marking the cuts with "...", and returns the column within the window.
+func excerpt(src string, col int) (string, int) {
+	if len(src) <= maxExcerpt {
+		return src, col
+	}
+	start := col - 1 - maxExcerpt/2
+	if start < 0 {
+		start = 0
+	}
+	end := start + maxExcerpt
+	if end > len(src) {
+		end, start = len(src), max(0, len(src)-maxExcerpt)
+	}
+	for start > 0 && !utf8.RuneStart(src[start]) {
+		start--
+	}
+	for end < len(src) && !utf8.RuneStart(src[end]) {
+		end++
+	}
+	out, col := src[start:end], col-start
+	if start > 0 {
+		out, col = "..."+out, col+3
+	}
+	if end < len(src) {
+		out += "..."
+	}
+	return out, col
 }
 
 // jsonPos is the JSON form of a position.

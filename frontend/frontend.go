@@ -130,7 +130,21 @@ func ReadSource(env *Env, path string) (*diag.File, bool) {
 		fmt.Fprintf(env.Stderr, "weft: %v\n", err)
 		return nil, false
 	}
-	return diag.NewFile(path, src), true
+	return diag.NewFile(path, LoneCRToLF(src)), true
+}
+
+// LoneCRToLF replaces each "\r" not followed by "\n" (the line ending of
+// old Mac files, or of files mixing conventions) with "\n", in place, so
+// that every scanner, directive reader and excerpt sees the lines the
+// user's editor shows (issue 14). It changes no offset: positions in
+// diagnostics are those of the original bytes. "\r\n" is left alone.
+func LoneCRToLF(src []byte) []byte {
+	for i, c := range src {
+		if c == '\r' && (i+1 == len(src) || src[i+1] != '\n') {
+			src[i] = '\n'
+		}
+	}
+	return src
 }
 
 // ReadInput reads an input file under env's size limit; it must be a

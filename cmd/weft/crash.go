@@ -93,7 +93,7 @@ func globalFlags(env *frontend.Env, verb string, args []string) (rest []string, 
 				i++
 				val = args[i]
 			}
-			n, err := parseBytes(val)
+			n, err := frontend.ParseBytes(val)
 			if err != nil {
 				frontend.Usagef(env, "%s: invalid value %q for flag --max-input: want a byte count such as 1000000, 64M or 2G (weft help %s)", verb, val, verb)
 				return nil, false
@@ -107,23 +107,4 @@ func globalFlags(env *frontend.Env, verb string, args []string) (rest []string, 
 		}
 	}
 	return rest, true
-}
-
-// parseBytes reads a non-negative byte count with an optional K, M or G
-// (binary) suffix.
-func parseBytes(s string) (int64, error) {
-	mult := int64(1)
-	switch {
-	case strings.HasSuffix(s, "K"):
-		mult, s = 1<<10, s[:len(s)-1]
-	case strings.HasSuffix(s, "M"):
-		mult, s = 1<<20, s[:len(s)-1]
-	case strings.HasSuffix(s, "G"):
-		mult, s = 1<<30, s[:len(s)-1]
-	}
-	var n int64
-	if _, err := fmt.Sscan(s, &n); err != nil || n < 0 || n > (1<<62)/mult || fmt.Sprint(n) != s {
-		return 0, fmt.Errorf("bad byte count")
-	}
-	return n * mult, nil
 }

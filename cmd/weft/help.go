@@ -7,6 +7,7 @@ import (
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/frontend"
+	"weft.dev/weft/validate"
 )
 
 const version = "0.1.0"
@@ -33,6 +34,7 @@ func usage(w io.Writer) {
 	for _, v := range verbs {
 		fmt.Fprintf(w, "  %-24s %s\n", v.name+" "+v.args, v.summary)
 	}
+	fmt.Fprintf(w, "  %-24s %s\n", "validate FILE", "build, run the generated CUDA in the CUDA-C semantics, compare with run")
 	fmt.Fprintf(w, "  %-24s %s\n", "help [COMMAND] [LANG]", "this text, a command's flags (for one language), or a language's commands")
 	fmt.Fprintf(w, "  %-24s %s\n", "help codes", "every diagnostic code (docs/diagnostics.md)")
 	fmt.Fprintf(w, "  %-24s %s\n", "version", "print the version")
@@ -87,6 +89,9 @@ func help(env *frontend.Env, args []string) int {
 		return 0
 	case len(args) == 1 && args[0] == "codes":
 		diag.WriteMarkdown(env.Stdout)
+		return 0
+	case len(args) == 1 && args[0] == "validate":
+		fmt.Fprintln(env.Stdout, validate.Help)
 		return 0
 	case len(args) == 2 && isVerb(args[1]) && !isVerb(args[0]):
 		return help(env, []string{args[1], args[0]}) // weft help LANG COMMAND

@@ -11,6 +11,7 @@ import (
 
 	"weft.dev/weft/frontend"
 	"weft.dev/weft/safeio"
+	"weft.dev/weft/validate"
 )
 
 func main() {
@@ -38,6 +39,8 @@ func main1(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 		return guard(env, verb, rest, func() int { return dispatch(env, verb, rest) })
+	case "validate":
+		return guard(env, "validate", args[1:], func() int { return validate.Main(env, args[1:]) })
 	case "help", "-h", "--help":
 		return help(env, args[1:])
 	case "version", "--version":

@@ -73,6 +73,19 @@ func TestScripts(t *testing.T) {
 			"mkfifo": func(ts *testscript.TestScript, neg bool, args []string) {
 				ts.Check(syscall.Mkfifo(ts.MkAbs(args[0]), 0o644))
 			},
+			// crlines FILE replaces FILE's "\n" line endings with a lone
+			// "\r", except the first, which becomes "\r\n": a file mixing
+			// the three conventions.
+			"crlines": func(ts *testscript.TestScript, neg bool, args []string) {
+				p := ts.MkAbs(args[0])
+				b, err := os.ReadFile(p)
+				ts.Check(err)
+				s := strings.Replace(string(b), "\n", "\r\n", 1)
+				s = strings.ReplaceAll(s, "\r\n", "\x00")
+				s = strings.ReplaceAll(s, "\n", "\r")
+				s = strings.ReplaceAll(s, "\x00", "\r\n")
+				ts.Check(os.WriteFile(p, []byte(s), 0o644))
+			},
 			// truncate FILE BYTES cuts FILE to BYTES bytes.
 			"truncate": func(ts *testscript.TestScript, neg bool, args []string) {
 				n, err := strconv.ParseInt(args[1], 10, 64)
@@ -112,12 +125,12 @@ func TestGuard(t *testing.T) {
 // TestParseBytes: --max-input values.
 func TestParseBytes(t *testing.T) {
 	for in, want := range map[string]int64{"0": 0, "1000": 1000, "64K": 64 << 10, "16M": 16 << 20, "2G": 2 << 30} {
-		if got, err := parseBytes(in); err != nil || got != want {
+		if got, err := frontend.ParseBytes(in); err != nil || got != want {
 			t.Errorf("%s: %d, %v", in, got, err)
 		}
 	}
 	for _, in := range []string{"", "-1", "1.5M", "M", "1T", "0x10"} {
-		if _, err := parseBytes(in); err == nil {
+		if _, err := frontend.ParseBytes(in); err == nil {
 			t.Errorf("%s accepted", in)
 		}
 	}

@@ -1,17 +1,18 @@
 package driver
 
 import (
-	"bufio"
-	"bytes"
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/frontend"
-	"weft.dev/weft/gpu"
+	"weft.dev/weft/lang/cudac/lib"
 	"weft.dev/weft/lang/cudac/sem"
+	"weft.dev/weft/lang/cudac/syntax"
+	"weft.dev/weft/lang/cudac/verify"
 )
 
 func init() {
@@ -41,8 +42,10 @@ func help(w io.Writer, name string) {
 	default:
 		return
 	}
-	fmt.Fprintln(w, `  A file without main launches one kernel (docs/cudac.md, "Kernel-only files"): flags
-  may also come from a comment on its first lines, e.g. //--blockDim=64 --gridDim=4`)
+	fmt.Fprintln(w, `  A file without main is a lone kernel in GPUVerify's or Faial's dialect (docs/cudac.md,
+  "Kernel-only files"): flags may also come from its header, e.g. //--blockDim=[64,2] --gridDim=4
+  -DN=8 --warp-sync=32; weft check searches launches and inputs and reports each race once
+  with the flags that rerun it ("no race in N configurations" when none is found)`)
 	verb(&frontend.Env{Stdout: w, Stderr: w}, name, []string{"-help"})
 }
 
@@ -73,7 +76,20 @@ type options struct {
 	randomBuf           bool
 	gridSet, blockSet   bool
 	setFlags            map[string]bool
+	maxMemory           frontend.ByteSize
+	blocks              string
+	nondet              int64
+	maxConfigs          int
+	warpSync            int
+	defines             defineList
+	includes            defineList
+	device              string
 }
+
+type defineList []string
+
+func (d *defineList) String() string     { return strings.Join(*d, " ") }
+func (d *defineList) Set(s string) error { *d = append(*d, s); return nil }
 
 func newFlags(name string, o *options, out io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
@@ -83,41 +99,38 @@ func newFlags(name string, o *options, out io.Writer) *flag.FlagSet {
 	fs.Int64Var(&o.seed, "seed", 0, "seed of the random schedule (and of --random-buffers)")
 	fs.IntVar(&o.quantum, "quantum", 0, "instructions a thread runs before the next one's turn (default 1)")
 	fs.Uint64Var(&o.maxSteps, "max-steps", 0, "stop with C0605 after N interpreted instructions (default 2e9)")
+	o.maxMemory = sem.DefaultMaxMemory
+	fs.Var(&o.maxMemory, "max-memory", "`BYTES`: stop with C0610 when the program's live memory (host and device) would exceed BYTES")
 	fs.StringVar(&o.kernel, "kernel", "", "`NAME`: kernel-only files: the kernel to launch (default: the first)")
 	fs.StringVar(&o.grid, "gridDim", "1", "`X[,Y,Z]`: kernel-only files: grid size")
 	fs.StringVar(&o.block, "blockDim", "1", "`X[,Y,Z]`: kernel-only files: block size")
 	fs.IntVar(&o.shmem, "shmem", 0, "kernel-only files: bytes of dynamic shared memory")
 	fs.IntVar(&o.bufSize, "buffer-size", 0, "kernel-only files: bytes per pointer parameter (default: one element per launched thread)")
 	fs.BoolVar(&o.randomBuf, "random-buffers", false, "kernel-only files: fill pointer buffers with random bytes from --seed (default zeros)")
+	fs.StringVar(&o.blocks, "blocks", "", "`LIST`: kernel-only files: run only these blocks of the grid (linear ids, e.g. 0,1,63)")
+	fs.Int64Var(&o.nondet, "nondet-seed", 0, "kernel-only files: the values bodiless functions return (0: zero; other: hashed per call site and thread)")
+	fs.IntVar(&o.maxConfigs, "max-configs", 0, "kernel-only files: configurations weft check explores (default 24)")
+	fs.IntVar(&o.warpSync, "warp-sync", 0, "`N`: kernel-only files: lanes of a warp of N threads run in lock step (GPUVerify's --warp-sync)")
+	fs.Var(&o.defines, "define", "`NAME[=VALUE]`: a macro, as -DNAME=VALUE (repeatable)")
 	fs.Var(o.args, "arg", "`NAME=VALUE`: kernel-only files: the value of a scalar parameter (repeatable; the others are zero)")
+	fs.Var(&o.includes, "include", "`DIR`: search DIR for #include files, as -IDIR (repeatable)")
+	fs.StringVar(&o.device, "device", "h100", "`h100|a100`: the GPU the runtime API answers for (cudaGetDeviceProperties, cudaDeviceGetAttribute)")
 	return fs
-}
-
-// fileFlags reads "//--blockDim=64 --gridDim=4" style comments from the
-// first lines of a kernel-only file.
-func fileFlags(src []byte) []string {
-	var out []string
-	sc := bufio.NewScanner(bytes.NewReader(src))
-	for n := 0; sc.Scan() && n < 5; n++ {
-		line := strings.TrimSpace(sc.Text())
-		if !strings.HasPrefix(line, "//") {
-			if line == "" {
-				continue
-			}
-			break
-		}
-		body := strings.TrimSpace(strings.TrimPrefix(line, "//"))
-		if strings.HasPrefix(body, "--") {
-			out = append(out, strings.Fields(body)...)
-		}
-	}
-	return out
 }
 
 func verb(env *frontend.Env, name string, args []string) int {
 	o := &options{args: argList{}}
 	fs := newFlags(name, o, env.Stderr)
-	pos, err := parseArgs(fs, args)
+	// FILE.cu [flags] -- ARGS: what follows -- is the program's argv
+	var progArgs []string
+	for i, a := range args {
+		if a == "--" {
+			progArgs = append([]string(nil), args[i+1:]...)
+			args = args[:i]
+			break
+		}
+	}
+	pos, err := parseArgs(fs, cliDefines(args))
 	if err != nil {
 		return 2
 	}
@@ -133,55 +146,42 @@ func verb(env *frontend.Env, name string, args []string) int {
 	if !ok {
 		return 2
 	}
+	dev, err := lib.DeviceByName(o.device)
+	if err != nil {
+		return frontend.Usagef(env, "--device: %v", err)
+	}
+	// The header of a kernel-only file may define macros (-DN=4), so it is
+	// read before the file is compiled; its errors matter only when the
+	// file turns out to have no main.
 	var diags diag.List
-	prog := sem.Load(f, &diags)
-	if prog == nil {
+	prog := sem.LoadConfig(f, &diags, syntax.Config{IncludeDirs: o.includes, Defines: o.defines})
+	if prog == nil || prog.Main == nil {
+		if !verify.HasMain(f) {
+			// a kernel-only file: compiled again with its header's
+			// macros and GPUVerify's predefined ones
+			hdr, herr := verify.ParseHeader(f.Src)
+			if herr != nil {
+				return frontend.Usagef(env, "%s: bad flags in the header comment: %v", pos[0], herr)
+			}
+			diags = diag.List{}
+			prog, lits := verify.Load(f, append(hdr.Defines, o.defines...), nil, &diags)
+			if prog == nil {
+				return frontend.Report(env, &diags, o.asJSON)
+			}
+			return kernelOnly(env, name, pos[0], f, prog, lits, hdr, o, fs, set, &diags)
+		}
 		return frontend.Report(env, &diags, o.asJSON)
 	}
+	files, err := lib.NewFS(".", append([]string{pos[0]}, progArgs...))
+	if err != nil {
+		return frontend.Usagef(env, "%v", err)
+	}
+	defer files.CloseAll()
 	opts := sem.Options{Stdout: env.Stdout, Stderr: env.Stderr, Check: name == "check",
-		Random: o.schedule == "random", Seed: o.seed, Quantum: o.quantum, MaxSteps: o.maxSteps}
+		Random: o.schedule == "random", Seed: o.seed, Quantum: o.quantum, MaxSteps: o.maxSteps,
+		Args: append([]string{pos[0]}, progArgs...), Getenv: os.LookupEnv, Device: dev, Files: files,
+		MaxMemory: int64(o.maxMemory)}
 	m := sem.NewMachine(prog, opts, &diags)
-	if prog.Main == nil {
-		if len(prog.Kernels) == 0 {
-			diags.Errorf(diag.Pos{File: f}, "C0310", "no main function and no __global__ function to run")
-			return frontend.Report(env, &diags, o.asJSON)
-		}
-		// defaults from the file's first-lines comment, then the command line
-		o2 := &options{args: argList{}}
-		ffs := newFlags(name, o2, io.Discard) // the error is reported below
-		if err := ffs.Parse(fileFlags(f.Src)); err != nil {
-			return frontend.Usagef(env, "%s: bad flags in the first-lines comment: %v", pos[0], err)
-		}
-		ffs.Visit(func(fl *flag.Flag) {
-			if !set[fl.Name] {
-				fs.Set(fl.Name, fl.Value.String())
-			}
-		})
-		for k, v := range o2.args {
-			if _, ok := o.args[k]; !ok {
-				o.args[k] = v
-			}
-		}
-		if o.bufSize < 0 || o.bufSize > maxBufferSize {
-			// Buffers are allocated up front: refuse rather than die of an
-			// out-of-memory crash.
-			return frontend.Usagef(env, "--buffer-size=%d: want 0 to %d bytes", o.bufSize, maxBufferSize)
-		}
-		grid, err := gpu.ParseDim3(o.grid)
-		if err != nil {
-			return frontend.Usagef(env, "--gridDim=%s: %v", o.grid, err)
-		}
-		block, err := gpu.ParseDim3(o.block)
-		if err != nil {
-			return frontend.Usagef(env, "--blockDim=%s: %v", o.block, err)
-		}
-		_, err = m.RunKernelOnly(sem.KernelConfig{Kernel: o.kernel, Grid: grid, Block: block, Shmem: o.shmem,
-			Args: o.args, BufferSize: o.bufSize, Random: o.randomBuf, Seed: o.seed})
-		if err != nil {
-			return frontend.Usagef(env, "%v", err)
-		}
-		return frontend.Report(env, &diags, o.asJSON)
-	}
 	m.Run()
 	rc := frontend.Report(env, &diags, o.asJSON)
 	if rc == 0 && m.ExitCode() != 0 {

@@ -34,8 +34,12 @@ func (m *Machine) resolveA(t *Thread, p uint64, n int, pos int32, write, api, at
 		m.fault(t, pos, "C0404", "use of %s after it was freed", o.describe())
 		return nil, false
 	}
-	if off+n > len(o.Data) || off < 0 {
-		m.fault(t, pos, "C0403", "out-of-bounds %s of %d bytes at offset %d of %s (%d bytes)", rw(write), n, off, o.describe(), len(o.Data))
+	if n >= 0 && off+n > len(o.Data) && o.grow && off >= 0 {
+		m.growObject(o, off+n) // kernel-only buffers of unknown extent (kernelonly.go)
+	}
+	// n < 0 is a size of 2^63 bytes or more (cudaMemset(p, 0, (size_t)-4)).
+	if n < 0 || off < 0 || off > len(o.Data)-n {
+		m.fault(t, pos, "C0403", "out-of-bounds %s of %d bytes at offset %d of %s (%d bytes)", rw(write), uint64(n), off, o.describe(), len(o.Data))
 		return nil, false
 	}
 	if !api && !m.initializing {
@@ -127,13 +131,15 @@ func (m *Machine) load(t *Thread, p uint64, code int, pos int32) (uint64, bool) 
 
 func (m *Machine) store(t *Thread, p uint64, code int, v uint64, pos int32) bool {
 	size := mSize[code]
-	b, ok := m.resolveA(t, p, size, pos, true, false, false)
-	if !ok {
-		return false
-	}
 	nv := toMem(code, v)
 	if size < 8 {
 		nv &= 1<<(8*size) - 1
+	}
+	m.wval, m.wvalOK = nv, m.opts.BenignWrites // for benignWrite (kernelonly.go)
+	b, ok := m.resolveA(t, p, size, pos, true, false, false)
+	m.wvalOK = false
+	if !ok {
+		return false
 	}
 	if loadN(b, size) != nv {
 		m.mver++ // only a store that changes memory is progress (spin.go)

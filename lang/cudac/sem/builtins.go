@@ -212,6 +212,9 @@ func (c *compiler) builtinIndexOf(name string, pos diag.Pos) int32 {
 
 func (c *compiler) builtinCall(name string, e *syntax.Call) *Type {
 	pos := e.Pos
+	if t := c.annotCall(name, e); t != nil {
+		return t // annot.go
+	}
 	switch {
 	case strings.HasPrefix(name, "__cg_"):
 		return c.cgCall(name, e)
@@ -219,6 +222,9 @@ func (c *compiler) builtinCall(name string, e *syntax.Call) *Type {
 		return c.makeVector(vectorTypes[name[5:]], e.Args, pos)
 	case isHalfFunc(name):
 		return c.halfCall(name, e)
+	}
+	if name == "cudaLaunchKernelEx" {
+		return c.launchEx(e)
 	}
 	if s := builtinSigs[name]; s != nil {
 		switch {

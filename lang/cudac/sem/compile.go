@@ -40,6 +40,11 @@ type sym struct {
 	// isConst: a const (or constexpr) integer initialized by a constant
 	// expression, whose value val may appear in constant expressions.
 	isConst bool
+	// fconst: a const floating variable with a constant initializer,
+	// whose value is fbits (read without touching memory, so device code
+	// may read a file-scope constexpr float).
+	fconst bool
+	fbits  uint64
 }
 
 type loopCtx struct {
@@ -57,6 +62,7 @@ type caseLabel struct {
 }
 
 type compiler struct {
+	ann       annotState // __ensures of the function being compiled (annot.go)
 	prog      *Program
 	diags     *diag.List
 	posIdx    map[diag.Pos]int32
@@ -85,6 +91,10 @@ type compiler struct {
 	dry       int
 	autoT     *Type // the type "auto" stands for in the declaration being compiled
 	recv      *Type // the struct whose member function is being compiled
+	// cls is the tag of the struct whose member function (static or
+	// not) is being compiled: its static members are in scope unqualified.
+	cls   string
+	specs map[string][]*syntax.FuncDecl // explicit specializations by template name
 }
 
 type globalInit struct {
@@ -118,6 +128,13 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 	for _, t := range f.Templates {
 		c.templates[t.Name] = t
 	}
+	c.specs = map[string][]*syntax.FuncDecl{}
+	for _, sp := range f.Specs {
+		c.specs[sp.Name] = append(c.specs[sp.Name], sp)
+		if c.templates[sp.Name] == nil {
+			c.errorf(sp.Pos, "C0301", "explicit specialization of %s, which is not a function template", sp.Name)
+		}
+	}
 	// Declare every function first so calls may precede definitions.
 	for _, fd := range f.Funcs {
 		if old := c.funcs[fd.Name]; old != nil {
@@ -139,6 +156,10 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 		fn := c.funcs[fd.Name]
 		if fn.decl != fd {
 			continue
+		}
+		if pd := c.protos[fd.Name]; pd != nil && fd.Recv != "" && pd.Q.Static {
+			// static in the class, defined out of class without it
+			fd.Q.Static = true
 		}
 		fn.Type = c.resolve(fd.Type)
 		if fn.Type.Elem.Ref {
@@ -225,6 +246,12 @@ func (c *compiler) pop() {
 func (c *compiler) lookup(name string) *sym {
 	for i := len(c.scopes) - 1; i >= 0; i-- {
 		if s, ok := c.scopes[i][name]; ok {
+			return s
+		}
+	}
+	if c.cls != "" {
+		// a static data member named unqualified inside its class
+		if s, ok := c.scopes[0][c.cls+"::"+name]; ok {
 			return s
 		}
 	}
@@ -370,9 +397,19 @@ func (c *compiler) structType(te *syntax.TypeExpr) *Type {
 			c.errorf(f.Pos, "C0302", "field %s has incomplete type %s", f.Name, ft)
 			ft = tInt
 		}
-		t.Fields = append(t.Fields, &FieldInfo{Name: f.Name, Type: ft})
+		fi := &FieldInfo{Name: f.Name, Type: ft, Init: f.Init}
+		if f.Align != nil {
+			fi.Align = c.alignValue(f.Align)
+		}
+		t.Fields = append(t.Fields, fi)
 	}
 	layoutStruct(t)
+	if te.Align != nil {
+		if a := c.alignValue(te.Align); a > t.align {
+			t.align = a
+			t.size = (t.size + a - 1) / a * a
+		}
+	}
 	return t
 }
 
@@ -396,6 +433,8 @@ func (c *compiler) constExpr(e syntax.Expr) (int64, bool) {
 			return int64(c.resolve(e.Type).size), true
 		}
 		return int64(c.typeOf(e.X, false).size), true
+	case *syntax.Trait:
+		return c.traitValue(e)
 	case *syntax.Cast:
 		if e.X == nil {
 			return 0, false
@@ -527,6 +566,10 @@ func (c *compiler) rawType(e syntax.Expr) *Type {
 // ---- globals ----
 
 func (c *compiler) topDecl(d *syntax.Decl) {
+	if d.StaticAssert != nil {
+		c.staticAssert(d)
+		return
+	}
 	if d.Q.Typedef {
 		c.declare(d.Name, &sym{kind: symTypedef, t: c.resolve(d.Type)})
 		return
@@ -570,7 +613,9 @@ func (c *compiler) topDecl(d *syntax.Decl) {
 		sp = SpaceConstant
 	case d.Q.Managed:
 		sp = SpacePinned
-	case d.Q.Device:
+	case d.Q.Device, c.isKernelOnly():
+		// a kernel-only file has no host code: its plain globals are
+		// device memory, as GPUVerify reads them (annot.go)
 		sp = SpaceDevice
 	}
 	g := &GlobalVar{Name: d.Name, Type: t, Space: sp, Pos: c.pos(d.Pos), index: len(c.prog.Globals)}
@@ -691,7 +736,8 @@ func (c *compiler) function(fn *Function) {
 	c.addrTaken = map[string]bool{}
 	collectAddrTaken(fd.Body, c.addrTaken, c.refParam)
 	c.recv = nil
-	defer func() { c.recv = nil }()
+	c.cls = fd.Recv
+	defer func() { c.recv, c.cls = nil, "" }()
 	off := 0
 	if fd.Recv != "" && !fd.Q.Static {
 		// a member function: "this" arrives in slot 0
@@ -738,7 +784,9 @@ func (c *compiler) function(fn *Function) {
 	if fd.Ctor && c.recv != nil {
 		c.memberInits(fd)
 	}
+	c.beginEnsures(fd) // annot.go
 	c.block(fd.Body, false)
+	c.checkEnsures(fd.EndPos, false)
 	c.endFunc(fn, fd.EndPos)
 }
 
@@ -887,6 +935,19 @@ func (c *compiler) stmt(s syntax.Stmt) {
 		c.expr(s.X)
 		c.emit(OpPop, 0, 0, s.Pos)
 	case *syntax.IfStmt:
+		if s.Init != nil {
+			c.push()
+			c.stmt(s.Init)
+			in := *s
+			in.Init = nil
+			c.stmt(&in)
+			c.pop()
+			return
+		}
+		if s.Constexpr {
+			c.ifConstexpr(s)
+			return
+		}
 		c.cond(s.Cond)
 		jz := c.emit(OpJz, 0, 0, s.Pos)
 		c.scoped(s.Then)
@@ -958,6 +1019,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 		} else {
 			c.emit(OpConst, 0, 0, s.Pos)
 		}
+		c.checkEnsures(s.Pos, true) // annot.go
 		c.emit(OpRet, 0, 0, s.Pos)
 	case *syntax.BranchStmt:
 		switch s.Tok {
@@ -980,6 +1042,8 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			}
 			c.errorf(s.Pos, "C0312", "continue outside a loop")
 		}
+	case *syntax.RangeFor:
+		c.rangeFor(s)
 	case *syntax.LabeledStmt:
 		c.labels[s.Label] = c.here()
 		c.stmt(s.Stmt)
@@ -1056,6 +1120,10 @@ func (c *compiler) cond(e syntax.Expr) {
 }
 
 func (c *compiler) localDecl(d *syntax.Decl) {
+	if d.StaticAssert != nil {
+		c.staticAssert(d)
+		return
+	}
 	if d.Q.Typedef {
 		c.declare(d.Name, &sym{kind: symTypedef, t: c.resolve(d.Type)})
 		return
@@ -1180,6 +1248,7 @@ func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
 		if isDim3(t) {
 			c.initDim3(nil, pos)
 		}
+		c.memberDefaults(t, nil, pos)
 		return
 	}
 	c.initFrom(t, d.Init)
@@ -1223,6 +1292,10 @@ func (c *compiler) initFrom(t *Type, e syntax.Expr) {
 			return
 		}
 		idx := 0
+		given := map[string]bool{}
+		if t.Kind == Struct {
+			defer c.memberDefaults(t, given, pos)
+		}
 		for _, el := range in.Elems {
 			var et *Type
 			var off int
@@ -1258,6 +1331,7 @@ func (c *compiler) initFrom(t *Type, e syntax.Expr) {
 					return
 				}
 				et, off = t.Fields[idx].Type, t.Fields[idx].Offset
+				given[t.Fields[idx].Name] = true
 			default:
 				c.errorf(pos, "C0302", "initializer list for %s", t)
 				return
@@ -1618,18 +1692,32 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 				c.emit(OpConst, 0, v, pos)
 				return tInt
 			}
+			if v, ok := stdStreams[e.Name]; ok {
+				c.emit(OpConst, 0, v, pos)
+				return tFILEP
+			}
 			if _, ok := sregs[e.Name]; ok {
 				c.errorf(pos, "C0309", "%s must be used with a member (.x, .y or .z)", e.Name)
 				c.emit(OpConst, 0, 0, pos)
 				return tUInt
 			}
-			if c.funcs[e.Name] != nil || c.templates[e.Name] != nil {
-				c.errorf(pos, "C0309", "function pointers are not supported (%s)", e.Name)
+			if t, ok := c.funcValue(e.Name, pos); ok {
+				return t
 			} else {
 				c.errorf(pos, "C0301", "undeclared identifier %s", e.Name)
 			}
 			c.emit(OpConst, 0, 0, pos)
 			return tInt
+		}
+		if s.isConst && s.t.isInt() {
+			// a const integer with a constant initializer: its value (so
+			// a file-scope constexpr is readable from device code)
+			c.emit(OpConst, 0, s.val, pos)
+			return s.t
+		}
+		if s.fconst {
+			c.emit(OpConst, 0, int64(s.fbits), pos)
+			return s.t
 		}
 		switch s.kind {
 		case symEnum, symTParam:
@@ -1678,6 +1766,8 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 		}
 		c.emit(OpConst, 0, int64(t.size), pos)
 		return tULong
+	case *syntax.Trait:
+		return c.trait(e)
 	case *syntax.InitList:
 		c.errorf(pos, "C0302", "initializer list in an expression")
 		c.emit(OpConst, 0, 0, pos)
@@ -1706,6 +1796,11 @@ func (c *compiler) unary(e *syntax.Unary) *Type {
 		if n, ok := e.X.(*syntax.Name); ok {
 			if s := c.lookup(n.Name); s != nil && s.kind == symSlot {
 				c.errorf(pos, "C0303", "cannot take the address of %s", n.Name)
+			}
+			if c.lookup(n.Name) == nil {
+				if t, ok := c.funcValue(n.Name, pos); ok {
+					return t
+				}
 			}
 		}
 		lv := c.lvalue(e.X)
@@ -2162,6 +2257,7 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 				c.initDim3(e.Args, pos)
 			} else {
 				c.emit(OpMemzero, 0, int64(t.size), pos)
+				c.memberDefaults(t, nil, pos)
 			}
 			return t
 		}
@@ -2174,6 +2270,20 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 		return t
 	}
 	if il, ok := e.X.(*syntax.InitList); ok {
+		if t.isScalar() {
+			// T{x} or T{}: value initialization of a scalar
+			if len(il.Elems) == 0 {
+				c.emit(OpConst, 0, 0, pos)
+				if t.isFloat() {
+					c.emit(OpConst, 0, 0, pos)
+					c.emit(OpPop, 0, 0, pos)
+				}
+				return t
+			}
+			vt := c.expr(il.Elems[0].X)
+			c.convert(vt, t, pos)
+			return t
+		}
 		if t.Kind == Struct || t.Kind == Array {
 			t = c.completeArray(t, il)
 			c.emit(OpTemp, 0, int64(t.size), pos)
@@ -2208,21 +2318,20 @@ func (c *compiler) call(e *syntax.Call) *Type {
 		return c.memberCall(m, e)
 	}
 	n, ok := e.Fun.(*syntax.Name)
-	if ok && c.recv != nil && c.lookup(n.Name) == nil && c.funcs[n.Name] == nil {
-		if fn := c.funcs[tagOf(c.recv)+"::"+n.Name]; fn != nil {
+	if ok && c.cls != "" && c.lookup(n.Name) == nil && c.funcs[n.Name] == nil {
+		if fn := c.funcs[c.cls+"::"+n.Name]; fn != nil {
+			if c.recv == nil && (fn.decl == nil || !fn.decl.Q.Static) {
+				c.errorf(e.Pos, "C0305", "calling member function %s without an object (from a static member function)", fn.Name)
+			}
 			return c.methodCall(fn, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
 		}
 	}
 	if !ok {
-		c.errorf(pos, "C0305", "called object is not a function (function pointers are not supported)")
-		c.emit(OpConst, 0, 0, pos)
-		return tInt
+		return c.indirectCall(e)
 	}
 	var fn *Function
 	if s := c.lookup(n.Name); s != nil {
-		c.errorf(pos, "C0305", "called object %s is not a function", n.Name)
-		c.emit(OpConst, 0, 0, pos)
-		return tInt
+		return c.indirectCall(e)
 	}
 	if td := c.templates[n.Name]; td != nil {
 		fn = c.instantiate(td, e)
@@ -2235,6 +2344,9 @@ func (c *compiler) call(e *syntax.Call) *Type {
 	}
 	if fn == nil {
 		if d := c.protos[n.Name]; d != nil && builtinSigs[n.Name] == nil && !genericBuiltins[n.Name] {
+			if c.isKernelOnly() && e.Launch == nil {
+				return c.nondetCall(d, e) // annot.go
+			}
 			c.errorf(pos, "C0301", "function %s is declared but never defined", n.Name)
 			c.emit(OpConst, 0, 0, pos)
 			return tInt
@@ -2416,6 +2528,19 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 		key.WriteString("," + t.String())
 	}
 	if fn := c.insts[key.String()]; fn != nil {
+		return fn
+	}
+	if sp := c.specFor(td, tmap, tvals); sp != nil {
+		fn := &Function{Name: td.Name, decl: sp, defined: true}
+		c.setSpaces(fn, sp.Q)
+		fn.Type = c.resolve(sp.Type)
+		fn.PosIdx = c.pos(sp.Pos)
+		c.insts[key.String()] = fn
+		c.prog.Funcs = append(c.prog.Funcs, fn)
+		if fn.Global {
+			c.prog.Kernels = append(c.prog.Kernels, fn)
+		}
+		c.queue = append(c.queue, fn)
 		return fn
 	}
 	fn := &Function{Name: td.Name, decl: td, tmap: tmap, tvals: tvals, defined: true}

@@ -8,6 +8,7 @@ import (
 	"math/rand"
 	"sort"
 	"strings"
+	"weft.dev/weft/lang/cudac/lib"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/gpu"
@@ -34,7 +35,40 @@ type Options struct {
 	Quantum int
 	// MaxSteps bounds the instructions of the whole run (0: 2e9).
 	MaxSteps uint64
+	// Args are main's argv (argv[0] first; empty: "a.out" alone).
+	Args []string
+	// Getenv answers getenv (nil: every variable is unset).
+	Getenv func(string) (string, bool)
+	// Device is the GPU the runtime answers for (nil: lib.H100).
+	Device *lib.Device
+	// Files confines fopen (nil: every fopen fails with a diagnostic).
+	Files *lib.FS
+	// MaxMemory bounds the bytes of the program's live objects, host and
+	// device (0: DefaultMaxMemory); an allocation beyond it is C0610.
+	MaxMemory int64
+	// Kernel-only verification (package verify, issue 16):
+	// NondetSeed picks the values bodiless functions return (annot.go);
+	// WarpSync > 0 runs lanes of one warp of that many threads in lock
+	// step, so their accesses are ordered (GPUVerify's --warp-sync=N);
+	// Blocks, when not nil, lists the linear ids of the blocks of a
+	// kernel-only grid that run (the others are never started: a run of
+	// some blocks is a prefix of a run of all, so what it reports is real);
+	// LargeBlocks accepts blocks of more than 1024 threads, as GPUVerify's
+	// headers do.
+	NondetSeed  int64
+	WarpSync    int
+	Blocks      []int
+	LargeBlocks bool
+	// BenignWrites tolerates two unordered stores of the same value to the
+	// same bytes, as GPUVerify does by default (its --no-benign turns it
+	// off): both orders leave memory the same.
+	BenignWrites bool
 }
+
+// DefaultMaxMemory is the default of Options.MaxMemory: far more than a
+// program the interpreter runs in reasonable time touches, far less than
+// would exhaust the machine (issue 14).
+const DefaultMaxMemory = 2 << 30
 
 // Machine is the configuration of a running program (seed 004 Fig. 2: the
 // grids, streams and threads cells).
@@ -44,21 +78,28 @@ type Machine struct {
 	diags   *diag.List
 	out     *bufio.Writer
 	objs    []*Object
+	live    int64 // bytes of the objects not freed (Options.MaxMemory)
 	globals []*Object
 	steps   uint64
 	failed  bool
 	rng     *rand.Rand
 
-	host     *Thread
-	hostCtx  accessCtx
-	streams  []*stream // index 0: the legacy default stream
-	events   []*event
-	seq      int
-	grids    []*gridRun
-	defDone  []doneOp // completed default-stream operations (seq, vc)
-	lastErr  int
-	exitCode int
-	exited   bool
+	host    *Thread
+	hostCtx accessCtx
+	streams []*stream // index 0: the legacy default stream
+	events  []*event
+	seq     int
+	grids   []*gridRun
+	defDone []doneOp // completed default-stream operations (seq, vc)
+	lastErr int
+	// launchErr is the error of the last launch (cudaLaunchKernelEx
+	// returns it); maxDynSmem the cudaFuncAttributeMaxDynamicSharedMemorySize
+	// of each kernel; nextLaunch the attributes of the launch being made.
+	launchErr  int
+	maxDynSmem map[*Function]int
+	nextLaunch launchExtra
+	exitCode   int
+	exited     bool
 
 	crand     crand
 	rtStrings map[string]uint64
@@ -82,6 +123,9 @@ type Machine struct {
 	rfree    []uint32
 
 	races      map[[2]int32]bool
+	wval       uint64 // the value a store is writing, while wvalOK (Options.BenignWrites)
+	wvalOK     bool
+	cowriters  map[coKey][]seg // granules stored with one benign value by several threads (kernelonly.go)
 	uninitSeen map[int32]bool
 	faultSeen  bool
 	lastFault  *diag.Diagnostic
@@ -117,6 +161,7 @@ const (
 	opSet
 	opRecord
 	opWait
+	opFree // cudaFreeAsync
 )
 
 // devOp is one queued stream operation.
@@ -144,6 +189,10 @@ type gridRun struct {
 	args       []uint64
 	agent      int32
 	clock      int32
+	// cluster and cooperative come from cudaLaunchKernelEx's attributes
+	// (zero cluster: none).
+	cluster     gpu.Dim3
+	cooperative bool
 }
 
 // blockRun is one executing thread block.
@@ -232,6 +281,18 @@ type Thread struct {
 	bvc        []int32
 }
 
+// curPos is the position of the instruction t runs (0 when it has none).
+func (t *Thread) curPos() int32 {
+	if len(t.frames) == 0 {
+		return 0
+	}
+	f := t.frames[len(t.frames)-1]
+	if f.pc > 0 && f.pc <= len(f.fn.Code) {
+		return f.fn.Code[f.pc-1].P
+	}
+	return f.fn.PosIdx
+}
+
 func (t *Thread) localSpace() Space {
 	if t.host {
 		return SpaceHost
@@ -294,6 +355,7 @@ func (b *blockRun) sharedPtr(m *Machine, i int, name int64) uint64 {
 	}
 	if b.shared[i] == nil {
 		v := m.prog.Shared[i]
+		m.overLimit(v.Type.size, v.Pos) // located at the declaration
 		o := m.newObject(v.Type.size, SpaceShared, v.Name, -1)
 		o.Block, o.Grid = b.id, int32(b.grid.id)
 		b.shared[i] = o
@@ -309,8 +371,14 @@ func NewMachine(prog *Program, opts Options, diags *diag.List) *Machine {
 	if opts.MaxSteps == 0 {
 		opts.MaxSteps = 2e9
 	}
+	if opts.MaxMemory <= 0 {
+		opts.MaxMemory = DefaultMaxMemory
+	}
 	if opts.Stdout == nil {
 		opts.Stdout = io.Discard
+	}
+	if opts.Device == nil {
+		opts.Device = &lib.H100
 	}
 	m := &Machine{prog: prog, opts: opts, diags: diags, out: bufio.NewWriter(opts.Stdout),
 		races: map[[2]int32]bool{}, uninitSeen: map[int32]bool{}}
@@ -404,6 +472,9 @@ func (m *Machine) Run() bool {
 	for range main.Type.Params {
 		args = append(args, 0)
 	}
+	if len(args) >= 2 {
+		args[0], args[1] = m.argv()
+	}
 	v, ok := m.callHost(main, args)
 	if !ok {
 		return false
@@ -450,7 +521,7 @@ func (m *Machine) callHost(fn *Function, args []uint64) (uint64, bool) {
 			return 0, false
 		case stYield:
 			if m.steps > m.opts.MaxSteps {
-				m.fault(t, 0, "C0605", "execution step limit (%d instructions) exceeded", m.opts.MaxSteps)
+				m.fault(t, t.curPos(), "C0605", "execution step limit (%d instructions) exceeded (--max-steps N raises it)", m.opts.MaxSteps)
 				return 0, false
 			}
 			if m.exited {
@@ -564,6 +635,9 @@ func (m *Machine) exec(s *stream, op *devOp) {
 				m.setMem(t, op.dst, op.val, op.n, op.pos, true)
 			}
 		case opRecord:
+		case opFree:
+			t := &Thread{ctx: ctx, host: false}
+			m.free(t, op.dst, SpaceDevice, "cudaFreeAsync", op.pos)
 		}
 	}
 	s.vc[s.agent]++
@@ -649,7 +723,12 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 	g := &gridRun{fn: fn, gdim: gpu.Dim3{X: int(uint32(args[0])), Y: int(uint32(args[1])), Z: int(uint32(args[2]))},
 		bdim: gpu.Dim3{X: int(uint32(args[3])), Y: int(uint32(args[4])), Z: int(uint32(args[5]))}, shmem: int(args[6])}
 	s := m.streamOf(args[7])
+	extra := m.nextLaunch
+	m.nextLaunch = launchExtra{}
+	m.launchErr = 0
+	g.cluster, g.cooperative = extra.cluster, extra.cooperative
 	bad := ""
+	errCode := 9 // cudaErrorInvalidConfiguration
 	switch {
 	case !t.host:
 		bad = "dynamic parallelism (a launch from device code) is not supported"
@@ -657,7 +736,7 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 		bad = "grid with zero blocks"
 	case g.bdim.Size() == 0:
 		bad = "block with zero threads"
-	case g.bdim.Size() > gpu.MaxThreadsPerCTA || g.bdim.Z > 64:
+	case (g.bdim.Size() > gpu.MaxThreadsPerCTA || g.bdim.Z > 64) && !m.opts.LargeBlocks:
 		bad = fmt.Sprintf("%d threads per block exceed the limit of %d", g.bdim.Size(), gpu.MaxThreadsPerCTA)
 	case g.shmem > gpu.SmemPerCTAMax:
 		bad = fmt.Sprintf("%d bytes of dynamic shared memory exceed the limit of %d", g.shmem, gpu.SmemPerCTAMax)
@@ -667,6 +746,11 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 		bad = "grid y or z extent above 65535"
 	case s == nil:
 		bad = "launch on an invalid stream"
+	case t.host && g.shmem > m.opts.Device.SmemPerBlock && g.shmem > m.maxDynSmem[fn]:
+		// above 48 KB a kernel must opt in (CUDA C++ Programming Guide,
+		// "Shared Memory": cudaFuncAttributeMaxDynamicSharedMemorySize)
+		bad = fmt.Sprintf("%d bytes of dynamic shared memory without cudaFuncSetAttribute(%s, cudaFuncAttributeMaxDynamicSharedMemorySize, ...) (the default limit is %d)", g.shmem, fn.Name, m.opts.Device.SmemPerBlock)
+		errCode = 1 // cudaErrorInvalidValue
 	}
 	// A legal launch can still be beyond what the interpreter can run:
 	// every thread executes at least one instruction, so a grid of more
@@ -687,7 +771,8 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 		// as on a GPU the launch fails and the program goes on; the error
 		// is visible to cudaGetLastError
 		m.diags.Warnf(m.pos(pos), "C0603", "kernel %s not launched: %s", fn.Name, bad)
-		m.lastErr = 9 // cudaErrorInvalidConfiguration
+		m.lastErr = errCode
+		m.launchErr = errCode
 		return true
 	}
 	g.args = append([]uint64(nil), args[8:]...)
@@ -737,6 +822,15 @@ func (m *Machine) runGrid(g *gridRun, ctx *accessCtx) {
 	}
 	if m.opts.Random {
 		m.rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
+	}
+	if m.opts.Blocks != nil {
+		order = order[:0]
+		for _, b := range m.opts.Blocks {
+			if b >= 0 && b < n {
+				order = append(order, b)
+			}
+		}
+		n = len(order)
 	}
 	next := 0
 	var parked []*blockExec
@@ -887,7 +981,7 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 			e.rebuild()
 		}
 		if m.steps > m.opts.MaxSteps {
-			m.fault(nil, g.fn.PosIdx, "C0605", "execution step limit (%d instructions) exceeded in kernel %s", m.opts.MaxSteps, g.fn.Name)
+			m.fault(nil, g.fn.PosIdx, "C0605", "execution step limit (%d instructions) exceeded in kernel %s (--max-steps N raises it)", m.opts.MaxSteps, g.fn.Name)
 			return bsEnd
 		}
 		// Only a new arrival at a warp collective can complete one.
@@ -1004,7 +1098,9 @@ func (m *Machine) deadlock(b *blockRun) {
 	first := groups[keys[0]]
 	code := "C0502"
 	var msg string
-	isWarp := func(g *group) bool { return strings.HasPrefix(g.what, "__s") && g.what != "__syncthreads" || g.what == "mma.sync" }
+	isWarp := func(g *group) bool {
+		return strings.HasPrefix(g.what, "__s") && g.what != "__syncthreads" || g.what == "mma.sync"
+	}
 	if isWarp(first) || len(keys) > 1 && isWarp(groups[keys[1]]) {
 		code = "C0503"
 	}

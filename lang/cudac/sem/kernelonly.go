@@ -21,6 +21,161 @@ type KernelConfig struct {
 	BufferSize int               // bytes per pointer parameter (0: one element per launched thread)
 	Random     bool              // fill buffers with random bytes from Seed instead of zeros
 	Seed       int64
+	// Grow makes every buffer's extent unknown (package verify, issue 16
+	// §2): a buffer grows to cover each access at or above its start, up to
+	// maxGrowBytes, instead of an out-of-bounds error. Struct parameters
+	// are then supplied too: zero fields, each pointer field a fresh
+	// growing buffer.
+	Grow bool
+}
+
+// maxGrowBytes bounds a growing kernel-only buffer (an access beyond it is
+// still reported as out of bounds).
+const maxGrowBytes = 1 << 26
+
+// growObject extends o to at least need bytes; the new bytes are inputs,
+// so they count as initialized.
+func (m *Machine) growObject(o *Object, need int) {
+	if need > maxGrowBytes {
+		return
+	}
+	n := max(need, 2*len(o.Data))
+	n = min(n, maxGrowBytes)
+	old := len(o.Data)
+	o.Data = append(o.Data, make([]byte, n-old)...)
+	m.live += int64(n - old) // Options.MaxMemory counts grown bytes too
+	if o.init != nil {
+		b := newBitset(n)
+		copy(b, o.init)
+		b.setRange(old, n-old)
+		o.init = b
+	}
+	if o.shadow != nil {
+		g := o.gshift
+		o.shadow = append(o.shadow, make([]cell, (n+1<<g-1)>>g-len(o.shadow))...)
+	}
+}
+
+// benignWrite reports whether the store being checked writes the bytes
+// [off, off+n) of o with the value they hold, and that value is zero or a
+// pointer to an object (Options.BenignWrites). GPUVerify tolerates equal
+// values it can prove equal; a value loaded from an input may differ
+// between threads in its abstraction, so only values no input gives are
+// tolerated here (an input buffer may hold zeros, but the search also runs
+// with random contents).
+func (m *Machine) benignWrite(o *Object, off, n int) bool {
+	if !m.wvalOK || (n != 1 && n != 2 && n != 4 && n != 8) || off+n > len(o.Data) {
+		return false
+	}
+	v := m.wval
+	if loadN(o.Data[off:off+n], n) != v {
+		return false
+	}
+	return v == 0 || (n == 8 && v>>32 != 0 && v>>32 < uint64(len(m.objs)))
+}
+
+// coKey names a granule of an object for the co-writer sets.
+type coKey struct {
+	obj uint32
+	ci  int
+}
+
+// coWrite records that the segments a and b (their ordering contexts, which
+// survive the renumbering of segments) stored the same benign value in
+// granule ci of o without ordering (benignWrite).
+func (m *Machine) coWrite(o *Object, ci int, a, b uint32) {
+	if m.cowriters == nil {
+		m.cowriters = map[coKey][]seg{}
+	}
+	k := coKey{o.ID, ci}
+	l := m.cowriters[k]
+	for _, s := range [2]seg{m.segs[a], m.segs[b]} {
+		have := false
+		for _, x := range l {
+			have = have || x == s
+		}
+		if !have && len(l) < 1<<16 {
+			l = append(l, s)
+		}
+	}
+	m.cowriters[k] = l
+}
+
+// coWritten reports whether segments a and b both stored the same benign
+// value in granule ci of o: then a read by one of them returns that value
+// whichever order the stores took, and it is no race with the other's
+// store (a thread that writes a shared pointer, as all others do, and
+// reads it back).
+func (m *Machine) coWritten(o *Object, ci int, a, b uint32) bool {
+	l := m.cowriters[coKey{o.ID, ci}]
+	if l == nil {
+		return false
+	}
+	sa, sb := m.segs[a], m.segs[b]
+	ha, hb := false, false
+	for _, x := range l {
+		ha = ha || x == sa
+		hb = hb || x == sb
+	}
+	return ha && hb
+}
+
+// lockstep reports whether accesses of segments a and b are ordered because
+// their threads are lanes of one warp run in lock step (Options.WarpSync).
+func (m *Machine) lockstep(a, b *seg) bool {
+	ws := int32(m.opts.WarpSync)
+	return ws > 0 && a.block >= 0 && a.block == b.block && a.agent == b.agent && a.clock == b.clock && a.tid/ws == b.tid/ws
+}
+
+// inputBuffer makes the device buffer a pointer parameter (or a pointer
+// field of a struct parameter) points to.
+func (m *Machine) inputBuffer(cfg *KernelConfig, rng *rand.Rand, n, elem int, name string, pos int32) uint64 {
+	o := m.newObject(n, SpaceDevice, name, pos)
+	o.Heap = true
+	o.grow = cfg.Grow
+	switch {
+	case cfg.Random && cfg.Grow:
+		// inputs of unknown use: small values, so that an index read
+		// from a buffer stays near the others
+		w := 1
+		if elem == 2 || elem == 4 || elem == 8 {
+			w = elem
+		}
+		for i := 0; i+w <= len(o.Data); i += w {
+			storeN(o.Data[i:], w, uint64(rng.Intn(256)))
+		}
+	case cfg.Random:
+		rng.Read(o.Data)
+	}
+	if o.init != nil {
+		o.init.setAll()
+	}
+	return ptrOf(o, 0)
+}
+
+// fillStruct gives each pointer field of the struct at b (recursively) a
+// fresh buffer.
+func (m *Machine) fillStruct(cfg *KernelConfig, rng *rand.Rand, t *Type, b []byte, n int, name string, pos int32) {
+	for _, f := range t.Fields {
+		switch f.Type.Kind {
+		case Ptr:
+			storeN(b[f.Offset:], 8, m.inputBuffer(cfg, rng, n*f.Type.ElemSize(), f.Type.ElemSize(), name+"."+f.Name, pos))
+		case Struct:
+			m.fillStruct(cfg, rng, f.Type, b[f.Offset:], n, name+"."+f.Name, pos)
+		case Array:
+			e := f.Type.Elem
+			for k := 0; k < f.Type.Len && e.size > 0; k++ {
+				at := b[f.Offset+k*e.size:]
+				sub := fmt.Sprintf("%s.%s[%d]", name, f.Name, k)
+				switch e.Kind {
+				case Ptr:
+					storeN(at, 8, m.inputBuffer(cfg, rng, n*e.ElemSize(), e.ElemSize(), sub, pos))
+				case Struct:
+					m.fillStruct(cfg, rng, e, at, n, sub, pos)
+				}
+			}
+		}
+	}
 }
 
 // RunKernelOnly gives each pointer parameter of the kernel a device buffer
@@ -36,10 +191,14 @@ func (m *Machine) RunKernelOnly(cfg KernelConfig) (bool, error) {
 	rng := rand.New(rand.NewSource(cfg.Seed))
 	// The default buffers hold one element per launched thread: refuse a
 	// launch the interpreter cannot run before allocating them.
-	if b, t := launchSize(cfg.Grid, cfg.Block); b > maxGridBlocks || t > maxKernelOnlyThreads {
+	b, t := launchSize(cfg.Grid, cfg.Block)
+	if m.opts.Blocks != nil {
+		t = uint64(len(m.opts.Blocks)) * uint64(cfg.Block.Size()) // only these run
+	}
+	if b > maxGridBlocks || t > maxKernelOnlyThreads {
 		return false, fmt.Errorf("--gridDim/--blockDim launch %d blocks of %d threads: kernel-only runs take at most %d blocks and %d threads", b, cfg.Block.Size(), maxGridBlocks, maxKernelOnlyThreads)
 	}
-	threads := cfg.Grid.Size() * cfg.Block.Size()
+	threads := int(t)
 	used := map[string]bool{}
 	var args []uint64
 	for i, pt := range fn.Type.Params {
@@ -53,12 +212,10 @@ func (m *Machine) RunKernelOnly(cfg KernelConfig) (bool, error) {
 			if n <= 0 {
 				n = threads * pt.ElemSize()
 			}
-			o := m.newObject(n, SpaceDevice, name, fn.PosIdx)
-			o.Heap = true
-			if cfg.Random {
-				rng.Read(o.Data)
-			}
-			o.init.setAll()
+			args = append(args, m.inputBuffer(&cfg, rng, n, pt.ElemSize(), name, fn.PosIdx))
+		case pt.Kind == Struct && cfg.Grow && pt.complete:
+			o := m.newObject(pt.size, SpaceAny, name, fn.PosIdx)
+			m.fillStruct(&cfg, rng, pt, o.Data, threads, name, fn.PosIdx)
 			args = append(args, ptrOf(o, 0))
 		case pt.isArith():
 			s, ok := cfg.Args[name]

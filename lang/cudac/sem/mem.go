@@ -37,12 +37,30 @@ type Object struct {
 	init    bitset // weft check: the bytes written so far, one bit each
 	shadow  []cell // weft check: race history per granule of 1<<gshift bytes (race.go)
 	gshift  uint8
+	grow    bool // kernel-only buffer of unknown extent: grows to cover an access (kernelonly.go)
 }
 
+// overLimit reports whether size more bytes would exceed the memory limit,
+// and if so faults with C0610 at pos.
+func (m *Machine) overLimit(size int, pos int32) bool {
+	if int64(size) <= m.opts.MaxMemory-m.live {
+		return false
+	}
+	m.fault(nil, pos, "C0610", "allocating %d bytes would exceed the memory limit of %d bytes (%d in use; --max-memory BYTES raises it)", size, m.opts.MaxMemory, m.live)
+	return true
+}
+
+// newObject allocates an object of size bytes. One that would take the
+// live bytes past Options.MaxMemory is a C0610 fault at pos and gets no
+// bytes (m.failed is set: the caller stops).
 func (m *Machine) newObject(size int, sp Space, name string, pos int32) *Object {
 	if size < 0 {
 		size = 0
 	}
+	if m.overLimit(size, pos) {
+		size = 0
+	}
+	m.live += int64(size)
 	m.mver++ // a new object is a change a spinning thread could see (spin.go)
 	o := &Object{ID: uint32(len(m.objs)), Data: make([]byte, size), Space: sp, Block: -1, Grid: -1, Name: name, AllocAt: pos}
 	m.objs = append(m.objs, o)
@@ -78,6 +96,7 @@ func (m *Machine) release(o *Object) {
 	if int(o.ID) < len(m.objs) && m.objs[o.ID] == o {
 		m.objs[o.ID] = tb
 	}
+	m.live -= int64(len(o.Data))
 	o.Data, o.init, o.shadow = nil, nil, nil
 }
 

@@ -16,8 +16,13 @@ type Program struct {
 	Literals []string
 	Strings  []string // messages of OpTrap
 	Pos      []diag.Pos
+	bodiless bool       // a bodiless function is called (annot.go)
 	asms     []*asmInfo // inline asm statements (asm.go)
 }
+
+// HasBodiless reports whether the program calls a function declared but
+// never defined (kernel-only files: it returns chosen values).
+func (p *Program) HasBodiless() bool { return p.bodiless }
 
 // Function is a compiled function.
 type Function struct {
@@ -78,12 +83,20 @@ func (t *Type) ElemType() *Type { return t.Elem }
 // Load preprocesses, parses and compiles one translation unit. The program
 // may be run only when diags has no errors afterwards.
 func Load(f *diag.File, diags *diag.List) *Program {
-	toks := syntax.Preprocess(f, diags)
+	return LoadConfig(f, diags, syntax.Config{})
+}
+
+// LoadConfig is Load with -I directories and -D macros.
+func LoadConfig(f *diag.File, diags *diag.List, cfg syntax.Config) *Program {
+	toks := syntax.PreprocessConfig(f, diags, cfg)
 	if diags.HasErrors() {
 		return nil
 	}
 	file := syntax.Parse(toks, diags)
 	if diags.HasErrors() {
+		return nil
+	}
+	if file = linkUnits(f, file, diags); file == nil {
 		return nil
 	}
 	p := Compile(file, diags)

@@ -171,22 +171,29 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 	// ordered reports whether the earlier access a is no race with b: the
 	// same segment, happens-before, or both atomic
 	ordered := func(a stamp) bool {
-		return a.seg == sid || hb(&m.segs[a.seg], bs, ctx, t.bvc)
+		return a.seg == sid || hb(&m.segs[a.seg], bs, ctx, t.bvc) || m.lockstep(&m.segs[a.seg], bs)
 	}
 	g := o.gshift
 	for ci := off >> g; ci < (off+n)>>g; ci++ {
 		c := &o.shadow[ci]
+		benign := write && m.benignWrite(o, off, n) // Options.BenignWrites (kernelonly.go)
 		if c.w.valid() && !(c.w.atomic() && atomic) && !ordered(c.w) {
-			m.reportRace(o, ci<<g, c.w, b)
+			switch {
+			case benign:
+				m.coWrite(o, ci, c.w.seg, sid)
+			case !write && m.coWritten(o, ci, c.w.seg, sid):
+			default:
+				m.reportRace(o, ci<<g, c.w, b)
+			}
 		}
 		if write {
 			if c.r.valid() {
-				if !(c.r.atomic() && atomic) && !ordered(c.r) {
+				if !(c.r.atomic() && atomic) && !ordered(c.r) && !(benign && m.coWritten(o, ci, sid, c.r.seg)) {
 					m.reportRace(o, ci<<g, c.r, b)
 				}
 				if c.more != 0 {
 					for _, r := range m.rmore[c.more-1] {
-						if !(r.atomic() && atomic) && !ordered(r) {
+						if !(r.atomic() && atomic) && !ordered(r) && !(benign && m.coWritten(o, ci, sid, r.seg)) {
 							m.reportRace(o, ci<<g, r, b)
 						}
 					}

@@ -82,13 +82,8 @@ func init() {
 		if !good {
 			return 0, stFault
 		}
-		if a[0] == 2 {
-			m.out.Flush()
-			if m.opts.Stderr != nil {
-				m.opts.Stderr.Write([]byte(s))
-			}
-		} else {
-			m.out.WriteString(s)
+		if !m.writeStream(t, a[0], []byte(s), pos) {
+			return 0, stFault
 		}
 		return ok(uint64(len(s)))
 	})
@@ -117,12 +112,20 @@ func init() {
 		m.out.WriteByte(byte(a[0]))
 		return ok(a[0])
 	})
-	defb("fflush", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) { return ok(0) })
+	defb("fflush", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		if a[0] == 0 || a[0] == 1 {
+			m.out.Flush()
+		}
+		return ok(0)
+	})
 	defb("malloc", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		return m.alloc(t, a[0], false, pos)
 	})
 	defb("calloc", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
-		return m.alloc(t, a[0]*a[1], true, pos)
+		if hi, n := mbits.Mul64(a[0], a[1]); hi == 0 {
+			return m.alloc(t, n, true, pos)
+		}
+		return ok(0) // the product overflows: allocation failure (C11 7.22.3.2)
 	})
 	defb("realloc", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		p, s := m.alloc(t, a[1], false, pos)
@@ -566,6 +569,9 @@ func (m *Machine) alloc(t *Thread, n uint64, zero bool, pos int32) (uint64, stat
 		sp = SpaceDevice
 	}
 	o := m.newObject(int(n), sp, "", pos)
+	if m.failed { // over the memory limit
+		return 0, stFault
+	}
 	o.Heap = true
 	if zero {
 		o.init.setAll()

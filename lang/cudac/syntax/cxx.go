@@ -48,6 +48,7 @@ var CGTypeNames = []string{cgPrefix + "thread_block", cgPrefix + "thread_group",
 // namespace aliases and using directives, which it records. It runs on the
 // preprocessed tokens before parsing.
 func resolveScopes(toks []Token, diags *diag.List) []Token {
+	tags := structTags(toks)
 	alias := map[string]string{"cooperative_groups": "cooperative_groups", "std": "std"}
 	cgUsing := map[string]bool{} // unqualified cooperative_groups names in scope
 	out := make([]Token, 0, len(toks))
@@ -117,6 +118,8 @@ func resolveScopes(toks []Token, diags *diag.List) []Token {
 			}
 			i = j
 			continue
+		case t.Kind == Punct && t.Text == "::" && len(out) > 0 && out[len(out)-1].Text == ">" && isID(i+1):
+			// trait<T>::value, numeric_limits<T>::max: kept for the parser
 		case t.Kind == Punct && t.Text == "::" && isID(i+1) && (len(out) == 0 || out[len(out)-1].Kind != Ident || keywords[out[len(out)-1].Text]):
 			// ::name, the global scope
 			i++
@@ -125,6 +128,12 @@ func resolveScopes(toks []Token, diags *diag.List) []Token {
 			parts, j := qualified(i)
 			last := parts[len(parts)-1]
 			nt := Token{Kind: Ident, Text: last.Text, Pos: t.Pos, Space: t.Space}
+			// Tag::member names a static member or an out-of-class
+			// member definition; Outer::Inner a nested struct, which is
+			// flattened like a namespace member.
+			if len(parts) >= 2 && tags[parts[len(parts)-2].Text] && !tags[last.Text] {
+				nt.Text = parts[len(parts)-2].Text + "::" + last.Text
+			}
 			if nsOf(parts[0].Text) == "cooperative_groups" {
 				nt.Text = cgName(last, diags)
 			}

@@ -36,8 +36,8 @@ func (tm *TensorMap) Validate() error {
 		return fmt.Errorf("element type %q has no size", tm.Buf.Elem)
 	case tm.Rows <= 0 || tm.Cols <= 0:
 		return fmt.Errorf("tensor extent %dx%d must be positive", tm.Rows, tm.Cols)
-	case tm.Rows*tm.Cols > len(tm.Buf.Data):
-		return fmt.Errorf("a %dx%d tensor needs %d elements, buffer %s has %d", tm.Rows, tm.Cols, tm.Rows*tm.Cols, tm.Buf.Name, len(tm.Buf.Data))
+	case tm.Rows > len(tm.Buf.Data)/tm.Cols: // Rows*Cols > len, without overflow
+		return fmt.Errorf("a %dx%d tensor needs more elements than buffer %s has (%d)", tm.Rows, tm.Cols, tm.Buf.Name, len(tm.Buf.Data))
 	case tm.BoxRows <= 0 || tm.BoxRows > 256 || tm.BoxCols <= 0 || tm.BoxCols > 256:
 		return fmt.Errorf("box %dx%d: each box dimension must be in 1..256", tm.BoxRows, tm.BoxCols)
 	case tm.BoxCols*es%16 != 0:

@@ -23,6 +23,7 @@ func schedVerb(env *frontend.Env, args []string) int {
 	asJSON := fs.Bool("json", false, "diagnostics as JSON on stdout (needs -o)")
 	out := fs.String("o", "", "`OUT`: write the scheduled file there instead of to stdout")
 	noCheck := fs.Bool("no-check", false, "do not run weft check on the result")
+	trace := fs.Bool("trace", false, "print the rewritten proc to stderr after every rewrite")
 	for _, c := range checkers {
 		if c.Flags != nil {
 			c.Flags(fs)
@@ -66,7 +67,11 @@ func schedVerb(env *frontend.Env, args []string) int {
 	if errs.HasErrors() {
 		return frontend.Report(env, &errs, *asJSON)
 	}
-	res := sched.Run(f, script, sched.Options{Lib: l, Print: env.Stderr}, &errs)
+	opts := sched.Options{Lib: l, Print: env.Stderr}
+	if *trace {
+		opts.Trace = env.Stderr
+	}
+	res := sched.Run(f, script, opts, &errs)
 	if errs.HasErrors() {
 		return frontend.Report(env, &errs, *asJSON)
 	}

@@ -23,6 +23,8 @@ const (
 	CodeSync       = "W0965" // sync insertion precondition
 	CodeAssert     = "W0966" // add_assert / rename precondition
 	CodeAlloc      = "W0967" // expand_dim / lift_alloc / reorder_dim precondition
+	CodeLoop       = "W0968" // loop rewrite precondition (pipeline_loop, unroll_loop, cut_loop, ...)
+	CodeExpr       = "W0969" // expression rewrite precondition (rewrite_expr, bind_expr, commute_expr)
 )
 
 func init() {
@@ -44,6 +46,8 @@ func init() {
 		{Code: CodeInstr, Summary: "sched: replace: unknown instruction, or an instruction assert that does not hold for the bound arguments"},
 		{Code: CodeSync, Summary: "sched: sync insertion precondition failed (unknown timeline or barrier)"},
 		{Code: CodeAssert, Summary: "sched: add_assert or rename precondition failed"},
+		{Code: CodeLoop, Summary: "sched: a loop rewrite's precondition failed (loop mode, bounds that are not control expressions or not constant, a body the rewrite cannot restructure)"},
+		{Code: CodeExpr, Summary: "sched: an expression rewrite's precondition failed (rewrite_expr cannot prove the two expressions equal, bind_expr or commute_expr finds nothing to rewrite)"},
 		{Code: CodeAlloc, Summary: "sched: expand_dim, lift_alloc or reorder_dim precondition failed (index not provably in range, shape uses the loop iterator, whole or windowed uses)"},
 	})
 }

@@ -33,6 +33,7 @@ type access struct {
 	write  bool
 	reduce bool
 	node   syntax.Node
+	text   string // the access as written (e.g. "A[k + 1]"), for messages
 }
 
 func (a access) kind() string {
@@ -232,7 +233,9 @@ func (r *region) accessOf(e syntax.Expr, at syntax.Node) access {
 	default:
 		return access{}
 	}
-	return r.resolve(n.Name, idx, at, 0)
+	a := r.resolve(n.Name, idx, at, 0)
+	a.text = syntax.ExprString(e)
+	return a
 }
 
 func (r *region) resolve(name string, idx []syntax.Expr, at syntax.Node, depth int) access {
@@ -437,7 +440,7 @@ func disjointDim(f, g Lin, swaps []swapVar, intF, intG map[string]rng) bool {
 	}
 	d := restF.add(restG, -1)
 	if !d.isConst() {
-		return false
+		return ringSlotsDiffer(d, swaps, cf, inF, inG)
 	}
 	rf, okF := rangeOf(inF, intF)
 	rg, okG := rangeOf(inG, intG)
@@ -494,5 +497,61 @@ func commute(as, bs []access, swaps []swapVar, intA, intB map[string]rng) (c *co
 }
 
 func accessText(a access) string {
+	if a.text != "" && a.text != a.buf {
+		return a.kind() + " " + a.text
+	}
 	return a.kind() + " " + a.buf
 }
+
+// ringSlotsDiffer proves f - g != 0 when the difference d of the invariant
+// parts is X1 % m - X2 % m + c with X1 - X2 a constant that is not a
+// multiple of m: two slots of a ring buffer indexed modulo its depth
+// (e.g. (k + 1) % 2 and k % 2), whose difference is r or r - m for
+// r = (X1 - X2) mod m in [1, m - 1]. Only without swapped or internal
+// variables in the dimension.
+func ringSlotsDiffer(d Lin, swaps []swapVar, coefs []int64, inF, inG Lin) bool {
+	for k := range swaps {
+		if coefs[k] != 0 {
+			return false
+		}
+	}
+	if len(inF.Terms) != 0 || len(inG.Terms) != 0 || len(d.Terms) != 2 {
+		return false
+	}
+	t1, t2 := d.Terms[0], d.Terms[1]
+	if t1.coef < 0 {
+		t1, t2 = t2, t1
+	}
+	if !t1.atom || !t2.atom || t1.coef != 1 || t2.coef != -1 {
+		return false
+	}
+	b1, b2 := t1.expr.(*syntax.Binary), t2.expr.(*syntax.Binary)
+	if b1.Op != "%" || b2.Op != "%" {
+		return false
+	}
+	m1, m2 := b1.Y.(*syntax.IntLit).Value, b2.Y.(*syntax.IntLit).Value
+	if m1 != m2 {
+		return false
+	}
+	x1, ok1 := toLin(b1.X, freeEnv{})
+	x2, ok2 := toLin(b2.X, freeEnv{})
+	if !ok1 || !ok2 {
+		return false
+	}
+	diff := x1.add(x2, -1)
+	if !diff.isConst() {
+		return false
+	}
+	r := floorMod(diff.Const, m1)
+	if r == 0 {
+		return false
+	}
+	return r+d.Const != 0 && r-m1+d.Const != 0
+}
+
+// freeEnv treats every name as a control variable (for comparing two
+// already-normalized expressions).
+type freeEnv struct{}
+
+func (freeEnv) isControl(string) bool           { return true }
+func (freeEnv) constValue(string) (int64, bool) { return 0, false }

@@ -22,7 +22,7 @@ import (
 // original loop runs exactly once and in the original order, so the
 // sequential meaning is unchanged.
 func (w *workspace) divideLoop(p *syntax.Proc, loop string, factor int64, outer, inner, tail string) error {
-	c, f, err := findLoop(p, loop, "divide_loop")
+	c, f, err := w.findLoop(p, loop, "divide_loop")
 	if err != nil {
 		return err
 	}
@@ -60,7 +60,7 @@ func (w *workspace) divideLoop(p *syntax.Proc, loop string, factor int64, outer,
 	// i = lo + factor*outer + inner.
 	idx := varLin(outer).scale(factor).add(varLin(inner), 1)
 	iExpr := lo.add(idx, 1).expr()
-	body := cloneStmts(f.Body)
+	body := w.cloneFwd(f.Body)
 	substStmts(body, f.Var.Name, iExpr)
 	pi.names[outer] = &nameInfo{kind: "iter"}
 	pi.names[inner] = &nameInfo{kind: "iter"}
@@ -77,6 +77,7 @@ func (w *workspace) divideLoop(p *syntax.Proc, loop string, factor int64, outer,
 		}
 	}
 	outerLoop := &syntax.For{Comments: f.Comments, Var: &syntax.Name{Name: outer}, Mode: &syntax.Name{Name: "seq"}, Lo: intLit(0), Hi: outerHi.expr(), Body: []syntax.Stmt{innerLoop}}
+	w.forward(f, outerLoop)
 	repl := []syntax.Stmt{outerLoop}
 	if tail == "cut" && !(nFold.isConst() && nFold.Const%factor == 0) {
 		// The tail: i = lo + factor * (n / factor) + inner, inner < n % factor.
@@ -103,7 +104,7 @@ func splice(block *[]syntax.Stmt, i, n int, repl []syntax.Stmt) {
 // iterator) and that every pair of iterations whose order the swap flips
 // (i1 < i2 with j1 > j2) has commuting effects (seed 000 §2.3).
 func (w *workspace) reorderLoops(p *syntax.Proc, loop string) error {
-	c, o, err := findLoop(p, loop, "reorder_loops")
+	c, o, err := w.findLoop(p, loop, "reorder_loops")
 	if err != nil {
 		return err
 	}
@@ -138,6 +139,10 @@ func (w *workspace) reorderLoops(p *syntax.Proc, loop string) error {
 	}
 	newInner := &syntax.For{Var: o.Var, Mode: o.Mode, Lo: o.Lo, Hi: o.Hi, Kwargs: o.Kwargs, Comments: in.Comments, Body: in.Body}
 	newOuter := &syntax.For{Var: in.Var, Mode: in.Mode, Lo: in.Lo, Hi: in.Hi, Kwargs: in.Kwargs, Comments: o.Comments, Body: []syntax.Stmt{newInner}}
+	// Cursors follow the iterators: the cursor at loop o stays at the loop
+	// over o's iterator.
+	w.forward(o, newInner)
+	w.forward(in, newOuter)
 	splice(c.block(), c.idx(), 1, []syntax.Stmt{newOuter})
 	return nil
 }
@@ -147,7 +152,7 @@ func (w *workspace) reorderLoops(p *syntax.Proc, loop string) error {
 // no assert moves past a statement with effects, and every pair of
 // accesses to one buffer with a write provably touches different elements.
 func (w *workspace) reorderStmts(p *syntax.Proc, stmt string) error {
-	c, err := find(p, stmt)
+	c, err := w.find(p, stmt)
 	if err != nil {
 		return err
 	}
@@ -183,7 +188,7 @@ func (w *workspace) reorderStmts(p *syntax.Proc, stmt string) error {
 // sequential loop. cuda_threads requires lo == 0 and a compile-time
 // constant hi, and a collective unit (default cuda_thread).
 func (w *workspace) setLoopMode(p *syntax.Proc, loop, mode string, unit string, unroll int64) error {
-	_, f, err := findLoop(p, loop, "set_loop_mode")
+	_, f, err := w.findLoop(p, loop, "set_loop_mode")
 	if err != nil {
 		return err
 	}
@@ -246,7 +251,7 @@ func sortedKeys[V any](m map[string]V) []string {
 // The with block runs its body sequentially, so the meaning is unchanged;
 // device functions do not nest.
 func (w *workspace) wrapDeviceFunction(p *syntax.Proc, stmt string, count int, kwargs []*syntax.Kwarg) error {
-	c, err := find(p, stmt)
+	c, err := w.find(p, stmt)
 	if err != nil {
 		return err
 	}
@@ -440,7 +445,7 @@ func (w *workspace) simplify(p *syntax.Proc) error {
 // sequential program is unchanged; the sync checker proves afterwards that
 // they make the parallel program equal to it.
 func (w *workspace) insertSync(p *syntax.Proc, where string, before bool, s syntax.Stmt) error {
-	c, err := find(p, where)
+	c, err := w.find(p, where)
 	if err != nil {
 		return err
 	}
@@ -501,32 +506,58 @@ func (w *workspace) newBarrier(p *syntax.Proc, where string, before bool, name, 
 // iterator ordered i1 > i2. Names the first part declares must not be used
 // by the second, and an assert does not move past memory effects.
 func (w *workspace) fission(p *syntax.Proc, stmt string) error {
-	c, err := find(p, stmt)
+	return w.fissionN(p, stmt, 1)
+}
+
+// fissionN is fission applied n_lifts times (Exo's fission(..., n_lifts)):
+// after splitting the loop around the statement, the split moves up to the
+// gap after that loop in the loop around it, and so on.
+func (w *workspace) fissionN(p *syntax.Proc, stmt string, lifts int) error {
+	if lifts < 1 {
+		return errorf(CodeArgs, "fission: n_lifts=%d must be at least 1", lifts)
+	}
+	c, err := w.find(p, stmt)
 	if err != nil {
 		return err
 	}
+	for k := 0; k < lifts; k++ {
+		if c, err = w.fissionAt(p, c, stmt); err != nil {
+			if k > 0 {
+				err.(*schedError).msg += fmt.Sprintf(" (at lift %d of %d)", k+1, lifts)
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// fissionAt splits the loop around c after it and returns the cursor of
+// that loop (now holding the first part).
+func (w *workspace) fissionAt(p *syntax.Proc, c *cursor, stmt string) (*cursor, error) {
 	encl := c.enclosing()
 	if len(encl) == 0 {
-		return errorf(CodeNest, "fission: %s is not inside a loop", stmtKind(c.stmt)).at(c.stmt, "this statement")
+		return nil, errorf(CodeNest, "fission: %s is not inside a loop", stmtKind(c.stmt)).at(c.stmt, "this statement")
 	}
 	loop, ok := encl[len(encl)-1].(*syntax.For)
 	if !ok {
-		return errorf(CodeNest, "fission: the statement is directly inside %s, not a loop", stmtKind(encl[len(encl)-1])).at(encl[len(encl)-1], "here")
+		return nil, errorf(CodeNest, "fission: the statement is directly inside %s, not a loop", stmtKind(encl[len(encl)-1])).at(encl[len(encl)-1], "here")
 	}
 	i := c.idx()
 	if i+1 >= len(loop.Body) {
-		return errorf(CodeNoMatch, "fission: %s is the last statement of loop %s; there is nothing to split off", stmtKind(c.stmt), loop.Var.Name).at(c.stmt, "this statement")
+		return nil, errorf(CodeNoMatch, "fission: %s is the last statement of loop %s; there is nothing to split off", stmtKind(c.stmt), loop.Var.Name).at(c.stmt, "this statement")
 	}
 	first, second := loop.Body[:i+1], loop.Body[i+1:]
 	pi := w.info(p)
 	r1, r2 := pi.effects(first), pi.effects(second)
 	for _, n := range sortedKeys(r1.declared) {
-		if stmtsMention(second, n) {
-			return errorf(CodeDependence, "fission: %s is declared before the split and used after it", n).at(c.stmt, "the split is after this statement")
+		// A loop iterator's scope is its loop: a later loop over the same
+		// name declares its own.
+		if _, isIter := r1.internal[n]; !isIter && stmtsMention(second, n) {
+			return nil, errorf(CodeDependence, "fission: %s is declared before the split and used after it", n).at(c.stmt, "the split is after this statement")
 		}
 	}
 	if len(r1.asserts) > 0 && len(r2.accs) > 0 || len(r2.asserts) > 0 && len(r1.accs) > 0 {
-		return errorf(CodeDependence, "fission: an assert would move past statements that access memory").at(c.stmt, "the split is after this statement")
+		return nil, errorf(CodeDependence, "fission: an assert would move past statements that access memory").at(c.stmt, "the split is after this statement")
 	}
 	ext := int64(0)
 	if lo, ok1 := toLin(loop.Lo, pi); ok1 {
@@ -538,14 +569,14 @@ func (w *workspace) fission(p *syntax.Proc, stmt string) error {
 	}
 	swaps := []swapVar{{loop.Var.Name, +1, ext}}
 	if cf, reassoc := commute(r1.accs, r2.accs, swaps, r1.internal, r2.internal); cf != nil {
-		return errorf(CodeDependence, "fission: splitting loop %s reorders a %s before the split and a %s after it that may touch the same element", loop.Var.Name, accessText(cf.a), accessText(cf.b)).at(cf.a.node, "this %s", accessText(cf.a)).at(cf.b.node, "may conflict with this %s of an earlier iteration", accessText(cf.b))
+		return nil, errorf(CodeDependence, "fission: splitting loop %s reorders a %s before the split and a %s after it that may touch the same element", loop.Var.Name, accessText(cf.a), accessText(cf.b)).at(cf.a.node, "this %s", accessText(cf.a)).at(cf.b.node, "may conflict with this %s of an earlier iteration", accessText(cf.b))
 	} else if reassoc {
 		w.reassoc = append(w.reassoc, fmt.Sprintf("fission(%s, %s)", p.Name.Name, stmt))
 	}
-	second = cloneStmts(second)
+	second = w.cloneFwd(second)
 	l2 := &syntax.For{Var: &syntax.Name{Name: loop.Var.Name}, Mode: loop.Mode, Lo: cloneExpr(loop.Lo), Hi: cloneExpr(loop.Hi), Kwargs: loop.Kwargs, Body: second}
 	loop.Body = append([]syntax.Stmt{}, first...)
 	parent := c.path[len(c.path)-2]
 	splice(parent.block, parent.idx+1, 0, []syntax.Stmt{l2})
-	return nil
+	return &cursor{path: c.path[:len(c.path)-1], stmt: loop}, nil
 }

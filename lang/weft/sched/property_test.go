@@ -248,6 +248,9 @@ func TestPropertyExamples(t *testing.T) {
 		{"gemm_seq.weft", "gemm_cuda.star", func() []string {
 			return []string{fmt.Sprintf("M=%d", 16*(1+rng.IntN(2))), fmt.Sprintf("N=%d", 16*(1+rng.IntN(2))), fmt.Sprintf("K=%d", 1+rng.IntN(5))}
 		}},
+		{"matmul_seq.weft", "xgemm_sm80.star", func() []string {
+			return []string{fmt.Sprintf("M=%d", 192*(1+rng.IntN(2))), "N=256", fmt.Sprintf("K=%d", 16*(1+rng.IntN(3)))}
+		}},
 	} {
 		src, err := os.ReadFile(filepath.Join("..", "..", "..", "examples", "weft", ex.src))
 		if err != nil {

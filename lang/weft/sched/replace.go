@@ -40,7 +40,7 @@ type unifier struct {
 }
 
 func (w *workspace) replace(p *syntax.Proc, block string, count int, instrName string) error {
-	c, err := find(p, block)
+	c, err := w.find(p, block)
 	if err != nil {
 		return err
 	}
@@ -147,6 +147,7 @@ func (w *workspace) replace(p *syntax.Proc, block string, count int, instrName s
 		}
 	}
 	call := &syntax.CallStmt{Comments: *c.stmt.Comment(), Call: &syntax.Call{Fun: &syntax.Name{Name: instrName}, Args: args}}
+	w.forward(c.stmt, call)
 	splice(c.block(), c.idx(), count, []syntax.Stmt{call})
 	return nil
 }

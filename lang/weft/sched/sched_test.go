@@ -76,8 +76,19 @@ func TestCases(t *testing.T) {
 			}
 			in := parseChecked(t, "input.weft", sec["input.weft"])
 			var errs diag.List
-			var printed strings.Builder
-			res := Run(in, diag.NewFile("script.star", sec["script.star"]), Options{Lib: lib.MustStd(), Print: &printed}, &errs)
+			var printed, traced strings.Builder
+			opts := Options{Lib: lib.MustStd(), Print: &printed}
+			if _, ok := sec["trace"]; ok {
+				opts.Trace = &traced
+			}
+			res := Run(in, diag.NewFile("script.star", sec["script.star"]), opts, &errs)
+			if want, ok := sec["trace"]; ok {
+				if *update {
+					setSection(ar, "trace", traced.String())
+				} else if traced.String() != string(want) {
+					t.Errorf("trace:\n%s\nwant:\n%s", traced.String(), want)
+				}
+			}
 			errs.Sort()
 			got := formatDiags(errs.Diags)
 			out := syntax.Print(res.File)

@@ -22,6 +22,9 @@ type Options struct {
 	Print io.Writer
 	// MaxSteps bounds the Starlark execution (0: 10 million steps).
 	MaxSteps uint64
+	// Trace, when set, receives the rewritten proc after every rewrite,
+	// headed by the script line and the operation (weft sched --trace).
+	Trace io.Writer
 }
 
 // Result is the scheduled file.
@@ -49,10 +52,15 @@ func Run(f *syntax.File, script *diag.File, opts Options, errs *diag.List) *Resu
 			predeclared[p.Name.Name] = &Proc{ws: ws, name: p.Name.Name}
 		}
 	}
-	b := &binding{ws: ws, res: res}
+	b := &binding{ws: ws, res: res, trace: opts.Trace, script: script.Name}
 	for name, fn := range b.builtins() {
 		predeclared[name] = starlark.NewBuiltin(name, fn)
 	}
+	for name, fn := range b.moreBuiltins() {
+		predeclared[name] = starlark.NewBuiltin(name, fn)
+	}
+	// Exo's name for reorder_dim.
+	predeclared["rearrange_dim"] = predeclared["reorder_dim"]
 	out := opts.Print
 	if out == nil {
 		out = io.Discard
@@ -64,6 +72,7 @@ func Run(f *syntax.File, script *diag.File, opts Options, errs *diag.List) *Resu
 	}
 	thread.SetMaxExecutionSteps(steps)
 	fopts := &stsyntax.FileOptions{TopLevelControl: true, GlobalReassign: true, While: true}
+	b.thread = thread
 	_, err := starlark.ExecFileOptions(fopts, thread, script.Name, script.Src, predeclared)
 	if err != nil {
 		reportScriptError(err, script, errs)
@@ -172,16 +181,95 @@ func (p *Proc) Freeze()               {}
 func (p *Proc) Truth() starlark.Bool  { return true }
 func (p *Proc) Hash() (uint32, error) { return starlark.String(p.name).Hash() }
 func (p *Proc) Attr(name string) (starlark.Value, error) {
-	if name == "name" {
+	switch name {
+	case "name":
 		return starlark.String(p.name), nil
+	case "find", "find_loop", "find_alloc", "body":
+		return p.method(name), nil
 	}
 	return nil, nil
 }
-func (p *Proc) AttrNames() []string { return []string{"name"} }
+func (p *Proc) AttrNames() []string {
+	return []string{"body", "find", "find_alloc", "find_loop", "name"}
+}
 
 type binding struct {
-	ws  *workspace
-	res *Result
+	ws     *workspace
+	res    *Result
+	trace  io.Writer
+	script string
+	thread *starlark.Thread
+}
+
+// selArg is a statement selector argument: a cursor pattern string or a
+// Cursor (passed on to the rewrite as its token, see cursor.go). count is
+// the block length of a block cursor (0 for a pattern).
+type selArg struct {
+	text  string
+	count int
+}
+
+func (a *selArg) Unpack(v starlark.Value) error {
+	switch v := v.(type) {
+	case starlark.String:
+		a.text = string(v)
+		return nil
+	case *Cursor:
+		// A dead cursor is reported by the rewrite's lookup (W0954).
+		a.text = v.token()
+		a.count = v.count
+		return nil
+	}
+	return fmt.Errorf("want a cursor pattern (string) or a cursor, got %s", v.Type())
+}
+
+// blockCount is the count of a block operation: explicit, else the block
+// cursor's length, else 1.
+func blockCount(explicit int, s *selArg) int {
+	if explicit > 0 {
+		return explicit
+	}
+	if s.count > 0 {
+		return s.count
+	}
+	return 1
+}
+
+// allocArg is an allocation name or a cursor at an allocation.
+type allocArg struct{ name string }
+
+func (a *allocArg) Unpack(v starlark.Value) error {
+	switch v := v.(type) {
+	case starlark.String:
+		a.name = string(v)
+		return nil
+	case *Cursor:
+		if v.dead != "" {
+			return errorf(CodeNoMatch, "the cursor no longer points at a statement: %s", v.dead)
+		}
+		al, ok := v.stmt.(*syntax.Alloc)
+		if !ok {
+			return errorf(CodeNoMatch, "the cursor points at %s, not an allocation", stmtKind(v.stmt)).at(v.stmt, "this statement")
+		}
+		a.name = al.Name.Name
+		return nil
+	}
+	return fmt.Errorf("want an allocation name or a cursor, got %s", v.Type())
+}
+
+// scriptLine is the innermost script position of the running call, for
+// --trace.
+func (b *binding) scriptLine() string {
+	if b.thread == nil {
+		return b.script
+	}
+	stack := b.thread.CallStack()
+	for i := len(stack) - 1; i >= 0; i-- {
+		if stack[i].Pos.Filename() == b.script {
+			return fmt.Sprintf("%s:%d", b.script, stack[i].Pos.Line)
+		}
+	}
+	return b.script
 }
 
 type builtinFn = func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error)
@@ -215,17 +303,28 @@ func (b *binding) apply(op string, p *Proc, f func(q *syntax.Proc) error) (starl
 	if err != nil {
 		return nil, &opError{op, err.(*schedError)}
 	}
-	q := cloneProc(d)
-	if err := f(q); err != nil {
+	w := b.ws
+	cmap := map[syntax.Stmt]syntax.Stmt{}
+	q := cloneProcRec(d, cmap)
+	w.cmap, w.fwd, w.cdecl = cmap, map[syntax.Stmt]syntax.Stmt{}, i
+	err = f(q)
+	fwd := w.fwd
+	w.cmap, w.fwd = nil, nil
+	if err != nil {
 		se, ok := err.(*schedError)
 		if !ok {
 			se = errorf(CodeArgs, "%s: %v", op, err)
 		}
 		return nil, &opError{op, se}
 	}
-	b.ws.file.Decls[i] = q
+	w.file.Decls[i] = q
+	line := b.scriptLine()
+	w.forwardCursors(i, q, cmap, fwd, fmt.Sprintf("%s (%s)", op, line))
 	p.name = q.Name.Name
 	b.res.Steps++
+	if b.trace != nil {
+		fmt.Fprintf(b.trace, "# %s: %s\n%s\n\n", line, op, p.String())
+	}
 	return p, nil
 }
 
@@ -276,7 +375,8 @@ func (b *binding) builtins() map[string]builtinFn {
 		},
 		"divide_loop": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			p := &procArg{b: b}
-			var loop, tail string = "", "cut"
+			var loop selArg
+			tail := "cut"
 			var factor int
 			var names *starlark.List
 			if err := starlark.UnpackArgs("divide_loop", args, kwargs, "proc", p, "loop", &loop, "factor", &factor, "names", &names, "tail?", &tail); err != nil {
@@ -291,46 +391,58 @@ func (b *binding) builtins() map[string]builtinFn {
 				return nil, argErr("divide_loop", fmt.Errorf("divide_loop: names must be two strings"))
 			}
 			return b.apply("divide_loop", p.proc, func(q *syntax.Proc) error {
-				return b.ws.divideLoop(q, loop, int64(factor), o, in, tail)
+				return b.ws.divideLoop(q, loop.text, int64(factor), o, in, tail)
 			})
 		},
 		"reorder_loops": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			p := &procArg{b: b}
-			var loop string
+			var loop selArg
 			if err := starlark.UnpackArgs("reorder_loops", args, kwargs, "proc", p, "loop", &loop); err != nil {
 				return nil, argErr("reorder_loops", err, p)
 			}
-			return b.apply("reorder_loops", p.proc, func(q *syntax.Proc) error { return b.ws.reorderLoops(q, loop) })
+			return b.apply("reorder_loops", p.proc, func(q *syntax.Proc) error { return b.ws.reorderLoops(q, loop.text) })
 		},
 		"fission": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			p := &procArg{b: b}
-			var stmt string
-			if err := starlark.UnpackArgs("fission", args, kwargs, "proc", p, "stmt", &stmt); err != nil {
+			var stmt selArg
+			lifts := 1
+			if err := starlark.UnpackArgs("fission", args, kwargs, "proc", p, "stmt", &stmt, "n_lifts?", &lifts); err != nil {
 				return nil, argErr("fission", err, p)
 			}
-			return b.apply("fission", p.proc, func(q *syntax.Proc) error { return b.ws.fission(q, stmt) })
+			return b.apply("fission", p.proc, func(q *syntax.Proc) error { return b.ws.fissionN(q, stmt.text, lifts) })
 		},
 		"expand_dim": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			p := &procArg{b: b}
-			var name string
+			var name allocArg
 			var size, index starlark.Value
 			if err := starlark.UnpackArgs("expand_dim", args, kwargs, "proc", p, "alloc", &name, "size", &size, "index", &index); err != nil {
 				return nil, argErr("expand_dim", err, p)
 			}
 			sz, ix := starlarkText(size), starlarkText(index)
-			return b.apply("expand_dim", p.proc, func(q *syntax.Proc) error { return b.ws.expandDim(q, name, sz, ix) })
+			return b.apply("expand_dim", p.proc, func(q *syntax.Proc) error { return b.ws.expandDim(q, name.name, sz, ix) })
 		},
 		"lift_alloc": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			p := &procArg{b: b}
-			var name string
-			if err := starlark.UnpackArgs("lift_alloc", args, kwargs, "proc", p, "alloc", &name); err != nil {
+			var name allocArg
+			lifts := 1
+			if err := starlark.UnpackArgs("lift_alloc", args, kwargs, "proc", p, "alloc", &name, "n_lifts?", &lifts); err != nil {
 				return nil, argErr("lift_alloc", err, p)
 			}
-			return b.apply("lift_alloc", p.proc, func(q *syntax.Proc) error { return b.ws.liftAlloc(q, name) })
+			return b.apply("lift_alloc", p.proc, func(q *syntax.Proc) error {
+				if lifts < 1 {
+					return errorf(CodeArgs, "lift_alloc: n_lifts=%d must be at least 1", lifts)
+				}
+				for k := 0; k < lifts; k++ {
+					if err := b.ws.liftAlloc(q, name.name); err != nil {
+						return err
+					}
+				}
+				return nil
+			})
 		},
 		"reorder_dim": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			p := &procArg{b: b}
-			var name string
+			var name allocArg
 			var perm *starlark.List
 			if err := starlark.UnpackArgs("reorder_dim", args, kwargs, "proc", p, "alloc", &name, "perm", &perm); err != nil {
 				return nil, argErr("reorder_dim", err, p)
@@ -343,31 +455,32 @@ func (b *binding) builtins() map[string]builtinFn {
 				}
 				ps = append(ps, k)
 			}
-			return b.apply("reorder_dim", p.proc, func(q *syntax.Proc) error { return b.ws.reorderDim(q, name, ps) })
+			return b.apply("reorder_dim", p.proc, func(q *syntax.Proc) error { return b.ws.reorderDim(q, name.name, ps) })
 		},
 		"reorder_stmts": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			p := &procArg{b: b}
-			var stmt string
+			var stmt selArg
 			if err := starlark.UnpackArgs("reorder_stmts", args, kwargs, "proc", p, "stmt", &stmt); err != nil {
 				return nil, argErr("reorder_stmts", err, p)
 			}
-			return b.apply("reorder_stmts", p.proc, func(q *syntax.Proc) error { return b.ws.reorderStmts(q, stmt) })
+			return b.apply("reorder_stmts", p.proc, func(q *syntax.Proc) error { return b.ws.reorderStmts(q, stmt.text) })
 		},
 		"set_loop_mode": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			p := &procArg{b: b}
-			var loop, mode, unit string
+			var loop selArg
+			var mode, unit string
 			unroll := -1
 			if err := starlark.UnpackArgs("set_loop_mode", args, kwargs, "proc", p, "loop", &loop, "mode", &mode, "unit?", &unit, "pragma_unroll?", &unroll); err != nil {
 				return nil, argErr("set_loop_mode", err, p)
 			}
 			return b.apply("set_loop_mode", p.proc, func(q *syntax.Proc) error {
-				return b.ws.setLoopMode(q, loop, mode, unit, int64(unroll))
+				return b.ws.setLoopMode(q, loop.text, mode, unit, int64(unroll))
 			})
 		},
 		"wrap_device_function": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			p := &procArg{b: b}
-			var stmt string
-			count := 1
+			var stmt selArg
+			count := 0
 			var blockDim, clusterDim, blocksPerSM, warpConfig starlark.Value
 			if err := starlark.UnpackArgs("wrap_device_function", args, kwargs, "proc", p, "stmt", &stmt, "blockDim?", &blockDim,
 				"clusterDim?", &clusterDim, "blocks_per_sm?", &blocksPerSM, "warp_config?", &warpConfig, "count?", &count); err != nil {
@@ -387,7 +500,8 @@ func (b *binding) builtins() map[string]builtinFn {
 				}
 				kws = append(kws, &syntax.Kwarg{Name: &syntax.Name{Name: kv.name}, Value: e})
 			}
-			return b.apply("wrap_device_function", p.proc, func(q *syntax.Proc) error { return b.ws.wrapDeviceFunction(q, stmt, count, kws) })
+			n := blockCount(count, &stmt)
+			return b.apply("wrap_device_function", p.proc, func(q *syntax.Proc) error { return b.ws.wrapDeviceFunction(q, stmt.text, n, kws) })
 		},
 		"set_memory": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if len(args) < 3 {
@@ -410,25 +524,30 @@ func (b *binding) builtins() map[string]builtinFn {
 		},
 		"stage_mem": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			p := &procArg{b: b}
-			var block, window, newName, mem string
-			count := 1
+			var block selArg
+			var window, newName, mem string
+			count := 0
 			if err := starlark.UnpackArgs("stage_mem", args, kwargs, "proc", p, "block", &block, "window", &window, "new_name", &newName, "memory", &mem, "count?", &count); err != nil {
 				return nil, argErr("stage_mem", err, p)
 			}
-			return b.apply("stage_mem", p.proc, func(q *syntax.Proc) error { return b.ws.stageMem(q, block, count, window, newName, mem) })
+			n := blockCount(count, &block)
+			return b.apply("stage_mem", p.proc, func(q *syntax.Proc) error { return b.ws.stageMem(q, block.text, n, window, newName, mem) })
 		},
 		"replace": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			p := &procArg{b: b}
-			var block, instr string
-			count := 1
+			var block selArg
+			var instr string
+			count := 0
 			if err := starlark.UnpackArgs("replace", args, kwargs, "proc", p, "block", &block, "instr", &instr, "count?", &count); err != nil {
 				return nil, argErr("replace", err, p)
 			}
-			return b.apply("replace", p.proc, func(q *syntax.Proc) error { return b.ws.replace(q, block, count, instr) })
+			n := blockCount(count, &block)
+			return b.apply("replace", p.proc, func(q *syntax.Proc) error { return b.ws.replace(q, block.text, n, instr) })
 		},
 		"insert_fence": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			p := &procArg{b: b}
-			var where, first, second string
+			var where selArg
+			var first, second string
 			before := false
 			if err := starlark.UnpackArgs("insert_fence", args, kwargs, "proc", p, "where", &where, "first", &first, "second", &second, "before?", &before); err != nil {
 				return nil, argErr("insert_fence", err, p)
@@ -442,12 +561,13 @@ func (b *binding) builtins() map[string]builtinFn {
 				if err != nil {
 					return err
 				}
-				return b.ws.insertSync(q, where, before, &syntax.Fence{First: a, Second: c})
+				return b.ws.insertSync(q, where.text, before, &syntax.Fence{First: a, Second: c})
 			})
 		},
 		"insert_arrive": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			p := &procArg{b: b}
-			var where, tl, bar string
+			var where selArg
+			var tl, bar string
 			n := 1
 			before := false
 			if err := starlark.UnpackArgs("insert_arrive", args, kwargs, "proc", p, "where", &where, "tl", &tl, "barrier", &bar, "n?", &n, "before?", &before); err != nil {
@@ -462,12 +582,13 @@ func (b *binding) builtins() map[string]builtinFn {
 				if err != nil {
 					return err
 				}
-				return b.ws.insertSync(q, where, before, &syntax.Arrive{TL: t, N: intLit(int64(n)), Barriers: []syntax.Expr{be}})
+				return b.ws.insertSync(q, where.text, before, &syntax.Arrive{TL: t, N: intLit(int64(n)), Barriers: []syntax.Expr{be}})
 			})
 		},
 		"insert_await": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			p := &procArg{b: b}
-			var where, bar, tl string
+			var where selArg
+			var bar, tl string
 			n := 0
 			before := false
 			if err := starlark.UnpackArgs("insert_await", args, kwargs, "proc", p, "where", &where, "barrier", &bar, "tl", &tl, "n?", &n, "before?", &before); err != nil {
@@ -482,12 +603,13 @@ func (b *binding) builtins() map[string]builtinFn {
 				if err != nil {
 					return err
 				}
-				return b.ws.insertSync(q, where, before, &syntax.Await{Bar: be, TL: t, N: intLit(int64(n))})
+				return b.ws.insertSync(q, where.text, before, &syntax.Await{Bar: be, TL: t, N: intLit(int64(n))})
 			})
 		},
 		"new_barrier": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			p := &procArg{b: b}
-			var where, name, mem string
+			var where selArg
+			var name, mem string
 			var dims *starlark.List
 			before := true
 			if err := starlark.UnpackArgs("new_barrier", args, kwargs, "proc", p, "where", &where, "name", &name, "memory", &mem, "dims?", &dims, "before?", &before); err != nil {
@@ -503,7 +625,7 @@ func (b *binding) builtins() map[string]builtinFn {
 					ds = append(ds, e)
 				}
 			}
-			return b.apply("new_barrier", p.proc, func(q *syntax.Proc) error { return b.ws.newBarrier(q, where, before, name, mem, ds) })
+			return b.apply("new_barrier", p.proc, func(q *syntax.Proc) error { return b.ws.newBarrier(q, where.text, before, name, mem, ds) })
 		},
 		"simplify": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			p := &procArg{b: b}

@@ -19,7 +19,7 @@ import (
 // the block touches lives in new_name while the block runs, so the
 // sequential meaning is unchanged.
 func (w *workspace) stageMem(p *syntax.Proc, block string, count int, window, newName, mem string) error {
-	c, err := find(p, block)
+	c, err := w.find(p, block)
 	if err != nil {
 		return err
 	}
@@ -134,7 +134,7 @@ func (w *workspace) stageMem(p *syntax.Proc, block string, count int, window, ne
 			return errorf(CodeStage, "stage_mem: the block uses %s, a window of %s declared outside it; stage the window instead", alias, bufName).at(ai.decl, "%s is declared here", alias)
 		}
 	}
-	newStmts := cloneStmts(stmts)
+	newStmts := w.cloneFwd(stmts)
 	read, written := false, false
 	var problem error
 	// redirect rewrites one access buf[idx] inside the block.

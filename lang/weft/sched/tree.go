@@ -16,20 +16,30 @@ var diagFileType = reflect.TypeOf((*diag.File)(nil))
 // deepCopy copies a syntax tree. Positions (and the *diag.File they point
 // to) are shared: a copied statement still points at its source line, so
 // notes can show it.
-func deepCopy(v reflect.Value) reflect.Value {
+func deepCopy(v reflect.Value) reflect.Value { return deepCopyRec(v, nil) }
+
+var stmtType = reflect.TypeOf((*syntax.Stmt)(nil)).Elem()
+
+// deepCopyRec is deepCopy that records, when rec is non-nil, the copy of
+// every statement (rec[original] = copy): cursors are forwarded through
+// these maps (cursor.go).
+func deepCopyRec(v reflect.Value, rec map[syntax.Stmt]syntax.Stmt) reflect.Value {
 	switch v.Kind() {
 	case reflect.Pointer:
 		if v.IsNil() || v.Type() == diagFileType {
 			return v
 		}
 		n := reflect.New(v.Type().Elem())
-		n.Elem().Set(deepCopy(v.Elem()))
+		n.Elem().Set(deepCopyRec(v.Elem(), rec))
+		if rec != nil && v.Type().Implements(stmtType) {
+			rec[v.Interface().(syntax.Stmt)] = n.Interface().(syntax.Stmt)
+		}
 		return n
 	case reflect.Interface:
 		if v.IsNil() {
 			return v
 		}
-		c := deepCopy(v.Elem())
+		c := deepCopyRec(v.Elem(), rec)
 		n := reflect.New(v.Type()).Elem()
 		n.Set(c)
 		return n
@@ -39,7 +49,7 @@ func deepCopy(v reflect.Value) reflect.Value {
 		}
 		n := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
 		for i := 0; i < v.Len(); i++ {
-			n.Index(i).Set(deepCopy(v.Index(i)))
+			n.Index(i).Set(deepCopyRec(v.Index(i), rec))
 		}
 		return n
 	case reflect.Struct:
@@ -47,7 +57,7 @@ func deepCopy(v reflect.Value) reflect.Value {
 		n.Set(v) // unexported fields (positions) by value
 		for i := 0; i < v.NumField(); i++ {
 			if n.Field(i).CanSet() {
-				n.Field(i).Set(deepCopy(v.Field(i)))
+				n.Field(i).Set(deepCopyRec(v.Field(i), rec))
 			}
 		}
 		return n
@@ -76,6 +86,20 @@ func cloneStmts(ss []syntax.Stmt) []syntax.Stmt {
 
 func cloneProc(p *syntax.Proc) *syntax.Proc {
 	return deepCopy(reflect.ValueOf(p)).Interface().(*syntax.Proc)
+}
+
+// cloneProcRec is cloneProc recording every statement's copy.
+func cloneProcRec(p *syntax.Proc, rec map[syntax.Stmt]syntax.Stmt) *syntax.Proc {
+	return deepCopyRec(reflect.ValueOf(p), rec).Interface().(*syntax.Proc)
+}
+
+// cloneStmtsRec is cloneStmts recording every statement's copy.
+func cloneStmtsRec(ss []syntax.Stmt, rec map[syntax.Stmt]syntax.Stmt) []syntax.Stmt {
+	out := make([]syntax.Stmt, len(ss))
+	for i, s := range ss {
+		out[i] = deepCopyRec(reflect.ValueOf(&s).Elem(), rec).Interface().(syntax.Stmt)
+	}
+	return out
 }
 
 // substExpr returns e with every use of the control variable name replaced

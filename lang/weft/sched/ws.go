@@ -3,6 +3,7 @@ package sched
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"weft.dev/weft/diag"
@@ -44,6 +45,14 @@ type workspace struct {
 	// reassoc lists the rewrites that let reductions commute (results may
 	// differ by floating-point reassociation).
 	reassoc []string
+	// Cursors (cursor.go): every cursor made by the script; during a
+	// rewrite, cmap maps the committed proc cdecl's statements to the
+	// working copy and fwd the working copy's rebuilt statements to their
+	// replacements.
+	cursors []*Cursor
+	cmap    map[syntax.Stmt]syntax.Stmt
+	fwd     map[syntax.Stmt]syntax.Stmt
+	cdecl   int
 }
 
 func newWorkspace(f *syntax.File, l *lib.Library) *workspace {
@@ -303,6 +312,14 @@ func (c *cursor) loops() []*syntax.For {
 	return out
 }
 
+// find returns the statement the pattern or cursor token selects in p.
+func (w *workspace) find(p *syntax.Proc, pattern string) (*cursor, error) {
+	if _, ok := w.cursorOf(pattern); ok {
+		return w.findCursor(p, pattern)
+	}
+	return find(p, pattern)
+}
+
 // find returns the statement the pattern selects in p.
 func find(p *syntax.Proc, pattern string) (*cursor, error) {
 	pat, err := ParsePattern(pattern)
@@ -339,14 +356,14 @@ func find(p *syntax.Proc, pattern string) (*cursor, error) {
 }
 
 // findLoop is find for operations that need a loop.
-func findLoop(p *syntax.Proc, pattern, op string) (*cursor, *syntax.For, error) {
-	c, err := find(p, pattern)
+func (w *workspace) findLoop(p *syntax.Proc, pattern, op string) (*cursor, *syntax.For, error) {
+	c, err := w.find(p, pattern)
 	if err != nil {
 		return nil, nil, err
 	}
 	f, ok := c.stmt.(*syntax.For)
 	if !ok {
-		return nil, nil, errorf(CodeNoMatch, "%s: pattern %q matches %s, not a loop", op, pattern, stmtKind(c.stmt)).at(c.stmt, "this statement")
+		return nil, nil, errorf(CodeNoMatch, "%s: %s matches %s, not a loop", op, quotePattern(pattern), stmtKind(c.stmt)).at(c.stmt, "this statement")
 	}
 	return c, f, nil
 }
@@ -374,6 +391,14 @@ func stmtKind(s syntax.Stmt) string {
 		return "an assert"
 	}
 	return "a statement"
+}
+
+// quotePattern quotes a pattern for messages, or names a cursor.
+func quotePattern(pattern string) string {
+	if t := patternText(pattern); t != pattern {
+		return t
+	}
+	return "pattern " + strconv.Quote(pattern)
 }
 
 // parseExpr parses one Weft expression given as script text.

@@ -49,11 +49,10 @@ type Run struct {
 // one map per line, in file order, and diagnostics for malformed ones.
 func Directives(src *diag.File, errs *diag.List) []map[string]int64 {
 	var out []map[string]int64
-	text := string(src.Src)
-	off := 0
-	for _, line := range strings.SplitAfter(text, "\n") {
-		start := off
-		off += len(line)
+	// Lines as diag.File finds them: "\n", "\r\n" or a lone "\r" ends one.
+	for n := 1; n <= src.Lines(); n++ {
+		line := src.Line(n)
+		start := src.Offset(n, 1)
 		t := strings.TrimSpace(line)
 		if !strings.HasPrefix(t, "#") {
 			continue

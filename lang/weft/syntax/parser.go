@@ -17,7 +17,14 @@ const (
 	ErrDecorator  = "W0104" // decorator not followed by def
 	ErrIntRange   = "W0105" // integer literal out of range
 	ErrSyncArgs   = "W0106" // Fence/Arrive/Await with the wrong arguments
+	ErrNesting    = "W0107" // expressions or blocks nested too deeply
 )
+
+// maxDepth bounds the nesting of expressions (parentheses, brackets, unary
+// operators) and blocks, so that no recursion over the tree (parser,
+// printer, checker, interpreter, generator) can exhaust the stack on
+// adversarial input (issue 14); real kernels nest a few levels.
+const maxDepth = 500
 
 func init() {
 	diag.Register("weft", []diag.Code{
@@ -27,6 +34,7 @@ func init() {
 		{Code: ErrDecorator, Summary: "syntax: a decorator must be followed by def"},
 		{Code: ErrIntRange, Summary: "syntax: integer literal does not fit in 64 bits"},
 		{Code: ErrSyncArgs, Summary: "syntax: Fence, Arrive or Await with the wrong number or kind of arguments"},
+		{Code: ErrNesting, Summary: "syntax: expressions or blocks nested too deeply"},
 	})
 }
 
@@ -53,7 +61,19 @@ type parser struct {
 	// scanErrLines are lines with a scanner error: parse errors there are
 	// consequences of it and are not reported again.
 	scanErrLines map[int]bool
+	depth        int // nesting of expressions and blocks (maxDepth)
 }
+
+// enter counts one more level of nesting and abandons the statement when
+// it exceeds maxDepth; the caller defers leave.
+func (p *parser) enter() {
+	p.depth++
+	if p.depth > maxDepth {
+		p.fail(ErrNesting, "nested too deeply (more than %d levels of expressions or blocks)", maxDepth)
+	}
+}
+
+func (p *parser) leave() { p.depth-- }
 
 // errorf reports a parse error unless the scanner already reported one on
 // the same line.
@@ -343,6 +363,8 @@ func (p *parser) exprList(close string) []Expr {
 // block parses NEWLINE INDENT stmts DEDENT, or a simple statement on the same
 // line after the colon.
 func (p *parser) block() []Stmt {
+	p.enter()
+	defer p.leave()
 	if p.tok().Kind != pyscan.NEWLINE {
 		s := p.simpleStmt(nil)
 		return []Stmt{s}
@@ -621,7 +643,11 @@ func (p *parser) syncStmt() Stmt {
 // Expressions, lowest precedence first: or, and, not, comparisons, + -,
 // * / // %, unary - ~, postfix (call, index, attribute), atoms.
 
-func (p *parser) expr() Expr { return p.orExpr() }
+func (p *parser) expr() Expr {
+	p.enter()
+	defer p.leave()
+	return p.orExpr()
+}
 
 func (p *parser) orExpr() Expr {
 	x := p.andExpr()
@@ -644,6 +670,8 @@ func (p *parser) andExpr() Expr {
 func (p *parser) notExpr() Expr {
 	if p.isName("not") {
 		t := p.next()
+		p.enter()
+		defer p.leave()
 		return &Unary{node{t.Pos}, "not", p.notExpr()}
 	}
 	return p.cmpExpr()
@@ -681,6 +709,8 @@ func (p *parser) mulExpr() Expr {
 func (p *parser) unaryExpr() Expr {
 	if p.isOp("-") || p.isOp("~") || p.isOp("+") {
 		t := p.next()
+		p.enter()
+		defer p.leave()
 		x := p.unaryExpr()
 		if t.Text == "+" {
 			return x

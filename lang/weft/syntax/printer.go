@@ -334,7 +334,12 @@ func (p *printer) expr(x Expr, prec int) {
 			p.b.WriteString("(" + p.exprs(x.Elems) + ")")
 		}
 	case *Attr:
-		p.expr(x.X, precPostfix)
+		if _, isInt := x.X.(*IntLit); isInt {
+			// "0 .A" printed as "0.A" would scan as a float literal.
+			p.b.WriteString("(" + ExprString(x.X) + ")")
+		} else {
+			p.expr(x.X, precPostfix)
+		}
 		p.b.WriteString("." + x.Name.Name)
 	case *BadExpr:
 		p.b.WriteString("<bad>")

@@ -1,0 +1,104 @@
+package sem
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/cudac/syntax"
+)
+
+// A program of several translation units (what nvcc and a C compiler build
+// from several files and link) is named by a comment on one of the first
+// lines of the file that is run:
+//
+//	// weft-link: kernels.cu host.c
+//
+// Each named file (relative to the first) is preprocessed and parsed on its
+// own, and the declarations of all units are merged into one program. A
+// declaration that two units read from the same place of the same header
+// (a struct, an inline or weak function) is the same declaration and is kept
+// once; any other name defined twice is C0311, as for one file.
+
+const linkPrefix = "// weft-link:"
+
+// linkUnits returns file merged with the units f's link line names.
+func linkUnits(f *diag.File, file *syntax.File, diags *diag.List) *syntax.File {
+	names, off := linkLine(f.Src)
+	if len(names) == 0 {
+		return file
+	}
+	type key struct {
+		name string
+		off  int
+	}
+	seen := map[key]bool{}
+	// first reports whether the declaration at pos is met for the first time
+	first := func(kind string, pos diag.Pos) bool {
+		if pos.File == nil {
+			return true
+		}
+		k := key{kind + pos.File.Name, pos.Offset}
+		if seen[k] {
+			return false
+		}
+		seen[k] = true
+		return true
+	}
+	out := &syntax.File{}
+	add := func(u *syntax.File) {
+		for _, d := range u.Decls {
+			if first("decl:", d.Pos) {
+				out.Decls = append(out.Decls, d)
+			}
+		}
+		for _, d := range u.Funcs {
+			if first("func:", d.Pos) {
+				out.Funcs = append(out.Funcs, d)
+			}
+		}
+		for _, d := range u.Templates {
+			if first("template:", d.Pos) {
+				out.Templates = append(out.Templates, d)
+			}
+		}
+	}
+	add(file)
+	for _, name := range names {
+		path := filepath.Join(filepath.Dir(f.Name), name)
+		src, err := os.ReadFile(path)
+		if err != nil {
+			diags.Errorf(f.At(off), "C0110", "cannot read the linked translation unit %s: %v", name, err)
+			return nil
+		}
+		uf := diag.NewFile(path, src)
+		toks := syntax.Preprocess(uf, diags)
+		if diags.HasErrors() {
+			return nil
+		}
+		u := syntax.Parse(toks, diags)
+		if diags.HasErrors() {
+			return nil
+		}
+		add(u)
+	}
+	return out
+}
+
+// linkLine finds the link line among the first 20 lines: the file names and
+// the line's offset.
+func linkLine(src []byte) ([]string, int) {
+	sc := bufio.NewScanner(bytes.NewReader(src))
+	off := 0
+	for n := 0; sc.Scan() && n < 20; n++ {
+		line := sc.Text()
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), linkPrefix); ok {
+			return strings.Fields(rest), off
+		}
+		off += len(line) + 1
+	}
+	return nil, 0
+}

@@ -1,0 +1,437 @@
+package verify
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/gpu"
+	"weft.dev/weft/lang/cudac/sem"
+	"weft.dev/weft/lang/cudac/syntax"
+)
+
+// Options says what of the search is fixed. A field left zero is explored.
+type Options struct {
+	Kernel      string            // "": the first kernel
+	Grid, Block *gpu.Dim3         // nil: explored (header or portfolio)
+	Args        map[string]string // scalar parameters fixed by --arg
+	Blocks      []int             // nil: chosen per shape
+	NondetSeed  *int64            // nil: 0, then 1 when the file has bodiless functions
+	Random      *int64            // buffers filled from this seed; nil: zeros (then random once)
+	Shmem       int
+	BufferSize  int  // bytes per pointer parameter at the start (0: one element per thread)
+	MaxConfigs  int  // 0: DefaultMaxConfigs
+	MaxThreads  int  // threads run per configuration (0: DefaultMaxThreads)
+	Check       bool // race detection (weft check); false: weft run, one configuration
+	Quantum     int
+	MaxSteps    uint64
+	Stdout      io.Writer
+	Stderr      io.Writer
+	ReadFile    func(string) ([]byte, error)
+	Header      Header
+}
+
+const (
+	// DefaultMaxConfigs bounds the configurations one check runs.
+	DefaultMaxConfigs = 24
+	// DefaultMaxThreads bounds the threads of one configuration: blocks
+	// beyond it are not started (Options.Blocks).
+	DefaultMaxThreads = 4096
+)
+
+// Result is what a search did.
+type Result struct {
+	Kernel   string
+	Configs  int // configurations run to the end of the kernel with no precondition false
+	Excluded int // configurations a precondition excluded (C0620)
+	Findings int // distinct errors reported
+}
+
+// Config is one launch the search runs: everything a rerun needs.
+type Config struct {
+	Grid, Block gpu.Dim3
+	Blocks      []int // nil: all
+	Args        []string
+	Values      map[string]string
+	NondetSeed  int64
+	Random      bool
+	Seed        int64
+}
+
+// Flags renders c as the command-line flags that rerun exactly it.
+func (c Config) Flags() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "--gridDim=%s --blockDim=%s", dimFlag(c.Grid), dimFlag(c.Block))
+	if c.Blocks != nil {
+		s := make([]string, len(c.Blocks))
+		for i, x := range c.Blocks {
+			s[i] = strconv.Itoa(x)
+		}
+		fmt.Fprintf(&b, " --blocks=%s", strings.Join(s, ","))
+	}
+	for _, a := range c.Args {
+		fmt.Fprintf(&b, " --arg %s=%s", a, c.Values[a])
+	}
+	fmt.Fprintf(&b, " --nondet-seed=%d", c.NondetSeed)
+	if c.Random {
+		fmt.Fprintf(&b, " --random-buffers --seed=%d", c.Seed)
+	}
+	// with everything fixed the first configuration is this one
+	b.WriteString(" --max-configs=1")
+	return b.String()
+}
+
+func dimFlag(d gpu.Dim3) string {
+	switch {
+	case d.Z != 1:
+		return fmt.Sprintf("%d,%d,%d", d.X, d.Y, d.Z)
+	case d.Y != 1:
+		return fmt.Sprintf("%d,%d", d.X, d.Y)
+	}
+	return strconv.Itoa(d.X)
+}
+
+// predefined are the macros of GPUVerify's own headers that a file in its
+// dialect may use without including anything: attributes are dropped.
+var predefined = []string{"__attribute__(x)=", "__align__(x)=", "__GPUVERIFY__", "__CUDA_ARCH__=900"}
+
+// HasMain reports whether f defines main, as far as its tokens show (the
+// file need not compile): a name main followed by ( and, after the
+// matching ), a {.
+func HasMain(f *diag.File) bool {
+	var diags diag.List
+	toks := syntax.Preprocess(f, &diags)
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].Kind != syntax.Ident || toks[i].Text != "main" || toks[i+1].Text != "(" {
+			continue
+		}
+		depth := 0
+		for j := i + 1; j < len(toks); j++ {
+			switch toks[j].Text {
+			case "(":
+				depth++
+			case ")":
+				depth--
+			}
+			if depth == 0 {
+				return j+1 < len(toks) && toks[j+1].Text == "{"
+			}
+		}
+	}
+	return false
+}
+
+// Load preprocesses (with the header's and predefined macros), parses and
+// compiles f. It returns the program and the integer literals of f, the
+// values the search tries for scalar parameters.
+func Load(f *diag.File, defines []string, readFile func(string) ([]byte, error), diags *diag.List) (*sem.Program, []int64) {
+	if readFile == nil {
+		readFile = os.ReadFile
+	}
+	toks := syntax.PreprocessDefines(f, diags, readFile, append(append([]string(nil), predefined...), defines...))
+	if diags.HasErrors() {
+		return nil, nil
+	}
+	lits := map[int64]bool{}
+	for _, t := range toks {
+		if t.Kind == syntax.IntLit && t.Pos.File == f {
+			if v, err := strconv.ParseInt(strings.TrimRight(t.Text, "uUlL"), 0, 64); err == nil && v >= 0 && v <= 1<<16 {
+				lits[v] = true
+			}
+		}
+	}
+	file := syntax.Parse(toks, diags)
+	if diags.HasErrors() {
+		return nil, nil
+	}
+	p := sem.Compile(file, diags)
+	if diags.HasErrors() {
+		return nil, nil
+	}
+	var out []int64
+	for v := range lits {
+		out = append(out, v)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return p, out
+}
+
+// Check explores launches of one kernel of p and reports into diags every
+// distinct error (a race once, at its first configuration), each with a note
+// giving the flags that rerun it. It prints nothing itself.
+func Check(f *diag.File, p *sem.Program, lits []int64, o Options, diags *diag.List) (Result, error) {
+	fn := p.Kernel(o.Kernel)
+	if fn == nil {
+		if o.Kernel != "" {
+			return Result{}, fmt.Errorf("no kernel named %s", o.Kernel)
+		}
+		return Result{}, fmt.Errorf("no __global__ function in the file")
+	}
+	res := Result{Kernel: fn.Name}
+	if o.MaxConfigs <= 0 {
+		o.MaxConfigs = DefaultMaxConfigs
+	}
+	if !o.Check {
+		o.MaxConfigs = 1
+	}
+	if o.MaxThreads <= 0 {
+		o.MaxThreads = DefaultMaxThreads
+	}
+	configs := plan(fn, lits, o, p.HasBodiless())
+	seen := map[string]bool{}
+	kpos := p.Pos[fn.PosIdx]
+	for _, c := range configs {
+		if res.Configs >= o.MaxConfigs {
+			break
+		}
+		var local diag.List
+		opts := sem.Options{Stdout: o.Stdout, Stderr: o.Stderr, Check: o.Check && !o.Header.NoRaces,
+			Quantum: o.Quantum, MaxSteps: o.MaxSteps, NondetSeed: c.NondetSeed, WarpSync: o.Header.WarpSync,
+			Blocks: c.Blocks, LargeBlocks: true, Seed: c.Seed, BenignWrites: true}
+		if res.Configs+res.Excluded > 0 {
+			opts.Stdout = io.Discard // the program's output once
+		}
+		m := sem.NewMachine(p, opts, &local)
+		_, err := m.RunKernelOnly(sem.KernelConfig{Kernel: fn.Name, Grid: c.Grid, Block: c.Block, Shmem: o.Shmem,
+			Args: c.Values, BufferSize: o.BufferSize, Random: c.Random, Seed: c.Seed, Grow: true})
+		if err != nil {
+			return res, err
+		}
+		excluded := false
+		for _, d := range local.Diags {
+			if d.Code == "C0620" {
+				excluded = true
+			}
+		}
+		if excluded {
+			res.Excluded++
+			continue
+		}
+		res.Configs++
+		for _, d := range local.Diags {
+			k := key(d)
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			if d.Severity == diag.Error {
+				res.Findings++
+			}
+			d.Note(kpos, "found launching %s with %s", fn.Name, c.Flags())
+			diags.Add(d)
+		}
+	}
+	return res, nil
+}
+
+// key identifies a finding across configurations: its code and every
+// position it names (a race: both accesses, whatever their order).
+func key(d *diag.Diagnostic) string {
+	ps := []string{posKey(d.Pos)}
+	for _, n := range d.Notes {
+		if strings.HasPrefix(n.Message, "the other access") {
+			ps = append(ps, posKey(n.Pos))
+		}
+	}
+	sort.Strings(ps)
+	return d.Code + " " + strings.Join(ps, " ")
+}
+
+func posKey(p diag.Pos) string { return fmt.Sprintf("%d", p.Offset) }
+
+// plan lists the configurations to run, most telling first: the header's
+// (or the portfolio's) shapes with every scalar at its base value, then
+// one scalar at a time at each of its other values, then chosen values for
+// bodiless functions and random buffer contents.
+func plan(fn *sem.Function, lits []int64, o Options, bodiless bool) []Config {
+	var shapes [][2]gpu.Dim3
+	switch {
+	case o.Grid != nil && o.Block != nil:
+		shapes = append(shapes, [2]gpu.Dim3{*o.Grid, *o.Block})
+	case o.Header.Grid != nil || o.Header.Block != nil || o.Grid != nil || o.Block != nil:
+		g, b := gpu.Dim3{X: 1, Y: 1, Z: 1}, gpu.Dim3{X: 32, Y: 1, Z: 1}
+		for _, d := range []*gpu.Dim3{o.Header.Grid, o.Grid} {
+			if d != nil {
+				g = *d
+			}
+		}
+		for _, d := range []*gpu.Dim3{o.Header.Block, o.Block} {
+			if d != nil {
+				b = *d
+			}
+		}
+		shapes = append(shapes, [2]gpu.Dim3{g, b})
+	default:
+		// Faial-style files fix nothing: one and two blocks, one and
+		// several warps
+		for _, s := range [][2]int{{1, 32}, {2, 32}, {1, 64}, {2, 64}} {
+			shapes = append(shapes, [2]gpu.Dim3{{X: s[0], Y: 1, Z: 1}, {X: s[1], Y: 1, Z: 1}})
+		}
+	}
+	var scalars []int
+	var names []string
+	for i, pt := range fn.Type.Params {
+		name := ""
+		if i < len(fn.ParamNames) {
+			name = fn.ParamNames[i]
+		}
+		if pt.IsPointer() || pt.Kind == sem.Struct {
+			continue
+		}
+		if _, fixed := o.Args[name]; fixed {
+			continue
+		}
+		scalars = append(scalars, i)
+		names = append(names, name)
+	}
+	var allNames []string
+	for i, pt := range fn.Type.Params {
+		if i < len(fn.ParamNames) && !pt.IsPointer() && pt.Kind != sem.Struct {
+			allNames = append(allNames, fn.ParamNames[i])
+		}
+	}
+	lists := make([][]Config, len(shapes))
+	for si, s := range shapes {
+		add := func(c Config) {
+			c.Args = allNames
+			lists[si] = append(lists[si], c)
+		}
+		grid, block := s[0], s[1]
+		blocks := o.Blocks
+		nb := grid.Size()
+		if blocks == nil && (o.Header.IntraGroup || nb*block.Size() > o.MaxThreads) {
+			// run the first, second and last blocks: inter-block races
+			// show between two of them
+			per := max(1, o.MaxThreads/block.Size())
+			switch {
+			case o.Header.IntraGroup || per < 2:
+				blocks = []int{0}
+			case nb == 2 || per == 2:
+				blocks = []int{0, nb - 1}
+			default:
+				blocks = []int{0, 1, nb - 1}
+			}
+		}
+		threads := int64(grid.Size() * block.Size())
+		base := map[string]string{}
+		for k, v := range o.Args {
+			base[k] = v
+		}
+		for k, i := range scalars {
+			base[names[k]] = baseValue(fn.Type.Params[i], threads)
+		}
+		var seeds []int64
+		if o.NondetSeed != nil {
+			seeds = []int64{*o.NondetSeed}
+		} else {
+			seeds = []int64{0}
+		}
+		random := o.Random != nil
+		var rseed int64
+		if random {
+			rseed = *o.Random
+		}
+		mk := func(vals map[string]string, seed int64, rnd bool) Config {
+			return Config{Grid: grid, Block: block, Blocks: blocks, Values: vals, NondetSeed: seed, Random: rnd, Seed: rseed}
+		}
+		add(mk(base, seeds[0], random))
+		for k, i := range scalars {
+			for _, v := range variants(fn.Type.Params[i], threads, int64(block.X), lits) {
+				if v == base[names[k]] {
+					continue
+				}
+				vals := map[string]string{}
+				for a, b := range base {
+					vals[a] = b
+				}
+				vals[names[k]] = v
+				add(mk(vals, seeds[0], random))
+			}
+		}
+		if o.NondetSeed == nil && bodiless {
+			add(mk(base, 1, random))
+		}
+		if o.Random == nil {
+			c := mk(base, seeds[0], true)
+			c.Seed = 1
+			add(c)
+		}
+	}
+	// interleave the shapes' lists so that a small budget still covers
+	// every shape's base configuration first
+	var out []Config
+	for j := 0; ; j++ {
+		more := false
+		for _, l := range lists {
+			if j < len(l) {
+				out = append(out, l[j])
+				more = true
+			}
+		}
+		if !more {
+			return out
+		}
+	}
+}
+
+// baseValue is a scalar's value in the first configuration: the number of
+// threads launched (sizes and bounds are most often that), 1 for floats.
+func baseValue(t *sem.Type, threads int64) string {
+	switch {
+	case t.IsFloat():
+		return "1"
+	case t.Kind == sem.Bool:
+		return "1"
+	}
+	return strconv.FormatInt(threads, 10)
+}
+
+// maxVariants bounds the other values one scalar takes.
+const maxVariants = 16
+
+// variants are a scalar's other values: 0, 1, half the threads (a guard
+// true for some threads and false for others), the block size, one more
+// than the threads, the file's literals (values preconditions and guards
+// compare with) and their differences.
+func variants(t *sem.Type, threads, bdim int64, lits []int64) []string {
+	if t.IsFloat() {
+		return []string{"0", "2"}
+	}
+	if t.Kind == sem.Bool {
+		return []string{"0"}
+	}
+	seen := map[int64]bool{}
+	var out []string
+	put := func(v int64) {
+		if v < 0 || seen[v] {
+			return
+		}
+		seen[v] = true
+		out = append(out, strconv.FormatInt(v, 10))
+	}
+	for _, v := range []int64{0, 1, threads / 2, bdim, threads + 1} {
+		put(v)
+	}
+	for _, v := range lits {
+		if v > 1 {
+			put(v)
+		}
+	}
+	// differences of literals: the offset that makes two guarded
+	// accesses (threadIdx.x == 15 and == 200) meet
+	for i, a := range lits {
+		for _, b := range lits[i+1:] {
+			if a > 1 && b-a > 1 {
+				put(b - a)
+			}
+		}
+	}
+	if len(out) > maxVariants {
+		out = out[:maxVariants]
+	}
+	return out
+}

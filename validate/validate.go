@@ -1,0 +1,422 @@
+package validate
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/frontend"
+	"weft.dev/weft/lang/weft/driver"
+	"weft.dev/weft/lang/weft/interp"
+)
+
+// Help is the text of `weft help validate`.
+const Help = `weft validate FILE [NAME=VALUE ...] [flags]
+  build FILE (.weft, .prism or .adl) with weft build --harness, run the generated program
+  unmodified in the CUDA-C semantics with weft check's race and deadlock checks, run FILE
+  with weft run on the same inputs, compare every output, and print one verdict line per
+  proc: match, mismatch (the first differing element or line), or the diagnostics of the
+  semantics. Exit 0 only when everything matched and nothing was reported.
+  .weft: NAME=VALUE as for weft run (sizes default to each "# check:" line of the file;
+         arrays not named are A=rand); --proc, --seed, --no-check as for weft run/build
+  .prism: --kernel, --blocks, --threads, --arg, --buffer as for weft run (passed to both)
+  .adl:  an optional INPUT.init; --schedule-strategy, --memorder, --fixpoint, --onrp as for
+         weft build
+  --keep DIR            keep the build, inputs and outputs in DIR (default: a temporary directory)`
+
+type list []string
+
+func (l *list) String() string     { return strings.Join(*l, ",") }
+func (l *list) Set(s string) error { *l = append(*l, s); return nil }
+
+type options struct {
+	keep, proc, kernel, blocks, threads string
+	strategy, memorder, fixpoint, onrp  string
+	seed                                string
+	noCheck                             bool
+	args, buffers                       list
+}
+
+// Main runs weft validate with the arguments after the verb.
+func Main(env *frontend.Env, args []string) int {
+	var o options
+	fs := flag.NewFlagSet("weft validate", flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	fs.StringVar(&o.keep, "keep", "", "`DIR`: keep the build, inputs and outputs there")
+	fs.StringVar(&o.proc, "proc", "", "`NAME`: .weft: the proc to validate")
+	fs.StringVar(&o.seed, "seed", "", "`N`: .weft: the seed of A=rand")
+	fs.BoolVar(&o.noCheck, "no-check", false, ".weft: build without the static and sync checks")
+	fs.StringVar(&o.kernel, "kernel", "", "`NAME`: .prism: the kernel")
+	fs.StringVar(&o.blocks, "blocks", "", "`N`: .prism: blocks in the grid")
+	fs.StringVar(&o.threads, "threads", "", "`N`: .prism: threads per block")
+	fs.Var(&o.args, "arg", "`NAME=VALUE`: .prism: a kernel argument (repeatable)")
+	fs.Var(&o.buffers, "buffer", "`NAME=INIT:LEN[:TYPE]`: .prism: a global buffer (repeatable)")
+	fs.StringVar(&o.strategy, "schedule-strategy", "", "`graph|host|grid`: .adl: the schedule strategy")
+	fs.StringVar(&o.memorder, "memorder", "", "`relaxed|ra|sc`: .adl: the memory order")
+	fs.StringVar(&o.fixpoint, "fixpoint", "", "`simple|rotating`: .adl: the fixpoint strategy")
+	fs.StringVar(&o.onrp, "onrp", "", "`true|false`: .adl: weak accesses of non-racing parameters")
+	pos, err := frontend.ParseArgs(fs, args, "")
+	if err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	var files, assigns []string
+	for _, a := range pos {
+		if strings.Contains(a, "=") {
+			assigns = append(assigns, a)
+		} else {
+			files = append(files, a)
+		}
+	}
+	if len(files) == 0 {
+		return frontend.Usagef(env, "usage: weft validate FILE [NAME=VALUE ...] [flags] (weft help validate)")
+	}
+	dir := o.keep
+	if dir == "" {
+		d, err := os.MkdirTemp("", "weft-validate-")
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "weft: %v\n", err)
+			return 2
+		}
+		defer os.RemoveAll(d)
+		dir = d
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		fmt.Fprintf(env.Stderr, "weft: %v\n", err)
+		return 2
+	}
+	v := &run{env: env, o: &o, dir: dir}
+	switch ext := filepath.Ext(files[0]); ext {
+	case ".weft":
+		if len(files) != 1 {
+			return frontend.Usagef(env, "usage: weft validate FILE.weft [NAME=VALUE ...] [flags]")
+		}
+		return v.weft(files[0], assigns)
+	case ".prism":
+		if len(files) != 1 || len(assigns) > 0 {
+			return frontend.Usagef(env, "usage: weft validate FILE.prism [--blocks N] [--arg NAME=VALUE ...] [flags]")
+		}
+		return v.prism(files[0])
+	case ".adl":
+		if len(files) > 2 || len(assigns) > 0 {
+			return frontend.Usagef(env, "usage: weft validate FILE.adl [INPUT.init] [flags]")
+		}
+		return v.audala(files[0], files[1:])
+	default:
+		return frontend.Usagef(env, "validate: %s: want a .weft, .prism or .adl file", files[0])
+	}
+}
+
+// run is one validation.
+type run struct {
+	env *frontend.Env
+	o   *options
+	dir string
+	bad bool
+}
+
+// verb runs a front end's verb, returning its status, stdout and stderr.
+func (v *run) verb(ext, name string, args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	fe := frontend.ForExt(ext)
+	env := &frontend.Env{Stdout: &out, Stderr: &errb, Stdin: strings.NewReader("")}
+	return fe.Verb(name)(env, args), out.String(), errb.String()
+}
+
+// step runs a verb that must succeed; on failure it prints its output and
+// the verdict.
+func (v *run) step(what, label, ext, name string, args ...string) (string, bool) {
+	rc, out, errs := v.verb(ext, name, args...)
+	if rc != 0 {
+		fmt.Fprintf(v.env.Stdout, "%s: %s failed (weft %s %s)\n", label, what, name, strings.Join(args, " "))
+		io.WriteString(v.env.Stdout, indent(out+errs))
+		v.bad = true
+		return out, false
+	}
+	return out, true
+}
+
+// semantics runs the generated program in the CUDA-C semantics with the
+// race and deadlock checks and returns its stdout; a report is the verdict.
+func (v *run) semantics(label, file string, argv ...string) (string, bool) {
+	args := []string{file}
+	if len(argv) > 0 {
+		args = append(append(args, "--"), argv...)
+	}
+	rc, out, errs := v.verb(".cu", "check", args...)
+	if rc != 0 || strings.Contains(errs, "error[") || strings.Contains(errs, "warning[") {
+		fmt.Fprintf(v.env.Stdout, "%s: the semantics reported problems in %s:\n", label, file)
+		io.WriteString(v.env.Stdout, indent(errs))
+		v.bad = true
+		return out, false
+	}
+	return out, true
+}
+
+func indent(s string) string {
+	s = strings.TrimRight(s, "\n")
+	if s == "" {
+		return ""
+	}
+	return "    " + strings.ReplaceAll(s, "\n", "\n    ") + "\n"
+}
+
+func (v *run) status() int {
+	if v.bad {
+		return 1
+	}
+	return 0
+}
+
+// compareText compares two outputs line by line.
+func (v *run) compareText(label, ref, got, what string) {
+	if ref == got {
+		fmt.Fprintf(v.env.Stdout, "%s: match (%d lines of %s)\n", label, strings.Count(ref, "\n"), what)
+		return
+	}
+	rl, gl := strings.Split(ref, "\n"), strings.Split(got, "\n")
+	for i := 0; i < max(len(rl), len(gl)); i++ {
+		var r, g string
+		if i < len(rl) {
+			r = rl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if r != g {
+			fmt.Fprintf(v.env.Stdout, "%s: mismatch at line %d of %s:\n    generated program: %s\n    weft run:          %s\n", label, i+1, what, g, r)
+			break
+		}
+	}
+	v.bad = true
+}
+
+// ---- .weft
+
+func (v *run) weft(file string, assigns []string) int {
+	src, ok := frontend.ReadSource(v.env, file)
+	if !ok {
+		return 2
+	}
+	p, sizeSets, err := driver.ProcInfo(src, v.o.proc)
+	if err != nil {
+		if le, ok := err.(*diag.ListError); ok {
+			return frontend.Report(v.env, le.List, false)
+		}
+		return frontend.Usagef(v.env, "%v", err)
+	}
+	given := map[string]bool{}
+	for _, a := range assigns {
+		given[a[:strings.IndexByte(a, '=')]] = true
+	}
+	if len(sizeSets) == 0 {
+		sizeSets = []map[string]int64{{}}
+	}
+	for i, sizes := range sizeSets {
+		all := append([]string{}, assigns...)
+		var scalars []string // what the harness takes on its command line
+		label := p.Name
+		var extra []string
+		for _, q := range p.Params {
+			switch q.Kind {
+			case interp.KindSize, interp.KindIndex:
+				if s, ok := sizes[q.Name]; ok && !given[q.Name] {
+					all = append(all, fmt.Sprintf("%s=%d", q.Name, s))
+					extra = append(extra, fmt.Sprintf("%s=%d", q.Name, s))
+				}
+			case interp.KindTensor:
+				if !given[q.Name] {
+					all = append(all, q.Name+"=rand")
+				}
+			}
+		}
+		for _, a := range all {
+			name := a[:strings.IndexByte(a, '=')]
+			for _, q := range p.Params {
+				if q.Name == name && q.Kind != interp.KindTensor && q.Kind != interp.KindWindow {
+					scalars = append(scalars, a)
+				}
+			}
+		}
+		if len(sizeSets) > 1 {
+			label += " (" + strings.Join(extra, " ") + ")"
+		}
+		d := filepath.Join(v.dir, fmt.Sprintf("%s.%d", p.Name, i))
+		in, ref, out, build := filepath.Join(d, "in"), filepath.Join(d, "ref"), filepath.Join(d, "out"), filepath.Join(d, "build")
+		for _, sub := range []string{in, ref, out} {
+			if err := os.MkdirAll(sub, 0o755); err != nil {
+				fmt.Fprintf(v.env.Stderr, "weft: %v\n", err)
+				return 2
+			}
+		}
+		runArgs := append([]string{file, "--proc", p.Name, "--inputs", in, "--out", ref}, all...)
+		if v.o.seed != "" {
+			runArgs = append(runArgs, "--seed", v.o.seed)
+		}
+		if _, ok := v.step("weft run", label, ".weft", "run", runArgs...); !ok {
+			continue
+		}
+		buildArgs := append([]string{file, "-o", build, "--harness", "--proc", p.Name}, scalars...)
+		if v.o.noCheck {
+			buildArgs = append(buildArgs, "--no-check")
+		}
+		if _, ok := v.step("weft build", label, ".weft", "build", buildArgs...); !ok {
+			continue
+		}
+		if _, ok := v.semantics(label, filepath.Join(build, "main.cu"), append([]string{in, out}, scalars...)...); !ok {
+			continue
+		}
+		v.compareArrays(label, p, ref, out, build, sizes)
+	}
+	return v.status()
+}
+
+// compareArrays compares the .npy outputs of the generated program with
+// weft run's.
+func (v *run) compareArrays(label string, p *interp.Proc, refDir, outDir, build string, sizes map[string]int64) {
+	atol, why := tolerance(build, sizes)
+	var notes []string
+	for _, q := range p.Params {
+		if q.Kind != interp.KindTensor {
+			continue
+		}
+		ref, err1 := readNpy(filepath.Join(refDir, q.Name+".npy"))
+		got, err2 := readNpy(filepath.Join(outDir, q.Name+".npy"))
+		if err1 != nil || err2 != nil {
+			fmt.Fprintf(v.env.Stdout, "%s: mismatch: %s: the generated program wrote no readable %s.npy (%v)\n", label, q.Name, q.Name, firstErr(err2, err1))
+			v.bad = true
+			return
+		}
+		if m := ref.Compare(got, 0, atol); m != nil {
+			fmt.Fprintf(v.env.Stdout, "%s: mismatch: %s%v = %v in the generated program, %v in weft run (%d elements differ%s; max abs difference %g)\n",
+				label, q.Name, m.Index, m.Got, m.Want, m.Count, why, m.MaxAbs)
+			v.bad = true
+			return
+		} else if atol > 0 {
+			d := ref.Compare(got, 0, 0)
+			maxAbs := 0.0
+			if d != nil {
+				maxAbs = d.MaxAbs
+			}
+			notes = append(notes, fmt.Sprintf("%s within %.3g, max difference %.3g", q.Name, atol, maxAbs))
+		} else {
+			notes = append(notes, q.Name+" bit for bit")
+		}
+	}
+	fmt.Fprintf(v.env.Stdout, "%s: match (%s; no race or deadlock)\n", label, strings.Join(notes, ", "))
+}
+
+func firstErr(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+func readNpy(path string) (*interp.Array, error) {
+	r, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return interp.ReadNpy(r)
+}
+
+// tolerance is 0 (bit for bit) unless the generated code uses tensor-core
+// instructions with tf32, bf16 or f16 inputs; then it is the bound of
+// docs/cudac.md for inputs in [-1, 1) (A=rand): with K the reduction
+// length (the size K, else the largest size), K (2^-10 + 2^-22 + K 2^-23):
+// rounding of the inputs to the narrow type, and K additions in any order
+// in binary32.
+func tolerance(build string, sizes map[string]int64) (float64, string) {
+	files, _ := filepath.Glob(filepath.Join(build, "*.cu*"))
+	tc := false
+	for _, f := range files {
+		b, _ := os.ReadFile(f)
+		if bytes.Contains(b, []byte("mma.sync.aligned")) || bytes.Contains(b, []byte("wgmma.mma_async")) {
+			tc = true
+		}
+	}
+	if !tc {
+		return 0, ""
+	}
+	k := float64(sizes["K"])
+	if k == 0 {
+		for _, s := range sizes {
+			k = math.Max(k, float64(s))
+		}
+	}
+	return k * (0x1p-10 + 0x1p-22 + k*0x1p-23), " beyond the tensor-core bound " + strconv.FormatFloat(k*(0x1p-10+0x1p-22+k*0x1p-23), 'g', 3, 64)
+}
+
+// ---- .prism
+
+func (v *run) prism(file string) int {
+	label := strings.TrimSuffix(filepath.Base(file), ".prism")
+	if v.o.kernel != "" {
+		label = v.o.kernel
+	}
+	var common []string
+	for _, f := range [][2]string{{"kernel", v.o.kernel}, {"blocks", v.o.blocks}, {"threads", v.o.threads}} {
+		if f[1] != "" {
+			common = append(common, "--"+f[0], f[1])
+		}
+	}
+	for _, a := range v.o.args {
+		common = append(common, "--arg", a)
+	}
+	for _, b := range v.o.buffers {
+		common = append(common, "--buffer", b)
+	}
+	ref, ok := v.step("weft run", label, ".prism", "run", append(append([]string{file}, common...), "--print", "1000000000")...)
+	if !ok {
+		return v.status()
+	}
+	build := filepath.Join(v.dir, "build")
+	if _, ok := v.step("weft build", label, ".prism", "build", append([]string{file, "-o", build, "--harness"}, common...)...); !ok {
+		return v.status()
+	}
+	got, ok := v.semantics(label, filepath.Join(build, filepath.Base(strings.TrimSuffix(file, ".prism"))+".cu"))
+	if !ok {
+		return v.status()
+	}
+	v.compareText(label, ref, got, "printed outputs")
+	return v.status()
+}
+
+// ---- .adl
+
+func (v *run) audala(file string, init []string) int {
+	label := strings.TrimSuffix(filepath.Base(file), ".adl")
+	var flags []string
+	for _, f := range [][2]string{{"schedule-strategy", v.o.strategy}, {"memorder", v.o.memorder}, {"fixpoint", v.o.fixpoint}, {"onrp", v.o.onrp}} {
+		if f[1] != "" {
+			flags = append(flags, "--"+f[0]+"="+f[1])
+			label += " " + f[0] + "=" + f[1]
+		}
+	}
+	ref, ok := v.step("weft run", label, ".adl", "run", append(append([]string{file}, init...), "--dump", "--workers=1")...)
+	if !ok {
+		return v.status()
+	}
+	build := filepath.Join(v.dir, "build")
+	if _, ok := v.step("weft build", label, ".adl", "build", append([]string{file, "-o", build}, flags...)...); !ok {
+		return v.status()
+	}
+	got, ok := v.semantics(label, filepath.Join(build, filepath.Base(strings.TrimSuffix(file, ".adl"))+".cu"), append(init, "--dump")...)
+	if !ok {
+		return v.status()
+	}
+	v.compareText(label, ref, got, "the --dump output")
+	return v.status()
+}
