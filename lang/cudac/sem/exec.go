@@ -189,6 +189,7 @@ type gridRun struct {
 	args       []uint64
 	agent      int32
 	clock      int32
+	gepoch     int32 // grid.sync epoch (gridsync.go)
 	// cluster and cooperative come from cudaLaunchKernelEx's attributes
 	// (zero cluster: none).
 	cluster     gpu.Dim3
@@ -222,6 +223,8 @@ const (
 	tsDone
 	tsNamed // a named barrier (barrier.cta.sync id, count)
 	tsMbar  // an mbarrier phase (mbarrier.try_wait.parity)
+	tsWG    // a warpgroup-wide wgmma (asm.go)
+	tsGrid  // grid.sync() (gridsync.go)
 )
 
 // Thread is a host or device thread: an explicit interpreter state.
@@ -248,6 +251,7 @@ type Thread struct {
 	segEp, segWep      int32
 	segClock, segAgent int32
 	segLc              int32
+	segGep             int32
 
 	cyc          *spinSnap
 	cycling      bool
@@ -833,7 +837,8 @@ func (m *Machine) runGrid(g *gridRun, ctx *accessCtx) {
 		n = len(order)
 	}
 	next := 0
-	var parked []*blockExec
+	var parked, atGrid []*blockExec
+	done := 0
 	defer func() { m.watch = false }()
 	for {
 		if m.failed || m.exited {
@@ -854,6 +859,20 @@ func (m *Machine) runGrid(g *gridRun, ctx *accessCtx) {
 			e = m.startBlock(g, int32(order[next]), ctx)
 			next++
 		}
+		if e == nil && len(atGrid) > 0 {
+			if len(atGrid) == n && len(parked) == 0 {
+				m.releaseGrid(g, atGrid)
+				parked, atGrid = atGrid, nil
+				for _, p := range parked {
+					p.parkMver = m.mver - 1 // resume each at once
+				}
+				continue
+			}
+			if len(parked) == 0 {
+				m.gridDeadlock(g, atGrid, done, len(parked))
+				return
+			}
+		}
 		if e == nil {
 			if len(parked) > 0 {
 				m.livelock(g, parked)
@@ -861,7 +880,10 @@ func (m *Machine) runGrid(g *gridRun, ctx *accessCtx) {
 			return
 		}
 		switch m.runBlock(e) {
+		case bsGrid:
+			atGrid = append(atGrid, e)
 		case bsDone:
+			done++
 			// no other thread may touch this block's shared memory (C0409),
 			// so its history can go
 			for _, o := range append(e.b.shared, e.b.dyn) {
@@ -895,6 +917,7 @@ const (
 	bsDone  blockStatus = iota // every thread finished
 	bsStuck                    // every thread spins, waits or exited (spin.go)
 	bsEnd                      // the run ends: a fault, a deadlock, exit or the step limit
+	bsGrid                     // every thread waits at grid.sync (gridsync.go)
 )
 
 func (m *Machine) startBlock(g *gridRun, bi int32, ctx *accessCtx) *blockExec {
@@ -1010,6 +1033,9 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 			e.rebuild()
 			continue
 		}
+		if atGridSync(b) {
+			return bsGrid
+		}
 		done := 0
 		for _, t := range b.threads {
 			if t.state == tsDone {
@@ -1086,6 +1112,10 @@ func (m *Machine) deadlock(b *blockRun) {
 			what = fmt.Sprintf("named barrier %d (barrier.cta.sync)", t.barID)
 		case tsMbar:
 			what = fmt.Sprintf("an mbarrier phase of parity %d (mbarrier wait)", t.mbarParity)
+		case tsWG:
+			what = "wgmma.mma_async (a warpgroup-wide instruction)"
+		case tsGrid:
+			what = "grid.sync()"
 		}
 		k := fmt.Sprintf("%d/%s", t.waitPos, what)
 		if groups[k] == nil {
@@ -1099,7 +1129,7 @@ func (m *Machine) deadlock(b *blockRun) {
 	code := "C0502"
 	var msg string
 	isWarp := func(g *group) bool {
-		return strings.HasPrefix(g.what, "__s") && g.what != "__syncthreads" || g.what == "mma.sync"
+		return strings.HasPrefix(g.what, "__s") && g.what != "__syncthreads" || g.what == "mma.sync/ldmatrix" || strings.HasPrefix(g.what, "wgmma")
 	}
 	if isWarp(first) || len(keys) > 1 && isWarp(groups[keys[1]]) {
 		code = "C0503"

@@ -53,7 +53,7 @@ const (
 )
 
 var warpOpNames = []string{"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync",
-	"__ballot_sync", "__any_sync", "__all_sync", "__syncwarp", "mma.sync"}
+	"__ballot_sync", "__any_sync", "__all_sync", "__syncwarp", "mma.sync/ldmatrix"}
 
 // cudaError_t values and names for the errors we produce.
 var cudaErrors = map[int]string{
