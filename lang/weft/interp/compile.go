@@ -362,6 +362,9 @@ func (c *compiler) isWindowExpr(e syntax.Expr) bool {
 }
 
 func (c *compiler) assign(s *syntax.Assign) func(*frame) {
+	if _, ok := s.LHS.(*syntax.Attr); ok {
+		return c.configWrite(s)
+	}
 	if n, ok := s.LHS.(*syntax.Name); ok {
 		sy := c.lookup(n.Name)
 		if s.Op == "=" && (s.Mem != nil || sy == nil || sy.kind != symBuf || sy.rank > 0) && c.isWindowExpr(s.RHS) {
