@@ -212,6 +212,7 @@ type blockRun struct {
 	named   map[int]*namedBar
 	mbars   map[uint64]*mbar
 	wakeups bool
+	clBar   *clusterBar
 }
 
 type thState uint8
@@ -221,10 +222,11 @@ const (
 	tsBarrier
 	tsWarp
 	tsDone
-	tsNamed // a named barrier (barrier.cta.sync id, count)
-	tsMbar  // an mbarrier phase (mbarrier.try_wait.parity)
-	tsWG    // a warpgroup-wide wgmma (asm.go)
-	tsGrid  // grid.sync() (gridsync.go)
+	tsNamed   // a named barrier (barrier.cta.sync id, count)
+	tsMbar    // an mbarrier phase (mbarrier.try_wait.parity)
+	tsWG      // a warpgroup-wide wgmma (asm.go)
+	tsGrid    // grid.sync() (gridsync.go)
+	tsCluster // barrier.cluster.wait (tma.go)
 )
 
 // Thread is a host or device thread: an explicit interpreter state.
@@ -283,6 +285,7 @@ type Thread struct {
 	mbarParity int
 	lc         int32
 	bvc        []int32
+	clPhase    int // the cluster-barrier phase this thread arrived for, + 1
 }
 
 // curPos is the position of the instruction t runs (0 when it has none).
@@ -1116,6 +1119,8 @@ func (m *Machine) deadlock(b *blockRun) {
 			what = "wgmma.mma_async (a warpgroup-wide instruction)"
 		case tsGrid:
 			what = "grid.sync()"
+		case tsCluster:
+			what = "named barrier of the cluster (barrier.cluster.wait)"
 		}
 		k := fmt.Sprintf("%d/%s", t.waitPos, what)
 		if groups[k] == nil {

@@ -156,6 +156,28 @@ func (b *binding) moreBuiltins() map[string]builtinFn {
 			}
 			return b.apply("bind_expr", p.proc, func(x *syntax.Proc) error { return b.ws.bindExpr(x, stmt.text, e, name, mem) })
 		},
+
+		"insert_window": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var where selArg
+			var name, buf, mem string
+			before := true
+			if err := starlark.UnpackArgs("insert_window", args, kwargs, "proc", p, "where", &where, "name", &name, "buffer", &buf, "memory", &mem, "before?", &before); err != nil {
+				return nil, argErr("insert_window", err, p)
+			}
+			return b.apply("insert_window", p.proc, func(x *syntax.Proc) error { return b.ws.insertWindow(x, where.text, name, buf, mem, before) })
+		},
+		"use_window": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var blk selArg
+			var name string
+			count := 0
+			if err := starlark.UnpackArgs("use_window", args, kwargs, "proc", p, "block", &blk, "window", &name, "count?", &count); err != nil {
+				return nil, argErr("use_window", err, p)
+			}
+			n := blockCount(count, &blk)
+			return b.apply("use_window", p.proc, func(x *syntax.Proc) error { return b.ws.useWindow(x, blk.text, n, name) })
+		},
 	}
 	return m
 }
