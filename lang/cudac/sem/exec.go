@@ -88,6 +88,11 @@ type Machine struct {
 	hostCtx accessCtx
 	streams []*stream // index 0: the legacy default stream
 	events  []*event
+	// CUDA graphs (graph.go): graphs, nodes and conditional handles, each
+	// named by its index + 1
+	graphs  []*cudaGraph
+	nodes   []*graphNode
+	conds   []*condHandle
 	seq     int
 	grids   []*gridRun
 	defDone []doneOp // completed default-stream operations (seq, vc)
@@ -170,6 +175,7 @@ type devOp struct {
 	seq    int
 	vc     []int32 // host clock at enqueue
 	grid   *gridRun
+	graph  *cudaGraph // opGraph (graph.go)
 	dst    uint64
 	src    uint64
 	n      int
@@ -634,6 +640,9 @@ func (m *Machine) exec(s *stream, op *devOp) {
 		case opKernel:
 			op.grid.agent, op.grid.clock = ctx.agent, ctx.clock
 			m.runGrid(op.grid, ctx)
+		case opGraph:
+			applyDefaults(op.graph)
+			m.runGraph(s, op.graph)
 		case opCopy, opSet:
 			t := &Thread{ctx: ctx, host: false}
 			if op.kind == opCopy {
