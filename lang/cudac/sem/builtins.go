@@ -226,6 +226,9 @@ func (c *compiler) builtinCall(name string, e *syntax.Call) *Type {
 	if name == "cudaLaunchKernelEx" {
 		return c.launchEx(e)
 	}
+	if t, ok := c.stdCall(name, e); ok {
+		return t
+	}
 	if s := builtinSigs[name]; s != nil {
 		switch {
 		case s.side == deviceSide && c.hostOnly():

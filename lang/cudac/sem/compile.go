@@ -95,6 +95,13 @@ type compiler struct {
 	// not) is being compiled: its static members are in scope unqualified.
 	cls   string
 	specs map[string][]*syntax.FuncDecl // explicit specializations by template name
+	// vectors are the std::vector types by element; layoutIdx the deep
+	// copy layouts in Program.StdLayouts (lib_std.go).
+	vectors   map[string]*Type
+	layoutIdx map[string]int
+	// overloads are the functions of one name with different parameters
+	// (the first keeps the plain name in funcs, the others name#k).
+	overloads map[string][]*Function
 }
 
 type globalInit struct {
@@ -122,6 +129,7 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 		templates: map[string]*syntax.FuncDecl{},
 		insts:     map[string]*Function{},
 		lits:      map[string]int{},
+		overloads: map[string][]*Function{},
 	}
 	c.scopes = []map[string]*sym{{}}
 	c.tags = []map[string]*Type{{}}
@@ -136,14 +144,27 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 		}
 	}
 	// Declare every function first so calls may precede definitions.
+	var declared []*Function
 	for _, fd := range f.Funcs {
+		name := fd.Name
 		if old := c.funcs[fd.Name]; old != nil {
-			c.errorf(fd.Pos, "C0311", "redefinition of function %s", fd.Name)
-			continue
+			if sameSignature(old.decl, fd) || fd.Recv != "" || fd.Name == "main" {
+				c.errorf(fd.Pos, "C0311", "redefinition of function %s", fd.Name)
+				continue
+			}
+			// an overload (C++ [over]): chosen at the call by arguments
+			if len(c.overloads[fd.Name]) == 0 {
+				c.overloads[fd.Name] = []*Function{old}
+			}
+			name = fmt.Sprintf("%s#%d", fd.Name, len(c.overloads[fd.Name]))
 		}
 		fn := &Function{Name: fd.Name, decl: fd, defined: true}
 		c.setSpaces(fn, fd.Q)
-		c.funcs[fd.Name] = fn
+		c.funcs[name] = fn
+		if name != fd.Name {
+			c.overloads[fd.Name] = append(c.overloads[fd.Name], fn)
+		}
+		declared = append(declared, fn)
 	}
 	// File-scope declarations in source order; function types need the
 	// typedefs and structs declared before them, so resolve function
@@ -152,11 +173,8 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 	for _, d := range f.Decls {
 		c.topDecl(d)
 	}
-	for _, fd := range f.Funcs {
-		fn := c.funcs[fd.Name]
-		if fn.decl != fd {
-			continue
-		}
+	for _, fn := range declared {
+		fd := fn.decl
 		if pd := c.protos[fd.Name]; pd != nil && fd.Recv != "" && pd.Q.Static {
 			// static in the class, defined out of class without it
 			fd.Q.Static = true
@@ -289,6 +307,16 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 		}
 		if strings.HasPrefix(te.Name, "__cg_") {
 			return c.cgType(te)
+		}
+		switch te.Name {
+		case "std::string":
+			return tString
+		case "std::vector":
+			if te.TArgType == nil {
+				c.errorf(te.Pos, "C0313", "std::vector needs its element type, std::vector<T>")
+				return tInt
+			}
+			return c.stdVectorOf(c.resolve(te.TArgType), te.Pos)
 		}
 		if t := c.lookupTag(te.Name); t != nil {
 			return t // C++: a struct tag is a type name
@@ -623,7 +651,7 @@ func (c *compiler) topDecl(d *syntax.Decl) {
 	gs := &sym{kind: symGlobal, t: t, idx: g.index}
 	c.markConst(gs, d, t)
 	c.declare(d.Name, gs)
-	if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil {
+	if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasMemberDefaults(t) {
 		c.initCode = append(c.initCode, globalInit{idx: g.index, d: d})
 	}
 }
@@ -1009,10 +1037,17 @@ func (c *compiler) stmt(s syntax.Stmt) {
 				c.emit(OpPop, 0, 0, s.Pos)
 				c.emit(OpConst, 0, 0, s.Pos)
 			} else if rt.Kind == Struct {
-				// the value is the address of a local: copy it out
-				c.emit(OpTemp, 0, int64(rt.size), s.Pos)
-				c.emit(OpSwap, 0, 0, s.Pos)
-				c.emit(OpMemcpy, 0, int64(rt.size), s.Pos)
+				if rt.std != 0 && !sameType(t, rt) {
+					// return "text"; from a function returning std::string
+					c.emit(OpPop, 0, 0, s.Pos)
+					c.emit(OpTemp, 0, int64(rt.size), s.Pos)
+					c.stdInitFrom(rt, s.X)
+				} else {
+					// the value is the address of a local: copy it out
+					c.emit(OpTemp, 0, int64(rt.size), s.Pos)
+					c.emit(OpSwap, 0, 0, s.Pos)
+					c.copyValue(rt, s.Pos)
+				}
 			} else {
 				c.convert(t, rt, syntax.PosOf(s.X))
 			}
@@ -1179,7 +1214,7 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 	if t.Kind == Array || t.Kind == Struct || c.addrTaken[d.Name] {
 		slot := c.newSlot()
 		c.allocas = append(c.allocas, Instr{Op: OpAlloca, A: int32(slot), B: int64(t.size), P: c.pos(d.Pos)})
-		if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil {
+		if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasStd(t) || hasMemberDefaults(t) {
 			c.emit(OpLocal, int32(slot), 0, d.Pos)
 			c.initObject(t, d, d.Pos)
 			c.emit(OpPop, 0, 0, d.Pos)
@@ -1225,6 +1260,20 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 
 // initObject initializes the object whose address is on the stack (kept).
 func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
+	if t.Kind == Struct && t.std != 0 {
+		switch {
+		case d.HasCtor:
+			c.stdConstruct(t, d.CtorArgs, pos)
+		case d.Init != nil:
+			c.stdInitFrom(t, d.Init)
+		default:
+			c.stdConstruct(t, nil, pos)
+		}
+		return
+	}
+	if hasStd(t) {
+		c.stdZero(t, pos)
+	}
 	if c.ctorOf(t, -1) != nil && (d.HasCtor || d.Init == nil) {
 		if ctor := c.ctorFor(t, len(d.CtorArgs), pos); ctor != nil {
 			c.emit(OpDup, 0, 0, pos)
@@ -1274,6 +1323,10 @@ func (c *compiler) initDim3(args []syntax.Expr, pos diag.Pos) {
 // on the stack (kept).
 func (c *compiler) initFrom(t *Type, e syntax.Expr) {
 	pos := syntax.PosOf(e)
+	if t.Kind == Struct && t.std != 0 {
+		c.stdInitFrom(t, e)
+		return
+	}
 	switch in := e.(type) {
 	case *syntax.InitList:
 		if t.isScalar() {
@@ -1366,7 +1419,7 @@ func (c *compiler) initFrom(t *Type, e syntax.Expr) {
 		if vt != t && !cgAssignable(t, vt) {
 			c.errorf(pos, "C0302", "cannot initialize %s from %s", t, vt)
 		}
-		c.emit(OpMemcpy, 0, int64(t.size), pos)
+		c.copyValue(t, pos)
 		c.emit(OpPop, 0, 0, pos)
 		return
 	}
@@ -1544,6 +1597,9 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 		}
 	case *syntax.Index:
 		t := c.expr(e.X)
+		if t.Kind == Struct && t.std != 0 {
+			return c.stdIndex(t, e.I, pos)
+		}
 		if t.Kind != Ptr {
 			if t.isInt() { // i[a]
 				it := c.expr(e.I)
@@ -1952,9 +2008,10 @@ func (c *compiler) binary(e *syntax.Binary) *Type {
 		return c.assign(e)
 	}
 	tx := c.expr(e.X)
-	start := c.here()
-	_ = start
 	ty := c.expr(e.Y)
+	if tx.std != 0 || ty.std != 0 {
+		return c.stdBinaryOps(e.Op, tx, ty, pos)
+	}
 	return c.arith(e.Op, tx, ty, pos)
 }
 
@@ -2162,6 +2219,9 @@ func (c *compiler) assign(e *syntax.Binary) *Type {
 	if u, ok := e.X.(*syntax.Unary); ok && u.Op == "*" {
 		pos = u.Pos
 	}
+	if xt := c.typeOf(e.X, false); xt.Kind == Struct && xt.std != 0 {
+		return c.stdAssign(e, xt)
+	}
 	lv := c.lvalue(e.X)
 	if lv.t.Kind == Array {
 		c.errorf(pos, "C0303", "array is not assignable")
@@ -2172,7 +2232,7 @@ func (c *compiler) assign(e *syntax.Binary) *Type {
 			if vt != lv.t && !(vt.Kind == Struct && vt.Name == lv.t.Name) && !cgAssignable(lv.t, vt) {
 				c.errorf(pos, "C0302", "cannot assign %s to %s", vt, lv.t)
 			}
-			c.emit(OpMemcpy, 0, int64(lv.t.size), pos)
+			c.copyValue(lv.t, pos)
 			return lv.t
 		}
 		vt := c.expr(e.Y)
@@ -2231,6 +2291,18 @@ func (c *compiler) condExpr(e *syntax.Cond) *Type {
 func (c *compiler) cast(e *syntax.Cast) *Type {
 	t := c.resolve(e.Type)
 	pos := e.Pos
+	if t.Kind == Struct && t.std != 0 {
+		c.emit(OpTemp, 0, int64(t.size), pos)
+		switch {
+		case e.X != nil && isInitList(e.X):
+			c.stdInitFrom(t, e.X)
+		case e.X != nil:
+			c.stdConstruct(t, []syntax.Expr{e.X}, pos)
+		default:
+			c.stdConstruct(t, e.Args, pos)
+		}
+		return t
+	}
 	if c.ctorOf(t, -1) != nil {
 		if _, il := e.X.(*syntax.InitList); !il {
 			args := e.Args
@@ -2341,6 +2413,9 @@ func (c *compiler) call(e *syntax.Call) *Type {
 		}
 	} else {
 		fn = c.funcs[n.Name]
+		if ovs := c.overloads[n.Name]; len(ovs) > 1 {
+			fn = c.pickOverload(ovs, e)
+		}
 	}
 	if fn == nil {
 		if d := c.protos[n.Name]; d != nil && builtinSigs[n.Name] == nil && !genericBuiltins[n.Name] {
@@ -2396,13 +2471,19 @@ func (c *compiler) args(fn *Function, e *syntax.Call) {
 			c.refArg(a, ft.Params[i].Elem)
 			continue
 		}
+		if i < len(ft.Params) && ft.Params[i].Kind == Struct && ft.Params[i].std != 0 {
+			// a std object by value, initialized from the argument
+			c.emit(OpTemp, 0, int64(ft.Params[i].size), e.Pos)
+			c.stdInitFrom(ft.Params[i], a)
+			continue
+		}
 		at := c.expr(a)
 		if i < len(ft.Params) {
 			pt := ft.Params[i]
 			if pt.Kind == Struct {
 				c.emit(OpTemp, 0, int64(pt.size), e.Pos)
 				c.emit(OpSwap, 0, 0, e.Pos)
-				c.emit(OpMemcpy, 0, int64(pt.size), e.Pos)
+				c.copyValue(pt, e.Pos)
 				continue
 			}
 			c.convert(at, pt, syntax.PosOf(a))

@@ -129,6 +129,10 @@ func (c *compiler) refArg(e syntax.Expr, et *Type) {
 		return
 	}
 	c.emit(OpTemp, 0, int64(et.size), pos)
+	if et.Kind == Struct && et.std != 0 {
+		c.stdInitFrom(et, e)
+		return
+	}
 	if et.Kind == Struct {
 		vt := c.expr(e)
 		if vt != et && !cgAssignable(et, vt) && !(vt.Kind == Struct && vt.Name == et.Name) {
@@ -263,6 +267,9 @@ func (c *compiler) memberCall(m *syntax.Member, e *syntax.Call) *Type {
 	}
 	if st.cg != 0 {
 		return c.cgMethod(st, m, e)
+	}
+	if st.std != 0 {
+		return c.stdMethod(st, m, e)
 	}
 	fn := c.funcs[tagOf(st)+"::"+m.Name]
 	if fn == nil {

@@ -1,6 +1,7 @@
 package sem
 
 import (
+	"fmt"
 	"math"
 
 	"weft.dev/weft/diag"
@@ -416,5 +417,90 @@ func hasMemberDefaults(t *Type) bool {
 // rangeLen gives, for a container type a range for may iterate, the
 // expression of its length (nil: not a container).
 func (c *compiler) rangeLen(t *Type) func(syntax.Expr, diag.Pos) syntax.Expr {
-	return nil
+	if t.Kind != Struct || t.std == 0 {
+		return nil
+	}
+	return func(x syntax.Expr, pos diag.Pos) syntax.Expr {
+		return &syntax.Call{Pos: pos, Fun: &syntax.Member{Pos: pos, X: x, Name: "size"}, RParen: pos}
+	}
+}
+
+// sameSignature reports whether two definitions declare the same
+// parameter types (a redefinition rather than an overload), as written.
+func sameSignature(a, b *syntax.FuncDecl) bool {
+	if a == nil || b == nil || len(a.Type.Params) != len(b.Type.Params) || a.Type.Variadic != b.Type.Variadic {
+		return a != nil && b != nil && len(a.Type.Params) == len(b.Type.Params)
+	}
+	for i := range a.Type.Params {
+		if typeSpelling(a.Type.Params[i].Type) != typeSpelling(b.Type.Params[i].Type) {
+			return false
+		}
+	}
+	return true
+}
+
+func typeSpelling(t *syntax.TypeExpr) string {
+	if t == nil {
+		return ""
+	}
+	s := fmt.Sprint(t.Kind, t.Name, t.Const)
+	if t.Elem != nil {
+		s += "(" + typeSpelling(t.Elem) + ")"
+	}
+	return s
+}
+
+// pickOverload chooses among overloads by the number of arguments, then
+// by how many arguments have exactly the parameter's type (a simplified
+// C++ [over.match]: an ambiguous call is C0304).
+func (c *compiler) pickOverload(ovs []*Function, e *syntax.Call) *Function {
+	var cands []*Function
+	for _, fn := range ovs {
+		if fn.Type == nil {
+			continue
+		}
+		np := len(fn.Type.Params)
+		if np == len(e.Args) || (fn.Type.Variadic && len(e.Args) >= np) {
+			cands = append(cands, fn)
+		}
+	}
+	if len(cands) == 1 {
+		return cands[0]
+	}
+	if len(cands) == 0 {
+		c.errorf(e.Pos, "C0304", "no overload of %s takes %d arguments", ovs[0].Name, len(e.Args))
+		return ovs[0]
+	}
+	var ats []*Type
+	for _, a := range e.Args {
+		ats = append(ats, c.typeOf(a, true))
+	}
+	best, bestScore, tie := cands[0], -1, false
+	for _, fn := range cands {
+		score := 0
+		for i, at := range ats {
+			pt := fn.Type.Params[i]
+			if pt.Ref {
+				pt = pt.Elem
+			}
+			switch {
+			case sameType(at, pt):
+				score += 4
+			case at.isArith() && pt.isArith() && at.isFloat() == pt.isFloat():
+				score += 2
+			case at.isArith() && pt.isArith(), at.Kind == Ptr && pt.Kind == Ptr:
+				score++
+			}
+		}
+		switch {
+		case score > bestScore:
+			best, bestScore, tie = fn, score, false
+		case score == bestScore:
+			tie = true
+		}
+	}
+	if tie {
+		c.errorf(e.Pos, "C0304", "ambiguous call of overloaded %s", best.Name)
+	}
+	return best
 }

@@ -15,9 +15,11 @@ type Program struct {
 	Shared   []*GlobalVar // static __shared__ variables (one object per block)
 	Literals []string
 	Strings  []string // messages of OpTrap
-	Pos      []diag.Pos
-	bodiless bool       // a bodiless function is called (annot.go)
-	asms     []*asmInfo // inline asm statements (asm.go)
+	// StdLayouts are the std members of the types deep copies copy.
+	StdLayouts []stdLayout
+	Pos        []diag.Pos
+	bodiless   bool       // a bodiless function is called (annot.go)
+	asms       []*asmInfo // inline asm statements (asm.go)
 }
 
 // HasBodiless reports whether the program calls a function declared but

@@ -52,6 +52,10 @@ type Type struct {
 	complete bool
 	vec      *Type // a vector type's element type; a cooperative_groups functor's T
 	cg       int   // a cooperative_groups type (cgBlock, ...); 0 otherwise
+	// std is stdString or stdVector for the modeled std classes
+	// (lib_std.go), with stdElem the element type.
+	std     int
+	stdElem *Type
 }
 
 // FieldInfo is a laid-out struct member.

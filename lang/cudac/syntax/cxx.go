@@ -52,6 +52,7 @@ func resolveScopes(toks []Token, diags *diag.List) []Token {
 	tags := structTags(toks)
 	alias := map[string]string{"cooperative_groups": "cooperative_groups", "std": "std"}
 	cgUsing := map[string]bool{} // unqualified cooperative_groups names in scope
+	stdUsing := false            // using namespace std;
 	out := make([]Token, 0, len(toks))
 	isID := func(i int) bool { return i < len(toks) && toks[i].Kind == Ident }
 	isP := func(i int, s string) bool { return i < len(toks) && toks[i].Kind == Punct && toks[i].Text == s }
@@ -95,6 +96,9 @@ func resolveScopes(toks []Token, diags *diag.List) []Token {
 			// using namespace X; (its names are already flat, except
 			// cooperative_groups, whose names become visible unqualified)
 			parts, j := qualified(i + 2)
+			if nsOf(parts[0].Text) == "std" {
+				stdUsing = true
+			}
 			if nsOf(parts[0].Text) == "cooperative_groups" {
 				for n := range cgModeled {
 					cgUsing[n] = true
@@ -135,11 +139,24 @@ func resolveScopes(toks []Token, diags *diag.List) []Token {
 			if len(parts) >= 2 && tags[parts[len(parts)-2].Text] && !tags[last.Text] {
 				nt.Text = parts[len(parts)-2].Text + "::" + last.Text
 			}
+			if nsOf(parts[0].Text) == "std" && len(parts) == 2 && StdModeled[last.Text] {
+				nt.Text = "std::" + last.Text
+			}
+			if nsOf(parts[0].Text) == "std" && len(parts) == 3 && StdModeled[parts[1].Text] {
+				nt.Text = "std::" + parts[1].Text + "::" + last.Text // std::string::npos
+			}
 			if nsOf(parts[0].Text) == "cooperative_groups" {
 				nt.Text = cgName(last, diags)
 			}
 			out = append(out, nt)
 			i = j
+			continue
+		case t.Kind == Ident && stdUsing && StdModeled[t.Text] && (len(out) == 0 || (out[len(out)-1].Text != "." && out[len(out)-1].Text != "->")):
+			// after using namespace std; the modeled std names
+			nt := t
+			nt.Text = "std::" + t.Text
+			out = append(out, nt)
+			i++
 			continue
 		case t.Kind == Ident && cgUsing[t.Text] && (len(out) == 0 || (out[len(out)-1].Text != "." && out[len(out)-1].Text != "->")):
 			nt := t
@@ -165,3 +182,8 @@ func cgName(t Token, diags *diag.List) string {
 	}
 	return cgPrefix + t.Text
 }
+
+// StdModeled are the names of the C++ standard library that keep their
+// std:: qualifier (sem models them: lang/cudac/sem/lib_std.go); other std
+// names are flattened (std::min is min).
+var StdModeled = map[string]bool{"string": true, "vector": true, "to_string": true}

@@ -22,6 +22,7 @@ var BuiltinTypeNames = []string{
 	"CUtensorMapSwizzle", "CUtensorMapL2promotion", "CUtensorMapFloatOOBfill", "cudaDriverEntryPointQueryResult",
 	"cudaDeviceAttr", "cudaFuncAttribute", "cudaLaunchConfig_t", "cudaLaunchAttribute", "cudaLaunchAttributeValue",
 	"cudaLaunchAttributeID", "CUdevice", "CUstream", "cudaMemPool_t",
+	"std::string", "std::vector",
 }
 
 // VectorTypeNames are CUDA's built-in vector types (vector_types.h): each
@@ -421,7 +422,7 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 			if base == nil && len(words) == 0 && p.isTypeName(t.Text) {
 				base = &TypeExpr{Kind: TNamed, Name: t.Text, Pos: t.Pos}
 				p.next()
-				if p.is("<") && strings.HasPrefix(t.Text, cgPrefix) {
+				if p.is("<") && (strings.HasPrefix(t.Text, cgPrefix) || t.Text == "std::vector") {
 					p.classTemplateArg(base)
 				}
 				continue

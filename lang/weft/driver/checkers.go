@@ -30,6 +30,9 @@ type CheckContext struct {
 	// Build is set when weft build runs the checks: the build checker
 	// (check_build.go) then leaves code generation to build itself.
 	Build bool
+	// Summary collects one line per check run ("vector_add at N=256: ..."),
+	// which `weft check` prints on success unless -q.
+	Summary []string
 }
 
 var checkers []Checker
