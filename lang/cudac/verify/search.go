@@ -132,9 +132,20 @@ func Load(f *diag.File, defines []string, readFile func(string) ([]byte, error),
 	if readFile == nil {
 		readFile = os.ReadFile
 	}
+	defines, inst := templateArgs(f, defines, readFile)
 	toks := syntax.PreprocessDefines(f, diags, readFile, append(append([]string(nil), predefined...), defines...))
 	if diags.HasErrors() {
 		return nil, nil
+	}
+	if inst != "" {
+		// launches in a host function that never runs make the compiler
+		// instantiate the template kernels (it is not main: the file
+		// stays kernel-only)
+		var idiags diag.List
+		more := syntax.PreprocessDefines(diag.NewFile("<template instances>", []byte(inst)), &idiags, readFile, predefined)
+		if !idiags.HasErrors() && len(toks) > 0 && len(more) > 0 {
+			toks = append(toks[:len(toks)-1:len(toks)-1], more...)
+		}
 	}
 	lits := map[int64]bool{}
 	for _, t := range toks {
@@ -158,6 +169,63 @@ func Load(f *diag.File, defines []string, readFile func(string) ([]byte, error),
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
 	return p, out
+}
+
+// templateArgs finds the template kernels of f and writes, for each, a host
+// function that launches it with its template arguments: a -DNAME=VALUE
+// whose NAME is a template parameter gives that argument (and is no macro
+// then, which would break the template's header); otherwise a type
+// parameter is int and a value parameter 64 (Faial-style files, issue 16
+// §3). It returns the defines left and the source of the launches ("" when
+// f has no template kernel or does not parse).
+func templateArgs(f *diag.File, defines []string, readFile func(string) ([]byte, error)) ([]string, string) {
+	var diags diag.List
+	toks := syntax.PreprocessDefines(f, &diags, readFile, predefined)
+	if diags.HasErrors() {
+		return defines, ""
+	}
+	file := syntax.Parse(toks, &diags)
+	if diags.HasErrors() || file == nil {
+		return defines, ""
+	}
+	given := map[string]string{}
+	for _, d := range defines {
+		k, v, _ := strings.Cut(d, "=")
+		given[k] = v
+	}
+	used := map[string]bool{}
+	var b strings.Builder
+	for i, td := range file.Templates {
+		if !td.Q.Global || td.Recv != "" {
+			continue
+		}
+		var targs []string
+		for j, name := range td.TParams {
+			v, ok := given[name]
+			switch {
+			case ok && v != "":
+				used[name] = true
+			case j < len(td.TValue) && td.TValue[j]:
+				v = "64"
+			default:
+				v = "int"
+			}
+			targs = append(targs, v)
+		}
+		zeros := make([]string, len(td.Type.Params))
+		for j := range zeros {
+			zeros[j] = "0"
+		}
+		fmt.Fprintf(&b, "void __weft_instance_%d(void) { %s<%s><<<1, 1>>>(%s); }\n", i, td.Name, strings.Join(targs, ", "), strings.Join(zeros, ", "))
+	}
+	var rest []string
+	for _, d := range defines {
+		k, _, _ := strings.Cut(d, "=")
+		if !used[k] {
+			rest = append(rest, d)
+		}
+	}
+	return rest, b.String()
 }
 
 // Check explores launches of one kernel of p and reports into diags every
