@@ -40,11 +40,11 @@ func check(t testing.TB, path string) (verify.Result, *diag.List, string) {
 		t.Fatalf("header: %v", err)
 	}
 	var diags diag.List
-	p, lits := verify.Load(f, h.Defines, nil, &diags)
+	p, facts := verify.Load(f, h.Defines, nil, &diags)
 	if p == nil {
 		t.Fatalf("load: %v", diags.Err())
 	}
-	res, err := verify.Check(f, p, lits, verify.Options{Check: true, Header: h, Stdout: io.Discard}, &diags)
+	res, err := verify.Check(f, p, facts, verify.Options{Check: true, Header: h, Stdout: io.Discard}, &diags)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,10 +133,10 @@ func tryCheck(path string) (verify.Result, bool) {
 		return verify.Result{}, false
 	}
 	var diags diag.List
-	p, lits := verify.Load(f, h.Defines, nil, &diags)
+	p, facts := verify.Load(f, h.Defines, nil, &diags)
 	if p == nil {
 		return verify.Result{}, false
 	}
-	res, err := verify.Check(f, p, lits, verify.Options{Check: true, Header: h, Stdout: io.Discard}, &diags)
+	res, err := verify.Check(f, p, facts, verify.Options{Check: true, Header: h, Stdout: io.Discard}, &diags)
 	return res, err == nil
 }
