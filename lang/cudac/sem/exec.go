@@ -213,6 +213,8 @@ type Thread struct {
 	stopDepth int
 	retVal    uint64
 
+	alog alogState // accesses since the last barrier, for __read/__write (annot.go)
+
 	host  bool
 	block *blockRun
 	tid   int32

@@ -17,6 +17,7 @@ type Program struct {
 	Strings  []string // messages of OpTrap
 	Pos      []diag.Pos
 	bodiless bool       // a bodiless function is called (annot.go)
+	alog     bool       // access predicates are used: threads log their accesses (annot.go)
 	asms     []*asmInfo // inline asm statements (asm.go)
 }
 
