@@ -28,13 +28,18 @@ import (
 //     __read_offset_bytes(p) / __write_offset_bytes(p) in e its byte offset
 //     (outside, the offset of the latest access); threads log their
 //     accesses only in programs that use these predicates;
-//   - an annotation whose condition mentions a two-thread or group
-//     predicate (__uniform_*, __distinct_*, __same_group, __other_*,
-//     __at_most_one, __all) is not evaluated: one thread cannot see the
-//     other thread's value as GPUVerify's two-thread abstraction does, so
-//     it holds (no run is excluded, no assertion fails: never a false
-//     report; docs/cudac.md, "Kernel-only verification", lists this as not
-//     checked);
+//   - __uniform_* and __distinct_* are evaluated over the threads the run
+//     ran (pairs.go) where they occur positively in the annotation (under
+//     &&, ||, &, | and the consequent of __implies): each yields 1 at once,
+//     and when the kernel has finished the values one site got at the same
+//     evaluation (the k-th of each thread) are compared; unequal (uniform)
+//     or equal (distinct) values make the annotation false, reported with
+//     both threads;
+//   - an annotation whose condition mentions another group predicate
+//     (__same_group, __other_*, __at_most_one, __all) or a two-thread
+//     predicate elsewhere is not evaluated: it holds (no run is excluded,
+//     no assertion fails: never a false report; docs/cudac.md,
+//     "Kernel-only verification", lists this as not checked);
 //   - __requires_fresh_array(p) holds: every pointer parameter of a
 //     kernel-only launch is a fresh buffer of its own;
 //   - __ensures(e), written among the first statements of a function, is
@@ -57,8 +62,6 @@ const (
 // annotPure are the annotations that are not checked (see above), with what
 // they yield.
 var annotPure = map[string]int{
-	"__uniform_int": annotTrue, "__uniform_bool": annotTrue, "__uniform_unsigned": annotTrue,
-	"__distinct_int": annotTrue, "__distinct_bool": annotTrue, "__distinct_unsigned": annotTrue,
 	"__all": annotTrue, "__at_most_one": annotTrue, "__same_group": annotTrue,
 	"__other_int": annotFirst, "__other_bool": annotFirst, "__other_unsigned": annotFirst,
 	"__atomic_implies": annotTrue, "__ptr_base": annotZero,
@@ -158,6 +161,7 @@ type annotState struct {
 	ensures   []*syntax.Call
 	retSlot   int
 	inEnsures bool
+	encl      *pairEncl // the annotation being compiled, for its pair predicates (pairs.go)
 }
 
 // beginEnsures collects the __ensures statements at the top level of fd's
@@ -176,7 +180,7 @@ func (c *compiler) beginEnsures(fd *syntax.FuncDecl) {
 		if !ok || len(call.Args) != 1 {
 			continue
 		}
-		if n, ok := call.Fun.(*syntax.Name); ok && n.Name == "__ensures" && !mentionsUnchecked(reflect.ValueOf(call.Args)) {
+		if n, ok := call.Fun.(*syntax.Name); ok && n.Name == "__ensures" && pairsOnly(call.Args[0], true) {
 			c.ann.ensures = append(c.ann.ensures, call)
 		}
 	}
@@ -199,7 +203,9 @@ func (c *compiler) checkEnsures(pos diag.Pos, value bool) {
 	c.emit(OpSetLocal, int32(c.ann.retSlot), 0, pos)
 	c.ann.inEnsures = true
 	for _, e := range c.ann.ensures {
+		c.ann.encl = &pairEncl{name: "__ensures", code: "C0621", pos: c.pos(e.Pos)}
 		c.expr(e.Args[0])
+		c.ann.encl = nil
 		c.emit(OpBuiltin, builtinIndex["__ensures_check"], 1, e.Pos)
 		c.emit(OpPop, 0, 0, pos)
 	}
@@ -226,6 +232,25 @@ func (c *compiler) annotCall(name string, e *syntax.Call) *Type {
 		c.emit(OpBuiltin, builtinIndex["__requires_check"], 1, e.Pos)
 		return tInt
 	}
+	if t := c.pairCall(name, e); t != nil {
+		return t // pairs.go
+	}
+	if checkedAnnot[name] && len(e.Args) == 1 && pairsOnly(e.Args[0], true) {
+		// evaluated, its pair predicates checked when the kernel ends
+		code := "C0621"
+		if (name == "__requires" || name == "__assume") && c.fn != nil && c.fn.Global {
+			code = "C0620"
+		}
+		saved := c.ann.encl
+		c.ann.encl = &pairEncl{name: name, code: code, pos: c.pos(e.Pos)}
+		defer func() { c.ann.encl = saved }()
+		c.cond(e.Args[0])
+		if name == "__requires" && c.fn != nil && !c.fn.Global {
+			name = "__requires_check"
+		}
+		c.emit(OpBuiltin, builtinIndex[name], 1, e.Pos)
+		return tInt
+	}
 	if !checkedAnnot[name] || !mentionsUnchecked(reflect.ValueOf(e.Args)) {
 		return nil
 	}
@@ -247,6 +272,9 @@ func mentionsUnchecked(v reflect.Value) bool {
 			return false
 		}
 		if call, ok := v.Interface().(*syntax.Call); ok {
+			if n, ok := call.Fun.(*syntax.Name); ok && pairPredicates[n.Name] {
+				return true
+			}
 			if n, ok := call.Fun.(*syntax.Name); ok {
 				if _, pure := annotPure[n.Name]; pure && n.Name != "__enabled" && n.Name != "__ensures" && !strings.HasPrefix(n.Name, "__return_val") {
 					return true
@@ -373,6 +401,9 @@ func init() {
 			r := t.alog.recs[i]
 			if r.obj == t.alog.iterObj && r.write == t.alog.iterWrite {
 				t.alog.cur, t.alog.next = i, i+1
+				// the loop over the log jumps back with the same stack:
+				// no spin (spin.go compares stacks, not this cursor)
+				m.mver++
 				return ok(1)
 			}
 		}

@@ -111,6 +111,7 @@ type Machine struct {
 	wval       uint64 // the value a store is writing, while wvalOK (Options.BenignWrites)
 	wvalOK     bool
 	cowriters  map[coKey][]seg // granules stored with one benign value by several threads (kernelonly.go)
+	pairs      pairLog         // two-thread predicate evaluations (pairs.go)
 	uninitSeen map[int32]bool
 	faultSeen  bool
 	lastFault  *diag.Diagnostic
@@ -213,7 +214,8 @@ type Thread struct {
 	stopDepth int
 	retVal    uint64
 
-	alog alogState // accesses since the last barrier, for __read/__write (annot.go)
+	alog   alogState       // accesses since the last barrier, for __read/__write (annot.go)
+	visits map[int32]int32 // per two-thread predicate site: evaluations so far (pairs.go)
 
 	host  bool
 	block *blockRun
@@ -768,6 +770,7 @@ func (m *Machine) RunKernel(fn *Function, gdim, bdim gpu.Dim3, shmem int, args [
 		return false
 	}
 	m.drainAll()
+	m.checkPairs(gdim, bdim) // pairs.go
 	return !m.failed
 }
 

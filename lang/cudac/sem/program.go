@@ -7,18 +7,19 @@ import (
 
 // Program is a compiled translation unit.
 type Program struct {
-	Funcs    []*Function
-	Main     *Function
-	Init     *Function // initializers of globals
-	Kernels  []*Function
-	Globals  []*GlobalVar
-	Shared   []*GlobalVar // static __shared__ variables (one object per block)
-	Literals []string
-	Strings  []string // messages of OpTrap
-	Pos      []diag.Pos
-	bodiless bool       // a bodiless function is called (annot.go)
-	alog     bool       // access predicates are used: threads log their accesses (annot.go)
-	asms     []*asmInfo // inline asm statements (asm.go)
+	Funcs     []*Function
+	Main      *Function
+	Init      *Function // initializers of globals
+	Kernels   []*Function
+	Globals   []*GlobalVar
+	Shared    []*GlobalVar // static __shared__ variables (one object per block)
+	Literals  []string
+	Strings   []string // messages of OpTrap
+	Pos       []diag.Pos
+	bodiless  bool        // a bodiless function is called (annot.go)
+	alog      bool        // access predicates are used: threads log their accesses (annot.go)
+	pairSites []*pairSite // two-thread predicates (pairs.go)
+	asms      []*asmInfo  // inline asm statements (asm.go)
 }
 
 // HasBodiless reports whether the program calls a function declared but
