@@ -292,8 +292,9 @@ func axiomBlocks(p *sem.Program, grid, block gpu.Dim3, lits []int64, o Options) 
 // whose NAME is a template parameter gives that argument (and is no macro
 // then, which would break the template's header); otherwise a type
 // parameter is int and a value parameter 64 (Faial-style files, issue 16
-// §3). It returns the defines left and the source of the launches ("" when
-// f has no template kernel or does not parse).
+// §3). It returns the defines left (with synchronize(g), below) and the
+// source of the launches ("" when f has no template kernel or does not
+// parse).
 func templateArgs(f *diag.File, defines []string, readFile func(string) ([]byte, error)) ([]string, string) {
 	var diags diag.List
 	toks := syntax.PreprocessDefines(f, &diags, readFile, predefined)
@@ -340,6 +341,18 @@ func templateArgs(f *diag.File, defines []string, readFile func(string) ([]byte,
 		if !used[k] {
 			rest = append(rest, d)
 		}
+	}
+	// cooperative_groups::synchronize(g), the CUDA 9 spelling of g.sync()
+	// that GPUVerify's headers keep, unless the file has its own
+	own := false
+	for _, fd := range file.Funcs {
+		own = own || fd.Name == "synchronize"
+	}
+	for _, d := range file.Decls {
+		own = own || d.Name == "synchronize"
+	}
+	if !own {
+		rest = append(rest, "synchronize(g)=(g).sync()")
 	}
 	return rest, b.String()
 }
