@@ -81,6 +81,11 @@ func flagName(name string) string {
 func WriteFlags(w io.Writer, fs *flag.FlagSet) {
 	fs.VisitAll(func(f *flag.Flag) {
 		name, usage := flag.UnquoteUsage(f)
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			// A boolean flag takes no value: a `quoted` part of its usage
+			// is text (`Total walltime CPU: %0.6f ms`), not a value name.
+			name = ""
+		}
 		// "`rr|random`: ..." names the value; the column shows it already.
 		usage = strings.TrimPrefix(usage, name+": ")
 		switch name {
@@ -127,4 +132,22 @@ func wrap(s string, width int) []string {
 		line += word
 	}
 	return append(lines, line)
+}
+
+// NonNegative checks that the integer flags named are not negative (a
+// negative --workers, --max-steps or --blocks means nothing), printing a
+// usage error and returning false for the first that is.
+func NonNegative(env *Env, fs *flag.FlagSet, names ...string) bool {
+	for _, name := range names {
+		f := fs.Lookup(name)
+		if f == nil {
+			continue
+		}
+		if v := f.Value.String(); strings.HasPrefix(v, "-") {
+			verb := strings.TrimPrefix(fs.Name(), "weft ")
+			Usagef(env, "%s: --%s=%s: want a number >= 0 (weft help %s)", verb, name, v, verb)
+			return false
+		}
+	}
+	return true
 }

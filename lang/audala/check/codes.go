@@ -33,6 +33,7 @@ var Codes = []diag.Code{
 	{Code: "A0302", Summary: ".init structs do not match the program"},
 	{Code: "A0303", Summary: ".init value out of range for its parameter type"},
 	{Code: "A0304", Summary: ".init reference to a non-existent instance"},
+	{Code: "A0305", Summary: ".init instance count beyond --max-instances"},
 	{Code: "A0401", Summary: "the schedule cannot be compiled with the chosen --schedule-strategy (S.print inside Fix needs host)"},
 }
 

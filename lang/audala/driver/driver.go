@@ -96,8 +96,8 @@ func runVerb(env *frontend.Env, args []string) int {
 	asJSON := fs.Bool("json", false, "diagnostics as JSON on stdout")
 	sem := fs.String("semantics", "relaxed", "`relaxed|strict`: the thesis's relaxed, incoherent semantics, or the original sequentially consistent one")
 	workers := fs.Int("workers", 0, "goroutines (0: all cores); 1 is sequential and deterministic")
-	maxIter := fs.Int("max-iterations", 0, "stop a fixpoint after N iterations with error A0203 (0: no limit)")
-	maxInst := fs.Int("max-instances", 0, "at most N instances per struct, error A0204 (0: 2^31-1)")
+	maxIter := fs.Int("max-iterations", DefaultMaxIterations, "stop a fixpoint after N iterations with error A0203 (0: no limit)")
+	maxInst := fs.Int("max-instances", initfile.DefaultMaxInstances, "at most N instances per struct: error A0305 in the .init file, A0204 at run time (0: 2^31-1)")
 	stats := fs.Bool("stats", false, "print steps and fixpoint iterations to stderr")
 	order := fs.String("order", "label", "`label|reverse|random`: run the instances sequentially in this order (another legal execution; implies --workers=1)")
 	seed := fs.Uint64("seed", 1, "seed of --order=random")
@@ -106,6 +106,9 @@ func runVerb(env *frontend.Env, args []string) int {
 	unstable := fs.Bool("printunstable", false, "print to stderr, per parameter and constructor, the writes inside fixpoints that cleared stability (`unstable: Node.reachable 3`; docs/audala.md)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
+		return 2
+	}
+	if !frontend.NonNegative(env, fs, "workers", "max-iterations", "max-instances") {
 		return 2
 	}
 	if len(pos) < 1 || len(pos) > 2 {
@@ -136,7 +139,7 @@ func runVerb(env *frontend.Env, args []string) int {
 		if !ok {
 			return 2
 		}
-		if data = initfile.Parse(f, prog, &diags); data == nil {
+		if data = initfile.ParseLimit(f, prog, &diags, *maxInst); data == nil {
 			return frontend.Report(env, &diags, *asJSON)
 		}
 	}
@@ -195,6 +198,11 @@ func fmtVerb(env *frontend.Env, args []string) int {
 	io.WriteString(env.Stdout, out)
 	return 0
 }
+
+// DefaultMaxIterations is the default of `weft run --max-iterations`: a
+// fixpoint that has not stabilised after a million iterations is taken to
+// diverge (issue 14: every interpreter has a default limit).
+const DefaultMaxIterations = 1000000
 
 func buildVerb(env *frontend.Env, args []string) int {
 	fs := flag.NewFlagSet("build", flag.ContinueOnError)

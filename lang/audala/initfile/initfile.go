@@ -21,9 +21,25 @@ type Data struct {
 	Cols   [][][]int32
 }
 
-// Parse reads f against prog.
+// DefaultMaxInstances bounds the instance count A of each struct that
+// Parse accepts, the default of `weft run --max-instances`: a 50-byte file
+// must not make the reader allocate gigabytes (issue 14).
+const DefaultMaxInstances = 1 << 24
+
+// Parse reads f against prog, with at most DefaultMaxInstances instances
+// per struct.
 func Parse(f *diag.File, prog *check.Program, diags *diag.List) *Data {
-	p := &parser{f: f, diags: diags}
+	return ParseLimit(f, prog, diags, DefaultMaxInstances)
+}
+
+// ParseLimit is Parse with at most maxInstances instances per struct (0:
+// 2^31-2, the most labels a 32-bit cell holds besides null); a larger
+// count is error A0305, before anything of that size is allocated.
+func ParseLimit(f *diag.File, prog *check.Program, diags *diag.List, maxInstances int) *Data {
+	if maxInstances <= 0 || maxInstances > math.MaxInt32-1 {
+		maxInstances = math.MaxInt32 - 1
+	}
+	p := &parser{f: f, diags: diags, maxInst: maxInstances}
 	d, ok := p.parse(prog)
 	if !ok {
 		return nil
@@ -36,6 +52,8 @@ type parser struct {
 	diags *diag.List
 	off   int
 	line  []word // current line's words
+	// maxInst bounds the instance count of each struct (ParseLimit).
+	maxInst int
 }
 
 type word struct {
@@ -135,6 +153,9 @@ func (p *parser) parse(prog *check.Program) (*Data, bool) {
 		na, err2 := strconv.Atoi(l[3].text)
 		if err1 != nil || err2 != nil || nd < 0 || na < nd || na > math.MaxInt32-1 {
 			return nil, p.errorf(l[2].off, "A0301", "malformed instance counts %s %s (want 0 <= D <= A)", l[2].text, l[3].text)
+		}
+		if na > p.maxInst {
+			return nil, p.errorf(l[3].off, "A0305", "%d %s instances: more than the limit of %d (--max-instances N raises it)", na, s.Name, p.maxInst)
 		}
 		cols := make([][]int32, len(s.Params))
 		for i := range cols {

@@ -4,11 +4,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/frontend"
+	"weft.dev/weft/lang/cudac/lib"
 	"weft.dev/weft/lang/cudac/sem"
+	"weft.dev/weft/lang/cudac/syntax"
 	"weft.dev/weft/lang/cudac/verify"
 )
 
@@ -79,6 +82,8 @@ type options struct {
 	maxConfigs          int
 	warpSync            int
 	defines             defineList
+	includes            defineList
+	device              string
 }
 
 type defineList []string
@@ -106,14 +111,25 @@ func newFlags(name string, o *options, out io.Writer) *flag.FlagSet {
 	fs.Int64Var(&o.nondet, "nondet-seed", 0, "kernel-only files: the values bodiless functions return (0: zero; other: hashed per call site and thread)")
 	fs.IntVar(&o.maxConfigs, "max-configs", 0, "kernel-only files: configurations weft check explores (default 24)")
 	fs.IntVar(&o.warpSync, "warp-sync", 0, "`N`: kernel-only files: lanes of a warp of N threads run in lock step (GPUVerify's --warp-sync)")
-	fs.Var(&o.defines, "define", "`NAME[=VALUE]`: kernel-only files: a macro, as -DNAME=VALUE (repeatable)")
+	fs.Var(&o.defines, "define", "`NAME[=VALUE]`: a macro, as -DNAME=VALUE (repeatable)")
 	fs.Var(o.args, "arg", "`NAME=VALUE`: kernel-only files: the value of a scalar parameter (repeatable; the others are zero)")
+	fs.Var(&o.includes, "include", "`DIR`: search DIR for #include files, as -IDIR (repeatable)")
+	fs.StringVar(&o.device, "device", "h100", "`h100|a100`: the GPU the runtime API answers for (cudaGetDeviceProperties, cudaDeviceGetAttribute)")
 	return fs
 }
 
 func verb(env *frontend.Env, name string, args []string) int {
 	o := &options{args: argList{}}
 	fs := newFlags(name, o, env.Stderr)
+	// FILE.cu [flags] -- ARGS: what follows -- is the program's argv
+	var progArgs []string
+	for i, a := range args {
+		if a == "--" {
+			progArgs = append([]string(nil), args[i+1:]...)
+			args = args[:i]
+			break
+		}
+	}
 	pos, err := parseArgs(fs, cliDefines(args))
 	if err != nil {
 		return 2
@@ -130,11 +146,15 @@ func verb(env *frontend.Env, name string, args []string) int {
 	if !ok {
 		return 2
 	}
+	dev, err := lib.DeviceByName(o.device)
+	if err != nil {
+		return frontend.Usagef(env, "--device: %v", err)
+	}
 	// The header of a kernel-only file may define macros (-DN=4), so it is
 	// read before the file is compiled; its errors matter only when the
 	// file turns out to have no main.
 	var diags diag.List
-	prog := sem.Load(f, &diags)
+	prog := sem.LoadConfig(f, &diags, syntax.Config{IncludeDirs: o.includes, Defines: o.defines})
 	if prog == nil || prog.Main == nil {
 		if !verify.HasMain(f) {
 			// a kernel-only file: compiled again with its header's
@@ -152,8 +172,14 @@ func verb(env *frontend.Env, name string, args []string) int {
 		}
 		return frontend.Report(env, &diags, o.asJSON)
 	}
+	files, err := lib.NewFS(".", append([]string{pos[0]}, progArgs...))
+	if err != nil {
+		return frontend.Usagef(env, "%v", err)
+	}
+	defer files.CloseAll()
 	opts := sem.Options{Stdout: env.Stdout, Stderr: env.Stderr, Check: name == "check",
 		Random: o.schedule == "random", Seed: o.seed, Quantum: o.quantum, MaxSteps: o.maxSteps,
+		Args: append([]string{pos[0]}, progArgs...), Getenv: os.LookupEnv, Device: dev, Files: files,
 		MaxMemory: int64(o.maxMemory)}
 	m := sem.NewMachine(prog, opts, &diags)
 	m.Run()

@@ -13,13 +13,22 @@ import (
 	"weft.dev/weft/lang/cudac/verify"
 )
 
-// cliDefines rewrites cc-style -DNAME=VALUE arguments as --define, which
-// the flag package can parse.
+// cliDefines rewrites cc-style -DNAME=VALUE and -IDIR arguments (also -D
+// NAME, -I DIR) as --define and --include, which the flag package can parse.
 func cliDefines(args []string) []string {
 	out := make([]string, 0, len(args))
-	for _, a := range args {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if (a == "-I" || a == "-D") && i+1 < len(args) {
+			// -I DIR, -D NAME: the separated forms
+			i++
+			a += args[i]
+		}
 		if strings.HasPrefix(a, "-D") && len(a) > 2 {
 			a = "--define=" + a[2:]
+		}
+		if strings.HasPrefix(a, "-I") && len(a) > 2 {
+			a = "--include=" + a[2:]
 		}
 		out = append(out, a)
 	}

@@ -1,7 +1,9 @@
 package ptx
 
 import (
+	"fmt"
 	"math"
+	"strings"
 
 	"github.com/x448/float16"
 )
@@ -140,3 +142,127 @@ func (s MmaShape) Mma(a, b [][]uint32, c [][4]uint32) [][4]uint32 {
 // |a_k b_k| (+ |c|), for K accumulated products in binary32 with any order
 // and any intermediate rounding: K+1 roundings of relative size 2^-24 each.
 func ErrorBound(k int) float64 { return float64(k+1) * 0x1p-24 }
+
+// WgmmaShape is one modeled wgmma.mma_async form: D (64 x N, f32) = A (64 x
+// K) B (K x N) (+ D), A and B read from shared memory through descriptors.
+type WgmmaShape struct {
+	N, K int
+	In   string // tf32, bf16 or f16
+}
+
+// WgmmaShapeOf recognizes wgmma.mma_async.sync.aligned.m64nNkK.f32.T.T.
+func WgmmaShapeOf(op string) (WgmmaShape, bool) {
+	var n, k int
+	var in, in2 string
+	parts := strings.Split(op, ".")
+	if len(parts) != 8 || parts[0] != "wgmma" || parts[1] != "mma_async" || parts[2] != "sync" || parts[3] != "aligned" || parts[5] != "f32" {
+		return WgmmaShape{}, false
+	}
+	if c, err := fmt.Sscanf(parts[4], "m64n%dk%d", &n, &k); c != 2 || err != nil {
+		return WgmmaShape{}, false
+	}
+	in, in2 = parts[6], parts[7]
+	if in != in2 || n < 8 || n > 256 || n%8 != 0 || parts[4] != fmt.Sprintf("m64n%dk%d", n, k) {
+		return WgmmaShape{}, false
+	}
+	switch {
+	case in == "tf32" && k == 8, (in == "bf16" || in == "f16") && k == 16:
+		return WgmmaShape{N: n, K: k, In: in}, true
+	}
+	return WgmmaShape{}, false
+}
+
+// ElemBytes is the size of an A or B element in shared memory.
+func (s WgmmaShape) ElemBytes() int {
+	if s.In == "tf32" {
+		return 4
+	}
+	return 2
+}
+
+// Decode turns the raw bits of one A or B element into its value.
+func (s WgmmaShape) Decode(bits uint32) float64 {
+	switch s.In {
+	case "tf32":
+		return float64(math.Float32frombits(bits & 0xffffe000))
+	case "f16":
+		return float64(float16.Frombits(uint16(bits)).Float32())
+	}
+	return float64(math.Float32frombits(bits << 16))
+}
+
+// AccElem is the element of the 64 x N accumulator that register i of
+// thread tid (0..127) of the warpgroup holds (ptx.md §6.2: the PTX ISA's
+// "wgmma D fragment" figure): warp w owns rows 16w..16w+15, and each group
+// of 4 registers covers an 8-column slab as mma.m16n8's C does.
+func AccElem(tid, i int) (row, col int) {
+	w, lane := tid/32, tid%32
+	g, t := lane>>2, lane&3
+	return 16*w + g + 8*((i>>1)&1), 8*(i>>2) + 2*t + i&1
+}
+
+// Desc is a decoded wgmma shared-memory matrix descriptor (ptx.md §6.3,
+// PTX ISA "Matrix Descriptor Format").
+type Desc struct {
+	Start, LBO, SBO uint64 // byte addresses / offsets in the shared window
+	Swizzle         int    // 0 (none), 32, 64 or 128 bytes
+}
+
+// DecodeDesc reads the 64-bit descriptor.
+func DecodeDesc(d uint64) Desc {
+	sw := [4]int{0, 128, 64, 32}[d>>62]
+	return Desc{Start: (d & 0x3fff) << 4, LBO: (d >> 16 & 0x3fff) << 4, SBO: (d >> 32 & 0x3fff) << 4, Swizzle: sw}
+}
+
+// KMajorAddr is the shared-window address of element (mn, k) of a K-major
+// operand (K contiguous in 16-byte chunks of 16/elem elements), ptx.md
+// §6.3: without swizzle the 8-row core matrices are 128 bytes, SBO apart
+// along MN and LBO apart along K; with a 32/64/128-byte swizzle a row holds
+// 2/4/8 chunks and the 16-byte chunk index is XORed with address bits 7..9
+// (§5.3), on the absolute address.
+func (d Desc) KMajorAddr(mn, k, elem int) uint64 {
+	per := 16 / elem
+	chunk, in := uint64(k/per), uint64(k%per*elem)
+	r := uint64(mn % 8)
+	if d.Swizzle == 0 {
+		return d.Start + r*16 + uint64(mn/8)*d.SBO + chunk*d.LBO + in
+	}
+	w := uint64(d.Swizzle / 16)
+	a := d.Start + r*w*16 + uint64(mn/8)*d.SBO + chunk*16 + in
+	return Swizzle(a, d.Swizzle)
+}
+
+// Swizzle applies the 32/64/128-byte swizzle of TMA and wgmma to a byte
+// address (ptx.md §5.3): the 16-byte chunk index (bits 4..) is XORed with
+// bits 7.. of the address, 1, 2 or 3 bits wide.
+func Swizzle(a uint64, mode int) uint64 {
+	switch mode {
+	case 32:
+		return a ^ (a>>7&1)<<4
+	case 64:
+		return a ^ (a>>7&3)<<4
+	case 128:
+		return a ^ (a>>7&7)<<4
+	}
+	return a
+}
+
+// Wgmma computes the 64 x N product of A (64 x K, row m at a[m*K:]) and B
+// given as N x K (b[n*K:]), plus c (64 x N, row-major) when accumulate, with
+// the precision model of Mma, and returns D row-major as binary32 bits.
+func (s WgmmaShape) Wgmma(a, b, c []float64, accumulate bool) []uint32 {
+	d := make([]uint32, 64*s.N)
+	for m := 0; m < 64; m++ {
+		for n := 0; n < s.N; n++ {
+			sum := 0.0
+			if accumulate {
+				sum = c[m*s.N+n]
+			}
+			for k := 0; k < s.K; k++ {
+				sum += a[m*s.K+k] * b[n*s.K+k]
+			}
+			d[m*s.N+n] = math.Float32bits(float32(sum))
+		}
+	}
+	return d
+}

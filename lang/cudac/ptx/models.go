@@ -27,11 +27,17 @@ const (
 	KMbarTestWait          // mbarrier.test_wait.parity... p, [bar], parity
 	KMbarTryWait           // mbarrier.try_wait.parity... p, [bar], parity{, hint}
 	KMma                   // mma.sync.aligned.m16n8k{4,8}.row.col.f32.tf32.tf32.f32, m16n8k16 .f32.{f16,bf16}
+	KSetp                  // setp.{eq,ne,lt,le,gt,ge}.{b32,u32,s32,b64,u64,s64} p, a, b
+	KLdmatrix              // ldmatrix.sync.aligned.m8n8.{x1,x2,x4}{.trans}.shared{::cta}.b16 {d...}, [addr]
+	KWgmma                 // wgmma.mma_async.sync.aligned.m64nNk{8,16}.f32.{tf32,bf16,f16} (descriptors in shared memory)
+	KWgmmaFence            // wgmma.fence, commit_group: no effect on values in the model (wgmma completes at issue)
+	KWgmmaWait             // wgmma.wait_group N
 )
 
 var kindNames = [...]string{"none", "mov", "cvt.tf32", "bra", "barrier.sync", "barrier.arrive", "nop",
 	"cp.async", "cp.async.commit_group", "cp.async.wait_group", "cp.async.wait_all", "cp.async.mbarrier.arrive",
-	"mbarrier.init", "mbarrier.arrive", "mbarrier.arrive.expect_tx", "mbarrier.test_wait", "mbarrier.try_wait", "mma.sync"}
+	"mbarrier.init", "mbarrier.arrive", "mbarrier.arrive.expect_tx", "mbarrier.test_wait", "mbarrier.try_wait", "mma.sync",
+	"setp", "ldmatrix", "wgmma.mma_async", "wgmma.fence", "wgmma.wait_group"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -186,5 +192,65 @@ func classify(in *Inst, p *Program) error {
 		}
 		return nil
 	}
+	switch {
+	case m[0] == "setp" && len(m) == 3 && strings.Contains("eq ne lt le gt ge", m[1]) && strings.Contains("b32 u32 s32 b64 u64 s64", m[2]):
+		in.Kind = KSetp
+		return nargs(3, 3)
+	case m[0] == "ldmatrix" && ldmatrixOp(m) != "":
+		in.Kind = KLdmatrix
+		if err := nargs(2, 2); err != nil {
+			return err
+		}
+		n := map[string]int{"x1": 1, "x2": 2, "x4": 4}[m[4]]
+		if in.Args[0].Kind != OVec || len(in.Args[0].Elems) != n {
+			return bad("operand 1 must be a vector of %d registers", n)
+		}
+		return mem(1)
+	case m[0] == "wgmma" && len(m) >= 2 && m[1] == "mma_async":
+		sh, ok := WgmmaShapeOf(in.Op)
+		if !ok {
+			return bad("no model for this wgmma shape and type (modeled: m64nNk8 .f32.tf32.tf32, m64nNk16 .f32.bf16.bf16 and .f32.f16.f16, N a multiple of 8 up to 256, A and B in shared memory)")
+		}
+		in.Kind = KWgmma
+		want := 6
+		if sh.In != "tf32" {
+			want = 8
+		}
+		if err := nargs(want, want); err != nil {
+			return err
+		}
+		if in.Args[0].Kind != OVec || len(in.Args[0].Elems) != sh.N/2 {
+			return bad("operand 1 must be a vector of %d accumulator registers", sh.N/2)
+		}
+		if in.Args[1].Kind == OVec {
+			return bad("A in registers is not modeled (only shared-memory descriptors)")
+		}
+		return nil
+	case in.Op == "wgmma.fence.sync.aligned" || in.Op == "wgmma.commit_group.sync.aligned":
+		in.Kind = KWgmmaFence
+		return nargs(0, 0)
+	case in.Op == "wgmma.wait_group.sync.aligned":
+		in.Kind = KWgmmaWait
+		return nargs(1, 1)
+	}
 	return bad("no model for this PTX instruction in Weft's CUDA-C semantics")
+}
+
+// ldmatrixOp is the opcode of the modeled ldmatrix forms that m spells, or
+// "" (m8n8, x1/x2/x4, optional .trans, .shared or .shared::cta, .b16).
+func ldmatrixOp(m []string) string {
+	if len(m) < 6 || m[1] != "sync" || m[2] != "aligned" || m[3] != "m8n8" {
+		return ""
+	}
+	if m[4] != "x1" && m[4] != "x2" && m[4] != "x4" {
+		return ""
+	}
+	rest := m[5:]
+	if rest[0] == "trans" {
+		rest = rest[1:]
+	}
+	if len(rest) != 2 || (rest[0] != "shared" && rest[0] != "shared::cta") || rest[1] != "b16" {
+		return ""
+	}
+	return strings.Join(m, ".")
 }

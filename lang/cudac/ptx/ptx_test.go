@@ -30,6 +30,9 @@ func TestParseGenerated(t *testing.T) {
 		{"{\n\t.reg .pred P1;\nWEFT_WAIT:\n\tmbarrier.try_wait.parity.acquire.cta.shared::cta.b64 P1, [%0], %1;\n\t@!P1 bra WEFT_WAIT;\n\t}", 2, []Kind{KMbarTryWait, KBra}},
 		{"{\n.reg .pred p;\nWAIT_%=:\nmbarrier.test_wait.parity.shared.b64 p, [%0], %1;\n@!p bra WAIT_%=;\n}\n", 2, []Kind{KMbarTestWait, KBra}},
 		{"fence.proxy.async;", 0, []Kind{KNop}},
+		{"ldmatrix.sync.aligned.m8n8.x4.trans.shared::cta.b16 {%0,%1,%2,%3}, [%4];", 5, []Kind{KLdmatrix}},
+		{"{\n.reg .pred p;\nsetp.ne.b32 p, %2, 0;\nwgmma.mma_async.sync.aligned.m64n8k8.f32.tf32.tf32 {%0, %1, %3, %4}, %5, %6, p, 1, 1;\n}\n", 7, []Kind{KSetp, KWgmma}},
+		{"wgmma.wait_group.sync.aligned %0;", 1, []Kind{KWgmmaWait}},
 		{"fence.mbarrier_init.release.cluster;", 0, []Kind{KNop}},
 		{"setmaxnreg.inc.sync.aligned.u32 %0;", 1, []Kind{KNop}},
 		{"cp.async.wait_all;", 0, []Kind{KCpWaitAll}},
@@ -68,7 +71,9 @@ func TestParseGenerated(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	cases := []struct{ src, want string }{
-		{"ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];", "line 1 of the asm template: ldmatrix.sync.aligned.m8n8.x4.shared.b16: no model for this PTX instruction"},
+		{"red.global.add.f32 [%0], %1;", "line 1 of the asm template: red.global.add.f32: no model for this PTX instruction"},
+		{"ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8 {%0}, [%1];", "ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8: no model"},
+		{"wgmma.mma_async.sync.aligned.m64n12k8.f32.tf32.tf32 {%0}, %1, %2, p, 1, 1;", "no model for this wgmma shape"},
 		{"mov.u32 %0, %3;", "line 1 of the asm template: operand %3 does not exist (the asm statement has 1 operands)"},
 		{"\nbra NOWHERE;", "line 2 of the asm template: bra: no label NOWHERE in this asm statement"},
 		{"mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};", "operand 2 must be a vector of 4 registers"},

@@ -42,8 +42,9 @@ type asmState struct {
 	pc   int
 	ops  []uint64 // operand registers, PTX bit patterns (f: binary32 bits)
 	regs map[string]uint64
-	// a warp-wide mma waiting for its lanes
-	mma *ptx.Inst
+	// a warp-wide mma or ldmatrix, or a warpgroup-wide wgmma, waiting for
+	// its lanes
+	coll *ptx.Inst
 }
 
 func asmCType(k byte) *Type {
@@ -334,12 +335,18 @@ func (m *Machine) asmInst(t *Thread, st *asmState, in *ptx.Inst, i int, pos int3
 		return m.mbarOp(t, st, in, pos)
 	case ptx.KMbarInit, ptx.KMbarArrive, ptx.KMbarExpectArrive, ptx.KMbarTestWait, ptx.KMbarTryWait:
 		return m.mbarOp(t, st, in, pos)
-	case ptx.KMma:
-		st.mma = in
+	case ptx.KMma, ptx.KLdmatrix:
+		st.coll = in
 		t.state, t.warpOp, t.waitPos = tsWarp, wMma, pos
 		t.wargs[0] = fullMask
 		t.syncs++
 		return stBlocked
+	case ptx.KSetp:
+		st.write(in.Args[0], b2u(setp(in.Mods[1], in.Mods[2], st.read(t, in.Args[1]), st.read(t, in.Args[2]))))
+	case ptx.KWgmma:
+		return m.wgmmaArrive(t, st, in, pos)
+	case ptx.KWgmmaFence, ptx.KWgmmaWait:
+		// wgmma completes when the warpgroup issues it (asm.go, wgmma)
 	default:
 		m.fault(t, pos, "C0315", "%s: no model", in.Op)
 		return stFault
@@ -597,17 +604,21 @@ func (m *Machine) mbarComplete(b *blockRun, p uint64, mb *mbar) {
 	m.mver++
 }
 
-// releaseMma completes a warp's mma.sync once all 32 lanes arrived (the
-// instruction is .aligned: every lane executes the same one).
+// releaseMma completes a warp's mma.sync or ldmatrix once all 32 lanes
+// arrived (the instructions are .aligned: every lane executes the same one).
 func (m *Machine) releaseMma(lanes []*Thread) {
-	first := lanes[0].asm.mma
+	first := lanes[0].asm.coll
+	if first.Kind == ptx.KLdmatrix {
+		m.ldmatrix(lanes)
+		return
+	}
 	s, _ := ptx.MmaShapeOf(first.Op)
 	a := make([][]uint32, 32)
 	bb := make([][]uint32, 32)
 	c := make([][4]uint32, 32)
 	for l, u := range lanes {
 		st := u.asm
-		in := st.mma
+		in := st.coll
 		a[l] = make([]uint32, s.ARegs)
 		bb[l] = make([]uint32, s.BRegs)
 		for r := range a[l] {
@@ -624,9 +635,9 @@ func (m *Machine) releaseMma(lanes []*Thread) {
 	for l, u := range lanes {
 		st := u.asm
 		for r := 0; r < 4; r++ {
-			st.write(st.mma.Args[0].Elems[r], uint64(d[l][r]))
+			st.write(st.coll.Args[0].Elems[r], uint64(d[l][r]))
 		}
-		st.mma = nil
+		st.coll = nil
 		u.stack = append(u.stack, 0)
 		u.state = tsRunning
 	}
@@ -634,9 +645,9 @@ func (m *Machine) releaseMma(lanes []*Thread) {
 
 // mmaMismatch reports lanes of one warp at different mma instructions.
 func mmaMismatch(lanes []*Thread) string {
-	op := lanes[0].asm.mma.Op
+	op := lanes[0].asm.coll.Op
 	for _, u := range lanes[1:] {
-		if u.asm == nil || u.asm.mma == nil || u.asm.mma.Op != op {
+		if u.asm == nil || u.asm.coll == nil || u.asm.coll.Op != op {
 			return fmt.Sprintf("lanes of a warp execute different mma.sync forms (%s)", op)
 		}
 	}
@@ -664,4 +675,186 @@ func (m *Machine) splitNotes(b *blockRun, d *diag.Diagnostic) {
 			}
 		}
 	}
+}
+
+func setp(cmp, typ string, a, b uint64) bool {
+	var c int
+	switch typ {
+	case "s32":
+		x, y := int32(a), int32(b)
+		c = map[bool]int{true: -1, false: 0}[x < y] + map[bool]int{true: 1, false: 0}[x > y]
+	case "s64":
+		x, y := int64(a), int64(b)
+		c = map[bool]int{true: -1, false: 0}[x < y] + map[bool]int{true: 1, false: 0}[x > y]
+	case "b32", "u32":
+		x, y := uint32(a), uint32(b)
+		c = map[bool]int{true: -1, false: 0}[x < y] + map[bool]int{true: 1, false: 0}[x > y]
+	default:
+		c = map[bool]int{true: -1, false: 0}[a < b] + map[bool]int{true: 1, false: 0}[a > b]
+	}
+	switch cmp {
+	case "eq":
+		return c == 0
+	case "ne":
+		return c != 0
+	case "lt":
+		return c < 0
+	case "le":
+		return c <= 0
+	case "gt":
+		return c > 0
+	}
+	return c >= 0
+}
+
+// ldmatrix (ptx.md §2): lanes 8j..8j+7 give the 16-byte rows of matrix j;
+// register j of lane l receives elements (l/4, 2(l%4)) and (l/4, 2(l%4)+1)
+// of matrix j, or with .trans (2(l%4), l/4) and (2(l%4)+1, l/4).
+func (m *Machine) ldmatrix(lanes []*Thread) {
+	in := lanes[0].asm.coll
+	num := len(in.Args[0].Elems)
+	trans := in.Mods[5] == "trans"
+	var rows [4][8][8]uint16
+	for j := 0; j < num; j++ {
+		for r := 0; r < 8; r++ {
+			u := lanes[8*j+r]
+			p, good := m.addr(u, u.asm, u.asm.coll.Args[1], true, u.waitPos)
+			if !good {
+				return
+			}
+			if uint32(p)%16 != 0 {
+				m.fault(u, u.waitPos, "C0403", "%s: row address not 16-byte aligned", in.Op)
+				return
+			}
+			b, good := m.resolve(u, p, 16, u.waitPos, false, false)
+			if !good {
+				return
+			}
+			for c := 0; c < 8; c++ {
+				rows[j][r][c] = uint16(b[2*c]) | uint16(b[2*c+1])<<8
+			}
+		}
+	}
+	for l, u := range lanes {
+		for j := 0; j < num; j++ {
+			var lo, hi uint16
+			if trans {
+				lo, hi = rows[j][2*(l%4)][l/4], rows[j][2*(l%4)+1][l/4]
+			} else {
+				lo, hi = rows[j][l/4][2*(l%4)], rows[j][l/4][2*(l%4)+1]
+			}
+			u.asm.write(in.Args[0].Elems[j], uint64(lo)|uint64(hi)<<16)
+		}
+		u.asm.coll = nil
+		u.stack = append(u.stack, 0)
+		u.state = tsRunning
+	}
+}
+
+// wgmma.mma_async (ptx.md §6) is a warpgroup-wide instruction: the 128
+// threads of warpgroup tid/128 rendezvous, and the last to arrive computes
+// D from the shared-memory operands and every thread's accumulators. The
+// model completes the product at issue, so wgmma.fence, commit_group and
+// wait_group have no effect on values.
+func (m *Machine) wgmmaArrive(t *Thread, st *asmState, in *ptx.Inst, pos int32) status {
+	b := t.block
+	wg := int(t.tid) / 128
+	if (wg+1)*128 > len(b.threads) {
+		m.fault(t, pos, "C0315", "%s needs a whole warpgroup of 128 threads (the block has %d)", in.Op, len(b.threads))
+		return stFault
+	}
+	st.coll = in
+	group := b.threads[wg*128 : wg*128+128]
+	arrived := 0
+	for _, u := range group {
+		if u == t || u.state == tsWG {
+			arrived++
+		}
+	}
+	t.syncs++
+	if arrived < 128 {
+		t.state, t.waitPos = tsWG, pos
+		return stBlocked
+	}
+	if !m.wgmma(group, t, pos) {
+		return stFault
+	}
+	for _, u := range group {
+		u.asm.coll = nil
+		if u != t {
+			u.stack = append(u.stack, 0)
+			u.state = tsRunning
+		}
+	}
+	b.wakeups = true
+	return stDone
+}
+
+func (m *Machine) wgmma(group []*Thread, t *Thread, pos int32) bool {
+	in := t.asm.coll
+	s, _ := ptx.WgmmaShapeOf(in.Op)
+	st := t.asm
+	da, db := st.read(t, in.Args[1]), st.read(t, in.Args[2])
+	acc := st.read(t, in.Args[3]) != 0
+	sa, sb := int64(st.read(t, in.Args[4])), int64(st.read(t, in.Args[5]))
+	for _, u := range group {
+		c := u.asm.coll
+		if c == nil || c.Op != in.Op || u.asm.read(u, c.Args[1]) != da || u.asm.read(u, c.Args[2]) != db {
+			m.fault(t, pos, "C0315", "%s: the threads of the warpgroup execute different wgmma instructions or descriptors", in.Op)
+			return false
+		}
+	}
+	if len(in.Args) == 8 && (st.read(t, in.Args[6]) != 0 || st.read(t, in.Args[7]) != 0) {
+		m.fault(t, pos, "C0315", "%s: transposed (MN-major) operands are not modeled", in.Op)
+		return false
+	}
+	if (sa != 1 && sa != -1) || (sb != 1 && sb != -1) {
+		m.fault(t, pos, "C0315", "%s: imm-scale-a and imm-scale-b must be 1 or -1", in.Op)
+		return false
+	}
+	e := s.ElemBytes()
+	load := func(d ptx.Desc, rows int, scale int64) ([]float64, bool) {
+		out := make([]float64, rows*s.K)
+		for r := 0; r < rows; r++ {
+			for k := 0; k < s.K; k++ {
+				p, good := m.sharedPtr32(t, d.KMajorAddr(r, k, e)&0xffffffff, pos)
+				if !good {
+					return nil, false
+				}
+				bs, good := m.resolve(t, p, e, pos, false, false)
+				if !good {
+					return nil, false
+				}
+				v := s.Decode(uint32(loadN(bs, e)))
+				if scale < 0 {
+					v = -v
+				}
+				out[r*s.K+k] = v
+			}
+		}
+		return out, true
+	}
+	a, good := load(ptx.DecodeDesc(da), 64, sa)
+	if !good {
+		return false
+	}
+	bm, good := load(ptx.DecodeDesc(db), s.N, sb)
+	if !good {
+		return false
+	}
+	c := make([]float64, 64*s.N)
+	for i, u := range group {
+		for r, o := range u.asm.coll.Args[0].Elems {
+			row, col := ptx.AccElem(i, r)
+			c[row*s.N+col] = float64(math.Float32frombits(uint32(u.asm.read(u, o))))
+		}
+	}
+	d := s.Wgmma(a, bm, c, acc)
+	for i, u := range group {
+		for r, o := range u.asm.coll.Args[0].Elems {
+			row, col := ptx.AccElem(i, r)
+			u.asm.write(o, uint64(d[row*s.N+col]))
+		}
+	}
+	return true
 }

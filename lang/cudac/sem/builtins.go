@@ -223,6 +223,12 @@ func (c *compiler) builtinCall(name string, e *syntax.Call) *Type {
 	case isHalfFunc(name):
 		return c.halfCall(name, e)
 	}
+	if name == "cudaLaunchKernelEx" {
+		return c.launchEx(e)
+	}
+	if t, ok := c.stdCall(name, e); ok {
+		return t
+	}
 	if s := builtinSigs[name]; s != nil {
 		switch {
 		case s.side == deviceSide && c.hostOnly():

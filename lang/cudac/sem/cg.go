@@ -31,11 +31,13 @@ const (
 	cgTile
 	cgGroup
 	cgFunctor
+	cgGrid // grid_group (gridsync.go)
 )
 
 var (
 	tCGBlock = cgStruct("cooperative_groups::thread_block", cgBlock)
 	tCGGroup = cgStruct("cooperative_groups::thread_group", cgGroup)
+	tCGGrid  = cgStruct("cooperative_groups::grid_group", cgGrid)
 	cgTiles  = map[int]*Type{}
 	cgFuncs  = map[string]*Type{}
 )
@@ -68,6 +70,8 @@ func (c *compiler) cgType(te *syntax.TypeExpr) *Type {
 		return tCGBlock
 	case "thread_group":
 		return tCGGroup
+	case "grid_group":
+		return tCGGrid
 	case "thread_block_tile":
 		n := int64(32)
 		if te.TArg != nil {
@@ -97,7 +101,7 @@ func (c *compiler) cgType(te *syntax.TypeExpr) *Type {
 		return t
 	}
 	switch name {
-	case "grid_group", "coalesced_group", "multi_grid_group", "cluster_group":
+	case "coalesced_group", "multi_grid_group", "cluster_group":
 		// already reported (C0309) where the name was written
 	default:
 		c.errorf(te.Pos, "C0309", "cooperative_groups::%s is not a modeled type", name)
@@ -136,6 +140,13 @@ func (c *compiler) cgCall(name string, e *syntax.Call) *Type {
 		c.emit(OpBuiltin, c.builtinIndexOf("cg/size", pos), 0, pos)
 		c.cgNew(tCGBlock, 0, pos)
 		return tCGBlock
+	case "__cg_this_grid":
+		if len(e.Args) != 0 {
+			c.errorf(pos, "C0304", "this_grid takes no arguments")
+		}
+		c.emit(OpConst, 0, 0, pos)
+		c.cgNew(tCGGrid, 2, pos)
+		return tCGGrid
 	case "__cg_tiled_partition":
 		var t *Type
 		switch {
@@ -210,6 +221,9 @@ func (c *compiler) cgMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 	}
 	if c.hostOnly() {
 		c.errorf(pos, "C0307", "%s::%s can only be called from device code", st, m.Name)
+	}
+	if st.cg == cgGrid {
+		return c.gridMethod(m, e)
 	}
 	if st.cg != cgBlock && st.cg != cgTile && st.cg != cgGroup {
 		c.errorf(pos, "C0306", "no member function %s in %s", m.Name, st)

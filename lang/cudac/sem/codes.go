@@ -30,6 +30,7 @@ var Codes = []diag.Code{
 	{Code: "C0210", Summary: "expected an expression"},
 	{Code: "C0211", Summary: "kernel launch needs 2 to 4 configuration arguments"},
 	{Code: "C0212", Summary: "malformed inline asm statement or operand constraint"},
+	{Code: "C0213", Summary: "malformed attribute"},
 	{Code: "C0220", Summary: "nested too deeply (statements, expressions, initializers or declarators)"},
 	{Code: "C0301", Summary: "undeclared identifier"},
 	{Code: "C0302", Summary: "invalid operands or type mismatch"},
@@ -46,6 +47,7 @@ var Codes = []diag.Code{
 	{Code: "C0313", Summary: "not a constant expression"},
 	{Code: "C0314", Summary: "undefined label"},
 	{Code: "C0315", Summary: "inline PTX: an instruction without a model, malformed PTX, or an operand the model rejects"},
+	{Code: "C0316", Summary: "static_assert failed"},
 	{Code: "C0401", Summary: "device memory accessed from the host"},
 	{Code: "C0402", Summary: "host memory accessed from the device"},
 	{Code: "C0403", Summary: "out-of-bounds memory access"},
@@ -70,6 +72,7 @@ var Codes = []diag.Code{
 	{Code: "C0610", Summary: "memory limit exceeded (--max-memory)"},
 	{Code: "C0620", Summary: "precondition (__requires, __assume) false: kernel-only runs with this launch and these inputs are excluded"},
 	{Code: "C0621", Summary: "annotation violated: __assert or a loop invariant is false"},
+	{Code: "C0608", Summary: "fopen or a file operation failed (outside the run's directory and the paths named on the command line, missing, or unwritable)"},
 }
 
 func init() { diag.Register("cudac", Codes) }

@@ -40,6 +40,11 @@ type sym struct {
 	// isConst: a const (or constexpr) integer initialized by a constant
 	// expression, whose value val may appear in constant expressions.
 	isConst bool
+	// fconst: a const floating variable with a constant initializer,
+	// whose value is fbits (read without touching memory, so device code
+	// may read a file-scope constexpr float).
+	fconst bool
+	fbits  uint64
 }
 
 type loopCtx struct {
@@ -86,6 +91,17 @@ type compiler struct {
 	dry       int
 	autoT     *Type // the type "auto" stands for in the declaration being compiled
 	recv      *Type // the struct whose member function is being compiled
+	// cls is the tag of the struct whose member function (static or
+	// not) is being compiled: its static members are in scope unqualified.
+	cls   string
+	specs map[string][]*syntax.FuncDecl // explicit specializations by template name
+	// vectors are the std::vector types by element; layoutIdx the deep
+	// copy layouts in Program.StdLayouts (lib_std.go).
+	vectors   map[string]*Type
+	layoutIdx map[string]int
+	// overloads are the functions of one name with different parameters
+	// (the first keeps the plain name in funcs, the others name#k).
+	overloads map[string][]*Function
 }
 
 type globalInit struct {
@@ -113,21 +129,42 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 		templates: map[string]*syntax.FuncDecl{},
 		insts:     map[string]*Function{},
 		lits:      map[string]int{},
+		overloads: map[string][]*Function{},
 	}
 	c.scopes = []map[string]*sym{{}}
 	c.tags = []map[string]*Type{{}}
 	for _, t := range f.Templates {
 		c.templates[t.Name] = t
 	}
+	c.specs = map[string][]*syntax.FuncDecl{}
+	for _, sp := range f.Specs {
+		c.specs[sp.Name] = append(c.specs[sp.Name], sp)
+		if c.templates[sp.Name] == nil {
+			c.errorf(sp.Pos, "C0301", "explicit specialization of %s, which is not a function template", sp.Name)
+		}
+	}
 	// Declare every function first so calls may precede definitions.
+	var declared []*Function
 	for _, fd := range f.Funcs {
+		name := fd.Name
 		if old := c.funcs[fd.Name]; old != nil {
-			c.errorf(fd.Pos, "C0311", "redefinition of function %s", fd.Name)
-			continue
+			if sameSignature(old.decl, fd) || fd.Recv != "" || fd.Name == "main" {
+				c.errorf(fd.Pos, "C0311", "redefinition of function %s", fd.Name)
+				continue
+			}
+			// an overload (C++ [over]): chosen at the call by arguments
+			if len(c.overloads[fd.Name]) == 0 {
+				c.overloads[fd.Name] = []*Function{old}
+			}
+			name = fmt.Sprintf("%s#%d", fd.Name, len(c.overloads[fd.Name]))
 		}
 		fn := &Function{Name: fd.Name, decl: fd, defined: true}
 		c.setSpaces(fn, fd.Q)
-		c.funcs[fd.Name] = fn
+		c.funcs[name] = fn
+		if name != fd.Name {
+			c.overloads[fd.Name] = append(c.overloads[fd.Name], fn)
+		}
+		declared = append(declared, fn)
 	}
 	// File-scope declarations in source order; function types need the
 	// typedefs and structs declared before them, so resolve function
@@ -136,10 +173,11 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 	for _, d := range f.Decls {
 		c.topDecl(d)
 	}
-	for _, fd := range f.Funcs {
-		fn := c.funcs[fd.Name]
-		if fn.decl != fd {
-			continue
+	for _, fn := range declared {
+		fd := fn.decl
+		if pd := c.protos[fd.Name]; pd != nil && fd.Recv != "" && pd.Q.Static {
+			// static in the class, defined out of class without it
+			fd.Q.Static = true
 		}
 		fn.Type = c.resolve(fd.Type)
 		if fn.Type.Elem.Ref {
@@ -229,6 +267,12 @@ func (c *compiler) lookup(name string) *sym {
 			return s
 		}
 	}
+	if c.cls != "" {
+		// a static data member named unqualified inside its class
+		if s, ok := c.scopes[0][c.cls+"::"+name]; ok {
+			return s
+		}
+	}
 	return nil
 }
 
@@ -263,6 +307,16 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 		}
 		if strings.HasPrefix(te.Name, "__cg_") {
 			return c.cgType(te)
+		}
+		switch te.Name {
+		case "std::string":
+			return tString
+		case "std::vector":
+			if te.TArgType == nil {
+				c.errorf(te.Pos, "C0313", "std::vector needs its element type, std::vector<T>")
+				return tInt
+			}
+			return c.stdVectorOf(c.resolve(te.TArgType), te.Pos)
 		}
 		if t := c.lookupTag(te.Name); t != nil {
 			return t // C++: a struct tag is a type name
@@ -371,9 +425,19 @@ func (c *compiler) structType(te *syntax.TypeExpr) *Type {
 			c.errorf(f.Pos, "C0302", "field %s has incomplete type %s", f.Name, ft)
 			ft = tInt
 		}
-		t.Fields = append(t.Fields, &FieldInfo{Name: f.Name, Type: ft})
+		fi := &FieldInfo{Name: f.Name, Type: ft, Init: f.Init}
+		if f.Align != nil {
+			fi.Align = c.alignValue(f.Align)
+		}
+		t.Fields = append(t.Fields, fi)
 	}
 	layoutStruct(t)
+	if te.Align != nil {
+		if a := c.alignValue(te.Align); a > t.align {
+			t.align = a
+			t.size = (t.size + a - 1) / a * a
+		}
+	}
 	return t
 }
 
@@ -397,6 +461,8 @@ func (c *compiler) constExpr(e syntax.Expr) (int64, bool) {
 			return int64(c.resolve(e.Type).size), true
 		}
 		return int64(c.typeOf(e.X, false).size), true
+	case *syntax.Trait:
+		return c.traitValue(e)
 	case *syntax.Cast:
 		if e.X == nil {
 			return 0, false
@@ -528,6 +594,10 @@ func (c *compiler) rawType(e syntax.Expr) *Type {
 // ---- globals ----
 
 func (c *compiler) topDecl(d *syntax.Decl) {
+	if d.StaticAssert != nil {
+		c.staticAssert(d)
+		return
+	}
 	if d.Q.Typedef {
 		c.declare(d.Name, &sym{kind: symTypedef, t: c.resolve(d.Type)})
 		return
@@ -581,7 +651,7 @@ func (c *compiler) topDecl(d *syntax.Decl) {
 	gs := &sym{kind: symGlobal, t: t, idx: g.index}
 	c.markConst(gs, d, t)
 	c.declare(d.Name, gs)
-	if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil {
+	if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasMemberDefaults(t) {
 		c.initCode = append(c.initCode, globalInit{idx: g.index, d: d})
 	}
 }
@@ -694,7 +764,8 @@ func (c *compiler) function(fn *Function) {
 	c.addrTaken = map[string]bool{}
 	collectAddrTaken(fd.Body, c.addrTaken, c.refParam)
 	c.recv = nil
-	defer func() { c.recv = nil }()
+	c.cls = fd.Recv
+	defer func() { c.recv, c.cls = nil, "" }()
 	off := 0
 	if fd.Recv != "" && !fd.Q.Static {
 		// a member function: "this" arrives in slot 0
@@ -892,6 +963,19 @@ func (c *compiler) stmt(s syntax.Stmt) {
 		c.expr(s.X)
 		c.emit(OpPop, 0, 0, s.Pos)
 	case *syntax.IfStmt:
+		if s.Init != nil {
+			c.push()
+			c.stmt(s.Init)
+			in := *s
+			in.Init = nil
+			c.stmt(&in)
+			c.pop()
+			return
+		}
+		if s.Constexpr {
+			c.ifConstexpr(s)
+			return
+		}
 		c.cond(s.Cond)
 		jz := c.emit(OpJz, 0, 0, s.Pos)
 		c.scoped(s.Then)
@@ -953,10 +1037,17 @@ func (c *compiler) stmt(s syntax.Stmt) {
 				c.emit(OpPop, 0, 0, s.Pos)
 				c.emit(OpConst, 0, 0, s.Pos)
 			} else if rt.Kind == Struct {
-				// the value is the address of a local: copy it out
-				c.emit(OpTemp, 0, int64(rt.size), s.Pos)
-				c.emit(OpSwap, 0, 0, s.Pos)
-				c.emit(OpMemcpy, 0, int64(rt.size), s.Pos)
+				if rt.std != 0 && !sameType(t, rt) {
+					// return "text"; from a function returning std::string
+					c.emit(OpPop, 0, 0, s.Pos)
+					c.emit(OpTemp, 0, int64(rt.size), s.Pos)
+					c.stdInitFrom(rt, s.X)
+				} else {
+					// the value is the address of a local: copy it out
+					c.emit(OpTemp, 0, int64(rt.size), s.Pos)
+					c.emit(OpSwap, 0, 0, s.Pos)
+					c.copyValue(rt, s.Pos)
+				}
 			} else {
 				c.convert(t, rt, syntax.PosOf(s.X))
 			}
@@ -986,6 +1077,8 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			}
 			c.errorf(s.Pos, "C0312", "continue outside a loop")
 		}
+	case *syntax.RangeFor:
+		c.rangeFor(s)
 	case *syntax.LabeledStmt:
 		c.labels[s.Label] = c.here()
 		c.stmt(s.Stmt)
@@ -1062,6 +1155,10 @@ func (c *compiler) cond(e syntax.Expr) {
 }
 
 func (c *compiler) localDecl(d *syntax.Decl) {
+	if d.StaticAssert != nil {
+		c.staticAssert(d)
+		return
+	}
 	if d.Q.Typedef {
 		c.declare(d.Name, &sym{kind: symTypedef, t: c.resolve(d.Type)})
 		return
@@ -1117,7 +1214,7 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 	if t.Kind == Array || t.Kind == Struct || c.addrTaken[d.Name] {
 		slot := c.newSlot()
 		c.allocas = append(c.allocas, Instr{Op: OpAlloca, A: int32(slot), B: int64(t.size), P: c.pos(d.Pos)})
-		if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil {
+		if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasStd(t) || hasMemberDefaults(t) {
 			c.emit(OpLocal, int32(slot), 0, d.Pos)
 			c.initObject(t, d, d.Pos)
 			c.emit(OpPop, 0, 0, d.Pos)
@@ -1163,6 +1260,20 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 
 // initObject initializes the object whose address is on the stack (kept).
 func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
+	if t.Kind == Struct && t.std != 0 {
+		switch {
+		case d.HasCtor:
+			c.stdConstruct(t, d.CtorArgs, pos)
+		case d.Init != nil:
+			c.stdInitFrom(t, d.Init)
+		default:
+			c.stdConstruct(t, nil, pos)
+		}
+		return
+	}
+	if hasStd(t) {
+		c.stdZero(t, pos)
+	}
 	if c.ctorOf(t, -1) != nil && (d.HasCtor || d.Init == nil) {
 		if ctor := c.ctorFor(t, len(d.CtorArgs), pos); ctor != nil {
 			c.emit(OpDup, 0, 0, pos)
@@ -1186,6 +1297,7 @@ func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
 		if isDim3(t) {
 			c.initDim3(nil, pos)
 		}
+		c.memberDefaults(t, nil, pos)
 		return
 	}
 	c.initFrom(t, d.Init)
@@ -1211,6 +1323,10 @@ func (c *compiler) initDim3(args []syntax.Expr, pos diag.Pos) {
 // on the stack (kept).
 func (c *compiler) initFrom(t *Type, e syntax.Expr) {
 	pos := syntax.PosOf(e)
+	if t.Kind == Struct && t.std != 0 {
+		c.stdInitFrom(t, e)
+		return
+	}
 	switch in := e.(type) {
 	case *syntax.InitList:
 		if t.isScalar() {
@@ -1229,6 +1345,10 @@ func (c *compiler) initFrom(t *Type, e syntax.Expr) {
 			return
 		}
 		idx := 0
+		given := map[string]bool{}
+		if t.Kind == Struct {
+			defer c.memberDefaults(t, given, pos)
+		}
 		for _, el := range in.Elems {
 			var et *Type
 			var off int
@@ -1264,6 +1384,7 @@ func (c *compiler) initFrom(t *Type, e syntax.Expr) {
 					return
 				}
 				et, off = t.Fields[idx].Type, t.Fields[idx].Offset
+				given[t.Fields[idx].Name] = true
 			default:
 				c.errorf(pos, "C0302", "initializer list for %s", t)
 				return
@@ -1298,7 +1419,7 @@ func (c *compiler) initFrom(t *Type, e syntax.Expr) {
 		if vt != t && !cgAssignable(t, vt) {
 			c.errorf(pos, "C0302", "cannot initialize %s from %s", t, vt)
 		}
-		c.emit(OpMemcpy, 0, int64(t.size), pos)
+		c.copyValue(t, pos)
 		c.emit(OpPop, 0, 0, pos)
 		return
 	}
@@ -1476,6 +1597,9 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 		}
 	case *syntax.Index:
 		t := c.expr(e.X)
+		if t.Kind == Struct && t.std != 0 {
+			return c.stdIndex(t, e.I, pos)
+		}
 		if t.Kind != Ptr {
 			if t.isInt() { // i[a]
 				it := c.expr(e.I)
@@ -1624,18 +1748,32 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 				c.emit(OpConst, 0, v, pos)
 				return tInt
 			}
+			if v, ok := stdStreams[e.Name]; ok {
+				c.emit(OpConst, 0, v, pos)
+				return tFILEP
+			}
 			if _, ok := sregs[e.Name]; ok {
 				c.errorf(pos, "C0309", "%s must be used with a member (.x, .y or .z)", e.Name)
 				c.emit(OpConst, 0, 0, pos)
 				return tUInt
 			}
-			if c.funcs[e.Name] != nil || c.templates[e.Name] != nil {
-				c.errorf(pos, "C0309", "function pointers are not supported (%s)", e.Name)
+			if t, ok := c.funcValue(e.Name, pos); ok {
+				return t
 			} else {
 				c.errorf(pos, "C0301", "undeclared identifier %s", e.Name)
 			}
 			c.emit(OpConst, 0, 0, pos)
 			return tInt
+		}
+		if s.isConst && s.t.isInt() {
+			// a const integer with a constant initializer: its value (so
+			// a file-scope constexpr is readable from device code)
+			c.emit(OpConst, 0, s.val, pos)
+			return s.t
+		}
+		if s.fconst {
+			c.emit(OpConst, 0, int64(s.fbits), pos)
+			return s.t
 		}
 		switch s.kind {
 		case symEnum, symTParam:
@@ -1684,6 +1822,8 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 		}
 		c.emit(OpConst, 0, int64(t.size), pos)
 		return tULong
+	case *syntax.Trait:
+		return c.trait(e)
 	case *syntax.InitList:
 		c.errorf(pos, "C0302", "initializer list in an expression")
 		c.emit(OpConst, 0, 0, pos)
@@ -1712,6 +1852,11 @@ func (c *compiler) unary(e *syntax.Unary) *Type {
 		if n, ok := e.X.(*syntax.Name); ok {
 			if s := c.lookup(n.Name); s != nil && s.kind == symSlot {
 				c.errorf(pos, "C0303", "cannot take the address of %s", n.Name)
+			}
+			if c.lookup(n.Name) == nil {
+				if t, ok := c.funcValue(n.Name, pos); ok {
+					return t
+				}
 			}
 		}
 		lv := c.lvalue(e.X)
@@ -1863,9 +2008,10 @@ func (c *compiler) binary(e *syntax.Binary) *Type {
 		return c.assign(e)
 	}
 	tx := c.expr(e.X)
-	start := c.here()
-	_ = start
 	ty := c.expr(e.Y)
+	if tx.std != 0 || ty.std != 0 {
+		return c.stdBinaryOps(e.Op, tx, ty, pos)
+	}
 	return c.arith(e.Op, tx, ty, pos)
 }
 
@@ -2073,6 +2219,9 @@ func (c *compiler) assign(e *syntax.Binary) *Type {
 	if u, ok := e.X.(*syntax.Unary); ok && u.Op == "*" {
 		pos = u.Pos
 	}
+	if xt := c.typeOf(e.X, false); xt.Kind == Struct && xt.std != 0 {
+		return c.stdAssign(e, xt)
+	}
 	lv := c.lvalue(e.X)
 	if lv.t.Kind == Array {
 		c.errorf(pos, "C0303", "array is not assignable")
@@ -2083,7 +2232,7 @@ func (c *compiler) assign(e *syntax.Binary) *Type {
 			if vt != lv.t && !(vt.Kind == Struct && vt.Name == lv.t.Name) && !cgAssignable(lv.t, vt) {
 				c.errorf(pos, "C0302", "cannot assign %s to %s", vt, lv.t)
 			}
-			c.emit(OpMemcpy, 0, int64(lv.t.size), pos)
+			c.copyValue(lv.t, pos)
 			return lv.t
 		}
 		vt := c.expr(e.Y)
@@ -2142,6 +2291,18 @@ func (c *compiler) condExpr(e *syntax.Cond) *Type {
 func (c *compiler) cast(e *syntax.Cast) *Type {
 	t := c.resolve(e.Type)
 	pos := e.Pos
+	if t.Kind == Struct && t.std != 0 {
+		c.emit(OpTemp, 0, int64(t.size), pos)
+		switch {
+		case e.X != nil && isInitList(e.X):
+			c.stdInitFrom(t, e.X)
+		case e.X != nil:
+			c.stdConstruct(t, []syntax.Expr{e.X}, pos)
+		default:
+			c.stdConstruct(t, e.Args, pos)
+		}
+		return t
+	}
 	if c.ctorOf(t, -1) != nil {
 		if _, il := e.X.(*syntax.InitList); !il {
 			args := e.Args
@@ -2168,6 +2329,7 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 				c.initDim3(e.Args, pos)
 			} else {
 				c.emit(OpMemzero, 0, int64(t.size), pos)
+				c.memberDefaults(t, nil, pos)
 			}
 			return t
 		}
@@ -2180,6 +2342,20 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 		return t
 	}
 	if il, ok := e.X.(*syntax.InitList); ok {
+		if t.isScalar() {
+			// T{x} or T{}: value initialization of a scalar
+			if len(il.Elems) == 0 {
+				c.emit(OpConst, 0, 0, pos)
+				if t.isFloat() {
+					c.emit(OpConst, 0, 0, pos)
+					c.emit(OpPop, 0, 0, pos)
+				}
+				return t
+			}
+			vt := c.expr(il.Elems[0].X)
+			c.convert(vt, t, pos)
+			return t
+		}
 		if t.Kind == Struct || t.Kind == Array {
 			t = c.completeArray(t, il)
 			c.emit(OpTemp, 0, int64(t.size), pos)
@@ -2214,21 +2390,20 @@ func (c *compiler) call(e *syntax.Call) *Type {
 		return c.memberCall(m, e)
 	}
 	n, ok := e.Fun.(*syntax.Name)
-	if ok && c.recv != nil && c.lookup(n.Name) == nil && c.funcs[n.Name] == nil {
-		if fn := c.funcs[tagOf(c.recv)+"::"+n.Name]; fn != nil {
+	if ok && c.cls != "" && c.lookup(n.Name) == nil && c.funcs[n.Name] == nil {
+		if fn := c.funcs[c.cls+"::"+n.Name]; fn != nil {
+			if c.recv == nil && (fn.decl == nil || !fn.decl.Q.Static) {
+				c.errorf(e.Pos, "C0305", "calling member function %s without an object (from a static member function)", fn.Name)
+			}
 			return c.methodCall(fn, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
 		}
 	}
 	if !ok {
-		c.errorf(pos, "C0305", "called object is not a function (function pointers are not supported)")
-		c.emit(OpConst, 0, 0, pos)
-		return tInt
+		return c.indirectCall(e)
 	}
 	var fn *Function
 	if s := c.lookup(n.Name); s != nil {
-		c.errorf(pos, "C0305", "called object %s is not a function", n.Name)
-		c.emit(OpConst, 0, 0, pos)
-		return tInt
+		return c.indirectCall(e)
 	}
 	if td := c.templates[n.Name]; td != nil {
 		fn = c.instantiate(td, e)
@@ -2238,6 +2413,9 @@ func (c *compiler) call(e *syntax.Call) *Type {
 		}
 	} else {
 		fn = c.funcs[n.Name]
+		if ovs := c.overloads[n.Name]; len(ovs) > 1 {
+			fn = c.pickOverload(ovs, e)
+		}
 	}
 	if fn == nil {
 		if d := c.protos[n.Name]; d != nil && builtinSigs[n.Name] == nil && !genericBuiltins[n.Name] {
@@ -2293,13 +2471,19 @@ func (c *compiler) args(fn *Function, e *syntax.Call) {
 			c.refArg(a, ft.Params[i].Elem)
 			continue
 		}
+		if i < len(ft.Params) && ft.Params[i].Kind == Struct && ft.Params[i].std != 0 {
+			// a std object by value, initialized from the argument
+			c.emit(OpTemp, 0, int64(ft.Params[i].size), e.Pos)
+			c.stdInitFrom(ft.Params[i], a)
+			continue
+		}
 		at := c.expr(a)
 		if i < len(ft.Params) {
 			pt := ft.Params[i]
 			if pt.Kind == Struct {
 				c.emit(OpTemp, 0, int64(pt.size), e.Pos)
 				c.emit(OpSwap, 0, 0, e.Pos)
-				c.emit(OpMemcpy, 0, int64(pt.size), e.Pos)
+				c.copyValue(pt, e.Pos)
 				continue
 			}
 			c.convert(at, pt, syntax.PosOf(a))
@@ -2425,6 +2609,19 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 		key.WriteString("," + t.String())
 	}
 	if fn := c.insts[key.String()]; fn != nil {
+		return fn
+	}
+	if sp := c.specFor(td, tmap, tvals); sp != nil {
+		fn := &Function{Name: td.Name, decl: sp, defined: true}
+		c.setSpaces(fn, sp.Q)
+		fn.Type = c.resolve(sp.Type)
+		fn.PosIdx = c.pos(sp.Pos)
+		c.insts[key.String()] = fn
+		c.prog.Funcs = append(c.prog.Funcs, fn)
+		if fn.Global {
+			c.prog.Kernels = append(c.prog.Kernels, fn)
+		}
+		c.queue = append(c.queue, fn)
 		return fn
 	}
 	fn := &Function{Name: td.Name, decl: td, tmap: tmap, tvals: tvals, defined: true}

@@ -249,14 +249,15 @@ func defineCudaAPI() {
 			return 0, stFault
 		}
 		clear(b)
-		copy(b, "Weft CUDA-C interpreter (sm_90 model)")
+		d := m.opts.Device
+		copy(b, d.Name)
 		put := func(name string, v uint64) {
 			f := tDeviceProp.field(name)
 			storeN(b[f.Offset:], f.Type.size, v)
 		}
-		put("totalGlobalMem", 80<<30)
-		put("sharedMemPerBlock", 48<<10)
-		put("regsPerBlock", 65536)
+		put("totalGlobalMem", d.GlobalMem)
+		put("sharedMemPerBlock", uint64(d.SmemPerBlock))
+		put("regsPerBlock", uint64(d.RegsPerBlock))
 		put("warpSize", 32)
 		put("maxThreadsPerBlock", 1024)
 		mt := tDeviceProp.field("maxThreadsDim").Offset
@@ -267,14 +268,14 @@ func defineCudaAPI() {
 		storeN(b[mg:], 4, 2147483647)
 		storeN(b[mg+4:], 4, 65535)
 		storeN(b[mg+8:], 4, 65535)
-		put("major", 9)
-		put("minor", 0)
-		put("multiProcessorCount", 132)
-		put("clockRate", 1980000)
-		put("totalConstMem", 65536)
-		put("memoryClockRate", 2619000)
-		put("memoryBusWidth", 5120)
-		put("l2CacheSize", 50<<20)
+		put("major", uint64(d.Major))
+		put("minor", uint64(d.Minor))
+		put("multiProcessorCount", uint64(d.SMs))
+		put("clockRate", uint64(d.ClockKHz))
+		put("totalConstMem", uint64(d.ConstMem))
+		put("memoryClockRate", uint64(d.MemClockKHz))
+		put("memoryBusWidth", uint64(d.MemBusWidth))
+		put("l2CacheSize", uint64(d.L2Bytes))
 		return ok(0)
 	})
 }

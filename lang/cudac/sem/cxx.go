@@ -35,7 +35,20 @@ func isInitList(e syntax.Expr) bool {
 // expression, so that it may size arrays and be a template argument (C++
 // [expr.const]; "constexpr int N = 16;").
 func (c *compiler) markConst(s *sym, d *syntax.Decl, t *Type) {
-	if !(d.Q.Const || d.Type.Const) || !t.isInt() || d.Init == nil {
+	if !(d.Q.Const || d.Type.Const) || d.Init == nil {
+		return
+	}
+	if t.isFloat() {
+		if v, ok := c.constFloat(d.Init); ok {
+			s.fconst = true
+			if t.Kind == Float {
+				v = float64(float32(v))
+			}
+			s.fbits = bits(v)
+		}
+		return
+	}
+	if !t.isInt() {
 		return
 	}
 	if v, ok := c.constExpr(d.Init); ok {
@@ -116,6 +129,10 @@ func (c *compiler) refArg(e syntax.Expr, et *Type) {
 		return
 	}
 	c.emit(OpTemp, 0, int64(et.size), pos)
+	if et.Kind == Struct && et.std != 0 {
+		c.stdInitFrom(et, e)
+		return
+	}
 	if et.Kind == Struct {
 		vt := c.expr(e)
 		if vt != et && !cgAssignable(et, vt) && !(vt.Kind == Struct && vt.Name == et.Name) {
@@ -194,6 +211,15 @@ func (c *compiler) construct(ctor *Function, args []syntax.Expr, pos diag.Pos) {
 
 // memberInits runs a constructor's member initializers, "a(x), b(y)".
 func (c *compiler) memberInits(fd *syntax.FuncDecl) {
+	named := map[string]bool{}
+	for _, mi := range fd.Inits {
+		named[mi.Name] = true
+	}
+	if hasMemberDefaults(c.recv) {
+		c.emit(OpLocal, 0, 0, fd.Pos)
+		c.memberDefaults(c.recv, named, fd.Pos)
+		c.emit(OpPop, 0, 0, fd.Pos)
+	}
 	for _, mi := range fd.Inits {
 		f := c.recv.field(mi.Name)
 		if f == nil {
@@ -241,6 +267,9 @@ func (c *compiler) memberCall(m *syntax.Member, e *syntax.Call) *Type {
 	}
 	if st.cg != 0 {
 		return c.cgMethod(st, m, e)
+	}
+	if st.std != 0 {
+		return c.stdMethod(st, m, e)
 	}
 	fn := c.funcs[tagOf(st)+"::"+m.Name]
 	if fn == nil {

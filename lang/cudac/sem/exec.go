@@ -8,6 +8,7 @@ import (
 	"math/rand"
 	"sort"
 	"strings"
+	"weft.dev/weft/lang/cudac/lib"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/gpu"
@@ -34,6 +35,14 @@ type Options struct {
 	Quantum int
 	// MaxSteps bounds the instructions of the whole run (0: 2e9).
 	MaxSteps uint64
+	// Args are main's argv (argv[0] first; empty: "a.out" alone).
+	Args []string
+	// Getenv answers getenv (nil: every variable is unset).
+	Getenv func(string) (string, bool)
+	// Device is the GPU the runtime answers for (nil: lib.H100).
+	Device *lib.Device
+	// Files confines fopen (nil: every fopen fails with a diagnostic).
+	Files *lib.FS
 	// MaxMemory bounds the bytes of the program's live objects, host and
 	// device (0: DefaultMaxMemory); an allocation beyond it is C0610.
 	MaxMemory int64
@@ -75,16 +84,22 @@ type Machine struct {
 	failed  bool
 	rng     *rand.Rand
 
-	host     *Thread
-	hostCtx  accessCtx
-	streams  []*stream // index 0: the legacy default stream
-	events   []*event
-	seq      int
-	grids    []*gridRun
-	defDone  []doneOp // completed default-stream operations (seq, vc)
-	lastErr  int
-	exitCode int
-	exited   bool
+	host    *Thread
+	hostCtx accessCtx
+	streams []*stream // index 0: the legacy default stream
+	events  []*event
+	seq     int
+	grids   []*gridRun
+	defDone []doneOp // completed default-stream operations (seq, vc)
+	lastErr int
+	// launchErr is the error of the last launch (cudaLaunchKernelEx
+	// returns it); maxDynSmem the cudaFuncAttributeMaxDynamicSharedMemorySize
+	// of each kernel; nextLaunch the attributes of the launch being made.
+	launchErr  int
+	maxDynSmem map[*Function]int
+	nextLaunch launchExtra
+	exitCode   int
+	exited     bool
 
 	crand     crand
 	rtStrings map[string]uint64
@@ -147,6 +162,7 @@ const (
 	opSet
 	opRecord
 	opWait
+	opFree // cudaFreeAsync
 )
 
 // devOp is one queued stream operation.
@@ -174,6 +190,11 @@ type gridRun struct {
 	args       []uint64
 	agent      int32
 	clock      int32
+	gepoch     int32 // grid.sync epoch (gridsync.go)
+	// cluster and cooperative come from cudaLaunchKernelEx's attributes
+	// (zero cluster: none).
+	cluster     gpu.Dim3
+	cooperative bool
 }
 
 // blockRun is one executing thread block.
@@ -203,6 +224,8 @@ const (
 	tsDone
 	tsNamed // a named barrier (barrier.cta.sync id, count)
 	tsMbar  // an mbarrier phase (mbarrier.try_wait.parity)
+	tsWG    // a warpgroup-wide wgmma (asm.go)
+	tsGrid  // grid.sync() (gridsync.go)
 )
 
 // Thread is a host or device thread: an explicit interpreter state.
@@ -232,6 +255,7 @@ type Thread struct {
 	segEp, segWep      int32
 	segClock, segAgent int32
 	segLc              int32
+	segGep             int32
 
 	cyc          *spinSnap
 	cycling      bool
@@ -361,6 +385,9 @@ func NewMachine(prog *Program, opts Options, diags *diag.List) *Machine {
 	if opts.Stdout == nil {
 		opts.Stdout = io.Discard
 	}
+	if opts.Device == nil {
+		opts.Device = &lib.H100
+	}
 	m := &Machine{prog: prog, opts: opts, diags: diags, out: bufio.NewWriter(opts.Stdout),
 		races: map[[2]int32]bool{}, uninitSeen: map[int32]bool{}}
 	m.objs = []*Object{nil} // id 0 is the null pointer
@@ -452,6 +479,9 @@ func (m *Machine) Run() bool {
 	var args []uint64
 	for range main.Type.Params {
 		args = append(args, 0)
+	}
+	if len(args) >= 2 {
+		args[0], args[1] = m.argv()
 	}
 	v, ok := m.callHost(main, args)
 	if !ok {
@@ -613,6 +643,9 @@ func (m *Machine) exec(s *stream, op *devOp) {
 				m.setMem(t, op.dst, op.val, op.n, op.pos, true)
 			}
 		case opRecord:
+		case opFree:
+			t := &Thread{ctx: ctx, host: false}
+			m.free(t, op.dst, SpaceDevice, "cudaFreeAsync", op.pos)
 		}
 	}
 	s.vc[s.agent]++
@@ -698,7 +731,12 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 	g := &gridRun{fn: fn, gdim: gpu.Dim3{X: int(uint32(args[0])), Y: int(uint32(args[1])), Z: int(uint32(args[2]))},
 		bdim: gpu.Dim3{X: int(uint32(args[3])), Y: int(uint32(args[4])), Z: int(uint32(args[5]))}, shmem: int(args[6])}
 	s := m.streamOf(args[7])
+	extra := m.nextLaunch
+	m.nextLaunch = launchExtra{}
+	m.launchErr = 0
+	g.cluster, g.cooperative = extra.cluster, extra.cooperative
 	bad := ""
+	errCode := 9 // cudaErrorInvalidConfiguration
 	switch {
 	case !t.host:
 		bad = "dynamic parallelism (a launch from device code) is not supported"
@@ -716,6 +754,11 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 		bad = "grid y or z extent above 65535"
 	case s == nil:
 		bad = "launch on an invalid stream"
+	case t.host && g.shmem > m.opts.Device.SmemPerBlock && g.shmem > m.maxDynSmem[fn]:
+		// above 48 KB a kernel must opt in (CUDA C++ Programming Guide,
+		// "Shared Memory": cudaFuncAttributeMaxDynamicSharedMemorySize)
+		bad = fmt.Sprintf("%d bytes of dynamic shared memory without cudaFuncSetAttribute(%s, cudaFuncAttributeMaxDynamicSharedMemorySize, ...) (the default limit is %d)", g.shmem, fn.Name, m.opts.Device.SmemPerBlock)
+		errCode = 1 // cudaErrorInvalidValue
 	}
 	// A legal launch can still be beyond what the interpreter can run:
 	// every thread executes at least one instruction, so a grid of more
@@ -736,7 +779,8 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 		// as on a GPU the launch fails and the program goes on; the error
 		// is visible to cudaGetLastError
 		m.diags.Warnf(m.pos(pos), "C0603", "kernel %s not launched: %s", fn.Name, bad)
-		m.lastErr = 9 // cudaErrorInvalidConfiguration
+		m.lastErr = errCode
+		m.launchErr = errCode
 		return true
 	}
 	g.args = append([]uint64(nil), args[8:]...)
@@ -798,7 +842,8 @@ func (m *Machine) runGrid(g *gridRun, ctx *accessCtx) {
 		n = len(order)
 	}
 	next := 0
-	var parked []*blockExec
+	var parked, atGrid []*blockExec
+	done := 0
 	defer func() { m.watch = false }()
 	for {
 		if m.failed || m.exited {
@@ -819,6 +864,20 @@ func (m *Machine) runGrid(g *gridRun, ctx *accessCtx) {
 			e = m.startBlock(g, int32(order[next]), ctx)
 			next++
 		}
+		if e == nil && len(atGrid) > 0 {
+			if len(atGrid) == n && len(parked) == 0 {
+				m.releaseGrid(g, atGrid)
+				parked, atGrid = atGrid, nil
+				for _, p := range parked {
+					p.parkMver = m.mver - 1 // resume each at once
+				}
+				continue
+			}
+			if len(parked) == 0 {
+				m.gridDeadlock(g, atGrid, done, len(parked))
+				return
+			}
+		}
 		if e == nil {
 			if len(parked) > 0 {
 				m.livelock(g, parked)
@@ -826,7 +885,10 @@ func (m *Machine) runGrid(g *gridRun, ctx *accessCtx) {
 			return
 		}
 		switch m.runBlock(e) {
+		case bsGrid:
+			atGrid = append(atGrid, e)
 		case bsDone:
+			done++
 			// no other thread may touch this block's shared memory (C0409),
 			// so its history can go
 			for _, o := range append(e.b.shared, e.b.dyn) {
@@ -860,6 +922,7 @@ const (
 	bsDone  blockStatus = iota // every thread finished
 	bsStuck                    // every thread spins, waits or exited (spin.go)
 	bsEnd                      // the run ends: a fault, a deadlock, exit or the step limit
+	bsGrid                     // every thread waits at grid.sync (gridsync.go)
 )
 
 func (m *Machine) startBlock(g *gridRun, bi int32, ctx *accessCtx) *blockExec {
@@ -975,6 +1038,9 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 			e.rebuild()
 			continue
 		}
+		if atGridSync(b) {
+			return bsGrid
+		}
 		done := 0
 		for _, t := range b.threads {
 			if t.state == tsDone {
@@ -1051,6 +1117,10 @@ func (m *Machine) deadlock(b *blockRun) {
 			what = fmt.Sprintf("named barrier %d (barrier.cta.sync)", t.barID)
 		case tsMbar:
 			what = fmt.Sprintf("an mbarrier phase of parity %d (mbarrier wait)", t.mbarParity)
+		case tsWG:
+			what = "wgmma.mma_async (a warpgroup-wide instruction)"
+		case tsGrid:
+			what = "grid.sync()"
 		}
 		k := fmt.Sprintf("%d/%s", t.waitPos, what)
 		if groups[k] == nil {
@@ -1064,7 +1134,7 @@ func (m *Machine) deadlock(b *blockRun) {
 	code := "C0502"
 	var msg string
 	isWarp := func(g *group) bool {
-		return strings.HasPrefix(g.what, "__s") && g.what != "__syncthreads" || g.what == "mma.sync"
+		return strings.HasPrefix(g.what, "__s") && g.what != "__syncthreads" || g.what == "mma.sync/ldmatrix" || strings.HasPrefix(g.what, "wgmma")
 	}
 	if isWarp(first) || len(keys) > 1 && isWarp(groups[keys[1]]) {
 		code = "C0503"

@@ -7,19 +7,21 @@ import (
 
 // Program is a compiled translation unit.
 type Program struct {
-	Funcs     []*Function
-	Main      *Function
-	Init      *Function // initializers of globals
-	Kernels   []*Function
-	Globals   []*GlobalVar
-	Shared    []*GlobalVar // static __shared__ variables (one object per block)
-	Literals  []string
-	Strings   []string // messages of OpTrap
-	Pos       []diag.Pos
-	bodiless  bool        // a bodiless function is called (annot.go)
-	alog      bool        // access predicates are used: threads log their accesses (annot.go)
-	pairSites []*pairSite // two-thread predicates (pairs.go)
-	asms      []*asmInfo  // inline asm statements (asm.go)
+	Funcs    []*Function
+	Main     *Function
+	Init     *Function // initializers of globals
+	Kernels  []*Function
+	Globals  []*GlobalVar
+	Shared   []*GlobalVar // static __shared__ variables (one object per block)
+	Literals []string
+	Strings  []string // messages of OpTrap
+	// StdLayouts are the std members of the types deep copies copy.
+	StdLayouts []stdLayout
+	Pos        []diag.Pos
+	bodiless   bool        // a bodiless function is called (annot.go)
+	alog       bool        // access predicates are used: threads log their accesses (annot.go)
+	pairSites  []*pairSite // two-thread predicates (pairs.go)
+	asms       []*asmInfo  // inline asm statements (asm.go)
 }
 
 // HasBodiless reports whether the program calls a function declared but
@@ -85,7 +87,12 @@ func (t *Type) ElemType() *Type { return t.Elem }
 // Load preprocesses, parses and compiles one translation unit. The program
 // may be run only when diags has no errors afterwards.
 func Load(f *diag.File, diags *diag.List) *Program {
-	toks := syntax.Preprocess(f, diags)
+	return LoadConfig(f, diags, syntax.Config{})
+}
+
+// LoadConfig is Load with -I directories and -D macros.
+func LoadConfig(f *diag.File, diags *diag.List, cfg syntax.Config) *Program {
+	toks := syntax.PreprocessConfig(f, diags, cfg)
 	if diags.HasErrors() {
 		return nil
 	}

@@ -31,6 +31,7 @@ type seg struct {
 	epoch  int32 // barrier epoch of the block
 	wepoch int32 // __syncwarp epoch of the warp
 	lc     int32 // the thread's clock for split synchronization (asm.go)
+	gepoch int32 // the grid's grid.sync epoch (gridsync.go)
 }
 
 // stamp identifies one access: a segment and pos<<3 | flags.
@@ -91,8 +92,11 @@ func hb(a, b *seg, ctx *accessCtx, bvc []int32) bool {
 		if a.agent == 0 || a.block < 0 {
 			return true // host program order; a copy runs as one sequential agent
 		}
+		if a.gepoch < b.gepoch {
+			return true // a grid.sync separates them
+		}
 		if a.block != b.block {
-			return false // blocks of one grid are unordered (no grid-wide barrier)
+			return false // blocks of one grid are unordered but by grid.sync
 		}
 		if a.tid == b.tid {
 			return true
@@ -116,12 +120,13 @@ func (m *Machine) curSeg(t *Thread) uint32 {
 	if b != nil {
 		ep, wep = b.epoch, b.wepoch[t.tid/32]
 	}
-	if t.segGen == m.segGen && t.segEp == ep && t.segWep == wep && t.segClock == t.ctx.clock && t.segAgent == t.ctx.agent && t.segLc == t.lc {
+	if t.segGen == m.segGen && t.segEp == ep && t.segWep == wep && t.segClock == t.ctx.clock && t.segAgent == t.ctx.agent && t.segLc == t.lc && (b == nil || t.segGep == b.grid.gepoch) {
 		return t.seg
 	}
 	s := seg{agent: t.ctx.agent, clock: t.ctx.clock, block: -1, tid: -1}
 	if b != nil {
-		s.block, s.tid, s.epoch, s.wepoch, s.lc = b.id, t.tid, ep, wep, t.lc
+		s.block, s.tid, s.epoch, s.wepoch, s.lc, s.gepoch = b.id, t.tid, ep, wep, t.lc, b.grid.gepoch
+		t.segGep = b.grid.gepoch
 	}
 	if len(m.segs) >= m.segGCAt {
 		m.gcSegs()

@@ -53,7 +53,7 @@ const (
 )
 
 var warpOpNames = []string{"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync",
-	"__ballot_sync", "__any_sync", "__all_sync", "__syncwarp", "mma.sync"}
+	"__ballot_sync", "__any_sync", "__all_sync", "__syncwarp", "mma.sync/ldmatrix"}
 
 // cudaError_t values and names for the errors we produce.
 var cudaErrors = map[int]string{
@@ -82,13 +82,8 @@ func init() {
 		if !good {
 			return 0, stFault
 		}
-		if a[0] == 2 {
-			m.out.Flush()
-			if m.opts.Stderr != nil {
-				m.opts.Stderr.Write([]byte(s))
-			}
-		} else {
-			m.out.WriteString(s)
+		if !m.writeStream(t, a[0], []byte(s), pos) {
+			return 0, stFault
 		}
 		return ok(uint64(len(s)))
 	})
@@ -117,7 +112,12 @@ func init() {
 		m.out.WriteByte(byte(a[0]))
 		return ok(a[0])
 	})
-	defb("fflush", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) { return ok(0) })
+	defb("fflush", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		if a[0] == 0 || a[0] == 1 {
+			m.out.Flush()
+		}
+		return ok(0)
+	})
 	defb("malloc", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		return m.alloc(t, a[0], false, pos)
 	})

@@ -89,6 +89,9 @@ func parseExpect(t *testing.T, src string) (wants []*expect, out string, mode st
 			ob.WriteString(s + "\n")
 			continue
 		}
+		if k := strings.Index(line, "// STDERR:"); k >= 0 && strings.TrimSpace(line[:k]) == "" {
+			continue // compared by TestCases (stderrOf)
+		}
 		if k := strings.Index(line, "// MODE:"); k >= 0 {
 			mode = strings.TrimSpace(line[k+len("// MODE:"):])
 			continue
@@ -106,6 +109,17 @@ func parseExpect(t *testing.T, src string) (wants []*expect, out string, mode st
 		}
 	}
 	return wants, ob.String(), mode
+}
+
+// stderrOf is the expected stderr of a case: its "// STDERR: text" lines.
+func stderrOf(src string) string {
+	var b strings.Builder
+	for _, line := range strings.Split(src, "\n") {
+		if k := strings.Index(line, "// STDERR:"); k >= 0 && strings.TrimSpace(line[:k]) == "" {
+			b.WriteString(strings.TrimPrefix(line[k+len("// STDERR:"):], " ") + "\n")
+		}
+	}
+	return b.String()
 }
 
 func run(src, name string, opts sem.Options) (string, *diag.List) {
@@ -144,9 +158,13 @@ func TestCases(t *testing.T) {
 	for _, tc := range loadCases(t) {
 		t.Run(tc.name, func(t *testing.T) {
 			wants, wantOut, mode := parseExpect(t, tc.src)
-			out, diags := run(tc.src, tc.file, sem.Options{Check: mode == "check"})
+			var errOut bytes.Buffer
+			out, diags := run(tc.src, tc.file, sem.Options{Check: mode == "check", Stderr: &errOut})
 			if out != wantOut {
 				t.Errorf("stdout:\n%s\nwant:\n%s", out, wantOut)
+			}
+			if want := stderrOf(tc.src); errOut.String() != want {
+				t.Errorf("stderr:\n%s\nwant:\n%s", errOut.String(), want)
 			}
 			match := func(sev string, code string, p diag.Pos, msg string) bool {
 				for _, w := range wants {

@@ -1,5 +1,7 @@
 package sem
 
+import "weft.dev/weft/lang/cudac/syntax"
+
 import (
 	"fmt"
 	"strings"
@@ -50,6 +52,10 @@ type Type struct {
 	complete bool
 	vec      *Type // a vector type's element type; a cooperative_groups functor's T
 	cg       int   // a cooperative_groups type (cgBlock, ...); 0 otherwise
+	// std is stdString or stdVector for the modeled std classes
+	// (lib_std.go), with stdElem the element type.
+	std     int
+	stdElem *Type
 }
 
 // FieldInfo is a laid-out struct member.
@@ -57,6 +63,10 @@ type FieldInfo struct {
 	Name   string
 	Type   *Type
 	Offset int
+	// Align is an explicit alignas of the member (0: natural).
+	Align int
+	// Init is the default member initializer (C++11), or nil.
+	Init syntax.Expr
 }
 
 var (
@@ -234,6 +244,9 @@ func layoutStruct(t *Type) {
 	off, align := 0, 1
 	for _, f := range t.Fields {
 		a := f.Type.align
+		if f.Align > a {
+			a = f.Align
+		}
 		if a < 1 {
 			a = 1
 		}
@@ -325,6 +338,12 @@ var builtinTypedefs = map[string]*Type{
 	"size_t": tULong, "ssize_t": tLong, "ptrdiff_t": tLong, "intptr_t": tLong, "uintptr_t": tULong,
 	"int8_t": tSChar, "int16_t": tShort, "int32_t": tInt, "int64_t": tLong,
 	"uint8_t": tUChar, "uint16_t": tUShort, "uint32_t": tUInt, "uint64_t": tULong,
+	// glibc x86-64 <stdint.h>: the fast types of 16 bits and more are long
+	"int_fast8_t": tSChar, "int_fast16_t": tLong, "int_fast32_t": tLong, "int_fast64_t": tLong,
+	"uint_fast8_t": tUChar, "uint_fast16_t": tULong, "uint_fast32_t": tULong, "uint_fast64_t": tULong,
+	"int_least8_t": tSChar, "int_least16_t": tShort, "int_least32_t": tInt, "int_least64_t": tLong,
+	"uint_least8_t": tUChar, "uint_least16_t": tUShort, "uint_least32_t": tUInt, "uint_least64_t": tULong,
+	"intmax_t": tLong, "uintmax_t": tULong,
 	"dim3":   tDim3,
 	"__half": tHalf, "half": tHalf, "__nv_bfloat16": tBF16, "nv_bfloat16": tBF16,
 	"cudaError_t": tInt, "cudaStream_t": tLong, "cudaEvent_t": tLong, "cudaMemcpyKind": tInt,

@@ -91,6 +91,7 @@ const (
 	OpLocalU    // push slot A, warning if it is uninitialized
 	OpSetLocalU // slot A = top (kept), now initialized
 	OpRoundH    // round double to __half (A = 0) or __nv_bfloat16 (A = 1)
+	OpCallInd   // call through a function pointer below the B arguments (fnptr.go)
 )
 
 // Instr is one bytecode instruction.
@@ -434,6 +435,63 @@ func (m *Machine) run(t *Thread, budget int) status {
 			copy(slots[nb:], st[len(st)-nargs:])
 			clear(slots[nb+nargs : need])
 			st = st[:len(st)-nargs]
+			t.frames = append(t.frames, frame{fn: callee, base: nb})
+			fr = &t.frames[len(t.frames)-1]
+			code, pc, base = callee.Code, 0, nb
+		case OpCallInd:
+			nargs := int(in.B)
+			fp := st[len(st)-nargs-1]
+			callee, bi, okp := m.funcOfPtr(fp)
+			if !okp {
+				m.fault(t, in.P, "C0405", "call through an invalid function pointer 0x%x", fp)
+				return m.faulted(t, fr, pc, st)
+			}
+			if callee == nil {
+				// a pointer to a modeled library function
+				args := st[len(st)-nargs:]
+				fr.pc = pc
+				t.slots = slots
+				v, s := builtinTable[bi].fn(m, t, args, in.P)
+				st = st[:len(st)-nargs-1]
+				switch s {
+				case stFault:
+					t.stack = st
+					return stFault
+				case stBlocked:
+					m.fault(t, in.P, "C0309", "a blocking library function called through a function pointer")
+					return m.faulted(t, fr, pc, st)
+				}
+				st = append(st, v)
+				fr = &t.frames[len(t.frames)-1]
+				slots = t.slots
+				continue
+			}
+			if t.host && !callee.Host || !t.host && !callee.Device {
+				side := "host"
+				if !t.host {
+					side = "device"
+				}
+				m.fault(t, in.P, "C0307", "%s code calls %s through a function pointer, which it cannot call", side, callee.Name)
+				return m.faulted(t, fr, pc, st)
+			}
+			if callee.Global {
+				m.fault(t, in.P, "C0308", "a __global__ function %s is called through a pointer without a launch", callee.Name)
+				return m.faulted(t, fr, pc, st)
+			}
+			if len(t.frames) >= maxFrames {
+				m.fault(t, in.P, "C0606", "call stack overflow in %s (recursion too deep)", callee.Name)
+				return m.faulted(t, fr, pc, st)
+			}
+			fr.pc = pc
+			nb := len(slots)
+			need := nb + callee.NSlots
+			for cap(slots) < need {
+				slots = append(slots[:cap(slots)], 0)
+			}
+			slots = slots[:need]
+			copy(slots[nb:], st[len(st)-nargs:])
+			clear(slots[nb+nargs : need])
+			st = st[:len(st)-nargs-1]
 			t.frames = append(t.frames, frame{fn: callee, base: nb})
 			fr = &t.frames[len(t.frames)-1]
 			code, pc, base = callee.Code, 0, nb

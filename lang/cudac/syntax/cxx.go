@@ -27,12 +27,13 @@ var cgModeled = map[string]bool{
 	"this_thread_block": true, "tiled_partition": true, "sync": true,
 	"reduce": true, "plus": true, "less": true, "greater": true,
 	"bit_and": true, "bit_or": true, "bit_xor": true,
+	"grid_group": true, "this_grid": true,
 }
 
 // cgKnown are cooperative_groups names that exist in CUDA but are not
 // modeled; naming one is C0309 rather than an unknown-name error.
 var cgKnown = map[string]bool{
-	"grid_group": true, "this_grid": true, "coalesced_group": true, "coalesced_threads": true,
+	"coalesced_group": true, "coalesced_threads": true,
 	"multi_grid_group": true, "this_multi_grid": true, "cluster_group": true, "this_cluster": true,
 	"labeled_partition": true, "binary_partition": true, "memcpy_async": true, "wait": true, "wait_prior": true,
 	"inclusive_scan": true, "exclusive_scan": true, "invoke_one": true, "invoke_one_broadcast": true,
@@ -48,8 +49,10 @@ var CGTypeNames = []string{cgPrefix + "thread_block", cgPrefix + "thread_group",
 // namespace aliases and using directives, which it records. It runs on the
 // preprocessed tokens before parsing.
 func resolveScopes(toks []Token, diags *diag.List) []Token {
+	tags := structTags(toks)
 	alias := map[string]string{"cooperative_groups": "cooperative_groups", "std": "std"}
 	cgUsing := map[string]bool{} // unqualified cooperative_groups names in scope
+	stdUsing := false            // using namespace std;
 	out := make([]Token, 0, len(toks))
 	isID := func(i int) bool { return i < len(toks) && toks[i].Kind == Ident }
 	isP := func(i int, s string) bool { return i < len(toks) && toks[i].Kind == Punct && toks[i].Text == s }
@@ -93,6 +96,9 @@ func resolveScopes(toks []Token, diags *diag.List) []Token {
 			// using namespace X; (its names are already flat, except
 			// cooperative_groups, whose names become visible unqualified)
 			parts, j := qualified(i + 2)
+			if nsOf(parts[0].Text) == "std" {
+				stdUsing = true
+			}
 			if nsOf(parts[0].Text) == "cooperative_groups" {
 				for n := range cgModeled {
 					cgUsing[n] = true
@@ -117,6 +123,8 @@ func resolveScopes(toks []Token, diags *diag.List) []Token {
 			}
 			i = j
 			continue
+		case t.Kind == Punct && t.Text == "::" && len(out) > 0 && out[len(out)-1].Text == ">" && isID(i+1):
+			// trait<T>::value, numeric_limits<T>::max: kept for the parser
 		case t.Kind == Punct && t.Text == "::" && isID(i+1) && (len(out) == 0 || out[len(out)-1].Kind != Ident || keywords[out[len(out)-1].Text]):
 			// ::name, the global scope
 			i++
@@ -125,11 +133,30 @@ func resolveScopes(toks []Token, diags *diag.List) []Token {
 			parts, j := qualified(i)
 			last := parts[len(parts)-1]
 			nt := Token{Kind: Ident, Text: last.Text, Pos: t.Pos, Space: t.Space}
+			// Tag::member names a static member or an out-of-class
+			// member definition; Outer::Inner a nested struct, which is
+			// flattened like a namespace member.
+			if len(parts) >= 2 && tags[parts[len(parts)-2].Text] && !tags[last.Text] {
+				nt.Text = parts[len(parts)-2].Text + "::" + last.Text
+			}
+			if nsOf(parts[0].Text) == "std" && len(parts) == 2 && StdModeled[last.Text] {
+				nt.Text = "std::" + last.Text
+			}
+			if nsOf(parts[0].Text) == "std" && len(parts) == 3 && StdModeled[parts[1].Text] {
+				nt.Text = "std::" + parts[1].Text + "::" + last.Text // std::string::npos
+			}
 			if nsOf(parts[0].Text) == "cooperative_groups" {
 				nt.Text = cgName(last, diags)
 			}
 			out = append(out, nt)
 			i = j
+			continue
+		case t.Kind == Ident && stdUsing && StdModeled[t.Text] && (len(out) == 0 || (out[len(out)-1].Text != "." && out[len(out)-1].Text != "->")):
+			// after using namespace std; the modeled std names
+			nt := t
+			nt.Text = "std::" + t.Text
+			out = append(out, nt)
+			i++
 			continue
 		case t.Kind == Ident && cgUsing[t.Text] && (len(out) == 0 || (out[len(out)-1].Text != "." && out[len(out)-1].Text != "->")):
 			nt := t
@@ -148,10 +175,15 @@ func resolveScopes(toks []Token, diags *diag.List) []Token {
 func cgName(t Token, diags *diag.List) string {
 	if !cgModeled[t.Text] {
 		if cgKnown[t.Text] {
-			diags.Errorf(t.Pos, "C0309", "cooperative_groups::%s is not modeled (modeled: thread_block, this_thread_block, thread_group, tiled_partition, thread_block_tile, sync, reduce)", t.Text)
+			diags.Errorf(t.Pos, "C0309", "cooperative_groups::%s is not modeled (modeled: thread_block, this_thread_block, thread_group, tiled_partition, thread_block_tile, sync, reduce, grid_group, this_grid)", t.Text)
 		} else {
 			diags.Errorf(t.Pos, "C0301", "no cooperative_groups::%s", t.Text)
 		}
 	}
 	return cgPrefix + t.Text
 }
+
+// StdModeled are the names of the C++ standard library that keep their
+// std:: qualifier (sem models them: lang/cudac/sem/lib_std.go); other std
+// names are flattened (std::min is min).
+var StdModeled = map[string]bool{"string": true, "vector": true, "to_string": true}

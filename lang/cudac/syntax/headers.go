@@ -5,18 +5,29 @@ package syntax
 // the parser), so a header contributes only its macros. A header not listed
 // here and not found next to the including file is an error (C0110).
 var knownHeaders = map[string]string{
-	"stdio.h":  "#define EOF (-1)\n#define NULL ((void*)0)\n",
-	"stdlib.h": "#define NULL ((void*)0)\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n#define RAND_MAX 2147483647\n",
-	"stddef.h": "#define NULL ((void*)0)\n",
-	"string.h": "#define NULL ((void*)0)\n",
+	// C++ and CUDA C++ headers whose names sem builds in (lang/cudac/lib):
+	// std::string, std::vector, the type traits, cuda::atomic_ref.
+	"type_traits":     "",
+	"string":          "",
+	"vector":          "",
+	"utility":         "",
+	"cstddef":         "#define NULL ((void*)0)\n",
+	"climits":         limitsMacros,
+	"cfloat":          floatMacros,
+	"cinttypes":       "",
+	"cuda/atomic":     "",
+	"cuda/std/atomic": "",
+	"stdio.h":         "#define EOF (-1)\n#define NULL ((void*)0)\n",
+	"stdlib.h":        "#define NULL ((void*)0)\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n#define RAND_MAX 2147483647\n",
+	"stddef.h":        "#define NULL ((void*)0)\n",
+	"string.h":        "#define NULL ((void*)0)\n",
 	"math.h": "#define M_PI 3.14159265358979323846\n#define M_E 2.7182818284590452354\n#define M_SQRT2 1.41421356237309504880\n" +
 		"#define INFINITY (__builtin_inff())\n#define NAN (__builtin_nanf())\n#define HUGE_VAL (__builtin_inf())\n",
-	"assert.h":  "",
-	"stdint.h":  "#define INT8_MAX 127\n#define INT16_MAX 32767\n#define INT32_MAX 2147483647\n#define INT64_MAX 9223372036854775807LL\n#define UINT8_MAX 255\n#define UINT16_MAX 65535\n#define UINT32_MAX 4294967295U\n#define UINT64_MAX 18446744073709551615ULL\n#define INT32_MIN (-2147483647-1)\n#define INT64_MIN (-9223372036854775807LL-1)\n",
-	"stdbool.h": "#define bool _Bool\n#define true 1\n#define false 0\n",
-	"limits.h": "#define CHAR_BIT 8\n#define INT_MAX 2147483647\n#define INT_MIN (-2147483647-1)\n#define UINT_MAX 4294967295U\n#define LONG_MAX 9223372036854775807L\n#define LONG_MIN (-9223372036854775807L-1)\n#define ULONG_MAX 18446744073709551615UL\n" +
-		"#define SHRT_MAX 32767\n#define SHRT_MIN (-32768)\n#define USHRT_MAX 65535\n#define CHAR_MAX 127\n#define CHAR_MIN (-128)\n#define SCHAR_MAX 127\n#define SCHAR_MIN (-128)\n#define UCHAR_MAX 255\n#define LLONG_MAX 9223372036854775807LL\n#define LLONG_MIN (-9223372036854775807LL-1)\n#define ULLONG_MAX 18446744073709551615ULL\n",
-	"float.h":                     "#define FLT_MAX 3.402823466e+38F\n#define FLT_MIN 1.175494351e-38F\n#define FLT_EPSILON 1.192092896e-07F\n#define DBL_MAX 1.7976931348623158e+308\n#define DBL_MIN 2.2250738585072014e-308\n#define DBL_EPSILON 2.2204460492503131e-16\n",
+	"assert.h":                    "",
+	"stdint.h":                    stdintMacros,
+	"stdbool.h":                   "#define bool _Bool\n#define true 1\n#define false 0\n",
+	"limits.h":                    limitsMacros,
+	"float.h":                     floatMacros,
 	"time.h":                      "",
 	"ctype.h":                     "",
 	"inttypes.h":                  "",
@@ -37,7 +48,7 @@ var knownHeaders = map[string]string{
 	"cstring":                     "",
 	"cmath":                       "#define M_PI 3.14159265358979323846\n#define INFINITY (__builtin_inff())\n#define NAN (__builtin_nanf())\n",
 	"cassert":                     "",
-	"cstdint":                     "",
+	"cstdint":                     stdintMacros,
 	"iostream":                    "",
 	"helper_cuda.h":               "#define checkCudaErrors(x) (x)\n",
 }
@@ -47,3 +58,11 @@ var knownHeaders = map[string]string{
 // (so __CUDA_ARCH__ is left undefined, as nvcc's host pass sees it; code that
 // branches on it keeps its host-side meaning for both sides).
 const predefined = "#define __CUDACC__ 1\n#define __NVCC__ 1\n#define __cplusplus 201703L\n#define __STDC__ 1\n#define __forceinline__\n#define __noinline__\n#define __launch_bounds__(...)\n#define __align__(n)\n#define __inline__ inline\n"
+
+// The macros of <stdint.h>, <limits.h> and <float.h> (also <cstdint>, <climits>, <cfloat>).
+const (
+	stdintMacros = "#define INT8_MAX 127\n#define INT16_MAX 32767\n#define INT32_MAX 2147483647\n#define INT64_MAX 9223372036854775807LL\n#define UINT8_MAX 255\n#define UINT16_MAX 65535\n#define UINT32_MAX 4294967295U\n#define UINT64_MAX 18446744073709551615ULL\n#define INT32_MIN (-2147483647-1)\n#define INT64_MIN (-9223372036854775807LL-1)\n"
+	limitsMacros = "#define CHAR_BIT 8\n#define INT_MAX 2147483647\n#define INT_MIN (-2147483647-1)\n#define UINT_MAX 4294967295U\n#define LONG_MAX 9223372036854775807L\n#define LONG_MIN (-9223372036854775807L-1)\n#define ULONG_MAX 18446744073709551615UL\n" +
+		"#define SHRT_MAX 32767\n#define SHRT_MIN (-32768)\n#define USHRT_MAX 65535\n#define CHAR_MAX 127\n#define CHAR_MIN (-128)\n#define SCHAR_MAX 127\n#define SCHAR_MIN (-128)\n#define UCHAR_MAX 255\n#define LLONG_MAX 9223372036854775807LL\n#define LLONG_MIN (-9223372036854775807LL-1)\n#define ULLONG_MAX 18446744073709551615ULL\n"
+	floatMacros = "#define FLT_MAX 3.402823466e+38F\n#define FLT_MIN 1.175494351e-38F\n#define FLT_EPSILON 1.192092896e-07F\n#define DBL_MAX 1.7976931348623158e+308\n#define DBL_MIN 2.2250738585072014e-308\n#define DBL_EPSILON 2.2204460492503131e-16\n"
+)

@@ -9,6 +9,8 @@ type File struct {
 	Funcs []*FuncDecl
 	// Templates are the template function definitions, instantiated by sem.
 	Templates []*FuncDecl
+	// Specs are explicit specializations of function templates (SpecArgs).
+	Specs []*FuncDecl
 }
 
 // Qualifiers are the CUDA execution-space and memory-space attributes of a
@@ -16,6 +18,12 @@ type File struct {
 type Qualifiers struct {
 	Global, Device, Host, Shared, Constant, Managed  bool
 	Extern, Static, Typedef, Inline, Const, Volatile bool
+	// Constexpr marks a C++ constexpr declaration (also Const).
+	Constexpr bool
+	// Align is the operand of alignas(...): an expression, or nil.
+	Align Expr
+	// AlignType is the operand of alignas(type).
+	AlignType *TypeExpr
 }
 
 // TypeKind classifies a TypeExpr.
@@ -51,6 +59,8 @@ type TypeExpr struct {
 	TArgType *TypeExpr
 	// TemplateArgs of a TNamed referring to a template parameter are nil;
 	// sem substitutes template parameters by name.
+	// Align is the alignas(N) of a struct definition (nil: natural).
+	Align Expr
 }
 
 // Param is a function parameter.
@@ -65,6 +75,10 @@ type Field struct {
 	Name string
 	Pos  diag.Pos
 	Type *TypeExpr
+	// Init is the default member initializer (C++11), or nil.
+	Init Expr
+	// Align is the operand of alignas on the member, or nil.
+	Align Expr
 }
 
 // Enumerator is one enum constant.
@@ -86,6 +100,11 @@ type Decl struct {
 	// "dim3 grid(4, 2);".
 	CtorArgs []Expr
 	HasCtor  bool
+	// StaticAssert is the condition of static_assert(Cond, Msg) (Name is
+	// then ""), checked when the enclosing function or template instance
+	// is compiled.
+	StaticAssert Expr
+	AssertMsg    string
 }
 
 // FuncDecl is a function definition.
@@ -97,7 +116,11 @@ type FuncDecl struct {
 	Body    *Block
 	TParams []string // template parameters (typename T / int N)
 	TValue  []bool   // whether each template parameter is a value (int N)
-	EndPos  diag.Pos // the closing brace
+	// SpecArgs are the template arguments of an explicit specialization
+	// template <> R f<A, ...>(...) (a type or a value each).
+	SpecArgs     []*TypeExpr
+	SpecArgExprs []Expr
+	EndPos       diag.Pos // the closing brace
 	// Recv is the struct tag of a member function ("" for a free
 	// function); Name is then "Tag::name". Ctor marks a constructor, whose
 	// member initializers are Inits.
@@ -133,11 +156,22 @@ type (
 		Pos diag.Pos
 		X   Expr
 	}
-	// IfStmt is if (Cond) Then else Else.
+	// IfStmt is if (Cond) Then else Else; C++17 adds if constexpr and an
+	// init-statement, if (Init; Cond). A condition declaration
+	// if (T x = e) is Init with Cond naming x.
 	IfStmt struct {
 		Pos        diag.Pos
 		Cond       Expr
 		Then, Else Stmt
+		Constexpr  bool
+		Init       Stmt
+	}
+	// RangeFor is for (Var : Range) Body (C++11).
+	RangeFor struct {
+		Pos   diag.Pos
+		Var   *Decl
+		Range Expr
+		Body  Stmt
 	}
 	// ForStmt is for (Init; Cond; Post) Body (also while, with nil Init/Post).
 	ForStmt struct {
@@ -197,6 +231,7 @@ func (s *LabeledStmt) stmtPos() diag.Pos { return s.Pos }
 func (s *SwitchStmt) stmtPos() diag.Pos  { return s.Pos }
 func (s *CaseStmt) stmtPos() diag.Pos    { return s.Pos }
 func (s *EmptyStmt) stmtPos() diag.Pos   { return s.Pos }
+func (s *RangeFor) stmtPos() diag.Pos    { return s.Pos }
 
 // Expr is an expression.
 type Expr interface{ exprPos() diag.Pos }
@@ -287,6 +322,15 @@ type (
 		Pos   diag.Pos
 		Elems []*InitElem
 	}
+	// Trait is a type trait or limit of the C++ standard library,
+	// std::Name<Types...>::value (or Name_v<...>), or
+	// std::numeric_limits<T>::Member().
+	Trait struct {
+		Pos    diag.Pos
+		Name   string
+		Types  []*TypeExpr
+		Member string
+	}
 	// InitElem is one element of an initializer list.
 	InitElem struct {
 		Field string // designator .Field
@@ -309,6 +353,7 @@ func (e *Member) exprPos() diag.Pos        { return e.Pos }
 func (e *Cast) exprPos() diag.Pos          { return e.Pos }
 func (e *SizeofExpr) exprPos() diag.Pos    { return e.Pos }
 func (e *InitList) exprPos() diag.Pos      { return e.Pos }
+func (e *Trait) exprPos() diag.Pos         { return e.Pos }
 
 // PosOf returns the position of an expression or statement.
 func PosOf(n any) diag.Pos {

@@ -14,6 +14,15 @@ var BuiltinTypeNames = []string{
 	"int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
 	"dim3", "uint3", "int2", "int3", "int4", "uint2", "uint4", "float2", "float3", "float4", "double2",
 	"cudaError_t", "cudaStream_t", "cudaEvent_t", "cudaMemcpyKind", "cudaDeviceProp", "FILE", "clock_t", "time_t",
+	"int_fast8_t", "int_fast16_t", "int_fast32_t", "int_fast64_t", "uint_fast8_t", "uint_fast16_t", "uint_fast32_t", "uint_fast64_t",
+	"int_least8_t", "int_least16_t", "int_least32_t", "int_least64_t", "uint_least8_t", "uint_least16_t", "uint_least32_t", "uint_least64_t",
+	"intmax_t", "uintmax_t",
+	// <cuda.h> driver types and the launch API's structs
+	"CUresult", "cuuint32_t", "cuuint64_t", "CUtensorMap", "CUtensorMapDataType", "CUtensorMapInterleave",
+	"CUtensorMapSwizzle", "CUtensorMapL2promotion", "CUtensorMapFloatOOBfill", "cudaDriverEntryPointQueryResult",
+	"cudaDeviceAttr", "cudaFuncAttribute", "cudaLaunchConfig_t", "cudaLaunchAttribute", "cudaLaunchAttributeValue",
+	"cudaLaunchAttributeID", "CUdevice", "CUstream", "cudaMemPool_t",
+	"std::string", "std::vector",
 }
 
 // VectorTypeNames are CUDA's built-in vector types (vector_types.h): each
@@ -48,6 +57,11 @@ type parser struct {
 	// '(' is a constructor.
 	tags  map[string]bool
 	depth int // nesting of statements, expressions, initializers, declarators
+	// spec holds the template arguments after the name in the last
+	// declarator (an explicit specialization, f<A, B>).
+	spec     []*TypeExpr
+	specExpr []Expr
+	hasSpec  bool
 }
 
 // maxDepth bounds the nesting the parser follows, so that no recursion
@@ -68,7 +82,7 @@ func (p *parser) leave() { p.depth-- }
 
 // Parse parses the preprocessed tokens of one translation unit.
 func Parse(toks []Token, diags *diag.List) *File {
-	p := &parser{toks: resolveScopes(toks, diags), diags: diags, templates: map[string]bool{cgPrefix + "tiled_partition": true}, tags: map[string]bool{}}
+	p := &parser{toks: resolveScopes(stripAttributes(toks, diags), diags), diags: diags, templates: map[string]bool{cgPrefix + "tiled_partition": true}, tags: map[string]bool{}}
 	if len(p.toks) == 0 || p.toks[len(p.toks)-1].Kind != EOF {
 		p.toks = append(p.toks, Token{Kind: EOF})
 	}
@@ -240,6 +254,9 @@ func (p *parser) topLevel(f *File) {
 	case t.Text == "template":
 		p.template(f)
 		return
+	case t.Text == "static_assert":
+		f.Decls = append(f.Decls, p.staticAssert())
+		return
 	}
 	p.declaration(f, nil, nil)
 }
@@ -276,7 +293,7 @@ func (p *parser) skipTopLevel(start int) {
 func (p *parser) template(f *File) {
 	p.expect("template")
 	p.expect("<")
-	var names []string
+	names := []string{}
 	var values []bool
 	for !p.is(">") {
 		if p.got("typename") || p.got("class") {
@@ -292,12 +309,44 @@ func (p *parser) template(f *File) {
 		}
 	}
 	p.expect(">")
+	if (p.is("struct") || p.is("class") || p.is("union")) && len(names) > 0 {
+		p.errorf(p.tok().Pos, "C0206", "class templates are not supported")
+	}
 	p.push()
 	for k, n := range names {
 		p.declareName(n, !values[k])
 	}
 	p.declaration(f, names, values)
 	p.pop()
+}
+
+// staticAssert parses static_assert(cond[, "message"]); (C++11), checked
+// by sem where the enclosing function or instance is compiled.
+func (p *parser) staticAssert() *Decl {
+	t := p.expect("static_assert")
+	p.expect("(")
+	d := &Decl{Pos: t.Pos, StaticAssert: p.assign()}
+	if p.got(",") {
+		if p.tok().Kind != StringLit {
+			p.errorf(p.tok().Pos, "C0201", "expected a string literal, found '%s'", p.tok().Text)
+		}
+		if sl, ok := p.primary().(*StringLitExpr); ok {
+			d.AssertMsg = sl.Value
+		}
+	}
+	p.expect(")")
+	p.expect(";")
+	return d
+}
+
+// alignas parses alignas(expr) or alignas(type) after the keyword.
+func (p *parser) alignas() (Expr, *TypeExpr) {
+	p.expect("(")
+	defer p.expect(")")
+	if p.startsType() {
+		return nil, p.typeName()
+	}
+	return p.conditional(), nil
 }
 
 // specifiers parses declaration specifiers: qualifiers and a base type.
@@ -331,7 +380,13 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 				sawAuto = true
 			case "constexpr":
 				q.Const = true
+				q.Constexpr = true
 			}
+		case "explicit", "thread_local", "mutable", "__inline", "__inline__":
+		case "alignas":
+			p.next()
+			q.Align, q.AlignType = p.alignas()
+			continue
 		case "__global__":
 			q.Global = true
 		case "__device__":
@@ -367,7 +422,7 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 			if base == nil && len(words) == 0 && p.isTypeName(t.Text) {
 				base = &TypeExpr{Kind: TNamed, Name: t.Text, Pos: t.Pos}
 				p.next()
-				if p.is("<") && strings.HasPrefix(t.Text, cgPrefix) {
+				if p.is("<") && (strings.HasPrefix(t.Text, cgPrefix) || t.Text == "std::vector") {
 					p.classTemplateArg(base)
 				}
 				continue
@@ -456,6 +511,14 @@ func canonicalBase(words []string) (string, bool) {
 func (p *parser) structType() *TypeExpr {
 	kw := p.next()
 	t := &TypeExpr{Kind: TStruct, Pos: kw.Pos, Union: kw.Text == "union"}
+	if p.is("alignas") {
+		p.next()
+		var at *TypeExpr
+		t.Align, at = p.alignas()
+		if at != nil {
+			t.Align = &SizeofExpr{Pos: at.Pos, Type: at} // alignas(T) on a struct: rare; sizeof is an upper bound
+		}
+	}
 	if p.tok().Kind == Ident && !p.is("{") {
 		t.Name = p.next().Text
 		// C++: the tag is a type name
@@ -476,10 +539,30 @@ func (p *parser) structType() *TypeExpr {
 				p.expect(":")
 				continue
 			}
+			if p.is("static_assert") {
+				p.file.Decls = append(p.file.Decls, p.staticAssert())
+				continue
+			}
+			if p.is("using") && p.peek(1).Kind == Ident && p.peek(2).Text == "=" {
+				// a member type alias, flattened like a nested struct
+				p.file.Decls = append(p.file.Decls, p.usingAlias())
+				continue
+			}
+			if p.is("typedef") {
+				// a member typedef, flattened
+				p.declaration(p.file, nil, nil)
+				continue
+			}
 			if t.Name != "" && p.member(t.Name) {
 				continue
 			}
 			base, q := p.specifiers()
+			if p.is(";") {
+				// a nested struct, union or enum: its tag is a file-scope
+				// name, as namespace members are (cxx.go)
+				p.file.Decls = append(p.file.Decls, &Decl{Pos: base.Pos, Type: base, Q: q})
+				continue
+			}
 			for {
 				name, pos, typ := p.declarator(base)
 				if name == "" {
@@ -490,21 +573,39 @@ func (p *parser) structType() *TypeExpr {
 					break
 				}
 				if q.Static {
-					p.errorf(pos, "C0206", "static data members are not supported")
+					// a static data member is a file-scope variable Tag::name
+					if t.Name == "" {
+						p.errorf(pos, "C0206", "static data members of an anonymous struct are not supported")
+					}
+					d := p.initDecl(t.Name+"::"+name, pos, typ, q)
+					if d.Init == nil && !d.HasCtor {
+						d.Q.Extern = true // defined out of class
+					}
+					p.file.Decls = append(p.file.Decls, d)
+					if !p.got(",") {
+						break
+					}
+					continue
 				}
 				if p.got(":") { // bit-field width: accepted, stored as full width
 					p.conditional()
 				}
-				if p.is("=") || p.is("{") {
-					p.errorf(p.tok().Pos, "C0206", "default member initializers are not supported")
+				fl := &Field{Name: name, Pos: pos, Type: typ, Align: q.Align}
+				if q.AlignType != nil {
+					fl.Align = &SizeofExpr{Pos: q.AlignType.Pos, Type: q.AlignType}
 				}
-				t.Fields = append(t.Fields, &Field{Name: name, Pos: pos, Type: typ})
+				if p.got("=") {
+					fl.Init = p.initializer()
+				} else if p.is("{") {
+					fl.Init = p.initializer()
+				}
+				t.Fields = append(t.Fields, fl)
 				if !p.got(",") {
 					break
 				}
 			}
-			if len(p.toks) > 0 && p.i > 0 && p.toks[p.i-1].Text == "}" && !p.is(";") {
-				continue // a member function body
+			if len(p.toks) > 0 && p.i > 0 && (p.toks[p.i-1].Text == "}" || p.toks[p.i-1].Text == ";") && !p.is(";") {
+				continue // a member function body or prototype
 			}
 			p.expect(";")
 		}
@@ -599,8 +700,16 @@ func (p *parser) method(tag, name string, pos diag.Pos, typ *TypeExpr, q Qualifi
 	if tag == "" {
 		p.errorf(pos, "C0206", "member functions of an anonymous struct are not supported")
 	}
+	if p.is("=") && (p.peek(1).Text == "default" || p.peek(1).Text == "delete" || p.peek(1).Text == "0") {
+		p.errorf(p.tok().Pos, "C0206", "'= %s' member functions are not supported", p.peek(1).Text)
+	}
+	if p.is(";") {
+		// declared here, defined out of class as Tag::name
+		p.file.Decls = append(p.file.Decls, &Decl{Pos: pos, Name: tag + "::" + name, Type: typ, Q: q})
+		return
+	}
 	if !p.is("{") {
-		p.errorf(p.tok().Pos, "C0206", "member function %s must be defined in its struct", name)
+		p.errorf(p.tok().Pos, "C0201", "expected '{' or ';' after member function %s, found '%s'", name, p.tok().Text)
 	}
 	fd := &FuncDecl{Pos: pos, Name: tag + "::" + name, Type: typ, Q: q, Recv: tag}
 	p.methodBody(fd)
@@ -705,6 +814,11 @@ func (p *parser) declarator(base *TypeExpr) (string, diag.Pos, *TypeExpr) {
 	} else if p.tok().Kind == Ident && !keywords[p.tok().Text] && !p.isTypeName(p.tok().Text) {
 		id := p.next()
 		name, pos = id.Text, id.Pos
+		if p.templates[name] && p.is("<") {
+			// an explicit specialization: f<A, ...>(...)
+			p.spec, p.specExpr = p.templateArgs()
+			p.hasSpec = true
+		}
 	} else if p.tok().Kind == Ident && p.isTypeName(p.tok().Text) && !p.is("(") && (p.peek(1).Text == ";" || p.peek(1).Text == "=" || p.peek(1).Text == "," || p.peek(1).Text == "[" || p.peek(1).Text == ")") {
 		// a declarator reusing a typedef name shadows it
 		id := p.next()
@@ -786,6 +900,30 @@ func (p *parser) declaration(f *File, tparams []string, tvalues []bool) {
 		}
 		if first && typ.Kind == TFunc && p.is("{") {
 			fd := &FuncDecl{Pos: pos, Name: name, Type: typ, Q: q, TParams: tparams, TValue: tvalues}
+			if i := strings.LastIndex(name, "::"); i > 0 {
+				fd.Recv = name[:i] // an out-of-class member definition
+			}
+			if tparams != nil && len(tparams) == 0 {
+				// template <>: an explicit specialization
+				if !p.hasSpec {
+					p.errorf(pos, "C0206", "template <> %s: only explicit specializations of function templates, f<A>(...), are supported", name)
+				}
+				fd.TParams = nil
+				fd.SpecArgs, fd.SpecArgExprs = p.spec, p.specExpr
+				p.hasSpec = false
+				p.push()
+				for _, prm := range typ.Params {
+					if prm.Name != "" {
+						p.declareName(prm.Name, false)
+					}
+				}
+				fd.Body = p.block()
+				p.pop()
+				fd.EndPos = fd.Body.End
+				f.Specs = append(f.Specs, fd)
+				return
+			}
+			p.hasSpec = false
 			if tparams != nil {
 				p.templates[name] = true
 			}
@@ -807,6 +945,7 @@ func (p *parser) declaration(f *File, tparams []string, tvalues []bool) {
 			return
 		}
 		first = false
+		p.hasSpec = false
 		d := p.initDecl(name, pos, typ, q)
 		if typ.Kind == TFunc && tparams != nil {
 			p.templates[name] = true
@@ -902,14 +1041,42 @@ func (p *parser) stmt() Stmt {
 		switch t.Text {
 		case "if":
 			p.next()
+			s := &IfStmt{Pos: t.Pos}
+			if p.got("constexpr") {
+				s.Constexpr = true
+			}
 			p.expect("(")
-			c := p.expr()
+			// the scope of an init-statement or condition declaration
+			// covers both branches (C++17 [stmt.if])
+			p.push()
+			defer p.pop()
+			if p.startsType() {
+				d := p.condDecl()
+				s.Init = d
+				if p.got(";") {
+					s.Cond = p.expr()
+				} else {
+					s.Cond = &Name{Pos: d.Decls[0].Pos, Name: d.Decls[0].Name}
+				}
+			} else if p.got(";") {
+				s.Cond = p.expr()
+			} else {
+				c := p.expr()
+				if p.got(";") {
+					s.Init = &ExprStmt{Pos: PosOf(c), X: c}
+					c = p.expr()
+				}
+				s.Cond = c
+			}
 			p.expect(")")
-			s := &IfStmt{Pos: t.Pos, Cond: c, Then: p.scopedStmt()}
+			s.Then = p.scopedStmt()
 			if p.got("else") {
 				s.Else = p.scopedStmt()
 			}
 			return s
+		case "static_assert":
+			d := p.staticAssert()
+			return &DeclStmt{Pos: d.Pos, Decls: []*Decl{d}}
 		case "while":
 			p.next()
 			p.expect("(")
@@ -931,6 +1098,16 @@ func (p *parser) stmt() Stmt {
 			p.push()
 			defer p.pop()
 			s := &ForStmt{Pos: t.Pos}
+			if p.startsType() && p.isRangeFor() {
+				base, q := p.specifiers()
+				name, pos, typ := p.declarator(base)
+				p.declareName(name, false)
+				p.expect(":")
+				r := &RangeFor{Pos: t.Pos, Var: &Decl{Pos: pos, Name: name, Type: typ, Q: q}, Range: p.expr()}
+				p.expect(")")
+				r.Body = p.scopedStmt()
+				return r
+			}
 			if !p.got(";") {
 				if p.startsType() {
 					s.Init = p.declStmt()
@@ -1253,9 +1430,17 @@ func (p *parser) primary() Expr {
 			p.expect(")")
 			return &Cast{Pos: t.Pos, Type: ty, X: x}
 		}
+		if (traitNames[t.Text] || (strings.HasSuffix(t.Text, "_v") && traitNames[strings.TrimSuffix(t.Text, "_v")])) && p.peek(1).Text == "<" && !p.isTypeName(t.Text) {
+			return p.trait()
+		}
 		if p.startsType() && !qualWords[t.Text] {
-			// functional cast: int(x), float(x), dim3(a, b)
+			// functional cast: int(x), float(x), dim3(a, b); T{...}, a
+			// temporary initialized from a list (C++11)
 			ty, _ := p.specifiers()
+			if p.is("{") {
+				init := p.initializer()
+				return &Cast{Pos: t.Pos, Type: ty, X: init}
+			}
 			lp := p.expect("(")
 			var args []Expr
 			for !p.is(")") {
@@ -1320,22 +1505,7 @@ func (p *parser) postfix(x Expr) Expr {
 			}
 			x = p.call(x, launch, nil, nil)
 		case p.is("<") && p.isTemplateName(x):
-			p.next()
-			var targs []*TypeExpr
-			var vargs []Expr
-			for !p.is(">") {
-				if p.startsType() {
-					targs = append(targs, p.typeName())
-					vargs = append(vargs, nil)
-				} else {
-					targs = append(targs, nil)
-					vargs = append(vargs, p.binary(7)) // stop before '>'
-				}
-				if !p.got(",") {
-					break
-				}
-			}
-			p.expect(">")
+			targs, vargs := p.templateArgs()
 			var launch []Expr
 			if p.got("<<<") {
 				for !p.is(">>>") {
@@ -1382,4 +1552,108 @@ func (p *parser) call(fun Expr, launch []Expr, targs []*TypeExpr, vargs []Expr) 
 	}
 	c.RParen = p.expect(")").Pos
 	return c
+}
+
+// templateArgs parses <A, ...> (types or constant expressions).
+func (p *parser) templateArgs() ([]*TypeExpr, []Expr) {
+	p.expect("<")
+	var targs []*TypeExpr
+	var vargs []Expr
+	for !p.is(">") {
+		if p.startsType() {
+			targs = append(targs, p.typeName())
+			vargs = append(vargs, nil)
+		} else {
+			targs = append(targs, nil)
+			vargs = append(vargs, p.binary(7)) // stop before '>'
+		}
+		if !p.got(",") {
+			break
+		}
+	}
+	p.expect(">")
+	return targs, vargs
+}
+
+// isRangeFor reports whether the parenthesized for header starting here
+// is a range for, "decl : range" (a ':' before any ';' at nesting level 0).
+func (p *parser) isRangeFor() bool {
+	level := 0
+	for k := 0; p.i+k < len(p.toks); k++ {
+		t := p.peek(k)
+		switch {
+		case t.Kind == EOF:
+			return false
+		case t.Kind != Punct:
+		case t.Text == "(" || t.Text == "[" || t.Text == "{":
+			level++
+		case t.Text == ")" || t.Text == "]" || t.Text == "}":
+			level--
+			if level < 0 {
+				return false
+			}
+		case t.Text == ";":
+			return false
+		case t.Text == ":" && level == 0:
+			return true
+		case t.Text == "?":
+			return false
+		}
+	}
+	return false
+}
+
+// condDecl parses the declaration of an if init-statement or condition,
+// T x = e, leaving the ';' or ')' after it.
+func (p *parser) condDecl() *DeclStmt {
+	base, q := p.specifiers()
+	s := &DeclStmt{Pos: base.Pos}
+	for {
+		name, pos, typ := p.declarator(base)
+		if name == "" {
+			p.errorf(p.tok().Pos, "C0202", "expected a declarator name, found '%s'", p.tok().Text)
+		}
+		s.Decls = append(s.Decls, p.initDecl(name, pos, typ, q))
+		if !p.got(",") {
+			break
+		}
+	}
+	return s
+}
+
+// traitNames are the type traits and limits of <type_traits> and <limits>
+// that sem evaluates (lang/cudac/lib).
+var traitNames = map[string]bool{
+	"is_integral": true, "is_floating_point": true, "is_arithmetic": true, "is_signed": true,
+	"is_unsigned": true, "is_pointer": true, "is_same": true, "is_void": true, "is_const": true,
+	"is_reference": true, "is_array": true, "is_class": true, "is_enum": true, "is_trivially_copyable": true,
+	"numeric_limits": true,
+}
+
+// trait parses Name<Types...>::value, Name_v<Types...> or
+// numeric_limits<T>::member().
+func (p *parser) trait() Expr {
+	t := p.next()
+	name := strings.TrimSuffix(t.Text, "_v")
+	tr := &Trait{Pos: t.Pos, Name: name, Member: "value"}
+	p.expect("<")
+	for !p.is(">") {
+		tr.Types = append(tr.Types, p.typeName())
+		if !p.got(",") {
+			break
+		}
+	}
+	p.expect(">")
+	if strings.HasSuffix(t.Text, "_v") {
+		return tr
+	}
+	p.expect("::")
+	tr.Member = p.ident().Text
+	if name == "numeric_limits" {
+		p.expect("(")
+		p.expect(")")
+	} else if tr.Member != "value" {
+		p.errorf(t.Pos, "C0206", "%s<...>::%s is not supported (only ::value)", name, tr.Member)
+	}
+	return tr
 }

@@ -35,6 +35,18 @@ type preprocessor struct {
 	// includes counts every expansion of an #include, bounding the work a
 	// translation unit can ask for.
 	includes int
+	// includeDirs are searched for #include "..." after the including
+	// file's directory, and for #include <...> before the known headers (-I).
+	includeDirs []string
+}
+
+// Config are the command-line settings of a translation unit: -I
+// directories and -D macros (NAME or NAME=VALUE, as nvcc takes them).
+type Config struct {
+	IncludeDirs []string
+	Defines     []string
+	// ReadFile reads an #include file (default os.ReadFile).
+	ReadFile func(string) ([]byte, error)
 }
 
 // Preprocess runs the C preprocessor over f and returns the C tokens (no
@@ -46,17 +58,26 @@ func Preprocess(f *diag.File, diags *diag.List) []Token {
 
 // PreprocessWith is Preprocess with a custom file reader for #include "...".
 func PreprocessWith(f *diag.File, diags *diag.List, readFile func(string) ([]byte, error)) []Token {
-	return PreprocessDefines(f, diags, readFile, nil)
+	return PreprocessConfig(f, diags, Config{ReadFile: readFile})
 }
 
 // PreprocessDefines is PreprocessWith with command-line macros: each of
 // defines is NAME, NAME=VALUE or NAME(PARAMS)=BODY, as cc's -D takes them,
 // defined after the built-in macros and before the file.
 func PreprocessDefines(f *diag.File, diags *diag.List, readFile func(string) ([]byte, error), defines []string) []Token {
-	p := &preprocessor{diags: diags, macros: map[string]*macro{}, readFile: readFile, files: map[string]*diag.File{}}
+	return PreprocessConfig(f, diags, Config{ReadFile: readFile, Defines: defines})
+}
+
+// PreprocessConfig is Preprocess with -I directories and -D macros.
+func PreprocessConfig(f *diag.File, diags *diag.List, cfg Config) []Token {
+	readFile := cfg.ReadFile
+	if readFile == nil {
+		readFile = os.ReadFile
+	}
+	p := &preprocessor{diags: diags, macros: map[string]*macro{}, readFile: readFile, files: map[string]*diag.File{}, includeDirs: cfg.IncludeDirs}
 	pre := diag.NewFile("<built-in>", []byte(predefined))
 	p.file(pre)
-	if len(defines) > 0 {
+	if defines := cfg.Defines; len(defines) > 0 {
 		var b strings.Builder
 		for _, d := range defines {
 			name, val, ok := strings.Cut(d, "=")
@@ -286,8 +307,13 @@ func (p *preprocessor) include(f *diag.File, d Token, args []Token) {
 		p.diags.Errorf(args[0].Pos, "C0110", "#include expects \"file\" or <file>")
 		return
 	}
+	var dirs []string
 	if local {
-		path := filepath.Join(filepath.Dir(f.Name), name)
+		dirs = append(dirs, filepath.Dir(f.Name))
+	}
+	dirs = append(dirs, p.includeDirs...)
+	for _, dir := range dirs {
+		path := filepath.Join(dir, name)
 		if inc, ok := p.files[path]; ok {
 			p.file(inc)
 			return
@@ -350,6 +376,17 @@ func (p *preprocessor) expand(toks []Token, depth int) []Token {
 			continue
 		}
 		m, ok := p.macros[t.Text]
+		if !ok && (t.Text == "__FILE__" || t.Text == "__LINE__") && t.Pos.File != nil {
+			// C99 6.10.8: the presumed file name and line of the use
+			// (a macro's expansion carries the position of its use).
+			line, _ := t.Pos.File.LineCol(t.Pos.Offset)
+			if t.Text == "__LINE__" {
+				out = append(out, Token{Kind: IntLit, Text: strconv.Itoa(line), Pos: t.Pos, Space: t.Space})
+			} else {
+				out = append(out, Token{Kind: StringLit, Text: strconv.Quote(t.Pos.File.Name), Pos: t.Pos, Space: t.Space})
+			}
+			continue
+		}
 		if !ok || t.hide.has(t.Text) {
 			out = append(out, t)
 			continue

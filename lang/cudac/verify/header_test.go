@@ -20,9 +20,9 @@ func TestParseHeader(t *testing.T) {
 		t.Errorf("got %+v\nwant %+v", h, want)
 	}
 	for src, msg := range map[string]string{
-		"//--blockDim=[64,64\n":    "--blockDim: bad extent \"[64,64\": unclosed [",
-		"//--gridDim=0\n":          "--gridDim: bad extent \"0\": components must be positive integers",
-		"//--warp-sync=x\n":        "--warp-sync=x: want a warp size from 1 to 1024",
+		"//--blockDim=[64,64\n":     "--blockDim: bad extent \"[64,64\": unclosed [",
+		"//--gridDim=0\n":           "--gridDim: bad extent \"0\": components must be positive integers",
+		"//--warp-sync=x\n":         "--warp-sync=x: want a warp size from 1 to 1024",
 		"//--blockDim=4 nonsense\n": "unexpected \"nonsense\" (flags start with --, defines with -D)",
 	} {
 		if _, err := verify.ParseHeader([]byte(src)); err == nil || err.Error() != msg {

@@ -17,13 +17,15 @@ func Check(f *syntax.File, l *lib.Library, errs *diag.List) *Program {
 			Windows: map[string]*lib.SpecialWindow{}, Units: map[string]*lib.Unit{}, Quals: map[string]*lib.QualTL{},
 			Timelines: map[string]*lib.SyncTL{}, Instrs: map[string]*lib.Instr{}, Procs: map[string]*syntax.Proc{}}
 	}
-	prog := &Program{File: f, Lib: l, ByName: map[string]*Proc{}, Consts: map[string]int64{}, Globals: map[string]syntax.Expr{}}
+	prog := &Program{File: f, Lib: l, ByName: map[string]*Proc{}, Consts: map[string]int64{}, Globals: map[string]syntax.Expr{},
+		Configs: map[string]*Config{}, Fields: map[*syntax.Attr]*ConfigField{}, Externs: map[*syntax.Call]*lib.Extern{}}
 	c := &checker{lib: l, errs: errs, prog: prog, globals: map[string]*Symbol{}}
 	if f == nil {
 		return prog
 	}
 	c.libProcs()
 	c.declareGlobals(f)
+	c.declareConfigs(f)
 	// Declare every proc first so calls may refer forward.
 	type pending struct {
 		p    *Proc

@@ -33,6 +33,8 @@ var codes = []diag.Code{
 	{Code: "W0226", Summary: "free of something that is not a local allocation"},
 	{Code: "W0227", Summary: "bad special window statement (window type parameters, or a source memory the window does not accept)"},
 	{Code: "W0228", Summary: "barrier count must be an integer constant"},
+	{Code: "W0229", Summary: "bad config declaration or use (unknown field, wrong kind, config in CUDA code); a warning when a config is not declared and its fields are inferred from their uses"},
+	{Code: "W0230", Summary: "an Exo form Weft deliberately does not accept; the message names the Weft form (docs/weft-reference.md, \"Coming from Exo\")"},
 }
 
 func init() { diag.Register("weft", codes) }

@@ -55,6 +55,14 @@ func (c *checker) control(e syntax.Expr) {
 		}
 	case *syntax.Index:
 		c.errs.Errorf(e.Pos(), "W0206", "control expressions cannot read data (%s)", describe(e))
+	case *syntax.Attr:
+		c.configRead(e, KindIndex)
+	case *syntax.Call:
+		if isStride(e) {
+			c.strideExpr(e)
+			return
+		}
+		c.errs.Errorf(e.Pos(), "W0206", "expected a control expression, found %s", describe(e))
 	default:
 		c.errs.Errorf(e.Pos(), "W0206", "expected a control expression, found %s", describe(e))
 	}
@@ -79,11 +87,19 @@ func (c *checker) boolean(e syntax.Expr) {
 			c.boolean(e.X)
 			c.boolean(e.Y)
 		case "==", "!=", "<", "<=", ">", ">=":
+			if c.boolOperands(e) {
+				// b == True, False == True: booleans compare too (Exo).
+				c.boolean(e.X)
+				c.boolean(e.Y)
+				return
+			}
 			c.control(e.X)
 			c.control(e.Y)
 		default:
 			c.errs.Errorf(e.Pos(), "W0208", "expected a condition, found an arithmetic expression")
 		}
+	case *syntax.Attr:
+		c.configRead(e, KindBool)
 	case *syntax.Unary:
 		if e.Op == "not" {
 			c.boolean(e.X)
@@ -118,6 +134,10 @@ func (c *checker) data(e syntax.Expr) {
 		} else {
 			c.errs.Errorf(e.Pos(), "W0207", "operator %s is not a data operation", e.Op)
 		}
+	case *syntax.Attr:
+		c.configRead(e, KindScalar)
+	case *syntax.Call:
+		c.externCall(e)
 	default:
 		c.errs.Errorf(e.Pos(), "W0207", "expected a data expression, found %s", describe(e))
 	}
@@ -226,6 +246,13 @@ func (c *checker) window(e syntax.Expr) (*Symbol, []syntax.Expr) {
 		}
 		return base, out
 	case *syntax.BadExpr:
+		return nil, nil
+	case *syntax.Attr:
+		// x.name[i]: Weft has no attributes on data (Exo's printed x.T is
+		// not a tensor); a config field is a scalar and cannot be indexed.
+		if f := c.configField(e, KindScalar); f != nil {
+			c.errs.Errorf(e.Pos(), "W0209", "%s is a scalar config field: it cannot be indexed", f.Qualified())
+		}
 		return nil, nil
 	}
 	return nil, nil

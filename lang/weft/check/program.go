@@ -81,6 +81,10 @@ type Symbol struct {
 	Of *Symbol
 	// Guard is z of an explicitly guarded barrier `barrier(z)`.
 	Guard *Symbol
+	// RingDepth is, for a barrier allocation with Exo's size annotations
+	// (`barrier[2, n @ ring_buffer_by(4)]`), the ring depth of each
+	// dimension (0: not ring-buffered); nil without annotations.
+	RingDepth []int64
 	// Param is the parameter position, or -1.
 	Param int
 	// Value is the value of a KindConst.
@@ -151,6 +155,13 @@ type Program struct {
 	Consts map[string]int64
 	// Globals are all module-level names with their value expressions.
 	Globals map[string]syntax.Expr
+	// Configs are the file's configs, declared (@config class) or inferred
+	// from their uses; Fields maps each `Config.field` use to its field.
+	Configs map[string]*Config
+	Fields  map[*syntax.Attr]*ConfigField
+	// Externs maps each call of an extern function in a data expression
+	// (sin(x), select(a, b, c, d)) to its definition.
+	Externs map[*syntax.Call]*lib.Extern
 }
 
 // Main picks the proc to run or check: the named one, or else the file's

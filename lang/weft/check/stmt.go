@@ -111,8 +111,8 @@ func (c *checker) paramSymbol(prm *syntax.Param, i int, instr bool) *Symbol {
 		if t.Dims != nil || t.Window {
 			c.errs.Errorf(t.Pos(), "W0203", "%s parameter cannot have dimensions", t.Elem.Name)
 		}
-		if t.Mem != nil {
-			c.errs.Errorf(t.Mem.Pos(), "W0203", "%s is a control type: it has no memory", t.Elem.Name)
+		if t.Mem != nil && !controlParamMem(t) {
+			c.errs.Errorf(t.Mem.Pos(), "W0203", "%s is a control type: it has no memory (Exo's `@ DRAM` is accepted)", t.Elem.Name)
 		}
 		return sym
 	case "barrier":
@@ -126,7 +126,7 @@ func (c *checker) paramSymbol(prm *syntax.Param, i int, instr bool) *Symbol {
 		return sym
 	}
 	c.dataType(t)
-	sym.Elem, sym.Dims = t.Elem.Name, t.Dims
+	sym.Elem, sym.Dims = lib.ResolveElem(t.Elem.Name), t.Dims
 	switch {
 	case t.Window:
 		sym.Kind = KindWindow
@@ -170,7 +170,7 @@ func (c *checker) specialName(e syntax.Expr) *lib.SpecialWindow {
 
 func (c *checker) dataType(t *syntax.Type) {
 	if !lib.IsDataType(t.Elem.Name) {
-		c.errs.Errorf(t.Elem.Pos(), "W0203", "unknown type %s (data types: f16, bf16, f32, f64, i8, ui8, ui16, i32)", t.Elem.Name)
+		c.errs.Errorf(t.Elem.Pos(), "W0203", "unknown type %s (data types: R, f16, bf16, f32, f64, i8, ui8, ui16, i32)", t.Elem.Name)
 	}
 }
 
@@ -399,7 +399,7 @@ func (c *checker) alloc(s *syntax.Alloc) {
 		sym.Kind = KindInvalid
 	default:
 		c.dataType(t)
-		sym.Elem = t.Elem.Name
+		sym.Elem = lib.ResolveElem(t.Elem.Name)
 		sym.Kind = KindScalar
 		if len(t.Dims) > 0 {
 			sym.Kind = KindTensor
@@ -413,6 +413,7 @@ func (c *checker) alloc(s *syntax.Alloc) {
 			c.permit(sym, 'c', s.Name.Pos())
 		}
 	}
+	c.dimAnnotations(t, sym)
 	c.declare(s.Name, sym)
 }
 
@@ -455,6 +456,10 @@ func (c *checker) permitAs(sym *Symbol, op byte, at diag.Pos, instrArg bool) {
 }
 
 func (c *checker) assign(s *syntax.Assign) {
+	if a, ok := s.LHS.(*syntax.Attr); ok {
+		c.configWrite(s, a)
+		return
+	}
 	// A window statement `x = y[...]` (optionally `@ SpecialWindow`)
 	// declares x; any other assignment writes data.
 	if n, ok := s.LHS.(*syntax.Name); ok && s.Op == "=" {
@@ -645,6 +650,9 @@ func (c *checker) forStmt(s *syntax.For) {
 		c.ranges[it] = [2]int64{lo[0], hi[1] - 1}
 	}
 	c.stmts(s.Body)
+	if mode == "par" && !c.device {
+		c.parWrites(s, it, s.Body)
+	}
 	c.pop()
 	c.tasks = savedTasks
 }

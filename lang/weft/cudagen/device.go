@@ -8,6 +8,7 @@ import (
 
 	"weft.dev/weft/cuda"
 	"weft.dev/weft/lang/weft/coll"
+	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
 )
 
@@ -777,7 +778,7 @@ func (g *gen) inline(ctx *devCtx, s *syntax.CallStmt, p *syntax.Proc) {
 			isc.add(v)
 		case lib_isData(t.Elem.Name):
 			// A scalar argument is an lvalue of the caller.
-			v := &sym{name: prm.Name.Name, kind: kScalar, elem: t.Elem.Name, device: true, decl: prm}
+			v := &sym{name: prm.Name.Name, kind: kScalar, elem: lib.ResolveElem(t.Elem.Name), device: true, decl: prm}
 			v.c = x.expr(a)
 			isc.add(v)
 		default:
@@ -1098,7 +1099,7 @@ func (g *gen) devAlloc(ctx *devCtx, a *syntax.Alloc) {
 		return
 	}
 	mem, memArg := g.memOf(t.Mem)
-	v := &sym{name: a.Name.Name, c: cuda.Ident(a.Name.Name), elem: t.Elem.Name, dims: t.Dims, mem: mem, memArg: memArg,
+	v := &sym{name: a.Name.Name, c: cuda.Ident(a.Name.Name), elem: lib.ResolveElem(t.Elem.Name), dims: t.Dims, mem: mem, memArg: memArg,
 		device: true, decl: a, tileThreads: ctx.cur.TileThreads}
 	if t.Elem.Name == "barrier" {
 		v.kind = kBarrier

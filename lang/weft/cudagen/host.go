@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"weft.dev/weft/cuda"
+	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
 )
 
@@ -29,7 +30,7 @@ func (g *gen) paramSym(prm *syntax.Param, order int) (*sym, string) {
 		g.errorf(prm, codeName, "parameter %s has no type", prm.Name.Name)
 		return v, "int " + name
 	}
-	v.elem = t.Elem.Name
+	v.elem = lib.ResolveElem(t.Elem.Name)
 	v.mem, v.memArg = g.memOf(t.Mem)
 	switch t.Elem.Name {
 	case "size":
@@ -207,7 +208,7 @@ func (pg *procGen) alloc(a *syntax.Alloc, sc *scope) {
 	if t == nil || t.Elem == nil {
 		return
 	}
-	v.elem = t.Elem.Name
+	v.elem = lib.ResolveElem(t.Elem.Name)
 	v.dims = t.Dims
 	v.mem, v.memArg = g.memOf(t.Mem)
 	if t.Elem.Name == "barrier" {
@@ -297,6 +298,8 @@ func (pg *procGen) lvalue(e syntax.Expr, x *exprCtx) string {
 		return x.name(e)
 	case *syntax.Index:
 		return x.access(e)
+	case *syntax.Attr:
+		return x.configRef(e)
 	}
 	x.g.errorf(e, codeUnsupported, "cannot assign to %s", syntax.ExprString(e))
 	return "_"

@@ -247,6 +247,10 @@ func (x *exprCtx) exprPrec(e syntax.Expr, outer int) string {
 		return s
 	case *syntax.Index:
 		return x.access(e)
+	case *syntax.Attr:
+		return x.configRef(e)
+	case *syntax.Call:
+		return x.call(e)
 	}
 	x.g.errorf(e, codeUnsupported, "cannot lower expression %s to C", syntax.ExprString(e))
 	return "0"

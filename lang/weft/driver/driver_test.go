@@ -146,11 +146,14 @@ func TestEveryExampleRuns(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		var sizes []string
+		var sizes, extra []string
 		for _, line := range strings.Split(string(src), "\n") {
-			if rest, ok := strings.CutPrefix(line, "# check:"); ok {
+			if rest, ok := strings.CutPrefix(line, "# check:"); ok && sizes == nil {
 				sizes = strings.Fields(rest)
-				break
+			}
+			// `# run: NAME=VALUE ...` gives scalars and inputs (examples/weft/exo).
+			if rest, ok := strings.CutPrefix(line, "# run:"); ok {
+				extra = strings.Fields(rest)
 			}
 		}
 		var errs diag.List
@@ -160,14 +163,14 @@ func TestEveryExampleRuns(t *testing.T) {
 			return nil
 		}
 		// Every array parameter of the proc run is random.
-		args := append([]string{path}, sizes...)
+		args := append(append([]string{path}, sizes...), extra...)
 		for _, decl := range f.Decls {
 			p, ok := decl.(*syntax.Proc)
 			if !ok || interp.IsInstr(p) {
 				continue
 			}
 			for _, prm := range p.Params {
-				if len(prm.Type.Dims) > 0 {
+				if len(prm.Type.Dims) > 0 && !strings.Contains(" "+strings.Join(extra, " "), " "+prm.Name.Name+"=") {
 					args = append(args, prm.Name.Name+"=rand")
 				}
 			}

@@ -30,6 +30,10 @@ func libProcs(l *lib.Library) func(string) *syntax.Proc {
 	}
 }
 
+// DefaultMaxSteps is the default of `weft run --max-steps` (about a minute
+// of interpretation): every run ends (issue 14).
+const DefaultMaxSteps = 1 << 31
+
 func runVerb(env *frontend.Env, args []string) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
@@ -42,9 +46,14 @@ func runVerb(env *frontend.Env, args []string) int {
 	compareDir := fs.String("compare", "", "compare every array argument after the run with `DIR`/NAME.npy where it exists (e.g. the GPU results of weft build --harness): exit 1 with W0812 when |ref-x| > atol + rtol*|x| anywhere")
 	rtol := fs.Float64("rtol", 0, "relative tolerance of --compare (default 0: bit-exact)")
 	atol := fs.Float64("atol", 0, "absolute tolerance of --compare (default 0: bit-exact)")
-	maxSteps := fs.Int64("max-steps", 0, "stop with W0811 after N loop iterations, calls and allocated elements (0: no limit)")
+	maxSteps := fs.Int64("max-steps", DefaultMaxSteps, "stop with W0811 after N loop iterations, calls and allocated elements (0: no limit)")
+	maxMemory := frontend.ByteSize(interp.DefaultMaxMemory)
+	fs.Var(&maxMemory, "max-memory", "`BYTES`: stop with W0813 when the array arguments together, or one allocation, would take more than BYTES (8 bytes an element)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
+		return 2
+	}
+	if !frontend.NonNegative(env, fs, "max-steps") {
 		return 2
 	}
 	files, assigns := splitAssignments(pos)
@@ -76,7 +85,7 @@ func runVerb(env *frontend.Env, args []string) int {
 		errs = diag.List{}
 	}
 	procs := libProcs(l)
-	prog := interp.New(f, interp.Options{Procs: procs, MaxSteps: *maxSteps})
+	prog := interp.New(f, interp.Options{Procs: procs, MaxSteps: *maxSteps, MaxMemory: int64(maxMemory)})
 	p, err := prog.Main(*procName)
 	if err != nil {
 		var le *diag.ListError

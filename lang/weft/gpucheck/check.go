@@ -524,8 +524,13 @@ func (c *checker) forStmt(s *Scope, st *syntax.For) {
 		c.errs.Errorf(st.Pos(), codeTasksWhere, "cuda_tasks loop must appear only in the top-level nest of a CudaDeviceFunction")
 		c.loopBody(s, st, nil)
 		return
+	case s.Device == nil && mode == "par":
+		// Exo's par loop (OpenMP) in CPU code; package check makes sure
+		// its iterations write disjoint elements.
+		c.loopBody(s, st, nil)
+		return
 	case s.Device == nil && mode != "seq":
-		c.errs.Errorf(st.Mode.Pos(), codeLoopMode, "CPU code allows only seq loops, not %s", mode)
+		c.errs.Errorf(st.Mode.Pos(), codeLoopMode, "CPU code allows only seq and par loops, not %s", mode)
 		c.loopBody(s, st, nil)
 		return
 	case s.Device != nil && mode != "seq" && mode != "cuda_threads":

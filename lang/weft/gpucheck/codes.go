@@ -34,7 +34,7 @@ func init() {
 		{Code: codeDeviceWhere, Summary: "CudaDeviceFunction opened outside CPU code"},
 		{Code: codeTasksNest, Summary: "the only child of CudaDeviceFunction must be a nest of cuda_tasks loops"},
 		{Code: codeTasksWhere, Summary: "cuda_tasks loop outside the top-level nest of a CudaDeviceFunction"},
-		{Code: codeLoopMode, Summary: "loop mode not allowed here (CPU code allows only seq loops; device code seq and cuda_threads)"},
+		{Code: codeLoopMode, Summary: "loop mode not allowed here (CPU code allows only seq and par loops; device code seq and cuda_threads)"},
 		{Code: codeThreadsBounds, Summary: "cuda_threads needs lo = 0 and a compile-time constant hi"},
 		{Code: codeThreadsFit, Summary: "cuda_threads loop cannot subdivide its scope's collective (e.g. it needs more threads than the scope has)"},
 		{Code: codeUnit, Summary: "invalid collective unit"},

@@ -68,6 +68,14 @@ func (p *Proc) Bind(assigns [][2]string, seed uint64, load func(path string) (*A
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x5745_4654)) // "WEFT"
 	var arrays []string
+	// The arrays together stay within the memory limit (8 bytes an element).
+	limit, used := p.prog.opts.maxMemory(), int64(0)
+	overLimit := func(name string, n int) error {
+		if used += int64(n) * 8; used > limit {
+			return fmt.Errorf("%s: the array arguments take %d bytes with %s, more than the memory limit of %d bytes (--max-memory BYTES raises it)", p.Name, used, name, limit)
+		}
+		return nil
+	}
 	for _, q := range p.Params {
 		if !q.IsArray() {
 			continue
@@ -82,6 +90,9 @@ func (p *Proc) Bind(assigns [][2]string, seed uint64, load func(path string) (*A
 			if err != nil {
 				return nil, nil, fmt.Errorf("%s=%s: %v", q.Name, v, err)
 			}
+			if err := overLimit(q.Name, len(a.Data)); err != nil {
+				return nil, nil, err
+			}
 			args[q.Name] = a.Convert(q.Elem)
 			continue
 		}
@@ -94,6 +105,9 @@ func (p *Proc) Bind(assigns [][2]string, seed uint64, load func(path string) (*A
 			if n *= d; n > 1<<31 {
 				return nil, nil, fmt.Errorf("%s has shape %v: more than 2^31 elements", q.Name, shape)
 			}
+		}
+		if err := overLimit(q.Name, n); err != nil {
+			return nil, nil, err
 		}
 		a := NewArray(q.Elem, shape)
 		switch v {

@@ -16,6 +16,7 @@ const (
 	CodeRunArg      = "W0810" // bad NAME=VALUE on the command line
 	CodeSteps       = "W0811" // step limit exceeded
 	CodeCompare     = "W0812" // weft run --compare: a result differs from the reference
+	CodeMemory      = "W0813" // memory limit exceeded
 )
 
 func init() {
@@ -32,5 +33,6 @@ func init() {
 		{Code: CodeRunArg, Summary: "bad NAME=VALUE argument of weft run"},
 		{Code: CodeSteps, Summary: "the run exceeded its step limit (weft run --max-steps)"},
 		{Code: CodeCompare, Summary: "weft run --compare: an array differs from the reference .npy beyond the tolerance"},
+		{Code: CodeMemory, Summary: "the run exceeded its memory limit (weft run --max-memory)"},
 	})
 }

@@ -275,6 +275,9 @@ func (c *compiler) alloc(s *syntax.Alloc) func(*frame) {
 				fail(fr, pos, CodeArgValue, "%s has more than 2^31 elements", name)
 			}
 		}
+		if lim := c.prog.opts.maxMemory(); int64(n)*8 > lim {
+			fail(fr, pos, CodeMemory, "allocating %s (%d elements, %d bytes) exceeds the memory limit of %d bytes (--max-memory BYTES raises it)", name, n, int64(n)*8, lim)
+		}
 		spend(fr, pos, int64(n))
 		v := &view{data: make([]float64, n), shape: shape, strides: make([]int, len(shape)), elem: e, name: name}
 		st := 1
@@ -337,7 +340,7 @@ func (c *compiler) forStmt(s *syntax.For) func(*frame) {
 func spend(fr *frame, pos diag.Pos, n int64) {
 	*fr.budget -= n
 	if *fr.budget < 0 {
-		fail(fr, pos, CodeSteps, "step limit exceeded")
+		fail(fr, pos, CodeSteps, "step limit exceeded (--max-steps N raises it)")
 	}
 }
 
@@ -359,6 +362,9 @@ func (c *compiler) isWindowExpr(e syntax.Expr) bool {
 }
 
 func (c *compiler) assign(s *syntax.Assign) func(*frame) {
+	if _, ok := s.LHS.(*syntax.Attr); ok {
+		return c.configWrite(s)
+	}
 	if n, ok := s.LHS.(*syntax.Name); ok {
 		sy := c.lookup(n.Name)
 		if s.Op == "=" && (s.Mem != nil || sy == nil || sy.kind != symBuf || sy.rank > 0) && c.isWindowExpr(s.RHS) {

@@ -5,6 +5,7 @@ import (
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/weft/check"
+	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
 )
 
@@ -132,6 +133,13 @@ func (c *compiler) ctrl(e syntax.Expr) cexpr {
 		}
 		return cexpr{slot: -1, fn: fn}
 	}
+	if a, ok := e.(*syntax.Attr); ok && configKey(a) != "" {
+		f := c.configRead(a)
+		return cexpr{slot: -1, fn: func(fr *frame) int64 { return int64(f(fr)) }}
+	}
+	if call, ok := e.(*syntax.Call); ok && call.FunName() == "stride" {
+		return c.stride(call)
+	}
 	c.errorf(e.Pos(), CodeUnsupported, "%s is not a control expression", syntax.ExprString(e))
 	return konst(0)
 }
@@ -168,7 +176,7 @@ func (c *compiler) cond(e syntax.Expr) func(*frame) bool {
 			x, y := c.cond(e.X), c.cond(e.Y)
 			return func(fr *frame) bool { return x(fr) || y(fr) }
 		case "==", "!=", "<", "<=", ">", ">=":
-			if c.isBool(e.X) && c.isBool(e.Y) && (e.Op == "==" || e.Op == "!=") {
+			if (c.isBool(e.X) || c.isBool(e.Y)) && (e.Op == "==" || e.Op == "!=") {
 				x, y := c.cond(e.X), c.cond(e.Y)
 				if e.Op == "==" {
 					return func(fr *frame) bool { return x(fr) == y(fr) }
@@ -191,6 +199,10 @@ func (c *compiler) cond(e syntax.Expr) func(*frame) bool {
 				return func(fr *frame) bool { return x(fr) >= y(fr) }
 			}
 		}
+	}
+	if a, ok := e.(*syntax.Attr); ok && configKey(a) != "" {
+		f := c.configRead(a)
+		return func(fr *frame) bool { return f(fr) != 0 }
 	}
 	c.errorf(e.Pos(), CodeUnsupported, "%s is not a boolean control expression", syntax.ExprString(e))
 	return func(*frame) bool { return false }
@@ -465,6 +477,11 @@ func (c *compiler) data(e syntax.Expr, t Elem) func(*frame) float64 {
 		}
 	case *syntax.Call:
 		return c.builtin(e, t)
+	case *syntax.Attr:
+		if configKey(e) != "" {
+			f := c.configRead(e)
+			return func(fr *frame) float64 { return round(t, f(fr)) }
+		}
 	}
 	c.errorf(e.Pos(), CodeUnsupported, "%s is not a data expression", syntax.ExprString(e))
 	return func(*frame) float64 { return 0 }
@@ -586,35 +603,19 @@ func (c *compiler) builtin(e *syntax.Call, t Elem) func(*frame) float64 {
 	for i, a := range e.Args {
 		args[i] = c.data(a, t)
 	}
-	want := map[string]int{"select": 4, "relu": 1, "sqrt": 1, "max": 2, "min": 2}[name]
+	if ext := lib.Externs[name]; ext != nil && len(args) == ext.Arity && len(e.Kwargs) == 0 {
+		return c.extern(ext, args, t)
+	}
+	want := map[string]int{"max": 2, "min": 2}[name]
 	if want == 0 || len(args) != want || len(e.Kwargs) > 0 {
 		if want == 0 {
-			c.errorf(e.Pos(), CodeUnsupported, "unknown function %s in a data expression (builtins: select, relu, sqrt, max, min)", syntax.ExprString(e.Fun))
+			c.errorf(e.Pos(), CodeUnsupported, "unknown function %s in a data expression (extern functions: %s; builtins: max, min)", syntax.ExprString(e.Fun), lib.ExternNames())
 		} else {
 			c.errorf(e.Pos(), CodeUnsupported, "%s takes %d arguments", name, want)
 		}
 		return func(*frame) float64 { return 0 }
 	}
 	switch name {
-	case "select": // select(a, b, x, y) = x if a < b else y
-		a, b, x, y := args[0], args[1], args[2], args[3]
-		return func(fr *frame) float64 {
-			if a(fr) < b(fr) {
-				return x(fr)
-			}
-			return y(fr)
-		}
-	case "relu":
-		x := args[0]
-		return func(fr *frame) float64 {
-			if v := x(fr); v > 0 {
-				return v
-			}
-			return 0
-		}
-	case "sqrt":
-		x := args[0]
-		return func(fr *frame) float64 { return round(t, math.Sqrt(x(fr))) }
 	case "max":
 		x, y := args[0], args[1]
 		return func(fr *frame) float64 { return math.Max(x(fr), y(fr)) }

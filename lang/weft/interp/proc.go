@@ -56,7 +56,8 @@ type frame struct {
 	parent *frame
 	site   diag.Pos // the call statement in parent
 	depth  int
-	budget *int64 // loop iterations and allocated elements left (Options.MaxSteps)
+	budget *int64       // loop iterations and allocated elements left (Options.MaxSteps)
+	cfg    *configState // config fields (root frame only; see frame.config)
 }
 
 // view is a tensor, a window into one, or a scalar (rank 0).

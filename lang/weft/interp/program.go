@@ -18,6 +18,21 @@ type Options struct {
 	// MaxSteps bounds the work of one Call: loop iterations plus allocated
 	// elements plus calls (0: no bound). Exceeding it is diagnostic W0811.
 	MaxSteps int64
+	// MaxMemory bounds the bytes of the array arguments together (Bind)
+	// and of each allocation (W0813); 0: DefaultMaxMemory.
+	MaxMemory int64
+}
+
+// DefaultMaxMemory is the default of Options.MaxMemory (issue 14: every
+// interpreter has a default limit, and a huge size is a diagnostic, not an
+// out-of-memory crash). Elements are held as float64, 8 bytes each.
+const DefaultMaxMemory = 4 << 30
+
+func (o *Options) maxMemory() int64 {
+	if o.MaxMemory <= 0 {
+		return DefaultMaxMemory
+	}
+	return o.MaxMemory
 }
 
 // Program is a parsed file ready to run. Procs are compiled on first use,

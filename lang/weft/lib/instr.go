@@ -82,7 +82,22 @@ var dataKinds = map[string]bool{"f16": true, "bf16": true, "f32": true, "f64": t
 
 // IsDataType reports whether name is a data type of seed 000 Fig. 10 (plus
 // bf16, which instructions need).
-func IsDataType(name string) bool { return dataKinds[name] }
+func IsDataType(name string) bool { return dataKinds[name] || name == RealType }
+
+// RealType is Exo's generic real `R`: a data type of unspecified precision
+// that Exo resolves with set_precision and otherwise compiles as float
+// (its C code generator's default). Printed procs keep R where no
+// precision was set, so Weft resolves it the same way: R is f32.
+const RealType = "R"
+
+// ResolveElem returns the concrete data type a type name stands for: f32
+// for Exo's R, the name itself otherwise.
+func ResolveElem(name string) string {
+	if name == RealType {
+		return "f32"
+	}
+	return name
+}
 
 // ParseInstr interprets the decorators of an instruction proc against the
 // library l (for its timelines, units and memories) and reports problems in
@@ -183,7 +198,7 @@ func ParseInstr(p *syntax.Proc, l *Library, errs *diag.List) *Instr {
 		if t == nil || t.Elem == nil || !IsDataType(t.Elem.Name) {
 			continue
 		}
-		a := &Access{Param: prm.Name.Name, Index: i, Elem: t.Elem.Name, Window: t.Window, OutOfOrder: async}
+		a := &Access{Param: prm.Name.Name, Index: i, Elem: ResolveElem(t.Elem.Name), Window: t.Window, OutOfOrder: async}
 		if t.Mem != nil {
 			if n, ok := t.Mem.(*syntax.Name); ok {
 				a.Mem = n.Name

@@ -58,6 +58,170 @@ func (b *binding) moreBuiltins() map[string]builtinFn {
 			n := blockCount(count, &stmt)
 			return b.apply("rewrite_expr", p.proc, func(x *syntax.Proc) error { return b.ws.rewriteExpr(x, stmt.text, n, old, new) })
 		},
+
+		"add_loop": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var blk selArg
+			var name string
+			var hi starlark.Value
+			guard := false
+			count := 0
+			if err := starlark.UnpackArgs("add_loop", args, kwargs, "proc", p, "block", &blk, "iter", &name, "hi", &hi, "guard?", &guard, "count?", &count); err != nil {
+				return nil, argErr("add_loop", err, p)
+			}
+			n, h := blockCount(count, &blk), starlarkText(hi)
+			return b.apply("add_loop", p.proc, func(x *syntax.Proc) error { return b.ws.addLoop(x, blk.text, n, name, h, guard) })
+		},
+		"remove_loop":         b.loopOp("remove_loop", b.ws.removeLoop),
+		"unroll_loop":         b.loopOp("unroll_loop", b.ws.unrollLoop),
+		"lift_scope":          b.loopOp("lift_scope", b.ws.liftScope),
+		"eliminate_dead_code": b.loopOp("eliminate_dead_code", b.ws.eliminateDeadCode),
+		"join_loops":          b.pairOp("join_loops", b.ws.joinLoops),
+		"fuse":                b.pairOp("fuse", b.ws.fuseLoops),
+		"cut_loop":            b.loopExprOp("cut_loop", "cut", b.ws.cutLoop),
+		"shift_loop":          b.loopExprOp("shift_loop", "new_lo", b.ws.shiftLoop),
+		"mult_loops":          b.loopExprOp("mult_loops", "new_iter", b.ws.multLoops),
+		"specialize": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var blk selArg
+			var conds *starlark.List
+			count := 0
+			if err := starlark.UnpackArgs("specialize", args, kwargs, "proc", p, "block", &blk, "conds", &conds, "count?", &count); err != nil {
+				return nil, argErr("specialize", err, p)
+			}
+			var cs []string
+			for i := 0; i < conds.Len(); i++ {
+				s, ok := starlark.AsString(conds.Index(i))
+				if !ok {
+					return nil, argErr("specialize", errorf(CodeArgs, "specialize: conds must be strings"))
+				}
+				cs = append(cs, s)
+			}
+			n := blockCount(count, &blk)
+			return b.apply("specialize", p.proc, func(x *syntax.Proc) error { return b.ws.specialize(x, blk.text, n, cs) })
+		},
+		"insert_pass": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var where selArg
+			before := false
+			if err := starlark.UnpackArgs("insert_pass", args, kwargs, "proc", p, "where", &where, "before?", &before); err != nil {
+				return nil, argErr("insert_pass", err, p)
+			}
+			return b.apply("insert_pass", p.proc, func(x *syntax.Proc) error { return b.ws.insertPass(x, where.text, before) })
+		},
+		"delete_pass": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			if err := starlark.UnpackArgs("delete_pass", args, kwargs, "proc", p); err != nil {
+				return nil, argErr("delete_pass", err, p)
+			}
+			return b.apply("delete_pass", p.proc, b.ws.deletePass)
+		},
+		"delete_buffer": b.allocOp("delete_buffer", b.ws.deleteBuffer),
+		"sink_alloc":    b.allocOp("sink_alloc", b.ws.sinkAlloc),
+		"inline_window": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var name string
+			if err := starlark.UnpackArgs("inline_window", args, kwargs, "proc", p, "window", &name); err != nil {
+				return nil, argErr("inline_window", err, p)
+			}
+			return b.apply("inline_window", p.proc, func(x *syntax.Proc) error { return b.ws.inlineWindow(x, name) })
+		},
+		"resize_dim": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var name allocArg
+			var dim int
+			var size, off starlark.Value
+			if err := starlark.UnpackArgs("resize_dim", args, kwargs, "proc", p, "alloc", &name, "dim", &dim, "size", &size, "offset", &off); err != nil {
+				return nil, argErr("resize_dim", err, p)
+			}
+			sz, of := starlarkText(size), starlarkText(off)
+			return b.apply("resize_dim", p.proc, func(x *syntax.Proc) error { return b.ws.resizeDim(x, name.name, dim, sz, of) })
+		},
+		"commute_expr": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var stmt selArg
+			var e string
+			if err := starlark.UnpackArgs("commute_expr", args, kwargs, "proc", p, "stmt", &stmt, "expr", &e); err != nil {
+				return nil, argErr("commute_expr", err, p)
+			}
+			return b.apply("commute_expr", p.proc, func(x *syntax.Proc) error { return b.ws.commuteExpr(x, stmt.text, e) })
+		},
+		"bind_expr": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var stmt selArg
+			var e, name string
+			mem := "DRAM"
+			if err := starlark.UnpackArgs("bind_expr", args, kwargs, "proc", p, "stmt", &stmt, "expr", &e, "new_name", &name, "memory?", &mem); err != nil {
+				return nil, argErr("bind_expr", err, p)
+			}
+			return b.apply("bind_expr", p.proc, func(x *syntax.Proc) error { return b.ws.bindExpr(x, stmt.text, e, name, mem) })
+		},
 	}
 	return m
+}
+
+// loopOp binds an operation of (proc, stmt).
+func (b *binding) loopOp(op string, f func(*syntax.Proc, string) error) builtinFn {
+	return func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		p := &procArg{b: b}
+		var s selArg
+		if err := starlark.UnpackArgs(op, args, kwargs, "proc", p, "stmt", &s); err != nil {
+			return nil, argErr(op, err, p)
+		}
+		return b.apply(op, p.proc, func(x *syntax.Proc) error { return f(x, s.text) })
+	}
+}
+
+// pairOp binds an operation of (proc, loop1[, loop2]) where loop2, if
+// given, must be the statement right after loop1.
+func (b *binding) pairOp(op string, f func(*syntax.Proc, string) error) builtinFn {
+	return func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		p := &procArg{b: b}
+		var s1, s2 selArg
+		if err := starlark.UnpackArgs(op, args, kwargs, "proc", p, "loop1", &s1, "loop2?", &s2); err != nil {
+			return nil, argErr(op, err, p)
+		}
+		return b.apply(op, p.proc, func(x *syntax.Proc) error {
+			if s2.text != "" {
+				c1, err := b.ws.find(x, s1.text)
+				if err != nil {
+					return err
+				}
+				c2, err := b.ws.find(x, s2.text)
+				if err != nil {
+					return err
+				}
+				if c1.block() != c2.block() || c2.idx() != c1.idx()+1 {
+					return errorf(CodeLoop, "%s: the second loop must be the statement right after the first", op).at(c1.stmt, "the first loop").at(c2.stmt, "the second loop")
+				}
+			}
+			return f(x, s1.text)
+		})
+	}
+}
+
+// loopExprOp binds an operation of (proc, stmt, value).
+func (b *binding) loopExprOp(op, what string, f func(*syntax.Proc, string, string) error) builtinFn {
+	return func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		p := &procArg{b: b}
+		var s selArg
+		var v starlark.Value
+		if err := starlark.UnpackArgs(op, args, kwargs, "proc", p, "loop", &s, what, &v); err != nil {
+			return nil, argErr(op, err, p)
+		}
+		t := starlarkText(v)
+		return b.apply(op, p.proc, func(x *syntax.Proc) error { return f(x, s.text, t) })
+	}
+}
+
+// allocOp binds an operation of (proc, alloc).
+func (b *binding) allocOp(op string, f func(*syntax.Proc, string) error) builtinFn {
+	return func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		p := &procArg{b: b}
+		var a allocArg
+		if err := starlark.UnpackArgs(op, args, kwargs, "proc", p, "alloc", &a); err != nil {
+			return nil, argErr(op, err, p)
+		}
+		return b.apply(op, p.proc, func(x *syntax.Proc) error { return f(x, a.name) })
+	}
 }

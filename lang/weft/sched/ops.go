@@ -108,6 +108,11 @@ func (w *workspace) reorderLoops(p *syntax.Proc, loop string) error {
 	if err != nil {
 		return err
 	}
+	return w.reorderLoopsAt(p, c, o, loop)
+}
+
+// reorderLoopsAt is reorder_loops on the loop o at c.
+func (w *workspace) reorderLoopsAt(p *syntax.Proc, c *cursor, o *syntax.For, loop string) error {
 	if len(o.Body) != 1 {
 		return errorf(CodeNest, "reorder_loops: the body of loop %s has %d statements; it must be exactly one loop", o.Var.Name, len(o.Body)).at(o, "this loop")
 	}
@@ -135,7 +140,7 @@ func (w *workspace) reorderLoops(p *syntax.Proc, loop string) error {
 		return errorf(CodeDependence, "reorder_loops: swapping loops %s and %s may reorder a %s and a %s that touch the same element",
 			o.Var.Name, in.Var.Name, accessText(cf.a), accessText(cf.b)).at(cf.a.node, "this %s", accessText(cf.a)).at(cf.b.node, "may conflict with this %s in another iteration", accessText(cf.b))
 	} else if reassoc {
-		w.reassoc = append(w.reassoc, fmt.Sprintf("reorder_loops(%s, %s)", p.Name.Name, loop))
+		w.reassoc = append(w.reassoc, fmt.Sprintf("reorder_loops(%s, %s)", p.Name.Name, patternText(loop)))
 	}
 	newInner := &syntax.For{Var: o.Var, Mode: o.Mode, Lo: o.Lo, Hi: o.Hi, Kwargs: o.Kwargs, Comments: in.Comments, Body: in.Body}
 	newOuter := &syntax.For{Var: in.Var, Mode: in.Mode, Lo: in.Lo, Hi: in.Hi, Kwargs: in.Kwargs, Comments: o.Comments, Body: []syntax.Stmt{newInner}}
@@ -177,7 +182,7 @@ func (w *workspace) reorderStmts(p *syntax.Proc, stmt string) error {
 	if cf, reassoc := commute(r1.accs, r2.accs, nil, r1.internal, r2.internal); cf != nil {
 		return errorf(CodeDependence, "reorder_stmts: the statements do not commute: a %s and a %s may touch the same element", accessText(cf.a), accessText(cf.b)).at(cf.a.node, "this %s", accessText(cf.a)).at(cf.b.node, "conflicts with this %s", accessText(cf.b))
 	} else if reassoc {
-		w.reassoc = append(w.reassoc, fmt.Sprintf("reorder_stmts(%s, %s)", p.Name.Name, stmt))
+		w.reassoc = append(w.reassoc, fmt.Sprintf("reorder_stmts(%s, %s)", p.Name.Name, patternText(stmt)))
 	}
 	blk[i], blk[i+1] = s2, s1
 	return nil
@@ -571,7 +576,7 @@ func (w *workspace) fissionAt(p *syntax.Proc, c *cursor, stmt string) (*cursor, 
 	if cf, reassoc := commute(r1.accs, r2.accs, swaps, r1.internal, r2.internal); cf != nil {
 		return nil, errorf(CodeDependence, "fission: splitting loop %s reorders a %s before the split and a %s after it that may touch the same element", loop.Var.Name, accessText(cf.a), accessText(cf.b)).at(cf.a.node, "this %s", accessText(cf.a)).at(cf.b.node, "may conflict with this %s of an earlier iteration", accessText(cf.b))
 	} else if reassoc {
-		w.reassoc = append(w.reassoc, fmt.Sprintf("fission(%s, %s)", p.Name.Name, stmt))
+		w.reassoc = append(w.reassoc, fmt.Sprintf("fission(%s, %s)", p.Name.Name, patternText(stmt)))
 	}
 	second = w.cloneFwd(second)
 	l2 := &syntax.For{Var: &syntax.Name{Name: loop.Var.Name}, Mode: loop.Mode, Lo: cloneExpr(loop.Lo), Hi: cloneExpr(loop.Hi), Kwargs: loop.Kwargs, Body: second}

@@ -117,6 +117,17 @@ func FuzzScript(f *testing.F) {
 		`reorder_dim(f, "acc", [])`,
 		`add_assert(f, "N % 8 == 0")`,
 		`x = [divide_loop(f, "j", k, ["a%d" % k, "b%d" % k]) for k in range(1, 3)]`,
+		`c = f.find_loop("i"); print(c.body()[0].parent().next(), c.expand(after = 1)[1])`,
+		`divide_dim(f, "acc", 0, 2); rearrange_dim(f, "acc", [0]); mult_dim(f, "acc", 0, 1)`,
+		`pipeline_loop(f, f.find_loop("i"), 1)`,
+		`rewrite_expr(f, "i", "i % 2", "1 - (i + 1) % 2")`,
+		`wrap_with_context(f, f.body(), "CudaAsync(Sm80_cp_async)")`,
+		`add_loop(f, "acc = _", "r", 2, guard = True); remove_loop(f, "r"); unroll_loop(f, "j")`,
+		`cut_loop(f, "i", 1); shift_loop(f, "i #1", 0); join_loops(f, "i"); fuse(f, "i")`,
+		`mult_loops(f, "i", "ij"); lift_scope(f, "for j in _"); specialize(f, "i", ["N > 2"])`,
+		`insert_pass(f, "i"); delete_pass(f); eliminate_dead_code(f, "i")`,
+		`delete_buffer(f, "acc"); sink_alloc(f, "acc"); resize_dim(f, "acc", 0, 1, 0)`,
+		`commute_expr(f, "acc += _", "x[i] * 2.0"); bind_expr(f, "acc += _", "x[i]", "v"); inline_window(f, "w")`,
 	} {
 		f.Add(s)
 	}

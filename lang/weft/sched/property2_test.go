@@ -5,6 +5,10 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
 )
 
 // Property tests of the rewrites of dims.go, loops.go and exprs.go, in the
@@ -146,5 +150,122 @@ def f(N: size, x: f32[8] @ DRAM, y: f32[N] @ DRAM):
 	}
 	if accepted == 0 {
 		t.Fatal("rewrite_expr accepted nothing")
+	}
+}
+
+// TestPropertyVocab applies random loop and allocation rewrites of
+// vocab.go (three per program, each on a random target; refusals and
+// missing targets are skipped) to random programs: every accepted
+// sequence must compute the same arrays as the original.
+func TestPropertyVocab(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 28))
+	iters := 150
+	if testing.Short() {
+		iters = 40
+	}
+	applied := map[string]int{}
+	for it := 0; it < iters; it++ {
+		var body strings.Builder
+		nl := 2 + rng.IntN(2)
+		for l := 0; l < nl; l++ {
+			v := fmt.Sprintf("i%d", l)
+			hi := []string{"N", "4"}[rng.IntN(2)]
+			fmt.Fprintf(&body, "    for %s in seq(0, %s):\n", v, hi)
+			if rng.IntN(3) == 0 {
+				fmt.Fprintf(&body, "        if %s < %d:\n    ", v, 1+rng.IntN(4))
+			}
+			dst := []string{"a", "b"}[rng.IntN(2)]
+			src := []string{"a", "b", "x"}[rng.IntN(3)]
+			op := []string{"=", "+="}[rng.IntN(2)]
+			fmt.Fprintf(&body, "        %s[%s + %d] %s %s[%s + %d] * 0.5 + %d.0\n", dst, v, rng.IntN(3), op, src, v, rng.IntN(3), l)
+		}
+		src := "@proc\ndef f(N: size, a: f32[N + 8] @ DRAM, b: f32[N + 8] @ DRAM, x: f32[N + 8] @ DRAM):\n" + body.String()
+		before := parseChecked(t, "input.weft", []byte(src))
+		var script strings.Builder
+		for k := 0; k < 3; k++ {
+			l := fmt.Sprintf("\"i%d\"", rng.IntN(nl))
+			ops := []string{
+				"cut_loop(f, %s, 1)", "shift_loop(f, %s, 3)", "join_loops(f, %s)", "fuse(f, %s)",
+				"unroll_loop(f, %s)", "add_loop(f, f.find_loop(%s).body(), \"r%d\", 2, guard = True)",
+				"add_loop(f, f.find_loop(%s).body(), \"s%d\", 3)", "remove_loop(f, %s)", "lift_scope(f, f.find_loop(%s).body()[0])",
+				"specialize(f, f.find_loop(%s), [\"N > 3\"])", "eliminate_dead_code(f, f.find_loop(%s).body()[0])",
+				"add_loop(f, f.find_loop(%s), \"u%d\", 1)\nremove_loop(f, \"u%[2]d\")",
+			}
+			o := ops[rng.IntN(len(ops))]
+			if strings.Count(o, "%") >= 2 {
+				fmt.Fprintf(&script, o+"\n", l, k)
+			} else {
+				fmt.Fprintf(&script, o+"\n", l)
+			}
+		}
+		// Apply the ops one at a time, keeping those accepted.
+		cur := before
+		var kept []string
+		for _, line := range strings.Split(strings.TrimSpace(script.String()), "\n") {
+			var errs diag.List
+			res := Run(cur, diag.NewFile("script.star", []byte(line)), Options{Lib: lib.MustStd()}, &errs)
+			if errs.HasErrors() {
+				for _, d := range errs.Diags {
+					switch d.Code {
+					case CodeScript, CodeArgs, CodeProc, CodePattern:
+						t.Fatalf("script error (a bug in the test): %v\n%s", d, line)
+					}
+				}
+				continue
+			}
+			text := syntax.Print(res.File)
+			cur = parseChecked(t, "after.weft", []byte(text))
+			kept = append(kept, line)
+			applied[strings.SplitN(line, "(", 2)[0]]++
+		}
+		for _, nv := range []int{1, 4, 6} {
+			agree(t, before, cur, false, []string{fmt.Sprintf("N=%d", nv)}, uint64(it), strings.Join(kept, "\n"))
+		}
+	}
+	t.Logf("applied: %v", applied)
+	for _, op := range []string{"cut_loop", "shift_loop", "fuse", "unroll_loop", "add_loop", "remove_loop", "lift_scope", "specialize", "eliminate_dead_code"} {
+		if applied[op] == 0 {
+			t.Errorf("%s was never applied", op)
+		}
+	}
+}
+
+// TestPropertyResizeDim resizes a temporary to random (size, offset)
+// windows: exactly those covering every access ([2, 10)) are accepted, and
+// they compute the same arrays; then sink_alloc and inline_window.
+func TestPropertyResizeDim(t *testing.T) {
+	rng := rand.New(rand.NewPCG(29, 30))
+	src := `@proc
+def f(N: size, x: f32[N, 8] @ DRAM, y: f32[N] @ DRAM):
+    t: f32[16] @ DRAM
+    for i in seq(0, N):
+        for k in seq(0, 8):
+            t[k + 2] = x[i, k] * 2.0
+        row = t[3:9]
+        y[i] = t[2] + row[5] * t[9]
+`
+	accepted := 0
+	for it := 0; it < 60; it++ {
+		off, size := rng.IntN(5), 4+rng.IntN(12)
+		if it%10 == 0 {
+			off, size = 2, 8
+		}
+		script := fmt.Sprintf("resize_dim(f, \"t\", 0, %d, %d)\n", size, off)
+		want := off <= 2 && off+size >= 10 && off+size <= 16
+		if want && size == 8 {
+			script += "sink_alloc(f, \"t\")\ninline_window(f, \"row\")\n"
+		}
+		before, after, reassoc, ok := schedule(t, src, script)
+		if ok != (want || off <= 2 && off+size >= 10) {
+			t.Fatalf("%s: accepted=%v", script, ok)
+		}
+		if !ok {
+			continue
+		}
+		accepted++
+		agree(t, before, after, reassoc, []string{"N=3"}, uint64(it), script)
+	}
+	if accepted == 0 {
+		t.Fatal("resize_dim accepted nothing")
 	}
 }

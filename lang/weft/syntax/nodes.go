@@ -22,7 +22,7 @@ type File struct {
 	Trailing []string
 }
 
-// Decl is a top-level declaration: *Proc or *Global.
+// Decl is a top-level declaration: *Proc, *Global or *Config.
 type Decl interface {
 	Node
 	declNode()
@@ -54,8 +54,26 @@ type Proc struct {
 	Body              []Stmt
 }
 
+// Config is Exo's configuration state, declared as Exo users write it:
+//
+//	@config
+//	class ConfigAB:
+//	    a: f32
+//	    b: index
+//
+// Procs read and write its fields as `ConfigAB.a` (module-level state with
+// a sequential meaning).
+type Config struct {
+	node
+	Comments
+	Decorators []Expr // the @config decorator (kept for printing)
+	Name       *Name
+	Fields     []*Param
+}
+
 func (*Global) declNode() {}
 func (*Proc) declNode()   {}
+func (*Config) declNode() {}
 
 // Param is `name: type`.
 type Param struct {
@@ -82,6 +100,10 @@ type Type struct {
 	// Guard is z in `barrier(z)`, an explicitly guarded barrier (seed 000
 	// Fig. 10; mbarriers only); nil otherwise.
 	Guard Expr
+	// DimAnns holds the size annotation of each dimension, parallel to
+	// Dims: Exo's GPU branch writes `barrier[2, n @ ring_buffer_by(4)]`
+	// for a ring-buffered barrier dimension. Nil when no dimension has one.
+	DimAnns []Expr
 }
 
 // Comments are the comments attached to a statement or declaration.
@@ -113,7 +135,7 @@ type Alloc struct {
 type Assign struct {
 	node
 	Comments
-	LHS Expr // *Name or *Index
+	LHS Expr // *Name, *Index, or *Attr (a config field write `Config.f = e`)
 	Op  string
 	RHS Expr
 	Mem Expr // `@ Mem` on a window statement; nil otherwise
@@ -156,6 +178,9 @@ type CallStmt struct {
 	Comments
 	Call     *Call
 	Barriers []Expr
+	// Chained: the barriers were written `>> a >> b` (Exo's print form)
+	// rather than `>> a, b`; the meaning is the same.
+	Chained bool
 }
 
 // Fence is `Fence(first_tl, second_tl)`.
@@ -175,6 +200,7 @@ type Arrive struct {
 	TL       Expr
 	N        Expr
 	Barriers []Expr
+	Chained  bool // written `>> a >> b`, as Exo prints it
 }
 
 // Await is `Await(bar[i], second_tl, n)` (N may be nil: 0).
@@ -194,11 +220,12 @@ type Assert struct {
 	Cond Expr
 }
 
-// Free is `free x`.
+// Free is `free x`, or `free(x)` as Exo prints it (Paren).
 type Free struct {
 	node
 	Comments
-	Name *Name
+	Name  *Name
+	Paren bool
 }
 
 // Pass is `pass`.

@@ -246,10 +246,15 @@ func (p *parser) decl() (d Decl) {
 		}
 	}()
 	lead := p.commentsBefore(p.tok().Pos.Offset)
-	if p.isOp("@") || p.isName("def") {
-		pr := p.proc()
-		pr.Leading = lead
-		return pr
+	if p.isOp("@") || p.isName("def") || p.isName("class") {
+		d := p.procOrConfig()
+		switch d := d.(type) {
+		case *Proc:
+			d.Leading = lead
+		case *Config:
+			d.Leading = lead
+		}
+		return d
 	}
 	if p.tok().Kind == pyscan.NAME {
 		g := &Global{node: node{p.tok().Pos}}
@@ -281,7 +286,7 @@ func (p *parser) endLine() {
 	p.next()
 }
 
-func (p *parser) proc() *Proc {
+func (p *parser) procOrConfig() Decl {
 	pr := &Proc{node: node{p.tok().Pos}}
 	for p.isOp("@") {
 		at := p.tok().Pos
@@ -292,6 +297,9 @@ func (p *parser) proc() *Proc {
 		for p.tok().Kind == pyscan.NEWLINE {
 			p.next()
 		}
+	}
+	if p.isName("class") {
+		return p.config(pr)
 	}
 	if !p.isName("def") {
 		p.fail(ErrDecorator, "decorator must be followed by def, found %s", describe(p.tok()))
@@ -317,6 +325,43 @@ func (p *parser) proc() *Proc {
 	return pr
 }
 
+// config parses `class Name:` and a block of `field: type` lines, after
+// its decorators (Exo's `@config` class; the checker requires @config).
+func (p *parser) config(pr *Proc) *Config {
+	cl := &Config{node: node{pr.P}, Decorators: pr.Decorators}
+	classAt := p.next().Pos
+	cl.Name = p.name()
+	p.expectOp(":")
+	cl.Trailing = p.trailingComment(classAt.Offset)
+	if p.tok().Kind != pyscan.NEWLINE {
+		p.fail(ErrExpected, "expected an indented block of fields (name: type)")
+	}
+	p.next()
+	if p.tok().Kind != pyscan.INDENT {
+		p.fail(ErrExpected, "expected an indented block of fields (name: type)")
+	}
+	p.next()
+	for p.tok().Kind != pyscan.DEDENT && p.tok().Kind != pyscan.EOF {
+		if p.tok().Kind == pyscan.NEWLINE {
+			p.next()
+			continue
+		}
+		if p.isName("pass") {
+			p.next()
+			p.endLine()
+			continue
+		}
+		f := &Param{node: node{p.tok().Pos}}
+		f.Name = p.name()
+		p.expectOp(":")
+		f.Type = p.typ()
+		cl.Fields = append(cl.Fields, f)
+		p.endLine()
+	}
+	p.next()
+	return cl
+}
+
 // typ parses `elem`, `elem[dims]`, `[elem][dims]`, each with optional @ Mem.
 func (p *parser) typ() *Type {
 	t := &Type{node: node{p.tok().Pos}}
@@ -336,7 +381,7 @@ func (p *parser) typ() *Type {
 			p.expectOp(")")
 		}
 		if p.got("[") {
-			t.Dims = p.exprList("]")
+			t.Dims, t.DimAnns = p.dimList()
 			p.expectOp("]")
 			if t.Dims == nil {
 				t.Dims = []Expr{}
@@ -347,6 +392,29 @@ func (p *parser) typ() *Type {
 		t.Mem = p.postfix()
 	}
 	return t
+}
+
+// dimList parses the dimensions of a type, each optionally annotated
+// `d @ ann` (Exo's size annotations, e.g. `n @ ring_buffer_by(4)`); anns
+// is nil when no dimension is annotated.
+func (p *parser) dimList() (dims, anns []Expr) {
+	for !p.isOp("]") {
+		dims = append(dims, p.expr())
+		var ann Expr
+		if p.got("@") {
+			ann = p.unaryExpr()
+			if anns == nil {
+				anns = make([]Expr, len(dims)-1, len(dims))
+			}
+		}
+		if anns != nil {
+			anns = append(anns, ann)
+		}
+		if !p.got(",") {
+			break
+		}
+	}
+	return dims, anns
 }
 
 func (p *parser) exprList(close string) []Expr {
@@ -517,6 +585,13 @@ func (p *parser) simpleStmt(lead []string) Stmt {
 	case t.Kind == pyscan.NAME && t.Text == "free" && p.peek(1).Kind == pyscan.NAME:
 		p.next()
 		s = &Free{node: node{t.Pos}, Name: p.name()}
+	case t.Kind == pyscan.NAME && t.Text == "free" && p.peek(1).Kind == pyscan.OP && p.peek(1).Text == "(" &&
+		p.peek(2).Kind == pyscan.NAME && p.peek(3).Kind == pyscan.OP && p.peek(3).Text == ")":
+		// Exo prints free(x).
+		p.next()
+		p.next()
+		s = &Free{node: node{t.Pos}, Name: p.name(), Paren: true}
+		p.next()
 	case t.Kind == pyscan.NAME && p.peek(1).Kind == pyscan.OP && p.peek(1).Text == ":":
 		a := &Alloc{node: node{t.Pos}, Name: p.name()}
 		p.next()
@@ -554,8 +629,14 @@ func (p *parser) exprStmt() Stmt {
 	switch {
 	case p.isOp("=") || p.isOp("+="):
 		op := p.next().Text
-		switch x.(type) {
+		switch x := x.(type) {
 		case *Name, *Index:
+		case *Attr:
+			// A config field write `Config.field = e` (Exo's configs).
+			if _, ok := x.X.(*Name); !ok || op != "=" {
+				p.errorf(start, ErrStmt, "cannot assign to this expression (only a config field, Config.field = e)")
+				panic(bailout{})
+			}
 		default:
 			p.errorf(start, ErrStmt, "cannot assign to this expression")
 			panic(bailout{})
@@ -572,7 +653,7 @@ func (p *parser) exprStmt() Stmt {
 		}
 		p.next()
 		cs := &CallStmt{node: node{start}, Call: call}
-		cs.Barriers = p.barrierList()
+		cs.Barriers, cs.Chained = p.barrierList()
 		return cs
 	}
 	if call, ok := x.(*Call); ok {
@@ -582,12 +663,22 @@ func (p *parser) exprStmt() Stmt {
 	panic(bailout{})
 }
 
-func (p *parser) barrierList() []Expr {
-	bars := []Expr{p.postfix()}
-	for p.got(",") {
-		bars = append(bars, p.postfix())
+// barrierList parses the barriers after `>>`: `a, b` or, as Exo prints
+// it, `a >> b` (chained reports the second form; one may not mix them).
+func (p *parser) barrierList() (bars []Expr, chained bool) {
+	bars = []Expr{p.postfix()}
+	switch {
+	case p.isOp(","):
+		for p.got(",") {
+			bars = append(bars, p.postfix())
+		}
+	case p.isOp(">>"):
+		for p.got(">>") {
+			bars = append(bars, p.postfix())
+		}
+		chained = true
 	}
-	return bars
+	return bars, chained
 }
 
 func (p *parser) syncStmt() Stmt {
@@ -617,7 +708,7 @@ func (p *parser) syncStmt() Stmt {
 			if len(args) == 2 {
 				a.N = args[1]
 			}
-			a.Barriers = p.barrierList()
+			a.Barriers, a.Chained = p.barrierList()
 		case len(args) == 3 || len(args) == 2:
 			// Older form Arrive(first_tl, bar[i], n) (seed 002 §"Synchronization").
 			a.TL, a.Barriers = args[0], []Expr{args[1]}

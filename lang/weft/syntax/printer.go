@@ -94,7 +94,36 @@ func (p *printer) decl(d Decl) {
 		c := Comments{Trailing: d.Trailing}
 		p.line(&c, "def "+d.Name.Name+"("+strings.Join(params, ", ")+"):")
 		p.block(d.Body)
+	case *Config:
+		for _, l := range d.Leading {
+			p.b.WriteString(l + "\n")
+		}
+		for _, dec := range d.Decorators {
+			p.b.WriteString("@" + ExprString(dec) + "\n")
+		}
+		c := Comments{Trailing: d.Trailing}
+		p.line(&c, "class "+d.Name.Name+":")
+		p.indent++
+		if len(d.Fields) == 0 {
+			p.line(&Comments{}, "pass")
+		}
+		for _, f := range d.Fields {
+			p.line(&Comments{}, f.Name.Name+": "+TypeString(f.Type))
+		}
+		p.indent--
 	}
+}
+
+// barriers prints the targets of `>>`.
+func (p *printer) barriers(bars []Expr, chained bool) string {
+	if chained {
+		var parts []string
+		for _, b := range bars {
+			parts = append(parts, exprPrec(b, precPostfix))
+		}
+		return strings.Join(parts, " >> ")
+	}
+	return p.exprs(bars)
 }
 
 func (p *printer) block(body []Stmt) {
@@ -118,7 +147,22 @@ func (p *printer) typ(t *Type) {
 			p.b.WriteString("(" + ExprString(t.Guard) + ")")
 		}
 		if t.Dims != nil {
-			p.b.WriteString("[" + p.exprs(t.Dims) + "]")
+			p.b.WriteString("[")
+			for i, d := range t.Dims {
+				if i > 0 {
+					p.b.WriteString(", ")
+				}
+				if i < len(t.DimAnns) && t.DimAnns[i] != nil {
+					// Exo's printer parenthesizes the annotation.
+					p.expr(d, precUnary)
+					p.b.WriteString(" @ (")
+					p.expr(t.DimAnns[i], 0)
+					p.b.WriteString(")")
+				} else {
+					p.expr(d, 0)
+				}
+			}
+			p.b.WriteString("]")
 		}
 	}
 	if t.Mem != nil {
@@ -166,7 +210,7 @@ func (p *printer) stmt(s Stmt) {
 	case *CallStmt:
 		text := ExprString(s.Call)
 		if len(s.Barriers) > 0 {
-			text += " >> " + p.exprs(s.Barriers)
+			text += " >> " + p.barriers(s.Barriers, s.Chained)
 		}
 		p.line(&s.Comments, text)
 	case *Fence:
@@ -180,7 +224,7 @@ func (p *printer) stmt(s Stmt) {
 		if s.N != nil {
 			args += ", " + ExprString(s.N)
 		}
-		p.line(&s.Comments, name+"("+args+") >> "+p.exprs(s.Barriers))
+		p.line(&s.Comments, name+"("+args+") >> "+p.barriers(s.Barriers, s.Chained))
 	case *Await:
 		name := "Await"
 		if s.Reverse {
@@ -194,7 +238,11 @@ func (p *printer) stmt(s Stmt) {
 	case *Assert:
 		p.line(&s.Comments, "assert "+ExprString(s.Cond))
 	case *Free:
-		p.line(&s.Comments, "free "+s.Name.Name)
+		if s.Paren {
+			p.line(&s.Comments, "free("+s.Name.Name+")")
+		} else {
+			p.line(&s.Comments, "free "+s.Name.Name)
+		}
 	case *Pass:
 		p.line(&s.Comments, "pass")
 	}

@@ -210,3 +210,29 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestExoForms: Exo's printed forms keep their spelling through Print
+// (free(x), chained >>, parenthesized ring_buffer_by annotations, configs),
+// so Exo's output reprints token for token.
+func TestExoForms(t *testing.T) {
+	src, _ := os.ReadFile("testdata/exo.weft")
+	f := parseOK(t, "exo.weft", src)
+	if out := Print(f); out != string(src) {
+		t.Errorf("not reprinted as written:\n%s", out)
+	}
+	cfg := f.Decls[0].(*Config)
+	if cfg.Name.Name != "ConfigAB" || len(cfg.Fields) != 2 || cfg.Fields[0].Type.Elem.Name != "R" {
+		t.Errorf("config parsed as %+v", cfg)
+	}
+	p := f.Decls[1].(*Proc)
+	raw := p.Body[6].(*Alloc).Type
+	if len(raw.DimAnns) != 2 || raw.DimAnns[0] != nil || ExprString(raw.DimAnns[1]) != "ring_buffer_by(depth=6)" {
+		t.Errorf("dimension annotations %v", raw.DimAnns)
+	}
+	if a := p.Body[8].(*Arrive); !a.Chained || len(a.Barriers) != 2 {
+		t.Errorf("chained arrive parsed as %+v", a)
+	}
+	if fr := p.Body[3].(*Free); !fr.Paren {
+		t.Errorf("free(t) parsed as %+v", fr)
+	}
+}

@@ -124,7 +124,94 @@ int main() {
 // OUT: 961 0
 // ---- inline PTX: an instruction without a model is reported at the template
 __global__ void k(unsigned *p) {
-  unsigned a = 0, b, c, d, e;
-  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];" : "=r"(b), "=r"(c), "=r"(d), "=r"(e) : "r"(a)); // ERROR C0315 col=16 "line 1 of the asm template: ldmatrix.sync.aligned.m8n8.x4.shared.b16: no model for this PTX instruction"
+  unsigned a = 0;
+  asm volatile("red.global.add.u32 [%0], %1;" :: "l"(p), "r"(a)); // ERROR C0315 col=16 "line 1 of the asm template: red.global.add.u32: no model for this PTX instruction"
 }
 int main() { return 0; }
+// ---- inline PTX: ldmatrix x4 and x2.trans give each lane the elements of the ISA's layout
+#include <stdio.h>
+#include <stdint.h>
+__global__ void k(unsigned *out) {
+  __shared__ unsigned short m[4][8][8];
+  int l = threadIdx.x;
+  for (int i = l; i < 256; i += 32) m[i / 64][i / 8 % 8][i % 8] = i;
+  __syncwarp();
+  uint32_t a = (uint32_t)__cvta_generic_to_shared(&m[l / 8][l % 8][0]);
+  unsigned d0, d1, d2, d3, t0, t1;
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];" : "=r"(d0), "=r"(d1), "=r"(d2), "=r"(d3) : "r"(a));
+  asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared::cta.b16 {%0,%1}, [%2];" : "=r"(t0), "=r"(t1) : "r"(a));
+  int bad = 0;
+  unsigned d[4] = {d0, d1, d2, d3};
+  for (int j = 0; j < 4; j++)
+    if (d[j] != (m[j][l / 4][2 * (l % 4)] | (unsigned)m[j][l / 4][2 * (l % 4) + 1] << 16)) bad++;
+  unsigned t[2] = {t0, t1};
+  for (int j = 0; j < 2; j++)
+    if (t[j] != (m[j][2 * (l % 4)][l / 4] | (unsigned)m[j][2 * (l % 4) + 1][l / 4] << 16)) bad++;
+  out[l] = bad;
+  if (l == 5) out[32] = d2, out[33] = t1;
+}
+int main() {
+  unsigned *d, h[34];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 32>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  int bad = 0;
+  for (int i = 0; i < 32; i++) bad += h[i];
+  printf("bad %d d2 %x t1 %x\n", bad, h[32], h[33]);
+  return 0;
+}
+// OUT: bad 0 d2 8b008a t1 590051
+// ---- inline PTX: wgmma m64n8k8 tf32 from 128-byte-swizzled shared memory, a k-slice advanced by 32 bytes, accumulating
+#include <stdio.h>
+#include <stdint.h>
+__device__ uint32_t swz(uint32_t a) { return a ^ ((a >> 7) & 7) << 4; }
+__device__ uint64_t desc(uint32_t addr) {
+  // 128B swizzle, SBO 1024 (8-row groups), LBO unused
+  return (uint64_t)((addr & 0x3FFFF) >> 4) | (uint64_t)(16 >> 4) << 16 | (uint64_t)(1024 >> 4) << 32 | (uint64_t)1 << 62;
+}
+__global__ void k(float *out) {
+  extern __shared__ __align__(1024) char smem[];
+  uint32_t base = (uint32_t)__cvta_generic_to_shared(smem);
+  int tid = threadIdx.x;
+  // A: 64 x 32 floats, B: 8 x 32 floats (N x K), K-major, rows of 128 bytes, swizzled
+  for (int i = tid; i < 64 * 32; i += 128) {
+    int r = i / 32, c = i % 32;
+    uint32_t off = swz(base + (r % 8) * 128 + (r / 8) * 1024 + c * 4) - base;
+    *(float *)(smem + off) = (float)((r + 2 * c) % 5 - 2);
+  }
+  for (int i = tid; i < 8 * 32; i += 128) {
+    int r = i / 32, c = i % 32;
+    uint32_t off = swz(base + 8192 + (r % 8) * 128 + c * 4) - base;
+    *(float *)(smem + off) = (float)((3 * r + c) % 7 - 3);
+  }
+  __syncthreads();
+  float d0 = 1, d1 = 1, d2 = 1, d3 = 1;
+  uint64_t da = desc(base + 32), db = desc(base + 8192 + 32); // k = 8..15
+  asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+  asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %6, 0;\n"
+               "wgmma.mma_async.sync.aligned.m64n8k8.f32.tf32.tf32 {%0, %1, %2, %3}, %4, %5, p, 1, 1;\n}\n"
+               : "+f"(d0), "+f"(d1), "+f"(d2), "+f"(d3) : "l"(da), "l"(db), "r"(1));
+  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+  asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(0) : "memory");
+  int w = tid / 32, g = tid % 32 / 4, t = tid % 4;
+  out[(16 * w + g) * 8 + 2 * t] = d0;
+  out[(16 * w + g) * 8 + 2 * t + 1] = d1;
+  out[(16 * w + g + 8) * 8 + 2 * t] = d2;
+  out[(16 * w + g + 8) * 8 + 2 * t + 1] = d3;
+}
+int main() {
+  float *d, h[64 * 8];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 128, 16384>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  int bad = 0;
+  for (int m = 0; m < 64; m++)
+    for (int n = 0; n < 8; n++) {
+      float want = 1;
+      for (int k = 8; k < 16; k++) want += (float)((m + 2 * k) % 5 - 2) * (float)((3 * n + k) % 7 - 3);
+      if (h[m * 8 + n] != want) bad++;
+    }
+  printf("%g %g mismatches %d\n", h[0], h[511], bad);
+  return 0;
+}
+// OUT: 4 3 mismatches 0

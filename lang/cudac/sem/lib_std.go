@@ -1,0 +1,960 @@
+package sem
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/cudac/syntax"
+)
+
+// The std::string and std::vector<T> subset host code uses (C++17
+// [basic.string], [vector]). An object is a 24-byte header in memory,
+// {data, size, capacity}; all zero is a valid empty object, so a zeroed
+// temporary or member is default-constructed. The buffer is a heap object
+// of exactly size elements (plus the terminator of a string), so an
+// element access past the end is out of bounds for the checker as well as
+// for operator[] (which checks the index: C0403). Copies are deep (value
+// semantics): initialization, assignment and passing or returning by value
+// copy the buffers of every std member (__std_copy). Destructors are not
+// run: a buffer lives until the program ends. Elements of a vector are
+// scalars or structs without std members; the class types are host-only,
+// as in CUDA.
+
+const (
+	stdString = 1
+	stdVector = 2
+)
+
+var tString = func() *Type {
+	t := structOf("std::string", "__data", tCharP, "__size", tULong, "__cap", tULong)
+	t.std, t.stdElem = stdString, tChar
+	return t
+}()
+
+// stdVectorOf is std::vector<elem> (one type per element type).
+func (c *compiler) stdVectorOf(elem *Type, pos diag.Pos) *Type {
+	if c.vectors == nil {
+		c.vectors = map[string]*Type{}
+	}
+	key := elem.String()
+	if t := c.vectors[key]; t != nil {
+		return t
+	}
+	if hasStd(elem) || !elem.complete || elem.Kind == Void || elem.Kind == Array {
+		c.errorf(pos, "C0309", "std::vector<%s> is not modeled (elements are scalars or structs without std members)", elem)
+	}
+	t := structOf("std::vector<"+key+">", "__data", ptrTo(elem), "__size", tULong, "__cap", tULong)
+	t.std, t.stdElem = stdVector, elem
+	c.vectors[key] = t
+	return t
+}
+
+// hasStd reports whether t is or contains a std class object.
+func hasStd(t *Type) bool {
+	switch t.Kind {
+	case Struct:
+		if t.std != 0 {
+			return true
+		}
+		for _, f := range t.Fields {
+			if hasStd(f.Type) {
+				return true
+			}
+		}
+	case Array:
+		return t.Len > 0 && hasStd(t.Elem)
+	}
+	return false
+}
+
+// stdField is one std object inside a struct, for deep copies.
+type stdField struct {
+	off  int
+	kind int
+	es   int // element size (1 for a string)
+}
+
+func stdFields(t *Type, base int, out []stdField) []stdField {
+	switch t.Kind {
+	case Struct:
+		if t.std != 0 {
+			return append(out, stdField{off: base, kind: t.std, es: t.stdElem.size})
+		}
+		for _, f := range t.Fields {
+			out = stdFields(f.Type, base+f.Offset, out)
+		}
+	case Array:
+		if hasStd(t.Elem) {
+			for i := 0; i < t.Len; i++ {
+				out = stdFields(t.Elem, base+i*t.Elem.size, out)
+			}
+		}
+	}
+	return out
+}
+
+// copyValue copies a value of type t: dst and src are on the stack, dst
+// is left (OpMemcpy, or a deep copy when t holds std objects).
+func (c *compiler) copyValue(t *Type, pos diag.Pos) {
+	if !hasStd(t) {
+		c.emit(OpMemcpy, 0, int64(t.size), pos)
+		return
+	}
+	c.emit(OpConst, 0, int64(c.stdLayout(t)), pos)
+	c.emit(OpBuiltin, c.builtinIndexOf("__std_copy", pos), 3, pos)
+}
+
+func (c *compiler) stdLayout(t *Type) int {
+	key := t.String() + fmt.Sprintf("#%p", t)
+	if i, ok := c.layoutIdx[key]; ok {
+		return i
+	}
+	if c.layoutIdx == nil {
+		c.layoutIdx = map[string]int{}
+	}
+	i := len(c.prog.StdLayouts)
+	c.prog.StdLayouts = append(c.prog.StdLayouts, stdLayout{size: t.size, fields: stdFields(t, 0, nil)})
+	c.layoutIdx[key] = i
+	return i
+}
+
+type stdLayout struct {
+	size   int
+	fields []stdField
+}
+
+// stdZero default-constructs the std members of the object on the stack
+// (kept): their headers are zeroed.
+func (c *compiler) stdZero(t *Type, pos diag.Pos) {
+	for _, f := range stdFields(t, 0, nil) {
+		c.emit(OpDup, 0, 0, pos)
+		c.emit(OpConst, 0, int64(f.off), pos)
+		c.emit(OpPtrAdd, 1, 0, pos)
+		c.emit(OpMemzero, 0, 24, pos)
+		c.emit(OpPop, 0, 0, pos)
+	}
+}
+
+func (c *compiler) stdHostOnly(pos diag.Pos) {
+	if c.deviceOnly() {
+		c.errorf(pos, "C0307", "std::string and std::vector are host-only")
+	}
+}
+
+// stdBuiltin emits a call of runtime helper name with n arguments.
+func (c *compiler) stdBuiltin(name string, n int, pos diag.Pos) {
+	c.emit(OpBuiltin, c.builtinIndexOf(name, pos), int64(n), pos)
+}
+
+// stdConstruct initializes the std object of type t on the stack (kept)
+// from constructor arguments (T x(args) or T(args)).
+func (c *compiler) stdConstruct(t *Type, args []syntax.Expr, pos diag.Pos) {
+	c.stdHostOnly(pos)
+	c.emit(OpDup, 0, 0, pos)
+	c.emit(OpMemzero, 0, 24, pos)
+	c.emit(OpPop, 0, 0, pos)
+	switch {
+	case len(args) == 0:
+	case len(args) == 1 && c.isStd(c.typeOf(args[0], true), t.std):
+		c.emit(OpDup, 0, 0, pos)
+		c.expr(args[0])
+		c.copyValue(t, pos)
+		c.emit(OpPop, 0, 0, pos)
+	case t.std == stdString && len(args) == 1:
+		c.emit(OpDup, 0, 0, pos)
+		at := c.expr(args[0])
+		if at.Kind != Ptr {
+			c.errorf(syntax.PosOf(args[0]), "C0302", "std::string from %s", at)
+		}
+		c.stdBuiltin("__str_assign", 2, pos)
+		c.emit(OpPop, 0, 0, pos)
+	case len(args) == 1 || len(args) == 2:
+		// (n) or (n, value): n copies of value (value-initialized: zeros)
+		c.emit(OpDup, 0, 0, pos)
+		c.convert(c.expr(args[0]), tULong, pos)
+		c.stdValuePtr(t, args[1:], pos)
+		c.emit(OpConst, 0, int64(t.stdElem.size), pos)
+		c.emit(OpConst, 0, int64(t.std), pos)
+		c.stdBuiltin("__vec_resize", 5, pos)
+		c.emit(OpPop, 0, 0, pos)
+	default:
+		c.errorf(pos, "C0304", "no constructor of %s takes %d arguments", t, len(args))
+	}
+}
+
+// stdValuePtr pushes the address of a temporary holding the element value
+// args[0] (or 0 for value-initialization).
+func (c *compiler) stdValuePtr(t *Type, args []syntax.Expr, pos diag.Pos) {
+	if len(args) == 0 {
+		c.emit(OpConst, 0, 0, pos)
+		return
+	}
+	et := t.stdElem
+	c.emit(OpTemp, 0, int64(et.size), pos)
+	c.initFrom(et, args[0])
+}
+
+func (c *compiler) isStd(t *Type, kind int) bool { return t.Kind == Struct && t.std == kind }
+
+// stdInitFrom initializes std object t on the stack (kept) from an
+// initializer expression: another object, a string literal or char*, or
+// an initializer list of elements.
+func (c *compiler) stdInitFrom(t *Type, e syntax.Expr) {
+	pos := syntax.PosOf(e)
+	c.stdHostOnly(pos)
+	if il, ok := e.(*syntax.InitList); ok {
+		c.emit(OpDup, 0, 0, pos)
+		c.emit(OpMemzero, 0, 24, pos)
+		c.emit(OpPop, 0, 0, pos)
+		if t.std == stdString {
+			if len(il.Elems) == 1 {
+				c.stdConstruct(t, []syntax.Expr{il.Elems[0].X}, pos)
+			} else if len(il.Elems) > 1 {
+				c.errorf(pos, "C0309", "std::string from a list of %d elements", len(il.Elems))
+			}
+			return
+		}
+		for _, el := range il.Elems {
+			c.emit(OpDup, 0, 0, pos)
+			c.stdValuePtr(t, []syntax.Expr{el.X}, pos)
+			c.emit(OpConst, 0, int64(t.stdElem.size), pos)
+			c.emit(OpConst, 0, int64(t.std), pos)
+			c.stdBuiltin("__vec_push", 4, pos)
+			c.emit(OpPop, 0, 0, pos)
+		}
+		return
+	}
+	vt := c.typeOf(e, true)
+	if t.std == stdString && vt.Kind == Ptr {
+		c.stdConstruct(t, []syntax.Expr{e}, pos)
+		return
+	}
+	if !sameType(vt, t) {
+		c.errorf(pos, "C0302", "cannot initialize %s from %s", t, vt)
+		return
+	}
+	c.emit(OpDup, 0, 0, pos)
+	c.expr(e)
+	c.copyValue(t, pos)
+	c.emit(OpPop, 0, 0, pos)
+}
+
+// stdAssign compiles x = y, x += y for a std object x.
+func (c *compiler) stdAssign(e *syntax.Binary, lt *Type) *Type {
+	pos := e.Pos
+	c.stdHostOnly(pos)
+	lv := c.lvalue(e.X)
+	if e.Op == "+=" {
+		if lt.std != stdString {
+			c.errorf(pos, "C0302", "operator += on %s", lt)
+			return lt
+		}
+		c.emit(OpDup, 0, 0, pos)
+		c.strAppendExpr(e.Y, pos)
+		c.emit(OpPop, 0, 0, pos)
+		return lv.t
+	}
+	if e.Op != "=" {
+		c.errorf(pos, "C0302", "operator %s on %s", e.Op, lt)
+		return lt
+	}
+	vt := c.typeOf(e.Y, true)
+	if lt.std == stdString && vt.Kind == Ptr {
+		c.emit(OpDup, 0, 0, pos)
+		c.expr(e.Y)
+		c.stdBuiltin("__str_assign", 2, pos)
+		c.emit(OpPop, 0, 0, pos)
+		return lt
+	}
+	if il, ok := e.Y.(*syntax.InitList); ok {
+		c.stdInitFrom(lt, il)
+		return lt
+	}
+	if !sameType(vt, lt) {
+		c.errorf(pos, "C0302", "cannot assign %s to %s", vt, lt)
+	}
+	c.expr(e.Y)
+	c.copyValue(lt, pos)
+	return lt
+}
+
+// strAppendExpr appends y (a string, char* or char) to the string whose
+// address is on the stack (consumed; the string's address is pushed).
+func (c *compiler) strAppendExpr(y syntax.Expr, pos diag.Pos) {
+	yt := c.expr(y)
+	c.strAppendTyped(yt, pos)
+}
+
+// strAppendTyped appends the value on the stack, of type yt, to the string
+// whose address is below it (both consumed; the string's address pushed).
+func (c *compiler) strAppendTyped(yt *Type, pos diag.Pos) {
+	switch {
+	case c.isStd(yt, stdString):
+		c.stdBuiltin("__str_append_str", 2, pos)
+	case yt.Kind == Ptr:
+		c.stdBuiltin("__str_append_cstr", 2, pos)
+	case yt.isInt():
+		c.convert(yt, tChar, pos)
+		c.stdBuiltin("__str_push", 2, pos)
+	default:
+		c.errorf(pos, "C0302", "appending %s to a std::string", yt)
+		c.emit(OpPop, 0, 0, pos)
+	}
+}
+
+// stdBinaryOps applies +, ==, != and the orderings to the operands on the
+// stack (x below y) when one is a std object.
+func (c *compiler) stdBinaryOps(op string, tx, ty *Type, pos diag.Pos) *Type {
+	c.stdHostOnly(pos)
+	ys, xs := c.newSlot(), c.newSlot()
+	c.emit(OpSetLocal, int32(ys), 0, pos)
+	c.emit(OpPop, 0, 0, pos)
+	c.emit(OpSetLocal, int32(xs), 0, pos)
+	c.emit(OpPop, 0, 0, pos)
+	// asString pushes operand slot as a std::string object
+	asString := func(slot int, t *Type) {
+		if c.isStd(t, stdString) {
+			c.emit(OpLocal, int32(slot), 0, pos)
+			return
+		}
+		c.emit(OpTemp, 0, 24, pos)
+		c.emit(OpMemzero, 0, 24, pos)
+		c.emit(OpLocal, int32(slot), 0, pos)
+		c.strAppendTyped(t, pos)
+	}
+	str := c.isStd(tx, stdString) || c.isStd(ty, stdString)
+	switch op {
+	case "+":
+		if !str {
+			break
+		}
+		c.emit(OpTemp, 0, 24, pos)
+		c.emit(OpMemzero, 0, 24, pos)
+		c.emit(OpLocal, int32(xs), 0, pos)
+		c.strAppendTyped(tx, pos)
+		c.emit(OpLocal, int32(ys), 0, pos)
+		c.strAppendTyped(ty, pos)
+		return tString
+	case "==", "!=", "<", ">", "<=", ">=":
+		es := 1
+		switch {
+		case str:
+			asString(xs, tx)
+			asString(ys, ty)
+		case sameType(tx, ty):
+			c.emit(OpLocal, int32(xs), 0, pos)
+			c.emit(OpLocal, int32(ys), 0, pos)
+			es = tx.stdElem.size
+		default:
+			c.errorf(pos, "C0302", "comparing %s with %s", tx, ty)
+			c.emit(OpConst, 0, 0, pos)
+			return tInt
+		}
+		c.emit(OpConst, 0, int64(es), pos)
+		c.stdBuiltin("__std_cmp", 3, pos)
+		c.emit(OpConst, 0, 0, pos)
+		c.arith(op, tInt, tInt, pos)
+		return tInt
+	}
+	c.errorf(pos, "C0302", "operator %s on %s and %s", op, tx, ty)
+	c.emit(OpConst, 0, 0, pos)
+	return tInt
+}
+
+// stdIndex compiles x[i] of a std object at the address on the stack: the
+// element's address, after a range check.
+func (c *compiler) stdIndex(t *Type, i syntax.Expr, pos diag.Pos) lval {
+	c.stdHostOnly(pos)
+	it := c.expr(i)
+	if !it.isInt() {
+		c.errorf(syntax.PosOf(i), "C0302", "index of type %s", it)
+	}
+	c.convert(it, tULong, pos)
+	c.emit(OpConst, 0, int64(t.stdElem.size), pos)
+	c.emit(OpConst, 0, int64(t.std), pos)
+	c.stdBuiltin("__std_at", 4, pos)
+	return lval{t: t.stdElem, slot: -1}
+}
+
+// stdMethod compiles x.f(args) for a std object.
+func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
+	pos := e.Pos
+	c.stdHostOnly(pos)
+	recv := func() {
+		if m.Arrow {
+			c.expr(m.X)
+		} else {
+			lv := c.lvalue(m.X)
+			if lv.slot >= 0 {
+				c.errorf(pos, "C0303", "member function call on a value that is not an object")
+			}
+		}
+	}
+	args := e.Args
+	nargs := func(min, max int) bool {
+		if len(args) < min || len(args) > max {
+			c.errorf(pos, "C0304", "%s::%s takes %d to %d arguments, %d given", st, m.Name, min, max, len(args))
+			c.emit(OpConst, 0, 0, pos)
+			return false
+		}
+		return true
+	}
+	field := func(off int, mc int32) {
+		recv()
+		if off > 0 {
+			c.emit(OpConst, 0, int64(off), pos)
+			c.emit(OpPtrAdd, 1, 0, pos)
+		}
+		c.emit(OpLoad, mc, 0, pos)
+	}
+	isStr := st.std == stdString
+	switch m.Name {
+	case "size", "length":
+		if !nargs(0, 0) {
+			return tULong
+		}
+		field(8, mU64)
+		return tULong
+	case "empty":
+		if !nargs(0, 0) {
+			return tBool
+		}
+		field(8, mU64)
+		c.emit(OpConst, 0, 0, pos)
+		c.emit(OpEq, 0, 0, pos)
+		return tBool
+	case "capacity":
+		field(16, mU64)
+		return tULong
+	case "data", "c_str":
+		if !nargs(0, 0) {
+			return ptrTo(st.stdElem)
+		}
+		recv()
+		c.emit(OpConst, 0, int64(st.std), pos)
+		c.stdBuiltin("__std_data", 2, pos)
+		if isStr {
+			return tCharP
+		}
+		return ptrTo(st.stdElem)
+	case "clear":
+		if !nargs(0, 0) {
+			return tVoid
+		}
+		recv()
+		c.emit(OpConst, 0, 0, pos)
+		c.emit(OpConst, 0, 0, pos)
+		c.emit(OpConst, 0, int64(st.stdElem.size), pos)
+		c.emit(OpConst, 0, int64(st.std), pos)
+		c.stdBuiltin("__vec_resize", 5, pos)
+		return tVoid
+	case "resize":
+		if !nargs(1, 2) {
+			return tVoid
+		}
+		recv()
+		c.convert(c.expr(args[0]), tULong, pos)
+		c.stdValuePtr(st, args[1:], pos)
+		c.emit(OpConst, 0, int64(st.stdElem.size), pos)
+		c.emit(OpConst, 0, int64(st.std), pos)
+		c.stdBuiltin("__vec_resize", 5, pos)
+		return tVoid
+	case "reserve", "shrink_to_fit":
+		for _, a := range args {
+			c.typeOf(a, true)
+		}
+		c.emit(OpConst, 0, 0, pos) // capacity is not observable beyond capacity()
+		return tVoid
+	case "push_back", "emplace_back":
+		if !nargs(1, 1) {
+			return tVoid
+		}
+		recv()
+		c.stdValuePtr(st, args, pos)
+		c.emit(OpConst, 0, int64(st.stdElem.size), pos)
+		c.emit(OpConst, 0, int64(st.std), pos)
+		c.stdBuiltin("__vec_push", 4, pos)
+		return tVoid
+	case "pop_back":
+		if !nargs(0, 0) {
+			return tVoid
+		}
+		recv()
+		c.emit(OpConst, 0, int64(st.stdElem.size), pos)
+		c.emit(OpConst, 0, int64(st.std), pos)
+		c.stdBuiltin("__vec_pop", 3, pos)
+		return tVoid
+	case "back", "front", "at":
+		var idx syntax.Expr
+		switch m.Name {
+		case "front":
+			idx = &syntax.IntLitExpr{Pos: pos, Type: "int"}
+		case "back":
+			recv()
+			c.emit(OpConst, 0, 8, pos)
+			c.emit(OpPtrAdd, 1, 0, pos)
+			c.emit(OpLoad, mU64, 0, pos)
+			c.emit(OpConst, 0, 1, pos)
+			c.emit(OpSub, 0, 0, pos)
+			slot := c.newSlot()
+			c.emit(OpSetLocal, int32(slot), 0, pos)
+			c.emit(OpPop, 0, 0, pos)
+			name := fmt.Sprintf("__back%d", slot)
+			c.declare(name, &sym{kind: symSlot, t: tULong, slot: slot})
+			idx = &syntax.Name{Pos: pos, Name: name}
+		default:
+			if !nargs(1, 1) {
+				return st.stdElem
+			}
+			idx = args[0]
+		}
+		recv()
+		return c.load(c.stdIndex(st, idx, pos), pos)
+	case "append":
+		if !isStr || !nargs(1, 2) {
+			break
+		}
+		recv()
+		if len(args) == 2 {
+			// append(n, c)
+			c.emit(OpDup, 0, 0, pos)
+			c.convert(c.expr(args[0]), tULong, pos)
+			c.convert(c.expr(args[1]), tChar, pos)
+			c.stdBuiltin("__str_append_n", 3, pos)
+			c.emit(OpPop, 0, 0, pos)
+			return ptrTo(st)
+		}
+		c.emit(OpDup, 0, 0, pos)
+		c.strAppendExpr(args[0], pos)
+		c.emit(OpPop, 0, 0, pos)
+		return ptrTo(st)
+	case "find", "rfind":
+		if !isStr || !nargs(1, 2) {
+			break
+		}
+		recv()
+		at := c.typeOf(args[0], true)
+		switch {
+		case c.isStd(at, stdString):
+			c.expr(args[0])
+			c.emit(OpConst, 0, stdString, pos)
+			c.stdBuiltin("__std_data", 2, pos)
+		case at.Kind == Ptr:
+			c.expr(args[0])
+		case at.isInt():
+			// a char: find it as a one-character string
+			c.emit(OpTemp, 0, 2, pos)
+			c.emit(OpMemzero, 0, 2, pos)
+			c.emit(OpDup, 0, 0, pos)
+			c.convert(c.expr(args[0]), tChar, pos)
+			c.emit(OpStore, mI8, 0, pos)
+			c.emit(OpPop, 0, 0, pos)
+		default:
+			c.errorf(pos, "C0302", "std::string::find of %s", at)
+			c.emit(OpConst, 0, 0, pos)
+		}
+		if len(args) == 2 {
+			c.convert(c.expr(args[1]), tULong, pos)
+		} else if m.Name == "rfind" {
+			c.emit(OpConst, 0, -1, pos)
+		} else {
+			c.emit(OpConst, 0, 0, pos)
+		}
+		c.emit(OpConst, 0, int64(b2u(m.Name == "rfind")), pos)
+		c.stdBuiltin("__str_find", 4, pos)
+		return tULong
+	case "substr":
+		if !isStr || !nargs(0, 2) {
+			break
+		}
+		c.emit(OpTemp, 0, 24, pos)
+		c.emit(OpMemzero, 0, 24, pos)
+		recv()
+		if len(args) > 0 {
+			c.convert(c.expr(args[0]), tULong, pos)
+		} else {
+			c.emit(OpConst, 0, 0, pos)
+		}
+		if len(args) > 1 {
+			c.convert(c.expr(args[1]), tULong, pos)
+		} else {
+			c.emit(OpConst, 0, -1, pos)
+		}
+		c.stdBuiltin("__str_substr", 4, pos)
+		return tString
+	}
+	c.errorf(m.Pos, "C0309", "%s::%s is not modeled", st, m.Name)
+	for _, a := range args {
+		c.typeOf(a, true)
+	}
+	c.emit(OpConst, 0, 0, pos)
+	return tInt
+}
+
+// stdCall compiles calls of the modeled std functions (std::to_string).
+func (c *compiler) stdCall(name string, e *syntax.Call) (*Type, bool) {
+	if name != "std::to_string" {
+		return nil, false
+	}
+	pos := e.Pos
+	c.stdHostOnly(pos)
+	if len(e.Args) != 1 {
+		c.errorf(pos, "C0304", "std::to_string takes 1 argument, %d given", len(e.Args))
+		c.emit(OpConst, 0, 0, pos)
+		return tString, true
+	}
+	c.emit(OpTemp, 0, 24, pos)
+	c.emit(OpMemzero, 0, 24, pos)
+	at := c.expr(e.Args[0])
+	kind := int64(0)
+	switch {
+	case at.isFloat():
+		c.convert(at, tDouble, pos)
+		kind = 2
+	case at.isInt() && !at.isSigned():
+		c.convert(at, tULLong, pos)
+		kind = 1
+	case at.isInt():
+		c.convert(at, tLLong, pos)
+	default:
+		c.errorf(syntax.PosOf(e.Args[0]), "C0302", "std::to_string of %s", at)
+	}
+	c.emit(OpConst, 0, kind, pos)
+	c.stdBuiltin("__to_string", 3, pos)
+	return tString, true
+}
+
+// Run-time helpers.
+
+// stdHdr reads the header of the std object at p.
+func (m *Machine) stdHdr(t *Thread, p uint64, pos int32) (data, size, capy uint64, good bool) {
+	b, good := m.resolve(t, p, 24, pos, false, false)
+	if !good {
+		return 0, 0, 0, false
+	}
+	return loadN(b, 8), loadN(b[8:], 8), loadN(b[16:], 8), true
+}
+
+func (m *Machine) stdSetHdr(t *Thread, p, data, size, capy uint64, pos int32) bool {
+	b, good := m.resolve(t, p, 24, pos, true, false)
+	if !good {
+		return false
+	}
+	storeN(b, 8, data)
+	storeN(b[8:], 8, size)
+	storeN(b[16:], 8, capy)
+	return true
+}
+
+// stdSetBytes replaces the contents of the object at p with n elements of
+// es bytes taken from src (nil: zeros); a string keeps a terminator.
+func (m *Machine) stdSetBytes(t *Thread, p uint64, src []byte, n uint64, es int, str bool, pos int32) bool {
+	total := n * uint64(es)
+	extra := uint64(0)
+	if str {
+		extra = 1
+	}
+	if total+extra >= 1<<31 {
+		m.fault(t, pos, "C0403", "std::%s of %d elements exceeds the model's 2 GiB objects", map[bool]string{true: "string", false: "vector"}[str], n)
+		return false
+	}
+	if n == 0 && !str {
+		return m.stdSetHdr(t, p, 0, 0, 0, pos)
+	}
+	o := m.newObject(int(total+extra), SpaceHost, "std buffer", pos)
+	if m.failed {
+		return false
+	}
+	o.Heap = true
+	copy(o.Data, src)
+	o.init.setAll()
+	return m.stdSetHdr(t, p, ptrOf(o, 0), n, n, pos)
+}
+
+// stdBytes returns the elements of the object at p.
+func (m *Machine) stdBytes(t *Thread, p uint64, es int, pos int32) ([]byte, uint64, bool) {
+	data, size, _, good := m.stdHdr(t, p, pos)
+	if !good {
+		return nil, 0, false
+	}
+	if size == 0 {
+		return nil, 0, true
+	}
+	b, good := m.resolve(t, data, int(size)*es, pos, false, false)
+	return b, size, good
+}
+
+func init() {
+	for name, s := range map[string]*bsig{
+		"__std_copy":        sig(tVoidP, hostSide, tAny, tAny, tAny),
+		"__std_cmp":         sig(tInt, hostSide, tAny, tAny, tAny),
+		"__std_at":          sig(tVoidP, hostSide, tAny, tAny, tAny, tAny),
+		"__std_data":        sig(tVoidP, hostSide, tAny, tAny),
+		"__vec_resize":      sig(tVoid, hostSide, tAny, tAny, tAny, tAny, tAny),
+		"__vec_push":        sig(tVoid, hostSide, tAny, tAny, tAny, tAny),
+		"__vec_pop":         sig(tVoid, hostSide, tAny, tAny, tAny),
+		"__str_assign":      sig(tVoidP, hostSide, tAny, tAny),
+		"__str_append_str":  sig(tVoidP, hostSide, tAny, tAny),
+		"__str_append_cstr": sig(tVoidP, hostSide, tAny, tAny),
+		"__str_append_n":    sig(tVoidP, hostSide, tAny, tAny, tAny),
+		"__str_push":        sig(tVoidP, hostSide, tAny, tAny),
+		"__str_find":        sig(tULong, hostSide, tAny, tAny, tAny, tAny),
+		"__str_substr":      sig(tVoidP, hostSide, tAny, tAny, tAny, tAny),
+		"__to_string":       sig(tVoidP, hostSide, tAny, tAny, tAny),
+	} {
+		builtinSigs[name] = s
+	}
+	namedConsts["std::string::npos"] = -1
+	defb("__std_copy", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		l := m.prog.StdLayouts[a[2]]
+		if !m.copyMem(t, a[0], a[1], l.size, pos, false) {
+			return 0, stFault
+		}
+		for _, f := range l.fields {
+			src := a[1] + uint64(f.off)
+			b, n, good := m.stdBytes(t, src, f.es, pos)
+			if !good {
+				return 0, stFault
+			}
+			if !m.stdSetBytes(t, a[0]+uint64(f.off), b, n, f.es, f.kind == stdString, pos) {
+				return 0, stFault
+			}
+		}
+		return ok(a[0])
+	})
+	defb("__std_cmp", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		x, _, good := m.stdBytes(t, a[0], int(a[2]), pos)
+		if !good {
+			return 0, stFault
+		}
+		y, _, good := m.stdBytes(t, a[1], int(a[2]), pos)
+		if !good {
+			return 0, stFault
+		}
+		r := int64(0)
+		switch s, u := string(x), string(y); {
+		case s < u:
+			r = -1
+		case s > u:
+			r = 1
+		}
+		return ok(uint64(r))
+	})
+	defb("__std_at", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		data, size, _, good := m.stdHdr(t, a[0], pos)
+		if !good {
+			return 0, stFault
+		}
+		// a string's terminator s[size()] may be read ([string.access])
+		limit := size
+		if a[3] == stdString {
+			limit++
+		}
+		if a[1] >= limit {
+			m.fault(t, pos, "C0403", "index %d out of range of a std::%s of size %d", int64(a[1]), map[bool]string{true: "string", false: "vector"}[a[3] == stdString], size)
+			return 0, stFault
+		}
+		if data == 0 {
+			return ok(m.runtimeString(""))
+		}
+		return ok(data + a[1]*a[2])
+	})
+	defb("__std_data", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		data, _, _, good := m.stdHdr(t, a[0], pos)
+		if !good {
+			return 0, stFault
+		}
+		if data == 0 && a[1] == stdString {
+			return ok(m.runtimeString(""))
+		}
+		return ok(data)
+	})
+	defb("__vec_resize", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		es := int(a[3])
+		old, size, good := m.stdBytes(t, a[0], es, pos)
+		if !good {
+			return 0, stFault
+		}
+		n := a[1]
+		if n >= 1<<31 {
+			m.fault(t, pos, "C0403", "resize to %d elements exceeds the model's 2 GiB objects", n)
+			return 0, stFault
+		}
+		buf := make([]byte, int(n)*es)
+		copy(buf, old)
+		if a[2] != 0 && n > size {
+			v, good := m.resolve(t, a[2], es, pos, false, false)
+			if !good {
+				return 0, stFault
+			}
+			for i := size; i < n; i++ {
+				copy(buf[int(i)*es:], v)
+			}
+		}
+		if !m.stdSetBytes(t, a[0], buf, n, es, a[4] == stdString, pos) {
+			return 0, stFault
+		}
+		return ok(0)
+	})
+	defb("__vec_push", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		es := int(a[2])
+		old, size, good := m.stdBytes(t, a[0], es, pos)
+		if !good {
+			return 0, stFault
+		}
+		v, good := m.resolve(t, a[1], es, pos, false, false)
+		if !good {
+			return 0, stFault
+		}
+		buf := append(append(make([]byte, 0, len(old)+es), old...), v...)
+		if !m.stdSetBytes(t, a[0], buf, size+1, es, a[3] == stdString, pos) {
+			return 0, stFault
+		}
+		return ok(0)
+	})
+	defb("__vec_pop", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		es := int(a[1])
+		old, size, good := m.stdBytes(t, a[0], es, pos)
+		if !good {
+			return 0, stFault
+		}
+		if size == 0 {
+			m.fault(t, pos, "C0403", "pop_back of an empty std::vector")
+			return 0, stFault
+		}
+		if !m.stdSetBytes(t, a[0], old[:len(old)-es], size-1, es, a[2] == stdString, pos) {
+			return 0, stFault
+		}
+		return ok(0)
+	})
+	setStr := func(m *Machine, t *Thread, p uint64, s []byte, pos int32) (uint64, status) {
+		if !m.stdSetBytes(t, p, s, uint64(len(s)), 1, true, pos) {
+			return 0, stFault
+		}
+		return ok(p)
+	}
+	defb("__str_assign", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		s, good := m.cstring(t, a[1], pos)
+		if !good {
+			return 0, stFault
+		}
+		return setStr(m, t, a[0], []byte(s), pos)
+	})
+	appendB := func(m *Machine, t *Thread, p uint64, more []byte, pos int32) (uint64, status) {
+		old, _, good := m.stdBytes(t, p, 1, pos)
+		if !good {
+			return 0, stFault
+		}
+		return setStr(m, t, p, append(append([]byte(nil), old...), more...), pos)
+	}
+	defb("__str_append_str", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		b, _, good := m.stdBytes(t, a[1], 1, pos)
+		if !good {
+			return 0, stFault
+		}
+		return appendB(m, t, a[0], append([]byte(nil), b...), pos)
+	})
+	defb("__str_append_cstr", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		s, good := m.cstring(t, a[1], pos)
+		if !good {
+			return 0, stFault
+		}
+		return appendB(m, t, a[0], []byte(s), pos)
+	})
+	defb("__str_append_n", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		if a[1] >= 1<<30 {
+			m.fault(t, pos, "C0403", "append of %d characters", a[1])
+			return 0, stFault
+		}
+		b := make([]byte, a[1])
+		for i := range b {
+			b[i] = byte(a[2])
+		}
+		return appendB(m, t, a[0], b, pos)
+	})
+	defb("__str_push", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		return appendB(m, t, a[0], []byte{byte(a[1])}, pos)
+	})
+	defb("__str_find", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		hay, _, good := m.stdBytes(t, a[0], 1, pos)
+		if !good {
+			return 0, stFault
+		}
+		needle, good := m.cstring(t, a[1], pos)
+		if !good {
+			return 0, stFault
+		}
+		from := a[2]
+		h := string(hay)
+		if a[3] != 0 { // rfind: the last match starting at or before from
+			end := uint64(len(h))
+			if from < end {
+				end = from
+			}
+			lim := int(end) + len(needle)
+			if lim > len(h) {
+				lim = len(h)
+			}
+			i := strings.LastIndex(h[:lim], needle)
+			if i < 0 {
+				return ok(^uint64(0))
+			}
+			return ok(uint64(i))
+		}
+		if from > uint64(len(h)) {
+			return ok(^uint64(0))
+		}
+		i := strings.Index(h[from:], needle)
+		if i < 0 {
+			return ok(^uint64(0))
+		}
+		return ok(from + uint64(i))
+	})
+	defb("__str_substr", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		b, size, good := m.stdBytes(t, a[1], 1, pos)
+		if !good {
+			return 0, stFault
+		}
+		p, n := a[2], a[3]
+		if p > size {
+			// std::out_of_range: exceptions are not modeled
+			m.fault(t, pos, "C0403", "substr(%d) of a std::string of size %d (out_of_range)", p, size)
+			return 0, stFault
+		}
+		if n > size-p {
+			n = size - p
+		}
+		return setStr(m, t, a[0], append([]byte(nil), b[p:p+n]...), pos)
+	})
+	defb("__to_string", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		var s string
+		switch a[2] {
+		case 0:
+			s = strconv.FormatInt(int64(a[1]), 10)
+		case 1:
+			s = strconv.FormatUint(a[1], 10)
+		default:
+			s = cFormatFloat(math.Float64frombits(a[1]))
+		}
+		return setStr(m, t, a[0], []byte(s), pos)
+	})
+}
+
+// cFormatFloat is std::to_string of a double: printf's "%f".
+func cFormatFloat(v float64) string {
+	switch {
+	case math.IsNaN(v):
+		if math.Signbit(v) {
+			return "-nan"
+		}
+		return "nan"
+	case math.IsInf(v, 1):
+		return "inf"
+	case math.IsInf(v, -1):
+		return "-inf"
+	}
+	return strconv.FormatFloat(v, 'f', 6, 64)
+}

@@ -1,0 +1,165 @@
+// ---- C++17 as generated code uses it: attributes, static members, nested structs, default member initializers, if constexpr, explicit specializations, traits, if-init, range for, __FILE__/__LINE__, stderr
+#include <cstdio>
+#include <cstdint>
+#include <climits>
+#include <type_traits>
+#include <cuda_bf16.h>
+
+#define CHECK(x) do { if (!(x)) { fprintf(stderr, "%s:%d: check failed\n", __FILE__, __LINE__); } } while (0)
+
+constexpr int kN = 8;
+constexpr float kScale = 0.5f;
+static_assert(kN % 4 == 0, "kN is a multiple of 4");
+
+struct alignas(16) Cfg {
+  static constexpr unsigned blockDim = 4;
+  static constexpr int tiles = kN / 4;
+  struct Task {
+    int m, n;
+  };
+  struct State {
+    unsigned count = 7;
+    unsigned phase = 0;
+  };
+  int x;
+  static void launch(int *d);
+  static __device__ void work(int *d, State &s, const Task &t);
+};
+
+__global__ void __launch_bounds__(4, 1) kern(int *d) {
+  [[maybe_unused]] Cfg::State st{};
+  for (int m = 0; m < Cfg::tiles; m++) Cfg::work(d, st, Cfg::Task{m, (int)threadIdx.x});
+}
+
+__device__ void Cfg::work(int *d, State &s, const Task &t) {
+  d[t.m * blockDim + t.n] = (int)(s.count * kScale * 4) + t.m;
+  s.phase++;
+}
+
+void Cfg::launch(int *d) { kern<<<1, blockDim>>>(d); }
+
+template <typename T> inline T from_double(double v) {
+  if constexpr (std::is_integral<T>::value) return (T)(long long)v;
+  else return (T)v;
+}
+template <> inline __nv_bfloat16 from_double<__nv_bfloat16>(double v) { return __double2bfloat16(v); }
+template <typename T> inline double to_double(T v) { return (double)v; }
+template <> inline double to_double<__nv_bfloat16>(__nv_bfloat16 v) { return (double)__bfloat162float(v); }
+
+int main() {
+  int *d, h[kN];
+  cudaMalloc(&d, sizeof h);
+  Cfg::launch(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  for (int v : h) printf("%d ", v);
+  printf("\n");
+  printf("%zu %d %d\n", sizeof(Cfg), (int)std::is_same<int, int32_t>::value, (int)std::is_unsigned<int>::value);
+  printf("%d %g %g\n", from_double<int>(2.75), from_double<float>(2.75), to_double(from_double<__nv_bfloat16>(1.00390625)));
+  if (int k = h[1]; k > 10) printf("big %d\n", k); else printf("small %d\n", k);
+  CHECK(h[0] == 99);
+  fprintf(stdout, "line %d %d\n", __LINE__, INT_MAX);
+  return 0;
+}
+// OUT: 14 14 14 14 15 15 15 15 
+// OUT: 16 1 0
+// OUT: 2 2.75 1
+// OUT: big 14
+// OUT: line 60 2147483647
+// STDERR: testdata/cxx17.cu:59: check failed
+// ---- kernels and functions as values, cudaLaunchKernelEx with a cluster attribute, device attributes, occupancy, opt-in shared memory, stream-ordered allocation, driver entry points, C strings
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <cuda.h>
+#include <cuda_runtime.h>
+
+__global__ void fill(int *d, int v) { d[threadIdx.x + blockIdx.x * blockDim.x] = v + threadIdx.x; }
+extern __shared__ int dyn[];
+__global__ void big(int *d) { dyn[threadIdx.x] = threadIdx.x; __syncthreads(); d[threadIdx.x] = dyn[(threadIdx.x + 1) % blockDim.x]; }
+
+static int twice(int x) { return 2 * x; }
+static int square(int x) { return x * x; }
+typedef int (*unop)(int);
+typedef CUresult (*encode_t)(CUtensorMap *, CUtensorMapDataType, cuuint32_t);
+
+int apply(unop f, int x) { return f(x); }
+
+int main(int argc, char **argv) {
+  printf("argc=%d argv0=%s\n", argc, argc > 1 ? argv[1] : "-");
+  unop ops[2] = {twice, &square};
+  for (int i = 0; i < 2; i++) printf("%d ", apply(ops[i], 7));
+  printf("\n");
+  int sms = 0, optin = 0;
+  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+  cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0);
+  printf("sms=%d optin=%d\n", sms, optin);
+  int nb = 0;
+  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nb, fill, 256, 0);
+  printf("blocks/SM=%d\n", nb);
+  int *d;
+  cudaMallocAsync((void **)&d, 64 * sizeof(int), 0);
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = dim3(2, 1, 1);
+  cfg.blockDim = dim3(32, 1, 1);
+  cfg.dynamicSmemBytes = 0;
+  cfg.stream = 0;
+  cudaLaunchAttribute attrs[1];
+  attrs[0].id = cudaLaunchAttributeClusterDimension;
+  attrs[0].val.clusterDim.x = 2;
+  attrs[0].val.clusterDim.y = 1;
+  attrs[0].val.clusterDim.z = 1;
+  cfg.attrs = attrs;
+  cfg.numAttrs = 1;
+  cudaError_t e = cudaLaunchKernelEx(&cfg, fill, d, 100);
+  int h[64];
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  printf("launch=%d h[33]=%d\n", (int)e, h[33]);
+  big<<<1, 32, 64 * 1024>>>(d); // WARN C0603 "kernel big not launched: 65536 bytes of dynamic shared memory without cudaFuncSetAttribute"
+  printf("without opt-in: %s\n", cudaGetErrorName(cudaGetLastError()));
+  cudaFuncSetAttribute(big, cudaFuncAttributeMaxDynamicSharedMemorySize, 64 * 1024);
+  big<<<1, 32, 64 * 1024>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  printf("with opt-in: %s %d\n", cudaGetErrorName(cudaGetLastError()), h[31]);
+  cudaFreeAsync(d, 0);
+  cudaDeviceSynchronize();
+  encode_t enc = nullptr;
+  cudaDriverEntryPointQueryResult q;
+  cudaGetDriverEntryPointByVersion("cuNotAFunction", (void **)&enc, 12000, cudaEnableDefault, &q);
+  printf("entry: %d %d\n", (int)q, enc == nullptr);
+  char buf[32];
+  int n = snprintf(buf, 8, "%d-%s", 12345, "abcdef");
+  char *end;
+  printf("%d %s %lld %g %lu %s %d\n", n, buf, strtoll("  -42x", &end, 10), strtod("2.5e1", NULL), strtoul("0x1f", NULL, 0), strchr("hello", 'l'), strncmp("abcd", "abce", 3));
+  printf("%s %lld\n", end, atoll("9000000000"));
+  printf("%s\n", getenv("WEFT_TEST_UNSET_VAR") ? "set" : "unset");
+  return 0;
+}
+// OUT: argc=1 argv0=-
+// OUT: 14 49 
+// OUT: sms=132 optin=232448
+// OUT: blocks/SM=8
+// OUT: launch=0 h[33]=101
+// OUT: without opt-in: cudaErrorInvalidValue
+// OUT: with opt-in: cudaSuccess 0
+// OUT: entry: 1 1
+// OUT: 12 12345-a -42 25 31 llo 0
+// OUT: x 9000000000
+// OUT: unset
+// ---- static_assert, if constexpr and unsupported C++ are positioned diagnostics
+#include <cstdio>
+template <int N> __device__ int f() {
+  static_assert(N % 2 == 0, "N is even"); // ERROR C0316 "static assertion failed: N is even"
+  return N;
+}
+__global__ void k(int *d, int n) {
+  d[0] = f<3>();
+  if constexpr (sizeof(int) == 4) d[1] = 1;
+  int x = n;
+  if constexpr (x > 0) d[2] = 2; // ERROR C0313 col=19 "if constexpr condition is not a constant expression"
+}
+static_assert(sizeof(long) == 8, "LP64");
+static_assert(sizeof(int) == 8); // ERROR C0316 "static assertion failed: condition is false"
+int main() { return 0; }
+// ---- a class template is a positioned diagnostic
+template <typename T> struct Box { T v; }; // ERROR C0206 col=23 "class templates are not supported"
+int main() { return 0; }

@@ -1,0 +1,83 @@
+// ---- std::string and std::vector: construction, copies are deep, find/substr/append/+/==, push_back/resize, range for, to_string, npos, a checked operator[]
+#include <cstdio>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+struct Arr {
+  std::string descr;
+  std::vector<int64_t> shape;
+  std::vector<unsigned char> data;
+};
+
+static int64_t count(const std::vector<int64_t> &shape) {
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  return n;
+}
+
+static std::string join(const std::string &dir, const char *name) { return dir + "/" + name + ".npy"; }
+
+int main() {
+  std::string h(5, ' ');
+  h[0] = '{';
+  h += "'descr': '<f4', 'shape': (3, 4), }";
+  size_t d = h.find("'descr':");
+  size_t q1 = h.find('\'', d + 8), q2 = h.find('\'', q1 + 1);
+  Arr a;
+  a.descr = h.substr(q1 + 1, q2 - q1 - 1);
+  size_t s = h.find("'shape':");
+  size_t p1 = h.find('(', s), p2 = h.find(')', p1);
+  std::string dims = h.substr(p1 + 1, p2 - p1 - 1);
+  for (size_t i = 0; i < dims.size();) {
+    while (i < dims.size() && (dims[i] == ' ' || dims[i] == ',')) i++;
+    if (i >= dims.size()) break;
+    a.shape.push_back(strtoll(dims.c_str() + i, NULL, 10));
+    while (i < dims.size() && dims[i] != ',') i++;
+  }
+  printf("descr=%s n=%zu count=%lld\n", a.descr.c_str(), a.shape.size(), (long long)count(a.shape));
+  Arr b = a;
+  b.shape[0] = 7;
+  const std::vector<int64_t> want = {3, 4};
+  printf("%d %d %lld %lld\n", a.shape == want, b.shape != want, (long long)a.shape[0], (long long)b.shape[0]);
+  std::string path = join("out", "X");
+  printf("%s %zu %s\n", path.c_str(), path.size(), std::to_string(42).c_str());
+  std::vector<float> v(4, 1.5f);
+  v.resize(6);
+  float sum = 0;
+  for (float x : v) sum += x;
+  printf("%g %zu %s\n", sum, v.size(), (h.find("zzz") == std::string::npos) ? "npos" : "found");
+  std::string e;
+  printf("[%s] %d %d\n", e.c_str(), (int)e.empty(), path == "out/X.npy");
+  printf("%d\n", v[6] == 0.0f); // ERROR C0403 "index 6 out of range of a std::vector of size 6"
+  return 0;
+}
+// OUT: descr=<f4 n=2 count=12
+// OUT: 1 1 3 7
+// OUT: out/X.npy 9 42
+// OUT: 6 6 npos
+// OUT: [] 1 1
+// ---- overloaded functions are chosen by argument count and type
+#include <cstdio>
+__device__ int f(int x) { return x + 1; }
+__device__ int f(int x, int y) { return x * y; }
+__device__ float f(float x) { return x * 0.5f; }
+__global__ void k(float *out) { out[0] = f(3) + f(4, 5) + f(3.0f); }
+static const char *g(const char *s) { return s; }
+static const char *g(int) { return "int"; }
+int main() {
+  float *d, h;
+  cudaMalloc(&d, sizeof(float));
+  k<<<1, 1>>>(d);
+  cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost);
+  printf("%g %s %s\n", h, g("str"), g(1));
+  return 0;
+}
+// OUT: 25.5 str int
+// ---- a std::vector in device code is an execution-space error
+#include <vector>
+__global__ void k(int *d) {
+  std::vector<int> v; // ERROR C0307 "std::string and std::vector are host-only"
+  d[0] = 1;
+}
+int main() { return 0; }

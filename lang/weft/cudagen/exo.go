@@ -1,0 +1,85 @@
+package cudagen
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/check"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// Exo's configs, stride() and extern functions in host C (issue 19; their
+// meaning is in package check, file exo.go, and the interpreter).
+
+// configs includes math.h for the extern functions the file calls, and
+// emits one static C struct per config of the file: the fields'
+// types come from package check (declared, or inferred from their uses).
+// Configs are CPU state: check rejects them in device code.
+func (g *gen) configs() {
+	var scratch diag.List
+	prog := check.Check(g.file, g.lib, &scratch)
+	if len(prog.Externs) > 0 {
+		g.c.Line("#include <math.h>")
+	}
+	var names []string
+	for n := range prog.Configs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		cfg := prog.Configs[n]
+		var fields []string
+		for _, f := range cfg.Order {
+			t := "int_fast32_t"
+			switch {
+			case f.Kind == check.KindBool:
+				t = "bool"
+			case f.Kind == check.KindScalar:
+				t = hostCType(f.Elem)
+			}
+			fields = append(fields, t+" "+f.Name+";")
+		}
+		g.c.Line("static struct { %s } %s __attribute__((unused));", strings.Join(fields, " "), n)
+	}
+}
+
+// configRef prints Config.field.
+func (x *exprCtx) configRef(a *syntax.Attr) string {
+	n, ok := a.X.(*syntax.Name)
+	if !ok || x.device {
+		x.g.errorf(a, codeUnsupported, "cannot lower %s to C", syntax.ExprString(a))
+		return "0"
+	}
+	return n.Name + "." + a.Name.Name
+}
+
+// call prints a call in an expression: stride(x, d) or an extern function.
+func (x *exprCtx) call(e *syntax.Call) string {
+	name := e.FunName()
+	if name == "stride" && len(e.Args) == 2 {
+		n, ok := e.Args[0].(*syntax.Name)
+		d, okD := e.Args[1].(*syntax.IntLit)
+		if ok && okD {
+			if v := x.sc.lookup(n.Name); v != nil && v.aliasOf == nil && v.kind == kTensor && int(d.Value) < len(v.dims) {
+				// Tensors are dense and row-major: the stride of dimension
+				// d is the product of the later extents.
+				return "(" + x.size(v.dims[d.Value+1:]) + ")"
+			}
+		}
+		x.g.errorf(e, codeUnsupported, "cannot lower %s to C (stride of a tensor parameter or allocation only)", syntax.ExprString(e))
+		return "0"
+	}
+	ext := lib.Externs[name]
+	if ext == nil || len(e.Args) != ext.Arity {
+		x.g.errorf(e, codeUnsupported, "cannot lower expression %s to C", syntax.ExprString(e))
+		return "0"
+	}
+	s := ext.CUDA
+	for i, a := range e.Args {
+		s = strings.ReplaceAll(s, "{"+strconv.Itoa(i)+"}", x.expr(a))
+	}
+	return "(" + s + ")"
+}

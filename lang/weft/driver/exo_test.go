@@ -1,0 +1,145 @@
+package driver
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/frontend"
+	"weft.dev/weft/lang/weft/interp"
+	"weft.dev/weft/lang/weft/syntax"
+	"weft.dev/weft/pyscan"
+)
+
+// TestExoDialectCorpus runs the corpus of programs written in Exo's printed
+// dialect (examples/weft/exo, issue 19): each reprints with weft fmt token
+// for token, passes weft check (every checker) with exactly the expected
+// warnings, and runs with weft run to the expected outputs.
+func TestExoDialectCorpus(t *testing.T) {
+	for _, tc := range []struct {
+		file     string
+		warnings []string // "line:col CODE"
+		outputs  map[string][]float64
+	}{
+		{"real_scale.weft", nil, map[string][]float64{"y": seqf(16, func(i int) float64 { return 2*float64(i) + 1 })}},
+		{"config_scale.weft", nil, map[string][]float64{"dst": seqf(8, func(i int) float64 { return 2 * float64(i) })}},
+		{"config_implicit.weft", []string{"6:5 W0229"}, map[string][]float64{"x": seqf(8, func(i int) float64 {
+			if i < 3 {
+				return float64(i) + 0.5
+			}
+			return float64(i)
+		})}},
+		{"externs.weft", nil, map[string][]float64{"y": seqf(8, func(i int) float64 {
+			// f32 arithmetic, each operation rounded (relu(i) = i here).
+			r := func(v float64) float64 { return float64(float32(v)) }
+			s := r(float64(i) + r(math.Sin(float64(i))))
+			return r(math.Sqrt(r(s * s)))
+		})}},
+		{"par_loop.weft", nil, map[string][]float64{"A": seqf(32, func(i int) float64 { return float64(i) + 1 })}},
+	} {
+		path := filepath.Join(examples, "exo", tc.file)
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var errs diag.List
+		f := syntax.Parse(diag.NewFile(path, src), &errs)
+		if errs.HasErrors() {
+			t.Errorf("%s: %v", tc.file, errs.Err())
+			continue
+		}
+		if a, b := tokenTexts(src), tokenTexts([]byte(syntax.Print(f))); strings.Join(a, "\n") != strings.Join(b, "\n") {
+			t.Errorf("%s: weft fmt does not reprint it token for token", tc.file)
+		}
+		var stdout, stderr bytes.Buffer
+		env := &frontend.Env{Stdout: &stdout, Stderr: &stderr}
+		if rc := checkVerb(env, []string{path, "--json"}); rc != 0 {
+			t.Errorf("weft check %s: exit %d\n%s", tc.file, rc, stdout.String())
+		}
+		got := decodeDiags(t, stdout.Bytes())
+		if strings.Join(got, ";") != strings.Join(tc.warnings, ";") {
+			t.Errorf("%s: diagnostics %q, want %q", tc.file, got, tc.warnings)
+		}
+		out := t.TempDir()
+		var runArgs []string
+		for _, line := range strings.Split(string(src), "\n") {
+			if rest, ok := strings.CutPrefix(line, "# run:"); ok {
+				runArgs = strings.Fields(rest)
+			}
+		}
+		stdout.Reset()
+		stderr.Reset()
+		if rc := runVerb(env, append([]string{path, "--out", out}, runArgs...)); rc != 0 {
+			t.Errorf("weft run %s: exit %d\n%s", tc.file, rc, stderr.String())
+			continue
+		}
+		for name, want := range tc.outputs {
+			fh, err := os.Open(filepath.Join(out, name+".npy"))
+			if err != nil {
+				t.Errorf("%s: %v", tc.file, err)
+				continue
+			}
+			a, err := interp.ReadNpy(fh)
+			fh.Close()
+			if err != nil {
+				t.Errorf("%s: %v", tc.file, err)
+				continue
+			}
+			if len(a.Data) != len(want) {
+				t.Errorf("%s: %s has %d elements, want %d", tc.file, name, len(a.Data), len(want))
+				continue
+			}
+			for i := range want {
+				if a.Data[i] != want[i] {
+					t.Errorf("%s: %s[%d] = %v, want %v", tc.file, name, i, a.Data[i], want[i])
+					break
+				}
+			}
+		}
+	}
+}
+
+func seqf(n int, f func(int) float64) []float64 {
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = f(i)
+	}
+	return out
+}
+
+// tokenTexts is the token sequence of src (kind and text; comments and
+// line breaks inside brackets are not tokens).
+func tokenTexts(src []byte) []string {
+	s := pyscan.New(diag.NewFile("", src), func(diag.Pos, string, string) {})
+	var out []string
+	for _, t := range s.All() {
+		out = append(out, t.Kind.String()+" "+t.Text)
+	}
+	return out
+}
+
+// decodeDiags reads `weft check --json` output as "line:col CODE" strings.
+func decodeDiags(t *testing.T, js []byte) []string {
+	t.Helper()
+	var ds []struct {
+		Line, Col int
+		Code      string
+	}
+	if len(bytes.TrimSpace(js)) == 0 {
+		return nil
+	}
+	if err := json.Unmarshal(js, &ds); err != nil {
+		t.Fatalf("bad JSON %q: %v", js, err)
+	}
+	var out []string
+	for _, d := range ds {
+		out = append(out, fmt.Sprintf("%d:%d %s", d.Line, d.Col, d.Code))
+	}
+	return out
+}
