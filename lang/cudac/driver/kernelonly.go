@@ -117,6 +117,9 @@ func kernelOnly(env *frontend.Env, name, path string, f *diag.File, prog *sem.Pr
 		if res.Excluded > 0 {
 			fmt.Fprintf(env.Stderr, " (%d more excluded by preconditions)", res.Excluded)
 		}
+		if res.Cut > 0 {
+			fmt.Fprintf(env.Stderr, " (%d cut short at %d instructions; --max-steps runs them longer)", res.Cut, verify.DefaultSearchSteps)
+		}
 		fmt.Fprintln(env.Stderr)
 	}
 	if res.Configs == 0 && res.Excluded > 0 {

@@ -766,7 +766,7 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 	// of a larger grid would not fit in memory. (The extents are at most
 	// 2^31 x 2^16 x 2^16 and 1024 threads: the product fits in uint64.)
 	if bad == "" {
-		if blocks, threads := launchSize(g.gdim, g.bdim); blocks > maxGridBlocks || threads > m.opts.MaxSteps {
+		if blocks, threads := launchSize(g.gdim, g.bdim); blocks > maxGridBlocks || min(threads, uint64(m.threadsRun(g.gdim, g.bdim))) > m.opts.MaxSteps {
 			m.fault(t, pos, "C0605", "kernel %s: a grid of %d blocks of %d threads is beyond what the interpreter runs (at most %d blocks, and fewer threads than the step limit of %d)", fn.Name, blocks, g.bdim.Size(), maxGridBlocks, m.opts.MaxSteps)
 			return false
 		}

@@ -43,6 +43,10 @@ const (
 	// DefaultMaxThreads bounds the threads of one configuration: blocks
 	// beyond it are not started (Options.Blocks).
 	DefaultMaxThreads = 4096
+	// DefaultSearchSteps bounds the instructions of one configuration of
+	// weft check's search (--max-steps sets another bound, and its
+	// overrun is then an error as in any run).
+	DefaultSearchSteps = 20_000_000
 )
 
 // Result is what a search did.
@@ -51,6 +55,7 @@ type Result struct {
 	Configs  int // configurations run to the end of the kernel with no precondition false
 	Excluded int // configurations a precondition excluded (C0620)
 	Findings int // distinct errors reported
+	Cut      int // configurations cut short by the search's step budget
 }
 
 // Config is one launch the search runs: everything a rerun needs.
@@ -382,6 +387,10 @@ func Check(f *diag.File, p *sem.Program, facts *Facts, o Options, diags *diag.Li
 	if o.MaxThreads <= 0 {
 		o.MaxThreads = DefaultMaxThreads
 	}
+	stepsGiven := o.MaxSteps != 0
+	if !stepsGiven && o.Check {
+		o.MaxSteps = DefaultSearchSteps
+	}
 	configs := plan(fn, facts, o, p.HasBodiless())
 	seen := map[string]bool{}
 	axiomCache := map[string][]int{}
@@ -419,11 +428,20 @@ func Check(f *diag.File, p *sem.Program, facts *Facts, o Options, diags *diag.Li
 			return res, err
 		}
 		excluded := false
+		kept := local.Diags[:0]
 		for _, d := range local.Diags {
-			if d.Code == "C0620" {
+			switch {
+			case d.Code == "C0620":
 				excluded = true
+			case d.Code == "C0605" && !stepsGiven && strings.Contains(d.Message, "step limit"):
+				// the search's own budget ran out: what was found
+				// before stands, the rest of this run is unexplored
+				res.Cut++
+				continue
 			}
+			kept = append(kept, d)
 		}
+		local.Diags = kept
 		if excluded {
 			res.Excluded++
 			continue
@@ -576,7 +594,7 @@ func plan(fn *sem.Function, facts *Facts, o Options, bodiless bool) []Config {
 		if o.NondetSeed == nil && bodiless {
 			add(mk(base, 1, random))
 		}
-		if o.Random == nil {
+		if o.Random == nil && hasBuffers(fn) {
 			c := mk(base, seeds[0], true)
 			c.Seed = 1
 			add(c)
@@ -597,6 +615,17 @@ func plan(fn *sem.Function, facts *Facts, o Options, bodiless bool) []Config {
 			return out
 		}
 	}
+}
+
+// hasBuffers reports whether fn takes pointers or structs (inputs random
+// contents change).
+func hasBuffers(fn *sem.Function) bool {
+	for _, pt := range fn.Type.Params {
+		if pt.IsPointer() || pt.Kind == sem.Struct {
+			return true
+		}
+	}
+	return false
 }
 
 // baseValue is a scalar's value in the first configuration: the number of
