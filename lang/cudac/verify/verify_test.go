@@ -122,7 +122,7 @@ func atoi(s string) int { n, _ := strconv.Atoi(s); return n }
 
 // tryCheck is check for files that may not load (the benchmark over a
 // foreign suite).
-func tryCheck(path string) (verify.Result, bool) {
+func tryCheck(path string, maxConfigs int) (verify.Result, bool) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return verify.Result{}, false
@@ -137,6 +137,6 @@ func tryCheck(path string) (verify.Result, bool) {
 	if p == nil {
 		return verify.Result{}, false
 	}
-	res, err := verify.Check(f, p, facts, verify.Options{Check: true, Header: h, Stdout: io.Discard}, &diags)
+	res, err := verify.Check(f, p, facts, verify.Options{Check: true, Header: h, Stdout: io.Discard, MaxConfigs: maxConfigs}, &diags)
 	return res, err == nil
 }
