@@ -88,6 +88,11 @@ type Machine struct {
 	hostCtx accessCtx
 	streams []*stream // index 0: the legacy default stream
 	events  []*event
+	// CUDA graphs (graph.go): graphs, nodes and conditional handles, each
+	// named by its index + 1
+	graphs  []*cudaGraph
+	nodes   []*graphNode
+	conds   []*condHandle
 	seq     int
 	grids   []*gridRun
 	defDone []doneOp // completed default-stream operations (seq, vc)
@@ -171,6 +176,7 @@ type devOp struct {
 	seq    int
 	vc     []int32 // host clock at enqueue
 	grid   *gridRun
+	graph  *cudaGraph // opGraph (graph.go)
 	dst    uint64
 	src    uint64
 	n      int
@@ -213,6 +219,7 @@ type blockRun struct {
 	named   map[int]*namedBar
 	mbars   map[uint64]*mbar
 	wakeups bool
+	clBar   *clusterBar
 }
 
 type thState uint8
@@ -222,10 +229,11 @@ const (
 	tsBarrier
 	tsWarp
 	tsDone
-	tsNamed // a named barrier (barrier.cta.sync id, count)
-	tsMbar  // an mbarrier phase (mbarrier.try_wait.parity)
-	tsWG    // a warpgroup-wide wgmma (asm.go)
-	tsGrid  // grid.sync() (gridsync.go)
+	tsNamed   // a named barrier (barrier.cta.sync id, count)
+	tsMbar    // an mbarrier phase (mbarrier.try_wait.parity)
+	tsWG      // a warpgroup-wide wgmma (asm.go)
+	tsGrid    // grid.sync() (gridsync.go)
+	tsCluster // barrier.cluster.wait (tma.go)
 )
 
 // Thread is a host or device thread: an explicit interpreter state.
@@ -287,6 +295,7 @@ type Thread struct {
 	mbarParity int
 	lc         int32
 	bvc        []int32
+	clPhase    int // the cluster-barrier phase this thread arrived for, + 1
 }
 
 // curPos is the position of the instruction t runs (0 when it has none).
@@ -635,6 +644,9 @@ func (m *Machine) exec(s *stream, op *devOp) {
 		case opKernel:
 			op.grid.agent, op.grid.clock = ctx.agent, ctx.clock
 			m.runGrid(op.grid, ctx)
+		case opGraph:
+			applyDefaults(op.graph)
+			m.runGraph(s, op.graph)
 		case opCopy, opSet:
 			t := &Thread{ctx: ctx, host: false}
 			if op.kind == opCopy {
@@ -1121,6 +1133,8 @@ func (m *Machine) deadlock(b *blockRun) {
 			what = "wgmma.mma_async (a warpgroup-wide instruction)"
 		case tsGrid:
 			what = "grid.sync()"
+		case tsCluster:
+			what = "named barrier of the cluster (barrier.cluster.wait)"
 		}
 		k := fmt.Sprintf("%d/%s", t.waitPos, what)
 		if groups[k] == nil {

@@ -133,7 +133,19 @@ func sassOps(t *testing.T, nvcc, cubin string) string {
 // spills, and, where nvdisasm is available, the same SASS instruction
 // sequence.
 func TestSm80DerivationMatchesHandWritten(t *testing.T) {
-	derived := derive(t, "matmul_seq.weft", "xgemm_sm80.star")
+	compareDerived(t, "matmul_seq.weft", "xgemm_sm80.star", "xgemm_sm80.weft", "sm_80")
+}
+
+// TestSm90DerivationMatchesHandWritten does the same for the Hopper GEMM
+// (TMA into a swizzled 4-stage ring, mbarrier ring, producer/consumer warp
+// specialization with setmaxnreg, wgmma) derived from matmul_bt_seq.weft
+// by sched/xgemm_sm90.star, compiled for sm_90a.
+func TestSm90DerivationMatchesHandWritten(t *testing.T) {
+	compareDerived(t, "matmul_bt_seq.weft", "xgemm_sm90.star", "xgemm_sm90.weft", "sm_90a")
+}
+
+func compareDerived(t *testing.T, src, script, handFile, arch string) {
+	derived := derive(t, src, script)
 	nvcc := cuda.FindNVCC()
 	if nvcc == "" {
 		if os.Getenv("WEFT_REQUIRE_NVCC") == "1" {
@@ -141,9 +153,9 @@ func TestSm80DerivationMatchesHandWritten(t *testing.T) {
 		}
 		t.Skip("nvcc not found")
 	}
-	hand := readChecked(t, filepath.Join("..", "..", "..", "examples", "weft", "gemm", "xgemm_sm80.weft"))
-	rd, cd := ptxasReport(t, nvcc, derived, "derived", "sm_80")
-	rh, ch := ptxasReport(t, nvcc, hand, "hand", "sm_80")
+	hand := readChecked(t, filepath.Join("..", "..", "..", "examples", "weft", "gemm", handFile))
+	rd, cd := ptxasReport(t, nvcc, derived, "derived", arch)
+	rh, ch := ptxasReport(t, nvcc, hand, "hand", arch)
 	regs := func(r string) string {
 		m := usedRE.FindStringSubmatch(r)
 		if m == nil {
