@@ -1087,6 +1087,7 @@ func (g *gen) devAlloc(ctx *devCtx, a *syntax.Alloc) {
 		device: true, decl: a, tileThreads: ctx.cur.TileThreads}
 	if t.Elem.Name == "barrier" {
 		v.kind = kBarrier
+		v.mem = g.barrierKind(v.mem, a)
 		ctx.sc.add(v)
 		g.barrierAlloc(ctx, v, a)
 		return

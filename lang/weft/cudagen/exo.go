@@ -83,3 +83,40 @@ func (x *exprCtx) call(e *syntax.Call) string {
 	}
 	return "(" + s + ")"
 }
+
+// barrierKind maps a barrier memory to the mechanism the code generator
+// lowers: the library's barrier memories derived from CudaCommitGroup
+// (Exo's Sm80_CommitGroup, Sm90_TmaCommitGroup, Sm90_WgmmaCommitGroup) are
+// commit groups. CudaMbarrierPreArrive is not lowered yet (its pre-arrived
+// slots need an initial arrive of each mbarrier): W0907.
+func (g *gen) barrierKind(mem string, a *syntax.Alloc) string {
+	b := g.lib.Barriers[mem]
+	switch {
+	case b == nil:
+		return mem
+	case mem == "CudaMbarrierPreArrive":
+		g.errorf(a, codeBarrier, "the code generator does not lower CudaMbarrierPreArrive yet (use CudaMbarrier with ReverseArrive/ReverseAwait)")
+		return mem
+	case b.DerivesFrom("CudaCommitGroup"):
+		return "CudaCommitGroup"
+	}
+	return mem
+}
+
+// argElem is the element type of the tensor or scalar an argument names.
+func argElem(x *exprCtx, a syntax.Expr) string {
+	var n *syntax.Name
+	switch a := a.(type) {
+	case *syntax.Name:
+		n = a
+	case *syntax.Index:
+		n, _ = a.X.(*syntax.Name)
+	}
+	if n == nil {
+		return ""
+	}
+	if v := x.sc.lookup(n.Name); v != nil {
+		return v.elem
+	}
+	return ""
+}

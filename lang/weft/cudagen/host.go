@@ -3,8 +3,10 @@ package cudagen
 import (
 	"fmt"
 	"strings"
+	"weft.dev/weft/diag"
 
 	"weft.dev/weft/cuda"
+	"weft.dev/weft/lang/weft/check"
 	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
 )
@@ -434,50 +436,19 @@ func lib_isData(elem string) bool {
 }
 
 // bindArgs matches a call's positional and keyword arguments to p's
-// parameters.
+// parameters as package check does (check.BindArgs: keywords by name,
+// positionals to the rest in order; Exo's type bindings and the
+// instruction's template parameters bind no parameter).
 func (g *gen) bindArgs(c *syntax.Call, p *syntax.Proc) ([]syntax.Expr, bool) {
-	args := make([]syntax.Expr, len(p.Params))
-	if len(c.Args) > len(p.Params) {
-		g.errorf(c, codeName, "%s takes %d arguments, not %d", p.Name.Name, len(p.Params), len(c.Args))
+	args, probs := check.BindArgs(p.Params, c, lib.TemplateParams(p)...)
+	if len(probs) > 0 {
+		g.errorf(atPos(probs[0].Pos), codeName, "%s", probs[0].Msg)
 		return nil, false
-	}
-	// Positional arguments fill the parameters that no keyword names, in
-	// order (seed 002 writes Sm80_cp_async_f32(smem, gmem, size=4) for
-	// (size, smem, gmem)).
-	named := map[string]bool{}
-	for _, k := range c.Kwargs {
-		named[k.Name.Name] = true
-	}
-	pi := 0
-	for _, a := range c.Args {
-		for pi < len(p.Params) && named[p.Params[pi].Name.Name] {
-			pi++
-		}
-		if pi >= len(p.Params) {
-			g.errorf(a, codeName, "too many arguments to %s", p.Name.Name)
-			return nil, false
-		}
-		args[pi] = a
-		pi++
-	}
-	for _, k := range c.Kwargs {
-		found := false
-		for i, prm := range p.Params {
-			if prm.Name.Name == k.Name.Name {
-				args[i] = k.Value
-				found = true
-			}
-		}
-		if !found {
-			g.errorf(k, codeName, "%s has no parameter %s", p.Name.Name, k.Name.Name)
-			return nil, false
-		}
-	}
-	for i, a := range args {
-		if a == nil {
-			g.errorf(c, codeName, "missing argument %s of %s", p.Params[i].Name.Name, p.Name.Name)
-			return nil, false
-		}
 	}
 	return args, true
 }
+
+// atPos is a position as a syntax.Node, for errorf.
+type atPos diag.Pos
+
+func (p atPos) Pos() diag.Pos { return diag.Pos(p) }

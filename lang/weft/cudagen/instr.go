@@ -56,13 +56,19 @@ func (g *gen) instrCall(w *cuda.Writer, s *syntax.CallStmt, in *lib.Instr, x *ex
 			elem = t.Elem.Name
 		}
 		vals[prm.Name.Name+"_t"] = ctype(elem)
+		if elem == lib.RealType && a != nil {
+			// Exo's generic R parameter: the argument's type.
+			if v := argElem(x, a); v != "" {
+				vals[prm.Name.Name+"_t"] = ctype(v)
+			}
+		}
 		switch {
 		case t != nil && (t.Dims != nil || t.Window):
 			wa, ok := g.window(x, a)
 			if !ok {
 				return
 			}
-			if wa.v.elem != "" && elem != "" && wa.v.elem != elem {
+			if wa.v.elem != "" && elem != "" && elem != lib.RealType && wa.v.elem != elem {
 				g.errorf(a, codeInstr, "%s expects %s data for %s, not %s", in.Name, elem, prm.Name.Name, wa.v.elem)
 				return
 			}

@@ -103,7 +103,7 @@ func TestNVCCExamples(t *testing.T) {
 	}
 	nvcc := needNVCC(t)
 	var files []string
-	for _, pat := range []string{"../../../examples/weft/*.weft", "../../../examples/weft/sync/*.weft"} {
+	for _, pat := range []string{"../../../examples/weft/*.weft", "../../../examples/weft/sync/*.weft", "../../../examples/weft/exo/*.weft"} {
 		m, _ := filepath.Glob(pat)
 		files = append(files, m...)
 	}

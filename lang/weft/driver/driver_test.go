@@ -163,7 +163,13 @@ func TestEveryExampleRuns(t *testing.T) {
 			return nil
 		}
 		// Every array parameter of the proc run is random.
-		args := append(append([]string{path}, sizes...), extra...)
+		args := []string{path}
+		for _, a := range sizes {
+			if name, _, _ := strings.Cut(a, "="); !strings.Contains(" "+strings.Join(extra, " "), " "+name+"=") {
+				args = append(args, a) // the # run: line overrides a size
+			}
+		}
+		args = append(args, extra...)
 		for _, decl := range f.Decls {
 			p, ok := decl.(*syntax.Proc)
 			if !ok || interp.IsInstr(p) {

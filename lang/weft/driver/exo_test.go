@@ -42,6 +42,9 @@ func TestExoDialectCorpus(t *testing.T) {
 			return r(math.Sqrt(r(s * s)))
 		})}},
 		{"par_loop.weft", nil, map[string][]float64{"A": seqf(32, func(i int) float64 { return float64(i) + 1 })}},
+		// GPU: TMA ring + wgmma (sync check at the # check: sizes); with
+		// A = B = ones every element of C is K = 64.
+		{"tma_ring_gemm.weft", nil, map[string][]float64{"C": seqf(128*256, func(int) float64 { return 64 })}},
 	} {
 		path := filepath.Join(examples, "exo", tc.file)
 		src, err := os.ReadFile(path)

@@ -435,6 +435,9 @@ func (c *checker) reads(s *Scope, st syntax.Stmt, e syntax.Expr) {
 	case *syntax.Unary:
 		c.reads(s, st, e.X)
 	case *syntax.Call:
+		if e.FunName() == "stride" {
+			return // stride(x, d) reads x's layout, not its data
+		}
 		for _, a := range e.Args {
 			c.reads(s, st, a)
 		}
@@ -748,25 +751,18 @@ func (c *checker) call(s *Scope, st *syntax.CallStmt) {
 			c.checkPerm(s, v, arg, 'w', true)
 		}
 	}
-	// Positional arguments fill the parameters not given by keyword, in
-	// order (Sm80_cp_async_f32(smem, gmem, size=4)).
-	named := map[string]bool{}
-	for _, k := range st.Call.Kwargs {
-		named[k.Name.Name] = true
-	}
-	next := 0
-	for _, a := range st.Call.Args {
-		for next < len(params) && named[params[next].Name.Name] {
-			next++
-		}
-		if next < len(params) {
-			bind(params[next].Name.Name, a)
-			next++
-		} else {
-			c.reads(s, st, a)
+	// Arguments bind as package check binds them (keywords by name,
+	// positionals to the rest in order: Sm80_cp_async_f32(smem, gmem,
+	// size=4); Exo's type bindings and template arguments bind nothing).
+	args, probs := check.BindArgs(params, st.Call, in.Template...)
+	for i, a := range args {
+		if a != nil {
+			bind(params[i].Name.Name, a)
 		}
 	}
-	for _, k := range st.Call.Kwargs {
-		bind(k.Name.Name, k.Value)
+	for _, p := range probs {
+		if p.Expr != nil {
+			c.reads(s, st, p.Expr)
+		}
 	}
 }
