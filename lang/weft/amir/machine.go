@@ -202,6 +202,16 @@ type Machine struct {
 	grantArena []grant
 	// mbarSet is {Program.MbarQual} (empty when the program has none).
 	mbarSet QualSet
+	// single[i]: shape i is one thread. shared lists the log indices of
+	// the events every record must replay, thEv[t] those local to thread
+	// offset t (logEvent, replay).
+	single []bool
+	shared []int32
+	thEv   [][]int32
+	// plainReplay disables the per-thread replay and fastReplays counts
+	// its uses (tests).
+	plainReplay bool
+	fastReplays int64
 }
 
 // New prepares a machine for p. p must be Finished.
@@ -232,6 +242,7 @@ func New(p *Program, cfg Config) *Machine {
 			n = int32(len(ts)) // increasing and distinct: 0..n-1
 		}
 		m.dense = append(m.dense, n)
+		m.single = append(m.single, len(ts) == 1 && ts[0] == 0)
 	}
 	return m
 }
@@ -265,6 +276,10 @@ func (m *Machine) Run(args []int) *Result {
 	m.free = -1
 	m.bars = m.bars[:0]
 	m.log, m.evCells = m.log[:0], m.evCells[:0]
+	m.shared = m.shared[:0]
+	for i := range m.thEv {
+		m.thEv[i] = m.thEv[i][:0]
+	}
 	if cap(m.log) < p.logHint {
 		// Size the log as the last run of p needed (see recHint).
 		m.log = make([]event, 0, p.logHint)
