@@ -214,6 +214,10 @@ type Machine struct {
 	// its uses (tests).
 	plainReplay bool
 	fastReplays int64
+	// hwExpand makes hwOrder always check per-thread records;
+	// hwExpanded counts the Await records it expanded (tests).
+	hwExpand   bool
+	hwExpanded int64
 }
 
 // New prepares a machine for p. p must be Finished.
@@ -279,6 +283,9 @@ func (m *Machine) Run(args []int) *Result {
 	m.bars = m.bars[:0]
 	m.log, m.evCells = m.log[:0], m.evCells[:0]
 	m.shared = m.shared[:0]
+	if cap(m.shared) < p.sharedHint {
+		m.shared = make([]int32, 0, p.sharedHint)
+	}
 	for i := range m.thEv {
 		m.thEv[i] = m.thEv[i][:0]
 	}
@@ -307,6 +314,9 @@ func (m *Machine) Run(args []int) *Result {
 	}
 	if len(m.evCells) > p.evHint {
 		p.evHint = len(m.evCells)
+	}
+	if len(m.shared) > p.sharedHint {
+		p.sharedHint = len(m.shared)
 	}
 	return &m.res
 }

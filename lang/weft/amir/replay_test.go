@@ -138,3 +138,60 @@ func randomReplayProgram(seed int64) *Program {
 	})
 	return b.build()
 }
+
+// TestHwRecordsMatchPerThread: the hardware mbarrier check (mbar.go) keeps
+// one record per Await for its whole collective and expands it into
+// per-thread records only when an event tells the threads apart; checking
+// per-thread records always gives the same results. Random programs of
+// the kind above, with the shared barrier a ring of 1 or 2 hardware
+// mbarriers and every synchronization carrying the hidden timeline.
+func TestHwRecordsMatchPerThread(t *testing.T) {
+	var expanded int64
+	phase := 0
+	for seed := int64(0); seed < 3000; seed++ {
+		mk := func() *Program {
+			p := randomReplayProgram(seed)
+			p.QualNames = append(append([]string(nil), qualNames...), "cuda_mbarrier_qual")
+			p.MbarQual = Qual(len(qualNames))
+			hw := Of(p.MbarQual)
+			Walk(p.Body, func(s *Stmt) {
+				switch s.Kind {
+				case KFence, KArrive:
+					s.Pre |= hw
+					s.Full |= hw
+					s.Temp |= hw
+				case KAwait:
+					if !p.Vars[s.Acc.Var].PerThreadQueue {
+						s.Full |= hw
+						s.Temp |= hw
+					}
+				}
+			})
+			for i := range p.Vars {
+				if p.Vars[i].Name == "z" {
+					p.Vars[i].Ring = 1 + int(seed%2)
+				}
+			}
+			return p
+		}
+		m1 := New(mk(), Config{MaxHazards: 100})
+		r1 := m1.Run(nil)
+		m2 := New(mk(), Config{MaxHazards: 100})
+		m2.hwExpand = true
+		r2 := m2.Run(nil)
+		g, w := fmt.Sprintf("%+v", *r1), fmt.Sprintf("%+v", *r2)
+		if g != w {
+			t.Fatalf("seed %d:\ncollective %s\nper thread %s", seed, g, w)
+		}
+		expanded += m1.hwExpanded
+		for _, h := range r1.Hazards {
+			if h.Kind == PhaseAlias && (h.Phase == PhaseAhead || h.Phase == PhaseEarly) {
+				phase++
+				break
+			}
+		}
+	}
+	if expanded < 100 || phase < 200 {
+		t.Fatalf("weak coverage: %d expansions, %d programs with ordering hazards", expanded, phase)
+	}
+}
