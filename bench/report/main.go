@@ -195,9 +195,19 @@ func report(w io.Writer, r results) {
 
 	// Issue 4: the seed's Python checker took 2 / 16 / 128 s at 1024 / 2048 /
 	// 4096 (seed 000 Fig. 9); goal at least 50x faster on one core.
+	//
+	// Issue 13: those are the seed's figures for an older Python checker.
+	// The reference implementation of seed 000 (Exo-GPU's C++ "camspork"
+	// checker, built from its public source) was measured once, outside
+	// CI, on one core of the same machine class, on the same kernels
+	// re-expressed in Weft: 74.2 s for the Sm80 GEMM at 1024 (more than
+	// 600 s at 2048), 1.24 / 10.0 / 78.7 s for the Sm90 GEMM at 1024 /
+	// 2048 / 4096. It cannot run in CI; the ratio against it is printed
+	// from those fixed figures and labelled so.
 	seed := map[string]float64{"1024": 2e9, "2048": 16e9, "4096": 128e9}
-	t = &table{title: "Sync checker vs the seed's checker (seed 000 Fig. 9: 2 / 16 / 128 s; goal: at least 50x faster, one core)",
-		head: []string{"kernel", "size", "time", "memory ops", "M memops/s", "speedup vs seed", "goal"}}
+	ref := map[string]float64{"Sm80GEMM/1024": 74.2e9, "Sm90GEMM/1024": 1.24e9, "Sm90GEMM/2048": 10.0e9, "Sm90GEMM/4096": 78.7e9}
+	t = &table{title: "Sync checker vs the seed's published figures (seed 000 Fig. 9, an older Python checker: 2 / 16 / 128 s; goal: at least 50x faster, one core) and vs the reference implementation's C++ checker as measured once outside CI (issue 13: Sm80 1024 74.2 s; Sm90 1.24 / 10.0 / 78.7 s)",
+		head: []string{"kernel", "size", "time", "memory ops", "M memops/s", "speedup vs seed figure", "goal", "vs reference (fixed figure)"}}
 	for _, k := range []string{"Sm80GEMM", "Sm90GEMM"} {
 		for _, size := range []string{"256", "512", "1024", "2048", "4096"} {
 			ns, ok := r.get(k+"/"+size, "ns/op")
@@ -210,7 +220,11 @@ func report(w io.Writer, r results) {
 			if s, ok := seed[size]; ok {
 				sp, g = fmt.Sprintf("%.0fx", s/ns), verdict(s/ns >= 50)
 			}
-			t.add(k, size, dur(ns), fmt.Sprintf("%.0f", ops), fmt.Sprintf("%.1f", rate), sp, g)
+			rs := "-"
+			if x, ok := ref[k+"/"+size]; ok {
+				rs = fmt.Sprintf("%.0fx", x/ns)
+			}
+			t.add(k, size, dur(ns), fmt.Sprintf("%.0f", ops), fmt.Sprintf("%.1f", rate), sp, g, rs)
 		}
 	}
 	t.print(w)

@@ -99,6 +99,7 @@ func runVerb(env *frontend.Env, args []string) int {
 	maxIter := fs.Int("max-iterations", DefaultMaxIterations, "stop a fixpoint after N iterations with error A0203 (0: no limit)")
 	maxInst := fs.Int("max-instances", initfile.DefaultMaxInstances, "at most N instances per struct: error A0305 in the .init file, A0204 at run time (0: 2^31-1)")
 	stats := fs.Bool("stats", false, "print steps and fixpoint iterations to stderr")
+	lockstep := fs.Bool("lockstep", false, "relaxed semantics in lockstep (thesis Fig. 2): reads see the step's initial values, writes land at the step boundary; by default a relaxed run executes in place, another legal execution")
 	order := fs.String("order", "label", "`label|reverse|random`: run the instances sequentially in this order (another legal execution; implies --workers=1)")
 	seed := fs.Uint64("seed", 1, "seed of --order=random")
 	dump := fs.Bool("dump", false, "after the schedule print every struct (as S.print, declaration order), as the compiled program's --dump does")
@@ -143,7 +144,17 @@ func runVerb(env *frontend.Env, args []string) int {
 			return frontend.Report(env, &diags, *asJSON)
 		}
 	}
-	m := interp.New(prog, data, interp.Options{Semantics: s, Workers: *workers, MaxIterations: *maxIter, MaxInstances: *maxInst, Out: env.Stdout, Order: ord, Seed: *seed, PrintUnstable: *unstable})
+	if len(prog.Cpp) > 0 {
+		// The interpreter cannot execute CUDA text: one warning, naming
+		// the first `$$` line, for all of them.
+		first := prog.Cpp[0]
+		more := ""
+		if n := len(prog.Cpp); n > 1 {
+			more = fmt.Sprintf(" (and %d more $$ lines)", n-1)
+		}
+		diags.Warnf(first.Pos, "A0205", "inline C++ skipped: `$$%s`%s; weft run cannot execute CUDA/C++ text (weft build copies it)", first.Text, more)
+	}
+	m := interp.New(prog, data, interp.Options{Semantics: s, Workers: *workers, MaxIterations: *maxIter, MaxInstances: *maxInst, Out: env.Stdout, Order: ord, Seed: *seed, PrintUnstable: *unstable, Lockstep: *lockstep})
 	t0 := time.Now()
 	err = m.Run()
 	if *timeIt {

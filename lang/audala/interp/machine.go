@@ -64,6 +64,13 @@ type Options struct {
 	// PrintUnstable counts, per parameter and per constructor, the writes
 	// inside fixpoints that cleared stability (see Machine.WriteUnstable).
 	PrintUnstable bool
+	// Lockstep runs the relaxed semantics as thesis Fig. 2 does: every read
+	// of another instance's parameter sees the step's initial values (ι),
+	// writes go to a second buffer copied back at the step boundary.
+	// Without it a relaxed run executes in place, reads seeing the latest
+	// write: also a legal execution of the relaxed rules (spec §3.7), and
+	// the cheaper one. Ignored under the strict semantics.
+	Lockstep bool
 }
 
 // Order is the instance order of sequential execution.
@@ -174,7 +181,7 @@ func New(prog *check.Program, data *initfile.Data, opt Options) *Machine {
 			if data != nil {
 				copy(c.cur[1:], data.Cols[s.Index][i])
 			}
-			if opt.Semantics == Relaxed && written[p] {
+			if m.lockstep() && written[p] {
 				c.nxt = append([]int32(nil), c.cur...)
 			}
 			st.cols = append(st.cols, c)
@@ -210,6 +217,9 @@ func New(prog *check.Program, data *initfile.Data, opt Options) *Machine {
 	}
 	return m
 }
+
+// lockstep reports whether steps run in lockstep (Options.Lockstep).
+func (m *Machine) lockstep() bool { return m.opt.Semantics == Relaxed && m.opt.Lockstep }
 
 // Count returns the number of instances of struct s, the null instance
 // included.

@@ -32,12 +32,22 @@ const (
 	KWgmma                 // wgmma.mma_async.sync.aligned.m64nNk{8,16}.f32.{tf32,bf16,f16} (descriptors in shared memory)
 	KWgmmaFence            // wgmma.fence, commit_group: no effect on values in the model (wgmma completes at issue)
 	KWgmmaWait             // wgmma.wait_group N
+	KTmaLoad               // cp.async.bulk.tensor.Nd.shared::cluster.global.tile.mbarrier::complete_tx::bytes [d], [map, {c}], [bar]
+	KTmaStore              // cp.async.bulk.tensor.Nd.global.shared::cta{.tile}.bulk_group [map, {c}], [s]
+	KTmaReduce             // cp.reduce.async.bulk.tensor.Nd.global.shared::cta.add.tile.bulk_group [map, {c}], [s]
+	KBulkGroup             // cp.async.bulk.commit_group, wait_group{.read} N: the model completes bulk copies at issue
+	KMbarTx                // mbarrier.expect_tx / complete_tx [bar], tx
+	KClusterArrive         // barrier.cluster.arrive{.release|.relaxed}{.aligned}
+	KClusterWait           // barrier.cluster.wait{.acquire}{.aligned}
+	KMapa                  // mapa{.shared::cluster}.u32 d, a, rank
 )
 
 var kindNames = [...]string{"none", "mov", "cvt.tf32", "bra", "barrier.sync", "barrier.arrive", "nop",
 	"cp.async", "cp.async.commit_group", "cp.async.wait_group", "cp.async.wait_all", "cp.async.mbarrier.arrive",
 	"mbarrier.init", "mbarrier.arrive", "mbarrier.arrive.expect_tx", "mbarrier.test_wait", "mbarrier.try_wait", "mma.sync",
-	"setp", "ldmatrix", "wgmma.mma_async", "wgmma.fence", "wgmma.wait_group"}
+	"setp", "ldmatrix", "wgmma.mma_async", "wgmma.fence", "wgmma.wait_group",
+	"cp.async.bulk.tensor (load)", "cp.async.bulk.tensor (store)", "cp.reduce.async.bulk.tensor", "cp.async.bulk group",
+	"mbarrier.expect_tx/complete_tx", "barrier.cluster.arrive", "barrier.cluster.wait", "mapa"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -232,6 +242,29 @@ func classify(in *Inst, p *Program) error {
 	case in.Op == "wgmma.wait_group.sync.aligned":
 		in.Kind = KWgmmaWait
 		return nargs(1, 1)
+	case m[0] == "cp" && tensorRank(m) > 0:
+		return classifyTMA(in, nargs, bad)
+	case in.Op == "cp.async.bulk.commit_group" || in.Op == "cp.async.bulk.wait_group" || in.Op == "cp.async.bulk.wait_group.read":
+		in.Kind = KBulkGroup
+		if m[3] == "commit_group" {
+			return nargs(0, 0)
+		}
+		return nargs(1, 1)
+	case m[0] == "mbarrier" && len(m) >= 3 && (m[1] == "expect_tx" || m[1] == "complete_tx"):
+		in.Kind = KMbarTx
+		if err := nargs(2, 2); err != nil {
+			return err
+		}
+		return mem(0)
+	case m[0] == "barrier" && len(m) >= 3 && m[1] == "cluster" && (m[2] == "arrive" || m[2] == "wait"):
+		in.Kind = KClusterArrive
+		if m[2] == "wait" {
+			in.Kind = KClusterWait
+		}
+		return nargs(0, 0)
+	case m[0] == "mapa" && (len(m) == 2 || len(m) == 3 && m[1] == "shared::cluster") && (m[len(m)-1] == "u32" || m[len(m)-1] == "u64"):
+		in.Kind = KMapa
+		return nargs(3, 3)
 	}
 	return bad("no model for this PTX instruction in Weft's CUDA-C semantics")
 }
@@ -253,4 +286,75 @@ func ldmatrixOp(m []string) string {
 		return ""
 	}
 	return strings.Join(m, ".")
+}
+
+// tensorRank is N of a cp{.reduce}.async.bulk.tensor.Nd opcode, or 0.
+func tensorRank(m []string) int {
+	i := 1
+	if len(m) > 1 && m[1] == "reduce" {
+		i = 2
+	}
+	if len(m) < i+4 || m[i] != "async" || m[i+1] != "bulk" || m[i+2] != "tensor" {
+		return 0
+	}
+	d := m[i+3]
+	if len(d) == 2 && d[1] == 'd' && d[0] >= '1' && d[0] <= '5' {
+		return int(d[0] - '0')
+	}
+	return 0
+}
+
+// classifyTMA checks the tensor forms of cp.async.bulk: a load into shared
+// memory completing on an mbarrier (optionally multicast), a store, and a
+// reduce-add into global memory.
+func classifyTMA(in *Inst, nargs func(lo, hi int) error, bad func(string, ...any) error) error {
+	m := in.Mods
+	n := tensorRank(m)
+	tensorOp := func(i int) error {
+		if in.Args[i].Kind != OMem || len(in.Args[i].Elems) != n {
+			return bad("operand %d must be [tensorMap, {%d coordinates}]", i+1, n)
+		}
+		return nil
+	}
+	plainMem := func(i int) error {
+		if in.Args[i].Kind != OMem || len(in.Args[i].Elems) != 0 {
+			return bad("operand %d must be an [address]", i+1)
+		}
+		return nil
+	}
+	rest := strings.Join(m[5:], ".")
+	if m[1] == "reduce" {
+		rest = strings.Join(m[6:], ".")
+	}
+	switch {
+	case m[1] != "reduce" && strings.HasPrefix(rest, "shared::cluster.global") && strings.Contains(rest, "mbarrier::complete_tx::bytes") && !strings.Contains(rest, "im2col"):
+		in.Kind = KTmaLoad
+		hi := 3
+		if strings.Contains(rest, "multicast::cluster") {
+			hi = 4
+		}
+		if err := nargs(hi, hi); err != nil {
+			return err
+		}
+		if err := plainMem(0); err != nil {
+			return err
+		}
+		if err := tensorOp(1); err != nil {
+			return err
+		}
+		return plainMem(2)
+	case m[1] != "reduce" && strings.HasPrefix(rest, "global.shared::cta") && strings.HasSuffix(rest, "bulk_group"):
+		in.Kind = KTmaStore
+	case m[1] == "reduce" && strings.HasPrefix(rest, "global.shared::cta.add") && strings.HasSuffix(rest, "bulk_group"):
+		in.Kind = KTmaReduce
+	default:
+		return bad("no model for this form of the tensor copy (modeled: tile loads completing on an mbarrier, optionally multicast; tile stores and reduce-add with bulk groups)")
+	}
+	if err := nargs(2, 2); err != nil {
+		return err
+	}
+	if err := tensorOp(0); err != nil {
+		return err
+	}
+	return plainMem(1)
 }

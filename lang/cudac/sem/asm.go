@@ -7,6 +7,7 @@ import (
 	"sort"
 	"weft.dev/weft/diag"
 
+	"weft.dev/weft/gpu"
 	"weft.dev/weft/lang/cudac/ptx"
 	"weft.dev/weft/lang/cudac/syntax"
 )
@@ -263,22 +264,37 @@ func (st *asmState) write(o ptx.Operand, v uint64) {
 func (t *Thread) specialReg(name string) uint64 {
 	sr := map[string]int{"%tid.x": srTidX, "%tid.y": srTidY, "%tid.z": srTidZ, "%ctaid.x": srBidX, "%ctaid.y": srBidY,
 		"%ctaid.z": srBidZ, "%ntid.x": srBdimX, "%ntid.y": srBdimY, "%ntid.z": srBdimZ, "%nctaid.x": srGdimX,
-		"%nctaid.y": srGdimY, "%nctaid.z": srGdimZ, "%laneid": srLane,
-		"%clusterid.x": srBidX, "%clusterid.y": srBidY, "%clusterid.z": srBidZ,
-		"%nclusterid.x": srGdimX, "%nclusterid.y": srGdimY, "%nclusterid.z": srGdimZ}
+		"%nctaid.y": srGdimY, "%nctaid.z": srGdimZ, "%laneid": srLane}
 	if i, ok := sr[name]; ok {
 		return t.sreg(i)
 	}
-	switch name {
-	case "%warpid":
+	if name == "%warpid" {
 		return uint64(t.tid / 32)
-	case "%cluster_ctarank", "%cluster_ctaid.x", "%cluster_ctaid.y", "%cluster_ctaid.z":
-		return 0
-	case "%cluster_nctarank", "%cluster_nctaid.x", "%cluster_nctaid.y", "%cluster_nctaid.z":
-		return 1
+	}
+	// clusters (cudaLaunchKernelEx's cluster dimension; none: one CTA)
+	g := t.block.grid
+	cd := gpu.Dim3{X: max(g.cluster.X, 1), Y: max(g.cluster.Y, 1), Z: max(g.cluster.Z, 1)}
+	b := t.block.idx
+	in := gpu.Dim3{X: b.X % cd.X, Y: b.Y % cd.Y, Z: b.Z % cd.Z}
+	switch name {
+	case "%cluster_ctarank":
+		return uint64(in.X + cd.X*(in.Y+cd.Y*in.Z))
+	case "%cluster_nctarank":
+		return uint64(cd.Size())
+	case "%cluster_ctaid.x", "%cluster_ctaid.y", "%cluster_ctaid.z":
+		return uint64([3]int{in.X, in.Y, in.Z}[name[len(name)-1]-'x'])
+	case "%cluster_nctaid.x", "%cluster_nctaid.y", "%cluster_nctaid.z":
+		return uint64([3]int{cd.X, cd.Y, cd.Z}[name[len(name)-1]-'x'])
+	case "%clusterid.x", "%clusterid.y", "%clusterid.z":
+		return uint64([3]int{b.X / cd.X, b.Y / cd.Y, b.Z / cd.Z}[name[len(name)-1]-'x'])
+	case "%nclusterid.x", "%nclusterid.y", "%nclusterid.z":
+		return uint64([3]int{g.gdim.X / cd.X, g.gdim.Y / cd.Y, g.gdim.Z / cd.Z}[name[len(name)-1]-'x'])
 	}
 	return 0
 }
+
+// clusterSize is the number of CTAs in t's cluster.
+func (t *Thread) clusterSize() uint64 { return t.specialReg("%cluster_nctarank") }
 
 // addr is the pointer an [address] operand names: shared-state-space
 // instructions take a shared-window address, the others a generic one.
@@ -345,8 +361,25 @@ func (m *Machine) asmInst(t *Thread, st *asmState, in *ptx.Inst, i int, pos int3
 		st.write(in.Args[0], b2u(setp(in.Mods[1], in.Mods[2], st.read(t, in.Args[1]), st.read(t, in.Args[2]))))
 	case ptx.KWgmma:
 		return m.wgmmaArrive(t, st, in, pos)
-	case ptx.KWgmmaFence, ptx.KWgmmaWait:
-		// wgmma completes when the warpgroup issues it (asm.go, wgmma)
+	case ptx.KWgmmaFence, ptx.KWgmmaWait, ptx.KBulkGroup:
+		// wgmma and bulk copies complete when they are issued
+	case ptx.KTmaLoad, ptx.KTmaStore, ptx.KTmaReduce:
+		return m.tma(t, st, in, pos)
+	case ptx.KMbarTx:
+		tx := int(st.read(t, in.Args[1]))
+		if in.Mods[1] == "complete_tx" {
+			tx = -tx
+		}
+		return m.mbarTx(t, st, in.Args[0], tx, pos)
+	case ptx.KMapa:
+		// only this CTA's own rank maps to shared memory the model has
+		if r := st.read(t, in.Args[2]); r != t.specialReg("%cluster_ctarank") {
+			m.fault(t, pos, "C0609", "%s to CTA rank %d: clusters of more than one CTA are not modeled", in.Op, r)
+			return stFault
+		}
+		st.write(in.Args[0], st.read(t, in.Args[1]))
+	case ptx.KClusterArrive, ptx.KClusterWait:
+		return m.clusterBarrier(t, in, pos)
 	default:
 		m.fault(t, pos, "C0315", "%s: no model", in.Op)
 		return stFault

@@ -88,6 +88,11 @@ type Machine struct {
 	hostCtx accessCtx
 	streams []*stream // index 0: the legacy default stream
 	events  []*event
+	// CUDA graphs (graph.go): graphs, nodes and conditional handles, each
+	// named by its index + 1
+	graphs  []*cudaGraph
+	nodes   []*graphNode
+	conds   []*condHandle
 	seq     int
 	grids   []*gridRun
 	defDone []doneOp // completed default-stream operations (seq, vc)
@@ -126,6 +131,7 @@ type Machine struct {
 	wval       uint64 // the value a store is writing, while wvalOK (Options.BenignWrites)
 	wvalOK     bool
 	cowriters  map[coKey][]seg // granules stored with one benign value by several threads (kernelonly.go)
+	pairs      pairLog         // two-thread predicate evaluations (pairs.go)
 	uninitSeen map[int32]bool
 	faultSeen  bool
 	lastFault  *diag.Diagnostic
@@ -170,6 +176,7 @@ type devOp struct {
 	seq    int
 	vc     []int32 // host clock at enqueue
 	grid   *gridRun
+	graph  *cudaGraph // opGraph (graph.go)
 	dst    uint64
 	src    uint64
 	n      int
@@ -212,6 +219,7 @@ type blockRun struct {
 	named   map[int]*namedBar
 	mbars   map[uint64]*mbar
 	wakeups bool
+	clBar   *clusterBar
 }
 
 type thState uint8
@@ -221,10 +229,11 @@ const (
 	tsBarrier
 	tsWarp
 	tsDone
-	tsNamed // a named barrier (barrier.cta.sync id, count)
-	tsMbar  // an mbarrier phase (mbarrier.try_wait.parity)
-	tsWG    // a warpgroup-wide wgmma (asm.go)
-	tsGrid  // grid.sync() (gridsync.go)
+	tsNamed   // a named barrier (barrier.cta.sync id, count)
+	tsMbar    // an mbarrier phase (mbarrier.try_wait.parity)
+	tsWG      // a warpgroup-wide wgmma (asm.go)
+	tsGrid    // grid.sync() (gridsync.go)
+	tsCluster // barrier.cluster.wait (tma.go)
 )
 
 // Thread is a host or device thread: an explicit interpreter state.
@@ -235,6 +244,9 @@ type Thread struct {
 	undef     []uint64 // bit per slot: an OpUndef local not yet assigned (weft check)
 	stopDepth int
 	retVal    uint64
+
+	alog   alogState       // accesses since the last barrier, for __read/__write (annot.go)
+	visits map[int32]int32 // per two-thread predicate site: evaluations so far (pairs.go)
 
 	host  bool
 	block *blockRun
@@ -283,6 +295,7 @@ type Thread struct {
 	mbarParity int
 	lc         int32
 	bvc        []int32
+	clPhase    int // the cluster-barrier phase this thread arrived for, + 1
 }
 
 // curPos is the position of the instruction t runs (0 when it has none).
@@ -631,6 +644,9 @@ func (m *Machine) exec(s *stream, op *devOp) {
 		case opKernel:
 			op.grid.agent, op.grid.clock = ctx.agent, ctx.clock
 			m.runGrid(op.grid, ctx)
+		case opGraph:
+			applyDefaults(op.graph)
+			m.runGraph(s, op.graph)
 		case opCopy, opSet:
 			t := &Thread{ctx: ctx, host: false}
 			if op.kind == opCopy {
@@ -762,7 +778,7 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 	// of a larger grid would not fit in memory. (The extents are at most
 	// 2^31 x 2^16 x 2^16 and 1024 threads: the product fits in uint64.)
 	if bad == "" {
-		if blocks, threads := launchSize(g.gdim, g.bdim); blocks > maxGridBlocks || threads > m.opts.MaxSteps {
+		if blocks, threads := launchSize(g.gdim, g.bdim); blocks > maxGridBlocks || min(threads, uint64(m.threadsRun(g.gdim, g.bdim))) > m.opts.MaxSteps {
 			m.fault(t, pos, "C0605", "kernel %s: a grid of %d blocks of %d threads is beyond what the interpreter runs (at most %d blocks, and fewer threads than the step limit of %d)", fn.Name, blocks, g.bdim.Size(), maxGridBlocks, m.opts.MaxSteps)
 			return false
 		}
@@ -810,6 +826,7 @@ func (m *Machine) RunKernel(fn *Function, gdim, bdim gpu.Dim3, shmem int, args [
 		return false
 	}
 	m.drainAll()
+	m.checkPairs(gdim, bdim) // pairs.go
 	return !m.failed
 }
 
@@ -1116,6 +1133,8 @@ func (m *Machine) deadlock(b *blockRun) {
 			what = "wgmma.mma_async (a warpgroup-wide instruction)"
 		case tsGrid:
 			what = "grid.sync()"
+		case tsCluster:
+			what = "named barrier of the cluster (barrier.cluster.wait)"
 		}
 		k := fmt.Sprintf("%d/%s", t.waitPos, what)
 		if groups[k] == nil {

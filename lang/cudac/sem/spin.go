@@ -161,7 +161,7 @@ func (m *Machine) stuck(b *blockRun) bool {
 		}
 		switch t.state {
 		case tsDone:
-		case tsBarrier, tsWarp, tsNamed, tsMbar, tsWG, tsGrid:
+		case tsBarrier, tsWarp, tsNamed, tsMbar, tsWG, tsGrid, tsCluster:
 			waiting = true
 		default:
 			return false
@@ -207,6 +207,8 @@ func (m *Machine) livelock(g *gridRun, parked []*blockExec) {
 				pos, verb, what = t.waitPos, "wait", "at __syncthreads"
 			case t.state == tsNamed:
 				pos, verb, what = t.waitPos, "wait", fmt.Sprintf("at named barrier %d", t.barID)
+			case t.state == tsCluster:
+				pos, verb, what = t.waitPos, "wait", "at barrier.cluster.wait"
 			case t.state == tsGrid:
 				pos, verb, what = t.waitPos, "wait", "at grid.sync()"
 			case t.state == tsWG:

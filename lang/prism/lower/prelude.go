@@ -92,7 +92,10 @@ __device__ __forceinline__ void prism_bar_sync(int id, int n) {
 }
 
 // wgmmaHelper generates the m64n256k16 bf16 wgmma wrapper: 128 f32
-// accumulator registers per thread (the c_float[16][8] of B.5).
+// accumulator registers per thread (the c_float[16][8] of B.5), passed as a
+// pointer to the rows (float (*)[8]) rather than a reference to the array:
+// the same registers after inlining (ptxas -v: 168 for b5_hgemm either way)
+// and plain C for the CUDA-C semantics of weft validate.
 func wgmmaHelper() string {
 	var b strings.Builder
 	b.WriteString(`// Warpgroup MMA wgmma.mma_async m64n256k16 bf16 -> f32 (seed 001 B.5 intrinsic.wmma256).
@@ -105,7 +108,7 @@ __device__ __forceinline__ void prism_wgmma_fence() { asm volatile("wgmma.fence.
 __device__ __forceinline__ void prism_wgmma_commit() { asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory"); }
 __device__ __forceinline__ void prism_wgmma_wait0() { asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory"); }
 template <int ScaleD, int ScaleA, int ScaleB, int TransA, int TransB>
-__device__ __forceinline__ void prism_wgmma_m64n256k16_bf16(float (&d)[16][8], const void* a, const void* b) {
+__device__ __forceinline__ void prism_wgmma_m64n256k16_bf16(float (*d)[8], const void* a, const void* b) {
   uint64_t da = prism_wgmma_desc(a), db = prism_wgmma_desc(b);
   asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
                "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {`)

@@ -433,6 +433,13 @@ func (m *Machine) witness(r *record, e *event) bool {
 // augment is A of Definition B.3 (ii): f ← f ∨ f_aug. A grant subsumed by
 // an existing one is not stored.
 func (m *Machine) augment(r *record, exec threads, full, temp QualSet) {
+	if r.q != m.p.MbarQual || m.p.MbarQual == 0 {
+		// The hidden timeline of hardware mbarrier slot records
+		// (mbar.go) orders execution only: a data record's grants never
+		// hold it, so it witnesses nothing for data.
+		full &^= m.mbarSet
+		temp &^= m.mbarSet
+	}
 	for i := range r.grants {
 		g := &r.grants[i]
 		if full&^g.full == 0 && temp&^g.temp == 0 && m.subset(exec, g.th) {
@@ -512,6 +519,11 @@ func (m *Machine) arrive(s *Stmt) {
 		return
 	}
 	logged = true
+	if len(s.Bars) == 1 {
+		if v := s.Bars[0].Var; m.p.Vars[v].Ring > 0 && !m.p.Vars[v].PerThreadQueue {
+			m.hwArrive(s, v, home-m.vars[v].bar0, home, gs)
+		}
+	}
 	m.log = append(m.log, event{kind: KArrive, trans: s.Convergent, exec: gs, pre: s.Pre, c0: c0, cn: int32(len(m.evCells)) - c0})
 	m.bars[home].a++
 }
@@ -545,6 +557,9 @@ func (m *Machine) await(s *Stmt) {
 			// Its paired arrive comes later in program order.
 			m.awaitBeforeArrive(s, cs[0], max, b.a, b.w, gs)
 		}
+	}
+	if v := s.Acc.Var; m.p.Vars[v].Ring > 0 && !m.p.Vars[v].PerThreadQueue {
+		m.hwAwait(s, v, cs[0], id, gs, b.w, max, b.a)
 	}
 	m.evCells = append(m.evCells, pend{cell: id, count: max})
 	m.log = append(m.log, event{kind: KAwait, exec: gs, full: s.Full, temp: s.Temp | s.Full, c0: int32(len(m.evCells) - 1), cn: 1})

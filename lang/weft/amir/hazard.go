@@ -21,10 +21,43 @@ const (
 	// AwaitBeforeArrive: an Await (n < 0) pairs with an arrive that has
 	// not happened yet in program order (see queues.go).
 	AwaitBeforeArrive
+	// PhaseAlias: the program breaks a requirement of the hardware
+	// mbarriers the queue barrier lowers to (mbar.go); Phase says which.
+	PhaseAlias
+)
+
+// PhaseKind says which hardware mbarrier requirement a PhaseAlias hazard
+// breaks (mbar.go, rules 1-4).
+type PhaseKind uint8
+
+const (
+	// PhaseCount: an Arrive's thread count differs from the arrival
+	// count the mbarriers are initialized with (Awaits: its count;
+	// Paired: the init count; Other: the Arrive that fixed it).
+	PhaseCount PhaseKind = iota
+	// PhaseSlot: a thread's own arrive counter (Awaits) names another
+	// slot than the queue's arrive (Arrives).
+	PhaseSlot
+	// PhaseWrong: a thread's own await counter (Arrives) differs from the
+	// queue's (Awaits): it waits for another phase (Paired: the arrive the
+	// queue pairs it with).
+	PhaseWrong
+	// PhaseUnawaited: arrive Arrives reuses the slot of arrive
+	// Arrives - Ring, which no Await has paired with yet (Paired: the
+	// highest arrive awaited so far, -1 for none).
+	PhaseUnawaited
+	// PhaseAhead: no thread of the Arrive (arrive Arrives, OtherThreads
+	// threads from Thread) is ordered after thread OtherStart, which
+	// awaited the slot's previous phase at Other.
+	PhaseAhead
+	// PhaseEarly: Thread (arriving, arrive Arrives) is ordered after no
+	// thread that awaited the slot's previous phase (OtherStart at Other,
+	// one of them).
+	PhaseEarly
 )
 
 var hazardNames = [...]string{"read-after-write", "write-after-write", "write-after-read",
-	"async access still in flight", "use after free", "arrive/await count mismatch", "await before its arrive"}
+	"async access still in flight", "use after free", "arrive/await count mismatch", "await before its arrive", "mbarrier phase aliasing"}
 
 func (k HazardKind) String() string { return hazardNames[k] }
 
@@ -50,7 +83,11 @@ type Hazard struct {
 	SameThread               bool
 	Arrives, Awaits          int // BarrierMismatch, AwaitBeforeArrive
 	Paired                   int // AwaitBeforeArrive: the 0-based arrive the Await pairs with
-	Occurrences              int64
+	// PhaseAlias: which requirement, the barrier's ring depth and the
+	// await lag (see PhaseKind for the counts).
+	Phase       PhaseKind
+	Ring, Lag   int
+	Occurrences int64
 	// TaskCoords and OtherTaskCoords are the cuda_tasks iterator values
 	// (Program.TaskSlots order) of the two tasks; nil for the CPU.
 	TaskCoords, OtherTaskCoords []int

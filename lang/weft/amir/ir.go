@@ -272,6 +272,9 @@ type Stmt struct {
 	memo              *memoTable
 	memoKind          uint8
 	memoOps, memoRecs int
+	// hwRec is the record statement of an Await's hardware slot records
+	// (mbar.go), built on first use.
+	hwRec *Stmt
 }
 
 // kRun is the internal kind of a fused run of statements (Stmt.fused).
@@ -328,6 +331,10 @@ type Var struct {
 	// count the executing thread's own groups, so one collective's Await
 	// must not pair with (or count) another collective's Arrives.
 	PerThreadQueue bool
+	// Ring > 0 marks a CudaMbarrier variable (or its hidden reverse
+	// array) whose hardware lowering the machine checks (mbar.go): Ring
+	// hardware mbarriers per cell, as the code generator allocates them.
+	Ring int
 }
 
 // SyncInfo describes one source synchronization statement.
@@ -346,6 +353,11 @@ type Program struct {
 	Syncs     []SyncInfo
 	Shapes    []coll.Collective // Start is ignored
 	QualNames []string
+	// MbarQual is the hidden timeline of the records hardware mbarrier
+	// awaits leave on their slot (mbar.go); the conversion adds it to
+	// the sets of every synchronization that orders execution. 0 (the
+	// first timeline) means none.
+	MbarQual Qual
 	// TaskSlots are the slots of the cuda_tasks iterators (set by Finish),
 	// used to name tasks in reports.
 	TaskSlots []int

@@ -64,8 +64,13 @@ type varState struct {
 	dim []dimInfo
 	// epoch identifies the incarnation (set at each allocation).
 	epoch uint64
-	total int  // blocks (len(cells) unless Var.noCells)
-	local bool // Var.TaskLocal
+	total int // blocks (len(cells) unless Var.noCells)
+	// hwCount is the arrival count the incarnation's hardware mbarriers
+	// are initialized with (the first Arrive's thread count; 0 before),
+	// hwSrc that Arrive (mbar.go).
+	hwCount int32
+	hwSrc   int
+	local   bool // Var.TaskLocal
 }
 
 type dimInfo struct {
@@ -77,6 +82,7 @@ type dimInfo struct {
 type barState struct {
 	a, w int32
 	subs []subQueue
+	hw   *hwBar // hardware mbarrier state (Var.Ring > 0; mbar.go)
 }
 
 // event is one Fence, Arrive or Await waiting to be replayed on records.
@@ -194,6 +200,8 @@ type Machine struct {
 	pendBuf []pend
 	// grantArena backs the first grants of records (augment).
 	grantArena []grant
+	// mbarSet is {Program.MbarQual} (empty when the program has none).
+	mbarSet QualSet
 }
 
 // New prepares a machine for p. p must be Finished.
@@ -202,6 +210,9 @@ func New(p *Program, cfg Config) *Machine {
 		cfg.MaxHazards = 10
 	}
 	m := &Machine{p: p, cfg: cfg}
+	if p.MbarQual != 0 {
+		m.mbarSet = Of(p.MbarQual)
+	}
 	for _, s := range p.Shapes {
 		var ts []int32
 		for _, t := range s.AppendThreads(nil) {
@@ -467,6 +478,10 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 	m.gen++
 	st := &m.vars[v]
 	pv := &m.p.Vars[v]
+	if st.live && pv.Ring > 0 {
+		m.hwFree(st)
+	}
+	st.hwCount = 0
 	if st.live {
 		for i := range st.cells {
 			m.freeList(st.cells[i].reads)

@@ -99,6 +99,9 @@ func Check(g *gpucheck.Result, errs *diag.List) *Result {
 		if t == nil {
 			continue
 		}
+		if d.Var.Barrier && !barrierRange(g, d, t, errs) {
+			continue
+		}
 		if len(d.Triples) > 0 {
 			if !consistent(d, d.Triples[0], t, errs) {
 				continue
@@ -431,7 +434,19 @@ func consistent(d *Deduction, first, t *Triple, errs *diag.List) bool {
 		return s
 	}
 	ok := len(first.Iters) == len(t.Iters)
+	mbar := d.Var.Barrier && d.Var.Mem == "CudaMbarrier"
 	for i := 0; ok && i < len(t.Pitches); i++ {
+		if mbar {
+			// An mbarrier array lives in the CTA's shared memory: each
+			// index value names one queue barrier (seed 002 "Queue
+			// Barrier": same variable and index values), whichever
+			// collective uses it, so warps may arrive on AtoB[w] that a
+			// warpgroup or a thread awaits as AtoB[wg] (issue 13). Only
+			// whether an index selects a CTA of the cluster (a pitch of
+			// at least a CTA: whose SMEM) must agree between uses.
+			ok = ctaSelecting(t, i) == ctaSelecting(first, i)
+			continue
+		}
 		ok = t.Pitches[i] == first.Pitches[i]
 	}
 	if ok && !d.Var.Barrier && t.Offset != first.Offset {
@@ -445,6 +460,46 @@ func consistent(d *Deduction, first, t *Triple, errs *diag.List) bool {
 		return false
 	}
 	return true
+}
+
+// barrierRange checks that each distributed index of an mbarrier use
+// names barriers of the array only: the iterator takes no more values than
+// the dimension's (constant) extent. Uses by different collectives pair by
+// index value (consistent), so an index that runs past the array would
+// pair Arrives and Awaits with no barrier at all.
+func barrierRange(g *gpucheck.Result, d *Deduction, t *Triple, errs *diag.List) bool {
+	if d.Var.Mem != "CudaMbarrier" || d.Var.Type == nil || len(t.Iters) != len(d.Var.Type.Dims) {
+		return true
+	}
+	for k, it := range t.Iters {
+		var n int64 = -1
+		switch e := d.Var.Type.Dims[k].(type) {
+		case *syntax.IntLit:
+			n = e.Value
+		case *syntax.Name:
+			if v, ok := g.Consts[e.Name]; ok {
+				n = v
+			}
+		}
+		if n >= 0 && int64(it.Count) > n && it.ID < synthID {
+			errs.Errorf(gpucheck.StartPos(t.Access.Node), codeMismatch, "barrier pairing of %s is not defined: its index %s takes %d values here, but dimension %d has %d barriers", d.Var.Name, it.Name, it.Count, k, n)
+			return false
+		}
+	}
+	return true
+}
+
+// ctaSelecting reports whether distributed index i of t selects a CTA of
+// the cluster (its threads are at least a CTA apart), and by how much.
+func ctaSelecting(t *Triple, i int) int {
+	bd := 0
+	if t.Tiling != nil {
+		bd = t.Tiling.M.BlockDim
+	}
+	if bd <= 0 || t.Pitches[i] < bd {
+		return 0
+	}
+	return t.Pitches[i]
 }
 
 func pos(p diag.Pos) string { return fmt.Sprintf("%d:%d", p.Line(), p.Col()) }

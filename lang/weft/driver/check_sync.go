@@ -77,6 +77,14 @@ func runSyncCheck(ctx *CheckContext) {
 	if bar != nil {
 		bar.Finish()
 	}
+	for _, r := range runs {
+		s := r.Result.Stats
+		verdict := "no hazard"
+		if !r.Result.OK() {
+			verdict = fmt.Sprintf("%d hazards", r.Result.Distinct)
+		}
+		ctx.Summary = append(ctx.Summary, fmt.Sprintf("%s at %s: sync check of %d tasks, %d memory ops: %s", r.Proc, sizesOr(r.Sizes), s.Tasks, s.MemOps, verdict))
+	}
 	if syncStats {
 		for _, r := range runs {
 			s := r.Result.Stats
@@ -89,4 +97,11 @@ func runSyncCheck(ctx *CheckContext) {
 				r.Proc, r.Sizes, s.MemOps, s.Records, s.Events, s.Tasks, secs, rate/1e6, r.Result.Distinct)
 		}
 	}
+}
+
+func sizesOr(s string) string {
+	if s == "" {
+		return "its only configuration"
+	}
+	return s
 }

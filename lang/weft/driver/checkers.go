@@ -27,6 +27,9 @@ type CheckContext struct {
 	Prog  *check.Program
 	Sizes map[string]int64 // NAME=VALUE integers from the command line
 	Errs  *diag.List
+	// Summary collects one line per check run ("vector_add at N=256: ..."),
+	// which `weft check` prints on success unless -q.
+	Summary []string
 }
 
 var checkers []Checker

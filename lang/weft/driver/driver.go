@@ -118,6 +118,7 @@ func checkVerb(env *frontend.Env, args []string) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
 	asJSON := fs.Bool("json", false, "diagnostics as JSON on stdout")
+	quiet := fs.Bool("q", false, "print nothing on success (no summary line per sync check)")
 	for _, c := range checkers {
 		if c.Flags != nil {
 			c.Flags(fs)
@@ -149,6 +150,19 @@ func checkVerb(env *frontend.Env, args []string) int {
 		prog := check.Check(f, l, &errs)
 		ctx := &CheckContext{Env: env, File: f, Prog: prog, Sizes: sizes, Errs: &errs}
 		runCheckers(ctx)
+		defer func() {
+			// After the diagnostics: what was checked, so that a pass is
+			// never silent about having checked nothing (issue 14).
+			if errs.HasErrors() || *quiet || *asJSON {
+				return
+			}
+			for _, s := range ctx.Summary {
+				fmt.Fprintf(env.Stderr, "weft check: %s\n", s)
+			}
+			if len(ctx.Summary) == 0 {
+				fmt.Fprintf(env.Stderr, "weft check: %s: static checks passed; no sync check ran (no proc with device code, or no sizes)\n", files[0])
+			}
+		}()
 	}
 	return frontend.Report(env, &errs, *asJSON)
 }

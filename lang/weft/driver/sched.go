@@ -3,6 +3,8 @@ package driver
 import (
 	"flag"
 	"fmt"
+	"sort"
+	"strings"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/frontend"
@@ -76,6 +78,12 @@ func schedVerb(env *frontend.Env, args []string) int {
 		return frontend.Report(env, &errs, *asJSON)
 	}
 	text := []byte(syntax.Print(res.File))
+	if len(sizes) > 0 {
+		// The result is checked at these sizes: its `# check:` lines say
+		// so, so that a later `weft check OUT` checks the same thing and
+		// not sizes the rewrites' asserts may exclude (issue 14).
+		text = setCheckSizes(text, sizes)
+	}
 	name := "<stdout>"
 	if *out != "" {
 		name = *out
@@ -109,4 +117,46 @@ func schedVerb(env *frontend.Env, args []string) int {
 	}
 	fmt.Fprintf(env.Stderr, "weft sched: %d rewrites applied; weft check: ok\n", res.Steps)
 	return frontend.Report(env, &errs, *asJSON)
+}
+
+// setCheckSizes rewrites the `# check: NAME=VALUE ...` lines of text so
+// that the names in sizes have those values (added where missing); other
+// lines and names are kept.
+func setCheckSizes(text []byte, sizes map[string]int64) []byte {
+	lines := strings.SplitAfter(string(text), "\n")
+	for i, line := range lines {
+		body := strings.TrimRight(line, "\n")
+		t := strings.TrimSpace(body)
+		if !strings.HasPrefix(t, "#") {
+			continue
+		}
+		rest, ok := strings.CutPrefix(strings.TrimSpace(strings.TrimPrefix(t, "#")), "check:")
+		if !ok {
+			continue
+		}
+		indent := body[:len(body)-len(strings.TrimLeft(body, " \t"))]
+		seen := map[string]bool{}
+		var fields []string
+		for _, f := range strings.Fields(rest) {
+			if k, _, found := strings.Cut(f, "="); found {
+				if v, given := sizes[k]; given {
+					f = fmt.Sprintf("%s=%d", k, v)
+					seen[k] = true
+				}
+			}
+			fields = append(fields, f)
+		}
+		names := make([]string, 0, len(sizes))
+		for k := range sizes {
+			if !seen[k] {
+				names = append(names, k)
+			}
+		}
+		sort.Strings(names)
+		for _, k := range names {
+			fields = append(fields, fmt.Sprintf("%s=%d", k, sizes[k]))
+		}
+		lines[i] = indent + "# check: " + strings.Join(fields, " ") + line[len(body):]
+	}
+	return []byte(strings.Join(lines, ""))
 }

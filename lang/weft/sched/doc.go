@@ -28,6 +28,19 @@
 //     in the workspace and returns the Proc value again, so both Exo's
 //     `p = divide_loop(p, ...)` style and plain calls work. The result is
 //     the whole file with every proc at its last version.
+//   - Further rewrites (Exo's vocabulary; dims.go, loops.go, exprs.go,
+//     vocab.go, vocab_alloc.go, gpu.go) follow the same rule: each states
+//     which original execution order or element labelling it changes and
+//     proves the precondition that makes it unchanged (pipeline_loop,
+//     fuse, add_loop and remove_loop with the dependence and idempotence
+//     tests, divide_dim and resize_dim with bound proofs, rewrite_expr by
+//     residue enumeration); the annotation ones (wrap_with_context,
+//     insert_window, use_window, sync insertion) preserve it by
+//     construction.
+//   - Cursors (cursor.go) are Starlark values pointing at a statement or
+//     block; every rewrite forwards them (a statement's copy, or the
+//     statement a rewrite says replaced it), and a cursor whose statement
+//     was removed is dead (W0954 when used).
 //   - Statements are found by cursor patterns (pattern.go): the canonical
 //     first line of a statement with `_` wildcards, e.g. "for i in _",
 //     "acc += _", "y[_] = _", an optional " #N" picking the N-th match

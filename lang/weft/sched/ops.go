@@ -278,8 +278,17 @@ func (w *workspace) wrapDeviceFunction(p *syntax.Proc, stmt string, count int, k
 	if inner != nil {
 		return errorf(CodeDevice, "wrap_device_function: the statements already contain a CudaDeviceFunction").at(inner, "this one")
 	}
-	if kw := findKwarg(kwargs, "blockDim"); kw == nil {
-		return errorf(CodeDevice, "wrap_device_function: blockDim= is required (threads per CTA)")
+	if wc := findKwarg(kwargs, "warp_config"); wc != nil {
+		// Warp specialization (seed 000 §3.2): the CTA is the sum of the
+		// named warp groups; the static checks validate the list.
+		if findKwarg(kwargs, "blockDim") != nil {
+			return errorf(CodeDevice, "wrap_device_function: give blockDim= or warp_config=, not both")
+		}
+		if _, isList := wc.Value.(*syntax.List); !isList && !w.isGlobal(syntax.ExprString(wc.Value)) {
+			return errorf(CodeDevice, "wrap_device_function: warp_config=%s must be a list of CudaWarpConfig(...) or a global holding one", syntax.ExprString(wc.Value))
+		}
+	} else if kw := findKwarg(kwargs, "blockDim"); kw == nil {
+		return errorf(CodeDevice, "wrap_device_function: blockDim= (threads per CTA) or warp_config= is required")
 	} else if l, ok := kw.Value.(*syntax.IntLit); !ok || l.Value < 1 || l.Value > 1024 {
 		return errorf(CodeDevice, "wrap_device_function: blockDim=%s must be an integer in 1..1024", syntax.ExprString(kw.Value))
 	}
@@ -584,4 +593,48 @@ func (w *workspace) fissionAt(p *syntax.Proc, c *cursor, stmt string) (*cursor, 
 	parent := c.path[len(c.path)-2]
 	splice(parent.block, parent.idx+1, 0, []syntax.Stmt{l2})
 	return &cursor{path: c.path[:len(c.path)-1], stmt: loop}, nil
+}
+
+// isGlobal reports whether name is a global of the file.
+func (w *workspace) isGlobal(name string) bool {
+	for _, d := range w.file.Decls {
+		if g, ok := d.(*syntax.Global); ok {
+			for _, n := range g.Names {
+				if n.Name == name {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// insertSyncIf is insertSync, the statement guarded by `if cond:` when
+// cond is given (e.g. ReverseArrive only from the second k-step on). The
+// guard only decides whether a sync statement runs, which the sequential
+// semantics ignores either way.
+func (w *workspace) insertSyncIf(p *syntax.Proc, where string, before bool, cond string, s syntax.Stmt) error {
+	if cond == "" {
+		return w.insertSync(p, where, before, s)
+	}
+	c, err := w.find(p, where)
+	if err != nil {
+		return err
+	}
+	e, err := parseExpr(cond)
+	if err != nil {
+		return errorf(CodeSync, "cond: %v", err)
+	}
+	pi := w.info(p)
+	inScope, _ := pi.scopeAt(c)
+	var bad string
+	walkExpr(e, func(x syntax.Expr) {
+		if n, ok := x.(*syntax.Name); ok && !inScope[n.Name] && bad == "" {
+			bad = n.Name
+		}
+	})
+	if bad != "" {
+		return errorf(CodeSync, "cond=%q: %s is not a control value in scope where the statement is inserted", cond, bad).at(c.stmt, "here")
+	}
+	return w.insertSync(p, where, before, &syntax.If{Cond: e, Then: []syntax.Stmt{s}})
 }

@@ -251,6 +251,9 @@ func TestPropertyExamples(t *testing.T) {
 		{"matmul_seq.weft", "xgemm_sm80.star", func() []string {
 			return []string{fmt.Sprintf("M=%d", 192*(1+rng.IntN(2))), "N=256", fmt.Sprintf("K=%d", 16*(1+rng.IntN(3)))}
 		}},
+		{"matmul_bt_seq.weft", "xgemm_sm90.star", func() []string {
+			return []string{fmt.Sprintf("M=%d", 128*(1+rng.IntN(2))), "N=256", fmt.Sprintf("K=%d", 32*(1+rng.IntN(3)))}
+		}},
 	} {
 		src, err := os.ReadFile(filepath.Join("..", "..", "..", "examples", "weft", ex.src))
 		if err != nil {

@@ -40,6 +40,20 @@ type unifier struct {
 }
 
 func (w *workspace) replace(p *syntax.Proc, block string, count int, instrName string) error {
+	return w.replaceBar(p, block, count, instrName, nil)
+}
+
+// replaceBar is replace with `>> barriers` on the call (an async
+// instruction completing on mbarriers, seed 000 §5; no sequential effect).
+func (w *workspace) replaceBar(p *syntax.Proc, block string, count int, instrName string, barriers []string) error {
+	var bars []syntax.Expr
+	for _, bt := range barriers {
+		be, err := w.barrierRef(p, "replace", bt)
+		if err != nil {
+			return err
+		}
+		bars = append(bars, be)
+	}
 	c, err := w.find(p, block)
 	if err != nil {
 		return err
@@ -146,7 +160,7 @@ func (w *workspace) replace(p *syntax.Proc, block string, count int, instrName s
 			return errorf(CodeInstr, "replace: assert %s of %s %s for the bound arguments (%s)", syntax.ExprString(a.Cond), instrName, what, syntax.ExprString(cond)).at(c.stmt, "the block starts here").at(a, "the instruction's assert")
 		}
 	}
-	call := &syntax.CallStmt{Comments: *c.stmt.Comment(), Call: &syntax.Call{Fun: &syntax.Name{Name: instrName}, Args: args}}
+	call := &syntax.CallStmt{Comments: *c.stmt.Comment(), Call: &syntax.Call{Fun: &syntax.Name{Name: instrName}, Args: args}, Barriers: bars}
 	w.forward(c.stmt, call)
 	splice(c.block(), c.idx(), count, []syntax.Stmt{call})
 	return nil

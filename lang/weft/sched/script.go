@@ -307,10 +307,12 @@ func (b *binding) apply(op string, p *Proc, f func(q *syntax.Proc) error) (starl
 	cmap := map[syntax.Stmt]syntax.Stmt{}
 	q := cloneProcRec(d, cmap)
 	w.cmap, w.fwd, w.cdecl = cmap, map[syntax.Stmt]syntax.Stmt{}, i
+	w.pendingProcs = nil
 	err = f(q)
 	fwd := w.fwd
 	w.cmap, w.fwd = nil, nil
 	if err != nil {
+		w.pendingProcs = nil
 		se, ok := err.(*schedError)
 		if !ok {
 			se = errorf(CodeArgs, "%s: %v", op, err)
@@ -318,6 +320,15 @@ func (b *binding) apply(op string, p *Proc, f func(q *syntax.Proc) error) (starl
 		return nil, &opError{op, se}
 	}
 	w.file.Decls[i] = q
+	w.class(i)
+	for _, np := range w.pendingProcs {
+		w.file.Decls = append(w.file.Decls, np)
+		w.class(len(w.file.Decls) - 1)
+	}
+	w.pendingProcs = nil
+	if op == "add_assert" {
+		w.newClass(i)
+	}
 	line := b.scriptLine()
 	w.forwardCursors(i, q, cmap, fwd, fmt.Sprintf("%s (%s)", op, line))
 	p.name = q.Name.Name
@@ -538,11 +549,16 @@ func (b *binding) builtins() map[string]builtinFn {
 			var block selArg
 			var instr string
 			count := 0
-			if err := starlark.UnpackArgs("replace", args, kwargs, "proc", p, "block", &block, "instr", &instr, "count?", &count); err != nil {
+			var bars *starlark.List
+			if err := starlark.UnpackArgs("replace", args, kwargs, "proc", p, "block", &block, "instr", &instr, "count?", &count, "barriers?", &bars); err != nil {
+				return nil, argErr("replace", err, p)
+			}
+			bs, err := stringList("replace", "barriers", bars)
+			if err != nil {
 				return nil, argErr("replace", err, p)
 			}
 			n := blockCount(count, &block)
-			return b.apply("replace", p.proc, func(q *syntax.Proc) error { return b.ws.replace(q, block.text, n, instr) })
+			return b.apply("replace", p.proc, func(q *syntax.Proc) error { return b.ws.replaceBar(q, block.text, n, instr, bs) })
 		},
 		"insert_fence": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			p := &procArg{b: b}
@@ -567,10 +583,14 @@ func (b *binding) builtins() map[string]builtinFn {
 		"insert_arrive": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			p := &procArg{b: b}
 			var where selArg
-			var tl, bar string
-			n := 1
-			before := false
-			if err := starlark.UnpackArgs("insert_arrive", args, kwargs, "proc", p, "where", &where, "tl", &tl, "barrier", &bar, "n?", &n, "before?", &before); err != nil {
+			var tl, bar, cond string
+			var n starlark.Value = starlark.MakeInt(1)
+			before, reverse := false, false
+			if err := starlark.UnpackArgs("insert_arrive", args, kwargs, "proc", p, "where", &where, "tl", &tl, "barrier", &bar, "n?", &n, "before?", &before, "reverse?", &reverse, "cond?", &cond); err != nil {
+				return nil, argErr("insert_arrive", err, p)
+			}
+			ne, err := weftValue("insert_arrive", "n", n)
+			if err != nil {
 				return nil, argErr("insert_arrive", err, p)
 			}
 			return b.apply("insert_arrive", p.proc, func(q *syntax.Proc) error {
@@ -582,16 +602,20 @@ func (b *binding) builtins() map[string]builtinFn {
 				if err != nil {
 					return err
 				}
-				return b.ws.insertSync(q, where.text, before, &syntax.Arrive{TL: t, N: intLit(int64(n)), Barriers: []syntax.Expr{be}})
+				return b.ws.insertSyncIf(q, where.text, before, cond, &syntax.Arrive{Reverse: reverse, TL: t, N: ne, Barriers: []syntax.Expr{be}})
 			})
 		},
 		"insert_await": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			p := &procArg{b: b}
 			var where selArg
-			var bar, tl string
-			n := 0
-			before := false
-			if err := starlark.UnpackArgs("insert_await", args, kwargs, "proc", p, "where", &where, "barrier", &bar, "tl", &tl, "n?", &n, "before?", &before); err != nil {
+			var bar, tl, cond string
+			var n starlark.Value = starlark.MakeInt(0)
+			before, reverse := false, false
+			if err := starlark.UnpackArgs("insert_await", args, kwargs, "proc", p, "where", &where, "barrier", &bar, "tl", &tl, "n?", &n, "before?", &before, "reverse?", &reverse, "cond?", &cond); err != nil {
+				return nil, argErr("insert_await", err, p)
+			}
+			ne, err := weftValue("insert_await", "n", n)
+			if err != nil {
 				return nil, argErr("insert_await", err, p)
 			}
 			return b.apply("insert_await", p.proc, func(q *syntax.Proc) error {
@@ -603,7 +627,7 @@ func (b *binding) builtins() map[string]builtinFn {
 				if err != nil {
 					return err
 				}
-				return b.ws.insertSync(q, where.text, before, &syntax.Await{Bar: be, TL: t, N: intLit(int64(n))})
+				return b.ws.insertSyncIf(q, where.text, before, cond, &syntax.Await{Reverse: reverse, Bar: be, TL: t, N: ne})
 			})
 		},
 		"new_barrier": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -659,4 +683,20 @@ func starlarkText(v starlark.Value) string {
 		return s
 	}
 	return v.String()
+}
+
+// stringList converts an optional Starlark list of strings.
+func stringList(op, what string, l *starlark.List) ([]string, error) {
+	if l == nil {
+		return nil, nil
+	}
+	var out []string
+	for i := 0; i < l.Len(); i++ {
+		s, ok := starlark.AsString(l.Index(i))
+		if !ok {
+			return nil, errorf(CodeArgs, "%s: %s must be a list of strings", op, what)
+		}
+		out = append(out, s)
+	}
+	return out, nil
 }

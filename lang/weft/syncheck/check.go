@@ -143,7 +143,18 @@ func Check(f *syntax.File, gpu *gpucheck.Result, l *lib.Library, opts Options, e
 					p.Name.Name, strings.Join(missing, "=... "), strings.Join(missing, "=... "))
 				break
 			}
-			runs = append(runs, runOne(prog, vals, opts, errs))
+			sizes := sizesString(prog.SizeParams, vals)
+			if a := violatedAssert(p, set); a != nil {
+				errs.Errorf(a.Pos(), codeVacuous, "the sync check of %s at %s would check nothing: assert %s is false at these sizes (give sizes that satisfy it)",
+					p.Name.Name, sizesOr(sizes), syntax.ExprString(a.Cond))
+				continue
+			}
+			run := runOne(prog, vals, opts, errs)
+			runs = append(runs, run)
+			if run.Result.Stats.Tasks == 0 && run.Result.OK() {
+				errs.Errorf(p.Name.Pos(), codeVacuous, "the sync check of %s at %s checked nothing: no task ran at these sizes (give sizes at which the proc launches work)",
+					p.Name.Name, sizesOr(sizes))
+			}
 		}
 	}
 	return runs

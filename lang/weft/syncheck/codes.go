@@ -12,8 +12,10 @@ const (
 	codeBarrier     = "W0606"
 	codeFault       = "W0607"
 	codeEarlyAwait  = "W0608"
+	codePhase       = "W0609"
 	codeSizes       = "W0610"
 	codeUnsupported = "W0611"
+	codeVacuous     = "W0612"
 	codeMore        = "W0620"
 	codeRedundant   = "W0630"
 	codeNeeded      = "W0631"
@@ -29,8 +31,10 @@ func init() {
 		{Code: codeBarrier, Summary: "sync check: arrive/await counts of a barrier differ at its deallocation"},
 		{Code: codeFault, Summary: "sync check: the program faulted for the checked sizes (out-of-bounds access, malformed barrier use)"},
 		{Code: codeEarlyAwait, Summary: "sync check: an Await pairs with an Arrive that comes after it in program order (await before its arrive; a deadlock on hardware)"},
+		{Code: codePhase, Summary: "sync check: the hardware mbarriers a barrier lowers to would alias phases (an arrive into a ring slot's next phase before its awaiters observed the current one, an arrival count that differs from the init count, or an await of the wrong phase)"},
 		{Code: codeSizes, Summary: "sync check: no concrete sizes given (NAME=VALUE arguments or `# check: NAME=VALUE` lines)"},
 		{Code: codeUnsupported, Summary: "sync check: a construct the abstract machine conversion does not support"},
+		{Code: codeVacuous, Summary: "sync check: the check sizes violate an assert of the proc or launch no task, so nothing would be checked"},
 		{Code: codeMore, Summary: "sync check: further hazards not shown (see --max-hazards)"},
 		{Code: codeRedundant, Summary: "sync check --redundant-sync: removing this synchronization creates no hazard at the checked sizes"},
 		{Code: codeNeeded, Summary: "sync check --redundant-sync: summary of synchronization statements that are needed"},

@@ -3,6 +3,7 @@ package syncheck
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/weft/amir"
@@ -57,6 +58,23 @@ type converter struct {
 	procs  map[string]*syntax.Proc
 	depth  int
 	hidden int
+	// mbar is {Program.MbarQual}: the hidden timeline of hardware
+	// mbarrier slot records, carried by every synchronization that
+	// orders execution across its collective (amir/mbar.go).
+	mbar amir.QualSet
+	// rings collects, per CudaMbarrier variable (forward AMIR index), the
+	// facts the code generator sizes its rings from.
+	rings map[int]*ringFacts
+}
+
+// ringFacts: the largest skip count (lag) of the forward and reverse
+// Awaits, whether reverse statements exist, and whether every lag was a
+// constant (cudagen sync.go barrierAlloc: ring = fwd + rev skips with
+// reverse statements, fwd skips + 1 without).
+type ringFacts struct {
+	fwd, rev int
+	hasRev   bool
+	unknown  bool
 }
 
 func (c *converter) isControlName(n string) bool { return c.ctrl[n] }
@@ -97,6 +115,12 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	for _, q := range l.QualOrder {
 		c.p.QualNames = append(c.p.QualNames, q.Name)
 	}
+	if len(c.p.QualNames) < 32 {
+		c.p.MbarQual = amir.Qual(len(c.p.QualNames))
+		c.p.QualNames = append(c.p.QualNames, "cuda_mbarrier_qual")
+		c.mbar = amir.Of(c.p.MbarQual)
+	}
+	c.rings = map[int]*ringFacts{}
 	c.qCPU, _ = c.qual("cpu_in_order_qual")
 	c.qStrm, _ = c.qual("cpu_cuda_stream_qual")
 	c.qRmem, _ = c.qual("cuda_in_order_rmem_qual")
@@ -144,6 +168,7 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	body := c.block(top, p.Body, true)
 	c.p.Body = &amir.Stmt{Kind: amir.KBlock, Body: body, Sync: -1}
 	c.finishGran()
+	c.finishRings()
 	c.p.Finish()
 	return c.out
 }
@@ -387,6 +412,8 @@ func (c *converter) with(sc *names, st *syntax.With) []*amir.Stmt {
 		qcs |= amir.QualSet(ct.TemporalSet)
 		tcs |= amir.QualSet(ct.TemporalSet)
 	}
+	qcs |= c.mbar
+	tcs |= c.mbar
 	src := c.src(st, "cuda_stream_sync")
 	out := []*amir.Stmt{{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true,
 		Pre: qcs | amir.Of(c.qCPU), Full: qcs, Temp: tcs}}
@@ -801,7 +828,12 @@ func (c *converter) free(sc *names, a *syntax.Alloc, name string) []*amir.Stmt {
 			out = append(out, &amir.Stmt{Kind: amir.KCheckBarrier, Acc: &amir.Access{Var: c.reverseVar(vi)}, Src: src, Sync: -1})
 		}
 	}
-	if c.isSmem(v) && !c.exempt(v) {
+	if c.isSmem(v) && !c.exempt(v) && !v.Barrier {
+		// mbarriers are not checked at their free (issue 13,
+		// docs/weft-sync.md "Freeing mbarriers"): the lowering places
+		// them at the base of SMEM once per kernel and never reuses
+		// their storage; their reuse by the next task is the hardware
+		// phase model's (amir/mbar.go).
 		q := amir.Of(c.qin(a, v))
 		ex := c.exec(a)
 		out = append(out,
@@ -960,8 +992,12 @@ func (c *converter) fence(sc *names, st *syntax.Fence) []*amir.Stmt {
 	}
 	src := c.src(st, a.Name)
 	sync := c.newSync(st)
-	return []*amir.Stmt{{Kind: amir.KFence, Exec: c.exec(st), Convergent: a.Transitive, Pre: amir.QualSet(a.FullSet),
-		Full: amir.QualSet(b.FullSet), Temp: amir.QualSet(b.TemporalSet), Src: src, Sync: sync}}
+	var hw amir.QualSet
+	if c.fenceOrdersThreads(a, b) {
+		hw = c.mbar
+	}
+	return []*amir.Stmt{{Kind: amir.KFence, Exec: c.exec(st), Convergent: a.Transitive, Pre: amir.QualSet(a.FullSet) | hw,
+		Full: amir.QualSet(b.FullSet) | hw, Temp: amir.QualSet(b.TemporalSet) | hw, Src: src, Sync: sync}}
 }
 
 // qarr is T_qarr (Fig. 18).
@@ -1015,17 +1051,26 @@ func (c *converter) arrive(sc *names, st *syntax.Arrive) []*amir.Stmt {
 	ex := c.exec(st)
 	var out []*amir.Stmt
 	var bars []*amir.Access
+	perThread := false
 	for _, b := range st.Barriers {
 		a, v, ok := c.barrierAccess(sc, st, b, st.Reverse)
 		if !ok {
 			return nil
+		}
+		perThread = perThread || c.commitGroup(v)
+		if c.mbarrier(v) && st.Reverse {
+			c.ring(a.Var).hasRev = true
 		}
 		bars = append(bars, a)
 		if !c.exempt(v) {
 			out = append(out, &amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: c.qarr(tl), Src: src, Sync: sync})
 		}
 	}
-	out = append(out, &amir.Stmt{Kind: amir.KArrive, Exec: ex, Convergent: tl.Transitive, Pre: amir.QualSet(tl.FullSet), Bars: bars, Src: src, Sync: sync})
+	pre := amir.QualSet(tl.FullSet)
+	if !perThread {
+		pre |= c.mbar
+	}
+	out = append(out, &amir.Stmt{Kind: amir.KArrive, Exec: ex, Convergent: tl.Transitive, Pre: pre, Bars: bars, Src: src, Sync: sync})
 	return out
 }
 
@@ -1050,11 +1095,18 @@ func (c *converter) await(sc *names, st *syntax.Await) []*amir.Stmt {
 			return nil
 		}
 	}
+	if c.mbarrier(v) {
+		c.noteLag(sc, a.Var, st)
+	}
+	var hw amir.QualSet
+	if !c.commitGroup(v) {
+		hw = c.mbar
+	}
 	var out []*amir.Stmt
 	if !c.exempt(v) {
 		out = append(out, &amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: c.qin(st, v), Src: src, Sync: sync})
 	}
-	out = append(out, &amir.Stmt{Kind: amir.KAwait, Exec: ex, Acc: a, Full: amir.QualSet(tl.FullSet), Temp: amir.QualSet(tl.TemporalSet), N: n, Src: src, Sync: sync,
+	out = append(out, &amir.Stmt{Kind: amir.KAwait, Exec: ex, Acc: a, Full: amir.QualSet(tl.FullSet) | hw, Temp: amir.QualSet(tl.TemporalSet) | hw, N: n, Src: src, Sync: sync,
 		CtlSlots: c.slotsOf(sc, st.N)})
 	return out
 }
@@ -1199,4 +1251,97 @@ func splitIndexExpr(e syntax.Expr) (*syntax.Name, []syntax.Expr) {
 		}
 	}
 	return nil, nil
+}
+
+// mbarrier reports CudaMbarrier barriers (and memories derived from it).
+func (c *converter) mbarrier(v *gpucheck.Var) bool {
+	if !v.Barrier {
+		return false
+	}
+	b := c.lib.Barriers[v.Mem]
+	return v.Mem == "CudaMbarrier" || (b != nil && b.DerivesFrom("CudaMbarrier"))
+}
+
+// forward maps a hidden reverse array to its forward variable.
+func (c *converter) forward(v int) int {
+	name, ok := strings.CutSuffix(c.p.Vars[v].Name, ".reverse")
+	if !ok {
+		return v
+	}
+	for i, x := range c.p.Vars {
+		if x.Name == name && x.Barrier {
+			return i
+		}
+	}
+	return v
+}
+
+func (c *converter) ring(v int) *ringFacts {
+	v = c.forward(v)
+	f := c.rings[v]
+	if f == nil {
+		f = &ringFacts{}
+		c.rings[v] = f
+	}
+	return f
+}
+
+// noteLag records the skip count of an mbarrier Await (N = ~lag; the code
+// generator needs a constant).
+func (c *converter) noteLag(sc *names, v int, st *syntax.Await) {
+	f := c.ring(v)
+	if st.Reverse {
+		f.hasRev = true
+	}
+	if st.N == nil {
+		return
+	}
+	n, ok := c.intExpr(sc, st.N)
+	if !ok || len(c.slotsOf(sc, st.N)) > 0 {
+		f.unknown = true
+		return
+	}
+	lag := ^n(make([]int, len(c.p.Slots)))
+	if lag < 0 {
+		return // N >= 0: not an mbarrier await (cudagen rejects it)
+	}
+	if st.Reverse {
+		f.rev = max(f.rev, lag)
+	} else {
+		f.fwd = max(f.fwd, lag)
+	}
+}
+
+// finishRings sets Var.Ring of every mbarrier variable and its reverse
+// array as the code generator sizes them.
+func (c *converter) finishRings() {
+	for v, f := range c.rings {
+		if f.unknown {
+			continue
+		}
+		r := f.fwd + 1
+		if f.hasRev {
+			r = max(1, f.fwd+f.rev)
+		}
+		c.p.Vars[v].Ring = r
+		if f.hasRev {
+			c.p.Vars[c.reverseVar(v)].Ring = r
+		}
+	}
+}
+
+// fenceOrdersThreads reports whether Fence(a, b) lowers to a thread
+// barrier of its collective (cudagen fence): all but wgmma.fence and a
+// warpgroup's wait for its own wgmma.
+func (c *converter) fenceOrdersThreads(a, b *lib.SyncTL) bool {
+	if a.Name == "wmma_fence_1" && b.Name == "wmma_fence_2" {
+		return false
+	}
+	has := func(tl *lib.SyncTL, q string) bool {
+		x, ok := c.qual(q)
+		return ok && amir.QualSet(tl.FullSet).Has(x)
+	}
+	generic := has(a, "cuda_in_order_ram_qual") || has(a, "cuda_in_order_rmem_qual")
+	wgmma := has(a, "wmma_async_rmem_d_qual") || has(a, "wmma_async_smem_qual")
+	return generic || !wgmma
 }

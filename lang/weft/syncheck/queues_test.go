@@ -86,7 +86,7 @@ func TestSm90WaitGroupDepth(t *testing.T) {
 // producer refill a slot whose wgmma may still read it.
 func TestSm90ReverseLag(t *testing.T) {
 	cases := map[string]string{
-		"1": "55:29:W0608",
+		"1": "55:29:W0608 59:33:W0609 72:29:W0609 76:21:W0609",
 		"2": "",
 		"3": "",
 		"4": "",

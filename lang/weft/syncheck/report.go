@@ -20,6 +20,7 @@ var hazardCodes = map[amir.HazardKind]string{
 	amir.UseAfterFree:      codeFree,
 	amir.BarrierMismatch:   codeBarrier,
 	amir.AwaitBeforeArrive: codeEarlyAwait,
+	amir.PhaseAlias:        codePhase,
 }
 
 func pos(p amir.Pos) diag.Pos {
@@ -55,6 +56,10 @@ func report(prog *Program, run *Run, errs *diag.List) {
 				msg += fmt.Sprintf(" (%d awaits)", h.Occurrences)
 			}
 			errs.Errorf(pos(src.Pos), codeEarlyAwait, "%s", msg)
+			continue
+		}
+		if h.Kind == amir.PhaseAlias {
+			phaseReport(p, h, at, src, errs)
 			continue
 		}
 		other := p.Srcs[h.Other]
@@ -220,4 +225,56 @@ func pickTL(l *lib.Library, ok func(*lib.SyncTL) bool) string {
 		return ""
 	}
 	return names[0]
+}
+
+// phaseReport renders a PhaseAlias hazard (amir/mbar.go): the barrier, the
+// phases involved and the thread that breaks the hardware requirement.
+func phaseReport(p *amir.Program, h *amir.Hazard, at string, src amir.Src, errs *diag.List) {
+	who := threadName(p, h.TaskCoords, h.Task, h.Thread, 1)
+	z := cell(p, h)
+	r := h.Ring
+	ph := func(a int) string { return fmt.Sprintf("phase %d of ring slot %d", a/r, a%r) }
+	var msg, note string
+	switch h.Phase {
+	case amir.PhaseCount:
+		msg = fmt.Sprintf("mbarrier arrival count mismatch%s: this Arrive by %d threads (%s first) arrives on %s, whose mbarriers are initialized with arrival count %d; a phase would complete early or never: every Arrive on a barrier must come from collectives of one size",
+			at, h.Awaits, who, z, h.Paired)
+		note = "the arrival count is fixed by this Arrive"
+	case amir.PhaseSlot:
+		msg = fmt.Sprintf("mbarrier phase aliasing%s: %s arrives on %s as its own arrive %d, into %s, but this is arrive %d of the queue barrier, %s; each thread indexes the ring of %d mbarriers with its own count, so every thread of an Arrive must have made the same arrives",
+			at, who, z, h.Awaits, ph(h.Awaits), h.Arrives, ph(h.Arrives), r)
+	case amir.PhaseWrong:
+		own := fmt.Sprintf("as its own await %d, which is one of its first %d awaits and returns at once", h.Arrives, h.Lag)
+		if h.Arrives >= h.Lag {
+			own = fmt.Sprintf("as its own await %d, waiting for the parity of %s (arrive %d)", h.Arrives, ph(h.Arrives-h.Lag), h.Arrives-h.Lag)
+		}
+		pair := "no arrive (one of the first lag awaits)"
+		if h.Paired >= 0 {
+			pair = fmt.Sprintf("arrive %d, %s", h.Paired, ph(h.Paired))
+		}
+		msg = fmt.Sprintf("mbarrier await of the wrong phase%s: %s awaits %s %s, but the queue barrier pairs this await (await %d) with %s; it can be satisfied by the wrong phase, or hang: every thread of an Await must have made the same awaits",
+			at, who, z, own, h.Awaits, pair)
+	case amir.PhaseUnawaited:
+		last := "no arrive has been awaited yet"
+		if h.Paired >= 0 {
+			last = fmt.Sprintf("the latest awaited is arrive %d", h.Paired)
+		}
+		msg = fmt.Sprintf("mbarrier phase aliasing%s: arrive %d on %s (%s) reuses the mbarrier of arrive %d (%s) before any Await has observed that phase (%s); the await lag is too large for the ring of %d mbarriers",
+			at, h.Arrives, z, ph(h.Arrives), h.Arrives-r, ph(h.Arrives-r), last, r)
+	case amir.PhaseAhead:
+		msg = fmt.Sprintf("mbarrier phase aliasing%s: no thread of this Arrive (%s) on %s (arrive %d, %s) is ordered after thread %d, which awaits the same mbarrier's previous phase (arrive %d, %s); the Arrive can complete phase %d before that thread observes phase %d (the mbarrier tracks only its phase parity), which it then misses: some arriving thread must wait, directly or through other barriers, for something that follows that Await",
+			at, threadName(p, h.TaskCoords, h.Task, h.Thread, h.OtherThreads), z, h.Arrives, ph(h.Arrives), h.OtherStart, h.Arrives-r, ph(h.Arrives-r), h.Arrives/r, h.Arrives/r-1)
+		note = fmt.Sprintf("the Await of phase %d is here, by thread %d", h.Arrives/r-1, h.OtherStart)
+	case amir.PhaseEarly:
+		msg = fmt.Sprintf("mbarrier phase aliasing%s: %s arrives on %s (arrive %d, %s), but is not ordered after any Await of the same mbarrier's previous phase (arrive %d, %s); it can run ahead and arrive while phase %d is still open, completing it early with an arrival meant for phase %d (the mbarrier tracks only its phase parity): it must wait, directly or through other barriers, for something that follows such an Await",
+			at, who, z, h.Arrives, ph(h.Arrives), h.Arrives-r, ph(h.Arrives-r), h.Arrives/r-1, h.Arrives/r)
+		note = fmt.Sprintf("an Await of phase %d is here, by thread %d", h.Arrives/r-1, h.OtherStart)
+	}
+	if h.Occurrences > 1 {
+		msg += fmt.Sprintf(" (%d occurrences)", h.Occurrences)
+	}
+	d := errs.Errorf(pos(src.Pos), codePhase, "%s", msg)
+	if note != "" && h.Other >= 0 {
+		d.Note(pos(p.Srcs[h.Other].Pos), "%s: %s", note, p.Srcs[h.Other].Text)
+	}
 }
