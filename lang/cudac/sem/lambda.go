@@ -16,10 +16,10 @@ import (
 // the call would not, so they are C0309 as well.
 
 type inlineCtx struct {
-	slot  int      // the result (-1: void)
-	ret   *Type    // the result type
-	ends  []int    // jumps to patch to the end of the expansion
-	depth int      // lambdas being expanded (recursion guard)
+	slot  int   // the result (-1: void)
+	ret   *Type // the result type
+	ends  []int // jumps to patch to the end of the expansion
+	depth int   // lambdas being expanded (recursion guard)
 	loops []*loopCtx
 }
 
