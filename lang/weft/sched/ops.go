@@ -259,6 +259,9 @@ func (w *workspace) wrapDeviceFunction(p *syntax.Proc, stmt string, count int, k
 		}
 	}
 	stmts := (*c.block())[c.idx() : c.idx()+count]
+	if n, decl := escapes(stmts, (*c.block())[c.idx()+count:]); n != "" {
+		return errorf(CodeDevice, "wrap_device_function: the statements declare %s, which is used after them", n).at(decl, "declared here")
+	}
 	var inner syntax.Stmt
 	walkStmts(stmts, func(s syntax.Stmt) {
 		if inner == nil && isDeviceFunction(s) {
