@@ -583,6 +583,12 @@ func (m *Machine) mbarOp(t *Thread, st *asmState, in *ptx.Inst, pos int32) statu
 		m.fault(t, pos, "C0315", "%s on an mbarrier that was not initialized", in.Op)
 		return stFault
 	}
+	// the operations on an initialized mbarrier are atomic accesses of
+	// its 8 bytes: init is a plain write, so one that is not ordered
+	// before them (a missing barrier after init) is a race
+	if _, good := m.resolveA(t, p, 8, pos, in.Kind != ptx.KMbarTestWait && in.Kind != ptx.KMbarTryWait, false, true); !good {
+		return stFault
+	}
 	switch in.Kind {
 	case ptx.KMbarArrive, ptx.KMbarExpectArrive, ptx.KCpMbarArrive:
 		count := 1
