@@ -90,13 +90,14 @@ type Machine struct {
 	events  []*event
 	// CUDA graphs (graph.go): graphs, nodes and conditional handles, each
 	// named by its index + 1
-	graphs  []*cudaGraph
-	nodes   []*graphNode
-	conds   []*condHandle
-	seq     int
-	grids   []*gridRun
-	defDone []doneOp // completed default-stream operations (seq, vc)
-	lastErr int
+	asyncSeen map[[2]int32]bool // reported wgmma operand overwrites (asm.go)
+	graphs    []*cudaGraph
+	nodes     []*graphNode
+	conds     []*condHandle
+	seq       int
+	grids     []*gridRun
+	defDone   []doneOp // completed default-stream operations (seq, vc)
+	lastErr   int
 	// launchErr is the error of the last launch (cudaLaunchKernelEx
 	// returns it); maxDynSmem the cudaFuncAttributeMaxDynamicSharedMemorySize
 	// of each kernel; nextLaunch the attributes of the launch being made.
@@ -291,7 +292,9 @@ type Thread struct {
 	mbarParity int
 	lc         int32
 	bvc        []int32
-	clPhase    int // the cluster-barrier phase this thread arrived for, + 1
+	clPhase    int        // the cluster-barrier phase this thread arrived for, + 1
+	wgPend     []wgRead   // wgmma reads not yet committed
+	wgGroups   [][]wgRead // committed wgmma groups not yet waited for
 }
 
 // curPos is the position of the instruction t runs (0 when it has none).
@@ -998,6 +1001,9 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 			case stDone:
 				t.state = tsDone
 				changed = true
+				if len(t.wgPend) > 0 || len(t.wgGroups) > 0 {
+					m.wgmmaUnwaited(t)
+				}
 			case stFault:
 				return bsEnd
 			case stYield:
