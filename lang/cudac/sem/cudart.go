@@ -301,7 +301,6 @@ func defineCudaAPI() {
 	})
 }
 
-
 func (m *Machine) apiError(code int) uint64 {
 	m.lastErr = code
 	return uint64(code)
