@@ -2670,7 +2670,7 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 			c.errorf(e.Pos, "C0313", "cannot deduce template argument %s of %s", name, td.Name)
 			return nil
 		}
-		key.WriteString("," + t.String())
+		key.WriteString("," + typeKey(t))
 	}
 	if fn := c.insts[key.String()]; fn != nil {
 		return fn

@@ -84,7 +84,7 @@ func (c *compiler) atomicRefOf(elem *Type, pos diag.Pos) *Type {
 	if c.vectors == nil {
 		c.vectors = map[string]*Type{}
 	}
-	key := "atomic_ref " + elem.String()
+	key := "atomic_ref " + typeKey(elem)
 	if t := c.vectors[key]; t != nil {
 		return t
 	}
