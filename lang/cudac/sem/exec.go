@@ -102,6 +102,7 @@ type Machine struct {
 	// returns it); maxDynSmem the cudaFuncAttributeMaxDynamicSharedMemorySize
 	// of each kernel; nextLaunch the attributes of the launch being made.
 	launchErr  int
+	warpUB     bool // a warp collective's undefined behaviour was reported (C0630)
 	maxDynSmem map[*Function]int
 	nextLaunch launchExtra
 	exitCode   int
@@ -132,6 +133,7 @@ type Machine struct {
 	wval       uint64 // the value a store is writing, while wvalOK (Options.BenignWrites)
 	wvalOK     bool
 	cowriters  map[coKey][]seg // granules stored with one benign value by several threads (kernelonly.go)
+	pairs      pairLog         // two-thread predicate evaluations (pairs.go)
 	uninitSeen map[int32]bool
 	faultSeen  bool
 	lastFault  *diag.Diagnostic
@@ -244,6 +246,9 @@ type Thread struct {
 	undef     []uint64 // bit per slot: an OpUndef local not yet assigned (weft check)
 	stopDepth int
 	retVal    uint64
+
+	alog   alogState       // accesses since the last barrier, for __read/__write (annot.go)
+	visits map[int32]int32 // per two-thread predicate site: evaluations so far (pairs.go)
 
 	host  bool
 	block *blockRun
@@ -777,7 +782,7 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 	// of a larger grid would not fit in memory. (The extents are at most
 	// 2^31 x 2^16 x 2^16 and 1024 threads: the product fits in uint64.)
 	if bad == "" {
-		if blocks, threads := launchSize(g.gdim, g.bdim); blocks > maxGridBlocks || threads > m.opts.MaxSteps {
+		if blocks, threads := launchSize(g.gdim, g.bdim); blocks > maxGridBlocks || min(threads, uint64(m.threadsRun(g.gdim, g.bdim))) > m.opts.MaxSteps {
 			m.fault(t, pos, "C0605", "kernel %s: a grid of %d blocks of %d threads is beyond what the interpreter runs (at most %d blocks, and fewer threads than the step limit of %d)", fn.Name, blocks, g.bdim.Size(), maxGridBlocks, m.opts.MaxSteps)
 			return false
 		}
@@ -825,6 +830,7 @@ func (m *Machine) RunKernel(fn *Function, gdim, bdim gpu.Dim3, shmem int, args [
 		return false
 	}
 	m.drainAll()
+	m.checkPairs(gdim, bdim) // pairs.go
 	return !m.failed
 }
 
@@ -1027,6 +1033,9 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 		}
 		// Only a new arrival at a warp collective can complete one.
 		if warped && m.releaseWarps(b) {
+			if m.warpUB {
+				return bsEnd
+			}
 			e.rebuild()
 			continue
 		}
