@@ -164,11 +164,11 @@ func verb(env *frontend.Env, name string, args []string) int {
 				return frontend.Usagef(env, "%s: bad flags in the header comment: %v", pos[0], herr)
 			}
 			diags = diag.List{}
-			prog, lits := verify.Load(f, append(hdr.Defines, o.defines...), nil, &diags)
+			prog, facts := verify.Load(f, append(hdr.Defines, o.defines...), nil, &diags)
 			if prog == nil {
 				return frontend.Report(env, &diags, o.asJSON)
 			}
-			return kernelOnly(env, name, pos[0], f, prog, lits, hdr, o, fs, set, &diags)
+			return kernelOnly(env, name, pos[0], f, prog, facts, hdr, o, fs, set, &diags)
 		}
 		return frontend.Report(env, &diags, o.asJSON)
 	}

@@ -88,6 +88,11 @@ type Machine struct {
 	hostCtx accessCtx
 	streams []*stream // index 0: the legacy default stream
 	events  []*event
+	// CUDA graphs (graph.go): graphs, nodes and conditional handles, each
+	// named by its index + 1
+	graphs  []*cudaGraph
+	nodes   []*graphNode
+	conds   []*condHandle
 	seq     int
 	grids   []*gridRun
 	defDone []doneOp // completed default-stream operations (seq, vc)
@@ -96,6 +101,7 @@ type Machine struct {
 	// returns it); maxDynSmem the cudaFuncAttributeMaxDynamicSharedMemorySize
 	// of each kernel; nextLaunch the attributes of the launch being made.
 	launchErr  int
+	warpUB     bool // a warp collective's undefined behaviour was reported (C0630)
 	maxDynSmem map[*Function]int
 	nextLaunch launchExtra
 	exitCode   int
@@ -126,6 +132,7 @@ type Machine struct {
 	wval       uint64 // the value a store is writing, while wvalOK (Options.BenignWrites)
 	wvalOK     bool
 	cowriters  map[coKey][]seg // granules stored with one benign value by several threads (kernelonly.go)
+	pairs      pairLog         // two-thread predicate evaluations (pairs.go)
 	uninitSeen map[int32]bool
 	faultSeen  bool
 	lastFault  *diag.Diagnostic
@@ -170,6 +177,7 @@ type devOp struct {
 	seq    int
 	vc     []int32 // host clock at enqueue
 	grid   *gridRun
+	graph  *cudaGraph // opGraph (graph.go)
 	dst    uint64
 	src    uint64
 	n      int
@@ -237,6 +245,9 @@ type Thread struct {
 	undef     []uint64 // bit per slot: an OpUndef local not yet assigned (weft check)
 	stopDepth int
 	retVal    uint64
+
+	alog   alogState       // accesses since the last barrier, for __read/__write (annot.go)
+	visits map[int32]int32 // per two-thread predicate site: evaluations so far (pairs.go)
 
 	host  bool
 	block *blockRun
@@ -634,6 +645,9 @@ func (m *Machine) exec(s *stream, op *devOp) {
 		case opKernel:
 			op.grid.agent, op.grid.clock = ctx.agent, ctx.clock
 			m.runGrid(op.grid, ctx)
+		case opGraph:
+			applyDefaults(op.graph)
+			m.runGraph(s, op.graph)
 		case opCopy, opSet:
 			t := &Thread{ctx: ctx, host: false}
 			if op.kind == opCopy {
@@ -765,7 +779,7 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 	// of a larger grid would not fit in memory. (The extents are at most
 	// 2^31 x 2^16 x 2^16 and 1024 threads: the product fits in uint64.)
 	if bad == "" {
-		if blocks, threads := launchSize(g.gdim, g.bdim); blocks > maxGridBlocks || threads > m.opts.MaxSteps {
+		if blocks, threads := launchSize(g.gdim, g.bdim); blocks > maxGridBlocks || min(threads, uint64(m.threadsRun(g.gdim, g.bdim))) > m.opts.MaxSteps {
 			m.fault(t, pos, "C0605", "kernel %s: a grid of %d blocks of %d threads is beyond what the interpreter runs (at most %d blocks, and fewer threads than the step limit of %d)", fn.Name, blocks, g.bdim.Size(), maxGridBlocks, m.opts.MaxSteps)
 			return false
 		}
@@ -813,6 +827,7 @@ func (m *Machine) RunKernel(fn *Function, gdim, bdim gpu.Dim3, shmem int, args [
 		return false
 	}
 	m.drainAll()
+	m.checkPairs(gdim, bdim) // pairs.go
 	return !m.failed
 }
 
@@ -1012,6 +1027,9 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 		}
 		// Only a new arrival at a warp collective can complete one.
 		if warped && m.releaseWarps(b) {
+			if m.warpUB {
+				return bsEnd
+			}
 			e.rebuild()
 			continue
 		}

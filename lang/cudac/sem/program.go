@@ -18,8 +18,10 @@ type Program struct {
 	// StdLayouts are the std members of the types deep copies copy.
 	StdLayouts []stdLayout
 	Pos        []diag.Pos
-	bodiless   bool       // a bodiless function is called (annot.go)
-	asms       []*asmInfo // inline asm statements (asm.go)
+	bodiless   bool        // a bodiless function is called (annot.go)
+	alog       bool        // access predicates are used: threads log their accesses (annot.go)
+	pairSites  []*pairSite // two-thread predicates (pairs.go)
+	asms       []*asmInfo  // inline asm statements (asm.go)
 }
 
 // HasBodiless reports whether the program calls a function declared but

@@ -272,9 +272,6 @@ type Stmt struct {
 	memo              *memoTable
 	memoKind          uint8
 	memoOps, memoRecs int
-	// hwRec is the record statement of an Await's hardware slot records
-	// (mbar.go), built on first use.
-	hwRec *Stmt
 }
 
 // kRun is the internal kind of a fused run of statements (Stmt.fused).
@@ -369,6 +366,8 @@ type Program struct {
 	// logHint and evHint are the most events (and event cells) a run of
 	// p has logged (for the same).
 	logHint, evHint int
+	// sharedHint: the most shared events (Machine.shared) of a run.
+	sharedHint int
 }
 
 // AddShape interns a thread-set shape and returns its index.

@@ -83,6 +83,8 @@ type barState struct {
 	a, w int32
 	subs []subQueue
 	hw   *hwBar // hardware mbarrier state (Var.Ring > 0; mbar.go)
+	// byThread indexes the one-thread sub-queues by (task, start) (queue).
+	byThread map[threads]int32
 }
 
 // event is one Fence, Arrive or Await waiting to be replayed on records.
@@ -202,6 +204,20 @@ type Machine struct {
 	grantArena []grant
 	// mbarSet is {Program.MbarQual} (empty when the program has none).
 	mbarSet QualSet
+	// single[i]: shape i is one thread. shared lists the log indices of
+	// the events every record must replay, thEv[t] those local to thread
+	// offset t (logEvent, replay).
+	single []bool
+	shared []int32
+	thEv   [][]int32
+	// plainReplay disables the per-thread replay and fastReplays counts
+	// its uses (tests).
+	plainReplay bool
+	fastReplays int64
+	// hwExpand makes hwOrder always check per-thread records;
+	// hwExpanded counts the Await records it expanded (tests).
+	hwExpand   bool
+	hwExpanded int64
 }
 
 // New prepares a machine for p. p must be Finished.
@@ -232,6 +248,7 @@ func New(p *Program, cfg Config) *Machine {
 			n = int32(len(ts)) // increasing and distinct: 0..n-1
 		}
 		m.dense = append(m.dense, n)
+		m.single = append(m.single, len(ts) == 1 && ts[0] == 0)
 	}
 	return m
 }
@@ -265,6 +282,13 @@ func (m *Machine) Run(args []int) *Result {
 	m.free = -1
 	m.bars = m.bars[:0]
 	m.log, m.evCells = m.log[:0], m.evCells[:0]
+	m.shared = m.shared[:0]
+	if cap(m.shared) < p.sharedHint {
+		m.shared = make([]int32, 0, p.sharedHint)
+	}
+	for i := range m.thEv {
+		m.thEv[i] = m.thEv[i][:0]
+	}
 	if cap(m.log) < p.logHint {
 		// Size the log as the last run of p needed (see recHint).
 		m.log = make([]event, 0, p.logHint)
@@ -290,6 +314,9 @@ func (m *Machine) Run(args []int) *Result {
 	}
 	if len(m.evCells) > p.evHint {
 		p.evHint = len(m.evCells)
+	}
+	if len(m.shared) > p.sharedHint {
+		p.sharedHint = len(m.shared)
 	}
 	return &m.res
 }

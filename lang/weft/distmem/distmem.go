@@ -341,6 +341,12 @@ func barrierTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *d
 	k := 0
 	for ; k < len(a.Indices); k++ {
 		idx := a.Indices[k]
+		if ringDim(d.Var, k) {
+			// A ring-buffered dimension (`n @ ring_buffer_by(depth)`,
+			// Exo's GPU branch) is indexed by a logical count (a seq
+			// iterator), not by threads: it is not distributed.
+			continue
+		}
 		if _, isSlice := idx.(*syntax.Slice); isSlice && len(units) > 0 {
 			break
 		}
@@ -418,6 +424,12 @@ func barrierTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *d
 		}
 	}
 	return t
+}
+
+// ringDim reports whether dimension k of v carries a size annotation
+// (ring_buffer_by; package check validates it).
+func ringDim(v *gpucheck.Var, k int) bool {
+	return v.Type != nil && k < len(v.Type.DimAnns) && v.Type.DimAnns[k] != nil
 }
 
 // consistent checks Rule 3/4 against the first use.

@@ -269,3 +269,35 @@ def f(N: size, x: f32[N, 8] @ DRAM, y: f32[N] @ DRAM):
 		t.Fatal("resize_dim accepted nothing")
 	}
 }
+
+// TestPropertyProcs extracts a random block of a random program into a
+// new proc and, half of the time, inlines it back: the program computes
+// the same arrays either way.
+func TestPropertyProcs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	for it := 0; it < 60; it++ {
+		var body strings.Builder
+		nl := 2 + rng.IntN(2)
+		for l := 0; l < nl; l++ {
+			v := fmt.Sprintf("i%d", l)
+			fmt.Fprintf(&body, "    for %s in seq(0, N):\n", v)
+			dst := []string{"a", "b"}[rng.IntN(2)]
+			src := []string{"a", "b", "x"}[rng.IntN(3)]
+			op := []string{"=", "+="}[rng.IntN(2)]
+			fmt.Fprintf(&body, "        %s[%s + %d] %s %s[%s + %d] * 0.5 + %d.0\n", dst, v, rng.IntN(3), op, src, v, rng.IntN(3), l)
+		}
+		src := "@proc\ndef f(N: size, a: f32[N + 8] @ DRAM, b: f32[N + 8] @ DRAM, x: f32[N + 8] @ DRAM):\n" + body.String()
+		k := rng.IntN(nl)
+		script := fmt.Sprintf("p, sub = extract_subproc(f, \"i%d\", \"sub\", count = %d)\n", k, 1+rng.IntN(nl-k))
+		if rng.IntN(2) == 0 {
+			script += "inline(p, \"sub(_)\")\n"
+		}
+		before, after, reassoc, ok := schedule(t, src, script)
+		if !ok {
+			t.Fatalf("refused:\n%s\n%s", script, src)
+		}
+		for _, nv := range []int{1, 5} {
+			agree(t, before, after, reassoc, []string{fmt.Sprintf("N=%d", nv)}, uint64(it), script)
+		}
+	}
+}

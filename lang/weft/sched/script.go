@@ -307,10 +307,12 @@ func (b *binding) apply(op string, p *Proc, f func(q *syntax.Proc) error) (starl
 	cmap := map[syntax.Stmt]syntax.Stmt{}
 	q := cloneProcRec(d, cmap)
 	w.cmap, w.fwd, w.cdecl = cmap, map[syntax.Stmt]syntax.Stmt{}, i
+	w.pendingProcs = nil
 	err = f(q)
 	fwd := w.fwd
 	w.cmap, w.fwd = nil, nil
 	if err != nil {
+		w.pendingProcs = nil
 		se, ok := err.(*schedError)
 		if !ok {
 			se = errorf(CodeArgs, "%s: %v", op, err)
@@ -318,6 +320,15 @@ func (b *binding) apply(op string, p *Proc, f func(q *syntax.Proc) error) (starl
 		return nil, &opError{op, se}
 	}
 	w.file.Decls[i] = q
+	w.class(i)
+	for _, np := range w.pendingProcs {
+		w.file.Decls = append(w.file.Decls, np)
+		w.class(len(w.file.Decls) - 1)
+	}
+	w.pendingProcs = nil
+	if op == "add_assert" {
+		w.newClass(i)
+	}
 	line := b.scriptLine()
 	w.forwardCursors(i, q, cmap, fwd, fmt.Sprintf("%s (%s)", op, line))
 	p.name = q.Name.Name
