@@ -222,6 +222,16 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 			}
 		default:
 			lst := m.rmore[c.more-1]
+			if n := len(lst); n < 8 || n&(n-1) != 0 {
+				// Reads ordered before this one are dropped only when the
+				// list reaches a power of two: keeping them longer costs
+				// memory, not precision (a write checks each read with
+				// ordered), and the scans then cost O(1) per read
+				// amortized instead of O(list), so broadcast reads by
+				// many unordered threads are linear (issue 15 B4).
+				m.rmore[c.more-1] = append(lst, b)
+				continue
+			}
 			first, have := c.r, !ordered(c.r)
 			k := 0
 			for _, r := range lst {
