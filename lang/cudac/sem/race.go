@@ -176,7 +176,7 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 	// ordered reports whether the earlier access a is no race with b: the
 	// same segment, happens-before, or both atomic
 	ordered := func(a stamp) bool {
-		return a.seg == sid || hb(&m.segs[a.seg], bs, ctx, t.bvc) || m.lockstep(&m.segs[a.seg], bs)
+		return a.seg == sid || hb(&m.segs[a.seg], bs, ctx, t.bvc) || m.lockstep(&m.segs[a.seg], bs) || m.released(t, &m.segs[a.seg])
 	}
 	g := o.gshift
 	for ci := off >> g; ci < (off+n)>>g; ci++ {
