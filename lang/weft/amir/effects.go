@@ -614,6 +614,8 @@ func (m *Machine) arrive(s *Stmt) {
 	if len(s.Bars) == 1 {
 		if v := s.Bars[0].Var; m.p.Vars[v].Ring > 0 && !m.p.Vars[v].PerThreadQueue {
 			m.hwArrive(s, v, home-m.vars[v].bar0, home, gs)
+		} else if m.p.Vars[v].RingDepth > 0 {
+			m.oneShotArrive(s, v, home-m.vars[v].bar0, home, gs)
 		}
 	}
 	m.logEvent(event{kind: KArrive, trans: s.Convergent, exec: gs, pre: s.Pre, c0: c0, cn: int32(len(m.evCells)) - c0}, false)
@@ -650,8 +652,16 @@ func (m *Machine) await(s *Stmt) {
 			m.awaitBeforeArrive(s, cs[0], max, b.a, b.w, gs)
 		}
 	}
+	oneShot := m.p.Vars[s.Acc.Var].RingDepth > 0
+	if oneShot && b.a == 0 {
+		// A one-shot logical barrier of a ring-buffered array awaited
+		// before its Arrive (mbar.go).
+		m.awaitBeforeArrive(s, cs[0], 0, 0, 0, gs)
+	}
 	if v := s.Acc.Var; m.p.Vars[v].Ring > 0 && !m.p.Vars[v].PerThreadQueue {
 		m.hwAwait(s, v, cs[0], id, gs, b.w, max, b.a)
+	} else if oneShot && b.a > 0 {
+		m.oneShotAwait(s, v, cs[0], gs)
 	}
 	m.evCells = append(m.evCells, pend{cell: id, count: max})
 	m.logEvent(event{kind: KAwait, exec: gs, full: s.Full, temp: s.Temp | s.Full, c0: int32(len(m.evCells) - 1), cn: 1}, m.p.Vars[s.Acc.Var].PerThreadQueue)
@@ -788,8 +798,16 @@ func (m *Machine) checkBarrier(s *Stmt) {
 		return
 	}
 	st := &m.vars[s.Acc.Var]
+	oneShot := m.p.Vars[s.Acc.Var].RingDepth > 0
 	for _, c := range cs {
-		if a, w, bad := m.queueMismatch(st.bar0 + c); bad {
+		a, w, bad := m.queueMismatch(st.bar0 + c)
+		if oneShot {
+			// A one-shot logical barrier may be arrived and never
+			// awaited (the ring's last phases); more than one arrive
+			// or await is a second phase on it.
+			bad = a > 1 || w > 1 || w > a
+		}
+		if bad {
 			m.res.Occurrences++
 			key := [2]int{s.Src, -1 - int(c)}
 			if _, dup := m.seen[key]; dup {

@@ -70,6 +70,9 @@ type varState struct {
 	// hwSrc that Arrive (mbar.go).
 	hwCount int32
 	hwSrc   int
+	// hwPhys: the hardware mbarriers of a ring-buffered array (Var.
+	// RingDepth), by slice * depth + slot (mbar.go).
+	hwPhys map[int32]*hwBar
 	local   bool // Var.TaskLocal
 }
 
@@ -505,7 +508,7 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 	m.gen++
 	st := &m.vars[v]
 	pv := &m.p.Vars[v]
-	if st.live && pv.Ring > 0 {
+	if st.live && (pv.Ring > 0 || pv.RingDepth > 0) {
 		m.hwFree(st)
 	}
 	st.hwCount = 0
@@ -584,6 +587,16 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 		st.bar0 = int32(len(m.bars))
 		for i := 0; i < total; i++ {
 			m.bars = append(m.bars, barState{})
+		}
+		st.hwPhys = nil
+		if pv.RingDepth > 0 && pv.PreArrive > 0 {
+			// CudaMbarrierPreArrive(d): logical barriers [0, d) of each
+			// slice are arrived once before the program's first Arrive.
+			for i := 0; i < total; i++ {
+				if co := m.coords(v, int32(i)); pv.RingDim < len(co) && co[pv.RingDim] < pv.PreArrive {
+					m.bars[st.bar0+int32(i)].a = 1
+				}
+			}
 		}
 	}
 }
