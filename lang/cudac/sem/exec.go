@@ -102,7 +102,8 @@ type Machine struct {
 	// returns it); maxDynSmem the cudaFuncAttributeMaxDynamicSharedMemorySize
 	// of each kernel; nextLaunch the attributes of the launch being made.
 	launchErr  int
-	warpUB     bool // a warp collective's undefined behaviour was reported (C0630)
+	syncVC     map[uint64]map[relKey]int32 // releases published at each atomic location (fence.go)
+	warpUB     bool                        // a warp collective's undefined behaviour was reported (C0630)
 	maxDynSmem map[*Function]int
 	nextLaunch launchExtra
 	exitCode   int
@@ -215,6 +216,7 @@ type blockRun struct {
 	dyn     *Object
 	epoch   int32
 	wepoch  []int32
+	bxvc    map[relKey]int32 // releases the block's threads acquired before its last barrier (fence.go)
 	// inline PTX (asm.go): the shared window, named barriers, mbarriers,
 	// and whether a release made threads runnable during a round
 	win     *sharedWin
@@ -300,6 +302,10 @@ type Thread struct {
 	clPhase    int        // the cluster-barrier phase this thread arrived for, + 1
 	wgPend     []wgRead   // wgmma reads not yet committed
 	wgGroups   [][]wgRead // committed wgmma groups not yet waited for
+	// relLc is the clock of the thread's last __threadfence (0: none) and
+	// xvc the releases it acquired through atomics (fence.go)
+	relLc int32
+	xvc   map[relKey]int32
 }
 
 // curPos is the position of the instruction t runs (0 when it has none).
@@ -1097,6 +1103,7 @@ func (m *Machine) releaseBarrier(b *blockRun) bool {
 		}
 	}
 	n := uint64(len(b.threads))
+	m.barrierSync(b)
 	b.epoch++
 	for _, t := range b.threads {
 		var v uint64
