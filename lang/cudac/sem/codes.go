@@ -73,6 +73,7 @@ var Codes = []diag.Code{
 	{Code: "C0610", Summary: "memory limit exceeded (--max-memory)"},
 	{Code: "C0620", Summary: "precondition (__requires, __assume) false: kernel-only runs with this launch and these inputs are excluded"},
 	{Code: "C0621", Summary: "annotation violated: __assert or a loop invariant is false"},
+	{Code: "C0630", Summary: "undefined warp collective: a shuffle reads a lane outside the mask, the mask excludes the caller, or the width is invalid"},
 	{Code: "C0608", Summary: "fopen or a file operation failed (outside the run's directory and the paths named on the command line, missing, or unwritable)"},
 }
 

@@ -75,6 +75,9 @@ func (c *compiler) refParam(call *syntax.Call, i int) bool {
 			}
 		}
 	case *syntax.Member:
+		if i == 0 && (f.Name == "compare_exchange_strong" || f.Name == "compare_exchange_weak") {
+			return true // cuda::atomic_ref: expected is a T&
+		}
 		for name, fn := range c.funcs {
 			if strings.HasSuffix(name, "::"+f.Name) && fn.decl != nil {
 				decls = append(decls, fn.decl)
@@ -267,6 +270,9 @@ func (c *compiler) memberCall(m *syntax.Member, e *syntax.Call) *Type {
 	}
 	if st.cg != 0 {
 		return c.cgMethod(st, m, e)
+	}
+	if st.std == stdAtomicRef {
+		return c.atomicRefMethod(st, m, e)
 	}
 	if st.std != 0 {
 		return c.stdMethod(st, m, e)

@@ -504,3 +504,23 @@ func (c *compiler) pickOverload(ovs []*Function, e *syntax.Call) *Function {
 	}
 	return best
 }
+
+// typeKey identifies a type for template instances and container types:
+// its spelling, and for a struct its identity, so two anonymous structs
+// (typedef struct {...} A; typedef struct {...} B;) are different types
+// (issue 15 B2).
+func typeKey(t *Type) string {
+	switch t.Kind {
+	case Struct:
+		return fmt.Sprintf("%s@%p", t.String(), t)
+	case Ptr:
+		s := "*"
+		if t.Ref {
+			s = "&"
+		}
+		return typeKey(t.Elem) + s
+	case Array:
+		return fmt.Sprintf("%s[%d]", typeKey(t.Elem), t.Len)
+	}
+	return t.String()
+}

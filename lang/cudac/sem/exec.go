@@ -101,6 +101,8 @@ type Machine struct {
 	// returns it); maxDynSmem the cudaFuncAttributeMaxDynamicSharedMemorySize
 	// of each kernel; nextLaunch the attributes of the launch being made.
 	launchErr  int
+	syncVC     map[uint64]map[relKey]int32 // releases published at each atomic location (fence.go)
+	warpUB     bool // a warp collective's undefined behaviour was reported (C0630)
 	maxDynSmem map[*Function]int
 	nextLaunch launchExtra
 	exitCode   int
@@ -213,6 +215,7 @@ type blockRun struct {
 	dyn     *Object
 	epoch   int32
 	wepoch  []int32
+	bxvc    map[relKey]int32 // releases the block's threads acquired before its last barrier (fence.go)
 	// inline PTX (asm.go): the shared window, named barriers, mbarriers,
 	// and whether a release made threads runnable during a round
 	win     *sharedWin
@@ -296,6 +299,10 @@ type Thread struct {
 	lc         int32
 	bvc        []int32
 	clPhase    int // the cluster-barrier phase this thread arrived for, + 1
+	// relLc is the clock of the thread's last __threadfence (0: none) and
+	// xvc the releases it acquired through atomics (fence.go)
+	relLc int32
+	xvc   map[relKey]int32
 }
 
 // curPos is the position of the instruction t runs (0 when it has none).
@@ -1026,6 +1033,9 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 		}
 		// Only a new arrival at a warp collective can complete one.
 		if warped && m.releaseWarps(b) {
+			if m.warpUB {
+				return bsEnd
+			}
 			e.rebuild()
 			continue
 		}
@@ -1087,6 +1097,7 @@ func (m *Machine) releaseBarrier(b *blockRun) bool {
 		}
 	}
 	n := uint64(len(b.threads))
+	m.barrierSync(b)
 	b.epoch++
 	for _, t := range b.threads {
 		var v uint64

@@ -331,6 +331,16 @@ type (
 		Types  []*TypeExpr
 		Member string
 	}
+	// Lambda is a C++11 lambda expression, [captures](params) -> Ret { Body }.
+	Lambda struct {
+		Pos      diag.Pos
+		ByRef    bool     // [&]
+		ByValue  bool     // [=] or a capture by value
+		Captures []string // named captures (by reference when RefCap)
+		Params   []*Param
+		Ret      *TypeExpr // nil: deduced from the return statements
+		Body     *Block
+	}
 	// InitElem is one element of an initializer list.
 	InitElem struct {
 		Field string // designator .Field
@@ -354,6 +364,7 @@ func (e *Cast) exprPos() diag.Pos          { return e.Pos }
 func (e *SizeofExpr) exprPos() diag.Pos    { return e.Pos }
 func (e *InitList) exprPos() diag.Pos      { return e.Pos }
 func (e *Trait) exprPos() diag.Pos         { return e.Pos }
+func (e *Lambda) exprPos() diag.Pos        { return e.Pos }
 
 // PosOf returns the position of an expression or statement.
 func PosOf(n any) diag.Pos {

@@ -125,17 +125,7 @@ func (w *workspace) reorderLoopsAt(p *syntax.Proc, c *cursor, o *syntax.For, loo
 	}
 	pi := w.info(p)
 	r := pi.effects(in.Body)
-	ext := func(f *syntax.For) int64 {
-		lo, ok1 := toLin(f.Lo, pi)
-		hi, ok2 := toLin(f.Hi, pi)
-		if ok1 && ok2 {
-			if d := hi.add(lo, -1); d.isConst() && d.Const > 0 {
-				return d.Const
-			}
-		}
-		return 0
-	}
-	swaps := []swapVar{{o.Var.Name, -1, ext(o)}, {in.Var.Name, +1, ext(in)}}
+	swaps := []swapVar{{o.Var.Name, -1, loopExtent(o, pi)}, {in.Var.Name, +1, loopExtent(in, pi)}}
 	if cf, reassoc := commute(r.accs, r.accs, swaps, r.internal, r.internal); cf != nil {
 		return errorf(CodeDependence, "reorder_loops: swapping loops %s and %s may reorder a %s and a %s that touch the same element",
 			o.Var.Name, in.Var.Name, accessText(cf.a), accessText(cf.b)).at(cf.a.node, "this %s", accessText(cf.a)).at(cf.b.node, "may conflict with this %s in another iteration", accessText(cf.b))
@@ -269,6 +259,9 @@ func (w *workspace) wrapDeviceFunction(p *syntax.Proc, stmt string, count int, k
 		}
 	}
 	stmts := (*c.block())[c.idx() : c.idx()+count]
+	if n, decl := escapes(stmts, (*c.block())[c.idx()+count:]); n != "" {
+		return errorf(CodeDevice, "wrap_device_function: the statements declare %s, which is used after them", n).at(decl, "declared here")
+	}
 	var inner syntax.Stmt
 	walkStmts(stmts, func(s syntax.Stmt) {
 		if inner == nil && isDeviceFunction(s) {
@@ -573,15 +566,7 @@ func (w *workspace) fissionAt(p *syntax.Proc, c *cursor, stmt string) (*cursor, 
 	if len(r1.asserts) > 0 && len(r2.accs) > 0 || len(r2.asserts) > 0 && len(r1.accs) > 0 {
 		return nil, errorf(CodeDependence, "fission: an assert would move past statements that access memory").at(c.stmt, "the split is after this statement")
 	}
-	ext := int64(0)
-	if lo, ok1 := toLin(loop.Lo, pi); ok1 {
-		if hi, ok2 := toLin(loop.Hi, pi); ok2 {
-			if d := hi.add(lo, -1); d.isConst() && d.Const > 0 {
-				ext = d.Const
-			}
-		}
-	}
-	swaps := []swapVar{{loop.Var.Name, +1, ext}}
+	swaps := []swapVar{{loop.Var.Name, +1, loopExtent(loop, pi)}}
 	if cf, reassoc := commute(r1.accs, r2.accs, swaps, r1.internal, r2.internal); cf != nil {
 		return nil, errorf(CodeDependence, "fission: splitting loop %s reorders a %s before the split and a %s after it that may touch the same element", loop.Var.Name, accessText(cf.a), accessText(cf.b)).at(cf.a.node, "this %s", accessText(cf.a)).at(cf.b.node, "may conflict with this %s of an earlier iteration", accessText(cf.b))
 	} else if reassoc {

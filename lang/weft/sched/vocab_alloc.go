@@ -199,28 +199,16 @@ func (w *workspace) bindExpr(p *syntax.Proc, sel, exprText, name, mem string) er
 		return errorf(CodeExpr, "bind_expr: %s reads no data buffer, so it has no element type", want)
 	}
 	n := 0
-	var rw func(e syntax.Expr) syntax.Expr
-	rw = func(e syntax.Expr) syntax.Expr {
-		if e == nil {
-			return nil
-		}
-		if syntax.ExprString(e) == want {
+	as.RHS = replaceExprs(as.RHS, func(x syntax.Expr) (syntax.Expr, bool) {
+		if syntax.ExprString(x) == want {
 			n++
-			return &syntax.Name{Name: name}
+			return &syntax.Name{Name: name}, true
 		}
-		switch x := e.(type) {
-		case *syntax.Binary:
-			x.X, x.Y = rw(x.X), rw(x.Y)
-		case *syntax.Unary:
-			x.X = rw(x.X)
-		case *syntax.Call:
-			for i := range x.Args {
-				x.Args[i] = rw(x.Args[i])
-			}
+		if _, isIndex := x.(*syntax.Index); isIndex {
+			return x, true // an element access: its indices are not data
 		}
-		return e
-	}
-	as.RHS = rw(as.RHS)
+		return nil, false
+	})
 	if n == 0 {
 		return errorf(CodeExpr, "bind_expr: no %s in the right-hand side", want).at(c.stmt, "this statement")
 	}
@@ -257,42 +245,12 @@ func (w *workspace) inlineWindow(p *syntax.Proc, name string) error {
 		if x, ok := e.(*syntax.Index); ok {
 			idx = x.Indices
 		}
-		var out []syntax.Expr
-		k := 0
-		for _, wi := range wix.Indices {
-			sl, isSlice := wi.(*syntax.Slice)
-			if !isSlice {
-				out = append(out, cloneExpr(wi))
-				continue
-			}
-			lo := syntax.Expr(intLit(0))
-			if sl.Lo != nil {
-				lo = sl.Lo
-			}
-			if k >= len(idx) {
-				out = append(out, cloneExpr(wi))
-				k++
-				continue
-			}
-			if isl, ok := idx[k].(*syntax.Slice); ok {
-				ilo := syntax.Expr(intLit(0))
-				if isl.Lo != nil {
-					ilo = isl.Lo
-				}
-				var ihi syntax.Expr
-				if isl.Hi != nil {
-					ihi = &syntax.Binary{Op: "+", X: cloneExpr(lo), Y: isl.Hi}
-				} else {
-					ihi = cloneExpr(sl.Hi)
-				}
-				out = append(out, &syntax.Slice{Lo: &syntax.Binary{Op: "+", X: cloneExpr(lo), Y: ilo}, Hi: ihi})
-			} else {
-				out = append(out, &syntax.Binary{Op: "+", X: cloneExpr(lo), Y: idx[k]})
-			}
-			k++
+		if len(idx) == 0 {
+			return &syntax.Index{X: &syntax.Name{Name: syntax.ExprString(wix.X)}, Indices: cloneExprs(wix.Indices)}, nil
 		}
-		if len(idx) != 0 && k != len(idx) {
-			return nil, errorf(CodeAlloc, "inline_window: %s has %d window dimensions, this access uses %d", name, k, len(idx)).at(at, "here")
+		out, err := composeWindow(wix.Indices, idx)
+		if err != nil {
+			return nil, errorf(CodeAlloc, "inline_window: %v", err).at(at, "here")
 		}
 		r := &syntax.Index{X: &syntax.Name{Name: syntax.ExprString(wix.X)}, Indices: out}
 		return normExpr(r, pi.textual(), nil), nil
