@@ -102,7 +102,7 @@ type Machine struct {
 	// of each kernel; nextLaunch the attributes of the launch being made.
 	launchErr  int
 	syncVC     map[uint64]map[relKey]int32 // releases published at each atomic location (fence.go)
-	warpUB     bool // a warp collective's undefined behaviour was reported (C0630)
+	warpUB     bool                        // a warp collective's undefined behaviour was reported (C0630)
 	maxDynSmem map[*Function]int
 	nextLaunch launchExtra
 	exitCode   int
