@@ -90,13 +90,14 @@ type Machine struct {
 	events  []*event
 	// CUDA graphs (graph.go): graphs, nodes and conditional handles, each
 	// named by its index + 1
-	graphs  []*cudaGraph
-	nodes   []*graphNode
-	conds   []*condHandle
-	seq     int
-	grids   []*gridRun
-	defDone []doneOp // completed default-stream operations (seq, vc)
-	lastErr int
+	asyncSeen map[[2]int32]bool // reported wgmma operand overwrites (asm.go)
+	graphs    []*cudaGraph
+	nodes     []*graphNode
+	conds     []*condHandle
+	seq       int
+	grids     []*gridRun
+	defDone   []doneOp // completed default-stream operations (seq, vc)
+	lastErr   int
 	// launchErr is the error of the last launch (cudaLaunchKernelEx
 	// returns it); maxDynSmem the cudaFuncAttributeMaxDynamicSharedMemorySize
 	// of each kernel; nextLaunch the attributes of the launch being made.
@@ -298,7 +299,9 @@ type Thread struct {
 	mbarParity int
 	lc         int32
 	bvc        []int32
-	clPhase    int // the cluster-barrier phase this thread arrived for, + 1
+	clPhase    int        // the cluster-barrier phase this thread arrived for, + 1
+	wgPend     []wgRead   // wgmma reads not yet committed
+	wgGroups   [][]wgRead // committed wgmma groups not yet waited for
 	// relLc is the clock of the thread's last __threadfence (0: none) and
 	// xvc the releases it acquired through atomics (fence.go)
 	relLc int32
@@ -1010,6 +1013,9 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 			case stDone:
 				t.state = tsDone
 				changed = true
+				if len(t.wgPend) > 0 || len(t.wgGroups) > 0 {
+					m.wgmmaUnwaited(t)
+				}
 			case stFault:
 				return bsEnd
 			case stYield:
