@@ -28,6 +28,7 @@ const (
 	symFunc                     // function fn
 	symTParam                   // template value parameter val
 	symRef                      // a C++ reference: slot holds the address of the object
+	symLambda                   // a lambda bound to an auto variable: lam
 )
 
 type sym struct {
@@ -45,6 +46,7 @@ type sym struct {
 	// may read a file-scope constexpr float).
 	fconst bool
 	fbits  uint64
+	lam    *syntax.Lambda
 }
 
 type loopCtx struct {
@@ -99,6 +101,8 @@ type compiler struct {
 	// copy layouts in Program.StdLayouts (lib_std.go).
 	vectors   map[string]*Type
 	layoutIdx map[string]int
+	// inl is the lambda call being expanded inline (lambda.go).
+	inl *inlineCtx
 	// overloads are the functions of one name with different parameters
 	// (the first keeps the plain name in funcs, the others name#k).
 	overloads map[string][]*Function
@@ -311,6 +315,12 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 		switch te.Name {
 		case "std::string":
 			return tString
+		case "cuda::atomic_ref":
+			if te.TArgType == nil {
+				c.errorf(te.Pos, "C0313", "cuda::atomic_ref needs its element type")
+				return tInt
+			}
+			return c.atomicRefOf(c.resolve(te.TArgType), te.Pos)
 		case "std::vector":
 			if te.TArgType == nil {
 				c.errorf(te.Pos, "C0313", "std::vector needs its element type, std::vector<T>")
@@ -453,6 +463,9 @@ func (c *compiler) constExpr(e syntax.Expr) (int64, bool) {
 			return s.val, true
 		}
 		if v, ok := c.tvals[e.Name]; ok {
+			return v, true
+		}
+		if v, ok := namedConsts[e.Name]; ok && c.lookup(e.Name) == nil {
 			return v, true
 		}
 		return 0, false
@@ -887,6 +900,8 @@ func collectAddrTaken(n any, out map[string]bool, refParam func(call *syntax.Cal
 			for _, el := range e.Elems {
 				walkE(el.X)
 			}
+		case *syntax.Lambda:
+			walkS(e.Body)
 		}
 	}
 	walkS = func(s syntax.Stmt) {
@@ -1030,6 +1045,10 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			c.patch(at)
 		}
 	case *syntax.ReturnStmt:
+		if c.inl != nil {
+			c.lambdaReturn(s)
+			return
+		}
 		rt := c.fn.Type.Elem
 		if s.X != nil {
 			t := c.expr(s.X)
@@ -1170,6 +1189,11 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 	if d.Type.Kind == syntax.TFunc {
 		return
 	}
+	if lam, ok := d.Init.(*syntax.Lambda); ok && hasAuto(d.Type) {
+		c.declare(d.Name, &sym{kind: symLambda, lam: lam})
+		c.checkLambda(lam)
+		return
+	}
 	if hasAuto(d.Type) {
 		if d.Init == nil || isInitList(d.Init) {
 			c.errorf(d.Pos, "C0309", "auto variable %s needs an initializer expression", d.Name)
@@ -1260,6 +1284,22 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 
 // initObject initializes the object whose address is on the stack (kept).
 func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
+	if t.Kind == Struct && t.std == stdAtomicRef {
+		switch {
+		case d.HasCtor && len(d.CtorArgs) == 1:
+			c.atomicRefInit(t, d.CtorArgs[0], pos)
+		case d.Init != nil && !isInitList(d.Init):
+			c.emit(OpDup, 0, 0, pos)
+			if vt := c.expr(d.Init); !sameType(vt, t) {
+				c.errorf(pos, "C0302", "cannot initialize %s from %s", t, vt)
+			}
+			c.emit(OpMemcpy, 0, int64(t.size), pos)
+			c.emit(OpPop, 0, 0, pos)
+		default:
+			c.errorf(pos, "C0304", "cuda::atomic_ref must be bound to an object")
+		}
+		return
+	}
 	if t.Kind == Struct && t.std != 0 {
 		switch {
 		case d.HasCtor:
@@ -1824,6 +1864,10 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 		return tULong
 	case *syntax.Trait:
 		return c.trait(e)
+	case *syntax.Lambda:
+		c.errorf(pos, "C0309", "a lambda is supported only when bound to an auto variable and called, or called where it is written")
+		c.emit(OpConst, 0, 0, pos)
+		return tInt
 	case *syntax.InitList:
 		c.errorf(pos, "C0302", "initializer list in an expression")
 		c.emit(OpConst, 0, 0, pos)
@@ -2291,6 +2335,19 @@ func (c *compiler) condExpr(e *syntax.Cond) *Type {
 func (c *compiler) cast(e *syntax.Cast) *Type {
 	t := c.resolve(e.Type)
 	pos := e.Pos
+	if t.Kind == Struct && t.std == stdAtomicRef {
+		c.emit(OpTemp, 0, int64(t.size), pos)
+		x := e.X
+		if x == nil && len(e.Args) == 1 {
+			x = e.Args[0]
+		}
+		if x == nil {
+			c.errorf(pos, "C0304", "cuda::atomic_ref takes one object")
+			return t
+		}
+		c.atomicRefInit(t, x, pos)
+		return t
+	}
 	if t.Kind == Struct && t.std != 0 {
 		c.emit(OpTemp, 0, int64(t.size), pos)
 		switch {
@@ -2399,10 +2456,17 @@ func (c *compiler) call(e *syntax.Call) *Type {
 		}
 	}
 	if !ok {
+		if lam, isLam := e.Fun.(*syntax.Lambda); isLam {
+			c.checkLambda(lam)
+			return c.inlineLambda(lam, e)
+		}
 		return c.indirectCall(e)
 	}
 	var fn *Function
 	if s := c.lookup(n.Name); s != nil {
+		if s.kind == symLambda {
+			return c.inlineLambda(s.lam, e)
+		}
 		return c.indirectCall(e)
 	}
 	if td := c.templates[n.Name]; td != nil {
@@ -2445,8 +2509,8 @@ func (c *compiler) call(e *syntax.Call) *Type {
 	case c.hostOnly() && !fn.Host:
 		c.errorf(pos, "C0307", "calling __device__ function %s from host code", fn.Name)
 	}
-	c.args(fn, e)
-	c.emit(OpCall, int32(c.funcIndex(fn)), int64(len(e.Args)), pos)
+	nargs := c.args(fn, e)
+	c.emit(OpCall, int32(c.funcIndex(fn)), int64(nargs), pos)
 	return fn.Type.Elem
 }
 
@@ -2461,8 +2525,18 @@ func (c *compiler) funcIndex(fn *Function) int {
 
 // args pushes the call arguments converted to the parameter types; a struct
 // argument is copied (passed by value).
-func (c *compiler) args(fn *Function, e *syntax.Call) {
+func (c *compiler) args(fn *Function, e *syntax.Call) int {
 	ft := fn.Type
+	if d := c.defaultsOf(fn); len(e.Args) < len(ft.Params) && d != nil {
+		// default arguments fill the missing trailing ones
+		args := append([]syntax.Expr(nil), e.Args...)
+		for i := len(args); i < len(ft.Params) && i < len(d) && d[i] != nil; i++ {
+			args = append(args, d[i])
+		}
+		ec := *e
+		ec.Args = args
+		e = &ec
+	}
 	if len(e.Args) != len(ft.Params) && !(ft.Variadic && len(e.Args) >= len(ft.Params)) {
 		c.errorf(e.Pos, "C0304", "%s takes %d arguments, %d given", fn.Name, len(ft.Params), len(e.Args))
 	}
@@ -2489,6 +2563,7 @@ func (c *compiler) args(fn *Function, e *syntax.Call) {
 			c.convert(at, pt, syntax.PosOf(a))
 		}
 	}
+	return len(e.Args)
 }
 
 func (c *compiler) launch(fn *Function, e *syntax.Call) *Type {
@@ -2538,8 +2613,8 @@ func (c *compiler) launch(fn *Function, e *syntax.Call) *Type {
 			c.emit(OpConst, 0, 0, pos)
 		}
 	}
-	c.args(fn, e)
-	c.emit(OpLaunch, int32(c.funcIndex(fn)), int64(len(e.Args)), pos)
+	n := c.args(fn, e)
+	c.emit(OpLaunch, int32(c.funcIndex(fn)), int64(n), pos)
 	return tVoid
 }
 
@@ -2606,7 +2681,7 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 			c.errorf(e.Pos, "C0313", "cannot deduce template argument %s of %s", name, td.Name)
 			return nil
 		}
-		key.WriteString("," + t.String())
+		key.WriteString("," + typeKey(t))
 	}
 	if fn := c.insts[key.String()]; fn != nil {
 		return fn

@@ -60,6 +60,7 @@ type Result struct {
 
 // Config is one launch the search runs: everything a rerun needs.
 type Config struct {
+	Kernel      string // "" : the file's first kernel
 	Grid, Block gpu.Dim3
 	Blocks      []int // nil: all
 	Args        []string
@@ -72,6 +73,9 @@ type Config struct {
 // Flags renders c as the command-line flags that rerun exactly it.
 func (c Config) Flags() string {
 	var b strings.Builder
+	if c.Kernel != "" {
+		fmt.Fprintf(&b, "--kernel=%s ", c.Kernel)
+	}
 	fmt.Fprintf(&b, "--gridDim=%s --blockDim=%s", dimFlag(c.Grid), dimFlag(c.Block))
 	if c.Blocks != nil {
 		s := make([]string, len(c.Blocks))
@@ -370,6 +374,23 @@ func Check(f *diag.File, p *sem.Program, facts *Facts, o Options, diags *diag.Li
 		facts = &Facts{}
 	}
 	lits := facts.Lits
+	if ka := o.Header.KernelArgs; ka != nil && (o.Kernel == "" || o.Kernel == ka[0]) {
+		// GPUVerify's --kernel-args: the kernel and its parameters'
+		// values by position; --arg on the command line wins
+		o.Kernel = ka[0]
+		if k := p.Kernel(ka[0]); k != nil {
+			args := map[string]string{}
+			for i, v := range ka[1:] {
+				if i < len(k.ParamNames) && v != "*" && !k.Type.Params[i].IsPointer() {
+					args[k.ParamNames[i]] = v
+				}
+			}
+			for n, v := range o.Args {
+				args[n] = v
+			}
+			o.Args = args
+		}
+	}
 	fn := p.Kernel(o.Kernel)
 	if fn == nil {
 		if o.Kernel != "" {
@@ -392,6 +413,11 @@ func Check(f *diag.File, p *sem.Program, facts *Facts, o Options, diags *diag.Li
 		o.MaxSteps = DefaultSearchSteps
 	}
 	configs := plan(fn, facts, o, p.HasBodiless())
+	if fn != p.Kernel("") {
+		for i := range configs {
+			configs[i].Kernel = fn.Name
+		}
+	}
 	seen := map[string]bool{}
 	axiomCache := map[string][]int{}
 	kpos := p.Pos[fn.PosIdx]

@@ -163,3 +163,49 @@ int main() { return 0; }
 // ---- a class template is a positioned diagnostic
 template <typename T> struct Box { T v; }; // ERROR C0206 col=23 "class templates are not supported"
 int main() { return 0; }
+// ---- cuda::atomic_ref: load, store, fetch_add, fetch_or on bytes, compare_exchange_strong, with memory orders; atomics never race
+#include <cstdio>
+#include <cstdint>
+#include <cuda/atomic>
+__device__ bool flag[4];
+__global__ void k(uint32_t *cnt, unsigned char *bytes) {
+  cuda::atomic_ref<uint32_t, cuda::thread_scope_device> c(*cnt);
+  c.fetch_add(2, cuda::memory_order_relaxed);
+  cuda::atomic_ref<bool, cuda::thread_scope_device>(flag[threadIdx.x % 4]).store(true, cuda::memory_order_release);
+  cuda::atomic_ref<unsigned char, cuda::thread_scope_block>(bytes[0]).fetch_or(1u << (threadIdx.x % 8));
+  uint32_t expected = 0;
+  cuda::atomic_ref<uint32_t>(cnt[1]).compare_exchange_strong(expected, threadIdx.x + 100);
+  if (threadIdx.x == 0 && blockIdx.x == 0) {
+    bool f = cuda::atomic_ref<bool, cuda::thread_scope_device>(flag[0]).load(cuda::memory_order_acquire);
+    cnt[2] = f;
+  }
+}
+int main() {
+  uint32_t *d, h[3] = {0, 0, 0};
+  unsigned char *b, hb = 0;
+  cudaMalloc(&d, sizeof h);
+  cudaMalloc(&b, 1);
+  cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);
+  cudaMemcpy(b, &hb, 1, cudaMemcpyHostToDevice);
+  k<<<2, 16>>>(d, b);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  cudaMemcpy(&hb, b, 1, cudaMemcpyDeviceToHost);
+  printf("%u %u %u %u\n", h[0], h[1], h[2], hb);
+  return 0;
+}
+// OUT: 64 100 1 255
+// ---- default arguments, also declared on a prototype
+#include <cstdio>
+int scale(int x, int by = 2, int plus = 0);
+int scale(int x, int by, int plus) { return x * by + plus; }
+__device__ float lerp(float a, float b, float t = 0.5f) { return a + (b - a) * t; }
+__global__ void k(float *o) { o[0] = lerp(1.0f, 3.0f); o[1] = lerp(1.0f, 3.0f, 0.25f); }
+int main() {
+  float *d, h[2];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 1>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  printf("%d %d %d %g %g\n", scale(5), scale(5, 3), scale(5, 3, 1), h[0], h[1]);
+  return 0;
+}
+// OUT: 10 15 16 2 1.5
