@@ -2509,8 +2509,8 @@ func (c *compiler) call(e *syntax.Call) *Type {
 	case c.hostOnly() && !fn.Host:
 		c.errorf(pos, "C0307", "calling __device__ function %s from host code", fn.Name)
 	}
-	c.args(fn, e)
-	c.emit(OpCall, int32(c.funcIndex(fn)), int64(len(e.Args)), pos)
+	nargs := c.args(fn, e)
+	c.emit(OpCall, int32(c.funcIndex(fn)), int64(nargs), pos)
 	return fn.Type.Elem
 }
 
@@ -2525,8 +2525,18 @@ func (c *compiler) funcIndex(fn *Function) int {
 
 // args pushes the call arguments converted to the parameter types; a struct
 // argument is copied (passed by value).
-func (c *compiler) args(fn *Function, e *syntax.Call) {
+func (c *compiler) args(fn *Function, e *syntax.Call) int {
 	ft := fn.Type
+	if d := c.defaultsOf(fn); len(e.Args) < len(ft.Params) && d != nil {
+		// default arguments fill the missing trailing ones
+		args := append([]syntax.Expr(nil), e.Args...)
+		for i := len(args); i < len(ft.Params) && i < len(d) && d[i] != nil; i++ {
+			args = append(args, d[i])
+		}
+		ec := *e
+		ec.Args = args
+		e = &ec
+	}
 	if len(e.Args) != len(ft.Params) && !(ft.Variadic && len(e.Args) >= len(ft.Params)) {
 		c.errorf(e.Pos, "C0304", "%s takes %d arguments, %d given", fn.Name, len(ft.Params), len(e.Args))
 	}
@@ -2553,6 +2563,7 @@ func (c *compiler) args(fn *Function, e *syntax.Call) {
 			c.convert(at, pt, syntax.PosOf(a))
 		}
 	}
+	return len(e.Args)
 }
 
 func (c *compiler) launch(fn *Function, e *syntax.Call) *Type {
@@ -2602,8 +2613,8 @@ func (c *compiler) launch(fn *Function, e *syntax.Call) *Type {
 			c.emit(OpConst, 0, 0, pos)
 		}
 	}
-	c.args(fn, e)
-	c.emit(OpLaunch, int32(c.funcIndex(fn)), int64(len(e.Args)), pos)
+	n := c.args(fn, e)
+	c.emit(OpLaunch, int32(c.funcIndex(fn)), int64(n), pos)
 	return tVoid
 }
 

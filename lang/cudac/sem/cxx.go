@@ -207,8 +207,8 @@ func (c *compiler) ctorFor(t *Type, n int, pos diag.Pos) *Function {
 func (c *compiler) construct(ctor *Function, args []syntax.Expr, pos diag.Pos) {
 	c.checkCallSpace(ctor, pos)
 	e := &syntax.Call{Pos: pos, Args: args}
-	c.args(ctor, e)
-	c.emit(OpCall, int32(c.funcIndex(ctor)), int64(len(args)+1), pos)
+	n := c.args(ctor, e)
+	c.emit(OpCall, int32(c.funcIndex(ctor)), int64(n+1), pos)
 	c.emit(OpPop, 0, 0, pos)
 }
 
@@ -291,8 +291,8 @@ func (c *compiler) memberCall(m *syntax.Member, e *syntax.Call) *Type {
 func (c *compiler) methodCall(fn *Function, recv syntax.Expr, arrow bool, e *syntax.Call) *Type {
 	pos := e.Pos
 	if fn.decl != nil && fn.decl.Q.Static {
-		c.args(fn, e)
-		c.emit(OpCall, int32(c.funcIndex(fn)), int64(len(e.Args)), pos)
+		n := c.args(fn, e)
+		c.emit(OpCall, int32(c.funcIndex(fn)), int64(n), pos)
 		return fn.Type.Elem
 	}
 	if arrow {
@@ -304,8 +304,8 @@ func (c *compiler) methodCall(fn *Function, recv syntax.Expr, arrow bool, e *syn
 		}
 	}
 	c.checkCallSpace(fn, pos)
-	c.args(fn, e)
-	c.emit(OpCall, int32(c.funcIndex(fn)), int64(len(e.Args)+1), pos)
+	n := c.args(fn, e)
+	c.emit(OpCall, int32(c.funcIndex(fn)), int64(n+1), pos)
 	return fn.Type.Elem
 }
 

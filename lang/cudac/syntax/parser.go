@@ -867,10 +867,11 @@ func (p *parser) suffixes(base *TypeExpr) *TypeExpr {
 			if pos == (diag.Pos{}) {
 				pos = pb.Pos
 			}
-			if p.got("=") { // default argument (C++): accepted and ignored
-				p.assign()
+			var def Expr
+			if p.got("=") { // a default argument (C++)
+				def = p.assign()
 			}
-			ft.Params = append(ft.Params, &Param{Name: name, Pos: pos, Type: pt})
+			ft.Params = append(ft.Params, &Param{Name: name, Pos: pos, Type: pt, Default: def})
 			if !p.got(",") {
 				break
 			}

@@ -194,3 +194,18 @@ int main() {
   return 0;
 }
 // OUT: 64 100 1 255
+// ---- default arguments, also declared on a prototype
+#include <cstdio>
+int scale(int x, int by = 2, int plus = 0);
+int scale(int x, int by, int plus) { return x * by + plus; }
+__device__ float lerp(float a, float b, float t = 0.5f) { return a + (b - a) * t; }
+__global__ void k(float *o) { o[0] = lerp(1.0f, 3.0f); o[1] = lerp(1.0f, 3.0f, 0.25f); }
+int main() {
+  float *d, h[2];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 1>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  printf("%d %d %d %g %g\n", scale(5), scale(5, 3), scale(5, 3, 1), h[0], h[1]);
+  return 0;
+}
+// OUT: 10 15 16 2 1.5
