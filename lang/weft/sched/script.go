@@ -390,8 +390,13 @@ func (b *binding) builtins() map[string]builtinFn {
 			tail := "cut"
 			var factor int
 			var names *starlark.List
-			if err := starlark.UnpackArgs("divide_loop", args, kwargs, "proc", p, "loop", &loop, "factor", &factor, "names", &names, "tail?", &tail); err != nil {
+			perfect := false
+			if err := starlark.UnpackArgs("divide_loop", args, kwargs, "proc", p, "loop", &loop, "factor", &factor, "names", &names, "tail?", &tail, "perfect?", &perfect); err != nil {
 				return nil, argErr("divide_loop", err, p)
+			}
+			if perfect {
+				// Exo's spelling of tail="perfect".
+				tail = "perfect"
 			}
 			if names.Len() != 2 {
 				return nil, argErr("divide_loop", fmt.Errorf("divide_loop: names must be [outer, inner], got %d names", names.Len()))
