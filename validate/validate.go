@@ -29,7 +29,11 @@ const Help = `weft validate FILE [NAME=VALUE ...] [flags]
   .prism: --kernel, --blocks, --threads, --arg, --buffer as for weft run (passed to both)
   .adl:  an optional INPUT.init; --schedule-strategy, --memorder, --fixpoint, --onrp as for
          weft build
-  --keep DIR            keep the build, inputs and outputs in DIR (default: a temporary directory)`
+  --keep DIR            keep the build, inputs and outputs in DIR (default: a temporary directory)
+  --sms N               run the generated program on a device with N SMs (default: the H100's 132);
+                        persistent kernels then run more tasks per block
+  --mutate              after a match, delete each synchronization statement of the generated code in
+                        turn, validate again, and print whether each mutant was killed and the kill rate`
 
 type list []string
 
