@@ -176,7 +176,7 @@ func verb(env *frontend.Env, name string, args []string) int {
 				return frontend.Usagef(env, "%s: bad flags in the header comment: %v", pos[0], herr)
 			}
 			diags = diag.List{}
-			prog, facts := verify.Load(f, append(hdr.Defines, o.defines...), nil, &diags)
+			prog, facts := verify.Load(f, syntax.Config{IncludeDirs: o.includes, Defines: append(hdr.Defines, o.defines...)}, &diags)
 			if prog == nil {
 				return frontend.Report(env, &diags, o.asJSON)
 			}
