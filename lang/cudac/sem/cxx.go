@@ -115,6 +115,9 @@ func (c *compiler) addressable(e syntax.Expr) bool {
 		return e.Arrow || c.addressable(e.X)
 	case *syntax.Unary:
 		return e.Op == "*"
+	case *syntax.Cond:
+		// c ? x : y is an lvalue when both are (C++ [expr.cond])
+		return c.addressable(e.X) && c.addressable(e.Y)
 	}
 	return false
 }
@@ -290,10 +293,12 @@ func (c *compiler) memberCall(m *syntax.Member, e *syntax.Call) *Type {
 // when arrow).
 func (c *compiler) methodCall(fn *Function, recv syntax.Expr, arrow bool, e *syntax.Call) *Type {
 	pos := e.Pos
+	raw := c.rawRef
+	c.rawRef = false
 	if fn.decl != nil && fn.decl.Q.Static {
 		n := c.args(fn, e)
 		c.emit(OpCall, int32(c.funcIndex(fn)), int64(n), pos)
-		return fn.Type.Elem
+		return c.result(fn.Type.Elem, raw, pos)
 	}
 	if arrow {
 		c.expr(recv)
@@ -306,7 +311,7 @@ func (c *compiler) methodCall(fn *Function, recv syntax.Expr, arrow bool, e *syn
 	c.checkCallSpace(fn, pos)
 	n := c.args(fn, e)
 	c.emit(OpCall, int32(c.funcIndex(fn)), int64(n+1), pos)
-	return fn.Type.Elem
+	return c.result(fn.Type.Elem, raw, pos)
 }
 
 // makeVector builds a vector value (make_float4(a, b, c, d), float4(...)):

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/cudac/syntax"
 	"weft.dev/weft/lang/cudac/verify"
 )
 
@@ -47,6 +48,6 @@ func FuzzLoad(f *testing.F) {
 	f.Add([]byte("__axiom(blockIdx.x == 1);\n__axiom((;\ntemplate <int N, typename T> __global__ void k(T *a) { a[N] = 0; }\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		var diags diag.List
-		verify.Load(diag.NewFile("f.cu", src), []string{"N=3"}, func(string) ([]byte, error) { return nil, os.ErrNotExist }, &diags)
+		verify.Load(diag.NewFile("f.cu", src), syntax.Config{Defines: []string{"N=3"}, ReadFile: func(string) ([]byte, error) { return nil, os.ErrNotExist }}, &diags)
 	})
 }

@@ -136,19 +136,26 @@ func HasMain(f *diag.File) bool {
 	return false
 }
 
-// Load preprocesses (with the header's and predefined macros), parses and
+// Load preprocesses (with cfg's include directories, its macros, the
+// header's, and GPUVerify's predefined ones), parses and
 // compiles f. It returns the program and what the search learns from f's
 // tokens (Facts).
-func Load(f *diag.File, defines []string, readFile func(string) ([]byte, error), diags *diag.List) (*sem.Program, *Facts) {
-	if readFile == nil {
-		readFile = os.ReadFile
+func Load(f *diag.File, cfg syntax.Config, diags *diag.List) (*sem.Program, *Facts) {
+	if cfg.ReadFile == nil {
+		cfg.ReadFile = os.ReadFile
 	}
+	with := func(defines []string) syntax.Config {
+		c := cfg
+		c.Defines = append(append([]string(nil), predefined...), defines...)
+		return c
+	}
+	defines := cfg.Defines
 	f, axioms := extractAxioms(f)
-	defines, inst := templateArgs(f, defines, readFile)
+	defines, inst := templateArgs(f, defines, with(nil))
 	if axioms != "" {
 		inst += "__global__ void " + axiomKernel + "(void) { __requires(" + axioms + "); }\n"
 	}
-	toks := syntax.PreprocessDefines(f, diags, readFile, append(append([]string(nil), predefined...), defines...))
+	toks := syntax.PreprocessConfig(f, diags, with(defines))
 	if diags.HasErrors() {
 		return nil, nil
 	}
@@ -157,7 +164,7 @@ func Load(f *diag.File, defines []string, readFile func(string) ([]byte, error),
 		// instantiate the template kernels (it is not main: the file
 		// stays kernel-only)
 		var idiags diag.List
-		more := syntax.PreprocessDefines(diag.NewFile("<template instances>", []byte(inst)), &idiags, readFile, predefined)
+		more := syntax.PreprocessConfig(diag.NewFile("<template instances>", []byte(inst)), &idiags, with(nil))
 		if !idiags.HasErrors() && len(toks) > 0 && len(more) > 0 {
 			toks = append(toks[:len(toks)-1:len(toks)-1], more...)
 		}
@@ -304,9 +311,9 @@ func axiomBlocks(p *sem.Program, grid, block gpu.Dim3, lits []int64, o Options) 
 // §3). It returns the defines left (with synchronize(g), below) and the
 // source of the launches ("" when f has no template kernel or does not
 // parse).
-func templateArgs(f *diag.File, defines []string, readFile func(string) ([]byte, error)) ([]string, string) {
+func templateArgs(f *diag.File, defines []string, cfg syntax.Config) ([]string, string) {
 	var diags diag.List
-	toks := syntax.PreprocessDefines(f, &diags, readFile, predefined)
+	toks := syntax.PreprocessConfig(f, &diags, cfg)
 	if diags.HasErrors() {
 		return defines, ""
 	}
