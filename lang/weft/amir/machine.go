@@ -73,7 +73,7 @@ type varState struct {
 	// hwPhys: the hardware mbarriers of a ring-buffered array (Var.
 	// RingDepth), by slice * depth + slot (mbar.go).
 	hwPhys map[int32]*hwBar
-	local   bool // Var.TaskLocal
+	local  bool // Var.TaskLocal
 }
 
 type dimInfo struct {
