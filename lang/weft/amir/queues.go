@@ -85,21 +85,9 @@ func (m *Machine) sameThreads(a, b threads) bool {
 // awaitBeforeArrive reports an Await whose paired arrive (0-based index
 // max) has not happened: the queue has only a arrives.
 func (m *Machine) awaitBeforeArrive(s *Stmt, c int32, max, a, w int32, gs threads) {
-	m.res.Occurrences++
-	key := [2]int{s.Src, -1 << 40} // apart from checkBarrier's (src, -1-cell)
-	if i, dup := m.seen[key]; dup {
-		if i >= 0 {
-			m.res.Hazards[i].Occurrences++
-		}
+	if !m.admit([2]int{s.Src, -1 << 40}) { // apart from checkBarrier's (src, -1-cell)
 		return
 	}
-	m.res.Distinct++
-	if len(m.res.Hazards) >= m.cfg.MaxHazards {
-		m.seen[key] = -1
-		m.stopCheck()
-		return
-	}
-	m.seen[key] = len(m.res.Hazards)
 	h := Hazard{
 		Kind: AwaitBeforeArrive, Src: s.Src, Other: -1, Var: s.Acc.Var,
 		Index: m.coords(s.Acc.Var, c), Arrives: int(a), Awaits: int(w), Paired: int(max),
