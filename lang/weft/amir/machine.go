@@ -94,6 +94,7 @@ type barState struct {
 type event struct {
 	kind       Kind
 	trans      bool
+	ptq        bool // an Await on a per-thread queue (Var.PerThreadQueue)
 	exec       threads
 	pre        QualSet
 	full, temp QualSet
@@ -213,6 +214,7 @@ type Machine struct {
 	single []bool
 	shared []int32
 	thEv   [][]int32
+	filed  int32 // log events filed into shared and thEv so far (fileEvents)
 	// plainReplay disables the per-thread replay and fastReplays counts
 	// its uses (tests).
 	plainReplay bool
@@ -285,10 +287,7 @@ func (m *Machine) Run(args []int) *Result {
 	m.free = -1
 	m.bars = m.bars[:0]
 	m.log, m.evCells = m.log[:0], m.evCells[:0]
-	m.shared = m.shared[:0]
-	if cap(m.shared) < p.sharedHint {
-		m.shared = make([]int32, 0, p.sharedHint)
-	}
+	m.shared, m.filed = m.shared[:0], 0
 	for i := range m.thEv {
 		m.thEv[i] = m.thEv[i][:0]
 	}
@@ -318,9 +317,7 @@ func (m *Machine) Run(args []int) *Result {
 	if len(m.evCells) > p.evHint {
 		p.evHint = len(m.evCells)
 	}
-	if len(m.shared) > p.sharedHint {
-		p.sharedHint = len(m.shared)
-	}
+
 	return &m.res
 }
 
