@@ -86,8 +86,9 @@ type barState struct {
 	a, w int32
 	subs []subQueue
 	hw   *hwBar // hardware mbarrier state (Var.Ring > 0; mbar.go)
-	// byThread indexes the one-thread sub-queues by (task, start) (queue).
-	byThread map[threads]int32
+	// byThread indexes the one-thread sub-queues by thread offset
+	// (queue).
+	byThread []subRef
 }
 
 // event is one Fence, Arrive or Await waiting to be replayed on records.
