@@ -84,6 +84,7 @@ type options struct {
 	defines             defineList
 	includes            defineList
 	device              string
+	sms                 int
 }
 
 type defineList []string
@@ -115,6 +116,7 @@ func newFlags(name string, o *options, out io.Writer) *flag.FlagSet {
 	fs.Var(o.args, "arg", "`NAME=VALUE`: kernel-only files: the value of a scalar parameter (repeatable; the others are zero)")
 	fs.Var(&o.includes, "include", "`DIR`: search DIR for #include files, as -IDIR (repeatable)")
 	fs.StringVar(&o.device, "device", "h100", "`h100|a100`: the GPU the runtime API answers for (cudaGetDeviceProperties, cudaDeviceGetAttribute)")
+	fs.IntVar(&o.sms, "sms", 0, "`N`: the device's number of SMs instead of the model's (persistent kernels then loop over more tasks per block; weft validate --sms)")
 	return fs
 }
 
@@ -150,6 +152,14 @@ func verb(env *frontend.Env, name string, args []string) int {
 	if err != nil {
 		return frontend.Usagef(env, "--device: %v", err)
 	}
+	if o.sms < 0 || o.sms > 1024 {
+		return frontend.Usagef(env, "--sms=%d: want 1 to 1024", o.sms)
+	}
+	if o.sms > 0 {
+		d := *dev
+		d.SMs = o.sms
+		dev = &d
+	}
 	// The header of a kernel-only file may define macros (-DN=4), so it is
 	// read before the file is compiled; its errors matter only when the
 	// file turns out to have no main.
@@ -164,7 +174,7 @@ func verb(env *frontend.Env, name string, args []string) int {
 				return frontend.Usagef(env, "%s: bad flags in the header comment: %v", pos[0], herr)
 			}
 			diags = diag.List{}
-			prog, facts := verify.Load(f, append(hdr.Defines, o.defines...), nil, &diags)
+			prog, facts := verify.Load(f, syntax.Config{IncludeDirs: o.includes, Defines: append(hdr.Defines, o.defines...)}, &diags)
 			if prog == nil {
 				return frontend.Report(env, &diags, o.asJSON)
 			}

@@ -103,6 +103,10 @@ type compiler struct {
 	layoutIdx map[string]int
 	// inl is the lambda call being expanded inline (lambda.go).
 	inl *inlineCtx
+	// hasOps: the program defines operator functions (operators.go);
+	// rawRef asks the call being compiled for the address a reference
+	// result denotes (gotRef answers that it gave one).
+	hasOps, rawRef, gotRef bool
 	// overloads are the functions of one name with different parameters
 	// (the first keeps the plain name in funcs, the others name#k).
 	overloads map[string][]*Function
@@ -184,8 +188,8 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 			fd.Q.Static = true
 		}
 		fn.Type = c.resolve(fd.Type)
-		if fn.Type.Elem.Ref {
-			c.errorf(fd.Pos, "C0309", "functions returning a reference are not supported")
+		if strings.Contains(fd.Name, "operator") {
+			c.hasOps = true
 		}
 		c.prog.Funcs = append(c.prog.Funcs, fn)
 		fn.PosIdx = c.pos(fd.Pos)
@@ -1050,6 +1054,12 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			return
 		}
 		rt := c.fn.Type.Elem
+		if rt.Ref && s.X != nil {
+			// a reference result: the address of the object
+			c.refArg(s.X, rt.Elem)
+			c.emit(OpRet, 0, 0, s.Pos)
+			return
+		}
 		if s.X != nil {
 			t := c.expr(s.X)
 			if rt.Kind == Void {
@@ -1636,6 +1646,22 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 			return lval{t: t.Elem, slot: -1}
 		}
 	case *syntax.Index:
+		if c.hasOps {
+			if call := c.indexOperator(e); call != nil {
+				c.rawRef = true
+				t := c.call(call)
+				c.rawRef = false
+				if c.gotRef {
+					c.gotRef = false
+					return lval{t: t, slot: -1}
+				}
+				if t.Kind == Struct {
+					return lval{t: t, slot: -1}
+				}
+				c.errorf(pos, "C0303", "operator[] returns a value, not an object")
+				return lval{t: t, slot: -1}
+			}
+		}
 		t := c.expr(e.X)
 		if t.Kind == Struct && t.std != 0 {
 			return c.stdIndex(t, e.I, pos)
@@ -1689,11 +1715,37 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 		}
 		return lval{t: f.Type, slot: -1}
 	case *syntax.Call, *syntax.Cast:
+		c.rawRef = true
+		t := c.expr(e)
+		c.rawRef = false
+		if c.gotRef {
+			c.gotRef = false
+			return lval{t: t, slot: -1}
+		}
+		if t.Kind == Struct {
+			return lval{t: t, slot: -1}
+		}
+	case *syntax.Cond:
+		if c.addressable(e.X) && c.addressable(e.Y) {
+			c.cond(e.C)
+			jz := c.emit(OpJz, 0, 0, e.Pos)
+			lx := c.lvalue(e.X)
+			j := c.emit(OpJmp, 0, 0, e.Pos)
+			c.patch(jz)
+			ly := c.lvalue(e.Y)
+			c.patch(j)
+			if lx.slot >= 0 || ly.slot >= 0 || !sameType(lx.t, ly.t) {
+				c.errorf(pos, "C0303", "conditional expression is not an lvalue here")
+			}
+			return lval{t: lx.t, slot: -1}
+		}
 		t := c.expr(e)
 		if t.Kind == Struct {
 			return lval{t: t, slot: -1}
 		}
-	case *syntax.Cond, *syntax.Binary:
+		c.errorf(pos, "C0303", "expression is not assignable")
+		return lval{t: t, slot: -1}
+	case *syntax.Binary:
 		t := c.expr(e)
 		if t.Kind == Struct {
 			return lval{t: t, slot: -1}
@@ -1842,6 +1894,11 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 		}
 		return c.load(c.lvalue(e), startPos(e))
 	case *syntax.Index:
+		if c.hasOps {
+			if call := c.indexOperator(e); call != nil {
+				return c.call(call)
+			}
+		}
 		return c.load(c.lvalue(e), startPos(e))
 	case *syntax.Unary:
 		return c.unary(e)
@@ -1891,6 +1948,11 @@ var namedConsts = map[string]int64{
 
 func (c *compiler) unary(e *syntax.Unary) *Type {
 	pos := e.Pos
+	if c.hasOps && (e.Op == "-" || e.Op == "!" || e.Op == "~" || e.Op == "+") {
+		if t, ok := c.operatorCall(e.Op, pos, e.X, nil); ok {
+			return t
+		}
+	}
 	switch e.Op {
 	case "&":
 		if n, ok := e.X.(*syntax.Name); ok {
@@ -2047,6 +2109,11 @@ func (c *compiler) binary(e *syntax.Binary) *Type {
 		c.patch(j)
 		c.emit(OpExt, 1, 0, pos)
 		return tInt
+	}
+	if c.hasOps {
+		if t, ok := c.operatorCall(e.Op, e.Pos, e.X, e.Y); ok {
+			return t
+		}
 	}
 	if _, ok := compoundOps[e.Op]; ok {
 		return c.assign(e)
@@ -2443,7 +2510,10 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 
 func (c *compiler) call(e *syntax.Call) *Type {
 	pos := e.Pos
+	raw := c.rawRef
+	c.rawRef = false
 	if m, ok := e.Fun.(*syntax.Member); ok && e.Launch == nil {
+		c.rawRef = raw
 		return c.memberCall(m, e)
 	}
 	n, ok := e.Fun.(*syntax.Name)
@@ -2466,6 +2536,11 @@ func (c *compiler) call(e *syntax.Call) *Type {
 	if s := c.lookup(n.Name); s != nil {
 		if s.kind == symLambda {
 			return c.inlineLambda(s.lam, e)
+		}
+		if s.t != nil && s.t.Kind == Struct && c.funcs[tagOf(s.t)+"::operator()"] != nil {
+			// a function object: x(args) is x.operator()(args)
+			c.rawRef = raw
+			return c.memberCall(&syntax.Member{Pos: n.Pos, X: n, Name: "operator()"}, e)
 		}
 		return c.indirectCall(e)
 	}
@@ -2509,9 +2584,9 @@ func (c *compiler) call(e *syntax.Call) *Type {
 	case c.hostOnly() && !fn.Host:
 		c.errorf(pos, "C0307", "calling __device__ function %s from host code", fn.Name)
 	}
-	c.args(fn, e)
-	c.emit(OpCall, int32(c.funcIndex(fn)), int64(len(e.Args)), pos)
-	return fn.Type.Elem
+	nargs := c.args(fn, e)
+	c.emit(OpCall, int32(c.funcIndex(fn)), int64(nargs), pos)
+	return c.result(fn.Type.Elem, raw, pos)
 }
 
 func (c *compiler) funcIndex(fn *Function) int {
@@ -2525,8 +2600,18 @@ func (c *compiler) funcIndex(fn *Function) int {
 
 // args pushes the call arguments converted to the parameter types; a struct
 // argument is copied (passed by value).
-func (c *compiler) args(fn *Function, e *syntax.Call) {
+func (c *compiler) args(fn *Function, e *syntax.Call) int {
 	ft := fn.Type
+	if d := c.defaultsOf(fn); len(e.Args) < len(ft.Params) && d != nil {
+		// default arguments fill the missing trailing ones
+		args := append([]syntax.Expr(nil), e.Args...)
+		for i := len(args); i < len(ft.Params) && i < len(d) && d[i] != nil; i++ {
+			args = append(args, d[i])
+		}
+		ec := *e
+		ec.Args = args
+		e = &ec
+	}
 	if len(e.Args) != len(ft.Params) && !(ft.Variadic && len(e.Args) >= len(ft.Params)) {
 		c.errorf(e.Pos, "C0304", "%s takes %d arguments, %d given", fn.Name, len(ft.Params), len(e.Args))
 	}
@@ -2553,6 +2638,7 @@ func (c *compiler) args(fn *Function, e *syntax.Call) {
 			c.convert(at, pt, syntax.PosOf(a))
 		}
 	}
+	return len(e.Args)
 }
 
 func (c *compiler) launch(fn *Function, e *syntax.Call) *Type {
@@ -2602,8 +2688,8 @@ func (c *compiler) launch(fn *Function, e *syntax.Call) *Type {
 			c.emit(OpConst, 0, 0, pos)
 		}
 	}
-	c.args(fn, e)
-	c.emit(OpLaunch, int32(c.funcIndex(fn)), int64(len(e.Args)), pos)
+	n := c.args(fn, e)
+	c.emit(OpLaunch, int32(c.funcIndex(fn)), int64(n), pos)
 	return tVoid
 }
 

@@ -524,3 +524,31 @@ func typeKey(t *Type) string {
 	}
 	return t.String()
 }
+
+// defaultsOf is the default arguments of fn's parameters (nil entries for
+// none), from its definition or a prototype that declares them.
+func (c *compiler) defaultsOf(fn *Function) []syntax.Expr {
+	var out []syntax.Expr
+	add := func(ps []*syntax.Param) {
+		for i, p := range ps {
+			for len(out) <= i {
+				out = append(out, nil)
+			}
+			if p.Default != nil {
+				out[i] = p.Default
+			}
+		}
+	}
+	if fn.decl != nil {
+		if pd := c.protos[fn.decl.Name]; pd != nil && pd.Type != nil && pd.Type.Kind == syntax.TFunc {
+			add(pd.Type.Params)
+		}
+		add(fn.decl.Type.Params)
+	}
+	for _, d := range out {
+		if d != nil {
+			return out
+		}
+	}
+	return nil
+}

@@ -390,8 +390,13 @@ func (b *binding) builtins() map[string]builtinFn {
 			tail := "cut"
 			var factor int
 			var names *starlark.List
-			if err := starlark.UnpackArgs("divide_loop", args, kwargs, "proc", p, "loop", &loop, "factor", &factor, "names", &names, "tail?", &tail); err != nil {
+			perfect := false
+			if err := starlark.UnpackArgs("divide_loop", args, kwargs, "proc", p, "loop", &loop, "factor", &factor, "names", &names, "tail?", &tail, "perfect?", &perfect); err != nil {
 				return nil, argErr("divide_loop", err, p)
+			}
+			if perfect {
+				// Exo's spelling of tail="perfect".
+				tail = "perfect"
 			}
 			if names.Len() != 2 {
 				return nil, argErr("divide_loop", fmt.Errorf("divide_loop: names must be [outer, inner], got %d names", names.Len()))
@@ -538,11 +543,14 @@ func (b *binding) builtins() map[string]builtinFn {
 			var block selArg
 			var window, newName, mem string
 			count := 0
-			if err := starlark.UnpackArgs("stage_mem", args, kwargs, "proc", p, "block", &block, "window", &window, "new_name", &newName, "memory", &mem, "count?", &count); err != nil {
+			accum := false
+			if err := starlark.UnpackArgs("stage_mem", args, kwargs, "proc", p, "block", &block, "window", &window, "new_name", &newName, "memory", &mem, "count?", &count, "accum?", &accum); err != nil {
 				return nil, argErr("stage_mem", err, p)
 			}
 			n := blockCount(count, &block)
-			return b.apply("stage_mem", p.proc, func(q *syntax.Proc) error { return b.ws.stageMem(q, block.text, n, window, newName, mem) })
+			return b.apply("stage_mem", p.proc, func(q *syntax.Proc) error {
+				return b.ws.stageMemAcc(q, block.text, n, window, newName, mem, accum)
+			})
 		},
 		"replace": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			p := &procArg{b: b}

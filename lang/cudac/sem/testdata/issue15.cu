@@ -105,3 +105,97 @@ int main() {
   return 0;
 }
 // OUT: 4 24
+// ---- B7: __threadfence then an atomic releases, a later atomic on the same word acquires, __syncthreads passes it on: the single-pass sum of the Programming Guide is race-free
+#include <cstdio>
+// The single-pass sum of the CUDA C++ Programming Guide's "Memory Fence
+// Functions": each block writes its partial sum, fences, and counts itself
+// done; the last block sums the partial sums.
+#define BLOCKS 8
+#define THREADS 64
+__device__ unsigned int count = 0;
+__global__ void sum(const float *in, volatile float *partial, float *result) {
+  __shared__ float s[THREADS];
+  __shared__ bool isLast;
+  int t = threadIdx.x;
+  s[t] = in[blockIdx.x * THREADS + t];
+  __syncthreads();
+  for (int k = THREADS / 2; k > 0; k /= 2) {
+    if (t < k) s[t] += s[t + k];
+    __syncthreads();
+  }
+  if (t == 0) {
+    partial[blockIdx.x] = s[0];
+#ifndef NOFENCE
+    __threadfence();
+#endif
+    unsigned int v = atomicInc(&count, gridDim.x);
+    isLast = (v == gridDim.x - 1);
+  }
+  __syncthreads();
+  if (isLast && t == 0) {
+    float total = 0;
+    for (int b = 0; b < gridDim.x; b++) total += partial[b];
+    *result = total;
+    count = 0;
+  }
+}
+int main() {
+  float h[BLOCKS * THREADS], *in, *partial, *result, r;
+  for (int i = 0; i < BLOCKS * THREADS; i++) h[i] = (float)(i % 7);
+  cudaMalloc(&in, sizeof h);
+  cudaMalloc(&partial, BLOCKS * sizeof(float));
+  cudaMalloc(&result, sizeof(float));
+  cudaMemcpy(in, h, sizeof h, cudaMemcpyHostToDevice);
+  sum<<<BLOCKS, THREADS>>>(in, partial, result);
+  cudaMemcpy(&r, result, sizeof r, cudaMemcpyDeviceToHost);
+  printf("%g\n", r);
+  return 0;
+}
+// OUT: 1533
+// ---- B7: the same sum without the fence races
+#include <cstdio>
+// The single-pass sum of the CUDA C++ Programming Guide's "Memory Fence
+// Functions": each block writes its partial sum, fences, and counts itself
+// done; the last block sums the partial sums.
+#define BLOCKS 8
+#define THREADS 64
+__device__ unsigned int count = 0;
+__global__ void sum(const float *in, volatile float *partial, float *result) {
+  __shared__ float s[THREADS];
+  __shared__ bool isLast;
+  int t = threadIdx.x;
+  s[t] = in[blockIdx.x * THREADS + t];
+  __syncthreads();
+  for (int k = THREADS / 2; k > 0; k /= 2) {
+    if (t < k) s[t] += s[t + k];
+    __syncthreads();
+  }
+  if (t == 0) {
+    partial[blockIdx.x] = s[0];
+#if 0
+    __threadfence();
+#endif
+    unsigned int v = atomicInc(&count, gridDim.x);
+    isLast = (v == gridDim.x - 1);
+  }
+  __syncthreads();
+  if (isLast && t == 0) {
+    float total = 0;
+    for (int b = 0; b < gridDim.x; b++) total += partial[b]; // ERROR C0501 "data race on global memory \(byte 0\): read by thread 0 of block 7"
+    *result = total;
+    count = 0;
+  }
+}
+int main() {
+  float h[BLOCKS * THREADS], *in, *partial, *result, r;
+  for (int i = 0; i < BLOCKS * THREADS; i++) h[i] = (float)(i % 7);
+  cudaMalloc(&in, sizeof h);
+  cudaMalloc(&partial, BLOCKS * sizeof(float));
+  cudaMalloc(&result, sizeof(float));
+  cudaMemcpy(in, h, sizeof h, cudaMemcpyHostToDevice);
+  sum<<<BLOCKS, THREADS>>>(in, partial, result);
+  cudaMemcpy(&r, result, sizeof r, cudaMemcpyDeviceToHost);
+  printf("%g\n", r);
+  return 0;
+}
+// OUT: 1533
