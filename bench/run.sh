@@ -36,6 +36,9 @@ run ./lang/weft/syncheck 'Sm(80|90)GEMM$' -timeout=60m
 run ./lang/weft/distmem 'Check'
 run ./lang/weft/coll 'Collective'
 run ./lang/cudac/sem '(Figure1|Sum512)(Check|Run)$'
+# Issue 16: kernel-only search, configurations per second (GPUVerify's suite
+# instead of the corpus when WEFT_GPUVERIFY_SUITE names its testsuite/CUDA).
+run ./lang/cudac/verify 'Search'
 # AuDaLa measures scaling: 1 worker against all cores.
 CPU=$(nproc) run ./lang/audala/interp '(PrefixSum|SCCColouring)'
 run ./lang/prism/bundl 'RunningExample'

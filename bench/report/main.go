@@ -264,6 +264,18 @@ func report(w io.Writer, r results) {
 	}
 	t.print(w)
 
+	// Issue 16: weft check's search over kernel-only files, configurations
+	// explored per second against checking each file's first configuration
+	// only (one run per file, compile included).
+	t = &table{title: "Kernel-only search (lang/cudac/verify corpus, or GPUVerify's suite with WEFT_GPUVERIFY_SUITE): configurations per second",
+		head: []string{"search", "one configuration per file", "search/baseline"}}
+	if s, ok := r.get("Search/search", "configs/s"); ok {
+		if b, ok := r.get("Search/baseline", "configs/s"); ok {
+			t.add(fmt.Sprintf("%.0f/s", s), fmt.Sprintf("%.0f/s", b), fmt.Sprintf("%.2fx", s/b))
+		}
+	}
+	t.print(w)
+
 	// Issue 7: the AuDaLa interpreter against a sequential native Go
 	// implementation of the same algorithm, and its scaling over workers.
 	t = &table{title: "AuDaLa interpreter vs a native sequential Go implementation (overhead), and 1 worker vs all cores (scaling)",

@@ -30,6 +30,9 @@ type checker struct {
 func Check(file *diag.File, prog *syntax.Program, diags *diag.List) *Program {
 	c := &checker{file: file, diags: diags, prog: &Program{File: file}}
 	before := len(diags.Diags)
+	for _, l := range prog.Cpp {
+		c.prog.Cpp = append(c.prog.Cpp, &InlineCpp{Pos: c.at(l.Pos), Text: l.Text, Global: true})
+	}
 	c.declare(prog)
 	for i, s := range prog.Structs {
 		if i < len(c.prog.Structs) && c.prog.Structs[i] != nil {
@@ -157,6 +160,12 @@ func (c *checker) lookup(name string) (slot int, ok bool) {
 
 func (c *checker) stmtOf(s syntax.Stmt) Stmt {
 	switch s := s.(type) {
+	case *syntax.InlineCpp:
+		// AuDaLaC accepts `$$` lines as statements and checks nothing in
+		// them (its validator skips InlineCpp).
+		l := &InlineCpp{Pos: c.at(s.Pos), Text: s.Text}
+		c.prog.Cpp = append(c.prog.Cpp, l)
+		return l
 	case *syntax.If:
 		cond := c.expr(s.Cond)
 		if t := cond.Type(); t.Kind != Invalid && t.Kind != Bool {
@@ -376,6 +385,17 @@ func (c *checker) binary(e *syntax.Binary) Expr {
 			return true
 		}
 		return false
+	}
+	if tx.Kind == Ref && ty.Kind == Ref && tx.Struct != ty.Struct {
+		// Settled for issue 17 (docs/audala.md, "Typing"): seed 003 gives
+		// every instance its own label and every struct its own null label
+		// (§3.1, Definitions 5-7), so a label of one struct never equals
+		// one of another, whatever the instances: == and != would be
+		// constants, and AuDaLaC's comparison of the array indices (A 1 ==
+		// B 1) would contradict the seed. Rejected, as AuDaLaC's ordering
+		// of references only makes sense within one struct.
+		c.errorf(e.OpPos, "E011", "invalid operand types %s and %s for %s: references to different structs are never equal (every instance has its own label, seed 003 §3.1), so the comparison would be a constant", tx, ty, e.Op)
+		return invalid
 	}
 	switch op {
 	case OpOr, OpAnd:

@@ -46,6 +46,9 @@ type Program struct {
 	Schedule []Sched
 	// MaxFixDepth is the deepest nesting of Fix in the schedule.
 	MaxFixDepth int
+	// Cpp are the program's `$$` lines in source order: the global ones
+	// (before the first struct) first, then those standing as statements.
+	Cpp []*InlineCpp
 }
 
 // StructByName returns the struct called name, or nil.
@@ -113,6 +116,17 @@ type Step struct {
 
 // Stmt is one of *If, *SetLocal, *SetParam.
 type Stmt interface{ stmt() }
+
+func (*InlineCpp) stmt() {}
+
+// InlineCpp is a `$$` line: CUDA/C++ text that weft build copies into the
+// generated code where AuDaLaC puts it (global ones before the runtime's
+// declarations, statements in place); weft run cannot execute it.
+type InlineCpp struct {
+	Pos    diag.Pos
+	Text   string
+	Global bool
+}
 
 // If runs Body when Cond is true.
 type If struct {

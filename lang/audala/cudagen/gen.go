@@ -86,6 +86,7 @@ func Generate(prog *check.Program, opt Options, diags *diag.List) string {
 		}
 	}
 	g.header()
+	g.globalCpp()
 	g.device()
 	for _, s := range prog.Structs {
 		g.constructor(s)
@@ -171,6 +172,26 @@ func (g *gen) header() {
 	w.Line("#define ADL_ACQ_ORDER cuda::memory_order_%s", acq)
 	w.Line("#define ADL_REL_ORDER cuda::memory_order_%s", rel)
 	w.Line("")
+}
+
+// globalCpp copies the `$$` lines before the first struct where AuDaLaC
+// puts them: at the start of the global declarations, after the includes
+// and type definitions and before the runtime's globals and the kernels.
+func (g *gen) globalCpp() {
+	first := true
+	for _, l := range g.prog.Cpp {
+		if !l.Global {
+			continue
+		}
+		if first {
+			g.w.Line("// $$ lines of %s (inline C++, copied verbatim)", g.file)
+			first = false
+		}
+		g.w.Line("%s", l.Text)
+	}
+	if !first {
+		g.w.Line("")
+	}
 }
 
 func (g *gen) device() {
@@ -368,6 +389,9 @@ func (g *gen) stmts(list []check.Stmt) {
 			w.Close("}")
 		case *check.SetLocal:
 			w.Line("l%d = %s;", s.Slot, g.expr(s.Value))
+		case *check.InlineCpp:
+			// A `$$` statement: AuDaLaC prints it in place in the step body.
+			w.Line("%s", s.Text)
 		case *check.SetParam:
 			// Definition 4: the value is evaluated before the path.
 			base := "self"

@@ -211,6 +211,7 @@ func TestNVCC(t *testing.T) {
 		{genCase{"ps_thesis", Options{Strategy: Graph, ONRP: true}}, []string{"-arch=sm_90a", "-cubin"}},
 		{genCase{"ch_thesis", Options{Strategy: Graph, ONRP: true}}, []string{"-arch=sm_90a", "-cubin"}},
 		{genCase{"spm_thesis", Options{Strategy: Grid, ONRP: true, Rotating: true}}, []string{"-arch=sm_80", "-cubin"}},
+		{genCase{"cpp_lines", Options{Strategy: Graph, ONRP: true}}, []string{"-arch=sm_80", "-c"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name(), func(t *testing.T) {

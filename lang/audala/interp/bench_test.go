@@ -22,10 +22,21 @@ import (
 
 var benchSizes = []int{10_000, 100_000, 1_000_000}
 
+// loop runs f b.N times and reports, besides the wall time, the process's
+// CPU time per op (cpu-ns/op): on the shared build machine wall-clock
+// ratios swing with the load, CPU-time ratios much less. With one worker
+// the two agree on a quiet machine.
+func loop(b *testing.B, f func(i int)) {
+	start := cpuNow()
+	for i := 0; i < b.N; i++ {
+		f(i)
+	}
+	b.ReportMetric(float64(cpuNow()-start)/float64(b.N), "cpu-ns/op")
+}
+
 type benchConfig struct {
-	name    string
-	sem     Semantics
-	workers int
+	name string
+	config
 }
 
 // benchConfigs: relaxed (lockstep: reads see the step's initial values)
@@ -33,8 +44,9 @@ type benchConfig struct {
 func benchConfigs() []benchConfig {
 	all := runtime.GOMAXPROCS(0)
 	return []benchConfig{
-		{"relaxed-1", Relaxed, 1}, {fmt.Sprintf("relaxed-%d", all), Relaxed, all},
-		{"strict-1", Strict, 1}, {fmt.Sprintf("strict-%d", all), Strict, all},
+		{"relaxed-1", config{Relaxed, 1, false}}, {fmt.Sprintf("relaxed-%d", all), config{Relaxed, all, false}},
+		{"strict-1", config{Strict, 1, false}}, {fmt.Sprintf("strict-%d", all), config{Strict, all, false}},
+		{"lockstep-1", config{Relaxed, 1, true}}, {fmt.Sprintf("lockstep-%d", all), config{Relaxed, all, true}},
 	}
 }
 
@@ -88,14 +100,12 @@ func BenchmarkPrefixSum(b *testing.B) {
 		data, vals := psData(n)
 		want := nativeHillisSteele(vals)
 		b.Run(fmt.Sprintf("n=%d/native", n), func(b *testing.B) {
-			for i := 0; i < b.N; i++ {
-				nativeHillisSteele(vals)
-			}
+			loop(b, func(int) { nativeHillisSteele(vals) })
 		})
 		for _, c := range benchConfigs() {
 			b.Run(fmt.Sprintf("n=%d/%s", n, c.name), func(b *testing.B) {
-				for i := 0; i < b.N; i++ {
-					m := New(prog, data, Options{Semantics: c.sem, Workers: c.workers})
+				loop(b, func(i int) {
+					m := New(prog, data, c.options())
 					if err := m.Run(); err != nil {
 						b.Fatal(err)
 					}
@@ -103,7 +113,7 @@ func BenchmarkPrefixSum(b *testing.B) {
 						b.Fatalf("wrong result")
 					}
 					b.ReportMetric(float64(m.Stats.Iterations), "iterations")
-				}
+				})
 			})
 		}
 	}
@@ -188,21 +198,19 @@ func BenchmarkSCCColouring(b *testing.B) {
 		data, g := chData(prog, n)
 		want := tarjan(g)
 		b.Run(fmt.Sprintf("n=%d/tarjan", n), func(b *testing.B) {
-			for i := 0; i < b.N; i++ {
-				tarjan(g)
-			}
+			loop(b, func(int) { tarjan(g) })
 		})
 		b.Run(fmt.Sprintf("n=%d/native", n), func(b *testing.B) {
-			for i := 0; i < b.N; i++ {
+			loop(b, func(int) {
 				if got := nativeColouring(g); got != want {
 					b.Fatalf("native colouring: %d SCCs, Tarjan %d", got, want)
 				}
-			}
+			})
 		})
 		for _, c := range benchConfigs() {
 			b.Run(fmt.Sprintf("n=%d/%s", n, c.name), func(b *testing.B) {
-				for i := 0; i < b.N; i++ {
-					m := New(prog, data, Options{Semantics: c.sem, Workers: c.workers})
+				loop(b, func(i int) {
+					m := New(prog, data, c.options())
 					if err := m.Run(); err != nil {
 						b.Fatal(err)
 					}
@@ -218,7 +226,7 @@ func BenchmarkSCCColouring(b *testing.B) {
 						}
 					}
 					b.ReportMetric(float64(m.Stats.Iterations), "iterations")
-				}
+				})
 			})
 		}
 	}

@@ -29,7 +29,7 @@ func runSrc(t *testing.T, src, init string, c config, maxIter int) (*Machine, st
 	if init != "" {
 		data = parseInit(t, prog, init)
 	}
-	m := New(prog, data, Options{Semantics: c.sem, Workers: c.workers, MaxIterations: maxIter, Out: &out})
+	m := New(prog, data, withMax(withOut(c.options(), &out), maxIter))
 	err := m.Run()
 	return m, out.String(), err
 }
@@ -41,6 +41,9 @@ func TestCornerCases(t *testing.T) {
 		name := c.sem.String()
 		if c.workers > 1 {
 			name += "-par"
+		}
+		if c.lockstep {
+			name += "-lockstep"
 		}
 		t.Run(name, func(t *testing.T) { cornerCases(t, c) })
 	}

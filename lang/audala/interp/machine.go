@@ -54,7 +54,7 @@ type Options struct {
 	// Out receives S.print output.
 	Out io.Writer
 	// Order is the order in which one worker runs the instances of a step
-	// (Workers must be 1 for Reverse and Random): each order is another
+	// (Workers must be 1 for Label, Reverse and Random): each order is another
 	// legal execution, so running a program under several orders and seeds
 	// tests that its result does not depend on one (spec §8 AT-1/AT-3 use
 	// label, reverse and random orders).
@@ -64,18 +64,32 @@ type Options struct {
 	// PrintUnstable counts, per parameter and per constructor, the writes
 	// inside fixpoints that cleared stability (see Machine.WriteUnstable).
 	PrintUnstable bool
+	// Lockstep runs the relaxed semantics as thesis Fig. 2 does: every read
+	// of another instance's parameter sees the step's initial values (ι),
+	// writes go to a second buffer copied back at the step boundary.
+	// Without it a relaxed run executes in place, reads seeing the latest
+	// write: also a legal execution of the relaxed rules (spec §3.7), and
+	// the cheaper one. Ignored under the strict semantics.
+	Lockstep bool
 }
 
-// Order is the instance order of sequential execution.
+// Order is the order in which a worker runs the instances of a step.
 type Order int
 
 const (
-	LabelOrder Order = iota
+	// BatchOrder (the default) runs batches of up to 256 consecutive
+	// labels, statement by statement (batch.go), where the step allows
+	// it (in place, no constructor), else instance by instance in label
+	// order. With one worker it is deterministic.
+	BatchOrder Order = iota
+	// LabelOrder runs the instances one after another in label order,
+	// each step body to its end (spec AT-1's "label order").
+	LabelOrder
 	ReverseOrder
 	RandomOrder
 )
 
-var orderNames = [...]string{"label", "reverse", "random"}
+var orderNames = [...]string{"batch", "label", "reverse", "random"}
 
 func (o Order) String() string { return orderNames[o] }
 
@@ -174,7 +188,7 @@ func New(prog *check.Program, data *initfile.Data, opt Options) *Machine {
 			if data != nil {
 				copy(c.cur[1:], data.Cols[s.Index][i])
 			}
-			if opt.Semantics == Relaxed && written[p] {
+			if m.lockstep() && written[p] {
 				c.nxt = append([]int32(nil), c.cur...)
 			}
 			st.cols = append(st.cols, c)
@@ -210,6 +224,9 @@ func New(prog *check.Program, data *initfile.Data, opt Options) *Machine {
 	}
 	return m
 }
+
+// lockstep reports whether steps run in lockstep (Options.Lockstep).
+func (m *Machine) lockstep() bool { return m.opt.Semantics == Relaxed && m.opt.Lockstep }
 
 // Count returns the number of instances of struct s, the null instance
 // included.
@@ -350,7 +367,7 @@ func (m *Machine) runStep(cs *compiledStep) error {
 		}
 		st.grow(need)
 	}
-	par := m.opt.Workers > 1 && n >= parallelThreshold && m.opt.Order == LabelOrder
+	par := m.opt.Workers > 1 && n >= parallelThreshold && m.opt.Order == BatchOrder
 	body := cs.seq
 	if par {
 		body = cs.par
@@ -361,6 +378,12 @@ func (m *Machine) runStep(cs *compiledStep) error {
 		w := m.workers[0]
 		w.reset(cs)
 		switch m.opt.Order {
+		case BatchOrder:
+			if cs.bseq != nil {
+				w.runBatch(cs.bseq, cs.step.NumLocals, 0, n)
+			} else {
+				w.runRange(body, 0, n)
+			}
 		case LabelOrder:
 			w.runRange(body, 0, n)
 		case ReverseOrder:
@@ -393,7 +416,11 @@ func (m *Machine) runStep(cs *compiledStep) error {
 					if lo >= n {
 						return
 					}
-					w.runRange(body, lo, min(lo+chunk, n))
+					if cs.bpar != nil {
+						w.runBatch(cs.bpar, cs.step.NumLocals, lo, min(lo+chunk, n))
+					} else {
+						w.runRange(body, lo, min(lo+chunk, n))
+					}
 				}
 			}(w)
 		}

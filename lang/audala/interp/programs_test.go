@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -127,20 +128,37 @@ func chInit(g graph) string {
 }
 
 type config struct {
-	sem     Semantics
-	workers int
+	sem      Semantics
+	workers  int
+	lockstep bool
 }
 
-var configs = []config{{Relaxed, 1}, {Relaxed, 4}, {Strict, 1}, {Strict, 4}}
+// configs: both semantics with 1 and 4 workers, and the relaxed semantics
+// also in lockstep (thesis Fig. 2), another legal execution.
+var configs = []config{{Relaxed, 1, false}, {Relaxed, 4, false}, {Strict, 1, false}, {Strict, 4, false}, {Relaxed, 1, true}, {Relaxed, 4, true}}
+
+func (c config) String() string {
+	s := fmt.Sprintf("%v workers=%d", c.sem, c.workers)
+	if c.lockstep {
+		s += " lockstep"
+	}
+	return s
+}
+
+func (c config) options() Options {
+	return Options{Semantics: c.sem, Workers: c.workers, Lockstep: c.lockstep}
+}
 
 // run executes prog on the .init text and returns the machine.
 func run(t *testing.T, prog *check.Program, init string, c config) *Machine {
 	t.Helper()
 	var diags diag.List
 	data := parseInit(t, prog, init)
-	m := New(prog, data, Options{Semantics: c.sem, Workers: c.workers, MaxIterations: 100000})
+	opt := c.options()
+	opt.MaxIterations = 100000
+	m := New(prog, data, opt)
 	if err := m.Run(); err != nil {
-		t.Fatalf("%v workers=%d: %v", c.sem, c.workers, err)
+		t.Fatalf("%v: %v", c, err)
 	}
 	_ = diags
 	return m
@@ -175,7 +193,7 @@ func TestSCCForwardBackward(t *testing.T) {
 					}
 				}
 				if got != want {
-					t.Errorf("FB n=%d m=%d seed=%d %v workers=%d: %d SCCs, Tarjan %d", sz.n, sz.m, seed, c.sem, c.workers, got, want)
+					t.Errorf("FB n=%d m=%d seed=%d %v: %d SCCs, Tarjan %d", sz.n, sz.m, seed, c, got, want)
 				}
 			}
 		}
@@ -198,7 +216,7 @@ func TestSCCColouring(t *testing.T) {
 					}
 				}
 				if got != want {
-					t.Errorf("CH n=%d m=%d seed=%d %v workers=%d: %d SCCs, Tarjan %d", sz.n, sz.m, seed, c.sem, c.workers, got, want)
+					t.Errorf("CH n=%d m=%d seed=%d %v: %d SCCs, Tarjan %d", sz.n, sz.m, seed, c, got, want)
 				}
 			}
 		}
@@ -226,7 +244,7 @@ func TestPrefixSumLarge(t *testing.T) {
 		for i := 0; i < n; i++ {
 			sum += vals[i]
 			if got := m.Value(val, i+1); got != sum {
-				t.Fatalf("%v workers=%d: val[%d] = %d, want %d", c.sem, c.workers, i+1, got, sum)
+				t.Fatalf("%v: val[%d] = %d, want %d", c, i+1, got, sum)
 			}
 		}
 	}
@@ -409,7 +427,7 @@ func TestSmallProgressMeasures(t *testing.T) {
 			m := run(t, prog, spmInit(g), c)
 			for v := range want {
 				if got := m.Value(top, v+1) == 1; got != want[v] {
-					t.Errorf("game %d (n=%d) %v workers=%d: node %d odd-won=%v, Zielonka %v", gi, len(want), c.sem, c.workers, v+1, got, want[v])
+					t.Errorf("game %d (n=%d) %v: node %d odd-won=%v, Zielonka %v", gi, len(want), c, v+1, got, want[v])
 					break
 				}
 			}
@@ -533,7 +551,7 @@ func TestSupervisorySynthesis(t *testing.T) {
 				m := run(t, prog, scsInit(p), c)
 				for v := 0; v < n; v++ {
 					if gd, gs := m.Value(del, v+1) == 1, m.Value(sup, v+1) == 1; gd != wantDel[v] || gs != wantSup[v] {
-						t.Errorf("n=%d seed=%d %v workers=%d: state %d deleted=%v supervisor=%v, want %v %v", n, seed, c.sem, c.workers, v+1, gd, gs, wantDel[v], wantSup[v])
+						t.Errorf("n=%d seed=%d %v: state %d deleted=%v supervisor=%v, want %v %v", n, seed, c, v+1, gd, gs, wantDel[v], wantSup[v])
 						break
 					}
 				}
@@ -555,3 +573,7 @@ func parseInit(t testing.TB, prog *check.Program, text string) *initfileData {
 type initfileData = initfile.Data
 
 var initfileParse = initfile.Parse
+
+func withOut(o Options, w io.Writer) Options { o.Out = w; return o }
+
+func withMax(o Options, n int) Options { o.MaxIterations = n; return o }

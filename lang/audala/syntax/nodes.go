@@ -7,6 +7,9 @@ type Pos = int
 // Program is a parsed .adl file: structs in declaration order and the
 // schedule.
 type Program struct {
+	// Cpp are the `$$` lines before the first struct (AuDaLaC's global
+	// inline C++), in source order.
+	Cpp      []*InlineCpp
 	Structs  []*Struct
 	Schedule Sched
 	// Comments in source order; the printer keeps them (fmt must not lose
@@ -56,6 +59,14 @@ type Step struct {
 // Stmt is one of *If, *Decl, *Assign.
 type Stmt interface{ stmtNode() }
 
+// InlineCpp is a `$$` line: text that AuDaLaC copies verbatim into the
+// CUDA it generates, before the first struct (global declarations) or as a
+// statement of a step. Text excludes the `$$`.
+type InlineCpp struct {
+	Pos  Pos
+	Text string
+}
+
 // If is `if Cond then { Body }` (the concrete grammar has no else).
 type If struct {
 	Pos  Pos
@@ -79,9 +90,10 @@ type Assign struct {
 	Value  Expr
 }
 
-func (*If) stmtNode()     {}
-func (*Decl) stmtNode()   {}
-func (*Assign) stmtNode() {}
+func (*If) stmtNode()        {}
+func (*InlineCpp) stmtNode() {}
+func (*Decl) stmtNode()      {}
+func (*Assign) stmtNode()    {}
 
 // Expr is one of *Path, *Lit, *Null, *This, *Not, *Binary, *Cons, *Paren.
 type Expr interface{ exprPos() Pos }

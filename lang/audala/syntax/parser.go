@@ -42,6 +42,10 @@ func (p *parser) parse() (prog *Program) {
 		}
 	}()
 	prog = &Program{}
+	for p.peek(0).kind == tCpp {
+		t := p.advance()
+		prog.Cpp = append(prog.Cpp, &InlineCpp{Pos: t.pos, Text: t.lit})
+	}
 	for p.is(tKeyword, "struct") {
 		prog.Structs = append(prog.Structs, p.structDecl())
 	}
@@ -93,6 +97,9 @@ func (p *parser) is(kind tok, lit string) bool {
 
 func (p *parser) unexpected(want string) {
 	t := p.peek(0)
+	if t.kind == tCpp {
+		p.errorf(t.pos, "A0106", "inline C++ ($$) line here: $$ lines go before the first struct or stand as statements of a step (where AuDaLaC accepts them)")
+	}
 	p.errorf(t.pos, "A0101", "syntax error: unexpected %s, expected %s", t, want)
 }
 
@@ -183,6 +190,9 @@ func (p *parser) stmt() Stmt {
 	}
 	t := p.peek(0)
 	switch {
+	case t.kind == tCpp:
+		p.advance()
+		return &InlineCpp{Pos: t.pos, Text: t.lit}
 	case t.kind == tKeyword && t.lit == "if":
 		p.advance()
 		cond := p.expr()

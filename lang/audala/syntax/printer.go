@@ -13,6 +13,13 @@ import (
 func Print(prog *Program) string {
 	pr := &printer{comments: prog.Comments}
 	b := &pr.b
+	for _, c := range prog.Cpp {
+		pr.flush(c.Pos, 0)
+		b.WriteString("$$" + c.Text + "\n")
+	}
+	if len(prog.Cpp) > 0 {
+		b.WriteString("\n")
+	}
 	for i, s := range prog.Structs {
 		pr.trailing(s.Pos)
 		if i > 0 {
@@ -98,6 +105,8 @@ func (pr *printer) stmts(list []Stmt, depth int) {
 			b.WriteString(ind + s.Type.Name + " " + s.Name + " := " + ExprString(s.Value) + ";\n")
 		case *Assign:
 			b.WriteString(ind + strings.Join(s.Target.Parts, ".") + " := " + ExprString(s.Value) + ";\n")
+		case *InlineCpp:
+			b.WriteString(ind + "$$" + s.Text + "\n")
 		}
 	}
 }
@@ -109,6 +118,8 @@ func stmtPos(s Stmt) Pos {
 	case *Decl:
 		return s.Type.Pos
 	case *Assign:
+		return s.Pos
+	case *InlineCpp:
 		return s.Pos
 	}
 	return 0

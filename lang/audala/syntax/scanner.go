@@ -3,6 +3,7 @@ package syntax
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Token kinds.
@@ -16,6 +17,7 @@ const (
 	tPunct   // operators and delimiters; text in lit
 	tKeyword // Fix struct if then null this Nat Int Bool true false
 	tString
+	tCpp // a `$$` line: lit is the text after `$$` up to the end of the line
 )
 
 // keywords of the concrete grammar (spec §2.3). `String` is listed so that a
@@ -41,6 +43,8 @@ func (t token) String() string {
 		return fmt.Sprintf("number %s", t.lit)
 	case tString:
 		return "string literal"
+	case tCpp:
+		return "inline C++ ($$) line"
 	}
 	return fmt.Sprintf("%q", t.lit)
 }
@@ -149,6 +153,14 @@ func (s *scanner) next(prevOperand bool) (token, bool) {
 			s.off++
 		}
 		lit := string(s.src[start:s.off])
+		if digits := strings.TrimPrefix(lit, "-"); len(digits) > 1 && digits[0] == '0' || digits == "0" && kind == tInt {
+			// The concrete grammar has NAT = 0|[1-9][0-9]* and INT =
+			// -[1-9][0-9]* (spec §2.3; settled for issue 17): no leading
+			// zeros, which C and CUDA, where AuDaLaC copies literals,
+			// would read as octal (010 is 8), and no -0.
+			s.err(start, "A0101", "malformed number %s: NAT is 0 or has no leading zero, INT is - followed by a nonzero digit", lit)
+			return token{}, false
+		}
 		if s.off < len(s.src) && (isLetter(s.src[s.off]) || s.src[s.off] == '_') {
 			s.err(start, "A0101", "malformed number %s%c", lit, s.src[s.off])
 			return token{}, false
@@ -158,8 +170,14 @@ func (s *scanner) next(prevOperand bool) (token, bool) {
 		s.err(start, "A0105", "strings are not supported (the thesis's AuDaLaC has no string values)")
 		return token{}, false
 	case c == '$' && s.off+1 < len(s.src) && s.src[s.off+1] == '$':
-		s.err(start, "A0106", "inline C++ ($$) is not supported")
-		return token{}, false
+		// AuDaLaC's INLINECPP token: `$$` and the rest of the line, which
+		// AuDaLaC copies into its CUDA output without looking at it.
+		s.off += 2
+		for s.off < len(s.src) && s.src[s.off] != '\n' {
+			s.off++
+		}
+		text := string(s.src[start+2 : s.off])
+		return token{kind: tCpp, pos: start, lit: strings.TrimSuffix(text, "\r")}, true
 	}
 	two := ""
 	if s.off+1 < len(s.src) {

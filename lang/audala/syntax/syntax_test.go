@@ -162,6 +162,9 @@ func FuzzParse(f *testing.F) {
 			f.Add([]byte(chunk))
 		}
 	}
+	// $$ lines: global, as statements, misplaced, at the end of input.
+	f.Add([]byte("$$#include <x>\n$$int y;\nstruct A(x: Nat) { s { $$ y++;\n if x == 1 then { $$z\n x := 2; } } }\nA.s"))
+	f.Add([]byte("struct A(x: Nat) { s { x := $$ 1;\n } }\nA.s\n$$"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		prog, diags := parse("fuzz.adl", src)
 		if prog == nil || diags.HasErrors() {
@@ -178,4 +181,39 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("not idempotent:\n%s\n---\n%s", once, twice)
 		}
 	})
+}
+
+// TestInlineCppSyntax: `$$` lines parse before the first struct and as
+// statements (AuDaLaC's GlobalCpp and Stat::InlineCpp), keep their text
+// after `$$` to the end of the line, and anywhere else are A0106 at the `$$`.
+func TestInlineCppSyntax(t *testing.T) {
+	src := "$$#include <cstdio>\r\n$$ int n; // kept\nstruct A(x: Nat) {\n  s {\n    $$ n++; /* not a comment */\n    if x == 1 then {\n      $$n--;\n      x := 2;\n    }\n  }\n}\nA.s\n"
+	prog, diags := parse("cpp.adl", []byte(src))
+	if prog == nil || diags.HasErrors() {
+		t.Fatal(diags.Err())
+	}
+	if len(prog.Cpp) != 2 || prog.Cpp[0].Text != "#include <cstdio>" || prog.Cpp[1].Text != " int n; // kept" {
+		t.Errorf("global lines: %+v %+v", prog.Cpp[0], prog.Cpp[1])
+	}
+	body := prog.Structs[0].Steps[0].Body
+	if c, ok := body[0].(*syntax.InlineCpp); !ok || c.Text != " n++; /* not a comment */" {
+		t.Errorf("first statement: %#v", body[0])
+	}
+	if c, ok := body[1].(*syntax.If).Body[0].(*syntax.InlineCpp); !ok || c.Text != "n--;" {
+		t.Errorf("statement in if: %#v", body[1].(*syntax.If).Body[0])
+	}
+	want := "$$#include <cstdio>\n$$ int n; // kept\n\nstruct A(x: Nat) {\n  s {\n    $$ n++; /* not a comment */\n    if x == 1 then {\n      $$n--;\n      x := 2;\n    }\n  }\n}\n\nA.s\n"
+	if got := syntax.Print(prog); got != want {
+		t.Errorf("printed:\n%s\nwant:\n%s", got, want)
+	}
+	for _, c := range []struct{ src, pos string }{
+		{"struct A(x: Nat) { s { x := 1; } }\n$$int y;\nstruct B(y: Nat) { t { y := 2; } }\nA.s", "2:1"},
+		{"struct A(x: Nat) { s { x := $$ 1;\n } }\nA.s", "1:29"},
+		{"struct A(x: Nat) { s { x := 1; } }\nA.s <\n$$ after", "3:1"},
+	} {
+		_, diags := parse("bad.adl", []byte(c.src))
+		if len(diags.Diags) == 0 || diags.Diags[0].Code != "A0106" || !strings.HasSuffix(diags.Diags[0].Pos.String(), ":"+c.pos) {
+			t.Errorf("%q: got %v, want A0106 at %s", c.src, diags.Err(), c.pos)
+		}
+	}
 }

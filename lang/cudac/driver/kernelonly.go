@@ -38,7 +38,7 @@ func cliDefines(args []string) []string {
 // kernelOnly runs weft check (a search, package verify) or weft run (one
 // configuration) on a file without main. Flags come from the file's header
 // and the command line; the command line wins.
-func kernelOnly(env *frontend.Env, name, path string, f *diag.File, prog *sem.Program, lits []int64,
+func kernelOnly(env *frontend.Env, name, path string, f *diag.File, prog *sem.Program, facts *verify.Facts,
 	hdr verify.Header, o *options, fs *flag.FlagSet, set map[string]bool, diags *diag.List) int {
 	if len(prog.Kernels) == 0 {
 		diags.Errorf(diag.Pos{File: f}, "C0310", "no main function and no __global__ function to run")
@@ -103,7 +103,7 @@ func kernelOnly(env *frontend.Env, name, path string, f *diag.File, prog *sem.Pr
 	if o.randomBuf {
 		vo.Random = &o.seed
 	}
-	res, err := verify.Check(f, prog, lits, vo, diags)
+	res, err := verify.Check(f, prog, facts, vo, diags)
 	if err != nil {
 		return frontend.Usagef(env, "%v", err)
 	}
@@ -117,11 +117,15 @@ func kernelOnly(env *frontend.Env, name, path string, f *diag.File, prog *sem.Pr
 		if res.Excluded > 0 {
 			fmt.Fprintf(env.Stderr, " (%d more excluded by preconditions)", res.Excluded)
 		}
+		if res.Cut > 0 {
+			fmt.Fprintf(env.Stderr, " (%d cut short at %d instructions; --max-steps runs them longer)", res.Cut, verify.DefaultSearchSteps)
+		}
 		fmt.Fprintln(env.Stderr)
 	}
-	if res.Configs == 0 && res.Excluded > 0 && rc == 0 {
-		fmt.Fprintf(env.Stderr, "weft: every configuration tried violates a precondition of %s; fix one with --gridDim, --blockDim or --arg\n", res.Kernel)
-		return 1
+	if res.Configs == 0 && res.Excluded > 0 {
+		// like a verifier whose assumptions contradict each other, nothing
+		// is rejected; unlike one, Weft says that nothing was checked
+		fmt.Fprintf(env.Stderr, "weft: warning: every configuration tried violates a precondition or axiom of %s: nothing was checked; fix one with --gridDim, --blockDim or --arg\n", res.Kernel)
 	}
 	return rc
 }

@@ -20,15 +20,26 @@ import (
 //     that are false end the run with C0621 at their position;
 //   - __implies(a, b) is !a || b, __enabled() is 1 (the thread evaluating it
 //     is enabled);
-//   - an annotation whose condition mentions a two-thread or group
-//     predicate (__uniform_*, __distinct_*, __same_group, __other_*,
-//     __at_most_one, __all) or an access predicate (__read, __write,
-//     __no_read, __no_write and their _implies/_offset forms) is not
-//     evaluated: one thread cannot see the other thread's value nor the
-//     access history as GPUVerify's two-thread abstraction does, so it holds
-//     (no run is excluded, no assertion fails: never a false report;
-//     docs/cudac.md, "Kernel-only verification", lists this as not
-//     checked);
+//   - the access predicates speak of the evaluating thread's accesses to
+//     the object a pointer points into since its last barrier (GPUVerify
+//     resets its access logs at barriers too): __read(p), __write(p),
+//     __no_read(p), __no_write(p); __read_implies(p, e) and
+//     __write_implies(p, e) hold when e holds for every such access, with
+//     __read_offset_bytes(p) / __write_offset_bytes(p) in e its byte offset
+//     (outside, the offset of the latest access); threads log their
+//     accesses only in programs that use these predicates;
+//   - __uniform_* and __distinct_* are evaluated over the threads the run
+//     ran (pairs.go) where they occur positively in the annotation (under
+//     &&, ||, &, | and the consequent of __implies): each yields 1 at once,
+//     and when the kernel has finished the values one site got at the same
+//     evaluation (the k-th of each thread) are compared; unequal (uniform)
+//     or equal (distinct) values make the annotation false, reported with
+//     both threads;
+//   - an annotation whose condition mentions another group predicate
+//     (__same_group, __other_*, __at_most_one, __all) or a two-thread
+//     predicate elsewhere is not evaluated: it holds (no run is excluded,
+//     no assertion fails: never a false report; docs/cudac.md,
+//     "Kernel-only verification", lists this as not checked);
 //   - __requires_fresh_array(p) holds: every pointer parameter of a
 //     kernel-only launch is a fresh buffer of its own;
 //   - __ensures(e), written among the first statements of a function, is
@@ -51,14 +62,9 @@ const (
 // annotPure are the annotations that are not checked (see above), with what
 // they yield.
 var annotPure = map[string]int{
-	"__uniform_int": annotTrue, "__uniform_bool": annotTrue, "__uniform_unsigned": annotTrue,
-	"__distinct_int": annotTrue, "__distinct_bool": annotTrue, "__distinct_unsigned": annotTrue,
 	"__all": annotTrue, "__at_most_one": annotTrue, "__same_group": annotTrue,
 	"__other_int": annotFirst, "__other_bool": annotFirst, "__other_unsigned": annotFirst,
-	"__read": annotTrue, "__write": annotTrue, "__no_read": annotTrue, "__no_write": annotTrue,
-	"__read_implies": annotTrue, "__write_implies": annotTrue, "__atomic_implies": annotTrue,
-	"__read_offset_bytes": annotZero, "__write_offset_bytes": annotZero, "__ptr_offset_bytes": annotZero,
-	"__read_offset": annotZero, "__write_offset": annotZero, "__ptr_base": annotZero,
+	"__atomic_implies": annotTrue, "__ptr_base": annotZero,
 	"__requires_fresh_array": annotTrue, "__ensures": annotTrue,
 	"__return_val_int": annotZero, "__return_val_bool": annotZero, "__return_val_unsigned": annotZero,
 	"__return_val_ptr": annotZero, "__return_val_float": annotZero, "__enabled": annotTrue,
@@ -77,8 +83,13 @@ func init() {
 	builtinSigs["__implies"] = sig(tInt, anySide, tAny, tAny)
 	builtinSigs["__builtin_memcpy"] = builtinSigs["memcpy"]
 	builtinSigs["__builtin_memset"] = builtinSigs["memset"]
-	builtinIndex["__builtin_memcpy"] = builtinIndex["memcpy"]
-	builtinIndex["__builtin_memset"] = builtinIndex["memset"]
+	// runtime.go's init may run after this one: look the targets up when
+	// called
+	for alias, name := range map[string]string{"__builtin_memcpy": "memcpy", "__builtin_memset": "memset"} {
+		defb(alias, func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+			return builtinTable[builtinIndex[name]].fn(m, t, a, pos)
+		})
+	}
 
 	for name, kind := range annotPure {
 		switch kind {
@@ -155,6 +166,7 @@ type annotState struct {
 	ensures   []*syntax.Call
 	retSlot   int
 	inEnsures bool
+	encl      *pairEncl // the annotation being compiled, for its pair predicates (pairs.go)
 }
 
 // beginEnsures collects the __ensures statements at the top level of fd's
@@ -173,7 +185,7 @@ func (c *compiler) beginEnsures(fd *syntax.FuncDecl) {
 		if !ok || len(call.Args) != 1 {
 			continue
 		}
-		if n, ok := call.Fun.(*syntax.Name); ok && n.Name == "__ensures" && !mentionsUnchecked(reflect.ValueOf(call.Args)) {
+		if n, ok := call.Fun.(*syntax.Name); ok && n.Name == "__ensures" && pairsOnly(call.Args[0], true) {
 			c.ann.ensures = append(c.ann.ensures, call)
 		}
 	}
@@ -196,7 +208,9 @@ func (c *compiler) checkEnsures(pos diag.Pos, value bool) {
 	c.emit(OpSetLocal, int32(c.ann.retSlot), 0, pos)
 	c.ann.inEnsures = true
 	for _, e := range c.ann.ensures {
+		c.ann.encl = &pairEncl{name: "__ensures", code: "C0621", pos: c.pos(e.Pos)}
 		c.expr(e.Args[0])
+		c.ann.encl = nil
 		c.emit(OpBuiltin, builtinIndex["__ensures_check"], 1, e.Pos)
 		c.emit(OpPop, 0, 0, pos)
 	}
@@ -211,6 +225,9 @@ var checkedAnnot = map[string]bool{"__requires": true, "__assume": true, "__asse
 // one thread (see above): its arguments are evaluated and dropped and it
 // yields 1. It returns nil for any other call.
 func (c *compiler) annotCall(name string, e *syntax.Call) *Type {
+	if t := c.accessCall(name, e); t != nil {
+		return t
+	}
 	if strings.HasPrefix(name, "__return_val") && c.ann.inEnsures {
 		c.emit(OpLocal, int32(c.ann.retSlot), 0, e.Pos)
 		return c.fn.Type.Elem
@@ -218,6 +235,25 @@ func (c *compiler) annotCall(name string, e *syntax.Call) *Type {
 	if name == "__requires" && c.fn != nil && !c.fn.Global && len(e.Args) == 1 && !mentionsUnchecked(reflect.ValueOf(e.Args)) {
 		c.expr(e.Args[0])
 		c.emit(OpBuiltin, builtinIndex["__requires_check"], 1, e.Pos)
+		return tInt
+	}
+	if t := c.pairCall(name, e); t != nil {
+		return t // pairs.go
+	}
+	if checkedAnnot[name] && len(e.Args) == 1 && pairsOnly(e.Args[0], true) {
+		// evaluated, its pair predicates checked when the kernel ends
+		code := "C0621"
+		if (name == "__requires" || name == "__assume") && c.fn != nil && c.fn.Global {
+			code = "C0620"
+		}
+		saved := c.ann.encl
+		c.ann.encl = &pairEncl{name: name, code: code, pos: c.pos(e.Pos)}
+		defer func() { c.ann.encl = saved }()
+		c.cond(e.Args[0])
+		if name == "__requires" && c.fn != nil && !c.fn.Global {
+			name = "__requires_check"
+		}
+		c.emit(OpBuiltin, builtinIndex[name], 1, e.Pos)
 		return tInt
 	}
 	if !checkedAnnot[name] || !mentionsUnchecked(reflect.ValueOf(e.Args)) {
@@ -241,6 +277,9 @@ func mentionsUnchecked(v reflect.Value) bool {
 			return false
 		}
 		if call, ok := v.Interface().(*syntax.Call); ok {
+			if n, ok := call.Fun.(*syntax.Name); ok && pairPredicates[n.Name] {
+				return true
+			}
 			if n, ok := call.Fun.(*syntax.Name); ok {
 				if _, pure := annotPure[n.Name]; pure && n.Name != "__enabled" && n.Name != "__ensures" && !strings.HasPrefix(n.Name, "__return_val") {
 					return true
@@ -268,6 +307,183 @@ func mentionsUnchecked(v reflect.Value) bool {
 }
 
 var posType = reflect.TypeOf(diag.Pos{})
+
+// Access logs (the access predicates above).
+
+// maxAlog bounds a thread's log between two barriers; older entries are
+// dropped (a _implies then checks fewer accesses: never a false report).
+const maxAlog = 4096
+
+type alogRec struct {
+	obj   uint32
+	off   int32
+	write bool
+}
+
+type alogState struct {
+	recs  []alogRec
+	epoch int32 // the block's barrier epoch the log belongs to
+	// the _implies loop in progress: its object and kind, and the next
+	// record to visit; cur is the record whose offset __*_offset_bytes
+	// gives (-1: the latest access)
+	iterObj   uint32
+	iterWrite bool
+	next      int
+	cur       int
+}
+
+// sync drops the log of an earlier barrier interval.
+func (t *Thread) alogSync() {
+	if t.block != nil && t.block.epoch != t.alog.epoch {
+		t.alog.recs = t.alog.recs[:0]
+		t.alog.epoch = t.block.epoch
+		t.alog.cur = -1
+	}
+}
+
+func (t *Thread) logAccess(o *Object, off int, write bool) {
+	if o.Space == SpaceLocal {
+		return
+	}
+	t.alogSync()
+	if len(t.alog.recs) >= maxAlog {
+		t.alog.recs = append(t.alog.recs[:0], t.alog.recs[maxAlog/2:]...)
+		t.alog.cur = -1
+	}
+	t.alog.recs = append(t.alog.recs, alogRec{uint32(o.ID), int32(off), write})
+}
+
+// alogFind returns the index of the latest access of the kind to p's
+// object, or -1.
+func (t *Thread) alogFind(p uint64, write bool) int {
+	t.alogSync()
+	for i := len(t.alog.recs) - 1; i >= 0; i-- {
+		r := t.alog.recs[i]
+		if r.obj == uint32(p>>32) && r.write == write {
+			return i
+		}
+	}
+	return -1
+}
+
+// alogOffset is __read_offset_bytes / __write_offset_bytes: the offset of
+// the record an _implies loop visits, or of the latest access.
+func (t *Thread) alogOffset(p uint64, write bool) uint64 {
+	i := t.alog.cur
+	if i < 0 || i >= len(t.alog.recs) || t.alog.iterObj != uint32(p>>32) || t.alog.iterWrite != write {
+		i = t.alogFind(p, write)
+	}
+	if i < 0 {
+		return 0
+	}
+	return uint64(int64(t.alog.recs[i].off))
+}
+
+// accessPredicates are compiled by accessCall.
+var accessPredicates = map[string]bool{"__read": true, "__write": true, "__no_read": true, "__no_write": true,
+	"__read_implies": true, "__write_implies": true, "__read_offset_bytes": true, "__write_offset_bytes": true,
+	"__read_offset": true, "__write_offset": true, "__ptr_offset_bytes": true}
+
+func init() {
+	for _, name := range []string{"__alog_has", "__alog_start", "__alog_next", "__alog_offset"} {
+		builtinSigs[name] = sig(tLong, deviceSide, tAny, tAny)
+	}
+	// a[0]: the pointer, a[1]: 1 for writes
+	defb("__alog_has", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		return ok(b2u(t.alogFind(a[0], a[1] != 0) >= 0))
+	})
+	defb("__alog_offset", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		return ok(t.alogOffset(a[0], a[1] != 0))
+	})
+	defb("__alog_start", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		t.alogSync()
+		t.alog.iterObj, t.alog.iterWrite, t.alog.next, t.alog.cur = uint32(a[0]>>32), a[1] != 0, 0, -1
+		return ok(0)
+	})
+	// yields 1 and selects the next record of the loop's kind, or 0 at the end
+	defb("__alog_next", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		for i := t.alog.next; i < len(t.alog.recs); i++ {
+			r := t.alog.recs[i]
+			if r.obj == t.alog.iterObj && r.write == t.alog.iterWrite {
+				t.alog.cur, t.alog.next = i, i+1
+				// the loop over the log jumps back with the same stack:
+				// no spin (spin.go compares stacks, not this cursor)
+				m.mver++
+				return ok(1)
+			}
+		}
+		t.alog.cur, t.alog.next = -1, len(t.alog.recs)
+		return ok(0)
+	})
+}
+
+// accessCall compiles an access predicate; nil if name is none.
+func (c *compiler) accessCall(name string, e *syntax.Call) *Type {
+	if !accessPredicates[name] {
+		return nil
+	}
+	c.prog.alog = true
+	pos := e.Pos
+	write := int64(0)
+	if strings.HasPrefix(name, "__write") || strings.HasPrefix(name, "__no_write") {
+		write = 1
+	}
+	want := 1
+	if strings.HasSuffix(name, "_implies") {
+		want = 2
+	}
+	if len(e.Args) != want {
+		c.errorf(pos, "C0304", "%s takes %d argument(s), %d given", name, want, len(e.Args))
+		c.emit(OpConst, 0, 0, pos)
+		return tInt
+	}
+	ptr := func() {
+		if t := c.expr(e.Args[0]); t.Kind != Ptr && t.Kind != Array {
+			c.errorf(syntax.PosOf(e.Args[0]), "C0302", "%s takes a pointer, not %s", name, t)
+		}
+		c.emit(OpConst, 0, write, pos)
+	}
+	switch name {
+	case "__ptr_offset_bytes":
+		// the byte offset of the pointer in its object
+		c.expr(e.Args[0])
+		c.emit(OpConst, 0, 0xffffffff, pos)
+		c.emit(OpAnd, 0, 0, pos)
+		return tLong
+	case "__read", "__write":
+		ptr()
+		c.emit(OpBuiltin, builtinIndex["__alog_has"], 2, pos)
+		return tInt
+	case "__no_read", "__no_write":
+		ptr()
+		c.emit(OpBuiltin, builtinIndex["__alog_has"], 2, pos)
+		c.emit(OpLNot, 0, 0, pos)
+		return tInt
+	case "__read_offset_bytes", "__write_offset_bytes", "__read_offset", "__write_offset":
+		ptr()
+		c.emit(OpBuiltin, builtinIndex["__alog_offset"], 2, pos)
+		return tLong
+	}
+	// __read_implies / __write_implies: e must hold for every access
+	ptr()
+	c.emit(OpBuiltin, builtinIndex["__alog_start"], 2, pos)
+	c.emit(OpPop, 0, 0, pos)
+	top := c.here()
+	c.emit(OpConst, 0, 0, pos)
+	c.emit(OpConst, 0, 0, pos)
+	c.emit(OpBuiltin, builtinIndex["__alog_next"], 2, pos)
+	toTrue := c.emit(OpJz, 0, 0, pos)
+	c.cond(e.Args[1])
+	toFalse := c.emit(OpJz, 0, 0, pos)
+	c.emit(OpJmp, int32(top), 0, pos)
+	c.patch(toFalse)
+	c.emit(OpConst, 0, 0, pos)
+	done := c.emit(OpJmp, 0, 0, pos)
+	c.patch(toTrue)
+	c.emit(OpConst, 0, 1, pos)
+	c.patch(done)
+	return tInt
+}
 
 // nondetCall compiles a call of a function declared but never defined in a
 // file without main: its arguments are evaluated and dropped, and the call

@@ -28,6 +28,7 @@ const (
 	symFunc                     // function fn
 	symTParam                   // template value parameter val
 	symRef                      // a C++ reference: slot holds the address of the object
+	symLambda                   // a lambda bound to an auto variable: lam
 )
 
 type sym struct {
@@ -45,6 +46,7 @@ type sym struct {
 	// may read a file-scope constexpr float).
 	fconst bool
 	fbits  uint64
+	lam    *syntax.Lambda
 }
 
 type loopCtx struct {
@@ -99,6 +101,12 @@ type compiler struct {
 	// copy layouts in Program.StdLayouts (lib_std.go).
 	vectors   map[string]*Type
 	layoutIdx map[string]int
+	// inl is the lambda call being expanded inline (lambda.go).
+	inl *inlineCtx
+	// hasOps: the program defines operator functions (operators.go);
+	// rawRef asks the call being compiled for the address a reference
+	// result denotes (gotRef answers that it gave one).
+	hasOps, rawRef, gotRef bool
 	// overloads are the functions of one name with different parameters
 	// (the first keeps the plain name in funcs, the others name#k).
 	overloads map[string][]*Function
@@ -180,8 +188,8 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 			fd.Q.Static = true
 		}
 		fn.Type = c.resolve(fd.Type)
-		if fn.Type.Elem.Ref {
-			c.errorf(fd.Pos, "C0309", "functions returning a reference are not supported")
+		if strings.Contains(fd.Name, "operator") {
+			c.hasOps = true
 		}
 		c.prog.Funcs = append(c.prog.Funcs, fn)
 		fn.PosIdx = c.pos(fd.Pos)
@@ -311,6 +319,12 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 		switch te.Name {
 		case "std::string":
 			return tString
+		case "cuda::atomic_ref":
+			if te.TArgType == nil {
+				c.errorf(te.Pos, "C0313", "cuda::atomic_ref needs its element type")
+				return tInt
+			}
+			return c.atomicRefOf(c.resolve(te.TArgType), te.Pos)
 		case "std::vector":
 			if te.TArgType == nil {
 				c.errorf(te.Pos, "C0313", "std::vector needs its element type, std::vector<T>")
@@ -453,6 +467,9 @@ func (c *compiler) constExpr(e syntax.Expr) (int64, bool) {
 			return s.val, true
 		}
 		if v, ok := c.tvals[e.Name]; ok {
+			return v, true
+		}
+		if v, ok := namedConsts[e.Name]; ok && c.lookup(e.Name) == nil {
 			return v, true
 		}
 		return 0, false
@@ -887,6 +904,8 @@ func collectAddrTaken(n any, out map[string]bool, refParam func(call *syntax.Cal
 			for _, el := range e.Elems {
 				walkE(el.X)
 			}
+		case *syntax.Lambda:
+			walkS(e.Body)
 		}
 	}
 	walkS = func(s syntax.Stmt) {
@@ -1030,7 +1049,17 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			c.patch(at)
 		}
 	case *syntax.ReturnStmt:
+		if c.inl != nil {
+			c.lambdaReturn(s)
+			return
+		}
 		rt := c.fn.Type.Elem
+		if rt.Ref && s.X != nil {
+			// a reference result: the address of the object
+			c.refArg(s.X, rt.Elem)
+			c.emit(OpRet, 0, 0, s.Pos)
+			return
+		}
 		if s.X != nil {
 			t := c.expr(s.X)
 			if rt.Kind == Void {
@@ -1170,6 +1199,11 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 	if d.Type.Kind == syntax.TFunc {
 		return
 	}
+	if lam, ok := d.Init.(*syntax.Lambda); ok && hasAuto(d.Type) {
+		c.declare(d.Name, &sym{kind: symLambda, lam: lam})
+		c.checkLambda(lam)
+		return
+	}
 	if hasAuto(d.Type) {
 		if d.Init == nil || isInitList(d.Init) {
 			c.errorf(d.Pos, "C0309", "auto variable %s needs an initializer expression", d.Name)
@@ -1260,6 +1294,22 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 
 // initObject initializes the object whose address is on the stack (kept).
 func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
+	if t.Kind == Struct && t.std == stdAtomicRef {
+		switch {
+		case d.HasCtor && len(d.CtorArgs) == 1:
+			c.atomicRefInit(t, d.CtorArgs[0], pos)
+		case d.Init != nil && !isInitList(d.Init):
+			c.emit(OpDup, 0, 0, pos)
+			if vt := c.expr(d.Init); !sameType(vt, t) {
+				c.errorf(pos, "C0302", "cannot initialize %s from %s", t, vt)
+			}
+			c.emit(OpMemcpy, 0, int64(t.size), pos)
+			c.emit(OpPop, 0, 0, pos)
+		default:
+			c.errorf(pos, "C0304", "cuda::atomic_ref must be bound to an object")
+		}
+		return
+	}
 	if t.Kind == Struct && t.std != 0 {
 		switch {
 		case d.HasCtor:
@@ -1596,6 +1646,22 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 			return lval{t: t.Elem, slot: -1}
 		}
 	case *syntax.Index:
+		if c.hasOps {
+			if call := c.indexOperator(e); call != nil {
+				c.rawRef = true
+				t := c.call(call)
+				c.rawRef = false
+				if c.gotRef {
+					c.gotRef = false
+					return lval{t: t, slot: -1}
+				}
+				if t.Kind == Struct {
+					return lval{t: t, slot: -1}
+				}
+				c.errorf(pos, "C0303", "operator[] returns a value, not an object")
+				return lval{t: t, slot: -1}
+			}
+		}
 		t := c.expr(e.X)
 		if t.Kind == Struct && t.std != 0 {
 			return c.stdIndex(t, e.I, pos)
@@ -1649,11 +1715,37 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 		}
 		return lval{t: f.Type, slot: -1}
 	case *syntax.Call, *syntax.Cast:
+		c.rawRef = true
+		t := c.expr(e)
+		c.rawRef = false
+		if c.gotRef {
+			c.gotRef = false
+			return lval{t: t, slot: -1}
+		}
+		if t.Kind == Struct {
+			return lval{t: t, slot: -1}
+		}
+	case *syntax.Cond:
+		if c.addressable(e.X) && c.addressable(e.Y) {
+			c.cond(e.C)
+			jz := c.emit(OpJz, 0, 0, e.Pos)
+			lx := c.lvalue(e.X)
+			j := c.emit(OpJmp, 0, 0, e.Pos)
+			c.patch(jz)
+			ly := c.lvalue(e.Y)
+			c.patch(j)
+			if lx.slot >= 0 || ly.slot >= 0 || !sameType(lx.t, ly.t) {
+				c.errorf(pos, "C0303", "conditional expression is not an lvalue here")
+			}
+			return lval{t: lx.t, slot: -1}
+		}
 		t := c.expr(e)
 		if t.Kind == Struct {
 			return lval{t: t, slot: -1}
 		}
-	case *syntax.Cond, *syntax.Binary:
+		c.errorf(pos, "C0303", "expression is not assignable")
+		return lval{t: t, slot: -1}
+	case *syntax.Binary:
 		t := c.expr(e)
 		if t.Kind == Struct {
 			return lval{t: t, slot: -1}
@@ -1802,6 +1894,11 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 		}
 		return c.load(c.lvalue(e), startPos(e))
 	case *syntax.Index:
+		if c.hasOps {
+			if call := c.indexOperator(e); call != nil {
+				return c.call(call)
+			}
+		}
 		return c.load(c.lvalue(e), startPos(e))
 	case *syntax.Unary:
 		return c.unary(e)
@@ -1824,6 +1921,10 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 		return tULong
 	case *syntax.Trait:
 		return c.trait(e)
+	case *syntax.Lambda:
+		c.errorf(pos, "C0309", "a lambda is supported only when bound to an auto variable and called, or called where it is written")
+		c.emit(OpConst, 0, 0, pos)
+		return tInt
 	case *syntax.InitList:
 		c.errorf(pos, "C0302", "initializer list in an expression")
 		c.emit(OpConst, 0, 0, pos)
@@ -1847,6 +1948,11 @@ var namedConsts = map[string]int64{
 
 func (c *compiler) unary(e *syntax.Unary) *Type {
 	pos := e.Pos
+	if c.hasOps && (e.Op == "-" || e.Op == "!" || e.Op == "~" || e.Op == "+") {
+		if t, ok := c.operatorCall(e.Op, pos, e.X, nil); ok {
+			return t
+		}
+	}
 	switch e.Op {
 	case "&":
 		if n, ok := e.X.(*syntax.Name); ok {
@@ -2003,6 +2109,11 @@ func (c *compiler) binary(e *syntax.Binary) *Type {
 		c.patch(j)
 		c.emit(OpExt, 1, 0, pos)
 		return tInt
+	}
+	if c.hasOps {
+		if t, ok := c.operatorCall(e.Op, e.Pos, e.X, e.Y); ok {
+			return t
+		}
 	}
 	if _, ok := compoundOps[e.Op]; ok {
 		return c.assign(e)
@@ -2291,6 +2402,19 @@ func (c *compiler) condExpr(e *syntax.Cond) *Type {
 func (c *compiler) cast(e *syntax.Cast) *Type {
 	t := c.resolve(e.Type)
 	pos := e.Pos
+	if t.Kind == Struct && t.std == stdAtomicRef {
+		c.emit(OpTemp, 0, int64(t.size), pos)
+		x := e.X
+		if x == nil && len(e.Args) == 1 {
+			x = e.Args[0]
+		}
+		if x == nil {
+			c.errorf(pos, "C0304", "cuda::atomic_ref takes one object")
+			return t
+		}
+		c.atomicRefInit(t, x, pos)
+		return t
+	}
 	if t.Kind == Struct && t.std != 0 {
 		c.emit(OpTemp, 0, int64(t.size), pos)
 		switch {
@@ -2386,7 +2510,10 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 
 func (c *compiler) call(e *syntax.Call) *Type {
 	pos := e.Pos
+	raw := c.rawRef
+	c.rawRef = false
 	if m, ok := e.Fun.(*syntax.Member); ok && e.Launch == nil {
+		c.rawRef = raw
 		return c.memberCall(m, e)
 	}
 	n, ok := e.Fun.(*syntax.Name)
@@ -2399,10 +2526,22 @@ func (c *compiler) call(e *syntax.Call) *Type {
 		}
 	}
 	if !ok {
+		if lam, isLam := e.Fun.(*syntax.Lambda); isLam {
+			c.checkLambda(lam)
+			return c.inlineLambda(lam, e)
+		}
 		return c.indirectCall(e)
 	}
 	var fn *Function
 	if s := c.lookup(n.Name); s != nil {
+		if s.kind == symLambda {
+			return c.inlineLambda(s.lam, e)
+		}
+		if s.t != nil && s.t.Kind == Struct && c.funcs[tagOf(s.t)+"::operator()"] != nil {
+			// a function object: x(args) is x.operator()(args)
+			c.rawRef = raw
+			return c.memberCall(&syntax.Member{Pos: n.Pos, X: n, Name: "operator()"}, e)
+		}
 		return c.indirectCall(e)
 	}
 	if td := c.templates[n.Name]; td != nil {
@@ -2445,9 +2584,9 @@ func (c *compiler) call(e *syntax.Call) *Type {
 	case c.hostOnly() && !fn.Host:
 		c.errorf(pos, "C0307", "calling __device__ function %s from host code", fn.Name)
 	}
-	c.args(fn, e)
-	c.emit(OpCall, int32(c.funcIndex(fn)), int64(len(e.Args)), pos)
-	return fn.Type.Elem
+	nargs := c.args(fn, e)
+	c.emit(OpCall, int32(c.funcIndex(fn)), int64(nargs), pos)
+	return c.result(fn.Type.Elem, raw, pos)
 }
 
 func (c *compiler) funcIndex(fn *Function) int {
@@ -2461,8 +2600,18 @@ func (c *compiler) funcIndex(fn *Function) int {
 
 // args pushes the call arguments converted to the parameter types; a struct
 // argument is copied (passed by value).
-func (c *compiler) args(fn *Function, e *syntax.Call) {
+func (c *compiler) args(fn *Function, e *syntax.Call) int {
 	ft := fn.Type
+	if d := c.defaultsOf(fn); len(e.Args) < len(ft.Params) && d != nil {
+		// default arguments fill the missing trailing ones
+		args := append([]syntax.Expr(nil), e.Args...)
+		for i := len(args); i < len(ft.Params) && i < len(d) && d[i] != nil; i++ {
+			args = append(args, d[i])
+		}
+		ec := *e
+		ec.Args = args
+		e = &ec
+	}
 	if len(e.Args) != len(ft.Params) && !(ft.Variadic && len(e.Args) >= len(ft.Params)) {
 		c.errorf(e.Pos, "C0304", "%s takes %d arguments, %d given", fn.Name, len(ft.Params), len(e.Args))
 	}
@@ -2489,6 +2638,7 @@ func (c *compiler) args(fn *Function, e *syntax.Call) {
 			c.convert(at, pt, syntax.PosOf(a))
 		}
 	}
+	return len(e.Args)
 }
 
 func (c *compiler) launch(fn *Function, e *syntax.Call) *Type {
@@ -2538,8 +2688,8 @@ func (c *compiler) launch(fn *Function, e *syntax.Call) *Type {
 			c.emit(OpConst, 0, 0, pos)
 		}
 	}
-	c.args(fn, e)
-	c.emit(OpLaunch, int32(c.funcIndex(fn)), int64(len(e.Args)), pos)
+	n := c.args(fn, e)
+	c.emit(OpLaunch, int32(c.funcIndex(fn)), int64(n), pos)
 	return tVoid
 }
 
@@ -2606,7 +2756,7 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 			c.errorf(e.Pos, "C0313", "cannot deduce template argument %s of %s", name, td.Name)
 			return nil
 		}
-		key.WriteString("," + t.String())
+		key.WriteString("," + typeKey(t))
 	}
 	if fn := c.insts[key.String()]; fn != nil {
 		return fn

@@ -88,14 +88,22 @@ type Machine struct {
 	hostCtx accessCtx
 	streams []*stream // index 0: the legacy default stream
 	events  []*event
-	seq     int
-	grids   []*gridRun
-	defDone []doneOp // completed default-stream operations (seq, vc)
-	lastErr int
+	// CUDA graphs (graph.go): graphs, nodes and conditional handles, each
+	// named by its index + 1
+	asyncSeen map[[2]int32]bool // reported wgmma operand overwrites (asm.go)
+	graphs    []*cudaGraph
+	nodes     []*graphNode
+	conds     []*condHandle
+	seq       int
+	grids     []*gridRun
+	defDone   []doneOp // completed default-stream operations (seq, vc)
+	lastErr   int
 	// launchErr is the error of the last launch (cudaLaunchKernelEx
 	// returns it); maxDynSmem the cudaFuncAttributeMaxDynamicSharedMemorySize
 	// of each kernel; nextLaunch the attributes of the launch being made.
 	launchErr  int
+	syncVC     map[uint64]map[relKey]int32 // releases published at each atomic location (fence.go)
+	warpUB     bool                        // a warp collective's undefined behaviour was reported (C0630)
 	maxDynSmem map[*Function]int
 	nextLaunch launchExtra
 	exitCode   int
@@ -126,6 +134,7 @@ type Machine struct {
 	wval       uint64 // the value a store is writing, while wvalOK (Options.BenignWrites)
 	wvalOK     bool
 	cowriters  map[coKey][]seg // granules stored with one benign value by several threads (kernelonly.go)
+	pairs      pairLog         // two-thread predicate evaluations (pairs.go)
 	uninitSeen map[int32]bool
 	faultSeen  bool
 	lastFault  *diag.Diagnostic
@@ -170,6 +179,7 @@ type devOp struct {
 	seq    int
 	vc     []int32 // host clock at enqueue
 	grid   *gridRun
+	graph  *cudaGraph // opGraph (graph.go)
 	dst    uint64
 	src    uint64
 	n      int
@@ -206,6 +216,7 @@ type blockRun struct {
 	dyn     *Object
 	epoch   int32
 	wepoch  []int32
+	bxvc    map[relKey]int32 // releases the block's threads acquired before its last barrier (fence.go)
 	// inline PTX (asm.go): the shared window, named barriers, mbarriers,
 	// and whether a release made threads runnable during a round
 	win     *sharedWin
@@ -237,6 +248,9 @@ type Thread struct {
 	undef     []uint64 // bit per slot: an OpUndef local not yet assigned (weft check)
 	stopDepth int
 	retVal    uint64
+
+	alog   alogState       // accesses since the last barrier, for __read/__write (annot.go)
+	visits map[int32]int32 // per two-thread predicate site: evaluations so far (pairs.go)
 
 	host  bool
 	block *blockRun
@@ -285,7 +299,13 @@ type Thread struct {
 	mbarParity int
 	lc         int32
 	bvc        []int32
-	clPhase    int // the cluster-barrier phase this thread arrived for, + 1
+	clPhase    int        // the cluster-barrier phase this thread arrived for, + 1
+	wgPend     []wgRead   // wgmma reads not yet committed
+	wgGroups   [][]wgRead // committed wgmma groups not yet waited for
+	// relLc is the clock of the thread's last __threadfence (0: none) and
+	// xvc the releases it acquired through atomics (fence.go)
+	relLc int32
+	xvc   map[relKey]int32
 }
 
 // curPos is the position of the instruction t runs (0 when it has none).
@@ -634,6 +654,9 @@ func (m *Machine) exec(s *stream, op *devOp) {
 		case opKernel:
 			op.grid.agent, op.grid.clock = ctx.agent, ctx.clock
 			m.runGrid(op.grid, ctx)
+		case opGraph:
+			applyDefaults(op.graph)
+			m.runGraph(s, op.graph)
 		case opCopy, opSet:
 			t := &Thread{ctx: ctx, host: false}
 			if op.kind == opCopy {
@@ -765,7 +788,7 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 	// of a larger grid would not fit in memory. (The extents are at most
 	// 2^31 x 2^16 x 2^16 and 1024 threads: the product fits in uint64.)
 	if bad == "" {
-		if blocks, threads := launchSize(g.gdim, g.bdim); blocks > maxGridBlocks || threads > m.opts.MaxSteps {
+		if blocks, threads := launchSize(g.gdim, g.bdim); blocks > maxGridBlocks || min(threads, uint64(m.threadsRun(g.gdim, g.bdim))) > m.opts.MaxSteps {
 			m.fault(t, pos, "C0605", "kernel %s: a grid of %d blocks of %d threads is beyond what the interpreter runs (at most %d blocks, and fewer threads than the step limit of %d)", fn.Name, blocks, g.bdim.Size(), maxGridBlocks, m.opts.MaxSteps)
 			return false
 		}
@@ -813,6 +836,7 @@ func (m *Machine) RunKernel(fn *Function, gdim, bdim gpu.Dim3, shmem int, args [
 		return false
 	}
 	m.drainAll()
+	m.checkPairs(gdim, bdim) // pairs.go
 	return !m.failed
 }
 
@@ -989,6 +1013,9 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 			case stDone:
 				t.state = tsDone
 				changed = true
+				if len(t.wgPend) > 0 || len(t.wgGroups) > 0 {
+					m.wgmmaUnwaited(t)
+				}
 			case stFault:
 				return bsEnd
 			case stYield:
@@ -1012,6 +1039,9 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 		}
 		// Only a new arrival at a warp collective can complete one.
 		if warped && m.releaseWarps(b) {
+			if m.warpUB {
+				return bsEnd
+			}
 			e.rebuild()
 			continue
 		}
@@ -1073,6 +1103,7 @@ func (m *Machine) releaseBarrier(b *blockRun) bool {
 		}
 	}
 	n := uint64(len(b.threads))
+	m.barrierSync(b)
 	b.epoch++
 	for _, t := range b.threads {
 		var v uint64

@@ -42,6 +42,12 @@ func (c *compiler) gridMethod(m *syntax.Member, e *syntax.Call) *Type {
 
 func init() {
 	defb("cg/gridsync", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		if g := t.block.grid; !g.cooperative {
+			// CUDA Programming Guide, "Grid Synchronization": only a
+			// cooperative launch guarantees that all blocks are resident
+			m.fault(t, pos, "C0607", "grid.sync() in kernel %s, which was not launched with cudaLaunchCooperativeKernel (or the cooperative launch attribute)", g.fn.Name)
+			return 0, stFault
+		}
 		t.state, t.waitPos = tsGrid, pos
 		t.syncs++
 		return 0, stBlocked

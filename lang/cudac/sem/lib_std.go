@@ -39,14 +39,14 @@ func (c *compiler) stdVectorOf(elem *Type, pos diag.Pos) *Type {
 	if c.vectors == nil {
 		c.vectors = map[string]*Type{}
 	}
-	key := elem.String()
+	key := typeKey(elem)
 	if t := c.vectors[key]; t != nil {
 		return t
 	}
-	if hasStd(elem) || !elem.complete || elem.Kind == Void || elem.Kind == Array {
-		c.errorf(pos, "C0309", "std::vector<%s> is not modeled (elements are scalars or structs without std members)", elem)
+	if !elem.complete || elem.Kind == Void || elem.Kind == Array {
+		c.errorf(pos, "C0309", "std::vector<%s> is not modeled (elements are scalars, pointers, structs and std objects)", elem)
 	}
-	t := structOf("std::vector<"+key+">", "__data", ptrTo(elem), "__size", tULong, "__cap", tULong)
+	t := structOf("std::vector<"+elem.String()+">", "__data", ptrTo(elem), "__size", tULong, "__cap", tULong)
 	t.std, t.stdElem = stdVector, elem
 	c.vectors[key] = t
 	return t
@@ -57,7 +57,7 @@ func hasStd(t *Type) bool {
 	switch t.Kind {
 	case Struct:
 		if t.std != 0 {
-			return true
+			return t.std != stdAtomicRef
 		}
 		for _, f := range t.Fields {
 			if hasStd(f.Type) {
@@ -75,25 +75,38 @@ type stdField struct {
 	off  int
 	kind int
 	es   int // element size (1 for a string)
+	elem int // layout of an element holding std objects, or -1
 }
 
-func stdFields(t *Type, base int, out []stdField) []stdField {
+func (c *compiler) stdFields(t *Type, base int, out []stdField) []stdField {
 	switch t.Kind {
 	case Struct:
+		if t.std == stdAtomicRef {
+			return out
+		}
 		if t.std != 0 {
-			return append(out, stdField{off: base, kind: t.std, es: t.stdElem.size})
+			return append(out, stdField{off: base, kind: t.std, es: t.stdElem.size, elem: c.elemLayout(t)})
 		}
 		for _, f := range t.Fields {
-			out = stdFields(f.Type, base+f.Offset, out)
+			out = c.stdFields(f.Type, base+f.Offset, out)
 		}
 	case Array:
 		if hasStd(t.Elem) {
 			for i := 0; i < t.Len; i++ {
-				out = stdFields(t.Elem, base+i*t.Elem.size, out)
+				out = c.stdFields(t.Elem, base+i*t.Elem.size, out)
 			}
 		}
 	}
 	return out
+}
+
+// elemLayout is the deep-copy layout of the elements of std container t,
+// or -1 when they hold no std objects.
+func (c *compiler) elemLayout(t *Type) int {
+	if t.std != stdVector || !hasStd(t.stdElem) {
+		return -1
+	}
+	return c.stdLayout(t.stdElem)
 }
 
 // copyValue copies a value of type t: dst and src are on the stack, dst
@@ -116,8 +129,9 @@ func (c *compiler) stdLayout(t *Type) int {
 		c.layoutIdx = map[string]int{}
 	}
 	i := len(c.prog.StdLayouts)
-	c.prog.StdLayouts = append(c.prog.StdLayouts, stdLayout{size: t.size, fields: stdFields(t, 0, nil)})
+	c.prog.StdLayouts = append(c.prog.StdLayouts, stdLayout{size: t.size})
 	c.layoutIdx[key] = i
+	c.prog.StdLayouts[i].fields = c.stdFields(t, 0, nil)
 	return i
 }
 
@@ -129,7 +143,7 @@ type stdLayout struct {
 // stdZero default-constructs the std members of the object on the stack
 // (kept): their headers are zeroed.
 func (c *compiler) stdZero(t *Type, pos diag.Pos) {
-	for _, f := range stdFields(t, 0, nil) {
+	for _, f := range c.stdFields(t, 0, nil) {
 		c.emit(OpDup, 0, 0, pos)
 		c.emit(OpConst, 0, int64(f.off), pos)
 		c.emit(OpPtrAdd, 1, 0, pos)
@@ -178,7 +192,8 @@ func (c *compiler) stdConstruct(t *Type, args []syntax.Expr, pos diag.Pos) {
 		c.stdValuePtr(t, args[1:], pos)
 		c.emit(OpConst, 0, int64(t.stdElem.size), pos)
 		c.emit(OpConst, 0, int64(t.std), pos)
-		c.stdBuiltin("__vec_resize", 5, pos)
+		c.emit(OpConst, 0, int64(c.elemLayout(t)), pos)
+		c.stdBuiltin("__vec_resize", 6, pos)
 		c.emit(OpPop, 0, 0, pos)
 	default:
 		c.errorf(pos, "C0304", "no constructor of %s takes %d arguments", t, len(args))
@@ -222,7 +237,8 @@ func (c *compiler) stdInitFrom(t *Type, e syntax.Expr) {
 			c.stdValuePtr(t, []syntax.Expr{el.X}, pos)
 			c.emit(OpConst, 0, int64(t.stdElem.size), pos)
 			c.emit(OpConst, 0, int64(t.std), pos)
-			c.stdBuiltin("__vec_push", 4, pos)
+			c.emit(OpConst, 0, int64(c.elemLayout(t)), pos)
+			c.stdBuiltin("__vec_push", 5, pos)
 			c.emit(OpPop, 0, 0, pos)
 		}
 		return
@@ -449,7 +465,8 @@ func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 		c.emit(OpConst, 0, 0, pos)
 		c.emit(OpConst, 0, int64(st.stdElem.size), pos)
 		c.emit(OpConst, 0, int64(st.std), pos)
-		c.stdBuiltin("__vec_resize", 5, pos)
+		c.emit(OpConst, 0, int64(c.elemLayout(st)), pos)
+		c.stdBuiltin("__vec_resize", 6, pos)
 		return tVoid
 	case "resize":
 		if !nargs(1, 2) {
@@ -460,7 +477,30 @@ func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 		c.stdValuePtr(st, args[1:], pos)
 		c.emit(OpConst, 0, int64(st.stdElem.size), pos)
 		c.emit(OpConst, 0, int64(st.std), pos)
-		c.stdBuiltin("__vec_resize", 5, pos)
+		c.emit(OpConst, 0, int64(c.elemLayout(st)), pos)
+		c.stdBuiltin("__vec_resize", 6, pos)
+		return tVoid
+	case "assign":
+		if !nargs(2, 2) {
+			return tVoid
+		}
+		for k := 0; k < 2; k++ {
+			recv()
+			if k == 0 {
+				c.emit(OpConst, 0, 0, pos)
+				c.emit(OpConst, 0, 0, pos)
+			} else {
+				c.convert(c.expr(args[0]), tULong, pos)
+				c.stdValuePtr(st, args[1:], pos)
+			}
+			c.emit(OpConst, 0, int64(st.stdElem.size), pos)
+			c.emit(OpConst, 0, int64(st.std), pos)
+			c.emit(OpConst, 0, int64(c.elemLayout(st)), pos)
+			c.stdBuiltin("__vec_resize", 6, pos)
+			if k == 0 {
+				c.emit(OpPop, 0, 0, pos)
+			}
+		}
 		return tVoid
 	case "reserve", "shrink_to_fit":
 		for _, a := range args {
@@ -476,7 +516,8 @@ func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 		c.stdValuePtr(st, args, pos)
 		c.emit(OpConst, 0, int64(st.stdElem.size), pos)
 		c.emit(OpConst, 0, int64(st.std), pos)
-		c.stdBuiltin("__vec_push", 4, pos)
+		c.emit(OpConst, 0, int64(c.elemLayout(st)), pos)
+		c.stdBuiltin("__vec_push", 5, pos)
 		return tVoid
 	case "pop_back":
 		if !nargs(0, 0) {
@@ -531,7 +572,7 @@ func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 		c.strAppendExpr(args[0], pos)
 		c.emit(OpPop, 0, 0, pos)
 		return ptrTo(st)
-	case "find", "rfind":
+	case "find", "rfind", "find_first_of", "find_first_not_of", "find_last_of", "find_last_not_of":
 		if !isStr || !nargs(1, 2) {
 			break
 		}
@@ -556,14 +597,15 @@ func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 			c.errorf(pos, "C0302", "std::string::find of %s", at)
 			c.emit(OpConst, 0, 0, pos)
 		}
+		mode := map[string]int64{"find": 0, "rfind": 1, "find_first_of": 2, "find_first_not_of": 3, "find_last_of": 4, "find_last_not_of": 5}[m.Name]
 		if len(args) == 2 {
 			c.convert(c.expr(args[1]), tULong, pos)
-		} else if m.Name == "rfind" {
+		} else if mode == 1 || mode >= 4 {
 			c.emit(OpConst, 0, -1, pos)
 		} else {
 			c.emit(OpConst, 0, 0, pos)
 		}
-		c.emit(OpConst, 0, int64(b2u(m.Name == "rfind")), pos)
+		c.emit(OpConst, 0, mode, pos)
 		c.stdBuiltin("__str_find", 4, pos)
 		return tULong
 	case "substr":
@@ -693,8 +735,8 @@ func init() {
 		"__std_cmp":         sig(tInt, hostSide, tAny, tAny, tAny),
 		"__std_at":          sig(tVoidP, hostSide, tAny, tAny, tAny, tAny),
 		"__std_data":        sig(tVoidP, hostSide, tAny, tAny),
-		"__vec_resize":      sig(tVoid, hostSide, tAny, tAny, tAny, tAny, tAny),
-		"__vec_push":        sig(tVoid, hostSide, tAny, tAny, tAny, tAny),
+		"__vec_resize":      sig(tVoid, hostSide, tAny, tAny, tAny, tAny, tAny, tAny),
+		"__vec_push":        sig(tVoid, hostSide, tAny, tAny, tAny, tAny, tAny),
 		"__vec_pop":         sig(tVoid, hostSide, tAny, tAny, tAny),
 		"__str_assign":      sig(tVoidP, hostSide, tAny, tAny),
 		"__str_append_str":  sig(tVoidP, hostSide, tAny, tAny),
@@ -709,19 +751,8 @@ func init() {
 	}
 	namedConsts["std::string::npos"] = -1
 	defb("__std_copy", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
-		l := m.prog.StdLayouts[a[2]]
-		if !m.copyMem(t, a[0], a[1], l.size, pos, false) {
+		if !m.copyDeep(t, a[0], a[1], int(a[2]), pos) {
 			return 0, stFault
-		}
-		for _, f := range l.fields {
-			src := a[1] + uint64(f.off)
-			b, n, good := m.stdBytes(t, src, f.es, pos)
-			if !good {
-				return 0, stFault
-			}
-			if !m.stdSetBytes(t, a[0]+uint64(f.off), b, n, f.es, f.kind == stdString, pos) {
-				return 0, stFault
-			}
 		}
 		return ok(a[0])
 	})
@@ -785,7 +816,8 @@ func init() {
 		}
 		buf := make([]byte, int(n)*es)
 		copy(buf, old)
-		if a[2] != 0 && n > size {
+		deep := int64(a[5]) >= 0 && a[2] != 0
+		if a[2] != 0 && n > size && !deep {
 			v, good := m.resolve(t, a[2], es, pos, false, false)
 			if !good {
 				return 0, stFault
@@ -796,6 +828,17 @@ func init() {
 		}
 		if !m.stdSetBytes(t, a[0], buf, n, es, a[4] == stdString, pos) {
 			return 0, stFault
+		}
+		if deep {
+			data, _, _, good := m.stdHdr(t, a[0], pos)
+			if !good {
+				return 0, stFault
+			}
+			for i := size; i < n; i++ {
+				if !m.copyDeep(t, data+i*uint64(es), a[2], int(a[5]), pos) {
+					return 0, stFault
+				}
+			}
 		}
 		return ok(0)
 	})
@@ -812,6 +855,12 @@ func init() {
 		buf := append(append(make([]byte, 0, len(old)+es), old...), v...)
 		if !m.stdSetBytes(t, a[0], buf, size+1, es, a[3] == stdString, pos) {
 			return 0, stFault
+		}
+		if int64(a[4]) >= 0 {
+			data, _, _, good := m.stdHdr(t, a[0], pos)
+			if !good || !m.copyDeep(t, data+size*uint64(es), a[1], int(a[4]), pos) {
+				return 0, stFault
+			}
 		}
 		return ok(0)
 	})
@@ -889,6 +938,30 @@ func init() {
 		}
 		from := a[2]
 		h := string(hay)
+		if a[3] >= 2 {
+			// find_{first,last}_{of,not_of}: a character in (or not in) the set
+			in := a[3] == 2 || a[3] == 4
+			last := a[3] >= 4
+			match := func(i int) bool { return strings.IndexByte(needle, h[i]) >= 0 == in }
+			if last {
+				i := len(h) - 1
+				if from < uint64(len(h)) {
+					i = int(from)
+				}
+				for ; i >= 0; i-- {
+					if match(i) {
+						return ok(uint64(i))
+					}
+				}
+				return ok(^uint64(0))
+			}
+			for i := from; i < uint64(len(h)); i++ {
+				if match(int(i)) {
+					return ok(i)
+				}
+			}
+			return ok(^uint64(0))
+		}
 		if a[3] != 0 { // rfind: the last match starting at or before from
 			end := uint64(len(h))
 			if from < end {
@@ -957,4 +1030,36 @@ func cFormatFloat(v float64) string {
 		return "-inf"
 	}
 	return strconv.FormatFloat(v, 'f', 6, 64)
+}
+
+// copyDeep copies the object at src to dst with layout l: the bytes, then
+// a fresh buffer for every std member (recursively for their elements).
+func (m *Machine) copyDeep(t *Thread, dst, src uint64, l int, pos int32) bool {
+	lay := m.prog.StdLayouts[l]
+	if !m.copyMem(t, dst, src, lay.size, pos, false) {
+		return false
+	}
+	for _, f := range lay.fields {
+		b, n, good := m.stdBytes(t, src+uint64(f.off), f.es, pos)
+		if !good {
+			return false
+		}
+		if !m.stdSetBytes(t, dst+uint64(f.off), b, n, f.es, f.kind == stdString, pos) {
+			return false
+		}
+		if f.elem < 0 || n == 0 {
+			continue
+		}
+		sdata, _, _, _ := m.stdHdr(t, src+uint64(f.off), pos)
+		ddata, _, _, good := m.stdHdr(t, dst+uint64(f.off), pos)
+		if !good {
+			return false
+		}
+		for i := uint64(0); i < n; i++ {
+			if !m.copyDeep(t, ddata+i*uint64(f.es), sdata+i*uint64(f.es), f.elem, pos) {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -1,6 +1,8 @@
 package sem
 
 import (
+	"math"
+
 	"weft.dev/weft/lang/cudac/lib"
 )
 
@@ -280,4 +282,99 @@ func (m *Machine) writeStream(t *Thread, p uint64, b []byte, pos int32) bool {
 		m.diags.Warnf(m.pos(pos), "C0608", "write to %s failed (not opened for writing, or over 1 GiB)", f.Path)
 	}
 	return true
+}
+
+func init() {
+	for name, s := range map[string]*bsig{
+		"fscanf": sig(tInt, hostSide, tFILEP, tCharP).va(),
+		"sscanf": sig(tInt, hostSide, tCharP, tCharP).va(),
+		"scanf":  sig(tInt, hostSide, tCharP).va(),
+	} {
+		builtinSigs[name] = s
+	}
+	defb("fscanf", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		if a[0] == lib.Stdin {
+			return ok(uint64(0xffffffffffffffff)) // stdin is empty
+		}
+		f, good := m.file(t, a[0], pos)
+		if !good {
+			return 0, stFault
+		}
+		format, good := m.cstring(t, a[1], pos)
+		if !good {
+			return 0, stFault
+		}
+		n, used, st := m.scanInto(t, f.Rest(), format, a[2:], pos)
+		if st != stDone {
+			return 0, st
+		}
+		f.Skip(used)
+		if f.Pos >= len(f.Data) {
+			f.EOF = true
+		}
+		return ok(n)
+	})
+	defb("sscanf", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		s, good := m.cstring(t, a[0], pos)
+		if !good {
+			return 0, stFault
+		}
+		format, good := m.cstring(t, a[1], pos)
+		if !good {
+			return 0, stFault
+		}
+		n, _, st := m.scanInto(t, []byte(s), format, a[2:], pos)
+		return n, st
+	})
+	defb("scanf", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		return ok(uint64(0xffffffffffffffff)) // stdin is empty: EOF
+	})
+}
+
+// scanInto runs lib.Scan and stores its assignments through the pointer
+// arguments; it returns scanf's result and the bytes consumed.
+func (m *Machine) scanInto(t *Thread, in []byte, format string, ptrs []uint64, pos int32) (uint64, int, status) {
+	items, used, count, eof := lib.Scan(in, format)
+	if eof {
+		return uint64(0xffffffffffffffff), used, stDone
+	}
+	if len(items) > len(ptrs) {
+		m.fault(t, pos, "C0607", "scanf format has %d conversions but only %d pointer arguments", len(items), len(ptrs))
+		return 0, 0, stFault
+	}
+	for k, it := range items {
+		p := ptrs[k]
+		switch it.Kind {
+		case 'i', 'u', 'n':
+			b, good := m.resolve(t, p, it.Size, pos, true, false)
+			if !good {
+				return 0, 0, stFault
+			}
+			storeN(b, it.Size, it.Int)
+		case 'f':
+			b, good := m.resolve(t, p, it.Size, pos, true, false)
+			if !good {
+				return 0, 0, stFault
+			}
+			if it.Size == 8 {
+				storeN(b, 8, bits(it.Float))
+			} else {
+				storeN(b, 4, uint64(math.Float32bits(float32(it.Float))))
+			}
+		case 's', 'c':
+			n := len(it.Str)
+			if it.Kind == 's' {
+				n++
+			}
+			b, good := m.resolve(t, p, n, pos, true, false)
+			if !good {
+				return 0, 0, stFault
+			}
+			copy(b, it.Str)
+			if it.Kind == 's' {
+				b[len(it.Str)] = 0
+			}
+		}
+	}
+	return uint64(count), used, stDone
 }

@@ -18,8 +18,10 @@ type Program struct {
 	// StdLayouts are the std members of the types deep copies copy.
 	StdLayouts []stdLayout
 	Pos        []diag.Pos
-	bodiless   bool       // a bodiless function is called (annot.go)
-	asms       []*asmInfo // inline asm statements (asm.go)
+	bodiless   bool        // a bodiless function is called (annot.go)
+	alog       bool        // access predicates are used: threads log their accesses (annot.go)
+	pairSites  []*pairSite // two-thread predicates (pairs.go)
+	asms       []*asmInfo  // inline asm statements (asm.go)
 }
 
 // HasBodiless reports whether the program calls a function declared but
@@ -90,6 +92,12 @@ func Load(f *diag.File, diags *diag.List) *Program {
 
 // LoadConfig is Load with -I directories and -D macros.
 func LoadConfig(f *diag.File, diags *diag.List, cfg syntax.Config) *Program {
+	return LoadUnits(f, nil, diags, cfg)
+}
+
+// LoadUnits loads a program of several translation units: f and the
+// files extra, linked as nvcc links them (link.go).
+func LoadUnits(f *diag.File, extra []string, diags *diag.List, cfg syntax.Config) *Program {
 	toks := syntax.PreprocessConfig(f, diags, cfg)
 	if diags.HasErrors() {
 		return nil
@@ -98,7 +106,7 @@ func LoadConfig(f *diag.File, diags *diag.List, cfg syntax.Config) *Program {
 	if diags.HasErrors() {
 		return nil
 	}
-	if file = linkUnits(f, file, diags); file == nil {
+	if file = linkFiles(f, file, extra, cfg, diags); file == nil {
 		return nil
 	}
 	p := Compile(file, diags)

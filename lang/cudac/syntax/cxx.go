@@ -139,6 +139,9 @@ func resolveScopes(toks []Token, diags *diag.List) []Token {
 			if len(parts) >= 2 && tags[parts[len(parts)-2].Text] && !tags[last.Text] {
 				nt.Text = parts[len(parts)-2].Text + "::" + last.Text
 			}
+			if nsOf(parts[0].Text) == "cuda" && last.Text == "atomic_ref" {
+				nt.Text = "cuda::atomic_ref"
+			}
 			if nsOf(parts[0].Text) == "std" && len(parts) == 2 && StdModeled[last.Text] {
 				nt.Text = "std::" + last.Text
 			}

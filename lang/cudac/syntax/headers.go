@@ -43,7 +43,7 @@ var knownHeaders = map[string]string{
 	"cuda_bf16.h":                 "",
 	"vector_types.h":              "",
 	"vector_functions.h":          "",
-	"cstdio":                      "#define NULL ((void*)0)\n",
+	"cstdio":                      "#define EOF (-1)\n#define NULL ((void*)0)\n#define SEEK_SET 0\n#define SEEK_CUR 1\n#define SEEK_END 2\n",
 	"cstdlib":                     "#define NULL ((void*)0)\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n",
 	"cstring":                     "",
 	"cmath":                       "#define M_PI 3.14159265358979323846\n#define INFINITY (__builtin_inff())\n#define NAN (__builtin_nanf())\n",

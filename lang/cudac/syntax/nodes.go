@@ -68,6 +68,8 @@ type Param struct {
 	Name string
 	Pos  diag.Pos
 	Type *TypeExpr
+	// Default is the default argument (C++ [dcl.fct.default]), or nil.
+	Default Expr
 }
 
 // Field is a struct member.
@@ -331,6 +333,16 @@ type (
 		Types  []*TypeExpr
 		Member string
 	}
+	// Lambda is a C++11 lambda expression, [captures](params) -> Ret { Body }.
+	Lambda struct {
+		Pos      diag.Pos
+		ByRef    bool     // [&]
+		ByValue  bool     // [=] or a capture by value
+		Captures []string // named captures (by reference when RefCap)
+		Params   []*Param
+		Ret      *TypeExpr // nil: deduced from the return statements
+		Body     *Block
+	}
 	// InitElem is one element of an initializer list.
 	InitElem struct {
 		Field string // designator .Field
@@ -354,6 +366,7 @@ func (e *Cast) exprPos() diag.Pos          { return e.Pos }
 func (e *SizeofExpr) exprPos() diag.Pos    { return e.Pos }
 func (e *InitList) exprPos() diag.Pos      { return e.Pos }
 func (e *Trait) exprPos() diag.Pos         { return e.Pos }
+func (e *Lambda) exprPos() diag.Pos        { return e.Pos }
 
 // PosOf returns the position of an expression or statement.
 func PosOf(n any) diag.Pos {

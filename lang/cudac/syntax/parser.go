@@ -22,7 +22,7 @@ var BuiltinTypeNames = []string{
 	"CUtensorMapSwizzle", "CUtensorMapL2promotion", "CUtensorMapFloatOOBfill", "cudaDriverEntryPointQueryResult",
 	"cudaDeviceAttr", "cudaFuncAttribute", "cudaLaunchConfig_t", "cudaLaunchAttribute", "cudaLaunchAttributeValue",
 	"cudaLaunchAttributeID", "CUdevice", "CUstream", "cudaMemPool_t",
-	"std::string", "std::vector",
+	"std::string", "std::vector", "cuda::atomic_ref",
 }
 
 // VectorTypeNames are CUDA's built-in vector types (vector_types.h): each
@@ -422,7 +422,7 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 			if base == nil && len(words) == 0 && p.isTypeName(t.Text) {
 				base = &TypeExpr{Kind: TNamed, Name: t.Text, Pos: t.Pos}
 				p.next()
-				if p.is("<") && (strings.HasPrefix(t.Text, cgPrefix) || t.Text == "std::vector") {
+				if p.is("<") && (strings.HasPrefix(t.Text, cgPrefix) || t.Text == "std::vector" || t.Text == "cuda::atomic_ref") {
 					p.classTemplateArg(base)
 				}
 				continue
@@ -635,18 +635,11 @@ func (p *parser) member(tag string) bool {
 	}
 body:
 	t := p.tok()
-	for k := 0; k < 4; k++ {
-		if u := p.peek(k); u.Text == "operator" {
-			p.errorf(u.Pos, "C0206", "operator overloading is not supported")
-		} else if u.Text == ";" || u.Text == "(" || u.Text == "{" {
-			break
-		}
-	}
 	switch {
 	case p.is("~"):
 		p.errorf(t.Pos, "C0206", "destructors are not supported")
 	case t.Text == "operator":
-		p.errorf(t.Pos, "C0206", "operator overloading is not supported")
+		p.errorf(t.Pos, "C0206", "conversion operators are not supported")
 	case t.Text == "template":
 		p.errorf(t.Pos, "C0206", "member templates are not supported")
 	case t.Text == "using" || t.Text == "friend" || t.Text == "virtual":
@@ -736,7 +729,10 @@ func (p *parser) classTemplateArg(base *TypeExpr) {
 	} else {
 		base.TArg = p.binary(7) // stop before '>'
 	}
-	p.expect(">")
+	if base.Name == "cuda::atomic_ref" && p.got(",") {
+		base.TArg = p.binary(7) // the thread scope
+	}
+	p.closeAngle()
 }
 
 // usingAlias parses "using Name = type;" as a typedef.
@@ -811,6 +807,10 @@ func (p *parser) declarator(base *TypeExpr) (string, diag.Pos, *TypeExpr) {
 		hole = &TypeExpr{}
 		name, pos, inner = p.declarator(hole)
 		p.expect(")")
+	} else if p.is("operator") || (p.tok().Kind == Ident && strings.HasSuffix(p.tok().Text, "::operator")) {
+		// an operator function (C++ [over.oper]): operator+, operator[], ...
+		id := p.next()
+		name, pos = id.Text+p.operatorName(), id.Pos
 	} else if p.tok().Kind == Ident && !keywords[p.tok().Text] && !p.isTypeName(p.tok().Text) {
 		id := p.next()
 		name, pos = id.Text, id.Pos
@@ -864,10 +864,11 @@ func (p *parser) suffixes(base *TypeExpr) *TypeExpr {
 			if pos == (diag.Pos{}) {
 				pos = pb.Pos
 			}
-			if p.got("=") { // default argument (C++): accepted and ignored
-				p.assign()
+			var def Expr
+			if p.got("=") { // a default argument (C++)
+				def = p.assign()
 			}
-			ft.Params = append(ft.Params, &Param{Name: name, Pos: pos, Type: pt})
+			ft.Params = append(ft.Params, &Param{Name: name, Pos: pos, Type: pt, Default: def})
 			if !p.got(",") {
 				break
 			}
@@ -1172,7 +1173,7 @@ func (p *parser) stmt() Stmt {
 			}
 			return &LabeledStmt{Pos: t.Pos, Label: t.Text, Stmt: p.stmt()}
 		}
-		if p.startsType() && !(p.isTypeName(t.Text) && p.peek(1).Text == "(" && t.Text == "dim3") {
+		if p.startsType() && !(p.isTypeName(t.Text) && p.peek(1).Text == "(" && t.Text == "dim3") && !p.classTemporary() {
 			return p.declStmt()
 		}
 	}
@@ -1424,7 +1425,7 @@ func (p *parser) primary() Expr {
 			p.next()
 			p.expect("<")
 			ty := p.typeName()
-			p.expect(">")
+			p.closeAngle()
 			p.expect("(")
 			x := p.expr()
 			p.expect(")")
@@ -1466,6 +1467,9 @@ func (p *parser) primary() Expr {
 			x := p.expr()
 			p.expect(")")
 			return x
+		}
+		if t.Text == "[" {
+			return p.lambda()
 		}
 	}
 	what := "'" + t.Text + "'"
@@ -1571,7 +1575,7 @@ func (p *parser) templateArgs() ([]*TypeExpr, []Expr) {
 			break
 		}
 	}
-	p.expect(">")
+	p.closeAngle()
 	return targs, vargs
 }
 
@@ -1643,7 +1647,7 @@ func (p *parser) trait() Expr {
 			break
 		}
 	}
-	p.expect(">")
+	p.closeAngle()
 	if strings.HasSuffix(t.Text, "_v") {
 		return tr
 	}
@@ -1656,4 +1660,123 @@ func (p *parser) trait() Expr {
 		p.errorf(t.Pos, "C0206", "%s<...>::%s is not supported (only ::value)", name, tr.Member)
 	}
 	return tr
+}
+
+// classTemporary reports whether a statement starting with a modeled class
+// template is an expression, T<args>(x).f(...), rather than a declaration.
+func (p *parser) classTemporary() bool {
+	t := p.tok()
+	if t.Text != "cuda::atomic_ref" && t.Text != "std::vector" && t.Text != "std::string" {
+		return false
+	}
+	k := 1
+	if p.peek(k).Text == "<" {
+		level := 0
+		for ; p.i+k < len(p.toks); k++ {
+			switch p.peek(k).Text {
+			case "<":
+				level++
+			case ">":
+				level--
+			case ";", "{", "}":
+				return false
+			}
+			if level == 0 {
+				break
+			}
+		}
+		k++
+	}
+	return p.peek(k).Text == "("
+}
+
+// closeAngle expects the '>' closing a template argument list; a '>>'
+// closes two (C++11 [temp.names]/3), so it is split.
+func (p *parser) closeAngle() {
+	if t := p.tok(); t.Kind == Punct && (t.Text == ">>" || t.Text == ">>=" || t.Text == ">=") {
+		p.toks[p.i].Text = t.Text[1:]
+		p.toks[p.i].Pos.Offset++
+		return
+	}
+	p.expect(">")
+}
+
+// lambda parses [captures](params) mutable -> Ret { body } (C++11
+// [expr.prim.lambda]).
+func (p *parser) lambda() Expr {
+	t := p.expect("[")
+	l := &Lambda{Pos: t.Pos}
+	for !p.is("]") {
+		switch {
+		case p.got("&"):
+			if p.tok().Kind == Ident {
+				l.Captures = append(l.Captures, p.next().Text)
+			} else {
+				l.ByRef = true
+			}
+		case p.got("="):
+			l.ByValue = true
+		case p.is("this"):
+			p.next()
+		default:
+			l.Captures = append(l.Captures, p.ident().Text)
+			l.ByValue = true
+		}
+		if !p.got(",") {
+			break
+		}
+	}
+	p.expect("]")
+	p.push()
+	defer p.pop()
+	if p.got("(") {
+		for !p.is(")") {
+			pb, _ := p.specifiers()
+			name, pos, pt := p.declarator(pb)
+			if name != "" {
+				p.declareName(name, false)
+			}
+			l.Params = append(l.Params, &Param{Name: name, Pos: pos, Type: pt})
+			if !p.got(",") {
+				break
+			}
+		}
+		p.expect(")")
+	}
+	for p.is("mutable") || p.is("constexpr") || p.is("noexcept") || p.is("__device__") || p.is("__host__") {
+		p.next()
+	}
+	if p.got("->") {
+		l.Ret = p.typeName()
+	}
+	l.Body = p.block()
+	return l
+}
+
+// overloadable are the operators an operator function may name.
+var overloadable = map[string]bool{
+	"+": true, "-": true, "*": true, "/": true, "%": true, "^": true, "&": true, "|": true, "~": true, "!": true,
+	"<": true, ">": true, "+=": true, "-=": true, "*=": true, "/=": true, "%=": true, "^=": true, "&=": true,
+	"|=": true, "<<": true, ">>": true, "<<=": true, ">>=": true, "==": true, "!=": true, "<=": true, ">=": true,
+	"&&": true, "||": true, "++": true, "--": true, "=": true,
+}
+
+// operatorName reads the operator after the keyword operator.
+func (p *parser) operatorName() string {
+	t := p.tok()
+	switch {
+	case p.is("(") && p.peek(1).Text == ")":
+		p.next()
+		p.next()
+		return "()"
+	case p.is("[") && p.peek(1).Text == "]":
+		p.next()
+		p.next()
+		return "[]"
+	case t.Kind == Punct && overloadable[t.Text]:
+		p.next()
+		return t.Text
+	}
+	p.errorf(t.Pos, "C0206", "operator %s cannot be overloaded here (conversion operators and new/delete are not supported)", t.Text)
+	return ""
 }

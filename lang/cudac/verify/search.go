@@ -1,9 +1,11 @@
 package verify
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -41,6 +43,10 @@ const (
 	// DefaultMaxThreads bounds the threads of one configuration: blocks
 	// beyond it are not started (Options.Blocks).
 	DefaultMaxThreads = 4096
+	// DefaultSearchSteps bounds the instructions of one configuration of
+	// weft check's search (--max-steps sets another bound, and its
+	// overrun is then an error as in any run).
+	DefaultSearchSteps = 20_000_000
 )
 
 // Result is what a search did.
@@ -49,10 +55,12 @@ type Result struct {
 	Configs  int // configurations run to the end of the kernel with no precondition false
 	Excluded int // configurations a precondition excluded (C0620)
 	Findings int // distinct errors reported
+	Cut      int // configurations cut short by the search's step budget
 }
 
 // Config is one launch the search runs: everything a rerun needs.
 type Config struct {
+	Kernel      string // "" : the file's first kernel
 	Grid, Block gpu.Dim3
 	Blocks      []int // nil: all
 	Args        []string
@@ -65,6 +73,9 @@ type Config struct {
 // Flags renders c as the command-line flags that rerun exactly it.
 func (c Config) Flags() string {
 	var b strings.Builder
+	if c.Kernel != "" {
+		fmt.Fprintf(&b, "--kernel=%s ", c.Kernel)
+	}
 	fmt.Fprintf(&b, "--gridDim=%s --blockDim=%s", dimFlag(c.Grid), dimFlag(c.Block))
 	if c.Blocks != nil {
 		s := make([]string, len(c.Blocks))
@@ -125,22 +136,56 @@ func HasMain(f *diag.File) bool {
 	return false
 }
 
-// Load preprocesses (with the header's and predefined macros), parses and
-// compiles f. It returns the program and the integer literals of f, the
-// values the search tries for scalar parameters.
-func Load(f *diag.File, defines []string, readFile func(string) ([]byte, error), diags *diag.List) (*sem.Program, []int64) {
-	if readFile == nil {
-		readFile = os.ReadFile
+// Load preprocesses (with cfg's include directories, its macros, the
+// header's, and GPUVerify's predefined ones), parses and
+// compiles f. It returns the program and what the search learns from f's
+// tokens (Facts).
+func Load(f *diag.File, cfg syntax.Config, diags *diag.List) (*sem.Program, *Facts) {
+	if cfg.ReadFile == nil {
+		cfg.ReadFile = os.ReadFile
 	}
-	toks := syntax.PreprocessDefines(f, diags, readFile, append(append([]string(nil), predefined...), defines...))
+	with := func(defines []string) syntax.Config {
+		c := cfg
+		c.Defines = append(append([]string(nil), predefined...), defines...)
+		return c
+	}
+	defines := cfg.Defines
+	f, axioms := extractAxioms(f)
+	defines, inst := templateArgs(f, defines, with(nil))
+	if axioms != "" {
+		inst += "__global__ void " + axiomKernel + "(void) { __requires(" + axioms + "); }\n"
+	}
+	toks := syntax.PreprocessConfig(f, diags, with(defines))
 	if diags.HasErrors() {
 		return nil, nil
 	}
+	if inst != "" {
+		// launches in a host function that never runs make the compiler
+		// instantiate the template kernels (it is not main: the file
+		// stays kernel-only)
+		var idiags diag.List
+		more := syntax.PreprocessConfig(diag.NewFile("<template instances>", []byte(inst)), &idiags, with(nil))
+		if !idiags.HasErrors() && len(toks) > 0 && len(more) > 0 {
+			toks = append(toks[:len(toks)-1:len(toks)-1], more...)
+		}
+	}
 	lits := map[int64]bool{}
-	for _, t := range toks {
+	facts := &Facts{Equal: map[string]int64{}}
+	for i, t := range toks {
 		if t.Kind == syntax.IntLit && t.Pos.File == f {
-			if v, err := strconv.ParseInt(strings.TrimRight(t.Text, "uUlL"), 0, 64); err == nil && v >= 0 && v <= 1<<16 {
+			if v, ok := intLit(t); ok && v >= 0 && v <= 1<<16 {
 				lits[v] = true
+			}
+		}
+		// __requires(name == literal) / (literal == name): the value the
+		// search starts from
+		if t.Kind == syntax.Ident && t.Text == "__requires" && i+5 < len(toks) && toks[i+1].Text == "(" && toks[i+3].Text == "==" {
+			a, b := toks[i+2], toks[i+4]
+			if a.Kind == syntax.IntLit {
+				a, b = b, a
+			}
+			if v, ok := intLit(b); ok && a.Kind == syntax.Ident && (toks[i+5].Text == ")" || toks[i+5].Text == "&&") {
+				facts.Equal[a.Text] = v
 			}
 		}
 	}
@@ -152,18 +197,207 @@ func Load(f *diag.File, defines []string, readFile func(string) ([]byte, error),
 	if diags.HasErrors() {
 		return nil, nil
 	}
-	var out []int64
 	for v := range lits {
-		out = append(out, v)
+		facts.Lits = append(facts.Lits, v)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
-	return p, out
+	sort.Slice(facts.Lits, func(i, j int) bool { return facts.Lits[i] < facts.Lits[j] })
+	return p, facts
+}
+
+// Facts are what the search learns from the source: its integer literals
+// and the values preconditions give parameters (__requires(n == 64)).
+type Facts struct {
+	Lits  []int64
+	Equal map[string]int64
+}
+
+func intLit(t syntax.Token) (int64, bool) {
+	if t.Kind != syntax.IntLit {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(strings.TrimRight(t.Text, "uUlL"), 0, 64)
+	return v, err == nil
+}
+
+// axiomKernel is the kernel that evaluates a file's axioms.
+const axiomKernel = "__weft_axioms"
+
+var axiomRe = regexp.MustCompile(`(?m)^[ \t]*__axiom[ \t]*\(`)
+
+// extractAxioms blanks out GPUVerify's file-scope "__axiom(e);" lines
+// (keeping every other byte where it was, so positions hold) and returns
+// the conjunction of their conditions. An axiom constrains the launch:
+// the search runs only blocks all of whose threads satisfy it (Check).
+func extractAxioms(f *diag.File) (*diag.File, string) {
+	locs := axiomRe.FindAllIndex(f.Src, -1)
+	if locs == nil {
+		return f, ""
+	}
+	src := append([]byte(nil), f.Src...)
+	var conds []string
+	for _, l := range locs {
+		depth, end := 0, -1
+		for i := l[1] - 1; i < len(src); i++ {
+			if src[i] == '(' {
+				depth++
+			} else if src[i] == ')' {
+				depth--
+				if depth == 0 {
+					end = i
+					break
+				}
+			}
+		}
+		if end < 0 {
+			continue // unbalanced: left for the parser to report
+		}
+		conds = append(conds, "("+string(f.Src[l[1]:end])+")")
+		stop := end + 1
+		if j := bytes.IndexByte(src[stop:], ';'); j >= 0 && len(bytes.TrimSpace(src[stop:stop+j])) == 0 {
+			stop += j + 1
+		}
+		for i := l[0]; i < stop; i++ {
+			if src[i] != '\n' {
+				src[i] = ' '
+			}
+		}
+	}
+	if conds == nil {
+		return f, ""
+	}
+	return diag.NewFile(f.Name, src), strings.Join(conds, " && ")
+}
+
+// axiomBlocks returns up to three blocks of the launch whose every thread
+// satisfies the file's axioms, trying the first, second and last index of
+// each grid dimension and the file's literals in range; nil when none does.
+func axiomBlocks(p *sem.Program, grid, block gpu.Dim3, lits []int64, o Options) []int {
+	vals := func(n int) []int {
+		seen := map[int]bool{}
+		var out []int
+		for _, v := range append([]int64{0, 1, int64(n - 1)}, lits...) {
+			if v >= 0 && v < int64(n) && !seen[int(v)] {
+				seen[int(v)] = true
+				out = append(out, int(v))
+			}
+		}
+		return out
+	}
+	var found []int
+	for _, z := range vals(grid.Z) {
+		for _, y := range vals(grid.Y) {
+			for _, x := range vals(grid.X) {
+				id := (z*grid.Y+y)*grid.X + x
+				var local diag.List
+				m := sem.NewMachine(p, sem.Options{Stdout: io.Discard, Blocks: []int{id}, LargeBlocks: true, MaxSteps: o.MaxSteps}, &local)
+				if _, err := m.RunKernelOnly(sem.KernelConfig{Kernel: axiomKernel, Grid: grid, Block: block, Grow: true}); err != nil || local.HasErrors() {
+					continue
+				}
+				found = append(found, id)
+				if len(found) == 3 {
+					return found
+				}
+			}
+		}
+	}
+	return found
+}
+
+// templateArgs finds the template kernels of f and writes, for each, a host
+// function that launches it with its template arguments: a -DNAME=VALUE
+// whose NAME is a template parameter gives that argument (and is no macro
+// then, which would break the template's header); otherwise a type
+// parameter is int and a value parameter 64 (Faial-style files, issue 16
+// §3). It returns the defines left (with synchronize(g), below) and the
+// source of the launches ("" when f has no template kernel or does not
+// parse).
+func templateArgs(f *diag.File, defines []string, cfg syntax.Config) ([]string, string) {
+	var diags diag.List
+	toks := syntax.PreprocessConfig(f, &diags, cfg)
+	if diags.HasErrors() {
+		return defines, ""
+	}
+	file := syntax.Parse(toks, &diags)
+	if diags.HasErrors() || file == nil {
+		return defines, ""
+	}
+	given := map[string]string{}
+	for _, d := range defines {
+		k, v, _ := strings.Cut(d, "=")
+		given[k] = v
+	}
+	used := map[string]bool{}
+	var b strings.Builder
+	for i, td := range file.Templates {
+		if !td.Q.Global || td.Recv != "" {
+			continue
+		}
+		var targs []string
+		for j, name := range td.TParams {
+			v, ok := given[name]
+			switch {
+			case ok && v != "":
+				used[name] = true
+			case j < len(td.TValue) && td.TValue[j]:
+				v = "64"
+			default:
+				v = "int"
+			}
+			targs = append(targs, v)
+		}
+		zeros := make([]string, len(td.Type.Params))
+		for j := range zeros {
+			zeros[j] = "0"
+		}
+		fmt.Fprintf(&b, "void __weft_instance_%d(void) { %s<%s><<<1, 1>>>(%s); }\n", i, td.Name, strings.Join(targs, ", "), strings.Join(zeros, ", "))
+	}
+	var rest []string
+	for _, d := range defines {
+		k, _, _ := strings.Cut(d, "=")
+		if !used[k] {
+			rest = append(rest, d)
+		}
+	}
+	// cooperative_groups::synchronize(g), the CUDA 9 spelling of g.sync()
+	// that GPUVerify's headers keep, unless the file has its own
+	own := false
+	for _, fd := range file.Funcs {
+		own = own || fd.Name == "synchronize"
+	}
+	for _, d := range file.Decls {
+		own = own || d.Name == "synchronize"
+	}
+	if !own {
+		rest = append(rest, "synchronize(g)=(g).sync()")
+	}
+	return rest, b.String()
 }
 
 // Check explores launches of one kernel of p and reports into diags every
 // distinct error (a race once, at its first configuration), each with a note
 // giving the flags that rerun it. It prints nothing itself.
-func Check(f *diag.File, p *sem.Program, lits []int64, o Options, diags *diag.List) (Result, error) {
+func Check(f *diag.File, p *sem.Program, facts *Facts, o Options, diags *diag.List) (Result, error) {
+	if facts == nil {
+		facts = &Facts{}
+	}
+	lits := facts.Lits
+	if ka := o.Header.KernelArgs; ka != nil && (o.Kernel == "" || o.Kernel == ka[0]) {
+		// GPUVerify's --kernel-args: the kernel and its parameters'
+		// values by position; --arg on the command line wins
+		o.Kernel = ka[0]
+		if k := p.Kernel(ka[0]); k != nil {
+			args := map[string]string{}
+			for i, v := range ka[1:] {
+				if i < len(k.ParamNames) && v != "*" && !k.Type.Params[i].IsPointer() {
+					args[k.ParamNames[i]] = v
+				}
+			}
+			for n, v := range o.Args {
+				args[n] = v
+			}
+			o.Args = args
+		}
+	}
 	fn := p.Kernel(o.Kernel)
 	if fn == nil {
 		if o.Kernel != "" {
@@ -181,12 +415,37 @@ func Check(f *diag.File, p *sem.Program, lits []int64, o Options, diags *diag.Li
 	if o.MaxThreads <= 0 {
 		o.MaxThreads = DefaultMaxThreads
 	}
-	configs := plan(fn, lits, o, p.HasBodiless())
+	stepsGiven := o.MaxSteps != 0
+	if !stepsGiven && o.Check {
+		o.MaxSteps = DefaultSearchSteps
+	}
+	configs := plan(fn, facts, o, p.HasBodiless())
+	if fn != p.Kernel("") {
+		for i := range configs {
+			configs[i].Kernel = fn.Name
+		}
+	}
 	seen := map[string]bool{}
+	axiomCache := map[string][]int{}
 	kpos := p.Pos[fn.PosIdx]
 	for _, c := range configs {
 		if res.Configs >= o.MaxConfigs {
 			break
+		}
+		if axioms := p.Kernel(axiomKernel); axioms != nil && axioms != fn {
+			k := dimFlag(c.Grid) + "/" + dimFlag(c.Block)
+			bl, ok := axiomCache[k]
+			if !ok {
+				bl = axiomBlocks(p, c.Grid, c.Block, lits, o)
+				axiomCache[k] = bl
+			}
+			if bl == nil {
+				res.Excluded++
+				continue
+			}
+			if c.Blocks == nil || len(c.Blocks) > 0 {
+				c.Blocks = bl
+			}
 		}
 		var local diag.List
 		opts := sem.Options{Stdout: o.Stdout, Stderr: o.Stderr, Check: o.Check && !o.Header.NoRaces,
@@ -202,11 +461,20 @@ func Check(f *diag.File, p *sem.Program, lits []int64, o Options, diags *diag.Li
 			return res, err
 		}
 		excluded := false
+		kept := local.Diags[:0]
 		for _, d := range local.Diags {
-			if d.Code == "C0620" {
+			switch {
+			case d.Code == "C0620":
 				excluded = true
+			case d.Code == "C0605" && !stepsGiven && strings.Contains(d.Message, "step limit"):
+				// the search's own budget ran out: what was found
+				// before stands, the rest of this run is unexplored
+				res.Cut++
+				continue
 			}
+			kept = append(kept, d)
 		}
+		local.Diags = kept
 		if excluded {
 			res.Excluded++
 			continue
@@ -247,7 +515,8 @@ func posKey(p diag.Pos) string { return fmt.Sprintf("%d", p.Offset) }
 // (or the portfolio's) shapes with every scalar at its base value, then
 // one scalar at a time at each of its other values, then chosen values for
 // bodiless functions and random buffer contents.
-func plan(fn *sem.Function, lits []int64, o Options, bodiless bool) []Config {
+func plan(fn *sem.Function, facts *Facts, o Options, bodiless bool) []Config {
+	lits := facts.Lits
 	var shapes [][2]gpu.Dim3
 	switch {
 	case o.Grid != nil && o.Block != nil:
@@ -323,6 +592,9 @@ func plan(fn *sem.Function, lits []int64, o Options, bodiless bool) []Config {
 		}
 		for k, i := range scalars {
 			base[names[k]] = baseValue(fn.Type.Params[i], threads)
+			if v, ok := facts.Equal[names[k]]; ok && !fn.Type.Params[i].IsFloat() {
+				base[names[k]] = strconv.FormatInt(v, 10)
+			}
 		}
 		var seeds []int64
 		if o.NondetSeed != nil {
@@ -355,7 +627,7 @@ func plan(fn *sem.Function, lits []int64, o Options, bodiless bool) []Config {
 		if o.NondetSeed == nil && bodiless {
 			add(mk(base, 1, random))
 		}
-		if o.Random == nil {
+		if o.Random == nil && hasBuffers(fn) {
 			c := mk(base, seeds[0], true)
 			c.Seed = 1
 			add(c)
@@ -376,6 +648,17 @@ func plan(fn *sem.Function, lits []int64, o Options, bodiless bool) []Config {
 			return out
 		}
 	}
+}
+
+// hasBuffers reports whether fn takes pointers or structs (inputs random
+// contents change).
+func hasBuffers(fn *sem.Function) bool {
+	for _, pt := range fn.Type.Params {
+		if pt.IsPointer() || pt.Kind == sem.Struct {
+			return true
+		}
+	}
+	return false
 }
 
 // baseValue is a scalar's value in the first configuration: the number of
@@ -427,6 +710,13 @@ func variants(t *sem.Type, threads, bdim int64, lits []int64) []string {
 		for _, b := range lits[i+1:] {
 			if a > 1 && b-a > 1 {
 				put(b - a)
+			}
+		}
+	}
+	for i, a := range lits {
+		for _, b := range lits[i+1:] {
+			if a > 1 {
+				put(a + b)
 			}
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/cudac/syntax"
 	"weft.dev/weft/lang/cudac/verify"
 )
 
@@ -40,11 +41,11 @@ func check(t testing.TB, path string) (verify.Result, *diag.List, string) {
 		t.Fatalf("header: %v", err)
 	}
 	var diags diag.List
-	p, lits := verify.Load(f, h.Defines, nil, &diags)
+	p, facts := verify.Load(f, syntax.Config{Defines: h.Defines}, &diags)
 	if p == nil {
 		t.Fatalf("load: %v", diags.Err())
 	}
-	res, err := verify.Check(f, p, lits, verify.Options{Check: true, Header: h, Stdout: io.Discard}, &diags)
+	res, err := verify.Check(f, p, facts, verify.Options{Check: true, Header: h, Stdout: io.Discard}, &diags)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +123,7 @@ func atoi(s string) int { n, _ := strconv.Atoi(s); return n }
 
 // tryCheck is check for files that may not load (the benchmark over a
 // foreign suite).
-func tryCheck(path string) (verify.Result, bool) {
+func tryCheck(path string, maxConfigs int) (verify.Result, bool) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return verify.Result{}, false
@@ -133,10 +134,10 @@ func tryCheck(path string) (verify.Result, bool) {
 		return verify.Result{}, false
 	}
 	var diags diag.List
-	p, lits := verify.Load(f, h.Defines, nil, &diags)
+	p, facts := verify.Load(f, syntax.Config{Defines: h.Defines}, &diags)
 	if p == nil {
 		return verify.Result{}, false
 	}
-	res, err := verify.Check(f, p, lits, verify.Options{Check: true, Header: h, Stdout: io.Discard}, &diags)
+	res, err := verify.Check(f, p, facts, verify.Options{Check: true, Header: h, Stdout: io.Discard, MaxConfigs: maxConfigs}, &diags)
 	return res, err == nil
 }

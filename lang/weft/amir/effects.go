@@ -54,7 +54,7 @@ func (m *Machine) effect(s *Stmt) {
 		m.checkBarrier(s)
 	case KFence:
 		m.res.Stats.Events++
-		m.log = append(m.log, event{kind: KFence, trans: s.Convergent, exec: m.gs(s), pre: s.Pre, full: s.Full, temp: s.Temp | s.Full})
+		m.logEvent(event{kind: KFence, trans: s.Convergent, exec: m.gs(s), pre: s.Pre, full: s.Full, temp: s.Temp | s.Full}, false)
 	case KArrive:
 		m.arrive(s)
 	case KAwait:
@@ -355,35 +355,127 @@ func (m *Machine) subset(a, b threads) bool {
 // --- lazy synchronization ---
 
 // replay applies the events r has not seen, in order.
+//
+// A record whose creator and grants are all one thread t (a per-thread
+// pipeline's records: issue 13, item 4) replays only the events that can
+// change it: the shared events (Machine.shared) and t's own thread-local
+// events (Machine.thEv[t]), merged in log order. A thread-local event is a
+// Fence or Arrive executed by one other thread, which witnesses nothing
+// of r (its thread set meets neither r's creator nor a grant: Definition
+// B.3 (i)), or an Await by one other thread on that thread's own
+// per-thread queue (Var.PerThreadQueue), on which r has no pending arrive
+// (only an Arrive that witnessed r, hence executed by t, or r's creation
+// by t, adds one, and those name t's queues). If an event gives r a grant
+// beyond t, the rest of the log is replayed in full.
 func (m *Machine) replay(r *record) {
 	n := int32(len(m.log))
-	for i := r.stamp; i < n; i++ {
-		e := &m.log[i]
-		if r.reach != allTasks && e.exec.task != allTasks && e.exec.task != r.reach {
-			continue
-		}
-		switch e.kind {
-		case KFence:
-			if m.witness(r, e) {
-				m.augment(r, e.exec, e.full, e.temp)
+	i := r.stamp
+	if t, ok := m.oneThread(r); ok && int(t) < len(m.thEv) && !m.plainReplay {
+		m.fastReplays++
+		sh, own := m.shared, m.thEv[t]
+		si := searchFrom(sh, i)
+		oi := searchFrom(own, i)
+		for {
+			next := n
+			if si < len(sh) {
+				next = sh[si]
 			}
-		case KArrive:
-			if m.witness(r, e) {
-				for _, c := range m.evCells[e.c0 : e.c0+e.cn] {
-					m.addPend(r, c)
-				}
+			if oi < len(own) && own[oi] < next {
+				next = own[oi]
+				oi++
+			} else if next < n {
+				si++
 			}
-		case KAwait:
-			c := m.evCells[e.c0]
-			for _, p := range r.pend {
-				if p.cell == c.cell && p.count <= c.count {
-					m.augment(r, e.exec, e.full, e.temp)
-					break
-				}
+			if next >= n {
+				r.stamp = n
+				return
+			}
+			m.apply(r, &m.log[next])
+			if _, still := m.oneThread(r); !still {
+				i = next + 1
+				break
 			}
 		}
 	}
+	for ; i < n; i++ {
+		m.apply(r, &m.log[i])
+	}
 	r.stamp = n
+}
+
+// searchFrom returns the position of the first index ≥ i in the
+// increasing list xs.
+func searchFrom(xs []int32, i int32) int {
+	lo, hi := 0, len(xs)
+	for lo < hi {
+		h := int(uint(lo+hi) >> 1)
+		if xs[h] < i {
+			lo = h + 1
+		} else {
+			hi = h
+		}
+	}
+	return lo
+}
+
+// oneThread reports whether r's creator and every grant are one thread t
+// of one task (the thread offset t).
+func (m *Machine) oneThread(r *record) (int32, bool) {
+	if r.reach == allTasks || !m.single[r.creator.shape] {
+		return 0, false
+	}
+	for i := range r.grants {
+		g := &r.grants[i].th
+		if g.task != r.creator.task || g.start != r.creator.start || !m.single[g.shape] {
+			return 0, false
+		}
+	}
+	return r.creator.start, true
+}
+
+// logEvent appends e to the log and files it as shared or as thread-local
+// (replay): a Fence or Arrive by one thread, or an Await by one thread on
+// its per-thread queue (perThread).
+func (m *Machine) logEvent(e event, perThread bool) {
+	i := int32(len(m.log))
+	m.log = append(m.log, e)
+	if e.exec.task != allTasks && m.single[e.exec.shape] && (e.kind != KAwait || perThread) {
+		t := int(e.exec.start)
+		for len(m.thEv) <= t {
+			m.thEv = append(m.thEv, nil)
+		}
+		m.thEv[t] = append(m.thEv[t], i)
+		return
+	}
+	m.shared = append(m.shared, i)
+}
+
+// apply applies one event to r (the eager rule's λ: W, then A or the
+// pending update).
+func (m *Machine) apply(r *record, e *event) {
+	if r.reach != allTasks && e.exec.task != allTasks && e.exec.task != r.reach {
+		return
+	}
+	switch e.kind {
+	case KFence:
+		if m.witness(r, e) {
+			m.augment(r, e.exec, e.full, e.temp)
+		}
+	case KArrive:
+		if m.witness(r, e) {
+			for _, c := range m.evCells[e.c0 : e.c0+e.cn] {
+				m.addPend(r, c)
+			}
+		}
+	case KAwait:
+		c := m.evCells[e.c0]
+		for _, p := range r.pend {
+			if p.cell == c.cell && p.count <= c.count {
+				m.augment(r, e.exec, e.full, e.temp)
+				break
+			}
+		}
+	}
 }
 
 func (m *Machine) addPend(r *record, c pend) {
@@ -522,9 +614,11 @@ func (m *Machine) arrive(s *Stmt) {
 	if len(s.Bars) == 1 {
 		if v := s.Bars[0].Var; m.p.Vars[v].Ring > 0 && !m.p.Vars[v].PerThreadQueue {
 			m.hwArrive(s, v, home-m.vars[v].bar0, home, gs)
+		} else if m.p.Vars[v].RingDepth > 0 {
+			m.oneShotArrive(s, v, home-m.vars[v].bar0, home, gs)
 		}
 	}
-	m.log = append(m.log, event{kind: KArrive, trans: s.Convergent, exec: gs, pre: s.Pre, c0: c0, cn: int32(len(m.evCells)) - c0})
+	m.logEvent(event{kind: KArrive, trans: s.Convergent, exec: gs, pre: s.Pre, c0: c0, cn: int32(len(m.evCells)) - c0}, false)
 	m.bars[home].a++
 }
 
@@ -558,11 +652,19 @@ func (m *Machine) await(s *Stmt) {
 			m.awaitBeforeArrive(s, cs[0], max, b.a, b.w, gs)
 		}
 	}
+	oneShot := m.p.Vars[s.Acc.Var].RingDepth > 0
+	if oneShot && b.a == 0 {
+		// A one-shot logical barrier of a ring-buffered array awaited
+		// before its Arrive (mbar.go).
+		m.awaitBeforeArrive(s, cs[0], 0, 0, 0, gs)
+	}
 	if v := s.Acc.Var; m.p.Vars[v].Ring > 0 && !m.p.Vars[v].PerThreadQueue {
 		m.hwAwait(s, v, cs[0], id, gs, b.w, max, b.a)
+	} else if oneShot && b.a > 0 {
+		m.oneShotAwait(s, v, cs[0], gs)
 	}
 	m.evCells = append(m.evCells, pend{cell: id, count: max})
-	m.log = append(m.log, event{kind: KAwait, exec: gs, full: s.Full, temp: s.Temp | s.Full, c0: int32(len(m.evCells) - 1), cn: 1})
+	m.logEvent(event{kind: KAwait, exec: gs, full: s.Full, temp: s.Temp | s.Full, c0: int32(len(m.evCells) - 1), cn: 1}, m.p.Vars[s.Acc.Var].PerThreadQueue)
 	b.w = nw
 }
 
@@ -696,8 +798,16 @@ func (m *Machine) checkBarrier(s *Stmt) {
 		return
 	}
 	st := &m.vars[s.Acc.Var]
+	oneShot := m.p.Vars[s.Acc.Var].RingDepth > 0
 	for _, c := range cs {
-		if a, w, bad := m.queueMismatch(st.bar0 + c); bad {
+		a, w, bad := m.queueMismatch(st.bar0 + c)
+		if oneShot {
+			// A one-shot logical barrier may be arrived and never
+			// awaited (the ring's last phases); more than one arrive
+			// or await is a second phase on it.
+			bad = a > 1 || w > 1 || w > a
+		}
+		if bad {
 			m.res.Occurrences++
 			key := [2]int{s.Src, -1 - int(c)}
 			if _, dup := m.seen[key]; dup {

@@ -70,6 +70,9 @@ type varState struct {
 	// hwSrc that Arrive (mbar.go).
 	hwCount int32
 	hwSrc   int
+	// hwPhys: the hardware mbarriers of a ring-buffered array (Var.
+	// RingDepth), by slice * depth + slot (mbar.go).
+	hwPhys map[int32]*hwBar
 	local   bool // Var.TaskLocal
 }
 
@@ -83,6 +86,8 @@ type barState struct {
 	a, w int32
 	subs []subQueue
 	hw   *hwBar // hardware mbarrier state (Var.Ring > 0; mbar.go)
+	// byThread indexes the one-thread sub-queues by (task, start) (queue).
+	byThread map[threads]int32
 }
 
 // event is one Fence, Arrive or Await waiting to be replayed on records.
@@ -202,6 +207,20 @@ type Machine struct {
 	grantArena []grant
 	// mbarSet is {Program.MbarQual} (empty when the program has none).
 	mbarSet QualSet
+	// single[i]: shape i is one thread. shared lists the log indices of
+	// the events every record must replay, thEv[t] those local to thread
+	// offset t (logEvent, replay).
+	single []bool
+	shared []int32
+	thEv   [][]int32
+	// plainReplay disables the per-thread replay and fastReplays counts
+	// its uses (tests).
+	plainReplay bool
+	fastReplays int64
+	// hwExpand makes hwOrder always check per-thread records;
+	// hwExpanded counts the Await records it expanded (tests).
+	hwExpand   bool
+	hwExpanded int64
 }
 
 // New prepares a machine for p. p must be Finished.
@@ -232,6 +251,7 @@ func New(p *Program, cfg Config) *Machine {
 			n = int32(len(ts)) // increasing and distinct: 0..n-1
 		}
 		m.dense = append(m.dense, n)
+		m.single = append(m.single, len(ts) == 1 && ts[0] == 0)
 	}
 	return m
 }
@@ -265,6 +285,13 @@ func (m *Machine) Run(args []int) *Result {
 	m.free = -1
 	m.bars = m.bars[:0]
 	m.log, m.evCells = m.log[:0], m.evCells[:0]
+	m.shared = m.shared[:0]
+	if cap(m.shared) < p.sharedHint {
+		m.shared = make([]int32, 0, p.sharedHint)
+	}
+	for i := range m.thEv {
+		m.thEv[i] = m.thEv[i][:0]
+	}
 	if cap(m.log) < p.logHint {
 		// Size the log as the last run of p needed (see recHint).
 		m.log = make([]event, 0, p.logHint)
@@ -290,6 +317,9 @@ func (m *Machine) Run(args []int) *Result {
 	}
 	if len(m.evCells) > p.evHint {
 		p.evHint = len(m.evCells)
+	}
+	if len(m.shared) > p.sharedHint {
+		p.sharedHint = len(m.shared)
 	}
 	return &m.res
 }
@@ -478,7 +508,7 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 	m.gen++
 	st := &m.vars[v]
 	pv := &m.p.Vars[v]
-	if st.live && pv.Ring > 0 {
+	if st.live && (pv.Ring > 0 || pv.RingDepth > 0) {
 		m.hwFree(st)
 	}
 	st.hwCount = 0
@@ -557,6 +587,16 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 		st.bar0 = int32(len(m.bars))
 		for i := 0; i < total; i++ {
 			m.bars = append(m.bars, barState{})
+		}
+		st.hwPhys = nil
+		if pv.RingDepth > 0 && pv.PreArrive > 0 {
+			// CudaMbarrierPreArrive(d): logical barriers [0, d) of each
+			// slice are arrived once before the program's first Arrive.
+			for i := 0; i < total; i++ {
+				if co := m.coords(v, int32(i)); pv.RingDim < len(co) && co[pv.RingDim] < pv.PreArrive {
+					m.bars[st.bar0+int32(i)].a = 1
+				}
+			}
 		}
 	}
 }

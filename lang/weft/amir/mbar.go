@@ -46,18 +46,23 @@ package amir
 // hwBar is the hardware state of one barrier cell.
 type hwBar struct {
 	arr, awt []int32 // per thread offset of the task: own arrives, own awaits (skipped ones included)
-	slots    []int32 // per ring slot: the awaiters' records (list heads)
-	vers     []uint64
-	awaited  int32 // the highest arrive index an Await paired with, -1 before
+	// slots holds, per ring slot, the awaiters' records of its last phase:
+	// one record per Await execution, created by the awaiting collective
+	// (see hwAwait).
+	slots   [][]hwRec
+	awaited int32 // the highest arrive index an Await paired with, -1 before
+}
+
+// hwRec is one Await's record on a slot and the log position it was made
+// at.
+type hwRec struct {
+	rec, born int32
 }
 
 func (m *Machine) hwOf(id int32, ring int) *hwBar {
 	b := &m.bars[id]
 	if b.hw == nil {
-		b.hw = &hwBar{slots: make([]int32, ring), vers: make([]uint64, ring), awaited: -1}
-		for i := range b.hw.slots {
-			b.hw.slots[i] = -1
-		}
+		b.hw = &hwBar{slots: make([][]hwRec, ring), awaited: -1}
 	}
 	return b.hw
 }
@@ -69,7 +74,12 @@ func grow(xs []int32, n int) []int32 {
 	return xs
 }
 
-// hwFree drops the hidden records of a barrier variable's cells (at its
+func (m *Machine) freeRec(i int32) {
+	m.recs[i].next = m.free
+	m.free = i
+}
+
+// hwFree drops the records of a barrier variable's cells (at its
 // reallocation).
 func (m *Machine) hwFree(st *varState) {
 	for i := 0; i < st.total; i++ {
@@ -77,11 +87,19 @@ func (m *Machine) hwFree(st *varState) {
 		if int(id) >= len(m.bars) || m.bars[id].hw == nil {
 			continue
 		}
-		for _, h := range m.bars[id].hw.slots {
-			m.freeList(h)
+		for _, sl := range m.bars[id].hw.slots {
+			for _, h := range sl {
+				m.freeRec(h.rec)
+			}
 		}
 		m.bars[id].hw = nil
 	}
+	for _, hb := range st.hwPhys {
+		for _, h := range hb.slots[0] {
+			m.freeRec(h.rec)
+		}
+	}
+	st.hwPhys = nil
 }
 
 // hwArrive applies rules 1, 2 and 4 to Arrive s by gs on barrier cell c
@@ -128,57 +146,163 @@ func (m *Machine) hwArrive(s *Stmt, v int, c, id int32, gs threads) {
 			h.Arrives, h.Paired, h.Ring = int(a), int(hb.awaited), int(ring)
 		})
 	}
-	// Rule 4 (b): every awaiter of the slot's previous phase is ordered
-	// before some thread of this arrive, so the phase cannot complete
-	// before the awaiter observed the previous one.
-	stamp := int32(len(m.log))
+	m.hwOrder(s, v, c, hb.slots[slot], gs, a, ring)
+	for _, h := range hb.slots[slot] {
+		m.freeRec(h.rec)
+	}
+	hb.slots[slot] = hb.slots[slot][:0]
+}
+
+// hwOrder checks rule 4 for an Arrive by gs (arrive a) against the
+// records of the awaits of the slot's previous phase.
+//
+// Each Await leaves one record created by its whole collective C. It
+// stands for one record per thread u of C, which all start alike (no
+// grant, no pending arrive) and stay alike as long as every event that
+// could witness one witnesses all: an event whose threads meet C only in
+// part, and that witnesses none of them through a grant, is the only one
+// that tells them apart (Definition B.3 (i): the creator's own f is
+// consulted per thread). hwUniform replays the record up to such an event;
+// there the per-thread records are built and replayed from the Await
+// (exactly the records per thread a plain RecordRead would have made).
+// Then, with the record of C uniform: (b) thread u of C is ordered before
+// some arriving thread iff u itself arrives or a grant covering the
+// timeline meets gs; (a) an arriving thread t is ordered after some
+// awaiter iff t is in C or in such a grant (visible).
+func (m *Machine) hwOrder(s *Stmt, v int, c int32, recs []hwRec, gs threads, a, ring int32) {
+	if len(recs) == 0 {
+		return
+	}
 	qs := Of(m.p.MbarQual)
-	head := hb.slots[slot]
-	for h := head; h >= 0; h = m.recs[h].next {
-		r := &m.recs[h]
-		if r.stamp != stamp {
-			m.replay(r)
+	var units []int32 // records to check: uniform collective ones and expanded per-thread ones
+	var temps []int32
+	for _, h := range recs {
+		r := &m.recs[h.rec]
+		if !m.hwExpand && m.hwUniform(r) {
+			units = append(units, h.rec)
+			continue
 		}
-		if _, _, fail := m.failing(r, gs, true, TemporallyOrdered, qs); fail {
-			other, who := int(r.src), r.creator.start
-			m.phaseHazard(s, v, c, PhaseAhead, gs.task, gs.start, other, func(h *Hazard) {
-				h.Arrives, h.Ring, h.OtherStart, h.OtherThreads = int(a), int(ring), int(who), int(n)
-			})
-			break
+		m.hwExpanded++
+		for _, o := range m.shapes[r.creator.shape] {
+			i := m.newRecord()
+			m.res.Stats.Records-- // hardware records are not the seed's visibility records
+			t := &m.recs[i]
+			t.next, t.src, t.q, t.level, t.atomic = -1, r.src, r.q, r.level, 0
+			t.creator = threads{task: r.creator.task, start: r.creator.start + o}
+			t.reach, t.stamp = r.creator.task, h.born
+			t.grants, t.pend = t.grants[:0], t.pend[:0]
+			m.replay(t)
+			units = append(units, i)
+			temps = append(temps, i)
 		}
 	}
-	// Rule 4 (a): every thread of this arrive is ordered after some
-	// awaiter of the previous phase (an await returns only once its phase
-	// completed), so it cannot arrive into the previous phase.
-	if head >= 0 {
-		all := false
-		for h := head; h >= 0 && !all; h = m.recs[h].next {
-			_, _, fail := m.failing(&m.recs[h], gs, false, TemporallyOrdered, qs)
-			all = !fail
+	defer func() {
+		for _, i := range temps {
+			m.freeRec(i)
 		}
-		for i := 0; i < len(offs) && !all; i++ {
-			t := gs.start + offs[i]
-			seen := false
-			for h := head; h >= 0 && !seen; h = m.recs[h].next {
-				seen = m.visible(&m.recs[h], gs.task, t, TemporallyOrdered, qs)
+	}()
+	// (b)
+	for _, i := range units {
+		r := &m.recs[i]
+		if m.orderedBefore(r, gs, qs) {
+			continue
+		}
+		u := r.creator.start
+		for _, o := range m.shapes[r.creator.shape] {
+			if !m.contains(gs, r.creator.task, r.creator.start+o) {
+				u = r.creator.start + o
+				break
 			}
-			if !seen {
-				r := &m.recs[head]
-				other, who := int(r.src), r.creator.start
-				m.phaseHazard(s, v, c, PhaseEarly, gs.task, t, other, func(h *Hazard) {
-					h.Arrives, h.Ring, h.OtherStart = int(a), int(ring), int(who)
-				})
+		}
+		other := int(r.src)
+		m.phaseHazard(s, v, c, PhaseAhead, gs.task, gs.start, other, func(h *Hazard) {
+			h.Arrives, h.Ring, h.OtherStart, h.OtherThreads = int(a), int(ring), int(u), len(m.shapes[gs.shape])
+		})
+		break
+	}
+	// (a)
+	all := false
+	for _, i := range units {
+		if m.subset(gs, m.recs[i].creator) {
+			all = true
+			break
+		}
+		for _, g := range m.recs[i].grants {
+			if grantLevel(&g, qs) >= TemporallyOrdered && m.subset(gs, g.th) {
+				all = true
 				break
 			}
 		}
 	}
-	m.freeList(hb.slots[slot])
-	hb.slots[slot] = -1
+	for _, o := range m.shapes[gs.shape] {
+		if all {
+			break
+		}
+		t := gs.start + o
+		seen := false
+		for _, i := range units {
+			if seen = m.visible(&m.recs[i], gs.task, t, TemporallyOrdered, qs); seen {
+				break
+			}
+		}
+		if !seen {
+			r := &m.recs[units[0]]
+			other, who := int(r.src), r.creator.start
+			m.phaseHazard(s, v, c, PhaseEarly, gs.task, t, other, func(h *Hazard) {
+				h.Arrives, h.Ring, h.OtherStart = int(a), int(ring), int(who)
+			})
+			break
+		}
+	}
+}
+
+// orderedBefore reports rule 4 (b) for a uniform record r: every thread of
+// r's creator is ordered before some thread of gs.
+func (m *Machine) orderedBefore(r *record, gs threads, qs QualSet) bool {
+	for i := range r.grants {
+		g := &r.grants[i]
+		if grantLevel(g, qs) >= TemporallyOrdered && m.intersects(gs, g.th) {
+			return true
+		}
+	}
+	return m.subset(r.creator, gs)
+}
+
+// hwUniform replays r while every event treats the threads of its creator
+// alike (see hwOrder); it reports false, with r replayed up to the first
+// event that does not, if there is one.
+func (m *Machine) hwUniform(r *record) bool {
+	n := int32(len(m.log))
+	for i := r.stamp; i < n; i++ {
+		e := &m.log[i]
+		if (e.kind == KFence || e.kind == KArrive) && e.pre.Has(r.q) && (r.reach == allTasks || e.exec.task == allTasks || e.exec.task == r.reach) &&
+			m.intersects(e.exec, r.creator) && !m.subset(r.creator, e.exec) && !m.witnessByGrant(r, e) {
+			r.stamp = i
+			return false
+		}
+		m.apply(r, e)
+	}
+	r.stamp = n
+	return true
+}
+
+// witnessByGrant is the grant half of witness.
+func (m *Machine) witnessByGrant(r *record, e *event) bool {
+	for i := range r.grants {
+		g := &r.grants[i]
+		if e.trans && g.temp&e.pre != 0 && m.intersects(e.exec, g.th) {
+			return true
+		}
+		if !e.trans && g.temp.Has(r.q) && m.intersects(e.exec, g.th) {
+			return true
+		}
+	}
+	return false
 }
 
 // hwAwait applies rule 3 to Await s by gs on cell c (queue id) with
 // queue await count w (before it advances), pairing with arrive max of a,
-// and leaves the awaiters' records on the slot (rule 4).
+// and leaves the awaiters' record on the slot (rule 4).
 func (m *Machine) hwAwait(s *Stmt, v int, c, id int32, gs threads, w, max, a int32) {
 	pv := &m.p.Vars[v]
 	if gs.task == allTasks || m.lite {
@@ -212,19 +336,14 @@ func (m *Machine) hwAwait(s *Stmt, v int, c, id int32, gs threads, w, max, a int
 		hb.awaited = max
 	}
 	slot := max % ring
-	if s.hwRec == nil {
-		s.hwRec = &Stmt{Kind: KRecordRead, Src: s.Src, Sync: -1, Q: m.p.MbarQual, Level: FullyOrdered}
-	}
 	stamp := int32(len(m.log))
-	head := &hb.slots[slot]
-	ver := &hb.vers[slot]
-	if len(offs) > 8 {
-		m.addThreadRecords(head, ver, s.hwRec, gs, nil, stamp)
-		return
-	}
-	for _, o := range offs {
-		m.addRecord(head, ver, s.hwRec, threads{task: gs.task, start: gs.start + o}, nil, stamp)
-	}
+	i := m.newRecord()
+	m.res.Stats.Records-- // hardware records are not the seed's visibility records
+	r := &m.recs[i]
+	r.next, r.src, r.q, r.level, r.atomic = -1, int32(s.Src), m.p.MbarQual, FullyOrdered, 0
+	r.creator, r.reach, r.stamp = gs, gs.task, stamp
+	r.grants, r.pend = r.grants[:0], r.pend[:0]
+	hb.slots[slot] = append(hb.slots[slot], hwRec{rec: i, born: stamp})
 }
 
 // phaseHazard reports a PhaseAlias hazard of kind sub at s (deduplicated
@@ -253,4 +372,114 @@ func (m *Machine) phaseHazard(s *Stmt, v int, c int32, sub PhaseKind, task, t in
 	fill(&h)
 	m.res.Hazards = append(m.res.Hazards, h)
 	m.stopCheck()
+}
+
+// Ring-buffered mbarrier arrays (Var.RingDepth; Exo's GPU branch writes
+// `bar: barrier[k, n @ ring_buffer_by(depth)] @ CudaMbarrierPreArrive(d)`).
+// Each index value is a one-shot logical barrier (seed 002 "Queue
+// Barrier": its own variable and index values), and the hardware slot and
+// phase come from the index, not from per-thread counters: logical index
+// L of a slice is phase (L - d) / depth of the slice's hardware mbarrier
+// (L - d) mod depth; indices below d are arrived at initialization and
+// their Awaits do not wait. Rules 1 and 4 apply to the hardware mbarriers
+// (rules 2 and 3 concern per-thread counters, which this lowering does not
+// have); an Await of a logical barrier that has no Arrive yet is W0608.
+
+// oneShotSlot maps logical barrier cell c of ring-buffered variable v to
+// its hardware mbarrier (slice * depth + slot) and phase; ok is false for
+// the pre-arrived indices.
+func (m *Machine) oneShotSlot(v int, c int32) (phys int32, phase int, ok bool) {
+	pv := &m.p.Vars[v]
+	co := m.coords(v, c)
+	if pv.RingDim >= len(co) {
+		return 0, 0, false
+	}
+	l := co[pv.RingDim] - pv.PreArrive
+	if l < 0 {
+		return 0, 0, false
+	}
+	slice := 0
+	dims := m.vars[v].dims
+	for k, x := range co {
+		if k != pv.RingDim {
+			slice = slice*dims[k] + x
+		}
+	}
+	return int32(slice*pv.RingDepth + l%pv.RingDepth), l / pv.RingDepth, true
+}
+
+func (m *Machine) physBar(v int, phys int32) *hwBar {
+	st := &m.vars[v]
+	if st.hwPhys == nil {
+		st.hwPhys = map[int32]*hwBar{}
+	}
+	hb := st.hwPhys[phys]
+	if hb == nil {
+		hb = &hwBar{slots: make([][]hwRec, 1), awaited: -1}
+		st.hwPhys[phys] = hb
+	}
+	return hb
+}
+
+// oneShotArrive applies rules 1 and 4 to an Arrive on logical barrier c.
+func (m *Machine) oneShotArrive(s *Stmt, v int, c, id int32, gs threads) {
+	if gs.task == allTasks || m.lite {
+		return
+	}
+	st := &m.vars[v]
+	n := int32(len(m.shapes[gs.shape]))
+	if st.hwCount == 0 {
+		st.hwCount, st.hwSrc = n, s.Src
+	} else if n != st.hwCount {
+		m.phaseHazard(s, v, c, PhaseCount, gs.task, gs.start, st.hwSrc, func(h *Hazard) {
+			h.Arrives, h.Awaits, h.Paired = 0, int(n), int(st.hwCount)
+		})
+	}
+	phys, phase, ok := m.oneShotSlot(v, c)
+	if !ok || m.bars[id].a > 0 {
+		return // a second arrive on one logical barrier: CheckBarrier reports it
+	}
+	hb := m.physBar(v, phys)
+	depth := int32(m.p.Vars[v].RingDepth)
+	// In the hardware terms of the counter rings: this is "arrive"
+	// phase*depth of a ring of depth mbarriers.
+	a := int32(phase)*depth + phys%depth
+	if phase >= 1 && hb.awaited < int32(phase-1) {
+		m.phaseHazard(s, v, c, PhaseUnawaited, gs.task, gs.start, -1, func(h *Hazard) {
+			h.Arrives, h.Paired, h.Ring = int(a), -1, int(depth)
+			if hb.awaited >= 0 {
+				h.Paired = int(hb.awaited)*int(depth) + int(phys%depth)
+			}
+		})
+	}
+	m.hwOrder(s, v, c, hb.slots[0], gs, a, depth)
+	for _, h := range hb.slots[0] {
+		m.freeRec(h.rec)
+	}
+	hb.slots[0] = hb.slots[0][:0]
+}
+
+// oneShotAwait leaves the awaiting collective's record on the hardware
+// mbarrier of logical barrier c (rule 4); pre-arrived indices wait for
+// nothing.
+func (m *Machine) oneShotAwait(s *Stmt, v int, c int32, gs threads) {
+	if gs.task == allTasks || m.lite {
+		return
+	}
+	phys, phase, ok := m.oneShotSlot(v, c)
+	if !ok {
+		return
+	}
+	hb := m.physBar(v, phys)
+	if int32(phase) > hb.awaited {
+		hb.awaited = int32(phase)
+	}
+	stamp := int32(len(m.log))
+	i := m.newRecord()
+	m.res.Stats.Records-- // hardware records are not the seed's visibility records
+	r := &m.recs[i]
+	r.next, r.src, r.q, r.level, r.atomic = -1, int32(s.Src), m.p.MbarQual, FullyOrdered, 0
+	r.creator, r.reach, r.stamp = gs, gs.task, stamp
+	r.grants, r.pend = r.grants[:0], r.pend[:0]
+	hb.slots[0] = append(hb.slots[0], hwRec{rec: i, born: stamp})
 }

@@ -45,11 +45,31 @@ func (m *Machine) queue(v int, id int32, gs threads) int32 {
 	if !m.p.Vars[v].PerThreadQueue {
 		return id
 	}
-	for _, q := range m.bars[id].subs {
+	b := &m.bars[id]
+	if m.single[gs.shape] {
+		// One thread: the set is its (task, start), whatever the shape's
+		// name, and byThread finds its queue without a scan (per-thread
+		// commit groups of T threads kept the scan O(T): issue 13).
+		key := threads{task: gs.task, start: gs.start, shape: -1}
+		if q, ok := b.byThread[key]; ok {
+			return q
+		}
+		nid := m.newSub(id, gs)
+		if m.bars[id].byThread == nil {
+			m.bars[id].byThread = map[threads]int32{}
+		}
+		m.bars[id].byThread[key] = nid
+		return nid
+	}
+	for _, q := range b.subs {
 		if m.sameThreads(q.th, gs) {
 			return q.id
 		}
 	}
+	return m.newSub(id, gs)
+}
+
+func (m *Machine) newSub(id int32, gs threads) int32 {
 	nid := int32(len(m.bars))
 	m.bars = append(m.bars, barState{})
 	m.bars[id].subs = append(m.bars[id].subs, subQueue{th: gs, id: nid})

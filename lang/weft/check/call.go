@@ -31,13 +31,21 @@ func (c *checker) call(s *syntax.CallStmt) {
 			c.anyExpr(a)
 		}
 		for _, k := range call.Kwargs {
+			if n, ok := k.Value.(*syntax.Name); ok && lib.IsDataType(n.Name) {
+				continue // a type binding dst=f32 (Exo's instruction calls)
+			}
 			c.anyExpr(k.Value)
 		}
 		return
 	}
 	c.proc.Callees[call] = callee
 	params := callee.Decl.Params
-	bound, problems := BindArgs(params, call)
+	var template []string
+	if callee.Instr != nil {
+		template = callee.Instr.Template
+	}
+	bound, problems := BindArgs(params, call, template...)
+	c.exoKwargs(call, params, template, bound)
 	for _, pr := range problems {
 		c.errs.Errorf(pr.Pos, "W0213", "%s", pr.Msg)
 	}
@@ -185,6 +193,12 @@ func (c *checker) arg(callName string, callee *Proc, p *Symbol, a syntax.Expr, e
 }
 
 func (c *checker) sameElem(callName string, p, sym *Symbol, a syntax.Expr) {
+	if p.Type != nil && p.Type.Elem != nil && p.Type.Elem.Name == lib.RealType && c.prog.ByName[callName] != nil && c.prog.ByName[callName].Instr != nil {
+		// An instruction's R parameter is generic, as in Exo's instr
+		// classes: any data type, fixed per call by the argument (and a
+		// type binding `p=T`, checked by exoKwargs).
+		return
+	}
 	if p.Elem != "" && sym.Elem != "" && p.Elem != sym.Elem {
 		c.errs.Errorf(a.Pos(), "W0214", "%s of %s is %s, the argument %s is %s", p.Name, callName, p.Elem, sym.Name, sym.Elem)
 	}
@@ -271,11 +285,21 @@ type BindProblem struct {
 // first: Sm80_cp_async_f32(smem[4:8], gmem[4:8], size=4) for
 // Sm80_cp_async_f32(size, smem, gmem) (seed 002 "Async blocks"). The result
 // has one entry per parameter (nil where an argument is missing).
-func BindArgs(params []*syntax.Param, call *syntax.Call) ([]syntax.Expr, []BindProblem) {
+//
+// Two kinds of keyword arguments of Exo's printed instruction calls bind no
+// parameter and are skipped (package check validates them): a keyword
+// naming one of template (the callee's template parameters, e.g.
+// smem_box=(248, 32), swizzle=128), and a type binding `p=T` where p is a
+// data parameter and T a data type (`dst=f32`: the element type of Exo's
+// generic R parameter p).
+func BindArgs(params []*syntax.Param, call *syntax.Call, template ...string) ([]syntax.Expr, []BindProblem) {
 	bound := make([]syntax.Expr, len(params))
 	var probs []BindProblem
 	name := call.FunName()
 	for _, k := range call.Kwargs {
+		if isTemplateKwarg(k, template) || isTypeBinding(k, params) {
+			continue
+		}
 		idx := -1
 		for i, p := range params {
 			if p != nil && p.Name != nil && p.Name.Name == k.Name.Name {
@@ -297,7 +321,7 @@ func BindArgs(params []*syntax.Param, call *syntax.Call) ([]syntax.Expr, []BindP
 			next++
 		}
 		if next == len(bound) {
-			probs = append(probs, BindProblem{a.Pos(), fmt.Sprintf("%s takes %d arguments, got %d", name, len(params), len(call.Args)+len(call.Kwargs)), a})
+			probs = append(probs, BindProblem{a.Pos(), fmt.Sprintf("%s takes %d arguments, got %d", name, len(params), len(call.Args)+valueKwargs(call, params, template)), a})
 			continue
 		}
 		bound[next] = a
@@ -309,4 +333,38 @@ func BindArgs(params []*syntax.Param, call *syntax.Call) ([]syntax.Expr, []BindP
 		}
 	}
 	return bound, probs
+}
+
+func isTemplateKwarg(k *syntax.Kwarg, template []string) bool {
+	for _, t := range template {
+		if k.Name.Name == t {
+			return true
+		}
+	}
+	return false
+}
+
+// isTypeBinding reports whether k is `p=T` with p a data parameter of
+// params and T a data type name.
+func isTypeBinding(k *syntax.Kwarg, params []*syntax.Param) bool {
+	n, ok := k.Value.(*syntax.Name)
+	if !ok || !lib.IsDataType(n.Name) {
+		return false
+	}
+	for _, p := range params {
+		if p != nil && p.Name != nil && p.Name.Name == k.Name.Name && p.Type != nil && p.Type.Elem != nil && lib.IsDataType(p.Type.Elem.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+func valueKwargs(call *syntax.Call, params []*syntax.Param, template []string) int {
+	n := 0
+	for _, k := range call.Kwargs {
+		if !isTemplateKwarg(k, template) && !isTypeBinding(k, params) {
+			n++
+		}
+	}
+	return n
 }

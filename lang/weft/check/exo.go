@@ -413,3 +413,95 @@ func (c *checker) dimAnnotations(t *syntax.Type, sym *Symbol) {
 		}
 	}
 }
+
+// WarpConfigParams are CudaWarpConfig's parameters, in positional order.
+var WarpConfigParams = [4]string{"name", "count", "setmaxnreg_dec", "setmaxnreg_inc"}
+
+// WarpConfigArgs binds a CudaWarpConfig(...) call the way Exo's
+// constructor does: positional arguments in the order of WarpConfigParams,
+// then keyword arguments by name (Exo prints
+// `CudaWarpConfig(name='A', count=2, setmaxnreg_dec=None, setmaxnreg_inc=None)`).
+// `None` leaves a register count unset (nil). problems describes each
+// binding error with its position; name and count are required.
+// check, gpucheck and cudagen all read warp configurations through it.
+func WarpConfigArgs(call *syntax.Call) (args [4]syntax.Expr, problems []BindProblem) {
+	if len(call.Args) > len(args) {
+		problems = append(problems, BindProblem{Pos: call.Args[len(args)].Pos(), Msg: "CudaWarpConfig takes at most 4 arguments (name, count, setmaxnreg_dec, setmaxnreg_inc)"})
+	}
+	for i, a := range call.Args {
+		if i < len(args) {
+			args[i] = a
+		}
+	}
+	for _, k := range call.Kwargs {
+		i := -1
+		for j, p := range WarpConfigParams {
+			if p == k.Name.Name {
+				i = j
+			}
+		}
+		switch {
+		case i < 0:
+			problems = append(problems, BindProblem{Pos: k.Pos(), Msg: "CudaWarpConfig has no parameter " + k.Name.Name + " (name, count, setmaxnreg_dec, setmaxnreg_inc)"})
+		case args[i] != nil:
+			problems = append(problems, BindProblem{Pos: k.Pos(), Msg: "CudaWarpConfig argument " + k.Name.Name + " given twice"})
+		default:
+			args[i] = k.Value
+		}
+	}
+	for i := range args {
+		if n, ok := args[i].(*syntax.Name); ok && n.Name == "None" && i >= 2 {
+			args[i] = nil
+		}
+	}
+	for i := 0; i < 2; i++ {
+		if args[i] == nil {
+			problems = append(problems, BindProblem{Pos: call.Pos(), Msg: "CudaWarpConfig needs a " + WarpConfigParams[i]})
+		}
+	}
+	return args, problems
+}
+
+// exoKwargs checks the keyword arguments of Exo's printed instruction
+// calls that bind no parameter (BindArgs skips them): template arguments
+// are integer constants or tuples of them, and a type binding `p=T` names
+// the element type of the argument bound to the data parameter p.
+func (c *checker) exoKwargs(call *syntax.Call, params []*syntax.Param, template []string, bound []syntax.Expr) {
+	for _, k := range call.Kwargs {
+		switch {
+		case isTemplateKwarg(k, template):
+			vals := []syntax.Expr{k.Value}
+			if t, ok := k.Value.(*syntax.Tuple); ok {
+				vals = t.Elems
+			}
+			for _, v := range vals {
+				var scratch diag.List
+				saved := c.errs
+				c.errs = &scratch
+				c.control(v)
+				c.errs = saved
+				if _, ok := c.constValue(v); !ok {
+					c.errs.Errorf(v.Pos(), "W0214", "template argument %s of %s must be an integer constant or a tuple of them", k.Name.Name, call.FunName())
+				}
+			}
+		case isTypeBinding(k, params):
+			want := lib.ResolveElem(k.Value.(*syntax.Name).Name)
+			for i, p := range params {
+				if p.Name.Name != k.Name.Name || bound[i] == nil {
+					continue
+				}
+				if sym, _ := c.windowQuiet(bound[i]); sym != nil && sym.Elem != want {
+					c.errs.Errorf(k.Value.Pos(), "W0214", "%s=%s, but the argument %s of %s is %s", k.Name.Name, k.Value.(*syntax.Name).Name, describe(bound[i]), call.FunName(), sym.Elem)
+				}
+			}
+		}
+	}
+}
+
+// windowQuiet resolves the tensor an argument reads, without reporting.
+func (c *checker) windowQuiet(e syntax.Expr) (*Symbol, []syntax.Expr) {
+	saved := c.errs
+	c.errs = &diag.List{}
+	defer func() { c.errs = saved }()
+	return c.window(e)
+}

@@ -269,12 +269,28 @@ func (c *checker) barrierMem(e syntax.Expr, at diag.Pos) string {
 		c.errs.Errorf(at, "W0204", "a barrier needs a barrier memory (CudaMbarrier, CudaCommitGroup, CudaClusterSync, CudaEvent)")
 		return ""
 	}
+	var args []syntax.Expr
+	if call, ok := e.(*syntax.Call); ok {
+		// A parameterized barrier memory: CudaMbarrierPreArrive(d).
+		e, args = call.Fun, call.Args
+		for _, k := range call.Kwargs {
+			c.errs.Errorf(k.Pos(), "W0204", "barrier memory parameters are positional")
+		}
+	}
 	n, ok := e.(*syntax.Name)
 	if !ok {
 		c.errs.Errorf(e.Pos(), "W0204", "expected a barrier memory")
 		return ""
 	}
 	b := c.lib.Barriers[n.Name]
+	if b != nil && len(args) != len(b.Params) {
+		c.errs.Errorf(n.Pos(), "W0204", "%s takes %d parameter(s), got %d", b.Name, len(b.Params), len(args))
+	}
+	for _, a := range args {
+		if v, ok := c.constValue(a); !ok || v < 0 {
+			c.errs.Errorf(a.Pos(), "W0204", "%s parameters must be non-negative integer constants", n.Name)
+		}
+	}
 	if b == nil {
 		if c.lib.Memories[n.Name] != nil {
 			c.errs.Errorf(n.Pos(), "W0204", "%s is a data memory, not a barrier memory", n.Name)
@@ -512,6 +528,12 @@ func (c *checker) windowStmt(s *syntax.Assign, n *syntax.Name) {
 	base, dims := c.window(s.RHS)
 	if base != nil {
 		sym.Elem, sym.Dims, sym.Of, sym.Mem = base.Elem, dims, base, base.Mem
+		if base.Special {
+			// A window of a special window is one too (Exo prints
+			// `x_input = x_map[i * 248:i * 248 + 248, :]` and passes
+			// x_input to a TMA instruction).
+			sym.Special, sym.MemArgs = true, base.MemArgs
+		}
 		if base.Kind == KindBarrier {
 			c.errs.Errorf(s.RHS.Pos(), "W0217", "cannot window a barrier")
 		}
@@ -780,23 +802,25 @@ func (c *checker) warpConfig(e syntax.Expr) {
 	}
 	for _, w := range l.Elems {
 		wc, ok := w.(*syntax.Call)
-		if !ok || wc.FunName() != "CudaWarpConfig" || len(wc.Args) < 2 {
+		if !ok || wc.FunName() != "CudaWarpConfig" {
 			c.errs.Errorf(w.Pos(), "W0221", "expected CudaWarpConfig(name, count, ...)")
 			continue
 		}
-		if _, ok := wc.Args[0].(*syntax.StringLit); !ok {
-			c.errs.Errorf(wc.Args[0].Pos(), "W0221", "warp name must be a string")
+		args, problems := WarpConfigArgs(wc)
+		for _, p := range problems {
+			c.errs.Errorf(p.Pos, "W0221", "%s", p.Msg)
 		}
-		for _, a := range wc.Args[1:] {
-			if _, ok := c.constValue(a); !ok {
-				c.errs.Errorf(a.Pos(), "W0221", "CudaWarpConfig counts and register counts must be integer constants")
+		if args[0] != nil {
+			if _, ok := args[0].(*syntax.StringLit); !ok {
+				c.errs.Errorf(args[0].Pos(), "W0221", "warp name must be a string")
 			}
 		}
-		for _, k := range wc.Kwargs {
-			if k.Name.Name != "setmaxnreg_dec" && k.Name.Name != "setmaxnreg_inc" {
-				c.errs.Errorf(k.Pos(), "W0221", "CudaWarpConfig has no parameter %s", k.Name.Name)
-			} else if _, ok := c.constValue(k.Value); !ok {
-				c.errs.Errorf(k.Value.Pos(), "W0221", "%s must be an integer constant", k.Name.Name)
+		for i, a := range args[1:] {
+			if a == nil {
+				continue
+			}
+			if _, ok := c.constValue(a); !ok {
+				c.errs.Errorf(a.Pos(), "W0221", "CudaWarpConfig %s must be an integer constant (or None for a register count)", WarpConfigParams[i+1])
 			}
 		}
 	}

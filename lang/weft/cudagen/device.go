@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"weft.dev/weft/cuda"
+	"weft.dev/weft/lang/weft/check"
 	"weft.dev/weft/lang/weft/coll"
 	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
@@ -350,50 +351,33 @@ func (g *gen) launchShape(c *syntax.Call, sc *scope) (*coll.DeviceFunction, bool
 
 func (g *gen) warpConfig(e syntax.Expr) (coll.WarpConfig, bool) {
 	c, ok := e.(*syntax.Call)
-	if !ok || c.FunName() != "CudaWarpConfig" || len(c.Args) < 2 {
+	if !ok || c.FunName() != "CudaWarpConfig" {
 		g.errorf(e, codeDevice, "expected CudaWarpConfig(name, count, setmaxnreg_dec=..., setmaxnreg_inc=...)")
 		return coll.WarpConfig{}, false
 	}
 	var wc coll.WarpConfig
-	s, ok := c.Args[0].(*syntax.StringLit)
+	args, problems := check.WarpConfigArgs(c)
+	if len(problems) > 0 {
+		g.errorf(c, codeDevice, "%s", problems[0].Msg)
+		return wc, false
+	}
+	s, ok := args[0].(*syntax.StringLit)
 	if !ok {
-		g.errorf(c.Args[0], codeDevice, "the warp name must be a string")
+		g.errorf(args[0], codeDevice, "the warp name must be a string")
 		return wc, false
 	}
 	wc.Name = s.Value
-	n, ok := g.constValue(c.Args[1], nil)
-	if !ok {
-		g.errorf(c.Args[1], codeConst, "the warp count must be a constant")
-		return wc, false
-	}
-	wc.Count = int(n)
-	for i, a := range c.Args[2:] {
+	for i, dst := range []*int{&wc.Count, &wc.Dec, &wc.Inc} {
+		a := args[i+1]
+		if a == nil {
+			continue // None: no setmaxnreg
+		}
 		v, ok := g.constValue(a, nil)
 		if !ok {
-			g.errorf(a, codeConst, "setmaxnreg values must be constants")
+			g.errorf(a, codeConst, "CudaWarpConfig %s must be a constant", check.WarpConfigParams[i+1])
 			return wc, false
 		}
-		if i == 0 {
-			wc.Dec = int(v)
-		} else {
-			wc.Inc = int(v)
-		}
-	}
-	for _, k := range c.Kwargs {
-		v, ok := g.constValue(k.Value, nil)
-		if !ok {
-			g.errorf(k.Value, codeConst, "%s must be a constant", k.Name.Name)
-			return wc, false
-		}
-		switch k.Name.Name {
-		case "setmaxnreg_dec":
-			wc.Dec = int(v)
-		case "setmaxnreg_inc":
-			wc.Inc = int(v)
-		default:
-			g.errorf(k, codeDevice, "CudaWarpConfig has no parameter %s", k.Name.Name)
-			return wc, false
-		}
+		*dst = int(v)
 	}
 	return wc, true
 }

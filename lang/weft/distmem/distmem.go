@@ -8,6 +8,7 @@ import (
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/weft/coll"
 	"weft.dev/weft/lang/weft/gpucheck"
+	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
 )
 
@@ -103,7 +104,7 @@ func Check(g *gpucheck.Result, errs *diag.List) *Result {
 			continue
 		}
 		if len(d.Triples) > 0 {
-			if !consistent(d, d.Triples[0], t, errs) {
+			if !consistent(g.Lib, d, d.Triples[0], t, errs) {
 				continue
 			}
 		} else {
@@ -341,6 +342,12 @@ func barrierTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *d
 	k := 0
 	for ; k < len(a.Indices); k++ {
 		idx := a.Indices[k]
+		if ringDim(d.Var, k) {
+			// A ring-buffered dimension (`n @ ring_buffer_by(depth)`,
+			// Exo's GPU branch) is indexed by a logical count (a seq
+			// iterator), not by threads: it is not distributed.
+			continue
+		}
 		if _, isSlice := idx.(*syntax.Slice); isSlice && len(units) > 0 {
 			break
 		}
@@ -420,8 +427,14 @@ func barrierTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *d
 	return t
 }
 
+// ringDim reports whether dimension k of v carries a size annotation
+// (ring_buffer_by; package check validates it).
+func ringDim(v *gpucheck.Var, k int) bool {
+	return v.Type != nil && k < len(v.Type.DimAnns) && v.Type.DimAnns[k] != nil
+}
+
 // consistent checks Rule 3/4 against the first use.
-func consistent(d *Deduction, first, t *Triple, errs *diag.List) bool {
+func consistent(l *lib.Library, d *Deduction, first, t *Triple, errs *diag.List) bool {
 	describe := func(x *Triple) string {
 		var ps []string
 		for i, it := range x.Iters {
@@ -434,7 +447,7 @@ func consistent(d *Deduction, first, t *Triple, errs *diag.List) bool {
 		return s
 	}
 	ok := len(first.Iters) == len(t.Iters)
-	mbar := d.Var.Barrier && d.Var.Mem == "CudaMbarrier"
+	mbar := isMbarrier(l, d.Var)
 	for i := 0; ok && i < len(t.Pitches); i++ {
 		if mbar {
 			// An mbarrier array lives in the CTA's shared memory: each
@@ -468,10 +481,18 @@ func consistent(d *Deduction, first, t *Triple, errs *diag.List) bool {
 // index value (consistent), so an index that runs past the array would
 // pair Arrives and Awaits with no barrier at all.
 func barrierRange(g *gpucheck.Result, d *Deduction, t *Triple, errs *diag.List) bool {
-	if d.Var.Mem != "CudaMbarrier" || d.Var.Type == nil || len(t.Iters) != len(d.Var.Type.Dims) {
+	if !isMbarrier(g.Lib, d.Var) || d.Var.Type == nil {
 		return true
 	}
-	for k, it := range t.Iters {
+	k := -1
+	for _, it := range t.Iters {
+		k++
+		for k < len(d.Var.Type.Dims) && ringDim(d.Var, k) {
+			k++ // ring-buffered dimensions are not distributed
+		}
+		if k >= len(d.Var.Type.Dims) {
+			break
+		}
 		var n int64 = -1
 		switch e := d.Var.Type.Dims[k].(type) {
 		case *syntax.IntLit:
@@ -487,6 +508,22 @@ func barrierRange(g *gpucheck.Result, d *Deduction, t *Triple, errs *diag.List) 
 		}
 	}
 	return true
+}
+
+// isMbarrier: CudaMbarrier and memories derived from it
+// (CudaMbarrierPreArrive).
+func isMbarrier(l *lib.Library, v *gpucheck.Var) bool {
+	if !v.Barrier {
+		return false
+	}
+	if v.Mem == "CudaMbarrier" {
+		return true
+	}
+	if l == nil {
+		return false
+	}
+	b := l.Barriers[v.Mem]
+	return b != nil && b.DerivesFrom("CudaMbarrier")
 }
 
 // ctaSelecting reports whether distributed index i of t selects a CTA of

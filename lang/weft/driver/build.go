@@ -76,7 +76,7 @@ func buildWeft(env *frontend.Env, args []string) int {
 	// weft check accepts.
 	// NAME=VALUE sizes serve the sync check, as in weft check.
 	if !*noCheck {
-		ctx := &CheckContext{Env: env, File: f, Sizes: sizes, Errs: &errs}
+		ctx := &CheckContext{Env: env, File: f, Sizes: sizes, Errs: &errs, Build: true}
 		runCheckers(ctx)
 		if errs.HasErrors() {
 			return frontend.Report(env, &errs, *asJSON)

@@ -14,7 +14,7 @@ import (
 // and type checking.
 type Checker struct {
 	Name  string
-	Order int                     // 20 gpucheck, 30 distmem, 40 syncheck
+	Order int                     // 20 gpucheck, 30 distmem, 40 syncheck, 50 build
 	Flags func(fs *flag.FlagSet)  // optional: extra flags of `weft check`
 	Run   func(ctx *CheckContext) // appends diagnostics to ctx.Errs; may print reports to ctx.Env.Stdout
 }
@@ -27,6 +27,9 @@ type CheckContext struct {
 	Prog  *check.Program
 	Sizes map[string]int64 // NAME=VALUE integers from the command line
 	Errs  *diag.List
+	// Build is set when weft build runs the checks: the build checker
+	// (check_build.go) then leaves code generation to build itself.
+	Build bool
 	// Summary collects one line per check run ("vector_add at N=256: ..."),
 	// which `weft check` prints on success unless -q.
 	Summary []string

@@ -143,3 +143,50 @@ func decodeDiags(t *testing.T, js []byte) []string {
 	}
 	return out
 }
+
+// TestCheckAsStrictAsBuild: what weft build rejects statically, weft check
+// rejects with the same code and position (issue 19 item 3).
+func TestCheckAsStrictAsBuild(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      string // "line:col CODE" of the first error
+	}{
+		{"smem_shape", `def f(N: size, x: f32[N] @ CudaGmemLinear):
+    with CudaDeviceFunction(blockDim=32):
+        for task in cuda_tasks(0, 1):
+            s: f32[N] @ CudaSmemLinear
+            for t in cuda_threads(0, 32):
+                s[t] = x[t]
+            Fence(cuda_in_order, cuda_in_order)
+`, "4:13 W0903"},
+		{"grid_constant_shape", `def f(N: size, x: f32[32] @ CudaGmemLinear):
+    g: f32[N] @ CudaGridConstant
+    for i in seq(0, N):
+        g[i] = 1.0
+    with CudaDeviceFunction(blockDim=32):
+        for task in cuda_tasks(0, 1):
+            for t in cuda_threads(0, 32):
+                x[t] = g[0]
+`, "2:5 W0903"},
+		{"tensor_map_in_device_code", `def f(A: f32[64, 64] @ CudaGmemLinear):
+    with CudaDeviceFunction(blockDim=128):
+        for task in cuda_tasks(0, 1):
+            m = A[:, :] @ Sm90_tensorMap(128, 64, 32)
+`, "4:27 W0901"},
+		{"attribute", `def f(x: f32[2, 2] @ DRAM, y: f32 @ DRAM):
+    y = x.T[0, 1]
+`, "2:9 W0230"},
+	} {
+		path := filepath.Join(t.TempDir(), tc.name+".weft")
+		if err := os.WriteFile(path, []byte(tc.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr bytes.Buffer
+		env := &frontend.Env{Stdout: &stdout, Stderr: &stderr}
+		rc := checkVerb(env, []string{path, "--json", "N=64"})
+		got := decodeDiags(t, stdout.Bytes())
+		if rc != 1 || len(got) == 0 || got[0] != tc.want {
+			t.Errorf("%s: weft check exit %d, diagnostics %q; want the first %s", tc.name, rc, got, tc.want)
+		}
+	}
+}

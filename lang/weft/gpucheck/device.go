@@ -3,6 +3,7 @@ package gpucheck
 import (
 	"sort"
 
+	"weft.dev/weft/lang/weft/check"
 	"weft.dev/weft/lang/weft/coll"
 	"weft.dev/weft/lang/weft/syntax"
 )
@@ -179,43 +180,36 @@ func (c *checker) warpConfig(e syntax.Expr) ([]coll.WarpConfig, bool) {
 	good := true
 	for _, el := range list.Elems {
 		call, ok := el.(*syntax.Call)
-		if !ok || call.FunName() != "CudaWarpConfig" || len(call.Args) < 2 || len(call.Args) > 4 {
+		if !ok || call.FunName() != "CudaWarpConfig" {
 			c.errs.Errorf(el.Pos(), codeDeviceArgs, "expected CudaWarpConfig(name, count, setmaxnreg_dec=..., setmaxnreg_inc=...)")
 			good = false
 			continue
 		}
-		name, ok := call.Args[0].(*syntax.StringLit)
+		args, problems := check.WarpConfigArgs(call)
+		for _, p := range problems {
+			c.errs.Errorf(p.Pos, codeDeviceArgs, "%s", p.Msg)
+			good = false
+		}
+		if len(problems) > 0 {
+			continue
+		}
+		name, ok := args[0].(*syntax.StringLit)
 		if !ok {
-			c.errs.Errorf(call.Args[0].Pos(), codeDeviceArgs, "CudaWarpConfig name must be a string")
+			c.errs.Errorf(args[0].Pos(), codeDeviceArgs, "CudaWarpConfig name must be a string")
 			good = false
 			continue
 		}
 		w := coll.WarpConfig{Name: name.Value}
 		vals := []*int{&w.Count, &w.Dec, &w.Inc}
-		for i, a := range call.Args[1:] {
-			v, ok := c.constArg(a, "CudaWarpConfig argument")
+		for i, a := range args[1:] {
+			if a == nil {
+				continue // None: no setmaxnreg
+			}
+			v, ok := c.constArg(a, "CudaWarpConfig "+check.WarpConfigParams[i+1])
 			if !ok {
 				good = false
 			}
 			*vals[i] = v
-		}
-		for _, k := range call.Kwargs {
-			var dst *int
-			switch k.Name.Name {
-			case "setmaxnreg_dec":
-				dst = &w.Dec
-			case "setmaxnreg_inc":
-				dst = &w.Inc
-			default:
-				c.errs.Errorf(k.Pos(), codeDeviceArgs, "CudaWarpConfig has no parameter %s (setmaxnreg_dec, setmaxnreg_inc)", k.Name.Name)
-				good = false
-				continue
-			}
-			v, ok := c.constArg(k.Value, k.Name.Name)
-			if !ok {
-				good = false
-			}
-			*dst = v
 		}
 		out = append(out, w)
 	}

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"weft.dev/weft/lang/weft/check"
+	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
 )
 
@@ -21,7 +22,7 @@ func (c *compiler) call(s *syntax.CallStmt) func(*frame) {
 	// Arguments bind as check binds them: keywords by name, positionals to
 	// the remaining parameters in order (seed 002 "Async blocks").
 	params := decl.Params
-	args, probs := check.BindArgs(params, s.Call)
+	args, probs := check.BindArgs(params, s.Call, lib.TemplateParams(decl)...)
 	for _, p := range probs {
 		c.errorf(p.Pos, CodeArgValue, "%s", p.Msg)
 	}

@@ -28,6 +28,12 @@ type Instr struct {
 	// mbarrier at the same offset in every destination CTA) declares
 	// barrier_units=[cuda_cta_in_cluster] and takes `>> bar[:]`.
 	BarrierUnits []syntax.Expr
+	// Template are the names of the instruction's template parameters
+	// (`@instr(..., template=["smem_box", "swizzle"])`): keyword arguments
+	// of each call that are compile-time constants (integers or tuples of
+	// integers), not parameters of the behaviour, as Exo's instr classes
+	// take them in instance() (Exo's printed calls pass them by keyword).
+	Template []string
 	// Access holds the per-parameter access qualities of data parameters,
 	// by parameter name, in parameter order in AccessOrder.
 	Access      map[string]*Access
@@ -89,6 +95,32 @@ func IsDataType(name string) bool { return dataKinds[name] || name == RealType }
 // (its C code generator's default). Printed procs keep R where no
 // precision was set, so Weft resolves it the same way: R is f32.
 const RealType = "R"
+
+// TemplateParams returns the template parameter names declared by p's
+// @instr decorator (nil for a proc or an instruction without them), for
+// binding calls without loading the library.
+func TemplateParams(p *syntax.Proc) []string {
+	for _, d := range p.Decorators {
+		c, ok := d.(*syntax.Call)
+		if !ok || decoName(d) != "instr" {
+			continue
+		}
+		k := c.Kwarg("template")
+		if k == nil {
+			return nil
+		}
+		var out []string
+		if lst, ok := k.Value.(*syntax.List); ok {
+			for _, e := range lst.Elems {
+				if s, ok := e.(*syntax.StringLit); ok {
+					out = append(out, s.Value)
+				}
+			}
+		}
+		return out
+	}
+	return nil
+}
 
 // ResolveElem returns the concrete data type a type name stands for: f32
 // for Exo's R, the name itself otherwise.
@@ -168,6 +200,20 @@ func ParseInstr(p *syntax.Proc, l *Library, errs *diag.List) *Instr {
 				continue
 			}
 			in.BarrierUnits = lst.Elems
+		case "template":
+			lst, ok := k.Value.(*syntax.List)
+			if !ok {
+				errs.Errorf(k.Value.Pos(), "W0245", "template= must be a list of strings (the template parameter names)")
+				continue
+			}
+			for _, e := range lst.Elems {
+				s, ok := e.(*syntax.StringLit)
+				if !ok {
+					errs.Errorf(e.Pos(), "W0245", "template= must be a list of strings (the template parameter names)")
+					continue
+				}
+				in.Template = append(in.Template, s.Value)
+			}
 		case "cuda":
 			s, ok := k.Value.(*syntax.StringLit)
 			if !ok {
@@ -176,7 +222,7 @@ func ParseInstr(p *syntax.Proc, l *Library, errs *diag.List) *Instr {
 			}
 			in.CUDA = s.Value
 		default:
-			errs.Errorf(k.Pos(), "W0245", "@instr has no parameter %s (tl, unit, cuda, barrier, barrier_units)", k.Name.Name)
+			errs.Errorf(k.Pos(), "W0245", "@instr has no parameter %s (tl, unit, cuda, barrier, barrier_units, template)", k.Name.Name)
 		}
 	}
 	if in.TL == "" && head.Kwarg("tl") == nil {

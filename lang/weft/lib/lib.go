@@ -252,7 +252,7 @@ func (ld *loader) global(g *syntax.Global, kind string) {
 		}
 		ld.lib.Memories[name] = m
 	case "BarrierMemory":
-		b := &BarrierMemory{Name: name, Pos: g.Pos(), lib: ld.lib, Abstract: a.bool("abstract"), Reverse: a.bool("reverse"), Cluster: a.bool("cluster"), CPU: a.bool("cpu")}
+		b := &BarrierMemory{Name: name, Pos: g.Pos(), lib: ld.lib, Abstract: a.bool("abstract"), Reverse: a.bool("reverse"), Cluster: a.bool("cluster"), CPU: a.bool("cpu"), Params: a.strs("params")}
 		for _, n := range a.names("base") {
 			b.Base = append(b.Base, n.Name)
 		}

@@ -79,6 +79,9 @@ type BarrierMemory struct {
 	Reverse  bool // ReverseArrive/ReverseAwait allowed (mbarriers)
 	Cluster  bool // synchronizes whole clusters
 	CPU      bool // a CPU-side barrier (CUDA events)
+	// Params are the memory's parameters (CudaMbarrierPreArrive(pre_arrive)),
+	// given as integer constants where the memory is used.
+	Params []string
 
 	lib *Library
 }

@@ -78,6 +78,15 @@ func rewriteUses(ss []syntax.Stmt, name string, f func(e syntax.Expr, at syntax.
 			s.RHS = rw(s.RHS, s)
 		case *syntax.CallStmt:
 			rw(s.Call, s)
+			for i := range s.Barriers {
+				s.Barriers[i] = rw(s.Barriers[i], s)
+			}
+		case *syntax.Arrive:
+			for i := range s.Barriers {
+				s.Barriers[i] = rw(s.Barriers[i], s)
+			}
+		case *syntax.Await:
+			s.Bar = rw(s.Bar, s)
 		case *syntax.For:
 			s.Lo = rw(s.Lo, s)
 			s.Hi = rw(s.Hi, s)

@@ -178,6 +178,69 @@ func (b *binding) moreBuiltins() map[string]builtinFn {
 			n := blockCount(count, &blk)
 			return b.apply("use_window", p.proc, func(x *syntax.Proc) error { return b.ws.useWindow(x, blk.text, n, name) })
 		},
+
+		"copy_proc": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var name string
+			if err := starlark.UnpackArgs("copy_proc", args, kwargs, "proc", p, "new_name", &name); err != nil {
+				return nil, argErr("copy_proc", err, p)
+			}
+			if err := b.ws.copyProc(p.proc.name, name); err != nil {
+				return nil, &opError{"copy_proc", err.(*schedError)}
+			}
+			b.res.Steps++
+			return &Proc{ws: b.ws, name: name}, nil
+		},
+		"call_eqv": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var call selArg
+			other := &procArg{b: b}
+			if err := starlark.UnpackArgs("call_eqv", args, kwargs, "proc", p, "call", &call, "new_proc", other); err != nil {
+				return nil, argErr("call_eqv", err, p, other)
+			}
+			return b.apply("call_eqv", p.proc, func(x *syntax.Proc) error { return b.ws.callEqv(x, call.text, other.proc.name) })
+		},
+		"inline": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var call selArg
+			if err := starlark.UnpackArgs("inline", args, kwargs, "proc", p, "call", &call); err != nil {
+				return nil, argErr("inline", err, p)
+			}
+			return b.apply("inline", p.proc, func(x *syntax.Proc) error { return b.ws.inlineCall(x, call.text) })
+		},
+		"extract_subproc": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var blk selArg
+			var name string
+			count := 0
+			if err := starlark.UnpackArgs("extract_subproc", args, kwargs, "proc", p, "block", &blk, "name", &name, "count?", &count); err != nil {
+				return nil, argErr("extract_subproc", err, p)
+			}
+			n := blockCount(count, &blk)
+			v, err := b.apply("extract_subproc", p.proc, func(x *syntax.Proc) error { return b.ws.extractSubproc(x, blk.text, n, name) })
+			if err != nil {
+				return nil, err
+			}
+			return starlark.Tuple{v, &Proc{ws: b.ws, name: name}}, nil
+		},
+		"reuse_buffer": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var buf, repl allocArg
+			if err := starlark.UnpackArgs("reuse_buffer", args, kwargs, "proc", p, "buf", &buf, "replace", &repl); err != nil {
+				return nil, argErr("reuse_buffer", err, p)
+			}
+			return b.apply("reuse_buffer", p.proc, func(x *syntax.Proc) error { return b.ws.reuseBuffer(x, buf.name, repl.name) })
+		},
+
+		"set_precision": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var name allocArg
+			var typ string
+			if err := starlark.UnpackArgs("set_precision", args, kwargs, "proc", p, "alloc", &name, "typ", &typ); err != nil {
+				return nil, argErr("set_precision", err, p)
+			}
+			return b.apply("set_precision", p.proc, func(x *syntax.Proc) error { return b.ws.setPrecision(x, name.name, typ) })
+		},
 	}
 	return m
 }

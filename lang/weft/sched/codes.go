@@ -25,6 +25,7 @@ const (
 	CodeAlloc      = "W0967" // expand_dim / lift_alloc / reorder_dim precondition
 	CodeLoop       = "W0968" // loop rewrite precondition (pipeline_loop, unroll_loop, cut_loop, ...)
 	CodeExpr       = "W0969" // expression rewrite precondition (rewrite_expr, bind_expr, commute_expr)
+	CodeProcs      = "W0970" // proc-level rewrite precondition (inline, extract_subproc, call_eqv, copy_proc)
 )
 
 func init() {
@@ -48,6 +49,7 @@ func init() {
 		{Code: CodeAssert, Summary: "sched: add_assert or rename precondition failed"},
 		{Code: CodeLoop, Summary: "sched: a loop rewrite's precondition failed (loop mode, bounds that are not control expressions or not constant, a body the rewrite cannot restructure)"},
 		{Code: CodeExpr, Summary: "sched: an expression rewrite's precondition failed (rewrite_expr cannot prove the two expressions equal, bind_expr or commute_expr finds nothing to rewrite)"},
+		{Code: CodeProcs, Summary: "sched: a proc-level rewrite's precondition failed (inline: not a proc of the file, unprovable callee assert; extract_subproc: a name the block declares is used after it; call_eqv: not an equivalent proc)"},
 		{Code: CodeAlloc, Summary: "sched: expand_dim, lift_alloc or reorder_dim precondition failed (index not provably in range, shape uses the loop iterator, whole or windowed uses)"},
 	})
 }

@@ -70,9 +70,10 @@ func derive(t *testing.T, src, script string) *syntax.File {
 	return g
 }
 
-// ptxasReport compiles f's generated CUDA for arch to a cubin with
-// ptxas -v and returns the report (registers, spills) and the cubin path.
-func ptxasReport(t *testing.T, nvcc string, f *syntax.File, stem, arch string) (string, string) {
+// compileBoth compiles f's generated CUDA for arch to a cubin (with the
+// ptxas -v report) and to PTX; it returns the report, the cubin path and
+// the PTX instruction mix (opcode, with modifiers, to count).
+func compileBoth(t *testing.T, nvcc string, f *syntax.File, stem, arch string) (string, string, map[string]int) {
 	t.Helper()
 	var errs diag.List
 	out := cudagen.Generate(f, lib.MustStd(), cudagen.Options{Stem: stem}, &errs)
@@ -95,7 +96,28 @@ func ptxasReport(t *testing.T, nvcc string, f *syntax.File, stem, arch string) (
 	if err != nil {
 		t.Fatalf("nvcc %s: %v\n%s", stem, err, b)
 	}
-	return string(b), filepath.Join(dir, "k.cubin")
+	cmd = exec.Command(nvcc, "-std=c++17", "-arch="+arch, "-ptx", "-o", "k.ptx", stem+".cu")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("nvcc -ptx %s: %v\n%s", stem, err, out)
+	}
+	ptx, err := os.ReadFile(filepath.Join(dir, "k.ptx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mix := map[string]int{}
+	for _, line := range strings.Split(string(ptx), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], ".") || strings.HasPrefix(f[0], "//") || strings.HasSuffix(f[0], ":") || f[0] == "{" || f[0] == "}" || f[0] == ")" || f[0] == "(" {
+			continue
+		}
+		op := f[0]
+		if strings.HasPrefix(op, "@") && len(f) > 1 {
+			op = f[1]
+		}
+		mix[op]++
+	}
+	return string(b), filepath.Join(dir, "k.cubin"), mix
 }
 
 var usedRE = regexp.MustCompile(`Used (\d+) registers`)
@@ -129,9 +151,9 @@ func sassOps(t *testing.T, nvcc, cubin string) string {
 // TestSm80DerivationMatchesHandWritten schedules matmul_seq.weft with
 // sched/xgemm_sm80.star and compiles its generated CUDA and that of the
 // hand-written examples/weft/gemm/xgemm_sm80.weft for sm_80: no nvcc or
-// ptxas warning (-Werror all-warnings), the same register count, no
-// spills, and, where nvdisasm is available, the same SASS instruction
-// sequence.
+// ptxas warning (-Werror all-warnings), the same PTX instruction mix, the
+// same register count, no spills, and, where nvdisasm is available, the
+// same SASS instruction sequence.
 func TestSm80DerivationMatchesHandWritten(t *testing.T) {
 	compareDerived(t, "matmul_seq.weft", "xgemm_sm80.star", "xgemm_sm80.weft", "sm_80")
 }
@@ -154,8 +176,21 @@ func compareDerived(t *testing.T, src, script, handFile, arch string) {
 		t.Skip("nvcc not found")
 	}
 	hand := readChecked(t, filepath.Join("..", "..", "..", "examples", "weft", "gemm", handFile))
-	rd, cd := ptxasReport(t, nvcc, derived, "derived", arch)
-	rh, ch := ptxasReport(t, nvcc, hand, "hand", arch)
+	rd, cd, md := compileBoth(t, nvcc, derived, "derived", arch)
+	rh, ch, mh := compileBoth(t, nvcc, hand, "hand", arch)
+	total := 0
+	for op, n := range mh {
+		total += n
+		if md[op] != n {
+			t.Errorf("PTX instruction %s: derived %d, hand-written %d", op, md[op], n)
+		}
+	}
+	for op, n := range md {
+		if _, ok := mh[op]; !ok {
+			t.Errorf("PTX instruction %s: derived %d, hand-written 0", op, n)
+		}
+	}
+	t.Logf("PTX: %d instructions of %d kinds, the same mix", total, len(mh))
 	regs := func(r string) string {
 		m := usedRE.FindStringSubmatch(r)
 		if m == nil {

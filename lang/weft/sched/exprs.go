@@ -122,36 +122,18 @@ func (w *workspace) rewriteExpr(p *syntax.Proc, where string, count int, oldText
 		return errorf(CodeExpr, "rewrite_expr: cannot prove %s == %s for every value of its variables", oldText, newText)
 	}
 	n := 0
-	var rw func(e syntax.Expr) syntax.Expr
-	rw = func(e syntax.Expr) syntax.Expr {
-		switch e.(type) {
-		case nil, *syntax.IntLit, *syntax.FloatLit, *syntax.BoolLit, *syntax.StringLit:
-			return e
-		}
-		if l, ok := toLin(e, pi); ok && l.equal(ol) {
-			n++
-			return cloneExpr(ne)
-		}
-		switch x := e.(type) {
-		case *syntax.Binary:
-			x.X, x.Y = rw(x.X), rw(x.Y)
-		case *syntax.Unary:
-			x.X = rw(x.X)
-		case *syntax.Index:
-			for i := range x.Indices {
-				x.Indices[i] = rw(x.Indices[i])
+	rw := func(e syntax.Expr) syntax.Expr {
+		return replaceExprs(e, func(x syntax.Expr) (syntax.Expr, bool) {
+			switch x.(type) {
+			case *syntax.IntLit, *syntax.FloatLit, *syntax.BoolLit, *syntax.StringLit:
+				return x, true
 			}
-		case *syntax.Slice:
-			x.Lo, x.Hi = rw(x.Lo), rw(x.Hi)
-		case *syntax.Call:
-			for i := range x.Args {
-				x.Args[i] = rw(x.Args[i])
+			if l, ok := toLin(x, pi); ok && l.equal(ol) {
+				n++
+				return cloneExpr(ne), true
 			}
-			for _, k := range x.Kwargs {
-				k.Value = rw(k.Value)
-			}
-		}
-		return e
+			return nil, false
+		})
 	}
 	walkStmts((*c.block())[c.idx():c.idx()+count], func(s syntax.Stmt) {
 		switch s := s.(type) {
@@ -182,4 +164,37 @@ func (w *workspace) rewriteExpr(p *syntax.Proc, where string, count int, oldText
 		return errorf(CodeExpr, "rewrite_expr: no expression equal to %s in the block", oldText).at(c.stmt, "the block starts here")
 	}
 	return nil
+}
+
+// replaceExprs rewrites e top-down: where f returns (r, true) the node is
+// replaced by r and not descended into; elsewhere its operands, indices,
+// slice bounds and call arguments are rewritten.
+func replaceExprs(e syntax.Expr, f func(syntax.Expr) (syntax.Expr, bool)) syntax.Expr {
+	if e == nil {
+		return nil
+	}
+	if r, ok := f(e); ok {
+		return r
+	}
+	rw := func(x syntax.Expr) syntax.Expr { return replaceExprs(x, f) }
+	switch x := e.(type) {
+	case *syntax.Binary:
+		x.X, x.Y = rw(x.X), rw(x.Y)
+	case *syntax.Unary:
+		x.X = rw(x.X)
+	case *syntax.Index:
+		for i := range x.Indices {
+			x.Indices[i] = rw(x.Indices[i])
+		}
+	case *syntax.Slice:
+		x.Lo, x.Hi = rw(x.Lo), rw(x.Hi)
+	case *syntax.Call:
+		for i := range x.Args {
+			x.Args[i] = rw(x.Args[i])
+		}
+		for _, k := range x.Kwargs {
+			k.Value = rw(k.Value)
+		}
+	}
+	return e
 }

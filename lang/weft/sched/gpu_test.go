@@ -35,6 +35,11 @@ p = use_window(p, "for r in _", "A_tmap")
 p = replace(p, "for r in _", "Sm90_tma_load_2d_f32", barriers = ["bar"])
 p = insert_await(p, "Sm90_tma_load_2d_f32(_) >> bar", "bar", "tma_to_smem_async", n = "~1", before = True, reverse = True)
 p = insert_arrive(p, "for r2 in _", "cuda_in_order", "bar", reverse = True, cond = "k1 > 0")
+k1 = p.find_loop("k1")
+p = new_barrier(p, k1.body()[0], "ring", "CudaMbarrier")
+p = insert_arrive(p, "for r2 in _", "cuda_in_order", "ring", before = True)
+p = expand_dim(p, "ring", 4, "k1 % 4")
+p = lift_alloc(p, "ring")
 `
 	in := parseChecked(t, "input.weft", []byte(src))
 	var errs diag.List
@@ -47,6 +52,9 @@ p = insert_arrive(p, "for r2 in _", "cuda_in_order", "bar", reverse = True, cond
 		"    A_tmap = A[:, :] @ Sm90_tensorMap(128, 64, 32)\n    s: f32[64, 32] @ CudaSmemLinear\n    bar: barrier @ CudaMbarrier\n",
 		"        ReverseAwait(bar, tma_to_smem_async, ~1)\n        Sm90_tma_load_2d_f32(64, 32, s[0:64, 0:32], A_tmap[0:64, 32 * k1:32 * k1 + 32]) >> bar\n",
 		"                y[r2, c2] = s[r2, c2]\n        if k1 > 0:\n            ReverseArrive(cuda_in_order, 1) >> bar\n",
+		// A ring of mbarriers: a stage dimension indexed k1 % 4.
+		"    ring: barrier[4] @ CudaMbarrier\n    for k1 in seq(0, K / 32):\n",
+		"        Arrive(cuda_in_order, 1) >> ring[k1 % 4]\n        for r2 in seq(0, 64):\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing\n%s\nin\n%s", want, out)

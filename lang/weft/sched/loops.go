@@ -135,6 +135,9 @@ func (w *workspace) wrapWithContext(p *syntax.Proc, stmt string, count int, ctx 
 		return errorf(CodeDevice, "wrap_with_context: unknown context %s (want CudaAsync(...) or CudaWarps(...))", call.FunName())
 	}
 	stmts := (*c.block())[c.idx() : c.idx()+count]
+	if n, decl := escapes(stmts, (*c.block())[c.idx()+count:]); n != "" {
+		return errorf(CodeDevice, "wrap_with_context: the block declares %s, which is used after it", n).at(decl, "declared here")
+	}
 	with := &syntax.With{Ctx: e, Body: append([]syntax.Stmt{}, stmts...)}
 	splice(c.block(), c.idx(), count, []syntax.Stmt{with})
 	return nil

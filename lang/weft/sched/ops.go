@@ -104,9 +104,19 @@ func splice(block *[]syntax.Stmt, i, n int, repl []syntax.Stmt) {
 // iterator) and that every pair of iterations whose order the swap flips
 // (i1 < i2 with j1 > j2) has commuting effects (seed 000 §2.3).
 func (w *workspace) reorderLoops(p *syntax.Proc, loop string) error {
+	// Exo's "i j": the loop over i, whose body must be the loop over j.
+	var inner string
+	if f := strings.Fields(loop); len(f) == 2 && isIdent(f[0]) && isIdent(f[1]) && !reserved[f[0]] && !reserved[f[1]] {
+		loop, inner = f[0], f[1]
+	}
 	c, o, err := w.findLoop(p, loop, "reorder_loops")
 	if err != nil {
 		return err
+	}
+	if inner != "" {
+		if in, ok := singleLoop(o); !ok || in.Var.Name != inner {
+			return errorf(CodeNest, "reorder_loops: the body of loop %s is not the loop over %s", o.Var.Name, inner).at(o, "this loop")
+		}
 	}
 	return w.reorderLoopsAt(p, c, o, loop)
 }
@@ -125,17 +135,7 @@ func (w *workspace) reorderLoopsAt(p *syntax.Proc, c *cursor, o *syntax.For, loo
 	}
 	pi := w.info(p)
 	r := pi.effects(in.Body)
-	ext := func(f *syntax.For) int64 {
-		lo, ok1 := toLin(f.Lo, pi)
-		hi, ok2 := toLin(f.Hi, pi)
-		if ok1 && ok2 {
-			if d := hi.add(lo, -1); d.isConst() && d.Const > 0 {
-				return d.Const
-			}
-		}
-		return 0
-	}
-	swaps := []swapVar{{o.Var.Name, -1, ext(o)}, {in.Var.Name, +1, ext(in)}}
+	swaps := []swapVar{{o.Var.Name, -1, loopExtent(o, pi)}, {in.Var.Name, +1, loopExtent(in, pi)}}
 	if cf, reassoc := commute(r.accs, r.accs, swaps, r.internal, r.internal); cf != nil {
 		return errorf(CodeDependence, "reorder_loops: swapping loops %s and %s may reorder a %s and a %s that touch the same element",
 			o.Var.Name, in.Var.Name, accessText(cf.a), accessText(cf.b)).at(cf.a.node, "this %s", accessText(cf.a)).at(cf.b.node, "may conflict with this %s in another iteration", accessText(cf.b))
@@ -269,6 +269,9 @@ func (w *workspace) wrapDeviceFunction(p *syntax.Proc, stmt string, count int, k
 		}
 	}
 	stmts := (*c.block())[c.idx() : c.idx()+count]
+	if n, decl := escapes(stmts, (*c.block())[c.idx()+count:]); n != "" {
+		return errorf(CodeDevice, "wrap_device_function: the statements declare %s, which is used after them", n).at(decl, "declared here")
+	}
 	var inner syntax.Stmt
 	walkStmts(stmts, func(s syntax.Stmt) {
 		if inner == nil && isDeviceFunction(s) {
@@ -573,15 +576,7 @@ func (w *workspace) fissionAt(p *syntax.Proc, c *cursor, stmt string) (*cursor, 
 	if len(r1.asserts) > 0 && len(r2.accs) > 0 || len(r2.asserts) > 0 && len(r1.accs) > 0 {
 		return nil, errorf(CodeDependence, "fission: an assert would move past statements that access memory").at(c.stmt, "the split is after this statement")
 	}
-	ext := int64(0)
-	if lo, ok1 := toLin(loop.Lo, pi); ok1 {
-		if hi, ok2 := toLin(loop.Hi, pi); ok2 {
-			if d := hi.add(lo, -1); d.isConst() && d.Const > 0 {
-				ext = d.Const
-			}
-		}
-	}
-	swaps := []swapVar{{loop.Var.Name, +1, ext}}
+	swaps := []swapVar{{loop.Var.Name, +1, loopExtent(loop, pi)}}
 	if cf, reassoc := commute(r1.accs, r2.accs, swaps, r1.internal, r2.internal); cf != nil {
 		return nil, errorf(CodeDependence, "fission: splitting loop %s reorders a %s before the split and a %s after it that may touch the same element", loop.Var.Name, accessText(cf.a), accessText(cf.b)).at(cf.a.node, "this %s", accessText(cf.a)).at(cf.b.node, "may conflict with this %s of an earlier iteration", accessText(cf.b))
 	} else if reassoc {
@@ -637,4 +632,13 @@ func (w *workspace) insertSyncIf(p *syntax.Proc, where string, before bool, cond
 		return errorf(CodeSync, "cond=%q: %s is not a control value in scope where the statement is inserted", cond, bad).at(c.stmt, "here")
 	}
 	return w.insertSync(p, where, before, &syntax.If{Cond: e, Then: []syntax.Stmt{s}})
+}
+
+// singleLoop returns the loop that is f's whole body.
+func singleLoop(f *syntax.For) (*syntax.For, bool) {
+	if len(f.Body) != 1 {
+		return nil, false
+	}
+	in, ok := f.Body[0].(*syntax.For)
+	return in, ok
 }

@@ -269,3 +269,98 @@ def f(N: size, x: f32[N, 8] @ DRAM, y: f32[N] @ DRAM):
 		t.Fatal("resize_dim accepted nothing")
 	}
 }
+
+// TestPropertyProcs extracts a random block of a random program into a
+// new proc and, half of the time, inlines it back: the program computes
+// the same arrays either way.
+func TestPropertyProcs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	for it := 0; it < 60; it++ {
+		var body strings.Builder
+		nl := 2 + rng.IntN(2)
+		for l := 0; l < nl; l++ {
+			v := fmt.Sprintf("i%d", l)
+			fmt.Fprintf(&body, "    for %s in seq(0, N):\n", v)
+			dst := []string{"a", "b"}[rng.IntN(2)]
+			src := []string{"a", "b", "x"}[rng.IntN(3)]
+			op := []string{"=", "+="}[rng.IntN(2)]
+			fmt.Fprintf(&body, "        %s[%s + %d] %s %s[%s + %d] * 0.5 + %d.0\n", dst, v, rng.IntN(3), op, src, v, rng.IntN(3), l)
+		}
+		src := "@proc\ndef f(N: size, a: f32[N + 8] @ DRAM, b: f32[N + 8] @ DRAM, x: f32[N + 8] @ DRAM):\n" + body.String()
+		k := rng.IntN(nl)
+		script := fmt.Sprintf("p, sub = extract_subproc(f, \"i%d\", \"sub\", count = %d)\n", k, 1+rng.IntN(nl-k))
+		if rng.IntN(2) == 0 {
+			script += "inline(p, \"sub(_)\")\n"
+		}
+		before, after, reassoc, ok := schedule(t, src, script)
+		if !ok {
+			t.Fatalf("refused:\n%s\n%s", script, src)
+		}
+		for _, nv := range []int{1, 5} {
+			agree(t, before, after, reassoc, []string{fmt.Sprintf("N=%d", nv)}, uint64(it), script)
+		}
+	}
+}
+
+// TestPropertySetPrecision widens a temporary of random programs (copies,
+// or arithmetic on it): accepted rewrites compute bit-identical arrays,
+// and the arithmetic uses are refused.
+func TestPropertySetPrecision(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 34))
+	accepted, refused := 0, 0
+	for it := 0; it < 60; it++ {
+		src0 := []string{"x", "h"}[rng.IntN(2)]
+		use := []string{"t[j]", "t[j] * 1.5", "t[j] + x[j]"}[rng.IntN(3)]
+		typ := []string{"f32", "f64", "f16"}[rng.IntN(3)]
+		src := fmt.Sprintf(`@proc
+def f(N: size, x: f32[N] @ DRAM, h: f16[N] @ DRAM, y: f32[N] @ DRAM):
+    t: f32[N] @ DRAM
+    for i in seq(0, N):
+        t[i] = %s[i]
+    for j in seq(0, N):
+        y[j] = %s
+`, src0, use)
+		script := fmt.Sprintf("set_precision(f, \"t\", %q)", typ)
+		before, after, reassoc, ok := schedule(t, src, script)
+		want := typ != "f16" && use == "t[j]"
+		if ok != want {
+			t.Fatalf("%s on\n%s: accepted=%v", script, src, ok)
+		}
+		if !ok {
+			refused++
+			continue
+		}
+		accepted++
+		for _, nv := range []int{1, 7} {
+			agree(t, before, after, reassoc, []string{fmt.Sprintf("N=%d", nv)}, uint64(it), script)
+		}
+	}
+	if accepted == 0 || refused == 0 {
+		t.Fatalf("accepted %d, refused %d", accepted, refused)
+	}
+}
+
+// TestPropertyStageAccum stages random windows of C with accum=True
+// around random blocks of a GEMM: accepted ones agree within the
+// reassociation tolerance, and are reported as reassociating.
+func TestPropertyStageAccum(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 36))
+	src := `@proc
+def gemm(M: size, N: size, K: size, A: f32[M, K] @ DRAM, B: f32[K, N] @ DRAM, C: f32[M, N] @ DRAM):
+    for m in seq(0, M):
+        for k in seq(0, K):
+            for n in seq(0, N):
+                C[m, n] += A[m, k] * B[k, n]
+`
+	for it := 0; it < 20; it++ {
+		block := []string{"for k in _", "for n in _", "C[_] += _"}[rng.IntN(3)]
+		window := map[string]string{"for k in _": "C[m, 0:N]", "for n in _": "C[m, 0:N]", "C[_] += _": "C[m, n]"}[block]
+		script := fmt.Sprintf("stage_mem(gemm, %q, %q, \"acc\", \"DRAM\", accum = True)", block, window)
+		before, after, reassoc, ok := schedule(t, src, script)
+		if !ok || !reassoc {
+			t.Fatalf("%s: accepted=%v reassociating=%v", script, ok, reassoc)
+		}
+		sizes := []string{fmt.Sprintf("M=%d", 1+rng.IntN(4)), fmt.Sprintf("N=%d", 1+rng.IntN(5)), fmt.Sprintf("K=%d", 1+rng.IntN(6))}
+		agree(t, before, after, reassoc, sizes, uint64(it), script)
+	}
+}

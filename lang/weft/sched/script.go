@@ -324,10 +324,12 @@ func (b *binding) apply(op string, p *Proc, f func(q *syntax.Proc) error) (starl
 	cmap := map[syntax.Stmt]syntax.Stmt{}
 	q := cloneProcRec(d, cmap)
 	w.cmap, w.fwd, w.cdecl = cmap, map[syntax.Stmt]syntax.Stmt{}, i
+	w.pendingProcs = nil
 	err = f(q)
 	fwd := w.fwd
 	w.cmap, w.fwd = nil, nil
 	if err != nil {
+		w.pendingProcs = nil
 		se, ok := err.(*schedError)
 		if !ok {
 			se = errorf(CodeArgs, "%s: %v", op, err)
@@ -335,6 +337,15 @@ func (b *binding) apply(op string, p *Proc, f func(q *syntax.Proc) error) (starl
 		return nil, &opError{op, se}
 	}
 	w.file.Decls[i] = q
+	w.class(i)
+	for _, np := range w.pendingProcs {
+		w.file.Decls = append(w.file.Decls, np)
+		w.class(len(w.file.Decls) - 1)
+	}
+	w.pendingProcs = nil
+	if op == "add_assert" {
+		w.newClass(i)
+	}
 	line := b.scriptLine()
 	w.forwardCursors(i, q, cmap, fwd, fmt.Sprintf("%s (%s)", op, line))
 	p.name = q.Name.Name
@@ -396,8 +407,13 @@ func (b *binding) builtins() map[string]builtinFn {
 			tail := "cut"
 			var factor int
 			var names *starlark.List
-			if err := starlark.UnpackArgs("divide_loop", args, kwargs, "proc", p, "loop", &loop, "factor", &factor, "names", &names, "tail?", &tail); err != nil {
+			perfect := false
+			if err := starlark.UnpackArgs("divide_loop", args, kwargs, "proc", p, "loop", &loop, "factor", &factor, "names", &names, "tail?", &tail, "perfect?", &perfect); err != nil {
 				return nil, argErr("divide_loop", err, p)
+			}
+			if perfect {
+				// Exo's spelling of tail="perfect".
+				tail = "perfect"
 			}
 			if names.Len() != 2 {
 				return nil, argErr("divide_loop", fmt.Errorf("divide_loop: names must be [outer, inner], got %d names", names.Len()))
@@ -544,11 +560,14 @@ func (b *binding) builtins() map[string]builtinFn {
 			var block selArg
 			var window, newName, mem string
 			count := 0
-			if err := starlark.UnpackArgs("stage_mem", args, kwargs, "proc", p, "block", &block, "window", &window, "new_name", &newName, "memory", &mem, "count?", &count); err != nil {
+			accum := false
+			if err := starlark.UnpackArgs("stage_mem", args, kwargs, "proc", p, "block", &block, "window", &window, "new_name", &newName, "memory", &mem, "count?", &count, "accum?", &accum); err != nil {
 				return nil, argErr("stage_mem", err, p)
 			}
 			n := blockCount(count, &block)
-			return b.apply("stage_mem", p.proc, func(q *syntax.Proc) error { return b.ws.stageMem(q, block.text, n, window, newName, mem) })
+			return b.apply("stage_mem", p.proc, func(q *syntax.Proc) error {
+				return b.ws.stageMemAcc(q, block.text, n, window, newName, mem, accum)
+			})
 		},
 		"replace": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			p := &procArg{b: b}

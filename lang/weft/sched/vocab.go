@@ -25,6 +25,28 @@ func (w *workspace) blockAt(p *syntax.Proc, sel string, count int, op string) (*
 	return c, (*c.block())[c.idx() : c.idx()+count], nil
 }
 
+// escapes returns a name the block declares at its top level (an
+// allocation or a window statement) that a statement after it uses, or
+// "": wrapping the block in a new scope (a loop, an if, a with) would
+// leave that use undefined.
+func escapes(block, after []syntax.Stmt) (string, syntax.Stmt) {
+	for _, s := range block {
+		var name string
+		switch s := s.(type) {
+		case *syntax.Alloc:
+			name = s.Name.Name
+		case *syntax.Assign:
+			if n, ok := s.LHS.(*syntax.Name); ok && isWindowRHS(s) {
+				name = n.Name
+			}
+		}
+		if name != "" && stmtsMention(after, name) {
+			return name, s
+		}
+	}
+	return "", nil
+}
+
 // idempotent reports why running ss twice in a row may differ from running
 // it once ("" when it provably does not): no reduction, no call whose
 // effects are unknown, and no buffer both read and written (so a second
@@ -86,6 +108,9 @@ func (w *workspace) addLoop(p *syntax.Proc, sel string, count int, name, hiText 
 	}
 	if !pi.provablyPositive(hi, iters) {
 		return errorf(CodeLoop, "add_loop: cannot prove that the new loop runs at least once (hi=%s >= 1)", hiText)
+	}
+	if n, decl := escapes(stmts, (*c.block())[c.idx()+count:]); n != "" {
+		return errorf(CodeLoop, "add_loop: the block declares %s, which is used after it", n).at(decl, "declared here")
 	}
 	body := append([]syntax.Stmt{}, stmts...)
 	switch {

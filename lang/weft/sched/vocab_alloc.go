@@ -199,28 +199,16 @@ func (w *workspace) bindExpr(p *syntax.Proc, sel, exprText, name, mem string) er
 		return errorf(CodeExpr, "bind_expr: %s reads no data buffer, so it has no element type", want)
 	}
 	n := 0
-	var rw func(e syntax.Expr) syntax.Expr
-	rw = func(e syntax.Expr) syntax.Expr {
-		if e == nil {
-			return nil
-		}
-		if syntax.ExprString(e) == want {
+	as.RHS = replaceExprs(as.RHS, func(x syntax.Expr) (syntax.Expr, bool) {
+		if syntax.ExprString(x) == want {
 			n++
-			return &syntax.Name{Name: name}
+			return &syntax.Name{Name: name}, true
 		}
-		switch x := e.(type) {
-		case *syntax.Binary:
-			x.X, x.Y = rw(x.X), rw(x.Y)
-		case *syntax.Unary:
-			x.X = rw(x.X)
-		case *syntax.Call:
-			for i := range x.Args {
-				x.Args[i] = rw(x.Args[i])
-			}
+		if _, isIndex := x.(*syntax.Index); isIndex {
+			return x, true // an element access: its indices are not data
 		}
-		return e
-	}
-	as.RHS = rw(as.RHS)
+		return nil, false
+	})
 	if n == 0 {
 		return errorf(CodeExpr, "bind_expr: no %s in the right-hand side", want).at(c.stmt, "this statement")
 	}
@@ -257,42 +245,12 @@ func (w *workspace) inlineWindow(p *syntax.Proc, name string) error {
 		if x, ok := e.(*syntax.Index); ok {
 			idx = x.Indices
 		}
-		var out []syntax.Expr
-		k := 0
-		for _, wi := range wix.Indices {
-			sl, isSlice := wi.(*syntax.Slice)
-			if !isSlice {
-				out = append(out, cloneExpr(wi))
-				continue
-			}
-			lo := syntax.Expr(intLit(0))
-			if sl.Lo != nil {
-				lo = sl.Lo
-			}
-			if k >= len(idx) {
-				out = append(out, cloneExpr(wi))
-				k++
-				continue
-			}
-			if isl, ok := idx[k].(*syntax.Slice); ok {
-				ilo := syntax.Expr(intLit(0))
-				if isl.Lo != nil {
-					ilo = isl.Lo
-				}
-				var ihi syntax.Expr
-				if isl.Hi != nil {
-					ihi = &syntax.Binary{Op: "+", X: cloneExpr(lo), Y: isl.Hi}
-				} else {
-					ihi = cloneExpr(sl.Hi)
-				}
-				out = append(out, &syntax.Slice{Lo: &syntax.Binary{Op: "+", X: cloneExpr(lo), Y: ilo}, Hi: ihi})
-			} else {
-				out = append(out, &syntax.Binary{Op: "+", X: cloneExpr(lo), Y: idx[k]})
-			}
-			k++
+		if len(idx) == 0 {
+			return &syntax.Index{X: &syntax.Name{Name: syntax.ExprString(wix.X)}, Indices: cloneExprs(wix.Indices)}, nil
 		}
-		if len(idx) != 0 && k != len(idx) {
-			return nil, errorf(CodeAlloc, "inline_window: %s has %d window dimensions, this access uses %d", name, k, len(idx)).at(at, "here")
+		out, err := composeWindow(wix.Indices, idx)
+		if err != nil {
+			return nil, errorf(CodeAlloc, "inline_window: %v", err).at(at, "here")
 		}
 		r := &syntax.Index{X: &syntax.Name{Name: syntax.ExprString(wix.X)}, Indices: out}
 		return normExpr(r, pi.textual(), nil), nil
@@ -304,5 +262,85 @@ func (w *workspace) inlineWindow(p *syntax.Proc, name string) error {
 	if len(*c.block()) == 0 {
 		*c.block() = []syntax.Stmt{&syntax.Pass{}}
 	}
+	return nil
+}
+
+// floatRank orders the floating-point element types by the values they
+// hold: f16 and bf16 are both subsets of f32, which is a subset of f64.
+var floatRank = map[string]int{"f16": 1, "bf16": 1, "f32": 2, "f64": 3}
+
+// holds reports whether every value of type a is a value of type b.
+func holds(b, a string) bool {
+	if a == b {
+		return true
+	}
+	ra, okA := floatRank[a]
+	rb, okB := floatRank[b]
+	return okA && okB && ra < rb
+}
+
+// setPrecision changes the element type of an allocation (Exo's
+// set_precision) where that provably changes no value: the new type holds
+// every value of the old one, and the buffer is only copied, every use a
+// plain copy `dst[...] = src[...]`, the writes from buffers whose values
+// the old type holds. Then it holds exactly the values it held before, and
+// each copy out of it rounds the same value as before. (Arithmetic reading
+// the buffer would be computed in the wider type, changing results; it is
+// refused.)
+func (w *workspace) setPrecision(p *syntax.Proc, name, typ string) error {
+	c, a, err := findAlloc(p, name, "set_precision")
+	if err != nil {
+		return err
+	}
+	old := a.Type.Elem.Name
+	if _, ok := floatRank[typ]; !ok {
+		return errorf(CodeAlloc, "set_precision: %s is not a floating-point type (f16, bf16, f32, f64)", typ)
+	}
+	if !holds(typ, old) {
+		return errorf(CodeAlloc, "set_precision: %s does not hold every %s value; the values %s holds would change", typ, old, name).at(a, "the allocation")
+	}
+	pi := w.info(p)
+	elemOf := func(e syntax.Expr) string {
+		base := e
+		if ix, ok := e.(*syntax.Index); ok {
+			base = ix.X
+		}
+		if n, ok := base.(*syntax.Name); ok {
+			if ni := pi.names[n.Name]; ni != nil && ni.typ != nil && ni.typ.Elem != nil {
+				return ni.typ.Elem.Name
+			}
+		}
+		return ""
+	}
+	isAccess := func(e syntax.Expr) bool {
+		switch x := e.(type) {
+		case *syntax.Name:
+			return pi.isData(x.Name)
+		case *syntax.Index:
+			_, ok := x.X.(*syntax.Name)
+			return ok
+		}
+		return false
+	}
+	var bad syntax.Stmt
+	var why string
+	walkStmts((*c.block())[c.idx()+1:], func(s syntax.Stmt) {
+		if bad != nil || !stmtsMention([]syntax.Stmt{shallowHeader(s)}, name) {
+			return
+		}
+		as, ok := s.(*syntax.Assign)
+		if !ok || as.Op != "=" || !isAccess(as.LHS) || !isAccess(as.RHS) {
+			bad, why = s, "it is not a plain copy"
+			return
+		}
+		lhsIsBuf := mentions(as.LHS, name) && elemOf(as.LHS) == old
+		if lhsIsBuf && !holds(old, elemOf(as.RHS)) {
+			bad, why = s, "the copied values are "+elemOf(as.RHS)
+		}
+	})
+	if bad != nil {
+		return errorf(CodeAlloc, "set_precision: %s is used other than by plain copies (%s)", name, why).at(bad, "here")
+	}
+	a.Type.Elem = &syntax.Name{Name: typ}
 	return nil
 }

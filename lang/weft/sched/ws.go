@@ -53,6 +53,11 @@ type workspace struct {
 	cmap    map[syntax.Stmt]syntax.Stmt
 	fwd     map[syntax.Stmt]syntax.Stmt
 	cdecl   int
+	// Equivalence classes of procs by declaration index (procs.go), and
+	// the procs a rewrite creates, appended when it commits.
+	eqv          map[int]int
+	nextClass    int
+	pendingProcs []*syntax.Proc
 }
 
 func newWorkspace(f *syntax.File, l *lib.Library) *workspace {

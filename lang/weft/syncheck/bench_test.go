@@ -3,6 +3,7 @@ package syncheck
 import (
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -108,6 +109,46 @@ func BenchmarkFrontEnd(b *testing.B) {
 				checkSourceProgram(b, name, string(src), func(*Program) {})
 			}
 			b.ReportMetric((cpuSeconds()-cpu0)/float64(b.N), "cpu-s/op")
+		})
+	}
+}
+
+// BenchmarkCommitGroupRing runs examples/weft/sync/cp_async_ring.weft, in
+// which every thread owns a cp.async commit-group queue (issue 13, item 4):
+// 256 threads with a ring of 6 stages at M = 512, K = 64, and 128 threads
+// with a ring of 4 at M = 256, K = 192. It reports memory operations per
+// second and CPU time per memory operation, to compare with the GEMMs.
+func BenchmarkCommitGroupRing(b *testing.B) {
+	src, err := os.ReadFile("../../../examples/weft/sync/cp_async_ring.weft")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name    string
+		t, ring int
+		m, k    int
+	}{{"T256R6", 256, 6, 512, 64}, {"T128R4", 128, 4, 256, 192}} {
+		b.Run(c.name, func(b *testing.B) {
+			s := strings.Replace(string(src), "T = 256\nRING = 6\n", fmt.Sprintf("T = %d\nRING = %d\n", c.t, c.ring), 1)
+			var prog *Program
+			checkSourceProgram(b, "cp_async_ring.weft", s, func(p *Program) { prog = p })
+			var ops int64
+			start, cpu0 := time.Now(), cpuSeconds()
+			for i := 0; i < b.N; i++ {
+				res := amir.New(prog.AMIR, amir.Config{}).Run([]int{c.m, c.k})
+				if !res.OK() {
+					b.Fatalf("hazards: %d, faults %v", res.Distinct, res.Faults)
+				}
+				ops = res.Stats.MemOps
+			}
+			secs := time.Since(start).Seconds() / float64(b.N)
+			cpu := (cpuSeconds() - cpu0) / float64(b.N)
+			b.ReportMetric(float64(ops), "memops")
+			b.ReportMetric(float64(ops)/secs/1e6, "Mmemops/s")
+			b.ReportMetric(cpu, "cpu-s/op")
+			if ops > 0 {
+				b.ReportMetric(cpu*1e9/float64(ops), "cpu-ns/memop")
+			}
 		})
 	}
 }

@@ -49,6 +49,7 @@ var wantMutants = map[string][2]int{
 	"xgemm_Sm80_fence.weft M=384 N=512 K=32": {1, 1},
 	"mbarrier_ring.weft N=12":                {5, 5},
 	"xgemm_Sm90_ring.weft M=256 N=512 K=256": {8, 8},
+	"cp_async_ring.weft M=512 K=64":          {5, 5},
 }
 
 // TestExamplesAccepted: every example kernel passes the sync check at its

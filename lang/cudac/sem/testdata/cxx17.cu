@@ -163,3 +163,82 @@ int main() { return 0; }
 // ---- a class template is a positioned diagnostic
 template <typename T> struct Box { T v; }; // ERROR C0206 col=23 "class templates are not supported"
 int main() { return 0; }
+// ---- cuda::atomic_ref: load, store, fetch_add, fetch_or on bytes, compare_exchange_strong, with memory orders; atomics never race
+#include <cstdio>
+#include <cstdint>
+#include <cuda/atomic>
+__device__ bool flag[4];
+__global__ void k(uint32_t *cnt, unsigned char *bytes) {
+  cuda::atomic_ref<uint32_t, cuda::thread_scope_device> c(*cnt);
+  c.fetch_add(2, cuda::memory_order_relaxed);
+  cuda::atomic_ref<bool, cuda::thread_scope_device>(flag[threadIdx.x % 4]).store(true, cuda::memory_order_release);
+  cuda::atomic_ref<unsigned char, cuda::thread_scope_block>(bytes[0]).fetch_or(1u << (threadIdx.x % 8));
+  uint32_t expected = 0;
+  cuda::atomic_ref<uint32_t>(cnt[1]).compare_exchange_strong(expected, threadIdx.x + 100);
+  if (threadIdx.x == 0 && blockIdx.x == 0) {
+    bool f = cuda::atomic_ref<bool, cuda::thread_scope_device>(flag[0]).load(cuda::memory_order_acquire);
+    cnt[2] = f;
+  }
+}
+int main() {
+  uint32_t *d, h[3] = {0, 0, 0};
+  unsigned char *b, hb = 0;
+  cudaMalloc(&d, sizeof h);
+  cudaMalloc(&b, 1);
+  cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);
+  cudaMemcpy(b, &hb, 1, cudaMemcpyHostToDevice);
+  k<<<2, 16>>>(d, b);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  cudaMemcpy(&hb, b, 1, cudaMemcpyDeviceToHost);
+  printf("%u %u %u %u\n", h[0], h[1], h[2], hb);
+  return 0;
+}
+// OUT: 64 100 1 255
+// ---- default arguments, also declared on a prototype
+#include <cstdio>
+int scale(int x, int by = 2, int plus = 0);
+int scale(int x, int by, int plus) { return x * by + plus; }
+__device__ float lerp(float a, float b, float t = 0.5f) { return a + (b - a) * t; }
+__global__ void k(float *o) { o[0] = lerp(1.0f, 3.0f); o[1] = lerp(1.0f, 3.0f, 0.25f); }
+int main() {
+  float *d, h[2];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 1>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  printf("%d %d %d %g %g\n", scale(5), scale(5, 3), scale(5, 3, 1), h[0], h[1]);
+  return 0;
+}
+// OUT: 10 15 16 2 1.5
+// ---- operator overloading (member and free, binary, unary, compound, [] returning a reference, () of a function object), functions returning references, c ? x : y as an lvalue
+#include <cstdio>
+struct V2 {
+  float x, y;
+  __host__ __device__ V2 operator+(const V2 &o) const { return V2{x + o.x, y + o.y}; }
+  __host__ __device__ V2 &operator+=(const V2 &o) { x += o.x; y += o.y; return *this; }
+  __host__ __device__ float &operator[](int i) { return i == 0 ? x : y; }
+  __host__ __device__ bool operator==(const V2 &o) const { return x == o.x && y == o.y; }
+};
+__host__ __device__ V2 operator*(float s, const V2 &v) { return V2{s * v.x, s * v.y}; }
+__host__ __device__ V2 operator-(const V2 &v) { return V2{-v.x, -v.y}; }
+struct Scale {
+  float k;
+  __host__ __device__ float operator()(float v) const { return k * v; }
+};
+__global__ void k(V2 *out) {
+  V2 a{1, 2}, b{3, 4};
+  V2 c = a + b;
+  c += 2.0f * a;
+  c[1] = c[1] + 100;
+  Scale s{0.5f};
+  out[0] = -c;
+  out[1] = V2{s(c[0]), (float)(a == V2{1, 2})};
+}
+int main() {
+  V2 *d, h[2];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 1>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  printf("%g %g %g %g\n", h[0].x, h[0].y, h[1].x, h[1].y);
+  return 0;
+}
+// OUT: -6 -110 3 1

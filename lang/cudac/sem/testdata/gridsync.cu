@@ -15,7 +15,8 @@ int main() {
   int *b, *o, h[128];
   cudaMalloc(&b, sizeof h);
   cudaMalloc(&o, sizeof h);
-  k<<<4, 32>>>(b, o);
+  void *args[] = {&b, &o};
+  cudaLaunchCooperativeKernel((const void *)k, dim3(4), dim3(32), args);
   cudaMemcpy(h, o, sizeof h, cudaMemcpyDeviceToHost);
   printf("%d %d %d\n", h[0], h[95], h[127]);
   return 0;
@@ -49,7 +50,18 @@ __global__ void k(int *buf) {
 int main() {
   int *b;
   cudaMalloc(&b, 384);
-  k<<<3, 32>>>(b);
+  void *args[] = {&b};
+  cudaLaunchCooperativeKernel((const void *)k, dim3(3), dim3(32), args);
+  cudaDeviceSynchronize();
+  return 0;
+}
+// ---- grid.sync needs a cooperative launch
+#include <cooperative_groups.h>
+__global__ void k() {
+  cooperative_groups::this_grid().sync(); // ERROR C0607 col=35 "grid.sync\(\) in kernel k, which was not launched with cudaLaunchCooperativeKernel"
+}
+int main() {
+  k<<<2, 32>>>();
   cudaDeviceSynchronize();
   return 0;
 }

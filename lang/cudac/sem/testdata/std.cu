@@ -81,3 +81,33 @@ __global__ void k(int *d) {
   d[0] = 1;
 }
 int main() { return 0; }
+// ---- nested containers (vector of strings, of vectors, of structs with std members), assign, find_first_not_of, lambdas capturing by reference, sscanf
+#include <cstdio>
+#include <string>
+#include <vector>
+struct Rec {
+  std::string name;
+  std::vector<std::vector<long long>> cols;
+};
+int main() {
+  std::vector<std::string> names = {"b", "a"};
+  names.push_back("c");
+  std::vector<Rec> recs(2);
+  recs[0].name = names[1];
+  recs[0].cols.assign(2, std::vector<long long>(3, 7));
+  recs[1] = recs[0];
+  recs[1].cols[1][2] = 9;
+  recs[1].name += "!";
+  long long sum = 0;
+  auto add = [&](const std::vector<long long> &v) { for (long long x : v) sum += x; return (int)v.size(); };
+  int n = add(recs[0].cols[1]) + add(recs[1].cols[1]);
+  std::string line = "  \t x";
+  char word[16];
+  int k = 0;
+  double d = 0;
+  int got = sscanf("ADL 12 2.5", "%15s %d %lf", word, &k, &d);
+  printf("%s %s %s %zu %lld %d %zu %d %s %d %g\n", names[0].c_str(), recs[0].name.c_str(), recs[1].name.c_str(),
+         recs.size(), sum, n, line.find_first_not_of(" \t"), got, word, k, d);
+  return 0;
+}
+// OUT: b a a! 2 44 6 4 3 ADL 12 2.5

@@ -1,0 +1,329 @@
+package sem
+
+import (
+	"weft.dev/weft/gpu"
+)
+
+// CUDA graphs with conditional nodes (CUDA Programming Guide, "CUDA Graphs",
+// "Conditional Graph Nodes"): cudaGraphCreate, cudaGraphAddKernelNode (the
+// arguments are copied when the node is added), cudaGraphAddNode with a
+// conditional (IF or WHILE) node, whose body graph it returns through
+// phGraph_out, cudaGraphConditionalHandleCreate, cudaGraphInstantiate,
+// cudaGraphLaunch and device-side cudaGraphSetConditional.
+//
+// Nodes run in the order they were added (dependencies can only name
+// earlier nodes, so this is a topological order). A launch is one stream
+// operation: when the stream reaches it, every handle created with
+// cudaGraphCondAssignDefault in the graph or its bodies takes its default
+// value (CUDA applies the default when the graph is launched, not each
+// time a nested conditional node is reached), then the nodes run; a WHILE
+// node runs its body while its handle is non-zero, an IF node once if it
+// is. Each kernel node is a kernel boundary for the race detector.
+
+type graphNode struct {
+	fn         *Function
+	gdim, bdim gpu.Dim3
+	shmem      int
+	args       [][]byte // parameter bytes, copied when the node was added
+	cond       *condHandle
+	condType   int // 0: IF, 1: WHILE
+	body       *cudaGraph
+	pos        int32
+}
+
+type cudaGraph struct {
+	nodes   []*graphNode
+	handles []*condHandle
+}
+
+type condHandle struct {
+	value, def uint32
+	assignDef  bool
+}
+
+var (
+	tKernelNodeParams = structOf("cudaKernelNodeParams", "func", tVoidP, "gridDim", tDim3, "blockDim", tDim3,
+		"sharedMemBytes", tUInt, "kernelParams", tVoidPP, "extra", tVoidPP)
+	tCondNodeParams = structOf("cudaConditionalNodeParams", "handle", tULLong, "type", tInt, "size", tUInt,
+		"phGraph_out", ptrTo(tLong), "ctx", tLong)
+	tGraphNodeParams = structOf("cudaGraphNodeParams", "type", tInt, "reserved0", arrayOf(tInt, 3),
+		"conditional", tCondNodeParams, "reserved1", arrayOf(tLLong, 24), "reserved2", tLLong)
+)
+
+const (
+	graphNodeConditional        = 13
+	condTypeIf                  = 0
+	condTypeWhile               = 1
+	opGraph              opKind = 100 // a devOp kind: a graph launch
+)
+
+func init() {
+	for name, t := range map[string]*Type{"cudaGraph_t": tLong, "cudaGraphExec_t": tLong, "cudaGraphNode_t": tLong,
+		"cudaGraphConditionalHandle": tULLong, "cudaKernelNodeParams": tKernelNodeParams,
+		"cudaGraphNodeParams": tGraphNodeParams, "cudaConditionalNodeParams": tCondNodeParams,
+		"cudaGraphNodeType": tInt, "cudaGraphConditionalNodeType": tInt} {
+		builtinTypedefs[name] = t
+	}
+	for name, v := range map[string]int64{"cudaGraphNodeTypeKernel": 0, "cudaGraphNodeTypeEmpty": 5,
+		"cudaGraphNodeTypeConditional": graphNodeConditional, "cudaGraphCondTypeIf": condTypeIf,
+		"cudaGraphCondTypeWhile": condTypeWhile, "cudaGraphCondTypeSwitch": 2, "cudaGraphCondAssignDefault": 1,
+		"cudaGraphInstantiateFlagAutoFreeOnLaunch": 1} {
+		namedConsts[name] = v
+	}
+	for name, s := range map[string]*bsig{
+		"cudaGraphCreate":                  sig(tInt, hostSide, tAny, tUInt),
+		"cudaGraphDestroy":                 sig(tInt, hostSide, tLong),
+		"cudaGraphAddKernelNode":           sig(tInt, hostSide, tAny, tLong, tAny, tULong, tAny),
+		"cudaGraphAddNode":                 sig(tInt, hostSide, tAny, tLong, tAny, tAny, tAny).va(),
+		"cudaGraphConditionalHandleCreate": sig(tInt, hostSide, tAny, tLong, tUInt, tUInt),
+		"cudaGraphInstantiate":             sig(tInt, hostSide, tAny, tLong, tULLong).def(0),
+		"cudaGraphLaunch":                  sig(tInt, hostSide, tLong, tLong),
+		"cudaGraphExecDestroy":             sig(tInt, hostSide, tLong),
+		"cudaGraphSetConditional":          sig(tVoid, deviceSide, tULLong, tUInt),
+	} {
+		builtinSigs[name] = s
+	}
+	defb("cudaGraphCreate", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		m.graphs = append(m.graphs, &cudaGraph{})
+		if !m.store(t, a[0], mU64, uint64(len(m.graphs)), pos) {
+			return 0, stFault
+		}
+		return ok(0)
+	})
+	noop := func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		if m.graphOf(a[0]) == nil {
+			return m.apiError(400), stDone
+		}
+		return ok(0)
+	}
+	defb("cudaGraphDestroy", noop)
+	defb("cudaGraphExecDestroy", noop)
+	defb("cudaGraphInstantiate", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		if m.graphOf(a[1]) == nil {
+			return m.apiError(400), stDone
+		}
+		// the executable graph is the graph itself: nodes cannot change
+		// after instantiation in the modeled API
+		if !m.store(t, a[0], mU64, a[1], pos) {
+			return 0, stFault
+		}
+		return ok(0)
+	})
+	defb("cudaGraphConditionalHandleCreate", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		g := m.graphOf(a[1])
+		if g == nil || a[3] > 1 {
+			return m.apiError(1), stDone
+		}
+		h := &condHandle{def: uint32(a[2]), assignDef: a[3] == 1}
+		if h.assignDef {
+			h.value = h.def
+		}
+		m.conds = append(m.conds, h)
+		g.handles = append(g.handles, h)
+		if !m.store(t, a[0], mU64, uint64(len(m.conds)), pos) {
+			return 0, stFault
+		}
+		return ok(0)
+	})
+	defb("cudaGraphAddKernelNode", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		g := m.graphOf(a[1])
+		if g == nil {
+			return m.apiError(400), stDone
+		}
+		b, good := m.resolve(t, a[4], tKernelNodeParams.size, pos, false, true)
+		if !good {
+			return 0, stFault
+		}
+		field := func(name string, size int) uint64 { return loadN(b[tKernelNodeParams.field(name).Offset:], size) }
+		fn, _, isFn := m.funcOfPtr(field("func", 8))
+		if !isFn || fn == nil || !fn.Global {
+			m.fault(t, pos, "C0607", "cudaGraphAddKernelNode: kernelNodeParams.func is not a __global__ function")
+			return 0, stFault
+		}
+		dim := func(name string) gpu.Dim3 {
+			o := tKernelNodeParams.field(name).Offset
+			return gpu.Dim3{X: int(loadN(b[o:], 4)), Y: int(loadN(b[o+4:], 4)), Z: int(loadN(b[o+8:], 4))}
+		}
+		n := &graphNode{fn: fn, gdim: dim("gridDim"), bdim: dim("blockDim"), shmem: int(field("sharedMemBytes", 4)), pos: pos}
+		params := field("kernelParams", 8)
+		for k, pt := range fn.Type.Params {
+			pp, good := m.resolve(t, params+uint64(8*k), 8, pos, false, true)
+			if !good {
+				return 0, stFault
+			}
+			v, good := m.resolve(t, loadN(pp, 8), pt.size, pos, false, true)
+			if !good {
+				return 0, stFault
+			}
+			n.args = append(n.args, append([]byte(nil), v...))
+		}
+		return m.addNode(t, g, n, a[0], pos)
+	})
+	defb("cudaGraphAddNode", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		// CUDA 13 has (node, graph, deps, edgeData, numDeps, params), 12
+		// (node, graph, deps, numDeps, params): the params are last
+		g := m.graphOf(a[1])
+		if g == nil {
+			return m.apiError(400), stDone
+		}
+		pp := a[len(a)-1]
+		b, good := m.resolve(t, pp, tGraphNodeParams.size, pos, false, true)
+		if !good {
+			return 0, stFault
+		}
+		if typ := int32(loadN(b, 4)); typ != graphNodeConditional {
+			m.fault(t, pos, "C0609", "cudaGraphAddNode of node type %d: only conditional nodes are modeled (kernel nodes through cudaGraphAddKernelNode)", typ)
+			return 0, stFault
+		}
+		co := tGraphNodeParams.field("conditional").Offset
+		field := func(name string, size int) uint64 {
+			return loadN(b[co+tCondNodeParams.field(name).Offset:], size)
+		}
+		h := int(field("handle", 8))
+		ct := int(int32(field("type", 4)))
+		if h < 1 || h > len(m.conds) || (ct != condTypeIf && ct != condTypeWhile) || field("size", 4) != 1 {
+			return m.apiError(1), stDone
+		}
+		m.graphs = append(m.graphs, &cudaGraph{})
+		body := m.graphs[len(m.graphs)-1]
+		n := &graphNode{cond: m.conds[h-1], condType: ct, body: body, pos: pos}
+		// phGraph_out points at CUDA-owned storage holding the body graph
+		out := m.newObject(8, SpaceHost, "phGraph_out", pos)
+		storeN(out.Data, 8, uint64(len(m.graphs)))
+		if out.init != nil {
+			out.init.setAll()
+		}
+		if !m.store(t, pp+uint64(co+tCondNodeParams.field("phGraph_out").Offset), mU64, ptrOf(out, 0), pos) {
+			return 0, stFault
+		}
+		return m.addNode(t, g, n, a[0], pos)
+	})
+	defb("cudaGraphLaunch", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		g := m.graphOf(a[0])
+		s := m.streamOf(a[1])
+		if g == nil || s == nil {
+			return m.apiError(400), stDone
+		}
+		m.enqueue(s, &devOp{kind: opGraph, graph: g, pos: pos})
+		return ok(0)
+	})
+	defb("cudaGraphSetConditional", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		if a[0] < 1 || a[0] > uint64(len(m.conds)) {
+			m.fault(t, pos, "C0607", "cudaGraphSetConditional on an invalid handle %d", a[0])
+			return 0, stFault
+		}
+		m.conds[a[0]-1].value = uint32(a[1])
+		return ok(0)
+	})
+}
+
+func (m *Machine) graphOf(h uint64) *cudaGraph {
+	if h < 1 || h > uint64(len(m.graphs)) {
+		return nil
+	}
+	return m.graphs[h-1]
+}
+
+func (m *Machine) addNode(t *Thread, g *cudaGraph, n *graphNode, out uint64, pos int32) (uint64, status) {
+	g.nodes = append(g.nodes, n)
+	m.nodes = append(m.nodes, n)
+	if !m.store(t, out, mU64, uint64(len(m.nodes)), pos) {
+		return 0, stFault
+	}
+	return ok(0)
+}
+
+// applyDefaults sets every handle of g and its bodies to its default.
+func applyDefaults(g *cudaGraph) {
+	for _, h := range g.handles {
+		if h.assignDef {
+			h.value = h.def
+		}
+	}
+	for _, n := range g.nodes {
+		if n.body != nil {
+			applyDefaults(n.body)
+		}
+	}
+}
+
+// runGraph runs the nodes of g on stream s; each kernel is a kernel boundary.
+func (m *Machine) runGraph(s *stream, g *cudaGraph) {
+	for _, n := range g.nodes {
+		if m.failed || m.exited {
+			return
+		}
+		if n.body != nil {
+			for n.cond.value != 0 {
+				m.runGraph(s, n.body)
+				if n.condType == condTypeIf || m.failed || m.exited {
+					break
+				}
+			}
+			continue
+		}
+		gr := &gridRun{fn: n.fn, gdim: n.gdim, bdim: n.bdim, shmem: n.shmem}
+		gr.id = len(m.grids) + 1
+		for k, pt := range n.fn.Type.Params {
+			b := n.args[k]
+			if pt.Kind == Struct {
+				o := m.newObject(pt.size, SpaceAny, "kernel parameter", n.pos)
+				copy(o.Data, b)
+				gr.args = append(gr.args, ptrOf(o, 0))
+				continue
+			}
+			gr.args = append(gr.args, fromMem(memCode(pt), loadN(b, len(b))))
+		}
+		m.grids = append(m.grids, gr)
+		ctx := &accessCtx{agent: s.agent, clock: vcGet(s.vc, s.agent), vc: s.vc}
+		gr.agent, gr.clock = ctx.agent, ctx.clock
+		m.runGrid(gr, ctx)
+		s.vc[s.agent]++
+	}
+}
+
+// cudaLaunchCooperativeKernel(func, gridDim, blockDim, args, sharedMem,
+// stream): a launch whose blocks may synchronize with grid.sync()
+// (gridsync.go); the arguments are read through the void* array as for a
+// graph's kernel node.
+func init() {
+	builtinSigs["cudaLaunchCooperativeKernel"] = sig(tInt, hostSide, tAny, tDim3, tDim3, tAny, tULong, tLong).def(0, 0)
+	defb("cudaLaunchCooperativeKernel", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		fn, _, isFn := m.funcOfPtr(a[0])
+		if !isFn || fn == nil || !fn.Global {
+			return m.apiError(98), stDone // cudaErrorInvalidDeviceFunction
+		}
+		args := make([]uint64, 0, 8+len(fn.Type.Params))
+		for _, d := range a[1:3] {
+			b, good := m.resolve(t, d, 12, pos, false, true)
+			if !good {
+				return 0, stFault
+			}
+			args = append(args, loadN(b, 4), loadN(b[4:], 4), loadN(b[8:], 4))
+		}
+		args = append(args, a[4], a[5])
+		for k, pt := range fn.Type.Params {
+			pp, good := m.resolve(t, a[3]+uint64(8*k), 8, pos, false, true)
+			if !good {
+				return 0, stFault
+			}
+			p := loadN(pp, 8)
+			if pt.Kind == Struct {
+				args = append(args, p) // launch copies the bytes
+				continue
+			}
+			v, good := m.resolve(t, p, pt.size, pos, false, true)
+			if !good {
+				return 0, stFault
+			}
+			args = append(args, fromMem(memCode(pt), loadN(v, pt.size)))
+		}
+		m.nextLaunch = launchExtra{set: true, cooperative: true}
+		if !m.launch(t, fn, args, pos) {
+			return 0, stFault
+		}
+		e := m.launchErr
+		m.launchErr = 0
+		return ok(uint64(e))
+	})
+}
