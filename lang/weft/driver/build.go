@@ -2,8 +2,8 @@ package driver
 
 import (
 	"flag"
-	"strings"
 	"fmt"
+	"strings"
 
 	cudainclude "weft.dev/weft/cuda/include"
 	"weft.dev/weft/diag"
