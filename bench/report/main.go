@@ -305,7 +305,7 @@ func report(w io.Writer, r results) {
 	// Issue 7: the AuDaLa interpreter against a sequential native Go
 	// implementation of the same algorithm, and its scaling over workers.
 	t = &table{title: "AuDaLa interpreter vs a native sequential Go implementation (overhead), and 1 worker vs all cores (scaling)",
-		head: []string{"benchmark", "n", "native", "config", "time", "x native", "speedup over 1 worker"}}
+		head: []string{"benchmark", "n", "native", "config", "time", "x native", "x native (CPU)", "speedup over 1 worker"}}
 	for _, prog := range []string{"PrefixSum", "SCCColouring"} {
 		sizes := map[string]bool{}
 		for _, n := range r.names(prog + "/") {
@@ -334,7 +334,15 @@ func report(w io.Writer, r results) {
 						sp = fmt.Sprintf("%.2fx", one/ns)
 					}
 				}
-				t.add(prog, strings.TrimPrefix(size, "n="), dur(nat), cfg, dur(ns), fmt.Sprintf("%.1fx", ns/nat), sp)
+				// CPU time (cpu-ns/op, the process's): steadier than wall
+				// time on a loaded machine, and equal to it for one worker
+				// on a quiet one.
+				cpu := "-"
+				natCPU, ok1 := r.get(base+"native", "cpu-ns/op")
+				if c, ok2 := r.get(n, "cpu-ns/op"); ok1 && ok2 && natCPU > 0 {
+					cpu = fmt.Sprintf("%.1fx", c/natCPU)
+				}
+				t.add(prog, strings.TrimPrefix(size, "n="), dur(nat), cfg, dur(ns), fmt.Sprintf("%.1fx", ns/nat), cpu, sp)
 			}
 		}
 	}

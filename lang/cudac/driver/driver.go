@@ -32,11 +32,11 @@ func init() {
 func help(w io.Writer, name string) {
 	switch name {
 	case "run":
-		fmt.Fprintln(w, `weft run FILE.cu [flags]
+		fmt.Fprintln(w, `weft run FILE.cu [MORE.cu|.cpp|.c ...] [flags] [-- ARGS]
   run main (host and kernels) as on a GPU; memory-space, bounds, use-after-free, division,
   assertion and deadlock checks are always on; exit 1 on an error`)
 	case "check":
-		fmt.Fprintln(w, `weft check FILE.cu [flags]
+		fmt.Fprintln(w, `weft check FILE.cu [MORE.cu|.cpp|.c ...] [flags] [-- ARGS]
   run it as weft run does, and also detect data races (shared and global memory, across
   blocks, kernels, streams and the host) and uninitialized reads; exit 1 on any error`)
 	default:
@@ -136,9 +136,11 @@ func verb(env *frontend.Env, name string, args []string) int {
 	if err != nil {
 		return 2
 	}
-	if len(pos) != 1 {
-		return frontend.Usagef(env, "usage: weft %s FILE.cu [flags] (weft help %s .cu)", name, name)
+	if len(pos) < 1 {
+		return frontend.Usagef(env, "usage: weft %s FILE.cu [MORE.cu|.cpp|.c ...] [flags] [-- ARGS] (weft help %s .cu)", name, name)
 	}
+	// more translation units, linked with the first (sem.LoadUnits)
+	units := pos[1:]
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if o.schedule != "rr" && o.schedule != "random" {
@@ -164,7 +166,7 @@ func verb(env *frontend.Env, name string, args []string) int {
 	// read before the file is compiled; its errors matter only when the
 	// file turns out to have no main.
 	var diags diag.List
-	prog := sem.LoadConfig(f, &diags, syntax.Config{IncludeDirs: o.includes, Defines: o.defines})
+	prog := sem.LoadUnits(f, units, &diags, syntax.Config{IncludeDirs: o.includes, Defines: o.defines})
 	if prog == nil || prog.Main == nil {
 		if !verify.HasMain(f) {
 			// a kernel-only file: compiled again with its header's
@@ -182,7 +184,7 @@ func verb(env *frontend.Env, name string, args []string) int {
 		}
 		return frontend.Report(env, &diags, o.asJSON)
 	}
-	files, err := lib.NewFS(".", append([]string{pos[0]}, progArgs...))
+	files, err := lib.NewFS(".", append(append([]string(nil), pos...), progArgs...))
 	if err != nil {
 		return frontend.Usagef(env, "%v", err)
 	}
@@ -192,7 +194,9 @@ func verb(env *frontend.Env, name string, args []string) int {
 		Args: append([]string{pos[0]}, progArgs...), Getenv: os.LookupEnv, Device: dev, Files: files,
 		MaxMemory: int64(o.maxMemory)}
 	m := sem.NewMachine(prog, opts, &diags)
+	stop := frontend.Progress(env, "weft "+name+" "+pos[0])
 	m.Run()
+	stop()
 	rc := frontend.Report(env, &diags, o.asJSON)
 	if rc == 0 && m.ExitCode() != 0 {
 		fmt.Fprintf(env.Stderr, "weft: %s exited with status %d\n", pos[0], m.ExitCode())
