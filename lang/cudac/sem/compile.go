@@ -107,6 +107,8 @@ type compiler struct {
 	// rawRef asks the call being compiled for the address a reference
 	// result denotes (gotRef answers that it gave one).
 	hasOps, rawRef, gotRef bool
+	typeMemo               map[typeKeyOf]*Type
+	lastType               *Type
 	// overloads are the functions of one name with different parameters
 	// (the first keeps the plain name in funcs, the others name#k).
 	overloads map[string][]*Function
@@ -571,6 +573,18 @@ func (c *compiler) constExpr(e syntax.Expr) (int64, bool) {
 // typeOf is the type expression e would have (arrays not decayed when
 // lvalue is set), computed by a dry compilation that is thrown away.
 func (c *compiler) typeOf(e syntax.Expr, decay bool) *Type {
+	// memoized per function (instance): an expression node has one type
+	// where it stands, and operator lookup and ?: ask for the types of
+	// subexpressions, which would otherwise be exponential in the depth
+	k := typeKeyOf{e, decay, c.inl}
+	if t, ok := c.typeMemo[k]; ok {
+		return t
+	}
+	defer func(n int) {
+		if c.typeMemo != nil && c.diags.Len() == n {
+			c.typeMemo[k] = c.lastType
+		}
+	}(c.diags.Len())
 	save := len(c.code)
 	slots := c.nslots
 	c.dry++
@@ -583,7 +597,14 @@ func (c *compiler) typeOf(e syntax.Expr, decay bool) *Type {
 	c.dry--
 	c.code = c.code[:save]
 	c.nslots = slots
+	c.lastType = t
 	return t
+}
+
+type typeKeyOf struct {
+	e     syntax.Expr
+	decay bool
+	inl   *inlineCtx
 }
 
 // rawType compiles e without array decay (for sizeof).
@@ -734,6 +755,7 @@ func (c *compiler) compileInit() {
 
 func (c *compiler) beginFunc(fn *Function) {
 	c.fn = fn
+	c.typeMemo = map[typeKeyOf]*Type{}
 	c.code = nil
 	c.nslots = 0
 	c.undef = map[int32]int64{}

@@ -47,4 +47,12 @@
 //     lock-step warps (--warp-sync), blocks above 1024 threads, and equal
 //     stores of zero or a pointer tolerated as GPUVerify's benign races
 //     (kernelonly.go).
+//   - The C++ that generated code and CUDA samples use compiles to the same
+//     bytecode (cxx.go, cxx17.go, operators.go, lambda.go): templates are
+//     instantiated per argument tuple (keyed on type identity), lambdas
+//     expanded inline, operators are calls, references addresses. The
+//     library models (lib_*.go) bind package lib's pure models (file
+//     system, number parsing, scanf, the device) to memory; std::string and
+//     std::vector are 24-byte headers over exact-size heap buffers with deep
+//     copies; fences plus atomics are release/acquire edges (fence.go).
 package sem

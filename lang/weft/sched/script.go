@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"go.starlark.net/resolve"
 	"go.starlark.net/starlark"
@@ -22,6 +23,10 @@ type Options struct {
 	Print io.Writer
 	// MaxSteps bounds the Starlark execution (0: 10 million steps).
 	MaxSteps uint64
+	// Timeout and MaxMemory bound the script's wall time and heap growth
+	// (0: DefaultTimeout, DefaultMemory; limits.go).
+	Timeout   time.Duration
+	MaxMemory uint64
 	// Trace, when set, receives the rewritten proc after every rewrite,
 	// headed by the script line and the operation (weft sched --trace).
 	Trace io.Writer
@@ -73,7 +78,19 @@ func Run(f *syntax.File, script *diag.File, opts Options, errs *diag.List) *Resu
 	thread.SetMaxExecutionSteps(steps)
 	fopts := &stsyntax.FileOptions{TopLevelControl: true, GlobalReassign: true, While: true}
 	b.thread = thread
+	if nulByte(script, errs) {
+		return res
+	}
+	timeout, mem := opts.Timeout, opts.MaxMemory
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	if mem == 0 {
+		mem = DefaultMemory
+	}
+	stop := watch(thread, timeout, mem)
 	_, err := starlark.ExecFileOptions(fopts, thread, script.Name, script.Src, predeclared)
+	stop()
 	if err != nil {
 		reportScriptError(err, script, errs)
 	}
