@@ -408,6 +408,9 @@ func (c *compiler) structType(te *syntax.TypeExpr) *Type {
 			if t := c.lookupTag(te.Name); t != nil {
 				return t
 			}
+			if t := builtinTypedefs[te.Name]; t != nil && t.Kind == Struct {
+				return t // struct timeval, struct cudaDeviceProp: the library's own
+			}
 			t := &Type{Kind: Struct, Name: "struct " + te.Name, Union: te.Union}
 			c.tags[0][te.Name] = t
 			return t

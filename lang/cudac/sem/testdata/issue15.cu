@@ -199,3 +199,29 @@ int main() {
   return 0;
 }
 // OUT: 1533
+// ---- mapped pinned memory, the profiler API, gettimeofday's virtual clock, std::swap, std::max
+#include <cstdio>
+#include <sys/time.h>
+#include <cuda_profiler_api.h>
+#include <algorithm>
+__global__ void k(int *p) { p[threadIdx.x] = threadIdx.x; }
+int main() {
+  int *h, *d;
+  cudaSetDeviceFlags(cudaDeviceMapHost);
+  cudaHostAlloc(&h, 4 * sizeof(int), cudaHostAllocMapped);
+  cudaHostGetDevicePointer((void **)&d, h, 0);
+  cudaProfilerStart();
+  struct timeval t0, t1;
+  gettimeofday(&t0, NULL);
+  k<<<1, 4>>>(d);
+  cudaDeviceSynchronize();
+  gettimeofday(&t1, NULL);
+  cudaProfilerStop();
+  int a = 1, b = 2;
+  std::swap(a, b);
+  float x = 1.5f, y = -2.0f;
+  std::swap(x, y);
+  printf("%d %d %d %d %g %g %d\n", h[3], a, b, std::max(a, b), x, y, (t1.tv_sec * 1000000 + t1.tv_usec) >= (t0.tv_sec * 1000000 + t0.tv_usec));
+  return 0;
+}
+// OUT: 3 2 1 2 -2 1.5 1
