@@ -2140,6 +2140,9 @@ func (c *compiler) binary(e *syntax.Binary) *Type {
 			return t
 		}
 	}
+	if t, ok := c.half2Op(e); ok {
+		return t
+	}
 	if _, ok := compoundOps[e.Op]; ok {
 		return c.assign(e)
 	}

@@ -225,3 +225,22 @@ int main() {
   return 0;
 }
 // OUT: 3 2 1 2 -2 1.5 1
+// ---- __half2 operators + - * / and compound assignment, lane by lane as the intrinsics
+#include <cstdio>
+#include <cuda_fp16.h>
+__global__ void k(__half2 *o) {
+  __half2 a = __floats2half2_rn(1.5f, -2.0f), b = __floats2half2_rn(0.25f, 4.0f);
+  __half2 c = a * b + a;
+  c -= b;
+  o[0] = c;
+  o[1] = a / b;
+}
+int main() {
+  __half2 *d, h[2];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 1>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  printf("%g %g %g %g\n", __low2float(h[0]), __high2float(h[0]), __low2float(h[1]), __high2float(h[1]));
+  return 0;
+}
+// OUT: 1.625 -14 6 -0.5
