@@ -156,7 +156,9 @@ func runVerb(env *frontend.Env, args []string) int {
 	}
 	m := interp.New(prog, data, interp.Options{Semantics: s, Workers: *workers, MaxIterations: *maxIter, MaxInstances: *maxInst, Out: env.Stdout, Order: ord, Seed: *seed, PrintUnstable: *unstable, Lockstep: *lockstep})
 	t0 := time.Now()
+	stop := frontend.Progress(env, "weft run "+pos[0])
 	err = m.Run()
+	stop()
 	if *timeIt {
 		fmt.Fprintf(env.Stderr, "Total walltime CPU: %0.6f ms\n", float64(time.Since(t0).Nanoseconds())/1e6)
 	}

@@ -194,7 +194,9 @@ func verb(env *frontend.Env, name string, args []string) int {
 		Args: append([]string{pos[0]}, progArgs...), Getenv: os.LookupEnv, Device: dev, Files: files,
 		MaxMemory: int64(o.maxMemory)}
 	m := sem.NewMachine(prog, opts, &diags)
+	stop := frontend.Progress(env, "weft "+name+" "+pos[0])
 	m.Run()
+	stop()
 	rc := frontend.Report(env, &diags, o.asJSON)
 	if rc == 0 && m.ExitCode() != 0 {
 		fmt.Fprintf(env.Stderr, "weft: %s exited with status %d\n", pos[0], m.ExitCode())
