@@ -370,7 +370,11 @@ func (m *Machine) subset(a, b threads) bool {
 func (m *Machine) replay(r *record) {
 	n := int32(len(m.log))
 	i := r.stamp
-	if t, ok := m.oneThread(r); ok && int(t) < len(m.thEv) && !m.plainReplay {
+	t, ok := m.oneThread(r)
+	if ok && !m.plainReplay {
+		m.fileEvents()
+	}
+	if ok && int(t) < len(m.thEv) && !m.plainReplay {
 		m.fastReplays++
 		sh, own := m.shared, m.thEv[t]
 		si := searchFrom(sh, i)
@@ -433,21 +437,33 @@ func (m *Machine) oneThread(r *record) (int32, bool) {
 	return r.creator.start, true
 }
 
-// logEvent appends e to the log and files it as shared or as thread-local
-// (replay): a Fence or Arrive by one thread, or an Await by one thread on
-// its per-thread queue (perThread).
+// logEvent appends e to the log; perThread marks an Await on a per-thread
+// queue.
 func (m *Machine) logEvent(e event, perThread bool) {
-	i := int32(len(m.log))
+	e.ptq = perThread
 	m.log = append(m.log, e)
-	if e.exec.task != allTasks && m.single[e.exec.shape] && (e.kind != KAwait || perThread) {
-		t := int(e.exec.start)
-		for len(m.thEv) <= t {
-			m.thEv = append(m.thEv, nil)
+}
+
+// fileEvents files the events logged since the last call as shared or as
+// thread-local (replay): a Fence or Arrive by one thread, or an Await by
+// one thread on its per-thread queue. It runs only when a one-thread record
+// replays, so a run whose records are all wider (or that logs most of its
+// events in symmetric tasks, whose task-local records are never made)
+// pays nothing for the index.
+func (m *Machine) fileEvents() {
+	for i := m.filed; i < int32(len(m.log)); i++ {
+		e := &m.log[i]
+		if e.exec.task != allTasks && m.single[e.exec.shape] && (e.kind != KAwait || e.ptq) {
+			t := int(e.exec.start)
+			for len(m.thEv) <= t {
+				m.thEv = append(m.thEv, nil)
+			}
+			m.thEv[t] = append(m.thEv[t], i)
+			continue
 		}
-		m.thEv[t] = append(m.thEv[t], i)
-		return
+		m.shared = append(m.shared, i)
 	}
-	m.shared = append(m.shared, i)
+	m.filed = int32(len(m.log))
 }
 
 // apply applies one event to r (the eager rule's λ: W, then A or the

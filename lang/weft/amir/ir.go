@@ -373,8 +373,6 @@ type Program struct {
 	// logHint and evHint are the most events (and event cells) a run of
 	// p has logged (for the same).
 	logHint, evHint int
-	// sharedHint: the most shared events (Machine.shared) of a run.
-	sharedHint int
 }
 
 // AddShape interns a thread-set shape and returns its index.

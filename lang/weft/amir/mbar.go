@@ -336,34 +336,15 @@ func (m *Machine) hwAwait(s *Stmt, v int, c, id int32, gs threads, w, max, a int
 		hb.awaited = max
 	}
 	slot := max % ring
-	stamp := int32(len(m.log))
-	i := m.newRecord()
-	m.res.Stats.Records-- // hardware records are not the seed's visibility records
-	r := &m.recs[i]
-	r.next, r.src, r.q, r.level, r.atomic = -1, int32(s.Src), m.p.MbarQual, FullyOrdered, 0
-	r.creator, r.reach, r.stamp = gs, gs.task, stamp
-	r.grants, r.pend = r.grants[:0], r.pend[:0]
-	hb.slots[slot] = append(hb.slots[slot], hwRec{rec: i, born: stamp})
+	hb.slots[slot] = append(hb.slots[slot], m.awaitRecord(s, gs))
 }
 
 // phaseHazard reports a PhaseAlias hazard of kind sub at s (deduplicated
 // by source, kind and earlier source).
 func (m *Machine) phaseHazard(s *Stmt, v int, c int32, sub PhaseKind, task, t int32, other int, fill func(*Hazard)) {
-	m.res.Occurrences++
-	key := [2]int{s.Src, -(2 << 40) - int(sub)<<32 - other}
-	if i, dup := m.seen[key]; dup {
-		if i >= 0 {
-			m.res.Hazards[i].Occurrences++
-		}
+	if !m.admit([2]int{s.Src, -(2 << 40) - int(sub)<<32 - other}) {
 		return
 	}
-	m.res.Distinct++
-	if len(m.res.Hazards) >= m.cfg.MaxHazards {
-		m.seen[key] = -1
-		m.stopCheck()
-		return
-	}
-	m.seen[key] = len(m.res.Hazards)
 	h := Hazard{
 		Kind: PhaseAlias, Phase: sub, Src: s.Src, Other: other, Var: v,
 		Index: m.coords(v, c), Task: int(task), Thread: int(t), Occurrences: 1,
@@ -474,12 +455,20 @@ func (m *Machine) oneShotAwait(s *Stmt, v int, c int32, gs threads) {
 	if int32(phase) > hb.awaited {
 		hb.awaited = int32(phase)
 	}
+	hb.slots[0] = append(hb.slots[0], m.awaitRecord(s, gs))
+}
+
+// awaitRecord makes the record an Await by gs leaves on its hardware
+// mbarrier (rule 4): created by the whole collective, fully ordered on the
+// hidden timeline. It is not one of the seed's visibility records and is
+// not counted as one.
+func (m *Machine) awaitRecord(s *Stmt, gs threads) hwRec {
 	stamp := int32(len(m.log))
 	i := m.newRecord()
-	m.res.Stats.Records-- // hardware records are not the seed's visibility records
+	m.res.Stats.Records--
 	r := &m.recs[i]
 	r.next, r.src, r.q, r.level, r.atomic = -1, int32(s.Src), m.p.MbarQual, FullyOrdered, 0
 	r.creator, r.reach, r.stamp = gs, gs.task, stamp
 	r.grants, r.pend = r.grants[:0], r.pend[:0]
-	hb.slots[0] = append(hb.slots[0], hwRec{rec: i, born: stamp})
+	return hwRec{rec: i, born: stamp}
 }
