@@ -408,6 +408,9 @@ func (c *compiler) structType(te *syntax.TypeExpr) *Type {
 			if t := c.lookupTag(te.Name); t != nil {
 				return t
 			}
+			if t := builtinTypedefs[te.Name]; t != nil && t.Kind == Struct {
+				return t // struct timeval, struct cudaDeviceProp: the library's own
+			}
 			t := &Type{Kind: Struct, Name: "struct " + te.Name, Union: te.Union}
 			c.tags[0][te.Name] = t
 			return t
@@ -2136,6 +2139,9 @@ func (c *compiler) binary(e *syntax.Binary) *Type {
 		if t, ok := c.operatorCall(e.Op, e.Pos, e.X, e.Y); ok {
 			return t
 		}
+	}
+	if t, ok := c.half2Op(e); ok {
+		return t
 	}
 	if _, ok := compoundOps[e.Op]; ok {
 		return c.assign(e)

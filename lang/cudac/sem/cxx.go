@@ -63,6 +63,9 @@ func (c *compiler) refParam(call *syntax.Call, i int) bool {
 	var decls []*syntax.FuncDecl
 	switch f := call.Fun.(type) {
 	case *syntax.Name:
+		if f.Name == "swap" {
+			return true // std::swap(T&, T&)
+		}
 		if fn := c.funcs[f.Name]; fn != nil && fn.decl != nil {
 			decls = append(decls, fn.decl)
 		}

@@ -63,3 +63,37 @@ func (c *compiler) indexOperator(e *syntax.Index) *syntax.Call {
 	}
 	return &syntax.Call{Pos: e.Pos, Fun: &syntax.Member{Pos: e.Pos, X: e.X, Name: "operator[]"}, Args: []syntax.Expr{e.I}, RParen: e.Pos}
 }
+
+// half2Ops are the operators cuda_fp16.hpp and cuda_bf16.hpp define on
+// __half2 and __nv_bfloat162, lane by lane: the intrinsics they call.
+var half2Ops = map[string]string{"+": "__hadd2", "-": "__hsub2", "*": "__hmul2", "/": "__h2div"}
+
+// half2Op compiles x op y and x op= y on two __half2 (or __nv_bfloat162)
+// values as the intrinsic CUDA's operator calls (one rounding per lane).
+func (c *compiler) half2Op(e *syntax.Binary) (*Type, bool) {
+	op := e.Op
+	compound := len(op) == 2 && op[1] == '=' && half2Ops[op[:1]] != ""
+	if compound {
+		op = op[:1]
+	}
+	name := half2Ops[op]
+	if name == "" {
+		return nil, false
+	}
+	h2, b2 := vectorTypes["__half2"], vectorTypes["__nv_bfloat162"]
+	tx := c.typeOf(e.X, true)
+	if tx != h2 && tx != b2 {
+		return nil, false
+	}
+	ty := c.typeOf(e.Y, true)
+	if ty != tx {
+		c.errorf(e.Pos, "C0302", "operator %s on %s and %s", e.Op, tx, ty)
+		c.emit(OpConst, 0, 0, e.Pos)
+		return tInt, true
+	}
+	call := &syntax.Call{Pos: e.Pos, Fun: &syntax.Name{Pos: e.Pos, Name: name}, Args: []syntax.Expr{e.X, e.Y}, RParen: e.Pos}
+	if compound {
+		return c.assign(&syntax.Binary{Pos: e.Pos, Op: "=", X: e.X, Y: call}), true
+	}
+	return c.call(call), true
+}

@@ -199,3 +199,48 @@ int main() {
   return 0;
 }
 // OUT: 1533
+// ---- mapped pinned memory, the profiler API, gettimeofday's virtual clock, std::swap, std::max
+#include <cstdio>
+#include <sys/time.h>
+#include <cuda_profiler_api.h>
+#include <algorithm>
+__global__ void k(int *p) { p[threadIdx.x] = threadIdx.x; }
+int main() {
+  int *h, *d;
+  cudaSetDeviceFlags(cudaDeviceMapHost);
+  cudaHostAlloc(&h, 4 * sizeof(int), cudaHostAllocMapped);
+  cudaHostGetDevicePointer((void **)&d, h, 0);
+  cudaProfilerStart();
+  struct timeval t0, t1;
+  gettimeofday(&t0, NULL);
+  k<<<1, 4>>>(d);
+  cudaDeviceSynchronize();
+  gettimeofday(&t1, NULL);
+  cudaProfilerStop();
+  int a = 1, b = 2;
+  std::swap(a, b);
+  float x = 1.5f, y = -2.0f;
+  std::swap(x, y);
+  printf("%d %d %d %d %g %g %d\n", h[3], a, b, std::max(a, b), x, y, (t1.tv_sec * 1000000 + t1.tv_usec) >= (t0.tv_sec * 1000000 + t0.tv_usec));
+  return 0;
+}
+// OUT: 3 2 1 2 -2 1.5 1
+// ---- __half2 operators + - * / and compound assignment, lane by lane as the intrinsics
+#include <cstdio>
+#include <cuda_fp16.h>
+__global__ void k(__half2 *o) {
+  __half2 a = __floats2half2_rn(1.5f, -2.0f), b = __floats2half2_rn(0.25f, 4.0f);
+  __half2 c = a * b + a;
+  c -= b;
+  o[0] = c;
+  o[1] = a / b;
+}
+int main() {
+  __half2 *d, h[2];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 1>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  printf("%g %g %g %g\n", __low2float(h[0]), __high2float(h[0]), __low2float(h[1]), __high2float(h[1]));
+  return 0;
+}
+// OUT: 1.625 -14 6 -0.5
