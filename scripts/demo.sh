@@ -13,11 +13,23 @@
 # mma.sync GEMM of seed 002's appendix.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Prerequisites (README.md): say what is missing instead of failing later.
+missing=""
+for tool in go python3 gcc g++; do
+  command -v "$tool" >/dev/null 2>&1 || missing="$missing $tool"
+done
+python3 -m pip --version >/dev/null 2>&1 || missing="$missing pip(python3 -m pip)"
+if [ -n "$missing" ]; then
+  echo "demo.sh: missing prerequisites:$missing (README.md, Prerequisites)" >&2
+  exit 2
+fi
+python3 -c 'import numpy' 2>/dev/null || echo "(numpy is not installed: the demo does not need it, the tutorial's .npy steps do: python3 -m pip install numpy)" >&2
 echo "== go build -o bin/weft ./cmd/weft"
 go build -o bin/weft ./cmd/weft
 weft=bin/weft
 nvcc=""
-if n=$(scripts/install-nvcc.sh 2>/dev/null) && [ -x "$n" ]; then
+echo "== scripts/install-nvcc.sh"
+if n=$(scripts/install-nvcc.sh) && [ -x "$n" ]; then
   nvcc=$n
 else
   echo "(nvcc could not be installed from PyPI; the CUDA compile step is skipped)" >&2
@@ -28,6 +40,9 @@ fi
 demo() {
   local ex=$1 out=$2 inputs=$3
   shift 3
+  # A fresh directory: files of an earlier run (another kernel's .cu) must
+  # not be compiled again below.
+  rm -rf "$out"
   echo
   echo "== weft check $ex $* --sync-stats"
   $weft check "$ex" "$@" --sync-stats
@@ -49,7 +64,7 @@ demo() {
 }
 
 if [ $# -gt 0 ]; then
-  demo "$1" out/demo "" "${@:2}"
+  demo "$1" "out/demo/$(basename "$1" .weft)" "" "${@:2}"
 else
   demo examples/weft/vector_add.weft out/demo/vector_add "X=iota Y=ones" N=1024
   demo examples/weft/gemm/xgemm_sm80.weft out/demo/xgemm_sm80 "" M=192 N=256 K=32

@@ -29,7 +29,11 @@ const Help = `weft validate FILE [NAME=VALUE ...] [flags]
   .prism: --kernel, --blocks, --threads, --arg, --buffer as for weft run (passed to both)
   .adl:  an optional INPUT.init; --schedule-strategy, --memorder, --fixpoint, --onrp as for
          weft build
-  --keep DIR            keep the build, inputs and outputs in DIR (default: a temporary directory)`
+  --keep DIR            keep the build, inputs and outputs in DIR (default: a temporary directory)
+  --sms N               run the generated program on a device with N SMs (default: the H100's 132);
+                        persistent kernels then run more tasks per block
+  --mutate              after a match, delete each synchronization statement of the generated code in
+                        turn, validate again, and print whether each mutant was killed and the kill rate`
 
 type list []string
 
@@ -39,8 +43,8 @@ func (l *list) Set(s string) error { *l = append(*l, s); return nil }
 type options struct {
 	keep, proc, kernel, blocks, threads string
 	strategy, memorder, fixpoint, onrp  string
-	seed                                string
-	noCheck                             bool
+	seed, sms                           string
+	noCheck, mutate                     bool
 	args, buffers                       list
 }
 
@@ -53,6 +57,8 @@ func Main(env *frontend.Env, args []string) int {
 	fs.StringVar(&o.proc, "proc", "", "`NAME`: .weft: the proc to validate")
 	fs.StringVar(&o.seed, "seed", "", "`N`: .weft: the seed of A=rand")
 	fs.BoolVar(&o.noCheck, "no-check", false, ".weft: build without the static and sync checks")
+	fs.StringVar(&o.sms, "sms", "", "`N`: run the generated program on a device with N SMs (fewer SMs: persistent kernels run more tasks per block)")
+	fs.BoolVar(&o.mutate, "mutate", false, "after a match, delete each synchronization statement of the generated code in turn and report whether validation catches it")
 	fs.StringVar(&o.kernel, "kernel", "", "`NAME`: .prism: the kernel")
 	fs.StringVar(&o.blocks, "blocks", "", "`N`: .prism: blocks in the grid")
 	fs.StringVar(&o.threads, "threads", "", "`N`: .prism: threads per block")
@@ -117,10 +123,13 @@ func Main(env *frontend.Env, args []string) int {
 
 // run is one validation.
 type run struct {
-	env *frontend.Env
-	o   *options
-	dir string
-	bad bool
+	env  *frontend.Env
+	o    *options
+	dir  string
+	bad  bool
+	runs int
+	// --mutate totals
+	mutantsTotal, mutantsKilled int
 }
 
 // verb runs a front end's verb, returning its status, stdout and stderr.
@@ -144,21 +153,62 @@ func (v *run) step(what, label, ext, name string, args ...string) (string, bool)
 	return out, true
 }
 
-// semantics runs the generated program in the CUDA-C semantics with the
-// race and deadlock checks and returns its stdout; a report is the verdict.
-func (v *run) semantics(label, file string, argv ...string) (string, bool) {
-	args := []string{file}
-	if len(argv) > 0 {
+// target is a built program ready to run in the semantics: the file to
+// run, its command line for a fresh output directory, and how to compare
+// what it produced with weft run's outputs.
+type target struct {
+	label   string
+	build   string // the build directory (mutants edit its files)
+	file    string
+	argv    func(out string) []string
+	compare func(stdout, out string) (ok bool, verdict string)
+}
+
+// semantics runs t in the CUDA-C semantics with weft check's race and
+// deadlock checks; problems is the diagnostics text when it reported any.
+func (v *run) semantics(t *target, out string) (stdout, problems string) {
+	args := []string{t.file}
+	if v.o.sms != "" {
+		args = append(args, "--sms", v.o.sms)
+	}
+	if argv := t.argv(out); len(argv) > 0 {
 		args = append(append(args, "--"), argv...)
 	}
-	rc, out, errs := v.verb(".cu", "check", args...)
+	rc, so, errs := v.verb(".cu", "check", args...)
 	if rc != 0 || strings.Contains(errs, "error[") || strings.Contains(errs, "warning[") {
-		fmt.Fprintf(v.env.Stdout, "%s: the semantics reported problems in %s:\n", label, file)
-		io.WriteString(v.env.Stdout, indent(errs))
-		v.bad = true
-		return out, false
+		if strings.TrimSpace(errs) == "" {
+			errs = fmt.Sprintf("exit status %d", rc)
+		}
+		return so, errs
 	}
-	return out, true
+	return so, ""
+}
+
+// validate runs t and prints its verdict; then, with --mutate, its mutants.
+func (v *run) validate(t *target) {
+	out := filepath.Join(v.dir, "out-"+strconv.Itoa(v.runs))
+	v.runs++
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		fmt.Fprintf(v.env.Stdout, "%s: %v\n", t.label, err)
+		v.bad = true
+		return
+	}
+	stdout, problems := v.semantics(t, out)
+	if problems != "" {
+		fmt.Fprintf(v.env.Stdout, "%s: the semantics reported problems in %s:\n", t.label, t.file)
+		io.WriteString(v.env.Stdout, indent(problems))
+		v.bad = true
+		return
+	}
+	ok, verdict := t.compare(stdout, out)
+	fmt.Fprintf(v.env.Stdout, "%s: %s\n", t.label, verdict)
+	if !ok {
+		v.bad = true
+		return
+	}
+	if v.o.mutate {
+		v.mutants(t)
+	}
 }
 
 func indent(s string) string {
@@ -177,10 +227,9 @@ func (v *run) status() int {
 }
 
 // compareText compares two outputs line by line.
-func (v *run) compareText(label, ref, got, what string) {
+func compareText(ref, got, what string) (bool, string) {
 	if ref == got {
-		fmt.Fprintf(v.env.Stdout, "%s: match (%d lines of %s)\n", label, strings.Count(ref, "\n"), what)
-		return
+		return true, fmt.Sprintf("match (%d lines of %s; no race or deadlock)", strings.Count(ref, "\n"), what)
 	}
 	rl, gl := strings.Split(ref, "\n"), strings.Split(got, "\n")
 	for i := 0; i < max(len(rl), len(gl)); i++ {
@@ -192,11 +241,10 @@ func (v *run) compareText(label, ref, got, what string) {
 			g = gl[i]
 		}
 		if r != g {
-			fmt.Fprintf(v.env.Stdout, "%s: mismatch at line %d of %s:\n    generated program: %s\n    weft run:          %s\n", label, i+1, what, g, r)
-			break
+			return false, fmt.Sprintf("mismatch at line %d of %s:\n    generated program: %s\n    weft run:          %s", i+1, what, g, r)
 		}
 	}
-	v.bad = true
+	return false, "mismatch"
 }
 
 // ---- .weft
@@ -250,8 +298,8 @@ func (v *run) weft(file string, assigns []string) int {
 			label += " (" + strings.Join(extra, " ") + ")"
 		}
 		d := filepath.Join(v.dir, fmt.Sprintf("%s.%d", p.Name, i))
-		in, ref, out, build := filepath.Join(d, "in"), filepath.Join(d, "ref"), filepath.Join(d, "out"), filepath.Join(d, "build")
-		for _, sub := range []string{in, ref, out} {
+		in, ref, build := filepath.Join(d, "in"), filepath.Join(d, "ref"), filepath.Join(d, "build")
+		for _, sub := range []string{in, ref} {
 			if err := os.MkdirAll(sub, 0o755); err != nil {
 				fmt.Fprintf(v.env.Stderr, "weft: %v\n", err)
 				return 2
@@ -271,17 +319,16 @@ func (v *run) weft(file string, assigns []string) int {
 		if _, ok := v.step("weft build", label, ".weft", "build", buildArgs...); !ok {
 			continue
 		}
-		if _, ok := v.semantics(label, filepath.Join(build, "main.cu"), append([]string{in, out}, scalars...)...); !ok {
-			continue
-		}
-		v.compareArrays(label, p, ref, out, build, sizes)
+		v.validate(&target{label: label, build: build, file: filepath.Join(build, "main.cu"),
+			argv:    func(out string) []string { return append([]string{in, out}, scalars...) },
+			compare: func(_, out string) (bool, string) { return v.compareArrays(p, ref, out, build, sizes) }})
 	}
 	return v.status()
 }
 
 // compareArrays compares the .npy outputs of the generated program with
 // weft run's.
-func (v *run) compareArrays(label string, p *interp.Proc, refDir, outDir, build string, sizes map[string]int64) {
+func (v *run) compareArrays(p *interp.Proc, refDir, outDir, build string, sizes map[string]int64) (bool, string) {
 	atol, why := tolerance(build, sizes)
 	var notes []string
 	for _, q := range p.Params {
@@ -291,22 +338,18 @@ func (v *run) compareArrays(label string, p *interp.Proc, refDir, outDir, build 
 		ref, err1 := readNpy(filepath.Join(refDir, q.Name+".npy"))
 		got, err2 := readNpy(filepath.Join(outDir, q.Name+".npy"))
 		if err1 != nil || err2 != nil {
-			fmt.Fprintf(v.env.Stdout, "%s: mismatch: %s: the generated program wrote no readable %s.npy (%v)\n", label, q.Name, q.Name, firstErr(err2, err1))
-			v.bad = true
-			return
+			return false, fmt.Sprintf("mismatch: %s: the generated program wrote no readable %s.npy (%v)", q.Name, q.Name, firstErr(err2, err1))
 		}
 		if m := ref.Compare(got, 0, atol); m != nil {
-			fmt.Fprintf(v.env.Stdout, "%s: mismatch: %s%v = %v in the generated program, %v in weft run (%d elements differ%s; max abs difference %g)\n",
-				label, q.Name, m.Index, m.Got, m.Want, m.Count, why, m.MaxAbs)
-			v.bad = true
-			return
+			return false, fmt.Sprintf("mismatch: %s%v = %v in the generated program, %v in weft run (%d elements differ%s; max abs difference %g)",
+				q.Name, m.Index, m.Got, m.Want, m.Count, why, m.MaxAbs)
 		} else if d := ref.Compare(got, 0, 0); d != nil {
 			notes = append(notes, fmt.Sprintf("%s within %.3g, max difference %.3g", q.Name, atol, d.MaxAbs))
 		} else {
 			notes = append(notes, q.Name+" bit for bit")
 		}
 	}
-	fmt.Fprintf(v.env.Stdout, "%s: match (%s; no race or deadlock)\n", label, strings.Join(notes, ", "))
+	return true, fmt.Sprintf("match (%s; no race or deadlock)", strings.Join(notes, ", "))
 }
 
 func firstErr(errs ...error) error {
@@ -386,11 +429,9 @@ func (v *run) prism(file string) int {
 	if _, ok := v.step("weft build", label, ".prism", "build", append([]string{file, "-o", build, "--harness"}, common...)...); !ok {
 		return v.status()
 	}
-	got, ok := v.semantics(label, filepath.Join(build, filepath.Base(strings.TrimSuffix(file, ".prism"))+".cu"))
-	if !ok {
-		return v.status()
-	}
-	v.compareText(label, ref, got, "printed outputs")
+	v.validate(&target{label: label, build: build, file: filepath.Join(build, filepath.Base(strings.TrimSuffix(file, ".prism"))+".cu"),
+		argv:    func(string) []string { return nil },
+		compare: func(got, _ string) (bool, string) { return compareText(ref, got, "printed outputs") }})
 	return v.status()
 }
 
@@ -413,10 +454,8 @@ func (v *run) audala(file string, init []string) int {
 	if _, ok := v.step("weft build", label, ".adl", "build", append([]string{file, "-o", build}, flags...)...); !ok {
 		return v.status()
 	}
-	got, ok := v.semantics(label, filepath.Join(build, filepath.Base(strings.TrimSuffix(file, ".adl"))+".cu"), append(init, "--dump")...)
-	if !ok {
-		return v.status()
-	}
-	v.compareText(label, ref, got, "the --dump output")
+	v.validate(&target{label: label, build: build, file: filepath.Join(build, filepath.Base(strings.TrimSuffix(file, ".adl"))+".cu"),
+		argv:    func(string) []string { return append(append([]string{}, init...), "--dump") },
+		compare: func(got, _ string) (bool, string) { return compareText(ref, got, "the --dump output") }})
 	return v.status()
 }

@@ -37,6 +37,7 @@ func usage(w io.Writer) {
 	fmt.Fprintf(w, "  %-24s %s\n", "validate FILE", "build, run the generated CUDA in the CUDA-C semantics, compare with run")
 	fmt.Fprintf(w, "  %-24s %s\n", "help [COMMAND] [LANG]", "this text, a command's flags (for one language), or a language's commands")
 	fmt.Fprintf(w, "  %-24s %s\n", "help codes", "every diagnostic code (docs/diagnostics.md)")
+	fmt.Fprintf(w, "  %-24s %s\n", "env", "where nvcc and the other tools are, and how to put nvcc on PATH")
 	fmt.Fprintf(w, "  %-24s %s\n", "version", "print the version")
 	fmt.Fprint(w, "\nThe file's extension picks the language (LANG: the name or the extension):\n")
 	for _, fe := range frontend.All() {

@@ -43,6 +43,8 @@ func main1(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return guard(env, "validate", args[1:], func() int { return validate.Main(env, args[1:]) })
 	case "help", "-h", "--help":
 		return help(env, args[1:])
+	case "env":
+		return envCmd(env)
 	case "version", "--version":
 		fmt.Fprintln(stdout, "weft", version)
 		return 0

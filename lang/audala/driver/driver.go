@@ -100,7 +100,7 @@ func runVerb(env *frontend.Env, args []string) int {
 	maxInst := fs.Int("max-instances", initfile.DefaultMaxInstances, "at most N instances per struct: error A0305 in the .init file, A0204 at run time (0: 2^31-1)")
 	stats := fs.Bool("stats", false, "print steps and fixpoint iterations to stderr")
 	lockstep := fs.Bool("lockstep", false, "relaxed semantics in lockstep (thesis Fig. 2): reads see the step's initial values, writes land at the step boundary; by default a relaxed run executes in place, another legal execution")
-	order := fs.String("order", "label", "`label|reverse|random`: run the instances sequentially in this order (another legal execution; implies --workers=1)")
+	order := fs.String("order", "batch", "`batch|label|reverse|random`: batch runs batches of labels statement by statement on --workers; label, reverse and random run the instances one after another in that order (other legal executions; they imply --workers=1)")
 	seed := fs.Uint64("seed", 1, "seed of --order=random")
 	dump := fs.Bool("dump", false, "after the schedule print every struct (as S.print, declaration order), as the compiled program's --dump does")
 	timeIt := fs.Bool("time", false, "print `Total walltime CPU: %0.6f ms` to stderr: the schedule's wall time (the .init file's loading excluded)")
@@ -121,9 +121,9 @@ func runVerb(env *frontend.Env, args []string) int {
 	}
 	ord, ok := interp.ParseOrder(*order)
 	if !ok {
-		return frontend.Usagef(env, "unknown --order=%s (want label, reverse or random)", *order)
+		return frontend.Usagef(env, "unknown --order=%s (want batch, label, reverse or random)", *order)
 	}
-	if ord != interp.LabelOrder {
+	if ord != interp.BatchOrder {
 		*workers = 1 // another order is another sequential execution
 	}
 	var diags diag.List
@@ -156,7 +156,9 @@ func runVerb(env *frontend.Env, args []string) int {
 	}
 	m := interp.New(prog, data, interp.Options{Semantics: s, Workers: *workers, MaxIterations: *maxIter, MaxInstances: *maxInst, Out: env.Stdout, Order: ord, Seed: *seed, PrintUnstable: *unstable, Lockstep: *lockstep})
 	t0 := time.Now()
+	stop := frontend.Progress(env, "weft run "+pos[0])
 	err = m.Run()
+	stop()
 	if *timeIt {
 		fmt.Fprintf(env.Stderr, "Total walltime CPU: %0.6f ms\n", float64(time.Since(t0).Nanoseconds())/1e6)
 	}

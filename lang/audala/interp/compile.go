@@ -23,6 +23,9 @@ type compiledStep struct {
 	seq, par []stmtFn
 	// buffered are the columns whose nxt buffer the step writes (relaxed).
 	buffered []*column
+	// bseq, bpar are the batched bodies (batch.go), nil when the step
+	// cannot run batched.
+	bseq, bpar []bstmtFn
 }
 
 type cacheEntry struct {
@@ -45,6 +48,7 @@ type worker struct {
 	unstable [][]int64
 	err      *RuntimeError
 	errLabel int64
+	batch    *batch
 }
 
 // cacheLinePad is larger than a cache line pair (adjacent-line
@@ -177,10 +181,14 @@ func (m *Machine) compileStep(st *check.Step) *compiledStep {
 	for _, par := range []bool{false, true} {
 		ctx := &stepCtx{m: m, par: par, inPlace: !m.lockstep(), written: written, buffered: buffered, racing: racing, refWritten: refWritten}
 		body := ctx.stmts(st.Body)
+		var bbody []bstmtFn
+		if m.batchable(st) {
+			bbody = ctx.bstmts(st.Body)
+		}
 		if par {
-			cs.par = body
+			cs.par, cs.bpar = body, bbody
 		} else {
-			cs.seq = body
+			cs.seq, cs.bseq = body, bbody
 		}
 	}
 	return cs

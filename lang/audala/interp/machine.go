@@ -54,7 +54,7 @@ type Options struct {
 	// Out receives S.print output.
 	Out io.Writer
 	// Order is the order in which one worker runs the instances of a step
-	// (Workers must be 1 for Reverse and Random): each order is another
+	// (Workers must be 1 for Label, Reverse and Random): each order is another
 	// legal execution, so running a program under several orders and seeds
 	// tests that its result does not depend on one (spec §8 AT-1/AT-3 use
 	// label, reverse and random orders).
@@ -73,16 +73,23 @@ type Options struct {
 	Lockstep bool
 }
 
-// Order is the instance order of sequential execution.
+// Order is the order in which a worker runs the instances of a step.
 type Order int
 
 const (
-	LabelOrder Order = iota
+	// BatchOrder (the default) runs batches of up to 256 consecutive
+	// labels, statement by statement (batch.go), where the step allows
+	// it (in place, no constructor), else instance by instance in label
+	// order. With one worker it is deterministic.
+	BatchOrder Order = iota
+	// LabelOrder runs the instances one after another in label order,
+	// each step body to its end (spec AT-1's "label order").
+	LabelOrder
 	ReverseOrder
 	RandomOrder
 )
 
-var orderNames = [...]string{"label", "reverse", "random"}
+var orderNames = [...]string{"batch", "label", "reverse", "random"}
 
 func (o Order) String() string { return orderNames[o] }
 
@@ -360,7 +367,7 @@ func (m *Machine) runStep(cs *compiledStep) error {
 		}
 		st.grow(need)
 	}
-	par := m.opt.Workers > 1 && n >= parallelThreshold && m.opt.Order == LabelOrder
+	par := m.opt.Workers > 1 && n >= parallelThreshold && m.opt.Order == BatchOrder
 	body := cs.seq
 	if par {
 		body = cs.par
@@ -371,6 +378,12 @@ func (m *Machine) runStep(cs *compiledStep) error {
 		w := m.workers[0]
 		w.reset(cs)
 		switch m.opt.Order {
+		case BatchOrder:
+			if cs.bseq != nil {
+				w.runBatch(cs.bseq, cs.step.NumLocals, 0, n)
+			} else {
+				w.runRange(body, 0, n)
+			}
 		case LabelOrder:
 			w.runRange(body, 0, n)
 		case ReverseOrder:
@@ -403,7 +416,11 @@ func (m *Machine) runStep(cs *compiledStep) error {
 					if lo >= n {
 						return
 					}
-					w.runRange(body, lo, min(lo+chunk, n))
+					if cs.bpar != nil {
+						w.runBatch(cs.bpar, cs.step.NumLocals, lo, min(lo+chunk, n))
+					} else {
+						w.runRange(body, lo, min(lo+chunk, n))
+					}
 				}
 			}(w)
 		}

@@ -32,11 +32,11 @@ func init() {
 func help(w io.Writer, name string) {
 	switch name {
 	case "run":
-		fmt.Fprintln(w, `weft run FILE.cu [flags]
+		fmt.Fprintln(w, `weft run FILE.cu [MORE.cu|.cpp|.c ...] [flags] [-- ARGS]
   run main (host and kernels) as on a GPU; memory-space, bounds, use-after-free, division,
   assertion and deadlock checks are always on; exit 1 on an error`)
 	case "check":
-		fmt.Fprintln(w, `weft check FILE.cu [flags]
+		fmt.Fprintln(w, `weft check FILE.cu [MORE.cu|.cpp|.c ...] [flags] [-- ARGS]
   run it as weft run does, and also detect data races (shared and global memory, across
   blocks, kernels, streams and the host) and uninitialized reads; exit 1 on any error`)
 	default:
@@ -84,6 +84,7 @@ type options struct {
 	defines             defineList
 	includes            defineList
 	device              string
+	sms                 int
 }
 
 type defineList []string
@@ -115,6 +116,7 @@ func newFlags(name string, o *options, out io.Writer) *flag.FlagSet {
 	fs.Var(o.args, "arg", "`NAME=VALUE`: kernel-only files: the value of a scalar parameter (repeatable; the others are zero)")
 	fs.Var(&o.includes, "include", "`DIR`: search DIR for #include files, as -IDIR (repeatable)")
 	fs.StringVar(&o.device, "device", "h100", "`h100|a100`: the GPU the runtime API answers for (cudaGetDeviceProperties, cudaDeviceGetAttribute)")
+	fs.IntVar(&o.sms, "sms", 0, "`N`: the device's number of SMs instead of the model's (persistent kernels then loop over more tasks per block; weft validate --sms)")
 	return fs
 }
 
@@ -134,9 +136,11 @@ func verb(env *frontend.Env, name string, args []string) int {
 	if err != nil {
 		return 2
 	}
-	if len(pos) != 1 {
-		return frontend.Usagef(env, "usage: weft %s FILE.cu [flags] (weft help %s .cu)", name, name)
+	if len(pos) < 1 {
+		return frontend.Usagef(env, "usage: weft %s FILE.cu [MORE.cu|.cpp|.c ...] [flags] [-- ARGS] (weft help %s .cu)", name, name)
 	}
+	// more translation units, linked with the first (sem.LoadUnits)
+	units := pos[1:]
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if o.schedule != "rr" && o.schedule != "random" {
@@ -150,11 +154,19 @@ func verb(env *frontend.Env, name string, args []string) int {
 	if err != nil {
 		return frontend.Usagef(env, "--device: %v", err)
 	}
+	if o.sms < 0 || o.sms > 1024 {
+		return frontend.Usagef(env, "--sms=%d: want 1 to 1024", o.sms)
+	}
+	if o.sms > 0 {
+		d := *dev
+		d.SMs = o.sms
+		dev = &d
+	}
 	// The header of a kernel-only file may define macros (-DN=4), so it is
 	// read before the file is compiled; its errors matter only when the
 	// file turns out to have no main.
 	var diags diag.List
-	prog := sem.LoadConfig(f, &diags, syntax.Config{IncludeDirs: o.includes, Defines: o.defines})
+	prog := sem.LoadUnits(f, units, &diags, syntax.Config{IncludeDirs: o.includes, Defines: o.defines})
 	if prog == nil || prog.Main == nil {
 		if !verify.HasMain(f) {
 			// a kernel-only file: compiled again with its header's
@@ -164,7 +176,7 @@ func verb(env *frontend.Env, name string, args []string) int {
 				return frontend.Usagef(env, "%s: bad flags in the header comment: %v", pos[0], herr)
 			}
 			diags = diag.List{}
-			prog, facts := verify.Load(f, append(hdr.Defines, o.defines...), nil, &diags)
+			prog, facts := verify.Load(f, syntax.Config{IncludeDirs: o.includes, Defines: append(hdr.Defines, o.defines...)}, &diags)
 			if prog == nil {
 				return frontend.Report(env, &diags, o.asJSON)
 			}
@@ -172,7 +184,7 @@ func verb(env *frontend.Env, name string, args []string) int {
 		}
 		return frontend.Report(env, &diags, o.asJSON)
 	}
-	files, err := lib.NewFS(".", append([]string{pos[0]}, progArgs...))
+	files, err := lib.NewFS(".", append(append([]string(nil), pos...), progArgs...))
 	if err != nil {
 		return frontend.Usagef(env, "%v", err)
 	}
@@ -182,7 +194,9 @@ func verb(env *frontend.Env, name string, args []string) int {
 		Args: append([]string{pos[0]}, progArgs...), Getenv: os.LookupEnv, Device: dev, Files: files,
 		MaxMemory: int64(o.maxMemory)}
 	m := sem.NewMachine(prog, opts, &diags)
+	stop := frontend.Progress(env, "weft "+name+" "+pos[0])
 	m.Run()
+	stop()
 	rc := frontend.Report(env, &diags, o.asJSON)
 	if rc == 0 && m.ExitCode() != 0 {
 		fmt.Fprintf(env.Stderr, "weft: %s exited with status %d\n", pos[0], m.ExitCode())

@@ -51,6 +51,9 @@ func (m *Machine) resolveA(t *Thread, p uint64, n int, pos int32, write, api, at
 		// the spin detector names the location a spinning thread reads
 		t.rdObj, t.rdOff, t.rdPos = o.ID, int32(off), pos
 	}
+	if write && o.asyncRd != nil && m.opts.Check {
+		m.asyncWriteCheck(t, o, off, n, pos)
+	}
 	if m.prog.alog && !api && t != nil && !t.host {
 		t.logAccess(o, off, write) // annot.go
 	}

@@ -83,8 +83,13 @@ func init() {
 	builtinSigs["__implies"] = sig(tInt, anySide, tAny, tAny)
 	builtinSigs["__builtin_memcpy"] = builtinSigs["memcpy"]
 	builtinSigs["__builtin_memset"] = builtinSigs["memset"]
-	builtinIndex["__builtin_memcpy"] = builtinIndex["memcpy"]
-	builtinIndex["__builtin_memset"] = builtinIndex["memset"]
+	// runtime.go's init may run after this one: look the targets up when
+	// called
+	for alias, name := range map[string]string{"__builtin_memcpy": "memcpy", "__builtin_memset": "memset"} {
+		defb(alias, func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+			return builtinTable[builtinIndex[name]].fn(m, t, a, pos)
+		})
+	}
 
 	for name, kind := range annotPure {
 		switch kind {

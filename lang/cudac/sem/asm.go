@@ -361,8 +361,17 @@ func (m *Machine) asmInst(t *Thread, st *asmState, in *ptx.Inst, i int, pos int3
 		st.write(in.Args[0], b2u(setp(in.Mods[1], in.Mods[2], st.read(t, in.Args[1]), st.read(t, in.Args[2]))))
 	case ptx.KWgmma:
 		return m.wgmmaArrive(t, st, in, pos)
-	case ptx.KWgmmaFence, ptx.KWgmmaWait, ptx.KBulkGroup:
-		// wgmma and bulk copies complete when they are issued
+	case ptx.KWgmmaFence:
+		if in.Mods[1] == "commit_group" && len(t.wgPend) > 0 {
+			t.wgGroups = append(t.wgGroups, t.wgPend)
+			t.wgPend = nil
+		}
+	case ptx.KWgmmaWait:
+		if !m.wgmmaRetire(t, len(t.wgGroups)-int(st.read(t, in.Args[0]))) {
+			return stFault
+		}
+	case ptx.KBulkGroup:
+		// bulk copies complete when they are issued
 	case ptx.KTmaLoad, ptx.KTmaStore, ptx.KTmaReduce:
 		return m.tma(t, st, in, pos)
 	case ptx.KMbarTx:
@@ -547,6 +556,13 @@ type mbar struct {
 	vc                    []int32 // releases of the current phase
 	done                  []int32 // releases of the last completed phase
 	initPos               int32
+	arrived               map[int32]int // thread -> 1 + the phase of its last arrival
+	// weft check: the ordering context of the init, checked at every use
+	// (the byte history keeps only the last write, which the initializing
+	// thread's own arrivals replace)
+	initSeg      seg
+	initTid      int32
+	initReported bool
 }
 
 func (m *Machine) mbarOp(t *Thread, st *asmState, in *ptx.Inst, pos int32) status {
@@ -576,12 +592,30 @@ func (m *Machine) mbarOp(t *Thread, st *asmState, in *ptx.Inst, pos int32) statu
 		if _, good := m.resolveA(t, p, 8, pos, true, false, false); !good {
 			return stFault
 		}
-		b.mbars[p] = &mbar{expected: n, pending: n, initPos: pos}
+		nb := &mbar{expected: n, pending: n, initPos: pos, initTid: t.tid}
+		if m.opts.Check {
+			nb.initSeg = m.segs[m.curSeg(t)]
+		}
+		b.mbars[p] = nb
 		return stDone
 	}
 	if mb == nil {
 		m.fault(t, pos, "C0315", "%s on an mbarrier that was not initialized", in.Op)
 		return stFault
+	}
+	// the operations on an initialized mbarrier are atomic accesses of
+	// its 8 bytes: init is a plain write, so one that is not ordered
+	// before them (a missing barrier after init) is a race
+	if _, good := m.resolveA(t, p, 8, pos, in.Kind != ptx.KMbarTestWait && in.Kind != ptx.KMbarTryWait, false, true); !good {
+		return stFault
+	}
+	if m.opts.Check && t.tid != mb.initTid && !mb.initReported {
+		if cur := m.segs[m.curSeg(t)]; !hb(&mb.initSeg, &cur, t.ctx, t.bvc) {
+			mb.initReported = true
+			d := m.diags.Errorf(m.pos(pos), "C0501", "data race on an mbarrier in shared memory: %s by thread %d of block %d is not ordered after its mbarrier.init by thread %d (a barrier after the init is missing)", in.Op, t.tid, t.block.id, mb.initTid)
+			d.Note(m.pos(mb.initPos), "the mbarrier.init")
+			m.failed = true
+		}
 	}
 	switch in.Kind {
 	case ptx.KMbarArrive, ptx.KMbarExpectArrive, ptx.KCpMbarArrive:
@@ -593,6 +627,19 @@ func (m *Machine) mbarOp(t *Thread, st *asmState, in *ptx.Inst, pos int32) statu
 		}
 		if in.Kind != ptx.KCpMbarArrive {
 			st.write(in.Args[0], uint64(mb.phase))
+			// ptx.md §4.2: more arrivals than expected in a phase are
+			// undefined; one thread arriving twice in a phase of a barrier
+			// that expects several arrivals arrives for a phase the
+			// barrier has not reached (a wait for the previous phase is
+			// missing)
+			if mb.arrived == nil {
+				mb.arrived = map[int32]int{}
+			}
+			if mb.expected > 1 && mb.arrived[t.tid] == mb.phase+1 && count == 1 {
+				m.diags.Errorf(m.pos(pos), "C0505", "mbarrier: thread %d of block %d arrives twice in phase %d of the mbarrier initialized at %s (it expects %d arrivals per phase); a wait for the previous phase is missing", t.tid, t.block.id, mb.phase, m.pos(mb.initPos), mb.expected)
+				m.failed = true
+			}
+			mb.arrived[t.tid] = mb.phase + 1
 		}
 		mb.vc = m.hbRelease(t, mb.vc)
 		mb.pending -= count
@@ -846,6 +893,10 @@ func (m *Machine) wgmma(group []*Thread, t *Thread, pos int32) bool {
 		return false
 	}
 	e := s.ElemBytes()
+	// the operands are read now for the values, but for the race detector
+	// when a wgmma.wait_group retires the instruction: until then the
+	// hardware may still be reading them (ptx.md §6.4)
+	var reads []uint64
 	load := func(d ptx.Desc, rows int, scale int64) ([]float64, bool) {
 		out := make([]float64, rows*s.K)
 		for r := 0; r < rows; r++ {
@@ -854,10 +905,11 @@ func (m *Machine) wgmma(group []*Thread, t *Thread, pos int32) bool {
 				if !good {
 					return nil, false
 				}
-				bs, good := m.resolve(t, p, e, pos, false, false)
+				bs, good := m.peek(t, p, e, pos)
 				if !good {
 					return nil, false
 				}
+				reads = append(reads, p)
 				v := s.Decode(uint32(loadN(bs, e)))
 				if scale < 0 {
 					v = -v
@@ -882,6 +934,8 @@ func (m *Machine) wgmma(group []*Thread, t *Thread, pos int32) bool {
 			c[row*s.N+col] = float64(math.Float32frombits(uint32(u.asm.read(u, o))))
 		}
 	}
+	t.wgPend = append(t.wgPend, wgRead{ptrs: reads, size: e, pos: pos})
+	m.asyncReads(reads, e, pos, 1)
 	d := s.Wgmma(a, bm, c, acc)
 	for i, u := range group {
 		for r, o := range u.asm.coll.Args[0].Elems {
@@ -890,4 +944,109 @@ func (m *Machine) wgmma(group []*Thread, t *Thread, pos int32) bool {
 		}
 	}
 	return true
+}
+
+// wgRead is the shared-memory operand reads of one wgmma, recorded for the
+// race detector when a wait_group retires it.
+type wgRead struct {
+	ptrs []uint64
+	size int
+	pos  int32
+}
+
+// wgmmaRetire retires t's oldest n committed wgmma groups.
+func (m *Machine) wgmmaRetire(t *Thread, n int) bool {
+	n = min(n, len(t.wgGroups))
+	for _, g := range t.wgGroups[:max(n, 0)] {
+		for _, r := range g {
+			m.asyncReads(r.ptrs, r.size, r.pos, -1)
+			for _, p := range r.ptrs {
+				if _, good := m.resolve(t, p, r.size, r.pos, false, false); !good {
+					return false
+				}
+			}
+		}
+	}
+	if n > 0 {
+		t.wgGroups = append(t.wgGroups[:0], t.wgGroups[n:]...)
+	}
+	return true
+}
+
+// wgmmaUnwaited reports a thread that ends with wgmma instructions no
+// wait_group retired (their results may not have been written).
+func (m *Machine) wgmmaUnwaited(t *Thread) {
+	var pos int32
+	switch {
+	case len(t.wgPend) > 0:
+		pos = t.wgPend[0].pos
+	case len(t.wgGroups) > 0 && len(t.wgGroups[0]) > 0:
+		pos = t.wgGroups[0][0].pos
+	default:
+		return
+	}
+	m.diags.Errorf(m.pos(pos), "C0505", "wgmma.mma_async by thread %d of block %d was never retired by wgmma.commit_group and wgmma.wait_group before the thread ended", t.tid, t.block.id)
+	m.failed = true
+	t.wgPend, t.wgGroups = nil, nil
+}
+
+// peek returns n bytes at p for a model's own use (bounds and liveness
+// checked, no race check: the access is recorded separately).
+func (m *Machine) peek(t *Thread, p uint64, n int, pos int32) ([]byte, bool) {
+	id := p >> 32
+	off := int(int32(uint32(p)))
+	if id == 0 || id >= uint64(len(m.objs)) || m.objs[id].Freed || off < 0 || off+n > len(m.objs[id].Data) {
+		_, good := m.resolve(t, p, n, pos, false, false) // reports the fault
+		return nil, good
+	}
+	return m.objs[id].Data[off : off+n], true
+}
+
+// asyncReads adds d to the outstanding-read counts of the bytes of each
+// element (a wgmma issued: +1, retired: -1).
+func (m *Machine) asyncReads(ptrs []uint64, size int, pos int32, d int) {
+	if !m.opts.Check {
+		return
+	}
+	for _, p := range ptrs {
+		o := m.objs[p>>32]
+		if o.asyncRd == nil {
+			o.asyncRd = make([]uint16, len(o.Data))
+			o.asyncAt = make([]int32, len(o.Data))
+		}
+		off := int(uint32(p))
+		for i := off; i < off+size; i++ {
+			o.asyncRd[i] = uint16(int(o.asyncRd[i]) + d)
+			if d > 0 {
+				o.asyncAt[i] = pos
+			}
+		}
+	}
+}
+
+// asyncWriteCheck reports a write to bytes that an unretired wgmma may
+// still be reading (ptx.md §6.4: the operands must not be modified until
+// wgmma.wait_group covers the instruction). No wait of the writer can
+// order it after a retirement that has not happened, so it is a race.
+func (m *Machine) asyncWriteCheck(t *Thread, o *Object, off, n int, pos int32) {
+	for i := off; i < off+n && i < len(o.asyncRd); i++ {
+		if o.asyncRd[i] == 0 {
+			continue
+		}
+		key := [2]int32{pos, o.asyncAt[i]}
+		if m.asyncSeen == nil {
+			m.asyncSeen = map[[2]int32]bool{}
+		}
+		if !m.asyncSeen[key] {
+			m.asyncSeen[key] = true
+			who := "the host"
+			if t != nil && t.block != nil {
+				who = fmt.Sprintf("thread %d of block %d (kernel %s)", t.tid, t.block.id, t.block.grid.fn.Name)
+			}
+			d := m.diags.Errorf(m.pos(pos), "C0501", "data race on %s (byte %d): write by %s while a wgmma.mma_async not yet retired by wgmma.wait_group may still read it", o.describe(), i, who)
+			d.Note(m.pos(o.asyncAt[i]), "the wgmma that reads it")
+			m.failed = true
+		}
+		return
+	}
 }

@@ -3,10 +3,12 @@ package sem_test
 import (
 	"io"
 	"os"
+	"strconv"
 	"testing"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/cudac/sem"
+	"weft.dev/weft/lang/cudac/syntax"
 )
 
 // The benchmarks of issue 6 "Performance": seed 004 §5 reports nearly 3
@@ -72,6 +74,46 @@ func BenchmarkLoadFigure1(b *testing.B) {
 		var diags diag.List
 		if sem.Load(diag.NewFile("sum.cu", src), &diags) == nil {
 			b.Fatal(diags.Diags)
+		}
+	}
+}
+
+// BenchmarkBroadcast is issue 15 B4: 32, 64 and 128 blocks of 256 threads
+// each read one global word. Reported per access (ns/access): with a
+// checker linear in accesses the figure stays flat as the grid doubles.
+func BenchmarkBroadcast(b *testing.B) {
+	for _, blocks := range []string{"32", "64", "128"} {
+		for _, check := range []bool{false, true} {
+			name := blocks + "blocks/run"
+			if check {
+				name = blocks + "blocks/check"
+			}
+			b.Run(name, func(b *testing.B) {
+				path := "testdata/bench/broadcast.cu"
+				src, err := os.ReadFile(path)
+				if err != nil {
+					b.Fatal(err)
+				}
+				var diags diag.List
+				prog := sem.LoadConfig(diag.NewFile(path, src), &diags, syntax.Config{Defines: []string{"BLOCKS=" + blocks}})
+				if prog == nil {
+					b.Fatal(diags.Diags)
+				}
+				accesses := 0.0
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					var diags diag.List
+					m := sem.NewMachine(prog, sem.Options{Stdout: io.Discard, Check: check}, &diags)
+					m.Run()
+					if diags.HasErrors() {
+						b.Fatalf("%v", diags.Diags)
+					}
+					n, _ := strconv.Atoi(blocks)
+					accesses += float64(2 * 256 * n) // a read and a write per thread
+				}
+				b.StopTimer()
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/accesses, "ns/access")
+			})
 		}
 	}
 }

@@ -229,6 +229,9 @@ func (c *compiler) builtinCall(name string, e *syntax.Call) *Type {
 	if t, ok := c.stdCall(name, e); ok {
 		return t
 	}
+	if name == "swap" {
+		return c.swapCall(e)
+	}
 	if s := builtinSigs[name]; s != nil {
 		switch {
 		case s.side == deviceSide && c.hostOnly():

@@ -62,6 +62,7 @@ var Codes = []diag.Code{
 	{Code: "C0502", Summary: "deadlock: barrier divergence (threads wait at __syncthreads while others exited or wait elsewhere)"},
 	{Code: "C0503", Summary: "deadlock: warp collective waits for lanes that cannot arrive"},
 	{Code: "C0504", Summary: "livelock: every thread that has not exited or blocked spins on memory that no thread will change"},
+	{Code: "C0505", Summary: "asynchronous-operation misuse: a thread arrives twice in one mbarrier phase (an arrival for a phase the barrier has not reached), or wgmma never retired by wait_group"},
 	{Code: "C0601", Summary: "integer division by zero"},
 	{Code: "C0602", Summary: "assertion failed"},
 	{Code: "C0603", Summary: "invalid kernel launch configuration"},
@@ -73,6 +74,7 @@ var Codes = []diag.Code{
 	{Code: "C0610", Summary: "memory limit exceeded (--max-memory)"},
 	{Code: "C0620", Summary: "precondition (__requires, __assume) false: kernel-only runs with this launch and these inputs are excluded"},
 	{Code: "C0621", Summary: "annotation violated: __assert or a loop invariant is false"},
+	{Code: "C0630", Summary: "undefined warp collective: a shuffle reads a lane outside the mask, the mask excludes the caller, or the width is invalid"},
 	{Code: "C0608", Summary: "fopen or a file operation failed (outside the run's directory and the paths named on the command line, missing, or unwritable)"},
 }
 

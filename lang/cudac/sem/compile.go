@@ -103,6 +103,12 @@ type compiler struct {
 	layoutIdx map[string]int
 	// inl is the lambda call being expanded inline (lambda.go).
 	inl *inlineCtx
+	// hasOps: the program defines operator functions (operators.go);
+	// rawRef asks the call being compiled for the address a reference
+	// result denotes (gotRef answers that it gave one).
+	hasOps, rawRef, gotRef bool
+	typeMemo               map[typeKeyOf]*Type
+	lastType               *Type
 	// overloads are the functions of one name with different parameters
 	// (the first keeps the plain name in funcs, the others name#k).
 	overloads map[string][]*Function
@@ -184,8 +190,8 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 			fd.Q.Static = true
 		}
 		fn.Type = c.resolve(fd.Type)
-		if fn.Type.Elem.Ref {
-			c.errorf(fd.Pos, "C0309", "functions returning a reference are not supported")
+		if strings.Contains(fd.Name, "operator") {
+			c.hasOps = true
 		}
 		c.prog.Funcs = append(c.prog.Funcs, fn)
 		fn.PosIdx = c.pos(fd.Pos)
@@ -402,6 +408,9 @@ func (c *compiler) structType(te *syntax.TypeExpr) *Type {
 			if t := c.lookupTag(te.Name); t != nil {
 				return t
 			}
+			if t := builtinTypedefs[te.Name]; t != nil && t.Kind == Struct {
+				return t // struct timeval, struct cudaDeviceProp: the library's own
+			}
 			t := &Type{Kind: Struct, Name: "struct " + te.Name, Union: te.Union}
 			c.tags[0][te.Name] = t
 			return t
@@ -567,6 +576,18 @@ func (c *compiler) constExpr(e syntax.Expr) (int64, bool) {
 // typeOf is the type expression e would have (arrays not decayed when
 // lvalue is set), computed by a dry compilation that is thrown away.
 func (c *compiler) typeOf(e syntax.Expr, decay bool) *Type {
+	// memoized per function (instance): an expression node has one type
+	// where it stands, and operator lookup and ?: ask for the types of
+	// subexpressions, which would otherwise be exponential in the depth
+	k := typeKeyOf{e, decay, c.inl}
+	if t, ok := c.typeMemo[k]; ok {
+		return t
+	}
+	defer func(n int) {
+		if c.typeMemo != nil && c.diags.Len() == n {
+			c.typeMemo[k] = c.lastType
+		}
+	}(c.diags.Len())
 	save := len(c.code)
 	slots := c.nslots
 	c.dry++
@@ -579,7 +600,14 @@ func (c *compiler) typeOf(e syntax.Expr, decay bool) *Type {
 	c.dry--
 	c.code = c.code[:save]
 	c.nslots = slots
+	c.lastType = t
 	return t
+}
+
+type typeKeyOf struct {
+	e     syntax.Expr
+	decay bool
+	inl   *inlineCtx
 }
 
 // rawType compiles e without array decay (for sizeof).
@@ -730,6 +758,7 @@ func (c *compiler) compileInit() {
 
 func (c *compiler) beginFunc(fn *Function) {
 	c.fn = fn
+	c.typeMemo = map[typeKeyOf]*Type{}
 	c.code = nil
 	c.nslots = 0
 	c.undef = map[int32]int64{}
@@ -1050,6 +1079,12 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			return
 		}
 		rt := c.fn.Type.Elem
+		if rt.Ref && s.X != nil {
+			// a reference result: the address of the object
+			c.refArg(s.X, rt.Elem)
+			c.emit(OpRet, 0, 0, s.Pos)
+			return
+		}
 		if s.X != nil {
 			t := c.expr(s.X)
 			if rt.Kind == Void {
@@ -1636,6 +1671,22 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 			return lval{t: t.Elem, slot: -1}
 		}
 	case *syntax.Index:
+		if c.hasOps {
+			if call := c.indexOperator(e); call != nil {
+				c.rawRef = true
+				t := c.call(call)
+				c.rawRef = false
+				if c.gotRef {
+					c.gotRef = false
+					return lval{t: t, slot: -1}
+				}
+				if t.Kind == Struct {
+					return lval{t: t, slot: -1}
+				}
+				c.errorf(pos, "C0303", "operator[] returns a value, not an object")
+				return lval{t: t, slot: -1}
+			}
+		}
 		t := c.expr(e.X)
 		if t.Kind == Struct && t.std != 0 {
 			return c.stdIndex(t, e.I, pos)
@@ -1689,11 +1740,37 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 		}
 		return lval{t: f.Type, slot: -1}
 	case *syntax.Call, *syntax.Cast:
+		c.rawRef = true
+		t := c.expr(e)
+		c.rawRef = false
+		if c.gotRef {
+			c.gotRef = false
+			return lval{t: t, slot: -1}
+		}
+		if t.Kind == Struct {
+			return lval{t: t, slot: -1}
+		}
+	case *syntax.Cond:
+		if c.addressable(e.X) && c.addressable(e.Y) {
+			c.cond(e.C)
+			jz := c.emit(OpJz, 0, 0, e.Pos)
+			lx := c.lvalue(e.X)
+			j := c.emit(OpJmp, 0, 0, e.Pos)
+			c.patch(jz)
+			ly := c.lvalue(e.Y)
+			c.patch(j)
+			if lx.slot >= 0 || ly.slot >= 0 || !sameType(lx.t, ly.t) {
+				c.errorf(pos, "C0303", "conditional expression is not an lvalue here")
+			}
+			return lval{t: lx.t, slot: -1}
+		}
 		t := c.expr(e)
 		if t.Kind == Struct {
 			return lval{t: t, slot: -1}
 		}
-	case *syntax.Cond, *syntax.Binary:
+		c.errorf(pos, "C0303", "expression is not assignable")
+		return lval{t: t, slot: -1}
+	case *syntax.Binary:
 		t := c.expr(e)
 		if t.Kind == Struct {
 			return lval{t: t, slot: -1}
@@ -1842,6 +1919,11 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 		}
 		return c.load(c.lvalue(e), startPos(e))
 	case *syntax.Index:
+		if c.hasOps {
+			if call := c.indexOperator(e); call != nil {
+				return c.call(call)
+			}
+		}
 		return c.load(c.lvalue(e), startPos(e))
 	case *syntax.Unary:
 		return c.unary(e)
@@ -1891,6 +1973,11 @@ var namedConsts = map[string]int64{
 
 func (c *compiler) unary(e *syntax.Unary) *Type {
 	pos := e.Pos
+	if c.hasOps && (e.Op == "-" || e.Op == "!" || e.Op == "~" || e.Op == "+") {
+		if t, ok := c.operatorCall(e.Op, pos, e.X, nil); ok {
+			return t
+		}
+	}
 	switch e.Op {
 	case "&":
 		if n, ok := e.X.(*syntax.Name); ok {
@@ -2047,6 +2134,14 @@ func (c *compiler) binary(e *syntax.Binary) *Type {
 		c.patch(j)
 		c.emit(OpExt, 1, 0, pos)
 		return tInt
+	}
+	if c.hasOps {
+		if t, ok := c.operatorCall(e.Op, e.Pos, e.X, e.Y); ok {
+			return t
+		}
+	}
+	if t, ok := c.half2Op(e); ok {
+		return t
 	}
 	if _, ok := compoundOps[e.Op]; ok {
 		return c.assign(e)
@@ -2443,7 +2538,10 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 
 func (c *compiler) call(e *syntax.Call) *Type {
 	pos := e.Pos
+	raw := c.rawRef
+	c.rawRef = false
 	if m, ok := e.Fun.(*syntax.Member); ok && e.Launch == nil {
+		c.rawRef = raw
 		return c.memberCall(m, e)
 	}
 	n, ok := e.Fun.(*syntax.Name)
@@ -2466,6 +2564,11 @@ func (c *compiler) call(e *syntax.Call) *Type {
 	if s := c.lookup(n.Name); s != nil {
 		if s.kind == symLambda {
 			return c.inlineLambda(s.lam, e)
+		}
+		if s.t != nil && s.t.Kind == Struct && c.funcs[tagOf(s.t)+"::operator()"] != nil {
+			// a function object: x(args) is x.operator()(args)
+			c.rawRef = raw
+			return c.memberCall(&syntax.Member{Pos: n.Pos, X: n, Name: "operator()"}, e)
 		}
 		return c.indirectCall(e)
 	}
@@ -2509,9 +2612,9 @@ func (c *compiler) call(e *syntax.Call) *Type {
 	case c.hostOnly() && !fn.Host:
 		c.errorf(pos, "C0307", "calling __device__ function %s from host code", fn.Name)
 	}
-	c.args(fn, e)
-	c.emit(OpCall, int32(c.funcIndex(fn)), int64(len(e.Args)), pos)
-	return fn.Type.Elem
+	nargs := c.args(fn, e)
+	c.emit(OpCall, int32(c.funcIndex(fn)), int64(nargs), pos)
+	return c.result(fn.Type.Elem, raw, pos)
 }
 
 func (c *compiler) funcIndex(fn *Function) int {
@@ -2525,8 +2628,18 @@ func (c *compiler) funcIndex(fn *Function) int {
 
 // args pushes the call arguments converted to the parameter types; a struct
 // argument is copied (passed by value).
-func (c *compiler) args(fn *Function, e *syntax.Call) {
+func (c *compiler) args(fn *Function, e *syntax.Call) int {
 	ft := fn.Type
+	if d := c.defaultsOf(fn); len(e.Args) < len(ft.Params) && d != nil {
+		// default arguments fill the missing trailing ones
+		args := append([]syntax.Expr(nil), e.Args...)
+		for i := len(args); i < len(ft.Params) && i < len(d) && d[i] != nil; i++ {
+			args = append(args, d[i])
+		}
+		ec := *e
+		ec.Args = args
+		e = &ec
+	}
 	if len(e.Args) != len(ft.Params) && !(ft.Variadic && len(e.Args) >= len(ft.Params)) {
 		c.errorf(e.Pos, "C0304", "%s takes %d arguments, %d given", fn.Name, len(ft.Params), len(e.Args))
 	}
@@ -2553,6 +2666,7 @@ func (c *compiler) args(fn *Function, e *syntax.Call) {
 			c.convert(at, pt, syntax.PosOf(a))
 		}
 	}
+	return len(e.Args)
 }
 
 func (c *compiler) launch(fn *Function, e *syntax.Call) *Type {
@@ -2602,8 +2716,8 @@ func (c *compiler) launch(fn *Function, e *syntax.Call) *Type {
 			c.emit(OpConst, 0, 0, pos)
 		}
 	}
-	c.args(fn, e)
-	c.emit(OpLaunch, int32(c.funcIndex(fn)), int64(len(e.Args)), pos)
+	n := c.args(fn, e)
+	c.emit(OpLaunch, int32(c.funcIndex(fn)), int64(n), pos)
 	return tVoid
 }
 
@@ -2670,7 +2784,7 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 			c.errorf(e.Pos, "C0313", "cannot deduce template argument %s of %s", name, td.Name)
 			return nil
 		}
-		key.WriteString("," + t.String())
+		key.WriteString("," + typeKey(t))
 	}
 	if fn := c.insts[key.String()]; fn != nil {
 		return fn

@@ -149,7 +149,18 @@ func defineCudaAPI() {
 			return ok(400)
 		}
 		if len(s.queue) > 0 {
-			return ok(600)
+			// polling makes progress: one queued operation runs per query
+			// (so a host loop that waits for the stream ends), and
+			// completion observed is synchronization, as
+			// cudaStreamSynchronize
+			m.step()
+			if m.failed {
+				return 0, stFault
+			}
+			if len(s.queue) > 0 {
+				return ok(600)
+			}
+			m.drainStream(s)
 		}
 		return ok(0)
 	})
@@ -208,7 +219,17 @@ func defineCudaAPI() {
 			return ok(400)
 		}
 		if ev.pending != nil {
-			return ok(600)
+			// one queued operation runs per query (see cudaStreamQuery)
+			m.step()
+			if m.failed {
+				return 0, stFault
+			}
+			if ev.pending != nil {
+				return ok(600)
+			}
+		}
+		if ev.recorded {
+			m.hostCtx.vc = vcJoin(m.hostCtx.vc, ev.vc)
 		}
 		return ok(0)
 	})
@@ -220,7 +241,7 @@ func defineCudaAPI() {
 		// modeled time: interpreted instructions between the two records,
 		// at one instruction per nanosecond (deterministic, not a GPU time)
 		ms := (e2.time - e1.time) / 1e6
-		if !m.store(t, a[0], mF32, bits64(ms), pos) {
+		if !m.store(t, a[0], mF32, bits(ms), pos) {
 			return 0, stFault
 		}
 		return ok(0)
@@ -279,8 +300,6 @@ func defineCudaAPI() {
 		return ok(0)
 	})
 }
-
-func bits64(f float64) uint64 { return toMem(mF32, bits(f)) }
 
 func (m *Machine) apiError(code int) uint64 {
 	m.lastErr = code
@@ -457,8 +476,22 @@ func (m *Machine) releaseWarps(b *blockRun) bool {
 				}
 				u := lanes[k]
 				var v uint64
+				// undefined behaviour is reported, never given a value
+				// (CUDA C++ Programming Guide, "Warp Shuffle Functions"
+				// and "Synchronization Functions")
+				if uint32(u.wargs[0])&(1<<k) == 0 {
+					m.fault(u, u.waitPos, "C0630", "%s with mask 0x%08x, which does not include the calling lane %d (undefined)", warpOpNames[u.warpOp], uint32(u.wargs[0]), k)
+					m.warpUB = true
+					return true
+				}
 				width := int(int32(u.wargs[3]))
-				if width <= 0 || width > 32 || width&(width-1) != 0 {
+				isShfl := u.warpOp <= wShflXor
+				if isShfl && (width <= 0 || width > 32 || width&(width-1) != 0) {
+					m.fault(u, u.waitPos, "C0630", "%s with width %d: the width must be a power of two from 1 to 32 (undefined)", warpOpNames[u.warpOp], width)
+					m.warpUB = true
+					return true
+				}
+				if width <= 0 || width > 32 {
 					width = 32
 				}
 				segStart := k / width * width
@@ -497,7 +530,15 @@ func (m *Machine) releaseWarps(b *blockRun) bool {
 					if src < len(lanes) && mask&(1<<src) != 0 {
 						v = lanes[src].wargs[1]
 					} else {
-						v = u.wargs[1] // an inactive source lane: undefined, we return our own value
+						// the source lane is not in the mask (or does not
+						// exist): the value read is undefined
+						why := "which is not in the mask"
+						if src >= len(lanes) {
+							why = "which does not exist (the block ends before it)"
+						}
+						m.fault(u, u.waitPos, "C0630", "%s: lane %d reads lane %d, %s 0x%08x (undefined)", warpOpNames[u.warpOp], k, src, why, mask)
+						m.warpUB = true
+						return true
 					}
 				}
 				u.stack = append(u.stack, v)

@@ -63,6 +63,9 @@ func (c *compiler) refParam(call *syntax.Call, i int) bool {
 	var decls []*syntax.FuncDecl
 	switch f := call.Fun.(type) {
 	case *syntax.Name:
+		if f.Name == "swap" {
+			return true // std::swap(T&, T&)
+		}
 		if fn := c.funcs[f.Name]; fn != nil && fn.decl != nil {
 			decls = append(decls, fn.decl)
 		}
@@ -115,6 +118,9 @@ func (c *compiler) addressable(e syntax.Expr) bool {
 		return e.Arrow || c.addressable(e.X)
 	case *syntax.Unary:
 		return e.Op == "*"
+	case *syntax.Cond:
+		// c ? x : y is an lvalue when both are (C++ [expr.cond])
+		return c.addressable(e.X) && c.addressable(e.Y)
 	}
 	return false
 }
@@ -207,8 +213,8 @@ func (c *compiler) ctorFor(t *Type, n int, pos diag.Pos) *Function {
 func (c *compiler) construct(ctor *Function, args []syntax.Expr, pos diag.Pos) {
 	c.checkCallSpace(ctor, pos)
 	e := &syntax.Call{Pos: pos, Args: args}
-	c.args(ctor, e)
-	c.emit(OpCall, int32(c.funcIndex(ctor)), int64(len(args)+1), pos)
+	n := c.args(ctor, e)
+	c.emit(OpCall, int32(c.funcIndex(ctor)), int64(n+1), pos)
 	c.emit(OpPop, 0, 0, pos)
 }
 
@@ -290,10 +296,12 @@ func (c *compiler) memberCall(m *syntax.Member, e *syntax.Call) *Type {
 // when arrow).
 func (c *compiler) methodCall(fn *Function, recv syntax.Expr, arrow bool, e *syntax.Call) *Type {
 	pos := e.Pos
+	raw := c.rawRef
+	c.rawRef = false
 	if fn.decl != nil && fn.decl.Q.Static {
-		c.args(fn, e)
-		c.emit(OpCall, int32(c.funcIndex(fn)), int64(len(e.Args)), pos)
-		return fn.Type.Elem
+		n := c.args(fn, e)
+		c.emit(OpCall, int32(c.funcIndex(fn)), int64(n), pos)
+		return c.result(fn.Type.Elem, raw, pos)
 	}
 	if arrow {
 		c.expr(recv)
@@ -304,9 +312,9 @@ func (c *compiler) methodCall(fn *Function, recv syntax.Expr, arrow bool, e *syn
 		}
 	}
 	c.checkCallSpace(fn, pos)
-	c.args(fn, e)
-	c.emit(OpCall, int32(c.funcIndex(fn)), int64(len(e.Args)+1), pos)
-	return fn.Type.Elem
+	n := c.args(fn, e)
+	c.emit(OpCall, int32(c.funcIndex(fn)), int64(n+1), pos)
+	return c.result(fn.Type.Elem, raw, pos)
 }
 
 // makeVector builds a vector value (make_float4(a, b, c, d), float4(...)):

@@ -504,3 +504,51 @@ func (c *compiler) pickOverload(ovs []*Function, e *syntax.Call) *Function {
 	}
 	return best
 }
+
+// typeKey identifies a type for template instances and container types:
+// its spelling, and for a struct its identity, so two anonymous structs
+// (typedef struct {...} A; typedef struct {...} B;) are different types
+// (issue 15 B2).
+func typeKey(t *Type) string {
+	switch t.Kind {
+	case Struct:
+		return fmt.Sprintf("%s@%p", t.String(), t)
+	case Ptr:
+		s := "*"
+		if t.Ref {
+			s = "&"
+		}
+		return typeKey(t.Elem) + s
+	case Array:
+		return fmt.Sprintf("%s[%d]", typeKey(t.Elem), t.Len)
+	}
+	return t.String()
+}
+
+// defaultsOf is the default arguments of fn's parameters (nil entries for
+// none), from its definition or a prototype that declares them.
+func (c *compiler) defaultsOf(fn *Function) []syntax.Expr {
+	var out []syntax.Expr
+	add := func(ps []*syntax.Param) {
+		for i, p := range ps {
+			for len(out) <= i {
+				out = append(out, nil)
+			}
+			if p.Default != nil {
+				out[i] = p.Default
+			}
+		}
+	}
+	if fn.decl != nil {
+		if pd := c.protos[fn.decl.Name]; pd != nil && pd.Type != nil && pd.Type.Kind == syntax.TFunc {
+			add(pd.Type.Params)
+		}
+		add(fn.decl.Type.Params)
+	}
+	for _, d := range out {
+		if d != nil {
+			return out
+		}
+	}
+	return nil
+}

@@ -36,4 +36,23 @@
 //     until memory changes, and C0504 ends the run when every started block
 //     is parked. Snapshots are taken only after a quiet window, so the check
 //     costs one test per backward jump otherwise.
+//   - Kernel-only verification (package verify, issue 16) uses hooks that
+//     change nothing for whole programs: GPUVerify's annotation language
+//     as builtins (annot.go; C0620 a false precondition, C0621 a false
+//     assertion, invariant or postcondition), two-thread predicates compared
+//     when the kernel ends (pairs.go), per-thread access logs for the
+//     access predicates (only in programs that use them), values for
+//     bodiless functions in files without main, and in Options/KernelConfig:
+//     buffers that grow to cover an access, a subset of the grid's blocks,
+//     lock-step warps (--warp-sync), blocks above 1024 threads, and equal
+//     stores of zero or a pointer tolerated as GPUVerify's benign races
+//     (kernelonly.go).
+//   - The C++ that generated code and CUDA samples use compiles to the same
+//     bytecode (cxx.go, cxx17.go, operators.go, lambda.go): templates are
+//     instantiated per argument tuple (keyed on type identity), lambdas
+//     expanded inline, operators are calls, references addresses. The
+//     library models (lib_*.go) bind package lib's pure models (file
+//     system, number parsing, scanf, the device) to memory; std::string and
+//     std::vector are 24-byte headers over exact-size heap buffers with deep
+//     copies; fences plus atomics are release/acquire edges (fence.go).
 package sem

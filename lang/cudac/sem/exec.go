@@ -90,17 +90,20 @@ type Machine struct {
 	events  []*event
 	// CUDA graphs (graph.go): graphs, nodes and conditional handles, each
 	// named by its index + 1
-	graphs  []*cudaGraph
-	nodes   []*graphNode
-	conds   []*condHandle
-	seq     int
-	grids   []*gridRun
-	defDone []doneOp // completed default-stream operations (seq, vc)
-	lastErr int
+	asyncSeen map[[2]int32]bool // reported wgmma operand overwrites (asm.go)
+	graphs    []*cudaGraph
+	nodes     []*graphNode
+	conds     []*condHandle
+	seq       int
+	grids     []*gridRun
+	defDone   []doneOp // completed default-stream operations (seq, vc)
+	lastErr   int
 	// launchErr is the error of the last launch (cudaLaunchKernelEx
 	// returns it); maxDynSmem the cudaFuncAttributeMaxDynamicSharedMemorySize
 	// of each kernel; nextLaunch the attributes of the launch being made.
 	launchErr  int
+	syncVC     map[uint64]map[relKey]int32 // releases published at each atomic location (fence.go)
+	warpUB     bool                        // a warp collective's undefined behaviour was reported (C0630)
 	maxDynSmem map[*Function]int
 	nextLaunch launchExtra
 	exitCode   int
@@ -213,6 +216,7 @@ type blockRun struct {
 	dyn     *Object
 	epoch   int32
 	wepoch  []int32
+	bxvc    map[relKey]int32 // releases the block's threads acquired before its last barrier (fence.go)
 	// inline PTX (asm.go): the shared window, named barriers, mbarriers,
 	// and whether a release made threads runnable during a round
 	win     *sharedWin
@@ -295,7 +299,13 @@ type Thread struct {
 	mbarParity int
 	lc         int32
 	bvc        []int32
-	clPhase    int // the cluster-barrier phase this thread arrived for, + 1
+	clPhase    int        // the cluster-barrier phase this thread arrived for, + 1
+	wgPend     []wgRead   // wgmma reads not yet committed
+	wgGroups   [][]wgRead // committed wgmma groups not yet waited for
+	// relLc is the clock of the thread's last __threadfence (0: none) and
+	// xvc the releases it acquired through atomics (fence.go)
+	relLc int32
+	xvc   map[relKey]int32
 }
 
 // curPos is the position of the instruction t runs (0 when it has none).
@@ -1003,6 +1013,9 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 			case stDone:
 				t.state = tsDone
 				changed = true
+				if len(t.wgPend) > 0 || len(t.wgGroups) > 0 {
+					m.wgmmaUnwaited(t)
+				}
 			case stFault:
 				return bsEnd
 			case stYield:
@@ -1026,6 +1039,9 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 		}
 		// Only a new arrival at a warp collective can complete one.
 		if warped && m.releaseWarps(b) {
+			if m.warpUB {
+				return bsEnd
+			}
 			e.rebuild()
 			continue
 		}
@@ -1087,6 +1103,7 @@ func (m *Machine) releaseBarrier(b *blockRun) bool {
 		}
 	}
 	n := uint64(len(b.threads))
+	m.barrierSync(b)
 	b.epoch++
 	for _, t := range b.threads {
 		var v uint64

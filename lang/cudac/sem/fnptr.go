@@ -87,7 +87,7 @@ func (c *compiler) indirectCall(e *syntax.Call) *Type {
 		return tInt
 	}
 	fake := &Function{Name: "the function pointer", Type: ft.Elem}
-	c.args(fake, e)
-	c.emit(OpCallInd, 0, int64(len(e.Args)), pos)
+	n := c.args(fake, e)
+	c.emit(OpCallInd, 0, int64(n), pos)
 	return ft.Elem.Elem
 }

@@ -74,7 +74,7 @@ func init() {
 		"cudaGraphCreate":                  sig(tInt, hostSide, tAny, tUInt),
 		"cudaGraphDestroy":                 sig(tInt, hostSide, tLong),
 		"cudaGraphAddKernelNode":           sig(tInt, hostSide, tAny, tLong, tAny, tULong, tAny),
-		"cudaGraphAddNode":                 sig(tInt, hostSide, tAny, tLong, tAny, tAny, tULong, tAny).def(0),
+		"cudaGraphAddNode":                 sig(tInt, hostSide, tAny, tLong, tAny, tAny, tAny).va(),
 		"cudaGraphConditionalHandleCreate": sig(tInt, hostSide, tAny, tLong, tUInt, tUInt),
 		"cudaGraphInstantiate":             sig(tInt, hostSide, tAny, tLong, tULLong).def(0),
 		"cudaGraphLaunch":                  sig(tInt, hostSide, tLong, tLong),

@@ -258,5 +258,10 @@ func (m *Machine) RunKernelOnly(cfg KernelConfig) (bool, error) {
 	if len(unknown) > 0 {
 		return false, fmt.Errorf("--arg names no scalar parameter of %s: %s", fn.Name, strings.Join(unknown, ", "))
 	}
+	if cfg.Grow {
+		// a lone kernel is launched as it needs: cooperatively, so that
+		// grid.sync() is allowed (GPUVerify assumes so)
+		m.nextLaunch = launchExtra{set: true, cooperative: true}
+	}
 	return m.RunKernel(fn, cfg.Grid, cfg.Block, cfg.Shmem, args), nil
 }

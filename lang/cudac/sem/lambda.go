@@ -42,21 +42,26 @@ func (c *compiler) inlineLambda(l *syntax.Lambda, e *syntax.Call) *Type {
 		c.emit(OpConst, 0, 0, pos)
 		return tInt
 	}
-	// the result type: written, or deduced from the first return
+	// the result type: written, or deduced from the first return (with
+	// this expansion's context, so memoized types are its own)
+	ctx := &inlineCtx{slot: -1, loops: c.loops}
 	rt := tVoid
 	if l.Ret != nil {
 		rt = c.resolve(l.Ret)
 	} else if r := firstReturn(l.Body); r != nil && r.X != nil {
+		saved := c.inl
+		c.inl = ctx
 		c.push()
 		c.bindLambdaParams(l, e, true)
 		rt = c.typeOf(r.X, true)
 		c.pop()
+		c.inl = saved
 	}
 	if rt.Kind == Struct || rt.Kind == Array {
 		c.errorf(pos, "C0309", "a lambda returning %s is not supported", rt)
 		rt = tInt
 	}
-	ctx := &inlineCtx{slot: -1, ret: rt, loops: c.loops}
+	ctx.ret = rt
 	if c.inl != nil {
 		ctx.depth = c.inl.depth + 1
 	}

@@ -39,6 +39,7 @@ func init() {
 		if !good {
 			return 0, stFault
 		}
+		m.atomicSync(t, a[0])
 		return ok(fromMem(mc, loadN(b, mSize[mc])))
 	})
 	defb("__aref_store", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
@@ -84,7 +85,7 @@ func (c *compiler) atomicRefOf(elem *Type, pos diag.Pos) *Type {
 	if c.vectors == nil {
 		c.vectors = map[string]*Type{}
 	}
-	key := "atomic_ref " + elem.String()
+	key := "atomic_ref " + typeKey(elem)
 	if t := c.vectors[key]; t != nil {
 		return t
 	}
@@ -127,6 +128,19 @@ func (c *compiler) atomicRefMethod(st *Type, m *syntax.Member, e *syntax.Call) *
 		}
 		c.emit(OpLoad, mU64, 0, pos)
 	}
+	// order checks the memory order arguments; a release (release, acq_rel
+	// or the default seq_cst) of a writing operation is a fence before it
+	// (fence.go), so the operation publishes the thread's earlier accesses
+	release := func(args []syntax.Expr) {
+		v := int64(5)
+		if len(args) > 0 {
+			v, _ = c.constExpr(args[0])
+		}
+		if v >= 3 {
+			c.emit(OpBuiltin, c.builtinIndexOf("__threadfence", pos), 0, pos)
+			c.emit(OpPop, 0, 0, pos)
+		}
+	}
 	order := func(args []syntax.Expr, max int) {
 		for i, a := range args {
 			if i >= max {
@@ -154,6 +168,7 @@ func (c *compiler) atomicRefMethod(st *Type, m *syntax.Member, e *syntax.Call) *
 			break
 		}
 		order(args[1:], 1)
+		release(args[1:])
 		ptr()
 		value(args[0])
 		c.emit(OpConst, 0, mc, pos)
@@ -169,6 +184,7 @@ func (c *compiler) atomicRefMethod(st *Type, m *syntax.Member, e *syntax.Call) *
 		if et.isFloat() && op != "Add" && op != "Sub" && op != "Exch" {
 			c.errorf(pos, "C0302", "cuda::atomic_ref<%s>::%s", et, m.Name)
 		}
+		release(args[1:])
 		ptr()
 		value(args[0])
 		if et.Kind == Ptr && (op == "Add" || op == "Sub") {
@@ -182,6 +198,7 @@ func (c *compiler) atomicRefMethod(st *Type, m *syntax.Member, e *syntax.Call) *
 			break
 		}
 		order(args[2:], 2)
+		release(args[2:])
 		ptr()
 		if !c.addressable(args[0]) {
 			c.errorf(syntax.PosOf(args[0]), "C0303", "the expected value of compare_exchange must be an object")

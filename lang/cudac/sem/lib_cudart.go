@@ -329,8 +329,8 @@ func (c *compiler) launchEx(e *syntax.Call) *Type {
 	}
 	field("dynamicSmemBytes", 0, mU64)
 	field("stream", 0, mU64)
-	c.args(fn, &syntax.Call{Pos: pos, Args: e.Args[2:]})
-	c.emit(OpLaunch, int32(c.funcIndex(fn)), int64(len(e.Args)-2), pos)
+	n := c.args(fn, &syntax.Call{Pos: pos, Args: e.Args[2:]})
+	c.emit(OpLaunch, int32(c.funcIndex(fn)), int64(n), pos)
 	c.emit(OpPop, 0, 0, pos)
 	c.emit(OpBuiltin, c.builtinIndexOf("__launch_result", pos), 0, pos)
 	return tInt

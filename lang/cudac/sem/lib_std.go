@@ -39,14 +39,14 @@ func (c *compiler) stdVectorOf(elem *Type, pos diag.Pos) *Type {
 	if c.vectors == nil {
 		c.vectors = map[string]*Type{}
 	}
-	key := elem.String()
+	key := typeKey(elem)
 	if t := c.vectors[key]; t != nil {
 		return t
 	}
 	if !elem.complete || elem.Kind == Void || elem.Kind == Array {
 		c.errorf(pos, "C0309", "std::vector<%s> is not modeled (elements are scalars, pointers, structs and std objects)", elem)
 	}
-	t := structOf("std::vector<"+key+">", "__data", ptrTo(elem), "__size", tULong, "__cap", tULong)
+	t := structOf("std::vector<"+elem.String()+">", "__data", ptrTo(elem), "__size", tULong, "__cap", tULong)
 	t.std, t.stdElem = stdVector, elem
 	c.vectors[key] = t
 	return t

@@ -27,8 +27,19 @@ const linkPrefix = "// weft-link:"
 
 // linkUnits returns file merged with the units f's link line names.
 func linkUnits(f *diag.File, file *syntax.File, diags *diag.List) *syntax.File {
+	return linkFiles(f, file, nil, syntax.Config{}, diags)
+}
+
+// linkFiles merges file with the units of f's link line and the files
+// extra (named on the command line), each preprocessed with cfg.
+func linkFiles(f *diag.File, file *syntax.File, extra []string, cfg syntax.Config, diags *diag.List) *syntax.File {
 	names, off := linkLine(f.Src)
-	if len(names) == 0 {
+	var paths []string
+	for _, name := range names {
+		paths = append(paths, filepath.Join(filepath.Dir(f.Name), name))
+	}
+	paths = append(paths, extra...)
+	if len(paths) == 0 {
 		return file
 	}
 	type key struct {
@@ -65,17 +76,21 @@ func linkUnits(f *diag.File, file *syntax.File, diags *diag.List) *syntax.File {
 				out.Templates = append(out.Templates, d)
 			}
 		}
+		for _, d := range u.Specs {
+			if first("spec:", d.Pos) {
+				out.Specs = append(out.Specs, d)
+			}
+		}
 	}
 	add(file)
-	for _, name := range names {
-		path := filepath.Join(filepath.Dir(f.Name), name)
+	for _, path := range paths {
 		src, err := os.ReadFile(path)
 		if err != nil {
-			diags.Errorf(f.At(off), "C0110", "cannot read the linked translation unit %s: %v", name, err)
+			diags.Errorf(f.At(off), "C0110", "cannot read the linked translation unit %s: %v", path, err)
 			return nil
 		}
 		uf := diag.NewFile(path, src)
-		toks := syntax.Preprocess(uf, diags)
+		toks := syntax.PreprocessConfig(uf, diags, cfg)
 		if diags.HasErrors() {
 			return nil
 		}

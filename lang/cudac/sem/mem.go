@@ -36,6 +36,11 @@ type Object struct {
 	AllocAt int32  // pos index of the allocation
 	init    bitset // weft check: the bytes written so far, one bit each
 	shadow  []cell // weft check: race history per granule of 1<<gshift bytes (race.go)
+	// asyncRd counts, per byte, the outstanding operand reads of wgmma
+	// instructions not yet retired by wgmma.wait_group (asm.go); nil
+	// when none was ever issued on the object
+	asyncRd []uint16
+	asyncAt []int32 // the wgmma position of the last read of each byte
 	gshift  uint8
 	grow    bool // kernel-only buffer of unknown extent: grows to cover an access (kernelonly.go)
 }

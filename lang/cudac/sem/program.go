@@ -92,6 +92,12 @@ func Load(f *diag.File, diags *diag.List) *Program {
 
 // LoadConfig is Load with -I directories and -D macros.
 func LoadConfig(f *diag.File, diags *diag.List, cfg syntax.Config) *Program {
+	return LoadUnits(f, nil, diags, cfg)
+}
+
+// LoadUnits loads a program of several translation units: f and the
+// files extra, linked as nvcc links them (link.go).
+func LoadUnits(f *diag.File, extra []string, diags *diag.List, cfg syntax.Config) *Program {
 	toks := syntax.PreprocessConfig(f, diags, cfg)
 	if diags.HasErrors() {
 		return nil
@@ -100,7 +106,7 @@ func LoadConfig(f *diag.File, diags *diag.List, cfg syntax.Config) *Program {
 	if diags.HasErrors() {
 		return nil
 	}
-	if file = linkUnits(f, file, diags); file == nil {
+	if file = linkFiles(f, file, extra, cfg, diags); file == nil {
 		return nil
 	}
 	p := Compile(file, diags)

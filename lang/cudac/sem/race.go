@@ -176,7 +176,7 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 	// ordered reports whether the earlier access a is no race with b: the
 	// same segment, happens-before, or both atomic
 	ordered := func(a stamp) bool {
-		return a.seg == sid || hb(&m.segs[a.seg], bs, ctx, t.bvc) || m.lockstep(&m.segs[a.seg], bs)
+		return a.seg == sid || hb(&m.segs[a.seg], bs, ctx, t.bvc) || m.lockstep(&m.segs[a.seg], bs) || m.released(t, &m.segs[a.seg])
 	}
 	g := o.gshift
 	for ci := off >> g; ci < (off+n)>>g; ci++ {
@@ -222,6 +222,16 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 			}
 		default:
 			lst := m.rmore[c.more-1]
+			if n := len(lst); n < 8 || n&(n-1) != 0 {
+				// Reads ordered before this one are dropped only when the
+				// list reaches a power of two: keeping them longer costs
+				// memory, not precision (a write checks each read with
+				// ordered), and the scans then cost O(1) per read
+				// amortized instead of O(list), so broadcast reads by
+				// many unordered threads are linear (issue 15 B4).
+				m.rmore[c.more-1] = append(lst, b)
+				continue
+			}
 			first, have := c.r, !ordered(c.r)
 			k := 0
 			for _, r := range lst {

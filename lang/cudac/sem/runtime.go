@@ -415,8 +415,10 @@ func init() {
 	defb("__syncthreads_count", bar(barCount))
 	defb("__syncthreads_and", bar(barAnd))
 	defb("__syncthreads_or", bar(barOr))
-	noop := func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) { return ok(0) }
-	defb("__threadfence", noop)
+	defb("__threadfence", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		m.fence(t)
+		return ok(0)
+	})
 	builtinIndex["__threadfence_block"] = builtinIndex["__threadfence"]
 	builtinIndex["__threadfence_system"] = builtinIndex["__threadfence"]
 	warp := func(op int) builtinFn {
@@ -498,6 +500,7 @@ func (m *Machine) atomic(t *Thread, op string, mc int, a []uint64, pos int32) (u
 		return 0, stFault
 	}
 	old := fromMem(mc, loadN(b, size))
+	m.atomicSync(t, a[0])
 	v := a[1]
 	var nv uint64
 	isF := mc == mF32 || mc == mF64

@@ -153,7 +153,16 @@ func b2u(b bool) uint64 {
 }
 
 // run interprets t for at most budget instructions.
+// run runs t for up to budget instructions (runN), counting them in
+// m.steps. (A deferred update in the interpreter loop cost about a third
+// of the run time at one instruction per turn: issue 15 item 7.)
 func (m *Machine) run(t *Thread, budget int) status {
+	st, n := m.runN(t, budget)
+	m.steps += uint64(n)
+	return st
+}
+
+func (m *Machine) runN(t *Thread, budget int) (status, int) {
 	fr := &t.frames[len(t.frames)-1]
 	code := fr.fn.Code
 	pc := fr.pc
@@ -161,13 +170,12 @@ func (m *Machine) run(t *Thread, budget int) status {
 	st := t.stack
 	slots := t.slots
 	steps := 0
-	defer func() { m.steps += uint64(steps) }()
 	for {
 		if steps >= budget {
 			fr.pc = pc
 			t.stack = st
 			t.slots = slots
-			return stYield
+			return stYield, steps
 		}
 		steps++
 		in := &code[pc]
@@ -214,12 +222,12 @@ func (m *Machine) run(t *Thread, budget int) status {
 		case OpLoad:
 			v, ok := m.load(t, st[n], int(in.A), in.P)
 			if !ok {
-				return m.faulted(t, fr, pc, st)
+				return m.faulted(t, fr, pc, st), steps
 			}
 			st[n] = v
 		case OpStore:
 			if !m.store(t, st[n-1], int(in.A), st[n], in.P) {
-				return m.faulted(t, fr, pc, st)
+				return m.faulted(t, fr, pc, st), steps
 			}
 			st[n-1] = st[n]
 			st = st[:n]
@@ -235,7 +243,7 @@ func (m *Machine) run(t *Thread, budget int) status {
 		case OpSDiv, OpSRem, OpUDiv, OpURem:
 			if st[n] == 0 {
 				m.fault(t, in.P, "C0601", "integer division by zero")
-				return m.faulted(t, fr, pc, st)
+				return m.faulted(t, fr, pc, st), steps
 			}
 			a, b := st[n-1], st[n]
 			switch in.Op {
@@ -389,7 +397,7 @@ func (m *Machine) run(t *Thread, budget int) status {
 			// C99 6.5.6p9: both pointers must point into the same object
 			if a, b := st[n-1]>>32, st[n]>>32; a != b {
 				m.fault(t, in.P, "C0410", "subtraction of pointers to different objects (%s and %s)", m.describePtr(st[n-1]), m.describePtr(st[n]))
-				return m.faulted(t, fr, pc, st)
+				return m.faulted(t, fr, pc, st), steps
 			}
 			st[n-1] = uint64((int64(int32(uint32(st[n-1]))) - int64(int32(uint32(st[n])))) / int64(in.A))
 			st = st[:n]
@@ -422,7 +430,7 @@ func (m *Machine) run(t *Thread, budget int) status {
 			callee := m.prog.Funcs[in.A]
 			if len(t.frames) >= maxFrames {
 				m.fault(t, in.P, "C0606", "call stack overflow in %s (recursion too deep)", callee.Name)
-				return m.faulted(t, fr, pc, st)
+				return m.faulted(t, fr, pc, st), steps
 			}
 			fr.pc = pc
 			nargs := int(in.B)
@@ -444,7 +452,7 @@ func (m *Machine) run(t *Thread, budget int) status {
 			callee, bi, okp := m.funcOfPtr(fp)
 			if !okp {
 				m.fault(t, in.P, "C0405", "call through an invalid function pointer 0x%x", fp)
-				return m.faulted(t, fr, pc, st)
+				return m.faulted(t, fr, pc, st), steps
 			}
 			if callee == nil {
 				// a pointer to a modeled library function
@@ -456,10 +464,10 @@ func (m *Machine) run(t *Thread, budget int) status {
 				switch s {
 				case stFault:
 					t.stack = st
-					return stFault
+					return stFault, steps
 				case stBlocked:
 					m.fault(t, in.P, "C0309", "a blocking library function called through a function pointer")
-					return m.faulted(t, fr, pc, st)
+					return m.faulted(t, fr, pc, st), steps
 				}
 				st = append(st, v)
 				fr = &t.frames[len(t.frames)-1]
@@ -472,15 +480,15 @@ func (m *Machine) run(t *Thread, budget int) status {
 					side = "device"
 				}
 				m.fault(t, in.P, "C0307", "%s code calls %s through a function pointer, which it cannot call", side, callee.Name)
-				return m.faulted(t, fr, pc, st)
+				return m.faulted(t, fr, pc, st), steps
 			}
 			if callee.Global {
 				m.fault(t, in.P, "C0308", "a __global__ function %s is called through a pointer without a launch", callee.Name)
-				return m.faulted(t, fr, pc, st)
+				return m.faulted(t, fr, pc, st), steps
 			}
 			if len(t.frames) >= maxFrames {
 				m.fault(t, in.P, "C0606", "call stack overflow in %s (recursion too deep)", callee.Name)
-				return m.faulted(t, fr, pc, st)
+				return m.faulted(t, fr, pc, st), steps
 			}
 			fr.pc = pc
 			nb := len(slots)
@@ -507,7 +515,7 @@ func (m *Machine) run(t *Thread, budget int) status {
 				t.retVal = v
 				t.stack = st
 				t.slots = slots
-				return stDone
+				return stDone, steps
 			}
 			fr = &t.frames[len(t.frames)-1]
 			code, pc, base = fr.fn.Code, fr.pc, fr.base
@@ -522,12 +530,12 @@ func (m *Machine) run(t *Thread, budget int) status {
 			switch s {
 			case stFault:
 				t.stack = st
-				return stFault
+				return stFault, steps
 			case stBlocked:
 				t.stack = st
 				m.steps += uint64(steps)
 				steps = 0
-				return stBlocked
+				return stBlocked, steps
 			}
 			st = append(st, v)
 			// a builtin may have run other code (a host API call runs
@@ -538,13 +546,13 @@ func (m *Machine) run(t *Thread, budget int) status {
 			o := m.newObject(int(in.B), t.localSpace(), "", in.P)
 			fr.objs = append(fr.objs, o)
 			if m.failed { // over the memory limit
-				return m.faulted(t, fr, pc, st)
+				return m.faulted(t, fr, pc, st), steps
 			}
 			slots[base+int(in.A)] = ptrOf(o, 0)
 		case OpTemp:
 			o := m.newObject(int(in.B), t.localSpace(), "", in.P)
 			if m.failed {
-				return m.faulted(t, fr, pc, st)
+				return m.faulted(t, fr, pc, st), steps
 			}
 			st = append(st, ptrOf(o, 0))
 		case OpGlobal:
@@ -555,12 +563,12 @@ func (m *Machine) run(t *Thread, budget int) status {
 			st = append(st, t.sreg(int(in.A)))
 		case OpMemcpy:
 			if !m.copyMem(t, st[n-1], st[n], int(in.B), in.P, false) {
-				return m.faulted(t, fr, pc, st)
+				return m.faulted(t, fr, pc, st), steps
 			}
 			st = st[:n]
 		case OpMemzero:
 			if !m.setMem(t, st[n], 0, int(in.B), in.P, false) {
-				return m.faulted(t, fr, pc, st)
+				return m.faulted(t, fr, pc, st), steps
 			}
 		case OpLaunch:
 			nargs := int(in.B)
@@ -568,7 +576,7 @@ func (m *Machine) run(t *Thread, budget int) status {
 			fr.pc = pc
 			t.slots = slots
 			if !m.launch(t, m.prog.Funcs[in.A], args, in.P) {
-				return m.faulted(t, fr, pc, st)
+				return m.faulted(t, fr, pc, st), steps
 			}
 			st = st[:len(st)-nargs-8]
 			st = append(st, 0)
@@ -578,7 +586,7 @@ func (m *Machine) run(t *Thread, budget int) status {
 			st = append(st, ptrOf(m.stringObjs[in.A], 0))
 		case OpTrap:
 			m.fault(t, in.P, "C0309", "%s", m.prog.Strings[in.A])
-			return m.faulted(t, fr, pc, st)
+			return m.faulted(t, fr, pc, st), steps
 		}
 	}
 }

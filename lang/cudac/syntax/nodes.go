@@ -68,6 +68,8 @@ type Param struct {
 	Name string
 	Pos  diag.Pos
 	Type *TypeExpr
+	// Default is the default argument (C++ [dcl.fct.default]), or nil.
+	Default Expr
 }
 
 // Field is a struct member.

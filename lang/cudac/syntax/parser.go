@@ -22,7 +22,7 @@ var BuiltinTypeNames = []string{
 	"CUtensorMapSwizzle", "CUtensorMapL2promotion", "CUtensorMapFloatOOBfill", "cudaDriverEntryPointQueryResult",
 	"cudaDeviceAttr", "cudaFuncAttribute", "cudaLaunchConfig_t", "cudaLaunchAttribute", "cudaLaunchAttributeValue",
 	"cudaLaunchAttributeID", "CUdevice", "CUstream", "cudaMemPool_t",
-	"std::string", "std::vector", "cuda::atomic_ref",
+	"std::string", "std::vector", "cuda::atomic_ref", "timeval",
 }
 
 // VectorTypeNames are CUDA's built-in vector types (vector_types.h): each
@@ -635,18 +635,11 @@ func (p *parser) member(tag string) bool {
 	}
 body:
 	t := p.tok()
-	for k := 0; k < 4; k++ {
-		if u := p.peek(k); u.Text == "operator" {
-			p.errorf(u.Pos, "C0206", "operator overloading is not supported")
-		} else if u.Text == ";" || u.Text == "(" || u.Text == "{" {
-			break
-		}
-	}
 	switch {
 	case p.is("~"):
 		p.errorf(t.Pos, "C0206", "destructors are not supported")
 	case t.Text == "operator":
-		p.errorf(t.Pos, "C0206", "operator overloading is not supported")
+		p.errorf(t.Pos, "C0206", "conversion operators are not supported")
 	case t.Text == "template":
 		p.errorf(t.Pos, "C0206", "member templates are not supported")
 	case t.Text == "using" || t.Text == "friend" || t.Text == "virtual":
@@ -814,6 +807,10 @@ func (p *parser) declarator(base *TypeExpr) (string, diag.Pos, *TypeExpr) {
 		hole = &TypeExpr{}
 		name, pos, inner = p.declarator(hole)
 		p.expect(")")
+	} else if p.is("operator") || (p.tok().Kind == Ident && strings.HasSuffix(p.tok().Text, "::operator")) {
+		// an operator function (C++ [over.oper]): operator+, operator[], ...
+		id := p.next()
+		name, pos = id.Text+p.operatorName(), id.Pos
 	} else if p.tok().Kind == Ident && !keywords[p.tok().Text] && !p.isTypeName(p.tok().Text) {
 		id := p.next()
 		name, pos = id.Text, id.Pos
@@ -867,10 +864,11 @@ func (p *parser) suffixes(base *TypeExpr) *TypeExpr {
 			if pos == (diag.Pos{}) {
 				pos = pb.Pos
 			}
-			if p.got("=") { // default argument (C++): accepted and ignored
-				p.assign()
+			var def Expr
+			if p.got("=") { // a default argument (C++)
+				def = p.assign()
 			}
-			ft.Params = append(ft.Params, &Param{Name: name, Pos: pos, Type: pt})
+			ft.Params = append(ft.Params, &Param{Name: name, Pos: pos, Type: pt, Default: def})
 			if !p.got(",") {
 				break
 			}
@@ -1753,4 +1751,32 @@ func (p *parser) lambda() Expr {
 	}
 	l.Body = p.block()
 	return l
+}
+
+// overloadable are the operators an operator function may name.
+var overloadable = map[string]bool{
+	"+": true, "-": true, "*": true, "/": true, "%": true, "^": true, "&": true, "|": true, "~": true, "!": true,
+	"<": true, ">": true, "+=": true, "-=": true, "*=": true, "/=": true, "%=": true, "^=": true, "&=": true,
+	"|=": true, "<<": true, ">>": true, "<<=": true, ">>=": true, "==": true, "!=": true, "<=": true, ">=": true,
+	"&&": true, "||": true, "++": true, "--": true, "=": true,
+}
+
+// operatorName reads the operator after the keyword operator.
+func (p *parser) operatorName() string {
+	t := p.tok()
+	switch {
+	case p.is("(") && p.peek(1).Text == ")":
+		p.next()
+		p.next()
+		return "()"
+	case p.is("[") && p.peek(1).Text == "]":
+		p.next()
+		p.next()
+		return "[]"
+	case t.Kind == Punct && overloadable[t.Text]:
+		p.next()
+		return t.Text
+	}
+	p.errorf(t.Pos, "C0206", "operator %s cannot be overloaded here (conversion operators and new/delete are not supported)", t.Text)
+	return ""
 }

@@ -61,13 +61,6 @@ func PreprocessWith(f *diag.File, diags *diag.List, readFile func(string) ([]byt
 	return PreprocessConfig(f, diags, Config{ReadFile: readFile})
 }
 
-// PreprocessDefines is PreprocessWith with command-line macros: each of
-// defines is NAME, NAME=VALUE or NAME(PARAMS)=BODY, as cc's -D takes them,
-// defined after the built-in macros and before the file.
-func PreprocessDefines(f *diag.File, diags *diag.List, readFile func(string) ([]byte, error), defines []string) []Token {
-	return PreprocessConfig(f, diags, Config{ReadFile: readFile, Defines: defines})
-}
-
 // PreprocessConfig is Preprocess with -I directories and -D macros.
 func PreprocessConfig(f *diag.File, diags *diag.List, cfg Config) []Token {
 	readFile := cfg.ReadFile

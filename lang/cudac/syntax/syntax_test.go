@@ -157,6 +157,12 @@ func FuzzParse(f *testing.F) {
 			f.Add(string(b))
 		}
 	}
+	// and the C++11-17 of generated code and samples (sem/testdata)
+	for _, name := range []string{"cxx17", "std", "issue15"} {
+		if b, err := os.ReadFile("../sem/testdata/" + name + ".cu"); err == nil {
+			f.Add(string(b))
+		}
+	}
 	f.Fuzz(func(t *testing.T, src string) {
 		_, diags := parse(src)
 		for _, d := range diags.Diags {

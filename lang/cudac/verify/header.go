@@ -21,6 +21,7 @@ type Header struct {
 	WarpSync    int       // --warp-sync=N; 0: off
 	IntraGroup  bool      // --only-intra-group: races between blocks are not looked for
 	NoRaces     bool      // --only-divergence: barrier divergence only
+	KernelArgs  []string  // --kernel-args=K,v1,...: the kernel, then a value per parameter ("*": any)
 	Ignored     []string  // flags accepted that change nothing for a dynamic semantics
 	Rest        []string  // Weft's own flags, for the driver
 }
@@ -113,6 +114,11 @@ func (h *Header) flags(fs []string) error {
 			h.IntraGroup = true
 		case "--only-divergence":
 			h.NoRaces = true
+		case "--kernel-args":
+			h.KernelArgs = strings.Split(val, ",")
+			if !hasVal || h.KernelArgs[0] == "" {
+				return fmt.Errorf("--kernel-args=%s: want KERNEL,VALUE,... (* for any)", val)
+			}
 		default:
 			if ignoredFlags[name] {
 				h.Ignored = append(h.Ignored, f)

@@ -24,6 +24,7 @@ func TestParseHeader(t *testing.T) {
 		"//--gridDim=0\n":           "--gridDim: bad extent \"0\": components must be positive integers",
 		"//--warp-sync=x\n":         "--warp-sync=x: want a warp size from 1 to 1024",
 		"//--blockDim=4 nonsense\n": "unexpected \"nonsense\" (flags start with --, defines with -D)",
+		"//--kernel-args=\n":        "--kernel-args=: want KERNEL,VALUE,... (* for any)",
 	} {
 		if _, err := verify.ParseHeader([]byte(src)); err == nil || err.Error() != msg {
 			t.Errorf("%q: got %v, want %s", src, err, msg)

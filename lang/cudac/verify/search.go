@@ -60,6 +60,7 @@ type Result struct {
 
 // Config is one launch the search runs: everything a rerun needs.
 type Config struct {
+	Kernel      string // "" : the file's first kernel
 	Grid, Block gpu.Dim3
 	Blocks      []int // nil: all
 	Args        []string
@@ -72,6 +73,9 @@ type Config struct {
 // Flags renders c as the command-line flags that rerun exactly it.
 func (c Config) Flags() string {
 	var b strings.Builder
+	if c.Kernel != "" {
+		fmt.Fprintf(&b, "--kernel=%s ", c.Kernel)
+	}
 	fmt.Fprintf(&b, "--gridDim=%s --blockDim=%s", dimFlag(c.Grid), dimFlag(c.Block))
 	if c.Blocks != nil {
 		s := make([]string, len(c.Blocks))
@@ -132,19 +136,26 @@ func HasMain(f *diag.File) bool {
 	return false
 }
 
-// Load preprocesses (with the header's and predefined macros), parses and
+// Load preprocesses (with cfg's include directories, its macros, the
+// header's, and GPUVerify's predefined ones), parses and
 // compiles f. It returns the program and what the search learns from f's
 // tokens (Facts).
-func Load(f *diag.File, defines []string, readFile func(string) ([]byte, error), diags *diag.List) (*sem.Program, *Facts) {
-	if readFile == nil {
-		readFile = os.ReadFile
+func Load(f *diag.File, cfg syntax.Config, diags *diag.List) (*sem.Program, *Facts) {
+	if cfg.ReadFile == nil {
+		cfg.ReadFile = os.ReadFile
 	}
+	with := func(defines []string) syntax.Config {
+		c := cfg
+		c.Defines = append(append([]string(nil), predefined...), defines...)
+		return c
+	}
+	defines := cfg.Defines
 	f, axioms := extractAxioms(f)
-	defines, inst := templateArgs(f, defines, readFile)
+	defines, inst := templateArgs(f, defines, with(nil))
 	if axioms != "" {
 		inst += "__global__ void " + axiomKernel + "(void) { __requires(" + axioms + "); }\n"
 	}
-	toks := syntax.PreprocessDefines(f, diags, readFile, append(append([]string(nil), predefined...), defines...))
+	toks := syntax.PreprocessConfig(f, diags, with(defines))
 	if diags.HasErrors() {
 		return nil, nil
 	}
@@ -153,7 +164,7 @@ func Load(f *diag.File, defines []string, readFile func(string) ([]byte, error),
 		// instantiate the template kernels (it is not main: the file
 		// stays kernel-only)
 		var idiags diag.List
-		more := syntax.PreprocessDefines(diag.NewFile("<template instances>", []byte(inst)), &idiags, readFile, predefined)
+		more := syntax.PreprocessConfig(diag.NewFile("<template instances>", []byte(inst)), &idiags, with(nil))
 		if !idiags.HasErrors() && len(toks) > 0 && len(more) > 0 {
 			toks = append(toks[:len(toks)-1:len(toks)-1], more...)
 		}
@@ -300,9 +311,9 @@ func axiomBlocks(p *sem.Program, grid, block gpu.Dim3, lits []int64, o Options) 
 // §3). It returns the defines left (with synchronize(g), below) and the
 // source of the launches ("" when f has no template kernel or does not
 // parse).
-func templateArgs(f *diag.File, defines []string, readFile func(string) ([]byte, error)) ([]string, string) {
+func templateArgs(f *diag.File, defines []string, cfg syntax.Config) ([]string, string) {
 	var diags diag.List
-	toks := syntax.PreprocessDefines(f, &diags, readFile, predefined)
+	toks := syntax.PreprocessConfig(f, &diags, cfg)
 	if diags.HasErrors() {
 		return defines, ""
 	}
@@ -370,6 +381,23 @@ func Check(f *diag.File, p *sem.Program, facts *Facts, o Options, diags *diag.Li
 		facts = &Facts{}
 	}
 	lits := facts.Lits
+	if ka := o.Header.KernelArgs; ka != nil && (o.Kernel == "" || o.Kernel == ka[0]) {
+		// GPUVerify's --kernel-args: the kernel and its parameters'
+		// values by position; --arg on the command line wins
+		o.Kernel = ka[0]
+		if k := p.Kernel(ka[0]); k != nil {
+			args := map[string]string{}
+			for i, v := range ka[1:] {
+				if i < len(k.ParamNames) && v != "*" && !k.Type.Params[i].IsPointer() {
+					args[k.ParamNames[i]] = v
+				}
+			}
+			for n, v := range o.Args {
+				args[n] = v
+			}
+			o.Args = args
+		}
+	}
 	fn := p.Kernel(o.Kernel)
 	if fn == nil {
 		if o.Kernel != "" {
@@ -392,6 +420,11 @@ func Check(f *diag.File, p *sem.Program, facts *Facts, o Options, diags *diag.Li
 		o.MaxSteps = DefaultSearchSteps
 	}
 	configs := plan(fn, facts, o, p.HasBodiless())
+	if fn != p.Kernel("") {
+		for i := range configs {
+			configs[i].Kernel = fn.Name
+		}
+	}
 	seen := map[string]bool{}
 	axiomCache := map[string][]int{}
 	kpos := p.Pos[fn.PosIdx]

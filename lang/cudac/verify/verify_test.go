@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/cudac/syntax"
 	"weft.dev/weft/lang/cudac/verify"
 )
 
@@ -40,7 +41,7 @@ func check(t testing.TB, path string) (verify.Result, *diag.List, string) {
 		t.Fatalf("header: %v", err)
 	}
 	var diags diag.List
-	p, facts := verify.Load(f, h.Defines, nil, &diags)
+	p, facts := verify.Load(f, syntax.Config{Defines: h.Defines}, &diags)
 	if p == nil {
 		t.Fatalf("load: %v", diags.Err())
 	}
@@ -133,7 +134,7 @@ func tryCheck(path string, maxConfigs int) (verify.Result, bool) {
 		return verify.Result{}, false
 	}
 	var diags diag.List
-	p, facts := verify.Load(f, h.Defines, nil, &diags)
+	p, facts := verify.Load(f, syntax.Config{Defines: h.Defines}, &diags)
 	if p == nil {
 		return verify.Result{}, false
 	}

@@ -61,6 +61,17 @@
 //     for a loop with nothing else to run, once at loop entry over the box
 //     of the nest's iteration ranges (lite.go): an out-of-bounds access in
 //     any task is a Fault, the one a run without symmetry reports.
+//   - Hardware mbarriers (mbar.go, issue 13): for a barrier variable with
+//     Var.Ring > 0 (or Var.RingDepth > 0, a ring-buffered array) the
+//     machine also checks what the lowering needs beyond the queue
+//     semantics: one arrival count, per-thread ring counters that agree
+//     with the queue's, and no phase aliasing when a hardware mbarrier is
+//     reused (PhaseAlias hazards). Its ordering records carry the hidden
+//     timeline Program.MbarQual, which data records never gain.
+//   - Replay filters by thread (effects.go replay): a record whose creator
+//     and grants are one thread replays only the shared events and that
+//     thread's own one-thread events, merged in log order; the result is
+//     the full replay's (checked by TestThreadReplayMatchesFull).
 //   - Run never panics on a well-formed Program; out-of-bounds accesses and
 //     malformed barrier use are reported as Faults.
 package amir

@@ -370,7 +370,11 @@ func (m *Machine) subset(a, b threads) bool {
 func (m *Machine) replay(r *record) {
 	n := int32(len(m.log))
 	i := r.stamp
-	if t, ok := m.oneThread(r); ok && int(t) < len(m.thEv) && !m.plainReplay {
+	t, ok := m.oneThread(r)
+	if ok && !m.plainReplay {
+		m.fileEvents()
+	}
+	if ok && int(t) < len(m.thEv) && !m.plainReplay {
 		m.fastReplays++
 		sh, own := m.shared, m.thEv[t]
 		si := searchFrom(sh, i)
@@ -433,21 +437,33 @@ func (m *Machine) oneThread(r *record) (int32, bool) {
 	return r.creator.start, true
 }
 
-// logEvent appends e to the log and files it as shared or as thread-local
-// (replay): a Fence or Arrive by one thread, or an Await by one thread on
-// its per-thread queue (perThread).
+// logEvent appends e to the log; perThread marks an Await on a per-thread
+// queue.
 func (m *Machine) logEvent(e event, perThread bool) {
-	i := int32(len(m.log))
+	e.ptq = perThread
 	m.log = append(m.log, e)
-	if e.exec.task != allTasks && m.single[e.exec.shape] && (e.kind != KAwait || perThread) {
-		t := int(e.exec.start)
-		for len(m.thEv) <= t {
-			m.thEv = append(m.thEv, nil)
+}
+
+// fileEvents files the events logged since the last call as shared or as
+// thread-local (replay): a Fence or Arrive by one thread, or an Await by
+// one thread on its per-thread queue. It runs only when a one-thread record
+// replays, so a run whose records are all wider (or that logs most of its
+// events in symmetric tasks, whose task-local records are never made)
+// pays nothing for the index.
+func (m *Machine) fileEvents() {
+	for i := m.filed; i < int32(len(m.log)); i++ {
+		e := &m.log[i]
+		if e.exec.task != allTasks && m.single[e.exec.shape] && (e.kind != KAwait || e.ptq) {
+			t := int(e.exec.start)
+			for len(m.thEv) <= t {
+				m.thEv = append(m.thEv, nil)
+			}
+			m.thEv[t] = append(m.thEv[t], i)
+			continue
 		}
-		m.thEv[t] = append(m.thEv[t], i)
-		return
+		m.shared = append(m.shared, i)
 	}
-	m.shared = append(m.shared, i)
+	m.filed = int32(len(m.log))
 }
 
 // apply applies one event to r (the eager rule's λ: W, then A or the
@@ -614,6 +630,8 @@ func (m *Machine) arrive(s *Stmt) {
 	if len(s.Bars) == 1 {
 		if v := s.Bars[0].Var; m.p.Vars[v].Ring > 0 && !m.p.Vars[v].PerThreadQueue {
 			m.hwArrive(s, v, home-m.vars[v].bar0, home, gs)
+		} else if m.p.Vars[v].RingDepth > 0 {
+			m.oneShotArrive(s, v, home-m.vars[v].bar0, home, gs)
 		}
 	}
 	m.logEvent(event{kind: KArrive, trans: s.Convergent, exec: gs, pre: s.Pre, c0: c0, cn: int32(len(m.evCells)) - c0}, false)
@@ -650,8 +668,16 @@ func (m *Machine) await(s *Stmt) {
 			m.awaitBeforeArrive(s, cs[0], max, b.a, b.w, gs)
 		}
 	}
+	oneShot := m.p.Vars[s.Acc.Var].RingDepth > 0
+	if oneShot && b.a == 0 {
+		// A one-shot logical barrier of a ring-buffered array awaited
+		// before its Arrive (mbar.go).
+		m.awaitBeforeArrive(s, cs[0], 0, 0, 0, gs)
+	}
 	if v := s.Acc.Var; m.p.Vars[v].Ring > 0 && !m.p.Vars[v].PerThreadQueue {
 		m.hwAwait(s, v, cs[0], id, gs, b.w, max, b.a)
+	} else if oneShot && b.a > 0 {
+		m.oneShotAwait(s, v, cs[0], gs)
 	}
 	m.evCells = append(m.evCells, pend{cell: id, count: max})
 	m.logEvent(event{kind: KAwait, exec: gs, full: s.Full, temp: s.Temp | s.Full, c0: int32(len(m.evCells) - 1), cn: 1}, m.p.Vars[s.Acc.Var].PerThreadQueue)
@@ -788,8 +814,16 @@ func (m *Machine) checkBarrier(s *Stmt) {
 		return
 	}
 	st := &m.vars[s.Acc.Var]
+	oneShot := m.p.Vars[s.Acc.Var].RingDepth > 0
 	for _, c := range cs {
-		if a, w, bad := m.queueMismatch(st.bar0 + c); bad {
+		a, w, bad := m.queueMismatch(st.bar0 + c)
+		if oneShot {
+			// A one-shot logical barrier may be arrived and never
+			// awaited (the ring's last phases); more than one arrive
+			// or await is a second phase on it.
+			bad = a > 1 || w > 1 || w > a
+		}
+		if bad {
 			m.res.Occurrences++
 			key := [2]int{s.Src, -1 - int(c)}
 			if _, dup := m.seen[key]; dup {

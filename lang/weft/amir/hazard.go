@@ -99,22 +99,31 @@ func (m *Machine) stopCheck() {
 	}
 }
 
-func (m *Machine) hazard(s *Stmt, r *record, c int32, task, t int32) {
+// admit counts a failing check of the hazard named by key and reports
+// whether it is new and within Config.MaxHazards, to be appended to
+// Result.Hazards now (hazards are deduplicated by key).
+func (m *Machine) admit(key [2]int) bool {
 	m.res.Occurrences++
-	key := [2]int{s.Src, int(r.src)}
 	if i, dup := m.seen[key]; dup {
 		if i >= 0 {
 			m.res.Hazards[i].Occurrences++
 		}
-		return
+		return false
 	}
 	m.res.Distinct++
 	if len(m.res.Hazards) >= m.cfg.MaxHazards {
 		m.seen[key] = -1
 		m.stopCheck()
-		return
+		return false
 	}
 	m.seen[key] = len(m.res.Hazards)
+	return true
+}
+
+func (m *Machine) hazard(s *Stmt, r *record, c int32, task, t int32) {
+	if !m.admit([2]int{s.Src, int(r.src)}) {
+		return
+	}
 	h := Hazard{
 		Src: s.Src, Other: int(r.src), Var: s.Acc.Var, Index: m.coords(s.Acc.Var, c), Block: append([]int(nil), m.vars[s.Acc.Var].gran...),
 		Task: int(task), Thread: int(t), Quals: s.Quals, Level: s.Level,

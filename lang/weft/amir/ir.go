@@ -332,6 +332,13 @@ type Var struct {
 	// array) whose hardware lowering the machine checks (mbar.go): Ring
 	// hardware mbarriers per cell, as the code generator allocates them.
 	Ring int
+	// RingDepth > 0 marks an mbarrier array with a ring-buffered
+	// dimension RingDim (`n @ ring_buffer_by(depth)`, Exo's GPU branch):
+	// each index value is a one-shot logical barrier, and logical index L
+	// of a slice is phase (L - PreArrive) / RingDepth of hardware mbarrier
+	// (L - PreArrive) mod RingDepth (mbar.go). Indices below PreArrive
+	// (CudaMbarrierPreArrive(d)) are arrived at allocation.
+	RingDepth, RingDim, PreArrive int
 }
 
 // SyncInfo describes one source synchronization statement.
@@ -366,8 +373,6 @@ type Program struct {
 	// logHint and evHint are the most events (and event cells) a run of
 	// p has logged (for the same).
 	logHint, evHint int
-	// sharedHint: the most shared events (Machine.shared) of a run.
-	sharedHint int
 }
 
 // AddShape interns a thread-set shape and returns its index.

@@ -70,7 +70,10 @@ type varState struct {
 	// hwSrc that Arrive (mbar.go).
 	hwCount int32
 	hwSrc   int
-	local   bool // Var.TaskLocal
+	// hwPhys: the hardware mbarriers of a ring-buffered array (Var.
+	// RingDepth), by slice * depth + slot (mbar.go).
+	hwPhys map[int32]*hwBar
+	local  bool // Var.TaskLocal
 }
 
 type dimInfo struct {
@@ -83,14 +86,16 @@ type barState struct {
 	a, w int32
 	subs []subQueue
 	hw   *hwBar // hardware mbarrier state (Var.Ring > 0; mbar.go)
-	// byThread indexes the one-thread sub-queues by (task, start) (queue).
-	byThread map[threads]int32
+	// byThread indexes the one-thread sub-queues by thread offset
+	// (queue).
+	byThread []subRef
 }
 
 // event is one Fence, Arrive or Await waiting to be replayed on records.
 type event struct {
 	kind       Kind
 	trans      bool
+	ptq        bool // an Await on a per-thread queue (Var.PerThreadQueue)
 	exec       threads
 	pre        QualSet
 	full, temp QualSet
@@ -210,6 +215,7 @@ type Machine struct {
 	single []bool
 	shared []int32
 	thEv   [][]int32
+	filed  int32 // log events filed into shared and thEv so far (fileEvents)
 	// plainReplay disables the per-thread replay and fastReplays counts
 	// its uses (tests).
 	plainReplay bool
@@ -282,10 +288,7 @@ func (m *Machine) Run(args []int) *Result {
 	m.free = -1
 	m.bars = m.bars[:0]
 	m.log, m.evCells = m.log[:0], m.evCells[:0]
-	m.shared = m.shared[:0]
-	if cap(m.shared) < p.sharedHint {
-		m.shared = make([]int32, 0, p.sharedHint)
-	}
+	m.shared, m.filed = m.shared[:0], 0
 	for i := range m.thEv {
 		m.thEv[i] = m.thEv[i][:0]
 	}
@@ -315,9 +318,7 @@ func (m *Machine) Run(args []int) *Result {
 	if len(m.evCells) > p.evHint {
 		p.evHint = len(m.evCells)
 	}
-	if len(m.shared) > p.sharedHint {
-		p.sharedHint = len(m.shared)
-	}
+
 	return &m.res
 }
 
@@ -505,7 +506,7 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 	m.gen++
 	st := &m.vars[v]
 	pv := &m.p.Vars[v]
-	if st.live && pv.Ring > 0 {
+	if st.live && (pv.Ring > 0 || pv.RingDepth > 0) {
 		m.hwFree(st)
 	}
 	st.hwCount = 0
@@ -584,6 +585,16 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 		st.bar0 = int32(len(m.bars))
 		for i := 0; i < total; i++ {
 			m.bars = append(m.bars, barState{})
+		}
+		st.hwPhys = nil
+		if pv.RingDepth > 0 && pv.PreArrive > 0 {
+			// CudaMbarrierPreArrive(d): logical barriers [0, d) of each
+			// slice are arrived once before the program's first Arrive.
+			for i := 0; i < total; i++ {
+				if co := m.coords(v, int32(i)); pv.RingDim < len(co) && co[pv.RingDim] < pv.PreArrive {
+					m.bars[st.bar0+int32(i)].a = 1
+				}
+			}
 		}
 	}
 }

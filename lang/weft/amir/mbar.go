@@ -94,6 +94,12 @@ func (m *Machine) hwFree(st *varState) {
 		}
 		m.bars[id].hw = nil
 	}
+	for _, hb := range st.hwPhys {
+		for _, h := range hb.slots[0] {
+			m.freeRec(h.rec)
+		}
+	}
+	st.hwPhys = nil
 }
 
 // hwArrive applies rules 1, 2 and 4 to Arrive s by gs on barrier cell c
@@ -330,34 +336,15 @@ func (m *Machine) hwAwait(s *Stmt, v int, c, id int32, gs threads, w, max, a int
 		hb.awaited = max
 	}
 	slot := max % ring
-	stamp := int32(len(m.log))
-	i := m.newRecord()
-	m.res.Stats.Records-- // hardware records are not the seed's visibility records
-	r := &m.recs[i]
-	r.next, r.src, r.q, r.level, r.atomic = -1, int32(s.Src), m.p.MbarQual, FullyOrdered, 0
-	r.creator, r.reach, r.stamp = gs, gs.task, stamp
-	r.grants, r.pend = r.grants[:0], r.pend[:0]
-	hb.slots[slot] = append(hb.slots[slot], hwRec{rec: i, born: stamp})
+	hb.slots[slot] = append(hb.slots[slot], m.awaitRecord(s, gs))
 }
 
 // phaseHazard reports a PhaseAlias hazard of kind sub at s (deduplicated
 // by source, kind and earlier source).
 func (m *Machine) phaseHazard(s *Stmt, v int, c int32, sub PhaseKind, task, t int32, other int, fill func(*Hazard)) {
-	m.res.Occurrences++
-	key := [2]int{s.Src, -(2 << 40) - int(sub)<<32 - other}
-	if i, dup := m.seen[key]; dup {
-		if i >= 0 {
-			m.res.Hazards[i].Occurrences++
-		}
+	if !m.admit([2]int{s.Src, -(2 << 40) - int(sub)<<32 - other}) {
 		return
 	}
-	m.res.Distinct++
-	if len(m.res.Hazards) >= m.cfg.MaxHazards {
-		m.seen[key] = -1
-		m.stopCheck()
-		return
-	}
-	m.seen[key] = len(m.res.Hazards)
 	h := Hazard{
 		Kind: PhaseAlias, Phase: sub, Src: s.Src, Other: other, Var: v,
 		Index: m.coords(v, c), Task: int(task), Thread: int(t), Occurrences: 1,
@@ -366,4 +353,122 @@ func (m *Machine) phaseHazard(s *Stmt, v int, c int32, sub PhaseKind, task, t in
 	fill(&h)
 	m.res.Hazards = append(m.res.Hazards, h)
 	m.stopCheck()
+}
+
+// Ring-buffered mbarrier arrays (Var.RingDepth; Exo's GPU branch writes
+// `bar: barrier[k, n @ ring_buffer_by(depth)] @ CudaMbarrierPreArrive(d)`).
+// Each index value is a one-shot logical barrier (seed 002 "Queue
+// Barrier": its own variable and index values), and the hardware slot and
+// phase come from the index, not from per-thread counters: logical index
+// L of a slice is phase (L - d) / depth of the slice's hardware mbarrier
+// (L - d) mod depth; indices below d are arrived at initialization and
+// their Awaits do not wait. Rules 1 and 4 apply to the hardware mbarriers
+// (rules 2 and 3 concern per-thread counters, which this lowering does not
+// have); an Await of a logical barrier that has no Arrive yet is W0608.
+
+// oneShotSlot maps logical barrier cell c of ring-buffered variable v to
+// its hardware mbarrier (slice * depth + slot) and phase; ok is false for
+// the pre-arrived indices.
+func (m *Machine) oneShotSlot(v int, c int32) (phys int32, phase int, ok bool) {
+	pv := &m.p.Vars[v]
+	co := m.coords(v, c)
+	if pv.RingDim >= len(co) {
+		return 0, 0, false
+	}
+	l := co[pv.RingDim] - pv.PreArrive
+	if l < 0 {
+		return 0, 0, false
+	}
+	slice := 0
+	dims := m.vars[v].dims
+	for k, x := range co {
+		if k != pv.RingDim {
+			slice = slice*dims[k] + x
+		}
+	}
+	return int32(slice*pv.RingDepth + l%pv.RingDepth), l / pv.RingDepth, true
+}
+
+func (m *Machine) physBar(v int, phys int32) *hwBar {
+	st := &m.vars[v]
+	if st.hwPhys == nil {
+		st.hwPhys = map[int32]*hwBar{}
+	}
+	hb := st.hwPhys[phys]
+	if hb == nil {
+		hb = &hwBar{slots: make([][]hwRec, 1), awaited: -1}
+		st.hwPhys[phys] = hb
+	}
+	return hb
+}
+
+// oneShotArrive applies rules 1 and 4 to an Arrive on logical barrier c.
+func (m *Machine) oneShotArrive(s *Stmt, v int, c, id int32, gs threads) {
+	if gs.task == allTasks || m.lite {
+		return
+	}
+	st := &m.vars[v]
+	n := int32(len(m.shapes[gs.shape]))
+	if st.hwCount == 0 {
+		st.hwCount, st.hwSrc = n, s.Src
+	} else if n != st.hwCount {
+		m.phaseHazard(s, v, c, PhaseCount, gs.task, gs.start, st.hwSrc, func(h *Hazard) {
+			h.Arrives, h.Awaits, h.Paired = 0, int(n), int(st.hwCount)
+		})
+	}
+	phys, phase, ok := m.oneShotSlot(v, c)
+	if !ok || m.bars[id].a > 0 {
+		return // a second arrive on one logical barrier: CheckBarrier reports it
+	}
+	hb := m.physBar(v, phys)
+	depth := int32(m.p.Vars[v].RingDepth)
+	// In the hardware terms of the counter rings: this is "arrive"
+	// phase*depth of a ring of depth mbarriers.
+	a := int32(phase)*depth + phys%depth
+	if phase >= 1 && hb.awaited < int32(phase-1) {
+		m.phaseHazard(s, v, c, PhaseUnawaited, gs.task, gs.start, -1, func(h *Hazard) {
+			h.Arrives, h.Paired, h.Ring = int(a), -1, int(depth)
+			if hb.awaited >= 0 {
+				h.Paired = int(hb.awaited)*int(depth) + int(phys%depth)
+			}
+		})
+	}
+	m.hwOrder(s, v, c, hb.slots[0], gs, a, depth)
+	for _, h := range hb.slots[0] {
+		m.freeRec(h.rec)
+	}
+	hb.slots[0] = hb.slots[0][:0]
+}
+
+// oneShotAwait leaves the awaiting collective's record on the hardware
+// mbarrier of logical barrier c (rule 4); pre-arrived indices wait for
+// nothing.
+func (m *Machine) oneShotAwait(s *Stmt, v int, c int32, gs threads) {
+	if gs.task == allTasks || m.lite {
+		return
+	}
+	phys, phase, ok := m.oneShotSlot(v, c)
+	if !ok {
+		return
+	}
+	hb := m.physBar(v, phys)
+	if int32(phase) > hb.awaited {
+		hb.awaited = int32(phase)
+	}
+	hb.slots[0] = append(hb.slots[0], m.awaitRecord(s, gs))
+}
+
+// awaitRecord makes the record an Await by gs leaves on its hardware
+// mbarrier (rule 4): created by the whole collective, fully ordered on the
+// hidden timeline. It is not one of the seed's visibility records and is
+// not counted as one.
+func (m *Machine) awaitRecord(s *Stmt, gs threads) hwRec {
+	stamp := int32(len(m.log))
+	i := m.newRecord()
+	m.res.Stats.Records--
+	r := &m.recs[i]
+	r.next, r.src, r.q, r.level, r.atomic = -1, int32(s.Src), m.p.MbarQual, FullyOrdered, 0
+	r.creator, r.reach, r.stamp = gs, gs.task, stamp
+	r.grants, r.pend = r.grants[:0], r.pend[:0]
+	return hwRec{rec: i, born: stamp}
 }

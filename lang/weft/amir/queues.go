@@ -33,6 +33,10 @@ package amir
 //     reports it (AwaitBeforeArrive) instead. n ≥ 0 (wait_group) cannot
 //     reach it: Max = a - (n+1) < a.
 
+// subRef is a one-thread sub-queue of a cell (barState.byThread): its
+// task and state id (0: none; sub-queue ids are never 0).
+type subRef struct{ task, id int32 }
+
 // subQueue is one executing thread set's queue of a PerThreadQueue cell.
 type subQueue struct {
 	th threads
@@ -50,15 +54,25 @@ func (m *Machine) queue(v int, id int32, gs threads) int32 {
 		// One thread: the set is its (task, start), whatever the shape's
 		// name, and byThread finds its queue without a scan (per-thread
 		// commit groups of T threads kept the scan O(T): issue 13).
-		key := threads{task: gs.task, start: gs.start, shape: -1}
-		if q, ok := b.byThread[key]; ok {
-			return q
+		t := int(gs.start)
+		if t < len(b.byThread) && b.byThread[t].id > 0 && b.byThread[t].task == gs.task {
+			return b.byThread[t].id
+		}
+		if t < len(b.byThread) && b.byThread[t].id > 0 {
+			// Thread t of another task: found by the scan (sets of
+			// different tasks are never the same).
+			for _, q := range b.subs {
+				if m.sameThreads(q.th, gs) {
+					return q.id
+				}
+			}
+			return m.newSub(id, gs)
 		}
 		nid := m.newSub(id, gs)
-		if m.bars[id].byThread == nil {
-			m.bars[id].byThread = map[threads]int32{}
+		for len(m.bars[id].byThread) <= t {
+			m.bars[id].byThread = append(m.bars[id].byThread, subRef{})
 		}
-		m.bars[id].byThread[key] = nid
+		m.bars[id].byThread[t] = subRef{task: gs.task, id: nid}
 		return nid
 	}
 	for _, q := range b.subs {
@@ -85,21 +99,9 @@ func (m *Machine) sameThreads(a, b threads) bool {
 // awaitBeforeArrive reports an Await whose paired arrive (0-based index
 // max) has not happened: the queue has only a arrives.
 func (m *Machine) awaitBeforeArrive(s *Stmt, c int32, max, a, w int32, gs threads) {
-	m.res.Occurrences++
-	key := [2]int{s.Src, -1 << 40} // apart from checkBarrier's (src, -1-cell)
-	if i, dup := m.seen[key]; dup {
-		if i >= 0 {
-			m.res.Hazards[i].Occurrences++
-		}
+	if !m.admit([2]int{s.Src, -1 << 40}) { // apart from checkBarrier's (src, -1-cell)
 		return
 	}
-	m.res.Distinct++
-	if len(m.res.Hazards) >= m.cfg.MaxHazards {
-		m.seen[key] = -1
-		m.stopCheck()
-		return
-	}
-	m.seen[key] = len(m.res.Hazards)
 	h := Hazard{
 		Kind: AwaitBeforeArrive, Src: s.Src, Other: -1, Var: s.Acc.Var,
 		Index: m.coords(s.Acc.Var, c), Arrives: int(a), Awaits: int(w), Paired: int(max),

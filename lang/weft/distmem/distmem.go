@@ -8,6 +8,7 @@ import (
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/weft/coll"
 	"weft.dev/weft/lang/weft/gpucheck"
+	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
 )
 
@@ -103,7 +104,7 @@ func Check(g *gpucheck.Result, errs *diag.List) *Result {
 			continue
 		}
 		if len(d.Triples) > 0 {
-			if !consistent(d, d.Triples[0], t, errs) {
+			if !consistent(g.Lib, d, d.Triples[0], t, errs) {
 				continue
 			}
 		} else {
@@ -433,7 +434,7 @@ func ringDim(v *gpucheck.Var, k int) bool {
 }
 
 // consistent checks Rule 3/4 against the first use.
-func consistent(d *Deduction, first, t *Triple, errs *diag.List) bool {
+func consistent(l *lib.Library, d *Deduction, first, t *Triple, errs *diag.List) bool {
 	describe := func(x *Triple) string {
 		var ps []string
 		for i, it := range x.Iters {
@@ -446,7 +447,7 @@ func consistent(d *Deduction, first, t *Triple, errs *diag.List) bool {
 		return s
 	}
 	ok := len(first.Iters) == len(t.Iters)
-	mbar := d.Var.Barrier && d.Var.Mem == "CudaMbarrier"
+	mbar := isMbarrier(l, d.Var)
 	for i := 0; ok && i < len(t.Pitches); i++ {
 		if mbar {
 			// An mbarrier array lives in the CTA's shared memory: each
@@ -480,10 +481,18 @@ func consistent(d *Deduction, first, t *Triple, errs *diag.List) bool {
 // index value (consistent), so an index that runs past the array would
 // pair Arrives and Awaits with no barrier at all.
 func barrierRange(g *gpucheck.Result, d *Deduction, t *Triple, errs *diag.List) bool {
-	if d.Var.Mem != "CudaMbarrier" || d.Var.Type == nil || len(t.Iters) != len(d.Var.Type.Dims) {
+	if !isMbarrier(g.Lib, d.Var) || d.Var.Type == nil {
 		return true
 	}
-	for k, it := range t.Iters {
+	k := -1
+	for _, it := range t.Iters {
+		k++
+		for k < len(d.Var.Type.Dims) && ringDim(d.Var, k) {
+			k++ // ring-buffered dimensions are not distributed
+		}
+		if k >= len(d.Var.Type.Dims) {
+			break
+		}
 		var n int64 = -1
 		switch e := d.Var.Type.Dims[k].(type) {
 		case *syntax.IntLit:
@@ -499,6 +508,22 @@ func barrierRange(g *gpucheck.Result, d *Deduction, t *Triple, errs *diag.List) 
 		}
 	}
 	return true
+}
+
+// isMbarrier: CudaMbarrier and memories derived from it
+// (CudaMbarrierPreArrive).
+func isMbarrier(l *lib.Library, v *gpucheck.Var) bool {
+	if !v.Barrier {
+		return false
+	}
+	if v.Mem == "CudaMbarrier" {
+		return true
+	}
+	if l == nil {
+		return false
+	}
+	b := l.Barriers[v.Mem]
+	return b != nil && b.DerivesFrom("CudaMbarrier")
 }
 
 // ctaSelecting reports whether distributed index i of t selects a CTA of

@@ -36,7 +36,11 @@
 // distributed (cuda_threads iterators, or the trailing slices of an
 // instruction's completion barrier that declares barrier units), and uses
 // must agree on the thread pitches (different warps may arrive and await
-// on the same barrier).
+// on the same barrier). mbarrier arrays (CudaMbarrier and memories derived
+// from it) pair by index value (seed 002 "Queue Barrier"), so their uses
+// may index them by different collectives; they must agree only on which
+// indices select a CTA of the cluster, and no index may take more values
+// than its dimension has barriers (issue 13).
 //
 // Contract: Check consumes a gpucheck.Result without errors, reports
 // W05xx diagnostics, never panics, and returns the deduction of every

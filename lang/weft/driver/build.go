@@ -3,6 +3,7 @@ package driver
 import (
 	"flag"
 	"fmt"
+	"strings"
 
 	cudainclude "weft.dev/weft/cuda/include"
 	"weft.dev/weft/diag"
@@ -66,6 +67,21 @@ func buildWeft(env *frontend.Env, args []string) int {
 	}
 	if errs.HasErrors() {
 		return frontend.Report(env, &errs, *asJSON)
+	}
+	if *proc != "" {
+		// A --proc that names nothing is a usage error (status 2), as in
+		// weft run, not a diagnostic without a position.
+		var names []string
+		found := false
+		for _, d := range f.Decls {
+			if p, ok := d.(*syntax.Proc); ok {
+				names = append(names, p.Name.Name)
+				found = found || p.Name.Name == *proc
+			}
+		}
+		if !found {
+			return frontend.Usagef(env, "build: no proc %q in %s (procs: %s)", *proc, pos[0], strings.Join(names, ", "))
+		}
 	}
 	l, err := lib.Std()
 	if err != nil {

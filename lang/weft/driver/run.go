@@ -105,7 +105,10 @@ func runVerb(env *frontend.Env, args []string) int {
 			return 2
 		}
 	}
-	if err := p.Call(callArgs); err != nil {
+	stop := frontend.Progress(env, "weft run "+files[0])
+	err = p.Call(callArgs)
+	stop()
+	if err != nil {
 		var re *interp.RuntimeError
 		if errors.As(err, &re) {
 			errs.Add(re.Diag)

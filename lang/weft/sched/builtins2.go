@@ -231,6 +231,16 @@ func (b *binding) moreBuiltins() map[string]builtinFn {
 			}
 			return b.apply("reuse_buffer", p.proc, func(x *syntax.Proc) error { return b.ws.reuseBuffer(x, buf.name, repl.name) })
 		},
+
+		"set_precision": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			p := &procArg{b: b}
+			var name allocArg
+			var typ string
+			if err := starlark.UnpackArgs("set_precision", args, kwargs, "proc", p, "alloc", &name, "typ", &typ); err != nil {
+				return nil, argErr("set_precision", err, p)
+			}
+			return b.apply("set_precision", p.proc, func(x *syntax.Proc) error { return b.ws.setPrecision(x, name.name, typ) })
+		},
 	}
 	return m
 }

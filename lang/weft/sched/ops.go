@@ -104,9 +104,19 @@ func splice(block *[]syntax.Stmt, i, n int, repl []syntax.Stmt) {
 // iterator) and that every pair of iterations whose order the swap flips
 // (i1 < i2 with j1 > j2) has commuting effects (seed 000 §2.3).
 func (w *workspace) reorderLoops(p *syntax.Proc, loop string) error {
+	// Exo's "i j": the loop over i, whose body must be the loop over j.
+	var inner string
+	if f := strings.Fields(loop); len(f) == 2 && isIdent(f[0]) && isIdent(f[1]) && !reserved[f[0]] && !reserved[f[1]] {
+		loop, inner = f[0], f[1]
+	}
 	c, o, err := w.findLoop(p, loop, "reorder_loops")
 	if err != nil {
 		return err
+	}
+	if inner != "" {
+		if in, ok := singleLoop(o); !ok || in.Var.Name != inner {
+			return errorf(CodeNest, "reorder_loops: the body of loop %s is not the loop over %s", o.Var.Name, inner).at(o, "this loop")
+		}
 	}
 	return w.reorderLoopsAt(p, c, o, loop)
 }
@@ -622,4 +632,13 @@ func (w *workspace) insertSyncIf(p *syntax.Proc, where string, before bool, cond
 		return errorf(CodeSync, "cond=%q: %s is not a control value in scope where the statement is inserted", cond, bad).at(c.stmt, "here")
 	}
 	return w.insertSync(p, where, before, &syntax.If{Cond: e, Then: []syntax.Stmt{s}})
+}
+
+// singleLoop returns the loop that is f's whole body.
+func singleLoop(f *syntax.For) (*syntax.For, bool) {
+	if len(f.Body) != 1 {
+		return nil, false
+	}
+	in, ok := f.Body[0].(*syntax.For)
+	return in, ok
 }

@@ -130,6 +130,7 @@ func FuzzScript(f *testing.F) {
 		`commute_expr(f, "acc += _", "x[i] * 2.0"); bind_expr(f, "acc += _", "x[i]", "v"); inline_window(f, "w")`,
 		`p, s = extract_subproc(f, "for j in _", "g"); c = copy_proc(s, "g2"); call_eqv(p, "g(_)", c); inline(p, "g2(_)")`,
 		`reuse_buffer(f, "acc", "acc")`,
+		`set_precision(f, "acc", "f64"); set_precision(f, f.find_alloc("acc"), "f16")`,
 	} {
 		f.Add(s)
 	}

@@ -301,3 +301,66 @@ func TestPropertyProcs(t *testing.T) {
 		}
 	}
 }
+
+// TestPropertySetPrecision widens a temporary of random programs (copies,
+// or arithmetic on it): accepted rewrites compute bit-identical arrays,
+// and the arithmetic uses are refused.
+func TestPropertySetPrecision(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 34))
+	accepted, refused := 0, 0
+	for it := 0; it < 60; it++ {
+		src0 := []string{"x", "h"}[rng.IntN(2)]
+		use := []string{"t[j]", "t[j] * 1.5", "t[j] + x[j]"}[rng.IntN(3)]
+		typ := []string{"f32", "f64", "f16"}[rng.IntN(3)]
+		src := fmt.Sprintf(`@proc
+def f(N: size, x: f32[N] @ DRAM, h: f16[N] @ DRAM, y: f32[N] @ DRAM):
+    t: f32[N] @ DRAM
+    for i in seq(0, N):
+        t[i] = %s[i]
+    for j in seq(0, N):
+        y[j] = %s
+`, src0, use)
+		script := fmt.Sprintf("set_precision(f, \"t\", %q)", typ)
+		before, after, reassoc, ok := schedule(t, src, script)
+		want := typ != "f16" && use == "t[j]"
+		if ok != want {
+			t.Fatalf("%s on\n%s: accepted=%v", script, src, ok)
+		}
+		if !ok {
+			refused++
+			continue
+		}
+		accepted++
+		for _, nv := range []int{1, 7} {
+			agree(t, before, after, reassoc, []string{fmt.Sprintf("N=%d", nv)}, uint64(it), script)
+		}
+	}
+	if accepted == 0 || refused == 0 {
+		t.Fatalf("accepted %d, refused %d", accepted, refused)
+	}
+}
+
+// TestPropertyStageAccum stages random windows of C with accum=True
+// around random blocks of a GEMM: accepted ones agree within the
+// reassociation tolerance, and are reported as reassociating.
+func TestPropertyStageAccum(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 36))
+	src := `@proc
+def gemm(M: size, N: size, K: size, A: f32[M, K] @ DRAM, B: f32[K, N] @ DRAM, C: f32[M, N] @ DRAM):
+    for m in seq(0, M):
+        for k in seq(0, K):
+            for n in seq(0, N):
+                C[m, n] += A[m, k] * B[k, n]
+`
+	for it := 0; it < 20; it++ {
+		block := []string{"for k in _", "for n in _", "C[_] += _"}[rng.IntN(3)]
+		window := map[string]string{"for k in _": "C[m, 0:N]", "for n in _": "C[m, 0:N]", "C[_] += _": "C[m, n]"}[block]
+		script := fmt.Sprintf("stage_mem(gemm, %q, %q, \"acc\", \"DRAM\", accum = True)", block, window)
+		before, after, reassoc, ok := schedule(t, src, script)
+		if !ok || !reassoc {
+			t.Fatalf("%s: accepted=%v reassociating=%v", script, ok, reassoc)
+		}
+		sizes := []string{fmt.Sprintf("M=%d", 1+rng.IntN(4)), fmt.Sprintf("N=%d", 1+rng.IntN(5)), fmt.Sprintf("K=%d", 1+rng.IntN(6))}
+		agree(t, before, after, reassoc, sizes, uint64(it), script)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"go.starlark.net/resolve"
 	"go.starlark.net/starlark"
@@ -22,6 +23,10 @@ type Options struct {
 	Print io.Writer
 	// MaxSteps bounds the Starlark execution (0: 10 million steps).
 	MaxSteps uint64
+	// Timeout and MaxMemory bound the script's wall time and heap growth
+	// (0: DefaultTimeout, DefaultMemory; limits.go).
+	Timeout   time.Duration
+	MaxMemory uint64
 	// Trace, when set, receives the rewritten proc after every rewrite,
 	// headed by the script line and the operation (weft sched --trace).
 	Trace io.Writer
@@ -73,7 +78,19 @@ func Run(f *syntax.File, script *diag.File, opts Options, errs *diag.List) *Resu
 	thread.SetMaxExecutionSteps(steps)
 	fopts := &stsyntax.FileOptions{TopLevelControl: true, GlobalReassign: true, While: true}
 	b.thread = thread
+	if nulByte(script, errs) {
+		return res
+	}
+	timeout, mem := opts.Timeout, opts.MaxMemory
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	if mem == 0 {
+		mem = DefaultMemory
+	}
+	stop := watch(thread, timeout, mem)
 	_, err := starlark.ExecFileOptions(fopts, thread, script.Name, script.Src, predeclared)
+	stop()
 	if err != nil {
 		reportScriptError(err, script, errs)
 	}
@@ -390,8 +407,13 @@ func (b *binding) builtins() map[string]builtinFn {
 			tail := "cut"
 			var factor int
 			var names *starlark.List
-			if err := starlark.UnpackArgs("divide_loop", args, kwargs, "proc", p, "loop", &loop, "factor", &factor, "names", &names, "tail?", &tail); err != nil {
+			perfect := false
+			if err := starlark.UnpackArgs("divide_loop", args, kwargs, "proc", p, "loop", &loop, "factor", &factor, "names", &names, "tail?", &tail, "perfect?", &perfect); err != nil {
 				return nil, argErr("divide_loop", err, p)
+			}
+			if perfect {
+				// Exo's spelling of tail="perfect".
+				tail = "perfect"
 			}
 			if names.Len() != 2 {
 				return nil, argErr("divide_loop", fmt.Errorf("divide_loop: names must be [outer, inner], got %d names", names.Len()))
@@ -538,11 +560,14 @@ func (b *binding) builtins() map[string]builtinFn {
 			var block selArg
 			var window, newName, mem string
 			count := 0
-			if err := starlark.UnpackArgs("stage_mem", args, kwargs, "proc", p, "block", &block, "window", &window, "new_name", &newName, "memory", &mem, "count?", &count); err != nil {
+			accum := false
+			if err := starlark.UnpackArgs("stage_mem", args, kwargs, "proc", p, "block", &block, "window", &window, "new_name", &newName, "memory", &mem, "count?", &count, "accum?", &accum); err != nil {
 				return nil, argErr("stage_mem", err, p)
 			}
 			n := blockCount(count, &block)
-			return b.apply("stage_mem", p.proc, func(q *syntax.Proc) error { return b.ws.stageMem(q, block.text, n, window, newName, mem) })
+			return b.apply("stage_mem", p.proc, func(q *syntax.Proc) error {
+				return b.ws.stageMemAcc(q, block.text, n, window, newName, mem, accum)
+			})
 		},
 		"replace": func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			p := &procArg{b: b}

@@ -19,6 +19,17 @@ import (
 // the block touches lives in new_name while the block runs, so the
 // sequential meaning is unchanged.
 func (w *workspace) stageMem(p *syntax.Proc, block string, count int, window, newName, mem string) error {
+	return w.stageMemAcc(p, block, count, window, newName, mem, false)
+}
+
+// stageMemAcc is stage_mem; with accum (Exo's accum=True) the block may
+// only reduce into the window (`+=`, no reads, no plain writes, no
+// calls): new_name starts at zero, the block's reductions go to it, and
+// the window gets `+= new_name` afterwards. Each element of the window
+// then receives the same sum of the same terms, grouped differently:
+// reductions commute (seed 000 §2.3, as in Exo), and the rewrite is
+// reported as reassociating.
+func (w *workspace) stageMemAcc(p *syntax.Proc, block string, count int, window, newName, mem string, accum bool) error {
 	c, err := w.find(p, block)
 	if err != nil {
 		return err
@@ -232,6 +243,10 @@ func (w *workspace) stageMem(p *syntax.Proc, block string, count int, window, ne
 			}
 			switch s := s.(type) {
 			case *syntax.Assign:
+				if accum && (isBuf(s.LHS) && s.Op != "+=" || mentions(s.RHS, bufName)) {
+					problem = errorf(CodeStage, "stage_mem: with accum=True the block may only reduce (+=) into %s", bufName).at(s, "this statement")
+					return
+				}
 				if isBuf(s.LHS) {
 					written = true
 					if s.Op == "+=" {
@@ -262,6 +277,10 @@ func (w *workspace) stageMem(p *syntax.Proc, block string, count int, window, ne
 				visit(s.Body, iters)
 			case *syntax.CallStmt:
 				if mentions(s.Call, bufName) {
+					if accum {
+						problem = errorf(CodeStage, "stage_mem: with accum=True the block may only reduce (+=) into %s, not pass it to a call", bufName).at(s, "this call")
+						return
+					}
 					read, written = true, true
 				}
 				rewrite(s.Call, iters, s)
@@ -312,7 +331,12 @@ func (w *workspace) stageMem(p *syntax.Proc, block string, count int, window, ne
 			newRef = &syntax.Index{X: newRef, Indices: newIdx}
 		}
 		var s syntax.Stmt = &syntax.Assign{LHS: newRef, Op: "=", RHS: bufRef}
-		if !in {
+		switch {
+		case in && accum:
+			s = &syntax.Assign{LHS: newRef, Op: "=", RHS: zeroOf(typ.Elem.Name)}
+		case !in && accum:
+			s = &syntax.Assign{LHS: cloneExpr(bufRef), Op: "+=", RHS: cloneExpr(newRef)}
+		case !in:
 			s = &syntax.Assign{LHS: cloneExpr(bufRef), Op: "=", RHS: cloneExpr(newRef)}
 		}
 		for k := len(vars) - 1; k >= 0; k-- {
@@ -326,8 +350,11 @@ func (w *workspace) stageMem(p *syntax.Proc, block string, count int, window, ne
 	// Copy in unless the block provably overwrites all of the staged buffer
 	// before reading any of it (then the copy would read elements that may
 	// be uninitialized, which the sequential semantics rejects).
-	if !covers(newStmts, newName, shape, tp) {
+	if accum || !covers(newStmts, newName, shape, tp) {
 		repl = append(repl, copyLoop(true))
+	}
+	if accum {
+		w.reassoc = append(w.reassoc, "stage_mem("+p.Name.Name+", "+patternText(block)+", accum=True)")
 	}
 	repl = append(repl, newStmts...)
 	if written {
@@ -467,4 +494,13 @@ func declaredIn(ss []syntax.Stmt, decl syntax.Node) (syntax.Stmt, bool) {
 		}
 	})
 	return found, found != nil
+}
+
+// zeroOf is the literal 0 of an element type.
+func zeroOf(elem string) syntax.Expr {
+	switch elem {
+	case "f16", "bf16", "f32", "f64":
+		return &syntax.FloatLit{Text: "0.0", Value: 0}
+	}
+	return intLit(0)
 }

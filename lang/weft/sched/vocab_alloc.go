@@ -264,3 +264,83 @@ func (w *workspace) inlineWindow(p *syntax.Proc, name string) error {
 	}
 	return nil
 }
+
+// floatRank orders the floating-point element types by the values they
+// hold: f16 and bf16 are both subsets of f32, which is a subset of f64.
+var floatRank = map[string]int{"f16": 1, "bf16": 1, "f32": 2, "f64": 3}
+
+// holds reports whether every value of type a is a value of type b.
+func holds(b, a string) bool {
+	if a == b {
+		return true
+	}
+	ra, okA := floatRank[a]
+	rb, okB := floatRank[b]
+	return okA && okB && ra < rb
+}
+
+// setPrecision changes the element type of an allocation (Exo's
+// set_precision) where that provably changes no value: the new type holds
+// every value of the old one, and the buffer is only copied, every use a
+// plain copy `dst[...] = src[...]`, the writes from buffers whose values
+// the old type holds. Then it holds exactly the values it held before, and
+// each copy out of it rounds the same value as before. (Arithmetic reading
+// the buffer would be computed in the wider type, changing results; it is
+// refused.)
+func (w *workspace) setPrecision(p *syntax.Proc, name, typ string) error {
+	c, a, err := findAlloc(p, name, "set_precision")
+	if err != nil {
+		return err
+	}
+	old := a.Type.Elem.Name
+	if _, ok := floatRank[typ]; !ok {
+		return errorf(CodeAlloc, "set_precision: %s is not a floating-point type (f16, bf16, f32, f64)", typ)
+	}
+	if !holds(typ, old) {
+		return errorf(CodeAlloc, "set_precision: %s does not hold every %s value; the values %s holds would change", typ, old, name).at(a, "the allocation")
+	}
+	pi := w.info(p)
+	elemOf := func(e syntax.Expr) string {
+		base := e
+		if ix, ok := e.(*syntax.Index); ok {
+			base = ix.X
+		}
+		if n, ok := base.(*syntax.Name); ok {
+			if ni := pi.names[n.Name]; ni != nil && ni.typ != nil && ni.typ.Elem != nil {
+				return ni.typ.Elem.Name
+			}
+		}
+		return ""
+	}
+	isAccess := func(e syntax.Expr) bool {
+		switch x := e.(type) {
+		case *syntax.Name:
+			return pi.isData(x.Name)
+		case *syntax.Index:
+			_, ok := x.X.(*syntax.Name)
+			return ok
+		}
+		return false
+	}
+	var bad syntax.Stmt
+	var why string
+	walkStmts((*c.block())[c.idx()+1:], func(s syntax.Stmt) {
+		if bad != nil || !stmtsMention([]syntax.Stmt{shallowHeader(s)}, name) {
+			return
+		}
+		as, ok := s.(*syntax.Assign)
+		if !ok || as.Op != "=" || !isAccess(as.LHS) || !isAccess(as.RHS) {
+			bad, why = s, "it is not a plain copy"
+			return
+		}
+		lhsIsBuf := mentions(as.LHS, name) && elemOf(as.LHS) == old
+		if lhsIsBuf && !holds(old, elemOf(as.RHS)) {
+			bad, why = s, "the copied values are "+elemOf(as.RHS)
+		}
+	})
+	if bad != nil {
+		return errorf(CodeAlloc, "set_precision: %s is used other than by plain copies (%s)", name, why).at(bad, "here")
+	}
+	a.Type.Elem = &syntax.Name{Name: typ}
+	return nil
+}

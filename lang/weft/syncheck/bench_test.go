@@ -77,11 +77,19 @@ func benchGEMM(b *testing.B, prog *Program, sizes ...int) {
 // BenchmarkSm80GEMMOneTask runs one 192 x 256 tile with K = 2048: no task
 // symmetry applies, so it measures the per-operation speed of the machine.
 func BenchmarkSm80GEMMOneTask(b *testing.B) {
-	prog := gemmProgram(b)
+	benchRuns(b, gemmProgram(b), []int{192, 256, 2048}, false)
+}
+
+// benchRuns runs the machine over prog b.N times and reports memory
+// operations, their rate, CPU time per run and per memory operation.
+func benchRuns(b *testing.B, prog *Program, args []int, mustPass bool) {
 	var ops int64
 	start, cpu0 := time.Now(), cpuSeconds()
 	for i := 0; i < b.N; i++ {
-		res := amir.New(prog.AMIR, amir.Config{}).Run([]int{192, 256, 2048})
+		res := amir.New(prog.AMIR, amir.Config{}).Run(args)
+		if mustPass && !res.OK() {
+			b.Fatalf("hazards: %d, faults %v", res.Distinct, res.Faults)
+		}
 		ops = res.Stats.MemOps
 	}
 	secs := time.Since(start).Seconds() / float64(b.N)
@@ -89,7 +97,7 @@ func BenchmarkSm80GEMMOneTask(b *testing.B) {
 	b.ReportMetric(float64(ops), "memops")
 	b.ReportMetric(float64(ops)/secs/1e6, "Mmemops/s")
 	b.ReportMetric(cpu, "cpu-s/op")
-	if cpu > 0 {
+	if cpu > 0 && ops > 0 {
 		b.ReportMetric(cpu*1e9/float64(ops), "cpu-ns/memop")
 	}
 }
@@ -132,23 +140,7 @@ func BenchmarkCommitGroupRing(b *testing.B) {
 			s := strings.Replace(string(src), "T = 256\nRING = 6\n", fmt.Sprintf("T = %d\nRING = %d\n", c.t, c.ring), 1)
 			var prog *Program
 			checkSourceProgram(b, "cp_async_ring.weft", s, func(p *Program) { prog = p })
-			var ops int64
-			start, cpu0 := time.Now(), cpuSeconds()
-			for i := 0; i < b.N; i++ {
-				res := amir.New(prog.AMIR, amir.Config{}).Run([]int{c.m, c.k})
-				if !res.OK() {
-					b.Fatalf("hazards: %d, faults %v", res.Distinct, res.Faults)
-				}
-				ops = res.Stats.MemOps
-			}
-			secs := time.Since(start).Seconds() / float64(b.N)
-			cpu := (cpuSeconds() - cpu0) / float64(b.N)
-			b.ReportMetric(float64(ops), "memops")
-			b.ReportMetric(float64(ops)/secs/1e6, "Mmemops/s")
-			b.ReportMetric(cpu, "cpu-s/op")
-			if ops > 0 {
-				b.ReportMetric(cpu*1e9/float64(ops), "cpu-ns/memop")
-			}
+			benchRuns(b, prog, []int{c.m, c.k}, true)
 		})
 	}
 }

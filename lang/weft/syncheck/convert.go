@@ -790,6 +790,9 @@ func (c *converter) alloc(sc *names, st *syntax.Alloc) []*amir.Stmt {
 		return nil
 	}
 	vi := c.varIndex(sc, v)
+	if c.mbarrier(v) {
+		c.ringBuffered(sc, vi, v)
+	}
 	var deps []int
 	if st.Type != nil {
 		deps = c.slotsOf(sc, st.Type.Dims...)
@@ -1316,7 +1319,7 @@ func (c *converter) noteLag(sc *names, v int, st *syntax.Await) {
 // array as the code generator sizes them.
 func (c *converter) finishRings() {
 	for v, f := range c.rings {
-		if f.unknown {
+		if f.unknown || c.p.Vars[v].RingDepth > 0 {
 			continue
 		}
 		r := f.fwd + 1
@@ -1344,4 +1347,48 @@ func (c *converter) fenceOrdersThreads(a, b *lib.SyncTL) bool {
 	generic := has(a, "cuda_in_order_ram_qual") || has(a, "cuda_in_order_rmem_qual")
 	wgmma := has(a, "wmma_async_rmem_d_qual") || has(a, "wmma_async_smem_qual")
 	return generic || !wgmma
+}
+
+// ringBuffered sets the ring facts of an mbarrier array with a
+// ring-buffered dimension (`n @ ring_buffer_by(depth)`) and the pre-arrive
+// count of CudaMbarrierPreArrive(d) (amir.Var.RingDepth; amir/mbar.go).
+func (c *converter) ringBuffered(sc *names, vi int, v *gpucheck.Var) {
+	t := v.Type
+	if t == nil {
+		return
+	}
+	konst := func(e syntax.Expr) (int, bool) {
+		if e == nil || len(c.slotsOf(sc, e)) > 0 {
+			return 0, false
+		}
+		f, ok := c.intExpr(sc, e)
+		if !ok {
+			return 0, false
+		}
+		return f(make([]int, len(c.p.Slots))), true
+	}
+	for k, ann := range t.DimAnns {
+		call, ok := ann.(*syntax.Call)
+		if !ok || call.FunName() != "ring_buffer_by" {
+			continue
+		}
+		var arg syntax.Expr
+		if len(call.Args) == 1 {
+			arg = call.Args[0]
+		} else if len(call.Kwargs) == 1 {
+			arg = call.Kwargs[0].Value
+		}
+		d, ok := konst(arg)
+		if !ok || d <= 0 {
+			continue
+		}
+		pv := &c.p.Vars[vi]
+		pv.RingDepth, pv.RingDim = d, k
+		if call, ok := t.Mem.(*syntax.Call); ok && len(call.Args) == 1 {
+			if n, ok := konst(call.Args[0]); ok && n > 0 {
+				pv.PreArrive = n
+			}
+		}
+		return
+	}
 }

@@ -17,6 +17,12 @@
 //     threads (task and thread ids), both timelines, and the sync that
 //     would order them; hazards are deduplicated by source-position pair.
 //     An Await that pairs with a later Arrive is W0608, at the Await.
+//   - CudaMbarrier barriers are also checked against the hardware the
+//     code generator emits (ring sizes as cudagen computes them, or
+//     ring_buffer_by arrays): W0609 for phase aliasing, a wrong arrival
+//     count or an await of the wrong phase (docs/weft-sync.md "mbarriers
+//     on hardware"). Their free needs no Fence (only CheckBarrier): the
+//     lowering never reuses mbarrier storage.
 //   - CudaCommitGroup barriers are per-thread queues
 //     (amir.Var.PerThreadQueue): an Await pairs only with the Arrives of
 //     its own collective (docs/weft-sync.md, issue 4).

@@ -194,3 +194,51 @@ int main() {
   return 0;
 }
 // OUT: 64 100 1 255
+// ---- default arguments, also declared on a prototype
+#include <cstdio>
+int scale(int x, int by = 2, int plus = 0);
+int scale(int x, int by, int plus) { return x * by + plus; }
+__device__ float lerp(float a, float b, float t = 0.5f) { return a + (b - a) * t; }
+__global__ void k(float *o) { o[0] = lerp(1.0f, 3.0f); o[1] = lerp(1.0f, 3.0f, 0.25f); }
+int main() {
+  float *d, h[2];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 1>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  printf("%d %d %d %g %g\n", scale(5), scale(5, 3), scale(5, 3, 1), h[0], h[1]);
+  return 0;
+}
+// OUT: 10 15 16 2 1.5
+// ---- operator overloading (member and free, binary, unary, compound, [] returning a reference, () of a function object), functions returning references, c ? x : y as an lvalue
+#include <cstdio>
+struct V2 {
+  float x, y;
+  __host__ __device__ V2 operator+(const V2 &o) const { return V2{x + o.x, y + o.y}; }
+  __host__ __device__ V2 &operator+=(const V2 &o) { x += o.x; y += o.y; return *this; }
+  __host__ __device__ float &operator[](int i) { return i == 0 ? x : y; }
+  __host__ __device__ bool operator==(const V2 &o) const { return x == o.x && y == o.y; }
+};
+__host__ __device__ V2 operator*(float s, const V2 &v) { return V2{s * v.x, s * v.y}; }
+__host__ __device__ V2 operator-(const V2 &v) { return V2{-v.x, -v.y}; }
+struct Scale {
+  float k;
+  __host__ __device__ float operator()(float v) const { return k * v; }
+};
+__global__ void k(V2 *out) {
+  V2 a{1, 2}, b{3, 4};
+  V2 c = a + b;
+  c += 2.0f * a;
+  c[1] = c[1] + 100;
+  Scale s{0.5f};
+  out[0] = -c;
+  out[1] = V2{s(c[0]), (float)(a == V2{1, 2})};
+}
+int main() {
+  V2 *d, h[2];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 1>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  printf("%g %g %g %g\n", h[0].x, h[0].y, h[1].x, h[1].y);
+  return 0;
+}
+// OUT: -6 -110 3 1

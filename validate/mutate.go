@@ -1,0 +1,101 @@
+package validate
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// Mutation testing (issue 12, item 8): every synchronization statement of
+// the generated code (a barrier, an mbarrier arrive or wait, a fence, a
+// cp.async or bulk or wgmma commit/wait group, a cluster barrier) is
+// deleted in turn, the statement replaced by an empty one so that line
+// numbers stay, and the program validated again. A mutant is killed when
+// the semantics reports a race, a deadlock or another error, or an output
+// differs; a surviving mutant is either redundant at these inputs or a
+// synchronization bug validation misses.
+
+// syncCall matches a line that is one call of a synchronization function.
+var syncCall = regexp.MustCompile(`^(\s*)((weft::)?(barrier_cta_sync|cp_async_wait_all|cp_async_wait_group<\d+>|cp_async_commit_group|cp_async_mbarrier_arrive_noinc|mbarrier_arrive\w*|mbarrier_wait|fence_\w+|bulk_commit_group|bulk_wait_group\w*|wgmma_fence|wgmma_commit_group|wgmma_wait_group<\d+>|cluster_(arrive|wait|sync))|__syncthreads|__syncwarp|__threadfence\w*|\w+\.sync|prism_\w*(sync|wait|arrive|fence|commit|expect_tx)\w*(<[^>]*>)?)\s*\(.*\);\s*$`)
+
+type mutant struct {
+	file string
+	line int
+	text string
+}
+
+// mutants validates every mutant of t and prints one line each and the
+// kill rate.
+func (v *run) mutants(t *target) {
+	files, _ := filepath.Glob(filepath.Join(t.build, "*.cu*"))
+	sort.Strings(files)
+	var ms []mutant
+	for _, f := range files {
+		if filepath.Base(f) == "weft_cuda.cuh" {
+			continue // the runtime's definitions, not generated statements
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		for i, l := range strings.Split(string(b), "\n") {
+			if syncCall.MatchString(l) {
+				ms = append(ms, mutant{f, i + 1, strings.TrimSpace(l)})
+			}
+		}
+	}
+	killed := 0
+	for _, mu := range ms {
+		orig, _ := os.ReadFile(mu.file)
+		lines := strings.Split(string(orig), "\n")
+		indentation := syncCall.FindStringSubmatch(lines[mu.line-1])[1]
+		lines[mu.line-1] = indentation + "; // deleted by weft validate --mutate: " + mu.text
+		if err := os.WriteFile(mu.file, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+			fmt.Fprintf(v.env.Stdout, "%s: %v\n", t.label, err)
+			return
+		}
+		out := filepath.Join(v.dir, fmt.Sprintf("mutant-%d", v.runs))
+		v.runs++
+		os.MkdirAll(out, 0o755)
+		stdout, problems := v.semantics(t, out)
+		verdict := "survived (redundant at these inputs, or missed)"
+		switch {
+		case problems != "":
+			killed++
+			verdict = "killed: " + firstLine(problems)
+		default:
+			if ok, msg := t.compare(stdout, out); !ok {
+				killed++
+				verdict = "killed: " + firstLine(msg)
+			}
+		}
+		fmt.Fprintf(v.env.Stdout, "  mutant %s:%d %s: %s\n", filepath.Base(mu.file), mu.line, mu.text, verdict)
+		if err := os.WriteFile(mu.file, orig, 0o644); err != nil {
+			fmt.Fprintf(v.env.Stdout, "%s: %v\n", t.label, err)
+			return
+		}
+	}
+	if len(ms) > 0 {
+		fmt.Fprintf(v.env.Stdout, "%s: %d of %d mutants killed (%.0f%%)\n", t.label, killed, len(ms), 100*float64(killed)/float64(len(ms)))
+	} else {
+		fmt.Fprintf(v.env.Stdout, "%s: no synchronization statements to mutate\n", t.label)
+	}
+	v.mutantsTotal += len(ms)
+	v.mutantsKilled += killed
+}
+
+// firstLine is the first line of s, without the file path prefix of a
+// diagnostic.
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	if i := strings.Index(s, ": error["); i >= 0 {
+		s = s[i+2:]
+	}
+	return s
+}
