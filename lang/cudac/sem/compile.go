@@ -1869,6 +1869,11 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 				c.emit(OpConst, 0, v, pos)
 				return tFILEP
 			}
+			if v, ok := ostreams[e.Name]; ok {
+				c.stdHostOnly(pos)
+				c.emit(OpConst, 0, v, pos)
+				return tOstream
+			}
 			if _, ok := sregs[e.Name]; ok {
 				c.errorf(pos, "C0309", "%s must be used with a member (.x, .y or .z)", e.Name)
 				c.emit(OpConst, 0, 0, pos)
@@ -2142,6 +2147,11 @@ func (c *compiler) binary(e *syntax.Binary) *Type {
 	}
 	if t, ok := c.half2Op(e); ok {
 		return t
+	}
+	if e.Op == "<<" {
+		if t, ok := c.ostreamPut(e); ok {
+			return t
+		}
 	}
 	if _, ok := compoundOps[e.Op]; ok {
 		return c.assign(e)
