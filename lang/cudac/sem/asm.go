@@ -725,9 +725,15 @@ func (m *Machine) releaseMma(lanes []*Thread) {
 
 // mmaMismatch reports lanes of one warp at different mma instructions.
 func mmaMismatch(lanes []*Thread) string {
-	op := lanes[0].asm.coll.Op
-	for _, u := range lanes[1:] {
-		if u.asm == nil || u.asm.coll == nil || u.asm.coll.Op != op {
+	var op string
+	for _, u := range lanes {
+		if u.warpOp != wMma || u.asm == nil || u.asm.coll == nil {
+			return "lanes of a warp wait at different collectives"
+		}
+		if op == "" {
+			op = u.asm.coll.Op
+		}
+		if u.asm.coll.Op != op {
 			return fmt.Sprintf("lanes of a warp execute different mma.sync forms (%s)", op)
 		}
 	}

@@ -438,6 +438,20 @@ func (c *compiler) structType(te *syntax.TypeExpr) *Type {
 		}
 	}
 	t.Fields = nil
+	if te.Base != "" {
+		// the base subobject first (C++ [class.derived]): its members,
+		// laid out as in the base
+		bt := c.lookupTag(te.Base)
+		if bt == nil || !bt.complete || bt.Kind != Struct {
+			c.errorf(te.Pos, "C0302", "base class %s is not a complete struct", te.Base)
+		} else {
+			t.base = bt
+			for _, f := range bt.Fields {
+				nf := *f
+				t.Fields = append(t.Fields, &nf)
+			}
+		}
+	}
 	for _, f := range te.Fields {
 		ft := c.resolve(f.Type)
 		if !ft.complete && ft.Kind != Array {
@@ -1869,6 +1883,11 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 				c.emit(OpConst, 0, v, pos)
 				return tFILEP
 			}
+			if v, ok := ostreams[e.Name]; ok {
+				c.stdHostOnly(pos)
+				c.emit(OpConst, 0, v, pos)
+				return tOstream
+			}
 			if _, ok := sregs[e.Name]; ok {
 				c.errorf(pos, "C0309", "%s must be used with a member (.x, .y or .z)", e.Name)
 				c.emit(OpConst, 0, 0, pos)
@@ -2142,6 +2161,11 @@ func (c *compiler) binary(e *syntax.Binary) *Type {
 	}
 	if t, ok := c.half2Op(e); ok {
 		return t
+	}
+	if e.Op == "<<" {
+		if t, ok := c.ostreamPut(e); ok {
+			return t
+		}
 	}
 	if _, ok := compoundOps[e.Op]; ok {
 		return c.assign(e)
@@ -2546,7 +2570,7 @@ func (c *compiler) call(e *syntax.Call) *Type {
 	}
 	n, ok := e.Fun.(*syntax.Name)
 	if ok && c.cls != "" && c.lookup(n.Name) == nil && c.funcs[n.Name] == nil {
-		if fn := c.funcs[c.cls+"::"+n.Name]; fn != nil {
+		if fn := c.methodOf(c.lookupTag(c.cls), c.cls, n.Name); fn != nil {
 			if c.recv == nil && (fn.decl == nil || !fn.decl.Q.Static) {
 				c.errorf(e.Pos, "C0305", "calling member function %s without an object (from a static member function)", fn.Name)
 			}

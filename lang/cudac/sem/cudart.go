@@ -454,6 +454,18 @@ func (m *Machine) releaseWarps(b *blockRun) bool {
 			if !all {
 				continue
 			}
+			// an mma.sync or ldmatrix completes only when every lane of
+			// the mask executes it (asm.go); mixed with another
+			// collective, neither completes (a deadlock)
+			mixed := false
+			for k := 0; k < len(lanes); k++ {
+				if mask&(1<<k) != 0 && (lanes[k].warpOp == wMma) != (t.warpOp == wMma) {
+					mixed = true
+				}
+			}
+			if mixed {
+				continue
+			}
 			handled |= mask
 			released = true
 			if t.warpOp == wMma {

@@ -230,6 +230,14 @@ func (c *compiler) memberInits(fd *syntax.FuncDecl) {
 		c.emit(OpPop, 0, 0, fd.Pos)
 	}
 	for _, mi := range fd.Inits {
+		if b := c.recv.base; b != nil && mi.Name == tagOf(b) {
+			// the base class's constructor, on the same object
+			if ctor := c.ctorFor(b, len(mi.Args), mi.Pos); ctor != nil {
+				c.emit(OpLocal, 0, 0, mi.Pos)
+				c.construct(ctor, mi.Args, mi.Pos)
+			}
+			continue
+		}
 		f := c.recv.field(mi.Name)
 		if f == nil {
 			c.errorf(mi.Pos, "C0306", "no member named %s in %s", mi.Name, c.recv)
@@ -283,7 +291,7 @@ func (c *compiler) memberCall(m *syntax.Member, e *syntax.Call) *Type {
 	if st.std != 0 {
 		return c.stdMethod(st, m, e)
 	}
-	fn := c.funcs[tagOf(st)+"::"+m.Name]
+	fn := c.methodOf(st, tagOf(st), m.Name)
 	if fn == nil {
 		c.errorf(m.Pos, "C0306", "no member function %s in %s", m.Name, st)
 		c.emit(OpConst, 0, 0, e.Pos)
@@ -340,4 +348,20 @@ func (c *compiler) makeVector(t *Type, args []syntax.Expr, pos diag.Pos) *Type {
 		c.emit(OpPop, 0, 0, pos)
 	}
 	return t
+}
+
+// methodOf finds member function name of struct t (tag), or of its base
+// classes.
+func (c *compiler) methodOf(t *Type, tag, name string) *Function {
+	for depth := 0; depth < 64; depth++ {
+		if fn := c.funcs[tag+"::"+name]; fn != nil {
+			return fn
+		}
+		if t == nil || t.base == nil {
+			return nil
+		}
+		t = t.base
+		tag = tagOf(t)
+	}
+	return nil
 }

@@ -56,6 +56,9 @@ type Type struct {
 	// (lib_std.go), with stdElem the element type.
 	std     int
 	stdElem *Type
+	// base is the base class (single, non-virtual inheritance): its
+	// fields come first, and its member functions apply.
+	base *Type
 }
 
 // FieldInfo is a laid-out struct member.

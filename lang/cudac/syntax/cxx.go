@@ -189,4 +189,5 @@ func cgName(t Token, diags *diag.List) string {
 // StdModeled are the names of the C++ standard library that keep their
 // std:: qualifier (sem models them: lang/cudac/sem/lib_std.go); other std
 // names are flattened (std::min is min).
-var StdModeled = map[string]bool{"string": true, "vector": true, "to_string": true}
+var StdModeled = map[string]bool{"string": true, "vector": true, "to_string": true,
+	"cout": true, "cerr": true, "clog": true, "endl": true, "flush": true}

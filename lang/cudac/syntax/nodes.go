@@ -61,6 +61,8 @@ type TypeExpr struct {
 	// sem substitutes template parameters by name.
 	// Align is the alignas(N) of a struct definition (nil: natural).
 	Align Expr
+	// Base is the base class of a struct definition (single inheritance).
+	Base string
 }
 
 // Param is a function parameter.

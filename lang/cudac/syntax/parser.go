@@ -525,6 +525,20 @@ func (p *parser) structType() *TypeExpr {
 		p.declareName(t.Name, true)
 		p.tags[t.Name] = true
 	}
+	if p.is(":") && t.Name != "" {
+		// a base class (single, non-virtual inheritance)
+		p.next()
+		for p.is("public") || p.is("protected") || p.is("private") {
+			p.next()
+		}
+		if p.is("virtual") {
+			p.errorf(p.tok().Pos, "C0206", "virtual base classes are not supported")
+		}
+		t.Base = p.ident().Text
+		if p.is(",") {
+			p.errorf(p.tok().Pos, "C0206", "multiple inheritance is not supported")
+		}
+	}
 	if p.got("{") {
 		t.HasBody = true
 		for !p.is("}") {

@@ -266,3 +266,20 @@ int main() {
   return 0;
 }
 // OUT: 0 0 1 128 161 319 0
+// ---- inline PTX: an mma.sync that one lane does not execute never completes (the lane waits at a shuffle)
+#include <stdint.h>
+__global__ void k(float *o) {
+  float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+  uint32_t a = 0;
+  if (threadIdx.x == 0) { o[0] = __shfl_sync(0xffffffff, 1.0f, 0); return; } // ERROR C0503 col=34 "deadlock in block 0 of kernel k: no thread can move" // NOTE "thread 0 wait at __shfl_sync"
+  asm volatile("mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};" // NOTE "threads 1-31 wait at mma.sync/ldmatrix"
+               : "+f"(d0), "+f"(d1), "+f"(d2), "+f"(d3) : "r"(a), "r"(a), "r"(a));
+  o[threadIdx.x] = d0;
+}
+int main() {
+  float *o;
+  cudaMalloc(&o, 128);
+  k<<<1, 32>>>(o);
+  cudaDeviceSynchronize();
+  return 0;
+}

@@ -242,3 +242,31 @@ int main() {
   return 0;
 }
 // OUT: -6 -110 3 1
+// ---- single inheritance: the base's members first, its member functions and constructor, a derived object bound to a base reference
+#include <cstdio>
+struct Shape {
+  float w, h;
+  __host__ __device__ Shape(float a, float b) : w(a), h(b) {}
+  __host__ __device__ float area() const { return w * h; }
+};
+struct Box : public Shape {
+  float d;
+  __host__ __device__ Box(float a, float b, float c) : Shape(a, b), d(c) {}
+  __host__ __device__ float volume() const { return area() * d; }
+};
+__host__ __device__ float twice(const Shape &s) { return 2 * s.area(); }
+__global__ void k(float *o) {
+  Box b(2, 3, 4);
+  o[0] = b.volume();
+  o[1] = twice(b);
+  o[2] = b.w + b.d;
+}
+int main() {
+  float *d, h[3];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 1>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  printf("%g %g %g %zu\n", h[0], h[1], h[2], sizeof(Box));
+  return 0;
+}
+// OUT: 24 12 6 12

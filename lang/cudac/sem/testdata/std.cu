@@ -111,3 +111,16 @@ int main() {
   return 0;
 }
 // OUT: b a a! 2 44 6 4 3 ADL 12 2.5
+// ---- std::cout and std::cerr with operator<< and std::endl
+#include <iostream>
+#include <string>
+int main() {
+  std::string name = "weft";
+  int n = -3;
+  unsigned u = 7;
+  std::cout << "hello " << name << ' ' << n << " " << u << " " << 1.5f << " " << 2.0 / 3 << " " << true << std::endl;
+  std::cerr << "to stderr " << 42 << std::endl;
+  return 0;
+}
+// OUT: hello weft -3 7 1.5 0.666667 1
+// STDERR: to stderr 42

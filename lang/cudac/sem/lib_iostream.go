@@ -1,0 +1,150 @@
+package sem
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"weft.dev/weft/lang/cudac/lib"
+	"weft.dev/weft/lang/cudac/syntax"
+)
+
+// <iostream>'s std::cout, std::cerr and std::clog with operator<< of the
+// fundamental types, C strings, std::string and pointers, and std::endl
+// (C++ [ostream.inserters.arithmetic]: a number is written as printf's
+// %d/%u for integers and %g with precision 6 for floating values, the
+// default format flags). Manipulators (std::fixed, std::setprecision, ...)
+// are not modeled and are undeclared names. The stream value is the
+// stdio handle it writes to.
+
+const stdOstream = 4
+
+var tOstream = func() *Type {
+	t := structOf("std::ostream", "__fd", tLong)
+	t.std = stdOstream
+	return t
+}()
+
+var ostreams = map[string]int64{"std::cout": lib.Stdout, "std::cerr": lib.Stderr, "std::clog": lib.Stderr}
+
+// Value kinds of __ostream_put.
+const (
+	osInt = iota
+	osUint
+	osFloat
+	osCStr
+	osChar
+	osBool
+	osPtr
+	osString
+	osEndl
+)
+
+func init() {
+	builtinSigs["__ostream_put"] = sig(tLong, hostSide, tAny, tAny, tAny)
+	defb("__ostream_put", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		var s string
+		v := a[1]
+		switch a[2] {
+		case osInt:
+			s = strconv.FormatInt(int64(v), 10)
+		case osUint:
+			s = strconv.FormatUint(v, 10)
+		case osFloat:
+			x := math.Float64frombits(v)
+			switch {
+			case math.IsNaN(x):
+				s = "nan"
+				if math.Signbit(x) {
+					s = "-nan"
+				}
+			case math.IsInf(x, 1):
+				s = "inf"
+			case math.IsInf(x, -1):
+				s = "-inf"
+			default:
+				s = cFormatG("%.6", "g", x)
+			}
+		case osCStr:
+			var good bool
+			if s, good = m.cstring(t, v, pos); !good {
+				return 0, stFault
+			}
+		case osChar:
+			s = string([]byte{byte(v)})
+		case osBool:
+			s = "0"
+			if v != 0 {
+				s = "1"
+			}
+		case osPtr:
+			s = fmt.Sprintf("0x%x", v)
+		case osString:
+			b, _, good := m.stdBytes(t, v, 1, pos)
+			if !good {
+				return 0, stFault
+			}
+			s = string(b)
+		case osEndl:
+			s = "\n"
+		}
+		if !m.writeStream(t, a[0], []byte(s), pos) {
+			return 0, stFault
+		}
+		if a[2] == osEndl && a[0] == lib.Stdout {
+			m.out.Flush()
+		}
+		return ok(a[0])
+	})
+}
+
+// ostreamPut compiles s << x for an output stream s.
+func (c *compiler) ostreamPut(e *syntax.Binary) (*Type, bool) {
+	tx := c.typeOf(e.X, true)
+	if tx != tOstream {
+		return nil, false
+	}
+	pos := e.Pos
+	c.expr(e.X)
+	if n, ok := e.Y.(*syntax.Name); ok && (n.Name == "std::endl" || n.Name == "std::flush") && c.lookup(n.Name) == nil {
+		kind := int64(osEndl)
+		if n.Name == "std::flush" {
+			kind = osCStr
+			c.emit(OpString, int32(c.literal("")), 0, pos)
+		} else {
+			c.emit(OpConst, 0, 0, pos)
+		}
+		c.emit(OpConst, 0, kind, pos)
+		c.stdBuiltin("__ostream_put", 3, pos)
+		return tOstream, true
+	}
+	ty := c.expr(e.Y)
+	var kind int64
+	_, charLit := e.Y.(*syntax.CharLitExpr) // 'x' is a char in C++
+	switch {
+	case charLit:
+		kind = osChar
+	case ty.Kind == Bool:
+		kind = osBool
+	case ty.Kind == Char || ty.Kind == SChar || ty.Kind == UChar:
+		kind = osChar
+	case ty.isInt() && ty.isSigned():
+		kind = osInt
+	case ty.isInt():
+		kind = osUint
+	case ty.isFloat():
+		c.convert(ty, tDouble, pos)
+		kind = osFloat
+	case ty.Kind == Ptr && (ty.Elem.Kind == Char || ty.Elem.Kind == SChar || ty.Elem.Kind == UChar):
+		kind = osCStr
+	case ty.Kind == Ptr:
+		kind = osPtr
+	case c.isStd(ty, stdString):
+		kind = osString
+	default:
+		c.errorf(syntax.PosOf(e.Y), "C0302", "operator<< of %s to an output stream is not modeled", ty)
+	}
+	c.emit(OpConst, 0, kind, pos)
+	c.stdBuiltin("__ostream_put", 3, pos)
+	return tOstream, true
+}
