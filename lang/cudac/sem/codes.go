@@ -58,6 +58,7 @@ var Codes = []diag.Code{
 	{Code: "C0408", Summary: "write to __constant__ memory from the device"},
 	{Code: "C0409", Summary: "shared memory of another block accessed"},
 	{Code: "C0410", Summary: "subtraction of pointers to different objects"},
+	{Code: "C0411", Summary: "misaligned vector access (a float4, double2, ... at an address not a multiple of its size)"},
 	{Code: "C0501", Summary: "data race: two unordered accesses to the same byte, one a write, not both atomic"},
 	{Code: "C0502", Summary: "deadlock: barrier divergence (threads wait at __syncthreads while others exited or wait elsewhere)"},
 	{Code: "C0503", Summary: "deadlock: warp collective waits for lanes that cannot arrive"},

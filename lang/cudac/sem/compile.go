@@ -1682,6 +1682,7 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 				c.errorf(pos, "C0302", "dereference of void*")
 				return lval{t: tInt, slot: -1}
 			}
+			c.alignCheck(t.Elem, pos)
 			return lval{t: t.Elem, slot: -1}
 		}
 	case *syntax.Index:
@@ -1724,6 +1725,7 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 		}
 		c.convert(it, tLong, pos)
 		c.emit(OpPtrAdd, int32(t.ElemSize()), 0, pos)
+		c.alignCheck(t.Elem, pos)
 		return lval{t: t.Elem, slot: -1}
 	case *syntax.Member:
 		var st *Type

@@ -93,3 +93,30 @@ func (c *compiler) swapCall(e *syntax.Call) *Type {
 }
 
 var _ = diag.Pos{}
+
+// alignCheck checks, in device code, that the address on the stack (kept)
+// is aligned for a vector type of 8 or 16 bytes: a float4 or double2
+// access is one wide load or store on a GPU, which faults on a misaligned
+// address (CUDA C++ Programming Guide, "Size and Alignment Requirement").
+// Objects are allocated aligned, so the offset decides.
+func (c *compiler) alignCheck(t *Type, pos diag.Pos) {
+	if t.vec == nil || t.align < 8 || c.fn == nil || !c.fn.Device {
+		return
+	}
+	c.emit(OpConst, 0, int64(t.align), pos)
+	c.emit(OpBuiltin, c.builtinIndexOf("__check_align", pos), 2, pos)
+}
+
+func init() {
+	builtinSigs["__check_align"] = sig(tVoidP, anySide, tAny, tAny)
+	defb("__check_align", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		if t.host {
+			return ok(a[0])
+		}
+		if off := int64(int32(uint32(a[0]))); off%int64(a[1]) != 0 {
+			m.fault(t, pos, "C0411", "misaligned %d-byte vector access at byte offset %d (it must be a multiple of %d)", a[1], off, a[1])
+			return 0, stFault
+		}
+		return ok(a[0])
+	})
+}

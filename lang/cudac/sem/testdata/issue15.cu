@@ -244,3 +244,19 @@ int main() {
   return 0;
 }
 // OUT: 1.625 -14 6 -0.5
+// ---- a misaligned float4 load is reported (C0411), as the GPU faults on it
+#include <cstdio>
+__global__ void k(const float *in, float *out) {
+  const float4 *v = reinterpret_cast<const float4 *>(in + threadIdx.x * 4 + 1);
+  float4 x = v[0]; // ERROR C0411 "misaligned 16-byte vector access at byte offset 4"
+  out[threadIdx.x] = x.x + x.w;
+}
+int main() {
+  float *in, *out;
+  cudaMalloc(&in, 64 * sizeof(float));
+  cudaMalloc(&out, 4 * sizeof(float));
+  cudaMemset(in, 0, 64 * sizeof(float));
+  k<<<1, 4>>>(in, out);
+  cudaDeviceSynchronize();
+  return 0;
+}
