@@ -1818,8 +1818,9 @@ func (c *compiler) load(lv lval, pos diag.Pos) *Type {
 	case Struct:
 		return lv.t
 	case Func:
-		c.errorf(pos, "C0309", "function values are not supported")
-		return tInt
+		// a function designator decays to a pointer (C11 6.3.2.1p4):
+		// the address of *f is f's value
+		return ptrTo(lv.t)
 	}
 	c.emit(OpLoad, int32(memCode(lv.t)), 0, pos)
 	return lv.t
