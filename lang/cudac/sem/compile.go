@@ -114,6 +114,11 @@ type compiler struct {
 	overloads map[string][]*Function
 	// classes counts the polymorphic classes (their ids, virtual.go).
 	classes int
+	// classTmpls are the class templates by name, classInsts their
+	// instances by key (classtmpl.go).
+	classTmpls map[string][]*syntax.ClassTemplate
+	classInsts map[string]*Type
+	classDepth int
 }
 
 type globalInit struct {
@@ -133,19 +138,27 @@ type gotoFix struct {
 // diags; the returned program is runnable only if diags has no errors.
 func Compile(f *syntax.File, diags *diag.List) *Program {
 	c := &compiler{
-		prog:      &Program{Pos: []diag.Pos{{}}},
-		diags:     diags,
-		posIdx:    map[diag.Pos]int32{},
-		funcs:     map[string]*Function{},
-		protos:    map[string]*syntax.Decl{},
-		templates: map[string]*syntax.FuncDecl{},
-		insts:     map[string]*Function{},
-		lits:      map[string]int{},
-		overloads: map[string][]*Function{},
+		prog:       &Program{Pos: []diag.Pos{{}}},
+		diags:      diags,
+		posIdx:     map[diag.Pos]int32{},
+		funcs:      map[string]*Function{},
+		protos:     map[string]*syntax.Decl{},
+		templates:  map[string]*syntax.FuncDecl{},
+		classTmpls: map[string][]*syntax.ClassTemplate{},
+		classInsts: map[string]*Type{},
+		insts:      map[string]*Function{},
+		lits:       map[string]int{},
+		overloads:  map[string][]*Function{},
 	}
 	c.scopes = []map[string]*sym{{}}
 	c.tags = []map[string]*Type{{}}
+	for _, ct := range f.ClassTemplates {
+		c.classTmpls[ct.Name] = append(c.classTmpls[ct.Name], ct)
+	}
 	for _, t := range f.Templates {
+		if c.attachMember(t) {
+			continue
+		}
 		c.templates[t.Name] = t
 	}
 	c.specs = map[string][]*syntax.FuncDecl{}
@@ -305,6 +318,9 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 	}
 	switch te.Kind {
 	case syntax.TNamed:
+		if len(te.TArgs) > 0 && c.classTmpls[te.Name] != nil {
+			return c.classInstance(te)
+		}
 		if t := baseTypes[te.Name]; t != nil {
 			return t
 		}
@@ -443,7 +459,10 @@ func (c *compiler) structType(te *syntax.TypeExpr) *Type {
 	if te.Base != "" {
 		// the base subobject first (C++ [class.derived]): its members,
 		// laid out as in the base
-		bt := c.lookupTag(te.Base)
+		bt := c.tmap[te.Base] // a template parameter
+		if bt == nil {
+			bt = c.lookupTag(te.Base)
+		}
 		if bt == nil || !bt.complete || bt.Kind != Struct {
 			c.errorf(te.Pos, "C0302", "base class %s is not a complete struct", te.Base)
 		} else {
@@ -479,6 +498,9 @@ func (c *compiler) structType(te *syntax.TypeExpr) *Type {
 
 // constExpr evaluates an integer constant expression.
 func (c *compiler) constExpr(e syntax.Expr) (int64, bool) {
+	if sn, ok := e.(*syntax.ScopedName); ok {
+		e = c.scopedName(sn)
+	}
 	switch e := e.(type) {
 	case *syntax.IntLitExpr:
 		return int64(e.Value), true
@@ -1662,6 +1684,9 @@ type lval struct {
 
 func (c *compiler) lvalue(e syntax.Expr) lval {
 	pos := syntax.PosOf(e)
+	if sn, ok := e.(*syntax.ScopedName); ok {
+		e = c.scopedName(sn)
+	}
 	switch e := e.(type) {
 	case *syntax.Name:
 		s := c.lookup(e.Name)
@@ -1864,6 +1889,9 @@ func (c *compiler) hostOnly() bool   { return c.fn != nil && c.fn.Host && !c.fn.
 
 func (c *compiler) expr(e syntax.Expr) *Type {
 	pos := syntax.PosOf(e)
+	if sn, ok := e.(*syntax.ScopedName); ok {
+		e = c.scopedName(sn)
+	}
 	switch e := e.(type) {
 	case nil:
 		c.emit(OpConst, 0, 0, pos)
@@ -2600,6 +2628,13 @@ func (c *compiler) call(e *syntax.Call) *Type {
 		c.rawRef = raw
 		return c.memberCall(m, e)
 	}
+	if sn, ok := e.Fun.(*syntax.ScopedName); ok {
+		// Name<A>::f(args): a static member function of the instance
+		ne := *e
+		ne.Fun = c.scopedName(sn)
+		c.rawRef = raw
+		return c.call(&ne)
+	}
 	n, ok := e.Fun.(*syntax.Name)
 	if ok && c.cls != "" && c.lookup(n.Name) == nil && c.funcs[n.Name] == nil {
 		if ct := c.lookupTag(c.cls); c.recv != nil && isVirtual(ct, n.Name) {
@@ -2817,7 +2852,9 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 			te = te.Elem
 			depth++
 		}
-		if te.Kind != syntax.TNamed {
+		if te.Kind != syntax.TNamed || len(te.TArgs) > 0 {
+			// Vec<T, N>, T (&)[N], ...: matched against the argument's type
+			c.deduceParam(td, p.Type, c.typeOf(e.Args[i], false), tmap, tvals)
 			continue
 		}
 		if _, isParam := indexOf(td.TParams, te.Name); !isParam || tmap[te.Name] != nil {
