@@ -119,6 +119,10 @@ type compiler struct {
 	classTmpls map[string][]*syntax.ClassTemplate
 	classInsts map[string]*Type
 	classDepth int
+	// closures are the closure types of lambdas used as values
+	// (lambda.go).
+	closures  map[closureKey]*Type
+	nclosures int
 }
 
 type globalInit struct {
@@ -146,6 +150,7 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 		templates:  map[string]*syntax.FuncDecl{},
 		classTmpls: map[string][]*syntax.ClassTemplate{},
 		classInsts: map[string]*Type{},
+		closures:   map[closureKey]*Type{},
 		insts:      map[string]*Function{},
 		lits:       map[string]int{},
 		overloads:  map[string][]*Function{},
@@ -985,6 +990,14 @@ func collectAddrTaken(n any, out map[string]bool, refParam func(call *syntax.Cal
 			}
 		case *syntax.Lambda:
 			walkS(e.Body)
+			byRef := e.ByRef
+			for _, r := range e.CapRef {
+				byRef = byRef || r
+			}
+			if byRef {
+				// a closure may hold the address of what it names
+				namesIn(e.Body, out)
+			}
 		}
 	}
 	walkS = func(s syntax.Stmt) {
@@ -1278,7 +1291,7 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 	if d.Type.Kind == syntax.TFunc {
 		return
 	}
-	if lam, ok := d.Init.(*syntax.Lambda); ok && hasAuto(d.Type) {
+	if lam, ok := d.Init.(*syntax.Lambda); ok && hasAuto(d.Type) && !lam.ByValue {
 		c.declare(d.Name, &sym{kind: symLambda, lam: lam})
 		c.checkLambda(lam)
 		return
@@ -1691,7 +1704,13 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 	case *syntax.Name:
 		s := c.lookup(e.Name)
 		if s == nil && c.recv != nil && c.recv.field(e.Name) != nil {
-			return c.lvalue(&syntax.Member{Pos: e.Pos, X: &syntax.Name{Pos: e.Pos, Name: "this"}, Name: e.Name, Arrow: true})
+			lv := c.lvalue(&syntax.Member{Pos: e.Pos, X: &syntax.Name{Pos: e.Pos, Name: "this"}, Name: e.Name, Arrow: true})
+			if lv.slot < 0 && lv.t.Kind == Ptr && lv.t.Ref {
+				// a reference member (a closure's capture by reference)
+				c.emit(OpLoad, int32(memCode(tULong)), 0, pos)
+				return lval{t: lv.t.Elem, slot: -1}
+			}
+			return lv
 		}
 		if s != nil && s.kind == symRef {
 			c.emit(OpLocal, int32(s.slot), 0, pos)
@@ -1925,6 +1944,9 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 		if s == nil && c.recv != nil && c.recv.field(e.Name) != nil {
 			return c.load(c.lvalue(e), pos)
 		}
+		if s != nil && s.kind == symLambda {
+			return c.closure(s.lam) // a lambda variable used as a value
+		}
 		if s == nil {
 			if v, ok := c.tvals[e.Name]; ok {
 				c.emit(OpConst, 0, v, pos)
@@ -2025,9 +2047,7 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 	case *syntax.Trait:
 		return c.trait(e)
 	case *syntax.Lambda:
-		c.errorf(pos, "C0309", "a lambda is supported only when bound to an auto variable and called, or called where it is written")
-		c.emit(OpConst, 0, 0, pos)
-		return tInt
+		return c.closure(e)
 	case *syntax.InitList:
 		c.errorf(pos, "C0302", "initializer list in an expression")
 		c.emit(OpConst, 0, 0, pos)

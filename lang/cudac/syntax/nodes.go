@@ -397,7 +397,8 @@ type (
 		Pos      diag.Pos
 		ByRef    bool     // [&]
 		ByValue  bool     // [=] or a capture by value
-		Captures []string // named captures (by reference when RefCap)
+		Captures []string // named captures
+		CapRef   []bool   // whether each named capture is by reference
 		Params   []*Param
 		Ret      *TypeExpr // nil: deduced from the return statements
 		Body     *Block

@@ -857,15 +857,17 @@ func (p *parser) declarator(base *TypeExpr) (string, diag.Pos, *TypeExpr) {
 	p.enter()
 	defer p.leave()
 	pos := p.tok().Pos
-	if p.is("&&") {
-		p.errorf(p.tok().Pos, "C0206", "C++ rvalue references are not supported")
-	}
-	for stars := 0; p.is("*") || p.is("&"); stars++ {
+	for stars := 0; p.is("*") || p.is("&") || p.is("&&"); stars++ {
 		if stars == maxDepth {
 			p.errorf(p.tok().Pos, "C0220", "nested too deeply (more than %d levels)", maxDepth)
 		}
 		star := p.next()
-		if star.Text == "&" {
+		if star.Text == "&&" {
+			// an rvalue or forwarding reference (C++ [dcl.ref]): bound
+			// like a const T&, to the object or to a temporary holding
+			// the value, which is what moving from it observes
+			base = &TypeExpr{Kind: TRef, Elem: base, Pos: star.Pos}
+		} else if star.Text == "&" {
 			base = &TypeExpr{Kind: TRef, Elem: base, Pos: star.Pos}
 		} else {
 			base = &TypeExpr{Kind: TPointer, Elem: base, Pos: star.Pos}
@@ -2042,6 +2044,7 @@ func (p *parser) lambda() Expr {
 		case p.got("&"):
 			if p.tok().Kind == Ident {
 				l.Captures = append(l.Captures, p.next().Text)
+				l.CapRef = append(l.CapRef, true)
 			} else {
 				l.ByRef = true
 			}
@@ -2051,6 +2054,7 @@ func (p *parser) lambda() Expr {
 			p.next()
 		default:
 			l.Captures = append(l.Captures, p.ident().Text)
+			l.CapRef = append(l.CapRef, false)
 			l.ByValue = true
 		}
 		if !p.got(",") {

@@ -242,3 +242,39 @@ Arr<int> a; // ERROR C0313 col=1 "Arr takes 2 template arguments, 1 given"
 Arr<int, float> b; // ERROR C0313 col=1 "template argument 2 of Arr must be a value"
 Fwd<int> *c; // ERROR C0302 col=1 "class template Fwd is declared but not defined"
 int main() { return 0; }
+// ---- lambdas as values: captures by value ([=], [x]) and by reference ([&], [&x]), passed to templates by value and by forwarding reference, on the device and the host, returning a struct
+#include <cstdio>
+template <typename F>
+__host__ __device__ int apply(F f, int x) { return f(x) + f(x + 1); }
+template <typename F>
+void each(int *a, int n, F &&g) { for (int i = 0; i < n; i++) g(a[i]); }
+struct P { int a, b; };
+__global__ void k(int *o, int s) {
+  int base = 10 * threadIdx.x;
+  auto add = [=](int v) { return v + base + s; };
+  o[threadIdx.x] = apply(add, 1) + apply([](int v) { return v * v; }, 2);
+}
+int main() {
+  int *d, h[2];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 2>>>(d, 100);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  int sum = 0, scale = 3;
+  int a[4] = {1, 2, 3, 4};
+  each(a, 4, [&](int v) { sum += v * scale; });
+  int captured = scale;
+  auto byval = [captured, &sum](int v) { sum += 1000; return captured * v; };
+  scale = 99;
+  P p = {5, 6};
+  auto mk = [p](int z) -> P { return P{p.a + z, p.b}; };
+  P q = mk(1);
+  printf("%d %d %d %d %d %d\n", h[0], h[1], sum, byval(2), sum, q.a * 10 + q.b);
+  return 0;
+}
+// OUT: 216 236 30 6 1030 66
+// ---- a generic lambda used as a value is a positioned diagnostic
+template <typename F> int call(F f) { return f(1); } // ERROR C0305 col=46 "called object of type int"
+int main() {
+  int r = call([](auto v) { return v; }); // ERROR C0309 col=16 "a generic lambda \(auto parameter\) used as a value is not supported"
+  return r;
+}
