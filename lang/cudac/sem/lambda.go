@@ -192,7 +192,7 @@ func (c *compiler) closureType(l *syntax.Lambda, caps []capture) *Type {
 	ft := &Type{Kind: Func, Elem: rt, Params: pts, size: 1, align: 1, complete: true}
 	fd := &syntax.FuncDecl{Pos: l.Pos, Name: tag + "::operator()", Recv: tag, Body: l.Body, EndPos: l.Body.End,
 		Type: &syntax.TypeExpr{Kind: syntax.TFunc, Pos: l.Pos, Params: l.Params, Elem: l.Ret},
-		Q: syntax.Qualifiers{Host: true, Device: true}}
+		Q:    syntax.Qualifiers{Host: true, Device: true}}
 	fn := &Function{Name: fd.Name, Type: ft, decl: fd, tmap: c.tmap, tvals: c.tvals, defined: true, Host: true, Device: true}
 	fn.PosIdx = c.pos(l.Pos)
 	c.funcs[fd.Name] = fn
