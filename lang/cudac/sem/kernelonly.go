@@ -27,6 +27,9 @@ type KernelConfig struct {
 	// are then supplied too: zero fields, each pointer field a fresh
 	// growing buffer.
 	Grow bool
+	// IntraGroup judges two-thread annotations only over pairs of threads
+	// in one block (GPUVerify's --only-intra-group; others.go).
+	IntraGroup bool
 }
 
 // maxGrowBytes bounds a growing kernel-only buffer (an access beyond it is
@@ -258,6 +261,7 @@ func (m *Machine) RunKernelOnly(cfg KernelConfig) (bool, error) {
 	if len(unknown) > 0 {
 		return false, fmt.Errorf("--arg names no scalar parameter of %s: %s", fn.Name, strings.Join(unknown, ", "))
 	}
+	m.pairs.intra = cfg.IntraGroup
 	if cfg.Grow {
 		// a lone kernel is launched as it needs: cooperatively, so that
 		// grid.sync() is allowed (GPUVerify assumes so)

@@ -456,7 +456,7 @@ func Check(f *diag.File, p *sem.Program, facts *Facts, o Options, diags *diag.Li
 		}
 		m := sem.NewMachine(p, opts, &local)
 		_, err := m.RunKernelOnly(sem.KernelConfig{Kernel: fn.Name, Grid: c.Grid, Block: c.Block, Shmem: o.Shmem,
-			Args: c.Values, BufferSize: o.BufferSize, Random: c.Random, Seed: c.Seed, Grow: true})
+			Args: c.Values, BufferSize: o.BufferSize, Random: c.Random, Seed: c.Seed, Grow: true, IntraGroup: o.Header.IntraGroup})
 		if err != nil {
 			return res, err
 		}
