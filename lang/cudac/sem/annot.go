@@ -52,7 +52,11 @@ import (
 // Functions declared but never defined in a file without main return a value
 // chosen like an input (__weft_nondet): Options.NondetSeed 0 gives 0,
 // another seed a value hashed from the seed, the call site, the thread and
-// the machine's step count, so a loop on such a value ends.
+// the machine's step count, so a loop on such a value ends (GPUVerify
+// havocs the result of each call of a bodiless function). Bugle's
+// uninterpreted functions, declared as __uninterpreted_function_NAME, are
+// functions: one value per seed and argument list, whichever thread calls
+// them and wherever (__weft_uninterp).
 
 const (
 	annotTrue  = iota // evaluates its arguments and yields 1
@@ -141,6 +145,18 @@ func init() {
 	})
 	defb("__implies", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		return ok(b2u(a[0] == 0 || a[1] != 0))
+	})
+	defb("__weft_uninterp", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		// a[:len(a)-1]: the arguments, a[len(a)-1]: the function's hash
+		if m.opts.NondetSeed == 0 {
+			return ok(0)
+		}
+		h := uint64(m.opts.NondetSeed) * 0x9e3779b97f4a7c15
+		for _, v := range a {
+			h = (h ^ v) * 0xbf58476d1ce4e5b9
+			h ^= h >> 31
+		}
+		return ok(h)
 	})
 	defb("__weft_nondet", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// a chosen value is a change the thread sees: a loop on it is no
@@ -520,11 +536,26 @@ func (c *compiler) accessCall(name string, e *syntax.Call) *Type {
 func (c *compiler) nondetCall(d *syntax.Decl, e *syntax.Call) *Type {
 	ft := c.resolve(d.Type)
 	c.prog.bodiless = true
+	ret := ft.Elem
+	if strings.HasPrefix(d.Name, "__uninterpreted_function_") && ret != nil && ret.isArith() {
+		// bugle's uninterpreted functions: one value per argument
+		// list, in every thread and at every call site
+		for _, a := range e.Args {
+			c.expr(a)
+		}
+		h := uint64(14695981039346656037)
+		for i := 0; i < len(d.Name); i++ {
+			h = (h ^ uint64(d.Name[i])) * 1099511628211
+		}
+		c.emit(OpConst, 0, int64(h), e.Pos)
+		c.emit(OpBuiltin, builtinIndex["__weft_uninterp"], int64(len(e.Args)+1), e.Pos)
+		c.convert(tULong, ret, e.Pos)
+		return ret
+	}
 	for _, a := range e.Args {
 		c.expr(a)
 		c.emit(OpPop, 0, 0, syntax.PosOf(a))
 	}
-	ret := ft.Elem
 	if ret == nil || ret.Kind == Void {
 		c.emit(OpConst, 0, 0, e.Pos)
 		return tVoid

@@ -2,6 +2,7 @@ package sem
 
 import (
 	"fmt"
+	"math"
 	"math/rand"
 	"sort"
 	"strconv"
@@ -181,6 +182,42 @@ func (m *Machine) fillStruct(cfg *KernelConfig, rng *rand.Rand, t *Type, b []byt
 	}
 }
 
+// globalInputs fills the __constant__ and __device__ variables of a
+// kernel-only file with small random values, as it fills buffers: a lone
+// kernel's global memory is an input (GPUVerify assumes nothing of it).
+// The initializers of globals that have one run afterwards (RunKernel) and
+// overwrite them. Only arithmetic scalars and arrays of them are filled;
+// pointers and structs keep their zeros.
+func (m *Machine) globalInputs(rng *rand.Rand) {
+	for i, g := range m.prog.Globals {
+		if (g.Space != SpaceConstant && g.Space != SpaceDevice) || i >= len(m.globals) {
+			continue
+		}
+		e := g.Type
+		for e.Kind == Array {
+			e = e.Elem
+		}
+		if !e.isArith() {
+			continue
+		}
+		w := e.size
+		o := m.globals[i]
+		for k := 0; w > 0 && k+w <= len(o.Data); k += w {
+			if e.isFloat() {
+				f := float64(rng.Intn(256))
+				switch w {
+				case 4:
+					storeN(o.Data[k:], 4, uint64(math.Float32bits(float32(f))))
+				case 8:
+					storeN(o.Data[k:], 8, math.Float64bits(f))
+				}
+				continue
+			}
+			storeN(o.Data[k:], w, uint64(rng.Intn(256)))
+		}
+	}
+}
+
 // RunKernelOnly gives each pointer parameter of the kernel a device buffer
 // and each scalar its --arg value (or zero), launches the kernel and waits.
 func (m *Machine) RunKernelOnly(cfg KernelConfig) (bool, error) {
@@ -250,6 +287,9 @@ func (m *Machine) RunKernelOnly(cfg KernelConfig) (bool, error) {
 		default:
 			return false, fmt.Errorf("parameter %s of type %s cannot be supplied for a kernel-only run", name, pt)
 		}
+	}
+	if cfg.Random && cfg.Grow {
+		m.globalInputs(rng)
 	}
 	var unknown []string
 	for k := range cfg.Args {
