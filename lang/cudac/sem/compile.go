@@ -112,6 +112,8 @@ type compiler struct {
 	// overloads are the functions of one name with different parameters
 	// (the first keeps the plain name in funcs, the others name#k).
 	overloads map[string][]*Function
+	// classes counts the polymorphic classes (their ids, virtual.go).
+	classes int
 }
 
 type globalInit struct {
@@ -464,6 +466,7 @@ func (c *compiler) structType(te *syntax.TypeExpr) *Type {
 		}
 		t.Fields = append(t.Fields, fi)
 	}
+	c.classSetup(t, te)
 	layoutStruct(t)
 	if te.Align != nil {
 		if a := c.alignValue(te.Align); a > t.align {
@@ -706,7 +709,7 @@ func (c *compiler) topDecl(d *syntax.Decl) {
 	gs := &sym{kind: symGlobal, t: t, idx: g.index}
 	c.markConst(gs, d, t)
 	c.declare(d.Name, gs)
-	if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasMemberDefaults(t) {
+	if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasMemberDefaults(t) || t.poly {
 		c.initCode = append(c.initCode, globalInit{idx: g.index, d: d})
 	}
 }
@@ -867,9 +870,18 @@ func (c *compiler) function(fn *Function) {
 	}
 	if fd.Ctor && c.recv != nil {
 		c.memberInits(fd)
+		if c.recv.poly {
+			// the object is of this class from here on (virtual.go)
+			c.emit(OpLocal, 0, 0, fd.Pos)
+			c.stampVptr(c.recv, fd.Pos)
+			c.emit(OpPop, 0, 0, fd.Pos)
+		}
 	}
 	c.beginEnsures(fd) // annot.go
 	c.block(fd.Body, false)
+	if fd.Dtor && c.recv != nil {
+		c.baseDtor(c.recv, fd.EndPos)
+	}
 	c.checkEnsures(fd.EndPos, false)
 	c.endFunc(fn, fd.EndPos)
 }
@@ -938,6 +950,12 @@ func collectAddrTaken(n any, out map[string]bool, refParam func(call *syntax.Cal
 			for _, a := range e.Args {
 				walkE(a)
 			}
+		case *syntax.New:
+			for _, a := range e.Args {
+				walkE(a)
+			}
+		case *syntax.Delete:
+			walkE(e.X)
 		case *syntax.SizeofExpr:
 		case *syntax.InitList:
 			for _, el := range e.Elems {
@@ -1287,7 +1305,7 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 	if t.Kind == Array || t.Kind == Struct || c.addrTaken[d.Name] {
 		slot := c.newSlot()
 		c.allocas = append(c.allocas, Instr{Op: OpAlloca, A: int32(slot), B: int64(t.size), P: c.pos(d.Pos)})
-		if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasStd(t) || hasMemberDefaults(t) {
+		if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasStd(t) || hasMemberDefaults(t) || t.poly {
 			c.emit(OpLocal, int32(slot), 0, d.Pos)
 			c.initObject(t, d, d.Pos)
 			c.emit(OpPop, 0, 0, d.Pos)
@@ -1362,6 +1380,12 @@ func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
 	}
 	if hasStd(t) {
 		c.stdZero(t, pos)
+	}
+	if t.poly {
+		if len(t.pure) > 0 {
+			c.errorf(pos, "C0302", "cannot create an object of abstract class %s (pure virtual %s)", t, firstKey(t.pure))
+		}
+		c.stampVptr(t, pos)
 	}
 	if c.ctorOf(t, -1) != nil && (d.HasCtor || d.Init == nil) {
 		if ctor := c.ctorFor(t, len(d.CtorArgs), pos); ctor != nil {
@@ -1818,8 +1842,9 @@ func (c *compiler) load(lv lval, pos diag.Pos) *Type {
 	case Struct:
 		return lv.t
 	case Func:
-		c.errorf(pos, "C0309", "function values are not supported")
-		return tInt
+		// a function designator decays to a pointer (C11 6.3.2.1p4):
+		// the address of *f is f's value
+		return ptrTo(lv.t)
 	}
 	c.emit(OpLoad, int32(memCode(lv.t)), 0, pos)
 	return lv.t
@@ -1956,6 +1981,10 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 		return c.call(e)
 	case *syntax.Cast:
 		return c.cast(e)
+	case *syntax.New:
+		return c.newExpr(e)
+	case *syntax.Delete:
+		return c.deleteExpr(e)
 	case *syntax.SizeofExpr:
 		var t *Type
 		if e.Type != nil {
@@ -2489,6 +2518,7 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 			}
 			c.emit(OpTemp, 0, int64(t.size), pos)
 			c.emit(OpMemzero, 0, int64(t.size), pos)
+			c.stampVptr(t, pos)
 			if ctor := c.ctorFor(t, len(args), pos); ctor != nil {
 				c.emit(OpDup, 0, 0, pos)
 				c.construct(ctor, args, pos)
@@ -2572,10 +2602,20 @@ func (c *compiler) call(e *syntax.Call) *Type {
 	}
 	n, ok := e.Fun.(*syntax.Name)
 	if ok && c.cls != "" && c.lookup(n.Name) == nil && c.funcs[n.Name] == nil {
+		if ct := c.lookupTag(c.cls); c.recv != nil && isVirtual(ct, n.Name) {
+			return c.virtualCall(ct, n.Name, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
+		}
 		if fn := c.methodOf(c.lookupTag(c.cls), c.cls, n.Name); fn != nil {
 			if c.recv == nil && (fn.decl == nil || !fn.decl.Q.Static) {
 				c.errorf(e.Pos, "C0305", "calling member function %s without an object (from a static member function)", fn.Name)
 			}
+			return c.methodCall(fn, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
+		}
+	}
+	if ok && c.recv != nil && strings.Contains(n.Name, "::") && c.lookup(n.Name) == nil {
+		// Base::f(args) in a member function: f of the base on this
+		// object, without virtual dispatch (C++ [class.virtual]p16)
+		if fn := c.funcs[n.Name]; fn != nil && fn.decl != nil && fn.decl.Recv != "" && !fn.decl.Q.Static {
 			return c.methodCall(fn, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
 		}
 	}

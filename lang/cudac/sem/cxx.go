@@ -291,6 +291,9 @@ func (c *compiler) memberCall(m *syntax.Member, e *syntax.Call) *Type {
 	if st.std != 0 {
 		return c.stdMethod(st, m, e)
 	}
+	if isVirtual(st, m.Name) {
+		return c.virtualCall(st, m.Name, m.X, m.Arrow, e)
+	}
 	fn := c.methodOf(st, tagOf(st), m.Name)
 	if fn == nil {
 		c.errorf(m.Pos, "C0306", "no member function %s in %s", m.Name, st)

@@ -20,6 +20,9 @@ type Qualifiers struct {
 	Extern, Static, Typedef, Inline, Const, Volatile bool
 	// Constexpr marks a C++ constexpr declaration (also Const).
 	Constexpr bool
+	// Virtual marks a virtual member function (also written override or
+	// final, C++ [class.virtual]).
+	Virtual bool
 	// Align is the operand of alignas(...): an expression, or nil.
 	Align Expr
 	// AlignType is the operand of alignas(type).
@@ -63,6 +66,10 @@ type TypeExpr struct {
 	Align Expr
 	// Base is the base class of a struct definition (single inheritance).
 	Base string
+	// Methods are the member functions declared in a struct definition
+	// (the destructor as "~Tag"), Virtuals those declared virtual, Pure
+	// those declared pure virtual (= 0).
+	Methods, Virtuals, Pure []string
 }
 
 // Param is a function parameter.
@@ -131,6 +138,8 @@ type FuncDecl struct {
 	Recv  string
 	Ctor  bool
 	Inits []*MemberInit
+	// Dtor marks a destructor (Name "Tag::~Tag").
+	Dtor bool
 }
 
 // MemberInit is one member initializer of a constructor, name(args).
@@ -308,6 +317,24 @@ type (
 		Name  string
 		Arrow bool
 	}
+	// New is C++ "new T", "new T(args)" or "new T{args}" (one object):
+	// Alloc is the allocation, (T*)malloc(sizeof(T)); sem then runs the
+	// constructor or stores the initializer. "new T[n]" stays a Cast.
+	New struct {
+		Pos     diag.Pos
+		Type    *TypeExpr
+		Alloc   Expr
+		Args    []Expr
+		HasInit bool
+	}
+	// Delete is C++ "delete X" (Array: "delete[] X"): the destructor of
+	// a class with one, then Free, free(X).
+	Delete struct {
+		Pos   diag.Pos
+		X     Expr
+		Free  Expr
+		Array bool
+	}
 	// Cast is (Type)X; a functional cast T(x, ...) of dim3 sets Args.
 	Cast struct {
 		Pos  diag.Pos
@@ -365,6 +392,8 @@ func (e *Call) exprPos() diag.Pos          { return e.Pos }
 func (e *Index) exprPos() diag.Pos         { return e.Pos }
 func (e *Member) exprPos() diag.Pos        { return e.Pos }
 func (e *Cast) exprPos() diag.Pos          { return e.Pos }
+func (e *New) exprPos() diag.Pos           { return e.Pos }
+func (e *Delete) exprPos() diag.Pos        { return e.Pos }
 func (e *SizeofExpr) exprPos() diag.Pos    { return e.Pos }
 func (e *InitList) exprPos() diag.Pos      { return e.Pos }
 func (e *Trait) exprPos() diag.Pos         { return e.Pos }

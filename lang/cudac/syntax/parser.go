@@ -62,6 +62,11 @@ type parser struct {
 	spec     []*TypeExpr
 	specExpr []Expr
 	hasSpec  bool
+	// cur is the struct definition being parsed (its member function
+	// names are recorded on it); virtSuffix is set when the last function
+	// declarator ended in override or final.
+	cur        *TypeExpr
+	virtSuffix bool
 }
 
 // maxDepth bounds the nesting the parser follows, so that no recursion
@@ -199,7 +204,7 @@ func (p *parser) startsType() bool {
 	if t.Kind != Ident {
 		return false
 	}
-	if baseTypeWords[t.Text] || qualWords[t.Text] || t.Text == "struct" || t.Text == "union" || t.Text == "enum" {
+	if baseTypeWords[t.Text] || qualWords[t.Text] || t.Text == "struct" || t.Text == "class" || t.Text == "union" || t.Text == "enum" {
 		return true
 	}
 	return p.isTypeName(t.Text)
@@ -382,6 +387,8 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 				q.Const = true
 				q.Constexpr = true
 			}
+		case "virtual":
+			q.Virtual = true
 		case "explicit", "thread_local", "mutable", "__inline", "__inline__":
 		case "alignas":
 			p.next()
@@ -399,7 +406,7 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 			q.Constant = true
 		case "__managed__":
 			q.Managed = true
-		case "struct", "union":
+		case "struct", "class", "union":
 			if base != nil || len(words) > 0 {
 				p.errorf(t.Pos, "C0203", "two types in one declaration")
 			}
@@ -524,6 +531,7 @@ func (p *parser) structType() *TypeExpr {
 		// C++: the tag is a type name
 		p.declareName(t.Name, true)
 		p.tags[t.Name] = true
+		p.got("final") // a class that cannot be derived from
 	}
 	if p.is(":") && t.Name != "" {
 		// a base class (single, non-virtual inheritance)
@@ -541,6 +549,9 @@ func (p *parser) structType() *TypeExpr {
 	}
 	if p.got("{") {
 		t.HasBody = true
+		saveCur := p.cur
+		p.cur = t
+		defer func() { p.cur = saveCur }()
 		for !p.is("}") {
 			if p.tok().Kind == EOF {
 				p.expect("}")
@@ -642,6 +653,8 @@ func (p *parser) member(tag string) bool {
 		case "__host__":
 			q.Host = true
 		case "inline", "__forceinline__", "constexpr", "explicit":
+		case "virtual":
+			q.Virtual = true
 		default:
 			goto body
 		}
@@ -650,13 +663,14 @@ func (p *parser) member(tag string) bool {
 body:
 	t := p.tok()
 	switch {
-	case p.is("~"):
-		p.errorf(t.Pos, "C0206", "destructors are not supported")
+	case p.is("~") && p.peek(1).Text == tag:
+		p.destructor(tag, q)
+		return true
 	case t.Text == "operator":
 		p.errorf(t.Pos, "C0206", "conversion operators are not supported")
 	case t.Text == "template":
 		p.errorf(t.Pos, "C0206", "member templates are not supported")
-	case t.Text == "using" || t.Text == "friend" || t.Text == "virtual":
+	case t.Text == "using" || t.Text == "friend":
 		p.errorf(t.Pos, "C0206", "'%s' in a struct is not supported", t.Text)
 	case t.Kind == Ident && t.Text == tag && p.peek(1).Text == "(":
 		p.next()
@@ -707,7 +721,29 @@ func (p *parser) method(tag, name string, pos diag.Pos, typ *TypeExpr, q Qualifi
 	if tag == "" {
 		p.errorf(pos, "C0206", "member functions of an anonymous struct are not supported")
 	}
-	if p.is("=") && (p.peek(1).Text == "default" || p.peek(1).Text == "delete" || p.peek(1).Text == "0") {
+	if p.virtSuffix {
+		q.Virtual = true
+	}
+	if p.cur != nil {
+		p.cur.Methods = append(p.cur.Methods, name)
+		if q.Virtual {
+			p.cur.Virtuals = append(p.cur.Virtuals, name)
+		}
+	}
+	if p.is("=") && p.peek(1).Text == "0" {
+		// pure virtual (C++ [class.abstract]): no body, and a call that
+		// reaches it is an invalid function pointer at run time
+		if !q.Virtual {
+			p.errorf(p.tok().Pos, "C0206", "only a virtual function can be pure")
+		}
+		if p.cur != nil {
+			p.cur.Pure = append(p.cur.Pure, name)
+		}
+		p.next()
+		p.next()
+		return
+	}
+	if p.is("=") && (p.peek(1).Text == "default" || p.peek(1).Text == "delete") {
 		p.errorf(p.tok().Pos, "C0206", "'= %s' member functions are not supported", p.peek(1).Text)
 	}
 	if p.is(";") {
@@ -894,10 +930,87 @@ func (p *parser) suffixes(base *TypeExpr) *TypeExpr {
 }
 
 func (p *parser) suffixesAfterFunc(ft *TypeExpr) *TypeExpr {
-	for p.is("const") || p.is("noexcept") {
-		p.next()
+	p.virtSuffix = false
+	for {
+		switch {
+		case p.is("const") || p.is("noexcept"):
+			p.next()
+			if p.is("(") && p.peek(-1).Text == "noexcept" {
+				p.skipParens()
+			}
+		case p.is("throw") && p.peek(1).Text == "(":
+			// a dynamic exception specification (C++03): ignored
+			p.next()
+			p.skipParens()
+		case p.is("override") || p.is("final"):
+			p.next()
+			p.virtSuffix = true
+		default:
+			return ft
+		}
 	}
-	return ft
+}
+
+// skipParens skips a balanced parenthesized token sequence.
+func (p *parser) skipParens() {
+	level := 0
+	for p.tok().Kind != EOF {
+		t := p.next()
+		switch t.Text {
+		case "(":
+			level++
+		case ")":
+			level--
+			if level == 0 {
+				return
+			}
+		}
+	}
+}
+
+// destructor parses ~Tag() in struct tag (C++ [class.dtor]): a member
+// function "Tag::~Tag" without parameters, run by delete.
+func (p *parser) destructor(tag string, q Qualifiers) {
+	p.expect("~")
+	id := p.ident()
+	p.expect("(")
+	p.got("void")
+	p.expect(")")
+	p.suffixesAfterFunc(nil)
+	if p.virtSuffix {
+		q.Virtual = true
+	}
+	if p.cur != nil {
+		p.cur.Methods = append(p.cur.Methods, "~"+tag)
+		if q.Virtual {
+			p.cur.Virtuals = append(p.cur.Virtuals, "~"+tag)
+		}
+	}
+	ft := &TypeExpr{Kind: TFunc, Elem: &TypeExpr{Kind: TNamed, Name: "void", Pos: id.Pos}, Pos: id.Pos}
+	fd := &FuncDecl{Pos: id.Pos, Name: tag + "::~" + tag, Type: ft, Q: q, Recv: tag, Dtor: true}
+	if p.got("=") {
+		switch {
+		case p.got("default"):
+			fd.Body = &Block{Pos: id.Pos, End: id.Pos}
+			fd.EndPos = id.Pos
+			p.file.Funcs = append(p.file.Funcs, fd)
+		case p.got("delete"):
+		case p.is("0"):
+			p.next()
+			if p.cur != nil {
+				p.cur.Pure = append(p.cur.Pure, "~"+tag)
+			}
+		default:
+			p.errorf(p.tok().Pos, "C0201", "expected default, delete or 0, found '%s'", p.tok().Text)
+		}
+		p.expect(";")
+		return
+	}
+	if p.got(";") {
+		p.errorf(id.Pos, "C0206", "a destructor must be defined in its class")
+		return
+	}
+	p.methodBody(fd)
 }
 
 // declaration parses a declaration or function definition at top level.
@@ -1329,11 +1442,14 @@ func (p *parser) unary() Expr {
 func (p *parser) newDelete() Expr {
 	t := p.next()
 	if t.Text == "delete" {
+		arr := false
 		if p.got("[") {
 			p.expect("]")
+			arr = true
 		}
 		x := p.castExpr()
-		return &Call{Pos: t.Pos, Fun: &Name{Pos: t.Pos, Name: "free"}, Args: []Expr{x}, RParen: t.Pos}
+		free := &Call{Pos: t.Pos, Fun: &Name{Pos: t.Pos, Name: "free"}, Args: []Expr{x}, RParen: t.Pos}
+		return &Delete{Pos: t.Pos, X: x, Free: free, Array: arr}
 	}
 	base, _ := p.specifiers()
 	for p.is("*") {
@@ -1346,11 +1462,26 @@ func (p *parser) newDelete() Expr {
 		n := p.expr()
 		p.expect("]")
 		size = &Binary{Pos: lb.Pos, Op: "*", X: n, Y: size}
-	} else if p.is("(") || p.is("{") {
-		p.errorf(p.tok().Pos, "C0206", "new with an initializer is not supported (allocate, then assign)")
+		call := &Call{Pos: t.Pos, Fun: &Name{Pos: t.Pos, Name: "malloc"}, Args: []Expr{size}, RParen: t.Pos}
+		return &Cast{Pos: t.Pos, Type: &TypeExpr{Kind: TPointer, Elem: base, Pos: t.Pos}, X: call}
 	}
 	call := &Call{Pos: t.Pos, Fun: &Name{Pos: t.Pos, Name: "malloc"}, Args: []Expr{size}, RParen: t.Pos}
-	return &Cast{Pos: t.Pos, Type: &TypeExpr{Kind: TPointer, Elem: base, Pos: t.Pos}, X: call}
+	n := &New{Pos: t.Pos, Type: base, Alloc: &Cast{Pos: t.Pos, Type: &TypeExpr{Kind: TPointer, Elem: base, Pos: t.Pos}, X: call}}
+	if p.is("(") || p.is("{") {
+		close := ")"
+		if p.next().Text == "{" {
+			close = "}"
+		}
+		n.HasInit = true
+		for !p.is(close) && p.tok().Kind != EOF {
+			n.Args = append(n.Args, p.assign())
+			if !p.got(",") {
+				break
+			}
+		}
+		p.expect(close)
+	}
+	return n
 }
 
 // peekStartsType reports whether token i ahead begins a type name.
