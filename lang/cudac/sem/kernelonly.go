@@ -247,6 +247,20 @@ func (m *Machine) RunKernelOnly(cfg KernelConfig) (bool, error) {
 			name = fn.ParamNames[i]
 		}
 		switch {
+		case pt.IsFuncPointer() && cfg.Args[name] != "":
+			// a function pointer given by name (--arg f=g, or a
+			// precondition f == g: package verify)
+			used[name] = true
+			fi := -1
+			for k, f := range m.prog.Funcs {
+				if f.Name == cfg.Args[name] {
+					fi = k
+				}
+			}
+			if fi < 0 {
+				return false, fmt.Errorf("--arg %s=%s: no function named %s", name, cfg.Args[name], cfg.Args[name])
+			}
+			args = append(args, uint64(fnObject)<<32|uint64(fi))
 		case pt.Kind == Ptr:
 			n := cfg.BufferSize
 			if n <= 0 {
@@ -308,4 +322,17 @@ func (m *Machine) RunKernelOnly(cfg KernelConfig) (bool, error) {
 		m.nextLaunch = launchExtra{set: true, cooperative: true}
 	}
 	return m.RunKernel(fn, cfg.Grid, cfg.Block, cfg.Shmem, args), nil
+}
+
+// IsFuncPointer reports whether t is a pointer to a function.
+func (t *Type) IsFuncPointer() bool { return t.Kind == Ptr && t.Elem != nil && t.Elem.Kind == Func }
+
+// Func returns the function named name, or nil.
+func (p *Program) Func(name string) *Function {
+	for _, f := range p.Funcs {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
 }
