@@ -108,7 +108,10 @@ func dimFlag(d gpu.Dim3) string {
 
 // predefined are the macros of GPUVerify's own headers that a file in its
 // dialect may use without including anything: attributes are dropped.
-var predefined = []string{"__attribute__(x)=", "__align__(x)=", "__GPUVERIFY__", "__CUDA_ARCH__=900"}
+var predefined = []string{"__attribute__(x)=", "__align__(x)=", "__GPUVERIFY__", "__CUDA_ARCH__=900",
+	// the type names the return value in __ensures: any __return_val_* is
+	// the value returned
+	"__return_val_funptr(T)=__return_val_ptr()"}
 
 // HasMain reports whether f defines main, as far as its tokens show (the
 // file need not compile): a name main followed by ( and, after the
