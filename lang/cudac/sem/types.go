@@ -68,6 +68,9 @@ type Type struct {
 	virt map[string]bool
 	pure map[string]bool
 	subs []*Type
+	// tmpl is the class template and arguments of an instance
+	// (classtmpl.go).
+	tmpl *tmplInfo
 }
 
 // FieldInfo is a laid-out struct member.

@@ -72,8 +72,16 @@ func (c *compiler) classSetup(t *Type, te *syntax.TypeExpr) {
 		t.id = c.classes
 	}
 	if b == nil {
-		// the vptr comes first, before any member (and is not one)
-		t.Fields = append([]*FieldInfo{{Name: "__vptr", Type: tULong}}, t.Fields...)
+		// the vptr comes first, before any member (and is not one); after
+		// a base that is not polymorphic, so that the base subobject
+		// stays at offset 0 and a pointer to the class is one to its base
+		n := 0
+		if t.base != nil {
+			n = len(t.base.Fields)
+		}
+		fs := append([]*FieldInfo{}, t.Fields[:n]...)
+		fs = append(fs, &FieldInfo{Name: "__vptr", Type: tULong})
+		t.Fields = append(fs, t.Fields[n:]...)
 	}
 	for a := t.base; a != nil; a = a.base {
 		found := false
@@ -93,9 +101,18 @@ func (c *compiler) stampVptr(t *Type, pos diag.Pos) {
 		return
 	}
 	c.emit(OpDup, 0, 0, pos)
+	c.vptrAddr(t, pos)
 	c.emit(OpConst, 0, int64(vptrOf(t)), pos)
 	c.emit(OpStore, int32(memCode(tULong)), 0, pos)
 	c.emit(OpPop, 0, 0, pos)
+}
+
+// vptrAddr turns the object address on the stack into its vptr's.
+func (c *compiler) vptrAddr(t *Type, pos diag.Pos) {
+	if f := t.field("__vptr"); f != nil && f.Offset != 0 {
+		c.emit(OpConst, 0, int64(f.Offset), pos)
+		c.emit(OpPtrAdd, 1, 0, pos)
+	}
 }
 
 // overrider is the function a call of virtual name runs on an object of
@@ -141,6 +158,7 @@ func (c *compiler) virtualSig(st *Type, name string) *Function {
 // name for the object whose address is in slot obj.
 func (c *compiler) pushOverrider(st *Type, name string, obj int, pos diag.Pos) {
 	c.emit(OpLocal, int32(obj), 0, pos)
+	c.vptrAddr(st, pos)
 	c.emit(OpLoad, int32(memCode(tULong)), 0, pos)
 	var ends []int
 	for _, d := range append([]*Type{st}, st.subs...) {
