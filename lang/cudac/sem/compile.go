@@ -112,6 +112,17 @@ type compiler struct {
 	// overloads are the functions of one name with different parameters
 	// (the first keeps the plain name in funcs, the others name#k).
 	overloads map[string][]*Function
+	// classes counts the polymorphic classes (their ids, virtual.go).
+	classes int
+	// classTmpls are the class templates by name, classInsts their
+	// instances by key (classtmpl.go).
+	classTmpls map[string][]*syntax.ClassTemplate
+	classInsts map[string]*Type
+	classDepth int
+	// closures are the closure types of lambdas used as values
+	// (lambda.go).
+	closures  map[closureKey]*Type
+	nclosures int
 }
 
 type globalInit struct {
@@ -131,19 +142,28 @@ type gotoFix struct {
 // diags; the returned program is runnable only if diags has no errors.
 func Compile(f *syntax.File, diags *diag.List) *Program {
 	c := &compiler{
-		prog:      &Program{Pos: []diag.Pos{{}}},
-		diags:     diags,
-		posIdx:    map[diag.Pos]int32{},
-		funcs:     map[string]*Function{},
-		protos:    map[string]*syntax.Decl{},
-		templates: map[string]*syntax.FuncDecl{},
-		insts:     map[string]*Function{},
-		lits:      map[string]int{},
-		overloads: map[string][]*Function{},
+		prog:       &Program{Pos: []diag.Pos{{}}},
+		diags:      diags,
+		posIdx:     map[diag.Pos]int32{},
+		funcs:      map[string]*Function{},
+		protos:     map[string]*syntax.Decl{},
+		templates:  map[string]*syntax.FuncDecl{},
+		classTmpls: map[string][]*syntax.ClassTemplate{},
+		classInsts: map[string]*Type{},
+		closures:   map[closureKey]*Type{},
+		insts:      map[string]*Function{},
+		lits:       map[string]int{},
+		overloads:  map[string][]*Function{},
 	}
 	c.scopes = []map[string]*sym{{}}
 	c.tags = []map[string]*Type{{}}
+	for _, ct := range f.ClassTemplates {
+		c.classTmpls[ct.Name] = append(c.classTmpls[ct.Name], ct)
+	}
 	for _, t := range f.Templates {
+		if c.attachMember(t) {
+			continue
+		}
 		c.templates[t.Name] = t
 	}
 	c.specs = map[string][]*syntax.FuncDecl{}
@@ -303,6 +323,9 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 	}
 	switch te.Kind {
 	case syntax.TNamed:
+		if len(te.TArgs) > 0 && c.classTmpls[te.Name] != nil {
+			return c.classInstance(te)
+		}
 		if t := baseTypes[te.Name]; t != nil {
 			return t
 		}
@@ -441,7 +464,10 @@ func (c *compiler) structType(te *syntax.TypeExpr) *Type {
 	if te.Base != "" {
 		// the base subobject first (C++ [class.derived]): its members,
 		// laid out as in the base
-		bt := c.lookupTag(te.Base)
+		bt := c.tmap[te.Base] // a template parameter
+		if bt == nil {
+			bt = c.lookupTag(te.Base)
+		}
 		if bt == nil || !bt.complete || bt.Kind != Struct {
 			c.errorf(te.Pos, "C0302", "base class %s is not a complete struct", te.Base)
 		} else {
@@ -464,6 +490,7 @@ func (c *compiler) structType(te *syntax.TypeExpr) *Type {
 		}
 		t.Fields = append(t.Fields, fi)
 	}
+	c.classSetup(t, te)
 	layoutStruct(t)
 	if te.Align != nil {
 		if a := c.alignValue(te.Align); a > t.align {
@@ -476,6 +503,9 @@ func (c *compiler) structType(te *syntax.TypeExpr) *Type {
 
 // constExpr evaluates an integer constant expression.
 func (c *compiler) constExpr(e syntax.Expr) (int64, bool) {
+	if sn, ok := e.(*syntax.ScopedName); ok {
+		e = c.scopedName(sn)
+	}
 	switch e := e.(type) {
 	case *syntax.IntLitExpr:
 		return int64(e.Value), true
@@ -706,7 +736,7 @@ func (c *compiler) topDecl(d *syntax.Decl) {
 	gs := &sym{kind: symGlobal, t: t, idx: g.index}
 	c.markConst(gs, d, t)
 	c.declare(d.Name, gs)
-	if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasMemberDefaults(t) {
+	if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasMemberDefaults(t) || t.poly {
 		c.initCode = append(c.initCode, globalInit{idx: g.index, d: d})
 	}
 }
@@ -867,9 +897,18 @@ func (c *compiler) function(fn *Function) {
 	}
 	if fd.Ctor && c.recv != nil {
 		c.memberInits(fd)
+		if c.recv.poly {
+			// the object is of this class from here on (virtual.go)
+			c.emit(OpLocal, 0, 0, fd.Pos)
+			c.stampVptr(c.recv, fd.Pos)
+			c.emit(OpPop, 0, 0, fd.Pos)
+		}
 	}
 	c.beginEnsures(fd) // annot.go
 	c.block(fd.Body, false)
+	if fd.Dtor && c.recv != nil {
+		c.baseDtor(c.recv, fd.EndPos)
+	}
 	c.checkEnsures(fd.EndPos, false)
 	c.endFunc(fn, fd.EndPos)
 }
@@ -938,6 +977,12 @@ func collectAddrTaken(n any, out map[string]bool, refParam func(call *syntax.Cal
 			for _, a := range e.Args {
 				walkE(a)
 			}
+		case *syntax.New:
+			for _, a := range e.Args {
+				walkE(a)
+			}
+		case *syntax.Delete:
+			walkE(e.X)
 		case *syntax.SizeofExpr:
 		case *syntax.InitList:
 			for _, el := range e.Elems {
@@ -945,6 +990,14 @@ func collectAddrTaken(n any, out map[string]bool, refParam func(call *syntax.Cal
 			}
 		case *syntax.Lambda:
 			walkS(e.Body)
+			byRef := e.ByRef
+			for _, r := range e.CapRef {
+				byRef = byRef || r
+			}
+			if byRef {
+				// a closure may hold the address of what it names
+				namesIn(e.Body, out)
+			}
 		}
 	}
 	walkS = func(s syntax.Stmt) {
@@ -1238,7 +1291,7 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 	if d.Type.Kind == syntax.TFunc {
 		return
 	}
-	if lam, ok := d.Init.(*syntax.Lambda); ok && hasAuto(d.Type) {
+	if lam, ok := d.Init.(*syntax.Lambda); ok && hasAuto(d.Type) && !lam.ByValue {
 		c.declare(d.Name, &sym{kind: symLambda, lam: lam})
 		c.checkLambda(lam)
 		return
@@ -1287,7 +1340,7 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 	if t.Kind == Array || t.Kind == Struct || c.addrTaken[d.Name] {
 		slot := c.newSlot()
 		c.allocas = append(c.allocas, Instr{Op: OpAlloca, A: int32(slot), B: int64(t.size), P: c.pos(d.Pos)})
-		if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasStd(t) || hasMemberDefaults(t) {
+		if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasStd(t) || hasMemberDefaults(t) || t.poly {
 			c.emit(OpLocal, int32(slot), 0, d.Pos)
 			c.initObject(t, d, d.Pos)
 			c.emit(OpPop, 0, 0, d.Pos)
@@ -1362,6 +1415,12 @@ func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
 	}
 	if hasStd(t) {
 		c.stdZero(t, pos)
+	}
+	if t.poly {
+		if len(t.pure) > 0 {
+			c.errorf(pos, "C0302", "cannot create an object of abstract class %s (pure virtual %s)", t, firstKey(t.pure))
+		}
+		c.stampVptr(t, pos)
 	}
 	if c.ctorOf(t, -1) != nil && (d.HasCtor || d.Init == nil) {
 		if ctor := c.ctorFor(t, len(d.CtorArgs), pos); ctor != nil {
@@ -1638,11 +1697,20 @@ type lval struct {
 
 func (c *compiler) lvalue(e syntax.Expr) lval {
 	pos := syntax.PosOf(e)
+	if sn, ok := e.(*syntax.ScopedName); ok {
+		e = c.scopedName(sn)
+	}
 	switch e := e.(type) {
 	case *syntax.Name:
 		s := c.lookup(e.Name)
 		if s == nil && c.recv != nil && c.recv.field(e.Name) != nil {
-			return c.lvalue(&syntax.Member{Pos: e.Pos, X: &syntax.Name{Pos: e.Pos, Name: "this"}, Name: e.Name, Arrow: true})
+			lv := c.lvalue(&syntax.Member{Pos: e.Pos, X: &syntax.Name{Pos: e.Pos, Name: "this"}, Name: e.Name, Arrow: true})
+			if lv.slot < 0 && lv.t.Kind == Ptr && lv.t.Ref {
+				// a reference member (a closure's capture by reference)
+				c.emit(OpLoad, int32(memCode(tULong)), 0, pos)
+				return lval{t: lv.t.Elem, slot: -1}
+			}
+			return lv
 		}
 		if s != nil && s.kind == symRef {
 			c.emit(OpLocal, int32(s.slot), 0, pos)
@@ -1818,8 +1886,9 @@ func (c *compiler) load(lv lval, pos diag.Pos) *Type {
 	case Struct:
 		return lv.t
 	case Func:
-		c.errorf(pos, "C0309", "function values are not supported")
-		return tInt
+		// a function designator decays to a pointer (C11 6.3.2.1p4):
+		// the address of *f is f's value
+		return ptrTo(lv.t)
 	}
 	c.emit(OpLoad, int32(memCode(lv.t)), 0, pos)
 	return lv.t
@@ -1839,6 +1908,9 @@ func (c *compiler) hostOnly() bool   { return c.fn != nil && c.fn.Host && !c.fn.
 
 func (c *compiler) expr(e syntax.Expr) *Type {
 	pos := syntax.PosOf(e)
+	if sn, ok := e.(*syntax.ScopedName); ok {
+		e = c.scopedName(sn)
+	}
 	switch e := e.(type) {
 	case nil:
 		c.emit(OpConst, 0, 0, pos)
@@ -1871,6 +1943,9 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 		s := c.lookup(e.Name)
 		if s == nil && c.recv != nil && c.recv.field(e.Name) != nil {
 			return c.load(c.lvalue(e), pos)
+		}
+		if s != nil && s.kind == symLambda {
+			return c.closure(s.lam) // a lambda variable used as a value
 		}
 		if s == nil {
 			if v, ok := c.tvals[e.Name]; ok {
@@ -1956,6 +2031,10 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 		return c.call(e)
 	case *syntax.Cast:
 		return c.cast(e)
+	case *syntax.New:
+		return c.newExpr(e)
+	case *syntax.Delete:
+		return c.deleteExpr(e)
 	case *syntax.SizeofExpr:
 		var t *Type
 		if e.Type != nil {
@@ -1968,9 +2047,7 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 	case *syntax.Trait:
 		return c.trait(e)
 	case *syntax.Lambda:
-		c.errorf(pos, "C0309", "a lambda is supported only when bound to an auto variable and called, or called where it is written")
-		c.emit(OpConst, 0, 0, pos)
-		return tInt
+		return c.closure(e)
 	case *syntax.InitList:
 		c.errorf(pos, "C0302", "initializer list in an expression")
 		c.emit(OpConst, 0, 0, pos)
@@ -2489,6 +2566,7 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 			}
 			c.emit(OpTemp, 0, int64(t.size), pos)
 			c.emit(OpMemzero, 0, int64(t.size), pos)
+			c.stampVptr(t, pos)
 			if ctor := c.ctorFor(t, len(args), pos); ctor != nil {
 				c.emit(OpDup, 0, 0, pos)
 				c.construct(ctor, args, pos)
@@ -2570,12 +2648,29 @@ func (c *compiler) call(e *syntax.Call) *Type {
 		c.rawRef = raw
 		return c.memberCall(m, e)
 	}
+	if sn, ok := e.Fun.(*syntax.ScopedName); ok {
+		// Name<A>::f(args): a static member function of the instance
+		ne := *e
+		ne.Fun = c.scopedName(sn)
+		c.rawRef = raw
+		return c.call(&ne)
+	}
 	n, ok := e.Fun.(*syntax.Name)
 	if ok && c.cls != "" && c.lookup(n.Name) == nil && c.funcs[n.Name] == nil {
+		if ct := c.lookupTag(c.cls); c.recv != nil && isVirtual(ct, n.Name) {
+			return c.virtualCall(ct, n.Name, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
+		}
 		if fn := c.methodOf(c.lookupTag(c.cls), c.cls, n.Name); fn != nil {
 			if c.recv == nil && (fn.decl == nil || !fn.decl.Q.Static) {
 				c.errorf(e.Pos, "C0305", "calling member function %s without an object (from a static member function)", fn.Name)
 			}
+			return c.methodCall(fn, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
+		}
+	}
+	if ok && c.recv != nil && strings.Contains(n.Name, "::") && c.lookup(n.Name) == nil {
+		// Base::f(args) in a member function: f of the base on this
+		// object, without virtual dispatch (C++ [class.virtual]p16)
+		if fn := c.funcs[n.Name]; fn != nil && fn.decl != nil && fn.decl.Recv != "" && !fn.decl.Q.Static {
 			return c.methodCall(fn, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
 		}
 	}
@@ -2777,7 +2872,9 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 			te = te.Elem
 			depth++
 		}
-		if te.Kind != syntax.TNamed {
+		if te.Kind != syntax.TNamed || len(te.TArgs) > 0 {
+			// Vec<T, N>, T (&)[N], ...: matched against the argument's type
+			c.deduceParam(td, p.Type, c.typeOf(e.Args[i], false), tmap, tvals)
 			continue
 		}
 		if _, isParam := indexOf(td.TParams, te.Name); !isParam || tmap[te.Name] != nil {

@@ -81,6 +81,11 @@ func linkFiles(f *diag.File, file *syntax.File, extra []string, cfg syntax.Confi
 				out.Specs = append(out.Specs, d)
 			}
 		}
+		for _, d := range u.ClassTemplates {
+			if first("class template:", d.Pos) {
+				out.ClassTemplates = append(out.ClassTemplates, d)
+			}
+		}
 	}
 	add(file)
 	for _, path := range paths {
