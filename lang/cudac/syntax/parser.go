@@ -23,6 +23,18 @@ var BuiltinTypeNames = []string{
 	"cudaDeviceAttr", "cudaFuncAttribute", "cudaLaunchConfig_t", "cudaLaunchAttribute", "cudaLaunchAttributeValue",
 	"cudaLaunchAttributeID", "CUdevice", "CUstream", "cudaMemPool_t",
 	"std::string", "std::vector", "cuda::atomic_ref", "timeval",
+	"uint", "ushort", "ulong",
+}
+
+// UnmodeledStdTypes are class names of the C++ standard library that
+// helper headers name but sem does not model (their std:: is flattened):
+// they parse as types, and code that is compiled and uses one gets a
+// diagnostic naming it (C0309).
+var UnmodeledStdTypes = map[string]bool{
+	"stringstream": true, "ostringstream": true, "istringstream": true, "ifstream": true, "ofstream": true,
+	"fstream": true, "ostream": true, "istream": true, "exception": true, "runtime_error": true,
+	"logic_error": true, "range_error": true, "invalid_argument": true, "out_of_range": true,
+	"overflow_error": true, "bad_alloc": true, "ios_base": true, "ios": true,
 }
 
 // VectorTypeNames are CUDA's built-in vector types (vector_types.h): each
@@ -98,6 +110,9 @@ func Parse(toks []Token, diags *diag.List) *File {
 		for _, n := range list {
 			global[n] = true
 		}
+	}
+	for n := range UnmodeledStdTypes {
+		global[n] = true
 	}
 	p.types = []map[string]bool{global}
 	f := &File{}
@@ -1489,6 +1504,30 @@ func (p *parser) stmt() Stmt {
 			p.expect(")")
 			s.Body = p.scopedStmt()
 			return s
+		case "try":
+			p.next()
+			s := &TryStmt{Pos: t.Pos, Body: p.block()}
+			for p.is("catch") {
+				p.next()
+				p.expect("(")
+				if !p.got("...") {
+					p.push()
+					pb, _ := p.specifiers()
+					if name, _, _ := p.declarator(pb); name != "" {
+						p.declareName(name, false)
+					}
+					p.expect(")")
+					s.Handlers = append(s.Handlers, p.block())
+					p.pop()
+					continue
+				}
+				p.expect(")")
+				s.Handlers = append(s.Handlers, p.block())
+			}
+			if len(s.Handlers) == 0 {
+				p.expect("catch")
+			}
+			return s
 		case "return":
 			p.next()
 			s := &ReturnStmt{Pos: t.Pos}
@@ -1655,6 +1694,14 @@ func (p *parser) unary() Expr {
 	}
 	if t.Kind == Ident && (t.Text == "new" || t.Text == "delete") {
 		return p.newDelete()
+	}
+	if t.Kind == Ident && t.Text == "throw" {
+		p.next()
+		th := &Throw{Pos: t.Pos}
+		if !p.is(";") && !p.is(")") && !p.is(",") && !p.is(":") {
+			th.X = p.assign()
+		}
+		return th
 	}
 	if t.Kind == Ident && t.Text == "sizeof" {
 		p.next()
