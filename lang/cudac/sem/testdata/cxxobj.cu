@@ -284,3 +284,43 @@ __global__ void k(unsigned long long tex, float *o) {
   o[1] = tex2D<float>(tex, 0.5f, 0.5f); // ERROR C0309 col=10 "tex2D: texture and surface objects are not modeled"
 }
 int main() { return 0; }
+// ---- a sample-style helper header: virtual timer classes created with new and destroyed through the base, flags compared with strncasecmp, __FILE__ in a macro; its functions that need unmodeled library classes are never compiled, as they are never called
+#include "include/sample_helpers.h"
+__global__ void scale(float *v, float k) { v[threadIdx.x] *= k; }
+int main(int argc, const char **argv) {
+  Timer *t = NULL;
+  makeTimer(&t);
+  t->start();
+  float *d, h[4] = {1, 2, 3, 4};
+  CHECK(cudaMalloc(&d, sizeof h));
+  CHECK(cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice));
+  scale<<<1, 4>>>(d, 2.5f);
+  CHECK(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost));
+  t->stop();
+  const char *args[] = {"prog", "--Device=1", "-quiet"};
+  printf("%g %g %d %d %d %d\n", h[0], h[3], flagIndex(3, args, "device"), flagIndex(3, args, "QUIET"),
+         flagIndex(3, args, "verbose"), t->elapsedMs() >= 0);
+  freeTimer(&t);
+  CHECK(cudaFree(d));
+  CHECK(cudaMemcpy(h, h, sizeof h, (cudaMemcpyKind)9));
+  return 0;
+}
+// OUT: 2.5 10 1 2 -1 1
+// STDERR: testdata/cxxobj.cu:305: CUDA error 21
+// ---- try and catch parse; a throw that is reached ends the run with a diagnostic, as an exception no handler catches
+#include <cstdio>
+int parse(int v) {
+  if (v < 0) throw 1; // ERROR C0309 col=14 "an exception is thrown here; exceptions are not modeled"
+  return v * 2;
+}
+int main() {
+  try {
+    printf("%d\n", parse(2));
+    parse(-1);
+  } catch (int e) {
+    printf("caught %d\n", e);
+  } catch (...) {
+  }
+  return 0;
+}
+// OUT: 4
