@@ -2714,6 +2714,11 @@ func (c *compiler) call(e *syntax.Call) *Type {
 			c.emit(OpConst, 0, 0, pos)
 			return tInt
 		}
+		if syntax.TextureFuncs[n.Name] {
+			c.errorf(pos, "C0309", "%s: texture and surface objects are not modeled (read the data through a pointer instead)", n.Name)
+			c.emit(OpConst, 0, 0, pos)
+			return tInt
+		}
 		if e.Launch != nil {
 			c.errorf(pos, "C0301", "undeclared kernel %s", n.Name)
 			c.emit(OpConst, 0, 0, pos)

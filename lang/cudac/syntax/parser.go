@@ -89,7 +89,7 @@ func (p *parser) leave() { p.depth-- }
 
 // Parse parses the preprocessed tokens of one translation unit.
 func Parse(toks []Token, diags *diag.List) *File {
-	p := &parser{toks: resolveScopes(stripAttributes(toks, diags), diags), diags: diags, templates: map[string]bool{cgPrefix + "tiled_partition": true}, tags: map[string]bool{}, classTmpls: map[string]bool{}}
+	p := &parser{toks: resolveScopes(stripAttributes(toks, diags), diags), diags: diags, templates: map[string]bool{cgPrefix + "tiled_partition": true, "tex1Dfetch": true, "tex1D": true, "tex2D": true, "tex3D": true, "surf2Dread": true}, tags: map[string]bool{}, classTmpls: map[string]bool{}}
 	if len(p.toks) == 0 || p.toks[len(p.toks)-1].Kind != EOF {
 		p.toks = append(p.toks, Token{Kind: EOF})
 	}
@@ -172,6 +172,51 @@ func (p *parser) isTypeName(name string) bool {
 	return false
 }
 
+// declared reports whether name is declared (as a type or not).
+func (p *parser) declared(name string) bool {
+	for i := len(p.types) - 1; i >= 0; i-- {
+		if _, ok := p.types[i][name]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// textureTypes are the types of CUDA's texture and surface API, which is
+// not modeled: each use is a positioned diagnostic naming it (issue 14),
+// and parsing goes on with the type read as an integer handle.
+var textureTypes = map[string]bool{
+	"cudaTextureObject_t": true, "cudaSurfaceObject_t": true, "texture": true, "surface": true,
+	"cudaResourceDesc": true, "cudaTextureDesc": true, "cudaResourceViewDesc": true,
+	"cudaArray_t": true, "cudaArray": true, "cudaMipmappedArray_t": true, "cudaChannelFormatDesc": true,
+	"CUtexObject": true, "CUsurfObject": true,
+}
+
+// TextureFuncs are the texture and surface fetch and store functions (and
+// the runtime calls that make texture objects); sem reports a call of one.
+var TextureFuncs = map[string]bool{
+	"tex1Dfetch": true, "tex1D": true, "tex2D": true, "tex3D": true, "tex1DLayered": true, "tex2DLayered": true,
+	"texCubemap": true, "tex2Dgather": true, "tex1DLod": true, "tex2DLod": true, "tex3DLod": true,
+	"tex1DGrad": true, "tex2DGrad": true, "surf1Dread": true, "surf2Dread": true, "surf3Dread": true,
+	"surf1Dwrite": true, "surf2Dwrite": true, "surf3Dwrite": true,
+	"cudaCreateTextureObject": true, "cudaDestroyTextureObject": true, "cudaCreateSurfaceObject": true,
+	"cudaDestroySurfaceObject": true, "cudaMallocArray": true, "cudaMalloc3DArray": true, "cudaFreeArray": true,
+	"cudaMemcpyToArray": true, "cudaMemcpy2DToArray": true, "cudaMemcpy3D": true, "cudaCreateChannelDesc": true,
+	"cudaBindTexture": true, "cudaBindTexture2D": true, "cudaBindTextureToArray": true, "cudaUnbindTexture": true,
+}
+
+// textureType reads a texture or surface type (texture<T, N, mode> with
+// its arguments), reporting it, as an unsigned long long handle.
+func (p *parser) textureType() *TypeExpr {
+	t := p.next()
+	p.errs++
+	p.diags.Errorf(t.Pos, "C0309", "%s: texture and surface objects are not modeled (read the data through a pointer instead)", t.Text)
+	if p.is("<") {
+		p.templateArgs()
+	}
+	return &TypeExpr{Kind: TNamed, Name: "unsigned long long", Pos: t.Pos}
+}
+
 func (p *parser) declareName(name string, isType bool) {
 	p.types[len(p.types)-1][name] = isType
 }
@@ -207,6 +252,9 @@ func (p *parser) startsType() bool {
 		return false
 	}
 	if baseTypeWords[t.Text] || qualWords[t.Text] || t.Text == "struct" || t.Text == "class" || t.Text == "union" || t.Text == "enum" {
+		return true
+	}
+	if textureTypes[t.Text] && !p.declared(t.Text) {
 		return true
 	}
 	return p.isTypeName(t.Text)
@@ -466,6 +514,10 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 				}
 				words = append(words, t.Text)
 				break
+			}
+			if base == nil && len(words) == 0 && textureTypes[t.Text] && !p.declared(t.Text) {
+				base = p.textureType()
+				continue
 			}
 			if base == nil && len(words) == 0 && p.isTypeName(t.Text) {
 				base = &TypeExpr{Kind: TNamed, Name: t.Text, Pos: t.Pos}

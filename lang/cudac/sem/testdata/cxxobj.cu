@@ -278,3 +278,9 @@ int main() {
   int r = call([](auto v) { return v; }); // ERROR C0309 col=16 "a generic lambda \(auto parameter\) used as a value is not supported"
   return r;
 }
+// ---- texture fetches are reported at each call (texture objects are not modeled)
+__global__ void k(unsigned long long tex, float *o) {
+  o[0] = tex1Dfetch<float>(tex, 3); // ERROR C0309 col=10 "tex1Dfetch: texture and surface objects are not modeled"
+  o[1] = tex2D<float>(tex, 0.5f, 0.5f); // ERROR C0309 col=10 "tex2D: texture and surface objects are not modeled"
+}
+int main() { return 0; }
