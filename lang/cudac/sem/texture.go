@@ -60,3 +60,18 @@ func (c *compiler) texCall(name string, e *syntax.Call) *Type {
 	c.convert(tULong, elem, e.Pos)
 	return elem
 }
+
+// texModelled reports whether e fetches from a texture reference of the
+// kernel-only dialect's type (texCall compiles it): elsewhere texture
+// functions are not modelled (C0309).
+func (c *compiler) texModelled(name string, e *syntax.Call) bool {
+	if _, ok := texFetches[name]; !ok || !c.isKernelOnly() || len(e.Args) == 0 {
+		return false
+	}
+	n, ok := e.Args[0].(*syntax.Name)
+	if !ok {
+		return false
+	}
+	s := c.lookup(n.Name)
+	return s != nil && s.t != nil && s.t.Kind == Struct && strings.HasPrefix(tagOf(s.t), "texture<")
+}
