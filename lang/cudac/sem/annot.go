@@ -257,6 +257,9 @@ func (c *compiler) annotCall(name string, e *syntax.Call) *Type {
 	if t := c.curandCall(name, e); t != nil {
 		return t // curand.go
 	}
+	if t := c.texCall(name, e); t != nil {
+		return t // texture.go
+	}
 	if strings.HasPrefix(name, "__return_val") && c.ann.inEnsures {
 		c.emit(OpLocal, int32(c.ann.retSlot), 0, e.Pos)
 		return c.fn.Type.Elem

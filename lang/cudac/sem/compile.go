@@ -2737,7 +2737,7 @@ func (c *compiler) call(e *syntax.Call) *Type {
 			c.emit(OpConst, 0, 0, pos)
 			return tInt
 		}
-		if syntax.TextureFuncs[n.Name] {
+		if syntax.TextureFuncs[n.Name] && !c.texModelled(n.Name, e) {
 			c.errorf(pos, "C0309", "%s: texture and surface objects are not modeled (read the data through a pointer instead)", n.Name)
 			c.emit(OpConst, 0, 0, pos)
 			return tInt

@@ -184,10 +184,10 @@ func (m *Machine) fillStruct(cfg *KernelConfig, rng *rand.Rand, t *Type, b []byt
 
 // globalInputs fills the __constant__ and __device__ variables of a
 // kernel-only file with small random values, as it fills buffers: a lone
-// kernel's global memory is an input (GPUVerify assumes nothing of it).
-// The initializers of globals that have one run afterwards (RunKernel) and
-// overwrite them. Only arithmetic scalars and arrays of them are filled;
-// pointers and structs keep their zeros.
+// kernel's global memory is an input, initializer or not (GPUVerify: the
+// host is free to change it before the launch; its globalarray tests).
+// It runs after the initializers. Only arithmetic scalars and arrays of
+// them are filled; pointers and structs keep their values.
 func (m *Machine) globalInputs(rng *rand.Rand) {
 	for i, g := range m.prog.Globals {
 		if (g.Space != SpaceConstant && g.Space != SpaceDevice) || i >= len(m.globals) {
@@ -302,9 +302,6 @@ func (m *Machine) RunKernelOnly(cfg KernelConfig) (bool, error) {
 			return false, fmt.Errorf("parameter %s of type %s cannot be supplied for a kernel-only run", name, pt)
 		}
 	}
-	if cfg.Random && cfg.Grow {
-		m.globalInputs(rng)
-	}
 	var unknown []string
 	for k := range cfg.Args {
 		if !used[k] {
@@ -321,7 +318,11 @@ func (m *Machine) RunKernelOnly(cfg KernelConfig) (bool, error) {
 		// grid.sync() is allowed (GPUVerify assumes so)
 		m.nextLaunch = launchExtra{set: true, cooperative: true}
 	}
-	return m.RunKernel(fn, cfg.Grid, cfg.Block, cfg.Shmem, args), nil
+	var inputs func()
+	if cfg.Random && cfg.Grow {
+		inputs = func() { m.globalInputs(rng) }
+	}
+	return m.runKernel(fn, cfg.Grid, cfg.Block, cfg.Shmem, args, inputs), nil
 }
 
 // IsFuncPointer reports whether t is a pointer to a function.
