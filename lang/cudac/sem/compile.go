@@ -1453,6 +1453,14 @@ func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
 			c.initFrom(t, d.CtorArgs[0])
 			return
 		}
+		if t.vec != nil && len(d.CtorArgs) == len(t.Fields) {
+			// half2 v(a, b), float4 v(x, y, z, w): each component
+			c.emit(OpDup, 0, 0, pos)
+			c.makeVector(t, d.CtorArgs, pos)
+			c.emit(OpMemcpy, 0, int64(t.size), pos)
+			c.emit(OpPop, 0, 0, pos)
+			return
+		}
 		c.errorf(pos, "C0309", "constructor-style initialization of %s", t)
 		return
 	}

@@ -1779,7 +1779,10 @@ func (p *parser) peekStartsType(n int) bool {
 }
 
 func (p *parser) castExpr() Expr {
-	if p.is("(") && p.peekStartsType(1) {
+	// "(float(x) * 2)": a parenthesized expression that starts with a
+	// functional cast, not a cast
+	functional := p.peek(2).Text == "(" && p.peek(1).Kind == Ident && !qualWords[p.peek(1).Text]
+	if p.is("(") && p.peekStartsType(1) && !functional {
 		lp := p.next()
 		ty := p.typeName()
 		p.expect(")")

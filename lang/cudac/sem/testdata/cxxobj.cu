@@ -324,3 +324,20 @@ int main() {
   return 0;
 }
 // OUT: 4
+// ---- half2 and float4 constructor-style initialization; a parenthesized expression starting with a functional cast; EXIT_FAILURE without <stdlib.h>
+#include <cstdio>
+#include <cuda_fp16.h>
+__global__ void k(float *o) {
+  half2 h(1.5f, -2.0f);
+  float4 f(1, 2, 3, 4);
+  o[0] = __low2float(h) + __high2float(h) + (float(f.w) * 2.0f);
+}
+int main() {
+  float *d, r;
+  cudaMalloc(&d, sizeof r);
+  k<<<1, 1>>>(d);
+  cudaMemcpy(&r, d, sizeof r, cudaMemcpyDeviceToHost);
+  printf("%g %d\n", r, EXIT_FAILURE);
+  return 0;
+}
+// OUT: 7.5 1
