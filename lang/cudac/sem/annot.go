@@ -264,6 +264,9 @@ func (c *compiler) annotCall(name string, e *syntax.Call) *Type {
 		c.emit(OpLocal, int32(c.ann.retSlot), 0, e.Pos)
 		return c.fn.Type.Elem
 	}
+	if checkedAnnot[name] || name == "__ensures" {
+		c.groupArity(e.Args) // others.go
+	}
 	if name == "__requires" && c.fn != nil && !c.fn.Global && len(e.Args) == 1 && !mentionsUnchecked(reflect.ValueOf(e.Args)) {
 		c.expr(e.Args[0])
 		c.emit(OpBuiltin, builtinIndex["__requires_check"], 1, e.Pos)
