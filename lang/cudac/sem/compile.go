@@ -2171,6 +2171,18 @@ func (c *compiler) incdec(e *syntax.Unary) *Type {
 	if e.Post {
 		pos = startPos(e.X)
 	}
+	if c.hasOps {
+		// an object's operator++ / operator-- (operators.go)
+		if tx := c.typeOf(e.X, false); tx.Kind == Struct {
+			if !e.Post {
+				if t, ok := c.operatorCall(e.Op, pos, e.X, nil); ok {
+					return t
+				}
+			} else if t, ok := c.operatorCall(e.Op+"(int)", pos, e.X, &syntax.IntLitExpr{Pos: pos, Type: "int"}); ok {
+				return t
+			}
+		}
+	}
 	op := "+="
 	if e.Op == "--" {
 		op = "-="

@@ -784,7 +784,20 @@ body:
 		p.errorf(t.Pos, "C0206", "conversion operators are not supported")
 	case t.Text == "template":
 		p.errorf(t.Pos, "C0206", "member templates are not supported")
-	case t.Text == "using" || t.Text == "friend":
+	case t.Text == "friend":
+		// a friend (C++ [class.friend]): a class is only granted access;
+		// a function declared or defined here is a free function
+		p.next()
+		if p.is("class") || p.is("struct") {
+			for !p.is(";") && p.tok().Kind != EOF {
+				p.next()
+			}
+			p.expect(";")
+			return true
+		}
+		p.declaration(p.file, nil, nil)
+		return true
+	case t.Text == "using":
 		p.errorf(t.Pos, "C0206", "'%s' in a struct is not supported", t.Text)
 	case t.Kind == Ident && t.Text == tag && p.peek(1).Text == "(":
 		p.next()
@@ -986,6 +999,13 @@ func (p *parser) declarator(base *TypeExpr) (string, diag.Pos, *TypeExpr) {
 	if hole != nil {
 		*hole = *typ
 		return name, pos, inner
+	}
+	if typ.Kind == TFunc && (strings.HasSuffix(name, "operator++") || strings.HasSuffix(name, "operator--")) {
+		// the postfix form takes a dummy int (C++ [over.inc]): its own name
+		member := p.cur != nil || strings.Contains(name, "::")
+		if member && len(typ.Params) == 1 || !member && len(typ.Params) == 2 {
+			name += "(int)"
+		}
 	}
 	return name, pos, typ
 }

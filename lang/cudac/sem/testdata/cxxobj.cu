@@ -341,3 +341,37 @@ int main() {
   return 0;
 }
 // OUT: 7.5 1
+// ---- operators: prefix and postfix ++ (the dummy int), binary -, *=, <, !=, operator() with two arguments, a converting constructor with a default argument, friend operators defined in a class and in a class template (one per instance)
+#include <cstdio>
+struct C {
+  int v;
+  __host__ __device__ C(int x = 0) : v(x) {}
+  __host__ __device__ C &operator++() { ++v; return *this; }
+  __host__ __device__ C operator++(int) { C old = *this; v++; return old; }
+  __host__ __device__ C operator-(const C &o) const { return C(v - o.v); }
+  __host__ __device__ C &operator*=(int k) { v *= k; return *this; }
+  __host__ __device__ bool operator<(const C &o) const { return v < o.v; }
+  __host__ __device__ bool operator!=(const C &o) const { return v != o.v; }
+  __host__ __device__ int operator()(int a, int b) const { return v * a + b; }
+  friend __host__ __device__ C operator+(const C &a, int b) { return C(a.v + b); }
+};
+template <typename T> struct W {
+  T x;
+  __host__ __device__ W operator*(const W &o) const { return W{x * o.x}; }
+  friend __host__ __device__ W operator-(const W &a) { return W{-a.x}; }
+};
+int main() {
+  C a(5), b(2);
+  C c = a - b;
+  ++c;
+  C d = c++;
+  d *= 3;
+  C e = a + 10;
+  W<float> w{1.5f}, w2 = w * w;
+  W<int> wi{4};
+  W<int> wn = -wi;
+  W<float> wf = -w2;
+  printf("%d %d %d %d %d %d %d %g %d %g\n", c.v, d.v, (int)(b < a), (int)(a != a), a(2, 1), e.v, C(7).v, w2.x, wn.x, wf.x);
+  return 0;
+}
+// OUT: 5 12 1 0 11 15 7 2.25 -4 -2.25
