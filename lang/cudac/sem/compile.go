@@ -2,6 +2,7 @@ package sem
 
 import (
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -123,6 +124,8 @@ type compiler struct {
 	// (lambda.go).
 	closures  map[closureKey]*Type
 	nclosures int
+	// wanted are the header functions queued by a use (funcIndex).
+	wanted map[*Function]bool
 }
 
 type globalInit struct {
@@ -151,6 +154,7 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 		classTmpls: map[string][]*syntax.ClassTemplate{},
 		classInsts: map[string]*Type{},
 		closures:   map[closureKey]*Type{},
+		wanted:     map[*Function]bool{},
 		insts:      map[string]*Function{},
 		lits:       map[string]int{},
 		overloads:  map[string][]*Function{},
@@ -226,7 +230,7 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 		}
 	}
 	for _, fn := range c.prog.Funcs {
-		if fn.decl != nil && len(fn.decl.TParams) == 0 {
+		if fn.decl != nil && len(fn.decl.TParams) == 0 && (!fromHeader(fn.decl) || fn.Global) {
 			c.function(fn)
 		}
 	}
@@ -365,6 +369,10 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 				return c.autoT
 			}
 			c.errorf(te.Pos, "C0309", "auto needs an initializer to deduce its type from")
+			return tInt
+		}
+		if syntax.UnmodeledStdTypes[te.Name] {
+			c.errorf(te.Pos, "C0309", "std::%s is not modeled", te.Name)
 			return tInt
 		}
 		c.errorf(te.Pos, "C0301", "unknown type name %s", te.Name)
@@ -1033,6 +1041,8 @@ func collectAddrTaken(n any, out map[string]bool, refParam func(call *syntax.Cal
 			walkE(s.Cond)
 		case *syntax.ReturnStmt:
 			walkE(s.X)
+		case *syntax.TryStmt:
+			walkS(s.Body)
 		case *syntax.LabeledStmt:
 			walkS(s.Stmt)
 		case *syntax.SwitchStmt:
@@ -1140,6 +1150,11 @@ func (c *compiler) stmt(s syntax.Stmt) {
 		for _, at := range l.breaks {
 			c.patch(at)
 		}
+	case *syntax.TryStmt:
+		// exceptions are not modeled: a throw ends the run, so no
+		// handler is ever entered (lambda.go's sibling: cxx.go)
+		c.block(s.Body, true)
+		return
 	case *syntax.ReturnStmt:
 		if c.inl != nil {
 			c.lambdaReturn(s)
@@ -1436,6 +1451,14 @@ func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
 		}
 		if len(d.CtorArgs) == 1 && t.isScalar() {
 			c.initFrom(t, d.CtorArgs[0])
+			return
+		}
+		if t.vec != nil && len(d.CtorArgs) == len(t.Fields) {
+			// half2 v(a, b), float4 v(x, y, z, w): each component
+			c.emit(OpDup, 0, 0, pos)
+			c.makeVector(t, d.CtorArgs, pos)
+			c.emit(OpMemcpy, 0, int64(t.size), pos)
+			c.emit(OpPop, 0, 0, pos)
 			return
 		}
 		c.errorf(pos, "C0309", "constructor-style initialization of %s", t)
@@ -2033,6 +2056,12 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 		return c.cast(e)
 	case *syntax.New:
 		return c.newExpr(e)
+	case *syntax.Throw:
+		// C++ [except.throw]: no handler is modeled, so a throw that is
+		// reached ends the run, as an uncaught exception ends a program
+		c.emit(OpTrap, int32(c.message("an exception is thrown here; exceptions are not modeled (the program ends as with no handler)")), 0, pos)
+		c.emit(OpConst, 0, 0, pos)
+		return tVoid
 	case *syntax.Delete:
 		return c.deleteExpr(e)
 	case *syntax.SizeofExpr:
@@ -2062,7 +2091,9 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 var namedConsts = map[string]int64{
 	"cudaMemcpyHostToHost": 0, "cudaMemcpyHostToDevice": 1, "cudaMemcpyDeviceToHost": 2,
 	"cudaMemcpyDeviceToDevice": 3, "cudaMemcpyDefault": 4,
-	"cudaSuccess": 0, "cudaErrorInvalidValue": 1, "cudaErrorMemoryAllocation": 2,
+	"cudaComputeModeDefault": 0, "cudaComputeModeExclusive": 1, "cudaComputeModeProhibited": 2,
+	"cudaComputeModeExclusiveProcess": 3,
+	"cudaSuccess":                     0, "cudaErrorInvalidValue": 1, "cudaErrorMemoryAllocation": 2,
 	"cudaErrorInvalidConfiguration": 9, "cudaErrorInvalidDevicePointer": 17,
 	"cudaErrorInvalidMemcpyDirection": 21, "cudaErrorLaunchFailure": 719, "cudaErrorIllegalAddress": 700,
 	"cudaStreamDefault": 0, "cudaStreamNonBlocking": 1, "cudaEventDefault": 0, "cudaEventDisableTiming": 2,
@@ -2139,6 +2170,18 @@ func (c *compiler) incdec(e *syntax.Unary) *Type {
 	pos := e.Pos
 	if e.Post {
 		pos = startPos(e.X)
+	}
+	if c.hasOps {
+		// an object's operator++ / operator-- (operators.go)
+		if tx := c.typeOf(e.X, false); tx.Kind == Struct {
+			if !e.Post {
+				if t, ok := c.operatorCall(e.Op, pos, e.X, nil); ok {
+					return t
+				}
+			} else if t, ok := c.operatorCall(e.Op+"(int)", pos, e.X, &syntax.IntLitExpr{Pos: pos, Type: "int"}); ok {
+				return t
+			}
+		}
 	}
 	op := "+="
 	if e.Op == "--" {
@@ -2744,12 +2787,33 @@ func (c *compiler) call(e *syntax.Call) *Type {
 }
 
 func (c *compiler) funcIndex(fn *Function) int {
+	if !fn.compiled && fn.decl != nil && fn.decl.Body != nil && !c.wanted[fn] {
+		// a function of a header is compiled once something uses it
+		c.wanted[fn] = true
+		c.queue = append(c.queue, fn)
+	}
 	for i, f := range c.prog.Funcs {
 		if f == fn {
 			return i
 		}
 	}
 	return 0
+}
+
+// fromHeader reports whether fd is defined in an included header (a .h,
+// .hpp, .cuh or .hxx file). Like a template, such a function is compiled
+// only if the program uses it (C++ [basic.def.odr]: an inline function is
+// defined where it is odr-used), so the parts of a helper header that
+// need what is not modeled cost nothing until called (issue 15 item 2).
+func fromHeader(fd *syntax.FuncDecl) bool {
+	if fd == nil || fd.Pos.File == nil {
+		return false
+	}
+	switch strings.ToLower(filepath.Ext(fd.Pos.File.Name)) {
+	case ".h", ".hpp", ".cuh", ".hxx", ".hh":
+		return true
+	}
+	return false
 }
 
 // args pushes the call arguments converted to the parameter types; a struct

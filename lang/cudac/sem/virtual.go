@@ -324,3 +324,14 @@ func (c *compiler) baseDtor(t *Type, pos diag.Pos) {
 	c.emit(OpCall, int32(c.funcIndex(dt)), 1, pos)
 	c.emit(OpPop, 0, 0, pos)
 }
+
+// message is the index of s in Program.Strings (an OpTrap message).
+func (c *compiler) message(s string) int {
+	for i, x := range c.prog.Strings {
+		if x == s {
+			return i
+		}
+	}
+	c.prog.Strings = append(c.prog.Strings, s)
+	return len(c.prog.Strings) - 1
+}

@@ -23,6 +23,18 @@ var BuiltinTypeNames = []string{
 	"cudaDeviceAttr", "cudaFuncAttribute", "cudaLaunchConfig_t", "cudaLaunchAttribute", "cudaLaunchAttributeValue",
 	"cudaLaunchAttributeID", "CUdevice", "CUstream", "cudaMemPool_t",
 	"std::string", "std::vector", "cuda::atomic_ref", "timeval",
+	"uint", "ushort", "ulong",
+}
+
+// UnmodeledStdTypes are class names of the C++ standard library that
+// helper headers name but sem does not model (their std:: is flattened):
+// they parse as types, and code that is compiled and uses one gets a
+// diagnostic naming it (C0309).
+var UnmodeledStdTypes = map[string]bool{
+	"stringstream": true, "ostringstream": true, "istringstream": true, "ifstream": true, "ofstream": true,
+	"fstream": true, "ostream": true, "istream": true, "exception": true, "runtime_error": true,
+	"logic_error": true, "range_error": true, "invalid_argument": true, "out_of_range": true,
+	"overflow_error": true, "bad_alloc": true, "ios_base": true, "ios": true,
 }
 
 // VectorTypeNames are CUDA's built-in vector types (vector_types.h): each
@@ -98,6 +110,9 @@ func Parse(toks []Token, diags *diag.List) *File {
 		for _, n := range list {
 			global[n] = true
 		}
+	}
+	for n := range UnmodeledStdTypes {
+		global[n] = true
 	}
 	p.types = []map[string]bool{global}
 	f := &File{}
@@ -769,7 +784,20 @@ body:
 		p.errorf(t.Pos, "C0206", "conversion operators are not supported")
 	case t.Text == "template":
 		p.errorf(t.Pos, "C0206", "member templates are not supported")
-	case t.Text == "using" || t.Text == "friend":
+	case t.Text == "friend":
+		// a friend (C++ [class.friend]): a class is only granted access;
+		// a function declared or defined here is a free function
+		p.next()
+		if p.is("class") || p.is("struct") {
+			for !p.is(";") && p.tok().Kind != EOF {
+				p.next()
+			}
+			p.expect(";")
+			return true
+		}
+		p.declaration(p.file, nil, nil)
+		return true
+	case t.Text == "using":
 		p.errorf(t.Pos, "C0206", "'%s' in a struct is not supported", t.Text)
 	case t.Kind == Ident && t.Text == tag && p.peek(1).Text == "(":
 		p.next()
@@ -971,6 +999,13 @@ func (p *parser) declarator(base *TypeExpr) (string, diag.Pos, *TypeExpr) {
 	if hole != nil {
 		*hole = *typ
 		return name, pos, inner
+	}
+	if typ.Kind == TFunc && (strings.HasSuffix(name, "operator++") || strings.HasSuffix(name, "operator--")) {
+		// the postfix form takes a dummy int (C++ [over.inc]): its own name
+		member := p.cur != nil || strings.Contains(name, "::")
+		if member && len(typ.Params) == 1 || !member && len(typ.Params) == 2 {
+			name += "(int)"
+		}
 	}
 	return name, pos, typ
 }
@@ -1489,6 +1524,30 @@ func (p *parser) stmt() Stmt {
 			p.expect(")")
 			s.Body = p.scopedStmt()
 			return s
+		case "try":
+			p.next()
+			s := &TryStmt{Pos: t.Pos, Body: p.block()}
+			for p.is("catch") {
+				p.next()
+				p.expect("(")
+				if !p.got("...") {
+					p.push()
+					pb, _ := p.specifiers()
+					if name, _, _ := p.declarator(pb); name != "" {
+						p.declareName(name, false)
+					}
+					p.expect(")")
+					s.Handlers = append(s.Handlers, p.block())
+					p.pop()
+					continue
+				}
+				p.expect(")")
+				s.Handlers = append(s.Handlers, p.block())
+			}
+			if len(s.Handlers) == 0 {
+				p.expect("catch")
+			}
+			return s
 		case "return":
 			p.next()
 			s := &ReturnStmt{Pos: t.Pos}
@@ -1656,6 +1715,14 @@ func (p *parser) unary() Expr {
 	if t.Kind == Ident && (t.Text == "new" || t.Text == "delete") {
 		return p.newDelete()
 	}
+	if t.Kind == Ident && t.Text == "throw" {
+		p.next()
+		th := &Throw{Pos: t.Pos}
+		if !p.is(";") && !p.is(")") && !p.is(",") && !p.is(":") {
+			th.X = p.assign()
+		}
+		return th
+	}
 	if t.Kind == Ident && t.Text == "sizeof" {
 		p.next()
 		if p.is("(") && p.peekStartsType(1) {
@@ -1732,7 +1799,10 @@ func (p *parser) peekStartsType(n int) bool {
 }
 
 func (p *parser) castExpr() Expr {
-	if p.is("(") && p.peekStartsType(1) {
+	// "(float(x) * 2)": a parenthesized expression that starts with a
+	// functional cast, not a cast
+	functional := p.peek(2).Text == "(" && p.peek(1).Kind == Ident && !qualWords[p.peek(1).Text]
+	if p.is("(") && p.peekStartsType(1) && !functional {
 		lp := p.next()
 		ty := p.typeName()
 		p.expect(")")
