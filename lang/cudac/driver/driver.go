@@ -170,7 +170,12 @@ func verb(env *frontend.Env, name string, args []string) int {
 	var diags diag.List
 	prog := sem.LoadUnits(f, units, &diags, syntax.Config{IncludeDirs: o.includes, Defines: o.defines, MaxInput: limitOf(env)})
 	if prog == nil || prog.Main == nil {
-		if !verify.HasMain(f) {
+		if len(units) > 0 && !diags.HasErrors() {
+			// several translation units are a whole program, wherever
+			// main is (nvcc links them in any order)
+			diags.Errorf(f.At(0), "C0310", "no main function in the %d translation units", len(units)+1)
+		}
+		if !verify.HasMain(f) && len(units) == 0 {
 			// a kernel-only file: compiled again with its header's
 			// macros and GPUVerify's predefined ones
 			hdr, herr := verify.ParseHeader(f.Src)
