@@ -111,7 +111,9 @@ func dimFlag(d gpu.Dim3) string {
 var predefined = []string{"__attribute__(x)=", "__align__(x)=", "__GPUVERIFY__", "__CUDA_ARCH__=900",
 	// the type names the return value in __ensures: any __return_val_* is
 	// the value returned
-	"__return_val_funptr(T)=__return_val_ptr()"}
+	"__return_val_funptr(T)=__return_val_ptr()",
+	// the helpers of GPUVerify's annotation header
+	"__is_pow2(x)=((((x) & ((x) - 1)) == 0))", "__mod_pow2(x,y)=(((y) - 1) & (x))"}
 
 // HasMain reports whether f defines main, as far as its tokens show (the
 // file need not compile): a name main followed by ( and, after the
