@@ -22,7 +22,7 @@ type Options struct {
 	Grid, Block *gpu.Dim3         // nil: explored (header or portfolio)
 	Args        map[string]string // scalar parameters fixed by --arg
 	Blocks      []int             // nil: chosen per shape
-	NondetSeed  *int64            // nil: 0, then 1 when the file has bodiless functions
+	NondetSeed  *int64            // nil: 0, then 1 and 2 (sem.SmallNondetSeed) when the file has bodiless functions
 	Random      *int64            // buffers filled from this seed; nil: zeros (then random once)
 	Shmem       int
 	BufferSize  int  // bytes per pointer parameter at the start (0: one element per thread)
@@ -526,8 +526,9 @@ func posKey(p diag.Pos) string { return fmt.Sprintf("%d", p.Offset) }
 
 // plan lists the configurations to run, most telling first: the header's
 // (or the portfolio's) shapes with every scalar at its base value, then
-// one scalar at a time at each of its other values, then chosen values for
-// bodiless functions and random buffer contents.
+// the inputs (chosen values for bodiless functions, random contents of
+// buffers and globals), then one scalar at a time at each of its other
+// values; the shapes' lists interleaved.
 func plan(p *sem.Program, fn *sem.Function, facts *Facts, o Options, bodiless bool) []Config {
 	globals := p.HasInputGlobals()
 	lits := facts.Lits
