@@ -75,6 +75,9 @@ func (c *compiler) asmStmt(s *syntax.AsmStmt) {
 	}
 	info := &asmInfo{prog: prog, nout: len(s.Outputs), waitLoop: make([]bool, len(prog.Insts))}
 	for i, in := range prog.Insts {
+		if asyncProxyKind(in.Kind) {
+			c.prog.asyncProxy = true
+		}
 		if in.Kind == ptx.KMbarTestWait && i+1 < len(prog.Insts) {
 			b := prog.Insts[i+1]
 			if b.Kind == ptx.KBra && b.Target == i && b.Guard != nil && b.Guard.Negate && in.Args[0].Kind == ptx.OReg && b.Guard.Name == in.Args[0].Name {
@@ -309,6 +312,9 @@ func (m *Machine) addr(t *Thread, st *asmState, o ptx.Operand, shared bool, pos 
 func (m *Machine) asmInst(t *Thread, st *asmState, in *ptx.Inst, i int, pos int32) status {
 	switch in.Kind {
 	case ptx.KNop:
+		if in.Mods[0] == "fence" {
+			m.proxyFence(t, in)
+		}
 	case ptx.KMov:
 		if in.Args[1].Kind == ptx.OReg && st.regs[in.Args[1].Name] == 0 && in.Args[1].Name[0] == '%' {
 			if _, known := specialRegs[in.Args[1].Name]; !known {
@@ -362,11 +368,15 @@ func (m *Machine) asmInst(t *Thread, st *asmState, in *ptx.Inst, i int, pos int3
 	case ptx.KWgmma:
 		return m.wgmmaArrive(t, st, in, pos)
 	case ptx.KWgmmaFence:
+		if in.Mods[1] == "fence" {
+			t.wgFenced = true
+		}
 		if in.Mods[1] == "commit_group" && len(t.wgPend) > 0 {
 			t.wgGroups = append(t.wgGroups, t.wgPend)
 			t.wgPend = nil
 		}
 	case ptx.KWgmmaWait:
+		t.wgFenced = false
 		if !m.wgmmaRetire(t, len(t.wgGroups)-int(st.read(t, in.Args[0]))) {
 			return stFault
 		}
@@ -563,6 +573,9 @@ type mbar struct {
 	initSeg      seg
 	initTid      int32
 	initReported bool
+	// proxy.go: the initializing thread's fence count at the init
+	initFences        int32
+	initFenceReported bool
 }
 
 func (m *Machine) mbarOp(t *Thread, st *asmState, in *ptx.Inst, pos int32) status {
@@ -592,7 +605,7 @@ func (m *Machine) mbarOp(t *Thread, st *asmState, in *ptx.Inst, pos int32) statu
 		if _, good := m.resolveA(t, p, 8, pos, true, false, false); !good {
 			return stFault
 		}
-		nb := &mbar{expected: n, pending: n, initPos: pos, initTid: t.tid}
+		nb := &mbar{expected: n, pending: n, initPos: pos, initTid: t.tid, initFences: t.mbarInitFences}
 		if m.opts.Check {
 			nb.initSeg = m.segs[m.curSeg(t)]
 		}
@@ -849,6 +862,7 @@ func (m *Machine) wgmmaArrive(t *Thread, st *asmState, in *ptx.Inst, pos int32) 
 		m.fault(t, pos, "C0315", "%s needs a whole warpgroup of 128 threads (the block has %d)", in.Op, len(b.threads))
 		return stFault
 	}
+	m.wgmmaFenced(t, in, pos)
 	st.coll = in
 	group := b.threads[wg*128 : wg*128+128]
 	arrived := 0
@@ -939,6 +953,9 @@ func (m *Machine) wgmma(group []*Thread, t *Thread, pos int32) bool {
 			row, col := ptx.AccElem(i, r)
 			c[row*s.N+col] = float64(math.Float32frombits(uint32(u.asm.read(u, o))))
 		}
+	}
+	for _, p := range reads {
+		m.proxyRead(t, p, e, pos, "wgmma.mma_async")
 	}
 	t.wgPend = append(t.wgPend, wgRead{ptrs: reads, size: e, pos: pos})
 	m.asyncReads(reads, e, pos, 1)
