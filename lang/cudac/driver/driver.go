@@ -166,7 +166,7 @@ func verb(env *frontend.Env, name string, args []string) int {
 	// read before the file is compiled; its errors matter only when the
 	// file turns out to have no main.
 	var diags diag.List
-	prog := sem.LoadUnits(f, units, &diags, syntax.Config{IncludeDirs: o.includes, Defines: o.defines})
+	prog := sem.LoadUnits(f, units, &diags, syntax.Config{IncludeDirs: o.includes, Defines: o.defines, MaxInput: limitOf(env)})
 	if prog == nil || prog.Main == nil {
 		if !verify.HasMain(f) {
 			// a kernel-only file: compiled again with its header's
@@ -176,7 +176,7 @@ func verb(env *frontend.Env, name string, args []string) int {
 				return frontend.Usagef(env, "%s: bad flags in the header comment: %v", pos[0], herr)
 			}
 			diags = diag.List{}
-			prog, facts := verify.Load(f, syntax.Config{IncludeDirs: o.includes, Defines: append(hdr.Defines, o.defines...)}, &diags)
+			prog, facts := verify.Load(f, syntax.Config{IncludeDirs: o.includes, Defines: append(hdr.Defines, o.defines...), MaxInput: limitOf(env)}, &diags)
 			if prog == nil {
 				return frontend.Report(env, &diags, o.asJSON)
 			}
@@ -203,4 +203,13 @@ func verb(env *frontend.Env, name string, args []string) int {
 		return 1
 	}
 	return rc
+}
+
+// limitOf is the --max-input limit for included files and more units
+// (syntax.Config.MaxInput: negative for none).
+func limitOf(env *frontend.Env) int64 {
+	if l := env.InputLimit(); l > 0 {
+		return l
+	}
+	return -1
 }

@@ -2,6 +2,7 @@ package sem
 
 import (
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -112,6 +113,19 @@ type compiler struct {
 	// overloads are the functions of one name with different parameters
 	// (the first keeps the plain name in funcs, the others name#k).
 	overloads map[string][]*Function
+	// classes counts the polymorphic classes (their ids, virtual.go).
+	classes int
+	// classTmpls are the class templates by name, classInsts their
+	// instances by key (classtmpl.go).
+	classTmpls map[string][]*syntax.ClassTemplate
+	classInsts map[string]*Type
+	classDepth int
+	// closures are the closure types of lambdas used as values
+	// (lambda.go).
+	closures  map[closureKey]*Type
+	nclosures int
+	// wanted are the header functions queued by a use (funcIndex).
+	wanted map[*Function]bool
 }
 
 type globalInit struct {
@@ -131,19 +145,29 @@ type gotoFix struct {
 // diags; the returned program is runnable only if diags has no errors.
 func Compile(f *syntax.File, diags *diag.List) *Program {
 	c := &compiler{
-		prog:      &Program{Pos: []diag.Pos{{}}},
-		diags:     diags,
-		posIdx:    map[diag.Pos]int32{},
-		funcs:     map[string]*Function{},
-		protos:    map[string]*syntax.Decl{},
-		templates: map[string]*syntax.FuncDecl{},
-		insts:     map[string]*Function{},
-		lits:      map[string]int{},
-		overloads: map[string][]*Function{},
+		prog:       &Program{Pos: []diag.Pos{{}}},
+		diags:      diags,
+		posIdx:     map[diag.Pos]int32{},
+		funcs:      map[string]*Function{},
+		protos:     map[string]*syntax.Decl{},
+		templates:  map[string]*syntax.FuncDecl{},
+		classTmpls: map[string][]*syntax.ClassTemplate{},
+		classInsts: map[string]*Type{},
+		closures:   map[closureKey]*Type{},
+		wanted:     map[*Function]bool{},
+		insts:      map[string]*Function{},
+		lits:       map[string]int{},
+		overloads:  map[string][]*Function{},
 	}
 	c.scopes = []map[string]*sym{{}}
 	c.tags = []map[string]*Type{{}}
+	for _, ct := range f.ClassTemplates {
+		c.classTmpls[ct.Name] = append(c.classTmpls[ct.Name], ct)
+	}
 	for _, t := range f.Templates {
+		if c.attachMember(t) {
+			continue
+		}
 		c.templates[t.Name] = t
 	}
 	c.specs = map[string][]*syntax.FuncDecl{}
@@ -206,7 +230,7 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 		}
 	}
 	for _, fn := range c.prog.Funcs {
-		if fn.decl != nil && len(fn.decl.TParams) == 0 {
+		if fn.decl != nil && len(fn.decl.TParams) == 0 && (!fromHeader(fn.decl) || fn.Global) {
 			c.function(fn)
 		}
 	}
@@ -303,6 +327,9 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 	}
 	switch te.Kind {
 	case syntax.TNamed:
+		if len(te.TArgs) > 0 && c.classTmpls[te.Name] != nil {
+			return c.classInstance(te)
+		}
 		if t := baseTypes[te.Name]; t != nil {
 			return t
 		}
@@ -342,6 +369,10 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 				return c.autoT
 			}
 			c.errorf(te.Pos, "C0309", "auto needs an initializer to deduce its type from")
+			return tInt
+		}
+		if syntax.UnmodeledStdTypes[te.Name] {
+			c.errorf(te.Pos, "C0309", "std::%s is not modeled", te.Name)
 			return tInt
 		}
 		c.errorf(te.Pos, "C0301", "unknown type name %s", te.Name)
@@ -441,7 +472,10 @@ func (c *compiler) structType(te *syntax.TypeExpr) *Type {
 	if te.Base != "" {
 		// the base subobject first (C++ [class.derived]): its members,
 		// laid out as in the base
-		bt := c.lookupTag(te.Base)
+		bt := c.tmap[te.Base] // a template parameter
+		if bt == nil {
+			bt = c.lookupTag(te.Base)
+		}
 		if bt == nil || !bt.complete || bt.Kind != Struct {
 			c.errorf(te.Pos, "C0302", "base class %s is not a complete struct", te.Base)
 		} else {
@@ -464,6 +498,7 @@ func (c *compiler) structType(te *syntax.TypeExpr) *Type {
 		}
 		t.Fields = append(t.Fields, fi)
 	}
+	c.classSetup(t, te)
 	layoutStruct(t)
 	if te.Align != nil {
 		if a := c.alignValue(te.Align); a > t.align {
@@ -476,6 +511,9 @@ func (c *compiler) structType(te *syntax.TypeExpr) *Type {
 
 // constExpr evaluates an integer constant expression.
 func (c *compiler) constExpr(e syntax.Expr) (int64, bool) {
+	if sn, ok := e.(*syntax.ScopedName); ok {
+		e = c.scopedName(sn)
+	}
 	switch e := e.(type) {
 	case *syntax.IntLitExpr:
 		return int64(e.Value), true
@@ -706,7 +744,7 @@ func (c *compiler) topDecl(d *syntax.Decl) {
 	gs := &sym{kind: symGlobal, t: t, idx: g.index}
 	c.markConst(gs, d, t)
 	c.declare(d.Name, gs)
-	if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasMemberDefaults(t) {
+	if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasMemberDefaults(t) || t.poly {
 		c.initCode = append(c.initCode, globalInit{idx: g.index, d: d})
 	}
 }
@@ -867,9 +905,18 @@ func (c *compiler) function(fn *Function) {
 	}
 	if fd.Ctor && c.recv != nil {
 		c.memberInits(fd)
+		if c.recv.poly {
+			// the object is of this class from here on (virtual.go)
+			c.emit(OpLocal, 0, 0, fd.Pos)
+			c.stampVptr(c.recv, fd.Pos)
+			c.emit(OpPop, 0, 0, fd.Pos)
+		}
 	}
 	c.beginEnsures(fd) // annot.go
 	c.block(fd.Body, false)
+	if fd.Dtor && c.recv != nil {
+		c.baseDtor(c.recv, fd.EndPos)
+	}
 	c.checkEnsures(fd.EndPos, false)
 	c.endFunc(fn, fd.EndPos)
 }
@@ -938,6 +985,12 @@ func collectAddrTaken(n any, out map[string]bool, refParam func(call *syntax.Cal
 			for _, a := range e.Args {
 				walkE(a)
 			}
+		case *syntax.New:
+			for _, a := range e.Args {
+				walkE(a)
+			}
+		case *syntax.Delete:
+			walkE(e.X)
 		case *syntax.SizeofExpr:
 		case *syntax.InitList:
 			for _, el := range e.Elems {
@@ -945,6 +998,14 @@ func collectAddrTaken(n any, out map[string]bool, refParam func(call *syntax.Cal
 			}
 		case *syntax.Lambda:
 			walkS(e.Body)
+			byRef := e.ByRef
+			for _, r := range e.CapRef {
+				byRef = byRef || r
+			}
+			if byRef {
+				// a closure may hold the address of what it names
+				namesIn(e.Body, out)
+			}
 		}
 	}
 	walkS = func(s syntax.Stmt) {
@@ -980,6 +1041,8 @@ func collectAddrTaken(n any, out map[string]bool, refParam func(call *syntax.Cal
 			walkE(s.Cond)
 		case *syntax.ReturnStmt:
 			walkE(s.X)
+		case *syntax.TryStmt:
+			walkS(s.Body)
 		case *syntax.LabeledStmt:
 			walkS(s.Stmt)
 		case *syntax.SwitchStmt:
@@ -1087,6 +1150,11 @@ func (c *compiler) stmt(s syntax.Stmt) {
 		for _, at := range l.breaks {
 			c.patch(at)
 		}
+	case *syntax.TryStmt:
+		// exceptions are not modeled: a throw ends the run, so no
+		// handler is ever entered (lambda.go's sibling: cxx.go)
+		c.block(s.Body, true)
+		return
 	case *syntax.ReturnStmt:
 		if c.inl != nil {
 			c.lambdaReturn(s)
@@ -1238,7 +1306,7 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 	if d.Type.Kind == syntax.TFunc {
 		return
 	}
-	if lam, ok := d.Init.(*syntax.Lambda); ok && hasAuto(d.Type) {
+	if lam, ok := d.Init.(*syntax.Lambda); ok && hasAuto(d.Type) && !lam.ByValue {
 		c.declare(d.Name, &sym{kind: symLambda, lam: lam})
 		c.checkLambda(lam)
 		return
@@ -1287,7 +1355,7 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 	if t.Kind == Array || t.Kind == Struct || c.addrTaken[d.Name] {
 		slot := c.newSlot()
 		c.allocas = append(c.allocas, Instr{Op: OpAlloca, A: int32(slot), B: int64(t.size), P: c.pos(d.Pos)})
-		if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasStd(t) || hasMemberDefaults(t) {
+		if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasStd(t) || hasMemberDefaults(t) || t.poly {
 			c.emit(OpLocal, int32(slot), 0, d.Pos)
 			c.initObject(t, d, d.Pos)
 			c.emit(OpPop, 0, 0, d.Pos)
@@ -1363,6 +1431,12 @@ func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
 	if hasStd(t) {
 		c.stdZero(t, pos)
 	}
+	if t.poly {
+		if len(t.pure) > 0 {
+			c.errorf(pos, "C0302", "cannot create an object of abstract class %s (pure virtual %s)", t, firstKey(t.pure))
+		}
+		c.stampVptr(t, pos)
+	}
 	if c.ctorOf(t, -1) != nil && (d.HasCtor || d.Init == nil) {
 		if ctor := c.ctorFor(t, len(d.CtorArgs), pos); ctor != nil {
 			c.emit(OpDup, 0, 0, pos)
@@ -1377,6 +1451,14 @@ func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
 		}
 		if len(d.CtorArgs) == 1 && t.isScalar() {
 			c.initFrom(t, d.CtorArgs[0])
+			return
+		}
+		if t.vec != nil && len(d.CtorArgs) == len(t.Fields) {
+			// half2 v(a, b), float4 v(x, y, z, w): each component
+			c.emit(OpDup, 0, 0, pos)
+			c.makeVector(t, d.CtorArgs, pos)
+			c.emit(OpMemcpy, 0, int64(t.size), pos)
+			c.emit(OpPop, 0, 0, pos)
 			return
 		}
 		c.errorf(pos, "C0309", "constructor-style initialization of %s", t)
@@ -1638,11 +1720,20 @@ type lval struct {
 
 func (c *compiler) lvalue(e syntax.Expr) lval {
 	pos := syntax.PosOf(e)
+	if sn, ok := e.(*syntax.ScopedName); ok {
+		e = c.scopedName(sn)
+	}
 	switch e := e.(type) {
 	case *syntax.Name:
 		s := c.lookup(e.Name)
 		if s == nil && c.recv != nil && c.recv.field(e.Name) != nil {
-			return c.lvalue(&syntax.Member{Pos: e.Pos, X: &syntax.Name{Pos: e.Pos, Name: "this"}, Name: e.Name, Arrow: true})
+			lv := c.lvalue(&syntax.Member{Pos: e.Pos, X: &syntax.Name{Pos: e.Pos, Name: "this"}, Name: e.Name, Arrow: true})
+			if lv.slot < 0 && lv.t.Kind == Ptr && lv.t.Ref {
+				// a reference member (a closure's capture by reference)
+				c.emit(OpLoad, int32(memCode(tULong)), 0, pos)
+				return lval{t: lv.t.Elem, slot: -1}
+			}
+			return lv
 		}
 		if s != nil && s.kind == symRef {
 			c.emit(OpLocal, int32(s.slot), 0, pos)
@@ -1818,8 +1909,9 @@ func (c *compiler) load(lv lval, pos diag.Pos) *Type {
 	case Struct:
 		return lv.t
 	case Func:
-		c.errorf(pos, "C0309", "function values are not supported")
-		return tInt
+		// a function designator decays to a pointer (C11 6.3.2.1p4):
+		// the address of *f is f's value
+		return ptrTo(lv.t)
 	}
 	c.emit(OpLoad, int32(memCode(lv.t)), 0, pos)
 	return lv.t
@@ -1839,6 +1931,9 @@ func (c *compiler) hostOnly() bool   { return c.fn != nil && c.fn.Host && !c.fn.
 
 func (c *compiler) expr(e syntax.Expr) *Type {
 	pos := syntax.PosOf(e)
+	if sn, ok := e.(*syntax.ScopedName); ok {
+		e = c.scopedName(sn)
+	}
 	switch e := e.(type) {
 	case nil:
 		c.emit(OpConst, 0, 0, pos)
@@ -1871,6 +1966,9 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 		s := c.lookup(e.Name)
 		if s == nil && c.recv != nil && c.recv.field(e.Name) != nil {
 			return c.load(c.lvalue(e), pos)
+		}
+		if s != nil && s.kind == symLambda {
+			return c.closure(s.lam) // a lambda variable used as a value
 		}
 		if s == nil {
 			if v, ok := c.tvals[e.Name]; ok {
@@ -1956,6 +2054,16 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 		return c.call(e)
 	case *syntax.Cast:
 		return c.cast(e)
+	case *syntax.New:
+		return c.newExpr(e)
+	case *syntax.Throw:
+		// C++ [except.throw]: no handler is modeled, so a throw that is
+		// reached ends the run, as an uncaught exception ends a program
+		c.emit(OpTrap, int32(c.message("an exception is thrown here; exceptions are not modeled (the program ends as with no handler)")), 0, pos)
+		c.emit(OpConst, 0, 0, pos)
+		return tVoid
+	case *syntax.Delete:
+		return c.deleteExpr(e)
 	case *syntax.SizeofExpr:
 		var t *Type
 		if e.Type != nil {
@@ -1968,9 +2076,7 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 	case *syntax.Trait:
 		return c.trait(e)
 	case *syntax.Lambda:
-		c.errorf(pos, "C0309", "a lambda is supported only when bound to an auto variable and called, or called where it is written")
-		c.emit(OpConst, 0, 0, pos)
-		return tInt
+		return c.closure(e)
 	case *syntax.InitList:
 		c.errorf(pos, "C0302", "initializer list in an expression")
 		c.emit(OpConst, 0, 0, pos)
@@ -1985,7 +2091,9 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 var namedConsts = map[string]int64{
 	"cudaMemcpyHostToHost": 0, "cudaMemcpyHostToDevice": 1, "cudaMemcpyDeviceToHost": 2,
 	"cudaMemcpyDeviceToDevice": 3, "cudaMemcpyDefault": 4,
-	"cudaSuccess": 0, "cudaErrorInvalidValue": 1, "cudaErrorMemoryAllocation": 2,
+	"cudaComputeModeDefault": 0, "cudaComputeModeExclusive": 1, "cudaComputeModeProhibited": 2,
+	"cudaComputeModeExclusiveProcess": 3,
+	"cudaSuccess":                     0, "cudaErrorInvalidValue": 1, "cudaErrorMemoryAllocation": 2,
 	"cudaErrorInvalidConfiguration": 9, "cudaErrorInvalidDevicePointer": 17,
 	"cudaErrorInvalidMemcpyDirection": 21, "cudaErrorLaunchFailure": 719, "cudaErrorIllegalAddress": 700,
 	"cudaStreamDefault": 0, "cudaStreamNonBlocking": 1, "cudaEventDefault": 0, "cudaEventDisableTiming": 2,
@@ -2062,6 +2170,18 @@ func (c *compiler) incdec(e *syntax.Unary) *Type {
 	pos := e.Pos
 	if e.Post {
 		pos = startPos(e.X)
+	}
+	if c.hasOps {
+		// an object's operator++ / operator-- (operators.go)
+		if tx := c.typeOf(e.X, false); tx.Kind == Struct {
+			if !e.Post {
+				if t, ok := c.operatorCall(e.Op, pos, e.X, nil); ok {
+					return t
+				}
+			} else if t, ok := c.operatorCall(e.Op+"(int)", pos, e.X, &syntax.IntLitExpr{Pos: pos, Type: "int"}); ok {
+				return t
+			}
+		}
 	}
 	op := "+="
 	if e.Op == "--" {
@@ -2489,6 +2609,7 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 			}
 			c.emit(OpTemp, 0, int64(t.size), pos)
 			c.emit(OpMemzero, 0, int64(t.size), pos)
+			c.stampVptr(t, pos)
 			if ctor := c.ctorFor(t, len(args), pos); ctor != nil {
 				c.emit(OpDup, 0, 0, pos)
 				c.construct(ctor, args, pos)
@@ -2570,12 +2691,29 @@ func (c *compiler) call(e *syntax.Call) *Type {
 		c.rawRef = raw
 		return c.memberCall(m, e)
 	}
+	if sn, ok := e.Fun.(*syntax.ScopedName); ok {
+		// Name<A>::f(args): a static member function of the instance
+		ne := *e
+		ne.Fun = c.scopedName(sn)
+		c.rawRef = raw
+		return c.call(&ne)
+	}
 	n, ok := e.Fun.(*syntax.Name)
 	if ok && c.cls != "" && c.lookup(n.Name) == nil && c.funcs[n.Name] == nil {
+		if ct := c.lookupTag(c.cls); c.recv != nil && isVirtual(ct, n.Name) {
+			return c.virtualCall(ct, n.Name, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
+		}
 		if fn := c.methodOf(c.lookupTag(c.cls), c.cls, n.Name); fn != nil {
 			if c.recv == nil && (fn.decl == nil || !fn.decl.Q.Static) {
 				c.errorf(e.Pos, "C0305", "calling member function %s without an object (from a static member function)", fn.Name)
 			}
+			return c.methodCall(fn, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
+		}
+	}
+	if ok && c.recv != nil && strings.Contains(n.Name, "::") && c.lookup(n.Name) == nil {
+		// Base::f(args) in a member function: f of the base on this
+		// object, without virtual dispatch (C++ [class.virtual]p16)
+		if fn := c.funcs[n.Name]; fn != nil && fn.decl != nil && fn.decl.Recv != "" && !fn.decl.Q.Static {
 			return c.methodCall(fn, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
 		}
 	}
@@ -2619,6 +2757,11 @@ func (c *compiler) call(e *syntax.Call) *Type {
 			c.emit(OpConst, 0, 0, pos)
 			return tInt
 		}
+		if syntax.TextureFuncs[n.Name] && !c.texModelled(n.Name, e) {
+			c.errorf(pos, "C0309", "%s: texture and surface objects are not modeled (read the data through a pointer instead)", n.Name)
+			c.emit(OpConst, 0, 0, pos)
+			return tInt
+		}
 		if e.Launch != nil {
 			c.errorf(pos, "C0301", "undeclared kernel %s", n.Name)
 			c.emit(OpConst, 0, 0, pos)
@@ -2644,12 +2787,33 @@ func (c *compiler) call(e *syntax.Call) *Type {
 }
 
 func (c *compiler) funcIndex(fn *Function) int {
+	if !fn.compiled && fn.decl != nil && fn.decl.Body != nil && !c.wanted[fn] {
+		// a function of a header is compiled once something uses it
+		c.wanted[fn] = true
+		c.queue = append(c.queue, fn)
+	}
 	for i, f := range c.prog.Funcs {
 		if f == fn {
 			return i
 		}
 	}
 	return 0
+}
+
+// fromHeader reports whether fd is defined in an included header (a .h,
+// .hpp, .cuh or .hxx file). Like a template, such a function is compiled
+// only if the program uses it (C++ [basic.def.odr]: an inline function is
+// defined where it is odr-used), so the parts of a helper header that
+// need what is not modeled cost nothing until called (issue 15 item 2).
+func fromHeader(fd *syntax.FuncDecl) bool {
+	if fd == nil || fd.Pos.File == nil {
+		return false
+	}
+	switch strings.ToLower(filepath.Ext(fd.Pos.File.Name)) {
+	case ".h", ".hpp", ".cuh", ".hxx", ".hh":
+		return true
+	}
+	return false
 }
 
 // args pushes the call arguments converted to the parameter types; a struct
@@ -2777,7 +2941,9 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 			te = te.Elem
 			depth++
 		}
-		if te.Kind != syntax.TNamed {
+		if te.Kind != syntax.TNamed || len(te.TArgs) > 0 {
+			// Vec<T, N>, T (&)[N], ...: matched against the argument's type
+			c.deduceParam(td, p.Type, c.typeOf(e.Args[i], false), tmap, tvals)
 			continue
 		}
 		if _, isParam := indexOf(td.TParams, te.Name); !isParam || tmap[te.Name] != nil {

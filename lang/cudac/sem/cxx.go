@@ -97,6 +97,9 @@ func (c *compiler) refParam(call *syntax.Call, i int) bool {
 
 // addressable reports whether e denotes an object in memory.
 func (c *compiler) addressable(e syntax.Expr) bool {
+	if sn, ok := e.(*syntax.ScopedName); ok {
+		e = c.scopedName(sn)
+	}
 	switch e := e.(type) {
 	case *syntax.Name:
 		s := c.lookup(e.Name)
@@ -230,7 +233,7 @@ func (c *compiler) memberInits(fd *syntax.FuncDecl) {
 		c.emit(OpPop, 0, 0, fd.Pos)
 	}
 	for _, mi := range fd.Inits {
-		if b := c.recv.base; b != nil && mi.Name == tagOf(b) {
+		if b := c.recv.base; b != nil && (mi.Name == tagOf(b) || c.tmap[mi.Name] == b || b.tmpl != nil && mi.Name == b.tmpl.name) {
 			// the base class's constructor, on the same object
 			if ctor := c.ctorFor(b, len(mi.Args), mi.Pos); ctor != nil {
 				c.emit(OpLocal, 0, 0, mi.Pos)
@@ -290,6 +293,9 @@ func (c *compiler) memberCall(m *syntax.Member, e *syntax.Call) *Type {
 	}
 	if st.std != 0 {
 		return c.stdMethod(st, m, e)
+	}
+	if isVirtual(st, m.Name) {
+		return c.virtualCall(st, m.Name, m.X, m.Arrow, e)
 	}
 	fn := c.methodOf(st, tagOf(st), m.Name)
 	if fn == nil {

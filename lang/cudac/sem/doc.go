@@ -40,7 +40,9 @@
 //     change nothing for whole programs: GPUVerify's annotation language
 //     as builtins (annot.go; C0620 a false precondition, C0621 a false
 //     assertion, invariant or postcondition), two-thread predicates compared
-//     when the kernel ends (pairs.go), per-thread access logs for the
+//     when the kernel ends (pairs.go) or judged over pairs of threads
+//     (__other_*, __all, __same_group: others.go), cuRAND's device API
+//     (curand.go), per-thread access logs for the
 //     access predicates (only in programs that use them), values for
 //     bodiless functions in files without main, and in Options/KernelConfig:
 //     buffers that grow to cover an access, a subset of the grid's blocks,

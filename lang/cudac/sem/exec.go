@@ -832,9 +832,18 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 
 // RunKernel launches fn alone (kernel-only files) and waits for it.
 func (m *Machine) RunKernel(fn *Function, gdim, bdim gpu.Dim3, shmem int, args []uint64) bool {
+	return m.runKernel(fn, gdim, bdim, shmem, args, nil)
+}
+
+// runKernel is RunKernel with a hook run after the initializers of globals
+// (kernel-only inputs, kernelonly.go).
+func (m *Machine) runKernel(fn *Function, gdim, bdim gpu.Dim3, shmem int, args []uint64, afterInit func()) bool {
 	defer m.out.Flush()
 	if !m.runInit() {
 		return false
+	}
+	if afterInit != nil {
+		afterInit()
 	}
 	la := []uint64{uint64(gdim.X), uint64(gdim.Y), uint64(gdim.Z), uint64(bdim.X), uint64(bdim.Y), uint64(bdim.Z), uint64(shmem), 0}
 	la = append(la, args...)

@@ -1,6 +1,9 @@
 package sem
 
 import (
+	"fmt"
+	"reflect"
+
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/cudac/syntax"
 )
@@ -11,9 +14,16 @@ import (
 // the arguments, a return stores the result and jumps to the end of the
 // expansion, and the captured variables are the caller's own, which is
 // what a capture by reference means when the lambda does not outlive the
-// scope that defines it (it cannot escape: a lambda used as a value is
-// C0309). Captures by value copy at the definition, which an expansion at
-// the call would not, so they are C0309 as well.
+// scope that defines it.
+//
+// A lambda that captures by value, or is used as a value (passed to a
+// function or template, returned, copied), is what C++ makes of it: an
+// object of a closure type, a struct with one member per captured
+// variable (a copy made where the lambda is evaluated, or the variable's
+// address for a capture by reference) and a member operator() compiled
+// from the body, in which the captured names are the members. The
+// closure type is one per lambda and enclosing function instance, so a
+// template taking F deduces it and calls f(args) as a function object.
 
 type inlineCtx struct {
 	slot  int   // the result (-1: void)
@@ -23,10 +33,210 @@ type inlineCtx struct {
 	loops []*loopCtx
 }
 
-func (c *compiler) checkLambda(l *syntax.Lambda) {
-	if l.ByValue {
-		c.errorf(l.Pos, "C0309", "lambda captures by value are not supported (capture by reference, [&])")
+func (c *compiler) checkLambda(l *syntax.Lambda) {}
+
+// closureKey identifies a closure type: the lambda in one function
+// instance.
+type closureKey struct {
+	l  *syntax.Lambda
+	fn *Function
+}
+
+// capture is one captured variable of a closure.
+type capture struct {
+	name  string
+	byRef bool
+	t     *Type // the variable's type
+}
+
+// captures lists what lambda l captures where it is evaluated: its named
+// captures, and with a default capture the enclosing function's locals
+// that its body names.
+func (c *compiler) captures(l *syntax.Lambda) []capture {
+	var out []capture
+	seen := map[string]bool{}
+	params := map[string]bool{}
+	for _, p := range l.Params {
+		params[p.Name] = true
 	}
+	add := func(name string, byRef bool, explicit bool) {
+		if seen[name] || params[name] {
+			return
+		}
+		s := c.lookup(name)
+		if s == nil || !s.local() {
+			if explicit {
+				c.errorf(l.Pos, "C0301", "lambda captures %s, which is not a local variable", name)
+			}
+			return
+		}
+		seen[name] = true
+		out = append(out, capture{name: name, byRef: byRef, t: s.t})
+	}
+	for i, n := range l.Captures {
+		add(n, i < len(l.CapRef) && l.CapRef[i], true)
+	}
+	if l.ByRef || l.ByValue && len(l.Captures) == 0 || l.ByValue && l.ByRef {
+		names := map[string]bool{}
+		namesIn(l.Body, names)
+		for _, n := range sortedKeys(names) {
+			add(n, l.ByRef, false)
+		}
+	}
+	return out
+}
+
+// local reports whether s is a variable of the enclosing function.
+func (s *sym) local() bool {
+	switch s.kind {
+	case symSlot, symMem, symRef:
+		return true
+	}
+	return false
+}
+
+// closure compiles lambda l used as a value: a temporary closure object
+// holding its captures (its address is left on the stack).
+func (c *compiler) closure(l *syntax.Lambda) *Type {
+	pos := l.Pos
+	caps := c.captures(l)
+	t := c.closureType(l, caps)
+	if t == nil {
+		c.emit(OpConst, 0, 0, pos)
+		return tInt
+	}
+	c.emit(OpTemp, 0, int64(t.size), pos)
+	c.emit(OpMemzero, 0, int64(t.size), pos)
+	for i, cp := range caps {
+		f := t.Fields[i]
+		name := &syntax.Name{Pos: pos, Name: cp.name}
+		c.emit(OpDup, 0, 0, pos)
+		if f.Offset != 0 {
+			c.emit(OpConst, 0, int64(f.Offset), pos)
+			c.emit(OpPtrAdd, 1, 0, pos)
+		}
+		if cp.byRef {
+			c.refArg(name, cp.t)
+			c.emit(OpStore, int32(memCode(tULong)), 0, pos)
+			c.emit(OpPop, 0, 0, pos)
+			continue
+		}
+		c.initFrom(cp.t, name)
+		c.emit(OpPop, 0, 0, pos)
+	}
+	return t
+}
+
+// closureType is the closure type of l in this function instance, with
+// its operator() declared (and queued for compilation) the first time.
+func (c *compiler) closureType(l *syntax.Lambda, caps []capture) *Type {
+	for _, p := range l.Params {
+		if hasAuto(p.Type) {
+			c.errorf(l.Pos, "C0309", "a generic lambda (auto parameter) used as a value is not supported; call it where it is defined")
+			return nil
+		}
+	}
+	k := closureKey{l, c.fn}
+	if t, ok := c.closures[k]; ok {
+		return t
+	}
+	c.nclosures++
+	tag := fmt.Sprintf("lambda#%d", c.nclosures)
+	t := &Type{Kind: Struct, Name: "struct " + tag}
+	for _, cp := range caps {
+		ft := cp.t
+		if cp.byRef {
+			ft = refTo(cp.t)
+		}
+		t.Fields = append(t.Fields, &FieldInfo{Name: cp.name, Type: ft})
+	}
+	layoutStruct(t)
+	if t.size == 0 {
+		t.size, t.align = 1, 1 // an empty class still has a size
+	}
+	c.tags[0][tag] = t
+	c.closures[k] = t
+	// the result type: written, or deduced from the first return with the
+	// parameters bound (the captured names are the enclosing function's
+	// variables here, of the same types)
+	rt := tVoid
+	c.push()
+	var pts []*Type
+	for _, p := range l.Params {
+		pt := c.resolve(p.Type)
+		if pt.Kind == Array {
+			pt = ptrTo(pt.Elem)
+		}
+		pts = append(pts, pt)
+		if p.Name == "" {
+			continue
+		}
+		switch {
+		case pt.Ref:
+			c.declare(p.Name, &sym{kind: symRef, t: pt.Elem, slot: c.newSlot()})
+		case pt.Kind == Struct:
+			c.declare(p.Name, &sym{kind: symMem, t: pt, slot: c.newSlot()})
+		default:
+			c.declare(p.Name, &sym{kind: symSlot, t: pt, slot: c.newSlot()})
+		}
+	}
+	if l.Ret != nil {
+		rt = c.resolve(l.Ret)
+	} else if r := firstReturn(l.Body); r != nil && r.X != nil {
+		rt = c.typeOf(r.X, true)
+		if rt.Ref {
+			rt = rt.Elem
+		}
+	}
+	c.pop()
+	ft := &Type{Kind: Func, Elem: rt, Params: pts, size: 1, align: 1, complete: true}
+	fd := &syntax.FuncDecl{Pos: l.Pos, Name: tag + "::operator()", Recv: tag, Body: l.Body, EndPos: l.Body.End,
+		Type: &syntax.TypeExpr{Kind: syntax.TFunc, Pos: l.Pos, Params: l.Params, Elem: l.Ret},
+		Q:    syntax.Qualifiers{Host: true, Device: true}}
+	fn := &Function{Name: fd.Name, Type: ft, decl: fd, tmap: c.tmap, tvals: c.tvals, defined: true, Host: true, Device: true}
+	fn.PosIdx = c.pos(l.Pos)
+	c.funcs[fd.Name] = fn
+	c.prog.Funcs = append(c.prog.Funcs, fn)
+	c.queue = append(c.queue, fn)
+	return t
+}
+
+// namesIn collects the identifiers an AST subtree names.
+func namesIn(n any, out map[string]bool) {
+	var walk func(v reflect.Value, depth int)
+	walk = func(v reflect.Value, depth int) {
+		if depth > 4000 {
+			return
+		}
+		switch v.Kind() {
+		case reflect.Interface, reflect.Pointer:
+			if v.IsNil() {
+				return
+			}
+			if nm, ok := v.Interface().(*syntax.Name); ok {
+				out[nm.Name] = true
+				return
+			}
+			if _, ok := v.Interface().(*syntax.TypeExpr); ok {
+				return
+			}
+			walk(v.Elem(), depth+1)
+		case reflect.Struct:
+			if v.Type() == reflect.TypeOf(diag.Pos{}) {
+				return
+			}
+			for i := 0; i < v.NumField(); i++ {
+				if v.Type().Field(i).IsExported() {
+					walk(v.Field(i), depth+1)
+				}
+			}
+		case reflect.Slice:
+			for i := 0; i < v.Len(); i++ {
+				walk(v.Index(i), depth+1)
+			}
+		}
+	}
+	walk(reflect.ValueOf(n), 0)
 }
 
 // inlineLambda expands a call of lambda l.

@@ -59,6 +59,18 @@ type Type struct {
 	// base is the base class (single, non-virtual inheritance): its
 	// fields come first, and its member functions apply.
 	base *Type
+	// poly marks a polymorphic class (virtual.go): its vptr (a hidden
+	// first field) holds id; virt are its virtual member functions ("~"
+	// the destructor), pure those without an overrider, subs the classes
+	// derived from it.
+	poly bool
+	id   int
+	virt map[string]bool
+	pure map[string]bool
+	subs []*Type
+	// tmpl is the class template and arguments of an instance
+	// (classtmpl.go).
+	tmpl *tmplInfo
 }
 
 // FieldInfo is a laid-out struct member.
@@ -351,6 +363,8 @@ var builtinTypedefs = map[string]*Type{
 	"__half": tHalf, "half": tHalf, "__nv_bfloat16": tBF16, "nv_bfloat16": tBF16,
 	"cudaError_t": tInt, "cudaStream_t": tLong, "cudaEvent_t": tLong, "cudaMemcpyKind": tInt,
 	"cudaDeviceProp": tDeviceProp, "FILE": tFILE, "clock_t": tLong, "time_t": tLong,
+	// glibc <sys/types.h>, which <stdlib.h> includes
+	"uint": tUInt, "ushort": tUShort, "ulong": tULong,
 }
 
 var baseTypes = map[string]*Type{

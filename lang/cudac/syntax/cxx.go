@@ -136,7 +136,8 @@ func resolveScopes(toks []Token, diags *diag.List) []Token {
 			// Tag::member names a static member or an out-of-class
 			// member definition; Outer::Inner a nested struct, which is
 			// flattened like a namespace member.
-			if len(parts) >= 2 && tags[parts[len(parts)-2].Text] && !tags[last.Text] {
+			if len(parts) >= 2 && tags[parts[len(parts)-2].Text] && (!tags[last.Text] || last.Text == parts[len(parts)-2].Text) {
+				// (Tag::Tag: a constructor defined out of its class)
 				nt.Text = parts[len(parts)-2].Text + "::" + last.Text
 			}
 			if nsOf(parts[0].Text) == "cuda" && last.Text == "atomic_ref" {

@@ -108,7 +108,10 @@ func dimFlag(d gpu.Dim3) string {
 
 // predefined are the macros of GPUVerify's own headers that a file in its
 // dialect may use without including anything: attributes are dropped.
-var predefined = []string{"__attribute__(x)=", "__align__(x)=", "__GPUVERIFY__", "__CUDA_ARCH__=900"}
+var predefined = []string{"__attribute__(x)=", "__align__(x)=", "__GPUVERIFY__", "__CUDA_ARCH__=900",
+	// the type names the return value in __ensures: any __return_val_* is
+	// the value returned
+	"__return_val_funptr(T)=__return_val_ptr()"}
 
 // HasMain reports whether f defines main, as far as its tokens show (the
 // file need not compile): a name main followed by ( and, after the
@@ -144,6 +147,7 @@ func Load(f *diag.File, cfg syntax.Config, diags *diag.List) (*sem.Program, *Fac
 	if cfg.ReadFile == nil {
 		cfg.ReadFile = os.ReadFile
 	}
+	cfg = dialectConfig(cfg)
 	with := func(defines []string) syntax.Config {
 		c := cfg
 		c.Defines = append(append([]string(nil), predefined...), defines...)
@@ -159,6 +163,7 @@ func Load(f *diag.File, cfg syntax.Config, diags *diag.List) (*sem.Program, *Fac
 	if diags.HasErrors() {
 		return nil, nil
 	}
+	toks = withPrelude(toks, with(nil)) // dialect.go
 	if inst != "" {
 		// launches in a host function that never runs make the compiler
 		// instantiate the template kernels (it is not main: the file
@@ -170,7 +175,7 @@ func Load(f *diag.File, cfg syntax.Config, diags *diag.List) (*sem.Program, *Fac
 		}
 	}
 	lits := map[int64]bool{}
-	facts := &Facts{Equal: map[string]int64{}}
+	facts := &Facts{Equal: map[string]int64{}, Funcs: map[string]string{}}
 	for i, t := range toks {
 		if t.Kind == syntax.IntLit && t.Pos.File == f {
 			if v, ok := intLit(t); ok && v >= 0 && v <= 1<<16 {
@@ -186,6 +191,11 @@ func Load(f *diag.File, cfg syntax.Config, diags *diag.List) (*sem.Program, *Fac
 			}
 			if v, ok := intLit(b); ok && a.Kind == syntax.Ident && (toks[i+5].Text == ")" || toks[i+5].Text == "&&") {
 				facts.Equal[a.Text] = v
+			}
+			if a.Kind == syntax.Ident && b.Kind == syntax.Ident && (toks[i+5].Text == ")" || toks[i+5].Text == "&&") {
+				// a function pointer parameter fixed to a function
+				facts.Funcs[a.Text] = b.Text
+				facts.Funcs[b.Text] = a.Text
 			}
 		}
 	}
@@ -209,6 +219,7 @@ func Load(f *diag.File, cfg syntax.Config, diags *diag.List) (*sem.Program, *Fac
 type Facts struct {
 	Lits  []int64
 	Equal map[string]int64
+	Funcs map[string]string // __requires(f == g): parameter or function name -> the other
 }
 
 func intLit(t syntax.Token) (int64, bool) {
@@ -419,7 +430,7 @@ func Check(f *diag.File, p *sem.Program, facts *Facts, o Options, diags *diag.Li
 	if !stepsGiven && o.Check {
 		o.MaxSteps = DefaultSearchSteps
 	}
-	configs := plan(fn, facts, o, p.HasBodiless())
+	configs := plan(p, fn, facts, o, p.HasBodiless())
 	if fn != p.Kernel("") {
 		for i := range configs {
 			configs[i].Kernel = fn.Name
@@ -456,7 +467,7 @@ func Check(f *diag.File, p *sem.Program, facts *Facts, o Options, diags *diag.Li
 		}
 		m := sem.NewMachine(p, opts, &local)
 		_, err := m.RunKernelOnly(sem.KernelConfig{Kernel: fn.Name, Grid: c.Grid, Block: c.Block, Shmem: o.Shmem,
-			Args: c.Values, BufferSize: o.BufferSize, Random: c.Random, Seed: c.Seed, Grow: true})
+			Args: c.Values, BufferSize: o.BufferSize, Random: c.Random, Seed: c.Seed, Grow: true, IntraGroup: o.Header.IntraGroup})
 		if err != nil {
 			return res, err
 		}
@@ -515,7 +526,7 @@ func posKey(p diag.Pos) string { return fmt.Sprintf("%d", p.Offset) }
 // (or the portfolio's) shapes with every scalar at its base value, then
 // one scalar at a time at each of its other values, then chosen values for
 // bodiless functions and random buffer contents.
-func plan(fn *sem.Function, facts *Facts, o Options, bodiless bool) []Config {
+func plan(p *sem.Program, fn *sem.Function, facts *Facts, o Options, bodiless bool) []Config {
 	lits := facts.Lits
 	var shapes [][2]gpu.Dim3
 	switch {
@@ -558,9 +569,22 @@ func plan(fn *sem.Function, facts *Facts, o Options, bodiless bool) []Config {
 		names = append(names, name)
 	}
 	var allNames []string
+	funcArgs := map[string]string{}
 	for i, pt := range fn.Type.Params {
-		if i < len(fn.ParamNames) && !pt.IsPointer() && pt.Kind != sem.Struct {
-			allNames = append(allNames, fn.ParamNames[i])
+		if i >= len(fn.ParamNames) {
+			continue
+		}
+		name := fn.ParamNames[i]
+		if g := facts.Funcs[name]; g != "" && pt.IsFuncPointer() && p.Func(g) != nil {
+			if _, fixed := o.Args[name]; !fixed {
+				funcArgs[name] = g
+			}
+			allNames = append(allNames, name)
+		} else if _, fixed := o.Args[name]; fixed && pt.IsFuncPointer() {
+			allNames = append(allNames, name)
+		}
+		if !pt.IsPointer() && pt.Kind != sem.Struct {
+			allNames = append(allNames, name)
 		}
 	}
 	lists := make([][]Config, len(shapes))
@@ -588,6 +612,9 @@ func plan(fn *sem.Function, facts *Facts, o Options, bodiless bool) []Config {
 		threads := int64(grid.Size() * block.Size())
 		base := map[string]string{}
 		for k, v := range o.Args {
+			base[k] = v
+		}
+		for k, v := range funcArgs {
 			base[k] = v
 		}
 		for k, i := range scalars {

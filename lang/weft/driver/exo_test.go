@@ -94,13 +94,13 @@ func TestExoDialectCorpus(t *testing.T) {
 				t.Errorf("%s: %v", tc.file, err)
 				continue
 			}
-			if len(a.Data) != len(want) {
-				t.Errorf("%s: %s has %d elements, want %d", tc.file, name, len(a.Data), len(want))
+			if a.Len() != len(want) {
+				t.Errorf("%s: %s has %d elements, want %d", tc.file, name, a.Len(), len(want))
 				continue
 			}
 			for i := range want {
-				if a.Data[i] != want[i] {
-					t.Errorf("%s: %s[%d] = %v, want %v", tc.file, name, i, a.Data[i], want[i])
+				if a.Value(i) != want[i] {
+					t.Errorf("%s: %s[%d] = %v, want %v", tc.file, name, i, a.Value(i), want[i])
 					break
 				}
 			}

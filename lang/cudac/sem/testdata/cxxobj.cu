@@ -1,0 +1,377 @@
+// ---- function pointers: calls through (*f)(...) and f(...), arrays of them in device memory and on the host, passed as arguments
+#include <cstdio>
+__device__ int add1(int x) { return x + 1; }
+__device__ int dbl(int x) { return x * 2; }
+typedef int (*op_t)(int);
+__device__ op_t ops[2] = {add1, dbl};
+__global__ void k(int *d) {
+  int (*f)(int) = threadIdx.x ? dbl : add1;
+  d[threadIdx.x] = (*f)(10) + ops[threadIdx.x](1) + (**f)(0);
+}
+int apply(int (*g)(int), int v) { return (*g)(v) + g(v); }
+int triple(int x) { return x * 3; }
+int square(int x) { return x * x; }
+int main() {
+  int *d, h[2];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 2>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  int (*tab[2])(int) = {triple, &square};
+  printf("%d %d %d %d %d\n", h[0], h[1], apply(triple, 4), (*tab[1])(5), tab[0](2));
+  return 0;
+}
+// OUT: 14 22 24 25 6
+// ---- a call through a null function pointer is reported where it happens
+#include <cstdio>
+__device__ float half_of(float v) { return v / 2; }
+__global__ void k(float *d, int pick) {
+  float (*f)(float) = 0;
+  if (pick) f = half_of;
+  d[threadIdx.x] = (*f)(d[threadIdx.x]); // ERROR C0405 col=24 "call through an invalid function pointer 0x0"
+}
+int main() {
+  float *d;
+  cudaMalloc(&d, 4 * sizeof(float));
+  cudaMemset(d, 0, 4 * sizeof(float));
+  k<<<1, 4>>>(d, 0);
+  cudaDeviceSynchronize();
+  return 0;
+}
+// ---- virtual functions: pure virtual, override and final, dispatch through pointers, references and arrays of base pointers on the device and the host, Base::f() without dispatch, new with constructor arguments, virtual destructors run by delete with the bases after
+#include <cstdio>
+int destroyed = 0;
+class Shape {
+ public:
+  float w;
+  __host__ __device__ Shape(float a) : w(a) {}
+  __host__ __device__ virtual float area() const = 0;
+  __host__ __device__ virtual const char *name() const { return "shape"; }
+  __host__ __device__ float twice() const { return 2 * area(); }
+  virtual ~Shape() { destroyed += 1; }
+};
+class Sq : public Shape {
+ public:
+  __host__ __device__ Sq(float a) : Shape(a) {}
+  __host__ __device__ float area() const override { return w * w; }
+  __host__ __device__ const char *name() const override { return "square"; }
+  ~Sq() { destroyed += 10; }
+};
+class Circle final : public Shape {
+ public:
+  __host__ __device__ explicit Circle(float r) : Shape(r) {}
+  __host__ __device__ float area() const final { return 3 * w * w; }
+};
+struct Cube : Sq {
+  __host__ __device__ Cube(float a) : Sq(a) {}
+  __host__ __device__ float area() const override { return 6 * Sq::area(); }
+};
+__host__ __device__ float total(Shape *const *s, int n) {
+  float t = 0;
+  for (int i = 0; i < n; i++) t += s[i]->area();
+  return t;
+}
+__global__ void k(float *out) {
+  Sq s(2);
+  Circle c(1);
+  Cube q(1);
+  Shape *all[3] = {&s, &c, &q};
+  const Shape &r = c;
+  out[threadIdx.x] = total(all, 3) + r.twice() * threadIdx.x;
+}
+int main() {
+  float *d, h[2];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 2>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  Shape *p = new Cube(2);
+  Shape *q = new Circle(2);
+  printf("%g %g %g %s %s %zu\n", h[0], h[1], p->area(), p->name(), q->name(), sizeof(Sq));
+  delete p;
+  delete q;
+  printf("%d\n", destroyed);
+  return 0;
+}
+// OUT: 13 19 24 square shape 16
+// OUT: 12
+// ---- an abstract class cannot be instantiated; a virtual call on memory that holds no constructed object faults at the call
+#include <cstdio>
+#include <cstdlib>
+struct A {
+  virtual int f() = 0;
+  virtual int g() { return f() + 1; }
+};
+struct B : A {
+  int f() override { return 41; }
+};
+int main() {
+  B b;
+  A *p = (A *)calloc(1, sizeof(B));
+  printf("%d\n", b.g());
+  printf("%d\n", p->g()); // ERROR C0405 col=22 "call through an invalid function pointer 0x0"
+  return 0;
+}
+// OUT: 42
+// ---- creating an object of an abstract class is a static error
+struct A {
+  virtual int f() = 0;
+};
+struct B : A {};
+int main() {
+  A *q = new B; // ERROR C0302 col=10 "abstract class struct B \(pure virtual f\)"
+  B b; // ERROR C0302 col=5 "abstract class struct B"
+  return 0;
+}
+// ---- class templates: type and value parameters, member typedefs, static members, a partial and an explicit specialization, Name<A>::member, deduction of T and a non-type N from Vec<T, N> and from T (&)[N]
+#include <cstdio>
+template <typename T, int N>
+struct Vec {
+  T v[N];
+  typedef T value_type;
+  __host__ __device__ T sum() const {
+    value_type s = 0;
+    for (int i = 0; i < N; i++) s += v[i];
+    return s;
+  }
+  __host__ __device__ Vec operator+(const Vec &o) const {
+    Vec r;
+    for (int i = 0; i < N; i++) r.v[i] = v[i] + o.v[i];
+    return r;
+  }
+  static const int size = N;
+};
+// partial specialization: one element
+template <typename T>
+struct Vec<T, 1> {
+  T x;
+  __host__ __device__ T sum() const { return x * 100; }
+};
+// explicit specialization
+template <>
+struct Vec<char, 2> {
+  int tag;
+  __host__ __device__ int sum() const { return -1; }
+};
+template <typename T>
+struct Traits { static const int bits = 0; };
+template <typename T>
+struct Traits<T *> { static const int bits = 64; };
+template <typename T, int N>
+__host__ __device__ T total(const Vec<T, N> &a) { return a.sum() * N; }
+template <typename T, int N>
+int count(T (&arr)[N]) { return N; }
+__global__ void k(float *o) {
+  Vec<float, 3> a = {{1, 2, 3}};
+  Vec<float, 3> b = a + a;
+  Vec<int, 1> one;
+  one.x = 2;
+  o[0] = b.sum();
+  o[1] = total(a);
+  o[2] = one.sum();
+}
+int main() {
+  float *d, h[3];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 1>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  Vec<char, 2> c;
+  double xs[7];
+  printf("%g %g %g %d %zu %d %d %d\n", h[0], h[1], h[2], c.sum(), sizeof(Vec<double, 4>), count(xs), Traits<int *>::bits, Traits<int>::bits);
+  return 0;
+}
+// OUT: 12 18 200 -1 32 7 64 0
+// ---- members defined out of their class (constructors with member initializers, destructors, member functions, of structs and of class templates), a class template deriving from its parameter, virtual members of an instance
+#include <cstdio>
+struct Counter {
+  int n;
+  Counter(int start);
+  ~Counter();
+  int next();
+};
+Counter::Counter(int start) : n(start) {}
+Counter::~Counter() { printf("bye %d\n", n); }
+int Counter::next() { return n++; }
+template <class B>
+class Named : public B {
+ public:
+  static int made;
+  Named(int v);
+  virtual ~Named() {}
+  virtual const char *what() const { return "named"; }
+  int twice();
+};
+template <class B>
+int Named<B>::made = 0;
+template <class B>
+Named<B>::Named(int v) : B(v) { made++; }
+template <class B>
+int Named<B>::twice() { return 2 * this->next(); }
+template <typename T>
+struct Stack {
+  T items[8];
+  int top;
+  __host__ __device__ Stack() : top(0) {}
+  __host__ __device__ void push(T x);
+  __host__ __device__ T pop() { return items[--top]; }
+};
+template <typename T>
+__host__ __device__ void Stack<T>::push(T x) { items[top++] = x; }
+__global__ void k(int *o) {
+  Stack<int> s;
+  s.push(3);
+  s.push(4);
+  o[0] = s.pop() * 10 + s.pop();
+}
+int main() {
+  int *d, h;
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 1>>>(d);
+  cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost);
+  Named<Counter> *c = new Named<Counter>(5);
+  int a = c->twice();
+  int b = c->next();
+  printf("%d %d %d %s %d\n", h, a, b, c->what(), Named<Counter>::made);
+  delete c;
+  return 0;
+}
+// OUT: 43 10 6 named 1
+// OUT: bye 7
+// ---- class template errors: wrong argument count or kind, a template without a definition
+template <typename T, int N> struct Arr { T v[N]; };
+template <typename T> struct Fwd;
+Arr<int> a; // ERROR C0313 col=1 "Arr takes 2 template arguments, 1 given"
+Arr<int, float> b; // ERROR C0313 col=1 "template argument 2 of Arr must be a value"
+Fwd<int> *c; // ERROR C0302 col=1 "class template Fwd is declared but not defined"
+int main() { return 0; }
+// ---- lambdas as values: captures by value ([=], [x]) and by reference ([&], [&x]), passed to templates by value and by forwarding reference, on the device and the host, returning a struct
+#include <cstdio>
+template <typename F>
+__host__ __device__ int apply(F f, int x) { return f(x) + f(x + 1); }
+template <typename F>
+void each(int *a, int n, F &&g) { for (int i = 0; i < n; i++) g(a[i]); }
+struct P { int a, b; };
+__global__ void k(int *o, int s) {
+  int base = 10 * threadIdx.x;
+  auto add = [=](int v) { return v + base + s; };
+  o[threadIdx.x] = apply(add, 1) + apply([](int v) { return v * v; }, 2);
+}
+int main() {
+  int *d, h[2];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 2>>>(d, 100);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  int sum = 0, scale = 3;
+  int a[4] = {1, 2, 3, 4};
+  each(a, 4, [&](int v) { sum += v * scale; });
+  int captured = scale;
+  auto byval = [captured, &sum](int v) { sum += 1000; return captured * v; };
+  scale = 99;
+  P p = {5, 6};
+  auto mk = [p](int z) -> P { return P{p.a + z, p.b}; };
+  P q = mk(1);
+  printf("%d %d %d %d %d %d\n", h[0], h[1], sum, byval(2), sum, q.a * 10 + q.b);
+  return 0;
+}
+// OUT: 216 236 30 6 1030 66
+// ---- a generic lambda used as a value is a positioned diagnostic
+template <typename F> int call(F f) { return f(1); } // ERROR C0305 col=46 "called object of type int"
+int main() {
+  int r = call([](auto v) { return v; }); // ERROR C0309 col=16 "a generic lambda \(auto parameter\) used as a value is not supported"
+  return r;
+}
+// ---- texture fetches are reported at each call (texture objects are not modeled)
+__global__ void k(unsigned long long tex, float *o) {
+  o[0] = tex1Dfetch<float>(tex, 3); // ERROR C0309 col=10 "tex1Dfetch: texture and surface objects are not modeled"
+  o[1] = tex2D<float>(tex, 0.5f, 0.5f); // ERROR C0309 col=10 "tex2D: texture and surface objects are not modeled"
+}
+int main() { return 0; }
+// ---- a sample-style helper header: virtual timer classes created with new and destroyed through the base, flags compared with strncasecmp, __FILE__ in a macro; its functions that need unmodeled library classes are never compiled, as they are never called
+#include "include/sample_helpers.h"
+__global__ void scale(float *v, float k) { v[threadIdx.x] *= k; }
+int main(int argc, const char **argv) {
+  Timer *t = NULL;
+  makeTimer(&t);
+  t->start();
+  float *d, h[4] = {1, 2, 3, 4};
+  CHECK(cudaMalloc(&d, sizeof h));
+  CHECK(cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice));
+  scale<<<1, 4>>>(d, 2.5f);
+  CHECK(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost));
+  t->stop();
+  const char *args[] = {"prog", "--Device=1", "-quiet"};
+  printf("%g %g %d %d %d %d\n", h[0], h[3], flagIndex(3, args, "device"), flagIndex(3, args, "QUIET"),
+         flagIndex(3, args, "verbose"), t->elapsedMs() >= 0);
+  freeTimer(&t);
+  CHECK(cudaFree(d));
+  CHECK(cudaMemcpy(h, h, sizeof h, (cudaMemcpyKind)9));
+  return 0;
+}
+// OUT: 2.5 10 1 2 -1 1
+// STDERR: testdata/cxxobj.cu:305: CUDA error 21
+// ---- try and catch parse; a throw that is reached ends the run with a diagnostic, as an exception no handler catches
+#include <cstdio>
+int parse(int v) {
+  if (v < 0) throw 1; // ERROR C0309 col=14 "an exception is thrown here; exceptions are not modeled"
+  return v * 2;
+}
+int main() {
+  try {
+    printf("%d\n", parse(2));
+    parse(-1);
+  } catch (int e) {
+    printf("caught %d\n", e);
+  } catch (...) {
+  }
+  return 0;
+}
+// OUT: 4
+// ---- half2 and float4 constructor-style initialization; a parenthesized expression starting with a functional cast; EXIT_FAILURE without <stdlib.h>
+#include <cstdio>
+#include <cuda_fp16.h>
+__global__ void k(float *o) {
+  half2 h(1.5f, -2.0f);
+  float4 f(1, 2, 3, 4);
+  o[0] = __low2float(h) + __high2float(h) + (float(f.w) * 2.0f);
+}
+int main() {
+  float *d, r;
+  cudaMalloc(&d, sizeof r);
+  k<<<1, 1>>>(d);
+  cudaMemcpy(&r, d, sizeof r, cudaMemcpyDeviceToHost);
+  printf("%g %d\n", r, EXIT_FAILURE);
+  return 0;
+}
+// OUT: 7.5 1
+// ---- operators: prefix and postfix ++ (the dummy int), binary -, *=, <, !=, operator() with two arguments, a converting constructor with a default argument, friend operators defined in a class and in a class template (one per instance)
+#include <cstdio>
+struct C {
+  int v;
+  __host__ __device__ C(int x = 0) : v(x) {}
+  __host__ __device__ C &operator++() { ++v; return *this; }
+  __host__ __device__ C operator++(int) { C old = *this; v++; return old; }
+  __host__ __device__ C operator-(const C &o) const { return C(v - o.v); }
+  __host__ __device__ C &operator*=(int k) { v *= k; return *this; }
+  __host__ __device__ bool operator<(const C &o) const { return v < o.v; }
+  __host__ __device__ bool operator!=(const C &o) const { return v != o.v; }
+  __host__ __device__ int operator()(int a, int b) const { return v * a + b; }
+  friend __host__ __device__ C operator+(const C &a, int b) { return C(a.v + b); }
+};
+template <typename T> struct W {
+  T x;
+  __host__ __device__ W operator*(const W &o) const { return W{x * o.x}; }
+  friend __host__ __device__ W operator-(const W &a) { return W{-a.x}; }
+};
+int main() {
+  C a(5), b(2);
+  C c = a - b;
+  ++c;
+  C d = c++;
+  d *= 3;
+  C e = a + 10;
+  W<float> w{1.5f}, w2 = w * w;
+  W<int> wi{4};
+  W<int> wn = -wi;
+  W<float> wf = -w2;
+  printf("%d %d %d %d %d %d %d %g %d %g\n", c.v, d.v, (int)(b < a), (int)(a != a), a(2, 1), e.v, C(7).v, w2.x, wn.x, wf.x);
+  return 0;
+}
+// OUT: 5 12 1 0 11 15 7 2.25 -4 -2.25
