@@ -371,7 +371,11 @@ func (m *Machine) asmInst(t *Thread, st *asmState, in *ptx.Inst, i int, pos int3
 		if in.Mods[1] == "fence" {
 			t.wgFenced = true
 		}
-		if in.Mods[1] == "commit_group" && len(t.wgPend) > 0 {
+		if in.Mods[1] == "commit_group" {
+			// every thread's commit makes a group, empty when the
+			// thread issued no wgmma since (the operand reads of a
+			// warpgroup's wgmma are recorded on the thread that
+			// completed the rendezvous): wait_group N counts groups
 			t.wgGroups = append(t.wgGroups, t.wgPend)
 			t.wgPend = nil
 		}
@@ -999,13 +1003,17 @@ func (m *Machine) wgmmaRetire(t *Thread, n int) bool {
 // wgmmaUnwaited reports a thread that ends with wgmma instructions no
 // wait_group retired (their results may not have been written).
 func (m *Machine) wgmmaUnwaited(t *Thread) {
-	var pos int32
-	switch {
-	case len(t.wgPend) > 0:
-		pos = t.wgPend[0].pos
-	case len(t.wgGroups) > 0 && len(t.wgGroups[0]) > 0:
-		pos = t.wgGroups[0][0].pos
-	default:
+	pos, found := int32(0), false
+	if len(t.wgPend) > 0 {
+		pos, found = t.wgPend[0].pos, true
+	}
+	for _, g := range t.wgGroups {
+		if !found && len(g) > 0 {
+			pos, found = g[0].pos, true
+		}
+	}
+	if !found {
+		t.wgPend, t.wgGroups = nil, nil
 		return
 	}
 	m.diags.Errorf(m.pos(pos), "C0505", "wgmma.mma_async by thread %d of block %d was never retired by wgmma.commit_group and wgmma.wait_group before the thread ended", t.tid, t.block.id)

@@ -140,7 +140,7 @@ func (m *Machine) wgmmaFenced(t *Thread, in *ptx.Inst, pos int32) {
 	if t.wgFenced || !m.opts.Check {
 		return
 	}
-	t.wgFenced = true // one report per missing fence
+	t.wgFenced = true        // one report per missing fence
 	key := [2]int32{pos, -1} // one report per instruction
 	if m.proxySeen == nil {
 		m.proxySeen = map[[2]int32]bool{}
