@@ -19,7 +19,7 @@ import (
 // synchronization bug validation misses.
 
 // syncCall matches a line that is one call of a synchronization function.
-var syncCall = regexp.MustCompile(`^(\s*)(if \([^;{}]*\) )?((weft::)?(barrier_cta_sync|cp_async_wait_all|cp_async_wait_group<\d+>|cp_async_commit_group|cp_async_mbarrier_arrive_noinc|mbarrier_arrive\w*|mbarrier_wait|fence_\w+|bulk_commit_group|bulk_wait_group\w*|wgmma_fence|wgmma_commit_group|wgmma_wait_group<\d+>|cluster_(arrive|wait|sync))|__syncthreads|__syncwarp|__threadfence\w*|\w+\.sync|prism_\w*(sync|wait|arrive|fence|commit|expect_tx)\w*(<[^>]*>)?)\s*\(.*\);\s*$`)
+var syncCall = regexp.MustCompile(`^(\s*)(if \([^;{}]*\) )?((weft::)?(barrier_cta_sync|cp_async_wait_all|cp_async_wait_group<\d+>|cp_async_commit_group|cp_async_mbarrier_arrive_noinc|mbarrier_arrive\w*|mbarrier_wait|fence_\w+|bulk_commit_group|bulk_wait_group\w*|wgmma_fence|wgmma_commit_group|wgmma_wait_group<\d+>|cluster_(arrive|wait|sync))|__syncthreads|__syncwarp|__threadfence\w*|\w+\.sync|prism_\w*(sync|wait|arrive|fence|commit|expect_tx)\w*(<[^>]*>)?)\s*\(.*\);\s*(// .*)?$`)
 
 type mutant struct {
 	file string
