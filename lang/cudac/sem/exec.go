@@ -380,6 +380,7 @@ func (b *blockRun) sharedPtr(m *Machine, i int, name int64) uint64 {
 			}
 			b.dyn = m.newObject(b.grid.shmem, SpaceShared, n, -1)
 			b.dyn.Block, b.dyn.Grid = b.id, int32(b.grid.id)
+			b.dyn.grow = m.pairs.growShared // kernel-only: extent unknown (kernelonly.go)
 		}
 		return ptrOf(b.dyn, 0)
 	}

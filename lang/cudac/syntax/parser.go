@@ -101,7 +101,7 @@ func (p *parser) leave() { p.depth-- }
 
 // Parse parses the preprocessed tokens of one translation unit.
 func Parse(toks []Token, diags *diag.List) *File {
-	p := &parser{toks: resolveScopes(stripAttributes(toks, diags), diags), diags: diags, templates: map[string]bool{cgPrefix + "tiled_partition": true, "tex1Dfetch": true, "tex1D": true, "tex2D": true, "tex3D": true, "surf2Dread": true}, tags: map[string]bool{}, classTmpls: map[string]bool{}}
+	p := &parser{toks: resolveScopes(stripAttributes(toks, diags), diags), diags: diags, templates: map[string]bool{cgPrefix + "tiled_partition": true}, tags: map[string]bool{}, classTmpls: map[string]bool{}}
 	if len(p.toks) == 0 || p.toks[len(p.toks)-1].Kind != EOF {
 		p.toks = append(p.toks, Token{Kind: EOF})
 	}
@@ -115,6 +115,9 @@ func Parse(toks []Token, diags *diag.List) *File {
 		global[n] = true
 	}
 	p.types = []map[string]bool{global}
+	for n := range TextureFuncs {
+		p.templates[n] = true // tex2D<float>(...): reported by sem
+	}
 	f := &File{}
 	p.file = f
 	for p.tok().Kind != EOF {
