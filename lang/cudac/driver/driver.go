@@ -81,6 +81,7 @@ type options struct {
 	nondet              int64
 	maxConfigs          int
 	warpSync            int
+	intraGroup          bool
 	defines             defineList
 	includes            defineList
 	device              string
@@ -112,6 +113,7 @@ func newFlags(name string, o *options, out io.Writer) *flag.FlagSet {
 	fs.Int64Var(&o.nondet, "nondet-seed", 0, "kernel-only files: the values bodiless functions return (0: zero; other: hashed per call site and thread)")
 	fs.IntVar(&o.maxConfigs, "max-configs", 0, "kernel-only files: configurations weft check explores (default 24)")
 	fs.IntVar(&o.warpSync, "warp-sync", 0, "`N`: kernel-only files: lanes of a warp of N threads run in lock step (GPUVerify's --warp-sync)")
+	fs.BoolVar(&o.intraGroup, "only-intra-group", false, "kernel-only files: only races inside one block (GPUVerify's --only-intra-group; Faial's default)")
 	fs.Var(&o.defines, "define", "`NAME[=VALUE]`: a macro, as -DNAME=VALUE (repeatable)")
 	fs.Var(o.args, "arg", "`NAME=VALUE`: kernel-only files: the value of a scalar parameter (repeatable; the others are zero)")
 	fs.Var(&o.includes, "include", "`DIR`: search DIR for #include files, as -IDIR (repeatable)")

@@ -527,6 +527,7 @@ func posKey(p diag.Pos) string { return fmt.Sprintf("%d", p.Offset) }
 // one scalar at a time at each of its other values, then chosen values for
 // bodiless functions and random buffer contents.
 func plan(p *sem.Program, fn *sem.Function, facts *Facts, o Options, bodiless bool) []Config {
+	globals := p.HasInputGlobals()
 	lits := facts.Lits
 	var shapes [][2]gpu.Dim3
 	switch {
@@ -638,6 +639,17 @@ func plan(p *sem.Program, fn *sem.Function, facts *Facts, o Options, bodiless bo
 			return Config{Grid: grid, Block: block, Blocks: blocks, Values: vals, NondetSeed: seed, Random: rnd, Seed: rseed}
 		}
 		add(mk(base, seeds[0], random))
+		// inputs first (they change every access that reads them), then
+		// one scalar at a time
+		if o.NondetSeed == nil && bodiless {
+			add(mk(base, 1, random))
+			add(mk(base, 2, random))
+		}
+		if o.Random == nil && (hasBuffers(fn) || globals) {
+			c := mk(base, seeds[0], true)
+			c.Seed = 1
+			add(c)
+		}
 		for k, i := range scalars {
 			for _, v := range variants(fn.Type.Params[i], threads, int64(block.X), lits) {
 				if v == base[names[k]] {
@@ -650,14 +662,6 @@ func plan(p *sem.Program, fn *sem.Function, facts *Facts, o Options, bodiless bo
 				vals[names[k]] = v
 				add(mk(vals, seeds[0], random))
 			}
-		}
-		if o.NondetSeed == nil && bodiless {
-			add(mk(base, 1, random))
-		}
-		if o.Random == nil && hasBuffers(fn) {
-			c := mk(base, seeds[0], true)
-			c.Seed = 1
-			add(c)
 		}
 	}
 	// interleave the shapes' lists so that a small budget still covers
