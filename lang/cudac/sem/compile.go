@@ -405,6 +405,9 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 	case syntax.TStruct:
 		return c.structType(te)
 	case syntax.TEnum:
+		if te.HasBody && te.Name != "" && c.lookup(te.Name) == nil {
+			c.declare(te.Name, &sym{kind: symTypedef, t: tInt}) // C++: a type name
+		}
 		if te.HasBody {
 			var next int64
 			for _, e := range te.Enums {
@@ -1168,7 +1171,22 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			return
 		}
 		if s.X != nil {
-			t := c.expr(s.X)
+			var t *Type
+			if il, ok := s.X.(*syntax.InitList); ok {
+				// return {...}: the result initialized from the list
+				t = rt
+				switch {
+				case rt.Kind == Struct || rt.Kind == Array:
+					c.emit(OpTemp, 0, int64(rt.size), s.Pos)
+					c.initFrom(rt, il)
+				case len(il.Elems) == 0:
+					c.emit(OpConst, 0, 0, s.Pos)
+				default:
+					t = c.expr(il.Elems[0].X)
+				}
+			} else {
+				t = c.expr(s.X)
+			}
 			if rt.Kind == Void {
 				c.emit(OpPop, 0, 0, s.Pos)
 				c.emit(OpConst, 0, 0, s.Pos)
@@ -1507,6 +1525,13 @@ func (c *compiler) initFrom(t *Type, e syntax.Expr) {
 			return
 		}
 		c.emit(OpMemzero, 0, int64(t.size), pos)
+		if len(in.Elems) == 1 && in.Elems[0].Field == "" && in.Elems[0].Index == nil && t.Kind == Struct && len(t.Fields) > 0 && t.Fields[0].Type.Kind == Array {
+			if v, ok := c.constExpr(in.Elems[0].X); ok && v == 0 {
+				// T x = {0}; with an array first member: brace elision
+				// (C11 6.7.9p20) zero-initializes the whole object
+				return
+			}
+		}
 		if isDim3(t) {
 			var args []syntax.Expr
 			for _, el := range in.Elems {
@@ -2717,6 +2742,9 @@ func (c *compiler) call(e *syntax.Call) *Type {
 			return c.methodCall(fn, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
 		}
 	}
+	if !ok && e.Launch != nil {
+		return c.indirectLaunch(e)
+	}
 	if !ok {
 		if lam, isLam := e.Fun.(*syntax.Lambda); isLam {
 			c.checkLambda(lam)
@@ -2733,6 +2761,9 @@ func (c *compiler) call(e *syntax.Call) *Type {
 			// a function object: x(args) is x.operator()(args)
 			c.rawRef = raw
 			return c.memberCall(&syntax.Member{Pos: n.Pos, X: n, Name: "operator()"}, e)
+		}
+		if e.Launch != nil {
+			return c.indirectLaunch(e)
 		}
 		return c.indirectCall(e)
 	}

@@ -90,14 +90,16 @@ type Machine struct {
 	events  []*event
 	// CUDA graphs (graph.go): graphs, nodes and conditional handles, each
 	// named by its index + 1
-	asyncSeen map[[2]int32]bool // reported wgmma operand overwrites (asm.go)
-	graphs    []*cudaGraph
-	nodes     []*graphNode
-	conds     []*condHandle
-	seq       int
-	grids     []*gridRun
-	defDone   []doneOp // completed default-stream operations (seq, vc)
-	lastErr   int
+	asyncSeen    map[[2]int32]bool // reported wgmma operand overwrites (asm.go)
+	proxySeen    map[[2]int32]bool // reported async-proxy reads of unfenced writes (proxy.go)
+	asyncWriting bool              // a TMA load is writing shared memory (proxy.go)
+	graphs       []*cudaGraph
+	nodes        []*graphNode
+	conds        []*condHandle
+	seq          int
+	grids        []*gridRun
+	defDone      []doneOp // completed default-stream operations (seq, vc)
+	lastErr      int
 	// launchErr is the error of the last launch (cudaLaunchKernelEx
 	// returns it); maxDynSmem the cudaFuncAttributeMaxDynamicSharedMemorySize
 	// of each kernel; nextLaunch the attributes of the launch being made.
@@ -302,6 +304,10 @@ type Thread struct {
 	clPhase    int        // the cluster-barrier phase this thread arrived for, + 1
 	wgPend     []wgRead   // wgmma reads not yet committed
 	wgGroups   [][]wgRead // committed wgmma groups not yet waited for
+	// proxy.go: fence.proxy.async and fence.mbarrier_init counts, and
+	// whether a wgmma.fence came after the last wgmma.wait_group
+	proxyFences, mbarInitFences int32
+	wgFenced                    bool
 	// relLc is the clock of the thread's last __threadfence (0: none) and
 	// xvc the releases it acquired through atomics (fence.go)
 	relLc int32

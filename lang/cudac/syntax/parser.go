@@ -912,6 +912,7 @@ func (p *parser) enumType() *TypeExpr {
 	p.got("class")
 	if p.tok().Kind == Ident && !p.is("{") {
 		t.Name = p.next().Text
+		p.declareName(t.Name, true) // C++: the enum's name is a type name
 	}
 	if p.got(":") {
 		p.specifiers()
@@ -1554,7 +1555,9 @@ func (p *parser) stmt() Stmt {
 		case "return":
 			p.next()
 			s := &ReturnStmt{Pos: t.Pos}
-			if !p.is(";") {
+			if p.is("{") {
+				s.X = p.initializer() // return {...}; (C++11)
+			} else if !p.is(";") {
 				s.X = p.expr()
 			}
 			p.expect(";")

@@ -375,3 +375,54 @@ int main() {
   return 0;
 }
 // OUT: 5 12 1 0 11 15 7 2.25 -4 -2.25
+// ---- an enum name is a type name; return {} and return {a, b}; T x = {0} zero-fills a struct whose first member is an array; CUDART_VERSION is predefined
+#include <cstdio>
+enum Mode { FAST, SLOW };
+struct Pair { int a; float b; };
+__host__ __device__ Pair mk(bool z) {
+  if (z) return {};
+  return {3, 1.5f};
+}
+int pick(Mode m) { if (m == SLOW) return {}; return {7}; }
+cudaDeviceProp prop = {0};
+int main() {
+  Pair p = mk(false), q = mk(true);
+  cudaDeviceProp local = {0};
+  printf("%d %g %d %g %d %d %d %d\n", p.a, p.b, q.a, q.b, pick(FAST), pick(SLOW), local.major, CUDART_VERSION >= 2020);
+  return 0;
+}
+// OUT: 3 1.5 0 0 7 0 0 1
+// ---- a kernel launched through a pointer chosen at run time: the pointer selects the kernel
+#include <cstdio>
+__global__ void copyK(float *o, const float *i, int n) { int t = threadIdx.x; if (t < n) o[t] = i[t]; }
+__global__ void dblK(float *o, const float *i, int n) { int t = threadIdx.x; if (t < n) o[t] = 2 * i[t]; }
+__device__ float plain(float x) { return x; }
+int main() {
+  void (*kernel)(float *, const float *, int);
+  const char *names[2] = {"copy", "double"};
+  float *a, *b, h[4] = {1, 2, 3, 4};
+  cudaMalloc(&a, sizeof h);
+  cudaMalloc(&b, sizeof h);
+  cudaMemcpy(a, h, sizeof h, cudaMemcpyHostToDevice);
+  for (int k = 0; k < 2; k++) {
+    switch (k) {
+      case 0: kernel = &copyK; break;
+      case 1: kernel = &dblK; break;
+    }
+    kernel<<<1, 4>>>(b, a, 4);
+    cudaMemcpy(h, b, sizeof h, cudaMemcpyDeviceToHost);
+    printf("%s %g %g\n", names[k], h[0], h[3]);
+  }
+  return 0;
+}
+// OUT: copy 1 4
+// OUT: double 2 8
+// ---- a launch through a pointer that is not a kernel faults at the launch
+__global__ void k1(int *o) { o[0] = 1; }
+int main() {
+  void (*kernel)(int *) = 0;
+  int *d;
+  cudaMalloc(&d, 4);
+  kernel<<<1, 1>>>(d); // ERROR C0309 col=3 "launch through a pointer that is not a __global__ function of this type"
+  return 0;
+}
