@@ -426,3 +426,19 @@ int main() {
   kernel<<<1, 1>>>(d); // ERROR C0309 col=3 "launch through a pointer that is not a __global__ function of this type"
   return 0;
 }
+// ---- a discarded *p (an expression statement, a for step, the left of a comma) is not a read: *p++ only advances p
+#include <cstdio>
+unsigned radix2(unsigned *log2L, unsigned L) {
+  for (*log2L = 0; (L & 1) == 0; L >>= 1, *log2L++)
+    ;
+  return L;
+}
+int main() {
+  unsigned l;
+  int a[2] = {1, 2}, *p = a;
+  *p++;
+  *p++;
+  printf("%u %d\n", radix2(&l, 48), (int)(p - a));
+  return 0;
+}
+// OUT: 3 2
