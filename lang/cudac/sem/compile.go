@@ -1476,6 +1476,9 @@ func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
 			c.errorf(pos, "C0302", "cannot create an object of abstract class %s (pure virtual %s)", t, firstKey(t.pure))
 		}
 		c.stampVptr(t, pos)
+		// and again after the initialization, which may zero the object
+		// or copy another's vptr (the object is a t whatever it copied)
+		defer c.stampVptr(t, pos)
 	}
 	if c.ctorOf(t, -1) != nil && (d.HasCtor || d.Init == nil) {
 		if ctor := c.ctorFor(t, len(d.CtorArgs), pos); ctor != nil {
@@ -2675,6 +2678,7 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 			} else {
 				c.emit(OpMemzero, 0, int64(t.size), pos)
 				c.memberDefaults(t, nil, pos)
+				c.stampVptr(t, pos)
 			}
 			return t
 		}
@@ -2708,6 +2712,7 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 			if t.Kind == Array {
 				return ptrTo(t.Elem)
 			}
+			c.stampVptr(t, pos)
 			return t
 		}
 	}
