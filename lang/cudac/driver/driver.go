@@ -88,6 +88,7 @@ type options struct {
 	nondet              int64
 	maxConfigs          int
 	warpSync            int
+	intraGroup          bool
 	defines             defineList
 	includes            defineList
 	device              string
@@ -120,6 +121,7 @@ func newFlags(name string, o *options, out io.Writer) *flag.FlagSet {
 	fs.Int64Var(&o.nondet, "nondet-seed", 0, "kernel-only files: the values bodiless functions return (0: zero; other: hashed per call site and thread)")
 	fs.IntVar(&o.maxConfigs, "max-configs", 0, "kernel-only files: configurations weft check explores (default 24)")
 	fs.IntVar(&o.warpSync, "warp-sync", 0, "`N`: kernel-only files: lanes of a warp of N threads run in lock step (GPUVerify's --warp-sync)")
+	fs.BoolVar(&o.intraGroup, "only-intra-group", false, "kernel-only files: only races inside one block (GPUVerify's --only-intra-group; Faial's default)")
 	fs.Var(&o.defines, "define", "`NAME[=VALUE]`: a macro, as -DNAME=VALUE (repeatable)")
 	fs.Var(o.args, "arg", "`NAME=VALUE`: kernel-only files: the value of a scalar parameter (repeatable; the others are zero)")
 	fs.Var(&o.includes, "include", "`DIR`: search DIR for #include files, as -IDIR (repeatable)")
@@ -177,9 +179,14 @@ func verb(env *frontend.Env, name string, args []string) int {
 	// read before the file is compiled; its errors matter only when the
 	// file turns out to have no main.
 	var diags diag.List
-	prog := sem.LoadUnits(f, units, &diags, syntax.Config{IncludeDirs: o.includes, Defines: o.defines})
+	prog := sem.LoadUnits(f, units, &diags, syntax.Config{IncludeDirs: o.includes, Defines: o.defines, MaxInput: limitOf(env)})
 	if prog == nil || prog.Main == nil {
-		if !verify.HasMain(f) {
+		if len(units) > 0 && !diags.HasErrors() {
+			// several translation units are a whole program, wherever
+			// main is (nvcc links them in any order)
+			diags.Errorf(f.At(0), "C0310", "no main function in the %d translation units", len(units)+1)
+		}
+		if !verify.HasMain(f) && len(units) == 0 {
 			// a kernel-only file: compiled again with its header's
 			// macros and GPUVerify's predefined ones
 			hdr, herr := verify.ParseHeader(f.Src)
@@ -187,7 +194,7 @@ func verb(env *frontend.Env, name string, args []string) int {
 				return frontend.Usagef(env, "%s: bad flags in the header comment: %v", pos[0], herr)
 			}
 			diags = diag.List{}
-			prog, facts := verify.Load(f, syntax.Config{IncludeDirs: o.includes, Defines: append(hdr.Defines, o.defines...)}, &diags)
+			prog, facts := verify.Load(f, syntax.Config{IncludeDirs: o.includes, Defines: append(hdr.Defines, o.defines...), MaxInput: limitOf(env)}, &diags)
 			if prog == nil {
 				return frontend.Report(env, &diags, o.asJSON)
 			}
@@ -217,4 +224,13 @@ func verb(env *frontend.Env, name string, args []string) int {
 		return 1
 	}
 	return rc
+}
+
+// limitOf is the --max-input limit for included files and more units
+// (syntax.Config.MaxInput: negative for none).
+func limitOf(env *frontend.Env) int64 {
+	if l := env.InputLimit(); l > 0 {
+		return l
+	}
+	return -1
 }

@@ -73,6 +73,9 @@ func kernelOnly(env *frontend.Env, name, path string, f *diag.File, prog *sem.Pr
 	if set["warp-sync"] {
 		vo.Header.WarpSync = o.warpSync
 	}
+	if set["only-intra-group"] {
+		vo.Header.IntraGroup = o.intraGroup
+	}
 	if set["gridDim"] {
 		d, err := verify.ParseDim(o.grid)
 		if err != nil {

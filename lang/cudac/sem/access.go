@@ -54,6 +54,9 @@ func (m *Machine) resolveA(t *Thread, p uint64, n int, pos int32, write, api, at
 	if write && o.asyncRd != nil && m.opts.Check {
 		m.asyncWriteCheck(t, o, off, n, pos)
 	}
+	if write && m.prog.asyncProxy && o.Space == SpaceShared && m.opts.Check {
+		m.proxyWrite(t, o, off, n, pos)
+	}
 	if m.prog.alog && !api && t != nil && !t.host {
 		t.logAccess(o, off, write) // annot.go
 	}

@@ -2,6 +2,7 @@ package sem
 
 import (
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -123,6 +124,8 @@ type compiler struct {
 	// (lambda.go).
 	closures  map[closureKey]*Type
 	nclosures int
+	// wanted are the header functions queued by a use (funcIndex).
+	wanted map[*Function]bool
 }
 
 type globalInit struct {
@@ -151,6 +154,7 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 		classTmpls: map[string][]*syntax.ClassTemplate{},
 		classInsts: map[string]*Type{},
 		closures:   map[closureKey]*Type{},
+		wanted:     map[*Function]bool{},
 		insts:      map[string]*Function{},
 		lits:       map[string]int{},
 		overloads:  map[string][]*Function{},
@@ -226,7 +230,7 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 		}
 	}
 	for _, fn := range c.prog.Funcs {
-		if fn.decl != nil && len(fn.decl.TParams) == 0 {
+		if fn.decl != nil && len(fn.decl.TParams) == 0 && (!fromHeader(fn.decl) || fn.Global) {
 			c.function(fn)
 		}
 	}
@@ -367,6 +371,10 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 			c.errorf(te.Pos, "C0309", "auto needs an initializer to deduce its type from")
 			return tInt
 		}
+		if syntax.UnmodeledStdTypes[te.Name] {
+			c.errorf(te.Pos, "C0309", "std::%s is not modeled", te.Name)
+			return tInt
+		}
 		c.errorf(te.Pos, "C0301", "unknown type name %s", te.Name)
 		return tInt
 	case syntax.TRef:
@@ -397,6 +405,9 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 	case syntax.TStruct:
 		return c.structType(te)
 	case syntax.TEnum:
+		if te.HasBody && te.Name != "" && c.lookup(te.Name) == nil {
+			c.declare(te.Name, &sym{kind: symTypedef, t: tInt}) // C++: a type name
+		}
 		if te.HasBody {
 			var next int64
 			for _, e := range te.Enums {
@@ -1033,6 +1044,8 @@ func collectAddrTaken(n any, out map[string]bool, refParam func(call *syntax.Cal
 			walkE(s.Cond)
 		case *syntax.ReturnStmt:
 			walkE(s.X)
+		case *syntax.TryStmt:
+			walkS(s.Body)
 		case *syntax.LabeledStmt:
 			walkS(s.Stmt)
 		case *syntax.SwitchStmt:
@@ -1047,6 +1060,30 @@ func collectAddrTaken(n any, out map[string]bool, refParam func(call *syntax.Cal
 }
 
 // ---- statements ----
+
+// discard compiles e for its side effects only (an expression statement,
+// a for loop's step, the left of a comma). C++ [expr.context]: a
+// discarded *p is not read (no lvalue-to-rvalue conversion), so "*p++;"
+// only advances p.
+func (c *compiler) discard(e syntax.Expr, pos diag.Pos) {
+	switch x := e.(type) {
+	case *syntax.Unary:
+		if x.Op == "*" && !x.Post {
+			if t := c.typeOf(x.X, true); t.Kind == Ptr && t.Elem != nil && t.Elem.Kind != Struct && !c.hasOps {
+				c.discard(x.X, pos)
+				return
+			}
+		}
+	case *syntax.Binary:
+		if x.Op == "," {
+			c.discard(x.X, pos)
+			c.discard(x.Y, pos)
+			return
+		}
+	}
+	c.expr(e)
+	c.emit(OpPop, 0, 0, pos)
+}
 
 func (c *compiler) block(b *syntax.Block, scope bool) {
 	if b == nil {
@@ -1071,8 +1108,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			c.localDecl(d)
 		}
 	case *syntax.ExprStmt:
-		c.expr(s.X)
-		c.emit(OpPop, 0, 0, s.Pos)
+		c.discard(s.X, s.Pos)
 	case *syntax.IfStmt:
 		if s.Init != nil {
 			c.push()
@@ -1115,8 +1151,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			c.patch(at)
 		}
 		if s.Post != nil {
-			c.expr(s.Post)
-			c.emit(OpPop, 0, 0, s.Pos)
+			c.discard(s.Post, s.Pos)
 		}
 		c.emit(OpJmp, int32(top), 0, s.Pos)
 		if jz >= 0 {
@@ -1140,6 +1175,11 @@ func (c *compiler) stmt(s syntax.Stmt) {
 		for _, at := range l.breaks {
 			c.patch(at)
 		}
+	case *syntax.TryStmt:
+		// exceptions are not modeled: a throw ends the run, so no
+		// handler is ever entered (lambda.go's sibling: cxx.go)
+		c.block(s.Body, true)
+		return
 	case *syntax.ReturnStmt:
 		if c.inl != nil {
 			c.lambdaReturn(s)
@@ -1153,7 +1193,22 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			return
 		}
 		if s.X != nil {
-			t := c.expr(s.X)
+			var t *Type
+			if il, ok := s.X.(*syntax.InitList); ok {
+				// return {...}: the result initialized from the list
+				t = rt
+				switch {
+				case rt.Kind == Struct || rt.Kind == Array:
+					c.emit(OpTemp, 0, int64(rt.size), s.Pos)
+					c.initFrom(rt, il)
+				case len(il.Elems) == 0:
+					c.emit(OpConst, 0, 0, s.Pos)
+				default:
+					t = c.expr(il.Elems[0].X)
+				}
+			} else {
+				t = c.expr(s.X)
+			}
 			if rt.Kind == Void {
 				c.emit(OpPop, 0, 0, s.Pos)
 				c.emit(OpConst, 0, 0, s.Pos)
@@ -1421,6 +1476,9 @@ func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
 			c.errorf(pos, "C0302", "cannot create an object of abstract class %s (pure virtual %s)", t, firstKey(t.pure))
 		}
 		c.stampVptr(t, pos)
+		// and again after the initialization, which may zero the object
+		// or copy another's vptr (the object is a t whatever it copied)
+		defer c.stampVptr(t, pos)
 	}
 	if c.ctorOf(t, -1) != nil && (d.HasCtor || d.Init == nil) {
 		if ctor := c.ctorFor(t, len(d.CtorArgs), pos); ctor != nil {
@@ -1436,6 +1494,14 @@ func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
 		}
 		if len(d.CtorArgs) == 1 && t.isScalar() {
 			c.initFrom(t, d.CtorArgs[0])
+			return
+		}
+		if t.vec != nil && len(d.CtorArgs) == len(t.Fields) {
+			// half2 v(a, b), float4 v(x, y, z, w): each component
+			c.emit(OpDup, 0, 0, pos)
+			c.makeVector(t, d.CtorArgs, pos)
+			c.emit(OpMemcpy, 0, int64(t.size), pos)
+			c.emit(OpPop, 0, 0, pos)
 			return
 		}
 		c.errorf(pos, "C0309", "constructor-style initialization of %s", t)
@@ -1484,6 +1550,13 @@ func (c *compiler) initFrom(t *Type, e syntax.Expr) {
 			return
 		}
 		c.emit(OpMemzero, 0, int64(t.size), pos)
+		if len(in.Elems) == 1 && in.Elems[0].Field == "" && in.Elems[0].Index == nil && t.Kind == Struct && len(t.Fields) > 0 && t.Fields[0].Type.Kind == Array {
+			if v, ok := c.constExpr(in.Elems[0].X); ok && v == 0 {
+				// T x = {0}; with an array first member: brace elision
+				// (C11 6.7.9p20) zero-initializes the whole object
+				return
+			}
+		}
 		if isDim3(t) {
 			var args []syntax.Expr
 			for _, el := range in.Elems {
@@ -2033,6 +2106,12 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 		return c.cast(e)
 	case *syntax.New:
 		return c.newExpr(e)
+	case *syntax.Throw:
+		// C++ [except.throw]: no handler is modeled, so a throw that is
+		// reached ends the run, as an uncaught exception ends a program
+		c.emit(OpTrap, int32(c.message("an exception is thrown here; exceptions are not modeled (the program ends as with no handler)")), 0, pos)
+		c.emit(OpConst, 0, 0, pos)
+		return tVoid
 	case *syntax.Delete:
 		return c.deleteExpr(e)
 	case *syntax.SizeofExpr:
@@ -2062,7 +2141,9 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 var namedConsts = map[string]int64{
 	"cudaMemcpyHostToHost": 0, "cudaMemcpyHostToDevice": 1, "cudaMemcpyDeviceToHost": 2,
 	"cudaMemcpyDeviceToDevice": 3, "cudaMemcpyDefault": 4,
-	"cudaSuccess": 0, "cudaErrorInvalidValue": 1, "cudaErrorMemoryAllocation": 2,
+	"cudaComputeModeDefault": 0, "cudaComputeModeExclusive": 1, "cudaComputeModeProhibited": 2,
+	"cudaComputeModeExclusiveProcess": 3,
+	"cudaSuccess":                     0, "cudaErrorInvalidValue": 1, "cudaErrorMemoryAllocation": 2,
 	"cudaErrorInvalidConfiguration": 9, "cudaErrorInvalidDevicePointer": 17,
 	"cudaErrorInvalidMemcpyDirection": 21, "cudaErrorLaunchFailure": 719, "cudaErrorIllegalAddress": 700,
 	"cudaStreamDefault": 0, "cudaStreamNonBlocking": 1, "cudaEventDefault": 0, "cudaEventDisableTiming": 2,
@@ -2140,6 +2221,18 @@ func (c *compiler) incdec(e *syntax.Unary) *Type {
 	if e.Post {
 		pos = startPos(e.X)
 	}
+	if c.hasOps {
+		// an object's operator++ / operator-- (operators.go)
+		if tx := c.typeOf(e.X, false); tx.Kind == Struct {
+			if !e.Post {
+				if t, ok := c.operatorCall(e.Op, pos, e.X, nil); ok {
+					return t
+				}
+			} else if t, ok := c.operatorCall(e.Op+"(int)", pos, e.X, &syntax.IntLitExpr{Pos: pos, Type: "int"}); ok {
+				return t
+			}
+		}
+	}
 	op := "+="
 	if e.Op == "--" {
 		op = "-="
@@ -2213,8 +2306,7 @@ func (c *compiler) binary(e *syntax.Binary) *Type {
 	pos := e.Pos
 	switch e.Op {
 	case ",":
-		c.expr(e.X)
-		c.emit(OpPop, 0, 0, pos)
+		c.discard(e.X, pos)
 		return c.expr(e.Y)
 	case "=":
 		return c.assign(e)
@@ -2586,6 +2678,7 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 			} else {
 				c.emit(OpMemzero, 0, int64(t.size), pos)
 				c.memberDefaults(t, nil, pos)
+				c.stampVptr(t, pos)
 			}
 			return t
 		}
@@ -2619,6 +2712,7 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 			if t.Kind == Array {
 				return ptrTo(t.Elem)
 			}
+			c.stampVptr(t, pos)
 			return t
 		}
 	}
@@ -2674,6 +2768,9 @@ func (c *compiler) call(e *syntax.Call) *Type {
 			return c.methodCall(fn, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
 		}
 	}
+	if !ok && e.Launch != nil {
+		return c.indirectLaunch(e)
+	}
 	if !ok {
 		if lam, isLam := e.Fun.(*syntax.Lambda); isLam {
 			c.checkLambda(lam)
@@ -2690,6 +2787,9 @@ func (c *compiler) call(e *syntax.Call) *Type {
 			// a function object: x(args) is x.operator()(args)
 			c.rawRef = raw
 			return c.memberCall(&syntax.Member{Pos: n.Pos, X: n, Name: "operator()"}, e)
+		}
+		if e.Launch != nil {
+			return c.indirectLaunch(e)
 		}
 		return c.indirectCall(e)
 	}
@@ -2711,6 +2811,11 @@ func (c *compiler) call(e *syntax.Call) *Type {
 				return c.nondetCall(d, e) // annot.go
 			}
 			c.errorf(pos, "C0301", "function %s is declared but never defined", n.Name)
+			c.emit(OpConst, 0, 0, pos)
+			return tInt
+		}
+		if syntax.TextureFuncs[n.Name] && !c.texModelled(n.Name, e) {
+			c.errorf(pos, "C0309", "%s: texture and surface objects are not modeled (read the data through a pointer instead)", n.Name)
 			c.emit(OpConst, 0, 0, pos)
 			return tInt
 		}
@@ -2739,12 +2844,33 @@ func (c *compiler) call(e *syntax.Call) *Type {
 }
 
 func (c *compiler) funcIndex(fn *Function) int {
+	if !fn.compiled && fn.decl != nil && fn.decl.Body != nil && !c.wanted[fn] {
+		// a function of a header is compiled once something uses it
+		c.wanted[fn] = true
+		c.queue = append(c.queue, fn)
+	}
 	for i, f := range c.prog.Funcs {
 		if f == fn {
 			return i
 		}
 	}
 	return 0
+}
+
+// fromHeader reports whether fd is defined in an included header (a .h,
+// .hpp, .cuh or .hxx file). Like a template, such a function is compiled
+// only if the program uses it (C++ [basic.def.odr]: an inline function is
+// defined where it is odr-used), so the parts of a helper header that
+// need what is not modeled cost nothing until called (issue 15 item 2).
+func fromHeader(fd *syntax.FuncDecl) bool {
+	if fd == nil || fd.Pos.File == nil {
+		return false
+	}
+	switch strings.ToLower(filepath.Ext(fd.Pos.File.Name)) {
+	case ".h", ".hpp", ".cuh", ".hxx", ".hh":
+		return true
+	}
+	return false
 }
 
 // args pushes the call arguments converted to the parameter types; a struct

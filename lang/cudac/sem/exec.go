@@ -98,14 +98,16 @@ type Machine struct {
 	events  []*event
 	// CUDA graphs (graph.go): graphs, nodes and conditional handles, each
 	// named by its index + 1
-	asyncSeen map[[2]int32]bool // reported wgmma operand overwrites (asm.go)
-	graphs    []*cudaGraph
-	nodes     []*graphNode
-	conds     []*condHandle
-	seq       int
-	grids     []*gridRun
-	defDone   []doneOp // completed default-stream operations (seq, vc)
-	lastErr   int
+	asyncSeen    map[[2]int32]bool // reported wgmma operand overwrites (asm.go)
+	proxySeen    map[[2]int32]bool // reported async-proxy reads of unfenced writes (proxy.go)
+	asyncWriting bool              // a TMA load is writing shared memory (proxy.go)
+	graphs       []*cudaGraph
+	nodes        []*graphNode
+	conds        []*condHandle
+	seq          int
+	grids        []*gridRun
+	defDone      []doneOp // completed default-stream operations (seq, vc)
+	lastErr      int
 	// launchErr is the error of the last launch (cudaLaunchKernelEx
 	// returns it); maxDynSmem the cudaFuncAttributeMaxDynamicSharedMemorySize
 	// of each kernel; nextLaunch the attributes of the launch being made.
@@ -310,6 +312,10 @@ type Thread struct {
 	clPhase    int        // the cluster-barrier phase this thread arrived for, + 1
 	wgPend     []wgRead   // wgmma reads not yet committed
 	wgGroups   [][]wgRead // committed wgmma groups not yet waited for
+	// proxy.go: fence.proxy.async and fence.mbarrier_init counts, and
+	// whether a wgmma.fence came after the last wgmma.wait_group
+	proxyFences, mbarInitFences int32
+	wgFenced                    bool
 	// relLc is the clock of the thread's last __threadfence (0: none) and
 	// xvc the releases it acquired through atomics (fence.go)
 	relLc int32
@@ -382,6 +388,7 @@ func (b *blockRun) sharedPtr(m *Machine, i int, name int64) uint64 {
 			}
 			b.dyn = m.newObject(b.grid.shmem, SpaceShared, n, -1)
 			b.dyn.Block, b.dyn.Grid = b.id, int32(b.grid.id)
+			b.dyn.grow = m.pairs.growShared // kernel-only: extent unknown (kernelonly.go)
 		}
 		return ptrOf(b.dyn, 0)
 	}
@@ -859,9 +866,18 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 
 // RunKernel launches fn alone (kernel-only files) and waits for it.
 func (m *Machine) RunKernel(fn *Function, gdim, bdim gpu.Dim3, shmem int, args []uint64) bool {
+	return m.runKernel(fn, gdim, bdim, shmem, args, nil)
+}
+
+// runKernel is RunKernel with a hook run after the initializers of globals
+// (kernel-only inputs, kernelonly.go).
+func (m *Machine) runKernel(fn *Function, gdim, bdim gpu.Dim3, shmem int, args []uint64, afterInit func()) bool {
 	defer m.out.Flush()
 	if !m.runInit() {
 		return false
+	}
+	if afterInit != nil {
+		afterInit()
 	}
 	la := []uint64{uint64(gdim.X), uint64(gdim.Y), uint64(gdim.Z), uint64(bdim.X), uint64(bdim.Y), uint64(bdim.Z), uint64(shmem), 0}
 	la = append(la, args...)

@@ -184,10 +184,10 @@ func (m *Machine) fillStruct(cfg *KernelConfig, rng *rand.Rand, t *Type, b []byt
 
 // globalInputs fills the __constant__ and __device__ variables of a
 // kernel-only file with small random values, as it fills buffers: a lone
-// kernel's global memory is an input (GPUVerify assumes nothing of it).
-// The initializers of globals that have one run afterwards (RunKernel) and
-// overwrite them. Only arithmetic scalars and arrays of them are filled;
-// pointers and structs keep their zeros.
+// kernel's global memory is an input, initializer or not (GPUVerify: the
+// host is free to change it before the launch; its globalarray tests).
+// It runs after the initializers. Only arithmetic scalars and arrays of
+// them are filled; pointers and structs keep their values.
 func (m *Machine) globalInputs(rng *rand.Rand) {
 	for i, g := range m.prog.Globals {
 		if (g.Space != SpaceConstant && g.Space != SpaceDevice) || i >= len(m.globals) {
@@ -215,6 +215,20 @@ func (m *Machine) globalInputs(rng *rand.Rand) {
 			}
 			storeN(o.Data[k:], w, uint64(rng.Intn(256)))
 		}
+	}
+}
+
+// globalPointers points each pointer variable in __device__ or
+// __constant__ memory at a fresh buffer of unknown extent, as a pointer
+// parameter: a lone kernel's globals are inputs. An initializer, which
+// runs afterwards, still gives its value.
+func (m *Machine) globalPointers(cfg *KernelConfig, rng *rand.Rand, threads int) {
+	for i, g := range m.prog.Globals {
+		if (g.Space != SpaceConstant && g.Space != SpaceDevice) || i >= len(m.globals) || g.Type.Kind != Ptr {
+			continue
+		}
+		n := max(threads, 1) * max(g.Type.ElemSize(), 1)
+		storeN(m.globals[i].Data, 8, m.inputBuffer(cfg, rng, n, g.Type.ElemSize(), g.Name, g.Pos))
 	}
 }
 
@@ -302,9 +316,6 @@ func (m *Machine) RunKernelOnly(cfg KernelConfig) (bool, error) {
 			return false, fmt.Errorf("parameter %s of type %s cannot be supplied for a kernel-only run", name, pt)
 		}
 	}
-	if cfg.Random && cfg.Grow {
-		m.globalInputs(rng)
-	}
 	var unknown []string
 	for k := range cfg.Args {
 		if !used[k] {
@@ -316,12 +327,20 @@ func (m *Machine) RunKernelOnly(cfg KernelConfig) (bool, error) {
 		return false, fmt.Errorf("--arg names no scalar parameter of %s: %s", fn.Name, strings.Join(unknown, ", "))
 	}
 	m.pairs.intra = cfg.IntraGroup
+	m.pairs.growShared = cfg.Grow && cfg.Shmem == 0
+	if cfg.Grow {
+		m.globalPointers(&cfg, rng, threads)
+	}
 	if cfg.Grow {
 		// a lone kernel is launched as it needs: cooperatively, so that
 		// grid.sync() is allowed (GPUVerify assumes so)
 		m.nextLaunch = launchExtra{set: true, cooperative: true}
 	}
-	return m.RunKernel(fn, cfg.Grid, cfg.Block, cfg.Shmem, args), nil
+	var inputs func()
+	if cfg.Random && cfg.Grow {
+		inputs = func() { m.globalInputs(rng) }
+	}
+	return m.runKernel(fn, cfg.Grid, cfg.Block, cfg.Shmem, args, inputs), nil
 }
 
 // IsFuncPointer reports whether t is a pointer to a function.
@@ -335,4 +354,22 @@ func (p *Program) Func(name string) *Function {
 		}
 	}
 	return nil
+}
+
+// HasInputGlobals reports whether the program has __constant__ or
+// __device__ variables the random configuration fills (globalInputs).
+func (p *Program) HasInputGlobals() bool {
+	for _, g := range p.Globals {
+		if g.Space != SpaceConstant && g.Space != SpaceDevice {
+			continue
+		}
+		e := g.Type
+		for e.Kind == Array {
+			e = e.Elem
+		}
+		if e.isArith() {
+			return true
+		}
+	}
+	return false
 }

@@ -3,12 +3,13 @@ package sem
 import (
 	"bufio"
 	"bytes"
-	"os"
+	"errors"
 	"path/filepath"
 	"strings"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/cudac/syntax"
+	"weft.dev/weft/safeio"
 )
 
 // A program of several translation units (what nvcc and a C compiler build
@@ -89,12 +90,17 @@ func linkFiles(f *diag.File, file *syntax.File, extra []string, cfg syntax.Confi
 	}
 	add(file)
 	for _, path := range paths {
-		src, err := os.ReadFile(path)
+		src, err := safeio.ReadFile(path, cfg.InputLimit())
+		var le *safeio.LimitError
+		if errors.As(err, &le) {
+			diags.Errorf(f.At(off), "C0110", "the translation unit %s is larger than %d bytes, the input size limit (--max-input BYTES raises it)", path, le.Limit)
+			return nil
+		}
 		if err != nil {
 			diags.Errorf(f.At(off), "C0110", "cannot read the linked translation unit %s: %v", path, err)
 			return nil
 		}
-		uf := diag.NewFile(path, src)
+		uf := diag.NewFile(path, syntax.LoneCRToLF(src))
 		toks := syntax.PreprocessConfig(uf, diags, cfg)
 		if diags.HasErrors() {
 			return nil

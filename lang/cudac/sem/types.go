@@ -363,6 +363,8 @@ var builtinTypedefs = map[string]*Type{
 	"__half": tHalf, "half": tHalf, "__nv_bfloat16": tBF16, "nv_bfloat16": tBF16,
 	"cudaError_t": tInt, "cudaStream_t": tLong, "cudaEvent_t": tLong, "cudaMemcpyKind": tInt,
 	"cudaDeviceProp": tDeviceProp, "FILE": tFILE, "clock_t": tLong, "time_t": tLong,
+	// glibc <sys/types.h>, which <stdlib.h> includes
+	"uint": tUInt, "ushort": tUShort, "ulong": tULong,
 }
 
 var baseTypes = map[string]*Type{

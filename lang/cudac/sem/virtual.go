@@ -241,6 +241,7 @@ func (c *compiler) newExpr(e *syntax.New) *Type {
 		c.emit(OpDup, 0, 0, pos)
 		c.initFrom(t, &syntax.InitList{Pos: pos, Elems: initElems(e.Args)})
 		c.emit(OpPop, 0, 0, pos)
+		c.stampVptr(t, pos) // the list zeroed the object first
 		return pt
 	}
 	if !e.HasInit {
@@ -323,4 +324,15 @@ func (c *compiler) baseDtor(t *Type, pos diag.Pos) {
 	c.emit(OpLocal, 0, 0, pos)
 	c.emit(OpCall, int32(c.funcIndex(dt)), 1, pos)
 	c.emit(OpPop, 0, 0, pos)
+}
+
+// message is the index of s in Program.Strings (an OpTrap message).
+func (c *compiler) message(s string) int {
+	for i, x := range c.prog.Strings {
+		if x == s {
+			return i
+		}
+	}
+	c.prog.Strings = append(c.prog.Strings, s)
+	return len(c.prog.Strings) - 1
 }

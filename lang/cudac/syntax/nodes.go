@@ -223,6 +223,14 @@ type (
 		Body Stmt
 		Cond Expr
 	}
+	// TryStmt is try Body catch (...) { ... } ...: exceptions are not
+	// modeled (a throw ends the run), so only Body can run; the handlers
+	// are parsed and kept for their syntax only.
+	TryStmt struct {
+		Pos      diag.Pos
+		Body     *Block
+		Handlers []*Block
+	}
 	// ReturnStmt is return X;
 	ReturnStmt struct {
 		Pos diag.Pos
@@ -256,6 +264,7 @@ type (
 )
 
 func (s *Block) stmtPos() diag.Pos       { return s.Pos }
+func (s *TryStmt) stmtPos() diag.Pos     { return s.Pos }
 func (s *DeclStmt) stmtPos() diag.Pos    { return s.Pos }
 func (s *ExprStmt) stmtPos() diag.Pos    { return s.Pos }
 func (s *IfStmt) stmtPos() diag.Pos      { return s.Pos }
@@ -357,6 +366,13 @@ type (
 		Type *TypeExpr
 		Name string
 	}
+	// Throw is C++ "throw X" (X nil: rethrow). Exceptions are not
+	// modeled: reaching a throw ends the run with a diagnostic, as an
+	// exception no handler catches ends a C++ program.
+	Throw struct {
+		Pos diag.Pos
+		X   Expr
+	}
 	// Delete is C++ "delete X" (Array: "delete[] X"): the destructor of
 	// a class with one, then Free, free(X).
 	Delete struct {
@@ -424,6 +440,7 @@ func (e *Index) exprPos() diag.Pos         { return e.Pos }
 func (e *Member) exprPos() diag.Pos        { return e.Pos }
 func (e *Cast) exprPos() diag.Pos          { return e.Pos }
 func (e *New) exprPos() diag.Pos           { return e.Pos }
+func (e *Throw) exprPos() diag.Pos         { return e.Pos }
 func (e *ScopedName) exprPos() diag.Pos    { return e.Pos }
 func (e *Delete) exprPos() diag.Pos        { return e.Pos }
 func (e *SizeofExpr) exprPos() diag.Pos    { return e.Pos }

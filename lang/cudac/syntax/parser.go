@@ -23,6 +23,18 @@ var BuiltinTypeNames = []string{
 	"cudaDeviceAttr", "cudaFuncAttribute", "cudaLaunchConfig_t", "cudaLaunchAttribute", "cudaLaunchAttributeValue",
 	"cudaLaunchAttributeID", "CUdevice", "CUstream", "cudaMemPool_t",
 	"std::string", "std::vector", "cuda::atomic_ref", "timeval",
+	"uint", "ushort", "ulong",
+}
+
+// UnmodeledStdTypes are class names of the C++ standard library that
+// helper headers name but sem does not model (their std:: is flattened):
+// they parse as types, and code that is compiled and uses one gets a
+// diagnostic naming it (C0309).
+var UnmodeledStdTypes = map[string]bool{
+	"stringstream": true, "ostringstream": true, "istringstream": true, "ifstream": true, "ofstream": true,
+	"fstream": true, "ostream": true, "istream": true, "exception": true, "runtime_error": true,
+	"logic_error": true, "range_error": true, "invalid_argument": true, "out_of_range": true,
+	"overflow_error": true, "bad_alloc": true, "ios_base": true, "ios": true,
 }
 
 // VectorTypeNames are CUDA's built-in vector types (vector_types.h): each
@@ -99,7 +111,13 @@ func Parse(toks []Token, diags *diag.List) *File {
 			global[n] = true
 		}
 	}
+	for n := range UnmodeledStdTypes {
+		global[n] = true
+	}
 	p.types = []map[string]bool{global}
+	for n := range TextureFuncs {
+		p.templates[n] = true // tex2D<float>(...): reported by sem
+	}
 	f := &File{}
 	p.file = f
 	for p.tok().Kind != EOF {
@@ -172,6 +190,51 @@ func (p *parser) isTypeName(name string) bool {
 	return false
 }
 
+// declared reports whether name is declared (as a type or not).
+func (p *parser) declared(name string) bool {
+	for i := len(p.types) - 1; i >= 0; i-- {
+		if _, ok := p.types[i][name]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// textureTypes are the types of CUDA's texture and surface API, which is
+// not modeled: each use is a positioned diagnostic naming it (issue 14),
+// and parsing goes on with the type read as an integer handle.
+var textureTypes = map[string]bool{
+	"cudaTextureObject_t": true, "cudaSurfaceObject_t": true, "texture": true, "surface": true,
+	"cudaResourceDesc": true, "cudaTextureDesc": true, "cudaResourceViewDesc": true,
+	"cudaArray_t": true, "cudaArray": true, "cudaMipmappedArray_t": true, "cudaChannelFormatDesc": true,
+	"CUtexObject": true, "CUsurfObject": true,
+}
+
+// TextureFuncs are the texture and surface fetch and store functions (and
+// the runtime calls that make texture objects); sem reports a call of one.
+var TextureFuncs = map[string]bool{
+	"tex1Dfetch": true, "tex1D": true, "tex2D": true, "tex3D": true, "tex1DLayered": true, "tex2DLayered": true,
+	"texCubemap": true, "tex2Dgather": true, "tex1DLod": true, "tex2DLod": true, "tex3DLod": true,
+	"tex1DGrad": true, "tex2DGrad": true, "surf1Dread": true, "surf2Dread": true, "surf3Dread": true,
+	"surf1Dwrite": true, "surf2Dwrite": true, "surf3Dwrite": true,
+	"cudaCreateTextureObject": true, "cudaDestroyTextureObject": true, "cudaCreateSurfaceObject": true,
+	"cudaDestroySurfaceObject": true, "cudaMallocArray": true, "cudaMalloc3DArray": true, "cudaFreeArray": true,
+	"cudaMemcpyToArray": true, "cudaMemcpy2DToArray": true, "cudaMemcpy3D": true, "cudaCreateChannelDesc": true,
+	"cudaBindTexture": true, "cudaBindTexture2D": true, "cudaBindTextureToArray": true, "cudaUnbindTexture": true,
+}
+
+// textureType reads a texture or surface type (texture<T, N, mode> with
+// its arguments), reporting it, as an unsigned long long handle.
+func (p *parser) textureType() *TypeExpr {
+	t := p.next()
+	p.errs++
+	p.diags.Errorf(t.Pos, "C0309", "%s: texture and surface objects are not modeled (read the data through a pointer instead)", t.Text)
+	if p.is("<") {
+		p.templateArgs()
+	}
+	return &TypeExpr{Kind: TNamed, Name: "unsigned long long", Pos: t.Pos}
+}
+
 func (p *parser) declareName(name string, isType bool) {
 	p.types[len(p.types)-1][name] = isType
 }
@@ -207,6 +270,9 @@ func (p *parser) startsType() bool {
 		return false
 	}
 	if baseTypeWords[t.Text] || qualWords[t.Text] || t.Text == "struct" || t.Text == "class" || t.Text == "union" || t.Text == "enum" {
+		return true
+	}
+	if textureTypes[t.Text] && !p.declared(t.Text) {
 		return true
 	}
 	return p.isTypeName(t.Text)
@@ -467,6 +533,10 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 				words = append(words, t.Text)
 				break
 			}
+			if base == nil && len(words) == 0 && textureTypes[t.Text] && !p.declared(t.Text) {
+				base = p.textureType()
+				continue
+			}
 			if base == nil && len(words) == 0 && p.isTypeName(t.Text) {
 				base = &TypeExpr{Kind: TNamed, Name: t.Text, Pos: t.Pos}
 				p.next()
@@ -717,7 +787,20 @@ body:
 		p.errorf(t.Pos, "C0206", "conversion operators are not supported")
 	case t.Text == "template":
 		p.errorf(t.Pos, "C0206", "member templates are not supported")
-	case t.Text == "using" || t.Text == "friend":
+	case t.Text == "friend":
+		// a friend (C++ [class.friend]): a class is only granted access;
+		// a function declared or defined here is a free function
+		p.next()
+		if p.is("class") || p.is("struct") {
+			for !p.is(";") && p.tok().Kind != EOF {
+				p.next()
+			}
+			p.expect(";")
+			return true
+		}
+		p.declaration(p.file, nil, nil)
+		return true
+	case t.Text == "using":
 		p.errorf(t.Pos, "C0206", "'%s' in a struct is not supported", t.Text)
 	case t.Kind == Ident && t.Text == tag && p.peek(1).Text == "(":
 		p.next()
@@ -829,6 +912,7 @@ func (p *parser) enumType() *TypeExpr {
 	p.got("class")
 	if p.tok().Kind == Ident && !p.is("{") {
 		t.Name = p.next().Text
+		p.declareName(t.Name, true) // C++: the enum's name is a type name
 	}
 	if p.got(":") {
 		p.specifiers()
@@ -919,6 +1003,13 @@ func (p *parser) declarator(base *TypeExpr) (string, diag.Pos, *TypeExpr) {
 	if hole != nil {
 		*hole = *typ
 		return name, pos, inner
+	}
+	if typ.Kind == TFunc && (strings.HasSuffix(name, "operator++") || strings.HasSuffix(name, "operator--")) {
+		// the postfix form takes a dummy int (C++ [over.inc]): its own name
+		member := p.cur != nil || strings.Contains(name, "::")
+		if member && len(typ.Params) == 1 || !member && len(typ.Params) == 2 {
+			name += "(int)"
+		}
 	}
 	return name, pos, typ
 }
@@ -1437,10 +1528,36 @@ func (p *parser) stmt() Stmt {
 			p.expect(")")
 			s.Body = p.scopedStmt()
 			return s
+		case "try":
+			p.next()
+			s := &TryStmt{Pos: t.Pos, Body: p.block()}
+			for p.is("catch") {
+				p.next()
+				p.expect("(")
+				if !p.got("...") {
+					p.push()
+					pb, _ := p.specifiers()
+					if name, _, _ := p.declarator(pb); name != "" {
+						p.declareName(name, false)
+					}
+					p.expect(")")
+					s.Handlers = append(s.Handlers, p.block())
+					p.pop()
+					continue
+				}
+				p.expect(")")
+				s.Handlers = append(s.Handlers, p.block())
+			}
+			if len(s.Handlers) == 0 {
+				p.expect("catch")
+			}
+			return s
 		case "return":
 			p.next()
 			s := &ReturnStmt{Pos: t.Pos}
-			if !p.is(";") {
+			if p.is("{") {
+				s.X = p.initializer() // return {...}; (C++11)
+			} else if !p.is(";") {
 				s.X = p.expr()
 			}
 			p.expect(";")
@@ -1604,6 +1721,14 @@ func (p *parser) unary() Expr {
 	if t.Kind == Ident && (t.Text == "new" || t.Text == "delete") {
 		return p.newDelete()
 	}
+	if t.Kind == Ident && t.Text == "throw" {
+		p.next()
+		th := &Throw{Pos: t.Pos}
+		if !p.is(";") && !p.is(")") && !p.is(",") && !p.is(":") {
+			th.X = p.assign()
+		}
+		return th
+	}
 	if t.Kind == Ident && t.Text == "sizeof" {
 		p.next()
 		if p.is("(") && p.peekStartsType(1) {
@@ -1680,7 +1805,10 @@ func (p *parser) peekStartsType(n int) bool {
 }
 
 func (p *parser) castExpr() Expr {
-	if p.is("(") && p.peekStartsType(1) {
+	// "(float(x) * 2)": a parenthesized expression that starts with a
+	// functional cast, not a cast
+	functional := p.peek(2).Text == "(" && p.peek(1).Kind == Ident && !qualWords[p.peek(1).Text]
+	if p.is("(") && p.peekStartsType(1) && !functional {
 		lp := p.next()
 		ty := p.typeName()
 		p.expect(")")

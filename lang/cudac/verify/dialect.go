@@ -12,8 +12,8 @@ import (
 // What GPUVerify's kernel dialect takes from its headers and the platform's
 // without an #include the semantics knows (issue 16 §1): the typedef names
 // glibc's <sys/types.h> gives every CUDA file on Linux (uint, ushort,
-// ulong), and cuRAND's device API (sem/curand.go models the functions; its
-// state types are declared here). A file gets the declarations of the names
+// ulong), cuRAND's device API (sem/curand.go models the functions; its
+// state types are declared here) and texture references (sem/texture.go). A file gets the declarations of the names
 // it uses and does not declare itself; <curand_kernel.h> is served from
 // dialectDir.
 
@@ -61,6 +61,9 @@ func dialectPrelude(toks []syntax.Token) string {
 		if strings.HasPrefix(t.Text, "curand") || strings.HasPrefix(t.Text, "skipahead") {
 			curand = true
 		}
+		if (t.Text == "struct" || t.Text == "class") && i+1 < len(toks) {
+			declared[toks[i+1].Text] = true
+		}
 		if t.Text == "typedef" {
 			// the name a typedef declares: the identifier before its ;
 			depth := 0
@@ -86,6 +89,9 @@ func dialectPrelude(toks []syntax.Token) string {
 	}
 	if curand && !used["curandStateXORWOW"] {
 		b.WriteString(sem.CurandTypes)
+	}
+	if used["texture"] && !declared["texture"] {
+		b.WriteString(sem.TextureTypes)
 	}
 	return b.String()
 }

@@ -22,7 +22,7 @@ type Options struct {
 	Grid, Block *gpu.Dim3         // nil: explored (header or portfolio)
 	Args        map[string]string // scalar parameters fixed by --arg
 	Blocks      []int             // nil: chosen per shape
-	NondetSeed  *int64            // nil: 0, then 1 when the file has bodiless functions
+	NondetSeed  *int64            // nil: 0, then 1 and 2 (sem.SmallNondetSeed) when the file has bodiless functions
 	Random      *int64            // buffers filled from this seed; nil: zeros (then random once)
 	Shmem       int
 	BufferSize  int  // bytes per pointer parameter at the start (0: one element per thread)
@@ -111,7 +111,9 @@ func dimFlag(d gpu.Dim3) string {
 var predefined = []string{"__attribute__(x)=", "__align__(x)=", "__GPUVERIFY__", "__CUDA_ARCH__=900",
 	// the type names the return value in __ensures: any __return_val_* is
 	// the value returned
-	"__return_val_funptr(T)=__return_val_ptr()"}
+	"__return_val_funptr(T)=__return_val_ptr()",
+	// the helpers of GPUVerify's annotation header
+	"__is_pow2(x)=((((x) & ((x) - 1)) == 0))", "__mod_pow2(x,y)=(((y) - 1) & (x))"}
 
 // HasMain reports whether f defines main, as far as its tokens show (the
 // file need not compile): a name main followed by ( and, after the
@@ -524,9 +526,11 @@ func posKey(p diag.Pos) string { return fmt.Sprintf("%d", p.Offset) }
 
 // plan lists the configurations to run, most telling first: the header's
 // (or the portfolio's) shapes with every scalar at its base value, then
-// one scalar at a time at each of its other values, then chosen values for
-// bodiless functions and random buffer contents.
+// the inputs (chosen values for bodiless functions, random contents of
+// buffers and globals), then one scalar at a time at each of its other
+// values; the shapes' lists interleaved.
 func plan(p *sem.Program, fn *sem.Function, facts *Facts, o Options, bodiless bool) []Config {
+	globals := p.HasInputGlobals()
 	lits := facts.Lits
 	var shapes [][2]gpu.Dim3
 	switch {
@@ -638,6 +642,17 @@ func plan(p *sem.Program, fn *sem.Function, facts *Facts, o Options, bodiless bo
 			return Config{Grid: grid, Block: block, Blocks: blocks, Values: vals, NondetSeed: seed, Random: rnd, Seed: rseed}
 		}
 		add(mk(base, seeds[0], random))
+		// inputs first (they change every access that reads them), then
+		// one scalar at a time
+		if o.NondetSeed == nil && bodiless {
+			add(mk(base, 1, random))
+			add(mk(base, 2, random))
+		}
+		if o.Random == nil && (hasBuffers(fn) || globals) {
+			c := mk(base, seeds[0], true)
+			c.Seed = 1
+			add(c)
+		}
 		for k, i := range scalars {
 			for _, v := range variants(fn.Type.Params[i], threads, int64(block.X), lits) {
 				if v == base[names[k]] {
@@ -650,14 +665,6 @@ func plan(p *sem.Program, fn *sem.Function, facts *Facts, o Options, bodiless bo
 				vals[names[k]] = v
 				add(mk(vals, seeds[0], random))
 			}
-		}
-		if o.NondetSeed == nil && bodiless {
-			add(mk(base, 1, random))
-		}
-		if o.Random == nil && hasBuffers(fn) {
-			c := mk(base, seeds[0], true)
-			c.Seed = 1
-			add(c)
 		}
 	}
 	// interleave the shapes' lists so that a small budget still covers
