@@ -1061,6 +1061,30 @@ func collectAddrTaken(n any, out map[string]bool, refParam func(call *syntax.Cal
 
 // ---- statements ----
 
+// discard compiles e for its side effects only (an expression statement,
+// a for loop's step, the left of a comma). C++ [expr.context]: a
+// discarded *p is not read (no lvalue-to-rvalue conversion), so "*p++;"
+// only advances p.
+func (c *compiler) discard(e syntax.Expr, pos diag.Pos) {
+	switch x := e.(type) {
+	case *syntax.Unary:
+		if x.Op == "*" && !x.Post {
+			if t := c.typeOf(x.X, true); t.Kind == Ptr && t.Elem != nil && t.Elem.Kind != Struct && !c.hasOps {
+				c.discard(x.X, pos)
+				return
+			}
+		}
+	case *syntax.Binary:
+		if x.Op == "," {
+			c.discard(x.X, pos)
+			c.discard(x.Y, pos)
+			return
+		}
+	}
+	c.expr(e)
+	c.emit(OpPop, 0, 0, pos)
+}
+
 func (c *compiler) block(b *syntax.Block, scope bool) {
 	if b == nil {
 		return
@@ -1084,8 +1108,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			c.localDecl(d)
 		}
 	case *syntax.ExprStmt:
-		c.expr(s.X)
-		c.emit(OpPop, 0, 0, s.Pos)
+		c.discard(s.X, s.Pos)
 	case *syntax.IfStmt:
 		if s.Init != nil {
 			c.push()
@@ -1128,8 +1151,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			c.patch(at)
 		}
 		if s.Post != nil {
-			c.expr(s.Post)
-			c.emit(OpPop, 0, 0, s.Pos)
+			c.discard(s.Post, s.Pos)
 		}
 		c.emit(OpJmp, int32(top), 0, s.Pos)
 		if jz >= 0 {
@@ -1454,6 +1476,9 @@ func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
 			c.errorf(pos, "C0302", "cannot create an object of abstract class %s (pure virtual %s)", t, firstKey(t.pure))
 		}
 		c.stampVptr(t, pos)
+		// and again after the initialization, which may zero the object
+		// or copy another's vptr (the object is a t whatever it copied)
+		defer c.stampVptr(t, pos)
 	}
 	if c.ctorOf(t, -1) != nil && (d.HasCtor || d.Init == nil) {
 		if ctor := c.ctorFor(t, len(d.CtorArgs), pos); ctor != nil {
@@ -2281,8 +2306,7 @@ func (c *compiler) binary(e *syntax.Binary) *Type {
 	pos := e.Pos
 	switch e.Op {
 	case ",":
-		c.expr(e.X)
-		c.emit(OpPop, 0, 0, pos)
+		c.discard(e.X, pos)
 		return c.expr(e.Y)
 	case "=":
 		return c.assign(e)
@@ -2654,6 +2678,7 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 			} else {
 				c.emit(OpMemzero, 0, int64(t.size), pos)
 				c.memberDefaults(t, nil, pos)
+				c.stampVptr(t, pos)
 			}
 			return t
 		}
@@ -2687,6 +2712,7 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 			if t.Kind == Array {
 				return ptrTo(t.Elem)
 			}
+			c.stampVptr(t, pos)
 			return t
 		}
 	}

@@ -426,3 +426,43 @@ int main() {
   kernel<<<1, 1>>>(d); // ERROR C0309 col=3 "launch through a pointer that is not a __global__ function of this type"
   return 0;
 }
+// ---- a discarded *p (an expression statement, a for step, the left of a comma) is not a read: *p++ only advances p
+#include <cstdio>
+unsigned radix2(unsigned *log2L, unsigned L) {
+  for (*log2L = 0; (L & 1) == 0; L >>= 1, *log2L++)
+    ;
+  return L;
+}
+int main() {
+  unsigned l;
+  int a[2] = {1, 2}, *p = a;
+  *p++;
+  *p++;
+  printf("%u %d\n", radix2(&l, 48), (int)(p - a));
+  return 0;
+}
+// OUT: 3 2
+// ---- polymorphic objects created with new and destroyed with delete in device code; objects value-initialized with {} and T() keep their class
+#include <cstdio>
+struct Base { __device__ virtual int f() const { return 1; } __device__ virtual ~Base() {} };
+struct Der : Base { int k; __device__ Der(int x) : k(x) {} __device__ int f() const override { return k; } };
+__global__ void k(int *o) {
+  Base *b = threadIdx.x ? (Base *)new Der(10 + threadIdx.x) : new Base();
+  o[threadIdx.x] = b->f();
+  delete b;
+}
+struct H { virtual int g() const { return 5; } };
+struct H2 : H { int g() const override { return 6; } };
+int main() {
+  H2 a{}, b = H2();
+  const H &ra = a, &rb = b;
+  printf("%d %d %d\n", ra.g(), rb.g(), H2().g());
+  int *d, h[2];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 2>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  printf("%d %d\n", h[0], h[1]);
+  return 0;
+}
+// OUT: 6 6 6
+// OUT: 1 11
