@@ -73,6 +73,9 @@ func kernelOnly(env *frontend.Env, name, path string, f *diag.File, prog *sem.Pr
 	if set["warp-sync"] {
 		vo.Header.WarpSync = o.warpSync
 	}
+	if set["only-intra-group"] {
+		vo.Header.IntraGroup = o.intraGroup
+	}
 	if set["gridDim"] {
 		d, err := verify.ParseDim(o.grid)
 		if err != nil {
@@ -119,6 +122,9 @@ func kernelOnly(env *frontend.Env, name, path string, f *diag.File, prog *sem.Pr
 		}
 		if res.Cut > 0 {
 			fmt.Fprintf(env.Stderr, " (%d cut short at %d instructions; --max-steps runs them longer)", res.Cut, verify.DefaultSearchSteps)
+		}
+		if res.CutGrow > 0 {
+			fmt.Fprintf(env.Stderr, " (%d cut short where a buffer of unknown extent would grow past %d MiB)", res.CutGrow, verify.MaxGrowMiB)
 		}
 		fmt.Fprintln(env.Stderr)
 	}

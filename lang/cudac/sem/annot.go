@@ -51,12 +51,15 @@ import (
 //
 // Functions declared but never defined in a file without main return a value
 // chosen like an input (__weft_nondet): Options.NondetSeed 0 gives 0,
-// another seed a value hashed from the seed, the call site, the thread and
-// the machine's step count, so a loop on such a value ends (GPUVerify
+// SmallNondetSeed small values, the same in every thread (each call site
+// in the order they are first reached gives 1, 2, 3, ..., halved at each
+// further call by the same thread: offsets that make two threads' accesses
+// meet), another seed a value hashed from the seed, the call site, the
+// thread and the machine's step count, so a loop on such a value ends (GPUVerify
 // havocs the result of each call of a bodiless function). Bugle's
 // uninterpreted functions, declared as __uninterpreted_function_NAME, are
 // functions: one value per seed and argument list, whichever thread calls
-// them and wherever (__weft_uninterp).
+// them and wherever (__weft_uninterp, also below 2^16).
 
 const (
 	annotTrue  = iota // evaluates its arguments and yields 1
@@ -156,14 +159,17 @@ func init() {
 			h = (h ^ v) * 0xbf58476d1ce4e5b9
 			h ^= h >> 31
 		}
-		return ok(h)
+		return ok(h & nondetMask)
 	})
 	defb("__weft_nondet", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// a chosen value is a change the thread sees: a loop on it is no
 		// spin (spin.go assumes a thread's state determines its future)
 		m.mver++
-		if m.opts.NondetSeed == 0 {
+		switch m.opts.NondetSeed {
+		case 0:
 			return ok(0)
+		case SmallNondetSeed:
+			return ok(m.smallNondet(t, pos))
 		}
 		h := uint64(m.opts.NondetSeed)*0x9e3779b97f4a7c15 ^ uint64(pos)*0xbf58476d1ce4e5b9 ^ m.steps*0xff51afd7ed558ccd
 		if t.block != nil {
@@ -172,8 +178,43 @@ func init() {
 		h ^= h >> 31
 		h *= 0xd6e8feb46ca43fa5
 		h ^= h >> 29
-		return ok(h)
+		return ok(h & nondetMask)
 	})
+}
+
+// nondetMask bounds hashed chosen values: like the search's other inputs
+// they are small and not negative, so that an index computed from one
+// stays within a growing buffer (an access below a buffer's start is out
+// of bounds).
+const nondetMask = 1<<16 - 1
+
+// SmallNondetSeed is the nondet seed whose values are small and uniform
+// (__weft_nondet).
+const SmallNondetSeed = 2
+
+type nondetKey struct {
+	t   *Thread
+	pos int32
+}
+
+// smallNondet is the value of the call at pos by t under SmallNondetSeed.
+func (m *Machine) smallNondet(t *Thread, pos int32) uint64 {
+	if m.pairs.sites == nil {
+		m.pairs.sites = map[int32]uint64{}
+		m.pairs.calls = map[nondetKey]uint64{}
+	}
+	v, ok := m.pairs.sites[pos]
+	if !ok {
+		v = uint64(len(m.pairs.sites) + 1)
+		m.pairs.sites[pos] = v
+	}
+	k := nondetKey{t, pos}
+	n := m.pairs.calls[k]
+	m.pairs.calls[k] = n + 1
+	if n >= 64 {
+		return 0
+	}
+	return v >> n
 }
 
 // annotState is the compiler's view of the function being compiled: the
@@ -264,6 +305,9 @@ func (c *compiler) annotCall(name string, e *syntax.Call) *Type {
 		c.emit(OpLocal, int32(c.ann.retSlot), 0, e.Pos)
 		return c.fn.Type.Elem
 	}
+	if checkedAnnot[name] || name == "__ensures" {
+		c.groupArity(e.Args) // others.go
+	}
 	if name == "__requires" && c.fn != nil && !c.fn.Global && len(e.Args) == 1 && !mentionsUnchecked(reflect.ValueOf(e.Args)) {
 		c.expr(e.Args[0])
 		c.emit(OpBuiltin, builtinIndex["__requires_check"], 1, e.Pos)
@@ -275,7 +319,7 @@ func (c *compiler) annotCall(name string, e *syntax.Call) *Type {
 	if checkedAnnot[name] && len(e.Args) == 1 && pairsOnly(e.Args[0], true) {
 		// evaluated, its pair predicates checked when the kernel ends
 		code := "C0621"
-		if (name == "__requires" || name == "__assume") && c.fn != nil && c.fn.Global {
+		if name == "__assume" || (name == "__requires" && c.fn != nil && c.fn.Global) {
 			code = "C0620"
 		}
 		saved := c.ann.encl
@@ -291,7 +335,7 @@ func (c *compiler) annotCall(name string, e *syntax.Call) *Type {
 	if checkedAnnot[name] && len(e.Args) == 1 && groupAnnot(e.Args[0]) {
 		// judged over the pairs of threads the run ran (others.go)
 		code := "C0621"
-		if (name == "__requires" || name == "__assume") && c.fn != nil && c.fn.Global {
+		if name == "__assume" || (name == "__requires" && c.fn != nil && c.fn.Global) {
 			code = "C0620"
 		}
 		c.othAnnot(&pairEncl{name: name, code: code, pos: c.pos(e.Pos), at: e.Pos}, e.Args[0])

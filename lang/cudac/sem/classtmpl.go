@@ -320,6 +320,10 @@ func (c *compiler) instantiateClass(ct *syntax.ClassTemplate, key, tag string, t
 		c.topDecl(&nd)
 	}
 	for _, fd := range ct.Funcs {
+		if fd.Recv == "" {
+			c.friendOf(fd, tm, tvals)
+			continue
+		}
 		nd := *fd
 		nd.Name, nd.Recv, nd.TParams, nd.TValue = rename(fd.Name), tag, nil, nil
 		if c.funcs[nd.Name] != nil {
@@ -429,4 +433,32 @@ func (c *compiler) attachMember(fd *syntax.FuncDecl) bool {
 		return true
 	}
 	return false
+}
+
+// friendOf declares a friend function defined in a class template for
+// one instance: a free function with the instance's parameters bound,
+// an overload of the friends of the other instances.
+func (c *compiler) friendOf(fd *syntax.FuncDecl, tm map[string]*Type, tvals map[string]int64) {
+	nd := *fd
+	fn := &Function{Name: fd.Name, decl: &nd, tmap: tm, tvals: tvals, defined: true}
+	c.setSpaces(fn, nd.Q)
+	saveT, saveV := c.tmap, c.tvals
+	c.tmap, c.tvals = tm, tvals
+	fn.Type = c.resolve(nd.Type)
+	c.tmap, c.tvals = saveT, saveV
+	fn.PosIdx = c.pos(nd.Pos)
+	key := fd.Name
+	if old := c.funcs[fd.Name]; old != nil {
+		if len(c.overloads[fd.Name]) == 0 {
+			c.overloads[fd.Name] = []*Function{old}
+		}
+		key = fmt.Sprintf("%s#%d", fd.Name, len(c.overloads[fd.Name]))
+		c.overloads[fd.Name] = append(c.overloads[fd.Name], fn)
+	}
+	if strings.Contains(fd.Name, "operator") {
+		c.hasOps = true
+	}
+	c.funcs[key] = fn
+	c.prog.Funcs = append(c.prog.Funcs, fn)
+	c.queue = append(c.queue, fn)
 }

@@ -405,6 +405,9 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 	case syntax.TStruct:
 		return c.structType(te)
 	case syntax.TEnum:
+		if te.HasBody && te.Name != "" && c.lookup(te.Name) == nil {
+			c.declare(te.Name, &sym{kind: symTypedef, t: tInt}) // C++: a type name
+		}
 		if te.HasBody {
 			var next int64
 			for _, e := range te.Enums {
@@ -1058,6 +1061,30 @@ func collectAddrTaken(n any, out map[string]bool, refParam func(call *syntax.Cal
 
 // ---- statements ----
 
+// discard compiles e for its side effects only (an expression statement,
+// a for loop's step, the left of a comma). C++ [expr.context]: a
+// discarded *p is not read (no lvalue-to-rvalue conversion), so "*p++;"
+// only advances p.
+func (c *compiler) discard(e syntax.Expr, pos diag.Pos) {
+	switch x := e.(type) {
+	case *syntax.Unary:
+		if x.Op == "*" && !x.Post {
+			if t := c.typeOf(x.X, true); t.Kind == Ptr && t.Elem != nil && t.Elem.Kind != Struct && !c.hasOps {
+				c.discard(x.X, pos)
+				return
+			}
+		}
+	case *syntax.Binary:
+		if x.Op == "," {
+			c.discard(x.X, pos)
+			c.discard(x.Y, pos)
+			return
+		}
+	}
+	c.expr(e)
+	c.emit(OpPop, 0, 0, pos)
+}
+
 func (c *compiler) block(b *syntax.Block, scope bool) {
 	if b == nil {
 		return
@@ -1081,8 +1108,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			c.localDecl(d)
 		}
 	case *syntax.ExprStmt:
-		c.expr(s.X)
-		c.emit(OpPop, 0, 0, s.Pos)
+		c.discard(s.X, s.Pos)
 	case *syntax.IfStmt:
 		if s.Init != nil {
 			c.push()
@@ -1125,8 +1151,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			c.patch(at)
 		}
 		if s.Post != nil {
-			c.expr(s.Post)
-			c.emit(OpPop, 0, 0, s.Pos)
+			c.discard(s.Post, s.Pos)
 		}
 		c.emit(OpJmp, int32(top), 0, s.Pos)
 		if jz >= 0 {
@@ -1168,7 +1193,22 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			return
 		}
 		if s.X != nil {
-			t := c.expr(s.X)
+			var t *Type
+			if il, ok := s.X.(*syntax.InitList); ok {
+				// return {...}: the result initialized from the list
+				t = rt
+				switch {
+				case rt.Kind == Struct || rt.Kind == Array:
+					c.emit(OpTemp, 0, int64(rt.size), s.Pos)
+					c.initFrom(rt, il)
+				case len(il.Elems) == 0:
+					c.emit(OpConst, 0, 0, s.Pos)
+				default:
+					t = c.expr(il.Elems[0].X)
+				}
+			} else {
+				t = c.expr(s.X)
+			}
 			if rt.Kind == Void {
 				c.emit(OpPop, 0, 0, s.Pos)
 				c.emit(OpConst, 0, 0, s.Pos)
@@ -1436,6 +1476,9 @@ func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
 			c.errorf(pos, "C0302", "cannot create an object of abstract class %s (pure virtual %s)", t, firstKey(t.pure))
 		}
 		c.stampVptr(t, pos)
+		// and again after the initialization, which may zero the object
+		// or copy another's vptr (the object is a t whatever it copied)
+		defer c.stampVptr(t, pos)
 	}
 	if c.ctorOf(t, -1) != nil && (d.HasCtor || d.Init == nil) {
 		if ctor := c.ctorFor(t, len(d.CtorArgs), pos); ctor != nil {
@@ -1507,6 +1550,13 @@ func (c *compiler) initFrom(t *Type, e syntax.Expr) {
 			return
 		}
 		c.emit(OpMemzero, 0, int64(t.size), pos)
+		if len(in.Elems) == 1 && in.Elems[0].Field == "" && in.Elems[0].Index == nil && t.Kind == Struct && len(t.Fields) > 0 && t.Fields[0].Type.Kind == Array {
+			if v, ok := c.constExpr(in.Elems[0].X); ok && v == 0 {
+				// T x = {0}; with an array first member: brace elision
+				// (C11 6.7.9p20) zero-initializes the whole object
+				return
+			}
+		}
 		if isDim3(t) {
 			var args []syntax.Expr
 			for _, el := range in.Elems {
@@ -2171,6 +2221,18 @@ func (c *compiler) incdec(e *syntax.Unary) *Type {
 	if e.Post {
 		pos = startPos(e.X)
 	}
+	if c.hasOps {
+		// an object's operator++ / operator-- (operators.go)
+		if tx := c.typeOf(e.X, false); tx.Kind == Struct {
+			if !e.Post {
+				if t, ok := c.operatorCall(e.Op, pos, e.X, nil); ok {
+					return t
+				}
+			} else if t, ok := c.operatorCall(e.Op+"(int)", pos, e.X, &syntax.IntLitExpr{Pos: pos, Type: "int"}); ok {
+				return t
+			}
+		}
+	}
 	op := "+="
 	if e.Op == "--" {
 		op = "-="
@@ -2244,8 +2306,7 @@ func (c *compiler) binary(e *syntax.Binary) *Type {
 	pos := e.Pos
 	switch e.Op {
 	case ",":
-		c.expr(e.X)
-		c.emit(OpPop, 0, 0, pos)
+		c.discard(e.X, pos)
 		return c.expr(e.Y)
 	case "=":
 		return c.assign(e)
@@ -2617,6 +2678,7 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 			} else {
 				c.emit(OpMemzero, 0, int64(t.size), pos)
 				c.memberDefaults(t, nil, pos)
+				c.stampVptr(t, pos)
 			}
 			return t
 		}
@@ -2650,6 +2712,7 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 			if t.Kind == Array {
 				return ptrTo(t.Elem)
 			}
+			c.stampVptr(t, pos)
 			return t
 		}
 	}
@@ -2705,6 +2768,9 @@ func (c *compiler) call(e *syntax.Call) *Type {
 			return c.methodCall(fn, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
 		}
 	}
+	if !ok && e.Launch != nil {
+		return c.indirectLaunch(e)
+	}
 	if !ok {
 		if lam, isLam := e.Fun.(*syntax.Lambda); isLam {
 			c.checkLambda(lam)
@@ -2721,6 +2787,9 @@ func (c *compiler) call(e *syntax.Call) *Type {
 			// a function object: x(args) is x.operator()(args)
 			c.rawRef = raw
 			return c.memberCall(&syntax.Member{Pos: n.Pos, X: n, Name: "operator()"}, e)
+		}
+		if e.Launch != nil {
+			return c.indirectLaunch(e)
 		}
 		return c.indirectCall(e)
 	}

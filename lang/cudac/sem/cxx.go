@@ -140,6 +140,14 @@ func (c *compiler) refArg(e syntax.Expr, et *Type) {
 		}
 		return
 	}
+	if et.Kind == Struct && et.std == 0 {
+		if vt := c.typeOf(e, true); vt != et && derivesFrom(vt, et) {
+			// a temporary of a derived class bound to a base reference:
+			// the reference is to the whole temporary (no slicing)
+			c.expr(e)
+			return
+		}
+	}
 	c.emit(OpTemp, 0, int64(et.size), pos)
 	if et.Kind == Struct && et.std != 0 {
 		c.stdInitFrom(et, e)
@@ -370,4 +378,14 @@ func (c *compiler) methodOf(t *Type, tag, name string) *Function {
 		tag = tagOf(t)
 	}
 	return nil
+}
+
+// derivesFrom reports whether class d is b or derives from it.
+func derivesFrom(d, b *Type) bool {
+	for ; d != nil; d = d.base {
+		if d == b {
+			return true
+		}
+	}
+	return false
 }

@@ -8,6 +8,8 @@ import (
 	"math/rand"
 	"sort"
 	"strings"
+	"time"
+
 	"weft.dev/weft/lang/cudac/lib"
 
 	"weft.dev/weft/diag"
@@ -35,6 +37,11 @@ type Options struct {
 	Quantum int
 	// MaxSteps bounds the instructions of the whole run (0: 2e9).
 	MaxSteps uint64
+	// Deadline bounds the run's wall time (zero: none), checked where
+	// the step limit is; Timeout is the limit it came from, for the
+	// message (issue 14). A run past it is C0605 at the running thread.
+	Deadline time.Time
+	Timeout  time.Duration
 	// Args are main's argv (argv[0] first; empty: "a.out" alone).
 	Args []string
 	// Getenv answers getenv (nil: every variable is unset).
@@ -73,6 +80,7 @@ const DefaultMaxMemory = 2 << 30
 // Machine is the configuration of a running program (seed 004 Fig. 2: the
 // grids, streams and threads cells).
 type Machine struct {
+	clockAt uint64 // m.steps at which overTime next reads the clock
 	prog    *Program
 	opts    Options
 	diags   *diag.List
@@ -90,14 +98,16 @@ type Machine struct {
 	events  []*event
 	// CUDA graphs (graph.go): graphs, nodes and conditional handles, each
 	// named by its index + 1
-	asyncSeen map[[2]int32]bool // reported wgmma operand overwrites (asm.go)
-	graphs    []*cudaGraph
-	nodes     []*graphNode
-	conds     []*condHandle
-	seq       int
-	grids     []*gridRun
-	defDone   []doneOp // completed default-stream operations (seq, vc)
-	lastErr   int
+	asyncSeen    map[[2]int32]bool // reported wgmma operand overwrites (asm.go)
+	proxySeen    map[[2]int32]bool // reported async-proxy reads of unfenced writes (proxy.go)
+	asyncWriting bool              // a TMA load is writing shared memory (proxy.go)
+	graphs       []*cudaGraph
+	nodes        []*graphNode
+	conds        []*condHandle
+	seq          int
+	grids        []*gridRun
+	defDone      []doneOp // completed default-stream operations (seq, vc)
+	lastErr      int
 	// launchErr is the error of the last launch (cudaLaunchKernelEx
 	// returns it); maxDynSmem the cudaFuncAttributeMaxDynamicSharedMemorySize
 	// of each kernel; nextLaunch the attributes of the launch being made.
@@ -302,6 +312,10 @@ type Thread struct {
 	clPhase    int        // the cluster-barrier phase this thread arrived for, + 1
 	wgPend     []wgRead   // wgmma reads not yet committed
 	wgGroups   [][]wgRead // committed wgmma groups not yet waited for
+	// proxy.go: fence.proxy.async and fence.mbarrier_init counts, and
+	// whether a wgmma.fence came after the last wgmma.wait_group
+	proxyFences, mbarInitFences int32
+	wgFenced                    bool
 	// relLc is the clock of the thread's last __threadfence (0: none) and
 	// xvc the releases it acquired through atomics (fence.go)
 	relLc int32
@@ -374,6 +388,7 @@ func (b *blockRun) sharedPtr(m *Machine, i int, name int64) uint64 {
 			}
 			b.dyn = m.newObject(b.grid.shmem, SpaceShared, n, -1)
 			b.dyn.Block, b.dyn.Grid = b.id, int32(b.grid.id)
+			b.dyn.grow = m.pairs.growShared // kernel-only: extent unknown (kernelonly.go)
 		}
 		return ptrOf(b.dyn, 0)
 	}
@@ -388,6 +403,21 @@ func (b *blockRun) sharedPtr(m *Machine, i int, name int64) uint64 {
 		b.shared[i] = o
 	}
 	return ptrOf(b.shared[i], 0)
+}
+
+// overTime reports whether the run is past its deadline; it reads the
+// clock once per 2^18 instructions.
+func (m *Machine) overTime() bool {
+	if m.opts.Deadline.IsZero() || m.steps < m.clockAt {
+		return false
+	}
+	m.clockAt = m.steps + 1<<18
+	return time.Now().After(m.opts.Deadline)
+}
+
+// timeFault reports the time limit at thread t's current instruction.
+func (m *Machine) timeFault(t *Thread) {
+	m.fault(t, t.curPos(), "C0605", "execution time limit (%v) exceeded here (--timeout D raises it)", m.opts.Timeout)
 }
 
 // NewMachine prepares a run of prog.
@@ -540,7 +570,13 @@ func (m *Machine) callHost(fn *Function, args []uint64) (uint64, bool) {
 	copy(t.slots[base:], args)
 	t.frames = append(t.frames, frame{fn: fn, base: base})
 	for {
-		s := m.run(t, 1<<30)
+		// Slices of at most 2^22 instructions, ending just past the step
+		// limit, so that the limits are checked in time.
+		budget := 1 << 22
+		if m.steps <= m.opts.MaxSteps && m.opts.MaxSteps-m.steps < uint64(budget) {
+			budget = int(m.opts.MaxSteps-m.steps) + 1
+		}
+		s := m.run(t, budget)
 		switch s {
 		case stDone:
 			return t.retVal, true
@@ -549,6 +585,10 @@ func (m *Machine) callHost(fn *Function, args []uint64) (uint64, bool) {
 		case stYield:
 			if m.steps > m.opts.MaxSteps {
 				m.fault(t, t.curPos(), "C0605", "execution step limit (%d instructions) exceeded (--max-steps N raises it)", m.opts.MaxSteps)
+				return 0, false
+			}
+			if m.overTime() {
+				m.timeFault(t)
 				return 0, false
 			}
 			if m.exited {
@@ -1044,6 +1084,14 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 		}
 		if m.steps > m.opts.MaxSteps {
 			m.fault(nil, g.fn.PosIdx, "C0605", "execution step limit (%d instructions) exceeded in kernel %s (--max-steps N raises it)", m.opts.MaxSteps, g.fn.Name)
+			return bsEnd
+		}
+		if m.overTime() {
+			t := b.threads[0]
+			if len(e.order) > 0 {
+				t = b.threads[e.order[0]]
+			}
+			m.timeFault(t)
 			return bsEnd
 		}
 		// Only a new arrival at a warp collective can complete one.

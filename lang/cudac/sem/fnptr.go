@@ -91,3 +91,43 @@ func (c *compiler) indirectCall(e *syntax.Call) *Type {
 	c.emit(OpCallInd, 0, int64(n), pos)
 	return ft.Elem.Elem
 }
+
+// indirectLaunch compiles kernel<<<...>>>(args) where kernel is a pointer
+// (a table of kernels to time, as samples keep them): the pointer is
+// compared with each __global__ function of its type, and the one it
+// equals is launched; any other value faults at the launch.
+func (c *compiler) indirectLaunch(e *syntax.Call) *Type {
+	pos := e.Pos
+	ft := c.expr(e.Fun)
+	if ft.Kind == Func {
+		ft = ptrTo(ft)
+	}
+	if !isFuncPtr(ft) {
+		c.errorf(pos, "C0308", "launched object of type %s is not a __global__ function or a pointer to one", ft)
+		c.emit(OpPop, 0, 0, pos)
+		c.emit(OpConst, 0, 0, pos)
+		return tVoid
+	}
+	slot := c.newSlot()
+	c.emit(OpSetLocal, int32(slot), 0, pos)
+	c.emit(OpPop, 0, 0, pos)
+	var ends []int
+	for _, k := range append([]*Function(nil), c.prog.Kernels...) {
+		if len(k.Type.Params) != len(ft.Elem.Params) || !sameType(k.Type, ft.Elem) {
+			continue
+		}
+		c.emit(OpLocal, int32(slot), 0, pos)
+		c.emit(OpConst, 0, int64(c.fnPtr(k)), pos)
+		c.emit(OpEq, 0, 0, pos)
+		next := c.emit(OpJz, 0, 0, pos)
+		c.launch(k, e)
+		ends = append(ends, c.emit(OpJmp, 0, 0, pos))
+		c.patch(next)
+	}
+	c.emit(OpTrap, int32(c.message("launch through a pointer that is not a __global__ function of this type")), 0, pos)
+	c.emit(OpConst, 0, 0, pos)
+	for _, at := range ends {
+		c.patch(at)
+	}
+	return tVoid
+}

@@ -218,6 +218,20 @@ func (m *Machine) globalInputs(rng *rand.Rand) {
 	}
 }
 
+// globalPointers points each pointer variable in __device__ or
+// __constant__ memory at a fresh buffer of unknown extent, as a pointer
+// parameter: a lone kernel's globals are inputs. An initializer, which
+// runs afterwards, still gives its value.
+func (m *Machine) globalPointers(cfg *KernelConfig, rng *rand.Rand, threads int) {
+	for i, g := range m.prog.Globals {
+		if (g.Space != SpaceConstant && g.Space != SpaceDevice) || i >= len(m.globals) || g.Type.Kind != Ptr {
+			continue
+		}
+		n := max(threads, 1) * max(g.Type.ElemSize(), 1)
+		storeN(m.globals[i].Data, 8, m.inputBuffer(cfg, rng, n, g.Type.ElemSize(), g.Name, g.Pos))
+	}
+}
+
 // RunKernelOnly gives each pointer parameter of the kernel a device buffer
 // and each scalar its --arg value (or zero), launches the kernel and waits.
 func (m *Machine) RunKernelOnly(cfg KernelConfig) (bool, error) {
@@ -313,6 +327,10 @@ func (m *Machine) RunKernelOnly(cfg KernelConfig) (bool, error) {
 		return false, fmt.Errorf("--arg names no scalar parameter of %s: %s", fn.Name, strings.Join(unknown, ", "))
 	}
 	m.pairs.intra = cfg.IntraGroup
+	m.pairs.growShared = cfg.Grow && cfg.Shmem == 0
+	if cfg.Grow {
+		m.globalPointers(&cfg, rng, threads)
+	}
 	if cfg.Grow {
 		// a lone kernel is launched as it needs: cooperatively, so that
 		// grid.sync() is allowed (GPUVerify assumes so)
@@ -336,4 +354,22 @@ func (p *Program) Func(name string) *Function {
 		}
 	}
 	return nil
+}
+
+// HasInputGlobals reports whether the program has __constant__ or
+// __device__ variables the random configuration fills (globalInputs).
+func (p *Program) HasInputGlobals() bool {
+	for _, g := range p.Globals {
+		if g.Space != SpaceConstant && g.Space != SpaceDevice {
+			continue
+		}
+		e := g.Type
+		for e.Kind == Array {
+			e = e.Elem
+		}
+		if e.isArith() {
+			return true
+		}
+	}
+	return false
 }

@@ -742,3 +742,46 @@ func init() {
 		return ok(1)
 	})
 }
+
+// groupArity reports group predicates called with the wrong number of
+// arguments in the annotation arguments args (C0304, as a C compiler
+// reports a call that does not match the declaration).
+func (c *compiler) groupArity(args []syntax.Expr) {
+	var walk func(v reflect.Value)
+	walk = func(v reflect.Value) {
+		switch v.Kind() {
+		case reflect.Pointer, reflect.Interface:
+			if v.IsNil() {
+				return
+			}
+			if x, ok := v.Interface().(*syntax.Call); ok && v.Kind() == reflect.Pointer {
+				if n, ok := x.Fun.(*syntax.Name); ok {
+					if gp, ok := groupPreds[n.Name]; ok {
+						want := 1
+						if gp.kind == gpSameGroup {
+							want = 0
+						}
+						if len(x.Args) != want {
+							c.errorf(x.Pos, "C0304", "%s takes %d argument(s), %d given", n.Name, want, len(x.Args))
+						}
+					}
+				}
+			}
+			walk(v.Elem())
+		case reflect.Struct:
+			if v.Type() == posType {
+				return
+			}
+			for i := 0; i < v.NumField(); i++ {
+				if v.Type().Field(i).IsExported() {
+					walk(v.Field(i))
+				}
+			}
+		case reflect.Slice:
+			for i := 0; i < v.Len(); i++ {
+				walk(v.Index(i))
+			}
+		}
+	}
+	walk(reflect.ValueOf(args))
+}

@@ -65,6 +65,13 @@ type pairLog struct {
 	othRecs   map[pairKey]*othGroup
 	othChecks int
 	intra     bool // only pairs in one block (--only-intra-group)
+	// small values of bodiless functions (SmallNondetSeed, annot.go):
+	// each call site's, and the calls each thread made at each
+	sites map[int32]uint64
+	calls map[nondetKey]uint64
+	// growShared: a kernel-only launch with no --shmem: the extent of
+	// extern __shared__ memory is unknown, it grows (kernelonly.go)
+	growShared bool
 }
 
 // maxPairRecs bounds the evaluations kept (beyond, fewer are compared).

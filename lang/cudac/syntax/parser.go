@@ -101,7 +101,7 @@ func (p *parser) leave() { p.depth-- }
 
 // Parse parses the preprocessed tokens of one translation unit.
 func Parse(toks []Token, diags *diag.List) *File {
-	p := &parser{toks: resolveScopes(stripAttributes(toks, diags), diags), diags: diags, templates: map[string]bool{cgPrefix + "tiled_partition": true, "tex1Dfetch": true, "tex1D": true, "tex2D": true, "tex3D": true, "surf2Dread": true}, tags: map[string]bool{}, classTmpls: map[string]bool{}}
+	p := &parser{toks: resolveScopes(stripAttributes(toks, diags), diags), diags: diags, templates: map[string]bool{cgPrefix + "tiled_partition": true}, tags: map[string]bool{}, classTmpls: map[string]bool{}}
 	if len(p.toks) == 0 || p.toks[len(p.toks)-1].Kind != EOF {
 		p.toks = append(p.toks, Token{Kind: EOF})
 	}
@@ -115,6 +115,9 @@ func Parse(toks []Token, diags *diag.List) *File {
 		global[n] = true
 	}
 	p.types = []map[string]bool{global}
+	for n := range TextureFuncs {
+		p.templates[n] = true // tex2D<float>(...): reported by sem
+	}
 	f := &File{}
 	p.file = f
 	for p.tok().Kind != EOF {
@@ -784,7 +787,20 @@ body:
 		p.errorf(t.Pos, "C0206", "conversion operators are not supported")
 	case t.Text == "template":
 		p.errorf(t.Pos, "C0206", "member templates are not supported")
-	case t.Text == "using" || t.Text == "friend":
+	case t.Text == "friend":
+		// a friend (C++ [class.friend]): a class is only granted access;
+		// a function declared or defined here is a free function
+		p.next()
+		if p.is("class") || p.is("struct") {
+			for !p.is(";") && p.tok().Kind != EOF {
+				p.next()
+			}
+			p.expect(";")
+			return true
+		}
+		p.declaration(p.file, nil, nil)
+		return true
+	case t.Text == "using":
 		p.errorf(t.Pos, "C0206", "'%s' in a struct is not supported", t.Text)
 	case t.Kind == Ident && t.Text == tag && p.peek(1).Text == "(":
 		p.next()
@@ -896,6 +912,7 @@ func (p *parser) enumType() *TypeExpr {
 	p.got("class")
 	if p.tok().Kind == Ident && !p.is("{") {
 		t.Name = p.next().Text
+		p.declareName(t.Name, true) // C++: the enum's name is a type name
 	}
 	if p.got(":") {
 		p.specifiers()
@@ -986,6 +1003,13 @@ func (p *parser) declarator(base *TypeExpr) (string, diag.Pos, *TypeExpr) {
 	if hole != nil {
 		*hole = *typ
 		return name, pos, inner
+	}
+	if typ.Kind == TFunc && (strings.HasSuffix(name, "operator++") || strings.HasSuffix(name, "operator--")) {
+		// the postfix form takes a dummy int (C++ [over.inc]): its own name
+		member := p.cur != nil || strings.Contains(name, "::")
+		if member && len(typ.Params) == 1 || !member && len(typ.Params) == 2 {
+			name += "(int)"
+		}
 	}
 	return name, pos, typ
 }
@@ -1531,7 +1555,9 @@ func (p *parser) stmt() Stmt {
 		case "return":
 			p.next()
 			s := &ReturnStmt{Pos: t.Pos}
-			if !p.is(";") {
+			if p.is("{") {
+				s.X = p.initializer() // return {...}; (C++11)
+			} else if !p.is(";") {
 				s.X = p.expr()
 			}
 			p.expect(";")

@@ -341,3 +341,128 @@ int main() {
   return 0;
 }
 // OUT: 7.5 1
+// ---- operators: prefix and postfix ++ (the dummy int), binary -, *=, <, !=, operator() with two arguments, a converting constructor with a default argument, friend operators defined in a class and in a class template (one per instance)
+#include <cstdio>
+struct C {
+  int v;
+  __host__ __device__ C(int x = 0) : v(x) {}
+  __host__ __device__ C &operator++() { ++v; return *this; }
+  __host__ __device__ C operator++(int) { C old = *this; v++; return old; }
+  __host__ __device__ C operator-(const C &o) const { return C(v - o.v); }
+  __host__ __device__ C &operator*=(int k) { v *= k; return *this; }
+  __host__ __device__ bool operator<(const C &o) const { return v < o.v; }
+  __host__ __device__ bool operator!=(const C &o) const { return v != o.v; }
+  __host__ __device__ int operator()(int a, int b) const { return v * a + b; }
+  friend __host__ __device__ C operator+(const C &a, int b) { return C(a.v + b); }
+};
+template <typename T> struct W {
+  T x;
+  __host__ __device__ W operator*(const W &o) const { return W{x * o.x}; }
+  friend __host__ __device__ W operator-(const W &a) { return W{-a.x}; }
+};
+int main() {
+  C a(5), b(2);
+  C c = a - b;
+  ++c;
+  C d = c++;
+  d *= 3;
+  C e = a + 10;
+  W<float> w{1.5f}, w2 = w * w;
+  W<int> wi{4};
+  W<int> wn = -wi;
+  W<float> wf = -w2;
+  printf("%d %d %d %d %d %d %d %g %d %g\n", c.v, d.v, (int)(b < a), (int)(a != a), a(2, 1), e.v, C(7).v, w2.x, wn.x, wf.x);
+  return 0;
+}
+// OUT: 5 12 1 0 11 15 7 2.25 -4 -2.25
+// ---- an enum name is a type name; return {} and return {a, b}; T x = {0} zero-fills a struct whose first member is an array; CUDART_VERSION is predefined
+#include <cstdio>
+enum Mode { FAST, SLOW };
+struct Pair { int a; float b; };
+__host__ __device__ Pair mk(bool z) {
+  if (z) return {};
+  return {3, 1.5f};
+}
+int pick(Mode m) { if (m == SLOW) return {}; return {7}; }
+cudaDeviceProp prop = {0};
+int main() {
+  Pair p = mk(false), q = mk(true);
+  cudaDeviceProp local = {0};
+  printf("%d %g %d %g %d %d %d %d\n", p.a, p.b, q.a, q.b, pick(FAST), pick(SLOW), local.major, CUDART_VERSION >= 2020);
+  return 0;
+}
+// OUT: 3 1.5 0 0 7 0 0 1
+// ---- a kernel launched through a pointer chosen at run time: the pointer selects the kernel
+#include <cstdio>
+__global__ void copyK(float *o, const float *i, int n) { int t = threadIdx.x; if (t < n) o[t] = i[t]; }
+__global__ void dblK(float *o, const float *i, int n) { int t = threadIdx.x; if (t < n) o[t] = 2 * i[t]; }
+__device__ float plain(float x) { return x; }
+int main() {
+  void (*kernel)(float *, const float *, int);
+  const char *names[2] = {"copy", "double"};
+  float *a, *b, h[4] = {1, 2, 3, 4};
+  cudaMalloc(&a, sizeof h);
+  cudaMalloc(&b, sizeof h);
+  cudaMemcpy(a, h, sizeof h, cudaMemcpyHostToDevice);
+  for (int k = 0; k < 2; k++) {
+    switch (k) {
+      case 0: kernel = &copyK; break;
+      case 1: kernel = &dblK; break;
+    }
+    kernel<<<1, 4>>>(b, a, 4);
+    cudaMemcpy(h, b, sizeof h, cudaMemcpyDeviceToHost);
+    printf("%s %g %g\n", names[k], h[0], h[3]);
+  }
+  return 0;
+}
+// OUT: copy 1 4
+// OUT: double 2 8
+// ---- a launch through a pointer that is not a kernel faults at the launch
+__global__ void k1(int *o) { o[0] = 1; }
+int main() {
+  void (*kernel)(int *) = 0;
+  int *d;
+  cudaMalloc(&d, 4);
+  kernel<<<1, 1>>>(d); // ERROR C0309 col=3 "launch through a pointer that is not a __global__ function of this type"
+  return 0;
+}
+// ---- a discarded *p (an expression statement, a for step, the left of a comma) is not a read: *p++ only advances p
+#include <cstdio>
+unsigned radix2(unsigned *log2L, unsigned L) {
+  for (*log2L = 0; (L & 1) == 0; L >>= 1, *log2L++)
+    ;
+  return L;
+}
+int main() {
+  unsigned l;
+  int a[2] = {1, 2}, *p = a;
+  *p++;
+  *p++;
+  printf("%u %d\n", radix2(&l, 48), (int)(p - a));
+  return 0;
+}
+// OUT: 3 2
+// ---- polymorphic objects created with new and destroyed with delete in device code; objects value-initialized with {} and T() keep their class
+#include <cstdio>
+struct Base { __device__ virtual int f() const { return 1; } __device__ virtual ~Base() {} };
+struct Der : Base { int k; __device__ Der(int x) : k(x) {} __device__ int f() const override { return k; } };
+__global__ void k(int *o) {
+  Base *b = threadIdx.x ? (Base *)new Der(10 + threadIdx.x) : new Base();
+  o[threadIdx.x] = b->f();
+  delete b;
+}
+struct H { virtual int g() const { return 5; } };
+struct H2 : H { int g() const override { return 6; } };
+int main() {
+  H2 a{}, b = H2();
+  const H &ra = a, &rb = b;
+  printf("%d %d %d\n", ra.g(), rb.g(), H2().g());
+  int *d, h[2];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 2>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  printf("%d %d\n", h[0], h[1]);
+  return 0;
+}
+// OUT: 6 6 6
+// OUT: 1 11

@@ -1,6 +1,6 @@
 //xfail:NOT_ALL_VERIFIED
 //--blockDim=16 --gridDim=1
-// RESULT: configs=3 excluded=0 findings=1
+// RESULT: configs=4 excluded=0 findings=1
 // A bodiless function that is not uninterpreted returns a fresh value at
 // each call (GPUVerify havocs it): two calls with the same argument differ
 // once the search chooses values (--nondet-seed=1).

@@ -1,6 +1,6 @@
 //xfail:NOT_ALL_VERIFIED
 //--blockDim=32 --gridDim=1
-// RESULT: configs=3 excluded=0 findings=1
+// RESULT: configs=4 excluded=0 findings=1
 // A texture reference's fetch yields a value chosen like an input: 0, then
 // a hashed value (--nondet-seed=1), so an assertion on it fails.
 texture<unsigned, 1, cudaReadModeElementType> keys;

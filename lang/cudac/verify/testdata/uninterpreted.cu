@@ -1,6 +1,6 @@
 //pass
 //--blockDim=16 --gridDim=2
-// RESULT: configs=3 excluded=0 findings=0
+// RESULT: configs=4 excluded=0 findings=0
 // An uninterpreted function (bugle's __uninterpreted_function_ prefix) has
 // one value per argument list, in every thread and at every call site.
 __device__ int __uninterpreted_function_f(int);
