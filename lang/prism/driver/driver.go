@@ -483,7 +483,9 @@ func runVerb(env *frontend.Env, args []string) int {
 	default:
 		return frontend.Usagef(env, "run: --sync=%s: want bundl, compiled or split", *syncMode)
 	}
+	stop := frontend.Progress(env, "weft run "+pos[0])
 	res := bundl.Run(info, cfg, &diags)
+	stop()
 	if *stats {
 		fmt.Fprintf(env.Stderr, "bundl: %d steps, seed %d\n", res.Steps, *seed)
 	}
