@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/prism/check"
@@ -33,6 +34,11 @@ type Config struct {
 	Threads  int // 0: the kernel's @requires thread count
 	Seed     int64
 	MaxSteps int // 0: 10 million
+	// Timeout bounds the run's wall time (0: none); Deadline, when set,
+	// is the absolute end instead. A run past it stops with P0305 at the
+	// statement a thread was executing (issue 14).
+	Timeout  time.Duration
+	Deadline time.Time
 	// SplitBarriers performs a kernel's block-wide sync points as the
 	// generated CUDA does by default: mbarrier arrive after the last use,
 	// phase snapshot at the point, wait before the first use on each path
@@ -102,6 +108,32 @@ type machine struct {
 	// ready are the threads the scheduler may pick; waiting those
 	// blocked until their waitFor holds.
 	ready, waiting []*thread
+	// stmts counts the statements threads executed (one thread runs at a
+	// time, so no lock): a thread that loops on its own registers never
+	// returns to the scheduler, so its statements are bounded here
+	// (stmtLimit, 10 per scheduler step) and so is the wall time
+	// (deadline, read every 4096 statements). last is the statement
+	// executed last, where a scheduler-level limit is reported.
+	stmts, stmtLimit int
+	deadline         time.Time
+	last             diag.Pos
+}
+
+// stmtsPerStep is how many statements per allowed scheduler step the
+// threads may execute together.
+const stmtsPerStep = 10
+
+// count is called before each statement a thread executes.
+func (th *thread) count(s syntax.Stmt) {
+	m := th.m
+	m.stmts++
+	m.last = s.Pos()
+	if m.stmts > m.stmtLimit {
+		th.fail(s.Pos(), "P0305", "Bundl run stopped after %d statements executed by threads (%d per step of the step limit of %d; --max-steps N raises it)", m.stmtLimit, stmtsPerStep, m.cfg.MaxSteps)
+	}
+	if m.stmts&4095 == 0 && !m.deadline.IsZero() && time.Now().After(m.deadline) {
+		th.fail(s.Pos(), "P0305", "Bundl run stopped here: it ran longer than its time limit of %v (--timeout D raises it)", m.cfg.Timeout)
+	}
 }
 
 // unready removes ready[i] (order is irrelevant: picks are random).
@@ -222,6 +254,14 @@ func Run(info *check.Info, cfg Config, errs *diag.List) Result {
 	}
 	m := &machine{info: info, cfg: cfg, T: T, B: B, bars: map[string]*barrier{}, errs: errs,
 		sched: make(chan event), rng: rand.New(rand.NewSource(cfg.Seed))}
+	m.stmtLimit = cfg.MaxSteps * stmtsPerStep
+	if m.stmtLimit/stmtsPerStep != cfg.MaxSteps || m.stmtLimit < 0 {
+		m.stmtLimit = math.MaxInt
+	}
+	m.deadline = cfg.Deadline
+	if m.deadline.IsZero() && cfg.Timeout > 0 {
+		m.deadline = time.Now().Add(cfg.Timeout)
+	}
 	for i := 0; i < B; i++ {
 		m.shared = append(m.shared, map[*check.Var]*Buffer{})
 	}
@@ -336,7 +376,11 @@ func Run(info *check.Info, cfg Config, errs *diag.List) Result {
 			break
 		}
 		if res.Steps >= cfg.MaxSteps {
-			errs.Errorf(diag.Pos{}, "P0305", "Bundl run stopped after %d steps (step limit)", res.Steps)
+			errs.Errorf(m.last, "P0305", "Bundl run stopped after %d steps (step limit; --max-steps N raises it)", res.Steps)
+			break
+		}
+		if res.Steps&1023 == 0 && !m.deadline.IsZero() && time.Now().After(m.deadline) {
+			errs.Errorf(m.last, "P0305", "Bundl run stopped after %d steps: it ran longer than its time limit of %v (--timeout D raises it)", res.Steps, cfg.Timeout)
 			break
 		}
 		res.Steps++
@@ -545,6 +589,7 @@ const (
 
 func (th *thread) block(list []syntax.Stmt, st *state) (branchSignal, *value) {
 	for i, s := range list {
+		th.count(s)
 		th.splitOps(list, i)
 		for _, sp := range th.m.syncs[s] {
 			th.syncPoint(s, sp)
