@@ -4,8 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
-	"reflect"
 	"path/filepath"
+	"reflect"
 	"strings"
 
 	"weft.dev/weft/diag"
