@@ -440,13 +440,7 @@ func (c *compiler) attachMember(fd *syntax.FuncDecl) bool {
 // an overload of the friends of the other instances.
 func (c *compiler) friendOf(fd *syntax.FuncDecl, tm map[string]*Type, tvals map[string]int64) {
 	nd := *fd
-	fn := &Function{Name: fd.Name, decl: &nd, tmap: tm, tvals: tvals, defined: true}
-	c.setSpaces(fn, nd.Q)
-	saveT, saveV := c.tmap, c.tvals
-	c.tmap, c.tvals = tm, tvals
-	fn.Type = c.resolve(nd.Type)
-	c.tmap, c.tvals = saveT, saveV
-	fn.PosIdx = c.pos(nd.Pos)
+	fn := c.boundFunc(fd.Name, &nd, tm, tvals)
 	key := fd.Name
 	if old := c.funcs[fd.Name]; old != nil {
 		if len(c.overloads[fd.Name]) == 0 {
@@ -461,4 +455,17 @@ func (c *compiler) friendOf(fd *syntax.FuncDecl, tm map[string]*Type, tvals map[
 	c.funcs[key] = fn
 	c.prog.Funcs = append(c.prog.Funcs, fn)
 	c.queue = append(c.queue, fn)
+}
+
+// boundFunc is function name declared by d with template parameters
+// bound (tmap, tvals), its type resolved with them.
+func (c *compiler) boundFunc(name string, d *syntax.FuncDecl, tmap map[string]*Type, tvals map[string]int64) *Function {
+	fn := &Function{Name: name, decl: d, tmap: tmap, tvals: tvals, defined: true}
+	c.setSpaces(fn, d.Q)
+	saveT, saveV := c.tmap, c.tvals
+	c.tmap, c.tvals = tmap, tvals
+	fn.Type = c.resolve(d.Type)
+	c.tmap, c.tvals = saveT, saveV
+	fn.PosIdx = c.pos(d.Pos)
+	return fn
 }

@@ -3051,13 +3051,7 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 		c.queue = append(c.queue, fn)
 		return fn
 	}
-	fn := &Function{Name: td.Name, decl: td, tmap: tmap, tvals: tvals, defined: true}
-	c.setSpaces(fn, td.Q)
-	saveT, saveV := c.tmap, c.tvals
-	c.tmap, c.tvals = tmap, tvals
-	fn.Type = c.resolve(td.Type)
-	c.tmap, c.tvals = saveT, saveV
-	fn.PosIdx = c.pos(td.Pos)
+	fn := c.boundFunc(td.Name, td, tmap, tvals)
 	c.insts[key.String()] = fn
 	c.prog.Funcs = append(c.prog.Funcs, fn)
 	if fn.Global {

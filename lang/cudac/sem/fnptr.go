@@ -76,14 +76,8 @@ func isFuncPtr(t *Type) bool { return t.Kind == Ptr && t.Elem != nil && t.Elem.K
 // indirectCall compiles a call through a function pointer expression.
 func (c *compiler) indirectCall(e *syntax.Call) *Type {
 	pos := e.Pos
-	ft := c.expr(e.Fun)
-	if ft.Kind == Func {
-		ft = ptrTo(ft)
-	}
-	if !isFuncPtr(ft) {
-		c.errorf(pos, "C0305", "called object of type %s is not a function or function pointer", ft)
-		c.emit(OpPop, 0, 0, pos)
-		c.emit(OpConst, 0, 0, pos)
+	ft, ok := c.funcPtrOf(e, "C0305", "called object of type %s is not a function or function pointer")
+	if !ok {
 		return tInt
 	}
 	fake := &Function{Name: "the function pointer", Type: ft.Elem}
@@ -98,14 +92,8 @@ func (c *compiler) indirectCall(e *syntax.Call) *Type {
 // equals is launched; any other value faults at the launch.
 func (c *compiler) indirectLaunch(e *syntax.Call) *Type {
 	pos := e.Pos
-	ft := c.expr(e.Fun)
-	if ft.Kind == Func {
-		ft = ptrTo(ft)
-	}
-	if !isFuncPtr(ft) {
-		c.errorf(pos, "C0308", "launched object of type %s is not a __global__ function or a pointer to one", ft)
-		c.emit(OpPop, 0, 0, pos)
-		c.emit(OpConst, 0, 0, pos)
+	ft, ok := c.funcPtrOf(e, "C0308", "launched object of type %s is not a __global__ function or a pointer to one")
+	if !ok {
 		return tVoid
 	}
 	slot := c.newSlot()
@@ -130,4 +118,20 @@ func (c *compiler) indirectLaunch(e *syntax.Call) *Type {
 		c.patch(at)
 	}
 	return tVoid
+}
+
+// funcPtrOf compiles the callee of e, a function or function pointer;
+// otherwise it reports code (msg names the type) and leaves a 0.
+func (c *compiler) funcPtrOf(e *syntax.Call, code, msg string) (*Type, bool) {
+	ft := c.expr(e.Fun)
+	if ft.Kind == Func {
+		ft = ptrTo(ft)
+	}
+	if !isFuncPtr(ft) {
+		c.errorf(e.Pos, code, msg, ft)
+		c.emit(OpPop, 0, 0, e.Pos)
+		c.emit(OpConst, 0, 0, e.Pos)
+		return ft, false
+	}
+	return ft, true
 }

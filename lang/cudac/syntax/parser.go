@@ -869,6 +869,12 @@ func (p *parser) method(tag, name string, pos diag.Pos, typ *TypeExpr, q Qualifi
 }
 
 func (p *parser) methodBody(fd *FuncDecl) {
+	p.body(fd)
+	p.file.Funcs = append(p.file.Funcs, fd)
+}
+
+// body parses fd's body with its parameters in scope.
+func (p *parser) body(fd *FuncDecl) {
 	p.push()
 	for _, prm := range fd.Type.Params {
 		if prm.Name != "" {
@@ -878,7 +884,6 @@ func (p *parser) methodBody(fd *FuncDecl) {
 	fd.Body = p.block()
 	p.pop()
 	fd.EndPos = fd.Body.End
-	p.file.Funcs = append(p.file.Funcs, fd)
 }
 
 // classTemplateArg parses the <arg> of a built-in class template.
@@ -1252,15 +1257,7 @@ func (p *parser) outOfClassCtor(f *File, q Qualifiers, tparams []string, tvalues
 	if !p.is("{") {
 		p.errorf(p.tok().Pos, "C0201", "expected the body of %s, found '%s'", fd.Name, p.tok().Text)
 	}
-	p.push()
-	for _, prm := range ft.Params {
-		if prm.Name != "" {
-			p.declareName(prm.Name, false)
-		}
-	}
-	fd.Body = p.block()
-	p.pop()
-	fd.EndPos = fd.Body.End
+	p.body(fd)
 	if tparams != nil {
 		f.Templates = append(f.Templates, fd)
 	} else {
@@ -1312,15 +1309,7 @@ func (p *parser) declaration(f *File, tparams []string, tvalues []bool) {
 				fd.TParams = nil
 				fd.SpecArgs, fd.SpecArgExprs = p.spec, p.specExpr
 				p.hasSpec = false
-				p.push()
-				for _, prm := range typ.Params {
-					if prm.Name != "" {
-						p.declareName(prm.Name, false)
-					}
-				}
-				fd.Body = p.block()
-				p.pop()
-				fd.EndPos = fd.Body.End
+				p.body(fd)
 				f.Specs = append(f.Specs, fd)
 				return
 			}
@@ -1329,15 +1318,7 @@ func (p *parser) declaration(f *File, tparams []string, tvalues []bool) {
 				p.templates[name] = true
 			}
 			p.declareName(name, false)
-			p.push()
-			for _, prm := range typ.Params {
-				if prm.Name != "" {
-					p.declareName(prm.Name, false)
-				}
-			}
-			fd.Body = p.block()
-			p.pop()
-			fd.EndPos = fd.Body.End
+			p.body(fd)
 			if tparams != nil {
 				f.Templates = append(f.Templates, fd)
 			} else {
