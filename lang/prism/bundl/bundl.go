@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"runtime/metrics"
 	"slices"
 	"sort"
 	"strings"
@@ -39,6 +40,10 @@ type Config struct {
 	// statement a thread was executing (issue 14).
 	Timeout  time.Duration
 	Deadline time.Time
+	// MaxMemory bounds the growth of the Go heap during the run, in bytes
+	// (0: DefaultMaxMemory): local arrays and buffers of every simulated
+	// thread live there. A run past it stops with P0305.
+	MaxMemory uint64
 	// SplitBarriers performs a kernel's block-wide sync points as the
 	// generated CUDA does by default: mbarrier arrive after the last use,
 	// phase snapshot at the point, wait before the first use on each path
@@ -117,6 +122,30 @@ type machine struct {
 	stmts, stmtLimit int
 	deadline         time.Time
 	last             diag.Pos
+	heap0, maxMem    uint64 // heap at the start; Config.MaxMemory
+}
+
+// DefaultMaxMemory is the default of Config.MaxMemory.
+const DefaultMaxMemory = 4 << 30
+
+// heapMetric is the live heap in bytes (runtime/metrics; reading it does
+// not stop the world).
+const heapMetric = "/memory/classes/heap/objects:bytes"
+
+func heapBytes() uint64 {
+	s := []metrics.Sample{{Name: heapMetric}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
+}
+
+// overMemory reports whether the heap grew past the limit since the run
+// started.
+func (m *machine) overMemory() bool {
+	h := heapBytes()
+	return h > m.heap0 && h-m.heap0 > m.maxMem
 }
 
 // stmtsPerStep is how many statements per allowed scheduler step the
@@ -131,8 +160,13 @@ func (th *thread) count(s syntax.Stmt) {
 	if m.stmts > m.stmtLimit {
 		th.fail(s.Pos(), "P0305", "Bundl run stopped after %d statements executed by threads (%d per step of the step limit of %d; --max-steps N raises it)", m.stmtLimit, stmtsPerStep, m.cfg.MaxSteps)
 	}
-	if m.stmts&4095 == 0 && !m.deadline.IsZero() && time.Now().After(m.deadline) {
-		th.fail(s.Pos(), "P0305", "Bundl run stopped here: it ran longer than its time limit of %v (--timeout D raises it)", m.cfg.Timeout)
+	if m.stmts&4095 == 0 {
+		if !m.deadline.IsZero() && time.Now().After(m.deadline) {
+			th.fail(s.Pos(), "P0305", "Bundl run stopped here: it ran longer than its time limit of %v (--timeout D raises it)", m.cfg.Timeout)
+		}
+		if m.overMemory() {
+			th.fail(s.Pos(), "P0305", "Bundl run stopped here: it allocated more than its memory limit of %d bytes (--max-memory BYTES raises it)", m.maxMem)
+		}
 	}
 }
 
@@ -258,6 +292,12 @@ func Run(info *check.Info, cfg Config, errs *diag.List) Result {
 	if m.stmtLimit/stmtsPerStep != cfg.MaxSteps || m.stmtLimit < 0 {
 		m.stmtLimit = math.MaxInt
 	}
+	m.maxMem = cfg.MaxMemory
+	if m.maxMem == 0 {
+		m.maxMem = DefaultMaxMemory
+	}
+	m.heap0 = heapBytes()
+	m.last = fn.Decl.At // until a thread executes a statement
 	m.deadline = cfg.Deadline
 	if m.deadline.IsZero() && cfg.Timeout > 0 {
 		m.deadline = time.Now().Add(cfg.Timeout)
@@ -381,6 +421,10 @@ func Run(info *check.Info, cfg Config, errs *diag.List) Result {
 		}
 		if res.Steps&1023 == 0 && !m.deadline.IsZero() && time.Now().After(m.deadline) {
 			errs.Errorf(m.last, "P0305", "Bundl run stopped after %d steps: it ran longer than its time limit of %v (--timeout D raises it)", res.Steps, cfg.Timeout)
+			break
+		}
+		if res.Steps&1023 == 0 && m.overMemory() {
+			errs.Errorf(m.last, "P0305", "Bundl run stopped after %d steps: it allocated more than its memory limit of %d bytes (--max-memory BYTES raises it)", res.Steps, m.maxMem)
 			break
 		}
 		res.Steps++

@@ -438,6 +438,8 @@ func runVerb(env *frontend.Env, args []string) int {
 	threadsN := fs.Int("threads", 0, "threads per block (default: the kernel's @requires)")
 	seed := fs.Int64("seed", 1, "scheduler seed")
 	maxSteps := fs.Int("max-steps", 0, "stop with P0305 after N scheduler steps, or 10 N statements executed by threads (0: 10 million)")
+	maxMem := frontend.ByteSize(bundl.DefaultMaxMemory)
+	fs.Var(&maxMem, "max-memory", "`BYTES`: stop with P0305 when the run's memory (buffers, and local arrays of every thread) grows by more than BYTES")
 	timeout := fs.Duration("timeout", DefaultTimeout, "`D`: stop with P0305, at the statement running, after this wall time (0: no limit)")
 	show := fs.Int("print", 64, "print at most N elements of each output buffer")
 	from := fs.Int("from", 0, "print from element N on (the line then reads NAME[LEN] = [N:] v_N ...)")
@@ -474,6 +476,7 @@ func runVerb(env *frontend.Env, args []string) int {
 	cfg := *lc.cfg
 	cfg.Blocks, cfg.Threads, cfg.Seed, cfg.MaxSteps = *blocks, *threadsN, *seed, *maxSteps
 	cfg.Timeout = *timeout
+	cfg.MaxMemory = uint64(maxMem)
 	switch *syncMode {
 	case "bundl":
 	case "compiled":
@@ -483,7 +486,9 @@ func runVerb(env *frontend.Env, args []string) int {
 	default:
 		return frontend.Usagef(env, "run: --sync=%s: want bundl, compiled or split", *syncMode)
 	}
+	stop := frontend.Progress(env, "weft run "+pos[0])
 	res := bundl.Run(info, cfg, &diags)
+	stop()
 	if *stats {
 		fmt.Fprintf(env.Stderr, "bundl: %d steps, seed %d\n", res.Steps, *seed)
 	}

@@ -94,7 +94,9 @@ func buildWeft(env *frontend.Env, args []string) int {
 	// NAME=VALUE sizes serve the sync check, as in weft check.
 	if !*noCheck {
 		ctx := &CheckContext{Env: env, File: f, Sizes: sizes, Errs: &errs, Build: true}
+		stop := frontend.Progress(env, "weft build "+pos[0]+" (checking)")
 		runCheckers(ctx)
+		stop()
 		if errs.HasErrors() {
 			return frontend.Report(env, &errs, *asJSON)
 		}
@@ -104,7 +106,9 @@ func buildWeft(env *frontend.Env, args []string) int {
 	if errs.HasErrors() {
 		return frontend.Report(env, &errs, *asJSON)
 	}
+	stop := frontend.Progress(env, "weft build "+pos[0])
 	o, crash := generate(f, l, cudagen.Options{Stem: *stem, Harness: *harness, Proc: *proc}, &errs)
+	stop()
 	if crash != nil {
 		// The generator is fuzzed not to panic; if it still does, say so
 		// plainly instead of printing a stack trace.

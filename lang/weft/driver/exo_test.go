@@ -45,6 +45,10 @@ func TestExoDialectCorpus(t *testing.T) {
 		// GPU: TMA ring + wgmma (sync check at the # check: sizes); with
 		// A = B = ones every element of C is K = 64.
 		{"tma_ring_gemm.weft", nil, map[string][]float64{"C": seqf(128*256, func(int) float64 { return 64 })}},
+		// GPU, Exo's GPU-branch form: ring-buffered and pre-arrived
+		// mbarriers, async instructions without CudaAsync, swizzled SMEM
+		// in CUDA code; C = A + B with A = iota, B = ones.
+		{"ring_add.weft", nil, map[string][]float64{"C": seqf(128*96, func(i int) float64 { return float64(i) + 1 })}},
 	} {
 		path := filepath.Join(examples, "exo", tc.file)
 		src, err := os.ReadFile(path)

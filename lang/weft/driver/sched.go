@@ -76,7 +76,9 @@ func schedVerb(env *frontend.Env, args []string) int {
 	if *trace {
 		opts.Trace = env.Stderr
 	}
+	stop := frontend.Progress(env, "weft sched "+script.Name)
 	res := sched.Run(f, script, opts, &errs)
+	stop()
 	if errs.HasErrors() {
 		return frontend.Report(env, &errs, *asJSON)
 	}
