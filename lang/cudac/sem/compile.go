@@ -1346,7 +1346,7 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 	if d.Type.Kind == syntax.TFunc {
 		return
 	}
-	if lam, ok := d.Init.(*syntax.Lambda); ok && hasAuto(d.Type) && !lam.ByValue {
+	if lam, ok := d.Init.(*syntax.Lambda); ok && hasAuto(d.Type) && !lam.ByValue && !c.returnsObject(lam) {
 		c.declare(d.Name, &sym{kind: symLambda, lam: lam})
 		c.checkLambda(lam)
 		return
@@ -1713,6 +1713,15 @@ func arithType(a, b *Type) *Type {
 func (c *compiler) convert(from, to *Type, pos diag.Pos) {
 	if from == to || to.Kind == Void {
 		return
+	}
+	if from.Kind == Struct && to.Kind != Struct {
+		if fn := c.conversionOf(from, to); fn != nil {
+			// the object's conversion function (operators.go)
+			c.checkCallSpace(fn, pos)
+			c.emit(OpCall, int32(c.funcIndex(fn)), 1, pos)
+			c.convert(c.result(fn.Type.Elem, false, pos), to, pos)
+			return
+		}
 	}
 	switch {
 	case to.Kind == Bool:
@@ -2341,12 +2350,32 @@ func (c *compiler) binary(e *syntax.Binary) *Type {
 	if _, ok := compoundOps[e.Op]; ok {
 		return c.assign(e)
 	}
-	tx := c.expr(e.X)
-	ty := c.expr(e.Y)
+	tx := c.convertedOperand(c.expr(e.X), pos)
+	ty := c.convertedOperand(c.expr(e.Y), pos)
 	if tx.std != 0 || ty.std != 0 {
 		return c.stdBinaryOps(e.Op, tx, ty, pos)
 	}
 	return c.arith(e.Op, tx, ty, pos)
+}
+
+// convertedOperand applies a class operand's conversion function to an
+// arithmetic type or pointer, as the built-in operators need (C++
+// [over.built]); other operands stay as they are.
+func (c *compiler) convertedOperand(t *Type, pos diag.Pos) *Type {
+	if t.Kind != Struct || t.Name == "" || t.std != 0 || t.vec != nil {
+		return t
+	}
+	for k := 0; k < 8; k++ {
+		fn := c.funcs[fmt.Sprintf("%s::operator conv#%d", tagOf(t), k)]
+		if fn == nil {
+			break
+		}
+		if rt := fn.Type.Elem; rt.isScalar() && rt.Kind != Bool {
+			c.convert(t, rt, pos)
+			return rt
+		}
+	}
+	return t
 }
 
 // arith applies op to the two values on the stack (x below y) of types tx

@@ -365,6 +365,16 @@ func (p *parser) skipTopLevel(start int) {
 
 func (p *parser) template(f *File) {
 	p.expect("template")
+	if !p.is("<") {
+		// an explicit instantiation, template R f<A>(...); (C++
+		// [temp.explicit]): templates are instantiated where used, so
+		// it adds nothing
+		for !p.is(";") && p.tok().Kind != EOF {
+			p.next()
+		}
+		p.expect(";")
+		return
+	}
 	p.expect("<")
 	names := []string{}
 	var values []bool
@@ -783,8 +793,40 @@ body:
 	case p.is("~") && p.peek(1).Text == tag:
 		p.destructor(tag, q)
 		return true
-	case t.Text == "operator":
-		p.errorf(t.Pos, "C0206", "conversion operators are not supported")
+	case t.Text == "operator" && p.peek(1).Kind == Ident:
+		// a conversion function, operator T() (C++ [class.conv.fct]):
+		// "Tag::operator conv#k", the k-th of its class
+		p.next()
+		rt, _ := p.specifiers()
+		for p.is("*") || p.is("&") {
+			st := p.next()
+			kind := TPointer
+			if st.Text == "&" {
+				kind = TRef
+			}
+			rt = &TypeExpr{Kind: kind, Elem: rt, Pos: st.Pos}
+			for p.got("const") {
+				rt.Const = true
+			}
+		}
+		p.expect("(")
+		p.expect(")")
+		ft := p.suffixesAfterFunc(&TypeExpr{Kind: TFunc, Elem: rt, Pos: t.Pos})
+		k := 0
+		if p.cur != nil {
+			for _, m := range p.cur.Methods {
+				if strings.HasPrefix(m, "operator conv#") {
+					k++
+				}
+			}
+			p.cur.Methods = append(p.cur.Methods, fmt.Sprintf("operator conv#%d", k))
+		}
+		fd := &FuncDecl{Pos: t.Pos, Name: fmt.Sprintf("%s::operator conv#%d", tag, k), Type: ft, Q: q, Recv: tag}
+		if p.got(";") {
+			p.errorf(t.Pos, "C0206", "a conversion function must be defined in its class")
+		}
+		p.methodBody(fd)
+		return true
 	case t.Text == "template":
 		p.errorf(t.Pos, "C0206", "member templates are not supported")
 	case t.Text == "friend":

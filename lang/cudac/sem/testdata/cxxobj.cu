@@ -466,3 +466,64 @@ int main() {
 }
 // OUT: 6 6 6
 // OUT: 1 11
+// ---- conversion functions: SharedMemory<T> (operator T*() and operator const T*()) in a kernel template, operator double() in arithmetic and initialization; an explicit instantiation adds nothing
+#include <cstdio>
+template <class T> struct SharedMemory {
+  __device__ inline operator T *() {
+    extern __shared__ int __smem[];
+    return (T *)__smem;
+  }
+  __device__ inline operator const T *() const {
+    extern __shared__ int __smem[];
+    return (T *)__smem;
+  }
+};
+struct Meters {
+  double v;
+  __host__ __device__ operator double() const { return v; }
+  __host__ __device__ explicit operator bool() const { return v != 0; }
+};
+template <class T> __global__ void sum(const T *in, T *out) {
+  T *s = SharedMemory<T>();
+  s[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    T t = 0;
+    for (int i = 0; i < blockDim.x; i++) t += s[i];
+    *out = t;
+  }
+}
+template __global__ void sum<float>(const float *, float *);
+int main() {
+  float h[4] = {1, 2, 3, 4}, *d, r;
+  cudaMalloc(&d, 5 * sizeof(float));
+  cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);
+  sum<float><<<1, 4, 4 * sizeof(float)>>>(d, d + 4);
+  cudaMemcpy(&r, d + 4, sizeof r, cudaMemcpyDeviceToHost);
+  Meters m{2.5};
+  double x = m * 2;
+  double y = m;
+  printf("%g %g %g\n", r, x, y);
+  return 0;
+}
+// OUT: 10 5 2.5
+// ---- a lambda capturing by reference that returns a struct (its closure is called)
+#include <cstdio>
+struct Q { int a, b; };
+int main() {
+  Q q = {3, 4};
+  int k = 10;
+  auto pick = [&q, &k](unsigned i) -> const Q {
+    switch (i) {
+      case 0: return Q{q.a * k, q.b};
+      case 1: return q;
+    }
+    return {};
+  };
+  Q x = pick(0), y = pick(1), z = pick(7);
+  k = 2;
+  Q w = pick(0);
+  printf("%d %d %d %d %d %d\n", x.a, x.b, y.a, z.a, z.b, w.a);
+  return 0;
+}
+// OUT: 30 4 3 0 0 6
