@@ -2822,7 +2822,10 @@ func (c *compiler) call(e *syntax.Call) *Type {
 		}
 		return c.indirectCall(e)
 	}
-	if td := c.templates[n.Name]; td != nil {
+	if td := c.templates[n.Name]; td != nil && !(c.funcs[n.Name] != nil && len(e.TypeArgs) == 0 && len(e.TArgExpr) == 0) {
+		// (a function and a function template of one name: a call
+		// without template arguments is the function's, C++
+		// [over.match.best] preferring the non-template)
 		fn = c.instantiate(td, e)
 		if fn == nil {
 			c.emit(OpConst, 0, 0, pos)

@@ -527,3 +527,21 @@ int main() {
   return 0;
 }
 // OUT: 30 4 3 0 0 6
+// ---- a function and a function template of one name: a call without template arguments is the function's
+#include <cstdio>
+template <unsigned B, bool Pow2> __global__ void scale(float *v) { v[threadIdx.x] *= Pow2 ? B : 1; }
+void scale(int n, float *d) {
+  if (n == 4) scale<2, true><<<1, 4>>>(d);
+  else scale<2, false><<<1, n>>>(d);
+}
+int main() {
+  float h[4] = {1, 2, 3, 4}, *d;
+  cudaMalloc(&d, sizeof h);
+  cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);
+  scale(4, d);
+  scale(3, d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  printf("%g %g\n", h[0], h[3]);
+  return 0;
+}
+// OUT: 2 8
