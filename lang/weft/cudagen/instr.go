@@ -148,6 +148,9 @@ func (g *gen) instrCall(w *cuda.Writer, s *syntax.CallStmt, in *lib.Instr, x *ex
 	// *&x is x: scalar arguments reach pointer templates as &x.
 	code = strings.ReplaceAll(code, "*&", "")
 	g.needHelpers(code, s)
+	if ctx == nil && strings.Contains(code, "_mm256_") {
+		g.intrinsics = true
+	}
 	for _, line := range strings.Split(code, "\n") {
 		w.Line("%s", line)
 	}

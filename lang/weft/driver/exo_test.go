@@ -41,6 +41,7 @@ func TestExoDialectCorpus(t *testing.T) {
 			s := r(float64(i) + r(math.Sin(float64(i))))
 			return r(math.Sqrt(r(s * s)))
 		})}},
+		{"avx2_fma.weft", nil, map[string][]float64{"y": seqf(32, func(i int) float64 { return 1 + float64(i)*float64(i) })}},
 		{"par_loop.weft", nil, map[string][]float64{"A": seqf(32, func(i int) float64 { return float64(i) + 1 })}},
 		// GPU: TMA ring + wgmma (sync check at the # check: sizes); with
 		// A = B = ones every element of C is K = 64.
