@@ -182,7 +182,7 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 	for _, fd := range f.Funcs {
 		name := fd.Name
 		if old := c.funcs[fd.Name]; old != nil {
-			if sameSignature(old.decl, fd) || fd.Recv != "" || fd.Name == "main" {
+			if sameSignature(old.decl, fd) || fd.Recv != "" && (fd.Ctor || fd.Dtor) || fd.Name == "main" {
 				c.errorf(fd.Pos, "C0311", "redefinition of function %s", fd.Name)
 				continue
 			}
@@ -2161,7 +2161,7 @@ var namedConsts = map[string]int64{
 
 func (c *compiler) unary(e *syntax.Unary) *Type {
 	pos := e.Pos
-	if c.hasOps && (e.Op == "-" || e.Op == "!" || e.Op == "~" || e.Op == "+") {
+	if c.hasOps && (e.Op == "-" || e.Op == "!" || e.Op == "~" || e.Op == "+" || e.Op == "*" && c.typeOf(e.X, false).Kind == Struct) {
 		if t, ok := c.operatorCall(e.Op, pos, e.X, nil); ok {
 			return t
 		}
@@ -2585,6 +2585,14 @@ func (c *compiler) assign(e *syntax.Binary) *Type {
 	if xt := c.typeOf(e.X, false); xt.Kind == Struct && xt.std != 0 {
 		return c.stdAssign(e, xt)
 	}
+	if c.hasOps && e.Op == "=" {
+		// a user-declared assignment operator (C++ [class.copy.assign])
+		if xt := c.typeOf(e.X, false); xt.Kind == Struct && xt.Name != "" && c.funcs[tagOf(xt)+"::operator="] != nil {
+			if t, ok := c.operatorCall("=", e.Pos, e.X, e.Y); ok {
+				return t
+			}
+		}
+	}
 	lv := c.lvalue(e.X)
 	if lv.t.Kind == Array {
 		c.errorf(pos, "C0303", "array is not assignable")
@@ -2781,12 +2789,19 @@ func (c *compiler) call(e *syntax.Call) *Type {
 	n, ok := e.Fun.(*syntax.Name)
 	if ok && c.cls != "" && c.lookup(n.Name) == nil && c.funcs[n.Name] == nil {
 		if ct := c.lookupTag(c.cls); c.recv != nil && isVirtual(ct, n.Name) {
+			c.rawRef = raw
 			return c.virtualCall(ct, n.Name, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
 		}
 		if fn := c.methodOf(c.lookupTag(c.cls), c.cls, n.Name); fn != nil {
+			if fn.decl != nil && len(c.overloads[fn.decl.Name]) > 1 {
+				if p := c.pickOverload(c.overloads[fn.decl.Name], e); p != nil {
+					fn = p
+				}
+			}
 			if c.recv == nil && (fn.decl == nil || !fn.decl.Q.Static) {
 				c.errorf(e.Pos, "C0305", "calling member function %s without an object (from a static member function)", fn.Name)
 			}
+			c.rawRef = raw
 			return c.methodCall(fn, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
 		}
 	}
@@ -2794,6 +2809,7 @@ func (c *compiler) call(e *syntax.Call) *Type {
 		// Base::f(args) in a member function: f of the base on this
 		// object, without virtual dispatch (C++ [class.virtual]p16)
 		if fn := c.funcs[n.Name]; fn != nil && fn.decl != nil && fn.decl.Recv != "" && !fn.decl.Q.Static {
+			c.rawRef = raw
 			return c.methodCall(fn, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
 		}
 	}

@@ -107,7 +107,7 @@ int main() {
   B b;
   A *p = (A *)calloc(1, sizeof(B));
   printf("%d\n", b.g());
-  printf("%d\n", p->g()); // ERROR C0405 col=22 "call through an invalid function pointer 0x0"
+  printf("%d\n", p->g()); // ERROR C0405 col=22 "virtual call of g on memory that holds no constructed object of struct A or a class derived from it"
   return 0;
 }
 // OUT: 42
@@ -545,3 +545,64 @@ int main() {
   return 0;
 }
 // OUT: 2 8
+// ---- user-declared assignment operators (overloaded), unary operator! and operator* on objects
+#include <cstdio>
+struct Acc {
+  int n, copies;
+  Acc() : n(0), copies(0) {}
+  Acc &operator=(const Acc &o) { n = o.n; copies = o.copies + 1; return *this; }
+  Acc &operator=(int v) { n = v; return *this; }
+  bool operator!() const { return n == 0; }
+  int operator*() const { return n * 10; }
+};
+int main() {
+  Acc a, b;
+  a = 5;
+  b = a;
+  Acc c;
+  c = b = a;
+  printf("%d %d %d %d %d %d\n", b.n, b.copies, c.copies, (int)!a, (int)!Acc(), *a);
+  return 0;
+}
+// OUT: 5 1 2 0 1 50
+// ---- overloaded member functions (of a struct and of a class template), chosen by the arguments, also unqualified inside a member; a member returning a reference returns the object another member returned
+#include <cstdio>
+template <typename T> struct Grid {
+  T d[6];
+  int w;
+  __host__ __device__ T &at(int i) { return d[i]; }
+  __host__ __device__ T &at(int x, int y) { return at(y * w + x); }
+  __host__ __device__ T get(float f) const { return (T)(f * 2); }
+  __host__ __device__ T get(int i) const { return d[i]; }
+};
+struct S {
+  int v;
+  int f(int a) { return a + v; }
+  int f(int a, int b) { return a * b + v; }
+  double f(double x) { return x / 2; }
+};
+int main() {
+  Grid<int> g;
+  g.w = 3;
+  for (int i = 0; i < 6; i++) g.at(i) = i * i;
+  g.at(1, 1) = 100;
+  S s{1};
+  printf("%d %d %d %d %d %g\n", g.at(2, 1), g.get(4), g.get(1.5f), s.f(2), s.f(2, 3), s.f(3.0));
+  return 0;
+}
+// OUT: 25 100 3 3 7 1.5
+// ---- an object constructed on the host and copied to the device has the host's virtual functions: a virtual call on the device is undefined, and reported
+struct B { __host__ __device__ virtual int f() const { return 1; } };
+struct D : B { __host__ __device__ int f() const override { return 2; } };
+__global__ void k(const D *d, int *o) { o[0] = d->f(); } // ERROR C0405 col=52 "virtual call of f on an object of struct D constructed in host code, called from device code"
+int main() {
+  D h;
+  D *dd;
+  int *o;
+  cudaMalloc(&dd, sizeof(D));
+  cudaMalloc(&o, 4);
+  cudaMemcpy(dd, &h, sizeof(D), cudaMemcpyHostToDevice);
+  k<<<1, 1>>>(dd, o);
+  cudaDeviceSynchronize();
+  return h.f() - 2;
+}
