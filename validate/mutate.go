@@ -19,7 +19,7 @@ import (
 // synchronization bug validation misses.
 
 // syncCall matches a line that is one call of a synchronization function.
-var syncCall = regexp.MustCompile(`^(\s*)(if \([^;{}]*\) )?((weft::)?(barrier_cta_sync|cp_async_wait_all|cp_async_wait_group<\d+>|cp_async_commit_group|cp_async_mbarrier_arrive_noinc|mbarrier_arrive\w*|mbarrier_wait|fence_\w+|bulk_commit_group|bulk_wait_group\w*|wgmma_fence|wgmma_commit_group|wgmma_wait_group<\d+>|cluster_(arrive|wait|sync))|__syncthreads|__syncwarp|__threadfence\w*|\w+\.sync|prism_\w*(sync|wait|arrive|fence|commit|expect_tx)\w*(<[^>]*>)?)\s*\(.*\);\s*(// .*)?$`)
+var syncCall = regexp.MustCompile(`^(\s*)(if \([^;{}]*\) )?((weft::)?(barrier_cta_sync|cp_async_wait_all|cp_async_wait_group<\d+>|cp_async_commit_group|cp_async_mbarrier_arrive_noinc|mbarrier_arrive\w*|mbarrier_wait|fence_\w+|bulk_commit_group|bulk_wait_group\w*|wgmma_fence|wgmma_commit_group|wgmma_wait_group<\d+>|cluster_(arrive|wait|sync))|__syncthreads|__syncwarp|__threadfence\w*|\w+\.sync|prism_(mbar_wait|mbar_arrive|mbar_expect_tx|mbar_init_fence|wgmma_fence|wgmma_commit|wgmma_wait\w*|cp_async_wait\w*|bar_sync)(<[^>]*>)?)\s*\(.*\);\s*(// .*)?$`)
 
 type mutant struct {
 	file string
@@ -43,7 +43,13 @@ func (v *run) mutants(t *target) {
 		}
 		for i, l := range strings.Split(string(b), "\n") {
 			if syncCall.MatchString(l) {
-				ms = append(ms, mutant{f, i + 1, strings.TrimSpace(l)})
+				_, src, _ := strings.Cut(l, "// weft:src ")
+				code, _, _ := strings.Cut(l, "//")
+				code = strings.TrimSpace(code)
+				if src != "" {
+					code += " (source " + strings.TrimSpace(src) + ")"
+				}
+				ms = append(ms, mutant{f, i + 1, code})
 			}
 		}
 	}
@@ -135,8 +141,11 @@ func firstLine(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]
 	}
-	if i := strings.Index(s, ": error["); i >= 0 {
-		s = s[i+2:]
+	for _, sev := range []string{": error[", ": warning["} {
+		if i := strings.Index(s, sev); i >= 0 {
+			s = s[i+2:]
+			break
+		}
 	}
 	return s
 }
