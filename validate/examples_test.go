@@ -198,7 +198,7 @@ func TestMutate(t *testing.T) {
   mutant fig13_async.cu:85 prism_cp_async_wait_all(); (source fig13_async.prism:17:25): killed: warning[C0407]: read of uninitialized shared memory prism_smem
   mutant fig13_async.cu:89 prism_mbar_arrive(prism_sync + 0); (source fig13_async.prism:21:17): killed: error[C0502]: deadlock in block 0 of kernel fig13_async: a barrier or mbarrier phase that threads wait for can never complete
   mutant fig13_async.cu:96 prism_mbar_wait(prism_sync + 0, prism_w0); (source fig13_async.prism:23:25): killed: error[C0501]: data race on shared memory prism_smem (byte 16): read by thread 0 of block 0 (kernel fig13_async) conflicts with an unordered write by thread 1 of block 0 (kernel fig13_async)
-fig13_async: 4 of 4 mutants killed (100%; 0 only under the run-ahead or random schedule), 0 survived`
+fig13_async: 4 of 4 mutants killed (100%; 0 only under the run-ahead or a random schedule), 0 survived`
 	if rc != 0 || !matchLines(out.String(), want) {
 		t.Errorf("status %d\n%s%s--- want:\n%s", rc, out.String(), errb.String(), want)
 	}

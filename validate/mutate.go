@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -57,9 +58,9 @@ func (v *run) mutants(t *target) {
 	// interleaved one instruction at a time, nearly in step) does not
 	// kill: the run-ahead schedule (each thread runs until it blocks
 	// before the next gets a turn: a thread whose wait was deleted races
-	// ahead of the others) and a seeded random schedule (random order and
-	// slices of up to 40 instructions: a thread is preempted between two
-	// arrives, say, while another laps it). A schedule is used when the
+	// ahead of the others) and three seeded random schedules (random order
+	// and slices of up to 40 instructions: a thread is preempted between
+	// two arrives, say, while another laps it). A schedule is used when the
 	// program itself validates under it. The race check does not depend
 	// on the schedule; what it changes is which phase an arrival lands
 	// in, and whether a thread reaches an access at all.
@@ -68,7 +69,11 @@ func (v *run) mutants(t *target) {
 		args []string
 	}
 	var scheds []schedule
-	for _, sc := range []schedule{{"run-ahead", []string{"--quantum", "1000000"}}, {"random", []string{"--schedule", "random", "--seed", "1", "--quantum", "16"}}} {
+	all := []schedule{{"run-ahead", []string{"--quantum", "1000000"}}}
+	for seed := 1; seed <= 3; seed++ {
+		all = append(all, schedule{fmt.Sprintf("random (seed %d)", seed), []string{"--schedule", "random", "--seed", strconv.Itoa(seed), "--quantum", "16"}})
+	}
+	for _, sc := range all {
 		if len(ms) == 0 {
 			break
 		}
@@ -110,7 +115,7 @@ func (v *run) mutants(t *target) {
 		}
 	}
 	if len(ms) > 0 {
-		fmt.Fprintf(v.env.Stdout, "%s: %d of %d mutants killed (%.0f%%; %d only under the run-ahead or random schedule), %d survived\n", t.label, killed, len(ms), 100*float64(killed)/float64(len(ms)), other, len(ms)-killed)
+		fmt.Fprintf(v.env.Stdout, "%s: %d of %d mutants killed (%.0f%%; %d only under the run-ahead or a random schedule), %d survived\n", t.label, killed, len(ms), 100*float64(killed)/float64(len(ms)), other, len(ms)-killed)
 	} else {
 		fmt.Fprintf(v.env.Stdout, "%s: no synchronization statements to mutate\n", t.label)
 	}
