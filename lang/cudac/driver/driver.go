@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/frontend"
@@ -64,12 +65,18 @@ func (a argList) Set(s string) error {
 	return nil
 }
 
+// DefaultTimeout is the default wall-time limit of weft run and check on
+// a .cu file (issue 14: generous for real programs, which take seconds;
+// the step limit usually ends a runaway run first).
+const DefaultTimeout = 10 * time.Minute
+
 type options struct {
 	asJSON              bool
 	schedule            string
 	seed                int64
 	quantum             int
 	maxSteps            uint64
+	timeout             time.Duration
 	kernel, grid, block string
 	shmem, bufSize      int
 	args                argList
@@ -101,6 +108,7 @@ func newFlags(name string, o *options, out io.Writer) *flag.FlagSet {
 	fs.Int64Var(&o.seed, "seed", 0, "seed of the random schedule (and of --random-buffers)")
 	fs.IntVar(&o.quantum, "quantum", 0, "instructions a thread runs before the next one's turn (default 1)")
 	fs.Uint64Var(&o.maxSteps, "max-steps", 0, "stop with C0605 after N interpreted instructions (default 2e9)")
+	fs.DurationVar(&o.timeout, "timeout", DefaultTimeout, "`D`: stop with C0605, at the instruction running, after this wall time (0: no limit)")
 	o.maxMemory = sem.DefaultMaxMemory
 	fs.Var(&o.maxMemory, "max-memory", "`BYTES`: stop with C0610 when the program's live memory (host and device) would exceed BYTES")
 	fs.StringVar(&o.kernel, "kernel", "", "`NAME`: kernel-only files: the kernel to launch (default: the first)")
@@ -136,6 +144,9 @@ func verb(env *frontend.Env, name string, args []string) int {
 	}
 	pos, err := parseArgs(fs, cliDefines(args))
 	if err != nil {
+		return 2
+	}
+	if !frontend.NonNegative(env, fs, "quantum", "shmem", "buffer-size", "max-configs", "timeout") {
 		return 2
 	}
 	if len(pos) < 1 {
@@ -199,7 +210,10 @@ func verb(env *frontend.Env, name string, args []string) int {
 	opts := sem.Options{Stdout: env.Stdout, Stderr: env.Stderr, Check: name == "check",
 		Random: o.schedule == "random", Seed: o.seed, Quantum: o.quantum, MaxSteps: o.maxSteps,
 		Args: append([]string{pos[0]}, progArgs...), Getenv: os.LookupEnv, Device: dev, Files: files,
-		MaxMemory: int64(o.maxMemory)}
+		MaxMemory: int64(o.maxMemory), Timeout: o.timeout}
+	if o.timeout > 0 {
+		opts.Deadline = time.Now().Add(o.timeout)
+	}
 	m := sem.NewMachine(prog, opts, &diags)
 	stop := frontend.Progress(env, "weft "+name+" "+pos[0])
 	m.Run()

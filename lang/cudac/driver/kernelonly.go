@@ -123,6 +123,9 @@ func kernelOnly(env *frontend.Env, name, path string, f *diag.File, prog *sem.Pr
 		if res.Cut > 0 {
 			fmt.Fprintf(env.Stderr, " (%d cut short at %d instructions; --max-steps runs them longer)", res.Cut, verify.DefaultSearchSteps)
 		}
+		if res.CutGrow > 0 {
+			fmt.Fprintf(env.Stderr, " (%d cut short where a buffer of unknown extent would grow past %d MiB)", res.CutGrow, verify.MaxGrowMiB)
+		}
 		fmt.Fprintln(env.Stderr)
 	}
 	if res.Configs == 0 && res.Excluded > 0 {

@@ -35,6 +35,11 @@ func (m *Machine) resolveA(t *Thread, p uint64, n int, pos int32, write, api, at
 		return nil, false
 	}
 	if n >= 0 && off+n > len(o.Data) && o.grow && off >= 0 {
+		if off+n > maxGrowBytes {
+			// no error of the kernel: the search's bound (kernelonly.go)
+			m.fault(t, pos, "C0610", "%s of byte %d of %s, a buffer of unknown extent, past the %d MiB it may grow to: this configuration is cut short", rw(write), off, o.describe(), maxGrowBytes>>20)
+			return nil, false
+		}
 		m.growObject(o, off+n) // kernel-only buffers of unknown extent (kernelonly.go)
 	}
 	// n < 0 is a size of 2^63 bytes or more (cudaMemset(p, 0, (size_t)-4)).

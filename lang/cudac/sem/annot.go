@@ -319,7 +319,7 @@ func (c *compiler) annotCall(name string, e *syntax.Call) *Type {
 	if checkedAnnot[name] && len(e.Args) == 1 && pairsOnly(e.Args[0], true) {
 		// evaluated, its pair predicates checked when the kernel ends
 		code := "C0621"
-		if (name == "__requires" || name == "__assume") && c.fn != nil && c.fn.Global {
+		if name == "__assume" || (name == "__requires" && c.fn != nil && c.fn.Global) {
 			code = "C0620"
 		}
 		saved := c.ann.encl
@@ -335,7 +335,7 @@ func (c *compiler) annotCall(name string, e *syntax.Call) *Type {
 	if checkedAnnot[name] && len(e.Args) == 1 && groupAnnot(e.Args[0]) {
 		// judged over the pairs of threads the run ran (others.go)
 		code := "C0621"
-		if (name == "__requires" || name == "__assume") && c.fn != nil && c.fn.Global {
+		if name == "__assume" || (name == "__requires" && c.fn != nil && c.fn.Global) {
 			code = "C0620"
 		}
 		c.othAnnot(&pairEncl{name: name, code: code, pos: c.pos(e.Pos), at: e.Pos}, e.Args[0])

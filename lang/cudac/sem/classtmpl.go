@@ -326,7 +326,7 @@ func (c *compiler) instantiateClass(ct *syntax.ClassTemplate, key, tag string, t
 		}
 		nd := *fd
 		nd.Name, nd.Recv, nd.TParams, nd.TValue = rename(fd.Name), tag, nil, nil
-		if c.funcs[nd.Name] != nil {
+		if old := c.funcs[nd.Name]; old != nil && (sameSignature(old.decl, &nd) || nd.Ctor || nd.Dtor) {
 			c.errorf(fd.Pos, "C0311", "redefinition of function %s", nd.Name)
 			continue
 		}
@@ -365,12 +365,7 @@ func (c *compiler) instantiateClass(ct *syntax.ClassTemplate, key, tag string, t
 		fn.Type = c.resolve(nd.Type)
 		c.tmap, c.tvals = saveT2, saveV2
 		fn.PosIdx = c.pos(nd.Pos)
-		if strings.Contains(nd.Name, "operator") {
-			c.hasOps = true
-		}
-		c.funcs[nd.Name] = fn
-		c.prog.Funcs = append(c.prog.Funcs, fn)
-		c.queue = append(c.queue, fn)
+		c.register(fn)
 	}
 	return t
 }
@@ -440,25 +435,39 @@ func (c *compiler) attachMember(fd *syntax.FuncDecl) bool {
 // an overload of the friends of the other instances.
 func (c *compiler) friendOf(fd *syntax.FuncDecl, tm map[string]*Type, tvals map[string]int64) {
 	nd := *fd
-	fn := &Function{Name: fd.Name, decl: &nd, tmap: tm, tvals: tvals, defined: true}
-	c.setSpaces(fn, nd.Q)
-	saveT, saveV := c.tmap, c.tvals
-	c.tmap, c.tvals = tm, tvals
-	fn.Type = c.resolve(nd.Type)
-	c.tmap, c.tvals = saveT, saveV
-	fn.PosIdx = c.pos(nd.Pos)
-	key := fd.Name
-	if old := c.funcs[fd.Name]; old != nil {
-		if len(c.overloads[fd.Name]) == 0 {
-			c.overloads[fd.Name] = []*Function{old}
+	fn := c.boundFunc(fd.Name, &nd, tm, tvals)
+	c.register(fn)
+}
+
+// register declares function fn (of an instance) under its name, as an
+// overload when the name has a function already, and queues it.
+func (c *compiler) register(fn *Function) {
+	name := fn.decl.Name
+	key := name
+	if old := c.funcs[name]; old != nil {
+		if len(c.overloads[name]) == 0 {
+			c.overloads[name] = []*Function{old}
 		}
-		key = fmt.Sprintf("%s#%d", fd.Name, len(c.overloads[fd.Name]))
-		c.overloads[fd.Name] = append(c.overloads[fd.Name], fn)
+		key = fmt.Sprintf("%s#%d", name, len(c.overloads[name]))
+		c.overloads[name] = append(c.overloads[name], fn)
 	}
-	if strings.Contains(fd.Name, "operator") {
+	if strings.Contains(name, "operator") {
 		c.hasOps = true
 	}
 	c.funcs[key] = fn
 	c.prog.Funcs = append(c.prog.Funcs, fn)
 	c.queue = append(c.queue, fn)
+}
+
+// boundFunc is function name declared by d with template parameters
+// bound (tmap, tvals), its type resolved with them.
+func (c *compiler) boundFunc(name string, d *syntax.FuncDecl, tmap map[string]*Type, tvals map[string]int64) *Function {
+	fn := &Function{Name: name, decl: d, tmap: tmap, tvals: tvals, defined: true}
+	c.setSpaces(fn, d.Q)
+	saveT, saveV := c.tmap, c.tvals
+	c.tmap, c.tvals = tmap, tvals
+	fn.Type = c.resolve(d.Type)
+	c.tmap, c.tvals = saveT, saveV
+	fn.PosIdx = c.pos(d.Pos)
+	return fn
 }

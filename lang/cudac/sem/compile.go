@@ -182,7 +182,7 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 	for _, fd := range f.Funcs {
 		name := fd.Name
 		if old := c.funcs[fd.Name]; old != nil {
-			if sameSignature(old.decl, fd) || fd.Recv != "" || fd.Name == "main" {
+			if sameSignature(old.decl, fd) || fd.Recv != "" && (fd.Ctor || fd.Dtor) || fd.Name == "main" {
 				c.errorf(fd.Pos, "C0311", "redefinition of function %s", fd.Name)
 				continue
 			}
@@ -405,6 +405,9 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 	case syntax.TStruct:
 		return c.structType(te)
 	case syntax.TEnum:
+		if te.HasBody && te.Name != "" && c.lookup(te.Name) == nil {
+			c.declare(te.Name, &sym{kind: symTypedef, t: tInt}) // C++: a type name
+		}
 		if te.HasBody {
 			var next int64
 			for _, e := range te.Enums {
@@ -1058,6 +1061,30 @@ func collectAddrTaken(n any, out map[string]bool, refParam func(call *syntax.Cal
 
 // ---- statements ----
 
+// discard compiles e for its side effects only (an expression statement,
+// a for loop's step, the left of a comma). C++ [expr.context]: a
+// discarded *p is not read (no lvalue-to-rvalue conversion), so "*p++;"
+// only advances p.
+func (c *compiler) discard(e syntax.Expr, pos diag.Pos) {
+	switch x := e.(type) {
+	case *syntax.Unary:
+		if x.Op == "*" && !x.Post {
+			if t := c.typeOf(x.X, true); t.Kind == Ptr && t.Elem != nil && t.Elem.Kind != Struct && !c.hasOps {
+				c.discard(x.X, pos)
+				return
+			}
+		}
+	case *syntax.Binary:
+		if x.Op == "," {
+			c.discard(x.X, pos)
+			c.discard(x.Y, pos)
+			return
+		}
+	}
+	c.expr(e)
+	c.emit(OpPop, 0, 0, pos)
+}
+
 func (c *compiler) block(b *syntax.Block, scope bool) {
 	if b == nil {
 		return
@@ -1081,8 +1108,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			c.localDecl(d)
 		}
 	case *syntax.ExprStmt:
-		c.expr(s.X)
-		c.emit(OpPop, 0, 0, s.Pos)
+		c.discard(s.X, s.Pos)
 	case *syntax.IfStmt:
 		if s.Init != nil {
 			c.push()
@@ -1125,8 +1151,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			c.patch(at)
 		}
 		if s.Post != nil {
-			c.expr(s.Post)
-			c.emit(OpPop, 0, 0, s.Pos)
+			c.discard(s.Post, s.Pos)
 		}
 		c.emit(OpJmp, int32(top), 0, s.Pos)
 		if jz >= 0 {
@@ -1168,7 +1193,22 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			return
 		}
 		if s.X != nil {
-			t := c.expr(s.X)
+			var t *Type
+			if il, ok := s.X.(*syntax.InitList); ok {
+				// return {...}: the result initialized from the list
+				t = rt
+				switch {
+				case rt.Kind == Struct || rt.Kind == Array:
+					c.emit(OpTemp, 0, int64(rt.size), s.Pos)
+					c.initFrom(rt, il)
+				case len(il.Elems) == 0:
+					c.emit(OpConst, 0, 0, s.Pos)
+				default:
+					t = c.expr(il.Elems[0].X)
+				}
+			} else {
+				t = c.expr(s.X)
+			}
 			if rt.Kind == Void {
 				c.emit(OpPop, 0, 0, s.Pos)
 				c.emit(OpConst, 0, 0, s.Pos)
@@ -1306,7 +1346,7 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 	if d.Type.Kind == syntax.TFunc {
 		return
 	}
-	if lam, ok := d.Init.(*syntax.Lambda); ok && hasAuto(d.Type) && !lam.ByValue {
+	if lam, ok := d.Init.(*syntax.Lambda); ok && hasAuto(d.Type) && !lam.ByValue && !c.returnsObject(lam) {
 		c.declare(d.Name, &sym{kind: symLambda, lam: lam})
 		c.checkLambda(lam)
 		return
@@ -1436,6 +1476,9 @@ func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
 			c.errorf(pos, "C0302", "cannot create an object of abstract class %s (pure virtual %s)", t, firstKey(t.pure))
 		}
 		c.stampVptr(t, pos)
+		// and again after the initialization, which may zero the object
+		// or copy another's vptr (the object is a t whatever it copied)
+		defer c.stampVptr(t, pos)
 	}
 	if c.ctorOf(t, -1) != nil && (d.HasCtor || d.Init == nil) {
 		if ctor := c.ctorFor(t, len(d.CtorArgs), pos); ctor != nil {
@@ -1507,6 +1550,13 @@ func (c *compiler) initFrom(t *Type, e syntax.Expr) {
 			return
 		}
 		c.emit(OpMemzero, 0, int64(t.size), pos)
+		if len(in.Elems) == 1 && in.Elems[0].Field == "" && in.Elems[0].Index == nil && t.Kind == Struct && len(t.Fields) > 0 && t.Fields[0].Type.Kind == Array {
+			if v, ok := c.constExpr(in.Elems[0].X); ok && v == 0 {
+				// T x = {0}; with an array first member: brace elision
+				// (C11 6.7.9p20) zero-initializes the whole object
+				return
+			}
+		}
 		if isDim3(t) {
 			var args []syntax.Expr
 			for _, el := range in.Elems {
@@ -1663,6 +1713,15 @@ func arithType(a, b *Type) *Type {
 func (c *compiler) convert(from, to *Type, pos diag.Pos) {
 	if from == to || to.Kind == Void {
 		return
+	}
+	if from.Kind == Struct && to.Kind != Struct {
+		if fn := c.conversionOf(from, to); fn != nil {
+			// the object's conversion function (operators.go)
+			c.checkCallSpace(fn, pos)
+			c.emit(OpCall, int32(c.funcIndex(fn)), 1, pos)
+			c.convert(c.result(fn.Type.Elem, false, pos), to, pos)
+			return
+		}
 	}
 	switch {
 	case to.Kind == Bool:
@@ -2102,7 +2161,7 @@ var namedConsts = map[string]int64{
 
 func (c *compiler) unary(e *syntax.Unary) *Type {
 	pos := e.Pos
-	if c.hasOps && (e.Op == "-" || e.Op == "!" || e.Op == "~" || e.Op == "+") {
+	if c.hasOps && (e.Op == "-" || e.Op == "!" || e.Op == "~" || e.Op == "+" || e.Op == "*" && c.typeOf(e.X, false).Kind == Struct) {
 		if t, ok := c.operatorCall(e.Op, pos, e.X, nil); ok {
 			return t
 		}
@@ -2256,8 +2315,7 @@ func (c *compiler) binary(e *syntax.Binary) *Type {
 	pos := e.Pos
 	switch e.Op {
 	case ",":
-		c.expr(e.X)
-		c.emit(OpPop, 0, 0, pos)
+		c.discard(e.X, pos)
 		return c.expr(e.Y)
 	case "=":
 		return c.assign(e)
@@ -2292,12 +2350,32 @@ func (c *compiler) binary(e *syntax.Binary) *Type {
 	if _, ok := compoundOps[e.Op]; ok {
 		return c.assign(e)
 	}
-	tx := c.expr(e.X)
-	ty := c.expr(e.Y)
+	tx := c.convertedOperand(c.expr(e.X), pos)
+	ty := c.convertedOperand(c.expr(e.Y), pos)
 	if tx.std != 0 || ty.std != 0 {
 		return c.stdBinaryOps(e.Op, tx, ty, pos)
 	}
 	return c.arith(e.Op, tx, ty, pos)
+}
+
+// convertedOperand applies a class operand's conversion function to an
+// arithmetic type or pointer, as the built-in operators need (C++
+// [over.built]); other operands stay as they are.
+func (c *compiler) convertedOperand(t *Type, pos diag.Pos) *Type {
+	if t.Kind != Struct || t.Name == "" || t.std != 0 || t.vec != nil {
+		return t
+	}
+	for k := 0; k < 8; k++ {
+		fn := c.funcs[fmt.Sprintf("%s::operator conv#%d", tagOf(t), k)]
+		if fn == nil {
+			break
+		}
+		if rt := fn.Type.Elem; rt.isScalar() && rt.Kind != Bool {
+			c.convert(t, rt, pos)
+			return rt
+		}
+	}
+	return t
 }
 
 // arith applies op to the two values on the stack (x below y) of types tx
@@ -2507,6 +2585,14 @@ func (c *compiler) assign(e *syntax.Binary) *Type {
 	if xt := c.typeOf(e.X, false); xt.Kind == Struct && xt.std != 0 {
 		return c.stdAssign(e, xt)
 	}
+	if c.hasOps && e.Op == "=" {
+		// a user-declared assignment operator (C++ [class.copy.assign])
+		if xt := c.typeOf(e.X, false); xt.Kind == Struct && xt.Name != "" && c.funcs[tagOf(xt)+"::operator="] != nil {
+			if t, ok := c.operatorCall("=", e.Pos, e.X, e.Y); ok {
+				return t
+			}
+		}
+	}
 	lv := c.lvalue(e.X)
 	if lv.t.Kind == Array {
 		c.errorf(pos, "C0303", "array is not assignable")
@@ -2629,6 +2715,7 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 			} else {
 				c.emit(OpMemzero, 0, int64(t.size), pos)
 				c.memberDefaults(t, nil, pos)
+				c.stampVptr(t, pos)
 			}
 			return t
 		}
@@ -2662,6 +2749,7 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 			if t.Kind == Array {
 				return ptrTo(t.Elem)
 			}
+			c.stampVptr(t, pos)
 			return t
 		}
 	}
@@ -2701,12 +2789,19 @@ func (c *compiler) call(e *syntax.Call) *Type {
 	n, ok := e.Fun.(*syntax.Name)
 	if ok && c.cls != "" && c.lookup(n.Name) == nil && c.funcs[n.Name] == nil {
 		if ct := c.lookupTag(c.cls); c.recv != nil && isVirtual(ct, n.Name) {
+			c.rawRef = raw
 			return c.virtualCall(ct, n.Name, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
 		}
 		if fn := c.methodOf(c.lookupTag(c.cls), c.cls, n.Name); fn != nil {
+			if fn.decl != nil && len(c.overloads[fn.decl.Name]) > 1 {
+				if p := c.pickOverload(c.overloads[fn.decl.Name], e); p != nil {
+					fn = p
+				}
+			}
 			if c.recv == nil && (fn.decl == nil || !fn.decl.Q.Static) {
 				c.errorf(e.Pos, "C0305", "calling member function %s without an object (from a static member function)", fn.Name)
 			}
+			c.rawRef = raw
 			return c.methodCall(fn, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
 		}
 	}
@@ -2714,8 +2809,12 @@ func (c *compiler) call(e *syntax.Call) *Type {
 		// Base::f(args) in a member function: f of the base on this
 		// object, without virtual dispatch (C++ [class.virtual]p16)
 		if fn := c.funcs[n.Name]; fn != nil && fn.decl != nil && fn.decl.Recv != "" && !fn.decl.Q.Static {
+			c.rawRef = raw
 			return c.methodCall(fn, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
 		}
+	}
+	if !ok && e.Launch != nil {
+		return c.indirectLaunch(e)
 	}
 	if !ok {
 		if lam, isLam := e.Fun.(*syntax.Lambda); isLam {
@@ -2734,9 +2833,15 @@ func (c *compiler) call(e *syntax.Call) *Type {
 			c.rawRef = raw
 			return c.memberCall(&syntax.Member{Pos: n.Pos, X: n, Name: "operator()"}, e)
 		}
+		if e.Launch != nil {
+			return c.indirectLaunch(e)
+		}
 		return c.indirectCall(e)
 	}
-	if td := c.templates[n.Name]; td != nil {
+	if td := c.templates[n.Name]; td != nil && !(c.funcs[n.Name] != nil && len(e.TypeArgs) == 0 && len(e.TArgExpr) == 0) {
+		// (a function and a function template of one name: a call
+		// without template arguments is the function's, C++
+		// [over.match.best] preferring the non-template)
 		fn = c.instantiate(td, e)
 		if fn == nil {
 			c.emit(OpConst, 0, 0, pos)
@@ -2994,13 +3099,7 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 		c.queue = append(c.queue, fn)
 		return fn
 	}
-	fn := &Function{Name: td.Name, decl: td, tmap: tmap, tvals: tvals, defined: true}
-	c.setSpaces(fn, td.Q)
-	saveT, saveV := c.tmap, c.tvals
-	c.tmap, c.tvals = tmap, tvals
-	fn.Type = c.resolve(td.Type)
-	c.tmap, c.tvals = saveT, saveV
-	fn.PosIdx = c.pos(td.Pos)
+	fn := c.boundFunc(td.Name, td, tmap, tvals)
 	c.insts[key.String()] = fn
 	c.prog.Funcs = append(c.prog.Funcs, fn)
 	if fn.Global {

@@ -124,8 +124,26 @@ func (c *compiler) addressable(e syntax.Expr) bool {
 	case *syntax.Cond:
 		// c ? x : y is an lvalue when both are (C++ [expr.cond])
 		return c.addressable(e.X) && c.addressable(e.Y)
+	case *syntax.Call:
+		return c.returnsRef(e)
 	}
 	return false
+}
+
+// returnsRef reports whether call e returns a reference (T&), so that it
+// denotes an object (compiled dry to find out).
+func (c *compiler) returnsRef(e *syntax.Call) bool {
+	save, slots := len(c.code), c.nslots
+	c.dry++
+	c.gotRef = false
+	c.rawRef = true
+	c.expr(e)
+	c.rawRef = false
+	got := c.gotRef
+	c.gotRef = false
+	c.dry--
+	c.code, c.nslots = c.code[:save], slots
+	return got
 }
 
 // refArg pushes the address an argument or initializer of reference type
@@ -310,6 +328,14 @@ func (c *compiler) memberCall(m *syntax.Member, e *syntax.Call) *Type {
 		c.errorf(m.Pos, "C0306", "no member function %s in %s", m.Name, st)
 		c.emit(OpConst, 0, 0, e.Pos)
 		return tInt
+	}
+	if fn.decl != nil {
+		if ovs := c.overloads[fn.decl.Name]; len(ovs) > 1 {
+			// overloaded member functions, chosen by the arguments
+			if p := c.pickOverload(ovs, e); p != nil {
+				fn = p
+			}
+		}
 	}
 	return c.methodCall(fn, m.X, m.Arrow, e)
 }

@@ -8,6 +8,8 @@ import (
 	"math/rand"
 	"sort"
 	"strings"
+	"time"
+
 	"weft.dev/weft/lang/cudac/lib"
 
 	"weft.dev/weft/diag"
@@ -35,6 +37,11 @@ type Options struct {
 	Quantum int
 	// MaxSteps bounds the instructions of the whole run (0: 2e9).
 	MaxSteps uint64
+	// Deadline bounds the run's wall time (zero: none), checked where
+	// the step limit is; Timeout is the limit it came from, for the
+	// message (issue 14). A run past it is C0605 at the running thread.
+	Deadline time.Time
+	Timeout  time.Duration
 	// Args are main's argv (argv[0] first; empty: "a.out" alone).
 	Args []string
 	// Getenv answers getenv (nil: every variable is unset).
@@ -73,6 +80,7 @@ const DefaultMaxMemory = 2 << 30
 // Machine is the configuration of a running program (seed 004 Fig. 2: the
 // grids, streams and threads cells).
 type Machine struct {
+	clockAt uint64 // m.steps at which overTime next reads the clock
 	prog    *Program
 	opts    Options
 	diags   *diag.List
@@ -397,6 +405,21 @@ func (b *blockRun) sharedPtr(m *Machine, i int, name int64) uint64 {
 	return ptrOf(b.shared[i], 0)
 }
 
+// overTime reports whether the run is past its deadline; it reads the
+// clock once per 2^18 instructions.
+func (m *Machine) overTime() bool {
+	if m.opts.Deadline.IsZero() || m.steps < m.clockAt {
+		return false
+	}
+	m.clockAt = m.steps + 1<<18
+	return time.Now().After(m.opts.Deadline)
+}
+
+// timeFault reports the time limit at thread t's current instruction.
+func (m *Machine) timeFault(t *Thread) {
+	m.fault(t, t.curPos(), "C0605", "execution time limit (%v) exceeded here (--timeout D raises it)", m.opts.Timeout)
+}
+
 // NewMachine prepares a run of prog.
 func NewMachine(prog *Program, opts Options, diags *diag.List) *Machine {
 	if opts.Quantum <= 0 {
@@ -547,7 +570,13 @@ func (m *Machine) callHost(fn *Function, args []uint64) (uint64, bool) {
 	copy(t.slots[base:], args)
 	t.frames = append(t.frames, frame{fn: fn, base: base})
 	for {
-		s := m.run(t, 1<<30)
+		// Slices of at most 2^22 instructions, ending just past the step
+		// limit, so that the limits are checked in time.
+		budget := 1 << 22
+		if m.steps <= m.opts.MaxSteps && m.opts.MaxSteps-m.steps < uint64(budget) {
+			budget = int(m.opts.MaxSteps-m.steps) + 1
+		}
+		s := m.run(t, budget)
 		switch s {
 		case stDone:
 			return t.retVal, true
@@ -556,6 +585,10 @@ func (m *Machine) callHost(fn *Function, args []uint64) (uint64, bool) {
 		case stYield:
 			if m.steps > m.opts.MaxSteps {
 				m.fault(t, t.curPos(), "C0605", "execution step limit (%d instructions) exceeded (--max-steps N raises it)", m.opts.MaxSteps)
+				return 0, false
+			}
+			if m.overTime() {
+				m.timeFault(t)
 				return 0, false
 			}
 			if m.exited {
@@ -1051,6 +1084,14 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 		}
 		if m.steps > m.opts.MaxSteps {
 			m.fault(nil, g.fn.PosIdx, "C0605", "execution step limit (%d instructions) exceeded in kernel %s (--max-steps N raises it)", m.opts.MaxSteps, g.fn.Name)
+			return bsEnd
+		}
+		if m.overTime() {
+			t := b.threads[0]
+			if len(e.order) > 0 {
+				t = b.threads[e.order[0]]
+			}
+			m.timeFault(t)
 			return bsEnd
 		}
 		// Only a new arrival at a warp collective can complete one.

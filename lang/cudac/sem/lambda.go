@@ -156,39 +156,7 @@ func (c *compiler) closureType(l *syntax.Lambda, caps []capture) *Type {
 	}
 	c.tags[0][tag] = t
 	c.closures[k] = t
-	// the result type: written, or deduced from the first return with the
-	// parameters bound (the captured names are the enclosing function's
-	// variables here, of the same types)
-	rt := tVoid
-	c.push()
-	var pts []*Type
-	for _, p := range l.Params {
-		pt := c.resolve(p.Type)
-		if pt.Kind == Array {
-			pt = ptrTo(pt.Elem)
-		}
-		pts = append(pts, pt)
-		if p.Name == "" {
-			continue
-		}
-		switch {
-		case pt.Ref:
-			c.declare(p.Name, &sym{kind: symRef, t: pt.Elem, slot: c.newSlot()})
-		case pt.Kind == Struct:
-			c.declare(p.Name, &sym{kind: symMem, t: pt, slot: c.newSlot()})
-		default:
-			c.declare(p.Name, &sym{kind: symSlot, t: pt, slot: c.newSlot()})
-		}
-	}
-	if l.Ret != nil {
-		rt = c.resolve(l.Ret)
-	} else if r := firstReturn(l.Body); r != nil && r.X != nil {
-		rt = c.typeOf(r.X, true)
-		if rt.Ref {
-			rt = rt.Elem
-		}
-	}
-	c.pop()
+	pts, rt := c.lambdaSig(l)
 	ft := &Type{Kind: Func, Elem: rt, Params: pts, size: 1, align: 1, complete: true}
 	fd := &syntax.FuncDecl{Pos: l.Pos, Name: tag + "::operator()", Recv: tag, Body: l.Body, EndPos: l.Body.End,
 		Type: &syntax.TypeExpr{Kind: syntax.TFunc, Pos: l.Pos, Params: l.Params, Elem: l.Ret},
@@ -377,3 +345,62 @@ func firstReturn(s syntax.Stmt) *syntax.ReturnStmt {
 }
 
 var _ = diag.Pos{}
+
+// lambdaSig is the parameter and result types of lambda l (not generic):
+// the result written, or deduced from the first return with the
+// parameters bound (the captured names are the enclosing function's
+// variables here, of the same types).
+func (c *compiler) lambdaSig(l *syntax.Lambda) ([]*Type, *Type) {
+	rt := tVoid
+	c.push()
+	defer c.pop()
+	var pts []*Type
+	for _, p := range l.Params {
+		pt := c.resolve(p.Type)
+		if pt.Kind == Array {
+			pt = ptrTo(pt.Elem)
+		}
+		pts = append(pts, pt)
+		if p.Name == "" {
+			continue
+		}
+		switch {
+		case pt.Ref:
+			c.declare(p.Name, &sym{kind: symRef, t: pt.Elem, slot: c.newSlot()})
+		case pt.Kind == Struct:
+			c.declare(p.Name, &sym{kind: symMem, t: pt, slot: c.newSlot()})
+		default:
+			c.declare(p.Name, &sym{kind: symSlot, t: pt, slot: c.newSlot()})
+		}
+	}
+	if l.Ret != nil {
+		rt = c.resolve(l.Ret)
+	} else if r := firstReturn(l.Body); r != nil && r.X != nil {
+		rt = c.typeOf(r.X, true)
+		if rt.Ref {
+			rt = rt.Elem
+		}
+	}
+	return pts, rt
+}
+
+// returnsObject reports whether lambda l returns a struct (which only
+// its closure's operator() can: the inline expansion returns scalars).
+func (c *compiler) returnsObject(l *syntax.Lambda) bool {
+	for _, p := range l.Params {
+		if hasAuto(p.Type) {
+			return false
+		}
+	}
+	if l.Ret == nil && firstReturn(l.Body) == nil {
+		return false
+	}
+	save := len(c.code)
+	slots := c.nslots
+	c.dry++
+	_, rt := c.lambdaSig(l)
+	c.dry--
+	c.code = c.code[:save]
+	c.nslots = slots
+	return rt.Kind == Struct || rt.Kind == Array
+}

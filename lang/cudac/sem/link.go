@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"path/filepath"
+	"reflect"
 	"strings"
 
 	"weft.dev/weft/diag"
@@ -88,6 +89,7 @@ func linkFiles(f *diag.File, file *syntax.File, extra []string, cfg syntax.Confi
 			}
 		}
 	}
+	internal(f, file)
 	add(file)
 	for _, path := range paths {
 		src, err := safeio.ReadFile(path, cfg.InputLimit())
@@ -109,6 +111,7 @@ func linkFiles(f *diag.File, file *syntax.File, extra []string, cfg syntax.Confi
 		if diags.HasErrors() {
 			return nil
 		}
+		internal(uf, u)
 		add(u)
 	}
 	return out
@@ -127,4 +130,79 @@ func linkLine(src []byte) ([]string, int) {
 		off += len(line) + 1
 	}
 	return nil, 0
+}
+
+// internal gives the functions and variables that unit u (root file f)
+// defines static in f itself names of their own, "name (file)", and
+// renames the unit's uses to match, so that units of one program may each
+// have a static of one name (C11 6.2.2p3: internal linkage) and a static
+// helper does not hide a built-in of that name from the other units.
+// Statics of headers are one declaration per program (linkFiles keeps it
+// once), so they keep their names.
+func internal(f *diag.File, u *syntax.File) {
+	own := func(p diag.Pos) bool { return p.File == f }
+	ren := map[string]string{}
+	name := func(n string) string { return n + " (" + filepath.Base(f.Name) + ")" }
+	for _, fd := range u.Funcs {
+		if fd.Q.Static && fd.Recv == "" && own(fd.Pos) {
+			ren[fd.Name] = name(fd.Name)
+		}
+	}
+	for _, d := range u.Decls {
+		if d.Q.Static && d.Name != "" && !strings.Contains(d.Name, "::") && own(d.Pos) {
+			ren[d.Name] = name(d.Name)
+		}
+	}
+	if len(ren) == 0 {
+		return
+	}
+	for _, fd := range u.Funcs {
+		if r, ok := ren[fd.Name]; ok && fd.Recv == "" {
+			fd.Name = r
+		}
+	}
+	for _, d := range u.Decls {
+		if r, ok := ren[d.Name]; ok && own(d.Pos) {
+			d.Name = r
+		}
+	}
+	renameNames(u, ren)
+}
+
+// renameNames renames the identifiers of an AST in place (ren: old to
+// new).
+func renameNames(n any, ren map[string]string) {
+	var walk func(v reflect.Value, depth int)
+	walk = func(v reflect.Value, depth int) {
+		if depth > 4000 {
+			return
+		}
+		switch v.Kind() {
+		case reflect.Interface, reflect.Pointer:
+			if v.IsNil() {
+				return
+			}
+			if nm, ok := v.Interface().(*syntax.Name); ok {
+				if r, ok := ren[nm.Name]; ok {
+					nm.Name = r
+				}
+				return
+			}
+			if _, ok := v.Interface().(*diag.File); ok {
+				return
+			}
+			walk(v.Elem(), depth+1)
+		case reflect.Struct:
+			for i := 0; i < v.NumField(); i++ {
+				if v.Type().Field(i).IsExported() {
+					walk(v.Field(i), depth+1)
+				}
+			}
+		case reflect.Slice:
+			for i := 0; i < v.Len(); i++ {
+				walk(v.Index(i), depth+1)
+			}
+		}
+	}
+	walk(reflect.ValueOf(n), 0)
 }

@@ -241,6 +241,7 @@ func (c *compiler) newExpr(e *syntax.New) *Type {
 		c.emit(OpDup, 0, 0, pos)
 		c.initFrom(t, &syntax.InitList{Pos: pos, Elems: initElems(e.Args)})
 		c.emit(OpPop, 0, 0, pos)
+		c.stampVptr(t, pos) // the list zeroed the object first
 		return pt
 	}
 	if !e.HasInit {

@@ -365,6 +365,16 @@ func (p *parser) skipTopLevel(start int) {
 
 func (p *parser) template(f *File) {
 	p.expect("template")
+	if !p.is("<") {
+		// an explicit instantiation, template R f<A>(...); (C++
+		// [temp.explicit]): templates are instantiated where used, so
+		// it adds nothing
+		for !p.is(";") && p.tok().Kind != EOF {
+			p.next()
+		}
+		p.expect(";")
+		return
+	}
 	p.expect("<")
 	names := []string{}
 	var values []bool
@@ -783,8 +793,40 @@ body:
 	case p.is("~") && p.peek(1).Text == tag:
 		p.destructor(tag, q)
 		return true
-	case t.Text == "operator":
-		p.errorf(t.Pos, "C0206", "conversion operators are not supported")
+	case t.Text == "operator" && p.peek(1).Kind == Ident:
+		// a conversion function, operator T() (C++ [class.conv.fct]):
+		// "Tag::operator conv#k", the k-th of its class
+		p.next()
+		rt, _ := p.specifiers()
+		for p.is("*") || p.is("&") {
+			st := p.next()
+			kind := TPointer
+			if st.Text == "&" {
+				kind = TRef
+			}
+			rt = &TypeExpr{Kind: kind, Elem: rt, Pos: st.Pos}
+			for p.got("const") {
+				rt.Const = true
+			}
+		}
+		p.expect("(")
+		p.expect(")")
+		ft := p.suffixesAfterFunc(&TypeExpr{Kind: TFunc, Elem: rt, Pos: t.Pos})
+		k := 0
+		if p.cur != nil {
+			for _, m := range p.cur.Methods {
+				if strings.HasPrefix(m, "operator conv#") {
+					k++
+				}
+			}
+			p.cur.Methods = append(p.cur.Methods, fmt.Sprintf("operator conv#%d", k))
+		}
+		fd := &FuncDecl{Pos: t.Pos, Name: fmt.Sprintf("%s::operator conv#%d", tag, k), Type: ft, Q: q, Recv: tag}
+		if p.got(";") {
+			p.errorf(t.Pos, "C0206", "a conversion function must be defined in its class")
+		}
+		p.methodBody(fd)
+		return true
 	case t.Text == "template":
 		p.errorf(t.Pos, "C0206", "member templates are not supported")
 	case t.Text == "friend":
@@ -869,6 +911,12 @@ func (p *parser) method(tag, name string, pos diag.Pos, typ *TypeExpr, q Qualifi
 }
 
 func (p *parser) methodBody(fd *FuncDecl) {
+	p.body(fd)
+	p.file.Funcs = append(p.file.Funcs, fd)
+}
+
+// body parses fd's body with its parameters in scope.
+func (p *parser) body(fd *FuncDecl) {
 	p.push()
 	for _, prm := range fd.Type.Params {
 		if prm.Name != "" {
@@ -878,7 +926,6 @@ func (p *parser) methodBody(fd *FuncDecl) {
 	fd.Body = p.block()
 	p.pop()
 	fd.EndPos = fd.Body.End
-	p.file.Funcs = append(p.file.Funcs, fd)
 }
 
 // classTemplateArg parses the <arg> of a built-in class template.
@@ -912,6 +959,7 @@ func (p *parser) enumType() *TypeExpr {
 	p.got("class")
 	if p.tok().Kind == Ident && !p.is("{") {
 		t.Name = p.next().Text
+		p.declareName(t.Name, true) // C++: the enum's name is a type name
 	}
 	if p.got(":") {
 		p.specifiers()
@@ -1251,15 +1299,7 @@ func (p *parser) outOfClassCtor(f *File, q Qualifiers, tparams []string, tvalues
 	if !p.is("{") {
 		p.errorf(p.tok().Pos, "C0201", "expected the body of %s, found '%s'", fd.Name, p.tok().Text)
 	}
-	p.push()
-	for _, prm := range ft.Params {
-		if prm.Name != "" {
-			p.declareName(prm.Name, false)
-		}
-	}
-	fd.Body = p.block()
-	p.pop()
-	fd.EndPos = fd.Body.End
+	p.body(fd)
 	if tparams != nil {
 		f.Templates = append(f.Templates, fd)
 	} else {
@@ -1311,15 +1351,7 @@ func (p *parser) declaration(f *File, tparams []string, tvalues []bool) {
 				fd.TParams = nil
 				fd.SpecArgs, fd.SpecArgExprs = p.spec, p.specExpr
 				p.hasSpec = false
-				p.push()
-				for _, prm := range typ.Params {
-					if prm.Name != "" {
-						p.declareName(prm.Name, false)
-					}
-				}
-				fd.Body = p.block()
-				p.pop()
-				fd.EndPos = fd.Body.End
+				p.body(fd)
 				f.Specs = append(f.Specs, fd)
 				return
 			}
@@ -1328,15 +1360,7 @@ func (p *parser) declaration(f *File, tparams []string, tvalues []bool) {
 				p.templates[name] = true
 			}
 			p.declareName(name, false)
-			p.push()
-			for _, prm := range typ.Params {
-				if prm.Name != "" {
-					p.declareName(prm.Name, false)
-				}
-			}
-			fd.Body = p.block()
-			p.pop()
-			fd.EndPos = fd.Body.End
+			p.body(fd)
 			if tparams != nil {
 				f.Templates = append(f.Templates, fd)
 			} else {
@@ -1554,7 +1578,9 @@ func (p *parser) stmt() Stmt {
 		case "return":
 			p.next()
 			s := &ReturnStmt{Pos: t.Pos}
-			if !p.is(";") {
+			if p.is("{") {
+				s.X = p.initializer() // return {...}; (C++11)
+			} else if !p.is(";") {
 				s.X = p.expr()
 			}
 			p.expect(";")

@@ -22,7 +22,7 @@ type Options struct {
 	Grid, Block *gpu.Dim3         // nil: explored (header or portfolio)
 	Args        map[string]string // scalar parameters fixed by --arg
 	Blocks      []int             // nil: chosen per shape
-	NondetSeed  *int64            // nil: 0, then 1 when the file has bodiless functions
+	NondetSeed  *int64            // nil: 0, then 1 and 2 (sem.SmallNondetSeed) when the file has bodiless functions
 	Random      *int64            // buffers filled from this seed; nil: zeros (then random once)
 	Shmem       int
 	BufferSize  int  // bytes per pointer parameter at the start (0: one element per thread)
@@ -43,6 +43,10 @@ const (
 	// DefaultMaxThreads bounds the threads of one configuration: blocks
 	// beyond it are not started (Options.Blocks).
 	DefaultMaxThreads = 4096
+	// MaxGrowMiB is what a buffer of unknown extent grows to
+	// (sem.KernelConfig.Grow); an access beyond cuts the configuration
+	// short.
+	MaxGrowMiB = 64
 	// DefaultSearchSteps bounds the instructions of one configuration of
 	// weft check's search (--max-steps sets another bound, and its
 	// overrun is then an error as in any run).
@@ -56,6 +60,7 @@ type Result struct {
 	Excluded int // configurations a precondition excluded (C0620)
 	Findings int // distinct errors reported
 	Cut      int // configurations cut short by the search's step budget
+	CutGrow  int // configurations cut short where a buffer would grow past MaxGrowMiB
 }
 
 // Config is one launch the search runs: everything a rerun needs.
@@ -111,7 +116,9 @@ func dimFlag(d gpu.Dim3) string {
 var predefined = []string{"__attribute__(x)=", "__align__(x)=", "__GPUVERIFY__", "__CUDA_ARCH__=900",
 	// the type names the return value in __ensures: any __return_val_* is
 	// the value returned
-	"__return_val_funptr(T)=__return_val_ptr()"}
+	"__return_val_funptr(T)=__return_val_ptr()",
+	// the helpers of GPUVerify's annotation header
+	"__is_pow2(x)=((((x) & ((x) - 1)) == 0))", "__mod_pow2(x,y)=(((y) - 1) & (x))"}
 
 // HasMain reports whether f defines main, as far as its tokens show (the
 // file need not compile): a name main followed by ( and, after the
@@ -155,7 +162,8 @@ func Load(f *diag.File, cfg syntax.Config, diags *diag.List) (*sem.Program, *Fac
 	}
 	defines := cfg.Defines
 	f, axioms := extractAxioms(f)
-	defines, inst := templateArgs(f, defines, with(nil))
+	f, explicit := extractInstances(f) // instances.go
+	defines, inst := templateArgs(f, defines, explicit, with(nil))
 	if axioms != "" {
 		inst += "__global__ void " + axiomKernel + "(void) { __requires(" + axioms + "); }\n"
 	}
@@ -315,14 +323,15 @@ func axiomBlocks(p *sem.Program, grid, block gpu.Dim3, lits []int64, o Options) 
 }
 
 // templateArgs finds the template kernels of f and writes, for each, a host
-// function that launches it with its template arguments: a -DNAME=VALUE
-// whose NAME is a template parameter gives that argument (and is no macro
-// then, which would break the template's header); otherwise a type
-// parameter is int and a value parameter 64 (Faial-style files, issue 16
-// §3). It returns the defines left (with synchronize(g), below) and the
+// function that launches it with its template arguments: those of the
+// file's explicit instantiations (explicit, by template) when it has some;
+// otherwise a -DNAME=VALUE whose NAME is a template parameter gives that
+// argument (and is no macro then, which would break the template's
+// header), and any other type parameter is int and value parameter 64
+// (Faial-style files, issue 16 §3). It returns the defines left (with synchronize(g), below) and the
 // source of the launches ("" when f has no template kernel or does not
 // parse).
-func templateArgs(f *diag.File, defines []string, cfg syntax.Config) ([]string, string) {
+func templateArgs(f *diag.File, defines []string, explicit map[string][]string, cfg syntax.Config) ([]string, string) {
 	var diags diag.List
 	toks := syntax.PreprocessConfig(f, &diags, cfg)
 	if diags.HasErrors() {
@@ -360,7 +369,13 @@ func templateArgs(f *diag.File, defines []string, cfg syntax.Config) ([]string, 
 		for j := range zeros {
 			zeros[j] = "0"
 		}
-		fmt.Fprintf(&b, "void __weft_instance_%d(void) { %s<%s><<<1, 1>>>(%s); }\n", i, td.Name, strings.Join(targs, ", "), strings.Join(zeros, ", "))
+		lists := []string{strings.Join(targs, ", ")}
+		if e := explicit[td.Name]; e != nil {
+			lists = e // the file's explicit instantiations
+		}
+		for k, l := range lists {
+			fmt.Fprintf(&b, "void __weft_instance_%d_%d(void) { %s<%s><<<1, 1>>>(%s); }\n", i, k, td.Name, l, strings.Join(zeros, ", "))
+		}
 	}
 	var rest []string
 	for _, d := range defines {
@@ -482,6 +497,10 @@ func Check(f *diag.File, p *sem.Program, facts *Facts, o Options, diags *diag.Li
 				// before stands, the rest of this run is unexplored
 				res.Cut++
 				continue
+			case d.Code == "C0610" && strings.Contains(d.Message, "unknown extent"):
+				// likewise the bytes a buffer of unknown extent grows to
+				res.CutGrow++
+				continue
 			}
 			kept = append(kept, d)
 		}
@@ -524,8 +543,9 @@ func posKey(p diag.Pos) string { return fmt.Sprintf("%d", p.Offset) }
 
 // plan lists the configurations to run, most telling first: the header's
 // (or the portfolio's) shapes with every scalar at its base value, then
-// one scalar at a time at each of its other values, then chosen values for
-// bodiless functions and random buffer contents.
+// the inputs (chosen values for bodiless functions, random contents of
+// buffers and globals), then one scalar at a time at each of its other
+// values; the shapes' lists interleaved.
 func plan(p *sem.Program, fn *sem.Function, facts *Facts, o Options, bodiless bool) []Config {
 	globals := p.HasInputGlobals()
 	lits := facts.Lits

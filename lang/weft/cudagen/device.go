@@ -176,6 +176,7 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 		bw.Indent()
 		ctx := &devCtx{d: d, w: &bw, sc: newScope(dsc), cur: top, path: path}
 		g.devBlock(ctx, body)
+		g.ringEpilogue(ctx)
 		var fw cuda.Writer
 		fn := "exo_deviceTask"
 		if path != "" {
@@ -1088,6 +1089,7 @@ func (g *gen) devAlloc(ctx *devCtx, a *syntax.Alloc) {
 		device: true, decl: a, tileThreads: ctx.cur.TileThreads}
 	if t.Elem.Name == "barrier" {
 		v.kind = kBarrier
+		v.preArrive = v.mem == "CudaMbarrierPreArrive"
 		v.mem = g.barrierKind(v.mem, a)
 		ctx.sc.add(v)
 		g.barrierAlloc(ctx, v, a)

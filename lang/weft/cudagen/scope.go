@@ -35,11 +35,14 @@ type sym struct {
 	window bool
 	mem    string
 	memArg []int64
-	device bool // declared inside a CudaDeviceFunction
-	param  bool
-	ptr    bool // host scalar data parameter passed by pointer
-	order  int
-	decl   syntax.Node
+	// preArrive: a CudaMbarrierPreArrive(pre) barrier (lowered as a
+	// CudaMbarrier ring, ring.go).
+	preArrive bool
+	device    bool // declared inside a CudaDeviceFunction
+	param     bool
+	ptr       bool // host scalar data parameter passed by pointer
+	order     int
+	decl      syntax.Node
 
 	// device allocations
 	tileThreads int // tile thread count of the allocation scope (seed 002 Rule 2/4)
@@ -324,9 +327,6 @@ func (x *exprCtx) access(e *syntax.Index) string {
 	if !x.device && x.g.memSpace(v.mem) != "dram" && x.g.memSpace(v.mem) != "grid_constant" {
 		x.g.errorf(e, codeMemory, "%s is in %s, which CPU code cannot access", n.Name, v.mem)
 	}
-	if x.g.memSpace(v.mem) == "smem" && isSwizzled(v.mem) {
-		x.g.errorf(e, codeMemory, "%s is in %s: only instructions access swizzled SMEM", n.Name, v.mem)
-	}
 	idx := x.g.stripDist(x, v, indices, e)
 	if frag := fragmentThreads(v.mem); frag > 0 {
 		x.g.errorf(e, codeMemory, "%s is in %s: only instructions access matrix fragments", n.Name, v.mem)
@@ -339,7 +339,13 @@ func (x *exprCtx) access(e *syntax.Index) string {
 		}
 		return v.c + "[0]"
 	}
-	return v.c + "[" + x.linear(idx, dims) + "]"
+	ref := v.c + "[" + x.linear(idx, dims) + "]"
+	if x.g.memSpace(v.mem) == "smem" && isSwizzled(v.mem) {
+		// An element of swizzled SMEM at its swizzled address (Exo's
+		// Sm90_SmemSwizzled is readable and writable in CUDA code).
+		return x.g.swizzledRef(v, ref)
+	}
+	return ref
 }
 
 // linear prints the row-major offset of idx in a tensor of dims.

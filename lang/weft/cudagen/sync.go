@@ -23,11 +23,16 @@ type barState struct {
 	fwdR   int // ring sizes
 	revR   int
 	tx     int // expect-tx bytes of TMA copies since the last arrive
+	ring   int // depth of Exo's ring_buffer_by dimension (0: none; ring.go)
+	pre    int // CudaMbarrierPreArrive(pre): pre-arrived logical barriers
 }
 
 func (b *barState) stateFields() []string {
 	if b.mem != "CudaMbarrier" {
 		return nil
+	}
+	if b.ring > 0 {
+		return []string{b.id + "_ep"}
 	}
 	fs := []string{b.id + "_farr", b.id + "_fawt", b.id + "_fpar", b.id + "_fskip"}
 	if b.f.hasRev {
@@ -86,6 +91,17 @@ func (g *gen) barrierAlloc(ctx *devCtx, v *sym, a *syntax.Alloc) {
 	}
 	if v.mem != "CudaMbarrier" {
 		d.bars = append(d.bars, b)
+		return
+	}
+	if k, depth := g.ringDim(a); k >= 0 {
+		pre := 0
+		if len(v.memArg) > 0 {
+			pre = int(v.memArg[0])
+		}
+		g.ringAlloc(ctx, b, a, k, depth, pre)
+		return
+	} else if v.preArrive {
+		g.errorf(a, codeBarrier, "CudaMbarrierPreArrive needs a ring-buffered dimension (barrier[..., n @ ring_buffer_by(depth)])")
 		return
 	}
 	for _, dim := range v.dims {
@@ -147,6 +163,13 @@ func (g *gen) barTarget(ctx *devCtx, e syntax.Expr) (*barState, string, bool) {
 // offset, so like a CTA-selecting iterator it contributes no offset
 // (distributed dimensions are stripped, seed 002 Rule 4/4).
 func (g *gen) barTargetUnits(ctx *devCtx, e syntax.Expr, ctaSlices bool) (*barState, string, bool) {
+	b, slice, _, ok := g.barTargetRing(ctx, e, ctaSlices)
+	return b, slice, ok
+}
+
+// barTargetRing is barTargetUnits that also returns the C expression of the
+// ring index of a ring-buffered mbarrier (ring.go; "" for others).
+func (g *gen) barTargetRing(ctx *devCtx, e syntax.Expr, ctaSlices bool) (*barState, string, string, bool) {
 	var name *syntax.Name
 	var idx []syntax.Expr
 	switch e := e.(type) {
@@ -158,20 +181,35 @@ func (g *gen) barTargetUnits(ctx *devCtx, e syntax.Expr, ctaSlices bool) (*barSt
 	}
 	if name == nil {
 		g.errorf(e, codeBarrier, "expected a barrier")
-		return nil, "", false
+		return nil, "", "", false
 	}
 	v := ctx.sc.lookup(name.Name)
 	if v == nil || v.kind != kBarrier || v.bar == nil {
 		g.errorf(e, codeBarrier, "%s is not a barrier of this device function", name.Name)
-		return nil, "", false
+		return nil, "", "", false
 	}
 	b := v.bar
 	if len(idx) != 0 && len(idx) != len(v.dims) {
 		g.errorf(e, codeName, "%s has %d dimensions, indexed with %d", name.Name, len(v.dims), len(idx))
-		return nil, "", false
+		return nil, "", "", false
 	}
 	if b.mem != "CudaMbarrier" || len(idx) == 0 {
-		return b, "0", true
+		return b, "0", "", true
+	}
+	x0 := &exprCtx{g: g, sc: ctx.sc, device: true}
+	ring := ""
+	dimsAll := v.dims
+	if b.ring > 0 {
+		if c, ok := g.constValue(idx[len(idx)-1], ctx.sc); ok {
+			ring = strconv.FormatInt(c, 10)
+		} else {
+			ring = x0.expr(idx[len(idx)-1])
+		}
+		idx = idx[:len(idx)-1]
+		dimsAll = v.dims[:len(v.dims)-1]
+		if len(idx) == 0 {
+			return b, "0", ring, true
+		}
 	}
 	// All barrier indices are distributed (seed 002 "Split barriers"); an
 	// index that selects a CTA of the cluster picks whose SMEM, which is
@@ -194,9 +232,9 @@ func (g *gen) barTargetUnits(ctx *devCtx, e syntax.Expr, ctaSlices bool) (*barSt
 		if ctaIndex(i) {
 			continue
 		}
-		if k < len(v.dims) {
+		if k < len(dimsAll) {
 			keep = append(keep, i)
-			dims = append(dims, v.dims[k])
+			dims = append(dims, dimsAll[k])
 		}
 	}
 	// The stripped dimensions still occupy slots (their extent is kept in
@@ -210,9 +248,9 @@ func (g *gen) barTargetUnits(ctx *devCtx, e syntax.Expr, ctaSlices bool) (*barSt
 			}
 			full[k] = i
 		}
-		return b, x.linear(full, v.dims), true
+		return b, x.linear(full, dimsAll), ring, true
 	}
-	return b, x.linear(keep, dims), true
+	return b, x.linear(keep, dims), ring, true
 }
 
 func (g *gen) timeline(e syntax.Expr) *lib.SyncTL {
@@ -375,8 +413,12 @@ func (g *gen) arrive(ctx *devCtx, s *syntax.Arrive) {
 	}
 	n := ctx.cur.Threads()
 	for _, t := range s.Barriers {
-		b, slice, ok := g.barTarget(ctx, t)
+		b, slice, ring, ok := g.barTargetRing(ctx, t, false)
 		if !ok {
+			continue
+		}
+		if b.ring > 0 {
+			g.ringArrive(ctx, s, tl, b, slice, ring, n)
 			continue
 		}
 		switch b.mem {
@@ -433,14 +475,21 @@ func (g *gen) arrive(ctx *devCtx, s *syntax.Arrive) {
 			case tl.Name == "Sm80_cp_async":
 				w.Line("weft::cp_async_mbarrier_arrive_noinc(%s);", ptr)
 			case tl.Name == "tma_to_smem_async":
-				if n != 1 {
-					g.errorf(s, codeBarrier, "the arrive that completes TMA copies is issued by one thread (here %d)", n)
+				warp := n == 32 && ctx.cur.Matches(mustUnit("cuda_warp")) == nil
+				if n != 1 && !warp {
+					g.errorf(s, codeBarrier, "the arrive that completes TMA copies is issued by one thread or one warp (here %d threads)", n)
 				}
 				bytes := g.facts.tx[s.Pos().Offset]
 				if g.pass == 1 {
 					g.facts.tx[s.Pos().Offset] = b.tx
 				}
-				w.Line("weft::mbarrier_arrive_expect_tx(%s, %d);", ptr, bytes)
+				if warp {
+					// The warp that issued the copies (Exo's TMA unit):
+					// its first lane announces the bytes, all arrive.
+					w.Line("if (threadIdx.x %% 32u == 0u) weft::mbarrier_arrive_expect_tx(%s, %d); else weft::mbarrier_arrive(%s);", ptr, bytes, ptr)
+				} else {
+					w.Line("weft::mbarrier_arrive_expect_tx(%s, %d);", ptr, bytes)
+				}
 				b.tx = 0
 				ctx.d.asyncProxy = true
 			default:
@@ -527,7 +576,7 @@ func (g *gen) await(ctx *devCtx, s *syntax.Await) {
 	if tl == nil {
 		return
 	}
-	b, slice, ok := g.barTarget(ctx, s.Bar)
+	b, slice, ring, ok := g.barTargetRing(ctx, s.Bar, false)
 	if !ok {
 		return
 	}
@@ -539,6 +588,13 @@ func (g *gen) await(ctx *devCtx, s *syntax.Await) {
 			g.errorf(s.N, codeConst, "the N of Await must be a constant")
 			return
 		}
+	}
+	if b.ring > 0 {
+		g.ringAwait(ctx, s, b, slice, ring, n)
+		if g.asyncProxy(tl) && g.generic(g.lib.Timelines[b.f.arriveTL]) {
+			w.Line("weft::fence_proxy_async();")
+		}
+		return
 	}
 	switch b.mem {
 	case "CudaCommitGroup":

@@ -149,7 +149,9 @@ func checkVerb(env *frontend.Env, args []string) int {
 		}
 		prog := check.Check(f, l, &errs)
 		ctx := &CheckContext{Env: env, File: f, Prog: prog, Sizes: sizes, Errs: &errs}
+		stop := frontend.Progress(env, "weft check "+files[0])
 		runCheckers(ctx)
+		stop()
 		defer func() {
 			// After the diagnostics: what was checked, so that a pass is
 			// never silent about having checked nothing (issue 14).

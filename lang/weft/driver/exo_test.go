@@ -41,10 +41,15 @@ func TestExoDialectCorpus(t *testing.T) {
 			s := r(float64(i) + r(math.Sin(float64(i))))
 			return r(math.Sqrt(r(s * s)))
 		})}},
+		{"avx2_fma.weft", nil, map[string][]float64{"y": seqf(32, func(i int) float64 { return 1 + float64(i)*float64(i) })}},
 		{"par_loop.weft", nil, map[string][]float64{"A": seqf(32, func(i int) float64 { return float64(i) + 1 })}},
 		// GPU: TMA ring + wgmma (sync check at the # check: sizes); with
 		// A = B = ones every element of C is K = 64.
 		{"tma_ring_gemm.weft", nil, map[string][]float64{"C": seqf(128*256, func(int) float64 { return 64 })}},
+		// GPU, Exo's GPU-branch form: ring-buffered and pre-arrived
+		// mbarriers, async instructions without CudaAsync, swizzled SMEM
+		// in CUDA code; C = A + B with A = iota, B = ones.
+		{"ring_add.weft", nil, map[string][]float64{"C": seqf(128*96, func(i int) float64 { return float64(i) + 1 })}},
 	} {
 		path := filepath.Join(examples, "exo", tc.file)
 		src, err := os.ReadFile(path)

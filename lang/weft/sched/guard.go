@@ -130,7 +130,19 @@ func guardBuiltins(limit uint64) starlark.StringDict {
 			return starlark.Binary(op, x, y)
 		})
 	}
+	universalInt := starlark.Universe["int"].(*starlark.Builtin)
 	return starlark.StringDict{
+		// int(s) of a long decimal string takes time quadratic in its
+		// length inside one step (1M digits: seconds), so the string is
+		// limited to limit/256 characters (1 Mi with the default limit).
+		"int": starlark.NewBuiltin("int", func(th *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if len(args) > 0 {
+				if s, ok := args[0].(starlark.String); ok && uint64(len(s)) > limit/256 {
+					return nil, fmt.Errorf("int() of a string of %d characters exceeds the script's limit of %d characters (1/256 of its memory limit; --script-memory raises it)", len(s), limit/256)
+				}
+			}
+			return starlark.Call(th, universalInt, args, kwargs)
+		}),
 		guardMul:         bin(guardMul, stsyntax.STAR, checkMul, false),
 		guardAdd:         bin(guardAdd, stsyntax.PLUS, checkAdd, false),
 		guardAug + "mul": bin(guardAug+"mul", stsyntax.STAR, checkMul, true),

@@ -31,6 +31,8 @@ func TestScriptLimits(t *testing.T) {
 			"s.star:3:11", "schedule script: an integer product of 13295630 bits exceeds the script's limit of 8388608 bits for one integer (1/32 of its memory limit; --script-memory raises it)"},
 		{"range", "def f(n):\n    return sorted(range(n))\nf(1 << 30)\n", Options{},
 			"s.star:2:19", "schedule script: materializing a range of 1073741824 elements would take about 17179869184 bytes, more than the script's memory limit of 268435456 bytes (--script-memory raises it)"},
+		{"int", "x = int('12') + int('7', base = 8)\nx = int('9' * 2000000)\n", Options{},
+			"s.star:2:5", "schedule script: int() of a string of 2000000 characters exceeds the script's limit of 1048576 characters (1/256 of its memory limit; --script-memory raises it)"},
 		{"extend", "x = [0]\nfor i in range(40):\n    x.extend(x)\n", Options{MaxMemory: 16 << 20},
 			"s.star:3:5", "schedule script: Starlark computation cancelled: the script allocated more than its memory limit of 16777216 bytes (--script-memory raises it)"},
 		{"time", "while True:\n    pass\n", Options{Timeout: 50 * time.Millisecond, MaxSteps: 1 << 62},

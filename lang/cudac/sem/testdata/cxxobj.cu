@@ -375,3 +375,219 @@ int main() {
   return 0;
 }
 // OUT: 5 12 1 0 11 15 7 2.25 -4 -2.25
+// ---- an enum name is a type name; return {} and return {a, b}; T x = {0} zero-fills a struct whose first member is an array; CUDART_VERSION is predefined
+#include <cstdio>
+enum Mode { FAST, SLOW };
+struct Pair { int a; float b; };
+__host__ __device__ Pair mk(bool z) {
+  if (z) return {};
+  return {3, 1.5f};
+}
+int pick(Mode m) { if (m == SLOW) return {}; return {7}; }
+cudaDeviceProp prop = {0};
+int main() {
+  Pair p = mk(false), q = mk(true);
+  cudaDeviceProp local = {0};
+  printf("%d %g %d %g %d %d %d %d\n", p.a, p.b, q.a, q.b, pick(FAST), pick(SLOW), local.major, CUDART_VERSION >= 2020);
+  return 0;
+}
+// OUT: 3 1.5 0 0 7 0 0 1
+// ---- a kernel launched through a pointer chosen at run time: the pointer selects the kernel
+#include <cstdio>
+__global__ void copyK(float *o, const float *i, int n) { int t = threadIdx.x; if (t < n) o[t] = i[t]; }
+__global__ void dblK(float *o, const float *i, int n) { int t = threadIdx.x; if (t < n) o[t] = 2 * i[t]; }
+__device__ float plain(float x) { return x; }
+int main() {
+  void (*kernel)(float *, const float *, int);
+  const char *names[2] = {"copy", "double"};
+  float *a, *b, h[4] = {1, 2, 3, 4};
+  cudaMalloc(&a, sizeof h);
+  cudaMalloc(&b, sizeof h);
+  cudaMemcpy(a, h, sizeof h, cudaMemcpyHostToDevice);
+  for (int k = 0; k < 2; k++) {
+    switch (k) {
+      case 0: kernel = &copyK; break;
+      case 1: kernel = &dblK; break;
+    }
+    kernel<<<1, 4>>>(b, a, 4);
+    cudaMemcpy(h, b, sizeof h, cudaMemcpyDeviceToHost);
+    printf("%s %g %g\n", names[k], h[0], h[3]);
+  }
+  return 0;
+}
+// OUT: copy 1 4
+// OUT: double 2 8
+// ---- a launch through a pointer that is not a kernel faults at the launch
+__global__ void k1(int *o) { o[0] = 1; }
+int main() {
+  void (*kernel)(int *) = 0;
+  int *d;
+  cudaMalloc(&d, 4);
+  kernel<<<1, 1>>>(d); // ERROR C0309 col=3 "launch through a pointer that is not a __global__ function of this type"
+  return 0;
+}
+// ---- a discarded *p (an expression statement, a for step, the left of a comma) is not a read: *p++ only advances p
+#include <cstdio>
+unsigned radix2(unsigned *log2L, unsigned L) {
+  for (*log2L = 0; (L & 1) == 0; L >>= 1, *log2L++)
+    ;
+  return L;
+}
+int main() {
+  unsigned l;
+  int a[2] = {1, 2}, *p = a;
+  *p++;
+  *p++;
+  printf("%u %d\n", radix2(&l, 48), (int)(p - a));
+  return 0;
+}
+// OUT: 3 2
+// ---- polymorphic objects created with new and destroyed with delete in device code; objects value-initialized with {} and T() keep their class
+#include <cstdio>
+struct Base { __device__ virtual int f() const { return 1; } __device__ virtual ~Base() {} };
+struct Der : Base { int k; __device__ Der(int x) : k(x) {} __device__ int f() const override { return k; } };
+__global__ void k(int *o) {
+  Base *b = threadIdx.x ? (Base *)new Der(10 + threadIdx.x) : new Base();
+  o[threadIdx.x] = b->f();
+  delete b;
+}
+struct H { virtual int g() const { return 5; } };
+struct H2 : H { int g() const override { return 6; } };
+int main() {
+  H2 a{}, b = H2();
+  const H &ra = a, &rb = b;
+  printf("%d %d %d\n", ra.g(), rb.g(), H2().g());
+  int *d, h[2];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 2>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  printf("%d %d\n", h[0], h[1]);
+  return 0;
+}
+// OUT: 6 6 6
+// OUT: 1 11
+// ---- conversion functions: SharedMemory<T> (operator T*() and operator const T*()) in a kernel template, operator double() in arithmetic and initialization; an explicit instantiation adds nothing
+#include <cstdio>
+template <class T> struct SharedMemory {
+  __device__ inline operator T *() {
+    extern __shared__ int __smem[];
+    return (T *)__smem;
+  }
+  __device__ inline operator const T *() const {
+    extern __shared__ int __smem[];
+    return (T *)__smem;
+  }
+};
+struct Meters {
+  double v;
+  __host__ __device__ operator double() const { return v; }
+  __host__ __device__ explicit operator bool() const { return v != 0; }
+};
+template <class T> __global__ void sum(const T *in, T *out) {
+  T *s = SharedMemory<T>();
+  s[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    T t = 0;
+    for (int i = 0; i < blockDim.x; i++) t += s[i];
+    *out = t;
+  }
+}
+template __global__ void sum<float>(const float *, float *);
+int main() {
+  float h[4] = {1, 2, 3, 4}, *d, r;
+  cudaMalloc(&d, 5 * sizeof(float));
+  cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);
+  sum<float><<<1, 4, 4 * sizeof(float)>>>(d, d + 4);
+  cudaMemcpy(&r, d + 4, sizeof r, cudaMemcpyDeviceToHost);
+  Meters m{2.5};
+  double x = m * 2;
+  double y = m;
+  printf("%g %g %g\n", r, x, y);
+  return 0;
+}
+// OUT: 10 5 2.5
+// ---- a lambda capturing by reference that returns a struct (its closure is called)
+#include <cstdio>
+struct Q { int a, b; };
+int main() {
+  Q q = {3, 4};
+  int k = 10;
+  auto pick = [&q, &k](unsigned i) -> const Q {
+    switch (i) {
+      case 0: return Q{q.a * k, q.b};
+      case 1: return q;
+    }
+    return {};
+  };
+  Q x = pick(0), y = pick(1), z = pick(7);
+  k = 2;
+  Q w = pick(0);
+  printf("%d %d %d %d %d %d\n", x.a, x.b, y.a, z.a, z.b, w.a);
+  return 0;
+}
+// OUT: 30 4 3 0 0 6
+// ---- a function and a function template of one name: a call without template arguments is the function's
+#include <cstdio>
+template <unsigned B, bool Pow2> __global__ void scale(float *v) { v[threadIdx.x] *= Pow2 ? B : 1; }
+void scale(int n, float *d) {
+  if (n == 4) scale<2, true><<<1, 4>>>(d);
+  else scale<2, false><<<1, n>>>(d);
+}
+int main() {
+  float h[4] = {1, 2, 3, 4}, *d;
+  cudaMalloc(&d, sizeof h);
+  cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);
+  scale(4, d);
+  scale(3, d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  printf("%g %g\n", h[0], h[3]);
+  return 0;
+}
+// OUT: 2 8
+// ---- user-declared assignment operators (overloaded), unary operator! and operator* on objects
+#include <cstdio>
+struct Acc {
+  int n, copies;
+  Acc() : n(0), copies(0) {}
+  Acc &operator=(const Acc &o) { n = o.n; copies = o.copies + 1; return *this; }
+  Acc &operator=(int v) { n = v; return *this; }
+  bool operator!() const { return n == 0; }
+  int operator*() const { return n * 10; }
+};
+int main() {
+  Acc a, b;
+  a = 5;
+  b = a;
+  Acc c;
+  c = b = a;
+  printf("%d %d %d %d %d %d\n", b.n, b.copies, c.copies, (int)!a, (int)!Acc(), *a);
+  return 0;
+}
+// OUT: 5 1 2 0 1 50
+// ---- overloaded member functions (of a struct and of a class template), chosen by the arguments, also unqualified inside a member; a member returning a reference returns the object another member returned
+#include <cstdio>
+template <typename T> struct Grid {
+  T d[6];
+  int w;
+  __host__ __device__ T &at(int i) { return d[i]; }
+  __host__ __device__ T &at(int x, int y) { return at(y * w + x); }
+  __host__ __device__ T get(float f) const { return (T)(f * 2); }
+  __host__ __device__ T get(int i) const { return d[i]; }
+};
+struct S {
+  int v;
+  int f(int a) { return a + v; }
+  int f(int a, int b) { return a * b + v; }
+  double f(double x) { return x / 2; }
+};
+int main() {
+  Grid<int> g;
+  g.w = 3;
+  for (int i = 0; i < 6; i++) g.at(i) = i * i;
+  g.at(1, 1) = 100;
+  S s{1};
+  printf("%d %d %d %d %d %g\n", g.at(2, 1), g.get(4), g.get(1.5f), s.f(2), s.f(2, 3), s.f(3.0));
+  return 0;
+}
+// OUT: 25 100 3 3 7 1.5
