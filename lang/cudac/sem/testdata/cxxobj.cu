@@ -107,7 +107,7 @@ int main() {
   B b;
   A *p = (A *)calloc(1, sizeof(B));
   printf("%d\n", b.g());
-  printf("%d\n", p->g()); // ERROR C0405 col=22 "call through an invalid function pointer 0x0"
+  printf("%d\n", p->g()); // ERROR C0405 col=22 "virtual call of g on memory that holds no constructed object of struct A or a class derived from it"
   return 0;
 }
 // OUT: 42
@@ -591,3 +591,18 @@ int main() {
   return 0;
 }
 // OUT: 25 100 3 3 7 1.5
+// ---- an object constructed on the host and copied to the device has the host's virtual functions: a virtual call on the device is undefined, and reported
+struct B { __host__ __device__ virtual int f() const { return 1; } };
+struct D : B { __host__ __device__ int f() const override { return 2; } };
+__global__ void k(const D *d, int *o) { o[0] = d->f(); } // ERROR C0405 col=52 "virtual call of f on an object of struct D constructed in host code, called from device code"
+int main() {
+  D h;
+  D *dd;
+  int *o;
+  cudaMalloc(&dd, sizeof(D));
+  cudaMalloc(&o, 4);
+  cudaMemcpy(dd, &h, sizeof(D), cudaMemcpyHostToDevice);
+  k<<<1, 1>>>(dd, o);
+  cudaDeviceSynchronize();
+  return h.f() - 2;
+}
