@@ -798,6 +798,7 @@ func (g *gen) devStmt(ctx *devCtx, s syntax.Stmt) {
 	w := ctx.w
 	x := &exprCtx{g: g, sc: ctx.sc, device: true}
 	comments(w, s)
+	defer srcAt(w, s)()
 	switch s := s.(type) {
 	case *syntax.Pass, *syntax.Assert:
 	case *syntax.Alloc:
