@@ -3060,6 +3060,25 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 		}
 		tmap[te.Name] = at
 	}
+	// default template arguments for what is neither given nor deduced
+	for i, name := range td.TParams {
+		if _, ok := tmap[name]; ok {
+			continue
+		}
+		if _, ok := tvals[name]; ok {
+			continue
+		}
+		saveT, saveV := c.tmap, c.tvals
+		c.tmap, c.tvals = tmap, tvals
+		if i < len(td.DefaultTypes) && td.DefaultTypes[i] != nil {
+			tmap[name] = c.resolve(td.DefaultTypes[i])
+		} else if i < len(td.DefaultExprs) && td.DefaultExprs[i] != nil {
+			if v, ok := c.constExpr(td.DefaultExprs[i]); ok {
+				tvals[name] = v
+			}
+		}
+		c.tmap, c.tvals = saveT, saveV
+	}
 	var key strings.Builder
 	key.WriteString(td.Name)
 	for i, name := range td.TParams {

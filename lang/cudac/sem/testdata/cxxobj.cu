@@ -606,3 +606,20 @@ int main() {
   cudaDeviceSynchronize();
   return h.f() - 2;
 }
+// ---- default template arguments of class and function templates, depending on earlier parameters
+#include <cstdio>
+template <typename T, int N = 4, typename Acc = T>
+struct Buf {
+  T v[N];
+  __host__ __device__ Acc total() const { Acc s = 0; for (int i = 0; i < N; i++) s += v[i]; return s; }
+};
+template <int B = 128, typename T = float>
+__host__ __device__ T scaled(T x) { return x * B; }
+int main() {
+  Buf<int> a = {{1, 2, 3, 4}};
+  Buf<char, 2, int> b = {{100, 100}};
+  Buf<float, 3> c = {{0.5f, 0.25f, 0.25f}};
+  printf("%d %d %g %zu %zu %g %d\n", a.total(), b.total(), c.total(), sizeof(Buf<double>), sizeof(Buf<char, 2, int>), scaled(1.5f), scaled<2>(3));
+  return 0;
+}
+// OUT: 10 200 1 32 2 192 6
