@@ -407,3 +407,19 @@ func (d *devFn) remoteArrives() bool {
 	}
 	return false
 }
+
+// noShutdownSync reports CudaDeviceFunction(...,
+// unsafe_no_shutdown_cluster_sync=True): Exo's GPU branch leaves out the
+// cluster sync at the end of the kernel then.
+func noShutdownSync(with *syntax.With) bool {
+	c, ok := with.Ctx.(*syntax.Call)
+	if !ok {
+		return false
+	}
+	k := c.Kwarg("unsafe_no_shutdown_cluster_sync")
+	if k == nil {
+		return false
+	}
+	b, ok := k.Value.(*syntax.BoolLit)
+	return ok && b.Value
+}
