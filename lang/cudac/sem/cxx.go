@@ -231,6 +231,19 @@ func (c *compiler) ctorFor(t *Type, n int, pos diag.Pos) *Function {
 		return nil
 	}
 	fn := c.ctorOf(t, n)
+	for k := n + 1; fn == nil && k <= 16; k++ {
+		// one whose last parameters have default arguments
+		if f := c.ctorOf(t, k); f != nil {
+			d := c.defaultsOf(f)
+			ok := len(d) >= k
+			for i := n; ok && i < k; i++ {
+				ok = d[i] != nil
+			}
+			if ok {
+				fn = f
+			}
+		}
+	}
 	if fn == nil {
 		c.errorf(pos, "C0304", "no constructor of %s takes %d arguments", t, n)
 	}

@@ -26,11 +26,12 @@ import (
 // template taking F deduces it and calls f(args) as a function object.
 
 type inlineCtx struct {
-	slot  int   // the result (-1: void)
-	ret   *Type // the result type
-	ends  []int // jumps to patch to the end of the expansion
-	depth int   // lambdas being expanded (recursion guard)
-	loops []*loopCtx
+	dtorDepth int   // len(compiler.dtors) where the expansion starts
+	slot      int   // the result (-1: void)
+	ret       *Type // the result type
+	ends      []int // jumps to patch to the end of the expansion
+	depth     int   // lambdas being expanded (recursion guard)
+	loops     []*loopCtx
 }
 
 func (c *compiler) checkLambda(l *syntax.Lambda) {}
@@ -252,6 +253,7 @@ func (c *compiler) inlineLambda(l *syntax.Lambda, e *syntax.Call) *Type {
 	c.push()
 	c.bindLambdaParams(l, e, false)
 	saved := c.inl
+	ctx.dtorDepth = len(c.dtors)
 	c.inl = ctx
 	c.loops = nil
 	c.block(l.Body, true)
@@ -311,6 +313,7 @@ func (c *compiler) lambdaReturn(s *syntax.ReturnStmt) {
 		}
 		c.emit(OpPop, 0, 0, s.Pos)
 	}
+	c.destroy(ctx.dtorDepth, s.Pos)
 	ctx.ends = append(ctx.ends, c.emit(OpJmp, 0, 0, s.Pos))
 }
 
