@@ -2805,6 +2805,17 @@ func (c *compiler) call(e *syntax.Call) *Type {
 		return c.call(&ne)
 	}
 	n, ok := e.Fun.(*syntax.Name)
+	if ok && c.cls != "" && c.lookup(n.Name) == nil && c.funcs[n.Name] == nil && c.recv != nil {
+		if td := c.memberTemplate(c.recv, n.Name); td != nil && c.methodOf(c.recv, c.cls, n.Name) == nil {
+			// a member function template called from a member
+			if fn := c.instantiate(td, e); fn != nil {
+				c.rawRef = raw
+				return c.methodCall(fn, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
+			}
+			c.emit(OpConst, 0, 0, pos)
+			return tInt
+		}
+	}
 	if ok && c.cls != "" && c.lookup(n.Name) == nil && c.funcs[n.Name] == nil {
 		if ct := c.lookupTag(c.cls); c.recv != nil && isVirtual(ct, n.Name) {
 			c.rawRef = raw
