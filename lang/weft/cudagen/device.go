@@ -337,6 +337,8 @@ func (g *gen) launchShape(c *syntax.Call, sc *scope) (*coll.DeviceFunction, bool
 			if warps == nil {
 				warps = []coll.WarpConfig{}
 			}
+		case "unsafe_no_shutdown_cluster_sync":
+			// read by noShutdownSync
 		default:
 			g.errorf(k, codeDevice, "CudaDeviceFunction has no parameter %s", k.Name.Name)
 			return nil, false
@@ -594,6 +596,12 @@ func (g *gen) emitDevice(d *devFn, tasks []*syntax.For, dsc *scope, capt []*sym,
 	c.Line("extern __shared__ __align__(1024) char exo_smem[];")
 	c.Line("%s::exo_deviceSetup(exo_smem, exo_deviceArgs);", d.name)
 	c.Line("%s::exo_deviceMainLoop(exo_smem, exo_deviceArgs);", d.name)
+	if d.m.ClusterDim > 1 && d.remoteArrives() && !noShutdownSync(d.with) {
+		// Other CTAs may still arrive on this CTA's mbarriers (multicast
+		// Arrives): no CTA leaves before the cluster is done (Exo's
+		// shutdown cluster sync).
+		c.Line("weft::cluster_sync();")
+	}
 	c.Close("}")
 	c.Line("")
 	c.Open("extern \"C\" void %s(weft_stream exo_cudaStream, struct %s exo_deviceArgs) {", d.launch, d.argsName)

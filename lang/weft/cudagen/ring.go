@@ -3,6 +3,7 @@ package cudagen
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
@@ -148,7 +149,14 @@ func (g *gen) ringAwait(ctx *devCtx, s *syntax.Await, b *barState, slice, m stri
 	if guard {
 		w.Open("if (%s >= %d) {", m, b.pre)
 	}
-	w.Line("weft::mbarrier_wait(&%s[%s], ((%s / %d) ^ (exo_syncState.%s_ep >> (%s))) & 1u);", b.id, slot, rel, b.ring, b.id, slot)
+	wait := "weft::mbarrier_wait"
+	if b.f.fwdRemote {
+		// Arrivals from other CTAs (multicast Arrive): acquire at
+		// cluster scope.
+		g.helpers["mbarrier_wait_cluster"] = waitClusterHelper
+		wait = "weft::mbarrier_wait_cluster"
+	}
+	w.Line("%s(&%s[%s], ((%s / %d) ^ (exo_syncState.%s_ep >> (%s))) & 1u);", wait, b.id, slot, rel, b.ring, b.id, slot)
 	if guard {
 		w.Close("}")
 	}
@@ -229,4 +237,189 @@ func (g *gen) ringArrive(ctx *devCtx, s *syntax.Arrive, tl *lib.SyncTL, b *barSt
 		}
 		b.f.fwdCount = n
 	}
+}
+
+// Multicast Arrives (Exo's GPU branch): `Arrive(tl, 1) >> raw[m, :, k] >>
+// raw[:, n, k]` arrives on the barrier of every CTA along each sliced
+// dimension, at the same SMEM offset (the mbarriers of a ring sit at the
+// same offset in every CTA of the cluster). The CTA of index values
+// (i_0, ..., i_d) is the sum of i_k times the CTA pitch of dimension k,
+// which the uses indexing dimension k with a CTA-selecting iterator give
+// (recordCTAPitch). Every thread of the collective arrives on every target
+// (mbarrier.arrive.release.cluster through mapa), so a barrier counts the
+// collective's threads times the number of CTAs whose targets cover it:
+// the sum over the targets of the product of their sliced extents.
+
+// multicastArrivals returns that sum for an Arrive with a sliced target,
+// or 0 for an Arrive without slices.
+func (g *gen) multicastArrivals(ctx *devCtx, s *syntax.Arrive) int {
+	total, any := 0, false
+	for _, t := range s.Barriers {
+		ix, ok := t.(*syntax.Index)
+		if !ok {
+			total++
+			continue
+		}
+		name, _ := ix.X.(*syntax.Name)
+		var v *sym
+		if name != nil {
+			v = ctx.sc.lookup(name.Name)
+		}
+		p := 1
+		for k, i := range ix.Indices {
+			if _, ok := i.(*syntax.Slice); !ok {
+				continue
+			}
+			any = true
+			if v == nil || k >= len(v.dims) {
+				return 0
+			}
+			e, ok := g.constValue(v.dims[k], ctx.sc)
+			if !ok {
+				g.errorf(i, codeConst, "a multicast Arrive's sliced dimension must have a constant extent")
+				return 0
+			}
+			p *= int(e)
+		}
+		total += p
+	}
+	if !any {
+		return 0
+	}
+	return total
+}
+
+// recordCTAPitch notes the CTA pitch of dimension k of b from a use that
+// indexes it with the CTA-selecting iterator it.
+func (g *gen) recordCTAPitch(ctx *devCtx, b *barState, k int, it *sym) {
+	step := 0
+	for _, term := range ctx.cur.Base.Terms {
+		if term.Iter == it.iterID {
+			step = term.Step
+		}
+	}
+	bd := ctx.d.m.BlockDim
+	if step <= 0 || bd <= 0 || step%bd != 0 {
+		return
+	}
+	if b.f.ctaPitch == nil {
+		b.f.ctaPitch = map[int]int{}
+	}
+	b.f.ctaPitch[k] = step / bd
+}
+
+// ringMulticast lowers one sliced target of a multicast Arrive.
+func (g *gen) ringMulticast(ctx *devCtx, s *syntax.Arrive, tl *lib.SyncTL, b *barState, t syntax.Expr, slice, m string, n, mult int) {
+	w := ctx.w
+	ix, _ := t.(*syntax.Index)
+	if ix == nil {
+		g.ringArrive(ctx, s, tl, b, slice, m, n*mult)
+		return
+	}
+	if s.Reverse {
+		g.errorf(s, codeBarrier, "ReverseArrive is not for ring-buffered mbarriers (ring_buffer_by)")
+		return
+	}
+	if !g.arriveWaits(ctx, s, tl, n, "") {
+		return
+	}
+	// The CTA rank: fixed terms (CTA-selecting iterators) and sliced
+	// dimensions, enumerated.
+	var fixed []string
+	type span struct{ extent, pitch int }
+	var spans []span
+	for k, i := range ix.Indices[:len(ix.Indices)-1] {
+		pitch, known := b.f.ctaPitch[k]
+		if sl, ok := i.(*syntax.Slice); ok {
+			e, _ := g.constValue(b.v.dims[k], ctx.sc)
+			if !known {
+				if g.pass == 2 {
+					g.errorf(sl, codeBarrier, "the CTAs of dimension %d of %s are not known: index it with a CTA-selecting cuda_threads iterator in another use (its Await)", k, b.v.name)
+				}
+				return
+			}
+			spans = append(spans, span{int(e), pitch})
+			continue
+		}
+		if nm, ok := i.(*syntax.Name); ok {
+			if it := ctx.sc.lookup(nm.Name); it != nil && it.ctaSel {
+				if !known {
+					return
+				}
+				fixed = append(fixed, fmt.Sprintf("%s * %d", it.c, pitch))
+			}
+		}
+	}
+	if g.pass == 1 {
+		b.f.fwdRemote = true
+		if b.f.arriveTL == "" {
+			b.f.arriveTL = tl.Name
+		}
+		count := n * mult
+		if c := b.f.fwdCount; c != 0 && c != count {
+			g.errorf(s, codeBarrier, "every arrive on %s must bring the same number of arrivals per barrier (%d before, %d here)", b.v.name, c, count)
+		}
+		b.f.fwdCount = count
+	}
+	ptr := b.ringArrivePtr(slice, m)
+	var rec func(int, []string)
+	rec = func(k int, terms []string) {
+		if k == len(spans) {
+			rank := "0"
+			if len(terms) > 0 {
+				rank = strings.Join(terms, " + ")
+			}
+			w.Line("weft::mbarrier_arrive_cluster(%s, %s);", ptr, rank)
+			return
+		}
+		for j := 0; j < spans[k].extent; j++ {
+			next := terms
+			if j*spans[k].pitch != 0 {
+				next = append(append([]string{}, terms...), strconv.Itoa(j*spans[k].pitch))
+			}
+			rec(k+1, next)
+		}
+	}
+	w.Line("// %s: multicast to %s", syntax.ExprString(t), b.v.name)
+	rec(0, fixed)
+}
+
+// waitClusterHelper waits for an mbarrier phase that other CTAs' arrivals
+// complete (acquire at cluster scope).
+const waitClusterHelper = `__device__ __forceinline__ void mbarrier_wait_cluster(uint64_t *bar, uint32_t parity) {
+  asm volatile(
+      "{\n\t.reg .pred P1;\n"
+      "WEFT_WAIT_CL:\n\t"
+      "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 P1, [%0], %1;\n\t"
+      "@!P1 bra WEFT_WAIT_CL;\n\t}" ::"r"(static_cast<uint32_t>(__cvta_generic_to_shared(bar))),
+      "r"(parity)
+      : "memory");
+}
+`
+
+// remoteArrives reports whether some mbarrier of d receives multicast
+// arrivals from other CTAs.
+func (d *devFn) remoteArrives() bool {
+	for _, b := range d.bars {
+		if b.f != nil && b.f.fwdRemote {
+			return true
+		}
+	}
+	return false
+}
+
+// noShutdownSync reports CudaDeviceFunction(...,
+// unsafe_no_shutdown_cluster_sync=True): Exo's GPU branch leaves out the
+// cluster sync at the end of the kernel then.
+func noShutdownSync(with *syntax.With) bool {
+	c, ok := with.Ctx.(*syntax.Call)
+	if !ok {
+		return false
+	}
+	k := c.Kwarg("unsafe_no_shutdown_cluster_sync")
+	if k == nil {
+		return false
+	}
+	b, ok := k.Value.(*syntax.BoolLit)
+	return ok && b.Value
 }

@@ -229,6 +229,11 @@ func (g *gen) barTargetRing(ctx *devCtx, e syntax.Expr, ctaSlices bool) (*barSta
 	var keep []syntax.Expr
 	var dims []syntax.Expr
 	for k, i := range idx {
+		if n, ok := i.(*syntax.Name); ok && b.ring > 0 {
+			if it := ctx.sc.lookup(n.Name); it != nil && it.ctaSel {
+				g.recordCTAPitch(ctx, b, k, it)
+			}
+		}
 		if ctaIndex(i) {
 			continue
 		}
@@ -412,13 +417,22 @@ func (g *gen) arrive(ctx *devCtx, s *syntax.Arrive) {
 		}
 	}
 	n := ctx.cur.Threads()
+	mult := g.multicastArrivals(ctx, s)
 	for _, t := range s.Barriers {
-		b, slice, ring, ok := g.barTargetRing(ctx, t, false)
+		b, slice, ring, ok := g.barTargetRing(ctx, t, mult > 0)
 		if !ok {
 			continue
 		}
 		if b.ring > 0 {
+			if mult > 0 {
+				g.ringMulticast(ctx, s, tl, b, t, slice, ring, n, mult)
+				continue
+			}
 			g.ringArrive(ctx, s, tl, b, slice, ring, n)
+			continue
+		}
+		if mult > 0 {
+			g.errorf(t, codeBarrier, "an Arrive multicasts to a slice of a ring-buffered mbarrier array only (ring_buffer_by)")
 			continue
 		}
 		switch b.mem {

@@ -49,6 +49,9 @@ func TestExoDialectCorpus(t *testing.T) {
 		// GPU, Exo's GPU-branch form: ring-buffered and pre-arrived
 		// mbarriers, async instructions without CudaAsync, swizzled SMEM
 		// in CUDA code; C = A + B with A = iota, B = ones.
+		// GPU: Arrives multicast to slices of mbarrier arrays across a
+		// cluster; C = A + 1.
+		{"multicast_arrive.weft", nil, map[string][]float64{"C": seqf(8*6*128, func(i int) float64 { return float64(i) + 1 })}},
 		{"ring_add.weft", nil, map[string][]float64{"C": seqf(128*96, func(i int) float64 { return float64(i) + 1 })}},
 	} {
 		path := filepath.Join(examples, "exo", tc.file)
