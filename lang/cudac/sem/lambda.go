@@ -3,6 +3,7 @@ package sem
 import (
 	"fmt"
 	"reflect"
+	"strings"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/cudac/syntax"
@@ -100,6 +101,18 @@ func (s *sym) local() bool {
 // holding its captures (its address is left on the stack).
 func (c *compiler) closure(l *syntax.Lambda) *Type {
 	pos := l.Pos
+	if c.recv != nil && !strings.HasPrefix(tagOf(c.recv), "lambda#") {
+		// the enclosing object's members would need this captured
+		names := map[string]bool{}
+		namesIn(l.Body, names)
+		for _, n := range sortedKeys(names) {
+			if n == "this" || c.lookup(n) == nil && (c.recv.field(n) != nil || c.methodOf(c.recv, tagOf(c.recv), n) != nil) {
+				c.errorf(pos, "C0309", "a lambda used as a value that names %s of the enclosing object (capturing this) is not supported", n)
+				c.emit(OpConst, 0, 0, pos)
+				return tInt
+			}
+		}
+	}
 	caps := c.captures(l)
 	t := c.closureType(l, caps)
 	if t == nil {

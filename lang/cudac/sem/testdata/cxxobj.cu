@@ -704,3 +704,13 @@ int main() {
   return 0;
 }
 // OUT: 13.5 1 4
+// ---- a lambda used as a value that needs this captured is a positioned diagnostic
+struct S {
+  int k;
+  template <typename F> int apply(F f) { return f(2); } // ERROR C0305 col=49 "called object of type int"
+  int run() { return apply([this](int x) { return x * k; }); } // ERROR C0309 col=28 "a lambda used as a value that names k of the enclosing object \(capturing this\) is not supported"
+};
+int main() {
+  S s{5};
+  return s.run();
+}
