@@ -39,6 +39,8 @@ type sym struct {
 	idx  int
 	val  int64
 	fn   *Function
+	// vol: a volatile variable (fence.go)
+	vol bool
 	// isConst: a const (or constexpr) integer initialized by a constant
 	// expression, whose value val may appear in constant expressions.
 	isConst bool
@@ -386,18 +388,18 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 	case syntax.TRef:
 		return refTo(c.resolve(te.Elem))
 	case syntax.TPointer:
-		return ptrTo(c.resolve(te.Elem))
+		return volPtr(ptrTo(c.resolve(te.Elem)), te.Elem.Volatile)
 	case syntax.TArray:
 		elem := c.resolve(te.Elem)
 		if te.Len == nil {
-			return arrayOf(elem, -1)
+			return volPtr(arrayOf(elem, -1), te.Elem.Volatile)
 		}
 		n, ok := c.constExpr(te.Len)
 		if !ok || n < 0 {
 			c.errorf(syntax.PosOf(te.Len), "C0313", "array size is not a non-negative constant")
 			n = 1
 		}
-		return arrayOf(elem, int(n))
+		return volPtr(arrayOf(elem, int(n)), te.Elem.Volatile)
 	case syntax.TFunc:
 		ft := &Type{Kind: Func, Elem: c.resolve(te.Elem), Variadic: te.Variadic, size: 1, align: 1, complete: true}
 		for _, p := range te.Params {
@@ -750,7 +752,7 @@ func (c *compiler) topDecl(d *syntax.Decl) {
 	}
 	g := &GlobalVar{Name: d.Name, Type: t, Space: sp, Pos: c.pos(d.Pos), index: len(c.prog.Globals)}
 	c.prog.Globals = append(c.prog.Globals, g)
-	gs := &sym{kind: symGlobal, t: t, idx: g.index}
+	gs := &sym{kind: symGlobal, t: t, idx: g.index, vol: d.Type != nil && d.Type.Volatile}
 	c.markConst(gs, d, t)
 	c.declare(d.Name, gs)
 	if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasMemberDefaults(t) || t.poly {
@@ -770,7 +772,7 @@ func (c *compiler) sharedDecl(d *syntax.Decl, t *Type) {
 	}
 	g := &GlobalVar{Name: d.Name, Type: t, Space: SpaceShared, Pos: c.pos(d.Pos), index: len(c.prog.Shared)}
 	c.prog.Shared = append(c.prog.Shared, g)
-	c.declare(d.Name, &sym{kind: symShared, t: t, idx: g.index})
+	c.declare(d.Name, &sym{kind: symShared, t: t, idx: g.index, vol: d.Type != nil && d.Type.Volatile})
 }
 
 // completeArray sizes "T a[] = {...}" from its initializer.
@@ -1793,6 +1795,7 @@ func (c *compiler) convert(from, to *Type, pos diag.Pos) {
 type lval struct {
 	t    *Type
 	slot int
+	vol  bool // a volatile object (fence.go)
 }
 
 func (c *compiler) lvalue(e syntax.Expr) lval {
@@ -1838,7 +1841,7 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 			return lval{t: tInt, slot: -1}
 		}
 		c.checkSpaceUse(s, e.Name, pos)
-		return lval{t: s.t, slot: -1}
+		return lval{t: s.t, slot: -1, vol: s.vol}
 	case *syntax.Unary:
 		if e.Op == "*" {
 			t := c.expr(e.X)
@@ -1851,7 +1854,7 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 				return lval{t: tInt, slot: -1}
 			}
 			c.alignCheck(t.Elem, pos)
-			return lval{t: t.Elem, slot: -1}
+			return lval{t: t.Elem, slot: -1, vol: t.vol}
 		}
 	case *syntax.Index:
 		if c.hasOps {
@@ -1894,16 +1897,17 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 		c.convert(it, tLong, pos)
 		c.emit(OpPtrAdd, int32(t.ElemSize()), 0, pos)
 		c.alignCheck(t.Elem, pos)
-		return lval{t: t.Elem, slot: -1}
+		return lval{t: t.Elem, slot: -1, vol: t.vol}
 	case *syntax.Member:
 		var st *Type
+		vol := false
 		if e.Arrow {
 			pt := c.expr(e.X)
 			if pt.Kind != Ptr || pt.Elem.Kind != Struct {
 				c.errorf(pos, "C0302", "-> applied to %s", pt)
 				return lval{t: tInt, slot: -1}
 			}
-			st = pt.Elem
+			st, vol = pt.Elem, pt.vol
 		} else {
 			lv := c.lvalue(e.X)
 			if lv.slot >= 0 || lv.t.Kind != Struct {
@@ -1911,7 +1915,7 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 				c.emit(OpConst, 0, 0, pos)
 				return lval{t: tInt, slot: -1}
 			}
-			st = lv.t
+			st, vol = lv.t, lv.vol
 		}
 		f := st.field(e.Name)
 		if f == nil {
@@ -1922,7 +1926,7 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 			c.emit(OpConst, 0, int64(f.Offset), pos)
 			c.emit(OpPtrAdd, 1, 0, pos)
 		}
-		return lval{t: f.Type, slot: -1}
+		return lval{t: f.Type, slot: -1, vol: vol}
 	case *syntax.Call, *syntax.Cast:
 		c.rawRef = true
 		t := c.expr(e)
@@ -1982,7 +1986,7 @@ func (c *compiler) load(lv lval, pos diag.Pos) *Type {
 	}
 	switch lv.t.Kind {
 	case Array:
-		return ptrTo(lv.t.Elem)
+		return volPtr(ptrTo(lv.t.Elem), lv.t.vol || lv.vol)
 	case Struct:
 		return lv.t
 	case Func:
@@ -1990,7 +1994,7 @@ func (c *compiler) load(lv lval, pos diag.Pos) *Type {
 		// the address of *f is f's value
 		return ptrTo(lv.t)
 	}
-	c.emit(OpLoad, int32(memCode(lv.t)), 0, pos)
+	c.loadOp(lv, pos)
 	return lv.t
 }
 
@@ -2278,14 +2282,14 @@ func (c *compiler) incdec(e *syntax.Unary) *Type {
 		c.emit(OpDup, 0, 0, pos)
 	} else {
 		c.emit(OpDup, 0, 0, pos)
-		c.emit(OpLoad, int32(memCode(lv.t)), 0, pos)
+		c.loadOp(lv, pos)
 		c.emit(OpDupX1, 0, 0, pos) // old addr old
 	}
 	c.addOne(lv.t, e.Op == "--", pos)
 	if lv.slot >= 0 {
 		c.emit(OpSetLocal, int32(lv.slot), 0, pos)
 	} else {
-		c.emit(OpStore, int32(memCode(lv.t)), 0, pos)
+		c.storeOp(lv, pos)
 	}
 	c.emit(OpPop, 0, 0, pos)
 	return lv.t
@@ -2634,7 +2638,7 @@ func (c *compiler) assign(e *syntax.Binary) *Type {
 		c.emit(OpLocal, int32(lv.slot), 0, pos)
 	} else {
 		c.emit(OpDup, 0, 0, pos)
-		c.emit(OpLoad, int32(memCode(lv.t)), 0, pos)
+		c.loadOp(lv, pos)
 	}
 	vt := c.expr(e.Y)
 	rt := c.arith(op, lv.t, vt, pos)
@@ -2647,7 +2651,7 @@ func (c *compiler) storeLV(lv lval, pos diag.Pos) {
 	if lv.slot >= 0 {
 		c.emit(OpSetLocal, int32(lv.slot), 0, pos)
 	} else {
-		c.emit(OpStore, int32(memCode(lv.t)), 0, pos)
+		c.storeOp(lv, pos)
 	}
 }
 

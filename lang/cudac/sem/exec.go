@@ -112,8 +112,9 @@ type Machine struct {
 	// returns it); maxDynSmem the cudaFuncAttributeMaxDynamicSharedMemorySize
 	// of each kernel; nextLaunch the attributes of the launch being made.
 	launchErr  int
-	syncVC     map[uint64]map[relKey]int32 // releases published at each atomic location (fence.go)
-	warpUB     bool                        // a warp collective's undefined behaviour was reported (C0630)
+	pub        map[uint64]*pubVal // releases published at each strongly written address (fence.go)
+	volAcc     bool               // the access being made is volatile (fence.go)
+	warpUB     bool               // a warp collective's undefined behaviour was reported (C0630)
 	maxDynSmem map[*Function]int
 	nextLaunch launchExtra
 	exitCode   int
@@ -226,7 +227,7 @@ type blockRun struct {
 	dyn     *Object
 	epoch   int32
 	wepoch  []int32
-	bxvc    map[relKey]int32 // releases the block's threads acquired before its last barrier (fence.go)
+	bxvc    know // releases the block's threads acquired before its last barrier (fence.go)
 	// inline PTX (asm.go): the shared window, named barriers, mbarriers,
 	// and whether a release made threads runnable during a round
 	win     *sharedWin
@@ -316,10 +317,9 @@ type Thread struct {
 	// whether a wgmma.fence came after the last wgmma.wait_group
 	proxyFences, mbarInitFences int32
 	wgFenced                    bool
-	// relLc is the clock of the thread's last __threadfence (0: none) and
-	// xvc the releases it acquired through atomics (fence.go)
-	relLc int32
-	xvc   map[relKey]int32
+	// the releases the thread acquired, observed since its last fence,
+	// and released at its last fence (fence.go)
+	know, pend, rel know
 }
 
 // curPos is the position of the instruction t runs (0 when it has none).

@@ -46,7 +46,9 @@ type Type struct {
 	Variadic bool
 	// Ref marks a pointer type that stands for a C++ reference: a
 	// parameter or local of type T& holds the address of its object.
-	Ref      bool
+	Ref bool
+	// vol marks a pointer to, or an array of, volatile objects (fence.go).
+	vol      bool
 	size     int
 	align    int
 	complete bool

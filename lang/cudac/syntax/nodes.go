@@ -78,6 +78,9 @@ type TypeExpr struct {
 	HasBody  bool     // TStruct/TEnum: a definition, not a reference
 	Enums    []*Enumerator
 	Const    bool
+	// Volatile marks a volatile-qualified type (C11 6.7.3): its accesses
+	// are volatile, which CUDA treats as relaxed strong accesses.
+	Volatile bool
 	// TArg and TArgType are the template argument of a built-in class
 	// template (cooperative_groups::thread_block_tile<32>, plus<int>).
 	TArg     Expr
