@@ -10,8 +10,8 @@ import (
 // exchange, compare_exchange and fetch_* are atomic. T may be 1, 2, 4 or 8
 // bytes (bool included). Every operation is an atomic access for the race
 // detector, so two of them never race; the memory order argument is
-// checked and recorded (an acquire/release pair does not yet order the
-// plain accesses around it: see docs/cudac.md, Race detection).
+// checked, and a release order is a fence before the operation, an acquire
+// order a fence after it (fence.go).
 
 const stdAtomicRef = 3
 

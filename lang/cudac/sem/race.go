@@ -414,14 +414,14 @@ func kind(s stamp) string {
 	return k
 }
 
-// volWarp warns about two strong accesses, one a volatile write, made
+// volWarp warns about two volatile accesses, a read and a write, made
 // unordered by lanes of one warp (fence.go): no data race under the PTX
 // memory model, but warp-synchronous code that assumes the lanes run in
 // lock step, which independent thread scheduling does not promise (CUDA
 // C++ Programming Guide, "Independent Thread Scheduling"; __syncwarp
 // orders them).
 func (m *Machine) volWarp(a, b stamp, ordered func(stamp) bool) {
-	if !(a.vol() || b.vol()) || !(a.write() || b.write()) || a.atomic() || b.atomic() {
+	if !(a.vol() || b.vol()) || a.write() == b.write() || a.atomic() || b.atomic() {
 		return
 	}
 	sa, sb := &m.segs[a.seg], &m.segs[b.seg]
