@@ -380,3 +380,35 @@ func init() {
 		return 0, stFault
 	})
 }
+
+// autoObj is an automatic object whose class has a destructor: run when
+// its block ends, and by return, break and continue (C++ [stmt.jump],
+// [class.dtor]p14), the objects of a block in reverse order.
+type autoObj struct {
+	slot int
+	dtor *Function
+}
+
+// autoObject records the object in slot (of class t) for destruction.
+func (c *compiler) autoObject(t *Type, slot int) {
+	if t.Kind != Struct || t.std != 0 || len(c.dtors) == 0 {
+		return
+	}
+	if dt := c.dtorOf(t); dt != nil {
+		c.dtors[len(c.dtors)-1] = append(c.dtors[len(c.dtors)-1], autoObj{slot: slot, dtor: dt})
+	}
+}
+
+// destroy calls the destructors of the automatic objects of the blocks
+// from depth from to the innermost, innermost and latest first.
+func (c *compiler) destroy(from int, pos diag.Pos) {
+	for i := len(c.dtors) - 1; i >= from && i >= 0; i-- {
+		objs := c.dtors[i]
+		for j := len(objs) - 1; j >= 0; j-- {
+			c.checkCallSpace(objs[j].dtor, pos)
+			c.emit(OpLocal, int32(objs[j].slot), 0, pos)
+			c.emit(OpCall, int32(c.funcIndex(objs[j].dtor)), 1, pos)
+			c.emit(OpPop, 0, 0, pos)
+		}
+	}
+}
