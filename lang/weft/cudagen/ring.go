@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"weft.dev/weft/lang/weft/check"
 	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
 )
@@ -35,18 +36,9 @@ func (g *gen) ringDim(a *syntax.Alloc) (int, int) {
 		return -1, 0
 	}
 	for k, ann := range a.Type.DimAnns {
-		call, ok := ann.(*syntax.Call)
-		if !ok || call.FunName() != "ring_buffer_by" {
-			continue
-		}
-		var arg syntax.Expr
-		if len(call.Args) == 1 {
-			arg = call.Args[0]
-		} else if len(call.Kwargs) == 1 {
-			arg = call.Kwargs[0].Value
-		}
+		arg := check.RingBufferDepth(ann)
 		if arg == nil {
-			return -1, 0
+			continue
 		}
 		d, ok := g.constValue(arg, nil)
 		if !ok || d <= 0 {
@@ -212,14 +204,7 @@ func (g *gen) ringArrive(ctx *devCtx, s *syntax.Arrive, tl *lib.SyncTL, b *barSt
 		g.errorf(s, codeBarrier, "ReverseArrive is not for ring-buffered mbarriers (ring_buffer_by): CudaMbarrierPreArrive expresses the free slots")
 		return
 	}
-	own := ""
-	switch tl.Name {
-	case "Sm80_cp_async":
-		own = "Sm80_cp_async_qual"
-	case "tma_to_smem_async":
-		own = "tma_to_smem_async_qual"
-	}
-	if !g.arriveWaits(ctx, s, tl, n, own) {
+	if !g.arriveWaits(ctx, s, tl, n, ownQual(tl)) {
 		return
 	}
 	if g.pass == 1 && b.f.arriveTL == "" {
