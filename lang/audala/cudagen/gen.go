@@ -365,7 +365,7 @@ func (g *gen) step(st *check.Step) {
 		w.Line("[[maybe_unused]] long long l%d = 0; // %s", i, t)
 	}
 	prevSrc := w.Src
-	w.Src = srcPos(st.Pos) // the step's lines name it (weft validate, issue 12 item 7)
+	w.Src = cuda.SrcPos(st.Pos) // the step's lines name it (weft validate, issue 12 item 7)
 	g.stmts(st.Body)
 	w.Src = prevSrc
 	w.Close("}")
@@ -401,7 +401,7 @@ func (g *gen) stmts(list []check.Stmt) {
 			w.Src = prevSrc
 		case *check.SetParam:
 			prevSrc := w.Src
-			if p := srcPos(s.Pos); p != "" {
+			if p := cuda.SrcPos(s.Pos); p != "" {
 				w.Src = p
 			}
 			// Definition 4: the value is evaluated before the path.
@@ -1033,13 +1033,4 @@ func sortedIndex(sorted []*check.Struct, s *check.Struct) int {
 		}
 	}
 	return -1
-}
-
-// srcPos renders p as FILE:LINE:COL with the file's base name (the
-// generated lines' "// weft:src" comments, cuda.Writer.Src), or "".
-func srcPos(p diag.Pos) string {
-	if !p.IsValid() {
-		return ""
-	}
-	return fmt.Sprintf("%s:%d:%d", filepath.Base(p.File.Name), p.Line(), p.Col())
 }

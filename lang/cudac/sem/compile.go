@@ -134,6 +134,8 @@ type compiler struct {
 	// dtors are the automatic objects with destructors of each open
 	// block, innermost last (virtual.go).
 	dtors [][]autoObj
+	// closureMeta binds the captures of closure functions (lambda.go).
+	closureMeta map[*Function]*closureMeta
 }
 
 type globalInit struct {
@@ -153,19 +155,20 @@ type gotoFix struct {
 // diags; the returned program is runnable only if diags has no errors.
 func Compile(f *syntax.File, diags *diag.List) *Program {
 	c := &compiler{
-		prog:       &Program{Pos: []diag.Pos{{}}},
-		diags:      diags,
-		posIdx:     map[diag.Pos]int32{},
-		funcs:      map[string]*Function{},
-		protos:     map[string]*syntax.Decl{},
-		templates:  map[string]*syntax.FuncDecl{},
-		classTmpls: map[string][]*syntax.ClassTemplate{},
-		classInsts: map[string]*Type{},
-		closures:   map[closureKey]*Type{},
-		wanted:     map[*Function]bool{},
-		insts:      map[string]*Function{},
-		lits:       map[string]int{},
-		overloads:  map[string][]*Function{},
+		prog:        &Program{Pos: []diag.Pos{{}}},
+		diags:       diags,
+		posIdx:      map[diag.Pos]int32{},
+		funcs:       map[string]*Function{},
+		protos:      map[string]*syntax.Decl{},
+		templates:   map[string]*syntax.FuncDecl{},
+		classTmpls:  map[string][]*syntax.ClassTemplate{},
+		classInsts:  map[string]*Type{},
+		closures:    map[closureKey]*Type{},
+		wanted:      map[*Function]bool{},
+		closureMeta: map[*Function]*closureMeta{},
+		insts:       map[string]*Function{},
+		lits:        map[string]int{},
+		overloads:   map[string][]*Function{},
 	}
 	c.scopes = []map[string]*sym{{}}
 	c.tags = []map[string]*Type{{}}
@@ -920,6 +923,9 @@ func (c *compiler) function(fn *Function) {
 		default:
 			c.declare(p.Name, &sym{kind: symSlot, t: pt, slot: slot})
 		}
+	}
+	if meta := c.closureMeta[fn]; meta != nil {
+		c.closurePrologue(meta, fd.Pos) // lambda.go
 	}
 	if fd.Ctor && c.recv != nil {
 		c.memberInits(fd)
@@ -2834,6 +2840,17 @@ func (c *compiler) call(e *syntax.Call) *Type {
 		return c.call(&ne)
 	}
 	n, ok := e.Fun.(*syntax.Name)
+	if ok && c.cls != "" && c.lookup(n.Name) == nil && c.funcs[n.Name] == nil && c.recv != nil {
+		if td := c.memberTemplate(c.recv, n.Name); td != nil && c.methodOf(c.recv, c.cls, n.Name) == nil {
+			// a member function template called from a member
+			if fn := c.instantiate(td, e); fn != nil {
+				c.rawRef = raw
+				return c.methodCall(fn, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
+			}
+			c.emit(OpConst, 0, 0, pos)
+			return tInt
+		}
+	}
 	if ok && c.cls != "" && c.lookup(n.Name) == nil && c.funcs[n.Name] == nil {
 		if ct := c.lookupTag(c.cls); c.recv != nil && isVirtual(ct, n.Name) {
 			c.rawRef = raw

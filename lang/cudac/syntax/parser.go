@@ -854,6 +854,17 @@ body:
 		}
 		p.methodBody(fd)
 		return true
+	case t.Text == "template" && p.peek(1).Text == "<" && p.cur != nil && p.cur.Name == tag:
+		// a member function template (C++ [temp.mem]): instantiated per
+		// call like a function template, with the object as this
+		n := len(p.file.Templates)
+		p.template(p.file)
+		for _, fd := range p.file.Templates[n:] {
+			if fd.Recv == "" {
+				fd.Name, fd.Recv = tag+"::"+fd.Name, tag
+			}
+		}
+		return true
 	case t.Text == "template":
 		p.errorf(t.Pos, "C0206", "member templates are not supported")
 	case t.Text == "friend":
@@ -2049,8 +2060,19 @@ func (p *parser) postfix(x Expr) Expr {
 }
 
 func (p *parser) isTemplateName(x Expr) bool {
-	n, ok := x.(*Name)
-	return ok && p.templates[n.Name]
+	switch n := x.(type) {
+	case *Name:
+		return p.templates[n.Name]
+	case *Member:
+		// x.f<A>(...): a member function template, when a '(' follows
+		// the arguments
+		if !p.templates[n.Name] {
+			return false
+		}
+		end := p.templateArgsEnd(0)
+		return end > 0 && p.peek(end).Text == "("
+	}
+	return false
 }
 
 func (p *parser) call(fun Expr, launch []Expr, targs []*TypeExpr, vargs []Expr) Expr {
@@ -2230,6 +2252,7 @@ func (p *parser) lambda() Expr {
 			l.ByValue = true
 		case p.is("this"):
 			p.next()
+			l.CapThis = true
 		default:
 			l.Captures = append(l.Captures, p.ident().Text)
 			l.CapRef = append(l.CapRef, false)

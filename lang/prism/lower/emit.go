@@ -2,7 +2,6 @@ package lower
 
 import (
 	"fmt"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -767,8 +766,8 @@ func anyJump(list []syntax.Stmt) bool {
 // the generated line of a diagnostic).
 func (g *gen) src(s syntax.Stmt) func() {
 	prev := g.w.Src
-	if p := s.Pos(); p.IsValid() {
-		g.w.Src = fmt.Sprintf("%s:%d:%d", filepath.Base(p.File.Name), p.Line(), p.Col())
+	if p := cuda.SrcPos(s.Pos()); p != "" {
+		g.w.Src = p
 	}
 	return func() { g.w.Src = prev }
 }

@@ -1,9 +1,6 @@
 package cudagen
 
 import (
-	"fmt"
-	"path/filepath"
-
 	"weft.dev/weft/cuda"
 	"weft.dev/weft/lang/weft/syntax"
 )
@@ -15,8 +12,8 @@ import (
 // same code.
 func srcAt(w *cuda.Writer, s syntax.Stmt) func() {
 	prev := w.Src
-	if p := s.Pos(); p.IsValid() {
-		w.Src = fmt.Sprintf("%s:%d:%d", filepath.Base(p.File.Name), p.Line(), p.Col())
+	if p := cuda.SrcPos(s.Pos()); p != "" {
+		w.Src = p
 	}
 	return func() { w.Src = prev }
 }

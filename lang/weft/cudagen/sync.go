@@ -463,14 +463,7 @@ func (g *gen) arrive(ctx *devCtx, s *syntax.Arrive) {
 			}
 			w.Line("weft::cluster_arrive();")
 		case "CudaMbarrier":
-			own := ""
-			switch tl.Name {
-			case "Sm80_cp_async":
-				own = "Sm80_cp_async_qual"
-			case "tma_to_smem_async":
-				own = "tma_to_smem_async_qual"
-			}
-			if !g.arriveWaits(ctx, s, tl, n, own) {
+			if !g.arriveWaits(ctx, s, tl, n, ownQual(tl)) {
 				continue
 			}
 			dir, arr, rng := "f", b.id, b.fwdR
@@ -554,6 +547,19 @@ func (g *gen) arriveWaits(ctx *devCtx, s *syntax.Arrive, tl *lib.SyncTL, n int, 
 		w.Line("weft::wgmma_wait_group<0>();")
 	}
 	return true
+}
+
+// ownQual is the qualitative timeline an mbarrier Arrive of timeline tl
+// completes itself (cp.async's noinc arrive, TMA's expect-tx), "" for
+// others.
+func ownQual(tl *lib.SyncTL) string {
+	switch tl.Name {
+	case "Sm80_cp_async":
+		return "Sm80_cp_async_qual"
+	case "tma_to_smem_async":
+		return "tma_to_smem_async_qual"
+	}
+	return ""
 }
 
 // mbarSlot is the address of the mbarrier an arrive uses now.

@@ -42,6 +42,7 @@ func TestExoDialectCorpus(t *testing.T) {
 			return r(math.Sqrt(r(s * s)))
 		})}},
 		{"avx2_fma.weft", nil, map[string][]float64{"y": seqf(32, func(i int) float64 { return 1 + float64(i)*float64(i) })}},
+		{"size_product.weft", nil, map[string][]float64{"arr": seqf(12, func(int) float64 { return 3 })}},
 		{"par_loop.weft", nil, map[string][]float64{"A": seqf(32, func(i int) float64 { return float64(i) + 1 })}},
 		// GPU: TMA ring + wgmma (sync check at the # check: sizes); with
 		// A = B = ones every element of C is K = 64.

@@ -39,6 +39,10 @@ func report(prog *Program, run *Run, errs *diag.List) {
 		at = " at " + run.Sizes
 	}
 	for _, f := range res.Faults {
+		if f.Limit != "" {
+			errs.Errorf(pos(p.Srcs[f.Src].Pos), codeLimit, "the sync check of %s stopped%s: %s (%s raises it)", p.Name, at, f.Msg, limitFlags[f.Limit])
+			continue
+		}
 		errs.Errorf(pos(p.Srcs[f.Src].Pos), codeFault, "the sync check of %s faulted%s: %s", p.Name, at, f.Msg)
 	}
 	for i := range res.Hazards {

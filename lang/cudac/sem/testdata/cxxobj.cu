@@ -672,3 +672,59 @@ int main() {
   return 0;
 }
 // OUT: 15 0: 10 11 12 2 1 10 11 12 2 3 1 7 -1 99
+// ---- member function templates: deduced and explicit (x.f<2>(...)) arguments, called from another member
+#include <cstdio>
+struct Loader {
+  int scale;
+  template <typename T> __host__ __device__ T load(const T *p, int i) const { return p[i] * (T)scale; }
+  template <int N> __host__ __device__ int sumN(const int *p) const {
+    int s = 0;
+    for (int i = 0; i < N; i++) s += load(p, i);
+    return s;
+  }
+};
+__global__ void k(const float *f, const int *v, float *o) {
+  Loader l{3};
+  o[0] = l.load(f, 1) + l.sumN<2>(v);
+}
+int main() {
+  float hf[2] = {0.5f, 1.5f}, *df, r;
+  int hv[2] = {1, 2}, *dv;
+  cudaMalloc(&df, sizeof hf);
+  cudaMalloc(&dv, sizeof hv);
+  cudaMalloc(&df, sizeof hf);
+  cudaMemcpy(df, hf, sizeof hf, cudaMemcpyHostToDevice);
+  cudaMemcpy(dv, hv, sizeof hv, cudaMemcpyHostToDevice);
+  float *dout;
+  cudaMalloc(&dout, sizeof r);
+  k<<<1, 1>>>(df, dv, dout);
+  cudaMemcpy(&r, dout, sizeof r, cudaMemcpyDeviceToHost);
+  Loader h{2};
+  printf("%g %g %d\n", r, h.load(hf, 0), h.load(hv, 1));
+  return 0;
+}
+// OUT: 13.5 1 4
+// ---- lambdas capturing this ([this], or [=]/[&] naming members) in member functions, passed to a template; a lambda nested in a closure captures the outer one's captures
+#include <cstdio>
+struct S {
+  int k;
+  template <typename F> int apply(F f) { return f(2); }
+  int twice(int v) const { return 2 * v; }
+  int run() { return apply([this](int x) { return x * k + this->k; }); }
+  int run2() { return apply([=](int x) { return twice(x) + k; }); }
+  int run3() {
+    apply([&](int x) { k += x; return 0; });
+    return k;
+  }
+};
+int main() {
+  S s{5};
+  int base = 100;
+  auto outer = [=](int x) {
+    auto inner = [=](int y) { return y + base; };
+    return s.apply(inner) + x;
+  };
+  printf("%d %d %d %d\n", s.run(), s.run2(), s.run3(), outer(1));
+  return 0;
+}
+// OUT: 15 9 7 103
