@@ -38,6 +38,15 @@ package amir
 //     synchronization that orders execution carries (the conversion adds
 //     it to their sets), and the slot's next arrive checks those records
 //     at temporally_ordered, as a write checks prior reads (Fig. 7).
+//  5. the bytes an Arrive announces with expect_tx (the code generator
+//     sums, in program text, the SMEM bytes of the TMA copies `>> z` on
+//     the barrier since its previous TMA Arrive) equal the bytes the
+//     copies completing on that phase transfer (a copy in a loop, under
+//     an If, or after the Arrive in another round changes the latter):
+//     otherwise the transaction count never reaches zero (the phase
+//     hangs) or reaches it before all data has landed. Only TMA Arrives
+//     (tma_to_smem_async) are checked; a plain Arrive, which the code
+//     generator lowers without expect_tx, leaves both counts running.
 //
 // Violations are PhaseAlias hazards. The checks run in the first task of a
 // symmetric task loop only (barriers are task-local: later tasks repeat
@@ -51,6 +60,12 @@ type hwBar struct {
 	// (see hwAwait).
 	slots   [][]hwRec
 	awaited int32 // the highest arrive index an Await paired with, -1 before
+	// tx is the byte count the TMA copies have completed on the current
+	// phase (rule 5), txSrc the first of them (-1 none); txUnknown: a
+	// copy of non-constant size, the count is not checked.
+	tx        int64
+	txSrc     int32
+	txUnknown bool
 }
 
 // hwRec is one Await's record on a slot and the log position it was made
@@ -62,7 +77,7 @@ type hwRec struct {
 func (m *Machine) hwOf(id int32, ring int) *hwBar {
 	b := &m.bars[id]
 	if b.hw == nil {
-		b.hw = &hwBar{slots: make([][]hwRec, ring), awaited: -1}
+		b.hw = &hwBar{slots: make([][]hwRec, ring), awaited: -1, txSrc: -1}
 	}
 	return b.hw
 }
@@ -337,6 +352,55 @@ func (m *Machine) hwAwait(s *Stmt, v int, c, id int32, gs threads, w, max, a int
 	}
 	slot := max % ring
 	hb.slots[slot] = append(hb.slots[slot], m.awaitRecord(s, gs))
+}
+
+// hwTx counts the bytes of TMA copy s into the current phase of its
+// barrier (rule 5).
+func (m *Machine) hwTx(s *Stmt) {
+	gs := m.gs(s)
+	if gs.task == allTasks || len(s.Bars) != 1 {
+		return
+	}
+	b := s.Bars[0]
+	pv := &m.p.Vars[b.Var]
+	if pv.Ring == 0 || pv.PerThreadQueue {
+		return
+	}
+	cs, ok := m.cells(b, s.Src)
+	if !ok {
+		return
+	}
+	bst := &m.vars[b.Var]
+	for _, c := range cs {
+		hb := m.hwOf(m.queue(b.Var, bst.bar0+c, gs), pv.Ring)
+		if s.TxBytes < 0 {
+			hb.txUnknown = true
+			continue
+		}
+		if hb.txSrc < 0 {
+			hb.txSrc = int32(s.Src)
+		}
+		hb.tx += int64(s.TxBytes)
+	}
+}
+
+// hwTxArrive applies rule 5 to Arrive s (arrive a) on cell c and starts
+// the next phase's count.
+func (m *Machine) hwTxArrive(s *Stmt, v int, c, id int32, a int32, gs threads) {
+	if !s.TxCheck {
+		return // a plain arrive: the code generator's count runs on too
+	}
+	hb := m.hwOf(id, m.p.Vars[v].Ring)
+	if !hb.txUnknown && hb.tx != int64(s.ExpectTx) {
+		other := s.TxSrc
+		if hb.txSrc >= 0 {
+			other = int(hb.txSrc)
+		}
+		m.phaseHazard(s, v, c, PhaseTx, gs.task, gs.start, other, func(h *Hazard) {
+			h.Arrives, h.Awaits, h.Paired, h.Ring = int(a), int(hb.tx), s.ExpectTx, m.p.Vars[v].Ring
+		})
+	}
+	hb.tx, hb.txSrc, hb.txUnknown = 0, -1, false
 }
 
 // phaseHazard reports a PhaseAlias hazard of kind sub at s (deduplicated
