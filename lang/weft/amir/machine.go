@@ -3,6 +3,7 @@ package amir
 import (
 	"fmt"
 	"math/bits"
+	"unsafe"
 )
 
 // allTasks is the task of a thread set that is all of G (CPU scope).
@@ -53,6 +54,7 @@ type cell struct {
 
 type varState struct {
 	live    bool
+	counted bool  // total is included in Machine.liveCells
 	dims    []int // element extents
 	gran    []int // block size per dimension (Var.Gran, 0 resolved to the extent)
 	shift   []int // log2 of gran when it is a power of two, else -1
@@ -110,6 +112,9 @@ type event struct {
 type Fault struct {
 	Src int
 	Msg string
+	// Limit is set when a resource limit of Config stopped the run
+	// (LimitTasks, LimitCells, LimitMemory); Msg then gives the amount.
+	Limit string
 }
 
 // Stats counts the work of one run.
@@ -151,7 +156,23 @@ type Config struct {
 	// MaxMemOps stops the run with a fault after about this many memory
 	// operations (0: no limit); used by fuzzing.
 	MaxMemOps int64
+	// Resource limits (issue 14; 0: none). A run that would exceed one
+	// stops with a fault whose Limit names the limit: MaxTasks bounds the
+	// tasks run (a cuda_tasks loop with more iterations than that stops
+	// at its entry), MaxCells the tracked cells of all live variables
+	// together (checked at allocation), MaxBytes the machine's memory
+	// (records, cells, events, barriers, task names; an estimate from the
+	// lengths of its arrays, checked at each task and loop iteration and
+	// at allocation).
+	MaxTasks, MaxCells, MaxBytes int64
 }
+
+// Limits a Fault can name (Fault.Limit).
+const (
+	LimitTasks  = "tasks"
+	LimitCells  = "cells"
+	LimitMemory = "memory"
+)
 
 // Machine interprets one Program.
 type Machine struct {
@@ -176,6 +197,7 @@ type Machine struct {
 	seen                  map[[2]int]int // src pair -> index in res.Hazards, or -1
 	stop                  bool
 	tasksTotal, tasksDone int64
+	liveCells             int64 // the cells of the live variables (Config.MaxCells)
 
 	// lite: executing a later task of a symmetric task loop (only events
 	// and shared-variable accesses run); done marks symmetric loops whose
@@ -276,6 +298,7 @@ func (m *Machine) Run(args []int) *Result {
 	m.done = map[*Stmt]bool{}
 	m.taskDepth = 0
 	m.vars = make([]varState, len(p.Vars))
+	m.liveCells = 0
 	for i := range m.vars {
 		m.vars[i].local = p.Vars[i].TaskLocal
 	}
@@ -327,6 +350,44 @@ func (m *Machine) fault(src int, format string, args ...any) {
 		m.res.Faults = append(m.res.Faults, Fault{Src: src, Msg: fmt.Sprintf(format, args...)})
 	}
 	m.stop = true
+}
+
+// limit stops the run at a resource limit of Config.
+func (m *Machine) limit(src int, which, format string, args ...any) {
+	m.res.Faults = append(m.res.Faults, Fault{Src: src, Msg: fmt.Sprintf(format, args...), Limit: which})
+	m.stop = true
+}
+
+// memBytes estimates the process memory the machine needs: its arrays'
+// capacities times their element sizes, the cells of the live variables,
+// and one grant and pending entry per record, twice over (the Go heap
+// grows to about twice its live data between collections, and a slab
+// that doubles holds its old copy until the next one: measured peak
+// resident memory is 2.1x the live estimate on the Sm80 GEMM).
+func (m *Machine) memBytes() int64 {
+	return 2 * m.liveBytes()
+}
+
+func (m *Machine) liveBytes() int64 {
+	b := int64(cap(m.recs)) * int64(unsafe.Sizeof(record{})+unsafe.Sizeof(grant{})+unsafe.Sizeof(pend{}))
+	b += m.liveCells * int64(unsafe.Sizeof(cell{}))
+	b += int64(cap(m.log)) * int64(unsafe.Sizeof(event{}))
+	b += int64(cap(m.evCells)) * int64(unsafe.Sizeof(pend{}))
+	b += int64(cap(m.bars)) * int64(unsafe.Sizeof(barState{}))
+	b += int64(len(m.taskCoords)) * int64(24+8*len(m.p.TaskSlots))
+	return b
+}
+
+// overMemory stops the run when memBytes exceeds Config.MaxBytes.
+func (m *Machine) overMemory(src int) bool {
+	if m.cfg.MaxBytes <= 0 {
+		return false
+	}
+	if b := m.memBytes(); b > m.cfg.MaxBytes {
+		m.limit(src, LimitMemory, "the sync check's memory reached about %d bytes, over its limit of %d", b, m.cfg.MaxBytes)
+		return true
+	}
+	return false
 }
 
 func (m *Machine) disabled(s *Stmt) bool {
@@ -385,6 +446,13 @@ func (m *Machine) exec(s *Stmt) {
 			m.fault(s.Src, "the check stopped after %d memory operations", m.res.Stats.MemOps)
 			return
 		}
+		if m.cfg.MaxTasks > 0 && m.res.Stats.Tasks >= m.cfg.MaxTasks {
+			m.limit(s.Src, LimitTasks, "the sync check reached its limit of %d tasks", m.cfg.MaxTasks)
+			return
+		}
+		if m.overMemory(s.Src) {
+			return
+		}
 		m.task++
 		coords := make([]int, len(m.p.TaskSlots))
 		for i, s := range m.p.TaskSlots {
@@ -420,6 +488,11 @@ func (m *Machine) execLoop(s *Stmt) {
 		return
 	}
 	top := s.Tasks && m.tasksTotal == 0
+	if s.Tasks && m.cfg.MaxTasks > 0 && int64(hi)-int64(lo) > m.cfg.MaxTasks-m.res.Stats.Tasks {
+		// Stop before the first task rather than at the limit.
+		m.limit(s.Src, LimitTasks, "this cuda_tasks loop has %d tasks; the sync check's limit is %d tasks", int64(hi)-int64(lo), m.cfg.MaxTasks)
+		return
+	}
 	if top && m.cfg.Progress != nil && hi > lo {
 		m.tasksTotal = int64(hi - lo)
 		m.cfg.Progress(0, m.tasksTotal)
@@ -443,6 +516,9 @@ func (m *Machine) execLoop(s *Stmt) {
 		}
 		if m.cfg.MaxMemOps > 0 && m.res.Stats.MemOps > m.cfg.MaxMemOps {
 			m.fault(s.Src, "the check stopped after %d memory operations", m.res.Stats.MemOps)
+			return
+		}
+		if m.cfg.MaxBytes > 0 && m.overMemory(s.Src) {
 			return
 		}
 		if s.symmetric && !m.lite {
@@ -565,6 +641,20 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 	if total > 1<<28 {
 		m.fault(src, "%s has %d tracked cells; the checker's limit is %d", pv.Name, total, 1<<28)
 		total = 0
+	}
+	if !pv.noCells {
+		if st.counted {
+			m.liveCells -= int64(st.total)
+		}
+		if m.cfg.MaxCells > 0 && m.liveCells+int64(total) > m.cfg.MaxCells {
+			m.limit(src, LimitCells, "%s would take %d tracked cells, %d with the live variables; the sync check's limit is %d cells", pv.Name, total, m.liveCells+int64(total), m.cfg.MaxCells)
+			total = 0
+		} else if b := m.memBytes() + 2*int64(total)*int64(unsafe.Sizeof(cell{})); m.cfg.MaxBytes > 0 && b > m.cfg.MaxBytes {
+			m.limit(src, LimitMemory, "%s's %d tracked cells would bring the sync check's memory to about %d bytes, over its limit of %d", pv.Name, total, b, m.cfg.MaxBytes)
+			total = 0
+		}
+		m.liveCells += int64(total)
+		st.counted = true
 	}
 	st.total = total
 	if pv.noCells {

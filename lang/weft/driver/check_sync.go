@@ -7,6 +7,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
+	"weft.dev/weft/frontend"
 	"weft.dev/weft/lang/weft/gpucheck"
 	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syncheck"
@@ -19,6 +20,9 @@ var (
 	syncMaxHazards    int
 	syncRedundantSync bool
 	syncStats         bool
+	// Resource limits (issue 14): 0 means none.
+	syncMaxTasks, syncMaxCells int64
+	syncMaxMemory              frontend.ByteSize
 )
 
 func init() {
@@ -30,6 +34,10 @@ func init() {
 			fs.IntVar(&syncMaxHazards, "max-hazards", 10, "sync check: hazards reported in full per run (the rest are counted)")
 			fs.BoolVar(&syncRedundantSync, "redundant-sync", false, "sync check: report each sync statement whose removal creates no hazard at the checked sizes")
 			fs.BoolVar(&syncStats, "sync-stats", false, "sync check: print memory operations, records, events and time of each run to stdout")
+			syncMaxTasks, syncMaxCells, syncMaxMemory = syncheck.DefaultMaxTasks, syncheck.DefaultMaxCells, syncheck.DefaultMaxMemory
+			fs.Int64Var(&syncMaxTasks, "max-tasks", syncheck.DefaultMaxTasks, "sync check: stop with W0613 at a cuda_tasks loop that would run more than N tasks in all (0: no limit)")
+			fs.Int64Var(&syncMaxCells, "max-cells", syncheck.DefaultMaxCells, "sync check: stop with W0613 at an allocation that would make the live variables' tracked cells (blocks of elements) more than N (0: no limit)")
+			fs.Var(&syncMaxMemory, "max-memory", "`BYTES`: sync check: stop with W0613 when the checker's memory (records, cells, events) would exceed BYTES (0: no limit)")
 		},
 		Run: runSyncCheck,
 	})
@@ -50,7 +58,8 @@ func runSyncCheck(ctx *CheckContext) {
 			return
 		}
 	}
-	opts := syncheck.Options{Sizes: ctx.Sizes, MaxHazards: syncMaxHazards, RedundantSync: syncRedundantSync}
+	opts := syncheck.Options{Sizes: ctx.Sizes, MaxHazards: syncMaxHazards, RedundantSync: syncRedundantSync,
+		MaxTasks: syncMaxTasks, MaxCells: syncMaxCells, MaxMemory: int64(syncMaxMemory)}
 	var bar *progressbar.ProgressBar
 	var started time.Time
 	if ctx.Env.StderrIsTerminal {

@@ -32,6 +32,24 @@ type Options struct {
 	Proc string
 	// MaxMemOps bounds each run (0: no limit).
 	MaxMemOps int64
+	// MaxTasks, MaxCells and MaxMemory bound each run's tasks, tracked
+	// cells and memory in bytes (amir.Config; 0: no limit); a run that
+	// reaches one stops with W0613. The CLI's defaults are DefaultMaxTasks,
+	// DefaultMaxCells and DefaultMaxMemory.
+	MaxTasks, MaxCells, MaxMemory int64
+}
+
+// The CLI's default resource limits (issue 14): generous for real work
+// (the Sm80 GEMM at 8192^3 runs 1 k tasks in about 0.2 GB), small enough
+// that a run cannot exhaust a workstation's memory.
+const (
+	DefaultMaxTasks  = 4_000_000
+	DefaultMaxCells  = 100_000_000
+	DefaultMaxMemory = 2 << 30
+)
+
+func (o Options) config() amir.Config {
+	return amir.Config{MaxHazards: o.MaxHazards, MaxMemOps: o.MaxMemOps, MaxTasks: o.MaxTasks, MaxCells: o.MaxCells, MaxBytes: o.MaxMemory}
 }
 
 // Run is one run of the machine for one set of sizes.
@@ -216,7 +234,7 @@ func hasDevice(body []syntax.Stmt) bool {
 
 func runOne(prog *Program, vals []int, opts Options, errs *diag.List) *Run {
 	sizes := sizesString(prog.SizeParams, vals)
-	cfg := amir.Config{MaxHazards: opts.MaxHazards, MaxMemOps: opts.MaxMemOps}
+	cfg := opts.config()
 	label := prog.AMIR.Name
 	if sizes != "" {
 		label += " " + sizes
@@ -235,12 +253,14 @@ func runOne(prog *Program, vals []int, opts Options, errs *diag.List) *Run {
 }
 
 // Mutant runs prog with source sync statement i removed.
-func Mutant(prog *Program, vals []int, i int) *amir.Result { return mutant(prog, vals, i, 0) }
+func Mutant(prog *Program, vals []int, i int) *amir.Result { return mutant(prog, vals, i, Options{}) }
 
-func mutant(prog *Program, vals []int, i int, maxOps int64) *amir.Result {
+func mutant(prog *Program, vals []int, i int, opts Options) *amir.Result {
 	dis := make([]bool, len(prog.AMIR.Syncs))
 	dis[i] = true
-	return amir.New(prog.AMIR, amir.Config{MaxHazards: 1, Disabled: dis, StopAfter: 1, MaxMemOps: maxOps}).Run(vals)
+	cfg := opts.config()
+	cfg.MaxHazards, cfg.Disabled, cfg.StopAfter = 1, dis, 1
+	return amir.New(prog.AMIR, cfg).Run(vals)
 }
 
 // redundant reruns the machine once per sync statement with that statement
@@ -249,7 +269,7 @@ func mutant(prog *Program, vals []int, i int, maxOps int64) *amir.Result {
 func redundant(prog *Program, vals []int, run *Run, opts Options, errs *diag.List) {
 	needed := 0
 	for i, st := range prog.Syncs {
-		r := mutant(prog, vals, i, opts.MaxMemOps)
+		r := mutant(prog, vals, i, opts)
 		if r.OK() {
 			run.Redundant = append(run.Redundant, st)
 			errs.Warnf(st.Pos(), codeRedundant, "%s is not needed at %s: removing it creates no hazard (a performance hint; other sizes may need it)",

@@ -39,6 +39,11 @@ func report(prog *Program, run *Run, errs *diag.List) {
 		at = " at " + run.Sizes
 	}
 	for _, f := range res.Faults {
+		if f.Limit != "" {
+			flag := map[string]string{amir.LimitTasks: "--max-tasks", amir.LimitCells: "--max-cells", amir.LimitMemory: "--max-memory"}[f.Limit]
+			errs.Errorf(pos(p.Srcs[f.Src].Pos), codeLimit, "the sync check of %s stopped%s: %s (raise it with %s, 0 for no limit); nothing was checked beyond this point", p.Name, at, f.Msg, flag)
+			continue
+		}
 		errs.Errorf(pos(p.Srcs[f.Src].Pos), codeFault, "the sync check of %s faulted%s: %s", p.Name, at, f.Msg)
 	}
 	for i := range res.Hazards {
