@@ -2,7 +2,10 @@ package cuda
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
+
+	"weft.dev/weft/diag"
 )
 
 // Writer builds C/C++ source with indentation.
@@ -33,6 +36,15 @@ func (w *Writer) Line(format string, args ...any) {
 	}
 	w.b.WriteString(s)
 	w.b.WriteByte('\n')
+}
+
+// SrcPos renders p for Src: the base name of its file, its line and
+// column ("" when p is invalid).
+func SrcPos(p diag.Pos) string {
+	if !p.IsValid() {
+		return ""
+	}
+	return fmt.Sprintf("%s:%d:%d", filepath.Base(p.File.Name), p.Line(), p.Col())
 }
 
 // Raw writes s verbatim.

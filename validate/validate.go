@@ -215,8 +215,9 @@ func (v *run) validate(t *target) {
 	}
 }
 
-// diagAt matches the first line of a diagnostic: FILE:LINE:COL: severity[CODE].
-var diagAt = regexp.MustCompile(`^(\S+):(\d+):\d+: (error|warning|note)\[`)
+// diagAt matches the first line of a diagnostic or a note: FILE:LINE:COL:
+// severity[CODE] or note:.
+var diagAt = regexp.MustCompile(`^(\S+):(\d+):\d+: (error\[|warning\[|note: )`)
 
 // locate adds, after each diagnostic located on a generated line that
 // the generator marked with its source position ("// weft:src

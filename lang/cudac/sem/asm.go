@@ -580,6 +580,7 @@ type mbar struct {
 	// proxy.go: the initializing thread's fence count at the init
 	initFences        int32
 	initFenceReported bool
+	twiceReported     bool // an arrival twice in one phase was reported
 }
 
 func (m *Machine) mbarOp(t *Thread, st *asmState, in *ptx.Inst, pos int32) status {
@@ -652,8 +653,10 @@ func (m *Machine) mbarOp(t *Thread, st *asmState, in *ptx.Inst, pos int32) statu
 			if mb.arrived == nil {
 				mb.arrived = map[int32]int{}
 			}
-			if mb.expected > 1 && mb.arrived[t.tid] == mb.phase+1 && count == 1 {
-				m.diags.Errorf(m.pos(pos), "C0505", "mbarrier: thread %d of block %d arrives twice in phase %d of the mbarrier initialized at %s (it expects %d arrivals per phase); a wait for the previous phase is missing", t.tid, t.block.id, mb.phase, m.pos(mb.initPos), mb.expected)
+			if mb.expected > 1 && mb.arrived[t.tid] == mb.phase+1 && count == 1 && !mb.twiceReported {
+				mb.twiceReported = true // once per mbarrier: the first thread shows it
+				d := m.diags.Errorf(m.pos(pos), "C0505", "mbarrier: thread %d of block %d arrives twice in phase %d of the mbarrier initialized at %s (it expects %d arrivals per phase); a wait for the previous phase is missing", t.tid, t.block.id, mb.phase, m.pos(mb.initPos), mb.expected)
+				m.callNotes(t, d)
 				m.failed = true
 			}
 			mb.arrived[t.tid] = mb.phase + 1
@@ -771,6 +774,8 @@ func (m *Machine) splitNotes(b *blockRun, d *diag.Diagnostic) {
 			seen[t.mbarAddr] = true
 			mb := b.mbars[t.mbarAddr]
 			d.Note(m.pos(mb.initPos), "the mbarrier initialized here (%d arrivals per phase) is in phase %d; it misses %d arrivals and %d transaction bytes", mb.expected, mb.phase, mb.pending, mb.tx)
+			d.Note(m.pos(t.waitPos), "thread %d waits on it here", t.tid)
+			m.callNotes(t, d)
 		case tsNamed:
 			if nb := b.named[t.barID]; nb != nil && !seen[uint64(1<<40+t.barID)] {
 				seen[uint64(1<<40+t.barID)] = true

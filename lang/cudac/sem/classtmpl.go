@@ -57,6 +57,44 @@ func (c *compiler) classInstance(te *syntax.TypeExpr) *Type {
 		fmt.Fprintf(&key, "%d", v)
 		disp = append(disp, fmt.Sprint(v))
 	}
+	// default arguments of the primary template for the parameters not
+	// given, evaluated with the earlier ones bound
+	for _, ct := range cts {
+		if ct.Struct == nil || ct.Struct.TArgs != nil || len(args) >= len(ct.TParams) {
+			continue
+		}
+		tm, tv := map[string]*Type{}, map[string]int64{}
+		for i := range args {
+			if args[i] != nil {
+				tm[ct.TParams[i]] = args[i]
+			} else {
+				tv[ct.TParams[i]] = vals[i]
+			}
+		}
+		saveT, saveV := c.tmap, c.tvals
+		c.tmap, c.tvals = tm, tv
+		for i := len(args); i < len(ct.TParams); i++ {
+			switch {
+			case i < len(ct.DefaultTypes) && ct.DefaultTypes[i] != nil:
+				t := c.resolve(ct.DefaultTypes[i])
+				tm[ct.TParams[i]] = t
+				args, vals = append(args, t), append(vals, 0)
+				fmt.Fprintf(&key, ",%s", typeKey(t))
+				disp = append(disp, t.String())
+			case i < len(ct.DefaultExprs) && ct.DefaultExprs[i] != nil:
+				v, _ := c.constExpr(ct.DefaultExprs[i])
+				tv[ct.TParams[i]] = v
+				args, vals = append(args, nil), append(vals, v)
+				fmt.Fprintf(&key, ",%d", v)
+				disp = append(disp, fmt.Sprint(v))
+			}
+			if len(args) == i {
+				break // no default: reported below
+			}
+		}
+		c.tmap, c.tvals = saveT, saveV
+		break
+	}
 	key.WriteString(">")
 	if t := c.classInsts[key.String()]; t != nil {
 		return t

@@ -51,6 +51,9 @@ type sym struct {
 }
 
 type loopCtx struct {
+	// dtorDepth is len(compiler.dtors) where the loop starts: a break or
+	// continue destroys the automatic objects of deeper blocks
+	dtorDepth int
 	breaks    []int
 	conts     []int
 	hasCont   bool
@@ -126,6 +129,9 @@ type compiler struct {
 	nclosures int
 	// wanted are the header functions queued by a use (funcIndex).
 	wanted map[*Function]bool
+	// dtors are the automatic objects with destructors of each open
+	// block, innermost last (virtual.go).
+	dtors [][]autoObj
 }
 
 type globalInit struct {
@@ -821,6 +827,7 @@ func (c *compiler) beginFunc(fn *Function) {
 	c.labels = map[string]int{}
 	c.gotos = nil
 	c.allocas = nil
+	c.dtors = nil
 	c.push()
 	// the prologue (allocas) is placed at the end and jumped to
 	c.emit(OpJmp, 0, 0, diag.Pos{})
@@ -1093,9 +1100,13 @@ func (c *compiler) block(b *syntax.Block, scope bool) {
 		c.push()
 		defer c.pop()
 	}
+	c.dtors = append(c.dtors, nil)
 	for _, s := range b.Stmts {
 		c.stmt(s)
 	}
+	// the block's automatic objects are destroyed where it ends
+	c.destroy(len(c.dtors)-1, b.End)
+	c.dtors = c.dtors[:len(c.dtors)-1]
 }
 
 func (c *compiler) stmt(s syntax.Stmt) {
@@ -1144,6 +1155,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			jz = c.emit(OpJz, 0, 0, s.Pos)
 		}
 		l := &loopCtx{}
+		l.dtorDepth = len(c.dtors)
 		c.loops = append(c.loops, l)
 		c.scoped(s.Body)
 		c.loops = c.loops[:len(c.loops)-1]
@@ -1164,6 +1176,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 	case *syntax.DoStmt:
 		top := c.here()
 		l := &loopCtx{}
+		l.dtorDepth = len(c.dtors)
 		c.loops = append(c.loops, l)
 		c.scoped(s.Body)
 		c.loops = c.loops[:len(c.loops)-1]
@@ -1231,6 +1244,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			c.emit(OpConst, 0, 0, s.Pos)
 		}
 		c.checkEnsures(s.Pos, true) // annot.go
+		c.destroy(0, s.Pos)
 		c.emit(OpRet, 0, 0, s.Pos)
 	case *syntax.BranchStmt:
 		switch s.Tok {
@@ -1243,10 +1257,12 @@ func (c *compiler) stmt(s syntax.Stmt) {
 				return
 			}
 			l := c.loops[len(c.loops)-1]
+			c.destroy(l.dtorDepth, s.Pos)
 			l.breaks = append(l.breaks, c.emit(OpJmp, 0, 0, s.Pos))
 		case "continue":
 			for i := len(c.loops) - 1; i >= 0; i-- {
 				if !c.loops[i].isSwitch {
+					c.destroy(c.loops[i].dtorDepth, s.Pos)
 					c.loops[i].conts = append(c.loops[i].conts, c.emit(OpJmp, 0, 0, s.Pos))
 					return
 				}
@@ -1267,6 +1283,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 		c.emit(OpPop, 0, 0, s.Pos)
 		j := c.emit(OpJmp, 0, 0, s.Pos)
 		l := &loopCtx{isSwitch: true, defaultPC: -1}
+		l.dtorDepth = len(c.dtors)
 		c.loops = append(c.loops, l)
 		c.scoped(s.Body)
 		c.loops = c.loops[:len(c.loops)-1]
@@ -1403,6 +1420,7 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 		ms := &sym{kind: symMem, t: t, slot: slot}
 		c.markConst(ms, d, t)
 		c.declare(d.Name, ms)
+		c.autoObject(t, slot)
 		return
 	}
 	slot := c.newSlot()
@@ -2787,6 +2805,17 @@ func (c *compiler) call(e *syntax.Call) *Type {
 		return c.call(&ne)
 	}
 	n, ok := e.Fun.(*syntax.Name)
+	if ok && c.cls != "" && c.lookup(n.Name) == nil && c.funcs[n.Name] == nil && c.recv != nil {
+		if td := c.memberTemplate(c.recv, n.Name); td != nil && c.methodOf(c.recv, c.cls, n.Name) == nil {
+			// a member function template called from a member
+			if fn := c.instantiate(td, e); fn != nil {
+				c.rawRef = raw
+				return c.methodCall(fn, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
+			}
+			c.emit(OpConst, 0, 0, pos)
+			return tInt
+		}
+	}
 	if ok && c.cls != "" && c.lookup(n.Name) == nil && c.funcs[n.Name] == nil {
 		if ct := c.lookupTag(c.cls); c.recv != nil && isVirtual(ct, n.Name) {
 			c.rawRef = raw
@@ -3059,6 +3088,25 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 			at = at.Elem
 		}
 		tmap[te.Name] = at
+	}
+	// default template arguments for what is neither given nor deduced
+	for i, name := range td.TParams {
+		if _, ok := tmap[name]; ok {
+			continue
+		}
+		if _, ok := tvals[name]; ok {
+			continue
+		}
+		saveT, saveV := c.tmap, c.tvals
+		c.tmap, c.tvals = tmap, tvals
+		if i < len(td.DefaultTypes) && td.DefaultTypes[i] != nil {
+			tmap[name] = c.resolve(td.DefaultTypes[i])
+		} else if i < len(td.DefaultExprs) && td.DefaultExprs[i] != nil {
+			if v, ok := c.constExpr(td.DefaultExprs[i]); ok {
+				tvals[name] = v
+			}
+		}
+		c.tmap, c.tvals = saveT, saveV
 	}
 	var key strings.Builder
 	key.WriteString(td.Name)

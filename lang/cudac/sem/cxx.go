@@ -231,6 +231,19 @@ func (c *compiler) ctorFor(t *Type, n int, pos diag.Pos) *Function {
 		return nil
 	}
 	fn := c.ctorOf(t, n)
+	for k := n + 1; fn == nil && k <= 16; k++ {
+		// one whose last parameters have default arguments
+		if f := c.ctorOf(t, k); f != nil {
+			d := c.defaultsOf(f)
+			ok := len(d) >= k
+			for i := n; ok && i < k; i++ {
+				ok = d[i] != nil
+			}
+			if ok {
+				fn = f
+			}
+		}
+	}
 	if fn == nil {
 		c.errorf(pos, "C0304", "no constructor of %s takes %d arguments", t, n)
 	}
@@ -325,6 +338,13 @@ func (c *compiler) memberCall(m *syntax.Member, e *syntax.Call) *Type {
 	}
 	fn := c.methodOf(st, tagOf(st), m.Name)
 	if fn == nil {
+		if td := c.memberTemplate(st, m.Name); td != nil {
+			if fn = c.instantiate(td, e); fn == nil {
+				c.emit(OpConst, 0, 0, e.Pos)
+				return tInt
+			}
+			return c.methodCall(fn, m.X, m.Arrow, e)
+		}
 		c.errorf(m.Pos, "C0306", "no member function %s in %s", m.Name, st)
 		c.emit(OpConst, 0, 0, e.Pos)
 		return tInt
@@ -414,4 +434,14 @@ func derivesFrom(d, b *Type) bool {
 		}
 	}
 	return false
+}
+
+// memberTemplate is member function template name of class t or a base.
+func (c *compiler) memberTemplate(t *Type, name string) *syntax.FuncDecl {
+	for ; t != nil; t = t.base {
+		if td := c.templates[tagOf(t)+"::"+name]; td != nil {
+			return td
+		}
+	}
+	return nil
 }

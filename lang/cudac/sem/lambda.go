@@ -3,6 +3,7 @@ package sem
 import (
 	"fmt"
 	"reflect"
+	"strings"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/cudac/syntax"
@@ -26,11 +27,12 @@ import (
 // template taking F deduces it and calls f(args) as a function object.
 
 type inlineCtx struct {
-	slot  int   // the result (-1: void)
-	ret   *Type // the result type
-	ends  []int // jumps to patch to the end of the expansion
-	depth int   // lambdas being expanded (recursion guard)
-	loops []*loopCtx
+	dtorDepth int   // len(compiler.dtors) where the expansion starts
+	slot      int   // the result (-1: void)
+	ret       *Type // the result type
+	ends      []int // jumps to patch to the end of the expansion
+	depth     int   // lambdas being expanded (recursion guard)
+	loops     []*loopCtx
 }
 
 func (c *compiler) checkLambda(l *syntax.Lambda) {}
@@ -99,6 +101,18 @@ func (s *sym) local() bool {
 // holding its captures (its address is left on the stack).
 func (c *compiler) closure(l *syntax.Lambda) *Type {
 	pos := l.Pos
+	if c.recv != nil && !strings.HasPrefix(tagOf(c.recv), "lambda#") {
+		// the enclosing object's members would need this captured
+		names := map[string]bool{}
+		namesIn(l.Body, names)
+		for _, n := range sortedKeys(names) {
+			if n == "this" || c.lookup(n) == nil && (c.recv.field(n) != nil || c.methodOf(c.recv, tagOf(c.recv), n) != nil) {
+				c.errorf(pos, "C0309", "a lambda used as a value that names %s of the enclosing object (capturing this) is not supported", n)
+				c.emit(OpConst, 0, 0, pos)
+				return tInt
+			}
+		}
+	}
 	caps := c.captures(l)
 	t := c.closureType(l, caps)
 	if t == nil {
@@ -252,6 +266,7 @@ func (c *compiler) inlineLambda(l *syntax.Lambda, e *syntax.Call) *Type {
 	c.push()
 	c.bindLambdaParams(l, e, false)
 	saved := c.inl
+	ctx.dtorDepth = len(c.dtors)
 	c.inl = ctx
 	c.loops = nil
 	c.block(l.Body, true)
@@ -311,6 +326,7 @@ func (c *compiler) lambdaReturn(s *syntax.ReturnStmt) {
 		}
 		c.emit(OpPop, 0, 0, s.Pos)
 	}
+	c.destroy(ctx.dtorDepth, s.Pos)
 	ctx.ends = append(ctx.ends, c.emit(OpJmp, 0, 0, s.Pos))
 }
 

@@ -1,6 +1,7 @@
 package sem
 
 import (
+	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/cudac/ptx"
 )
 
@@ -102,6 +103,7 @@ func (m *Machine) proxyRead(t *Thread, p uint64, n int, pos int32, what string) 
 		if !m.proxySeen[key] {
 			m.proxySeen[key] = true
 			d := m.diags.Errorf(m.pos(pos), "C0501", "data race on %s (byte %d): %s by thread %d of block %d reads through the async proxy a value that thread %d wrote through the generic proxy with no fence.proxy.async after the write", o.describe(), i, what, t.tid, t.block.id, tid)
+			m.callNotes(t, d)
 			d.Note(m.pos(r.pos()), "the generic-proxy write")
 			m.failed = true
 		}
@@ -130,6 +132,7 @@ func (m *Machine) mbarInitVisible(t *Thread, mb *mbar, pos int32) {
 	if t.block.threads[mb.initTid].mbarInitFences == mb.initFences {
 		mb.initFenceReported = true
 		d := m.diags.Errorf(m.pos(pos), "C0501", "data race on an mbarrier in shared memory: the tensor copy by thread %d of block %d completes bytes on it through the async proxy, but thread %d executed no fence.proxy.async or fence.mbarrier_init after its mbarrier.init", t.tid, t.block.id, mb.initTid)
+		m.callNotes(t, d)
 		d.Note(m.pos(mb.initPos), "the mbarrier.init")
 		m.failed = true
 	}
@@ -149,6 +152,25 @@ func (m *Machine) wgmmaFenced(t *Thread, in *ptx.Inst, pos int32) {
 		return
 	}
 	m.proxySeen[key] = true
-	m.diags.Errorf(m.pos(pos), "C0505", "%s by thread %d of block %d: no wgmma.fence since the thread's start or its last wgmma.wait_group (the accumulator registers may be accessed there); the ISA requires wgmma.fence before the mma_async that uses them", in.Op, t.tid, t.block.id)
+	d := m.diags.Errorf(m.pos(pos), "C0505", "%s by thread %d of block %d: no wgmma.fence since the thread's start or its last wgmma.wait_group (the accumulator registers may be accessed there); the ISA requires wgmma.fence before the mma_async that uses them", in.Op, t.tid, t.block.id)
+	m.callNotes(t, d)
 	m.failed = true
+}
+
+// callNotes adds to d the call sites of t's current function, innermost
+// first (at most three): a diagnostic inside a runtime helper (a PTX
+// wrapper) then names the generated line that called it, which the
+// generators mark with its source position (weft validate, issue 12
+// item 7).
+func (m *Machine) callNotes(t *Thread, d *diag.Diagnostic) {
+	if t == nil || d == nil {
+		return
+	}
+	for i, n := len(t.frames)-2, 0; i >= 0 && n < 3; i, n = i-1, n+1 {
+		fr := t.frames[i]
+		if fr.pc < 1 || fr.pc > len(fr.fn.Code) {
+			return
+		}
+		d.Note(m.pos(fr.fn.Code[fr.pc-1].P), "called from %s", fr.fn.Name)
+	}
 }

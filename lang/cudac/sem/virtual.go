@@ -95,7 +95,10 @@ func (c *compiler) classSetup(t *Type, te *syntax.TypeExpr) {
 }
 
 // stampVptr stores t's vptr into the object whose address is on the
-// stack (kept).
+// stack (kept). The vptr also records the side that constructed the
+// object (bit 32: the device), because host and device code have
+// different virtual function tables in CUDA: calling a virtual function
+// of an object constructed on the other side is undefined, and reported.
 func (c *compiler) stampVptr(t *Type, pos diag.Pos) {
 	if !t.poly {
 		return
@@ -103,8 +106,20 @@ func (c *compiler) stampVptr(t *Type, pos diag.Pos) {
 	c.emit(OpDup, 0, 0, pos)
 	c.vptrAddr(t, pos)
 	c.emit(OpConst, 0, int64(vptrOf(t)), pos)
+	c.pushSide(pos)
+	c.emit(OpOr, 0, 0, pos)
 	c.emit(OpStore, int32(memCode(tULong)), 0, pos)
 	c.emit(OpPop, 0, 0, pos)
+}
+
+// pushSide pushes 1<<32 in device code and 0 in host code (blockDim.x is
+// 0 for the host thread).
+func (c *compiler) pushSide(pos diag.Pos) {
+	c.emit(OpSReg, srBdimX, 0, pos)
+	c.emit(OpConst, 0, 0, pos)
+	c.emit(OpNe, 0, 0, pos)
+	c.emit(OpConst, 0, 32, pos)
+	c.emit(OpShl, 0, 0, pos)
 }
 
 // vptrAddr turns the object address on the stack into its vptr's.
@@ -160,6 +175,8 @@ func (c *compiler) pushOverrider(st *Type, name string, obj int, pos diag.Pos) {
 	c.emit(OpLocal, int32(obj), 0, pos)
 	c.vptrAddr(st, pos)
 	c.emit(OpLoad, int32(memCode(tULong)), 0, pos)
+	c.pushSide(pos)
+	c.emit(OpXor, 0, 0, pos) // this side's classes compare equal
 	var ends []int
 	for _, d := range append([]*Type{st}, st.subs...) {
 		fn := c.overrider(d, name)
@@ -175,9 +192,11 @@ func (c *compiler) pushOverrider(st *Type, name string, obj int, pos diag.Pos) {
 		ends = append(ends, c.emit(OpJmp, 0, 0, pos))
 		c.patch(next)
 	}
-	// no class of the hierarchy: a null function pointer faults the call
-	c.emit(OpPop, 0, 0, pos)
-	c.emit(OpConst, 0, 0, pos)
+	// no class of the hierarchy (or one constructed on the other side):
+	// the call faults, saying which (lib_virtual in this file)
+	c.emit(OpConst, 0, int64(c.message(st.String())), pos)
+	c.emit(OpConst, 0, int64(c.message(name)), pos)
+	c.emit(OpBuiltin, c.builtinIndexOf("__weft_bad_virtual", pos), 3, pos)
 	for _, at := range ends {
 		c.patch(at)
 	}
@@ -335,4 +354,61 @@ func (c *compiler) message(s string) int {
 	}
 	c.prog.Strings = append(c.prog.Strings, s)
 	return len(c.prog.Strings) - 1
+}
+
+func init() {
+	// __weft_bad_virtual(vptr ^ side, class, function): the fault of a
+	// virtual call that selects no function (pushOverrider)
+	defb("__weft_bad_virtual", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		class, fn := m.prog.Strings[a[1]], m.prog.Strings[a[2]]
+		if fn == "~" {
+			fn = "destructor"
+		}
+		v := a[0]
+		switch {
+		case v>>48 == vptrTag>>48 && v&(1<<32) != 0:
+			made, used := "device", "host"
+			if !t.host {
+				made, used = "host", "device"
+			}
+			m.fault(t, pos, "C0405", "virtual call of %s on an object of %s constructed in %s code, called from %s code: its virtual functions are the %s's (undefined in CUDA)", fn, class, made, used, made)
+		case v>>48 == vptrTag>>48:
+			m.fault(t, pos, "C0405", "virtual call of %s on an object of %s whose class has no %s to call (a pure virtual function)", fn, class, fn)
+		default:
+			m.fault(t, pos, "C0405", "virtual call of %s on memory that holds no constructed object of %s or a class derived from it", fn, class)
+		}
+		return 0, stFault
+	})
+}
+
+// autoObj is an automatic object whose class has a destructor: run when
+// its block ends, and by return, break and continue (C++ [stmt.jump],
+// [class.dtor]p14), the objects of a block in reverse order.
+type autoObj struct {
+	slot int
+	dtor *Function
+}
+
+// autoObject records the object in slot (of class t) for destruction.
+func (c *compiler) autoObject(t *Type, slot int) {
+	if t.Kind != Struct || t.std != 0 || len(c.dtors) == 0 {
+		return
+	}
+	if dt := c.dtorOf(t); dt != nil {
+		c.dtors[len(c.dtors)-1] = append(c.dtors[len(c.dtors)-1], autoObj{slot: slot, dtor: dt})
+	}
+}
+
+// destroy calls the destructors of the automatic objects of the blocks
+// from depth from to the innermost, innermost and latest first.
+func (c *compiler) destroy(from int, pos diag.Pos) {
+	for i := len(c.dtors) - 1; i >= from && i >= 0; i-- {
+		objs := c.dtors[i]
+		for j := len(objs) - 1; j >= 0; j-- {
+			c.checkCallSpace(objs[j].dtor, pos)
+			c.emit(OpLocal, int32(objs[j].slot), 0, pos)
+			c.emit(OpCall, int32(c.funcIndex(objs[j].dtor)), 1, pos)
+			c.emit(OpPop, 0, 0, pos)
+		}
+	}
 }

@@ -26,9 +26,13 @@ type ClassTemplate struct {
 	Name    string
 	TParams []string
 	TValue  []bool
-	Struct  *TypeExpr // nil: only declared
-	Funcs   []*FuncDecl
-	Decls   []*Decl
+	// DefaultTypes and DefaultExprs are the parameters' default
+	// arguments (nil entries: none).
+	DefaultTypes []*TypeExpr
+	DefaultExprs []Expr
+	Struct       *TypeExpr // nil: only declared
+	Funcs        []*FuncDecl
+	Decls        []*Decl
 }
 
 // Qualifiers are the CUDA execution-space and memory-space attributes of a
@@ -150,6 +154,10 @@ type FuncDecl struct {
 	Body    *Block
 	TParams []string // template parameters (typename T / int N)
 	TValue  []bool   // whether each template parameter is a value (int N)
+	// DefaultTypes and DefaultExprs are the template parameters' default
+	// arguments (nil entries: none).
+	DefaultTypes []*TypeExpr
+	DefaultExprs []Expr
 	// SpecArgs are the template arguments of an explicit specialization
 	// template <> R f<A, ...>(...) (a type or a value each).
 	SpecArgs     []*TypeExpr

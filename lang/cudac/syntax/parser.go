@@ -81,6 +81,10 @@ type parser struct {
 	virtSuffix bool
 	// classTmpls are the class template names declared so far.
 	classTmpls map[string]bool
+	// tdefT and tdefE are the default arguments of the template
+	// parameter list being parsed.
+	tdefT []*TypeExpr
+	tdefE []Expr
 }
 
 // maxDepth bounds the nesting the parser follows, so that no recursion
@@ -378,6 +382,9 @@ func (p *parser) template(f *File) {
 	p.expect("<")
 	names := []string{}
 	var values []bool
+	var defT []*TypeExpr
+	var defE []Expr
+	p.push()
 	for !p.is(">") {
 		if p.got("typename") || p.got("class") {
 			names = append(names, p.ident().Text)
@@ -387,11 +394,26 @@ func (p *parser) template(f *File) {
 			names = append(names, p.ident().Text)
 			values = append(values, true)
 		}
+		p.declareName(names[len(names)-1], !values[len(values)-1])
+		// a default template argument (C++ [temp.param]p9)
+		var dt *TypeExpr
+		var de Expr
+		if p.got("=") {
+			if values[len(values)-1] {
+				de = p.binary(7) // stop before '>'
+			} else {
+				dt = p.typeName()
+			}
+		}
+		defT, defE = append(defT, dt), append(defE, de)
 		if !p.got(",") {
 			break
 		}
 	}
-	p.expect(">")
+	p.closeAngle()
+	p.pop()
+	p.tdefT, p.tdefE = defT, defE
+	defer func() { p.tdefT, p.tdefE = nil, nil }()
 	if (p.is("struct") || p.is("class") || p.is("union")) && p.peek(1).Kind == Ident {
 		p.classTemplate(f, names, values)
 		return
@@ -413,7 +435,7 @@ func (p *parser) classTemplate(f *File, names []string, values []bool) {
 	name := p.peek(1).Text
 	p.classTmpls[name] = true
 	p.declareName(name, true)
-	ct := &ClassTemplate{Pos: p.peek(1).Pos, Name: name, TParams: names, TValue: values}
+	ct := &ClassTemplate{Pos: p.peek(1).Pos, Name: name, TParams: names, TValue: values, DefaultTypes: p.tdefT, DefaultExprs: p.tdefE}
 	p.push()
 	for k, n := range names {
 		p.declareName(n, !values[k])
@@ -826,6 +848,17 @@ body:
 			p.errorf(t.Pos, "C0206", "a conversion function must be defined in its class")
 		}
 		p.methodBody(fd)
+		return true
+	case t.Text == "template" && p.peek(1).Text == "<" && p.cur != nil && p.cur.Name == tag:
+		// a member function template (C++ [temp.mem]): instantiated per
+		// call like a function template, with the object as this
+		n := len(p.file.Templates)
+		p.template(p.file)
+		for _, fd := range p.file.Templates[n:] {
+			if fd.Recv == "" {
+				fd.Name, fd.Recv = tag+"::"+fd.Name, tag
+			}
+		}
 		return true
 	case t.Text == "template":
 		p.errorf(t.Pos, "C0206", "member templates are not supported")
@@ -1339,7 +1372,7 @@ func (p *parser) declaration(f *File, tparams []string, tvalues []bool) {
 			p.errorf(p.tok().Pos, "C0202", "expected a declarator name, found '%s'", p.tok().Text)
 		}
 		if first && typ.Kind == TFunc && p.is("{") {
-			fd := &FuncDecl{Pos: pos, Name: name, Type: typ, Q: q, TParams: tparams, TValue: tvalues}
+			fd := &FuncDecl{Pos: pos, Name: name, Type: typ, Q: q, TParams: tparams, TValue: tvalues, DefaultTypes: p.tdefT, DefaultExprs: p.tdefE}
 			if i := strings.LastIndex(name, "::"); i > 0 {
 				fd.Recv = name[:i] // an out-of-class member definition
 			}
@@ -2022,8 +2055,19 @@ func (p *parser) postfix(x Expr) Expr {
 }
 
 func (p *parser) isTemplateName(x Expr) bool {
-	n, ok := x.(*Name)
-	return ok && p.templates[n.Name]
+	switch n := x.(type) {
+	case *Name:
+		return p.templates[n.Name]
+	case *Member:
+		// x.f<A>(...): a member function template, when a '(' follows
+		// the arguments
+		if !p.templates[n.Name] {
+			return false
+		}
+		end := p.templateArgsEnd(0)
+		return end > 0 && p.peek(end).Text == "("
+	}
+	return false
 }
 
 func (p *parser) call(fun Expr, launch []Expr, targs []*TypeExpr, vargs []Expr) Expr {

@@ -2,7 +2,6 @@ package lower
 
 import (
 	"fmt"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -109,6 +108,10 @@ type gen struct {
 	splitMode bool                     // this function uses split barriers
 	barIndex  map[*dcfg.SplitPoint]int // compiler mbarrier of each split point
 	tmaSnap   map[tmaKey]string        // phase snapshot of a TMA mbarrier at a sync point
+	// cover.go: waits of split barriers another barrier's wait covers, and
+	// barriers left with no wait (their arrive goes too)
+	dropWait   map[*dcfg.SplitPoint]map[int]bool
+	dropArrive map[*dcfg.SplitPoint]bool
 	// roles maps a thread-position expression to the range it is known to
 	// lie in: the case of a role's copy of the code (roleSplit).
 	roles map[string]threadRange
@@ -538,6 +541,7 @@ func (g *gen) splitSetup(fn *check.Func) {
 	w.Close("}")
 	w.Line("__syncthreads();")
 	w.Line("unsigned prism_ph[%d] = {0};", n)
+	g.coverWaits()
 }
 
 func sameList(a, b []syntax.Stmt) bool {
@@ -556,7 +560,7 @@ func (g *gen) splitAt(list []syntax.Stmt, i int) {
 		defer g.src(list[min(i, len(list)-1)])()
 	}
 	for _, p := range g.sync.Split {
-		if k, ok := g.barIndex[p]; ok && sameList(p.ArriveList, list) && p.ArriveAt == i {
+		if k, ok := g.barIndex[p]; ok && sameList(p.ArriveList, list) && p.ArriveAt == i && !g.dropArrive[p] {
 			// A thread whose path skipped the last wait must not arrive
 			// twice in one phase: it first waits for the previous phase
 			// (immediate for threads that did wait). Where every path
@@ -580,19 +584,26 @@ func (g *gen) splitAt(list []syntax.Stmt, i int) {
 			g.tmaSnap[key] = v
 			g.w.Line("%sconst unsigned %s = %s_phase; %s_phase ^= 1u; // phase of %s to wait for", g.maybeUnused(), v, name(b), name(b), name(b))
 		}
-		if k, ok := g.barIndex[p]; ok {
+		if k, ok := g.barIndex[p]; ok && !g.dropArrive[p] {
 			g.w.Line("%sconst unsigned prism_w%d = prism_ph[%d]; prism_ph[%d] ^= 1u; // sync point for %s", g.maybeUnused(), k, k, k, p.Root.Name)
 		}
 	}
+	// slots bound to one TMA mbarrier wait for the same phase: once
+	waited := map[string]bool{}
 	for _, p := range g.sync.Split {
-		for _, w := range p.WaitAt {
+		for wi, w := range p.WaitAt {
 			if !sameList(w.List, list) || w.At != i {
 				continue
 			}
 			for _, b := range p.Waits {
-				g.w.Line("prism_mbar_wait(%s, %s); // TMA into %s complete", name(b), g.tmaSnap[tmaKey{p.Before, b}], p.Root.Name)
+				snap := g.tmaSnap[tmaKey{p.Before, b}]
+				if waited[name(b)+"/"+snap] {
+					continue
+				}
+				waited[name(b)+"/"+snap] = true
+				g.w.Line("prism_mbar_wait(%s, %s); // TMA into %s complete", name(b), snap, p.Root.Name)
 			}
-			if k, ok := g.barIndex[p]; ok {
+			if k, ok := g.barIndex[p]; ok && !g.dropWait[p][wi] {
 				g.w.Line("prism_mbar_wait(prism_sync + %d, prism_w%d); // wait: first use of %s", k, k, p.Root.Name)
 			}
 		}
@@ -755,8 +766,8 @@ func anyJump(list []syntax.Stmt) bool {
 // the generated line of a diagnostic).
 func (g *gen) src(s syntax.Stmt) func() {
 	prev := g.w.Src
-	if p := s.Pos(); p.IsValid() {
-		g.w.Src = fmt.Sprintf("%s:%d:%d", filepath.Base(p.File.Name), p.Line(), p.Col())
+	if p := cuda.SrcPos(s.Pos()); p != "" {
+		g.w.Src = p
 	}
 	return func() { g.w.Src = prev }
 }

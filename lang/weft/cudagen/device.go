@@ -176,7 +176,6 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 		bw.Indent()
 		ctx := &devCtx{d: d, w: &bw, sc: newScope(dsc), cur: top, path: path}
 		g.devBlock(ctx, body)
-		g.ringEpilogue(ctx)
 		var fw cuda.Writer
 		fn := "exo_deviceTask"
 		if path != "" {
@@ -337,6 +336,8 @@ func (g *gen) launchShape(c *syntax.Call, sc *scope) (*coll.DeviceFunction, bool
 			if warps == nil {
 				warps = []coll.WarpConfig{}
 			}
+		case "unsafe_no_shutdown_cluster_sync":
+			// read by noShutdownSync
 		default:
 			g.errorf(k, codeDevice, "CudaDeviceFunction has no parameter %s", k.Name.Name)
 			return nil, false
@@ -594,6 +595,12 @@ func (g *gen) emitDevice(d *devFn, tasks []*syntax.For, dsc *scope, capt []*sym,
 	c.Line("extern __shared__ __align__(1024) char exo_smem[];")
 	c.Line("%s::exo_deviceSetup(exo_smem, exo_deviceArgs);", d.name)
 	c.Line("%s::exo_deviceMainLoop(exo_smem, exo_deviceArgs);", d.name)
+	if d.m.ClusterDim > 1 && d.remoteArrives() && !noShutdownSync(d.with) {
+		// Other CTAs may still arrive on this CTA's mbarriers (multicast
+		// Arrives): no CTA leaves before the cluster is done (Exo's
+		// shutdown cluster sync).
+		c.Line("weft::cluster_sync();")
+	}
 	c.Close("}")
 	c.Line("")
 	c.Open("extern \"C\" void %s(weft_stream exo_cudaStream, struct %s exo_deviceArgs) {", d.launch, d.argsName)
@@ -791,6 +798,7 @@ func (g *gen) devBlock(ctx *devCtx, ss []syntax.Stmt) {
 	for _, s := range ss {
 		g.devStmt(&c, s)
 	}
+	g.ringEpilogue(&c, ss)
 	ctx.d.smemTop = top
 }
 
@@ -798,6 +806,7 @@ func (g *gen) devStmt(ctx *devCtx, s syntax.Stmt) {
 	w := ctx.w
 	x := &exprCtx{g: g, sc: ctx.sc, device: true}
 	comments(w, s)
+	defer srcAt(w, s)()
 	switch s := s.(type) {
 	case *syntax.Pass, *syntax.Assert:
 	case *syntax.Alloc:

@@ -86,6 +86,10 @@ type barFacts struct {
 	fwdCount, revCount   int // threads of the arriving collective
 	hasRev               bool
 	fwdRemote, revRemote bool
+	// ctaPitch is, per dimension indexed by a CTA-selecting iterator, how
+	// many CTAs apart consecutive index values are (multicast Arrives,
+	// ring.go).
+	ctaPitch map[int]int
 }
 
 func newFacts() *facts {

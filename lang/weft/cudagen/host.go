@@ -137,6 +137,7 @@ func (pg *procGen) stmt(s syntax.Stmt, sc *scope) {
 	w := pg.w
 	x := &exprCtx{g: g, sc: sc}
 	comments(w, s)
+	defer srcAt(w, s)()
 	switch s := s.(type) {
 	case *syntax.Pass:
 	case *syntax.Assert:

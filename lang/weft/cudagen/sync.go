@@ -229,6 +229,11 @@ func (g *gen) barTargetRing(ctx *devCtx, e syntax.Expr, ctaSlices bool) (*barSta
 	var keep []syntax.Expr
 	var dims []syntax.Expr
 	for k, i := range idx {
+		if n, ok := i.(*syntax.Name); ok && b.ring > 0 {
+			if it := ctx.sc.lookup(n.Name); it != nil && it.ctaSel {
+				g.recordCTAPitch(ctx, b, k, it)
+			}
+		}
 		if ctaIndex(i) {
 			continue
 		}
@@ -412,13 +417,22 @@ func (g *gen) arrive(ctx *devCtx, s *syntax.Arrive) {
 		}
 	}
 	n := ctx.cur.Threads()
+	mult := g.multicastArrivals(ctx, s)
 	for _, t := range s.Barriers {
-		b, slice, ring, ok := g.barTargetRing(ctx, t, false)
+		b, slice, ring, ok := g.barTargetRing(ctx, t, mult > 0)
 		if !ok {
 			continue
 		}
 		if b.ring > 0 {
+			if mult > 0 {
+				g.ringMulticast(ctx, s, tl, b, t, slice, ring, n, mult)
+				continue
+			}
 			g.ringArrive(ctx, s, tl, b, slice, ring, n)
+			continue
+		}
+		if mult > 0 {
+			g.errorf(t, codeBarrier, "an Arrive multicasts to a slice of a ring-buffered mbarrier array only (ring_buffer_by)")
 			continue
 		}
 		switch b.mem {
@@ -449,14 +463,7 @@ func (g *gen) arrive(ctx *devCtx, s *syntax.Arrive) {
 			}
 			w.Line("weft::cluster_arrive();")
 		case "CudaMbarrier":
-			own := ""
-			switch tl.Name {
-			case "Sm80_cp_async":
-				own = "Sm80_cp_async_qual"
-			case "tma_to_smem_async":
-				own = "tma_to_smem_async_qual"
-			}
-			if !g.arriveWaits(ctx, s, tl, n, own) {
+			if !g.arriveWaits(ctx, s, tl, n, ownQual(tl)) {
 				continue
 			}
 			dir, arr, rng := "f", b.id, b.fwdR
@@ -540,6 +547,19 @@ func (g *gen) arriveWaits(ctx *devCtx, s *syntax.Arrive, tl *lib.SyncTL, n int, 
 		w.Line("weft::wgmma_wait_group<0>();")
 	}
 	return true
+}
+
+// ownQual is the qualitative timeline an mbarrier Arrive of timeline tl
+// completes itself (cp.async's noinc arrive, TMA's expect-tx), "" for
+// others.
+func ownQual(tl *lib.SyncTL) string {
+	switch tl.Name {
+	case "Sm80_cp_async":
+		return "Sm80_cp_async_qual"
+	case "tma_to_smem_async":
+		return "tma_to_smem_async_qual"
+	}
+	return ""
 }
 
 // mbarSlot is the address of the mbarrier an arrive uses now.

@@ -32,24 +32,28 @@ type Options struct {
 	Proc string
 	// MaxMemOps bounds each run (0: no limit).
 	MaxMemOps int64
-	// MaxTasks, MaxCells and MaxMemory bound each run's tasks, tracked
-	// cells and memory in bytes (amir.Config; 0: no limit); a run that
-	// reaches one stops with W0613. The CLI's defaults are DefaultMaxTasks,
-	// DefaultMaxCells and DefaultMaxMemory.
+	// MaxTasks, MaxCells and MaxMemory are the resource limits of each
+	// run (amir.Config; 0: no limit). A run that reaches one ends with a
+	// W0613 diagnostic naming the flag that raises it. The CLI's defaults
+	// are DefaultMaxTasks, DefaultMaxCells and DefaultMaxMemory.
 	MaxTasks, MaxCells, MaxMemory int64
 }
 
-// The CLI's default resource limits (issue 14): generous for real work
-// (the Sm80 GEMM at 8192^3 runs 1 k tasks in about 0.2 GB), small enough
-// that a run cannot exhaust a workstation's memory.
+// Default resource limits of `weft check` (issue 14): generous for real
+// kernels (the Sm80 GEMM at 8192³ runs 2,730 tasks, holds 1.1 M cells and
+// takes about 100 MB), small enough that a run that would exhaust the
+// machine stops with a located diagnostic instead.
 const (
-	DefaultMaxTasks  = 4_000_000
-	DefaultMaxCells  = 100_000_000
-	DefaultMaxMemory = 2 << 30
+	DefaultMaxTasks  = 1 << 24 // 16,777,216 tasks
+	DefaultMaxCells  = 1 << 28 // 268,435,456 tracked cells (4 GiB of cells)
+	DefaultMaxMemory = 2 << 30 // 2 GiB of machine state (the process peaks at up to about twice that)
 )
 
-func (o Options) config() amir.Config {
-	return amir.Config{MaxHazards: o.MaxHazards, MaxMemOps: o.MaxMemOps, MaxTasks: o.MaxTasks, MaxCells: o.MaxCells, MaxBytes: o.MaxMemory}
+// limitFlags names the command-line flag that raises each amir.Fault.Limit.
+var limitFlags = map[string]string{
+	"tasks":  "--max-tasks N",
+	"cells":  "--max-cells N",
+	"memory": "--max-memory BYTES",
 }
 
 // Run is one run of the machine for one set of sizes.
@@ -234,7 +238,8 @@ func hasDevice(body []syntax.Stmt) bool {
 
 func runOne(prog *Program, vals []int, opts Options, errs *diag.List) *Run {
 	sizes := sizesString(prog.SizeParams, vals)
-	cfg := opts.config()
+	cfg := amir.Config{MaxHazards: opts.MaxHazards, MaxMemOps: opts.MaxMemOps,
+		MaxTasks: opts.MaxTasks, MaxCells: opts.MaxCells, MaxMemory: opts.MaxMemory}
 	label := prog.AMIR.Name
 	if sizes != "" {
 		label += " " + sizes
@@ -258,9 +263,8 @@ func Mutant(prog *Program, vals []int, i int) *amir.Result { return mutant(prog,
 func mutant(prog *Program, vals []int, i int, opts Options) *amir.Result {
 	dis := make([]bool, len(prog.AMIR.Syncs))
 	dis[i] = true
-	cfg := opts.config()
-	cfg.MaxHazards, cfg.Disabled, cfg.StopAfter = 1, dis, 1
-	return amir.New(prog.AMIR, cfg).Run(vals)
+	return amir.New(prog.AMIR, amir.Config{MaxHazards: 1, Disabled: dis, StopAfter: 1, MaxMemOps: opts.MaxMemOps,
+		MaxTasks: opts.MaxTasks, MaxCells: opts.MaxCells, MaxMemory: opts.MaxMemory}).Run(vals)
 }
 
 // redundant reruns the machine once per sync statement with that statement

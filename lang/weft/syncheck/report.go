@@ -40,8 +40,7 @@ func report(prog *Program, run *Run, errs *diag.List) {
 	}
 	for _, f := range res.Faults {
 		if f.Limit != "" {
-			flag := map[string]string{amir.LimitTasks: "--max-tasks", amir.LimitCells: "--max-cells", amir.LimitMemory: "--max-memory"}[f.Limit]
-			errs.Errorf(pos(p.Srcs[f.Src].Pos), codeLimit, "the sync check of %s stopped%s: %s (raise it with %s, 0 for no limit); nothing was checked beyond this point", p.Name, at, f.Msg, flag)
+			errs.Errorf(pos(p.Srcs[f.Src].Pos), codeLimit, "the sync check of %s stopped%s: %s (%s raises it)", p.Name, at, f.Msg, limitFlags[f.Limit])
 			continue
 		}
 		errs.Errorf(pos(p.Srcs[f.Src].Pos), codeFault, "the sync check of %s faulted%s: %s", p.Name, at, f.Msg)

@@ -37,32 +37,37 @@ int main() {
   cudaDeviceSynchronize();
   return 0;
 }
-// ---- virtual functions: pure virtual, override and final, dispatch through pointers, references and arrays of base pointers on the device and the host, Base::f() without dispatch, new with constructor arguments, virtual destructors run by delete with the bases after
+// ---- virtual functions: pure virtual, override and final, dispatch through pointers, references and arrays of base pointers on the device and the host, Base::f() without dispatch, new with constructor arguments, virtual destructors run by delete with the bases after, and at the end of a kernel's block for its objects
 #include <cstdio>
 int destroyed = 0;
 class Shape {
  public:
   float w;
-  __host__ __device__ Shape(float a) : w(a) {}
+  int *log;
+  __host__ __device__ Shape(float a, int *lg = nullptr) : w(a), log(lg) {}
   __host__ __device__ virtual float area() const = 0;
   __host__ __device__ virtual const char *name() const { return "shape"; }
   __host__ __device__ float twice() const { return 2 * area(); }
-  virtual ~Shape() { destroyed += 1; }
+  __host__ __device__ virtual ~Shape() {
+    if (log) *log += 1;
+  }
 };
 class Sq : public Shape {
  public:
-  __host__ __device__ Sq(float a) : Shape(a) {}
+  __host__ __device__ Sq(float a, int *lg = nullptr) : Shape(a, lg) {}
   __host__ __device__ float area() const override { return w * w; }
   __host__ __device__ const char *name() const override { return "square"; }
-  ~Sq() { destroyed += 10; }
+  __host__ __device__ ~Sq() {
+    if (log) *log += 10;
+  }
 };
 class Circle final : public Shape {
  public:
-  __host__ __device__ explicit Circle(float r) : Shape(r) {}
+  __host__ __device__ explicit Circle(float r, int *lg = nullptr) : Shape(r, lg) {}
   __host__ __device__ float area() const final { return 3 * w * w; }
 };
 struct Cube : Sq {
-  __host__ __device__ Cube(float a) : Sq(a) {}
+  __host__ __device__ Cube(float a, int *lg = nullptr) : Sq(a, lg) {}
   __host__ __device__ float area() const override { return 6 * Sq::area(); }
 };
 __host__ __device__ float total(Shape *const *s, int n) {
@@ -70,9 +75,9 @@ __host__ __device__ float total(Shape *const *s, int n) {
   for (int i = 0; i < n; i++) t += s[i]->area();
   return t;
 }
-__global__ void k(float *out) {
-  Sq s(2);
-  Circle c(1);
+__global__ void k(float *out, int *dlog) {
+  Sq s(2, dlog + threadIdx.x);
+  Circle c(1, dlog + threadIdx.x);
   Cube q(1);
   Shape *all[3] = {&s, &c, &q};
   const Shape &r = c;
@@ -80,18 +85,22 @@ __global__ void k(float *out) {
 }
 int main() {
   float *d, h[2];
+  int *dlog, hlog[2];
   cudaMalloc(&d, sizeof h);
-  k<<<1, 2>>>(d);
+  cudaMalloc(&dlog, sizeof hlog);
+  cudaMemset(dlog, 0, sizeof hlog);
+  k<<<1, 2>>>(d, dlog);
   cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
-  Shape *p = new Cube(2);
-  Shape *q = new Circle(2);
-  printf("%g %g %g %s %s %zu\n", h[0], h[1], p->area(), p->name(), q->name(), sizeof(Sq));
+  cudaMemcpy(hlog, dlog, sizeof hlog, cudaMemcpyDeviceToHost);
+  Shape *p = new Cube(2, &destroyed);
+  Shape *q = new Circle(2, &destroyed);
+  printf("%g %g %g %s %s %zu %d %d\n", h[0], h[1], p->area(), p->name(), q->name(), sizeof(Sq), hlog[0], hlog[1]);
   delete p;
   delete q;
   printf("%d\n", destroyed);
   return 0;
 }
-// OUT: 13 19 24 square shape 16
+// OUT: 13 19 24 square shape 24 12 12
 // OUT: 12
 // ---- an abstract class cannot be instantiated; a virtual call on memory that holds no constructed object faults at the call
 #include <cstdio>
@@ -107,7 +116,7 @@ int main() {
   B b;
   A *p = (A *)calloc(1, sizeof(B));
   printf("%d\n", b.g());
-  printf("%d\n", p->g()); // ERROR C0405 col=22 "call through an invalid function pointer 0x0"
+  printf("%d\n", p->g()); // ERROR C0405 col=22 "virtual call of g on memory that holds no constructed object of struct A or a class derived from it"
   return 0;
 }
 // OUT: 42
@@ -306,7 +315,7 @@ int main(int argc, const char **argv) {
   return 0;
 }
 // OUT: 2.5 10 1 2 -1 1
-// STDERR: testdata/cxxobj.cu:305: CUDA error 21
+// STDERR: testdata/cxxobj.cu:314: CUDA error 21
 // ---- try and catch parse; a throw that is reached ends the run with a diagnostic, as an exception no handler catches
 #include <cstdio>
 int parse(int v) {
@@ -591,3 +600,117 @@ int main() {
   return 0;
 }
 // OUT: 25 100 3 3 7 1.5
+// ---- an object constructed on the host and copied to the device has the host's virtual functions: a virtual call on the device is undefined, and reported
+struct B { __host__ __device__ virtual int f() const { return 1; } };
+struct D : B { __host__ __device__ int f() const override { return 2; } };
+__global__ void k(const D *d, int *o) { o[0] = d->f(); } // ERROR C0405 col=52 "virtual call of f on an object of struct D constructed in host code, called from device code"
+int main() {
+  D h;
+  D *dd;
+  int *o;
+  cudaMalloc(&dd, sizeof(D));
+  cudaMalloc(&o, 4);
+  cudaMemcpy(dd, &h, sizeof(D), cudaMemcpyHostToDevice);
+  k<<<1, 1>>>(dd, o);
+  cudaDeviceSynchronize();
+  return h.f() - 2;
+}
+// ---- default template arguments of class and function templates, depending on earlier parameters
+#include <cstdio>
+template <typename T, int N = 4, typename Acc = T>
+struct Buf {
+  T v[N];
+  __host__ __device__ Acc total() const { Acc s = 0; for (int i = 0; i < N; i++) s += v[i]; return s; }
+};
+template <int B = 128, typename T = float>
+__host__ __device__ T scaled(T x) { return x * B; }
+int main() {
+  Buf<int> a = {{1, 2, 3, 4}};
+  Buf<char, 2, int> b = {{100, 100}};
+  Buf<float, 3> c = {{0.5f, 0.25f, 0.25f}};
+  printf("%d %d %g %zu %zu %g %d\n", a.total(), b.total(), c.total(), sizeof(Buf<double>), sizeof(Buf<char, 2, int>), scaled(1.5f), scaled<2>(3));
+  return 0;
+}
+// OUT: 10 200 1 32 2 192 6
+// ---- destructors of automatic objects run where their block ends and on return, break and continue, latest first, bases after; also inside an inline lambda
+#include <cstdio>
+int order[16], n = 0;
+struct Guard {
+  int id;
+  Guard(int i) : id(i) {}
+  ~Guard() { order[n++] = id; }
+};
+struct Timer : Guard {
+  Timer() : Guard(99) {}
+  ~Timer() { order[n++] = -1; }
+};
+int f(int k) {
+  Guard a(1);
+  for (int i = 0; i < 3; i++) {
+    Guard b(10 + i);
+    if (i == 1) continue;
+    if (i == 2) break;
+  }
+  {
+    Guard c(2);
+    if (k) return k * 10;
+  }
+  Guard d(3);
+  return 0;
+}
+int main() {
+  int r1 = f(1);
+  int r2 = f(0);
+  {
+    Timer t;
+    auto g = [&]() { Guard in(7); return 5; };
+    r1 += g();
+  }
+  printf("%d %d:", r1, r2);
+  for (int i = 0; i < n; i++) printf(" %d", order[i]);
+  printf("\n");
+  return 0;
+}
+// OUT: 15 0: 10 11 12 2 1 10 11 12 2 3 1 7 -1 99
+// ---- member function templates: deduced and explicit (x.f<2>(...)) arguments, called from another member
+#include <cstdio>
+struct Loader {
+  int scale;
+  template <typename T> __host__ __device__ T load(const T *p, int i) const { return p[i] * (T)scale; }
+  template <int N> __host__ __device__ int sumN(const int *p) const {
+    int s = 0;
+    for (int i = 0; i < N; i++) s += load(p, i);
+    return s;
+  }
+};
+__global__ void k(const float *f, const int *v, float *o) {
+  Loader l{3};
+  o[0] = l.load(f, 1) + l.sumN<2>(v);
+}
+int main() {
+  float hf[2] = {0.5f, 1.5f}, *df, r;
+  int hv[2] = {1, 2}, *dv;
+  cudaMalloc(&df, sizeof hf);
+  cudaMalloc(&dv, sizeof hv);
+  cudaMalloc(&df, sizeof hf);
+  cudaMemcpy(df, hf, sizeof hf, cudaMemcpyHostToDevice);
+  cudaMemcpy(dv, hv, sizeof hv, cudaMemcpyHostToDevice);
+  float *dout;
+  cudaMalloc(&dout, sizeof r);
+  k<<<1, 1>>>(df, dv, dout);
+  cudaMemcpy(&r, dout, sizeof r, cudaMemcpyDeviceToHost);
+  Loader h{2};
+  printf("%g %g %d\n", r, h.load(hf, 0), h.load(hv, 1));
+  return 0;
+}
+// OUT: 13.5 1 4
+// ---- a lambda used as a value that needs this captured is a positioned diagnostic
+struct S {
+  int k;
+  template <typename F> int apply(F f) { return f(2); } // ERROR C0305 col=49 "called object of type int"
+  int run() { return apply([this](int x) { return x * k; }); } // ERROR C0309 col=28 "a lambda used as a value that names k of the enclosing object \(capturing this\) is not supported"
+};
+int main() {
+  S s{5};
+  return s.run();
+}

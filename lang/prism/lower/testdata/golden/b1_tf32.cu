@@ -140,8 +140,6 @@ extern "C" __global__ void __launch_bounds__(32) mmaTF32NaiveKernelB1(const floa
         }
         for (int i = 0; i < K_tiles; i += 1) { // weft:src b1_tf32.prism:83:17
           prism_mbar_arrive(prism_sync + 0); // arrive: last use of A_smem // weft:src b1_tf32.prism:85:21
-          prism_mbar_arrive(prism_sync + 1); // arrive: last use of B_smem // weft:src b1_tf32.prism:85:21
-          prism_mbar_arrive(prism_sync + 2); // arrive: last use of C_smem // weft:src b1_tf32.prism:85:21
           const unsigned prism_w0 = prism_ph[0]; prism_ph[0] ^= 1u; // sync point for A_smem // weft:src b1_tf32.prism:85:21
           prism_mbar_wait(prism_sync + 0, prism_w0); // wait: first use of A_smem // weft:src b1_tf32.prism:85:21
           for (int j = 0; j < 4; j += 1) { // weft:src b1_tf32.prism:85:21
@@ -159,9 +157,6 @@ extern "C" __global__ void __launch_bounds__(32) mmaTF32NaiveKernelB1(const floa
               }
             }
           }
-          prism_mbar_arrive(prism_sync + 3); // arrive: last use of A_smem // weft:src b1_tf32.prism:96:21
-          const unsigned prism_w1 = prism_ph[1]; prism_ph[1] ^= 1u; // sync point for B_smem // weft:src b1_tf32.prism:96:21
-          prism_mbar_wait(prism_sync + 1, prism_w1); // wait: first use of B_smem // weft:src b1_tf32.prism:96:21
           for (int j = 0; j < 2; j += 1) { // weft:src b1_tf32.prism:96:21
             int flat_idx_b = ((tid * 2) + j); // weft:src b1_tf32.prism:97:25
             int row_b = (flat_idx_b / MMA_N); // weft:src b1_tf32.prism:98:25
@@ -178,16 +173,12 @@ extern "C" __global__ void __launch_bounds__(32) mmaTF32NaiveKernelB1(const floa
             }
           }
           prism_mbar_arrive(prism_sync + 4); // arrive: last use of B_smem // weft:src b1_tf32.prism:108:21
-          const unsigned prism_w2 = prism_ph[2]; prism_ph[2] ^= 1u; // sync point for C_smem // weft:src b1_tf32.prism:108:21
-          const unsigned prism_w3 = prism_ph[3]; prism_ph[3] ^= 1u; // sync point for A_smem // weft:src b1_tf32.prism:108:21
           const unsigned prism_w4 = prism_ph[4]; prism_ph[4] ^= 1u; // sync point for B_smem // weft:src b1_tf32.prism:108:21
           { // claim(C_smem, thread[32]) as C_smem_warp // weft:src b1_tf32.prism:108:21
             float* C_smem_warp = C_smem + (0); // weft:src b1_tf32.prism:108:21
             if (prism_p4 >= 0 && prism_p4 < 32) { // case 32 // weft:src b1_tf32.prism:109:25
               const int prism_p8 = prism_p4 - 0; // weft:src b1_tf32.prism:109:25
               (void)prism_p8; // weft:src b1_tf32.prism:109:25
-              prism_mbar_wait(prism_sync + 2, prism_w2); // wait: first use of C_smem // weft:src b1_tf32.prism:111:33
-              prism_mbar_wait(prism_sync + 3, prism_w3); // wait: first use of A_smem // weft:src b1_tf32.prism:111:33
               prism_mbar_wait(prism_sync + 4, prism_w4); // wait: first use of B_smem // weft:src b1_tf32.prism:111:33
               simple_mma(A_smem, B_smem, C_smem_warp, prism_p8 % 32, prism_b, prism_s + 1280); // weft:src b1_tf32.prism:111:33
             }

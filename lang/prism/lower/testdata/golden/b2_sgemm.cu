@@ -81,7 +81,6 @@ extern "C" __global__ void __launch_bounds__(64) sgemm_tiled(int M, int N, int K
         float regN[8]; // weft:src b2_sgemm.prism:40:17
         for (int bkIdx = 0; bkIdx < K; bkIdx += BK) { // weft:src b2_sgemm.prism:41:17
           prism_mbar_arrive(prism_sync + 0); // arrive: last use of As // weft:src b2_sgemm.prism:42:21
-          prism_mbar_arrive(prism_sync + 1); // arrive: last use of Bs // weft:src b2_sgemm.prism:42:21
           const unsigned prism_w0 = prism_ph[0]; prism_ph[0] ^= 1u; // sync point for As // weft:src b2_sgemm.prism:42:21
           { // partition(As, thread[1]) as As_thrd // weft:src b2_sgemm.prism:42:21
             float* As_thrd = As + (0); // weft:src b2_sgemm.prism:42:21
@@ -94,26 +93,21 @@ extern "C" __global__ void __launch_bounds__(64) sgemm_tiled(int M, int N, int K
               }
             }
           }
-          prism_mbar_arrive(prism_sync + 2); // arrive: last use of As // weft:src b2_sgemm.prism:46:21
-          const unsigned prism_w1 = prism_ph[1]; prism_ph[1] ^= 1u; // sync point for Bs // weft:src b2_sgemm.prism:46:21
           { // partition(Bs, thread[1]) as Bs_thrd // weft:src b2_sgemm.prism:46:21
             float* Bs_thrd = Bs + (0); // weft:src b2_sgemm.prism:46:21
             { // group(thread[1]) // weft:src b2_sgemm.prism:47:25
               const int prism_p4 = prism_p2 % 1; // weft:src b2_sgemm.prism:47:25
               (void)prism_p4; // weft:src b2_sgemm.prism:47:25
-              prism_mbar_wait(prism_sync + 1, prism_w1); // wait: first use of Bs // weft:src b2_sgemm.prism:48:29
               for (int loadOffset = 0; loadOffset < BK; loadOffset += strideB) { // weft:src b2_sgemm.prism:48:29
                 Bs_thrd[((((innerRowB + loadOffset)) * BN) + innerColB)] = B[((((((bkIdx + innerRowB) + loadOffset)) * N) + (cCol * BN)) + innerColB)]; // weft:src b2_sgemm.prism:49:33
               }
             }
           }
           prism_mbar_arrive(prism_sync + 3); // arrive: last use of Bs // weft:src b2_sgemm.prism:50:21
-          const unsigned prism_w2 = prism_ph[2]; prism_ph[2] ^= 1u; // sync point for As // weft:src b2_sgemm.prism:50:21
           const unsigned prism_w3 = prism_ph[3]; prism_ph[3] ^= 1u; // sync point for Bs // weft:src b2_sgemm.prism:50:21
           { // group(thread[1]) // weft:src b2_sgemm.prism:50:21
             const int prism_p5 = prism_p2 % 1; // weft:src b2_sgemm.prism:50:21
             (void)prism_p5; // weft:src b2_sgemm.prism:50:21
-            prism_mbar_wait(prism_sync + 2, prism_w2); // wait: first use of As // weft:src b2_sgemm.prism:51:25
             prism_mbar_wait(prism_sync + 3, prism_w3); // wait: first use of Bs // weft:src b2_sgemm.prism:51:25
             for (int dotIdx = 0; dotIdx < BK; dotIdx += 1) { // weft:src b2_sgemm.prism:51:25
               for (int i = 0; i < TM; i += 1) { // weft:src b2_sgemm.prism:52:29

@@ -240,7 +240,6 @@ extern "C" __global__ void __launch_bounds__(512) scan_kernel(uint32_t n, uint32
         uint32_t* x_shmem = reinterpret_cast<uint32_t*>(prism_smem + prism_s + 0); // 65536 bytes // weft:src b3_scan.prism:136:17
         scan_warp(x_block, x_shmem, prism_p17 % (int)blockDim.x, prism_b, prism_s + 65536); // weft:src b3_scan.prism:137:17
         prism_mbar_arrive(prism_sync + 0); // arrive: last use of x_shmem // weft:src b3_scan.prism:138:17
-        prism_mbar_arrive(prism_sync + 3); // arrive: last use of x // weft:src b3_scan.prism:138:17
         uint32_t* warp_ends = reinterpret_cast<uint32_t*>(prism_smem + prism_s + 65536); // 2048 bytes // weft:src b3_scan.prism:138:17
         uint32_t* warp_ends_buf = reinterpret_cast<uint32_t*>(prism_smem + prism_s + 67584); // 2048 bytes // weft:src b3_scan.prism:139:17
         const unsigned prism_w0 = prism_ph[0]; prism_ph[0] ^= 1u; // sync point for x_shmem // weft:src b3_scan.prism:140:17
@@ -257,8 +256,6 @@ extern "C" __global__ void __launch_bounds__(512) scan_kernel(uint32_t n, uint32
         write_block_aggregate(aggregate, block_idx, block_infos, prism_p17 % (int)blockDim.x, prism_b, prism_s + 69632); // weft:src b3_scan.prism:143:17
         uint32_t prefix = lookback_to_prev_blocks(block_idx, block_infos, prism_p17 % (int)blockDim.x, prism_b, prism_s + 69632); // weft:src b3_scan.prism:144:17
         write_block_prefix((aggregate + prefix), block_idx, block_infos, prism_p17 % (int)blockDim.x, prism_b, prism_s + 69632); // weft:src b3_scan.prism:145:17
-        const unsigned prism_w3 = prism_ph[3]; prism_ph[3] ^= 1u; // sync point for x // weft:src b3_scan.prism:146:17
-        prism_mbar_wait(prism_sync + 3, prism_w3); // wait: first use of x // weft:src b3_scan.prism:146:17
         update_with_new_data_and_writeback(x_block, x_shmem, warp_ends_buf, prefix, prism_p17 % (int)blockDim.x, prism_b, prism_s + 69632); // weft:src b3_scan.prism:146:17
       }
     }

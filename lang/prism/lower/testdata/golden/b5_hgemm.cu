@@ -178,28 +178,7 @@ extern "C" __global__ void __launch_bounds__(128*3) my_h100_mm_no_tail(int M, in
           for (int block_k_iter = 0; block_k_iter < num_blocks_k_main; block_k_iter += 4) { // weft:src b5_hgemm.prism:68:17
             prism_mbar_wait(prism_sync + 0, prism_ph[0] ^ 1u); // weft:src b5_hgemm.prism:70:21
             prism_mbar_arrive(prism_sync + 0); // arrive: last use of sA_slot0 // weft:src b5_hgemm.prism:70:21
-            prism_mbar_wait(prism_sync + 1, prism_ph[1] ^ 1u); // weft:src b5_hgemm.prism:70:21
-            prism_mbar_arrive(prism_sync + 1); // arrive: last use of sA_slot1 // weft:src b5_hgemm.prism:70:21
-            prism_mbar_wait(prism_sync + 2, prism_ph[2] ^ 1u); // weft:src b5_hgemm.prism:70:21
-            prism_mbar_arrive(prism_sync + 2); // arrive: last use of sA_slot2 // weft:src b5_hgemm.prism:70:21
-            prism_mbar_wait(prism_sync + 3, prism_ph[3] ^ 1u); // weft:src b5_hgemm.prism:70:21
-            prism_mbar_arrive(prism_sync + 3); // arrive: last use of sA_slot3 // weft:src b5_hgemm.prism:70:21
-            prism_mbar_wait(prism_sync + 4, prism_ph[4] ^ 1u); // weft:src b5_hgemm.prism:70:21
-            prism_mbar_arrive(prism_sync + 4); // arrive: last use of sB_slot0 // weft:src b5_hgemm.prism:70:21
-            prism_mbar_wait(prism_sync + 5, prism_ph[5] ^ 1u); // weft:src b5_hgemm.prism:70:21
-            prism_mbar_arrive(prism_sync + 5); // arrive: last use of sB_slot1 // weft:src b5_hgemm.prism:70:21
-            prism_mbar_wait(prism_sync + 6, prism_ph[6] ^ 1u); // weft:src b5_hgemm.prism:70:21
-            prism_mbar_arrive(prism_sync + 6); // arrive: last use of sB_slot2 // weft:src b5_hgemm.prism:70:21
-            prism_mbar_wait(prism_sync + 7, prism_ph[7] ^ 1u); // weft:src b5_hgemm.prism:70:21
-            prism_mbar_arrive(prism_sync + 7); // arrive: last use of sB_slot3 // weft:src b5_hgemm.prism:70:21
             [[maybe_unused]] const unsigned prism_w0 = prism_ph[0]; prism_ph[0] ^= 1u; // sync point for sA_slot0 // weft:src b5_hgemm.prism:70:21
-            [[maybe_unused]] const unsigned prism_w1 = prism_ph[1]; prism_ph[1] ^= 1u; // sync point for sA_slot1 // weft:src b5_hgemm.prism:70:21
-            [[maybe_unused]] const unsigned prism_w2 = prism_ph[2]; prism_ph[2] ^= 1u; // sync point for sA_slot2 // weft:src b5_hgemm.prism:70:21
-            [[maybe_unused]] const unsigned prism_w3 = prism_ph[3]; prism_ph[3] ^= 1u; // sync point for sA_slot3 // weft:src b5_hgemm.prism:70:21
-            [[maybe_unused]] const unsigned prism_w4 = prism_ph[4]; prism_ph[4] ^= 1u; // sync point for sB_slot0 // weft:src b5_hgemm.prism:70:21
-            [[maybe_unused]] const unsigned prism_w5 = prism_ph[5]; prism_ph[5] ^= 1u; // sync point for sB_slot1 // weft:src b5_hgemm.prism:70:21
-            [[maybe_unused]] const unsigned prism_w6 = prism_ph[6]; prism_ph[6] ^= 1u; // sync point for sB_slot2 // weft:src b5_hgemm.prism:70:21
-            [[maybe_unused]] const unsigned prism_w7 = prism_ph[7]; prism_ph[7] ^= 1u; // sync point for sB_slot3 // weft:src b5_hgemm.prism:70:21
             { // claim(sA_slot0, thread[1]) as sA_new // weft:src b5_hgemm.prism:70:21
               [[maybe_unused]] __nv_bfloat16* sA_new = sA_slot0 + (0); // weft:src b5_hgemm.prism:70:21
               { // claim(sA_slot1, thread[1]) as sA_new1 // weft:src b5_hgemm.prism:71:25
@@ -257,7 +236,6 @@ extern "C" __global__ void __launch_bounds__(128*3) my_h100_mm_no_tail(int M, in
                                 (void)prism_p13; // weft:src b5_hgemm.prism:114:61
                                 { // wmma_async // weft:src b5_hgemm.prism:115:65
                                   prism_mbar_wait(full_0, prism_t8); // TMA into sA_slot0 complete // weft:src b5_hgemm.prism:116:69
-                                  prism_mbar_wait(full_0, prism_t8); // TMA into sB_slot0 complete // weft:src b5_hgemm.prism:116:69
                                   prism_wgmma_fence(); // weft:src b5_hgemm.prism:115:65
                                   for (int m_it = 0; m_it < (B_WG_M / WGMMA_M); m_it += 1) { // weft:src b5_hgemm.prism:116:69
                                     #pragma unroll
@@ -270,7 +248,6 @@ extern "C" __global__ void __launch_bounds__(128*3) my_h100_mm_no_tail(int M, in
                                 }
                                 { // wmma_async // weft:src b5_hgemm.prism:120:65
                                   prism_mbar_wait(full_1, prism_t9); // TMA into sA_slot1 complete // weft:src b5_hgemm.prism:121:69
-                                  prism_mbar_wait(full_1, prism_t9); // TMA into sB_slot1 complete // weft:src b5_hgemm.prism:121:69
                                   prism_wgmma_fence(); // weft:src b5_hgemm.prism:120:65
                                   for (int m_it = 0; m_it < (B_WG_M / WGMMA_M); m_it += 1) { // weft:src b5_hgemm.prism:121:69
                                     #pragma unroll
@@ -283,7 +260,6 @@ extern "C" __global__ void __launch_bounds__(128*3) my_h100_mm_no_tail(int M, in
                                 }
                                 { // wmma_async // weft:src b5_hgemm.prism:125:65
                                   prism_mbar_wait(full_2, prism_t10); // TMA into sA_slot2 complete // weft:src b5_hgemm.prism:126:69
-                                  prism_mbar_wait(full_2, prism_t10); // TMA into sB_slot2 complete // weft:src b5_hgemm.prism:126:69
                                   prism_wgmma_fence(); // weft:src b5_hgemm.prism:125:65
                                   for (int m_it = 0; m_it < (B_WG_M / WGMMA_M); m_it += 1) { // weft:src b5_hgemm.prism:126:69
                                     #pragma unroll
@@ -296,7 +272,6 @@ extern "C" __global__ void __launch_bounds__(128*3) my_h100_mm_no_tail(int M, in
                                 }
                                 { // wmma_async // weft:src b5_hgemm.prism:130:65
                                   prism_mbar_wait(full_3, prism_t11); // TMA into sA_slot3 complete // weft:src b5_hgemm.prism:131:69
-                                  prism_mbar_wait(full_3, prism_t11); // TMA into sB_slot3 complete // weft:src b5_hgemm.prism:131:69
                                   prism_wgmma_fence(); // weft:src b5_hgemm.prism:130:65
                                   for (int m_it = 0; m_it < (B_WG_M / WGMMA_M); m_it += 1) { // weft:src b5_hgemm.prism:131:69
                                     #pragma unroll
@@ -371,28 +346,7 @@ extern "C" __global__ void __launch_bounds__(128*3) my_h100_mm_no_tail(int M, in
           for (int block_k_iter = 0; block_k_iter < num_blocks_k_main; block_k_iter += 4) { // weft:src b5_hgemm.prism:68:17
             prism_mbar_wait(prism_sync + 0, prism_ph[0] ^ 1u); // weft:src b5_hgemm.prism:70:21
             prism_mbar_arrive(prism_sync + 0); // arrive: last use of sA_slot0 // weft:src b5_hgemm.prism:70:21
-            prism_mbar_wait(prism_sync + 1, prism_ph[1] ^ 1u); // weft:src b5_hgemm.prism:70:21
-            prism_mbar_arrive(prism_sync + 1); // arrive: last use of sA_slot1 // weft:src b5_hgemm.prism:70:21
-            prism_mbar_wait(prism_sync + 2, prism_ph[2] ^ 1u); // weft:src b5_hgemm.prism:70:21
-            prism_mbar_arrive(prism_sync + 2); // arrive: last use of sA_slot2 // weft:src b5_hgemm.prism:70:21
-            prism_mbar_wait(prism_sync + 3, prism_ph[3] ^ 1u); // weft:src b5_hgemm.prism:70:21
-            prism_mbar_arrive(prism_sync + 3); // arrive: last use of sA_slot3 // weft:src b5_hgemm.prism:70:21
-            prism_mbar_wait(prism_sync + 4, prism_ph[4] ^ 1u); // weft:src b5_hgemm.prism:70:21
-            prism_mbar_arrive(prism_sync + 4); // arrive: last use of sB_slot0 // weft:src b5_hgemm.prism:70:21
-            prism_mbar_wait(prism_sync + 5, prism_ph[5] ^ 1u); // weft:src b5_hgemm.prism:70:21
-            prism_mbar_arrive(prism_sync + 5); // arrive: last use of sB_slot1 // weft:src b5_hgemm.prism:70:21
-            prism_mbar_wait(prism_sync + 6, prism_ph[6] ^ 1u); // weft:src b5_hgemm.prism:70:21
-            prism_mbar_arrive(prism_sync + 6); // arrive: last use of sB_slot2 // weft:src b5_hgemm.prism:70:21
-            prism_mbar_wait(prism_sync + 7, prism_ph[7] ^ 1u); // weft:src b5_hgemm.prism:70:21
-            prism_mbar_arrive(prism_sync + 7); // arrive: last use of sB_slot3 // weft:src b5_hgemm.prism:70:21
             [[maybe_unused]] const unsigned prism_w0 = prism_ph[0]; prism_ph[0] ^= 1u; // sync point for sA_slot0 // weft:src b5_hgemm.prism:70:21
-            [[maybe_unused]] const unsigned prism_w1 = prism_ph[1]; prism_ph[1] ^= 1u; // sync point for sA_slot1 // weft:src b5_hgemm.prism:70:21
-            [[maybe_unused]] const unsigned prism_w2 = prism_ph[2]; prism_ph[2] ^= 1u; // sync point for sA_slot2 // weft:src b5_hgemm.prism:70:21
-            [[maybe_unused]] const unsigned prism_w3 = prism_ph[3]; prism_ph[3] ^= 1u; // sync point for sA_slot3 // weft:src b5_hgemm.prism:70:21
-            [[maybe_unused]] const unsigned prism_w4 = prism_ph[4]; prism_ph[4] ^= 1u; // sync point for sB_slot0 // weft:src b5_hgemm.prism:70:21
-            [[maybe_unused]] const unsigned prism_w5 = prism_ph[5]; prism_ph[5] ^= 1u; // sync point for sB_slot1 // weft:src b5_hgemm.prism:70:21
-            [[maybe_unused]] const unsigned prism_w6 = prism_ph[6]; prism_ph[6] ^= 1u; // sync point for sB_slot2 // weft:src b5_hgemm.prism:70:21
-            [[maybe_unused]] const unsigned prism_w7 = prism_ph[7]; prism_ph[7] ^= 1u; // sync point for sB_slot3 // weft:src b5_hgemm.prism:70:21
             { // claim(sA_slot0, thread[1]) as sA_new // weft:src b5_hgemm.prism:70:21
               [[maybe_unused]] __nv_bfloat16* sA_new = sA_slot0 + (0); // weft:src b5_hgemm.prism:70:21
               { // claim(sA_slot1, thread[1]) as sA_new1 // weft:src b5_hgemm.prism:71:25
@@ -421,22 +375,15 @@ extern "C" __global__ void __launch_bounds__(128*3) my_h100_mm_no_tail(int M, in
                                 const void* tb; // weft:src b5_hgemm.prism:86:69
                                 tb = &tensorMapB; // weft:src b5_hgemm.prism:87:69
                                 prism_mbar_wait(prism_sync + 0, prism_w0); // wait: first use of sA_slot0 // weft:src b5_hgemm.prism:88:69
-                                prism_mbar_wait(prism_sync + 4, prism_w4); // wait: first use of sB_slot0 // weft:src b5_hgemm.prism:88:69
                                 prism_mbar_expect_tx(full_0, ((((BK * BN) + (BK * BM))) * 2)); // weft:src b5_hgemm.prism:88:69
                                 prism_tma_load_2d(sA_new, ta, full_0, (((block_k_iter + 0)) * BK), (num_block_m * BM)); // weft:src b5_hgemm.prism:89:69
                                 prism_tma_load_2d(sB_new, tb, full_0, (((block_k_iter + 0)) * BK), (num_block_n * BN)); // weft:src b5_hgemm.prism:90:69
-                                prism_mbar_wait(prism_sync + 1, prism_w1); // wait: first use of sA_slot1 // weft:src b5_hgemm.prism:91:69
-                                prism_mbar_wait(prism_sync + 5, prism_w5); // wait: first use of sB_slot1 // weft:src b5_hgemm.prism:91:69
                                 prism_mbar_expect_tx(full_1, ((((BK * BN) + (BK * BM))) * 2)); // weft:src b5_hgemm.prism:91:69
                                 prism_tma_load_2d(sA_new1, ta, full_1, (((block_k_iter + 1)) * BK), (num_block_m * BM)); // weft:src b5_hgemm.prism:92:69
                                 prism_tma_load_2d(sB_new1, tb, full_1, (((block_k_iter + 1)) * BK), (num_block_n * BN)); // weft:src b5_hgemm.prism:93:69
-                                prism_mbar_wait(prism_sync + 2, prism_w2); // wait: first use of sA_slot2 // weft:src b5_hgemm.prism:94:69
-                                prism_mbar_wait(prism_sync + 6, prism_w6); // wait: first use of sB_slot2 // weft:src b5_hgemm.prism:94:69
                                 prism_mbar_expect_tx(full_2, ((((BK * BN) + (BK * BM))) * 2)); // weft:src b5_hgemm.prism:94:69
                                 prism_tma_load_2d(sA_new2, ta, full_2, (((block_k_iter + 2)) * BK), (num_block_m * BM)); // weft:src b5_hgemm.prism:95:69
                                 prism_tma_load_2d(sB_new2, tb, full_2, (((block_k_iter + 2)) * BK), (num_block_n * BN)); // weft:src b5_hgemm.prism:96:69
-                                prism_mbar_wait(prism_sync + 3, prism_w3); // wait: first use of sA_slot3 // weft:src b5_hgemm.prism:97:69
-                                prism_mbar_wait(prism_sync + 7, prism_w7); // wait: first use of sB_slot3 // weft:src b5_hgemm.prism:97:69
                                 prism_mbar_expect_tx(full_3, ((((BK * BN) + (BK * BM))) * 2)); // weft:src b5_hgemm.prism:97:69
                                 prism_tma_load_2d(sA_new3, ta, full_3, (((block_k_iter + 3)) * BK), (num_block_m * BM)); // weft:src b5_hgemm.prism:98:69
                                 prism_tma_load_2d(sB_new3, tb, full_3, (((block_k_iter + 3)) * BK), (num_block_n * BN)); // weft:src b5_hgemm.prism:99:69
