@@ -132,6 +132,8 @@ type compiler struct {
 	// dtors are the automatic objects with destructors of each open
 	// block, innermost last (virtual.go).
 	dtors [][]autoObj
+	// closureMeta binds the captures of closure functions (lambda.go).
+	closureMeta map[*Function]*closureMeta
 }
 
 type globalInit struct {
@@ -151,19 +153,20 @@ type gotoFix struct {
 // diags; the returned program is runnable only if diags has no errors.
 func Compile(f *syntax.File, diags *diag.List) *Program {
 	c := &compiler{
-		prog:       &Program{Pos: []diag.Pos{{}}},
-		diags:      diags,
-		posIdx:     map[diag.Pos]int32{},
-		funcs:      map[string]*Function{},
-		protos:     map[string]*syntax.Decl{},
-		templates:  map[string]*syntax.FuncDecl{},
-		classTmpls: map[string][]*syntax.ClassTemplate{},
-		classInsts: map[string]*Type{},
-		closures:   map[closureKey]*Type{},
-		wanted:     map[*Function]bool{},
-		insts:      map[string]*Function{},
-		lits:       map[string]int{},
-		overloads:  map[string][]*Function{},
+		prog:        &Program{Pos: []diag.Pos{{}}},
+		diags:       diags,
+		posIdx:      map[diag.Pos]int32{},
+		funcs:       map[string]*Function{},
+		protos:      map[string]*syntax.Decl{},
+		templates:   map[string]*syntax.FuncDecl{},
+		classTmpls:  map[string][]*syntax.ClassTemplate{},
+		classInsts:  map[string]*Type{},
+		closures:    map[closureKey]*Type{},
+		wanted:      map[*Function]bool{},
+		closureMeta: map[*Function]*closureMeta{},
+		insts:       map[string]*Function{},
+		lits:        map[string]int{},
+		overloads:   map[string][]*Function{},
 	}
 	c.scopes = []map[string]*sym{{}}
 	c.tags = []map[string]*Type{{}}
@@ -912,6 +915,9 @@ func (c *compiler) function(fn *Function) {
 		default:
 			c.declare(p.Name, &sym{kind: symSlot, t: pt, slot: slot})
 		}
+	}
+	if meta := c.closureMeta[fn]; meta != nil {
+		c.closurePrologue(meta, fd.Pos) // lambda.go
 	}
 	if fd.Ctor && c.recv != nil {
 		c.memberInits(fd)

@@ -101,6 +101,7 @@ type Machine struct {
 	asyncSeen    map[[2]int32]bool // reported wgmma operand overwrites (asm.go)
 	proxySeen    map[[2]int32]bool // reported async-proxy reads of unfenced writes (proxy.go)
 	asyncWriting bool              // a TMA load is writing shared memory (proxy.go)
+	raceT        *Thread           // the thread whose access raceCheck checks (reportRace names its call sites)
 	graphs       []*cudaGraph
 	nodes        []*graphNode
 	conds        []*condHandle

@@ -152,6 +152,7 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 	if o.Space == SpaceLocal || o.Space == SpaceAny || n <= 0 {
 		return
 	}
+	m.raceT = t // reportRace names its call sites (proxy.go, callNotes)
 	if o.shadow == nil {
 		o.gshift = granuleOf(off, n)
 		o.shadow = make([]cell, (len(o.Data)+1<<o.gshift-1)>>o.gshift)
@@ -391,5 +392,6 @@ func (m *Machine) reportRace(o *Object, off int, a, b stamp) {
 	sa, sb := &m.segs[a.seg], &m.segs[b.seg]
 	d := m.diags.Errorf(m.pos(b.pos()), "C0501", "data race on %s (byte %d): %s by %s conflicts with an unordered %s by %s",
 		where, off, kind(b), m.who(sb), kind(a), m.who(sa))
+	m.callNotes(m.raceT, d)
 	d.Note(m.pos(a.pos()), "the other access: %s by %s", kind(a), m.who(sa))
 }

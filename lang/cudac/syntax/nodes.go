@@ -423,6 +423,7 @@ type (
 		ByValue  bool     // [=] or a capture by value
 		Captures []string // named captures
 		CapRef   []bool   // whether each named capture is by reference
+		CapThis  bool     // [this] (or [=, this])
 		Params   []*Param
 		Ret      *TypeExpr // nil: deduced from the return statements
 		Body     *Block
