@@ -115,6 +115,7 @@ type Machine struct {
 	launchErr  int
 	syncVC     map[uint64]map[relKey]relVal // releases published at each location by strong writes (fence.go)
 	volAcc     bool                         // the access being checked is volatile (fence.go, race.go)
+	ovfSeen    map[int32]bool               // positions of reported signed overflows (overflow.go)
 	warpUB     bool                         // a warp collective's undefined behaviour was reported (C0630)
 	maxDynSmem map[*Function]int
 	nextLaunch launchExtra
