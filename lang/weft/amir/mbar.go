@@ -428,6 +428,41 @@ func (m *Machine) hwTxArrive(s *Stmt, v int, c, id int32, a int32, gs threads) {
 	hb.tx, hb.txSrc, hb.txUnknown = 0, -1, false
 }
 
+// hwCarry checks, at the end of barrier cell c's scope, that every thread
+// that arrived on it has made as many arrives as the queue barrier
+// (modulo the ring: the arrive counter only selects the slot) and every
+// thread that awaited it as many awaits (the await counter gives the
+// phase parity). The code generator keeps the counters in exo_SyncState,
+// which persists across the tasks a CTA runs, while the machine checks
+// each task with fresh barriers: a thread out of step at the end of a
+// task starts the next one arriving into another slot or waiting for
+// another phase (a collective that shrinks after the first rounds, say).
+func (m *Machine) hwCarry(s *Stmt, v int, c, id int32) {
+	hb := m.bars[id].hw
+	if hb == nil {
+		return
+	}
+	ring := int32(m.p.Vars[v].Ring)
+	a, w := m.bars[id].a, m.bars[id].w
+	report := func(t, own, q int32, side int) {
+		m.phaseHazard(s, v, c, PhaseCarry, m.task, t, -1, func(h *Hazard) {
+			h.Arrives, h.Awaits, h.Paired, h.Ring = int(own), int(q), side, int(ring)
+		})
+	}
+	for t, k := range hb.arr {
+		if k != 0 && k%ring != a%ring {
+			report(int32(t), k, a, 0)
+			break
+		}
+	}
+	for t, k := range hb.awt {
+		if k != 0 && k != w {
+			report(int32(t), k, w, 1)
+			break
+		}
+	}
+}
+
 // phaseHazard reports a PhaseAlias hazard of kind sub at s (deduplicated
 // by source, kind and earlier source).
 func (m *Machine) phaseHazard(s *Stmt, v int, c int32, sub PhaseKind, task, t int32, other int, fill func(*Hazard)) {
