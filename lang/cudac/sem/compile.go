@@ -48,6 +48,8 @@ type sym struct {
 	fconst bool
 	fbits  uint64
 	lam    *syntax.Lambda
+	// vol: a volatile variable (fence.go: its accesses are strong)
+	vol bool
 }
 
 type loopCtx struct {
@@ -389,18 +391,24 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 	case syntax.TRef:
 		return refTo(c.resolve(te.Elem))
 	case syntax.TPointer:
-		return ptrTo(c.resolve(te.Elem))
+		p := ptrTo(c.resolve(te.Elem))
+		p.vol = te.Elem != nil && te.Elem.Volatile
+		return p
 	case syntax.TArray:
 		elem := c.resolve(te.Elem)
 		if te.Len == nil {
-			return arrayOf(elem, -1)
+			a := arrayOf(elem, -1)
+			a.vol = te.Elem != nil && te.Elem.Volatile
+			return a
 		}
 		n, ok := c.constExpr(te.Len)
 		if !ok || n < 0 {
 			c.errorf(syntax.PosOf(te.Len), "C0313", "array size is not a non-negative constant")
 			n = 1
 		}
-		return arrayOf(elem, int(n))
+		a := arrayOf(elem, int(n))
+		a.vol = te.Elem != nil && te.Elem.Volatile
+		return a
 	case syntax.TFunc:
 		ft := &Type{Kind: Func, Elem: c.resolve(te.Elem), Variadic: te.Variadic, size: 1, align: 1, complete: true}
 		for _, p := range te.Params {
@@ -753,7 +761,7 @@ func (c *compiler) topDecl(d *syntax.Decl) {
 	}
 	g := &GlobalVar{Name: d.Name, Type: t, Space: sp, Pos: c.pos(d.Pos), index: len(c.prog.Globals)}
 	c.prog.Globals = append(c.prog.Globals, g)
-	gs := &sym{kind: symGlobal, t: t, idx: g.index}
+	gs := &sym{kind: symGlobal, t: t, idx: g.index, vol: d.Q.Volatile}
 	c.markConst(gs, d, t)
 	c.declare(d.Name, gs)
 	if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasMemberDefaults(t) || t.poly {
@@ -768,12 +776,12 @@ func (c *compiler) sharedDecl(d *syntax.Decl, t *Type) {
 		c.errorf(d.Pos, "C0302", "__shared__ variable %s cannot have an initializer", d.Name)
 	}
 	if d.Q.Extern || (t.Kind == Array && t.Len < 0) {
-		c.declare(d.Name, &sym{kind: symDynShared, t: t})
+		c.declare(d.Name, &sym{kind: symDynShared, t: t, vol: d.Q.Volatile})
 		return
 	}
 	g := &GlobalVar{Name: d.Name, Type: t, Space: SpaceShared, Pos: c.pos(d.Pos), index: len(c.prog.Shared)}
 	c.prog.Shared = append(c.prog.Shared, g)
-	c.declare(d.Name, &sym{kind: symShared, t: t, idx: g.index})
+	c.declare(d.Name, &sym{kind: symShared, t: t, idx: g.index, vol: d.Q.Volatile})
 }
 
 // completeArray sizes "T a[] = {...}" from its initializer.
@@ -1799,6 +1807,7 @@ func (c *compiler) convert(from, to *Type, pos diag.Pos) {
 type lval struct {
 	t    *Type
 	slot int
+	vol  bool // a volatile object: its loads and stores are OpLoadV/OpStoreV (fence.go)
 }
 
 func (c *compiler) lvalue(e syntax.Expr) lval {
@@ -1844,7 +1853,7 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 			return lval{t: tInt, slot: -1}
 		}
 		c.checkSpaceUse(s, e.Name, pos)
-		return lval{t: s.t, slot: -1}
+		return lval{t: s.t, slot: -1, vol: s.vol}
 	case *syntax.Unary:
 		if e.Op == "*" {
 			t := c.expr(e.X)
@@ -1857,7 +1866,7 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 				return lval{t: tInt, slot: -1}
 			}
 			c.alignCheck(t.Elem, pos)
-			return lval{t: t.Elem, slot: -1}
+			return lval{t: t.Elem, slot: -1, vol: t.vol}
 		}
 	case *syntax.Index:
 		if c.hasOps {
@@ -1887,7 +1896,7 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 					c.emit(OpSwap, 0, 0, pos)
 					c.convert(t, tLong, pos)
 					c.emit(OpPtrAdd, int32(it.ElemSize()), 0, pos)
-					return lval{t: it.Elem, slot: -1}
+					return lval{t: it.Elem, slot: -1, vol: it.vol}
 				}
 			}
 			c.errorf(pos, "C0302", "subscripted value of type %s is not an array or pointer", t)
@@ -1900,11 +1909,13 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 		c.convert(it, tLong, pos)
 		c.emit(OpPtrAdd, int32(t.ElemSize()), 0, pos)
 		c.alignCheck(t.Elem, pos)
-		return lval{t: t.Elem, slot: -1}
+		return lval{t: t.Elem, slot: -1, vol: t.vol}
 	case *syntax.Member:
 		var st *Type
+		vol := false
 		if e.Arrow {
 			pt := c.expr(e.X)
+			vol = pt.vol
 			if pt.Kind != Ptr || pt.Elem.Kind != Struct {
 				c.errorf(pos, "C0302", "-> applied to %s", pt)
 				return lval{t: tInt, slot: -1}
@@ -1917,7 +1928,7 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 				c.emit(OpConst, 0, 0, pos)
 				return lval{t: tInt, slot: -1}
 			}
-			st = lv.t
+			st, vol = lv.t, lv.vol
 		}
 		f := st.field(e.Name)
 		if f == nil {
@@ -1928,7 +1939,7 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 			c.emit(OpConst, 0, int64(f.Offset), pos)
 			c.emit(OpPtrAdd, 1, 0, pos)
 		}
-		return lval{t: f.Type, slot: -1}
+		return lval{t: f.Type, slot: -1, vol: vol}
 	case *syntax.Call, *syntax.Cast:
 		c.rawRef = true
 		t := c.expr(e)
@@ -1988,7 +1999,9 @@ func (c *compiler) load(lv lval, pos diag.Pos) *Type {
 	}
 	switch lv.t.Kind {
 	case Array:
-		return ptrTo(lv.t.Elem)
+		p := ptrTo(lv.t.Elem)
+		p.vol = lv.vol || lv.t.vol
+		return p
 	case Struct:
 		return lv.t
 	case Func:
@@ -1996,8 +2009,24 @@ func (c *compiler) load(lv lval, pos diag.Pos) *Type {
 		// the address of *f is f's value
 		return ptrTo(lv.t)
 	}
-	c.emit(OpLoad, int32(memCode(lv.t)), 0, pos)
+	c.emit(lv.loadOp(), int32(memCode(lv.t)), 0, pos)
 	return lv.t
+}
+
+// loadOp and storeOp are the access instructions of lv: volatile objects
+// use the strong forms (fence.go).
+func (lv lval) loadOp() Op {
+	if lv.vol {
+		return OpLoadV
+	}
+	return OpLoad
+}
+
+func (lv lval) storeOp() Op {
+	if lv.vol {
+		return OpStoreV
+	}
+	return OpStore
 }
 
 // ---- expressions ----
@@ -2284,14 +2313,14 @@ func (c *compiler) incdec(e *syntax.Unary) *Type {
 		c.emit(OpDup, 0, 0, pos)
 	} else {
 		c.emit(OpDup, 0, 0, pos)
-		c.emit(OpLoad, int32(memCode(lv.t)), 0, pos)
+		c.emit(lv.loadOp(), int32(memCode(lv.t)), 0, pos)
 		c.emit(OpDupX1, 0, 0, pos) // old addr old
 	}
 	c.addOne(lv.t, e.Op == "--", pos)
 	if lv.slot >= 0 {
 		c.emit(OpSetLocal, int32(lv.slot), 0, pos)
 	} else {
-		c.emit(OpStore, int32(memCode(lv.t)), 0, pos)
+		c.emit(lv.storeOp(), int32(memCode(lv.t)), 0, pos)
 	}
 	c.emit(OpPop, 0, 0, pos)
 	return lv.t
@@ -2640,7 +2669,7 @@ func (c *compiler) assign(e *syntax.Binary) *Type {
 		c.emit(OpLocal, int32(lv.slot), 0, pos)
 	} else {
 		c.emit(OpDup, 0, 0, pos)
-		c.emit(OpLoad, int32(memCode(lv.t)), 0, pos)
+		c.emit(lv.loadOp(), int32(memCode(lv.t)), 0, pos)
 	}
 	vt := c.expr(e.Y)
 	rt := c.arith(op, lv.t, vt, pos)
@@ -2653,7 +2682,7 @@ func (c *compiler) storeLV(lv lval, pos diag.Pos) {
 	if lv.slot >= 0 {
 		c.emit(OpSetLocal, int32(lv.slot), 0, pos)
 	} else {
-		c.emit(OpStore, int32(memCode(lv.t)), 0, pos)
+		c.emit(lv.storeOp(), int32(memCode(lv.t)), 0, pos)
 	}
 }
 

@@ -113,8 +113,9 @@ type Machine struct {
 	// returns it); maxDynSmem the cudaFuncAttributeMaxDynamicSharedMemorySize
 	// of each kernel; nextLaunch the attributes of the launch being made.
 	launchErr  int
-	syncVC     map[uint64]map[relKey]int32 // releases published at each atomic location (fence.go)
-	warpUB     bool                        // a warp collective's undefined behaviour was reported (C0630)
+	syncVC     map[uint64]map[relKey]relVal // releases published at each location by strong writes (fence.go)
+	volAcc     bool                         // the access being checked is volatile (fence.go, race.go)
+	warpUB     bool                         // a warp collective's undefined behaviour was reported (C0630)
 	maxDynSmem map[*Function]int
 	nextLaunch launchExtra
 	exitCode   int
@@ -317,10 +318,13 @@ type Thread struct {
 	// whether a wgmma.fence came after the last wgmma.wait_group
 	proxyFences, mbarInitFences int32
 	wgFenced                    bool
-	// relLc is the clock of the thread's last __threadfence (0: none) and
-	// xvc the releases it acquired through atomics (fence.go)
-	relLc int32
-	xvc   map[relKey]int32
+	// relLc and relCta are the clocks of the thread's last gpu-scope and
+	// last fence of any scope (0: none), xvc the releases it acquired and
+	// pend those its strong reads observed, acquired at its next fence
+	// (fence.go)
+	relLc, relCta int32
+	xvc           map[relKey]int32
+	pend          map[relKey]int32
 }
 
 // curPos is the position of the instruction t runs (0 when it has none).

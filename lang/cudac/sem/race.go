@@ -34,7 +34,7 @@ type seg struct {
 	gepoch int32 // the grid's grid.sync epoch (gridsync.go)
 }
 
-// stamp identifies one access: a segment and pos<<3 | flags.
+// stamp identifies one access: a segment and pos<<4 | flags.
 type stamp struct {
 	seg uint32
 	pf  uint32
@@ -43,13 +43,14 @@ type stamp struct {
 const (
 	sfValid  = 1
 	sfWrite  = 2
-	sfAtomic = 4
+	sfAtomic = 4 // a strong access: atomic, or volatile with sfVol
+	sfVol    = 8
 )
 
 func (s stamp) valid() bool  { return s.pf&sfValid != 0 }
 func (s stamp) write() bool  { return s.pf&sfWrite != 0 }
 func (s stamp) atomic() bool { return s.pf&sfAtomic != 0 }
-func (s stamp) pos() int32   { return int32(s.pf >> 3) }
+func (s stamp) pos() int32   { return int32(s.pf >> 4) }
 
 // cell is the history of one granule: the last write, the first read since
 // it (valid whenever there is any), and 1 + the index in m.rmore of the
@@ -163,7 +164,7 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 	bs := &m.segs[sid]
 	pf := uint32(0)
 	if pos > 0 {
-		pf = uint32(pos) << 3
+		pf = uint32(pos) << 4
 	}
 	pf |= sfValid
 	if write {
@@ -171,6 +172,9 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 	}
 	if atomic {
 		pf |= sfAtomic
+		if m.volAcc {
+			pf |= sfVol
+		}
 	}
 	b := stamp{sid, pf}
 	ctx := t.ctx
@@ -380,7 +384,10 @@ func (m *Machine) reportRace(o *Object, off int, a, b stamp) {
 		if s.write() {
 			k = "write"
 		}
-		if s.atomic() {
+		switch {
+		case s.pf&sfVol != 0:
+			k = "volatile " + k
+		case s.atomic():
 			k = "atomic " + k
 		}
 		return k

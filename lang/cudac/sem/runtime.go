@@ -416,10 +416,13 @@ func init() {
 	defb("__syncthreads_and", bar(barAnd))
 	defb("__syncthreads_or", bar(barOr))
 	defb("__threadfence", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
-		m.fence(t)
+		m.fence(t, fenceGPU)
 		return ok(0)
 	})
-	builtinIndex["__threadfence_block"] = builtinIndex["__threadfence"]
+	defb("__threadfence_block", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		m.fence(t, fenceCTA)
+		return ok(0)
+	})
 	builtinIndex["__threadfence_system"] = builtinIndex["__threadfence"]
 	warp := func(op int) builtinFn {
 		return func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {

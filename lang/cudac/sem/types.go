@@ -46,7 +46,10 @@ type Type struct {
 	Variadic bool
 	// Ref marks a pointer type that stands for a C++ reference: a
 	// parameter or local of type T& holds the address of its object.
-	Ref      bool
+	Ref bool
+	// vol marks a pointer to volatile (Ptr) or an array of volatile
+	// elements (Array): accesses through it are strong (fence.go).
+	vol      bool
 	size     int
 	align    int
 	complete bool

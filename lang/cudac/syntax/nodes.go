@@ -78,6 +78,9 @@ type TypeExpr struct {
 	HasBody  bool     // TStruct/TEnum: a definition, not a reference
 	Enums    []*Enumerator
 	Const    bool
+	// Volatile marks a volatile-qualified type (its accesses are the PTX
+	// memory model's relaxed strong operations: sem/fence.go).
+	Volatile bool
 	// TArg and TArgType are the template argument of a built-in class
 	// template (cooperative_groups::thread_block_tile<32>, plus<int>).
 	TArg     Expr

@@ -602,6 +602,11 @@ done:
 		c.Const = true
 		base = &c
 	}
+	if q.Volatile {
+		c := *base
+		c.Volatile = true
+		base = &c
+	}
 	return base, q
 }
 
