@@ -240,26 +240,34 @@ func (m *Machine) hwOrder(s *Stmt, v int, c int32, recs []hwRec, gs threads, a, 
 			}
 		}
 	}
+	if all {
+		return
+	}
+	if t, ok := m.unordered(units, gs, TemporallyOrdered, qs); ok {
+		r := &m.recs[units[0]]
+		other, who := int(r.src), r.creator.start
+		m.phaseHazard(s, v, c, PhaseEarly, gs.task, t, other, func(h *Hazard) {
+			h.Arrives, h.Ring, h.OtherStart = int(a), int(ring), int(who)
+		})
+	}
+}
+
+// unordered returns the first thread of gs that sees none of the records
+// units at level lvl on qs (ok false when every thread sees one).
+func (m *Machine) unordered(units []int32, gs threads, lvl Level, qs QualSet) (t int32, ok bool) {
 	for _, o := range m.shapes[gs.shape] {
-		if all {
-			break
-		}
 		t := gs.start + o
 		seen := false
 		for _, i := range units {
-			if seen = m.visible(&m.recs[i], gs.task, t, TemporallyOrdered, qs); seen {
+			if seen = m.visible(&m.recs[i], gs.task, t, lvl, qs); seen {
 				break
 			}
 		}
 		if !seen {
-			r := &m.recs[units[0]]
-			other, who := int(r.src), r.creator.start
-			m.phaseHazard(s, v, c, PhaseEarly, gs.task, t, other, func(h *Hazard) {
-				h.Arrives, h.Ring, h.OtherStart = int(a), int(ring), int(who)
-			})
-			break
+			return t, true
 		}
 	}
+	return 0, false
 }
 
 // hwUnits returns the records that stand for recs' awaiting threads,
@@ -610,23 +618,13 @@ func (m *Machine) hwAwaitOrder(s *Stmt, v int, c int32, prev []hwRec, gs threads
 	qs := Of(m.p.MbarQual)
 	units, temps := m.hwUnits(prev)
 	defer m.freeTemps(temps)
-	for _, o := range m.shapes[gs.shape] {
-		t := gs.start + o
-		seen := false
-		for _, i := range units {
-			if seen = m.visible(&m.recs[i], gs.task, t, FullyOrdered, qs); seen {
-				break
-			}
-		}
-		if !seen {
-			r := &m.recs[units[0]]
-			other, who := int(r.src), r.creator.start
-			m.phaseHazard(s, v, c, PhaseStale, gs.task, t, other, func(h *Hazard) {
-				h.Arrives, h.Ring, h.OtherStart = int(ph), m.p.Vars[v].RingDepth, int(who)
-				h.Paired = int(m.coords(v, c)[m.p.Vars[v].RingDim])
-			})
-			return
-		}
+	if t, ok := m.unordered(units, gs, FullyOrdered, qs); ok {
+		r := &m.recs[units[0]]
+		other, who := int(r.src), r.creator.start
+		m.phaseHazard(s, v, c, PhaseStale, gs.task, t, other, func(h *Hazard) {
+			h.Arrives, h.Ring, h.OtherStart = int(ph), m.p.Vars[v].RingDepth, int(who)
+			h.Paired = int(m.coords(v, c)[m.p.Vars[v].RingDim])
+		})
 	}
 }
 
