@@ -848,6 +848,9 @@ func (m *Machine) checkBarrier(s *Stmt) {
 			})
 			m.stopCheck()
 		}
+		if pv := &m.p.Vars[s.Acc.Var]; pv.Ring > 0 && !pv.PerThreadQueue && !m.lite {
+			m.hwCarry(s, s.Acc.Var, c, st.bar0+c)
+		}
 	}
 }
 

@@ -64,6 +64,12 @@ const (
 	// being ordered after any Await of its previous phase (OtherStart at
 	// Other, one of them).
 	PhaseStale
+	// PhaseCarry: at the end of the barrier's scope (the task), Thread's
+	// own counter (Arrives) is out of step with the queue's (Awaits):
+	// Paired 0 for its arrive counter (compared modulo Ring), 1 for its
+	// await counter. The next task of a persistent CTA continues the
+	// counters.
+	PhaseCarry
 )
 
 var hazardNames = [...]string{"read-after-write", "write-after-write", "write-after-read",

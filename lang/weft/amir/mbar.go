@@ -240,26 +240,34 @@ func (m *Machine) hwOrder(s *Stmt, v int, c int32, recs []hwRec, gs threads, a, 
 			}
 		}
 	}
+	if all {
+		return
+	}
+	if t, ok := m.unordered(units, gs, TemporallyOrdered, qs); ok {
+		r := &m.recs[units[0]]
+		other, who := int(r.src), r.creator.start
+		m.phaseHazard(s, v, c, PhaseEarly, gs.task, t, other, func(h *Hazard) {
+			h.Arrives, h.Ring, h.OtherStart = int(a), int(ring), int(who)
+		})
+	}
+}
+
+// unordered returns the first thread of gs that sees none of the records
+// units at level lvl on qs (ok false when every thread sees one).
+func (m *Machine) unordered(units []int32, gs threads, lvl Level, qs QualSet) (t int32, ok bool) {
 	for _, o := range m.shapes[gs.shape] {
-		if all {
-			break
-		}
 		t := gs.start + o
 		seen := false
 		for _, i := range units {
-			if seen = m.visible(&m.recs[i], gs.task, t, TemporallyOrdered, qs); seen {
+			if seen = m.visible(&m.recs[i], gs.task, t, lvl, qs); seen {
 				break
 			}
 		}
 		if !seen {
-			r := &m.recs[units[0]]
-			other, who := int(r.src), r.creator.start
-			m.phaseHazard(s, v, c, PhaseEarly, gs.task, t, other, func(h *Hazard) {
-				h.Arrives, h.Ring, h.OtherStart = int(a), int(ring), int(who)
-			})
-			break
+			return t, true
 		}
 	}
+	return 0, false
 }
 
 // hwUnits returns the records that stand for recs' awaiting threads,
@@ -428,6 +436,41 @@ func (m *Machine) hwTxArrive(s *Stmt, v int, c, id int32, a int32, gs threads) {
 	hb.tx, hb.txSrc, hb.txUnknown = 0, -1, false
 }
 
+// hwCarry checks, at the end of barrier cell c's scope, that every thread
+// that arrived on it has made as many arrives as the queue barrier
+// (modulo the ring: the arrive counter only selects the slot) and every
+// thread that awaited it as many awaits (the await counter gives the
+// phase parity). The code generator keeps the counters in exo_SyncState,
+// which persists across the tasks a CTA runs, while the machine checks
+// each task with fresh barriers: a thread out of step at the end of a
+// task starts the next one arriving into another slot or waiting for
+// another phase (a collective that shrinks after the first rounds, say).
+func (m *Machine) hwCarry(s *Stmt, v int, c, id int32) {
+	hb := m.bars[id].hw
+	if hb == nil {
+		return
+	}
+	ring := int32(m.p.Vars[v].Ring)
+	a, w := m.bars[id].a, m.bars[id].w
+	report := func(t, own, q int32, side int) {
+		m.phaseHazard(s, v, c, PhaseCarry, m.task, t, -1, func(h *Hazard) {
+			h.Arrives, h.Awaits, h.Paired, h.Ring = int(own), int(q), side, int(ring)
+		})
+	}
+	for t, k := range hb.arr {
+		if k != 0 && k%ring != a%ring {
+			report(int32(t), k, a, 0)
+			break
+		}
+	}
+	for t, k := range hb.awt {
+		if k != 0 && k != w {
+			report(int32(t), k, w, 1)
+			break
+		}
+	}
+}
+
 // phaseHazard reports a PhaseAlias hazard of kind sub at s (deduplicated
 // by source, kind and earlier source).
 func (m *Machine) phaseHazard(s *Stmt, v int, c int32, sub PhaseKind, task, t int32, other int, fill func(*Hazard)) {
@@ -575,23 +618,13 @@ func (m *Machine) hwAwaitOrder(s *Stmt, v int, c int32, prev []hwRec, gs threads
 	qs := Of(m.p.MbarQual)
 	units, temps := m.hwUnits(prev)
 	defer m.freeTemps(temps)
-	for _, o := range m.shapes[gs.shape] {
-		t := gs.start + o
-		seen := false
-		for _, i := range units {
-			if seen = m.visible(&m.recs[i], gs.task, t, FullyOrdered, qs); seen {
-				break
-			}
-		}
-		if !seen {
-			r := &m.recs[units[0]]
-			other, who := int(r.src), r.creator.start
-			m.phaseHazard(s, v, c, PhaseStale, gs.task, t, other, func(h *Hazard) {
-				h.Arrives, h.Ring, h.OtherStart = int(ph), m.p.Vars[v].RingDepth, int(who)
-				h.Paired = int(m.coords(v, c)[m.p.Vars[v].RingDim])
-			})
-			return
-		}
+	if t, ok := m.unordered(units, gs, FullyOrdered, qs); ok {
+		r := &m.recs[units[0]]
+		other, who := int(r.src), r.creator.start
+		m.phaseHazard(s, v, c, PhaseStale, gs.task, t, other, func(h *Hazard) {
+			h.Arrives, h.Ring, h.OtherStart = int(ph), m.p.Vars[v].RingDepth, int(who)
+			h.Paired = int(m.coords(v, c)[m.p.Vars[v].RingDim])
+		})
 	}
 }
 

@@ -281,6 +281,13 @@ func phaseReport(p *amir.Program, h *amir.Hazard, at string, src amir.Src, errs 
 		msg = fmt.Sprintf("mbarrier await of a stale phase%s: %s awaits %s, phase %d of its hardware mbarrier (ring of %d), but is not ordered after any Await of %s: the awaiting threads must follow, directly or through other barriers, an Await of the previous phase (a thread taking over another thread's awaits must first observe its last one)",
 			at, who, z, h.Arrives, r, why)
 		note = fmt.Sprintf("an Await of the previous phase is here, by thread %d", h.OtherStart)
+	case amir.PhaseCarry:
+		what, fix := "arrives", fmt.Sprintf("its next arrive would go to ring slot %d while the queue's goes to slot %d", h.Arrives%r, h.Awaits%r)
+		if h.Paired == 1 {
+			what, fix = "awaits", "its first awaits there would wait for the parity of other phases than the queue's (satisfied by the wrong phase, or hanging)"
+		}
+		msg = fmt.Sprintf("mbarrier counters out of step at the end of the task%s: %s has made %d %s on %s, the queue barrier %d; a persistent CTA's next task continues each thread's ring counters (exo_SyncState), so %s: every thread that %s on a barrier must make all of its %s in every task",
+			at, who, h.Arrives, what, z, h.Awaits, fix, what, what)
 	case amir.PhaseTx:
 		ann := fmt.Sprintf("announces %d bytes with expect_tx (the SMEM bytes of the TMA copies completing on %s that precede it in the program since the barrier's previous TMA Arrive)", h.Paired, p.Vars[h.Var].Name)
 		msg = fmt.Sprintf("mbarrier transaction count mismatch%s: this Arrive on %s (arrive %d, %s) %s, but the TMA copies completing on this phase transfer %d bytes; the phase would never complete, or complete before all data has landed: every phase's copies must match its Arrive's count",
