@@ -54,9 +54,8 @@ xgemm_Sm80_fence (M=384 N=512 K=32): match (A bit for bit, B bit for bit, C with
 		want: "b1_tf32: match (1 lines of printed outputs; no race or deadlock)"},
 	{args: []string{ex + "prism/b2_sgemm.prism", "--blocks", "2", "--arg", "A=ones:2048", "--arg", "B=iota:1024", "--arg", "C=zeros:8192", "--arg", "M=128", "--arg", "N=64", "--arg", "K=16", "--arg", "alpha=1", "--arg", "beta=0"},
 		want: "b2_sgemm: match (1 lines of printed outputs; no race or deadlock)"},
-	// The look-back scan spins on a volatile flag behind __threadfence:
-	// volatile accesses are strong and the fences release and acquire
-	// (docs/cudac.md, "Fences, atomics and volatile"), so it is race-free.
+	// The look-back scan polls a volatile flag behind __threadfence: strong
+	// accesses and the fences' release/acquire (lang/cudac/sem/fence.go).
 	{args: []string{ex + "prism/b3_scan.prism", "--blocks", "2", "--arg", "n=32768", "--arg", "x=ones:32768", "--arg", "block_idx_counter=zeros:1", "--arg", "block_infos=zeros:4"},
 		want: "b3_scan: match (2 lines of printed outputs; no race or deadlock)"},
 	{args: []string{ex + "prism/b4_cub.prism", "--blocks", "2", "--arg", "src=iota:512", "--arg", "dst=zeros:512", "--arg", "scratch=zeros:512"},

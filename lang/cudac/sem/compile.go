@@ -39,8 +39,6 @@ type sym struct {
 	idx  int
 	val  int64
 	fn   *Function
-	// vol: a volatile variable (fence.go)
-	vol bool
 	// isConst: a const (or constexpr) integer initialized by a constant
 	// expression, whose value val may appear in constant expressions.
 	isConst bool
@@ -50,6 +48,8 @@ type sym struct {
 	fconst bool
 	fbits  uint64
 	lam    *syntax.Lambda
+	// vol: a volatile variable (fence.go: its accesses are strong)
+	vol bool
 }
 
 type loopCtx struct {
@@ -134,6 +134,8 @@ type compiler struct {
 	// dtors are the automatic objects with destructors of each open
 	// block, innermost last (virtual.go).
 	dtors [][]autoObj
+	// closureMeta binds the captures of closure functions (lambda.go).
+	closureMeta map[*Function]*closureMeta
 }
 
 type globalInit struct {
@@ -153,19 +155,20 @@ type gotoFix struct {
 // diags; the returned program is runnable only if diags has no errors.
 func Compile(f *syntax.File, diags *diag.List) *Program {
 	c := &compiler{
-		prog:       &Program{Pos: []diag.Pos{{}}},
-		diags:      diags,
-		posIdx:     map[diag.Pos]int32{},
-		funcs:      map[string]*Function{},
-		protos:     map[string]*syntax.Decl{},
-		templates:  map[string]*syntax.FuncDecl{},
-		classTmpls: map[string][]*syntax.ClassTemplate{},
-		classInsts: map[string]*Type{},
-		closures:   map[closureKey]*Type{},
-		wanted:     map[*Function]bool{},
-		insts:      map[string]*Function{},
-		lits:       map[string]int{},
-		overloads:  map[string][]*Function{},
+		prog:        &Program{Pos: []diag.Pos{{}}},
+		diags:       diags,
+		posIdx:      map[diag.Pos]int32{},
+		funcs:       map[string]*Function{},
+		protos:      map[string]*syntax.Decl{},
+		templates:   map[string]*syntax.FuncDecl{},
+		classTmpls:  map[string][]*syntax.ClassTemplate{},
+		classInsts:  map[string]*Type{},
+		closures:    map[closureKey]*Type{},
+		wanted:      map[*Function]bool{},
+		closureMeta: map[*Function]*closureMeta{},
+		insts:       map[string]*Function{},
+		lits:        map[string]int{},
+		overloads:   map[string][]*Function{},
 	}
 	c.scopes = []map[string]*sym{{}}
 	c.tags = []map[string]*Type{{}}
@@ -388,18 +391,24 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 	case syntax.TRef:
 		return refTo(c.resolve(te.Elem))
 	case syntax.TPointer:
-		return volPtr(ptrTo(c.resolve(te.Elem)), te.Elem.Volatile)
+		p := ptrTo(c.resolve(te.Elem))
+		p.vol = te.Elem != nil && te.Elem.Volatile
+		return p
 	case syntax.TArray:
 		elem := c.resolve(te.Elem)
 		if te.Len == nil {
-			return volPtr(arrayOf(elem, -1), te.Elem.Volatile)
+			a := arrayOf(elem, -1)
+			a.vol = te.Elem != nil && te.Elem.Volatile
+			return a
 		}
 		n, ok := c.constExpr(te.Len)
 		if !ok || n < 0 {
 			c.errorf(syntax.PosOf(te.Len), "C0313", "array size is not a non-negative constant")
 			n = 1
 		}
-		return volPtr(arrayOf(elem, int(n)), te.Elem.Volatile)
+		a := arrayOf(elem, int(n))
+		a.vol = te.Elem != nil && te.Elem.Volatile
+		return a
 	case syntax.TFunc:
 		ft := &Type{Kind: Func, Elem: c.resolve(te.Elem), Variadic: te.Variadic, size: 1, align: 1, complete: true}
 		for _, p := range te.Params {
@@ -752,7 +761,7 @@ func (c *compiler) topDecl(d *syntax.Decl) {
 	}
 	g := &GlobalVar{Name: d.Name, Type: t, Space: sp, Pos: c.pos(d.Pos), index: len(c.prog.Globals)}
 	c.prog.Globals = append(c.prog.Globals, g)
-	gs := &sym{kind: symGlobal, t: t, idx: g.index, vol: d.Type != nil && d.Type.Volatile}
+	gs := &sym{kind: symGlobal, t: t, idx: g.index, vol: d.Q.Volatile}
 	c.markConst(gs, d, t)
 	c.declare(d.Name, gs)
 	if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasMemberDefaults(t) || t.poly {
@@ -767,12 +776,12 @@ func (c *compiler) sharedDecl(d *syntax.Decl, t *Type) {
 		c.errorf(d.Pos, "C0302", "__shared__ variable %s cannot have an initializer", d.Name)
 	}
 	if d.Q.Extern || (t.Kind == Array && t.Len < 0) {
-		c.declare(d.Name, &sym{kind: symDynShared, t: t})
+		c.declare(d.Name, &sym{kind: symDynShared, t: t, vol: d.Q.Volatile})
 		return
 	}
 	g := &GlobalVar{Name: d.Name, Type: t, Space: SpaceShared, Pos: c.pos(d.Pos), index: len(c.prog.Shared)}
 	c.prog.Shared = append(c.prog.Shared, g)
-	c.declare(d.Name, &sym{kind: symShared, t: t, idx: g.index, vol: d.Type != nil && d.Type.Volatile})
+	c.declare(d.Name, &sym{kind: symShared, t: t, idx: g.index, vol: d.Q.Volatile})
 }
 
 // completeArray sizes "T a[] = {...}" from its initializer.
@@ -914,6 +923,9 @@ func (c *compiler) function(fn *Function) {
 		default:
 			c.declare(p.Name, &sym{kind: symSlot, t: pt, slot: slot})
 		}
+	}
+	if meta := c.closureMeta[fn]; meta != nil {
+		c.closurePrologue(meta, fd.Pos) // lambda.go
 	}
 	if fd.Ctor && c.recv != nil {
 		c.memberInits(fd)
@@ -1795,7 +1807,7 @@ func (c *compiler) convert(from, to *Type, pos diag.Pos) {
 type lval struct {
 	t    *Type
 	slot int
-	vol  bool // a volatile object (fence.go)
+	vol  bool // a volatile object: its loads and stores are OpLoadV/OpStoreV (fence.go)
 }
 
 func (c *compiler) lvalue(e syntax.Expr) lval {
@@ -1884,7 +1896,7 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 					c.emit(OpSwap, 0, 0, pos)
 					c.convert(t, tLong, pos)
 					c.emit(OpPtrAdd, int32(it.ElemSize()), 0, pos)
-					return lval{t: it.Elem, slot: -1}
+					return lval{t: it.Elem, slot: -1, vol: it.vol}
 				}
 			}
 			c.errorf(pos, "C0302", "subscripted value of type %s is not an array or pointer", t)
@@ -1903,11 +1915,12 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 		vol := false
 		if e.Arrow {
 			pt := c.expr(e.X)
+			vol = pt.vol
 			if pt.Kind != Ptr || pt.Elem.Kind != Struct {
 				c.errorf(pos, "C0302", "-> applied to %s", pt)
 				return lval{t: tInt, slot: -1}
 			}
-			st, vol = pt.Elem, pt.vol
+			st = pt.Elem
 		} else {
 			lv := c.lvalue(e.X)
 			if lv.slot >= 0 || lv.t.Kind != Struct {
@@ -1986,7 +1999,9 @@ func (c *compiler) load(lv lval, pos diag.Pos) *Type {
 	}
 	switch lv.t.Kind {
 	case Array:
-		return volPtr(ptrTo(lv.t.Elem), lv.t.vol || lv.vol)
+		p := ptrTo(lv.t.Elem)
+		p.vol = lv.vol || lv.t.vol
+		return p
 	case Struct:
 		return lv.t
 	case Func:
@@ -1994,8 +2009,24 @@ func (c *compiler) load(lv lval, pos diag.Pos) *Type {
 		// the address of *f is f's value
 		return ptrTo(lv.t)
 	}
-	c.loadOp(lv, pos)
+	c.emit(lv.loadOp(), int32(memCode(lv.t)), 0, pos)
 	return lv.t
+}
+
+// loadOp and storeOp are the access instructions of lv: volatile objects
+// use the strong forms (fence.go).
+func (lv lval) loadOp() Op {
+	if lv.vol {
+		return OpLoadV
+	}
+	return OpLoad
+}
+
+func (lv lval) storeOp() Op {
+	if lv.vol {
+		return OpStoreV
+	}
+	return OpStore
 }
 
 // ---- expressions ----
@@ -2282,14 +2313,14 @@ func (c *compiler) incdec(e *syntax.Unary) *Type {
 		c.emit(OpDup, 0, 0, pos)
 	} else {
 		c.emit(OpDup, 0, 0, pos)
-		c.loadOp(lv, pos)
+		c.emit(lv.loadOp(), int32(memCode(lv.t)), 0, pos)
 		c.emit(OpDupX1, 0, 0, pos) // old addr old
 	}
 	c.addOne(lv.t, e.Op == "--", pos)
 	if lv.slot >= 0 {
 		c.emit(OpSetLocal, int32(lv.slot), 0, pos)
 	} else {
-		c.storeOp(lv, pos)
+		c.emit(lv.storeOp(), int32(memCode(lv.t)), 0, pos)
 	}
 	c.emit(OpPop, 0, 0, pos)
 	return lv.t
@@ -2319,11 +2350,11 @@ func (c *compiler) addOne(t *Type, dec bool, pos diag.Pos) {
 		}
 	default:
 		c.emit(OpConst, 0, 1, pos)
+		op := "+"
 		if dec {
-			c.emit(OpSub, 0, 0, pos)
-		} else {
-			c.emit(OpAdd, 0, 0, pos)
+			op = "-"
 		}
+		c.emit(intArithOp(op, t), int32(t.size*8), 0, pos) // signed overflow is C0611 (overflow.go)
 		c.normalize(t, pos)
 	}
 }
@@ -2495,12 +2526,8 @@ func (c *compiler) arith(op string, tx, ty *Type, pos diag.Pos) *Type {
 	}
 	signed := ct.isSigned()
 	switch op {
-	case "+":
-		c.emit(OpAdd, 0, 0, pos)
-	case "-":
-		c.emit(OpSub, 0, 0, pos)
-	case "*":
-		c.emit(OpMul, 0, 0, pos)
+	case "+", "-", "*":
+		c.emit(intArithOp(op, ct), int32(ct.size*8), 0, pos)
 	case "/":
 		if signed {
 			c.emit(OpSDiv, 0, 0, pos)
@@ -2638,7 +2665,7 @@ func (c *compiler) assign(e *syntax.Binary) *Type {
 		c.emit(OpLocal, int32(lv.slot), 0, pos)
 	} else {
 		c.emit(OpDup, 0, 0, pos)
-		c.loadOp(lv, pos)
+		c.emit(lv.loadOp(), int32(memCode(lv.t)), 0, pos)
 	}
 	vt := c.expr(e.Y)
 	rt := c.arith(op, lv.t, vt, pos)
@@ -2651,7 +2678,7 @@ func (c *compiler) storeLV(lv lval, pos diag.Pos) {
 	if lv.slot >= 0 {
 		c.emit(OpSetLocal, int32(lv.slot), 0, pos)
 	} else {
-		c.storeOp(lv, pos)
+		c.emit(lv.storeOp(), int32(memCode(lv.t)), 0, pos)
 	}
 }
 

@@ -101,6 +101,7 @@ type Machine struct {
 	asyncSeen    map[[2]int32]bool // reported wgmma operand overwrites (asm.go)
 	proxySeen    map[[2]int32]bool // reported async-proxy reads of unfenced writes (proxy.go)
 	asyncWriting bool              // a TMA load is writing shared memory (proxy.go)
+	raceT        *Thread           // the thread whose access raceCheck checks (reportRace names its call sites)
 	graphs       []*cudaGraph
 	nodes        []*graphNode
 	conds        []*condHandle
@@ -113,7 +114,9 @@ type Machine struct {
 	// of each kernel; nextLaunch the attributes of the launch being made.
 	launchErr  int
 	pub        map[uint64]*pubVal // releases published at each strongly written address (fence.go)
-	volAcc     bool               // the access being made is volatile (fence.go)
+	volAcc     bool               // the access being checked is volatile (fence.go, race.go)
+	ovfSeen    map[int32]bool     // positions of reported signed overflows (overflow.go)
+	inHostFn   bool               // a stream's host function runs (hostfn.go)
 	warpUB     bool               // a warp collective's undefined behaviour was reported (C0630)
 	maxDynSmem map[*Function]int
 	nextLaunch launchExtra
@@ -181,7 +184,8 @@ const (
 	opSet
 	opRecord
 	opWait
-	opFree // cudaFreeAsync
+	opFree   // cudaFreeAsync
+	opHostFn // cudaLaunchHostFunc, cudaStreamAddCallback (hostfn.go)
 )
 
 // devOp is one queued stream operation.
@@ -317,9 +321,11 @@ type Thread struct {
 	// whether a wgmma.fence came after the last wgmma.wait_group
 	proxyFences, mbarInitFences int32
 	wgFenced                    bool
-	// the releases the thread acquired, observed since its last fence,
-	// and released at its last fence (fence.go)
-	know, pend, rel know
+	// the releases the thread acquired; those its strong reads observed
+	// since its last fence, from writers of its block and of others; and
+	// those it released at its last gpu-scope fence and at its last fence
+	// of any scope (fence.go)
+	know, pendCta, pend, rel, relCta know
 }
 
 // curPos is the position of the instruction t runs (0 when it has none).
@@ -561,7 +567,11 @@ func (m *Machine) runInit() bool {
 
 // callHost runs fn on the host thread to completion.
 func (m *Machine) callHost(fn *Function, args []uint64) (uint64, bool) {
-	t := m.host
+	return m.callOn(m.host, fn, args)
+}
+
+// callOn runs fn on host thread t to completion.
+func (m *Machine) callOn(t *Thread, fn *Function, args []uint64) (uint64, bool) {
 	t.stopDepth = len(t.frames)
 	base := len(t.slots)
 	for k := 0; k < fn.NSlots; k++ {
@@ -708,6 +718,8 @@ func (m *Machine) exec(s *stream, op *devOp) {
 		case opFree:
 			t := &Thread{ctx: ctx, host: false}
 			m.free(t, op.dst, SpaceDevice, "cudaFreeAsync", op.pos)
+		case opHostFn:
+			m.runHostFn(s, op, ctx)
 		}
 	}
 	s.vc[s.agent]++

@@ -1,7 +1,5 @@
 package sem
 
-import "weft.dev/weft/diag"
-
 // Memory fences, atomics and volatile accesses in the race check (issue 15
 // item 5), after the PTX ISA's memory consistency model (PTX ISA 8.x,
 // "Memory Consistency Model": strong operations, morally strong pairs,
@@ -27,14 +25,25 @@ import "weft.dev/weft/diag"
 //     G's block. So the single-pass reduction and decoupled look-back are
 //     race-free, and the same code without either fence is reported.
 //
+// Scopes: __threadfence_block (fence.cta) releases only to threads of its
+// block and acquires only from writers of its block (its scope includes
+// no other); __threadfence and __threadfence_system (gpu and sys) reach
+// every thread the model runs.
+//
+// An atomic read-modify-write acquires only through a fence after it, as
+// a volatile read does: PTX's atom without .acquire is relaxed. (The
+// Programming Guide's single-pass sum reads its partial sums through a
+// volatile pointer: strong reads, no race; with plain partial sums the last
+// block needs a __threadfence after its atomicInc.)
+//
 // Not modelled: fence.sc's total order (two fences synchronize here only
 // through a flag one thread writes and the other reads: the race check
-// reports what some execution can make a race); the scopes of fences and
-// atomics (__threadfence_block and atomicAdd_block order and synchronize
-// like the device-wide forms); a volatile access whose value may be stale
-// is no diagnostic (it is no data race under the PTX model), except within
-// one warp, where unordered volatile accesses are warp-synchronous code
-// that relies on lock step (C0506).
+// reports what some execution can make a race); the scopes of atomics
+// (atomicAdd_block of two blocks is morally strong here); a volatile
+// access whose value may be stale is no diagnostic (it is no data race
+// under the PTX model), except within one warp, where unordered volatile
+// reads and writes are warp-synchronous code that relies on lock step
+// (C0506, race.go).
 //
 // Representation: every device thread has a clock lc that a fence
 // increments (segments record it, race.go), and a knowledge map know:
@@ -42,9 +51,9 @@ import "weft.dev/weft/diag"
 // happen before the current thread's; relKey{grid, block, -1} -> e means
 // the accesses of every thread of that block in a barrier epoch below e
 // do. A fence takes the knowledge its thread observed since the last one
-// (pend) and snapshots what it releases (rel); a strong write publishes
-// rel at its address (m.pub); a strong read observes what is published
-// there.
+// (pend, pendCta) and snapshots what it releases (rel, relCta); a strong
+// write publishes them at its address (m.pub); a strong read observes what
+// is published there.
 
 // relKey names a thread of a grid (tid -1: the whole block): the agent and
 // clock of the grid, the block and the thread.
@@ -69,21 +78,41 @@ func joinKnow(dst, src know) know {
 	return dst
 }
 
-// pubVal is what the last strong write of an address published, and
-// whether the map is owned by it (a read-modify-write extends it in
-// place) or a thread's immutable snapshot.
+// Fence scopes.
+const (
+	fenceCTA = iota
+	fenceGPU
+)
+
+// pubVal is what the strong writes of an address published: the releases
+// of gpu-scope fences (for every reader) and of fences of any scope by
+// threads of block blk (for the readers of that block), and whether the
+// maps are owned by it (a read-modify-write extends them in place) or a
+// thread's immutable snapshots.
 type pubVal struct {
-	k     know
-	owned bool
+	gpu, cta know
+	blk      relKey
+	owned    bool
 }
 
-// fence is __threadfence (and the _block and _system forms): an acquire of
-// what the thread observed, then a release of everything before it.
-func (m *Machine) fence(t *Thread) {
+// blockKey is the relKey of t's block.
+func (t *Thread) blockKey() relKey {
+	return relKey{t.ctx.agent, t.ctx.clock, t.block.id, -1}
+}
+
+// fence is __threadfence (scope fenceGPU; also _system) and
+// __threadfence_block (fenceCTA): an acquire of what the thread observed
+// (a fence.cta only from writers of its block, the scope that includes
+// them), then a release of everything before it.
+func (m *Machine) fence(t *Thread, scope int) {
 	if t.host || t.block == nil {
 		return
 	}
-	if len(t.pend) > 0 {
+	if len(t.pendCta) > 0 {
+		t.know = joinKnow(t.know, t.pendCta)
+		t.pendCta = nil
+	}
+	if scope == fenceGPU && len(t.pend) > 0 {
 		t.know = joinKnow(t.know, t.pend)
 		t.pend = nil
 	}
@@ -92,12 +121,16 @@ func (m *Machine) fence(t *Thread) {
 	rel := make(know, len(t.know)+len(b.bxvc)+2)
 	joinKnow(rel, t.know)
 	joinKnow(rel, b.bxvc)
-	g := b.grid
-	rel[relKey{g.agent, g.clock, b.id, t.tid}] = t.lc
+	k := t.blockKey()
 	if b.epoch > 0 {
-		rel[relKey{g.agent, g.clock, b.id, -1}] = b.epoch
+		rel[k] = b.epoch
 	}
-	t.rel = rel
+	k.tid = t.tid
+	rel[k] = t.lc
+	t.relCta = rel
+	if scope == fenceGPU {
+		t.rel = rel
+	}
 }
 
 // strongRead is a strong read of p (a volatile load, an atomic): it
@@ -111,16 +144,24 @@ func (m *Machine) strongRead(t *Thread, p uint64, acquire bool) {
 	if pv == nil {
 		return
 	}
+	if pv.blk == t.blockKey() {
+		if acquire {
+			t.know = joinKnow(joinKnow(t.know, pv.cta), pv.gpu)
+		} else {
+			t.pendCta = joinKnow(joinKnow(t.pendCta, pv.cta), pv.gpu)
+		}
+		return
+	}
 	if acquire {
-		t.know = joinKnow(t.know, pv.k)
+		t.know = joinKnow(t.know, pv.gpu)
 	} else {
-		t.pend = joinKnow(t.pend, pv.k)
+		t.pend = joinKnow(t.pend, pv.gpu)
 	}
 }
 
 // strongWrite is a strong write of p: a store publishes the thread's last
-// release (none: the release sequence of the previous value ends), a
-// read-modify-write adds it to what is published (it continues the
+// releases (none: the release sequence of the previous value ends), a
+// read-modify-write adds them to what is published (it continues the
 // release sequence it read from).
 func (m *Machine) strongWrite(t *Thread, p uint64, rmw bool) {
 	if t.host || t.block == nil {
@@ -128,7 +169,7 @@ func (m *Machine) strongWrite(t *Thread, p uint64, rmw bool) {
 	}
 	pv := m.pub[p]
 	if !rmw || pv == nil {
-		if t.rel == nil {
+		if t.relCta == nil {
 			if pv != nil {
 				delete(m.pub, p)
 			}
@@ -137,17 +178,25 @@ func (m *Machine) strongWrite(t *Thread, p uint64, rmw bool) {
 		if m.pub == nil {
 			m.pub = map[uint64]*pubVal{}
 		}
-		m.pub[p] = &pubVal{k: t.rel}
+		m.pub[p] = &pubVal{gpu: t.rel, cta: t.relCta, blk: t.blockKey()}
 		return
 	}
-	if t.rel == nil {
+	if t.relCta == nil {
 		return
 	}
 	if !pv.owned {
-		pv.k = joinKnow(make(know, len(pv.k)+len(t.rel)), pv.k)
+		pv.gpu = joinKnow(make(know, len(pv.gpu)+len(t.rel)), pv.gpu)
+		pv.cta = joinKnow(make(know, len(pv.cta)+len(t.relCta)), pv.cta)
 		pv.owned = true
 	}
-	joinKnow(pv.k, t.rel)
+	joinKnow(pv.gpu, t.rel)
+	if bk := t.blockKey(); pv.blk != bk {
+		// the block-scope releases of the earlier writer's block are no
+		// longer tracked (the readers of that block keep the gpu ones)
+		clear(pv.cta)
+		pv.blk = bk
+	}
+	joinKnow(pv.cta, t.relCta)
 }
 
 // plainWrite ends the release sequence at p (a plain store overwrote it).
@@ -157,7 +206,8 @@ func (m *Machine) plainWrite(p uint64) {
 	}
 }
 
-// atomicSync is an atomic read-modify-write of p.
+// atomicSync is an atomic read-modify-write of p: a strong read, then a
+// strong write.
 func (m *Machine) atomicSync(t *Thread, p uint64) {
 	if !m.opts.Check {
 		return
@@ -198,49 +248,39 @@ func (m *Machine) released(t *Thread, a *seg) bool {
 
 // ---- volatile accesses
 
-// volPtr marks t (a pointer or array type) as designating volatile
-// objects when vol holds.
-func volPtr(t *Type, vol bool) *Type {
-	t.vol = vol
-	return t
-}
-
-// loadOp and storeOp load or store the object lv designates (its address
-// on the stack); volatile objects use the strong forms.
-func (c *compiler) loadOp(lv lval, pos diag.Pos) {
-	op := OpLoad
-	if lv.vol {
-		op = OpLoadV
-	}
-	c.emit(op, int32(memCode(lv.t)), 0, pos)
-}
-
-func (c *compiler) storeOp(lv lval, pos diag.Pos) {
-	op := OpStore
-	if lv.vol {
-		op = OpStoreV
-	}
-	c.emit(op, int32(memCode(lv.t)), 0, pos)
-}
-
-// loadV is a volatile load: a strong read for the race check.
+// loadV is a load of a volatile object: a strong read.
 func (m *Machine) loadV(t *Thread, p uint64, code int, pos int32) (uint64, bool) {
 	m.volAcc = true
-	v, good := m.load(t, p, code, pos)
+	b, ok := m.resolveA(t, p, mSize[code], pos, false, false, true)
 	m.volAcc = false
-	if good && m.opts.Check {
+	if !ok {
+		return 0, false
+	}
+	if m.opts.Check {
 		m.strongRead(t, p, false)
 	}
-	return v, good
+	return fromMem(code, loadN(b, mSize[code])), true
 }
 
-// storeV is a volatile store: a strong write for the race check.
+// storeV is a store to a volatile object: a strong write.
 func (m *Machine) storeV(t *Thread, p uint64, code int, v uint64, pos int32) bool {
+	size := mSize[code]
+	nv := toMem(code, v)
+	if size < 8 {
+		nv &= 1<<(8*size) - 1
+	}
 	m.volAcc = true
-	good := m.store(t, p, code, v, pos)
+	b, ok := m.resolveA(t, p, size, pos, true, false, true)
 	m.volAcc = false
-	if good && m.opts.Check {
+	if !ok {
+		return false
+	}
+	if loadN(b, size) != nv {
+		m.mver++ // a store that changes memory is progress (spin.go)
+		storeN(b, size, nv)
+	}
+	if m.opts.Check {
 		m.strongWrite(t, p, false)
 	}
-	return good
+	return true
 }

@@ -3,7 +3,6 @@ package sem
 import (
 	"fmt"
 	"reflect"
-	"strings"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/cudac/syntax"
@@ -78,14 +77,55 @@ func (c *compiler) captures(l *syntax.Lambda) []capture {
 	for i, n := range l.Captures {
 		add(n, i < len(l.CapRef) && l.CapRef[i], true)
 	}
+	if l.CapThis {
+		add("this", false, true)
+	}
 	if l.ByRef || l.ByValue && len(l.Captures) == 0 || l.ByValue && l.ByRef {
 		names := map[string]bool{}
 		namesIn(l.Body, names)
 		for _, n := range sortedKeys(names) {
-			add(n, l.ByRef, false)
+			if c.recv != nil && c.lookup(n) == nil && (c.recv.field(n) != nil || c.methodOf(c.recv, tagOf(c.recv), n) != nil) {
+				n = "this" // a member of the enclosing object: this is captured
+			}
+			add(n, l.ByRef && n != "this", false)
 		}
 	}
 	return out
+}
+
+// closureMeta is what the operator() of a closure type binds on entry:
+// its captures, each a name for the member holding it, and the class of
+// the captured this (nil: none).
+type closureMeta struct {
+	caps []capture
+	encl *Type
+}
+
+// closurePrologue binds the captured names of closure function fn: each
+// becomes a reference to its member (to the variable itself for a
+// capture by reference), and with this captured the members of the
+// enclosing object are in scope as in the function that made the lambda.
+func (c *compiler) closurePrologue(meta *closureMeta, pos diag.Pos) {
+	cl := c.recv
+	for i, cp := range meta.caps {
+		f := cl.Fields[i]
+		slot := c.newSlot()
+		c.emit(OpLocal, 0, 0, pos)
+		if f.Offset != 0 {
+			c.emit(OpConst, 0, int64(f.Offset), pos)
+			c.emit(OpPtrAdd, 1, 0, pos)
+		}
+		if cp.byRef {
+			c.emit(OpLoad, int32(memCode(tULong)), 0, pos)
+		}
+		c.emit(OpSetLocal, int32(slot), 0, pos)
+		c.emit(OpPop, 0, 0, pos)
+		c.declare(cp.name, &sym{kind: symRef, t: cp.t, slot: slot})
+	}
+	c.recv, c.cls = nil, ""
+	if meta.encl != nil && meta.encl.Kind == Struct {
+		c.recv, c.cls = meta.encl, tagOf(meta.encl)
+	}
 }
 
 // local reports whether s is a variable of the enclosing function.
@@ -101,18 +141,6 @@ func (s *sym) local() bool {
 // holding its captures (its address is left on the stack).
 func (c *compiler) closure(l *syntax.Lambda) *Type {
 	pos := l.Pos
-	if c.recv != nil && !strings.HasPrefix(tagOf(c.recv), "lambda#") {
-		// the enclosing object's members would need this captured
-		names := map[string]bool{}
-		namesIn(l.Body, names)
-		for _, n := range sortedKeys(names) {
-			if n == "this" || c.lookup(n) == nil && (c.recv.field(n) != nil || c.methodOf(c.recv, tagOf(c.recv), n) != nil) {
-				c.errorf(pos, "C0309", "a lambda used as a value that names %s of the enclosing object (capturing this) is not supported", n)
-				c.emit(OpConst, 0, 0, pos)
-				return tInt
-			}
-		}
-	}
 	caps := c.captures(l)
 	t := c.closureType(l, caps)
 	if t == nil {
@@ -176,6 +204,13 @@ func (c *compiler) closureType(l *syntax.Lambda, caps []capture) *Type {
 		Type: &syntax.TypeExpr{Kind: syntax.TFunc, Pos: l.Pos, Params: l.Params, Elem: l.Ret},
 		Q:    syntax.Qualifiers{Host: true, Device: true}}
 	fn := &Function{Name: fd.Name, Type: ft, decl: fd, tmap: c.tmap, tvals: c.tvals, defined: true, Host: true, Device: true}
+	meta := &closureMeta{caps: caps}
+	for _, cp := range caps {
+		if cp.name == "this" && cp.t.Kind == Ptr {
+			meta.encl = cp.t.Elem
+		}
+	}
+	c.closureMeta[fn] = meta
 	fn.PosIdx = c.pos(l.Pos)
 	c.funcs[fd.Name] = fn
 	c.prog.Funcs = append(c.prog.Funcs, fn)
@@ -392,7 +427,21 @@ func (c *compiler) lambdaSig(l *syntax.Lambda) ([]*Type, *Type) {
 	if l.Ret != nil {
 		rt = c.resolve(l.Ret)
 	} else if r := firstReturn(l.Body); r != nil && r.X != nil {
+		// the declarations before it are in scope (compiled dry)
+		code, slots, allocas, dtors := len(c.code), c.nslots, len(c.allocas), c.dtors
+		c.dtors = append(c.dtors[:len(c.dtors):len(c.dtors)], nil)
+		c.dry++
+		for _, st := range l.Body.Stmts {
+			if d, ok := st.(*syntax.DeclStmt); ok {
+				c.stmt(d)
+			}
+			if st == syntax.Stmt(r) {
+				break
+			}
+		}
 		rt = c.typeOf(r.X, true)
+		c.dry--
+		c.code, c.nslots, c.allocas, c.dtors = c.code[:code], slots, c.allocas[:allocas], dtors
 		if rt.Ref {
 			rt = rt.Elem
 		}

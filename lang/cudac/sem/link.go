@@ -166,43 +166,97 @@ func internal(f *diag.File, u *syntax.File) {
 			d.Name = r
 		}
 	}
-	renameNames(u, ren)
+	// each function's uses, except of the names it declares itself (a
+	// parameter or local of the same name hides the static)
+	inFunc := func(fd *syntax.FuncDecl) {
+		own := map[string]bool{}
+		declaredNames(fd.Type, own)
+		declaredNames(fd.Body, own)
+		r := ren
+		if len(own) > 0 {
+			r = map[string]string{}
+			for k, v := range ren {
+				if !own[k] {
+					r[k] = v
+				}
+			}
+		}
+		renameNames(fd.Type, r)
+		renameNames(fd.Body, r)
+		renameNames(fd.Inits, r)
+	}
+	for _, list := range [][]*syntax.FuncDecl{u.Funcs, u.Templates, u.Specs} {
+		for _, fd := range list {
+			inFunc(fd)
+		}
+	}
+	for _, ct := range u.ClassTemplates {
+		for _, fd := range ct.Funcs {
+			inFunc(fd)
+		}
+		renameNames(ct.Decls, ren)
+	}
+	renameNames(u.Decls, ren)
+}
+
+// declaredNames collects the names of the declarations and parameters
+// in an AST.
+func declaredNames(n any, out map[string]bool) {
+	walkAST(reflect.ValueOf(n), 0, func(v any) bool {
+		switch x := v.(type) {
+		case *syntax.Decl:
+			out[x.Name] = true
+		case *syntax.Param:
+			out[x.Name] = true
+		}
+		return false
+	})
 }
 
 // renameNames renames the identifiers of an AST in place (ren: old to
 // new).
 func renameNames(n any, ren map[string]string) {
-	var walk func(v reflect.Value, depth int)
-	walk = func(v reflect.Value, depth int) {
-		if depth > 4000 {
+	if len(ren) == 0 {
+		return
+	}
+	walkAST(reflect.ValueOf(n), 0, func(v any) bool {
+		if nm, ok := v.(*syntax.Name); ok {
+			if r, ok := ren[nm.Name]; ok {
+				nm.Name = r
+			}
+			return true
+		}
+		return false
+	})
+}
+
+// walkAST visits the pointers of an AST (not into diag.File), calling
+// visit on each; visit returns true to skip what is below it.
+func walkAST(v reflect.Value, depth int, visit func(any) bool) {
+	if depth > 4000 {
+		return
+	}
+	switch v.Kind() {
+	case reflect.Interface, reflect.Pointer:
+		if v.IsNil() {
 			return
 		}
-		switch v.Kind() {
-		case reflect.Interface, reflect.Pointer:
-			if v.IsNil() {
-				return
-			}
-			if nm, ok := v.Interface().(*syntax.Name); ok {
-				if r, ok := ren[nm.Name]; ok {
-					nm.Name = r
-				}
-				return
-			}
-			if _, ok := v.Interface().(*diag.File); ok {
-				return
-			}
-			walk(v.Elem(), depth+1)
-		case reflect.Struct:
-			for i := 0; i < v.NumField(); i++ {
-				if v.Type().Field(i).IsExported() {
-					walk(v.Field(i), depth+1)
-				}
-			}
-		case reflect.Slice:
-			for i := 0; i < v.Len(); i++ {
-				walk(v.Index(i), depth+1)
+		if _, ok := v.Interface().(*diag.File); ok {
+			return
+		}
+		if v.Kind() == reflect.Pointer && visit(v.Interface()) {
+			return
+		}
+		walkAST(v.Elem(), depth+1, visit)
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() {
+				walkAST(v.Field(i), depth+1, visit)
 			}
 		}
+	case reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			walkAST(v.Index(i), depth+1, visit)
+		}
 	}
-	walk(reflect.ValueOf(n), 0)
 }

@@ -1,5 +1,7 @@
 package sem
 
+import "strconv"
+
 // Race detection (seed 004 §3.1, extended to global memory, inter-block,
 // inter-kernel and host/device accesses). Every byte of a checked object has
 // a history: the last write and the reads since it. An access is stamped
@@ -43,8 +45,8 @@ type stamp struct {
 const (
 	sfValid  = 1
 	sfWrite  = 2
-	sfAtomic = 4
-	sfVol    = 8 // a volatile access (fence.go)
+	sfAtomic = 4 // a strong access: atomic, or volatile with sfVol
+	sfVol    = 8
 )
 
 func (s stamp) valid() bool  { return s.pf&sfValid != 0 }
@@ -55,7 +57,7 @@ func (s stamp) pos() int32   { return int32(s.pf >> 4) }
 
 // strong reports a strong access (atomic or volatile): two strong accesses
 // of the same location are morally strong and no data race (fence.go).
-func (s stamp) strong() bool { return s.pf&(sfAtomic|sfVol) != 0 }
+func (s stamp) strong() bool { return s.pf&sfAtomic != 0 }
 
 // cell is the history of one granule: the last write, the first read since
 // it (valid whenever there is any), and 1 + the index in m.rmore of the
@@ -130,6 +132,9 @@ func (m *Machine) curSeg(t *Thread) uint32 {
 		return t.seg
 	}
 	s := seg{agent: t.ctx.agent, clock: t.ctx.clock, block: -1, tid: -1}
+	if t.host && t.ctx.agent != 0 {
+		s.tid = -2 // a stream's host function (hostfn.go)
+	}
 	if b != nil {
 		s.block, s.tid, s.epoch, s.wepoch, s.lc, s.gepoch = b.id, t.tid, ep, wep, t.lc, b.grid.gepoch
 		t.segGep = b.grid.gepoch
@@ -158,6 +163,7 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 	if o.Space == SpaceLocal || o.Space == SpaceAny || n <= 0 {
 		return
 	}
+	m.raceT = t // reportRace names its call sites (proxy.go, callNotes)
 	if o.shadow == nil {
 		o.gshift = granuleOf(off, n)
 		o.shadow = make([]cell, (len(o.Data)+1<<o.gshift-1)>>o.gshift)
@@ -176,15 +182,15 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 	}
 	if atomic {
 		pf |= sfAtomic
+		if m.volAcc {
+			pf |= sfVol
+		}
 	}
-	if m.volAcc {
-		pf |= sfVol
-	}
-	strong := atomic || m.volAcc
+	strong := atomic
 	b := stamp{sid, pf}
 	ctx := t.ctx
 	// ordered reports whether the earlier access a is no race with b: the
-	// same segment, happens-before, or both atomic
+	// same segment, happens-before, or released (fence.go)
 	ordered := func(a stamp) bool {
 		return a.seg == sid || hb(&m.segs[a.seg], bs, ctx, t.bvc) || m.lockstep(&m.segs[a.seg], bs) || m.released(t, &m.segs[a.seg])
 	}
@@ -370,6 +376,9 @@ func (m *Machine) who(s *seg) string {
 		return "the host"
 	}
 	if s.block < 0 {
+		if s.tid == -2 {
+			return "the host function run by stream " + strconv.Itoa(int(s.agent-1))
+		}
 		return "an asynchronous copy"
 	}
 	g := m.gridOf(s.agent, s.clock)
@@ -397,6 +406,7 @@ func (m *Machine) reportRace(o *Object, off int, a, b stamp) {
 	sa, sb := &m.segs[a.seg], &m.segs[b.seg]
 	d := m.diags.Errorf(m.pos(b.pos()), "C0501", "data race on %s (byte %d): %s by %s conflicts with an unordered %s by %s",
 		where, off, kind(b), m.who(sb), kind(a), m.who(sa))
+	m.callNotes(m.raceT, d)
 	d.Note(m.pos(a.pos()), "the other access: %s by %s", kind(a), m.who(sa))
 }
 
@@ -406,10 +416,10 @@ func kind(s stamp) string {
 		k = "write"
 	}
 	switch {
-	case s.atomic():
-		k = "atomic " + k
 	case s.vol():
 		k = "volatile " + k
+	case s.atomic():
+		k = "atomic " + k
 	}
 	return k
 }
@@ -421,7 +431,7 @@ func kind(s stamp) string {
 // C++ Programming Guide, "Independent Thread Scheduling"; __syncwarp
 // orders them).
 func (m *Machine) volWarp(a, b stamp, ordered func(stamp) bool) {
-	if !(a.vol() || b.vol()) || a.write() == b.write() || a.atomic() || b.atomic() {
+	if !a.vol() || !b.vol() || a.write() == b.write() {
 		return
 	}
 	sa, sb := &m.segs[a.seg], &m.segs[b.seg]

@@ -47,7 +47,8 @@ type Type struct {
 	// Ref marks a pointer type that stands for a C++ reference: a
 	// parameter or local of type T& holds the address of its object.
 	Ref bool
-	// vol marks a pointer to, or an array of, volatile objects (fence.go).
+	// vol marks a pointer to volatile (Ptr) or an array of volatile
+	// elements (Array): accesses through it are strong (fence.go).
 	vol      bool
 	size     int
 	align    int

@@ -78,8 +78,8 @@ type TypeExpr struct {
 	HasBody  bool     // TStruct/TEnum: a definition, not a reference
 	Enums    []*Enumerator
 	Const    bool
-	// Volatile marks a volatile-qualified type (C11 6.7.3): its accesses
-	// are volatile, which CUDA treats as relaxed strong accesses.
+	// Volatile marks a volatile-qualified type (its accesses are the PTX
+	// memory model's relaxed strong operations: sem/fence.go).
 	Volatile bool
 	// TArg and TArgType are the template argument of a built-in class
 	// template (cooperative_groups::thread_block_tile<32>, plus<int>).
@@ -426,6 +426,7 @@ type (
 		ByValue  bool     // [=] or a capture by value
 		Captures []string // named captures
 		CapRef   []bool   // whether each named capture is by reference
+		CapThis  bool     // [this] (or [=, this])
 		Params   []*Param
 		Ret      *TypeExpr // nil: deduced from the return statements
 		Body     *Block

@@ -2252,6 +2252,7 @@ func (p *parser) lambda() Expr {
 			l.ByValue = true
 		case p.is("this"):
 			p.next()
+			l.CapThis = true
 		default:
 			l.Captures = append(l.Captures, p.ident().Text)
 			l.CapRef = append(l.CapRef, false)

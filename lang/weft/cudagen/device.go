@@ -176,7 +176,6 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 		bw.Indent()
 		ctx := &devCtx{d: d, w: &bw, sc: newScope(dsc), cur: top, path: path}
 		g.devBlock(ctx, body)
-		g.ringEpilogue(ctx)
 		var fw cuda.Writer
 		fn := "exo_deviceTask"
 		if path != "" {
@@ -799,6 +798,7 @@ func (g *gen) devBlock(ctx *devCtx, ss []syntax.Stmt) {
 	for _, s := range ss {
 		g.devStmt(&c, s)
 	}
+	g.ringEpilogue(&c, ss)
 	ctx.d.smemTop = top
 }
 

@@ -78,25 +78,49 @@ func (g *gen) ringAlloc(ctx *devCtx, b *barState, a *syntax.Alloc, k, depth, pre
 	b.emitDecl(ctx.w)
 }
 
-// ringEpilogue ends a task for the ring-buffered mbarriers: a CTA runs
-// its tasks one after another on the same hardware mbarriers, and each
-// task uses logical barriers P .. L-1 of a ring of extent L, so slot s goes
-// through ceil((L - P - s) / depth) phases per task. Each thread keeps, per
-// slot, the parity of the phases earlier tasks used (exo_syncState
-// <id>_ep, bit slice*depth + slot) and waits for the parity of the index
-// offset by it.
-func (g *gen) ringEpilogue(ctx *devCtx) {
+// ringEpilogue ends the block of ring-buffered mbarrier allocations: the
+// hardware mbarriers outlive the block (a CTA runs its tasks, and a loop
+// its iterations, on the same mbarriers), and each time the block runs it
+// uses logical barriers P .. L-1 of a ring of extent L, so slot s goes
+// through ceil((L - P - s) / depth) phases. Each thread keeps, per slot,
+// the parity of the phases earlier runs used (exo_syncState <id>_ep, bit
+// slice*depth + slot) and waits for the parity of the index offset by it.
+//
+// The next run reuses the hardware mbarriers, so no thread may start it
+// while another still awaits a phase of this one (its arrivals could
+// complete that slot's next phase first, and the waiter would miss the
+// phase it waits for): the epilogue ends with the barrier of the block's
+// collective, the cluster's when other CTAs arrive on the rings.
+func (g *gen) ringEpilogue(ctx *devCtx, ss []syntax.Stmt) {
 	w := ctx.w
 	x := &exprCtx{g: g, sc: ctx.sc, device: true}
-	for _, b := range ctx.d.bars {
-		if b.ring == 0 || len(b.v.dims) == 0 {
+	var at syntax.Node
+	remote := false
+	defer func() {
+		switch {
+		case at == nil:
+		case remote && ctx.d.m.ClusterDim > 1:
+			w.Line("weft::cluster_sync();")
+		default:
+			g.threadBarrier(ctx, at, ctx.cur.Threads())
+		}
+	}()
+	for _, s := range ss {
+		a, ok := s.(*syntax.Alloc)
+		if !ok {
 			continue
 		}
+		b := ctx.d.barByOff[a.Pos().Offset]
+		if b == nil || b.ring == 0 || len(b.v.dims) == 0 {
+			continue
+		}
+		at = a
+		remote = remote || b.f.fwdRemote
 		mask := uint64(0)
 		for k := 0; k < b.slices; k++ {
 			mask |= 1 << (k * b.ring)
 		}
-		w.Open("{  // %s: the parity of the phases this task used, per slot", b.v.name)
+		w.Open("{  // %s: the parity of the phases this run used, per slot", b.v.name)
 		w.Line("const int_fast32_t exo_n = %s - %d;", x.exprPrec(b.v.dims[len(b.v.dims)-1], 6), b.pre)
 		w.Line("for (int_fast32_t exo_s = 0; exo_s < %d; exo_s++) if (exo_n > exo_s && ((exo_n - exo_s + %d) / %d) & 1) exo_syncState.%s_ep ^= 0x%xu << exo_s;", b.ring, b.ring-1, b.ring, b.id, mask)
 		w.Close("}")

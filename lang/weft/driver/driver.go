@@ -128,6 +128,9 @@ func checkVerb(env *frontend.Env, args []string) int {
 	if err != nil {
 		return 2
 	}
+	if !frontend.NonNegative(env, fs, "max-hazards", "max-tasks", "max-cells", "max-memory") {
+		return 2
+	}
 	files, assigns := splitAssignments(pos)
 	if len(files) != 1 {
 		return frontend.Usagef(env, "usage: weft check FILE.weft [NAME=VALUE ...] [flags] (weft help check .weft)")

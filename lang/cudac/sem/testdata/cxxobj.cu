@@ -704,13 +704,27 @@ int main() {
   return 0;
 }
 // OUT: 13.5 1 4
-// ---- a lambda used as a value that needs this captured is a positioned diagnostic
+// ---- lambdas capturing this ([this], or [=]/[&] naming members) in member functions, passed to a template; a lambda nested in a closure captures the outer one's captures
+#include <cstdio>
 struct S {
   int k;
-  template <typename F> int apply(F f) { return f(2); } // ERROR C0305 col=49 "called object of type int"
-  int run() { return apply([this](int x) { return x * k; }); } // ERROR C0309 col=28 "a lambda used as a value that names k of the enclosing object \(capturing this\) is not supported"
+  template <typename F> int apply(F f) { return f(2); }
+  int twice(int v) const { return 2 * v; }
+  int run() { return apply([this](int x) { return x * k + this->k; }); }
+  int run2() { return apply([=](int x) { return twice(x) + k; }); }
+  int run3() {
+    apply([&](int x) { k += x; return 0; });
+    return k;
+  }
 };
 int main() {
   S s{5};
-  return s.run();
+  int base = 100;
+  auto outer = [=](int x) {
+    auto inner = [=](int y) { return y + base; };
+    return s.apply(inner) + x;
+  };
+  printf("%d %d %d %d\n", s.run(), s.run2(), s.run3(), outer(1));
+  return 0;
 }
+// OUT: 15 9 7 103
