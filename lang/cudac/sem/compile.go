@@ -2357,11 +2357,11 @@ func (c *compiler) addOne(t *Type, dec bool, pos diag.Pos) {
 		}
 	default:
 		c.emit(OpConst, 0, 1, pos)
+		op := "+"
 		if dec {
-			c.emit(OpSub, 0, 0, pos)
-		} else {
-			c.emit(OpAdd, 0, 0, pos)
+			op = "-"
 		}
+		c.emit(intArithOp(op, t), int32(t.size*8), 0, pos) // signed overflow is C0611 (overflow.go)
 		c.normalize(t, pos)
 	}
 }
@@ -2533,12 +2533,8 @@ func (c *compiler) arith(op string, tx, ty *Type, pos diag.Pos) *Type {
 	}
 	signed := ct.isSigned()
 	switch op {
-	case "+":
-		c.emit(OpAdd, 0, 0, pos)
-	case "-":
-		c.emit(OpSub, 0, 0, pos)
-	case "*":
-		c.emit(OpMul, 0, 0, pos)
+	case "+", "-", "*":
+		c.emit(intArithOp(op, ct), int32(ct.size*8), 0, pos)
 	case "/":
 		if signed {
 			c.emit(OpSDiv, 0, 0, pos)

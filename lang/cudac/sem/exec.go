@@ -115,6 +115,8 @@ type Machine struct {
 	launchErr  int
 	syncVC     map[uint64]map[relKey]relVal // releases published at each location by strong writes (fence.go)
 	volAcc     bool                         // the access being checked is volatile (fence.go, race.go)
+	ovfSeen    map[int32]bool               // positions of reported signed overflows (overflow.go)
+	inHostFn   bool                         // a stream's host function runs (hostfn.go)
 	warpUB     bool                         // a warp collective's undefined behaviour was reported (C0630)
 	maxDynSmem map[*Function]int
 	nextLaunch launchExtra
@@ -182,7 +184,8 @@ const (
 	opSet
 	opRecord
 	opWait
-	opFree // cudaFreeAsync
+	opFree   // cudaFreeAsync
+	opHostFn // cudaLaunchHostFunc, cudaStreamAddCallback (hostfn.go)
 )
 
 // devOp is one queued stream operation.
@@ -566,7 +569,11 @@ func (m *Machine) runInit() bool {
 
 // callHost runs fn on the host thread to completion.
 func (m *Machine) callHost(fn *Function, args []uint64) (uint64, bool) {
-	t := m.host
+	return m.callOn(m.host, fn, args)
+}
+
+// callOn runs fn on host thread t to completion.
+func (m *Machine) callOn(t *Thread, fn *Function, args []uint64) (uint64, bool) {
 	t.stopDepth = len(t.frames)
 	base := len(t.slots)
 	for k := 0; k < fn.NSlots; k++ {
@@ -713,6 +720,8 @@ func (m *Machine) exec(s *stream, op *devOp) {
 		case opFree:
 			t := &Thread{ctx: ctx, host: false}
 			m.free(t, op.dst, SpaceDevice, "cudaFreeAsync", op.pos)
+		case opHostFn:
+			m.runHostFn(s, op, ctx)
 		}
 	}
 	s.vc[s.agent]++

@@ -1,5 +1,7 @@
 package sem
 
+import "strconv"
+
 // Race detection (seed 004 §3.1, extended to global memory, inter-block,
 // inter-kernel and host/device accesses). Every byte of a checked object has
 // a history: the last write and the reads since it. An access is stamped
@@ -125,6 +127,9 @@ func (m *Machine) curSeg(t *Thread) uint32 {
 		return t.seg
 	}
 	s := seg{agent: t.ctx.agent, clock: t.ctx.clock, block: -1, tid: -1}
+	if t.host && t.ctx.agent != 0 {
+		s.tid = -2 // a stream's host function (hostfn.go)
+	}
 	if b != nil {
 		s.block, s.tid, s.epoch, s.wepoch, s.lc, s.gepoch = b.id, t.tid, ep, wep, t.lc, b.grid.gepoch
 		t.segGep = b.grid.gepoch
@@ -359,6 +364,9 @@ func (m *Machine) who(s *seg) string {
 		return "the host"
 	}
 	if s.block < 0 {
+		if s.tid == -2 {
+			return "the host function run by stream " + strconv.Itoa(int(s.agent-1))
+		}
 		return "an asynchronous copy"
 	}
 	g := m.gridOf(s.agent, s.clock)

@@ -25,6 +25,16 @@ var (
 )
 
 func defb(name string, fn builtinFn) {
+	if strings.HasPrefix(name, "cuda") {
+		// no CUDA API call inside a stream's host function (hostfn.go)
+		inner := fn
+		fn = func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+			if m.inHostFn {
+				return m.hostFnAPI(t, pos, name)
+			}
+			return inner(m, t, a, pos)
+		}
+	}
 	builtinIndex[name] = int32(len(builtinTable))
 	builtinTable = append(builtinTable, builtinDef{name: name, fn: fn})
 }

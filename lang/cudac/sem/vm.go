@@ -94,6 +94,9 @@ const (
 	OpCallInd   // call through a function pointer below the B arguments (fnptr.go)
 	OpLoadV     // OpLoad of a volatile object: a strong relaxed load (fence.go)
 	OpStoreV    // OpStore of a volatile object: a strong relaxed store (fence.go)
+	OpAddS      // signed +, -, * of A-bit operands (32 or 64): overflow is undefined (overflow.go)
+	OpSubS
+	OpMulS
 )
 
 // Instr is one bytecode instruction.
@@ -247,6 +250,9 @@ func (m *Machine) runN(t *Thread, budget int) (status, int) {
 			st = st[:n]
 		case OpAdd:
 			st[n-1] += st[n]
+			st = st[:n]
+		case OpAddS, OpSubS, OpMulS:
+			st[n-1] = m.signedArith(t, in, st[n-1], st[n])
 			st = st[:n]
 		case OpSub:
 			st[n-1] -= st[n]
