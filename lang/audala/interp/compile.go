@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"sync/atomic"
+	"time"
 	"unsafe"
 
 	"weft.dev/weft/diag"
@@ -49,6 +50,9 @@ type worker struct {
 	err      *RuntimeError
 	errLabel int64
 	batch    *batch
+	// busy is the time this worker ran instances in the last parallel
+	// step (Stats.Busy).
+	busy time.Duration
 }
 
 // cacheLinePad is larger than a cache line pair (adjacent-line
