@@ -251,6 +251,13 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 		c.function(fn)
 	}
 	c.compileInit()
+	// what the initializers of globals use (a constructor of a header,
+	// a template instance) is compiled too
+	for len(c.queue) > 0 {
+		fn := c.queue[0]
+		c.queue = c.queue[1:]
+		c.function(fn)
+	}
 	return c.prog
 }
 

@@ -728,3 +728,13 @@ int main() {
   return 0;
 }
 // OUT: 15 9 7 103
+// ---- a global object whose constructor is defined in a header (compiled because the global's initializer uses it)
+#include "include/sample_helpers.h"
+WallTimer global_timer;
+int main() {
+  global_timer.start();
+  global_timer.stop();
+  printf("%d\n", global_timer.elapsedMs() >= 0);
+  return 0;
+}
+// OUT: 1
