@@ -155,6 +155,9 @@ func (m *Machine) store(t *Thread, p uint64, code int, v uint64, pos int32) bool
 	if !ok {
 		return false
 	}
+	if m.opts.Check && !m.volAcc {
+		m.plainWrite(p)
+	}
 	if loadN(b, size) != nv {
 		m.mver++ // only a store that changes memory is progress (spin.go)
 		storeN(b, size, nv)

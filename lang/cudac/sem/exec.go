@@ -113,11 +113,11 @@ type Machine struct {
 	// returns it); maxDynSmem the cudaFuncAttributeMaxDynamicSharedMemorySize
 	// of each kernel; nextLaunch the attributes of the launch being made.
 	launchErr  int
-	syncVC     map[uint64]map[relKey]relVal // releases published at each location by strong writes (fence.go)
-	volAcc     bool                         // the access being checked is volatile (fence.go, race.go)
-	ovfSeen    map[int32]bool               // positions of reported signed overflows (overflow.go)
-	inHostFn   bool                         // a stream's host function runs (hostfn.go)
-	warpUB     bool                         // a warp collective's undefined behaviour was reported (C0630)
+	pub        map[uint64]*pubVal // releases published at each strongly written address (fence.go)
+	volAcc     bool               // the access being checked is volatile (fence.go, race.go)
+	ovfSeen    map[int32]bool     // positions of reported signed overflows (overflow.go)
+	inHostFn   bool               // a stream's host function runs (hostfn.go)
+	warpUB     bool               // a warp collective's undefined behaviour was reported (C0630)
 	maxDynSmem map[*Function]int
 	nextLaunch launchExtra
 	exitCode   int
@@ -231,7 +231,7 @@ type blockRun struct {
 	dyn     *Object
 	epoch   int32
 	wepoch  []int32
-	bxvc    map[relKey]int32 // releases the block's threads acquired before its last barrier (fence.go)
+	bxvc    know // releases the block's threads acquired before its last barrier (fence.go)
 	// inline PTX (asm.go): the shared window, named barriers, mbarriers,
 	// and whether a release made threads runnable during a round
 	win     *sharedWin
@@ -321,13 +321,11 @@ type Thread struct {
 	// whether a wgmma.fence came after the last wgmma.wait_group
 	proxyFences, mbarInitFences int32
 	wgFenced                    bool
-	// relLc and relCta are the clocks of the thread's last gpu-scope and
-	// last fence of any scope (0: none), xvc the releases it acquired and
-	// pend those its strong reads observed, acquired at its next fence
-	// (fence.go)
-	relLc, relCta int32
-	xvc           map[relKey]int32
-	pend          map[relKey]int32
+	// the releases the thread acquired; those its strong reads observed
+	// since its last fence, from writers of its block and of others; and
+	// those it released at its last gpu-scope fence and at its last fence
+	// of any scope (fence.go)
+	know, pendCta, pend, rel, relCta know
 }
 
 // curPos is the position of the instruction t runs (0 when it has none).

@@ -1,58 +1,82 @@
 package sem
 
-// Memory fences, atomics and volatile accesses as release and acquire
-// (issue 15 item 5; the PTX ISA memory consistency model, "Release and
-// acquire patterns"; CUDA C++ Programming Guide "Memory Fence Functions"
-// and "Volatile Qualifier"; seed 004 §3.1 extended to inter-block order).
+// Memory fences, atomics and volatile accesses in the race check (issue 15
+// item 5), after the PTX ISA's memory consistency model (PTX ISA 8.x,
+// "Memory Consistency Model": strong operations, morally strong pairs,
+// release and acquire patterns, causality order) as CUDA C++ maps onto it
+// (CUDA C++ Programming Guide, "Memory Fence Functions" and "Volatile
+// Qualifier"):
 //
-// Strong accesses. Atomic operations and accesses to volatile objects are
-// the model's strong operations (a volatile access is ld/st.volatile,
-// which PTX treats as relaxed at system scope): two strong accesses to the
-// same bytes are never a data race (race.go's atomic flag). A plain access
-// conflicting with a strong one still is, unless happens-before orders
-// them.
+//   - Strong accesses are atomics (atomicAdd..., cuda::atomic_ref) and
+//     volatile loads and stores (ld.volatile/st.volatile, which PTX treats
+//     as relaxed at system scope). Two strong accesses of the same location
+//     are morally strong and never a data race (race.go). A volatile access
+//     orders nothing by itself.
+//   - __threadfence(), __threadfence_block() and __threadfence_system()
+//     (membar.gl/cta/sys, i.e. fence.sc) and the release or acquire orders
+//     of cuda::atomic_ref act as acquire-release fences.
+//   - Release pattern: a fence F, then (in program order) a strong write X
+//     of location L. Acquire pattern: a strong read Y of L, then a fence G.
+//     If Y reads the value X wrote, or one that read-modify-writes after X
+//     produced (X's release sequence), F synchronizes with G: everything
+//     before F (including what F's thread had itself acquired, and, through
+//     a __syncthreads before F, what its block did before that barrier)
+//     happens before everything after G, and __syncthreads passes it on to
+//     G's block. So the single-pass reduction and decoupled look-back are
+//     race-free, and the same code without either fence is reported.
 //
-// Release. A fence (__threadfence: fence.sc.gpu; __threadfence_block:
-// fence.cta; __threadfence_system: .sys, which orders at least what .gpu
-// does for the threads this model runs) makes the thread's earlier
-// accesses releasable: it increments the thread's clock lc (segments
-// record it, so "accesses before the fence" are those with lc below the
-// released value) and remembers it per scope. A strong write (atomic or
-// volatile store) after it publishes the releasable accesses at its
-// location L: the release pattern "fence; strong write".
+// Scopes: __threadfence_block (fence.cta) releases only to threads of its
+// block and acquires only from writers of its block (its scope includes
+// no other); __threadfence and __threadfence_system (gpu and sys) reach
+// every thread the model runs.
 //
-// Acquire. A strong read of L that observes a publication (any strong
-// access later in the interpreter's order, which is L's modification
-// order) makes it pending; the thread's next fence of a scope that
-// includes the writer acquires it: the acquire pattern "strong read;
-// fence". Accesses after that fence are ordered after the published ones.
-// A __syncthreads passes what a thread acquired on to its block. A
-// fence.cta acquires only publications of the reader's own block (its
-// scope does not include other blocks), and a publication released by a
-// fence.cta is acquired only by threads of the writer's block.
+// An atomic read-modify-write acquires only through a fence after it, as
+// a volatile read does: PTX's atom without .acquire is relaxed. (The
+// Programming Guide's single-pass sum reads its partial sums through a
+// volatile pointer: strong reads, no race; with plain partial sums the last
+// block needs a __threadfence after its atomicInc.)
 //
-// Atomics acquire at once. An atomic read-modify-write (and an atomic
-// load) acquires what is published at L without a fence after it: the
-// single-pass reduction of the Programming Guide (each block: store its
-// partial sum, __threadfence, atomicInc a counter; the block that
-// increments last reads every partial sum with no fence after its atomic)
-// is presented as correct there, and every block's thread executed a
-// fence.sc before its atomic, so the fence-SC order orders the writer's
-// fence before the reader's in the executions the guide relies on. A
-// volatile read acquires only through a fence after it, so the decoupled
-// look-back (flag written with volatile stores behind __threadfence and
-// polled with volatile loads, then __threadfence, then the value read) is
-// race-free only with both fences; without either one the value's
-// plain write and read are reported (C0501).
+// Not modelled: fence.sc's total order (two fences synchronize here only
+// through a flag one thread writes and the other reads: the race check
+// reports what some execution can make a race); the scopes of atomics
+// (atomicAdd_block of two blocks is morally strong here); a volatile
+// access whose value may be stale is no diagnostic (it is no data race
+// under the PTX model), except within one warp, where unordered volatile
+// reads and writes are warp-synchronous code that relies on lock step
+// (C0506, race.go).
+//
+// Representation: every device thread has a clock lc that a fence
+// increments (segments record it, race.go), and a knowledge map know:
+// relKey{grid, block, thread} -> v means that thread's accesses with lc < v
+// happen before the current thread's; relKey{grid, block, -1} -> e means
+// the accesses of every thread of that block in a barrier epoch below e
+// do. A fence takes the knowledge its thread observed since the last one
+// (pend, pendCta) and snapshots what it releases (rel, relCta); a strong
+// write publishes them at its address (m.pub); a strong read observes what
+// is published there.
 
-// relKey names a thread of a grid: the agent and clock of the grid, the
-// block and the thread.
+// relKey names a thread of a grid (tid -1: the whole block): the agent and
+// clock of the grid, the block and the thread.
 type relKey struct{ agent, clock, block, tid int32 }
 
-// relVal is what a thread published at a location: the clock below which
-// its accesses are released to every thread (a gpu-scope fence) and to
-// the threads of its block (any fence).
-type relVal struct{ gpu, cta int32 }
+// know is a set of releases (see above).
+type know map[relKey]int32
+
+// joinKnow merges src into dst (allocated when nil) and returns it.
+func joinKnow(dst, src know) know {
+	if len(src) == 0 {
+		return dst
+	}
+	if dst == nil {
+		dst = make(know, len(src))
+	}
+	for k, v := range src {
+		if v > dst[k] {
+			dst[k] = v
+		}
+	}
+	return dst
+}
 
 // Fence scopes.
 const (
@@ -60,83 +84,171 @@ const (
 	fenceGPU
 )
 
+// pubVal is what the strong writes of an address published: the releases
+// of gpu-scope fences (for every reader) and of fences of any scope by
+// threads of block blk (for the readers of that block), and whether the
+// maps are owned by it (a read-modify-write extends them in place) or a
+// thread's immutable snapshots.
+type pubVal struct {
+	gpu, cta know
+	blk      relKey
+	owned    bool
+}
+
+// blockKey is the relKey of t's block.
+func (t *Thread) blockKey() relKey {
+	return relKey{t.ctx.agent, t.ctx.clock, t.block.id, -1}
+}
+
 // fence is __threadfence (scope fenceGPU; also _system) and
-// __threadfence_block (fenceCTA).
+// __threadfence_block (fenceCTA): an acquire of what the thread observed
+// (a fence.cta only from writers of its block, the scope that includes
+// them), then a release of everything before it.
 func (m *Machine) fence(t *Thread, scope int) {
 	if t.host || t.block == nil {
 		return
 	}
-	t.lc++
-	t.relCta = t.lc
-	if scope == fenceGPU {
-		t.relLc = t.lc
+	if len(t.pendCta) > 0 {
+		t.know = joinKnow(t.know, t.pendCta)
+		t.pendCta = nil
 	}
-	for k, v := range t.pend {
-		if scope == fenceCTA && !t.sameBlock(k) {
+	if scope == fenceGPU && len(t.pend) > 0 {
+		t.know = joinKnow(t.know, t.pend)
+		t.pend = nil
+	}
+	t.lc++
+	b := t.block
+	rel := make(know, len(t.know)+len(b.bxvc)+2)
+	joinKnow(rel, t.know)
+	joinKnow(rel, b.bxvc)
+	k := t.blockKey()
+	if b.epoch > 0 {
+		rel[k] = b.epoch
+	}
+	k.tid = t.tid
+	rel[k] = t.lc
+	t.relCta = rel
+	if scope == fenceGPU {
+		t.rel = rel
+	}
+}
+
+// strongRead is a strong read of p (a volatile load, an atomic): it
+// observes the releases published there; acquire (an acquire operation)
+// makes them effective at once, otherwise the thread's next fence does.
+func (m *Machine) strongRead(t *Thread, p uint64, acquire bool) {
+	if t.host || t.block == nil {
+		return
+	}
+	pv := m.pub[p]
+	if pv == nil {
+		return
+	}
+	if pv.blk == t.blockKey() {
+		if acquire {
+			t.know = joinKnow(joinKnow(t.know, pv.cta), pv.gpu)
+		} else {
+			t.pendCta = joinKnow(joinKnow(t.pendCta, pv.cta), pv.gpu)
+		}
+		return
+	}
+	if acquire {
+		t.know = joinKnow(t.know, pv.gpu)
+	} else {
+		t.pend = joinKnow(t.pend, pv.gpu)
+	}
+}
+
+// strongWrite is a strong write of p: a store publishes the thread's last
+// releases (none: the release sequence of the previous value ends), a
+// read-modify-write adds them to what is published (it continues the
+// release sequence it read from).
+func (m *Machine) strongWrite(t *Thread, p uint64, rmw bool) {
+	if t.host || t.block == nil {
+		return
+	}
+	pv := m.pub[p]
+	if !rmw || pv == nil {
+		if t.relCta == nil {
+			if pv != nil {
+				delete(m.pub, p)
+			}
+			return
+		}
+		if m.pub == nil {
+			m.pub = map[uint64]*pubVal{}
+		}
+		m.pub[p] = &pubVal{gpu: t.rel, cta: t.relCta, blk: t.blockKey()}
+		return
+	}
+	if t.relCta == nil {
+		return
+	}
+	if !pv.owned {
+		pv.gpu = joinKnow(make(know, len(pv.gpu)+len(t.rel)), pv.gpu)
+		pv.cta = joinKnow(make(know, len(pv.cta)+len(t.relCta)), pv.cta)
+		pv.owned = true
+	}
+	joinKnow(pv.gpu, t.rel)
+	if bk := t.blockKey(); pv.blk != bk {
+		// the block-scope releases of the earlier writer's block are no
+		// longer tracked (the readers of that block keep the gpu ones)
+		clear(pv.cta)
+		pv.blk = bk
+	}
+	joinKnow(pv.cta, t.relCta)
+}
+
+// plainWrite ends the release sequence at p (a plain store overwrote it).
+func (m *Machine) plainWrite(p uint64) {
+	if len(m.pub) > 0 {
+		delete(m.pub, p)
+	}
+}
+
+// atomicSync is an atomic read-modify-write of p: a strong read, then a
+// strong write.
+func (m *Machine) atomicSync(t *Thread, p uint64) {
+	if !m.opts.Check {
+		return
+	}
+	m.strongRead(t, p, false)
+	m.strongWrite(t, p, true)
+}
+
+// barrierSync passes what the threads of b acquired on to all of them (at
+// a __syncthreads release).
+func (m *Machine) barrierSync(b *blockRun) {
+	for _, t := range b.threads {
+		if len(t.know) == 0 {
 			continue
 		}
-		if t.xvc == nil {
-			t.xvc = map[relKey]int32{}
+		if b.bxvc == nil {
+			b.bxvc = know{}
 		}
-		t.xvc[k] = max(t.xvc[k], v)
-		delete(t.pend, k)
+		joinKnow(b.bxvc, t.know)
 	}
 }
 
-// sameBlock reports whether k is a thread of t's block.
-func (t *Thread) sameBlock(k relKey) bool {
-	return k.agent == t.ctx.agent && k.clock == t.ctx.clock && k.block == t.block.id
+// released reports whether the earlier access of segment a happens before
+// t's current one through a release that t (or its block, through a
+// barrier) acquired.
+func (m *Machine) released(t *Thread, a *seg) bool {
+	if t.host || t.block == nil || (len(t.know) == 0 && len(t.block.bxvc) == 0) || a.block < 0 {
+		return false
+	}
+	bx := t.block.bxvc
+	k := relKey{a.agent, a.clock, a.block, a.tid}
+	if a.lc < max(t.know[k], bx[k]) {
+		return true
+	}
+	k.tid = -1
+	return a.epoch < max(t.know[k], bx[k])
 }
 
-// publish records at p what t released, at a strong write.
-func (m *Machine) publish(t *Thread, p uint64) {
-	if t.relCta == 0 {
-		return
-	}
-	if m.syncVC == nil {
-		m.syncVC = map[uint64]map[relKey]relVal{}
-	}
-	sv := m.syncVC[p]
-	if sv == nil {
-		sv = map[relKey]relVal{}
-		m.syncVC[p] = sv
-	}
-	k := relKey{t.ctx.agent, t.ctx.clock, t.block.id, t.tid}
-	v := sv[k]
-	sv[k] = relVal{max(v.gpu, t.relLc), max(v.cta, t.relCta)}
-}
+// ---- volatile accesses
 
-// observed is what a strong read of p by t sees published there: per
-// writer, the clock below which its accesses are released to t.
-func (m *Machine) observed(t *Thread, p uint64, f func(k relKey, v int32)) {
-	for k, v := range m.syncVC[p] {
-		c := v.gpu
-		if t.sameBlock(k) {
-			c = v.cta
-		}
-		if c > 0 {
-			f(k, c)
-		}
-	}
-}
-
-// atomicSync publishes and acquires at the atomic location p (atomics
-// acquire at once; see above).
-func (m *Machine) atomicSync(t *Thread, p uint64) {
-	if t.host || t.block == nil || (t.relCta == 0 && m.syncVC[p] == nil) {
-		return
-	}
-	m.publish(t, p)
-	m.observed(t, p, func(k relKey, v int32) {
-		if t.xvc == nil {
-			t.xvc = map[relKey]int32{}
-		}
-		t.xvc[k] = max(t.xvc[k], v)
-	})
-}
-
-// loadV is a load of a volatile object: a strong read whose observations
-// become pending acquires.
+// loadV is a load of a volatile object: a strong read.
 func (m *Machine) loadV(t *Thread, p uint64, code int, pos int32) (uint64, bool) {
 	m.volAcc = true
 	b, ok := m.resolveA(t, p, mSize[code], pos, false, false, true)
@@ -144,19 +256,13 @@ func (m *Machine) loadV(t *Thread, p uint64, code int, pos int32) (uint64, bool)
 	if !ok {
 		return 0, false
 	}
-	if !t.host && t.block != nil && m.syncVC[p] != nil {
-		m.observed(t, p, func(k relKey, v int32) {
-			if t.pend == nil {
-				t.pend = map[relKey]int32{}
-			}
-			t.pend[k] = max(t.pend[k], v)
-		})
+	if m.opts.Check {
+		m.strongRead(t, p, false)
 	}
 	return fromMem(code, loadN(b, mSize[code])), true
 }
 
-// storeV is a store to a volatile object: a strong write that publishes
-// what the thread released.
+// storeV is a store to a volatile object: a strong write.
 func (m *Machine) storeV(t *Thread, p uint64, code int, v uint64, pos int32) bool {
 	size := mSize[code]
 	nv := toMem(code, v)
@@ -173,36 +279,8 @@ func (m *Machine) storeV(t *Thread, p uint64, code int, v uint64, pos int32) boo
 		m.mver++ // a store that changes memory is progress (spin.go)
 		storeN(b, size, nv)
 	}
-	if !t.host && t.block != nil {
-		m.publish(t, p)
+	if m.opts.Check {
+		m.strongWrite(t, p, false)
 	}
 	return true
-}
-
-// barrierSync passes what the threads of b acquired on to all of them (at
-// a __syncthreads release).
-func (m *Machine) barrierSync(b *blockRun) {
-	for _, t := range b.threads {
-		if len(t.xvc) == 0 {
-			continue
-		}
-		if b.bxvc == nil {
-			b.bxvc = map[relKey]int32{}
-		}
-		for k, v := range t.xvc {
-			b.bxvc[k] = max(b.bxvc[k], v)
-		}
-	}
-}
-
-// released reports whether the earlier access of segment a was published
-// to t by a release pattern that t (or its block, through a barrier)
-// acquired.
-func (m *Machine) released(t *Thread, a *seg) bool {
-	if t.host || t.block == nil || (t.xvc == nil && t.block.bxvc == nil) || a.block < 0 {
-		return false
-	}
-	k := relKey{a.agent, a.clock, a.block, a.tid}
-	v := max(t.xvc[k], t.block.bxvc[k])
-	return a.lc < v
 }

@@ -52,7 +52,12 @@ const (
 func (s stamp) valid() bool  { return s.pf&sfValid != 0 }
 func (s stamp) write() bool  { return s.pf&sfWrite != 0 }
 func (s stamp) atomic() bool { return s.pf&sfAtomic != 0 }
+func (s stamp) vol() bool    { return s.pf&sfVol != 0 }
 func (s stamp) pos() int32   { return int32(s.pf >> 4) }
+
+// strong reports a strong access (atomic or volatile): two strong accesses
+// of the same location are morally strong and no data race (fence.go).
+func (s stamp) strong() bool { return s.pf&sfAtomic != 0 }
 
 // cell is the history of one granule: the last write, the first read since
 // it (valid whenever there is any), and 1 + the index in m.rmore of the
@@ -181,10 +186,11 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 			pf |= sfVol
 		}
 	}
+	strong := atomic
 	b := stamp{sid, pf}
 	ctx := t.ctx
 	// ordered reports whether the earlier access a is no race with b: the
-	// same segment, happens-before, or both atomic
+	// same segment, happens-before, or released (fence.go)
 	ordered := func(a stamp) bool {
 		return a.seg == sid || hb(&m.segs[a.seg], bs, ctx, t.bvc) || m.lockstep(&m.segs[a.seg], bs) || m.released(t, &m.segs[a.seg])
 	}
@@ -192,7 +198,9 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 	for ci := off >> g; ci < (off+n)>>g; ci++ {
 		c := &o.shadow[ci]
 		benign := write && m.benignWrite(o, off, n) // Options.BenignWrites (kernelonly.go)
-		if c.w.valid() && !(c.w.atomic() && atomic) && !ordered(c.w) {
+		if c.w.valid() && c.w.strong() && strong {
+			m.volWarp(c.w, b, ordered)
+		} else if c.w.valid() && !ordered(c.w) {
 			switch {
 			case benign:
 				m.coWrite(o, ci, c.w.seg, sid)
@@ -203,12 +211,16 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 		}
 		if write {
 			if c.r.valid() {
-				if !(c.r.atomic() && atomic) && !ordered(c.r) && !(benign && m.coWritten(o, ci, sid, c.r.seg)) {
+				if c.r.strong() && strong {
+					m.volWarp(c.r, b, ordered)
+				} else if !ordered(c.r) && !(benign && m.coWritten(o, ci, sid, c.r.seg)) {
 					m.reportRace(o, ci<<g, c.r, b)
 				}
 				if c.more != 0 {
 					for _, r := range m.rmore[c.more-1] {
-						if !(r.atomic() && atomic) && !ordered(r) && !(benign && m.coWritten(o, ci, sid, r.seg)) {
+						if r.strong() && strong {
+							m.volWarp(r, b, ordered)
+						} else if !ordered(r) && !(benign && m.coWritten(o, ci, sid, r.seg)) {
 							m.reportRace(o, ci<<g, r, b)
 						}
 					}
@@ -387,19 +399,6 @@ func (m *Machine) reportRace(o *Object, off int, a, b stamp) {
 		return
 	}
 	m.races[key] = true
-	kind := func(s stamp) string {
-		k := "read"
-		if s.write() {
-			k = "write"
-		}
-		switch {
-		case s.pf&sfVol != 0:
-			k = "volatile " + k
-		case s.atomic():
-			k = "atomic " + k
-		}
-		return k
-	}
 	where := o.Space.String() + " memory"
 	if o.Name != "" {
 		where += " " + o.Name
@@ -408,5 +407,45 @@ func (m *Machine) reportRace(o *Object, off int, a, b stamp) {
 	d := m.diags.Errorf(m.pos(b.pos()), "C0501", "data race on %s (byte %d): %s by %s conflicts with an unordered %s by %s",
 		where, off, kind(b), m.who(sb), kind(a), m.who(sa))
 	m.callNotes(m.raceT, d)
+	d.Note(m.pos(a.pos()), "the other access: %s by %s", kind(a), m.who(sa))
+}
+
+func kind(s stamp) string {
+	k := "read"
+	if s.write() {
+		k = "write"
+	}
+	switch {
+	case s.vol():
+		k = "volatile " + k
+	case s.atomic():
+		k = "atomic " + k
+	}
+	return k
+}
+
+// volWarp warns about two volatile accesses, a read and a write, made
+// unordered by lanes of one warp (fence.go): no data race under the PTX
+// memory model, but warp-synchronous code that assumes the lanes run in
+// lock step, which independent thread scheduling does not promise (CUDA
+// C++ Programming Guide, "Independent Thread Scheduling"; __syncwarp
+// orders them).
+func (m *Machine) volWarp(a, b stamp, ordered func(stamp) bool) {
+	if !a.vol() || !b.vol() || a.write() == b.write() {
+		return
+	}
+	sa, sb := &m.segs[a.seg], &m.segs[b.seg]
+	if sa.block < 0 || sa.agent != sb.agent || sa.clock != sb.clock || sa.block != sb.block || sa.tid == sb.tid || sa.tid/32 != sb.tid/32 || ordered(a) {
+		return
+	}
+	// one warning per line (each step of a reduction reads and writes
+	// at two columns, against its own and the previous step)
+	key := [2]int32{-1, -int32(m.pos(b.pos()).Line())} // negative: apart from the races
+	if m.races[key] {
+		return
+	}
+	m.races[key] = true
+	d := m.diags.Warnf(m.pos(b.pos()), "C0506", "unordered volatile accesses by lanes of one warp: %s by %s and %s by %s; volatile orders nothing, so this warp-synchronous code relies on lock step (use __syncwarp)",
+		kind(b), m.who(sb), kind(a), m.who(sa))
 	d.Note(m.pos(a.pos()), "the other access: %s by %s", kind(a), m.who(sa))
 }

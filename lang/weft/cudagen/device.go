@@ -825,7 +825,10 @@ func (g *gen) devStmt(ctx *devCtx, s syntax.Stmt) {
 			}
 			return
 		}
+		_, plain := s.LHS.(*syntax.Name)
+		x.assigning = plain && s.Op == "="
 		lhs := (&procGen{g: g}).lvalue(s.LHS, x)
+		x.assigning = false
 		w.Line("%s %s %s;", lhs, s.Op, x.expr(s.RHS))
 	case *syntax.If:
 		w.Open("if (%s) {", x.expr(s.Cond))
@@ -1147,6 +1150,14 @@ func (g *gen) devAlloc(ctx *devCtx, a *syntax.Alloc) {
 		}
 		if len(dims) == 0 {
 			// Every dimension is distributed: one register per thread.
+			if len(t.Dims) == 0 && !g.facts.read[a.Pos().Offset] {
+				// A scalar (referenced only by name) assigned but never
+				// read (seed 002's sync_warp_cta reads
+				// SMEM into a register only to show who may read what):
+				// dead for ptxas, and nvcc's warning #550 would fail a
+				// -Werror build.
+				attr = "[[maybe_unused]] "
+			}
 			w.Line("%s%s %s;", attr, ct, v.c)
 			v.scalarized = len(t.Dims) > 0
 			return

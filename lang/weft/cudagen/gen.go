@@ -78,6 +78,7 @@ type facts struct {
 	mbarSize map[int]int       // CudaDeviceFunction offset -> bytes of mbarriers
 	tx       map[int]int       // Arrive offset -> expect-tx bytes
 	used     map[int]bool      // cuda_threads loop offset -> its iterator is read
+	read     map[int]bool      // declaration offset -> the name is read (not only assigned)
 }
 
 type barFacts struct {
@@ -94,7 +95,7 @@ type barFacts struct {
 
 func newFacts() *facts {
 	return &facts{distDims: map[int]int{}, captures: map[int][]string{}, bars: map[int]*barFacts{},
-		mbarSize: map[int]int{}, tx: map[int]int{}, used: map[int]bool{}}
+		mbarSize: map[int]int{}, tx: map[int]int{}, used: map[int]bool{}, read: map[int]bool{}}
 }
 
 // Generate lowers f. Problems are reported to errs; the Output is complete

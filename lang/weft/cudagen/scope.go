@@ -168,6 +168,9 @@ type exprCtx struct {
 	g      *gen
 	sc     *scope
 	device bool
+	// assigning is set while the target of a plain `=` is lowered: that
+	// use of a scalar is a write, not a read (facts.read).
+	assigning bool
 }
 
 // C precedence levels (higher binds tighter).
@@ -273,6 +276,9 @@ func (x *exprCtx) name(n *syntax.Name) string {
 	}
 	if v.threadsIt && x.g.pass == 1 {
 		x.g.facts.used[v.decl.Pos().Offset] = true
+	}
+	if v.decl != nil && !x.assigning && x.g.pass == 1 {
+		x.g.facts.read[v.decl.Pos().Offset] = true
 	}
 	switch v.kind {
 	case kScalar:

@@ -105,7 +105,7 @@ int main() {
   return 0;
 }
 // OUT: 4 24
-// ---- B7: __threadfence then an atomic releases, a later atomic on the same word acquires, __syncthreads passes it on: the single-pass sum of the Programming Guide is race-free
+// ---- B7: the single-pass sum of the Programming Guide is race-free (its partial sums are volatile, strong accesses: fence.go)
 #include <cstdio>
 // The single-pass sum of the CUDA C++ Programming Guide's "Memory Fence
 // Functions": each block writes its partial sum, fences, and counts itself
@@ -152,7 +152,7 @@ int main() {
   return 0;
 }
 // OUT: 1533
-// ---- B7: the same sum without the fence races
+// ---- B7: the same sum with plain partial sums and no fence races
 #include <cstdio>
 // The single-pass sum of the CUDA C++ Programming Guide's "Memory Fence
 // Functions": each block writes its partial sum, fences, and counts itself
