@@ -14,6 +14,7 @@ require (
 )
 
 require (
+	early.weft.dev/logfilter v0.0.0
 	github.com/campoy/embedmd v1.0.0 // indirect
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
 	github.com/pmezard/go-difflib v1.0.0 // indirect
@@ -21,3 +22,5 @@ require (
 	golang.org/x/sys v0.49.0 // indirect
 	gonum.org/v1/gonum v0.9.3 // indirect
 )
+
+replace early.weft.dev/logfilter => ./internal/logfilter

@@ -2,7 +2,10 @@ package cuda
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
+
+	"weft.dev/weft/diag"
 )
 
 // Writer builds C/C++ source with indentation.
@@ -10,6 +13,12 @@ type Writer struct {
 	b      strings.Builder
 	indent int
 	Tab    string // indentation unit; "  " if empty
+	// Src, when not empty, is the source position (FILE:LINE:COL) of the
+	// statement being generated: Line ends each line but a lone brace or
+	// a preprocessor line with the comment "// weft:src FILE:LINE:COL"
+	// (weft validate locates a diagnostic of the generated file in the
+	// source; issue 12 item 7). Comments leave what nvcc compiles alone.
+	Src string
 }
 
 // Line writes one formatted line at the current indentation.
@@ -19,11 +28,23 @@ func (w *Writer) Line(format string, args ...any) {
 		tab = "  "
 	}
 	s := fmt.Sprintf(format, args...)
+	if w.Src != "" && s != "" && s != "}" && s != "{" && !strings.HasPrefix(s, "#") && !strings.HasSuffix(s, "\\") {
+		s += " // weft:src " + w.Src
+	}
 	if s != "" {
 		w.b.WriteString(strings.Repeat(tab, w.indent))
 	}
 	w.b.WriteString(s)
 	w.b.WriteByte('\n')
+}
+
+// SrcPos renders p for Src: the base name of its file, its line and
+// column ("" when p is invalid).
+func SrcPos(p diag.Pos) string {
+	if !p.IsValid() {
+		return ""
+	}
+	return fmt.Sprintf("%s:%d:%d", filepath.Base(p.File.Name), p.Line(), p.Col())
 }
 
 // Raw writes s verbatim.

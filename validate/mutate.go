@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -19,7 +20,7 @@ import (
 // synchronization bug validation misses.
 
 // syncCall matches a line that is one call of a synchronization function.
-var syncCall = regexp.MustCompile(`^(\s*)((weft::)?(barrier_cta_sync|cp_async_wait_all|cp_async_wait_group<\d+>|cp_async_commit_group|cp_async_mbarrier_arrive_noinc|mbarrier_arrive\w*|mbarrier_wait|fence_\w+|bulk_commit_group|bulk_wait_group\w*|wgmma_fence|wgmma_commit_group|wgmma_wait_group<\d+>|cluster_(arrive|wait|sync))|__syncthreads|__syncwarp|__threadfence\w*|\w+\.sync|prism_\w*(sync|wait|arrive|fence|commit|expect_tx)\w*(<[^>]*>)?)\s*\(.*\);\s*$`)
+var syncCall = regexp.MustCompile(`^(\s*)(if \([^;{}]*\) )?((weft::)?(barrier_cta_sync|cp_async_wait_all|cp_async_wait_group<\d+>|cp_async_commit_group|cp_async_mbarrier_arrive_noinc|mbarrier_arrive\w*|mbarrier_wait|fence_\w+|bulk_commit_group|bulk_wait_group\w*|wgmma_fence|wgmma_commit_group|wgmma_wait_group<\d+>|cluster_(arrive|wait|sync))|__syncthreads|__syncwarp|__threadfence\w*|\w+\.sync|prism_(mbar_wait|mbar_arrive|mbar_expect_tx|mbar_init_fence|wgmma_fence|wgmma_commit|wgmma_wait\w*|cp_async_wait\w*|bar_sync)(<[^>]*>)?)\s*\(.*\);\s*(// .*)?$`)
 
 type mutant struct {
 	file string
@@ -43,11 +44,46 @@ func (v *run) mutants(t *target) {
 		}
 		for i, l := range strings.Split(string(b), "\n") {
 			if syncCall.MatchString(l) {
-				ms = append(ms, mutant{f, i + 1, strings.TrimSpace(l)})
+				_, src, _ := strings.Cut(l, "// weft:src ")
+				code, _, _ := strings.Cut(l, "//")
+				code = strings.TrimSpace(code)
+				if src != "" {
+					code += " (source " + strings.TrimSpace(src) + ")"
+				}
+				ms = append(ms, mutant{f, i + 1, code})
 			}
 		}
 	}
-	killed := 0
+	// Other schedules, for the mutants the default schedule (threads
+	// interleaved one instruction at a time, nearly in step) does not
+	// kill: the run-ahead schedule (each thread runs until it blocks
+	// before the next gets a turn: a thread whose wait was deleted races
+	// ahead of the others) and three seeded random schedules (random order
+	// and slices of up to 40 instructions: a thread is preempted between
+	// two arrives, say, while another laps it). A schedule is used when the
+	// program itself validates under it. The race check does not depend
+	// on the schedule; what it changes is which phase an arrival lands
+	// in, and whether a thread reaches an access at all.
+	type schedule struct {
+		name string
+		args []string
+	}
+	var scheds []schedule
+	all := []schedule{{"run-ahead", []string{"--quantum", "1000000"}}}
+	for seed := 1; seed <= 3; seed++ {
+		all = append(all, schedule{fmt.Sprintf("random (seed %d)", seed), []string{"--schedule", "random", "--seed", strconv.Itoa(seed), "--quantum", "16"}})
+	}
+	for _, sc := range all {
+		if len(ms) == 0 {
+			break
+		}
+		if v.mutantVerdict(t, sc.args) == "" {
+			scheds = append(scheds, sc)
+		} else {
+			fmt.Fprintf(v.env.Stdout, "%s: the program does not validate under the %s schedule; mutants do not run under it\n", t.label, sc.name)
+		}
+	}
+	killed, other := 0, 0
 	for _, mu := range ms {
 		orig, _ := os.ReadFile(mu.file)
 		lines := strings.Split(string(orig), "\n")
@@ -57,20 +93,20 @@ func (v *run) mutants(t *target) {
 			fmt.Fprintf(v.env.Stdout, "%s: %v\n", t.label, err)
 			return
 		}
-		out := filepath.Join(v.dir, fmt.Sprintf("mutant-%d", v.runs))
-		v.runs++
-		os.MkdirAll(out, 0o755)
-		stdout, problems := v.semantics(t, out)
-		verdict := "survived (redundant at these inputs, or missed)"
-		switch {
-		case problems != "":
-			killed++
-			verdict = "killed: " + firstLine(problems)
-		default:
-			if ok, msg := t.compare(stdout, out); !ok {
-				killed++
-				verdict = "killed: " + firstLine(msg)
+		verdict := v.mutantVerdict(t, nil)
+		for _, sc := range scheds {
+			if verdict != "" {
+				break
 			}
+			if verdict = v.mutantVerdict(t, sc.args); verdict != "" {
+				verdict = "killed under the " + sc.name + " schedule: " + strings.TrimPrefix(verdict, "killed: ")
+				other++
+			}
+		}
+		if verdict == "" {
+			verdict = "survived (redundant at these inputs, or missed)"
+		} else {
+			killed++
 		}
 		fmt.Fprintf(v.env.Stdout, "  mutant %s:%d %s: %s\n", filepath.Base(mu.file), mu.line, mu.text, verdict)
 		if err := os.WriteFile(mu.file, orig, 0o644); err != nil {
@@ -79,12 +115,28 @@ func (v *run) mutants(t *target) {
 		}
 	}
 	if len(ms) > 0 {
-		fmt.Fprintf(v.env.Stdout, "%s: %d of %d mutants killed (%.0f%%)\n", t.label, killed, len(ms), 100*float64(killed)/float64(len(ms)))
+		fmt.Fprintf(v.env.Stdout, "%s: %d of %d mutants killed (%.0f%%; %d only under the run-ahead or a random schedule), %d survived\n", t.label, killed, len(ms), 100*float64(killed)/float64(len(ms)), other, len(ms)-killed)
 	} else {
 		fmt.Fprintf(v.env.Stdout, "%s: no synchronization statements to mutate\n", t.label)
 	}
 	v.mutantsTotal += len(ms)
 	v.mutantsKilled += killed
+}
+
+// mutantVerdict validates the mutated build of t under the schedule extra
+// selects: "killed: ..." or "" when it validates.
+func (v *run) mutantVerdict(t *target, extra []string) string {
+	out := filepath.Join(v.dir, fmt.Sprintf("mutant-%d", v.runs))
+	v.runs++
+	os.MkdirAll(out, 0o755)
+	stdout, problems := v.semantics(t, out, extra...)
+	if problems != "" {
+		return "killed: " + firstLine(problems)
+	}
+	if ok, msg := t.compare(stdout, out); !ok {
+		return "killed: " + firstLine(msg)
+	}
+	return ""
 }
 
 // firstLine is the first line of s, without the file path prefix of a
@@ -94,8 +146,11 @@ func firstLine(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]
 	}
-	if i := strings.Index(s, ": error["); i >= 0 {
-		s = s[i+2:]
+	for _, sev := range []string{": error[", ": warning["} {
+		if i := strings.Index(s, sev); i >= 0 {
+			s = s[i+2:]
+			break
+		}
 	}
 	return s
 }

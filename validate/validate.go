@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -99,7 +100,7 @@ func Main(env *frontend.Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "weft: %v\n", err)
 		return 2
 	}
-	v := &run{env: env, o: &o, dir: dir}
+	v := &run{env: env, o: &o, dir: dir, source: files[0]}
 	switch ext := filepath.Ext(files[0]); ext {
 	case ".weft":
 		if len(files) != 1 {
@@ -128,6 +129,9 @@ type run struct {
 	dir  string
 	bad  bool
 	runs int
+	// source is FILE: a diagnostic on a generated line the generator
+	// marked "// weft:src NAME:LINE:COL" names it (locate)
+	source string
 	// --mutate totals
 	mutantsTotal, mutantsKilled int
 }
@@ -166,8 +170,8 @@ type target struct {
 
 // semantics runs t in the CUDA-C semantics with weft check's race and
 // deadlock checks; problems is the diagnostics text when it reported any.
-func (v *run) semantics(t *target, out string) (stdout, problems string) {
-	args := []string{t.file}
+func (v *run) semantics(t *target, out string, extra ...string) (stdout, problems string) {
+	args := append([]string{t.file}, extra...)
 	if v.o.sms != "" {
 		args = append(args, "--sms", v.o.sms)
 	}
@@ -196,7 +200,7 @@ func (v *run) validate(t *target) {
 	stdout, problems := v.semantics(t, out)
 	if problems != "" {
 		fmt.Fprintf(v.env.Stdout, "%s: the semantics reported problems in %s:\n", t.label, t.file)
-		io.WriteString(v.env.Stdout, indent(problems))
+		io.WriteString(v.env.Stdout, indent(v.locate(problems)))
 		v.bad = true
 		return
 	}
@@ -209,6 +213,50 @@ func (v *run) validate(t *target) {
 	if v.o.mutate {
 		v.mutants(t)
 	}
+}
+
+// diagAt matches the first line of a diagnostic or a note: FILE:LINE:COL:
+// severity[CODE] or note:.
+var diagAt = regexp.MustCompile(`^(\S+):(\d+):\d+: (error\[|warning\[|note: )`)
+
+// locate adds, after each diagnostic located on a generated line that
+// the generator marked with its source position ("// weft:src
+// NAME:LINE:COL", cuda.Writer.Src), a line naming that position in FILE
+// (issue 12, item 7).
+func (v *run) locate(problems string) string {
+	files := map[string][]string{}
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(problems, "\n") {
+		b.WriteString(l)
+		m := diagAt.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		lines, ok := files[m[1]]
+		if !ok {
+			if data, err := os.ReadFile(m[1]); err == nil {
+				lines = strings.Split(string(data), "\n")
+			}
+			files[m[1]] = lines
+		}
+		n, _ := strconv.Atoi(m[2])
+		if n < 1 || n > len(lines) {
+			continue
+		}
+		_, src, found := strings.Cut(lines[n-1], "// weft:src ")
+		if !found {
+			continue
+		}
+		src = strings.TrimSpace(src)
+		if name, rest, ok := strings.Cut(src, ":"); ok && name == filepath.Base(v.source) {
+			src = v.source + ":" + rest
+		}
+		if !strings.HasSuffix(l, "\n") {
+			b.WriteString("\n")
+		}
+		b.WriteString("    = in the source: " + src + "\n")
+	}
+	return b.String()
 }
 
 func indent(s string) string {

@@ -91,6 +91,9 @@ func main() {
 			wrong.add(r)
 		}
 		t.add(r)
+		if *verbose && r.parse && !r.fmt {
+			fmt.Printf("FMT %s (%s): %s\n", path, p.origin, r.fmtDiff)
+		}
 		if r.firstErr != "" {
 			reasons[r.firstCode]++
 			if *verbose {
@@ -250,6 +253,7 @@ func split(s string) []string {
 type result struct {
 	parse, fmt, check   bool
 	firstErr, firstCode string
+	fmtDiff             string // the first token weft fmt reprints differently
 }
 
 type counts struct{ n, parse, fmt, check int }
@@ -287,7 +291,8 @@ func measure(path string, src []byte) result {
 		return r
 	}
 	r.parse = true
-	r.fmt = sameTokens(src, []byte(syntax.Print(f)))
+	r.fmtDiff = tokenDiff(src, []byte(syntax.Print(f)))
+	r.fmt = r.fmtDiff == ""
 	var stdout, stderr bytes.Buffer
 	env := &frontend.Env{Stdout: &stdout, Stderr: &stderr}
 	status := frontend.ForExt(".weft").Check(env, []string{path, "--json"})
@@ -323,20 +328,23 @@ func firstError(ds []*diag.Diagnostic) *diag.Diagnostic {
 	return ds[0]
 }
 
-// sameTokens reports whether a and b scan to the same tokens (kind and
-// text; comments, blank lines and line breaks inside brackets are not
-// tokens).
-func sameTokens(a, b []byte) bool {
+// tokenDiff is "" when a and b scan to the same tokens (kind and text;
+// comments, blank lines and line breaks inside brackets are not tokens),
+// else the first difference.
+func tokenDiff(a, b []byte) string {
 	ta, tb := tokens(a), tokens(b)
-	if len(ta) != len(tb) {
-		return false
-	}
 	for i := range ta {
+		if i >= len(tb) {
+			return fmt.Sprintf("token %d: %q, reprinted: end", i, ta[i])
+		}
 		if ta[i] != tb[i] {
-			return false
+			return fmt.Sprintf("token %d: %q, reprinted: %q", i, ta[i], tb[i])
 		}
 	}
-	return true
+	if len(tb) > len(ta) {
+		return fmt.Sprintf("token %d: end, reprinted: %q", len(ta), tb[len(ta)])
+	}
+	return ""
 }
 
 func tokens(src []byte) []string {

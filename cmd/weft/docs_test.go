@@ -23,9 +23,10 @@ import (
 // so a page can show a program and its diagnostics. A line "weft ARGS"
 // (no "$") in a block, and README's indented "bin/weft ARGS" lines, are
 // run without an expected output: they must not be usage or I/O errors.
-// Commands on files that are neither examples/ nor made by "$ cat" (the
-// tutorial's variants live in testdata/script) are left out; an examples/
-// path that does not exist fails the test.
+// Commands run from the repository root (examples/ and docs/, where the
+// tutorial's snippet files are, docs/tutorial); commands on other files not
+// made by "$ cat" are left out; an examples/ or docs/ path that does not
+// exist fails the test.
 func TestDocCommands(t *testing.T) {
 	wd, err := os.Getwd()
 	if err != nil {
@@ -42,8 +43,12 @@ func TestDocCommands(t *testing.T) {
 		}
 		name := filepath.Base(page)
 		dir := t.TempDir()
-		if err := os.Symlink(filepath.Join(repo, "examples"), filepath.Join(dir, "examples")); err != nil {
-			t.Fatal(err)
+		// The pages run from the repository root: examples/ and the
+		// tutorial's snippet files (docs/tutorial) are there.
+		for _, d := range []string{"examples", "docs"} {
+			if err := os.Symlink(filepath.Join(repo, d), filepath.Join(dir, d)); err != nil {
+				t.Fatal(err)
+			}
 		}
 		for _, c := range docCommands(string(src)) {
 			if c.file != "" {
@@ -185,7 +190,7 @@ func runnable(t *testing.T, page string, c docCommand, dir string) bool {
 			continue
 		}
 		if _, err := os.Stat(filepath.Join(dir, a)); err != nil {
-			if strings.HasPrefix(a, "examples/") {
+			if strings.HasPrefix(a, "examples/") || strings.HasPrefix(a, "docs/") {
 				t.Errorf("%s:%d: %s does not exist", page, c.line, a)
 			}
 			return false

@@ -7,6 +7,9 @@ import (
 	"io"
 	"os"
 
+	// Initialized before go.starlark.net: drops Starlark's log line about
+	// 4 GB of address space under ulimit -v (issue 14).
+	_ "early.weft.dev/logfilter"
 	"golang.org/x/term"
 
 	"weft.dev/weft/frontend"

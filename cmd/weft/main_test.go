@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"os/exec"
 	"os/signal"
 	"strconv"
 	"strings"
@@ -33,6 +34,24 @@ func TestMain(m *testing.M) {
 				os.Exit(2)
 			}
 			os.Exit(main1(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
+		},
+		// weft-aslimit BYTES ARGS... runs weft in a fresh process whose
+		// address space is limited to BYTES (ulimit -v): package
+		// initialization, too, runs under the limit.
+		"weft-aslimit": func() {
+			n, err := strconv.ParseUint(os.Args[1], 10, 64)
+			weft, err2 := exec.LookPath("weft")
+			if err != nil || err2 != nil {
+				fmt.Fprintln(os.Stderr, "weft-aslimit: want BYTES ARGS...", err, err2)
+				os.Exit(2)
+			}
+			if err := syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: n, Max: n}); err != nil {
+				fmt.Fprintln(os.Stderr, "weft-aslimit:", err)
+				os.Exit(2)
+			}
+			err = syscall.Exec(weft, append([]string{"weft"}, os.Args[2:]...), os.Environ())
+			fmt.Fprintln(os.Stderr, "weft-aslimit:", err)
+			os.Exit(2)
 		},
 	})
 }
@@ -85,6 +104,13 @@ func TestScripts(t *testing.T) {
 				s = strings.ReplaceAll(s, "\n", "\r")
 				s = strings.ReplaceAll(s, "\x00", "\r\n")
 				ts.Check(os.WriteFile(p, []byte(s), 0o644))
+			},
+			// nul FILE replaces every "@" in FILE with a NUL byte.
+			"nul": func(ts *testscript.TestScript, neg bool, args []string) {
+				p := ts.MkAbs(args[0])
+				b, err := os.ReadFile(p)
+				ts.Check(err)
+				ts.Check(os.WriteFile(p, bytes.ReplaceAll(b, []byte("@"), []byte{0}), 0o644))
 			},
 			// truncate FILE BYTES cuts FILE to BYTES bytes.
 			"truncate": func(ts *testscript.TestScript, neg bool, args []string) {

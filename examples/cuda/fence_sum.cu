@@ -1,13 +1,16 @@
 // A single-pass sum with __threadfence (issue 15, B7): race-free under weft
-// check; built with -DNOFENCE (the fence removed) the last block's reads race.
+// check; built with -DNOFENCE (the fences removed) the last block's reads race.
 #include <cstdio>
-// The single-pass sum of the CUDA C++ Programming Guide's "Memory Fence
-// Functions": each block writes its partial sum, fences, and counts itself
-// done; the last block sums the partial sums.
+// After the single-pass sum of the CUDA C++ Programming Guide's "Memory
+// Fence Functions": each block writes its partial sum, fences (release),
+// and counts itself done; the last block fences (acquire) and sums the
+// partial sums. The guide reads them through a volatile pointer (strong
+// accesses, no data race either way); here they are plain, so both fences
+// are needed (docs/cudac.md, "Fences, atomics and volatile").
 #define BLOCKS 8
 #define THREADS 64
 __device__ unsigned int count = 0;
-__global__ void sum(const float *in, volatile float *partial, float *result) {
+__global__ void sum(const float *in, float *partial, float *result) {
   __shared__ float s[THREADS];
   __shared__ bool isLast;
   int t = threadIdx.x;
@@ -24,6 +27,9 @@ __global__ void sum(const float *in, volatile float *partial, float *result) {
 #endif
     unsigned int v = atomicInc(&count, gridDim.x);
     isLast = (v == gridDim.x - 1);
+#ifndef NOFENCE
+    if (isLast) __threadfence();
+#endif
   }
   __syncthreads();
   if (isLast && t == 0) {

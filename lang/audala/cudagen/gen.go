@@ -364,7 +364,10 @@ func (g *gen) step(st *check.Step) {
 	for i, t := range st.Locals {
 		w.Line("[[maybe_unused]] long long l%d = 0; // %s", i, t)
 	}
+	prevSrc := w.Src
+	w.Src = cuda.SrcPos(st.Pos) // the step's lines name it (weft validate, issue 12 item 7)
 	g.stmts(st.Body)
+	w.Src = prevSrc
 	w.Close("}")
 	w.Line("")
 	if g.opt.Strategy != Grid {
@@ -390,9 +393,17 @@ func (g *gen) stmts(list []check.Stmt) {
 		case *check.SetLocal:
 			w.Line("l%d = %s;", s.Slot, g.expr(s.Value))
 		case *check.InlineCpp:
-			// A `$$` statement: AuDaLaC prints it in place in the step body.
+			// A `$$` statement: AuDaLaC prints it in place in the step body
+			// (verbatim: no source comment after the user's C++).
+			prevSrc := w.Src
+			w.Src = ""
 			w.Line("%s", s.Text)
+			w.Src = prevSrc
 		case *check.SetParam:
+			prevSrc := w.Src
+			if p := cuda.SrcPos(s.Pos); p != "" {
+				w.Src = p
+			}
 			// Definition 4: the value is evaluated before the path.
 			base := "self"
 			if s.Base != nil {
@@ -407,6 +418,7 @@ func (g *gen) stmts(list []check.Stmt) {
 				w.Line("%s(%s, %s, (uint32_t)v, stable);", fn, g.arr[s.Param], base)
 			}
 			w.Close("}")
+			w.Src = prevSrc
 		}
 	}
 }

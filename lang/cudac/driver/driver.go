@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/frontend"
@@ -64,12 +65,18 @@ func (a argList) Set(s string) error {
 	return nil
 }
 
+// DefaultTimeout is the default wall-time limit of weft run and check on
+// a .cu file (issue 14: generous for real programs, which take seconds;
+// the step limit usually ends a runaway run first).
+const DefaultTimeout = 10 * time.Minute
+
 type options struct {
 	asJSON              bool
 	schedule            string
 	seed                int64
 	quantum             int
 	maxSteps            uint64
+	timeout             time.Duration
 	kernel, grid, block string
 	shmem, bufSize      int
 	args                argList
@@ -81,6 +88,7 @@ type options struct {
 	nondet              int64
 	maxConfigs          int
 	warpSync            int
+	intraGroup          bool
 	defines             defineList
 	includes            defineList
 	device              string
@@ -100,6 +108,7 @@ func newFlags(name string, o *options, out io.Writer) *flag.FlagSet {
 	fs.Int64Var(&o.seed, "seed", 0, "seed of the random schedule (and of --random-buffers)")
 	fs.IntVar(&o.quantum, "quantum", 0, "instructions a thread runs before the next one's turn (default 1)")
 	fs.Uint64Var(&o.maxSteps, "max-steps", 0, "stop with C0605 after N interpreted instructions (default 2e9)")
+	fs.DurationVar(&o.timeout, "timeout", DefaultTimeout, "`D`: stop with C0605, at the instruction running, after this wall time (0: no limit)")
 	o.maxMemory = sem.DefaultMaxMemory
 	fs.Var(&o.maxMemory, "max-memory", "`BYTES`: stop with C0610 when the program's live memory (host and device) would exceed BYTES")
 	fs.StringVar(&o.kernel, "kernel", "", "`NAME`: kernel-only files: the kernel to launch (default: the first)")
@@ -112,6 +121,7 @@ func newFlags(name string, o *options, out io.Writer) *flag.FlagSet {
 	fs.Int64Var(&o.nondet, "nondet-seed", 0, "kernel-only files: the values bodiless functions return (0: zero; other: hashed per call site and thread)")
 	fs.IntVar(&o.maxConfigs, "max-configs", 0, "kernel-only files: configurations weft check explores (default 24)")
 	fs.IntVar(&o.warpSync, "warp-sync", 0, "`N`: kernel-only files: lanes of a warp of N threads run in lock step (GPUVerify's --warp-sync)")
+	fs.BoolVar(&o.intraGroup, "only-intra-group", false, "kernel-only files: only races inside one block (GPUVerify's --only-intra-group; Faial's default)")
 	fs.Var(&o.defines, "define", "`NAME[=VALUE]`: a macro, as -DNAME=VALUE (repeatable)")
 	fs.Var(o.args, "arg", "`NAME=VALUE`: kernel-only files: the value of a scalar parameter (repeatable; the others are zero)")
 	fs.Var(&o.includes, "include", "`DIR`: search DIR for #include files, as -IDIR (repeatable)")
@@ -134,6 +144,9 @@ func verb(env *frontend.Env, name string, args []string) int {
 	}
 	pos, err := parseArgs(fs, cliDefines(args))
 	if err != nil {
+		return 2
+	}
+	if !frontend.NonNegative(env, fs, "quantum", "shmem", "buffer-size", "max-configs", "timeout") {
 		return 2
 	}
 	if len(pos) < 1 {
@@ -166,9 +179,14 @@ func verb(env *frontend.Env, name string, args []string) int {
 	// read before the file is compiled; its errors matter only when the
 	// file turns out to have no main.
 	var diags diag.List
-	prog := sem.LoadUnits(f, units, &diags, syntax.Config{IncludeDirs: o.includes, Defines: o.defines})
+	prog := sem.LoadUnits(f, units, &diags, syntax.Config{IncludeDirs: o.includes, Defines: o.defines, MaxInput: limitOf(env)})
 	if prog == nil || prog.Main == nil {
-		if !verify.HasMain(f) {
+		if len(units) > 0 && !diags.HasErrors() {
+			// several translation units are a whole program, wherever
+			// main is (nvcc links them in any order)
+			diags.Errorf(f.At(0), "C0310", "no main function in the %d translation units", len(units)+1)
+		}
+		if !verify.HasMain(f) && len(units) == 0 {
 			// a kernel-only file: compiled again with its header's
 			// macros and GPUVerify's predefined ones
 			hdr, herr := verify.ParseHeader(f.Src)
@@ -176,7 +194,7 @@ func verb(env *frontend.Env, name string, args []string) int {
 				return frontend.Usagef(env, "%s: bad flags in the header comment: %v", pos[0], herr)
 			}
 			diags = diag.List{}
-			prog, facts := verify.Load(f, syntax.Config{IncludeDirs: o.includes, Defines: append(hdr.Defines, o.defines...)}, &diags)
+			prog, facts := verify.Load(f, syntax.Config{IncludeDirs: o.includes, Defines: append(hdr.Defines, o.defines...), MaxInput: limitOf(env)}, &diags)
 			if prog == nil {
 				return frontend.Report(env, &diags, o.asJSON)
 			}
@@ -192,7 +210,10 @@ func verb(env *frontend.Env, name string, args []string) int {
 	opts := sem.Options{Stdout: env.Stdout, Stderr: env.Stderr, Check: name == "check",
 		Random: o.schedule == "random", Seed: o.seed, Quantum: o.quantum, MaxSteps: o.maxSteps,
 		Args: append([]string{pos[0]}, progArgs...), Getenv: os.LookupEnv, Device: dev, Files: files,
-		MaxMemory: int64(o.maxMemory)}
+		MaxMemory: int64(o.maxMemory), Timeout: o.timeout}
+	if o.timeout > 0 {
+		opts.Deadline = time.Now().Add(o.timeout)
+	}
 	m := sem.NewMachine(prog, opts, &diags)
 	stop := frontend.Progress(env, "weft "+name+" "+pos[0])
 	m.Run()
@@ -203,4 +224,13 @@ func verb(env *frontend.Env, name string, args []string) int {
 		return 1
 	}
 	return rc
+}
+
+// limitOf is the --max-input limit for included files and more units
+// (syntax.Config.MaxInput: negative for none).
+func limitOf(env *frontend.Env) int64 {
+	if l := env.InputLimit(); l > 0 {
+		return l
+	}
+	return -1
 }

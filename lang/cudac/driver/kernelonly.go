@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/frontend"
@@ -69,9 +70,15 @@ func kernelOnly(env *frontend.Env, name, path string, f *diag.File, prog *sem.Pr
 	}
 	vo := verify.Options{Kernel: o.kernel, Args: o.args, Shmem: o.shmem, BufferSize: o.bufSize,
 		MaxConfigs: o.maxConfigs, Check: name == "check", Quantum: o.quantum, MaxSteps: o.maxSteps,
-		Stdout: env.Stdout, Stderr: env.Stderr, Header: hdr}
+		Stdout: env.Stdout, Stderr: env.Stderr, Header: hdr, Timeout: o.timeout}
+	if o.timeout > 0 {
+		vo.Deadline = time.Now().Add(o.timeout)
+	}
 	if set["warp-sync"] {
 		vo.Header.WarpSync = o.warpSync
+	}
+	if set["only-intra-group"] {
+		vo.Header.IntraGroup = o.intraGroup
 	}
 	if set["gridDim"] {
 		d, err := verify.ParseDim(o.grid)
@@ -119,6 +126,9 @@ func kernelOnly(env *frontend.Env, name, path string, f *diag.File, prog *sem.Pr
 		}
 		if res.Cut > 0 {
 			fmt.Fprintf(env.Stderr, " (%d cut short at %d instructions; --max-steps runs them longer)", res.Cut, verify.DefaultSearchSteps)
+		}
+		if res.CutGrow > 0 {
+			fmt.Fprintf(env.Stderr, " (%d cut short where a buffer of unknown extent would grow past %d MiB)", res.CutGrow, verify.MaxGrowMiB)
 		}
 		fmt.Fprintln(env.Stderr)
 	}

@@ -35,6 +35,11 @@ func (m *Machine) resolveA(t *Thread, p uint64, n int, pos int32, write, api, at
 		return nil, false
 	}
 	if n >= 0 && off+n > len(o.Data) && o.grow && off >= 0 {
+		if off+n > maxGrowBytes {
+			// no error of the kernel: the search's bound (kernelonly.go)
+			m.fault(t, pos, "C0610", "%s of byte %d of %s, a buffer of unknown extent, past the %d MiB it may grow to: this configuration is cut short", rw(write), off, o.describe(), maxGrowBytes>>20)
+			return nil, false
+		}
 		m.growObject(o, off+n) // kernel-only buffers of unknown extent (kernelonly.go)
 	}
 	// n < 0 is a size of 2^63 bytes or more (cudaMemset(p, 0, (size_t)-4)).
@@ -53,6 +58,9 @@ func (m *Machine) resolveA(t *Thread, p uint64, n int, pos int32, write, api, at
 	}
 	if write && o.asyncRd != nil && m.opts.Check {
 		m.asyncWriteCheck(t, o, off, n, pos)
+	}
+	if write && m.prog.asyncProxy && o.Space == SpaceShared && m.opts.Check {
+		m.proxyWrite(t, o, off, n, pos)
 	}
 	if m.prog.alog && !api && t != nil && !t.host {
 		t.logAccess(o, off, write) // annot.go
@@ -146,6 +154,9 @@ func (m *Machine) store(t *Thread, p uint64, code int, v uint64, pos int32) bool
 	m.wvalOK = false
 	if !ok {
 		return false
+	}
+	if m.opts.Check && !m.volAcc {
+		m.plainWrite(p)
 	}
 	if loadN(b, size) != nv {
 		m.mver++ // only a store that changes memory is progress (spin.go)

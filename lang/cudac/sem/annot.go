@@ -36,10 +36,11 @@ import (
 //     or equal (distinct) values make the annotation false, reported with
 //     both threads;
 //   - an annotation whose condition mentions another group predicate
-//     (__same_group, __other_*, __at_most_one, __all) or a two-thread
-//     predicate elsewhere is not evaluated: it holds (no run is excluded,
-//     no assertion fails: never a false report; docs/cudac.md,
-//     "Kernel-only verification", lists this as not checked);
+//     (__other_*, __all, __at_most_one, __exclusive, __same_group) or a
+//     two-thread predicate elsewhere is judged over the pairs of threads
+//     the run ran (others.go); one where a predicate sits under an index,
+//     a call or an assignment is not evaluated: it holds (never a false
+//     report; docs/cudac.md, "Kernel-only verification", says so);
 //   - __requires_fresh_array(p) holds: every pointer parameter of a
 //     kernel-only launch is a fresh buffer of its own;
 //   - __ensures(e), written among the first statements of a function, is
@@ -50,8 +51,15 @@ import (
 //
 // Functions declared but never defined in a file without main return a value
 // chosen like an input (__weft_nondet): Options.NondetSeed 0 gives 0,
-// another seed a value hashed from the seed, the call site, the thread and
-// the machine's step count, so a loop on such a value ends.
+// SmallNondetSeed small values, the same in every thread (each call site
+// in the order they are first reached gives 1, 2, 3, ..., halved at each
+// further call by the same thread: offsets that make two threads' accesses
+// meet), another seed a value hashed from the seed, the call site, the
+// thread and the machine's step count, so a loop on such a value ends (GPUVerify
+// havocs the result of each call of a bodiless function). Bugle's
+// uninterpreted functions, declared as __uninterpreted_function_NAME, are
+// functions: one value per seed and argument list, whichever thread calls
+// them and wherever (__weft_uninterp, also below 2^16).
 
 const (
 	annotTrue  = iota // evaluates its arguments and yields 1
@@ -62,7 +70,7 @@ const (
 // annotPure are the annotations that are not checked (see above), with what
 // they yield.
 var annotPure = map[string]int{
-	"__all": annotTrue, "__at_most_one": annotTrue, "__same_group": annotTrue,
+	"__all": annotTrue, "__at_most_one": annotTrue, "__exclusive": annotTrue, "__same_group": annotTrue,
 	"__other_int": annotFirst, "__other_bool": annotFirst, "__other_unsigned": annotFirst,
 	"__atomic_implies": annotTrue, "__ptr_base": annotZero,
 	"__requires_fresh_array": annotTrue, "__ensures": annotTrue,
@@ -141,12 +149,27 @@ func init() {
 	defb("__implies", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		return ok(b2u(a[0] == 0 || a[1] != 0))
 	})
+	defb("__weft_uninterp", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		// a[:len(a)-1]: the arguments, a[len(a)-1]: the function's hash
+		if m.opts.NondetSeed == 0 {
+			return ok(0)
+		}
+		h := uint64(m.opts.NondetSeed) * 0x9e3779b97f4a7c15
+		for _, v := range a {
+			h = (h ^ v) * 0xbf58476d1ce4e5b9
+			h ^= h >> 31
+		}
+		return ok(h & nondetMask)
+	})
 	defb("__weft_nondet", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// a chosen value is a change the thread sees: a loop on it is no
 		// spin (spin.go assumes a thread's state determines its future)
 		m.mver++
-		if m.opts.NondetSeed == 0 {
+		switch m.opts.NondetSeed {
+		case 0:
 			return ok(0)
+		case SmallNondetSeed:
+			return ok(m.smallNondet(t, pos))
 		}
 		h := uint64(m.opts.NondetSeed)*0x9e3779b97f4a7c15 ^ uint64(pos)*0xbf58476d1ce4e5b9 ^ m.steps*0xff51afd7ed558ccd
 		if t.block != nil {
@@ -155,8 +178,43 @@ func init() {
 		h ^= h >> 31
 		h *= 0xd6e8feb46ca43fa5
 		h ^= h >> 29
-		return ok(h)
+		return ok(h & nondetMask)
 	})
+}
+
+// nondetMask bounds hashed chosen values: like the search's other inputs
+// they are small and not negative, so that an index computed from one
+// stays within a growing buffer (an access below a buffer's start is out
+// of bounds).
+const nondetMask = 1<<16 - 1
+
+// SmallNondetSeed is the nondet seed whose values are small and uniform
+// (__weft_nondet).
+const SmallNondetSeed = 2
+
+type nondetKey struct {
+	t   *Thread
+	pos int32
+}
+
+// smallNondet is the value of the call at pos by t under SmallNondetSeed.
+func (m *Machine) smallNondet(t *Thread, pos int32) uint64 {
+	if m.pairs.sites == nil {
+		m.pairs.sites = map[int32]uint64{}
+		m.pairs.calls = map[nondetKey]uint64{}
+	}
+	v, ok := m.pairs.sites[pos]
+	if !ok {
+		v = uint64(len(m.pairs.sites) + 1)
+		m.pairs.sites[pos] = v
+	}
+	k := nondetKey{t, pos}
+	n := m.pairs.calls[k]
+	m.pairs.calls[k] = n + 1
+	if n >= 64 {
+		return 0
+	}
+	return v >> n
 }
 
 // annotState is the compiler's view of the function being compiled: the
@@ -167,6 +225,7 @@ type annotState struct {
 	retSlot   int
 	inEnsures bool
 	encl      *pairEncl // the annotation being compiled, for its pair predicates (pairs.go)
+	oth       *othInfo  // the annotation whose pairs are being judged (others.go)
 }
 
 // beginEnsures collects the __ensures statements at the top level of fd's
@@ -185,7 +244,7 @@ func (c *compiler) beginEnsures(fd *syntax.FuncDecl) {
 		if !ok || len(call.Args) != 1 {
 			continue
 		}
-		if n, ok := call.Fun.(*syntax.Name); ok && n.Name == "__ensures" && pairsOnly(call.Args[0], true) {
+		if n, ok := call.Fun.(*syntax.Name); ok && n.Name == "__ensures" && (pairsOnly(call.Args[0], true) || groupAnnot(call.Args[0])) {
 			c.ann.ensures = append(c.ann.ensures, call)
 		}
 	}
@@ -208,9 +267,14 @@ func (c *compiler) checkEnsures(pos diag.Pos, value bool) {
 	c.emit(OpSetLocal, int32(c.ann.retSlot), 0, pos)
 	c.ann.inEnsures = true
 	for _, e := range c.ann.ensures {
-		c.ann.encl = &pairEncl{name: "__ensures", code: "C0621", pos: c.pos(e.Pos)}
-		c.expr(e.Args[0])
-		c.ann.encl = nil
+		encl := &pairEncl{name: "__ensures", code: "C0621", pos: c.pos(e.Pos), at: e.Pos}
+		if pairsOnly(e.Args[0], true) {
+			c.ann.encl = encl
+			c.expr(e.Args[0])
+			c.ann.encl = nil
+		} else {
+			c.othAnnot(encl, e.Args[0]) // others.go
+		}
 		c.emit(OpBuiltin, builtinIndex["__ensures_check"], 1, e.Pos)
 		c.emit(OpPop, 0, 0, pos)
 	}
@@ -228,9 +292,21 @@ func (c *compiler) annotCall(name string, e *syntax.Call) *Type {
 	if t := c.accessCall(name, e); t != nil {
 		return t
 	}
+	if t := c.othCall(name, e); t != nil {
+		return t // others.go
+	}
+	if t := c.curandCall(name, e); t != nil {
+		return t // curand.go
+	}
+	if t := c.texCall(name, e); t != nil {
+		return t // texture.go
+	}
 	if strings.HasPrefix(name, "__return_val") && c.ann.inEnsures {
 		c.emit(OpLocal, int32(c.ann.retSlot), 0, e.Pos)
 		return c.fn.Type.Elem
+	}
+	if checkedAnnot[name] || name == "__ensures" {
+		c.groupArity(e.Args) // others.go
 	}
 	if name == "__requires" && c.fn != nil && !c.fn.Global && len(e.Args) == 1 && !mentionsUnchecked(reflect.ValueOf(e.Args)) {
 		c.expr(e.Args[0])
@@ -243,11 +319,11 @@ func (c *compiler) annotCall(name string, e *syntax.Call) *Type {
 	if checkedAnnot[name] && len(e.Args) == 1 && pairsOnly(e.Args[0], true) {
 		// evaluated, its pair predicates checked when the kernel ends
 		code := "C0621"
-		if (name == "__requires" || name == "__assume") && c.fn != nil && c.fn.Global {
+		if name == "__assume" || (name == "__requires" && c.fn != nil && c.fn.Global) {
 			code = "C0620"
 		}
 		saved := c.ann.encl
-		c.ann.encl = &pairEncl{name: name, code: code, pos: c.pos(e.Pos)}
+		c.ann.encl = &pairEncl{name: name, code: code, pos: c.pos(e.Pos), at: e.Pos}
 		defer func() { c.ann.encl = saved }()
 		c.cond(e.Args[0])
 		if name == "__requires" && c.fn != nil && !c.fn.Global {
@@ -256,13 +332,29 @@ func (c *compiler) annotCall(name string, e *syntax.Call) *Type {
 		c.emit(OpBuiltin, builtinIndex[name], 1, e.Pos)
 		return tInt
 	}
+	if checkedAnnot[name] && len(e.Args) == 1 && groupAnnot(e.Args[0]) {
+		// judged over the pairs of threads the run ran (others.go)
+		code := "C0621"
+		if name == "__assume" || (name == "__requires" && c.fn != nil && c.fn.Global) {
+			code = "C0620"
+		}
+		c.othAnnot(&pairEncl{name: name, code: code, pos: c.pos(e.Pos), at: e.Pos}, e.Args[0])
+		if name == "__requires" && c.fn != nil && !c.fn.Global {
+			name = "__requires_check"
+		}
+		c.emit(OpBuiltin, builtinIndex[name], 1, e.Pos)
+		return tInt
+	}
+	if name == "__ensures" && hasGroupPred(reflect.ValueOf(e.Args)) {
+		// checked at the returns (checkEnsures)
+		c.emit(OpConst, 0, 1, e.Pos)
+		return tInt
+	}
 	if !checkedAnnot[name] || !mentionsUnchecked(reflect.ValueOf(e.Args)) {
 		return nil
 	}
-	for _, a := range e.Args {
-		c.expr(a)
-		c.emit(OpPop, 0, 0, syntax.PosOf(a))
-	}
+	// a group predicate where the pair evaluation cannot hold it (under
+	// an index or a call): not evaluated, the annotation holds
 	c.emit(OpConst, 0, 1, e.Pos)
 	return tInt
 }
@@ -275,6 +367,9 @@ func mentionsUnchecked(v reflect.Value) bool {
 	case reflect.Pointer, reflect.Interface:
 		if v.IsNil() {
 			return false
+		}
+		if n, ok := v.Interface().(*syntax.Name); ok && n.Name == "__same_group" {
+			return true // others.go
 		}
 		if call, ok := v.Interface().(*syntax.Call); ok {
 			if n, ok := call.Fun.(*syntax.Name); ok && pairPredicates[n.Name] {
@@ -491,11 +586,26 @@ func (c *compiler) accessCall(name string, e *syntax.Call) *Type {
 func (c *compiler) nondetCall(d *syntax.Decl, e *syntax.Call) *Type {
 	ft := c.resolve(d.Type)
 	c.prog.bodiless = true
+	ret := ft.Elem
+	if strings.HasPrefix(d.Name, "__uninterpreted_function_") && ret != nil && ret.isArith() {
+		// bugle's uninterpreted functions: one value per argument
+		// list, in every thread and at every call site
+		for _, a := range e.Args {
+			c.expr(a)
+		}
+		h := uint64(14695981039346656037)
+		for i := 0; i < len(d.Name); i++ {
+			h = (h ^ uint64(d.Name[i])) * 1099511628211
+		}
+		c.emit(OpConst, 0, int64(h), e.Pos)
+		c.emit(OpBuiltin, builtinIndex["__weft_uninterp"], int64(len(e.Args)+1), e.Pos)
+		c.convert(tULong, ret, e.Pos)
+		return ret
+	}
 	for _, a := range e.Args {
 		c.expr(a)
 		c.emit(OpPop, 0, 0, syntax.PosOf(a))
 	}
-	ret := ft.Elem
 	if ret == nil || ret.Kind == Void {
 		c.emit(OpConst, 0, 0, e.Pos)
 		return tVoid

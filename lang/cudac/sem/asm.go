@@ -75,6 +75,9 @@ func (c *compiler) asmStmt(s *syntax.AsmStmt) {
 	}
 	info := &asmInfo{prog: prog, nout: len(s.Outputs), waitLoop: make([]bool, len(prog.Insts))}
 	for i, in := range prog.Insts {
+		if asyncProxyKind(in.Kind) {
+			c.prog.asyncProxy = true
+		}
 		if in.Kind == ptx.KMbarTestWait && i+1 < len(prog.Insts) {
 			b := prog.Insts[i+1]
 			if b.Kind == ptx.KBra && b.Target == i && b.Guard != nil && b.Guard.Negate && in.Args[0].Kind == ptx.OReg && b.Guard.Name == in.Args[0].Name {
@@ -309,6 +312,9 @@ func (m *Machine) addr(t *Thread, st *asmState, o ptx.Operand, shared bool, pos 
 func (m *Machine) asmInst(t *Thread, st *asmState, in *ptx.Inst, i int, pos int32) status {
 	switch in.Kind {
 	case ptx.KNop:
+		if in.Mods[0] == "fence" {
+			m.proxyFence(t, in)
+		}
 	case ptx.KMov:
 		if in.Args[1].Kind == ptx.OReg && st.regs[in.Args[1].Name] == 0 && in.Args[1].Name[0] == '%' {
 			if _, known := specialRegs[in.Args[1].Name]; !known {
@@ -362,11 +368,19 @@ func (m *Machine) asmInst(t *Thread, st *asmState, in *ptx.Inst, i int, pos int3
 	case ptx.KWgmma:
 		return m.wgmmaArrive(t, st, in, pos)
 	case ptx.KWgmmaFence:
-		if in.Mods[1] == "commit_group" && len(t.wgPend) > 0 {
+		if in.Mods[1] == "fence" {
+			t.wgFenced = true
+		}
+		if in.Mods[1] == "commit_group" {
+			// every thread's commit makes a group, empty when the
+			// thread issued no wgmma since (the operand reads of a
+			// warpgroup's wgmma are recorded on the thread that
+			// completed the rendezvous): wait_group N counts groups
 			t.wgGroups = append(t.wgGroups, t.wgPend)
 			t.wgPend = nil
 		}
 	case ptx.KWgmmaWait:
+		t.wgFenced = false
 		if !m.wgmmaRetire(t, len(t.wgGroups)-int(st.read(t, in.Args[0]))) {
 			return stFault
 		}
@@ -563,6 +577,10 @@ type mbar struct {
 	initSeg      seg
 	initTid      int32
 	initReported bool
+	// proxy.go: the initializing thread's fence count at the init
+	initFences        int32
+	initFenceReported bool
+	twiceReported     bool // an arrival twice in one phase was reported
 }
 
 func (m *Machine) mbarOp(t *Thread, st *asmState, in *ptx.Inst, pos int32) status {
@@ -592,7 +610,7 @@ func (m *Machine) mbarOp(t *Thread, st *asmState, in *ptx.Inst, pos int32) statu
 		if _, good := m.resolveA(t, p, 8, pos, true, false, false); !good {
 			return stFault
 		}
-		nb := &mbar{expected: n, pending: n, initPos: pos, initTid: t.tid}
+		nb := &mbar{expected: n, pending: n, initPos: pos, initTid: t.tid, initFences: t.mbarInitFences}
 		if m.opts.Check {
 			nb.initSeg = m.segs[m.curSeg(t)]
 		}
@@ -635,8 +653,10 @@ func (m *Machine) mbarOp(t *Thread, st *asmState, in *ptx.Inst, pos int32) statu
 			if mb.arrived == nil {
 				mb.arrived = map[int32]int{}
 			}
-			if mb.expected > 1 && mb.arrived[t.tid] == mb.phase+1 && count == 1 {
-				m.diags.Errorf(m.pos(pos), "C0505", "mbarrier: thread %d of block %d arrives twice in phase %d of the mbarrier initialized at %s (it expects %d arrivals per phase); a wait for the previous phase is missing", t.tid, t.block.id, mb.phase, m.pos(mb.initPos), mb.expected)
+			if mb.expected > 1 && mb.arrived[t.tid] == mb.phase+1 && count == 1 && !mb.twiceReported {
+				mb.twiceReported = true // once per mbarrier: the first thread shows it
+				d := m.diags.Errorf(m.pos(pos), "C0505", "mbarrier: thread %d of block %d arrives twice in phase %d of the mbarrier initialized at %s (it expects %d arrivals per phase); a wait for the previous phase is missing", t.tid, t.block.id, mb.phase, m.pos(mb.initPos), mb.expected)
+				m.callNotes(t, d)
 				m.failed = true
 			}
 			mb.arrived[t.tid] = mb.phase + 1
@@ -754,6 +774,8 @@ func (m *Machine) splitNotes(b *blockRun, d *diag.Diagnostic) {
 			seen[t.mbarAddr] = true
 			mb := b.mbars[t.mbarAddr]
 			d.Note(m.pos(mb.initPos), "the mbarrier initialized here (%d arrivals per phase) is in phase %d; it misses %d arrivals and %d transaction bytes", mb.expected, mb.phase, mb.pending, mb.tx)
+			d.Note(m.pos(t.waitPos), "thread %d waits on it here", t.tid)
+			m.callNotes(t, d)
 		case tsNamed:
 			if nb := b.named[t.barID]; nb != nil && !seen[uint64(1<<40+t.barID)] {
 				seen[uint64(1<<40+t.barID)] = true
@@ -849,6 +871,7 @@ func (m *Machine) wgmmaArrive(t *Thread, st *asmState, in *ptx.Inst, pos int32) 
 		m.fault(t, pos, "C0315", "%s needs a whole warpgroup of 128 threads (the block has %d)", in.Op, len(b.threads))
 		return stFault
 	}
+	m.wgmmaFenced(t, in, pos)
 	st.coll = in
 	group := b.threads[wg*128 : wg*128+128]
 	arrived := 0
@@ -940,6 +963,9 @@ func (m *Machine) wgmma(group []*Thread, t *Thread, pos int32) bool {
 			c[row*s.N+col] = float64(math.Float32frombits(uint32(u.asm.read(u, o))))
 		}
 	}
+	for _, p := range reads {
+		m.proxyRead(t, p, e, pos, "wgmma.mma_async")
+	}
 	t.wgPend = append(t.wgPend, wgRead{ptrs: reads, size: e, pos: pos})
 	m.asyncReads(reads, e, pos, 1)
 	d := s.Wgmma(a, bm, c, acc)
@@ -982,13 +1008,17 @@ func (m *Machine) wgmmaRetire(t *Thread, n int) bool {
 // wgmmaUnwaited reports a thread that ends with wgmma instructions no
 // wait_group retired (their results may not have been written).
 func (m *Machine) wgmmaUnwaited(t *Thread) {
-	var pos int32
-	switch {
-	case len(t.wgPend) > 0:
-		pos = t.wgPend[0].pos
-	case len(t.wgGroups) > 0 && len(t.wgGroups[0]) > 0:
-		pos = t.wgGroups[0][0].pos
-	default:
+	pos, found := int32(0), false
+	if len(t.wgPend) > 0 {
+		pos, found = t.wgPend[0].pos, true
+	}
+	for _, g := range t.wgGroups {
+		if !found && len(g) > 0 {
+			pos, found = g[0].pos, true
+		}
+	}
+	if !found {
+		t.wgPend, t.wgGroups = nil, nil
 		return
 	}
 	m.diags.Errorf(m.pos(pos), "C0505", "wgmma.mma_async by thread %d of block %d was never retired by wgmma.commit_group and wgmma.wait_group before the thread ended", t.tid, t.block.id)

@@ -2,6 +2,7 @@ package sem
 
 import (
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -47,9 +48,14 @@ type sym struct {
 	fconst bool
 	fbits  uint64
 	lam    *syntax.Lambda
+	// vol: a volatile variable (fence.go: its accesses are strong)
+	vol bool
 }
 
 type loopCtx struct {
+	// dtorDepth is len(compiler.dtors) where the loop starts: a break or
+	// continue destroys the automatic objects of deeper blocks
+	dtorDepth int
 	breaks    []int
 	conts     []int
 	hasCont   bool
@@ -112,6 +118,24 @@ type compiler struct {
 	// overloads are the functions of one name with different parameters
 	// (the first keeps the plain name in funcs, the others name#k).
 	overloads map[string][]*Function
+	// classes counts the polymorphic classes (their ids, virtual.go).
+	classes int
+	// classTmpls are the class templates by name, classInsts their
+	// instances by key (classtmpl.go).
+	classTmpls map[string][]*syntax.ClassTemplate
+	classInsts map[string]*Type
+	classDepth int
+	// closures are the closure types of lambdas used as values
+	// (lambda.go).
+	closures  map[closureKey]*Type
+	nclosures int
+	// wanted are the header functions queued by a use (funcIndex).
+	wanted map[*Function]bool
+	// dtors are the automatic objects with destructors of each open
+	// block, innermost last (virtual.go).
+	dtors [][]autoObj
+	// closureMeta binds the captures of closure functions (lambda.go).
+	closureMeta map[*Function]*closureMeta
 }
 
 type globalInit struct {
@@ -131,19 +155,30 @@ type gotoFix struct {
 // diags; the returned program is runnable only if diags has no errors.
 func Compile(f *syntax.File, diags *diag.List) *Program {
 	c := &compiler{
-		prog:      &Program{Pos: []diag.Pos{{}}},
-		diags:     diags,
-		posIdx:    map[diag.Pos]int32{},
-		funcs:     map[string]*Function{},
-		protos:    map[string]*syntax.Decl{},
-		templates: map[string]*syntax.FuncDecl{},
-		insts:     map[string]*Function{},
-		lits:      map[string]int{},
-		overloads: map[string][]*Function{},
+		prog:        &Program{Pos: []diag.Pos{{}}},
+		diags:       diags,
+		posIdx:      map[diag.Pos]int32{},
+		funcs:       map[string]*Function{},
+		protos:      map[string]*syntax.Decl{},
+		templates:   map[string]*syntax.FuncDecl{},
+		classTmpls:  map[string][]*syntax.ClassTemplate{},
+		classInsts:  map[string]*Type{},
+		closures:    map[closureKey]*Type{},
+		wanted:      map[*Function]bool{},
+		closureMeta: map[*Function]*closureMeta{},
+		insts:       map[string]*Function{},
+		lits:        map[string]int{},
+		overloads:   map[string][]*Function{},
 	}
 	c.scopes = []map[string]*sym{{}}
 	c.tags = []map[string]*Type{{}}
+	for _, ct := range f.ClassTemplates {
+		c.classTmpls[ct.Name] = append(c.classTmpls[ct.Name], ct)
+	}
 	for _, t := range f.Templates {
+		if c.attachMember(t) {
+			continue
+		}
 		c.templates[t.Name] = t
 	}
 	c.specs = map[string][]*syntax.FuncDecl{}
@@ -158,7 +193,7 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 	for _, fd := range f.Funcs {
 		name := fd.Name
 		if old := c.funcs[fd.Name]; old != nil {
-			if sameSignature(old.decl, fd) || fd.Recv != "" || fd.Name == "main" {
+			if sameSignature(old.decl, fd) || fd.Recv != "" && (fd.Ctor || fd.Dtor) || fd.Name == "main" {
 				c.errorf(fd.Pos, "C0311", "redefinition of function %s", fd.Name)
 				continue
 			}
@@ -206,7 +241,7 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 		}
 	}
 	for _, fn := range c.prog.Funcs {
-		if fn.decl != nil && len(fn.decl.TParams) == 0 {
+		if fn.decl != nil && len(fn.decl.TParams) == 0 && (!fromHeader(fn.decl) || fn.Global) {
 			c.function(fn)
 		}
 	}
@@ -216,6 +251,13 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 		c.function(fn)
 	}
 	c.compileInit()
+	// what the initializers of globals use (a constructor of a header,
+	// a template instance) is compiled too
+	for len(c.queue) > 0 {
+		fn := c.queue[0]
+		c.queue = c.queue[1:]
+		c.function(fn)
+	}
 	return c.prog
 }
 
@@ -303,6 +345,9 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 	}
 	switch te.Kind {
 	case syntax.TNamed:
+		if len(te.TArgs) > 0 && c.classTmpls[te.Name] != nil {
+			return c.classInstance(te)
+		}
 		if t := baseTypes[te.Name]; t != nil {
 			return t
 		}
@@ -344,23 +389,33 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 			c.errorf(te.Pos, "C0309", "auto needs an initializer to deduce its type from")
 			return tInt
 		}
+		if syntax.UnmodeledStdTypes[te.Name] {
+			c.errorf(te.Pos, "C0309", "std::%s is not modeled", te.Name)
+			return tInt
+		}
 		c.errorf(te.Pos, "C0301", "unknown type name %s", te.Name)
 		return tInt
 	case syntax.TRef:
 		return refTo(c.resolve(te.Elem))
 	case syntax.TPointer:
-		return ptrTo(c.resolve(te.Elem))
+		p := ptrTo(c.resolve(te.Elem))
+		p.vol = te.Elem != nil && te.Elem.Volatile
+		return p
 	case syntax.TArray:
 		elem := c.resolve(te.Elem)
 		if te.Len == nil {
-			return arrayOf(elem, -1)
+			a := arrayOf(elem, -1)
+			a.vol = te.Elem != nil && te.Elem.Volatile
+			return a
 		}
 		n, ok := c.constExpr(te.Len)
 		if !ok || n < 0 {
 			c.errorf(syntax.PosOf(te.Len), "C0313", "array size is not a non-negative constant")
 			n = 1
 		}
-		return arrayOf(elem, int(n))
+		a := arrayOf(elem, int(n))
+		a.vol = te.Elem != nil && te.Elem.Volatile
+		return a
 	case syntax.TFunc:
 		ft := &Type{Kind: Func, Elem: c.resolve(te.Elem), Variadic: te.Variadic, size: 1, align: 1, complete: true}
 		for _, p := range te.Params {
@@ -374,6 +429,9 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 	case syntax.TStruct:
 		return c.structType(te)
 	case syntax.TEnum:
+		if te.HasBody && te.Name != "" && c.lookup(te.Name) == nil {
+			c.declare(te.Name, &sym{kind: symTypedef, t: tInt}) // C++: a type name
+		}
 		if te.HasBody {
 			var next int64
 			for _, e := range te.Enums {
@@ -441,7 +499,10 @@ func (c *compiler) structType(te *syntax.TypeExpr) *Type {
 	if te.Base != "" {
 		// the base subobject first (C++ [class.derived]): its members,
 		// laid out as in the base
-		bt := c.lookupTag(te.Base)
+		bt := c.tmap[te.Base] // a template parameter
+		if bt == nil {
+			bt = c.lookupTag(te.Base)
+		}
 		if bt == nil || !bt.complete || bt.Kind != Struct {
 			c.errorf(te.Pos, "C0302", "base class %s is not a complete struct", te.Base)
 		} else {
@@ -464,6 +525,7 @@ func (c *compiler) structType(te *syntax.TypeExpr) *Type {
 		}
 		t.Fields = append(t.Fields, fi)
 	}
+	c.classSetup(t, te)
 	layoutStruct(t)
 	if te.Align != nil {
 		if a := c.alignValue(te.Align); a > t.align {
@@ -476,6 +538,9 @@ func (c *compiler) structType(te *syntax.TypeExpr) *Type {
 
 // constExpr evaluates an integer constant expression.
 func (c *compiler) constExpr(e syntax.Expr) (int64, bool) {
+	if sn, ok := e.(*syntax.ScopedName); ok {
+		e = c.scopedName(sn)
+	}
 	switch e := e.(type) {
 	case *syntax.IntLitExpr:
 		return int64(e.Value), true
@@ -703,10 +768,10 @@ func (c *compiler) topDecl(d *syntax.Decl) {
 	}
 	g := &GlobalVar{Name: d.Name, Type: t, Space: sp, Pos: c.pos(d.Pos), index: len(c.prog.Globals)}
 	c.prog.Globals = append(c.prog.Globals, g)
-	gs := &sym{kind: symGlobal, t: t, idx: g.index}
+	gs := &sym{kind: symGlobal, t: t, idx: g.index, vol: d.Q.Volatile}
 	c.markConst(gs, d, t)
 	c.declare(d.Name, gs)
-	if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasMemberDefaults(t) {
+	if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasMemberDefaults(t) || t.poly {
 		c.initCode = append(c.initCode, globalInit{idx: g.index, d: d})
 	}
 }
@@ -718,12 +783,12 @@ func (c *compiler) sharedDecl(d *syntax.Decl, t *Type) {
 		c.errorf(d.Pos, "C0302", "__shared__ variable %s cannot have an initializer", d.Name)
 	}
 	if d.Q.Extern || (t.Kind == Array && t.Len < 0) {
-		c.declare(d.Name, &sym{kind: symDynShared, t: t})
+		c.declare(d.Name, &sym{kind: symDynShared, t: t, vol: d.Q.Volatile})
 		return
 	}
 	g := &GlobalVar{Name: d.Name, Type: t, Space: SpaceShared, Pos: c.pos(d.Pos), index: len(c.prog.Shared)}
 	c.prog.Shared = append(c.prog.Shared, g)
-	c.declare(d.Name, &sym{kind: symShared, t: t, idx: g.index})
+	c.declare(d.Name, &sym{kind: symShared, t: t, idx: g.index, vol: d.Q.Volatile})
 }
 
 // completeArray sizes "T a[] = {...}" from its initializer.
@@ -780,6 +845,7 @@ func (c *compiler) beginFunc(fn *Function) {
 	c.labels = map[string]int{}
 	c.gotos = nil
 	c.allocas = nil
+	c.dtors = nil
 	c.push()
 	// the prologue (allocas) is placed at the end and jumped to
 	c.emit(OpJmp, 0, 0, diag.Pos{})
@@ -865,11 +931,23 @@ func (c *compiler) function(fn *Function) {
 			c.declare(p.Name, &sym{kind: symSlot, t: pt, slot: slot})
 		}
 	}
+	if meta := c.closureMeta[fn]; meta != nil {
+		c.closurePrologue(meta, fd.Pos) // lambda.go
+	}
 	if fd.Ctor && c.recv != nil {
 		c.memberInits(fd)
+		if c.recv.poly {
+			// the object is of this class from here on (virtual.go)
+			c.emit(OpLocal, 0, 0, fd.Pos)
+			c.stampVptr(c.recv, fd.Pos)
+			c.emit(OpPop, 0, 0, fd.Pos)
+		}
 	}
 	c.beginEnsures(fd) // annot.go
 	c.block(fd.Body, false)
+	if fd.Dtor && c.recv != nil {
+		c.baseDtor(c.recv, fd.EndPos)
+	}
 	c.checkEnsures(fd.EndPos, false)
 	c.endFunc(fn, fd.EndPos)
 }
@@ -938,6 +1016,12 @@ func collectAddrTaken(n any, out map[string]bool, refParam func(call *syntax.Cal
 			for _, a := range e.Args {
 				walkE(a)
 			}
+		case *syntax.New:
+			for _, a := range e.Args {
+				walkE(a)
+			}
+		case *syntax.Delete:
+			walkE(e.X)
 		case *syntax.SizeofExpr:
 		case *syntax.InitList:
 			for _, el := range e.Elems {
@@ -945,6 +1029,14 @@ func collectAddrTaken(n any, out map[string]bool, refParam func(call *syntax.Cal
 			}
 		case *syntax.Lambda:
 			walkS(e.Body)
+			byRef := e.ByRef
+			for _, r := range e.CapRef {
+				byRef = byRef || r
+			}
+			if byRef {
+				// a closure may hold the address of what it names
+				namesIn(e.Body, out)
+			}
 		}
 	}
 	walkS = func(s syntax.Stmt) {
@@ -980,6 +1072,8 @@ func collectAddrTaken(n any, out map[string]bool, refParam func(call *syntax.Cal
 			walkE(s.Cond)
 		case *syntax.ReturnStmt:
 			walkE(s.X)
+		case *syntax.TryStmt:
+			walkS(s.Body)
 		case *syntax.LabeledStmt:
 			walkS(s.Stmt)
 		case *syntax.SwitchStmt:
@@ -995,6 +1089,30 @@ func collectAddrTaken(n any, out map[string]bool, refParam func(call *syntax.Cal
 
 // ---- statements ----
 
+// discard compiles e for its side effects only (an expression statement,
+// a for loop's step, the left of a comma). C++ [expr.context]: a
+// discarded *p is not read (no lvalue-to-rvalue conversion), so "*p++;"
+// only advances p.
+func (c *compiler) discard(e syntax.Expr, pos diag.Pos) {
+	switch x := e.(type) {
+	case *syntax.Unary:
+		if x.Op == "*" && !x.Post {
+			if t := c.typeOf(x.X, true); t.Kind == Ptr && t.Elem != nil && t.Elem.Kind != Struct && !c.hasOps {
+				c.discard(x.X, pos)
+				return
+			}
+		}
+	case *syntax.Binary:
+		if x.Op == "," {
+			c.discard(x.X, pos)
+			c.discard(x.Y, pos)
+			return
+		}
+	}
+	c.expr(e)
+	c.emit(OpPop, 0, 0, pos)
+}
+
 func (c *compiler) block(b *syntax.Block, scope bool) {
 	if b == nil {
 		return
@@ -1003,9 +1121,13 @@ func (c *compiler) block(b *syntax.Block, scope bool) {
 		c.push()
 		defer c.pop()
 	}
+	c.dtors = append(c.dtors, nil)
 	for _, s := range b.Stmts {
 		c.stmt(s)
 	}
+	// the block's automatic objects are destroyed where it ends
+	c.destroy(len(c.dtors)-1, b.End)
+	c.dtors = c.dtors[:len(c.dtors)-1]
 }
 
 func (c *compiler) stmt(s syntax.Stmt) {
@@ -1018,8 +1140,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			c.localDecl(d)
 		}
 	case *syntax.ExprStmt:
-		c.expr(s.X)
-		c.emit(OpPop, 0, 0, s.Pos)
+		c.discard(s.X, s.Pos)
 	case *syntax.IfStmt:
 		if s.Init != nil {
 			c.push()
@@ -1055,6 +1176,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			jz = c.emit(OpJz, 0, 0, s.Pos)
 		}
 		l := &loopCtx{}
+		l.dtorDepth = len(c.dtors)
 		c.loops = append(c.loops, l)
 		c.scoped(s.Body)
 		c.loops = c.loops[:len(c.loops)-1]
@@ -1062,8 +1184,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			c.patch(at)
 		}
 		if s.Post != nil {
-			c.expr(s.Post)
-			c.emit(OpPop, 0, 0, s.Pos)
+			c.discard(s.Post, s.Pos)
 		}
 		c.emit(OpJmp, int32(top), 0, s.Pos)
 		if jz >= 0 {
@@ -1076,6 +1197,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 	case *syntax.DoStmt:
 		top := c.here()
 		l := &loopCtx{}
+		l.dtorDepth = len(c.dtors)
 		c.loops = append(c.loops, l)
 		c.scoped(s.Body)
 		c.loops = c.loops[:len(c.loops)-1]
@@ -1087,6 +1209,11 @@ func (c *compiler) stmt(s syntax.Stmt) {
 		for _, at := range l.breaks {
 			c.patch(at)
 		}
+	case *syntax.TryStmt:
+		// exceptions are not modeled: a throw ends the run, so no
+		// handler is ever entered (lambda.go's sibling: cxx.go)
+		c.block(s.Body, true)
+		return
 	case *syntax.ReturnStmt:
 		if c.inl != nil {
 			c.lambdaReturn(s)
@@ -1100,7 +1227,22 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			return
 		}
 		if s.X != nil {
-			t := c.expr(s.X)
+			var t *Type
+			if il, ok := s.X.(*syntax.InitList); ok {
+				// return {...}: the result initialized from the list
+				t = rt
+				switch {
+				case rt.Kind == Struct || rt.Kind == Array:
+					c.emit(OpTemp, 0, int64(rt.size), s.Pos)
+					c.initFrom(rt, il)
+				case len(il.Elems) == 0:
+					c.emit(OpConst, 0, 0, s.Pos)
+				default:
+					t = c.expr(il.Elems[0].X)
+				}
+			} else {
+				t = c.expr(s.X)
+			}
 			if rt.Kind == Void {
 				c.emit(OpPop, 0, 0, s.Pos)
 				c.emit(OpConst, 0, 0, s.Pos)
@@ -1123,6 +1265,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			c.emit(OpConst, 0, 0, s.Pos)
 		}
 		c.checkEnsures(s.Pos, true) // annot.go
+		c.destroy(0, s.Pos)
 		c.emit(OpRet, 0, 0, s.Pos)
 	case *syntax.BranchStmt:
 		switch s.Tok {
@@ -1135,10 +1278,12 @@ func (c *compiler) stmt(s syntax.Stmt) {
 				return
 			}
 			l := c.loops[len(c.loops)-1]
+			c.destroy(l.dtorDepth, s.Pos)
 			l.breaks = append(l.breaks, c.emit(OpJmp, 0, 0, s.Pos))
 		case "continue":
 			for i := len(c.loops) - 1; i >= 0; i-- {
 				if !c.loops[i].isSwitch {
+					c.destroy(c.loops[i].dtorDepth, s.Pos)
 					c.loops[i].conts = append(c.loops[i].conts, c.emit(OpJmp, 0, 0, s.Pos))
 					return
 				}
@@ -1159,6 +1304,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 		c.emit(OpPop, 0, 0, s.Pos)
 		j := c.emit(OpJmp, 0, 0, s.Pos)
 		l := &loopCtx{isSwitch: true, defaultPC: -1}
+		l.dtorDepth = len(c.dtors)
 		c.loops = append(c.loops, l)
 		c.scoped(s.Body)
 		c.loops = c.loops[:len(c.loops)-1]
@@ -1238,7 +1384,7 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 	if d.Type.Kind == syntax.TFunc {
 		return
 	}
-	if lam, ok := d.Init.(*syntax.Lambda); ok && hasAuto(d.Type) {
+	if lam, ok := d.Init.(*syntax.Lambda); ok && hasAuto(d.Type) && !lam.ByValue && !c.returnsObject(lam) {
 		c.declare(d.Name, &sym{kind: symLambda, lam: lam})
 		c.checkLambda(lam)
 		return
@@ -1287,7 +1433,7 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 	if t.Kind == Array || t.Kind == Struct || c.addrTaken[d.Name] {
 		slot := c.newSlot()
 		c.allocas = append(c.allocas, Instr{Op: OpAlloca, A: int32(slot), B: int64(t.size), P: c.pos(d.Pos)})
-		if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasStd(t) || hasMemberDefaults(t) {
+		if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasStd(t) || hasMemberDefaults(t) || t.poly {
 			c.emit(OpLocal, int32(slot), 0, d.Pos)
 			c.initObject(t, d, d.Pos)
 			c.emit(OpPop, 0, 0, d.Pos)
@@ -1295,6 +1441,7 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 		ms := &sym{kind: symMem, t: t, slot: slot}
 		c.markConst(ms, d, t)
 		c.declare(d.Name, ms)
+		c.autoObject(t, slot)
 		return
 	}
 	slot := c.newSlot()
@@ -1363,6 +1510,15 @@ func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
 	if hasStd(t) {
 		c.stdZero(t, pos)
 	}
+	if t.poly {
+		if len(t.pure) > 0 {
+			c.errorf(pos, "C0302", "cannot create an object of abstract class %s (pure virtual %s)", t, firstKey(t.pure))
+		}
+		c.stampVptr(t, pos)
+		// and again after the initialization, which may zero the object
+		// or copy another's vptr (the object is a t whatever it copied)
+		defer c.stampVptr(t, pos)
+	}
 	if c.ctorOf(t, -1) != nil && (d.HasCtor || d.Init == nil) {
 		if ctor := c.ctorFor(t, len(d.CtorArgs), pos); ctor != nil {
 			c.emit(OpDup, 0, 0, pos)
@@ -1377,6 +1533,14 @@ func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
 		}
 		if len(d.CtorArgs) == 1 && t.isScalar() {
 			c.initFrom(t, d.CtorArgs[0])
+			return
+		}
+		if t.vec != nil && len(d.CtorArgs) == len(t.Fields) {
+			// half2 v(a, b), float4 v(x, y, z, w): each component
+			c.emit(OpDup, 0, 0, pos)
+			c.makeVector(t, d.CtorArgs, pos)
+			c.emit(OpMemcpy, 0, int64(t.size), pos)
+			c.emit(OpPop, 0, 0, pos)
 			return
 		}
 		c.errorf(pos, "C0309", "constructor-style initialization of %s", t)
@@ -1425,6 +1589,13 @@ func (c *compiler) initFrom(t *Type, e syntax.Expr) {
 			return
 		}
 		c.emit(OpMemzero, 0, int64(t.size), pos)
+		if len(in.Elems) == 1 && in.Elems[0].Field == "" && in.Elems[0].Index == nil && t.Kind == Struct && len(t.Fields) > 0 && t.Fields[0].Type.Kind == Array {
+			if v, ok := c.constExpr(in.Elems[0].X); ok && v == 0 {
+				// T x = {0}; with an array first member: brace elision
+				// (C11 6.7.9p20) zero-initializes the whole object
+				return
+			}
+		}
 		if isDim3(t) {
 			var args []syntax.Expr
 			for _, el := range in.Elems {
@@ -1582,6 +1753,15 @@ func (c *compiler) convert(from, to *Type, pos diag.Pos) {
 	if from == to || to.Kind == Void {
 		return
 	}
+	if from.Kind == Struct && to.Kind != Struct {
+		if fn := c.conversionOf(from, to); fn != nil {
+			// the object's conversion function (operators.go)
+			c.checkCallSpace(fn, pos)
+			c.emit(OpCall, int32(c.funcIndex(fn)), 1, pos)
+			c.convert(c.result(fn.Type.Elem, false, pos), to, pos)
+			return
+		}
+	}
 	switch {
 	case to.Kind == Bool:
 		if from.isFloat() {
@@ -1634,15 +1814,25 @@ func (c *compiler) convert(from, to *Type, pos diag.Pos) {
 type lval struct {
 	t    *Type
 	slot int
+	vol  bool // a volatile object: its loads and stores are OpLoadV/OpStoreV (fence.go)
 }
 
 func (c *compiler) lvalue(e syntax.Expr) lval {
 	pos := syntax.PosOf(e)
+	if sn, ok := e.(*syntax.ScopedName); ok {
+		e = c.scopedName(sn)
+	}
 	switch e := e.(type) {
 	case *syntax.Name:
 		s := c.lookup(e.Name)
 		if s == nil && c.recv != nil && c.recv.field(e.Name) != nil {
-			return c.lvalue(&syntax.Member{Pos: e.Pos, X: &syntax.Name{Pos: e.Pos, Name: "this"}, Name: e.Name, Arrow: true})
+			lv := c.lvalue(&syntax.Member{Pos: e.Pos, X: &syntax.Name{Pos: e.Pos, Name: "this"}, Name: e.Name, Arrow: true})
+			if lv.slot < 0 && lv.t.Kind == Ptr && lv.t.Ref {
+				// a reference member (a closure's capture by reference)
+				c.emit(OpLoad, int32(memCode(tULong)), 0, pos)
+				return lval{t: lv.t.Elem, slot: -1}
+			}
+			return lv
 		}
 		if s != nil && s.kind == symRef {
 			c.emit(OpLocal, int32(s.slot), 0, pos)
@@ -1670,7 +1860,7 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 			return lval{t: tInt, slot: -1}
 		}
 		c.checkSpaceUse(s, e.Name, pos)
-		return lval{t: s.t, slot: -1}
+		return lval{t: s.t, slot: -1, vol: s.vol}
 	case *syntax.Unary:
 		if e.Op == "*" {
 			t := c.expr(e.X)
@@ -1683,7 +1873,7 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 				return lval{t: tInt, slot: -1}
 			}
 			c.alignCheck(t.Elem, pos)
-			return lval{t: t.Elem, slot: -1}
+			return lval{t: t.Elem, slot: -1, vol: t.vol}
 		}
 	case *syntax.Index:
 		if c.hasOps {
@@ -1713,7 +1903,7 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 					c.emit(OpSwap, 0, 0, pos)
 					c.convert(t, tLong, pos)
 					c.emit(OpPtrAdd, int32(it.ElemSize()), 0, pos)
-					return lval{t: it.Elem, slot: -1}
+					return lval{t: it.Elem, slot: -1, vol: it.vol}
 				}
 			}
 			c.errorf(pos, "C0302", "subscripted value of type %s is not an array or pointer", t)
@@ -1726,11 +1916,13 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 		c.convert(it, tLong, pos)
 		c.emit(OpPtrAdd, int32(t.ElemSize()), 0, pos)
 		c.alignCheck(t.Elem, pos)
-		return lval{t: t.Elem, slot: -1}
+		return lval{t: t.Elem, slot: -1, vol: t.vol}
 	case *syntax.Member:
 		var st *Type
+		vol := false
 		if e.Arrow {
 			pt := c.expr(e.X)
+			vol = pt.vol
 			if pt.Kind != Ptr || pt.Elem.Kind != Struct {
 				c.errorf(pos, "C0302", "-> applied to %s", pt)
 				return lval{t: tInt, slot: -1}
@@ -1743,7 +1935,7 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 				c.emit(OpConst, 0, 0, pos)
 				return lval{t: tInt, slot: -1}
 			}
-			st = lv.t
+			st, vol = lv.t, lv.vol
 		}
 		f := st.field(e.Name)
 		if f == nil {
@@ -1754,7 +1946,7 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 			c.emit(OpConst, 0, int64(f.Offset), pos)
 			c.emit(OpPtrAdd, 1, 0, pos)
 		}
-		return lval{t: f.Type, slot: -1}
+		return lval{t: f.Type, slot: -1, vol: vol}
 	case *syntax.Call, *syntax.Cast:
 		c.rawRef = true
 		t := c.expr(e)
@@ -1814,15 +2006,34 @@ func (c *compiler) load(lv lval, pos diag.Pos) *Type {
 	}
 	switch lv.t.Kind {
 	case Array:
-		return ptrTo(lv.t.Elem)
+		p := ptrTo(lv.t.Elem)
+		p.vol = lv.vol || lv.t.vol
+		return p
 	case Struct:
 		return lv.t
 	case Func:
-		c.errorf(pos, "C0309", "function values are not supported")
-		return tInt
+		// a function designator decays to a pointer (C11 6.3.2.1p4):
+		// the address of *f is f's value
+		return ptrTo(lv.t)
 	}
-	c.emit(OpLoad, int32(memCode(lv.t)), 0, pos)
+	c.emit(lv.loadOp(), int32(memCode(lv.t)), 0, pos)
 	return lv.t
+}
+
+// loadOp and storeOp are the access instructions of lv: volatile objects
+// use the strong forms (fence.go).
+func (lv lval) loadOp() Op {
+	if lv.vol {
+		return OpLoadV
+	}
+	return OpLoad
+}
+
+func (lv lval) storeOp() Op {
+	if lv.vol {
+		return OpStoreV
+	}
+	return OpStore
 }
 
 // ---- expressions ----
@@ -1839,6 +2050,9 @@ func (c *compiler) hostOnly() bool   { return c.fn != nil && c.fn.Host && !c.fn.
 
 func (c *compiler) expr(e syntax.Expr) *Type {
 	pos := syntax.PosOf(e)
+	if sn, ok := e.(*syntax.ScopedName); ok {
+		e = c.scopedName(sn)
+	}
 	switch e := e.(type) {
 	case nil:
 		c.emit(OpConst, 0, 0, pos)
@@ -1871,6 +2085,9 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 		s := c.lookup(e.Name)
 		if s == nil && c.recv != nil && c.recv.field(e.Name) != nil {
 			return c.load(c.lvalue(e), pos)
+		}
+		if s != nil && s.kind == symLambda {
+			return c.closure(s.lam) // a lambda variable used as a value
 		}
 		if s == nil {
 			if v, ok := c.tvals[e.Name]; ok {
@@ -1956,6 +2173,16 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 		return c.call(e)
 	case *syntax.Cast:
 		return c.cast(e)
+	case *syntax.New:
+		return c.newExpr(e)
+	case *syntax.Throw:
+		// C++ [except.throw]: no handler is modeled, so a throw that is
+		// reached ends the run, as an uncaught exception ends a program
+		c.emit(OpTrap, int32(c.message("an exception is thrown here; exceptions are not modeled (the program ends as with no handler)")), 0, pos)
+		c.emit(OpConst, 0, 0, pos)
+		return tVoid
+	case *syntax.Delete:
+		return c.deleteExpr(e)
 	case *syntax.SizeofExpr:
 		var t *Type
 		if e.Type != nil {
@@ -1968,9 +2195,7 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 	case *syntax.Trait:
 		return c.trait(e)
 	case *syntax.Lambda:
-		c.errorf(pos, "C0309", "a lambda is supported only when bound to an auto variable and called, or called where it is written")
-		c.emit(OpConst, 0, 0, pos)
-		return tInt
+		return c.closure(e)
 	case *syntax.InitList:
 		c.errorf(pos, "C0302", "initializer list in an expression")
 		c.emit(OpConst, 0, 0, pos)
@@ -1985,7 +2210,9 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 var namedConsts = map[string]int64{
 	"cudaMemcpyHostToHost": 0, "cudaMemcpyHostToDevice": 1, "cudaMemcpyDeviceToHost": 2,
 	"cudaMemcpyDeviceToDevice": 3, "cudaMemcpyDefault": 4,
-	"cudaSuccess": 0, "cudaErrorInvalidValue": 1, "cudaErrorMemoryAllocation": 2,
+	"cudaComputeModeDefault": 0, "cudaComputeModeExclusive": 1, "cudaComputeModeProhibited": 2,
+	"cudaComputeModeExclusiveProcess": 3,
+	"cudaSuccess":                     0, "cudaErrorInvalidValue": 1, "cudaErrorMemoryAllocation": 2,
 	"cudaErrorInvalidConfiguration": 9, "cudaErrorInvalidDevicePointer": 17,
 	"cudaErrorInvalidMemcpyDirection": 21, "cudaErrorLaunchFailure": 719, "cudaErrorIllegalAddress": 700,
 	"cudaStreamDefault": 0, "cudaStreamNonBlocking": 1, "cudaEventDefault": 0, "cudaEventDisableTiming": 2,
@@ -1994,7 +2221,7 @@ var namedConsts = map[string]int64{
 
 func (c *compiler) unary(e *syntax.Unary) *Type {
 	pos := e.Pos
-	if c.hasOps && (e.Op == "-" || e.Op == "!" || e.Op == "~" || e.Op == "+") {
+	if c.hasOps && (e.Op == "-" || e.Op == "!" || e.Op == "~" || e.Op == "+" || e.Op == "*" && c.typeOf(e.X, false).Kind == Struct) {
 		if t, ok := c.operatorCall(e.Op, pos, e.X, nil); ok {
 			return t
 		}
@@ -2063,6 +2290,18 @@ func (c *compiler) incdec(e *syntax.Unary) *Type {
 	if e.Post {
 		pos = startPos(e.X)
 	}
+	if c.hasOps {
+		// an object's operator++ / operator-- (operators.go)
+		if tx := c.typeOf(e.X, false); tx.Kind == Struct {
+			if !e.Post {
+				if t, ok := c.operatorCall(e.Op, pos, e.X, nil); ok {
+					return t
+				}
+			} else if t, ok := c.operatorCall(e.Op+"(int)", pos, e.X, &syntax.IntLitExpr{Pos: pos, Type: "int"}); ok {
+				return t
+			}
+		}
+	}
 	op := "+="
 	if e.Op == "--" {
 		op = "-="
@@ -2081,14 +2320,14 @@ func (c *compiler) incdec(e *syntax.Unary) *Type {
 		c.emit(OpDup, 0, 0, pos)
 	} else {
 		c.emit(OpDup, 0, 0, pos)
-		c.emit(OpLoad, int32(memCode(lv.t)), 0, pos)
+		c.emit(lv.loadOp(), int32(memCode(lv.t)), 0, pos)
 		c.emit(OpDupX1, 0, 0, pos) // old addr old
 	}
 	c.addOne(lv.t, e.Op == "--", pos)
 	if lv.slot >= 0 {
 		c.emit(OpSetLocal, int32(lv.slot), 0, pos)
 	} else {
-		c.emit(OpStore, int32(memCode(lv.t)), 0, pos)
+		c.emit(lv.storeOp(), int32(memCode(lv.t)), 0, pos)
 	}
 	c.emit(OpPop, 0, 0, pos)
 	return lv.t
@@ -2118,11 +2357,11 @@ func (c *compiler) addOne(t *Type, dec bool, pos diag.Pos) {
 		}
 	default:
 		c.emit(OpConst, 0, 1, pos)
+		op := "+"
 		if dec {
-			c.emit(OpSub, 0, 0, pos)
-		} else {
-			c.emit(OpAdd, 0, 0, pos)
+			op = "-"
 		}
+		c.emit(intArithOp(op, t), int32(t.size*8), 0, pos) // signed overflow is C0611 (overflow.go)
 		c.normalize(t, pos)
 	}
 }
@@ -2136,8 +2375,7 @@ func (c *compiler) binary(e *syntax.Binary) *Type {
 	pos := e.Pos
 	switch e.Op {
 	case ",":
-		c.expr(e.X)
-		c.emit(OpPop, 0, 0, pos)
+		c.discard(e.X, pos)
 		return c.expr(e.Y)
 	case "=":
 		return c.assign(e)
@@ -2172,12 +2410,32 @@ func (c *compiler) binary(e *syntax.Binary) *Type {
 	if _, ok := compoundOps[e.Op]; ok {
 		return c.assign(e)
 	}
-	tx := c.expr(e.X)
-	ty := c.expr(e.Y)
+	tx := c.convertedOperand(c.expr(e.X), pos)
+	ty := c.convertedOperand(c.expr(e.Y), pos)
 	if tx.std != 0 || ty.std != 0 {
 		return c.stdBinaryOps(e.Op, tx, ty, pos)
 	}
 	return c.arith(e.Op, tx, ty, pos)
+}
+
+// convertedOperand applies a class operand's conversion function to an
+// arithmetic type or pointer, as the built-in operators need (C++
+// [over.built]); other operands stay as they are.
+func (c *compiler) convertedOperand(t *Type, pos diag.Pos) *Type {
+	if t.Kind != Struct || t.Name == "" || t.std != 0 || t.vec != nil {
+		return t
+	}
+	for k := 0; k < 8; k++ {
+		fn := c.funcs[fmt.Sprintf("%s::operator conv#%d", tagOf(t), k)]
+		if fn == nil {
+			break
+		}
+		if rt := fn.Type.Elem; rt.isScalar() && rt.Kind != Bool {
+			c.convert(t, rt, pos)
+			return rt
+		}
+	}
+	return t
 }
 
 // arith applies op to the two values on the stack (x below y) of types tx
@@ -2275,12 +2533,8 @@ func (c *compiler) arith(op string, tx, ty *Type, pos diag.Pos) *Type {
 	}
 	signed := ct.isSigned()
 	switch op {
-	case "+":
-		c.emit(OpAdd, 0, 0, pos)
-	case "-":
-		c.emit(OpSub, 0, 0, pos)
-	case "*":
-		c.emit(OpMul, 0, 0, pos)
+	case "+", "-", "*":
+		c.emit(intArithOp(op, ct), int32(ct.size*8), 0, pos)
 	case "/":
 		if signed {
 			c.emit(OpSDiv, 0, 0, pos)
@@ -2387,6 +2641,14 @@ func (c *compiler) assign(e *syntax.Binary) *Type {
 	if xt := c.typeOf(e.X, false); xt.Kind == Struct && xt.std != 0 {
 		return c.stdAssign(e, xt)
 	}
+	if c.hasOps && e.Op == "=" {
+		// a user-declared assignment operator (C++ [class.copy.assign])
+		if xt := c.typeOf(e.X, false); xt.Kind == Struct && xt.Name != "" && c.funcs[tagOf(xt)+"::operator="] != nil {
+			if t, ok := c.operatorCall("=", e.Pos, e.X, e.Y); ok {
+				return t
+			}
+		}
+	}
 	lv := c.lvalue(e.X)
 	if lv.t.Kind == Array {
 		c.errorf(pos, "C0303", "array is not assignable")
@@ -2410,7 +2672,7 @@ func (c *compiler) assign(e *syntax.Binary) *Type {
 		c.emit(OpLocal, int32(lv.slot), 0, pos)
 	} else {
 		c.emit(OpDup, 0, 0, pos)
-		c.emit(OpLoad, int32(memCode(lv.t)), 0, pos)
+		c.emit(lv.loadOp(), int32(memCode(lv.t)), 0, pos)
 	}
 	vt := c.expr(e.Y)
 	rt := c.arith(op, lv.t, vt, pos)
@@ -2423,7 +2685,7 @@ func (c *compiler) storeLV(lv lval, pos diag.Pos) {
 	if lv.slot >= 0 {
 		c.emit(OpSetLocal, int32(lv.slot), 0, pos)
 	} else {
-		c.emit(OpStore, int32(memCode(lv.t)), 0, pos)
+		c.emit(lv.storeOp(), int32(memCode(lv.t)), 0, pos)
 	}
 }
 
@@ -2489,6 +2751,7 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 			}
 			c.emit(OpTemp, 0, int64(t.size), pos)
 			c.emit(OpMemzero, 0, int64(t.size), pos)
+			c.stampVptr(t, pos)
 			if ctor := c.ctorFor(t, len(args), pos); ctor != nil {
 				c.emit(OpDup, 0, 0, pos)
 				c.construct(ctor, args, pos)
@@ -2508,6 +2771,7 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 			} else {
 				c.emit(OpMemzero, 0, int64(t.size), pos)
 				c.memberDefaults(t, nil, pos)
+				c.stampVptr(t, pos)
 			}
 			return t
 		}
@@ -2541,6 +2805,7 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 			if t.Kind == Array {
 				return ptrTo(t.Elem)
 			}
+			c.stampVptr(t, pos)
 			return t
 		}
 	}
@@ -2570,14 +2835,53 @@ func (c *compiler) call(e *syntax.Call) *Type {
 		c.rawRef = raw
 		return c.memberCall(m, e)
 	}
+	if sn, ok := e.Fun.(*syntax.ScopedName); ok {
+		// Name<A>::f(args): a static member function of the instance
+		ne := *e
+		ne.Fun = c.scopedName(sn)
+		c.rawRef = raw
+		return c.call(&ne)
+	}
 	n, ok := e.Fun.(*syntax.Name)
+	if ok && c.cls != "" && c.lookup(n.Name) == nil && c.funcs[n.Name] == nil && c.recv != nil {
+		if td := c.memberTemplate(c.recv, n.Name); td != nil && c.methodOf(c.recv, c.cls, n.Name) == nil {
+			// a member function template called from a member
+			if fn := c.instantiate(td, e); fn != nil {
+				c.rawRef = raw
+				return c.methodCall(fn, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
+			}
+			c.emit(OpConst, 0, 0, pos)
+			return tInt
+		}
+	}
 	if ok && c.cls != "" && c.lookup(n.Name) == nil && c.funcs[n.Name] == nil {
+		if ct := c.lookupTag(c.cls); c.recv != nil && isVirtual(ct, n.Name) {
+			c.rawRef = raw
+			return c.virtualCall(ct, n.Name, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
+		}
 		if fn := c.methodOf(c.lookupTag(c.cls), c.cls, n.Name); fn != nil {
+			if fn.decl != nil && len(c.overloads[fn.decl.Name]) > 1 {
+				if p := c.pickOverload(c.overloads[fn.decl.Name], e); p != nil {
+					fn = p
+				}
+			}
 			if c.recv == nil && (fn.decl == nil || !fn.decl.Q.Static) {
 				c.errorf(e.Pos, "C0305", "calling member function %s without an object (from a static member function)", fn.Name)
 			}
+			c.rawRef = raw
 			return c.methodCall(fn, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
 		}
+	}
+	if ok && c.recv != nil && strings.Contains(n.Name, "::") && c.lookup(n.Name) == nil {
+		// Base::f(args) in a member function: f of the base on this
+		// object, without virtual dispatch (C++ [class.virtual]p16)
+		if fn := c.funcs[n.Name]; fn != nil && fn.decl != nil && fn.decl.Recv != "" && !fn.decl.Q.Static {
+			c.rawRef = raw
+			return c.methodCall(fn, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
+		}
+	}
+	if !ok && e.Launch != nil {
+		return c.indirectLaunch(e)
 	}
 	if !ok {
 		if lam, isLam := e.Fun.(*syntax.Lambda); isLam {
@@ -2596,9 +2900,15 @@ func (c *compiler) call(e *syntax.Call) *Type {
 			c.rawRef = raw
 			return c.memberCall(&syntax.Member{Pos: n.Pos, X: n, Name: "operator()"}, e)
 		}
+		if e.Launch != nil {
+			return c.indirectLaunch(e)
+		}
 		return c.indirectCall(e)
 	}
-	if td := c.templates[n.Name]; td != nil {
+	if td := c.templates[n.Name]; td != nil && !(c.funcs[n.Name] != nil && len(e.TypeArgs) == 0 && len(e.TArgExpr) == 0) {
+		// (a function and a function template of one name: a call
+		// without template arguments is the function's, C++
+		// [over.match.best] preferring the non-template)
 		fn = c.instantiate(td, e)
 		if fn == nil {
 			c.emit(OpConst, 0, 0, pos)
@@ -2616,6 +2926,11 @@ func (c *compiler) call(e *syntax.Call) *Type {
 				return c.nondetCall(d, e) // annot.go
 			}
 			c.errorf(pos, "C0301", "function %s is declared but never defined", n.Name)
+			c.emit(OpConst, 0, 0, pos)
+			return tInt
+		}
+		if syntax.TextureFuncs[n.Name] && !c.texModelled(n.Name, e) {
+			c.errorf(pos, "C0309", "%s: texture and surface objects are not modeled (read the data through a pointer instead)", n.Name)
 			c.emit(OpConst, 0, 0, pos)
 			return tInt
 		}
@@ -2644,12 +2959,33 @@ func (c *compiler) call(e *syntax.Call) *Type {
 }
 
 func (c *compiler) funcIndex(fn *Function) int {
+	if !fn.compiled && fn.decl != nil && fn.decl.Body != nil && !c.wanted[fn] {
+		// a function of a header is compiled once something uses it
+		c.wanted[fn] = true
+		c.queue = append(c.queue, fn)
+	}
 	for i, f := range c.prog.Funcs {
 		if f == fn {
 			return i
 		}
 	}
 	return 0
+}
+
+// fromHeader reports whether fd is defined in an included header (a .h,
+// .hpp, .cuh or .hxx file). Like a template, such a function is compiled
+// only if the program uses it (C++ [basic.def.odr]: an inline function is
+// defined where it is odr-used), so the parts of a helper header that
+// need what is not modeled cost nothing until called (issue 15 item 2).
+func fromHeader(fd *syntax.FuncDecl) bool {
+	if fd == nil || fd.Pos.File == nil {
+		return false
+	}
+	switch strings.ToLower(filepath.Ext(fd.Pos.File.Name)) {
+	case ".h", ".hpp", ".cuh", ".hxx", ".hh":
+		return true
+	}
+	return false
 }
 
 // args pushes the call arguments converted to the parameter types; a struct
@@ -2777,7 +3113,9 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 			te = te.Elem
 			depth++
 		}
-		if te.Kind != syntax.TNamed {
+		if te.Kind != syntax.TNamed || len(te.TArgs) > 0 {
+			// Vec<T, N>, T (&)[N], ...: matched against the argument's type
+			c.deduceParam(td, p.Type, c.typeOf(e.Args[i], false), tmap, tvals)
 			continue
 		}
 		if _, isParam := indexOf(td.TParams, te.Name); !isParam || tmap[te.Name] != nil {
@@ -2788,6 +3126,25 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 			at = at.Elem
 		}
 		tmap[te.Name] = at
+	}
+	// default template arguments for what is neither given nor deduced
+	for i, name := range td.TParams {
+		if _, ok := tmap[name]; ok {
+			continue
+		}
+		if _, ok := tvals[name]; ok {
+			continue
+		}
+		saveT, saveV := c.tmap, c.tvals
+		c.tmap, c.tvals = tmap, tvals
+		if i < len(td.DefaultTypes) && td.DefaultTypes[i] != nil {
+			tmap[name] = c.resolve(td.DefaultTypes[i])
+		} else if i < len(td.DefaultExprs) && td.DefaultExprs[i] != nil {
+			if v, ok := c.constExpr(td.DefaultExprs[i]); ok {
+				tvals[name] = v
+			}
+		}
+		c.tmap, c.tvals = saveT, saveV
 	}
 	var key strings.Builder
 	key.WriteString(td.Name)
@@ -2828,13 +3185,7 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 		c.queue = append(c.queue, fn)
 		return fn
 	}
-	fn := &Function{Name: td.Name, decl: td, tmap: tmap, tvals: tvals, defined: true}
-	c.setSpaces(fn, td.Q)
-	saveT, saveV := c.tmap, c.tvals
-	c.tmap, c.tvals = tmap, tvals
-	fn.Type = c.resolve(td.Type)
-	c.tmap, c.tvals = saveT, saveV
-	fn.PosIdx = c.pos(td.Pos)
+	fn := c.boundFunc(td.Name, td, tmap, tvals)
 	c.insts[key.String()] = fn
 	c.prog.Funcs = append(c.prog.Funcs, fn)
 	if fn.Global {

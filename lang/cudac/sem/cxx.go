@@ -97,6 +97,9 @@ func (c *compiler) refParam(call *syntax.Call, i int) bool {
 
 // addressable reports whether e denotes an object in memory.
 func (c *compiler) addressable(e syntax.Expr) bool {
+	if sn, ok := e.(*syntax.ScopedName); ok {
+		e = c.scopedName(sn)
+	}
 	switch e := e.(type) {
 	case *syntax.Name:
 		s := c.lookup(e.Name)
@@ -121,8 +124,26 @@ func (c *compiler) addressable(e syntax.Expr) bool {
 	case *syntax.Cond:
 		// c ? x : y is an lvalue when both are (C++ [expr.cond])
 		return c.addressable(e.X) && c.addressable(e.Y)
+	case *syntax.Call:
+		return c.returnsRef(e)
 	}
 	return false
+}
+
+// returnsRef reports whether call e returns a reference (T&), so that it
+// denotes an object (compiled dry to find out).
+func (c *compiler) returnsRef(e *syntax.Call) bool {
+	save, slots := len(c.code), c.nslots
+	c.dry++
+	c.gotRef = false
+	c.rawRef = true
+	c.expr(e)
+	c.rawRef = false
+	got := c.gotRef
+	c.gotRef = false
+	c.dry--
+	c.code, c.nslots = c.code[:save], slots
+	return got
 }
 
 // refArg pushes the address an argument or initializer of reference type
@@ -136,6 +157,14 @@ func (c *compiler) refArg(e syntax.Expr, et *Type) {
 			c.errorf(pos, "C0309", "cannot bind a reference to this register variable")
 		}
 		return
+	}
+	if et.Kind == Struct && et.std == 0 {
+		if vt := c.typeOf(e, true); vt != et && derivesFrom(vt, et) {
+			// a temporary of a derived class bound to a base reference:
+			// the reference is to the whole temporary (no slicing)
+			c.expr(e)
+			return
+		}
 	}
 	c.emit(OpTemp, 0, int64(et.size), pos)
 	if et.Kind == Struct && et.std != 0 {
@@ -202,6 +231,19 @@ func (c *compiler) ctorFor(t *Type, n int, pos diag.Pos) *Function {
 		return nil
 	}
 	fn := c.ctorOf(t, n)
+	for k := n + 1; fn == nil && k <= 16; k++ {
+		// one whose last parameters have default arguments
+		if f := c.ctorOf(t, k); f != nil {
+			d := c.defaultsOf(f)
+			ok := len(d) >= k
+			for i := n; ok && i < k; i++ {
+				ok = d[i] != nil
+			}
+			if ok {
+				fn = f
+			}
+		}
+	}
 	if fn == nil {
 		c.errorf(pos, "C0304", "no constructor of %s takes %d arguments", t, n)
 	}
@@ -230,7 +272,7 @@ func (c *compiler) memberInits(fd *syntax.FuncDecl) {
 		c.emit(OpPop, 0, 0, fd.Pos)
 	}
 	for _, mi := range fd.Inits {
-		if b := c.recv.base; b != nil && mi.Name == tagOf(b) {
+		if b := c.recv.base; b != nil && (mi.Name == tagOf(b) || c.tmap[mi.Name] == b || b.tmpl != nil && mi.Name == b.tmpl.name) {
 			// the base class's constructor, on the same object
 			if ctor := c.ctorFor(b, len(mi.Args), mi.Pos); ctor != nil {
 				c.emit(OpLocal, 0, 0, mi.Pos)
@@ -291,11 +333,29 @@ func (c *compiler) memberCall(m *syntax.Member, e *syntax.Call) *Type {
 	if st.std != 0 {
 		return c.stdMethod(st, m, e)
 	}
+	if isVirtual(st, m.Name) {
+		return c.virtualCall(st, m.Name, m.X, m.Arrow, e)
+	}
 	fn := c.methodOf(st, tagOf(st), m.Name)
 	if fn == nil {
+		if td := c.memberTemplate(st, m.Name); td != nil {
+			if fn = c.instantiate(td, e); fn == nil {
+				c.emit(OpConst, 0, 0, e.Pos)
+				return tInt
+			}
+			return c.methodCall(fn, m.X, m.Arrow, e)
+		}
 		c.errorf(m.Pos, "C0306", "no member function %s in %s", m.Name, st)
 		c.emit(OpConst, 0, 0, e.Pos)
 		return tInt
+	}
+	if fn.decl != nil {
+		if ovs := c.overloads[fn.decl.Name]; len(ovs) > 1 {
+			// overloaded member functions, chosen by the arguments
+			if p := c.pickOverload(ovs, e); p != nil {
+				fn = p
+			}
+		}
 	}
 	return c.methodCall(fn, m.X, m.Arrow, e)
 }
@@ -362,6 +422,26 @@ func (c *compiler) methodOf(t *Type, tag, name string) *Function {
 		}
 		t = t.base
 		tag = tagOf(t)
+	}
+	return nil
+}
+
+// derivesFrom reports whether class d is b or derives from it.
+func derivesFrom(d, b *Type) bool {
+	for ; d != nil; d = d.base {
+		if d == b {
+			return true
+		}
+	}
+	return false
+}
+
+// memberTemplate is member function template name of class t or a base.
+func (c *compiler) memberTemplate(t *Type, name string) *syntax.FuncDecl {
+	for ; t != nil; t = t.base {
+		if td := c.templates[tagOf(t)+"::"+name]; td != nil {
+			return td
+		}
 	}
 	return nil
 }

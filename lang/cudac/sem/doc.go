@@ -40,7 +40,9 @@
 //     change nothing for whole programs: GPUVerify's annotation language
 //     as builtins (annot.go; C0620 a false precondition, C0621 a false
 //     assertion, invariant or postcondition), two-thread predicates compared
-//     when the kernel ends (pairs.go), per-thread access logs for the
+//     when the kernel ends (pairs.go) or judged over pairs of threads
+//     (__other_*, __all, __same_group: others.go), cuRAND's device API
+//     (curand.go), per-thread access logs for the
 //     access predicates (only in programs that use them), values for
 //     bodiless functions in files without main, and in Options/KernelConfig:
 //     buffers that grow to cover an access, a subset of the grid's blocks,
@@ -48,9 +50,13 @@
 //     stores of zero or a pointer tolerated as GPUVerify's benign races
 //     (kernelonly.go).
 //   - The C++ that generated code and CUDA samples use compiles to the same
-//     bytecode (cxx.go, cxx17.go, operators.go, lambda.go): templates are
-//     instantiated per argument tuple (keyed on type identity), lambdas
-//     expanded inline, operators are calls, references addresses. The
+//     bytecode (cxx.go, cxx17.go, operators.go, lambda.go, virtual.go,
+//     classtmpl.go): function and class templates are instantiated per
+//     argument tuple (keyed on type identity), lambdas expanded inline or
+//     made closure objects, operators are calls, references addresses; a
+//     polymorphic object's hidden vptr names its class and the side that
+//     built it, and a virtual call selects among the derived classes
+//     (issue 15 item 1). The
 //     library models (lib_*.go) bind package lib's pure models (file
 //     system, number parsing, scanf, the device) to memory; std::string and
 //     std::vector are 24-byte headers over exact-size heap buffers with deep

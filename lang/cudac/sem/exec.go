@@ -8,6 +8,8 @@ import (
 	"math/rand"
 	"sort"
 	"strings"
+	"time"
+
 	"weft.dev/weft/lang/cudac/lib"
 
 	"weft.dev/weft/diag"
@@ -35,6 +37,11 @@ type Options struct {
 	Quantum int
 	// MaxSteps bounds the instructions of the whole run (0: 2e9).
 	MaxSteps uint64
+	// Deadline bounds the run's wall time (zero: none), checked where
+	// the step limit is; Timeout is the limit it came from, for the
+	// message (issue 14). A run past it is C0605 at the running thread.
+	Deadline time.Time
+	Timeout  time.Duration
 	// Args are main's argv (argv[0] first; empty: "a.out" alone).
 	Args []string
 	// Getenv answers getenv (nil: every variable is unset).
@@ -73,6 +80,7 @@ const DefaultMaxMemory = 2 << 30
 // Machine is the configuration of a running program (seed 004 Fig. 2: the
 // grids, streams and threads cells).
 type Machine struct {
+	clockAt uint64 // m.steps at which overTime next reads the clock
 	prog    *Program
 	opts    Options
 	diags   *diag.List
@@ -90,20 +98,26 @@ type Machine struct {
 	events  []*event
 	// CUDA graphs (graph.go): graphs, nodes and conditional handles, each
 	// named by its index + 1
-	asyncSeen map[[2]int32]bool // reported wgmma operand overwrites (asm.go)
-	graphs    []*cudaGraph
-	nodes     []*graphNode
-	conds     []*condHandle
-	seq       int
-	grids     []*gridRun
-	defDone   []doneOp // completed default-stream operations (seq, vc)
-	lastErr   int
+	asyncSeen    map[[2]int32]bool // reported wgmma operand overwrites (asm.go)
+	proxySeen    map[[2]int32]bool // reported async-proxy reads of unfenced writes (proxy.go)
+	asyncWriting bool              // a TMA load is writing shared memory (proxy.go)
+	raceT        *Thread           // the thread whose access raceCheck checks (reportRace names its call sites)
+	graphs       []*cudaGraph
+	nodes        []*graphNode
+	conds        []*condHandle
+	seq          int
+	grids        []*gridRun
+	defDone      []doneOp // completed default-stream operations (seq, vc)
+	lastErr      int
 	// launchErr is the error of the last launch (cudaLaunchKernelEx
 	// returns it); maxDynSmem the cudaFuncAttributeMaxDynamicSharedMemorySize
 	// of each kernel; nextLaunch the attributes of the launch being made.
 	launchErr  int
-	syncVC     map[uint64]map[relKey]int32 // releases published at each atomic location (fence.go)
-	warpUB     bool                        // a warp collective's undefined behaviour was reported (C0630)
+	pub        map[uint64]*pubVal // releases published at each strongly written address (fence.go)
+	volAcc     bool               // the access being checked is volatile (fence.go, race.go)
+	ovfSeen    map[int32]bool     // positions of reported signed overflows (overflow.go)
+	inHostFn   bool               // a stream's host function runs (hostfn.go)
+	warpUB     bool               // a warp collective's undefined behaviour was reported (C0630)
 	maxDynSmem map[*Function]int
 	nextLaunch launchExtra
 	exitCode   int
@@ -170,7 +184,8 @@ const (
 	opSet
 	opRecord
 	opWait
-	opFree // cudaFreeAsync
+	opFree   // cudaFreeAsync
+	opHostFn // cudaLaunchHostFunc, cudaStreamAddCallback (hostfn.go)
 )
 
 // devOp is one queued stream operation.
@@ -216,7 +231,7 @@ type blockRun struct {
 	dyn     *Object
 	epoch   int32
 	wepoch  []int32
-	bxvc    map[relKey]int32 // releases the block's threads acquired before its last barrier (fence.go)
+	bxvc    know // releases the block's threads acquired before its last barrier (fence.go)
 	// inline PTX (asm.go): the shared window, named barriers, mbarriers,
 	// and whether a release made threads runnable during a round
 	win     *sharedWin
@@ -302,10 +317,15 @@ type Thread struct {
 	clPhase    int        // the cluster-barrier phase this thread arrived for, + 1
 	wgPend     []wgRead   // wgmma reads not yet committed
 	wgGroups   [][]wgRead // committed wgmma groups not yet waited for
-	// relLc is the clock of the thread's last __threadfence (0: none) and
-	// xvc the releases it acquired through atomics (fence.go)
-	relLc int32
-	xvc   map[relKey]int32
+	// proxy.go: fence.proxy.async and fence.mbarrier_init counts, and
+	// whether a wgmma.fence came after the last wgmma.wait_group
+	proxyFences, mbarInitFences int32
+	wgFenced                    bool
+	// the releases the thread acquired; those its strong reads observed
+	// since its last fence, from writers of its block and of others; and
+	// those it released at its last gpu-scope fence and at its last fence
+	// of any scope (fence.go)
+	know, pendCta, pend, rel, relCta know
 }
 
 // curPos is the position of the instruction t runs (0 when it has none).
@@ -374,6 +394,7 @@ func (b *blockRun) sharedPtr(m *Machine, i int, name int64) uint64 {
 			}
 			b.dyn = m.newObject(b.grid.shmem, SpaceShared, n, -1)
 			b.dyn.Block, b.dyn.Grid = b.id, int32(b.grid.id)
+			b.dyn.grow = m.pairs.growShared // kernel-only: extent unknown (kernelonly.go)
 		}
 		return ptrOf(b.dyn, 0)
 	}
@@ -388,6 +409,21 @@ func (b *blockRun) sharedPtr(m *Machine, i int, name int64) uint64 {
 		b.shared[i] = o
 	}
 	return ptrOf(b.shared[i], 0)
+}
+
+// overTime reports whether the run is past its deadline; it reads the
+// clock once per 2^18 instructions.
+func (m *Machine) overTime() bool {
+	if m.opts.Deadline.IsZero() || m.steps < m.clockAt {
+		return false
+	}
+	m.clockAt = m.steps + 1<<18
+	return time.Now().After(m.opts.Deadline)
+}
+
+// timeFault reports the time limit at thread t's current instruction.
+func (m *Machine) timeFault(t *Thread) {
+	m.fault(t, t.curPos(), "C0605", "execution time limit (%v) exceeded here (--timeout D raises it)", m.opts.Timeout)
 }
 
 // NewMachine prepares a run of prog.
@@ -531,7 +567,11 @@ func (m *Machine) runInit() bool {
 
 // callHost runs fn on the host thread to completion.
 func (m *Machine) callHost(fn *Function, args []uint64) (uint64, bool) {
-	t := m.host
+	return m.callOn(m.host, fn, args)
+}
+
+// callOn runs fn on host thread t to completion.
+func (m *Machine) callOn(t *Thread, fn *Function, args []uint64) (uint64, bool) {
 	t.stopDepth = len(t.frames)
 	base := len(t.slots)
 	for k := 0; k < fn.NSlots; k++ {
@@ -540,7 +580,13 @@ func (m *Machine) callHost(fn *Function, args []uint64) (uint64, bool) {
 	copy(t.slots[base:], args)
 	t.frames = append(t.frames, frame{fn: fn, base: base})
 	for {
-		s := m.run(t, 1<<30)
+		// Slices of at most 2^22 instructions, ending just past the step
+		// limit, so that the limits are checked in time.
+		budget := 1 << 22
+		if m.steps <= m.opts.MaxSteps && m.opts.MaxSteps-m.steps < uint64(budget) {
+			budget = int(m.opts.MaxSteps-m.steps) + 1
+		}
+		s := m.run(t, budget)
 		switch s {
 		case stDone:
 			return t.retVal, true
@@ -549,6 +595,10 @@ func (m *Machine) callHost(fn *Function, args []uint64) (uint64, bool) {
 		case stYield:
 			if m.steps > m.opts.MaxSteps {
 				m.fault(t, t.curPos(), "C0605", "execution step limit (%d instructions) exceeded (--max-steps N raises it)", m.opts.MaxSteps)
+				return 0, false
+			}
+			if m.overTime() {
+				m.timeFault(t)
 				return 0, false
 			}
 			if m.exited {
@@ -668,6 +718,8 @@ func (m *Machine) exec(s *stream, op *devOp) {
 		case opFree:
 			t := &Thread{ctx: ctx, host: false}
 			m.free(t, op.dst, SpaceDevice, "cudaFreeAsync", op.pos)
+		case opHostFn:
+			m.runHostFn(s, op, ctx)
 		}
 	}
 	s.vc[s.agent]++
@@ -826,9 +878,18 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 
 // RunKernel launches fn alone (kernel-only files) and waits for it.
 func (m *Machine) RunKernel(fn *Function, gdim, bdim gpu.Dim3, shmem int, args []uint64) bool {
+	return m.runKernel(fn, gdim, bdim, shmem, args, nil)
+}
+
+// runKernel is RunKernel with a hook run after the initializers of globals
+// (kernel-only inputs, kernelonly.go).
+func (m *Machine) runKernel(fn *Function, gdim, bdim gpu.Dim3, shmem int, args []uint64, afterInit func()) bool {
 	defer m.out.Flush()
 	if !m.runInit() {
 		return false
+	}
+	if afterInit != nil {
+		afterInit()
 	}
 	la := []uint64{uint64(gdim.X), uint64(gdim.Y), uint64(gdim.Z), uint64(bdim.X), uint64(bdim.Y), uint64(bdim.Z), uint64(shmem), 0}
 	la = append(la, args...)
@@ -1013,6 +1074,7 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 			case stDone:
 				t.state = tsDone
 				changed = true
+				warped = true // an exit can complete a coalesced_threads() (cgcoal.go)
 				if len(t.wgPend) > 0 || len(t.wgGroups) > 0 {
 					m.wgmmaUnwaited(t)
 				}
@@ -1021,7 +1083,7 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 			case stYield:
 				keep = append(keep, i)
 			case stBlocked:
-				warped = warped || t.state == tsWarp
+				warped = true // a new arrival, or a lane that leaves a coalesced_threads() group
 				changed = true
 			}
 			if m.exited {
@@ -1035,6 +1097,14 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 		}
 		if m.steps > m.opts.MaxSteps {
 			m.fault(nil, g.fn.PosIdx, "C0605", "execution step limit (%d instructions) exceeded in kernel %s (--max-steps N raises it)", m.opts.MaxSteps, g.fn.Name)
+			return bsEnd
+		}
+		if m.overTime() {
+			t := b.threads[0]
+			if len(e.order) > 0 {
+				t = b.threads[e.order[0]]
+			}
+			m.timeFault(t)
 			return bsEnd
 		}
 		// Only a new arrival at a warp collective can complete one.
@@ -1165,7 +1235,7 @@ func (m *Machine) deadlock(b *blockRun) {
 	code := "C0502"
 	var msg string
 	isWarp := func(g *group) bool {
-		return strings.HasPrefix(g.what, "__s") && g.what != "__syncthreads" || g.what == "mma.sync/ldmatrix" || strings.HasPrefix(g.what, "wgmma")
+		return strings.HasPrefix(g.what, "__s") && g.what != "__syncthreads" || g.what == "mma.sync/ldmatrix" || strings.HasPrefix(g.what, "wgmma") || strings.HasPrefix(g.what, "cooperative_groups::")
 	}
 	if isWarp(first) || len(keys) > 1 && isWarp(groups[keys[1]]) {
 		code = "C0503"

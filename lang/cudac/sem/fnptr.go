@@ -76,18 +76,62 @@ func isFuncPtr(t *Type) bool { return t.Kind == Ptr && t.Elem != nil && t.Elem.K
 // indirectCall compiles a call through a function pointer expression.
 func (c *compiler) indirectCall(e *syntax.Call) *Type {
 	pos := e.Pos
-	ft := c.expr(e.Fun)
-	if ft.Kind == Func {
-		ft = ptrTo(ft)
-	}
-	if !isFuncPtr(ft) {
-		c.errorf(pos, "C0305", "called object of type %s is not a function or function pointer", ft)
-		c.emit(OpPop, 0, 0, pos)
-		c.emit(OpConst, 0, 0, pos)
+	ft, ok := c.funcPtrOf(e, "C0305", "called object of type %s is not a function or function pointer")
+	if !ok {
 		return tInt
 	}
 	fake := &Function{Name: "the function pointer", Type: ft.Elem}
 	n := c.args(fake, e)
 	c.emit(OpCallInd, 0, int64(n), pos)
 	return ft.Elem.Elem
+}
+
+// indirectLaunch compiles kernel<<<...>>>(args) where kernel is a pointer
+// (a table of kernels to time, as samples keep them): the pointer is
+// compared with each __global__ function of its type, and the one it
+// equals is launched; any other value faults at the launch.
+func (c *compiler) indirectLaunch(e *syntax.Call) *Type {
+	pos := e.Pos
+	ft, ok := c.funcPtrOf(e, "C0308", "launched object of type %s is not a __global__ function or a pointer to one")
+	if !ok {
+		return tVoid
+	}
+	slot := c.newSlot()
+	c.emit(OpSetLocal, int32(slot), 0, pos)
+	c.emit(OpPop, 0, 0, pos)
+	var ends []int
+	for _, k := range append([]*Function(nil), c.prog.Kernels...) {
+		if len(k.Type.Params) != len(ft.Elem.Params) || !sameType(k.Type, ft.Elem) {
+			continue
+		}
+		c.emit(OpLocal, int32(slot), 0, pos)
+		c.emit(OpConst, 0, int64(c.fnPtr(k)), pos)
+		c.emit(OpEq, 0, 0, pos)
+		next := c.emit(OpJz, 0, 0, pos)
+		c.launch(k, e)
+		ends = append(ends, c.emit(OpJmp, 0, 0, pos))
+		c.patch(next)
+	}
+	c.emit(OpTrap, int32(c.message("launch through a pointer that is not a __global__ function of this type")), 0, pos)
+	c.emit(OpConst, 0, 0, pos)
+	for _, at := range ends {
+		c.patch(at)
+	}
+	return tVoid
+}
+
+// funcPtrOf compiles the callee of e, a function or function pointer;
+// otherwise it reports code (msg names the type) and leaves a 0.
+func (c *compiler) funcPtrOf(e *syntax.Call, code, msg string) (*Type, bool) {
+	ft := c.expr(e.Fun)
+	if ft.Kind == Func {
+		ft = ptrTo(ft)
+	}
+	if !isFuncPtr(ft) {
+		c.errorf(e.Pos, code, msg, ft)
+		c.emit(OpPop, 0, 0, e.Pos)
+		c.emit(OpConst, 0, 0, e.Pos)
+		return ft, false
+	}
+	return ft, true
 }

@@ -2,6 +2,7 @@ package sem
 
 import (
 	"fmt"
+	"math"
 	"math/rand"
 	"sort"
 	"strconv"
@@ -27,6 +28,9 @@ type KernelConfig struct {
 	// are then supplied too: zero fields, each pointer field a fresh
 	// growing buffer.
 	Grow bool
+	// IntraGroup judges two-thread annotations only over pairs of threads
+	// in one block (GPUVerify's --only-intra-group; others.go).
+	IntraGroup bool
 }
 
 // maxGrowBytes bounds a growing kernel-only buffer (an access beyond it is
@@ -178,6 +182,56 @@ func (m *Machine) fillStruct(cfg *KernelConfig, rng *rand.Rand, t *Type, b []byt
 	}
 }
 
+// globalInputs fills the __constant__ and __device__ variables of a
+// kernel-only file with small random values, as it fills buffers: a lone
+// kernel's global memory is an input, initializer or not (GPUVerify: the
+// host is free to change it before the launch; its globalarray tests).
+// It runs after the initializers. Only arithmetic scalars and arrays of
+// them are filled; pointers and structs keep their values.
+func (m *Machine) globalInputs(rng *rand.Rand) {
+	for i, g := range m.prog.Globals {
+		if (g.Space != SpaceConstant && g.Space != SpaceDevice) || i >= len(m.globals) {
+			continue
+		}
+		e := g.Type
+		for e.Kind == Array {
+			e = e.Elem
+		}
+		if !e.isArith() {
+			continue
+		}
+		w := e.size
+		o := m.globals[i]
+		for k := 0; w > 0 && k+w <= len(o.Data); k += w {
+			if e.isFloat() {
+				f := float64(rng.Intn(256))
+				switch w {
+				case 4:
+					storeN(o.Data[k:], 4, uint64(math.Float32bits(float32(f))))
+				case 8:
+					storeN(o.Data[k:], 8, math.Float64bits(f))
+				}
+				continue
+			}
+			storeN(o.Data[k:], w, uint64(rng.Intn(256)))
+		}
+	}
+}
+
+// globalPointers points each pointer variable in __device__ or
+// __constant__ memory at a fresh buffer of unknown extent, as a pointer
+// parameter: a lone kernel's globals are inputs. An initializer, which
+// runs afterwards, still gives its value.
+func (m *Machine) globalPointers(cfg *KernelConfig, rng *rand.Rand, threads int) {
+	for i, g := range m.prog.Globals {
+		if (g.Space != SpaceConstant && g.Space != SpaceDevice) || i >= len(m.globals) || g.Type.Kind != Ptr {
+			continue
+		}
+		n := max(threads, 1) * max(g.Type.ElemSize(), 1)
+		storeN(m.globals[i].Data, 8, m.inputBuffer(cfg, rng, n, g.Type.ElemSize(), g.Name, g.Pos))
+	}
+}
+
 // RunKernelOnly gives each pointer parameter of the kernel a device buffer
 // and each scalar its --arg value (or zero), launches the kernel and waits.
 func (m *Machine) RunKernelOnly(cfg KernelConfig) (bool, error) {
@@ -207,6 +261,20 @@ func (m *Machine) RunKernelOnly(cfg KernelConfig) (bool, error) {
 			name = fn.ParamNames[i]
 		}
 		switch {
+		case pt.IsFuncPointer() && cfg.Args[name] != "":
+			// a function pointer given by name (--arg f=g, or a
+			// precondition f == g: package verify)
+			used[name] = true
+			fi := -1
+			for k, f := range m.prog.Funcs {
+				if f.Name == cfg.Args[name] {
+					fi = k
+				}
+			}
+			if fi < 0 {
+				return false, fmt.Errorf("--arg %s=%s: no function named %s", name, cfg.Args[name], cfg.Args[name])
+			}
+			args = append(args, uint64(fnObject)<<32|uint64(fi))
 		case pt.Kind == Ptr:
 			n := cfg.BufferSize
 			if n <= 0 {
@@ -258,10 +326,50 @@ func (m *Machine) RunKernelOnly(cfg KernelConfig) (bool, error) {
 	if len(unknown) > 0 {
 		return false, fmt.Errorf("--arg names no scalar parameter of %s: %s", fn.Name, strings.Join(unknown, ", "))
 	}
+	m.pairs.intra = cfg.IntraGroup
+	m.pairs.growShared = cfg.Grow && cfg.Shmem == 0
+	if cfg.Grow {
+		m.globalPointers(&cfg, rng, threads)
+	}
 	if cfg.Grow {
 		// a lone kernel is launched as it needs: cooperatively, so that
 		// grid.sync() is allowed (GPUVerify assumes so)
 		m.nextLaunch = launchExtra{set: true, cooperative: true}
 	}
-	return m.RunKernel(fn, cfg.Grid, cfg.Block, cfg.Shmem, args), nil
+	var inputs func()
+	if cfg.Random && cfg.Grow {
+		inputs = func() { m.globalInputs(rng) }
+	}
+	return m.runKernel(fn, cfg.Grid, cfg.Block, cfg.Shmem, args, inputs), nil
+}
+
+// IsFuncPointer reports whether t is a pointer to a function.
+func (t *Type) IsFuncPointer() bool { return t.Kind == Ptr && t.Elem != nil && t.Elem.Kind == Func }
+
+// Func returns the function named name, or nil.
+func (p *Program) Func(name string) *Function {
+	for _, f := range p.Funcs {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// HasInputGlobals reports whether the program has __constant__ or
+// __device__ variables the random configuration fills (globalInputs).
+func (p *Program) HasInputGlobals() bool {
+	for _, g := range p.Globals {
+		if g.Space != SpaceConstant && g.Space != SpaceDevice {
+			continue
+		}
+		e := g.Type
+		for e.Kind == Array {
+			e = e.Elem
+		}
+		if e.isArith() {
+			return true
+		}
+	}
+	return false
 }

@@ -1,6 +1,9 @@
 package sem
 
 import (
+	"fmt"
+	"reflect"
+
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/cudac/syntax"
 )
@@ -11,22 +14,222 @@ import (
 // the arguments, a return stores the result and jumps to the end of the
 // expansion, and the captured variables are the caller's own, which is
 // what a capture by reference means when the lambda does not outlive the
-// scope that defines it (it cannot escape: a lambda used as a value is
-// C0309). Captures by value copy at the definition, which an expansion at
-// the call would not, so they are C0309 as well.
+// scope that defines it.
+//
+// A lambda that captures by value, or is used as a value (passed to a
+// function or template, returned, copied), is what C++ makes of it: an
+// object of a closure type, a struct with one member per captured
+// variable (a copy made where the lambda is evaluated, or the variable's
+// address for a capture by reference) and a member operator() compiled
+// from the body, in which the captured names are the members. The
+// closure type is one per lambda and enclosing function instance, so a
+// template taking F deduces it and calls f(args) as a function object.
 
 type inlineCtx struct {
-	slot  int   // the result (-1: void)
-	ret   *Type // the result type
-	ends  []int // jumps to patch to the end of the expansion
-	depth int   // lambdas being expanded (recursion guard)
-	loops []*loopCtx
+	dtorDepth int   // len(compiler.dtors) where the expansion starts
+	slot      int   // the result (-1: void)
+	ret       *Type // the result type
+	ends      []int // jumps to patch to the end of the expansion
+	depth     int   // lambdas being expanded (recursion guard)
+	loops     []*loopCtx
 }
 
-func (c *compiler) checkLambda(l *syntax.Lambda) {
-	if l.ByValue {
-		c.errorf(l.Pos, "C0309", "lambda captures by value are not supported (capture by reference, [&])")
+func (c *compiler) checkLambda(l *syntax.Lambda) {}
+
+// closureKey identifies a closure type: the lambda in one function
+// instance.
+type closureKey struct {
+	l  *syntax.Lambda
+	fn *Function
+}
+
+// capture is one captured variable of a closure.
+type capture struct {
+	name  string
+	byRef bool
+	t     *Type // the variable's type
+}
+
+// captures lists what lambda l captures where it is evaluated: its named
+// captures, and with a default capture the enclosing function's locals
+// that its body names.
+func (c *compiler) captures(l *syntax.Lambda) []capture {
+	var out []capture
+	seen := map[string]bool{}
+	params := map[string]bool{}
+	for _, p := range l.Params {
+		params[p.Name] = true
 	}
+	add := func(name string, byRef bool, explicit bool) {
+		if seen[name] || params[name] {
+			return
+		}
+		s := c.lookup(name)
+		if s == nil || !s.local() {
+			if explicit {
+				c.errorf(l.Pos, "C0301", "lambda captures %s, which is not a local variable", name)
+			}
+			return
+		}
+		seen[name] = true
+		out = append(out, capture{name: name, byRef: byRef, t: s.t})
+	}
+	for i, n := range l.Captures {
+		add(n, i < len(l.CapRef) && l.CapRef[i], true)
+	}
+	if l.CapThis {
+		add("this", false, true)
+	}
+	if l.ByRef || l.ByValue && len(l.Captures) == 0 || l.ByValue && l.ByRef {
+		names := map[string]bool{}
+		namesIn(l.Body, names)
+		for _, n := range sortedKeys(names) {
+			if c.recv != nil && c.lookup(n) == nil && (c.recv.field(n) != nil || c.methodOf(c.recv, tagOf(c.recv), n) != nil) {
+				n = "this" // a member of the enclosing object: this is captured
+			}
+			add(n, l.ByRef && n != "this", false)
+		}
+	}
+	return out
+}
+
+// closureMeta is what the operator() of a closure type binds on entry:
+// its captures, each a name for the member holding it, and the class of
+// the captured this (nil: none).
+type closureMeta struct {
+	caps []capture
+	encl *Type
+}
+
+// closurePrologue binds the captured names of closure function fn: each
+// becomes a reference to its member (to the variable itself for a
+// capture by reference), and with this captured the members of the
+// enclosing object are in scope as in the function that made the lambda.
+func (c *compiler) closurePrologue(meta *closureMeta, pos diag.Pos) {
+	cl := c.recv
+	for i, cp := range meta.caps {
+		f := cl.Fields[i]
+		slot := c.newSlot()
+		c.emit(OpLocal, 0, 0, pos)
+		if f.Offset != 0 {
+			c.emit(OpConst, 0, int64(f.Offset), pos)
+			c.emit(OpPtrAdd, 1, 0, pos)
+		}
+		if cp.byRef {
+			c.emit(OpLoad, int32(memCode(tULong)), 0, pos)
+		}
+		c.emit(OpSetLocal, int32(slot), 0, pos)
+		c.emit(OpPop, 0, 0, pos)
+		c.declare(cp.name, &sym{kind: symRef, t: cp.t, slot: slot})
+	}
+	c.recv, c.cls = nil, ""
+	if meta.encl != nil && meta.encl.Kind == Struct {
+		c.recv, c.cls = meta.encl, tagOf(meta.encl)
+	}
+}
+
+// local reports whether s is a variable of the enclosing function.
+func (s *sym) local() bool {
+	switch s.kind {
+	case symSlot, symMem, symRef:
+		return true
+	}
+	return false
+}
+
+// closure compiles lambda l used as a value: a temporary closure object
+// holding its captures (its address is left on the stack).
+func (c *compiler) closure(l *syntax.Lambda) *Type {
+	pos := l.Pos
+	caps := c.captures(l)
+	t := c.closureType(l, caps)
+	if t == nil {
+		c.emit(OpConst, 0, 0, pos)
+		return tInt
+	}
+	c.emit(OpTemp, 0, int64(t.size), pos)
+	c.emit(OpMemzero, 0, int64(t.size), pos)
+	for i, cp := range caps {
+		f := t.Fields[i]
+		name := &syntax.Name{Pos: pos, Name: cp.name}
+		c.emit(OpDup, 0, 0, pos)
+		if f.Offset != 0 {
+			c.emit(OpConst, 0, int64(f.Offset), pos)
+			c.emit(OpPtrAdd, 1, 0, pos)
+		}
+		if cp.byRef {
+			c.refArg(name, cp.t)
+			c.emit(OpStore, int32(memCode(tULong)), 0, pos)
+			c.emit(OpPop, 0, 0, pos)
+			continue
+		}
+		c.initFrom(cp.t, name)
+		c.emit(OpPop, 0, 0, pos)
+	}
+	return t
+}
+
+// closureType is the closure type of l in this function instance, with
+// its operator() declared (and queued for compilation) the first time.
+func (c *compiler) closureType(l *syntax.Lambda, caps []capture) *Type {
+	for _, p := range l.Params {
+		if hasAuto(p.Type) {
+			c.errorf(l.Pos, "C0309", "a generic lambda (auto parameter) used as a value is not supported; call it where it is defined")
+			return nil
+		}
+	}
+	k := closureKey{l, c.fn}
+	if t, ok := c.closures[k]; ok {
+		return t
+	}
+	c.nclosures++
+	tag := fmt.Sprintf("lambda#%d", c.nclosures)
+	t := &Type{Kind: Struct, Name: "struct " + tag}
+	for _, cp := range caps {
+		ft := cp.t
+		if cp.byRef {
+			ft = refTo(cp.t)
+		}
+		t.Fields = append(t.Fields, &FieldInfo{Name: cp.name, Type: ft})
+	}
+	layoutStruct(t)
+	if t.size == 0 {
+		t.size, t.align = 1, 1 // an empty class still has a size
+	}
+	c.tags[0][tag] = t
+	c.closures[k] = t
+	pts, rt := c.lambdaSig(l)
+	ft := &Type{Kind: Func, Elem: rt, Params: pts, size: 1, align: 1, complete: true}
+	fd := &syntax.FuncDecl{Pos: l.Pos, Name: tag + "::operator()", Recv: tag, Body: l.Body, EndPos: l.Body.End,
+		Type: &syntax.TypeExpr{Kind: syntax.TFunc, Pos: l.Pos, Params: l.Params, Elem: l.Ret},
+		Q:    syntax.Qualifiers{Host: true, Device: true}}
+	fn := &Function{Name: fd.Name, Type: ft, decl: fd, tmap: c.tmap, tvals: c.tvals, defined: true, Host: true, Device: true}
+	meta := &closureMeta{caps: caps}
+	for _, cp := range caps {
+		if cp.name == "this" && cp.t.Kind == Ptr {
+			meta.encl = cp.t.Elem
+		}
+	}
+	c.closureMeta[fn] = meta
+	fn.PosIdx = c.pos(l.Pos)
+	c.funcs[fd.Name] = fn
+	c.prog.Funcs = append(c.prog.Funcs, fn)
+	c.queue = append(c.queue, fn)
+	return t
+}
+
+// namesIn collects the identifiers an AST subtree names.
+func namesIn(n any, out map[string]bool) {
+	walkAST(reflect.ValueOf(n), 0, func(v any) bool {
+		switch x := v.(type) {
+		case *syntax.Name:
+			out[x.Name] = true
+			return true
+		case *syntax.TypeExpr:
+			return true
+		}
+		return false
+	})
 }
 
 // inlineLambda expands a call of lambda l.
@@ -74,6 +277,7 @@ func (c *compiler) inlineLambda(l *syntax.Lambda, e *syntax.Call) *Type {
 	c.push()
 	c.bindLambdaParams(l, e, false)
 	saved := c.inl
+	ctx.dtorDepth = len(c.dtors)
 	c.inl = ctx
 	c.loops = nil
 	c.block(l.Body, true)
@@ -133,6 +337,7 @@ func (c *compiler) lambdaReturn(s *syntax.ReturnStmt) {
 		}
 		c.emit(OpPop, 0, 0, s.Pos)
 	}
+	c.destroy(ctx.dtorDepth, s.Pos)
 	ctx.ends = append(ctx.ends, c.emit(OpJmp, 0, 0, s.Pos))
 }
 
@@ -167,3 +372,76 @@ func firstReturn(s syntax.Stmt) *syntax.ReturnStmt {
 }
 
 var _ = diag.Pos{}
+
+// lambdaSig is the parameter and result types of lambda l (not generic):
+// the result written, or deduced from the first return with the
+// parameters bound (the captured names are the enclosing function's
+// variables here, of the same types).
+func (c *compiler) lambdaSig(l *syntax.Lambda) ([]*Type, *Type) {
+	rt := tVoid
+	c.push()
+	defer c.pop()
+	var pts []*Type
+	for _, p := range l.Params {
+		pt := c.resolve(p.Type)
+		if pt.Kind == Array {
+			pt = ptrTo(pt.Elem)
+		}
+		pts = append(pts, pt)
+		if p.Name == "" {
+			continue
+		}
+		switch {
+		case pt.Ref:
+			c.declare(p.Name, &sym{kind: symRef, t: pt.Elem, slot: c.newSlot()})
+		case pt.Kind == Struct:
+			c.declare(p.Name, &sym{kind: symMem, t: pt, slot: c.newSlot()})
+		default:
+			c.declare(p.Name, &sym{kind: symSlot, t: pt, slot: c.newSlot()})
+		}
+	}
+	if l.Ret != nil {
+		rt = c.resolve(l.Ret)
+	} else if r := firstReturn(l.Body); r != nil && r.X != nil {
+		// the declarations before it are in scope (compiled dry)
+		code, slots, allocas, dtors := len(c.code), c.nslots, len(c.allocas), c.dtors
+		c.dtors = append(c.dtors[:len(c.dtors):len(c.dtors)], nil)
+		c.dry++
+		for _, st := range l.Body.Stmts {
+			if d, ok := st.(*syntax.DeclStmt); ok {
+				c.stmt(d)
+			}
+			if st == syntax.Stmt(r) {
+				break
+			}
+		}
+		rt = c.typeOf(r.X, true)
+		c.dry--
+		c.code, c.nslots, c.allocas, c.dtors = c.code[:code], slots, c.allocas[:allocas], dtors
+		if rt.Ref {
+			rt = rt.Elem
+		}
+	}
+	return pts, rt
+}
+
+// returnsObject reports whether lambda l returns a struct (which only
+// its closure's operator() can: the inline expansion returns scalars).
+func (c *compiler) returnsObject(l *syntax.Lambda) bool {
+	for _, p := range l.Params {
+		if hasAuto(p.Type) {
+			return false
+		}
+	}
+	if l.Ret == nil && firstReturn(l.Body) == nil {
+		return false
+	}
+	save := len(c.code)
+	slots := c.nslots
+	c.dry++
+	_, rt := c.lambdaSig(l)
+	c.dry--
+	c.code = c.code[:save]
+	c.nslots = slots
+	return rt.Kind == Struct || rt.Kind == Array
+}

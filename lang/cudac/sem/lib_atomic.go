@@ -10,8 +10,8 @@ import (
 // exchange, compare_exchange and fetch_* are atomic. T may be 1, 2, 4 or 8
 // bytes (bool included). Every operation is an atomic access for the race
 // detector, so two of them never race; the memory order argument is
-// checked and recorded (an acquire/release pair does not yet order the
-// plain accesses around it: see docs/cudac.md, Race detection).
+// checked, and a release order is a fence before the operation, an acquire
+// order a fence after it (fence.go).
 
 const stdAtomicRef = 3
 
@@ -39,7 +39,9 @@ func init() {
 		if !good {
 			return 0, stFault
 		}
-		m.atomicSync(t, a[0])
+		if m.opts.Check {
+			m.strongRead(t, a[0], false)
+		}
 		return ok(fromMem(mc, loadN(b, mSize[mc])))
 	})
 	defb("__aref_store", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
@@ -141,6 +143,19 @@ func (c *compiler) atomicRefMethod(st *Type, m *syntax.Member, e *syntax.Call) *
 			c.emit(OpPop, 0, 0, pos)
 		}
 	}
+	// acquire: an acquire order (consume, acquire, acq_rel, seq_cst) of
+	// a reading operation is a fence after it (fence.go: the acquire
+	// pattern), the value kept on the stack
+	acquire := func(args []syntax.Expr) {
+		v := int64(5)
+		if len(args) > 0 {
+			v, _ = c.constExpr(args[0])
+		}
+		if v != 0 && v != 3 {
+			c.emit(OpBuiltin, c.builtinIndexOf("__threadfence", pos), 0, pos)
+			c.emit(OpPop, 0, 0, pos)
+		}
+	}
 	order := func(args []syntax.Expr, max int) {
 		for i, a := range args {
 			if i >= max {
@@ -162,6 +177,7 @@ func (c *compiler) atomicRefMethod(st *Type, m *syntax.Member, e *syntax.Call) *
 		ptr()
 		c.emit(OpConst, 0, mc, pos)
 		c.stdBuiltin("__aref_load", 2, pos)
+		acquire(args)
 		return et
 	case "store":
 		if len(args) < 1 {
@@ -192,6 +208,7 @@ func (c *compiler) atomicRefMethod(st *Type, m *syntax.Member, e *syntax.Call) *
 			c.emit(OpMul, 0, 0, pos)
 		}
 		c.emit(OpBuiltin, c.builtinIndexOf("atomic"+op+"/"+string(rune('0'+mc)), pos), 2, pos)
+		acquire(args[1:])
 		return et
 	case "compare_exchange_strong", "compare_exchange_weak":
 		if len(args) < 2 {
@@ -209,6 +226,7 @@ func (c *compiler) atomicRefMethod(st *Type, m *syntax.Member, e *syntax.Call) *
 		value(args[1])
 		c.emit(OpConst, 0, mc, pos)
 		c.stdBuiltin("__aref_cas", 4, pos)
+		acquire(args[2:])
 		return tBool
 	}
 	c.errorf(m.Pos, "C0309", "cuda::atomic_ref::%s is not modeled", m.Name)

@@ -40,7 +40,8 @@ type Object struct {
 	// instructions not yet retired by wgmma.wait_group (asm.go); nil
 	// when none was ever issued on the object
 	asyncRd []uint16
-	asyncAt []int32 // the wgmma position of the last read of each byte
+	asyncAt []int32    // the wgmma position of the last read of each byte
+	proxy   []proxyRec // the last generic-proxy write of each byte (proxy.go); nil: none recorded
 	gshift  uint8
 	grow    bool // kernel-only buffer of unknown extent: grows to cover an access (kernelonly.go)
 }

@@ -1,6 +1,8 @@
 package sem
 
 import (
+	"fmt"
+
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/cudac/syntax"
 )
@@ -96,4 +98,33 @@ func (c *compiler) half2Op(e *syntax.Binary) (*Type, bool) {
 		return c.assign(&syntax.Binary{Pos: e.Pos, Op: "=", X: e.X, Y: call}), true
 	}
 	return c.call(call), true
+}
+
+// conversionOf is the conversion function (operator T(), C++
+// [class.conv.fct]) of class st that converts to type to: one to exactly
+// that type (const aside), else the first to a type to converts from.
+func (c *compiler) conversionOf(st, to *Type) *Function {
+	if st.Name == "" || st.std != 0 || st.cg != 0 {
+		return nil
+	}
+	var first *Function
+	for t := st; t != nil; t = t.base {
+		for k := 0; k < 8; k++ {
+			fn := c.funcs[fmt.Sprintf("%s::operator conv#%d", tagOf(t), k)]
+			if fn == nil {
+				break
+			}
+			rt := fn.Type.Elem
+			if rt.Ref {
+				rt = rt.Elem
+			}
+			if typeKey(rt) == typeKey(to) {
+				return fn
+			}
+			if first == nil && (rt.isScalar() && to.isScalar() && (rt.Kind == Ptr) == (to.Kind == Ptr)) {
+				first = fn
+			}
+		}
+	}
+	return first
 }

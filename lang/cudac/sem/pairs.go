@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"sort"
 
+	"weft.dev/weft/diag"
 	"weft.dev/weft/gpu"
 	"weft.dev/weft/lang/cudac/syntax"
 )
@@ -31,6 +32,7 @@ type pairEncl struct {
 	name string // __assert, __requires, ...
 	code string // C0621, or C0620 for a kernel's precondition
 	pos  int32
+	at   diag.Pos
 }
 
 // pairSite is one pair predicate in the program.
@@ -39,6 +41,8 @@ type pairSite struct {
 	pred     string
 	distinct bool
 	enabled  bool // its argument is __enabled(): every thread must reach it
+	oth      bool // an annotation judged over pairs (others.go), with nslot values
+	nslot    int
 }
 
 type pairKey struct {
@@ -56,6 +60,18 @@ type pairLog struct {
 	recs      map[pairKey][]pairRec
 	n         int
 	truncated bool
+	// annotations judged over pairs (others.go)
+	othCur    map[*Thread][]*othCur
+	othRecs   map[pairKey]*othGroup
+	othChecks int
+	intra     bool // only pairs in one block (--only-intra-group)
+	// small values of bodiless functions (SmallNondetSeed, annot.go):
+	// each call site's, and the calls each thread made at each
+	sites map[int32]uint64
+	calls map[nondetKey]uint64
+	// growShared: a kernel-only launch with no --shmem: the extent of
+	// extern __shared__ memory is unknown, it grows (kernelonly.go)
+	growShared bool
 }
 
 // maxPairRecs bounds the evaluations kept (beyond, fewer are compared).

@@ -22,6 +22,7 @@ type Program struct {
 	alog       bool        // access predicates are used: threads log their accesses (annot.go)
 	pairSites  []*pairSite // two-thread predicates (pairs.go)
 	asms       []*asmInfo  // inline asm statements (asm.go)
+	asyncProxy bool        // some inline asm reads shared memory through the async proxy (proxy.go)
 }
 
 // HasBodiless reports whether the program calls a function declared but

@@ -1,5 +1,7 @@
 package sem
 
+import "strconv"
+
 // Race detection (seed 004 §3.1, extended to global memory, inter-block,
 // inter-kernel and host/device accesses). Every byte of a checked object has
 // a history: the last write and the reads since it. An access is stamped
@@ -34,7 +36,7 @@ type seg struct {
 	gepoch int32 // the grid's grid.sync epoch (gridsync.go)
 }
 
-// stamp identifies one access: a segment and pos<<3 | flags.
+// stamp identifies one access: a segment and pos<<4 | flags.
 type stamp struct {
 	seg uint32
 	pf  uint32
@@ -43,13 +45,19 @@ type stamp struct {
 const (
 	sfValid  = 1
 	sfWrite  = 2
-	sfAtomic = 4
+	sfAtomic = 4 // a strong access: atomic, or volatile with sfVol
+	sfVol    = 8
 )
 
 func (s stamp) valid() bool  { return s.pf&sfValid != 0 }
 func (s stamp) write() bool  { return s.pf&sfWrite != 0 }
 func (s stamp) atomic() bool { return s.pf&sfAtomic != 0 }
-func (s stamp) pos() int32   { return int32(s.pf >> 3) }
+func (s stamp) vol() bool    { return s.pf&sfVol != 0 }
+func (s stamp) pos() int32   { return int32(s.pf >> 4) }
+
+// strong reports a strong access (atomic or volatile): two strong accesses
+// of the same location are morally strong and no data race (fence.go).
+func (s stamp) strong() bool { return s.pf&sfAtomic != 0 }
 
 // cell is the history of one granule: the last write, the first read since
 // it (valid whenever there is any), and 1 + the index in m.rmore of the
@@ -124,6 +132,9 @@ func (m *Machine) curSeg(t *Thread) uint32 {
 		return t.seg
 	}
 	s := seg{agent: t.ctx.agent, clock: t.ctx.clock, block: -1, tid: -1}
+	if t.host && t.ctx.agent != 0 {
+		s.tid = -2 // a stream's host function (hostfn.go)
+	}
 	if b != nil {
 		s.block, s.tid, s.epoch, s.wepoch, s.lc, s.gepoch = b.id, t.tid, ep, wep, t.lc, b.grid.gepoch
 		t.segGep = b.grid.gepoch
@@ -152,6 +163,7 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 	if o.Space == SpaceLocal || o.Space == SpaceAny || n <= 0 {
 		return
 	}
+	m.raceT = t // reportRace names its call sites (proxy.go, callNotes)
 	if o.shadow == nil {
 		o.gshift = granuleOf(off, n)
 		o.shadow = make([]cell, (len(o.Data)+1<<o.gshift-1)>>o.gshift)
@@ -162,7 +174,7 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 	bs := &m.segs[sid]
 	pf := uint32(0)
 	if pos > 0 {
-		pf = uint32(pos) << 3
+		pf = uint32(pos) << 4
 	}
 	pf |= sfValid
 	if write {
@@ -170,11 +182,15 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 	}
 	if atomic {
 		pf |= sfAtomic
+		if m.volAcc {
+			pf |= sfVol
+		}
 	}
+	strong := atomic
 	b := stamp{sid, pf}
 	ctx := t.ctx
 	// ordered reports whether the earlier access a is no race with b: the
-	// same segment, happens-before, or both atomic
+	// same segment, happens-before, or released (fence.go)
 	ordered := func(a stamp) bool {
 		return a.seg == sid || hb(&m.segs[a.seg], bs, ctx, t.bvc) || m.lockstep(&m.segs[a.seg], bs) || m.released(t, &m.segs[a.seg])
 	}
@@ -182,7 +198,9 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 	for ci := off >> g; ci < (off+n)>>g; ci++ {
 		c := &o.shadow[ci]
 		benign := write && m.benignWrite(o, off, n) // Options.BenignWrites (kernelonly.go)
-		if c.w.valid() && !(c.w.atomic() && atomic) && !ordered(c.w) {
+		if c.w.valid() && c.w.strong() && strong {
+			m.volWarp(c.w, b, ordered)
+		} else if c.w.valid() && !ordered(c.w) {
 			switch {
 			case benign:
 				m.coWrite(o, ci, c.w.seg, sid)
@@ -193,12 +211,16 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 		}
 		if write {
 			if c.r.valid() {
-				if !(c.r.atomic() && atomic) && !ordered(c.r) && !(benign && m.coWritten(o, ci, sid, c.r.seg)) {
+				if c.r.strong() && strong {
+					m.volWarp(c.r, b, ordered)
+				} else if !ordered(c.r) && !(benign && m.coWritten(o, ci, sid, c.r.seg)) {
 					m.reportRace(o, ci<<g, c.r, b)
 				}
 				if c.more != 0 {
 					for _, r := range m.rmore[c.more-1] {
-						if !(r.atomic() && atomic) && !ordered(r) && !(benign && m.coWritten(o, ci, sid, r.seg)) {
+						if r.strong() && strong {
+							m.volWarp(r, b, ordered)
+						} else if !ordered(r) && !(benign && m.coWritten(o, ci, sid, r.seg)) {
 							m.reportRace(o, ci<<g, r, b)
 						}
 					}
@@ -354,6 +376,9 @@ func (m *Machine) who(s *seg) string {
 		return "the host"
 	}
 	if s.block < 0 {
+		if s.tid == -2 {
+			return "the host function run by stream " + strconv.Itoa(int(s.agent-1))
+		}
 		return "an asynchronous copy"
 	}
 	g := m.gridOf(s.agent, s.clock)
@@ -374,16 +399,6 @@ func (m *Machine) reportRace(o *Object, off int, a, b stamp) {
 		return
 	}
 	m.races[key] = true
-	kind := func(s stamp) string {
-		k := "read"
-		if s.write() {
-			k = "write"
-		}
-		if s.atomic() {
-			k = "atomic " + k
-		}
-		return k
-	}
 	where := o.Space.String() + " memory"
 	if o.Name != "" {
 		where += " " + o.Name
@@ -391,5 +406,46 @@ func (m *Machine) reportRace(o *Object, off int, a, b stamp) {
 	sa, sb := &m.segs[a.seg], &m.segs[b.seg]
 	d := m.diags.Errorf(m.pos(b.pos()), "C0501", "data race on %s (byte %d): %s by %s conflicts with an unordered %s by %s",
 		where, off, kind(b), m.who(sb), kind(a), m.who(sa))
+	m.callNotes(m.raceT, d)
+	d.Note(m.pos(a.pos()), "the other access: %s by %s", kind(a), m.who(sa))
+}
+
+func kind(s stamp) string {
+	k := "read"
+	if s.write() {
+		k = "write"
+	}
+	switch {
+	case s.vol():
+		k = "volatile " + k
+	case s.atomic():
+		k = "atomic " + k
+	}
+	return k
+}
+
+// volWarp warns about two volatile accesses, a read and a write, made
+// unordered by lanes of one warp (fence.go): no data race under the PTX
+// memory model, but warp-synchronous code that assumes the lanes run in
+// lock step, which independent thread scheduling does not promise (CUDA
+// C++ Programming Guide, "Independent Thread Scheduling"; __syncwarp
+// orders them).
+func (m *Machine) volWarp(a, b stamp, ordered func(stamp) bool) {
+	if !a.vol() || !b.vol() || a.write() == b.write() {
+		return
+	}
+	sa, sb := &m.segs[a.seg], &m.segs[b.seg]
+	if sa.block < 0 || sa.agent != sb.agent || sa.clock != sb.clock || sa.block != sb.block || sa.tid == sb.tid || sa.tid/32 != sb.tid/32 || ordered(a) {
+		return
+	}
+	// one warning per line (each step of a reduction reads and writes
+	// at two columns, against its own and the previous step)
+	key := [2]int32{-1, -int32(m.pos(b.pos()).Line())} // negative: apart from the races
+	if m.races[key] {
+		return
+	}
+	m.races[key] = true
+	d := m.diags.Warnf(m.pos(b.pos()), "C0506", "unordered volatile accesses by lanes of one warp: %s by %s and %s by %s; volatile orders nothing, so this warp-synchronous code relies on lock step (use __syncwarp)",
+		kind(b), m.who(sb), kind(a), m.who(sa))
 	d.Note(m.pos(a.pos()), "the other access: %s by %s", kind(a), m.who(sa))
 }

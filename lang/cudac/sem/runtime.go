@@ -25,6 +25,16 @@ var (
 )
 
 func defb(name string, fn builtinFn) {
+	if strings.HasPrefix(name, "cuda") {
+		// no CUDA API call inside a stream's host function (hostfn.go)
+		inner := fn
+		fn = func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+			if m.inHostFn {
+				return m.hostFnAPI(t, pos, name)
+			}
+			return inner(m, t, a, pos)
+		}
+	}
 	builtinIndex[name] = int32(len(builtinTable))
 	builtinTable = append(builtinTable, builtinDef{name: name, fn: fn})
 }
@@ -53,7 +63,8 @@ const (
 )
 
 var warpOpNames = []string{"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync",
-	"__ballot_sync", "__any_sync", "__all_sync", "__syncwarp", "mma.sync/ldmatrix"}
+	"__ballot_sync", "__any_sync", "__all_sync", "__syncwarp", "mma.sync/ldmatrix",
+	"cooperative_groups::coalesced_threads", "cooperative_groups::labeled_partition/binary_partition", "cooperative_groups::reduce/inclusive_scan/exclusive_scan"}
 
 // cudaError_t values and names for the errors we produce.
 var cudaErrors = map[int]string{
@@ -416,10 +427,13 @@ func init() {
 	defb("__syncthreads_and", bar(barAnd))
 	defb("__syncthreads_or", bar(barOr))
 	defb("__threadfence", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
-		m.fence(t)
+		m.fence(t, fenceGPU)
 		return ok(0)
 	})
-	builtinIndex["__threadfence_block"] = builtinIndex["__threadfence"]
+	defb("__threadfence_block", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		m.fence(t, fenceCTA)
+		return ok(0)
+	})
 	builtinIndex["__threadfence_system"] = builtinIndex["__threadfence"]
 	warp := func(op int) builtinFn {
 		return func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {

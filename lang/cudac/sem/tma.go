@@ -222,7 +222,9 @@ func (m *Machine) tma(t *Thread, st *asmState, in *ptx.Inst, pos int32) status {
 			if !good {
 				return false
 			}
+			m.asyncWriting = true
 			d, good := m.resolveA(t, p, e, pos, true, false, false)
+			m.asyncWriting = false
 			if !good {
 				return false
 			}
@@ -234,6 +236,9 @@ func (m *Machine) tma(t *Thread, st *asmState, in *ptx.Inst, pos int32) status {
 		})
 		if !ok {
 			return stFault
+		}
+		if p, good := m.addr(t, st, in.Args[2], true, pos); good && t.block.mbars[p] != nil {
+			m.mbarInitVisible(t, t.block.mbars[p], pos)
 		}
 		return m.mbarTx(t, st, in.Args[2], -tm.boxBytes(), pos)
 	default:
@@ -250,6 +255,7 @@ func (m *Machine) tma(t *Thread, st *asmState, in *ptx.Inst, pos int32) status {
 			if !good {
 				return false
 			}
+			m.proxyRead(t, p, e, pos, in.Mods[0]+"."+in.Mods[1]+"."+in.Mods[2])
 			v := loadN(s, e)
 			d, good := m.resolveA(t, tm.base+goff, e, pos, true, false, reduce)
 			if !good {

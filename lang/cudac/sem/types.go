@@ -46,7 +46,10 @@ type Type struct {
 	Variadic bool
 	// Ref marks a pointer type that stands for a C++ reference: a
 	// parameter or local of type T& holds the address of its object.
-	Ref      bool
+	Ref bool
+	// vol marks a pointer to volatile (Ptr) or an array of volatile
+	// elements (Array): accesses through it are strong (fence.go).
+	vol      bool
 	size     int
 	align    int
 	complete bool
@@ -59,6 +62,18 @@ type Type struct {
 	// base is the base class (single, non-virtual inheritance): its
 	// fields come first, and its member functions apply.
 	base *Type
+	// poly marks a polymorphic class (virtual.go): its vptr (a hidden
+	// first field) holds id; virt are its virtual member functions ("~"
+	// the destructor), pure those without an overrider, subs the classes
+	// derived from it.
+	poly bool
+	id   int
+	virt map[string]bool
+	pure map[string]bool
+	subs []*Type
+	// tmpl is the class template and arguments of an instance
+	// (classtmpl.go).
+	tmpl *tmplInfo
 }
 
 // FieldInfo is a laid-out struct member.
@@ -351,6 +366,8 @@ var builtinTypedefs = map[string]*Type{
 	"__half": tHalf, "half": tHalf, "__nv_bfloat16": tBF16, "nv_bfloat16": tBF16,
 	"cudaError_t": tInt, "cudaStream_t": tLong, "cudaEvent_t": tLong, "cudaMemcpyKind": tInt,
 	"cudaDeviceProp": tDeviceProp, "FILE": tFILE, "clock_t": tLong, "time_t": tLong,
+	// glibc <sys/types.h>, which <stdlib.h> includes
+	"uint": tUInt, "ushort": tUShort, "ulong": tULong,
 }
 
 var baseTypes = map[string]*Type{

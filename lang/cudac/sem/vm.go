@@ -92,6 +92,11 @@ const (
 	OpSetLocalU // slot A = top (kept), now initialized
 	OpRoundH    // round double to __half (A = 0) or __nv_bfloat16 (A = 1)
 	OpCallInd   // call through a function pointer below the B arguments (fnptr.go)
+	OpLoadV     // OpLoad of a volatile object: a strong relaxed load (fence.go)
+	OpStoreV    // OpStore of a volatile object: a strong relaxed store (fence.go)
+	OpAddS      // signed +, -, * of A-bit operands (32 or 64): overflow is undefined (overflow.go)
+	OpSubS
+	OpMulS
 )
 
 // Instr is one bytecode instruction.
@@ -231,8 +236,23 @@ func (m *Machine) runN(t *Thread, budget int) (status, int) {
 			}
 			st[n-1] = st[n]
 			st = st[:n]
+		case OpLoadV:
+			v, ok := m.loadV(t, st[n], int(in.A), in.P)
+			if !ok {
+				return m.faulted(t, fr, pc, st), steps
+			}
+			st[n] = v
+		case OpStoreV:
+			if !m.storeV(t, st[n-1], int(in.A), st[n], in.P) {
+				return m.faulted(t, fr, pc, st), steps
+			}
+			st[n-1] = st[n]
+			st = st[:n]
 		case OpAdd:
 			st[n-1] += st[n]
+			st = st[:n]
+		case OpAddS, OpSubS, OpMulS:
+			st[n-1] = m.signedArith(t, in, st[n-1], st[n])
 			st = st[:n]
 		case OpSub:
 			st[n-1] -= st[n]

@@ -54,14 +54,26 @@ var knownHeaders = map[string]string{
 	"cassert":                     "",
 	"cstdint":                     stdintMacros,
 	"iostream":                    "",
-	"helper_cuda.h":               "#define checkCudaErrors(x) (x)\n",
+	// headers whose names are modeled only in part (std::runtime_error
+	// and friends as types; streams on files and strings are not): a
+	// program that uses a missing name gets an undeclared-name error.
+	"fstream":       "",
+	"sstream":       "",
+	"exception":     "",
+	"stdexcept":     "",
+	"strings.h":     "",
+	"iomanip":       "",
+	"helper_cuda.h": "#define checkCudaErrors(x) (x)\n",
 }
 
-// predefined are the macros every translation unit starts with: we model
+// predefined are the macros every translation unit starts with (nvcc
+// includes cuda_runtime.h, whose include guards __CUDA_RUNTIME_H__ and
+// __DRIVER_TYPES_H__ helper headers test, and through it <stdlib.h>'s
+// EXIT_SUCCESS/EXIT_FAILURE, in every .cu file): we model
 // nvcc compiling for a device of compute capability 9.0, and the host pass
 // (so __CUDA_ARCH__ is left undefined, as nvcc's host pass sees it; code that
 // branches on it keeps its host-side meaning for both sides).
-const predefined = "#define __CUDACC__ 1\n#define __NVCC__ 1\n#define __cplusplus 201703L\n#define __STDC__ 1\n#define __forceinline__\n#define __noinline__\n#define __launch_bounds__(...)\n#define __align__(n)\n#define __inline__ inline\n"
+const predefined = "#define CUDART_VERSION 12000\n#define __CUDA_RUNTIME_H__\n#define __DRIVER_TYPES_H__\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n#define __CUDACC__ 1\n#define __NVCC__ 1\n#define __cplusplus 201703L\n#define __STDC__ 1\n#define __forceinline__\n#define CUDART_CB\n#define __noinline__\n#define __launch_bounds__(...)\n#define __align__(n)\n#define __inline__ inline\n"
 
 // The macros of <stdint.h>, <limits.h> and <float.h> (also <cstdint>, <climits>, <cfloat>).
 const (

@@ -11,6 +11,28 @@ type File struct {
 	Templates []*FuncDecl
 	// Specs are explicit specializations of function templates (SpecArgs).
 	Specs []*FuncDecl
+	// ClassTemplates are the class templates and their partial and
+	// explicit specializations, instantiated by sem.
+	ClassTemplates []*ClassTemplate
+}
+
+// ClassTemplate is template <TParams> struct Name [<Args>] { ... }: the
+// primary template (Struct.TArgs nil), a partial specialization (TParams
+// and Struct.TArgs), or an explicit one (no TParams). Funcs are its member
+// functions and Decls its other members declared out of the struct
+// (static data members, prototypes), named Name::member as for a struct.
+type ClassTemplate struct {
+	Pos     diag.Pos
+	Name    string
+	TParams []string
+	TValue  []bool
+	// DefaultTypes and DefaultExprs are the parameters' default
+	// arguments (nil entries: none).
+	DefaultTypes []*TypeExpr
+	DefaultExprs []Expr
+	Struct       *TypeExpr // nil: only declared
+	Funcs        []*FuncDecl
+	Decls        []*Decl
 }
 
 // Qualifiers are the CUDA execution-space and memory-space attributes of a
@@ -20,6 +42,9 @@ type Qualifiers struct {
 	Extern, Static, Typedef, Inline, Const, Volatile bool
 	// Constexpr marks a C++ constexpr declaration (also Const).
 	Constexpr bool
+	// Virtual marks a virtual member function (also written override or
+	// final, C++ [class.virtual]).
+	Virtual bool
 	// Align is the operand of alignas(...): an expression, or nil.
 	Align Expr
 	// AlignType is the operand of alignas(type).
@@ -53,6 +78,9 @@ type TypeExpr struct {
 	HasBody  bool     // TStruct/TEnum: a definition, not a reference
 	Enums    []*Enumerator
 	Const    bool
+	// Volatile marks a volatile-qualified type (its accesses are the PTX
+	// memory model's relaxed strong operations: sem/fence.go).
+	Volatile bool
 	// TArg and TArgType are the template argument of a built-in class
 	// template (cooperative_groups::thread_block_tile<32>, plus<int>).
 	TArg     Expr
@@ -63,6 +91,15 @@ type TypeExpr struct {
 	Align Expr
 	// Base is the base class of a struct definition (single inheritance).
 	Base string
+	// TArgs and TArgExprs are the template arguments of a class template
+	// instance Name<A, ...> (a type or a value each), or of the pattern
+	// of a specialization struct Name<A, ...> { ... }.
+	TArgs     []*TypeExpr
+	TArgExprs []Expr
+	// Methods are the member functions declared in a struct definition
+	// (the destructor as "~Tag"), Virtuals those declared virtual, Pure
+	// those declared pure virtual (= 0).
+	Methods, Virtuals, Pure []string
 }
 
 // Param is a function parameter.
@@ -120,6 +157,10 @@ type FuncDecl struct {
 	Body    *Block
 	TParams []string // template parameters (typename T / int N)
 	TValue  []bool   // whether each template parameter is a value (int N)
+	// DefaultTypes and DefaultExprs are the template parameters' default
+	// arguments (nil entries: none).
+	DefaultTypes []*TypeExpr
+	DefaultExprs []Expr
 	// SpecArgs are the template arguments of an explicit specialization
 	// template <> R f<A, ...>(...) (a type or a value each).
 	SpecArgs     []*TypeExpr
@@ -131,6 +172,8 @@ type FuncDecl struct {
 	Recv  string
 	Ctor  bool
 	Inits []*MemberInit
+	// Dtor marks a destructor (Name "Tag::~Tag").
+	Dtor bool
 }
 
 // MemberInit is one member initializer of a constructor, name(args).
@@ -191,6 +234,14 @@ type (
 		Body Stmt
 		Cond Expr
 	}
+	// TryStmt is try Body catch (...) { ... } ...: exceptions are not
+	// modeled (a throw ends the run), so only Body can run; the handlers
+	// are parsed and kept for their syntax only.
+	TryStmt struct {
+		Pos      diag.Pos
+		Body     *Block
+		Handlers []*Block
+	}
 	// ReturnStmt is return X;
 	ReturnStmt struct {
 		Pos diag.Pos
@@ -224,6 +275,7 @@ type (
 )
 
 func (s *Block) stmtPos() diag.Pos       { return s.Pos }
+func (s *TryStmt) stmtPos() diag.Pos     { return s.Pos }
 func (s *DeclStmt) stmtPos() diag.Pos    { return s.Pos }
 func (s *ExprStmt) stmtPos() diag.Pos    { return s.Pos }
 func (s *IfStmt) stmtPos() diag.Pos      { return s.Pos }
@@ -308,6 +360,38 @@ type (
 		Name  string
 		Arrow bool
 	}
+	// New is C++ "new T", "new T(args)" or "new T{args}" (one object):
+	// Alloc is the allocation, (T*)malloc(sizeof(T)); sem then runs the
+	// constructor or stores the initializer. "new T[n]" stays a Cast.
+	New struct {
+		Pos     diag.Pos
+		Type    *TypeExpr
+		Alloc   Expr
+		Args    []Expr
+		HasInit bool
+	}
+	// ScopedName is Type::Name where Type is a class template instance,
+	// Name<A, ...>::member (a static data member or member function).
+	ScopedName struct {
+		Pos  diag.Pos
+		Type *TypeExpr
+		Name string
+	}
+	// Throw is C++ "throw X" (X nil: rethrow). Exceptions are not
+	// modeled: reaching a throw ends the run with a diagnostic, as an
+	// exception no handler catches ends a C++ program.
+	Throw struct {
+		Pos diag.Pos
+		X   Expr
+	}
+	// Delete is C++ "delete X" (Array: "delete[] X"): the destructor of
+	// a class with one, then Free, free(X).
+	Delete struct {
+		Pos   diag.Pos
+		X     Expr
+		Free  Expr
+		Array bool
+	}
 	// Cast is (Type)X; a functional cast T(x, ...) of dim3 sets Args.
 	Cast struct {
 		Pos  diag.Pos
@@ -340,7 +424,9 @@ type (
 		Pos      diag.Pos
 		ByRef    bool     // [&]
 		ByValue  bool     // [=] or a capture by value
-		Captures []string // named captures (by reference when RefCap)
+		Captures []string // named captures
+		CapRef   []bool   // whether each named capture is by reference
+		CapThis  bool     // [this] (or [=, this])
 		Params   []*Param
 		Ret      *TypeExpr // nil: deduced from the return statements
 		Body     *Block
@@ -365,6 +451,10 @@ func (e *Call) exprPos() diag.Pos          { return e.Pos }
 func (e *Index) exprPos() diag.Pos         { return e.Pos }
 func (e *Member) exprPos() diag.Pos        { return e.Pos }
 func (e *Cast) exprPos() diag.Pos          { return e.Pos }
+func (e *New) exprPos() diag.Pos           { return e.Pos }
+func (e *Throw) exprPos() diag.Pos         { return e.Pos }
+func (e *ScopedName) exprPos() diag.Pos    { return e.Pos }
+func (e *Delete) exprPos() diag.Pos        { return e.Pos }
 func (e *SizeofExpr) exprPos() diag.Pos    { return e.Pos }
 func (e *InitList) exprPos() diag.Pos      { return e.Pos }
 func (e *Trait) exprPos() diag.Pos         { return e.Pos }

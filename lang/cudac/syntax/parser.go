@@ -23,6 +23,18 @@ var BuiltinTypeNames = []string{
 	"cudaDeviceAttr", "cudaFuncAttribute", "cudaLaunchConfig_t", "cudaLaunchAttribute", "cudaLaunchAttributeValue",
 	"cudaLaunchAttributeID", "CUdevice", "CUstream", "cudaMemPool_t",
 	"std::string", "std::vector", "cuda::atomic_ref", "timeval",
+	"uint", "ushort", "ulong",
+}
+
+// UnmodeledStdTypes are class names of the C++ standard library that
+// helper headers name but sem does not model (their std:: is flattened):
+// they parse as types, and code that is compiled and uses one gets a
+// diagnostic naming it (C0309).
+var UnmodeledStdTypes = map[string]bool{
+	"stringstream": true, "ostringstream": true, "istringstream": true, "ifstream": true, "ofstream": true,
+	"fstream": true, "ostream": true, "istream": true, "exception": true, "runtime_error": true,
+	"logic_error": true, "range_error": true, "invalid_argument": true, "out_of_range": true,
+	"overflow_error": true, "bad_alloc": true, "ios_base": true, "ios": true,
 }
 
 // VectorTypeNames are CUDA's built-in vector types (vector_types.h): each
@@ -62,6 +74,17 @@ type parser struct {
 	spec     []*TypeExpr
 	specExpr []Expr
 	hasSpec  bool
+	// cur is the struct definition being parsed (its member function
+	// names are recorded on it); virtSuffix is set when the last function
+	// declarator ended in override or final.
+	cur        *TypeExpr
+	virtSuffix bool
+	// classTmpls are the class template names declared so far.
+	classTmpls map[string]bool
+	// tdefT and tdefE are the default arguments of the template
+	// parameter list being parsed.
+	tdefT []*TypeExpr
+	tdefE []Expr
 }
 
 // maxDepth bounds the nesting the parser follows, so that no recursion
@@ -82,7 +105,7 @@ func (p *parser) leave() { p.depth-- }
 
 // Parse parses the preprocessed tokens of one translation unit.
 func Parse(toks []Token, diags *diag.List) *File {
-	p := &parser{toks: resolveScopes(stripAttributes(toks, diags), diags), diags: diags, templates: map[string]bool{cgPrefix + "tiled_partition": true}, tags: map[string]bool{}}
+	p := &parser{toks: resolveScopes(stripAttributes(toks, diags), diags), diags: diags, templates: map[string]bool{cgPrefix + "tiled_partition": true}, tags: map[string]bool{}, classTmpls: map[string]bool{}}
 	if len(p.toks) == 0 || p.toks[len(p.toks)-1].Kind != EOF {
 		p.toks = append(p.toks, Token{Kind: EOF})
 	}
@@ -92,7 +115,13 @@ func Parse(toks []Token, diags *diag.List) *File {
 			global[n] = true
 		}
 	}
+	for n := range UnmodeledStdTypes {
+		global[n] = true
+	}
 	p.types = []map[string]bool{global}
+	for n := range TextureFuncs {
+		p.templates[n] = true // tex2D<float>(...): reported by sem
+	}
 	f := &File{}
 	p.file = f
 	for p.tok().Kind != EOF {
@@ -165,6 +194,51 @@ func (p *parser) isTypeName(name string) bool {
 	return false
 }
 
+// declared reports whether name is declared (as a type or not).
+func (p *parser) declared(name string) bool {
+	for i := len(p.types) - 1; i >= 0; i-- {
+		if _, ok := p.types[i][name]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// textureTypes are the types of CUDA's texture and surface API, which is
+// not modeled: each use is a positioned diagnostic naming it (issue 14),
+// and parsing goes on with the type read as an integer handle.
+var textureTypes = map[string]bool{
+	"cudaTextureObject_t": true, "cudaSurfaceObject_t": true, "texture": true, "surface": true,
+	"cudaResourceDesc": true, "cudaTextureDesc": true, "cudaResourceViewDesc": true,
+	"cudaArray_t": true, "cudaArray": true, "cudaMipmappedArray_t": true, "cudaChannelFormatDesc": true,
+	"CUtexObject": true, "CUsurfObject": true,
+}
+
+// TextureFuncs are the texture and surface fetch and store functions (and
+// the runtime calls that make texture objects); sem reports a call of one.
+var TextureFuncs = map[string]bool{
+	"tex1Dfetch": true, "tex1D": true, "tex2D": true, "tex3D": true, "tex1DLayered": true, "tex2DLayered": true,
+	"texCubemap": true, "tex2Dgather": true, "tex1DLod": true, "tex2DLod": true, "tex3DLod": true,
+	"tex1DGrad": true, "tex2DGrad": true, "surf1Dread": true, "surf2Dread": true, "surf3Dread": true,
+	"surf1Dwrite": true, "surf2Dwrite": true, "surf3Dwrite": true,
+	"cudaCreateTextureObject": true, "cudaDestroyTextureObject": true, "cudaCreateSurfaceObject": true,
+	"cudaDestroySurfaceObject": true, "cudaMallocArray": true, "cudaMalloc3DArray": true, "cudaFreeArray": true,
+	"cudaMemcpyToArray": true, "cudaMemcpy2DToArray": true, "cudaMemcpy3D": true, "cudaCreateChannelDesc": true,
+	"cudaBindTexture": true, "cudaBindTexture2D": true, "cudaBindTextureToArray": true, "cudaUnbindTexture": true,
+}
+
+// textureType reads a texture or surface type (texture<T, N, mode> with
+// its arguments), reporting it, as an unsigned long long handle.
+func (p *parser) textureType() *TypeExpr {
+	t := p.next()
+	p.errs++
+	p.diags.Errorf(t.Pos, "C0309", "%s: texture and surface objects are not modeled (read the data through a pointer instead)", t.Text)
+	if p.is("<") {
+		p.templateArgs()
+	}
+	return &TypeExpr{Kind: TNamed, Name: "unsigned long long", Pos: t.Pos}
+}
+
 func (p *parser) declareName(name string, isType bool) {
 	p.types[len(p.types)-1][name] = isType
 }
@@ -199,7 +273,10 @@ func (p *parser) startsType() bool {
 	if t.Kind != Ident {
 		return false
 	}
-	if baseTypeWords[t.Text] || qualWords[t.Text] || t.Text == "struct" || t.Text == "union" || t.Text == "enum" {
+	if baseTypeWords[t.Text] || qualWords[t.Text] || t.Text == "struct" || t.Text == "class" || t.Text == "union" || t.Text == "enum" {
+		return true
+	}
+	if textureTypes[t.Text] && !p.declared(t.Text) {
 		return true
 	}
 	return p.isTypeName(t.Text)
@@ -292,9 +369,22 @@ func (p *parser) skipTopLevel(start int) {
 
 func (p *parser) template(f *File) {
 	p.expect("template")
+	if !p.is("<") {
+		// an explicit instantiation, template R f<A>(...); (C++
+		// [temp.explicit]): templates are instantiated where used, so
+		// it adds nothing
+		for !p.is(";") && p.tok().Kind != EOF {
+			p.next()
+		}
+		p.expect(";")
+		return
+	}
 	p.expect("<")
 	names := []string{}
 	var values []bool
+	var defT []*TypeExpr
+	var defE []Expr
+	p.push()
 	for !p.is(">") {
 		if p.got("typename") || p.got("class") {
 			names = append(names, p.ident().Text)
@@ -304,13 +394,29 @@ func (p *parser) template(f *File) {
 			names = append(names, p.ident().Text)
 			values = append(values, true)
 		}
+		p.declareName(names[len(names)-1], !values[len(values)-1])
+		// a default template argument (C++ [temp.param]p9)
+		var dt *TypeExpr
+		var de Expr
+		if p.got("=") {
+			if values[len(values)-1] {
+				de = p.binary(7) // stop before '>'
+			} else {
+				dt = p.typeName()
+			}
+		}
+		defT, defE = append(defT, dt), append(defE, de)
 		if !p.got(",") {
 			break
 		}
 	}
-	p.expect(">")
-	if (p.is("struct") || p.is("class") || p.is("union")) && len(names) > 0 {
-		p.errorf(p.tok().Pos, "C0206", "class templates are not supported")
+	p.closeAngle()
+	p.pop()
+	p.tdefT, p.tdefE = defT, defE
+	defer func() { p.tdefT, p.tdefE = nil, nil }()
+	if (p.is("struct") || p.is("class") || p.is("union")) && p.peek(1).Kind == Ident {
+		p.classTemplate(f, names, values)
+		return
 	}
 	p.push()
 	for k, n := range names {
@@ -318,6 +424,44 @@ func (p *parser) template(f *File) {
 	}
 	p.declaration(f, names, values)
 	p.pop()
+}
+
+// classTemplate parses a class template, or a partial or explicit
+// specialization of one, after its template parameter list. Its member
+// functions and out-of-struct members are kept on the template, compiled
+// per instance by sem.
+func (p *parser) classTemplate(f *File, names []string, values []bool) {
+	kw := p.tok()
+	name := p.peek(1).Text
+	p.classTmpls[name] = true
+	p.declareName(name, true)
+	ct := &ClassTemplate{Pos: p.peek(1).Pos, Name: name, TParams: names, TValue: values, DefaultTypes: p.tdefT, DefaultExprs: p.tdefE}
+	p.push()
+	for k, n := range names {
+		p.declareName(n, !values[k])
+	}
+	saved := p.file
+	tmp := &File{}
+	p.file = tmp
+	base, _ := p.specifiers()
+	p.file = saved
+	p.pop()
+	if base.Kind == TStruct && base.HasBody {
+		ct.Struct = base
+	}
+	ct.Funcs = tmp.Funcs
+	ct.Decls = tmp.Decls
+	if len(tmp.Templates) > 0 || len(tmp.Specs) > 0 || len(tmp.ClassTemplates) > 0 {
+		p.errorf(kw.Pos, "C0206", "member templates are not supported")
+	}
+	if !p.is(";") {
+		p.errorf(p.tok().Pos, "C0206", "a class template definition declares no variables; expected ';', found '%s'", p.tok().Text)
+		for !p.is(";") && p.tok().Kind != EOF {
+			p.next()
+		}
+	}
+	p.expect(";")
+	f.ClassTemplates = append(f.ClassTemplates, ct)
 }
 
 // staticAssert parses static_assert(cond[, "message"]); (C++11), checked
@@ -382,6 +526,8 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 				q.Const = true
 				q.Constexpr = true
 			}
+		case "virtual":
+			q.Virtual = true
 		case "explicit", "thread_local", "mutable", "__inline", "__inline__":
 		case "alignas":
 			p.next()
@@ -399,7 +545,7 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 			q.Constant = true
 		case "__managed__":
 			q.Managed = true
-		case "struct", "union":
+		case "struct", "class", "union":
 			if base != nil || len(words) > 0 {
 				p.errorf(t.Pos, "C0203", "two types in one declaration")
 			}
@@ -419,11 +565,17 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 				words = append(words, t.Text)
 				break
 			}
+			if base == nil && len(words) == 0 && textureTypes[t.Text] && !p.declared(t.Text) {
+				base = p.textureType()
+				continue
+			}
 			if base == nil && len(words) == 0 && p.isTypeName(t.Text) {
 				base = &TypeExpr{Kind: TNamed, Name: t.Text, Pos: t.Pos}
 				p.next()
 				if p.is("<") && (strings.HasPrefix(t.Text, cgPrefix) || t.Text == "std::vector" || t.Text == "cuda::atomic_ref") {
 					p.classTemplateArg(base)
+				} else if p.is("<") && p.classTmpls[t.Text] {
+					base.TArgs, base.TArgExprs = p.templateArgs()
 				}
 				continue
 			}
@@ -448,6 +600,11 @@ done:
 	if q.Const {
 		c := *base
 		c.Const = true
+		base = &c
+	}
+	if q.Volatile {
+		c := *base
+		c.Volatile = true
 		base = &c
 	}
 	return base, q
@@ -524,6 +681,11 @@ func (p *parser) structType() *TypeExpr {
 		// C++: the tag is a type name
 		p.declareName(t.Name, true)
 		p.tags[t.Name] = true
+		if p.is("<") && p.classTmpls[t.Name] {
+			// the pattern of a class template specialization
+			t.TArgs, t.TArgExprs = p.templateArgs()
+		}
+		p.got("final") // a class that cannot be derived from
 	}
 	if p.is(":") && t.Name != "" {
 		// a base class (single, non-virtual inheritance)
@@ -541,6 +703,9 @@ func (p *parser) structType() *TypeExpr {
 	}
 	if p.got("{") {
 		t.HasBody = true
+		saveCur := p.cur
+		p.cur = t
+		defer func() { p.cur = saveCur }()
 		for !p.is("}") {
 			if p.tok().Kind == EOF {
 				p.expect("}")
@@ -642,6 +807,8 @@ func (p *parser) member(tag string) bool {
 		case "__host__":
 			q.Host = true
 		case "inline", "__forceinline__", "constexpr", "explicit":
+		case "virtual":
+			q.Virtual = true
 		default:
 			goto body
 		}
@@ -650,13 +817,70 @@ func (p *parser) member(tag string) bool {
 body:
 	t := p.tok()
 	switch {
-	case p.is("~"):
-		p.errorf(t.Pos, "C0206", "destructors are not supported")
-	case t.Text == "operator":
-		p.errorf(t.Pos, "C0206", "conversion operators are not supported")
+	case p.is("~") && p.peek(1).Text == tag:
+		p.destructor(tag, q)
+		return true
+	case t.Text == "operator" && p.peek(1).Kind == Ident:
+		// a conversion function, operator T() (C++ [class.conv.fct]):
+		// "Tag::operator conv#k", the k-th of its class
+		p.next()
+		rt, _ := p.specifiers()
+		for p.is("*") || p.is("&") {
+			st := p.next()
+			kind := TPointer
+			if st.Text == "&" {
+				kind = TRef
+			}
+			rt = &TypeExpr{Kind: kind, Elem: rt, Pos: st.Pos}
+			for p.got("const") {
+				rt.Const = true
+			}
+		}
+		p.expect("(")
+		p.expect(")")
+		ft := p.suffixesAfterFunc(&TypeExpr{Kind: TFunc, Elem: rt, Pos: t.Pos})
+		k := 0
+		if p.cur != nil {
+			for _, m := range p.cur.Methods {
+				if strings.HasPrefix(m, "operator conv#") {
+					k++
+				}
+			}
+			p.cur.Methods = append(p.cur.Methods, fmt.Sprintf("operator conv#%d", k))
+		}
+		fd := &FuncDecl{Pos: t.Pos, Name: fmt.Sprintf("%s::operator conv#%d", tag, k), Type: ft, Q: q, Recv: tag}
+		if p.got(";") {
+			p.errorf(t.Pos, "C0206", "a conversion function must be defined in its class")
+		}
+		p.methodBody(fd)
+		return true
+	case t.Text == "template" && p.peek(1).Text == "<" && p.cur != nil && p.cur.Name == tag:
+		// a member function template (C++ [temp.mem]): instantiated per
+		// call like a function template, with the object as this
+		n := len(p.file.Templates)
+		p.template(p.file)
+		for _, fd := range p.file.Templates[n:] {
+			if fd.Recv == "" {
+				fd.Name, fd.Recv = tag+"::"+fd.Name, tag
+			}
+		}
+		return true
 	case t.Text == "template":
 		p.errorf(t.Pos, "C0206", "member templates are not supported")
-	case t.Text == "using" || t.Text == "friend" || t.Text == "virtual":
+	case t.Text == "friend":
+		// a friend (C++ [class.friend]): a class is only granted access;
+		// a function declared or defined here is a free function
+		p.next()
+		if p.is("class") || p.is("struct") {
+			for !p.is(";") && p.tok().Kind != EOF {
+				p.next()
+			}
+			p.expect(";")
+			return true
+		}
+		p.declaration(p.file, nil, nil)
+		return true
+	case t.Text == "using":
 		p.errorf(t.Pos, "C0206", "'%s' in a struct is not supported", t.Text)
 	case t.Kind == Ident && t.Text == tag && p.peek(1).Text == "(":
 		p.next()
@@ -669,31 +893,11 @@ body:
 		}
 		// constructors overload by their number of parameters
 		fd := &FuncDecl{Pos: t.Pos, Name: fmt.Sprintf("%s::%s#%d", tag, tag, len(ft.Params)), Type: ft, Q: q, Recv: tag, Ctor: true}
-		if p.got(":") {
-			for {
-				id := p.ident()
-				mi := &MemberInit{Pos: id.Pos, Name: id.Text}
-				close := ")"
-				if p.got("{") {
-					close = "}"
-				} else {
-					p.expect("(")
-				}
-				for !p.is(close) {
-					mi.Args = append(mi.Args, p.assign())
-					if !p.got(",") {
-						break
-					}
-				}
-				p.expect(close)
-				fd.Inits = append(fd.Inits, mi)
-				if !p.got(",") {
-					break
-				}
-			}
-		}
+		p.memberInitList(fd)
 		if p.got(";") {
-			p.errorf(t.Pos, "C0206", "a constructor must be defined in its struct")
+			// declared here, defined out of class as Tag::Tag
+			p.file.Decls = append(p.file.Decls, &Decl{Pos: t.Pos, Name: fd.Name, Type: ft, Q: q})
+			return true
 		}
 		p.methodBody(fd)
 		return true
@@ -707,7 +911,29 @@ func (p *parser) method(tag, name string, pos diag.Pos, typ *TypeExpr, q Qualifi
 	if tag == "" {
 		p.errorf(pos, "C0206", "member functions of an anonymous struct are not supported")
 	}
-	if p.is("=") && (p.peek(1).Text == "default" || p.peek(1).Text == "delete" || p.peek(1).Text == "0") {
+	if p.virtSuffix {
+		q.Virtual = true
+	}
+	if p.cur != nil {
+		p.cur.Methods = append(p.cur.Methods, name)
+		if q.Virtual {
+			p.cur.Virtuals = append(p.cur.Virtuals, name)
+		}
+	}
+	if p.is("=") && p.peek(1).Text == "0" {
+		// pure virtual (C++ [class.abstract]): no body, and a call that
+		// reaches it is an invalid function pointer at run time
+		if !q.Virtual {
+			p.errorf(p.tok().Pos, "C0206", "only a virtual function can be pure")
+		}
+		if p.cur != nil {
+			p.cur.Pure = append(p.cur.Pure, name)
+		}
+		p.next()
+		p.next()
+		return
+	}
+	if p.is("=") && (p.peek(1).Text == "default" || p.peek(1).Text == "delete") {
 		p.errorf(p.tok().Pos, "C0206", "'= %s' member functions are not supported", p.peek(1).Text)
 	}
 	if p.is(";") {
@@ -723,6 +949,12 @@ func (p *parser) method(tag, name string, pos diag.Pos, typ *TypeExpr, q Qualifi
 }
 
 func (p *parser) methodBody(fd *FuncDecl) {
+	p.body(fd)
+	p.file.Funcs = append(p.file.Funcs, fd)
+}
+
+// body parses fd's body with its parameters in scope.
+func (p *parser) body(fd *FuncDecl) {
 	p.push()
 	for _, prm := range fd.Type.Params {
 		if prm.Name != "" {
@@ -732,7 +964,6 @@ func (p *parser) methodBody(fd *FuncDecl) {
 	fd.Body = p.block()
 	p.pop()
 	fd.EndPos = fd.Body.End
-	p.file.Funcs = append(p.file.Funcs, fd)
 }
 
 // classTemplateArg parses the <arg> of a built-in class template.
@@ -766,6 +997,7 @@ func (p *parser) enumType() *TypeExpr {
 	p.got("class")
 	if p.tok().Kind == Ident && !p.is("{") {
 		t.Name = p.next().Text
+		p.declareName(t.Name, true) // C++: the enum's name is a type name
 	}
 	if p.got(":") {
 		p.specifiers()
@@ -794,15 +1026,17 @@ func (p *parser) declarator(base *TypeExpr) (string, diag.Pos, *TypeExpr) {
 	p.enter()
 	defer p.leave()
 	pos := p.tok().Pos
-	if p.is("&&") {
-		p.errorf(p.tok().Pos, "C0206", "C++ rvalue references are not supported")
-	}
-	for stars := 0; p.is("*") || p.is("&"); stars++ {
+	for stars := 0; p.is("*") || p.is("&") || p.is("&&"); stars++ {
 		if stars == maxDepth {
 			p.errorf(p.tok().Pos, "C0220", "nested too deeply (more than %d levels)", maxDepth)
 		}
 		star := p.next()
-		if star.Text == "&" {
+		if star.Text == "&&" {
+			// an rvalue or forwarding reference (C++ [dcl.ref]): bound
+			// like a const T&, to the object or to a temporary holding
+			// the value, which is what moving from it observes
+			base = &TypeExpr{Kind: TRef, Elem: base, Pos: star.Pos}
+		} else if star.Text == "&" {
 			base = &TypeExpr{Kind: TRef, Elem: base, Pos: star.Pos}
 		} else {
 			base = &TypeExpr{Kind: TPointer, Elem: base, Pos: star.Pos}
@@ -816,7 +1050,7 @@ func (p *parser) declarator(base *TypeExpr) (string, diag.Pos, *TypeExpr) {
 	var name string
 	var hole *TypeExpr
 	var inner *TypeExpr
-	if p.is("(") && (p.peek(1).Text == "*" || (p.peek(1).Kind == Ident && !p.isTypeName(p.peek(1).Text) && !baseTypeWords[p.peek(1).Text] && !qualWords[p.peek(1).Text] && p.peek(2).Text == ")" && p.peek(3).Text == "(")) {
+	if p.is("(") && (p.peek(1).Text == "*" || p.peek(1).Text == "&" || (p.peek(1).Kind == Ident && !p.isTypeName(p.peek(1).Text) && !baseTypeWords[p.peek(1).Text] && !qualWords[p.peek(1).Text] && p.peek(2).Text == ")" && p.peek(3).Text == "(")) {
 		p.next()
 		hole = &TypeExpr{}
 		name, pos, inner = p.declarator(hole)
@@ -825,6 +1059,18 @@ func (p *parser) declarator(base *TypeExpr) (string, diag.Pos, *TypeExpr) {
 		// an operator function (C++ [over.oper]): operator+, operator[], ...
 		id := p.next()
 		name, pos = id.Text+p.operatorName(), id.Pos
+	} else if p.tok().Kind == Ident && p.classTmpls[p.tok().Text] && p.peek(1).Text == "<" && p.templateArgsEnd(1) > 0 && p.peek(p.templateArgsEnd(1)).Text == "::" {
+		// Box<T>::name: a member of a class template defined out of it
+		id := p.next()
+		p.i += p.templateArgsEnd(0)
+		p.expect("::")
+		if p.is("operator") {
+			p.next()
+			name, pos = id.Text+"::operator"+p.operatorName(), id.Pos
+		} else {
+			m := p.ident()
+			name, pos = id.Text+"::"+m.Text, m.Pos
+		}
 	} else if p.tok().Kind == Ident && !keywords[p.tok().Text] && !p.isTypeName(p.tok().Text) {
 		id := p.next()
 		name, pos = id.Text, id.Pos
@@ -842,6 +1088,13 @@ func (p *parser) declarator(base *TypeExpr) (string, diag.Pos, *TypeExpr) {
 	if hole != nil {
 		*hole = *typ
 		return name, pos, inner
+	}
+	if typ.Kind == TFunc && (strings.HasSuffix(name, "operator++") || strings.HasSuffix(name, "operator--")) {
+		// the postfix form takes a dummy int (C++ [over.inc]): its own name
+		member := p.cur != nil || strings.Contains(name, "::")
+		if member && len(typ.Params) == 1 || !member && len(typ.Params) == 2 {
+			name += "(int)"
+		}
 	}
 	return name, pos, typ
 }
@@ -894,14 +1147,224 @@ func (p *parser) suffixes(base *TypeExpr) *TypeExpr {
 }
 
 func (p *parser) suffixesAfterFunc(ft *TypeExpr) *TypeExpr {
-	for p.is("const") || p.is("noexcept") {
-		p.next()
+	p.virtSuffix = false
+	for {
+		switch {
+		case p.is("const") || p.is("noexcept"):
+			p.next()
+			if p.is("(") && p.peek(-1).Text == "noexcept" {
+				p.skipParens()
+			}
+		case p.is("throw") && p.peek(1).Text == "(":
+			// a dynamic exception specification (C++03): ignored
+			p.next()
+			p.skipParens()
+		case p.is("override") || p.is("final"):
+			p.next()
+			p.virtSuffix = true
+		default:
+			return ft
+		}
 	}
-	return ft
+}
+
+// skipParens skips a balanced parenthesized token sequence.
+func (p *parser) skipParens() {
+	level := 0
+	for p.tok().Kind != EOF {
+		t := p.next()
+		switch t.Text {
+		case "(":
+			level++
+		case ")":
+			level--
+			if level == 0 {
+				return
+			}
+		}
+	}
+}
+
+// destructor parses ~Tag() in struct tag (C++ [class.dtor]): a member
+// function "Tag::~Tag" without parameters, run by delete.
+func (p *parser) destructor(tag string, q Qualifiers) {
+	p.expect("~")
+	id := p.ident()
+	p.expect("(")
+	p.got("void")
+	p.expect(")")
+	p.suffixesAfterFunc(nil)
+	if p.virtSuffix {
+		q.Virtual = true
+	}
+	if p.cur != nil {
+		p.cur.Methods = append(p.cur.Methods, "~"+tag)
+		if q.Virtual {
+			p.cur.Virtuals = append(p.cur.Virtuals, "~"+tag)
+		}
+	}
+	ft := &TypeExpr{Kind: TFunc, Elem: &TypeExpr{Kind: TNamed, Name: "void", Pos: id.Pos}, Pos: id.Pos}
+	fd := &FuncDecl{Pos: id.Pos, Name: tag + "::~" + tag, Type: ft, Q: q, Recv: tag, Dtor: true}
+	if p.got("=") {
+		switch {
+		case p.got("default"):
+			fd.Body = &Block{Pos: id.Pos, End: id.Pos}
+			fd.EndPos = id.Pos
+			p.file.Funcs = append(p.file.Funcs, fd)
+		case p.got("delete"):
+		case p.is("0"):
+			p.next()
+			if p.cur != nil {
+				p.cur.Pure = append(p.cur.Pure, "~"+tag)
+			}
+		default:
+			p.errorf(p.tok().Pos, "C0201", "expected default, delete or 0, found '%s'", p.tok().Text)
+		}
+		p.expect(";")
+		return
+	}
+	if p.got(";") {
+		// declared here, defined out of class as Tag::~Tag
+		p.file.Decls = append(p.file.Decls, &Decl{Pos: id.Pos, Name: fd.Name, Type: ft, Q: q})
+		return
+	}
+	p.methodBody(fd)
+}
+
+// memberInitList parses a constructor's ": a(x), b{y}" if present.
+func (p *parser) memberInitList(fd *FuncDecl) {
+	if !p.got(":") {
+		return
+	}
+	for {
+		id := p.ident()
+		mi := &MemberInit{Pos: id.Pos, Name: id.Text}
+		close := ")"
+		if p.got("{") {
+			close = "}"
+		} else {
+			if p.is("<") && p.classTmpls[id.Text] {
+				p.templateArgs() // Base<T>(...): the base's constructor
+			}
+			p.expect("(")
+		}
+		for !p.is(close) {
+			mi.Args = append(mi.Args, p.assign())
+			if !p.got(",") {
+				break
+			}
+		}
+		p.expect(close)
+		fd.Inits = append(fd.Inits, mi)
+		if !p.got(",") {
+			break
+		}
+	}
+}
+
+// templateArgsEnd is the token index after the <...> starting at token
+// i ahead, or -1.
+func (p *parser) templateArgsEnd(i int) int {
+	level := 0
+	for k := i; p.i+k < len(p.toks); k++ {
+		switch t := p.peek(k); {
+		case t.Kind == EOF || t.Text == ";" || t.Text == "{":
+			return -1
+		case t.Text == "<":
+			level++
+		case t.Text == ">":
+			level--
+		case t.Text == ">>":
+			level -= 2
+		}
+		if level <= 0 {
+			return k + 1
+		}
+	}
+	return -1
+}
+
+// outOfClassCtor parses a constructor or destructor defined outside its
+// class, X::X(...) : inits { } or X::~X() { } (also X<T>::X for a class
+// template), if one starts here.
+func (p *parser) outOfClassCtor(f *File, q Qualifiers, tparams []string, tvalues []bool) bool {
+	t := p.tok()
+	if t.Kind != Ident {
+		return false
+	}
+	var tag string
+	dtor := false
+	skip := 0
+	switch {
+	case strings.Contains(t.Text, "::"):
+		i := strings.LastIndex(t.Text, "::")
+		tag = t.Text[:i]
+		if !p.tags[tag] || t.Text[i+2:] != tag || p.peek(1).Text != "(" {
+			return false
+		}
+		skip = 1
+	case p.peek(1).Text == "<" && p.classTmpls[t.Text]:
+		end := p.templateArgsEnd(1)
+		if end < 0 || p.peek(end).Text != "::" {
+			return false
+		}
+		tag = t.Text
+		switch {
+		case p.peek(end+1).Text == tag && p.peek(end+2).Text == "(":
+			skip = end + 2
+		case p.peek(end+1).Text == "~" && p.peek(end+2).Text == tag:
+			skip, dtor = end+3, true
+		default:
+			return false
+		}
+	case p.tags[t.Text] && p.peek(1).Text == "::" && p.peek(2).Text == "~" && p.peek(3).Text == t.Text:
+		tag, skip, dtor = t.Text, 4, true
+	default:
+		return false
+	}
+	p.i += skip
+	ft := p.suffixes(&TypeExpr{Kind: TNamed, Name: "void", Pos: t.Pos})
+	if ft.Kind != TFunc {
+		p.errorf(p.tok().Pos, "C0201", "expected '(' after constructor %s, found '%s'", tag, p.tok().Text)
+	}
+	fd := &FuncDecl{Pos: t.Pos, Type: ft, Q: q, Recv: tag, TParams: tparams, TValue: tvalues}
+	if dtor {
+		fd.Name, fd.Dtor = tag+"::~"+tag, true
+	} else {
+		fd.Name, fd.Ctor = fmt.Sprintf("%s::%s#%d", tag, tag, len(ft.Params)), true
+		p.memberInitList(fd)
+	}
+	if !p.is("{") {
+		p.errorf(p.tok().Pos, "C0201", "expected the body of %s, found '%s'", fd.Name, p.tok().Text)
+	}
+	p.body(fd)
+	if tparams != nil {
+		f.Templates = append(f.Templates, fd)
+	} else {
+		f.Funcs = append(f.Funcs, fd)
+	}
+	return true
 }
 
 // declaration parses a declaration or function definition at top level.
 func (p *parser) declaration(f *File, tparams []string, tvalues []bool) {
+	if p.outOfClassCtor(f, Qualifiers{}, tparams, tvalues) {
+		return
+	}
+	{
+		// __host__ __device__ X::X(...): qualifiers before the name
+		save := p.i
+		var q Qualifiers
+		for p.is("__host__") || p.is("__device__") || p.is("inline") {
+			q.Host = q.Host || p.is("__host__")
+			q.Device = q.Device || p.is("__device__")
+			p.next()
+		}
+		if p.i > save && p.outOfClassCtor(f, q, tparams, tvalues) {
+			return
+		}
+		p.i = save
+	}
 	base, q := p.specifiers()
 	if p.got(";") {
 		f.Decls = append(f.Decls, &Decl{Pos: base.Pos, Type: base, Q: q})
@@ -914,7 +1377,7 @@ func (p *parser) declaration(f *File, tparams []string, tvalues []bool) {
 			p.errorf(p.tok().Pos, "C0202", "expected a declarator name, found '%s'", p.tok().Text)
 		}
 		if first && typ.Kind == TFunc && p.is("{") {
-			fd := &FuncDecl{Pos: pos, Name: name, Type: typ, Q: q, TParams: tparams, TValue: tvalues}
+			fd := &FuncDecl{Pos: pos, Name: name, Type: typ, Q: q, TParams: tparams, TValue: tvalues, DefaultTypes: p.tdefT, DefaultExprs: p.tdefE}
 			if i := strings.LastIndex(name, "::"); i > 0 {
 				fd.Recv = name[:i] // an out-of-class member definition
 			}
@@ -926,15 +1389,7 @@ func (p *parser) declaration(f *File, tparams []string, tvalues []bool) {
 				fd.TParams = nil
 				fd.SpecArgs, fd.SpecArgExprs = p.spec, p.specExpr
 				p.hasSpec = false
-				p.push()
-				for _, prm := range typ.Params {
-					if prm.Name != "" {
-						p.declareName(prm.Name, false)
-					}
-				}
-				fd.Body = p.block()
-				p.pop()
-				fd.EndPos = fd.Body.End
+				p.body(fd)
 				f.Specs = append(f.Specs, fd)
 				return
 			}
@@ -943,15 +1398,7 @@ func (p *parser) declaration(f *File, tparams []string, tvalues []bool) {
 				p.templates[name] = true
 			}
 			p.declareName(name, false)
-			p.push()
-			for _, prm := range typ.Params {
-				if prm.Name != "" {
-					p.declareName(prm.Name, false)
-				}
-			}
-			fd.Body = p.block()
-			p.pop()
-			fd.EndPos = fd.Body.End
+			p.body(fd)
 			if tparams != nil {
 				f.Templates = append(f.Templates, fd)
 			} else {
@@ -1142,10 +1589,36 @@ func (p *parser) stmt() Stmt {
 			p.expect(")")
 			s.Body = p.scopedStmt()
 			return s
+		case "try":
+			p.next()
+			s := &TryStmt{Pos: t.Pos, Body: p.block()}
+			for p.is("catch") {
+				p.next()
+				p.expect("(")
+				if !p.got("...") {
+					p.push()
+					pb, _ := p.specifiers()
+					if name, _, _ := p.declarator(pb); name != "" {
+						p.declareName(name, false)
+					}
+					p.expect(")")
+					s.Handlers = append(s.Handlers, p.block())
+					p.pop()
+					continue
+				}
+				p.expect(")")
+				s.Handlers = append(s.Handlers, p.block())
+			}
+			if len(s.Handlers) == 0 {
+				p.expect("catch")
+			}
+			return s
 		case "return":
 			p.next()
 			s := &ReturnStmt{Pos: t.Pos}
-			if !p.is(";") {
+			if p.is("{") {
+				s.X = p.initializer() // return {...}; (C++11)
+			} else if !p.is(";") {
 				s.X = p.expr()
 			}
 			p.expect(";")
@@ -1309,6 +1782,14 @@ func (p *parser) unary() Expr {
 	if t.Kind == Ident && (t.Text == "new" || t.Text == "delete") {
 		return p.newDelete()
 	}
+	if t.Kind == Ident && t.Text == "throw" {
+		p.next()
+		th := &Throw{Pos: t.Pos}
+		if !p.is(";") && !p.is(")") && !p.is(",") && !p.is(":") {
+			th.X = p.assign()
+		}
+		return th
+	}
 	if t.Kind == Ident && t.Text == "sizeof" {
 		p.next()
 		if p.is("(") && p.peekStartsType(1) {
@@ -1329,11 +1810,14 @@ func (p *parser) unary() Expr {
 func (p *parser) newDelete() Expr {
 	t := p.next()
 	if t.Text == "delete" {
+		arr := false
 		if p.got("[") {
 			p.expect("]")
+			arr = true
 		}
 		x := p.castExpr()
-		return &Call{Pos: t.Pos, Fun: &Name{Pos: t.Pos, Name: "free"}, Args: []Expr{x}, RParen: t.Pos}
+		free := &Call{Pos: t.Pos, Fun: &Name{Pos: t.Pos, Name: "free"}, Args: []Expr{x}, RParen: t.Pos}
+		return &Delete{Pos: t.Pos, X: x, Free: free, Array: arr}
 	}
 	base, _ := p.specifiers()
 	for p.is("*") {
@@ -1346,11 +1830,26 @@ func (p *parser) newDelete() Expr {
 		n := p.expr()
 		p.expect("]")
 		size = &Binary{Pos: lb.Pos, Op: "*", X: n, Y: size}
-	} else if p.is("(") || p.is("{") {
-		p.errorf(p.tok().Pos, "C0206", "new with an initializer is not supported (allocate, then assign)")
+		call := &Call{Pos: t.Pos, Fun: &Name{Pos: t.Pos, Name: "malloc"}, Args: []Expr{size}, RParen: t.Pos}
+		return &Cast{Pos: t.Pos, Type: &TypeExpr{Kind: TPointer, Elem: base, Pos: t.Pos}, X: call}
 	}
 	call := &Call{Pos: t.Pos, Fun: &Name{Pos: t.Pos, Name: "malloc"}, Args: []Expr{size}, RParen: t.Pos}
-	return &Cast{Pos: t.Pos, Type: &TypeExpr{Kind: TPointer, Elem: base, Pos: t.Pos}, X: call}
+	n := &New{Pos: t.Pos, Type: base, Alloc: &Cast{Pos: t.Pos, Type: &TypeExpr{Kind: TPointer, Elem: base, Pos: t.Pos}, X: call}}
+	if p.is("(") || p.is("{") {
+		close := ")"
+		if p.next().Text == "{" {
+			close = "}"
+		}
+		n.HasInit = true
+		for !p.is(close) && p.tok().Kind != EOF {
+			n.Args = append(n.Args, p.assign())
+			if !p.got(",") {
+				break
+			}
+		}
+		p.expect(close)
+	}
+	return n
 }
 
 // peekStartsType reports whether token i ahead begins a type name.
@@ -1367,7 +1866,10 @@ func (p *parser) peekStartsType(n int) bool {
 }
 
 func (p *parser) castExpr() Expr {
-	if p.is("(") && p.peekStartsType(1) {
+	// "(float(x) * 2)": a parenthesized expression that starts with a
+	// functional cast, not a cast
+	functional := p.peek(2).Text == "(" && p.peek(1).Kind == Ident && !qualWords[p.peek(1).Text]
+	if p.is("(") && p.peekStartsType(1) && !functional {
 		lp := p.next()
 		ty := p.typeName()
 		p.expect(")")
@@ -1455,6 +1957,12 @@ func (p *parser) primary() Expr {
 			if p.is("{") {
 				init := p.initializer()
 				return &Cast{Pos: t.Pos, Type: ty, X: init}
+			}
+			if len(ty.TArgs) > 0 && p.is("::") && p.peek(1).Kind == Ident {
+				// Name<A, ...>::member: a static member of the instance
+				p.next()
+				id := p.next()
+				return &ScopedName{Pos: t.Pos, Type: ty, Name: id.Text}
 			}
 			lp := p.expect("(")
 			var args []Expr
@@ -1552,8 +2060,19 @@ func (p *parser) postfix(x Expr) Expr {
 }
 
 func (p *parser) isTemplateName(x Expr) bool {
-	n, ok := x.(*Name)
-	return ok && p.templates[n.Name]
+	switch n := x.(type) {
+	case *Name:
+		return p.templates[n.Name]
+	case *Member:
+		// x.f<A>(...): a member function template, when a '(' follows
+		// the arguments
+		if !p.templates[n.Name] {
+			return false
+		}
+		end := p.templateArgsEnd(0)
+		return end > 0 && p.peek(end).Text == "("
+	}
+	return false
 }
 
 func (p *parser) call(fun Expr, launch []Expr, targs []*TypeExpr, vargs []Expr) Expr {
@@ -1725,6 +2244,7 @@ func (p *parser) lambda() Expr {
 		case p.got("&"):
 			if p.tok().Kind == Ident {
 				l.Captures = append(l.Captures, p.next().Text)
+				l.CapRef = append(l.CapRef, true)
 			} else {
 				l.ByRef = true
 			}
@@ -1732,8 +2252,10 @@ func (p *parser) lambda() Expr {
 			l.ByValue = true
 		case p.is("this"):
 			p.next()
+			l.CapThis = true
 		default:
 			l.Captures = append(l.Captures, p.ident().Text)
+			l.CapRef = append(l.CapRef, false)
 			l.ByValue = true
 		}
 		if !p.got(",") {

@@ -1,12 +1,15 @@
 package syntax
 
 import (
-	"os"
+	"bytes"
+	"errors"
+
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"weft.dev/weft/diag"
+	"weft.dev/weft/safeio"
 )
 
 // macro is one #define.
@@ -45,15 +48,47 @@ type preprocessor struct {
 type Config struct {
 	IncludeDirs []string
 	Defines     []string
-	// ReadFile reads an #include file (default os.ReadFile).
+	// ReadFile reads an #include file (default: a regular file of at
+	// most MaxInput bytes).
 	ReadFile func(string) ([]byte, error)
+	// MaxInput bounds the size of each included file as the main file's
+	// is bounded (issue 14; --max-input): 0 is DefaultMaxInput, negative
+	// no limit.
+	MaxInput int64
+}
+
+// DefaultMaxInput is the size limit of an included file when Config sets
+// none (the limit of weft's input files, frontend.DefaultMaxInput).
+const DefaultMaxInput = 16 << 20
+
+// InputLimit is the limit MaxInput stands for (0: none).
+func (c Config) InputLimit() int64 {
+	switch {
+	case c.MaxInput == 0:
+		return DefaultMaxInput
+	case c.MaxInput < 0:
+		return 0
+	}
+	return c.MaxInput
+}
+
+// LoneCRToLF turns each "\r" not followed by "\n" into "\n" in place (no
+// offset changes), so that included files with CR-only or mixed line
+// endings get the lines, positions and excerpts the main file gets.
+func LoneCRToLF(src []byte) []byte {
+	for i, c := range src {
+		if c == '\r' && (i+1 == len(src) || src[i+1] != '\n') {
+			src[i] = '\n'
+		}
+	}
+	return src
 }
 
 // Preprocess runs the C preprocessor over f and returns the C tokens (no
 // Newline or Hash tokens), ending with EOF. #include "x.h" is read relative
 // to the including file; <x.h> must be one of the known headers.
 func Preprocess(f *diag.File, diags *diag.List) []Token {
-	return PreprocessWith(f, diags, os.ReadFile)
+	return PreprocessConfig(f, diags, Config{})
 }
 
 // PreprocessWith is Preprocess with a custom file reader for #include "...".
@@ -65,7 +100,8 @@ func PreprocessWith(f *diag.File, diags *diag.List, readFile func(string) ([]byt
 func PreprocessConfig(f *diag.File, diags *diag.List, cfg Config) []Token {
 	readFile := cfg.ReadFile
 	if readFile == nil {
-		readFile = os.ReadFile
+		limit := cfg.InputLimit()
+		readFile = func(path string) ([]byte, error) { return safeio.ReadFile(path, limit) }
 	}
 	p := &preprocessor{diags: diags, macros: map[string]*macro{}, readFile: readFile, files: map[string]*diag.File{}, includeDirs: cfg.IncludeDirs}
 	pre := diag.NewFile("<built-in>", []byte(predefined))
@@ -311,7 +347,16 @@ func (p *preprocessor) include(f *diag.File, d Token, args []Token) {
 			p.file(inc)
 			return
 		}
-		if src, err := p.readFile(path); err == nil {
+		src, err := p.readFile(path)
+		var le *safeio.LimitError
+		if errors.As(err, &le) {
+			p.diags.Errorf(args[0].Pos, "C0110", "included file %s is larger than %d bytes, the input size limit (--max-input BYTES raises it)", path, le.Limit)
+			return
+		}
+		if err == nil {
+			if bytes.IndexByte(src, '\r') >= 0 {
+				src = LoneCRToLF(append([]byte(nil), src...))
+			}
 			inc := diag.NewFile(path, src)
 			p.files[path] = inc
 			p.file(inc)

@@ -6,10 +6,12 @@
 // of one and two warps when there is none), scalar arguments (the number of
 // threads, 0, 1, half the threads, the block size and the file's integer
 // literals, one parameter at a time), values of bodiless functions and
-// random buffer contents. Preconditions that fix a parameter
+// random contents of buffers and globals. Preconditions that fix a parameter
 // (__requires(n == 64)) give its first value, file-scope __axiom(e) picks
 // the blocks run, template kernels are instantiated from -D or with int and
-// 64, and the launch is cooperative. Every pointer parameter is a fresh buffer of
+// 64, and the launch is cooperative. What the dialect takes from GPUVerify's
+// headers and the platform's (uint, cuRAND's state types) is declared when
+// a file uses it (dialect.go). Every pointer parameter is a fresh buffer of
 // unknown extent that grows to cover each access (sem.KernelConfig.Grow), so
 // an access is out of bounds only against a known extent.
 //

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/gpu"
@@ -22,7 +23,7 @@ type Options struct {
 	Grid, Block *gpu.Dim3         // nil: explored (header or portfolio)
 	Args        map[string]string // scalar parameters fixed by --arg
 	Blocks      []int             // nil: chosen per shape
-	NondetSeed  *int64            // nil: 0, then 1 when the file has bodiless functions
+	NondetSeed  *int64            // nil: 0, then 1 and 2 (sem.SmallNondetSeed) when the file has bodiless functions
 	Random      *int64            // buffers filled from this seed; nil: zeros (then random once)
 	Shmem       int
 	BufferSize  int  // bytes per pointer parameter at the start (0: one element per thread)
@@ -35,6 +36,11 @@ type Options struct {
 	Stderr      io.Writer
 	ReadFile    func(string) ([]byte, error)
 	Header      Header
+	// Deadline bounds the whole search's wall time (zero: none): each
+	// configuration's machine stops with C0605 when it passes, and no
+	// further configuration starts (weft check --timeout, issue 14).
+	Deadline time.Time
+	Timeout  time.Duration
 }
 
 const (
@@ -43,6 +49,10 @@ const (
 	// DefaultMaxThreads bounds the threads of one configuration: blocks
 	// beyond it are not started (Options.Blocks).
 	DefaultMaxThreads = 4096
+	// MaxGrowMiB is what a buffer of unknown extent grows to
+	// (sem.KernelConfig.Grow); an access beyond cuts the configuration
+	// short.
+	MaxGrowMiB = 64
 	// DefaultSearchSteps bounds the instructions of one configuration of
 	// weft check's search (--max-steps sets another bound, and its
 	// overrun is then an error as in any run).
@@ -56,6 +66,7 @@ type Result struct {
 	Excluded int // configurations a precondition excluded (C0620)
 	Findings int // distinct errors reported
 	Cut      int // configurations cut short by the search's step budget
+	CutGrow  int // configurations cut short where a buffer would grow past MaxGrowMiB
 }
 
 // Config is one launch the search runs: everything a rerun needs.
@@ -108,7 +119,12 @@ func dimFlag(d gpu.Dim3) string {
 
 // predefined are the macros of GPUVerify's own headers that a file in its
 // dialect may use without including anything: attributes are dropped.
-var predefined = []string{"__attribute__(x)=", "__align__(x)=", "__GPUVERIFY__", "__CUDA_ARCH__=900"}
+var predefined = []string{"__attribute__(x)=", "__align__(x)=", "__GPUVERIFY__", "__CUDA_ARCH__=900",
+	// the type names the return value in __ensures: any __return_val_* is
+	// the value returned
+	"__return_val_funptr(T)=__return_val_ptr()",
+	// the helpers of GPUVerify's annotation header
+	"__is_pow2(x)=((((x) & ((x) - 1)) == 0))", "__mod_pow2(x,y)=(((y) - 1) & (x))"}
 
 // HasMain reports whether f defines main, as far as its tokens show (the
 // file need not compile): a name main followed by ( and, after the
@@ -144,6 +160,7 @@ func Load(f *diag.File, cfg syntax.Config, diags *diag.List) (*sem.Program, *Fac
 	if cfg.ReadFile == nil {
 		cfg.ReadFile = os.ReadFile
 	}
+	cfg = dialectConfig(cfg)
 	with := func(defines []string) syntax.Config {
 		c := cfg
 		c.Defines = append(append([]string(nil), predefined...), defines...)
@@ -151,7 +168,8 @@ func Load(f *diag.File, cfg syntax.Config, diags *diag.List) (*sem.Program, *Fac
 	}
 	defines := cfg.Defines
 	f, axioms := extractAxioms(f)
-	defines, inst := templateArgs(f, defines, with(nil))
+	f, explicit := extractInstances(f) // instances.go
+	defines, inst := templateArgs(f, defines, explicit, with(nil))
 	if axioms != "" {
 		inst += "__global__ void " + axiomKernel + "(void) { __requires(" + axioms + "); }\n"
 	}
@@ -159,6 +177,7 @@ func Load(f *diag.File, cfg syntax.Config, diags *diag.List) (*sem.Program, *Fac
 	if diags.HasErrors() {
 		return nil, nil
 	}
+	toks = withPrelude(toks, with(nil)) // dialect.go
 	if inst != "" {
 		// launches in a host function that never runs make the compiler
 		// instantiate the template kernels (it is not main: the file
@@ -170,7 +189,7 @@ func Load(f *diag.File, cfg syntax.Config, diags *diag.List) (*sem.Program, *Fac
 		}
 	}
 	lits := map[int64]bool{}
-	facts := &Facts{Equal: map[string]int64{}}
+	facts := &Facts{Equal: map[string]int64{}, Funcs: map[string]string{}}
 	for i, t := range toks {
 		if t.Kind == syntax.IntLit && t.Pos.File == f {
 			if v, ok := intLit(t); ok && v >= 0 && v <= 1<<16 {
@@ -186,6 +205,11 @@ func Load(f *diag.File, cfg syntax.Config, diags *diag.List) (*sem.Program, *Fac
 			}
 			if v, ok := intLit(b); ok && a.Kind == syntax.Ident && (toks[i+5].Text == ")" || toks[i+5].Text == "&&") {
 				facts.Equal[a.Text] = v
+			}
+			if a.Kind == syntax.Ident && b.Kind == syntax.Ident && (toks[i+5].Text == ")" || toks[i+5].Text == "&&") {
+				// a function pointer parameter fixed to a function
+				facts.Funcs[a.Text] = b.Text
+				facts.Funcs[b.Text] = a.Text
 			}
 		}
 	}
@@ -209,6 +233,7 @@ func Load(f *diag.File, cfg syntax.Config, diags *diag.List) (*sem.Program, *Fac
 type Facts struct {
 	Lits  []int64
 	Equal map[string]int64
+	Funcs map[string]string // __requires(f == g): parameter or function name -> the other
 }
 
 func intLit(t syntax.Token) (int64, bool) {
@@ -304,14 +329,15 @@ func axiomBlocks(p *sem.Program, grid, block gpu.Dim3, lits []int64, o Options) 
 }
 
 // templateArgs finds the template kernels of f and writes, for each, a host
-// function that launches it with its template arguments: a -DNAME=VALUE
-// whose NAME is a template parameter gives that argument (and is no macro
-// then, which would break the template's header); otherwise a type
-// parameter is int and a value parameter 64 (Faial-style files, issue 16
-// §3). It returns the defines left (with synchronize(g), below) and the
+// function that launches it with its template arguments: those of the
+// file's explicit instantiations (explicit, by template) when it has some;
+// otherwise a -DNAME=VALUE whose NAME is a template parameter gives that
+// argument (and is no macro then, which would break the template's
+// header), and any other type parameter is int and value parameter 64
+// (Faial-style files, issue 16 §3). It returns the defines left (with synchronize(g), below) and the
 // source of the launches ("" when f has no template kernel or does not
 // parse).
-func templateArgs(f *diag.File, defines []string, cfg syntax.Config) ([]string, string) {
+func templateArgs(f *diag.File, defines []string, explicit map[string][]string, cfg syntax.Config) ([]string, string) {
 	var diags diag.List
 	toks := syntax.PreprocessConfig(f, &diags, cfg)
 	if diags.HasErrors() {
@@ -349,7 +375,13 @@ func templateArgs(f *diag.File, defines []string, cfg syntax.Config) ([]string, 
 		for j := range zeros {
 			zeros[j] = "0"
 		}
-		fmt.Fprintf(&b, "void __weft_instance_%d(void) { %s<%s><<<1, 1>>>(%s); }\n", i, td.Name, strings.Join(targs, ", "), strings.Join(zeros, ", "))
+		lists := []string{strings.Join(targs, ", ")}
+		if e := explicit[td.Name]; e != nil {
+			lists = e // the file's explicit instantiations
+		}
+		for k, l := range lists {
+			fmt.Fprintf(&b, "void __weft_instance_%d_%d(void) { %s<%s><<<1, 1>>>(%s); }\n", i, k, td.Name, l, strings.Join(zeros, ", "))
+		}
 	}
 	var rest []string
 	for _, d := range defines {
@@ -419,7 +451,7 @@ func Check(f *diag.File, p *sem.Program, facts *Facts, o Options, diags *diag.Li
 	if !stepsGiven && o.Check {
 		o.MaxSteps = DefaultSearchSteps
 	}
-	configs := plan(fn, facts, o, p.HasBodiless())
+	configs := plan(p, fn, facts, o, p.HasBodiless())
 	if fn != p.Kernel("") {
 		for i := range configs {
 			configs[i].Kernel = fn.Name
@@ -430,6 +462,11 @@ func Check(f *diag.File, p *sem.Program, facts *Facts, o Options, diags *diag.Li
 	kpos := p.Pos[fn.PosIdx]
 	for _, c := range configs {
 		if res.Configs >= o.MaxConfigs {
+			break
+		}
+		if !o.Deadline.IsZero() && time.Now().After(o.Deadline) {
+			// the machine of the configuration that passed it reported
+			// C0605 at its running thread; the rest is unexplored
 			break
 		}
 		if axioms := p.Kernel(axiomKernel); axioms != nil && axioms != fn {
@@ -450,13 +487,14 @@ func Check(f *diag.File, p *sem.Program, facts *Facts, o Options, diags *diag.Li
 		var local diag.List
 		opts := sem.Options{Stdout: o.Stdout, Stderr: o.Stderr, Check: o.Check && !o.Header.NoRaces,
 			Quantum: o.Quantum, MaxSteps: o.MaxSteps, NondetSeed: c.NondetSeed, WarpSync: o.Header.WarpSync,
-			Blocks: c.Blocks, LargeBlocks: true, Seed: c.Seed, BenignWrites: true}
+			Blocks: c.Blocks, LargeBlocks: true, Seed: c.Seed, BenignWrites: true,
+			Deadline: o.Deadline, Timeout: o.Timeout}
 		if res.Configs+res.Excluded > 0 {
 			opts.Stdout = io.Discard // the program's output once
 		}
 		m := sem.NewMachine(p, opts, &local)
 		_, err := m.RunKernelOnly(sem.KernelConfig{Kernel: fn.Name, Grid: c.Grid, Block: c.Block, Shmem: o.Shmem,
-			Args: c.Values, BufferSize: o.BufferSize, Random: c.Random, Seed: c.Seed, Grow: true})
+			Args: c.Values, BufferSize: o.BufferSize, Random: c.Random, Seed: c.Seed, Grow: true, IntraGroup: o.Header.IntraGroup})
 		if err != nil {
 			return res, err
 		}
@@ -470,6 +508,10 @@ func Check(f *diag.File, p *sem.Program, facts *Facts, o Options, diags *diag.Li
 				// the search's own budget ran out: what was found
 				// before stands, the rest of this run is unexplored
 				res.Cut++
+				continue
+			case d.Code == "C0610" && strings.Contains(d.Message, "unknown extent"):
+				// likewise the bytes a buffer of unknown extent grows to
+				res.CutGrow++
 				continue
 			}
 			kept = append(kept, d)
@@ -513,9 +555,11 @@ func posKey(p diag.Pos) string { return fmt.Sprintf("%d", p.Offset) }
 
 // plan lists the configurations to run, most telling first: the header's
 // (or the portfolio's) shapes with every scalar at its base value, then
-// one scalar at a time at each of its other values, then chosen values for
-// bodiless functions and random buffer contents.
-func plan(fn *sem.Function, facts *Facts, o Options, bodiless bool) []Config {
+// the inputs (chosen values for bodiless functions, random contents of
+// buffers and globals), then one scalar at a time at each of its other
+// values; the shapes' lists interleaved.
+func plan(p *sem.Program, fn *sem.Function, facts *Facts, o Options, bodiless bool) []Config {
+	globals := p.HasInputGlobals()
 	lits := facts.Lits
 	var shapes [][2]gpu.Dim3
 	switch {
@@ -558,9 +602,22 @@ func plan(fn *sem.Function, facts *Facts, o Options, bodiless bool) []Config {
 		names = append(names, name)
 	}
 	var allNames []string
+	funcArgs := map[string]string{}
 	for i, pt := range fn.Type.Params {
-		if i < len(fn.ParamNames) && !pt.IsPointer() && pt.Kind != sem.Struct {
-			allNames = append(allNames, fn.ParamNames[i])
+		if i >= len(fn.ParamNames) {
+			continue
+		}
+		name := fn.ParamNames[i]
+		if g := facts.Funcs[name]; g != "" && pt.IsFuncPointer() && p.Func(g) != nil {
+			if _, fixed := o.Args[name]; !fixed {
+				funcArgs[name] = g
+			}
+			allNames = append(allNames, name)
+		} else if _, fixed := o.Args[name]; fixed && pt.IsFuncPointer() {
+			allNames = append(allNames, name)
+		}
+		if !pt.IsPointer() && pt.Kind != sem.Struct {
+			allNames = append(allNames, name)
 		}
 	}
 	lists := make([][]Config, len(shapes))
@@ -590,6 +647,9 @@ func plan(fn *sem.Function, facts *Facts, o Options, bodiless bool) []Config {
 		for k, v := range o.Args {
 			base[k] = v
 		}
+		for k, v := range funcArgs {
+			base[k] = v
+		}
 		for k, i := range scalars {
 			base[names[k]] = baseValue(fn.Type.Params[i], threads)
 			if v, ok := facts.Equal[names[k]]; ok && !fn.Type.Params[i].IsFloat() {
@@ -611,6 +671,17 @@ func plan(fn *sem.Function, facts *Facts, o Options, bodiless bool) []Config {
 			return Config{Grid: grid, Block: block, Blocks: blocks, Values: vals, NondetSeed: seed, Random: rnd, Seed: rseed}
 		}
 		add(mk(base, seeds[0], random))
+		// inputs first (they change every access that reads them), then
+		// one scalar at a time
+		if o.NondetSeed == nil && bodiless {
+			add(mk(base, 1, random))
+			add(mk(base, 2, random))
+		}
+		if o.Random == nil && (hasBuffers(fn) || globals) {
+			c := mk(base, seeds[0], true)
+			c.Seed = 1
+			add(c)
+		}
 		for k, i := range scalars {
 			for _, v := range variants(fn.Type.Params[i], threads, int64(block.X), lits) {
 				if v == base[names[k]] {
@@ -623,14 +694,6 @@ func plan(fn *sem.Function, facts *Facts, o Options, bodiless bool) []Config {
 				vals[names[k]] = v
 				add(mk(vals, seeds[0], random))
 			}
-		}
-		if o.NondetSeed == nil && bodiless {
-			add(mk(base, 1, random))
-		}
-		if o.Random == nil && hasBuffers(fn) {
-			c := mk(base, seeds[0], true)
-			c.Seed = 1
-			add(c)
 		}
 	}
 	// interleave the shapes' lists so that a small budget still covers

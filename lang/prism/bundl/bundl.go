@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"runtime/metrics"
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/prism/check"
@@ -33,6 +35,15 @@ type Config struct {
 	Threads  int // 0: the kernel's @requires thread count
 	Seed     int64
 	MaxSteps int // 0: 10 million
+	// Timeout bounds the run's wall time (0: none); Deadline, when set,
+	// is the absolute end instead. A run past it stops with P0305 at the
+	// statement a thread was executing (issue 14).
+	Timeout  time.Duration
+	Deadline time.Time
+	// MaxMemory bounds the growth of the Go heap during the run, in bytes
+	// (0: DefaultMaxMemory): local arrays and buffers of every simulated
+	// thread live there. A run past it stops with P0305.
+	MaxMemory uint64
 	// SplitBarriers performs a kernel's block-wide sync points as the
 	// generated CUDA does by default: mbarrier arrive after the last use,
 	// phase snapshot at the point, wait before the first use on each path
@@ -102,6 +113,61 @@ type machine struct {
 	// ready are the threads the scheduler may pick; waiting those
 	// blocked until their waitFor holds.
 	ready, waiting []*thread
+	// stmts counts the statements threads executed (one thread runs at a
+	// time, so no lock): a thread that loops on its own registers never
+	// returns to the scheduler, so its statements are bounded here
+	// (stmtLimit, 10 per scheduler step) and so is the wall time
+	// (deadline, read every 4096 statements). last is the statement
+	// executed last, where a scheduler-level limit is reported.
+	stmts, stmtLimit int
+	deadline         time.Time
+	last             diag.Pos
+	heap0, maxMem    uint64 // heap at the start; Config.MaxMemory
+}
+
+// DefaultMaxMemory is the default of Config.MaxMemory.
+const DefaultMaxMemory = 4 << 30
+
+// heapMetric is the live heap in bytes (runtime/metrics; reading it does
+// not stop the world).
+const heapMetric = "/memory/classes/heap/objects:bytes"
+
+func heapBytes() uint64 {
+	s := []metrics.Sample{{Name: heapMetric}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
+}
+
+// overMemory reports whether the heap grew past the limit since the run
+// started.
+func (m *machine) overMemory() bool {
+	h := heapBytes()
+	return h > m.heap0 && h-m.heap0 > m.maxMem
+}
+
+// stmtsPerStep is how many statements per allowed scheduler step the
+// threads may execute together.
+const stmtsPerStep = 10
+
+// count is called before each statement a thread executes.
+func (th *thread) count(s syntax.Stmt) {
+	m := th.m
+	m.stmts++
+	m.last = s.Pos()
+	if m.stmts > m.stmtLimit {
+		th.fail(s.Pos(), "P0305", "Bundl run stopped after %d statements executed by threads (%d per step of the step limit of %d; --max-steps N raises it)", m.stmtLimit, stmtsPerStep, m.cfg.MaxSteps)
+	}
+	if m.stmts&4095 == 0 {
+		if !m.deadline.IsZero() && time.Now().After(m.deadline) {
+			th.fail(s.Pos(), "P0305", "Bundl run stopped here: it ran longer than its time limit of %v (--timeout D raises it)", m.cfg.Timeout)
+		}
+		if m.overMemory() {
+			th.fail(s.Pos(), "P0305", "Bundl run stopped here: it allocated more than its memory limit of %d bytes (--max-memory BYTES raises it)", m.maxMem)
+		}
+	}
 }
 
 // unready removes ready[i] (order is irrelevant: picks are random).
@@ -222,6 +288,20 @@ func Run(info *check.Info, cfg Config, errs *diag.List) Result {
 	}
 	m := &machine{info: info, cfg: cfg, T: T, B: B, bars: map[string]*barrier{}, errs: errs,
 		sched: make(chan event), rng: rand.New(rand.NewSource(cfg.Seed))}
+	m.stmtLimit = cfg.MaxSteps * stmtsPerStep
+	if m.stmtLimit/stmtsPerStep != cfg.MaxSteps || m.stmtLimit < 0 {
+		m.stmtLimit = math.MaxInt
+	}
+	m.maxMem = cfg.MaxMemory
+	if m.maxMem == 0 {
+		m.maxMem = DefaultMaxMemory
+	}
+	m.heap0 = heapBytes()
+	m.last = fn.Decl.At // until a thread executes a statement
+	m.deadline = cfg.Deadline
+	if m.deadline.IsZero() && cfg.Timeout > 0 {
+		m.deadline = time.Now().Add(cfg.Timeout)
+	}
 	for i := 0; i < B; i++ {
 		m.shared = append(m.shared, map[*check.Var]*Buffer{})
 	}
@@ -336,7 +416,15 @@ func Run(info *check.Info, cfg Config, errs *diag.List) Result {
 			break
 		}
 		if res.Steps >= cfg.MaxSteps {
-			errs.Errorf(diag.Pos{}, "P0305", "Bundl run stopped after %d steps (step limit)", res.Steps)
+			errs.Errorf(m.last, "P0305", "Bundl run stopped after %d steps (step limit; --max-steps N raises it)", res.Steps)
+			break
+		}
+		if res.Steps&1023 == 0 && !m.deadline.IsZero() && time.Now().After(m.deadline) {
+			errs.Errorf(m.last, "P0305", "Bundl run stopped after %d steps: it ran longer than its time limit of %v (--timeout D raises it)", res.Steps, cfg.Timeout)
+			break
+		}
+		if res.Steps&1023 == 0 && m.overMemory() {
+			errs.Errorf(m.last, "P0305", "Bundl run stopped after %d steps: it allocated more than its memory limit of %d bytes (--max-memory BYTES raises it)", res.Steps, m.maxMem)
 			break
 		}
 		res.Steps++
@@ -545,6 +633,7 @@ const (
 
 func (th *thread) block(list []syntax.Stmt, st *state) (branchSignal, *value) {
 	for i, s := range list {
+		th.count(s)
 		th.splitOps(list, i)
 		for _, sp := range th.m.syncs[s] {
 			th.syncPoint(s, sp)

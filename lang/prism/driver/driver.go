@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/frontend"
@@ -426,13 +427,20 @@ func tensorMap(spec string, params, host map[string]*bundl.Buffer) (*bundl.Tenso
 	return tm, nil
 }
 
+// DefaultTimeout is the default wall-time limit of weft run (issue 14:
+// generous for real kernels, which take seconds).
+const DefaultTimeout = 10 * time.Minute
+
 func runVerb(env *frontend.Env, args []string) int {
 	fs := newFlags(env, "run")
 	kernel := fs.String("kernel", "", "`NAME`: the kernel to run (default: the only @prism(\"global\") function)")
 	blocks := fs.Int("blocks", 1, "blocks in the grid")
 	threadsN := fs.Int("threads", 0, "threads per block (default: the kernel's @requires)")
 	seed := fs.Int64("seed", 1, "scheduler seed")
-	maxSteps := fs.Int("max-steps", 0, "stop after N scheduler steps (0: 10 million)")
+	maxSteps := fs.Int("max-steps", 0, "stop with P0305 after N scheduler steps, or 10 N statements executed by threads (0: 10 million)")
+	maxMem := frontend.ByteSize(bundl.DefaultMaxMemory)
+	fs.Var(&maxMem, "max-memory", "`BYTES`: stop with P0305 when the run's memory (buffers, and local arrays of every thread) grows by more than BYTES")
+	timeout := fs.Duration("timeout", DefaultTimeout, "`D`: stop with P0305, at the statement running, after this wall time (0: no limit)")
 	show := fs.Int("print", 64, "print at most N elements of each output buffer")
 	from := fs.Int("from", 0, "print from element N on (the line then reads NAME[LEN] = [N:] v_N ...)")
 	stats := fs.Bool("stats", false, "print the number of scheduler steps to stderr")
@@ -444,6 +452,9 @@ func runVerb(env *frontend.Env, args []string) int {
 	fs.Var(&bufv, "buffer", "`NAME=INIT:LEN[:TYPE]`: a global buffer that is not a parameter, e.g. the matrix behind a tensor map (repeatable; default TYPE float)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
+		return 2
+	}
+	if !frontend.NonNegative(env, fs, "blocks", "threads", "max-steps", "print", "from", "timeout") {
 		return 2
 	}
 	if len(pos) != 1 {
@@ -464,6 +475,8 @@ func runVerb(env *frontend.Env, args []string) int {
 	kfn := lc.kfn
 	cfg := *lc.cfg
 	cfg.Blocks, cfg.Threads, cfg.Seed, cfg.MaxSteps = *blocks, *threadsN, *seed, *maxSteps
+	cfg.Timeout = *timeout
+	cfg.MaxMemory = uint64(maxMem)
 	switch *syncMode {
 	case "bundl":
 	case "compiled":
@@ -473,7 +486,9 @@ func runVerb(env *frontend.Env, args []string) int {
 	default:
 		return frontend.Usagef(env, "run: --sync=%s: want bundl, compiled or split", *syncMode)
 	}
+	stop := frontend.Progress(env, "weft run "+pos[0])
 	res := bundl.Run(info, cfg, &diags)
+	stop()
 	if *stats {
 		fmt.Fprintf(env.Stderr, "bundl: %d steps, seed %d\n", res.Steps, *seed)
 	}

@@ -108,6 +108,10 @@ type gen struct {
 	splitMode bool                     // this function uses split barriers
 	barIndex  map[*dcfg.SplitPoint]int // compiler mbarrier of each split point
 	tmaSnap   map[tmaKey]string        // phase snapshot of a TMA mbarrier at a sync point
+	// cover.go: waits of split barriers another barrier's wait covers, and
+	// barriers left with no wait (their arrive goes too)
+	dropWait   map[*dcfg.SplitPoint]map[int]bool
+	dropArrive map[*dcfg.SplitPoint]bool
 	// roles maps a thread-position expression to the range it is known to
 	// lie in: the case of a role's copy of the code (roleSplit).
 	roles map[string]threadRange
@@ -537,6 +541,7 @@ func (g *gen) splitSetup(fn *check.Func) {
 	w.Close("}")
 	w.Line("__syncthreads();")
 	w.Line("unsigned prism_ph[%d] = {0};", n)
+	g.coverWaits()
 }
 
 func sameList(a, b []syntax.Stmt) bool {
@@ -551,12 +556,18 @@ func (g *gen) splitAt(list []syntax.Stmt, i int) {
 	if !g.splitMode {
 		return
 	}
+	if len(list) > 0 {
+		defer g.src(list[min(i, len(list)-1)])()
+	}
 	for _, p := range g.sync.Split {
-		if k, ok := g.barIndex[p]; ok && sameList(p.ArriveList, list) && p.ArriveAt == i {
+		if k, ok := g.barIndex[p]; ok && sameList(p.ArriveList, list) && p.ArriveAt == i && !g.dropArrive[p] {
 			// A thread whose path skipped the last wait must not arrive
 			// twice in one phase: it first waits for the previous phase
-			// (immediate for threads that did wait).
-			g.w.Line("prism_mbar_wait(prism_sync + %d, prism_ph[%d] ^ 1u);", k, k)
+			// (immediate for threads that did wait). Where every path
+			// waits (waitsOnEveryPath) that wait is redundant and omitted.
+			if !g.waitsOnEveryPath(p) {
+				g.w.Line("prism_mbar_wait(prism_sync + %d, prism_ph[%d] ^ 1u);", k, k)
+			}
 			g.w.Line("prism_mbar_arrive(prism_sync + %d); // arrive: last use of %s", k, p.Root.Name)
 		}
 	}
@@ -573,23 +584,192 @@ func (g *gen) splitAt(list []syntax.Stmt, i int) {
 			g.tmaSnap[key] = v
 			g.w.Line("%sconst unsigned %s = %s_phase; %s_phase ^= 1u; // phase of %s to wait for", g.maybeUnused(), v, name(b), name(b), name(b))
 		}
-		if k, ok := g.barIndex[p]; ok {
+		if k, ok := g.barIndex[p]; ok && !g.dropArrive[p] {
 			g.w.Line("%sconst unsigned prism_w%d = prism_ph[%d]; prism_ph[%d] ^= 1u; // sync point for %s", g.maybeUnused(), k, k, k, p.Root.Name)
 		}
 	}
+	// slots bound to one TMA mbarrier wait for the same phase: once
+	waited := map[string]bool{}
 	for _, p := range g.sync.Split {
-		for _, w := range p.WaitAt {
+		for wi, w := range p.WaitAt {
 			if !sameList(w.List, list) || w.At != i {
 				continue
 			}
 			for _, b := range p.Waits {
-				g.w.Line("prism_mbar_wait(%s, %s); // TMA into %s complete", name(b), g.tmaSnap[tmaKey{p.Before, b}], p.Root.Name)
+				snap := g.tmaSnap[tmaKey{p.Before, b}]
+				if waited[name(b)+"/"+snap] {
+					continue
+				}
+				waited[name(b)+"/"+snap] = true
+				g.w.Line("prism_mbar_wait(%s, %s); // TMA into %s complete", name(b), snap, p.Root.Name)
 			}
-			if k, ok := g.barIndex[p]; ok {
+			if k, ok := g.barIndex[p]; ok && !g.dropWait[p][wi] {
 				g.w.Line("prism_mbar_wait(prism_sync + %d, prism_w%d); // wait: first use of %s", k, k, p.Root.Name)
 			}
 		}
 	}
+}
+
+// waitsOnEveryPath reports whether every thread that arrives on p's
+// mbarrier waits for the phase of that arrival before it can arrive again.
+// The rule, checked on the program: the arrive precedes the sync point in
+// its list (arrive motion stays in the list and crosses no jump), and
+// every path from the sync point reaches a wait of p (reachesWait). Each
+// execution of the list then runs arrive, snapshot and wait in this order,
+// so when the thread reaches the arrive again the phase of its previous
+// arrival has completed (it observed it) and the arrival counts into the
+// next phase: a wait for the previous phase before the arrive would
+// return at once. Where a path has no wait (a split's case or an if's
+// branch that does not use the memory: warp specialization) the guard
+// stays. docs/validate.md, "Mutation test".
+func (g *gen) waitsOnEveryPath(p *dcfg.SplitPoint) bool {
+	if !sameList(p.ArriveList, p.List) || p.ArriveAt > p.Index || len(p.WaitAt) == 0 {
+		return false
+	}
+	return g.reachesWait(p.List, p.Index, p.WaitAt)
+}
+
+// reachesWait reports whether every path from list[from] reaches one of
+// ws: straight down the list, crossing no jump (break, continue, return),
+// into the body of a with scope (which every thread runs), into every
+// branch of an if with an else, and into every case of a split whose
+// cases cover all threads of the perspective it splits.
+func (g *gen) reachesWait(list []syntax.Stmt, from int, ws []dcfg.Position) bool {
+	for j := from; j <= len(list); j++ {
+		for _, w := range ws {
+			if sameList(list, w.List) && j == w.At {
+				return true
+			}
+		}
+		if j == len(list) {
+			return false
+		}
+		switch s := list[j].(type) {
+		case *syntax.WithStmt:
+			if holdsWait(s, ws) {
+				return g.reachesWait(s.Body, 0, ws)
+			}
+		case *syntax.IfStmt:
+			if holdsWait(s, ws) {
+				return len(s.Else) > 0 && g.reachesWait(s.Then, 0, ws) && g.reachesWait(s.Else, 0, ws)
+			}
+		case *syntax.MatchStmt:
+			if holdsWait(s, ws) {
+				if !g.exhaustive(s) {
+					return false
+				}
+				for _, c := range s.Cases {
+					if !g.reachesWait(c.Body, 0, ws) {
+						return false
+					}
+				}
+				return true
+			}
+		case *syntax.ForStmt, *syntax.WhileStmt:
+			if holdsWait(s, ws) {
+				return false // a loop may run no iteration
+			}
+		}
+		if hasJumpStmt(list[j]) {
+			return false
+		}
+	}
+	return false
+}
+
+// exhaustive reports whether the cases of a thread-level split cover every
+// thread of one unit of the perspective it splits (the launcher starts
+// exactly fn.T threads per block).
+func (g *gen) exhaustive(s *syntax.MatchStmt) bool {
+	sp := g.info.Splits[s]
+	if sp == nil || g.fn.T == 0 || len(sp.Branch) == 0 || sp.Branch[0].Level != check.Thread {
+		return false
+	}
+	next := 0
+	for i := range sp.Sizes {
+		if sp.Offsets[i] != next {
+			return false
+		}
+		next += sp.Sizes[i]
+	}
+	return next == check.Threads(sp.Code, g.fn.T, g.fn.B)
+}
+
+// holdsWait reports whether one of ws lies in the statement lists nested in
+// s.
+func holdsWait(s syntax.Stmt, ws []dcfg.Position) bool {
+	var lists [][]syntax.Stmt
+	switch s := s.(type) {
+	case *syntax.WithStmt:
+		lists = [][]syntax.Stmt{s.Body}
+	case *syntax.IfStmt:
+		lists = [][]syntax.Stmt{s.Then, s.Else}
+	case *syntax.MatchStmt:
+		for _, c := range s.Cases {
+			lists = append(lists, c.Body)
+		}
+	case *syntax.ForStmt:
+		lists = [][]syntax.Stmt{s.Body}
+	case *syntax.WhileStmt:
+		lists = [][]syntax.Stmt{s.Body}
+	}
+	for _, l := range lists {
+		for _, w := range ws {
+			if sameList(l, w.List) {
+				return true
+			}
+		}
+		for _, t := range l {
+			if holdsWait(t, ws) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasJumpStmt reports whether s is or contains a break, continue or
+// return.
+func hasJumpStmt(s syntax.Stmt) bool {
+	switch s := s.(type) {
+	case *syntax.BranchStmt, *syntax.ReturnStmt:
+		return true
+	case *syntax.WithStmt:
+		return anyJump(s.Body)
+	case *syntax.ForStmt:
+		return anyJump(s.Body)
+	case *syntax.WhileStmt:
+		return anyJump(s.Body)
+	case *syntax.IfStmt:
+		return anyJump(s.Then) || anyJump(s.Else)
+	case *syntax.MatchStmt:
+		for _, c := range s.Cases {
+			if anyJump(c.Body) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func anyJump(list []syntax.Stmt) bool {
+	for _, s := range list {
+		if hasJumpStmt(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// src makes the lines generated until the returned function runs carry
+// s's source position (cuda.Writer.Src: weft validate names it beside
+// the generated line of a diagnostic).
+func (g *gen) src(s syntax.Stmt) func() {
+	prev := g.w.Src
+	if p := cuda.SrcPos(s.Pos()); p != "" {
+		g.w.Src = p
+	}
+	return func() { g.w.Src = prev }
 }
 
 type tmaKey struct {
@@ -631,6 +811,7 @@ func (g *gen) syncBefore(s syntax.Stmt, e env) {
 }
 
 func (g *gen) stmt(s syntax.Stmt, e *env) {
+	defer g.src(s)()
 	w := g.w
 	switch s := s.(type) {
 	case *syntax.PassStmt:

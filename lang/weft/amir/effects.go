@@ -4,6 +4,9 @@ package amir
 // (seed 000 Fig. 7 and 22, appendix B).
 
 func (m *Machine) effect(s *Stmt) {
+	if s.TxBytes != 0 && !m.lite {
+		m.hwTx(s)
+	}
 	if s.dead {
 		// A check that can only see empty lists, or a record no check
 		// inspects: counted (once per task; the same in every task of a
@@ -630,6 +633,9 @@ func (m *Machine) arrive(s *Stmt) {
 	if len(s.Bars) == 1 {
 		if v := s.Bars[0].Var; m.p.Vars[v].Ring > 0 && !m.p.Vars[v].PerThreadQueue {
 			m.hwArrive(s, v, home-m.vars[v].bar0, home, gs)
+			if gs.task != allTasks && !m.lite {
+				m.hwTxArrive(s, v, home-m.vars[v].bar0, home, m.bars[home].a, gs)
+			}
 		} else if m.p.Vars[v].RingDepth > 0 {
 			m.oneShotArrive(s, v, home-m.vars[v].bar0, home, gs)
 		}
@@ -841,6 +847,9 @@ func (m *Machine) checkBarrier(s *Stmt) {
 				Task: int(m.task), Thread: -1, TaskCoords: m.TaskCoords(int(m.task)),
 			})
 			m.stopCheck()
+		}
+		if pv := &m.p.Vars[s.Acc.Var]; pv.Ring > 0 && !pv.PerThreadQueue && !m.lite {
+			m.hwCarry(s, s.Acc.Var, c, st.bar0+c)
 		}
 	}
 }

@@ -54,6 +54,22 @@ const (
 	// thread that awaited the slot's previous phase (OtherStart at Other,
 	// one of them).
 	PhaseEarly
+	// PhaseTx: the Arrive's expect_tx count (Paired bytes) differs from
+	// the bytes the TMA copies completing on this phase of the barrier
+	// transfer (Awaits bytes); arrive Arrives; Other: a copy of the phase
+	// (the first executed, else the first the count was summed from).
+	PhaseTx
+	// PhaseStale: Thread awaits phase Arrives of a ring-buffered array's
+	// hardware mbarrier (logical index Paired, ring depth Ring) without
+	// being ordered after any Await of its previous phase (OtherStart at
+	// Other, one of them).
+	PhaseStale
+	// PhaseCarry: at the end of the barrier's scope (the task), Thread's
+	// own counter (Arrives) is out of step with the queue's (Awaits):
+	// Paired 0 for its arrive counter (compared modulo Ring), 1 for its
+	// await counter. The next task of a persistent CTA continues the
+	// counters.
+	PhaseCarry
 )
 
 var hazardNames = [...]string{"read-after-write", "write-after-write", "write-after-read",

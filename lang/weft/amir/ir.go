@@ -237,6 +237,18 @@ type Stmt struct {
 	N          IntExpr // Await: n
 	What       AccessKind
 	Dims       []IntExpr // KAlloc: extents
+	// TxBytes > 0 marks the record of a TMA copy's SMEM destination that
+	// completes on a hardware mbarrier (`>> z`, Var.Ring > 0): the bytes
+	// each execution completes on the barrier's current phase (-1: not
+	// constant, the phase's count is then not checked). mbar.go.
+	TxBytes int
+	// TxCheck marks an Arrive whose lowering announces ExpectTx bytes
+	// (mbarrier.arrive.expect_tx: the bytes of the copies completing on
+	// the barrier before it in program text, as the code generator sums
+	// them); TxSrc is the first of those copies (-1 none). mbar.go.
+	TxCheck  bool
+	ExpectTx int
+	TxSrc    int
 	// CtlSlots are the control slots read by the statement's own control
 	// expressions (Lo, Hi, Cond, N, Dims, Exec.Start), not by its accesses.
 	CtlSlots []int

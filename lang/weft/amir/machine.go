@@ -3,6 +3,7 @@ package amir
 import (
 	"fmt"
 	"math/bits"
+	"unsafe"
 )
 
 // allTasks is the task of a thread set that is all of G (CPU scope).
@@ -110,6 +111,9 @@ type event struct {
 type Fault struct {
 	Src int
 	Msg string
+	// Limit names the resource limit that stopped the run ("tasks",
+	// "cells", "memory"; "" for a malformed execution).
+	Limit string
 }
 
 // Stats counts the work of one run.
@@ -122,6 +126,9 @@ type Stats struct {
 	// task loops, identical to the first task's and not re-executed
 	// (included in MemOps).
 	SkippedOps int64
+	// Memory is the estimated size of the machine's state at the end of
+	// the run, in bytes (Machine.MemoryBytes; its slabs only grow).
+	Memory int64
 }
 
 // Result is the outcome of Machine.Run.
@@ -151,6 +158,18 @@ type Config struct {
 	// MaxMemOps stops the run with a fault after about this many memory
 	// operations (0: no limit); used by fuzzing.
 	MaxMemOps int64
+	// MaxTasks stops the run, before it starts them, when its cuda_tasks
+	// loops would run more than this many tasks (0: no limit).
+	MaxTasks int64
+	// MaxCells stops the run at an allocation that would make the tracked
+	// cells of all live variables together more than this (0: no limit).
+	MaxCells int64
+	// MaxMemory stops the run when the machine's state (cells, records,
+	// grants, the event log, task coordinates; estimated from their
+	// allocated sizes) would take more than this many bytes (0: no
+	// limit). It is checked at each allocation and task and every 256
+	// loop iterations.
+	MaxMemory int64
 }
 
 // Machine interprets one Program.
@@ -188,8 +207,16 @@ type Machine struct {
 	// (they are the same operations).
 	localOps, firstOps int64
 
-	// taskCoords[ι-1] are the cuda_tasks iterator values of task ι.
-	taskCoords [][]int
+	// taskCoords[(ι-1)*len(TaskSlots):] are the cuda_tasks iterator
+	// values of task ι (one slab: 8 bytes a coordinate, no header per
+	// task).
+	taskCoords []int
+	// taskProd is the product of the extents of the enclosing cuda_tasks
+	// loops (MaxTasks); cellsLive the tracked cells of the live variables
+	// (MaxCells); tick counts loop iterations (MaxMemory).
+	taskProd  int64
+	cellsLive int64
+	tick      uint32
 
 	epochs uint64 // allocation counter (varState.epoch)
 	// vers is the last cell version handed out (cell.ver); runs counts
@@ -272,6 +299,7 @@ func (m *Machine) Run(args []int) *Result {
 	m.task = 0
 	m.runs++
 	m.taskCoords = m.taskCoords[:0]
+	m.taskProd, m.cellsLive, m.tick = 1, 0, 0
 	m.lite = false
 	m.done = map[*Stmt]bool{}
 	m.taskDepth = 0
@@ -309,6 +337,7 @@ func (m *Machine) Run(args []int) *Result {
 		}
 	}
 	m.exec(p.Body)
+	m.res.Stats.Memory = m.MemoryBytes()
 	if len(m.recs) > p.recHint {
 		p.recHint = len(m.recs)
 	}
@@ -327,6 +356,53 @@ func (m *Machine) fault(src int, format string, args ...any) {
 		m.res.Faults = append(m.res.Faults, Fault{Src: src, Msg: fmt.Sprintf(format, args...)})
 	}
 	m.stop = true
+}
+
+// limit stops the run at src: resource limit name (Fault.Limit) is reached.
+func (m *Machine) limit(src int, name, format string, args ...any) {
+	m.res.Faults = append(m.res.Faults, Fault{Src: src, Msg: fmt.Sprintf(format, args...), Limit: name})
+	m.stop = true
+}
+
+// Sizes of the machine's state, for MaxMemory.
+const (
+	recordBytes = int64(unsafe.Sizeof(record{}))
+	eventBytes  = int64(unsafe.Sizeof(event{}))
+	cellBytes   = int64(unsafe.Sizeof(cell{}))
+	grantBytes  = int64(unsafe.Sizeof(grant{}))
+	pendBytes   = int64(unsafe.Sizeof(pend{}))
+	barBytes    = int64(unsafe.Sizeof(barState{}))
+)
+
+// MemoryBytes estimates the bytes the machine's state takes: the allocated
+// sizes of its cells, record slab and grant arena, event log, barriers and
+// task coordinates (not the records' own grant and pend lists beyond the
+// arena, nor the garbage collector's overhead).
+func (m *Machine) MemoryBytes() int64 {
+	b := int64(cap(m.recs))*recordBytes + int64(cap(m.grantArena))*grantBytes +
+		int64(cap(m.log))*eventBytes + int64(cap(m.evCells))*pendBytes +
+		int64(cap(m.bars))*barBytes + int64(cap(m.taskCoords))*8 +
+		int64(cap(m.shared))*4
+	for _, t := range m.thEv {
+		b += int64(cap(t)) * 4
+	}
+	for i := range m.vars {
+		b += int64(cap(m.vars[i].cells)) * cellBytes
+	}
+	return b
+}
+
+// overMemory reports (and stops the run at src) whether the state is
+// larger than Config.MaxMemory.
+func (m *Machine) overMemory(src int) bool {
+	if m.cfg.MaxMemory <= 0 {
+		return false
+	}
+	if b := m.MemoryBytes(); b > m.cfg.MaxMemory {
+		m.limit(src, "memory", "the checker's state takes about %d bytes, more than the memory limit of %d bytes", b, m.cfg.MaxMemory)
+		return true
+	}
+	return false
 }
 
 func (m *Machine) disabled(s *Stmt) bool {
@@ -385,12 +461,17 @@ func (m *Machine) exec(s *Stmt) {
 			m.fault(s.Src, "the check stopped after %d memory operations", m.res.Stats.MemOps)
 			return
 		}
-		m.task++
-		coords := make([]int, len(m.p.TaskSlots))
-		for i, s := range m.p.TaskSlots {
-			coords[i] = m.env[s]
+		if m.cfg.MaxTasks > 0 && m.res.Stats.Tasks >= m.cfg.MaxTasks {
+			m.limit(s.Src, "tasks", "the check would run more than %d tasks", m.cfg.MaxTasks)
+			return
 		}
-		m.taskCoords = append(m.taskCoords, coords)
+		if m.overMemory(s.Src) {
+			return
+		}
+		m.task++
+		for _, s := range m.p.TaskSlots {
+			m.taskCoords = append(m.taskCoords, m.env[s])
+		}
 		m.res.Stats.Tasks++
 	case KAlloc:
 		m.alloc(s.Acc.Var, s.Dims, s.Src)
@@ -411,6 +492,23 @@ func (m *Machine) execLoop(s *Stmt) {
 		// may differ between executions.
 		if m.taskDepth == 0 {
 			clear(m.done)
+		}
+		if m.cfg.MaxTasks > 0 && hi > lo && !m.lite {
+			// Refuse a task nest too large before running any of it:
+			// the tasks still to come of the enclosing loops are not
+			// counted, those already run are.
+			n := int64(hi - lo)
+			if m.taskProd > m.cfg.MaxTasks/n || m.res.Stats.Tasks+m.taskProd*n > m.cfg.MaxTasks {
+				prod := "more than the limit"
+				if m.taskProd <= (1<<62)/n {
+					prod = fmt.Sprint(m.taskProd * n)
+				}
+				m.limit(s.Src, "tasks", "these cuda_tasks loops launch %s tasks; the checker's limit is %d", prod, m.cfg.MaxTasks)
+				return
+			}
+			outer := m.taskProd
+			m.taskProd *= n
+			defer func() { m.taskProd = outer }()
 		}
 		m.taskDepth++
 		defer func() { m.taskDepth-- }()
@@ -443,6 +541,9 @@ func (m *Machine) execLoop(s *Stmt) {
 		}
 		if m.cfg.MaxMemOps > 0 && m.res.Stats.MemOps > m.cfg.MaxMemOps {
 			m.fault(s.Src, "the check stopped after %d memory operations", m.res.Stats.MemOps)
+			return
+		}
+		if m.tick++; m.tick&255 == 0 && m.overMemory(s.Src) {
 			return
 		}
 		if s.symmetric && !m.lite {
@@ -566,6 +667,14 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 		m.fault(src, "%s has %d tracked cells; the checker's limit is %d", pv.Name, total, 1<<28)
 		total = 0
 	}
+	if !pv.noCells && m.cfg.MaxCells > 0 {
+		m.cellsLive -= int64(len(st.cells))
+		if m.cellsLive+int64(total) > m.cfg.MaxCells {
+			m.limit(src, "cells", "allocating %s (%d tracked cells) would make %d tracked cells in all, more than the checker's limit of %d", pv.Name, total, m.cellsLive+int64(total), m.cfg.MaxCells)
+			total = 0
+		}
+		m.cellsLive += int64(total)
+	}
 	st.total = total
 	if pv.noCells {
 		// No live statement records or checks it (an input only read,
@@ -573,6 +682,13 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 		st.cells = st.cells[:0]
 	} else {
 		if cap(st.cells) < total {
+			if mx := m.cfg.MaxMemory; mx > 0 {
+				if b := m.MemoryBytes() + int64(total)*cellBytes; b > mx {
+					m.limit(src, "memory", "allocating %s (%d tracked cells) would make the checker's state about %d bytes, more than the memory limit of %d bytes", pv.Name, total, b, mx)
+					total = 0
+					st.total = 0
+				}
+			}
 			st.cells = make([]cell, total)
 		}
 		st.cells = st.cells[:total]
@@ -750,8 +866,12 @@ func (m *Machine) coords(v int, idx int32) []int {
 // TaskCoords returns the cuda_tasks iterator values of task (nil for the
 // CPU / all tasks); valid until the next Run.
 func (m *Machine) TaskCoords(task int) []int {
-	if task < 1 || task > len(m.taskCoords) {
+	k := len(m.p.TaskSlots)
+	if task < 1 || task*k > len(m.taskCoords) {
 		return nil
 	}
-	return m.taskCoords[task-1]
+	if k == 0 {
+		return []int{}
+	}
+	return m.taskCoords[(task-1)*k : task*k : task*k]
 }

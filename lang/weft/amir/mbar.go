@@ -38,6 +38,15 @@ package amir
 //     synchronization that orders execution carries (the conversion adds
 //     it to their sets), and the slot's next arrive checks those records
 //     at temporally_ordered, as a write checks prior reads (Fig. 7).
+//  5. the bytes an Arrive announces with expect_tx (the code generator
+//     sums, in program text, the SMEM bytes of the TMA copies `>> z` on
+//     the barrier since its previous TMA Arrive) equal the bytes the
+//     copies completing on that phase transfer (a copy in a loop, under
+//     an If, or after the Arrive in another round changes the latter):
+//     otherwise the transaction count never reaches zero (the phase
+//     hangs) or reaches it before all data has landed. Only TMA Arrives
+//     (tma_to_smem_async) are checked; a plain Arrive, which the code
+//     generator lowers without expect_tx, leaves both counts running.
 //
 // Violations are PhaseAlias hazards. The checks run in the first task of a
 // symmetric task loop only (barriers are task-local: later tasks repeat
@@ -51,6 +60,26 @@ type hwBar struct {
 	// (see hwAwait).
 	slots   [][]hwRec
 	awaited int32 // the highest arrive index an Await paired with, -1 before
+	// tx is the byte count the TMA copies have completed on the current
+	// phase (rule 5), txSrc the first of them (-1 none); txUnknown: a
+	// copy of non-constant size, the count is not checked.
+	tx        int64
+	txSrc     int32
+	txUnknown bool
+	// phases: for a ring-buffered array's hardware mbarrier, slots[k]
+	// holds the awaits of phase phases[k] (k = phase parity; phase -1
+	// stands for the pre-arrived indices the slot stands for).
+	phases [2]int32
+}
+
+// phaseRecs is the list of the awaits of phase ph of a ring-buffered
+// array's hardware mbarrier (nil when none is kept).
+func (hb *hwBar) phaseRecs(ph int32) []hwRec {
+	k := ph & 1
+	if hb.phases[k] != ph {
+		return nil
+	}
+	return hb.slots[k]
 }
 
 // hwRec is one Await's record on a slot and the log position it was made
@@ -62,7 +91,7 @@ type hwRec struct {
 func (m *Machine) hwOf(id int32, ring int) *hwBar {
 	b := &m.bars[id]
 	if b.hw == nil {
-		b.hw = &hwBar{slots: make([][]hwRec, ring), awaited: -1}
+		b.hw = &hwBar{slots: make([][]hwRec, ring), awaited: -1, txSrc: -1}
 	}
 	return b.hw
 }
@@ -95,8 +124,10 @@ func (m *Machine) hwFree(st *varState) {
 		m.bars[id].hw = nil
 	}
 	for _, hb := range st.hwPhys {
-		for _, h := range hb.slots[0] {
-			m.freeRec(h.rec)
+		for _, sl := range hb.slots {
+			for _, h := range sl {
+				m.freeRec(h.rec)
+			}
 		}
 	}
 	st.hwPhys = nil
@@ -174,33 +205,8 @@ func (m *Machine) hwOrder(s *Stmt, v int, c int32, recs []hwRec, gs threads, a, 
 		return
 	}
 	qs := Of(m.p.MbarQual)
-	var units []int32 // records to check: uniform collective ones and expanded per-thread ones
-	var temps []int32
-	for _, h := range recs {
-		r := &m.recs[h.rec]
-		if !m.hwExpand && m.hwUniform(r) {
-			units = append(units, h.rec)
-			continue
-		}
-		m.hwExpanded++
-		for _, o := range m.shapes[r.creator.shape] {
-			i := m.newRecord()
-			m.res.Stats.Records-- // hardware records are not the seed's visibility records
-			t := &m.recs[i]
-			t.next, t.src, t.q, t.level, t.atomic = -1, r.src, r.q, r.level, 0
-			t.creator = threads{task: r.creator.task, start: r.creator.start + o}
-			t.reach, t.stamp = r.creator.task, h.born
-			t.grants, t.pend = t.grants[:0], t.pend[:0]
-			m.replay(t)
-			units = append(units, i)
-			temps = append(temps, i)
-		}
-	}
-	defer func() {
-		for _, i := range temps {
-			m.freeRec(i)
-		}
-	}()
+	units, temps := m.hwUnits(recs)
+	defer m.freeTemps(temps)
 	// (b)
 	for _, i := range units {
 		r := &m.recs[i]
@@ -234,25 +240,67 @@ func (m *Machine) hwOrder(s *Stmt, v int, c int32, recs []hwRec, gs threads, a, 
 			}
 		}
 	}
+	if all {
+		return
+	}
+	if t, ok := m.unordered(units, gs, TemporallyOrdered, qs); ok {
+		r := &m.recs[units[0]]
+		other, who := int(r.src), r.creator.start
+		m.phaseHazard(s, v, c, PhaseEarly, gs.task, t, other, func(h *Hazard) {
+			h.Arrives, h.Ring, h.OtherStart = int(a), int(ring), int(who)
+		})
+	}
+}
+
+// unordered returns the first thread of gs that sees none of the records
+// units at level lvl on qs (ok false when every thread sees one).
+func (m *Machine) unordered(units []int32, gs threads, lvl Level, qs QualSet) (t int32, ok bool) {
 	for _, o := range m.shapes[gs.shape] {
-		if all {
-			break
-		}
 		t := gs.start + o
 		seen := false
 		for _, i := range units {
-			if seen = m.visible(&m.recs[i], gs.task, t, TemporallyOrdered, qs); seen {
+			if seen = m.visible(&m.recs[i], gs.task, t, lvl, qs); seen {
 				break
 			}
 		}
 		if !seen {
-			r := &m.recs[units[0]]
-			other, who := int(r.src), r.creator.start
-			m.phaseHazard(s, v, c, PhaseEarly, gs.task, t, other, func(h *Hazard) {
-				h.Arrives, h.Ring, h.OtherStart = int(a), int(ring), int(who)
-			})
-			break
+			return t, true
 		}
+	}
+	return 0, false
+}
+
+// hwUnits returns the records that stand for recs' awaiting threads,
+// replayed to now: a uniform collective record as it is, a record whose
+// threads an event told apart as per-thread records (temps, to be freed by
+// the caller) built and replayed from its Await (see hwOrder).
+func (m *Machine) hwUnits(recs []hwRec) (units, temps []int32) {
+	for _, h := range recs {
+		r := &m.recs[h.rec]
+		if !m.hwExpand && m.hwUniform(r) {
+			units = append(units, h.rec)
+			continue
+		}
+		m.hwExpanded++
+		for _, o := range m.shapes[r.creator.shape] {
+			i := m.newRecord()
+			m.res.Stats.Records-- // hardware records are not the seed's visibility records
+			t := &m.recs[i]
+			t.next, t.src, t.q, t.level, t.atomic = -1, r.src, r.q, r.level, 0
+			t.creator = threads{task: r.creator.task, start: r.creator.start + o}
+			t.reach, t.stamp = r.creator.task, h.born
+			t.grants, t.pend = t.grants[:0], t.pend[:0]
+			m.replay(t)
+			units = append(units, i)
+			temps = append(temps, i)
+		}
+	}
+	return units, temps
+}
+
+func (m *Machine) freeTemps(temps []int32) {
+	for _, i := range temps {
+		m.freeRec(i)
 	}
 }
 
@@ -339,6 +387,90 @@ func (m *Machine) hwAwait(s *Stmt, v int, c, id int32, gs threads, w, max, a int
 	hb.slots[slot] = append(hb.slots[slot], m.awaitRecord(s, gs))
 }
 
+// hwTx counts the bytes of TMA copy s into the current phase of its
+// barrier (rule 5).
+func (m *Machine) hwTx(s *Stmt) {
+	gs := m.gs(s)
+	if gs.task == allTasks || len(s.Bars) != 1 {
+		return
+	}
+	b := s.Bars[0]
+	pv := &m.p.Vars[b.Var]
+	if pv.Ring == 0 || pv.PerThreadQueue {
+		return
+	}
+	cs, ok := m.cells(b, s.Src)
+	if !ok {
+		return
+	}
+	bst := &m.vars[b.Var]
+	for _, c := range cs {
+		hb := m.hwOf(m.queue(b.Var, bst.bar0+c, gs), pv.Ring)
+		if s.TxBytes < 0 {
+			hb.txUnknown = true
+			continue
+		}
+		if hb.txSrc < 0 {
+			hb.txSrc = int32(s.Src)
+		}
+		hb.tx += int64(s.TxBytes)
+	}
+}
+
+// hwTxArrive applies rule 5 to Arrive s (arrive a) on cell c and starts
+// the next phase's count.
+func (m *Machine) hwTxArrive(s *Stmt, v int, c, id int32, a int32, gs threads) {
+	if !s.TxCheck {
+		return // a plain arrive: the code generator's count runs on too
+	}
+	hb := m.hwOf(id, m.p.Vars[v].Ring)
+	if !hb.txUnknown && hb.tx != int64(s.ExpectTx) {
+		other := s.TxSrc
+		if hb.txSrc >= 0 {
+			other = int(hb.txSrc)
+		}
+		m.phaseHazard(s, v, c, PhaseTx, gs.task, gs.start, other, func(h *Hazard) {
+			h.Arrives, h.Awaits, h.Paired, h.Ring = int(a), int(hb.tx), s.ExpectTx, m.p.Vars[v].Ring
+		})
+	}
+	hb.tx, hb.txSrc, hb.txUnknown = 0, -1, false
+}
+
+// hwCarry checks, at the end of barrier cell c's scope, that every thread
+// that arrived on it has made as many arrives as the queue barrier
+// (modulo the ring: the arrive counter only selects the slot) and every
+// thread that awaited it as many awaits (the await counter gives the
+// phase parity). The code generator keeps the counters in exo_SyncState,
+// which persists across the tasks a CTA runs, while the machine checks
+// each task with fresh barriers: a thread out of step at the end of a
+// task starts the next one arriving into another slot or waiting for
+// another phase (a collective that shrinks after the first rounds, say).
+func (m *Machine) hwCarry(s *Stmt, v int, c, id int32) {
+	hb := m.bars[id].hw
+	if hb == nil {
+		return
+	}
+	ring := int32(m.p.Vars[v].Ring)
+	a, w := m.bars[id].a, m.bars[id].w
+	report := func(t, own, q int32, side int) {
+		m.phaseHazard(s, v, c, PhaseCarry, m.task, t, -1, func(h *Hazard) {
+			h.Arrives, h.Awaits, h.Paired, h.Ring = int(own), int(q), side, int(ring)
+		})
+	}
+	for t, k := range hb.arr {
+		if k != 0 && k%ring != a%ring {
+			report(int32(t), k, a, 0)
+			break
+		}
+	}
+	for t, k := range hb.awt {
+		if k != 0 && k != w {
+			report(int32(t), k, w, 1)
+			break
+		}
+	}
+}
+
 // phaseHazard reports a PhaseAlias hazard of kind sub at s (deduplicated
 // by source, kind and earlier source).
 func (m *Machine) phaseHazard(s *Stmt, v int, c int32, sub PhaseKind, task, t int32, other int, fill func(*Hazard)) {
@@ -376,9 +508,6 @@ func (m *Machine) oneShotSlot(v int, c int32) (phys int32, phase int, ok bool) {
 		return 0, 0, false
 	}
 	l := co[pv.RingDim] - pv.PreArrive
-	if l < 0 {
-		return 0, 0, false
-	}
 	slice := 0
 	dims := m.vars[v].dims
 	for k, x := range co {
@@ -386,7 +515,12 @@ func (m *Machine) oneShotSlot(v int, c int32) (phys int32, phase int, ok bool) {
 			slice = slice*dims[k] + x
 		}
 	}
-	return int32(slice*pv.RingDepth + l%pv.RingDepth), l / pv.RingDepth, true
+	d := pv.RingDepth
+	slot, phase := ((l%d)+d)%d, l/d
+	if l < 0 {
+		phase = (l - d + 1) / d
+	}
+	return int32(slice*d + slot), phase, l >= 0
 }
 
 func (m *Machine) physBar(v int, phys int32) *hwBar {
@@ -396,7 +530,7 @@ func (m *Machine) physBar(v int, phys int32) *hwBar {
 	}
 	hb := st.hwPhys[phys]
 	if hb == nil {
-		hb = &hwBar{slots: make([][]hwRec, 1), awaited: -1}
+		hb = &hwBar{slots: make([][]hwRec, 2), awaited: -1, phases: [2]int32{-3, -3}}
 		st.hwPhys[phys] = hb
 	}
 	return hb
@@ -433,29 +567,65 @@ func (m *Machine) oneShotArrive(s *Stmt, v int, c, id int32, gs threads) {
 			}
 		})
 	}
-	m.hwOrder(s, v, c, hb.slots[0], gs, a, depth)
-	for _, h := range hb.slots[0] {
-		m.freeRec(h.rec)
+	if phase >= 1 {
+		m.hwOrder(s, v, c, hb.phaseRecs(int32(phase-1)), gs, a, depth)
 	}
-	hb.slots[0] = hb.slots[0][:0]
 }
 
-// oneShotAwait leaves the awaiting collective's record on the hardware
-// mbarrier of logical barrier c (rule 4); pre-arrived indices wait for
-// nothing.
+// oneShotAwait applies rule 6 to an Await of logical barrier c and leaves
+// the awaiting collective's record on its hardware mbarrier (rules 4 and
+// 6). A pre-arrived index waits for nothing; its Await stands for phase
+// -1 of the mbarrier its index maps to.
+//
+// Rule 6 (the reference implementation's reading of an Await as a read of
+// the mbarrier): every thread awaiting phase p >= 0 of a hardware mbarrier
+// must be ordered after some Await of phase p - 1 of it, if one exists.
+// On hardware, try_wait.parity(p & 1) on an mbarrier still in phase p - 1
+// reports phase p - 2, of the same parity, complete and returns at once;
+// a thread ordered after an Await of p - 1 knows that phase completed.
+// For phase 0 the previous phase is that of the pre-arrived indices
+// mapped to the same mbarrier (L - d < 0): a thread that did not take part
+// in them (the reference's "duplicate await": another warp takes over a
+// ring's awaits) is rejected, as the reference rejects it.
 func (m *Machine) oneShotAwait(s *Stmt, v int, c int32, gs threads) {
 	if gs.task == allTasks || m.lite {
 		return
 	}
-	phys, phase, ok := m.oneShotSlot(v, c)
-	if !ok {
-		return
-	}
+	phys, phase, _ := m.oneShotSlot(v, c)
 	hb := m.physBar(v, phys)
-	if int32(phase) > hb.awaited {
-		hb.awaited = int32(phase)
+	ph := int32(phase)
+	if phase >= 0 {
+		if ph > hb.awaited {
+			hb.awaited = ph
+		}
+		if prev := hb.phaseRecs(ph - 1); len(prev) > 0 {
+			m.hwAwaitOrder(s, v, c, prev, gs, ph)
+		}
 	}
-	hb.slots[0] = append(hb.slots[0], m.awaitRecord(s, gs))
+	k := ph & 1
+	if hb.phases[k] != ph {
+		for _, h := range hb.slots[k] {
+			m.freeRec(h.rec)
+		}
+		hb.slots[k], hb.phases[k] = hb.slots[k][:0], ph
+	}
+	hb.slots[k] = append(hb.slots[k], m.awaitRecord(s, gs))
+}
+
+// hwAwaitOrder checks rule 6 for an Await by gs of phase ph against the
+// records of the awaits of phase ph - 1.
+func (m *Machine) hwAwaitOrder(s *Stmt, v int, c int32, prev []hwRec, gs threads, ph int32) {
+	qs := Of(m.p.MbarQual)
+	units, temps := m.hwUnits(prev)
+	defer m.freeTemps(temps)
+	if t, ok := m.unordered(units, gs, FullyOrdered, qs); ok {
+		r := &m.recs[units[0]]
+		other, who := int(r.src), r.creator.start
+		m.phaseHazard(s, v, c, PhaseStale, gs.task, t, other, func(h *Hazard) {
+			h.Arrives, h.Ring, h.OtherStart = int(ph), m.p.Vars[v].RingDepth, int(who)
+			h.Paired = int(m.coords(v, c)[m.p.Vars[v].RingDim])
+		})
+	}
 }
 
 // awaitRecord makes the record an Await by gs leaves on its hardware

@@ -52,7 +52,7 @@ func Check(f *syntax.File, l *lib.Library, errs *diag.List) *Program {
 		if lib.IsInstr(sp) {
 			p.Instr = lib.ParseInstr(sp, l, errs)
 		} else {
-			c.procDecorators(sp)
+			c.procDecorators(sp, libFile(l, f))
 		}
 		prog.Procs = append(prog.Procs, p)
 		prog.ByName[name] = p
@@ -119,10 +119,27 @@ func (c *checker) libProcs() {
 	c.errs = saved
 }
 
-// procDecorators accepts @proc (Exo's marker) on plain procs.
-func (c *checker) procDecorators(sp *syntax.Proc) {
+// libFile reports whether f is one of the library's files.
+func libFile(l *lib.Library, f *syntax.File) bool {
+	for _, lf := range l.Files {
+		if lf == f {
+			return true
+		}
+	}
+	return false
+}
+
+// procDecorators accepts @proc (Exo's marker) on plain procs, and @extern
+// on the library's extern functions (lib/externs.weft).
+func (c *checker) procDecorators(sp *syntax.Proc, inLib bool) {
 	for _, d := range sp.Decorators {
 		if n, ok := d.(*syntax.Name); ok && n.Name == "proc" {
+			continue
+		}
+		if n, ok := d.(*syntax.Name); ok && n.Name == "extern" {
+			if !inLib {
+				c.errs.Errorf(d.Pos(), "W0222", "@extern declares the library's extern functions (lib/externs.weft); a program calls them (%s)", lib.ExternNames())
+			}
 			continue
 		}
 		if cl, ok := d.(*syntax.Call); ok && cl.FunName() == "access" {

@@ -308,7 +308,6 @@ func TestPositions(t *testing.T) {
 	_, errs := checkSrc("pos.weft", src)
 	want := []string{
 		"pos.weft:2:5: error[W0201]: undefined: y",
-		"pos.weft:3:23: error[W0205]: control expression is not quasi-affine: one factor of * must be a constant",
 		"pos.weft:4:9: error[W0224]: x (CudaGmemLinear) cannot be written in CPU code",
 		"pos.weft:4:16: error[W0207]: N is a size: control values are not data (seed 000 §3.1)",
 		"pos.weft:8:19: error[W0210]: index j ranges over [0, 8], out of bounds of dimension 0 of x (size 8)",

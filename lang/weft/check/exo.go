@@ -386,16 +386,7 @@ func (c *checker) dimAnnotations(t *syntax.Type, sym *Symbol) {
 			c.errs.Errorf(ann.Pos(), "W0203", "a size annotation (@ ring_buffer_by) applies only to the dimensions of a barrier allocation")
 			return
 		}
-		call, ok := ann.(*syntax.Call)
-		var arg syntax.Expr
-		if ok && call.FunName() == "ring_buffer_by" {
-			switch {
-			case len(call.Args) == 1 && len(call.Kwargs) == 0:
-				arg = call.Args[0]
-			case len(call.Args) == 0 && len(call.Kwargs) == 1 && call.Kwargs[0].Name.Name == "depth":
-				arg = call.Kwargs[0].Value
-			}
-		}
+		arg := RingBufferDepth(ann)
 		if arg == nil {
 			c.errs.Errorf(ann.Pos(), "W0203", "expected ring_buffer_by(depth) as the size annotation, found %s", describe(ann))
 			continue
@@ -412,6 +403,23 @@ func (c *checker) dimAnnotations(t *syntax.Type, sym *Symbol) {
 			sym.RingDepth[i] = d
 		}
 	}
+}
+
+// RingBufferDepth returns the depth expression of a size annotation
+// `ring_buffer_by(depth)` or `ring_buffer_by(depth=d)`, or nil for any
+// other annotation.
+func RingBufferDepth(ann syntax.Expr) syntax.Expr {
+	call, ok := ann.(*syntax.Call)
+	if !ok || call.FunName() != "ring_buffer_by" {
+		return nil
+	}
+	switch {
+	case len(call.Args) == 1 && len(call.Kwargs) == 0:
+		return call.Args[0]
+	case len(call.Args) == 0 && len(call.Kwargs) == 1 && call.Kwargs[0].Name.Name == "depth":
+		return call.Kwargs[0].Value
+	}
+	return nil
 }
 
 // WarpConfigParams are CudaWarpConfig's parameters, in positional order.

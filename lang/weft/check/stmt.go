@@ -705,6 +705,13 @@ func (c *checker) with(s *syntax.With) {
 				}
 			case "warp_config":
 				c.warpConfig(k.Value)
+			case "unsafe_no_shutdown_cluster_sync":
+				// Exo's GPU branch: skip the cluster sync at the end of
+				// the kernel (unsafe when other CTAs may still arrive on
+				// this CTA's mbarriers).
+				if _, ok := k.Value.(*syntax.BoolLit); !ok {
+					c.errs.Errorf(k.Value.Pos(), "W0221", "unsafe_no_shutdown_cluster_sync must be True or False")
+				}
 			default:
 				c.errs.Errorf(k.Pos(), "W0221", "CudaDeviceFunction has no parameter %s", k.Name.Name)
 			}

@@ -336,6 +336,8 @@ func (g *gen) launchShape(c *syntax.Call, sc *scope) (*coll.DeviceFunction, bool
 			if warps == nil {
 				warps = []coll.WarpConfig{}
 			}
+		case "unsafe_no_shutdown_cluster_sync":
+			// read by noShutdownSync
 		default:
 			g.errorf(k, codeDevice, "CudaDeviceFunction has no parameter %s", k.Name.Name)
 			return nil, false
@@ -593,6 +595,12 @@ func (g *gen) emitDevice(d *devFn, tasks []*syntax.For, dsc *scope, capt []*sym,
 	c.Line("extern __shared__ __align__(1024) char exo_smem[];")
 	c.Line("%s::exo_deviceSetup(exo_smem, exo_deviceArgs);", d.name)
 	c.Line("%s::exo_deviceMainLoop(exo_smem, exo_deviceArgs);", d.name)
+	if d.m.ClusterDim > 1 && d.remoteArrives() && !noShutdownSync(d.with) {
+		// Other CTAs may still arrive on this CTA's mbarriers (multicast
+		// Arrives): no CTA leaves before the cluster is done (Exo's
+		// shutdown cluster sync).
+		c.Line("weft::cluster_sync();")
+	}
 	c.Close("}")
 	c.Line("")
 	c.Open("extern \"C\" void %s(weft_stream exo_cudaStream, struct %s exo_deviceArgs) {", d.launch, d.argsName)
@@ -790,6 +798,7 @@ func (g *gen) devBlock(ctx *devCtx, ss []syntax.Stmt) {
 	for _, s := range ss {
 		g.devStmt(&c, s)
 	}
+	g.ringEpilogue(&c, ss)
 	ctx.d.smemTop = top
 }
 
@@ -797,6 +806,7 @@ func (g *gen) devStmt(ctx *devCtx, s syntax.Stmt) {
 	w := ctx.w
 	x := &exprCtx{g: g, sc: ctx.sc, device: true}
 	comments(w, s)
+	defer srcAt(w, s)()
 	switch s := s.(type) {
 	case *syntax.Pass, *syntax.Assert:
 	case *syntax.Alloc:
@@ -815,7 +825,10 @@ func (g *gen) devStmt(ctx *devCtx, s syntax.Stmt) {
 			}
 			return
 		}
+		_, plain := s.LHS.(*syntax.Name)
+		x.assigning = plain && s.Op == "="
 		lhs := (&procGen{g: g}).lvalue(s.LHS, x)
+		x.assigning = false
 		w.Line("%s %s %s;", lhs, s.Op, x.expr(s.RHS))
 	case *syntax.If:
 		w.Open("if (%s) {", x.expr(s.Cond))
@@ -1087,6 +1100,7 @@ func (g *gen) devAlloc(ctx *devCtx, a *syntax.Alloc) {
 		device: true, decl: a, tileThreads: ctx.cur.TileThreads}
 	if t.Elem.Name == "barrier" {
 		v.kind = kBarrier
+		v.preArrive = v.mem == "CudaMbarrierPreArrive"
 		v.mem = g.barrierKind(v.mem, a)
 		ctx.sc.add(v)
 		g.barrierAlloc(ctx, v, a)
@@ -1136,6 +1150,14 @@ func (g *gen) devAlloc(ctx *devCtx, a *syntax.Alloc) {
 		}
 		if len(dims) == 0 {
 			// Every dimension is distributed: one register per thread.
+			if len(t.Dims) == 0 && !g.facts.read[a.Pos().Offset] {
+				// A scalar (referenced only by name) assigned but never
+				// read (seed 002's sync_warp_cta reads
+				// SMEM into a register only to show who may read what):
+				// dead for ptxas, and nvcc's warning #550 would fail a
+				// -Werror build.
+				attr = "[[maybe_unused]] "
+			}
 			w.Line("%s%s %s;", attr, ct, v.c)
 			v.scalarized = len(t.Dims) > 0
 			return

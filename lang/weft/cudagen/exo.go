@@ -87,16 +87,17 @@ func (x *exprCtx) call(e *syntax.Call) string {
 // barrierKind maps a barrier memory to the mechanism the code generator
 // lowers: the library's barrier memories derived from CudaCommitGroup
 // (Exo's Sm80_CommitGroup, Sm90_TmaCommitGroup, Sm90_WgmmaCommitGroup) are
-// commit groups. CudaMbarrierPreArrive is not lowered yet (its pre-arrived
-// slots need an initial arrive of each mbarrier): W0907.
+// commit groups; CudaMbarrierPreArrive(pre) is a ring-buffered CudaMbarrier
+// array (ring.go).
 func (g *gen) barrierKind(mem string, a *syntax.Alloc) string {
 	b := g.lib.Barriers[mem]
 	switch {
 	case b == nil:
 		return mem
 	case mem == "CudaMbarrierPreArrive":
-		g.errorf(a, codeBarrier, "the code generator does not lower CudaMbarrierPreArrive yet (use CudaMbarrier with ReverseArrive/ReverseAwait)")
-		return mem
+		// A ring of mbarriers whose first pre logical barriers start
+		// complete (ring.go).
+		return "CudaMbarrier"
 	case b.DerivesFrom("CudaCommitGroup"):
 		return "CudaCommitGroup"
 	}

@@ -196,13 +196,13 @@ func readNpy(t *testing.T, path string) *interp.Array {
 // the arrays must be equal.
 func compareArrays(t *testing.T, name string, got, want *interp.Array, tf32 bool, args map[string]any) {
 	t.Helper()
-	if len(got.Data) != len(want.Data) {
-		t.Fatalf("%s: %d elements, want %d", name, len(got.Data), len(want.Data))
+	if got.Len() != want.Len() {
+		t.Fatalf("%s: %d elements, want %d", name, got.Len(), want.Len())
 	}
 	if !tf32 || name != "C" {
-		for i := range got.Data {
-			if got.Data[i] != want.Data[i] && !(math.IsNaN(got.Data[i]) && math.IsNaN(want.Data[i])) {
-				t.Fatalf("%s[%d] = %g on the GPU, %g in weft run", name, i, got.Data[i], want.Data[i])
+		for i := range got.Len() {
+			if got.Value(i) != want.Value(i) && !(math.IsNaN(got.Value(i)) && math.IsNaN(want.Value(i))) {
+				t.Fatalf("%s[%d] = %g on the GPU, %g in weft run", name, i, got.Value(i), want.Value(i))
 			}
 		}
 		return
@@ -216,17 +216,17 @@ func compareArrays(t *testing.T, name string, got, want *interp.Array, tf32 bool
 		for j := 0; j < n; j++ {
 			mag := 0.0
 			for kk := 0; kk < k; kk++ {
-				b := B.Data[kk*n+j]
+				b := B.Value(kk*n + j)
 				if bT {
-					b = B.Data[j*k+kk]
+					b = B.Value(j*k + kk)
 				}
-				mag += math.Abs(A.Data[i*k+kk] * b)
+				mag += math.Abs(A.Value(i*k+kk) * b)
 			}
 			// Plus a few ulps of the result: accumulating kernels (split-k)
 			// add partial sums in another order.
-			bound := tol*mag + 4*math.Pow(2, -24)*math.Abs(want.Data[i*n+j])
-			if d := math.Abs(got.Data[i*n+j] - want.Data[i*n+j]); d > bound {
-				t.Fatalf("C[%d, %d] = %g on the GPU, %g in weft run: |difference| %g exceeds the tf32 bound %g", i, j, got.Data[i*n+j], want.Data[i*n+j], d, bound)
+			bound := tol*mag + 4*math.Pow(2, -24)*math.Abs(want.Value(i*n+j))
+			if d := math.Abs(got.Value(i*n+j) - want.Value(i*n+j)); d > bound {
+				t.Fatalf("C[%d, %d] = %g on the GPU, %g in weft run: |difference| %g exceeds the tf32 bound %g", i, j, got.Value(i*n+j), want.Value(i*n+j), d, bound)
 			}
 		}
 	}

@@ -64,6 +64,13 @@ func (g *gen) paramSym(prm *syntax.Param, order int) (*sym, string) {
 	v.kind = kTensor
 	v.dims = t.Dims
 	v.window = t.Window
+	if v.mem == "Sm90_tensorMap" {
+		// A tensor-map window parameter (Exo passes the CUtensorMap the
+		// caller encoded): the caller's encoded map, copied into the
+		// kernel's arguments.
+		v.ptr = true
+		return v, "const weft_tensor_map *" + name
+	}
 	return v, ct + " *" + name
 }
 
@@ -130,6 +137,7 @@ func (pg *procGen) stmt(s syntax.Stmt, sc *scope) {
 	w := pg.w
 	x := &exprCtx{g: g, sc: sc}
 	comments(w, s)
+	defer srcAt(w, s)()
 	switch s := s.(type) {
 	case *syntax.Pass:
 	case *syntax.Assert:

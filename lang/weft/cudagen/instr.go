@@ -32,7 +32,7 @@ func (g *gen) instrCall(w *cuda.Writer, s *syntax.CallStmt, in *lib.Instr, x *ex
 	}
 	if ctx != nil {
 		tl := g.lib.Timelines[in.TL]
-		if tl != nil && tl.AsyncBlock && ctx.async != in.TL {
+		if tl != nil && tl.AsyncBlock && ctx.async != in.TL && ctx.async != "" {
 			g.errorf(s, codeInstr, "%s has instruction timeline %s: call it inside `with CudaAsync(%s)`", in.Name, in.TL, in.TL)
 			return
 		}
@@ -74,6 +74,14 @@ func (g *gen) instrCall(w *cuda.Writer, s *syntax.CallStmt, in *lib.Instr, x *ex
 			}
 			wins[prm.Name.Name] = wa
 			vals[prm.Name.Name] = wa.ptr
+			if t.Mem != nil && isSwizzled(wa.v.mem) && g.memSpace(wa.v.mem) == "smem" {
+				if mn, ok := t.Mem.(*syntax.Name); ok && mn.Name == "CudaSmemAtomicity16B" {
+					// Exo's CudaSmemAtomicity16B parameters (cp.async)
+					// address their aligned 16-byte groups through the
+					// swizzle, which keeps each group contiguous.
+					vals[prm.Name.Name] = "&" + g.swizzledRef(wa.v, "*"+wa.ptr)
+				}
+			}
 			for k, st := range wa.strides {
 				vals[prm.Name.Name+"_stride"+strconv.Itoa(k)] = st
 			}
@@ -99,7 +107,7 @@ func (g *gen) instrCall(w *cuda.Writer, s *syntax.CallStmt, in *lib.Instr, x *ex
 			g.errorf(t, codeBarrier, "completion barriers are for device code")
 			return
 		}
-		b, slice, ok := g.barTargetUnits(ctx, t, g.ctaBarrierUnits(in, ctx))
+		b, slice, ring, ok := g.barTargetRing(ctx, t, g.ctaBarrierUnits(in, ctx))
 		if !ok {
 			return
 		}
@@ -107,11 +115,30 @@ func (g *gen) instrCall(w *cuda.Writer, s *syntax.CallStmt, in *lib.Instr, x *ex
 			g.errorf(t, codeBarrier, "an instruction completes on a CudaMbarrier, not %s", b.mem)
 			return
 		}
+		if b.ring > 0 {
+			// Exo's form: the copy announces its own bytes on the ring
+			// slot (the template's {expect_tx}, issued by the thread that
+			// issues the copy); the Arrive that follows is a plain arrive.
+			ptr := b.ringArrivePtr(slice, ring)
+			if !strings.Contains(in.CUDA, "{expect_tx}") {
+				g.errorf(t, codeBarrier, "%s cannot complete on the ring-buffered mbarrier %s: its CUDA template does not announce its bytes ({expect_tx})", in.Name, b.v.name)
+				return
+			}
+			g.helpers["mbarrier_expect_tx"] = expectTxHelper
+			if i == 0 {
+				vals["bar"] = ptr
+				vals["expect_tx"] = fmt.Sprintf("weft::mbarrier_expect_tx(%s, %d); ", ptr, g.txBytes(in, wins, x, s))
+			}
+			continue
+		}
 		ptr := g.mbarSlot(b, "f", b.id, slice, b.fwdR)
 		if i == 0 {
 			vals["bar"] = ptr
 		}
 		b.tx += g.txBytes(in, wins, x, s)
+	}
+	if _, ok := vals["expect_tx"]; !ok {
+		vals["expect_tx"] = ""
 	}
 	code, err := g.fill(in.CUDA, vals, consts, x)
 	if err != nil {
@@ -121,6 +148,9 @@ func (g *gen) instrCall(w *cuda.Writer, s *syntax.CallStmt, in *lib.Instr, x *ex
 	// *&x is x: scalar arguments reach pointer templates as &x.
 	code = strings.ReplaceAll(code, "*&", "")
 	g.needHelpers(code, s)
+	if ctx == nil && strings.Contains(code, "_mm256_") {
+		g.intrinsics = true
+	}
 	for _, line := range strings.Split(code, "\n") {
 		w.Line("%s", line)
 	}

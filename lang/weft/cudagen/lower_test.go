@@ -104,6 +104,7 @@ func TestLowering(t *testing.T) {
 				var gen []string
 				for _, fl := range out.Files {
 					for _, l := range strings.Split(string(fl.Data), "\n") {
+						l, _, _ = strings.Cut(l, " // weft:src ") // the source position (srcpos.go)
 						l = strings.TrimSpace(l)
 						if !strings.HasPrefix(l, "//") {
 							gen = append(gen, l)

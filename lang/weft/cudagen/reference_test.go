@@ -67,16 +67,16 @@ func TestExampleGEMMs(t *testing.T) {
 			for j := 0; j < tc.n; j++ {
 				want, mag := 0.0, 0.0
 				for k := 0; k < tc.k; k++ {
-					b := B.Data[k*tc.n+j]
+					b := B.Value(k*tc.n + j)
 					if tc.bT {
-						b = B.Data[j*tc.k+k]
+						b = B.Value(j*tc.k + k)
 					}
-					want += A.Data[i*tc.k+k] * b
-					mag += math.Abs(A.Data[i*tc.k+k] * b)
+					want += A.Value(i*tc.k+k) * b
+					mag += math.Abs(A.Value(i*tc.k+k) * b)
 				}
 				// f32 accumulation: at most K ulps of the magnitude.
-				if d := math.Abs(C.Data[i*tc.n+j] - want); d > float64(tc.k)*mag*math.Pow(2, -24) {
-					t.Fatalf("%s: C[%d, %d] = %g, want %g", tc.path, i, j, C.Data[i*tc.n+j], want)
+				if d := math.Abs(C.Value(i*tc.n+j) - want); d > float64(tc.k)*mag*math.Pow(2, -24) {
+					t.Fatalf("%s: C[%d, %d] = %g, want %g", tc.path, i, j, C.Value(i*tc.n+j), want)
 				} else if d > worst {
 					worst = d
 				}

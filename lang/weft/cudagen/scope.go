@@ -35,11 +35,14 @@ type sym struct {
 	window bool
 	mem    string
 	memArg []int64
-	device bool // declared inside a CudaDeviceFunction
-	param  bool
-	ptr    bool // host scalar data parameter passed by pointer
-	order  int
-	decl   syntax.Node
+	// preArrive: a CudaMbarrierPreArrive(pre) barrier (lowered as a
+	// CudaMbarrier ring, ring.go).
+	preArrive bool
+	device    bool // declared inside a CudaDeviceFunction
+	param     bool
+	ptr       bool // host scalar data parameter passed by pointer
+	order     int
+	decl      syntax.Node
 
 	// device allocations
 	tileThreads int // tile thread count of the allocation scope (seed 002 Rule 2/4)
@@ -165,6 +168,9 @@ type exprCtx struct {
 	g      *gen
 	sc     *scope
 	device bool
+	// assigning is set while the target of a plain `=` is lowered: that
+	// use of a scalar is a write, not a read (facts.read).
+	assigning bool
 }
 
 // C precedence levels (higher binds tighter).
@@ -271,6 +277,9 @@ func (x *exprCtx) name(n *syntax.Name) string {
 	if v.threadsIt && x.g.pass == 1 {
 		x.g.facts.used[v.decl.Pos().Offset] = true
 	}
+	if v.decl != nil && !x.assigning && x.g.pass == 1 {
+		x.g.facts.read[v.decl.Pos().Offset] = true
+	}
 	switch v.kind {
 	case kScalar:
 		if v.ptr && !(x.device && !v.device) {
@@ -324,9 +333,6 @@ func (x *exprCtx) access(e *syntax.Index) string {
 	if !x.device && x.g.memSpace(v.mem) != "dram" && x.g.memSpace(v.mem) != "grid_constant" {
 		x.g.errorf(e, codeMemory, "%s is in %s, which CPU code cannot access", n.Name, v.mem)
 	}
-	if x.g.memSpace(v.mem) == "smem" && isSwizzled(v.mem) {
-		x.g.errorf(e, codeMemory, "%s is in %s: only instructions access swizzled SMEM", n.Name, v.mem)
-	}
 	idx := x.g.stripDist(x, v, indices, e)
 	if frag := fragmentThreads(v.mem); frag > 0 {
 		x.g.errorf(e, codeMemory, "%s is in %s: only instructions access matrix fragments", n.Name, v.mem)
@@ -339,7 +345,13 @@ func (x *exprCtx) access(e *syntax.Index) string {
 		}
 		return v.c + "[0]"
 	}
-	return v.c + "[" + x.linear(idx, dims) + "]"
+	ref := v.c + "[" + x.linear(idx, dims) + "]"
+	if x.g.memSpace(v.mem) == "smem" && isSwizzled(v.mem) {
+		// An element of swizzled SMEM at its swizzled address (Exo's
+		// Sm90_SmemSwizzled is readable and writable in CUDA code).
+		return x.g.swizzledRef(v, ref)
+	}
+	return ref
 }
 
 // linear prints the row-major offset of idx in a tensor of dims.

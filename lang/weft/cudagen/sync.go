@@ -23,11 +23,16 @@ type barState struct {
 	fwdR   int // ring sizes
 	revR   int
 	tx     int // expect-tx bytes of TMA copies since the last arrive
+	ring   int // depth of Exo's ring_buffer_by dimension (0: none; ring.go)
+	pre    int // CudaMbarrierPreArrive(pre): pre-arrived logical barriers
 }
 
 func (b *barState) stateFields() []string {
 	if b.mem != "CudaMbarrier" {
 		return nil
+	}
+	if b.ring > 0 {
+		return []string{b.id + "_ep"}
 	}
 	fs := []string{b.id + "_farr", b.id + "_fawt", b.id + "_fpar", b.id + "_fskip"}
 	if b.f.hasRev {
@@ -86,6 +91,17 @@ func (g *gen) barrierAlloc(ctx *devCtx, v *sym, a *syntax.Alloc) {
 	}
 	if v.mem != "CudaMbarrier" {
 		d.bars = append(d.bars, b)
+		return
+	}
+	if k, depth := g.ringDim(a); k >= 0 {
+		pre := 0
+		if len(v.memArg) > 0 {
+			pre = int(v.memArg[0])
+		}
+		g.ringAlloc(ctx, b, a, k, depth, pre)
+		return
+	} else if v.preArrive {
+		g.errorf(a, codeBarrier, "CudaMbarrierPreArrive needs a ring-buffered dimension (barrier[..., n @ ring_buffer_by(depth)])")
 		return
 	}
 	for _, dim := range v.dims {
@@ -147,6 +163,13 @@ func (g *gen) barTarget(ctx *devCtx, e syntax.Expr) (*barState, string, bool) {
 // offset, so like a CTA-selecting iterator it contributes no offset
 // (distributed dimensions are stripped, seed 002 Rule 4/4).
 func (g *gen) barTargetUnits(ctx *devCtx, e syntax.Expr, ctaSlices bool) (*barState, string, bool) {
+	b, slice, _, ok := g.barTargetRing(ctx, e, ctaSlices)
+	return b, slice, ok
+}
+
+// barTargetRing is barTargetUnits that also returns the C expression of the
+// ring index of a ring-buffered mbarrier (ring.go; "" for others).
+func (g *gen) barTargetRing(ctx *devCtx, e syntax.Expr, ctaSlices bool) (*barState, string, string, bool) {
 	var name *syntax.Name
 	var idx []syntax.Expr
 	switch e := e.(type) {
@@ -158,20 +181,35 @@ func (g *gen) barTargetUnits(ctx *devCtx, e syntax.Expr, ctaSlices bool) (*barSt
 	}
 	if name == nil {
 		g.errorf(e, codeBarrier, "expected a barrier")
-		return nil, "", false
+		return nil, "", "", false
 	}
 	v := ctx.sc.lookup(name.Name)
 	if v == nil || v.kind != kBarrier || v.bar == nil {
 		g.errorf(e, codeBarrier, "%s is not a barrier of this device function", name.Name)
-		return nil, "", false
+		return nil, "", "", false
 	}
 	b := v.bar
 	if len(idx) != 0 && len(idx) != len(v.dims) {
 		g.errorf(e, codeName, "%s has %d dimensions, indexed with %d", name.Name, len(v.dims), len(idx))
-		return nil, "", false
+		return nil, "", "", false
 	}
 	if b.mem != "CudaMbarrier" || len(idx) == 0 {
-		return b, "0", true
+		return b, "0", "", true
+	}
+	x0 := &exprCtx{g: g, sc: ctx.sc, device: true}
+	ring := ""
+	dimsAll := v.dims
+	if b.ring > 0 {
+		if c, ok := g.constValue(idx[len(idx)-1], ctx.sc); ok {
+			ring = strconv.FormatInt(c, 10)
+		} else {
+			ring = x0.expr(idx[len(idx)-1])
+		}
+		idx = idx[:len(idx)-1]
+		dimsAll = v.dims[:len(v.dims)-1]
+		if len(idx) == 0 {
+			return b, "0", ring, true
+		}
 	}
 	// All barrier indices are distributed (seed 002 "Split barriers"); an
 	// index that selects a CTA of the cluster picks whose SMEM, which is
@@ -191,12 +229,17 @@ func (g *gen) barTargetUnits(ctx *devCtx, e syntax.Expr, ctaSlices bool) (*barSt
 	var keep []syntax.Expr
 	var dims []syntax.Expr
 	for k, i := range idx {
+		if n, ok := i.(*syntax.Name); ok && b.ring > 0 {
+			if it := ctx.sc.lookup(n.Name); it != nil && it.ctaSel {
+				g.recordCTAPitch(ctx, b, k, it)
+			}
+		}
 		if ctaIndex(i) {
 			continue
 		}
-		if k < len(v.dims) {
+		if k < len(dimsAll) {
 			keep = append(keep, i)
-			dims = append(dims, v.dims[k])
+			dims = append(dims, dimsAll[k])
 		}
 	}
 	// The stripped dimensions still occupy slots (their extent is kept in
@@ -210,9 +253,9 @@ func (g *gen) barTargetUnits(ctx *devCtx, e syntax.Expr, ctaSlices bool) (*barSt
 			}
 			full[k] = i
 		}
-		return b, x.linear(full, v.dims), true
+		return b, x.linear(full, dimsAll), ring, true
 	}
-	return b, x.linear(keep, dims), true
+	return b, x.linear(keep, dims), ring, true
 }
 
 func (g *gen) timeline(e syntax.Expr) *lib.SyncTL {
@@ -374,9 +417,22 @@ func (g *gen) arrive(ctx *devCtx, s *syntax.Arrive) {
 		}
 	}
 	n := ctx.cur.Threads()
+	mult := g.multicastArrivals(ctx, s)
 	for _, t := range s.Barriers {
-		b, slice, ok := g.barTarget(ctx, t)
+		b, slice, ring, ok := g.barTargetRing(ctx, t, mult > 0)
 		if !ok {
+			continue
+		}
+		if b.ring > 0 {
+			if mult > 0 {
+				g.ringMulticast(ctx, s, tl, b, t, slice, ring, n, mult)
+				continue
+			}
+			g.ringArrive(ctx, s, tl, b, slice, ring, n)
+			continue
+		}
+		if mult > 0 {
+			g.errorf(t, codeBarrier, "an Arrive multicasts to a slice of a ring-buffered mbarrier array only (ring_buffer_by)")
 			continue
 		}
 		switch b.mem {
@@ -407,14 +463,7 @@ func (g *gen) arrive(ctx *devCtx, s *syntax.Arrive) {
 			}
 			w.Line("weft::cluster_arrive();")
 		case "CudaMbarrier":
-			own := ""
-			switch tl.Name {
-			case "Sm80_cp_async":
-				own = "Sm80_cp_async_qual"
-			case "tma_to_smem_async":
-				own = "tma_to_smem_async_qual"
-			}
-			if !g.arriveWaits(ctx, s, tl, n, own) {
+			if !g.arriveWaits(ctx, s, tl, n, ownQual(tl)) {
 				continue
 			}
 			dir, arr, rng := "f", b.id, b.fwdR
@@ -433,14 +482,21 @@ func (g *gen) arrive(ctx *devCtx, s *syntax.Arrive) {
 			case tl.Name == "Sm80_cp_async":
 				w.Line("weft::cp_async_mbarrier_arrive_noinc(%s);", ptr)
 			case tl.Name == "tma_to_smem_async":
-				if n != 1 {
-					g.errorf(s, codeBarrier, "the arrive that completes TMA copies is issued by one thread (here %d)", n)
+				warp := n == 32 && ctx.cur.Matches(mustUnit("cuda_warp")) == nil
+				if n != 1 && !warp {
+					g.errorf(s, codeBarrier, "the arrive that completes TMA copies is issued by one thread or one warp (here %d threads)", n)
 				}
 				bytes := g.facts.tx[s.Pos().Offset]
 				if g.pass == 1 {
 					g.facts.tx[s.Pos().Offset] = b.tx
 				}
-				w.Line("weft::mbarrier_arrive_expect_tx(%s, %d);", ptr, bytes)
+				if warp {
+					// The warp that issued the copies (Exo's TMA unit):
+					// its first lane announces the bytes, all arrive.
+					w.Line("if (threadIdx.x %% 32u == 0u) weft::mbarrier_arrive_expect_tx(%s, %d); else weft::mbarrier_arrive(%s);", ptr, bytes, ptr)
+				} else {
+					w.Line("weft::mbarrier_arrive_expect_tx(%s, %d);", ptr, bytes)
+				}
 				b.tx = 0
 				ctx.d.asyncProxy = true
 			default:
@@ -493,6 +549,19 @@ func (g *gen) arriveWaits(ctx *devCtx, s *syntax.Arrive, tl *lib.SyncTL, n int, 
 	return true
 }
 
+// ownQual is the qualitative timeline an mbarrier Arrive of timeline tl
+// completes itself (cp.async's noinc arrive, TMA's expect-tx), "" for
+// others.
+func ownQual(tl *lib.SyncTL) string {
+	switch tl.Name {
+	case "Sm80_cp_async":
+		return "Sm80_cp_async_qual"
+	case "tma_to_smem_async":
+		return "tma_to_smem_async_qual"
+	}
+	return ""
+}
+
 // mbarSlot is the address of the mbarrier an arrive uses now.
 func (g *gen) mbarSlot(b *barState, dir, arr, slice string, ring int) string {
 	idx := "exo_syncState." + b.id + "_" + dir + "arr"
@@ -527,7 +596,7 @@ func (g *gen) await(ctx *devCtx, s *syntax.Await) {
 	if tl == nil {
 		return
 	}
-	b, slice, ok := g.barTarget(ctx, s.Bar)
+	b, slice, ring, ok := g.barTargetRing(ctx, s.Bar, false)
 	if !ok {
 		return
 	}
@@ -539,6 +608,13 @@ func (g *gen) await(ctx *devCtx, s *syntax.Await) {
 			g.errorf(s.N, codeConst, "the N of Await must be a constant")
 			return
 		}
+	}
+	if b.ring > 0 {
+		g.ringAwait(ctx, s, b, slice, ring, n)
+		if g.asyncProxy(tl) && g.generic(g.lib.Timelines[b.f.arriveTL]) {
+			w.Line("weft::fence_proxy_async();")
+		}
+		return
 	}
 	switch b.mem {
 	case "CudaCommitGroup":

@@ -339,6 +339,14 @@ func barrierTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *d
 	if a.CompletionOf != nil {
 		units = a.CompletionOf.BarrierUnits
 	}
+	// Exo's GPU branch multicasts an Arrive to a whole dimension of an
+	// mbarrier array (`Arrive(tl, 1) >> raw[m, :, k]`: the barrier of every
+	// CTA along that dimension). Such a slice is a wildcard position: its
+	// pitch is the one other uses deduce (consistent skips it), and the
+	// code generator resolves the CTAs from them.
+	_, arrive := a.Stmt.(*syntax.Arrive)
+	multicast := arrive && a.CompletionOf == nil && isMbarrier(g.Lib, d.Var)
+	var wild []int // positions in t.Iters of multicast slices
 	k := 0
 	for ; k < len(a.Indices); k++ {
 		idx := a.Indices[k]
@@ -350,6 +358,15 @@ func barrierTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *d
 		}
 		if _, isSlice := idx.(*syntax.Slice); isSlice && len(units) > 0 {
 			break
+		}
+		if _, isSlice := idx.(*syntax.Slice); isSlice && multicast {
+			n, ok := g.Eval(d.Var.Type.Dims[k])
+			if !ok || !fullSlice(g, d.Var, k, idx, int(n)) {
+				errs.Errorf(gpucheck.StartPos(idx), codeBarrierIdx, "the slice %s of %s in an Arrive must cover its whole dimension (the Arrive multicasts to every barrier along it)", gpucheck.ExprString(idx), d.Var.Name)
+				return nil
+			}
+			wild = append(wild, len(t.Iters)+len(wild))
+			continue
 		}
 		n, ok := idx.(*syntax.Name)
 		var it *gpucheck.Iter
@@ -424,8 +441,16 @@ func barrierTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *d
 			t.Pitches = append(t.Pitches, p)
 		}
 	}
+	for _, w := range wild {
+		it := &gpucheck.Iter{Name: d.Var.Name + "[:]", ID: synthID + 64 + w, Count: 1, Parent: t.Tiling, Body: t.Tiling}
+		t.Iters = append(t.Iters[:w], append([]*gpucheck.Iter{it}, t.Iters[w:]...)...)
+		t.Pitches = append(t.Pitches[:w], append([]int{wildPitch}, t.Pitches[w:]...)...)
+	}
 	return t
 }
+
+// wildPitch marks the pitch of a multicast Arrive's slice (barrierTriple).
+const wildPitch = -1
 
 // ringDim reports whether dimension k of v carries a size annotation
 // (ring_buffer_by; package check validates it).
@@ -449,6 +474,9 @@ func consistent(l *lib.Library, d *Deduction, first, t *Triple, errs *diag.List)
 	ok := len(first.Iters) == len(t.Iters)
 	mbar := isMbarrier(l, d.Var)
 	for i := 0; ok && i < len(t.Pitches); i++ {
+		if mbar && (t.Pitches[i] == wildPitch || first.Pitches[i] == wildPitch) {
+			continue // a multicast Arrive's slice: any owners
+		}
 		if mbar {
 			// An mbarrier array lives in the CTA's shared memory: each
 			// index value names one queue barrier (seed 002 "Queue

@@ -26,8 +26,8 @@ const buildUsage = "usage: weft build FILE.weft -o DIR [NAME=VALUE ...] [flags] 
 // buildOpts are the flags of `weft build`; buildFlags declares them once for
 // both the verb and `weft help build`, so the help cannot drift.
 type buildOpts struct {
-	asJSON, harness, noCheck *bool
-	out, proc, stem          *string
+	asJSON, harness, noCheck, quiet *bool
+	out, proc, stem                 *string
 }
 
 func buildFlags() (*flag.FlagSet, *buildOpts) {
@@ -39,6 +39,7 @@ func buildFlags() (*flag.FlagSet, *buildOpts) {
 		proc:    fs.String("proc", "", "`NAME`: the proc the harness runs (default: the only non-instruction proc)"),
 		stem:    fs.String("stem", "", "`STEM`: the base name of the generated files (default: the source file's)"),
 		noCheck: fs.Bool("no-check", false, "skip the static and sync checks (generate code for an unchecked program)"),
+		quiet:   fs.Bool("q", false, "print nothing on success (no summary line)"),
 	}
 	return fs, o
 }
@@ -93,12 +94,21 @@ func buildWeft(env *frontend.Env, args []string) int {
 	// NAME=VALUE sizes serve the sync check, as in weft check.
 	if !*noCheck {
 		ctx := &CheckContext{Env: env, File: f, Sizes: sizes, Errs: &errs, Build: true}
+		stop := frontend.Progress(env, "weft build "+pos[0]+" (checking)")
 		runCheckers(ctx)
+		stop()
 		if errs.HasErrors() {
 			return frontend.Report(env, &errs, *asJSON)
 		}
 	}
+	// A template that is not C++ would be pasted into the .cu as is.
+	checkTemplates(f, &errs)
+	if errs.HasErrors() {
+		return frontend.Report(env, &errs, *asJSON)
+	}
+	stop := frontend.Progress(env, "weft build "+pos[0])
 	o, crash := generate(f, l, cudagen.Options{Stem: *stem, Harness: *harness, Proc: *proc}, &errs)
+	stop()
 	if crash != nil {
 		// The generator is fuzzed not to panic; if it still does, say so
 		// plainly instead of printing a stack trace.
@@ -118,7 +128,21 @@ func buildWeft(env *frontend.Env, args []string) int {
 	if !frontend.WriteOutputs(env, *out, outs) {
 		return 2
 	}
-	return frontend.Report(env, &errs, *asJSON)
+	rc := frontend.Report(env, &errs, *asJSON)
+	if rc == 0 && !*opts.quiet && !*asJSON {
+		// One line on success, so that a user sees what was written.
+		var names []string
+		for _, file := range o.Files {
+			names = append(names, file.Name)
+		}
+		checked := "checked"
+		if *noCheck {
+			checked = "not checked (--no-check)"
+		}
+		fmt.Fprintf(env.Stderr, "weft build: %s: wrote %s and %d runtime headers to %s (program %s)\n",
+			pos[0], strings.Join(names, ", "), len(cudainclude.Headers()), *out, checked)
+	}
+	return rc
 }
 
 func generate(f *syntax.File, l *lib.Library, opt cudagen.Options, errs *diag.List) (out *cudagen.Output, crash any) {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
+	"weft.dev/weft/frontend"
 	"weft.dev/weft/lang/weft/gpucheck"
 	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syncheck"
@@ -19,6 +20,9 @@ var (
 	syncMaxHazards    int
 	syncRedundantSync bool
 	syncStats         bool
+	syncMaxTasks      int64
+	syncMaxCells      int64
+	syncMaxMemory     frontend.ByteSize
 )
 
 func init() {
@@ -29,6 +33,10 @@ func init() {
 			syncMaxHazards, syncRedundantSync, syncStats = 10, false, false
 			fs.IntVar(&syncMaxHazards, "max-hazards", 10, "sync check: hazards reported in full per run (the rest are counted)")
 			fs.BoolVar(&syncRedundantSync, "redundant-sync", false, "sync check: report each sync statement whose removal creates no hazard at the checked sizes")
+			syncMaxMemory = frontend.ByteSize(syncheck.DefaultMaxMemory)
+			fs.Int64Var(&syncMaxTasks, "max-tasks", syncheck.DefaultMaxTasks, "sync check: stop with W0613, before running them, when the cuda_tasks loops of a run would launch more than N tasks (0: no limit)")
+			fs.Int64Var(&syncMaxCells, "max-cells", syncheck.DefaultMaxCells, "sync check: stop with W0613, at the allocation, when the variables live together would have more than N tracked cells (blocks of elements the checker tracks; 16 bytes each) (0: no limit)")
+			fs.Var(&syncMaxMemory, "max-memory", "`BYTES`: sync check: stop with W0613 when the abstract machine's state (cells, visibility records, the sync event log; estimated from their allocated sizes) would take more than BYTES (0: no limit)")
 			fs.BoolVar(&syncStats, "sync-stats", false, "sync check: print memory operations, records, events and time of each run to stdout")
 		},
 		Run: runSyncCheck,
@@ -50,7 +58,8 @@ func runSyncCheck(ctx *CheckContext) {
 			return
 		}
 	}
-	opts := syncheck.Options{Sizes: ctx.Sizes, MaxHazards: syncMaxHazards, RedundantSync: syncRedundantSync}
+	opts := syncheck.Options{Sizes: ctx.Sizes, MaxHazards: syncMaxHazards, RedundantSync: syncRedundantSync,
+		MaxTasks: syncMaxTasks, MaxCells: syncMaxCells, MaxMemory: int64(syncMaxMemory)}
 	var bar *progressbar.ProgressBar
 	var started time.Time
 	if ctx.Env.StderrIsTerminal {
@@ -93,8 +102,8 @@ func runSyncCheck(ctx *CheckContext) {
 			if secs > 0 {
 				rate = float64(s.MemOps) / secs
 			}
-			fmt.Fprintf(ctx.Env.Stdout, "sync check %s %s: %d memory ops, %d records, %d sync events, %d tasks, %.3fs (%.1fM memory ops/s), %d hazards\n",
-				r.Proc, r.Sizes, s.MemOps, s.Records, s.Events, s.Tasks, secs, rate/1e6, r.Result.Distinct)
+			fmt.Fprintf(ctx.Env.Stdout, "sync check %s %s: %d memory ops, %d records, %d sync events, %d tasks, %.3fs (%.1fM memory ops/s), %d hazards, state %.1f MB\n",
+				r.Proc, r.Sizes, s.MemOps, s.Records, s.Events, s.Tasks, secs, rate/1e6, r.Result.Distinct, float64(s.Memory)/1e6)
 		}
 	}
 }

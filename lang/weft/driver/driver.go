@@ -128,6 +128,9 @@ func checkVerb(env *frontend.Env, args []string) int {
 	if err != nil {
 		return 2
 	}
+	if !frontend.NonNegative(env, fs, "max-hazards", "max-tasks", "max-cells", "max-memory") {
+		return 2
+	}
 	files, assigns := splitAssignments(pos)
 	if len(files) != 1 {
 		return frontend.Usagef(env, "usage: weft check FILE.weft [NAME=VALUE ...] [flags] (weft help check .weft)")
@@ -149,7 +152,9 @@ func checkVerb(env *frontend.Env, args []string) int {
 		}
 		prog := check.Check(f, l, &errs)
 		ctx := &CheckContext{Env: env, File: f, Prog: prog, Sizes: sizes, Errs: &errs}
+		stop := frontend.Progress(env, "weft check "+files[0])
 		runCheckers(ctx)
+		stop()
 		defer func() {
 			// After the diagnostics: what was checked, so that a pass is
 			// never silent about having checked nothing (issue 14).

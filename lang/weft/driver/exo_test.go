@@ -41,10 +41,19 @@ func TestExoDialectCorpus(t *testing.T) {
 			s := r(float64(i) + r(math.Sin(float64(i))))
 			return r(math.Sqrt(r(s * s)))
 		})}},
+		{"avx2_fma.weft", nil, map[string][]float64{"y": seqf(32, func(i int) float64 { return 1 + float64(i)*float64(i) })}},
+		{"size_product.weft", nil, map[string][]float64{"arr": seqf(12, func(int) float64 { return 3 })}},
 		{"par_loop.weft", nil, map[string][]float64{"A": seqf(32, func(i int) float64 { return float64(i) + 1 })}},
 		// GPU: TMA ring + wgmma (sync check at the # check: sizes); with
 		// A = B = ones every element of C is K = 64.
 		{"tma_ring_gemm.weft", nil, map[string][]float64{"C": seqf(128*256, func(int) float64 { return 64 })}},
+		// GPU, Exo's GPU-branch form: ring-buffered and pre-arrived
+		// mbarriers, async instructions without CudaAsync, swizzled SMEM
+		// in CUDA code; C = A + B with A = iota, B = ones.
+		// GPU: Arrives multicast to slices of mbarrier arrays across a
+		// cluster; C = A + 1.
+		{"multicast_arrive.weft", nil, map[string][]float64{"C": seqf(8*6*128, func(i int) float64 { return float64(i) + 1 })}},
+		{"ring_add.weft", nil, map[string][]float64{"C": seqf(128*96, func(i int) float64 { return float64(i) + 1 })}},
 	} {
 		path := filepath.Join(examples, "exo", tc.file)
 		src, err := os.ReadFile(path)
@@ -94,13 +103,13 @@ func TestExoDialectCorpus(t *testing.T) {
 				t.Errorf("%s: %v", tc.file, err)
 				continue
 			}
-			if len(a.Data) != len(want) {
-				t.Errorf("%s: %s has %d elements, want %d", tc.file, name, len(a.Data), len(want))
+			if a.Len() != len(want) {
+				t.Errorf("%s: %s has %d elements, want %d", tc.file, name, a.Len(), len(want))
 				continue
 			}
 			for i := range want {
-				if a.Data[i] != want[i] {
-					t.Errorf("%s: %s[%d] = %v, want %v", tc.file, name, i, a.Data[i], want[i])
+				if a.Value(i) != want[i] {
+					t.Errorf("%s: %s[%d] = %v, want %v", tc.file, name, i, a.Value(i), want[i])
 					break
 				}
 			}

@@ -48,7 +48,7 @@ func runVerb(env *frontend.Env, args []string) int {
 	atol := fs.Float64("atol", 0, "absolute tolerance of --compare (default 0: bit-exact)")
 	maxSteps := fs.Int64("max-steps", DefaultMaxSteps, "stop with W0811 after N loop iterations, calls and allocated elements (0: no limit)")
 	maxMemory := frontend.ByteSize(interp.DefaultMaxMemory)
-	fs.Var(&maxMemory, "max-memory", "`BYTES`: stop with W0813 when the array arguments together, or one allocation, would take more than BYTES (8 bytes an element)")
+	fs.Var(&maxMemory, "max-memory", "`BYTES`: stop with W0813 when the array arguments together, or one allocation, would take more than BYTES (each element at its type's width: f32 4 bytes, f16 2, i8 1, f64 8)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return 2

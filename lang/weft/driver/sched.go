@@ -26,7 +26,7 @@ func schedVerb(env *frontend.Env, args []string) int {
 	out := fs.String("o", "", "`OUT`: write the scheduled file there instead of to stdout")
 	noCheck := fs.Bool("no-check", false, "do not run weft check on the result")
 	trace := fs.Bool("trace", false, "print the rewritten proc to stderr after every rewrite")
-	timeout := fs.Duration("script-timeout", sched.DefaultTimeout, "stop the schedule script (W0950) after this wall time")
+	timeout := fs.Duration("script-timeout", sched.DefaultTimeout, "`D`: stop the schedule script (W0950) after this wall time")
 	scriptMem := frontend.ByteSize(sched.DefaultMemory)
 	fs.Var(&scriptMem, "script-memory", "`BYTES`: stop the schedule script (W0950) when it has allocated more than BYTES")
 	for _, c := range checkers {
@@ -76,7 +76,9 @@ func schedVerb(env *frontend.Env, args []string) int {
 	if *trace {
 		opts.Trace = env.Stderr
 	}
+	stop := frontend.Progress(env, "weft sched "+script.Name)
 	res := sched.Run(f, script, opts, &errs)
+	stop()
 	if errs.HasErrors() {
 		return frontend.Report(env, &errs, *asJSON)
 	}

@@ -672,6 +672,20 @@ func (c *checker) asyncTLs() string {
 	return strings.Join(names, ", ")
 }
 
+// implicitAsync reports whether an instruction of the asynchronous
+// timeline tl may be called in scope s without a CudaAsync block: Exo's
+// GPU branch (akeley98/endgame, timelines.py cuda_basic_device) lets
+// in-order CUDA code call instructions of every CUDA instruction timeline,
+// each running on its own timeline, as if wrapped in `with CudaAsync(tl):`
+// (issue 19). Inside a CudaAsync block the block's timeline still rules.
+func (c *checker) implicitAsync(s *Scope, tl string) bool {
+	if s.Device == nil || s.TL != "cuda_in_order" || c.l == nil {
+		return false
+	}
+	t := c.l.Timelines[tl]
+	return t != nil && t.AsyncBlock
+}
+
 func (c *checker) canonTL(name string) string {
 	if c.l != nil {
 		if tl := c.l.Timelines[name]; tl != nil {
@@ -704,7 +718,7 @@ func (c *checker) call(s *Scope, st *syntax.CallStmt) {
 	}
 	// R4: the instruction's timeline must be the scope's ("wrong instr-tl").
 	want := c.canonTL(in.TL)
-	if want != "" && want != s.TL {
+	if want != "" && want != s.TL && !c.implicitAsync(s, want) {
 		c.errs.Errorf(st.Pos(), codeInstrTL, "wrong instr-tl: %s() requires instruction timeline %s; scope has %s (%s)", name, want, s.TL, where(s))
 	}
 	// R14: executed by exactly its collective unit.

@@ -142,8 +142,11 @@ func (c *checker) deviceArgs(st *syntax.With, call *syntax.Call) *coll.DeviceFun
 			if warps == nil {
 				warps = []coll.WarpConfig{}
 			}
+		case "unsafe_no_shutdown_cluster_sync":
+			// Exo's GPU branch; no effect on the collective analysis
+			// (package check validates it, the code generator honours it).
 		default:
-			c.errs.Errorf(k.Pos(), codeDeviceArgs, "CudaDeviceFunction has no parameter %s (blockDim, clusterDim, blocks_per_sm, warp_config)", k.Name.Name)
+			c.errs.Errorf(k.Pos(), codeDeviceArgs, "CudaDeviceFunction has no parameter %s (blockDim, clusterDim, blocks_per_sm, warp_config, unsafe_no_shutdown_cluster_sync)", k.Name.Name)
 			ok = false
 		}
 	}

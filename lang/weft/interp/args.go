@@ -68,10 +68,11 @@ func (p *Proc) Bind(assigns [][2]string, seed uint64, load func(path string) (*A
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x5745_4654)) // "WEFT"
 	var arrays []string
-	// The arrays together stay within the memory limit (8 bytes an element).
+	// The arrays together stay within the memory limit (elements at their
+	// type's width, as cells stores them).
 	limit, used := p.prog.opts.maxMemory(), int64(0)
-	overLimit := func(name string, n int) error {
-		if used += int64(n) * 8; used > limit {
+	overLimit := func(name string, bytes int64) error {
+		if used += bytes; used > limit {
 			return fmt.Errorf("%s: the array arguments take %d bytes with %s, more than the memory limit of %d bytes (--max-memory BYTES raises it)", p.Name, used, name, limit)
 		}
 		return nil
@@ -90,7 +91,7 @@ func (p *Proc) Bind(assigns [][2]string, seed uint64, load func(path string) (*A
 			if err != nil {
 				return nil, nil, fmt.Errorf("%s=%s: %v", q.Name, v, err)
 			}
-			if err := overLimit(q.Name, len(a.Data)); err != nil {
+			if err := overLimit(q.Name, int64(a.Len())*q.Elem.width()); err != nil {
 				return nil, nil, err
 			}
 			args[q.Name] = a.Convert(q.Elem)
@@ -106,7 +107,7 @@ func (p *Proc) Bind(assigns [][2]string, seed uint64, load func(path string) (*A
 				return nil, nil, fmt.Errorf("%s has shape %v: more than 2^31 elements", q.Name, shape)
 			}
 		}
-		if err := overLimit(q.Name, n); err != nil {
+		if err := overLimit(q.Name, int64(n)*q.Elem.width()); err != nil {
 			return nil, nil, err
 		}
 		a := NewArray(q.Elem, shape)
@@ -116,11 +117,11 @@ func (p *Proc) Bind(assigns [][2]string, seed uint64, load func(path string) (*A
 		case "ones":
 			a.Fill(1)
 		case "iota":
-			for i := range a.Data {
+			for i := range a.Len() {
 				a.Set(i, float64(i))
 			}
 		case "rand":
-			for i := range a.Data {
+			for i := range a.Len() {
 				a.Set(i, rng.Float64()*2-1)
 			}
 		default:

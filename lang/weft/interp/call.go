@@ -130,12 +130,12 @@ func (c *compiler) scalarArg(a syntax.Expr, e Elem, slot int, pname string) func
 		text := syntax.ExprString(a)
 		return func(caller, callee *frame) {
 			v, o := at(caller)
-			callee.bufs[slot] = &view{data: v.data, off: o, elem: v.elem, name: text}
+			callee.bufs[slot] = &view{mem: v.mem, off: o, elem: v.elem, name: text}
 		}
 	}
 	t := join(e, c.typeOf(a))
 	val := c.data(a, t)
 	return func(caller, callee *frame) {
-		callee.bufs[slot] = &view{data: []float64{round(e, val(caller))}, elem: e, name: pname}
+		callee.bufs[slot] = &view{mem: scalarCells(e, round(e, val(caller))), elem: e, name: pname}
 	}
 }

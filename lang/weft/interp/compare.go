@@ -37,7 +37,7 @@ func (a *Array) Compare(other *Array, rtol, atol float64) *Mismatch {
 	}
 	var m Mismatch
 	first := -1
-	for i := range a.Data {
+	for i := range a.Len() {
 		want, got := a.Value(i), other.Value(i)
 		var ok bool
 		if want != want || got != got {

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"math"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/weft/syntax"
@@ -275,18 +276,15 @@ func (c *compiler) alloc(s *syntax.Alloc) func(*frame) {
 				fail(fr, pos, CodeArgValue, "%s has more than 2^31 elements", name)
 			}
 		}
-		if lim := c.prog.opts.maxMemory(); int64(n)*8 > lim {
-			fail(fr, pos, CodeMemory, "allocating %s (%d elements, %d bytes) exceeds the memory limit of %d bytes (--max-memory BYTES raises it)", name, n, int64(n)*8, lim)
+		if lim, b := c.prog.opts.maxMemory(), int64(n)*e.width(); b > lim {
+			fail(fr, pos, CodeMemory, "allocating %s (%d elements, %d bytes) exceeds the memory limit of %d bytes (--max-memory BYTES raises it)", name, n, b, lim)
 		}
 		spend(fr, pos, int64(n))
-		v := &view{data: make([]float64, n), shape: shape, strides: make([]int, len(shape)), elem: e, name: name}
+		v := &view{mem: newCells(e, n), shape: shape, strides: make([]int, len(shape)), elem: e, name: name}
 		st := 1
 		for i := len(shape) - 1; i >= 0; i-- {
 			v.strides[i] = st
 			st *= shape[i]
-		}
-		for i := range v.data {
-			v.data[i] = uninit
 		}
 		fr.bufs[slot] = v
 	}
@@ -429,12 +427,12 @@ func (c *compiler) store(s *syntax.Assign, sy *sym, idx []cexpr) func(*frame) {
 		if t == dst {
 			return func(fr *frame) {
 				v, o := at(fr)
-				v.data[o] = rhs(fr)
+				v.mem.put(o, rhs(fr))
 			}
 		}
 		return func(fr *frame) {
 			v, o := at(fr)
-			v.data[o] = round(dst, rhs(fr))
+			v.mem.put(o, round(dst, rhs(fr)))
 		}
 	case "+=":
 		pos := s.LHS.Pos()
@@ -453,49 +451,53 @@ func (c *compiler) store(s *syntax.Assign, sy *sym, idx []cexpr) func(*frame) {
 						oob2(fr, pos, text, v, i, j)
 					}
 					o := v.off + int(i)*v.strides[0] + int(j)*v.strides[1]
-					old := v.data[o]
-					if isUninit(old) {
+					m := v.mem
+					old := m.f32[o]
+					if math.Float32bits(old) == uninit32 {
 						uninitRead(fr, pos, v, o)
 					}
-					v.data[o] = float64(float32(old + float64(float32(x(fr)*y(fr)))))
+					m.f32[o] = float32(float64(old) + float64(float32(x(fr)*y(fr))))
 				}
 			}
 			return func(fr *frame) {
 				v, o := at(fr)
-				old := v.data[o]
-				if isUninit(old) {
+				m := v.mem
+				old := m.f32[o]
+				if math.Float32bits(old) == uninit32 {
 					uninitRead(fr, pos, v, o)
 				}
-				v.data[o] = float64(float32(old + float64(float32(x(fr)*y(fr)))))
+				m.f32[o] = float32(float64(old) + float64(float32(x(fr)*y(fr))))
 			}
 		}
 		if t == F32 && dst == F32 {
 			return func(fr *frame) {
 				v, o := at(fr)
-				old := v.data[o]
-				if isUninit(old) {
+				m := v.mem
+				old := m.f32[o]
+				if math.Float32bits(old) == uninit32 {
 					uninitRead(fr, pos, v, o)
 				}
-				v.data[o] = float64(float32(old + rhs(fr)))
+				m.f32[o] = float32(float64(old) + rhs(fr))
 			}
 		}
 		if t == F64 && dst == F64 {
 			return func(fr *frame) {
 				v, o := at(fr)
-				old := v.data[o]
+				m := v.mem
+				old := m.f64[o]
 				if isUninit(old) {
 					uninitRead(fr, pos, v, o)
 				}
-				v.data[o] = old + rhs(fr)
+				m.f64[o] = old + rhs(fr)
 			}
 		}
 		return func(fr *frame) {
 			v, o := at(fr)
-			old := v.data[o]
+			old := v.mem.get(o)
 			if isUninit(old) {
 				uninitRead(fr, pos, v, o)
 			}
-			v.data[o] = round(dst, binop(t, '+', old, rhs(fr), fr, pos))
+			v.mem.put(o, round(dst, binop(t, '+', old, rhs(fr), fr, pos)))
 		}
 	}
 	c.errorf(s.Pos(), CodeUnsupported, "unknown assignment operator %s", s.Op)

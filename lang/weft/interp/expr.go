@@ -347,7 +347,7 @@ func (c *compiler) window(e syntax.Expr) (func(*frame) *view, int, Elem) {
 	text := syntax.ExprString(e)
 	return func(fr *frame) *view {
 		v := fr.bufs[slot]
-		w := &view{data: v.data, off: v.off, elem: v.elem, name: text,
+		w := &view{mem: v.mem, off: v.off, elem: v.elem, name: text,
 			shape: make([]int, 0, rank), strides: make([]int, 0, rank)}
 		for d, dm := range dims {
 			n := int64(v.shape[d])
@@ -502,7 +502,15 @@ func (c *compiler) read(sy *sym, idx []cexpr, pos diag.Pos, text string, t Elem)
 				oob2(fr, pos, text, v, i, j)
 			}
 			o := v.off + int(i)*v.strides[0] + int(j)*v.strides[1]
-			x := v.data[o]
+			m := v.mem
+			if m.elem == F32 {
+				x := m.f32[o]
+				if math.Float32bits(x) == uninit32 {
+					uninitRead(fr, pos, v, o)
+				}
+				return float64(x)
+			}
+			x := m.get(o)
 			if isUninit(x) {
 				uninitRead(fr, pos, v, o)
 			}
@@ -515,7 +523,7 @@ func (c *compiler) read(sy *sym, idx []cexpr, pos diag.Pos, text string, t Elem)
 		// only widens), so no rounding is needed.
 		return func(fr *frame) float64 {
 			v, o := at(fr)
-			x := v.data[o]
+			x := v.mem.get(o)
 			if isUninit(x) {
 				uninitRead(fr, pos, v, o)
 			}
@@ -524,7 +532,7 @@ func (c *compiler) read(sy *sym, idx []cexpr, pos diag.Pos, text string, t Elem)
 	}
 	return func(fr *frame) float64 {
 		v, o := at(fr)
-		x := v.data[o]
+		x := v.mem.get(o)
 		if isUninit(x) {
 			uninitRead(fr, pos, v, o)
 		}

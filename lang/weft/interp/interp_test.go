@@ -55,16 +55,16 @@ func example(t testing.TB, name string) *Proc {
 
 func randArray(rng *rand.Rand, e Elem, shape ...int) *Array {
 	a := NewArray(e, shape)
-	for i := range a.Data {
+	for i := range a.Len() {
 		a.Set(i, rng.Float64()*2-1)
 	}
 	return a
 }
 
 func f32s(a *Array) []float32 {
-	out := make([]float32, len(a.Data))
-	for i, v := range a.Data {
-		out[i] = float32(v)
+	out := make([]float32, a.Len())
+	for i := range out {
+		out[i] = float32(a.Value(i))
 	}
 	return out
 }
@@ -74,11 +74,11 @@ func f32s(a *Array) []float32 {
 // exactly, not within a tolerance.
 func sameBits(t *testing.T, what string, got *Array, want []float32) {
 	t.Helper()
-	if len(got.Data) != len(want) {
-		t.Fatalf("%s: %d elements, want %d", what, len(got.Data), len(want))
+	if got.Len() != len(want) {
+		t.Fatalf("%s: %d elements, want %d", what, got.Len(), len(want))
 	}
 	for i, w := range want {
-		if g := float32(got.Data[i]); math.Float32bits(g) != math.Float32bits(w) {
+		if g := float32(got.Value(i)); math.Float32bits(g) != math.Float32bits(w) {
 			t.Fatalf("%s[%d] = %v (%#x), want %v (%#x)", what, i, g, math.Float32bits(g), w, math.Float32bits(w))
 		}
 	}
@@ -173,7 +173,7 @@ def axpby(N: size, a: T[N], b: T[N], c: T[N]):
 		// into an FMA (allowed by the Go spec, done on arm64).
 		want := make([]float64, N)
 		for i := range want {
-			a, b, c := A.Data[i], B.Data[i], C.Data[i]
+			a, b, c := A.Value(i), B.Value(i), C.Value(i)
 			switch e {
 			case F64:
 				want[i] = float64(a*b) - a/b + c
@@ -200,8 +200,8 @@ def axpby(N: size, a: T[N], b: T[N], c: T[N]):
 			t.Fatal(err)
 		}
 		for i := range want {
-			if math.Float64bits(C.Data[i]) != math.Float64bits(want[i]) {
-				t.Fatalf("%s: c[%d] = %v, want %v", e, i, C.Data[i], want[i])
+			if math.Float64bits(C.Value(i)) != math.Float64bits(want[i]) {
+				t.Fatalf("%s: c[%d] = %v, want %v", e, i, C.Value(i), want[i])
 			}
 		}
 	}
@@ -222,7 +222,7 @@ def dot(K: size, a: f16[K], b: f16[K], c: f32[1]):
 	C.Fill(0)
 	var want float32
 	for k := 0; k < K; k++ {
-		want += float32(float32(A.Data[k]) * float32(B.Data[k]))
+		want += float32(float32(A.Value(k)) * float32(B.Value(k)))
 	}
 	if err := p.Call(map[string]any{"K": K, "a": A, "b": B, "c": C}); err != nil {
 		t.Fatal(err)
@@ -250,16 +250,16 @@ def k(N: size, x: f16[N], y: f16[N], z: f32[N]):
 	wy := make([]float64, N)
 	wz := make([]float32, N)
 	for i := range wy {
-		wy[i] = float64(float16.Fromfloat32(float32(X.Data[i] + Y.Data[i])).Float32())
-		z := float32(Z.Data[i])
+		wy[i] = float64(float16.Fromfloat32(float32(X.Value(i) + Y.Value(i))).Float32())
+		z := float32(Z.Value(i))
 		wz[i] = z + float32(2*z)
 	}
 	if err := p.Call(map[string]any{"N": N, "x": X, "y": Y, "z": Z}); err != nil {
 		t.Fatal(err)
 	}
 	for i := range wy {
-		if Y.Data[i] != wy[i] {
-			t.Fatalf("y[%d] = %v, want %v", i, Y.Data[i], wy[i])
+		if Y.Value(i) != wy[i] {
+			t.Fatalf("y[%d] = %v, want %v", i, Y.Value(i), wy[i])
 		}
 	}
 	sameBits(t, "z", Z, wz)
@@ -316,7 +316,7 @@ func TestNpyRoundTrip(t *testing.T) {
 			if err := WriteNpy(&buf, a); err != nil {
 				t.Fatal(err)
 			}
-			if buf.Len()%64 != (len(a.Data)*elemSize(e))%64 {
+			if buf.Len()%64 != (a.Len()*elemSize(e))%64 {
 				t.Errorf("%s%v: header not padded to 64 bytes", e, shape)
 			}
 			b, err := ReadNpy(&buf)
@@ -326,9 +326,9 @@ func TestNpyRoundTrip(t *testing.T) {
 			if b.Elem != e || !equalInts(b.Shape, a.Shape) {
 				t.Fatalf("read back %s%v, want %s%v", b.Elem, b.Shape, e, a.Shape)
 			}
-			for i := range a.Data {
-				if a.Data[i] != b.Data[i] {
-					t.Fatalf("%s%v: element %d = %v, want %v", e, shape, i, b.Data[i], a.Data[i])
+			for i := range a.Len() {
+				if a.Value(i) != b.Value(i) {
+					t.Fatalf("%s%v: element %d = %v, want %v", e, shape, i, b.Value(i), a.Value(i))
 				}
 			}
 		}
@@ -393,15 +393,15 @@ func TestBind(t *testing.T) {
 
 func TestCompare(t *testing.T) {
 	a := NewArray(F32, []int{2, 3})
-	for i := range a.Data {
+	for i := range a.Len() {
 		a.Set(i, float64(i))
 	}
 	b := a.Convert(F64) // same values
 	if m := a.Compare(b, 0, 0); m != nil {
 		t.Fatalf("equal arrays: %v", m)
 	}
-	b.Data[4] = 4.5
-	b.Data[5] = 5.001
+	b.Set(4, 4.5)
+	b.Set(5, 5.001)
 	m := a.Compare(b, 0, 0)
 	if m == nil || m.Count != 2 || !equalInts(m.Index, []int{1, 1}) || m.Got != 4.5 || m.Want != 4 || m.MaxAbs != 0.5 {
 		t.Fatalf("Compare = %+v", m)
@@ -412,11 +412,12 @@ func TestCompare(t *testing.T) {
 	if m := a.Compare(b, 0, 0.01); m == nil || m.Count != 1 {
 		t.Fatalf("atol 0.01: %+v", m)
 	}
-	a.Data[0], b.Data[0] = math.NaN(), math.NaN()
+	a.Set(0, math.NaN())
+	b.Set(0, math.NaN())
 	if m := a.Compare(b, 0.2, 0); m != nil {
 		t.Fatalf("NaN vs NaN: %v", m)
 	}
-	b.Data[0] = 0
+	b.Set(0, 0)
 	if m := a.Compare(b, 1, 1); m == nil || !math.IsInf(m.MaxAbs, 1) {
 		t.Fatalf("NaN vs 0: %+v", m)
 	}

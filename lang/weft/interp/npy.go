@@ -66,9 +66,9 @@ func FromNpy(a *npy.Array) (*Array, error) {
 	if n > maxNpyElems {
 		return nil, fmt.Errorf("shape %v: more than 2^31 elements", a.Shape)
 	}
-	out := &Array{Elem: e, Shape: append([]int{}, a.Shape...), Data: make([]float64, n)}
-	for i := range out.Data {
-		out.Data[i] = a.Float64(i)
+	out := NewArray(e, a.Shape)
+	for i := range n {
+		out.mem.put(i, a.Float64(i))
 	}
 	return out, nil
 }
@@ -79,12 +79,10 @@ func (a *Array) Convert(e Elem) *Array {
 	if a.Elem == e {
 		return a
 	}
-	b := &Array{Elem: e, Shape: a.Shape, Data: make([]float64, len(a.Data))}
-	for i, v := range a.Data {
-		if isUninit(v) {
-			b.Data[i] = v
-		} else {
-			b.Data[i] = round(e, v)
+	b := NewArray(e, a.Shape)
+	for i := range a.Len() {
+		if v := a.mem.get(i); !isUninit(v) {
+			b.mem.put(i, round(e, v))
 		}
 	}
 	return b
@@ -117,7 +115,7 @@ func WriteNpy(w io.Writer, a *Array) error {
 		return err
 	}
 	var buf [8]byte
-	for i := range a.Data {
+	for i := range a.Len() {
 		b := buf[:d.Width]
 		switch a.Elem {
 		case I8, UI8:
@@ -144,5 +142,5 @@ func intValue(a *Array, i int) int64 {
 	if a.Uninit(i) {
 		return 0
 	}
-	return int64(a.Data[i])
+	return int64(a.mem.get(i))
 }

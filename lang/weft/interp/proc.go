@@ -62,7 +62,7 @@ type frame struct {
 
 // view is a tensor, a window into one, or a scalar (rank 0).
 type view struct {
-	data    []float64
+	mem     *cells
 	off     int
 	shape   []int
 	strides []int
@@ -210,7 +210,7 @@ func (p *Proc) Call(args map[string]any) error {
 		case KindScalar:
 			switch v := v.(type) {
 			case float64:
-				fr.bufs[q.slot] = &view{data: []float64{round(q.Elem, v)}, elem: q.Elem, name: q.Name}
+				fr.bufs[q.slot] = &view{mem: scalarCells(q.Elem, round(q.Elem, v)), elem: q.Elem, name: q.Name}
 			case *Array:
 				if len(v.Shape) != 0 || v.Elem != q.Elem {
 					return bad(fmt.Sprintf("a %s scalar", q.Elem))
@@ -234,7 +234,7 @@ func (p *Proc) Call(args map[string]any) error {
 }
 
 func arrayView(a *Array, name string) *view {
-	v := &view{data: a.Data, shape: a.Shape, strides: make([]int, len(a.Shape)), elem: a.Elem, name: name}
+	v := &view{mem: a.mem, shape: a.Shape, strides: make([]int, len(a.Shape)), elem: a.Elem, name: name}
 	s := 1
 	for i := len(a.Shape) - 1; i >= 0; i-- {
 		v.strides[i] = s

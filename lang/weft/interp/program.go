@@ -25,7 +25,7 @@ type Options struct {
 
 // DefaultMaxMemory is the default of Options.MaxMemory (issue 14: every
 // interpreter has a default limit, and a huge size is a diagnostic, not an
-// out-of-memory crash). Elements are held as float64, 8 bytes each.
+// out-of-memory crash). Elements take their type's width (cells).
 const DefaultMaxMemory = 4 << 30
 
 func (o *Options) maxMemory() int64 {

@@ -127,12 +127,12 @@ func wrapInt(e Elem, x int64) float64 {
 }
 
 // Array is a dense row-major array of one element type, the value of a
-// tensor argument. Data holds every element as a float64 already rounded to
-// Elem; an element never written is uninitialized (see Uninit).
+// tensor argument. Its elements are stored at the element type's width
+// (see cells); an element never written is uninitialized (see Uninit).
 type Array struct {
 	Elem  Elem
 	Shape []int
-	Data  []float64
+	mem   *cells
 }
 
 // NewArray returns an array of the given shape with every element
@@ -142,33 +142,41 @@ func NewArray(e Elem, shape []int) *Array {
 	for _, d := range shape {
 		n *= d
 	}
-	a := &Array{Elem: e, Shape: append([]int(nil), shape...), Data: make([]float64, n)}
-	for i := range a.Data {
-		a.Data[i] = uninit
-	}
-	return a
+	return &Array{Elem: e, Shape: append([]int(nil), shape...), mem: newCells(e, n)}
 }
+
+// Len is the number of elements.
+func (a *Array) Len() int { return a.mem.len() }
+
+// Bytes is the memory the elements take (their type's width each).
+func (a *Array) Bytes() int64 { return int64(a.Len()) * a.Elem.width() }
 
 // Fill sets every element to v (rounded to the element type).
-func (a *Array) Fill(v float64) {
-	v = round(a.Elem, v)
-	for i := range a.Data {
-		a.Data[i] = v
-	}
-}
+func (a *Array) Fill(v float64) { a.mem.fill(round(a.Elem, v)) }
 
 // Set stores v rounded to the element type at flat index i.
-func (a *Array) Set(i int, v float64) { a.Data[i] = round(a.Elem, v) }
+func (a *Array) Set(i int, v float64) { a.mem.put(i, round(a.Elem, v)) }
 
 // Uninit reports whether element i was never written.
-func (a *Array) Uninit(i int) bool { return isUninit(a.Data[i]) }
+func (a *Array) Uninit(i int) bool { return isUninit(a.mem.get(i)) }
 
 // Value returns element i, or NaN if it is uninitialized.
 func (a *Array) Value(i int) float64 {
-	if isUninit(a.Data[i]) {
+	v := a.mem.get(i)
+	if isUninit(v) {
 		return math.NaN()
 	}
-	return a.Data[i]
+	return v
+}
+
+// Values returns every element as a float64 (NaN where uninitialized), a
+// copy for tests and comparisons.
+func (a *Array) Values() []float64 {
+	out := make([]float64, a.Len())
+	for i := range out {
+		out[i] = a.Value(i)
+	}
+	return out
 }
 
 // String prints the array compactly: shape, then values row by row ("?" for
@@ -180,7 +188,8 @@ func (a *Array) String() string {
 	if len(a.Shape) > 0 {
 		last = a.Shape[len(a.Shape)-1]
 	}
-	for i, v := range a.Data {
+	for i := range a.Len() {
+		v := a.mem.get(i)
 		if i%last == 0 {
 			b.WriteString("\n ")
 		} else {

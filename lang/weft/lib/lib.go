@@ -119,6 +119,10 @@ func Load(files ...*diag.File) (*Library, error) {
 				if in := ParseInstr(p, l, &errs); in != nil {
 					l.Instrs[in.Name] = in
 				}
+			} else if IsExtern(p) {
+				if x := ParseExtern(p, &errs); x != nil {
+					addExtern(x)
+				}
 			} else {
 				l.Procs[p.Name.Name] = p
 			}

@@ -131,6 +131,10 @@ func FuzzScript(f *testing.F) {
 		`p, s = extract_subproc(f, "for j in _", "g"); c = copy_proc(s, "g2"); call_eqv(p, "g(_)", c); inline(p, "g2(_)")`,
 		`reuse_buffer(f, "acc", "acc")`,
 		`set_precision(f, "acc", "f64"); set_precision(f, f.find_alloc("acc"), "f16")`,
+		// Guarded operators (guard.go).
+		`x = [0] * 3; x *= 2; x += [1]; y = "a" * 4 + "b"; z = (1 << 40) * (1 << 40); print(sorted(range(3)), *x, **{"sep": ","})`,
+		`def g(a, b = 2 * 3, *c, **d): return [a + b for _ in range(b) if a * b]
+print(g(1, b = 4), (lambda q: q * 2)(3), {1: 2 + 3}[1], [1, 2][0:1] * 2)`,
 	} {
 		f.Add(s)
 	}

@@ -88,14 +88,32 @@ func Run(f *syntax.File, script *diag.File, opts Options, errs *diag.List) *Resu
 	if mem == 0 {
 		mem = DefaultMemory
 	}
+	for name, fn := range guardBuiltins(mem) {
+		predeclared[name] = fn
+	}
 	stop := watch(thread, timeout, mem)
-	_, err := starlark.ExecFileOptions(fopts, thread, script.Name, script.Src, predeclared)
+	err := execGuarded(fopts, thread, script, predeclared)
 	stop()
 	if err != nil {
 		reportScriptError(err, script, errs)
 	}
 	res.Reassociated = ws.reassoc
 	return res
+}
+
+// execGuarded parses, guards (guardFile), compiles and runs the script.
+func execGuarded(fopts *stsyntax.FileOptions, thread *starlark.Thread, script *diag.File, predeclared starlark.StringDict) error {
+	f, err := fopts.Parse(script.Name, script.Src, 0)
+	if err != nil {
+		return err
+	}
+	guardFile(f)
+	prog, err := starlark.FileProgram(f, predeclared.Has)
+	if err != nil {
+		return err
+	}
+	_, err = prog.Init(thread, predeclared)
+	return err
 }
 
 func deepCopyFile(f *syntax.File) *syntax.File {

@@ -1,6 +1,7 @@
 package sched
 
 import (
+	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
 )
 
@@ -271,6 +272,10 @@ var floatRank = map[string]int{"f16": 1, "bf16": 1, "f32": 2, "f64": 3}
 
 // holds reports whether every value of type a is a value of type b.
 func holds(b, a string) bool {
+	// Exo's R is resolved as Weft resolves it everywhere (f32 unless a
+	// set_precision says otherwise, docs/weft-reference.md), so set_precision
+	// on an R buffer widens or keeps an f32 one.
+	a, b = lib.ResolveElem(a), lib.ResolveElem(b)
 	if a == b {
 		return true
 	}

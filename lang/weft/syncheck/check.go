@@ -32,6 +32,28 @@ type Options struct {
 	Proc string
 	// MaxMemOps bounds each run (0: no limit).
 	MaxMemOps int64
+	// MaxTasks, MaxCells and MaxMemory are the resource limits of each
+	// run (amir.Config; 0: no limit). A run that reaches one ends with a
+	// W0613 diagnostic naming the flag that raises it. The CLI's defaults
+	// are DefaultMaxTasks, DefaultMaxCells and DefaultMaxMemory.
+	MaxTasks, MaxCells, MaxMemory int64
+}
+
+// Default resource limits of `weft check` (issue 14): generous for real
+// kernels (the Sm80 GEMM at 8192³ runs 2,730 tasks, holds 1.1 M cells and
+// takes about 100 MB), small enough that a run that would exhaust the
+// machine stops with a located diagnostic instead.
+const (
+	DefaultMaxTasks  = 1 << 24 // 16,777,216 tasks
+	DefaultMaxCells  = 1 << 28 // 268,435,456 tracked cells (4 GiB of cells)
+	DefaultMaxMemory = 2 << 30 // 2 GiB of machine state (the process peaks at up to about twice that)
+)
+
+// limitFlags names the command-line flag that raises each amir.Fault.Limit.
+var limitFlags = map[string]string{
+	"tasks":  "--max-tasks N",
+	"cells":  "--max-cells N",
+	"memory": "--max-memory BYTES",
 }
 
 // Run is one run of the machine for one set of sizes.
@@ -216,7 +238,8 @@ func hasDevice(body []syntax.Stmt) bool {
 
 func runOne(prog *Program, vals []int, opts Options, errs *diag.List) *Run {
 	sizes := sizesString(prog.SizeParams, vals)
-	cfg := amir.Config{MaxHazards: opts.MaxHazards, MaxMemOps: opts.MaxMemOps}
+	cfg := amir.Config{MaxHazards: opts.MaxHazards, MaxMemOps: opts.MaxMemOps,
+		MaxTasks: opts.MaxTasks, MaxCells: opts.MaxCells, MaxMemory: opts.MaxMemory}
 	label := prog.AMIR.Name
 	if sizes != "" {
 		label += " " + sizes
@@ -235,12 +258,13 @@ func runOne(prog *Program, vals []int, opts Options, errs *diag.List) *Run {
 }
 
 // Mutant runs prog with source sync statement i removed.
-func Mutant(prog *Program, vals []int, i int) *amir.Result { return mutant(prog, vals, i, 0) }
+func Mutant(prog *Program, vals []int, i int) *amir.Result { return mutant(prog, vals, i, Options{}) }
 
-func mutant(prog *Program, vals []int, i int, maxOps int64) *amir.Result {
+func mutant(prog *Program, vals []int, i int, opts Options) *amir.Result {
 	dis := make([]bool, len(prog.AMIR.Syncs))
 	dis[i] = true
-	return amir.New(prog.AMIR, amir.Config{MaxHazards: 1, Disabled: dis, StopAfter: 1, MaxMemOps: maxOps}).Run(vals)
+	return amir.New(prog.AMIR, amir.Config{MaxHazards: 1, Disabled: dis, StopAfter: 1, MaxMemOps: opts.MaxMemOps,
+		MaxTasks: opts.MaxTasks, MaxCells: opts.MaxCells, MaxMemory: opts.MaxMemory}).Run(vals)
 }
 
 // redundant reruns the machine once per sync statement with that statement
@@ -249,7 +273,7 @@ func mutant(prog *Program, vals []int, i int, maxOps int64) *amir.Result {
 func redundant(prog *Program, vals []int, run *Run, opts Options, errs *diag.List) {
 	needed := 0
 	for i, st := range prog.Syncs {
-		r := mutant(prog, vals, i, opts.MaxMemOps)
+		r := mutant(prog, vals, i, opts)
 		if r.OK() {
 			run.Redundant = append(run.Redundant, st)
 			errs.Warnf(st.Pos(), codeRedundant, "%s is not needed at %s: removing it creates no hazard (a performance hint; other sizes may need it)",

@@ -16,6 +16,7 @@ const (
 	codeSizes       = "W0610"
 	codeUnsupported = "W0611"
 	codeVacuous     = "W0612"
+	codeLimit       = "W0613"
 	codeMore        = "W0620"
 	codeRedundant   = "W0630"
 	codeNeeded      = "W0631"
@@ -35,6 +36,7 @@ func init() {
 		{Code: codeSizes, Summary: "sync check: no concrete sizes given (NAME=VALUE arguments or `# check: NAME=VALUE` lines)"},
 		{Code: codeUnsupported, Summary: "sync check: a construct the abstract machine conversion does not support"},
 		{Code: codeVacuous, Summary: "sync check: the check sizes violate an assert of the proc or launch no task, so nothing would be checked"},
+		{Code: codeLimit, Summary: "sync check: the run reached a resource limit (--max-tasks, --max-cells, --max-memory) and stopped; the flag named raises it"},
 		{Code: codeMore, Summary: "sync check: further hazards not shown (see --max-hazards)"},
 		{Code: codeRedundant, Summary: "sync check --redundant-sync: removing this synchronization creates no hazard at the checked sizes"},
 		{Code: codeNeeded, Summary: "sync check --redundant-sync: summary of synchronization statements that are needed"},

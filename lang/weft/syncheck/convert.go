@@ -75,6 +75,11 @@ type ringFacts struct {
 	fwd, rev int
 	hasRev   bool
 	unknown  bool
+	// tx and txSrc: the SMEM bytes of the TMA copies `>> z` converted
+	// since the variable's last tma_to_smem_async Arrive, and the first
+	// of them (-1 none): the expect_tx count the code generator gives
+	// that Arrive (cudagen txBytes; amir/mbar.go rule 5).
+	tx, txSrc int
 }
 
 func (c *converter) isControlName(n string) bool { return c.ctrl[n] }
@@ -932,10 +937,106 @@ func (c *converter) call(sc *names, st *syntax.CallStmt) []*amir.Stmt {
 	}
 	sort.SliceStable(args, func(i, j int) bool { return args[i].acc.Index < args[j].acc.Index })
 	var out []*amir.Stmt
+	// A copy completing on a counter-ring mbarrier counts the bytes of its
+	// first written SMEM argument into the barrier's transaction count,
+	// as the code generator's expect_tx does (cudagen txBytes).
+	tx := len(bars) == 1 && len(st.Barriers) == 1 && c.p.Vars[bars[0].Var].RingDepth == 0
+	if tx {
+		if v := c.barVar(sc, st, st.Barriers[0]); v == nil || !c.mbarrier(v) {
+			tx = false
+		}
+	}
 	for _, b := range args {
-		out = append(out, c.arg(sc, st, src, ex, in, b.acc, b.arg, bars)...)
+		stmts := c.arg(sc, st, src, ex, in, b.acc, b.arg, bars)
+		if tx && b.acc.Mode != "r" && len(stmts) > 0 {
+			if n, ok := c.txBytes(sc, st, b.arg); ok {
+				tx = false
+				rec := stmts[len(stmts)-1]
+				f := c.ring(bars[0].Var)
+				if n < 0 || f.tx < 0 {
+					f.tx, rec.TxBytes = -1, -1
+				} else {
+					f.tx += n
+					rec.TxBytes = n
+				}
+				if f.txSrc < 0 {
+					f.txSrc = src
+				}
+			}
+		}
+		out = append(out, stmts...)
 	}
 	return out
+}
+
+// barVar is the variable a barrier expression names.
+func (c *converter) barVar(sc *names, st syntax.Stmt, e syntax.Expr) *gpucheck.Var {
+	if ix, ok := e.(*syntax.Index); ok {
+		e = ix.X
+	}
+	n, ok := e.(*syntax.Name)
+	if !ok || c.res.Scopes[st] == nil {
+		return nil
+	}
+	return c.res.Scopes[st].Lookup(n.Name)
+}
+
+// txBytes is the SMEM byte count of window argument e (ok false when it
+// is not in SMEM; n = -1 when its size is not constant).
+func (c *converter) txBytes(sc *names, st syntax.Stmt, e syntax.Expr) (n int, ok bool) {
+	a, v, ok := c.access(sc, st, e)
+	if !ok || v.Barrier {
+		return 0, false
+	}
+	if m := c.memOf(v); m == nil || m.Space != "smem" {
+		return 0, false
+	}
+	n = 1
+	for _, w := range a.Idx {
+		k, ok := constExtent(&w)
+		if !ok {
+			return -1, true
+		}
+		n *= k
+	}
+	elem := ""
+	if v.Type != nil && v.Type.Elem != nil {
+		elem = v.Type.Elem.Name
+	}
+	switch elem {
+	case "f16", "bf16", "ui16":
+		n *= 2
+	case "i8", "ui8":
+	case "f64":
+		n *= 8
+	default:
+		n *= 4
+	}
+	return n, true
+}
+
+// constExtent is a window coordinate's extent when it is the same for
+// every slot environment.
+func constExtent(w *amir.Window) (int, bool) {
+	if w.Hi == nil {
+		return 1, true
+	}
+	if w.LoAff == nil || w.HiAff == nil {
+		return 0, false
+	}
+	d := map[int]int{}
+	for _, t := range w.HiAff.Terms {
+		d[t.Slot] += t.Coef
+	}
+	for _, t := range w.LoAff.Terms {
+		d[t.Slot] -= t.Coef
+	}
+	for _, k := range d {
+		if k != 0 {
+			return 0, false
+		}
+	}
+	return w.HiAff.K - w.LoAff.K, true
 }
 
 // arg is T_arg (Fig. 19).
@@ -1073,7 +1174,17 @@ func (c *converter) arrive(sc *names, st *syntax.Arrive) []*amir.Stmt {
 	if !perThread {
 		pre |= c.mbar
 	}
-	out = append(out, &amir.Stmt{Kind: amir.KArrive, Exec: ex, Convergent: tl.Transitive, Pre: pre, Bars: bars, Src: src, Sync: sync})
+	arr := &amir.Stmt{Kind: amir.KArrive, Exec: ex, Convergent: tl.Transitive, Pre: pre, Bars: bars, Src: src, Sync: sync, TxSrc: -1}
+	if tl.Name == "tma_to_smem_async" && len(bars) == 1 && !st.Reverse {
+		// Its lowering announces the bytes of the copies converted since
+		// the variable's previous TMA Arrive (cudagen: b.tx).
+		f := c.ring(bars[0].Var)
+		if f.tx >= 0 {
+			arr.TxCheck, arr.ExpectTx, arr.TxSrc = true, f.tx, f.txSrc
+		}
+		f.tx, f.txSrc = 0, -1
+	}
+	out = append(out, arr)
 	return out
 }
 
@@ -1283,7 +1394,7 @@ func (c *converter) ring(v int) *ringFacts {
 	v = c.forward(v)
 	f := c.rings[v]
 	if f == nil {
-		f = &ringFacts{}
+		f = &ringFacts{txSrc: -1}
 		c.rings[v] = f
 	}
 	return f

@@ -39,6 +39,10 @@ func report(prog *Program, run *Run, errs *diag.List) {
 		at = " at " + run.Sizes
 	}
 	for _, f := range res.Faults {
+		if f.Limit != "" {
+			errs.Errorf(pos(p.Srcs[f.Src].Pos), codeLimit, "the sync check of %s stopped%s: %s (%s raises it)", p.Name, at, f.Msg, limitFlags[f.Limit])
+			continue
+		}
 		errs.Errorf(pos(p.Srcs[f.Src].Pos), codeFault, "the sync check of %s faulted%s: %s", p.Name, at, f.Msg)
 	}
 	for i := range res.Hazards {
@@ -269,6 +273,29 @@ func phaseReport(p *amir.Program, h *amir.Hazard, at string, src amir.Src, errs 
 		msg = fmt.Sprintf("mbarrier phase aliasing%s: %s arrives on %s (arrive %d, %s), but is not ordered after any Await of the same mbarrier's previous phase (arrive %d, %s); it can run ahead and arrive while phase %d is still open, completing it early with an arrival meant for phase %d (the mbarrier tracks only its phase parity): it must wait, directly or through other barriers, for something that follows such an Await",
 			at, who, z, h.Arrives, ph(h.Arrives), h.Arrives-r, ph(h.Arrives-r), h.Arrives/r-1, h.Arrives/r)
 		note = fmt.Sprintf("an Await of phase %d is here, by thread %d", h.Arrives/r-1, h.OtherStart)
+	case amir.PhaseStale:
+		why := fmt.Sprintf("phase %d of that mbarrier; the mbarrier may still be in phase %d, whose parity differs, and the wait would return at once", h.Arrives-1, h.Arrives-1)
+		if h.Arrives == 0 {
+			why = "the pre-arrived indices that map to the same mbarrier (its phase -1, as the reference implementation counts them)"
+		}
+		msg = fmt.Sprintf("mbarrier await of a stale phase%s: %s awaits %s, phase %d of its hardware mbarrier (ring of %d), but is not ordered after any Await of %s: the awaiting threads must follow, directly or through other barriers, an Await of the previous phase (a thread taking over another thread's awaits must first observe its last one)",
+			at, who, z, h.Arrives, r, why)
+		note = fmt.Sprintf("an Await of the previous phase is here, by thread %d", h.OtherStart)
+	case amir.PhaseCarry:
+		what, fix := "arrives", fmt.Sprintf("its next arrive would go to ring slot %d while the queue's goes to slot %d", h.Arrives%r, h.Awaits%r)
+		if h.Paired == 1 {
+			what, fix = "awaits", "its first awaits there would wait for the parity of other phases than the queue's (satisfied by the wrong phase, or hanging)"
+		}
+		msg = fmt.Sprintf("mbarrier counters out of step at the end of the task%s: %s has made %d %s on %s, the queue barrier %d; a persistent CTA's next task continues each thread's ring counters (exo_SyncState), so %s: every thread that %s on a barrier must make all of its %s in every task",
+			at, who, h.Arrives, what, z, h.Awaits, fix, what, what)
+	case amir.PhaseTx:
+		ann := fmt.Sprintf("announces %d bytes with expect_tx (the SMEM bytes of the TMA copies completing on %s that precede it in the program since the barrier's previous TMA Arrive)", h.Paired, p.Vars[h.Var].Name)
+		msg = fmt.Sprintf("mbarrier transaction count mismatch%s: this Arrive on %s (arrive %d, %s) %s, but the TMA copies completing on this phase transfer %d bytes; the phase would never complete, or complete before all data has landed: every phase's copies must match its Arrive's count",
+			at, z, h.Arrives, ph(h.Arrives), ann, h.Awaits)
+		note = "a copy counted in this phase is here"
+		if h.Awaits == 0 {
+			note = "the count includes this copy"
+		}
 	}
 	if h.Occurrences > 1 {
 		msg += fmt.Sprintf(" (%d occurrences)", h.Occurrences)

@@ -320,6 +320,10 @@ type Call struct {
 	Fun    Expr
 	Args   []Expr
 	Kwargs []*Kwarg
+	// TrailingComma records a comma before the closing parenthesis, as
+	// Exo prints memory arguments (`Sm90_SmemSwizzled(128, )`), so that
+	// weft fmt reprints the call token for token.
+	TrailingComma bool
 }
 
 // Kwarg is name=value in a call.

@@ -873,6 +873,7 @@ func (p *parser) call(fun Expr) Expr {
 		if !p.got(",") {
 			break
 		}
+		c.TrailingComma = p.isOp(")")
 	}
 	p.expectOp(")")
 	return c

@@ -153,8 +153,10 @@ func (p *printer) typ(t *Type) {
 					p.b.WriteString(", ")
 				}
 				if i < len(t.DimAnns) && t.DimAnns[i] != nil {
-					// Exo's printer parenthesizes the annotation.
-					p.expr(d, precUnary)
+					// Exo's printer parenthesizes the annotation; the
+					// extent binds as Python's left operand of @ (the
+					// level of *), so `n / 32 @ (...)` needs no parens.
+					p.expr(d, precMul)
 					p.b.WriteString(" @ (")
 					p.expr(t.DimAnns[i], 0)
 					p.b.WriteString(")")
@@ -369,6 +371,10 @@ func (p *printer) expr(x Expr, prec int) {
 			args = append(args, ExprString(a))
 		}
 		args = append(args, kwargs(x.Kwargs)...)
+		if x.TrailingComma && len(args) > 0 {
+			p.b.WriteString("(" + strings.Join(args, ", ") + ", )")
+			break
+		}
 		p.b.WriteString("(" + strings.Join(args, ", ") + ")")
 	case *Kwarg:
 		p.b.WriteString(x.Name.Name + "=")

@@ -207,11 +207,11 @@ __device__ uint32_t create_Node(bool* stable, [[maybe_unused]] int lvl, unsigned
 
 // Edge.propagate_fwd; writes Node.fwd:atomic
 __device__ __forceinline__ void exec_Edge_propagate_fwd(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
-  if ((long long)!((long long)adl_ld(P_Edge_deleted, self))) {
-    if ((long long)((long long)adl_ld(P_Node_fwd, (uint32_t)((long long)adl_ld(P_Edge_s, self))) < (long long)adl_ld(P_Node_fwd, (uint32_t)((long long)adl_ld(P_Edge_t, self))))) {
+  if ((long long)!((long long)adl_ld(P_Edge_deleted, self))) { // weft:src ch_thesis.adl:2:5
+    if ((long long)((long long)adl_ld(P_Node_fwd, (uint32_t)((long long)adl_ld(P_Edge_s, self))) < (long long)adl_ld(P_Node_fwd, (uint32_t)((long long)adl_ld(P_Edge_t, self))))) { // weft:src ch_thesis.adl:2:5
       {
-        const long long v = (long long)adl_ld(P_Node_fwd, (uint32_t)((long long)adl_ld(P_Edge_s, self)));
-        adl_set(P_Node_fwd, (uint32_t)((long long)adl_ld(P_Edge_t, self)), (uint32_t)v, stable);
+        const long long v = (long long)adl_ld(P_Node_fwd, (uint32_t)((long long)adl_ld(P_Edge_s, self))); // weft:src ch_thesis.adl:4:39
+        adl_set(P_Node_fwd, (uint32_t)((long long)adl_ld(P_Edge_t, self)), (uint32_t)v, stable); // weft:src ch_thesis.adl:4:39
       }
     }
   }
@@ -219,11 +219,11 @@ __device__ __forceinline__ void exec_Edge_propagate_fwd(const uint32_t self, boo
 
 // Edge.propagate_bwd; writes Node.bwd:atomic
 __device__ __forceinline__ void exec_Edge_propagate_bwd(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
-  if ((long long)!((long long)adl_ld(P_Edge_deleted, self))) {
-    if ((long long)((long long)adl_ld(P_Node_bwd, (uint32_t)((long long)adl_ld(P_Edge_t, self))) < (long long)adl_ld(P_Node_bwd, (uint32_t)((long long)adl_ld(P_Edge_s, self))))) {
+  if ((long long)!((long long)adl_ld(P_Edge_deleted, self))) { // weft:src ch_thesis.adl:8:5
+    if ((long long)((long long)adl_ld(P_Node_bwd, (uint32_t)((long long)adl_ld(P_Edge_t, self))) < (long long)adl_ld(P_Node_bwd, (uint32_t)((long long)adl_ld(P_Edge_s, self))))) { // weft:src ch_thesis.adl:8:5
       {
-        const long long v = (long long)adl_ld(P_Node_bwd, (uint32_t)((long long)adl_ld(P_Edge_t, self)));
-        adl_set(P_Node_bwd, (uint32_t)((long long)adl_ld(P_Edge_s, self)), (uint32_t)v, stable);
+        const long long v = (long long)adl_ld(P_Node_bwd, (uint32_t)((long long)adl_ld(P_Edge_t, self))); // weft:src ch_thesis.adl:10:38
+        adl_set(P_Node_bwd, (uint32_t)((long long)adl_ld(P_Edge_s, self)), (uint32_t)v, stable); // weft:src ch_thesis.adl:10:38
       }
     }
   }
@@ -231,20 +231,20 @@ __device__ __forceinline__ void exec_Edge_propagate_bwd(const uint32_t self, boo
 
 // Edge.del_fwd_frontier_edges; writes Edge.deleted:atomic
 __device__ __forceinline__ void exec_Edge_del_fwd_frontier_edges(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
-  if ((long long)!((long long)adl_ld(P_Edge_deleted, self))) {
+  if ((long long)!((long long)adl_ld(P_Edge_deleted, self))) { // weft:src ch_thesis.adl:14:4
     {
-      const long long v = (long long)((long long)adl_ld(P_Node_fwd, (uint32_t)((long long)adl_ld(P_Edge_s, self))) != (long long)adl_ld(P_Node_fwd, (uint32_t)((long long)adl_ld(P_Edge_t, self))));
-      adl_set(P_Edge_deleted, self, (uint32_t)v, stable);
+      const long long v = (long long)((long long)adl_ld(P_Node_fwd, (uint32_t)((long long)adl_ld(P_Edge_s, self))) != (long long)adl_ld(P_Node_fwd, (uint32_t)((long long)adl_ld(P_Edge_t, self)))); // weft:src ch_thesis.adl:15:27
+      adl_set(P_Edge_deleted, self, (uint32_t)v, stable); // weft:src ch_thesis.adl:15:27
     }
   }
 }
 
 // Edge.del_bwd_frontier_edges; writes Edge.deleted:atomic
 __device__ __forceinline__ void exec_Edge_del_bwd_frontier_edges(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
-  if ((long long)!((long long)adl_ld(P_Edge_deleted, self))) {
+  if ((long long)!((long long)adl_ld(P_Edge_deleted, self))) { // weft:src ch_thesis.adl:18:4
     {
-      const long long v = (long long)((long long)adl_ld(P_Node_bwd, (uint32_t)((long long)adl_ld(P_Edge_s, self))) != (long long)adl_ld(P_Node_bwd, (uint32_t)((long long)adl_ld(P_Edge_t, self))));
-      adl_set(P_Edge_deleted, self, (uint32_t)v, stable);
+      const long long v = (long long)((long long)adl_ld(P_Node_bwd, (uint32_t)((long long)adl_ld(P_Edge_s, self))) != (long long)adl_ld(P_Node_bwd, (uint32_t)((long long)adl_ld(P_Edge_t, self)))); // weft:src ch_thesis.adl:19:27
+      adl_set(P_Edge_deleted, self, (uint32_t)v, stable); // weft:src ch_thesis.adl:19:27
     }
   }
 }
@@ -252,25 +252,25 @@ __device__ __forceinline__ void exec_Edge_del_bwd_frontier_edges(const uint32_t 
 // Node.init; writes Node.fwd:atomic Node.bwd:atomic
 __device__ __forceinline__ void exec_Node_init(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   {
-    const long long v = (long long)self;
-    adl_set(P_Node_fwd, self, (uint32_t)v, stable);
+    const long long v = (long long)self; // weft:src ch_thesis.adl:24:12
+    adl_set(P_Node_fwd, self, (uint32_t)v, stable); // weft:src ch_thesis.adl:24:12
   }
   {
-    const long long v = (long long)self;
-    adl_set(P_Node_bwd, self, (uint32_t)v, stable);
+    const long long v = (long long)self; // weft:src ch_thesis.adl:24:25
+    adl_set(P_Node_bwd, self, (uint32_t)v, stable); // weft:src ch_thesis.adl:24:25
   }
 }
 
 // Node.reset_fwd_bwd; writes Node.fwd:atomic Node.bwd:atomic
 __device__ __forceinline__ void exec_Node_reset_fwd_bwd(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
-  if ((long long)((long long)adl_ld(P_Node_fwd, self) != (long long)adl_ld(P_Node_bwd, self))) {
+  if ((long long)((long long)adl_ld(P_Node_fwd, self) != (long long)adl_ld(P_Node_bwd, self))) { // weft:src ch_thesis.adl:26:5
     {
-      const long long v = (long long)self;
-      adl_set(P_Node_fwd, self, (uint32_t)v, stable);
+      const long long v = (long long)self; // weft:src ch_thesis.adl:27:30
+      adl_set(P_Node_fwd, self, (uint32_t)v, stable); // weft:src ch_thesis.adl:27:30
     }
     {
-      const long long v = (long long)self;
-      adl_set(P_Node_bwd, self, (uint32_t)v, stable);
+      const long long v = (long long)self; // weft:src ch_thesis.adl:27:43
+      adl_set(P_Node_bwd, self, (uint32_t)v, stable); // weft:src ch_thesis.adl:27:43
     }
   }
 }

@@ -232,28 +232,28 @@ __device__ uint32_t create_Edge(bool* stable, [[maybe_unused]] int lvl, unsigned
 
 // NodeSet.allocate_sets; writes NodeSet.f_and_not_b:weak NodeSet.not_f_and_b:weak NodeSet.not_f_and_not_b:weak Node.fwd:atomic Node.bwd:atomic
 __device__ __forceinline__ void exec_NodeSet_allocate_sets(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
-  if ((long long)((long long)adl_wld(P_NodeSet_pivot, self) != 0ll)) {
-    if ((long long)((long long)adl_wld(P_NodeSet_f_and_not_b, self) == 0ll)) {
+  if ((long long)((long long)adl_wld(P_NodeSet_pivot, self) != 0ll)) { // weft:src fb_thesis_fixed.adl:4:5
+    if ((long long)((long long)adl_wld(P_NodeSet_f_and_not_b, self) == 0ll)) { // weft:src fb_thesis_fixed.adl:4:5
       {
-        const long long v = (long long)create_NodeSet(stable, lvl, 0, 0ll, 0ll, 0ll, 0ll);
-        if (adl_wset(P_NodeSet_f_and_not_b, self, (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[1], 1ull);
+        const long long v = (long long)create_NodeSet(stable, lvl, 0, 0ll, 0ll, 0ll, 0ll); // weft:src fb_thesis_fixed.adl:7:17
+        if (adl_wset(P_NodeSet_f_and_not_b, self, (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[1], 1ull); // weft:src fb_thesis_fixed.adl:7:17
       }
       {
-        const long long v = (long long)create_NodeSet(stable, lvl, 1, 0ll, 0ll, 0ll, 0ll);
-        if (adl_wset(P_NodeSet_not_f_and_b, self, (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[2], 1ull);
+        const long long v = (long long)create_NodeSet(stable, lvl, 1, 0ll, 0ll, 0ll, 0ll); // weft:src fb_thesis_fixed.adl:8:17
+        if (adl_wset(P_NodeSet_not_f_and_b, self, (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[2], 1ull); // weft:src fb_thesis_fixed.adl:8:17
       }
       {
-        const long long v = (long long)create_NodeSet(stable, lvl, 2, 0ll, 0ll, 0ll, 0ll);
-        if (adl_wset(P_NodeSet_not_f_and_not_b, self, (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[3], 1ull);
+        const long long v = (long long)create_NodeSet(stable, lvl, 2, 0ll, 0ll, 0ll, 0ll); // weft:src fb_thesis_fixed.adl:9:17
+        if (adl_wset(P_NodeSet_not_f_and_not_b, self, (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[3], 1ull); // weft:src fb_thesis_fixed.adl:9:17
       }
     }
     {
-      const long long v = 1ll;
-      if (adl_set(P_Node_fwd, (uint32_t)((long long)adl_wld(P_NodeSet_pivot, self)), (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[6], 1ull);
+      const long long v = 1ll; // weft:src fb_thesis_fixed.adl:11:18
+      if (adl_set(P_Node_fwd, (uint32_t)((long long)adl_wld(P_NodeSet_pivot, self)), (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[6], 1ull); // weft:src fb_thesis_fixed.adl:11:18
     }
     {
-      const long long v = 1ll;
-      if (adl_set(P_Node_bwd, (uint32_t)((long long)adl_wld(P_NodeSet_pivot, self)), (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[7], 1ull);
+      const long long v = 1ll; // weft:src fb_thesis_fixed.adl:11:37
+      if (adl_set(P_Node_bwd, (uint32_t)((long long)adl_wld(P_NodeSet_pivot, self)), (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[7], 1ull); // weft:src fb_thesis_fixed.adl:11:37
     }
   }
 }
@@ -268,10 +268,10 @@ __global__ void __launch_bounds__(ADL_BLOCK) kernel_NodeSet_allocate_sets(int lv
 
 // Node.pivot_nominate; writes NodeSet.pivot:atomic
 __device__ __forceinline__ void exec_Node_pivot_nominate(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
-  if ((long long)((long long)adl_ld(P_NodeSet_pivot, (uint32_t)((long long)adl_wld(P_Node_set, self))) == 0ll)) {
+  if ((long long)((long long)adl_ld(P_NodeSet_pivot, (uint32_t)((long long)adl_wld(P_Node_set, self))) == 0ll)) { // weft:src fb_thesis_fixed.adl:18:5
     {
-      const long long v = (long long)self;
-      if (adl_set(P_NodeSet_pivot, (uint32_t)((long long)adl_wld(P_Node_set, self)), (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[0], 1ull);
+      const long long v = (long long)self; // weft:src fb_thesis_fixed.adl:20:17
+      if (adl_set(P_NodeSet_pivot, (uint32_t)((long long)adl_wld(P_Node_set, self)), (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[0], 1ull); // weft:src fb_thesis_fixed.adl:20:17
     }
   }
 }
@@ -288,34 +288,34 @@ __global__ void __launch_bounds__(ADL_BLOCK) kernel_Node_pivot_nominate(int lvl)
 __device__ __forceinline__ void exec_Node_divide_into_sets(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   [[maybe_unused]] long long l0 = 0; // Bool
   [[maybe_unused]] long long l1 = 0; // Bool
-  l0 = (long long)adl_wld(P_Node_fwd, self);
-  l1 = (long long)adl_wld(P_Node_bwd, self);
-  if ((long long)(l0 && (long long)!(l1))) {
+  l0 = (long long)adl_wld(P_Node_fwd, self); // weft:src fb_thesis_fixed.adl:24:5
+  l1 = (long long)adl_wld(P_Node_bwd, self); // weft:src fb_thesis_fixed.adl:24:5
+  if ((long long)(l0 && (long long)!(l1))) { // weft:src fb_thesis_fixed.adl:24:5
     {
-      const long long v = (long long)adl_wld(P_NodeSet_f_and_not_b, (uint32_t)((long long)adl_wld(P_Node_set, self)));
-      if (adl_wset(P_Node_set, self, (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[5], 1ull);
+      const long long v = (long long)adl_wld(P_NodeSet_f_and_not_b, (uint32_t)((long long)adl_wld(P_Node_set, self))); // weft:src fb_thesis_fixed.adl:26:27
+      if (adl_wset(P_Node_set, self, (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[5], 1ull); // weft:src fb_thesis_fixed.adl:26:27
     }
   }
-  if ((long long)((long long)!(l0) && l1)) {
+  if ((long long)((long long)!(l0) && l1)) { // weft:src fb_thesis_fixed.adl:24:5
     {
-      const long long v = (long long)adl_wld(P_NodeSet_not_f_and_b, (uint32_t)((long long)adl_wld(P_Node_set, self)));
-      if (adl_wset(P_Node_set, self, (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[5], 1ull);
+      const long long v = (long long)adl_wld(P_NodeSet_not_f_and_b, (uint32_t)((long long)adl_wld(P_Node_set, self))); // weft:src fb_thesis_fixed.adl:27:27
+      if (adl_wset(P_Node_set, self, (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[5], 1ull); // weft:src fb_thesis_fixed.adl:27:27
     }
   }
-  if ((long long)((long long)!(l0) && (long long)!(l1))) {
+  if ((long long)((long long)!(l0) && (long long)!(l1))) { // weft:src fb_thesis_fixed.adl:24:5
     {
-      const long long v = (long long)adl_wld(P_NodeSet_not_f_and_not_b, (uint32_t)((long long)adl_wld(P_Node_set, self)));
-      if (adl_wset(P_Node_set, self, (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[5], 1ull);
+      const long long v = (long long)adl_wld(P_NodeSet_not_f_and_not_b, (uint32_t)((long long)adl_wld(P_Node_set, self))); // weft:src fb_thesis_fixed.adl:28:28
+      if (adl_wset(P_Node_set, self, (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[5], 1ull); // weft:src fb_thesis_fixed.adl:28:28
     }
   }
-  if ((long long)!((long long)(l0 && l1))) {
+  if ((long long)!((long long)(l0 && l1))) { // weft:src fb_thesis_fixed.adl:24:5
     {
-      const long long v = 0ll;
-      if (adl_wset(P_Node_fwd, self, (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[6], 1ull);
+      const long long v = 0ll; // weft:src fb_thesis_fixed.adl:30:29
+      if (adl_wset(P_Node_fwd, self, (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[6], 1ull); // weft:src fb_thesis_fixed.adl:30:29
     }
     {
-      const long long v = 0ll;
-      if (adl_wset(P_Node_bwd, self, (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[7], 1ull);
+      const long long v = 0ll; // weft:src fb_thesis_fixed.adl:30:43
+      if (adl_wset(P_Node_bwd, self, (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[7], 1ull); // weft:src fb_thesis_fixed.adl:30:43
     }
   }
 }
@@ -330,30 +330,30 @@ __global__ void __launch_bounds__(ADL_BLOCK) kernel_Node_divide_into_sets(int lv
 
 // Node.trim; writes Node.set:weak NodeSet.f_and_not_b:rel/acq NodeSet.not_f_and_b:rel/acq NodeSet.not_f_and_not_b:rel/acq Node.fwd:weak Node.bwd:weak
 __device__ __forceinline__ void exec_Node_trim(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
-  if ((long long)((long long)((long long)((long long)self != 0ll) && (long long)!((long long)adl_wld(P_Node_fwd, self))) && (long long)((long long)((long long)adl_wld(P_Node_inc, self) == 0ll) || (long long)((long long)adl_wld(P_Node_outg, self) == 0ll)))) {
+  if ((long long)((long long)((long long)((long long)self != 0ll) && (long long)!((long long)adl_wld(P_Node_fwd, self))) && (long long)((long long)((long long)adl_wld(P_Node_inc, self) == 0ll) || (long long)((long long)adl_wld(P_Node_outg, self) == 0ll)))) { // weft:src fb_thesis_fixed.adl:33:5
     {
-      const long long v = (long long)create_NodeSet(stable, lvl, 3, (long long)self, 0ll, 0ll, 0ll);
-      if (adl_wset(P_Node_set, self, (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[5], 1ull);
+      const long long v = (long long)create_NodeSet(stable, lvl, 3, (long long)self, 0ll, 0ll, 0ll); // weft:src fb_thesis_fixed.adl:35:13
+      if (adl_wset(P_Node_set, self, (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[5], 1ull); // weft:src fb_thesis_fixed.adl:35:13
     }
     {
-      const long long v = (long long)adl_wld(P_Node_set, self);
-      if (adl_relset(P_NodeSet_f_and_not_b, (uint32_t)((long long)adl_wld(P_Node_set, self)), (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[1], 1ull);
+      const long long v = (long long)adl_wld(P_Node_set, self); // weft:src fb_thesis_fixed.adl:36:17
+      if (adl_relset(P_NodeSet_f_and_not_b, (uint32_t)((long long)adl_wld(P_Node_set, self)), (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[1], 1ull); // weft:src fb_thesis_fixed.adl:36:17
     }
     {
-      const long long v = (long long)adl_wld(P_Node_set, self);
-      if (adl_relset(P_NodeSet_not_f_and_b, (uint32_t)((long long)adl_wld(P_Node_set, self)), (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[2], 1ull);
+      const long long v = (long long)adl_wld(P_Node_set, self); // weft:src fb_thesis_fixed.adl:37:17
+      if (adl_relset(P_NodeSet_not_f_and_b, (uint32_t)((long long)adl_wld(P_Node_set, self)), (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[2], 1ull); // weft:src fb_thesis_fixed.adl:37:17
     }
     {
-      const long long v = (long long)adl_wld(P_Node_set, self);
-      if (adl_relset(P_NodeSet_not_f_and_not_b, (uint32_t)((long long)adl_wld(P_Node_set, self)), (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[3], 1ull);
+      const long long v = (long long)adl_wld(P_Node_set, self); // weft:src fb_thesis_fixed.adl:38:17
+      if (adl_relset(P_NodeSet_not_f_and_not_b, (uint32_t)((long long)adl_wld(P_Node_set, self)), (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[3], 1ull); // weft:src fb_thesis_fixed.adl:38:17
     }
     {
-      const long long v = 1ll;
-      if (adl_wset(P_Node_fwd, self, (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[6], 1ull);
+      const long long v = 1ll; // weft:src fb_thesis_fixed.adl:39:13
+      if (adl_wset(P_Node_fwd, self, (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[6], 1ull); // weft:src fb_thesis_fixed.adl:39:13
     }
     {
-      const long long v = 1ll;
-      if (adl_wset(P_Node_bwd, self, (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[7], 1ull);
+      const long long v = 1ll; // weft:src fb_thesis_fixed.adl:39:26
+      if (adl_wset(P_Node_bwd, self, (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[7], 1ull); // weft:src fb_thesis_fixed.adl:39:26
     }
   }
 }
@@ -368,17 +368,17 @@ __global__ void __launch_bounds__(ADL_BLOCK) kernel_Node_trim(int lvl) {
 
 // Edge.compute_fwd_bwd; writes Node.fwd:atomic Node.bwd:atomic
 __device__ __forceinline__ void exec_Edge_compute_fwd_bwd(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
-  if ((long long)((long long)adl_wld(P_Node_set, (uint32_t)((long long)adl_wld(P_Edge_t, self))) == (long long)adl_wld(P_Node_set, (uint32_t)((long long)adl_wld(P_Edge_s, self))))) {
-    if ((long long)adl_ld(P_Node_fwd, (uint32_t)((long long)adl_wld(P_Edge_s, self)))) {
+  if ((long long)((long long)adl_wld(P_Node_set, (uint32_t)((long long)adl_wld(P_Edge_t, self))) == (long long)adl_wld(P_Node_set, (uint32_t)((long long)adl_wld(P_Edge_s, self))))) { // weft:src fb_thesis_fixed.adl:45:5
+    if ((long long)adl_ld(P_Node_fwd, (uint32_t)((long long)adl_wld(P_Edge_s, self)))) { // weft:src fb_thesis_fixed.adl:45:5
       {
-        const long long v = 1ll;
-        if (adl_set(P_Node_fwd, (uint32_t)((long long)adl_wld(P_Edge_t, self)), (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[6], 1ull);
+        const long long v = 1ll; // weft:src fb_thesis_fixed.adl:47:31
+        if (adl_set(P_Node_fwd, (uint32_t)((long long)adl_wld(P_Edge_t, self)), (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[6], 1ull); // weft:src fb_thesis_fixed.adl:47:31
       }
     }
-    if ((long long)adl_ld(P_Node_bwd, (uint32_t)((long long)adl_wld(P_Edge_t, self)))) {
+    if ((long long)adl_ld(P_Node_bwd, (uint32_t)((long long)adl_wld(P_Edge_t, self)))) { // weft:src fb_thesis_fixed.adl:45:5
       {
-        const long long v = 1ll;
-        if (adl_set(P_Node_bwd, (uint32_t)((long long)adl_wld(P_Edge_s, self)), (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[7], 1ull);
+        const long long v = 1ll; // weft:src fb_thesis_fixed.adl:48:31
+        if (adl_set(P_Node_bwd, (uint32_t)((long long)adl_wld(P_Edge_s, self)), (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[7], 1ull); // weft:src fb_thesis_fixed.adl:48:31
       }
     }
   }
@@ -394,17 +394,17 @@ __global__ void __launch_bounds__(ADL_BLOCK) kernel_Edge_compute_fwd_bwd(int lvl
 
 // Edge.set_in_out; writes Node.inc:atomic Node.outg:atomic
 __device__ __forceinline__ void exec_Edge_set_in_out(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
-  if ((long long)((long long)adl_wld(P_Node_set, (uint32_t)((long long)adl_wld(P_Edge_t, self))) == (long long)adl_wld(P_Node_set, (uint32_t)((long long)adl_wld(P_Edge_s, self))))) {
-    if ((long long)((long long)adl_ld(P_Node_inc, (uint32_t)((long long)adl_wld(P_Edge_t, self))) == 0ll)) {
+  if ((long long)((long long)adl_wld(P_Node_set, (uint32_t)((long long)adl_wld(P_Edge_t, self))) == (long long)adl_wld(P_Node_set, (uint32_t)((long long)adl_wld(P_Edge_s, self))))) { // weft:src fb_thesis_fixed.adl:52:3
+    if ((long long)((long long)adl_ld(P_Node_inc, (uint32_t)((long long)adl_wld(P_Edge_t, self))) == 0ll)) { // weft:src fb_thesis_fixed.adl:52:3
       {
-        const long long v = (long long)self;
-        if (adl_set(P_Node_inc, (uint32_t)((long long)adl_wld(P_Edge_t, self)), (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[8], 1ull);
+        const long long v = (long long)self; // weft:src fb_thesis_fixed.adl:54:37
+        if (adl_set(P_Node_inc, (uint32_t)((long long)adl_wld(P_Edge_t, self)), (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[8], 1ull); // weft:src fb_thesis_fixed.adl:54:37
       }
     }
-    if ((long long)((long long)adl_ld(P_Node_outg, (uint32_t)((long long)adl_wld(P_Edge_s, self))) == 0ll)) {
+    if ((long long)((long long)adl_ld(P_Node_outg, (uint32_t)((long long)adl_wld(P_Edge_s, self))) == 0ll)) { // weft:src fb_thesis_fixed.adl:52:3
       {
-        const long long v = (long long)self;
-        if (adl_set(P_Node_outg, (uint32_t)((long long)adl_wld(P_Edge_s, self)), (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[9], 1ull);
+        const long long v = (long long)self; // weft:src fb_thesis_fixed.adl:55:38
+        if (adl_set(P_Node_outg, (uint32_t)((long long)adl_wld(P_Edge_s, self)), (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[9], 1ull); // weft:src fb_thesis_fixed.adl:55:38
       }
     }
   }
@@ -420,17 +420,17 @@ __global__ void __launch_bounds__(ADL_BLOCK) kernel_Edge_set_in_out(int lvl) {
 
 // Edge.reset_inc_outg; writes Node.inc:atomic Node.outg:atomic
 __device__ __forceinline__ void exec_Edge_reset_inc_outg(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
-  if ((long long)((long long)adl_wld(P_Node_set, (uint32_t)((long long)adl_wld(P_Edge_t, self))) != (long long)adl_wld(P_Node_set, (uint32_t)((long long)adl_wld(P_Edge_s, self))))) {
-    if ((long long)((long long)adl_ld(P_Node_inc, (uint32_t)((long long)adl_wld(P_Edge_t, self))) == (long long)self)) {
+  if ((long long)((long long)adl_wld(P_Node_set, (uint32_t)((long long)adl_wld(P_Edge_t, self))) != (long long)adl_wld(P_Node_set, (uint32_t)((long long)adl_wld(P_Edge_s, self))))) { // weft:src fb_thesis_fixed.adl:59:3
+    if ((long long)((long long)adl_ld(P_Node_inc, (uint32_t)((long long)adl_wld(P_Edge_t, self))) == (long long)self)) { // weft:src fb_thesis_fixed.adl:59:3
       {
-        const long long v = 0ll;
-        if (adl_set(P_Node_inc, (uint32_t)((long long)adl_wld(P_Edge_t, self)), (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[8], 1ull);
+        const long long v = 0ll; // weft:src fb_thesis_fixed.adl:61:37
+        if (adl_set(P_Node_inc, (uint32_t)((long long)adl_wld(P_Edge_t, self)), (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[8], 1ull); // weft:src fb_thesis_fixed.adl:61:37
       }
     }
-    if ((long long)((long long)adl_ld(P_Node_outg, (uint32_t)((long long)adl_wld(P_Edge_s, self))) == (long long)self)) {
+    if ((long long)((long long)adl_ld(P_Node_outg, (uint32_t)((long long)adl_wld(P_Edge_s, self))) == (long long)self)) { // weft:src fb_thesis_fixed.adl:59:3
       {
-        const long long v = 0ll;
-        if (adl_set(P_Node_outg, (uint32_t)((long long)adl_wld(P_Edge_s, self)), (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[9], 1ull);
+        const long long v = 0ll; // weft:src fb_thesis_fixed.adl:62:38
+        if (adl_set(P_Node_outg, (uint32_t)((long long)adl_wld(P_Edge_s, self)), (uint32_t)v, stable) && lvl >= 0) atomicAdd(&adl_unstable[9], 1ull); // weft:src fb_thesis_fixed.adl:62:38
       }
     }
   }

@@ -211,14 +211,14 @@ __device__ __forceinline__ void exec_Node_init(const uint32_t self, bool* stable
   [[maybe_unused]] long long l5 = 0; // Edge
   [[maybe_unused]] long long l6 = 0; // Edge
   [[maybe_unused]] long long l7 = 0; // Edge
-  l0 = (long long)create_Node(stable, lvl, 0, 1ll);
-  l1 = (long long)create_Node(stable, lvl, 1, 0ll);
-  l2 = (long long)create_Node(stable, lvl, 2, 0ll);
-  l3 = (long long)create_Node(stable, lvl, 3, 0ll);
-  l4 = (long long)create_Edge(stable, lvl, 4, l0, l2);
-  l5 = (long long)create_Edge(stable, lvl, 5, l3, l2);
-  l6 = (long long)create_Edge(stable, lvl, 6, l1, l3);
-  l7 = (long long)create_Edge(stable, lvl, 7, l2, l3);
+  l0 = (long long)create_Node(stable, lvl, 0, 1ll); // weft:src fig1.adl:4:3
+  l1 = (long long)create_Node(stable, lvl, 1, 0ll); // weft:src fig1.adl:4:3
+  l2 = (long long)create_Node(stable, lvl, 2, 0ll); // weft:src fig1.adl:4:3
+  l3 = (long long)create_Node(stable, lvl, 3, 0ll); // weft:src fig1.adl:4:3
+  l4 = (long long)create_Edge(stable, lvl, 4, l0, l2); // weft:src fig1.adl:4:3
+  l5 = (long long)create_Edge(stable, lvl, 5, l3, l2); // weft:src fig1.adl:4:3
+  l6 = (long long)create_Edge(stable, lvl, 6, l1, l3); // weft:src fig1.adl:4:3
+  l7 = (long long)create_Edge(stable, lvl, 7, l2, l3); // weft:src fig1.adl:4:3
 }
 
 __global__ void __launch_bounds__(ADL_BLOCK) kernel_Node_init(int lvl) {
@@ -231,10 +231,10 @@ __global__ void __launch_bounds__(ADL_BLOCK) kernel_Node_init(int lvl) {
 
 // Edge.reachability; writes Node.reachable:atomic
 __device__ __forceinline__ void exec_Edge_reachability(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
-  if ((long long)adl_ld(P_Node_reachable, (uint32_t)((long long)adl_wld(P_Edge_source, self)))) {
+  if ((long long)adl_ld(P_Node_reachable, (uint32_t)((long long)adl_wld(P_Edge_source, self)))) { // weft:src fig1.adl:18:3
     {
-      const long long v = 1ll;
-      adl_set(P_Node_reachable, (uint32_t)((long long)adl_wld(P_Edge_target, self)), (uint32_t)v, stable);
+      const long long v = 1ll; // weft:src fig1.adl:20:14
+      adl_set(P_Node_reachable, (uint32_t)((long long)adl_wld(P_Edge_target, self)), (uint32_t)v, stable); // weft:src fig1.adl:20:14
     }
   }
 }

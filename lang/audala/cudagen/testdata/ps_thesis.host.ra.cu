@@ -199,12 +199,12 @@ __device__ uint32_t create_Position(bool* stable, [[maybe_unused]] int lvl, unsi
 // Position.read; writes Position.auxval:weak Position.auxprev:weak
 __device__ __forceinline__ void exec_Position_read(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   {
-    const long long v = (long long)(int32_t)adl_wld(P_Position_val, (uint32_t)((long long)adl_wld(P_Position_prev, self)));
-    adl_wset(P_Position_auxval, self, (uint32_t)v, stable);
+    const long long v = (long long)(int32_t)adl_wld(P_Position_val, (uint32_t)((long long)adl_wld(P_Position_prev, self))); // weft:src ps_thesis.adl:3:5
+    adl_wset(P_Position_auxval, self, (uint32_t)v, stable); // weft:src ps_thesis.adl:3:5
   }
   {
-    const long long v = (long long)adl_wld(P_Position_prev, (uint32_t)((long long)adl_wld(P_Position_prev, self)));
-    adl_wset(P_Position_auxprev, self, (uint32_t)v, stable);
+    const long long v = (long long)adl_wld(P_Position_prev, (uint32_t)((long long)adl_wld(P_Position_prev, self))); // weft:src ps_thesis.adl:4:5
+    adl_wset(P_Position_auxprev, self, (uint32_t)v, stable); // weft:src ps_thesis.adl:4:5
   }
 }
 
@@ -219,12 +219,12 @@ __global__ void __launch_bounds__(ADL_BLOCK) kernel_Position_read(int lvl) {
 // Position.write; writes Position.val:weak Position.prev:weak
 __device__ __forceinline__ void exec_Position_write(const uint32_t self, bool* stable, [[maybe_unused]] int lvl) {
   {
-    const long long v = adl_int(((long long)(int32_t)adl_wld(P_Position_val, self)) + ((long long)(int32_t)adl_wld(P_Position_auxval, self)), 0);
-    adl_wset(P_Position_val, self, (uint32_t)v, stable);
+    const long long v = adl_int(((long long)(int32_t)adl_wld(P_Position_val, self)) + ((long long)(int32_t)adl_wld(P_Position_auxval, self)), 0); // weft:src ps_thesis.adl:7:5
+    adl_wset(P_Position_val, self, (uint32_t)v, stable); // weft:src ps_thesis.adl:7:5
   }
   {
-    const long long v = (long long)adl_wld(P_Position_auxprev, self);
-    adl_wset(P_Position_prev, self, (uint32_t)v, stable);
+    const long long v = (long long)adl_wld(P_Position_auxprev, self); // weft:src ps_thesis.adl:8:5
+    adl_wset(P_Position_prev, self, (uint32_t)v, stable); // weft:src ps_thesis.adl:8:5
   }
 }
 

@@ -184,6 +184,7 @@ __global__ void k(float *out) {
     uint32_t off = swz(base + 8192 + (r % 8) * 128 + c * 4) - base;
     *(float *)(smem + off) = (float)((3 * r + c) % 7 - 3);
   }
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory"); // the generic writes, visible to the async proxy
   __syncthreads();
   float d0 = 1, d1 = 1, d2 = 1, d3 = 1;
   uint64_t da = desc(base + 32), db = desc(base + 8192 + 32); // k = 8..15
@@ -281,5 +282,160 @@ int main() {
   cudaMalloc(&o, 128);
   k<<<1, 32>>>(o);
   cudaDeviceSynchronize();
+  return 0;
+}
+// ---- inline PTX: generic-proxy writes of wgmma operands with no fence.proxy.async are a race with the async proxy
+#include <stdio.h>
+#include <stdint.h>
+__device__ uint32_t swz(uint32_t a) { return a ^ ((a >> 7) & 7) << 4; }
+__device__ uint64_t desc(uint32_t addr) {
+  // 128B swizzle, SBO 1024 (8-row groups), LBO unused
+  return (uint64_t)((addr & 0x3FFFF) >> 4) | (uint64_t)(16 >> 4) << 16 | (uint64_t)(1024 >> 4) << 32 | (uint64_t)1 << 62;
+}
+__global__ void k(float *out) {
+  extern __shared__ __align__(1024) char smem[];
+  uint32_t base = (uint32_t)__cvta_generic_to_shared(smem);
+  int tid = threadIdx.x;
+  // A: 64 x 32 floats, B: 8 x 32 floats (N x K), K-major, rows of 128 bytes, swizzled
+  for (int i = tid; i < 64 * 32; i += 128) {
+    int r = i / 32, c = i % 32;
+    uint32_t off = swz(base + (r % 8) * 128 + (r / 8) * 1024 + c * 4) - base;
+    *(float *)(smem + off) = (float)((r + 2 * c) % 5 - 2);
+  }
+  for (int i = tid; i < 8 * 32; i += 128) {
+    int r = i / 32, c = i % 32;
+    uint32_t off = swz(base + 8192 + (r % 8) * 128 + c * 4) - base;
+    *(float *)(smem + off) = (float)((3 * r + c) % 7 - 3);
+  }
+  __syncthreads();
+  float d0 = 1, d1 = 1, d2 = 1, d3 = 1;
+  uint64_t da = desc(base + 32), db = desc(base + 8192 + 32); // k = 8..15
+  asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+  asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %6, 0;\n" // ERROR C0501 col=3 "wgmma.mma_async by thread 127 of block 0 reads through the async proxy a value that thread \d+ wrote through the generic proxy with no fence.proxy.async"
+               "wgmma.mma_async.sync.aligned.m64n8k8.f32.tf32.tf32 {%0, %1, %2, %3}, %4, %5, p, 1, 1;\n}\n"
+               : "+f"(d0), "+f"(d1), "+f"(d2), "+f"(d3) : "l"(da), "l"(db), "r"(1));
+  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+  asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(0) : "memory");
+  int w = tid / 32, g = tid % 32 / 4, t = tid % 4;
+  out[(16 * w + g) * 8 + 2 * t] = d0;
+  out[(16 * w + g) * 8 + 2 * t + 1] = d1;
+  out[(16 * w + g + 8) * 8 + 2 * t] = d2;
+  out[(16 * w + g + 8) * 8 + 2 * t + 1] = d3;
+}
+int main() {
+  float *d, h[64 * 8];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 128, 16384>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  int bad = 0;
+  for (int m = 0; m < 64; m++)
+    for (int n = 0; n < 8; n++) {
+      float want = 1;
+      for (int k = 8; k < 16; k++) want += (float)((m + 2 * k) % 5 - 2) * (float)((3 * n + k) % 7 - 3);
+      if (h[m * 8 + n] != want) bad++;
+    }
+  printf("%g %g mismatches %d\n", h[0], h[511], bad);
+  return 0;
+}
+// ---- inline PTX: a wgmma.mma_async with no wgmma.fence before it
+#include <stdio.h>
+#include <stdint.h>
+__device__ uint32_t swz(uint32_t a) { return a ^ ((a >> 7) & 7) << 4; }
+__device__ uint64_t desc(uint32_t addr) {
+  // 128B swizzle, SBO 1024 (8-row groups), LBO unused
+  return (uint64_t)((addr & 0x3FFFF) >> 4) | (uint64_t)(16 >> 4) << 16 | (uint64_t)(1024 >> 4) << 32 | (uint64_t)1 << 62;
+}
+__global__ void k(float *out) {
+  extern __shared__ __align__(1024) char smem[];
+  uint32_t base = (uint32_t)__cvta_generic_to_shared(smem);
+  int tid = threadIdx.x;
+  // A: 64 x 32 floats, B: 8 x 32 floats (N x K), K-major, rows of 128 bytes, swizzled
+  for (int i = tid; i < 64 * 32; i += 128) {
+    int r = i / 32, c = i % 32;
+    uint32_t off = swz(base + (r % 8) * 128 + (r / 8) * 1024 + c * 4) - base;
+    *(float *)(smem + off) = (float)((r + 2 * c) % 5 - 2);
+  }
+  for (int i = tid; i < 8 * 32; i += 128) {
+    int r = i / 32, c = i % 32;
+    uint32_t off = swz(base + 8192 + (r % 8) * 128 + c * 4) - base;
+    *(float *)(smem + off) = (float)((3 * r + c) % 7 - 3);
+  }
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  __syncthreads();
+  float d0 = 1, d1 = 1, d2 = 1, d3 = 1;
+  uint64_t da = desc(base + 32), db = desc(base + 8192 + 32); // k = 8..15
+  asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %6, 0;\n" // ERROR C0505 col=3 "wgmma.mma_async.sync.aligned.m64n8k8.f32.tf32.tf32 by thread 0 of block 0: no wgmma.fence"
+               "wgmma.mma_async.sync.aligned.m64n8k8.f32.tf32.tf32 {%0, %1, %2, %3}, %4, %5, p, 1, 1;\n}\n"
+               : "+f"(d0), "+f"(d1), "+f"(d2), "+f"(d3) : "l"(da), "l"(db), "r"(1));
+  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+  asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(0) : "memory");
+  int w = tid / 32, g = tid % 32 / 4, t = tid % 4;
+  out[(16 * w + g) * 8 + 2 * t] = d0;
+  out[(16 * w + g) * 8 + 2 * t + 1] = d1;
+  out[(16 * w + g + 8) * 8 + 2 * t] = d2;
+  out[(16 * w + g + 8) * 8 + 2 * t + 1] = d3;
+}
+int main() {
+  float *d, h[64 * 8];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 128, 16384>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  int bad = 0;
+  for (int m = 0; m < 64; m++)
+    for (int n = 0; n < 8; n++) {
+      float want = 1;
+      for (int k = 8; k < 16; k++) want += (float)((m + 2 * k) % 5 - 2) * (float)((3 * n + k) % 7 - 3);
+      if (h[m * 8 + n] != want) bad++;
+    }
+  printf("%g %g mismatches %d\n", h[0], h[511], bad);
+  return 0;
+}
+// ---- inline PTX: a TMA completing on an mbarrier whose init no proxy fence followed
+#include <stdio.h>
+#include <stdint.h>
+#include <cuda.h>
+typedef CUresult (*encode_t)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *, const cuuint64_t *,
+                             const cuuint32_t *, const cuuint32_t *, CUtensorMapInterleave, CUtensorMapSwizzle,
+                             CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
+__global__ void k(const __grid_constant__ CUtensorMap map, float *out) {
+  extern __shared__ __align__(1024) char smem[];
+  __shared__ uint64_t bar;
+  uint32_t s = (uint32_t)__cvta_generic_to_shared(smem), b = (uint32_t)__cvta_generic_to_shared(&bar);
+  if (threadIdx.x == 0) {
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(b), "r"(1) : "memory");
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(b), "r"(8 * 32 * 4) : "memory");
+    // the box of 8 rows x 32 columns at row 4, column 0: rows 4..11 of a 10-row tensor
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];" // ERROR C0501 col=5 "the tensor copy by thread 0 of block 0 completes bytes on it through the async proxy, but thread 0 executed no fence.proxy.async or fence.mbarrier_init after its mbarrier.init"
+                 ::"r"(s), "l"(&map), "r"(0), "r"(4), "r"(b) : "memory");
+  }
+  __syncthreads();
+  asm volatile("{\n.reg .pred P1;\nW:\nmbarrier.try_wait.parity.shared::cta.b64 P1, [%0], %1;\n@!P1 bra W;\n}" ::"r"(b), "r"(0) : "memory");
+  // element (r, c) of the box is at byte r*128 + c*4 with the 16-byte chunk swizzled by r % 8
+  for (int i = threadIdx.x; i < 256; i += 32) {
+    int r = i / 32, c = i % 32;
+    uint32_t off = r * 128 + ((c / 4) ^ (r % 8)) * 16 + c % 4 * 4;
+    out[i] = *(float *)(smem + off);
+  }
+}
+int main() {
+  float h[10 * 32], *g, *o;
+  for (int i = 0; i < 320; i++) h[i] = i;
+  cudaMalloc(&g, sizeof h);
+  cudaMalloc(&o, 256 * 4);
+  cudaMemcpy(g, h, sizeof h, cudaMemcpyHostToDevice);
+  encode_t encode = NULL;
+  cudaDriverEntryPointQueryResult q;
+  cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", (void **)&encode, 12000, cudaEnableDefault, &q);
+  CUtensorMap map;
+  cuuint64_t dims[2] = {32, 10}, strides[1] = {32 * 4};
+  cuuint32_t box[2] = {32, 8}, estr[2] = {1, 1};
+  CUresult r = encode(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, g, dims, strides, box, estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                      CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  cuuint32_t bad[2] = {32, 300};
+  CUresult r2 = encode(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, g, dims, strides, bad, estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                       CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  k<<<1, 32, 2048>>>(map, o);
+  cudaMemcpy(h, o, 256 * 4, cudaMemcpyDeviceToHost);
+  printf("%d %d %d %g %g %g %g\n", q, (int)r, (int)r2, h[0], h[33], h[191], h[192]);
   return 0;
 }

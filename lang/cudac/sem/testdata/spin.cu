@@ -113,8 +113,7 @@ int main() {
   return 0;
 }
 // OUT: got 42
-// ---- the same handshake with volatile flags (weft run: fences order nothing for the race check)
-// MODE: run
+// ---- the same handshake with volatile flags (race-free: fence.go)
 #include <stdio.h>
 __global__ void k(volatile int *flag, volatile int *data, int *out) {
   if (blockIdx.x == 2) {

@@ -1,6 +1,6 @@
 //pass
 //--blockDim=8 --gridDim=1
-// RESULT: configs=3 excluded=0 findings=0
+// RESULT: configs=4 excluded=0 findings=0
 // A bodiless function returns a chosen value; a loop on it ends.
 __device__ int pick(int);
 __device__ char more(void);

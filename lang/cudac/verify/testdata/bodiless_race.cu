@@ -1,6 +1,6 @@
 //xfail:NOT_ALL_VERIFIED
 //--blockDim=8 --gridDim=1
-// RESULT: configs=3 excluded=0 findings=1
+// RESULT: configs=4 excluded=0 findings=1
 // The index comes from a bodiless function: with value 0 for every thread they collide.
 __device__ unsigned pick(unsigned);
 __global__ void k(int *a) {

@@ -1,7 +1,7 @@
 //pass
 //--blockDim=16 --gridDim=1
 // RESULT: configs=2 excluded=0 findings=0
-// Two-thread and access predicates are not evaluated by one thread: they hold.
+// Two-thread and access predicates that hold.
 __device__ int bar(int x) {
   __requires(__implies(__enabled(), __uniform_bool(__enabled())));
   __requires(__distinct_int(x));

@@ -58,41 +58,41 @@ __device__ void simple_mma(const float* A_s, const float* B_s, float* C_s, int p
 
 __device__ void simple_mma(const float* A_s, const float* B_s, float* C_s, int prism_p, int prism_b, unsigned prism_s) {
   (void)prism_p; (void)prism_b; (void)prism_s;
-  { // group(thread[32])
-    const int prism_p1 = prism_p % 32;
-    (void)prism_p1;
-    int lane = (prism_p1 / 1);
-    int g = (lane / 4);
-    int t = (lane % 4);
-    float a[4];
-    float b[2];
-    float c[4];
-    a[0] = A_s[((g * 8) + t)];
-    a[1] = A_s[((((g + 8)) * 8) + t)];
-    a[2] = A_s[(((g * 8) + t) + 4)];
-    a[3] = A_s[(((((g + 8)) * 8) + t) + 4)];
-    b[0] = B_s[((t * 8) + g)];
-    b[1] = B_s[((((t + 4)) * 8) + g)];
-    c[0] = C_s[((g * 8) + (2 * t))];
-    c[1] = C_s[(((g * 8) + (2 * t)) + 1)];
-    c[2] = C_s[((((g + 8)) * 8) + (2 * t))];
-    c[3] = C_s[(((((g + 8)) * 8) + (2 * t)) + 1)];
-    prism_mma_m16n8k8_tf32(c[0], c[1], c[2], c[3], a[0], a[1], a[2], a[3], b[0], b[1], c[0], c[1], c[2], c[3]);
-    // sync point (seed 001 §5): C_s
-    __syncwarp();
-    { // partition(C_s, thread[1]) as C_thrd
-      float* C_thrd = C_s + (((g * 8) + (2 * t)));
-      { // group(thread[1])
-        const int prism_p2 = prism_p1 % 1;
-        (void)prism_p2;
-        C_thrd[0] = c[0];
-        C_thrd[1] = c[1];
-        C_thrd[64] = c[2];
-        C_thrd[65] = c[3];
+  { // group(thread[32]) // weft:src b1_tf32.prism:12:5
+    const int prism_p1 = prism_p % 32; // weft:src b1_tf32.prism:12:5
+    (void)prism_p1; // weft:src b1_tf32.prism:12:5
+    int lane = (prism_p1 / 1); // weft:src b1_tf32.prism:13:9
+    int g = (lane / 4); // weft:src b1_tf32.prism:14:9
+    int t = (lane % 4); // weft:src b1_tf32.prism:15:9
+    float a[4]; // weft:src b1_tf32.prism:16:9
+    float b[2]; // weft:src b1_tf32.prism:17:9
+    float c[4]; // weft:src b1_tf32.prism:18:9
+    a[0] = A_s[((g * 8) + t)]; // weft:src b1_tf32.prism:20:9
+    a[1] = A_s[((((g + 8)) * 8) + t)]; // weft:src b1_tf32.prism:21:9
+    a[2] = A_s[(((g * 8) + t) + 4)]; // weft:src b1_tf32.prism:22:9
+    a[3] = A_s[(((((g + 8)) * 8) + t) + 4)]; // weft:src b1_tf32.prism:23:9
+    b[0] = B_s[((t * 8) + g)]; // weft:src b1_tf32.prism:24:9
+    b[1] = B_s[((((t + 4)) * 8) + g)]; // weft:src b1_tf32.prism:25:9
+    c[0] = C_s[((g * 8) + (2 * t))]; // weft:src b1_tf32.prism:26:9
+    c[1] = C_s[(((g * 8) + (2 * t)) + 1)]; // weft:src b1_tf32.prism:27:9
+    c[2] = C_s[((((g + 8)) * 8) + (2 * t))]; // weft:src b1_tf32.prism:28:9
+    c[3] = C_s[(((((g + 8)) * 8) + (2 * t)) + 1)]; // weft:src b1_tf32.prism:29:9
+    prism_mma_m16n8k8_tf32(c[0], c[1], c[2], c[3], a[0], a[1], a[2], a[3], b[0], b[1], c[0], c[1], c[2], c[3]); // weft:src b1_tf32.prism:30:9
+    // sync point (seed 001 §5): C_s // weft:src b1_tf32.prism:12:5
+    __syncwarp(); // weft:src b1_tf32.prism:12:5
+    { // partition(C_s, thread[1]) as C_thrd // weft:src b1_tf32.prism:34:9
+      float* C_thrd = C_s + (((g * 8) + (2 * t))); // weft:src b1_tf32.prism:34:9
+      { // group(thread[1]) // weft:src b1_tf32.prism:35:13
+        const int prism_p2 = prism_p1 % 1; // weft:src b1_tf32.prism:35:13
+        (void)prism_p2; // weft:src b1_tf32.prism:35:13
+        C_thrd[0] = c[0]; // weft:src b1_tf32.prism:36:17
+        C_thrd[1] = c[1]; // weft:src b1_tf32.prism:37:17
+        C_thrd[64] = c[2]; // weft:src b1_tf32.prism:38:17
+        C_thrd[65] = c[3]; // weft:src b1_tf32.prism:39:17
       }
     }
   }
-  return;
+  return; // weft:src b1_tf32.prism:40:5
 }
 
 extern "C" __global__ void __launch_bounds__(32) mmaTF32NaiveKernelB1(const float* A, const float* B, float* C, int M, int N, int K) {
@@ -108,117 +108,102 @@ extern "C" __global__ void __launch_bounds__(32) mmaTF32NaiveKernelB1(const floa
   }
   __syncthreads();
   unsigned prism_ph[6] = {0};
-  constexpr int MMA_M = 16;
-  constexpr int MMA_N = 8;
-  constexpr int MMA_K = 8;
-  { // group(grid[1])
-    const int prism_p3 = prism_p;
-    (void)prism_p3;
-    const int num_blocks_n = ((((N + 8) - 1)) / 8);
-    const int K_tiles = (K / MMA_K);
-    const int blk_row = ((((prism_p3 / (int)blockDim.x) / num_blocks_n)) * 16);
-    const int blk_col = ((((prism_p3 / (int)blockDim.x) % num_blocks_n)) * 8);
-    { // partition(C, block[1]) as C_blk
-      float* C_blk = C + (((blk_row * N) + blk_col));
-      { // group(block[1])
-        const int prism_p4 = prism_p3 % (int)blockDim.x;
-        (void)prism_p4;
-        float* A_smem = reinterpret_cast<float*>(prism_smem + prism_s + 0); // 512 bytes
-        float* B_smem = reinterpret_cast<float*>(prism_smem + prism_s + 512); // 256 bytes
-        float* C_smem = reinterpret_cast<float*>(prism_smem + prism_s + 768); // 512 bytes
-        int tid = (prism_p4 / 1);
-        int idx = ((prism_p4 / 1) * 4);
-        { // partition(C_smem, thread[1]) as C_thrd
-          float* C_thrd = C_smem + (idx);
-          for (int i = 0; i < 4; i += 1) {
-            { // group(thread[1])
-              const int prism_p5 = prism_p4 % 1;
-              (void)prism_p5;
-              C_thrd[i] = 0;
+  constexpr int MMA_M = 16; // weft:src b1_tf32.prism:51:5
+  constexpr int MMA_N = 8; // weft:src b1_tf32.prism:52:5
+  constexpr int MMA_K = 8; // weft:src b1_tf32.prism:53:5
+  { // group(grid[1]) // weft:src b1_tf32.prism:55:5
+    const int prism_p3 = prism_p; // weft:src b1_tf32.prism:55:5
+    (void)prism_p3; // weft:src b1_tf32.prism:55:5
+    const int num_blocks_n = ((((N + 8) - 1)) / 8); // weft:src b1_tf32.prism:58:9
+    const int K_tiles = (K / MMA_K); // weft:src b1_tf32.prism:59:9
+    const int blk_row = ((((prism_p3 / (int)blockDim.x) / num_blocks_n)) * 16); // weft:src b1_tf32.prism:63:9
+    const int blk_col = ((((prism_p3 / (int)blockDim.x) % num_blocks_n)) * 8); // weft:src b1_tf32.prism:64:9
+    { // partition(C, block[1]) as C_blk // weft:src b1_tf32.prism:67:9
+      float* C_blk = C + (((blk_row * N) + blk_col)); // weft:src b1_tf32.prism:67:9
+      { // group(block[1]) // weft:src b1_tf32.prism:68:13
+        const int prism_p4 = prism_p3 % (int)blockDim.x; // weft:src b1_tf32.prism:68:13
+        (void)prism_p4; // weft:src b1_tf32.prism:68:13
+        float* A_smem = reinterpret_cast<float*>(prism_smem + prism_s + 0); // 512 bytes // weft:src b1_tf32.prism:71:17
+        float* B_smem = reinterpret_cast<float*>(prism_smem + prism_s + 512); // 256 bytes // weft:src b1_tf32.prism:72:17
+        float* C_smem = reinterpret_cast<float*>(prism_smem + prism_s + 768); // 512 bytes // weft:src b1_tf32.prism:73:17
+        int tid = (prism_p4 / 1); // weft:src b1_tf32.prism:75:17
+        int idx = ((prism_p4 / 1) * 4); // weft:src b1_tf32.prism:76:17
+        { // partition(C_smem, thread[1]) as C_thrd // weft:src b1_tf32.prism:78:17
+          float* C_thrd = C_smem + (idx); // weft:src b1_tf32.prism:78:17
+          for (int i = 0; i < 4; i += 1) { // weft:src b1_tf32.prism:79:21
+            { // group(thread[1]) // weft:src b1_tf32.prism:80:25
+              const int prism_p5 = prism_p4 % 1; // weft:src b1_tf32.prism:80:25
+              (void)prism_p5; // weft:src b1_tf32.prism:80:25
+              C_thrd[i] = 0; // weft:src b1_tf32.prism:81:29
             }
           }
         }
-        for (int i = 0; i < K_tiles; i += 1) {
-          prism_mbar_wait(prism_sync + 0, prism_ph[0] ^ 1u);
-          prism_mbar_arrive(prism_sync + 0); // arrive: last use of A_smem
-          prism_mbar_wait(prism_sync + 1, prism_ph[1] ^ 1u);
-          prism_mbar_arrive(prism_sync + 1); // arrive: last use of B_smem
-          prism_mbar_wait(prism_sync + 2, prism_ph[2] ^ 1u);
-          prism_mbar_arrive(prism_sync + 2); // arrive: last use of C_smem
-          const unsigned prism_w0 = prism_ph[0]; prism_ph[0] ^= 1u; // sync point for A_smem
-          prism_mbar_wait(prism_sync + 0, prism_w0); // wait: first use of A_smem
-          for (int j = 0; j < 4; j += 1) {
-            int flat_idx = ((tid * 4) + j);
-            int row = (flat_idx / MMA_K);
-            int col = (flat_idx % MMA_K);
-            int global_row = (blk_row + row);
-            int global_col = ((i * 8) + col);
-            { // partition(A_smem, thread[1]) as A_smem_thrd
-              float* A_smem_thrd = A_smem + (((row * MMA_K) + col));
-              { // group(thread[1])
-                const int prism_p6 = prism_p4 % 1;
-                (void)prism_p6;
-                A_smem_thrd[0] = A[((global_row * K) + global_col)];
+        for (int i = 0; i < K_tiles; i += 1) { // weft:src b1_tf32.prism:83:17
+          prism_mbar_arrive(prism_sync + 0); // arrive: last use of A_smem // weft:src b1_tf32.prism:85:21
+          const unsigned prism_w0 = prism_ph[0]; prism_ph[0] ^= 1u; // sync point for A_smem // weft:src b1_tf32.prism:85:21
+          prism_mbar_wait(prism_sync + 0, prism_w0); // wait: first use of A_smem // weft:src b1_tf32.prism:85:21
+          for (int j = 0; j < 4; j += 1) { // weft:src b1_tf32.prism:85:21
+            int flat_idx = ((tid * 4) + j); // weft:src b1_tf32.prism:86:25
+            int row = (flat_idx / MMA_K); // weft:src b1_tf32.prism:87:25
+            int col = (flat_idx % MMA_K); // weft:src b1_tf32.prism:88:25
+            int global_row = (blk_row + row); // weft:src b1_tf32.prism:89:25
+            int global_col = ((i * 8) + col); // weft:src b1_tf32.prism:90:25
+            { // partition(A_smem, thread[1]) as A_smem_thrd // weft:src b1_tf32.prism:91:25
+              float* A_smem_thrd = A_smem + (((row * MMA_K) + col)); // weft:src b1_tf32.prism:91:25
+              { // group(thread[1]) // weft:src b1_tf32.prism:92:29
+                const int prism_p6 = prism_p4 % 1; // weft:src b1_tf32.prism:92:29
+                (void)prism_p6; // weft:src b1_tf32.prism:92:29
+                A_smem_thrd[0] = A[((global_row * K) + global_col)]; // weft:src b1_tf32.prism:93:33
               }
             }
           }
-          prism_mbar_wait(prism_sync + 3, prism_ph[3] ^ 1u);
-          prism_mbar_arrive(prism_sync + 3); // arrive: last use of A_smem
-          const unsigned prism_w1 = prism_ph[1]; prism_ph[1] ^= 1u; // sync point for B_smem
-          prism_mbar_wait(prism_sync + 1, prism_w1); // wait: first use of B_smem
-          for (int j = 0; j < 2; j += 1) {
-            int flat_idx_b = ((tid * 2) + j);
-            int row_b = (flat_idx_b / MMA_N);
-            int col_b = (flat_idx_b % MMA_N);
-            int global_row_b = ((i * MMA_K) + row_b);
-            int global_col_b = (blk_col + col_b);
-            { // partition(B_smem, thread[1]) as B_smem_thrd
-              float* B_smem_thrd = B_smem + (((row_b * MMA_N) + col_b));
-              { // group(thread[1])
-                const int prism_p7 = prism_p4 % 1;
-                (void)prism_p7;
-                B_smem_thrd[0] = B[((global_row_b * N) + global_col_b)];
+          for (int j = 0; j < 2; j += 1) { // weft:src b1_tf32.prism:96:21
+            int flat_idx_b = ((tid * 2) + j); // weft:src b1_tf32.prism:97:25
+            int row_b = (flat_idx_b / MMA_N); // weft:src b1_tf32.prism:98:25
+            int col_b = (flat_idx_b % MMA_N); // weft:src b1_tf32.prism:99:25
+            int global_row_b = ((i * MMA_K) + row_b); // weft:src b1_tf32.prism:100:25
+            int global_col_b = (blk_col + col_b); // weft:src b1_tf32.prism:101:25
+            { // partition(B_smem, thread[1]) as B_smem_thrd // weft:src b1_tf32.prism:102:25
+              float* B_smem_thrd = B_smem + (((row_b * MMA_N) + col_b)); // weft:src b1_tf32.prism:102:25
+              { // group(thread[1]) // weft:src b1_tf32.prism:103:29
+                const int prism_p7 = prism_p4 % 1; // weft:src b1_tf32.prism:103:29
+                (void)prism_p7; // weft:src b1_tf32.prism:103:29
+                B_smem_thrd[0] = B[((global_row_b * N) + global_col_b)]; // weft:src b1_tf32.prism:104:33
               }
             }
           }
-          prism_mbar_wait(prism_sync + 4, prism_ph[4] ^ 1u);
-          prism_mbar_arrive(prism_sync + 4); // arrive: last use of B_smem
-          const unsigned prism_w2 = prism_ph[2]; prism_ph[2] ^= 1u; // sync point for C_smem
-          const unsigned prism_w3 = prism_ph[3]; prism_ph[3] ^= 1u; // sync point for A_smem
-          const unsigned prism_w4 = prism_ph[4]; prism_ph[4] ^= 1u; // sync point for B_smem
-          { // claim(C_smem, thread[32]) as C_smem_warp
-            float* C_smem_warp = C_smem + (0);
-            if (prism_p4 >= 0 && prism_p4 < 32) { // case 32
-              const int prism_p8 = prism_p4 - 0;
-              (void)prism_p8;
-              prism_mbar_wait(prism_sync + 2, prism_w2); // wait: first use of C_smem
-              prism_mbar_wait(prism_sync + 3, prism_w3); // wait: first use of A_smem
-              prism_mbar_wait(prism_sync + 4, prism_w4); // wait: first use of B_smem
-              simple_mma(A_smem, B_smem, C_smem_warp, prism_p8 % 32, prism_b, prism_s + 1280);
+          prism_mbar_arrive(prism_sync + 4); // arrive: last use of B_smem // weft:src b1_tf32.prism:108:21
+          const unsigned prism_w4 = prism_ph[4]; prism_ph[4] ^= 1u; // sync point for B_smem // weft:src b1_tf32.prism:108:21
+          { // claim(C_smem, thread[32]) as C_smem_warp // weft:src b1_tf32.prism:108:21
+            float* C_smem_warp = C_smem + (0); // weft:src b1_tf32.prism:108:21
+            if (prism_p4 >= 0 && prism_p4 < 32) { // case 32 // weft:src b1_tf32.prism:109:25
+              const int prism_p8 = prism_p4 - 0; // weft:src b1_tf32.prism:109:25
+              (void)prism_p8; // weft:src b1_tf32.prism:109:25
+              prism_mbar_wait(prism_sync + 4, prism_w4); // wait: first use of B_smem // weft:src b1_tf32.prism:111:33
+              simple_mma(A_smem, B_smem, C_smem_warp, prism_p8 % 32, prism_b, prism_s + 1280); // weft:src b1_tf32.prism:111:33
             }
           }
         }
-        prism_mbar_wait(prism_sync + 5, prism_ph[5] ^ 1u);
-        prism_mbar_arrive(prism_sync + 5); // arrive: last use of C_smem
-        const unsigned prism_w5 = prism_ph[5]; prism_ph[5] ^= 1u; // sync point for C_smem
-        prism_mbar_wait(prism_sync + 5, prism_w5); // wait: first use of C_smem
-        for (int j = 0; j < 4; j += 1) {
-          int flat_idx_c = ((tid * 4) + j);
-          int row_c = (flat_idx_c / MMA_N);
-          int col_c = (flat_idx_c % MMA_N);
-          { // partition(C_blk, thread[1]) as C_thrd
-            float* C_thrd = C_blk + (((row_c * N) + col_c));
-            { // group(thread[1])
-              const int prism_p9 = prism_p4 % 1;
-              (void)prism_p9;
-              C_thrd[0] = C_smem[((row_c * MMA_N) + col_c)];
+        prism_mbar_arrive(prism_sync + 5); // arrive: last use of C_smem // weft:src b1_tf32.prism:114:17
+        const unsigned prism_w5 = prism_ph[5]; prism_ph[5] ^= 1u; // sync point for C_smem // weft:src b1_tf32.prism:114:17
+        prism_mbar_wait(prism_sync + 5, prism_w5); // wait: first use of C_smem // weft:src b1_tf32.prism:114:17
+        for (int j = 0; j < 4; j += 1) { // weft:src b1_tf32.prism:114:17
+          int flat_idx_c = ((tid * 4) + j); // weft:src b1_tf32.prism:115:21
+          int row_c = (flat_idx_c / MMA_N); // weft:src b1_tf32.prism:116:21
+          int col_c = (flat_idx_c % MMA_N); // weft:src b1_tf32.prism:117:21
+          { // partition(C_blk, thread[1]) as C_thrd // weft:src b1_tf32.prism:118:21
+            float* C_thrd = C_blk + (((row_c * N) + col_c)); // weft:src b1_tf32.prism:118:21
+            { // group(thread[1]) // weft:src b1_tf32.prism:119:25
+              const int prism_p9 = prism_p4 % 1; // weft:src b1_tf32.prism:119:25
+              (void)prism_p9; // weft:src b1_tf32.prism:119:25
+              C_thrd[0] = C_smem[((row_c * MMA_N) + col_c)]; // weft:src b1_tf32.prism:120:29
             }
           }
         }
       }
     }
   }
-  return;
+  return; // weft:src b1_tf32.prism:121:5
 }
 
 // Host launcher: 32 threads per block, 1328 bytes of dynamic shared memory.

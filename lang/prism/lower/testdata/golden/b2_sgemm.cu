@@ -50,102 +50,91 @@ extern "C" __global__ void __launch_bounds__(64) sgemm_tiled(int M, int N, int K
   }
   __syncthreads();
   unsigned prism_ph[5] = {0};
-  constexpr int BM = 64;
-  constexpr int BN = 64;
-  constexpr int BK = 8;
-  constexpr int TM = 8;
-  constexpr int TN = 8;
-  { // group(grid[1])
-    const int prism_p1 = prism_p;
-    (void)prism_p1;
-    const int num_blocks_N = (N / BN);
-    const int cRow = ((prism_p1 / (int)blockDim.x) / num_blocks_N);
-    const int cCol = ((prism_p1 / (int)blockDim.x) % num_blocks_N);
-    { // partition(C, block[1]) as C_blk
-      float* C_blk = C + ((((cRow * BM) * N) + (cCol * BN)));
-      { // group(block[1])
-        const int prism_p2 = prism_p1 % (int)blockDim.x;
-        (void)prism_p2;
-        float* As = reinterpret_cast<float*>(prism_smem + prism_s + 0); // 2048 bytes
-        float* Bs = reinterpret_cast<float*>(prism_smem + prism_s + 2048); // 2048 bytes
-        const int threadRow = ((prism_p2 / 1) / ((BN / TN)));
-        const int threadCol = ((prism_p2 / 1) % ((BN / TN)));
-        const int innerRowA = ((prism_p2 / 1) / BK);
-        const int innerColA = ((prism_p2 / 1) % BK);
-        const int innerRowB = ((prism_p2 / 1) / BN);
-        const int innerColB = ((prism_p2 / 1) % BN);
-        constexpr int strideA = (64 / BK);
-        constexpr int strideB = (64 / BN);
-        float threadResults[64] = {0};
-        float regM[8];
-        float regN[8];
-        for (int bkIdx = 0; bkIdx < K; bkIdx += BK) {
-          prism_mbar_wait(prism_sync + 0, prism_ph[0] ^ 1u);
-          prism_mbar_arrive(prism_sync + 0); // arrive: last use of As
-          prism_mbar_wait(prism_sync + 1, prism_ph[1] ^ 1u);
-          prism_mbar_arrive(prism_sync + 1); // arrive: last use of Bs
-          const unsigned prism_w0 = prism_ph[0]; prism_ph[0] ^= 1u; // sync point for As
-          { // partition(As, thread[1]) as As_thrd
-            float* As_thrd = As + (0);
-            { // group(thread[1])
-              const int prism_p3 = prism_p2 % 1;
-              (void)prism_p3;
-              prism_mbar_wait(prism_sync + 0, prism_w0); // wait: first use of As
-              for (int loadOffset = 0; loadOffset < BM; loadOffset += strideA) {
-                As_thrd[((((innerRowA + loadOffset)) * BK) + innerColA)] = A[(((((((cRow * BM) + innerRowA) + loadOffset)) * K) + bkIdx) + innerColA)];
+  constexpr int BM = 64; // weft:src b2_sgemm.prism:17:5
+  constexpr int BN = 64; // weft:src b2_sgemm.prism:18:5
+  constexpr int BK = 8; // weft:src b2_sgemm.prism:19:5
+  constexpr int TM = 8; // weft:src b2_sgemm.prism:20:5
+  constexpr int TN = 8; // weft:src b2_sgemm.prism:21:5
+  { // group(grid[1]) // weft:src b2_sgemm.prism:22:5
+    const int prism_p1 = prism_p; // weft:src b2_sgemm.prism:22:5
+    (void)prism_p1; // weft:src b2_sgemm.prism:22:5
+    const int num_blocks_N = (N / BN); // weft:src b2_sgemm.prism:23:9
+    const int cRow = ((prism_p1 / (int)blockDim.x) / num_blocks_N); // weft:src b2_sgemm.prism:24:9
+    const int cCol = ((prism_p1 / (int)blockDim.x) % num_blocks_N); // weft:src b2_sgemm.prism:25:9
+    { // partition(C, block[1]) as C_blk // weft:src b2_sgemm.prism:26:9
+      float* C_blk = C + ((((cRow * BM) * N) + (cCol * BN))); // weft:src b2_sgemm.prism:26:9
+      { // group(block[1]) // weft:src b2_sgemm.prism:27:13
+        const int prism_p2 = prism_p1 % (int)blockDim.x; // weft:src b2_sgemm.prism:27:13
+        (void)prism_p2; // weft:src b2_sgemm.prism:27:13
+        float* As = reinterpret_cast<float*>(prism_smem + prism_s + 0); // 2048 bytes // weft:src b2_sgemm.prism:28:17
+        float* Bs = reinterpret_cast<float*>(prism_smem + prism_s + 2048); // 2048 bytes // weft:src b2_sgemm.prism:29:17
+        const int threadRow = ((prism_p2 / 1) / ((BN / TN))); // weft:src b2_sgemm.prism:30:17
+        const int threadCol = ((prism_p2 / 1) % ((BN / TN))); // weft:src b2_sgemm.prism:31:17
+        const int innerRowA = ((prism_p2 / 1) / BK); // weft:src b2_sgemm.prism:32:17
+        const int innerColA = ((prism_p2 / 1) % BK); // weft:src b2_sgemm.prism:33:17
+        const int innerRowB = ((prism_p2 / 1) / BN); // weft:src b2_sgemm.prism:34:17
+        const int innerColB = ((prism_p2 / 1) % BN); // weft:src b2_sgemm.prism:35:17
+        constexpr int strideA = (64 / BK); // weft:src b2_sgemm.prism:36:17
+        constexpr int strideB = (64 / BN); // weft:src b2_sgemm.prism:37:17
+        float threadResults[64] = {0}; // weft:src b2_sgemm.prism:38:17
+        float regM[8]; // weft:src b2_sgemm.prism:39:17
+        float regN[8]; // weft:src b2_sgemm.prism:40:17
+        for (int bkIdx = 0; bkIdx < K; bkIdx += BK) { // weft:src b2_sgemm.prism:41:17
+          prism_mbar_arrive(prism_sync + 0); // arrive: last use of As // weft:src b2_sgemm.prism:42:21
+          const unsigned prism_w0 = prism_ph[0]; prism_ph[0] ^= 1u; // sync point for As // weft:src b2_sgemm.prism:42:21
+          { // partition(As, thread[1]) as As_thrd // weft:src b2_sgemm.prism:42:21
+            float* As_thrd = As + (0); // weft:src b2_sgemm.prism:42:21
+            { // group(thread[1]) // weft:src b2_sgemm.prism:43:25
+              const int prism_p3 = prism_p2 % 1; // weft:src b2_sgemm.prism:43:25
+              (void)prism_p3; // weft:src b2_sgemm.prism:43:25
+              prism_mbar_wait(prism_sync + 0, prism_w0); // wait: first use of As // weft:src b2_sgemm.prism:44:29
+              for (int loadOffset = 0; loadOffset < BM; loadOffset += strideA) { // weft:src b2_sgemm.prism:44:29
+                As_thrd[((((innerRowA + loadOffset)) * BK) + innerColA)] = A[(((((((cRow * BM) + innerRowA) + loadOffset)) * K) + bkIdx) + innerColA)]; // weft:src b2_sgemm.prism:45:33
               }
             }
           }
-          prism_mbar_wait(prism_sync + 2, prism_ph[2] ^ 1u);
-          prism_mbar_arrive(prism_sync + 2); // arrive: last use of As
-          const unsigned prism_w1 = prism_ph[1]; prism_ph[1] ^= 1u; // sync point for Bs
-          { // partition(Bs, thread[1]) as Bs_thrd
-            float* Bs_thrd = Bs + (0);
-            { // group(thread[1])
-              const int prism_p4 = prism_p2 % 1;
-              (void)prism_p4;
-              prism_mbar_wait(prism_sync + 1, prism_w1); // wait: first use of Bs
-              for (int loadOffset = 0; loadOffset < BK; loadOffset += strideB) {
-                Bs_thrd[((((innerRowB + loadOffset)) * BN) + innerColB)] = B[((((((bkIdx + innerRowB) + loadOffset)) * N) + (cCol * BN)) + innerColB)];
+          { // partition(Bs, thread[1]) as Bs_thrd // weft:src b2_sgemm.prism:46:21
+            float* Bs_thrd = Bs + (0); // weft:src b2_sgemm.prism:46:21
+            { // group(thread[1]) // weft:src b2_sgemm.prism:47:25
+              const int prism_p4 = prism_p2 % 1; // weft:src b2_sgemm.prism:47:25
+              (void)prism_p4; // weft:src b2_sgemm.prism:47:25
+              for (int loadOffset = 0; loadOffset < BK; loadOffset += strideB) { // weft:src b2_sgemm.prism:48:29
+                Bs_thrd[((((innerRowB + loadOffset)) * BN) + innerColB)] = B[((((((bkIdx + innerRowB) + loadOffset)) * N) + (cCol * BN)) + innerColB)]; // weft:src b2_sgemm.prism:49:33
               }
             }
           }
-          prism_mbar_wait(prism_sync + 3, prism_ph[3] ^ 1u);
-          prism_mbar_arrive(prism_sync + 3); // arrive: last use of Bs
-          const unsigned prism_w2 = prism_ph[2]; prism_ph[2] ^= 1u; // sync point for As
-          const unsigned prism_w3 = prism_ph[3]; prism_ph[3] ^= 1u; // sync point for Bs
-          { // group(thread[1])
-            const int prism_p5 = prism_p2 % 1;
-            (void)prism_p5;
-            prism_mbar_wait(prism_sync + 2, prism_w2); // wait: first use of As
-            prism_mbar_wait(prism_sync + 3, prism_w3); // wait: first use of Bs
-            for (int dotIdx = 0; dotIdx < BK; dotIdx += 1) {
-              for (int i = 0; i < TM; i += 1) {
-                regM[i] = As[(((((threadRow * TM) + i)) * BK) + dotIdx)];
+          prism_mbar_arrive(prism_sync + 3); // arrive: last use of Bs // weft:src b2_sgemm.prism:50:21
+          const unsigned prism_w3 = prism_ph[3]; prism_ph[3] ^= 1u; // sync point for Bs // weft:src b2_sgemm.prism:50:21
+          { // group(thread[1]) // weft:src b2_sgemm.prism:50:21
+            const int prism_p5 = prism_p2 % 1; // weft:src b2_sgemm.prism:50:21
+            (void)prism_p5; // weft:src b2_sgemm.prism:50:21
+            prism_mbar_wait(prism_sync + 3, prism_w3); // wait: first use of Bs // weft:src b2_sgemm.prism:51:25
+            for (int dotIdx = 0; dotIdx < BK; dotIdx += 1) { // weft:src b2_sgemm.prism:51:25
+              for (int i = 0; i < TM; i += 1) { // weft:src b2_sgemm.prism:52:29
+                regM[i] = As[(((((threadRow * TM) + i)) * BK) + dotIdx)]; // weft:src b2_sgemm.prism:53:33
               }
-              for (int i = 0; i < TN; i += 1) {
-                regN[i] = Bs[(((dotIdx * BN) + (threadCol * TN)) + i)];
+              for (int i = 0; i < TN; i += 1) { // weft:src b2_sgemm.prism:54:29
+                regN[i] = Bs[(((dotIdx * BN) + (threadCol * TN)) + i)]; // weft:src b2_sgemm.prism:55:33
               }
-              for (int resIdxM = 0; resIdxM < TM; resIdxM += 1) {
-                for (int resIdxN = 0; resIdxN < TN; resIdxN += 1) {
-                  threadResults[((resIdxM * TN) + resIdxN)] += (regM[resIdxM] * regN[resIdxN]);
+              for (int resIdxM = 0; resIdxM < TM; resIdxM += 1) { // weft:src b2_sgemm.prism:56:29
+                for (int resIdxN = 0; resIdxN < TN; resIdxN += 1) { // weft:src b2_sgemm.prism:57:33
+                  threadResults[((resIdxM * TN) + resIdxN)] += (regM[resIdxM] * regN[resIdxN]); // weft:src b2_sgemm.prism:58:37
                 }
               }
             }
           }
         }
-        for (int resIdxM = 0; resIdxM < TM; resIdxM += 1) {
-          for (int resIdxN = 0; resIdxN < TN; resIdxN += 1) {
-            prism_mbar_wait(prism_sync + 4, prism_ph[4] ^ 1u);
-            prism_mbar_arrive(prism_sync + 4); // arrive: last use of C
-            const unsigned prism_w4 = prism_ph[4]; prism_ph[4] ^= 1u; // sync point for C
-            { // partition(C_blk, thread[1]) as C_thrd
-              float* C_thrd = C_blk + (((((((threadRow * TM) + resIdxM)) * N) + (threadCol * TN)) + resIdxN));
-              { // group(thread[1])
-                const int prism_p6 = prism_p2 % 1;
-                (void)prism_p6;
-                prism_mbar_wait(prism_sync + 4, prism_w4); // wait: first use of C
-                C_thrd[0] = ((alpha * threadResults[((resIdxM * TN) + resIdxN)]) + (beta * C_thrd[0]));
+        for (int resIdxM = 0; resIdxM < TM; resIdxM += 1) { // weft:src b2_sgemm.prism:59:17
+          for (int resIdxN = 0; resIdxN < TN; resIdxN += 1) { // weft:src b2_sgemm.prism:60:21
+            prism_mbar_arrive(prism_sync + 4); // arrive: last use of C // weft:src b2_sgemm.prism:61:25
+            const unsigned prism_w4 = prism_ph[4]; prism_ph[4] ^= 1u; // sync point for C // weft:src b2_sgemm.prism:61:25
+            { // partition(C_blk, thread[1]) as C_thrd // weft:src b2_sgemm.prism:61:25
+              float* C_thrd = C_blk + (((((((threadRow * TM) + resIdxM)) * N) + (threadCol * TN)) + resIdxN)); // weft:src b2_sgemm.prism:61:25
+              { // group(thread[1]) // weft:src b2_sgemm.prism:62:29
+                const int prism_p6 = prism_p2 % 1; // weft:src b2_sgemm.prism:62:29
+                (void)prism_p6; // weft:src b2_sgemm.prism:62:29
+                prism_mbar_wait(prism_sync + 4, prism_w4); // wait: first use of C // weft:src b2_sgemm.prism:63:33
+                C_thrd[0] = ((alpha * threadResults[((resIdxM * TN) + resIdxN)]) + (beta * C_thrd[0])); // weft:src b2_sgemm.prism:63:33
               }
             }
           }
@@ -153,7 +142,7 @@ extern "C" __global__ void __launch_bounds__(64) sgemm_tiled(int M, int N, int K
       }
     }
   }
-  return;
+  return; // weft:src b2_sgemm.prism:64:5
 }
 
 // Host launcher: 64 threads per block, 4136 bytes of dynamic shared memory.

@@ -52,40 +52,40 @@ __device__ uint32_t get_block_idx_from_global_counter(const uint32_t* block_idx_
 
 __device__ void scan_warp(const uint32_t* x, uint32_t* x_shmem, int prism_p, int prism_b, unsigned prism_s) {
   (void)prism_p; (void)prism_b; (void)prism_s;
-  { // group(block[1])
-    const int prism_p1 = prism_p % (int)blockDim.x;
-    (void)prism_p1;
-    for (int i = 0; i < (((8192 * 2)) / ((16 * 32))); i += 1) {
-      uint32_t warp_id = (prism_p1 / 32);
-      { // partition(x, thread[32]) as x_warp
-        const uint32_t* x_warp = x + ((((warp_id + (i * 16))) * 32));
-        { // partition(x_shmem, thread[32]) as x_shmem_warp
-          uint32_t* x_shmem_warp = x_shmem + ((((warp_id + (i * 16))) * 32));
-          { // group(thread[32])
-            const int prism_p2 = prism_p1 % 32;
-            (void)prism_p2;
-            uint32_t thread_id = (prism_p2 / 1);
-            { // partition(x_warp, thread[1]) as x_thread
-              const uint32_t* x_thread = x_warp + (thread_id);
-              uint32_t val = x_thread[0];
-              uint32_t stride = 1;
-              while ((stride < 32)) {
-                uint32_t received = shfl_up_sync_wrapper(val, stride, prism_p2 % 32, prism_b, prism_s + 0);
-                { // group(thread[1])
-                  const int prism_p3 = prism_p2 % 1;
-                  (void)prism_p3;
-                  if ((thread_id >= stride)) {
-                    val = (received + val);
+  { // group(block[1]) // weft:src b3_scan.prism:23:5
+    const int prism_p1 = prism_p % (int)blockDim.x; // weft:src b3_scan.prism:23:5
+    (void)prism_p1; // weft:src b3_scan.prism:23:5
+    for (int i = 0; i < (((8192 * 2)) / ((16 * 32))); i += 1) { // weft:src b3_scan.prism:24:9
+      uint32_t warp_id = (prism_p1 / 32); // weft:src b3_scan.prism:25:13
+      { // partition(x, thread[32]) as x_warp // weft:src b3_scan.prism:26:13
+        const uint32_t* x_warp = x + ((((warp_id + (i * 16))) * 32)); // weft:src b3_scan.prism:26:13
+        { // partition(x_shmem, thread[32]) as x_shmem_warp // weft:src b3_scan.prism:27:17
+          uint32_t* x_shmem_warp = x_shmem + ((((warp_id + (i * 16))) * 32)); // weft:src b3_scan.prism:27:17
+          { // group(thread[32]) // weft:src b3_scan.prism:28:21
+            const int prism_p2 = prism_p1 % 32; // weft:src b3_scan.prism:28:21
+            (void)prism_p2; // weft:src b3_scan.prism:28:21
+            uint32_t thread_id = (prism_p2 / 1); // weft:src b3_scan.prism:29:25
+            { // partition(x_warp, thread[1]) as x_thread // weft:src b3_scan.prism:30:25
+              const uint32_t* x_thread = x_warp + (thread_id); // weft:src b3_scan.prism:30:25
+              uint32_t val = x_thread[0]; // weft:src b3_scan.prism:31:29
+              uint32_t stride = 1; // weft:src b3_scan.prism:32:29
+              while ((stride < 32)) { // weft:src b3_scan.prism:33:29
+                uint32_t received = shfl_up_sync_wrapper(val, stride, prism_p2 % 32, prism_b, prism_s + 0); // weft:src b3_scan.prism:34:33
+                { // group(thread[1]) // weft:src b3_scan.prism:35:33
+                  const int prism_p3 = prism_p2 % 1; // weft:src b3_scan.prism:35:33
+                  (void)prism_p3; // weft:src b3_scan.prism:35:33
+                  if ((thread_id >= stride)) { // weft:src b3_scan.prism:36:37
+                    val = (received + val); // weft:src b3_scan.prism:37:41
                   }
                 }
-                stride *= 2;
+                stride *= 2; // weft:src b3_scan.prism:38:33
               }
-              { // partition(x_shmem_warp, thread[1]) as x_shmem_thread
-                uint32_t* x_shmem_thread = x_shmem_warp + (thread_id);
-                { // group(thread[1])
-                  const int prism_p4 = prism_p2 % 1;
-                  (void)prism_p4;
-                  x_shmem_thread[0] = val;
+              { // partition(x_shmem_warp, thread[1]) as x_shmem_thread // weft:src b3_scan.prism:39:29
+                uint32_t* x_shmem_thread = x_shmem_warp + (thread_id); // weft:src b3_scan.prism:39:29
+                { // group(thread[1]) // weft:src b3_scan.prism:40:33
+                  const int prism_p4 = prism_p2 % 1; // weft:src b3_scan.prism:40:33
+                  (void)prism_p4; // weft:src b3_scan.prism:40:33
+                  x_shmem_thread[0] = val; // weft:src b3_scan.prism:41:37
                 }
               }
             }
@@ -98,22 +98,22 @@ __device__ void scan_warp(const uint32_t* x, uint32_t* x_shmem, int prism_p, int
 
 __device__ void get_warp_ends_inclusive(const uint32_t* x, uint32_t* warp_ends, int prism_p, int prism_b, unsigned prism_s) {
   (void)prism_p; (void)prism_b; (void)prism_s;
-  { // group(block[1])
-    const int prism_p5 = prism_p % (int)blockDim.x;
-    (void)prism_p5;
-    uint32_t warp_id = (prism_p5 / 32);
-    { // partition(warp_ends, thread[32]) as warp_ends_warp
-      uint32_t* warp_ends_warp = warp_ends + (((warp_id) * 32));
-      { // group(thread[32])
-        const int prism_p6 = prism_p5 % 32;
-        (void)prism_p6;
-        uint32_t thread_id = (prism_p6 / 1);
-        { // partition(warp_ends_warp, thread[1]) as warp_ends_thread
-          uint32_t* warp_ends_thread = warp_ends_warp + (thread_id);
-          { // group(thread[1])
-            const int prism_p7 = prism_p6 % 1;
-            (void)prism_p7;
-            warp_ends_thread[0] = x[(((((warp_id * 32) + thread_id)) * 32) + 31)];
+  { // group(block[1]) // weft:src b3_scan.prism:46:5
+    const int prism_p5 = prism_p % (int)blockDim.x; // weft:src b3_scan.prism:46:5
+    (void)prism_p5; // weft:src b3_scan.prism:46:5
+    uint32_t warp_id = (prism_p5 / 32); // weft:src b3_scan.prism:47:9
+    { // partition(warp_ends, thread[32]) as warp_ends_warp // weft:src b3_scan.prism:48:9
+      uint32_t* warp_ends_warp = warp_ends + (((warp_id) * 32)); // weft:src b3_scan.prism:48:9
+      { // group(thread[32]) // weft:src b3_scan.prism:49:13
+        const int prism_p6 = prism_p5 % 32; // weft:src b3_scan.prism:49:13
+        (void)prism_p6; // weft:src b3_scan.prism:49:13
+        uint32_t thread_id = (prism_p6 / 1); // weft:src b3_scan.prism:50:17
+        { // partition(warp_ends_warp, thread[1]) as warp_ends_thread // weft:src b3_scan.prism:51:17
+          uint32_t* warp_ends_thread = warp_ends_warp + (thread_id); // weft:src b3_scan.prism:51:17
+          { // group(thread[1]) // weft:src b3_scan.prism:52:21
+            const int prism_p7 = prism_p6 % 1; // weft:src b3_scan.prism:52:21
+            (void)prism_p7; // weft:src b3_scan.prism:52:21
+            warp_ends_thread[0] = x[(((((warp_id * 32) + thread_id)) * 32) + 31)]; // weft:src b3_scan.prism:53:25
           }
         }
       }
@@ -123,26 +123,26 @@ __device__ void get_warp_ends_inclusive(const uint32_t* x, uint32_t* warp_ends, 
 
 __device__ void update_with_new_data_and_writeback(uint32_t* x, const uint32_t* x_shmem, const uint32_t* warp_ends, uint32_t prefix, int prism_p, int prism_b, unsigned prism_s) {
   (void)prism_p; (void)prism_b; (void)prism_s;
-  { // group(block[1])
-    const int prism_p8 = prism_p % (int)blockDim.x;
-    (void)prism_p8;
-    for (int i = 0; i < (((8192 * 2)) / ((16 * 32))); i += 1) {
-      uint32_t warp_id = (prism_p8 / 32);
-      { // partition(x, thread[32]) as x_warp
-        uint32_t* x_warp = x + ((((warp_id + (i * 16))) * 32));
-        { // group(thread[32])
-          const int prism_p9 = prism_p8 % 32;
-          (void)prism_p9;
-          uint32_t thread_id = (prism_p9 / 1);
-          { // partition(x_warp, thread[1]) as x_thread
-            uint32_t* x_thread = x_warp + (thread_id);
-            { // group(thread[1])
-              const int prism_p10 = prism_p9 % 1;
-              (void)prism_p10;
-              if (((warp_id + (i * 16)) == 0)) {
-                x_thread[0] = (prefix + x_shmem[((((warp_id + (i * 16))) * 32) + thread_id)]);
-              } else {
-                x_thread[0] = ((prefix + warp_ends[((warp_id + (i * 16)) - 1)]) + x_shmem[((((warp_id + (i * 16))) * 32) + thread_id)]);
+  { // group(block[1]) // weft:src b3_scan.prism:58:5
+    const int prism_p8 = prism_p % (int)blockDim.x; // weft:src b3_scan.prism:58:5
+    (void)prism_p8; // weft:src b3_scan.prism:58:5
+    for (int i = 0; i < (((8192 * 2)) / ((16 * 32))); i += 1) { // weft:src b3_scan.prism:59:9
+      uint32_t warp_id = (prism_p8 / 32); // weft:src b3_scan.prism:60:13
+      { // partition(x, thread[32]) as x_warp // weft:src b3_scan.prism:61:13
+        uint32_t* x_warp = x + ((((warp_id + (i * 16))) * 32)); // weft:src b3_scan.prism:61:13
+        { // group(thread[32]) // weft:src b3_scan.prism:62:17
+          const int prism_p9 = prism_p8 % 32; // weft:src b3_scan.prism:62:17
+          (void)prism_p9; // weft:src b3_scan.prism:62:17
+          uint32_t thread_id = (prism_p9 / 1); // weft:src b3_scan.prism:63:21
+          { // partition(x_warp, thread[1]) as x_thread // weft:src b3_scan.prism:64:21
+            uint32_t* x_thread = x_warp + (thread_id); // weft:src b3_scan.prism:64:21
+            { // group(thread[1]) // weft:src b3_scan.prism:65:25
+              const int prism_p10 = prism_p9 % 1; // weft:src b3_scan.prism:65:25
+              (void)prism_p10; // weft:src b3_scan.prism:65:25
+              if (((warp_id + (i * 16)) == 0)) { // weft:src b3_scan.prism:66:29
+                x_thread[0] = (prefix + x_shmem[((((warp_id + (i * 16))) * 32) + thread_id)]); // weft:src b3_scan.prism:67:33
+              } else { // weft:src b3_scan.prism:66:29
+                x_thread[0] = ((prefix + warp_ends[((warp_id + (i * 16)) - 1)]) + x_shmem[((((warp_id + (i * 16))) * 32) + thread_id)]); // weft:src b3_scan.prism:69:33
               }
             }
           }
@@ -154,65 +154,65 @@ __device__ void update_with_new_data_and_writeback(uint32_t* x, const uint32_t* 
 
 __device__ void naive_scan_warp_ends(uint32_t* x, uint32_t* x_buf, int prism_p, int prism_b, unsigned prism_s) {
   (void)prism_p; (void)prism_b; (void)prism_s;
-  { // group(block[1])
-    const int prism_p11 = prism_p % (int)blockDim.x;
-    (void)prism_p11;
-    uint32_t stride = 1;
-    uint32_t round = 0;
-    while ((stride < (((8192 * 2) / 32)))) {
-      uint32_t warp_id = (prism_p11 / 32);
-      if (((round % 2) == 0)) {
-        // sync point (seed 001 §5): x, x_buf
-        __syncthreads();
-        { // partition(x_buf, thread[32]) as x_buf_warp
-          uint32_t* x_buf_warp = x_buf + ((warp_id * 32));
-          { // group(thread[32])
-            const int prism_p12 = prism_p11 % 32;
-            (void)prism_p12;
-            uint32_t thread_id = (prism_p12 / 1);
-            { // partition(x_buf_warp, thread[1]) as x_buf_thread
-              uint32_t* x_buf_thread = x_buf_warp + (thread_id);
-              { // group(thread[1])
-                const int prism_p13 = prism_p12 % 1;
-                (void)prism_p13;
-                if (((thread_id + (warp_id * 32)) >= stride)) {
-                  x_buf_thread[0] = (x[((warp_id * 32) + thread_id)] + x[(((warp_id * 32) + thread_id) - stride)]);
-                } else {
-                  x_buf_thread[0] = x[((warp_id * 32) + thread_id)];
+  { // group(block[1]) // weft:src b3_scan.prism:76:5
+    const int prism_p11 = prism_p % (int)blockDim.x; // weft:src b3_scan.prism:76:5
+    (void)prism_p11; // weft:src b3_scan.prism:76:5
+    uint32_t stride = 1; // weft:src b3_scan.prism:77:9
+    uint32_t round = 0; // weft:src b3_scan.prism:78:9
+    while ((stride < (((8192 * 2) / 32)))) { // weft:src b3_scan.prism:79:9
+      uint32_t warp_id = (prism_p11 / 32); // weft:src b3_scan.prism:80:13
+      if (((round % 2) == 0)) { // weft:src b3_scan.prism:81:13
+        // sync point (seed 001 §5): x, x_buf // weft:src b3_scan.prism:81:13
+        __syncthreads(); // weft:src b3_scan.prism:81:13
+        { // partition(x_buf, thread[32]) as x_buf_warp // weft:src b3_scan.prism:82:17
+          uint32_t* x_buf_warp = x_buf + ((warp_id * 32)); // weft:src b3_scan.prism:82:17
+          { // group(thread[32]) // weft:src b3_scan.prism:83:21
+            const int prism_p12 = prism_p11 % 32; // weft:src b3_scan.prism:83:21
+            (void)prism_p12; // weft:src b3_scan.prism:83:21
+            uint32_t thread_id = (prism_p12 / 1); // weft:src b3_scan.prism:84:25
+            { // partition(x_buf_warp, thread[1]) as x_buf_thread // weft:src b3_scan.prism:85:25
+              uint32_t* x_buf_thread = x_buf_warp + (thread_id); // weft:src b3_scan.prism:85:25
+              { // group(thread[1]) // weft:src b3_scan.prism:86:29
+                const int prism_p13 = prism_p12 % 1; // weft:src b3_scan.prism:86:29
+                (void)prism_p13; // weft:src b3_scan.prism:86:29
+                if (((thread_id + (warp_id * 32)) >= stride)) { // weft:src b3_scan.prism:87:33
+                  x_buf_thread[0] = (x[((warp_id * 32) + thread_id)] + x[(((warp_id * 32) + thread_id) - stride)]); // weft:src b3_scan.prism:88:37
+                } else { // weft:src b3_scan.prism:87:33
+                  x_buf_thread[0] = x[((warp_id * 32) + thread_id)]; // weft:src b3_scan.prism:90:37
                 }
               }
             }
           }
         }
-      } else {
-        // sync point (seed 001 §5): x, x_buf
-        __syncthreads();
-        { // partition(x, thread[32]) as x_warp
-          uint32_t* x_warp = x + ((warp_id * 32));
-          { // group(thread[32])
-            const int prism_p14 = prism_p11 % 32;
-            (void)prism_p14;
-            uint32_t thread_id = (prism_p14 / 1);
-            { // partition(x_warp, thread[1]) as x_thread
-              uint32_t* x_thread = x_warp + (thread_id);
-              { // group(thread[1])
-                const int prism_p15 = prism_p14 % 1;
-                (void)prism_p15;
-                if (((thread_id + (warp_id * 32)) >= stride)) {
-                  x_thread[0] = (x_buf[((warp_id * 32) + thread_id)] + x_buf[(((warp_id * 32) + thread_id) - stride)]);
-                } else {
-                  x_thread[0] = x_buf[((warp_id * 32) + thread_id)];
+      } else { // weft:src b3_scan.prism:81:13
+        // sync point (seed 001 §5): x, x_buf // weft:src b3_scan.prism:81:13
+        __syncthreads(); // weft:src b3_scan.prism:81:13
+        { // partition(x, thread[32]) as x_warp // weft:src b3_scan.prism:92:17
+          uint32_t* x_warp = x + ((warp_id * 32)); // weft:src b3_scan.prism:92:17
+          { // group(thread[32]) // weft:src b3_scan.prism:93:21
+            const int prism_p14 = prism_p11 % 32; // weft:src b3_scan.prism:93:21
+            (void)prism_p14; // weft:src b3_scan.prism:93:21
+            uint32_t thread_id = (prism_p14 / 1); // weft:src b3_scan.prism:94:25
+            { // partition(x_warp, thread[1]) as x_thread // weft:src b3_scan.prism:95:25
+              uint32_t* x_thread = x_warp + (thread_id); // weft:src b3_scan.prism:95:25
+              { // group(thread[1]) // weft:src b3_scan.prism:96:29
+                const int prism_p15 = prism_p14 % 1; // weft:src b3_scan.prism:96:29
+                (void)prism_p15; // weft:src b3_scan.prism:96:29
+                if (((thread_id + (warp_id * 32)) >= stride)) { // weft:src b3_scan.prism:97:33
+                  x_thread[0] = (x_buf[((warp_id * 32) + thread_id)] + x_buf[(((warp_id * 32) + thread_id) - stride)]); // weft:src b3_scan.prism:98:37
+                } else { // weft:src b3_scan.prism:97:33
+                  x_thread[0] = x_buf[((warp_id * 32) + thread_id)]; // weft:src b3_scan.prism:100:37
                 }
               }
             }
           }
         }
       }
-      round += 1;
-      stride *= 2;
+      round += 1; // weft:src b3_scan.prism:101:13
+      stride *= 2; // weft:src b3_scan.prism:102:13
     }
   }
-  return;
+  return; // weft:src b3_scan.prism:103:5
 }
 
 extern "C" __global__ void __launch_bounds__(512) scan_kernel(uint32_t n, uint32_t* x, uint32_t* block_idx_counter, const int* block_infos) {
@@ -228,46 +228,39 @@ extern "C" __global__ void __launch_bounds__(512) scan_kernel(uint32_t n, uint32
   }
   __syncthreads();
   unsigned prism_ph[4] = {0};
-  { // group(grid[1])
-    const int prism_p16 = prism_p;
-    (void)prism_p16;
-    uint32_t block_idx = get_block_idx_from_global_counter(block_idx_counter, prism_p16 % (int)blockDim.x, prism_b, prism_s + 0);
-    { // partition(x, block[1]) as x_block
-      uint32_t* x_block = x + ((((8192 * 2)) * block_idx));
-      { // group(block[1])
-        const int prism_p17 = prism_p16 % (int)blockDim.x;
-        (void)prism_p17;
-        uint32_t* x_shmem = reinterpret_cast<uint32_t*>(prism_smem + prism_s + 0); // 65536 bytes
-        scan_warp(x_block, x_shmem, prism_p17 % (int)blockDim.x, prism_b, prism_s + 65536);
-        prism_mbar_wait(prism_sync + 0, prism_ph[0] ^ 1u);
-        prism_mbar_arrive(prism_sync + 0); // arrive: last use of x_shmem
-        prism_mbar_wait(prism_sync + 3, prism_ph[3] ^ 1u);
-        prism_mbar_arrive(prism_sync + 3); // arrive: last use of x
-        uint32_t* warp_ends = reinterpret_cast<uint32_t*>(prism_smem + prism_s + 65536); // 2048 bytes
-        uint32_t* warp_ends_buf = reinterpret_cast<uint32_t*>(prism_smem + prism_s + 67584); // 2048 bytes
-        const unsigned prism_w0 = prism_ph[0]; prism_ph[0] ^= 1u; // sync point for x_shmem
-        prism_mbar_wait(prism_sync + 0, prism_w0); // wait: first use of x_shmem
-        get_warp_ends_inclusive(x_shmem, warp_ends, prism_p17 % (int)blockDim.x, prism_b, prism_s + 69632);
-        prism_mbar_wait(prism_sync + 1, prism_ph[1] ^ 1u);
-        prism_mbar_arrive(prism_sync + 1); // arrive: last use of warp_ends
-        const unsigned prism_w1 = prism_ph[1]; prism_ph[1] ^= 1u; // sync point for warp_ends
-        prism_mbar_wait(prism_sync + 1, prism_w1); // wait: first use of warp_ends
-        naive_scan_warp_ends(warp_ends, warp_ends_buf, prism_p17 % (int)blockDim.x, prism_b, prism_s + 69632);
-        prism_mbar_wait(prism_sync + 2, prism_ph[2] ^ 1u);
-        prism_mbar_arrive(prism_sync + 2); // arrive: last use of warp_ends_buf
-        const unsigned prism_w2 = prism_ph[2]; prism_ph[2] ^= 1u; // sync point for warp_ends_buf
-        prism_mbar_wait(prism_sync + 2, prism_w2); // wait: first use of warp_ends_buf
-        uint32_t aggregate = warp_ends_buf[(512 - 1)];
-        write_block_aggregate(aggregate, block_idx, block_infos, prism_p17 % (int)blockDim.x, prism_b, prism_s + 69632);
-        uint32_t prefix = lookback_to_prev_blocks(block_idx, block_infos, prism_p17 % (int)blockDim.x, prism_b, prism_s + 69632);
-        write_block_prefix((aggregate + prefix), block_idx, block_infos, prism_p17 % (int)blockDim.x, prism_b, prism_s + 69632);
-        const unsigned prism_w3 = prism_ph[3]; prism_ph[3] ^= 1u; // sync point for x
-        prism_mbar_wait(prism_sync + 3, prism_w3); // wait: first use of x
-        update_with_new_data_and_writeback(x_block, x_shmem, warp_ends_buf, prefix, prism_p17 % (int)blockDim.x, prism_b, prism_s + 69632);
+  { // group(grid[1]) // weft:src b3_scan.prism:132:5
+    const int prism_p16 = prism_p; // weft:src b3_scan.prism:132:5
+    (void)prism_p16; // weft:src b3_scan.prism:132:5
+    uint32_t block_idx = get_block_idx_from_global_counter(block_idx_counter, prism_p16 % (int)blockDim.x, prism_b, prism_s + 0); // weft:src b3_scan.prism:133:9
+    { // partition(x, block[1]) as x_block // weft:src b3_scan.prism:134:9
+      uint32_t* x_block = x + ((((8192 * 2)) * block_idx)); // weft:src b3_scan.prism:134:9
+      { // group(block[1]) // weft:src b3_scan.prism:135:13
+        const int prism_p17 = prism_p16 % (int)blockDim.x; // weft:src b3_scan.prism:135:13
+        (void)prism_p17; // weft:src b3_scan.prism:135:13
+        uint32_t* x_shmem = reinterpret_cast<uint32_t*>(prism_smem + prism_s + 0); // 65536 bytes // weft:src b3_scan.prism:136:17
+        scan_warp(x_block, x_shmem, prism_p17 % (int)blockDim.x, prism_b, prism_s + 65536); // weft:src b3_scan.prism:137:17
+        prism_mbar_arrive(prism_sync + 0); // arrive: last use of x_shmem // weft:src b3_scan.prism:138:17
+        uint32_t* warp_ends = reinterpret_cast<uint32_t*>(prism_smem + prism_s + 65536); // 2048 bytes // weft:src b3_scan.prism:138:17
+        uint32_t* warp_ends_buf = reinterpret_cast<uint32_t*>(prism_smem + prism_s + 67584); // 2048 bytes // weft:src b3_scan.prism:139:17
+        const unsigned prism_w0 = prism_ph[0]; prism_ph[0] ^= 1u; // sync point for x_shmem // weft:src b3_scan.prism:140:17
+        prism_mbar_wait(prism_sync + 0, prism_w0); // wait: first use of x_shmem // weft:src b3_scan.prism:140:17
+        get_warp_ends_inclusive(x_shmem, warp_ends, prism_p17 % (int)blockDim.x, prism_b, prism_s + 69632); // weft:src b3_scan.prism:140:17
+        prism_mbar_arrive(prism_sync + 1); // arrive: last use of warp_ends // weft:src b3_scan.prism:141:17
+        const unsigned prism_w1 = prism_ph[1]; prism_ph[1] ^= 1u; // sync point for warp_ends // weft:src b3_scan.prism:141:17
+        prism_mbar_wait(prism_sync + 1, prism_w1); // wait: first use of warp_ends // weft:src b3_scan.prism:141:17
+        naive_scan_warp_ends(warp_ends, warp_ends_buf, prism_p17 % (int)blockDim.x, prism_b, prism_s + 69632); // weft:src b3_scan.prism:141:17
+        prism_mbar_arrive(prism_sync + 2); // arrive: last use of warp_ends_buf // weft:src b3_scan.prism:142:17
+        const unsigned prism_w2 = prism_ph[2]; prism_ph[2] ^= 1u; // sync point for warp_ends_buf // weft:src b3_scan.prism:142:17
+        prism_mbar_wait(prism_sync + 2, prism_w2); // wait: first use of warp_ends_buf // weft:src b3_scan.prism:142:17
+        uint32_t aggregate = warp_ends_buf[(512 - 1)]; // weft:src b3_scan.prism:142:17
+        write_block_aggregate(aggregate, block_idx, block_infos, prism_p17 % (int)blockDim.x, prism_b, prism_s + 69632); // weft:src b3_scan.prism:143:17
+        uint32_t prefix = lookback_to_prev_blocks(block_idx, block_infos, prism_p17 % (int)blockDim.x, prism_b, prism_s + 69632); // weft:src b3_scan.prism:144:17
+        write_block_prefix((aggregate + prefix), block_idx, block_infos, prism_p17 % (int)blockDim.x, prism_b, prism_s + 69632); // weft:src b3_scan.prism:145:17
+        update_with_new_data_and_writeback(x_block, x_shmem, warp_ends_buf, prefix, prism_p17 % (int)blockDim.x, prism_b, prism_s + 69632); // weft:src b3_scan.prism:146:17
       }
     }
   }
-  return;
+  return; // weft:src b3_scan.prism:147:5
 }
 
 // Host launcher: 512 threads per block, 69664 bytes of dynamic shared memory.

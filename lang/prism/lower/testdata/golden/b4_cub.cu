@@ -16,98 +16,98 @@ __device__ void block_store(const int* input, int* output, int items_per_thread,
 
 __device__ void thread_load(const int* input, int* output, int items_per_thread, int prism_p, int prism_b, unsigned prism_s) {
   (void)prism_p; (void)prism_b; (void)prism_s;
-  { // group(thread[1])
-    const int prism_p1 = prism_p % 1;
-    (void)prism_p1;
-    for (int i = 0; i < items_per_thread; i += 1) {
-      output[i] = input[i];
+  { // group(thread[1]) // weft:src b4_cub.prism:11:5
+    const int prism_p1 = prism_p % 1; // weft:src b4_cub.prism:11:5
+    (void)prism_p1; // weft:src b4_cub.prism:11:5
+    for (int i = 0; i < items_per_thread; i += 1) { // weft:src b4_cub.prism:12:9
+      output[i] = input[i]; // weft:src b4_cub.prism:13:13
     }
   }
-  return;
+  return; // weft:src b4_cub.prism:15:5
 }
 
 __device__ void warp_load(const int* input, int* output, int items_per_thread, int prism_p, int prism_b, unsigned prism_s) {
   (void)prism_p; (void)prism_b; (void)prism_s;
-  { // group(thread[32])
-    const int prism_p2 = prism_p % 32;
-    (void)prism_p2;
-    int tid = (prism_p2 / 1);
-    { // partition(input, thread[1]) as input_thrd
-      const int* input_thrd = input + ((tid * items_per_thread));
-      { // group(thread[1])
-        const int prism_p3 = prism_p2 % 1;
-        (void)prism_p3;
-        thread_load(input_thrd, output, items_per_thread, prism_p3 % 1, prism_b, prism_s + 0);
+  { // group(thread[32]) // weft:src b4_cub.prism:22:5
+    const int prism_p2 = prism_p % 32; // weft:src b4_cub.prism:22:5
+    (void)prism_p2; // weft:src b4_cub.prism:22:5
+    int tid = (prism_p2 / 1); // weft:src b4_cub.prism:23:9
+    { // partition(input, thread[1]) as input_thrd // weft:src b4_cub.prism:24:9
+      const int* input_thrd = input + ((tid * items_per_thread)); // weft:src b4_cub.prism:24:9
+      { // group(thread[1]) // weft:src b4_cub.prism:25:13
+        const int prism_p3 = prism_p2 % 1; // weft:src b4_cub.prism:25:13
+        (void)prism_p3; // weft:src b4_cub.prism:25:13
+        thread_load(input_thrd, output, items_per_thread, prism_p3 % 1, prism_b, prism_s + 0); // weft:src b4_cub.prism:26:17
       }
     }
   }
-  return;
+  return; // weft:src b4_cub.prism:28:5
 }
 
 __device__ void block_load(const int* input, int* output, int items_per_thread, int prism_p, int prism_b, unsigned prism_s) {
   (void)prism_p; (void)prism_b; (void)prism_s;
-  { // group(block[1])
-    const int prism_p4 = prism_p % (int)blockDim.x;
-    (void)prism_p4;
-    int tid = (prism_p4 / 32);
-    { // partition(input, thread[32]) as input_thrd
-      const int* input_thrd = input + (((tid * items_per_thread) * 32));
-      { // group(thread[32])
-        const int prism_p5 = prism_p4 % 32;
-        (void)prism_p5;
-        warp_load(input_thrd, output, items_per_thread, prism_p5 % 32, prism_b, prism_s + 0);
+  { // group(block[1]) // weft:src b4_cub.prism:35:5
+    const int prism_p4 = prism_p % (int)blockDim.x; // weft:src b4_cub.prism:35:5
+    (void)prism_p4; // weft:src b4_cub.prism:35:5
+    int tid = (prism_p4 / 32); // weft:src b4_cub.prism:36:9
+    { // partition(input, thread[32]) as input_thrd // weft:src b4_cub.prism:37:9
+      const int* input_thrd = input + (((tid * items_per_thread) * 32)); // weft:src b4_cub.prism:37:9
+      { // group(thread[32]) // weft:src b4_cub.prism:38:13
+        const int prism_p5 = prism_p4 % 32; // weft:src b4_cub.prism:38:13
+        (void)prism_p5; // weft:src b4_cub.prism:38:13
+        warp_load(input_thrd, output, items_per_thread, prism_p5 % 32, prism_b, prism_s + 0); // weft:src b4_cub.prism:39:17
       }
     }
   }
-  return;
+  return; // weft:src b4_cub.prism:41:5
 }
 
 __device__ void thread_store(const int* input, int* output, int items_per_thread, int prism_p, int prism_b, unsigned prism_s) {
   (void)prism_p; (void)prism_b; (void)prism_s;
-  { // group(thread[1])
-    const int prism_p6 = prism_p % 1;
-    (void)prism_p6;
-    for (int i = 0; i < items_per_thread; i += 1) {
-      output[i] = input[i];
+  { // group(thread[1]) // weft:src b4_cub.prism:48:5
+    const int prism_p6 = prism_p % 1; // weft:src b4_cub.prism:48:5
+    (void)prism_p6; // weft:src b4_cub.prism:48:5
+    for (int i = 0; i < items_per_thread; i += 1) { // weft:src b4_cub.prism:49:9
+      output[i] = input[i]; // weft:src b4_cub.prism:50:13
     }
   }
-  return;
+  return; // weft:src b4_cub.prism:52:5
 }
 
 __device__ void warp_store(const int* input, int* output, int items_per_thread, int prism_p, int prism_b, unsigned prism_s) {
   (void)prism_p; (void)prism_b; (void)prism_s;
-  { // group(thread[32])
-    const int prism_p7 = prism_p % 32;
-    (void)prism_p7;
-    int tid = (prism_p7 / 1);
-    { // partition(output, thread[1]) as output_thrd
-      int* output_thrd = output + ((tid * items_per_thread));
-      { // group(thread[1])
-        const int prism_p8 = prism_p7 % 1;
-        (void)prism_p8;
-        thread_store(input, output_thrd, items_per_thread, prism_p8 % 1, prism_b, prism_s + 0);
+  { // group(thread[32]) // weft:src b4_cub.prism:59:5
+    const int prism_p7 = prism_p % 32; // weft:src b4_cub.prism:59:5
+    (void)prism_p7; // weft:src b4_cub.prism:59:5
+    int tid = (prism_p7 / 1); // weft:src b4_cub.prism:60:9
+    { // partition(output, thread[1]) as output_thrd // weft:src b4_cub.prism:61:9
+      int* output_thrd = output + ((tid * items_per_thread)); // weft:src b4_cub.prism:61:9
+      { // group(thread[1]) // weft:src b4_cub.prism:62:13
+        const int prism_p8 = prism_p7 % 1; // weft:src b4_cub.prism:62:13
+        (void)prism_p8; // weft:src b4_cub.prism:62:13
+        thread_store(input, output_thrd, items_per_thread, prism_p8 % 1, prism_b, prism_s + 0); // weft:src b4_cub.prism:63:17
       }
     }
   }
-  return;
+  return; // weft:src b4_cub.prism:65:5
 }
 
 __device__ void block_store(const int* input, int* output, int items_per_thread, int prism_p, int prism_b, unsigned prism_s) {
   (void)prism_p; (void)prism_b; (void)prism_s;
-  { // group(block[1])
-    const int prism_p9 = prism_p % (int)blockDim.x;
-    (void)prism_p9;
-    int tid = (prism_p9 / 32);
-    { // partition(output, thread[32]) as output_warp
-      int* output_warp = output + (((tid * items_per_thread) * 32));
-      { // group(thread[32])
-        const int prism_p10 = prism_p9 % 32;
-        (void)prism_p10;
-        warp_store(input, output_warp, items_per_thread, prism_p10 % 32, prism_b, prism_s + 0);
+  { // group(block[1]) // weft:src b4_cub.prism:72:5
+    const int prism_p9 = prism_p % (int)blockDim.x; // weft:src b4_cub.prism:72:5
+    (void)prism_p9; // weft:src b4_cub.prism:72:5
+    int tid = (prism_p9 / 32); // weft:src b4_cub.prism:73:9
+    { // partition(output, thread[32]) as output_warp // weft:src b4_cub.prism:74:9
+      int* output_warp = output + (((tid * items_per_thread) * 32)); // weft:src b4_cub.prism:74:9
+      { // group(thread[32]) // weft:src b4_cub.prism:75:13
+        const int prism_p10 = prism_p9 % 32; // weft:src b4_cub.prism:75:13
+        (void)prism_p10; // weft:src b4_cub.prism:75:13
+        warp_store(input, output_warp, items_per_thread, prism_p10 % 32, prism_b, prism_s + 0); // weft:src b4_cub.prism:76:17
       }
     }
   }
-  return;
+  return; // weft:src b4_cub.prism:78:5
 }
 
 extern "C" __global__ void __launch_bounds__(64) copy_kernel(const int* src, int* dst, int* scratch) {
@@ -115,31 +115,31 @@ extern "C" __global__ void __launch_bounds__(64) copy_kernel(const int* src, int
   const int prism_b = (int)blockIdx.x;
   const unsigned prism_s = 0;
   (void)prism_b; (void)prism_s;
-  { // group(grid[1])
-    const int prism_p11 = prism_p;
-    (void)prism_p11;
-    int bid = (prism_p11 / (int)blockDim.x);
-    { // partition(src, block[1]) as src_blk
-      const int* src_blk = src + ((bid * 256));
-      { // partition(dst, block[1]) as dst_blk
-        int* dst_blk = dst + ((bid * 256));
-        { // partition(scratch, block[1]) as scr_blk
-          int* scr_blk = scratch + ((bid * 256));
-          { // group(block[1])
-            const int prism_p12 = prism_p11 % (int)blockDim.x;
-            (void)prism_p12;
-            int t = (prism_p12 / 1);
-            { // partition(scr_blk, thread[1]) as scr_thrd
-              int* scr_thrd = scr_blk + ((t * 4));
-              block_load(src_blk, scr_thrd, 4, prism_p12 % (int)blockDim.x, prism_b, prism_s + 0);
-              block_store(scr_thrd, dst_blk, 4, prism_p12 % (int)blockDim.x, prism_b, prism_s + 0);
+  { // group(grid[1]) // weft:src b4_cub.prism:87:5
+    const int prism_p11 = prism_p; // weft:src b4_cub.prism:87:5
+    (void)prism_p11; // weft:src b4_cub.prism:87:5
+    int bid = (prism_p11 / (int)blockDim.x); // weft:src b4_cub.prism:88:9
+    { // partition(src, block[1]) as src_blk // weft:src b4_cub.prism:89:9
+      const int* src_blk = src + ((bid * 256)); // weft:src b4_cub.prism:89:9
+      { // partition(dst, block[1]) as dst_blk // weft:src b4_cub.prism:90:13
+        int* dst_blk = dst + ((bid * 256)); // weft:src b4_cub.prism:90:13
+        { // partition(scratch, block[1]) as scr_blk // weft:src b4_cub.prism:91:17
+          int* scr_blk = scratch + ((bid * 256)); // weft:src b4_cub.prism:91:17
+          { // group(block[1]) // weft:src b4_cub.prism:92:21
+            const int prism_p12 = prism_p11 % (int)blockDim.x; // weft:src b4_cub.prism:92:21
+            (void)prism_p12; // weft:src b4_cub.prism:92:21
+            int t = (prism_p12 / 1); // weft:src b4_cub.prism:93:25
+            { // partition(scr_blk, thread[1]) as scr_thrd // weft:src b4_cub.prism:94:25
+              int* scr_thrd = scr_blk + ((t * 4)); // weft:src b4_cub.prism:94:25
+              block_load(src_blk, scr_thrd, 4, prism_p12 % (int)blockDim.x, prism_b, prism_s + 0); // weft:src b4_cub.prism:95:29
+              block_store(scr_thrd, dst_blk, 4, prism_p12 % (int)blockDim.x, prism_b, prism_s + 0); // weft:src b4_cub.prism:96:29
             }
           }
         }
       }
     }
   }
-  return;
+  return; // weft:src b4_cub.prism:97:5
 }
 
 // Host launcher: 64 threads per block, 0 bytes of dynamic shared memory.

@@ -104,123 +104,102 @@ extern "C" __global__ void __launch_bounds__(128*3) my_h100_mm_no_tail(int M, in
   }
   __syncthreads();
   unsigned prism_ph[8] = {0};
-  { // group(grid[1])
-    const int prism_p1 = prism_p;
-    (void)prism_p1;
-    constexpr int BM = 128;
-    constexpr int BN = 256;
-    constexpr int BK = 64;
-    constexpr int NUM_THREADS = (128 * 3);
-    constexpr int WGMMA_M = 64;
-    constexpr int WGMMA_K = 16;
-    constexpr int num_consumers = (((NUM_THREADS / 128)) - 1);
-    constexpr int B_WG_M = (BM / num_consumers);
-    int schedule_block = (prism_p1 / (int)blockDim.x);
-    { // partition(C, block[1]) as block_C
-      __nv_bfloat16* block_C = C + (0);
-      { // group(block[1])
-        const int prism_p2 = prism_p1 % (int)blockDim.x;
-        (void)prism_p2;
-        __nv_bfloat16* sA_slot0 = reinterpret_cast<__nv_bfloat16*>(prism_smem + prism_s + 0); // 16384 bytes
-        __nv_bfloat16* sA_slot1 = reinterpret_cast<__nv_bfloat16*>(prism_smem + prism_s + 16384); // 16384 bytes
-        __nv_bfloat16* sA_slot2 = reinterpret_cast<__nv_bfloat16*>(prism_smem + prism_s + 32768); // 16384 bytes
-        __nv_bfloat16* sA_slot3 = reinterpret_cast<__nv_bfloat16*>(prism_smem + prism_s + 49152); // 16384 bytes
-        __nv_bfloat16* sB_slot0 = reinterpret_cast<__nv_bfloat16*>(prism_smem + prism_s + 65536); // 32768 bytes
-        __nv_bfloat16* sB_slot1 = reinterpret_cast<__nv_bfloat16*>(prism_smem + prism_s + 98304); // 32768 bytes
-        __nv_bfloat16* sB_slot2 = reinterpret_cast<__nv_bfloat16*>(prism_smem + prism_s + 131072); // 32768 bytes
-        __nv_bfloat16* sB_slot3 = reinterpret_cast<__nv_bfloat16*>(prism_smem + prism_s + 163840); // 32768 bytes
-        uint64_t* full_0 = reinterpret_cast<uint64_t*>(prism_smem + prism_s + 196608);
-        if (prism_p2 == 0) prism_mbar_init(full_0, 1);
-        if (prism_p2 == 0) prism_mbar_init_fence();
-        __syncthreads();
-        unsigned full_0_phase = 0;
-        uint64_t* full_1 = reinterpret_cast<uint64_t*>(prism_smem + prism_s + 196616);
-        if (prism_p2 == 0) prism_mbar_init(full_1, 1);
-        if (prism_p2 == 0) prism_mbar_init_fence();
-        __syncthreads();
-        unsigned full_1_phase = 0;
-        uint64_t* full_2 = reinterpret_cast<uint64_t*>(prism_smem + prism_s + 196624);
-        if (prism_p2 == 0) prism_mbar_init(full_2, 1);
-        if (prism_p2 == 0) prism_mbar_init_fence();
-        __syncthreads();
-        unsigned full_2_phase = 0;
-        uint64_t* full_3 = reinterpret_cast<uint64_t*>(prism_smem + prism_s + 196632);
-        if (prism_p2 == 0) prism_mbar_init(full_3, 1);
-        if (prism_p2 == 0) prism_mbar_init_fence();
-        __syncthreads();
-        unsigned full_3_phase = 0;
-        const int num_blocks_k = (K / BK);
-        int wg_idx = (prism_p2 / 128);
-        int total_blocks_n = ((((((N + BN)) - 1)) / BN));
-        int num_block_m = (schedule_block / total_blocks_n);
-        int num_block_n = (schedule_block % total_blocks_n);
-        float d[2][16][8];
-        { // group(thread[1])
-          const int prism_p3 = prism_p2 % 1;
-          (void)prism_p3;
-          for (int a = 0; a < 2; a += 1) {
-            for (int b = 0; b < 16; b += 1) {
-              for (int c = 0; c < 8; c += 1) {
-                d[a][b][c] = 0;
+  { // group(grid[1]) // weft:src b5_hgemm.prism:20:5
+    const int prism_p1 = prism_p; // weft:src b5_hgemm.prism:20:5
+    (void)prism_p1; // weft:src b5_hgemm.prism:20:5
+    constexpr int BM = 128; // weft:src b5_hgemm.prism:21:9
+    constexpr int BN = 256; // weft:src b5_hgemm.prism:22:9
+    constexpr int BK = 64; // weft:src b5_hgemm.prism:23:9
+    constexpr int NUM_THREADS = (128 * 3); // weft:src b5_hgemm.prism:24:9
+    constexpr int WGMMA_M = 64; // weft:src b5_hgemm.prism:25:9
+    constexpr int WGMMA_K = 16; // weft:src b5_hgemm.prism:26:9
+    constexpr int num_consumers = (((NUM_THREADS / 128)) - 1); // weft:src b5_hgemm.prism:27:9
+    constexpr int B_WG_M = (BM / num_consumers); // weft:src b5_hgemm.prism:28:9
+    int schedule_block = (prism_p1 / (int)blockDim.x); // weft:src b5_hgemm.prism:29:9
+    { // partition(C, block[1]) as block_C // weft:src b5_hgemm.prism:31:9
+      __nv_bfloat16* block_C = C + (0); // weft:src b5_hgemm.prism:31:9
+      { // group(block[1]) // weft:src b5_hgemm.prism:32:13
+        const int prism_p2 = prism_p1 % (int)blockDim.x; // weft:src b5_hgemm.prism:32:13
+        (void)prism_p2; // weft:src b5_hgemm.prism:32:13
+        __nv_bfloat16* sA_slot0 = reinterpret_cast<__nv_bfloat16*>(prism_smem + prism_s + 0); // 16384 bytes // weft:src b5_hgemm.prism:33:17
+        __nv_bfloat16* sA_slot1 = reinterpret_cast<__nv_bfloat16*>(prism_smem + prism_s + 16384); // 16384 bytes // weft:src b5_hgemm.prism:34:17
+        __nv_bfloat16* sA_slot2 = reinterpret_cast<__nv_bfloat16*>(prism_smem + prism_s + 32768); // 16384 bytes // weft:src b5_hgemm.prism:35:17
+        __nv_bfloat16* sA_slot3 = reinterpret_cast<__nv_bfloat16*>(prism_smem + prism_s + 49152); // 16384 bytes // weft:src b5_hgemm.prism:36:17
+        __nv_bfloat16* sB_slot0 = reinterpret_cast<__nv_bfloat16*>(prism_smem + prism_s + 65536); // 32768 bytes // weft:src b5_hgemm.prism:37:17
+        __nv_bfloat16* sB_slot1 = reinterpret_cast<__nv_bfloat16*>(prism_smem + prism_s + 98304); // 32768 bytes // weft:src b5_hgemm.prism:38:17
+        __nv_bfloat16* sB_slot2 = reinterpret_cast<__nv_bfloat16*>(prism_smem + prism_s + 131072); // 32768 bytes // weft:src b5_hgemm.prism:39:17
+        __nv_bfloat16* sB_slot3 = reinterpret_cast<__nv_bfloat16*>(prism_smem + prism_s + 163840); // 32768 bytes // weft:src b5_hgemm.prism:40:17
+        uint64_t* full_0 = reinterpret_cast<uint64_t*>(prism_smem + prism_s + 196608); // weft:src b5_hgemm.prism:41:17
+        if (prism_p2 == 0) prism_mbar_init(full_0, 1); // weft:src b5_hgemm.prism:41:17
+        if (prism_p2 == 0) prism_mbar_init_fence(); // weft:src b5_hgemm.prism:41:17
+        __syncthreads(); // weft:src b5_hgemm.prism:41:17
+        unsigned full_0_phase = 0; // weft:src b5_hgemm.prism:41:17
+        uint64_t* full_1 = reinterpret_cast<uint64_t*>(prism_smem + prism_s + 196616); // weft:src b5_hgemm.prism:42:17
+        if (prism_p2 == 0) prism_mbar_init(full_1, 1); // weft:src b5_hgemm.prism:42:17
+        if (prism_p2 == 0) prism_mbar_init_fence(); // weft:src b5_hgemm.prism:42:17
+        __syncthreads(); // weft:src b5_hgemm.prism:42:17
+        unsigned full_1_phase = 0; // weft:src b5_hgemm.prism:42:17
+        uint64_t* full_2 = reinterpret_cast<uint64_t*>(prism_smem + prism_s + 196624); // weft:src b5_hgemm.prism:43:17
+        if (prism_p2 == 0) prism_mbar_init(full_2, 1); // weft:src b5_hgemm.prism:43:17
+        if (prism_p2 == 0) prism_mbar_init_fence(); // weft:src b5_hgemm.prism:43:17
+        __syncthreads(); // weft:src b5_hgemm.prism:43:17
+        unsigned full_2_phase = 0; // weft:src b5_hgemm.prism:43:17
+        uint64_t* full_3 = reinterpret_cast<uint64_t*>(prism_smem + prism_s + 196632); // weft:src b5_hgemm.prism:44:17
+        if (prism_p2 == 0) prism_mbar_init(full_3, 1); // weft:src b5_hgemm.prism:44:17
+        if (prism_p2 == 0) prism_mbar_init_fence(); // weft:src b5_hgemm.prism:44:17
+        __syncthreads(); // weft:src b5_hgemm.prism:44:17
+        unsigned full_3_phase = 0; // weft:src b5_hgemm.prism:44:17
+        const int num_blocks_k = (K / BK); // weft:src b5_hgemm.prism:46:17
+        int wg_idx = (prism_p2 / 128); // weft:src b5_hgemm.prism:47:17
+        int total_blocks_n = ((((((N + BN)) - 1)) / BN)); // weft:src b5_hgemm.prism:48:17
+        int num_block_m = (schedule_block / total_blocks_n); // weft:src b5_hgemm.prism:49:17
+        int num_block_n = (schedule_block % total_blocks_n); // weft:src b5_hgemm.prism:50:17
+        float d[2][16][8]; // weft:src b5_hgemm.prism:51:17
+        { // group(thread[1]) // weft:src b5_hgemm.prism:52:17
+          const int prism_p3 = prism_p2 % 1; // weft:src b5_hgemm.prism:52:17
+          (void)prism_p3; // weft:src b5_hgemm.prism:52:17
+          for (int a = 0; a < 2; a += 1) { // weft:src b5_hgemm.prism:53:21
+            for (int b = 0; b < 16; b += 1) { // weft:src b5_hgemm.prism:54:25
+              for (int c = 0; c < 8; c += 1) { // weft:src b5_hgemm.prism:55:29
+                d[a][b][c] = 0; // weft:src b5_hgemm.prism:56:33
               }
             }
           }
         }
-        if (prism_p2 >= 0 && prism_p2 < 256) { // case 8, then the rest of the block for these threads
-          const int prism_p4 = prism_p2 - 0;
-          (void)prism_p4;
-          { // group(thread[128])
-            const int prism_p5 = prism_p4 % 128;
-            (void)prism_p5;
-            prism_setmaxnreg_inc<240>();
+        if (prism_p2 >= 0 && prism_p2 < 256) { // case 8, then the rest of the block for these threads // weft:src b5_hgemm.prism:32:13
+          const int prism_p4 = prism_p2 - 0; // weft:src b5_hgemm.prism:32:13
+          (void)prism_p4; // weft:src b5_hgemm.prism:32:13
+          { // group(thread[128]) // weft:src b5_hgemm.prism:61:25
+            const int prism_p5 = prism_p4 % 128; // weft:src b5_hgemm.prism:61:25
+            (void)prism_p5; // weft:src b5_hgemm.prism:61:25
+            prism_setmaxnreg_inc<240>(); // weft:src b5_hgemm.prism:62:29
           }
-          const int num_blocks_k_main = (((num_blocks_k / 4)) * 4);
-          for (int block_k_iter = 0; block_k_iter < num_blocks_k_main; block_k_iter += 4) {
-            prism_mbar_wait(prism_sync + 0, prism_ph[0] ^ 1u);
-            prism_mbar_arrive(prism_sync + 0); // arrive: last use of sA_slot0
-            prism_mbar_wait(prism_sync + 1, prism_ph[1] ^ 1u);
-            prism_mbar_arrive(prism_sync + 1); // arrive: last use of sA_slot1
-            prism_mbar_wait(prism_sync + 2, prism_ph[2] ^ 1u);
-            prism_mbar_arrive(prism_sync + 2); // arrive: last use of sA_slot2
-            prism_mbar_wait(prism_sync + 3, prism_ph[3] ^ 1u);
-            prism_mbar_arrive(prism_sync + 3); // arrive: last use of sA_slot3
-            prism_mbar_wait(prism_sync + 4, prism_ph[4] ^ 1u);
-            prism_mbar_arrive(prism_sync + 4); // arrive: last use of sB_slot0
-            prism_mbar_wait(prism_sync + 5, prism_ph[5] ^ 1u);
-            prism_mbar_arrive(prism_sync + 5); // arrive: last use of sB_slot1
-            prism_mbar_wait(prism_sync + 6, prism_ph[6] ^ 1u);
-            prism_mbar_arrive(prism_sync + 6); // arrive: last use of sB_slot2
-            prism_mbar_wait(prism_sync + 7, prism_ph[7] ^ 1u);
-            prism_mbar_arrive(prism_sync + 7); // arrive: last use of sB_slot3
-            [[maybe_unused]] const unsigned prism_w0 = prism_ph[0]; prism_ph[0] ^= 1u; // sync point for sA_slot0
-            [[maybe_unused]] const unsigned prism_w1 = prism_ph[1]; prism_ph[1] ^= 1u; // sync point for sA_slot1
-            [[maybe_unused]] const unsigned prism_w2 = prism_ph[2]; prism_ph[2] ^= 1u; // sync point for sA_slot2
-            [[maybe_unused]] const unsigned prism_w3 = prism_ph[3]; prism_ph[3] ^= 1u; // sync point for sA_slot3
-            [[maybe_unused]] const unsigned prism_w4 = prism_ph[4]; prism_ph[4] ^= 1u; // sync point for sB_slot0
-            [[maybe_unused]] const unsigned prism_w5 = prism_ph[5]; prism_ph[5] ^= 1u; // sync point for sB_slot1
-            [[maybe_unused]] const unsigned prism_w6 = prism_ph[6]; prism_ph[6] ^= 1u; // sync point for sB_slot2
-            [[maybe_unused]] const unsigned prism_w7 = prism_ph[7]; prism_ph[7] ^= 1u; // sync point for sB_slot3
-            { // claim(sA_slot0, thread[1]) as sA_new
-              [[maybe_unused]] __nv_bfloat16* sA_new = sA_slot0 + (0);
-              { // claim(sA_slot1, thread[1]) as sA_new1
-                [[maybe_unused]] __nv_bfloat16* sA_new1 = sA_slot1 + (0);
-                { // claim(sA_slot2, thread[1]) as sA_new2
-                  [[maybe_unused]] __nv_bfloat16* sA_new2 = sA_slot2 + (0);
-                  { // claim(sA_slot3, thread[1]) as sA_new3
-                    [[maybe_unused]] __nv_bfloat16* sA_new3 = sA_slot3 + (0);
-                    { // claim(sB_slot0, thread[1]) as sB_new
-                      [[maybe_unused]] __nv_bfloat16* sB_new = sB_slot0 + (0);
-                      { // claim(sB_slot1, thread[1]) as sB_new1
-                        [[maybe_unused]] __nv_bfloat16* sB_new1 = sB_slot1 + (0);
-                        { // claim(sB_slot2, thread[1]) as sB_new2
-                          [[maybe_unused]] __nv_bfloat16* sB_new2 = sB_slot2 + (0);
-                          { // claim(sB_slot3, thread[1]) as sB_new3
-                            [[maybe_unused]] __nv_bfloat16* sB_new3 = sB_slot3 + (0);
-                            { // case 8 (this role)
-                              const int prism_p6 = prism_p2 - 0;
-                              (void)prism_p6;
+          const int num_blocks_k_main = (((num_blocks_k / 4)) * 4); // weft:src b5_hgemm.prism:67:17
+          for (int block_k_iter = 0; block_k_iter < num_blocks_k_main; block_k_iter += 4) { // weft:src b5_hgemm.prism:68:17
+            prism_mbar_wait(prism_sync + 0, prism_ph[0] ^ 1u); // weft:src b5_hgemm.prism:70:21
+            prism_mbar_arrive(prism_sync + 0); // arrive: last use of sA_slot0 // weft:src b5_hgemm.prism:70:21
+            [[maybe_unused]] const unsigned prism_w0 = prism_ph[0]; prism_ph[0] ^= 1u; // sync point for sA_slot0 // weft:src b5_hgemm.prism:70:21
+            { // claim(sA_slot0, thread[1]) as sA_new // weft:src b5_hgemm.prism:70:21
+              [[maybe_unused]] __nv_bfloat16* sA_new = sA_slot0 + (0); // weft:src b5_hgemm.prism:70:21
+              { // claim(sA_slot1, thread[1]) as sA_new1 // weft:src b5_hgemm.prism:71:25
+                [[maybe_unused]] __nv_bfloat16* sA_new1 = sA_slot1 + (0); // weft:src b5_hgemm.prism:71:25
+                { // claim(sA_slot2, thread[1]) as sA_new2 // weft:src b5_hgemm.prism:72:29
+                  [[maybe_unused]] __nv_bfloat16* sA_new2 = sA_slot2 + (0); // weft:src b5_hgemm.prism:72:29
+                  { // claim(sA_slot3, thread[1]) as sA_new3 // weft:src b5_hgemm.prism:73:33
+                    [[maybe_unused]] __nv_bfloat16* sA_new3 = sA_slot3 + (0); // weft:src b5_hgemm.prism:73:33
+                    { // claim(sB_slot0, thread[1]) as sB_new // weft:src b5_hgemm.prism:74:37
+                      [[maybe_unused]] __nv_bfloat16* sB_new = sB_slot0 + (0); // weft:src b5_hgemm.prism:74:37
+                      { // claim(sB_slot1, thread[1]) as sB_new1 // weft:src b5_hgemm.prism:75:41
+                        [[maybe_unused]] __nv_bfloat16* sB_new1 = sB_slot1 + (0); // weft:src b5_hgemm.prism:75:41
+                        { // claim(sB_slot2, thread[1]) as sB_new2 // weft:src b5_hgemm.prism:76:45
+                          [[maybe_unused]] __nv_bfloat16* sB_new2 = sB_slot2 + (0); // weft:src b5_hgemm.prism:76:45
+                          { // claim(sB_slot3, thread[1]) as sB_new3 // weft:src b5_hgemm.prism:77:49
+                            [[maybe_unused]] __nv_bfloat16* sB_new3 = sB_slot3 + (0); // weft:src b5_hgemm.prism:77:49
+                            { // case 8 (this role) // weft:src b5_hgemm.prism:78:53
+                              const int prism_p6 = prism_p2 - 0; // weft:src b5_hgemm.prism:78:53
+                              (void)prism_p6; // weft:src b5_hgemm.prism:78:53
                             }
-                            // case 4: not this role
+                            // case 4: not this role // weft:src b5_hgemm.prism:78:53
                           }
                         }
                       }
@@ -229,87 +208,83 @@ extern "C" __global__ void __launch_bounds__(128*3) my_h100_mm_no_tail(int M, in
                 }
               }
             }
-            [[maybe_unused]] const unsigned prism_t8 = full_0_phase; full_0_phase ^= 1u; // phase of full_0 to wait for
-            [[maybe_unused]] const unsigned prism_t9 = full_1_phase; full_1_phase ^= 1u; // phase of full_1 to wait for
-            [[maybe_unused]] const unsigned prism_t10 = full_2_phase; full_2_phase ^= 1u; // phase of full_2 to wait for
-            [[maybe_unused]] const unsigned prism_t11 = full_3_phase; full_3_phase ^= 1u; // phase of full_3 to wait for
-            { // claim(sA_slot0, thread[256]) as sA_0c
-              [[maybe_unused]] __nv_bfloat16* sA_0c = sA_slot0 + (0);
-              { // claim(sA_slot1, thread[256]) as sA_1c
-                [[maybe_unused]] __nv_bfloat16* sA_1c = sA_slot1 + (0);
-                { // claim(sA_slot2, thread[256]) as sA_2c
-                  [[maybe_unused]] __nv_bfloat16* sA_2c = sA_slot2 + (0);
-                  { // claim(sA_slot3, thread[256]) as sA_3c
-                    [[maybe_unused]] __nv_bfloat16* sA_3c = sA_slot3 + (0);
-                    { // claim(sB_slot0, thread[256]) as sB_0c
-                      [[maybe_unused]] __nv_bfloat16* sB_0c = sB_slot0 + (0);
-                      { // claim(sB_slot1, thread[256]) as sB_1c
-                        [[maybe_unused]] __nv_bfloat16* sB_1c = sB_slot1 + (0);
-                        { // claim(sB_slot2, thread[256]) as sB_2c
-                          [[maybe_unused]] __nv_bfloat16* sB_2c = sB_slot2 + (0);
-                          { // claim(sB_slot3, thread[256]) as sB_3c
-                            [[maybe_unused]] __nv_bfloat16* sB_3c = sB_slot3 + (0);
-                            { // case 8 (this role)
-                              const int prism_p12 = prism_p2 - 0;
-                              (void)prism_p12;
-                              { // group(thread[128])
-                                const int prism_p13 = prism_p12 % 128;
-                                (void)prism_p13;
-                                { // wmma_async
-                                  prism_mbar_wait(full_0, prism_t8); // TMA into sA_slot0 complete
-                                  prism_mbar_wait(full_0, prism_t8); // TMA into sB_slot0 complete
-                                  prism_wgmma_fence();
-                                  for (int m_it = 0; m_it < (B_WG_M / WGMMA_M); m_it += 1) {
+            [[maybe_unused]] const unsigned prism_t8 = full_0_phase; full_0_phase ^= 1u; // phase of full_0 to wait for // weft:src b5_hgemm.prism:102:21
+            [[maybe_unused]] const unsigned prism_t9 = full_1_phase; full_1_phase ^= 1u; // phase of full_1 to wait for // weft:src b5_hgemm.prism:102:21
+            [[maybe_unused]] const unsigned prism_t10 = full_2_phase; full_2_phase ^= 1u; // phase of full_2 to wait for // weft:src b5_hgemm.prism:102:21
+            [[maybe_unused]] const unsigned prism_t11 = full_3_phase; full_3_phase ^= 1u; // phase of full_3 to wait for // weft:src b5_hgemm.prism:102:21
+            { // claim(sA_slot0, thread[256]) as sA_0c // weft:src b5_hgemm.prism:102:21
+              [[maybe_unused]] __nv_bfloat16* sA_0c = sA_slot0 + (0); // weft:src b5_hgemm.prism:102:21
+              { // claim(sA_slot1, thread[256]) as sA_1c // weft:src b5_hgemm.prism:103:25
+                [[maybe_unused]] __nv_bfloat16* sA_1c = sA_slot1 + (0); // weft:src b5_hgemm.prism:103:25
+                { // claim(sA_slot2, thread[256]) as sA_2c // weft:src b5_hgemm.prism:104:29
+                  [[maybe_unused]] __nv_bfloat16* sA_2c = sA_slot2 + (0); // weft:src b5_hgemm.prism:104:29
+                  { // claim(sA_slot3, thread[256]) as sA_3c // weft:src b5_hgemm.prism:105:33
+                    [[maybe_unused]] __nv_bfloat16* sA_3c = sA_slot3 + (0); // weft:src b5_hgemm.prism:105:33
+                    { // claim(sB_slot0, thread[256]) as sB_0c // weft:src b5_hgemm.prism:106:37
+                      [[maybe_unused]] __nv_bfloat16* sB_0c = sB_slot0 + (0); // weft:src b5_hgemm.prism:106:37
+                      { // claim(sB_slot1, thread[256]) as sB_1c // weft:src b5_hgemm.prism:107:41
+                        [[maybe_unused]] __nv_bfloat16* sB_1c = sB_slot1 + (0); // weft:src b5_hgemm.prism:107:41
+                        { // claim(sB_slot2, thread[256]) as sB_2c // weft:src b5_hgemm.prism:108:45
+                          [[maybe_unused]] __nv_bfloat16* sB_2c = sB_slot2 + (0); // weft:src b5_hgemm.prism:108:45
+                          { // claim(sB_slot3, thread[256]) as sB_3c // weft:src b5_hgemm.prism:109:49
+                            [[maybe_unused]] __nv_bfloat16* sB_3c = sB_slot3 + (0); // weft:src b5_hgemm.prism:109:49
+                            { // case 8 (this role) // weft:src b5_hgemm.prism:110:53
+                              const int prism_p12 = prism_p2 - 0; // weft:src b5_hgemm.prism:110:53
+                              (void)prism_p12; // weft:src b5_hgemm.prism:110:53
+                              { // group(thread[128]) // weft:src b5_hgemm.prism:114:61
+                                const int prism_p13 = prism_p12 % 128; // weft:src b5_hgemm.prism:114:61
+                                (void)prism_p13; // weft:src b5_hgemm.prism:114:61
+                                { // wmma_async // weft:src b5_hgemm.prism:115:65
+                                  prism_mbar_wait(full_0, prism_t8); // TMA into sA_slot0 complete // weft:src b5_hgemm.prism:116:69
+                                  prism_wgmma_fence(); // weft:src b5_hgemm.prism:115:65
+                                  for (int m_it = 0; m_it < (B_WG_M / WGMMA_M); m_it += 1) { // weft:src b5_hgemm.prism:116:69
                                     #pragma unroll
-                                    for (int k_it = 0; k_it < (64 / WGMMA_K); k_it += 1) {
-                                      prism_wgmma_m64n256k16_bf16<1, 1, 1, 0, 0>(d[m_it], &sA_0c[(((64 * ((m_it + ((wg_idx * B_WG_M) / WGMMA_M)))) * WGMMA_M) + (k_it * WGMMA_K))], &sB_0c[(k_it * WGMMA_K)]);
+                                    for (int k_it = 0; k_it < (64 / WGMMA_K); k_it += 1) { // weft:src b5_hgemm.prism:118:73
+                                      prism_wgmma_m64n256k16_bf16<1, 1, 1, 0, 0>(d[m_it], &sA_0c[(((64 * ((m_it + ((wg_idx * B_WG_M) / WGMMA_M)))) * WGMMA_M) + (k_it * WGMMA_K))], &sB_0c[(k_it * WGMMA_K)]); // weft:src b5_hgemm.prism:119:77
                                     }
                                   }
-                                  prism_wgmma_commit();
-                                  prism_wgmma_wait0();
+                                  prism_wgmma_commit(); // weft:src b5_hgemm.prism:115:65
+                                  prism_wgmma_wait0(); // weft:src b5_hgemm.prism:115:65
                                 }
-                                { // wmma_async
-                                  prism_mbar_wait(full_1, prism_t9); // TMA into sA_slot1 complete
-                                  prism_mbar_wait(full_1, prism_t9); // TMA into sB_slot1 complete
-                                  prism_wgmma_fence();
-                                  for (int m_it = 0; m_it < (B_WG_M / WGMMA_M); m_it += 1) {
+                                { // wmma_async // weft:src b5_hgemm.prism:120:65
+                                  prism_mbar_wait(full_1, prism_t9); // TMA into sA_slot1 complete // weft:src b5_hgemm.prism:121:69
+                                  prism_wgmma_fence(); // weft:src b5_hgemm.prism:120:65
+                                  for (int m_it = 0; m_it < (B_WG_M / WGMMA_M); m_it += 1) { // weft:src b5_hgemm.prism:121:69
                                     #pragma unroll
-                                    for (int k_it = 0; k_it < (64 / WGMMA_K); k_it += 1) {
-                                      prism_wgmma_m64n256k16_bf16<1, 1, 1, 0, 0>(d[m_it], &sA_1c[(((64 * ((m_it + ((wg_idx * B_WG_M) / WGMMA_M)))) * WGMMA_M) + (k_it * WGMMA_K))], &sB_1c[(k_it * WGMMA_K)]);
+                                    for (int k_it = 0; k_it < (64 / WGMMA_K); k_it += 1) { // weft:src b5_hgemm.prism:123:73
+                                      prism_wgmma_m64n256k16_bf16<1, 1, 1, 0, 0>(d[m_it], &sA_1c[(((64 * ((m_it + ((wg_idx * B_WG_M) / WGMMA_M)))) * WGMMA_M) + (k_it * WGMMA_K))], &sB_1c[(k_it * WGMMA_K)]); // weft:src b5_hgemm.prism:124:77
                                     }
                                   }
-                                  prism_wgmma_commit();
-                                  prism_wgmma_wait0();
+                                  prism_wgmma_commit(); // weft:src b5_hgemm.prism:120:65
+                                  prism_wgmma_wait0(); // weft:src b5_hgemm.prism:120:65
                                 }
-                                { // wmma_async
-                                  prism_mbar_wait(full_2, prism_t10); // TMA into sA_slot2 complete
-                                  prism_mbar_wait(full_2, prism_t10); // TMA into sB_slot2 complete
-                                  prism_wgmma_fence();
-                                  for (int m_it = 0; m_it < (B_WG_M / WGMMA_M); m_it += 1) {
+                                { // wmma_async // weft:src b5_hgemm.prism:125:65
+                                  prism_mbar_wait(full_2, prism_t10); // TMA into sA_slot2 complete // weft:src b5_hgemm.prism:126:69
+                                  prism_wgmma_fence(); // weft:src b5_hgemm.prism:125:65
+                                  for (int m_it = 0; m_it < (B_WG_M / WGMMA_M); m_it += 1) { // weft:src b5_hgemm.prism:126:69
                                     #pragma unroll
-                                    for (int k_it = 0; k_it < (64 / WGMMA_K); k_it += 1) {
-                                      prism_wgmma_m64n256k16_bf16<1, 1, 1, 0, 0>(d[m_it], &sA_2c[(((64 * ((m_it + ((wg_idx * B_WG_M) / WGMMA_M)))) * WGMMA_M) + (k_it * WGMMA_K))], &sB_2c[(k_it * WGMMA_K)]);
+                                    for (int k_it = 0; k_it < (64 / WGMMA_K); k_it += 1) { // weft:src b5_hgemm.prism:128:73
+                                      prism_wgmma_m64n256k16_bf16<1, 1, 1, 0, 0>(d[m_it], &sA_2c[(((64 * ((m_it + ((wg_idx * B_WG_M) / WGMMA_M)))) * WGMMA_M) + (k_it * WGMMA_K))], &sB_2c[(k_it * WGMMA_K)]); // weft:src b5_hgemm.prism:129:77
                                     }
                                   }
-                                  prism_wgmma_commit();
-                                  prism_wgmma_wait0();
+                                  prism_wgmma_commit(); // weft:src b5_hgemm.prism:125:65
+                                  prism_wgmma_wait0(); // weft:src b5_hgemm.prism:125:65
                                 }
-                                { // wmma_async
-                                  prism_mbar_wait(full_3, prism_t11); // TMA into sA_slot3 complete
-                                  prism_mbar_wait(full_3, prism_t11); // TMA into sB_slot3 complete
-                                  prism_wgmma_fence();
-                                  for (int m_it = 0; m_it < (B_WG_M / WGMMA_M); m_it += 1) {
+                                { // wmma_async // weft:src b5_hgemm.prism:130:65
+                                  prism_mbar_wait(full_3, prism_t11); // TMA into sA_slot3 complete // weft:src b5_hgemm.prism:131:69
+                                  prism_wgmma_fence(); // weft:src b5_hgemm.prism:130:65
+                                  for (int m_it = 0; m_it < (B_WG_M / WGMMA_M); m_it += 1) { // weft:src b5_hgemm.prism:131:69
                                     #pragma unroll
-                                    for (int k_it = 0; k_it < (64 / WGMMA_K); k_it += 1) {
-                                      prism_wgmma_m64n256k16_bf16<1, 1, 1, 0, 0>(d[m_it], &sA_3c[(((64 * ((m_it + ((wg_idx * B_WG_M) / WGMMA_M)))) * WGMMA_M) + (k_it * WGMMA_K))], &sB_3c[(k_it * WGMMA_K)]);
+                                    for (int k_it = 0; k_it < (64 / WGMMA_K); k_it += 1) { // weft:src b5_hgemm.prism:133:73
+                                      prism_wgmma_m64n256k16_bf16<1, 1, 1, 0, 0>(d[m_it], &sA_3c[(((64 * ((m_it + ((wg_idx * B_WG_M) / WGMMA_M)))) * WGMMA_M) + (k_it * WGMMA_K))], &sB_3c[(k_it * WGMMA_K)]); // weft:src b5_hgemm.prism:134:77
                                     }
                                   }
-                                  prism_wgmma_commit();
-                                  prism_wgmma_wait0();
+                                  prism_wgmma_commit(); // weft:src b5_hgemm.prism:130:65
+                                  prism_wgmma_wait0(); // weft:src b5_hgemm.prism:130:65
                                 }
                               }
                             }
-                            // case 4: not this role
+                            // case 4: not this role // weft:src b5_hgemm.prism:110:53
                           }
                         }
                       }
@@ -319,37 +294,37 @@ extern "C" __global__ void __launch_bounds__(128*3) my_h100_mm_no_tail(int M, in
               }
             }
           }
-          { // claim(block_C, thread[256]) as c_consumer
-            [[maybe_unused]] __nv_bfloat16* c_consumer = block_C + ((((num_block_n * BN) * M) + (num_block_m * BM)));
-            { // case 8 (this role)
-              const int prism_p15 = prism_p2 - 0;
-              (void)prism_p15;
-              { // partition(c_consumer, thread[1]) as c_thrd
-                [[maybe_unused]] __nv_bfloat16* c_thrd = c_consumer + (0);
-                { // group(thread[128])
-                  const int prism_p16 = prism_p15 % 128;
-                  (void)prism_p16;
-                  int warp_id = (prism_p16 / 32);
-                  { // group(thread[32])
-                    const int prism_p17 = prism_p16 % 32;
-                    (void)prism_p17;
-                    int lane = (prism_p17 / 1);
-                    int row = ((warp_id * 16) + (lane / 4));
-                    for (int m_it = 0; m_it < (B_WG_M / WGMMA_M); m_it += 1) {
-                      int yo = ((m_it * WGMMA_M) + (wg_idx * B_WG_M));
-                      { // group(thread[1])
-                        const int prism_p18 = prism_p17 % 1;
-                        (void)prism_p18;
-                        for (int w = 0; w < BN; w += 16) {
-                          int col = (w + (2 * ((lane % 4))));
-                          c_thrd[(((col * M) + row) + yo)] = d[m_it][(w / 16)][0];
-                          c_thrd[(((((col + 1)) * M) + row) + yo)] = d[m_it][(w / 16)][1];
-                          c_thrd[((((col * M) + row) + 8) + yo)] = d[m_it][(w / 16)][2];
-                          c_thrd[((((((col + 1)) * M) + row) + 8) + yo)] = d[m_it][(w / 16)][3];
-                          c_thrd[(((((col + 8)) * M) + row) + yo)] = d[m_it][(w / 16)][4];
-                          c_thrd[(((((col + 9)) * M) + row) + yo)] = d[m_it][(w / 16)][5];
-                          c_thrd[((((((col + 8)) * M) + row) + 8) + yo)] = d[m_it][(w / 16)][6];
-                          c_thrd[((((((col + 9)) * M) + row) + 8) + yo)] = d[m_it][(w / 16)][7];
+          { // claim(block_C, thread[256]) as c_consumer // weft:src b5_hgemm.prism:139:17
+            [[maybe_unused]] __nv_bfloat16* c_consumer = block_C + ((((num_block_n * BN) * M) + (num_block_m * BM))); // weft:src b5_hgemm.prism:139:17
+            { // case 8 (this role) // weft:src b5_hgemm.prism:140:21
+              const int prism_p15 = prism_p2 - 0; // weft:src b5_hgemm.prism:140:21
+              (void)prism_p15; // weft:src b5_hgemm.prism:140:21
+              { // partition(c_consumer, thread[1]) as c_thrd // weft:src b5_hgemm.prism:142:29
+                [[maybe_unused]] __nv_bfloat16* c_thrd = c_consumer + (0); // weft:src b5_hgemm.prism:142:29
+                { // group(thread[128]) // weft:src b5_hgemm.prism:143:33
+                  const int prism_p16 = prism_p15 % 128; // weft:src b5_hgemm.prism:143:33
+                  (void)prism_p16; // weft:src b5_hgemm.prism:143:33
+                  int warp_id = (prism_p16 / 32); // weft:src b5_hgemm.prism:144:37
+                  { // group(thread[32]) // weft:src b5_hgemm.prism:145:37
+                    const int prism_p17 = prism_p16 % 32; // weft:src b5_hgemm.prism:145:37
+                    (void)prism_p17; // weft:src b5_hgemm.prism:145:37
+                    int lane = (prism_p17 / 1); // weft:src b5_hgemm.prism:146:41
+                    int row = ((warp_id * 16) + (lane / 4)); // weft:src b5_hgemm.prism:147:41
+                    for (int m_it = 0; m_it < (B_WG_M / WGMMA_M); m_it += 1) { // weft:src b5_hgemm.prism:148:41
+                      int yo = ((m_it * WGMMA_M) + (wg_idx * B_WG_M)); // weft:src b5_hgemm.prism:149:45
+                      { // group(thread[1]) // weft:src b5_hgemm.prism:150:45
+                        const int prism_p18 = prism_p17 % 1; // weft:src b5_hgemm.prism:150:45
+                        (void)prism_p18; // weft:src b5_hgemm.prism:150:45
+                        for (int w = 0; w < BN; w += 16) { // weft:src b5_hgemm.prism:151:49
+                          int col = (w + (2 * ((lane % 4)))); // weft:src b5_hgemm.prism:152:53
+                          c_thrd[(((col * M) + row) + yo)] = d[m_it][(w / 16)][0]; // weft:src b5_hgemm.prism:153:53
+                          c_thrd[(((((col + 1)) * M) + row) + yo)] = d[m_it][(w / 16)][1]; // weft:src b5_hgemm.prism:154:53
+                          c_thrd[((((col * M) + row) + 8) + yo)] = d[m_it][(w / 16)][2]; // weft:src b5_hgemm.prism:155:53
+                          c_thrd[((((((col + 1)) * M) + row) + 8) + yo)] = d[m_it][(w / 16)][3]; // weft:src b5_hgemm.prism:156:53
+                          c_thrd[(((((col + 8)) * M) + row) + yo)] = d[m_it][(w / 16)][4]; // weft:src b5_hgemm.prism:157:53
+                          c_thrd[(((((col + 9)) * M) + row) + yo)] = d[m_it][(w / 16)][5]; // weft:src b5_hgemm.prism:158:53
+                          c_thrd[((((((col + 8)) * M) + row) + 8) + yo)] = d[m_it][(w / 16)][6]; // weft:src b5_hgemm.prism:159:53
+                          c_thrd[((((((col + 9)) * M) + row) + 8) + yo)] = d[m_it][(w / 16)][7]; // weft:src b5_hgemm.prism:160:53
                         }
                       }
                     }
@@ -357,89 +332,61 @@ extern "C" __global__ void __launch_bounds__(128*3) my_h100_mm_no_tail(int M, in
                 }
               }
             }
-            // case 4: not this role
+            // case 4: not this role // weft:src b5_hgemm.prism:140:21
           }
-        } else if (prism_p2 >= 256 && prism_p2 < 384) { // case 4, then the rest of the block for these threads
-          const int prism_p20 = prism_p2 - 256;
-          (void)prism_p20;
-          { // group(thread[128])
-            const int prism_p21 = prism_p20 % 128;
-            (void)prism_p21;
-            prism_setmaxnreg_dec<24>();
+        } else if (prism_p2 >= 256 && prism_p2 < 384) { // case 4, then the rest of the block for these threads // weft:src b5_hgemm.prism:32:13
+          const int prism_p20 = prism_p2 - 256; // weft:src b5_hgemm.prism:32:13
+          (void)prism_p20; // weft:src b5_hgemm.prism:32:13
+          { // group(thread[128]) // weft:src b5_hgemm.prism:64:25
+            const int prism_p21 = prism_p20 % 128; // weft:src b5_hgemm.prism:64:25
+            (void)prism_p21; // weft:src b5_hgemm.prism:64:25
+            prism_setmaxnreg_dec<24>(); // weft:src b5_hgemm.prism:65:29
           }
-          const int num_blocks_k_main = (((num_blocks_k / 4)) * 4);
-          for (int block_k_iter = 0; block_k_iter < num_blocks_k_main; block_k_iter += 4) {
-            prism_mbar_wait(prism_sync + 0, prism_ph[0] ^ 1u);
-            prism_mbar_arrive(prism_sync + 0); // arrive: last use of sA_slot0
-            prism_mbar_wait(prism_sync + 1, prism_ph[1] ^ 1u);
-            prism_mbar_arrive(prism_sync + 1); // arrive: last use of sA_slot1
-            prism_mbar_wait(prism_sync + 2, prism_ph[2] ^ 1u);
-            prism_mbar_arrive(prism_sync + 2); // arrive: last use of sA_slot2
-            prism_mbar_wait(prism_sync + 3, prism_ph[3] ^ 1u);
-            prism_mbar_arrive(prism_sync + 3); // arrive: last use of sA_slot3
-            prism_mbar_wait(prism_sync + 4, prism_ph[4] ^ 1u);
-            prism_mbar_arrive(prism_sync + 4); // arrive: last use of sB_slot0
-            prism_mbar_wait(prism_sync + 5, prism_ph[5] ^ 1u);
-            prism_mbar_arrive(prism_sync + 5); // arrive: last use of sB_slot1
-            prism_mbar_wait(prism_sync + 6, prism_ph[6] ^ 1u);
-            prism_mbar_arrive(prism_sync + 6); // arrive: last use of sB_slot2
-            prism_mbar_wait(prism_sync + 7, prism_ph[7] ^ 1u);
-            prism_mbar_arrive(prism_sync + 7); // arrive: last use of sB_slot3
-            [[maybe_unused]] const unsigned prism_w0 = prism_ph[0]; prism_ph[0] ^= 1u; // sync point for sA_slot0
-            [[maybe_unused]] const unsigned prism_w1 = prism_ph[1]; prism_ph[1] ^= 1u; // sync point for sA_slot1
-            [[maybe_unused]] const unsigned prism_w2 = prism_ph[2]; prism_ph[2] ^= 1u; // sync point for sA_slot2
-            [[maybe_unused]] const unsigned prism_w3 = prism_ph[3]; prism_ph[3] ^= 1u; // sync point for sA_slot3
-            [[maybe_unused]] const unsigned prism_w4 = prism_ph[4]; prism_ph[4] ^= 1u; // sync point for sB_slot0
-            [[maybe_unused]] const unsigned prism_w5 = prism_ph[5]; prism_ph[5] ^= 1u; // sync point for sB_slot1
-            [[maybe_unused]] const unsigned prism_w6 = prism_ph[6]; prism_ph[6] ^= 1u; // sync point for sB_slot2
-            [[maybe_unused]] const unsigned prism_w7 = prism_ph[7]; prism_ph[7] ^= 1u; // sync point for sB_slot3
-            { // claim(sA_slot0, thread[1]) as sA_new
-              [[maybe_unused]] __nv_bfloat16* sA_new = sA_slot0 + (0);
-              { // claim(sA_slot1, thread[1]) as sA_new1
-                [[maybe_unused]] __nv_bfloat16* sA_new1 = sA_slot1 + (0);
-                { // claim(sA_slot2, thread[1]) as sA_new2
-                  [[maybe_unused]] __nv_bfloat16* sA_new2 = sA_slot2 + (0);
-                  { // claim(sA_slot3, thread[1]) as sA_new3
-                    [[maybe_unused]] __nv_bfloat16* sA_new3 = sA_slot3 + (0);
-                    { // claim(sB_slot0, thread[1]) as sB_new
-                      [[maybe_unused]] __nv_bfloat16* sB_new = sB_slot0 + (0);
-                      { // claim(sB_slot1, thread[1]) as sB_new1
-                        [[maybe_unused]] __nv_bfloat16* sB_new1 = sB_slot1 + (0);
-                        { // claim(sB_slot2, thread[1]) as sB_new2
-                          [[maybe_unused]] __nv_bfloat16* sB_new2 = sB_slot2 + (0);
-                          { // claim(sB_slot3, thread[1]) as sB_new3
-                            [[maybe_unused]] __nv_bfloat16* sB_new3 = sB_slot3 + (0);
-                            // case 8: not this role
-                            { // case 4 (this role)
-                              const int prism_p23 = prism_p2 - 256;
-                              (void)prism_p23;
-                              if (prism_p23 >= 0 && prism_p23 < 1) { // case 1
-                                const int prism_p24 = prism_p23 - 0;
-                                (void)prism_p24;
-                                const void* ta;
-                                ta = &tensorMapA;
-                                const void* tb;
-                                tb = &tensorMapB;
-                                prism_mbar_wait(prism_sync + 0, prism_w0); // wait: first use of sA_slot0
-                                prism_mbar_wait(prism_sync + 4, prism_w4); // wait: first use of sB_slot0
-                                prism_mbar_expect_tx(full_0, ((((BK * BN) + (BK * BM))) * 2));
-                                prism_tma_load_2d(sA_new, ta, full_0, (((block_k_iter + 0)) * BK), (num_block_m * BM));
-                                prism_tma_load_2d(sB_new, tb, full_0, (((block_k_iter + 0)) * BK), (num_block_n * BN));
-                                prism_mbar_wait(prism_sync + 1, prism_w1); // wait: first use of sA_slot1
-                                prism_mbar_wait(prism_sync + 5, prism_w5); // wait: first use of sB_slot1
-                                prism_mbar_expect_tx(full_1, ((((BK * BN) + (BK * BM))) * 2));
-                                prism_tma_load_2d(sA_new1, ta, full_1, (((block_k_iter + 1)) * BK), (num_block_m * BM));
-                                prism_tma_load_2d(sB_new1, tb, full_1, (((block_k_iter + 1)) * BK), (num_block_n * BN));
-                                prism_mbar_wait(prism_sync + 2, prism_w2); // wait: first use of sA_slot2
-                                prism_mbar_wait(prism_sync + 6, prism_w6); // wait: first use of sB_slot2
-                                prism_mbar_expect_tx(full_2, ((((BK * BN) + (BK * BM))) * 2));
-                                prism_tma_load_2d(sA_new2, ta, full_2, (((block_k_iter + 2)) * BK), (num_block_m * BM));
-                                prism_tma_load_2d(sB_new2, tb, full_2, (((block_k_iter + 2)) * BK), (num_block_n * BN));
-                                prism_mbar_wait(prism_sync + 3, prism_w3); // wait: first use of sA_slot3
-                                prism_mbar_wait(prism_sync + 7, prism_w7); // wait: first use of sB_slot3
-                                prism_mbar_expect_tx(full_3, ((((BK * BN) + (BK * BM))) * 2));
-                                prism_tma_load_2d(sA_new3, ta, full_3, (((block_k_iter + 3)) * BK), (num_block_m * BM));
-                                prism_tma_load_2d(sB_new3, tb, full_3, (((block_k_iter + 3)) * BK), (num_block_n * BN));
+          const int num_blocks_k_main = (((num_blocks_k / 4)) * 4); // weft:src b5_hgemm.prism:67:17
+          for (int block_k_iter = 0; block_k_iter < num_blocks_k_main; block_k_iter += 4) { // weft:src b5_hgemm.prism:68:17
+            prism_mbar_wait(prism_sync + 0, prism_ph[0] ^ 1u); // weft:src b5_hgemm.prism:70:21
+            prism_mbar_arrive(prism_sync + 0); // arrive: last use of sA_slot0 // weft:src b5_hgemm.prism:70:21
+            [[maybe_unused]] const unsigned prism_w0 = prism_ph[0]; prism_ph[0] ^= 1u; // sync point for sA_slot0 // weft:src b5_hgemm.prism:70:21
+            { // claim(sA_slot0, thread[1]) as sA_new // weft:src b5_hgemm.prism:70:21
+              [[maybe_unused]] __nv_bfloat16* sA_new = sA_slot0 + (0); // weft:src b5_hgemm.prism:70:21
+              { // claim(sA_slot1, thread[1]) as sA_new1 // weft:src b5_hgemm.prism:71:25
+                [[maybe_unused]] __nv_bfloat16* sA_new1 = sA_slot1 + (0); // weft:src b5_hgemm.prism:71:25
+                { // claim(sA_slot2, thread[1]) as sA_new2 // weft:src b5_hgemm.prism:72:29
+                  [[maybe_unused]] __nv_bfloat16* sA_new2 = sA_slot2 + (0); // weft:src b5_hgemm.prism:72:29
+                  { // claim(sA_slot3, thread[1]) as sA_new3 // weft:src b5_hgemm.prism:73:33
+                    [[maybe_unused]] __nv_bfloat16* sA_new3 = sA_slot3 + (0); // weft:src b5_hgemm.prism:73:33
+                    { // claim(sB_slot0, thread[1]) as sB_new // weft:src b5_hgemm.prism:74:37
+                      [[maybe_unused]] __nv_bfloat16* sB_new = sB_slot0 + (0); // weft:src b5_hgemm.prism:74:37
+                      { // claim(sB_slot1, thread[1]) as sB_new1 // weft:src b5_hgemm.prism:75:41
+                        [[maybe_unused]] __nv_bfloat16* sB_new1 = sB_slot1 + (0); // weft:src b5_hgemm.prism:75:41
+                        { // claim(sB_slot2, thread[1]) as sB_new2 // weft:src b5_hgemm.prism:76:45
+                          [[maybe_unused]] __nv_bfloat16* sB_new2 = sB_slot2 + (0); // weft:src b5_hgemm.prism:76:45
+                          { // claim(sB_slot3, thread[1]) as sB_new3 // weft:src b5_hgemm.prism:77:49
+                            [[maybe_unused]] __nv_bfloat16* sB_new3 = sB_slot3 + (0); // weft:src b5_hgemm.prism:77:49
+                            // case 8: not this role // weft:src b5_hgemm.prism:78:53
+                            { // case 4 (this role) // weft:src b5_hgemm.prism:78:53
+                              const int prism_p23 = prism_p2 - 256; // weft:src b5_hgemm.prism:78:53
+                              (void)prism_p23; // weft:src b5_hgemm.prism:78:53
+                              if (prism_p23 >= 0 && prism_p23 < 1) { // case 1 // weft:src b5_hgemm.prism:82:61
+                                const int prism_p24 = prism_p23 - 0; // weft:src b5_hgemm.prism:82:61
+                                (void)prism_p24; // weft:src b5_hgemm.prism:82:61
+                                const void* ta; // weft:src b5_hgemm.prism:84:69
+                                ta = &tensorMapA; // weft:src b5_hgemm.prism:85:69
+                                const void* tb; // weft:src b5_hgemm.prism:86:69
+                                tb = &tensorMapB; // weft:src b5_hgemm.prism:87:69
+                                prism_mbar_wait(prism_sync + 0, prism_w0); // wait: first use of sA_slot0 // weft:src b5_hgemm.prism:88:69
+                                prism_mbar_expect_tx(full_0, ((((BK * BN) + (BK * BM))) * 2)); // weft:src b5_hgemm.prism:88:69
+                                prism_tma_load_2d(sA_new, ta, full_0, (((block_k_iter + 0)) * BK), (num_block_m * BM)); // weft:src b5_hgemm.prism:89:69
+                                prism_tma_load_2d(sB_new, tb, full_0, (((block_k_iter + 0)) * BK), (num_block_n * BN)); // weft:src b5_hgemm.prism:90:69
+                                prism_mbar_expect_tx(full_1, ((((BK * BN) + (BK * BM))) * 2)); // weft:src b5_hgemm.prism:91:69
+                                prism_tma_load_2d(sA_new1, ta, full_1, (((block_k_iter + 1)) * BK), (num_block_m * BM)); // weft:src b5_hgemm.prism:92:69
+                                prism_tma_load_2d(sB_new1, tb, full_1, (((block_k_iter + 1)) * BK), (num_block_n * BN)); // weft:src b5_hgemm.prism:93:69
+                                prism_mbar_expect_tx(full_2, ((((BK * BN) + (BK * BM))) * 2)); // weft:src b5_hgemm.prism:94:69
+                                prism_tma_load_2d(sA_new2, ta, full_2, (((block_k_iter + 2)) * BK), (num_block_m * BM)); // weft:src b5_hgemm.prism:95:69
+                                prism_tma_load_2d(sB_new2, tb, full_2, (((block_k_iter + 2)) * BK), (num_block_n * BN)); // weft:src b5_hgemm.prism:96:69
+                                prism_mbar_expect_tx(full_3, ((((BK * BN) + (BK * BM))) * 2)); // weft:src b5_hgemm.prism:97:69
+                                prism_tma_load_2d(sA_new3, ta, full_3, (((block_k_iter + 3)) * BK), (num_block_m * BM)); // weft:src b5_hgemm.prism:98:69
+                                prism_tma_load_2d(sB_new3, tb, full_3, (((block_k_iter + 3)) * BK), (num_block_n * BN)); // weft:src b5_hgemm.prism:99:69
                               }
                             }
                           }
@@ -450,30 +397,30 @@ extern "C" __global__ void __launch_bounds__(128*3) my_h100_mm_no_tail(int M, in
                 }
               }
             }
-            [[maybe_unused]] const unsigned prism_t25 = full_0_phase; full_0_phase ^= 1u; // phase of full_0 to wait for
-            [[maybe_unused]] const unsigned prism_t26 = full_1_phase; full_1_phase ^= 1u; // phase of full_1 to wait for
-            [[maybe_unused]] const unsigned prism_t27 = full_2_phase; full_2_phase ^= 1u; // phase of full_2 to wait for
-            [[maybe_unused]] const unsigned prism_t28 = full_3_phase; full_3_phase ^= 1u; // phase of full_3 to wait for
-            { // claim(sA_slot0, thread[256]) as sA_0c
-              [[maybe_unused]] __nv_bfloat16* sA_0c = sA_slot0 + (0);
-              { // claim(sA_slot1, thread[256]) as sA_1c
-                [[maybe_unused]] __nv_bfloat16* sA_1c = sA_slot1 + (0);
-                { // claim(sA_slot2, thread[256]) as sA_2c
-                  [[maybe_unused]] __nv_bfloat16* sA_2c = sA_slot2 + (0);
-                  { // claim(sA_slot3, thread[256]) as sA_3c
-                    [[maybe_unused]] __nv_bfloat16* sA_3c = sA_slot3 + (0);
-                    { // claim(sB_slot0, thread[256]) as sB_0c
-                      [[maybe_unused]] __nv_bfloat16* sB_0c = sB_slot0 + (0);
-                      { // claim(sB_slot1, thread[256]) as sB_1c
-                        [[maybe_unused]] __nv_bfloat16* sB_1c = sB_slot1 + (0);
-                        { // claim(sB_slot2, thread[256]) as sB_2c
-                          [[maybe_unused]] __nv_bfloat16* sB_2c = sB_slot2 + (0);
-                          { // claim(sB_slot3, thread[256]) as sB_3c
-                            [[maybe_unused]] __nv_bfloat16* sB_3c = sB_slot3 + (0);
-                            // case 8: not this role
-                            { // case 4 (this role)
-                              const int prism_p30 = prism_p2 - 256;
-                              (void)prism_p30;
+            [[maybe_unused]] const unsigned prism_t25 = full_0_phase; full_0_phase ^= 1u; // phase of full_0 to wait for // weft:src b5_hgemm.prism:102:21
+            [[maybe_unused]] const unsigned prism_t26 = full_1_phase; full_1_phase ^= 1u; // phase of full_1 to wait for // weft:src b5_hgemm.prism:102:21
+            [[maybe_unused]] const unsigned prism_t27 = full_2_phase; full_2_phase ^= 1u; // phase of full_2 to wait for // weft:src b5_hgemm.prism:102:21
+            [[maybe_unused]] const unsigned prism_t28 = full_3_phase; full_3_phase ^= 1u; // phase of full_3 to wait for // weft:src b5_hgemm.prism:102:21
+            { // claim(sA_slot0, thread[256]) as sA_0c // weft:src b5_hgemm.prism:102:21
+              [[maybe_unused]] __nv_bfloat16* sA_0c = sA_slot0 + (0); // weft:src b5_hgemm.prism:102:21
+              { // claim(sA_slot1, thread[256]) as sA_1c // weft:src b5_hgemm.prism:103:25
+                [[maybe_unused]] __nv_bfloat16* sA_1c = sA_slot1 + (0); // weft:src b5_hgemm.prism:103:25
+                { // claim(sA_slot2, thread[256]) as sA_2c // weft:src b5_hgemm.prism:104:29
+                  [[maybe_unused]] __nv_bfloat16* sA_2c = sA_slot2 + (0); // weft:src b5_hgemm.prism:104:29
+                  { // claim(sA_slot3, thread[256]) as sA_3c // weft:src b5_hgemm.prism:105:33
+                    [[maybe_unused]] __nv_bfloat16* sA_3c = sA_slot3 + (0); // weft:src b5_hgemm.prism:105:33
+                    { // claim(sB_slot0, thread[256]) as sB_0c // weft:src b5_hgemm.prism:106:37
+                      [[maybe_unused]] __nv_bfloat16* sB_0c = sB_slot0 + (0); // weft:src b5_hgemm.prism:106:37
+                      { // claim(sB_slot1, thread[256]) as sB_1c // weft:src b5_hgemm.prism:107:41
+                        [[maybe_unused]] __nv_bfloat16* sB_1c = sB_slot1 + (0); // weft:src b5_hgemm.prism:107:41
+                        { // claim(sB_slot2, thread[256]) as sB_2c // weft:src b5_hgemm.prism:108:45
+                          [[maybe_unused]] __nv_bfloat16* sB_2c = sB_slot2 + (0); // weft:src b5_hgemm.prism:108:45
+                          { // claim(sB_slot3, thread[256]) as sB_3c // weft:src b5_hgemm.prism:109:49
+                            [[maybe_unused]] __nv_bfloat16* sB_3c = sB_slot3 + (0); // weft:src b5_hgemm.prism:109:49
+                            // case 8: not this role // weft:src b5_hgemm.prism:110:53
+                            { // case 4 (this role) // weft:src b5_hgemm.prism:110:53
+                              const int prism_p30 = prism_p2 - 256; // weft:src b5_hgemm.prism:110:53
+                              (void)prism_p30; // weft:src b5_hgemm.prism:110:53
                             }
                           }
                         }
@@ -484,19 +431,19 @@ extern "C" __global__ void __launch_bounds__(128*3) my_h100_mm_no_tail(int M, in
               }
             }
           }
-          { // claim(block_C, thread[256]) as c_consumer
-            [[maybe_unused]] __nv_bfloat16* c_consumer = block_C + ((((num_block_n * BN) * M) + (num_block_m * BM)));
-            // case 8: not this role
-            { // case 4 (this role)
-              const int prism_p32 = prism_p2 - 256;
-              (void)prism_p32;
+          { // claim(block_C, thread[256]) as c_consumer // weft:src b5_hgemm.prism:139:17
+            [[maybe_unused]] __nv_bfloat16* c_consumer = block_C + ((((num_block_n * BN) * M) + (num_block_m * BM))); // weft:src b5_hgemm.prism:139:17
+            // case 8: not this role // weft:src b5_hgemm.prism:140:21
+            { // case 4 (this role) // weft:src b5_hgemm.prism:140:21
+              const int prism_p32 = prism_p2 - 256; // weft:src b5_hgemm.prism:140:21
+              (void)prism_p32; // weft:src b5_hgemm.prism:140:21
             }
           }
         }
       }
     }
   }
-  return;
+  return; // weft:src b5_hgemm.prism:163:5
 }
 
 // Host launcher: 384 threads per block, 196704 bytes of dynamic shared memory.

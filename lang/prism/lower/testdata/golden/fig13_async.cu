@@ -59,51 +59,50 @@ extern "C" __global__ void __launch_bounds__(32) fig13_async(const float* src, f
   }
   __syncthreads();
   unsigned prism_ph[1] = {0};
-  { // group(grid[1])
-    const int prism_p1 = prism_p;
-    (void)prism_p1;
-    int bid = (prism_p1 / (int)blockDim.x);
-    { // partition(dst, block[1]) as dst_blk
-      float* dst_blk = dst + ((bid * 128));
-      { // group(block[1])
-        const int prism_p2 = prism_p1 % (int)blockDim.x;
-        (void)prism_p2;
-        float* tile = reinterpret_cast<float*>(prism_smem + prism_s + 0); // 512 bytes
-        int tid = (prism_p2 / 1);
-        { // partition(tile, thread[1]) as old_name
-          float* old_name = tile + ((tid * 4));
-          { // group(thread[1])
-            const int prism_p3 = prism_p2 % 1;
-            (void)prism_p3;
-            { // async(old_name) as new_name
-              float* new_name = old_name;
-              if (prism_p3 >= 0 && prism_p3 < 1) { // case 1
-                const int prism_p4 = prism_p3 - 0;
-                (void)prism_p4;
-                prism_cp_async<16>(new_name, &src[((bid * 128) + (tid * 4))]);
+  { // group(grid[1]) // weft:src fig13_async.prism:9:5
+    const int prism_p1 = prism_p; // weft:src fig13_async.prism:9:5
+    (void)prism_p1; // weft:src fig13_async.prism:9:5
+    int bid = (prism_p1 / (int)blockDim.x); // weft:src fig13_async.prism:10:9
+    { // partition(dst, block[1]) as dst_blk // weft:src fig13_async.prism:11:9
+      float* dst_blk = dst + ((bid * 128)); // weft:src fig13_async.prism:11:9
+      { // group(block[1]) // weft:src fig13_async.prism:12:13
+        const int prism_p2 = prism_p1 % (int)blockDim.x; // weft:src fig13_async.prism:12:13
+        (void)prism_p2; // weft:src fig13_async.prism:12:13
+        float* tile = reinterpret_cast<float*>(prism_smem + prism_s + 0); // 512 bytes // weft:src fig13_async.prism:13:17
+        int tid = (prism_p2 / 1); // weft:src fig13_async.prism:14:17
+        { // partition(tile, thread[1]) as old_name // weft:src fig13_async.prism:15:17
+          float* old_name = tile + ((tid * 4)); // weft:src fig13_async.prism:15:17
+          { // group(thread[1]) // weft:src fig13_async.prism:16:21
+            const int prism_p3 = prism_p2 % 1; // weft:src fig13_async.prism:16:21
+            (void)prism_p3; // weft:src fig13_async.prism:16:21
+            { // async(old_name) as new_name // weft:src fig13_async.prism:17:25
+              float* new_name = old_name; // weft:src fig13_async.prism:17:25
+              if (prism_p3 >= 0 && prism_p3 < 1) { // case 1 // weft:src fig13_async.prism:18:29
+                const int prism_p4 = prism_p3 - 0; // weft:src fig13_async.prism:18:29
+                (void)prism_p4; // weft:src fig13_async.prism:18:29
+                prism_cp_async<16>(new_name, &src[((bid * 128) + (tid * 4))]); // weft:src fig13_async.prism:20:37
               }
-              prism_cp_async_wait_all(); // async copies drain at scope exit (Bundl S-Async-Partition)
+              prism_cp_async_wait_all(); // async copies drain at scope exit (Bundl S-Async-Partition) // weft:src fig13_async.prism:17:25
             }
           }
         }
-        prism_mbar_wait(prism_sync + 0, prism_ph[0] ^ 1u);
-        prism_mbar_arrive(prism_sync + 0); // arrive: last use of tile
-        const unsigned prism_w0 = prism_ph[0]; prism_ph[0] ^= 1u; // sync point for tile
-        { // partition(dst_blk, thread[1]) as out
-          float* out = dst_blk + ((tid * 4));
-          { // group(thread[1])
-            const int prism_p5 = prism_p2 % 1;
-            (void)prism_p5;
-            prism_mbar_wait(prism_sync + 0, prism_w0); // wait: first use of tile
-            for (int i = 0; i < 4; i += 1) {
-              out[i] = tile[(((((tid * 4) + i) + 4)) % 128)];
+        prism_mbar_arrive(prism_sync + 0); // arrive: last use of tile // weft:src fig13_async.prism:21:17
+        const unsigned prism_w0 = prism_ph[0]; prism_ph[0] ^= 1u; // sync point for tile // weft:src fig13_async.prism:21:17
+        { // partition(dst_blk, thread[1]) as out // weft:src fig13_async.prism:21:17
+          float* out = dst_blk + ((tid * 4)); // weft:src fig13_async.prism:21:17
+          { // group(thread[1]) // weft:src fig13_async.prism:22:21
+            const int prism_p5 = prism_p2 % 1; // weft:src fig13_async.prism:22:21
+            (void)prism_p5; // weft:src fig13_async.prism:22:21
+            prism_mbar_wait(prism_sync + 0, prism_w0); // wait: first use of tile // weft:src fig13_async.prism:23:25
+            for (int i = 0; i < 4; i += 1) { // weft:src fig13_async.prism:23:25
+              out[i] = tile[(((((tid * 4) + i) + 4)) % 128)]; // weft:src fig13_async.prism:24:29
             }
           }
         }
       }
     }
   }
-  return;
+  return; // weft:src fig13_async.prism:25:5
 }
 
 // Host launcher: 32 threads per block, 520 bytes of dynamic shared memory.

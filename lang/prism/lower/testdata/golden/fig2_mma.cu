@@ -29,34 +29,34 @@ extern "C" __global__ void __launch_bounds__(32) fig2_mma(float* out) {
   const int prism_b = (int)blockIdx.x;
   const unsigned prism_s = 0;
   (void)prism_b; (void)prism_s;
-  int bid = (prism_p / (int)blockDim.x);
-  { // partition(out, block[1]) as out_blk
-    float* out_blk = out + ((bid * 128));
-    { // group(block[1])
-      const int prism_p1 = prism_p % (int)blockDim.x;
-      (void)prism_p1;
-      int tid = (prism_p1 / 1);
-      { // partition(out_blk, thread[1]) as out_th
-        float* out_th = out_blk + ((tid * 4));
-        { // group(thread[32])
-          const int prism_p2 = prism_p1 % 32;
-          (void)prism_p2;
-          float A[4];
-          float B[2];
-          float C[4];
-          for (int i = 0; i < 4; i += 1) {
-            A[i] = ((tid * 4) + 1);
-            C[i] = 0;
+  int bid = (prism_p / (int)blockDim.x); // weft:src fig2_mma.prism:9:5
+  { // partition(out, block[1]) as out_blk // weft:src fig2_mma.prism:10:5
+    float* out_blk = out + ((bid * 128)); // weft:src fig2_mma.prism:10:5
+    { // group(block[1]) // weft:src fig2_mma.prism:11:7
+      const int prism_p1 = prism_p % (int)blockDim.x; // weft:src fig2_mma.prism:11:7
+      (void)prism_p1; // weft:src fig2_mma.prism:11:7
+      int tid = (prism_p1 / 1); // weft:src fig2_mma.prism:12:9
+      { // partition(out_blk, thread[1]) as out_th // weft:src fig2_mma.prism:13:9
+        float* out_th = out_blk + ((tid * 4)); // weft:src fig2_mma.prism:13:9
+        { // group(thread[32]) // weft:src fig2_mma.prism:14:11
+          const int prism_p2 = prism_p1 % 32; // weft:src fig2_mma.prism:14:11
+          (void)prism_p2; // weft:src fig2_mma.prism:14:11
+          float A[4]; // weft:src fig2_mma.prism:15:13
+          float B[2]; // weft:src fig2_mma.prism:16:13
+          float C[4]; // weft:src fig2_mma.prism:17:13
+          for (int i = 0; i < 4; i += 1) { // weft:src fig2_mma.prism:20:13
+            A[i] = ((tid * 4) + 1); // weft:src fig2_mma.prism:21:17
+            C[i] = 0; // weft:src fig2_mma.prism:22:17
           }
-          for (int i = 0; i < 2; i += 1) {
-            B[i] = ((tid * 4) + 1);
+          for (int i = 0; i < 2; i += 1) { // weft:src fig2_mma.prism:24:13
+            B[i] = ((tid * 4) + 1); // weft:src fig2_mma.prism:25:17
           }
-          prism_mma_m16n8k8_tf32(A[0], A[1], A[2], A[3], A[0], A[1], A[2], A[3], B[0], B[1], C[0], C[1], C[2], C[3]);
-          { // group(thread[1])
-            const int prism_p3 = prism_p2 % 1;
-            (void)prism_p3;
-            for (int i = 0; i < 4; i += 1) {
-              out_th[i] = A[i];
+          prism_mma_m16n8k8_tf32(A[0], A[1], A[2], A[3], A[0], A[1], A[2], A[3], B[0], B[1], C[0], C[1], C[2], C[3]); // weft:src fig2_mma.prism:28:13
+          { // group(thread[1]) // weft:src fig2_mma.prism:34:13
+            const int prism_p3 = prism_p2 % 1; // weft:src fig2_mma.prism:34:13
+            (void)prism_p3; // weft:src fig2_mma.prism:34:13
+            for (int i = 0; i < 4; i += 1) { // weft:src fig2_mma.prism:35:17
+              out_th[i] = A[i]; // weft:src fig2_mma.prism:36:21
             }
           }
         }

@@ -12,46 +12,46 @@ extern "C" __global__ void __launch_bounds__(4) fig8_split(int* out) {
   const int prism_b = (int)blockIdx.x;
   const unsigned prism_s = 0;
   (void)prism_b; (void)prism_s;
-  int bid = (prism_p / (int)blockDim.x);
-  { // partition(out, block[1]) as out_blk
-    int* out_blk = out + ((bid * 4));
-    { // group(block[1])
-      const int prism_p1 = prism_p % (int)blockDim.x;
-      (void)prism_p1;
-      int tid = (prism_p1 / 1);
-      { // partition(out_blk, thread[1]) as o
-        int* o = out_blk + (tid);
-        { // group(thread[4])
-          const int prism_p2 = prism_p1 % 4;
-          (void)prism_p2;
-          if (prism_p2 >= 0 && prism_p2 < 2) { // case 2
-            const int prism_p3 = prism_p2 - 0;
-            (void)prism_p3;
-            int x = 2;
-            { // group(thread[1])
-              const int prism_p4 = prism_p3 % 1;
-              (void)prism_p4;
-              o[0] = x;
+  int bid = (prism_p / (int)blockDim.x); // weft:src fig8_split.prism:8:5
+  { // partition(out, block[1]) as out_blk // weft:src fig8_split.prism:9:5
+    int* out_blk = out + ((bid * 4)); // weft:src fig8_split.prism:9:5
+    { // group(block[1]) // weft:src fig8_split.prism:10:7
+      const int prism_p1 = prism_p % (int)blockDim.x; // weft:src fig8_split.prism:10:7
+      (void)prism_p1; // weft:src fig8_split.prism:10:7
+      int tid = (prism_p1 / 1); // weft:src fig8_split.prism:11:9
+      { // partition(out_blk, thread[1]) as o // weft:src fig8_split.prism:12:9
+        int* o = out_blk + (tid); // weft:src fig8_split.prism:12:9
+        { // group(thread[4]) // weft:src fig8_split.prism:13:11
+          const int prism_p2 = prism_p1 % 4; // weft:src fig8_split.prism:13:11
+          (void)prism_p2; // weft:src fig8_split.prism:13:11
+          if (prism_p2 >= 0 && prism_p2 < 2) { // case 2 // weft:src fig8_split.prism:14:13
+            const int prism_p3 = prism_p2 - 0; // weft:src fig8_split.prism:14:13
+            (void)prism_p3; // weft:src fig8_split.prism:14:13
+            int x = 2; // weft:src fig8_split.prism:16:21
+            { // group(thread[1]) // weft:src fig8_split.prism:17:21
+              const int prism_p4 = prism_p3 % 1; // weft:src fig8_split.prism:17:21
+              (void)prism_p4; // weft:src fig8_split.prism:17:21
+              o[0] = x; // weft:src fig8_split.prism:18:25
             }
           }
-          if (prism_p2 >= 2 && prism_p2 < 3) { // case 1
-            const int prism_p5 = prism_p2 - 2;
-            (void)prism_p5;
-            int y = 1;
-            { // group(thread[1])
-              const int prism_p6 = prism_p5 % 1;
-              (void)prism_p6;
-              o[0] = y;
+          if (prism_p2 >= 2 && prism_p2 < 3) { // case 1 // weft:src fig8_split.prism:14:13
+            const int prism_p5 = prism_p2 - 2; // weft:src fig8_split.prism:14:13
+            (void)prism_p5; // weft:src fig8_split.prism:14:13
+            int y = 1; // weft:src fig8_split.prism:20:21
+            { // group(thread[1]) // weft:src fig8_split.prism:21:21
+              const int prism_p6 = prism_p5 % 1; // weft:src fig8_split.prism:21:21
+              (void)prism_p6; // weft:src fig8_split.prism:21:21
+              o[0] = y; // weft:src fig8_split.prism:22:25
             }
           }
-          if (prism_p2 >= 3 && prism_p2 < 4) { // case 1
-            const int prism_p7 = prism_p2 - 3;
-            (void)prism_p7;
-            int z = 1;
-            { // group(thread[1])
-              const int prism_p8 = prism_p7 % 1;
-              (void)prism_p8;
-              o[0] = (z + 2);
+          if (prism_p2 >= 3 && prism_p2 < 4) { // case 1 // weft:src fig8_split.prism:14:13
+            const int prism_p7 = prism_p2 - 3; // weft:src fig8_split.prism:14:13
+            (void)prism_p7; // weft:src fig8_split.prism:14:13
+            int z = 1; // weft:src fig8_split.prism:24:21
+            { // group(thread[1]) // weft:src fig8_split.prism:25:21
+              const int prism_p8 = prism_p7 % 1; // weft:src fig8_split.prism:25:21
+              (void)prism_p8; // weft:src fig8_split.prism:25:21
+              o[0] = (z + 2); // weft:src fig8_split.prism:26:25
             }
           }
         }

@@ -11,24 +11,24 @@ __device__ void warp_sum(const float* x, float* y, int prism_p, int prism_b, uns
 
 __device__ void warp_sum(const float* x, float* y, int prism_p, int prism_b, unsigned prism_s) {
   (void)prism_p; (void)prism_b; (void)prism_s;
-  { // group(thread[32])
-    const int prism_p1 = prism_p % 32;
-    (void)prism_p1;
-    int lane = (prism_p1 / 1);
-    float acc = 0;
-    for (int i = 0; i < 32; i += 1) {
-      acc += x[i];
+  { // group(thread[32]) // weft:src p6_broader_call.prism:10:5
+    const int prism_p1 = prism_p % 32; // weft:src p6_broader_call.prism:10:5
+    (void)prism_p1; // weft:src p6_broader_call.prism:10:5
+    int lane = (prism_p1 / 1); // weft:src p6_broader_call.prism:11:9
+    float acc = 0; // weft:src p6_broader_call.prism:12:9
+    for (int i = 0; i < 32; i += 1) { // weft:src p6_broader_call.prism:13:9
+      acc += x[i]; // weft:src p6_broader_call.prism:14:13
     }
-    { // partition(y, thread[1]) as y_th
-      float* y_th = y + (lane);
-      { // group(thread[1])
-        const int prism_p2 = prism_p1 % 1;
-        (void)prism_p2;
-        y_th[0] = acc;
+    { // partition(y, thread[1]) as y_th // weft:src p6_broader_call.prism:15:9
+      float* y_th = y + (lane); // weft:src p6_broader_call.prism:15:9
+      { // group(thread[1]) // weft:src p6_broader_call.prism:16:13
+        const int prism_p2 = prism_p1 % 1; // weft:src p6_broader_call.prism:16:13
+        (void)prism_p2; // weft:src p6_broader_call.prism:16:13
+        y_th[0] = acc; // weft:src p6_broader_call.prism:17:17
       }
     }
   }
-  return;
+  return; // weft:src p6_broader_call.prism:18:5
 }
 
 extern "C" __global__ void __launch_bounds__(128) broader(const float* x, float* y) {
@@ -36,38 +36,38 @@ extern "C" __global__ void __launch_bounds__(128) broader(const float* x, float*
   const int prism_b = (int)blockIdx.x;
   const unsigned prism_s = 0;
   (void)prism_b; (void)prism_s;
-  { // group(grid[1])
-    const int prism_p3 = prism_p;
-    (void)prism_p3;
-    int bid = (prism_p3 / (int)blockDim.x);
-    { // partition(x, block[1]) as xb
-      const float* xb = x + ((bid * 128));
-      { // partition(y, block[1]) as yb
-        float* yb = y + ((bid * 128));
-        { // group(block[1])
-          const int prism_p4 = prism_p3 % (int)blockDim.x;
-          (void)prism_p4;
-          int w = (prism_p4 / 32);
-          { // partition(yb, thread[32]) as y32
-            float* y32 = yb + ((w * 32));
-            { // group(thread[64])
-              const int prism_p5 = prism_p4 % 64;
-              (void)prism_p5;
-              warp_sum(xb, y32, prism_p5 % 32, prism_b, prism_s + 0);
+  { // group(grid[1]) // weft:src p6_broader_call.prism:24:5
+    const int prism_p3 = prism_p; // weft:src p6_broader_call.prism:24:5
+    (void)prism_p3; // weft:src p6_broader_call.prism:24:5
+    int bid = (prism_p3 / (int)blockDim.x); // weft:src p6_broader_call.prism:25:9
+    { // partition(x, block[1]) as xb // weft:src p6_broader_call.prism:26:9
+      const float* xb = x + ((bid * 128)); // weft:src p6_broader_call.prism:26:9
+      { // partition(y, block[1]) as yb // weft:src p6_broader_call.prism:27:13
+        float* yb = y + ((bid * 128)); // weft:src p6_broader_call.prism:27:13
+        { // group(block[1]) // weft:src p6_broader_call.prism:28:17
+          const int prism_p4 = prism_p3 % (int)blockDim.x; // weft:src p6_broader_call.prism:28:17
+          (void)prism_p4; // weft:src p6_broader_call.prism:28:17
+          int w = (prism_p4 / 32); // weft:src p6_broader_call.prism:29:21
+          { // partition(yb, thread[32]) as y32 // weft:src p6_broader_call.prism:30:21
+            float* y32 = yb + ((w * 32)); // weft:src p6_broader_call.prism:30:21
+            { // group(thread[64]) // weft:src p6_broader_call.prism:31:25
+              const int prism_p5 = prism_p4 % 64; // weft:src p6_broader_call.prism:31:25
+              (void)prism_p5; // weft:src p6_broader_call.prism:31:25
+              warp_sum(xb, y32, prism_p5 % 32, prism_b, prism_s + 0); // weft:src p6_broader_call.prism:32:29
             }
-            // sync point (seed 001 §5): y
-            __syncwarp();
-            { // group(thread[128])
-              const int prism_p6 = prism_p4 % 128;
-              (void)prism_p6;
-              warp_sum(xb, y32, prism_p6 % 32, prism_b, prism_s + 0);
+            // sync point (seed 001 §5): y // weft:src p6_broader_call.prism:30:21
+            __syncwarp(); // weft:src p6_broader_call.prism:30:21
+            { // group(thread[128]) // weft:src p6_broader_call.prism:33:25
+              const int prism_p6 = prism_p4 % 128; // weft:src p6_broader_call.prism:33:25
+              (void)prism_p6; // weft:src p6_broader_call.prism:33:25
+              warp_sum(xb, y32, prism_p6 % 32, prism_b, prism_s + 0); // weft:src p6_broader_call.prism:34:29
             }
           }
         }
       }
     }
   }
-  return;
+  return; // weft:src p6_broader_call.prism:35:5
 }
 
 // Host launcher: 128 threads per block, 0 bytes of dynamic shared memory.

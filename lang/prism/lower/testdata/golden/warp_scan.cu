@@ -12,41 +12,41 @@ extern "C" __global__ void __launch_bounds__(64) scan(float* x) {
   const int prism_b = (int)blockIdx.x;
   const unsigned prism_s = 0;
   (void)prism_b; (void)prism_s;
-  { // group(grid[1])
-    const int prism_p1 = prism_p;
-    (void)prism_p1;
-    int b = (prism_p1 / (int)blockDim.x);
-    { // partition(x, block[1]) as xb
-      float* xb = x + ((b * 64));
-      { // group(block[1])
-        const int prism_p2 = prism_p1 % (int)blockDim.x;
-        (void)prism_p2;
-        int w = (prism_p2 / 32);
-        { // partition(xb, thread[32]) as xw
-          float* xw = xb + ((w * 32));
-          { // group(thread[32])
-            const int prism_p3 = prism_p2 % 32;
-            (void)prism_p3;
-            int lane = (prism_p3 / 1);
-            float val = (lane + 1);
-            int stride = 1;
-            while ((stride < 32)) {
-              float got = __shfl_up_sync(0xffffffffu, val, stride);
-              { // group(thread[1])
-                const int prism_p4 = prism_p3 % 1;
-                (void)prism_p4;
-                if ((lane >= stride)) {
-                  val = (val + got);
+  { // group(grid[1]) // weft:src warp_scan.prism:6:5
+    const int prism_p1 = prism_p; // weft:src warp_scan.prism:6:5
+    (void)prism_p1; // weft:src warp_scan.prism:6:5
+    int b = (prism_p1 / (int)blockDim.x); // weft:src warp_scan.prism:7:9
+    { // partition(x, block[1]) as xb // weft:src warp_scan.prism:8:9
+      float* xb = x + ((b * 64)); // weft:src warp_scan.prism:8:9
+      { // group(block[1]) // weft:src warp_scan.prism:9:11
+        const int prism_p2 = prism_p1 % (int)blockDim.x; // weft:src warp_scan.prism:9:11
+        (void)prism_p2; // weft:src warp_scan.prism:9:11
+        int w = (prism_p2 / 32); // weft:src warp_scan.prism:10:13
+        { // partition(xb, thread[32]) as xw // weft:src warp_scan.prism:11:13
+          float* xw = xb + ((w * 32)); // weft:src warp_scan.prism:11:13
+          { // group(thread[32]) // weft:src warp_scan.prism:12:17
+            const int prism_p3 = prism_p2 % 32; // weft:src warp_scan.prism:12:17
+            (void)prism_p3; // weft:src warp_scan.prism:12:17
+            int lane = (prism_p3 / 1); // weft:src warp_scan.prism:13:21
+            float val = (lane + 1); // weft:src warp_scan.prism:14:21
+            int stride = 1; // weft:src warp_scan.prism:15:21
+            while ((stride < 32)) { // weft:src warp_scan.prism:16:21
+              float got = __shfl_up_sync(0xffffffffu, val, stride); // weft:src warp_scan.prism:17:25
+              { // group(thread[1]) // weft:src warp_scan.prism:18:25
+                const int prism_p4 = prism_p3 % 1; // weft:src warp_scan.prism:18:25
+                (void)prism_p4; // weft:src warp_scan.prism:18:25
+                if ((lane >= stride)) { // weft:src warp_scan.prism:19:29
+                  val = (val + got); // weft:src warp_scan.prism:20:33
                 }
               }
-              stride *= 2;
+              stride *= 2; // weft:src warp_scan.prism:21:25
             }
-            { // partition(xw, thread[1]) as xt
-              float* xt = xw + (lane);
-              { // group(thread[1])
-                const int prism_p5 = prism_p3 % 1;
-                (void)prism_p5;
-                xt[0] = val;
+            { // partition(xw, thread[1]) as xt // weft:src warp_scan.prism:22:21
+              float* xt = xw + (lane); // weft:src warp_scan.prism:22:21
+              { // group(thread[1]) // weft:src warp_scan.prism:23:25
+                const int prism_p5 = prism_p3 % 1; // weft:src warp_scan.prism:23:25
+                (void)prism_p5; // weft:src warp_scan.prism:23:25
+                xt[0] = val; // weft:src warp_scan.prism:24:29
               }
             }
           }
@@ -54,7 +54,7 @@ extern "C" __global__ void __launch_bounds__(64) scan(float* x) {
       }
     }
   }
-  return;
+  return; // weft:src warp_scan.prism:25:5
 }
 
 // Host launcher: 64 threads per block, 0 bytes of dynamic shared memory.

@@ -1,0 +1,3 @@
+module early.weft.dev/logfilter
+
+go 1.26.8
