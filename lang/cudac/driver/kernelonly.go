@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/frontend"
@@ -69,7 +70,10 @@ func kernelOnly(env *frontend.Env, name, path string, f *diag.File, prog *sem.Pr
 	}
 	vo := verify.Options{Kernel: o.kernel, Args: o.args, Shmem: o.shmem, BufferSize: o.bufSize,
 		MaxConfigs: o.maxConfigs, Check: name == "check", Quantum: o.quantum, MaxSteps: o.maxSteps,
-		Stdout: env.Stdout, Stderr: env.Stderr, Header: hdr}
+		Stdout: env.Stdout, Stderr: env.Stderr, Header: hdr, Timeout: o.timeout}
+	if o.timeout > 0 {
+		vo.Deadline = time.Now().Add(o.timeout)
+	}
 	if set["warp-sync"] {
 		vo.Header.WarpSync = o.warpSync
 	}

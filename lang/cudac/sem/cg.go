@@ -32,6 +32,7 @@ const (
 	cgGroup
 	cgFunctor
 	cgGrid // grid_group (gridsync.go)
+	cgCoal // coalesced_group (cgcoal.go)
 )
 
 var (
@@ -72,6 +73,8 @@ func (c *compiler) cgType(te *syntax.TypeExpr) *Type {
 		return tCGGroup
 	case "grid_group":
 		return tCGGrid
+	case "coalesced_group":
+		return tCGCoal
 	case "thread_block_tile":
 		n := int64(32)
 		if te.TArg != nil {
@@ -101,7 +104,7 @@ func (c *compiler) cgType(te *syntax.TypeExpr) *Type {
 		return t
 	}
 	switch name {
-	case "coalesced_group", "multi_grid_group", "cluster_group":
+	case "multi_grid_group", "cluster_group":
 		// already reported (C0309) where the name was written
 	default:
 		c.errorf(te.Pos, "C0309", "cooperative_groups::%s is not a modeled type", name)
@@ -131,6 +134,9 @@ func (c *compiler) cgCall(name string, e *syntax.Call) *Type {
 	pos := e.Pos
 	if c.hostOnly() {
 		c.errorf(pos, "C0307", "cooperative_groups::%s can only be called from device code", name[5:])
+	}
+	if t, ok := c.cgCoalCall(name, e); ok {
+		return t
 	}
 	switch name {
 	case "__cg_this_thread_block":
@@ -224,6 +230,9 @@ func (c *compiler) cgMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 	}
 	if st.cg == cgGrid {
 		return c.gridMethod(m, e)
+	}
+	if st.cg == cgCoal {
+		return c.cgCoalMethod(m, e)
 	}
 	if st.cg != cgBlock && st.cg != cgTile && st.cg != cgGroup {
 		c.errorf(pos, "C0306", "no member function %s in %s", m.Name, st)

@@ -437,16 +437,19 @@ func (m *Machine) releaseWarps(b *blockRun) bool {
 		if len(lanes) == 32 {
 			exist = 0xffffffff
 		}
+		if releaseCoalesce(lanes) { // cgcoal.go
+			released = true
+		}
 		var handled uint32
 		for l, t := range lanes {
-			if t.state != tsWarp || handled&(1<<l) != 0 {
+			if t.state != tsWarp || t.warpOp == wCoalesce || handled&(1<<l) != 0 {
 				continue
 			}
 			mask := uint32(t.wargs[0]) & exist
 			mask |= 1 << l
 			all := true
 			for k := 0; k < len(lanes); k++ {
-				if mask&(1<<k) != 0 && lanes[k].state != tsWarp {
+				if mask&(1<<k) != 0 && (lanes[k].state != tsWarp || lanes[k].warpOp == wCoalesce) {
 					all = false
 					break
 				}
@@ -537,6 +540,8 @@ func (m *Machine) releaseWarps(b *blockRun) bool {
 					v = b2u(mbits.OnesCount64(ballot&uint64(mask)) == mbits.OnesCount32(mask))
 				case wSyncwarp:
 					sync = true
+				case wMatch, wGroupOp:
+					v = groupOpValue(lanes, mask, k) // cgcoal.go
 				}
 				if src >= 0 {
 					if src < len(lanes) && mask&(1<<src) != 0 {

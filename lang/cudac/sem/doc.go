@@ -50,9 +50,13 @@
 //     stores of zero or a pointer tolerated as GPUVerify's benign races
 //     (kernelonly.go).
 //   - The C++ that generated code and CUDA samples use compiles to the same
-//     bytecode (cxx.go, cxx17.go, operators.go, lambda.go): templates are
-//     instantiated per argument tuple (keyed on type identity), lambdas
-//     expanded inline, operators are calls, references addresses. The
+//     bytecode (cxx.go, cxx17.go, operators.go, lambda.go, virtual.go,
+//     classtmpl.go): function and class templates are instantiated per
+//     argument tuple (keyed on type identity), lambdas expanded inline or
+//     made closure objects, operators are calls, references addresses; a
+//     polymorphic object's hidden vptr names its class and the side that
+//     built it, and a virtual call selects among the derived classes
+//     (issue 15 item 1). The
 //     library models (lib_*.go) bind package lib's pure models (file
 //     system, number parsing, scanf, the device) to memory; std::string and
 //     std::vector are 24-byte headers over exact-size heap buffers with deep

@@ -1077,6 +1077,7 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 			case stDone:
 				t.state = tsDone
 				changed = true
+				warped = true // an exit can complete a coalesced_threads() (cgcoal.go)
 				if len(t.wgPend) > 0 || len(t.wgGroups) > 0 {
 					m.wgmmaUnwaited(t)
 				}
@@ -1085,7 +1086,7 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 			case stYield:
 				keep = append(keep, i)
 			case stBlocked:
-				warped = warped || t.state == tsWarp
+				warped = true // a new arrival, or a lane that leaves a coalesced_threads() group
 				changed = true
 			}
 			if m.exited {
@@ -1237,7 +1238,7 @@ func (m *Machine) deadlock(b *blockRun) {
 	code := "C0502"
 	var msg string
 	isWarp := func(g *group) bool {
-		return strings.HasPrefix(g.what, "__s") && g.what != "__syncthreads" || g.what == "mma.sync/ldmatrix" || strings.HasPrefix(g.what, "wgmma")
+		return strings.HasPrefix(g.what, "__s") && g.what != "__syncthreads" || g.what == "mma.sync/ldmatrix" || strings.HasPrefix(g.what, "wgmma") || strings.HasPrefix(g.what, "cooperative_groups::")
 	}
 	if isWarp(first) || len(keys) > 1 && isWarp(groups[keys[1]]) {
 		code = "C0503"

@@ -220,40 +220,16 @@ func (c *compiler) closureType(l *syntax.Lambda, caps []capture) *Type {
 
 // namesIn collects the identifiers an AST subtree names.
 func namesIn(n any, out map[string]bool) {
-	var walk func(v reflect.Value, depth int)
-	walk = func(v reflect.Value, depth int) {
-		if depth > 4000 {
-			return
+	walkAST(reflect.ValueOf(n), 0, func(v any) bool {
+		switch x := v.(type) {
+		case *syntax.Name:
+			out[x.Name] = true
+			return true
+		case *syntax.TypeExpr:
+			return true
 		}
-		switch v.Kind() {
-		case reflect.Interface, reflect.Pointer:
-			if v.IsNil() {
-				return
-			}
-			if nm, ok := v.Interface().(*syntax.Name); ok {
-				out[nm.Name] = true
-				return
-			}
-			if _, ok := v.Interface().(*syntax.TypeExpr); ok {
-				return
-			}
-			walk(v.Elem(), depth+1)
-		case reflect.Struct:
-			if v.Type() == reflect.TypeOf(diag.Pos{}) {
-				return
-			}
-			for i := 0; i < v.NumField(); i++ {
-				if v.Type().Field(i).IsExported() {
-					walk(v.Field(i), depth+1)
-				}
-			}
-		case reflect.Slice:
-			for i := 0; i < v.Len(); i++ {
-				walk(v.Index(i), depth+1)
-			}
-		}
-	}
-	walk(reflect.ValueOf(n), 0)
+		return false
+	})
 }
 
 // inlineLambda expands a call of lambda l.

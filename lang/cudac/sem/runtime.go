@@ -63,7 +63,8 @@ const (
 )
 
 var warpOpNames = []string{"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync",
-	"__ballot_sync", "__any_sync", "__all_sync", "__syncwarp", "mma.sync/ldmatrix"}
+	"__ballot_sync", "__any_sync", "__all_sync", "__syncwarp", "mma.sync/ldmatrix",
+	"cooperative_groups::coalesced_threads", "cooperative_groups::labeled_partition/binary_partition", "cooperative_groups::reduce/inclusive_scan/exclusive_scan"}
 
 // cudaError_t values and names for the errors we produce.
 var cudaErrors = map[int]string{

@@ -28,15 +28,16 @@ var cgModeled = map[string]bool{
 	"reduce": true, "plus": true, "less": true, "greater": true,
 	"bit_and": true, "bit_or": true, "bit_xor": true,
 	"grid_group": true, "this_grid": true,
+	"coalesced_group": true, "coalesced_threads": true, "labeled_partition": true, "binary_partition": true,
+	"inclusive_scan": true, "exclusive_scan": true,
 }
 
 // cgKnown are cooperative_groups names that exist in CUDA but are not
 // modeled; naming one is C0309 rather than an unknown-name error.
 var cgKnown = map[string]bool{
-	"coalesced_group": true, "coalesced_threads": true,
 	"multi_grid_group": true, "this_multi_grid": true, "cluster_group": true, "this_cluster": true,
-	"labeled_partition": true, "binary_partition": true, "memcpy_async": true, "wait": true, "wait_prior": true,
-	"inclusive_scan": true, "exclusive_scan": true, "invoke_one": true, "invoke_one_broadcast": true,
+	"memcpy_async": true, "wait": true, "wait_prior": true,
+	"invoke_one": true, "invoke_one_broadcast": true,
 	"details": true, "experimental": true,
 }
 

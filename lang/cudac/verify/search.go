@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/gpu"
@@ -35,6 +36,11 @@ type Options struct {
 	Stderr      io.Writer
 	ReadFile    func(string) ([]byte, error)
 	Header      Header
+	// Deadline bounds the whole search's wall time (zero: none): each
+	// configuration's machine stops with C0605 when it passes, and no
+	// further configuration starts (weft check --timeout, issue 14).
+	Deadline time.Time
+	Timeout  time.Duration
 }
 
 const (
@@ -458,6 +464,11 @@ func Check(f *diag.File, p *sem.Program, facts *Facts, o Options, diags *diag.Li
 		if res.Configs >= o.MaxConfigs {
 			break
 		}
+		if !o.Deadline.IsZero() && time.Now().After(o.Deadline) {
+			// the machine of the configuration that passed it reported
+			// C0605 at its running thread; the rest is unexplored
+			break
+		}
 		if axioms := p.Kernel(axiomKernel); axioms != nil && axioms != fn {
 			k := dimFlag(c.Grid) + "/" + dimFlag(c.Block)
 			bl, ok := axiomCache[k]
@@ -476,7 +487,8 @@ func Check(f *diag.File, p *sem.Program, facts *Facts, o Options, diags *diag.Li
 		var local diag.List
 		opts := sem.Options{Stdout: o.Stdout, Stderr: o.Stderr, Check: o.Check && !o.Header.NoRaces,
 			Quantum: o.Quantum, MaxSteps: o.MaxSteps, NondetSeed: c.NondetSeed, WarpSync: o.Header.WarpSync,
-			Blocks: c.Blocks, LargeBlocks: true, Seed: c.Seed, BenignWrites: true}
+			Blocks: c.Blocks, LargeBlocks: true, Seed: c.Seed, BenignWrites: true,
+			Deadline: o.Deadline, Timeout: o.Timeout}
 		if res.Configs+res.Excluded > 0 {
 			opts.Stdout = io.Discard // the program's output once
 		}
