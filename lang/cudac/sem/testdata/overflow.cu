@@ -48,3 +48,14 @@ int main() {
   return 0;
 }
 // OUT: -9223372036709301616 -2147483648 9223372036854775807
+// ---- overflow: negating INT_MIN overflows; negating other values does not
+#include <cstdio>
+#include <climits>
+int main() {
+  int a = INT_MIN, b = -7;
+  int c = -b;
+  int d = -a; // ERROR C0611 col=11 "signed integer overflow: 0 - -2147483648 does not fit in a 32-bit int"
+  printf("%d %d\n", c, d);
+  return 0;
+}
+// OUT: 7 -2147483648
