@@ -99,6 +99,7 @@ func runVerb(env *frontend.Env, args []string) int {
 	maxIter := fs.Int("max-iterations", DefaultMaxIterations, "stop a fixpoint after N iterations with error A0203 (0: no limit)")
 	maxInst := fs.Int("max-instances", initfile.DefaultMaxInstances, "at most N instances per struct: error A0305 in the .init file, A0204 at run time (0: 2^31-1)")
 	stats := fs.Bool("stats", false, "print steps and fixpoint iterations to stderr")
+	profile := fs.Bool("profile", false, "print to stderr where the wall time went: load, run, the parallel regions, the serial rest and its share, the workers' idle share, and the Amdahl bound on 2 workers from the serial share (docs/audala.md, Scaling)")
 	lockstep := fs.Bool("lockstep", false, "relaxed semantics in lockstep (thesis Fig. 2): reads see the step's initial values, writes land at the step boundary; by default a relaxed run executes in place, another legal execution")
 	order := fs.String("order", "batch", "`batch|label|reverse|random`: batch runs batches of labels statement by statement on --workers; label, reverse and random run the instances one after another in that order (other legal executions; they imply --workers=1)")
 	seed := fs.Uint64("seed", 1, "seed of --order=random")
@@ -168,6 +169,9 @@ func runVerb(env *frontend.Env, args []string) int {
 	}
 	if *stats {
 		fmt.Fprintf(env.Stderr, "steps=%d iterations=%d\n", m.Stats.Steps, m.Stats.Iterations)
+	}
+	if *profile {
+		writeProfile(env.Stderr, &m.Stats, m.Workers())
 	}
 	if err != nil {
 		if re, ok := err.(*interp.RuntimeError); ok {
@@ -292,4 +296,23 @@ func buildVerb(env *frontend.Env, args []string) int {
 	}
 	fmt.Fprintf(env.Stderr, "wrote %s\n", out)
 	return frontend.Report(env, &diags, *asJSON)
+}
+
+// writeProfile writes the --profile line: times in milliseconds, the
+// serial share of load+run, the workers' idle share of the parallel
+// regions, and the Amdahl bound 1/(s + (1-s)/2) from the serial share s
+// (meaningful with --workers=1, where the parallel regions are the work
+// more workers would share).
+func writeProfile(w io.Writer, st *interp.Stats, workers int) {
+	ms := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
+	total := st.Load + st.Wall
+	serial, idle := 0.0, 0.0
+	if total > 0 {
+		serial = 100 * float64(st.Serial()) / float64(total)
+	}
+	if st.Parallel > 0 {
+		idle = 100 * (1 - float64(st.Busy)/float64(st.Parallel*time.Duration(workers)))
+	}
+	fmt.Fprintf(w, "profile: workers=%d load=%.3fms run=%.3fms parallel=%.3fms steps=%d/%d serial=%.3fms (%.2f%%) idle=%.2f%% amdahl2=%.3f\n",
+		workers, ms(st.Load), ms(st.Wall), ms(st.Parallel), st.ParallelSteps, st.Steps, ms(st.Serial()), serial, idle, st.Amdahl(2))
 }

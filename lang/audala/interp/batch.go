@@ -3,7 +3,6 @@ package interp
 import (
 	"fmt"
 	"math"
-	"math/bits"
 	"sync/atomic"
 
 	"weft.dev/weft/diag"
@@ -402,140 +401,100 @@ func (c *stepCtx) bbinary(e *check.Binary) bexprFn {
 			b.ns -= 2
 		}
 	}
-	cmp := func(f func(a, b int64) bool) bexprFn {
-		return func(b *batch, sel []int32, out []int64) {
-			tmp := b.vec()
-			defer func() { b.nv-- }()
-			x(b, sel, out)
-			y(b, sel, tmp)
-			for k := range sel {
-				out[k] = b2i(f(out[k], tmp[k]))
-			}
-		}
-	}
-	switch e.Op {
-	case check.OpEq:
-		return func(b *batch, sel []int32, out []int64) {
-			tmp := b.vec()
-			defer func() { b.nv-- }()
-			x(b, sel, out)
-			y(b, sel, tmp)
-			for k := range sel {
-				out[k] = b2i(out[k] == tmp[k])
-			}
-		}
-	case check.OpNe:
-		return func(b *batch, sel []int32, out []int64) {
-			tmp := b.vec()
-			defer func() { b.nv-- }()
-			x(b, sel, out)
-			y(b, sel, tmp)
-			for k := range sel {
-				out[k] = b2i(out[k] != tmp[k])
-			}
-		}
-	case check.OpLt:
-		return func(b *batch, sel []int32, out []int64) {
-			tmp := b.vec()
-			defer func() { b.nv-- }()
-			x(b, sel, out)
-			y(b, sel, tmp)
-			for k := range sel {
-				out[k] = b2i(out[k] < tmp[k])
-			}
-		}
-	case check.OpLe:
-		return cmp(func(a, b int64) bool { return a <= b })
-	case check.OpGt:
-		return cmp(func(a, b int64) bool { return a > b })
-	case check.OpGe:
-		return cmp(func(a, b int64) bool { return a >= b })
-	}
+	// The other operators: x into out, y into a scratch vector, then one
+	// loop per operator over the batch (the switch is per batch, not per
+	// label). An arithmetic result must fit the operand type (A0201);
+	// the first failing label of the batch is reported.
 	lo, hi := int64(0), int64(math.MaxUint32)
 	if e.T.Kind == check.Int {
 		lo, hi = math.MinInt32, math.MaxInt32
 	}
 	pos, op, t := e.Pos, e.Op, e.T
-	overflow := func(b *batch, l int32, a, c, r int64) {
-		b.fail(l, pos, "A0201", fmt.Sprintf("integer overflow: %d %s %d = %d does not fit %s", a, op, c, r, t))
-	}
-	switch op {
-	case check.OpAdd, check.OpSub:
-		sub := op == check.OpSub
-		return func(b *batch, sel []int32, out []int64) {
-			tmp := b.vec()
-			defer func() { b.nv-- }()
-			x(b, sel, out)
-			y(b, sel, tmp)
-			if b.w.err != nil {
-				return
+	return func(b *batch, sel []int32, out []int64) {
+		tmp := b.vec()
+		defer func() { b.nv-- }()
+		x(b, sel, out)
+		y(b, sel, tmp)
+		if b.w.err != nil {
+			return
+		}
+		out, tmp = out[:len(sel)], tmp[:len(sel)]
+		bad := -1
+		switch op {
+		case check.OpEq:
+			for k, c := range tmp {
+				out[k] = b2i(out[k] == c)
 			}
-			for k, l := range sel {
-				a, c := out[k], tmp[k]
-				r := a + c
-				if sub {
-					r = a - c
-				}
+		case check.OpNe:
+			for k, c := range tmp {
+				out[k] = b2i(out[k] != c)
+			}
+		case check.OpLt:
+			for k, c := range tmp {
+				out[k] = b2i(out[k] < c)
+			}
+		case check.OpLe:
+			for k, c := range tmp {
+				out[k] = b2i(out[k] <= c)
+			}
+		case check.OpGt:
+			for k, c := range tmp {
+				out[k] = b2i(out[k] > c)
+			}
+		case check.OpGe:
+			for k, c := range tmp {
+				out[k] = b2i(out[k] >= c)
+			}
+		case check.OpAdd:
+			for k, c := range tmp {
+				r := out[k] + c
 				if r < lo || r > hi {
-					overflow(b, l, a, c, r)
-					return
+					bad = k
+					break
 				}
 				out[k] = r
 			}
-		}
-	case check.OpMul:
-		return func(b *batch, sel []int32, out []int64) {
-			tmp := b.vec()
-			defer func() { b.nv-- }()
-			x(b, sel, out)
-			y(b, sel, tmp)
-			if b.w.err != nil {
-				return
-			}
-			for k, l := range sel {
-				a, c := out[k], tmp[k]
-				if a > math.MaxInt32 && c > math.MaxInt32 {
-					// Only two large Nats can overflow int64 itself.
-					if h, lw := bits.Mul64(uint64(a), uint64(c)); h != 0 || lw > math.MaxUint32 {
-						b.fail(l, pos, "A0201", fmt.Sprintf("integer overflow: %d * %d does not fit %s", a, c, t))
-						return
-					}
+		case check.OpSub:
+			for k, c := range tmp {
+				r := out[k] - c
+				if r < lo || r > hi {
+					bad = k
+					break
 				}
+				out[k] = r
+			}
+		case check.OpMul:
+			for k, c := range tmp {
+				a := out[k]
 				r := a * c
+				if r < lo || r > hi || a > math.MaxInt32 && c > math.MaxInt32 {
+					// Two large Nats can overflow int64 itself.
+					bad = k
+					break
+				}
+				out[k] = r
+			}
+		case check.OpDiv, check.OpMod:
+			div := op == check.OpDiv
+			for k, c := range tmp {
+				if c == 0 {
+					bad = k
+					break
+				}
+				r := out[k] % c
+				if div {
+					r = out[k] / c // truncates toward zero, as in C
+				}
 				if r < lo || r > hi {
-					overflow(b, l, a, c, r)
-					return
+					bad = k
+					break
 				}
 				out[k] = r
 			}
 		}
-	case check.OpDiv, check.OpMod:
-		div := op == check.OpDiv
-		return func(b *batch, sel []int32, out []int64) {
-			tmp := b.vec()
-			defer func() { b.nv-- }()
-			x(b, sel, out)
-			y(b, sel, tmp)
-			if b.w.err != nil {
-				return
-			}
-			for k, l := range sel {
-				a, c := out[k], tmp[k]
-				if c == 0 {
-					b.fail(l, pos, "A0202", fmt.Sprintf("division by zero in %d %s 0", a, op))
-					return
-				}
-				r := a % c
-				if div {
-					r = a / c // truncates toward zero, as in C
-				}
-				if r < lo || r > hi {
-					overflow(b, l, a, c, r)
-					return
-				}
-				out[k] = r
-			}
+		if bad >= 0 {
+			code, msg := arithError(op, out[bad], tmp[bad], t)
+			b.fail(sel[bad], pos, code, msg)
 		}
 	}
-	panic("interp: unknown operator")
 }

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"testing"
+	"time"
 
 	"weft.dev/weft/lang/audala/check"
 	"weft.dev/weft/lang/audala/initfile"
@@ -32,6 +33,38 @@ func loop(b *testing.B, f func(i int)) {
 		f(i)
 	}
 	b.ReportMetric(float64(cpuNow()-start)/float64(b.N), "cpu-ns/op")
+}
+
+// profile sums the Stats timings of a benchmark's runs and reports them
+// as metrics: serial-% is the share of a run's wall time (New included)
+// outside the parallel regions, idle-% the workers' waiting inside them,
+// and amdahl-2 the speedup bound 1/(s + (1-s)/2) for two workers from the
+// serial fraction s (meaningful on the 1-worker runs).
+type profile struct {
+	total, serial, parallel, busy time.Duration
+	workers                       int
+}
+
+func (p *profile) run(b *testing.B, prog *check.Program, data *initfile.Data, opt Options) *Machine {
+	m := New(prog, data, opt)
+	if err := m.Run(); err != nil {
+		b.Fatal(err)
+	}
+	p.total += m.Stats.Load + m.Stats.Wall
+	p.serial += m.Stats.Serial()
+	p.parallel += m.Stats.Parallel
+	p.busy += m.Stats.Busy
+	p.workers = len(m.workers)
+	return m
+}
+
+func (p *profile) report(b *testing.B) {
+	s := float64(p.serial) / float64(p.total)
+	b.ReportMetric(100*s, "serial-%")
+	b.ReportMetric(1/(s+(1-s)/2), "amdahl-2")
+	if p.parallel > 0 {
+		b.ReportMetric(100*(1-float64(p.busy)/float64(p.parallel*time.Duration(p.workers))), "idle-%")
+	}
 }
 
 type benchConfig struct {
@@ -104,16 +137,15 @@ func BenchmarkPrefixSum(b *testing.B) {
 		})
 		for _, c := range benchConfigs() {
 			b.Run(fmt.Sprintf("n=%d/%s", n, c.name), func(b *testing.B) {
+				var p profile
 				loop(b, func(i int) {
-					m := New(prog, data, c.options())
-					if err := m.Run(); err != nil {
-						b.Fatal(err)
-					}
+					m := p.run(b, prog, data, c.options())
 					if i == 0 && (m.Value(val, n) != int64(want[n-1]) || m.Value(val, 1) != int64(want[0])) {
 						b.Fatalf("wrong result")
 					}
 					b.ReportMetric(float64(m.Stats.Iterations), "iterations")
 				})
+				p.report(b)
 			})
 		}
 	}
@@ -209,11 +241,9 @@ func BenchmarkSCCColouring(b *testing.B) {
 		})
 		for _, c := range benchConfigs() {
 			b.Run(fmt.Sprintf("n=%d/%s", n, c.name), func(b *testing.B) {
+				var p profile
 				loop(b, func(i int) {
-					m := New(prog, data, c.options())
-					if err := m.Run(); err != nil {
-						b.Fatal(err)
-					}
+					m := p.run(b, prog, data, c.options())
 					if i == 0 {
 						got := 0
 						for l := 1; l <= n; l++ {
@@ -227,6 +257,7 @@ func BenchmarkSCCColouring(b *testing.B) {
 					}
 					b.ReportMetric(float64(m.Stats.Iterations), "iterations")
 				})
+				p.report(b)
 			})
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"sync/atomic"
+	"time"
 	"unsafe"
 
 	"weft.dev/weft/diag"
@@ -49,6 +50,9 @@ type worker struct {
 	err      *RuntimeError
 	errLabel int64
 	batch    *batch
+	// busy is the time this worker ran instances in the last parallel
+	// step (Stats.Busy).
+	busy time.Duration
 }
 
 // cacheLinePad is larger than a cache line pair (adjacent-line
@@ -571,73 +575,81 @@ func (c *stepCtx) binary(e *check.Binary) exprFn {
 	if e.T.Kind == check.Int {
 		lo, hi = math.MinInt32, math.MaxInt32
 	}
-	pos := e.Pos
-	op := e.Op
-	check32 := func(w *worker, a, b, r int64) int64 {
-		if r < lo || r > hi {
-			w.fail(pos, "A0201", fmt.Sprintf("integer overflow: %d %s %d = %d does not fit %s", a, op, b, r, e.T))
-			return 0
-		}
-		return r
+	pos, op, t := e.Pos, e.Op, e.T
+	fail := func(w *worker, a, b int64) int64 {
+		code, msg := arithError(op, a, b, t)
+		w.fail(pos, code, msg)
+		return 0
 	}
-	switch e.Op {
-	case check.OpAdd:
+	switch op {
+	case check.OpAdd, check.OpSub:
+		sub := op == check.OpSub
 		return func(w *worker) int64 {
 			a, b := x.get(w), y.get(w)
 			r := a + b
-			if r < lo || r > hi {
-				return check32(w, a, b, r)
+			if sub {
+				r = a - b
 			}
-			return r
-		}
-	case check.OpSub:
-		return func(w *worker) int64 {
-			a, b := x.get(w), y.get(w)
-			r := a - b
 			if r < lo || r > hi {
-				return check32(w, a, b, r)
+				return fail(w, a, b)
 			}
 			return r
 		}
 	case check.OpMul:
 		return func(w *worker) int64 {
 			a, b := x.get(w), y.get(w)
-			if a > math.MaxInt32 && b > math.MaxInt32 {
-				// Only two large Nats can overflow int64 itself.
-				h, l := bits.Mul64(uint64(a), uint64(b))
-				_ = l
-				if h != 0 || l > math.MaxUint32 {
-					w.fail(pos, "A0201", fmt.Sprintf("integer overflow: %d * %d does not fit %s", a, b, e.T))
-					return 0
-				}
-			}
 			r := a * b
-			if r < lo || r > hi {
-				return check32(w, a, b, r)
+			if r < lo || r > hi || a > math.MaxInt32 && b > math.MaxInt32 {
+				// Two large Nats can overflow int64 itself.
+				return fail(w, a, b)
 			}
 			return r
 		}
 	case check.OpDiv, check.OpMod:
-		div := e.Op == check.OpDiv
+		div := op == check.OpDiv
 		return func(w *worker) int64 {
 			a, b := x.get(w), y.get(w)
 			if b == 0 {
-				w.fail(pos, "A0202", fmt.Sprintf("division by zero in %d %s 0", a, op))
-				return 0
+				return fail(w, a, b)
 			}
-			var r int64
+			r := a % b
 			if div {
 				r = a / b // truncates toward zero, as in C
-			} else {
-				r = a % b
 			}
 			if r < lo || r > hi {
-				return check32(w, a, b, r)
+				return fail(w, a, b)
 			}
 			return r
 		}
 	}
 	panic("interp: unknown operator")
+}
+
+// arithError is the run-time error of a op b when its result does not fit
+// type t (A0201) or b is a zero divisor (A0202); both the batched and the
+// per-instance evaluation report it.
+func arithError(op check.Op, a, b int64, t check.Type) (code, msg string) {
+	var r int64
+	switch op {
+	case check.OpAdd:
+		r = a + b
+	case check.OpSub:
+		r = a - b
+	case check.OpMul:
+		if h, l := bits.Mul64(uint64(a), uint64(b)); a > math.MaxInt32 && b > math.MaxInt32 && (h != 0 || l > math.MaxUint32) {
+			return "A0201", fmt.Sprintf("integer overflow: %d * %d does not fit %s", a, b, t)
+		}
+		r = a * b
+	case check.OpDiv, check.OpMod:
+		if b == 0 {
+			return "A0202", fmt.Sprintf("division by zero in %d %s 0", a, op)
+		}
+		r = a % b
+		if op == check.OpDiv {
+			r = a / b
+		}
+	}
+	return "A0201", fmt.Sprintf("integer overflow: %d %s %d = %d does not fit %s", a, op, b, r, t)
 }
 
 func b2i(b bool) int64 {

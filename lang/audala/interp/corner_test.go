@@ -176,3 +176,32 @@ func TestOverflow(t *testing.T) {
 		}
 	}
 }
+
+// TestArithErrors: the exact diagnostic of each failing operator, the
+// same from the batched evaluation (the default order) and the
+// per-instance one (label order); the lowest failing label is reported.
+// Instance 1 of three is fine, instances 2 and 3 fail.
+func TestArithErrors(t *testing.T) {
+	for _, tc := range []struct{ typ, expr, code, pos, msg string }{
+		{"Int", "2147483647 + x", "A0201", "t.adl:1:64", "integer overflow: 2147483647 + 1 = 2147483648 does not fit Int"},
+		{"Nat", "x - 2", "A0201", "t.adl:1:55", "integer overflow: 1 - 2 = -1 does not fit Nat"},
+		{"Int", "-2147483647 - x", "A0201", "t.adl:1:65", "integer overflow: -2147483647 - 2 = -2147483649 does not fit Int"},
+		{"Nat", "65536 * (x * 65536)", "A0201", "t.adl:1:59", "integer overflow: 65536 * 65536 = 4294967296 does not fit Nat"},
+		{"Nat", "(x + 4294967293) * (x + 4294967293)", "A0201", "t.adl:1:70", "integer overflow: 4294967294 * 4294967294 does not fit Nat"},
+		{"Int", "7 / (2 - x)", "A0202", "t.adl:1:55", "division by zero in 7 / 0"},
+		{"Int", "7 % (2 - x)", "A0202", "t.adl:1:55", "division by zero in 7 % 0"},
+		{"Int", "(-2147483647 - 1) / (0 - x)", "A0201", "t.adl:1:71", "integer overflow: -2147483648 / -1 = 2147483648 does not fit Int"},
+	} {
+		src := "struct A(x: " + tc.typ + ", y: " + tc.typ + ") { s { if x > 0 then { y := " + tc.expr + "; } } }\nA.s\n"
+		prog := compileSrc(t, src)
+		init := "ADL structures 1\nA " + tc.typ + " " + tc.typ + "\nA instances 3 3\n0 0\n1 0\n2 0\n"
+		for _, ord := range []Order{BatchOrder, LabelOrder} {
+			m := New(prog, parseInit(t, prog, init), Options{Workers: 1, Order: ord})
+			err := m.Run()
+			re, ok := err.(*RuntimeError)
+			if !ok || re.Code != tc.code || re.Pos.String() != tc.pos || re.Msg != tc.msg {
+				t.Errorf("%s, %v order: err=%v, want %s at %s: %s", tc.expr, ord, err, tc.code, tc.pos, tc.msg)
+			}
+		}
+	}
+}

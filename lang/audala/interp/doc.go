@@ -46,9 +46,13 @@
 // workers slower than one. Constructors take labels from an atomic
 // counter; the new instance joins from the next step (spec §2.5), and
 // column capacity is grown before a step by its static bound (instances ×
-// constructor sites). A run-time error is reported for the lowest label
-// among those failing in the first failing statement (batched) or
-// instance (otherwise).
+// constructor sites). Loading large .init columns and formatting a large
+// print are shared by the workers too (issue 17: with one worker they were
+// a fifth of a prefix sum at 10^6, a serial part that capped two workers
+// at 1.63x). Stats times the run: the shared (parallel) regions, the
+// serial rest, the workers' busy time (weft run --profile). A run-time
+// error is reported for the lowest label among those failing in the first
+// failing statement (batched) or instance (otherwise).
 //
 // Inline C++ (`$$` lines) is skipped; the driver warns once (A0205).
 //

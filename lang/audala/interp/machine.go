@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/audala/check"
@@ -117,10 +118,42 @@ func (e *RuntimeError) Diagnostic() *diag.Diagnostic {
 	return &diag.Diagnostic{Severity: diag.Error, Code: e.Code, Pos: e.Pos, Message: e.Msg}
 }
 
-// Stats counts what a run did.
+// Stats counts what a run did and where its wall time went (the --profile
+// report, Profile).
 type Stats struct {
 	Steps      int // step calls executed (each typed call once)
 	Iterations int // fixpoint iterations, all fixpoints together
+	// Load is New's wall time (columns, the .init values, compiling);
+	// Wall is Run's.
+	Load, Wall time.Duration
+	// Parallel is the wall time of the parallel regions, from the start
+	// of the workers to the end of the last one: the steps over at least
+	// parallelThreshold instances in batch order, a lockstep step's copy
+	// back, formatting a large print, loading large .init columns. With
+	// one worker it is the time of that work, which more workers share;
+	// the rest, Serial(), is not shared: scheduling, fixpoint detection,
+	// step boundaries, small steps, writing the output.
+	Parallel time.Duration
+	// ParallelSteps counts the steps of Parallel.
+	ParallelSteps int
+	// Busy is the time the workers spent running instances in the
+	// parallel regions, all workers together; Workers*Parallel - Busy is
+	// their waiting (start-up, load imbalance at the step's end).
+	Busy time.Duration
+}
+
+// Serial is the wall time of New and Run outside the parallel regions.
+func (s *Stats) Serial() time.Duration { return s.Load + s.Wall - s.Parallel }
+
+// Amdahl is the speedup bound 1/(f + (1-f)/k) on k workers for a run
+// whose serial fraction is f = Serial()/(Load+Wall): meaningful for a
+// one-worker run, where Parallel is the work more workers would share.
+func (s *Stats) Amdahl(k int) float64 {
+	if s.Load+s.Wall <= 0 {
+		return 1
+	}
+	f := float64(s.Serial()) / float64(s.Load+s.Wall)
+	return 1 / (f + (1-f)/float64(k))
 }
 
 // column is one parameter array. cur holds ι during a step; nxt, when the
@@ -157,6 +190,7 @@ type Machine struct {
 // New prepares prog with the initial instances of data (nil: only the null
 // instances).
 func New(prog *check.Program, data *initfile.Data, opt Options) *Machine {
+	t0 := time.Now()
 	if opt.Workers <= 0 {
 		opt.Workers = runtime.GOMAXPROCS(0)
 	}
@@ -177,6 +211,7 @@ func New(prog *check.Program, data *initfile.Data, opt Options) *Machine {
 			}
 		}
 	}
+	var parts []loadPart
 	for _, s := range prog.Structs {
 		n := 1
 		if data != nil {
@@ -185,11 +220,14 @@ func New(prog *check.Program, data *initfile.Data, opt Options) *Machine {
 		st := &store{s: s, n: int64(n)}
 		for i, p := range s.Params {
 			c := &column{param: p, cur: make([]int32, n)}
-			if data != nil {
-				copy(c.cur[1:], data.Cols[s.Index][i])
-			}
 			if m.lockstep() && written[p] {
-				c.nxt = append([]int32(nil), c.cur...)
+				c.nxt = make([]int32, n)
+			}
+			if data != nil {
+				parts = append(parts, loadPart{c.cur[1:], data.Cols[s.Index][i]})
+				if c.nxt != nil {
+					parts = append(parts, loadPart{c.nxt[1:], data.Cols[s.Index][i]})
+				}
 			}
 			st.cols = append(st.cols, c)
 		}
@@ -217,16 +255,63 @@ func New(prog *check.Program, data *initfile.Data, opt Options) *Machine {
 		}
 		m.workers = append(m.workers, w)
 	}
+	m.load(parts)
 	for _, s := range prog.Structs {
 		for _, st := range s.Steps {
 			m.steps[st] = m.compileStep(st)
 		}
 	}
+	m.Stats.Load = time.Since(t0)
 	return m
+}
+
+// loadPart is a column's cells (or its lockstep buffer's) to be set from
+// the .init file's values.
+type loadPart struct{ dst, src []int32 }
+
+// loadSegment is the most cells one task of load copies.
+const loadSegment = 1 << 16
+
+// load copies the initial instances' values into their columns: with
+// several workers in parallel, in segments of loadSegment cells, because
+// the copy (and the page faults of the fresh columns it takes) was most of
+// what a one-worker prefix sum at 10^6 did serially once printing was
+// parallel (issue 17).
+func (m *Machine) load(parts []loadPart) {
+	var segs []loadPart
+	cells := 0
+	for _, p := range parts {
+		n := min(len(p.dst), len(p.src))
+		cells += n
+		for lo := 0; lo < n; lo += loadSegment {
+			hi := min(lo+loadSegment, n)
+			segs = append(segs, loadPart{p.dst[lo:hi], p.src[lo:hi]})
+		}
+	}
+	// Below a segment's worth of cells, starting workers costs more than
+	// the copy.
+	shared := cells >= loadSegment
+	if len(m.workers) > 1 && shared {
+		m.spread(int64(len(segs)), func(_ *worker, i int64) bool {
+			copy(segs[i].dst, segs[i].src)
+			return true
+		})
+		return
+	}
+	t0 := time.Now()
+	for _, p := range segs {
+		copy(p.dst, p.src)
+	}
+	if shared {
+		m.sharedSince(t0)
+	}
 }
 
 // lockstep reports whether steps run in lockstep (Options.Lockstep).
 func (m *Machine) lockstep() bool { return m.opt.Semantics == Relaxed && m.opt.Lockstep }
+
+// Workers returns the number of workers the run uses.
+func (m *Machine) Workers() int { return len(m.workers) }
 
 // Count returns the number of instances of struct s, the null instance
 // included.
@@ -247,7 +332,9 @@ func decode(t check.Type, v int32) int64 {
 
 // Run executes the schedule. Output of S.print goes to Options.Out.
 func (m *Machine) Run() (err error) {
+	t0 := time.Now()
 	defer func() {
+		m.Stats.Wall += time.Since(t0)
 		if ferr := m.out.Flush(); err == nil && ferr != nil {
 			err = ferr
 		}
@@ -295,16 +382,52 @@ func (m *Machine) Dump() error {
 	return m.out.Flush()
 }
 
+// printSegment is the number of instances whose print lines are formatted
+// into one buffer (about 40 bytes a line).
+const printSegment = 4096
+
 // print writes one line per non-null instance in label order, in AuDaLaC's
 // format: `Node(1): reachable=1` (Nat, Bool and references unsigned, Int
-// signed; spec §5.11).
+// signed; spec §5.11). Formatting was a fifth of a one-worker prefix sum
+// at 10^6 and serial (issue 17): with several workers, segments of
+// printSegment instances are formatted in parallel, a window of them at a
+// time, and written in label order.
 func (m *Machine) print(s *check.Struct) {
 	st := m.stores[s.Index]
-	buf := make([]byte, 0, 128)
-	for l := 1; l < int(st.n); l++ {
-		buf = append(buf[:0], s.Name...)
+	n := st.n
+	if len(m.workers) == 1 || n < parallelThreshold {
+		var buf []byte
+		for lo := int64(1); lo < n; lo += printSegment {
+			t0 := time.Now()
+			buf = st.format(buf[:0], lo, min(lo+printSegment, n))
+			if n >= parallelThreshold {
+				m.sharedSince(t0)
+			}
+			m.out.Write(buf)
+		}
+		return
+	}
+	window := int64(4 * len(m.workers))
+	bufs := make([][]byte, window)
+	for wlo := int64(1); wlo < n; wlo += window * printSegment {
+		segs := min(window, (n-wlo+printSegment-1)/printSegment)
+		m.spread(segs, func(_ *worker, i int64) bool {
+			lo := wlo + i*printSegment
+			bufs[i] = st.format(bufs[i][:0], lo, min(lo+printSegment, n))
+			return true
+		})
+		for _, b := range bufs[:segs] {
+			m.out.Write(b)
+		}
+	}
+}
+
+// format appends the print lines of labels [lo, hi) to buf.
+func (st *store) format(buf []byte, lo, hi int64) []byte {
+	for l := lo; l < hi; l++ {
+		buf = append(buf, st.s.Name...)
 		buf = append(buf, '(')
-		buf = strconv.AppendInt(buf, int64(l), 10)
+		buf = strconv.AppendInt(buf, l, 10)
 		buf = append(buf, "):"...)
 		for i, c := range st.cols {
 			if i > 0 {
@@ -316,8 +439,8 @@ func (m *Machine) print(s *check.Struct) {
 			buf = strconv.AppendInt(buf, decode(c.param.Type, c.cur[l]), 10)
 		}
 		buf = append(buf, '\n')
-		m.out.Write(buf)
 	}
+	return buf
 }
 
 // grow makes every column of st hold at least need cells.
@@ -351,6 +474,77 @@ func (st *store) grow(need int64) {
 
 const parallelThreshold = 2048
 
+// chunksPerWorker is how many chunks of a parallel step each worker takes
+// on average. The workers take chunks from a shared counter until none is
+// left, so they finish at most one chunk apart: finer chunks wait less
+// for the last one at the step's end (load imbalance), at one atomic add
+// per chunk.
+const chunksPerWorker = 32
+
+// spread runs f(w, i) for the tasks i in [0, tasks) on all workers: the
+// calling goroutine is worker 0 and the others start in goroutines of
+// their own (a goroutine hand-off per worker less than starting them all).
+// Each worker takes the next task from a shared counter until none is
+// left or f returns false, so the workers finish at most one task apart.
+// Its wall time counts as Stats.Parallel, the workers' busy time as
+// Stats.Busy.
+func (m *Machine) spread(tasks int64, f func(w *worker, i int64) bool) {
+	t0 := time.Now()
+	var next atomic.Int64
+	work := func(w *worker) {
+		start := time.Now()
+		for {
+			i := next.Add(1) - 1
+			if i >= tasks || !f(w, i) {
+				break
+			}
+		}
+		w.busy = time.Since(start)
+	}
+	var wg sync.WaitGroup
+	for _, w := range m.workers[1:] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work(w)
+		}()
+	}
+	work(m.workers[0])
+	wg.Wait()
+	m.Stats.Parallel += time.Since(t0)
+	for _, w := range m.workers {
+		m.Stats.Busy += w.busy
+	}
+}
+
+// sharedSince counts the time since t0, spent by the one worker of a run
+// on work that more workers would share (a step over at least
+// parallelThreshold instances, formatting a large print), as parallel.
+func (m *Machine) sharedSince(t0 time.Time) {
+	d := time.Since(t0)
+	m.Stats.Parallel += d
+	m.Stats.Busy += d
+}
+
+// parallel runs the instances [0, n) of a step on all workers in chunks of
+// consecutive labels, multiples of batchSize (spread).
+func (m *Machine) parallel(cs *compiledStep, body []stmtFn, n int64) {
+	chunk := n / int64(len(m.workers)*chunksPerWorker)
+	chunk = max(batchSize, (chunk+batchSize-1)/batchSize*batchSize)
+	for _, w := range m.workers {
+		w.reset(cs)
+	}
+	m.spread((n+chunk-1)/chunk, func(w *worker, i int64) bool {
+		lo := i * chunk
+		if cs.bpar != nil {
+			w.runBatch(cs.bpar, cs.step.NumLocals, lo, min(lo+chunk, n))
+		} else {
+			w.runRange(body, lo, min(lo+chunk, n))
+		}
+		return w.err == nil
+	})
+}
+
 // runStep executes one typed step call on every instance that exists at its
 // start, then resolves the step boundary.
 func (m *Machine) runStep(cs *compiledStep) error {
@@ -367,10 +561,16 @@ func (m *Machine) runStep(cs *compiledStep) error {
 		}
 		st.grow(need)
 	}
-	par := m.opt.Workers > 1 && n >= parallelThreshold && m.opt.Order == BatchOrder
+	// shared: more workers would split this step (Stats.Parallel).
+	shared := n >= parallelThreshold && m.opt.Order == BatchOrder
+	par := shared && m.opt.Workers > 1
 	body := cs.seq
 	if par {
 		body = cs.par
+	}
+	var t0 time.Time
+	if shared && !par {
+		t0 = time.Now()
 	}
 	var err *RuntimeError
 	changed := false
@@ -399,32 +599,13 @@ func (m *Machine) runStep(cs *compiledStep) error {
 			}
 		}
 		changed, err = w.changed, w.err
+		if shared {
+			m.sharedSince(t0)
+			m.Stats.ParallelSteps++
+		}
 	} else {
-		chunk := n / int64(len(m.workers)*8)
-		if chunk < 512 {
-			chunk = 512
-		}
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for _, w := range m.workers {
-			w.reset(cs)
-			wg.Add(1)
-			go func(w *worker) {
-				defer wg.Done()
-				for w.err == nil {
-					lo := next.Add(chunk) - chunk
-					if lo >= n {
-						return
-					}
-					if cs.bpar != nil {
-						w.runBatch(cs.bpar, cs.step.NumLocals, lo, min(lo+chunk, n))
-					} else {
-						w.runRange(body, lo, min(lo+chunk, n))
-					}
-				}
-			}(w)
-		}
-		wg.Wait()
+		m.parallel(cs, body, n)
+		m.Stats.ParallelSteps++
 		errLabel := int64(math.MaxInt64)
 		for _, w := range m.workers {
 			changed = changed || w.changed
@@ -453,24 +634,23 @@ func (m *Machine) runStep(cs *compiledStep) error {
 	// Step boundary (Call Step): ι' = fin, the last write some writer made.
 	if par && len(cs.buffered) > 0 {
 		// Large steps: copy back in parallel, one slice of every written
-		// column (of whichever struct) per worker.
-		var wg sync.WaitGroup
-		k := len(m.workers)
-		for i := 0; i < k; i++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for _, c := range cs.buffered {
-					l := len(c.cur)
-					lo, hi := l*i/k, l*(i+1)/k
-					copy(c.cur[lo:hi], c.nxt[lo:hi])
-				}
-			}()
-		}
-		wg.Wait()
-	} else {
+		// column (of whichever struct) per task.
+		k := int64(len(m.workers))
+		m.spread(k, func(_ *worker, i int64) bool {
+			for _, c := range cs.buffered {
+				l := int64(len(c.cur))
+				lo, hi := l*i/k, l*(i+1)/k
+				copy(c.cur[lo:hi], c.nxt[lo:hi])
+			}
+			return true
+		})
+	} else if len(cs.buffered) > 0 {
+		t0 := time.Now()
 		for _, c := range cs.buffered {
 			copy(c.cur, c.nxt)
+		}
+		if shared {
+			m.sharedSince(t0)
 		}
 	}
 	if changed {
