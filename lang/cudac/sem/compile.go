@@ -2543,13 +2543,13 @@ func (c *compiler) arith(op string, tx, ty *Type, pos diag.Pos) *Type {
 		c.emit(intArithOp(op, ct), int32(ct.size*8), 0, pos)
 	case "/":
 		if signed {
-			c.emit(OpSDiv, 0, 0, pos)
+			c.emit(OpSDiv, int32(ct.size*8), 0, pos) // A: the width, for C0611 (overflow.go)
 		} else {
 			c.emit(OpUDiv, 0, 0, pos)
 		}
 	case "%":
 		if signed {
-			c.emit(OpSRem, 0, 0, pos)
+			c.emit(OpSRem, int32(ct.size*8), 0, pos)
 		} else {
 			c.emit(OpURem, 0, 0, pos)
 		}

@@ -289,12 +289,14 @@ func (m *Machine) runN(t *Thread, budget int) (status, int) {
 			switch in.Op {
 			case OpSDiv:
 				if int64(b) == -1 {
+					m.divOverflow(t, in, a)
 					st[n-1] = -a
 				} else {
 					st[n-1] = uint64(int64(a) / int64(b))
 				}
 			case OpSRem:
 				if int64(b) == -1 {
+					m.divOverflow(t, in, a)
 					st[n-1] = 0
 				} else {
 					st[n-1] = uint64(int64(a) % int64(b))
