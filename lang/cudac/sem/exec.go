@@ -805,6 +805,10 @@ func launchSize(grid, block gpu.Dim3) (blocks, threads uint64) {
 // launch validates a <<<>>> configuration and queues the grid. args holds
 // gx gy gz bx by bz shmem stream followed by the kernel arguments.
 func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool {
+	if m.inHostFn {
+		m.hostFnAPI(t, pos, "kernel launch of "+fn.Name) // hostfn.go
+		return false
+	}
 	g := &gridRun{fn: fn, gdim: gpu.Dim3{X: int(uint32(args[0])), Y: int(uint32(args[1])), Z: int(uint32(args[2]))},
 		bdim: gpu.Dim3{X: int(uint32(args[3])), Y: int(uint32(args[4])), Z: int(uint32(args[5]))}, shmem: int(args[6])}
 	s := m.streamOf(args[7])

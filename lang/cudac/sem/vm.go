@@ -300,8 +300,28 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 		case OpAdd:
 			st[n-1] += st[n]
 			st = st[:n]
-		case OpAddS, OpSubS, OpMulS:
-			st[n-1] = m.signedArith(t, in, st[n-1], st[n])
+		case OpAddS:
+			// the common 32-bit case inline; overflow and 64 bits in
+			// signedArith (overflow.go)
+			if r := int64(int32(st[n-1])) + int64(int32(st[n])); in.A == 32 && r == int64(int32(r)) {
+				st[n-1] = uint64(r)
+			} else {
+				st[n-1] = m.signedArith(t, in, st[n-1], st[n])
+			}
+			st = st[:n]
+		case OpSubS:
+			if r := int64(int32(st[n-1])) - int64(int32(st[n])); in.A == 32 && r == int64(int32(r)) {
+				st[n-1] = uint64(r)
+			} else {
+				st[n-1] = m.signedArith(t, in, st[n-1], st[n])
+			}
+			st = st[:n]
+		case OpMulS:
+			if r := int64(int32(st[n-1])) * int64(int32(st[n])); in.A == 32 && r == int64(int32(r)) {
+				st[n-1] = uint64(r)
+			} else {
+				st[n-1] = m.signedArith(t, in, st[n-1], st[n])
+			}
 			st = st[:n]
 		case OpSub:
 			st[n-1] -= st[n]
@@ -318,12 +338,14 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 			switch in.Op {
 			case OpSDiv:
 				if int64(b) == -1 {
+					m.divOverflow(t, in, a)
 					st[n-1] = -a
 				} else {
 					st[n-1] = uint64(int64(a) / int64(b))
 				}
 			case OpSRem:
 				if int64(b) == -1 {
+					m.divOverflow(t, in, a)
 					st[n-1] = 0
 				} else {
 					st[n-1] = uint64(int64(a) % int64(b))
