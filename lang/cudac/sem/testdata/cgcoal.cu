@@ -27,6 +27,8 @@ int main() {
 // ---- cgcoal: binary_partition and labeled_partition of a tile; reduce and scans over the parts and over the tile
 #include <cstdio>
 #include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+#include <cooperative_groups/scan.h>
 namespace cg = cooperative_groups;
 __global__ void k(int *out, float *fo) {
   cg::thread_block_tile<32> tile = cg::tiled_partition<32>(cg::this_thread_block());
