@@ -229,6 +229,9 @@ func (c *compiler) builtinCall(name string, e *syntax.Call) *Type {
 	if t, ok := c.stdCall(name, e); ok {
 		return t
 	}
+	if t, ok := c.algCall(name, e); ok { // lib_algorithm.go
+		return t
+	}
 	if name == "swap" {
 		return c.swapCall(e)
 	}

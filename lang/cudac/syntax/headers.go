@@ -33,6 +33,7 @@ var knownHeaders = map[string]string{
 	"sys/time.h":                  "",
 	"cuda_profiler_api.h":         "",
 	"algorithm":                   "",
+	"numeric":                     "",
 	"ctype.h":                     "",
 	"inttypes.h":                  "",
 	"cuda.h":                      "#define __CUDACC__ 1\n#define CUDART_VERSION 12000\n",

@@ -144,3 +144,33 @@ int main() {
   return 0;
 }
 // OUT: 60 0 3 5
+// ---- <algorithm> and <numeric> over pointer ranges and vector iterators: sort, stable_sort, min_element, max_element, accumulate (output checked against nvcc 13)
+#include <cstdio>
+#include <algorithm>
+#include <numeric>
+#include <vector>
+int main() {
+  int a[7] = {5, -2, 9, 1, 7, 3, -8};
+  std::sort(a, a + 7);
+  std::vector<double> v;
+  v.push_back(2.5); v.push_back(-0.5); v.push_back(1.5);
+  std::stable_sort(v.begin(), v.end());
+  unsigned u[4] = {4000000000u, 3u, 7u, 1u};
+  std::sort(u, u + 4);
+  float f[3] = {0.5f, 0.25f, 0.125f};
+  int *mx = std::max_element(a, a + 7), *mn = std::min_element(a, a + 7);
+  printf("%d %d %d | %g %g %g | %u %u | %d %d %ld | %d %g %d %g\n", a[0], a[3], a[6], v[0], v[1], v[2], u[0], u[3], *mx, *mn, (long)(mx - a),
+         std::accumulate(a, a + 7, 0), std::accumulate(f, f + 3, 0.0), std::accumulate(f, f + 3, 0), std::accumulate(v.begin(), v.end(), 1.0f));
+  return 0;
+}
+// OUT: -8 3 9 | -0.5 1.5 2.5 | 1 4000000000 | 9 -8 6 | 15 0.875 0 4.5
+// ---- std::sort with a comparator, and over structs, are named at the call
+#include <algorithm>
+struct P { int x; };
+int main() {
+  int a[3] = {3, 1, 2};
+  P p[2];
+  std::sort(a, a + 3, [](int x, int y) { return x > y; }); // ERROR C0309 col=3 "std::sort with a comparator is not modeled"
+  std::sort(p, p + 2); // ERROR C0309 col=3 "std::sort over elements of type struct P is not modeled"
+  return 0;
+}

@@ -1,0 +1,228 @@
+package sem
+
+import (
+	"math"
+	"sort"
+
+	"weft.dev/weft/lang/cudac/syntax"
+)
+
+// <algorithm> and <numeric> over pointer ranges (issue 15 item 2's "the
+// library real programs use"; C++ [alg.sort], [alg.min.max],
+// [numeric.ops]): std::sort and std::stable_sort (ascending by <; the
+// interpreter's sort is stable, which sort allows), std::min_element and
+// std::max_element (the first smallest or largest, last for an empty
+// range), std::accumulate (init = init + *it, in the type of init). A
+// range is two pointers into one object (std::vector's begin()/end() are
+// pointers, lib_std.go); its elements are integers or floating values.
+// Every element is accessed through the memory checker (bounds, races).
+// A comparator or an element type beyond these is C0309 at the call.
+
+// value kinds of an algorithm's elements
+const (
+	algUnsigned = iota
+	algSigned
+	algFloat
+)
+
+func algKind(t *Type) int {
+	switch {
+	case t.isFloat():
+		return algFloat
+	case t.isSigned():
+		return algSigned
+	}
+	return algUnsigned
+}
+
+// algCall compiles the calls above; ok is false for another name.
+func (c *compiler) algCall(name string, e *syntax.Call) (*Type, bool) {
+	var want int
+	switch name {
+	case "sort", "stable_sort", "min_element", "max_element":
+		want = 2
+	case "accumulate":
+		want = 3
+	default:
+		return nil, false
+	}
+	pos := e.Pos
+	fail := func(format string, args ...any) (*Type, bool) {
+		c.errorf(pos, "C0309", format, args...)
+		c.emit(OpConst, 0, 0, pos)
+		return tInt, true
+	}
+	if len(e.Args) != want {
+		if len(e.Args) == want+1 && name != "accumulate" {
+			return fail("std::%s with a comparator is not modeled (ascending by < is)", name)
+		}
+		if len(e.Args) == 4 && name == "accumulate" {
+			return fail("std::accumulate with a binary operation is not modeled (+ is)")
+		}
+		c.errorf(pos, "C0304", "std::%s takes %d arguments, %d given", name, want, len(e.Args))
+		c.emit(OpConst, 0, 0, pos)
+		return tInt, true
+	}
+	c.stdHostOnly(pos)
+	ft := c.expr(e.Args[0])
+	lt := c.expr(e.Args[1])
+	if ft.Kind != Ptr || lt.Kind != Ptr || !sameType(ft.Elem, lt.Elem) {
+		c.emit(OpPop, 0, 0, pos)
+		c.emit(OpPop, 0, 0, pos)
+		return fail("std::%s over %s and %s: the range must be two pointers (or std::vector iterators) of one element type", name, ft, lt)
+	}
+	et := ft.Elem
+	if !(et.isInt() || et.Kind == Float || et.Kind == Double) {
+		c.emit(OpPop, 0, 0, pos)
+		c.emit(OpPop, 0, 0, pos)
+		return fail("std::%s over elements of type %s is not modeled (integers, float and double are)", name, et)
+	}
+	c.emit(OpConst, 0, int64(memCode(et)), pos)
+	c.emit(OpConst, 0, int64(algKind(et)), pos)
+	switch name {
+	case "sort", "stable_sort":
+		c.stdBuiltin("__alg_sort", 4, pos)
+		return tVoid, true
+	case "min_element", "max_element":
+		c.emit(OpConst, 0, b2i(name == "max_element"), pos)
+		c.stdBuiltin("__alg_minmax", 5, pos)
+		return ft, true
+	}
+	it := c.expr(e.Args[2])
+	if !(it.isInt() || it.Kind == Float || it.Kind == Double) {
+		c.emit(OpPop, 0, 0, pos)
+		return fail("std::accumulate with an initial value of type %s is not modeled (integers, float and double are)", it)
+	}
+	c.emit(OpConst, 0, int64(memCode(it)), pos)
+	c.emit(OpConst, 0, int64(algKind(it)), pos)
+	c.stdBuiltin("__alg_accumulate", 7, pos)
+	return it, true
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func init() {
+	for name, s := range map[string]*bsig{
+		"__alg_sort":       sig(tVoid, hostSide, tAny, tAny, tAny, tAny),
+		"__alg_minmax":     sig(tULong, hostSide, tAny, tAny, tAny, tAny, tAny),
+		"__alg_accumulate": sig(tULong, hostSide, tAny, tAny, tAny, tAny, tAny, tAny, tAny),
+	} {
+		builtinSigs[name] = s
+	}
+	defb("__alg_sort", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		mc, kind := int(a[2]), int(a[3])
+		vals, b, st := m.algRange(t, a[0], a[1], mc, pos, true)
+		if st != stDone {
+			return 0, st
+		}
+		sort.SliceStable(vals, func(i, j int) bool { return algLess(kind, vals[i], vals[j]) })
+		size := mSize[mc]
+		for i, v := range vals {
+			storeN(b[i*size:], size, toMem(mc, v))
+		}
+		m.mver++
+		return ok(0)
+	})
+	defb("__alg_minmax", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		mc, kind, isMax := int(a[2]), int(a[3]), a[4] != 0
+		vals, _, st := m.algRange(t, a[0], a[1], mc, pos, false)
+		if st != stDone {
+			return 0, st
+		}
+		if len(vals) == 0 {
+			return ok(a[1])
+		}
+		best := 0
+		for i := 1; i < len(vals); i++ {
+			if isMax && algLess(kind, vals[best], vals[i]) || !isMax && algLess(kind, vals[i], vals[best]) {
+				best = i
+			}
+		}
+		return ok(a[0] + uint64(best*mSize[mc]))
+	})
+	defb("__alg_accumulate", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		mc, kind := int(a[2]), int(a[3])
+		acc, rc, rkind := a[4], int(a[5]), int(a[6])
+		vals, _, st := m.algRange(t, a[0], a[1], mc, pos, false)
+		if st != stDone {
+			return 0, st
+		}
+		bits := mSize[rc] * 8
+		for _, v := range vals {
+			switch {
+			case rkind == algFloat:
+				x := math.Float64frombits(acc) + algFloat64(kind, v)
+				if rc == mF32 {
+					x = float64(float32(x))
+				}
+				acc = math.Float64bits(x)
+			case kind == algFloat:
+				// init + *it in floating point, converted back to the
+				// integer type of init (C++ [conv.fpint]: truncation)
+				x := math.Trunc(algFloat64(rkind, acc) + math.Float64frombits(v))
+				if rkind == algSigned {
+					acc = ext(uint64(int64(x)), bits, true)
+				} else {
+					acc = ext(uint64(x), bits, false)
+				}
+			default:
+				acc = ext(acc+v, bits, rkind == algSigned)
+			}
+		}
+		return ok(acc)
+	})
+}
+
+// algLess compares two stack values of kind k.
+func algLess(k int, x, y uint64) bool {
+	switch k {
+	case algFloat:
+		return math.Float64frombits(x) < math.Float64frombits(y)
+	case algSigned:
+		return int64(x) < int64(y)
+	}
+	return x < y
+}
+
+func algFloat64(k int, v uint64) float64 {
+	switch k {
+	case algFloat:
+		return math.Float64frombits(v)
+	case algSigned:
+		return float64(int64(v))
+	}
+	return float64(v)
+}
+
+// algRange reads the elements of [first, last) (memory code mc): their
+// stack values and their bytes, checked as a read (or a write) of the
+// whole range.
+func (m *Machine) algRange(t *Thread, first, last uint64, mc int, pos int32, write bool) ([]uint64, []byte, status) {
+	size := mSize[mc]
+	if first>>32 != last>>32 && !(first == 0 && last == 0) {
+		m.fault(t, pos, "C0410", "the range's two pointers point to different objects")
+		return nil, nil, stFault
+	}
+	d := int64(int32(uint32(last))) - int64(int32(uint32(first)))
+	if d < 0 || d%int64(size) != 0 {
+		m.fault(t, pos, "C0403", "invalid range: last is %d bytes from first, not a non-negative multiple of the element size %d", d, size)
+		return nil, nil, stFault
+	}
+	if d == 0 {
+		return nil, nil, stDone
+	}
+	b, good := m.resolve(t, first, int(d), pos, write, false)
+	if !good {
+		return nil, nil, stFault
+	}
+	vals := make([]uint64, d/int64(size))
+	for i := range vals {
+		vals[i] = fromMem(mc, loadN(b[i*size:], size))
+	}
+	return vals, b, stDone
+}
