@@ -44,6 +44,17 @@ var examples = []example{
 xgemm_Sm80_fence (M=384 N=512 K=32): match (A bit for bit, B bit for bit, C within 0.0314, max difference 0.00244; no race or deadlock)`},
 	{args: []string{ex + "weft/sync/xgemm_Sm90_ring.weft"}, want: "xgemm_Sm90_ring: match (A bit for bit, B bit for bit, C within 0.258, max difference 0.0162; no race or deadlock)", heavy: true},
 
+	// Exo's printed dialect (issue 19): data arguments from each file's
+	// `# run:` line.
+	{args: []string{ex + "weft/exo/config_implicit.weft"}, want: "config_implicit: match (x bit for bit; no race or deadlock)"},
+	{args: []string{ex + "weft/exo/config_scale.weft"}, want: "config_scale: match (src bit for bit, dst bit for bit; no race or deadlock)"},
+	{args: []string{ex + "weft/exo/externs.weft"}, want: "externs: match (x bit for bit, y bit for bit; no race or deadlock)"},
+	{args: []string{ex + "weft/exo/par_loop.weft"}, want: "par_loop: match (A bit for bit; no race or deadlock)"},
+	{args: []string{ex + "weft/exo/real_scale.weft"}, want: "real_scale: match (x bit for bit, y bit for bit; no race or deadlock)"},
+	{args: []string{ex + "weft/exo/ring_add.weft"}, want: "ring_add: match (A bit for bit, B bit for bit, C bit for bit; no race or deadlock)"},
+	{args: []string{ex + "weft/exo/size_product.weft"}, want: "size_product: match (arr bit for bit; no race or deadlock)"},
+	{args: []string{ex + "weft/exo/tma_ring_gemm.weft"}, want: "tma_ring_gemm: match (A bit for bit, B bit for bit, C bit for bit; no race or deadlock)", heavy: true},
+
 	{args: []string{ex + "prism/fig6_tf32.prism", "--arg", "A=ones:128", "--arg", "B=iota:64", "--arg", "C=zeros:128", "--arg", "M=16", "--arg", "N=8", "--arg", "K=8"},
 		want: "fig6_tf32: match (1 lines of printed outputs; no race or deadlock)"},
 	{args: []string{ex + "prism/fig13_async.prism", "--blocks", "2", "--arg", "src=iota:256", "--arg", "dst=zeros:256"},

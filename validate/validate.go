@@ -313,6 +313,18 @@ func (v *run) weft(file string, assigns []string) int {
 	for _, a := range assigns {
 		given[a[:strings.IndexByte(a, '=')]] = true
 	}
+	// The file's first `# run: NAME=VALUE ...` line (the convention of
+	// examples/weft/exo) gives the data arguments not named on the command
+	// line; sizes still come from the `# check:` lines the build checks.
+	for _, a := range runLine(src.Src) {
+		name := a[:strings.IndexByte(a, '=')]
+		for _, q := range p.Params {
+			if q.Name == name && !given[name] && q.Kind != interp.KindSize && !inSizes(sizeSets, name) {
+				assigns = append(assigns, a)
+				given[name] = true
+			}
+		}
+	}
 	if len(sizeSets) == 0 {
 		sizeSets = []map[string]int64{{}}
 	}
@@ -332,13 +344,29 @@ func (v *run) weft(file string, assigns []string) int {
 				if !given[q.Name] {
 					all = append(all, q.Name+"=rand")
 				}
+			case interp.KindScalar:
+				// A data scalar (`alpha: R @ DRAM`) not given: a value
+				// every element type holds exactly, so the program and
+				// its harness start from the same bits.
+				if !given[q.Name] {
+					v := "3"
+					if q.Elem.IsFloat() {
+						v = "0.75"
+					}
+					all = append(all, q.Name+"="+v)
+				}
 			}
 		}
+		var data []string // data scalars: the harness reads them at run time, weft build takes sizes only
 		for _, a := range all {
 			name := a[:strings.IndexByte(a, '=')]
 			for _, q := range p.Params {
-				if q.Name == name && q.Kind != interp.KindTensor && q.Kind != interp.KindWindow {
+				switch {
+				case q.Name != name:
+				case q.Kind == interp.KindSize || q.Kind == interp.KindIndex:
 					scalars = append(scalars, a)
+				case q.Kind != interp.KindTensor && q.Kind != interp.KindWindow:
+					data = append(data, a)
 				}
 			}
 		}
@@ -368,10 +396,35 @@ func (v *run) weft(file string, assigns []string) int {
 			continue
 		}
 		v.validate(&target{label: label, build: build, file: filepath.Join(build, "main.cu"),
-			argv:    func(out string) []string { return append([]string{in, out}, scalars...) },
+			argv:    func(out string) []string { return append(append([]string{in, out}, scalars...), data...) },
 			compare: func(_, out string) (bool, string) { return v.compareArrays(p, ref, out, build, sizes) }})
 	}
 	return v.status()
+}
+
+func inSizes(sets []map[string]int64, name string) bool {
+	for _, s := range sets {
+		if _, ok := s[name]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// runLine returns the NAME=VALUE fields of the first `# run:` line of src.
+func runLine(src []byte) []string {
+	for _, line := range strings.Split(string(src), "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "# run:"); ok {
+			var out []string
+			for _, f := range strings.Fields(rest) {
+				if strings.IndexByte(f, '=') > 0 {
+					out = append(out, f)
+				}
+			}
+			return out
+		}
+	}
+	return nil
 }
 
 // compareArrays compares the .npy outputs of the generated program with

@@ -106,7 +106,7 @@ func newFlags(name string, o *options, out io.Writer) *flag.FlagSet {
 	fs.BoolVar(&o.asJSON, "json", false, "diagnostics as JSON on stdout")
 	fs.StringVar(&o.schedule, "schedule", "rr", "`rr|random`: thread schedule, deterministic round-robin or seeded random")
 	fs.Int64Var(&o.seed, "seed", 0, "seed of the random schedule (and of --random-buffers)")
-	fs.IntVar(&o.quantum, "quantum", 0, "instructions a thread runs before the next one's turn (default 1)")
+	fs.IntVar(&o.quantum, "quantum", 0, "visible instructions (memory accesses, builtins) a thread runs before the next one's turn (default 1)")
 	fs.Uint64Var(&o.maxSteps, "max-steps", 0, "stop with C0605 after N interpreted instructions (default 2e9)")
 	fs.DurationVar(&o.timeout, "timeout", DefaultTimeout, "`D`: stop with C0605, at the instruction running, after this wall time (0: no limit)")
 	o.maxMemory = sem.DefaultMaxMemory

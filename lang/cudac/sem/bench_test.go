@@ -61,6 +61,11 @@ func BenchmarkSum512Run(b *testing.B)   { benchRun(b, "../../../examples/cuda/su
 
 // BenchmarkReduceCheck is a heavier kernel (a 64-thread tree reduction over
 // 64 blocks) to measure steady-state ops/s with race checking.
+// BenchmarkCompute is a compute-bound workload (issue 15 item 7): a tiled
+// matrix multiply and a per-thread hash loop.
+func BenchmarkComputeCheck(b *testing.B) { benchRun(b, "testdata/bench/compute.cu", true) }
+func BenchmarkComputeRun(b *testing.B)   { benchRun(b, "testdata/bench/compute.cu", false) }
+
 func BenchmarkReduceCheck(b *testing.B) { benchRun(b, "testdata/bench/reduce.cu", true) }
 func BenchmarkReduceRun(b *testing.B)   { benchRun(b, "testdata/bench/reduce.cu", false) }
 

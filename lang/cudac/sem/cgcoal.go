@@ -28,11 +28,10 @@ import (
 // binary_partition(g, pred) the one with the same truth value.
 // cg::reduce, inclusive_scan and exclusive_scan over a coalesced group or
 // a tile combine the lanes' values in rank order with cg::plus, less,
-// greater, bit_and, bit_or or bit_xor; an exclusive scan gives rank 0 the
-// operation's identity for plus, bit_or and bit_xor (0), bit_and (all
-// ones), and for less and greater the caller's own value (CUDA leaves it
-// undefined; the interpreter's choice is documented in docs/cudac.md).
-// Floating sums add in rank order, rounded to the type at each step.
+// greater, bit_and, bit_or or bit_xor; an exclusive scan gives rank 0 a
+// value-initialized T (0), whatever the operation, as CUDA 13's
+// cooperative_groups/details/coalesced_scan.h does. Floating sums add in
+// rank order, rounded to the type at each step.
 
 // Warp operations of this file (t.warpOp; runtime.go).
 const (
@@ -458,21 +457,8 @@ func groupOpValue(lanes []*Thread, mask uint32, k int) uint64 {
 			break
 		}
 	}
-	if !have { // rank 0 of an exclusive scan
-		switch op {
-		case gAnd:
-			acc = ^uint64(0)
-			if size < 8 {
-				acc = 1<<(8*size) - 1
-				if kind == gvSigned {
-					acc = ^uint64(0)
-				}
-			}
-		case gLess, gGreater:
-			acc = u.wargs[1]
-		default:
-			acc = 0
-		}
+	if !have {
+		acc = 0 // rank 0 of an exclusive scan: T{} (0, 0.0), whatever the operation
 	}
 	return acc
 }

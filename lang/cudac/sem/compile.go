@@ -2259,6 +2259,12 @@ func (c *compiler) unary(e *syntax.Unary) *Type {
 		case "-":
 			if pt.isFloat() {
 				c.emit(OpFNeg, 0, 0, pos)
+			} else if op := intArithOp("-", pt); op == OpSubS {
+				// 0 - x: -INT_MIN is a signed overflow (C0611, overflow.go)
+				c.emit(OpConst, 0, 0, pos)
+				c.emit(OpSwap, 0, 0, pos)
+				c.emit(op, int32(pt.size*8), 0, pos)
+				c.normalize(pt, pos)
 			} else {
 				c.emit(OpNeg, 0, 0, pos)
 				c.normalize(pt, pos)
@@ -2537,13 +2543,13 @@ func (c *compiler) arith(op string, tx, ty *Type, pos diag.Pos) *Type {
 		c.emit(intArithOp(op, ct), int32(ct.size*8), 0, pos)
 	case "/":
 		if signed {
-			c.emit(OpSDiv, 0, 0, pos)
+			c.emit(OpSDiv, int32(ct.size*8), 0, pos) // A: the width, for C0611 (overflow.go)
 		} else {
 			c.emit(OpUDiv, 0, 0, pos)
 		}
 	case "%":
 		if signed {
-			c.emit(OpSRem, 0, 0, pos)
+			c.emit(OpSRem, int32(ct.size*8), 0, pos)
 		} else {
 			c.emit(OpURem, 0, 0, pos)
 		}

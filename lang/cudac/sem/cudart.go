@@ -448,8 +448,13 @@ func (m *Machine) releaseWarps(b *blockRun) bool {
 			mask := uint32(t.wargs[0]) & exist
 			mask |= 1 << l
 			all := true
+			// a group reduction, scan or match (cgcoal.go) completes when
+			// every lane of its group waits at the same call: a lane of the
+			// mask waiting at another collective has not arrived yet
+			group := t.warpOp == wMatch || t.warpOp == wGroupOp
 			for k := 0; k < len(lanes); k++ {
-				if mask&(1<<k) != 0 && (lanes[k].state != tsWarp || lanes[k].warpOp == wCoalesce) {
+				if mask&(1<<k) != 0 && (lanes[k].state != tsWarp || lanes[k].warpOp == wCoalesce ||
+					group && (lanes[k].warpOp != t.warpOp || lanes[k].waitPos != t.waitPos)) {
 					all = false
 					break
 				}

@@ -29,11 +29,13 @@ type Options struct {
 	// deterministic round-robin schedule.
 	Random bool
 	Seed   int64
-	// Quantum is how many instructions a device thread runs before the
-	// next thread of its block gets a turn (0: 1, which approximates the
-	// lock-step progress of a warp and reproduces seed 004's Figure 1
-	// output). Any value is sound: the race check does not depend on the
-	// interleaving.
+	// Quantum is how many visible instructions (memory accesses,
+	// builtins: vm.go sharedOp) a device thread runs, with the private
+	// ones around them, before the next thread of its block gets a turn
+	// (0: 1, which approximates the lock-step progress of a warp and
+	// reproduces seed 004's Figure 1 output); kernel-only runs count every
+	// instruction. Any value is sound: the race check does not depend on
+	// the interleaving.
 	Quantum int
 	// MaxSteps bounds the instructions of the whole run (0: 2e9).
 	MaxSteps uint64
@@ -115,6 +117,7 @@ type Machine struct {
 	launchErr  int
 	pub        map[uint64]*pubVal // releases published at each strongly written address (fence.go)
 	volAcc     bool               // the access being checked is volatile (fence.go, race.go)
+	kernelOnly bool               // a kernel-only run (RunKernelOnly; vm.go runTurn)
 	ovfSeen    map[int32]bool     // positions of reported signed overflows (overflow.go)
 	inHostFn   bool               // a stream's host function runs (hostfn.go)
 	warpUB     bool               // a warp collective's undefined behaviour was reported (C0630)
@@ -802,6 +805,10 @@ func launchSize(grid, block gpu.Dim3) (blocks, threads uint64) {
 // launch validates a <<<>>> configuration and queues the grid. args holds
 // gx gy gz bx by bz shmem stream followed by the kernel arguments.
 func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool {
+	if m.inHostFn {
+		m.hostFnAPI(t, pos, "kernel launch of "+fn.Name) // hostfn.go
+		return false
+	}
 	g := &gridRun{fn: fn, gdim: gpu.Dim3{X: int(uint32(args[0])), Y: int(uint32(args[1])), Z: int(uint32(args[2]))},
 		bdim: gpu.Dim3{X: int(uint32(args[3])), Y: int(uint32(args[4])), Z: int(uint32(args[5]))}, shmem: int(args[6])}
 	s := m.streamOf(args[7])
@@ -1070,7 +1077,7 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 			if alone {
 				budget = max(budget, 4096)
 			}
-			switch m.run(t, budget) {
+			switch m.runTurn(t, budget) {
 			case stDone:
 				t.state = tsDone
 				changed = true

@@ -242,6 +242,7 @@ func (m *Machine) RunKernelOnly(cfg KernelConfig) (bool, error) {
 		}
 		return false, fmt.Errorf("no __global__ function in the file")
 	}
+	m.kernelOnly = true // the instruction-granular schedule (vm.go runTurn)
 	rng := rand.New(rand.NewSource(cfg.Seed))
 	// The default buffers hold one element per launched thread: refuse a
 	// launch the interpreter cannot run before allocating them.

@@ -71,21 +71,38 @@ func (m *Machine) signedArith(t *Thread, in *Instr, x, y uint64) uint64 {
 		}
 		r = uint64(v)
 	}
-	if ovf && !m.ovfSeen[in.P] {
-		if m.ovfSeen == nil {
-			m.ovfSeen = map[int32]bool{}
-		}
-		m.ovfSeen[in.P] = true
-		op := map[Op]string{OpAddS: "+", OpSubS: "-", OpMulS: "*"}[in.Op]
-		typ := "a 32-bit int"
-		sa, sb := int64(int32(x)), int64(int32(y))
-		if in.A == 64 {
-			typ = "a 64-bit long"
-			sa, sb = int64(x), int64(y)
-		}
-		m.diags.Errorf(m.pos(in.P), "C0611", "signed integer overflow: %d %s %d does not fit in %s (undefined behaviour)%s", sa, op, sb, typ, m.who1(t))
+	if ovf {
+		m.overflow(t, in, x, y)
 	}
 	return r
+}
+
+// divOverflow reports whether the signed division or remainder in of x by
+// -1 overflows (the minimum value of its width; C11 6.5.5p6 makes both
+// the quotient and the remainder undefined), and reports it.
+func (m *Machine) divOverflow(t *Thread, in *Instr, x uint64) {
+	if in.A == 32 && int32(x) == math.MinInt32 || in.A == 64 && int64(x) == math.MinInt64 {
+		m.overflow(t, in, x, ^uint64(0))
+	}
+}
+
+// overflow reports the overflow of in on x and y, once per position.
+func (m *Machine) overflow(t *Thread, in *Instr, x, y uint64) {
+	if m.ovfSeen[in.P] {
+		return
+	}
+	if m.ovfSeen == nil {
+		m.ovfSeen = map[int32]bool{}
+	}
+	m.ovfSeen[in.P] = true
+	op := map[Op]string{OpAddS: "+", OpSubS: "-", OpMulS: "*", OpSDiv: "/", OpSRem: "%"}[in.Op]
+	typ := "a 32-bit int"
+	sa, sb := int64(int32(x)), int64(int32(y))
+	if in.A == 64 {
+		typ = "a 64-bit long"
+		sa, sb = int64(x), int64(y)
+	}
+	m.diags.Errorf(m.pos(in.P), "C0611", "signed integer overflow: %d %s %d does not fit in %s (undefined behaviour)%s", sa, op, sb, typ, m.who1(t))
 }
 
 func uabs(v int64) uint64 {

@@ -157,33 +157,82 @@ func b2u(b bool) uint64 {
 	return 0
 }
 
-// run interprets t for at most budget instructions.
+// sharedOp marks the instructions another thread can observe or that
+// synchronize (memory accesses, builtins: barriers, collectives, atomics,
+// printf; allocation, launches, traps): the interleaving of threads only
+// matters at them, so a turn of the scheduler ends before one of them
+// (issue 15 item 7: one instruction per turn spent most of the run time
+// in the scheduler). Any interleaving is sound for the race check.
+var sharedOp = func() (a [256]bool) {
+	for _, op := range []Op{OpLoad, OpStore, OpLoadV, OpStoreV, OpBuiltin, OpMemcpy, OpMemzero, OpAlloca, OpTemp, OpLaunch, OpTrap, OpCallInd} {
+		a[op] = true
+	}
+	return
+}()
+
+// privSlack is how many instructions past its budget a thread may run
+// without a visible one before it yields.
+const privSlack = 4096
+
 // run runs t for up to budget instructions (runN), counting them in
 // m.steps. (A deferred update in the interpreter loop cost about a third
 // of the run time at one instruction per turn: issue 15 item 7.)
 func (m *Machine) run(t *Thread, budget int) status {
-	st, n := m.runN(t, budget)
+	st, n := m.runN(t, budget, false)
 	m.steps += uint64(n)
 	return st
 }
 
-func (m *Machine) runN(t *Thread, budget int) (status, int) {
+// runTurn is one scheduling turn of a device thread of a block: budget
+// visible instructions and the private ones around them (sharedOp), or
+// budget instructions in a kernel-only run, whose search reproduces the
+// instruction-granular schedule (kernelonly.go).
+func (m *Machine) runTurn(t *Thread, budget int) status {
+	st, n := m.runN(t, budget, !m.kernelOnly)
+	m.steps += uint64(n)
+	return st
+}
+
+func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 	fr := &t.frames[len(t.frames)-1]
 	code := fr.fn.Code
 	pc := fr.pc
 	base := fr.base
 	st := t.stack
 	slots := t.slots
-	steps := 0
+	steps, nv := 0, 0
+	// With vis the budget counts visible instructions (sharedOp): a thread
+	// runs its private ones (arithmetic, locals, jumps, calls) without
+	// yielding, up to privSlack more than the budget, so that a loop
+	// without memory accesses still returns to the scheduler.
+	lim := budget + privSlack
+	if lim < budget {
+		lim = budget
+	}
 	for {
-		if steps >= budget {
+		in := &code[pc]
+		if vis {
+			if sharedOp[in.Op] {
+				if nv >= budget {
+					fr.pc = pc
+					t.stack = st
+					t.slots = slots
+					return stYield, steps
+				}
+				nv++
+			} else if steps >= lim {
+				fr.pc = pc
+				t.stack = st
+				t.slots = slots
+				return stYield, steps
+			}
+		} else if steps >= budget {
 			fr.pc = pc
 			t.stack = st
 			t.slots = slots
 			return stYield, steps
 		}
 		steps++
-		in := &code[pc]
 		pc++
 		n := len(st) - 1
 		switch in.Op {
@@ -251,8 +300,28 @@ func (m *Machine) runN(t *Thread, budget int) (status, int) {
 		case OpAdd:
 			st[n-1] += st[n]
 			st = st[:n]
-		case OpAddS, OpSubS, OpMulS:
-			st[n-1] = m.signedArith(t, in, st[n-1], st[n])
+		case OpAddS:
+			// the common 32-bit case inline; overflow and 64 bits in
+			// signedArith (overflow.go)
+			if r := int64(int32(st[n-1])) + int64(int32(st[n])); in.A == 32 && r == int64(int32(r)) {
+				st[n-1] = uint64(r)
+			} else {
+				st[n-1] = m.signedArith(t, in, st[n-1], st[n])
+			}
+			st = st[:n]
+		case OpSubS:
+			if r := int64(int32(st[n-1])) - int64(int32(st[n])); in.A == 32 && r == int64(int32(r)) {
+				st[n-1] = uint64(r)
+			} else {
+				st[n-1] = m.signedArith(t, in, st[n-1], st[n])
+			}
+			st = st[:n]
+		case OpMulS:
+			if r := int64(int32(st[n-1])) * int64(int32(st[n])); in.A == 32 && r == int64(int32(r)) {
+				st[n-1] = uint64(r)
+			} else {
+				st[n-1] = m.signedArith(t, in, st[n-1], st[n])
+			}
 			st = st[:n]
 		case OpSub:
 			st[n-1] -= st[n]
@@ -269,12 +338,14 @@ func (m *Machine) runN(t *Thread, budget int) (status, int) {
 			switch in.Op {
 			case OpSDiv:
 				if int64(b) == -1 {
+					m.divOverflow(t, in, a)
 					st[n-1] = -a
 				} else {
 					st[n-1] = uint64(int64(a) / int64(b))
 				}
 			case OpSRem:
 				if int64(b) == -1 {
+					m.divOverflow(t, in, a)
 					st[n-1] = 0
 				} else {
 					st[n-1] = uint64(int64(a) % int64(b))

@@ -43,6 +43,7 @@ var knownHeaders = map[string]string{
 	"sm_20_atomic_functions.h":    "",
 	"cooperative_groups.h":        "",
 	"cooperative_groups/reduce.h": "",
+	"cooperative_groups/scan.h":   "",
 	"cuda_fp16.h":                 "",
 	"cuda_bf16.h":                 "",
 	"vector_types.h":              "",

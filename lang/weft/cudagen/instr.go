@@ -125,6 +125,13 @@ func (g *gen) instrCall(w *cuda.Writer, s *syntax.CallStmt, in *lib.Instr, x *ex
 				return
 			}
 			g.helpers["mbarrier_expect_tx"] = expectTxHelper
+			if ctx != nil {
+				// The copy completes bytes on the slot through the async
+				// proxy: the mbarrier.init must be fenced for it (PTX ISA,
+				// fence.proxy.async / fence.mbarrier_init), as the
+				// Arrive-announced form does (sync.go).
+				ctx.d.asyncProxy = true
+			}
 			if i == 0 {
 				vals["bar"] = ptr
 				vals["expect_tx"] = fmt.Sprintf("weft::mbarrier_expect_tx(%s, %d); ", ptr, g.txBytes(in, wins, x, s))

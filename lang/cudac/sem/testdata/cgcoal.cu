@@ -27,6 +27,8 @@ int main() {
 // ---- cgcoal: binary_partition and labeled_partition of a tile; reduce and scans over the parts and over the tile
 #include <cstdio>
 #include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+#include <cooperative_groups/scan.h>
 namespace cg = cooperative_groups;
 __global__ void k(int *out, float *fo) {
   cg::thread_block_tile<32> tile = cg::tiled_partition<32>(cg::this_thread_block());
@@ -64,10 +66,10 @@ int main() {
   printf("%d %d %d %g %g\n", h[31 * 7], h[31 * 7 + 1], h[31 * 7 + 3], fh[0], fh[31]);
   return 0;
 }
-// OUT: 256 1 0 29 1 2 1600 
-// OUT: 272 2 0 30 2 6 1600 
-// OUT: 256 4 1 31 3 14 1600 
-// OUT: 272 6 2 32 4 30 1600 
+// OUT: 256 1 0 29 0 2 1600 
+// OUT: 272 2 0 30 0 6 1600 
+// OUT: 256 4 1 31 0 14 1600 
+// OUT: 272 6 2 32 0 30 1600 
 // OUT: 272 272 32 0.5 16
 // ---- cgcoal: coalesced_group::shfl from a rank beyond the group is undefined (C0630)
 #include <cstdio>

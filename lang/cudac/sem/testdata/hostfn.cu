@@ -92,3 +92,16 @@ int main() {
   cudaDeviceSynchronize();
   return 0;
 }
+// ---- hostfn: a kernel launch inside a host function is C0607
+#include <cstdio>
+__global__ void k(int *p) { *p = 1; }
+void CUDART_CB bad(void *p) {
+  k<<<1, 1>>>((int *)p); // ERROR C0607 col=3 "kernel launch of k inside a host function run by a stream"
+}
+int main() {
+  int *d;
+  cudaMalloc(&d, sizeof(int));
+  cudaLaunchHostFunc(0, bad, d);
+  cudaDeviceSynchronize();
+  return 0;
+}

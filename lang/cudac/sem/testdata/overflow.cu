@@ -48,3 +48,34 @@ int main() {
   return 0;
 }
 // OUT: -9223372036709301616 -2147483648 9223372036854775807
+// ---- overflow: negating INT_MIN overflows; negating other values does not
+#include <cstdio>
+#include <climits>
+int main() {
+  int a = INT_MIN, b = -7;
+  int c = -b;
+  int d = -a; // ERROR C0611 col=11 "signed integer overflow: 0 - -2147483648 does not fit in a 32-bit int"
+  printf("%d %d\n", c, d);
+  return 0;
+}
+// OUT: 7 -2147483648
+// ---- overflow: INT_MIN / -1 and LLONG_MIN % -1 are undefined; other divisions by -1 are not
+#include <cstdio>
+#include <climits>
+__global__ void k(int *out, long long *lo, int m) {
+  out[0] = INT_MIN / m; // ERROR C0611 col=20 "signed integer overflow: -2147483648 / -1 does not fit in a 32-bit int \(undefined behaviour\) in thread 0 of block 0 \(kernel k\)"
+  out[1] = 7 / m;
+  lo[0] = LLONG_MIN % (long long)m; // ERROR C0611 col=21 "signed integer overflow: -9223372036854775808 % -1 does not fit in a 64-bit long"
+}
+int main() {
+  int *out, h[2];
+  long long *lo, hl;
+  cudaMalloc(&out, sizeof h);
+  cudaMalloc(&lo, sizeof hl);
+  k<<<1, 1>>>(out, lo, -1);
+  cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost);
+  cudaMemcpy(&hl, lo, sizeof hl, cudaMemcpyDeviceToHost);
+  printf("%d %d %lld\n", h[0], h[1], hl);
+  return 0;
+}
+// OUT: -2147483648 -7 0
