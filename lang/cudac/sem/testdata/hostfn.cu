@@ -82,7 +82,7 @@ int main() {
 }
 // OUT: 6
 // OUT: 5
-// ---- hostfn: a CUDA API call inside a host function is C0607; a device function is no host function
+// ---- hostfn: a CUDA API call inside a host function is C0607
 #include <cstdio>
 void CUDART_CB bad(void *p) {
   cudaDeviceSynchronize(); // ERROR C0607 col=3 "cudaDeviceSynchronize inside a host function run by a stream \(cudaLaunchHostFunc, cudaStreamAddCallback\): CUDA forbids CUDA API calls there"
