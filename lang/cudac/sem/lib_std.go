@@ -456,6 +456,31 @@ func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 			return tCharP
 		}
 		return ptrTo(st.stdElem)
+	case "begin", "end", "cbegin", "cend":
+		// iterators are pointers into the elements (C++ [vector.overview]:
+		// contiguous iterators); end() is one past the last
+		et := st.stdElem
+		if isStr {
+			et = tChar
+		}
+		if !nargs(0, 0) {
+			return ptrTo(et)
+		}
+		recv()
+		if m.Name == "begin" || m.Name == "cbegin" {
+			c.emit(OpConst, 0, int64(st.std), pos)
+			c.stdBuiltin("__std_data", 2, pos)
+			return ptrTo(et)
+		}
+		c.emit(OpDup, 0, 0, pos)
+		c.emit(OpConst, 0, int64(st.std), pos)
+		c.stdBuiltin("__std_data", 2, pos)
+		c.emit(OpSwap, 0, 0, pos)
+		c.emit(OpConst, 0, 8, pos)
+		c.emit(OpPtrAdd, 1, 0, pos)
+		c.emit(OpLoad, mU64, 0, pos)
+		c.emit(OpPtrAdd, int32(et.size), 0, pos)
+		return ptrTo(et)
 	case "clear":
 		if !nargs(0, 0) {
 			return tVoid

@@ -124,3 +124,23 @@ int main() {
 }
 // OUT: hello weft -3 7 1.5 0.666667 1
 // STDERR: to stderr 42
+// ---- std::vector and std::string begin()/end() are pointers (contiguous iterators): loops and templates over iterator ranges
+#include <cstdio>
+#include <string>
+#include <vector>
+template <typename It, typename T> T sum(It first, It last, T init) {
+  for (; first != last; ++first) init += *first;
+  return init;
+}
+int main() {
+  std::vector<int> v;
+  for (int i = 1; i <= 5; i++) v.push_back(i * i);
+  std::vector<int> e;
+  std::string s("abc");
+  int n = 0;
+  for (auto c = s.begin(); c != s.end(); ++c) n += *c - 'a';
+  for (int *p = v.begin(); p != v.end(); p++) *p += 1;
+  printf("%d %d %d %ld\n", sum(v.begin(), v.end(), 0), (int)(e.end() - e.begin()), n, (long)(v.end() - v.begin()));
+  return 0;
+}
+// OUT: 60 0 3 5
