@@ -179,7 +179,7 @@ func (c *stepCtx) bset(s *check.SetParam) bstmtFn {
 	if s.Base != nil {
 		base = c.bexpr(s.Base)
 	}
-	atomicWrite := c.par && c.racing[col]
+	atomicWrite := c.par && c.racing[col] && c.atomicStores
 	if base == nil && !atomicWrite {
 		// Own writes: one writer per cell.
 		return func(b *batch, sel []int32) {

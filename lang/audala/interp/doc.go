@@ -21,6 +21,10 @@
 //     some writer wins at the boundary, where the buffer is copied back.
 //     Stability is cleared by a write whose value differs from the old
 //     value it read, and by every construction.
+//     With several workers, cells that two instances can write (racing
+//     columns) take plain stores: each is a single write of an aligned
+//     int32 and the relaxed semantics allows any of them to be read, the
+//     last to win; race-detector builds keep atomic stores (race_on.go).
 //   - Strict: the original sequentially consistent semantics, in place.
 //     With several workers every access to a racing column (one the step
 //     writes and also reaches through a reference, spec §5.9) is a
