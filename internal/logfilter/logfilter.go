@@ -22,7 +22,9 @@ import (
 // Dropped is the prefix of the line that is dropped.
 const Dropped = "Starlark failed to allocate 4GB address space"
 
-type filter struct{ next interface{ Write([]byte) (int, error) } }
+type filter struct {
+	next interface{ Write([]byte) (int, error) }
+}
 
 func (f filter) Write(p []byte) (int, error) {
 	if strings.Contains(string(p), Dropped) {
