@@ -132,65 +132,44 @@ func hasGroup(e syntax.Expr) bool { return hasGroupPred(reflect.ValueOf(e)) }
 // an annotation.
 func safeExpr(e syntax.Expr) bool {
 	safe := true
-	var walk func(v reflect.Value)
-	walk = func(v reflect.Value) {
+	walkAST(reflect.ValueOf(e), 0, func(n any) bool {
 		if !safe {
-			return
+			return true
 		}
-		switch v.Kind() {
-		case reflect.Pointer, reflect.Interface:
-			if v.IsNil() {
-				return
-			}
-			switch x := v.Interface().(type) {
-			case *syntax.Index:
+		switch x := n.(type) {
+		case *syntax.Index:
+			safe = false
+			return true
+		case *syntax.Unary:
+			if x.Op == "*" || x.Op == "++" || x.Op == "--" {
 				safe = false
-				return
-			case *syntax.Unary:
-				if x.Op == "*" || x.Op == "++" || x.Op == "--" {
-					safe = false
-					return
-				}
-			case *syntax.Member:
-				if x.Arrow {
-					safe = false
-					return
-				}
-			case *syntax.Binary:
-				switch x.Op {
-				case "/", "%", "=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^=", ",":
-					safe = false
-					return
-				}
-			case *syntax.Call:
-				n, ok := x.Fun.(*syntax.Name)
-				if !ok {
-					safe = false
-					return
-				}
-				_, pure := annotPure[n.Name]
-				if !pure && !accessPredicates[n.Name] && n.Name != "__implies" {
-					safe = false
-					return
-				}
+				return true
 			}
-			walk(v.Elem())
-		case reflect.Struct:
-			if v.Type() == posType {
-				return
+		case *syntax.Member:
+			if x.Arrow {
+				safe = false
+				return true
 			}
-			for i := 0; i < v.NumField(); i++ {
-				if v.Type().Field(i).IsExported() {
-					walk(v.Field(i))
-				}
+		case *syntax.Binary:
+			switch x.Op {
+			case "/", "%", "=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^=", ",":
+				safe = false
+				return true
 			}
-		case reflect.Slice:
-			for i := 0; i < v.Len(); i++ {
-				walk(v.Index(i))
+		case *syntax.Call:
+			fn, ok := x.Fun.(*syntax.Name)
+			if !ok {
+				safe = false
+				return true
+			}
+			_, pure := annotPure[fn.Name]
+			if !pure && !accessPredicates[fn.Name] && fn.Name != "__implies" {
+				safe = false
+				return true
 			}
 		}
-	}
-	walk(reflect.ValueOf(e))
+		return false
+	})
 	return safe
 }
 
@@ -747,41 +726,22 @@ func init() {
 // arguments in the annotation arguments args (C0304, as a C compiler
 // reports a call that does not match the declaration).
 func (c *compiler) groupArity(args []syntax.Expr) {
-	var walk func(v reflect.Value)
-	walk = func(v reflect.Value) {
-		switch v.Kind() {
-		case reflect.Pointer, reflect.Interface:
-			if v.IsNil() {
-				return
-			}
-			if x, ok := v.Interface().(*syntax.Call); ok && v.Kind() == reflect.Pointer {
-				if n, ok := x.Fun.(*syntax.Name); ok {
-					if gp, ok := groupPreds[n.Name]; ok {
-						want := 1
-						if gp.kind == gpSameGroup {
-							want = 0
-						}
-						if len(x.Args) != want {
-							c.errorf(x.Pos, "C0304", "%s takes %d argument(s), %d given", n.Name, want, len(x.Args))
-						}
-					}
+	walkAST(reflect.ValueOf(args), 0, func(n any) bool {
+		x, ok := n.(*syntax.Call)
+		if !ok {
+			return false
+		}
+		if fn, ok := x.Fun.(*syntax.Name); ok {
+			if gp, ok := groupPreds[fn.Name]; ok {
+				want := 1
+				if gp.kind == gpSameGroup {
+					want = 0
 				}
-			}
-			walk(v.Elem())
-		case reflect.Struct:
-			if v.Type() == posType {
-				return
-			}
-			for i := 0; i < v.NumField(); i++ {
-				if v.Type().Field(i).IsExported() {
-					walk(v.Field(i))
+				if len(x.Args) != want {
+					c.errorf(x.Pos, "C0304", "%s takes %d argument(s), %d given", fn.Name, want, len(x.Args))
 				}
-			}
-		case reflect.Slice:
-			for i := 0; i < v.Len(); i++ {
-				walk(v.Index(i))
 			}
 		}
-	}
-	walk(reflect.ValueOf(args))
+		return false
+	})
 }
