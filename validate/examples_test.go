@@ -47,10 +47,10 @@ xgemm_Sm80_fence (M=384 N=512 K=32): match (A bit for bit, B bit for bit, C with
 	// Exo's printed dialect (issue 19): data arguments from each file's
 	// `# run:` line.
 	{args: []string{ex + "weft/exo/config_implicit.weft"}, want: "config_implicit: match (x bit for bit; no race or deadlock)"},
-	{args: []string{ex + "weft/exo/config_scale.weft"}, want: "config_scale: match (src bit for bit, dst bit for bit; no race or deadlock)"},
-	{args: []string{ex + "weft/exo/externs.weft"}, want: "externs: match (x bit for bit, y bit for bit; no race or deadlock)"},
+	{args: []string{ex + "weft/exo/config_scale.weft"}, want: "config_scale: match (src bit for bit, dst bit for bit, scale bit for bit; no race or deadlock)"},
+	{args: []string{ex + "weft/exo/externs.weft"}, want: "externs: match (x bit for bit, y bit for bit, result bit for bit; no race or deadlock)"},
 	{args: []string{ex + "weft/exo/par_loop.weft"}, want: "par_loop: match (A bit for bit; no race or deadlock)"},
-	{args: []string{ex + "weft/exo/real_scale.weft"}, want: "real_scale: match (x bit for bit, y bit for bit; no race or deadlock)"},
+	{args: []string{ex + "weft/exo/real_scale.weft"}, want: "real_scale: match (x bit for bit, y bit for bit, alpha bit for bit; no race or deadlock)"},
 	{args: []string{ex + "weft/exo/ring_add.weft"}, want: "ring_add: match (A bit for bit, B bit for bit, C bit for bit; no race or deadlock)"},
 	{args: []string{ex + "weft/exo/size_product.weft"}, want: "size_product: match (arr bit for bit; no race or deadlock)"},
 	{args: []string{ex + "weft/exo/tma_ring_gemm.weft"}, want: "tma_ring_gemm: match (A bit for bit, B bit for bit, C bit for bit; no race or deadlock)", heavy: true},

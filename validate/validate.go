@@ -433,7 +433,7 @@ func (v *run) compareArrays(p *interp.Proc, refDir, outDir, build string, sizes 
 	atol, why := tolerance(build, sizes)
 	var notes []string
 	for _, q := range p.Params {
-		if q.Kind != interp.KindTensor {
+		if q.Kind != interp.KindTensor && q.Kind != interp.KindScalar {
 			continue
 		}
 		ref, err1 := readNpy(filepath.Join(refDir, q.Name+".npy"))

@@ -72,7 +72,7 @@ func (g *gen) harness(name string) string {
 	w.Line("//")
 	w.Line("// usage: main IN_DIR OUT_DIR NAME=VALUE ...")
 	w.Line("// Runs %s on IN_DIR/<tensor>.npy (zeros when absent) and writes every", p.Name.Name)
-	w.Line("// tensor argument to OUT_DIR/<tensor>.npy, as `weft run --out` does.")
+	w.Line("// tensor and data scalar argument to OUT_DIR/<name>.npy, as `weft run --out` does.")
 	w.Line("// With WEFT_REPEAT=R in the environment it then times R more runs.")
 	w.Line("// The program is this file with the two files nvcc and the C compiler")
 	w.Line("// build next to it; `weft run main.cu` links them by this line:")
@@ -96,6 +96,7 @@ func (g *gen) harness(name string) string {
 		gmem  bool
 	}
 	var tensors []tensor
+	var scalars []tensor // data scalars: written back like tensors (weft run --out does)
 	for i, prm := range p.Params {
 		v, _ := g.paramSym(prm, i)
 		sc.add(v)
@@ -122,6 +123,7 @@ func (g *gen) harness(name string) string {
 			w.Line("const char *exo_arg_%s = weft::arg(argc, argv, \"%s\");", v.c, prm.Name.Name)
 			w.Line("%s %s = exo_arg_%s ? (%s)strtod(exo_arg_%s, NULL) : 0;", ct, v.c, v.c, ct, v.c)
 			call = append(call, "&"+v.c)
+			scalars = append(scalars, tensor{v: v, ct: ct, descr: npyDescr(v.elem)})
 		case kTensor:
 			descr := npyDescr(v.elem)
 			if v.elem == "bf16" {
@@ -188,6 +190,9 @@ func (g *gen) harness(name string) string {
 		} else {
 			w.Line("weft::npy_write(exo_out + \"/%s.npy\", \"%s\", exo_shape_%s, exo_host_%s.data(), exo_bytes_%s);", t.v.name, t.descr, t.v.c, t.v.c, t.v.c)
 		}
+	}
+	for _, t := range scalars {
+		w.Line("weft::npy_write(exo_out + \"/%s.npy\", \"%s\", std::vector<int64_t>{}, &%s, sizeof(%s));", t.v.name, t.descr, t.v.c, t.ct)
 	}
 	// WEFT_REPEAT=R times R more runs (after the outputs are written, so
 	// they reflect exactly one run) with CUDA events.

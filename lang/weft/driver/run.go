@@ -99,6 +99,19 @@ func runVerb(env *frontend.Env, args []string) int {
 	if err != nil {
 		return frontend.Usagef(env, "%v", err)
 	}
+	// Data scalars (`alpha: f32 @ DRAM`) are passed as 0-d arrays, so what
+	// the proc writes to one is an output like a tensor's: --out writes
+	// NAME.npy for it, as the generated harness does (weft validate
+	// compares them).
+	var scalars []string
+	for _, q := range p.Params {
+		if f, ok := callArgs[q.Name].(float64); ok && q.Kind == interp.KindScalar {
+			a := interp.NewArray(q.Elem, nil)
+			a.Set(0, f)
+			callArgs[q.Name] = a
+			scalars = append(scalars, q.Name)
+		}
+	}
 	if *inDir != "" {
 		if err := writeArrays(*inDir, arrays, callArgs); err != nil {
 			fmt.Fprintf(env.Stderr, "weft: %v\n", err)
@@ -122,7 +135,7 @@ func runVerb(env *frontend.Env, args []string) int {
 		}
 	}
 	if *outDir != "" {
-		if err := writeArrays(*outDir, arrays, callArgs); err != nil {
+		if err := writeArrays(*outDir, append(append([]string(nil), arrays...), scalars...), callArgs); err != nil {
 			fmt.Fprintf(env.Stderr, "weft: %v\n", err)
 			return 2
 		}
