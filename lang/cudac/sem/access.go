@@ -214,6 +214,17 @@ func (m *Machine) setMem(t *Thread, dst uint64, v byte, n int, pos int32, api bo
 	return true
 }
 
+// cstrings reads the NUL-terminated strings at p and q (strcmp, strstr,
+// sscanf and the other two-string functions).
+func (m *Machine) cstrings(t *Thread, p, q uint64, pos int32) (string, string, bool) {
+	x, good := m.cstring(t, p, pos)
+	if !good {
+		return "", "", false
+	}
+	y, good := m.cstring(t, q, pos)
+	return x, y, good
+}
+
 // cstring reads a NUL-terminated string.
 func (m *Machine) cstring(t *Thread, p uint64, pos int32) (string, bool) {
 	id := p >> 32

@@ -145,11 +145,7 @@ func init() {
 	defb("strchr", find(false))
 	defb("strrchr", find(true))
 	defb("strstr", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
-		s, good := m.cstring(t, a[0], pos)
-		if !good {
-			return 0, stFault
-		}
-		sub, good := m.cstring(t, a[1], pos)
+		s, sub, good := m.cstrings(t, a[0], a[1], pos)
 		if !good {
 			return 0, stFault
 		}

@@ -315,11 +315,7 @@ func init() {
 		return ok(n)
 	})
 	defb("sscanf", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
-		s, good := m.cstring(t, a[0], pos)
-		if !good {
-			return 0, stFault
-		}
-		format, good := m.cstring(t, a[1], pos)
+		s, format, good := m.cstrings(t, a[0], a[1], pos)
 		if !good {
 			return 0, stFault
 		}

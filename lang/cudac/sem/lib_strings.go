@@ -13,11 +13,7 @@ func init() {
 		return uint64(int64(strings.Compare(strings.ToLower(x), strings.ToLower(y))))
 	}
 	defb("strcasecmp", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
-		x, good := m.cstring(t, a[0], pos)
-		if !good {
-			return 0, stFault
-		}
-		y, good := m.cstring(t, a[1], pos)
+		x, y, good := m.cstrings(t, a[0], a[1], pos)
 		if !good {
 			return 0, stFault
 		}

@@ -201,11 +201,7 @@ func init() {
 		return ok(uint64(len(s)))
 	})
 	defb("strcmp", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
-		x, good := m.cstring(t, a[0], pos)
-		if !good {
-			return 0, stFault
-		}
-		y, good := m.cstring(t, a[1], pos)
+		x, y, good := m.cstrings(t, a[0], a[1], pos)
 		if !good {
 			return 0, stFault
 		}

@@ -235,6 +235,7 @@ int main() {
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <math.h>
 struct Node { int v; struct Node *next; };
 typedef struct { float m[2][2]; int tag[3]; } Mat;
@@ -262,6 +263,7 @@ int main(void) {
   char dst[8];
   memcpy(dst, buf, 8);
   printf("%s %d %d\n", dst, (int)strlen(dst), strcmp("ab", "ac") < 0);
+  printf("%d %d %s\n", strcasecmp("AbC", "aBc"), strcasecmp("b", "A") > 0, strstr("grid block", "block"));
   int *h = (int *)calloc(4, sizeof(int));
   h = (int *)realloc(h, 8 * sizeof(int));
   h[7] = 3;
@@ -315,6 +317,7 @@ int main(void) {
 }
 // OUT: 2 1
 // OUT: xxxxxxx 7 1
+// OUT: 0 1 block
 // OUT: 0 3
 // OUT: 0.841 0.540 0.546 0.464 2.303 2.718
 // OUT: 1.414 3.000 1.500 5.000 2 3
