@@ -242,15 +242,7 @@ func (c *compiler) cgMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 	nargs := map[string]int{"sync": 0, "thread_rank": 0, "size": 0, "num_threads": 0, "meta_group_rank": 0, "meta_group_size": 0,
 		"group_index": 0, "thread_index": 0, "group_dim": 0, "dim_threads": 0,
 		"shfl": 2, "shfl_up": 2, "shfl_down": 2, "shfl_xor": 2, "any": 1, "all": 1, "ballot": 1}
-	want, known := nargs[m.Name]
-	if !known {
-		c.errorf(pos, "C0309", "%s::%s is not modeled", st, m.Name)
-		c.emit(OpConst, 0, 0, pos)
-		return tInt
-	}
-	if len(e.Args) != want {
-		c.errorf(pos, "C0304", "%s takes %d arguments, %d given", m.Name, want, len(e.Args))
-		c.emit(OpConst, 0, 0, pos)
+	if !c.cgArity(nargs, st.String(), m, e) {
 		return tInt
 	}
 	slot := c.cgRecv(m)
@@ -449,4 +441,21 @@ func init() {
 		}
 		return ok((nthreads + size - 1) / size)
 	})
+}
+
+// cgArity checks a call of the group member function m against nargs (the
+// members modelled and their argument counts): an unmodelled member is
+// C0309, a wrong count C0304; either emits a 0 in place of the call.
+func (c *compiler) cgArity(nargs map[string]int, group string, m *syntax.Member, e *syntax.Call) bool {
+	want, known := nargs[m.Name]
+	switch {
+	case !known:
+		c.errorf(m.Pos, "C0309", "%s::%s is not modeled", group, m.Name)
+	case len(e.Args) != want:
+		c.errorf(m.Pos, "C0304", "%s takes %d arguments, %d given", m.Name, want, len(e.Args))
+	default:
+		return true
+	}
+	c.emit(OpConst, 0, 0, m.Pos)
+	return false
 }

@@ -198,15 +198,7 @@ func (c *compiler) cgCoalMethod(m *syntax.Member, e *syntax.Call) *Type {
 	pos := m.Pos
 	nargs := map[string]int{"sync": 0, "thread_rank": 0, "size": 0, "num_threads": 0, "meta_group_rank": 0, "meta_group_size": 0,
 		"shfl": 2, "shfl_up": 2, "shfl_down": 2, "any": 1, "all": 1, "ballot": 1}
-	want, known := nargs[m.Name]
-	if !known {
-		c.errorf(pos, "C0309", "coalesced_group::%s is not modeled", m.Name)
-		c.emit(OpConst, 0, 0, pos)
-		return tInt
-	}
-	if len(e.Args) != want {
-		c.errorf(pos, "C0304", "%s takes %d arguments, %d given", m.Name, want, len(e.Args))
-		c.emit(OpConst, 0, 0, pos)
+	if !c.cgArity(nargs, "coalesced_group", m, e) {
 		return tInt
 	}
 	slot := c.cgRecv(m)
