@@ -88,3 +88,14 @@ int main() {
   cudaDeviceSynchronize();
   return 0;
 }
+// ---- cgcoal: group member calls outside the model or with the wrong argument count are positioned diagnostics, for thread groups and coalesced groups alike
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void k(int *out) {
+  cg::thread_block b = cg::this_thread_block();
+  cg::coalesced_group g = cg::coalesced_threads();
+  out[0] = g.shfl(1); // ERROR C0304 col=14 "shfl takes 2 arguments, 1 given"
+  out[1] = g.match_any(3); // ERROR C0309 col=14 "coalesced_group::match_any is not modeled"
+  out[2] = b.thread_rank(5); // ERROR C0304 col=14 "thread_rank takes 0 arguments, 1 given"
+}
+int main() { return 0; }
