@@ -79,7 +79,15 @@ func (v *run) gpuBuild(c gpuConfig, t *target) (string, error) {
 			cus = append(cus, f)
 		}
 	}
-	args := append([]string{"-std=c++17", "-O3", "-gencode", c.arch, "-o", bin}, cus...)
+	// -fmad=false: the semantics evaluates a*b+c as written, two roundings
+	// (C's FP_CONTRACT off); nvcc's default may contract it into one fma,
+	// which changes last bits (measured on an H100: gemv_smem's and
+	// gemv_cuda's `acc += A[..] * x[..]` differ from weft run by up to
+	// 2.9e-6 with the default). NVCC_FLAGS adds flags (e.g. -fmad=true to
+	// see that difference).
+	args := []string{"-std=c++17", "-O3", "-fmad=false", "-gencode", c.arch, "-o", bin}
+	args = append(args, strings.Fields(os.Getenv("NVCC_FLAGS"))...)
+	args = append(args, cus...)
 	args = append(args, objs...)
 	if out, err := exec.Command(c.nvcc, args...).CombinedOutput(); err != nil {
 		return "", fmt.Errorf("%s %s: %v\n%s", c.nvcc, strings.Join(args, " "), err, out)
