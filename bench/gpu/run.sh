@@ -384,7 +384,7 @@ if [ $run_adl = 1 ]; then
     for n in "${adl_sizes[@]}"; do
       in=$OUT/adl.$p.$n.init ref=$OUT/adl.$p.$n.ref
       step "inputs $p n=$n (audala/init.awk)" "$in.log" bash -c 'awk -v prog="$1" -v n="$2" -f bench/gpu/audala/init.awk >"$0"' "$in" "$p" "$n" || continue
-      step "weft run $p n=$n --workers=1 --dump --time" "$ref.log" bash -c '"$0" run "$1" "$2" --workers=1 --dump --time >"$3"' "$WEFT" "${A_file[$p]}" "$in" "$ref" || continue
+      step "weft run $p n=$n --workers=1 --dump --time" "$ref.log" bash -c '"$0" run "$1" "$2" --workers=1 --dump --time --max-input 268435456 >"$3"' "$WEFT" "${A_file[$p]}" "$in" "$ref" || continue
       ims=$(walltime "$ref.log")
       sms=-
       if [ -x "$OUT/audala_seq" ] && "$OUT/audala_seq" "$p" "$in" >"$in.seq" 2>"$in.seq.log"; then
