@@ -936,7 +936,7 @@ func (g *gen) threadsLoop(ctx *devCtx, s *syntax.For) {
 	nat, rng := d.natural()
 	d.iterNames[d.iterID] = cname
 	attr := ""
-	if !g.facts.used[s.Pos().Offset] && !low.Guard {
+	if !g.facts.used[usedKey{s.Pos().Offset, ctx.path}] && !low.Guard {
 		// The body reads only distributed indices, which are stripped.
 		attr = "[[maybe_unused]] "
 	}
@@ -944,7 +944,7 @@ func (g *gen) threadsLoop(ctx *devCtx, s *syntax.For) {
 	inner := *ctx
 	inner.cur = body
 	inner.sc = newScope(ctx.sc)
-	inner.sc.add(&sym{name: s.Var.Name, c: cname, kind: kIndex, device: true, threadsIt: true,
+	inner.sc.add(&sym{name: s.Var.Name, path: ctx.path, c: cname, kind: kIndex, device: true, threadsIt: true,
 		t0: ctx.cur.TileThreads, t1: body.TileThreads, ctaSel: ut >= d.m.BlockDim && d.m.ClusterDim > 1, iterID: d.iterID, decl: s})
 	g.devBlock(&inner, s.Body)
 	w.Close("}")
