@@ -25,7 +25,13 @@ awk 'BEGIN { R = 64; S = 8; e = 0
     if (r > 0) { a[e] = 1; b[e] = r * S + 1; e++ } }
   print "ADL structures 2"; print "Edge Node Node Bool"; print "Node Node Node"; print "Edge instances " e " " e
   for (i = 0; i < e; i++) print a[i], b[i]; print "Node instances 0 " R * S }' > $T/scc_colouring.init
+# reachability: 300 edges from the null node to itself ahead of the four the
+# init step creates, so that those (Edge 301-304) run in block 1 and clear
+# the fixpoint flag that thread 0 of block 0 sets: the grid.sync between the
+# two is exercised (with the program's own graph all of it runs in block 0).
+awk 'BEGIN { print "ADL structures 2"; print "Edge Node Node"; print "Node Bool"
+  print "Edge instances 300 300"; for (i = 0; i < 300; i++) print "0 0"; print "Node instances 0 0" }' > $T/reachability.init
 $W validate --mutate --sms 1 --schedule-strategy grid $E/audala/prefix_sum.adl $T/prefix_sum.init
-$W validate --mutate --sms 1 --schedule-strategy grid $E/audala/reachability.adl
+$W validate --mutate --sms 1 --schedule-strategy grid $E/audala/reachability.adl $T/reachability.init
 $W validate --mutate --sms 1 --schedule-strategy grid $E/audala/scc_colouring.adl $T/scc_colouring.init
 rm -rf $T

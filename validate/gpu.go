@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"weft.dev/weft/cuda"
 )
 
 // The --gpu mode (issue 12, "When a GPU is lent"): after the semantics ran
@@ -28,13 +30,9 @@ type gpuConfig struct {
 }
 
 func (v *run) gpuConfig() gpuConfig {
-	c := gpuConfig{nvcc: os.Getenv("NVCC"), cc: os.Getenv("CC"), timeout: 120 * time.Second}
+	c := gpuConfig{nvcc: cuda.FindNVCC(), cc: os.Getenv("CC"), timeout: 120 * time.Second}
 	if c.nvcc == "" {
-		if p, err := exec.LookPath("nvcc"); err == nil {
-			c.nvcc = p
-		} else {
-			c.nvcc = "/usr/local/cuda/bin/nvcc"
-		}
+		c.nvcc = "/usr/local/cuda/bin/nvcc"
 	}
 	if c.cc == "" {
 		c.cc = "cc"
@@ -161,7 +159,7 @@ func (v *run) gpuAvailable() error {
 	c := v.gpuConfig()
 	if _, err := os.Stat(c.nvcc); err != nil {
 		if _, err := exec.LookPath(c.nvcc); err != nil {
-			return errors.New("--gpu: no nvcc (set NVCC)")
+			return errors.New("--gpu: no nvcc (set NVCC, or install it: scripts/install-nvcc.sh)")
 		}
 	}
 	return nil

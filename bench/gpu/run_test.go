@@ -56,6 +56,7 @@ func TestCompileOnly(t *testing.T) {
 		"ok   weft build --harness b5_hgemm (bench)",
 		"ok   weft build --harness xgemm_sm80",
 		"ok   weft build --harness xgemm_sm90",
+		"ok   weft build --harness xgemm_Sm90_ring",
 	}
 	// AuDaLa (step 5): every configuration generated, one memory order
 	// per strategy compiled, the sequential baseline compiled.
@@ -85,7 +86,8 @@ func TestCompileOnly(t *testing.T) {
 		"ok   nvcc b2_sgemm (check, sm_80)",
 		"ok   nvcc b5_hgemm (check, sm_90)",
 		"ok   nvcc xgemm_sm80 (sm_80)",
-		"ok   nvcc xgemm_sm90 (sm_90)")
+		"ok   nvcc xgemm_sm90 (sm_90)",
+		"ok   nvcc xgemm_Sm90_ring (sm_90)")
 	want = append(want, nvccAdl...)
 	if cublas != "" {
 		want = append(want, cublas)
