@@ -38,7 +38,7 @@ if [ -z "$only" ] || [ "$only" = weft ]; then
     sync/cp_async_simple sync/mbarrier_ring sync/smem_sum sync/smem_sum_mbarrier sync/sync_warp_cta \
     sync/xgemm_Sm80_fence sync/xgemm_Sm90_ring \
     exo/config_implicit exo/config_scale exo/externs exo/par_loop exo/real_scale exo/ring_add \
-    exo/size_product exo/tma_ring_gemm exo/multicast_arrive; do
+    exo/size_product exo/tma_ring_gemm exo/multicast_arrive exo/tk_split_gemm; do
     list+=("$x/weft/$f.weft")
   done
 fi

@@ -48,6 +48,10 @@ type sym struct {
 	// device allocations
 	tileThreads int // tile thread count of the allocation scope (seed 002 Rule 2/4)
 	smemOff     int
+	// smemEnd is the SMEM top after the allocation, smemPrevTop the top
+	// before it (its offset, before alignment): a free of the allocation
+	// on top pops it.
+	smemEnd, smemPrevTop int
 
 	// cuda_threads iterators: tile thread counts before and after the loop
 	t0, t1    int
