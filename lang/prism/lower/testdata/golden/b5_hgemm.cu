@@ -131,18 +131,12 @@ extern "C" __global__ void __launch_bounds__(128*3) my_h100_mm_no_tail(int M, in
         __nv_bfloat16* sB_slot3 = reinterpret_cast<__nv_bfloat16*>(prism_smem + prism_s + 163840); // 32768 bytes // weft:src b5_hgemm.prism:40:17
         uint64_t* full_0 = reinterpret_cast<uint64_t*>(prism_smem + prism_s + 196608); // weft:src b5_hgemm.prism:41:17
         if (prism_p2 == 0) prism_mbar_init(full_0, 1); // weft:src b5_hgemm.prism:41:17
-        if (prism_p2 == 0) prism_mbar_init_fence(); // weft:src b5_hgemm.prism:41:17
-        __syncthreads(); // weft:src b5_hgemm.prism:41:17
         unsigned full_0_phase = 0; // weft:src b5_hgemm.prism:41:17
         uint64_t* full_1 = reinterpret_cast<uint64_t*>(prism_smem + prism_s + 196616); // weft:src b5_hgemm.prism:42:17
         if (prism_p2 == 0) prism_mbar_init(full_1, 1); // weft:src b5_hgemm.prism:42:17
-        if (prism_p2 == 0) prism_mbar_init_fence(); // weft:src b5_hgemm.prism:42:17
-        __syncthreads(); // weft:src b5_hgemm.prism:42:17
         unsigned full_1_phase = 0; // weft:src b5_hgemm.prism:42:17
         uint64_t* full_2 = reinterpret_cast<uint64_t*>(prism_smem + prism_s + 196624); // weft:src b5_hgemm.prism:43:17
         if (prism_p2 == 0) prism_mbar_init(full_2, 1); // weft:src b5_hgemm.prism:43:17
-        if (prism_p2 == 0) prism_mbar_init_fence(); // weft:src b5_hgemm.prism:43:17
-        __syncthreads(); // weft:src b5_hgemm.prism:43:17
         unsigned full_2_phase = 0; // weft:src b5_hgemm.prism:43:17
         uint64_t* full_3 = reinterpret_cast<uint64_t*>(prism_smem + prism_s + 196632); // weft:src b5_hgemm.prism:44:17
         if (prism_p2 == 0) prism_mbar_init(full_3, 1); // weft:src b5_hgemm.prism:44:17
