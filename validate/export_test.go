@@ -1,0 +1,4 @@
+package validate
+
+// AudalaCompare exposes the AuDaLa --dump comparison to the tests.
+var AudalaCompare = audalaCompare
