@@ -42,6 +42,9 @@ func (m *Machine) effect(s *Stmt) {
 	if m.lite && s.Acc != nil && s.Kind != KAwait && m.p.Vars[s.Acc.Var].TaskLocal && len(s.Bars) == 0 {
 		return
 	}
+	if m.thAny && !m.inVirt {
+		m.thsymTouch(s)
+	}
 	switch s.Kind {
 	case KRecordRead, KRecordMutate:
 		m.record(s)
@@ -115,6 +118,7 @@ func (m *Machine) recordCells(s *Stmt, cs []int32, gs threads, pends []pend, st 
 	if st.local {
 		m.localOps += int64(len(cs))
 	}
+	st.hasRecs = true
 	for _, c := range cs {
 		cl := &st.cells[c]
 		head := &cl.reads
@@ -989,6 +993,9 @@ func (m *Machine) execRun(run *Stmt) {
 			}
 		}
 		return
+	}
+	if m.thAny && !m.inVirt {
+		m.thsymTouch(run)
 	}
 	first := run.Body[0]
 	cs, ok := m.cells(first.Acc, first.Src)
