@@ -54,6 +54,11 @@ func TestExoDialectCorpus(t *testing.T) {
 		// cluster; C = A + 1.
 		{"multicast_arrive.weft", nil, map[string][]float64{"C": seqf(8*6*128, func(i int) float64 { return float64(i) + 1 })}},
 		{"ring_add.weft", nil, map[string][]float64{"C": seqf(128*96, func(i int) float64 { return float64(i) + 1 })}},
+		// GPU, Exo's ThunderKittens-style split-K GEMM: TMA multicast
+		// across a cluster of 2, 3-D/4-D tensor maps, Sm90_TkRmemTileD
+		// accumulators, a TMA reduce-add per split; with A = B = ones
+		// every element of C is S * K = 128.
+		{"tk_split_gemm.weft", nil, map[string][]float64{"C": seqf(128*256, func(int) float64 { return 128 })}},
 	} {
 		path := filepath.Join(examples, "exo", tc.file)
 		src, err := os.ReadFile(path)
