@@ -214,7 +214,8 @@ func TestCheckAsStrictAsBuild(t *testing.T) {
 // empty[cn, k + 2] >> empty[0:2, k + 2]`) with the Awaits of every CTA it
 // reaches. Before, the type bindings shifted the positional arguments
 // (the accesses were dropped: 108 memory ops for tk_split_gemm instead
-// of 148 912), so both mutants below passed.
+// of 148 912), so the first three mutants below passed and the fourth
+// was reported only by the barrier rules.
 func TestExoTypeBoundCallsChecked(t *testing.T) {
 	path := filepath.Join(examples, "exo", "tk_split_gemm.weft")
 	src, err := os.ReadFile(path)
@@ -229,6 +230,13 @@ func TestExoTypeBoundCallsChecked(t *testing.T) {
 		{"no proxy fence", "                            Fence(cuda_in_order, cuda_generic_and_async_proxy)\n", "", []string{"122:37 W0601"}},
 		// CTA 1's consumers no longer free CTA 0's ring slot
 		{"no multicast arrive", " >> empty[cn, k + 2] >> empty[0:2, k + 2]", " >> empty[cn, k + 2]", []string{"63:37 W0602"}},
+		// the wgmma fence after the type-bound Sm90_tk_zero_scale_d wrote
+		// acc (accepted before: neither call's accesses were seen)
+		{"no wgmma fence", "                                        Fence(wgmma_fence_1, wgmma_fence_2)\n", "", []string{"90:41 W0603"}},
+		// the consumers' Await on the full ring slot: before, only the
+		// barrier rules saw it (W0609); now the wgmma's reads of the
+		// TMA-loaded tiles race with the loads (W0601) as well
+		{"no full await", "                                    Await(full[cn, k], cuda_generic_and_async_proxy, 0)\n", "", []string{"55:25 W0605", "56:25 W0605", "63:37 W0603", "76:37 W0603", "85:37 W0609", "90:41 W0601", "90:41 W0601"}},
 	} {
 		if !strings.Contains(string(src), m.old) {
 			t.Fatalf("%s: the example no longer contains %q", m.name, m.old)
