@@ -459,6 +459,8 @@ func (m *Machine) asmInst(t *Thread, st *asmState, in *ptx.Inst, i int, pos int3
 		return m.mbarTx(t, st, in.Args[0], tx, pos)
 	case ptx.KMapa:
 		return m.mapa(t, st, in, pos)
+	case ptx.KLdShared, ptx.KStShared, ptx.KAtomShared:
+		return m.sharedMem(t, st, in, pos)
 	case ptx.KClusterArrive, ptx.KClusterWait:
 		return m.clusterBarrier(t, in, pos)
 	default:

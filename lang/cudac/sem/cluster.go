@@ -232,20 +232,7 @@ func (m *Machine) clusterBarrier(t *Thread, in *ptx.Inst, pos int32) status {
 		}
 		cb.arrived++
 		if cb.arrived >= liveThreads(bs) {
-			cb.phase++
-			cb.arrived = 0
-			cb.done, cb.vc = cb.vc, nil
-			for _, pb := range bs {
-				for _, u := range pb.threads {
-					if u.state == tsCluster {
-						m.hbAcquire(u, cb.done)
-						u.stack = append(u.stack, 0)
-						u.state = tsRunning
-						pb.wakeups = true
-					}
-				}
-			}
-			m.mver++ // parked CTAs look again
+			m.clusterRelease(cb, bs)
 		}
 		return stDone
 	}
@@ -284,4 +271,78 @@ func (m *Machine) clusterDeadlock(g *gridRun, waiting []*blockExec) {
 	sort.Slice(blocks, func(i, j int) bool { return blocks[i].id < blocks[j].id })
 	id, _ := g.clusterOf(blocks[0].id)
 	m.stalled(g, blocks, "C0502", fmt.Sprintf("deadlock in cluster %d of kernel %s: a cluster barrier or mbarrier phase that threads wait for can never complete", id, g.fn.Name))
+}
+
+// sharedMem runs ld, st, atom.add and red.add on shared memory (PTX ISA
+// "ld", "st", "atom", "red"): through a shared::cluster address they access
+// another CTA's shared memory (distributed shared memory, ptx.md §7). A
+// form with a memory order, and atom/red, is a strong access for the race
+// detector.
+func (m *Machine) sharedMem(t *Thread, st *asmState, in *ptx.Inst, pos int32) status {
+	ai := 1
+	if in.Kind == ptx.KStShared || in.Mods[0] == "red" {
+		ai = 0
+	}
+	p, good := m.addr(t, st, in.Args[ai], true, pos)
+	if !good {
+		return stFault
+	}
+	n := ptx.MemSize(in)
+	if uint32(p)%uint32(n) != 0 {
+		m.fault(t, pos, "C0403", "%s: a misaligned %d-byte access", in.Op, n)
+		return stFault
+	}
+	write := in.Kind != ptx.KLdShared
+	d, good := m.resolveA(t, p, n, pos, write, false, ptx.Strong(in))
+	if !good {
+		return stFault
+	}
+	old := loadN(d, n)
+	if write {
+		m.mver++ // a change another CTA may spin on (spin.go)
+	}
+	switch in.Kind {
+	case ptx.KLdShared:
+		st.write(in.Args[0], old)
+	case ptx.KStShared:
+		storeN(d, n, st.read(t, in.Args[1]))
+	default:
+		storeN(d, n, old+st.read(t, in.Args[ai+1]))
+		if in.Mods[0] == "atom" {
+			st.write(in.Args[0], old)
+		}
+	}
+	return stDone
+}
+
+// clusterExit completes the phase of b's cluster barrier when a thread of
+// b exited and every other thread that has not exited arrived (ptx.md §7:
+// the wait returns once all non-exited threads arrived).
+func (m *Machine) clusterExit(b *blockRun) {
+	cb, bs := b.clBar, []*blockRun{b}
+	if b.cl != nil {
+		cb, bs = &b.cl.bar, b.cl.blocks
+	}
+	if cb == nil || cb.arrived == 0 || cb.arrived < liveThreads(bs) {
+		return
+	}
+	m.clusterRelease(cb, bs)
+}
+
+// clusterRelease ends the phase of cb and releases its waiters.
+func (m *Machine) clusterRelease(cb *clusterBar, bs []*blockRun) {
+	cb.phase++
+	cb.arrived = 0
+	cb.done, cb.vc = cb.vc, nil
+	for _, pb := range bs {
+		for _, u := range pb.threads {
+			if u.state == tsCluster {
+				m.hbAcquire(u, cb.done)
+				u.stack = append(u.stack, 0)
+				u.state = tsRunning
+				pb.wakeups = true
+			}
+		}
+	}
+	m.mver++ // parked CTAs look again
 }

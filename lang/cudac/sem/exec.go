@@ -1135,6 +1135,9 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 			case stDone:
 				t.state = tsDone
 				b.done++
+				if b.cl != nil || b.clBar != nil {
+					m.clusterExit(b)
+				}
 				changed = true
 				warped = true // an exit can complete a coalesced_threads() (cgcoal.go)
 				if len(t.wgPend) > 0 || len(t.wgGroups) > 0 {
