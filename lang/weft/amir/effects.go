@@ -633,6 +633,22 @@ func (m *Machine) arrive(s *Stmt) {
 	if home < 0 {
 		return
 	}
+	if common != nil {
+		// A multicast Arrive (>> z[...] >> z[0:2, ...]): seed 000 App. B
+		// (Arrive) adds the *home* barrier's arrive count a into r.p at
+		// every (z, n) in W, not each cell's own count. So the k-th Arrive
+		// of CTA 1's consumers on its home empty[1, j] is pending as
+		// number k at empty[0, j] too, and pairs with CTA 0's k-th Await
+		// there, as the lowering's mbarrier does: it expects the arrivals
+		// of every CTA along the sliced dimension each phase (cudagen
+		// counts them per barrier), so its k-th phase needs CTA 1's k-th
+		// arrive. With each cell's own count it paired with a later Await
+		// and the checker reported a false hazard (tk_split_gemm, gpu_gemm).
+		a := m.bars[home].a
+		for i := c0; i < int32(len(m.evCells)); i++ {
+			m.evCells[i].count = a
+		}
+	}
 	logged = true
 	if len(s.Bars) == 1 {
 		if v := s.Bars[0].Var; m.p.Vars[v].Ring > 0 && !m.p.Vars[v].PerThreadQueue {
