@@ -42,6 +42,9 @@ func (m *Machine) effect(s *Stmt) {
 	if m.lite && s.Acc != nil && s.Kind != KAwait && m.p.Vars[s.Acc.Var].TaskLocal && len(s.Bars) == 0 {
 		return
 	}
+	if m.thAny && !m.inVirt {
+		m.thsymTouch(s)
+	}
 	switch s.Kind {
 	case KRecordRead, KRecordMutate:
 		m.record(s)
@@ -115,6 +118,7 @@ func (m *Machine) recordCells(s *Stmt, cs []int32, gs threads, pends []pend, st 
 	if st.local {
 		m.localOps += int64(len(cs))
 	}
+	st.hasRecs = true
 	for _, c := range cs {
 		cl := &st.cells[c]
 		head := &cl.reads
@@ -629,6 +633,22 @@ func (m *Machine) arrive(s *Stmt) {
 	if home < 0 {
 		return
 	}
+	if common != nil {
+		// A multicast Arrive (>> z[...] >> z[0:2, ...]): seed 000 App. B
+		// (Arrive) adds the *home* barrier's arrive count a into r.p at
+		// every (z, n) in W, not each cell's own count. So the k-th Arrive
+		// of CTA 1's consumers on its home empty[1, j] is pending as
+		// number k at empty[0, j] too, and pairs with CTA 0's k-th Await
+		// there, as the lowering's mbarrier does: it expects the arrivals
+		// of every CTA along the sliced dimension each phase (cudagen
+		// counts them per barrier), so its k-th phase needs CTA 1's k-th
+		// arrive. With each cell's own count it paired with a later Await
+		// and the checker reported a false hazard (tk_split_gemm, gpu_gemm).
+		a := m.bars[home].a
+		for i := c0; i < int32(len(m.evCells)); i++ {
+			m.evCells[i].count = a
+		}
+	}
 	logged = true
 	if len(s.Bars) == 1 {
 		if v := s.Bars[0].Var; m.p.Vars[v].Ring > 0 && !m.p.Vars[v].PerThreadQueue {
@@ -989,6 +1009,9 @@ func (m *Machine) execRun(run *Stmt) {
 			}
 		}
 		return
+	}
+	if m.thAny && !m.inVirt {
+		m.thsymTouch(run)
 	}
 	first := run.Body[0]
 	cs, ok := m.cells(first.Acc, first.Src)

@@ -269,6 +269,8 @@ type Stmt struct {
 	// and shape, see Finish), which evaluate it in a row.
 	gsc       *gsCache
 	symmetric bool // KLoop with Tasks: see Program.Finish
+	// thsym is a cuda_threads loop's thread-symmetry plan (thsym.go).
+	thsym *thPlan
 	// fused is Body with runs of statements on one access replaced by
 	// kRun statements (see fuse); nil when there are none.
 	fused []*Stmt
@@ -500,6 +502,12 @@ func (p *Program) Finish() {
 		p.Vars[i].noCells = !used[i]
 	}
 	p.markLite(p.Body)
+	Walk(p.Body, func(s *Stmt) {
+		s.thsym = nil
+		if s.Kind == KLoop && !s.Tasks {
+			s.thsym = p.planThreadSym(s)
+		}
+	})
 	p.fuse(p.Body)
 	Walk(p.Body, func(s *Stmt) {
 		if s.Kind == KLoop {

@@ -75,6 +75,8 @@ type varState struct {
 	// RingDepth), by slice * depth + slot (mbar.go).
 	hwPhys map[int32]*hwBar
 	local  bool // Var.TaskLocal
+	// hasRecs: a record was added since the allocation (thsym.go).
+	hasRecs bool
 }
 
 type dimInfo struct {
@@ -251,6 +253,20 @@ type Machine struct {
 	// hwExpanded counts the Await records it expanded (tests).
 	hwExpand   bool
 	hwExpanded int64
+
+	// Thread symmetry (thsym.go): the frames and virtual variables
+	// (by variable), the representative's queues' copies (by queue id),
+	// whether any state is virtual, and whether a loop runs virtually
+	// now. noThreadSym disables it and thSymRuns counts its loop
+	// executions (tests).
+	thFrames    []*thFrame
+	thVars      []*thVar
+	thSubs      map[int32][]int32
+	thAny       bool
+	inVirt      bool
+	thRunBuf    thRun
+	noThreadSym bool
+	thSymRuns   int64
 }
 
 // New prepares a machine for p. p must be Finished.
@@ -329,6 +345,9 @@ func (m *Machine) Run(args []int) *Result {
 	}
 	m.res = Result{}
 	m.seen = map[[2]int]int{}
+	m.thFrames, m.thAny, m.inVirt = m.thFrames[:0], false, false
+	m.thVars = make([]*thVar, len(p.Vars))
+	m.thSubs = map[int32][]int32{}
 	m.gen++
 	m.stop = false
 	for i := range p.Vars {
@@ -474,6 +493,9 @@ func (m *Machine) exec(s *Stmt) {
 		}
 		m.res.Stats.Tasks++
 	case KAlloc:
+		if m.thAny && !m.inVirt {
+			m.thsymTouch(s)
+		}
 		m.alloc(s.Acc.Var, s.Dims, s.Src)
 	default:
 		if m.disabled(s) {
@@ -516,6 +538,17 @@ func (m *Machine) execLoop(s *Stmt) {
 	if m.lite && !s.keepLite && s.box != nil && hi > lo && m.boxInBounds(s, lo, hi) {
 		// Only bounds checks to run, and all pass (lite.go).
 		return
+	}
+	var thr *thRun
+	realHi := hi
+	if s.thsym != nil && hi-lo >= 2 && !m.inVirt && !m.noThreadSym && m.cfg.MaxMemOps == 0 {
+		if thr = m.thsymEnter(s, lo, hi); thr != nil {
+			// Thread symmetry (thsym.go): the first thread runs, the
+			// others are counted.
+			hi = lo + 1
+			m.inVirt = true
+			defer func() { m.inVirt = false }()
+		}
 	}
 	top := s.Tasks && m.tasksTotal == 0
 	if top && m.cfg.Progress != nil && hi > lo {
@@ -570,6 +603,12 @@ func (m *Machine) execLoop(s *Stmt) {
 	if top {
 		m.tasksTotal, m.tasksDone = 0, 0
 	}
+	if thr != nil && !m.stop {
+		m.inVirt = false
+		m.thsymLeave(thr)
+		m.env[s.Slot] = realHi - 1 // as after the last iteration
+		m.gen++
+	}
 }
 
 // gs computes g_s(σ, ι).
@@ -618,6 +657,7 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 		}
 	}
 	st.live = true
+	st.hasRecs = false
 	m.epochs++
 	st.epoch = m.epochs
 	n := len(dimExprs)

@@ -207,3 +207,48 @@ func TestCheckAsStrictAsBuild(t *testing.T) {
 		}
 	}
 }
+
+// TestExoTypeBoundCallsChecked: the sync check sees the data accesses of
+// instruction calls written in Exo's printed form with keyword type
+// bindings (`dst=f32, src=f32`), and pairs a multicast Arrive (`>>
+// empty[cn, k + 2] >> empty[0:2, k + 2]`) with the Awaits of every CTA it
+// reaches. Before, the type bindings shifted the positional arguments
+// (the accesses were dropped: 108 memory ops for tk_split_gemm instead
+// of 148 912), so the first three mutants below passed and the fourth
+// was reported only by the barrier rules.
+func TestExoTypeBoundCallsChecked(t *testing.T) {
+	path := filepath.Join(examples, "exo", "tk_split_gemm.weft")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []struct {
+		name, old, new string
+		want           []string
+	}{
+		// the proxy fence before the TMA reduce-add reads c_smem
+		{"no proxy fence", "                            Fence(cuda_in_order, cuda_generic_and_async_proxy)\n", "", []string{"122:37 W0601"}},
+		// CTA 1's consumers no longer free CTA 0's ring slot
+		{"no multicast arrive", " >> empty[cn, k + 2] >> empty[0:2, k + 2]", " >> empty[cn, k + 2]", []string{"63:37 W0602"}},
+		// the wgmma fence after the type-bound Sm90_tk_zero_scale_d wrote
+		// acc (accepted before: neither call's accesses were seen)
+		{"no wgmma fence", "                                        Fence(wgmma_fence_1, wgmma_fence_2)\n", "", []string{"90:41 W0603"}},
+		// the consumers' Await on the full ring slot: before, only the
+		// barrier rules saw it (W0609); now the wgmma's reads of the
+		// TMA-loaded tiles race with the loads (W0601) as well
+		{"no full await", "                                    Await(full[cn, k], cuda_generic_and_async_proxy, 0)\n", "", []string{"55:25 W0605", "56:25 W0605", "63:37 W0603", "76:37 W0603", "85:37 W0609", "90:41 W0601", "90:41 W0601"}},
+	} {
+		if !strings.Contains(string(src), m.old) {
+			t.Fatalf("%s: the example no longer contains %q", m.name, m.old)
+		}
+		mut := filepath.Join(t.TempDir(), "tk_split_gemm.weft")
+		if err := os.WriteFile(mut, []byte(strings.Replace(string(src), m.old, m.new, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr bytes.Buffer
+		checkVerb(&frontend.Env{Stdout: &stdout, Stderr: &stderr}, []string{mut, "--json"})
+		if got := decodeDiags(t, stdout.Bytes()); strings.Join(got, ";") != strings.Join(m.want, ";") {
+			t.Errorf("%s: diagnostics %q, want %q", m.name, got, m.want)
+		}
+	}
+}

@@ -1,0 +1,838 @@
+package amir
+
+// Thread symmetry (issue 13, item 4: per-thread commit-group kernels).
+//
+// A cuda_threads loop of one-thread units in which every thread touches
+// only its own slice of each variable (a window that is a translation of
+// the first thread's by the thread iterator) and its own per-thread
+// commit-group queue, and reads the iterator nowhere else, runs the same
+// operations in every iteration, translated: thread t's records and queue
+// states are those of the first thread with the thread offsets and the
+// slice shifted. The machine runs the first iteration (the
+// representative, r0) and counts the others' operations, events, records
+// and hazard occurrences, as lite tasks do for later tasks (Program.
+// Finish). The other threads' state is *virtual*: it exists only as the
+// representative's, and is built (materialized) by translation when a
+// statement outside such a loop looks at it.
+//
+// Why the result is the full run's. Let F be the loop's threads (a frame:
+// task, r0, step, n) and σ any permutation of F. The seed's rules (Fig.
+// 7, 22, Definition B.3) commute with renaming threads: an event by exec
+// applied to σ(r) is σ of the event by σ⁻¹(exec) applied to r. In a
+// full run, iteration t's statements are σ_t of iteration 0's (σ_t swaps
+// thread 0 and t and their slices), and each acts only on its own slice,
+// its own queue and, through its Fences and Arrives, on records some
+// thread of it can see. So it suffices that while state is virtual
+//
+//  1. the records of a virtual slice of thread t are one-thread records of
+//     t (creator and every grant t alone) or have grants that are σ-
+//     invariant (sets containing all of F or none of it): then another
+//     thread's one-thread event witnesses none of them (W of Definition
+//     B.3 needs a common thread) and awaits on another thread's queue match
+//     none of their arrive counts (their p names t's own queue);
+//  2. every event logged outside the loop is σ-invariant for every σ (its
+//     thread set contains all of F or none of it): one that meets F
+//     partially first materializes F's state (thsymEvent), after which
+//     the program runs as without symmetry; and after a σ-invariant event
+//     that contains F (a CTA fence) records may hold grants every thread
+//     of F can see, so no loop runs virtually on that frame again (it is
+//     *tainted*; an All-threads event taints every frame);
+//  3. no other record can be seen by the loop's threads: at loop entry,
+//     every variable with records is virtual (its records are
+//     representatives of this or a disjoint frame) or, in a lite task, a
+//     task-local variable of the first task;
+//  4. statements outside the loop that read or change a virtual variable
+//     materialize it first (thsymTouch).
+//
+// Hazards of iterations after the first are those of the first (same
+// source pair, so the same dedup key): only occurrences are added; the
+// first occurrence, which the report shows, is the first iteration's in a
+// full run too. Out-of-bounds windows: every window that reads the
+// iterator is affine in it, so it is in bounds for all iterations iff at
+// the first and the last; a loop that may fault runs in full, so the fault
+// is the full run's. A run with MaxMemOps set never uses symmetry (that
+// limit is checked per iteration).
+//
+// Checked by TestThreadSymMatchesFull (thsym_test.go): random loops of
+// per-thread slices, commit groups, fences and shared variables, with and
+// without symmetry-breaking statements, give the same Result both ways.
+
+// thPlan is the static plan of a thread-symmetric loop (Stmt.thsym).
+type thPlan struct {
+	start  *Affine // the common Exec.StartAff of its statements
+	step   int     // the iterator's coefficient in start
+	shapes []int   // the shapes of its statements (each one thread at run time)
+	owned  []thOwned
+	bars   []int     // per-thread-queue barrier variables it arrives on or awaits
+	accs   []*Access // every access with a window that reads the iterator
+}
+
+// thOwned is a data variable the loop records on: thread y owns the slice
+// lo(y) + [0, coef) of dimension dim (lo is every live access's Lo there).
+type thOwned struct {
+	v, dim int
+	lo     *Affine
+	coef   int
+	accs   []*Access
+	// liteRuns: some live statement on it runs in a lite task (it is
+	// shared, or a statement on it has a shared barrier access).
+	liteRuns bool
+}
+
+// thFrame is the thread set of one virtual loop execution.
+type thFrame struct {
+	task, r0, step, n int32
+	tainted, taintAll bool
+}
+
+// thMap is a virtual variable's slices of one frame: thread i of the frame
+// owns dimension dim indices [base + i*coef, base + (i+1)*coef), and only
+// thread 0's (the representative's) exist.
+type thMap struct {
+	frame           *thFrame
+	dim, base, coef int
+}
+
+// thVar is a virtual variable's state (Machine.thVars).
+type thVar struct {
+	maps   []thMap    // data variables
+	frames []*thFrame // barrier variables: the frames whose queues are virtual
+}
+
+func affEqual(a, b *Affine) bool {
+	if a.K != b.K || len(a.Terms) != len(b.Terms) {
+		return false
+	}
+	for _, t := range a.Terms {
+		found := false
+		for _, u := range b.Terms {
+			if u == t {
+				found = true
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+func coefOf(a *Affine, slot int) int {
+	c := 0
+	for _, t := range a.Terms {
+		if t.Slot == slot {
+			c += t.Coef
+		}
+	}
+	return c
+}
+
+// winReads reports whether window w of access a reads slot y, and whether
+// that is known (false when a closure without an affine form may read it).
+func winReads(a *Access, w *Window, y int) (reads, known bool) {
+	inSlots := false
+	for _, s := range a.Slots {
+		if s == y {
+			inSlots = true
+		}
+	}
+	switch {
+	case w.LoAff != nil:
+		reads = coefOf(w.LoAff, y) != 0
+	case w.LoMod != nil:
+		reads = coefOf(&w.LoMod.Aff, y) != 0
+	default:
+		if inSlots {
+			return true, false
+		}
+	}
+	if w.Hi != nil {
+		if w.HiAff != nil {
+			reads = reads || coefOf(w.HiAff, y) != 0
+		} else if inSlots {
+			return true, false
+		}
+	}
+	return reads, true
+}
+
+// planThreadSym returns loop s's thread-symmetry plan, or nil when its
+// body is outside the form above.
+func (p *Program) planThreadSym(s *Stmt) *thPlan {
+	y := s.Slot
+	pl := &thPlan{}
+	ok := true
+	ownedIdx := map[int]int{}
+	addAcc := func(a *Access) {
+		for _, b := range pl.accs {
+			if b == a {
+				return
+			}
+		}
+		pl.accs = append(pl.accs, a)
+	}
+	// noY: none of a's windows reads y (barrier accesses).
+	noY := func(a *Access) bool {
+		for i := range a.Idx {
+			if r, known := winReads(a, &a.Idx[i], y); r || !known {
+				return false
+			}
+		}
+		return true
+	}
+	// scan: a's windows that read y are affine (recorded for the bounds
+	// check); it returns the one dimension reading y (-1 none, -2 more
+	// than one or not affine).
+	scan := func(a *Access) int {
+		dim := -1
+		for i := range a.Idx {
+			w := &a.Idx[i]
+			r, known := winReads(a, w, y)
+			if !known {
+				return -2
+			}
+			if !r {
+				continue
+			}
+			if w.LoAff == nil || (w.Hi != nil && w.HiAff == nil) {
+				return -2 // a double-buffer index of the iterator
+			}
+			addAcc(a)
+			if dim >= 0 {
+				return -2
+			}
+			dim = i
+		}
+		return dim
+	}
+	ptq := func(a *Access) bool {
+		v := &p.Vars[a.Var]
+		if !v.Barrier || !v.PerThreadQueue || v.Ring > 0 || v.RingDepth > 0 || !noY(a) {
+			return false
+		}
+		for _, b := range pl.bars {
+			if b == a.Var {
+				return true
+			}
+		}
+		pl.bars = append(pl.bars, a.Var)
+		return true
+	}
+	var walk func(t *Stmt)
+	walk = func(t *Stmt) {
+		if !ok {
+			return
+		}
+		for _, c := range t.CtlSlots {
+			if c == y {
+				ok = false // a condition, bound or count that reads the thread
+				return
+			}
+		}
+		switch t.Kind {
+		case KBlock, KIf:
+			for _, b := range t.Body {
+				walk(b)
+			}
+			return
+		case KLoop, KAlloc, KIncTaskID, KCheckBarrier:
+			ok = false
+			return
+		}
+		if t.TxBytes != 0 || t.TxCheck {
+			ok = false
+			return
+		}
+		if t.Kind != KClearReads && t.Kind != KClearMutates {
+			e := &t.Exec
+			if e.All || e.StartAff == nil {
+				ok = false
+				return
+			}
+			if pl.start == nil {
+				pl.start = e.StartAff
+				pl.step = coefOf(e.StartAff, y)
+				if pl.step == 0 {
+					ok = false
+					return
+				}
+			} else if !affEqual(pl.start, e.StartAff) {
+				ok = false
+				return
+			}
+			found := false
+			for _, sh := range pl.shapes {
+				found = found || sh == e.Shape
+			}
+			if !found {
+				pl.shapes = append(pl.shapes, e.Shape)
+			}
+		}
+		switch t.Kind {
+		case KFence:
+			return
+		case KArrive:
+			for _, b := range t.Bars {
+				if !ptq(b) {
+					ok = false
+				}
+			}
+			return
+		case KAwait:
+			ok = ptq(t.Acc)
+			return
+		}
+		// Records, checks and clears.
+		for _, b := range t.Bars {
+			if !ptq(b) {
+				ok = false
+				return
+			}
+		}
+		a := t.Acc
+		d := scan(a)
+		if d == -2 {
+			ok = false
+			return
+		}
+		if t.dead {
+			return // counted and bounds checked only
+		}
+		if d < 0 {
+			ok = false // a cell every thread touches
+			return
+		}
+		w := &a.Idx[d]
+		c := coefOf(w.LoAff, y)
+		if c <= 0 || (w.Hi != nil && coefOf(w.HiAff, y) != c) {
+			ok = false
+			return
+		}
+		shared := !p.Vars[a.Var].TaskLocal
+		for _, b := range t.Bars {
+			shared = shared || !p.Vars[b.Var].TaskLocal
+		}
+		i, seen := ownedIdx[a.Var]
+		if !seen {
+			ownedIdx[a.Var] = len(pl.owned)
+			pl.owned = append(pl.owned, thOwned{v: a.Var, dim: d, lo: w.LoAff, coef: c})
+			i = len(pl.owned) - 1
+		}
+		o := &pl.owned[i]
+		if o.dim != d || !affEqual(o.lo, w.LoAff) {
+			ok = false // two slices per thread: threads may share cells
+			return
+		}
+		o.liteRuns = o.liteRuns || shared
+		for _, b := range o.accs {
+			if b == a {
+				return
+			}
+		}
+		o.accs = append(o.accs, a)
+	}
+	for _, b := range s.Body {
+		walk(b)
+	}
+	if !ok || pl.start == nil {
+		return nil
+	}
+	for _, o := range pl.owned {
+		if p.Vars[o.v].Barrier {
+			return nil
+		}
+		for _, b := range pl.bars {
+			if b == o.v {
+				return nil
+			}
+		}
+	}
+	return pl
+}
+
+// thRun is the bookkeeping of one virtual loop execution.
+type thRun struct {
+	n                                 int64
+	memOps, records, events, localOps int64
+	occ                               int64
+	hocc                              []int64
+}
+
+// thsymEnter decides whether loop s runs virtually over [lo, hi) and, if
+// so, registers its frame and slices and returns the statistics before
+// the first iteration.
+func (m *Machine) thsymEnter(s *Stmt, lo, hi int) *thRun {
+	pl := s.thsym
+	env := m.env
+	y := s.Slot
+	for _, sh := range pl.shapes {
+		if !m.single[sh] {
+			return nil
+		}
+	}
+	// Bounds of every window that reads the thread, at both ends.
+	for _, end := range [2]int{lo, hi - 1} {
+		env[y] = end
+		for _, a := range pl.accs {
+			st := &m.vars[a.Var]
+			if !st.live || len(a.Idx) != len(st.dims) {
+				return nil
+			}
+			for d := range a.Idx {
+				w := &a.Idx[d]
+				if w.LoAff == nil || coefOf(w.LoAff, y) == 0 && (w.HiAff == nil || coefOf(w.HiAff, y) == 0) {
+					continue
+				}
+				l := w.LoAff.Eval(env)
+				ext := st.dims[d]
+				if w.Hi == nil {
+					if l < 0 || l >= ext {
+						return nil
+					}
+					continue
+				}
+				if st.gran[d] != 1 {
+					return nil // the block count could change with the thread
+				}
+				h := w.HiAff.Eval(env)
+				if l < 0 || h > ext || h < l {
+					return nil
+				}
+			}
+		}
+	}
+	env[y] = lo
+	f := thFrame{task: m.task, r0: int32(pl.start.Eval(env)), step: int32(pl.step), n: int32(hi - lo)}
+	inF := func(t *thFrame) bool { // t's threads meet f's
+		if t.task != f.task {
+			return false
+		}
+		if *t == f {
+			return true
+		}
+		for i := int32(0); i < f.n; i++ {
+			d := f.r0 + i*f.step - t.r0
+			if d%t.step == 0 && d/t.step >= 0 && d/t.step < t.n {
+				return true
+			}
+		}
+		return false
+	}
+	same := func(t *thFrame) bool {
+		return t.task == f.task && t.r0 == f.r0 && t.step == f.step && t.n == f.n
+	}
+	for _, t := range m.thFrames {
+		if t.taintAll || (t.tainted || !same(t)) && inF(t) {
+			return nil
+		}
+	}
+	var frame *thFrame
+	for _, t := range m.thFrames {
+		if same(t) {
+			frame = t
+		}
+	}
+	// The slices of this execution, and whether each variable's state
+	// allows them.
+	type newMap struct {
+		v   int
+		mp  thMap
+		add bool
+	}
+	var nm []newMap
+	for k := range pl.owned {
+		o := &pl.owned[k]
+		if m.lite && !o.liteRuns {
+			continue
+		}
+		st := &m.vars[o.v]
+		if !st.live || st.gran[o.dim] != 1 {
+			return nil
+		}
+		for _, a := range o.accs {
+			w := &a.Idx[o.dim]
+			width := 1
+			if w.Hi != nil {
+				width = w.HiAff.Eval(env) - w.LoAff.Eval(env)
+			}
+			if width > o.coef {
+				return nil // neighbouring threads' windows overlap
+			}
+		}
+		mp := thMap{dim: o.dim, base: o.lo.Eval(env), coef: o.coef}
+		vs := m.thVars[o.v]
+		if vs == nil {
+			if st.hasRecs {
+				return nil
+			}
+			nm = append(nm, newMap{v: o.v, mp: mp, add: true})
+			continue
+		}
+		add := true
+		for _, x := range vs.maps {
+			if x.dim != mp.dim || x.coef != mp.coef {
+				return nil
+			}
+			if x.base == mp.base && x.frame.n == f.n && same(x.frame) {
+				add = false
+				continue
+			}
+			if mp.base < x.base+int(x.frame.n)*x.coef && x.base < mp.base+int(f.n)*mp.coef {
+				return nil // overlapping slices of another execution
+			}
+		}
+		nm = append(nm, newMap{v: o.v, mp: mp, add: add})
+	}
+	for _, b := range pl.bars {
+		vs := m.thVars[b]
+		if vs != nil {
+			for _, t := range vs.frames {
+				if !same(t) {
+					return nil
+				}
+			}
+			continue
+		}
+		st := &m.vars[b]
+		if !st.live {
+			return nil
+		}
+		for c := 0; c < st.total; c++ {
+			bs := &m.bars[st.bar0+int32(c)]
+			if bs.a != 0 || bs.w != 0 || len(bs.subs) > 0 {
+				return nil
+			}
+		}
+	}
+	// No record outside the virtual slices may be visible to the loop.
+	for v := range m.vars {
+		st := &m.vars[v]
+		if !st.hasRecs || m.thVars[v] != nil {
+			continue
+		}
+		if m.lite && st.local {
+			continue // the first task's, not this task's
+		}
+		owned := false
+		for _, x := range nm {
+			owned = owned || x.v == v
+		}
+		if !owned {
+			return nil
+		}
+	}
+	// Register.
+	if frame == nil {
+		frame = &thFrame{}
+		*frame = f
+		m.thFrames = append(m.thFrames, frame)
+	}
+	m.thAny = true
+	for _, x := range nm {
+		vs := m.thVars[x.v]
+		if vs == nil {
+			vs = &thVar{}
+			m.thVars[x.v] = vs
+		}
+		if x.add {
+			x.mp.frame = frame
+			vs.maps = append(vs.maps, x.mp)
+		}
+	}
+	for _, b := range pl.bars {
+		vs := m.thVars[b]
+		if vs == nil {
+			vs = &thVar{}
+			m.thVars[b] = vs
+		}
+		if len(vs.frames) == 0 {
+			vs.frames = append(vs.frames, frame)
+		}
+	}
+	m.thSymRuns++
+	r := &m.thRunBuf
+	*r = thRun{n: int64(hi - lo), memOps: m.res.Stats.MemOps, records: m.res.Stats.Records,
+		events: m.res.Stats.Events, localOps: m.localOps, occ: m.res.Occurrences, hocc: r.hocc[:0]}
+	for i := range m.res.Hazards {
+		r.hocc = append(r.hocc, m.res.Hazards[i].Occurrences)
+	}
+	return r
+}
+
+// thsymLeave adds the other iterations' statistics and hazard occurrences
+// after the first iteration ran.
+func (m *Machine) thsymLeave(r *thRun) {
+	k := r.n - 1
+	st := &m.res.Stats
+	d := st.MemOps - r.memOps
+	st.MemOps += k * d
+	st.SkippedOps += k * d
+	st.Records += k * (st.Records - r.records)
+	st.Events += k * (st.Events - r.events)
+	m.localOps += k * (m.localOps - r.localOps)
+	if occ := m.res.Occurrences - r.occ; occ > 0 {
+		m.res.Occurrences += k * occ
+		for i := range m.res.Hazards {
+			before := int64(0)
+			if i < len(r.hocc) {
+				before = r.hocc[i]
+			}
+			m.res.Hazards[i].Occurrences += k * (m.res.Hazards[i].Occurrences - before)
+		}
+	}
+}
+
+// thsymTouch runs before statement s executes outside a virtual loop
+// while some state is virtual: it materializes the virtual variables s
+// reads or changes, and classifies its event against the frames.
+func (m *Machine) thsymTouch(s *Stmt) {
+	if s.Kind == KAlloc {
+		v := s.Acc.Var
+		if vs := m.thVars[v]; vs != nil {
+			if m.p.Vars[v].Barrier {
+				m.thsymMaterialize(v)
+			} else {
+				// Reallocated: its old records go; nothing can see them.
+				m.thVars[v] = nil
+				m.thsymPrune()
+			}
+		}
+		return
+	}
+	if s.Acc != nil && m.thVars[s.Acc.Var] != nil {
+		m.thsymMaterialize(s.Acc.Var)
+	}
+	for _, b := range s.Bars {
+		if m.thVars[b.Var] != nil {
+			m.thsymMaterialize(b.Var)
+		}
+	}
+	switch s.Kind {
+	case KFence, KArrive, KAwait:
+	default:
+		return
+	}
+	gs := m.gs(s)
+	for i := 0; i < len(m.thFrames); i++ {
+		f := m.thFrames[i]
+		if gs.task == allTasks {
+			f.tainted, f.taintAll = true, true
+			continue
+		}
+		if gs.task != f.task {
+			continue
+		}
+		in := int32(0)
+		for j := int32(0); j < f.n; j++ {
+			if m.contains(gs, f.task, f.r0+j*f.step) {
+				in++
+			}
+		}
+		switch in {
+		case 0:
+		case f.n:
+			f.tainted = true
+		default:
+			// It tells the frame's threads apart: build their state.
+			m.thsymMaterializeFrame(f)
+			i = -1 // the frame list changed
+		}
+	}
+}
+
+// thsymMaterializeFrame materializes every variable virtual in frame f.
+func (m *Machine) thsymMaterializeFrame(f *thFrame) {
+	for v, vs := range m.thVars {
+		if vs == nil {
+			continue
+		}
+		hit := false
+		for _, x := range vs.maps {
+			hit = hit || x.frame == f
+		}
+		for _, x := range vs.frames {
+			hit = hit || x == f
+		}
+		if hit {
+			m.thsymMaterialize(v)
+		}
+	}
+	m.thsymPrune()
+}
+
+// thsymPrune drops frames no virtual variable uses.
+func (m *Machine) thsymPrune() {
+	out := m.thFrames[:0]
+	for _, f := range m.thFrames {
+		used := false
+		for _, vs := range m.thVars {
+			if vs == nil {
+				continue
+			}
+			for _, x := range vs.maps {
+				used = used || x.frame == f
+			}
+			for _, x := range vs.frames {
+				used = used || x == f
+			}
+		}
+		if used {
+			out = append(out, f)
+		}
+	}
+	for i := len(out); i < len(m.thFrames); i++ {
+		m.thFrames[i] = nil
+	}
+	m.thFrames = out
+	m.thAny = len(m.thFrames) > 0
+}
+
+// thsymMaterialize builds the other threads' state of virtual variable v
+// by translating the representative's (a barrier's per-thread queues, a
+// data variable's records; a data variable's records name queues, so
+// barriers are built first).
+func (m *Machine) thsymMaterialize(v int) {
+	vs := m.thVars[v]
+	if vs == nil {
+		return
+	}
+	if !m.p.Vars[v].Barrier || len(vs.maps) > 0 {
+		for b, bv := range m.thVars {
+			if bv != nil && len(bv.frames) > 0 && b != v {
+				m.thsymMaterialize(b)
+			}
+		}
+	}
+	m.thVars[v] = nil
+	st := &m.vars[v]
+	for _, f := range vs.frames {
+		for c := 0; c < st.total; c++ {
+			id := st.bar0 + int32(c)
+			rep := int32(-1)
+			var sh int32
+			for _, q := range m.bars[id].subs {
+				if q.th.task == f.task && q.th.start == f.r0 && m.single[q.th.shape] {
+					rep, sh = q.id, q.th.shape
+				}
+			}
+			if rep < 0 {
+				continue
+			}
+			ids := make([]int32, 0, f.n-1)
+			for i := int32(1); i < f.n; i++ {
+				nid := m.queue(v, id, threads{task: f.task, start: f.r0 + i*f.step, shape: sh})
+				m.bars[nid].a, m.bars[nid].w = m.bars[rep].a, m.bars[rep].w
+				ids = append(ids, nid)
+			}
+			m.thSubs[rep] = ids
+		}
+	}
+	for _, mp := range vs.maps {
+		m.thsymCopyMap(v, st, mp)
+	}
+	m.thsymPrune()
+}
+
+// thsymCopyMap copies the representative slice of mapping mp of data
+// variable v into the other threads' slices.
+func (m *Machine) thsymCopyMap(v int, st *varState, mp thMap) {
+	f := mp.frame
+	stride := st.strides[mp.dim]
+	blocks := st.blocks[mp.dim]
+	outer := st.total / (stride * blocks)
+	now := int32(len(m.log))
+	for o := 0; o < outer; o++ {
+		for j := mp.base; j < mp.base+mp.coef && j < blocks; j++ {
+			for in := 0; in < stride; in++ {
+				c := o*stride*blocks + j*stride + in
+				for _, reads := range [2]bool{true, false} {
+					head := st.cells[c].muts
+					if reads {
+						head = st.cells[c].reads
+					}
+					if head < 0 {
+						continue
+					}
+					for h := head; h >= 0; h = m.recs[h].next {
+						if m.recs[h].stamp != now {
+							m.replay(&m.recs[h])
+						}
+					}
+					for i := int32(1); i < f.n; i++ {
+						jt := j + int(i)*mp.coef
+						if jt >= blocks {
+							break // never reached: its windows were in bounds
+						}
+						tc := c + int(i)*mp.coef*stride
+						cl := &st.cells[tc]
+						tail := int32(-1)
+						for h := head; h >= 0; h = m.recs[h].next {
+							nr := m.thsymCopy(h, f, i, now)
+							if tail < 0 {
+								if reads {
+									m.freeList(cl.reads)
+									cl.reads = nr
+								} else {
+									m.freeList(cl.muts)
+									cl.muts = nr
+								}
+							} else {
+								m.recs[tail].next = nr
+							}
+							tail = nr
+						}
+						m.vers++
+						st.cells[tc].ver = m.vers
+					}
+				}
+			}
+		}
+	}
+}
+
+// thsymCopy returns a new record: record h of the representative as
+// thread i of frame f sees it (creator and one-thread grants shifted to
+// thread i, arrive counts on the representative's queues moved to thread
+// i's; grants to sets containing all of f or none of it unchanged).
+func (m *Machine) thsymCopy(h int32, f *thFrame, i int32, now int32) int32 {
+	var idx int32
+	if m.free >= 0 {
+		idx = m.free
+		m.free = m.recs[idx].next
+	} else {
+		m.recs = append(m.recs, record{})
+		idx = int32(len(m.recs) - 1)
+	}
+	r := &m.recs[h]
+	nr := &m.recs[idx]
+	shift := func(t threads) threads {
+		if t.task == f.task && t.start == f.r0 && m.single[t.shape] {
+			t.start += i * f.step
+		}
+		return t
+	}
+	nr.next = -1
+	nr.src, nr.q, nr.level, nr.atomic = r.src, r.q, r.level, r.atomic
+	nr.creator = shift(r.creator)
+	nr.reach = r.reach
+	nr.stamp = now
+	nr.grants = nil
+	if len(r.grants) > 0 {
+		nr.grants = make([]grant, len(r.grants))
+		for k, g := range r.grants {
+			g.th = shift(g.th)
+			nr.grants[k] = g
+		}
+	}
+	nr.pend = nil
+	if len(r.pend) > 0 {
+		nr.pend = make([]pend, len(r.pend))
+		for k, p := range r.pend {
+			if ids, ok := m.thSubs[p.cell]; ok && int(i-1) < len(ids) {
+				p.cell = ids[i-1]
+			}
+			nr.pend[k] = p
+		}
+	}
+	return idx
+}
