@@ -641,14 +641,22 @@ func audalaCompare(file string, init []string) func(ref, got, gotName, refName s
 		copy(fixed, d.Counts)
 	}
 	return func(ref, got, gotName, refName string) (bool, string) {
-		match, renamed, ok := dumpcmp.Compare(prog, fixed, ref, got)
-		if !ok || !renamed && match {
+		res := dumpcmp.Compare(prog, fixed, ref, got)
+		if !res.OK || !res.Renamed && res.Match {
 			return exact(ref, got, gotName, refName)
 		}
-		if match {
+		if res.Match {
 			return true, fmt.Sprintf("match (%d lines of %s up to a renaming of the created instances; no race or deadlock)", strings.Count(ref, "\n"), what)
 		}
+		if res.Line > 0 {
+			gl := strings.Split(got, "\n")[res.Line-1]
+			return false, fmt.Sprintf("mismatch at line %d of %s under every renaming of the created instances:\n    %s: %s (%d such lines in this print, %s: %d)",
+				res.Line, what, gotName, gl, res.GotCount, refName, res.RefCount)
+		}
 		_, msg := exact(ref, got, gotName, refName)
-		return false, msg + "\n    (no renaming of the instances created during the run makes them equal)"
+		if !res.Shape {
+			return false, msg
+		}
+		return false, "mismatch of " + what + ": each print's values agree up to a renaming of the created instances, but no renaming makes the references agree; first textual difference " + strings.TrimPrefix(msg, "mismatch ")
 	}
 }

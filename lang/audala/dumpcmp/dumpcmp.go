@@ -153,35 +153,90 @@ func build(prog *check.Program, text string) (*side, bool) {
 	return sd, true
 }
 
-// Compare reports whether got equals ref up to a renaming of the created
+// Result is Compare's verdict.
+type Result struct {
+	// OK is false when a line is not in the print format: nothing is
+	// decided, compare the text.
+	OK bool
+	// Match: got equals ref up to a renaming; Renamed: the texts differ.
+	Match, Renamed bool
+	// On a mismatch, Line (1-based, 0 if none) is the first line of got
+	// whose kind (its print, its values, its references to instances of
+	// the .init file or to created ones of each struct) occurs more often
+	// in its print than in ref's: GotCount times against RefCount.
+	Line, GotCount, RefCount int
+	// Shape: both outputs print the same structs with the same labels in
+	// the same order (only values and references differ).
+	Shape bool
+}
+
+// Compare decides whether got equals ref up to a renaming of the created
 // instances; fixed[s.Index] is the number A of struct s's instances in the
-// .init file (labels 1..A and null are never renamed). renamed says the
-// texts differ and a renaming was needed. ok is false when a line is not
-// in the print format, and then nothing is decided (compare the text).
-func Compare(prog *check.Program, fixed []int, ref, got string) (match, renamed, ok bool) {
+// .init file (labels 1..A and null are never renamed).
+func Compare(prog *check.Program, fixed []int, ref, got string) Result {
 	if ref == got {
-		return true, false, true
+		return Result{OK: true, Match: true}
 	}
 	r, okr := build(prog, ref)
 	g, okg := build(prog, got)
 	if !okr || !okg {
-		return false, false, false
-	}
-	// The same prints of the same structs with the same label lists.
-	if len(r.lines) != len(g.lines) {
-		return false, false, true
-	}
-	for i := range r.lines {
-		if r.lines[i].s != g.lines[i].s || r.lines[i].l != g.lines[i].l || r.section[i] != g.section[i] {
-			return false, false, true
-		}
+		return Result{}
 	}
 	c := &search{prog: prog, fixed: fixed, r: r, g: g, ids: map[string]int{}}
 	cr, cg := c.initial(r), c.initial(g)
-	if c.solve(cr, cg) {
-		return true, true, true
+	// The same prints of the same structs with the same label lists.
+	same := len(r.lines) == len(g.lines)
+	for i := 0; same && i < len(r.lines); i++ {
+		same = r.lines[i].s == g.lines[i].s && r.lines[i].l == g.lines[i].l && r.section[i] == g.section[i]
 	}
-	return false, false, true
+	if same && c.solve(cr, cg) {
+		return Result{OK: true, Match: true, Renamed: true}
+	}
+	res := Result{OK: true, Shape: same}
+	// Locate: line kinds under the initial colours, counted per print.
+	var b strings.Builder
+	kinds := map[string]int{}
+	for i := range r.lines {
+		kinds[c.lineKind(r, cr, i, &b)]++
+	}
+	seen := map[string]int{}
+	for i := range g.lines {
+		k := c.lineKind(g, cg, i, &b)
+		seen[k]++
+		if seen[k] > kinds[k] {
+			n := 0
+			for j := range g.lines {
+				if c.lineKind(g, cg, j, &b) == k {
+					n++
+				}
+			}
+			res.Line, res.GotCount, res.RefCount = i+1, n, kinds[k]
+			break
+		}
+	}
+	return res
+}
+
+// lineKind is line i's print, values and initial colours of its references.
+func (c *search) lineKind(sd *side, col []int, i int, b *strings.Builder) string {
+	ln := sd.lines[i]
+	b.Reset()
+	b.WriteString(strconv.Itoa(sd.section[i]))
+	b.WriteByte(' ')
+	b.WriteString(ln.s.Name)
+	if c.isFixed(vkey{ln.s, ln.l}) {
+		b.WriteString(" #" + strconv.FormatInt(ln.l, 10))
+	}
+	for j, p := range ln.s.Params {
+		b.WriteByte(' ')
+		if p.Type.Kind == check.Ref && ln.vals[j] != 0 {
+			b.WriteByte('@')
+			b.WriteString(strconv.Itoa(col[sd.verts[vkey{p.Type.Struct, ln.vals[j]}]]))
+		} else {
+			b.WriteString(strconv.FormatInt(ln.vals[j], 10))
+		}
+	}
+	return b.String()
 }
 
 type search struct {
