@@ -648,6 +648,9 @@ func audalaCompare(file string, init []string) func(ref, got, gotName, refName s
 		if res.Match {
 			return true, fmt.Sprintf("match (%d lines of %s up to a renaming of the created instances; no race or deadlock)", strings.Count(ref, "\n"), what)
 		}
+		if res.Undecided && res.Line == 0 {
+			return false, fmt.Sprintf("mismatch of %s: undecided, the search for a renaming of the created instances gave up after %d steps (docs/audala.md)", what, dumpcmp.Budget)
+		}
 		if res.Line > 0 {
 			gl := strings.Split(got, "\n")[res.Line-1]
 			return false, fmt.Sprintf("mismatch at line %d of %s under every renaming of the created instances:\n    %s: %s (%d such lines in this print, %s: %d)",

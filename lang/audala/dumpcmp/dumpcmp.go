@@ -29,9 +29,13 @@ import (
 	"weft.dev/weft/lang/audala/check"
 )
 
-// Budget bounds the colour refinements of the search for a renaming;
-// beyond it Compare answers no renaming (never a false match).
-const Budget = 4096
+// Budget bounds the search for a renaming, in signatures computed (one
+// per instance and refinement round; about a second on one core). Beyond
+// it Compare answers Undecided, a mismatch, never a false match. Colour
+// refinement alone decides most outputs; instances it cannot tell apart
+// (symmetric, or twins such as equal leaves of one node) cost one
+// refinement each, so large symmetric outputs can exceed it.
+const Budget = 4_000_000
 
 type line struct {
 	s    *check.Struct
@@ -165,6 +169,8 @@ type Result struct {
 	// the .init file or to created ones of each struct) occurs more often
 	// in its print than in ref's: GotCount times against RefCount.
 	Line, GotCount, RefCount int
+	// Undecided: the search gave up at Budget (a mismatch verdict).
+	Undecided bool
 	// Shape: both outputs print the same structs with the same labels in
 	// the same order (only values and references differ).
 	Shape bool
@@ -192,7 +198,7 @@ func Compare(prog *check.Program, fixed []int, ref, got string) Result {
 	if same && c.solve(cr, cg) {
 		return Result{OK: true, Match: true, Renamed: true}
 	}
-	res := Result{OK: true, Shape: same}
+	res := Result{OK: true, Shape: same, Undecided: c.work > Budget}
 	// Locate: line kinds under the initial colours, counted per print.
 	var b strings.Builder
 	kinds := map[string]int{}
@@ -244,7 +250,7 @@ type search struct {
 	fixed      []int
 	r, g       *side
 	ids        map[string]int
-	refines    int
+	work       int
 	individual int
 }
 
@@ -318,7 +324,10 @@ func (c *search) refine(cr, cg []int) ([]int, []int) {
 	}
 	n := count(cr, cg)
 	for {
-		c.refines++
+		c.work += len(cr) + len(cg)
+		if c.work > Budget {
+			return cr, cg
+		}
 		nr, ng := make([]int, len(cr)), make([]int, len(cg))
 		for v := range cr {
 			nr[v] = c.id(c.signature(c.r, cr, v, &b))
@@ -338,7 +347,7 @@ func (c *search) refine(cr, cg []int) ([]int, []int) {
 // solve searches for a renaming: refine, pair the classes, verify; when
 // a class has several members, individualise one pair and recurse.
 func (c *search) solve(cr, cg []int) bool {
-	if c.refines > Budget {
+	if c.work > Budget {
 		return false
 	}
 	cr, cg = c.refine(cr, cg)
@@ -377,7 +386,7 @@ func (c *search) solve(cr, cg []int) bool {
 		if c.solve(nr, ng) {
 			return true
 		}
-		if c.refines > Budget {
+		if c.work > Budget {
 			return false
 		}
 	}
