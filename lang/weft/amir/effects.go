@@ -170,8 +170,8 @@ func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads
 		o := int(r.creator.start) - int(gs.start)
 		if r.src == int32(s.Src) && r.creator.task == gs.task && r.creator.shape == 0 && o >= 0 && o <= last &&
 			bm[o>>6]&(1<<(o&63)) != 0 && state[o] == thNone &&
-			r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && pendsCover(r.pend, pends) {
-			if r.stamp == stamp && len(r.grants) == 0 && samePends(r.pend, pends) {
+			r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && m.replayed(r, stamp) && pendsCover(r.pend, pends) {
+			if len(r.grants) == 0 && samePends(r.pend, pends) {
 				state[o] = thKeep
 			} else {
 				state[o] = thReplaced
@@ -233,8 +233,8 @@ func (m *Machine) addRecord(head *int32, ver *uint64, s *Stmt, creator threads, 
 	for h := *head; h >= 0; {
 		r := &m.recs[h]
 		next := r.next
-		if r.src == int32(s.Src) && r.creator == creator && r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && pendsCover(r.pend, pends) {
-			if r.stamp == stamp && len(r.grants) == 0 && samePends(r.pend, pends) {
+		if r.src == int32(s.Src) && r.creator == creator && r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && m.replayed(r, stamp) && pendsCover(r.pend, pends) {
+			if len(r.grants) == 0 && samePends(r.pend, pends) {
 				return // the new record would be identical to r
 			}
 			if prev < 0 {
@@ -267,6 +267,20 @@ func (m *Machine) addRecord(head *int32, ver *uint64, s *Stmt, creator threads, 
 	*head = i
 	m.vers++
 	*ver = m.vers
+}
+
+// replayed brings r up to the log's end (stamp) and returns true. The
+// dominance test of addRecord compares an older record's f and p with the
+// new one's: it must see them as they are now, not as of the older
+// record's last replay, or whether the older record is kept or replaced
+// (hence the list's order and which hazard a check reports first) would
+// depend on when a check last inspected it (thread symmetry replays
+// records when it copies them: thsym.go).
+func (m *Machine) replayed(r *record, stamp int32) bool {
+	if r.stamp != stamp {
+		m.replay(r)
+	}
+	return true
 }
 
 // --- thread sets ---
