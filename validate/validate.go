@@ -34,7 +34,12 @@ const Help = `weft validate FILE [NAME=VALUE ...] [flags]
   --sms N               run the generated program on a device with N SMs (default: the H100's 132);
                         persistent kernels then run more tasks per block
   --mutate              after a match, delete each synchronization statement of the generated code in
-                        turn, validate again, and print whether each mutant was killed and the kill rate`
+                        turn, validate again, and print whether each mutant was killed and the kill rate
+  --gpu                 also compile the generated program with nvcc (NVCC, else nvcc on PATH), run it
+                        on this machine's GPU with the same inputs, and print two more lines per proc:
+                        "gpu:" (its outputs against weft run's) and "gpu vs semantics:" (against the
+                        semantics', bit for bit or the largest difference)
+  --gpu-arch SM         --gpu: the nvcc target (default sm_90a: Hopper; the sm_80 kernels run there too)`
 
 type list []string
 
@@ -45,7 +50,8 @@ type options struct {
 	keep, proc, kernel, blocks, threads string
 	strategy, memorder, fixpoint, onrp  string
 	seed, sms                           string
-	noCheck, mutate                     bool
+	noCheck, mutate, gpu                bool
+	gpuArch                             string
 	args, buffers                       list
 }
 
@@ -60,6 +66,8 @@ func Main(env *frontend.Env, args []string) int {
 	fs.BoolVar(&o.noCheck, "no-check", false, ".weft: build without the static and sync checks")
 	fs.StringVar(&o.sms, "sms", "", "`N`: run the generated program on a device with N SMs (fewer SMs: persistent kernels run more tasks per block)")
 	fs.BoolVar(&o.mutate, "mutate", false, "after a match, delete each synchronization statement of the generated code in turn and report whether validation catches it")
+	fs.BoolVar(&o.gpu, "gpu", false, "also compile the generated program with nvcc, run it on this machine's GPU and compare its outputs with weft run's and the semantics'")
+	fs.StringVar(&o.gpuArch, "gpu-arch", "sm_90a", "`SM`: --gpu: the nvcc target")
 	fs.StringVar(&o.kernel, "kernel", "", "`NAME`: .prism: the kernel")
 	fs.StringVar(&o.blocks, "blocks", "", "`N`: .prism: blocks in the grid")
 	fs.StringVar(&o.threads, "threads", "", "`N`: .prism: threads per block")
@@ -101,6 +109,12 @@ func Main(env *frontend.Env, args []string) int {
 		return 2
 	}
 	v := &run{env: env, o: &o, dir: dir, source: files[0]}
+	if o.gpu {
+		if err := v.gpuAvailable(); err != nil {
+			fmt.Fprintf(env.Stderr, "weft: %v\n", err)
+			return 2
+		}
+	}
 	switch ext := filepath.Ext(files[0]); ext {
 	case ".weft":
 		if len(files) != 1 {
@@ -166,6 +180,8 @@ type target struct {
 	file    string
 	argv    func(out string) []string
 	compare func(stdout, out string) (ok bool, verdict string)
+	// compareWith compares the GPU's outputs with the semantics' (--gpu)
+	compareWith func(semStdout, semOut, gpuStdout, gpuOut string) (ok bool, verdict string)
 }
 
 // semantics runs t in the CUDA-C semantics with weft check's race and
@@ -202,10 +218,16 @@ func (v *run) validate(t *target) {
 		fmt.Fprintf(v.env.Stdout, "%s: the semantics reported problems in %s:\n", t.label, t.file)
 		io.WriteString(v.env.Stdout, indent(v.locate(problems)))
 		v.bad = true
+		if v.o.gpu {
+			v.gpu(t, stdout, out, false)
+		}
 		return
 	}
 	ok, verdict := t.compare(stdout, out)
 	fmt.Fprintf(v.env.Stdout, "%s: %s\n", t.label, verdict)
+	if v.o.gpu {
+		v.gpu(t, stdout, out, ok)
+	}
 	if !ok {
 		v.bad = true
 		return
@@ -276,6 +298,11 @@ func (v *run) status() int {
 
 // compareText compares two outputs line by line.
 func compareText(ref, got, what string) (bool, string) {
+	return compareTextAs(ref, got, what, "generated program", "weft run")
+}
+
+// compareTextAs is compareText naming the two sides.
+func compareTextAs(ref, got, what, gotName, refName string) (bool, string) {
 	if ref == got {
 		return true, fmt.Sprintf("match (%d lines of %s; no race or deadlock)", strings.Count(ref, "\n"), what)
 	}
@@ -289,7 +316,8 @@ func compareText(ref, got, what string) (bool, string) {
 			g = gl[i]
 		}
 		if r != g {
-			return false, fmt.Sprintf("mismatch at line %d of %s:\n    generated program: %s\n    weft run:          %s", i+1, what, g, r)
+			w := max(len(gotName), len(refName)) + 1
+			return false, fmt.Sprintf("mismatch at line %d of %s:\n    %-*s %s\n    %-*s %s", i+1, what, w, gotName+":", g, w, refName+":", r)
 		}
 	}
 	return false, "mismatch"
@@ -397,7 +425,10 @@ func (v *run) weft(file string, assigns []string) int {
 		}
 		v.validate(&target{label: label, build: build, file: filepath.Join(build, "main.cu"),
 			argv:    func(out string) []string { return append(append([]string{in, out}, scalars...), data...) },
-			compare: func(_, out string) (bool, string) { return v.compareArrays(p, ref, out, build, sizes) }})
+			compare: func(_, out string) (bool, string) { return v.compareArrays(p, ref, out, build, sizes) },
+			compareWith: func(_, semOut, _, gpuOut string) (bool, string) {
+				return v.compareArraysAs(p, semOut, gpuOut, build, sizes, "the GPU", "the semantics")
+			}})
 	}
 	return v.status()
 }
@@ -430,6 +461,11 @@ func runLine(src []byte) []string {
 // compareArrays compares the .npy outputs of the generated program with
 // weft run's.
 func (v *run) compareArrays(p *interp.Proc, refDir, outDir, build string, sizes map[string]int64) (bool, string) {
+	return v.compareArraysAs(p, refDir, outDir, build, sizes, "the generated program", "weft run")
+}
+
+// compareArraysAs is compareArrays naming the two sides gotName and refName.
+func (v *run) compareArraysAs(p *interp.Proc, refDir, outDir, build string, sizes map[string]int64, gotName, refName string) (bool, string) {
 	atol, why := tolerance(build, sizes)
 	var notes []string
 	for _, q := range p.Params {
@@ -439,11 +475,11 @@ func (v *run) compareArrays(p *interp.Proc, refDir, outDir, build string, sizes 
 		ref, err1 := readNpy(filepath.Join(refDir, q.Name+".npy"))
 		got, err2 := readNpy(filepath.Join(outDir, q.Name+".npy"))
 		if err1 != nil || err2 != nil {
-			return false, fmt.Sprintf("mismatch: %s: the generated program wrote no readable %s.npy (%v)", q.Name, q.Name, firstErr(err2, err1))
+			return false, fmt.Sprintf("mismatch: %s: %s wrote no readable %s.npy (%v)", q.Name, gotName, q.Name, firstErr(err2, err1))
 		}
 		if m := ref.Compare(got, 0, atol); m != nil {
-			return false, fmt.Sprintf("mismatch: %s%v = %v in the generated program, %v in weft run (%d elements differ%s; max abs difference %g)",
-				q.Name, m.Index, m.Got, m.Want, m.Count, why, m.MaxAbs)
+			return false, fmt.Sprintf("mismatch: %s%v = %v in %s, %v in %s (%d elements differ%s; max abs difference %g)",
+				q.Name, m.Index, m.Got, gotName, m.Want, refName, m.Count, why, m.MaxAbs)
 		} else if d := ref.Compare(got, 0, 0); d != nil {
 			notes = append(notes, fmt.Sprintf("%s within %.3g, max difference %.3g", q.Name, atol, d.MaxAbs))
 		} else {
@@ -532,7 +568,10 @@ func (v *run) prism(file string) int {
 	}
 	v.validate(&target{label: label, build: build, file: filepath.Join(build, filepath.Base(strings.TrimSuffix(file, ".prism"))+".cu"),
 		argv:    func(string) []string { return nil },
-		compare: func(got, _ string) (bool, string) { return compareText(ref, got, "printed outputs") }})
+		compare: func(got, _ string) (bool, string) { return compareText(ref, got, "printed outputs") },
+		compareWith: func(sem, _, got, _ string) (bool, string) {
+			return compareTextAs(sem, got, "printed outputs", "GPU", "semantics")
+		}})
 	return v.status()
 }
 
@@ -557,6 +596,9 @@ func (v *run) audala(file string, init []string) int {
 	}
 	v.validate(&target{label: label, build: build, file: filepath.Join(build, filepath.Base(strings.TrimSuffix(file, ".adl"))+".cu"),
 		argv:    func(string) []string { return append(append([]string{}, init...), "--dump") },
-		compare: func(got, _ string) (bool, string) { return compareText(ref, got, "the --dump output") }})
+		compare: func(got, _ string) (bool, string) { return compareText(ref, got, "the --dump output") },
+		compareWith: func(sem, _, got, _ string) (bool, string) {
+			return compareTextAs(sem, got, "the --dump output", "GPU", "semantics")
+		}})
 	return v.status()
 }

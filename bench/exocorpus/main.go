@@ -72,6 +72,9 @@ func main() {
 	}
 	var tally [2]counts
 	var excerpts, wrong counts
+	// agree counts, for CPU and GPU, the procs whose weft check verdict is
+	// Exo's: accepted where Exo accepts, rejected where Exo rejects.
+	var agree [2]int
 	reasons := map[string]int{}
 	for i, p := range procs {
 		path := filepath.Join(*out, fmt.Sprintf("%03d_%s.weft", i, p.name))
@@ -91,6 +94,13 @@ func main() {
 			wrong.add(r)
 		}
 		t.add(r)
+		if r.check != p.wrong {
+			if p.gpu {
+				agree[1]++
+			} else {
+				agree[0]++
+			}
+		}
 		if *verbose && r.parse && !r.fmt {
 			fmt.Printf("FMT %s (%s): %s\n", path, p.origin, r.fmtDiff)
 		}
@@ -113,6 +123,7 @@ func main() {
 		fmt.Printf("%-5s %5d %7d %7d %7d\n", name, c.n, c.parse, c.fmt, c.check)
 	}
 	fmt.Printf("of these, from goldens of programs Exo rejects (*wrong* goldens, GPU tests expecting an exception): %d procs, %d parse, %d pass check\n", wrong.n, wrong.parse, wrong.check)
+	fmt.Printf("weft check agrees with Exo's verdict (accepts what Exo accepts, rejects what it rejects): CPU %d of %d, GPU %d of %d\n", agree[0], tally[0].n, agree[1], tally[1].n)
 	fmt.Printf("not counted: %d cursor excerpts ([GAP - ...] or ... lines), %d of them parse\n", excerpts.n, excerpts.parse)
 	var codes []string
 	for c := range reasons {

@@ -137,7 +137,8 @@ P_size[b5_hgemm]="${SH}x${SH}x${SH}"
 
 # Weft: NAME ARCH CHECK-SIZES BENCH-SIZES cuBLAS.
 weft_names=(xgemm_sm80 xgemm_sm90)
-declare -A W_arch W_check W_bench W_cublas W_size W_flags
+declare -A W_arch W_check W_bench W_cublas W_size W_flags W_file
+wfile() { echo "${W_file[$1]:-examples/weft/gemm/$1.weft}"; }
 W_arch[xgemm_sm80]=80
 W_check[xgemm_sm80]="M=384 N=512 K=64"
 W_bench[xgemm_sm80]="M=$S80 N=$S K=$S"
@@ -151,6 +152,16 @@ W_cublas[xgemm_sm90]="nt tf32 $S $S $S"
 W_size[xgemm_sm90]="${S}x${S}x${S}"
 # The sync check's end-of-task reports on the SMEM ring (examples/weft/gemm/README.md).
 W_flags[xgemm_sm90]="--no-check"
+# The same GEMM restructured so that the sync check accepts it (its K loop
+# outside the producer and consumer blocks): built checked.
+weft_names+=(xgemm_Sm90_ring)
+W_file[xgemm_Sm90_ring]=examples/weft/sync/xgemm_Sm90_ring.weft
+W_arch[xgemm_Sm90_ring]=90
+W_check[xgemm_Sm90_ring]="M=256 N=512 K=256"
+W_bench[xgemm_Sm90_ring]="M=$S N=$S K=$S"
+W_cublas[xgemm_Sm90_ring]="nt tf32 $S $S $S"
+W_size[xgemm_Sm90_ring]="${S}x${S}x${S}"
+W_flags[xgemm_Sm90_ring]=""
 
 gencode() { if [ "$1" = 90 ]; then echo "$ARCH90"; else echo "$ARCH80"; fi; }
 [ $run_gemm = 1 ] || { prism_names=(); weft_names=(); }
@@ -200,7 +211,7 @@ for n in "${weft_names[@]}"; do
   d=$OUT/$n
   # shellcheck disable=SC2086
   step "weft build --harness $n" "$OUT/$n.build.log" \
-    "$WEFT" build "examples/weft/gemm/$n.weft" -o "$d" --harness ${W_flags[$n]} || continue
+    "$WEFT" build "$(wfile "$n")" -o "$d" --harness ${W_flags[$n]} || continue
   built[$n]=1
   # shellcheck disable=SC2046
   background "nvcc $n (sm_${W_arch[$n]})" "$OUT/$n.nvcc.log" \
@@ -286,7 +297,7 @@ done
 for n in "${weft_names[@]}"; do
   [ -n "${built[$n]:-}" ] || continue
   d=$OUT/$n
-  src=examples/weft/gemm/$n.weft
+  src=$(wfile "$n")
   sizes=${W_check[$n]}
   K=$(sed -n 's/.*K=\([0-9]*\).*/\1/p' <<<"$sizes")
   atol=$(tf32_atol "$K")
@@ -347,7 +358,7 @@ for n in "${weft_names[@]}"; do
   mkdir -p "$d/bin" "$d/bout"
   # Inputs only: the step limit stops the CPU run after --inputs wrote them.
   # shellcheck disable=SC2086
-  "$WEFT" run "examples/weft/gemm/$n.weft" $sizes A=rand B=rand --inputs "$d/bin" --max-steps 1 >/dev/null 2>&1
+  "$WEFT" run "$(wfile "$n")" $sizes A=rand B=rand --inputs "$d/bin" --max-steps 1 >/dev/null 2>&1
   [ -f "$d/bin/A.npy" ] || { bad "benchmark inputs $n"; continue; }
   # shellcheck disable=SC2086
   if ! (cd "$d" && WEFT_REPEAT=$reps timeout "$RUN_TIMEOUT" ./main bin bout $sizes >time.log 2>&1); then
@@ -384,7 +395,7 @@ if [ $run_adl = 1 ]; then
     for n in "${adl_sizes[@]}"; do
       in=$OUT/adl.$p.$n.init ref=$OUT/adl.$p.$n.ref
       step "inputs $p n=$n (audala/init.awk)" "$in.log" bash -c 'awk -v prog="$1" -v n="$2" -f bench/gpu/audala/init.awk >"$0"' "$in" "$p" "$n" || continue
-      step "weft run $p n=$n --workers=1 --dump --time" "$ref.log" bash -c '"$0" run "$1" "$2" --workers=1 --dump --time >"$3"' "$WEFT" "${A_file[$p]}" "$in" "$ref" || continue
+      step "weft run $p n=$n --workers=1 --dump --time" "$ref.log" bash -c '"$0" run "$1" "$2" --workers=1 --dump --time --max-input 268435456 >"$3"' "$WEFT" "${A_file[$p]}" "$in" "$ref" || continue
       ims=$(walltime "$ref.log")
       sms=-
       if [ -x "$OUT/audala_seq" ] && "$OUT/audala_seq" "$p" "$in" >"$in.seq" 2>"$in.seq.log"; then

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -55,6 +56,7 @@ func TestCompileOnly(t *testing.T) {
 		"ok   weft build --harness b5_hgemm (bench)",
 		"ok   weft build --harness xgemm_sm80",
 		"ok   weft build --harness xgemm_sm90",
+		"ok   weft build --harness xgemm_Sm90_ring",
 	}
 	// AuDaLa (step 5): every configuration generated, one memory order
 	// per strategy compiled, the sequential baseline compiled.
@@ -84,7 +86,8 @@ func TestCompileOnly(t *testing.T) {
 		"ok   nvcc b2_sgemm (check, sm_80)",
 		"ok   nvcc b5_hgemm (check, sm_90)",
 		"ok   nvcc xgemm_sm80 (sm_80)",
-		"ok   nvcc xgemm_sm90 (sm_90)")
+		"ok   nvcc xgemm_sm90 (sm_90)",
+		"ok   nvcc xgemm_Sm90_ring (sm_90)")
 	want = append(want, nvccAdl...)
 	if cublas != "" {
 		want = append(want, cublas)
@@ -132,4 +135,40 @@ func TestCompileOnly(t *testing.T) {
 // the pip nvcc used in CI has none).
 func hasCublas(nvcc string) bool {
 	return exec.Command(nvcc, "-E", "-x", "cu", "cublas_gemm.cu", "-o", os.DevNull).Run() == nil
+}
+
+// TestValidateListCoversCI checks that bench/gpu/validate.sh, the GPU
+// comparison of issue 12, runs every example file that validate's
+// TestExamples validates in CI: a new example added there and not here
+// would never meet a GPU.
+func TestValidateListCoversCI(t *testing.T) {
+	script, err := os.ReadFile("validate.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests, err := os.ReadFile("../../validate/examples_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the script names Weft files by their path under examples/weft
+	// without the extension, the others by their path
+	for _, m := range regexp.MustCompile(`ex \+ "([a-z]+/[a-z0-9_/]+)\.(weft|prism)"`).FindAllStringSubmatch(string(tests), -1) {
+		name := m[1]
+		if m[2] == "weft" {
+			name = strings.TrimPrefix(name, "weft/")
+		} else {
+			name += ".prism"
+		}
+		if !strings.Contains(string(script), name) {
+			t.Errorf("bench/gpu/validate.sh does not run %s.%s, which TestExamples validates", m[1], m[2])
+		}
+	}
+	for _, p := range []string{"prefix_sum", "reachability", "scc_colouring"} {
+		if !strings.Contains(string(script), p) {
+			t.Errorf("bench/gpu/validate.sh does not run %s.adl", p)
+		}
+	}
+	if out, err := exec.Command("bash", "-n", "validate.sh").CombinedOutput(); err != nil {
+		t.Errorf("bash -n validate.sh: %v\n%s", err, out)
+	}
 }

@@ -47,6 +47,11 @@ void weft_sync(weft_stream stream);
 void weft_tensor_map_2d(void *out, const void *gmem, int elem_bytes, uint64_t rows, uint64_t cols,
                         uint32_t box_rows, uint32_t box_cols, int swizzle);
 
+/* The same for a dense row-major tensor of rank 1 to 5: dims and box
+ * outermost first. */
+void weft_tensor_map_nd(void *out, const void *gmem, int elem_bytes, int rank, const uint64_t *dims,
+                        const uint32_t *box, int swizzle);
+
 #ifdef __cplusplus
 }
 #endif

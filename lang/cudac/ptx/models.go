@@ -40,6 +40,9 @@ const (
 	KClusterArrive         // barrier.cluster.arrive{.release|.relaxed}{.aligned}
 	KClusterWait           // barrier.cluster.wait{.acquire}{.aligned}
 	KMapa                  // mapa{.shared::cluster}.u32 d, a, rank
+	KLdShared              // ld{.sem.scope}.shared{::cta,::cluster}.{b,u,s}{32,64}/.f32/.f64 d, [a]
+	KStShared              // st{.sem.scope}.shared{::cta,::cluster}.type [a], v
+	KAtomShared            // atom{.sem.scope}.shared{::cta,::cluster}.add.{u32,s32,u64} d, [a], v; red: no d
 )
 
 var kindNames = [...]string{"none", "mov", "cvt.tf32", "bra", "barrier.sync", "barrier.arrive", "nop",
@@ -47,7 +50,8 @@ var kindNames = [...]string{"none", "mov", "cvt.tf32", "bra", "barrier.sync", "b
 	"mbarrier.init", "mbarrier.arrive", "mbarrier.arrive.expect_tx", "mbarrier.test_wait", "mbarrier.try_wait", "mma.sync",
 	"setp", "ldmatrix", "wgmma.mma_async", "wgmma.fence", "wgmma.wait_group",
 	"cp.async.bulk.tensor (load)", "cp.async.bulk.tensor (store)", "cp.reduce.async.bulk.tensor", "cp.async.bulk group",
-	"mbarrier.expect_tx/complete_tx", "barrier.cluster.arrive", "barrier.cluster.wait", "mapa"}
+	"mbarrier.expect_tx/complete_tx", "barrier.cluster.arrive", "barrier.cluster.wait", "mapa",
+	"ld.shared", "st.shared", "atom.shared"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -265,6 +269,8 @@ func classify(in *Inst, p *Program) error {
 	case m[0] == "mapa" && (len(m) == 2 || len(m) == 3 && m[1] == "shared::cluster") && (m[len(m)-1] == "u32" || m[len(m)-1] == "u64"):
 		in.Kind = KMapa
 		return nargs(3, 3)
+	case m[0] == "ld" || m[0] == "st" || m[0] == "atom" || m[0] == "red":
+		return classifyMem(in, bad, nargs, mem)
 	}
 	return bad("no model for this PTX instruction in Weft's CUDA-C semantics")
 }
@@ -357,4 +363,87 @@ func classifyTMA(in *Inst, nargs func(lo, hi int) error, bad func(string, ...any
 		return err
 	}
 	return plainMem(1)
+}
+
+// MemSizes are the widths of the types ld/st/atom models accept.
+var memSizes = map[string]int{"b32": 4, "u32": 4, "s32": 4, "f32": 4, "b64": 8, "u64": 8, "s64": 8, "f64": 8}
+
+// MemSize is the access width of an ld/st/atom form's type suffix.
+func MemSize(in *Inst) int { return memSizes[in.Mods[len(in.Mods)-1]] }
+
+// Strong reports an ld/st/atom with a memory-order qualifier (.relaxed,
+// .acquire, .release, .volatile) or an atom/red: a strong access (PTX ISA
+// "Memory Consistency Model": morally strong accesses do not race).
+func Strong(in *Inst) bool {
+	if in.Kind == KAtomShared {
+		return true
+	}
+	for _, x := range in.Mods[1:] {
+		switch x {
+		case "relaxed", "acquire", "release", "volatile":
+			return true
+		}
+	}
+	return false
+}
+
+// classifyMem checks ld, st, atom and red on the shared state space (PTX ISA
+// "Data Movement and Conversion Instructions: ld, st", "Parallel
+// Synchronization and Communication Instructions: atom, red"): the modeled
+// forms are scalar accesses of 32 or 64 bits in shared::cta or
+// shared::cluster (distributed shared memory), optionally with a memory
+// order and scope, and atom/red .add on integers.
+func classifyMem(in *Inst, bad func(string, ...any) error, nargs func(int, int) error, mem func(int) error) error {
+	m := in.Mods
+	space := ""
+	op := ""
+	for _, x := range m[1 : len(m)-1] {
+		switch x {
+		case "shared", "shared::cta", "shared::cluster":
+			space = x
+		case "weak", "relaxed", "acquire", "release", "volatile", "cta", "cluster", "gpu", "sys", "global":
+			if x == "global" {
+				return bad("no model for this PTX instruction in Weft's CUDA-C semantics (ld/st/atom/red are modeled on .shared, .shared::cta and .shared::cluster)")
+			}
+		case "add":
+			op = x
+		default:
+			return bad("no model for the qualifier .%s (modeled: scalar ld/st/atom.add/red.add of shared::cta or shared::cluster memory)", x)
+		}
+	}
+	if space == "" {
+		return bad("no model for this PTX instruction in Weft's CUDA-C semantics (ld/st/atom/red are modeled on .shared, .shared::cta and .shared::cluster)")
+	}
+	if memSizes[m[len(m)-1]] == 0 {
+		return bad("no model for the type .%s (modeled: b32 u32 s32 f32 b64 u64 s64 f64)", m[len(m)-1])
+	}
+	switch m[0] {
+	case "ld", "st":
+		if op != "" {
+			return bad("no model for this form")
+		}
+		if err := nargs(2, 2); err != nil {
+			return err
+		}
+		in.Kind = KLdShared
+		if m[0] == "st" {
+			in.Kind = KStShared
+			return mem(0)
+		}
+		return mem(1)
+	}
+	if op != "add" || m[len(m)-1][0] == 'f' || m[len(m)-1][0] == 'b' {
+		return bad("no model for this form (modeled: .add on u32, s32, u64, s64)")
+	}
+	in.Kind = KAtomShared
+	if m[0] == "red" {
+		if err := nargs(2, 2); err != nil {
+			return err
+		}
+		return mem(0)
+	}
+	if err := nargs(3, 3); err != nil {
+		return err
+	}
+	return mem(1)
 }

@@ -36,6 +36,13 @@ func TestParseGenerated(t *testing.T) {
 		{"fence.mbarrier_init.release.cluster;", 0, []Kind{KNop}},
 		{"setmaxnreg.inc.sync.aligned.u32 %0;", 1, []Kind{KNop}},
 		{"cp.async.wait_all;", 0, []Kind{KCpWaitAll}},
+		{"mapa.shared::cluster.u32 %0, %1, %2;", 3, []Kind{KMapa}},
+		{"st.shared::cluster.u32 [%0], %1;", 2, []Kind{KStShared}},
+		{"ld.acquire.cluster.shared::cluster.f32 %0, [%1];", 2, []Kind{KLdShared}},
+		{"atom.shared::cluster.add.u32 %0, [%1], %2;", 3, []Kind{KAtomShared}},
+		{"red.release.cluster.shared::cluster.add.u64 [%0], %1;", 2, []Kind{KAtomShared}},
+		{"barrier.cluster.arrive.release.aligned;", 0, []Kind{KClusterArrive}},
+		{"barrier.cluster.wait.acquire.aligned;", 0, []Kind{KClusterWait}},
 	}
 	for _, c := range cases {
 		p, err := Parse(c.src, c.nops, 7)

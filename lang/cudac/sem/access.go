@@ -127,7 +127,8 @@ func (m *Machine) spaceOK(t *Thread, o *Object, write bool, pos int32) bool {
 			return false
 		}
 	case SpaceShared:
-		if t.block != nil && (o.Block != t.block.id || o.Grid != int32(t.block.grid.id)) {
+		// another CTA of the cluster: distributed shared memory (cluster.go)
+		if t.block != nil && (o.Block != t.block.id && !t.block.sameCluster(o.Block) || o.Grid != int32(t.block.grid.id)) {
 			m.fault(t, pos, "C0409", "shared memory of another block accessed")
 			return false
 		}

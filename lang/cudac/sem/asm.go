@@ -167,47 +167,110 @@ func init() {
 // The shared window: __cvta_generic_to_shared gives each shared object of
 // a block a base address (aligned to 1024 bytes, as dynamic shared memory
 // is on the GPU, so that swizzled layouts see the same address bits), in the
-// order of first use; shared-state-space PTX operands are mapped back.
+// order of first use; shared-state-space PTX operands are mapped back. The
+// layout belongs to the grid: a shared variable has the same window address
+// in every CTA, as on the GPU, so that a shared::cluster address (mapa,
+// cluster.go) names the same variable in another CTA of the cluster.
 type sharedWin struct {
 	next  uint64
 	bases []winEntry // sorted by base
-	byObj map[uint32]uint64
+	byKey map[int]uint64
 }
 
+// winEntry is one shared variable of the window: key is its index in
+// Program.Shared, -1 for the dynamic shared memory.
 type winEntry struct {
 	base uint64
-	o    *Object
+	key  int
+}
+
+// sharedKey is the window key of b's shared object o, and whether o is one.
+func (b *blockRun) sharedKey(o *Object) (int, bool) {
+	if o == b.dyn {
+		return -1, true
+	}
+	for i, x := range b.shared {
+		if x == o {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 func (m *Machine) sharedAddr(t *Thread, p uint64, pos int32) (uint64, bool) {
 	id := p >> 32
-	if t.block == nil || id == 0 || id >= uint64(len(m.objs)) || m.objs[id].Space != SpaceShared || m.objs[id].Block != t.block.id {
+	bad := t.block == nil || id == 0 || id >= uint64(len(m.objs)) || m.objs[id].Space != SpaceShared
+	var o *Object
+	var b *blockRun
+	if !bad {
+		o = m.objs[id]
+		b = m.ownerOf(t, p)
+		bad = o.Block != b.id || o.Grid != int32(b.grid.id)
+	}
+	key, isShared := 0, false
+	if !bad {
+		key, isShared = b.sharedKey(o)
+	}
+	if bad || !isShared {
 		m.fault(t, pos, "C0405", "__cvta_generic_to_shared of a pointer that is not to this block's shared memory")
 		return 0, false
 	}
-	b := t.block
-	if b.win == nil {
-		b.win = &sharedWin{byObj: map[uint32]uint64{}}
+	g := b.grid
+	if g.win == nil {
+		g.win = &sharedWin{byKey: map[int]uint64{}}
 	}
-	o := m.objs[id]
-	base, ok := b.win.byObj[o.ID]
+	base, ok := g.win.byKey[key]
 	if !ok {
-		base = (b.win.next + 1023) &^ 1023
-		b.win.byObj[o.ID] = base
-		b.win.bases = append(b.win.bases, winEntry{base, o})
-		b.win.next = base + uint64(len(o.Data))
+		base = (g.win.next + 1023) &^ 1023
+		g.win.byKey[key] = base
+		g.win.bases = append(g.win.bases, winEntry{base, key})
+		g.win.next = base + uint64(len(o.Data))
 	}
-	return base + uint64(uint32(p)), true
+	v := base + uint64(uint32(p))
+	if b != t.block {
+		v |= uint64(b.rank+1) << clusterRankShift // another CTA's: a shared::cluster address
+	}
+	return v, true
 }
 
-// sharedPtr32 maps a shared-window address back to a pointer.
+// sharedPtr32 maps a shared-window address back to a pointer: a
+// shared::cta address into t's block, a shared::cluster address (cluster.go)
+// into the CTA of its rank.
 func (m *Machine) sharedPtr32(t *Thread, addr uint64, pos int32) (uint64, bool) {
 	b := t.block
-	if b != nil && b.win != nil {
-		es := b.win.bases
+	if b == nil {
+		m.fault(t, pos, "C0405", "shared address 0x%x does not point into this block's shared memory", addr)
+		return 0, false
+	}
+	if r := addr >> clusterRankShift; r != 0 {
+		if b = t.peer(r - 1); b == nil {
+			m.fault(t, pos, "C0405", "shared::cluster address 0x%x names CTA rank %d, which is not in the cluster of %d CTAs", addr, r-1, t.clusterSize())
+			return 0, false
+		}
+	}
+	return m.windowPtr(t, b, addr&(1<<clusterRankShift-1), pos)
+}
+
+// windowPtr is the pointer at window offset addr in CTA b.
+func (m *Machine) windowPtr(t *Thread, b *blockRun, addr uint64, pos int32) (uint64, bool) {
+	if w := b.grid.win; w != nil {
+		es := w.bases
 		i := sort.Search(len(es), func(i int) bool { return es[i].base > addr }) - 1
-		if i >= 0 && addr-es[i].base <= uint64(len(es[i].o.Data)) {
-			return ptrOf(es[i].o, int(addr-es[i].base)), true
+		if i >= 0 {
+			b.sharedPtr(m, es[i].key, 0)
+			o := b.dyn
+			if es[i].key >= 0 {
+				o = b.shared[es[i].key]
+			}
+			if addr-es[i].base <= uint64(len(o.Data)) {
+				if b != t.block && b.done == len(b.threads) {
+					// PTX ISA "Distributed Shared Memory": a CTA's shared
+					// memory is gone once it exited
+					m.fault(t, pos, "C0409", "distributed shared memory of CTA rank %d of the cluster, which has exited", b.rank)
+					return 0, false
+				}
+				return ptrOf(o, int(addr-es[i].base)), true
+			}
 		}
 	}
 	m.fault(t, pos, "C0405", "shared address 0x%x does not point into this block's shared memory", addr)
@@ -395,12 +458,9 @@ func (m *Machine) asmInst(t *Thread, st *asmState, in *ptx.Inst, i int, pos int3
 		}
 		return m.mbarTx(t, st, in.Args[0], tx, pos)
 	case ptx.KMapa:
-		// only this CTA's own rank maps to shared memory the model has
-		if r := st.read(t, in.Args[2]); r != t.specialReg("%cluster_ctarank") {
-			m.fault(t, pos, "C0609", "%s to CTA rank %d: clusters of more than one CTA are not modeled", in.Op, r)
-			return stFault
-		}
-		st.write(in.Args[0], st.read(t, in.Args[1]))
+		return m.mapa(t, st, in, pos)
+	case ptx.KLdShared, ptx.KStShared, ptx.KAtomShared:
+		return m.sharedMem(t, st, in, pos)
 	case ptx.KClusterArrive, ptx.KClusterWait:
 		return m.clusterBarrier(t, in, pos)
 	default:
@@ -550,10 +610,11 @@ func (m *Machine) asmBarrier(t *Thread, st *asmState, in *ptx.Inst, pos int32) s
 
 func (m *Machine) hbRelease(t *Thread, vc []int32) []int32 {
 	vc = vcJoin(vc, t.bvc)
-	for len(vc) <= int(t.tid) {
+	i := t.hbIdx()
+	for len(vc) <= int(i) {
 		vc = append(vc, 0)
 	}
-	vc[t.tid] = max(vc[t.tid], t.lc+1)
+	vc[i] = max(vc[i], t.lc+1)
 	t.lc++
 	return vc
 }
@@ -576,6 +637,7 @@ type mbar struct {
 	// thread's own arrivals replace)
 	initSeg      seg
 	initTid      int32
+	initIdx      int32 // the initializing thread's hbIdx (cluster.go)
 	initReported bool
 	// proxy.go: the initializing thread's fence count at the init
 	initFences        int32
@@ -597,6 +659,16 @@ func (m *Machine) mbarOp(t *Thread, st *asmState, in *ptx.Inst, pos int32) statu
 		m.fault(t, pos, "C0403", "%s: an mbarrier is 8-byte aligned", in.Op)
 		return stFault
 	}
+	// a shared::cluster address names another CTA's mbarrier (ptx.md
+	// §4.2: a remote arrive, mbarrier.arrive.release.cluster.shared::cluster)
+	if b = m.ownerOf(t, p); b != t.block && in.Kind != ptx.KMbarArrive && in.Kind != ptx.KMbarExpectArrive {
+		m.fault(t, pos, "C0405", "%s on the mbarrier of another CTA of the cluster (only arrive may be remote; ptx.md §4.2)", in.Op)
+		return stFault
+	}
+	remote := false
+	for _, x := range in.Mods {
+		remote = remote || x == "shared::cluster"
+	}
 	if b.mbars == nil {
 		b.mbars = map[uint64]*mbar{}
 	}
@@ -610,7 +682,7 @@ func (m *Machine) mbarOp(t *Thread, st *asmState, in *ptx.Inst, pos int32) statu
 		if _, good := m.resolveA(t, p, 8, pos, true, false, false); !good {
 			return stFault
 		}
-		nb := &mbar{expected: n, pending: n, initPos: pos, initTid: t.tid, initFences: t.mbarInitFences}
+		nb := &mbar{expected: n, pending: n, initPos: pos, initTid: t.tid, initIdx: t.hbIdx(), initFences: t.mbarInitFences}
 		if m.opts.Check {
 			nb.initSeg = m.segs[m.curSeg(t)]
 		}
@@ -627,7 +699,7 @@ func (m *Machine) mbarOp(t *Thread, st *asmState, in *ptx.Inst, pos int32) statu
 	if _, good := m.resolveA(t, p, 8, pos, in.Kind != ptx.KMbarTestWait && in.Kind != ptx.KMbarTryWait, false, true); !good {
 		return stFault
 	}
-	if m.opts.Check && t.tid != mb.initTid && !mb.initReported {
+	if m.opts.Check && t.hbIdx() != mb.initIdx && !mb.initReported {
 		if cur := m.segs[m.curSeg(t)]; !hb(&mb.initSeg, &cur, t.ctx, t.bvc) {
 			mb.initReported = true
 			d := m.diags.Errorf(m.pos(pos), "C0501", "data race on an mbarrier in shared memory: %s by thread %d of block %d is not ordered after its mbarrier.init by thread %d (a barrier after the init is missing)", in.Op, t.tid, t.block.id, mb.initTid)
@@ -653,13 +725,15 @@ func (m *Machine) mbarOp(t *Thread, st *asmState, in *ptx.Inst, pos int32) statu
 			if mb.arrived == nil {
 				mb.arrived = map[int32]int{}
 			}
-			if mb.expected > 1 && mb.arrived[t.tid] == mb.phase+1 && count == 1 && !mb.twiceReported {
+			// (arrivals through shared::cluster addresses are counts that
+			// one thread may contribute several of: multicast arrives)
+			if mb.expected > 1 && !remote && mb.arrived[t.hbIdx()] == mb.phase+1 && count == 1 && !mb.twiceReported {
 				mb.twiceReported = true // once per mbarrier: the first thread shows it
 				d := m.diags.Errorf(m.pos(pos), "C0505", "mbarrier: thread %d of block %d arrives twice in phase %d of the mbarrier initialized at %s (it expects %d arrivals per phase); a wait for the previous phase is missing", t.tid, t.block.id, mb.phase, m.pos(mb.initPos), mb.expected)
 				m.callNotes(t, d)
 				m.failed = true
 			}
-			mb.arrived[t.tid] = mb.phase + 1
+			mb.arrived[t.hbIdx()] = mb.phase + 1
 		}
 		mb.vc = m.hbRelease(t, mb.vc)
 		mb.pending -= count

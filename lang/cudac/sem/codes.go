@@ -73,7 +73,7 @@ var Codes = []diag.Code{
 	{Code: "C0605", Summary: "execution step limit exceeded"},
 	{Code: "C0606", Summary: "call stack overflow"},
 	{Code: "C0607", Summary: "CUDA runtime API misuse"},
-	{Code: "C0609", Summary: "a CUDA feature the semantics does not model at run time (cluster barriers, distributed shared memory or multicast across CTAs)"},
+	{Code: "C0609", Summary: "a CUDA feature the semantics does not model at run time (a CUDA graph node type other than kernel and conditional nodes)"},
 	{Code: "C0610", Summary: "memory limit exceeded (--max-memory)"},
 	{Code: "C0620", Summary: "precondition (__requires, __assume) false: kernel-only runs with this launch and these inputs are excluded"},
 	{Code: "C0621", Summary: "annotation violated: __assert or a loop invariant is false"},

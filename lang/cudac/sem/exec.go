@@ -222,6 +222,7 @@ type gridRun struct {
 	// (zero cluster: none).
 	cluster     gpu.Dim3
 	cooperative bool
+	win         *sharedWin // the shared window's layout, the same in every CTA (asm.go)
 }
 
 // blockRun is one executing thread block.
@@ -237,11 +238,15 @@ type blockRun struct {
 	bxvc    know // releases the block's threads acquired before its last barrier (fence.go)
 	// inline PTX (asm.go): the shared window, named barriers, mbarriers,
 	// and whether a release made threads runnable during a round
-	win     *sharedWin
 	named   map[int]*namedBar
 	mbars   map[uint64]*mbar
 	wakeups bool
 	clBar   *clusterBar
+	// clusters of more than one CTA (cluster.go): the cluster, this CTA's
+	// rank in it, and how many of its threads exited
+	cl   *clusterRun
+	rank int32
+	done int
 }
 
 type thState uint8
@@ -835,6 +840,8 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 		bad = "grid y or z extent above 65535"
 	case s == nil:
 		bad = "launch on an invalid stream"
+	case clusterCheck(g) != "":
+		bad = clusterCheck(g)
 	case t.host && g.shmem > m.opts.Device.SmemPerBlock && g.shmem > m.maxDynSmem[fn]:
 		// above 48 KB a kernel must opt in (CUDA C++ Programming Guide,
 		// "Shared Memory": cudaFuncAttributeMaxDynamicSharedMemorySize)
@@ -931,8 +938,22 @@ func (m *Machine) runGrid(g *gridRun, ctx *accessCtx) {
 		}
 		n = len(order)
 	}
+	if g.clustered() {
+		// co-scheduling (cluster.go): the CTAs of a cluster start together,
+		// so the order visits clusters; the rest of a cluster waits in ready
+		seen := map[int32]bool{}
+		k := 0
+		for _, bi := range order[:n] {
+			if id, _ := g.clusterOf(int32(bi)); !seen[id] {
+				seen[id] = true
+				order[k] = bi
+				k++
+			}
+		}
+		order, n = order[:k], k
+	}
 	next := 0
-	var parked, atGrid []*blockExec
+	var parked, atGrid, ready, waiting []*blockExec
 	done := 0
 	defer func() { m.watch = false }()
 	for {
@@ -950,9 +971,28 @@ func (m *Machine) runGrid(g *gridRun, ctx *accessCtx) {
 				break
 			}
 		}
+		for i, w := range waiting {
+			if e == nil && w.b.wakeups {
+				e = w
+				waiting = append(waiting[:i], waiting[i+1:]...)
+				break
+			}
+		}
+		if e == nil && len(ready) > 0 {
+			e, ready = ready[0], ready[1:]
+		}
 		if e == nil && next < n {
-			e = m.startBlock(g, int32(order[next]), ctx)
+			if g.clustered() {
+				cl := m.startCluster(g, int32(order[next]), ctx)
+				e, ready = cl.execs[0], append(ready, cl.execs[1:]...)
+			} else {
+				e = m.startBlock(g, int32(order[next]), ctx)
+			}
 			next++
+		}
+		if e == nil && len(waiting) > 0 && len(parked) == 0 {
+			m.clusterDeadlock(g, waiting)
+			return
 		}
 		if e == nil && len(atGrid) > 0 {
 			if len(atGrid) == n && len(parked) == 0 {
@@ -977,13 +1017,26 @@ func (m *Machine) runGrid(g *gridRun, ctx *accessCtx) {
 		switch m.runBlock(e) {
 		case bsGrid:
 			atGrid = append(atGrid, e)
+		case bsCluster:
+			waiting = append(waiting, e)
 		case bsDone:
 			done++
 			// no other thread may touch this block's shared memory (C0409),
-			// so its history can go
-			for _, o := range append(e.b.shared, e.b.dyn) {
-				if o != nil {
-					o.shadow, o.init = nil, nil
+			// so its history can go; in a cluster, once every CTA of it
+			// finished (distributed shared memory, cluster.go)
+			free := []*blockRun{e.b}
+			if cl := e.b.cl; cl != nil {
+				if cl.done++; cl.done < len(cl.blocks) {
+					free = nil
+				} else {
+					free = cl.blocks
+				}
+			}
+			for _, fb := range free {
+				for _, o := range append(fb.shared, fb.dyn) {
+					if o != nil {
+						o.shadow, o.init = nil, nil
+					}
 				}
 			}
 		case bsStuck:
@@ -1009,10 +1062,11 @@ type blockExec struct {
 type blockStatus uint8
 
 const (
-	bsDone  blockStatus = iota // every thread finished
-	bsStuck                    // every thread spins, waits or exited (spin.go)
-	bsEnd                      // the run ends: a fault, a deadlock, exit or the step limit
-	bsGrid                     // every thread waits at grid.sync (gridsync.go)
+	bsDone    blockStatus = iota // every thread finished
+	bsStuck                      // every thread spins, waits or exited (spin.go)
+	bsEnd                        // the run ends: a fault, a deadlock, exit or the step limit
+	bsGrid                       // every thread waits at grid.sync (gridsync.go)
+	bsCluster                    // every thread waits, done, or waits for another CTA of its cluster (cluster.go)
 )
 
 func (m *Machine) startBlock(g *gridRun, bi int32, ctx *accessCtx) *blockExec {
@@ -1080,6 +1134,10 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 			switch m.runTurn(t, budget) {
 			case stDone:
 				t.state = tsDone
+				b.done++
+				if b.cl != nil || b.clBar != nil {
+					m.clusterExit(b)
+				}
 				changed = true
 				warped = true // an exit can complete a coalesced_threads() (cgcoal.go)
 				if len(t.wgPend) > 0 || len(t.wgGroups) > 0 {
@@ -1145,6 +1203,9 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 		}
 		if atGridSync(b) {
 			return bsGrid
+		}
+		if clusterWaits(b) {
+			return bsCluster
 		}
 		done := 0
 		for _, t := range b.threads {

@@ -34,6 +34,9 @@ type seg struct {
 	wepoch int32 // __syncwarp epoch of the warp
 	lc     int32 // the thread's clock for split synchronization (asm.go)
 	gepoch int32 // the grid's grid.sync epoch (gridsync.go)
+	// the thread's index in the vectors of split synchronization and its
+	// cluster's id, -1 without clusters (cluster.go)
+	ctid, cluster int32
 }
 
 // stamp identifies one access: a segment and pos<<4 | flags.
@@ -104,7 +107,9 @@ func hb(a, b *seg, ctx *accessCtx, bvc []int32) bool {
 			return true // a grid.sync separates them
 		}
 		if a.block != b.block {
-			return false // blocks of one grid are unordered but by grid.sync
+			// blocks of one grid are unordered but by grid.sync, and CTAs
+			// of one cluster by its barrier and mbarriers (cluster.go)
+			return a.cluster >= 0 && a.cluster == b.cluster && int(a.ctid) < len(bvc) && a.lc < bvc[a.ctid]
 		}
 		if a.tid == b.tid {
 			return true
@@ -112,7 +117,7 @@ func hb(a, b *seg, ctx *accessCtx, bvc []int32) bool {
 		if a.epoch < b.epoch {
 			return true // a __syncthreads separates them
 		}
-		if int(a.tid) < len(bvc) && a.lc < bvc[a.tid] {
+		if int(a.ctid) < len(bvc) && a.lc < bvc[a.ctid] {
 			return true // a named barrier or an mbarrier phase orders them
 		}
 		return a.tid/32 == b.tid/32 && a.wepoch < b.wepoch
@@ -131,12 +136,16 @@ func (m *Machine) curSeg(t *Thread) uint32 {
 	if t.segGen == m.segGen && t.segEp == ep && t.segWep == wep && t.segClock == t.ctx.clock && t.segAgent == t.ctx.agent && t.segLc == t.lc && (b == nil || t.segGep == b.grid.gepoch) {
 		return t.seg
 	}
-	s := seg{agent: t.ctx.agent, clock: t.ctx.clock, block: -1, tid: -1}
+	s := seg{agent: t.ctx.agent, clock: t.ctx.clock, block: -1, tid: -1, cluster: -1}
 	if t.host && t.ctx.agent != 0 {
 		s.tid = -2 // a stream's host function (hostfn.go)
 	}
 	if b != nil {
 		s.block, s.tid, s.epoch, s.wepoch, s.lc, s.gepoch = b.id, t.tid, ep, wep, t.lc, b.grid.gepoch
+		s.ctid, s.cluster = t.hbIdx(), -1
+		if b.cl != nil {
+			s.cluster = b.cl.id
+		}
 		t.segGep = b.grid.gepoch
 	}
 	if len(m.segs) >= m.segGCAt {

@@ -172,6 +172,18 @@ func (m *Machine) stuck(b *blockRun) bool {
 
 // livelock reports the parked blocks of g, none of which can move (C0504).
 func (m *Machine) livelock(g *gridRun, parked []*blockExec) {
+	blocks := make([]*blockRun, 0, len(parked))
+	for _, e := range parked {
+		blocks = append(blocks, e.b)
+	}
+	sort.Slice(blocks, func(i, j int) bool { return blocks[i].id < blocks[j].id })
+	m.stalled(g, blocks, "C0504", fmt.Sprintf("livelock in kernel %s: no thread can make progress", g.fn.Name))
+}
+
+// stalled reports blocks of g none of whose threads can move, with what
+// each thread spins or waits at: a livelock (C0504) or a deadlock across
+// the CTAs of a cluster (C0502, cluster.go).
+func (m *Machine) stalled(g *gridRun, blocks []*blockRun, code, msg string) {
 	type group struct {
 		block int32
 		pos   int32
@@ -182,11 +194,6 @@ func (m *Machine) livelock(g *gridRun, parked []*blockExec) {
 	var groups []*group
 	index := map[string]*group{}
 	var exited []string
-	blocks := make([]*blockRun, 0, len(parked))
-	for _, e := range parked {
-		blocks = append(blocks, e.b)
-	}
-	sort.Slice(blocks, func(i, j int) bool { return blocks[i].id < blocks[j].id })
 	for _, b := range blocks {
 		var done []int
 		for i, t := range b.threads {
@@ -243,11 +250,10 @@ func (m *Machine) livelock(g *gridRun, parked []*blockExec) {
 		}
 		return groups[i].pos < groups[j].pos
 	})
-	msg := fmt.Sprintf("livelock in kernel %s: no thread can make progress", g.fn.Name)
 	if len(exited) > 0 {
 		msg += " (" + strings.Join(exited, "; ") + " exited)"
 	}
-	d := m.diags.Errorf(m.pos(groups[0].pos), "C0504", "%s", msg)
+	d := m.diags.Errorf(m.pos(groups[0].pos), code, "%s", msg)
 	for _, gr := range groups {
 		b := g.gdim.Unlinear(int(gr.block))
 		verb := gr.verb

@@ -201,46 +201,32 @@ func (m *Machine) tma(t *Thread, st *asmState, in *ptx.Inst, pos int32) status {
 	}
 	switch in.Kind {
 	case ptx.KTmaLoad:
-		if len(in.Args) == 4 && uint16(st.read(t, in.Args[3]))&^(1<<t.specialReg("%cluster_ctarank")) != 0 {
-			m.fault(t, pos, "C0609", "%s: multicast to CTAs other than rank 0: clusters of more than one CTA are not modeled", in.Op)
-			return stFault
-		}
-		fill := uint64(0)
-		if tm.oobNaN != 0 && (tm.dtype == 7 || tm.dtype == 10 || tm.dtype == 11 || tm.dtype == 12) {
-			fill = 0x7fffffff
-		}
-		ok := tm.boxElems(c, func(i int, goff uint64, inb bool) bool {
-			v := fill
-			if inb {
-				b, good := m.resolve(t, tm.base+goff, e, pos, false, false)
-				if !good {
-					return false
+		// .multicast::cluster (ptx.md §5.1): the box lands at the same
+		// offset in every CTA of the mask, and each one's mbarrier at the
+		// same offset receives the bytes; without it, in t's CTA
+		ranks := []uint64{0}
+		if len(in.Args) == 4 {
+			mask := uint16(st.read(t, in.Args[3]))
+			ranks = ranks[:0]
+			for r := uint64(0); r < 16; r++ {
+				if mask&(1<<r) != 0 {
+					if t.peer(r) == nil {
+						m.fault(t, pos, "C0405", "%s: the CTA mask 0x%x names rank %d, which is not in the cluster of %d CTAs", in.Op, mask, r, t.clusterSize())
+						return stFault
+					}
+					ranks = append(ranks, r+1)
 				}
-				v = loadN(b, e)
 			}
-			p, good := sptr(i)
-			if !good {
-				return false
-			}
-			m.asyncWriting = true
-			d, good := m.resolveA(t, p, e, pos, true, false, false)
-			m.asyncWriting = false
-			if !good {
-				return false
-			}
-			if loadN(d, e) != v {
-				storeN(d, e, v)
-				m.mver++
-			}
-			return true
-		})
-		if !ok {
-			return stFault
 		}
-		if p, good := m.addr(t, st, in.Args[2], true, pos); good && t.block.mbars[p] != nil {
-			m.mbarInitVisible(t, t.block.mbars[p], pos)
+		if saddr>>clusterRankShift != 0 && len(in.Args) == 4 {
+			saddr &= 1<<clusterRankShift - 1 // a multicast destination is an offset
 		}
-		return m.mbarTx(t, st, in.Args[2], -tm.boxBytes(), pos)
+		for _, r := range ranks {
+			if s := m.tmaLoadInto(t, st, in, tm, c, saddr|r<<clusterRankShift, pos); s != stDone {
+				return s
+			}
+		}
+		return stDone
 	default:
 		reduce := in.Kind == ptx.KTmaReduce
 		ok := tm.boxElems(c, func(i int, goff uint64, inb bool) bool {
@@ -277,6 +263,60 @@ func (m *Machine) tma(t *Thread, st *asmState, in *ptx.Inst, pos int32) status {
 	return stDone
 }
 
+// tmaLoadInto writes the box at coordinates c into the shared memory at
+// window address saddr (a shared::cluster address for a multicast
+// destination) and completes its bytes on the mbarrier at the same offset
+// in that CTA (ptx.md §5.1).
+func (m *Machine) tmaLoadInto(t *Thread, st *asmState, in *ptx.Inst, tm *tensorMap, c []int64, saddr uint64, pos int32) status {
+	e := tm.elem
+	sptr := func(i int) (uint64, bool) {
+		r := saddr &^ (1<<clusterRankShift - 1)
+		return m.sharedPtr32(t, r|ptx.Swizzle(saddr&(1<<clusterRankShift-1)+uint64(i*e), tm.swizzle), pos)
+	}
+	fill := uint64(0)
+	if tm.oobNaN != 0 && (tm.dtype == 7 || tm.dtype == 10 || tm.dtype == 11 || tm.dtype == 12) {
+		fill = 0x7fffffff
+	}
+	ok := tm.boxElems(c, func(i int, goff uint64, inb bool) bool {
+		v := fill
+		if inb {
+			b, good := m.resolve(t, tm.base+goff, e, pos, false, false)
+			if !good {
+				return false
+			}
+			v = loadN(b, e)
+		}
+		p, good := sptr(i)
+		if !good {
+			return false
+		}
+		m.asyncWriting = true
+		d, good := m.resolveA(t, p, e, pos, true, false, false)
+		m.asyncWriting = false
+		if !good {
+			return false
+		}
+		if loadN(d, e) != v {
+			storeN(d, e, v)
+			m.mver++
+		}
+		return true
+	})
+	if !ok {
+		return stFault
+	}
+	bar := (st.read(t, *in.Args[2].Base) + uint64(in.Args[2].Imm)) & 0xffffffff
+	if r := saddr >> clusterRankShift; r != 0 {
+		bar = bar&(1<<clusterRankShift-1) | r<<clusterRankShift
+	}
+	if p, good := m.sharedPtr32(t, bar, pos); good {
+		if mb := m.ownerOf(t, p).mbars[p]; mb != nil {
+			m.mbarInitVisible(t, mb, pos)
+		}
+	}
+	return m.mbarTxAt(t, bar, -tm.boxBytes(), pos)
+}
+
 // tmaAdd is the element-wise .add of cp.reduce.async.bulk.tensor.
 func tmaAdd(dtype int, a, b uint64) uint64 {
 	switch dtype {
@@ -295,11 +335,18 @@ func tmaAdd(dtype int, a, b uint64) uint64 {
 // mbarTx adds tx (negative: completes bytes) to the transaction count of
 // the mbarrier at the shared address in o; the completing side releases.
 func (m *Machine) mbarTx(t *Thread, st *asmState, o ptx.Operand, tx int, pos int32) status {
-	p, good := m.addr(t, st, o, true, pos)
+	return m.mbarTxAt(t, (st.read(t, *o.Base)+uint64(o.Imm))&0xffffffff, tx, pos)
+}
+
+// mbarTxAt is mbarTx of the mbarrier at window address a, which may be a
+// shared::cluster address of another CTA's mbarrier (multicast).
+func (m *Machine) mbarTxAt(t *Thread, a uint64, tx int, pos int32) status {
+	p, good := m.sharedPtr32(t, a, pos)
 	if !good {
 		return stFault
 	}
-	mb := t.block.mbars[p]
+	b := m.ownerOf(t, p)
+	mb := b.mbars[p]
 	if mb == nil {
 		m.fault(t, pos, "C0315", "transaction bytes for an mbarrier that was not initialized")
 		return stFault
@@ -309,72 +356,16 @@ func (m *Machine) mbarTx(t *Thread, st *asmState, o ptx.Operand, tx int, pos int
 		mb.vc = m.hbRelease(t, mb.vc)
 	}
 	if mb.pending <= 0 && mb.tx == 0 {
-		m.mbarComplete(t.block, p, mb)
+		m.mbarComplete(b, p, mb)
 	}
 	return stDone
 }
 
-// barrier.cluster.arrive / wait for a cluster of one CTA (ptx.md §7): a
-// split barrier of every thread of the block; each thread arrives once per
-// phase and its wait returns once every thread that has not exited arrived.
-// The arrivals release, the wait acquires.
+// clusterBar is the state of barrier.cluster (cluster.go): the phase, the
+// arrivals in it, and the releases of the current and last phase.
 type clusterBar struct {
 	phase, arrived int
 	vc, done       []int32
-}
-
-func (m *Machine) clusterBarrier(t *Thread, in *ptx.Inst, pos int32) status {
-	b := t.block
-	if n := t.clusterSize(); n > 1 {
-		m.fault(t, pos, "C0609", "%s in a cluster of %d CTAs: clusters of more than one CTA are not modeled", in.Op, n)
-		return stFault
-	}
-	if b.clBar == nil {
-		b.clBar = &clusterBar{}
-	}
-	cb := b.clBar
-	t.syncs++
-	if in.Kind == ptx.KClusterArrive {
-		if t.clPhase > cb.phase {
-			m.fault(t, pos, "C0315", "%s: a thread arrives twice in one phase of the cluster barrier", in.Op)
-			return stFault
-		}
-		t.clPhase = cb.phase + 1
-		if len(in.Mods) < 4 || in.Mods[3] != "relaxed" {
-			cb.vc = m.hbRelease(t, cb.vc)
-		}
-		cb.arrived++
-		live := 0
-		for _, u := range b.threads {
-			if u.state != tsDone {
-				live++
-			}
-		}
-		if cb.arrived >= live {
-			cb.phase++
-			cb.arrived = 0
-			cb.done, cb.vc = cb.vc, nil
-			for _, u := range b.threads {
-				if u.state == tsCluster {
-					m.hbAcquire(u, cb.done)
-					u.stack = append(u.stack, 0)
-					u.state = tsRunning
-					b.wakeups = true
-				}
-			}
-		}
-		return stDone
-	}
-	if t.clPhase == 0 || t.clPhase > cb.phase+1 {
-		m.fault(t, pos, "C0315", "%s without a matching barrier.cluster.arrive", in.Op)
-		return stFault
-	}
-	if t.clPhase <= cb.phase {
-		m.hbAcquire(t, cb.done)
-		return stDone
-	}
-	t.state, t.waitPos = tsCluster, pos
-	return stBlocked
 }
 
 var _ = fmt.Sprintf

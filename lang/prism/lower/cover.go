@@ -35,20 +35,14 @@ import (
 // arrive (and the wait for the previous phase before it) goes too.
 
 // coverWaits fills g.dropWait and g.dropArrive for the kernel's split
-// barriers.
-func (g *gen) coverWaits() {
+// barriers bars.
+func (g *gen) coverWaits(bars []*dcfg.SplitPoint) {
 	g.dropWait = map[*dcfg.SplitPoint]map[int]bool{}
 	g.dropArrive = map[*dcfg.SplitPoint]bool{}
 	if g.fn == nil || g.fn.Decl == nil {
 		return
 	}
 	root := g.fn.Decl.Body
-	var bars []*dcfg.SplitPoint
-	for _, p := range g.sync.Split {
-		if _, ok := g.barIndex[p]; ok {
-			bars = append(bars, p)
-		}
-	}
 	// q's arrive comes after p's last uses: at or after p's arrive
 	// position (arrives placed before the same statement all follow the
 	// statements before it, whatever their order)

@@ -171,7 +171,7 @@ func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads
 		if r.src == int32(s.Src) && r.creator.task == gs.task && r.creator.shape == 0 && o >= 0 && o <= last &&
 			bm[o>>6]&(1<<(o&63)) != 0 && state[o] == thNone &&
 			r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && m.replayed(r, stamp) && pendsCover(r.pend, pends) {
-			if len(r.grants) == 0 && samePends(r.pend, pends) {
+			if r.stamp == stamp && len(r.grants) == 0 && samePends(r.pend, pends) {
 				state[o] = thKeep
 			} else {
 				state[o] = thReplaced
@@ -234,7 +234,7 @@ func (m *Machine) addRecord(head *int32, ver *uint64, s *Stmt, creator threads, 
 		r := &m.recs[h]
 		next := r.next
 		if r.src == int32(s.Src) && r.creator == creator && r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && m.replayed(r, stamp) && pendsCover(r.pend, pends) {
-			if len(r.grants) == 0 && samePends(r.pend, pends) {
+			if r.stamp == stamp && len(r.grants) == 0 && samePends(r.pend, pends) {
 				return // the new record would be identical to r
 			}
 			if prev < 0 {
@@ -269,13 +269,13 @@ func (m *Machine) addRecord(head *int32, ver *uint64, s *Stmt, creator threads, 
 	*ver = m.vers
 }
 
-// replayed brings r up to the log's end (stamp) and returns true. The
-// dominance test of addRecord compares an older record's f and p with the
-// new one's: it must see them as they are now, not as of the older
-// record's last replay, or whether the older record is kept or replaced
-// (hence the list's order and which hazard a check reports first) would
-// depend on when a check last inspected it (thread symmetry replays
-// records when it copies them: thsym.go).
+// replayed brings r up to the log's end (stamp) before addRecord's
+// dominance test and returns true. The test compares an older record's f
+// and p with the new one's; on an unreplayed record, whether the older
+// record is kept or replaced (hence the list's order and which hazard a
+// check reports first) would depend on when a check last replayed it, and
+// thread symmetry replays records when it copies them (thsym.go).
+// Replayed first, the decision depends only on the state.
 func (m *Machine) replayed(r *record, stamp int32) bool {
 	if r.stamp != stamp {
 		m.replay(r)
@@ -646,6 +646,22 @@ func (m *Machine) arrive(s *Stmt) {
 	}
 	if home < 0 {
 		return
+	}
+	if common != nil {
+		// A multicast Arrive (>> z[...] >> z[0:2, ...]): seed 000 App. B
+		// (Arrive) adds the *home* barrier's arrive count a into r.p at
+		// every (z, n) in W, not each cell's own count. So the k-th Arrive
+		// of CTA 1's consumers on its home empty[1, j] is pending as
+		// number k at empty[0, j] too, and pairs with CTA 0's k-th Await
+		// there, as the lowering's mbarrier does: it expects the arrivals
+		// of every CTA along the sliced dimension each phase (cudagen
+		// counts them per barrier), so its k-th phase needs CTA 1's k-th
+		// arrive. With each cell's own count it paired with a later Await
+		// and the checker reported a false hazard (tk_split_gemm, gpu_gemm).
+		a := m.bars[home].a
+		for i := c0; i < int32(len(m.evCells)); i++ {
+			m.evCells[i].count = a
+		}
 	}
 	logged = true
 	if len(s.Bars) == 1 {

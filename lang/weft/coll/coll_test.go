@@ -661,3 +661,43 @@ func TestInheritedMessage(t *testing.T) {
 		t.Fatalf("got %v\nwant %s", err, want)
 	}
 }
+
+// Exo's GPU branch: a one-iteration loop over one CTA inside a CTA of the
+// cluster's consumer warps (`for cta_n in cuda_threads(0, 1,
+// unit=cuda_cta_in_cluster)`, printed "exo_0thr_cta_n = 0") is the whole
+// scope: its iterator lowers to 0, and a warpgroup loop inside it lowers
+// as it would without it (the warpgroups of the consumers, 128 apart from
+// thread 128 of the CTA).
+func TestOneIterationLoop(t *testing.T) {
+	d, err := NewDeviceFunction(0, 2, 2, []WarpConfig{{"producer", 4, 40, 0}, {"consumer", 8, 0, 232}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	top, _ := DeviceTiling(d.Machine())
+	cta, err := top.CudaThreads(0, 2, CudaCtaInCluster)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lo, hi, _ := d.WarpRange("consumer")
+	cons, err := cta.NamedWarps("consumer", lo, hi)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, err := cons.CudaThreads(1, 1, CudaCtaInCluster)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := one.Lowering(); !l.OK || l.CExpr("exo_x", 768) != "0" || l.CGuard("n") != "1" {
+		t.Errorf("one-iteration loop lowers to %q guarded by %q (ok %v), want 0 unguarded", l.CExpr("exo_x", 768), l.CGuard("n"), l.OK)
+	}
+	wg, err := one.CudaThreads(2, 2, CudaWarpgroup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := wg.Lowering(); !l.OK || l.CExpr("exo_x", 768) != "(((exo_x % 384) - 128) / 128)" {
+		t.Errorf("warpgroup loop inside it lowers to %q (ok %v)", l.CExpr("exo_x", 768), l.OK)
+	}
+	if got := threadsOf(wg, []int{1, 0, 1}); got != "[640,767]" {
+		t.Errorf("cta 1 consumer warpgroup 1: %s", got)
+	}
+}

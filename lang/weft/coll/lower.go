@@ -45,6 +45,9 @@ func (l Lowering) Value(x int) int { return (x%l.Mod - l.Off) / l.Div }
 // multiple of the thread count xRange and a zero offset, as seed 002's
 // figures print it: "(threadIdx.x / 16)", "(threadIdx.x % 16)".
 func (l Lowering) CExpr(x string, xRange int) string {
+	if l.Mod == 1 {
+		return "0" // one iteration over the whole scope
+	}
 	v := x
 	if l.Mod > 0 && xRange%l.Mod != 0 || l.Mod < xRange {
 		v = x + " % " + strconv.Itoa(l.Mod)

@@ -605,7 +605,8 @@ func (t *Tiling) CudaThreads(iter, count int, u Unit) (*Tiling, error) {
 			tiled = i
 		}
 	}
-	if tiled < 0 {
+	noop := tiled < 0
+	if noop {
 		// A no-op tiling operator (t0 = t1): the unit is the whole scope.
 		if count != 1 {
 			return nil, &Error{Msg: needMsg(need, t, u, a, domain)}
@@ -634,7 +635,14 @@ func (t *Tiling) CudaThreads(iter, count int, u Unit) (*Tiling, error) {
 		c.lower.Div, c.lower.Mod, c.lower.Off = bb*q, an.A*q, an.Off*q
 	}
 	c.anchors = append([]anchor(nil), a.anchors...)
-	if an.OK && an.A%bb == 0 && an.Off%bb == 0 {
+	if noop {
+		// One iteration over the whole scope (Exo's cta_n loop of one CTA
+		// column, `cuda_threads(0, 1, unit=cuda_cta_in_cluster)` inside
+		// the consumer warps of the CTA): the iterator is 0 and the
+		// threads keep the scope's anchors, so loops inside it lower as
+		// they would without it.
+		c.lower = Lowering{Iter: iter, Bound: 1, OK: true, Div: 1, Mod: 1}
+	} else if an.OK && an.A%bb == 0 && an.Off%bb == 0 {
 		c.anchors[tiled] = anchor{A: bb, OK: true}
 	} else {
 		c.anchors[tiled] = anchor{}

@@ -812,6 +812,13 @@ func (g *gen) devStmt(ctx *devCtx, s syntax.Stmt) {
 	case *syntax.Alloc:
 		g.devAlloc(ctx, s)
 	case *syntax.Free:
+		// free(x) of the SMEM allocated last releases its bytes to the
+		// allocations that follow (Exo's stack allocation of SMEM: the
+		// epilogue's C tile reuses the operand ring's space). The sync
+		// check has checked that no access to x is pending at the free.
+		if v := ctx.sc.lookup(s.Name.Name); v != nil && v.device && v.smemEnd > 0 && v.smemEnd == ctx.d.smemTop {
+			ctx.d.smemTop = v.smemPrevTop
+		}
 	case *syntax.Assign:
 		if n, ok := s.LHS.(*syntax.Name); ok && s.Op == "=" && (s.Mem != nil || isWindowExpr(s.RHS)) {
 			if s.Mem != nil {
@@ -932,11 +939,18 @@ func (g *gen) threadsLoop(ctx *devCtx, s *syntax.For) {
 		g.errorf(s, codeThreads, "%v", err)
 		return
 	}
+	if hi == 1 && ut >= ctx.cur.TileThreads {
+		// One iteration of a unit that holds the whole scope (Exo's
+		// `cuda_threads(0, 1, unit=2 * cuda_cta_in_cluster_strided(1))`
+		// over the producer warps of both CTAs of a cluster): every
+		// thread of the scope runs it, with the iterator 0.
+		low = coll.Lowering{Iter: low.Iter, Bound: 1, OK: true, Div: 1, Mod: 1}
+	}
 	cname := fmt.Sprintf("exo_%dthr_%s", ut, cuda.Ident(s.Var.Name))
 	nat, rng := d.natural()
 	d.iterNames[d.iterID] = cname
 	attr := ""
-	if !g.facts.used[s.Pos().Offset] && !low.Guard {
+	if !g.facts.used[usedKey{s.Pos().Offset, ctx.path}] && !low.Guard {
 		// The body reads only distributed indices, which are stripped.
 		attr = "[[maybe_unused]] "
 	}
@@ -944,7 +958,7 @@ func (g *gen) threadsLoop(ctx *devCtx, s *syntax.For) {
 	inner := *ctx
 	inner.cur = body
 	inner.sc = newScope(ctx.sc)
-	inner.sc.add(&sym{name: s.Var.Name, c: cname, kind: kIndex, device: true, threadsIt: true,
+	inner.sc.add(&sym{name: s.Var.Name, path: ctx.path, c: cname, kind: kIndex, device: true, threadsIt: true,
 		t0: ctx.cur.TileThreads, t1: body.TileThreads, ctaSel: ut >= d.m.BlockDim && d.m.ClusterDim > 1, iterID: d.iterID, decl: s})
 	g.devBlock(&inner, s.Body)
 	w.Close("}")
@@ -1057,7 +1071,16 @@ func (g *gen) warps(ctx *devCtx, s *syntax.With, c *syntax.Call) {
 			return
 		}
 		inner.cur = body
-		w.Open("{  // CudaWarps(name=%q): warps [%d, %d)", name, wlo, whi)
+		if nlo, nhi, _ := d.df.WarpRange(name); wlo != nlo || whi != nhi {
+			// A subset of the named warps (Exo's CudaWarps(0, 1,
+			// name='producer') of 4 producer warps): the code path runs
+			// on every warp of the name, so the others skip the block.
+			d.iterID++
+			cname := "exo_warp" + strconv.Itoa(d.iterID)
+			w.Open("if (int %s = threadIdx.x / 32u; %d <= %s && %s < %d) {  // CudaWarps(name=%q): warps [%d, %d)", cname, wlo, cname, cname, whi, name, wlo, whi)
+		} else {
+			w.Open("{  // CudaWarps(name=%q): warps [%d, %d)", name, wlo, whi)
+		}
 		g.devBlock(&inner, s.Body)
 		w.Close("}")
 		return
@@ -1178,12 +1201,14 @@ func (g *gen) devAlloc(ctx *devCtx, a *syntax.Alloc) {
 		if isSwizzled(mem) {
 			align = 1024 // swizzle atoms repeat every 1024 bytes
 		}
+		prevTop := d.smemTop
 		off := roundUp(d.smemTop, align)
 		d.smemTop = off + int(n)*elemBytes(v.elem)
 		if d.smemTop > d.smemMax {
 			d.smemMax = d.smemTop
 		}
 		v.smemOff = off
+		v.smemEnd, v.smemPrevTop = d.smemTop, prevTop
 		w.Line("%s%s *const %s = reinterpret_cast<%s *>(exo_smem + %d);", attr, ct, v.c, ct, off)
 	default:
 		g.errorf(a, codeMemory, "%s cannot be allocated inside a CudaDeviceFunction (allocate it in CPU code)", mem)

@@ -77,7 +77,7 @@ type facts struct {
 	bars     map[int]*barFacts // barrier alloc offset -> usage
 	mbarSize map[int]int       // CudaDeviceFunction offset -> bytes of mbarriers
 	tx       map[int]int       // Arrive offset -> expect-tx bytes
-	used     map[int]bool      // cuda_threads loop offset -> its iterator is read
+	used     map[usedKey]bool  // cuda_threads loop (and warp code path) -> its iterator is read
 	read     map[int]bool      // declaration offset -> the name is read (not only assigned)
 }
 
@@ -95,7 +95,7 @@ type barFacts struct {
 
 func newFacts() *facts {
 	return &facts{distDims: map[int]int{}, captures: map[int][]string{}, bars: map[int]*barFacts{},
-		mbarSize: map[int]int{}, tx: map[int]int{}, used: map[int]bool{}, read: map[int]bool{}}
+		mbarSize: map[int]int{}, tx: map[int]int{}, used: map[usedKey]bool{}, read: map[int]bool{}}
 }
 
 // Generate lowers f. Problems are reported to errs; the Output is complete
@@ -351,4 +351,13 @@ func elemBytes(elem string) int {
 		return 8
 	}
 	return 4
+}
+
+// usedKey names a cuda_threads loop in one warp-specialized code path:
+// the loop's iterator may be read in one path (the producer's TMA
+// coordinates) and not in another (the consumer's), where it must be
+// declared [[maybe_unused]].
+type usedKey struct {
+	off  int
+	path string
 }

@@ -20,6 +20,8 @@ import (
 //	{p_t}        the C element type of p
 //	{p_strideK}  the element stride of window dimension K of p
 //	{p_idxK}     the start index of dimension K of p's (undistributed) tensor
+//	{p_coords}   all of them, comma-separated; {p_rank} their number
+//	{p_wdimK}    the dimension of that tensor that window dimension K spans
 //	{bar}        the mbarrier the call completes on (`>> bar[i]`)
 //	{expr}       any other Weft expression over the parameters, folded
 //
@@ -87,6 +89,19 @@ func (g *gen) instrCall(w *cuda.Writer, s *syntax.CallStmt, in *lib.Instr, x *ex
 			}
 			for k, st := range wa.starts {
 				vals[prm.Name.Name+"_idx"+strconv.Itoa(k)] = st
+			}
+			// All start indices and their count, for templates that take
+			// windows of tensors of any rank (a 2-D box of a 4-D tensor
+			// map: TMA addresses the box by a coordinate per dimension).
+			vals[prm.Name.Name+"_coords"] = strings.Join(wa.starts, ", ")
+			vals[prm.Name.Name+"_rank"] = strconv.Itoa(len(wa.starts))
+			// {p_wdimK}: the tensor dimension window dimension K is.
+			wk := 0
+			for k, i := range wa.idx {
+				if _, ok := i.(*syntax.Slice); ok {
+					vals[prm.Name.Name+"_wdim"+strconv.Itoa(wk)] = strconv.Itoa(k)
+					wk++
+				}
 			}
 		case lib.IsDataType(elem):
 			vals[prm.Name.Name] = x.expr(a)
@@ -247,6 +262,7 @@ var wgmmaName = regexp.MustCompile(`weft::(wgmma_m64n(\d+)k(\d+)_f32_(tf32|bf16|
 // needHelpers adds the device helpers a filled template calls that depend
 // on the shape (wgmma has one PTX operand per accumulator register).
 func (g *gen) needHelpers(code string, at syntax.Node) {
+	g.exoHelpers(code)
 	for _, m := range wgmmaName.FindAllStringSubmatch(code, -1) {
 		n, _ := strconv.Atoi(m[2])
 		k, _ := strconv.Atoi(m[3])

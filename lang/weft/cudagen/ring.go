@@ -341,6 +341,12 @@ func (g *gen) ringMulticast(ctx *devCtx, s *syntax.Arrive, tl *lib.SyncTL, b *ba
 		pitch, known := b.f.ctaPitch[k]
 		if sl, ok := i.(*syntax.Slice); ok {
 			e, _ := g.constValue(b.v.dims[k], ctx.sc)
+			if !known && e == 1 {
+				// A dimension of one barrier: the slice names the one CTA
+				// the other indices select (Exo's raw[cta_m, 0:1, k] in a
+				// cluster of 2 x 1 CTAs).
+				continue
+			}
 			if !known {
 				if g.pass == 2 {
 					g.errorf(sl, codeBarrier, "the CTAs of dimension %d of %s are not known: index it with a CTA-selecting cuda_threads iterator in another use (its Await)", k, b.v.name)
@@ -352,6 +358,9 @@ func (g *gen) ringMulticast(ctx *devCtx, s *syntax.Arrive, tl *lib.SyncTL, b *ba
 		}
 		if nm, ok := i.(*syntax.Name); ok {
 			if it := ctx.sc.lookup(nm.Name); it != nil && it.ctaSel {
+				if !known && it.t0 == it.t1 {
+					continue // a loop of one iteration: the index is 0
+				}
 				if !known {
 					return
 				}

@@ -73,3 +73,44 @@ func TestExoRings(t *testing.T) {
 		t.Errorf("unsafe_no_shutdown_cluster_sync=True: the kernel still ends with a cluster sync")
 	}
 }
+
+// TestExoTKGemm pins the lowering of Exo's ThunderKittens-style GEMM
+// instructions (exo_gpu.weft, exo_tma.go) on examples/weft/exo/
+// tk_split_gemm.weft: N-D tensor maps built on the host, TMA helpers per
+// rank, the multicast that each of the two CTAs issues for its half of
+// the A box, the warp tiles of Sm90_TkRmemTileD (N / 2 = 32 registers per
+// thread), the subset of the named producer warps, a one-iteration loop
+// over the whole cluster, and the epilogue's SMEM reusing the freed
+// operand rings.
+func TestExoTKGemm(t *testing.T) {
+	out, errs := generate(t, "../../../examples/weft/exo/tk_split_gemm.weft", Options{})
+	if errs.HasErrors() {
+		t.Fatalf("generation failed:\n%s", diagText(errs))
+	}
+	var all strings.Builder
+	for _, f := range out.Files {
+		all.Write(f.Data)
+	}
+	code := all.String()
+	for _, want := range []string{
+		"const uint64_t dims[4] = {(uint64_t)(L), (uint64_t)(M), (uint64_t)(S), (uint64_t)(K)};",
+		"const uint32_t box[4] = {1, 64, 1, 32};",
+		"weft_tensor_map_nd(&c_map, C, 4, 3, dims, box, 128);",
+		"__device__ __forceinline__ void tma_load_tile_4d(void *smem, const CUtensorMap *map, uint64_t *bar, int c0, int c1, int c2, int c3) {",
+		"template <int NCTA, int STRIDE, int ROWS, int D0>",
+		"weft::mbarrier_expect_tx(&exo_full_0[(k) % 2], 16384); weft::tma_multicast_4d<2, 1, 64, 1>(&a_smem[k % 2 * 4096], 2048 * sizeof(a_smem[k % 2 * 4096]), reinterpret_cast<const CUtensorMap *>(&a_map), &exo_full_0[(k) % 2], l, 128 * mt, s, 32 * k);",
+		"weft::tma_reduce_add_tile_3d(reinterpret_cast<const CUtensorMap *>(&c_map), &c_smem[j * 4096], l, 128 * mt, 128 * nt + 64 * exo_384thr_cn + 32 * j);",
+		"[[maybe_unused]] float acc[32];",
+		"if (int exo_warp2 = threadIdx.x / 32u; 0 <= exo_warp2 && exo_warp2 < 1) {  // CudaWarps(name=\"producer\"): warps [0, 1)",
+		"if ([[maybe_unused]] int exo_768thr_pair = 0; 1) {",
+		"weft::mbarrier_init(reinterpret_cast<uint64_t *>(exo_smem + 32) + exo_i, 768);  // empty", // (2 + 1 CTAs) x 256 consumers
+		"for (int k0 = 0; k0 < 4; k0++) weft::wgmma_m64n64k8_f32_tf32(&acc[0],",
+		"weft::tk_store_rs_cols_32<64>(&c_smem[(64 * exo_128thr_wg + 16 * exo_32thr_w) * 32], 4096, 32, &acc[0]);",
+		"float *const c_smem = reinterpret_cast<float *>(exo_smem + 1024);",
+		"static constexpr unsigned exo_smemBytes = 50176;",
+	} {
+		if !strings.Contains(code, want) {
+			t.Errorf("tk_split_gemm: the generated code lacks %q", want)
+		}
+	}
+}

@@ -27,6 +27,7 @@ const (
 
 // sym is one name in scope.
 type sym struct {
+	path   string // the warp code path of a cuda_threads iterator
 	name   string
 	c      string // C expression naming it
 	kind   symKind
@@ -47,6 +48,10 @@ type sym struct {
 	// device allocations
 	tileThreads int // tile thread count of the allocation scope (seed 002 Rule 2/4)
 	smemOff     int
+	// smemEnd is the SMEM top after the allocation, smemPrevTop the top
+	// before it (its offset, before alignment): a free of the allocation
+	// on top pops it.
+	smemEnd, smemPrevTop int
 
 	// cuda_threads iterators: tile thread counts before and after the loop
 	t0, t1    int
@@ -275,7 +280,7 @@ func (x *exprCtx) name(n *syntax.Name) string {
 		x.g.capture(v)
 	}
 	if v.threadsIt && x.g.pass == 1 {
-		x.g.facts.used[v.decl.Pos().Offset] = true
+		x.g.facts.used[usedKey{v.decl.Pos().Offset, v.path}] = true
 	}
 	if v.decl != nil && !x.assigning && x.g.pass == 1 {
 		x.g.facts.read[v.decl.Pos().Offset] = true
@@ -420,7 +425,8 @@ func isSwizzled(mem string) bool { return mem == "Sm90_SmemSwizzled" }
 // rows*cols/threads registers per thread), 0 for ordinary memories.
 func fragmentThreads(mem string) int {
 	switch mem {
-	case "Sm80_RmemMatrixA", "Sm80_RmemMatrixB", "Sm80_RmemMatrixD":
+	case "Sm80_RmemMatrixA", "Sm80_RmemMatrixB", "Sm80_RmemMatrixD", "Sm90_TkRmemTileD":
+		// Sm90_TkRmemTileD: a warp's 16 x N slice of a wgmma accumulator.
 		return 32
 	case "Sm90_RmemMatrixA", "Sm90_RmemMatrixD":
 		return 128

@@ -116,6 +116,7 @@ type winArg struct {
 	starts  []string // start index of each (non-distributed) base dimension
 	strides []string // element stride of each windowed (slice) dimension
 	extents []syntax.Expr
+	idx     []syntax.Expr // the (non-distributed) indices, parallel to starts
 }
 
 // window lowers a window (or whole-tensor) argument.
@@ -163,7 +164,7 @@ func (g *gen) window(x *exprCtx, a syntax.Expr) (*winArg, bool) {
 	}
 	idx = g.stripDist(x, v, idx, a)
 	dims := v.dims[len(v.dims)-len(idx):]
-	wa := &winArg{v: v}
+	wa := &winArg{v: v, idx: idx}
 	var starts []syntax.Expr
 	for k, i := range idx {
 		if s, ok := i.(*syntax.Slice); ok {
@@ -243,14 +244,20 @@ func (g *gen) pointerArg(x *exprCtx, a syntax.Expr, _ *syntax.Param) string {
 	return wa.ptr
 }
 
-// tensorMap lowers `m = A[...] @ Sm90_tensorMap(swizzle, rows, cols)` in
-// CPU code: the host encodes a CUtensorMap for the 2-D GMEM tensor A with a
-// box of rows x cols (seed 000 Fig. 14; issue: "host-side CUtensorMap
-// construction via the special window type").
+// tensorMap lowers `m = A[...] @ Sm90_tensorMap(swizzle, *box)` in CPU
+// code: the host encodes a CUtensorMap for the GMEM tensor A with the
+// given box (seed 000 Fig. 14; issue: "host-side CUtensorMap construction
+// via the special window type"). A 2-D tensor uses weft_tensor_map_2d;
+// tensors of rank 1 to 5 (Exo's GPU branch builds 3-D and 4-D maps,
+// A[0:L, 0:M, 0:K_split, 0:K_cluster] @ Sm90_tensorMap(128, 1, 256, 1, 32))
+// weft_tensor_map_nd. The window must cover the whole tensor (`:` or
+// 0:extent in every dimension): a map describes a tensor, and calls window
+// the map.
 func (pg *procGen) tensorMap(n *syntax.Name, s *syntax.Assign, mem string, args []int64, sc *scope) {
 	g := pg.g
 	x := &exprCtx{g: g, sc: sc}
 	var base *sym
+	var idx []syntax.Expr
 	switch r := s.RHS.(type) {
 	case *syntax.Name:
 		base = sc.lookup(r.Name)
@@ -258,27 +265,65 @@ func (pg *procGen) tensorMap(n *syntax.Name, s *syntax.Assign, mem string, args 
 		if bn, ok := r.X.(*syntax.Name); ok {
 			base = sc.lookup(bn.Name)
 		}
-		for _, i := range r.Indices {
-			if sl, ok := i.(*syntax.Slice); !ok || sl.Lo != nil || sl.Hi != nil {
-				g.errorf(i, codeUnsupported, "a tensor map windows the whole tensor (write A[:, :])")
-				return
-			}
-		}
+		idx = r.Indices
 	}
 	if base == nil || base.kind != kTensor || g.memSpace(base.mem) != "gmem" {
 		g.errorf(s.RHS, codeMemory, "%s needs a GMEM tensor", mem)
 		return
 	}
-	if len(base.dims) != 2 || len(args) != 3 {
-		g.errorf(s, codeUnsupported, "%s(swizzle, box_rows, box_cols) of a 2-D tensor is supported", mem)
+	if idx != nil && len(idx) != len(base.dims) {
+		g.errorf(s.RHS, codeName, "%s has %d dimensions, indexed with %d", base.name, len(base.dims), len(idx))
+		return
+	}
+	for k, i := range idx {
+		sl, ok := i.(*syntax.Slice)
+		if !ok || !g.wholeRange(sl, base.dims[k], sc) {
+			g.errorf(i, codeUnsupported, "a tensor map windows the whole tensor (write A[:, :], or 0:n for each dimension n)")
+			return
+		}
+	}
+	rank := len(base.dims)
+	if rank < 1 || rank > 5 || len(args) != rank+1 {
+		g.errorf(s, codeUnsupported, "%s(swizzle, box0, ..., box%d) of a %d-D tensor: one box size per dimension (rank 1 to 5)", mem, rank-1, rank)
 		return
 	}
 	c := cuda.Ident(n.Name)
 	pg.w.Line("weft_tensor_map %s;", c)
-	pg.w.Line("weft_tensor_map_2d(&%s, %s, %d, %s, %s, %d, %d, %d);", c, base.c, elemBytes(base.elem),
-		x.expr(base.dims[0]), x.expr(base.dims[1]), args[1], args[2], args[0])
+	if rank == 2 {
+		pg.w.Line("weft_tensor_map_2d(&%s, %s, %d, %s, %s, %d, %d, %d);", c, base.c, elemBytes(base.elem),
+			x.expr(base.dims[0]), x.expr(base.dims[1]), args[1], args[2], args[0])
+	} else {
+		var dims, box []string
+		for k := range base.dims {
+			dims = append(dims, "(uint64_t)("+x.expr(base.dims[k])+")")
+			box = append(box, strconv.FormatInt(args[k+1], 10))
+		}
+		pg.w.Line("{")
+		pg.w.Line("    const uint64_t dims[%d] = {%s};", rank, strings.Join(dims, ", "))
+		pg.w.Line("    const uint32_t box[%d] = {%s};", rank, strings.Join(box, ", "))
+		pg.w.Line("    weft_tensor_map_nd(&%s, %s, %d, %d, dims, box, %d);", c, base.c, elemBytes(base.elem), rank, args[0])
+		pg.w.Line("}")
+	}
 	sc.add(&sym{name: n.Name, c: c, kind: kTensor, elem: base.elem, dims: base.dims, mem: "Sm90_tensorMap",
 		memArg: args, order: pg.order, decl: n})
+}
+
+// wholeRange reports whether sl covers all of a dimension of extent dim:
+// `:`, `0:`, `:dim` or `0:dim` (dim the same expression or constant).
+func (g *gen) wholeRange(sl *syntax.Slice, dim syntax.Expr, sc *scope) bool {
+	if sl.Lo != nil {
+		if c, ok := g.constValue(sl.Lo, sc); !ok || c != 0 {
+			return false
+		}
+	}
+	if sl.Hi == nil {
+		return true
+	}
+	if a, ok1 := g.constValue(sl.Hi, sc); ok1 {
+		b, ok2 := g.constValue(dim, sc)
+		return ok2 && a == b
+	}
+	return syntax.ExprString(sl.Hi) == syntax.ExprString(dim)
 }
 
 func joinNonEmpty(parts []string, sep string) string {

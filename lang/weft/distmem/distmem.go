@@ -224,6 +224,15 @@ func dataTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag
 		cur = t1
 		k++
 	}
+	if len(units) > 0 && cur == d.TN && len(t.Iters) > 0 && oneElementSlices(g, v, a.Indices, k, len(units)) {
+		// The user's distributed indices already reach one native unit
+		// (Exo's TMA multicast to ncta = 1 CTA: A_smem[cta_m, 0:1, ...]
+		// under a loop over the CTAs): each of the instruction's unit
+		// loops has a single iteration, the one shard the chain reached,
+		// so its one-element slices index the shard (as Exo deduces them:
+		// not distributed dimensions).
+		units = nil
+	}
 	if len(units) > 0 {
 		// The synthetic loops start where the user's chain stopped: the
 		// allocating collective, or the body of the last distributed index.
@@ -357,6 +366,13 @@ func barrierTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *d
 			continue
 		}
 		if _, isSlice := idx.(*syntax.Slice); isSlice && len(units) > 0 {
+			if len(t.Iters) > 0 && oneElementSlices(g, d.Var, a.Indices, k, 1) && withinOneUnit(g, units[0], t.Iters[len(t.Iters)-1].Body) {
+				// The completion barrier of a multicast to one CTA
+				// (ncta = 1): the slice names the issuing CTA's own
+				// barrier, which the indices before it selected.
+				wild = append(wild, len(t.Iters)+len(wild))
+				continue
+			}
 			break
 		}
 		if _, isSlice := idx.(*syntax.Slice); isSlice && multicast {
@@ -423,19 +439,42 @@ func barrierTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *d
 			cur = body
 			k++
 		}
-		if k < len(a.Indices) {
-			errs.Errorf(gpucheck.StartPos(a.Indices[k]), codeBarrierIdx, "barrier index %s of %s must be a cuda_threads iterator (the slices %s() distributes over its barrier units come last)",
-				gpucheck.ExprString(a.Indices[k]), d.Var.Name, in.Name)
-			return nil
+		// After the slices: ring-buffered dimensions, and cuda_threads
+		// iterators of the collective (Exo's multicast over the CTAs of
+		// one cluster row, `>> raw[0:2, cta_n, k]`, with cta_n a loop of
+		// one CTA column).
+		for ; k < len(a.Indices); k++ {
+			if ringDim(d.Var, k) {
+				continue
+			}
+			var it *gpucheck.Iter
+			if n, ok := a.Indices[k].(*syntax.Name); ok {
+				it = a.Scope.Iter(n.Name)
+			}
+			if it == nil {
+				errs.Errorf(gpucheck.StartPos(a.Indices[k]), codeBarrierIdx, "barrier index %s of %s must be a cuda_threads iterator (the slices %s() distributes over its barrier units come last)",
+					gpucheck.ExprString(a.Indices[k]), d.Var.Name, in.Name)
+				return nil
+			}
+			t.Iters = append(t.Iters, it)
 		}
 	}
 	if len(t.Iters) > 0 {
 		end := t.Iters[len(t.Iters)-1].Body
 		for _, it := range t.Iters {
-			p := 0
+			p, found := 0, false
 			for _, term := range end.Base.Terms {
 				if term.Iter == it.ID {
-					p = term.Step
+					p, found = term.Step, true
+				}
+			}
+			if !found && it.Body != nil {
+				// An iterator of another chain (a barrier unit's loop
+				// before the collective's own iterators): its own body.
+				for _, term := range it.Body.Base.Terms {
+					if term.Iter == it.ID {
+						p = term.Step
+					}
 				}
 			}
 			t.Pitches = append(t.Pitches, p)
@@ -447,6 +486,31 @@ func barrierTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *d
 		t.Pitches = append(t.Pitches[:w], append([]int{wildPitch}, t.Pitches[w:]...)...)
 	}
 	return t
+}
+
+// oneElementSlices reports whether indices k .. k+n-1 of v exist and are
+// slices of one element over dimensions of extent 1.
+func oneElementSlices(g *gpucheck.Result, v *gpucheck.Var, idx []syntax.Expr, k, n int) bool {
+	if k+n > len(idx) || v.Type == nil {
+		return false
+	}
+	for i := k; i < k+n; i++ {
+		if e, ok := g.Eval(v.Type.Dims[i]); !ok || e != 1 || !fullSlice(g, v, i, idx[i], 1) {
+			return false
+		}
+	}
+	return true
+}
+
+// withinOneUnit reports whether the tile of collective t lies within one
+// unit ue (its tile is no larger than the unit).
+func withinOneUnit(g *gpucheck.Result, ue syntax.Expr, t *coll.Tiling) bool {
+	u, err := g.ResolveUnit(ue, t.M)
+	if err != nil {
+		return false
+	}
+	ut, err := u.Threads(t.M)
+	return err == nil && t.TileThreads <= ut
 }
 
 // wildPitch marks the pitch of a multicast Arrive's slice (barrierTriple).
@@ -476,6 +540,12 @@ func consistent(l *lib.Library, d *Deduction, first, t *Triple, errs *diag.List)
 	for i := 0; ok && i < len(t.Pitches); i++ {
 		if mbar && (t.Pitches[i] == wildPitch || first.Pitches[i] == wildPitch) {
 			continue // a multicast Arrive's slice: any owners
+		}
+		if t.Iters[i].Count == 1 && first.Iters[i].Count == 1 {
+			// An index of one value (cuda_threads(0, 1, ...)) is 0 in
+			// every use: its pitch does not place any shard (Exo prints
+			// pitch 0 for it), whichever collective the loop tiles.
+			continue
 		}
 		if mbar {
 			// An mbarrier array lives in the CTA's shared memory: each

@@ -54,6 +54,11 @@ func TestExoDialectCorpus(t *testing.T) {
 		// cluster; C = A + 1.
 		{"multicast_arrive.weft", nil, map[string][]float64{"C": seqf(8*6*128, func(i int) float64 { return float64(i) + 1 })}},
 		{"ring_add.weft", nil, map[string][]float64{"C": seqf(128*96, func(i int) float64 { return float64(i) + 1 })}},
+		// GPU, Exo's ThunderKittens-style split-K GEMM: TMA multicast
+		// across a cluster of 2, 3-D/4-D tensor maps, Sm90_TkRmemTileD
+		// accumulators, a TMA reduce-add per split; with A = B = ones
+		// every element of C is S * K = 128.
+		{"tk_split_gemm.weft", nil, map[string][]float64{"C": seqf(128*256, func(int) float64 { return 128 })}},
 	} {
 		path := filepath.Join(examples, "exo", tc.file)
 		src, err := os.ReadFile(path)
@@ -199,6 +204,51 @@ func TestCheckAsStrictAsBuild(t *testing.T) {
 		got := decodeDiags(t, stdout.Bytes())
 		if rc != 1 || len(got) == 0 || got[0] != tc.want {
 			t.Errorf("%s: weft check exit %d, diagnostics %q; want the first %s", tc.name, rc, got, tc.want)
+		}
+	}
+}
+
+// TestExoTypeBoundCallsChecked: the sync check sees the data accesses of
+// instruction calls written in Exo's printed form with keyword type
+// bindings (`dst=f32, src=f32`), and pairs a multicast Arrive (`>>
+// empty[cn, k + 2] >> empty[0:2, k + 2]`) with the Awaits of every CTA it
+// reaches. Before, the type bindings shifted the positional arguments
+// (the accesses were dropped: 108 memory ops for tk_split_gemm instead
+// of 148 912), so the first three mutants below passed and the fourth
+// was reported only by the barrier rules.
+func TestExoTypeBoundCallsChecked(t *testing.T) {
+	path := filepath.Join(examples, "exo", "tk_split_gemm.weft")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []struct {
+		name, old, new string
+		want           []string
+	}{
+		// the proxy fence before the TMA reduce-add reads c_smem
+		{"no proxy fence", "                            Fence(cuda_in_order, cuda_generic_and_async_proxy)\n", "", []string{"122:37 W0601"}},
+		// CTA 1's consumers no longer free CTA 0's ring slot
+		{"no multicast arrive", " >> empty[cn, k + 2] >> empty[0:2, k + 2]", " >> empty[cn, k + 2]", []string{"63:37 W0602"}},
+		// the wgmma fence after the type-bound Sm90_tk_zero_scale_d wrote
+		// acc (accepted before: neither call's accesses were seen)
+		{"no wgmma fence", "                                        Fence(wgmma_fence_1, wgmma_fence_2)\n", "", []string{"90:41 W0603"}},
+		// the consumers' Await on the full ring slot: before, only the
+		// barrier rules saw it (W0609); now the wgmma's reads of the
+		// TMA-loaded tiles race with the loads (W0601) as well
+		{"no full await", "                                    Await(full[cn, k], cuda_generic_and_async_proxy, 0)\n", "", []string{"55:25 W0605", "56:25 W0605", "63:37 W0603", "76:37 W0603", "85:37 W0609", "90:41 W0601", "90:41 W0601"}},
+	} {
+		if !strings.Contains(string(src), m.old) {
+			t.Fatalf("%s: the example no longer contains %q", m.name, m.old)
+		}
+		mut := filepath.Join(t.TempDir(), "tk_split_gemm.weft")
+		if err := os.WriteFile(mut, []byte(strings.Replace(string(src), m.old, m.new, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr bytes.Buffer
+		checkVerb(&frontend.Env{Stdout: &stdout, Stderr: &stderr}, []string{mut, "--json"})
+		if got := decodeDiags(t, stdout.Bytes()); strings.Join(got, ";") != strings.Join(m.want, ";") {
+			t.Errorf("%s: diagnostics %q, want %q", m.name, got, m.want)
 		}
 	}
 }

@@ -721,17 +721,30 @@ func (c *checker) call(s *Scope, st *syntax.CallStmt) {
 	if want != "" && want != s.TL && !c.implicitAsync(s, want) {
 		c.errs.Errorf(st.Pos(), codeInstrTL, "wrong instr-tl: %s() requires instruction timeline %s; scope has %s (%s)", name, want, s.TL, where(s))
 	}
-	// R14: executed by exactly its collective unit.
+	// Bind arguments to parameters.
+	params := in.Proc.Params
+	// Arguments bind as package check binds them (keywords by name,
+	// positionals to the rest in order: Sm80_cp_async_f32(smem, gmem,
+	// size=4); Exo's type bindings and template arguments bind nothing).
+	args, probs := check.BindArgs(params, st.Call, in.Template...)
+	// R14: executed by exactly its collective unit (which may depend on
+	// the call's constant size arguments, lib.Instr.UnitFor).
 	if s.Tiling != nil && in.Unit != nil {
-		u, err := c.units.resolve(in.Unit, s.Tiling.M)
+		unit := in.UnitFor(func(p string) (int64, bool) {
+			for i, prm := range params {
+				if prm.Name.Name == p && args[i] != nil {
+					return c.c.eval(args[i])
+				}
+			}
+			return 0, false
+		})
+		u, err := c.units.resolve(unit, s.Tiling.M)
 		if err != nil {
 			c.errs.Errorf(st.Pos(), codeInstrUnit, "wrong collective unit for %s(): %v", name, err)
 		} else if merr := s.Tiling.Matches(u); merr != nil {
 			c.errs.Errorf(st.Pos(), codeInstrUnit, "wrong collective unit for %s(): it must be executed by one %s; %s", name, u, c.iterNames(merr.Msg))
 		}
 	}
-	// Bind arguments to parameters.
-	params := in.Proc.Params
 	bind := func(pname string, arg syntax.Expr) {
 		acc := in.Access[pname]
 		if acc == nil {
@@ -765,10 +778,6 @@ func (c *checker) call(s *Scope, st *syntax.CallStmt) {
 			c.checkPerm(s, v, arg, 'w', true)
 		}
 	}
-	// Arguments bind as package check binds them (keywords by name,
-	// positionals to the rest in order: Sm80_cp_async_f32(smem, gmem,
-	// size=4); Exo's type bindings and template arguments bind nothing).
-	args, probs := check.BindArgs(params, st.Call, in.Template...)
 	for i, a := range args {
 		if a != nil {
 			bind(params[i].Name.Name, a)

@@ -1,6 +1,8 @@
 package lib
 
 import (
+	"strconv"
+
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/weft/syntax"
 )
@@ -569,4 +571,47 @@ func isWindowExpr(e syntax.Expr, special bool) bool {
 		}
 	}
 	return isWindowExpr(ix.X, false)
+}
+
+// UnitFor returns the collective unit of one call of the instruction: its
+// unit expression with each size or index parameter for which val gives a
+// constant replaced by that constant. A unit may depend on the call
+// (Exo's TMA multicast is executed by `ncta *
+// cuda_warp_in_cluster_strided(cta_stride)`, one warp in each of the ncta
+// CTAs whose slices it loads); a parameter val has no constant for stays a
+// name, which the unit's evaluation reports as not constant.
+func (in *Instr) UnitFor(val func(param string) (int64, bool)) syntax.Expr {
+	if in.Unit == nil {
+		return nil
+	}
+	params := map[string]bool{}
+	for _, p := range in.Proc.Params {
+		if p.Type != nil && p.Type.Elem != nil && (p.Type.Elem.Name == "size" || p.Type.Elem.Name == "index") && p.Type.Dims == nil {
+			params[p.Name.Name] = true
+		}
+	}
+	var sub func(e syntax.Expr) syntax.Expr
+	sub = func(e syntax.Expr) syntax.Expr {
+		switch e := e.(type) {
+		case *syntax.Name:
+			if params[e.Name] {
+				if v, ok := val(e.Name); ok {
+					return &syntax.IntLit{Text: strconv.FormatInt(v, 10), Value: v}
+				}
+			}
+		case *syntax.Binary:
+			return &syntax.Binary{Op: e.Op, X: sub(e.X), Y: sub(e.Y)}
+		case *syntax.Unary:
+			return &syntax.Unary{Op: e.Op, X: sub(e.X)}
+		case *syntax.Call:
+			c := *e
+			c.Args = make([]syntax.Expr, len(e.Args))
+			for i, a := range e.Args {
+				c.Args[i] = sub(a)
+			}
+			return &c
+		}
+		return e
+	}
+	return sub(in.Unit)
 }

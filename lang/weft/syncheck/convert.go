@@ -7,6 +7,7 @@ import (
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/weft/amir"
+	"weft.dev/weft/lang/weft/check"
 	"weft.dev/weft/lang/weft/coll"
 	"weft.dev/weft/lang/weft/gpucheck"
 	"weft.dev/weft/lang/weft/lib"
@@ -908,31 +909,24 @@ func (c *converter) call(sc *names, st *syntax.CallStmt) []*amir.Stmt {
 			bars = append(bars, a)
 		}
 	}
-	named := map[string]bool{}
-	for _, k := range st.Call.Kwargs {
-		named[k.Name.Name] = true
-	}
 	type bound struct {
 		acc *lib.Access
 		arg syntax.Expr
 	}
 	var args []bound
+	// Bind as the static checks and the code generator do (check.BindArgs):
+	// keyword type bindings (`dst=f32`, Exo's printed form of a generic
+	// instruction) and template keywords are not arguments; binding them
+	// by hand shifted the positional arguments past them, so the real
+	// data accesses of such a call were dropped from the sync check.
 	params := in.Proc.Params
-	next := 0
-	for _, a := range st.Call.Args {
-		for next < len(params) && named[params[next].Name.Name] {
-			next++
+	vals, _ := check.BindArgs(params, st.Call, in.Template...)
+	for i, p := range params {
+		if vals[i] == nil {
+			continue
 		}
-		if next < len(params) {
-			if acc := in.Access[params[next].Name.Name]; acc != nil {
-				args = append(args, bound{acc, a})
-			}
-			next++
-		}
-	}
-	for _, k := range st.Call.Kwargs {
-		if acc := in.Access[k.Name.Name]; acc != nil {
-			args = append(args, bound{acc, k.Value})
+		if acc := in.Access[p.Name.Name]; acc != nil {
+			args = append(args, bound{acc, vals[i]})
 		}
 	}
 	sort.SliceStable(args, func(i, j int) bool { return args[i].acc.Index < args[j].acc.Index })

@@ -104,10 +104,10 @@ extern "C" __global__ void __launch_bounds__(32) mmaTF32NaiveKernelB1(const floa
   // after the program's 1280 bytes of shared memory.
   uint64_t* prism_sync = reinterpret_cast<uint64_t*>(prism_smem + 1280);
   if (threadIdx.x == 0) {
-    for (int i = 0; i < 6; i++) prism_mbar_init(prism_sync + i, blockDim.x);
+    for (int i = 0; i < 3; i++) prism_mbar_init(prism_sync + i, blockDim.x);
   }
   __syncthreads();
-  unsigned prism_ph[6] = {0};
+  unsigned prism_ph[3] = {0};
   constexpr int MMA_M = 16; // weft:src b1_tf32.prism:51:5
   constexpr int MMA_N = 8; // weft:src b1_tf32.prism:52:5
   constexpr int MMA_K = 8; // weft:src b1_tf32.prism:53:5
@@ -172,21 +172,21 @@ extern "C" __global__ void __launch_bounds__(32) mmaTF32NaiveKernelB1(const floa
               }
             }
           }
-          prism_mbar_arrive(prism_sync + 4); // arrive: last use of B_smem // weft:src b1_tf32.prism:108:21
-          const unsigned prism_w4 = prism_ph[4]; prism_ph[4] ^= 1u; // sync point for B_smem // weft:src b1_tf32.prism:108:21
+          prism_mbar_arrive(prism_sync + 1); // arrive: last use of B_smem // weft:src b1_tf32.prism:108:21
+          const unsigned prism_w1 = prism_ph[1]; prism_ph[1] ^= 1u; // sync point for B_smem // weft:src b1_tf32.prism:108:21
           { // claim(C_smem, thread[32]) as C_smem_warp // weft:src b1_tf32.prism:108:21
             float* C_smem_warp = C_smem + (0); // weft:src b1_tf32.prism:108:21
             if (prism_p4 >= 0 && prism_p4 < 32) { // case 32 // weft:src b1_tf32.prism:109:25
               const int prism_p8 = prism_p4 - 0; // weft:src b1_tf32.prism:109:25
               (void)prism_p8; // weft:src b1_tf32.prism:109:25
-              prism_mbar_wait(prism_sync + 4, prism_w4); // wait: first use of B_smem // weft:src b1_tf32.prism:111:33
+              prism_mbar_wait(prism_sync + 1, prism_w1); // wait: first use of B_smem // weft:src b1_tf32.prism:111:33
               simple_mma(A_smem, B_smem, C_smem_warp, prism_p8 % 32, prism_b, prism_s + 1280); // weft:src b1_tf32.prism:111:33
             }
           }
         }
-        prism_mbar_arrive(prism_sync + 5); // arrive: last use of C_smem // weft:src b1_tf32.prism:114:17
-        const unsigned prism_w5 = prism_ph[5]; prism_ph[5] ^= 1u; // sync point for C_smem // weft:src b1_tf32.prism:114:17
-        prism_mbar_wait(prism_sync + 5, prism_w5); // wait: first use of C_smem // weft:src b1_tf32.prism:114:17
+        prism_mbar_arrive(prism_sync + 2); // arrive: last use of C_smem // weft:src b1_tf32.prism:114:17
+        const unsigned prism_w2 = prism_ph[2]; prism_ph[2] ^= 1u; // sync point for C_smem // weft:src b1_tf32.prism:114:17
+        prism_mbar_wait(prism_sync + 2, prism_w2); // wait: first use of C_smem // weft:src b1_tf32.prism:114:17
         for (int j = 0; j < 4; j += 1) { // weft:src b1_tf32.prism:114:17
           int flat_idx_c = ((tid * 4) + j); // weft:src b1_tf32.prism:115:21
           int row_c = (flat_idx_c / MMA_N); // weft:src b1_tf32.prism:116:21
@@ -206,9 +206,9 @@ extern "C" __global__ void __launch_bounds__(32) mmaTF32NaiveKernelB1(const floa
   return; // weft:src b1_tf32.prism:121:5
 }
 
-// Host launcher: 32 threads per block, 1328 bytes of dynamic shared memory.
+// Host launcher: 32 threads per block, 1304 bytes of dynamic shared memory.
 cudaError_t prism_launch_mmaTF32NaiveKernelB1(unsigned blocks, cudaStream_t stream, const float* A, const float* B, float* C, int M, int N, int K) {
-  const size_t smem = 1328;
+  const size_t smem = 1304;
   if (smem > 48 * 1024) {
     cudaError_t err = cudaFuncSetAttribute(mmaTF32NaiveKernelB1, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
     if (err != cudaSuccess) return err;

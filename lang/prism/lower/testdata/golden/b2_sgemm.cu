@@ -46,10 +46,10 @@ extern "C" __global__ void __launch_bounds__(64) sgemm_tiled(int M, int N, int K
   // after the program's 4096 bytes of shared memory.
   uint64_t* prism_sync = reinterpret_cast<uint64_t*>(prism_smem + 4096);
   if (threadIdx.x == 0) {
-    for (int i = 0; i < 5; i++) prism_mbar_init(prism_sync + i, blockDim.x);
+    for (int i = 0; i < 3; i++) prism_mbar_init(prism_sync + i, blockDim.x);
   }
   __syncthreads();
-  unsigned prism_ph[5] = {0};
+  unsigned prism_ph[3] = {0};
   constexpr int BM = 64; // weft:src b2_sgemm.prism:17:5
   constexpr int BN = 64; // weft:src b2_sgemm.prism:18:5
   constexpr int BK = 8; // weft:src b2_sgemm.prism:19:5
@@ -103,12 +103,12 @@ extern "C" __global__ void __launch_bounds__(64) sgemm_tiled(int M, int N, int K
               }
             }
           }
-          prism_mbar_arrive(prism_sync + 3); // arrive: last use of Bs // weft:src b2_sgemm.prism:50:21
-          const unsigned prism_w3 = prism_ph[3]; prism_ph[3] ^= 1u; // sync point for Bs // weft:src b2_sgemm.prism:50:21
+          prism_mbar_arrive(prism_sync + 1); // arrive: last use of Bs // weft:src b2_sgemm.prism:50:21
+          const unsigned prism_w1 = prism_ph[1]; prism_ph[1] ^= 1u; // sync point for Bs // weft:src b2_sgemm.prism:50:21
           { // group(thread[1]) // weft:src b2_sgemm.prism:50:21
             const int prism_p5 = prism_p2 % 1; // weft:src b2_sgemm.prism:50:21
             (void)prism_p5; // weft:src b2_sgemm.prism:50:21
-            prism_mbar_wait(prism_sync + 3, prism_w3); // wait: first use of Bs // weft:src b2_sgemm.prism:51:25
+            prism_mbar_wait(prism_sync + 1, prism_w1); // wait: first use of Bs // weft:src b2_sgemm.prism:51:25
             for (int dotIdx = 0; dotIdx < BK; dotIdx += 1) { // weft:src b2_sgemm.prism:51:25
               for (int i = 0; i < TM; i += 1) { // weft:src b2_sgemm.prism:52:29
                 regM[i] = As[(((((threadRow * TM) + i)) * BK) + dotIdx)]; // weft:src b2_sgemm.prism:53:33
@@ -126,14 +126,14 @@ extern "C" __global__ void __launch_bounds__(64) sgemm_tiled(int M, int N, int K
         }
         for (int resIdxM = 0; resIdxM < TM; resIdxM += 1) { // weft:src b2_sgemm.prism:59:17
           for (int resIdxN = 0; resIdxN < TN; resIdxN += 1) { // weft:src b2_sgemm.prism:60:21
-            prism_mbar_arrive(prism_sync + 4); // arrive: last use of C // weft:src b2_sgemm.prism:61:25
-            const unsigned prism_w4 = prism_ph[4]; prism_ph[4] ^= 1u; // sync point for C // weft:src b2_sgemm.prism:61:25
+            prism_mbar_arrive(prism_sync + 2); // arrive: last use of C // weft:src b2_sgemm.prism:61:25
+            const unsigned prism_w2 = prism_ph[2]; prism_ph[2] ^= 1u; // sync point for C // weft:src b2_sgemm.prism:61:25
             { // partition(C_blk, thread[1]) as C_thrd // weft:src b2_sgemm.prism:61:25
               float* C_thrd = C_blk + (((((((threadRow * TM) + resIdxM)) * N) + (threadCol * TN)) + resIdxN)); // weft:src b2_sgemm.prism:61:25
               { // group(thread[1]) // weft:src b2_sgemm.prism:62:29
                 const int prism_p6 = prism_p2 % 1; // weft:src b2_sgemm.prism:62:29
                 (void)prism_p6; // weft:src b2_sgemm.prism:62:29
-                prism_mbar_wait(prism_sync + 4, prism_w4); // wait: first use of C // weft:src b2_sgemm.prism:63:33
+                prism_mbar_wait(prism_sync + 2, prism_w2); // wait: first use of C // weft:src b2_sgemm.prism:63:33
                 C_thrd[0] = ((alpha * threadResults[((resIdxM * TN) + resIdxN)]) + (beta * C_thrd[0])); // weft:src b2_sgemm.prism:63:33
               }
             }
@@ -145,9 +145,9 @@ extern "C" __global__ void __launch_bounds__(64) sgemm_tiled(int M, int N, int K
   return; // weft:src b2_sgemm.prism:64:5
 }
 
-// Host launcher: 64 threads per block, 4136 bytes of dynamic shared memory.
+// Host launcher: 64 threads per block, 4120 bytes of dynamic shared memory.
 cudaError_t prism_launch_sgemm_tiled(unsigned blocks, cudaStream_t stream, int M, int N, int K, float alpha, const float* A, const float* B, float beta, float* C) {
-  const size_t smem = 4136;
+  const size_t smem = 4120;
   if (smem > 48 * 1024) {
     cudaError_t err = cudaFuncSetAttribute(sgemm_tiled, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
     if (err != cudaSuccess) return err;

@@ -224,10 +224,10 @@ extern "C" __global__ void __launch_bounds__(512) scan_kernel(uint32_t n, uint32
   // after the program's 69632 bytes of shared memory.
   uint64_t* prism_sync = reinterpret_cast<uint64_t*>(prism_smem + 69632);
   if (threadIdx.x == 0) {
-    for (int i = 0; i < 4; i++) prism_mbar_init(prism_sync + i, blockDim.x);
+    for (int i = 0; i < 3; i++) prism_mbar_init(prism_sync + i, blockDim.x);
   }
   __syncthreads();
-  unsigned prism_ph[4] = {0};
+  unsigned prism_ph[3] = {0};
   { // group(grid[1]) // weft:src b3_scan.prism:132:5
     const int prism_p16 = prism_p; // weft:src b3_scan.prism:132:5
     (void)prism_p16; // weft:src b3_scan.prism:132:5
@@ -263,9 +263,9 @@ extern "C" __global__ void __launch_bounds__(512) scan_kernel(uint32_t n, uint32
   return; // weft:src b3_scan.prism:147:5
 }
 
-// Host launcher: 512 threads per block, 69664 bytes of dynamic shared memory.
+// Host launcher: 512 threads per block, 69656 bytes of dynamic shared memory.
 cudaError_t prism_launch_scan_kernel(unsigned blocks, cudaStream_t stream, uint32_t n, uint32_t* x, uint32_t* block_idx_counter, const int* block_infos) {
-  const size_t smem = 69664;
+  const size_t smem = 69656;
   if (smem > 48 * 1024) {
     cudaError_t err = cudaFuncSetAttribute(scan_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
     if (err != cudaSuccess) return err;
