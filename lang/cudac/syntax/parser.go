@@ -262,10 +262,9 @@ var baseTypeWords = map[string]bool{
 }
 
 var qualWords = map[string]bool{
-	"__cluster_dims__": true,
-	"const":            true, "volatile": true, "extern": true, "static": true, "typedef": true, "inline": true, "register": true,
+	"const": true, "volatile": true, "extern": true, "static": true, "typedef": true, "inline": true, "register": true,
 	"__global__": true, "__device__": true, "__host__": true, "__shared__": true, "__constant__": true, "__managed__": true,
-	"__restrict__": true, "__restrict": true, "restrict": true, "auto": true, "constexpr": true,
+	"__restrict__": true, "__restrict": true, "restrict": true, "auto": true, "constexpr": true, "__cluster_dims__": true,
 }
 
 // startsType reports whether the current token can begin a declaration.
