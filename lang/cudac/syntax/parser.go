@@ -264,7 +264,7 @@ var baseTypeWords = map[string]bool{
 var qualWords = map[string]bool{
 	"const": true, "volatile": true, "extern": true, "static": true, "typedef": true, "inline": true, "register": true,
 	"__global__": true, "__device__": true, "__host__": true, "__shared__": true, "__constant__": true, "__managed__": true,
-	"__restrict__": true, "__restrict": true, "restrict": true, "auto": true, "constexpr": true,
+	"__restrict__": true, "__restrict": true, "restrict": true, "auto": true, "constexpr": true, "__cluster_dims__": true,
 }
 
 // startsType reports whether the current token can begin a declaration.
@@ -532,6 +532,21 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 		case "alignas":
 			p.next()
 			q.Align, q.AlignType = p.alignas()
+			continue
+		case "__cluster_dims__":
+			// CUDA C++ Programming Guide, "Thread Block Clusters": a
+			// kernel's compile-time cluster shape, 1 to 3 extents
+			p.next()
+			p.expect("(")
+			q.ClusterDims = q.ClusterDims[:0]
+			for len(q.ClusterDims) < 3 {
+				q.ClusterDims = append(q.ClusterDims, p.conditional())
+				if !p.is(",") {
+					break
+				}
+				p.next()
+			}
+			p.expect(")")
 			continue
 		case "__global__":
 			q.Global = true
