@@ -52,6 +52,7 @@ xgemm_Sm80_fence (M=384 N=512 K=32): match (A bit for bit, B bit for bit, C with
 	{args: []string{ex + "weft/exo/par_loop.weft"}, want: "par_loop: match (A bit for bit; no race or deadlock)"},
 	{args: []string{ex + "weft/exo/real_scale.weft"}, want: "real_scale: match (x bit for bit, y bit for bit, alpha bit for bit; no race or deadlock)"},
 	{args: []string{ex + "weft/exo/ring_add.weft"}, want: "ring_add: match (A bit for bit, B bit for bit, C bit for bit; no race or deadlock)"},
+	{args: []string{ex + "weft/exo/avx2_fma.weft"}, want: "avx2_fma: match (x bit for bit, y bit for bit; no race or deadlock)"}, // host AVX2/FMA (<immintrin.h>)
 	{args: []string{ex + "weft/exo/size_product.weft"}, want: "size_product: match (arr bit for bit; no race or deadlock)"},
 	{args: []string{ex + "weft/exo/tma_ring_gemm.weft"}, want: "tma_ring_gemm: match (A bit for bit, B bit for bit, C bit for bit; no race or deadlock)", heavy: true},
 	// clusters of more than one CTA (lang/cudac/sem/cluster.go): remote
