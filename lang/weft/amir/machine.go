@@ -125,8 +125,9 @@ type Stats struct {
 	Events  int64 // Fence/Arrive/Await executions
 	Tasks   int64
 	// SkippedOps are task-local operations of later tasks of symmetric
-	// task loops, identical to the first task's and not re-executed
-	// (included in MemOps).
+	// task loops, identical to the first task's, and the operations of
+	// threads after the first of thread-symmetric loops (thsym.go),
+	// translations of the first's: counted in MemOps, not re-executed.
 	SkippedOps int64
 	// Memory is the estimated size of the machine's state at the end of
 	// the run, in bytes (Machine.MemoryBytes; its slabs only grow).
