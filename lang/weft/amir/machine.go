@@ -173,6 +173,9 @@ type Config struct {
 	// limit). It is checked at each allocation and task and every 256
 	// loop iterations.
 	MaxMemory int64
+	// NoThreadSym runs every cuda_threads loop in full, without thread
+	// symmetry (thsym.go): differential tests compare the two runs.
+	NoThreadSym bool
 }
 
 // Machine interprets one Program.
@@ -275,7 +278,7 @@ func New(p *Program, cfg Config) *Machine {
 	if cfg.MaxHazards <= 0 {
 		cfg.MaxHazards = 10
 	}
-	m := &Machine{p: p, cfg: cfg}
+	m := &Machine{p: p, cfg: cfg, noThreadSym: cfg.NoThreadSym}
 	if p.MbarQual != 0 {
 		m.mbarSet = Of(p.MbarQual)
 	}
