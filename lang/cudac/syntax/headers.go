@@ -34,6 +34,7 @@ var knownHeaders = map[string]string{
 	"cuda_profiler_api.h":         "",
 	"algorithm":                   "",
 	"numeric":                     "",
+	"functional":                  "", // std::less/greater as sort comparators
 	"ctype.h":                     "",
 	"inttypes.h":                  "",
 	"cuda.h":                      "#define __CUDACC__ 1\n#define CUDART_VERSION 12000\n",

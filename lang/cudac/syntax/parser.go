@@ -1962,6 +1962,9 @@ func (p *parser) primary() Expr {
 			p.expect(")")
 			return &Cast{Pos: t.Pos, Type: ty, X: x}
 		}
+		if strings.HasPrefix(t.Text, "std::") && CmpObjects[t.Text[5:]] && p.peek(1).Text == "<" {
+			return p.cmpObject()
+		}
 		if (traitNames[t.Text] || (strings.HasSuffix(t.Text, "_v") && traitNames[strings.TrimSuffix(t.Text, "_v")])) && p.peek(1).Text == "<" && !p.isTypeName(t.Text) {
 			return p.trait()
 		}
@@ -2206,6 +2209,26 @@ func (p *parser) trait() Expr {
 		p.expect(")")
 	} else if tr.Member != "value" {
 		p.errorf(t.Pos, "C0206", "%s<...>::%s is not supported (only ::value)", name, tr.Member)
+	}
+	return tr
+}
+
+// cmpObject parses a comparison function object of <functional>,
+// std::greater<T>() or std::greater<>{} (C++14 [comparisons]), as a Trait
+// with Member "()": sem accepts it as std::sort's comparator.
+func (p *parser) cmpObject() Expr {
+	t := p.next()
+	tr := &Trait{Pos: t.Pos, Name: t.Text, Member: "()"}
+	p.expect("<")
+	if !p.is(">") {
+		tr.Types = append(tr.Types, p.typeName())
+	}
+	p.closeAngle()
+	if p.got("{") {
+		p.expect("}")
+	} else {
+		p.expect("(")
+		p.expect(")")
 	}
 	return tr
 }
