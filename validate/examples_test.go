@@ -38,6 +38,7 @@ var examples = []example{
 	{args: []string{ex + "weft/gemm/xgemm_sm80.weft"}, want: "xgemm_Sm80_fence: match (A bit for bit, B bit for bit, C within 0.0314, max difference 0.0022; no race or deadlock)"},
 	{args: []string{ex + "weft/gemm/xgemm_sm90.weft"}, want: "xgemm_Sm90_wgmma: match (A bit for bit, B bit for bit, C within 0.258, max difference 0.0162; no race or deadlock)", heavy: true},
 	{args: []string{ex + "weft/sync/cp_async_simple.weft"}, want: "Sm80_cp_async_simple: match (src bit for bit, out bit for bit; no race or deadlock)"},
+	{args: []string{ex + "weft/sync/cp_async_ring.weft"}, want: "cp_async_ring: match (A bit for bit, y bit for bit; no race or deadlock)"},
 	{args: []string{ex + "weft/sync/mbarrier_ring.weft"}, want: "mbarrier_ring: match (x bit for bit, y bit for bit; no race or deadlock)"},
 	{args: []string{ex + "weft/sync/smem_sum.weft"}, want: "smem_sum: match (gmem bit for bit, out bit for bit; no race or deadlock)"},
 	{args: []string{ex + "weft/sync/smem_sum_mbarrier.weft"}, want: "smem_sum_mbarrier: match (gmem bit for bit, out bit for bit; no race or deadlock)"},
