@@ -33,9 +33,12 @@ var examples = []example{
 	{args: []string{ex + "weft/gemv_cuda.weft"}, want: "gemv_cuda: match (A bit for bit, x bit for bit, y bit for bit; no race or deadlock)"},
 	{args: []string{ex + "weft/gemm_seq.weft"}, want: "gemm: match (A bit for bit, B bit for bit, C bit for bit; no race or deadlock)"},
 	{args: []string{ex + "weft/gemv_seq.weft"}, want: "gemv: match (A bit for bit, x bit for bit, y bit for bit; no race or deadlock)"},
+	{args: []string{ex + "weft/matmul_seq.weft"}, want: "matmul: match (A bit for bit, B bit for bit, C bit for bit; no race or deadlock)"},
+	{args: []string{ex + "weft/matmul_bt_seq.weft"}, want: "matmul_bt: match (A bit for bit, B bit for bit, C bit for bit; no race or deadlock)"},
 	{args: []string{ex + "weft/gemm/xgemm_sm80.weft"}, want: "xgemm_Sm80_fence: match (A bit for bit, B bit for bit, C within 0.0314, max difference 0.0022; no race or deadlock)"},
 	{args: []string{ex + "weft/gemm/xgemm_sm90.weft"}, want: "xgemm_Sm90_wgmma: match (A bit for bit, B bit for bit, C within 0.258, max difference 0.0162; no race or deadlock)", heavy: true},
 	{args: []string{ex + "weft/sync/cp_async_simple.weft"}, want: "Sm80_cp_async_simple: match (src bit for bit, out bit for bit; no race or deadlock)"},
+	{args: []string{ex + "weft/sync/cp_async_ring.weft"}, want: "cp_async_ring: match (A bit for bit, y bit for bit; no race or deadlock)"},
 	{args: []string{ex + "weft/sync/mbarrier_ring.weft"}, want: "mbarrier_ring: match (x bit for bit, y bit for bit; no race or deadlock)"},
 	{args: []string{ex + "weft/sync/smem_sum.weft"}, want: "smem_sum: match (gmem bit for bit, out bit for bit; no race or deadlock)"},
 	{args: []string{ex + "weft/sync/smem_sum_mbarrier.weft"}, want: "smem_sum_mbarrier: match (gmem bit for bit, out bit for bit; no race or deadlock)"},
@@ -52,6 +55,7 @@ xgemm_Sm80_fence (M=384 N=512 K=32): match (A bit for bit, B bit for bit, C with
 	{args: []string{ex + "weft/exo/par_loop.weft"}, want: "par_loop: match (A bit for bit; no race or deadlock)"},
 	{args: []string{ex + "weft/exo/real_scale.weft"}, want: "real_scale: match (x bit for bit, y bit for bit, alpha bit for bit; no race or deadlock)"},
 	{args: []string{ex + "weft/exo/ring_add.weft"}, want: "ring_add: match (A bit for bit, B bit for bit, C bit for bit; no race or deadlock)"},
+	{args: []string{ex + "weft/exo/avx2_fma.weft"}, want: "avx2_fma: match (x bit for bit, y bit for bit; no race or deadlock)"}, // host AVX2/FMA (<immintrin.h>)
 	{args: []string{ex + "weft/exo/size_product.weft"}, want: "size_product: match (arr bit for bit; no race or deadlock)"},
 	{args: []string{ex + "weft/exo/tma_ring_gemm.weft"}, want: "tma_ring_gemm: match (A bit for bit, B bit for bit, C bit for bit; no race or deadlock)", heavy: true},
 	// clusters of more than one CTA (lang/cudac/sem/cluster.go): remote

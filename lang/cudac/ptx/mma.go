@@ -144,7 +144,8 @@ func (s MmaShape) Mma(a, b [][]uint32, c [][4]uint32) [][4]uint32 {
 func ErrorBound(k int) float64 { return float64(k+1) * 0x1p-24 }
 
 // WgmmaShape is one modeled wgmma.mma_async form: D (64 x N, f32) = A (64 x
-// K) B (K x N) (+ D), A and B read from shared memory through descriptors.
+// K) B (K x N) (+ D), B read from shared memory through a descriptor, A
+// through a descriptor or from registers (ptx.md §6.1).
 type WgmmaShape struct {
 	N, K int
 	In   string // tf32, bf16 or f16
@@ -230,6 +231,42 @@ func (d Desc) KMajorAddr(mn, k, elem int) uint64 {
 	w := uint64(d.Swizzle / 16)
 	a := d.Start + r*w*16 + uint64(mn/8)*d.SBO + chunk*16 + in
 	return Swizzle(a, d.Swizzle)
+}
+
+// MNMajorAddr is the shared-window address of element (mn, k) of an
+// MN-major ("transposed", imm-trans = 1, f16/bf16 only) operand, ptx.md
+// §6.3: MN is contiguous in 16-byte chunks of T = 16/elem elements and each
+// k is one 16-byte row of a core matrix. With a 32/64/128-byte swizzle an
+// 8-deep K slice is an atom of W = 2/4/8 chunks by 8 rows (layout
+// ((T,W,m),(8,k)):((1,T,LBO),(W·T,SBO))): LBO steps between atoms along MN,
+// SBO between 8-deep K groups, then the swizzle on the absolute address.
+// Without swizzle (((T,1,m),(8,k)):((1,T,SBO),(T,LBO))) the two offsets
+// swap roles: SBO steps along MN by T elements, LBO along K by 8.
+func (d Desc) MNMajorAddr(mn, k, elem int) uint64 {
+	per := 16 / elem
+	in := uint64(mn % per * elem)
+	kr, kg := uint64(k%8), uint64(k/8)
+	if d.Swizzle == 0 {
+		return d.Start + in + uint64(mn/per)*d.SBO + kr*16 + kg*d.LBO
+	}
+	w := d.Swizzle / 16
+	chunk, atom := uint64(mn/per%w), uint64(mn/per/w)
+	a := d.Start + in + chunk*16 + atom*d.LBO + kr*uint64(w)*16 + kg*d.SBO
+	return Swizzle(a, d.Swizzle)
+}
+
+// AFragElem is the element (row, k) of A that element i of the A registers
+// of thread tid (0..127) holds in the register-A form of wgmma (ptx.md
+// §6.2: per warp the mma.sync A fragment, rows offset by 16w). For
+// bf16/f16 the four registers hold elements 2j (low half) and 2j+1 (high
+// half); for tf32 element i is register i.
+func (s WgmmaShape) AFragElem(tid, i int) (row, k int) {
+	w, lane := tid/32, tid%32
+	g, t := lane>>2, lane&3
+	if s.In == "tf32" {
+		return 16*w + g + 8*(i&1), t + 4*(i>>1)
+	}
+	return 16*w + g + 8*((i>>1)&1), 2*t + i&1 + 8*(i>>2)
 }
 
 // Swizzle applies the 32/64/128-byte swizzle of TMA and wgmma to a byte

@@ -223,12 +223,19 @@ func classify(in *Inst, p *Program) error {
 	case m[0] == "wgmma" && len(m) >= 2 && m[1] == "mma_async":
 		sh, ok := WgmmaShapeOf(in.Op)
 		if !ok {
-			return bad("no model for this wgmma shape and type (modeled: m64nNk8 .f32.tf32.tf32, m64nNk16 .f32.bf16.bf16 and .f32.f16.f16, N a multiple of 8 up to 256, A and B in shared memory)")
+			return bad("no model for this wgmma shape and type (modeled: m64nNk8 .f32.tf32.tf32, m64nNk16 .f32.bf16.bf16 and .f32.f16.f16, N a multiple of 8 up to 256, A in shared memory or registers)")
 		}
 		in.Kind = KWgmma
+		// ptx.md §6.1: d, a-desc, b-desc, scale-d, imm-scale-a, imm-scale-b
+		// and for bf16/f16 imm-trans-a, imm-trans-b; with A in registers
+		// ({a regs}) there is no imm-trans-a
+		regA := len(in.Args) > 1 && in.Args[1].Kind == OVec
 		want := 6
 		if sh.In != "tf32" {
 			want = 8
+			if regA {
+				want = 7
+			}
 		}
 		if err := nargs(want, want); err != nil {
 			return err
@@ -236,8 +243,8 @@ func classify(in *Inst, p *Program) error {
 		if in.Args[0].Kind != OVec || len(in.Args[0].Elems) != sh.N/2 {
 			return bad("operand 1 must be a vector of %d accumulator registers", sh.N/2)
 		}
-		if in.Args[1].Kind == OVec {
-			return bad("A in registers is not modeled (only shared-memory descriptors)")
+		if regA && len(in.Args[1].Elems) != 4 {
+			return bad("operand 2 (A in registers) must be a vector of 4 registers")
 		}
 		return nil
 	case in.Op == "wgmma.fence.sync.aligned" || in.Op == "wgmma.commit_group.sync.aligned":
@@ -353,6 +360,11 @@ func classifyTMA(in *Inst, nargs func(lo, hi int) error, bad func(string, ...any
 		in.Kind = KTmaStore
 	case m[1] == "reduce" && strings.HasPrefix(rest, "global.shared::cta.add") && strings.HasSuffix(rest, "bulk_group"):
 		in.Kind = KTmaReduce
+	case strings.Contains(rest, "im2col"):
+		// the im2col load mode (PTX ISA "Tensor Access Modes": a bounding box
+		// in the spatial dimensions walked with the map's channel and pixel
+		// ranges and the instruction's im2col offsets) is not modeled: name it
+		return bad("the im2col mode of the tensor copy is not modeled (only the tile mode: cuTensorMapEncodeTiled maps)")
 	default:
 		return bad("no model for this form of the tensor copy (modeled: tile loads completing on an mbarrier, optionally multicast; tile stores and reduce-add with bulk groups)")
 	}

@@ -87,6 +87,7 @@ func TestParseErrors(t *testing.T) {
 		{"cp.async.commit_group", "missing ';' after cp.async.commit_group"},
 		{"mbarrier.try_wait.shared.b64 p, [%0], %1;", "only the .parity form is modeled"},
 		{"mov.u32 %0, #;", "unexpected character '#'"},
+		{"cp.async.bulk.tensor.4d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4, %5}], [%6], {%7, %8};", "the im2col mode of the tensor copy is not modeled"},
 	}
 	for _, c := range cases {
 		n := 10

@@ -977,18 +977,33 @@ func (m *Machine) wgmma(group []*Thread, t *Thread, pos int32) bool {
 	in := t.asm.coll
 	s, _ := ptx.WgmmaShapeOf(in.Op)
 	st := t.asm
-	da, db := st.read(t, in.Args[1]), st.read(t, in.Args[2])
+	// A from registers (ptx.md §6.1: {a regs} in place of a-desc, and no
+	// imm-trans-a) or through a descriptor like B
+	regA := in.Args[1].Kind == ptx.OVec
+	var da uint64
+	if !regA {
+		da = st.read(t, in.Args[1])
+	}
+	db := st.read(t, in.Args[2])
 	acc := st.read(t, in.Args[3]) != 0
 	sa, sb := int64(st.read(t, in.Args[4])), int64(st.read(t, in.Args[5]))
 	for _, u := range group {
 		c := u.asm.coll
-		if c == nil || c.Op != in.Op || u.asm.read(u, c.Args[1]) != da || u.asm.read(u, c.Args[2]) != db {
+		if c == nil || c.Op != in.Op || (c.Args[1].Kind == ptx.OVec) != regA || (!regA && u.asm.read(u, c.Args[1]) != da) || u.asm.read(u, c.Args[2]) != db {
 			m.fault(t, pos, "C0315", "%s: the threads of the warpgroup execute different wgmma instructions or descriptors", in.Op)
 			return false
 		}
 	}
-	if len(in.Args) == 8 && (st.read(t, in.Args[6]) != 0 || st.read(t, in.Args[7]) != 0) {
-		m.fault(t, pos, "C0315", "%s: transposed (MN-major) operands are not modeled", in.Op)
+	// imm-trans-a/b (bf16/f16 only): 1 is an MN-major operand (ptx.md §6.3)
+	var ta, tb uint64
+	switch {
+	case len(in.Args) == 8:
+		ta, tb = st.read(t, in.Args[6]), st.read(t, in.Args[7])
+	case len(in.Args) == 7:
+		tb = st.read(t, in.Args[6])
+	}
+	if ta > 1 || tb > 1 {
+		m.fault(t, pos, "C0315", "%s: imm-trans-a and imm-trans-b must be 0 or 1", in.Op)
 		return false
 	}
 	if (sa != 1 && sa != -1) || (sb != 1 && sb != -1) {
@@ -1000,11 +1015,15 @@ func (m *Machine) wgmma(group []*Thread, t *Thread, pos int32) bool {
 	// when a wgmma.wait_group retires the instruction: until then the
 	// hardware may still be reading them (ptx.md §6.4)
 	var reads []uint64
-	load := func(d ptx.Desc, rows int, scale int64) ([]float64, bool) {
+	load := func(d ptx.Desc, rows int, scale int64, trans bool) ([]float64, bool) {
 		out := make([]float64, rows*s.K)
 		for r := 0; r < rows; r++ {
 			for k := 0; k < s.K; k++ {
-				p, good := m.sharedPtr32(t, d.KMajorAddr(r, k, e)&0xffffffff, pos)
+				addr := d.KMajorAddr(r, k, e)
+				if trans {
+					addr = d.MNMajorAddr(r, k, e)
+				}
+				p, good := m.sharedPtr32(t, addr&0xffffffff, pos)
 				if !good {
 					return nil, false
 				}
@@ -1022,11 +1041,16 @@ func (m *Machine) wgmma(group []*Thread, t *Thread, pos int32) bool {
 		}
 		return out, true
 	}
-	a, good := load(ptx.DecodeDesc(da), 64, sa)
-	if !good {
-		return false
+	var a []float64
+	if regA {
+		a = m.wgmmaRegA(group, s, sa)
+	} else {
+		var good bool
+		if a, good = load(ptx.DecodeDesc(da), 64, sa, ta == 1); !good {
+			return false
+		}
 	}
-	bm, good := load(ptx.DecodeDesc(db), s.N, sb)
+	bm, good := load(ptx.DecodeDesc(db), s.N, sb, tb == 1)
 	if !good {
 		return false
 	}
@@ -1050,6 +1074,34 @@ func (m *Machine) wgmma(group []*Thread, t *Thread, pos int32) bool {
 		}
 	}
 	return true
+}
+
+// wgmmaRegA gathers A (64 x K, row-major) from the A registers of the
+// warpgroup's threads (ptx.md §6.2), negated when imm-scale-a is -1.
+func (m *Machine) wgmmaRegA(group []*Thread, s ptx.WgmmaShape, scale int64) []float64 {
+	a := make([]float64, 64*s.K)
+	for i, u := range group {
+		for j, o := range u.asm.coll.Args[1].Elems {
+			bits := uint32(u.asm.read(u, o))
+			halves := [][2]int{{2 * j, 0}, {2*j + 1, 16}} // low half first
+			if s.In == "tf32" {
+				halves = [][2]int{{j, 0}}
+			}
+			for _, h := range halves {
+				row, k := s.AFragElem(i, h[0])
+				v := bits >> h[1]
+				if s.In != "tf32" {
+					v &= 0xffff
+				}
+				x := s.Decode(v)
+				if scale < 0 {
+					x = -x
+				}
+				a[row*s.K+k] = x
+			}
+		}
+	}
+	return a
 }
 
 // wgRead is the shared-memory operand reads of one wgmma, recorded for the

@@ -100,6 +100,8 @@ var builtinSigs = map[string]*bsig{
 	"__trap":               sig(tVoid, deviceSide),
 	"__nanosleep":          sig(tVoid, deviceSide, tUInt),
 	"__builtin_inff":       sig(tFloat, anySide),
+	// GCC's prefetch hint (rw and locality constants): no observable effect
+	"__builtin_prefetch":   sig(tVoid, anySide, tVoidP, tInt, tInt),
 	"__builtin_nanf":       sig(tFloat, anySide),
 	"__builtin_inf":        sig(tDouble, anySide),
 	"__int_as_float":       sig(tFloat, anySide, tInt),

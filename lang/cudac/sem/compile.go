@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"weft.dev/weft/gpu"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/cudac/syntax"
@@ -265,6 +266,20 @@ func (c *compiler) setSpaces(fn *Function, q syntax.Qualifiers) {
 	fn.Global = q.Global
 	fn.Device = q.Device || q.Global
 	fn.Host = q.Host || (!q.Device && !q.Global)
+	if len(q.ClusterDims) > 0 {
+		// __cluster_dims__ (CUDA C++ Programming Guide, "Thread Block
+		// Clusters"): the kernel's cluster shape when the launch names none
+		d := [3]int{1, 1, 1}
+		for i, e := range q.ClusterDims {
+			v, ok := c.constExpr(e)
+			if !ok || v < 1 || v > maxClusterCTAs {
+				c.errorf(syntax.PosOf(e), "C0313", "__cluster_dims__ takes constant extents from 1 to %d", maxClusterCTAs)
+				return
+			}
+			d[i] = int(v)
+		}
+		fn.ClusterDims = gpu.Dim3{X: d[0], Y: d[1], Z: d[2]}
+	}
 }
 
 func (c *compiler) errorf(pos diag.Pos, code, format string, args ...any) {

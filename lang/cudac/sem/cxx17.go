@@ -155,6 +155,10 @@ func sameType(a, b *Type) bool {
 // traitValue evaluates an integer type trait (std::is_integral<T>::value
 // and friends, C++11 [meta.unary]).
 func (c *compiler) traitValue(e *syntax.Trait) (int64, bool) {
+	if e.Member == "()" { // a comparison object (lib_algorithm.go)
+		c.errorf(e.Pos, "C0309", "%s is not a constant", e.Name)
+		return 0, false
+	}
 	if e.Name == "numeric_limits" {
 		v, t, ok := c.limit(e)
 		if !ok || !t.isInt() {
@@ -210,6 +214,11 @@ func (c *compiler) traitValue(e *syntax.Trait) (int64, bool) {
 
 // trait compiles a trait or limit as a value.
 func (c *compiler) trait(e *syntax.Trait) *Type {
+	if e.Member == "()" {
+		c.errorf(e.Pos, "C0309", "%s as a value is not modeled (only as the comparator of std::sort and std::stable_sort)", e.Name)
+		c.emit(OpConst, 0, 0, e.Pos)
+		return tInt
+	}
 	if e.Name == "numeric_limits" {
 		v, t, ok := c.limit(e)
 		if !ok {

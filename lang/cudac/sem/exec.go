@@ -821,6 +821,9 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 	m.nextLaunch = launchExtra{}
 	m.launchErr = 0
 	g.cluster, g.cooperative = extra.cluster, extra.cooperative
+	if g.cluster.Size() == 0 {
+		g.cluster = fn.ClusterDims // the kernel's __cluster_dims__, if any
+	}
 	bad := ""
 	errCode := 9 // cudaErrorInvalidConfiguration
 	switch {

@@ -3,6 +3,7 @@ package sem
 import (
 	"math"
 	"sort"
+	"strings"
 
 	"weft.dev/weft/lang/cudac/syntax"
 )
@@ -52,9 +53,25 @@ func (c *compiler) algCall(name string, e *syntax.Call) (*Type, bool) {
 		c.emit(OpConst, 0, 0, pos)
 		return tInt, true
 	}
+	// the comparator of sort/stable_sort: <functional>'s std::less and
+	// std::greater objects (C++14 [comparisons], the strict weak orders <
+	// and >; syntax.CmpObjects); a lambda or another function object stays
+	// C0309 below
+	desc := int64(0)
+	if len(e.Args) == 3 && (name == "sort" || name == "stable_sort") {
+		if tr, isCmp := e.Args[2].(*syntax.Trait); isCmp && tr.Member == "()" {
+			if strings.HasPrefix(tr.Name, "std::greater") {
+				desc = 1
+			}
+			if len(tr.Types) == 1 {
+				c.resolve(tr.Types[0]) // (the element type need not match: the values compare as their common type)
+			}
+			e = &syntax.Call{Pos: e.Pos, Fun: e.Fun, Args: e.Args[:2]}
+		}
+	}
 	if len(e.Args) != want {
 		if len(e.Args) == want+1 && name != "accumulate" {
-			return fail("std::%s with a comparator is not modeled (ascending by < is)", name)
+			return fail("std::%s with this comparator is not modeled (std::less and std::greater objects are)", name)
 		}
 		if len(e.Args) == 4 && name == "accumulate" {
 			return fail("std::accumulate with a binary operation is not modeled (+ is)")
@@ -81,7 +98,8 @@ func (c *compiler) algCall(name string, e *syntax.Call) (*Type, bool) {
 	c.emit(OpConst, 0, int64(algKind(et)), pos)
 	switch name {
 	case "sort", "stable_sort":
-		c.stdBuiltin("__alg_sort", 4, pos)
+		c.emit(OpConst, 0, desc, pos)
+		c.stdBuiltin("__alg_sort", 5, pos)
 		return tVoid, true
 	case "min_element", "max_element":
 		c.emit(OpConst, 0, b2i(name == "max_element"), pos)
@@ -108,7 +126,7 @@ func b2i(b bool) int64 {
 
 func init() {
 	for name, s := range map[string]*bsig{
-		"__alg_sort":       sig(tVoid, hostSide, tAny, tAny, tAny, tAny),
+		"__alg_sort":       sig(tVoid, hostSide, tAny, tAny, tAny, tAny, tAny),
 		"__alg_minmax":     sig(tULong, hostSide, tAny, tAny, tAny, tAny, tAny),
 		"__alg_accumulate": sig(tULong, hostSide, tAny, tAny, tAny, tAny, tAny, tAny, tAny),
 	} {
@@ -120,7 +138,11 @@ func init() {
 		if st != stDone {
 			return 0, st
 		}
-		sort.SliceStable(vals, func(i, j int) bool { return algLess(kind, vals[i], vals[j]) })
+		if a[4] != 0 { // std::greater: j before i when j < i
+			sort.SliceStable(vals, func(i, j int) bool { return algLess(kind, vals[j], vals[i]) })
+		} else {
+			sort.SliceStable(vals, func(i, j int) bool { return algLess(kind, vals[i], vals[j]) })
+		}
 		size := mSize[mc]
 		for i, v := range vals {
 			storeN(b[i*size:], size, toMem(mc, v))

@@ -2,6 +2,7 @@ package sem
 
 import (
 	"weft.dev/weft/diag"
+	"weft.dev/weft/gpu"
 	"weft.dev/weft/lang/cudac/syntax"
 )
 
@@ -33,8 +34,9 @@ func (p *Program) HasBodiless() bool { return p.bodiless }
 type Function struct {
 	Name         string
 	Type         *Type
-	Global       bool // __global__: a kernel
-	Device, Host bool // callable from device / host code
+	Global       bool     // __global__: a kernel
+	ClusterDims  gpu.Dim3 // __cluster_dims__ (zero: none; cluster.go)
+	Device, Host bool     // callable from device / host code
 	Code         []Instr
 	NSlots       int
 	PosIdx       int32

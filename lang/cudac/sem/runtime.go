@@ -373,6 +373,7 @@ func init() {
 		return ok((a[0] & 0xffffffff) * (a[1] & 0xffffffff) >> 32)
 	})
 	defb("__nanosleep", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) { return ok(0) })
+	defb("__builtin_prefetch", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) { return ok(0) })
 	defb("__builtin_inff", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) { return ok(bits(math.Inf(1))) })
 	defb("__builtin_inf", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) { return ok(bits(math.Inf(1))) })
 	defb("__builtin_nanf", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) { return ok(bits(math.NaN())) })

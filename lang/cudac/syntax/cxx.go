@@ -147,6 +147,9 @@ func resolveScopes(toks []Token, diags *diag.List) []Token {
 			if nsOf(parts[0].Text) == "std" && len(parts) == 2 && StdModeled[last.Text] {
 				nt.Text = "std::" + last.Text
 			}
+			if nsOf(parts[0].Text) == "std" && len(parts) == 2 && CmpObjects[last.Text] {
+				nt.Text = "std::" + last.Text // a comparison object (parser.go, cmpObject)
+			}
 			if nsOf(parts[0].Text) == "std" && len(parts) == 3 && StdModeled[parts[1].Text] {
 				nt.Text = "std::" + parts[1].Text + "::" + last.Text // std::string::npos
 			}
@@ -187,6 +190,12 @@ func cgName(t Token, diags *diag.List) string {
 	}
 	return cgPrefix + t.Text
 }
+
+// CmpObjects are <functional>'s comparison function objects that sem
+// models as the comparator of std::sort (lang/cudac/sem/lib_algorithm.go),
+// written std::greater<T>() or std::greater<>{}; only the qualified name is
+// recognized, so a program's own less or greater keeps its meaning.
+var CmpObjects = map[string]bool{"greater": true, "less": true}
 
 // StdModeled are the names of the C++ standard library that keep their
 // std:: qualifier (sem models them: lang/cudac/sem/lib_std.go); other std

@@ -34,6 +34,7 @@ var knownHeaders = map[string]string{
 	"cuda_profiler_api.h":         "",
 	"algorithm":                   "",
 	"numeric":                     "",
+	"functional":                  "", // std::less/greater as sort comparators
 	"ctype.h":                     "",
 	"inttypes.h":                  "",
 	"cuda.h":                      "#define __CUDACC__ 1\n#define CUDART_VERSION 12000\n",
@@ -66,7 +67,27 @@ var knownHeaders = map[string]string{
 	"strings.h":     "",
 	"iomanip":       "",
 	"helper_cuda.h": "#define checkCudaErrors(x) (x)\n",
+	"immintrin.h":   immintrin,
 }
+
+// immintrin is the part of <immintrin.h> (Intel Intrinsics Guide, AVX and
+// FMA) that host code of Exo's x86 library uses (lang/weft/lib/x86.weft):
+// __m256 is eight binary32 lanes, and each intrinsic is its lane-wise
+// operation written in C, so the semantics runs it as the C it is. The
+// unaligned loads and stores are plain element accesses (the bounds and
+// race checks see them); _mm256_fmadd_ps rounds once per lane (fmaf), as
+// the VFMADD instructions do.
+const immintrin = `typedef struct __weft_m256 { float __lane[8]; } __m256;
+static inline __m256 _mm256_loadu_ps(const float *p) { __m256 r; for (int i = 0; i < 8; i++) r.__lane[i] = p[i]; return r; }
+static inline void _mm256_storeu_ps(float *p, __m256 a) { for (int i = 0; i < 8; i++) p[i] = a.__lane[i]; }
+static inline __m256 _mm256_setzero_ps(void) { __m256 r; for (int i = 0; i < 8; i++) r.__lane[i] = 0.0f; return r; }
+static inline __m256 _mm256_set1_ps(float v) { __m256 r; for (int i = 0; i < 8; i++) r.__lane[i] = v; return r; }
+static inline __m256 _mm256_broadcast_ss(const float *p) { return _mm256_set1_ps(*p); }
+static inline __m256 _mm256_add_ps(__m256 a, __m256 b) { __m256 r; for (int i = 0; i < 8; i++) r.__lane[i] = a.__lane[i] + b.__lane[i]; return r; }
+static inline __m256 _mm256_sub_ps(__m256 a, __m256 b) { __m256 r; for (int i = 0; i < 8; i++) r.__lane[i] = a.__lane[i] - b.__lane[i]; return r; }
+static inline __m256 _mm256_mul_ps(__m256 a, __m256 b) { __m256 r; for (int i = 0; i < 8; i++) r.__lane[i] = a.__lane[i] * b.__lane[i]; return r; }
+static inline __m256 _mm256_fmadd_ps(__m256 a, __m256 b, __m256 c) { __m256 r; for (int i = 0; i < 8; i++) r.__lane[i] = fmaf(a.__lane[i], b.__lane[i], c.__lane[i]); return r; }
+`
 
 // predefined are the macros every translation unit starts with (nvcc
 // includes cuda_runtime.h, whose include guards __CUDA_RUNTIME_H__ and

@@ -49,6 +49,9 @@ type Qualifiers struct {
 	Align Expr
 	// AlignType is the operand of alignas(type).
 	AlignType *TypeExpr
+	// ClusterDims are the extents of __cluster_dims__(x{, y{, z}}) (nil:
+	// none).
+	ClusterDims []Expr
 }
 
 // TypeKind classifies a TypeExpr.

@@ -264,7 +264,7 @@ var baseTypeWords = map[string]bool{
 var qualWords = map[string]bool{
 	"const": true, "volatile": true, "extern": true, "static": true, "typedef": true, "inline": true, "register": true,
 	"__global__": true, "__device__": true, "__host__": true, "__shared__": true, "__constant__": true, "__managed__": true,
-	"__restrict__": true, "__restrict": true, "restrict": true, "auto": true, "constexpr": true,
+	"__restrict__": true, "__restrict": true, "restrict": true, "auto": true, "constexpr": true, "__cluster_dims__": true,
 }
 
 // startsType reports whether the current token can begin a declaration.
@@ -532,6 +532,21 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 		case "alignas":
 			p.next()
 			q.Align, q.AlignType = p.alignas()
+			continue
+		case "__cluster_dims__":
+			// CUDA C++ Programming Guide, "Thread Block Clusters": a
+			// kernel's compile-time cluster shape, 1 to 3 extents
+			p.next()
+			p.expect("(")
+			q.ClusterDims = q.ClusterDims[:0]
+			for len(q.ClusterDims) < 3 {
+				q.ClusterDims = append(q.ClusterDims, p.conditional())
+				if !p.is(",") {
+					break
+				}
+				p.next()
+			}
+			p.expect(")")
 			continue
 		case "__global__":
 			q.Global = true
@@ -1947,6 +1962,9 @@ func (p *parser) primary() Expr {
 			p.expect(")")
 			return &Cast{Pos: t.Pos, Type: ty, X: x}
 		}
+		if strings.HasPrefix(t.Text, "std::") && CmpObjects[t.Text[5:]] && p.peek(1).Text == "<" {
+			return p.cmpObject()
+		}
 		if (traitNames[t.Text] || (strings.HasSuffix(t.Text, "_v") && traitNames[strings.TrimSuffix(t.Text, "_v")])) && p.peek(1).Text == "<" && !p.isTypeName(t.Text) {
 			return p.trait()
 		}
@@ -2191,6 +2209,26 @@ func (p *parser) trait() Expr {
 		p.expect(")")
 	} else if tr.Member != "value" {
 		p.errorf(t.Pos, "C0206", "%s<...>::%s is not supported (only ::value)", name, tr.Member)
+	}
+	return tr
+}
+
+// cmpObject parses a comparison function object of <functional>,
+// std::greater<T>() or std::greater<>{} (C++14 [comparisons]), as a Trait
+// with Member "()": sem accepts it as std::sort's comparator.
+func (p *parser) cmpObject() Expr {
+	t := p.next()
+	tr := &Trait{Pos: t.Pos, Name: t.Text, Member: "()"}
+	p.expect("<")
+	if !p.is(">") {
+		tr.Types = append(tr.Types, p.typeName())
+	}
+	p.closeAngle()
+	if p.got("{") {
+		p.expect("}")
+	} else {
+		p.expect("(")
+		p.expect(")")
 	}
 	return tr
 }

@@ -72,6 +72,18 @@
 //     and grants are one thread replays only the shared events and that
 //     thread's own one-thread events, merged in log order; the result is
 //     the full replay's (checked by TestThreadReplayMatchesFull).
+//   - Thread symmetry (thsym.go, issue 13): a cuda_threads loop of
+//     one-thread units whose every live access is the thread's own slice
+//     (one dimension, affine in the iterator with a positive coefficient
+//     no smaller than the window, the same for every access of the
+//     variable), whose syncs are one-thread Fences and per-thread queue
+//     Arrives/Awaits, and which reads the iterator nowhere else runs its
+//     first iteration and counts the others (operations, records, events,
+//     hazard occurrences). The other threads' state is virtual until a
+//     statement outside such a loop reads or changes it, or an event
+//     tells the threads apart; it is then built by translating the first
+//     thread's. Loops that could fault, or whose threads could see any
+//     other record, run in full (checked by TestThreadSymMatchesFull).
 //   - Run never panics on a well-formed Program; out-of-bounds accesses and
 //     malformed barrier use are reported as Faults.
 package amir

@@ -170,7 +170,7 @@ func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads
 		o := int(r.creator.start) - int(gs.start)
 		if r.src == int32(s.Src) && r.creator.task == gs.task && r.creator.shape == 0 && o >= 0 && o <= last &&
 			bm[o>>6]&(1<<(o&63)) != 0 && state[o] == thNone &&
-			r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && pendsCover(r.pend, pends) {
+			r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && m.replayed(r, stamp) && pendsCover(r.pend, pends) {
 			if r.stamp == stamp && len(r.grants) == 0 && samePends(r.pend, pends) {
 				state[o] = thKeep
 			} else {
@@ -233,7 +233,7 @@ func (m *Machine) addRecord(head *int32, ver *uint64, s *Stmt, creator threads, 
 	for h := *head; h >= 0; {
 		r := &m.recs[h]
 		next := r.next
-		if r.src == int32(s.Src) && r.creator == creator && r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && pendsCover(r.pend, pends) {
+		if r.src == int32(s.Src) && r.creator == creator && r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && m.replayed(r, stamp) && pendsCover(r.pend, pends) {
 			if r.stamp == stamp && len(r.grants) == 0 && samePends(r.pend, pends) {
 				return // the new record would be identical to r
 			}
@@ -267,6 +267,20 @@ func (m *Machine) addRecord(head *int32, ver *uint64, s *Stmt, creator threads, 
 	*head = i
 	m.vers++
 	*ver = m.vers
+}
+
+// replayed brings r up to the log's end (stamp) before addRecord's
+// dominance test and returns true. The test compares an older record's f
+// and p with the new one's; on an unreplayed record, whether the older
+// record is kept or replaced (hence the list's order and which hazard a
+// check reports first) would depend on when a check last replayed it, and
+// thread symmetry replays records when it copies them (thsym.go).
+// Replayed first, the decision depends only on the state.
+func (m *Machine) replayed(r *record, stamp int32) bool {
+	if r.stamp != stamp {
+		m.replay(r)
+	}
+	return true
 }
 
 // --- thread sets ---

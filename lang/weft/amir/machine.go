@@ -125,8 +125,9 @@ type Stats struct {
 	Events  int64 // Fence/Arrive/Await executions
 	Tasks   int64
 	// SkippedOps are task-local operations of later tasks of symmetric
-	// task loops, identical to the first task's and not re-executed
-	// (included in MemOps).
+	// task loops, identical to the first task's, and the operations of
+	// threads after the first of thread-symmetric loops (thsym.go),
+	// translations of the first's: counted in MemOps, not re-executed.
 	SkippedOps int64
 	// Memory is the estimated size of the machine's state at the end of
 	// the run, in bytes (Machine.MemoryBytes; its slabs only grow).
@@ -172,6 +173,9 @@ type Config struct {
 	// limit). It is checked at each allocation and task and every 256
 	// loop iterations.
 	MaxMemory int64
+	// NoThreadSym runs every cuda_threads loop in full, without thread
+	// symmetry (thsym.go): differential tests compare the two runs.
+	NoThreadSym bool
 }
 
 // Machine interprets one Program.
@@ -274,7 +278,7 @@ func New(p *Program, cfg Config) *Machine {
 	if cfg.MaxHazards <= 0 {
 		cfg.MaxHazards = 10
 	}
-	m := &Machine{p: p, cfg: cfg}
+	m := &Machine{p: p, cfg: cfg, noThreadSym: cfg.NoThreadSym}
 	if p.MbarQual != 0 {
 		m.mbarSet = Of(p.MbarQual)
 	}

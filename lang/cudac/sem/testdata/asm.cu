@@ -128,6 +128,13 @@ __global__ void k(unsigned *p) {
   asm volatile("red.global.add.u32 [%0], %1;" :: "l"(p), "r"(a)); // ERROR C0315 col=16 "line 1 of the asm template: red.global.add.u32: no model for this PTX instruction"
 }
 int main() { return 0; }
+// ---- inline PTX: an im2col-mode tensor copy is named at the template
+#include <stdint.h>
+__global__ void k(const __grid_constant__ uint64_t map, uint32_t dst, uint32_t bar) {
+  asm volatile("cp.async.bulk.tensor.4d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4, %5}], [%6], {%7, %8};" // ERROR C0315 col=16 "line 1 of the asm template: cp.async.bulk.tensor.4d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes: the im2col mode of the tensor copy is not modeled \(only the tile mode: cuTensorMapEncodeTiled maps\)"
+               :: "r"(dst), "l"(&map), "r"(0), "r"(0), "r"(0), "r"(0), "r"(bar), "h"((unsigned short)0), "h"((unsigned short)0) : "memory");
+}
+int main() { return 0; }
 // ---- inline PTX: ldmatrix x4 and x2.trans give each lane the elements of the ISA's layout
 #include <stdio.h>
 #include <stdint.h>

@@ -203,3 +203,49 @@ int main() {
   cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
   return 0;
 }
+// ---- __cluster_dims__ gives the cluster shape of a <<<>>> launch; a generic mapa gives a C pointer into the other CTA's shared memory; the cluster registers
+#include <cstdio>
+#include <cuda_runtime.h>
+
+__device__ unsigned sreg_rank() { unsigned r; asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r)); return r; }
+__device__ unsigned sreg_cid() { unsigned r; asm volatile("mov.u32 %0, %%clusterid.x;" : "=r"(r)); return r; }
+__device__ unsigned sreg_n() { unsigned r; asm volatile("mov.u32 %0, %%cluster_nctarank;" : "=r"(r)); return r; }
+__device__ void csync() {
+  asm volatile("barrier.cluster.arrive.release.aligned;" ::: "memory");
+  asm volatile("barrier.cluster.wait.acquire.aligned;" ::: "memory");
+}
+
+// a generic mapa: a C pointer into the other CTA's shared memory
+__global__ void __cluster_dims__(2, 1, 1) swap(int *out) {
+  __shared__ int v[16];
+  v[threadIdx.x] = blockIdx.x * 10 + threadIdx.x;
+  csync();
+  int *peer;
+  asm volatile("mapa.u64 %0, %1, %2;" : "=l"(peer) : "l"(&v[0]), "r"(sreg_rank() ^ 1));
+  int x = peer[15 - threadIdx.x];
+  csync();
+  out[blockIdx.x * 16 + threadIdx.x] = x * 1000 + sreg_cid() * 100 + sreg_rank() * 10 + sreg_n();
+}
+
+int main() {
+  int *d;
+  cudaMalloc(&d, 4 * 16 * sizeof(int));
+  swap<<<4, 16>>>(d);
+  int h[64];
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  for (int b = 0; b < 4; b++) printf("%d %d\n", h[b * 16], h[b * 16 + 15]);
+  swap<<<3, 16>>>(d); // WARN C0603 "kernel swap not launched: grid 3x1x1 is not a multiple of the cluster dimension 2x1x1"
+  printf("%s\n", cudaGetErrorName(cudaGetLastError()));
+  return 0;
+}
+// OUT: 25002 10002
+// OUT: 15012 12
+// OUT: 45102 30102
+// OUT: 35112 20112
+// OUT: cudaErrorInvalidConfiguration
+// ---- __cluster_dims__ with extents that are not constants from 1 to 16
+#include <cuda_runtime.h>
+int n = 2;
+__global__ void __cluster_dims__(n) k(int *p) { *p = 1; } // ERROR C0313 col=34 "__cluster_dims__ takes constant extents from 1 to 16"
+__global__ void __cluster_dims__(2, 32) k2(int *p) { *p = 1; } // ERROR C0313 col=37 "__cluster_dims__ takes constant extents from 1 to 16"
+int main() { return 0; }

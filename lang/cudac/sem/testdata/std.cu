@@ -164,13 +164,39 @@ int main() {
   return 0;
 }
 // OUT: -8 3 9 | -0.5 1.5 2.5 | 1 4000000000 | 9 -8 6 | 15 0.875 0 4.5
-// ---- std::sort with a comparator, and over structs, are named at the call
+// ---- std::sort with a lambda comparator, over structs, and a comparison object as a value are named at the call
 #include <algorithm>
+#include <functional>
 struct P { int x; };
 int main() {
   int a[3] = {3, 1, 2};
   P p[2];
-  std::sort(a, a + 3, [](int x, int y) { return x > y; }); // ERROR C0309 col=3 "std::sort with a comparator is not modeled"
+  std::sort(a, a + 3, [](int x, int y) { return x > y; }); // ERROR C0309 col=3 "std::sort with this comparator is not modeled \(std::less and std::greater objects are\)"
   std::sort(p, p + 2); // ERROR C0309 col=3 "std::sort over elements of type struct P is not modeled"
+  std::max_element(a, a + 3, std::greater<int>()); // ERROR C0309 col=3 "std::max_element with this comparator is not modeled"
   return 0;
 }
+// ---- std::sort and std::stable_sort with std::greater and std::less objects (expected output from g++)
+// MODE: run
+#include <stdio.h>
+#include <algorithm>
+#include <functional>
+#include <vector>
+int main() {
+  int a[6] = {3, -1, 7, 2, 7, 0};
+  std::sort(a, a + 6, std::greater<int>());
+  for (int i = 0; i < 6; i++) printf("%d ", a[i]);
+  printf("\n");
+  std::vector<double> v = {2.5, -0.5, 9.0, 1.0};
+  std::stable_sort(v.begin(), v.end(), std::greater<>());
+  for (double x : v) printf("%g ", x);
+  printf("\n");
+  unsigned u[4] = {4000000000u, 1, 3, 2};
+  std::sort(u, u + 4, std::less<unsigned>{});
+  for (int i = 0; i < 4; i++) printf("%u ", u[i]);
+  printf("\n");
+  return 0;
+}
+// OUT: 7 7 3 2 0 -1 
+// OUT: 9 2.5 1 -0.5 
+// OUT: 1 2 3 4000000000 
