@@ -374,6 +374,9 @@ func (c *search) solve(cr, cg []int) bool {
 	if c.verify(pi) {
 		return true
 	}
+	if pr := c.pairByRefs(cr, cg, classR, classG); pr != nil && c.verify(pr) {
+		return true
+	}
 	if best < 0 {
 		return false
 	}
