@@ -35,8 +35,13 @@ package amir
 //     partially first materializes F's state (thsymEvent), after which
 //     the program runs as without symmetry; and after a σ-invariant event
 //     that contains F (a CTA fence) records may hold grants every thread
-//     of F can see, so no loop runs virtually on that frame again (it is
-//     *tainted*; an All-threads event taints every frame);
+//     of F, and every other thread of the event, can see, so no loop runs
+//     virtually in F's task while F's state is virtual (F is *tainted*;
+//     an All-threads event taints every frame): on F itself each
+//     thread's own fence would extend every thread's record, and on a
+//     disjoint frame G of the same CTA each of G's threads' fences would
+//     extend F's records, where a virtual loop on G runs only G's first
+//     thread (TestThreadSymTaintOtherFrame);
 //  3. no other record can be seen by the loop's threads: at loop entry,
 //     every variable with records is virtual (its records are
 //     representatives of this or a disjoint frame) or, in a lite task, a
@@ -422,7 +427,9 @@ func (m *Machine) thsymEnter(s *Stmt, lo, hi int) *thRun {
 		return t.task == f.task && t.r0 == f.r0 && t.step == f.step && t.n == f.n
 	}
 	for _, t := range m.thFrames {
-		if t.taintAll || (t.tainted || !same(t)) && inF(t) {
+		// A tainted frame's records may be visible to any thread of its
+		// task (invariant 2): no virtual loop there, on any frame.
+		if t.taintAll || t.tainted && t.task == f.task || !same(t) && inF(t) {
 			return nil
 		}
 	}

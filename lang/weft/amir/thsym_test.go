@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand"
 	"testing"
+
+	"weft.dev/weft/lang/weft/coll"
 )
 
 // TestThreadSymMatchesFull: thread symmetry (thsym.go) changes nothing in
@@ -68,6 +70,12 @@ func randomThreadSymProgram(seed int64) *Program {
 	nK := 1 + rng.Intn(4)
 	pitch := 1 + rng.Intn(2)
 	first := []int{0, 3}[rng.Intn(2)]
+	// The loops' own threads as one collective: a check by exactly them
+	// sees grants that the threads' own fences add on top of a CTA-wide
+	// one (the taint rule of thsym.go).
+	frameShape := b.p.AddShape(coll.Collective{N: 1, Runs: [coll.MaxRuns]coll.Run{{Count: nT, Stride: pitch}}})
+	frameStart := &Affine{K: first}
+	frame := Exec{Shape: frameShape, Start: frameStart.Eval, StartAff: frameStart}
 	rows := nTasks * nT
 	if rng.Intn(6) == 0 {
 		rows-- // the last task's last thread writes past y
@@ -197,7 +205,7 @@ func randomThreadSymProgram(seed int64) *Program {
 		})
 	}
 	between := func() {
-		switch rng.Intn(8) {
+		switch rng.Intn(10) {
 		case 0:
 			b.fence(cta(), tls[rng.Intn(3)], tls[rng.Intn(3)])
 		case 1:
@@ -207,6 +215,8 @@ func randomThreadSymProgram(seed int64) *Program {
 			b.fence(warp(task), cudaInOrder, cudaInOrder) // warp 0 holds every thread; 32 on none
 		case 3:
 			b.read(cta(), &Access{Var: buf}, quals[rng.Intn(2)])
+		case 6, 7:
+			b.read(frame, &Access{Var: buf}, quals[rng.Intn(2)])
 		case 4:
 			b.await(cta(), at(cg), cudaInOrder, 0)
 		case 5:
@@ -243,4 +253,46 @@ func randomThreadSymProgram(seed int64) *Program {
 		b.fence(Exec{All: true}, cudaInOrder, cudaInOrder)
 	}
 	return b.build()
+}
+
+// TestThreadSymTaint: after a CTA-wide fence has given the loop's records
+// a grant every thread sees, each thread's own fence extends every
+// thread's record (W of Definition B.3 through the CTA grant), so a loop
+// of one-thread fences must run in full (the taint rule of thsym.go).
+// Here the four threads' cp.async writes are witnessed by a CTA fence
+// (Sm80_cp_async -> cuda_in_order: temporally ordered for Sm80 only),
+// each thread then fences cuda_in_order -> Sm80_generic, and a check by
+// exactly the four threads needs the Sm80 write fully ordered for each of
+// them: accepted in a full run, and so with symmetry (the second loop
+// runs in full); run virtually, three threads would lack the grant.
+func TestThreadSymTaint(t *testing.T) {
+	mk := func() *Program {
+		b := newBuilder(64)
+		task, th := b.slot("task"), b.slot("tid")
+		buf := b.local("buf", 1, 4)
+		four := b.p.AddShape(coll.Collective{N: 1, Runs: [coll.MaxRuns]coll.Run{{Count: 4, Stride: 1}}})
+		zero := &Affine{}
+		st := &Affine{Terms: []Term{{th, 1}}}
+		me := Exec{Shape: shThread, Start: st.Eval, StartAff: st}
+		col := &Affine{Terms: []Term{{th, 1}}}
+		b.loop(task, 0, 1, true, func() {
+			b.alloc(buf)
+			b.loop(th, 0, 4, false, func() {
+				b.write(me, &Access{Var: buf, Idx: []Window{{Lo: zero.Eval, LoAff: zero}, {Lo: col.Eval, LoAff: col}}, Slots: []int{th}}, qSm80, Unordered)
+			})
+			b.fence(cta(), sm80CpAsync, cudaInOrder)
+			b.loop(th, 0, 4, false, func() { b.fence(me, cudaInOrder, sm80Generic) })
+			b.read(Exec{Shape: four, Start: zero.Eval, StartAff: zero}, &Access{Var: buf}, qSm80)
+		})
+		return b.build()
+	}
+	m1 := New(mk(), Config{})
+	r1 := *m1.Run(nil)
+	m2 := New(mk(), Config{})
+	m2.noThreadSym = true
+	r2 := *m2.Run(nil)
+	r1.Stats.Memory, r2.Stats.Memory, r1.Stats.SkippedOps, r2.Stats.SkippedOps = 0, 0, 0, 0
+	if g, w := fmt.Sprintf("%+v", r1), fmt.Sprintf("%+v", r2); g != w || !r1.OK() || m1.thSymRuns != 1 {
+		t.Fatalf("symmetric (%d virtual loops) %s\nfull %s", m1.thSymRuns, g, w)
+	}
 }
