@@ -404,6 +404,10 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 			c.errorf(te.Pos, "C0309", "auto needs an initializer to deduce its type from")
 			return tInt
 		}
+		if strings.HasPrefix(te.Name, "std::") && syntax.StdContainers[te.Name[5:]] {
+			c.errorf(te.Pos, "C0309", "%s is not modeled", te.Name)
+			return tInt
+		}
 		if syntax.UnmodeledStdTypes[te.Name] {
 			c.errorf(te.Pos, "C0309", "std::%s is not modeled", te.Name)
 			return tInt

@@ -147,7 +147,7 @@ func resolveScopes(toks []Token, diags *diag.List) []Token {
 			if nsOf(parts[0].Text) == "std" && len(parts) == 2 && StdModeled[last.Text] {
 				nt.Text = "std::" + last.Text
 			}
-			if nsOf(parts[0].Text) == "std" && len(parts) == 2 && CmpObjects[last.Text] {
+			if nsOf(parts[0].Text) == "std" && len(parts) == 2 && (CmpObjects[last.Text] || StdContainers[last.Text]) {
 				nt.Text = "std::" + last.Text // a comparison object (parser.go, cmpObject)
 			}
 			if nsOf(parts[0].Text) == "std" && len(parts) == 3 && StdModeled[parts[1].Text] {

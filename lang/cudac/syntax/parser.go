@@ -37,6 +37,12 @@ var UnmodeledStdTypes = map[string]bool{
 	"overflow_error": true, "bad_alloc": true, "ios_base": true, "ios": true,
 }
 
+// StdContainers are the associative containers of the standard library,
+// which sem does not model: written std::map<K, V> (the qualifier is kept,
+// cxx.go, so a program's own map or set keeps its meaning) they parse as
+// types, and a compiled use is C0309 naming them.
+var StdContainers = map[string]bool{"map": true, "unordered_map": true, "set": true, "unordered_set": true, "multimap": true, "multiset": true}
+
 // VectorTypeNames are CUDA's built-in vector types (vector_types.h): each
 // base name with 1 to 4 components.
 var VectorTypeNames = func() []string {
@@ -117,6 +123,9 @@ func Parse(toks []Token, diags *diag.List) *File {
 	}
 	for n := range UnmodeledStdTypes {
 		global[n] = true
+	}
+	for n := range StdContainers {
+		global["std::"+n] = true
 	}
 	p.types = []map[string]bool{global}
 	for n := range TextureFuncs {
@@ -589,7 +598,8 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 				p.next()
 				if p.is("<") && (strings.HasPrefix(t.Text, cgPrefix) || t.Text == "std::vector" || t.Text == "cuda::atomic_ref") {
 					p.classTemplateArg(base)
-				} else if p.is("<") && p.classTmpls[t.Text] {
+				} else if p.is("<") && (p.classTmpls[t.Text] || strings.HasPrefix(t.Text, "std::") && StdContainers[t.Text[5:]]) {
+					// (std::map<K, V> parses, and sem names it: C0309)
 					base.TArgs, base.TArgExprs = p.templateArgs()
 				}
 				continue

@@ -200,3 +200,13 @@ int main() {
 // OUT: 7 7 3 2 0 -1 
 // OUT: 9 2.5 1 -0.5 
 // OUT: 1 2 3 4000000000 
+// ---- the associative containers are named where they are used; a program's own map and set keep their meaning
+#include <map>
+#include <unordered_set>
+int set(int x) { return x; }
+int main() {
+  std::map<int, float> m; // ERROR C0309 col=3 "std::map is not modeled"
+  std::unordered_set<long> s; // ERROR C0309 col=3 "std::unordered_set is not modeled"
+  int map = 2;
+  return map - set(2);
+}

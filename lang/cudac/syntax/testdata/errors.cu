@@ -15,7 +15,7 @@ int x;
 int y;
 // ---- missing include
 #include "nope.h" // ERROR C0110 col=10 "cannot find include file \"nope.h\""
-#include <unordered_map> // ERROR C0110 col=10 "cannot find include file \"unordered_map\""
+#include <forward_list> // ERROR C0110 col=10 "cannot find include file \"forward_list\""
 // ---- wrong number of macro arguments
 #define ADD(a, b) ((a) + (b))
 int z = ADD(1); // ERROR C0113 col=9 "macro ADD expects 2 arguments, got 1" // ERROR C0210 col=15 "expected expression"
