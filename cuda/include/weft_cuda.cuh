@@ -61,37 +61,6 @@ typedef CUresult (*weft_cuTensorMapEncodeTiled_t)(CUtensorMap *, CUtensorMapData
 
 // The driver entry point is fetched through the runtime so that generated
 // programs link with the CUDA runtime alone (no -lcuda).
-WEFT_WEAK void weft_tensor_map_2d(void *out, const void *gmem, int elem_bytes, uint64_t rows, uint64_t cols, uint32_t box_rows,
-                                  uint32_t box_cols, int swizzle) {
-  static weft_cuTensorMapEncodeTiled_t encode = NULL;
-  if (!encode) {
-    cudaDriverEntryPointQueryResult q;
-    weft_check(cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", (void **)&encode, 12000, cudaEnableDefault, &q),
-               "cudaGetDriverEntryPointByVersion(cuTensorMapEncodeTiled)");
-    if (q != cudaDriverEntryPointSuccess || !encode) {
-      fprintf(stderr, "weft: cuTensorMapEncodeTiled is not available\n");
-      exit(1);
-    }
-  }
-  CUtensorMapDataType dt = elem_bytes == 4 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT32 : elem_bytes == 2 ? CU_TENSOR_MAP_DATA_TYPE_UINT16 : CU_TENSOR_MAP_DATA_TYPE_UINT8;
-  CUtensorMapSwizzle sw = swizzle == 128 ? CU_TENSOR_MAP_SWIZZLE_128B
-                          : swizzle == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
-                          : swizzle == 32 ? CU_TENSOR_MAP_SWIZZLE_32B
-                                          : CU_TENSOR_MAP_SWIZZLE_NONE;
-  // TMA dimensions are innermost first.
-  cuuint64_t dims[2] = {cols, rows};
-  cuuint64_t strides[1] = {cols * (cuuint64_t)elem_bytes};
-  cuuint32_t box[2] = {box_cols, box_rows};
-  cuuint32_t estr[2] = {1, 1};
-  CUresult r = encode((CUtensorMap *)out, dt, 2, (void *)gmem, dims, strides, box, estr, CU_TENSOR_MAP_INTERLEAVE_NONE, sw,
-                      CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
-  if (r != CUDA_SUCCESS) {
-    fprintf(stderr, "weft: cuTensorMapEncodeTiled failed (%d) for a %llux%llu tensor, box %ux%u, swizzle %d\n", (int)r,
-            (unsigned long long)rows, (unsigned long long)cols, box_rows, box_cols, swizzle);
-    exit(1);
-  }
-}
-
 // An N-D CUtensorMap (rank 1..5) of a dense row-major tensor: dims and box
 // outermost first, as Weft and Exo write them (Sm90_tensorMap(swizzle,
 // *box) over A[:, :, :]); TMA takes them innermost first.
@@ -132,6 +101,14 @@ WEFT_WEAK void weft_tensor_map_nd(void *out, const void *gmem, int elem_bytes, i
     fprintf(stderr, "weft: cuTensorMapEncodeTiled failed (%d) for a rank-%d tensor, swizzle %d\n", (int)r, rank, swizzle);
     exit(1);
   }
+}
+
+// A 2-D CUtensorMap of a rows x cols row-major matrix: the N-D map of rank 2.
+WEFT_WEAK void weft_tensor_map_2d(void *out, const void *gmem, int elem_bytes, uint64_t rows, uint64_t cols, uint32_t box_rows,
+                                  uint32_t box_cols, int swizzle) {
+  const uint64_t dims[2] = {rows, cols};
+  const uint32_t box[2] = {box_rows, box_cols};
+  weft_tensor_map_nd(out, gmem, elem_bytes, 2, dims, box, swizzle);
 }
 
 // ---------------------------------------------------------------------------
