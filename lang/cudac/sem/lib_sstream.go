@@ -372,7 +372,9 @@ const (
 	isCStr
 )
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' }
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+}
 
 // streamGet is operator>> of a target of kind k and size bytes at p:
 // leading white space skipped, the longest number (or word) read; on no
@@ -707,7 +709,6 @@ func init() {
 		return ok(uint64(v))
 	})
 }
-
 
 // Compilation.
 
@@ -1177,7 +1178,7 @@ func (c *compiler) streamMethod(st *Type, m *syntax.Member, e *syntax.Call) *Typ
 		}
 		return c.fileMethod(cl, m.Name, args, recv, nargs, pos)
 	}
-	c.errorf(pos, "C0309", "std::%s::%s is not modeled", cl.name, m.Name)
+	c.errorf(m.Pos, "C0309", "std::%s::%s is not modeled", cl.name, m.Name)
 	for _, a := range args {
 		c.typeOf(a, true)
 	}
