@@ -678,7 +678,7 @@ func init() {
 		o.gcount = 0
 		if o.fail || o.bad || o.eof {
 			o.fail = true
-			return ok(uint64(0xffffffff))
+			return ok(^uint64(0))
 		}
 		in := m.readable(o)
 		if len(in) == 0 {
@@ -686,7 +686,7 @@ func init() {
 			if a[1] == 0 {
 				o.fail = true
 			}
-			return ok(uint64(0xffffffff))
+			return ok(^uint64(0))
 		}
 		if a[1] == 0 {
 			m.consume(o, 1)
@@ -1137,7 +1137,7 @@ func (c *compiler) streamMethod(st *Type, m *syntax.Member, e *syntax.Call) *Typ
 		c.emit(OpPop, 0, 0, pos)
 		// store only a character (not EOF)
 		c.emit(OpLocal, int32(cv), 0, pos)
-		c.emit(OpConst, 0, 0xffffffff, pos)
+		c.emit(OpConst, 0, -1, pos)
 		c.emit(OpEq, 0, 0, pos)
 		j := c.emit(OpJnz, 0, 0, pos)
 		lv := c.lvalue(args[0])
