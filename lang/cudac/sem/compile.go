@@ -3003,7 +3003,7 @@ func fromHeader(fd *syntax.FuncDecl) bool {
 	if fd == nil || fd.Pos.File == nil {
 		return false
 	}
-	if strings.HasPrefix(fd.Pos.File.Name, "<") {
+	if syntax.IsBuiltinHeader(fd.Pos.File.Name) {
 		return true // a built-in header's text (syntax/headers.go)
 	}
 	switch strings.ToLower(filepath.Ext(fd.Pos.File.Name)) {

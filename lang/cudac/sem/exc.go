@@ -236,6 +236,9 @@ func (m *Machine) excOp(t *Thread, in *Instr) bool {
 		}
 		x := t.caught[len(t.caught)-1]
 		t.caught = t.caught[:len(t.caught)-1]
+		if in.Op == OpExcUnmatched {
+			return m.unwind(t, x, x.pos) // it continues from its throw
+		}
 		return m.unwind(t, x, in.P)
 	case OpExcMatch:
 		x := t.caught[len(t.caught)-1]

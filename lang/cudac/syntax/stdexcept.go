@@ -48,3 +48,13 @@ __WEFT_EXC(underflow_error, runtime_error)
 #undef __WEFT_EXC
 #endif
 `
+
+// IsBuiltinHeader reports whether a file name is that of a built-in
+// header's text ("<stdexcept>": knownHeaders).
+func IsBuiltinHeader(name string) bool {
+	if len(name) < 3 || name[0] != '<' || name[len(name)-1] != '>' {
+		return false
+	}
+	_, ok := knownHeaders[name[1:len(name)-1]]
+	return ok
+}
