@@ -1093,6 +1093,9 @@ func collectAddrTaken(n any, out map[string]bool, refParam func(call *syntax.Cal
 			walkE(s.X)
 		case *syntax.TryStmt:
 			walkS(s.Body)
+			for _, h := range s.Handlers {
+				walkS(h.Body)
+			}
 		case *syntax.LabeledStmt:
 			walkS(s.Stmt)
 		case *syntax.SwitchStmt:
@@ -1229,9 +1232,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			c.patch(at)
 		}
 	case *syntax.TryStmt:
-		// exceptions are not modeled: a throw ends the run, so no
-		// handler is ever entered (lambda.go's sibling: cxx.go)
-		c.block(s.Body, true)
+		c.tryStmt(s) // exc.go
 		return
 	case *syntax.ReturnStmt:
 		if c.inl != nil {
@@ -2195,11 +2196,7 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 	case *syntax.New:
 		return c.newExpr(e)
 	case *syntax.Throw:
-		// C++ [except.throw]: no handler is modeled, so a throw that is
-		// reached ends the run, as an uncaught exception ends a program
-		c.emit(OpTrap, int32(c.message("an exception is thrown here; exceptions are not modeled (the program ends as with no handler)")), 0, pos)
-		c.emit(OpConst, 0, 0, pos)
-		return tVoid
+		return c.throwExpr(e) // exc.go
 	case *syntax.Delete:
 		return c.deleteExpr(e)
 	case *syntax.SizeofExpr:
@@ -3010,6 +3007,9 @@ func (c *compiler) funcIndex(fn *Function) int {
 func fromHeader(fd *syntax.FuncDecl) bool {
 	if fd == nil || fd.Pos.File == nil {
 		return false
+	}
+	if syntax.IsBuiltinHeader(fd.Pos.File.Name) {
+		return true // a built-in header's text (syntax/headers.go)
 	}
 	switch strings.ToLower(filepath.Ext(fd.Pos.File.Name)) {
 	case ".h", ".hpp", ".cuh", ".hxx", ".hh":

@@ -272,6 +272,9 @@ type Thread struct {
 	undef     []uint64 // bit per slot: an OpUndef local not yet assigned (weft check)
 	stopDepth int
 	retVal    uint64
+	// live try blocks and the exceptions being handled (exc.go)
+	handlers []excHandler
+	caught   []excVal
 
 	alog   alogState       // accesses since the last barrier, for __read/__write (annot.go)
 	visits map[int32]int32 // per two-thread predicate site: evaluations so far (pairs.go)

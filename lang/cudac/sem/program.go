@@ -24,6 +24,7 @@ type Program struct {
 	pairSites  []*pairSite // two-thread predicates (pairs.go)
 	asms       []*asmInfo  // inline asm statements (asm.go)
 	asyncProxy bool        // some inline asm reads shared memory through the async proxy (proxy.go)
+	excTypes   []excType   // the types thrown and caught (exc.go)
 }
 
 // HasBodiless reports whether the program calls a function declared but

@@ -62,14 +62,15 @@ var knownHeaders = map[string]string{
 	"cmath":                       "#define M_PI 3.14159265358979323846\n#define INFINITY (__builtin_inff())\n#define NAN (__builtin_nanf())\n",
 	"cassert":                     "",
 	"cstdint":                     stdintMacros,
-	"iostream":                    "",
+	"iostream":                    stdexceptText,
 	// headers whose names are modeled only in part (std::runtime_error
 	// and friends as types; streams on files and strings are not): a
 	// program that uses a missing name gets an undeclared-name error.
 	"fstream":       "",
 	"sstream":       "",
-	"exception":     "",
-	"stdexcept":     "",
+	"exception":     stdexceptText, // stdexcept.go
+	"stdexcept":     stdexceptText,
+	"new":           stdexceptText,
 	"strings.h":     "",
 	"iomanip":       "",
 	"helper_cuda.h": "#define checkCudaErrors(x) (x)\n",
