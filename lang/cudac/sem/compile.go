@@ -286,6 +286,10 @@ func (c *compiler) errorf(pos diag.Pos, code, format string, args ...any) {
 	if c.dry > 0 {
 		return
 	}
+	if at, ok := c.libPos(pos); ok {
+		c.diags.Errorf(at, code, "%s (inside the library's %s, %s)", fmt.Sprintf(format, args...), c.fn.libFn, pos)
+		return
+	}
 	c.diags.Errorf(pos, code, format, args...)
 }
 
@@ -3212,6 +3216,7 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 	}
 	fn := c.boundFunc(td.Name, td, tmap, tvals)
 	c.insts[key.String()] = fn
+	c.setLibAt(fn, td, e.Pos) // lib_algorithm.go
 	c.prog.Funcs = append(c.prog.Funcs, fn)
 	if fn.Global {
 		c.prog.Kernels = append(c.prog.Kernels, fn)
