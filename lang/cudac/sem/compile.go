@@ -1383,7 +1383,7 @@ func (c *compiler) scoped(s syntax.Stmt) {
 
 // cond compiles a controlling expression to an integer truth value.
 func (c *compiler) cond(e syntax.Expr) {
-	t := c.expr(e)
+	t := c.streamTruth(c.expr(e), syntax.PosOf(e)) // a stream's operator bool (lib_sstream.go)
 	if t.isFloat() {
 		c.emit(OpConst, 0, int64(bits(0)), syntax.PosOf(e))
 		c.emit(OpFNe, 0, 0, syntax.PosOf(e))
@@ -2430,6 +2430,11 @@ func (c *compiler) binary(e *syntax.Binary) *Type {
 	}
 	if e.Op == "<<" {
 		if t, ok := c.ostreamPut(e); ok {
+			return t
+		}
+	}
+	if e.Op == ">>" {
+		if t, ok := c.istreamGet(e); ok { // lib_sstream.go
 			return t
 		}
 	}
