@@ -286,6 +286,10 @@ func (c *compiler) errorf(pos diag.Pos, code, format string, args ...any) {
 	if c.dry > 0 {
 		return
 	}
+	if at, ok := c.libPos(pos); ok {
+		c.diags.Errorf(at, code, "%s (inside the library's %s, %s)", fmt.Sprintf(format, args...), c.fn.libFn, pos)
+		return
+	}
 	c.diags.Errorf(pos, code, format, args...)
 }
 
@@ -1379,7 +1383,7 @@ func (c *compiler) scoped(s syntax.Stmt) {
 
 // cond compiles a controlling expression to an integer truth value.
 func (c *compiler) cond(e syntax.Expr) {
-	t := c.expr(e)
+	t := c.streamTruth(c.expr(e), syntax.PosOf(e)) // a stream's operator bool (lib_sstream.go)
 	if t.isFloat() {
 		c.emit(OpConst, 0, int64(bits(0)), syntax.PosOf(e))
 		c.emit(OpFNe, 0, 0, syntax.PosOf(e))
@@ -2437,6 +2441,11 @@ func (c *compiler) binary(e *syntax.Binary) *Type {
 			return t
 		}
 	}
+	if e.Op == ">>" {
+		if t, ok := c.istreamGet(e); ok { // lib_sstream.go
+			return t
+		}
+	}
 	if _, ok := compoundOps[e.Op]; ok {
 		return c.assign(e)
 	}
@@ -3220,6 +3229,7 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 	}
 	fn := c.boundFunc(td.Name, td, tmap, tvals)
 	c.insts[key.String()] = fn
+	c.setLibAt(fn, td, e.Pos) // lib_algorithm.go
 	c.prog.Funcs = append(c.prog.Funcs, fn)
 	if fn.Global {
 		c.prog.Kernels = append(c.prog.Kernels, fn)

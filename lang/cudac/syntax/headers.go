@@ -32,8 +32,8 @@ var knownHeaders = map[string]string{
 	"ctime":               "#define CLOCKS_PER_SEC 1000000000L\n",
 	"sys/time.h":          "",
 	"cuda_profiler_api.h": "",
-	"algorithm":           "",
-	"numeric":             "",
+	"algorithm":           algorithmText, // stdalgo.go
+	"numeric":             algorithmText,
 	"functional":          "", // std::less/greater as sort comparators
 	// associative containers: their class templates parse and a use is
 	// C0309 naming them (parser.go, UnmodeledStdTypes)
