@@ -7,6 +7,9 @@
 #     "// ---- name") that has a main, expects no diagnostic (no // ERROR,
 #     // WARN) and takes no // FLAGS:;
 #   * every examples/cuda/*.cu with a main;
+# a program with a line "// GPU: differs (reason)" prints what the
+# semantics models but a GPU does not reproduce (elapsed times, poll
+# counts): it is compiled and run, and listed as `differs` with the reason;
 # and for each one
 #   1. runs `weft check` on it: a program the semantics reports (a race, a
 #      deadlock, undefined behaviour) has no defined output, so it is
@@ -19,8 +22,8 @@
 # environment: WEFT (bin/weft), NVCC (nvcc on PATH, else
 #   /usr/local/cuda/bin/nvcc), NVCC_FLAGS (extra flags), BENCH_OUT
 #   (bench/gpu/out-cudac), RUN_TIMEOUT (seconds per program, default 60)
-# Output: one line per program (match / MISMATCH / skip-ub / nvcc-fail /
-# gpu-fail), then the counts; exit 1 when any program mismatched.
+# Output: one line per program (match / MISMATCH / differs / skip-ub /
+# nvcc-fail / gpu-fail), then the counts; exit 1 when any program mismatched.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 jobs=8
@@ -67,6 +70,9 @@ one() {
   fi
   (cd "$(dirname "$c")" && timeout "$T" "$b.bin" >"$b.gpu" 2>"$b.gpu.err"); rg=$?
   if [ $rg -ge 124 ] && [ $rg -le 137 ]; then echo "$id: gpu-fail (status $rg)"; return; fi
+  if grep -q '// GPU: differs' "$c"; then
+    echo "$id: differs as expected ($(grep -m1 -o '// GPU: differs.*' "$c" | sed 's|// GPU: differs ||'))"; return
+  fi
   if cmp -s "$b.sem" "$b.gpu" && [ $rs = $rg ]; then
     echo "$id: match ($(wc -l <"$b.gpu") lines, status $rg)"
   else
@@ -77,5 +83,5 @@ one() {
 export -f one; export WEFT NVCC T INC NVCC_FLAGS
 ls "$OUT"/cases/*.cu | xargs -P "$jobs" -I{} bash -c 'one {}' | sort > "$OUT/summary.txt"
 cat "$OUT/summary.txt"
-for k in match MISMATCH skip-ub nvcc-fail gpu-fail; do printf '%s %d  ' "$k" "$(grep -c ": $k" "$OUT/summary.txt")"; done; echo
+for k in match MISMATCH differs skip-ub nvcc-fail gpu-fail; do printf '%s %d  ' "$k" "$(grep -c ": $k" "$OUT/summary.txt")"; done; echo
 ! grep -q ": MISMATCH" "$OUT/summary.txt"

@@ -508,11 +508,30 @@ func (m *Machine) fault(t *Thread, pos int32, code, format string, args ...any) 
 		g := t.block.grid
 		msg += fmt.Sprintf(" (thread %s of block %s, kernel %s)", dimStr(t.idx, g.bdim), dimStr(t.block.idx, g.gdim), g.fn.Name)
 	}
-	d := m.diags.Errorf(m.pos(pos), code, "%s", msg)
+	at, from := m.pos(pos), 0
+	if t != nil {
+		from = len(t.frames) - 2
+	}
+	if t != nil && isLibPos(at) {
+		// inside a library model (syntax/stdalgo.go): reported at the
+		// program's call of it (lib_algorithm.go)
+		for k := len(t.frames) - 2; k >= 0; k-- {
+			f := t.frames[k]
+			if f.pc <= 0 || f.pc > len(f.fn.Code) {
+				break
+			}
+			if cp := m.pos(f.fn.Code[f.pc-1].P); !isLibPos(cp) {
+				msg += fmt.Sprintf(" (inside the library's %s, %s)", libName(t.frames[k+1].fn.Name), at)
+				at, from = cp, k-1
+				break
+			}
+		}
+	}
+	d := m.diags.Errorf(at, code, "%s", msg)
 	m.lastFault = d
 	if t != nil {
 		// the call chain, innermost first, as notes
-		for k := len(t.frames) - 2; k >= 0 && k >= len(t.frames)-6; k-- {
+		for k := from; k >= 0 && k >= from-4; k-- {
 			f := t.frames[k]
 			if f.pc > 0 && f.pc <= len(f.fn.Code) {
 				d.Note(m.pos(f.fn.Code[f.pc-1].P), "called from %s", f.fn.Name)

@@ -43,10 +43,15 @@ type Function struct {
 	PosIdx       int32
 	ParamNames   []string
 	decl         *syntax.FuncDecl
-	tmap         map[string]*Type
-	tvals        map[string]int64
-	compiled     bool
-	defined      bool
+	// libAt is where the program calls the library model (a template
+	// of a built-in header's text, syntax/stdalgo.go) this instance is
+	// of: errors inside it are reported there (lib_algorithm.go).
+	libAt    diag.Pos
+	libFn    string // the std:: name of that model
+	tmap     map[string]*Type
+	tvals    map[string]int64
+	compiled bool
+	defined  bool
 }
 
 // GlobalVar is a file-scope (or static) variable.
