@@ -2,7 +2,6 @@ package sem
 
 import (
 	"bytes"
-	"fmt"
 	"math"
 	"strings"
 
@@ -526,5 +525,3 @@ func init() {
 		return ok(nd + i*uint64(es))
 	})
 }
-
-var _ = fmt.Sprint
