@@ -259,11 +259,11 @@ func (m *Machine) formatValue(t *Thread, f *ioFmt, v uint64, k uint64, pos int32
 		case f.sci:
 			s = strconv.FormatFloat(x, 'e', f.prec, 64)
 		default:
-			spec := "%." + strconv.Itoa(f.prec)
 			if f.showpoint {
-				spec = "%#." + strconv.Itoa(f.prec)
+				s = altFormatG(x, f.prec)
+			} else {
+				s = cFormatG("%."+strconv.Itoa(f.prec), "g", x)
 			}
-			s = cFormatG(spec, "g", x)
 		}
 		if f.uppercase {
 			s = strings.ToUpper(s)
@@ -308,6 +308,29 @@ func (m *Machine) formatValue(t *Thread, f *ioFmt, v uint64, k uint64, pos int32
 	}
 	f.width = 0
 	return s, true
+}
+
+// altFormatG is printf's "%#.pg" (C11 7.21.6.1: the style of %e or %f
+// by the exponent, trailing zeros kept, always a decimal point).
+func altFormatG(x float64, p int) string {
+	if p == 0 {
+		p = 1
+	}
+	e := strconv.FormatFloat(x, 'e', p-1, 64)
+	exp, _ := strconv.Atoi(e[strings.IndexByte(e, 'e')+1:])
+	var s string
+	if exp < -4 || exp >= p {
+		s = e
+		if !strings.Contains(s, ".") {
+			s = strings.Replace(s, "e", ".e", 1)
+		}
+	} else {
+		s = strconv.FormatFloat(x, 'f', p-1-exp, 64)
+		if !strings.Contains(s, ".") {
+			s += "."
+		}
+	}
+	return s
 }
 
 // Manipulators ([std.manip], [basefield.manip], [floatfield.manip]): the
@@ -406,7 +429,7 @@ func (m *Machine) streamGet(t *Thread, o *iosObj, p uint64, k, size int, pos int
 	}
 	switch k {
 	case isSigned, isUnsigned, isBool:
-		v, used, over := lib.StrToInt(rest, 10, k != isUnsigned, size*8)
+		v, used, over := lib.StrToInt(rest, o.fmt.base, k != isUnsigned, size*8)
 		n = used
 		if k == isBool {
 			if used == 0 || (v != 0 && v != 1) {
@@ -516,6 +539,7 @@ func init() {
 		"__ios_rw":      sig(tLong, hostSide, tAny, tAny, tAny, tAny),
 		"__ios_get":     sig(tInt, hostSide, tAny, tAny),
 		"__ios_prec":    sig(tLong, hostSide, tAny, tAny, tAny),
+		"__ios_ignore":  sig(tLong, hostSide, tAny, tAny, tAny),
 	} {
 		builtinSigs[name] = s
 	}
@@ -696,6 +720,29 @@ func init() {
 		}
 		return ok(uint64(in[0]))
 	})
+	defb("__ios_ignore", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		o := m.iosOf(a[0])
+		o.gcount = 0
+		if o.fail || o.bad || o.eof {
+			o.fail = true
+			return ok(a[0])
+		}
+		in := m.readable(o)
+		n, delim := int64(a[1]), int32(a[2])
+		k := 0
+		for int64(k) < n && k < len(in) {
+			k++
+			if delim >= 0 && int32(in[k-1]) == delim&0xff {
+				break
+			}
+		}
+		if int64(k) < n && k == len(in) && (k == 0 || delim < 0 || int32(in[k-1]) != delim&0xff) {
+			o.eof = true
+		}
+		m.consume(o, k)
+		o.gcount = k
+		return ok(a[0])
+	})
 	defb("__ios_prec", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// precision(n) / width(n) (a[2] = 0 / 1): the old value; a
 		// negative n only reads it
@@ -829,6 +876,9 @@ func (c *compiler) istreamGet(e *syntax.Binary) (*Type, bool) {
 		return tIstream, true
 	}
 	c.streamHandle(e.X, pos)
+	if c.manipulator(e.Y, pos) { // is >> std::hex: the basefield for integers
+		return tIstream, true
+	}
 	if !c.isObject(e.Y) {
 		c.errorf(syntax.PosOf(e.Y), "C0303", "operator>> needs an object to read into")
 		return tIstream, true
@@ -1153,6 +1203,24 @@ func (c *compiler) streamMethod(st *Type, m *syntax.Member, e *syntax.Call) *Typ
 		c.emit(OpPop, 0, 0, pos)
 		c.patch(j)
 		c.emit(OpLocal, int32(sl), 0, pos)
+		return tIstream
+	case "ignore":
+		// ignore(n = 1, delim = EOF): up to n characters, through delim
+		if !cl.in || !nargs(0, 2) {
+			break
+		}
+		recv()
+		if len(args) > 0 {
+			c.convert(c.expr(args[0]), tLong, pos)
+		} else {
+			c.emit(OpConst, 0, 1, pos)
+		}
+		if len(args) > 1 {
+			c.convert(c.expr(args[1]), tInt, pos)
+		} else {
+			c.emit(OpConst, 0, -1, pos)
+		}
+		c.stdBuiltin("__ios_ignore", 3, pos)
 		return tIstream
 	case "tellg", "tellp":
 		state(map[string]int64{"tellg": 7, "tellp": 8}[m.Name])
