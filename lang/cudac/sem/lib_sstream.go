@@ -135,6 +135,16 @@ func (m *Machine) iosOf(h uint64) *iosObj {
 	return st.objs[i]
 }
 
+// iosObj is the object of handle h, faulting when h is std::cout or
+// std::cerr, which have no such operation here.
+func (m *Machine) iosObj(t *Thread, h uint64, pos int32) (*iosObj, bool) {
+	if o := m.iosOf(h); o != nil {
+		return o, true
+	}
+	m.fault(t, pos, "C0309", "this operation on std::cout or std::cerr is not modeled")
+	return nil, false
+}
+
 // fmtOf is the format state of handle h.
 func (m *Machine) fmtOf(h uint64) *ioFmt {
 	if o := m.iosOf(h); o != nil {
@@ -562,7 +572,8 @@ func init() {
 		return ok(1)
 	})
 	defb("__ios_stored", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
-		return ok(b2u(m.iosOf(a[0]).stored))
+		o := m.iosOf(a[0])
+		return ok(b2u(o != nil && o.stored))
 	})
 	defb("__istream_get", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		o := m.iosOf(a[0])
@@ -588,7 +599,10 @@ func init() {
 	})
 	defb("__ios_str", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// str(): a copy of the characters ([stringbuf.members])
-		o := m.iosOf(a[1])
+		o, good := m.iosObj(t, a[1], pos)
+		if !good {
+			return 0, stFault
+		}
 		if !m.stdSetBytes(t, a[0], o.buf, uint64(len(o.buf)), 1, true, pos) {
 			return 0, stFault
 		}
@@ -596,7 +610,10 @@ func init() {
 	})
 	defb("__ios_setstr", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// str(s): the characters of s, both positions at the start
-		o := m.iosOf(a[0])
+		o, good := m.iosObj(t, a[0], pos)
+		if !good {
+			return 0, stFault
+		}
 		var s []byte
 		if a[2] == 1 {
 			b, _, good := m.stdBytes(t, a[1], 1, pos)
@@ -663,7 +680,10 @@ func init() {
 	defb("__ios_rw", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// read(p, n) (a[3] = 0) and write(p, n) (a[3] = 1): unformatted
 		// ([istream.unformatted], [ostream.unformatted])
-		o := m.iosOf(a[0])
+		o, good := m.iosObj(t, a[0], pos)
+		if !good {
+			return 0, stFault
+		}
 		n := int(int64(a[2]))
 		if n < 0 {
 			m.fault(t, pos, "C0403", "negative count %d", n)
@@ -700,7 +720,10 @@ func init() {
 	})
 	defb("__ios_get", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// get() (a[1] = 0) and peek() (a[1] = 1): the next character or EOF
-		o := m.iosOf(a[0])
+		o, good := m.iosObj(t, a[0], pos)
+		if !good {
+			return 0, stFault
+		}
 		o.gcount = 0
 		if o.fail || o.bad || o.eof {
 			o.fail = true
@@ -721,7 +744,10 @@ func init() {
 		return ok(uint64(in[0]))
 	})
 	defb("__ios_ignore", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
-		o := m.iosOf(a[0])
+		o, good := m.iosObj(t, a[0], pos)
+		if !good {
+			return 0, stFault
+		}
 		o.gcount = 0
 		if o.fail || o.bad || o.eof {
 			o.fail = true
