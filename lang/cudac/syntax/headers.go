@@ -32,6 +32,7 @@ var knownHeaders = map[string]string{
 	"ctime":               "#define CLOCKS_PER_SEC 1000000000L\n",
 	"sys/time.h":          "",
 	"cuda_profiler_api.h": "",
+	"pthread.h":           pthreadText,   // pthread.go
 	"algorithm":           algorithmText, // stdalgo.go
 	"numeric":             algorithmText,
 	"functional":          "", // std::less/greater as sort comparators
