@@ -1559,8 +1559,16 @@ func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
 			c.initFrom(t, d.CtorArgs[0])
 			return
 		}
+		if t.vec != nil && !vecHasCtor(t) {
+			// vector_types.h declares float4, int2, ... as plain aggregates:
+			// nvcc rejects float4 v(x, y, z, w) ("too many initializer
+			// values"); only cuda_fp16.h's and cuda_bf16.h's pairs have
+			// two-argument constructors
+			c.errorf(pos, "C0302", "%s has no constructor (it is an aggregate of vector_types.h): write %s v = make_%s(...) or %s v = {...}", t, t, t, t)
+			return
+		}
 		if t.vec != nil && len(d.CtorArgs) == len(t.Fields) {
-			// half2 v(a, b), float4 v(x, y, z, w): each component
+			// half2 v(a, b), __nv_bfloat162 v(a, b): each component
 			c.emit(OpDup, 0, 0, pos)
 			c.makeVector(t, d.CtorArgs, pos)
 			c.emit(OpMemcpy, 0, int64(t.size), pos)
@@ -3252,4 +3260,11 @@ func sortedKeys[M ~map[string]V, V any](m M) []string {
 	}
 	sort.Strings(ks)
 	return ks
+}
+
+// vecHasCtor reports whether the vector type t has constructors:
+// __half2 and __nv_bfloat162 do (cuda_fp16.h, cuda_bf16.h), the
+// aggregates of vector_types.h do not.
+func vecHasCtor(t *Type) bool {
+	return t == vectorTypes["__half2"] || t == vectorTypes["__nv_bfloat162"]
 }

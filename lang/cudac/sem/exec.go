@@ -129,7 +129,7 @@ type Machine struct {
 
 	crand     crand
 	rtStrings map[string]uint64
-	ios       *iosState // <sstream>/<fstream> objects, stream format state (lib_sstream.go)
+	libst     *libState // library models' state: streams, format, sleeps (lib_sstream.go)
 
 	stringObjs   []*Object
 	initializing bool

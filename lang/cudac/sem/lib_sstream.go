@@ -106,18 +106,20 @@ type iosObj struct {
 	fmt        *ioFmt
 }
 
-// iosState is a machine's streams: the objects and the format state of
-// std::cout and std::cerr.
-type iosState struct {
-	objs []*iosObj
-	std  map[uint64]*ioFmt
+// libState is the run-time state of the library models: the stream
+// objects, the format state of std::cout and std::cerr, and the time
+// sleep and usleep added to the wall clock (lib_posix.go).
+type libState struct {
+	objs    []*iosObj
+	std     map[uint64]*ioFmt
+	sleptNs uint64
 }
 
-func (m *Machine) iosSt() *iosState {
-	if m.ios == nil {
-		m.ios = &iosState{std: map[uint64]*ioFmt{}}
+func (m *Machine) libSt() *libState {
+	if m.libst == nil {
+		m.libst = &libState{std: map[uint64]*ioFmt{}}
 	}
-	return m.ios
+	return m.libst
 }
 
 // iosOf returns the object of handle h (nil for std::cout and std::cerr).
@@ -125,7 +127,7 @@ func (m *Machine) iosOf(h uint64) *iosObj {
 	if h&^0xffffffff != iosBase {
 		return nil
 	}
-	st := m.iosSt()
+	st := m.libSt()
 	i := int(uint32(h))
 	if i >= len(st.objs) {
 		return nil
@@ -138,7 +140,7 @@ func (m *Machine) fmtOf(h uint64) *ioFmt {
 	if o := m.iosOf(h); o != nil {
 		return o.fmt
 	}
-	st := m.iosSt()
+	st := m.libSt()
 	f := st.std[h]
 	if f == nil {
 		f = defaultFmt()
@@ -157,7 +159,7 @@ func (m *Machine) handleOf(t *Thread, p uint64, cl int, pos int32) (uint64, bool
 	if h := loadN(b, 8); h != 0 {
 		return iosBase | (h - 1), true
 	}
-	st := m.iosSt()
+	st := m.libSt()
 	st.objs = append(st.objs, &iosObj{cls: streamClassList[cl], fmt: defaultFmt()})
 	n := uint64(len(st.objs))
 	if !m.store(t, p, mU64, n, pos) {

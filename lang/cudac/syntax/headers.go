@@ -23,14 +23,22 @@ var knownHeaders = map[string]string{
 	"string.h":        "#define NULL ((void*)0)\n",
 	"math.h": "#define M_PI 3.14159265358979323846\n#define M_E 2.7182818284590452354\n#define M_SQRT2 1.41421356237309504880\n" +
 		"#define INFINITY (__builtin_inff())\n#define NAN (__builtin_nanf())\n#define HUGE_VAL (__builtin_inf())\n",
-	"assert.h":            "",
-	"stdint.h":            stdintMacros,
-	"stdbool.h":           "#define bool _Bool\n#define true 1\n#define false 0\n",
-	"limits.h":            limitsMacros,
-	"float.h":             floatMacros,
-	"time.h":              "#define CLOCKS_PER_SEC 1000000000L\n",
-	"ctime":               "#define CLOCKS_PER_SEC 1000000000L\n",
-	"sys/time.h":          "",
+	"assert.h":   "",
+	"stdint.h":   stdintMacros,
+	"stdbool.h":  "#define bool _Bool\n#define true 1\n#define false 0\n",
+	"limits.h":   limitsMacros,
+	"float.h":    floatMacros,
+	"time.h":     "#define CLOCKS_PER_SEC 1000000000L\n",
+	"ctime":      "#define CLOCKS_PER_SEC 1000000000L\n",
+	"sys/time.h": "",
+	// POSIX (sem/lib_posix.go): uname, sleep/usleep on the virtual
+	// clock, getpid, gethostname, anonymous mmap/munmap
+	"sys/utsname.h": "",
+	"unistd.h":      "",
+	"sys/types.h":   "",
+	"sys/mman.h": "#define PROT_NONE 0\n#define PROT_READ 1\n#define PROT_WRITE 2\n#define PROT_EXEC 4\n" +
+		"#define MAP_SHARED 1\n#define MAP_PRIVATE 2\n#define MAP_FIXED 0x10\n#define MAP_ANONYMOUS 0x20\n#define MAP_ANON 0x20\n" +
+		"#define MAP_FAILED ((void*)-1)\n",
 	"cuda_profiler_api.h": "",
 	"pthread.h":           pthreadText,   // pthread.go
 	"algorithm":           algorithmText, // stdalgo.go

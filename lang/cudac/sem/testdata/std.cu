@@ -139,7 +139,7 @@ int main() {
   std::string s("abc");
   int n = 0;
   for (auto c = s.begin(); c != s.end(); ++c) n += *c - 'a';
-  for (int *p = v.begin(); p != v.end(); p++) *p += 1;
+  for (auto p = v.begin(); p != v.end(); p++) *p += 1;
   printf("%d %d %d %ld\n", sum(v.begin(), v.end(), 0), (int)(e.end() - e.begin()), n, (long)(v.end() - v.begin()));
   return 0;
 }
