@@ -18,10 +18,10 @@ package sem
 // allowed, as on a GPU, and ends the registration.
 
 const (
-	cudaErrorInvalidValue                    = 1
-	cudaErrorHostMemoryAlreadyRegistered     = 712
-	cudaErrorHostMemoryNotRegistered         = 713
-	cudaErrorInvalidDeviceFunction           = 98
+	cudaErrorInvalidValue                      = 1
+	cudaErrorHostMemoryAlreadyRegistered       = 712
+	cudaErrorHostMemoryNotRegistered           = 713
+	cudaErrorInvalidDeviceFunction             = 98
 	cudaHostRegisterFlagsKnown           int64 = 0x1 | 0x2 | 0x4 | 0x8 // Portable, Mapped, IoMemory, ReadOnly
 )
 
