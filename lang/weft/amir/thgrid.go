@@ -570,11 +570,10 @@ func (m *Machine) gridEnter(s *Stmt, lo, hi int) *gridRT {
 				g.vars = append(g.vars, slab)
 				continue
 			}
-			if !gv.ro {
-				return nil
-			}
 		}
-		// Read-only and not translated: condition 2.
+		// Read-only and not translated: condition 2 (a written variable
+		// shared along an axis has no plan; one whose slabs differ runs
+		// in full).
 		if !gv.ro || !m.gridSharedOK(g, &vr, now) {
 			return nil
 		}
