@@ -41,7 +41,11 @@ type record struct {
 	creator threads
 	reach   int32 // the only task whose events can witness it, or allTasks
 	stamp   int32 // events [0, stamp) of the log are applied
-	grants  []grant
+	// grp != 0 marks a group record (thgroup.go): it stands for one
+	// record per thread of creator, each with creator that one thread
+	// (shape grp-1), in decreasing thread order.
+	grp    int32
+	grants []grant
 	pend    []pend
 }
 
@@ -278,6 +282,14 @@ type Machine struct {
 	gridInner []*Stmt
 	noGrid    bool
 	gridRuns  int64
+	// Group records (thgroup.go): the grid frames whose events must be
+	// uniform while groups exist, the variables that may hold groups,
+	// whether any was made in this run (thread symmetry then stays off),
+	// and their expansions (tests).
+	grpFrames   []grpFrame
+	grpVars     []grpVar
+	grpAny      bool
+	grpExpanded int64
 }
 
 // New prepares a machine for p. p must be Finished.
@@ -358,6 +370,7 @@ func (m *Machine) Run(args []int) *Result {
 	m.seen = map[[2]int]int{}
 	m.thFrames, m.thAny, m.inVirt = m.thFrames[:0], false, false
 	m.thVars = make([]*thVar, len(p.Vars))
+	m.grpFrames, m.grpVars, m.grpAny = m.grpFrames[:0], m.grpVars[:0], false
 	m.thSubs = map[int32][]int32{}
 	m.gen++
 	m.stop = false
@@ -560,7 +573,7 @@ func (m *Machine) execLoop(s *Stmt) {
 	var thr *thRun
 	var grid *gridRT
 	realHi := hi
-	if s.thsym != nil && hi-lo >= 2 && !m.inVirt && !m.inGrid && !m.noThreadSym && m.cfg.MaxMemOps == 0 {
+	if s.thsym != nil && hi-lo >= 2 && !m.inVirt && !m.inGrid && !m.grpAny && !m.noThreadSym && m.cfg.MaxMemOps == 0 {
 		if thr = m.thsymEnter(s, lo, hi); thr != nil {
 			// Thread symmetry (thsym.go): the first thread runs, the
 			// others are counted.

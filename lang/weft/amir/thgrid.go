@@ -770,7 +770,7 @@ func (m *Machine) gridCompare(g *gridRT, vr *gridVarRT, now int32) bool {
 
 // gridSame reports o = τ_p(r).
 func (m *Machine) gridSame(g *gridRT, p int, r, o *record) bool {
-	if r.src != o.src || r.q != o.q || r.level != o.level || r.atomic != o.atomic || r.reach != o.reach ||
+	if r.src != o.src || r.q != o.q || r.level != o.level || r.atomic != o.atomic || r.reach != o.reach || r.grp != o.grp ||
 		len(r.grants) != len(o.grants) || !samePends(r.pend, o.pend) {
 		return false
 	}
@@ -815,6 +815,14 @@ func (m *Machine) gridSharedOK(g *gridRT, vr *gridVarRT, now int32) bool {
 		}
 		for h := st.cells[c].reads; h >= 0; h = m.recs[h].next {
 			r := &m.recs[h]
+			if r.grp != 0 {
+				for _, s := range gv.srcs {
+					if s == r.src {
+						return false // a group may hold a grid thread's record
+					}
+				}
+				continue
+			}
 			if !m.single[r.creator.shape] || r.creator.task != g.task {
 				continue
 			}
@@ -888,6 +896,12 @@ func (m *Machine) gridLeave(g *gridRT) {
 			return true
 		})
 	}
+	for i := range g.vars {
+		vr := &g.vars[i]
+		if !vr.trans && len(vr.cells) > 0 && m.gridGroups(g, vr) {
+			vr.cells = vr.cells[:0] // one group record a cell (thgroup.go)
+		}
+	}
 	for p := 1; p < len(g.ths); p++ {
 		for i := range g.vars {
 			vr := &g.vars[i]
@@ -950,6 +964,7 @@ func (m *Machine) gridCopyN(g *gridRT, p int, h, n, tail int32, now int32) int32
 		nr.creator, _ = m.gridTau(g, p, r.creator)
 		nr.reach = r.reach
 		nr.stamp = r.stamp
+		nr.grp = r.grp
 		nr.grants = nr.grants[:0]
 		if len(r.grants) > 0 {
 			if len(r.grants) <= 2 {
