@@ -289,6 +289,7 @@ type Machine struct {
 	grpFrames   []grpFrame
 	grpVars     []grpVar
 	grpAny      bool
+	grpMade     int64
 	grpExpanded int64
 }
 

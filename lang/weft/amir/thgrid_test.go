@@ -25,9 +25,9 @@ import (
 // program runs with and without the grid, twice on one machine; the whole
 // Result must be identical (bar SkippedOps and Memory).
 func TestGridMatchesFull(t *testing.T) {
-	var runs int64
+	var runs, groups, expanded int64
 	hazards, faults, never, cleanGrid := 0, 0, 0, 0
-	for seed := int64(0); seed < 3000; seed++ {
+	for seed := int64(0); seed < gridSeeds; seed++ {
 		m1 := New(randomGridProgram(seed), Config{MaxHazards: 100})
 		m2 := New(randomGridProgram(seed), Config{MaxHazards: 100})
 		m2.noGrid = true
@@ -54,12 +54,17 @@ func TestGridMatchesFull(t *testing.T) {
 			cleanGrid++
 		}
 		runs += m1.gridRuns
+		groups += m1.grpMade
+		expanded += m1.grpExpanded
 	}
+	t.Logf("%d group records made, %d expanded", groups, expanded)
 	t.Logf("%d grid nest runs, %d programs with hazards, %d with faults, %d never on the grid, %d accepted on the grid", runs, hazards, faults, never, cleanGrid)
 	if runs < 5000 || hazards < 600 || hazards > 2700 || faults < 50 || never < 200 || cleanGrid < 100 {
 		t.Fatalf("weak coverage: %d grid nest runs, %d programs with hazards, %d with faults, %d never on the grid, %d accepted on the grid", runs, hazards, faults, never, cleanGrid)
 	}
 }
+
+var gridSeeds int64 = 3000
 
 func randomGridProgram(seed int64) *Program {
 	rng := rand.New(rand.NewSource(seed))
@@ -80,12 +85,15 @@ func randomGridProgram(seed int64) *Program {
 	aff := func(k int, terms ...Term) *Affine { return &Affine{K: k, Terms: terms} }
 	pt := func(a *Affine) Window { return Window{Lo: a.Eval, LoAff: a} }
 	rg := func(lo, hi *Affine) Window { return Window{Lo: lo.Eval, Hi: hi.Eval, LoAff: lo, HiAff: hi} }
-	stepA := nB * pitch
-	if twoAxes && rng.Intn(20) == 0 {
+	stepA, stepB := nB*pitch, pitch
+	switch {
+	case twoAxes && rng.Intn(20) == 0:
 		stepA = pitch // two points on one thread
+	case twoAxes && rng.Intn(5) == 0:
+		stepA, stepB = pitch, nA*pitch // column-major threads
 	}
 	me := func() Exec {
-		st := aff(first, Term{ya, stepA}, Term{yb, pitch})
+		st := aff(first, Term{ya, stepA}, Term{yb, stepB})
 		return Exec{Shape: shThread, Start: st.Eval, StartAff: st}
 	}
 	// A thread of the grid, fixed (for staging and fences outside).
@@ -95,8 +103,8 @@ func randomGridProgram(seed int64) *Program {
 	}
 	O := b.local("O", nA, nB, nI)
 	O2 := b.local("O2", nA, 2*nB+1)
-	S := b.local("S", nA*ca, nK)
-	T := b.local("T", nB*cb, nK)
+	S := b.local("S", nA*ca+1, nK)
+	T := b.local("T", nB*cb+1, nK)
 	yRows := nTasks * nA * nB
 	if rng.Intn(6) == 0 {
 		yRows-- // the last task's last thread writes past Y
@@ -155,7 +163,17 @@ func randomGridProgram(seed int64) *Program {
 			}
 			return
 		}
-		switch rng.Intn(8) {
+		switch rng.Intn(11) {
+		case 8: // rows of S that overlap the next outer point's
+			b.loop(yj, 0, ca+1, false, func() {
+				b.read(me(), &Access{Var: S, Idx: []Window{pt(aff(0, Term{ya, ca}, Term{yj, 1})), pt(aff(0, Term{kk, 1}))}, Slots: []int{ya, yj, kk}}, qCuda2)
+			})
+		case 10: // rows of T that overlap the next inner point's
+			b.loop(yj, 0, cb+1, false, func() {
+				b.read(me(), &Access{Var: T, Idx: []Window{pt(aff(0, Term{yb, cb}, Term{yj, 1})), pt(aff(0, Term{kk, 1}))}, Slots: []int{yb, yj, kk}}, qCuda2)
+			})
+		case 9: // a row of S every thread reads
+			b.read(me(), &Access{Var: S, Idx: []Window{pt(aff(0, Term{yi, 1})), pt(aff(0, Term{kk, 1}))}, Slots: []int{yi, kk}}, qCuda2)
 		case 0, 1:
 			wr(me(), ownO())
 		case 2:
@@ -266,4 +284,44 @@ func randomGridProgram(seed int64) *Program {
 		}
 	})
 	return b.build()
+}
+
+// TestGroupOverlap: the threads (a, b) of a 2 x 2 grid read rows b and
+// b + 1 of T (shared along a, translated along b), so row 1 is read by
+// (0, 0), (0, 1), (1, 0) and (1, 1) in that order: its list is not a run
+// of one point's group followed by the next's, and no group may be made
+// there (thgroup.go). Thread (1, 1)'s unsynchronized write of row 1 then
+// passes its own read record and reports the first other one, (1, 0)'s,
+// as the full run does.
+func TestGroupOverlap(t *testing.T) {
+	mk := func() *Program {
+		b := newBuilder(64)
+		task, ya, yb, yj := b.slot("task"), b.slot("a"), b.slot("b"), b.slot("j")
+		T := b.local("T", 3)
+		st := &Affine{Terms: []Term{{ya, 2}, {yb, 1}}}
+		me := Exec{Shape: shThread, Start: st.Eval, StartAff: st}
+		row := &Affine{Terms: []Term{{yb, 1}, {yj, 1}}}
+		one := &Affine{K: 1}
+		b.loop(task, 0, 1, true, func() {
+			b.alloc(T)
+			b.loop(ya, 0, 2, false, func() {
+				b.loop(yb, 0, 2, false, func() {
+					b.loop(yj, 0, 2, false, func() {
+						b.read(me, &Access{Var: T, Idx: []Window{{Lo: row.Eval, LoAff: row}}, Slots: []int{yb, yj}}, qCuda2)
+					})
+				})
+			})
+			th3 := &Affine{K: 3}
+			b.write(Exec{Shape: shThread, Start: th3.Eval, StartAff: th3}, &Access{Var: T, Idx: []Window{{Lo: one.Eval, LoAff: one}}}, qCuda2, FullyOrdered)
+		})
+		return b.build()
+	}
+	m1, m2 := New(mk(), Config{}), New(mk(), Config{})
+	m2.noGrid = true
+	r1, r2 := *m1.Run(nil), *m2.Run(nil)
+	r1.Stats.Memory, r2.Stats.Memory, r1.Stats.SkippedOps, r2.Stats.SkippedOps = 0, 0, 0, 0
+	g, w := fmt.Sprintf("%+v", r1), fmt.Sprintf("%+v", r2)
+	if g != w || m1.gridRuns != 1 || len(r1.Hazards) != 1 || r1.Hazards[0].OtherStart != 2 {
+		t.Fatalf("grid (%d runs) %s\nfull %s", m1.gridRuns, g, w)
+	}
 }

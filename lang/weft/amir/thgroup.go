@@ -304,6 +304,7 @@ func (m *Machine) gridGroups(g *gridRT, vr *gridVarRT) bool {
 			}
 			m.vers++
 			st.cells[c+off].ver = m.vers
+			m.grpMade++
 		}
 	}
 	m.grpAny = true
