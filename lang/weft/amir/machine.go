@@ -46,7 +46,7 @@ type record struct {
 	// (shape grp-1), in decreasing thread order.
 	grp    int32
 	grants []grant
-	pend    []pend
+	pend   []pend
 }
 
 type cell struct {
