@@ -408,6 +408,9 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 			c.errorf(te.Pos, "C0309", "auto needs an initializer to deduce its type from")
 			return tInt
 		}
+		if t := c.assocType(te); t != nil { // std::map, std::set (lib_map.go)
+			return t
+		}
 		if strings.HasPrefix(te.Name, "std::") && syntax.StdContainers[te.Name[5:]] {
 			c.errorf(te.Pos, "C0309", "%s is not modeled", te.Name)
 			return tInt

@@ -181,6 +181,8 @@ func (c *compiler) stdConstruct(t *Type, args []syntax.Expr, pos diag.Pos) {
 		c.expr(args[0])
 		c.copyValue(t, pos)
 		c.emit(OpPop, 0, 0, pos)
+	case c.assocOf(t) != nil:
+		c.errorf(pos, "C0309", "this constructor of %s is not modeled (default, copy and initializer lists are)", t)
 	case t.std == stdString && len(args) == 1:
 		c.emit(OpDup, 0, 0, pos)
 		at := c.expr(args[0])
@@ -227,12 +229,16 @@ func (c *compiler) stdInitFrom(t *Type, e syntax.Expr) {
 	if t.std == stdStream {
 		if il, ok := e.(*syntax.InitList); ok && len(il.Elems) == 0 {
 			c.streamConstruct(t, nil, pos)
-		} else {
+		} else if !c.streamBind(t, e, pos) {
 			c.errorf(pos, "C0302", "%s cannot be copied", t)
 		}
 		return
 	}
 	if il, ok := e.(*syntax.InitList); ok {
+		if ai := c.assocOf(t); ai != nil {
+			c.assocInit(t, ai, il, pos) // lib_map.go
+			return
+		}
 		c.emit(OpDup, 0, 0, pos)
 		c.emit(OpMemzero, 0, 24, pos)
 		c.emit(OpPop, 0, 0, pos)
@@ -401,6 +407,11 @@ func (c *compiler) stdBinaryOps(op string, tx, ty *Type, pos diag.Pos) *Type {
 // element's address, after a range check.
 func (c *compiler) stdIndex(t *Type, i syntax.Expr, pos diag.Pos) lval {
 	c.stdHostOnly(pos)
+	if ai := c.assocOf(t); ai != nil {
+		if lv, ok := c.assocIndex(t, ai, i, pos); ok { // lib_map.go
+			return lv
+		}
+	}
 	it := c.expr(i)
 	if !it.isInt() {
 		c.errorf(syntax.PosOf(i), "C0302", "index of type %s", it)
@@ -416,6 +427,12 @@ func (c *compiler) stdIndex(t *Type, i syntax.Expr, pos diag.Pos) lval {
 func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 	if st.std == stdStream || st.std == stdOstream || st.std == stdIstream {
 		return c.streamMethod(st, m, e) // lib_sstream.go
+	}
+	if ai := c.assocOf(st); ai != nil {
+		c.stdHostOnly(e.Pos)
+		if t, ok := c.assocMethod(st, ai, m, e); ok { // lib_map.go
+			return t
+		}
 	}
 	pos := e.Pos
 	c.stdHostOnly(pos)

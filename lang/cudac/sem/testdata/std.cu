@@ -205,8 +205,10 @@ int main() {
 #include <unordered_set>
 int set(int x) { return x; }
 int main() {
-  std::map<int, float> m; // ERROR C0309 col=3 "std::map is not modeled"
-  std::unordered_set<long> s; // ERROR C0309 col=3 "std::unordered_set is not modeled"
+  std::multimap<int, float> m; // ERROR C0309 col=3 "std::multimap is not modeled"
+  std::multiset<long> s; // ERROR C0309 col=3 "std::multiset is not modeled"
+  std::map<int, float> modeled; // lib_map.go
+  std::unordered_set<long> too;
   int map = 2;
   return map - set(2);
 }
