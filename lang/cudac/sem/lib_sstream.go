@@ -16,9 +16,12 @@ import (
 // std::cout and std::cerr.
 //
 // A stream object is a 24-byte header (like std::string's, so the zeroed
-// object of a declaration or member is a default-constructed stream)
-// whose first word is the index + 1 of its state in the machine
-// (Machine.ios), made on first use. A stream expression's value on the
+// object of a member is a default-constructed stream) whose first word is
+// its handle: iosBase | the index of its state in the machine
+// (Machine.libst), made at construction (or first use, for a member).
+// std::ostream and std::istream are the types of references: one bound to
+// an object is the object's address; one bound to std::cout or std::cerr
+// is a temporary header holding that stream's handle. A stream expression's value on the
 // VM stack is a stream handle: lib.Stdout/lib.Stderr for std::cout and
 // std::cerr, iosBase | index for an object, so operator<< and operator>>
 // chain as they return the stream. A string stream keeps its characters
@@ -50,6 +53,10 @@ var streamClassList = []*streamClass{
 	{3, "ofstream", false, true, true},
 	{4, "ifstream", true, false, true},
 	{5, "fstream", true, true, true},
+	// the base classes, as the type of a reference (std::ostream& os):
+	// bound to std::cout, std::cerr or any stream object
+	{6, "ostream", false, true, false},
+	{7, "istream", true, false, false},
 }
 
 // streamTypes are the class types, by the parser's flattened names.
@@ -135,6 +142,16 @@ func (m *Machine) iosOf(h uint64) *iosObj {
 	return st.objs[i]
 }
 
+// iosObj is the object of handle h, faulting when h is std::cout or
+// std::cerr, which have no such operation here.
+func (m *Machine) iosObj(t *Thread, h uint64, pos int32) (*iosObj, bool) {
+	if o := m.iosOf(h); o != nil {
+		return o, true
+	}
+	m.fault(t, pos, "C0309", "this operation on std::cout or std::cerr is not modeled")
+	return nil, false
+}
+
 // fmtOf is the format state of handle h.
 func (m *Machine) fmtOf(h uint64) *ioFmt {
 	if o := m.iosOf(h); o != nil {
@@ -157,15 +174,15 @@ func (m *Machine) handleOf(t *Thread, p uint64, cl int, pos int32) (uint64, bool
 		return 0, false
 	}
 	if h := loadN(b, 8); h != 0 {
-		return iosBase | (h - 1), true
+		return h, true // an object's handle, or std::cout's bound to a reference
 	}
 	st := m.libSt()
 	st.objs = append(st.objs, &iosObj{cls: streamClassList[cl], fmt: defaultFmt()})
-	n := uint64(len(st.objs))
-	if !m.store(t, p, mU64, n, pos) {
+	h := iosBase | uint64(len(st.objs)-1)
+	if !m.store(t, p, mU64, h, pos) {
 		return 0, false
 	}
-	return iosBase | (n - 1), true
+	return h, true
 }
 
 // readable is the unread input of o.
@@ -259,11 +276,11 @@ func (m *Machine) formatValue(t *Thread, f *ioFmt, v uint64, k uint64, pos int32
 		case f.sci:
 			s = strconv.FormatFloat(x, 'e', f.prec, 64)
 		default:
-			spec := "%." + strconv.Itoa(f.prec)
 			if f.showpoint {
-				spec = "%#." + strconv.Itoa(f.prec)
+				s = altFormatG(x, f.prec)
+			} else {
+				s = cFormatG("%."+strconv.Itoa(f.prec), "g", x)
 			}
-			s = cFormatG(spec, "g", x)
 		}
 		if f.uppercase {
 			s = strings.ToUpper(s)
@@ -308,6 +325,29 @@ func (m *Machine) formatValue(t *Thread, f *ioFmt, v uint64, k uint64, pos int32
 	}
 	f.width = 0
 	return s, true
+}
+
+// altFormatG is printf's "%#.pg" (C11 7.21.6.1: the style of %e or %f
+// by the exponent, trailing zeros kept, always a decimal point).
+func altFormatG(x float64, p int) string {
+	if p == 0 {
+		p = 1
+	}
+	e := strconv.FormatFloat(x, 'e', p-1, 64)
+	exp, _ := strconv.Atoi(e[strings.IndexByte(e, 'e')+1:])
+	var s string
+	if exp < -4 || exp >= p {
+		s = e
+		if !strings.Contains(s, ".") {
+			s = strings.Replace(s, "e", ".e", 1)
+		}
+	} else {
+		s = strconv.FormatFloat(x, 'f', p-1-exp, 64)
+		if !strings.Contains(s, ".") {
+			s += "."
+		}
+	}
+	return s
 }
 
 // Manipulators ([std.manip], [basefield.manip], [floatfield.manip]): the
@@ -406,7 +446,7 @@ func (m *Machine) streamGet(t *Thread, o *iosObj, p uint64, k, size int, pos int
 	}
 	switch k {
 	case isSigned, isUnsigned, isBool:
-		v, used, over := lib.StrToInt(rest, 10, k != isUnsigned, size*8)
+		v, used, over := lib.StrToInt(rest, o.fmt.base, k != isUnsigned, size*8)
 		n = used
 		if k == isBool {
 			if used == 0 || (v != 0 && v != 1) {
@@ -516,6 +556,7 @@ func init() {
 		"__ios_rw":      sig(tLong, hostSide, tAny, tAny, tAny, tAny),
 		"__ios_get":     sig(tInt, hostSide, tAny, tAny),
 		"__ios_prec":    sig(tLong, hostSide, tAny, tAny, tAny),
+		"__ios_ignore":  sig(tLong, hostSide, tAny, tAny, tAny),
 	} {
 		builtinSigs[name] = s
 	}
@@ -538,7 +579,8 @@ func init() {
 		return ok(1)
 	})
 	defb("__ios_stored", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
-		return ok(b2u(m.iosOf(a[0]).stored))
+		o := m.iosOf(a[0])
+		return ok(b2u(o != nil && o.stored))
 	})
 	defb("__istream_get", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		o := m.iosOf(a[0])
@@ -564,7 +606,10 @@ func init() {
 	})
 	defb("__ios_str", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// str(): a copy of the characters ([stringbuf.members])
-		o := m.iosOf(a[1])
+		o, good := m.iosObj(t, a[1], pos)
+		if !good {
+			return 0, stFault
+		}
 		if !m.stdSetBytes(t, a[0], o.buf, uint64(len(o.buf)), 1, true, pos) {
 			return 0, stFault
 		}
@@ -572,7 +617,10 @@ func init() {
 	})
 	defb("__ios_setstr", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// str(s): the characters of s, both positions at the start
-		o := m.iosOf(a[0])
+		o, good := m.iosObj(t, a[0], pos)
+		if !good {
+			return 0, stFault
+		}
 		var s []byte
 		if a[2] == 1 {
 			b, _, good := m.stdBytes(t, a[1], 1, pos)
@@ -639,7 +687,10 @@ func init() {
 	defb("__ios_rw", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// read(p, n) (a[3] = 0) and write(p, n) (a[3] = 1): unformatted
 		// ([istream.unformatted], [ostream.unformatted])
-		o := m.iosOf(a[0])
+		o, good := m.iosObj(t, a[0], pos)
+		if !good {
+			return 0, stFault
+		}
 		n := int(int64(a[2]))
 		if n < 0 {
 			m.fault(t, pos, "C0403", "negative count %d", n)
@@ -676,7 +727,10 @@ func init() {
 	})
 	defb("__ios_get", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// get() (a[1] = 0) and peek() (a[1] = 1): the next character or EOF
-		o := m.iosOf(a[0])
+		o, good := m.iosObj(t, a[0], pos)
+		if !good {
+			return 0, stFault
+		}
 		o.gcount = 0
 		if o.fail || o.bad || o.eof {
 			o.fail = true
@@ -695,6 +749,32 @@ func init() {
 			o.gcount = 1
 		}
 		return ok(uint64(in[0]))
+	})
+	defb("__ios_ignore", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		o, good := m.iosObj(t, a[0], pos)
+		if !good {
+			return 0, stFault
+		}
+		o.gcount = 0
+		if o.fail || o.bad || o.eof {
+			o.fail = true
+			return ok(a[0])
+		}
+		in := m.readable(o)
+		n, delim := int64(a[1]), int32(a[2])
+		k := 0
+		for int64(k) < n && k < len(in) {
+			k++
+			if delim >= 0 && int32(in[k-1]) == delim&0xff {
+				break
+			}
+		}
+		if int64(k) < n && k == len(in) && (k == 0 || delim < 0 || int32(in[k-1]) != delim&0xff) {
+			o.eof = true
+		}
+		m.consume(o, k)
+		o.gcount = k
+		return ok(a[0])
 	})
 	defb("__ios_prec", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// precision(n) / width(n) (a[2] = 0 / 1): the old value; a
@@ -829,6 +909,9 @@ func (c *compiler) istreamGet(e *syntax.Binary) (*Type, bool) {
 		return tIstream, true
 	}
 	c.streamHandle(e.X, pos)
+	if c.manipulator(e.Y, pos) { // is >> std::hex: the basefield for integers
+		return tIstream, true
+	}
 	if !c.isObject(e.Y) {
 		c.errorf(syntax.PosOf(e.Y), "C0303", "operator>> needs an object to read into")
 		return tIstream, true
@@ -932,10 +1015,19 @@ func (c *compiler) streamCall(name string, e *syntax.Call) (*Type, bool) {
 func (c *compiler) streamConstruct(t *Type, args []syntax.Expr, pos diag.Pos) {
 	cl := c.streamClassOf(t)
 	c.stdHostOnly(pos)
+	if cl.id >= 6 {
+		c.errorf(pos, "C0309", "an std::%s object is not modeled (std::%s& binds to a stream; construct a string or file stream)", cl.name, cl.name)
+		return
+	}
 	c.emit(OpDup, 0, 0, pos)
 	c.emit(OpMemzero, 0, 24, pos)
 	c.emit(OpPop, 0, 0, pos)
 	if len(args) == 0 {
+		// the state now, so a base reference bound to it later finds it
+		c.emit(OpDup, 0, 0, pos)
+		c.emit(OpConst, 0, int64(cl.id), pos)
+		c.stdBuiltin("__ios_h", 2, pos)
+		c.emit(OpPop, 0, 0, pos)
 		return
 	}
 	if len(args) == 1 && c.streamClassOf(c.typeOf(args[0], true)) != nil {
@@ -962,6 +1054,27 @@ func (c *compiler) streamConstruct(t *Type, args []syntax.Expr, pos diag.Pos) {
 		c.convert(c.expr(args[1]), tInt, pos) // the mode: ate/app are not modeled for string streams
 		c.emit(OpPop, 0, 0, pos)
 	}
+}
+
+// streamBind initializes the temporary stream header on the stack (kept)
+// that a reference std::ostream& or std::istream& binds to, from e: a
+// stream value (std::cout, the result of << or >>) gives its handle.
+func (c *compiler) streamBind(t *Type, e syntax.Expr, pos diag.Pos) bool {
+	cl := c.streamClassOf(t)
+	vt := c.typeOf(e, true)
+	if vt != tOstream && vt != tIstream {
+		return false
+	}
+	if vt == tOstream && !cl.out || vt == tIstream && !cl.in {
+		c.errorf(pos, "C0302", "cannot bind std::%s& to %s", cl.name, vt)
+		return true
+	}
+	c.emit(OpDup, 0, 0, pos)
+	c.emit(OpMemzero, 0, 24, pos)
+	c.expr(e)
+	c.emit(OpStore, int32(mU64), 0, pos)
+	c.emit(OpPop, 0, 0, pos)
+	return true
 }
 
 // stringArg pushes a string argument (std::string or char*) and its kind
@@ -1153,6 +1266,24 @@ func (c *compiler) streamMethod(st *Type, m *syntax.Member, e *syntax.Call) *Typ
 		c.emit(OpPop, 0, 0, pos)
 		c.patch(j)
 		c.emit(OpLocal, int32(sl), 0, pos)
+		return tIstream
+	case "ignore":
+		// ignore(n = 1, delim = EOF): up to n characters, through delim
+		if !cl.in || !nargs(0, 2) {
+			break
+		}
+		recv()
+		if len(args) > 0 {
+			c.convert(c.expr(args[0]), tLong, pos)
+		} else {
+			c.emit(OpConst, 0, 1, pos)
+		}
+		if len(args) > 1 {
+			c.convert(c.expr(args[1]), tInt, pos)
+		} else {
+			c.emit(OpConst, 0, -1, pos)
+		}
+		c.stdBuiltin("__ios_ignore", 3, pos)
 		return tIstream
 	case "tellg", "tellp":
 		state(map[string]int64{"tellg": 7, "tellp": 8}[m.Name])
