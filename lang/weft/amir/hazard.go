@@ -103,7 +103,13 @@ type Hazard struct {
 	// await lag (see PhaseKind for the counts).
 	Phase       PhaseKind
 	Ring, Lag   int
-	Occurrences int64
+	// Across: a PhaseUnawaited, PhaseAhead or PhaseEarly hazard across
+	// the task boundary (mbar.go): the Arrive (LocalArrive of its task)
+	// reuses the mbarrier of arrive PrevArrive of the task a persistent
+	// CTA ran before it (OtherTaskCoords).
+	Across                  bool
+	LocalArrive, PrevArrive int
+	Occurrences             int64
 	// TaskCoords and OtherTaskCoords are the cuda_tasks iterator values
 	// (Program.TaskSlots order) of the two tasks; nil for the CPU.
 	TaskCoords, OtherTaskCoords []int
