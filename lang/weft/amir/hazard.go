@@ -101,8 +101,8 @@ type Hazard struct {
 	Paired                   int // AwaitBeforeArrive: the 0-based arrive the Await pairs with
 	// PhaseAlias: which requirement, the barrier's ring depth and the
 	// await lag (see PhaseKind for the counts).
-	Phase       PhaseKind
-	Ring, Lag   int
+	Phase     PhaseKind
+	Ring, Lag int
 	// Across: a PhaseUnawaited, PhaseAhead or PhaseEarly hazard across
 	// the task boundary (mbar.go): the Arrive (LocalArrive of its task)
 	// reuses the mbarrier of arrive PrevArrive of the task a persistent
