@@ -3,6 +3,7 @@
 // block-wide sync, and cg::reduce checks the result.
 #include <cstdio>
 #include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h> // cg::reduce
 namespace cg = cooperative_groups;
 
 __device__ int tileSum(cg::thread_block_tile<32> tile, int v) {

@@ -118,7 +118,7 @@ func (fs *FS) Open(path, mode string) (int, error) {
 	if m != "w" && m != "w+" {
 		st, err := os.Stat(f.Path)
 		switch {
-		case err != nil && (m == "r" || m == "r+"):
+		case err != nil && (m == "r" || m == "r+") && fs.writer(f.Path) == nil:
 			return 0, err
 		case err == nil && st.Size() > maxFileBytes:
 			return 0, fmt.Errorf("%s is larger than %d bytes", path, maxFileBytes)
@@ -130,6 +130,13 @@ func (fs *FS) Open(path, mode string) (int, error) {
 				return 0, err
 			}
 			f.Data = b
+		}
+		// the same file open and written through another handle: its
+		// contents so far, as if that handle had flushed (a C++ stream
+		// flushes on seekg, endl and close; a reader opened after the
+		// writer's flush sees what was written)
+		if w := fs.writer(f.Path); w != nil {
+			f.Data = append([]byte(nil), w.Data...)
 		}
 	} else if dir := filepath.Dir(f.Path); dir != "" {
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
@@ -143,6 +150,18 @@ func (fs *FS) Open(path, mode string) (int, error) {
 	fs.next++
 	fs.open[h] = f
 	return h, nil
+}
+
+// writer is an open file of path written through its handle, or nil
+// (the latest opened, if several).
+func (fs *FS) writer(path string) *File {
+	var w *File
+	for h := FirstFile; h < fs.next; h++ {
+		if f := fs.open[h]; f != nil && f.Path == path && f.Dirty {
+			w = f
+		}
+	}
+	return w
 }
 
 // File returns the open file of handle h.

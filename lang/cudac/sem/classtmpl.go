@@ -392,6 +392,7 @@ func (c *compiler) instantiateClass(ct *syntax.ClassTemplate, key, tag string, t
 		saveT2, saveV2 := c.tmap, c.tvals
 		c.tmap, c.tvals = ftm, ftv
 		fn := &Function{Name: nd.Name, decl: &nd, tmap: ftm, tvals: ftv, defined: true}
+		c.inheritLibAt(fn, &nd)
 		c.setSpaces(fn, nd.Q)
 		if pd := c.protos[nd.Name]; pd != nil {
 			// the qualifiers of the declaration in the class
@@ -501,6 +502,7 @@ func (c *compiler) register(fn *Function) {
 // bound (tmap, tvals), its type resolved with them.
 func (c *compiler) boundFunc(name string, d *syntax.FuncDecl, tmap map[string]*Type, tvals map[string]int64) *Function {
 	fn := &Function{Name: name, decl: d, tmap: tmap, tvals: tvals, defined: true}
+	c.inheritLibAt(fn, d) // lib_algorithm.go
 	c.setSpaces(fn, d.Q)
 	saveT, saveV := c.tmap, c.tvals
 	c.tmap, c.tvals = tmap, tvals

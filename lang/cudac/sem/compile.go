@@ -286,6 +286,10 @@ func (c *compiler) errorf(pos diag.Pos, code, format string, args ...any) {
 	if c.dry > 0 {
 		return
 	}
+	if at, ok := c.libPos(pos); ok {
+		c.diags.Errorf(at, code, "%s (inside the library's %s, %s)", fmt.Sprintf(format, args...), c.fn.libFn, pos)
+		return
+	}
 	c.diags.Errorf(pos, code, format, args...)
 }
 
@@ -403,6 +407,9 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 			}
 			c.errorf(te.Pos, "C0309", "auto needs an initializer to deduce its type from")
 			return tInt
+		}
+		if t := c.assocType(te); t != nil { // std::map, std::set (lib_map.go)
+			return t
 		}
 		if strings.HasPrefix(te.Name, "std::") && syntax.StdContainers[te.Name[5:]] {
 			c.errorf(te.Pos, "C0309", "%s is not modeled", te.Name)
@@ -1093,6 +1100,9 @@ func collectAddrTaken(n any, out map[string]bool, refParam func(call *syntax.Cal
 			walkE(s.X)
 		case *syntax.TryStmt:
 			walkS(s.Body)
+			for _, h := range s.Handlers {
+				walkS(h.Body)
+			}
 		case *syntax.LabeledStmt:
 			walkS(s.Stmt)
 		case *syntax.SwitchStmt:
@@ -1229,9 +1239,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			c.patch(at)
 		}
 	case *syntax.TryStmt:
-		// exceptions are not modeled: a throw ends the run, so no
-		// handler is ever entered (lambda.go's sibling: cxx.go)
-		c.block(s.Body, true)
+		c.tryStmt(s) // exc.go
 		return
 	case *syntax.ReturnStmt:
 		if c.inl != nil {
@@ -1378,7 +1386,7 @@ func (c *compiler) scoped(s syntax.Stmt) {
 
 // cond compiles a controlling expression to an integer truth value.
 func (c *compiler) cond(e syntax.Expr) {
-	t := c.expr(e)
+	t := c.streamTruth(c.expr(e), syntax.PosOf(e)) // a stream's operator bool (lib_sstream.go)
 	if t.isFloat() {
 		c.emit(OpConst, 0, int64(bits(0)), syntax.PosOf(e))
 		c.emit(OpFNe, 0, 0, syntax.PosOf(e))
@@ -1554,8 +1562,16 @@ func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
 			c.initFrom(t, d.CtorArgs[0])
 			return
 		}
+		if t.vec != nil && !vecHasCtor(t) {
+			// vector_types.h declares float4, int2, ... as plain aggregates:
+			// nvcc rejects float4 v(x, y, z, w) ("too many initializer
+			// values"); only cuda_fp16.h's and cuda_bf16.h's pairs have
+			// two-argument constructors
+			c.errorf(pos, "C0302", "%s has no constructor (it is an aggregate of vector_types.h): write %s v = make_%s(...) or %s v = {...}", t, t, t, t)
+			return
+		}
 		if t.vec != nil && len(d.CtorArgs) == len(t.Fields) {
-			// half2 v(a, b), float4 v(x, y, z, w): each component
+			// half2 v(a, b), __nv_bfloat162 v(a, b): each component
 			c.emit(OpDup, 0, 0, pos)
 			c.makeVector(t, d.CtorArgs, pos)
 			c.emit(OpMemcpy, 0, int64(t.size), pos)
@@ -2195,11 +2211,7 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 	case *syntax.New:
 		return c.newExpr(e)
 	case *syntax.Throw:
-		// C++ [except.throw]: no handler is modeled, so a throw that is
-		// reached ends the run, as an uncaught exception ends a program
-		c.emit(OpTrap, int32(c.message("an exception is thrown here; exceptions are not modeled (the program ends as with no handler)")), 0, pos)
-		c.emit(OpConst, 0, 0, pos)
-		return tVoid
+		return c.throwExpr(e) // exc.go
 	case *syntax.Delete:
 		return c.deleteExpr(e)
 	case *syntax.SizeofExpr:
@@ -2429,6 +2441,11 @@ func (c *compiler) binary(e *syntax.Binary) *Type {
 	}
 	if e.Op == "<<" {
 		if t, ok := c.ostreamPut(e); ok {
+			return t
+		}
+	}
+	if e.Op == ">>" {
+		if t, ok := c.istreamGet(e); ok { // lib_sstream.go
 			return t
 		}
 	}
@@ -3006,6 +3023,9 @@ func fromHeader(fd *syntax.FuncDecl) bool {
 	if fd == nil || fd.Pos.File == nil {
 		return false
 	}
+	if syntax.IsBuiltinHeader(fd.Pos.File.Name) {
+		return true // a built-in header's text (syntax/headers.go)
+	}
 	switch strings.ToLower(filepath.Ext(fd.Pos.File.Name)) {
 	case ".h", ".hpp", ".cuh", ".hxx", ".hh":
 		return true
@@ -3212,6 +3232,7 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 	}
 	fn := c.boundFunc(td.Name, td, tmap, tvals)
 	c.insts[key.String()] = fn
+	c.setLibAt(fn, td, e.Pos) // lib_algorithm.go
 	c.prog.Funcs = append(c.prog.Funcs, fn)
 	if fn.Global {
 		c.prog.Kernels = append(c.prog.Kernels, fn)
@@ -3242,4 +3263,11 @@ func sortedKeys[M ~map[string]V, V any](m M) []string {
 	}
 	sort.Strings(ks)
 	return ks
+}
+
+// vecHasCtor reports whether the vector type t has constructors:
+// __half2 and __nv_bfloat162 do (cuda_fp16.h, cuda_bf16.h), the
+// aggregates of vector_types.h do not.
+func vecHasCtor(t *Type) bool {
+	return t == vectorTypes["__half2"] || t == vectorTypes["__nv_bfloat162"]
 }

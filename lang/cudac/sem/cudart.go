@@ -265,38 +265,14 @@ func defineCudaAPI() {
 		return ok(0)
 	})
 	defb("cudaGetDeviceProperties", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		if int32(a[1]) != 0 {
+			return m.apiError(101), stDone // cudaErrorInvalidDevice: one device
+		}
 		b, good := m.resolve(t, a[0], tDeviceProp.size, pos, true, false)
 		if !good {
 			return 0, stFault
 		}
-		clear(b)
-		d := m.opts.Device
-		copy(b, d.Name)
-		put := func(name string, v uint64) {
-			f := tDeviceProp.field(name)
-			storeN(b[f.Offset:], f.Type.size, v)
-		}
-		put("totalGlobalMem", d.GlobalMem)
-		put("sharedMemPerBlock", uint64(d.SmemPerBlock))
-		put("regsPerBlock", uint64(d.RegsPerBlock))
-		put("warpSize", 32)
-		put("maxThreadsPerBlock", 1024)
-		mt := tDeviceProp.field("maxThreadsDim").Offset
-		storeN(b[mt:], 4, 1024)
-		storeN(b[mt+4:], 4, 1024)
-		storeN(b[mt+8:], 4, 64)
-		mg := tDeviceProp.field("maxGridSize").Offset
-		storeN(b[mg:], 4, 2147483647)
-		storeN(b[mg+4:], 4, 65535)
-		storeN(b[mg+8:], 4, 65535)
-		put("major", uint64(d.Major))
-		put("minor", uint64(d.Minor))
-		put("multiProcessorCount", uint64(d.SMs))
-		put("clockRate", uint64(d.ClockKHz))
-		put("totalConstMem", uint64(d.ConstMem))
-		put("memoryClockRate", uint64(d.MemClockKHz))
-		put("memoryBusWidth", uint64(d.MemBusWidth))
-		put("l2CacheSize", uint64(d.L2Bytes))
+		fillDeviceProp(b, m.opts.Device)
 		return ok(0)
 	})
 }

@@ -128,6 +128,7 @@ type Machine struct {
 
 	crand     crand
 	rtStrings map[string]uint64
+	libst     *libState // library models' state: streams, format, sleeps (lib_sstream.go)
 
 	stringObjs   []*Object
 	initializing bool
@@ -271,6 +272,9 @@ type Thread struct {
 	undef     []uint64 // bit per slot: an OpUndef local not yet assigned (weft check)
 	stopDepth int
 	retVal    uint64
+	// live try blocks and the exceptions being handled (exc.go)
+	handlers []excHandler
+	caught   []excVal
 
 	alog   alogState       // accesses since the last barrier, for __read/__write (annot.go)
 	visits map[int32]int32 // per two-thread predicate site: evaluations so far (pairs.go)
@@ -504,11 +508,30 @@ func (m *Machine) fault(t *Thread, pos int32, code, format string, args ...any) 
 		g := t.block.grid
 		msg += fmt.Sprintf(" (thread %s of block %s, kernel %s)", dimStr(t.idx, g.bdim), dimStr(t.block.idx, g.gdim), g.fn.Name)
 	}
-	d := m.diags.Errorf(m.pos(pos), code, "%s", msg)
+	at, from := m.pos(pos), 0
+	if t != nil {
+		from = len(t.frames) - 2
+	}
+	if t != nil && isLibPos(at) {
+		// inside a library model (syntax/stdalgo.go): reported at the
+		// program's call of it (lib_algorithm.go)
+		for k := len(t.frames) - 2; k >= 0; k-- {
+			f := t.frames[k]
+			if f.pc <= 0 || f.pc > len(f.fn.Code) {
+				break
+			}
+			if cp := m.pos(f.fn.Code[f.pc-1].P); !isLibPos(cp) {
+				msg += fmt.Sprintf(" (inside the library's %s, %s)", libName(t.frames[k+1].fn.Name), at)
+				at, from = cp, k-1
+				break
+			}
+		}
+	}
+	d := m.diags.Errorf(at, code, "%s", msg)
 	m.lastFault = d
 	if t != nil {
 		// the call chain, innermost first, as notes
-		for k := len(t.frames) - 2; k >= 0 && k >= len(t.frames)-6; k-- {
+		for k := from; k >= 0 && k >= from-4; k-- {
 			f := t.frames[k]
 			if f.pc > 0 && f.pc <= len(f.fn.Code) {
 				d.Note(m.pos(f.fn.Code[f.pc-1].P), "called from %s", f.fn.Name)

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/cudac/syntax"
 )
 
@@ -38,6 +39,9 @@ func algKind(t *Type) int {
 
 // algCall compiles the calls above; ok is false for another name.
 func (c *compiler) algCall(name string, e *syntax.Call) (*Type, bool) {
+	if t, ok := c.algTemplateCall(name, e); ok {
+		return t, true
+	}
 	var want int
 	switch name {
 	case "sort", "stable_sort", "min_element", "max_element":
@@ -247,4 +251,146 @@ func (m *Machine) algRange(t *Thread, first, last uint64, mc int, pos int32, wri
 		vals[i] = fromMem(mc, loadN(b[i*size:], size))
 	}
 	return vals, b, stDone
+}
+
+// isCmpObject reports whether e is <functional>'s std::less or
+// std::greater object, which the built-in sort serves.
+func isCmpObject(e syntax.Expr) bool {
+	tr, ok := e.(*syntax.Trait)
+	return ok && tr.Member == "()"
+}
+
+// algTemplateCall compiles a call of an <algorithm> or <numeric> function
+// that the built-ins above do not serve (a callable argument, elements
+// that are not scalars, or a function without a built-in form) as a call
+// of its model in the header's text (syntax/stdalgo.go, __std_NAME); ok is
+// false where the built-ins apply or name is not one of them.
+func (c *compiler) algTemplateCall(name string, e *syntax.Call) (*Type, bool) {
+	n := len(e.Args)
+	scalarElems := func() bool {
+		if n == 0 {
+			return true
+		}
+		c.dry++
+		t := c.typeOf(e.Args[0], true)
+		c.dry--
+		return t.Kind != Ptr || t.Elem == nil || t.Elem.isInt() || t.Elem.Kind == Float || t.Elem.Kind == Double
+	}
+	for _, a := range e.Args {
+		if isCmpObject(a) && !(n == 3 && (name == "sort" || name == "stable_sort")) {
+			return nil, false // a comparison object as a value: C0309 below
+		}
+	}
+	tmpl, header := "", "<algorithm>"
+	switch name {
+	case "sort", "stable_sort":
+		if n == 3 && !isCmpObject(e.Args[2]) {
+			tmpl = "__std_sort"
+		} else if n == 2 && !scalarElems() {
+			tmpl = "__std_sort_lt"
+		}
+	case "min_element", "max_element":
+		if n == 3 {
+			tmpl = "__std_" + name
+		} else if n == 2 && !scalarElems() {
+			tmpl = "__std_" + name + "_lt"
+		}
+	case "accumulate":
+		header = "<numeric>"
+		if n == 4 {
+			tmpl = "__std_accumulate"
+		} else if n == 3 && !scalarElems() {
+			tmpl = "__std_accumulate_plus"
+		}
+	case "is_sorted":
+		if n == 3 {
+			tmpl = "__std_is_sorted"
+		} else if n == 2 {
+			tmpl = "__std_is_sorted_lt"
+		}
+	case "find_if", "find_if_not", "find", "count_if", "count", "any_of", "all_of", "none_of",
+		"for_each", "remove_if", "remove", "fill", "copy", "iota":
+		if n == 3 {
+			tmpl = "__std_" + name
+		}
+		if name == "iota" {
+			header = "<numeric>"
+		}
+	case "copy_if":
+		if n == 4 {
+			tmpl = "__std_copy_if"
+		}
+	case "transform":
+		if n == 4 {
+			tmpl = "__std_transform"
+		} else if n == 5 {
+			tmpl = "__std_transform2"
+		}
+	case "reverse":
+		if n == 2 {
+			tmpl = "__std_reverse"
+		}
+	case "inner_product":
+		header = "<numeric>"
+		if n == 4 {
+			tmpl = "__std_inner_product"
+		}
+	}
+	if tmpl == "" {
+		return nil, false
+	}
+	if c.templates[tmpl] == nil {
+		c.errorf(e.Pos, "C0301", "std::%s as called here needs #include %s", name, header)
+		c.emit(OpConst, 0, 0, e.Pos)
+		return tInt, true
+	}
+	return c.call(&syntax.Call{Pos: e.Pos, Fun: &syntax.Name{Pos: e.Pos, Name: tmpl}, Args: e.Args, RParen: e.RParen}), true
+}
+
+// isLibPos reports whether p is in a built-in header's text.
+func isLibPos(p diag.Pos) bool {
+	return p.File != nil && syntax.IsBuiltinHeader(p.File.Name)
+}
+
+// setLibAt records, for an instance of a template of a built-in header,
+// the program's call that needs it (through other library templates).
+func (c *compiler) setLibAt(fn *Function, td *syntax.FuncDecl, call diag.Pos) {
+	if !isLibPos(td.Pos) {
+		return
+	}
+	fn.libAt, fn.libFn = call, libName(td.Name)
+	if isLibPos(call) && c.fn != nil {
+		fn.libAt, fn.libFn = c.fn.libAt, c.fn.libFn
+	}
+}
+
+// inheritLibAt gives fn, a function of a built-in header's text that
+// the library model being compiled needs (a member of a class template
+// instance), the model's call site.
+func (c *compiler) inheritLibAt(fn *Function, d *syntax.FuncDecl) {
+	if c.fn != nil && c.fn.libAt.File != nil && isLibPos(d.Pos) {
+		fn.libAt, fn.libFn = c.fn.libAt, c.fn.libFn
+	}
+}
+
+// libPos is where an error at p, inside the library model being
+// compiled, is reported: the program's call.
+func (c *compiler) libPos(p diag.Pos) (diag.Pos, bool) {
+	if c.fn == nil || c.fn.libAt.File == nil || !isLibPos(p) {
+		return p, false
+	}
+	return c.fn.libAt, true
+}
+
+// libName is the standard name of library model fn ("__std_sort_lt":
+// std::sort).
+func libName(fn string) string {
+	if !strings.HasPrefix(fn, "__std_") {
+		return fn
+	}
+	n := strings.TrimPrefix(fn, "__std_")
+	for _, suf := range []string{"_lt", "_plus", "2"} {
+		n = strings.TrimSuffix(n, suf)
+	}
+	return "std::" + n
 }

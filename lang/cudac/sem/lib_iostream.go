@@ -1,10 +1,6 @@
 package sem
 
 import (
-	"fmt"
-	"math"
-	"strconv"
-
 	"weft.dev/weft/lang/cudac/lib"
 	"weft.dev/weft/lang/cudac/syntax"
 )
@@ -13,9 +9,11 @@ import (
 // fundamental types, C strings, std::string and pointers, and std::endl
 // (C++ [ostream.inserters.arithmetic]: a number is written as printf's
 // %d/%u for integers and %g with precision 6 for floating values, the
-// default format flags). Manipulators (std::fixed, std::setprecision, ...)
-// are not modeled and are undeclared names. The stream value is the
-// stdio handle it writes to.
+// default format flags). The manipulators of <iomanip> and <ios>
+// (std::fixed, std::setprecision, std::setw, ...) set the stream's format
+// state (lib_sstream.go), which <sstream> and <fstream> streams share.
+// The stream value is the stdio handle it writes to, or the handle of a
+// stream object (lib_sstream.go).
 
 const stdOstream = 4
 
@@ -38,55 +36,28 @@ const (
 	osPtr
 	osString
 	osEndl
+	osManip    // a manipulator without an argument (the value is its number)
+	osSetPrec  // std::setprecision(n)
+	osSetWidth // std::setw(n)
+	osSetFill  // std::setfill(c)
 )
 
 func init() {
 	builtinSigs["__ostream_put"] = sig(tLong, hostSide, tAny, tAny, tAny)
 	defb("__ostream_put", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
-		var s string
-		v := a[1]
+		f := m.fmtOf(a[0])
 		switch a[2] {
-		case osInt:
-			s = strconv.FormatInt(int64(v), 10)
-		case osUint:
-			s = strconv.FormatUint(v, 10)
-		case osFloat:
-			x := math.Float64frombits(v)
-			switch {
-			case math.IsNaN(x):
-				s = "nan"
-				if math.Signbit(x) {
-					s = "-nan"
-				}
-			case math.IsInf(x, 1):
-				s = "inf"
-			case math.IsInf(x, -1):
-				s = "-inf"
-			default:
-				s = cFormatG("%.6", "g", x)
-			}
-		case osCStr:
-			var good bool
-			if s, good = m.cstring(t, v, pos); !good {
-				return 0, stFault
-			}
-		case osChar:
-			s = string([]byte{byte(v)})
-		case osBool:
-			s = "0"
-			if v != 0 {
-				s = "1"
-			}
-		case osPtr:
-			s = fmt.Sprintf("0x%x", v)
-		case osString:
-			b, _, good := m.stdBytes(t, v, 1, pos)
-			if !good {
-				return 0, stFault
-			}
-			s = string(b)
-		case osEndl:
-			s = "\n"
+		case osManip, osSetPrec, osSetWidth, osSetFill:
+			applyManip(f, a[2], a[1])
+			return ok(a[0])
+		}
+		s, good := m.formatValue(t, f, a[1], a[2], pos)
+		if !good {
+			return 0, stFault
+		}
+		if o := m.iosOf(a[0]); o != nil {
+			m.writeObj(o, []byte(s), pos)
+			return ok(a[0])
 		}
 		if !m.writeStream(t, a[0], []byte(s), pos) {
 			return 0, stFault
@@ -100,12 +71,19 @@ func init() {
 
 // ostreamPut compiles s << x for an output stream s.
 func (c *compiler) ostreamPut(e *syntax.Binary) (*Type, bool) {
-	tx := c.typeOf(e.X, true)
-	if tx != tOstream {
+	in, out, isStream := c.isStreamExpr(e.X)
+	if !isStream {
 		return nil, false
 	}
 	pos := e.Pos
-	c.expr(e.X)
+	c.stdHostOnly(pos)
+	if in && !out {
+		c.errorf(pos, "C0302", "operator<< on an input stream (%s)", c.typeOf(e.X, true))
+	}
+	c.streamHandle(e.X, pos)
+	if c.manipulator(e.Y, pos) {
+		return tOstream, true
+	}
 	if n, ok := e.Y.(*syntax.Name); ok && (n.Name == "std::endl" || n.Name == "std::flush") && c.lookup(n.Name) == nil {
 		kind := int64(osEndl)
 		if n.Name == "std::flush" {

@@ -35,7 +35,7 @@ func init() {
 		if !good {
 			return 0, stFault
 		}
-		ns := m.steps
+		ns := m.wallNs() // lib_posix.go
 		storeN(b, 8, ns/1e9)
 		storeN(b[8:], 8, ns%1e9/1e3)
 		return ok(0)

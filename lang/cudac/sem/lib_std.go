@@ -166,6 +166,10 @@ func (c *compiler) stdBuiltin(name string, n int, pos diag.Pos) {
 // stdConstruct initializes the std object of type t on the stack (kept)
 // from constructor arguments (T x(args) or T(args)).
 func (c *compiler) stdConstruct(t *Type, args []syntax.Expr, pos diag.Pos) {
+	if t.std == stdStream {
+		c.streamConstruct(t, args, pos) // lib_sstream.go
+		return
+	}
 	c.stdHostOnly(pos)
 	c.emit(OpDup, 0, 0, pos)
 	c.emit(OpMemzero, 0, 24, pos)
@@ -177,6 +181,8 @@ func (c *compiler) stdConstruct(t *Type, args []syntax.Expr, pos diag.Pos) {
 		c.expr(args[0])
 		c.copyValue(t, pos)
 		c.emit(OpPop, 0, 0, pos)
+	case c.assocOf(t) != nil:
+		c.errorf(pos, "C0309", "this constructor of %s is not modeled (default, copy and initializer lists are)", t)
 	case t.std == stdString && len(args) == 1:
 		c.emit(OpDup, 0, 0, pos)
 		at := c.expr(args[0])
@@ -220,7 +226,19 @@ func (c *compiler) isStd(t *Type, kind int) bool { return t.Kind == Struct && t.
 func (c *compiler) stdInitFrom(t *Type, e syntax.Expr) {
 	pos := syntax.PosOf(e)
 	c.stdHostOnly(pos)
+	if t.std == stdStream {
+		if il, ok := e.(*syntax.InitList); ok && len(il.Elems) == 0 {
+			c.streamConstruct(t, nil, pos)
+		} else {
+			c.errorf(pos, "C0302", "%s cannot be copied", t)
+		}
+		return
+	}
 	if il, ok := e.(*syntax.InitList); ok {
+		if ai := c.assocOf(t); ai != nil {
+			c.assocInit(t, ai, il, pos) // lib_map.go
+			return
+		}
 		c.emit(OpDup, 0, 0, pos)
 		c.emit(OpMemzero, 0, 24, pos)
 		c.emit(OpPop, 0, 0, pos)
@@ -262,6 +280,11 @@ func (c *compiler) stdInitFrom(t *Type, e syntax.Expr) {
 func (c *compiler) stdAssign(e *syntax.Binary, lt *Type) *Type {
 	pos := e.Pos
 	c.stdHostOnly(pos)
+	if lt.std == stdStream || lt.std == stdIstream || lt.std == stdOstream {
+		c.errorf(pos, "C0302", "%s cannot be assigned", lt)
+		c.emit(OpConst, 0, 0, pos)
+		return lt
+	}
 	lv := c.lvalue(e.X)
 	if e.Op == "+=" {
 		if lt.std != stdString {
@@ -384,6 +407,11 @@ func (c *compiler) stdBinaryOps(op string, tx, ty *Type, pos diag.Pos) *Type {
 // element's address, after a range check.
 func (c *compiler) stdIndex(t *Type, i syntax.Expr, pos diag.Pos) lval {
 	c.stdHostOnly(pos)
+	if ai := c.assocOf(t); ai != nil {
+		if lv, ok := c.assocIndex(t, ai, i, pos); ok { // lib_map.go
+			return lv
+		}
+	}
 	it := c.expr(i)
 	if !it.isInt() {
 		c.errorf(syntax.PosOf(i), "C0302", "index of type %s", it)
@@ -397,6 +425,15 @@ func (c *compiler) stdIndex(t *Type, i syntax.Expr, pos diag.Pos) lval {
 
 // stdMethod compiles x.f(args) for a std object.
 func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
+	if st.std == stdStream || st.std == stdOstream || st.std == stdIstream {
+		return c.streamMethod(st, m, e) // lib_sstream.go
+	}
+	if ai := c.assocOf(st); ai != nil {
+		c.stdHostOnly(e.Pos)
+		if t, ok := c.assocMethod(st, ai, m, e); ok { // lib_map.go
+			return t
+		}
+	}
 	pos := e.Pos
 	c.stdHostOnly(pos)
 	recv := func() {
@@ -663,6 +700,9 @@ func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 
 // stdCall compiles calls of the modeled std functions (std::to_string).
 func (c *compiler) stdCall(name string, e *syntax.Call) (*Type, bool) {
+	if t, ok := c.streamCall(name, e); ok { // std::getline (lib_sstream.go)
+		return t, true
+	}
 	if name != "std::to_string" {
 		return nil, false
 	}

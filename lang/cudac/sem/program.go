@@ -24,6 +24,7 @@ type Program struct {
 	pairSites  []*pairSite // two-thread predicates (pairs.go)
 	asms       []*asmInfo  // inline asm statements (asm.go)
 	asyncProxy bool        // some inline asm reads shared memory through the async proxy (proxy.go)
+	excTypes   []excType   // the types thrown and caught (exc.go)
 }
 
 // HasBodiless reports whether the program calls a function declared but
@@ -42,10 +43,15 @@ type Function struct {
 	PosIdx       int32
 	ParamNames   []string
 	decl         *syntax.FuncDecl
-	tmap         map[string]*Type
-	tvals        map[string]int64
-	compiled     bool
-	defined      bool
+	// libAt is where the program calls the library model (a template
+	// of a built-in header's text, syntax/stdalgo.go) this instance is
+	// of: errors inside it are reported there (lib_algorithm.go).
+	libAt    diag.Pos
+	libFn    string // the std:: name of that model
+	tmap     map[string]*Type
+	tvals    map[string]int64
+	compiled bool
+	defined  bool
 }
 
 // GlobalVar is a file-scope (or static) variable.

@@ -22,6 +22,15 @@ import (
 
 const tmaMagic = 0x50414d5446455700 // "\0WEFTMAP"
 
+// tmaSpoilt marks a CUtensorMap that a failed cuTensorMapEncodeTiled
+// wrote to. The driver does not leave the object as it was: on an H100
+// (driver 580) a failed encode over a valid map changes its bytes, and a
+// copy through it then never completes its mbarrier transaction, so the
+// kernel hangs (bench/gpu/cudac.sh, stop 24). The semantics keeps the
+// failed call's position in the map and reports the copy (C0315) instead
+// of computing with the old descriptor.
+const tmaSpoilt = 0x4c494f5053465700 // "\0WFSPOIL"
+
 type tensorMap struct {
 	rank, dtype, elem int
 	swizzle, oobNaN   int
@@ -36,15 +45,27 @@ var tmaElem = map[int]int{0: 1, 1: 2, 2: 4, 3: 4, 4: 8, 5: 8, 6: 2, 7: 4, 8: 8, 
 func init() {
 	driverEntryPoints["cuTensorMapEncodeTiled"] = "cuTensorMapEncodeTiled"
 	defb("cuTensorMapEncodeTiled", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
-		const invalid = 1 // CUDA_ERROR_INVALID_VALUE
 		if len(a) != 12 {
 			m.fault(t, pos, "C0607", "cuTensorMapEncodeTiled takes 12 arguments, not %d", len(a))
 			return 0, stFault
 		}
+		// invalid is CUDA_ERROR_INVALID_VALUE: the map is left spoilt.
+		const invalid = 1
+		fail := func() (uint64, status) {
+			b, good := m.resolveA(t, a[0], 128, pos, true, false, false)
+			if !good {
+				return 0, stFault
+			}
+			clear(b[:128])
+			storeN(b, 8, tmaSpoilt)
+			storeN(b[8:], 8, uint64(uint32(pos)))
+			m.mver++
+			return invalid, stDone
+		}
 		tm := tensorMap{dtype: int(a[1]), rank: int(a[2]), base: a[3], swizzle: [4]int{0, 32, 64, 128}[a[9]&3], oobNaN: int(a[11])}
 		e, known := tmaElem[tm.dtype]
 		if !known || tm.rank < 1 || tm.rank > 5 || a[8] != 0 || a[9] > 3 {
-			return invalid, stDone
+			return fail()
 		}
 		tm.elem = e
 		read := func(p uint64, n, size int) ([]uint64, bool) {
@@ -70,23 +91,23 @@ func init() {
 		}
 		// the driver's rules (ptx.md §5.2)
 		if uint32(tm.base)%16 != 0 {
-			return invalid, stDone
+			return fail()
 		}
 		tm.strides[0] = uint64(e)
 		for d := 0; d < tm.rank; d++ {
 			if dims[d] < 1 || dims[d] > 1<<32 || box[d] < 1 || box[d] > 256 || estr[d] < 1 || estr[d] > 8 {
-				return invalid, stDone
+				return fail()
 			}
 			tm.dims[d], tm.box[d], tm.estr[d] = dims[d], int(box[d]), int(estr[d])
 			if d > 0 {
 				if s := strides[d-1]; s%16 != 0 || s >= 1<<40 {
-					return invalid, stDone
+					return fail()
 				}
 				tm.strides[d] = strides[d-1]
 			}
 		}
 		if inner := tm.box[0] * e; inner%16 != 0 || tm.swizzle != 0 && inner > tm.swizzle {
-			return invalid, stDone
+			return fail()
 		}
 		b, good := m.resolveA(t, a[0], 128, pos, true, false, false)
 		if !good {
@@ -121,6 +142,10 @@ func (m *Machine) readMap(t *Thread, p uint64, pos int32) (*tensorMap, bool) {
 	w := make([]uint64, 16)
 	for i := range w {
 		w[i] = loadN(b[8*i:], 8)
+	}
+	if w[0] == tmaSpoilt {
+		m.fault(t, pos, "C0315", "the tensor map at %s was spoilt by the failed cuTensorMapEncodeTiled at %s (it returned CUDA_ERROR_INVALID_VALUE): on a GPU this copy never completes", m.describePtr(p), m.pos(int32(w[1])))
+		return nil, false
 	}
 	if w[0] != tmaMagic {
 		m.fault(t, pos, "C0315", "the tensor map at %s was not made by cuTensorMapEncodeTiled", m.describePtr(p))

@@ -302,14 +302,7 @@ func structOf(name string, fields ...any) *Type {
 var (
 	tDim3  = structOf("dim3", "x", tUInt, "y", tUInt, "z", tUInt)
 	tUint3 = func() *Type { t := structOf("uint3", "x", tUInt, "y", tUInt, "z", tUInt); t.vec = tUInt; return t }()
-	// cudaDeviceProp holds the fields programs commonly print; the values
-	// model an sm_90 device (seed 004 §3 parametrizes the architecture).
-	tDeviceProp = structOf("cudaDeviceProp",
-		"name", arrayOf(tChar, 256), "totalGlobalMem", tULong, "sharedMemPerBlock", tULong,
-		"regsPerBlock", tInt, "warpSize", tInt, "maxThreadsPerBlock", tInt,
-		"maxThreadsDim", arrayOf(tInt, 3), "maxGridSize", arrayOf(tInt, 3),
-		"major", tInt, "minor", tInt, "multiProcessorCount", tInt, "clockRate", tInt,
-		"totalConstMem", tULong, "memoryClockRate", tInt, "memoryBusWidth", tInt, "l2CacheSize", tInt)
+	// tDeviceProp: lib_deviceprop.go
 	tFILE = structOf("FILE", "fd", tInt)
 )
 

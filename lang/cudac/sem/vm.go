@@ -97,6 +97,20 @@ const (
 	OpAddS      // signed +, -, * of A-bit operands (32 or 64): overflow is undefined (overflow.go)
 	OpSubS
 	OpMulS
+	// exceptions (exc.go): OpTry A = handler code, B = end of the try
+	// block; OpTryEnd A = its handler code; OpThrow A = exception type
+	// (the object's pointer on the stack); OpRethrow (throw;);
+	// OpExcMatch A = handler type (push whether the exception being
+	// handled matches); OpExcObj (push its object); OpExcEnd (its handler
+	// finished); OpExcUnmatched (no clause matched: rethrow)
+	OpTry
+	OpTryEnd
+	OpThrow
+	OpRethrow
+	OpExcMatch
+	OpExcObj
+	OpExcEnd
+	OpExcUnmatched
 )
 
 // Instr is one bytecode instruction.
@@ -602,6 +616,9 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 			}
 			slots = slots[:fr.base]
 			t.frames = t.frames[:len(t.frames)-1]
+			if len(t.caught) > 0 {
+				t.leaveHandlers() // exc.go
+			}
 			if len(t.frames) == t.stopDepth {
 				t.retVal = v
 				t.stack = st
@@ -611,6 +628,17 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 			fr = &t.frames[len(t.frames)-1]
 			code, pc, base = fr.fn.Code, fr.pc, fr.base
 			st = append(st, v)
+		case OpTry, OpTryEnd, OpThrow, OpRethrow, OpExcMatch, OpExcObj, OpExcEnd, OpExcUnmatched:
+			fr.pc = pc
+			t.stack = st
+			t.slots = slots
+			if !m.excOp(t, in) {
+				fr = &t.frames[len(t.frames)-1]
+				return m.faulted(t, fr, fr.pc, t.stack), steps
+			}
+			fr = &t.frames[len(t.frames)-1]
+			code, pc, base = fr.fn.Code, fr.pc, fr.base
+			st, slots = t.stack, t.slots
 		case OpBuiltin:
 			nargs := int(in.B)
 			args := st[len(st)-nargs:]

@@ -150,6 +150,9 @@ func resolveScopes(toks []Token, diags *diag.List) []Token {
 			if nsOf(parts[0].Text) == "std" && len(parts) == 2 && (CmpObjects[last.Text] || StdContainers[last.Text]) {
 				nt.Text = "std::" + last.Text // a comparison object (parser.go, cmpObject)
 			}
+			if stdUsing && len(parts) == 2 && (parts[0].Text == "ios" || parts[0].Text == "ios_base") {
+				nt.Text = "std::" + parts[0].Text + "::" + last.Text // ios::app after using namespace std
+			}
 			if nsOf(parts[0].Text) == "std" && len(parts) == 3 && StdModeled[parts[1].Text] {
 				nt.Text = "std::" + parts[1].Text + "::" + last.Text // std::string::npos
 			}
@@ -201,4 +204,5 @@ var CmpObjects = map[string]bool{"greater": true, "less": true}
 // std:: qualifier (sem models them: lang/cudac/sem/lib_std.go); other std
 // names are flattened (std::min is min).
 var StdModeled = map[string]bool{"string": true, "vector": true, "to_string": true,
-	"cout": true, "cerr": true, "clog": true, "endl": true, "flush": true}
+	"cout": true, "cerr": true, "clog": true, "endl": true, "flush": true,
+	"ios": true, "ios_base": true} // std::ios::app ... (sem/lib_fstream.go)

@@ -23,17 +23,25 @@ var knownHeaders = map[string]string{
 	"string.h":        "#define NULL ((void*)0)\n",
 	"math.h": "#define M_PI 3.14159265358979323846\n#define M_E 2.7182818284590452354\n#define M_SQRT2 1.41421356237309504880\n" +
 		"#define INFINITY (__builtin_inff())\n#define NAN (__builtin_nanf())\n#define HUGE_VAL (__builtin_inf())\n",
-	"assert.h":            "",
-	"stdint.h":            stdintMacros,
-	"stdbool.h":           "#define bool _Bool\n#define true 1\n#define false 0\n",
-	"limits.h":            limitsMacros,
-	"float.h":             floatMacros,
-	"time.h":              "#define CLOCKS_PER_SEC 1000000000L\n",
-	"ctime":               "#define CLOCKS_PER_SEC 1000000000L\n",
-	"sys/time.h":          "",
+	"assert.h":   "",
+	"stdint.h":   stdintMacros,
+	"stdbool.h":  "#define bool _Bool\n#define true 1\n#define false 0\n",
+	"limits.h":   limitsMacros,
+	"float.h":    floatMacros,
+	"time.h":     "#define CLOCKS_PER_SEC 1000000000L\n",
+	"ctime":      "#define CLOCKS_PER_SEC 1000000000L\n",
+	"sys/time.h": "",
+	// POSIX (sem/lib_posix.go): uname, sleep/usleep on the virtual
+	// clock, getpid, gethostname, anonymous mmap/munmap
+	"sys/utsname.h": "",
+	"unistd.h":      "",
+	"sys/types.h":   "",
+	"sys/mman.h": "#define PROT_NONE 0\n#define PROT_READ 1\n#define PROT_WRITE 2\n#define PROT_EXEC 4\n" +
+		"#define MAP_SHARED 1\n#define MAP_PRIVATE 2\n#define MAP_FIXED 0x10\n#define MAP_ANONYMOUS 0x20\n#define MAP_ANON 0x20\n" +
+		"#define MAP_FAILED ((void*)-1)\n",
 	"cuda_profiler_api.h": "",
-	"algorithm":           "",
-	"numeric":             "",
+	"algorithm":           algorithmText, // stdalgo.go
+	"numeric":             algorithmText,
 	"functional":          "", // std::less/greater as sort comparators
 	// associative containers: their class templates parse and a use is
 	// C0309 naming them (parser.go, UnmodeledStdTypes)
@@ -62,14 +70,15 @@ var knownHeaders = map[string]string{
 	"cmath":                       "#define M_PI 3.14159265358979323846\n#define INFINITY (__builtin_inff())\n#define NAN (__builtin_nanf())\n",
 	"cassert":                     "",
 	"cstdint":                     stdintMacros,
-	"iostream":                    "",
+	"iostream":                    stdexceptText,
 	// headers whose names are modeled only in part (std::runtime_error
 	// and friends as types; streams on files and strings are not): a
 	// program that uses a missing name gets an undeclared-name error.
 	"fstream":       "",
 	"sstream":       "",
-	"exception":     "",
-	"stdexcept":     "",
+	"exception":     stdexceptText, // stdexcept.go
+	"stdexcept":     stdexceptText,
+	"new":           stdexceptText,
 	"strings.h":     "",
 	"iomanip":       "",
 	"helper_cuda.h": "#define checkCudaErrors(x) (x)\n",

@@ -237,13 +237,20 @@ type (
 		Body Stmt
 		Cond Expr
 	}
-	// TryStmt is try Body catch (...) { ... } ...: exceptions are not
-	// modeled (a throw ends the run), so only Body can run; the handlers
-	// are parsed and kept for their syntax only.
+	// TryStmt is try Body catch (T x) { ... } ... (C++ [except]):
+	// Handlers are the catch clauses in order.
 	TryStmt struct {
 		Pos      diag.Pos
 		Body     *Block
-		Handlers []*Block
+		Handlers []*Catch
+	}
+	// Catch is one handler: catch (Type Name) Body; Type is nil for
+	// catch (...), Name empty for an unnamed parameter.
+	Catch struct {
+		Pos  diag.Pos
+		Type *TypeExpr
+		Name string
+		Body *Block
 	}
 	// ReturnStmt is return X;
 	ReturnStmt struct {
@@ -380,9 +387,7 @@ type (
 		Type *TypeExpr
 		Name string
 	}
-	// Throw is C++ "throw X" (X nil: rethrow). Exceptions are not
-	// modeled: reaching a throw ends the run with a diagnostic, as an
-	// exception no handler catches ends a C++ program.
+	// Throw is C++ "throw X" (X nil: rethrow, "throw;").
 	Throw struct {
 		Pos diag.Pos
 		X   Expr

@@ -1618,21 +1618,25 @@ func (p *parser) stmt() Stmt {
 			p.next()
 			s := &TryStmt{Pos: t.Pos, Body: p.block()}
 			for p.is("catch") {
-				p.next()
+				h := &Catch{Pos: p.next().Pos}
 				p.expect("(")
 				if !p.got("...") {
 					p.push()
 					pb, _ := p.specifiers()
-					if name, _, _ := p.declarator(pb); name != "" {
+					name, _, te := p.declarator(pb)
+					if name != "" {
 						p.declareName(name, false)
 					}
+					h.Type, h.Name = te, name
 					p.expect(")")
-					s.Handlers = append(s.Handlers, p.block())
+					h.Body = p.block()
+					s.Handlers = append(s.Handlers, h)
 					p.pop()
 					continue
 				}
 				p.expect(")")
-				s.Handlers = append(s.Handlers, p.block())
+				h.Body = p.block()
+				s.Handlers = append(s.Handlers, h)
 			}
 			if len(s.Handlers) == 0 {
 				p.expect("catch")

@@ -266,7 +266,8 @@ int main() {
   CUresult r = encode(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, g, dims, strides, box, estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
                       CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   cuuint32_t bad[2] = {32, 300};
-  CUresult r2 = encode(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, g, dims, strides, bad, estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
+  CUtensorMap spare; // a failed encode spoils the map it writes (see the next case)
+  CUresult r2 = encode(&spare, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, g, dims, strides, bad, estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
                        CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   k<<<1, 32, 2048>>>(map, o);
   cudaMemcpy(h, o, 256 * 4, cudaMemcpyDeviceToHost);
@@ -274,6 +275,56 @@ int main() {
   return 0;
 }
 // OUT: 0 0 1 128 161 319 0
+// ---- TMA through a map that a failed cuTensorMapEncodeTiled wrote: on an H100 the copy never completes (the kernel hangs); reported
+#include <stdio.h>
+#include <stdint.h>
+#include <cuda.h>
+typedef CUresult (*encode_t)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *, const cuuint64_t *,
+                             const cuuint32_t *, const cuuint32_t *, CUtensorMapInterleave, CUtensorMapSwizzle,
+                             CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
+__global__ void k(const __grid_constant__ CUtensorMap map, float *out) {
+  extern __shared__ __align__(1024) char smem[];
+  __shared__ uint64_t bar;
+  uint32_t s = (uint32_t)__cvta_generic_to_shared(smem), b = (uint32_t)__cvta_generic_to_shared(&bar);
+  if (threadIdx.x == 0) {
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(b), "r"(1) : "memory");
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(b), "r"(8 * 32 * 4) : "memory");
+    // the box of 8 rows x 32 columns at row 4, column 0: rows 4..11 of a 10-row tensor
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];" // ERROR C0315 col=5 "the tensor map at .* was spoilt by the failed cuTensorMapEncodeTiled at .*asm.cu:321:.*CUDA_ERROR_INVALID_VALUE.*never completes"
+                 ::"r"(s), "l"(&map), "r"(0), "r"(4), "r"(b) : "memory");
+  }
+  __syncthreads();
+  asm volatile("{\n.reg .pred P1;\nW:\nmbarrier.try_wait.parity.shared::cta.b64 P1, [%0], %1;\n@!P1 bra W;\n}" ::"r"(b), "r"(0) : "memory");
+  // element (r, c) of the box is at byte r*128 + c*4 with the 16-byte chunk swizzled by r % 8
+  for (int i = threadIdx.x; i < 256; i += 32) {
+    int r = i / 32, c = i % 32;
+    uint32_t off = r * 128 + ((c / 4) ^ (r % 8)) * 16 + c % 4 * 4;
+    out[i] = *(float *)(smem + off);
+  }
+}
+int main() {
+  float h[10 * 32], *g, *o;
+  for (int i = 0; i < 320; i++) h[i] = i;
+  cudaMalloc(&g, sizeof h);
+  cudaMalloc(&o, 256 * 4);
+  cudaMemcpy(g, h, sizeof h, cudaMemcpyHostToDevice);
+  encode_t encode = NULL;
+  cudaDriverEntryPointQueryResult q;
+  cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", (void **)&encode, 12000, cudaEnableDefault, &q);
+  CUtensorMap map;
+  cuuint64_t dims[2] = {32, 10}, strides[1] = {32 * 4};
+  cuuint32_t box[2] = {32, 8}, estr[2] = {1, 1};
+  CUresult r = encode(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, g, dims, strides, box, estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                      CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  cuuint32_t bad[2] = {32, 300};
+  CUresult r2 = encode(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, g, dims, strides, bad, estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                       CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  k<<<1, 32, 2048>>>(map, o);
+  cudaMemcpy(h, o, 256 * 4, cudaMemcpyDeviceToHost);
+  printf("%d %d %d %g %g %g %g\n", q, (int)r, (int)r2, h[0], h[33], h[191], h[192]);
+  return 0;
+}
 // ---- inline PTX: an mma.sync that one lane does not execute never completes (the lane waits at a shuffle)
 #include <stdint.h>
 __global__ void k(float *o) {
@@ -439,7 +490,8 @@ int main() {
   CUresult r = encode(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, g, dims, strides, box, estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
                       CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   cuuint32_t bad[2] = {32, 300};
-  CUresult r2 = encode(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, g, dims, strides, bad, estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
+  CUtensorMap spare; // a failed encode spoils the map it writes (see the next case)
+  CUresult r2 = encode(&spare, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, g, dims, strides, bad, estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
                        CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   k<<<1, 32, 2048>>>(map, o);
   cudaMemcpy(h, o, 256 * 4, cudaMemcpyDeviceToHost);

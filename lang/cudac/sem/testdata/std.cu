@@ -139,7 +139,7 @@ int main() {
   std::string s("abc");
   int n = 0;
   for (auto c = s.begin(); c != s.end(); ++c) n += *c - 'a';
-  for (int *p = v.begin(); p != v.end(); p++) *p += 1;
+  for (auto p = v.begin(); p != v.end(); p++) *p += 1;
   printf("%d %d %d %ld\n", sum(v.begin(), v.end(), 0), (int)(e.end() - e.begin()), n, (long)(v.end() - v.begin()));
   return 0;
 }
@@ -164,15 +164,15 @@ int main() {
   return 0;
 }
 // OUT: -8 3 9 | -0.5 1.5 2.5 | 1 4000000000 | 9 -8 6 | 15 0.875 0 4.5
-// ---- std::sort with a lambda comparator, over structs, and a comparison object as a value are named at the call
+// ---- std::sort over structs without operator<, a comparator that is no callable, and a comparison object as a value are named at the call
 #include <algorithm>
 #include <functional>
 struct P { int x; };
 int main() {
   int a[3] = {3, 1, 2};
   P p[2];
-  std::sort(a, a + 3, [](int x, int y) { return x > y; }); // ERROR C0309 col=3 "std::sort with this comparator is not modeled \(std::less and std::greater objects are\)"
-  std::sort(p, p + 2); // ERROR C0309 col=3 "std::sort over elements of type struct P is not modeled"
+  std::sort(a, a + 3, 7); // ERROR C0305 col=3 "called object of type int is not a function or function pointer \(inside the library's std::sort, <algorithm>:14:9\)"
+  std::sort(p, p + 2); // ERROR C0302 col=3 "invalid operands to binary < \(struct P and struct P\) \(inside the library's std::sort, <algorithm>:29:59\)"
   std::max_element(a, a + 3, std::greater<int>()); // ERROR C0309 col=3 "std::max_element with this comparator is not modeled"
   return 0;
 }
@@ -205,8 +205,10 @@ int main() {
 #include <unordered_set>
 int set(int x) { return x; }
 int main() {
-  std::map<int, float> m; // ERROR C0309 col=3 "std::map is not modeled"
-  std::unordered_set<long> s; // ERROR C0309 col=3 "std::unordered_set is not modeled"
+  std::multimap<int, float> m; // ERROR C0309 col=3 "std::multimap is not modeled"
+  std::multiset<long> s; // ERROR C0309 col=3 "std::multiset is not modeled"
+  std::map<int, float> modeled; // lib_map.go
+  std::unordered_set<long> too;
   int map = 2;
   return map - set(2);
 }

@@ -1,0 +1,85 @@
+// ---- std::map and std::set: insert, operator[], find, count, erase, bounds, iteration in key order (outputs from g++ 12.2)
+#include <cstdio>
+#include <map>
+#include <set>
+#include <string>
+#include <iostream>
+int main() {
+  std::map<std::string, int> count;
+  const char *words[] = {"pear", "apple", "fig", "apple", "kiwi", "pear", "apple"};
+  for (int i = 0; i < 7; i++) count[words[i]]++;
+  for (auto it = count.begin(); it != count.end(); ++it) std::cout << it->first << "=" << it->second << " ";
+  std::cout << "size " << count.size() << std::endl;
+  std::map<int, double> sq = {{3, 9.0}, {1, 1.0}, {2, 4.0}};
+  sq.emplace(5, 25.0);
+  sq.insert(std::make_pair(4, 16.0));
+  sq.insert(std::make_pair(3, -1.0)); // present: unchanged
+  sq[0] = 0.5;
+  for (auto &kv : sq) printf("%d:%g ", kv.first, kv.second);
+  printf("\n");
+  printf("find 4 %g, find 7 %d, count 2 %zu, count 9 %zu\n", sq.find(4)->second, sq.find(7) == sq.end(), sq.count(2), sq.count(9));
+  size_t e1 = sq.erase(2), e2 = sq.erase(2);
+  printf("erase 2 -> %zu, erase 2 -> %zu, size %zu, at(5) %g\n", e1, e2, sq.size(), sq.at(5));
+  for (auto it = sq.begin(); it != sq.end();) {
+    if (it->first % 2 == 1) it = sq.erase(it); else ++it;
+  }
+  for (const auto &kv : sq) printf("%d ", kv.first);
+  printf("| lb(2)=%d ub(4)=%d\n", sq.lower_bound(2)->first, sq.upper_bound(4) == sq.end());
+  std::set<int> s;
+  int vals[] = {5, -3, 8, 5, 0, -3, 12};
+  for (int v : vals) s.insert(v);
+  for (int v : s) printf("%d ", v);
+  printf("size %zu has 8 %zu has 7 %zu\n", s.size(), s.count(8), s.count(7));
+  s.erase(8);
+  auto last = s.end();
+  --last;
+  printf("min %d max %d empty %d\n", *s.begin(), *last, s.empty());
+  std::set<std::string> names = {"b", "a", "c", "a"};
+  for (const std::string &n : names) std::cout << n;
+  std::cout << std::endl;
+  std::map<int, std::string> copy;
+  copy[2] = "two"; copy[1] = "one";
+  std::map<int, std::string> other = copy;
+  other[1] += "!";
+  std::cout << copy[1] << " " << other[1] << " " << other.size() << std::endl;
+  count.clear();
+  printf("%zu %d\n", count.size(), count.empty());
+  return 0;
+}
+// OUT: apple=3 fig=1 kiwi=1 pear=2 size 4
+// OUT: 0:0.5 1:1 2:4 3:9 4:16 5:25 
+// OUT: find 4 16, find 7 1, count 2 1, count 9 0
+// OUT: erase 2 -> 1, erase 2 -> 0, size 5, at(5) 25
+// OUT: 0 4 | lb(2)=4 ub(4)=1
+// OUT: -3 0 5 8 12 size 5 has 8 1 has 7 0
+// OUT: min -3 max 12 empty 0
+// OUT: abc
+// OUT: one one! 2
+// OUT: 0 1
+// ---- what the associative containers do not model is named
+#include <map>
+#include <set>
+#include <unordered_map>
+struct P { int x; };
+int main() {
+  std::map<P, int> a; // ERROR C0309 col=3 "std::map with key type struct P is not modeled"
+  std::unordered_map<int, int, long> h; // ERROR C0309 col=3 "std::unordered_map with a comparator, hash or allocator argument"
+  std::set<int> s;
+  s.insert(1);
+  s[0]; // ERROR C0302 col=4 "std::set has no operator"
+  s.extract(1); // ERROR C0309 col=5 "std::set::extract is not modeled"
+  std::map<int, int> m;
+  m.emplace(1, 2, 3); // ERROR C0304 "takes the element"
+  return 0;
+}
+// ---- at() of a missing key
+#include <map>
+#include <cstdio>
+int main() {
+  std::map<int, int> m;
+  m[1] = 10;
+  printf("%d\n", m.at(1));
+  return m.at(2); // ERROR C0403 col=14 "std::map::at: the key is not in the map"
+}
+// MODE: run
+// OUT: 10

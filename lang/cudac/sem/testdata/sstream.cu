@@ -1,0 +1,101 @@
+// ---- string streams: <<, >>, str, getline and the manipulators (outputs from g++ 12.2)
+#include <cstdio>
+#include <iostream>
+#include <iomanip>
+#include <sstream>
+#include <string>
+int main() {
+  std::ostringstream os;
+  os << "n=" << 42 << ' ' << 3.5f << " " << -7L << " " << true << " " << 1e20 << " " << 0.1 + 0.2;
+  std::string s = os.str();
+  std::cout << s << " [" << s.size() << "]" << std::endl;
+  std::ostringstream f;
+  f << std::fixed << std::setprecision(3) << 3.14159 << " " << std::scientific << 12345.678
+    << " " << std::defaultfloat << std::setprecision(10) << 1.0 / 3;
+  std::cout << f.str() << "\n";
+  std::ostringstream w;
+  w << "[" << std::setw(6) << 42 << "][" << std::left << std::setw(5) << "ab" << "]["
+    << std::right << std::setfill('0') << std::setw(4) << 7 << "]" << std::hex << 255 << " " << std::dec << 255
+    << " " << std::boolalpha << false;
+  std::cout << w.str() << std::endl;
+  std::istringstream in("12 -3 4.5 word 99999999999 x");
+  int a, b; double d; std::string word; int big; char c;
+  in >> a >> b >> d >> word;
+  std::cout << a + b << " " << d * 2 << " " << word << std::endl;
+  in >> big;
+  std::cout << "fail=" << in.fail() << " big=" << big << std::endl;
+  in.clear();
+  in >> c;
+  std::cout << "c=" << c << " eof=" << in.eof() << std::endl;
+  std::stringstream ss;
+  ss << "3 4 5";
+  int sum = 0, x;
+  while (ss >> x) sum += x;
+  std::cout << "sum=" << sum << " eof=" << ss.eof() << " fail=" << ss.fail() << " good=" << ss.good() << std::endl;
+  std::istringstream lines("first line\nsecond\n\nlast");
+  std::string line;
+  int n = 0;
+  while (std::getline(lines, line)) std::cout << ++n << ":" << line << "|" << std::endl;
+  std::istringstream csv("a,b,,c");
+  std::string tok;
+  while (std::getline(csv, tok, ',')) std::cout << "<" << tok << ">";
+  std::cout << std::endl;
+  std::ostringstream o2("abcdef");
+  o2 << "XY";
+  std::cout << o2.str() << std::endl;
+  ss.str("");
+  ss.clear();
+  ss << 1.5 << "," << 2;
+  std::cout << ss.str() << std::endl;
+  std::stringstream conv("0x1f 077 1e3");
+  float fv; std::string hx;
+  conv >> hx >> x >> fv;
+  std::cout << hx << " " << x << " " << fv << std::endl;
+  if (!(conv >> x)) std::cout << "end" << std::endl;
+  std::cout << std::setprecision(4) << 3.14159265 << " " << 100.0 << std::endl;
+  std::cout << std::fixed << 2.0 << std::endl;
+  return 0;
+}
+// OUT: n=42 3.5 -7 1 1e+20 0.3 [23]
+// OUT: 3.142 1.235e+04 0.3333333333
+// OUT: [    42][ab   ][0007]ff 255 false
+// OUT: 9 9 word
+// OUT: fail=1 big=2147483647
+// OUT: c=x eof=0
+// OUT: sum=12 eof=1 fail=1 good=0
+// OUT: 1:first line|
+// OUT: 2:second|
+// OUT: 3:|
+// OUT: 4:last|
+// OUT: <a><b><><c>
+// OUT: XYcdef
+// OUT: 1.5,2
+// OUT: 0x1f 77 1000
+// OUT: end
+// OUT: 3.142 100
+// OUT: 2.0000
+// ---- stream misuse is a positioned error
+#include <sstream>
+#include <string>
+void take(std::ostringstream s) {}
+int main() {
+  std::ostringstream os;
+  std::istringstream is("1");
+  int x = 0;
+  char buf[8];
+  os >> x; // ERROR C0302 col=6 "operator>> on an output stream"
+  is << 1; // ERROR C0302 col=6 "operator<< on an input stream"
+  std::ostringstream copy(os); // ERROR C0302 "cannot be copied"
+  take(os); // ERROR C0302 "cannot be copied"
+  std::getline(is, buf); // ERROR C0302 col=20 "std::getline reads into a std::string"
+  is >> 3; // ERROR C0303 col=9 "operator>> needs an object to read into"
+  os.rdbuf(); // ERROR C0309 col=6 "std::ostringstream::rdbuf is not modeled"
+  is.str(x); // ERROR C0302 col=10 "a string .std::string or char.. is needed, not int"
+  return 0;
+}
+// ---- a stream in device code
+#include <sstream>
+__global__ void k() {
+  std::ostringstream os; // ERROR C0307 "host-only"
+}
+int main() { k<<<1, 1>>>(); cudaDeviceSynchronize(); return 0; }
