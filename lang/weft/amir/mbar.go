@@ -48,9 +48,12 @@ package amir
 //     (tma_to_smem_async) are checked; a plain Arrive, which the code
 //     generator lowers without expect_tx, leaves both counts running.
 //
-// Violations are PhaseAlias hazards. The checks run in the first task of a
-// symmetric task loop only (barriers are task-local: later tasks repeat
-// them exactly).
+// Violations are PhaseAlias hazards. The hardware state of a lag ring
+// continues across the variable's incarnations in one launch, so rules
+// 2-4 also hold across the task boundary of a persistent CTA ("Across
+// tasks" below); the checks run in the first task of a symmetric task
+// loop and its phantom continuation tasks only (later tasks repeat them
+// exactly).
 
 // hwBar is the hardware state of one barrier cell.
 //
