@@ -69,20 +69,17 @@ type hwBar struct {
 	arrBase, awtBase []int32
 	// slots holds, per ring slot, the awaiters' records of its last phase:
 	// one record per Await execution, created by the awaiting collective
-	// (see hwAwait). slotTask is the task of the slot's last arrive (lag
-	// rings).
-	slots    [][]hwRec
-	slotTask []int32
+	// (see hwAwait). slotTask is the task of the slot's last arrive and
+	// slotLocal its number in that task (lag rings).
+	slots               [][]hwRec
+	slotTask, slotLocal []int32
 	awaited  int32 // the highest (global) arrive index an Await paired with, -1 before
 	// baseA, baseW: the queue's arrives and awaits in the earlier
 	// incarnations of this launch; task: the task whose threads the
-	// records and counters are of; taskA, prevTaskA: the global arrive
-	// count at the start of that task and of the task before it
-	// (prevTask, -1 none); n: the arrives of the previous task.
-	baseA, baseW     int32
-	task, prevTask   int32
-	taskA, prevTaskA int32
-	n                int32
+	// records and counters are of; taskA: the global arrive count at the
+	// start of that task.
+	baseA, baseW int32
+	task, taskA  int32
 	// tx is the byte count the TMA copies have completed on the current
 	// phase (rule 5), txSrc the first of them (-1 none); txUnknown: a
 	// copy of non-constant size, the count is not checked.
@@ -128,7 +125,7 @@ func (m *Machine) hwCell(v int, c int32) *hwBar {
 	hb := st.hw[c]
 	if hb == nil {
 		ring := m.p.Vars[v].Ring
-		hb = &hwBar{slots: make([][]hwRec, ring), slotTask: make([]int32, ring), awaited: -1, txSrc: -1, task: m.task, prevTask: -1}
+		hb = &hwBar{slots: make([][]hwRec, ring), slotTask: make([]int32, ring), slotLocal: make([]int32, ring), awaited: -1, txSrc: -1, task: m.task}
 		st.hw[c] = hb
 		if !st.hwListed {
 			st.hwListed = true
@@ -218,18 +215,19 @@ func (m *Machine) hwArrive(s *Stmt, v int, c, id int32, gs threads) {
 		m.freeHW(h)
 	}
 	hb.slots[slot] = hb.slots[slot][:0]
-	hb.slotTask[slot] = m.task
+	hb.slotTask[slot], hb.slotLocal[slot] = m.task, a-hb.taskA
 }
 
-// acrossFill marks h as a hazard across the task boundary: arrive a of
-// the current task reuses the mbarrier of arrive a - Ring of the task
-// before it (numbered from each task's start in LocalArrive and
-// PrevArrive; OtherTaskCoords: that task's coordinates).
+// acrossFill marks h as a hazard across the task boundary: arrive a
+// (global) reuses the mbarrier of arrive a - Ring, made in an earlier
+// task (LocalArrive and PrevArrive number them from the start of their
+// tasks; OtherTaskCoords: the earlier task's coordinates).
 func (m *Machine) acrossFill(h *Hazard, hb *hwBar, a int32) {
+	slot := a % int32(h.Ring)
 	h.Across = true
 	h.LocalArrive = int(a - hb.taskA)
-	h.PrevArrive = int(a - int32(h.Ring) - hb.prevTaskA)
-	h.OtherTaskCoords = m.TaskCoords(int(hb.prevTask))
+	h.PrevArrive = int(hb.slotLocal[slot])
+	h.OtherTaskCoords = m.TaskCoords(int(hb.slotTask[slot]))
 }
 
 // hwOrder checks rule 4 for an Arrive by gs (arrive a) against the
@@ -920,8 +918,7 @@ func (m *Machine) hwNextTask() {
 			if st.live && c < st.total {
 				ga += m.bars[st.bar0+int32(c)].a
 			}
-			hb.n, hb.prevTaskA, hb.taskA = ga-hb.taskA, hb.taskA, ga
-			hb.prevTask, hb.task = old, m.task
+			hb.taskA, hb.task = ga, m.task
 			relabel := func(r *record) {
 				if r.creator.task == old {
 					r.creator.task = m.task
