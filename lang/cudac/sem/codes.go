@@ -65,6 +65,7 @@ var Codes = []diag.Code{
 	{Code: "C0504", Summary: "livelock: every thread that has not exited or blocked spins on memory that no thread will change"},
 	{Code: "C0505", Summary: "asynchronous-operation misuse: a thread arrives twice in one mbarrier phase (an arrival for a phase the barrier has not reached), or wgmma never retired by wait_group"},
 	{Code: "C0506", Summary: "warp-synchronous volatile accesses: lanes of one warp read and write a volatile location unordered (no data race under the PTX model, but lock step is not promised)"},
+	{Code: "C0507", Summary: "host threads (pthreads): deadlock (every thread that has not finished waits in pthread_join, pthread_mutex_lock or pthread_barrier_wait) or misuse (relocking a held mutex, unlocking one not held, joining itself or twice)"},
 	{Code: "C0601", Summary: "integer division by zero"},
 	{Code: "C0611", Summary: "signed integer overflow (undefined behaviour in C and C++; unsigned arithmetic wraps and is not reported)"},
 	{Code: "C0602", Summary: "assertion failed"},

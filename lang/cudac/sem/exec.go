@@ -95,7 +95,8 @@ type Machine struct {
 	rng     *rand.Rand
 
 	host    *Thread
-	hostCtx accessCtx
+	hostCtx accessCtx // the running host thread's (pthread.go)
+	pth     *pthreads // host threads (pthread.go; nil: only main)
 	streams []*stream // index 0: the legacy default stream
 	events  []*event
 	// CUDA graphs (graph.go): graphs, nodes and conditional handles, each
@@ -275,6 +276,7 @@ type Thread struct {
 	// live try blocks and the exceptions being handled (exc.go)
 	handlers []excHandler
 	caught   []excVal
+	pth      *pthread // a host thread once the program made one (pthread.go)
 
 	alog   alogState       // accesses since the last barrier, for __read/__write (annot.go)
 	visits map[int32]int32 // per two-thread predicate site: evaluations so far (pairs.go)
@@ -614,10 +616,16 @@ func (m *Machine) callOn(t *Thread, fn *Function, args []uint64) (uint64, bool) 
 		// Slices of at most 2^22 instructions, ending just past the step
 		// limit, so that the limits are checked in time.
 		budget := 1 << 22
+		// the main thread among host threads (pthread.go) runs in slices
+		sched := m.pth != nil && t.pth != nil && t.stopDepth == 0
+		if sched {
+			budget = pthQuantum
+		}
 		if m.steps <= m.opts.MaxSteps && m.opts.MaxSteps-m.steps < uint64(budget) {
 			budget = int(m.opts.MaxSteps-m.steps) + 1
 		}
 		s := m.run(t, budget)
+		sched = m.pth != nil && t.pth != nil && t.stopDepth == 0
 		switch s {
 		case stDone:
 			return t.retVal, true
@@ -635,7 +643,27 @@ func (m *Machine) callOn(t *Thread, fn *Function, args []uint64) (uint64, bool) 
 			if m.exited {
 				return 0, true
 			}
+			if sched {
+				if _, good := m.runOthers(t.pth); !good {
+					return 0, false
+				}
+				if m.exited {
+					return 0, true
+				}
+			}
 		case stBlocked:
+			if m.exited {
+				return 0, true // pthread_exit with no other thread
+			}
+			if sched && t.pth.wait != pwNone {
+				if !m.hostWait(t) {
+					return 0, false
+				}
+				if m.exited {
+					return 0, true
+				}
+				continue
+			}
 			m.fault(t, 0, "C0309", "host thread blocked")
 			return 0, false
 		}
@@ -660,7 +688,7 @@ func (m *Machine) enqueue(s *stream, op *devOp) {
 	m.seq++
 	op.seq = m.seq
 	m.hostCtx.clock++
-	m.hostCtx.vc[0] = m.hostCtx.clock
+	m.hostCtx.vc = vcSet(m.hostCtx.vc, m.hostCtx.agent, m.hostCtx.clock) // (the running host thread's agent: pthread.go)
 	op.vc = append([]int32(nil), m.hostCtx.vc...)
 	s.queue = append(s.queue, op)
 }

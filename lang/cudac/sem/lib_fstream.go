@@ -56,7 +56,10 @@ func init() {
 	}
 	defb("__ios_open", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// (handle, path, path is a std::string, mode or -1, class)
-		o := m.iosOf(a[0])
+		o, good := m.iosObj(t, a[0], pos)
+		if !good {
+			return 0, stFault
+		}
 		var path string
 		if a[2] == 1 {
 			b, _, good := m.stdBytes(t, a[1], 1, pos)
@@ -111,7 +114,10 @@ func init() {
 		return ok(0)
 	})
 	defb("__ios_close", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
-		o := m.iosOf(a[0])
+		o, good := m.iosObj(t, a[0], pos)
+		if !good {
+			return 0, stFault
+		}
 		if m.opts.Files.File(o.fh) == nil {
 			o.fail = true // closing a stream that is not open fails
 			return ok(0)
@@ -126,7 +132,10 @@ func init() {
 	defb("__ios_seek", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// seekg/seekp(off, dir): C++11 clears eofbit first; a position
 		// outside the contents is failbit
-		o := m.iosOf(a[0])
+		o, good := m.iosObj(t, a[0], pos)
+		if !good {
+			return 0, stFault
+		}
 		off, dir := int64(a[1]), int(int32(a[2]))
 		o.eof = false
 		if o.fail || o.bad {

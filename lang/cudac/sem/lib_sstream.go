@@ -135,6 +135,16 @@ func (m *Machine) iosOf(h uint64) *iosObj {
 	return st.objs[i]
 }
 
+// iosObj is the object of handle h, faulting when h is std::cout or
+// std::cerr, which have no such operation here.
+func (m *Machine) iosObj(t *Thread, h uint64, pos int32) (*iosObj, bool) {
+	if o := m.iosOf(h); o != nil {
+		return o, true
+	}
+	m.fault(t, pos, "C0309", "this operation on std::cout or std::cerr is not modeled")
+	return nil, false
+}
+
 // fmtOf is the format state of handle h.
 func (m *Machine) fmtOf(h uint64) *ioFmt {
 	if o := m.iosOf(h); o != nil {
@@ -259,11 +269,11 @@ func (m *Machine) formatValue(t *Thread, f *ioFmt, v uint64, k uint64, pos int32
 		case f.sci:
 			s = strconv.FormatFloat(x, 'e', f.prec, 64)
 		default:
-			spec := "%." + strconv.Itoa(f.prec)
 			if f.showpoint {
-				spec = "%#." + strconv.Itoa(f.prec)
+				s = altFormatG(x, f.prec)
+			} else {
+				s = cFormatG("%."+strconv.Itoa(f.prec), "g", x)
 			}
-			s = cFormatG(spec, "g", x)
 		}
 		if f.uppercase {
 			s = strings.ToUpper(s)
@@ -308,6 +318,29 @@ func (m *Machine) formatValue(t *Thread, f *ioFmt, v uint64, k uint64, pos int32
 	}
 	f.width = 0
 	return s, true
+}
+
+// altFormatG is printf's "%#.pg" (C11 7.21.6.1: the style of %e or %f
+// by the exponent, trailing zeros kept, always a decimal point).
+func altFormatG(x float64, p int) string {
+	if p == 0 {
+		p = 1
+	}
+	e := strconv.FormatFloat(x, 'e', p-1, 64)
+	exp, _ := strconv.Atoi(e[strings.IndexByte(e, 'e')+1:])
+	var s string
+	if exp < -4 || exp >= p {
+		s = e
+		if !strings.Contains(s, ".") {
+			s = strings.Replace(s, "e", ".e", 1)
+		}
+	} else {
+		s = strconv.FormatFloat(x, 'f', p-1-exp, 64)
+		if !strings.Contains(s, ".") {
+			s += "."
+		}
+	}
+	return s
 }
 
 // Manipulators ([std.manip], [basefield.manip], [floatfield.manip]): the
@@ -406,7 +439,7 @@ func (m *Machine) streamGet(t *Thread, o *iosObj, p uint64, k, size int, pos int
 	}
 	switch k {
 	case isSigned, isUnsigned, isBool:
-		v, used, over := lib.StrToInt(rest, 10, k != isUnsigned, size*8)
+		v, used, over := lib.StrToInt(rest, o.fmt.base, k != isUnsigned, size*8)
 		n = used
 		if k == isBool {
 			if used == 0 || (v != 0 && v != 1) {
@@ -516,6 +549,7 @@ func init() {
 		"__ios_rw":      sig(tLong, hostSide, tAny, tAny, tAny, tAny),
 		"__ios_get":     sig(tInt, hostSide, tAny, tAny),
 		"__ios_prec":    sig(tLong, hostSide, tAny, tAny, tAny),
+		"__ios_ignore":  sig(tLong, hostSide, tAny, tAny, tAny),
 	} {
 		builtinSigs[name] = s
 	}
@@ -538,7 +572,8 @@ func init() {
 		return ok(1)
 	})
 	defb("__ios_stored", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
-		return ok(b2u(m.iosOf(a[0]).stored))
+		o := m.iosOf(a[0])
+		return ok(b2u(o != nil && o.stored))
 	})
 	defb("__istream_get", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		o := m.iosOf(a[0])
@@ -564,7 +599,10 @@ func init() {
 	})
 	defb("__ios_str", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// str(): a copy of the characters ([stringbuf.members])
-		o := m.iosOf(a[1])
+		o, good := m.iosObj(t, a[1], pos)
+		if !good {
+			return 0, stFault
+		}
 		if !m.stdSetBytes(t, a[0], o.buf, uint64(len(o.buf)), 1, true, pos) {
 			return 0, stFault
 		}
@@ -572,7 +610,10 @@ func init() {
 	})
 	defb("__ios_setstr", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// str(s): the characters of s, both positions at the start
-		o := m.iosOf(a[0])
+		o, good := m.iosObj(t, a[0], pos)
+		if !good {
+			return 0, stFault
+		}
 		var s []byte
 		if a[2] == 1 {
 			b, _, good := m.stdBytes(t, a[1], 1, pos)
@@ -639,7 +680,10 @@ func init() {
 	defb("__ios_rw", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// read(p, n) (a[3] = 0) and write(p, n) (a[3] = 1): unformatted
 		// ([istream.unformatted], [ostream.unformatted])
-		o := m.iosOf(a[0])
+		o, good := m.iosObj(t, a[0], pos)
+		if !good {
+			return 0, stFault
+		}
 		n := int(int64(a[2]))
 		if n < 0 {
 			m.fault(t, pos, "C0403", "negative count %d", n)
@@ -676,7 +720,10 @@ func init() {
 	})
 	defb("__ios_get", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// get() (a[1] = 0) and peek() (a[1] = 1): the next character or EOF
-		o := m.iosOf(a[0])
+		o, good := m.iosObj(t, a[0], pos)
+		if !good {
+			return 0, stFault
+		}
 		o.gcount = 0
 		if o.fail || o.bad || o.eof {
 			o.fail = true
@@ -695,6 +742,32 @@ func init() {
 			o.gcount = 1
 		}
 		return ok(uint64(in[0]))
+	})
+	defb("__ios_ignore", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		o, good := m.iosObj(t, a[0], pos)
+		if !good {
+			return 0, stFault
+		}
+		o.gcount = 0
+		if o.fail || o.bad || o.eof {
+			o.fail = true
+			return ok(a[0])
+		}
+		in := m.readable(o)
+		n, delim := int64(a[1]), int32(a[2])
+		k := 0
+		for int64(k) < n && k < len(in) {
+			k++
+			if delim >= 0 && int32(in[k-1]) == delim&0xff {
+				break
+			}
+		}
+		if int64(k) < n && k == len(in) && (k == 0 || delim < 0 || int32(in[k-1]) != delim&0xff) {
+			o.eof = true
+		}
+		m.consume(o, k)
+		o.gcount = k
+		return ok(a[0])
 	})
 	defb("__ios_prec", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// precision(n) / width(n) (a[2] = 0 / 1): the old value; a
@@ -829,6 +902,9 @@ func (c *compiler) istreamGet(e *syntax.Binary) (*Type, bool) {
 		return tIstream, true
 	}
 	c.streamHandle(e.X, pos)
+	if c.manipulator(e.Y, pos) { // is >> std::hex: the basefield for integers
+		return tIstream, true
+	}
 	if !c.isObject(e.Y) {
 		c.errorf(syntax.PosOf(e.Y), "C0303", "operator>> needs an object to read into")
 		return tIstream, true
@@ -1153,6 +1229,24 @@ func (c *compiler) streamMethod(st *Type, m *syntax.Member, e *syntax.Call) *Typ
 		c.emit(OpPop, 0, 0, pos)
 		c.patch(j)
 		c.emit(OpLocal, int32(sl), 0, pos)
+		return tIstream
+	case "ignore":
+		// ignore(n = 1, delim = EOF): up to n characters, through delim
+		if !cl.in || !nargs(0, 2) {
+			break
+		}
+		recv()
+		if len(args) > 0 {
+			c.convert(c.expr(args[0]), tLong, pos)
+		} else {
+			c.emit(OpConst, 0, 1, pos)
+		}
+		if len(args) > 1 {
+			c.convert(c.expr(args[1]), tInt, pos)
+		} else {
+			c.emit(OpConst, 0, -1, pos)
+		}
+		c.stdBuiltin("__ios_ignore", 3, pos)
 		return tIstream
 	case "tellg", "tellp":
 		state(map[string]int64{"tellg": 7, "tellp": 8}[m.Name])

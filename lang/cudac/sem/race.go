@@ -137,7 +137,9 @@ func (m *Machine) curSeg(t *Thread) uint32 {
 		return t.seg
 	}
 	s := seg{agent: t.ctx.agent, clock: t.ctx.clock, block: -1, tid: -1, cluster: -1}
-	if t.host && t.ctx.agent != 0 {
+	if t.pth != nil && t.pth.id > 0 {
+		s.tid = -3 // a host thread made by pthread_create (pthread.go)
+	} else if t.host && t.ctx.agent != 0 {
 		s.tid = -2 // a stream's host function (hostfn.go)
 	}
 	if b != nil {
@@ -385,6 +387,9 @@ func (m *Machine) who(s *seg) string {
 		return "the host"
 	}
 	if s.block < 0 {
+		if s.tid == -3 {
+			return m.pthName(s.agent)
+		}
 		if s.tid == -2 {
 			return "the host function run by stream " + strconv.Itoa(int(s.agent-1))
 		}

@@ -40,6 +40,7 @@ var knownHeaders = map[string]string{
 		"#define MAP_SHARED 1\n#define MAP_PRIVATE 2\n#define MAP_FIXED 0x10\n#define MAP_ANONYMOUS 0x20\n#define MAP_ANON 0x20\n" +
 		"#define MAP_FAILED ((void*)-1)\n",
 	"cuda_profiler_api.h": "",
+	"pthread.h":           pthreadText,   // pthread.go
 	"algorithm":           algorithmText, // stdalgo.go
 	"numeric":             algorithmText,
 	"functional":          "", // std::less/greater as sort comparators

@@ -74,6 +74,66 @@ int main() {
 // OUT: end
 // OUT: 3.142 100
 // OUT: 2.0000
+// ---- widths, float forms, members and pointers to streams, input bases, ignore (outputs from g++ 12.2)
+#include <cstdio>
+#include <iostream>
+#include <iomanip>
+#include <sstream>
+#include <string>
+struct Acc { std::ostringstream log; int n; };
+void report(std::ostringstream &os, int v) { os << "[" << v << "]"; }
+int main() {
+  std::ostringstream os;
+  os << std::setw(8) << 3.14 << "|" << std::setw(3) << "abcdef" << "|" << 1e-5 << " " << 123456789.0 << " " << 0.0001 << " " << -0.0;
+  printf("%s\n", os.str().c_str());
+  report(os, 7);
+  std::cout << os.str().size() << " " << os.str() << std::endl;
+  Acc a;
+  a.n = 3;
+  a.log << "n=" << a.n;
+  Acc *pa = &a;
+  pa->log << "!";
+  std::cout << pa->log.str() << std::endl;
+  std::istringstream hx("ff 10 777");
+  int x, y, z;
+  hx >> std::hex >> x >> std::dec >> y >> std::oct >> z;
+  std::cout << x << " " << y << " " << z << std::endl;
+  std::cout << std::setprecision(3) << std::showpoint << 2.0 << " " << std::noshowpoint << 2.0 << std::endl;
+  std::cout << std::uppercase << std::hex << 48879 << std::nouppercase << " " << 48879 << std::dec << std::endl;
+  std::cout << std::fixed << std::setprecision(2) << 1.005 << " " << 2.675 << " " << (float)0.1 << std::endl;
+  std::cerr << std::setw(5) << 42 << std::endl;
+  unsigned long long big = 18446744073709551615ULL;
+  long long neg = -9223372036854775807LL - 1;
+  std::cout << big << " " << neg << " " << (short)-5 << " " << (unsigned char)65 << std::endl;
+  std::istringstream is("  42abc 3.5e2x -7");
+  int i; double d; std::string rest;
+  is >> i >> rest;
+  std::cout << i << "/" << rest << std::endl;
+  std::istringstream fs("3.5e2x");
+  fs >> d;
+  char c;
+  fs >> c;
+  std::cout << d << c << std::endl;
+  std::istringstream ig("skip this line\nnext");
+  ig.ignore(100, '\n');
+  std::string nx;
+  ig >> nx;
+  std::cout << nx << std::endl;
+  return 0;
+}
+// OUT:     3.14|abcdef|1e-05 1.23457e+08 0.0001 -0
+// OUT: 46     3.14|abcdef|1e-05 1.23457e+08 0.0001 -0[7]
+// OUT: n=3!
+// OUT: 255 10 511
+// OUT: 2.00 2
+// OUT: BEEF beef
+// OUT: 1.00 2.67 0.10
+// OUT: 18446744073709551615 -9223372036854775808 -5 A
+// OUT: 42/abc
+// OUT: 350.00x
+// OUT: next
+// STDERR:    42
+// MODE: run
 // ---- stream misuse is a positioned error
 #include <sstream>
 #include <string>
