@@ -73,7 +73,7 @@ type hwBar struct {
 	// slotLocal its number in that task (lag rings).
 	slots               [][]hwRec
 	slotTask, slotLocal []int32
-	awaited  int32 // the highest (global) arrive index an Await paired with, -1 before
+	awaited             int32 // the highest (global) arrive index an Await paired with, -1 before
 	// baseA, baseW: the queue's arrives and awaits in the earlier
 	// incarnations of this launch; task: the task whose threads the
 	// records and counters are of; taskA: the global arrive count at the
