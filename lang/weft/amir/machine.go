@@ -269,6 +269,10 @@ type Machine struct {
 	// (mbar.go), only barrier statements execute.
 	hwVars []int
 	hwOnly bool
+	// hwLeft counts the cells a phantom has not yet arrived a full ring
+	// on; hwCut stops the phantom (mbar.go, phantoms).
+	hwLeft int
+	hwCut  bool
 	// reuseBad marks the variables with a rule-4 hazard within a task
 	// (phaseHazard).
 	reuseBad map[int]bool

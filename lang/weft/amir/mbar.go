@@ -216,6 +216,13 @@ func (m *Machine) hwArrive(s *Stmt, v int, c, id int32, gs threads) {
 	}
 	hb.slots[slot] = hb.slots[slot][:0]
 	hb.slotTask[slot], hb.slotLocal[slot] = m.task, a-hb.taskA
+	if m.hwOnly && a-hb.taskA == ring-1 {
+		// The phantom's Ring-th arrive on this cell: from here on its
+		// slots' previous phases are the phantom's own (phantoms).
+		if m.hwLeft--; m.hwLeft == 0 {
+			m.hwCut = true
+		}
+	}
 }
 
 // acrossFill marks h as a hazard across the task boundary: arrive a
@@ -995,7 +1002,9 @@ func (m *Machine) hwUnsteady() bool {
 // CTA (every task of a symmetric loop is the first one relabelled). The
 // first is the boundary every later pair of tasks repeats once the
 // rings' lookback is full (a task with fewer arrives than its ring
-// needs more than one). Its hazards across the boundary are reported;
+// needs more than one); a phantom that has arrived a full ring on every
+// cell the task before it arrived on stops there, its later checks being
+// the first task's. Its hazards across the boundary are reported;
 // the others repeat the first task's and are not counted again. The
 // phantom tasks take task ids (coordinates those of the first task) but
 // are not counted as tasks or operations.
@@ -1012,10 +1021,22 @@ func (m *Machine) phantoms(s *Stmt) {
 		}
 	}
 	for k := 0; k < limit && !m.stop && m.hwUnsteady(); k++ {
-		m.hwOnly = true
+		// The cells the last task arrived on: once the phantom has
+		// arrived a full ring on each, every later check of it repeats
+		// one of the first task's, and it stops (hwCut).
+		m.hwLeft = 0
+		for _, v := range m.hwVars {
+			st := &m.vars[v]
+			for c, hb := range st.hw {
+				if hb != nil && st.live && c < st.total && hb.baseA+m.bars[st.bar0+int32(c)].a > hb.taskA {
+					m.hwLeft++
+				}
+			}
+		}
+		m.hwOnly, m.hwCut = true, false
 		m.gen++
 		m.execHW(s.Body)
-		m.hwOnly = false
+		m.hwOnly, m.hwCut = false, false
 	}
 	m.res.Stats = saved
 	m.gen++
@@ -1027,7 +1048,7 @@ func (m *Machine) phantoms(s *Stmt) {
 // (rule 5); no data statement.
 func (m *Machine) execHW(body []*Stmt) {
 	for _, s := range body {
-		if m.stop {
+		if m.stop || m.hwCut {
 			return
 		}
 		switch s.Kind {
@@ -1039,7 +1060,7 @@ func (m *Machine) execHW(body []*Stmt) {
 			}
 		case KLoop:
 			lo, hi := s.Lo(m.env), s.Hi(m.env)
-			for i := lo; i < hi && !m.stop; i++ {
+			for i := lo; i < hi && !m.stop && !m.hwCut; i++ {
 				m.env[s.Slot] = i
 				m.gen++
 				m.execHW(s.Body)
