@@ -43,6 +43,7 @@ var examples = []example{
 	{args: []string{ex + "weft/sync/smem_sum.weft"}, want: "smem_sum: match (gmem bit for bit, out bit for bit; no race or deadlock)"},
 	{args: []string{ex + "weft/sync/smem_sum_mbarrier.weft"}, want: "smem_sum_mbarrier: match (gmem bit for bit, out bit for bit; no race or deadlock)"},
 	{args: []string{ex + "weft/sync/sync_warp_cta.weft"}, want: "sync_warp_cta: match (out bit for bit; no race or deadlock)"},
+	{args: []string{ex + "weft/sync/smem_matmul.weft"}, want: "smem_matmul: match (A bit for bit, B bit for bit, C bit for bit; no race or deadlock)", heavy: true},
 	{args: []string{ex + "weft/sync/xgemm_Sm80_fence.weft"}, heavy: true, want: `xgemm_Sm80_fence (M=192 N=256 K=64): match (A bit for bit, B bit for bit, C within 0.063, max difference 0.003; no race or deadlock)
 xgemm_Sm80_fence (M=384 N=512 K=32): match (A bit for bit, B bit for bit, C within 0.0314, max difference 0.00244; no race or deadlock)`},
 	{args: []string{ex + "weft/sync/xgemm_Sm90_ring.weft"}, want: "xgemm_Sm90_ring: match (A bit for bit, B bit for bit, C within 0.258, max difference 0.0162; no race or deadlock)", heavy: true},

@@ -36,7 +36,7 @@ list=()
 if [ -z "$only" ] || [ "$only" = weft ]; then
   for f in vector_add gemv_smem gemv_cuda gemm_seq gemv_seq matmul_seq matmul_bt_seq gemm/xgemm_sm80 gemm/xgemm_sm90 \
     sync/cp_async_simple sync/cp_async_ring sync/mbarrier_ring sync/smem_sum sync/smem_sum_mbarrier sync/sync_warp_cta \
-    sync/xgemm_Sm80_fence sync/xgemm_Sm90_ring \
+    sync/xgemm_Sm80_fence sync/xgemm_Sm90_ring sync/smem_matmul \
     exo/config_implicit exo/config_scale exo/externs exo/par_loop exo/real_scale exo/ring_add \
     exo/size_product exo/tma_ring_gemm exo/multicast_arrive exo/tk_split_gemm exo/avx2_fma; do
     list+=("$x/weft/$f.weft")

@@ -16,9 +16,12 @@ import (
 // std::cout and std::cerr.
 //
 // A stream object is a 24-byte header (like std::string's, so the zeroed
-// object of a declaration or member is a default-constructed stream)
-// whose first word is the index + 1 of its state in the machine
-// (Machine.ios), made on first use. A stream expression's value on the
+// object of a member is a default-constructed stream) whose first word is
+// its handle: iosBase | the index of its state in the machine
+// (Machine.libst), made at construction (or first use, for a member).
+// std::ostream and std::istream are the types of references: one bound to
+// an object is the object's address; one bound to std::cout or std::cerr
+// is a temporary header holding that stream's handle. A stream expression's value on the
 // VM stack is a stream handle: lib.Stdout/lib.Stderr for std::cout and
 // std::cerr, iosBase | index for an object, so operator<< and operator>>
 // chain as they return the stream. A string stream keeps its characters
@@ -50,6 +53,10 @@ var streamClassList = []*streamClass{
 	{3, "ofstream", false, true, true},
 	{4, "ifstream", true, false, true},
 	{5, "fstream", true, true, true},
+	// the base classes, as the type of a reference (std::ostream& os):
+	// bound to std::cout, std::cerr or any stream object
+	{6, "ostream", false, true, false},
+	{7, "istream", true, false, false},
 }
 
 // streamTypes are the class types, by the parser's flattened names.
@@ -167,15 +174,15 @@ func (m *Machine) handleOf(t *Thread, p uint64, cl int, pos int32) (uint64, bool
 		return 0, false
 	}
 	if h := loadN(b, 8); h != 0 {
-		return iosBase | (h - 1), true
+		return h, true // an object's handle, or std::cout's bound to a reference
 	}
 	st := m.libSt()
 	st.objs = append(st.objs, &iosObj{cls: streamClassList[cl], fmt: defaultFmt()})
-	n := uint64(len(st.objs))
-	if !m.store(t, p, mU64, n, pos) {
+	h := iosBase | uint64(len(st.objs)-1)
+	if !m.store(t, p, mU64, h, pos) {
 		return 0, false
 	}
-	return iosBase | (n - 1), true
+	return h, true
 }
 
 // readable is the unread input of o.
@@ -1008,10 +1015,19 @@ func (c *compiler) streamCall(name string, e *syntax.Call) (*Type, bool) {
 func (c *compiler) streamConstruct(t *Type, args []syntax.Expr, pos diag.Pos) {
 	cl := c.streamClassOf(t)
 	c.stdHostOnly(pos)
+	if cl.id >= 6 {
+		c.errorf(pos, "C0309", "an std::%s object is not modeled (std::%s& binds to a stream; construct a string or file stream)", cl.name, cl.name)
+		return
+	}
 	c.emit(OpDup, 0, 0, pos)
 	c.emit(OpMemzero, 0, 24, pos)
 	c.emit(OpPop, 0, 0, pos)
 	if len(args) == 0 {
+		// the state now, so a base reference bound to it later finds it
+		c.emit(OpDup, 0, 0, pos)
+		c.emit(OpConst, 0, int64(cl.id), pos)
+		c.stdBuiltin("__ios_h", 2, pos)
+		c.emit(OpPop, 0, 0, pos)
 		return
 	}
 	if len(args) == 1 && c.streamClassOf(c.typeOf(args[0], true)) != nil {
@@ -1038,6 +1054,27 @@ func (c *compiler) streamConstruct(t *Type, args []syntax.Expr, pos diag.Pos) {
 		c.convert(c.expr(args[1]), tInt, pos) // the mode: ate/app are not modeled for string streams
 		c.emit(OpPop, 0, 0, pos)
 	}
+}
+
+// streamBind initializes the temporary stream header on the stack (kept)
+// that a reference std::ostream& or std::istream& binds to, from e: a
+// stream value (std::cout, the result of << or >>) gives its handle.
+func (c *compiler) streamBind(t *Type, e syntax.Expr, pos diag.Pos) bool {
+	cl := c.streamClassOf(t)
+	vt := c.typeOf(e, true)
+	if vt != tOstream && vt != tIstream {
+		return false
+	}
+	if vt == tOstream && !cl.out || vt == tIstream && !cl.in {
+		c.errorf(pos, "C0302", "cannot bind std::%s& to %s", cl.name, vt)
+		return true
+	}
+	c.emit(OpDup, 0, 0, pos)
+	c.emit(OpMemzero, 0, 24, pos)
+	c.expr(e)
+	c.emit(OpStore, int32(mU64), 0, pos)
+	c.emit(OpPop, 0, 0, pos)
+	return true
 }
 
 // stringArg pushes a string argument (std::string or char*) and its kind

@@ -229,7 +229,7 @@ func (c *compiler) stdInitFrom(t *Type, e syntax.Expr) {
 	if t.std == stdStream {
 		if il, ok := e.(*syntax.InitList); ok && len(il.Elems) == 0 {
 			c.streamConstruct(t, nil, pos)
-		} else {
+		} else if !c.streamBind(t, e, pos) {
 			c.errorf(pos, "C0302", "%s cannot be copied", t)
 		}
 		return

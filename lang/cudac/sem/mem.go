@@ -44,6 +44,9 @@ type Object struct {
 	proxy   []proxyRec // the last generic-proxy write of each byte (proxy.go); nil: none recorded
 	gshift  uint8
 	grow    bool // kernel-only buffer of unknown extent: grows to cover an access (kernelonly.go)
+	// registered: host memory pinned by cudaHostRegister (Space is
+	// SpacePinned until cudaHostUnregister; lib_hostreg.go)
+	registered bool
 }
 
 // overLimit reports whether size more bytes would exceed the memory limit,

@@ -608,7 +608,7 @@ func (m *Machine) free(t *Thread, p uint64, sp Space, fn string, pos int32) (uin
 		m.fault(t, pos, "C0406", "double %s of %s", fn, o.describe())
 		return 0, stFault
 	}
-	if o.Space != sp && !(sp == SpacePinned && o.Space == SpacePinned) {
+	if o.Space != sp && !(sp == SpaceHost && o.registered) {
 		m.fault(t, pos, "C0406", "%s of %s", fn, o.describe())
 		return 0, stFault
 	}

@@ -153,6 +153,9 @@ func resolveScopes(toks []Token, diags *diag.List) []Token {
 			if stdUsing && len(parts) == 2 && (parts[0].Text == "ios" || parts[0].Text == "ios_base") {
 				nt.Text = "std::" + parts[0].Text + "::" + last.Text // ios::app after using namespace std
 			}
+			if nsOf(parts[0].Text) == "std" && len(parts) == 3 && streamClasses[parts[1].Text] {
+				nt.Text = "std::ios::" + last.Text // std::fstream::in is std::ios_base::in
+			}
 			if nsOf(parts[0].Text) == "std" && len(parts) == 3 && StdModeled[parts[1].Text] {
 				nt.Text = "std::" + parts[1].Text + "::" + last.Text // std::string::npos
 			}
@@ -199,6 +202,11 @@ func cgName(t Token, diags *diag.List) string {
 // written std::greater<T>() or std::greater<>{}; only the qualified name is
 // recognized, so a program's own less or greater keeps its meaning.
 var CmpObjects = map[string]bool{"greater": true, "less": true}
+
+// streamClasses are the stream classes whose members std::fstream::in,
+// std::ifstream::binary, ... name std::ios_base's (sem/lib_fstream.go).
+var streamClasses = map[string]bool{"fstream": true, "ifstream": true, "ofstream": true, "stringstream": true,
+	"istringstream": true, "ostringstream": true, "istream": true, "ostream": true, "iostream": true}
 
 // StdModeled are the names of the C++ standard library that keep their
 // std:: qualifier (sem models them: lang/cudac/sem/lib_std.go); other std

@@ -165,6 +165,9 @@ func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads
 	changed := false
 	prev := int32(-1)
 	for h := *head; h >= 0; {
+		if m.recs[h].grp != 0 && m.recs[h].src == int32(s.Src) {
+			m.expandGroup(h) // a member may match (thgroup.go)
+		}
 		r := &m.recs[h]
 		next := r.next
 		o := int(r.creator.start) - int(gs.start)
@@ -231,6 +234,9 @@ func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads
 func (m *Machine) addRecord(head *int32, ver *uint64, s *Stmt, creator threads, pends []pend, stamp int32) {
 	prev := int32(-1)
 	for h := *head; h >= 0; {
+		if m.recs[h].grp != 0 && m.recs[h].src == int32(s.Src) {
+			m.expandGroup(h) // a member may match (thgroup.go)
+		}
 		r := &m.recs[h]
 		next := r.next
 		if r.src == int32(s.Src) && r.creator == creator && r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && m.replayed(r, stamp) && pendsCover(r.pend, pends) {
@@ -461,6 +467,9 @@ func (m *Machine) oneThread(r *record) (int32, bool) {
 // logEvent appends e to the log; perThread marks an Await on a per-thread
 // queue.
 func (m *Machine) logEvent(e event, perThread bool) {
+	if len(m.grpFrames) > 0 {
+		m.groupEvent(e.exec)
+	}
 	e.ptq = perThread
 	m.log = append(m.log, e)
 }
@@ -825,6 +834,16 @@ func (m *Machine) checkCells(s *Stmt, cs []int32, gs threads, st *varState) {
 		}
 		for ; h >= 0; h = recs[h].next {
 			r := &recs[h]
+			if r.grp != 0 {
+				if r.stamp != stamp {
+					m.replay(r)
+				}
+				m.groupCheck(s, r, c, gs, lvl, qs)
+				if m.stop {
+					return
+				}
+				continue
+			}
 			if r.creator == gs && qs.Has(r.q) && r.level >= lvl {
 				// The checking threads created r at a level they need:
 				// failing would pass on its first test, whatever events

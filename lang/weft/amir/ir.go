@@ -271,6 +271,8 @@ type Stmt struct {
 	symmetric bool // KLoop with Tasks: see Program.Finish
 	// thsym is a cuda_threads loop's thread-symmetry plan (thsym.go).
 	thsym *thPlan
+	// grid is a cuda_threads nest's grid-symmetry plan (thgrid.go).
+	grid *gridPlan
 	// fused is Body with runs of statements on one access replaced by
 	// kRun statements (see fuse); nil when there are none.
 	fused []*Stmt
@@ -506,6 +508,10 @@ func (p *Program) Finish() {
 		s.thsym = nil
 		if s.Kind == KLoop && !s.Tasks {
 			s.thsym = p.planThreadSym(s)
+		}
+		s.grid = nil
+		if s.Kind == KLoop && !s.Tasks {
+			s.grid = p.planGrid(s)
 		}
 	})
 	p.fuse(p.Body)

@@ -206,6 +206,12 @@ func (m *Machine) boxInBounds(s *Stmt, lo, hi int) bool {
 	for i, l := range b.loops[1:] {
 		b.rng[2*i+2], b.rng[2*i+3] = l.Lo(m.env), l.Hi(m.env)
 	}
+	return m.boxOK(b)
+}
+
+// boxOK is boxInBounds over b's current ranges (b.rng); grid nests
+// (thgrid.go) use it too.
+func (m *Machine) boxOK(b *liteBox) bool {
 	env := m.env
 outer:
 	for k := range b.accs {

@@ -41,8 +41,12 @@ type record struct {
 	creator threads
 	reach   int32 // the only task whose events can witness it, or allTasks
 	stamp   int32 // events [0, stamp) of the log are applied
-	grants  []grant
-	pend    []pend
+	// grp != 0 marks a group record (thgroup.go): it stands for one
+	// record per thread of creator, each with creator that one thread
+	// (shape grp-1), in decreasing thread order.
+	grp    int32
+	grants []grant
+	pend   []pend
 }
 
 type cell struct {
@@ -290,6 +294,22 @@ type Machine struct {
 	thRunBuf    thRun
 	noThreadSym bool
 	thSymRuns   int64
+	// Grid symmetry (thgrid.go): inGrid while a grid nest's
+	// representative runs, gridInner its inner axes (run for their first
+	// point only); noGrid disables it, gridRuns counts its uses (tests).
+	inGrid    bool
+	gridInner []*Stmt
+	noGrid    bool
+	gridRuns  int64
+	// Group records (thgroup.go): the grid frames whose events must be
+	// uniform while groups exist, the variables that may hold groups,
+	// whether any was made in this run (thread symmetry then stays off),
+	// and their expansions (tests).
+	grpFrames   []grpFrame
+	grpVars     []grpVar
+	grpAny      bool
+	grpMade     int64
+	grpExpanded int64
 }
 
 // New prepares a machine for p. p must be Finished.
@@ -297,7 +317,7 @@ func New(p *Program, cfg Config) *Machine {
 	if cfg.MaxHazards <= 0 {
 		cfg.MaxHazards = 10
 	}
-	m := &Machine{p: p, cfg: cfg, noThreadSym: cfg.NoThreadSym}
+	m := &Machine{p: p, cfg: cfg, noThreadSym: cfg.NoThreadSym, noGrid: cfg.NoThreadSym}
 	if p.MbarQual != 0 {
 		m.mbarSet = Of(p.MbarQual)
 	}
@@ -371,6 +391,7 @@ func (m *Machine) Run(args []int) *Result {
 	m.thFrames, m.thAny, m.inVirt = m.thFrames[:0], false, false
 	m.hwVars, m.hwOnly, m.reuseBad = m.hwVars[:0], false, nil
 	m.thVars = make([]*thVar, len(p.Vars))
+	m.grpFrames, m.grpVars, m.grpAny = m.grpFrames[:0], m.grpVars[:0], false
 	m.thSubs = map[int32][]int32{}
 	m.gen++
 	m.stop = false
@@ -568,15 +589,33 @@ func (m *Machine) execLoop(s *Stmt) {
 		// Only bounds checks to run, and all pass (lite.go).
 		return
 	}
+	if m.inGrid {
+		for _, ax := range m.gridInner {
+			if ax == s && hi > lo {
+				hi = lo + 1 // an inner axis of a grid nest (thgrid.go)
+			}
+		}
+	}
 	var thr *thRun
+	var grid *gridRT
 	realHi := hi
-	if s.thsym != nil && hi-lo >= 2 && !m.inVirt && !m.noThreadSym && m.cfg.MaxMemOps == 0 {
+	if s.thsym != nil && hi-lo >= 2 && !m.inVirt && !m.inGrid && !m.grpAny && !m.noThreadSym && m.cfg.MaxMemOps == 0 {
 		if thr = m.thsymEnter(s, lo, hi); thr != nil {
 			// Thread symmetry (thsym.go): the first thread runs, the
 			// others are counted.
 			hi = lo + 1
 			m.inVirt = true
 			defer func() { m.inVirt = false }()
+		}
+	}
+	if thr == nil && s.grid != nil && hi-lo >= 1 && !m.inVirt && !m.inGrid && !m.thAny && !m.lite && !m.noGrid && m.cfg.MaxMemOps == 0 {
+		if grid = m.gridEnter(s, lo, hi); grid != nil {
+			// Grid symmetry (thgrid.go): the first point runs, the
+			// others' state is built from it afterwards.
+			hi = lo + 1
+			m.inGrid, m.gridInner = true, grid.pl.axes[1:]
+			m.gridRuns++
+			defer func() { m.inGrid, m.gridInner = false, nil }()
 		}
 	}
 	top := s.Tasks && m.tasksTotal == 0
@@ -639,6 +678,15 @@ func (m *Machine) execLoop(s *Stmt) {
 		m.inVirt = false
 		m.thsymLeave(thr)
 		m.env[s.Slot] = realHi - 1 // as after the last iteration
+		m.gen++
+	}
+	if grid != nil && !m.stop {
+		m.inGrid, m.gridInner = false, nil
+		m.gridLeave(grid)
+		m.env[s.Slot] = realHi - 1 // as after the last point
+		for k, ax := range grid.pl.axes[1:] {
+			m.env[ax.Slot] = grid.los[k+1] + grid.ns[k+1] - 1
+		}
 		m.gen++
 	}
 }

@@ -144,3 +144,12 @@ func BenchmarkCommitGroupRing(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkScalarSmemMatmul runs examples/weft/sync/smem_matmul.weft, the
+// reference implementation's scalar shared-memory matmul test (issue 13:
+// 6.49 s there on one core), at its sizes M = N = 256, K = 96: 256 threads
+// per CTA, each accumulating an 8 x 16 block of C in registers from rows
+// of the A and B tiles in shared memory.
+func BenchmarkScalarSmemMatmul(b *testing.B) {
+	benchRuns(b, exampleProgram(b, "smem_matmul.weft"), []int{256, 256, 96}, true)
+}

@@ -50,6 +50,7 @@ var wantMutants = map[string][2]int{
 	"mbarrier_ring.weft N=12":                {5, 5},
 	"xgemm_Sm90_ring.weft M=256 N=512 K=256": {8, 8},
 	"cp_async_ring.weft M=512 K=64":          {5, 5},
+	"smem_matmul.weft M=256 N=256 K=96":      {2, 2},
 }
 
 // TestExamplesAccepted: every example kernel passes the sync check at its

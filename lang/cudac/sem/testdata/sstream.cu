@@ -134,6 +134,52 @@ int main() {
 // OUT: next
 // STDERR:    42
 // MODE: run
+// ---- std::ostream& and std::istream& bind to std::cout, std::cerr and stream objects; pointers to them (outputs from g++ 12.2)
+#include <iostream>
+#include <sstream>
+#include <fstream>
+#include <string>
+void table(std::ostream &os, int n) {
+  for (int i = 1; i <= n; i++) os << i << (i < n ? "," : "\n");
+}
+int sum(std::istream &is) {
+  int s = 0, x;
+  while (is >> x) s += x;
+  return s;
+}
+struct Logger {
+  std::ostream *out;
+  void log(const char *m) { *out << "[log] " << m << "\n"; }
+};
+int main() {
+  table(std::cout, 3);
+  std::ostringstream os;
+  table(os, 4);
+  std::cout << os.str();
+  std::istringstream in("1 2 3 4");
+  std::cout << sum(in) << std::endl;
+  std::ostream &err = std::cerr;
+  err << "to stderr" << std::endl;
+  Logger lg;
+  lg.out = &os;
+  lg.log("a");
+  std::cout << os.str();
+  return 0;
+}
+// OUT: 1,2,3
+// OUT: 1,2,3,4
+// OUT: 10
+// OUT: 1,2,3,4
+// OUT: [log] a
+// STDERR: to stderr
+// MODE: run
+// ---- an std::ostream object
+#include <iostream>
+int main() {
+  std::ostream o; // ERROR C0309 col=16 "an std::ostream object is not modeled"
+  std::istream &in = std::cout; // ERROR C0302 "cannot bind std::istream& to std::ostream"
+  return 0;
+}
 // ---- stream misuse is a positioned error
 #include <sstream>
 #include <string>

@@ -1,0 +1,1002 @@
+package amir
+
+// Grid symmetry (issue 13: the scalar shared-memory matmul).
+//
+// Thread symmetry (thsym.go) runs one thread of a cuda_threads loop whose
+// threads each own a slice of every variable they touch, and keeps the
+// other threads' state virtual. The scalar matmul's compute loop is
+// outside its form: its threads form a 2-D grid (cuda_threads m1 of
+// 16-thread units around cuda_threads n1 of one-thread units), its body
+// holds sequential loops, the 16 threads of one m1 READ the same rows of
+// A_smem (and the 16 of one n1 the same rows of B_smem), and the records
+// its threads see at entry come from the staging loops and CTA fences
+// before it. This file handles such nests with a different, eager
+// argument that is checked on the state itself.
+//
+// The nest. A non-task loop L whose body is exactly one loop L2, whose
+// body is exactly one loop L3, ... (the axes: each axis's iterator has a
+// nonzero coefficient in the start of every statement of the nest), down
+// to the last axis, whose body may hold sequential loops (iterators not
+// in the start), Ifs and data statements (records, checks, clears) and
+// nothing else: no Fence, Arrive, Await, Alloc, barrier access, TMA
+// transaction or CheckBarrier. Every statement executes as one thread
+// at start r0 + Σ s_k·y_k (the same affine start for all), no condition,
+// loop bound or count reads an axis, and every window is affine in the
+// nest's slots (or reads no axis), reading each axis y_k in at most one
+// dimension d_k with one positive coefficient c_k for all the variable's
+// accesses. Grid point p = (p_1 .. p_K) (p_k = y_k - lo_k) is thread
+// th(p) = th(0) + Σ s_k·p_k; the threads must be distinct.
+//
+// Per variable, in the nest:
+//
+//   - translated: every axis is read, in distinct dimensions; thread p's
+//     cells are the representative's (p = 0) translated by Σ c_k·p_k
+//     along d_k (π_p), and its slab (c_k elements along each d_k, every
+//     index of the other dimensions) is touched by no other thread of
+//     the nest. Any statement may act on it.
+//   - read-only: no live statement of the nest writes, clears or checks
+//     the reads of it (only CheckMutates and RecordRead), so several
+//     threads may read one cell (A_smem's rows along n1).
+//
+// Why running p = 0 and building the others' state gives the full run's
+// state and Result. No event is logged in the nest, so a record's
+// replay there is a no-op once it has replayed the log at entry (done,
+// for every record the conditions below inspect, before they are
+// tested). Thread p runs the statements of thread 0 with every window
+// moved by π_p (control reads no axis; the box check below makes every
+// window of every thread in bounds, so no fault is skipped). In the
+// full run:
+//
+//  1. On a translated variable, thread p acts only on its slab, which no
+//     other thread of the nest touches. If at entry its slab is τ_p of
+//     thread 0's (cell c ↦ π_p(c), a record's creator or grant that is
+//     the single thread th(0) ↦ th(p), thread sets that contain all of
+//     the grid's threads or none left alone, everything else equal, in
+//     list order), then each of its checks, records and clears is the
+//     τ_p image of thread 0's: the visibility tests (Fig. 7) give the
+//     same verdict for th(p) on τ_p(r) as for th(0) on r, addRecord's
+//     dominance test matches τ_p images, the hazards have the same
+//     source pair (the dedup key) and count. So its slab ends as τ_p of
+//     thread 0's final slab (gridCompare checks the entry condition;
+//     gridCopyTranslated builds the end state).
+//  2. On a read-only variable, the mutate lists never change in the nest;
+//     if at entry every record in them is visible to every thread of the
+//     grid at the level and timelines of every CheckMutates of the nest
+//     on it (one component of the record covers the grid), every check
+//     of every thread passes, as thread 0's do. Its RecordReads add
+//     one-thread records: if no record at entry with the source of one
+//     of them has a single grid thread as creator, addRecord's
+//     dominance test of thread p only ever meets thread p's own records
+//     of this nest, which are τ_p of thread 0's. So each cell gains, in
+//     front of its entry list, thread 0's new records translated to
+//     each grid thread whose window covers it, the last thread's first
+//     (gridCopyShared prepends them in grid order).
+//  3. The threads do not observe each other: disjoint slabs; on
+//     read-only cells a check reads mutate lists only, and a record's
+//     dominance test skips other creators.
+//
+// Hazards of threads after the first repeat the first's source pairs:
+// only occurrences are added (thsymLeave), and the report's first
+// occurrence is thread 0's, as in the full run. A run that stops inside
+// the representative (a hazard limit) stops where the full run stops,
+// and nothing is added. A run with MaxMemOps set never uses the grid.
+//
+// Checked by TestGridMatchesFull (thgrid_test.go): random nests with and
+// without each condition give the same Result (but SkippedOps and the
+// memory estimate) as the full run.
+
+// gridPlan is the static plan of a grid nest (Stmt.grid).
+type gridPlan struct {
+	axes   []*Stmt // the axis loops, outermost first
+	start  *Affine
+	steps  []int // each axis's coefficient in start
+	shapes []int
+	vars   []gridVar
+	// box holds every loop of the nest (the axes first) and every access
+	// (live and dead) for the bounds check (lite.go's liteBox).
+	box *liteBox
+	// accVar[i] is the index in vars of box.accs[i]'s variable, or -1
+	// for a dead-only variable.
+	accVar []int
+	// deadDims lists, for dead-only accesses, the dimensions that read
+	// an axis with their coefficient (the block count must not change
+	// with the thread).
+	deadDims []gridDeadDim
+}
+
+type gridDeadDim struct {
+	v, dim, coef int
+}
+
+// gridVar is a variable some live statement of the nest acts on.
+type gridVar struct {
+	v      int
+	ro     bool  // read-only in the nest
+	dims   []int // per axis, the dimension reading it, or -1
+	coefs  []int // per axis, the coefficient there
+	trans  bool  // every axis read, in distinct dimensions
+	srcs   []int32
+	checks []gridCheck // CheckMutates of the nest on it
+}
+
+type gridCheck struct {
+	lvl Level
+	qs  QualSet
+}
+
+// planGrid returns the grid plan of loop s, or nil when s is outside the
+// form above.
+func (p *Program) planGrid(s *Stmt) *gridPlan {
+	if s.Kind != KLoop || s.Tasks {
+		return nil
+	}
+	g := &gridPlan{}
+	// The axes: a chain of loops each the only statement of the previous
+	// one's body; which of them are axes is decided by the start.
+	chain := []*Stmt{s}
+	for t := s; len(t.Body) == 1 && t.Body[0].Kind == KLoop && !t.Body[0].Tasks; {
+		t = t.Body[0]
+		chain = append(chain, t)
+	}
+	var stmts []*Stmt
+	ok := true
+	Walk(s, func(t *Stmt) {
+		switch t.Kind {
+		case KBlock, KLoop, KIf:
+			return
+		case KRecordRead, KRecordMutate, KClearReads, KClearMutates, KCheckReads, KCheckMutates:
+			if t.Acc == nil || len(t.Bars) > 0 || t.TxBytes != 0 || t.TxCheck || t.Sync >= 0 {
+				ok = false
+			}
+			stmts = append(stmts, t)
+		default:
+			ok = false
+		}
+	})
+	if !ok {
+		return nil
+	}
+	for _, t := range stmts {
+		if t.Kind == KClearReads || t.Kind == KClearMutates {
+			continue
+		}
+		if t.Exec.All || t.Exec.StartAff == nil {
+			return nil
+		}
+		if g.start == nil {
+			g.start = t.Exec.StartAff
+		} else if !affEqual(g.start, t.Exec.StartAff) {
+			return nil
+		}
+		found := false
+		for _, sh := range g.shapes {
+			found = found || sh == t.Exec.Shape
+		}
+		if !found {
+			g.shapes = append(g.shapes, t.Exec.Shape)
+		}
+	}
+	if g.start == nil {
+		return nil
+	}
+	// Axes: the chain's loops whose iterator is in the start, which must
+	// be a prefix of the chain starting at s; no other loop of the nest
+	// may be in the start.
+	isAxis := map[int]bool{}
+	for i, l := range chain {
+		c := coefOf(g.start, l.Slot)
+		if c == 0 {
+			if i == 0 {
+				return nil
+			}
+			break
+		}
+		g.axes = append(g.axes, l)
+		g.steps = append(g.steps, c)
+		isAxis[l.Slot] = true
+	}
+	if len(isAxis) != len(g.axes) {
+		return nil // one slot for two axes
+	}
+	last := g.axes[len(g.axes)-1]
+	Walk(s, func(t *Stmt) {
+		for _, c := range t.CtlSlots {
+			if isAxis[c] {
+				ok = false // a condition or bound that reads a thread
+			}
+		}
+		if t.Kind == KLoop && !isAxis[t.Slot] && coefOf(g.start, t.Slot) != 0 {
+			ok = false
+		}
+	})
+	for _, t := range last.Body {
+		Walk(t, func(u *Stmt) {
+			if u.Kind == KLoop && isAxis[u.Slot] {
+				ok = false // an axis slot reassigned inside
+			}
+		})
+	}
+	if !ok {
+		return nil
+	}
+	// The bounds box: every loop of the nest, every access.
+	b := &liteBox{}
+	nest := map[int]bool{}
+	Walk(s, func(t *Stmt) {
+		if t.Kind == KLoop {
+			b.loops = append(b.loops, t)
+			nest[t.Slot] = true
+		}
+	})
+	for i, l := range b.loops {
+		if i < len(g.axes) && l != g.axes[i] {
+			return nil
+		}
+	}
+	for _, l := range b.loops[1:] {
+		for _, sl := range l.CtlSlots {
+			if nest[sl] {
+				return nil // a triangular nest: not a box
+			}
+		}
+	}
+	varIdx := map[int]int{}
+	var encl []int
+	var walk func(t *Stmt)
+	walk = func(t *Stmt) {
+		if !ok {
+			return
+		}
+		if t.Kind == KLoop {
+			for i, l := range b.loops {
+				if l == t {
+					encl = append(encl, i)
+				}
+			}
+			defer func() { encl = encl[:len(encl)-1] }()
+		}
+		if a := t.Acc; a != nil && t.Kind != KLoop {
+			if !g.addAccess(p, t, b, encl, nest, isAxis, varIdx) {
+				ok = false
+				return
+			}
+		}
+		for _, c := range t.Body {
+			walk(c)
+		}
+	}
+	walk(s)
+	if !ok {
+		return nil
+	}
+	for i := range g.vars {
+		gv := &g.vars[i]
+		for k, d := range gv.dims {
+			if d < 0 && !gv.ro {
+				return nil // a written variable shared by threads
+			}
+			for k2 := 0; k2 < k; k2++ {
+				if d >= 0 && gv.dims[k2] == d {
+					gv.trans = false
+					if !gv.ro {
+						return nil
+					}
+				}
+			}
+		}
+	}
+	b.rng = make([]int, 2*len(b.loops))
+	g.box = b
+	return g
+}
+
+// addAccess classifies statement t's access for the plan.
+func (g *gridPlan) addAccess(p *Program, t *Stmt, b *liteBox, encl []int, nest, isAxis map[int]bool, varIdx map[int]int) bool {
+	a := t.Acc
+	dims := make([]int, len(g.axes))
+	coefs := make([]int, len(g.axes))
+	for k := range dims {
+		dims[k] = -1
+	}
+	for d := range a.Idx {
+		w := &a.Idx[d]
+		for k, ax := range g.axes {
+			y := ax.Slot
+			r, known := winReads(a, w, y)
+			if !known {
+				return false
+			}
+			if !r {
+				continue
+			}
+			if w.LoAff == nil || (w.Hi != nil && w.HiAff == nil) {
+				return false
+			}
+			c := coefOf(w.LoAff, y)
+			if c <= 0 || (w.Hi != nil && coefOf(w.HiAff, y) != c) || dims[k] >= 0 {
+				return false
+			}
+			dims[k], coefs[k] = d, c
+		}
+	}
+	if len(a.Idx) == 0 {
+		// The whole variable: every thread touches every cell.
+		if !t.dead {
+			for k := range dims {
+				dims[k] = -1
+			}
+		}
+	}
+	found := false
+	accIdx := -1
+	for i, o := range b.accs {
+		if o.a == a && len(o.chain) == len(encl) {
+			same := true
+			for j := range encl {
+				same = same && o.chain[j] == encl[j]
+			}
+			if same {
+				found, accIdx = true, i
+			}
+		}
+	}
+	if !found {
+		ba, good := p.boxAccess(a, b.loops, encl, nest)
+		if !good {
+			return false
+		}
+		b.accs = append(b.accs, ba)
+		g.accVar = append(g.accVar, -1)
+		accIdx = len(b.accs) - 1
+	}
+	if t.dead {
+		for k, d := range dims {
+			if d >= 0 {
+				g.deadDims = append(g.deadDims, gridDeadDim{v: a.Var, dim: d, coef: coefs[k]})
+			}
+		}
+		return true
+	}
+	i, seen := varIdx[a.Var]
+	if !seen {
+		i = len(g.vars)
+		varIdx[a.Var] = i
+		g.vars = append(g.vars, gridVar{v: a.Var, ro: true, dims: dims, coefs: coefs, trans: len(a.Idx) > 0})
+	}
+	gv := &g.vars[i]
+	g.accVar[accIdx] = i
+	for k := range dims {
+		if dims[k] != gv.dims[k] || coefs[k] != gv.coefs[k] {
+			return false // two different slices per thread
+		}
+	}
+	for _, d := range dims {
+		if d < 0 {
+			gv.trans = false
+		}
+	}
+	switch t.Kind {
+	case KRecordRead:
+		gv.srcs = append(gv.srcs, int32(t.Src))
+	case KCheckMutates:
+		gv.checks = append(gv.checks, gridCheck{lvl: t.Level, qs: t.Quals})
+	default:
+		gv.ro = false
+	}
+	return true
+}
+
+// gridRT is the run-time frame of one grid execution.
+type gridRT struct {
+	pl    *gridPlan
+	task  int32
+	th0   int32
+	ns    []int   // points per axis
+	ths   []int32 // th(p) by grid point, lexicographic (axis 0 outermost)
+	pts   [][]int // the grid points, same order
+	inF   []uint64
+	unif  map[threads]bool
+	vars  []gridVarRT
+	los   []int // each axis's first value
+	stats thRun
+}
+
+type gridVarRT struct {
+	gv    *gridVar
+	st    *varState
+	trans bool // condition 1 holds (else 2)
+	// lo, hi: the representative's block box per dimension; for a
+	// translated variable, its slab.
+	lo, hi []int
+	// shift[k] is the flat-index step of one point along axis k.
+	shift []int
+	// prefixes of the representative's new read records (read-only).
+	heads  []int32
+	counts []int32
+	cells  []int32
+}
+
+// gridEnter decides whether loop s (over [lo, hi)) runs as a grid: it
+// checks the run-time conditions and returns the frame, or nil.
+func (m *Machine) gridEnter(s *Stmt, lo, hi int) *gridRT {
+	pl := s.grid
+	for _, sh := range pl.shapes {
+		if !m.single[sh] {
+			return nil
+		}
+	}
+	env := m.env
+	g := &gridRT{pl: pl, task: m.task}
+	// Ranges of every loop of the nest (the inner ones read no nest slot).
+	b := pl.box
+	b.rng[0], b.rng[1] = lo, hi
+	for i, l := range b.loops[1:] {
+		b.rng[2*i+2], b.rng[2*i+3] = l.Lo(env), l.Hi(env)
+	}
+	n := 1
+	for k := range pl.axes {
+		nk := b.rng[2*k+1] - b.rng[2*k]
+		if nk <= 0 {
+			return nil
+		}
+		g.ns = append(g.ns, nk)
+		n *= nk
+		if n > 1<<16 {
+			return nil
+		}
+	}
+	if n < 2 {
+		return nil
+	}
+	// Every window of every thread in bounds.
+	if !m.boxOK(b) {
+		return nil
+	}
+	saved := make([]int, len(pl.axes))
+	for k, ax := range pl.axes {
+		saved[k] = env[ax.Slot]
+		env[ax.Slot] = b.rng[2*k]
+	}
+	g.th0 = int32(pl.start.Eval(env))
+	for k, ax := range pl.axes {
+		env[ax.Slot] = saved[k]
+	}
+	// The grid's threads, distinct.
+	pt := make([]int, len(pl.axes))
+	maxT := int32(0)
+	for i := 0; i < n; i++ {
+		t := g.th0
+		for k := range pt {
+			t += int32(pl.steps[k] * pt[k])
+		}
+		if t < 0 {
+			return nil
+		}
+		g.ths = append(g.ths, t)
+		g.pts = append(g.pts, append([]int(nil), pt...))
+		if t > maxT {
+			maxT = t
+		}
+		for k := len(pt) - 1; k >= 0; k-- {
+			pt[k]++
+			if pt[k] < g.ns[k] {
+				break
+			}
+			pt[k] = 0
+		}
+	}
+	g.inF = make([]uint64, maxT/64+1)
+	for _, t := range g.ths {
+		if g.inF[t/64]&(1<<(t%64)) != 0 {
+			return nil // two points, one thread
+		}
+		g.inF[t/64] |= 1 << (t % 64)
+	}
+	// Dead accesses: the block count may not depend on the thread.
+	for _, dd := range pl.deadDims {
+		st := &m.vars[dd.v]
+		if !st.live || dd.dim >= len(st.gran) || dd.coef%st.gran[dd.dim] != 0 {
+			return nil
+		}
+	}
+	g.unif = map[threads]bool{}
+	now := int32(len(m.log))
+	for i := range pl.vars {
+		gv := &pl.vars[i]
+		st := &m.vars[gv.v]
+		if !st.live || m.p.Vars[gv.v].Barrier {
+			return nil
+		}
+		vr := gridVarRT{gv: gv, st: st}
+		nd := len(st.dims)
+		vr.lo, vr.hi = make([]int, nd), make([]int, nd)
+		for d := 0; d < nd; d++ {
+			vr.lo[d], vr.hi[d] = -1, -1
+		}
+		// The representative's box: the axes at their first point.
+		for k := range pl.axes {
+			b.rng[2*k+1] = b.rng[2*k] + 1
+		}
+		for j := range b.accs {
+			if pl.accVar[j] != i {
+				continue
+			}
+			if !m.boxSpan(b, j, st, vr.lo, vr.hi) {
+				m.gridRestore(b, g)
+				return nil
+			}
+		}
+		m.gridRestore(b, g)
+		vr.shift = make([]int, len(pl.axes))
+		for k, d := range gv.dims {
+			if d < 0 {
+				continue
+			}
+			gr := st.gran[d]
+			if d >= nd || gv.coefs[k]%gr != 0 {
+				return nil
+			}
+			vr.shift[k] = gv.coefs[k] / gr * st.strides[d]
+		}
+		if vr.lo[0] < 0 && nd > 0 {
+			continue // never executed
+		}
+		if gv.trans {
+			// The slab: c_k / gran blocks along d_k from the first
+			// touched one, every block of the other dimensions.
+			slab := gridVarRT{gv: gv, st: st, shift: vr.shift, trans: true,
+				lo: append([]int(nil), vr.lo...), hi: append([]int(nil), vr.hi...)}
+			isAx := make([]int, nd)
+			for d := range isAx {
+				isAx[d] = -1
+			}
+			for k, d := range gv.dims {
+				isAx[d] = k
+			}
+			fits := true
+			for d := 0; d < nd; d++ {
+				k := isAx[d]
+				if k < 0 {
+					slab.lo[d], slab.hi[d] = 0, st.blocks[d]
+					continue
+				}
+				w := gv.coefs[k] / st.gran[d]
+				if slab.hi[d] > slab.lo[d]+w || slab.lo[d]+w*g.ns[k] > st.blocks[d] {
+					fits = false // slabs overlap or leave the variable
+				}
+				slab.hi[d] = slab.lo[d] + w
+			}
+			if fits && m.gridCompare(g, &slab, now) {
+				g.vars = append(g.vars, slab)
+				continue
+			}
+		}
+		// Read-only and not translated: condition 2 (a written variable
+		// shared along an axis has no plan; one whose slabs differ runs
+		// in full).
+		if !gv.ro || !m.gridSharedOK(g, &vr, now) {
+			return nil
+		}
+		g.vars = append(g.vars, vr)
+	}
+	g.los = make([]int, len(pl.axes))
+	for k := range pl.axes {
+		g.los[k] = b.rng[2*k]
+	}
+	g.stats = thRun{n: int64(n), memOps: m.res.Stats.MemOps, records: m.res.Stats.Records,
+		events: m.res.Stats.Events, localOps: m.localOps, occ: m.res.Occurrences}
+	for i := range m.res.Hazards {
+		g.stats.hocc = append(g.stats.hocc, m.res.Hazards[i].Occurrences)
+	}
+	return g
+}
+
+// gridRestore puts the axes' full ranges back into the box.
+func (m *Machine) gridRestore(b *liteBox, g *gridRT) {
+	for k, nk := range g.ns {
+		b.rng[2*k+1] = b.rng[2*k] + nk
+	}
+}
+
+// boxSpan widens [lo, hi) per dimension (in blocks of st) by access j of
+// box b over its current ranges; false when it is not known.
+func (m *Machine) boxSpan(b *liteBox, j int, st *varState, lo, hi []int) bool {
+	ba := &b.accs[j]
+	for _, i := range ba.chain {
+		if b.rng[2*i] >= b.rng[2*i+1] {
+			return true // never executed
+		}
+	}
+	if len(ba.dims) == 0 {
+		for d := range st.blocks {
+			lo[d], hi[d] = 0, st.blocks[d]
+		}
+		return true
+	}
+	if len(ba.dims) != len(st.dims) {
+		return false
+	}
+	for d := range ba.dims {
+		bd := &ba.dims[d]
+		var l0, h1 int
+		if bd.mod != nil {
+			f := bd.mod
+			l0, h1 = f.Add, f.Add+f.Sign*(f.M-1)
+			if l0 > h1 {
+				l0, h1 = h1, l0
+			}
+			h1++
+		} else {
+			var l1 int
+			l0, l1 = b.span(&bd.lo, m.env)
+			h1 = l1 + 1
+			if bd.rng {
+				_, h1 = b.span(&bd.hi, m.env)
+			}
+		}
+		gr := st.gran[d]
+		if h1 <= l0 {
+			continue
+		}
+		bl, bh := l0/gr, (h1-1)/gr+1
+		if lo[d] < 0 || bl < lo[d] {
+			lo[d] = bl
+		}
+		if bh > hi[d] {
+			hi[d] = bh
+		}
+	}
+	return true
+}
+
+// uniform reports whether thread set x contains every grid thread or
+// none.
+func (m *Machine) gridUniform(g *gridRT, x threads) bool {
+	if x.task == allTasks || x.task != g.task {
+		return true
+	}
+	if u, ok := g.unif[x]; ok {
+		return u
+	}
+	in := 0
+	for _, t := range g.ths {
+		if m.contains(x, g.task, t) {
+			in++
+		}
+	}
+	u := in == 0 || in == len(g.ths)
+	g.unif[x] = u
+	return u
+}
+
+// gridCovers reports whether x contains every grid thread.
+func (m *Machine) gridCovers(g *gridRT, x threads) bool {
+	if x.task == allTasks {
+		return true
+	}
+	if x.task != g.task || !m.contains(x, g.task, g.th0) {
+		return false
+	}
+	return m.gridUniform(g, x)
+}
+
+// gridTau is τ_p on a thread set: the representative's thread becomes
+// point p's; a set with every grid thread or none is unchanged; any
+// other set has no image (false).
+func (m *Machine) gridTau(g *gridRT, p int, x threads) (threads, bool) {
+	if x.task == g.task && x.start == g.th0 && m.single[x.shape] {
+		x.start = g.ths[p]
+		return x, true
+	}
+	return x, m.gridUniform(g, x)
+}
+
+// forCells calls f for each flat block index of the box [lo, hi).
+func forCells(st *varState, lo, hi []int, f func(c int32) bool) bool {
+	n := len(lo)
+	if n == 0 {
+		return f(0)
+	}
+	for d := 0; d < n; d++ {
+		if hi[d] <= lo[d] {
+			return true
+		}
+	}
+	cur := append([]int(nil), lo...)
+	for {
+		idx := 0
+		for d := 0; d < n; d++ {
+			idx += cur[d] * st.strides[d]
+		}
+		if !f(int32(idx)) {
+			return false
+		}
+		d := n - 1
+		for ; d >= 0; d-- {
+			cur[d]++
+			if cur[d] < hi[d] {
+				break
+			}
+			cur[d] = lo[d]
+		}
+		if d < 0 {
+			return true
+		}
+	}
+}
+
+// gridOffset is π_p's flat-index shift for variable vr.
+func (vr *gridVarRT) offset(g *gridRT, p int) int32 {
+	off := 0
+	for k, x := range g.pts[p] {
+		off += x * vr.shift[k]
+	}
+	return int32(off)
+}
+
+// gridCompare checks condition 1 at entry: every point's slab is τ_p of
+// the representative's, list by list, record by record (all replayed).
+func (m *Machine) gridCompare(g *gridRT, vr *gridVarRT, now int32) bool {
+	st := vr.st
+	return forCells(st, vr.lo, vr.hi, func(c int32) bool {
+		for p := 1; p < len(g.ths); p++ {
+			d := c + vr.offset(g, p)
+			for _, reads := range [2]bool{true, false} {
+				h, q := st.cells[c].muts, st.cells[d].muts
+				if reads {
+					h, q = st.cells[c].reads, st.cells[d].reads
+				}
+				for h >= 0 && q >= 0 {
+					r, o := &m.recs[h], &m.recs[q]
+					if r.stamp != now {
+						m.replay(r)
+					}
+					if o.stamp != now {
+						m.replay(o)
+					}
+					if !m.gridSame(g, p, r, o) {
+						return false
+					}
+					h, q = r.next, o.next
+				}
+				if h >= 0 || q >= 0 {
+					return false
+				}
+			}
+		}
+		return true
+	})
+}
+
+// gridSame reports o = τ_p(r).
+func (m *Machine) gridSame(g *gridRT, p int, r, o *record) bool {
+	if r.src != o.src || r.q != o.q || r.level != o.level || r.atomic != o.atomic || r.reach != o.reach || r.grp != o.grp ||
+		len(r.grants) != len(o.grants) || !samePends(r.pend, o.pend) {
+		return false
+	}
+	if x, ok := m.gridTau(g, p, r.creator); !ok || x != o.creator {
+		return false
+	}
+	for i := range r.grants {
+		a, b := &r.grants[i], &o.grants[i]
+		if a.full != b.full || a.temp != b.temp {
+			return false
+		}
+		if x, ok := m.gridTau(g, p, a.th); !ok || x != b.th {
+			return false
+		}
+	}
+	return true
+}
+
+// gridSharedOK checks condition 2 at entry for a read-only variable over
+// every cell some grid thread may touch.
+func (m *Machine) gridSharedOK(g *gridRT, vr *gridVarRT, now int32) bool {
+	st := vr.st
+	gv := vr.gv
+	lo := append([]int(nil), vr.lo...)
+	hi := append([]int(nil), vr.hi...)
+	for k, d := range gv.dims {
+		if d >= 0 {
+			hi[d] += (g.ns[k] - 1) * gv.coefs[k] / st.gran[d]
+		}
+	}
+	return forCells(st, lo, hi, func(c int32) bool {
+		for h := st.cells[c].muts; h >= 0; h = m.recs[h].next {
+			r := &m.recs[h]
+			if r.stamp != now {
+				m.replay(r)
+			}
+			for _, ck := range gv.checks {
+				if !m.gridVisibleAll(g, r, ck) {
+					return false
+				}
+			}
+		}
+		for h := st.cells[c].reads; h >= 0; h = m.recs[h].next {
+			r := &m.recs[h]
+			if r.grp != 0 {
+				for _, s := range gv.srcs {
+					if s == r.src {
+						return false // a group may hold a grid thread's record
+					}
+				}
+				continue
+			}
+			if !m.single[r.creator.shape] || r.creator.task != g.task {
+				continue
+			}
+			t := r.creator.start
+			if t < 0 || int(t/64) >= len(g.inF) || g.inF[t/64]&(1<<(t%64)) == 0 {
+				continue
+			}
+			for _, s := range gv.srcs {
+				if s == r.src {
+					return false
+				}
+			}
+		}
+		return true
+	})
+}
+
+// gridVisibleAll: one component of r gives every grid thread the level
+// the check needs (so no grid thread's check fails on r).
+func (m *Machine) gridVisibleAll(g *gridRT, r *record, ck gridCheck) bool {
+	if ck.lvl <= AtomicOnly && r.atomic&ck.qs != 0 {
+		return true
+	}
+	if ck.qs.Has(r.q) && r.level >= ck.lvl && m.gridCovers(g, r.creator) {
+		return true
+	}
+	for i := range r.grants {
+		gr := &r.grants[i]
+		if grantLevel(gr, ck.qs) >= ck.lvl && m.gridCovers(g, gr.th) {
+			return true
+		}
+	}
+	return false
+}
+
+// gridLeave builds the other points' state after the representative ran
+// and adds their statistics.
+func (m *Machine) gridLeave(g *gridRT) {
+	now := int32(len(m.log))
+	rep := threads{task: g.task, start: g.th0}
+	// The representative's new read records of read-only variables,
+	// before any copy is prepended.
+	for i := range g.vars {
+		vr := &g.vars[i]
+		if vr.trans {
+			continue
+		}
+		st := vr.st
+		forCells(st, vr.lo, vr.hi, func(c int32) bool {
+			n := int32(0)
+			h := st.cells[c].reads
+			for q := h; q >= 0; q = m.recs[q].next {
+				r := &m.recs[q]
+				if r.creator.task != rep.task || r.creator.start != rep.start || !m.single[r.creator.shape] {
+					break
+				}
+				mine := false
+				for _, s := range vr.gv.srcs {
+					mine = mine || s == r.src
+				}
+				if !mine {
+					break
+				}
+				n++
+			}
+			if n > 0 {
+				vr.cells = append(vr.cells, c)
+				vr.heads = append(vr.heads, h)
+				vr.counts = append(vr.counts, n)
+			}
+			return true
+		})
+	}
+	for i := range g.vars {
+		vr := &g.vars[i]
+		if !vr.trans && len(vr.cells) > 0 && m.gridGroups(g, vr) {
+			vr.cells = vr.cells[:0] // one group record a cell (thgroup.go)
+		}
+	}
+	for p := 1; p < len(g.ths); p++ {
+		for i := range g.vars {
+			vr := &g.vars[i]
+			st := vr.st
+			off := vr.offset(g, p)
+			if vr.trans {
+				forCells(st, vr.lo, vr.hi, func(c int32) bool {
+					d := c + off
+					cl := &st.cells[d]
+					m.freeList(cl.reads)
+					m.freeList(cl.muts)
+					cl.reads = m.gridCopyList(g, p, st.cells[c].reads, -1, now)
+					cl.muts = m.gridCopyList(g, p, st.cells[c].muts, -1, now)
+					m.vers++
+					cl.ver = m.vers
+					return true
+				})
+				continue
+			}
+			for j, c := range vr.cells {
+				cl := &st.cells[c+off]
+				cl.reads = m.gridCopyN(g, p, vr.heads[j], vr.counts[j], cl.reads, now)
+				m.vers++
+				cl.ver = m.vers
+			}
+		}
+	}
+	for i := range g.vars {
+		g.vars[i].st.hasRecs = true
+	}
+	m.gen++
+	m.thsymLeave(&g.stats)
+}
+
+// gridCopyList returns a copy of list h under τ_p, ending in tail.
+func (m *Machine) gridCopyList(g *gridRT, p int, h, tail int32, now int32) int32 {
+	return m.gridCopyN(g, p, h, -1, tail, now)
+}
+
+// gridCopyN copies the first n records of list h (all when n < 0) under
+// τ_p, in order, in front of tail.
+func (m *Machine) gridCopyN(g *gridRT, p int, h, n, tail int32, now int32) int32 {
+	head, last := int32(-1), int32(-1)
+	for ; h >= 0 && n != 0; n-- {
+		if m.recs[h].stamp != now {
+			m.replay(&m.recs[h])
+		}
+		var idx int32
+		if m.free >= 0 {
+			idx = m.free
+			m.free = m.recs[idx].next
+		} else {
+			m.recs = append(m.recs, record{})
+			idx = int32(len(m.recs) - 1)
+		}
+		r := &m.recs[h]
+		nr := &m.recs[idx]
+		nr.next = -1
+		nr.src, nr.q, nr.level, nr.atomic = r.src, r.q, r.level, r.atomic
+		nr.creator, _ = m.gridTau(g, p, r.creator)
+		nr.reach = r.reach
+		nr.stamp = r.stamp
+		nr.grp = r.grp
+		nr.grants = nr.grants[:0]
+		if len(r.grants) > 0 {
+			if len(r.grants) <= 2 {
+				if len(m.grantArena)+2 > cap(m.grantArena) {
+					m.grantArena = make([]grant, 0, 4096)
+				}
+				k := len(m.grantArena)
+				m.grantArena = m.grantArena[:k+2]
+				nr.grants = m.grantArena[k : k : k+2]
+			} else {
+				nr.grants = make([]grant, 0, len(r.grants))
+			}
+			for _, gr := range r.grants {
+				gr.th, _ = m.gridTau(g, p, gr.th)
+				nr.grants = append(nr.grants, gr)
+			}
+		}
+		nr.pend = nr.pend[:0]
+		if len(r.pend) > 0 {
+			nr.pend = append(nr.pend, r.pend...)
+		}
+		if last < 0 {
+			head = idx
+		} else {
+			m.recs[last].next = idx
+		}
+		last = idx
+		h = m.recs[h].next
+	}
+	if last < 0 {
+		return tail
+	}
+	m.recs[last].next = tail
+	return head
+}

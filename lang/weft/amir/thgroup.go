@@ -1,0 +1,320 @@
+package amir
+
+// Group records (issue 13: the scalar shared-memory matmul).
+//
+// After a grid nest (thgrid.go) whose threads read shared rows (the 16
+// threads of one m1 read the same A_smem rows), each such cell holds one
+// read record per reading thread, identical but for the creator, in
+// decreasing thread order (each thread prepended its own): 16 records a
+// cell, 196 K per K slice of the matmul, each then replayed and checked
+// by the next slice's staging write. A group record stands for such a
+// run of records: creator is the set X of the reading threads (a
+// machine-local shape), grp - 1 the one-thread shape of each member, and
+// its members are, in list order, the records with creator {t} for t in
+// X in decreasing order, every other field the group's.
+//
+// Why it is exact. Every consumer of a record list sees the members:
+//
+//   - Checks (checkCells, groupCheck) evaluate each member (a copy of
+//     the group with its one-thread creator) in list order, reporting
+//     the hazards the members would; when one grant or the atomic set
+//     passes the check for every member (which test reads only the
+//     grants and the atomic set, common to all members), none is
+//     evaluated.
+//   - Events: while a group exists, every event logged is uniform on the
+//     grid frame it came from (its thread set holds all of the frame's
+//     threads or none, or is another task's); such an event witnesses
+//     (W of Definition B.3) either every member or none, and applies the
+//     same grant or pending count to each, which is what replaying it on
+//     the group does (its creator X meets the event's set iff each
+//     member's does). An event that would tell the members apart first
+//     expands every group of the machine into its members (groupEvent),
+//     before it is logged.
+//   - addRecord's dominance test compares creators: a group whose source
+//     is the new record's is expanded before the test looks at it.
+//   - Clears free a group as one record, as its members would be.
+//   - Thread symmetry (thsym.go) never runs in a run that made a group;
+//     grid symmetry compares groups field by field (a group's creator is
+//     never the representative's thread, so only a group whose X holds
+//     every grid thread or none passes gridSame) and copies grp.
+//
+// Groups are made only where the expanded list is exactly a run of
+// members: gridLeave makes one when each representative cell gained one
+// record without grants or pending counts, the cells of points that
+// differ along the translated axes are disjoint (so no other point's
+// record falls inside the run), and the threads of the shared axes'
+// points, enumerated in the nest's order, increase (so that prepending
+// in that order leaves them decreasing). TestGridMatchesFull compares
+// every Result with the full run; TestGroupExpansions makes events and
+// dominance tests expand groups.
+
+// grpFrame is a grid frame whose threads' groups may exist.
+type grpFrame struct {
+	task int32
+	ths  []int32
+}
+
+// grpVar is a variable incarnation that may hold groups.
+type grpVar struct {
+	v     int
+	epoch uint64
+}
+
+// groupEvent expands every group before an event by exec is logged,
+// unless exec holds all or none of each frame's threads.
+func (m *Machine) groupEvent(exec threads) {
+	for _, f := range m.grpFrames {
+		if exec.task == allTasks || exec.task != f.task {
+			continue
+		}
+		in := 0
+		for _, t := range f.ths {
+			if m.contains(exec, f.task, t) {
+				in++
+			}
+		}
+		if in != 0 && in != len(f.ths) {
+			m.expandAllGroups()
+			return
+		}
+	}
+}
+
+// expandAllGroups replaces every group by its members.
+func (m *Machine) expandAllGroups() {
+	for _, gv := range m.grpVars {
+		st := &m.vars[gv.v]
+		if !st.live || st.epoch != gv.epoch {
+			continue
+		}
+		for c := range st.cells {
+			for h := st.cells[c].reads; h >= 0; h = m.recs[h].next {
+				if m.recs[h].grp != 0 {
+					m.expandGroup(h)
+				}
+			}
+			for h := st.cells[c].muts; h >= 0; h = m.recs[h].next {
+				if m.recs[h].grp != 0 {
+					m.expandGroup(h)
+				}
+			}
+		}
+	}
+	m.grpFrames, m.grpVars = m.grpFrames[:0], m.grpVars[:0]
+}
+
+// expandGroup turns group h into its members in place: h becomes the
+// first (the highest thread) and the others follow it. The record slab
+// may grow: callers reload their pointers.
+func (m *Machine) expandGroup(h int32) {
+	m.grpExpanded++
+	g := m.recs[h]
+	offs := m.shapes[g.creator.shape]
+	sh := g.grp - 1
+	tail := g.next
+	for i := 0; i < len(offs)-1; i++ {
+		o := offs[i] // increasing: prepend the lower threads first
+		var idx int32
+		if m.free >= 0 {
+			idx = m.free
+			m.free = m.recs[idx].next
+		} else {
+			m.recs = append(m.recs, record{})
+			idx = int32(len(m.recs) - 1)
+		}
+		nr := &m.recs[idx]
+		nr.next = tail
+		nr.src, nr.q, nr.level, nr.atomic = g.src, g.q, g.level, g.atomic
+		nr.creator = threads{task: g.creator.task, start: g.creator.start + o, shape: sh}
+		nr.reach, nr.stamp, nr.grp = g.reach, g.stamp, 0
+		nr.grants = nil
+		if len(g.grants) > 0 {
+			nr.grants = append([]grant(nil), g.grants...)
+		}
+		nr.pend = nil
+		if len(g.pend) > 0 {
+			nr.pend = append([]pend(nil), g.pend...)
+		}
+		tail = idx
+	}
+	r := &m.recs[h]
+	r.next = tail
+	r.creator = threads{task: g.creator.task, start: g.creator.start + offs[len(offs)-1], shape: sh}
+	r.grp = 0
+}
+
+// groupCheck is checkCells' test of group r (replayed) on cell c: each
+// member in list order, unless a grant or the atomic set passes them all.
+func (m *Machine) groupCheck(s *Stmt, r *record, c int32, gs threads, lvl Level, qs QualSet) {
+	if lvl <= AtomicOnly && r.atomic&qs != 0 {
+		return
+	}
+	for i := range r.grants {
+		g := &r.grants[i]
+		if grantLevel(g, qs) < lvl {
+			continue
+		}
+		if s.Convergent && m.intersects(gs, g.th) || !s.Convergent && m.subset(gs, g.th) {
+			return
+		}
+	}
+	offs := m.shapes[r.creator.shape]
+	tmp := *r
+	tmp.grp = 0
+	for i := len(offs) - 1; i >= 0; i-- {
+		tmp.creator = threads{task: r.creator.task, start: r.creator.start + offs[i], shape: r.grp - 1}
+		if task, t, fail := m.failing(&tmp, gs, s.Convergent, lvl, qs); fail {
+			m.hazard(s, &tmp, c, task, t)
+			if m.stop {
+				return
+			}
+		}
+	}
+}
+
+// internShape returns the id of a machine-local shape with thread offsets
+// offs (increasing, from 0).
+func (m *Machine) internShape(offs []int32) int32 {
+	for i := len(m.p.Shapes); i < len(m.shapes); i++ {
+		if slicesEqual32(m.shapes[i], offs) {
+			return int32(i)
+		}
+	}
+	ts := append([]int32(nil), offs...)
+	bm := make([]uint64, ts[len(ts)-1]/64+1)
+	for _, t := range ts {
+		bm[t/64] |= 1 << (t % 64)
+	}
+	m.shapes = append(m.shapes, ts)
+	m.member = append(m.member, bm)
+	n := int32(0)
+	if ts[len(ts)-1] == int32(len(ts)-1) {
+		n = int32(len(ts))
+	}
+	m.dense = append(m.dense, n)
+	m.single = append(m.single, len(ts) == 1 && ts[0] == 0)
+	return int32(len(m.shapes) - 1)
+}
+
+func slicesEqual32(a, b []int32) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// gridGroups makes the groups of read-only variable vr after grid g's
+// representative ran, and reports false (nothing changed) where the
+// conditions above do not hold.
+func (m *Machine) gridGroups(g *gridRT, vr *gridVarRT) bool {
+	gv, st := vr.gv, vr.st
+	var shared []int
+	for k, d := range gv.dims {
+		if d < 0 {
+			shared = append(shared, k)
+			continue
+		}
+		for k2 := 0; k2 < k; k2++ {
+			if gv.dims[k2] == d {
+				return false
+			}
+		}
+		if vr.hi[d]-vr.lo[d] > gv.coefs[k]/st.gran[d] {
+			return false // the cells of two points overlap
+		}
+	}
+	if len(shared) == 0 {
+		return false
+	}
+	for j := range vr.cells {
+		if vr.counts[j] != 1 {
+			return false
+		}
+		r := &m.recs[vr.heads[j]]
+		if len(r.grants) > 0 || len(r.pend) > 0 {
+			return false
+		}
+	}
+	// The members' thread offsets, in the nest's order along the shared
+	// axes: increasing.
+	var offs []int32
+	idx := make([]int, len(shared))
+	for {
+		o := int32(0)
+		for i, k := range shared {
+			o += int32(g.pl.steps[k] * idx[i])
+		}
+		if len(offs) > 0 && o <= offs[len(offs)-1] {
+			return false
+		}
+		offs = append(offs, o)
+		i := len(shared) - 1
+		for ; i >= 0; i-- {
+			idx[i]++
+			if idx[i] < g.ns[shared[i]] {
+				break
+			}
+			idx[i] = 0
+		}
+		if i < 0 {
+			break
+		}
+	}
+	if offs[0] != 0 {
+		return false
+	}
+	x := m.internShape(offs)
+	for p := range g.pts {
+		isT := true // p is 0 along every shared axis
+		for _, k := range shared {
+			isT = isT && g.pts[p][k] == 0
+		}
+		if !isT {
+			continue
+		}
+		off := vr.offset(g, p)
+		start := g.ths[p]
+		for j, c := range vr.cells {
+			h := vr.heads[j]
+			if p == 0 {
+				r := &m.recs[h]
+				r.grp = r.creator.shape + 1
+				r.creator = threads{task: g.task, start: start, shape: x}
+			} else {
+				var idx int32
+				if m.free >= 0 {
+					idx = m.free
+					m.free = m.recs[idx].next
+				} else {
+					m.recs = append(m.recs, record{})
+					idx = int32(len(m.recs) - 1)
+				}
+				r := &m.recs[h]
+				nr := &m.recs[idx]
+				cl := &st.cells[c+off]
+				*nr = record{next: cl.reads, src: r.src, q: r.q, level: r.level, atomic: r.atomic,
+					creator: threads{task: g.task, start: start, shape: x}, reach: r.reach, stamp: r.stamp,
+					grp: r.grp, grants: nr.grants[:0], pend: nr.pend[:0]}
+				cl.reads = idx
+			}
+			m.vers++
+			st.cells[c+off].ver = m.vers
+			m.grpMade++
+		}
+	}
+	m.grpAny = true
+	m.grpVars = append(m.grpVars, grpVar{v: gv.v, epoch: st.epoch})
+	known := false
+	for _, f := range m.grpFrames {
+		known = known || f.task == g.task && slicesEqual32(f.ths, g.ths)
+	}
+	if !known {
+		m.grpFrames = append(m.grpFrames, grpFrame{task: g.task, ths: g.ths})
+	}
+	return true
+}
