@@ -347,7 +347,7 @@ func (m *Machine) hwUnits(recs []hwRec) (units, temps []int32) {
 			t := &m.recs[i]
 			t.next, t.src, t.q, t.level, t.atomic = -1, r.src, r.q, r.level, 0
 			t.creator = threads{task: r.creator.task, start: r.creator.start + o}
-			t.reach, t.stamp = r.creator.task, h.born
+			t.reach, t.stamp, t.grp = r.creator.task, h.born, 0
 			t.grants, t.pend = t.grants[:0], t.pend[:0]
 			if h.tmpl >= 0 {
 				// Continued across a reallocation or task (hwSettle):
@@ -752,7 +752,7 @@ func (m *Machine) awaitRecord(s *Stmt, gs threads) hwRec {
 	m.res.Stats.Records--
 	r := &m.recs[i]
 	r.next, r.src, r.q, r.level, r.atomic = -1, int32(s.Src), m.p.MbarQual, FullyOrdered, 0
-	r.creator, r.reach, r.stamp = gs, gs.task, stamp
+	r.creator, r.reach, r.stamp, r.grp = gs, gs.task, stamp, 0
 	r.grants, r.pend = r.grants[:0], r.pend[:0]
 	return hwRec{rec: i, born: stamp, tmpl: -1}
 }
@@ -841,7 +841,7 @@ func (m *Machine) hwSettle() {
 					r = &m.recs[h.rec]
 					tp := &m.recs[h.tmpl]
 					tp.next, tp.src, tp.q, tp.level, tp.atomic = -1, r.src, r.q, r.level, r.atomic
-					tp.creator, tp.reach, tp.stamp = r.creator, r.reach, now
+					tp.creator, tp.reach, tp.stamp, tp.grp = r.creator, r.reach, now, 0
 					tp.grants = append(tp.grants[:0], r.grants...)
 					tp.pend = append(tp.pend[:0], r.pend...)
 					h.born = now
