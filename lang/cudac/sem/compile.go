@@ -522,23 +522,7 @@ func (c *compiler) structType(te *syntax.TypeExpr) *Type {
 		}
 	}
 	t.Fields = nil
-	if te.Base != "" {
-		// the base subobject first (C++ [class.derived]): its members,
-		// laid out as in the base
-		bt := c.tmap[te.Base] // a template parameter
-		if bt == nil {
-			bt = c.lookupTag(te.Base)
-		}
-		if bt == nil || !bt.complete || bt.Kind != Struct {
-			c.errorf(te.Pos, "C0302", "base class %s is not a complete struct", te.Base)
-		} else {
-			t.base = bt
-			for _, f := range bt.Fields {
-				nf := *f
-				t.Fields = append(t.Fields, &nf)
-			}
-		}
-	}
+	firsts := c.baseFields(t, te) // mi.go
 	for _, f := range te.Fields {
 		ft := c.resolve(f.Type)
 		if !ft.complete && ft.Kind != Array {
@@ -553,6 +537,12 @@ func (c *compiler) structType(te *syntax.TypeExpr) *Type {
 	}
 	c.classSetup(t, te)
 	layoutStruct(t)
+	t.baseOff = make([]int, len(t.bases))
+	for i, f := range firsts {
+		if f != nil {
+			t.baseOff[i] = f.Offset
+		}
+	}
 	if te.Align != nil {
 		if a := c.alignValue(te.Align); a > t.align {
 			t.align = a
@@ -1787,6 +1777,9 @@ func arithType(a, b *Type) *Type {
 func (c *compiler) convert(from, to *Type, pos diag.Pos) {
 	if from == to || to.Kind == Void {
 		return
+	}
+	if from.Kind == Ptr && to.Kind == Ptr && from.Elem != nil && to.Elem != nil {
+		c.adjustPtr(upcastOff(from.Elem, to.Elem), pos) // multiple inheritance (mi.go)
 	}
 	if from.Kind == Struct && to.Kind != Struct {
 		if fn := c.conversionOf(from, to); fn != nil {

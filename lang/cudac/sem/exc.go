@@ -139,7 +139,7 @@ func (c *compiler) tryStmt(s *syntax.TryStmt) {
 			c.push()
 			if h.Name != "" {
 				slot := c.newSlot()
-				c.emit(OpExcObj, 0, 0, h.Pos)
+				c.emit(OpExcObj, c.excTypeIdx(ht), 0, h.Pos)
 				if ht.Kind == Struct {
 					// a class caught by value is bound to the exception
 					// object itself (no copy constructor runs)
@@ -244,7 +244,14 @@ func (m *Machine) excOp(t *Thread, in *Instr) bool {
 		x := t.caught[len(t.caught)-1]
 		t.stack = append(t.stack, b2u(excMatch(m.prog.excTypes[x.typ].t, m.prog.excTypes[in.A].t)))
 	case OpExcObj:
-		t.stack = append(t.stack, t.caught[len(t.caught)-1].obj)
+		// the handler's class may be a base that is not first (mi.go)
+		x := t.caught[len(t.caught)-1]
+		p := x.obj
+		xt, ht := m.prog.excTypes[x.typ].t, m.prog.excTypes[in.A].t
+		if off, ok := baseOffset(xt, ht); ok && off != 0 {
+			p += uint64(off)
+		}
+		t.stack = append(t.stack, p)
 	case OpExcEnd:
 		if len(t.caught) > 0 {
 			x := t.caught[len(t.caught)-1]

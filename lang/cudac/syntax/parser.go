@@ -22,7 +22,7 @@ var BuiltinTypeNames = []string{
 	"CUtensorMapSwizzle", "CUtensorMapL2promotion", "CUtensorMapFloatOOBfill", "cudaDriverEntryPointQueryResult",
 	"cudaDeviceAttr", "cudaFuncAttribute", "cudaLaunchConfig_t", "cudaLaunchAttribute", "cudaLaunchAttributeValue",
 	"cudaLaunchAttributeID", "CUdevice", "CUstream", "cudaMemPool_t",
-	"std::string", "std::vector", "cuda::atomic_ref", "timeval",
+	"std::string", "std::vector", "cuda::atomic_ref", "timeval", "utsname",
 	"uint", "ushort", "ulong",
 }
 
@@ -713,18 +713,24 @@ func (p *parser) structType() *TypeExpr {
 		p.got("final") // a class that cannot be derived from
 	}
 	if p.is(":") && t.Name != "" {
-		// a base class (single, non-virtual inheritance)
+		// the base classes, each with its access and virtual
 		p.next()
-		for p.is("public") || p.is("protected") || p.is("private") {
-			p.next()
+		for {
+			virt := false
+			for p.is("public") || p.is("protected") || p.is("private") || p.is("virtual") {
+				virt = virt || p.is("virtual")
+				p.next()
+			}
+			b := p.ident().Text
+			t.Bases = append(t.Bases, b)
+			if virt {
+				t.VirtualBase = append(t.VirtualBase, b)
+			}
+			if !p.got(",") {
+				break
+			}
 		}
-		if p.is("virtual") {
-			p.errorf(p.tok().Pos, "C0206", "virtual base classes are not supported")
-		}
-		t.Base = p.ident().Text
-		if p.is(",") {
-			p.errorf(p.tok().Pos, "C0206", "multiple inheritance is not supported")
-		}
+		t.Base = t.Bases[0]
 	}
 	if p.got("{") {
 		t.HasBody = true
