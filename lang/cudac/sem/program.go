@@ -48,6 +48,9 @@ type Function struct {
 	// of: errors inside it are reported there (lib_algorithm.go).
 	libAt    diag.Pos
 	libFn    string // the std:: name of that model
+	// cleanups are the automatic objects with destructors and the code
+	// ranges in which they are constructed, latest first (exc.go)
+	cleanups []cleanup
 	tmap     map[string]*Type
 	tvals    map[string]int64
 	compiled bool
