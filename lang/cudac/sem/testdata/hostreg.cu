@@ -87,3 +87,14 @@ int main() {
   return 0;
 }
 // OUT: 0 1 2 4 4 7 16 8
+// ---- struct names are type names in C++: utsname without 'struct' (NVIDIA's simpleAssert)
+#include <cstdio>
+#include <cstring>
+#include <sys/utsname.h>
+int main() {
+  utsname u;
+  uname(&u);
+  printf("%d\n", strcmp(u.sysname, "Linux") == 0);
+  return 0;
+}
+// OUT: 1
