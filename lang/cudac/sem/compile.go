@@ -1144,7 +1144,9 @@ func (c *compiler) block(b *syntax.Block, scope bool) {
 	for _, s := range b.Stmts {
 		c.stmt(s)
 	}
-	// the block's automatic objects are destroyed where it ends
+	// the block's automatic objects are destroyed where it ends (and,
+	// from where each is constructed to here, by unwinding: exc.go)
+	c.noteCleanups(c.dtors[len(c.dtors)-1])
 	c.destroy(len(c.dtors)-1, b.End)
 	c.dtors = c.dtors[:len(c.dtors)-1]
 }
