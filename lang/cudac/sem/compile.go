@@ -1144,7 +1144,9 @@ func (c *compiler) block(b *syntax.Block, scope bool) {
 	for _, s := range b.Stmts {
 		c.stmt(s)
 	}
-	// the block's automatic objects are destroyed where it ends
+	// the block's automatic objects are destroyed where it ends (and,
+	// from where each is constructed to here, by unwinding: exc.go)
+	c.noteCleanups(c.dtors[len(c.dtors)-1])
 	c.destroy(len(c.dtors)-1, b.End)
 	c.dtors = c.dtors[:len(c.dtors)-1]
 }
@@ -2135,6 +2137,11 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 				c.emit(OpConst, 0, v, pos)
 				return tOstream
 			}
+			if e.Name == "std::cin" { // lib_sstream.go
+				c.stdHostOnly(pos)
+				c.emit(OpConst, 0, stdinHandle, pos)
+				return tIstream
+			}
 			if _, ok := sregs[e.Name]; ok {
 				c.errorf(pos, "C0309", "%s must be used with a member (.x, .y or .z)", e.Name)
 				c.emit(OpConst, 0, 0, pos)
@@ -2855,6 +2862,9 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 			c.errorf(pos, "C0302", "cannot cast %s to %s", vt, t)
 		}
 		return t
+	}
+	if t.Kind == Bool {
+		vt = c.streamTruth(vt, pos) // (bool)is: explicit operator bool (lib_sstream.go)
 	}
 	c.convert(vt, t, pos)
 	return t

@@ -131,6 +131,9 @@ func Parse(toks []Token, diags *diag.List) *File {
 	for n := range TextureFuncs {
 		p.templates[n] = true // tex2D<float>(...): reported by sem
 	}
+	for n := range ChronoFuncTemplates {
+		p.templates[n] = true // std::chrono::duration_cast<D>(d) (chrono.go)
+	}
 	f := &File{}
 	p.file = f
 	for p.tok().Kind != EOF {
@@ -598,7 +601,7 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 				p.next()
 				if p.is("<") && (strings.HasPrefix(t.Text, cgPrefix) || t.Text == "std::vector" || t.Text == "cuda::atomic_ref") {
 					p.classTemplateArg(base)
-				} else if p.is("<") && (p.classTmpls[t.Text] || strings.HasPrefix(t.Text, "std::") && StdContainers[t.Text[5:]]) {
+				} else if p.is("<") && (p.classTmpls[t.Text] || strings.HasPrefix(t.Text, "std::") && StdContainers[t.Text[5:]] || chronoTemplates[t.Text]) {
 					// (std::map<K, V> parses, and sem names it: C0309)
 					base.TArgs, base.TArgExprs = p.templateArgs()
 				}
