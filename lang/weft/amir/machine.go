@@ -282,6 +282,9 @@ type Machine struct {
 	gridInner []*Stmt
 	noGrid    bool
 	gridRuns  int64
+	// gridBackoff: per grid nest, its failures in a row and the entries
+	// still to skip (thgrid.go gridEnter).
+	gridBackoff map[*Stmt]*[2]int32
 	// Group records (thgroup.go): the grid frames whose events must be
 	// uniform while groups exist, the variables that may hold groups,
 	// whether any was made in this run (thread symmetry then stays off),
@@ -372,6 +375,7 @@ func (m *Machine) Run(args []int) *Result {
 	m.thFrames, m.thAny, m.inVirt = m.thFrames[:0], false, false
 	m.thVars = make([]*thVar, len(p.Vars))
 	m.grpFrames, m.grpVars, m.grpAny = m.grpFrames[:0], m.grpVars[:0], false
+	m.gridBackoff = map[*Stmt]*[2]int32{}
 	m.thSubs = map[int32][]int32{}
 	m.gen++
 	m.stop = false

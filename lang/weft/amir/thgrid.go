@@ -393,7 +393,7 @@ type gridRT struct {
 	th0   int32
 	ns    []int   // points per axis
 	ths   []int32 // th(p) by grid point, lexicographic (axis 0 outermost)
-	pts   [][]int // the grid points, same order
+	pts   []int   // the grid points' coordinates, same order (len(ns) each)
 	inF   []uint64
 	unif  map[threads]bool
 	vars  []gridVarRT
@@ -419,6 +419,32 @@ type gridVarRT struct {
 // gridEnter decides whether loop s (over [lo, hi)) runs as a grid: it
 // checks the run-time conditions and returns the frame, or nil.
 func (m *Machine) gridEnter(s *Stmt, lo, hi int) *gridRT {
+	// A nest whose conditions failed is tried again only after 2^f more
+	// entries (f its failures, at most 6): running it in full is always
+	// exact, and the test at entry costs about a full slab walk.
+	bo := m.gridBackoff[s]
+	if bo == nil {
+		bo = &[2]int32{}
+		m.gridBackoff[s] = bo
+	}
+	if bo[1] > 0 {
+		bo[1]--
+		return nil
+	}
+	g := m.gridTry(s, lo, hi)
+	if g == nil {
+		if bo[0] < 6 {
+			bo[0]++
+		}
+		bo[1] = 1<<bo[0] - 1
+	} else {
+		bo[0] = 0
+	}
+	return g
+}
+
+// gridTry checks the run-time conditions of grid nest s over [lo, hi).
+func (m *Machine) gridTry(s *Stmt, lo, hi int) *gridRT {
 	pl := s.grid
 	for _, sh := range pl.shapes {
 		if !m.single[sh] {
@@ -473,7 +499,7 @@ func (m *Machine) gridEnter(s *Stmt, lo, hi int) *gridRT {
 			return nil
 		}
 		g.ths = append(g.ths, t)
-		g.pts = append(g.pts, append([]int(nil), pt...))
+		g.pts = append(g.pts, pt...)
 		if t > maxT {
 			maxT = t
 		}
@@ -728,7 +754,7 @@ func forCells(st *varState, lo, hi []int, f func(c int32) bool) bool {
 // gridOffset is π_p's flat-index shift for variable vr.
 func (vr *gridVarRT) offset(g *gridRT, p int) int32 {
 	off := 0
-	for k, x := range g.pts[p] {
+	for k, x := range g.pts[p*len(g.ns) : (p+1)*len(g.ns)] {
 		off += x * vr.shift[k]
 	}
 	return int32(off)
