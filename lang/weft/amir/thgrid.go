@@ -395,7 +395,8 @@ type gridRT struct {
 	ths   []int32 // th(p) by grid point, lexicographic (axis 0 outermost)
 	pts   []int   // the grid points' coordinates, same order (len(ns) each)
 	inF   []uint64
-	unif  map[threads]bool
+	// unif caches gridUniform's answers (a few distinct sets a nest).
+	unif []gridUnif
 	vars  []gridVarRT
 	los   []int // each axis's first value
 	stats thRun
@@ -525,7 +526,6 @@ func (m *Machine) gridTry(s *Stmt, lo, hi int) *gridRT {
 			return nil
 		}
 	}
-	g.unif = map[threads]bool{}
 	now := int32(len(m.log))
 	for i := range pl.vars {
 		gv := &pl.vars[i]
@@ -681,8 +681,10 @@ func (m *Machine) gridUniform(g *gridRT, x threads) bool {
 	if x.task == allTasks || x.task != g.task {
 		return true
 	}
-	if u, ok := g.unif[x]; ok {
-		return u
+	for i := range g.unif {
+		if g.unif[i].x == x {
+			return g.unif[i].u
+		}
 	}
 	in := 0
 	for _, t := range g.ths {
@@ -691,8 +693,13 @@ func (m *Machine) gridUniform(g *gridRT, x threads) bool {
 		}
 	}
 	u := in == 0 || in == len(g.ths)
-	g.unif[x] = u
+	g.unif = append(g.unif, gridUnif{x, u})
 	return u
+}
+
+type gridUnif struct {
+	x threads
+	u bool
 }
 
 // gridCovers reports whether x contains every grid thread.
@@ -764,9 +771,13 @@ func (vr *gridVarRT) offset(g *gridRT, p int) int32 {
 // the representative's, list by list, record by record (all replayed).
 func (m *Machine) gridCompare(g *gridRT, vr *gridVarRT, now int32) bool {
 	st := vr.st
+	offs := make([]int32, len(g.ths))
+	for p := range offs {
+		offs[p] = vr.offset(g, p)
+	}
 	return forCells(st, vr.lo, vr.hi, func(c int32) bool {
 		for p := 1; p < len(g.ths); p++ {
-			d := c + vr.offset(g, p)
+			d := c + offs[p]
 			for _, reads := range [2]bool{true, false} {
 				h, q := st.cells[c].muts, st.cells[d].muts
 				if reads {
