@@ -388,15 +388,15 @@ func (g *gridPlan) addAccess(p *Program, t *Stmt, b *liteBox, encl []int, nest, 
 
 // gridRT is the run-time frame of one grid execution.
 type gridRT struct {
-	pl    *gridPlan
-	task  int32
-	th0   int32
-	ns    []int   // points per axis
-	ths   []int32 // th(p) by grid point, lexicographic (axis 0 outermost)
-	pts   []int   // the grid points' coordinates, same order (len(ns) each)
-	inF   []uint64
+	pl   *gridPlan
+	task int32
+	th0  int32
+	ns   []int   // points per axis
+	ths  []int32 // th(p) by grid point, lexicographic (axis 0 outermost)
+	pts  []int   // the grid points' coordinates, same order (len(ns) each)
+	inF  []uint64
 	// unif caches gridUniform's answers (a few distinct sets a nest).
-	unif []gridUnif
+	unif  []gridUnif
 	vars  []gridVarRT
 	los   []int // each axis's first value
 	stats thRun
@@ -406,6 +406,7 @@ type gridVarRT struct {
 	gv    *gridVar
 	st    *varState
 	trans bool // condition 1 holds (else 2)
+	virt  bool // the other points' slabs are deferred already
 	// lo, hi: the representative's block box per dimension; for a
 	// translated variable, its slab.
 	lo, hi []int
@@ -592,11 +593,20 @@ func (m *Machine) gridTry(s *Stmt, lo, hi int) *gridRT {
 				}
 				slab.hi[d] = slab.lo[d] + w
 			}
+			if fits && m.gridVirtSame(g, &slab) {
+				// Deferred by an earlier nest of the same frame:
+				// condition 1 holds by construction (thgrid_lazy.go).
+				slab.virt = true
+				g.vars = append(g.vars, slab)
+				continue
+			}
+			m.gridMaterialize(gv.v)
 			if fits && m.gridCompare(g, &slab, now) {
 				g.vars = append(g.vars, slab)
 				continue
 			}
 		}
+		m.gridMaterialize(gv.v)
 		// Read-only and not translated: condition 2 (a written variable
 		// shared along an axis has no plan; one whose slabs differ runs
 		// in full).
@@ -945,6 +955,9 @@ func (m *Machine) gridLeave(g *gridRT) {
 			st := vr.st
 			off := vr.offset(g, p)
 			if vr.trans {
+				if m.gridDefer {
+					continue // deferred below (thgrid_lazy.go)
+				}
 				forCells(st, vr.lo, vr.hi, func(c int32) bool {
 					d := c + off
 					cl := &st.cells[d]
@@ -968,6 +981,9 @@ func (m *Machine) gridLeave(g *gridRT) {
 	}
 	for i := range g.vars {
 		g.vars[i].st.hasRecs = true
+		if vr := &g.vars[i]; vr.trans && m.gridDefer && !vr.virt {
+			m.gridVirtAdd(g, vr)
+		}
 	}
 	m.gen++
 	m.thsymLeave(&g.stats)
