@@ -522,23 +522,7 @@ func (c *compiler) structType(te *syntax.TypeExpr) *Type {
 		}
 	}
 	t.Fields = nil
-	if te.Base != "" {
-		// the base subobject first (C++ [class.derived]): its members,
-		// laid out as in the base
-		bt := c.tmap[te.Base] // a template parameter
-		if bt == nil {
-			bt = c.lookupTag(te.Base)
-		}
-		if bt == nil || !bt.complete || bt.Kind != Struct {
-			c.errorf(te.Pos, "C0302", "base class %s is not a complete struct", te.Base)
-		} else {
-			t.base = bt
-			for _, f := range bt.Fields {
-				nf := *f
-				t.Fields = append(t.Fields, &nf)
-			}
-		}
-	}
+	firsts := c.baseFields(t, te) // mi.go
 	for _, f := range te.Fields {
 		ft := c.resolve(f.Type)
 		if !ft.complete && ft.Kind != Array {
@@ -553,6 +537,12 @@ func (c *compiler) structType(te *syntax.TypeExpr) *Type {
 	}
 	c.classSetup(t, te)
 	layoutStruct(t)
+	t.baseOff = make([]int, len(t.bases))
+	for i, f := range firsts {
+		if f != nil {
+			t.baseOff[i] = f.Offset
+		}
+	}
 	if te.Align != nil {
 		if a := c.alignValue(te.Align); a > t.align {
 			t.align = a
@@ -1154,7 +1144,9 @@ func (c *compiler) block(b *syntax.Block, scope bool) {
 	for _, s := range b.Stmts {
 		c.stmt(s)
 	}
-	// the block's automatic objects are destroyed where it ends
+	// the block's automatic objects are destroyed where it ends (and,
+	// from where each is constructed to here, by unwinding: exc.go)
+	c.noteCleanups(c.dtors[len(c.dtors)-1])
 	c.destroy(len(c.dtors)-1, b.End)
 	c.dtors = c.dtors[:len(c.dtors)-1]
 }
@@ -1788,6 +1780,9 @@ func (c *compiler) convert(from, to *Type, pos diag.Pos) {
 	if from == to || to.Kind == Void {
 		return
 	}
+	if from.Kind == Ptr && to.Kind == Ptr && from.Elem != nil && to.Elem != nil {
+		c.adjustPtr(upcastOff(from.Elem, to.Elem), pos) // multiple inheritance (mi.go)
+	}
 	if from.Kind == Struct && to.Kind != Struct {
 		if fn := c.conversionOf(from, to); fn != nil {
 			// the object's conversion function (operators.go)
@@ -2142,6 +2137,11 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 				c.emit(OpConst, 0, v, pos)
 				return tOstream
 			}
+			if e.Name == "std::cin" { // lib_sstream.go
+				c.stdHostOnly(pos)
+				c.emit(OpConst, 0, stdinHandle, pos)
+				return tIstream
+			}
 			if _, ok := sregs[e.Name]; ok {
 				c.errorf(pos, "C0309", "%s must be used with a member (.x, .y or .z)", e.Name)
 				c.emit(OpConst, 0, 0, pos)
@@ -2246,7 +2246,7 @@ var namedConsts = map[string]int64{
 	"cudaSuccess":                     0, "cudaErrorInvalidValue": 1, "cudaErrorMemoryAllocation": 2,
 	"cudaErrorInvalidConfiguration": 9, "cudaErrorInvalidDevicePointer": 17,
 	"cudaErrorInvalidMemcpyDirection": 21, "cudaErrorLaunchFailure": 719, "cudaErrorIllegalAddress": 700,
-	"cudaStreamDefault": 0, "cudaStreamNonBlocking": 1, "cudaEventDefault": 0, "cudaEventDisableTiming": 2,
+	"cudaStreamDefault": 0, "cudaStreamNonBlocking": 1, "cudaEventDefault": 0, "cudaEventDisableTiming": 2, "cudaEventBlockingSync": 1, "cudaEventInterprocess": 4,
 	"cudaHostAllocDefault": 0, "cudaMemAttachGlobal": 1, "cudaStreamLegacy": 0,
 }
 
@@ -2862,6 +2862,9 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 			c.errorf(pos, "C0302", "cannot cast %s to %s", vt, t)
 		}
 		return t
+	}
+	if t.Kind == Bool {
+		vt = c.streamTruth(vt, pos) // (bool)is: explicit operator bool (lib_sstream.go)
 	}
 	c.convert(vt, t, pos)
 	return t

@@ -152,9 +152,16 @@ func (c *compiler) returnsRef(e *syntax.Call) bool {
 func (c *compiler) refArg(e syntax.Expr, et *Type) {
 	pos := syntax.PosOf(e)
 	if c.addressable(e) {
+		var vt *Type
+		if et.Kind == Struct && len(et.Fields) > 0 {
+			vt = c.typeOf(e, false)
+		}
 		lv := c.lvalue(e)
 		if lv.slot >= 0 {
 			c.errorf(pos, "C0309", "cannot bind a reference to this register variable")
+		}
+		if vt != nil {
+			c.adjustPtr(upcastOff(vt, et), pos) // a base that is not first (mi.go)
 		}
 		return
 	}
@@ -163,6 +170,7 @@ func (c *compiler) refArg(e syntax.Expr, et *Type) {
 			// a temporary of a derived class bound to a base reference:
 			// the reference is to the whole temporary (no slicing)
 			c.expr(e)
+			c.adjustPtr(upcastOff(vt, et), pos)
 			return
 		}
 	}
@@ -271,11 +279,50 @@ func (c *compiler) memberInits(fd *syntax.FuncDecl) {
 		c.memberDefaults(c.recv, named, fd.Pos)
 		c.emit(OpPop, 0, 0, fd.Pos)
 	}
+	isBase := func(b *Type, name string) bool {
+		return name == tagOf(b) || c.tmap[name] == b || b.tmpl != nil && name == b.tmpl.name
+	}
+	for i, b := range c.recv.bases {
+		given := false
+		for _, mi := range fd.Inits {
+			given = given || isBase(b, mi.Name)
+		}
+		if !given {
+			// a base not in the list: its default constructor, on its
+			// subobject (C++ [class.base.init]p9; mi.go)
+			if ctor := c.ctorOf(b, 0); ctor != nil {
+				c.emit(OpLocal, 0, 0, fd.Pos)
+				if c.recv.baseOff[i] != 0 {
+					c.emit(OpConst, 0, int64(c.recv.baseOff[i]), fd.Pos)
+					c.emit(OpPtrAdd, 1, 0, fd.Pos)
+				}
+				c.construct(ctor, nil, fd.Pos)
+			}
+		}
+	}
 	for _, mi := range fd.Inits {
-		if b := c.recv.base; b != nil && (mi.Name == tagOf(b) || c.tmap[mi.Name] == b || b.tmpl != nil && mi.Name == b.tmpl.name) {
-			// the base class's constructor, on the same object
+		bi := -1
+		for i, b := range c.recv.bases {
+			if isBase(b, mi.Name) {
+				bi = i
+				break
+			}
+		}
+		if bi < 0 && c.recv.base != nil && isBase(c.recv.base, mi.Name) {
+			bi = 0
+		}
+		if bi >= 0 {
+			// the base class's constructor, on its subobject
+			b := c.recv.base
+			if bi < len(c.recv.bases) {
+				b = c.recv.bases[bi]
+			}
 			if ctor := c.ctorFor(b, len(mi.Args), mi.Pos); ctor != nil {
 				c.emit(OpLocal, 0, 0, mi.Pos)
+				if bi < len(c.recv.baseOff) && c.recv.baseOff[bi] != 0 {
+					c.emit(OpConst, 0, int64(c.recv.baseOff[bi]), mi.Pos)
+					c.emit(OpPtrAdd, 1, 0, mi.Pos)
+				}
 				c.construct(ctor, mi.Args, mi.Pos)
 			}
 			continue
@@ -371,12 +418,23 @@ func (c *compiler) methodCall(fn *Function, recv syntax.Expr, arrow bool, e *syn
 		c.emit(OpCall, int32(c.funcIndex(fn)), int64(n), pos)
 		return c.result(fn.Type.Elem, raw, pos)
 	}
+	rt := c.typeOf(recv, false)
 	if arrow {
 		c.expr(recv)
+		if rt.Kind == Ptr {
+			rt = rt.Elem
+		}
 	} else {
 		lv := c.lvalue(recv)
 		if lv.slot >= 0 {
 			c.errorf(pos, "C0303", "member function call on a value that is not an object")
+		}
+	}
+	if rt.Kind == Struct && len(rt.bases) > 1 {
+		// a member of a base that is not first: this is its subobject
+		if _, off := ownerOf(rt, fn); off != 0 {
+			c.emit(OpConst, 0, int64(off), pos)
+			c.emit(OpPtrAdd, 1, 0, pos)
 		}
 	}
 	c.checkCallSpace(fn, pos)
@@ -413,23 +471,43 @@ func (c *compiler) makeVector(t *Type, args []syntax.Expr, pos diag.Pos) *Type {
 // methodOf finds member function name of struct t (tag), or of its base
 // classes.
 func (c *compiler) methodOf(t *Type, tag, name string) *Function {
-	for depth := 0; depth < 64; depth++ {
-		if fn := c.funcs[tag+"::"+name]; fn != nil {
+	return c.methodDepth(t, tag, name, 0)
+}
+
+// methodDepth searches t and its bases, depth first in declaration order
+// (multiple inheritance: mi.go).
+func (c *compiler) methodDepth(t *Type, tag, name string, depth int) *Function {
+	if fn := c.funcs[tag+"::"+name]; fn != nil {
+		return fn
+	}
+	if t == nil || depth >= 64 {
+		return nil
+	}
+	bases := t.bases
+	if len(bases) == 0 && t.base != nil {
+		bases = []*Type{t.base}
+	}
+	for _, b := range bases {
+		if fn := c.methodDepth(b, tagOf(b), name, depth+1); fn != nil {
 			return fn
 		}
-		if t == nil || t.base == nil {
-			return nil
-		}
-		t = t.base
-		tag = tagOf(t)
 	}
 	return nil
 }
 
 // derivesFrom reports whether class d is b or derives from it.
 func derivesFrom(d, b *Type) bool {
-	for ; d != nil; d = d.base {
-		if d == b {
+	if d == b {
+		return true
+	}
+	if d == nil {
+		return false
+	}
+	if len(d.bases) == 0 {
+		return derivesFrom(d.base, b)
+	}
+	for _, x := range d.bases {
+		if derivesFrom(x, b) {
 			return true
 		}
 	}

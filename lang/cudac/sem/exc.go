@@ -139,7 +139,7 @@ func (c *compiler) tryStmt(s *syntax.TryStmt) {
 			c.push()
 			if h.Name != "" {
 				slot := c.newSlot()
-				c.emit(OpExcObj, 0, 0, h.Pos)
+				c.emit(OpExcObj, c.excTypeIdx(ht), 0, h.Pos)
 				if ht.Kind == Struct {
 					// a class caught by value is bound to the exception
 					// object itself (no copy constructor runs)
@@ -244,7 +244,14 @@ func (m *Machine) excOp(t *Thread, in *Instr) bool {
 		x := t.caught[len(t.caught)-1]
 		t.stack = append(t.stack, b2u(excMatch(m.prog.excTypes[x.typ].t, m.prog.excTypes[in.A].t)))
 	case OpExcObj:
-		t.stack = append(t.stack, t.caught[len(t.caught)-1].obj)
+		// the handler's class may be a base that is not first (mi.go)
+		x := t.caught[len(t.caught)-1]
+		p := x.obj
+		xt, ht := m.prog.excTypes[x.typ].t, m.prog.excTypes[in.A].t
+		if off, ok := baseOffset(xt, ht); ok && off != 0 {
+			p += uint64(off)
+		}
+		t.stack = append(t.stack, p)
 	case OpExcEnd:
 		if len(t.caught) > 0 {
 			x := t.caught[len(t.caught)-1]
@@ -252,6 +259,55 @@ func (m *Machine) excOp(t *Thread, in *Instr) bool {
 			if id := x.obj >> 32; id < uint64(len(m.objs)) && !m.objs[id].Freed {
 				m.release(m.objs[id])
 			}
+		}
+	}
+	return true
+}
+
+// cleanup is an automatic object that unwinding destroys: in slot, with
+// destructor dtor, constructed at code start and destroyed by the block's
+// own code at end.
+type cleanup struct {
+	start, end, slot int
+	dtor             *Function
+}
+
+// noteCleanups records the automatic objects of a block that ends here.
+func (c *compiler) noteCleanups(objs []autoObj) {
+	if c.dry > 0 || c.fn == nil {
+		return
+	}
+	for _, o := range objs {
+		cl := cleanup{start: o.start, end: c.here(), slot: o.slot, dtor: o.dtor}
+		c.funcIndex(o.dtor)
+		// latest constructed first
+		i := 0
+		for i < len(c.fn.cleanups) && c.fn.cleanups[i].start > cl.start {
+			i++
+		}
+		c.fn.cleanups = append(c.fn.cleanups, cleanup{})
+		copy(c.fn.cleanups[i+1:], c.fn.cleanups[i:])
+		c.fn.cleanups[i] = cl
+	}
+}
+
+// cleanFrame runs the destructors of the automatic objects of frame k
+// that are alive at its pc and were constructed at or after from (C++
+// [except.ctor]: stack unwinding), latest first.
+func (m *Machine) cleanFrame(t *Thread, k, from int) bool {
+	fn := t.frames[k].fn
+	for _, cl := range fn.cleanups {
+		fr := &t.frames[k]
+		at := fr.pc - 1
+		if cl.start < from || at < cl.start || at >= cl.end {
+			continue
+		}
+		this := t.slots[fr.base+cl.slot]
+		saved := t.stopDepth
+		_, good := m.callOn(t, cl.dtor, []uint64{this})
+		t.stopDepth = saved
+		if !good {
+			return false
 		}
 	}
 	return true
@@ -273,13 +329,21 @@ func (m *Machine) unwind(t *Thread, x excVal, pos int32) bool {
 		if at := fr.pc - 1; at < h.start || at >= h.end {
 			continue // left without reaching its end
 		}
+		// a handler: the frames above it are left, their automatic
+		// objects destroyed, then those of the try block
 		for len(t.frames) > h.depth {
+			if !m.cleanFrame(t, len(t.frames)-1, 0) {
+				return false
+			}
 			top := &t.frames[len(t.frames)-1]
 			for _, o := range top.objs {
 				m.release(o)
 			}
 			t.slots = t.slots[:top.base]
 			t.frames = t.frames[:len(t.frames)-1]
+		}
+		if !m.cleanFrame(t, h.depth-1, h.start) {
+			return false
 		}
 		fr = &t.frames[h.depth-1]
 		t.stack = t.stack[:h.sp]

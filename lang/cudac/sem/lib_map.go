@@ -63,6 +63,9 @@ func (c *compiler) assocOf(t *Type) *assocInfo {
 // assocType resolves std::map<K, V>, std::set<K> and the unordered ones;
 // nil for another name.
 func (c *compiler) assocType(te *syntax.TypeExpr) *Type {
+	if te.Name == "std::chrono::duration" || te.Name == "std::ratio" {
+		return c.chronoDurationType(te) // lib_chrono.go
+	}
 	name := strings.TrimPrefix(te.Name, "std::")
 	isMap := name == "map" || name == "unordered_map"
 	if !isMap && name != "set" && name != "unordered_set" || name == te.Name {

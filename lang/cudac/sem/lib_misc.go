@@ -18,6 +18,8 @@ func init() {
 	for name, v := range map[string]int64{"cudaHostAllocMapped": 2, "cudaHostAllocPortable": 1,
 		"cudaHostAllocWriteCombined": 4, "cudaDeviceMapHost": 8, "cudaDeviceScheduleAuto": 0,
 		"cudaDeviceScheduleSpin": 1, "cudaDeviceScheduleYield": 2, "cudaDeviceScheduleBlockingSync": 4,
+		"cudaDeviceBlockingSync": 4, // the deprecated name of cudaDeviceScheduleBlockingSync
+		"cudaDeviceScheduleMask": 7, "cudaDeviceLmemResizeToMax": 16,
 		"cudaHostRegisterDefault": 0, "cudaHostRegisterMapped": 2} {
 		namedConsts[name] = v
 	}

@@ -57,7 +57,7 @@ func hasStd(t *Type) bool {
 	switch t.Kind {
 	case Struct:
 		if t.std != 0 {
-			return t.std != stdAtomicRef
+			return t.std != stdAtomicRef && t.std != stdChrono // (chrono values are plain bytes)
 		}
 		for _, f := range t.Fields {
 			if hasStd(f.Type) {
@@ -81,7 +81,7 @@ type stdField struct {
 func (c *compiler) stdFields(t *Type, base int, out []stdField) []stdField {
 	switch t.Kind {
 	case Struct:
-		if t.std == stdAtomicRef {
+		if t.std == stdAtomicRef || t.std == stdChrono {
 			return out
 		}
 		if t.std != 0 {
@@ -170,6 +170,10 @@ func (c *compiler) stdConstruct(t *Type, args []syntax.Expr, pos diag.Pos) {
 		c.streamConstruct(t, args, pos) // lib_sstream.go
 		return
 	}
+	if t.std == stdChrono {
+		c.chronoConstruct(t, args, pos) // lib_chrono.go
+		return
+	}
 	c.stdHostOnly(pos)
 	c.emit(OpDup, 0, 0, pos)
 	c.emit(OpMemzero, 0, 24, pos)
@@ -226,6 +230,10 @@ func (c *compiler) isStd(t *Type, kind int) bool { return t.Kind == Struct && t.
 func (c *compiler) stdInitFrom(t *Type, e syntax.Expr) {
 	pos := syntax.PosOf(e)
 	c.stdHostOnly(pos)
+	if t.std == stdChrono {
+		c.chronoInit(t, e, pos) // lib_chrono.go
+		return
+	}
 	if t.std == stdStream {
 		if il, ok := e.(*syntax.InitList); ok && len(il.Elems) == 0 {
 			c.streamConstruct(t, nil, pos)
@@ -280,6 +288,11 @@ func (c *compiler) stdInitFrom(t *Type, e syntax.Expr) {
 func (c *compiler) stdAssign(e *syntax.Binary, lt *Type) *Type {
 	pos := e.Pos
 	c.stdHostOnly(pos)
+	if lt.std == stdChrono && e.Op == "=" {
+		c.lvalue(e.X)
+		c.chronoInit(lt, e.Y, pos) // lib_chrono.go
+		return lt
+	}
 	if lt.std == stdStream || lt.std == stdIstream || lt.std == stdOstream {
 		c.errorf(pos, "C0302", "%s cannot be assigned", lt)
 		c.emit(OpConst, 0, 0, pos)
@@ -347,6 +360,9 @@ func (c *compiler) strAppendTyped(yt *Type, pos diag.Pos) {
 // stdBinaryOps applies +, ==, != and the orderings to the operands on the
 // stack (x below y) when one is a std object.
 func (c *compiler) stdBinaryOps(op string, tx, ty *Type, pos diag.Pos) *Type {
+	if tx.std == stdChrono || ty.std == stdChrono {
+		return c.chronoBinary(op, tx, ty, pos) // lib_chrono.go
+	}
 	c.stdHostOnly(pos)
 	ys, xs := c.newSlot(), c.newSlot()
 	c.emit(OpSetLocal, int32(ys), 0, pos)
@@ -427,6 +443,9 @@ func (c *compiler) stdIndex(t *Type, i syntax.Expr, pos diag.Pos) lval {
 func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 	if st.std == stdStream || st.std == stdOstream || st.std == stdIstream {
 		return c.streamMethod(st, m, e) // lib_sstream.go
+	}
+	if st.std == stdChrono {
+		return c.chronoMethod(st, m, e) // lib_chrono.go
 	}
 	if ai := c.assocOf(st); ai != nil {
 		c.stdHostOnly(e.Pos)
@@ -701,6 +720,9 @@ func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 // stdCall compiles calls of the modeled std functions (std::to_string).
 func (c *compiler) stdCall(name string, e *syntax.Call) (*Type, bool) {
 	if t, ok := c.streamCall(name, e); ok { // std::getline (lib_sstream.go)
+		return t, true
+	}
+	if t, ok := c.chronoCall(name, e); ok { // lib_chrono.go
 		return t, true
 	}
 	if name != "std::to_string" {

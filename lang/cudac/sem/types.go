@@ -62,6 +62,10 @@ type Type struct {
 	// base is the base class (single, non-virtual inheritance): its
 	// fields come first, and its member functions apply.
 	base *Type
+	// bases are all direct base classes in order (bases[0] == base) and
+	// baseOff their subobjects' offsets (multiple inheritance, mi.go).
+	bases   []*Type
+	baseOff []int
 	// poly marks a polymorphic class (virtual.go): its vptr (a hidden
 	// first field) holds id; virt are its virtual member functions ("~"
 	// the destructor), pure those without an overrider, subs the classes

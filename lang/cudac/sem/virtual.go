@@ -36,11 +36,12 @@ func (c *compiler) classSetup(t *Type, te *syntax.TypeExpr) {
 	}
 	virt := map[string]bool{}
 	pure := map[string]bool{}
-	if b != nil {
-		for k := range b.virt {
+	for _, x := range t.bases {
+		// every polymorphic base's virtual functions (mi.go)
+		for k := range x.virt {
 			virt[k] = true
 		}
-		for k := range b.pure {
+		for k := range x.pure {
 			pure[k] = true
 		}
 	}
@@ -55,9 +56,6 @@ func (c *compiler) classSetup(t *Type, te *syntax.TypeExpr) {
 	}
 	for _, m := range te.Methods {
 		m = norm(m)
-		if b != nil && b.virt[m] {
-			virt[m] = true
-		}
 		delete(pure, m)
 	}
 	for _, m := range te.Pure {
@@ -83,7 +81,7 @@ func (c *compiler) classSetup(t *Type, te *syntax.TypeExpr) {
 		fs = append(fs, &FieldInfo{Name: "__vptr", Type: tULong})
 		t.Fields = append(fs, t.Fields[n:]...)
 	}
-	for a := t.base; a != nil; a = a.base {
+	for _, a := range ancestors(t) {
 		found := false
 		for _, s := range a.subs {
 			found = found || s == t
@@ -103,13 +101,23 @@ func (c *compiler) stampVptr(t *Type, pos diag.Pos) {
 	if !t.poly {
 		return
 	}
-	c.emit(OpDup, 0, 0, pos)
-	c.vptrAddr(t, pos)
-	c.emit(OpConst, 0, int64(vptrOf(t)), pos)
-	c.pushSide(pos)
-	c.emit(OpOr, 0, 0, pos)
-	c.emit(OpStore, int32(memCode(tULong)), 0, pos)
-	c.emit(OpPop, 0, 0, pos)
+	for _, f := range t.Fields {
+		// the class's vptr and those of the polymorphic bases that are
+		// not first (mi.go): the object is of class t through each
+		if f.Name != "__vptr" {
+			continue
+		}
+		c.emit(OpDup, 0, 0, pos)
+		if f.Offset != 0 {
+			c.emit(OpConst, 0, int64(f.Offset), pos)
+			c.emit(OpPtrAdd, 1, 0, pos)
+		}
+		c.emit(OpConst, 0, int64(vptrOf(t)), pos)
+		c.pushSide(pos)
+		c.emit(OpOr, 0, 0, pos)
+		c.emit(OpStore, int32(memCode(tULong)), 0, pos)
+		c.emit(OpPop, 0, 0, pos)
+	}
 }
 
 // pushSide pushes 1<<32 in device code and 0 in host code (blockDim.x is
@@ -141,9 +149,20 @@ func (c *compiler) overrider(d *Type, name string) *Function {
 
 // dtorOf is the nearest user-declared destructor from t up its bases.
 func (c *compiler) dtorOf(t *Type) *Function {
-	for ; t != nil; t = t.base {
-		tag := tagOf(t)
-		if fn := c.funcs[tag+"::~"+tag]; fn != nil {
+	if t == nil {
+		return nil
+	}
+	tag := tagOf(t)
+	if fn := c.funcs[tag+"::~"+tag]; fn != nil {
+		return fn
+	}
+	bases := t.bases
+	if len(bases) == 0 && t.base != nil {
+		bases = []*Type{t.base}
+	}
+	for _, b := range bases {
+		// depth first, in declaration order (multiple inheritance, mi.go)
+		if fn := c.dtorOf(b); fn != nil {
 			return fn
 		}
 	}
@@ -188,6 +207,17 @@ func (c *compiler) pushOverrider(st *Type, name string, obj int, pos diag.Pos) {
 		c.emit(OpEq, 0, 0, pos)
 		next := c.emit(OpJz, 0, 0, pos)
 		c.emit(OpPop, 0, 0, pos)
+		// this, from the st subobject to that of the overrider's class
+		// (multiple inheritance, mi.go)
+		stOff, _ := baseOffset(d, st)
+		_, fnOff := ownerOf(d, fn)
+		if delta := fnOff - stOff; delta != 0 {
+			c.emit(OpLocal, int32(obj), 0, pos)
+			c.emit(OpConst, 0, int64(delta), pos)
+			c.emit(OpPtrAdd, 1, 0, pos)
+			c.emit(OpSetLocal, int32(obj), 0, pos)
+			c.emit(OpPop, 0, 0, pos)
+		}
 		c.emit(OpConst, 0, int64(c.fnPtr(fn)), pos)
 		ends = append(ends, c.emit(OpJmp, 0, 0, pos))
 		c.patch(next)
@@ -303,9 +333,16 @@ func (c *compiler) deleteExpr(e *syntax.Delete) *Type {
 	p := c.newSlot()
 	c.emit(OpSetLocal, int32(p), 0, pos)
 	c.emit(OpPop, 0, 0, pos)
+	orig := p
 	if pt.Kind == Ptr && pt.Elem != nil && pt.Elem.Kind == Struct && !e.Array {
 		st := pt.Elem
 		if isVirtual(st, "~") {
+			// the dispatch adjusts its slot to the destructor's subobject;
+			// the free needs the original (then the complete object)
+			p = c.newSlot()
+			c.emit(OpLocal, int32(orig), 0, pos)
+			c.emit(OpSetLocal, int32(p), 0, pos)
+			c.emit(OpPop, 0, 0, pos)
 			c.emit(OpLocal, int32(p), 0, pos)
 			skip := c.emit(OpJz, 0, 0, pos)
 			c.pushOverrider(st, "~", p, pos)
@@ -323,6 +360,10 @@ func (c *compiler) deleteExpr(e *syntax.Delete) *Type {
 			c.patch(skip)
 		}
 	}
+	p = orig
+	if pt.Kind == Ptr && pt.Elem != nil && pt.Elem.Kind == Struct && !e.Array && isVirtual(pt.Elem, "~") {
+		p = c.completeObject(pt.Elem, p, pos) // mi.go
+	}
 	c.push()
 	c.declare("__deleted", &sym{kind: symSlot, t: pt, slot: p})
 	c.expr(&syntax.Call{Pos: pos, Fun: &syntax.Name{Pos: pos, Name: "free"}, Args: []syntax.Expr{&syntax.Name{Pos: pos, Name: "__deleted"}}, RParen: pos})
@@ -336,13 +377,27 @@ func (c *compiler) baseDtor(t *Type, pos diag.Pos) {
 	if t == nil || t.base == nil {
 		return
 	}
-	dt := c.dtorOf(t.base)
-	if dt == nil {
-		return
+	bases := t.bases
+	if len(bases) == 0 {
+		bases = []*Type{t.base}
 	}
-	c.emit(OpLocal, 0, 0, pos)
-	c.emit(OpCall, int32(c.funcIndex(dt)), 1, pos)
-	c.emit(OpPop, 0, 0, pos)
+	// in reverse order of declaration (C++ [class.dtor]), each on its
+	// subobject (mi.go)
+	for i := len(bases) - 1; i >= 0; i-- {
+		dt := c.dtorOf(bases[i])
+		if dt == nil {
+			continue
+		}
+		off, _ := baseOffset(t, bases[i])
+		_, own := ownerOf(bases[i], dt)
+		c.emit(OpLocal, 0, 0, pos)
+		if off+own != 0 {
+			c.emit(OpConst, 0, int64(off+own), pos)
+			c.emit(OpPtrAdd, 1, 0, pos)
+		}
+		c.emit(OpCall, int32(c.funcIndex(dt)), 1, pos)
+		c.emit(OpPop, 0, 0, pos)
+	}
 }
 
 // message is the index of s in Program.Strings (an OpTrap message).
@@ -385,8 +440,9 @@ func init() {
 // its block ends, and by return, break and continue (C++ [stmt.jump],
 // [class.dtor]p14), the objects of a block in reverse order.
 type autoObj struct {
-	slot int
-	dtor *Function
+	slot  int
+	dtor  *Function
+	start int // the code from which it is constructed (exc.go cleanups)
 }
 
 // autoObject records the object in slot (of class t) for destruction.
@@ -395,7 +451,7 @@ func (c *compiler) autoObject(t *Type, slot int) {
 		return
 	}
 	if dt := c.dtorOf(t); dt != nil {
-		c.dtors[len(c.dtors)-1] = append(c.dtors[len(c.dtors)-1], autoObj{slot: slot, dtor: dt})
+		c.dtors[len(c.dtors)-1] = append(c.dtors[len(c.dtors)-1], autoObj{slot: slot, dtor: dt, start: c.here()})
 	}
 }
 

@@ -1,6 +1,10 @@
 package syntax
 
-import "weft.dev/weft/diag"
+import (
+	"strings"
+
+	"weft.dev/weft/diag"
+)
 
 // The C++ parts that CUDA code commonly uses and that do not change C's
 // grammar much: qualified names (ns::name), namespace aliases and using
@@ -153,6 +157,22 @@ func resolveScopes(toks []Token, diags *diag.List) []Token {
 			if stdUsing && len(parts) == 2 && (parts[0].Text == "ios" || parts[0].Text == "ios_base") {
 				nt.Text = "std::" + parts[0].Text + "::" + last.Text // ios::app after using namespace std
 			}
+			if ns := nsOf(parts[0].Text); ns == "chrono" || ns == "std" && len(parts) >= 3 && parts[1].Text == "chrono" {
+				// std::chrono::steady_clock::now, ch::milliseconds (chrono.go)
+				rest := parts[1:]
+				if ns == "std" {
+					rest = parts[2:]
+				}
+				var b strings.Builder
+				b.WriteString("std::chrono")
+				for _, r := range rest {
+					b.WriteString("::" + r.Text)
+				}
+				nt.Text = b.String()
+			}
+			if nsOf(parts[0].Text) == "std" && len(parts) == 2 && ratioNames[last.Text] {
+				nt.Text = "std::" + last.Text
+			}
 			if nsOf(parts[0].Text) == "std" && len(parts) == 3 && streamClasses[parts[1].Text] {
 				nt.Text = "std::ios::" + last.Text // std::fstream::in is std::ios_base::in
 			}
@@ -212,5 +232,5 @@ var streamClasses = map[string]bool{"fstream": true, "ifstream": true, "ofstream
 // std:: qualifier (sem models them: lang/cudac/sem/lib_std.go); other std
 // names are flattened (std::min is min).
 var StdModeled = map[string]bool{"string": true, "vector": true, "to_string": true,
-	"cout": true, "cerr": true, "clog": true, "endl": true, "flush": true,
+	"cout": true, "cerr": true, "clog": true, "endl": true, "flush": true, "cin": true,
 	"ios": true, "ios_base": true} // std::ios::app ... (sem/lib_fstream.go)

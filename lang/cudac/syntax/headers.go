@@ -34,6 +34,8 @@ var knownHeaders = map[string]string{
 	// POSIX (sem/lib_posix.go): uname, sleep/usleep on the virtual
 	// clock, getpid, gethostname, anonymous mmap/munmap
 	"sys/utsname.h": "",
+	"chrono":        "", // sem/lib_chrono.go
+	"ratio":         "",
 	"unistd.h":      "",
 	"sys/types.h":   "",
 	"sys/mman.h": "#define PROT_NONE 0\n#define PROT_READ 1\n#define PROT_WRITE 2\n#define PROT_EXEC 4\n" +

@@ -92,8 +92,12 @@ type TypeExpr struct {
 	// sem substitutes template parameters by name.
 	// Align is the alignas(N) of a struct definition (nil: natural).
 	Align Expr
-	// Base is the base class of a struct definition (single inheritance).
-	Base string
+	// Base is the first base class of a struct definition; Bases all of
+	// them in order (multiple inheritance), VirtualBase those declared
+	// virtual (sem reports them).
+	Base        string
+	Bases       []string
+	VirtualBase []string
 	// TArgs and TArgExprs are the template arguments of a class template
 	// instance Name<A, ...> (a type or a value each), or of the pattern
 	// of a specialization struct Name<A, ...> { ... }.

@@ -22,7 +22,7 @@ var BuiltinTypeNames = []string{
 	"CUtensorMapSwizzle", "CUtensorMapL2promotion", "CUtensorMapFloatOOBfill", "cudaDriverEntryPointQueryResult",
 	"cudaDeviceAttr", "cudaFuncAttribute", "cudaLaunchConfig_t", "cudaLaunchAttribute", "cudaLaunchAttributeValue",
 	"cudaLaunchAttributeID", "CUdevice", "CUstream", "cudaMemPool_t",
-	"std::string", "std::vector", "cuda::atomic_ref", "timeval",
+	"std::string", "std::vector", "cuda::atomic_ref", "timeval", "utsname",
 	"uint", "ushort", "ulong",
 }
 
@@ -130,6 +130,9 @@ func Parse(toks []Token, diags *diag.List) *File {
 	p.types = []map[string]bool{global}
 	for n := range TextureFuncs {
 		p.templates[n] = true // tex2D<float>(...): reported by sem
+	}
+	for n := range ChronoFuncTemplates {
+		p.templates[n] = true // std::chrono::duration_cast<D>(d) (chrono.go)
 	}
 	f := &File{}
 	p.file = f
@@ -598,7 +601,7 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 				p.next()
 				if p.is("<") && (strings.HasPrefix(t.Text, cgPrefix) || t.Text == "std::vector" || t.Text == "cuda::atomic_ref") {
 					p.classTemplateArg(base)
-				} else if p.is("<") && (p.classTmpls[t.Text] || strings.HasPrefix(t.Text, "std::") && StdContainers[t.Text[5:]]) {
+				} else if p.is("<") && (p.classTmpls[t.Text] || strings.HasPrefix(t.Text, "std::") && StdContainers[t.Text[5:]] || chronoTemplates[t.Text]) {
 					// (std::map<K, V> parses, and sem names it: C0309)
 					base.TArgs, base.TArgExprs = p.templateArgs()
 				}
@@ -713,18 +716,24 @@ func (p *parser) structType() *TypeExpr {
 		p.got("final") // a class that cannot be derived from
 	}
 	if p.is(":") && t.Name != "" {
-		// a base class (single, non-virtual inheritance)
+		// the base classes, each with its access and virtual
 		p.next()
-		for p.is("public") || p.is("protected") || p.is("private") {
-			p.next()
+		for {
+			virt := false
+			for p.is("public") || p.is("protected") || p.is("private") || p.is("virtual") {
+				virt = virt || p.is("virtual")
+				p.next()
+			}
+			b := p.ident().Text
+			t.Bases = append(t.Bases, b)
+			if virt {
+				t.VirtualBase = append(t.VirtualBase, b)
+			}
+			if !p.got(",") {
+				break
+			}
 		}
-		if p.is("virtual") {
-			p.errorf(p.tok().Pos, "C0206", "virtual base classes are not supported")
-		}
-		t.Base = p.ident().Text
-		if p.is(",") {
-			p.errorf(p.tok().Pos, "C0206", "multiple inheritance is not supported")
-		}
+		t.Base = t.Bases[0]
 	}
 	if p.got("{") {
 		t.HasBody = true

@@ -101,9 +101,15 @@ type Hazard struct {
 	Paired                   int // AwaitBeforeArrive: the 0-based arrive the Await pairs with
 	// PhaseAlias: which requirement, the barrier's ring depth and the
 	// await lag (see PhaseKind for the counts).
-	Phase       PhaseKind
-	Ring, Lag   int
-	Occurrences int64
+	Phase     PhaseKind
+	Ring, Lag int
+	// Across: a PhaseUnawaited, PhaseAhead or PhaseEarly hazard across
+	// the task boundary (mbar.go): the Arrive (LocalArrive of its task)
+	// reuses the mbarrier of arrive PrevArrive of the task a persistent
+	// CTA ran before it (OtherTaskCoords).
+	Across                  bool
+	LocalArrive, PrevArrive int
+	Occurrences             int64
 	// TaskCoords and OtherTaskCoords are the cuda_tasks iterator values
 	// (Program.TaskSlots order) of the two tasks; nil for the CPU.
 	TaskCoords, OtherTaskCoords []int

@@ -78,7 +78,15 @@ type varState struct {
 	// hwPhys: the hardware mbarriers of a ring-buffered array (Var.
 	// RingDepth), by slice * depth + slot (mbar.go).
 	hwPhys map[int32]*hwBar
-	local  bool // Var.TaskLocal
+	// hw: the hardware state of a lag ring's cells (Var.Ring > 0, not
+	// PerThreadQueue), by cell. It outlives the incarnation: the code
+	// generator initializes the mbarriers once per kernel and the
+	// per-thread counters persist, so every allocation of the variable
+	// in one launch (the next task of a persistent CTA, the next round
+	// of a seq loop) continues it (mbar.go, "across tasks").
+	hw       []*hwBar
+	hwListed bool // v is in Machine.hwVars
+	local    bool // Var.TaskLocal
 	// hasRecs: a record was added since the allocation (thsym.go).
 	hasRecs bool
 }
@@ -92,7 +100,6 @@ type dimInfo struct {
 type barState struct {
 	a, w int32
 	subs []subQueue
-	hw   *hwBar // hardware mbarrier state (Var.Ring > 0; mbar.go)
 	// byThread indexes the one-thread sub-queues by thread offset
 	// (queue).
 	byThread []subRef
@@ -261,6 +268,18 @@ type Machine struct {
 	// hwExpanded counts the Await records it expanded (tests).
 	hwExpand   bool
 	hwExpanded int64
+	// hwVars lists the variables with continued lag-ring state
+	// (varState.hw); hwOnly: running a phantom continuation task
+	// (mbar.go), only barrier statements execute.
+	hwVars []int
+	hwOnly bool
+	// hwLeft counts the cells a phantom has not yet arrived a full ring
+	// on; hwCut stops the phantom (mbar.go, phantoms).
+	hwLeft int
+	hwCut  bool
+	// reuseBad marks the variables with a rule-4 hazard within a task
+	// (phaseHazard).
+	reuseBad map[int]bool
 
 	// Thread symmetry (thsym.go): the frames and virtual variables
 	// (by variable), the representative's queues' copies (by queue id),
@@ -379,6 +398,7 @@ func (m *Machine) Run(args []int) *Result {
 	m.res = Result{}
 	m.seen = map[[2]int]int{}
 	m.thFrames, m.thAny, m.inVirt = m.thFrames[:0], false, false
+	m.hwVars, m.hwOnly, m.reuseBad = m.hwVars[:0], false, nil
 	m.thVars = make([]*thVar, len(p.Vars))
 	m.grpFrames, m.grpVars, m.grpAny = m.grpFrames[:0], m.grpVars[:0], false
 	m.gridBackoff = map[*Stmt]*[2]int32{}
@@ -528,6 +548,9 @@ func (m *Machine) exec(s *Stmt) {
 			m.taskCoords = append(m.taskCoords, m.env[s])
 		}
 		m.res.Stats.Tasks++
+		if len(m.hwVars) > 0 && !m.lite {
+			m.hwNextTask()
+		}
 	case KAlloc:
 		if m.thAny && !m.inVirt {
 			m.thsymTouch(s)
@@ -553,6 +576,8 @@ func (m *Machine) execLoop(s *Stmt) {
 		// may differ between executions.
 		if m.taskDepth == 0 {
 			clear(m.done)
+			// A new launch: its kernel initializes fresh mbarriers.
+			m.hwDrop()
 		}
 		if m.cfg.MaxTasks > 0 && hi > lo && !m.lite {
 			// Refuse a task nest too large before running any of it:
@@ -648,6 +673,9 @@ func (m *Machine) execLoop(s *Stmt) {
 				m.execBody(s)
 				m.firstOps = m.localOps
 				m.done[s] = true
+				// The next task of a persistent CTA continues the
+				// first one's mbarriers (mbar.go, "across tasks").
+				m.phantoms(s)
 			}
 		} else {
 			m.execBody(s)
@@ -712,10 +740,17 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 	m.gen++
 	st := &m.vars[v]
 	pv := &m.p.Vars[v]
-	if st.live && (pv.Ring > 0 || pv.RingDepth > 0) {
+	if st.live && pv.RingDepth > 0 {
 		m.hwFree(st)
 	}
-	st.hwCount = 0
+	// A lag ring's hardware state continues into this incarnation
+	// (varState.hw); the old incarnation's cells are remembered to
+	// carry it over once the new ones exist.
+	carry := st.live && len(st.hw) > 0 && !m.lite
+	oldBar0, oldTotal := st.bar0, st.total
+	if !carry {
+		st.hwCount = 0
+	}
 	if st.live {
 		for i := range st.cells {
 			m.freeList(st.cells[i].reads)
@@ -809,6 +844,9 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 			m.bars = append(m.bars, barState{})
 		}
 		st.hwPhys = nil
+		if carry {
+			m.hwCarryOver(v, oldBar0, oldTotal)
+		}
 		if pv.RingDepth > 0 && pv.PreArrive > 0 {
 			// CudaMbarrierPreArrive(d): logical barriers [0, d) of each
 			// slice are arrived once before the program's first Arrive.

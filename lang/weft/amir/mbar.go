@@ -48,18 +48,38 @@ package amir
 //     (tma_to_smem_async) are checked; a plain Arrive, which the code
 //     generator lowers without expect_tx, leaves both counts running.
 //
-// Violations are PhaseAlias hazards. The checks run in the first task of a
-// symmetric task loop only (barriers are task-local: later tasks repeat
-// them exactly).
+// Violations are PhaseAlias hazards. The hardware state of a lag ring
+// continues across the variable's incarnations in one launch, so rules
+// 2-4 also hold across the task boundary of a persistent CTA ("Across
+// tasks" below); the checks run in the first task of a symmetric task
+// loop and its phantom continuation tasks only (later tasks repeat them
+// exactly).
 
 // hwBar is the hardware state of one barrier cell.
+//
+// For a lag ring it continues across the variable's incarnations in one
+// launch (varState.hw; "across tasks" below): arrive and await numbers
+// are then global, the queue's counts of the earlier incarnations
+// (baseA, baseW) plus the current queue's.
 type hwBar struct {
-	arr, awt []int32 // per thread offset of the task: own arrives, own awaits (skipped ones included)
+	// arr, awt: per thread offset, own arrives and awaits (skipped ones
+	// included) in the current incarnation; arrBase, awtBase: in the
+	// earlier ones (the code generator's counters continue).
+	arr, awt         []int32
+	arrBase, awtBase []int32
 	// slots holds, per ring slot, the awaiters' records of its last phase:
 	// one record per Await execution, created by the awaiting collective
-	// (see hwAwait).
-	slots   [][]hwRec
-	awaited int32 // the highest arrive index an Await paired with, -1 before
+	// (see hwAwait). slotTask is the task of the slot's last arrive and
+	// slotLocal its number in that task (lag rings).
+	slots               [][]hwRec
+	slotTask, slotLocal []int32
+	awaited             int32 // the highest (global) arrive index an Await paired with, -1 before
+	// baseA, baseW: the queue's arrives and awaits in the earlier
+	// incarnations of this launch; task: the task whose threads the
+	// records and counters are of; taskA: the global arrive count at the
+	// start of that task.
+	baseA, baseW int32
+	task, taskA  int32
 	// tx is the byte count the TMA copies have completed on the current
 	// phase (rule 5), txSrc the first of them (-1 none); txUnknown: a
 	// copy of non-constant size, the count is not checked.
@@ -83,17 +103,36 @@ func (hb *hwBar) phaseRecs(ph int32) []hwRec {
 }
 
 // hwRec is one Await's record on a slot and the log position it was made
-// at.
+// at; tmpl, when not -1, is a frozen copy of the record at born (see
+// hwSettle), the state its per-thread records start from (hwUnits).
 type hwRec struct {
-	rec, born int32
+	rec, born, tmpl int32
 }
 
-func (m *Machine) hwOf(id int32, ring int) *hwBar {
-	b := &m.bars[id]
-	if b.hw == nil {
-		b.hw = &hwBar{slots: make([][]hwRec, ring), awaited: -1, txSrc: -1}
+func (m *Machine) freeHW(h hwRec) {
+	m.freeRec(h.rec)
+	if h.tmpl >= 0 {
+		m.freeRec(h.tmpl)
 	}
-	return b.hw
+}
+
+// hwCell is the continued hardware state of lag-ring cell c of v.
+func (m *Machine) hwCell(v int, c int32) *hwBar {
+	st := &m.vars[v]
+	for int(c) >= len(st.hw) {
+		st.hw = append(st.hw, nil)
+	}
+	hb := st.hw[c]
+	if hb == nil {
+		ring := m.p.Vars[v].Ring
+		hb = &hwBar{slots: make([][]hwRec, ring), slotTask: make([]int32, ring), slotLocal: make([]int32, ring), awaited: -1, txSrc: -1, task: m.task}
+		st.hw[c] = hb
+		if !st.hwListed {
+			st.hwListed = true
+			m.hwVars = append(m.hwVars, v)
+		}
+	}
+	return hb
 }
 
 func grow(xs []int32, n int) []int32 {
@@ -108,25 +147,13 @@ func (m *Machine) freeRec(i int32) {
 	m.free = i
 }
 
-// hwFree drops the records of a barrier variable's cells (at its
-// reallocation).
+// hwFree drops the records of a ring-buffered array's hardware
+// mbarriers (at its reallocation).
 func (m *Machine) hwFree(st *varState) {
-	for i := 0; i < st.total; i++ {
-		id := st.bar0 + int32(i)
-		if int(id) >= len(m.bars) || m.bars[id].hw == nil {
-			continue
-		}
-		for _, sl := range m.bars[id].hw.slots {
-			for _, h := range sl {
-				m.freeRec(h.rec)
-			}
-		}
-		m.bars[id].hw = nil
-	}
 	for _, hb := range st.hwPhys {
 		for _, sl := range hb.slots {
 			for _, h := range sl {
-				m.freeRec(h.rec)
+				m.freeHW(h)
 			}
 		}
 	}
@@ -144,8 +171,8 @@ func (m *Machine) hwArrive(s *Stmt, v int, c, id int32, gs threads) {
 	ring := int32(pv.Ring)
 	offs := m.shapes[gs.shape]
 	n := int32(len(offs))
-	hb := m.hwOf(id, pv.Ring)
-	a := m.bars[id].a
+	hb := m.hwCell(v, c)
+	a := hb.baseA + m.bars[id].a // the global arrive number
 	slot := a % ring
 	if st.hwCount == 0 {
 		st.hwCount, st.hwSrc = n, s.Src
@@ -155,16 +182,16 @@ func (m *Machine) hwArrive(s *Stmt, v int, c, id int32, gs threads) {
 		})
 	}
 	last := int(gs.start) + int(offs[len(offs)-1]) + 1
-	hb.arr = grow(hb.arr, last)
+	hb.arr, hb.arrBase = grow(hb.arr, last), grow(hb.arrBase, last)
 	bad := int32(-1)
 	for _, o := range offs {
 		t := gs.start + o
-		if bad < 0 && hb.arr[t]%ring != slot {
+		if bad < 0 && (hb.arrBase[t]+hb.arr[t])%ring != slot {
 			bad = t
 		}
 	}
 	if bad >= 0 {
-		k := hb.arr[bad]
+		k := hb.arrBase[bad] + hb.arr[bad]
 		m.phaseHazard(s, v, c, PhaseSlot, gs.task, bad, -1, func(h *Hazard) {
 			h.Arrives, h.Awaits, h.Paired, h.Ring = int(a), int(k), 0, int(ring)
 		})
@@ -172,16 +199,42 @@ func (m *Machine) hwArrive(s *Stmt, v int, c, id int32, gs threads) {
 	for _, o := range offs {
 		hb.arr[gs.start+o]++
 	}
+	// The slot's previous phase was arrived in an earlier task: the
+	// checks below are across the task boundary.
+	across := a >= ring && hb.slotTask[slot] != m.task
 	if a >= ring && hb.awaited < a-ring {
 		m.phaseHazard(s, v, c, PhaseUnawaited, gs.task, gs.start, -1, func(h *Hazard) {
 			h.Arrives, h.Paired, h.Ring = int(a), int(hb.awaited), int(ring)
+			if across {
+				m.acrossFill(h, hb, a)
+			}
 		})
 	}
-	m.hwOrder(s, v, c, hb.slots[slot], gs, a, ring)
+	m.hwOrder(s, v, c, hb, hb.slots[slot], gs, a, ring, across)
 	for _, h := range hb.slots[slot] {
-		m.freeRec(h.rec)
+		m.freeHW(h)
 	}
 	hb.slots[slot] = hb.slots[slot][:0]
+	hb.slotTask[slot], hb.slotLocal[slot] = m.task, a-hb.taskA
+	if m.hwOnly && a-hb.taskA == ring-1 {
+		// The phantom's Ring-th arrive on this cell: from here on its
+		// slots' previous phases are the phantom's own (phantoms).
+		if m.hwLeft--; m.hwLeft == 0 {
+			m.hwCut = true
+		}
+	}
+}
+
+// acrossFill marks h as a hazard across the task boundary: arrive a
+// (global) reuses the mbarrier of arrive a - Ring, made in an earlier
+// task (LocalArrive and PrevArrive number them from the start of their
+// tasks; OtherTaskCoords: the earlier task's coordinates).
+func (m *Machine) acrossFill(h *Hazard, hb *hwBar, a int32) {
+	slot := a % int32(h.Ring)
+	h.Across = true
+	h.LocalArrive = int(a - hb.taskA)
+	h.PrevArrive = int(hb.slotLocal[slot])
+	h.OtherTaskCoords = m.TaskCoords(int(hb.slotTask[slot]))
 }
 
 // hwOrder checks rule 4 for an Arrive by gs (arrive a) against the
@@ -200,7 +253,7 @@ func (m *Machine) hwArrive(s *Stmt, v int, c, id int32, gs threads) {
 // some arriving thread iff u itself arrives or a grant covering the
 // timeline meets gs; (a) an arriving thread t is ordered after some
 // awaiter iff t is in C or in such a grant (visible).
-func (m *Machine) hwOrder(s *Stmt, v int, c int32, recs []hwRec, gs threads, a, ring int32) {
+func (m *Machine) hwOrder(s *Stmt, v int, c int32, hb *hwBar, recs []hwRec, gs threads, a, ring int32, across bool) {
 	if len(recs) == 0 {
 		return
 	}
@@ -223,6 +276,9 @@ func (m *Machine) hwOrder(s *Stmt, v int, c int32, recs []hwRec, gs threads, a, 
 		other := int(r.src)
 		m.phaseHazard(s, v, c, PhaseAhead, gs.task, gs.start, other, func(h *Hazard) {
 			h.Arrives, h.Ring, h.OtherStart, h.OtherThreads = int(a), int(ring), int(u), len(m.shapes[gs.shape])
+			if across {
+				m.acrossFill(h, hb, a)
+			}
 		})
 		break
 	}
@@ -248,6 +304,9 @@ func (m *Machine) hwOrder(s *Stmt, v int, c int32, recs []hwRec, gs threads, a, 
 		other, who := int(r.src), r.creator.start
 		m.phaseHazard(s, v, c, PhaseEarly, gs.task, t, other, func(h *Hazard) {
 			h.Arrives, h.Ring, h.OtherStart = int(a), int(ring), int(who)
+			if across {
+				m.acrossFill(h, hb, a)
+			}
 		})
 	}
 }
@@ -277,7 +336,7 @@ func (m *Machine) unordered(units []int32, gs threads, lvl Level, qs QualSet) (t
 func (m *Machine) hwUnits(recs []hwRec) (units, temps []int32) {
 	for _, h := range recs {
 		r := &m.recs[h.rec]
-		if !m.hwExpand && m.hwUniform(r) {
+		if (!m.hwExpand || len(m.shapes[r.creator.shape]) == 1) && m.hwUniform(r) {
 			units = append(units, h.rec)
 			continue
 		}
@@ -288,8 +347,16 @@ func (m *Machine) hwUnits(recs []hwRec) (units, temps []int32) {
 			t := &m.recs[i]
 			t.next, t.src, t.q, t.level, t.atomic = -1, r.src, r.q, r.level, 0
 			t.creator = threads{task: r.creator.task, start: r.creator.start + o}
-			t.reach, t.stamp = r.creator.task, h.born
+			t.reach, t.stamp, t.grp = r.creator.task, h.born, 0
 			t.grants, t.pend = t.grants[:0], t.pend[:0]
+			if h.tmpl >= 0 {
+				// Continued across a reallocation or task (hwSettle):
+				// the collective's state there, for this thread.
+				tp := &m.recs[h.tmpl]
+				t.grants = append(t.grants, tp.grants...)
+				t.pend = append(t.pend, tp.pend...)
+				t.reach = tp.reach
+			}
 			m.replay(t)
 			units = append(units, i)
 			temps = append(temps, i)
@@ -358,32 +425,39 @@ func (m *Machine) hwAwait(s *Stmt, v int, c, id int32, gs threads, w, max, a int
 	}
 	ring := int32(pv.Ring)
 	offs := m.shapes[gs.shape]
-	hb := m.hwOf(id, pv.Ring)
+	hb := m.hwCell(v, c)
+	// Global numbers: the queue's await and the arrive it pairs with on
+	// hardware. An Await among the first lag of its incarnation (max < 0)
+	// is skipped by the queue barrier, but on hardware the thread's skip
+	// counter is spent after its first lag awaits of the launch: it waits
+	// for arrive gmax of an earlier task (a lag that reaches across the
+	// task boundary).
+	gw, gmax := hb.baseW+w, hb.baseW+max
 	last := int(gs.start) + int(offs[len(offs)-1]) + 1
-	hb.awt = grow(hb.awt, last)
+	hb.awt, hb.awtBase = grow(hb.awt, last), grow(hb.awtBase, last)
 	bad := int32(-1)
 	for _, o := range offs {
-		if t := gs.start + o; bad < 0 && hb.awt[t] != w {
+		if t := gs.start + o; bad < 0 && hb.awtBase[t]+hb.awt[t] != gw {
 			bad = t
 		}
 	}
 	if bad >= 0 {
-		j := hb.awt[bad]
+		j := hb.awtBase[bad] + hb.awt[bad]
 		m.phaseHazard(s, v, c, PhaseWrong, gs.task, bad, -1, func(h *Hazard) {
-			h.Arrives, h.Awaits, h.Paired, h.Ring = int(j), int(w), int(max), int(ring)
+			h.Arrives, h.Awaits, h.Paired, h.Ring = int(j), int(gw), int(gmax), int(ring)
 			h.Lag = int(w - max)
 		})
 	}
 	for _, o := range offs {
 		hb.awt[gs.start+o]++
 	}
-	if max < 0 || max >= a {
+	if gmax < 0 || max >= a {
 		return // a skipped await, or AwaitBeforeArrive
 	}
-	if max > hb.awaited {
-		hb.awaited = max
+	if gmax > hb.awaited {
+		hb.awaited = gmax
 	}
-	slot := max % ring
+	slot := gmax % ring
 	hb.slots[slot] = append(hb.slots[slot], m.awaitRecord(s, gs))
 }
 
@@ -403,9 +477,8 @@ func (m *Machine) hwTx(s *Stmt) {
 	if !ok {
 		return
 	}
-	bst := &m.vars[b.Var]
 	for _, c := range cs {
-		hb := m.hwOf(m.queue(b.Var, bst.bar0+c, gs), pv.Ring)
+		hb := m.hwCell(b.Var, c)
 		if s.TxBytes < 0 {
 			hb.txUnknown = true
 			continue
@@ -423,7 +496,8 @@ func (m *Machine) hwTxArrive(s *Stmt, v int, c, id int32, a int32, gs threads) {
 	if !s.TxCheck {
 		return // a plain arrive: the code generator's count runs on too
 	}
-	hb := m.hwOf(id, m.p.Vars[v].Ring)
+	hb := m.hwCell(v, c)
+	a += hb.baseA
 	if !hb.txUnknown && hb.tx != int64(s.ExpectTx) {
 		other := s.TxSrc
 		if hb.txSrc >= 0 {
@@ -445,44 +519,84 @@ func (m *Machine) hwTxArrive(s *Stmt, v int, c, id int32, a int32, gs threads) {
 // each task with fresh barriers: a thread out of step at the end of a
 // task starts the next one arriving into another slot or waiting for
 // another phase (a collective that shrinks after the first rounds, say).
+//
+// With the state continued (varState.hw), the counts are global and a
+// thread that took part in this incarnation is then set to the queue's
+// counts: it is reported here once, not again at its next arrive or
+// await. A thread that took no part keeps its counts, which rules 2 and
+// 3 compare at its next arrive or await (a thread that awaits in one task
+// and not in the one before it, say).
 func (m *Machine) hwCarry(s *Stmt, v int, c, id int32) {
-	hb := m.bars[id].hw
-	if hb == nil {
+	st := &m.vars[v]
+	if int(c) >= len(st.hw) || st.hw[c] == nil {
 		return
 	}
+	hb := st.hw[c]
 	ring := int32(m.p.Vars[v].Ring)
-	a, w := m.bars[id].a, m.bars[id].w
+	a, w := hb.baseA+m.bars[id].a, hb.baseW+m.bars[id].w
 	report := func(t, own, q int32, side int) {
 		m.phaseHazard(s, v, c, PhaseCarry, m.task, t, -1, func(h *Hazard) {
 			h.Arrives, h.Awaits, h.Paired, h.Ring = int(own), int(q), side, int(ring)
 		})
 	}
+	reported := false
 	for t, k := range hb.arr {
-		if k != 0 && k%ring != a%ring {
-			report(int32(t), k, a, 0)
-			break
+		if k == 0 {
+			continue
 		}
+		if own := hb.arrBase[t] + k; own%ring != a%ring && !reported {
+			report(int32(t), own, a, 0)
+			reported = true
+		}
+		hb.arrBase[t] = a - k
 	}
+	reported = false
 	for t, k := range hb.awt {
-		if k != 0 && k != w {
-			report(int32(t), k, w, 1)
-			break
+		if k == 0 {
+			continue
 		}
+		if own := hb.awtBase[t] + k; own != w && !reported {
+			report(int32(t), own, w, 1)
+			reported = true
+		}
+		hb.awtBase[t] = w - k
 	}
 }
 
 // phaseHazard reports a PhaseAlias hazard of kind sub at s (deduplicated
 // by source, kind and earlier source).
+//
+// A hazard across the task boundary (Hazard.Across) has its own key, and
+// is not reported for a barrier whose slot reuse (rule 4) already failed
+// within a task: the boundary then shows the same mistake again. In a phantom
+// continuation task (phantoms) a hazard already reported is not counted
+// again: the phantom repeats the first task's checks.
 func (m *Machine) phaseHazard(s *Stmt, v int, c int32, sub PhaseKind, task, t int32, other int, fill func(*Hazard)) {
-	if !m.admit([2]int{s.Src, -(2 << 40) - int(sub)<<32 - other}) {
-		return
-	}
 	h := Hazard{
 		Kind: PhaseAlias, Phase: sub, Src: s.Src, Other: other, Var: v,
-		Index: m.coords(v, c), Task: int(task), Thread: int(t), Occurrences: 1,
-		TaskCoords: m.TaskCoords(int(task)),
+		Task: int(task), Thread: int(t), Occurrences: 1,
 	}
 	fill(&h)
+	key := [2]int{s.Src, -(2 << 40) - int(sub)<<32 - other}
+	if h.Across {
+		if m.reuseBad[v] {
+			return // the barrier's slot reuse already failed within a task
+		}
+		key[1] -= 1 << 39
+	} else if sub == PhaseUnawaited || sub == PhaseAhead || sub == PhaseEarly {
+		if m.reuseBad == nil {
+			m.reuseBad = map[int]bool{}
+		}
+		m.reuseBad[v] = true
+	}
+	if _, dup := m.seen[key]; dup && m.hwOnly {
+		return
+	}
+	if !m.admit(key) {
+		return
+	}
+	h.Index = m.coords(v, c)
+	h.TaskCoords = m.TaskCoords(int(task))
 	m.res.Hazards = append(m.res.Hazards, h)
 	m.stopCheck()
 }
@@ -568,7 +682,7 @@ func (m *Machine) oneShotArrive(s *Stmt, v int, c, id int32, gs threads) {
 		})
 	}
 	if phase >= 1 {
-		m.hwOrder(s, v, c, hb.phaseRecs(int32(phase-1)), gs, a, depth)
+		m.hwOrder(s, v, c, nil, hb.phaseRecs(int32(phase-1)), gs, a, depth, false)
 	}
 }
 
@@ -605,7 +719,7 @@ func (m *Machine) oneShotAwait(s *Stmt, v int, c int32, gs threads) {
 	k := ph & 1
 	if hb.phases[k] != ph {
 		for _, h := range hb.slots[k] {
-			m.freeRec(h.rec)
+			m.freeHW(h)
 		}
 		hb.slots[k], hb.phases[k] = hb.slots[k][:0], ph
 	}
@@ -638,7 +752,349 @@ func (m *Machine) awaitRecord(s *Stmt, gs threads) hwRec {
 	m.res.Stats.Records--
 	r := &m.recs[i]
 	r.next, r.src, r.q, r.level, r.atomic = -1, int32(s.Src), m.p.MbarQual, FullyOrdered, 0
-	r.creator, r.reach, r.stamp = gs, gs.task, stamp
+	r.creator, r.reach, r.stamp, r.grp = gs, gs.task, stamp, 0
 	r.grants, r.pend = r.grants[:0], r.pend[:0]
-	return hwRec{rec: i, born: stamp}
+	return hwRec{rec: i, born: stamp, tmpl: -1}
+}
+
+// Across tasks (issue 13; docs/weft-sync.md "mbarriers on hardware",
+// rule 4 across the boundary). The code generator lowers cuda_tasks to a
+// persistent grid (cudagen device.go: a CTA runs task i, then the task
+// the loop hands it next, with the same threads): the mbarriers are
+// initialized once per kernel and the per-thread arrive, await and skip
+// counters (exo_SyncState) persist, so a ring pipelines across the task
+// boundary. The machine keeps the seed's queue barriers per incarnation
+// (seed 000 Fig. 22 ALLOC: a fresh (0, 0) barrier; the data checks are
+// unchanged) and continues the hardware state instead: varState.hw lives
+// for the launch; at each reallocation the queue's counts join the
+// global base and each thread's counts its own (hwCarryOver); at each
+// task start the Await records on the slots, which stand for the
+// awaiting threads, are replayed to the end of the task they were made
+// in and relabelled into the new task (hwNextTask): thread t of task i
+// and thread t of the next task are one hardware thread, so what t was
+// ordered after in task i, it still is. Rules 2-4 and 7 then see the
+// boundary as they see a round: the next task's first arrive on a slot
+// is checked against the awaiters of the slot's last phase of the task
+// before (rule 4 (a) and (b), Hazard.Across), and an Await among the
+// first lag of the task, which the queue barrier skips, pairs on
+// hardware with an arrive of the task before (its thread's skip counter
+// is spent) and leaves its record on that arrive's slot.
+//
+// Which task a CTA runs next depends on the grid size. In a symmetric
+// task loop every task is the first one relabelled, so the first task is
+// followed by phantom continuation tasks (phantoms): the same body, run
+// again for its barrier statements only (the data statements are the
+// first task's, and the data records of tasks that are not one CTA's
+// must not be ordered by the continued mbarriers), until each ring's
+// lookback is a full ring of the steady state. A loop that is not
+// symmetric continues the state from each task to the next in launch
+// order (a CTA that runs consecutive tasks).
+
+// hwSettle replays every continued slot record to now, first splitting
+// one whose collective's threads an event told apart into per-thread
+// records (hwUnits), so that each is exact when relabelled or translated.
+func (m *Machine) hwSettle() {
+	now := int32(len(m.log))
+	for _, v := range m.hwVars {
+		for _, hb := range m.vars[v].hw {
+			if hb == nil {
+				continue
+			}
+			for k, sl := range hb.slots {
+				if len(sl) == 0 {
+					continue
+				}
+				units, temps := m.hwUnits(sl)
+				if len(temps) > 0 {
+					kept := map[int32]bool{}
+					for _, i := range units {
+						kept[i] = true
+					}
+					var out []hwRec
+					for _, h := range sl {
+						if kept[h.rec] {
+							out = append(out, h)
+						} else {
+							m.freeHW(h)
+						}
+					}
+					for _, i := range temps {
+						out = append(out, hwRec{rec: i, born: now, tmpl: -1})
+					}
+					hb.slots[k] = out
+				}
+				for j := range hb.slots[k] {
+					h := &hb.slots[k][j]
+					r := &m.recs[h.rec]
+					if r.stamp != now {
+						m.replay(r)
+					}
+					if len(m.shapes[r.creator.shape]) == 1 {
+						continue
+					}
+					// A collective record, uniform to now: freeze its
+					// state as the start of its per-thread records.
+					if h.tmpl < 0 {
+						h.tmpl = m.newRecord()
+						m.res.Stats.Records--
+					}
+					r = &m.recs[h.rec]
+					tp := &m.recs[h.tmpl]
+					tp.next, tp.src, tp.q, tp.level, tp.atomic = -1, r.src, r.q, r.level, r.atomic
+					tp.creator, tp.reach, tp.stamp, tp.grp = r.creator, r.reach, now, 0
+					tp.grants = append(tp.grants[:0], r.grants...)
+					tp.pend = append(tp.pend[:0], r.pend...)
+					h.born = now
+				}
+			}
+		}
+	}
+}
+
+// hwRecs calls f on every continued slot record.
+func (m *Machine) hwRecs(f func(r *record)) {
+	for _, v := range m.hwVars {
+		for _, hb := range m.vars[v].hw {
+			if hb == nil {
+				continue
+			}
+			for _, sl := range hb.slots {
+				for _, h := range sl {
+					f(&m.recs[h.rec])
+					if h.tmpl >= 0 {
+						f(&m.recs[h.tmpl])
+					}
+				}
+			}
+		}
+	}
+}
+
+// hwCarryOver continues lag-ring variable v's hardware state into its new
+// incarnation (cells from st.bar0), the old one's cells at oldBar0.
+// A slot record's pending arrives on the old cells move to the new ones,
+// counted from the new incarnation's first arrive (arrive k of the old
+// incarnation is arrive k - a there, a < 0): an Await of the new
+// incarnation whose paired arrive is then below 0 (one of its first lag,
+// skipped by the queue barrier) pairs with it on hardware.
+func (m *Machine) hwCarryOver(v int, oldBar0 int32, oldTotal int) {
+	st := &m.vars[v]
+	m.hwSettle()
+	m.hwRecs(func(r *record) {
+		for i := range r.pend {
+			p := &r.pend[i]
+			if p.cell >= oldBar0 && p.cell < oldBar0+int32(oldTotal) {
+				p.count -= m.bars[p.cell].a
+				p.cell = st.bar0 + (p.cell - oldBar0)
+			}
+		}
+	})
+	for c, hb := range st.hw {
+		if hb == nil {
+			continue
+		}
+		if c < oldTotal {
+			b := &m.bars[oldBar0+int32(c)]
+			hb.baseA += b.a
+			hb.baseW += b.w
+		}
+		for t, k := range hb.arr {
+			hb.arrBase[t] += k
+			hb.arr[t] = 0
+		}
+		for t, k := range hb.awt {
+			hb.awtBase[t] += k
+			hb.awt[t] = 0
+		}
+	}
+}
+
+// hwNextTask relabels the continued state into the task that starts now
+// (m.task): the same hardware threads run it.
+func (m *Machine) hwNextTask() {
+	m.hwSettle()
+	now := int32(len(m.log))
+	for _, v := range m.hwVars {
+		st := &m.vars[v]
+		for c, hb := range st.hw {
+			if hb == nil || hb.task == m.task {
+				continue
+			}
+			old := hb.task
+			ga := hb.baseA
+			if st.live && c < st.total {
+				ga += m.bars[st.bar0+int32(c)].a
+			}
+			hb.taskA, hb.task = ga, m.task
+			relabel := func(r *record) {
+				if r.creator.task == old {
+					r.creator.task = m.task
+				}
+				for i := range r.grants {
+					if g := &r.grants[i].th; g.task == old {
+						g.task = m.task
+					}
+				}
+				if r.reach == old {
+					r.reach = m.task
+				}
+				r.stamp = now
+			}
+			for _, sl := range hb.slots {
+				for _, h := range sl {
+					relabel(&m.recs[h.rec])
+					if h.tmpl >= 0 {
+						relabel(&m.recs[h.tmpl])
+					}
+				}
+			}
+		}
+	}
+}
+
+// hwDrop frees the continued state (a new launch, or the end of a
+// symmetric loop's phantoms).
+func (m *Machine) hwDrop() {
+	for _, v := range m.hwVars {
+		st := &m.vars[v]
+		for _, hb := range st.hw {
+			if hb == nil {
+				continue
+			}
+			for _, sl := range hb.slots {
+				for _, h := range sl {
+					m.freeHW(h)
+				}
+			}
+		}
+		st.hw, st.hwListed = nil, false
+	}
+	m.hwVars = m.hwVars[:0]
+}
+
+// hwUnsteady reports whether the task that ran last started before some
+// ring's lookback was full: a cell that the task arrived on had fewer
+// than Ring arrives in the launch before it, so a later task's checks
+// can still differ from its own (they reach one task further back).
+func (m *Machine) hwUnsteady() bool {
+	for _, v := range m.hwVars {
+		st := &m.vars[v]
+		ring := int32(m.p.Vars[v].Ring)
+		for c, hb := range st.hw {
+			if hb == nil {
+				continue
+			}
+			ga := hb.baseA
+			if st.live && c < st.total {
+				ga += m.bars[st.bar0+int32(c)].a
+			}
+			if ga > hb.taskA && hb.taskA < ring {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// phantoms runs, after the first task of symmetric task loop s, phantom
+// continuation tasks: s's body again, for its barrier statements only,
+// with the hardware state continued, as the next task of a persistent
+// CTA (every task of a symmetric loop is the first one relabelled). The
+// first is the boundary every later pair of tasks repeats once the
+// rings' lookback is full (a task with fewer arrives than its ring
+// needs more than one); a phantom that has arrived a full ring on every
+// cell the task before it arrived on stops there, its later checks being
+// the first task's. Its hazards across the boundary are reported;
+// the others repeat the first task's and are not counted again. The
+// phantom tasks take task ids (coordinates those of the first task) but
+// are not counted as tasks or operations.
+func (m *Machine) phantoms(s *Stmt) {
+	if len(m.hwVars) == 0 || m.stop {
+		m.hwDrop()
+		return
+	}
+	saved := m.res.Stats
+	limit := 1
+	for _, v := range m.hwVars {
+		if r := m.p.Vars[v].Ring; r+1 > limit {
+			limit = r + 1
+		}
+	}
+	for k := 0; k < limit && !m.stop && m.hwUnsteady(); k++ {
+		// The cells the last task arrived on: once the phantom has
+		// arrived a full ring on each, every later check of it repeats
+		// one of the first task's, and it stops (hwCut).
+		m.hwLeft = 0
+		for _, v := range m.hwVars {
+			st := &m.vars[v]
+			for c, hb := range st.hw {
+				if hb != nil && st.live && c < st.total && hb.baseA+m.bars[st.bar0+int32(c)].a > hb.taskA {
+					m.hwLeft++
+				}
+			}
+		}
+		m.hwOnly, m.hwCut = true, false
+		m.gen++
+		m.execHW(s.Body)
+		m.hwOnly, m.hwCut = false, false
+	}
+	m.res.Stats = saved
+	m.gen++
+	m.hwDrop()
+}
+
+// execHW runs body in a phantom task: control flow, barrier allocations
+// and frees, Fence, Arrive and Await, and the byte counts of TMA copies
+// (rule 5); no data statement.
+func (m *Machine) execHW(body []*Stmt) {
+	for _, s := range body {
+		if m.stop || m.hwCut {
+			return
+		}
+		switch s.Kind {
+		case KBlock:
+			m.execHW(s.Body)
+		case KIf:
+			if s.Cond(m.env) {
+				m.execHW(s.Body)
+			}
+		case KLoop:
+			lo, hi := s.Lo(m.env), s.Hi(m.env)
+			for i := lo; i < hi && !m.stop && !m.hwCut; i++ {
+				m.env[s.Slot] = i
+				m.gen++
+				m.execHW(s.Body)
+			}
+		case KIncTaskID:
+			m.task++
+			for _, sl := range m.p.TaskSlots {
+				m.taskCoords = append(m.taskCoords, m.env[sl])
+			}
+			m.hwNextTask()
+		case KAlloc:
+			if m.p.Vars[s.Acc.Var].Barrier {
+				if m.thAny && !m.inVirt {
+					m.thsymTouch(s)
+				}
+				m.alloc(s.Acc.Var, s.Dims, s.Src)
+			}
+		case KFence, KArrive, KAwait:
+			if !m.disabled(s) {
+				m.effect(s)
+			}
+		case KCheckBarrier:
+			if pv := &m.p.Vars[s.Acc.Var]; pv.Ring > 0 && !pv.PerThreadQueue {
+				if cs, ok := m.cells(s.Acc, s.Src); ok {
+					st := &m.vars[s.Acc.Var]
+					for _, c := range cs {
+						m.hwCarry(s, s.Acc.Var, c, st.bar0+c)
+					}
+				}
+			}
+		default:
+			if s.TxBytes != 0 {
+				m.hwTx(s)
+			}
+		}
+	}
 }

@@ -99,6 +99,9 @@ func (m *Machine) sameThreads(a, b threads) bool {
 // awaitBeforeArrive reports an Await whose paired arrive (0-based index
 // max) has not happened: the queue has only a arrives.
 func (m *Machine) awaitBeforeArrive(s *Stmt, c int32, max, a, w int32, gs threads) {
+	if m.hwOnly {
+		return // a phantom task repeats the first task's pairing (mbar.go)
+	}
 	if !m.admit([2]int{s.Src, -1 << 40}) { // apart from checkBarrier's (src, -1-cell)
 		return
 	}

@@ -239,15 +239,19 @@ func phaseReport(p *amir.Program, h *amir.Hazard, at string, src amir.Src, errs 
 	r := h.Ring
 	ph := func(a int) string { return fmt.Sprintf("phase %d of ring slot %d", a/r, a%r) }
 	var msg, note string
-	switch h.Phase {
-	case amir.PhaseCount:
+	if h.Across {
+		msg, note = acrossReport(p, h, at, z, ph)
+	}
+	switch {
+	case h.Across:
+	case h.Phase == amir.PhaseCount:
 		msg = fmt.Sprintf("mbarrier arrival count mismatch%s: this Arrive by %d threads (%s first) arrives on %s, whose mbarriers are initialized with arrival count %d; a phase would complete early or never: every Arrive on a barrier must come from collectives of one size",
 			at, h.Awaits, who, z, h.Paired)
 		note = "the arrival count is fixed by this Arrive"
-	case amir.PhaseSlot:
+	case h.Phase == amir.PhaseSlot:
 		msg = fmt.Sprintf("mbarrier phase aliasing%s: %s arrives on %s as its own arrive %d, into %s, but this is arrive %d of the queue barrier, %s; each thread indexes the ring of %d mbarriers with its own count, so every thread of an Arrive must have made the same arrives",
 			at, who, z, h.Awaits, ph(h.Awaits), h.Arrives, ph(h.Arrives), r)
-	case amir.PhaseWrong:
+	case h.Phase == amir.PhaseWrong:
 		own := fmt.Sprintf("as its own await %d, which is one of its first %d awaits and returns at once", h.Arrives, h.Lag)
 		if h.Arrives >= h.Lag {
 			own = fmt.Sprintf("as its own await %d, waiting for the parity of %s (arrive %d)", h.Arrives, ph(h.Arrives-h.Lag), h.Arrives-h.Lag)
@@ -258,22 +262,22 @@ func phaseReport(p *amir.Program, h *amir.Hazard, at string, src amir.Src, errs 
 		}
 		msg = fmt.Sprintf("mbarrier await of the wrong phase%s: %s awaits %s %s, but the queue barrier pairs this await (await %d) with %s; it can be satisfied by the wrong phase, or hang: every thread of an Await must have made the same awaits",
 			at, who, z, own, h.Awaits, pair)
-	case amir.PhaseUnawaited:
+	case h.Phase == amir.PhaseUnawaited:
 		last := "no arrive has been awaited yet"
 		if h.Paired >= 0 {
 			last = fmt.Sprintf("the latest awaited is arrive %d", h.Paired)
 		}
 		msg = fmt.Sprintf("mbarrier phase aliasing%s: arrive %d on %s (%s) reuses the mbarrier of arrive %d (%s) before any Await has observed that phase (%s); the await lag is too large for the ring of %d mbarriers",
 			at, h.Arrives, z, ph(h.Arrives), h.Arrives-r, ph(h.Arrives-r), last, r)
-	case amir.PhaseAhead:
+	case h.Phase == amir.PhaseAhead:
 		msg = fmt.Sprintf("mbarrier phase aliasing%s: no thread of this Arrive (%s) on %s (arrive %d, %s) is ordered after thread %d, which awaits the same mbarrier's previous phase (arrive %d, %s); the Arrive can complete phase %d before that thread observes phase %d (the mbarrier tracks only its phase parity), which it then misses: some arriving thread must wait, directly or through other barriers, for something that follows that Await",
 			at, threadName(p, h.TaskCoords, h.Task, h.Thread, h.OtherThreads), z, h.Arrives, ph(h.Arrives), h.OtherStart, h.Arrives-r, ph(h.Arrives-r), h.Arrives/r, h.Arrives/r-1)
 		note = fmt.Sprintf("the Await of phase %d is here, by thread %d", h.Arrives/r-1, h.OtherStart)
-	case amir.PhaseEarly:
+	case h.Phase == amir.PhaseEarly:
 		msg = fmt.Sprintf("mbarrier phase aliasing%s: %s arrives on %s (arrive %d, %s), but is not ordered after any Await of the same mbarrier's previous phase (arrive %d, %s); it can run ahead and arrive while phase %d is still open, completing it early with an arrival meant for phase %d (the mbarrier tracks only its phase parity): it must wait, directly or through other barriers, for something that follows such an Await",
 			at, who, z, h.Arrives, ph(h.Arrives), h.Arrives-r, ph(h.Arrives-r), h.Arrives/r-1, h.Arrives/r)
 		note = fmt.Sprintf("an Await of phase %d is here, by thread %d", h.Arrives/r-1, h.OtherStart)
-	case amir.PhaseStale:
+	case h.Phase == amir.PhaseStale:
 		why := fmt.Sprintf("phase %d of that mbarrier; the mbarrier may still be in phase %d, whose parity differs, and the wait would return at once", h.Arrives-1, h.Arrives-1)
 		if h.Arrives == 0 {
 			why = "the pre-arrived indices that map to the same mbarrier (its phase -1, as the reference implementation counts them)"
@@ -281,14 +285,14 @@ func phaseReport(p *amir.Program, h *amir.Hazard, at string, src amir.Src, errs 
 		msg = fmt.Sprintf("mbarrier await of a stale phase%s: %s awaits %s, phase %d of its hardware mbarrier (ring of %d), but is not ordered after any Await of %s: the awaiting threads must follow, directly or through other barriers, an Await of the previous phase (a thread taking over another thread's awaits must first observe its last one)",
 			at, who, z, h.Arrives, r, why)
 		note = fmt.Sprintf("an Await of the previous phase is here, by thread %d", h.OtherStart)
-	case amir.PhaseCarry:
+	case h.Phase == amir.PhaseCarry:
 		what, fix := "arrives", fmt.Sprintf("its next arrive would go to ring slot %d while the queue's goes to slot %d", h.Arrives%r, h.Awaits%r)
 		if h.Paired == 1 {
 			what, fix = "awaits", "its first awaits there would wait for the parity of other phases than the queue's (satisfied by the wrong phase, or hanging)"
 		}
 		msg = fmt.Sprintf("mbarrier counters out of step at the end of the task%s: %s has made %d %s on %s, the queue barrier %d; a persistent CTA's next task continues each thread's ring counters (exo_SyncState), so %s: every thread that %s on a barrier must make all of its %s in every task",
 			at, who, h.Arrives, what, z, h.Awaits, fix, what, what)
-	case amir.PhaseTx:
+	case h.Phase == amir.PhaseTx:
 		ann := fmt.Sprintf("announces %d bytes with expect_tx (the SMEM bytes of the TMA copies completing on %s that precede it in the program since the barrier's previous TMA Arrive)", h.Paired, p.Vars[h.Var].Name)
 		msg = fmt.Sprintf("mbarrier transaction count mismatch%s: this Arrive on %s (arrive %d, %s) %s, but the TMA copies completing on this phase transfer %d bytes; the phase would never complete, or complete before all data has landed: every phase's copies must match its Arrive's count",
 			at, z, h.Arrives, ph(h.Arrives), ann, h.Awaits)
@@ -304,4 +308,34 @@ func phaseReport(p *amir.Program, h *amir.Hazard, at string, src amir.Src, errs 
 	if note != "" && h.Other >= 0 {
 		d.Note(pos(p.Srcs[h.Other].Pos), "%s: %s", note, p.Srcs[h.Other].Text)
 	}
+}
+
+// acrossReport renders a rule-4 hazard across the task boundary
+// (Hazard.Across; amir/mbar.go "Across tasks"): the Arrive is in the task
+// a persistent CTA runs after task h.OtherTaskCoords, the phase it reuses
+// was arrived in that task.
+func acrossReport(p *amir.Program, h *amir.Hazard, at, z string, ph func(int) string) (msg, note string) {
+	r := h.Ring
+	prev := taskName(p, h.OtherTaskCoords)
+	next := "the task a persistent CTA runs after " + prev
+	reused := fmt.Sprintf("arrive %d of %s, %s", h.PrevArrive, prev, ph(h.Arrives-r))
+	cont := "the mbarriers and each thread's ring counters continue from one task to the next (exo_SyncState)"
+	switch h.Phase {
+	case amir.PhaseUnawaited:
+		last := "no arrive has been awaited yet"
+		if h.Paired >= 0 {
+			last = fmt.Sprintf("the latest awaited is %s", ph(h.Paired))
+		}
+		msg = fmt.Sprintf("mbarrier phase aliasing across tasks%s: arrive %d on %s of %s (%s) reuses the mbarrier of %s before any Await has observed that phase (%s); %s, and the await lag is too large for the ring of %d mbarriers there",
+			at, h.LocalArrive, z, next, ph(h.Arrives), reused, last, cont, r)
+	case amir.PhaseAhead:
+		msg = fmt.Sprintf("mbarrier phase aliasing across tasks%s: no thread of this Arrive (threads [%d, %d)) on %s in %s (its arrive %d there, %s) is ordered after thread %d, which awaits the same mbarrier's previous phase (%s); %s, so the Arrive can complete phase %d before that thread observes phase %d, which it then misses: some arriving thread must wait, directly or through other barriers, for something that follows that Await (a Fence(cuda_in_order, cuda_in_order) at the end of the task orders every thread)",
+			at, h.Thread, h.Thread+h.OtherThreads, z, next, h.LocalArrive, ph(h.Arrives), h.OtherStart, reused, cont, h.Arrives/r, h.Arrives/r-1)
+		note = fmt.Sprintf("the Await of phase %d is here, by thread %d", h.Arrives/r-1, h.OtherStart)
+	case amir.PhaseEarly:
+		msg = fmt.Sprintf("mbarrier phase aliasing across tasks%s: thread %d arrives on %s in %s (its arrive %d there, %s), but is not ordered after any Await of the same mbarrier's previous phase (%s); %s, so the thread can run ahead into the next task and arrive while phase %d is still open, completing it early with an arrival meant for phase %d: it must wait, directly or through other barriers, for something that follows such an Await (a Fence(cuda_in_order, cuda_in_order) at the end of the task orders every thread)",
+			at, h.Thread, z, next, h.LocalArrive, ph(h.Arrives), reused, cont, h.Arrives/r-1, h.Arrives/r)
+		note = fmt.Sprintf("an Await of phase %d is here, by thread %d", h.Arrives/r-1, h.OtherStart)
+	}
+	return msg, note
 }

@@ -179,3 +179,67 @@ __global__ void k(int *p) {
   }
 }
 int main() { return 0; }
+// ---- unwinding runs the destructors of the automatic objects it leaves, latest first, in every frame and in the try block, and not those of the handler's enclosing scopes (output pinned against g++)
+#include <cstdio>
+#include <stdexcept>
+struct Guard {
+  const char *name;
+  Guard(const char *n) : name(n) { printf("acquire %s\n", name); }
+  ~Guard() { printf("release %s\n", name); }
+};
+void inner(int k) {
+  Guard g("inner");
+  if (k > 1) throw std::runtime_error("too deep");
+  printf("inner ok %d\n", k);
+}
+void middle(int k) {
+  Guard a("middle-a");
+  {
+    Guard b("middle-b");
+    inner(k);
+  }
+  Guard c("middle-c");
+}
+int main() {
+  for (int k = 1; k <= 2; k++) {
+    try {
+      Guard t("try");
+      middle(k);
+    } catch (std::exception &e) {
+      printf("caught %s\n", e.what());
+    }
+  }
+  Guard outer("outer");
+  try {
+    Guard inTry("in-try");
+    throw 5;
+  } catch (int v) {
+    printf("caught %d\n", v);
+  }
+  return 0;
+}
+// OUT: acquire try
+// OUT: acquire middle-a
+// OUT: acquire middle-b
+// OUT: acquire inner
+// OUT: inner ok 1
+// OUT: release inner
+// OUT: release middle-b
+// OUT: acquire middle-c
+// OUT: release middle-c
+// OUT: release middle-a
+// OUT: release try
+// OUT: acquire try
+// OUT: acquire middle-a
+// OUT: acquire middle-b
+// OUT: acquire inner
+// OUT: release inner
+// OUT: release middle-b
+// OUT: release middle-a
+// OUT: release try
+// OUT: caught too deep
+// OUT: acquire outer
+// OUT: acquire in-try
+// OUT: release in-try
+// OUT: caught 5
+// OUT: release outer

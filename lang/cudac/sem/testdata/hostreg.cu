@@ -76,3 +76,25 @@ int main() {
   return 0;
 }
 // OUT: 264 1024 4224 64
+// ---- flag constants of the runtime (values of driver_types.h; bench/gpu/cudac.sh compiles this against the real header)
+#include <cstdio>
+int main() {
+  cudaEvent_t e;
+  int r = cudaEventCreateWithFlags(&e, cudaEventBlockingSync | cudaEventDisableTiming);
+  printf("%d %d %d %d %d %d %d %d\n", r, cudaEventBlockingSync, cudaEventDisableTiming, cudaEventInterprocess, cudaDeviceBlockingSync,
+         cudaDeviceScheduleMask, cudaDeviceLmemResizeToMax, cudaHostRegisterReadOnly);
+  cudaEventDestroy(e);
+  return 0;
+}
+// OUT: 0 1 2 4 4 7 16 8
+// ---- struct names are type names in C++: utsname without 'struct' (NVIDIA's simpleAssert)
+#include <cstdio>
+#include <cstring>
+#include <sys/utsname.h>
+int main() {
+  utsname u;
+  uname(&u);
+  printf("%d\n", strcmp(u.sysname, "Linux") == 0);
+  return 0;
+}
+// OUT: 1

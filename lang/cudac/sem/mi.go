@@ -1,0 +1,223 @@
+package sem
+
+import (
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/cudac/syntax"
+)
+
+// Multiple inheritance (C++ [class.mi]), non-virtual bases. The bases'
+// subobjects come first, in declaration order, each laid out as in its
+// own class (its members copied into the derived class's list, the first
+// aligned to the base's alignment and padding to the base's size after
+// the last), then the class's own members. The first base is at offset 0,
+// as under single inheritance; another base B is at baseOff, so:
+//
+//   - converting a D* to a B* (implicitly, by static_cast, binding a B&)
+//     adds B's offset, and a null pointer stays null; static_cast back
+//     subtracts it;
+//   - a member function of B called on a D gets this + offset;
+//   - every vptr in the object (the first base's, shared by the class, and
+//     each other polymorphic base's) is set to the class by construction,
+//     so a virtual call through a B* dispatches on the whole object: the
+//     final overrider is found in the class and its bases, depth first in
+//     declaration order, and gets this adjusted from the B subobject to
+//     the class that defines it;
+//   - a D thrown is caught by a handler for B with the adjusted address.
+//
+// Virtual inheritance (a base shared by several paths) is not modeled:
+// a virtual base is C0309. A name that two bases declare is the first
+// base's (C++ makes an unqualified use ambiguous).
+
+// baseFields copies the members of the bases of t (te.Bases) into
+// t.Fields and returns, per base, its first member (nil for a base
+// without members), whose offset after layout is the base's.
+func (c *compiler) baseFields(t *Type, te *syntax.TypeExpr) []*FieldInfo {
+	t.base, t.bases = nil, nil
+	bases := te.Bases
+	if len(bases) == 0 && te.Base != "" {
+		bases = []string{te.Base}
+	}
+	for _, vb := range te.VirtualBase {
+		c.errorf(te.Pos, "C0309", "virtual base class %s (virtual inheritance) is not supported; non-virtual single and multiple inheritance are", vb)
+	}
+	var firsts []*FieldInfo
+	for i, name := range bases {
+		bt := c.tmap[name] // a template parameter
+		if bt == nil {
+			bt = c.lookupTag(name)
+		}
+		if bt == nil || !bt.complete || bt.Kind != Struct {
+			c.errorf(te.Pos, "C0302", "base class %s is not a complete struct", name)
+			continue
+		}
+		for _, b := range t.bases {
+			if b == bt {
+				c.errorf(te.Pos, "C0302", "base class %s given twice", name)
+			}
+		}
+		if t.base == nil {
+			t.base = bt
+		}
+		t.bases = append(t.bases, bt)
+		var first *FieldInfo
+		end := 0
+		for j, f := range bt.Fields {
+			nf := *f
+			if j == 0 {
+				first = &nf
+				if i > 0 && bt.align > nf.Align {
+					nf.Align = bt.align // the subobject starts aligned as its class
+				}
+			}
+			t.Fields = append(t.Fields, &nf)
+			end = f.Offset + f.Type.size
+		}
+		if i > 0 && len(bt.Fields) > 0 && end < bt.size {
+			// the base's tail padding stays its own (a copy of the base
+			// subobject writes it)
+			t.Fields = append(t.Fields, &FieldInfo{Name: "__pad_" + tagOf(bt), Type: arrayOf(tChar, bt.size-end)})
+		}
+		firsts = append(firsts, first)
+	}
+	return firsts
+}
+
+// baseOffset is the offset of the subobject of class b in an object of
+// class d (0 for d itself); ok is false when b is no base of d.
+func baseOffset(d, b *Type) (int, bool) {
+	if d == b {
+		return 0, true
+	}
+	if d == nil {
+		return 0, false
+	}
+	for i, x := range d.bases {
+		if off, ok := baseOffset(x, b); ok {
+			if i < len(d.baseOff) {
+				off += d.baseOff[i]
+			}
+			return off, true
+		}
+	}
+	return 0, false
+}
+
+// ancestors lists the classes t derives from, directly or not.
+func ancestors(t *Type) []*Type {
+	var out []*Type
+	var walk func(x *Type)
+	walk = func(x *Type) {
+		for _, b := range x.bases {
+			out = append(out, b)
+			walk(b)
+		}
+	}
+	walk(t)
+	return out
+}
+
+// adjustPtr adds off to the pointer on the stack, leaving null null.
+func (c *compiler) adjustPtr(off int, pos diag.Pos) {
+	if off == 0 {
+		return
+	}
+	c.emit(OpDup, 0, 0, pos)
+	skip := c.emit(OpJz, 0, 0, pos)
+	c.emit(OpConst, 0, int64(off), pos)
+	c.emit(OpPtrAdd, 1, 0, pos)
+	c.patch(skip)
+}
+
+// upcastOff is the adjustment of a pointer to class from converted to
+// one to class to: a base's offset (up), minus it (down), 0 otherwise.
+func upcastOff(from, to *Type) int {
+	if from == nil || to == nil || from.Kind != Struct || to.Kind != Struct || from == to {
+		return 0
+	}
+	if off, ok := baseOffset(from, to); ok {
+		return off
+	}
+	if off, ok := baseOffset(to, from); ok {
+		return -off
+	}
+	return 0
+}
+
+// ownerOf is the class of t (or a base) whose member function fn is, and
+// its offset in t.
+func ownerOf(t *Type, fn *Function) (*Type, int) {
+	if fn == nil || fn.decl == nil || t == nil {
+		return t, 0
+	}
+	var found *Type
+	off := 0
+	var walk func(x *Type, at int) bool
+	walk = func(x *Type, at int) bool {
+		if tagOf(x) == fn.decl.Recv || x.tmpl != nil && x.Name == "struct "+fn.decl.Recv {
+			found, off = x, at
+			return true
+		}
+		for i, b := range x.bases {
+			o := 0
+			if i < len(x.baseOff) {
+				o = x.baseOff[i]
+			}
+			if walk(b, at+o) {
+				return true
+			}
+		}
+		return false
+	}
+	if !walk(t, 0) {
+		return t, 0
+	}
+	return found, off
+}
+
+// completeObject stores in a new slot the address of the complete object
+// whose st subobject slot p points to (delete through a pointer to a base
+// that is not first: the dynamic class, read from the vptr, gives the
+// offset).
+func (c *compiler) completeObject(st *Type, p int, pos diag.Pos) int {
+	whole := c.newSlot()
+	c.emit(OpLocal, int32(p), 0, pos)
+	c.emit(OpSetLocal, int32(whole), 0, pos)
+	c.emit(OpPop, 0, 0, pos)
+	var cands []*Type
+	for _, d := range st.subs {
+		if off, ok := baseOffset(d, st); ok && off != 0 {
+			cands = append(cands, d)
+		}
+	}
+	if len(cands) == 0 {
+		return whole
+	}
+	c.emit(OpLocal, int32(p), 0, pos)
+	null := c.emit(OpJz, 0, 0, pos)
+	c.emit(OpLocal, int32(p), 0, pos)
+	c.vptrAddr(st, pos)
+	c.emit(OpLoad, int32(memCode(tULong)), 0, pos)
+	c.pushSide(pos)
+	c.emit(OpXor, 0, 0, pos)
+	var ends []int
+	for _, d := range cands {
+		off, _ := baseOffset(d, st)
+		c.emit(OpDup, 0, 0, pos)
+		c.emit(OpConst, 0, int64(vptrOf(d)), pos)
+		c.emit(OpEq, 0, 0, pos)
+		next := c.emit(OpJz, 0, 0, pos)
+		c.emit(OpLocal, int32(p), 0, pos)
+		c.emit(OpConst, 0, int64(-off), pos)
+		c.emit(OpPtrAdd, 1, 0, pos)
+		c.emit(OpSetLocal, int32(whole), 0, pos)
+		c.emit(OpPop, 0, 0, pos)
+		ends = append(ends, c.emit(OpJmp, 0, 0, pos))
+		c.patch(next)
+	}
+	for _, at := range ends {
+		c.patch(at)
+	}
+	c.emit(OpPop, 0, 0, pos)
+	c.patch(null)
+	return whole
+}

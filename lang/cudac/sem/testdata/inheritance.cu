@@ -1,0 +1,129 @@
+// ---- multiple inheritance: three bases, virtual functions through either polymorphic base, pointer adjustment on upcasts (implicit, references, static_cast back, null stays null), members of a base that is not first, a thrown class caught by its second base, delete through a second base (output pinned against g++)
+#include <cstdio>
+#include <stdexcept>
+struct Named {
+  const char *name;
+  Named(const char *n) : name(n) {}
+  const char *getName() const { return name; }
+};
+struct Shape {
+  double scale;
+  Shape() : scale(1.0) {}
+  virtual ~Shape() {}
+  virtual double area() const = 0;
+  virtual const char *kind() const { return "shape"; }
+  double scaled() const { return area() * scale; }
+};
+struct Printable {
+  int copies;
+  Printable() : copies(1) {}
+  virtual void print() const = 0;
+  virtual int weight() const { return copies; }
+};
+struct Rect : public Named, public Shape, public Printable {
+  double w, h;
+  Rect(const char *n, double w_, double h_) : Named(n), w(w_), h(h_) { copies = 2; }
+  double area() const override { return w * h; }
+  const char *kind() const override { return "rect"; }
+  void print() const override { printf("Rect %s %gx%g copies=%d\n", getName(), w, h, copies); }
+};
+struct Square : Rect {
+  Square(const char *n, double s) : Rect(n, s, s) {}
+  const char *kind() const override { return "square"; }
+  int weight() const override { return 10 * copies; }
+};
+void show(const Printable &p) { p.print(); printf("weight %d\n", p.weight()); }
+double total(Shape **v, int n) {
+  double s = 0;
+  for (int i = 0; i < n; i++) s += v[i]->scaled();
+  return s;
+}
+struct Base1 { int a; Base1() : a(1) {} };
+struct Base2 { int b; Base2() : b(2) {} int getB() const { return b; } };
+struct Both : Base1, Base2 { int c; Both() : c(3) {} };
+struct ErrA { int code; };
+struct ErrInfo { const char *msg; };
+struct MyErr : ErrA, ErrInfo { MyErr(int c, const char *m) { code = c; msg = m; } };
+int main() {
+  Rect r("r1", 2, 3);
+  Square s("s1", 4);
+  Shape *shapes[2] = {&r, &s};
+  printf("total %g\n", total(shapes, 2));
+  Printable *pp = &s;
+  pp->print();
+  show(r);
+  show(s);
+  printf("%s %s\n", shapes[0]->kind(), shapes[1]->kind());
+  Shape *sp = &s;
+  Rect *back = static_cast<Rect *>(sp);
+  printf("back %s %d\n", back->getName(), back == &s);
+  Printable *np = (Rect *)0;
+  printf("null stays null %d\n", np == 0);
+  Both both;
+  Base2 *b2 = &both;
+  Base2 &b2r = both;
+  printf("%d %d %d %d %d\n", both.a, both.b, both.c, b2->b, b2r.getB());
+  printf("getB %d offset-ok %d\n", both.getB(), (char *)b2 != (char *)&both);
+  try {
+    throw MyErr(7, "bad");
+  } catch (ErrInfo &e) {
+    printf("caught info %s\n", e.msg);
+  }
+  try {
+    throw MyErr(8, "worse");
+  } catch (ErrA &e) {
+    printf("caught code %d\n", e.code);
+  }
+  Shape *dyn = new Square("s2", 1.5);
+  printf("%s %g\n", dyn->kind(), dyn->area());
+  delete dyn;
+  return 0;
+}
+// OUT: total 22
+// OUT: Rect s1 4x4 copies=2
+// OUT: Rect r1 2x3 copies=2
+// OUT: weight 2
+// OUT: Rect s1 4x4 copies=2
+// OUT: weight 20
+// OUT: rect square
+// OUT: back s1 1
+// OUT: null stays null 1
+// OUT: 1 2 3 2 2
+// OUT: getB 2 offset-ok 1
+// OUT: caught info bad
+// OUT: caught code 8
+// OUT: square 2.25
+// ---- multiple inheritance: construction in declaration order, destruction in reverse, a virtual destructor reached through the second base (output pinned against g++)
+#include <cstdio>
+struct A { int a; A() : a(1) { printf("A()\n"); } ~A() { printf("~A %d\n", a); } };
+struct B { int b; B() : b(2) { printf("B()\n"); } virtual ~B() { printf("~B %d\n", b); } virtual int id() const { return b; } };
+struct C : A, B { int c; C() : c(3) { printf("C()\n"); } ~C() { printf("~C %d\n", c); } int id() const override { return a * 100 + b * 10 + c; } };
+int viaB(const B &x) { return x.id(); }
+int main() {
+  {
+    C obj;
+    printf("id %d via B %d\n", obj.id(), viaB(obj));
+  }
+  B *p = new C();
+  printf("dyn id %d\n", p->id());
+  delete p;
+  return 0;
+}
+// OUT: A()
+// OUT: B()
+// OUT: C()
+// OUT: id 123 via B 123
+// OUT: ~C 3
+// OUT: ~B 2
+// OUT: ~A 1
+// OUT: A()
+// OUT: B()
+// OUT: C()
+// OUT: dyn id 123
+// OUT: ~C 3
+// OUT: ~B 2
+// OUT: ~A 1
+// ---- virtual inheritance is not modeled and says so
+struct V { int v; };
+struct L : virtual V { int l; }; // ERROR C0309 col=1 "virtual base class V \(virtual inheritance\) is not supported"
+int main() { return 0; }
