@@ -2961,6 +2961,13 @@ func (c *compiler) call(e *syntax.Call) *Type {
 		}
 	} else {
 		fn = c.funcs[n.Name]
+		if fn != nil && c.shadowsBuiltin(n.Name) && !c.takesArgs(fn, c.overloads[n.Name], e) {
+			// A helper header (NVIDIA's helper_math.h) overloads
+			// make_int2 and the like beside the built-in ones: the
+			// built-in is one more candidate ([over.match]), so a call
+			// none of the program's overloads can take is its.
+			return c.builtinCall(n.Name, e)
+		}
 		if ovs := c.overloads[n.Name]; len(ovs) > 1 {
 			fn = c.pickOverload(ovs, e)
 		}
@@ -3273,4 +3280,60 @@ func sortedKeys[M ~map[string]V, V any](m M) []string {
 // aggregates of vector_types.h do not.
 func vecHasCtor(t *Type) bool {
 	return t == vectorTypes["__half2"] || t == vectorTypes["__nv_bfloat162"]
+}
+
+// shadowsBuiltin reports whether the program's functions named name are
+// overloads of a built-in function (vector_functions.h's make_<vector>,
+// the math library, a runtime function).
+func (c *compiler) shadowsBuiltin(name string) bool {
+	return strings.HasPrefix(name, "make_") && vectorTypes[name[5:]] != nil || builtinSigs[name] != nil || genericBuiltins[name]
+}
+
+// takesArgs reports whether fn or one of its overloads ovs can take the
+// arguments of call e: as many (default arguments and varargs counted)
+// and, when every argument is arithmetic (fminf(3.0f, x) beside
+// helper_math.h's fminf(float2, float2)), parameters that are arithmetic
+// too; otherwise the built-in is the better candidate.
+func (c *compiler) takesArgs(fn *Function, ovs []*Function, e *syntax.Call) bool {
+	if len(ovs) == 0 {
+		ovs = []*Function{fn}
+	}
+	n := len(e.Args)
+	scalarArgs := true
+	for _, a := range e.Args {
+		if t := c.typeOf(a, true); t == nil || !t.isScalar() {
+			scalarArgs = false
+		}
+	}
+	for _, f := range ovs {
+		if f.Type == nil {
+			return true // not yet typed: let the ordinary path decide
+		}
+		np := len(f.Type.Params)
+		min := np
+		for i, d := range c.defaultsOf(f) {
+			if d != nil && i < min {
+				min = i
+			}
+		}
+		if !(n >= min && n <= np || f.Type.Variadic && n >= np) {
+			continue
+		}
+		if !scalarArgs {
+			return true
+		}
+		scalarParams := true
+		for _, p := range f.Type.Params {
+			if q := p; q.Ref && q.Elem != nil {
+				p = q.Elem
+			}
+			if !p.isScalar() {
+				scalarParams = false
+			}
+		}
+		if scalarParams {
+			return true
+		}
+	}
+	return false
 }

@@ -388,14 +388,15 @@ func (g *gridPlan) addAccess(p *Program, t *Stmt, b *liteBox, encl []int, nest, 
 
 // gridRT is the run-time frame of one grid execution.
 type gridRT struct {
-	pl    *gridPlan
-	task  int32
-	th0   int32
-	ns    []int   // points per axis
-	ths   []int32 // th(p) by grid point, lexicographic (axis 0 outermost)
-	pts   [][]int // the grid points, same order
-	inF   []uint64
-	unif  map[threads]bool
+	pl   *gridPlan
+	task int32
+	th0  int32
+	ns   []int   // points per axis
+	ths  []int32 // th(p) by grid point, lexicographic (axis 0 outermost)
+	pts  []int   // the grid points' coordinates, same order (len(ns) each)
+	inF  []uint64
+	// unif caches gridUniform's answers (a few distinct sets a nest).
+	unif  []gridUnif
 	vars  []gridVarRT
 	los   []int // each axis's first value
 	stats thRun
@@ -405,6 +406,7 @@ type gridVarRT struct {
 	gv    *gridVar
 	st    *varState
 	trans bool // condition 1 holds (else 2)
+	virt  bool // the other points' slabs are deferred already
 	// lo, hi: the representative's block box per dimension; for a
 	// translated variable, its slab.
 	lo, hi []int
@@ -419,6 +421,32 @@ type gridVarRT struct {
 // gridEnter decides whether loop s (over [lo, hi)) runs as a grid: it
 // checks the run-time conditions and returns the frame, or nil.
 func (m *Machine) gridEnter(s *Stmt, lo, hi int) *gridRT {
+	// A nest whose conditions failed is tried again only after 2^f more
+	// entries (f its failures, at most 6): running it in full is always
+	// exact, and the test at entry costs about a full slab walk.
+	bo := m.gridBackoff[s]
+	if bo == nil {
+		bo = &[2]int32{}
+		m.gridBackoff[s] = bo
+	}
+	if bo[1] > 0 {
+		bo[1]--
+		return nil
+	}
+	g := m.gridTry(s, lo, hi)
+	if g == nil {
+		if bo[0] < 6 {
+			bo[0]++
+		}
+		bo[1] = 1<<bo[0] - 1
+	} else {
+		bo[0] = 0
+	}
+	return g
+}
+
+// gridTry checks the run-time conditions of grid nest s over [lo, hi).
+func (m *Machine) gridTry(s *Stmt, lo, hi int) *gridRT {
 	pl := s.grid
 	for _, sh := range pl.shapes {
 		if !m.single[sh] {
@@ -473,7 +501,7 @@ func (m *Machine) gridEnter(s *Stmt, lo, hi int) *gridRT {
 			return nil
 		}
 		g.ths = append(g.ths, t)
-		g.pts = append(g.pts, append([]int(nil), pt...))
+		g.pts = append(g.pts, pt...)
 		if t > maxT {
 			maxT = t
 		}
@@ -499,7 +527,6 @@ func (m *Machine) gridEnter(s *Stmt, lo, hi int) *gridRT {
 			return nil
 		}
 	}
-	g.unif = map[threads]bool{}
 	now := int32(len(m.log))
 	for i := range pl.vars {
 		gv := &pl.vars[i]
@@ -566,11 +593,20 @@ func (m *Machine) gridEnter(s *Stmt, lo, hi int) *gridRT {
 				}
 				slab.hi[d] = slab.lo[d] + w
 			}
+			if fits && m.gridVirtSame(g, &slab) {
+				// Deferred by an earlier nest of the same frame:
+				// condition 1 holds by construction (thgrid_lazy.go).
+				slab.virt = true
+				g.vars = append(g.vars, slab)
+				continue
+			}
+			m.gridMaterialize(gv.v)
 			if fits && m.gridCompare(g, &slab, now) {
 				g.vars = append(g.vars, slab)
 				continue
 			}
 		}
+		m.gridMaterialize(gv.v)
 		// Read-only and not translated: condition 2 (a written variable
 		// shared along an axis has no plan; one whose slabs differ runs
 		// in full).
@@ -655,8 +691,10 @@ func (m *Machine) gridUniform(g *gridRT, x threads) bool {
 	if x.task == allTasks || x.task != g.task {
 		return true
 	}
-	if u, ok := g.unif[x]; ok {
-		return u
+	for i := range g.unif {
+		if g.unif[i].x == x {
+			return g.unif[i].u
+		}
 	}
 	in := 0
 	for _, t := range g.ths {
@@ -665,8 +703,13 @@ func (m *Machine) gridUniform(g *gridRT, x threads) bool {
 		}
 	}
 	u := in == 0 || in == len(g.ths)
-	g.unif[x] = u
+	g.unif = append(g.unif, gridUnif{x, u})
 	return u
+}
+
+type gridUnif struct {
+	x threads
+	u bool
 }
 
 // gridCovers reports whether x contains every grid thread.
@@ -728,7 +771,7 @@ func forCells(st *varState, lo, hi []int, f func(c int32) bool) bool {
 // gridOffset is π_p's flat-index shift for variable vr.
 func (vr *gridVarRT) offset(g *gridRT, p int) int32 {
 	off := 0
-	for k, x := range g.pts[p] {
+	for k, x := range g.pts[p*len(g.ns) : (p+1)*len(g.ns)] {
 		off += x * vr.shift[k]
 	}
 	return int32(off)
@@ -738,9 +781,13 @@ func (vr *gridVarRT) offset(g *gridRT, p int) int32 {
 // the representative's, list by list, record by record (all replayed).
 func (m *Machine) gridCompare(g *gridRT, vr *gridVarRT, now int32) bool {
 	st := vr.st
+	offs := make([]int32, len(g.ths))
+	for p := range offs {
+		offs[p] = vr.offset(g, p)
+	}
 	return forCells(st, vr.lo, vr.hi, func(c int32) bool {
 		for p := 1; p < len(g.ths); p++ {
-			d := c + vr.offset(g, p)
+			d := c + offs[p]
 			for _, reads := range [2]bool{true, false} {
 				h, q := st.cells[c].muts, st.cells[d].muts
 				if reads {
@@ -908,6 +955,9 @@ func (m *Machine) gridLeave(g *gridRT) {
 			st := vr.st
 			off := vr.offset(g, p)
 			if vr.trans {
+				if m.gridDefer {
+					continue // deferred below (thgrid_lazy.go)
+				}
 				forCells(st, vr.lo, vr.hi, func(c int32) bool {
 					d := c + off
 					cl := &st.cells[d]
@@ -931,6 +981,9 @@ func (m *Machine) gridLeave(g *gridRT) {
 	}
 	for i := range g.vars {
 		g.vars[i].st.hasRecs = true
+		if vr := &g.vars[i]; vr.trans && m.gridDefer && !vr.virt {
+			m.gridVirtAdd(g, vr)
+		}
 	}
 	m.gen++
 	m.thsymLeave(&g.stats)
