@@ -217,14 +217,20 @@ func (p *Program) planGrid(s *Stmt) *gridPlan {
 			ok = false
 		}
 	})
+	inner := false
 	for _, t := range last.Body {
 		Walk(t, func(u *Stmt) {
 			if u.Kind == KLoop && isAxis[u.Slot] {
 				ok = false // an axis slot reassigned inside
 			}
+			inner = inner || u.Kind == KLoop
 		})
 	}
-	if !ok {
+	if !ok || !inner {
+		// Without a sequential loop inside, a point runs one access
+		// or a few: building the others' records costs about what
+		// running them does (the Sm80 GEMM's cp.async nests were 20%
+		// slower at 256), so such nests are not planned.
 		return nil
 	}
 	// The bounds box: every loop of the nest, every access.
