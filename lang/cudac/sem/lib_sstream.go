@@ -124,6 +124,7 @@ type libState struct {
 	std     map[uint64]*ioFmt
 	cin     *iosObj
 	sleptNs uint64
+	limits  map[int64]int64 // cudaDeviceSetLimit (lib_deviceprop.go)
 }
 
 func (m *Machine) libSt() *libState {

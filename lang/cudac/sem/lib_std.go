@@ -186,7 +186,7 @@ func (c *compiler) stdConstruct(t *Type, args []syntax.Expr, pos diag.Pos) {
 		c.copyValue(t, pos)
 		c.emit(OpPop, 0, 0, pos)
 	case c.assocOf(t) != nil:
-		c.errorf(pos, "C0309", "this constructor of %s is not modeled (default, copy and initializer lists are)", t)
+		c.assocRange(t, c.assocOf(t), args, pos) // lib_map.go
 	case t.std == stdString && len(args) == 1:
 		c.emit(OpDup, 0, 0, pos)
 		at := c.expr(args[0])

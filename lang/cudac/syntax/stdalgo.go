@@ -45,6 +45,13 @@ template <typename T, typename C> void __std_sort(T *first, T *last, C comp) {
 template <typename A> struct __std_lt {
 	bool operator()(const A &a, const A &b) const { return a < b; }
 };
+template <typename A> struct __std_gt {
+	bool operator()(const A &a, const A &b) const { return a > b; }
+};
+template <typename A> __std_lt<A> __std_make_less() { return __std_lt<A>(); }
+template <typename A> __std_gt<A> __std_make_greater() { return __std_gt<A>(); }
+template <typename A> __std_lt<A> __std_less_for(A *) { return __std_lt<A>(); }
+template <typename A> __std_gt<A> __std_greater_for(A *) { return __std_gt<A>(); }
 template <typename T> void __std_sort_lt(T *first, T *last) { __std_sort(first, last, __std_lt<T>()); }
 template <typename T, typename C> T *__std_min_element(T *first, T *last, C comp) {
 	if (first == last)

@@ -131,3 +131,19 @@ int main() {
   std::sort(v.begin(), v.end(), [](int a, int b) { return a < b; }); // ERROR C0301 col=3 "std::sort as called here needs #include <algorithm>"
   return 0;
 }
+// ---- <functional>'s comparison objects passed to the models: std::greater<T>(), std::greater<>() (of the range's element type), std::less<T>(), {} (output pinned against g++)
+#include <cstdio>
+#include <vector>
+#include <algorithm>
+#include <functional>
+int main() {
+  std::vector<double> v = {2.5, -1, 7, 3};
+  auto mx = std::max_element(v.begin(), v.end(), std::greater<double>());
+  auto mn = std::min_element(v.begin(), v.end(), std::greater<>());
+  printf("%g %g %d\n", *mx, *mn, std::is_sorted(v.begin(), v.end(), std::less<double>()));
+  std::sort(v.begin(), v.end(), std::greater<double>());
+  printf("%g %g %d\n", v[0], v[3], std::is_sorted(v.begin(), v.end(), std::greater<double>{}));
+  return 0;
+}
+// OUT: -1 7 0
+// OUT: 7 -1 1

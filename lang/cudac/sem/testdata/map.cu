@@ -56,6 +56,30 @@ int main() {
 // OUT: abc
 // OUT: one one! 2
 // OUT: 0 1
+// ---- insert's pair<iterator, bool>, sets from a range (outputs from g++ 12.2)
+#include <cstdio>
+#include <map>
+#include <set>
+#include <vector>
+int main() {
+  std::vector<int> v = {4, 1, 4, 9, 1, 7};
+  std::set<int> s(v.begin(), v.end());
+  printf("%zu:", s.size());
+  for (int x : s) printf(" %d", x);
+  printf("\n");
+  std::map<int, int> m;
+  bool a = m.insert(std::make_pair(1, 10)).second;
+  bool b = m.insert(std::make_pair(1, 20)).second;
+  auto r = m.emplace(2, 30);
+  printf("%d %d %d %d %d\n", a, b, r.second, r.first->first, m.insert(std::make_pair(1, 5)).first->second);
+  int arr[] = {3, 3, 2};
+  std::set<int> t(arr, arr + 3);
+  printf("%zu %d\n", t.size(), *t.begin());
+  return 0;
+}
+// OUT: 4: 1 4 7 9
+// OUT: 1 0 1 2 10
+// OUT: 2 2
 // ---- what the associative containers do not model is named
 #include <map>
 #include <set>
