@@ -58,7 +58,7 @@ package amir
 //     dominance test matches τ_p images, the hazards have the same
 //     source pair (the dedup key) and count. So its slab ends as τ_p of
 //     thread 0's final slab (gridCompare checks the entry condition;
-//     gridCopyTranslated builds the end state).
+//     gridLeave builds the end state, or defers it: thgrid_lazy.go).
 //  2. On a read-only variable, the mutate lists never change in the nest;
 //     if at entry every record in them is visible to every thread of the
 //     grid at the level and timelines of every CheckMutates of the nest
@@ -70,7 +70,8 @@ package amir
 //     of this nest, which are τ_p of thread 0's. So each cell gains, in
 //     front of its entry list, thread 0's new records translated to
 //     each grid thread whose window covers it, the last thread's first
-//     (gridCopyShared prepends them in grid order).
+//     (gridLeave prepends them in grid order, or one group record
+//     stands for them: thgroup.go).
 //  3. The threads do not observe each other: disjoint slabs; on
 //     read-only cells a check reads mutate lists only, and a record's
 //     dominance test skips other creators.
@@ -81,9 +82,16 @@ package amir
 // the representative (a hazard limit) stops where the full run stops,
 // and nothing is added. A run with MaxMemOps set never uses the grid.
 //
+// A nest whose conditions fail is tried again only after 2^f entries (f
+// its failures in a row, at most 6; gridEnter): the full run is always
+// exact, and the Sm80 GEMM's cp.async nests, whose slabs hold warps'
+// records, paid the entry test at every K slice (2.5x slower).
+//
 // Checked by TestGridMatchesFull (thgrid_test.go): random nests with and
 // without each condition give the same Result (but SkippedOps and the
-// memory estimate) as the full run.
+// memory estimate) as the full run; dropping any run-time condition
+// makes it fail (the static "written and shared" rule is backed by the
+// run-time one, which it only makes cheaper).
 
 // gridPlan is the static plan of a grid nest (Stmt.grid).
 type gridPlan struct {
@@ -209,14 +217,20 @@ func (p *Program) planGrid(s *Stmt) *gridPlan {
 			ok = false
 		}
 	})
+	inner := false
 	for _, t := range last.Body {
 		Walk(t, func(u *Stmt) {
 			if u.Kind == KLoop && isAxis[u.Slot] {
 				ok = false // an axis slot reassigned inside
 			}
+			inner = inner || u.Kind == KLoop
 		})
 	}
-	if !ok {
+	if !ok || !inner {
+		// Without a sequential loop inside, a point runs one access
+		// or a few: building the others' records costs about what
+		// running them does (the Sm80 GEMM's cp.async nests were 20%
+		// slower at 256), so such nests are not planned.
 		return nil
 	}
 	// The bounds box: every loop of the nest, every access.
