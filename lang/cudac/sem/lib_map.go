@@ -424,6 +424,47 @@ func (m *Machine) assocSearch(t *Thread, data, size, kp uint64, k, n, es int, up
 	return lo, eq, true
 }
 
+// assocBuf names the storage of a map or set: an insertion or erasure
+// replaces it and frees the old one, so the run's memory stays linear in
+// the container's size, and an iterator or reference kept across one is
+// a use after free (C0404) rather than a silent read of a stale copy.
+const assocBuf = "(a std::map or std::set's elements before an insertion or erasure moved them: the model keeps them contiguous, so iterators and references do not survive one)"
+
+// assocReplace replaces the elements of the container at p with n
+// elements from buf, freeing the old storage.
+func (m *Machine) assocReplace(t *Thread, p uint64, buf []byte, n uint64, es int, pos int32) bool {
+	old, _, _, good := m.stdHdr(t, p, pos)
+	if !good {
+		return false
+	}
+	if n == 0 {
+		if !m.stdSetHdr(t, p, 0, 0, 0, pos) {
+			return false
+		}
+	} else {
+		if n*uint64(es) >= 1<<31 {
+			m.fault(t, pos, "C0403", "a std::map or std::set of %d elements exceeds the model's 2 GiB objects", n)
+			return false
+		}
+		o := m.newObject(int(n)*es, SpaceHost, assocBuf, pos)
+		if m.failed {
+			return false
+		}
+		o.Heap = true
+		copy(o.Data, buf)
+		o.init.setAll()
+		if !m.stdSetHdr(t, p, ptrOf(o, 0), n, n, pos) {
+			return false
+		}
+	}
+	if id := old >> 32; old != 0 && id < uint64(len(m.objs)) {
+		if o := m.objs[id]; o.Heap && !o.Freed && o.Space == SpaceHost && (o.Name == assocBuf || o.Name == "std buffer") {
+			m.release(o)
+		}
+	}
+	return true
+}
+
 // assocInsertAt inserts a deep copy of the element at src at position i
 // of the container at p and returns the new element's address.
 func (m *Machine) assocInsertAt(t *Thread, p, src, i uint64, es, layout int, pos int32) (uint64, bool) {
@@ -435,7 +476,7 @@ func (m *Machine) assocInsertAt(t *Thread, p, src, i uint64, es, layout int, pos
 	buf = append(buf, old[:i*uint64(es)]...)
 	buf = append(buf, make([]byte, es)...)
 	buf = append(buf, old[i*uint64(es):]...)
-	if !m.stdSetBytes(t, p, buf, size+1, es, false, pos) {
+	if !m.assocReplace(t, p, buf, size+1, es, pos) {
 		return 0, false
 	}
 	data, _, _, _ := m.stdHdr(t, p, pos)
@@ -521,6 +562,7 @@ func init() {
 				if !good {
 					return 0, stFault
 				}
+				m.release(o) // its bytes (and the key's buffer) are the element's now
 				return ok(p)
 			}
 		case 4:
@@ -590,7 +632,7 @@ func init() {
 			return 0, stFault
 		}
 		buf := append(append([]byte(nil), old[:i*uint64(es)]...), old[(i+1)*uint64(es):]...)
-		if !m.stdSetBytes(t, a[0], buf, size-1, es, false, pos) {
+		if !m.assocReplace(t, a[0], buf, size-1, es, pos) {
 			return 0, stFault
 		}
 		if a[6] == 0 {

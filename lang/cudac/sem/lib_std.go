@@ -931,6 +931,14 @@ func init() {
 	})
 	defb("__vec_push", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		es := int(a[2])
+		if a[3] != stdString {
+			// the buffer grows in place (lib_growth.go)
+			if done, good := m.vecPushInPlace(t, a[0], a[1], es, int(int64(a[4])), pos); !good {
+				return 0, stFault
+			} else if done {
+				return ok(0)
+			}
+		}
 		old, size, good := m.stdBytes(t, a[0], es, pos)
 		if !good {
 			return 0, stFault
