@@ -124,7 +124,9 @@ type libState struct {
 	std     map[uint64]*ioFmt
 	cin     *iosObj
 	sleptNs uint64
-	limits  map[int64]int64 // cudaDeviceSetLimit (lib_deviceprop.go)
+	limits  map[int64]int64   // cudaDeviceSetLimit (lib_deviceprop.go)
+	strtok  uint64            // strtok's saved position (lib_cstring.go)
+	statics map[string]uint64 // the library's static objects (lib_cstring.go)
 }
 
 func (m *Machine) libSt() *libState {
