@@ -186,3 +186,27 @@ int main() {
   qsort(v, 5, sizeof(int), cmpInt); // ERROR C0403 col=3 "out-of-bounds read of 4 bytes at offset 16 .*inside the library's qsort, <stdlib.h>"
   return 0;
 }
+// ---- a lambda without captures converts to a function pointer: initialized pointers, an argument, qsort's comparator (output pinned against g++)
+#include <cstdio>
+#include <cstdlib>
+typedef int (*binop)(int, int);
+int apply(binop f, int a, int b) { return f(a, b); }
+int main() {
+  binop add = [](int a, int b) { return a + b; };
+  int (*mul)(int, int) = [](int a, int b) -> int { return a * b; };
+  printf("%d %d %d\n", add(2, 3), mul(4, 5), apply([](int a, int b) { return a - b; }, 9, 4));
+  int v[6] = {5, 1, 4, 2, 6, 3};
+  qsort(v, 6, sizeof(int), [](const void *a, const void *b) { return *(const int *)b - *(const int *)a; });
+  for (int x : v) printf("%d ", x);
+  printf("\n");
+  return 0;
+}
+// OUT: 5 20 5
+// OUT: 6 5 4 3 2 1 
+// ---- a lambda that captures has no conversion to a function pointer
+typedef int (*binop)(int, int);
+int main() {
+  int k = 3;
+  binop f = [k](int a, int b) { return a + b + k; }; // ERROR C0302 col=13 "a lambda that captures \(k\) has no conversion to a function pointer"
+  return f(1, 2);
+}
