@@ -137,6 +137,7 @@ type compiler struct {
 	dtors [][]autoObj
 	// closureMeta binds the captures of closure functions (lambda.go).
 	closureMeta map[*Function]*closureMeta
+	lambdaOf    map[*Type]*lambdaInfo // closure types (lambda.go)
 }
 
 type globalInit struct {
@@ -1144,7 +1145,9 @@ func (c *compiler) block(b *syntax.Block, scope bool) {
 	for _, s := range b.Stmts {
 		c.stmt(s)
 	}
-	// the block's automatic objects are destroyed where it ends
+	// the block's automatic objects are destroyed where it ends (and,
+	// from where each is constructed to here, by unwinding: exc.go)
+	c.noteCleanups(c.dtors[len(c.dtors)-1])
 	c.destroy(len(c.dtors)-1, b.End)
 	c.dtors = c.dtors[:len(c.dtors)-1]
 }
@@ -1536,6 +1539,25 @@ func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
 		// or copy another's vptr (the object is a t whatever it copied)
 		defer c.stampVptr(t, pos)
 	}
+	if il, ok := d.Init.(*syntax.InitList); ok && !d.HasCtor && c.ctorOf(t, len(il.Elems)) != nil {
+		// T x{args} (or = {args}) of a class with constructors:
+		// list-initialization calls the constructor (C++
+		// [dcl.init.list]p3)
+		var args []syntax.Expr
+		for _, el := range il.Elems {
+			if el.Field != "" || el.Index != nil {
+				args = nil
+				break
+			}
+			args = append(args, el.X)
+		}
+		if len(args) == len(il.Elems) {
+			ctor := c.ctorOf(t, len(args))
+			c.emit(OpDup, 0, 0, pos)
+			c.construct(ctor, args, pos)
+			return
+		}
+	}
 	if c.ctorOf(t, -1) != nil && (d.HasCtor || d.Init == nil) {
 		if ctor := c.ctorFor(t, len(d.CtorArgs), pos); ctor != nil {
 			c.emit(OpDup, 0, 0, pos)
@@ -1780,6 +1802,9 @@ func (c *compiler) convert(from, to *Type, pos diag.Pos) {
 	}
 	if from.Kind == Ptr && to.Kind == Ptr && from.Elem != nil && to.Elem != nil {
 		c.adjustPtr(upcastOff(from.Elem, to.Elem), pos) // multiple inheritance (mi.go)
+	}
+	if from.Kind == Struct && isFuncPtr(to) && c.lambdaToFnPtr(from, pos) {
+		return // a lambda without captures (lambda.go)
 	}
 	if from.Kind == Struct && to.Kind != Struct {
 		if fn := c.conversionOf(from, to); fn != nil {
@@ -2134,6 +2159,11 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 				c.stdHostOnly(pos)
 				c.emit(OpConst, 0, v, pos)
 				return tOstream
+			}
+			if e.Name == "std::cin" { // lib_sstream.go
+				c.stdHostOnly(pos)
+				c.emit(OpConst, 0, stdinHandle, pos)
+				return tIstream
 			}
 			if _, ok := sregs[e.Name]; ok {
 				c.errorf(pos, "C0309", "%s must be used with a member (.x, .y or .z)", e.Name)
@@ -2779,9 +2809,24 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 		return t
 	}
 	if c.ctorOf(t, -1) != nil {
-		if _, il := e.X.(*syntax.InitList); !il {
+		var braced []syntax.Expr
+		if il, ok := e.X.(*syntax.InitList); ok && c.ctorOf(t, len(il.Elems)) != nil {
+			// T{args} of a class with constructors: list-initialization
+			// calls the constructor (C++ [dcl.init.list]p3)
+			braced = []syntax.Expr{}
+			for _, el := range il.Elems {
+				if el.Field != "" || el.Index != nil {
+					braced = nil
+					break
+				}
+				braced = append(braced, el.X)
+			}
+		}
+		if _, il := e.X.(*syntax.InitList); !il || braced != nil {
 			args := e.Args
-			if e.X != nil {
+			if braced != nil {
+				args = braced
+			} else if e.X != nil {
 				args = []syntax.Expr{e.X}
 			}
 			c.emit(OpTemp, 0, int64(t.size), pos)
@@ -2855,6 +2900,9 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 			c.errorf(pos, "C0302", "cannot cast %s to %s", vt, t)
 		}
 		return t
+	}
+	if t.Kind == Bool {
+		vt = c.streamTruth(vt, pos) // (bool)is: explicit operator bool (lib_sstream.go)
 	}
 	c.convert(vt, t, pos)
 	return t
@@ -2951,6 +2999,13 @@ func (c *compiler) call(e *syntax.Call) *Type {
 		}
 	} else {
 		fn = c.funcs[n.Name]
+		if fn != nil && c.shadowsBuiltin(n.Name) && !c.takesArgs(fn, c.overloads[n.Name], e) {
+			// A helper header (NVIDIA's helper_math.h) overloads
+			// make_int2 and the like beside the built-in ones: the
+			// built-in is one more candidate ([over.match]), so a call
+			// none of the program's overloads can take is its.
+			return c.builtinCall(n.Name, e)
+		}
 		if ovs := c.overloads[n.Name]; len(ovs) > 1 {
 			fn = c.pickOverload(ovs, e)
 		}
@@ -3263,4 +3318,60 @@ func sortedKeys[M ~map[string]V, V any](m M) []string {
 // aggregates of vector_types.h do not.
 func vecHasCtor(t *Type) bool {
 	return t == vectorTypes["__half2"] || t == vectorTypes["__nv_bfloat162"]
+}
+
+// shadowsBuiltin reports whether the program's functions named name are
+// overloads of a built-in function (vector_functions.h's make_<vector>,
+// the math library, a runtime function).
+func (c *compiler) shadowsBuiltin(name string) bool {
+	return strings.HasPrefix(name, "make_") && vectorTypes[name[5:]] != nil || builtinSigs[name] != nil || genericBuiltins[name]
+}
+
+// takesArgs reports whether fn or one of its overloads ovs can take the
+// arguments of call e: as many (default arguments and varargs counted)
+// and, when every argument is arithmetic (fminf(3.0f, x) beside
+// helper_math.h's fminf(float2, float2)), parameters that are arithmetic
+// too; otherwise the built-in is the better candidate.
+func (c *compiler) takesArgs(fn *Function, ovs []*Function, e *syntax.Call) bool {
+	if len(ovs) == 0 {
+		ovs = []*Function{fn}
+	}
+	n := len(e.Args)
+	scalarArgs := true
+	for _, a := range e.Args {
+		if t := c.typeOf(a, true); t == nil || !t.isScalar() {
+			scalarArgs = false
+		}
+	}
+	for _, f := range ovs {
+		if f.Type == nil {
+			return true // not yet typed: let the ordinary path decide
+		}
+		np := len(f.Type.Params)
+		min := np
+		for i, d := range c.defaultsOf(f) {
+			if d != nil && i < min {
+				min = i
+			}
+		}
+		if !(n >= min && n <= np || f.Type.Variadic && n >= np) {
+			continue
+		}
+		if !scalarArgs {
+			return true
+		}
+		scalarParams := true
+		for _, p := range f.Type.Params {
+			if q := p; q.Ref && q.Elem != nil {
+				p = q.Elem
+			}
+			if !p.isScalar() {
+				scalarParams = false
+			}
+		}
+		if scalarParams {
+			return true
+		}
+	}
+	return false
 }

@@ -264,6 +264,55 @@ func (m *Machine) excOp(t *Thread, in *Instr) bool {
 	return true
 }
 
+// cleanup is an automatic object that unwinding destroys: in slot, with
+// destructor dtor, constructed at code start and destroyed by the block's
+// own code at end.
+type cleanup struct {
+	start, end, slot int
+	dtor             *Function
+}
+
+// noteCleanups records the automatic objects of a block that ends here.
+func (c *compiler) noteCleanups(objs []autoObj) {
+	if c.dry > 0 || c.fn == nil {
+		return
+	}
+	for _, o := range objs {
+		cl := cleanup{start: o.start, end: c.here(), slot: o.slot, dtor: o.dtor}
+		c.funcIndex(o.dtor)
+		// latest constructed first
+		i := 0
+		for i < len(c.fn.cleanups) && c.fn.cleanups[i].start > cl.start {
+			i++
+		}
+		c.fn.cleanups = append(c.fn.cleanups, cleanup{})
+		copy(c.fn.cleanups[i+1:], c.fn.cleanups[i:])
+		c.fn.cleanups[i] = cl
+	}
+}
+
+// cleanFrame runs the destructors of the automatic objects of frame k
+// that are alive at its pc and were constructed at or after from (C++
+// [except.ctor]: stack unwinding), latest first.
+func (m *Machine) cleanFrame(t *Thread, k, from int) bool {
+	fn := t.frames[k].fn
+	for _, cl := range fn.cleanups {
+		fr := &t.frames[k]
+		at := fr.pc - 1
+		if cl.start < from || at < cl.start || at >= cl.end {
+			continue
+		}
+		this := t.slots[fr.base+cl.slot]
+		saved := t.stopDepth
+		_, good := m.callOn(t, cl.dtor, []uint64{this})
+		t.stopDepth = saved
+		if !good {
+			return false
+		}
+	}
+	return true
+}
+
 // unwind transfers control to the innermost live handler of t for x, or
 // ends the run as std::terminate does.
 func (m *Machine) unwind(t *Thread, x excVal, pos int32) bool {
@@ -280,13 +329,21 @@ func (m *Machine) unwind(t *Thread, x excVal, pos int32) bool {
 		if at := fr.pc - 1; at < h.start || at >= h.end {
 			continue // left without reaching its end
 		}
+		// a handler: the frames above it are left, their automatic
+		// objects destroyed, then those of the try block
 		for len(t.frames) > h.depth {
+			if !m.cleanFrame(t, len(t.frames)-1, 0) {
+				return false
+			}
 			top := &t.frames[len(t.frames)-1]
 			for _, o := range top.objs {
 				m.release(o)
 			}
 			t.slots = t.slots[:top.base]
 			t.frames = t.frames[:len(t.frames)-1]
+		}
+		if !m.cleanFrame(t, h.depth-1, h.start) {
+			return false
 		}
 		fr = &t.frames[h.depth-1]
 		t.stack = t.stack[:h.sp]

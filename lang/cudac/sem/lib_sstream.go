@@ -36,6 +36,9 @@ const (
 	stdIstream = 6 // the value of is >> x and getline: a stream handle
 )
 
+// stdinHandle is std::cin's handle (stdin's FILE* value).
+const stdinHandle = lib.Stdin
+
 // iosBase marks a stream handle of a stream object (index in the low bits).
 const iosBase = uint64(0x7e) << 56
 
@@ -117,9 +120,14 @@ type iosObj struct {
 // objects, the format state of std::cout and std::cerr, and the time
 // sleep and usleep added to the wall clock (lib_posix.go).
 type libState struct {
-	objs    []*iosObj
-	std     map[uint64]*ioFmt
-	sleptNs uint64
+	objs      []*iosObj
+	std       map[uint64]*ioFmt
+	cin       *iosObj
+	sleptNs   uint64
+	limits    map[int64]int64   // cudaDeviceSetLimit (lib_deviceprop.go)
+	strtok    uint64            // strtok's saved position (lib_cstring.go)
+	statics   map[string]uint64 // the library's static objects (lib_cstring.go)
+	stoStatus int               // the last std::stoi's outcome (lib_stoi.go)
 }
 
 func (m *Machine) libSt() *libState {
@@ -131,6 +139,15 @@ func (m *Machine) libSt() *libState {
 
 // iosOf returns the object of handle h (nil for std::cout and std::cerr).
 func (m *Machine) iosOf(h uint64) *iosObj {
+	if h == lib.Stdin {
+		// std::cin reads the run's standard input, which is empty, as
+		// scanf's is: every extraction fails at the end of the input
+		st := m.libSt()
+		if st.cin == nil {
+			st.cin = &iosObj{cls: &streamClass{id: 7, name: "istream", in: true}, fmt: defaultFmt()}
+		}
+		return st.cin
+	}
 	if h&^0xffffffff != iosBase {
 		return nil
 	}
@@ -585,7 +602,7 @@ func init() {
 	defb("__istream_get", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		o := m.iosOf(a[0])
 		if o == nil {
-			m.fault(t, pos, "C0309", "std::cin is not modeled (read input with an std::ifstream or fscanf)")
+			m.fault(t, pos, "C0309", "operator>> on an output stream")
 			return 0, stFault
 		}
 		if !m.streamGet(t, o, a[1], int(a[2]), int(a[3]), pos) {
@@ -596,7 +613,7 @@ func init() {
 	defb("__getline", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		o := m.iosOf(a[0])
 		if o == nil {
-			m.fault(t, pos, "C0309", "std::getline from std::cin is not modeled")
+			m.fault(t, pos, "C0309", "std::getline from an output stream")
 			return 0, stFault
 		}
 		if !m.getline(t, o, a[1], byte(a[2]), pos) {

@@ -46,7 +46,12 @@ func (c *compiler) operatorCall(op string, pos diag.Pos, x, y syntax.Expr) (*Typ
 			return c.call(&syntax.Call{Pos: pos, Fun: &syntax.Member{Pos: pos, X: x, Name: name}, Args: args, RParen: pos}), true
 		}
 	}
-	isObj := func(t *Type) bool { return t != nil && t.Kind == Struct && t.std == 0 && t.cg == 0 && t.vec == nil }
+	// vector_types.h's float2, int4, ... have no operators of their own,
+	// so a program's (helper_math.h's) apply to them; __half2 and
+	// __nv_bfloat162 have cuda_fp16.h's built in
+	isObj := func(t *Type) bool {
+		return t != nil && t.Kind == Struct && t.std == 0 && t.cg == 0 && (t.vec == nil || !vecHasCtor(t))
+	}
 	if (isObj(tx) || isObj(ty)) && c.funcs[name] != nil {
 		args := []syntax.Expr{x}
 		if y != nil {

@@ -46,8 +46,11 @@ type Function struct {
 	// libAt is where the program calls the library model (a template
 	// of a built-in header's text, syntax/stdalgo.go) this instance is
 	// of: errors inside it are reported there (lib_algorithm.go).
-	libAt    diag.Pos
-	libFn    string // the std:: name of that model
+	libAt diag.Pos
+	libFn string // the std:: name of that model
+	// cleanups are the automatic objects with destructors and the code
+	// ranges in which they are constructed, latest first (exc.go)
+	cleanups []cleanup
 	tmap     map[string]*Type
 	tvals    map[string]int64
 	compiled bool

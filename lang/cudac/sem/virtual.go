@@ -440,8 +440,9 @@ func init() {
 // its block ends, and by return, break and continue (C++ [stmt.jump],
 // [class.dtor]p14), the objects of a block in reverse order.
 type autoObj struct {
-	slot int
-	dtor *Function
+	slot  int
+	dtor  *Function
+	start int // the code from which it is constructed (exc.go cleanups)
 }
 
 // autoObject records the object in slot (of class t) for destruction.
@@ -450,7 +451,7 @@ func (c *compiler) autoObject(t *Type, slot int) {
 		return
 	}
 	if dt := c.dtorOf(t); dt != nil {
-		c.dtors[len(c.dtors)-1] = append(c.dtors[len(c.dtors)-1], autoObj{slot: slot, dtor: dt})
+		c.dtors[len(c.dtors)-1] = append(c.dtors[len(c.dtors)-1], autoObj{slot: slot, dtor: dt, start: c.here()})
 	}
 }
 

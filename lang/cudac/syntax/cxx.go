@@ -232,5 +232,5 @@ var streamClasses = map[string]bool{"fstream": true, "ifstream": true, "ofstream
 // std:: qualifier (sem models them: lang/cudac/sem/lib_std.go); other std
 // names are flattened (std::min is min).
 var StdModeled = map[string]bool{"string": true, "vector": true, "to_string": true,
-	"cout": true, "cerr": true, "clog": true, "endl": true, "flush": true,
+	"cout": true, "cerr": true, "clog": true, "endl": true, "flush": true, "cin": true,
 	"ios": true, "ios_base": true} // std::ios::app ... (sem/lib_fstream.go)

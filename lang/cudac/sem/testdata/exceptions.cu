@@ -179,3 +179,105 @@ __global__ void k(int *p) {
   }
 }
 int main() { return 0; }
+// ---- unwinding runs the destructors of the automatic objects it leaves, latest first, in every frame and in the try block, and not those of the handler's enclosing scopes (output pinned against g++)
+#include <cstdio>
+#include <stdexcept>
+struct Guard {
+  const char *name;
+  Guard(const char *n) : name(n) { printf("acquire %s\n", name); }
+  ~Guard() { printf("release %s\n", name); }
+};
+void inner(int k) {
+  Guard g("inner");
+  if (k > 1) throw std::runtime_error("too deep");
+  printf("inner ok %d\n", k);
+}
+void middle(int k) {
+  Guard a("middle-a");
+  {
+    Guard b("middle-b");
+    inner(k);
+  }
+  Guard c("middle-c");
+}
+int main() {
+  for (int k = 1; k <= 2; k++) {
+    try {
+      Guard t("try");
+      middle(k);
+    } catch (std::exception &e) {
+      printf("caught %s\n", e.what());
+    }
+  }
+  Guard outer("outer");
+  try {
+    Guard inTry("in-try");
+    throw 5;
+  } catch (int v) {
+    printf("caught %d\n", v);
+  }
+  return 0;
+}
+// OUT: acquire try
+// OUT: acquire middle-a
+// OUT: acquire middle-b
+// OUT: acquire inner
+// OUT: inner ok 1
+// OUT: release inner
+// OUT: release middle-b
+// OUT: acquire middle-c
+// OUT: release middle-c
+// OUT: release middle-a
+// OUT: release try
+// OUT: acquire try
+// OUT: acquire middle-a
+// OUT: acquire middle-b
+// OUT: acquire inner
+// OUT: release inner
+// OUT: release middle-b
+// OUT: release middle-a
+// OUT: release try
+// OUT: caught too deep
+// OUT: acquire outer
+// OUT: acquire in-try
+// OUT: release in-try
+// OUT: caught 5
+// OUT: release outer
+// ---- throw; in a helper called from a handler, noexcept(false) and throw() specifications, std::runtime_error{"..."}, an object with a destructor freeing memory left by a throw, many throws in a loop (output pinned against g++)
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+void handle() {
+  try { throw; }
+  catch (std::runtime_error const &e) { printf("helper saw runtime_error %s\n", e.what()); }
+  catch (...) { printf("helper saw something else\n"); }
+}
+int risky(int x) noexcept(false) {
+  if (x) throw std::runtime_error{"braced"};
+  return 0;
+}
+void old() throw() {}
+struct Res { int *p; Res() : p(new int(5)) {} ~Res() { delete p; printf("freed\n"); } };
+int main() {
+  try { risky(1); } catch (...) { handle(); }
+  try { throw 3; } catch (...) { handle(); }
+  old();
+  try {
+    Res r;
+    std::string s = "abc";
+    throw std::length_error(s + "def");
+  } catch (const std::logic_error &e) {
+    printf("%s\n", e.what());
+  }
+  int caught = 0;
+  for (int i = 0; i < 1000; i++) {
+    try { if (i % 2) throw i; } catch (int v) { caught += v; }
+  }
+  printf("%d\n", caught);
+  return 0;
+}
+// OUT: helper saw runtime_error braced
+// OUT: helper saw something else
+// OUT: freed
+// OUT: abcdef
+// OUT: 250000

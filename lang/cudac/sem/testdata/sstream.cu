@@ -180,6 +180,18 @@ int main() {
   std::istream &in = std::cout; // ERROR C0302 "cannot bind std::istream& to std::ostream"
   return 0;
 }
+// ---- std::cin reads the run's empty standard input, as scanf does (g++ 12.2 with stdin from /dev/null prints the same)
+#include <iostream>
+#include <string>
+int main() {
+  int n = 7;
+  std::cin >> n;
+  std::string line = "unchanged";
+  bool got = (bool)std::getline(std::cin, line);
+  std::cout << n << " " << std::cin.eof() << std::cin.fail() << " " << got << " " << line << std::endl;
+  return 0;
+}
+// OUT: 7 11 0 unchanged
 // ---- stream misuse is a positioned error
 #include <sstream>
 #include <string>

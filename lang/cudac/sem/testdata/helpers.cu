@@ -1,0 +1,31 @@
+// ---- a helper header's overloads beside the built-ins (as NVIDIA's helper_math.h): make_<vector> of other arities, operators on vector_types.h types, fminf of vectors beside fminf of floats
+#include <cstdio>
+#include <cmath>
+inline __host__ __device__ float2 make_float2(float s) { return make_float2(s, s); }
+inline __host__ __device__ float2 operator*(float2 a, float s) { return make_float2(a.x * s, a.y * s); }
+inline __host__ __device__ void operator+=(float2 &a, float2 b) { a.x += b.x; a.y += b.y; }
+inline __host__ __device__ float2 operator-(float2 &a) { return make_float2(-a.x, -a.y); }
+inline __host__ __device__ float2 fminf(float2 a, float2 b) { return make_float2(fminf(a.x, b.x), fminf(a.y, b.y)); }
+inline __host__ __device__ float dot(float2 a, float2 b) { return a.x * b.x + a.y * b.y; }
+__global__ void k(float2 *o) {
+  float2 v = make_float2(1.0f, -2.0f);
+  v += make_float2(0.5f) * 2.0f;
+  o[0] = fminf(-v, make_float2(0.0f));
+  o[1] = make_float2(dot(v, v), fminf(3.0f, 4.0f));
+}
+int main() {
+  float2 *d, h[2];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 1>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  printf("%g %g %g %g\n", h[0].x, h[0].y, h[1].x, h[1].y);
+  return 0;
+}
+// OUT: -2 0 5 3
+// ---- the built-in make_int2 stays a candidate beside the program's make_int2(int); a call no overload takes is an error
+inline __host__ __device__ int2 make_int2(int s) { return make_int2(s, s); }
+int main() {
+  int2 a = make_int2(3), b = make_int2(1, 2);
+  int2 c = make_int2(1, 2, 3); // ERROR C0304 col=12 "int2 takes 2 arguments, 3 given"
+  return a.x + b.y + c.x;
+}
