@@ -32,7 +32,7 @@ run() {
   go test -run='^$' -bench="$re" -count="$count" -cpu="${CPU:-1}" $short $benchtime "$@" "$pkg" | tee -a "$raw" >&2
 }
 run ./lang/weft/interp 'GEMM256(Interp|Go|Ratio)$'
-run ./lang/weft/syncheck 'Sm(80|90)GEMM$|CommitGroupRing$' -timeout=60m
+run ./lang/weft/syncheck 'Sm(80|90)GEMM$|CommitGroupRing$|ScalarSmemMatmul$' -timeout=60m
 run ./lang/weft/distmem 'Check'
 run ./lang/weft/coll 'Collective'
 run ./lang/cudac/sem '(Figure1|Sum512)(Check|Run)$'

@@ -255,6 +255,20 @@ func report(w io.Writer, r results) {
 	}
 	t.print(w)
 
+	// Issue 13: the reference implementation's scalar shared-memory
+	// matmul test (sync_check(M=256, N=256, K=96) of Exo-GPU's
+	// test_simple_cuda.py), re-expressed as
+	// examples/weft/sync/smem_matmul.weft: 6.49 s there, measured once
+	// outside CI on one core; goal at least 100x faster.
+	t = &table{title: "Sync checker, scalar shared-memory matmul M=N=256, K=96 (reference C++ checker measured once outside CI: 6.49 s; goal: at least 100x faster, one core)",
+		head: []string{"kernel", "time", "memory ops", "M memops/s", "vs reference (fixed figure)", "goal"}}
+	if ns, ok := r.get("ScalarSmemMatmul", "ns/op"); ok {
+		ops, _ := r.get("ScalarSmemMatmul", "memops")
+		rate, _ := r.get("ScalarSmemMatmul", "Mmemops/s")
+		t.add("ScalarSmemMatmul", dur(ns), fmt.Sprintf("%.0f", ops), fmt.Sprintf("%.1f", rate), fmt.Sprintf("%.0fx", 6.49e9/ns), verdict(6.49e9/ns >= 100))
+	}
+	t.print(w)
+
 	// Issue 3: the static analyses are linear in program size.
 	t = &table{title: "Collective and distributed-memory analysis on generated programs (goal: linear, constant ns/stmt)",
 		head: []string{"benchmark", "time", "ns/stmt"}}

@@ -137,6 +137,7 @@ type compiler struct {
 	dtors [][]autoObj
 	// closureMeta binds the captures of closure functions (lambda.go).
 	closureMeta map[*Function]*closureMeta
+	lambdaOf    map[*Type]*lambdaInfo // closure types (lambda.go)
 }
 
 type globalInit struct {
@@ -1538,6 +1539,25 @@ func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
 		// or copy another's vptr (the object is a t whatever it copied)
 		defer c.stampVptr(t, pos)
 	}
+	if il, ok := d.Init.(*syntax.InitList); ok && !d.HasCtor && c.ctorOf(t, len(il.Elems)) != nil {
+		// T x{args} (or = {args}) of a class with constructors:
+		// list-initialization calls the constructor (C++
+		// [dcl.init.list]p3)
+		var args []syntax.Expr
+		for _, el := range il.Elems {
+			if el.Field != "" || el.Index != nil {
+				args = nil
+				break
+			}
+			args = append(args, el.X)
+		}
+		if len(args) == len(il.Elems) {
+			ctor := c.ctorOf(t, len(args))
+			c.emit(OpDup, 0, 0, pos)
+			c.construct(ctor, args, pos)
+			return
+		}
+	}
 	if c.ctorOf(t, -1) != nil && (d.HasCtor || d.Init == nil) {
 		if ctor := c.ctorFor(t, len(d.CtorArgs), pos); ctor != nil {
 			c.emit(OpDup, 0, 0, pos)
@@ -1782,6 +1802,9 @@ func (c *compiler) convert(from, to *Type, pos diag.Pos) {
 	}
 	if from.Kind == Ptr && to.Kind == Ptr && from.Elem != nil && to.Elem != nil {
 		c.adjustPtr(upcastOff(from.Elem, to.Elem), pos) // multiple inheritance (mi.go)
+	}
+	if from.Kind == Struct && isFuncPtr(to) && c.lambdaToFnPtr(from, pos) {
+		return // a lambda without captures (lambda.go)
 	}
 	if from.Kind == Struct && to.Kind != Struct {
 		if fn := c.conversionOf(from, to); fn != nil {
@@ -2786,9 +2809,24 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 		return t
 	}
 	if c.ctorOf(t, -1) != nil {
-		if _, il := e.X.(*syntax.InitList); !il {
+		var braced []syntax.Expr
+		if il, ok := e.X.(*syntax.InitList); ok && c.ctorOf(t, len(il.Elems)) != nil {
+			// T{args} of a class with constructors: list-initialization
+			// calls the constructor (C++ [dcl.init.list]p3)
+			braced = []syntax.Expr{}
+			for _, el := range il.Elems {
+				if el.Field != "" || el.Index != nil {
+					braced = nil
+					break
+				}
+				braced = append(braced, el.X)
+			}
+		}
+		if _, il := e.X.(*syntax.InitList); !il || braced != nil {
 			args := e.Args
-			if e.X != nil {
+			if braced != nil {
+				args = braced
+			} else if e.X != nil {
 				args = []syntax.Expr{e.X}
 			}
 			c.emit(OpTemp, 0, int64(t.size), pos)

@@ -264,17 +264,7 @@ func defineCudaAPI() {
 		}
 		return ok(0)
 	})
-	defb("cudaGetDeviceProperties", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
-		if int32(a[1]) != 0 {
-			return m.apiError(101), stDone // cudaErrorInvalidDevice: one device
-		}
-		b, good := m.resolve(t, a[0], tDeviceProp.size, pos, true, false)
-		if !good {
-			return 0, stFault
-		}
-		fillDeviceProp(b, m.opts.Device)
-		return ok(0)
-	})
+	defb("cudaGetDeviceProperties", getDeviceProperties) // lib_deviceprop.go
 }
 
 func (m *Machine) apiError(code int) uint64 {

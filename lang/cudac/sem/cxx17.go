@@ -215,7 +215,7 @@ func (c *compiler) traitValue(e *syntax.Trait) (int64, bool) {
 // trait compiles a trait or limit as a value.
 func (c *compiler) trait(e *syntax.Trait) *Type {
 	if e.Member == "()" {
-		c.errorf(e.Pos, "C0309", "%s as a value is not modeled (only as the comparator of std::sort and std::stable_sort)", e.Name)
+		c.errorf(e.Pos, "C0309", "%s as a value is not modeled (only as the comparator or predicate of an <algorithm> function)", e.Name)
 		c.emit(OpConst, 0, 0, e.Pos)
 		return tInt
 	}

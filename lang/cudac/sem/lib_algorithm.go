@@ -276,11 +276,30 @@ func (c *compiler) algTemplateCall(name string, e *syntax.Call) (*Type, bool) {
 		c.dry--
 		return t.Kind != Ptr || t.Elem == nil || t.Elem.isInt() || t.Elem.Kind == Float || t.Elem.Kind == Double
 	}
-	for _, a := range e.Args {
+	args := e.Args
+	for i, a := range e.Args {
 		if isCmpObject(a) && !(n == 3 && (name == "sort" || name == "stable_sort")) {
-			return nil, false // a comparison object as a value: C0309 below
+			if c.templates["__std_make_less"] == nil {
+				return nil, false // without <algorithm>: C0309 below
+			}
+			// <functional>'s std::less<T>() or std::greater<T>() passed
+			// to a model: an object of the model's own comparison class
+			// (std::greater<>(): of the range's element type)
+			tr := a.(*syntax.Trait)
+			which := "less"
+			if strings.HasPrefix(tr.Name, "std::greater") {
+				which = "greater"
+			}
+			call := &syntax.Call{Pos: tr.Pos, Fun: &syntax.Name{Pos: tr.Pos, Name: "__std_make_" + which}, TypeArgs: tr.Types, TArgExpr: make([]syntax.Expr, len(tr.Types)), RParen: tr.Pos}
+			if len(tr.Types) == 0 {
+				call = &syntax.Call{Pos: tr.Pos, Fun: &syntax.Name{Pos: tr.Pos, Name: "__std_" + which + "_for"}, Args: []syntax.Expr{e.Args[0]}, RParen: tr.Pos}
+			}
+			if i == len(args)-1 {
+				args = append(append([]syntax.Expr(nil), args[:i]...), call)
+			}
 		}
 	}
+	e = &syntax.Call{Pos: e.Pos, Fun: e.Fun, Args: args, RParen: e.RParen}
 	tmpl, header := "", "<algorithm>"
 	switch name {
 	case "sort", "stable_sort":

@@ -194,6 +194,46 @@ func (c *compiler) assocInit(t *Type, ai *assocInfo, il *syntax.InitList, pos di
 	}
 }
 
+// assocRange compiles the constructor from a range [first, last) of
+// pointers or vector iterators to elements (the container's address on
+// the stack, kept): each element inserted in turn.
+func (c *compiler) assocRange(t *Type, ai *assocInfo, args []syntax.Expr, pos diag.Pos) {
+	if len(args) != 2 {
+		c.errorf(pos, "C0309", "this constructor of %s is not modeled (default, copy, initializer lists and ranges are)", t)
+		return
+	}
+	for _, a := range args {
+		if at := c.typeOf(a, true); at.Kind != Ptr || !sameType(at.Elem, t.stdElem) {
+			c.errorf(syntax.PosOf(a), "C0302", "a range of %s for %s, not %s", t.stdElem, t, at)
+			return
+		}
+	}
+	c.emit(OpDup, 0, 0, pos)
+	c.expr(args[0])
+	c.expr(args[1])
+	c.emit(OpConst, 0, c.keyKind(ai.key), pos)
+	c.emit(OpConst, 0, int64(ai.key.size), pos)
+	c.emit(OpConst, 0, int64(t.stdElem.size), pos)
+	c.emit(OpConst, 0, int64(c.elemLayout(t)), pos)
+	c.stdBuiltin("__assoc_range", 7, pos)
+	c.emit(OpPop, 0, 0, pos)
+}
+
+// insertResult is insert's std::pair<iterator, bool> for element type e
+// (one type each).
+func (c *compiler) insertResult(e *Type) *Type {
+	if c.vectors == nil {
+		c.vectors = map[string]*Type{}
+	}
+	key := "insert:" + typeKey(e)
+	if t := c.vectors[key]; t != nil {
+		return t
+	}
+	t := structOf("std::pair<iterator, bool>", "first", ptrTo(e), "second", tBool)
+	c.vectors[key] = t
+	return t
+}
+
 // assocMethod compiles the member functions of a map or set that differ
 // from the vector's; ok is false for size, empty, clear, begin, end.
 func (c *compiler) assocMethod(st *Type, ai *assocInfo, m *syntax.Member, e *syntax.Call) (*Type, bool) {
@@ -245,8 +285,15 @@ func (c *compiler) assocMethod(st *Type, ai *assocInfo, m *syntax.Member, e *syn
 		c.emit(OpPtrAdd, 1, 0, pos)
 		return c.load(lval{t: ai.val, slot: -1}, pos), true
 	case "insert", "emplace":
-		// insert(value) / insert({k, v}) / emplace(k, v): the iterator
-		// part of the result is not modeled (the call is a statement)
+		// insert(value) / insert(std::make_pair(k, v)) / emplace(k, v):
+		// pair<iterator, bool>, the element with the key and whether it
+		// was inserted
+		rt := c.insertResult(st.stdElem)
+		res := c.newSlot()
+		c.emit(OpTemp, 0, int64(rt.size), pos)
+		c.emit(OpMemzero, 0, int64(rt.size), pos) // (its padding too: the pair is copied whole)
+		c.emit(OpSetLocal, int32(res), 0, pos)
+		c.emit(OpPop, 0, 0, pos)
 		recv()
 		c.emit(OpTemp, 0, int64(st.stdElem.size), pos)
 		if len(args) == 1 && ai.isMap {
@@ -269,11 +316,11 @@ func (c *compiler) assocMethod(st *Type, ai *assocInfo, m *syntax.Member, e *syn
 		c.emit(OpConst, 0, int64(ai.key.size), pos)
 		c.emit(OpConst, 0, int64(st.stdElem.size), pos)
 		c.emit(OpConst, 0, int64(c.elemLayout(st)), pos)
-		c.emit(OpConst, 0, 0, pos)
+		c.emit(OpLocal, int32(res), 0, pos)
 		c.stdBuiltin("__assoc_insert", 7, pos)
 		c.emit(OpPop, 0, 0, pos)
-		c.emit(OpConst, 0, 0, pos)
-		return tVoid, true
+		c.emit(OpLocal, int32(res), 0, pos)
+		return rt, true
 	case "erase":
 		if !nargs(1) {
 			return tULong, true
@@ -377,6 +424,47 @@ func (m *Machine) assocSearch(t *Thread, data, size, kp uint64, k, n, es int, up
 	return lo, eq, true
 }
 
+// assocBuf names the storage of a map or set: an insertion or erasure
+// replaces it and frees the old one, so the run's memory stays linear in
+// the container's size, and an iterator or reference kept across one is
+// a use after free (C0404) rather than a silent read of a stale copy.
+const assocBuf = "(a std::map or std::set's elements before an insertion or erasure moved them: the model keeps them contiguous, so iterators and references do not survive one)"
+
+// assocReplace replaces the elements of the container at p with n
+// elements from buf, freeing the old storage.
+func (m *Machine) assocReplace(t *Thread, p uint64, buf []byte, n uint64, es int, pos int32) bool {
+	old, _, _, good := m.stdHdr(t, p, pos)
+	if !good {
+		return false
+	}
+	if n == 0 {
+		if !m.stdSetHdr(t, p, 0, 0, 0, pos) {
+			return false
+		}
+	} else {
+		if n*uint64(es) >= 1<<31 {
+			m.fault(t, pos, "C0403", "a std::map or std::set of %d elements exceeds the model's 2 GiB objects", n)
+			return false
+		}
+		o := m.newObject(int(n)*es, SpaceHost, assocBuf, pos)
+		if m.failed {
+			return false
+		}
+		o.Heap = true
+		copy(o.Data, buf)
+		o.init.setAll()
+		if !m.stdSetHdr(t, p, ptrOf(o, 0), n, n, pos) {
+			return false
+		}
+	}
+	if id := old >> 32; old != 0 && id < uint64(len(m.objs)) {
+		if o := m.objs[id]; o.Heap && !o.Freed && o.Space == SpaceHost && (o.Name == assocBuf || o.Name == "std buffer") {
+			m.release(o)
+		}
+	}
+	return true
+}
+
 // assocInsertAt inserts a deep copy of the element at src at position i
 // of the container at p and returns the new element's address.
 func (m *Machine) assocInsertAt(t *Thread, p, src, i uint64, es, layout int, pos int32) (uint64, bool) {
@@ -388,7 +476,7 @@ func (m *Machine) assocInsertAt(t *Thread, p, src, i uint64, es, layout int, pos
 	buf = append(buf, old[:i*uint64(es)]...)
 	buf = append(buf, make([]byte, es)...)
 	buf = append(buf, old[i*uint64(es):]...)
-	if !m.stdSetBytes(t, p, buf, size+1, es, false, pos) {
+	if !m.assocReplace(t, p, buf, size+1, es, pos) {
 		return 0, false
 	}
 	data, _, _, _ := m.stdHdr(t, p, pos)
@@ -403,8 +491,27 @@ func (m *Machine) assocInsertAt(t *Thread, p, src, i uint64, es, layout int, pos
 	return dst, true
 }
 
+// assocInsert inserts the element at src unless its key is present: the
+// element with the key, and whether it was inserted.
+func (m *Machine) assocInsert(t *Thread, obj, src uint64, k, n, es, layout int, pos int32) (uint64, bool, bool) {
+	data, size, _, good := m.stdHdr(t, obj, pos)
+	if !good {
+		return 0, false, false
+	}
+	i, eq, good := m.assocSearch(t, data, size, src, k, n, es, false, pos)
+	if !good {
+		return 0, false, false
+	}
+	if eq {
+		return data + i*uint64(es), false, true
+	}
+	p, good := m.assocInsertAt(t, obj, src, i, es, layout, pos)
+	return p, true, good
+}
+
 func init() {
 	for name, s := range map[string]*bsig{
+		"__assoc_range":  sig(tVoidP, hostSide, tAny, tAny, tAny, tAny, tAny, tAny, tAny),
 		"__assoc_find":   sig(tVoidP, hostSide, tAny, tAny, tAny, tAny, tAny, tAny, tAny),
 		"__assoc_insert": sig(tVoidP, hostSide, tAny, tAny, tAny, tAny, tAny, tAny, tAny),
 		"__assoc_erase":  sig(tVoidP, hostSide, tAny, tAny, tAny, tAny, tAny, tAny, tAny),
@@ -455,6 +562,7 @@ func init() {
 				if !good {
 					return 0, stFault
 				}
+				m.release(o) // its bytes (and the key's buffer) are the element's now
 				return ok(p)
 			}
 		case 4:
@@ -468,24 +576,30 @@ func init() {
 		return ok(data + i*uint64(es))
 	})
 	defb("__assoc_insert", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
-		// the element at a[1] (its key first) unless its key is present
-		data, size, _, good := m.stdHdr(t, a[0], pos)
+		// the element at a[1] (its key first) unless its key is present;
+		// a[6], when not 0, receives pair<iterator, bool>
+		p, inserted, good := m.assocInsert(t, a[0], a[1], int(a[2]), int(a[3]), int(a[4]), int(int64(a[5])), pos)
 		if !good {
 			return 0, stFault
 		}
-		k, n, es, layout := int(a[2]), int(a[3]), int(a[4]), int(int64(a[5]))
-		i, eq, good := m.assocSearch(t, data, size, a[1], k, n, es, false, pos)
-		if !good {
-			return 0, stFault
-		}
-		if eq {
-			return ok(data + i*uint64(es))
-		}
-		p, good := m.assocInsertAt(t, a[0], a[1], i, es, layout, pos)
-		if !good {
+		if a[6] != 0 && (!m.store(t, a[6], mU64, p, pos) || !m.store(t, a[6]+8, mU8, b2u(inserted), pos)) {
 			return 0, stFault
 		}
 		return ok(p)
+	})
+	defb("__assoc_range", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		// (container, first, last, key kind, key size, element size, layout)
+		es := uint64(a[5])
+		if a[2] < a[1] || a[1]>>32 != a[2]>>32 && a[1] != a[2] || (a[2]-a[1])%es != 0 {
+			m.fault(t, pos, "C0403", "the range [first, last) is not a range of one array")
+			return 0, stFault
+		}
+		for p := a[1]; p < a[2]; p += es {
+			if _, _, good := m.assocInsert(t, a[0], p, int(a[3]), int(a[4]), int(es), int(int64(a[6])), pos); !good {
+				return 0, stFault
+			}
+		}
+		return ok(0)
 	})
 	defb("__assoc_erase", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// mode 0: erase(key), the count erased; mode 1: erase(iterator
@@ -518,7 +632,7 @@ func init() {
 			return 0, stFault
 		}
 		buf := append(append([]byte(nil), old[:i*uint64(es)]...), old[(i+1)*uint64(es):]...)
-		if !m.stdSetBytes(t, a[0], buf, size-1, es, false, pos) {
+		if !m.assocReplace(t, a[0], buf, size-1, es, pos) {
 			return 0, stFault
 		}
 		if a[6] == 0 {

@@ -186,7 +186,7 @@ func (c *compiler) stdConstruct(t *Type, args []syntax.Expr, pos diag.Pos) {
 		c.copyValue(t, pos)
 		c.emit(OpPop, 0, 0, pos)
 	case c.assocOf(t) != nil:
-		c.errorf(pos, "C0309", "this constructor of %s is not modeled (default, copy and initializer lists are)", t)
+		c.assocRange(t, c.assocOf(t), args, pos) // lib_map.go
 	case t.std == stdString && len(args) == 1:
 		c.emit(OpDup, 0, 0, pos)
 		at := c.expr(args[0])
@@ -725,6 +725,9 @@ func (c *compiler) stdCall(name string, e *syntax.Call) (*Type, bool) {
 	if t, ok := c.chronoCall(name, e); ok { // lib_chrono.go
 		return t, true
 	}
+	if t, ok := c.stoCall(name, e); ok { // std::stoi ... (lib_stoi.go)
+		return t, true
+	}
 	if name != "std::to_string" {
 		return nil, false
 	}
@@ -931,6 +934,14 @@ func init() {
 	})
 	defb("__vec_push", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		es := int(a[2])
+		if a[3] != stdString {
+			// the buffer grows in place (lib_growth.go)
+			if done, good := m.vecPushInPlace(t, a[0], a[1], es, int(int64(a[4])), pos); !good {
+				return 0, stFault
+			} else if done {
+				return ok(0)
+			}
+		}
 		old, size, good := m.stdBytes(t, a[0], es, pos)
 		if !good {
 			return 0, stFault

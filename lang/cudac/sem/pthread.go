@@ -49,6 +49,7 @@ const (
 	pwLock
 	pwBarrier
 	pwExit // pthread_exit in main: wait for the others, then exit(0)
+	pwCond // pthread_cond_wait before a signal
 )
 
 type pthread struct {
@@ -62,16 +63,25 @@ type pthread struct {
 	at     int32   // the pthread_create call
 	exit   bool    // pthread_exit was called
 
-	wait    int
-	waitOn  uint64 // join: the thread id; lock: the mutex; barrier: the barrier
-	waitOut uint64 // join: where the result goes
-	waitPos int32
-	barGen  int
+	wait     int
+	condWait bool   // the lock wait is the relock of a pthread_cond_wait
+	waitOn   uint64 // join: the thread id; lock: the mutex; barrier: the barrier; cond: the mutex
+	waitOut  uint64 // join: where the result goes
+	waitPos  int32
+	barGen   int
 }
 
 type pmutex struct {
 	owner *pthread
 	vc    []int32
+}
+
+// pcond is a condition variable: its waiters in arrival order. A signal
+// moves the first to relocking its mutex, a broadcast all of them (POSIX
+// allows spurious wakeups, which the model never makes). A signal orders
+// nothing by itself: the mutex does.
+type pcond struct {
+	waiters []*pthread
 }
 
 type pbarrier struct {
@@ -89,6 +99,7 @@ type pthreads struct {
 	cur      *pthread
 	mutexes  map[uint64]*pmutex
 	barriers map[uint64]*pbarrier
+	conds    map[uint64]*pcond
 }
 
 // pthInit makes the main thread's record at the first pthread_create.
@@ -98,7 +109,7 @@ func (m *Machine) pthInit() {
 	}
 	main := &pthread{t: m.host}
 	m.host.pth = main
-	m.pth = &pthreads{all: []*pthread{main}, cur: main, mutexes: map[uint64]*pmutex{}, barriers: map[uint64]*pbarrier{}}
+	m.pth = &pthreads{all: []*pthread{main}, cur: main, mutexes: map[uint64]*pmutex{}, barriers: map[uint64]*pbarrier{}, conds: map[uint64]*pcond{}}
 }
 
 // switchTo makes p the running host thread: m.hostCtx holds its context.
@@ -200,6 +211,7 @@ func (m *Machine) pthWake(p *pthread) bool {
 		}
 		m.switchTo(p)
 		mu.owner = p
+		p.condWait = false
 		m.hostCtx.vc = vcJoin(m.hostCtx.vc, mu.vc)
 	case pwBarrier:
 		b := m.pth.barriers[p.waitOn]
@@ -208,7 +220,7 @@ func (m *Machine) pthWake(p *pthread) bool {
 		}
 		m.switchTo(p)
 		m.hostCtx.vc = vcJoin(m.hostCtx.vc, b.done)
-	case pwExit:
+	case pwExit, pwCond:
 		return false
 	}
 	p.wait = pwNone
@@ -289,7 +301,10 @@ func (m *Machine) pthDeadlock(main *pthread) {
 		if q.id > 0 {
 			who = fmt.Sprintf("host thread %d", q.id)
 		}
-		what := map[int]string{pwJoin: "pthread_join", pwLock: "pthread_mutex_lock", pwBarrier: "pthread_barrier_wait"}[q.wait]
+		what := map[int]string{pwJoin: "pthread_join", pwLock: "pthread_mutex_lock", pwBarrier: "pthread_barrier_wait", pwCond: "pthread_cond_wait"}[q.wait]
+		if q.wait == pwLock && q.waitPos != 0 && q.condWait {
+			what = "pthread_cond_wait (relocking its mutex)"
+		}
 		waits = append(waits, fmt.Sprintf("%s waits in %s at %s", who, what, m.pos(q.waitPos)))
 	}
 	// reported at the first created thread that waits (the main
@@ -326,6 +341,11 @@ func init() {
 		"pthread_barrier_destroy": sig(tInt, hostSide, tAny),
 		"pthread_barrier_wait":    sig(tInt, hostSide, tAny),
 		"pthread_attr_init":       sig(tInt, hostSide, tAny),
+		"pthread_cond_init":       sig(tInt, hostSide, tAny, tAny),
+		"pthread_cond_destroy":    sig(tInt, hostSide, tAny),
+		"pthread_cond_wait":       sig(tInt, hostSide, tAny, tAny),
+		"pthread_cond_signal":     sig(tInt, hostSide, tAny),
+		"pthread_cond_broadcast":  sig(tInt, hostSide, tAny),
 		"pthread_attr_destroy":    sig(tInt, hostSide, tAny),
 	} {
 		builtinSigs[name] = s
@@ -502,6 +522,63 @@ func init() {
 		p.wait, p.waitOn, p.waitPos, p.barGen = pwBarrier, a[0], pos, b.gen
 		return 0, stBlocked
 	})
+	defb("pthread_cond_init", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		m.pthInit()
+		m.pth.conds[a[0]] = &pcond{}
+		return ok(0)
+	})
+	defb("pthread_cond_destroy", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		if m.pth != nil {
+			if cv := m.pth.conds[a[0]]; cv != nil && len(cv.waiters) > 0 {
+				return m.pthMisuse(t, pos, "pthread_cond_destroy of a condition variable threads wait on")
+			}
+			delete(m.pth.conds, a[0])
+		}
+		return ok(0)
+	})
+	defb("pthread_cond_wait", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		m.pthInit()
+		p := t.pth
+		if p == nil {
+			p = m.pth.all[0]
+		}
+		mu := m.pth.mutexes[a[1]]
+		if mu == nil || mu.owner != p {
+			return m.pthMisuse(t, pos, "pthread_cond_wait with a mutex this thread does not hold")
+		}
+		cv := m.pth.conds[a[0]]
+		if cv == nil {
+			cv = &pcond{} // PTHREAD_COND_INITIALIZER
+			m.pth.conds[a[0]] = cv
+		}
+		mu.owner = nil
+		mu.vc = m.pthRelease(mu.vc)
+		cv.waiters = append(cv.waiters, p)
+		p.wait, p.waitOn, p.waitPos, p.condWait = pwCond, a[1], pos, true
+		return 0, stBlocked
+	})
+	signal := func(all bool) builtinFn {
+		return func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+			if m.pth == nil {
+				return ok(0)
+			}
+			cv := m.pth.conds[a[0]]
+			if cv == nil {
+				return ok(0)
+			}
+			n := len(cv.waiters)
+			if !all && n > 1 {
+				n = 1
+			}
+			for _, w := range cv.waiters[:n] {
+				w.wait = pwLock // relock the mutex, then return
+			}
+			cv.waiters = cv.waiters[n:]
+			return ok(0)
+		}
+	}
+	defb("pthread_cond_signal", signal(false))
+	defb("pthread_cond_broadcast", signal(true))
 	defb("pthread_attr_init", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) { return ok(0) })
 	defb("pthread_attr_destroy", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) { return ok(0) })
 }

@@ -12,7 +12,10 @@ typedef struct { long __weft_mutex[5]; } pthread_mutex_t;
 typedef struct { int __weft_attr; } pthread_mutexattr_t;
 typedef struct { long __weft_barrier[4]; } pthread_barrier_t;
 typedef struct { int __weft_attr; } pthread_barrierattr_t;
+typedef struct { long __weft_cond[6]; } pthread_cond_t;
+typedef struct { int __weft_attr; } pthread_condattr_t;
 #define PTHREAD_MUTEX_INITIALIZER {{0}}
+#define PTHREAD_COND_INITIALIZER {{0}}
 #define PTHREAD_BARRIER_SERIAL_THREAD (-1)
 #endif
 `

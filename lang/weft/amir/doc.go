@@ -84,6 +84,19 @@
 //     tells the threads apart; it is then built by translating the first
 //     thread's. Loops that could fault, or whose threads could see any
 //     other record, run in full (checked by TestThreadSymMatchesFull).
+//   - Grid symmetry (thgrid.go, issue 13): a nest of cuda_threads loops
+//     (one or more axes) of one-thread statements with no event, whose
+//     windows are affine in the axes, runs its first point only when the
+//     state at entry allows it, checked on the state itself: every
+//     variable the nest writes is each point's own slab, and the other
+//     points' slabs equal the first's translated (condition 1); every
+//     variable it only reads has no record a grid thread could fail on
+//     and no earlier read record of the nest's own statements by a grid
+//     thread (condition 2). The other points' slabs are then built by
+//     translation, when something else first looks at them (deferred
+//     slabs, thgrid_lazy.go), and the shared read records as one group
+//     record per cell (thgroup.go) until an event tells their threads
+//     apart. Checked by TestGridMatchesFull and TestGridEagerMatchesFull.
 //   - Run never panics on a well-formed Program; out-of-bounds accesses and
 //     malformed barrier use are reported as Faults.
 package amir

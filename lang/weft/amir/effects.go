@@ -45,6 +45,9 @@ func (m *Machine) effect(s *Stmt) {
 	if m.thAny && !m.inVirt {
 		m.thsymTouch(s)
 	}
+	if m.gvAny && !m.inGrid && s.Acc != nil {
+		m.gridMaterialize(s.Acc.Var)
+	}
 	switch s.Kind {
 	case KRecordRead, KRecordMutate:
 		m.record(s)
@@ -469,6 +472,9 @@ func (m *Machine) oneThread(r *record) (int32, bool) {
 func (m *Machine) logEvent(e event, perThread bool) {
 	if len(m.grpFrames) > 0 {
 		m.groupEvent(e.exec)
+	}
+	if m.gvAny {
+		m.gridVirtEvent(e.exec)
 	}
 	e.ptq = perThread
 	m.log = append(m.log, e)
@@ -1045,6 +1051,9 @@ func (m *Machine) execRun(run *Stmt) {
 	}
 	if m.thAny && !m.inVirt {
 		m.thsymTouch(run)
+	}
+	if m.gvAny && !m.inGrid {
+		m.gridMaterialize(run.Acc.Var)
 	}
 	first := run.Body[0]
 	cs, ok := m.cells(first.Acc, first.Src)

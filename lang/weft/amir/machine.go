@@ -301,6 +301,15 @@ type Machine struct {
 	gridInner []*Stmt
 	noGrid    bool
 	gridRuns  int64
+	// gridBackoff: per grid nest, its failures in a row and the entries
+	// still to skip (thgrid.go gridEnter).
+	gridBackoff map[*Stmt]*[2]int32
+	// Deferred slabs (thgrid_lazy.go): by variable, the frame whose
+	// other points' slabs are not built yet; gvAny: some is; gridDefer
+	// enables deferring (tests turn it off).
+	gv        []*gridVirt
+	gvAny     bool
+	gridDefer bool
 	// Group records (thgroup.go): the grid frames whose events must be
 	// uniform while groups exist, the variables that may hold groups,
 	// whether any was made in this run (thread symmetry then stays off),
@@ -317,7 +326,7 @@ func New(p *Program, cfg Config) *Machine {
 	if cfg.MaxHazards <= 0 {
 		cfg.MaxHazards = 10
 	}
-	m := &Machine{p: p, cfg: cfg, noThreadSym: cfg.NoThreadSym, noGrid: cfg.NoThreadSym}
+	m := &Machine{p: p, cfg: cfg, noThreadSym: cfg.NoThreadSym, noGrid: cfg.NoThreadSym, gridDefer: true}
 	if p.MbarQual != 0 {
 		m.mbarSet = Of(p.MbarQual)
 	}
@@ -392,6 +401,8 @@ func (m *Machine) Run(args []int) *Result {
 	m.hwVars, m.hwOnly, m.reuseBad = m.hwVars[:0], false, nil
 	m.thVars = make([]*thVar, len(p.Vars))
 	m.grpFrames, m.grpVars, m.grpAny = m.grpFrames[:0], m.grpVars[:0], false
+	m.gridBackoff = map[*Stmt]*[2]int32{}
+	m.gv, m.gvAny = make([]*gridVirt, len(p.Vars)), false
 	m.thSubs = map[int32][]int32{}
 	m.gen++
 	m.stop = false
@@ -544,6 +555,9 @@ func (m *Machine) exec(s *Stmt) {
 		if m.thAny && !m.inVirt {
 			m.thsymTouch(s)
 		}
+		if m.gvAny {
+			m.gridVirtDrop(s.Acc.Var) // its cells are all freed
+		}
 		m.alloc(s.Acc.Var, s.Dims, s.Src)
 	default:
 		if m.disabled(s) {
@@ -599,7 +613,7 @@ func (m *Machine) execLoop(s *Stmt) {
 	var thr *thRun
 	var grid *gridRT
 	realHi := hi
-	if s.thsym != nil && hi-lo >= 2 && !m.inVirt && !m.inGrid && !m.grpAny && !m.noThreadSym && m.cfg.MaxMemOps == 0 {
+	if s.thsym != nil && hi-lo >= 2 && !m.inVirt && !m.inGrid && !m.grpAny && !m.gvAny && !m.noThreadSym && m.cfg.MaxMemOps == 0 {
 		if thr = m.thsymEnter(s, lo, hi); thr != nil {
 			// Thread symmetry (thsym.go): the first thread runs, the
 			// others are counted.

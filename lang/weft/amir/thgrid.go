@@ -58,7 +58,7 @@ package amir
 //     dominance test matches τ_p images, the hazards have the same
 //     source pair (the dedup key) and count. So its slab ends as τ_p of
 //     thread 0's final slab (gridCompare checks the entry condition;
-//     gridCopyTranslated builds the end state).
+//     gridLeave builds the end state, or defers it: thgrid_lazy.go).
 //  2. On a read-only variable, the mutate lists never change in the nest;
 //     if at entry every record in them is visible to every thread of the
 //     grid at the level and timelines of every CheckMutates of the nest
@@ -70,7 +70,8 @@ package amir
 //     of this nest, which are τ_p of thread 0's. So each cell gains, in
 //     front of its entry list, thread 0's new records translated to
 //     each grid thread whose window covers it, the last thread's first
-//     (gridCopyShared prepends them in grid order).
+//     (gridLeave prepends them in grid order, or one group record
+//     stands for them: thgroup.go).
 //  3. The threads do not observe each other: disjoint slabs; on
 //     read-only cells a check reads mutate lists only, and a record's
 //     dominance test skips other creators.
@@ -81,9 +82,16 @@ package amir
 // the representative (a hazard limit) stops where the full run stops,
 // and nothing is added. A run with MaxMemOps set never uses the grid.
 //
+// A nest whose conditions fail is tried again only after 2^f entries (f
+// its failures in a row, at most 6; gridEnter): the full run is always
+// exact, and the Sm80 GEMM's cp.async nests, whose slabs hold warps'
+// records, paid the entry test at every K slice (2.5x slower).
+//
 // Checked by TestGridMatchesFull (thgrid_test.go): random nests with and
 // without each condition give the same Result (but SkippedOps and the
-// memory estimate) as the full run.
+// memory estimate) as the full run; dropping any run-time condition
+// makes it fail (the static "written and shared" rule is backed by the
+// run-time one, which it only makes cheaper).
 
 // gridPlan is the static plan of a grid nest (Stmt.grid).
 type gridPlan struct {
@@ -209,14 +217,20 @@ func (p *Program) planGrid(s *Stmt) *gridPlan {
 			ok = false
 		}
 	})
+	inner := false
 	for _, t := range last.Body {
 		Walk(t, func(u *Stmt) {
 			if u.Kind == KLoop && isAxis[u.Slot] {
 				ok = false // an axis slot reassigned inside
 			}
+			inner = inner || u.Kind == KLoop
 		})
 	}
-	if !ok {
+	if !ok || !inner {
+		// Without a sequential loop inside, a point runs one access
+		// or a few: building the others' records costs about what
+		// running them does (the Sm80 GEMM's cp.async nests were 20%
+		// slower at 256), so such nests are not planned.
 		return nil
 	}
 	// The bounds box: every loop of the nest, every access.
@@ -388,14 +402,15 @@ func (g *gridPlan) addAccess(p *Program, t *Stmt, b *liteBox, encl []int, nest, 
 
 // gridRT is the run-time frame of one grid execution.
 type gridRT struct {
-	pl    *gridPlan
-	task  int32
-	th0   int32
-	ns    []int   // points per axis
-	ths   []int32 // th(p) by grid point, lexicographic (axis 0 outermost)
-	pts   [][]int // the grid points, same order
-	inF   []uint64
-	unif  map[threads]bool
+	pl   *gridPlan
+	task int32
+	th0  int32
+	ns   []int   // points per axis
+	ths  []int32 // th(p) by grid point, lexicographic (axis 0 outermost)
+	pts  []int   // the grid points' coordinates, same order (len(ns) each)
+	inF  []uint64
+	// unif caches gridUniform's answers (a few distinct sets a nest).
+	unif  []gridUnif
 	vars  []gridVarRT
 	los   []int // each axis's first value
 	stats thRun
@@ -405,6 +420,7 @@ type gridVarRT struct {
 	gv    *gridVar
 	st    *varState
 	trans bool // condition 1 holds (else 2)
+	virt  bool // the other points' slabs are deferred already
 	// lo, hi: the representative's block box per dimension; for a
 	// translated variable, its slab.
 	lo, hi []int
@@ -419,6 +435,32 @@ type gridVarRT struct {
 // gridEnter decides whether loop s (over [lo, hi)) runs as a grid: it
 // checks the run-time conditions and returns the frame, or nil.
 func (m *Machine) gridEnter(s *Stmt, lo, hi int) *gridRT {
+	// A nest whose conditions failed is tried again only after 2^f more
+	// entries (f its failures, at most 6): running it in full is always
+	// exact, and the test at entry costs about a full slab walk.
+	bo := m.gridBackoff[s]
+	if bo == nil {
+		bo = &[2]int32{}
+		m.gridBackoff[s] = bo
+	}
+	if bo[1] > 0 {
+		bo[1]--
+		return nil
+	}
+	g := m.gridTry(s, lo, hi)
+	if g == nil {
+		if bo[0] < 6 {
+			bo[0]++
+		}
+		bo[1] = 1<<bo[0] - 1
+	} else {
+		bo[0] = 0
+	}
+	return g
+}
+
+// gridTry checks the run-time conditions of grid nest s over [lo, hi).
+func (m *Machine) gridTry(s *Stmt, lo, hi int) *gridRT {
 	pl := s.grid
 	for _, sh := range pl.shapes {
 		if !m.single[sh] {
@@ -473,7 +515,7 @@ func (m *Machine) gridEnter(s *Stmt, lo, hi int) *gridRT {
 			return nil
 		}
 		g.ths = append(g.ths, t)
-		g.pts = append(g.pts, append([]int(nil), pt...))
+		g.pts = append(g.pts, pt...)
 		if t > maxT {
 			maxT = t
 		}
@@ -499,7 +541,6 @@ func (m *Machine) gridEnter(s *Stmt, lo, hi int) *gridRT {
 			return nil
 		}
 	}
-	g.unif = map[threads]bool{}
 	now := int32(len(m.log))
 	for i := range pl.vars {
 		gv := &pl.vars[i]
@@ -566,11 +607,20 @@ func (m *Machine) gridEnter(s *Stmt, lo, hi int) *gridRT {
 				}
 				slab.hi[d] = slab.lo[d] + w
 			}
+			if fits && m.gridVirtSame(g, &slab) {
+				// Deferred by an earlier nest of the same frame:
+				// condition 1 holds by construction (thgrid_lazy.go).
+				slab.virt = true
+				g.vars = append(g.vars, slab)
+				continue
+			}
+			m.gridMaterialize(gv.v)
 			if fits && m.gridCompare(g, &slab, now) {
 				g.vars = append(g.vars, slab)
 				continue
 			}
 		}
+		m.gridMaterialize(gv.v)
 		// Read-only and not translated: condition 2 (a written variable
 		// shared along an axis has no plan; one whose slabs differ runs
 		// in full).
@@ -655,8 +705,10 @@ func (m *Machine) gridUniform(g *gridRT, x threads) bool {
 	if x.task == allTasks || x.task != g.task {
 		return true
 	}
-	if u, ok := g.unif[x]; ok {
-		return u
+	for i := range g.unif {
+		if g.unif[i].x == x {
+			return g.unif[i].u
+		}
 	}
 	in := 0
 	for _, t := range g.ths {
@@ -665,8 +717,13 @@ func (m *Machine) gridUniform(g *gridRT, x threads) bool {
 		}
 	}
 	u := in == 0 || in == len(g.ths)
-	g.unif[x] = u
+	g.unif = append(g.unif, gridUnif{x, u})
 	return u
+}
+
+type gridUnif struct {
+	x threads
+	u bool
 }
 
 // gridCovers reports whether x contains every grid thread.
@@ -728,7 +785,7 @@ func forCells(st *varState, lo, hi []int, f func(c int32) bool) bool {
 // gridOffset is π_p's flat-index shift for variable vr.
 func (vr *gridVarRT) offset(g *gridRT, p int) int32 {
 	off := 0
-	for k, x := range g.pts[p] {
+	for k, x := range g.pts[p*len(g.ns) : (p+1)*len(g.ns)] {
 		off += x * vr.shift[k]
 	}
 	return int32(off)
@@ -738,9 +795,13 @@ func (vr *gridVarRT) offset(g *gridRT, p int) int32 {
 // the representative's, list by list, record by record (all replayed).
 func (m *Machine) gridCompare(g *gridRT, vr *gridVarRT, now int32) bool {
 	st := vr.st
+	offs := make([]int32, len(g.ths))
+	for p := range offs {
+		offs[p] = vr.offset(g, p)
+	}
 	return forCells(st, vr.lo, vr.hi, func(c int32) bool {
 		for p := 1; p < len(g.ths); p++ {
-			d := c + vr.offset(g, p)
+			d := c + offs[p]
 			for _, reads := range [2]bool{true, false} {
 				h, q := st.cells[c].muts, st.cells[d].muts
 				if reads {
@@ -908,6 +969,9 @@ func (m *Machine) gridLeave(g *gridRT) {
 			st := vr.st
 			off := vr.offset(g, p)
 			if vr.trans {
+				if m.gridDefer {
+					continue // deferred below (thgrid_lazy.go)
+				}
 				forCells(st, vr.lo, vr.hi, func(c int32) bool {
 					d := c + off
 					cl := &st.cells[d]
@@ -931,6 +995,9 @@ func (m *Machine) gridLeave(g *gridRT) {
 	}
 	for i := range g.vars {
 		g.vars[i].st.hasRecs = true
+		if vr := &g.vars[i]; vr.trans && m.gridDefer && !vr.virt {
+			m.gridVirtAdd(g, vr)
+		}
 	}
 	m.gen++
 	m.thsymLeave(&g.stats)

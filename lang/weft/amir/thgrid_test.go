@@ -24,13 +24,20 @@ import (
 // execution, a staging write not yet visible to every thread). Every
 // program runs with and without the grid, twice on one machine; the whole
 // Result must be identical (bar SkippedOps and Memory).
-func TestGridMatchesFull(t *testing.T) {
+func TestGridMatchesFull(t *testing.T) { testGridMatchesFull(t, true) }
+
+// TestGridEagerMatchesFull is TestGridMatchesFull with every slab built
+// when its nest ends (no deferred slabs: thgrid_lazy.go).
+func TestGridEagerMatchesFull(t *testing.T) { testGridMatchesFull(t, false) }
+
+func testGridMatchesFull(t *testing.T, deferSlabs bool) {
 	var runs, groups, expanded int64
 	hazards, faults, never, cleanGrid := 0, 0, 0, 0
 	for seed := int64(0); seed < gridSeeds; seed++ {
 		m1 := New(randomGridProgram(seed), Config{MaxHazards: 100})
 		m2 := New(randomGridProgram(seed), Config{MaxHazards: 100})
 		m2.noGrid = true
+		m1.gridDefer = deferSlabs
 		for rep := 0; rep < 2; rep++ {
 			r1, r2 := *m1.Run(nil), *m2.Run(nil)
 			r1.Stats.Memory, r2.Stats.Memory = 0, 0
@@ -194,6 +201,10 @@ func randomGridProgram(seed int64) *Program {
 		}
 	}
 	nest := func(breaker bool, n int) {
+		bHi := nB
+		if nB >= 3 && rng.Intn(6) == 0 {
+			bHi = nB - 1 // a smaller frame over the same slabs
+		}
 		inner := func() {
 			b.loop(yi, 0, nI, false, func() {
 				for k := n; k > 0; k-- {
@@ -202,9 +213,9 @@ func randomGridProgram(seed int64) *Program {
 			})
 		}
 		if twoAxes {
-			b.loop(ya, 0, nA, false, func() { b.loop(yb, 0, nB, false, inner) })
+			b.loop(ya, 0, nA, false, func() { b.loop(yb, 0, bHi, false, inner) })
 		} else {
-			b.loop(yb, 0, nB, false, inner)
+			b.loop(yb, 0, bHi, false, inner)
 		}
 	}
 	stage := func() {

@@ -269,10 +269,10 @@ func (m *Machine) gridGroups(g *gridRT, vr *gridVarRT) bool {
 		return false
 	}
 	x := m.internShape(offs)
-	for p := range g.pts {
+	for p := range g.ths {
 		isT := true // p is 0 along every shared axis
 		for _, k := range shared {
-			isT = isT && g.pts[p][k] == 0
+			isT = isT && g.pts[p*len(g.ns)+k] == 0
 		}
 		if !isT {
 			continue

@@ -746,3 +746,15 @@ __global__ void k(float *o) {
   o[0] = f.x + i.y;
 }
 int main() { return 0; }
+// ---- list-initialization of a class with constructors calls the constructor: T x{a, b}, T{a, b}, T x = {a}; std::runtime_error e{"..."} (output pinned against g++)
+#include <cstdio>
+#include <stdexcept>
+struct P { int a, b; P(int x, int y) : a(x * 10), b(y * 10) {} };
+int main() {
+  std::runtime_error e{"local braced"};
+  P p{1, 2};
+  P q = P{3, 4};
+  printf("%s %d %d %d %d\n", e.what(), p.a, p.b, q.a, q.b);
+  return 0;
+}
+// OUT: local braced 10 20 30 40

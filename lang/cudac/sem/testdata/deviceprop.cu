@@ -82,3 +82,40 @@ int main() {
 }
 // MODE: run
 // OUT: 0 of 32 differ; 4 sync domains; device 1: 101
+// ---- device management around the properties: memory info, PCI bus id, peers, limits
+#include <cstdio>
+#include <cuda_runtime.h>
+int main() {
+  size_t free0, total;
+  cudaMemGetInfo(&free0, &total);
+  float *d;
+  cudaMalloc(&d, 1 << 20);
+  size_t free1;
+  cudaMemGetInfo(&free1, &total);
+  printf("total %zu, allocated %zu\n", total, free0 - free1);
+  cudaFree(d);
+  cudaMemGetInfo(&free1, &total);
+  printf("freed back %d\n", free1 == free0);
+  char bus[32];
+  cudaDeviceGetPCIBusId(bus, sizeof bus, 0);
+  int dev = -1, can = -1;
+  cudaDeviceGetByPCIBusId(&dev, bus);
+  int peerErr = (int)cudaDeviceCanAccessPeer(&can, 0, 1);
+  printf("%s -> %d; peer %d %d\n", bus, dev, peerErr, can);
+  cudaDeviceCanAccessPeer(&can, 0, 0);
+  size_t heap = 0;
+  cudaDeviceGetLimit(&heap, cudaLimitMallocHeapSize);
+  cudaDeviceSetLimit(cudaLimitMallocHeapSize, 64 << 20);
+  size_t heap2 = 0;
+  cudaDeviceGetLimit(&heap2, cudaLimitMallocHeapSize);
+  printf("self peer %d heap %zu -> %zu; bad limit %s\n", can, heap, heap2,
+         cudaGetErrorName(cudaDeviceSetLimit((cudaLimit)9, 1)));
+  cudaDeviceProp p;
+  printf("%d %s\n", (int)cudaGetDeviceProperties_v2(&p, 0), p.name);
+  return 0;
+}
+// OUT: total 85899345920, allocated 1048576
+// OUT: freed back 1
+// OUT: 0000:00:00.0 -> 0; peer 101 -1
+// OUT: self peer 0 heap 8388608 -> 67108864; bad limit cudaErrorUnsupportedLimit
+// OUT: 0 NVIDIA H100 80GB HBM3

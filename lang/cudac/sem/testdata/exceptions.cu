@@ -243,3 +243,41 @@ int main() {
 // OUT: release in-try
 // OUT: caught 5
 // OUT: release outer
+// ---- throw; in a helper called from a handler, noexcept(false) and throw() specifications, std::runtime_error{"..."}, an object with a destructor freeing memory left by a throw, many throws in a loop (output pinned against g++)
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+void handle() {
+  try { throw; }
+  catch (std::runtime_error const &e) { printf("helper saw runtime_error %s\n", e.what()); }
+  catch (...) { printf("helper saw something else\n"); }
+}
+int risky(int x) noexcept(false) {
+  if (x) throw std::runtime_error{"braced"};
+  return 0;
+}
+void old() throw() {}
+struct Res { int *p; Res() : p(new int(5)) {} ~Res() { delete p; printf("freed\n"); } };
+int main() {
+  try { risky(1); } catch (...) { handle(); }
+  try { throw 3; } catch (...) { handle(); }
+  old();
+  try {
+    Res r;
+    std::string s = "abc";
+    throw std::length_error(s + "def");
+  } catch (const std::logic_error &e) {
+    printf("%s\n", e.what());
+  }
+  int caught = 0;
+  for (int i = 0; i < 1000; i++) {
+    try { if (i % 2) throw i; } catch (int v) { caught += v; }
+  }
+  printf("%d\n", caught);
+  return 0;
+}
+// OUT: helper saw runtime_error braced
+// OUT: helper saw something else
+// OUT: freed
+// OUT: abcdef
+// OUT: 250000

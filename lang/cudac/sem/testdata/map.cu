@@ -56,6 +56,60 @@ int main() {
 // OUT: abc
 // OUT: one one! 2
 // OUT: 0 1
+// ---- insert's pair<iterator, bool>, sets from a range (outputs from g++ 12.2)
+#include <cstdio>
+#include <map>
+#include <set>
+#include <vector>
+int main() {
+  std::vector<int> v = {4, 1, 4, 9, 1, 7};
+  std::set<int> s(v.begin(), v.end());
+  printf("%zu:", s.size());
+  for (int x : s) printf(" %d", x);
+  printf("\n");
+  std::map<int, int> m;
+  bool a = m.insert(std::make_pair(1, 10)).second;
+  bool b = m.insert(std::make_pair(1, 20)).second;
+  auto r = m.emplace(2, 30);
+  printf("%d %d %d %d %d\n", a, b, r.second, r.first->first, m.insert(std::make_pair(1, 5)).first->second);
+  int arr[] = {3, 3, 2};
+  std::set<int> t(arr, arr + 3);
+  printf("%zu %d\n", t.size(), *t.begin());
+  return 0;
+}
+// OUT: 4: 1 4 7 9
+// OUT: 1 0 1 2 10
+// OUT: 2 2
+// ---- values that are vectors, strings and structs; deep copies (outputs from g++ 12.2)
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+struct Stat { int n; double sum; };
+int main() {
+  std::map<std::string, std::vector<int>> groups;
+  const char *keys[] = {"b", "a", "b", "c", "a", "b"};
+  for (int i = 0; i < 6; i++) groups[keys[i]].push_back(i);
+  for (auto &g : groups) {
+    printf("%s:", g.first.c_str());
+    for (int x : g.second) printf(" %d", x);
+    printf("\n");
+  }
+  std::map<int, Stat> stats;
+  for (int i = 0; i < 10; i++) { stats[i % 3].n++; stats[i % 3].sum += i; }
+  for (auto it = stats.begin(); it != stats.end(); ++it) printf("%d %d %.1f\n", it->first, it->second.n, it->second.sum);
+  std::map<std::string, std::vector<int>> copy = groups;
+  copy["a"].push_back(99);
+  printf("%zu %zu\n", groups["a"].size(), copy["a"].size());
+  return 0;
+}
+// OUT: a: 1 4
+// OUT: b: 0 2 5
+// OUT: c: 3
+// OUT: 0 4 18.0
+// OUT: 1 3 12.0
+// OUT: 2 3 15.0
+// OUT: 2 3
 // ---- what the associative containers do not model is named
 #include <map>
 #include <set>
@@ -83,3 +137,14 @@ int main() {
 }
 // MODE: run
 // OUT: 10
+// ---- a reference kept across an insertion is reported, not silently stale
+#include <map>
+int main() {
+  std::map<int, int> m;
+  m[1] = 1;
+  int &r = m[1];
+  m[2] = 2;
+  r = 5; // ERROR C0404 col=3 "std::map or std::set's elements before an insertion or erasure moved them"
+  return 0;
+}
+// MODE: run

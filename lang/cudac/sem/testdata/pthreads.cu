@@ -203,3 +203,141 @@ int main() {
   pthread_mutex_lock(&m); // ERROR C0507 col=3 "a thread locks a mutex it already holds"
   return 0;
 }
+// ---- condition variables: a bounded buffer with one producer and two consumers (output pinned against g++ -lpthread); weft check finds no race
+#include <cstdio>
+#include <pthread.h>
+#define CAP 4
+#define ITEMS 20
+int buf[CAP], head = 0, tail = 0, count = 0;
+pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+pthread_cond_t notEmpty = PTHREAD_COND_INITIALIZER, notFull = PTHREAD_COND_INITIALIZER;
+void *producer(void *p) {
+  for (int i = 1; i <= ITEMS; i++) {
+    pthread_mutex_lock(&mu);
+    while (count == CAP) pthread_cond_wait(&notFull, &mu);
+    buf[tail] = i * i;
+    tail = (tail + 1) % CAP;
+    count++;
+    pthread_cond_signal(&notEmpty);
+    pthread_mutex_unlock(&mu);
+  }
+  return NULL;
+}
+void *consumer(void *p) {
+  long *sum = (long *)p;
+  for (int i = 0; i < ITEMS / 2; i++) {
+    pthread_mutex_lock(&mu);
+    while (count == 0) pthread_cond_wait(&notEmpty, &mu);
+    *sum += buf[head];
+    head = (head + 1) % CAP;
+    count--;
+    pthread_cond_signal(&notFull);
+    pthread_mutex_unlock(&mu);
+  }
+  return NULL;
+}
+int main() {
+  pthread_t pr, c1, c2;
+  long s1 = 0, s2 = 0;
+  pthread_create(&c1, NULL, consumer, &s1);
+  pthread_create(&c2, NULL, consumer, &s2);
+  pthread_create(&pr, NULL, producer, NULL);
+  pthread_join(pr, NULL);
+  pthread_join(c1, NULL);
+  pthread_join(c2, NULL);
+  printf("total %ld\n", s1 + s2);
+  return 0;
+}
+// OUT: total 2870
+// ---- mutant: a consumer reads its slot after unlocking; the producer's next lap writes it unordered
+#include <cstdio>
+#include <pthread.h>
+#define CAP 4
+#define ITEMS 20
+int buf[CAP], head = 0, tail = 0, count = 0;
+pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+pthread_cond_t notEmpty = PTHREAD_COND_INITIALIZER, notFull = PTHREAD_COND_INITIALIZER;
+void *producer(void *p) {
+  for (int i = 1; i <= ITEMS; i++) {
+    pthread_mutex_lock(&mu);
+    while (count == CAP) pthread_cond_wait(&notFull, &mu);
+    buf[tail] = i * i; // ERROR C0501 col=5 "data race on host memory buf \(byte 4\): write by host thread 3 .* conflicts with an unordered read by host thread 1"
+    tail = (tail + 1) % CAP;
+    count++;
+    pthread_cond_signal(&notEmpty);
+    pthread_mutex_unlock(&mu);
+  }
+  return NULL;
+}
+void *consumer(void *p) {
+  long *sum = (long *)p;
+  for (int i = 0; i < ITEMS / 2; i++) {
+    pthread_mutex_lock(&mu);
+    while (count == 0) pthread_cond_wait(&notEmpty, &mu);
+    int slot = head;
+    head = (head + 1) % CAP;
+    count--;
+    pthread_cond_signal(&notFull);
+    pthread_mutex_unlock(&mu);
+    *sum += buf[slot]; // NOTE "the other access: read by host thread 1"
+  }
+  return NULL;
+}
+int main() {
+  pthread_t pr, c1, c2;
+  long s1 = 0, s2 = 0;
+  pthread_create(&c1, NULL, consumer, &s1);
+  pthread_create(&c2, NULL, consumer, &s2);
+  pthread_create(&pr, NULL, producer, NULL);
+  pthread_join(pr, NULL);
+  pthread_join(c1, NULL);
+  pthread_join(c2, NULL);
+  printf("total %ld\n", s1 + s2);
+  return 0;
+}
+// OUT: total 2870
+// ---- mutant: the producer never signals; every thread ends up waiting
+// MODE: run
+#include <cstdio>
+#include <pthread.h>
+#define CAP 4
+#define ITEMS 20
+int buf[CAP], head = 0, tail = 0, count = 0;
+pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+pthread_cond_t notEmpty = PTHREAD_COND_INITIALIZER, notFull = PTHREAD_COND_INITIALIZER;
+void *producer(void *p) {
+  for (int i = 1; i <= ITEMS; i++) {
+    pthread_mutex_lock(&mu);
+    while (count == CAP) pthread_cond_wait(&notFull, &mu);
+    buf[tail] = i * i;
+    tail = (tail + 1) % CAP;
+    count++;
+    pthread_mutex_unlock(&mu);
+  }
+  return NULL;
+}
+void *consumer(void *p) {
+  long *sum = (long *)p;
+  for (int i = 0; i < ITEMS / 2; i++) {
+    pthread_mutex_lock(&mu);
+    while (count == 0) pthread_cond_wait(&notEmpty, &mu); // ERROR C0507 col=24 "deadlock: .*host thread 1 waits in pthread_cond_wait at .*host thread 3 waits in pthread_cond_wait"
+    *sum += buf[head];
+    head = (head + 1) % CAP;
+    count--;
+    pthread_cond_signal(&notFull);
+    pthread_mutex_unlock(&mu);
+  }
+  return NULL;
+}
+int main() {
+  pthread_t pr, c1, c2;
+  long s1 = 0, s2 = 0;
+  pthread_create(&c1, NULL, consumer, &s1);
+  pthread_create(&c2, NULL, consumer, &s2);
+  pthread_create(&pr, NULL, producer, NULL);
+  pthread_join(pr, NULL);
+  pthread_join(c1, NULL);
+  pthread_join(c2, NULL);
+  printf("total %ld\n", s1 + s2);
+  return 0;
+}
