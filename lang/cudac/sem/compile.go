@@ -137,6 +137,7 @@ type compiler struct {
 	dtors [][]autoObj
 	// closureMeta binds the captures of closure functions (lambda.go).
 	closureMeta map[*Function]*closureMeta
+	lambdaOf    map[*Type]*lambdaInfo // closure types (lambda.go)
 }
 
 type globalInit struct {
@@ -1801,6 +1802,9 @@ func (c *compiler) convert(from, to *Type, pos diag.Pos) {
 	}
 	if from.Kind == Ptr && to.Kind == Ptr && from.Elem != nil && to.Elem != nil {
 		c.adjustPtr(upcastOff(from.Elem, to.Elem), pos) // multiple inheritance (mi.go)
+	}
+	if from.Kind == Struct && isFuncPtr(to) && c.lambdaToFnPtr(from, pos) {
+		return // a lambda without captures (lambda.go)
 	}
 	if from.Kind == Struct && to.Kind != Struct {
 		if fn := c.conversionOf(from, to); fn != nil {

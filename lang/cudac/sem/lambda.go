@@ -215,7 +215,53 @@ func (c *compiler) closureType(l *syntax.Lambda, caps []capture) *Type {
 	c.funcs[fd.Name] = fn
 	c.prog.Funcs = append(c.prog.Funcs, fn)
 	c.queue = append(c.queue, fn)
+	if c.lambdaOf == nil {
+		c.lambdaOf = map[*Type]*lambdaInfo{}
+	}
+	c.lambdaOf[t] = &lambdaInfo{l: l, caps: caps, ft: ft, tag: tag}
 	return t
+}
+
+// lambdaInfo is what a closure type was made from (for its conversion to
+// a function pointer).
+type lambdaInfo struct {
+	l      *syntax.Lambda
+	caps   []capture
+	ft     *Type
+	tag    string
+	invoke *Function
+}
+
+// lambdaToFnPtr converts the closure object on the stack (of closure
+// type t) to a pointer to a function with the lambda's signature, as a
+// lambda without captures converts (C++ [expr.prim.lambda.closure]p8):
+// the function is the body compiled as a free function. ok is false when
+// t is no closure type.
+func (c *compiler) lambdaToFnPtr(t *Type, pos diag.Pos) bool {
+	info := c.lambdaOf[t]
+	if info == nil {
+		return false
+	}
+	c.emit(OpPop, 0, 0, pos)
+	if len(info.caps) > 0 {
+		c.errorf(pos, "C0302", "a lambda that captures (%s) has no conversion to a function pointer", info.caps[0].name)
+		c.emit(OpConst, 0, 0, pos)
+		return true
+	}
+	if info.invoke == nil {
+		l := info.l
+		fd := &syntax.FuncDecl{Pos: l.Pos, Name: info.tag + "::__invoke", Body: l.Body, EndPos: l.Body.End,
+			Type: &syntax.TypeExpr{Kind: syntax.TFunc, Pos: l.Pos, Params: l.Params, Elem: l.Ret},
+			Q:    syntax.Qualifiers{Host: true, Device: true}}
+		fn := &Function{Name: fd.Name, Type: info.ft, decl: fd, tmap: c.tmap, tvals: c.tvals, defined: true, Host: true, Device: true}
+		fn.PosIdx = c.pos(l.Pos)
+		c.funcs[fd.Name] = fn
+		c.prog.Funcs = append(c.prog.Funcs, fn)
+		c.queue = append(c.queue, fn)
+		info.invoke = fn
+	}
+	c.emit(OpConst, 0, int64(c.fnPtr(info.invoke)), pos)
+	return true
 }
 
 // namesIn collects the identifiers an AST subtree names.

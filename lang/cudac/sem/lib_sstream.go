@@ -120,11 +120,15 @@ type iosObj struct {
 // objects, the format state of std::cout and std::cerr, and the time
 // sleep and usleep added to the wall clock (lib_posix.go).
 type libState struct {
-	objs    []*iosObj
-	std     map[uint64]*ioFmt
-	cin     *iosObj
-	sleptNs uint64
-	limits  map[int64]int64 // cudaDeviceSetLimit (lib_deviceprop.go)
+	objs      []*iosObj
+	std       map[uint64]*ioFmt
+	cin       *iosObj
+	sleptNs   uint64
+	limits    map[int64]int64   // cudaDeviceSetLimit (lib_deviceprop.go)
+	strtok    uint64            // strtok's saved position (lib_cstring.go)
+	statics   map[string]uint64 // the library's static objects (lib_cstring.go)
+	stoStatus int               // the last std::stoi's outcome (lib_stoi.go)
+	rand48    uint64            // the drand48 family's state (lib_rand48.go)
 }
 
 func (m *Machine) libSt() *libState {

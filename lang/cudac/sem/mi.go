@@ -43,6 +43,9 @@ func (c *compiler) baseFields(t *Type, te *syntax.TypeExpr) []*FieldInfo {
 	var firsts []*FieldInfo
 	for i, name := range bases {
 		bt := c.tmap[name] // a template parameter
+		if i < len(te.BaseTypes) && te.BaseTypes[i] != nil {
+			bt = c.resolve(te.BaseTypes[i]) // a class template instance
+		}
 		if bt == nil {
 			bt = c.lookupTag(name)
 		}

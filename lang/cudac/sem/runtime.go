@@ -268,7 +268,14 @@ func init() {
 		v, _ := strconv.ParseFloat(strings.TrimSpace(s), 64)
 		return ok(bits(v))
 	})
-	defb("time", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) { return ok(0) })
+	defb("time", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		// the wall clock's seconds since the epoch the run starts at (lib_cstring.go)
+		sec := m.wallNs() / 1e9
+		if a[0] != 0 && !m.store(t, a[0], mU64, sec, pos) {
+			return 0, stFault
+		}
+		return ok(sec)
+	})
 	// clock() and clock64() count interpreted instructions: deterministic.
 	// a thread that reads the clock is not a function of its state and
 	// memory: it may be waiting for time to pass (spin.go)

@@ -18,7 +18,7 @@ var knownHeaders = map[string]string{
 	"cuda/atomic":     "",
 	"cuda/std/atomic": "",
 	"stdio.h":         "#define EOF (-1)\n#define NULL ((void*)0)\n",
-	"stdlib.h":        "#define NULL ((void*)0)\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n#define RAND_MAX 2147483647\n",
+	"stdlib.h":        "#define NULL ((void*)0)\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n#define RAND_MAX 2147483647\n" + qsortText, // stdalgo.go
 	"stddef.h":        "#define NULL ((void*)0)\n",
 	"string.h":        "#define NULL ((void*)0)\n",
 	"math.h": "#define M_PI 3.14159265358979323846\n#define M_E 2.7182818284590452354\n#define M_SQRT2 1.41421356237309504880\n" +
@@ -68,7 +68,7 @@ var knownHeaders = map[string]string{
 	"vector_types.h":              "",
 	"vector_functions.h":          "",
 	"cstdio":                      "#define EOF (-1)\n#define NULL ((void*)0)\n#define SEEK_SET 0\n#define SEEK_CUR 1\n#define SEEK_END 2\n",
-	"cstdlib":                     "#define NULL ((void*)0)\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n",
+	"cstdlib":                     "#define NULL ((void*)0)\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n" + qsortText,
 	"cstring":                     "",
 	"cmath":                       "#define M_PI 3.14159265358979323846\n#define INFINITY (__builtin_inff())\n#define NAN (__builtin_nanf())\n",
 	"cassert":                     "",

@@ -98,6 +98,9 @@ type TypeExpr struct {
 	Base        string
 	Bases       []string
 	VirtualBase []string
+	// BaseTypes are the bases that are class template instances
+	// (Box<int>), parallel to Bases (nil for a plain name).
+	BaseTypes []*TypeExpr
 	// TArgs and TArgExprs are the template arguments of a class template
 	// instance Name<A, ...> (a type or a value each), or of the pattern
 	// of a specialization struct Name<A, ...> { ... }.

@@ -724,7 +724,15 @@ func (p *parser) structType() *TypeExpr {
 				virt = virt || p.is("virtual")
 				p.next()
 			}
-			b := p.ident().Text
+			bt := p.ident()
+			b := bt.Text
+			var inst *TypeExpr
+			if p.is("<") && p.classTmpls[b] {
+				// a class template instance: Box<int>
+				inst = &TypeExpr{Kind: TNamed, Name: b, Pos: bt.Pos}
+				inst.TArgs, inst.TArgExprs = p.templateArgs()
+			}
+			t.BaseTypes = append(t.BaseTypes, inst)
 			t.Bases = append(t.Bases, b)
 			if virt {
 				t.VirtualBase = append(t.VirtualBase, b)

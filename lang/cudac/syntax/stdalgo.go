@@ -213,3 +213,60 @@ template <typename T, typename P> bool __std_is_sorted(T *first, T *last, P comp
 template <typename T> bool __std_is_sorted_lt(T *first, T *last) { return __std_is_sorted(first, last, __std_lt<T>()); }
 #endif
 `
+
+// qsortText is our own C for <stdlib.h>'s qsort and bsearch (C11
+// 7.22.5): the comparator is an ordinary call through the function
+// pointer, and every element access is checked where it happens. qsort is
+// the stable merge sort of algorithmText on elements of size bytes (C
+// leaves the order of equal elements unspecified); bsearch halves the
+// range and returns a matching element, or NULL.
+const qsortText = `#ifndef __WEFT_QSORT
+#define __WEFT_QSORT
+static void qsort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *)) {
+	if (n < 2 || size == 0)
+		return;
+	char *a = (char *)base;
+	char *buf = (char *)malloc(n * size);
+	for (size_t w = 1; w < n; w *= 2) {
+		for (size_t lo = 0; lo < n; lo += 2 * w) {
+			size_t mid = lo + w < n ? lo + w : n;
+			size_t hi = lo + 2 * w < n ? lo + 2 * w : n;
+			size_t i = lo, j = mid, k = lo;
+			while (i < mid && j < hi) {
+				if (cmp(a + j * size, a + i * size) < 0) {
+					memcpy(buf + k * size, a + j * size, size);
+					j++;
+				} else {
+					memcpy(buf + k * size, a + i * size, size);
+					i++;
+				}
+				k++;
+			}
+			if (i < mid) {
+				memcpy(buf + k * size, a + i * size, (mid - i) * size);
+				k += mid - i;
+			}
+			if (j < hi)
+				memcpy(buf + k * size, a + j * size, (hi - j) * size);
+		}
+		memcpy(a, buf, n * size);
+	}
+	free(buf);
+}
+static void *bsearch(const void *key, const void *base, size_t n, size_t size, int (*cmp)(const void *, const void *)) {
+	const char *a = (const char *)base;
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int r = cmp(key, a + mid * size);
+		if (r == 0)
+			return (void *)(a + mid * size);
+		if (r < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+#endif
+`

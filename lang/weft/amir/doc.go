@@ -67,7 +67,12 @@
 //     semantics: one arrival count, per-thread ring counters that agree
 //     with the queue's, and no phase aliasing when a hardware mbarrier is
 //     reused (PhaseAlias hazards). Its ordering records carry the hidden
-//     timeline Program.MbarQual, which data records never gain.
+//     timeline Program.MbarQual, which data records never gain. A lag
+//     ring's hardware state continues across the variable's incarnations
+//     in one launch, as the persistent CTA's does: the first task of a
+//     symmetric loop is followed by phantom continuation tasks (its
+//     synchronization again, no data statement) that check the task
+//     boundary; other task loops continue it from task to task.
 //   - Replay filters by thread (effects.go replay): a record whose creator
 //     and grants are one thread replays only the shared events and that
 //     thread's own one-thread events, merged in log order; the result is

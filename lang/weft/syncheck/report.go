@@ -311,13 +311,13 @@ func phaseReport(p *amir.Program, h *amir.Hazard, at string, src amir.Src, errs 
 }
 
 // acrossReport renders a rule-4 hazard across the task boundary
-// (Hazard.Across; amir/mbar.go "Across tasks"): the Arrive is in the task
-// a persistent CTA runs after task h.OtherTaskCoords, the phase it reuses
-// was arrived in that task.
+// (Hazard.Across; amir/mbar.go "Across tasks"): the Arrive is in a later
+// task of the persistent CTA that ran task h.OtherTaskCoords, in which the
+// phase it reuses was arrived.
 func acrossReport(p *amir.Program, h *amir.Hazard, at, z string, ph func(int) string) (msg, note string) {
 	r := h.Ring
 	prev := taskName(p, h.OtherTaskCoords)
-	next := "the task a persistent CTA runs after " + prev
+	next := "a later task of the persistent CTA that ran " + prev
 	reused := fmt.Sprintf("arrive %d of %s, %s", h.PrevArrive, prev, ph(h.Arrives-r))
 	cont := "the mbarriers and each thread's ring counters continue from one task to the next (exo_SyncState)"
 	switch h.Phase {

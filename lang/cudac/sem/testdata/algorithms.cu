@@ -147,3 +147,66 @@ int main() {
 }
 // OUT: -1 7 0
 // OUT: 7 -1 1
+// ---- <stdlib.h>'s qsort and bsearch call the program's comparator through its pointer (output pinned against gcc)
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+typedef struct { char name[8]; int score; } Entry;
+static int byScoreDesc(const void *a, const void *b) {
+  const Entry *x = (const Entry *)a, *y = (const Entry *)b;
+  if (x->score != y->score) return y->score - x->score;
+  return strcmp(x->name, y->name);
+}
+static int cmpInt(const void *a, const void *b) {
+  int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
+}
+int main() {
+  int v[10] = {42, -7, 19, 0, 88, 3, -50, 19, 7, 1};
+  qsort(v, 10, sizeof(int), cmpInt);
+  for (int i = 0; i < 10; i++) printf("%d ", v[i]);
+  printf("\n");
+  int key = 19, miss = 5;
+  int *hit = (int *)bsearch(&key, v, 10, sizeof(int), cmpInt);
+  printf("found %d at %ld, miss %p\n", *hit, (long)(hit - v), bsearch(&miss, v, 10, sizeof(int), cmpInt));
+  Entry e[4] = {{"ann", 70}, {"bob", 92}, {"cy", 70}, {"dee", 85}};
+  qsort(e, 4, sizeof(Entry), byScoreDesc);
+  for (int i = 0; i < 4; i++) printf("%s:%d ", e[i].name, e[i].score);
+  printf("\n");
+  return 0;
+}
+// OUT: -50 -7 0 1 3 7 19 19 42 88 
+// OUT: found 19 at 7, miss (nil)
+// OUT: bob:92 dee:85 ann:70 cy:70 
+// ---- qsort of more elements than the array holds is reported at the program's call
+#include <stdlib.h>
+static int cmpInt(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }
+int main() {
+  int v[4] = {4, 3, 2, 1};
+  qsort(v, 5, sizeof(int), cmpInt); // ERROR C0403 col=3 "out-of-bounds read of 4 bytes at offset 16 .*inside the library's qsort, <stdlib.h>"
+  return 0;
+}
+// ---- a lambda without captures converts to a function pointer: initialized pointers, an argument, qsort's comparator (output pinned against g++)
+#include <cstdio>
+#include <cstdlib>
+typedef int (*binop)(int, int);
+int apply(binop f, int a, int b) { return f(a, b); }
+int main() {
+  binop add = [](int a, int b) { return a + b; };
+  int (*mul)(int, int) = [](int a, int b) -> int { return a * b; };
+  printf("%d %d %d\n", add(2, 3), mul(4, 5), apply([](int a, int b) { return a - b; }, 9, 4));
+  int v[6] = {5, 1, 4, 2, 6, 3};
+  qsort(v, 6, sizeof(int), [](const void *a, const void *b) { return *(const int *)b - *(const int *)a; });
+  for (int x : v) printf("%d ", x);
+  printf("\n");
+  return 0;
+}
+// OUT: 5 20 5
+// OUT: 6 5 4 3 2 1 
+// ---- a lambda that captures has no conversion to a function pointer
+typedef int (*binop)(int, int);
+int main() {
+  int k = 3;
+  binop f = [k](int a, int b) { return a + b + k; }; // ERROR C0302 col=13 "a lambda that captures \(k\) has no conversion to a function pointer"
+  return f(1, 2);
+}

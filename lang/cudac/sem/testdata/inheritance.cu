@@ -127,3 +127,30 @@ int main() {
 struct V { int v; };
 struct L : virtual V { int l; }; // ERROR C0309 col=1 "virtual base class V \(virtual inheritance\) is not supported"
 int main() { return 0; }
+// ---- bases that are class template instances (Box<double>, CRTP Counter<Widget> with static_cast<Derived *>(this) from a third base), a base's constructor named with its template arguments (output pinned against g++)
+#include <cstdio>
+template <typename T> struct Box {
+  T v;
+  Box(T x) : v(x) {}
+  T get() const { return v; }
+};
+struct Tag { int id; Tag() : id(7) {} int tag() const { return id; } };
+template <typename Derived> struct Counter {
+  int n = 0;
+  void bump() { n++; static_cast<Derived *>(this)->onBump(); }
+};
+struct Widget : public Tag, public Box<double>, Counter<Widget> {
+  Widget() : Box<double>(2.5) {}
+  void onBump() { printf("bumped %d\n", n); }
+};
+int main() {
+  Widget w;
+  w.bump();
+  w.bump();
+  Box<double> *b = &w;
+  printf("%d %g %g\n", w.tag(), w.get(), b->get());
+  return 0;
+}
+// OUT: bumped 1
+// OUT: bumped 2
+// OUT: 7 2.5 2.5
