@@ -42,10 +42,10 @@ type excType struct {
 type excHandler struct {
 	fn         *Function // its frame's function
 	depth      int       // len(frames) of its frame
-	start, end int // the try block's code range
-	handler    int // the handler code
-	sp         int // operand-stack height at the try
-	ncaught    int // exceptions being handled at the try
+	start, end int       // the try block's code range
+	handler    int       // the handler code
+	sp         int       // operand-stack height at the try
+	ncaught    int       // exceptions being handled at the try
 }
 
 // excVal is an exception in flight or being handled.
