@@ -1875,6 +1875,11 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 	if sn, ok := e.(*syntax.ScopedName); ok {
 		e = c.scopedName(sn)
 	}
+	if ce, ok := e.(*syntax.Cast); ok {
+		if r := dynRefForm(ce); r != nil {
+			e = r // dynamic_cast<T &>(x) (mi.go)
+		}
+	}
 	switch e := e.(type) {
 	case *syntax.Name:
 		s := c.lookup(e.Name)
@@ -2781,6 +2786,9 @@ func (c *compiler) condExpr(e *syntax.Cond) *Type {
 }
 
 func (c *compiler) cast(e *syntax.Cast) *Type {
+	if e.Dynamic {
+		return c.dynamicCast(e) // mi.go
+	}
 	t := c.resolve(e.Type)
 	pos := e.Pos
 	if t.Kind == Struct && t.std == stdAtomicRef {

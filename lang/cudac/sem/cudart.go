@@ -118,7 +118,6 @@ func defineCudaAPI() {
 		return ok(0)
 	}
 	defb("cudaStreamCreate", streamCreate)
-	builtinIndex["cudaStreamCreateWithFlags"] = builtinIndex["cudaStreamCreate"]
 	defb("cudaStreamDestroy", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		s := m.streamOf(a[0])
 		if s == nil || s.id == 0 {

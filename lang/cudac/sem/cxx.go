@@ -126,6 +126,8 @@ func (c *compiler) addressable(e syntax.Expr) bool {
 		return c.addressable(e.X) && c.addressable(e.Y)
 	case *syntax.Call:
 		return c.returnsRef(e)
+	case *syntax.Cast:
+		return dynRefForm(e) != nil // mi.go
 	}
 	return false
 }

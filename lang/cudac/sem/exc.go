@@ -40,11 +40,12 @@ type excType struct {
 
 // excHandler is a live try block of a thread.
 type excHandler struct {
-	depth      int // len(frames) of its frame
-	start, end int // the try block's code range
-	handler    int // the handler code
-	sp         int // operand-stack height at the try
-	ncaught    int // exceptions being handled at the try
+	fn         *Function // its frame's function
+	depth      int       // len(frames) of its frame
+	start, end int       // the try block's code range
+	handler    int       // the handler code
+	sp         int       // operand-stack height at the try
+	ncaught    int       // exceptions being handled at the try
 }
 
 // excVal is an exception in flight or being handled.
@@ -203,12 +204,12 @@ func (m *Machine) excOp(t *Thread, in *Instr) bool {
 		at := fr.pc - 1
 		for len(t.handlers) > 0 {
 			h := t.handlers[len(t.handlers)-1]
-			if h.depth < d || h.depth == d && h.start <= at && at < h.end {
+			if h.depth < d || h.depth == d && h.fn == fr.fn && h.start <= at && at < h.end {
 				break
 			}
 			t.handlers = t.handlers[:len(t.handlers)-1] // stale
 		}
-		t.handlers = append(t.handlers, excHandler{depth: d, start: fr.pc, end: int(in.B), handler: int(in.A), sp: len(t.stack), ncaught: len(t.caught)})
+		t.handlers = append(t.handlers, excHandler{fn: fr.fn, depth: d, start: fr.pc, end: int(in.B), handler: int(in.A), sp: len(t.stack), ncaught: len(t.caught)})
 	case OpTryEnd:
 		for len(t.handlers) > 0 {
 			h := t.handlers[len(t.handlers)-1]
@@ -326,8 +327,8 @@ func (m *Machine) unwind(t *Thread, x excVal, pos int32) bool {
 			continue
 		}
 		fr := &t.frames[h.depth-1]
-		if at := fr.pc - 1; at < h.start || at >= h.end {
-			continue // left without reaching its end
+		if at := fr.pc - 1; fr.fn != h.fn || at < h.start || at >= h.end {
+			continue // left without reaching its end (a return, a break)
 		}
 		// a handler: the frames above it are left, their automatic
 		// objects destroyed, then those of the try block
@@ -403,5 +404,8 @@ func init() {
 func (t *Thread) leaveHandlers() {
 	for len(t.caught) > 0 && t.caught[len(t.caught)-1].depth > len(t.frames) {
 		t.caught = t.caught[:len(t.caught)-1]
+	}
+	for len(t.handlers) > 0 && t.handlers[len(t.handlers)-1].depth > len(t.frames) {
+		t.handlers = t.handlers[:len(t.handlers)-1] // a return inside a try block
 	}
 }

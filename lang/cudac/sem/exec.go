@@ -172,6 +172,19 @@ type stream struct {
 	queue []*devOp
 	vc    []int32
 	live  bool
+	// nonBlocking: created with cudaStreamNonBlocking, so it does not
+	// synchronize with the legacy default stream (CUDA Runtime API,
+	// "Stream synchronization behavior"); prio: its priority
+	// (lib_streams.go)
+	nonBlocking bool
+	prio        int
+}
+
+// legacySync reports whether work of streams s and o is ordered by the
+// legacy default stream's implicit synchronization: one of them is the
+// default stream and the other is not a non-blocking stream.
+func legacySync(s, o *stream) bool {
+	return s.id == 0 && !o.nonBlocking || o.id == 0 && !s.nonBlocking
 }
 
 type event struct {
@@ -695,7 +708,8 @@ func (m *Machine) enqueue(s *stream, op *devOp) {
 
 // runnable reports whether the head op of s may run now: a default-stream
 // operation waits for all older work (legacy default stream semantics),
-// other streams wait for older default-stream work and for awaited events.
+// other streams wait for older default-stream work and for awaited events;
+// non-blocking streams and the default stream do not wait for each other.
 func (m *Machine) runnable(s *stream) bool {
 	if len(s.queue) == 0 {
 		return false
@@ -705,7 +719,7 @@ func (m *Machine) runnable(s *stream) bool {
 		if o == s || len(o.queue) == 0 {
 			continue
 		}
-		if (s.id == 0 || o.id == 0) && o.queue[0].seq < op.seq {
+		if legacySync(s, o) && o.queue[0].seq < op.seq {
 			return false
 		}
 	}
@@ -744,9 +758,11 @@ func (m *Machine) exec(s *stream, op *devOp) {
 	s.vc = vcJoin(s.vc, op.vc)
 	if s.id == 0 {
 		for _, o := range m.streams {
-			s.vc = vcJoin(s.vc, o.vc)
+			if !o.nonBlocking {
+				s.vc = vcJoin(s.vc, o.vc)
+			}
 		}
-	} else {
+	} else if !s.nonBlocking {
 		for k := len(m.defDone) - 1; k >= 0; k-- {
 			if m.defDone[k].seq < op.seq {
 				s.vc = vcJoin(s.vc, m.defDone[k].vc)

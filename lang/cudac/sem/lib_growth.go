@@ -68,3 +68,24 @@ func (m *Machine) vecPushInPlace(t *Thread, p, src uint64, es, layout int, pos i
 	}
 	return true, true
 }
+
+// strAppendInPlace appends more to the std::string at p by growing its
+// buffer object (the characters and the terminator); it reports whether
+// it did. A string built by += in a loop is then linear, not quadratic.
+func (m *Machine) strAppendInPlace(t *Thread, p uint64, more []byte, pos int32) (done, good bool) {
+	data, size, _, good := m.stdHdr(t, p, pos)
+	if !good || data == 0 || uint32(data) != 0 || data>>32 >= uint64(len(m.objs)) || len(more) == 0 {
+		return false, good
+	}
+	o := m.objs[data>>32]
+	if !o.Heap || o.Freed || o.Space != SpaceHost || o.Name != "std buffer" || uint64(len(o.Data)) != size+1 {
+		return false, true
+	}
+	if !m.growHeapObject(o, len(more), pos) {
+		return false, true
+	}
+	copy(o.Data[size:], more)
+	o.Data[size+uint64(len(more))] = 0
+	n := size + uint64(len(more))
+	return true, m.stdSetHdr(t, p, data, n, n, pos)
+}

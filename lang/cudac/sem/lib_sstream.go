@@ -128,6 +128,7 @@ type libState struct {
 	strtok    uint64            // strtok's saved position (lib_cstring.go)
 	statics   map[string]uint64 // the library's static objects (lib_cstring.go)
 	stoStatus int               // the last std::stoi's outcome (lib_stoi.go)
+	rand48    uint64            // the drand48 family's state (lib_rand48.go)
 }
 
 func (m *Machine) libSt() *libState {

@@ -991,6 +991,11 @@ func init() {
 		return setStr(m, t, a[0], []byte(s), pos)
 	})
 	appendB := func(m *Machine, t *Thread, p uint64, more []byte, pos int32) (uint64, status) {
+		if done, good := m.strAppendInPlace(t, p, more, pos); !good { // lib_growth.go
+			return 0, stFault
+		} else if done {
+			return ok(p)
+		}
 		old, _, good := m.stdBytes(t, p, 1, pos)
 		if !good {
 			return 0, stFault

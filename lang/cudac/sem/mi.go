@@ -224,3 +224,112 @@ func (c *compiler) completeObject(st *Type, p int, pos diag.Pos) int {
 	c.patch(null)
 	return whole
 }
+
+// dynamicCast compiles dynamic_cast<T *>(p) and dynamic_cast<T &>(x)
+// (C++ [expr.dynamic.cast]) on a polymorphic class: the object's class,
+// read from its vptr, is T or derives from it, and the result is its T
+// subobject (through the complete object, so a cast across from one base
+// to another works); otherwise a null pointer, or for a reference a
+// thrown std::bad_cast (C0309 without <exception>'s classes). T = void *
+// gives the complete object. A cast to a base is a static conversion.
+// dynRefForm is dynamic_cast<T &>(x) as *dynamic_cast<T *>(&x) whose
+// failure throws (nil: e is no cast to a reference).
+func dynRefForm(e *syntax.Cast) syntax.Expr {
+	if !e.Dynamic || e.Type == nil || e.Type.Kind != syntax.TRef {
+		return nil
+	}
+	pt := &syntax.TypeExpr{Kind: syntax.TPointer, Pos: e.Type.Pos, Elem: e.Type.Elem}
+	inner := &syntax.Cast{Pos: e.Pos, Type: pt, X: &syntax.Unary{Pos: e.Pos, Op: "&", X: e.X}, Dynamic: true, ThrowNull: true}
+	return &syntax.Unary{Pos: e.Pos, Op: "*", X: inner}
+}
+
+func (c *compiler) dynamicCast(e *syntax.Cast) *Type {
+	if r := dynRefForm(e); r != nil {
+		return c.expr(r)
+	}
+	pos := e.Pos
+	to := c.resolve(e.Type)
+	ref := e.ThrowNull
+	var target, st *Type
+	if to.Kind == Ptr {
+		target = to.Elem
+	}
+	if xt := c.typeOf(e.X, true); xt.Kind == Ptr {
+		st = xt.Elem
+	}
+	if target == nil || st == nil || st.Kind != Struct || (target.Kind != Struct && !(target.Kind == Void && !ref)) {
+		c.errorf(pos, "C0302", "dynamic_cast to %s of %s: a pointer or reference to a class is needed", to, e.X)
+		c.emit(OpConst, 0, 0, pos)
+		return to
+	}
+	if target.Kind == Struct && derivesFrom(st, target) {
+		// an up-cast: the static conversion
+		vt := c.expr(e.X)
+		c.convert(vt, to, pos)
+		return to
+	}
+	if !st.poly {
+		c.errorf(pos, "C0302", "dynamic_cast of %s, which is not a polymorphic class", st)
+		c.emit(OpConst, 0, 0, pos)
+		return to
+	}
+	p := c.newSlot()
+	c.expr(e.X)
+	c.emit(OpSetLocal, int32(p), 0, pos)
+	c.emit(OpPop, 0, 0, pos)
+	r := c.newSlot()
+	c.emit(OpConst, 0, 0, pos)
+	c.emit(OpSetLocal, int32(r), 0, pos)
+	c.emit(OpPop, 0, 0, pos)
+	c.emit(OpLocal, int32(p), 0, pos)
+	null := c.emit(OpJz, 0, 0, pos)
+	c.emit(OpLocal, int32(p), 0, pos)
+	c.vptrAddr(st, pos)
+	c.emit(OpLoad, int32(memCode(tULong)), 0, pos)
+	c.pushSide(pos)
+	c.emit(OpXor, 0, 0, pos)
+	var ends []int
+	for _, d := range append([]*Type{st}, st.subs...) {
+		tOff := 0
+		if target.Kind == Struct {
+			off, ok := baseOffset(d, target)
+			if !ok {
+				continue
+			}
+			tOff = off
+		}
+		sOff, _ := baseOffset(d, st)
+		c.emit(OpDup, 0, 0, pos)
+		c.emit(OpConst, 0, int64(vptrOf(d)), pos)
+		c.emit(OpEq, 0, 0, pos)
+		next := c.emit(OpJz, 0, 0, pos)
+		c.emit(OpLocal, int32(p), 0, pos)
+		if tOff-sOff != 0 {
+			c.emit(OpConst, 0, int64(tOff-sOff), pos)
+			c.emit(OpPtrAdd, 1, 0, pos)
+		}
+		c.emit(OpSetLocal, int32(r), 0, pos)
+		c.emit(OpPop, 0, 0, pos)
+		ends = append(ends, c.emit(OpJmp, 0, 0, pos))
+		c.patch(next)
+	}
+	for _, at := range ends {
+		c.patch(at)
+	}
+	c.emit(OpPop, 0, 0, pos)
+	c.patch(null)
+	if ref {
+		// a failed cast to a reference throws std::bad_cast
+		c.emit(OpLocal, int32(r), 0, pos)
+		ok := c.emit(OpJnz, 0, 0, pos)
+		if bc := c.lookupTag("bad_cast"); bc != nil && bc.complete {
+			c.throwExpr(&syntax.Throw{Pos: pos, X: &syntax.Cast{Pos: pos, Type: &syntax.TypeExpr{Kind: syntax.TNamed, Name: "bad_cast", Pos: pos}}})
+			c.emit(OpPop, 0, 0, pos)
+		} else {
+			c.emit(OpTrap, int32(c.message("dynamic_cast to a reference failed: std::bad_cast is thrown, and <exception>'s classes are not declared to catch it")), 0, pos)
+		}
+		c.patch(ok)
+	}
+	c.emit(OpLocal, int32(r), 0, pos)
+	return to
+}

@@ -616,7 +616,7 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 			}
 			slots = slots[:fr.base]
 			t.frames = t.frames[:len(t.frames)-1]
-			if len(t.caught) > 0 {
+			if len(t.caught)|len(t.handlers) > 0 {
 				t.leaveHandlers() // exc.go
 			}
 			if len(t.frames) == t.stopDepth {

@@ -413,6 +413,10 @@ type (
 		Type *TypeExpr
 		X    Expr
 		Args []Expr
+		// Dynamic marks dynamic_cast<T>(X) (checked at run time);
+		// ThrowNull, sem's form of a cast to a reference: a failure
+		// throws std::bad_cast
+		Dynamic, ThrowNull bool
 	}
 	// SizeofExpr is sizeof X or sizeof(Type).
 	SizeofExpr struct {

@@ -1983,7 +1983,7 @@ func (p *parser) primary() Expr {
 		case "nullptr", "NULL":
 			p.next()
 			return &Cast{Pos: t.Pos, Type: &TypeExpr{Kind: TPointer, Pos: t.Pos, Elem: &TypeExpr{Kind: TNamed, Name: "void", Pos: t.Pos}}, X: &IntLitExpr{Pos: t.Pos, Type: "int"}}
-		case "static_cast", "reinterpret_cast", "const_cast":
+		case "static_cast", "reinterpret_cast", "const_cast", "dynamic_cast":
 			p.next()
 			p.expect("<")
 			ty := p.typeName()
@@ -1991,7 +1991,7 @@ func (p *parser) primary() Expr {
 			p.expect("(")
 			x := p.expr()
 			p.expect(")")
-			return &Cast{Pos: t.Pos, Type: ty, X: x}
+			return &Cast{Pos: t.Pos, Type: ty, X: x, Dynamic: t.Text == "dynamic_cast"}
 		}
 		if strings.HasPrefix(t.Text, "std::") && CmpObjects[t.Text[5:]] && p.peek(1).Text == "<" {
 			return p.cmpObject()

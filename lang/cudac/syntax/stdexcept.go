@@ -7,7 +7,7 @@ package syntax
 var StdExceptions = map[string]bool{
 	"exception": true, "logic_error": true, "invalid_argument": true, "domain_error": true,
 	"length_error": true, "out_of_range": true, "runtime_error": true, "range_error": true,
-	"overflow_error": true, "underflow_error": true, "bad_alloc": true,
+	"overflow_error": true, "underflow_error": true, "bad_alloc": true, "bad_cast": true,
 }
 
 // stdexceptText is our own C++ for the standard exception hierarchy:
@@ -28,6 +28,11 @@ class bad_alloc : public exception {
 public:
 	bad_alloc() {}
 	const char *what() const { return "std::bad_alloc"; }
+};
+class bad_cast : public exception {
+public:
+	bad_cast() {}
+	const char *what() const { return "std::bad_cast"; }
 };
 #define __WEFT_EXC(NAME, BASE) \
 class NAME : public BASE { \

@@ -53,3 +53,29 @@ int main() {
   return 0;
 }
 // OUT: 0 65 1970-01-01 00:01:05
+// ---- drand48, lrand48, mrand48, srand48 and rand_r give glibc's sequences (outputs from g++ 12.2)
+#include <cstdio>
+#include <cstdlib>
+int main() {
+  double a = drand48();
+  long b = lrand48();
+  long c = mrand48();
+  printf("%.17g %ld %ld\n", a, b, c);
+  srand48(2026);
+  for (int i = 0; i < 3; i++) {
+    double x = drand48();
+    printf("%.17g ", x);
+  }
+  long l = lrand48(), mm = mrand48();
+  printf("%ld %ld\n", l, mm);
+  unsigned seed = 7;
+  for (int i = 0; i < 4; i++) {
+    int r = rand_r(&seed);
+    printf("%d ", r);
+  }
+  printf("%u\n", seed);
+  return 0;
+}
+// OUT: 3.907985046680551e-14 2116118 178803790
+// OUT: 0.4163053925885869 0.25018253815093772 0.18708136844555767 33527254 -1537897373
+// OUT: 1187592820 153898277 1377876785 706688787 3809678875

@@ -281,3 +281,24 @@ int main() {
 // OUT: freed
 // OUT: abcdef
 // OUT: 250000
+// ---- returns from inside try blocks, a function without a try between a throw and its handler, recursion whose handlers rethrow (output pinned against g++)
+#include <cstdio>
+int a(int x) { try { if (x) return x * 2; } catch (int) { printf("a caught\n"); } return -1; }
+int b(int x) { if (x > 5) throw x; return x; }
+int c(int x) { try { return b(x); } catch (int v) { printf("c caught %d\n", v); return -v; } }
+int rec(int n) { try { if (n == 0) throw 100; return rec(n - 1) + 1; } catch (int v) { if (n < 3) throw v + 1; return v; } }
+int main() {
+  int s = 0;
+  for (int i = 0; i < 5; i++) s += a(i + 1);
+  for (int i = 0; i < 8; i++) {
+    try { s += b(i); } catch (int v) { printf("main caught %d\n", v); }
+  }
+  printf("%d %d %d\n", s, c(3), c(9));
+  printf("rec %d\n", rec(6));
+  return 0;
+}
+// OUT: main caught 6
+// OUT: main caught 7
+// OUT: c caught 9
+// OUT: 45 3 -9
+// OUT: rec 106

@@ -20,3 +20,19 @@ int main() {
 // MODE: run
 // OUT: 20000 199990000 999 1000
 // OUT: 42 7
+// ---- a string built by += grows its buffer in place (outputs from g++ 12.2)
+#include <cstdio>
+#include <string>
+int main() {
+  std::string s;
+  for (int i = 0; i < 200000; i++) s += (char)('a' + i % 26);
+  std::string t = "x";
+  t += t;
+  t += "yz";
+  t.push_back('!');
+  t.append(3, '-');
+  const char *c = t.c_str();
+  printf("%zu %c%c %s %zu\n", s.size(), s[0], s[199999], c, t.size());
+  return 0;
+}
+// OUT: 200000 ah xxyz!--- 8

@@ -154,3 +154,50 @@ int main() {
 // OUT: bumped 1
 // OUT: bumped 2
 // OUT: 7 2.5 2.5
+// ---- dynamic_cast: down to a derived class, across to another base (through the complete object), back to a base, of null, to void * (the complete object), to a reference (a failure throws std::bad_cast) (output pinned against g++)
+#include <cstdio>
+#include <exception>
+struct Animal { virtual ~Animal() {} virtual const char *name() const { return "animal"; } };
+struct Pet { int owner = 42; virtual ~Pet() {} };
+struct Dog : Animal, Pet { const char *name() const override { return "dog"; } void bark() const { printf("woof (owner %d)\n", owner); } };
+struct Cat : Animal { const char *name() const override { return "cat"; } };
+int main() {
+  Animal *zoo[3] = {new Dog(), new Cat(), new Animal()};
+  for (int i = 0; i < 3; i++) {
+    Dog *d = dynamic_cast<Dog *>(zoo[i]);
+    Pet *p = dynamic_cast<Pet *>(zoo[i]);
+    printf("%s: dog %d pet %d\n", zoo[i]->name(), d != nullptr, p != nullptr);
+    if (d) d->bark();
+    if (p) printf("pet owner %d, back to animal %s\n", p->owner, dynamic_cast<Animal *>(p)->name());
+  }
+  Animal *none = nullptr;
+  printf("null %d\n", dynamic_cast<Dog *>(none) == nullptr);
+  Dog &dr = dynamic_cast<Dog &>(*zoo[0]);
+  dr.bark();
+  printf("void* is the whole object %d\n", dynamic_cast<void *>(static_cast<Pet *>(&dr)) == (void *)&dr);
+  try {
+    Cat &c = dynamic_cast<Cat &>(*zoo[0]);
+    printf("not reached %s\n", c.name());
+  } catch (std::exception &e) {
+    printf("caught %s\n", e.what());
+  }
+  for (int i = 0; i < 3; i++) delete zoo[i];
+  return 0;
+}
+// OUT: dog: dog 1 pet 1
+// OUT: woof (owner 42)
+// OUT: pet owner 42, back to animal dog
+// OUT: cat: dog 0 pet 0
+// OUT: animal: dog 0 pet 0
+// OUT: null 1
+// OUT: woof (owner 42)
+// OUT: void* is the whole object 1
+// OUT: caught std::bad_cast
+// ---- dynamic_cast needs a polymorphic class
+struct Plain { int x; };
+struct More : Plain { int y; };
+int main() {
+  Plain p;
+  More *m = dynamic_cast<More *>(&p); // ERROR C0302 col=13 "dynamic_cast of struct Plain, which is not a polymorphic class"
+  return m != 0;
+}
