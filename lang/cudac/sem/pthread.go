@@ -319,6 +319,19 @@ func (m *Machine) pthDeadlock(main *pthread) {
 	m.fault(nil, pos, "C0507", "deadlock: every host thread that has not finished waits (%s)", strings.Join(waits, "; "))
 }
 
+// pthWrite zeroes the n bytes of a pthread object at p, as its init
+// function writes them (so a copy of the struct holding it reads
+// initialized memory), checked like any write.
+func (m *Machine) pthWrite(t *Thread, p uint64, n int, pos int32) bool {
+	b, good := m.resolve(t, p, n, pos, true, false)
+	if !good {
+		return false
+	}
+	clear(b)
+	m.mver++
+	return true
+}
+
 // pthMisuse ends the run for a misuse of a pthread object.
 func (m *Machine) pthMisuse(t *Thread, pos int32, format string, args ...any) (uint64, status) {
 	m.fault(t, pos, "C0507", format, args...)
@@ -421,6 +434,9 @@ func init() {
 		return ok(b2u(a[0] == a[1]))
 	})
 	defb("pthread_mutex_init", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		if !m.pthWrite(t, a[0], 40, pos) {
+			return 0, stFault
+		}
 		m.pthInit()
 		m.pth.mutexes[a[0]] = &pmutex{}
 		return ok(0)
@@ -486,6 +502,9 @@ func init() {
 		if a[2] == 0 {
 			return ok(22) // EINVAL
 		}
+		if !m.pthWrite(t, a[0], 32, pos) {
+			return 0, stFault
+		}
 		m.pthInit()
 		m.pth.barriers[a[0]] = &pbarrier{count: int(a[2])}
 		return ok(0)
@@ -523,6 +542,9 @@ func init() {
 		return 0, stBlocked
 	})
 	defb("pthread_cond_init", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		if !m.pthWrite(t, a[0], 48, pos) {
+			return 0, stFault
+		}
 		m.pthInit()
 		m.pth.conds[a[0]] = &pcond{}
 		return ok(0)
