@@ -331,7 +331,15 @@ func (m *Machine) unwind(t *Thread, x excVal, pos int32) bool {
 			continue // left without reaching its end (a return, a break)
 		}
 		// a handler: the frames above it are left, their automatic
-		// objects destroyed, then those of the try block
+		// objects destroyed, then those of the try block; leaving a
+		// noexcept function calls std::terminate instead (C++
+		// [except.spec]p9)
+		for k := len(t.frames) - 1; k >= h.depth; k-- {
+			if fd := t.frames[k].fn.decl; fd != nil && fd.Type != nil && fd.Type.NoExcept {
+				m.fault(t, pos, "C0604", "an exception of type %s leaves %s, which is noexcept; std::terminate is called", excTypeName(m.prog.excTypes[x.typ].t), t.frames[k].fn.Name)
+				return false
+			}
+		}
 		for len(t.frames) > h.depth {
 			if !m.cleanFrame(t, len(t.frames)-1, 0) {
 				return false

@@ -92,6 +92,8 @@ type TypeExpr struct {
 	// sem substitutes template parameters by name.
 	// Align is the alignas(N) of a struct definition (nil: natural).
 	Align Expr
+	// NoExcept marks a function type declared noexcept or throw().
+	NoExcept bool
 	// Base is the first base class of a struct definition; Bases all of
 	// them in order (multiple inheritance), VirtualBase those declared
 	// virtual (sem reports them).

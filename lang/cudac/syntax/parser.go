@@ -1192,14 +1192,22 @@ func (p *parser) suffixesAfterFunc(ft *TypeExpr) *TypeExpr {
 	p.virtSuffix = false
 	for {
 		switch {
-		case p.is("const") || p.is("noexcept"):
+		case p.is("const"):
 			p.next()
-			if p.is("(") && p.peek(-1).Text == "noexcept" {
+		case p.is("noexcept"):
+			// noexcept, noexcept(true): an exception may not leave the
+			// function (sem: std::terminate); noexcept(expr) otherwise
+			p.next()
+			ft.NoExcept = true
+			if p.is("(") {
+				ft.NoExcept = p.peek(1).Text == "true" && p.peek(2).Text == ")"
 				p.skipParens()
 			}
 		case p.is("throw") && p.peek(1).Text == "(":
-			// a dynamic exception specification (C++03): ignored
+			// a dynamic exception specification (C++03): throw() is
+			// noexcept, a list of types is ignored
 			p.next()
+			ft.NoExcept = p.peek(1).Text == ")"
 			p.skipParens()
 		case p.is("override") || p.is("final"):
 			p.next()

@@ -788,7 +788,10 @@ func (m *Machine) awaitRecord(s *Stmt, gs threads) hwRec {
 // must not be ordered by the continued mbarriers), until each ring's
 // lookback is a full ring of the steady state. A loop that is not
 // symmetric continues the state from each task to the next in launch
-// order (a CTA that runs consecutive tasks).
+// order (a CTA that runs consecutive tasks; the pairs i, i + G of a grid
+// of G > 1 clusters are not checked). A barrier allocated in a seq loop
+// continues likewise from one incarnation to the next within a task: the
+// code generator gives every allocation of it the same mbarriers.
 
 // hwSettle replays every continued slot record to now, first splitting
 // one whose collective's threads an event told apart into per-thread

@@ -302,3 +302,16 @@ int main() {
 // OUT: c caught 9
 // OUT: 45 3 -9
 // OUT: rec 106
+// ---- an exception that would leave a noexcept function calls std::terminate (noexcept(false) and throw() are read too)
+#include <cstdio>
+void maybe(int x) noexcept(false) { if (x) throw x; } // ERROR C0604 col=44 "an exception of type int leaves never, which is noexcept; std::terminate is called"
+void never(int x) noexcept { maybe(x); }
+void old() throw() {}
+int main() {
+  try { maybe(1); } catch (int v) { printf("caught %d\n", v); }
+  old();
+  never(0);
+  try { never(2); } catch (int v) { printf("not reached %d\n", v); }
+  return 0;
+}
+// OUT: caught 1
