@@ -1191,6 +1191,9 @@ func (p *parser) suffixes(base *TypeExpr) *TypeExpr {
 
 func (p *parser) suffixesAfterFunc(ft *TypeExpr) *TypeExpr {
 	p.virtSuffix = false
+	if ft == nil {
+		ft = &TypeExpr{} // a destructor's: its noexcept is read and dropped
+	}
 	for {
 		switch {
 		case p.is("const"):
