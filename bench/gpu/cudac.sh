@@ -9,14 +9,15 @@
 #   * every examples/cuda/*.cu with a main;
 # a program with a line "// GPU: differs (reason)" prints what the
 # semantics models but a GPU does not reproduce (elapsed times, poll
-# counts): it is compiled and run, and listed as `differs` with the reason;
+# counts, the virtual clock and machine): it is compiled, not run, and
+# listed as `differs` with the reason;
 # and for each one
 #   1. runs `weft check` on it: a program the semantics reports (an error
 #      or warning: a race, a deadlock, undefined behaviour) has no defined
 #      output, so it is skipped (`skip-ub`); a program that only exits with
 #      a non-zero status is compared;
 #   2. runs `weft run` (stdout and exit status) and the nvcc-compiled
-#      program on the GPU (sm_90a, -fmad=false: the semantics rounds
+#      program, both with an empty standard input, on the GPU (sm_90a, -fmad=false: the semantics rounds
 #      a*b+c twice, as written), and compares stdout byte for byte and the
 #      exit status.
 # usage: bench/gpu/cudac.sh [-j N]
@@ -67,16 +68,16 @@ one() {
   if grep -Eq '(error|warning)\[C[0-9]+\]' "$b.check"; then
     echo "$id: skip-ub ($(grep -o 'C0[0-9]*' "$b.check" | sort -u | tr '\n' ' '))"; return
   fi
-  (cd "$(dirname "$c")" && timeout "$T" "$WEFT" run $INCS "$c" >"$b.sem" 2>"$b.sem.err"); rs=$?
+  (cd "$(dirname "$c")" && timeout "$T" "$WEFT" run $INCS "$c" </dev/null >"$b.sem" 2>"$b.sem.err"); rs=$?
   lcuda=; grep -q 'cuTensorMap\|cuGetProcAddress\|<cuda\.h>' "$c" && lcuda=-lcuda
   if ! "$NVCC" -gencode arch=compute_90a,code=sm_90a -fmad=false $INCS ${NVCC_FLAGS:-} -o "$b.bin" "$c" $lcuda >"$b.nvcc" 2>&1; then
     echo "$id: nvcc-fail ($(grep -m1 -o 'error.*' "$b.nvcc"))"; return
   fi
-  (cd "$(dirname "$c")" && timeout "$T" "$b.bin" >"$b.gpu" 2>"$b.gpu.err"); rg=$?
-  if [ $rg -ge 124 ] && [ $rg -le 137 ]; then echo "$id: gpu-fail (status $rg)"; return; fi
   if grep -q '// GPU: differs' "$c"; then
     echo "$id: differs as expected ($(grep -m1 -o '// GPU: differs.*' "$c" | sed 's|// GPU: differs ||'))"; return
   fi
+  (cd "$(dirname "$c")" && timeout "$T" "$b.bin" </dev/null >"$b.gpu" 2>"$b.gpu.err"); rg=$?
+  if [ $rg -ge 124 ] && [ $rg -le 137 ]; then echo "$id: gpu-fail (status $rg)"; return; fi
   if cmp -s "$b.sem" "$b.gpu" && [ $rs = $rg ]; then
     echo "$id: match ($(wc -l <"$b.gpu") lines, status $rg)"
   else

@@ -9,10 +9,11 @@ package sem
 // global or a local array) into pinned, mapped memory: afterwards device
 // code may access it through the pointer cudaHostGetDevicePointer returns,
 // which is the host pointer itself on a system with unified addressing (as
-// for cudaHostAlloc'd memory here). The semantics pins the whole object the
-// range lies in (the driver pins whole pages, so neighbouring bytes of the
-// same page become device-accessible on a GPU too); the range must lie
-// inside one live object. Until cudaHostUnregister, the object is pinned:
+// for cudaHostAlloc'd memory here), for a pointer inside the registered
+// range only (an H100 answers cudaErrorInvalidValue for the bytes before
+// it). The semantics pins the whole object the range starts in (the
+// driver pins whole pages, so neighbouring bytes of the same page become
+// device-accessible on a GPU too). Until cudaHostUnregister, the object is pinned:
 // kernels may access it and the race checker orders those accesses with
 // the host's like any pinned memory. free of a still-registered object is
 // allowed, as on a GPU, and ends the registration.
@@ -44,7 +45,11 @@ func init() {
 			return ok(cudaErrorInvalidValue)
 		}
 		o := m.objs[id]
-		if o.Freed || off < 0 || off+size > int64(len(o.Data)) {
+		// a range past the object's end is accepted: the driver pins
+		// whole pages and does not know where malloc's blocks end
+		// (checked on an H100); its bytes beyond the object are still
+		// out of bounds for every access
+		if o.Freed || off < 0 || off >= int64(len(o.Data)) {
 			return ok(cudaErrorInvalidValue)
 		}
 		switch o.Space {
@@ -54,13 +59,14 @@ func init() {
 		default: // device, shared, constant or literal memory cannot be registered
 			return ok(cudaErrorInvalidValue)
 		}
-		o.Space, o.registered = SpacePinned, true
+		o.Space, o.registered, o.regOff, o.regEnd = SpacePinned, true, int32(off), int32(min(off+size, int64(len(o.Data))))
 		m.mver++
 		return ok(0)
 	})
 	defb("cudaHostUnregister", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		id := a[0] >> 32
-		if id == 0 || id >= uint64(len(m.objs)) || !m.objs[id].registered || m.objs[id].Freed {
+		if id == 0 || id >= uint64(len(m.objs)) || !m.objs[id].registered || m.objs[id].Freed || int32(uint32(a[0])) != m.objs[id].regOff {
+			// not the address a cudaHostRegister was given
 			return ok(cudaErrorHostMemoryNotRegistered)
 		}
 		o := m.objs[id]

@@ -51,6 +51,9 @@ func init() {
 		if id == 0 || id >= uint64(len(m.objs)) || m.objs[id].Space != SpacePinned {
 			return ok(1) // not pinned host memory: cudaErrorInvalidValue
 		}
+		if o, off := m.objs[id], int32(uint32(a[1])); o.registered && (off < o.regOff || off >= o.regEnd) {
+			return ok(1) // outside the range cudaHostRegister pinned (lib_hostreg.go)
+		}
 		if !m.store(t, a[0], mU64, a[1], pos) {
 			return 0, stFault
 		}

@@ -46,7 +46,8 @@ type Object struct {
 	grow    bool // kernel-only buffer of unknown extent: grows to cover an access (kernelonly.go)
 	// registered: host memory pinned by cudaHostRegister (Space is
 	// SpacePinned until cudaHostUnregister; lib_hostreg.go)
-	registered bool
+	registered     bool
+	regOff, regEnd int32 // the registered byte range
 }
 
 // overLimit reports whether size more bytes would exceed the memory limit,

@@ -9,34 +9,37 @@ int main() {
   int n = 1000;
   int *h = (int *)malloc(n * sizeof(int));
   for (int i = 0; i < n; i++) h[i] = i;
-  cudaError_t e = cudaHostRegister(h + 8, (n - 8) * sizeof(int), cudaHostRegisterMapped);
+  cudaError_t e = cudaHostRegister(h, n * sizeof(int), cudaHostRegisterMapped);
   int *d = NULL;
   cudaError_t g = cudaHostGetDevicePointer((void **)&d, h, 0);
   scale<<<(n + 255) / 256, 256>>>(d, n);
   cudaDeviceSynchronize();
-  printf("%d %d %d %d %d\n", (int)e, (int)g, h[0], h[999], (int)cudaHostUnregister(h + 8));
+  printf("%d %d %d %d %d\n", (int)e, (int)g, h[0], h[999], (int)cudaHostUnregister(h));
   free(h);
   return 0;
 }
 // OUT: 0 0 1 2998 0
-// ---- cudaHostRegister's errors: twice, unregistering memory never registered, a range past the object, device memory
+// ---- cudaHostRegister's errors, as an H100 answers: twice, unregistering memory never registered, a device pointer for bytes before the range, device memory; a range past the object is accepted (pages are pinned)
 #include <cstdio>
 #include <cstdlib>
 int main() {
-  char *h = (char *)malloc(64), *d;
+  char *h = (char *)malloc(64), *d, *dp;
   cudaMalloc(&d, 64);
   int a = cudaHostRegister(h, 64, 0);
   int b = cudaHostRegister(h, 64, 0);
   int c = cudaHostUnregister(h);
   int e = cudaHostUnregister(h);
-  int f = cudaHostRegister(h, 65, 0);
+  int f = cudaHostRegister(h + 16, 65, 0);
+  int p = cudaHostGetDevicePointer((void **)&dp, h, 0);
+  int q = cudaHostGetDevicePointer((void **)&dp, h + 16, 0);
+  int u = cudaHostUnregister(h + 16);
   int g = cudaHostRegister(d, 64, 0);
-  printf("%d %d %d %d %d %d\n", a, b, c, e, f, g);
+  printf("%d %d %d %d %d %d %d %d %d\n", a, b, c, e, f, p, q, u, g);
   free(h);
   cudaFree(d);
   return 0;
 }
-// OUT: 0 712 0 713 1 1
+// OUT: 0 712 0 713 0 1 0 0 1
 // ---- after cudaHostUnregister the memory is host memory again: a kernel that still uses it is an error
 __global__ void k(int *p) { p[threadIdx.x] = 1; } // ERROR C0402 col=29 "host memory"
 int main() {
