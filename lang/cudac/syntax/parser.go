@@ -68,6 +68,7 @@ type parser struct {
 	diags     *diag.List
 	types     []map[string]bool // typedef names, innermost scope last
 	templates map[string]bool
+	nbind     int // structured bindings so far (bindings.go)
 	errs      int
 	file      *File
 	// tags are the struct names declared so far; with C++ they are type
@@ -1617,6 +1618,20 @@ func (p *parser) stmt() Stmt {
 			s := &ForStmt{Pos: t.Pos}
 			if p.startsType() && p.isRangeFor() {
 				base, q := p.specifiers()
+				if p.isBinding() {
+					// for (auto &[k, v] : m): bindings.go
+					name, pos, typ, names := p.bindingDecl(base)
+					p.declareName(name, false)
+					p.expect(":")
+					r := &RangeFor{Pos: t.Pos, Var: &Decl{Pos: pos, Name: name, Type: typ, Q: q}, Range: p.expr()}
+					p.expect(")")
+					p.push()
+					refs := &DeclStmt{Pos: pos, Decls: p.bindingRefs(name, names)}
+					body := p.scopedStmt()
+					p.pop()
+					r.Body = &Block{Pos: PosOf(body), Stmts: []Stmt{refs, body}}
+					return r
+				}
 				name, pos, typ := p.declarator(base)
 				p.declareName(name, false)
 				p.expect(":")
@@ -1747,6 +1762,14 @@ func (p *parser) declStmt() *DeclStmt {
 	s := &DeclStmt{Pos: base.Pos}
 	if p.got(";") {
 		s.Decls = append(s.Decls, &Decl{Pos: base.Pos, Type: base, Q: q})
+		return s
+	}
+	if p.isBinding() {
+		// auto [a, b] = e; (bindings.go)
+		name, pos, typ, names := p.bindingDecl(base)
+		s.Decls = append(s.Decls, p.initDecl(name, pos, typ, q))
+		s.Decls = append(s.Decls, p.bindingRefs(name, names)...)
+		p.expect(";")
 		return s
 	}
 	for {
