@@ -1202,16 +1202,21 @@ func (p *parser) suffixesAfterFunc(ft *TypeExpr) *TypeExpr {
 			// noexcept, noexcept(true): an exception may not leave the
 			// function (sem: std::terminate); noexcept(expr) otherwise
 			p.next()
-			ft.NoExcept = true
+			no := true
 			if p.is("(") {
-				ft.NoExcept = p.peek(1).Text == "true" && p.peek(2).Text == ")"
+				no = p.peek(1).Text == "true" && p.peek(2).Text == ")"
 				p.skipParens()
+			}
+			if ft != nil {
+				ft.NoExcept = no
 			}
 		case p.is("throw") && p.peek(1).Text == "(":
 			// a dynamic exception specification (C++03): throw() is
 			// noexcept, a list of types is ignored
 			p.next()
-			ft.NoExcept = p.peek(1).Text == ")"
+			if ft != nil {
+				ft.NoExcept = p.peek(1).Text == ")"
+			}
 			p.skipParens()
 		case p.is("override") || p.is("final"):
 			p.next()
