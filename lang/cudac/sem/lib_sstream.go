@@ -854,12 +854,13 @@ func (c *compiler) streamHandle(e syntax.Expr, pos diag.Pos) {
 		c.expr(e)
 		return
 	}
-	if !c.addressable(e) {
-		c.errorf(pos, "C0309", "a temporary std::%s is not modeled (name the stream)", cl.name)
-		c.emit(OpConst, 0, 0, pos)
-		return
+	if c.addressable(e) {
+		c.lvalue(e)
+	} else {
+		// a class value is its object's address: the stream a call
+		// returned by reference (a user's operator<<), or a temporary
+		c.expr(e)
 	}
-	c.lvalue(e)
 	c.emit(OpConst, 0, int64(cl.id), pos)
 	c.stdBuiltin("__ios_h", 2, pos)
 }
@@ -1080,16 +1081,17 @@ func (c *compiler) streamConstruct(t *Type, args []syntax.Expr, pos diag.Pos) {
 func (c *compiler) streamBind(t *Type, e syntax.Expr, pos diag.Pos) bool {
 	cl := c.streamClassOf(t)
 	vt := c.typeOf(e, true)
-	if vt != tOstream && vt != tIstream {
-		return false
+	vin, vout, isStream := c.isStreamExpr(e)
+	if !isStream || (vt != tOstream && vt != tIstream && cl.id < 6) {
+		return false // (a stream object is copied only into a base reference's header)
 	}
-	if vt == tOstream && !cl.out || vt == tIstream && !cl.in {
+	if cl.out && !vout || cl.in && !vin {
 		c.errorf(pos, "C0302", "cannot bind std::%s& to %s", cl.name, vt)
 		return true
 	}
 	c.emit(OpDup, 0, 0, pos)
 	c.emit(OpMemzero, 0, 24, pos)
-	c.expr(e)
+	c.streamHandle(e, pos)
 	c.emit(OpStore, int32(mU64), 0, pos)
 	c.emit(OpPop, 0, 0, pos)
 	return true
