@@ -565,6 +565,7 @@ func init() {
 	for name, s := range map[string]*bsig{
 		"__ios_h":       sig(tLong, hostSide, tAny, tAny),
 		"__ios_ok":      sig(tInt, hostSide, tAny),
+		"__ios_std_obj": sig(tVoidP, hostSide, tAny),
 		"__ios_stored":  sig(tInt, hostSide, tAny),
 		"__istream_get": sig(tLong, hostSide, tAny, tAny, tAny, tAny),
 		"__getline":     sig(tLong, hostSide, tAny, tAny, tAny),
@@ -588,6 +589,14 @@ func init() {
 			return 0, stFault
 		}
 		return ok(h)
+	})
+	defb("__ios_std_obj", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		names := map[uint64]string{lib.Stdout: "std::cout", lib.Stderr: "std::cerr", lib.Stdin: "std::cin"}
+		p := m.staticObj(names[a[0]], 24, pos)
+		if !m.store(t, p, mU64, a[0], pos) {
+			return 0, stFault
+		}
+		return ok(p)
 	})
 	defb("__ios_ok", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// explicit operator bool: !fail() ([iostate.flags])
@@ -1073,6 +1082,30 @@ func (c *compiler) streamConstruct(t *Type, args []syntax.Expr, pos diag.Pos) {
 		c.convert(c.expr(args[1]), tInt, pos) // the mode: ate/app are not modeled for string streams
 		c.emit(OpPop, 0, 0, pos)
 	}
+}
+
+// stdStreamAddr compiles &std::cout (std::cerr, std::clog, std::cin):
+// the address of one header per run holding the stream's handle, so
+// std::ostream *out = &std::cout works and compares equal each time.
+func (c *compiler) stdStreamAddr(name string, pos diag.Pos) (*Type, bool) {
+	var h int64
+	var cl *streamClass
+	if v, ok := ostreams[name]; ok {
+		h, cl = v, streamClassList[6]
+	} else if name == "std::cin" {
+		h, cl = stdinHandle, streamClassList[7]
+	} else {
+		return nil, false
+	}
+	c.stdHostOnly(pos)
+	c.emit(OpConst, 0, h, pos)
+	c.stdBuiltin("__ios_std_obj", 1, pos)
+	for t, k := range streamTypes {
+		if k == cl {
+			return ptrTo(t), true
+		}
+	}
+	return nil, false
 }
 
 // streamBind initializes the temporary stream header on the stack (kept)

@@ -217,6 +217,30 @@ int main() {
 // OUT: a = (1.5, -2)
 // OUT: (1.5, -2)(1.5, -2)
 // OUT: (3, 4)(5, 6)
+// ---- &std::cout and &std::cerr as std::ostream* beside a string stream (outputs from g++ 12.2)
+#include <iostream>
+#include <sstream>
+struct Logger {
+  std::ostream *out;
+  int n;
+  void log(const char *m) { *out << "[" << ++n << "] " << m << "\n"; }
+};
+int main(int argc, char **argv) {
+  Logger lg = {&std::cout, 0};
+  lg.log("to stdout");
+  std::ostringstream mem;
+  lg.out = &mem;
+  lg.log("to memory");
+  lg.out = &std::cerr;
+  lg.log("to stderr");
+  std::cout << mem.str() << (lg.out == &std::cerr) << (lg.out == (std::ostream *)&mem) << std::endl;
+  return 0;
+}
+// OUT: [1] to stdout
+// OUT: [2] to memory
+// OUT: 10
+// STDERR: [3] to stderr
+// MODE: run
 // ---- stream misuse is a positioned error
 #include <sstream>
 #include <string>
