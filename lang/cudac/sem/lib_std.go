@@ -455,6 +455,10 @@ func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 	}
 	pos := e.Pos
 	c.stdHostOnly(pos)
+	// front(), back() and at() return references: as an lvalue
+	// (&v.front(), v.back() = x) the call is the element (operators.go)
+	raw := c.rawRef
+	c.rawRef = false
 	recv := func() {
 		if m.Arrow {
 			c.expr(m.X)
@@ -481,6 +485,14 @@ func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 			c.emit(OpPtrAdd, 1, 0, pos)
 		}
 		c.emit(OpLoad, mc, 0, pos)
+	}
+	// self is the result of a member returning *this (basic_string&):
+	// the object, whose address is on the stack, so calls chain
+	self := func() *Type {
+		if raw {
+			c.gotRef = true
+		}
+		return st
 	}
 	isStr := st.std == stdString
 	switch m.Name {
@@ -634,7 +646,12 @@ func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 			idx = args[0]
 		}
 		recv()
-		return c.load(c.stdIndex(st, idx, pos), pos)
+		lv := c.stdIndex(st, idx, pos)
+		if raw {
+			c.gotRef = true
+			return lv.t
+		}
+		return c.load(lv, pos)
 	case "append":
 		if !isStr || !nargs(1, 2) {
 			break
@@ -647,12 +664,12 @@ func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 			c.convert(c.expr(args[1]), tChar, pos)
 			c.stdBuiltin("__str_append_n", 3, pos)
 			c.emit(OpPop, 0, 0, pos)
-			return ptrTo(st)
+			return self()
 		}
 		c.emit(OpDup, 0, 0, pos)
 		c.strAppendExpr(args[0], pos)
 		c.emit(OpPop, 0, 0, pos)
-		return ptrTo(st)
+		return self()
 	case "find", "rfind", "find_first_of", "find_first_not_of", "find_last_of", "find_last_not_of":
 		if !isStr || !nargs(1, 2) {
 			break
@@ -689,6 +706,10 @@ func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 		c.emit(OpConst, 0, mode, pos)
 		c.stdBuiltin("__str_find", 4, pos)
 		return tULong
+	case "erase", "insert", "replace":
+		if isStr && c.strSplice(m.Name, args, recv, pos) { // lib_strsplice.go
+			return self()
+		}
 	case "substr":
 		if !isStr || !nargs(0, 2) {
 			break
