@@ -596,10 +596,26 @@ func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 		}
 		return tVoid
 	case "reserve", "shrink_to_fit":
-		for _, a := range args {
-			c.typeOf(a, true)
+		if isStr {
+			for _, a := range args {
+				c.typeOf(a, true)
+			}
+			c.emit(OpConst, 0, 0, pos) // a string's capacity is its size (lib_vecalloc.go)
+			return tVoid
 		}
-		c.emit(OpConst, 0, 0, pos) // capacity is not observable beyond capacity()
+		if m.Name == "reserve" && !nargs(1, 1) || m.Name == "shrink_to_fit" && !nargs(0, 0) {
+			return tVoid
+		}
+		// the vector's capacity and reallocation (lib_vecalloc.go)
+		recv()
+		if m.Name == "reserve" {
+			c.convert(c.expr(args[0]), tULong, pos)
+		} else {
+			c.emit(OpConst, 0, 0, pos)
+		}
+		c.emit(OpConst, 0, int64(st.stdElem.size), pos)
+		c.emit(OpConst, 0, map[bool]int64{true: 1, false: 0}[m.Name == "reserve"], pos)
+		c.stdBuiltin("__vec_reserve", 4, pos)
 		return tVoid
 	case "push_back", "emplace_back":
 		if !nargs(1, 1) {
@@ -937,9 +953,15 @@ func init() {
 				copy(buf[int(i)*es:], v)
 			}
 		}
-		if !m.stdSetBytes(t, a[0], buf, n, es, a[4] == stdString, pos) {
+		var freed *Object
+		if a[4] == stdString {
+			if !m.stdSetBytes(t, a[0], buf, n, es, true, pos) {
+				return 0, stFault
+			}
+		} else if freed, good = m.vecResize(t, a[0], buf, n, es, pos); !good { // lib_vecalloc.go
 			return 0, stFault
 		}
+		defer m.vecFree(freed, "resize", pos)
 		if deep {
 			data, _, _, good := m.stdHdr(t, a[0], pos)
 			if !good {
@@ -956,12 +978,11 @@ func init() {
 	defb("__vec_push", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		es := int(a[2])
 		if a[3] != stdString {
-			// the buffer grows in place (lib_growth.go)
-			if done, good := m.vecPushInPlace(t, a[0], a[1], es, int(int64(a[4])), pos); !good {
+			// capacity and reallocation (lib_vecalloc.go)
+			if !m.vecPush(t, a[0], a[1], es, int(int64(a[4])), pos) {
 				return 0, stFault
-			} else if done {
-				return ok(0)
 			}
+			return ok(0)
 		}
 		old, size, good := m.stdBytes(t, a[0], es, pos)
 		if !good {
@@ -993,8 +1014,14 @@ func init() {
 			m.fault(t, pos, "C0403", "pop_back of an empty std::vector")
 			return 0, stFault
 		}
-		if !m.stdSetBytes(t, a[0], old[:len(old)-es], size-1, es, a[2] == stdString, pos) {
+		if a[2] == stdString {
+			if !m.stdSetBytes(t, a[0], old[:len(old)-es], size-1, es, true, pos) {
+				return 0, stFault
+			}
+		} else if freed, good := m.vecResize(t, a[0], old[:len(old)-es], size-1, es, pos); !good { // in place: the capacity stays
 			return 0, stFault
+		} else {
+			m.vecFree(freed, "pop_back", pos)
 		}
 		return ok(0)
 	})

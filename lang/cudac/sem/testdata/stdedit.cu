@@ -88,3 +88,86 @@ int main(int argc, char **argv) {
 }
 // OUT: ./data/vectorAdd/ref.txt
 // OUT: 8 9 49
+// ---- a vector's capacity follows libstdc++: push_back doubles it, resize takes max(n, 2*size), reserve and shrink_to_fit take what they are asked; clear and pop_back keep it (output pinned against g++)
+#include <cstdio>
+#include <vector>
+int main() {
+  std::vector<int> v;
+  printf("%zu", v.capacity());
+  for (int i = 0; i < 9; i++) {
+    v.push_back(i);
+    printf(" %zu", v.capacity());
+  }
+  printf("\n");
+  v.pop_back();
+  v.clear();
+  printf("%zu %zu\n", v.size(), v.capacity());
+  v.resize(20);
+  printf("%zu %zu\n", v.size(), v.capacity());
+  v.resize(41);
+  printf("%zu %zu\n", v.size(), v.capacity());
+  v.shrink_to_fit();
+  printf("%zu %zu\n", v.size(), v.capacity());
+  std::vector<double> w;
+  w.reserve(5);
+  printf("%zu %zu\n", w.size(), w.capacity());
+  double *p = NULL;
+  for (int i = 0; i < 5; i++) {
+    w.push_back(i * 0.5);
+    if (i == 0) p = &w[0];
+  }
+  printf("%g %zu\n", *p + w[4], w.capacity()); // no reallocation: p is still valid
+  w.reserve(3);
+  printf("%zu\n", w.capacity());
+  std::vector<int> u(7, 1);
+  printf("%zu %zu\n", u.size(), u.capacity());
+  u.push_back(u[0]); // the argument is an element of the vector being reallocated
+  printf("%zu %zu %d\n", u.size(), u.capacity(), u[7]);
+  std::vector<int> c(u);
+  printf("%zu %zu\n", c.size(), c.capacity());
+  u.assign(3, 4);
+  printf("%zu %zu\n", u.size(), u.capacity());
+  u.assign(30, 4);
+  printf("%zu %zu\n", u.size(), u.capacity());
+  return 0;
+}
+// OUT: 0 1 2 4 4 8 8 8 8 16
+// OUT: 0 16
+// OUT: 20 20
+// OUT: 41 41
+// OUT: 41 41
+// OUT: 0 5
+// OUT: 2 5
+// OUT: 5
+// OUT: 7 7
+// OUT: 8 14 1
+// OUT: 8 8
+// OUT: 3 14
+// OUT: 30 30
+// ---- a reference kept across a push_back that reallocates is a use after free naming the push_back (libstdc++ has given that storage back)
+#include <cstdio>
+#include <vector>
+int main() {
+  std::vector<int> v;
+  v.push_back(1);
+  int &first = v[0];
+  v.push_back(2);
+  printf("%d\n", first); // ERROR C0404 col=18 "use of host memory \(a std::vector's storage, given back when the push_back at line 154:14 reallocated\) after it was freed"
+  return 0;
+}
+// ---- an iterator kept across reserve beyond the capacity is stale; one kept across push_backs within the reserved capacity is not
+#include <cstdio>
+#include <vector>
+int main() {
+  std::vector<float> v;
+  v.reserve(4);
+  v.push_back(1.5f);
+  auto b = v.begin();
+  v.push_back(2.5f);
+  v.push_back(3.5f);
+  printf("%g\n", *b + v.back());
+  v.reserve(100);
+  printf("%g\n", *b); // ERROR C0404 col=18 "given back when the reserve at line 169:12 reallocated"
+  return 0;
+}
+// OUT: 5
