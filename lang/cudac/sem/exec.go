@@ -112,6 +112,7 @@ type Machine struct {
 	grids        []*gridRun
 	defDone      []doneOp // completed default-stream operations (seq, vc)
 	lastErr      int
+	sticky       int // a sticky error: every runtime call fails with it (assert.go)
 	// launchErr is the error of the last launch (cudaLaunchKernelEx
 	// returns it); maxDynSmem the cudaFuncAttributeMaxDynamicSharedMemorySize
 	// of each kernel; nextLaunch the attributes of the launch being made.
@@ -233,6 +234,7 @@ type gridRun struct {
 	agent      int32
 	clock      int32
 	gepoch     int32 // grid.sync epoch (gridsync.go)
+	aborted    bool  // a device assert failed: the kernel stops (assert.go)
 	// cluster and cooperative come from cudaLaunchKernelEx's attributes
 	// (zero cluster: none).
 	cluster     gpu.Dim3
@@ -774,7 +776,7 @@ func (m *Machine) exec(s *stream, op *devOp) {
 		s.vc = vcJoin(s.vc, op.ev.vc)
 	}
 	ctx := &accessCtx{agent: s.agent, clock: vcGet(s.vc, s.agent), vc: s.vc}
-	if !m.failed {
+	if !m.failed && m.sticky == 0 { // after a sticky error no device work runs (assert.go)
 		switch op.kind {
 		case opKernel:
 			op.grid.agent, op.grid.clock = ctx.agent, ctx.clock
@@ -1214,7 +1216,12 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 					m.wgmmaUnwaited(t)
 				}
 			case stFault:
-				return bsEnd
+				if !g.aborted || m.failed {
+					return bsEnd
+				}
+				// a failed device assert: the rest of the round runs, so
+				// other threads failing with it print too (assert.go)
+				t.state = tsDone
 			case stYield:
 				keep = append(keep, i)
 			case stBlocked:
@@ -1226,6 +1233,9 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 			}
 		}
 		e.order = keep
+		if g.aborted {
+			return bsEnd
+		}
 		if b.wakeups {
 			b.wakeups = false
 			e.rebuild()
