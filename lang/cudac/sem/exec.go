@@ -255,10 +255,13 @@ type blockRun struct {
 	bxvc    know // releases the block's threads acquired before its last barrier (fence.go)
 	// inline PTX (asm.go): the shared window, named barriers, mbarriers,
 	// and whether a release made threads runnable during a round
-	named   map[int]*namedBar
-	mbars   map[uint64]*mbar
-	wakeups bool
-	clBar   *clusterBar
+	named map[int]*namedBar
+	// tileScratch holds the warp results of a cg::reduce over each tile
+	// larger than a warp (cgbig.go)
+	tileScratch map[int][]uint64
+	mbars       map[uint64]*mbar
+	wakeups     bool
+	clBar       *clusterBar
 	// clusters of more than one CTA (cluster.go): the cluster, this CTA's
 	// rank in it, and how many of its threads exited
 	cl   *clusterRun
@@ -1361,7 +1364,7 @@ func (m *Machine) deadlock(b *blockRun) {
 		case tsWarp:
 			what = warpOpNames[t.warpOp]
 		case tsNamed:
-			what = fmt.Sprintf("named barrier %d (barrier.cta.sync)", t.barID)
+			what = namedBarWhat(t.barID)
 		case tsMbar:
 			what = fmt.Sprintf("an mbarrier phase of parity %d (mbarrier wait)", t.mbarParity)
 		case tsWG:
@@ -1390,7 +1393,7 @@ func (m *Machine) deadlock(b *blockRun) {
 	}
 	split := false // a thread waits at a named barrier or an mbarrier
 	for _, gr := range groups {
-		split = split || strings.HasPrefix(gr.what, "named") || strings.HasPrefix(gr.what, "an mbarrier")
+		split = split || strings.HasPrefix(gr.what, "named") || strings.HasPrefix(gr.what, "an mbarrier") || strings.HasPrefix(gr.what, "the sync() of tile")
 	}
 	switch {
 	case split && code == "C0502":
