@@ -2299,6 +2299,9 @@ func (c *compiler) unary(e *syntax.Unary) *Type {
 				if t, ok := c.funcValue(n.Name, pos); ok {
 					return t
 				}
+				if t, ok := c.stdStreamAddr(n.Name, pos); ok { // &std::cout (lib_sstream.go)
+					return t
+				}
 			}
 		}
 		lv := c.lvalue(e.X)

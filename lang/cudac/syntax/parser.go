@@ -27,9 +27,9 @@ var BuiltinTypeNames = []string{
 }
 
 // UnmodeledStdTypes are class names of the C++ standard library that
-// helper headers name but sem does not model (their std:: is flattened):
-// they parse as types, and code that is compiled and uses one gets a
-// diagnostic naming it (C0309).
+// helper headers name (their std:: is flattened): they parse as types;
+// sem models the stream classes among them (lib_sstream.go), and code
+// that is compiled and uses another gets a diagnostic naming it (C0309).
 var UnmodeledStdTypes = map[string]bool{
 	"stringstream": true, "ostringstream": true, "istringstream": true, "ifstream": true, "ofstream": true,
 	"fstream": true, "ostream": true, "istream": true, "exception": true, "runtime_error": true,
@@ -1191,6 +1191,9 @@ func (p *parser) suffixes(base *TypeExpr) *TypeExpr {
 
 func (p *parser) suffixesAfterFunc(ft *TypeExpr) *TypeExpr {
 	p.virtSuffix = false
+	if ft == nil {
+		ft = &TypeExpr{} // a destructor's: its noexcept is read and dropped
+	}
 	for {
 		switch {
 		case p.is("const"):
