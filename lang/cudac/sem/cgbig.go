@@ -128,7 +128,6 @@ func (c *compiler) cgShflFields(vt *Type, slot int, name string, lane syntax.Exp
 }
 
 func init() {
-	syncwarp := builtinIndex["__syncwarp"]
 	defb("cg/tsync", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		n := int(a[0])
 		if t.block == nil {
@@ -140,7 +139,7 @@ func init() {
 				l := uint64(t.tid) % 32
 				mask = ((uint64(1) << n) - 1) << (l / uint64(n) * uint64(n))
 			}
-			return builtinTable[syncwarp].fn(m, t, []uint64{mask}, pos)
+			return builtinTable[builtinIndex["__syncwarp"]].fn(m, t, []uint64{mask}, pos)
 		}
 		t.syncs++
 		return 0, m.namedArrive(t, cgTileBar+int(t.tid)/n, n, true, pos)

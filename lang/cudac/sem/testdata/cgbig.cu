@@ -105,3 +105,35 @@ __global__ void odd() {
   auto t = cg::tiled_partition<48>(cg::this_thread_block()); // ERROR C0309 col=12 "thread_block_tile<48>: the tile sizes are powers of two up to 1024"
 }
 int main() { return 0; }
+// ---- cgbig: the sync of a tile of 16 orders its lanes' shared accesses; reading past the tile needs more
+#include <cstdio>
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void rotate(int *d) {
+  __shared__ int s[64];
+  cg::thread_block_tile<16> t = cg::tiled_partition<16>(cg::this_thread_block());
+  s[threadIdx.x] = threadIdx.x * 3;
+  t.sync();
+  int base = t.meta_group_rank() * 16;
+  d[threadIdx.x] = s[base + (t.thread_rank() + 1) % 16];
+  cg::sync(cg::this_thread_block());
+  d[threadIdx.x] += s[(threadIdx.x + 16) % 64];
+}
+__global__ void across(int *d) {
+  __shared__ int s[64];
+  auto t = cg::tiled_partition<16>(cg::this_thread_block());
+  s[threadIdx.x] = threadIdx.x;
+  t.sync();
+  d[threadIdx.x] = s[(threadIdx.x + 16) % 64]; // ERROR C0501 col=20 "data race on shared memory s \(byte 128\): read by thread 16 of block 0 \(kernel across\) conflicts with an unordered write by thread 32 of block 0 \(kernel across\)"
+}
+int main() {
+  int *d;
+  cudaMallocManaged(&d, 64 * sizeof(int));
+  rotate<<<1, 64>>>(d);
+  cudaDeviceSynchronize();
+  printf("%d %d %d\n", d[0], d[15], d[63]);
+  across<<<1, 64>>>(d);
+  cudaDeviceSynchronize();
+  return 0;
+}
+// OUT: 51 93 189
