@@ -217,6 +217,9 @@ func (c *compiler) builtinCall(name string, e *syntax.Call) *Type {
 	if t := c.annotCall(name, e); t != nil {
 		return t // annot.go
 	}
+	if name == "assert" {
+		return c.assertCall(e) // assert.go
+	}
 	switch {
 	case strings.HasPrefix(name, "__cg_"):
 		return c.cgCall(name, e)

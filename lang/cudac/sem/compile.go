@@ -1997,6 +1997,10 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 		}
 		f := st.field(e.Name)
 		if f == nil {
+			if i, ok := bindIndex(e.Name); ok { // lib_bind.go
+				c.errorf(pos, "C0306", "structured binding: name %d of the binding has no member of %s to bind to", i+1, st)
+				return lval{t: tInt, slot: -1}
+			}
 			c.errorf(pos, "C0306", "no member named %s in %s", e.Name, st)
 			return lval{t: tInt, slot: -1}
 		}
@@ -2293,6 +2297,9 @@ func (c *compiler) unary(e *syntax.Unary) *Type {
 			}
 			if c.lookup(n.Name) == nil {
 				if t, ok := c.funcValue(n.Name, pos); ok {
+					return t
+				}
+				if t, ok := c.stdStreamAddr(n.Name, pos); ok { // &std::cout (lib_sstream.go)
 					return t
 				}
 			}

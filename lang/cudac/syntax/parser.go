@@ -27,9 +27,9 @@ var BuiltinTypeNames = []string{
 }
 
 // UnmodeledStdTypes are class names of the C++ standard library that
-// helper headers name but sem does not model (their std:: is flattened):
-// they parse as types, and code that is compiled and uses one gets a
-// diagnostic naming it (C0309).
+// helper headers name (their std:: is flattened): they parse as types;
+// sem models the stream classes among them (lib_sstream.go), and code
+// that is compiled and uses another gets a diagnostic naming it (C0309).
 var UnmodeledStdTypes = map[string]bool{
 	"stringstream": true, "ostringstream": true, "istringstream": true, "ifstream": true, "ofstream": true,
 	"fstream": true, "ostream": true, "istream": true, "exception": true, "runtime_error": true,
@@ -68,6 +68,7 @@ type parser struct {
 	diags     *diag.List
 	types     []map[string]bool // typedef names, innermost scope last
 	templates map[string]bool
+	nbind     int // structured bindings so far (bindings.go)
 	errs      int
 	file      *File
 	// tags are the struct names declared so far; with C++ they are type
@@ -1190,6 +1191,9 @@ func (p *parser) suffixes(base *TypeExpr) *TypeExpr {
 
 func (p *parser) suffixesAfterFunc(ft *TypeExpr) *TypeExpr {
 	p.virtSuffix = false
+	if ft == nil {
+		ft = &TypeExpr{} // a destructor's: its noexcept is read and dropped
+	}
 	for {
 		switch {
 		case p.is("const"):
@@ -1198,16 +1202,21 @@ func (p *parser) suffixesAfterFunc(ft *TypeExpr) *TypeExpr {
 			// noexcept, noexcept(true): an exception may not leave the
 			// function (sem: std::terminate); noexcept(expr) otherwise
 			p.next()
-			ft.NoExcept = true
+			no := true
 			if p.is("(") {
-				ft.NoExcept = p.peek(1).Text == "true" && p.peek(2).Text == ")"
+				no = p.peek(1).Text == "true" && p.peek(2).Text == ")"
 				p.skipParens()
+			}
+			if ft != nil {
+				ft.NoExcept = no
 			}
 		case p.is("throw") && p.peek(1).Text == "(":
 			// a dynamic exception specification (C++03): throw() is
 			// noexcept, a list of types is ignored
 			p.next()
-			ft.NoExcept = p.peek(1).Text == ")"
+			if ft != nil {
+				ft.NoExcept = p.peek(1).Text == ")"
+			}
 			p.skipParens()
 		case p.is("override") || p.is("final"):
 			p.next()
@@ -1612,6 +1621,20 @@ func (p *parser) stmt() Stmt {
 			s := &ForStmt{Pos: t.Pos}
 			if p.startsType() && p.isRangeFor() {
 				base, q := p.specifiers()
+				if p.isBinding() {
+					// for (auto &[k, v] : m): bindings.go
+					name, pos, typ, names := p.bindingDecl(base)
+					p.declareName(name, false)
+					p.expect(":")
+					r := &RangeFor{Pos: t.Pos, Var: &Decl{Pos: pos, Name: name, Type: typ, Q: q}, Range: p.expr()}
+					p.expect(")")
+					p.push()
+					refs := &DeclStmt{Pos: pos, Decls: p.bindingRefs(name, names)}
+					body := p.scopedStmt()
+					p.pop()
+					r.Body = &Block{Pos: PosOf(body), Stmts: []Stmt{refs, body}}
+					return r
+				}
 				name, pos, typ := p.declarator(base)
 				p.declareName(name, false)
 				p.expect(":")
@@ -1742,6 +1765,14 @@ func (p *parser) declStmt() *DeclStmt {
 	s := &DeclStmt{Pos: base.Pos}
 	if p.got(";") {
 		s.Decls = append(s.Decls, &Decl{Pos: base.Pos, Type: base, Q: q})
+		return s
+	}
+	if p.isBinding() {
+		// auto [a, b] = e; (bindings.go)
+		name, pos, typ, names := p.bindingDecl(base)
+		s.Decls = append(s.Decls, p.initDecl(name, pos, typ, q))
+		s.Decls = append(s.Decls, p.bindingRefs(name, names)...)
+		p.expect(";")
 		return s
 	}
 	for {
