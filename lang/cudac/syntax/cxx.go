@@ -33,7 +33,7 @@ var cgModeled = map[string]bool{
 	"bit_and": true, "bit_or": true, "bit_xor": true,
 	"grid_group": true, "this_grid": true,
 	"coalesced_group": true, "coalesced_threads": true, "labeled_partition": true, "binary_partition": true,
-	"inclusive_scan": true, "exclusive_scan": true,
+	"inclusive_scan": true, "exclusive_scan": true, "block_tile_memory": true,
 }
 
 // cgKnown are cooperative_groups names that exist in CUDA but are not
@@ -48,7 +48,7 @@ var cgKnown = map[string]bool{
 // CGTypeNames are the cooperative_groups types, as the parser sees them.
 var CGTypeNames = []string{cgPrefix + "thread_block", cgPrefix + "thread_group", cgPrefix + "thread_block_tile",
 	cgPrefix + "grid_group", cgPrefix + "coalesced_group", cgPrefix + "multi_grid_group", cgPrefix + "cluster_group",
-	cgPrefix + "plus", cgPrefix + "less", cgPrefix + "greater", cgPrefix + "bit_and", cgPrefix + "bit_or", cgPrefix + "bit_xor"}
+	cgPrefix + "block_tile_memory", cgPrefix + "plus", cgPrefix + "less", cgPrefix + "greater", cgPrefix + "bit_and", cgPrefix + "bit_or", cgPrefix + "bit_xor"}
 
 // resolveScopes rewrites qualified names into single identifiers and drops
 // namespace aliases and using directives, which it records. It runs on the
