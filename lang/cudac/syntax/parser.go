@@ -22,6 +22,10 @@ var BuiltinTypeNames = []string{
 	"CUtensorMapSwizzle", "CUtensorMapL2promotion", "CUtensorMapFloatOOBfill", "cudaDriverEntryPointQueryResult",
 	"cudaDeviceAttr", "cudaFuncAttribute", "cudaLaunchConfig_t", "cudaLaunchAttribute", "cudaLaunchAttributeValue",
 	"cudaLaunchAttributeID", "CUdevice", "CUstream", "cudaMemPool_t",
+	// the memory API's structs (sem/lib_cudart_mem.go)
+	"cudaExtent", "cudaPos", "cudaPitchedPtr", "cudaMemcpy3DParms", "cudaMemLocation", "cudaMemLocationType",
+	"cudaMemoryAdvise", "cudaAccessPolicyWindow", "cudaAccessProperty", "cudaStreamAttrValue", "cudaStreamAttrID",
+	"cudaMemPoolAttr", "cudaArray_t",
 	"std::string", "std::vector", "cuda::atomic_ref", "timeval", "utsname",
 	"uint", "ushort", "ulong",
 }
