@@ -119,10 +119,14 @@ func (c *compiler) cudartCall(name string, e *syntax.Call) (*Type, bool) {
 	case "cudaMemPrefetchAsync", "cudaMemAdvise":
 		// CUDA 12: (ptr, count, int device[, stream]); CUDA 13 and the
 		// _v2 forms: (ptr, count, cudaMemLocation[, unsigned flags[, stream]])
-		if len(e.Args) < 3 {
+		at := 2 // where the location is
+		if name == "cudaMemAdvise" {
+			at = 3
+		}
+		if len(e.Args) <= at {
 			return nil, false
 		}
-		if lt := c.typeOf(e.Args[2], true); lt.Kind == Struct && lt.Name == "cudaMemLocation" {
+		if lt := c.typeOf(e.Args[at], true); lt.Kind == Struct && lt.Name == "cudaMemLocation" {
 			ne := *e
 			ne.Fun = &syntax.Name{Pos: e.Pos, Name: name + "_loc"}
 			return c.builtinCall(name+"_loc", &ne), true
@@ -136,7 +140,7 @@ func init() {
 		"cudaExtent": tExtent, "cudaPos": tPos, "cudaPitchedPtr": tPitchedPtr, "cudaMemcpy3DParms": tMemcpy3DParms,
 		"cudaMemLocation": tMemLocation, "cudaMemLocationType": tInt, "cudaMemoryAdvise": tInt,
 		"cudaAccessPolicyWindow": tAccessPolicyWd, "cudaAccessProperty": tInt, "cudaStreamAttrValue": tLaunchAttrVal,
-		"cudaStreamAttrID": tInt, "cudaMemPoolAttr": tInt, "cudaArray_t": tVoidP,
+		"cudaStreamAttrID": tInt, "cudaMemPoolAttr": tInt,
 	} {
 		builtinTypedefs[name] = t
 	}
@@ -424,18 +428,20 @@ func init() {
 	}
 	devOK := func(d int64) bool { return d == 0 || d == -1 }
 	locOK := func(m *Machine, t *Thread, p uint64, pos int32) (bool, bool) {
-		b, good := m.resolve(t, p, 8, pos, false, false)
+		b, good := m.resolve(t, p, 4, pos, false, false)
 		if !good {
 			return false, false
 		}
-		typ, id := int32(loadN(b, 4)), int32(loadN(b[4:], 4))
-		switch typ {
-		case 1:
-			return id == 0, true
+		switch int32(loadN(b, 4)) {
 		case 2, 4:
-			return true, true
-		case 3:
-			return id == 0, true
+			return true, true // the host: id is not read
+		case 1, 3:
+			// a device ordinal, a NUMA node: the model has one of each
+			b, good := m.resolve(t, p+4, 4, pos, false, false)
+			if !good {
+				return false, false
+			}
+			return int32(loadN(b, 4)) == 0, true
 		}
 		return false, true
 	}
