@@ -223,6 +223,9 @@ func (c *compiler) builtinCall(name string, e *syntax.Call) *Type {
 	if t, ok := c.gccAtomicCall(name, e); ok {
 		return t // gccatomic.go
 	}
+	if cdpAPI[name] && c.deviceOnly() {
+		return c.cdpCall(name, e, pos) // cdp.go
+	}
 	switch {
 	case strings.HasPrefix(name, "__cg_"):
 		return c.cgCall(name, e)

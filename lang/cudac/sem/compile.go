@@ -3144,9 +3144,6 @@ func (c *compiler) launch(fn *Function, e *syntax.Call) *Type {
 	if !fn.Global {
 		c.errorf(pos, "C0308", "%s is not a __global__ function and cannot be launched", fn.Name)
 	}
-	if c.deviceOnly() {
-		c.errorf(pos, "C0308", "kernel launches from device code (dynamic parallelism) are not supported")
-	}
 	for i := 0; i < 2; i++ {
 		if i >= len(e.Launch) {
 			for k := 0; k < 3; k++ {

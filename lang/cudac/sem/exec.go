@@ -113,6 +113,7 @@ type Machine struct {
 	defDone      []doneOp // completed default-stream operations (seq, vc)
 	lastErr      int
 	sticky       int // a sticky error: every runtime call fails with it (assert.go)
+	cdpStreams   int // device-side streams created (cdp.go)
 	// launchErr is the error of the last launch (cudaLaunchKernelEx
 	// returns it); maxDynSmem the cudaFuncAttributeMaxDynamicSharedMemorySize
 	// of each kernel; nextLaunch the attributes of the launch being made.
@@ -233,8 +234,9 @@ type gridRun struct {
 	args       []uint64
 	agent      int32
 	clock      int32
-	gepoch     int32 // grid.sync epoch (gridsync.go)
-	aborted    bool  // a device assert failed: the kernel stops (assert.go)
+	gepoch     int32      // grid.sync epoch (gridsync.go)
+	aborted    bool       // a device assert failed: the kernel stops (assert.go)
+	children   []*gridRun // grids launched by its threads (cdp.go)
 	// cluster and cooperative come from cudaLaunchKernelEx's attributes
 	// (zero cluster: none).
 	cluster     gpu.Dim3
@@ -784,6 +786,7 @@ func (m *Machine) exec(s *stream, op *devOp) {
 		case opKernel:
 			op.grid.agent, op.grid.clock = ctx.agent, ctx.clock
 			m.runGrid(op.grid, ctx)
+			m.runChildren(op.grid, s) // cdp.go
 		case opGraph:
 			applyDefaults(op.graph)
 			m.runGraph(s, op.graph)
@@ -899,8 +902,6 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 	bad := ""
 	errCode := 9 // cudaErrorInvalidConfiguration
 	switch {
-	case !t.host:
-		bad = "dynamic parallelism (a launch from device code) is not supported"
 	case g.gdim.Size() == 0:
 		bad = "grid with zero blocks"
 	case g.bdim.Size() == 0:
@@ -913,7 +914,7 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 		bad = "grid x extent above 2^31-1"
 	case g.gdim.Y > 65535 || g.gdim.Z > 65535:
 		bad = "grid y or z extent above 65535"
-	case s == nil:
+	case s == nil && t.host: // (device-side streams: cdp.go)
 		bad = "launch on an invalid stream"
 	case clusterCheck(g) != "":
 		bad = clusterCheck(g)
@@ -961,6 +962,12 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 		}
 	}
 	m.grids = append(m.grids, g)
+	if !t.host {
+		// a child grid (dynamic parallelism): it runs after its parent
+		// (cdp.go)
+		t.block.grid.children = append(t.block.grid.children, g)
+		return true
+	}
 	m.enqueue(s, &devOp{kind: opKernel, grid: g, pos: pos})
 	return true
 }

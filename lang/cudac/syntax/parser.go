@@ -116,7 +116,7 @@ func (p *parser) leave() { p.depth-- }
 
 // Parse parses the preprocessed tokens of one translation unit.
 func Parse(toks []Token, diags *diag.List) *File {
-	p := &parser{toks: resolveScopes(stripAttributes(toks, diags), diags), diags: diags, templates: map[string]bool{cgPrefix + "tiled_partition": true}, tags: map[string]bool{}, classTmpls: map[string]bool{}}
+	p := &parser{toks: chronoTimePoints(resolveScopes(stripAttributes(toks, diags), diags)), diags: diags, templates: map[string]bool{cgPrefix + "tiled_partition": true}, tags: map[string]bool{}, classTmpls: map[string]bool{}}
 	if len(p.toks) == 0 || p.toks[len(p.toks)-1].Kind != EOF {
 		p.toks = append(p.toks, Token{Kind: EOF})
 	}
@@ -606,6 +606,9 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 				p.next()
 				if p.is("<") && (strings.HasPrefix(t.Text, cgPrefix) || t.Text == "std::vector" || t.Text == "cuda::atomic_ref") {
 					p.classTemplateArg(base)
+					if t.Text == "std::vector" && p.is("::") && p.peek(1).Kind == Ident && vectorMemberTypes[p.peek(1).Text] {
+						base = p.vectorMemberType(base)
+					}
 				} else if p.is("<") && (p.classTmpls[t.Text] || strings.HasPrefix(t.Text, "std::") && StdContainers[t.Text[5:]] || chronoTemplates[t.Text]) {
 					// (std::map<K, V> parses, and sem names it: C0309)
 					base.TArgs, base.TArgExprs = p.templateArgs()
@@ -1025,6 +1028,38 @@ func (p *parser) classTemplateArg(base *TypeExpr) {
 		base.TArg = p.binary(7) // the thread scope
 	}
 	p.closeAngle()
+}
+
+// vectorMemberTypes are the member types of std::vector<T> the model has
+// ([vector.overview]); its iterators are modeled as pointers to the
+// elements (lib_std.go), so iterator is T* and const_iterator const T*.
+var vectorMemberTypes = map[string]bool{"iterator": true, "const_iterator": true, "pointer": true, "const_pointer": true,
+	"size_type": true, "difference_type": true, "value_type": true}
+
+// vectorMemberType parses ::name after std::vector<T>.
+func (p *parser) vectorMemberType(v *TypeExpr) *TypeExpr {
+	p.expect("::")
+	m := p.next()
+	elem := v.TArgType
+	if elem == nil {
+		p.errorf(m.Pos, "C0204", "std::vector<...>::%s needs a type argument", m.Text)
+		elem = &TypeExpr{Kind: TNamed, Name: "int", Pos: m.Pos}
+	}
+	switch m.Text {
+	case "iterator", "pointer":
+		return &TypeExpr{Kind: TPointer, Elem: elem, Pos: m.Pos}
+	case "const_iterator", "const_pointer":
+		c := *elem
+		c.Const = true
+		return &TypeExpr{Kind: TPointer, Elem: &c, Pos: m.Pos}
+	case "size_type":
+		name, _ := canonicalBase([]string{"unsigned", "long"})
+		return &TypeExpr{Kind: TNamed, Name: name, Pos: m.Pos}
+	case "difference_type":
+		name, _ := canonicalBase([]string{"long"})
+		return &TypeExpr{Kind: TNamed, Name: name, Pos: m.Pos}
+	}
+	return elem // value_type
 }
 
 // usingAlias parses "using Name = type;" as a typedef.
@@ -1908,22 +1943,35 @@ func (p *parser) newDelete() Expr {
 		free := &Call{Pos: t.Pos, Fun: &Name{Pos: t.Pos, Name: "free"}, Args: []Expr{x}, RParen: t.Pos}
 		return &Delete{Pos: t.Pos, X: x, Free: free, Array: arr}
 	}
+	// placement new, new (place) T[n] / new (place) T(args) (C++17
+	// [expr.new]p13, <new>'s operator new(size_t, void*)): the object is
+	// created in the storage at place, which is the result; no allocation
+	var place Expr
+	if p.is("(") && !p.peekStartsType(1) {
+		p.next()
+		place = p.assign()
+		p.expect(")")
+	}
 	base, _ := p.specifiers()
 	for p.is("*") {
 		st := p.next()
 		base = &TypeExpr{Kind: TPointer, Elem: base, Pos: st.Pos}
 	}
 	size := Expr(&SizeofExpr{Pos: t.Pos, Type: base})
+	alloc := func() Expr {
+		if place != nil {
+			return place
+		}
+		return &Call{Pos: t.Pos, Fun: &Name{Pos: t.Pos, Name: "malloc"}, Args: []Expr{size}, RParen: t.Pos}
+	}
 	if p.is("[") {
 		lb := p.next()
 		n := p.expr()
 		p.expect("]")
 		size = &Binary{Pos: lb.Pos, Op: "*", X: n, Y: size}
-		call := &Call{Pos: t.Pos, Fun: &Name{Pos: t.Pos, Name: "malloc"}, Args: []Expr{size}, RParen: t.Pos}
-		return &Cast{Pos: t.Pos, Type: &TypeExpr{Kind: TPointer, Elem: base, Pos: t.Pos}, X: call}
+		return &Cast{Pos: t.Pos, Type: &TypeExpr{Kind: TPointer, Elem: base, Pos: t.Pos}, X: alloc()}
 	}
-	call := &Call{Pos: t.Pos, Fun: &Name{Pos: t.Pos, Name: "malloc"}, Args: []Expr{size}, RParen: t.Pos}
-	n := &New{Pos: t.Pos, Type: base, Alloc: &Cast{Pos: t.Pos, Type: &TypeExpr{Kind: TPointer, Elem: base, Pos: t.Pos}, X: call}}
+	n := &New{Pos: t.Pos, Type: base, Alloc: &Cast{Pos: t.Pos, Type: &TypeExpr{Kind: TPointer, Elem: base, Pos: t.Pos}, X: alloc()}}
 	if p.is("(") || p.is("{") {
 		close := ")"
 		if p.next().Text == "{" {
