@@ -25,14 +25,44 @@ import (
 // the launcher, or between children in different streams, are not
 // reported.
 
-// cdpAPI are the runtime calls device code may make for launches.
-var cdpAPI = map[string]bool{"cudaStreamCreateWithFlags": true, "cudaStreamDestroy": true}
+// cdpAPI are the runtime calls device code may make (the device runtime
+// API): streams for launches, cudaMalloc and cudaFree on the device heap
+// (as malloc and free in device code), and the thread's last error, which
+// is always cudaSuccess as a failing device-side launch ends the run
+// (C0603).
+var cdpAPI = map[string]bool{"cudaStreamCreateWithFlags": true, "cudaStreamDestroy": true,
+	"cudaMalloc": true, "cudaFree": true, "cudaGetLastError": true, "cudaPeekAtLastError": true}
 
 func init() {
 	namedConsts["cudaStreamFireAndForget"] = cdpFireAndForget
 	namedConsts["cudaStreamTailLaunch"] = cdpTailLaunch
 	builtinSigs["__cdp_stream_create"] = sig(tInt, deviceSide, tAny, tUInt)
 	builtinSigs["__cdp_stream_destroy"] = sig(tInt, deviceSide, tAny)
+	builtinSigs["__cdp_malloc"] = sig(tInt, deviceSide, tAny, tULong)
+	builtinSigs["__cdp_free"] = sig(tInt, deviceSide, tAny)
+	builtinSigs["__cdp_last_error"] = sig(tInt, deviceSide)
+	defb("__cdp_malloc", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		p, st := m.alloc(t, a[1], false, pos)
+		if st != stDone {
+			return 0, st
+		}
+		if !m.store(t, a[0], mU64, p, pos) {
+			return 0, stFault
+		}
+		if p == 0 {
+			return ok(2) // cudaErrorMemoryAllocation
+		}
+		return ok(0)
+	})
+	defb("__cdp_free", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		if _, st := m.free(t, a[0], SpaceDevice, "cudaFree", pos); st != stDone {
+			return 0, st
+		}
+		return ok(0)
+	})
+	defb("__cdp_last_error", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		return ok(0)
+	})
 	// a device-side stream: a handle no host stream has (the children run
 	// in launch order whatever their stream)
 	defb("__cdp_stream_create", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
@@ -55,17 +85,18 @@ const (
 
 // cdpCall compiles a runtime call of cdpAPI in device code.
 func (c *compiler) cdpCall(name string, e *syntax.Call, pos diag.Pos) *Type {
-	want := map[string]int{"cudaStreamCreateWithFlags": 2, "cudaStreamDestroy": 1}[name]
+	want := map[string]int{"cudaStreamCreateWithFlags": 2, "cudaStreamDestroy": 1, "cudaMalloc": 2, "cudaFree": 1}[name]
 	if len(e.Args) != want {
 		c.errorf(pos, "C0304", "%s takes %d arguments, %d given", name, want, len(e.Args))
 	}
 	for i, a := range e.Args {
 		t := c.expr(a)
-		if i > 0 || name == "cudaStreamDestroy" {
+		if i > 0 || name == "cudaStreamDestroy" || name == "cudaFree" {
 			c.convert(t, tULong, pos)
 		}
 	}
-	op := map[string]string{"cudaStreamCreateWithFlags": "__cdp_stream_create", "cudaStreamDestroy": "__cdp_stream_destroy"}[name]
+	op := map[string]string{"cudaStreamCreateWithFlags": "__cdp_stream_create", "cudaStreamDestroy": "__cdp_stream_destroy",
+		"cudaMalloc": "__cdp_malloc", "cudaFree": "__cdp_free", "cudaGetLastError": "__cdp_last_error", "cudaPeekAtLastError": "__cdp_last_error"}[name]
 	c.emit(OpBuiltin, c.builtinIndexOf(op, pos), int64(len(e.Args)), pos)
 	return tInt
 }

@@ -3165,7 +3165,8 @@ func (c *compiler) launch(fn *Function, e *syntax.Call) *Type {
 					c.emit(OpSwap, 0, 0, pos)
 				}
 			}
-		case t.isInt():
+		case t.isInt() || t.isFloat():
+			// dim3(unsigned x): a floating extent converts implicitly
 			c.convert(t, tUInt, pos)
 			c.emit(OpConst, 0, 1, pos)
 			c.emit(OpConst, 0, 1, pos)

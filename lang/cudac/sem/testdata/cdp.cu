@@ -90,3 +90,41 @@ __global__ void parent() {
   cudaDeviceSynchronize(); // ERROR C0307 col=3 "cudaDeviceSynchronize can only be called from host code"
 }
 int main() { return 0; }
+// ---- cdp: the device runtime's cudaMalloc and cudaFree use the device heap; a floating grid extent converts to unsigned
+#include <cstdio>
+struct Curve {
+  int n;
+  float *pts;
+};
+__global__ void fill(Curve *c, int k) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < c[k].n) c[k].pts[i] = k + i * 0.5f;
+}
+__global__ void build(Curve *c, int count) {
+  int k = threadIdx.x;
+  if (k >= count) return;
+  c[k].n = 10 * (k + 1);
+  if (cudaMalloc((void **)&c[k].pts, c[k].n * sizeof(float)) != cudaSuccess) return;
+  fill<<<ceilf(c[k].n / 8.0f), 8>>>(c, k);
+  if (cudaGetLastError() != cudaSuccess) printf("launch failed\n");
+}
+__global__ void sum(Curve *c, int count, float *out) {
+  int k = threadIdx.x;
+  if (k >= count) return;
+  float s = 0;
+  for (int i = 0; i < c[k].n; i++) s += c[k].pts[i];
+  out[k] = s;
+  cudaFree(c[k].pts);
+}
+int main() {
+  Curve *c;
+  float *out;
+  cudaMalloc(&c, 3 * sizeof(Curve));
+  cudaMallocManaged(&out, 3 * sizeof(float));
+  build<<<1, 3>>>(c, 3);
+  sum<<<1, 3>>>(c, 3, out);
+  cudaDeviceSynchronize();
+  printf("%.1f %.1f %.1f\n", out[0], out[1], out[2]);
+  return 0;
+}
+// OUT: 22.5 115.0 277.5
