@@ -69,6 +69,7 @@ type memPool struct {
 type rtState struct {
 	pools   map[uint64]*memPool
 	streamA map[uint64][]byte // each stream's attribute value (64 bytes), by stream handle
+	capture *captureState     // stream capture (graph_more.go)
 }
 
 func (m *Machine) rt() *rtState {

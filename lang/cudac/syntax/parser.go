@@ -25,7 +25,7 @@ var BuiltinTypeNames = []string{
 	// the memory API's structs (sem/lib_cudart_mem.go)
 	"cudaExtent", "cudaPos", "cudaPitchedPtr", "cudaMemcpy3DParms", "cudaMemLocation", "cudaMemLocationType",
 	"cudaMemoryAdvise", "cudaAccessPolicyWindow", "cudaAccessProperty", "cudaStreamAttrValue", "cudaStreamAttrID",
-	"cudaMemPoolAttr",
+	"cudaMemPoolAttr", "cudaMemsetParams", "cudaHostNodeParams", "cudaStreamCaptureStatus", "cudaStreamCaptureMode", "cudaHostFn_t",
 	"std::string", "std::vector", "cuda::atomic_ref", "timeval", "utsname",
 	"uint", "ushort", "ulong",
 }
