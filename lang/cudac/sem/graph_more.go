@@ -100,7 +100,9 @@ func (m *Machine) runNodeOps(s *stream, ops []*devOp) {
 		case opHostFn:
 			m.runHostFn(s, op, ctx)
 		case opFree:
-			m.free(&Thread{ctx: ctx}, op.dst, SpaceDevice, "cudaGraphAddMemFreeNode", op.pos)
+			m.free(&Thread{ctx: ctx}, op.dst, SpaceDevice, "a graph's free node", op.pos)
+		case opAllocNode:
+			m.runAllocNode(op) // graph_mem.go
 		}
 		s.vc[s.agent]++
 	}
@@ -124,6 +126,7 @@ func init() {
 		"cudaGraphAddMemsetNode":   sig(tInt, hostSide, tAny, tLong, tAny, tULong, tAny),
 		"cudaGraphAddHostNode":     sig(tInt, hostSide, tAny, tLong, tAny, tULong, tAny),
 		"cudaGraphAddEmptyNode":    sig(tInt, hostSide, tAny, tLong, tAny, tULong),
+		"cudaGraphAddMemcpyNode1D": sig(tInt, hostSide, tAny, tLong, tAny, tULong, tVoidP, tVoidP, tULong, tInt),
 		"cudaGraphAddDependencies": sig(tInt, hostSide, tLong, tAny, tAny, tULong),
 		"cudaGraphClone":           sig(tInt, hostSide, tAny, tLong),
 		"cudaGraphGetNodes":        sig(tInt, hostSide, tLong, tAny, tAny),
@@ -133,34 +136,12 @@ func init() {
 	} {
 		builtinSigs[name] = s
 	}
-	// deps checks that the numDeps handles at deps name nodes of g added
-	// before (a node's dependencies precede it, so the order the nodes were
-	// added is a topological order)
-	deps := func(m *Machine, t *Thread, g *cudaGraph, p, n uint64, pos int32) (bool, bool) {
-		for i := uint64(0); i < n; i++ {
-			h, good := m.load(t, p+8*i, mU64, pos)
-			if !good {
-				return false, false
-			}
-			if h < 1 || h > uint64(len(m.nodes)) || !g.has(m.nodes[h-1]) {
-				return false, true
-			}
-		}
-		return true, true
-	}
 	add := func(m *Machine, t *Thread, a []uint64, n *graphNode, pos int32) (uint64, status) {
 		g := m.graphOf(a[1])
 		if g == nil {
 			return m.apiError(400), stDone
 		}
-		okDeps, good := deps(m, t, g, a[2], a[3], pos)
-		if !good {
-			return 0, stFault
-		}
-		if !okDeps {
-			return m.apiError(1), stDone
-		}
-		return m.addNode(t, g, n, a[0], pos)
+		return m.addNodeDeps(t, g, n, a, pos)
 	}
 	defb("cudaGraphAddEmptyNode", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		return add(m, t, a, &graphNode{empty: true, pos: pos}, pos)
@@ -193,6 +174,14 @@ func init() {
 			}
 		}
 		return add(m, t, a, n, pos)
+	})
+	defb("cudaGraphAddMemcpyNode1D", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		// (node, graph, deps, numDeps, dst, src, count, kind): bounds and
+		// spaces are checked when the node runs, as for a stream copy
+		if a[6] >= 1<<31 || int64(a[7]) < 0 || a[7] > 4 {
+			return m.apiError(1), stDone
+		}
+		return add(m, t, a, &graphNode{ops: []*devOp{{kind: opCopy, dst: a[4], src: a[5], n: int(a[6]), pos: pos}}, pos: pos}, pos)
 	})
 	defb("cudaGraphAddMemsetNode", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		b, good := m.resolve(t, a[4], int(tMemsetParams.size), pos, false, true)
@@ -365,6 +354,23 @@ func init() {
 		}
 		return ok(0)
 	})
+}
+
+// addNodeDeps adds n to g after checking that the numDeps (a[3]) handles
+// at deps (a[2]) name nodes of g added before (a node's dependencies
+// precede it, so the order the nodes were added is a topological order);
+// the node's handle goes to a[0].
+func (m *Machine) addNodeDeps(t *Thread, g *cudaGraph, n *graphNode, a []uint64, pos int32) (uint64, status) {
+	for i := uint64(0); i < a[3]; i++ {
+		h, good := m.load(t, a[2]+8*i, mU64, pos)
+		if !good {
+			return 0, stFault
+		}
+		if h < 1 || h > uint64(len(m.nodes)) || !g.has(m.nodes[h-1]) {
+			return m.apiError(1), stDone
+		}
+	}
+	return m.addNode(t, g, n, a[0], pos)
 }
 
 func (g *cudaGraph) has(n *graphNode) bool { return g.index(n) >= 0 }

@@ -70,6 +70,7 @@ type rtState struct {
 	pools   map[uint64]*memPool
 	streamA map[uint64][]byte // each stream's attribute value (64 bytes), by stream handle
 	capture *captureState     // stream capture (graph_more.go)
+	gmem    *graphMem         // graph memory nodes (graph_mem.go)
 }
 
 func (m *Machine) rt() *rtState {
@@ -574,6 +575,21 @@ func (m *Machine) poolAlloc(t *Thread, p *memPool, dst, n, h uint64, pos int32) 
 	}
 	if n >= 1<<31 {
 		return m.apiError(2), stDone
+	}
+	if c := m.rt().capture; c != nil && c.streams[m.streamOf(h)] != nil {
+		// captured: a graph allocation node (graph_mem.go)
+		op := m.allocNodeOp(n, pos)
+		if m.failed {
+			return 0, stFault
+		}
+		g := c.streams[m.streamOf(h)]
+		nd := &graphNode{ops: []*devOp{op}, pos: pos}
+		g.nodes = append(g.nodes, nd)
+		m.nodes = append(m.nodes, nd)
+		if !m.store(t, dst, mU64, op.dst, pos) {
+			return 0, stFault
+		}
+		return ok(0)
 	}
 	o := m.newObject(int(n), SpaceDevice, "", pos)
 	o.Heap = true

@@ -26,6 +26,8 @@ var BuiltinTypeNames = []string{
 	"cudaExtent", "cudaPos", "cudaPitchedPtr", "cudaMemcpy3DParms", "cudaMemLocation", "cudaMemLocationType",
 	"cudaMemoryAdvise", "cudaAccessPolicyWindow", "cudaAccessProperty", "cudaStreamAttrValue", "cudaStreamAttrID",
 	"cudaMemPoolAttr", "cudaMemsetParams", "cudaHostNodeParams", "cudaStreamCaptureStatus", "cudaStreamCaptureMode", "cudaHostFn_t",
+	"cudaMemPoolProps", "cudaMemAccessDesc", "cudaMemAllocNodeParams", "cudaGraphMemAttributeType", "cudaMemAllocationType",
+	"cudaMemAllocationHandleType", "cudaMemAccessFlags",
 	"std::string", "std::vector", "cuda::atomic_ref", "timeval", "utsname",
 	"uint", "ushort", "ulong",
 }

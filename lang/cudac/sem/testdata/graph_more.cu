@@ -129,3 +129,104 @@ int main() {
 // OUT: 5 nodes
 // OUT: 203 263 1
 // OUT: 900
+// ---- graph memory nodes: an allocation node fixes the address, the memory lives from it to the free node and is allocated afresh at each launch; a stream-ordered allocation inside a capture is such a node; the device's graph memory attributes count it
+#include <cstdio>
+#include <cstdint>
+__global__ void iota(int *a, int n) {
+  int i = threadIdx.x;
+  if (i < n) a[i] = i * 3;
+}
+__global__ void sum(const int *a, int n, int *out) {
+  if (threadIdx.x == 0) {
+    int s = 0;
+    for (int i = 0; i < n; i++) s += a[i];
+    *out = s;
+  }
+}
+int main() {
+  const int n = 32;
+  int *out;
+  cudaMallocManaged(&out, sizeof(int));
+  cudaGraph_t g;
+  cudaGraphCreate(&g, 0);
+  cudaMemAllocNodeParams ap = {};
+  ap.bytesize = n * sizeof(int);
+  ap.poolProps.allocType = cudaMemAllocationTypePinned;
+  ap.poolProps.location.type = cudaMemLocationTypeDevice;
+  ap.poolProps.location.id = 0;
+  cudaGraphNode_t allocN, k1, k2, freeN;
+  cudaGraphAddMemAllocNode(&allocN, g, NULL, 0, &ap);
+  int *buf = (int *)ap.dptr;
+  int nn = n;
+  void *a1[] = {&buf, &nn};
+  cudaKernelNodeParams kp = {0};
+  kp.func = (void *)iota;
+  kp.gridDim = dim3(1);
+  kp.blockDim = dim3(n);
+  kp.kernelParams = a1;
+  cudaGraphAddKernelNode(&k1, g, &allocN, 1, &kp);
+  void *a2[] = {&buf, &nn, &out};
+  kp.func = (void *)sum;
+  kp.kernelParams = a2;
+  cudaGraphAddKernelNode(&k2, g, &k1, 1, &kp);
+  cudaGraphAddMemFreeNode(&freeN, g, &k2, 1, buf);
+  uint64_t used = 0, high = 0;
+  cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrUsedMemCurrent, &used);
+  printf("used %llu\n", (unsigned long long)used);
+  cudaGraphExec_t e;
+  cudaGraphInstantiate(&e, g, 0);
+  for (int r = 0; r < 2; r++) {
+    cudaGraphLaunch(e, 0);
+    cudaDeviceSynchronize();
+    printf("%d\n", *out);
+  }
+  cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrUsedMemCurrent, &used);
+  cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrUsedMemHigh, &high);
+  printf("used %llu high %llu\n", (unsigned long long)used, (unsigned long long)high);
+
+  // the same through stream capture
+  cudaStream_t s;
+  cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+  cudaGraph_t cg;
+  int *cb;
+  cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal);
+  cudaMallocAsync(&cb, n * sizeof(int), s);
+  iota<<<1, n, 0, s>>>(cb, n);
+  sum<<<1, 1, 0, s>>>(cb, n, out);
+  cudaFreeAsync(cb, s);
+  cudaStreamEndCapture(s, &cg);
+  cudaGraphExec_t ce;
+  cudaGraphInstantiate(&ce, cg, 0);
+  *out = 0;
+  cudaGraphLaunch(ce, s);
+  cudaGraphLaunch(ce, s);
+  cudaStreamSynchronize(s);
+  printf("%d\n", *out);
+  return 0;
+}
+// OUT: used 128
+// OUT: 1488
+// OUT: 1488
+// OUT: used 0 high 128
+// OUT: 1488
+// ---- a pointer to graph memory used after the launch freed it is a use after free
+#include <cstdio>
+__global__ void one(int *a) { a[threadIdx.x] = 1; } // ERROR C0404 col=31 "use of global memory after it was freed \(thread 0 of block 0, kernel one\)"
+int main() {
+  cudaStream_t s;
+  cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+  cudaGraph_t g;
+  int *p;
+  cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal);
+  cudaMallocAsync(&p, 4 * sizeof(int), s);
+  one<<<1, 4, 0, s>>>(p);
+  cudaFreeAsync(p, s);
+  cudaStreamEndCapture(s, &g);
+  cudaGraphExec_t e;
+  cudaGraphInstantiate(&e, g, 0);
+  cudaGraphLaunch(e, s);
+  cudaStreamSynchronize(s);
+  one<<<1, 4>>>(p);
+  cudaDeviceSynchronize();
+  return 0;
+}
