@@ -768,6 +768,9 @@ func (c *compiler) stdCall(name string, e *syntax.Call) (*Type, bool) {
 	if t, ok := c.cudartCall(name, e); ok { // lib_cudart_mem.go
 		return t, true
 	}
+	if t, ok := c.divCall(name, e); ok { // lib_div.go
+		return t, true
+	}
 	if name != "std::to_string" {
 		return nil, false
 	}

@@ -27,7 +27,7 @@ var BuiltinTypeNames = []string{
 	"cudaMemoryAdvise", "cudaAccessPolicyWindow", "cudaAccessProperty", "cudaStreamAttrValue", "cudaStreamAttrID",
 	"cudaMemPoolAttr", "cudaMemsetParams", "cudaHostNodeParams", "cudaStreamCaptureStatus", "cudaStreamCaptureMode", "cudaHostFn_t",
 	"cudaMemPoolProps", "cudaMemAccessDesc", "cudaMemAllocNodeParams", "cudaGraphMemAttributeType", "cudaMemAllocationType",
-	"cudaMemAllocationHandleType", "cudaMemAccessFlags",
+	"cudaMemAllocationHandleType", "cudaMemAccessFlags", "div_t", "ldiv_t", "lldiv_t",
 	"std::string", "std::vector", "cuda::atomic_ref", "timeval", "utsname",
 	"uint", "ushort", "ulong",
 }

@@ -171,3 +171,25 @@ int main() {
   return 0;
 }
 // OUT: 5
+// ---- div, ldiv and lldiv: quotient and remainder truncated toward zero, each operand evaluated once (output pinned against g++)
+#include <cstdio>
+#include <cstdlib>
+int main() {
+  div_t a = div(17, 5);
+  div_t b = div(-17, 5);
+  ldiv_t c = ldiv(-100000000000L, 7L);
+  lldiv_t d = std::lldiv(123456789012345LL, -1000LL);
+  int i = 3;
+  div_t e = div(i++, 2);
+  printf("%d %d %d %d %ld %ld %lld %lld %d %d %d\n", a.quot, a.rem, b.quot, b.rem, c.quot, c.rem, d.quot, d.rem, e.quot, e.rem, i);
+  printf("%d\n", div(9, 4).rem);
+  return 0;
+}
+// OUT: 3 2 -3 -2 -14285714285 -5 -123456789012 345 1 1 4
+// OUT: 1
+// ---- div by zero is the fault of x / 0
+#include <cstdlib>
+int main(int argc, char **argv) {
+  div_t q = div(1, argc - 1); // ERROR C0601 col=13 "integer division by zero"
+  return q.quot;
+}
