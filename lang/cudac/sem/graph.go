@@ -29,6 +29,10 @@ type graphNode struct {
 	condType   int // 0: IF, 1: WHILE
 	body       *cudaGraph
 	pos        int32
+	// ops: a node of another kind (graph_more.go): stream operations run
+	// in order, each like the stream operation it stands for
+	ops   []*devOp
+	empty bool
 }
 
 type cudaGraph struct {
@@ -76,7 +80,7 @@ func init() {
 		"cudaGraphAddKernelNode":           sig(tInt, hostSide, tAny, tLong, tAny, tULong, tAny),
 		"cudaGraphAddNode":                 sig(tInt, hostSide, tAny, tLong, tAny, tAny, tAny).va(),
 		"cudaGraphConditionalHandleCreate": sig(tInt, hostSide, tAny, tLong, tUInt, tUInt),
-		"cudaGraphInstantiate":             sig(tInt, hostSide, tAny, tLong, tULLong).def(0),
+		"cudaGraphInstantiate":             sig(tInt, hostSide, tAny, tLong, tAny, tAny, tULLong).def(0, 0, 0), // CUDA 12: (exec, graph, flags); 11: (exec, graph, errNode, logBuf, bufSize)
 		"cudaGraphLaunch":                  sig(tInt, hostSide, tLong, tLong),
 		"cudaGraphExecDestroy":             sig(tInt, hostSide, tLong),
 		"cudaGraphSetConditional":          sig(tVoid, deviceSide, tULLong, tUInt),
@@ -252,6 +256,10 @@ func (m *Machine) runGraph(s *stream, g *cudaGraph) {
 	for _, n := range g.nodes {
 		if m.failed || m.exited {
 			return
+		}
+		if n.ops != nil || n.empty {
+			m.runNodeOps(s, n.ops) // graph_more.go
+			continue
 		}
 		if n.body != nil {
 			for n.cond.value != 0 {
