@@ -33,6 +33,7 @@ type graphNode struct {
 	// in order, each like the stream operation it stands for
 	ops   []*devOp
 	empty bool
+	src   *graphNode // in an executable graph: the node it was copied from (graph_exec.go)
 }
 
 type cudaGraph struct {
@@ -106,9 +107,10 @@ func init() {
 		if m.graphOf(a[1]) == nil {
 			return m.apiError(400), stDone
 		}
-		// the executable graph is the graph itself: nodes cannot change
-		// after instantiation in the modeled API
-		if !m.store(t, a[0], mU64, a[1], pos) {
+		// the executable graph is a copy of the graph's nodes, which
+		// cudaGraphExecKernelNodeSetParams and cudaGraphExecUpdate change
+		// without touching the graph (graph_exec.go)
+		if !m.store(t, a[0], mU64, m.instantiate(m.graphOf(a[1])), pos) {
 			return 0, stFault
 		}
 		return ok(0)
@@ -134,15 +136,27 @@ func init() {
 		if g == nil {
 			return m.apiError(400), stDone
 		}
-		b, good := m.resolve(t, a[4], tKernelNodeParams.size, pos, false, true)
+		n, st := m.kernelNode(t, a[4], pos)
+		if n == nil {
+			return 0, st
+		}
+		return m.addNode(t, g, n, a[0], pos)
+	})
+}
+
+// kernelNode makes a kernel node from the cudaKernelNodeParams at p (the
+// arguments copied now, as CUDA does); nil and the status on a fault.
+func (m *Machine) kernelNode(t *Thread, p uint64, pos int32) (*graphNode, status) {
+	{
+		b, good := m.resolve(t, p, tKernelNodeParams.size, pos, false, true)
 		if !good {
-			return 0, stFault
+			return nil, stFault
 		}
 		field := func(name string, size int) uint64 { return loadN(b[tKernelNodeParams.field(name).Offset:], size) }
 		fn, _, isFn := m.funcOfPtr(field("func", 8))
 		if !isFn || fn == nil || !fn.Global {
 			m.fault(t, pos, "C0607", "cudaGraphAddKernelNode: kernelNodeParams.func is not a __global__ function")
-			return 0, stFault
+			return nil, stFault
 		}
 		dim := func(name string) gpu.Dim3 {
 			o := tKernelNodeParams.field(name).Offset
@@ -153,16 +167,19 @@ func init() {
 		for k, pt := range fn.Type.Params {
 			pp, good := m.resolve(t, params+uint64(8*k), 8, pos, false, true)
 			if !good {
-				return 0, stFault
+				return nil, stFault
 			}
 			v, good := m.resolve(t, loadN(pp, 8), pt.size, pos, false, true)
 			if !good {
-				return 0, stFault
+				return nil, stFault
 			}
 			n.args = append(n.args, append([]byte(nil), v...))
 		}
-		return m.addNode(t, g, n, a[0], pos)
-	})
+		return n, stDone
+	}
+}
+
+func init() {
 	defb("cudaGraphAddNode", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// CUDA 13 has (node, graph, deps, edgeData, numDeps, params), 12
 		// (node, graph, deps, numDeps, params): the params are last

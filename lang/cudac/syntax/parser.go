@@ -28,6 +28,7 @@ var BuiltinTypeNames = []string{
 	"cudaMemPoolAttr", "cudaMemsetParams", "cudaHostNodeParams", "cudaStreamCaptureStatus", "cudaStreamCaptureMode", "cudaHostFn_t",
 	"cudaMemPoolProps", "cudaMemAccessDesc", "cudaMemAllocNodeParams", "cudaGraphMemAttributeType", "cudaMemAllocationType",
 	"cudaMemAllocationHandleType", "cudaMemAccessFlags", "div_t", "ldiv_t", "lldiv_t",
+	"cudaGraphExecUpdateResult",
 	"std::string", "std::vector", "cuda::atomic_ref", "timeval", "utsname",
 	"uint", "ushort", "ulong",
 }

@@ -230,3 +230,47 @@ int main() {
   cudaDeviceSynchronize();
   return 0;
 }
+// ---- an executable graph is a copy: cudaGraphExecKernelNodeSetParams changes its kernel node only; cudaGraphExecUpdate takes the nodes of a graph of the same topology and refuses another
+#include <cstdio>
+__global__ void put(int *a, int v) { a[threadIdx.x] = v; }
+int main() {
+  int *d;
+  cudaMallocManaged(&d, 4 * sizeof(int));
+  int v = 1;
+  void *args[] = {&d, &v};
+  cudaKernelNodeParams kp = {0};
+  kp.func = (void *)put;
+  kp.gridDim = dim3(1);
+  kp.blockDim = dim3(4);
+  kp.kernelParams = args;
+  cudaGraph_t g;
+  cudaGraphCreate(&g, 0);
+  cudaGraphNode_t k;
+  cudaGraphAddKernelNode(&k, g, NULL, 0, &kp);
+  cudaGraphExec_t e1, e2;
+  cudaGraphInstantiate(&e1, g, NULL, NULL, 0);
+  cudaGraphInstantiate(&e2, g, NULL, NULL, 0);
+  v = 7;
+  cudaGraphExecKernelNodeSetParams(e1, k, &kp);
+  cudaGraphLaunch(e1, 0);
+  cudaDeviceSynchronize();
+  printf("%d", d[3]);
+  cudaGraphLaunch(e2, 0);
+  cudaDeviceSynchronize();
+  printf(" %d", d[3]);
+  cudaGraph_t h;
+  cudaGraphCreate(&h, 0);
+  v = 9;
+  cudaGraphNode_t k2;
+  cudaGraphAddKernelNode(&k2, h, NULL, 0, &kp);
+  cudaGraphExecUpdateResult r;
+  cudaGraphNode_t errNode;
+  printf(" %d", (int)cudaGraphExecUpdate(e2, h, &errNode, &r));
+  cudaGraphLaunch(e2, 0);
+  cudaDeviceSynchronize();
+  printf(" %d %d", (int)r, d[0]);
+  cudaGraphAddKernelNode(&k2, h, NULL, 0, &kp);
+  printf(" %d %d\n", (int)cudaGraphExecUpdate(e2, h, &errNode, &r), (int)(r == cudaGraphExecUpdateErrorTopologyChanged));
+  return 0;
+}
+// OUT: 7 1 0 0 9 910 1
