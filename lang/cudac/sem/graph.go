@@ -26,8 +26,9 @@ type graphNode struct {
 	shmem      int
 	args       [][]byte // parameter bytes, copied when the node was added
 	cond       *condHandle
-	condType   int // 0: IF, 1: WHILE
-	body       *cudaGraph
+	condType   int          // 0: IF, 1: WHILE
+	body       *cudaGraph   // bodies[0]
+	bodies     []*cudaGraph // IF: then[, else]; WHILE: the body; SWITCH: one per value
 	pos        int32
 	// ops: a node of another kind (graph_more.go): stream operations run
 	// in order, each like the stream operation it stands for
@@ -51,14 +52,21 @@ var (
 		"sharedMemBytes", tUInt, "kernelParams", tVoidPP, "extra", tVoidPP)
 	tCondNodeParams = structOf("cudaConditionalNodeParams", "handle", tULLong, "type", tInt, "size", tUInt,
 		"phGraph_out", ptrTo(tLong), "ctx", tLong)
-	tGraphNodeParams = structOf("cudaGraphNodeParams", "type", tInt, "reserved0", arrayOf(tInt, 3),
-		"conditional", tCondNodeParams, "reserved1", arrayOf(tLLong, 24), "reserved2", tLLong)
+	tGraphNodeParams = func() *Type {
+		t := structOf("cudaGraphNodeParams", "type", tInt, "reserved0", arrayOf(tInt, 3),
+			"conditional", tCondNodeParams, "reserved1", arrayOf(tLLong, 24), "reserved2", tLLong)
+		// the node's parameters are a union: kernel shares conditional's
+		// offset (graph_more.go adds kernel nodes through cudaGraphAddNode)
+		t.Fields = append(t.Fields, &FieldInfo{Name: "kernel", Type: tKernelNodeParams, Offset: t.field("conditional").Offset})
+		return t
+	}()
 )
 
 const (
 	graphNodeConditional        = 13
 	condTypeIf                  = 0
 	condTypeWhile               = 1
+	condTypeSwitch              = 2
 	opGraph              opKind = 100 // a devOp kind: a graph launch
 )
 
@@ -80,7 +88,7 @@ func init() {
 		"cudaGraphDestroy":                 sig(tInt, hostSide, tLong),
 		"cudaGraphAddKernelNode":           sig(tInt, hostSide, tAny, tLong, tAny, tULong, tAny),
 		"cudaGraphAddNode":                 sig(tInt, hostSide, tAny, tLong, tAny, tAny, tAny).va(),
-		"cudaGraphConditionalHandleCreate": sig(tInt, hostSide, tAny, tLong, tUInt, tUInt),
+		"cudaGraphConditionalHandleCreate": sig(tInt, hostSide, tAny, tLong, tUInt, tUInt).def(0, 0),
 		"cudaGraphInstantiate":             sig(tInt, hostSide, tAny, tLong, tAny, tAny, tULLong).def(0, 0, 0), // CUDA 12: (exec, graph, flags); 11: (exec, graph, errNode, logBuf, bufSize)
 		"cudaGraphLaunch":                  sig(tInt, hostSide, tLong, tLong),
 		"cudaGraphExecDestroy":             sig(tInt, hostSide, tLong),
@@ -192,8 +200,15 @@ func init() {
 		if !good {
 			return 0, stFault
 		}
-		if typ := int32(loadN(b, 4)); typ != graphNodeConditional {
-			m.fault(t, pos, "C0609", "cudaGraphAddNode of node type %d: only conditional nodes are modeled (kernel nodes through cudaGraphAddKernelNode)", typ)
+		if typ := int32(loadN(b, 4)); typ == 0 {
+			// a kernel node (cudaGraphNodeTypeKernel)
+			n, st := m.kernelNode(t, pp+uint64(tGraphNodeParams.field("kernel").Offset), pos)
+			if n == nil {
+				return 0, st
+			}
+			return m.addNode(t, g, n, a[0], pos)
+		} else if typ != graphNodeConditional {
+			m.fault(t, pos, "C0609", "cudaGraphAddNode of node type %d: only kernel and conditional nodes are modeled", typ)
 			return 0, stFault
 		}
 		co := tGraphNodeParams.field("conditional").Offset
@@ -202,15 +217,22 @@ func init() {
 		}
 		h := int(field("handle", 8))
 		ct := int(int32(field("type", 4)))
-		if h < 1 || h > len(m.conds) || (ct != condTypeIf && ct != condTypeWhile) || field("size", 4) != 1 {
+		// IF has one body (then) or two (then, else), WHILE one, SWITCH
+		// size bodies: the one the handle's value indexes runs
+		size := int(field("size", 4))
+		if h < 1 || h > len(m.conds) || ct < condTypeIf || ct > condTypeSwitch || size < 1 ||
+			ct == condTypeWhile && size != 1 || ct == condTypeIf && size > 2 || size > 1<<16 {
 			return m.apiError(1), stDone
 		}
-		m.graphs = append(m.graphs, &cudaGraph{})
-		body := m.graphs[len(m.graphs)-1]
-		n := &graphNode{cond: m.conds[h-1], condType: ct, body: body, pos: pos}
-		// phGraph_out points at CUDA-owned storage holding the body graph
-		out := m.newObject(8, SpaceHost, "phGraph_out", pos)
-		storeN(out.Data, 8, uint64(len(m.graphs)))
+		n := &graphNode{cond: m.conds[h-1], condType: ct, pos: pos}
+		// phGraph_out points at CUDA-owned storage holding the body graphs
+		out := m.newObject(8*size, SpaceHost, "phGraph_out", pos)
+		for i := 0; i < size; i++ {
+			m.graphs = append(m.graphs, &cudaGraph{})
+			n.bodies = append(n.bodies, m.graphs[len(m.graphs)-1])
+			storeN(out.Data[8*i:], 8, uint64(len(m.graphs)))
+		}
+		n.body = n.bodies[0]
 		if out.init != nil {
 			out.init.setAll()
 		}
@@ -262,8 +284,8 @@ func applyDefaults(g *cudaGraph) {
 		}
 	}
 	for _, n := range g.nodes {
-		if n.body != nil {
-			applyDefaults(n.body)
+		for _, b := range n.bodies {
+			applyDefaults(b)
 		}
 	}
 }
@@ -279,10 +301,21 @@ func (m *Machine) runGraph(s *stream, g *cudaGraph) {
 			continue
 		}
 		if n.body != nil {
-			for n.cond.value != 0 {
-				m.runGraph(s, n.body)
-				if n.condType == condTypeIf || m.failed || m.exited {
-					break
+			switch v := n.cond.value; {
+			case n.condType == condTypeSwitch:
+				if int(v) < len(n.bodies) {
+					m.runGraph(s, n.bodies[v])
+				}
+			case n.condType == condTypeIf && v == 0:
+				if len(n.bodies) == 2 {
+					m.runGraph(s, n.bodies[1]) // else
+				}
+			default:
+				for n.cond.value != 0 {
+					m.runGraph(s, n.body)
+					if n.condType == condTypeIf || m.failed || m.exited {
+						break
+					}
 				}
 			}
 			continue

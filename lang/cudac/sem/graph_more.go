@@ -116,23 +116,28 @@ func init() {
 	for name, v := range map[string]int64{"cudaStreamCaptureStatusNone": 0, "cudaStreamCaptureStatusActive": 1,
 		"cudaStreamCaptureStatusInvalidated": 2, "cudaStreamCaptureModeGlobal": 0, "cudaStreamCaptureModeThreadLocal": 1,
 		"cudaStreamCaptureModeRelaxed": 2, "cudaGraphNodeTypeMemcpy": 1, "cudaGraphNodeTypeMemset": 2, "cudaGraphNodeTypeHost": 3,
-		"cudaErrorStreamCaptureUnsupported": 900, "cudaErrorStreamCaptureInvalidated": 901, "cudaErrorIllegalState": 401} {
+		"cudaErrorStreamCaptureUnsupported": 900, "cudaStreamAddCaptureDependencies": 0, "cudaStreamSetCaptureDependencies": 1, "cudaErrorStreamCaptureInvalidated": 901, "cudaErrorIllegalState": 401} {
 		namedConsts[name] = v
 	}
 	cudaErrors[900], cudaErrorText[900] = "cudaErrorStreamCaptureUnsupported", "operation not permitted when stream is capturing"
 	cudaErrors[401], cudaErrorText[401] = "cudaErrorIllegalState", "the operation cannot be performed in the present state"
 	for name, s := range map[string]*bsig{
-		"cudaGraphAddMemcpyNode":   sig(tInt, hostSide, tAny, tLong, tAny, tULong, tAny),
-		"cudaGraphAddMemsetNode":   sig(tInt, hostSide, tAny, tLong, tAny, tULong, tAny),
-		"cudaGraphAddHostNode":     sig(tInt, hostSide, tAny, tLong, tAny, tULong, tAny),
-		"cudaGraphAddEmptyNode":    sig(tInt, hostSide, tAny, tLong, tAny, tULong),
-		"cudaGraphAddMemcpyNode1D": sig(tInt, hostSide, tAny, tLong, tAny, tULong, tVoidP, tVoidP, tULong, tInt),
-		"cudaGraphAddDependencies": sig(tInt, hostSide, tLong, tAny, tAny, tULong),
-		"cudaGraphClone":           sig(tInt, hostSide, tAny, tLong),
-		"cudaGraphGetNodes":        sig(tInt, hostSide, tLong, tAny, tAny),
-		"cudaStreamBeginCapture":   sig(tInt, hostSide, tLong, tInt).def(0),
-		"cudaStreamEndCapture":     sig(tInt, hostSide, tLong, tAny),
-		"cudaStreamIsCapturing":    sig(tInt, hostSide, tLong, tAny),
+		"cudaGraphAddMemcpyNode":                 sig(tInt, hostSide, tAny, tLong, tAny, tULong, tAny),
+		"cudaGraphAddMemsetNode":                 sig(tInt, hostSide, tAny, tLong, tAny, tULong, tAny),
+		"cudaGraphAddHostNode":                   sig(tInt, hostSide, tAny, tLong, tAny, tULong, tAny),
+		"cudaGraphAddEmptyNode":                  sig(tInt, hostSide, tAny, tLong, tAny, tULong),
+		"cudaGraphAddMemcpyNode1D":               sig(tInt, hostSide, tAny, tLong, tAny, tULong, tVoidP, tVoidP, tULong, tInt),
+		"cudaGraphAddDependencies":               sig(tInt, hostSide, tLong, tAny, tAny, tULong),
+		"cudaGraphClone":                         sig(tInt, hostSide, tAny, tLong),
+		"cudaGraphGetNodes":                      sig(tInt, hostSide, tLong, tAny, tAny),
+		"cudaStreamBeginCapture":                 sig(tInt, hostSide, tLong, tInt).def(0),
+		"cudaStreamEndCapture":                   sig(tInt, hostSide, tLong, tAny),
+		"cudaStreamIsCapturing":                  sig(tInt, hostSide, tLong, tAny),
+		"cudaStreamBeginCaptureToGraph":          sig(tInt, hostSide, tLong, tLong, tAny, tAny, tULong, tInt),
+		"cudaStreamGetCaptureInfo":               sig(tInt, hostSide, tLong, tAny, tAny, tAny, tAny, tAny).def(0, 0, 0, 0),
+		"cudaStreamGetCaptureInfo_v3":            sig(tInt, hostSide, tLong, tAny, tAny, tAny, tAny, tAny, tAny),
+		"cudaStreamUpdateCaptureDependencies":    sig(tInt, hostSide, tLong, tAny, tAny, tULong, tUInt),
+		"cudaStreamUpdateCaptureDependencies_v1": sig(tInt, hostSide, tLong, tAny, tULong, tUInt),
 	} {
 		builtinSigs[name] = s
 	}
@@ -309,6 +314,111 @@ func init() {
 		c.streams[s] = m.graphs[len(m.graphs)-1]
 		return ok(0)
 	})
+	defb("cudaStreamBeginCaptureToGraph", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		// (stream, graph, deps, edgeData, numDeps, mode): capture appends
+		// to an existing graph, after the given nodes of it
+		s, g := m.streamOf(a[0]), m.graphOf(a[1])
+		if s == nil || g == nil {
+			return m.apiError(400), stDone
+		}
+		if s.id == 0 || a[5] > 2 {
+			return m.apiError(map[bool]int{true: 900, false: 1}[s.id == 0]), stDone
+		}
+		for i := uint64(0); i < a[4]; i++ {
+			h, good := m.load(t, a[2]+8*i, mU64, pos)
+			if !good {
+				return 0, stFault
+			}
+			if h < 1 || h > uint64(len(m.nodes)) || !g.has(m.nodes[h-1]) {
+				return m.apiError(1), stDone
+			}
+		}
+		c := m.captures()
+		if c.streams[s] != nil {
+			return m.apiError(401), stDone
+		}
+		if len(s.queue) > 0 {
+			m.drainUntil(s.queue[len(s.queue)-1])
+		}
+		c.streams[s] = g
+		return ok(0)
+	})
+	// cudaStreamGetCaptureInfo(stream, status*, id*, graph*, deps**,
+	// [edgeData**,] numDeps*): the capture's graph, an id (the graph's
+	// handle) and its dependencies: the last node added (nodes run in
+	// order), in storage the runtime owns
+	info := func(edge bool) builtinFn {
+		return func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+			s := m.streamOf(a[0])
+			if s == nil {
+				return m.apiError(400), stDone
+			}
+			g := m.captures().streams[s]
+			st, h := uint64(0), uint64(0)
+			if g != nil {
+				st = 1
+				for i, x := range m.graphs {
+					if x == g {
+						h = uint64(i + 1)
+					}
+				}
+			}
+			var deps, nd uint64
+			if g != nil && len(g.nodes) > 0 {
+				o := m.newObject(8, SpaceHost, "capture dependencies", pos)
+				storeN(o.Data, 8, uint64(m.nodeHandle(g.nodes[len(g.nodes)-1])))
+				if o.init != nil {
+					o.init.setAll()
+				}
+				deps, nd = ptrOf(o, 0), 1
+			}
+			numAt := a[5]
+			if edge {
+				if a[5] != 0 && !m.store(t, a[5], mU64, 0, pos) { // no edge data: default edges
+					return 0, stFault
+				}
+				numAt = a[6]
+			}
+			for _, w := range []struct {
+				p, v uint64
+				c    int
+			}{{a[1], st, mI32}, {a[2], h, mU64}, {a[3], h, mU64}, {a[4], deps, mU64}, {numAt, nd, mU64}} {
+				if w.p != 0 && !m.store(t, w.p, w.c, w.v, pos) {
+					return 0, stFault
+				}
+			}
+			return ok(0)
+		}
+	}
+	defb("cudaStreamGetCaptureInfo", info(false))
+	defb("cudaStreamGetCaptureInfo_v3", info(true))
+	updateDeps := func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		// the nodes run in the order they were added, so the dependencies
+		// of what is captured next need no record; they are checked
+		s := m.streamOf(a[0])
+		if s == nil {
+			return m.apiError(400), stDone
+		}
+		g := m.captures().streams[s]
+		if g == nil {
+			return m.apiError(401), stDone
+		}
+		n := a[len(a)-2]
+		for i := uint64(0); i < n; i++ {
+			h, good := m.load(t, a[1]+8*i, mU64, pos)
+			if !good {
+				return 0, stFault
+			}
+			if h < 1 || h > uint64(len(m.nodes)) || !g.has(m.nodes[h-1]) {
+				return m.apiError(1), stDone
+			}
+		}
+		return ok(0)
+	}
+	defb("cudaStreamUpdateCaptureDependencies", updateDeps)
+	defb("cudaStreamUpdateCaptureDependencies_v1", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		return updateDeps(m, t, []uint64{a[0], a[1], 0, a[2], a[3]}, pos)
+	})
 	defb("cudaStreamEndCapture", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		s := m.streamOf(a[0])
 		if s == nil {
@@ -335,7 +445,7 @@ func init() {
 				h = uint64(i + 1)
 			}
 		}
-		if !m.store(t, a[1], mU64, h, pos) {
+		if a[1] != 0 && !m.store(t, a[1], mU64, h, pos) {
 			return 0, stFault
 		}
 		return ok(0)

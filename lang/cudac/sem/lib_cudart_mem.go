@@ -118,6 +118,20 @@ func (c *compiler) cudartCall(name string, e *syntax.Call) (*Type, bool) {
 		return c.makeVector(tPos, e.Args, e.Pos), true
 	case "make_cudaPitchedPtr":
 		return c.makeVector(tPitchedPtr, e.Args, e.Pos), true
+	case "cudaStreamGetCaptureInfo", "cudaStreamUpdateCaptureDependencies":
+		// CUDA 13 added edge data: 7 (5) arguments; CUDA 12 has 6 (4)
+		v := map[string]string{"cudaStreamGetCaptureInfo": "_v3", "cudaStreamUpdateCaptureDependencies": ""}[name]
+		if name == "cudaStreamUpdateCaptureDependencies" && len(e.Args) == 4 {
+			v = "_v1"
+		} else if name == "cudaStreamGetCaptureInfo" && len(e.Args) != 7 {
+			v = ""
+		}
+		if v == "" {
+			return nil, false
+		}
+		ne := *e
+		ne.Fun = &syntax.Name{Pos: e.Pos, Name: name + v}
+		return c.builtinCall(name+v, &ne), true
 	case "cudaMemPrefetchAsync", "cudaMemAdvise":
 		// CUDA 12: (ptr, count, int device[, stream]); CUDA 13 and the
 		// _v2 forms: (ptr, count, cudaMemLocation[, unsigned flags[, stream]])

@@ -274,3 +274,52 @@ int main() {
   return 0;
 }
 // OUT: 7 1 0 0 9 910 1
+// ---- conditional nodes with more bodies: IF with an else body, SWITCH indexed by the handle's value (no body past the last); kernel nodes through cudaGraphAddNode; bodies filled by capturing into them
+#include <cstdio>
+__global__ void setCond(cudaGraphConditionalHandle h, int *v) { cudaGraphSetConditional(h, *v); }
+__global__ void say(int k) { printf("body %d\n", k); }
+int main() {
+  int *v;
+  cudaMallocManaged(&v, sizeof(int));
+  for (int kind = 0; kind < 2; kind++) {
+    cudaGraph_t g;
+    cudaGraphCreate(&g, 0);
+    cudaGraphConditionalHandle h;
+    cudaGraphConditionalHandleCreate(&h, g);
+    cudaGraphNode_t setN, condN;
+    cudaGraphNodeParams kp = {cudaGraphNodeTypeKernel};
+    void *args[] = {&h, &v};
+    kp.kernel.func = (void *)setCond;
+    kp.kernel.gridDim = dim3(1);
+    kp.kernel.blockDim = dim3(1);
+    kp.kernel.kernelParams = args;
+    cudaGraphAddNode(&setN, g, NULL, NULL, 0, &kp);
+    cudaGraphNodeParams cp = {cudaGraphNodeTypeConditional};
+    cp.conditional.handle = h;
+    cp.conditional.type = kind == 0 ? cudaGraphCondTypeIf : cudaGraphCondTypeSwitch;
+    cp.conditional.size = kind == 0 ? 2 : 3;
+    cudaGraphAddNode(&condN, g, &setN, NULL, 1, &cp);
+    cudaStream_t s;
+    cudaStreamCreate(&s);
+    for (unsigned i = 0; i < cp.conditional.size; i++) {
+      cudaStreamBeginCaptureToGraph(s, cp.conditional.phGraph_out[i], nullptr, nullptr, 0, cudaStreamCaptureModeGlobal);
+      say<<<1, 1, 0, s>>>(10 * kind + i);
+      cudaStreamEndCapture(s, nullptr);
+    }
+    cudaGraphExec_t e;
+    cudaGraphInstantiate(&e, g, 0);
+    for (int x = 0; x < 4; x++) {
+      *v = x;
+      cudaGraphLaunch(e, s);
+      cudaStreamSynchronize(s);
+    }
+  }
+  return 0;
+}
+// OUT: body 1
+// OUT: body 0
+// OUT: body 0
+// OUT: body 0
+// OUT: body 10
+// OUT: body 11
+// OUT: body 12
