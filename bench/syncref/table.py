@@ -46,7 +46,7 @@ def main(map_path, ref_path, weft_path):
             wv, ws = "(none)", None
         ratio = ""
         if w and rs is not None:
-            ratio = f"{rs / ws:.0f}x" if ws > 0 else "inf"
+            ratio = (f"{rs / ws:.0f}x" if rs / ws >= 10 else f"{rs / ws:.2f}x") if ws > 0 else "inf"
             ratios.append(rs / ws if ws > 0 else float("inf"))
             if (rv == "accepted") == (wv == "accepted"):
                 agree += 1
