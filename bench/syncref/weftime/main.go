@@ -4,7 +4,7 @@
 // sync check) inside a process that is already running, excluding the
 // process start. Used by bench/syncref/run.sh (issue 13).
 //
-// Usage: weftime [-reps N] FILE.weft [NAME=VALUE ...] [check flags]
+// Usage: weftime [-reps N] [-cpuprofile OUT] FILE.weft [NAME=VALUE ...] [check flags]
 //
 // It prints one line: the exit status of the first run, the first
 // the distinct codes of the errors it reported (or "accepted"), the first run's CPU seconds
@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"runtime/pprof"
 	"sort"
 	"strings"
 	"syscall"
@@ -40,7 +41,20 @@ var codeRe = regexp.MustCompile(`error\[(W\d+)\]`)
 
 func main() {
 	reps := flag.Int("reps", 5, "timed runs after the first")
+	prof := flag.String("cpuprofile", "", "write a CPU profile of all runs to this file")
 	flag.Parse()
+	if *prof != "" {
+		f, err := os.Create(*prof)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	args := flag.Args()
 	if len(args) == 0 {
 		fmt.Fprintln(os.Stderr, "usage: weftime [-reps N] FILE.weft [NAME=VALUE ...] [flags]")
