@@ -571,6 +571,14 @@ func (m *Machine) asmBarrier(t *Thread, st *asmState, in *ptx.Inst, pos int32) s
 		t.state, t.barKind, t.waitPos = tsBarrier, barPlain, pos
 		return stBlocked
 	}
+	return m.namedArrive(t, id, count, in.Kind == ptx.KBarSync, pos)
+}
+
+// namedArrive arrives at the block's named barrier id, which releases its
+// first count arrivals; wait blocks the thread until then (bar.sync, a
+// cooperative_groups tile of more than 32 threads: cgbig.go).
+func (m *Machine) namedArrive(t *Thread, id, count int, wait bool, pos int32) status {
+	b := t.block
 	if b.named == nil {
 		b.named = map[int]*namedBar{}
 	}
@@ -593,7 +601,7 @@ func (m *Machine) asmBarrier(t *Thread, st *asmState, in *ptx.Inst, pos int32) s
 		b.wakeups = true
 		return stDone
 	}
-	if in.Kind == ptx.KBarSync {
+	if wait {
 		t.state, t.waitPos, t.barID = tsNamed, pos, id
 		nb.waiting = append(nb.waiting, t)
 		return stBlocked
@@ -853,7 +861,11 @@ func (m *Machine) splitNotes(b *blockRun, d *diag.Diagnostic) {
 		case tsNamed:
 			if nb := b.named[t.barID]; nb != nil && !seen[uint64(1<<40+t.barID)] {
 				seen[uint64(1<<40+t.barID)] = true
-				d.Note(m.pos(t.waitPos), "named barrier %d has %d arrivals", t.barID, nb.arrived)
+				if t.barID >= cgTileBar { // cgbig.go
+					d.Note(m.pos(t.waitPos), "the tile's barrier has %d arrivals", nb.arrived)
+				} else {
+					d.Note(m.pos(t.waitPos), "named barrier %d has %d arrivals", t.barID, nb.arrived)
+				}
 			}
 		}
 	}

@@ -217,6 +217,15 @@ func (c *compiler) builtinCall(name string, e *syntax.Call) *Type {
 	if t := c.annotCall(name, e); t != nil {
 		return t // annot.go
 	}
+	if name == "assert" {
+		return c.assertCall(e) // assert.go
+	}
+	if t, ok := c.gccAtomicCall(name, e); ok {
+		return t // gccatomic.go
+	}
+	if cdpAPI[name] && c.deviceOnly() {
+		return c.cdpCall(name, e, pos) // cdp.go
+	}
 	switch {
 	case strings.HasPrefix(name, "__cg_"):
 		return c.cgCall(name, e)

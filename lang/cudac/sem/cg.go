@@ -84,11 +84,13 @@ func (c *compiler) cgType(te *syntax.TypeExpr) *Type {
 			}
 			n = v
 		}
-		if n < 1 || n > 32 || n&(n-1) != 0 {
-			c.errorf(te.Pos, "C0309", "thread_block_tile<%d>: only power-of-two sizes up to 32 are modeled", n)
+		if n < 1 || n > maxTile || n&(n-1) != 0 {
+			c.errorf(te.Pos, "C0309", "thread_block_tile<%d>: the tile sizes are powers of two up to %d", n, maxTile)
 			n = 32
 		}
 		return cgTileType(int(n))
+	case "block_tile_memory":
+		return tCGTileMem // cgbig.go
 	case "plus", "less", "greater", "bit_and", "bit_or", "bit_xor":
 		et := tInt
 		if te.TArgType != nil {
@@ -140,8 +142,13 @@ func (c *compiler) cgCall(name string, e *syntax.Call) *Type {
 	}
 	switch name {
 	case "__cg_this_thread_block":
-		if len(e.Args) != 0 {
-			c.errorf(pos, "C0304", "this_thread_block takes no arguments")
+		switch {
+		case len(e.Args) == 1 && c.typeOf(e.Args[0], false) == tCGTileMem:
+			// this_thread_block(scratch): the scratch is not needed (cgbig.go)
+			c.lvalue(e.Args[0])
+			c.emit(OpPop, 0, 0, pos)
+		case len(e.Args) != 0:
+			c.errorf(pos, "C0304", "this_thread_block takes no arguments, or a cooperative_groups::block_tile_memory")
 		}
 		c.emit(OpBuiltin, c.builtinIndexOf("cg/size", pos), 0, pos)
 		c.cgNew(tCGBlock, 0, pos)
@@ -257,14 +264,12 @@ func (c *compiler) cgMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 			c.emit(OpBuiltin, c.builtinIndexOf("__syncthreads", pos), 0, pos)
 		case cgTile:
 			c.cgField(slot, 4, pos)
-			c.emit(OpBuiltin, c.builtinIndexOf("cg/mask", pos), 1, pos)
-			c.emit(OpBuiltin, c.builtinIndexOf("__syncwarp", pos), 1, pos)
+			c.emit(OpBuiltin, c.builtinIndexOf("cg/tsync", pos), 1, pos) // cgbig.go
 		default:
 			c.cgField(slot, 0, pos)
 			jz := c.emit(OpJz, 0, 0, pos)
 			c.cgField(slot, 4, pos)
-			c.emit(OpBuiltin, c.builtinIndexOf("cg/mask", pos), 1, pos)
-			c.emit(OpBuiltin, c.builtinIndexOf("__syncwarp", pos), 1, pos)
+			c.emit(OpBuiltin, c.builtinIndexOf("cg/tsync", pos), 1, pos)
 			j := c.emit(OpJmp, 0, 0, pos)
 			c.patch(jz)
 			c.emit(OpBuiltin, c.builtinIndexOf("__syncthreads", pos), 0, pos)
@@ -299,6 +304,17 @@ func (c *compiler) cgMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 		c.errorf(pos, "C0309", "thread_block::%s is not a CUDA operation (partition the block into tiles)", m.Name)
 		c.emit(OpConst, 0, 0, pos)
 		return tInt
+	}
+	if st.cg == cgTile && st.Len > 32 {
+		c.errorf(pos, "C0306", "no member function %s in %s: CUDA's warp collectives are members of tiles of at most 32 threads", m.Name, st)
+		c.emit(OpConst, 0, 0, pos)
+		return tInt
+	}
+	if m.Name != "any" && m.Name != "all" && m.Name != "ballot" {
+		if vt := c.typeOf(e.Args[0], false); vt.Kind == Struct && vt.cg == 0 && vt.std == 0 {
+			c.expr(e.Args[0])
+			return c.cgShflFields(vt, slot, m.Name, e.Args[1], pos) // cgbig.go
+		}
 	}
 	c.cgField(slot, 4, pos)
 	c.emit(OpBuiltin, c.builtinIndexOf("cg/mask", pos), 1, pos)
@@ -352,15 +368,7 @@ func (c *compiler) cgReduce(e *syntax.Call) *Type {
 	c.convert(vt, et, pos)
 	c.emit(OpSetLocal, int32(v), 0, pos)
 	c.emit(OpPop, 0, 0, pos)
-	n := gt.Len
-	for off := n / 2; off >= 1; off /= 2 {
-		c.emit(OpLocal, int32(v), 0, pos)
-		c.emit(OpConst, 0, int64(n), pos)
-		c.emit(OpBuiltin, c.builtinIndexOf("cg/mask", pos), 1, pos)
-		c.emit(OpLocal, int32(v), 0, pos)
-		c.emit(OpConst, 0, int64(off), pos)
-		c.emit(OpConst, 0, int64(n), pos)
-		c.emit(OpBuiltin, c.builtinIndexOf("__shfl_xor", pos), 4, pos)
+	combine := func() {
 		switch op {
 		case "plus":
 			c.convert(c.arith("+", et, et, pos), et, pos)
@@ -383,8 +391,22 @@ func (c *compiler) cgReduce(e *syntax.Call) *Type {
 			}
 			c.emit(OpBuiltin, c.builtinIndexOf(mm+"/"+kind, pos), 2, pos)
 		}
+	}
+	n := min(gt.Len, 32)
+	for off := n / 2; off >= 1; off /= 2 {
+		c.emit(OpLocal, int32(v), 0, pos)
+		c.emit(OpConst, 0, int64(n), pos)
+		c.emit(OpBuiltin, c.builtinIndexOf("cg/mask", pos), 1, pos)
+		c.emit(OpLocal, int32(v), 0, pos)
+		c.emit(OpConst, 0, int64(off), pos)
+		c.emit(OpConst, 0, int64(n), pos)
+		c.emit(OpBuiltin, c.builtinIndexOf("__shfl_xor", pos), 4, pos)
+		combine()
 		c.emit(OpSetLocal, int32(v), 0, pos)
 		c.emit(OpPop, 0, 0, pos)
+	}
+	if gt.Len > 32 {
+		c.cgBigReduce(v, gt.Len, combine, pos) // cgbig.go
 	}
 	c.emit(OpLocal, int32(v), 0, pos)
 	return et

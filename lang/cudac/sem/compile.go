@@ -1997,6 +1997,10 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 		}
 		f := st.field(e.Name)
 		if f == nil {
+			if i, ok := bindIndex(e.Name); ok { // lib_bind.go
+				c.errorf(pos, "C0306", "structured binding: name %d of the binding has no member of %s to bind to", i+1, st)
+				return lval{t: tInt, slot: -1}
+			}
 			c.errorf(pos, "C0306", "no member named %s in %s", e.Name, st)
 			return lval{t: tInt, slot: -1}
 		}
@@ -2293,6 +2297,9 @@ func (c *compiler) unary(e *syntax.Unary) *Type {
 			}
 			if c.lookup(n.Name) == nil {
 				if t, ok := c.funcValue(n.Name, pos); ok {
+					return t
+				}
+				if t, ok := c.stdStreamAddr(n.Name, pos); ok { // &std::cout (lib_sstream.go)
 					return t
 				}
 			}
@@ -3137,9 +3144,6 @@ func (c *compiler) launch(fn *Function, e *syntax.Call) *Type {
 	if !fn.Global {
 		c.errorf(pos, "C0308", "%s is not a __global__ function and cannot be launched", fn.Name)
 	}
-	if c.deviceOnly() {
-		c.errorf(pos, "C0308", "kernel launches from device code (dynamic parallelism) are not supported")
-	}
 	for i := 0; i < 2; i++ {
 		if i >= len(e.Launch) {
 			for k := 0; k < 3; k++ {
@@ -3161,7 +3165,8 @@ func (c *compiler) launch(fn *Function, e *syntax.Call) *Type {
 					c.emit(OpSwap, 0, 0, pos)
 				}
 			}
-		case t.isInt():
+		case t.isInt() || t.isFloat():
+			// dim3(unsigned x): a floating extent converts implicitly
 			c.convert(t, tUInt, pos)
 			c.emit(OpConst, 0, 1, pos)
 			c.emit(OpConst, 0, 1, pos)

@@ -12,10 +12,12 @@ import (
 // throw X copies X into a fresh exception object (a host heap object, so
 // that it outlives the frames the throw leaves) and unwinds: the thread's
 // handler records, pushed by OpTry where a try block starts, name the
-// frame, the code range of the try block, the operand-stack height and the
-// handler code. The innermost record whose frame is still live and whose
-// frame is still inside the block's range wins; its frame's callees are
-// popped (their locals released) and control goes to the handler code,
+// frame (its depth and function), the code range of the try block, the
+// operand-stack height and the handler code. The innermost record whose
+// frame is still live and still inside the block's range wins; its
+// frame's callees are popped (their automatic objects destroyed, latest
+// first, from each function's cleanup table, then their locals released),
+// so are the try block's own objects, and control goes to the handler code,
 // which tests the catch clauses in order (OpExcMatch: the same type, a
 // public base class of a thrown class, a base pointer of a thrown class
 // pointer, void* of any thrown pointer, or catch (...)), binds the
@@ -26,11 +28,11 @@ import (
 //
 // The exceptions being handled form a stack (a throw inside a handler
 // nests one); throw; rethrows the innermost. An exception no handler
-// catches ends the run as std::terminate does (C0604, at the throw), with
-// what() when the object's class has one. Destructors of automatic
-// objects are not run during unwinding (the frames' storage is released).
-// CUDA has exceptions only in host code: throw or try in device code is
-// C0307 at compile time.
+// catches, or that would leave a noexcept function, ends the run as
+// std::terminate does (C0604, at the throw), with what() when the
+// object's class has one; nothing is unwound then, as with g++. CUDA has
+// exceptions only in host code: throw or try in device code is C0307 at
+// compile time.
 
 // excType is a type thrown or caught somewhere in the program.
 type excType struct {

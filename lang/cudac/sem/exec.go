@@ -112,6 +112,8 @@ type Machine struct {
 	grids        []*gridRun
 	defDone      []doneOp // completed default-stream operations (seq, vc)
 	lastErr      int
+	sticky       int // a sticky error: every runtime call fails with it (assert.go)
+	cdpStreams   int // device-side streams created (cdp.go)
 	// launchErr is the error of the last launch (cudaLaunchKernelEx
 	// returns it); maxDynSmem the cudaFuncAttributeMaxDynamicSharedMemorySize
 	// of each kernel; nextLaunch the attributes of the launch being made.
@@ -232,7 +234,9 @@ type gridRun struct {
 	args       []uint64
 	agent      int32
 	clock      int32
-	gepoch     int32 // grid.sync epoch (gridsync.go)
+	gepoch     int32      // grid.sync epoch (gridsync.go)
+	aborted    bool       // a device assert failed: the kernel stops (assert.go)
+	children   []*gridRun // grids launched by its threads (cdp.go)
 	// cluster and cooperative come from cudaLaunchKernelEx's attributes
 	// (zero cluster: none).
 	cluster     gpu.Dim3
@@ -253,10 +257,13 @@ type blockRun struct {
 	bxvc    know // releases the block's threads acquired before its last barrier (fence.go)
 	// inline PTX (asm.go): the shared window, named barriers, mbarriers,
 	// and whether a release made threads runnable during a round
-	named   map[int]*namedBar
-	mbars   map[uint64]*mbar
-	wakeups bool
-	clBar   *clusterBar
+	named map[int]*namedBar
+	// tileScratch holds the warp results of a cg::reduce over each tile
+	// larger than a warp (cgbig.go)
+	tileScratch map[int][]uint64
+	mbars       map[uint64]*mbar
+	wakeups     bool
+	clBar       *clusterBar
 	// clusters of more than one CTA (cluster.go): the cluster, this CTA's
 	// rank in it, and how many of its threads exited
 	cl   *clusterRun
@@ -774,11 +781,12 @@ func (m *Machine) exec(s *stream, op *devOp) {
 		s.vc = vcJoin(s.vc, op.ev.vc)
 	}
 	ctx := &accessCtx{agent: s.agent, clock: vcGet(s.vc, s.agent), vc: s.vc}
-	if !m.failed {
+	if !m.failed && m.sticky == 0 { // after a sticky error no device work runs (assert.go)
 		switch op.kind {
 		case opKernel:
 			op.grid.agent, op.grid.clock = ctx.agent, ctx.clock
 			m.runGrid(op.grid, ctx)
+			m.runChildren(op.grid, s) // cdp.go
 		case opGraph:
 			applyDefaults(op.graph)
 			m.runGraph(s, op.graph)
@@ -894,8 +902,6 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 	bad := ""
 	errCode := 9 // cudaErrorInvalidConfiguration
 	switch {
-	case !t.host:
-		bad = "dynamic parallelism (a launch from device code) is not supported"
 	case g.gdim.Size() == 0:
 		bad = "grid with zero blocks"
 	case g.bdim.Size() == 0:
@@ -908,7 +914,7 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 		bad = "grid x extent above 2^31-1"
 	case g.gdim.Y > 65535 || g.gdim.Z > 65535:
 		bad = "grid y or z extent above 65535"
-	case s == nil:
+	case s == nil && t.host: // (device-side streams: cdp.go)
 		bad = "launch on an invalid stream"
 	case clusterCheck(g) != "":
 		bad = clusterCheck(g)
@@ -956,6 +962,12 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 		}
 	}
 	m.grids = append(m.grids, g)
+	if !t.host {
+		// a child grid (dynamic parallelism): it runs after its parent
+		// (cdp.go)
+		t.block.grid.children = append(t.block.grid.children, g)
+		return true
+	}
 	m.enqueue(s, &devOp{kind: opKernel, grid: g, pos: pos})
 	return true
 }
@@ -1214,7 +1226,12 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 					m.wgmmaUnwaited(t)
 				}
 			case stFault:
-				return bsEnd
+				if !g.aborted || m.failed {
+					return bsEnd
+				}
+				// a failed device assert: the rest of the round runs, so
+				// other threads failing with it print too (assert.go)
+				t.state = tsDone
 			case stYield:
 				keep = append(keep, i)
 			case stBlocked:
@@ -1226,6 +1243,9 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 			}
 		}
 		e.order = keep
+		if g.aborted {
+			return bsEnd
+		}
 		if b.wakeups {
 			b.wakeups = false
 			e.rebuild()
@@ -1351,7 +1371,7 @@ func (m *Machine) deadlock(b *blockRun) {
 		case tsWarp:
 			what = warpOpNames[t.warpOp]
 		case tsNamed:
-			what = fmt.Sprintf("named barrier %d (barrier.cta.sync)", t.barID)
+			what = namedBarWhat(t.barID)
 		case tsMbar:
 			what = fmt.Sprintf("an mbarrier phase of parity %d (mbarrier wait)", t.mbarParity)
 		case tsWG:
@@ -1380,7 +1400,7 @@ func (m *Machine) deadlock(b *blockRun) {
 	}
 	split := false // a thread waits at a named barrier or an mbarrier
 	for _, gr := range groups {
-		split = split || strings.HasPrefix(gr.what, "named") || strings.HasPrefix(gr.what, "an mbarrier")
+		split = split || strings.HasPrefix(gr.what, "named") || strings.HasPrefix(gr.what, "an mbarrier") || strings.HasPrefix(gr.what, "the sync() of tile")
 	}
 	switch {
 	case split && code == "C0502":

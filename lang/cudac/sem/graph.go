@@ -278,6 +278,7 @@ func (m *Machine) runGraph(s *stream, g *cudaGraph) {
 		ctx := &accessCtx{agent: s.agent, clock: vcGet(s.vc, s.agent), vc: s.vc}
 		gr.agent, gr.clock = ctx.agent, ctx.clock
 		m.runGrid(gr, ctx)
+		m.runChildren(gr, s) // cdp.go
 		s.vc[s.agent]++
 	}
 }

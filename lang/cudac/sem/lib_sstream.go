@@ -565,6 +565,7 @@ func init() {
 	for name, s := range map[string]*bsig{
 		"__ios_h":       sig(tLong, hostSide, tAny, tAny),
 		"__ios_ok":      sig(tInt, hostSide, tAny),
+		"__ios_std_obj": sig(tVoidP, hostSide, tAny),
 		"__ios_stored":  sig(tInt, hostSide, tAny),
 		"__istream_get": sig(tLong, hostSide, tAny, tAny, tAny, tAny),
 		"__getline":     sig(tLong, hostSide, tAny, tAny, tAny),
@@ -588,6 +589,14 @@ func init() {
 			return 0, stFault
 		}
 		return ok(h)
+	})
+	defb("__ios_std_obj", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		names := map[uint64]string{lib.Stdout: "std::cout", lib.Stderr: "std::cerr", lib.Stdin: "std::cin"}
+		p := m.staticObj(names[a[0]], 24, pos)
+		if !m.store(t, p, mU64, a[0], pos) {
+			return 0, stFault
+		}
+		return ok(p)
 	})
 	defb("__ios_ok", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// explicit operator bool: !fail() ([iostate.flags])
@@ -854,12 +863,13 @@ func (c *compiler) streamHandle(e syntax.Expr, pos diag.Pos) {
 		c.expr(e)
 		return
 	}
-	if !c.addressable(e) {
-		c.errorf(pos, "C0309", "a temporary std::%s is not modeled (name the stream)", cl.name)
-		c.emit(OpConst, 0, 0, pos)
-		return
+	if c.addressable(e) {
+		c.lvalue(e)
+	} else {
+		// a class value is its object's address: the stream a call
+		// returned by reference (a user's operator<<), or a temporary
+		c.expr(e)
 	}
-	c.lvalue(e)
 	c.emit(OpConst, 0, int64(cl.id), pos)
 	c.stdBuiltin("__ios_h", 2, pos)
 }
@@ -1074,22 +1084,47 @@ func (c *compiler) streamConstruct(t *Type, args []syntax.Expr, pos diag.Pos) {
 	}
 }
 
+// stdStreamAddr compiles &std::cout (std::cerr, std::clog, std::cin):
+// the address of one header per run holding the stream's handle, so
+// std::ostream *out = &std::cout works and compares equal each time.
+func (c *compiler) stdStreamAddr(name string, pos diag.Pos) (*Type, bool) {
+	var h int64
+	var cl *streamClass
+	if v, ok := ostreams[name]; ok {
+		h, cl = v, streamClassList[6]
+	} else if name == "std::cin" {
+		h, cl = stdinHandle, streamClassList[7]
+	} else {
+		return nil, false
+	}
+	c.stdHostOnly(pos)
+	c.emit(OpConst, 0, h, pos)
+	c.stdBuiltin("__ios_std_obj", 1, pos)
+	for t, k := range streamTypes {
+		if k == cl {
+			return ptrTo(t), true
+		}
+	}
+	return nil, false
+}
+
 // streamBind initializes the temporary stream header on the stack (kept)
 // that a reference std::ostream& or std::istream& binds to, from e: a
 // stream value (std::cout, the result of << or >>) gives its handle.
 func (c *compiler) streamBind(t *Type, e syntax.Expr, pos diag.Pos) bool {
 	cl := c.streamClassOf(t)
 	vt := c.typeOf(e, true)
-	if vt != tOstream && vt != tIstream {
-		return false
+	vin, vout, isStream := c.isStreamExpr(e)
+	if !isStream || (vt != tOstream && vt != tIstream && cl.id < 6) {
+		return false // (a stream object is copied only into a base reference's header)
 	}
-	if vt == tOstream && !cl.out || vt == tIstream && !cl.in {
+	if cl.out && !vout || cl.in && !vin {
 		c.errorf(pos, "C0302", "cannot bind std::%s& to %s", cl.name, vt)
 		return true
 	}
 	c.emit(OpDup, 0, 0, pos)
 	c.emit(OpMemzero, 0, 24, pos)
-	c.expr(e)
+	c.streamHandle(e, pos)
 	c.emit(OpStore, int32(mU64), 0, pos)
 	c.emit(OpPop, 0, 0, pos)
 	return true

@@ -32,7 +32,23 @@ func defb(name string, fn builtinFn) {
 			if m.inHostFn {
 				return m.hostFnAPI(t, pos, name)
 			}
-			return inner(m, t, a, pos)
+			// a sticky error (a failed device assert, assert.go) fails
+			// every later runtime call, and the synchronizing call that
+			// ran the failing kernel; cudaDeviceReset clears it
+			if m.sticky != 0 {
+				if v, fail := m.stickyResult(name); fail {
+					return v, stDone
+				}
+			}
+			v, s := inner(m, t, a, pos)
+			if m.sticky != 0 && s == stDone {
+				if name == "cudaDeviceReset" {
+					m.sticky, m.lastErr = 0, 0
+				} else if v, fail := m.stickyResult(name); fail {
+					return v, stDone
+				}
+			}
+			return v, s
 		}
 	}
 	builtinIndex[name] = int32(len(builtinTable))

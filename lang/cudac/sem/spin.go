@@ -214,6 +214,9 @@ func (m *Machine) stalled(g *gridRun, blocks []*blockRun, code, msg string) {
 				pos, verb, what = t.waitPos, "wait", "at __syncthreads"
 			case t.state == tsNamed:
 				pos, verb, what = t.waitPos, "wait", fmt.Sprintf("at named barrier %d", t.barID)
+				if t.barID >= cgTileBar {
+					what = "at " + namedBarWhat(t.barID) // cgbig.go
+				}
 			case t.state == tsCluster:
 				pos, verb, what = t.waitPos, "wait", "at barrier.cluster.wait"
 			case t.state == tsGrid:

@@ -190,6 +190,9 @@ func (t *Type) field(name string) *FieldInfo {
 			return f
 		}
 	}
+	if i, ok := bindIndex(name); ok {
+		return t.boundField(i) // a structured binding's member (lib_bind.go)
+	}
 	// anonymous struct/union members
 	for _, f := range t.Fields {
 		if f.Name == "" && f.Type.Kind == Struct {

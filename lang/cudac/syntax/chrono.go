@@ -27,3 +27,48 @@ var ChronoFuncTemplates = map[string]bool{"std::chrono::duration_cast": true}
 var ratioNames = map[string]bool{"milli": true, "micro": true, "nano": true, "ratio": true}
 
 func init() { BuiltinTypeNames = append(BuiltinTypeNames, ChronoTypeNames...) }
+
+// chronoBare are the names that `using namespace std::chrono;` makes
+// visible unqualified (cxx.go).
+var chronoBare = map[string]bool{"duration": true, "duration_cast": true, "time_point": true,
+	"steady_clock": true, "high_resolution_clock": true, "system_clock": true, "nanoseconds": true,
+	"microseconds": true, "milliseconds": true, "seconds": true, "minutes": true, "hours": true}
+
+// chronoPeriods are the periods of the duration typedefs as <ratio>'s
+// names ([time.syn]: microseconds is duration<rep, micro>).
+var chronoPeriods = map[string]string{"std::chrono::nanoseconds::period": "std::nano",
+	"std::chrono::microseconds::period": "std::micro", "std::chrono::milliseconds::period": "std::milli"}
+
+// chronoClocks are the clocks whose time_point type is modeled.
+var chronoClocks = map[string]bool{"std::chrono::steady_clock": true, "std::chrono::high_resolution_clock": true, "std::chrono::system_clock": true}
+
+// chronoTimePoints rewrites std::chrono::time_point<Clock> (C++17
+// [time.point]; the clock's own duration, the only form the model has)
+// into Clock::time_point, the name the model knows. It runs after
+// resolveScopes, which has qualified the names. A closing '>>' of an
+// enclosing template keeps its second '>'.
+func chronoTimePoints(toks []Token) []Token {
+	out := toks[:0:0]
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.Kind == Ident && t.Text == "std::chrono::time_point" && i+3 < len(toks) && toks[i+1].Text == "<" &&
+			toks[i+2].Kind == Ident && chronoClocks[toks[i+2].Text] && (toks[i+3].Text == ">" || toks[i+3].Text == ">>") {
+			nt := t
+			nt.Text = toks[i+2].Text + "::time_point"
+			out = append(out, nt)
+			if toks[i+3].Text == ">>" {
+				gt := toks[i+3]
+				gt.Text = ">"
+				gt.Pos.Offset++
+				out = append(out, gt)
+			}
+			i += 3
+			continue
+		}
+		if p, ok := chronoPeriods[t.Text]; ok && t.Kind == Ident {
+			t.Text = p
+		}
+		out = append(out, t)
+	}
+	return out
+}

@@ -33,7 +33,7 @@ var cgModeled = map[string]bool{
 	"bit_and": true, "bit_or": true, "bit_xor": true,
 	"grid_group": true, "this_grid": true,
 	"coalesced_group": true, "coalesced_threads": true, "labeled_partition": true, "binary_partition": true,
-	"inclusive_scan": true, "exclusive_scan": true,
+	"inclusive_scan": true, "exclusive_scan": true, "block_tile_memory": true,
 }
 
 // cgKnown are cooperative_groups names that exist in CUDA but are not
@@ -48,7 +48,7 @@ var cgKnown = map[string]bool{
 // CGTypeNames are the cooperative_groups types, as the parser sees them.
 var CGTypeNames = []string{cgPrefix + "thread_block", cgPrefix + "thread_group", cgPrefix + "thread_block_tile",
 	cgPrefix + "grid_group", cgPrefix + "coalesced_group", cgPrefix + "multi_grid_group", cgPrefix + "cluster_group",
-	cgPrefix + "plus", cgPrefix + "less", cgPrefix + "greater", cgPrefix + "bit_and", cgPrefix + "bit_or", cgPrefix + "bit_xor"}
+	cgPrefix + "block_tile_memory", cgPrefix + "plus", cgPrefix + "less", cgPrefix + "greater", cgPrefix + "bit_and", cgPrefix + "bit_or", cgPrefix + "bit_xor"}
 
 // resolveScopes rewrites qualified names into single identifiers and drops
 // namespace aliases and using directives, which it records. It runs on the
@@ -58,6 +58,7 @@ func resolveScopes(toks []Token, diags *diag.List) []Token {
 	alias := map[string]string{"cooperative_groups": "cooperative_groups", "std": "std"}
 	cgUsing := map[string]bool{} // unqualified cooperative_groups names in scope
 	stdUsing := false            // using namespace std;
+	chronoUsing := false         // using namespace std::chrono; (chrono.go)
 	out := make([]Token, 0, len(toks))
 	isID := func(i int) bool { return i < len(toks) && toks[i].Kind == Ident }
 	isP := func(i int, s string) bool { return i < len(toks) && toks[i].Kind == Punct && toks[i].Text == s }
@@ -104,6 +105,9 @@ func resolveScopes(toks []Token, diags *diag.List) []Token {
 			if nsOf(parts[0].Text) == "std" {
 				stdUsing = true
 			}
+			if ns := nsOf(parts[0].Text); ns == "chrono" || ns == "std" && len(parts) == 2 && parts[1].Text == "chrono" {
+				chronoUsing = true
+			}
 			if nsOf(parts[0].Text) == "cooperative_groups" {
 				for n := range cgModeled {
 					cgUsing[n] = true
@@ -126,6 +130,21 @@ func resolveScopes(toks []Token, diags *diag.List) []Token {
 			if isP(j, ";") {
 				j++
 			}
+			i = j
+			continue
+		case t.Kind == Ident && chronoUsing && chronoBare[t.Text] && (isP(i+1, "<") || isP(i+1, "::") && isID(i+2) || chronoClocks["std::chrono::"+t.Text]) && (len(out) == 0 || (out[len(out)-1].Text != "." && out[len(out)-1].Text != "->")):
+			// after using namespace std::chrono; its names where they
+			// are used as templates or scopes, and the clocks (a bare
+			// `seconds` may be the program's own variable)
+			parts, j := qualified(i)
+			var b strings.Builder
+			b.WriteString("std::chrono")
+			for _, r := range parts {
+				b.WriteString("::" + r.Text)
+			}
+			nt := t
+			nt.Text = b.String()
+			out = append(out, nt)
 			i = j
 			continue
 		case t.Kind == Punct && t.Text == "::" && len(out) > 0 && out[len(out)-1].Text == ">" && isID(i+1):

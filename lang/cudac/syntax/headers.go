@@ -74,9 +74,9 @@ var knownHeaders = map[string]string{
 	"cassert":                     "",
 	"cstdint":                     stdintMacros,
 	"iostream":                    stdexceptText,
-	// headers whose names are modeled only in part (std::runtime_error
-	// and friends as types; streams on files and strings are not): a
-	// program that uses a missing name gets an undeclared-name error.
+	// <fstream>, <sstream> and <iomanip>: sem/lib_sstream.go and
+	// lib_fstream.go; the exception classes: stdexcept.go. A program
+	// that uses a name not modeled gets an undeclared-name error.
 	"fstream":       "",
 	"sstream":       "",
 	"exception":     stdexceptText, // stdexcept.go

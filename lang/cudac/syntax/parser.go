@@ -27,9 +27,9 @@ var BuiltinTypeNames = []string{
 }
 
 // UnmodeledStdTypes are class names of the C++ standard library that
-// helper headers name but sem does not model (their std:: is flattened):
-// they parse as types, and code that is compiled and uses one gets a
-// diagnostic naming it (C0309).
+// helper headers name (their std:: is flattened): they parse as types;
+// sem models the stream classes among them (lib_sstream.go), and code
+// that is compiled and uses another gets a diagnostic naming it (C0309).
 var UnmodeledStdTypes = map[string]bool{
 	"stringstream": true, "ostringstream": true, "istringstream": true, "ifstream": true, "ofstream": true,
 	"fstream": true, "ostream": true, "istream": true, "exception": true, "runtime_error": true,
@@ -68,6 +68,7 @@ type parser struct {
 	diags     *diag.List
 	types     []map[string]bool // typedef names, innermost scope last
 	templates map[string]bool
+	nbind     int // structured bindings so far (bindings.go)
 	errs      int
 	file      *File
 	// tags are the struct names declared so far; with C++ they are type
@@ -111,7 +112,7 @@ func (p *parser) leave() { p.depth-- }
 
 // Parse parses the preprocessed tokens of one translation unit.
 func Parse(toks []Token, diags *diag.List) *File {
-	p := &parser{toks: resolveScopes(stripAttributes(toks, diags), diags), diags: diags, templates: map[string]bool{cgPrefix + "tiled_partition": true}, tags: map[string]bool{}, classTmpls: map[string]bool{}}
+	p := &parser{toks: chronoTimePoints(resolveScopes(stripAttributes(toks, diags), diags)), diags: diags, templates: map[string]bool{cgPrefix + "tiled_partition": true}, tags: map[string]bool{}, classTmpls: map[string]bool{}}
 	if len(p.toks) == 0 || p.toks[len(p.toks)-1].Kind != EOF {
 		p.toks = append(p.toks, Token{Kind: EOF})
 	}
@@ -601,6 +602,9 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 				p.next()
 				if p.is("<") && (strings.HasPrefix(t.Text, cgPrefix) || t.Text == "std::vector" || t.Text == "cuda::atomic_ref") {
 					p.classTemplateArg(base)
+					if t.Text == "std::vector" && p.is("::") && p.peek(1).Kind == Ident && vectorMemberTypes[p.peek(1).Text] {
+						base = p.vectorMemberType(base)
+					}
 				} else if p.is("<") && (p.classTmpls[t.Text] || strings.HasPrefix(t.Text, "std::") && StdContainers[t.Text[5:]] || chronoTemplates[t.Text]) {
 					// (std::map<K, V> parses, and sem names it: C0309)
 					base.TArgs, base.TArgExprs = p.templateArgs()
@@ -1022,6 +1026,38 @@ func (p *parser) classTemplateArg(base *TypeExpr) {
 	p.closeAngle()
 }
 
+// vectorMemberTypes are the member types of std::vector<T> the model has
+// ([vector.overview]); its iterators are modeled as pointers to the
+// elements (lib_std.go), so iterator is T* and const_iterator const T*.
+var vectorMemberTypes = map[string]bool{"iterator": true, "const_iterator": true, "pointer": true, "const_pointer": true,
+	"size_type": true, "difference_type": true, "value_type": true}
+
+// vectorMemberType parses ::name after std::vector<T>.
+func (p *parser) vectorMemberType(v *TypeExpr) *TypeExpr {
+	p.expect("::")
+	m := p.next()
+	elem := v.TArgType
+	if elem == nil {
+		p.errorf(m.Pos, "C0204", "std::vector<...>::%s needs a type argument", m.Text)
+		elem = &TypeExpr{Kind: TNamed, Name: "int", Pos: m.Pos}
+	}
+	switch m.Text {
+	case "iterator", "pointer":
+		return &TypeExpr{Kind: TPointer, Elem: elem, Pos: m.Pos}
+	case "const_iterator", "const_pointer":
+		c := *elem
+		c.Const = true
+		return &TypeExpr{Kind: TPointer, Elem: &c, Pos: m.Pos}
+	case "size_type":
+		name, _ := canonicalBase([]string{"unsigned", "long"})
+		return &TypeExpr{Kind: TNamed, Name: name, Pos: m.Pos}
+	case "difference_type":
+		name, _ := canonicalBase([]string{"long"})
+		return &TypeExpr{Kind: TNamed, Name: name, Pos: m.Pos}
+	}
+	return elem // value_type
+}
+
 // usingAlias parses "using Name = type;" as a typedef.
 func (p *parser) usingAlias() *Decl {
 	p.expect("using")
@@ -1190,6 +1226,9 @@ func (p *parser) suffixes(base *TypeExpr) *TypeExpr {
 
 func (p *parser) suffixesAfterFunc(ft *TypeExpr) *TypeExpr {
 	p.virtSuffix = false
+	if ft == nil {
+		ft = &TypeExpr{} // a destructor's: its noexcept is read and dropped
+	}
 	for {
 		switch {
 		case p.is("const"):
@@ -1198,16 +1237,21 @@ func (p *parser) suffixesAfterFunc(ft *TypeExpr) *TypeExpr {
 			// noexcept, noexcept(true): an exception may not leave the
 			// function (sem: std::terminate); noexcept(expr) otherwise
 			p.next()
-			ft.NoExcept = true
+			no := true
 			if p.is("(") {
-				ft.NoExcept = p.peek(1).Text == "true" && p.peek(2).Text == ")"
+				no = p.peek(1).Text == "true" && p.peek(2).Text == ")"
 				p.skipParens()
+			}
+			if ft != nil {
+				ft.NoExcept = no
 			}
 		case p.is("throw") && p.peek(1).Text == "(":
 			// a dynamic exception specification (C++03): throw() is
 			// noexcept, a list of types is ignored
 			p.next()
-			ft.NoExcept = p.peek(1).Text == ")"
+			if ft != nil {
+				ft.NoExcept = p.peek(1).Text == ")"
+			}
 			p.skipParens()
 		case p.is("override") || p.is("final"):
 			p.next()
@@ -1612,6 +1656,20 @@ func (p *parser) stmt() Stmt {
 			s := &ForStmt{Pos: t.Pos}
 			if p.startsType() && p.isRangeFor() {
 				base, q := p.specifiers()
+				if p.isBinding() {
+					// for (auto &[k, v] : m): bindings.go
+					name, pos, typ, names := p.bindingDecl(base)
+					p.declareName(name, false)
+					p.expect(":")
+					r := &RangeFor{Pos: t.Pos, Var: &Decl{Pos: pos, Name: name, Type: typ, Q: q}, Range: p.expr()}
+					p.expect(")")
+					p.push()
+					refs := &DeclStmt{Pos: pos, Decls: p.bindingRefs(name, names)}
+					body := p.scopedStmt()
+					p.pop()
+					r.Body = &Block{Pos: PosOf(body), Stmts: []Stmt{refs, body}}
+					return r
+				}
 				name, pos, typ := p.declarator(base)
 				p.declareName(name, false)
 				p.expect(":")
@@ -1744,6 +1802,14 @@ func (p *parser) declStmt() *DeclStmt {
 		s.Decls = append(s.Decls, &Decl{Pos: base.Pos, Type: base, Q: q})
 		return s
 	}
+	if p.isBinding() {
+		// auto [a, b] = e; (bindings.go)
+		name, pos, typ, names := p.bindingDecl(base)
+		s.Decls = append(s.Decls, p.initDecl(name, pos, typ, q))
+		s.Decls = append(s.Decls, p.bindingRefs(name, names)...)
+		p.expect(";")
+		return s
+	}
 	for {
 		name, pos, typ := p.declarator(base)
 		if name == "" {
@@ -1873,22 +1939,35 @@ func (p *parser) newDelete() Expr {
 		free := &Call{Pos: t.Pos, Fun: &Name{Pos: t.Pos, Name: "free"}, Args: []Expr{x}, RParen: t.Pos}
 		return &Delete{Pos: t.Pos, X: x, Free: free, Array: arr}
 	}
+	// placement new, new (place) T[n] / new (place) T(args) (C++17
+	// [expr.new]p13, <new>'s operator new(size_t, void*)): the object is
+	// created in the storage at place, which is the result; no allocation
+	var place Expr
+	if p.is("(") && !p.peekStartsType(1) {
+		p.next()
+		place = p.assign()
+		p.expect(")")
+	}
 	base, _ := p.specifiers()
 	for p.is("*") {
 		st := p.next()
 		base = &TypeExpr{Kind: TPointer, Elem: base, Pos: st.Pos}
 	}
 	size := Expr(&SizeofExpr{Pos: t.Pos, Type: base})
+	alloc := func() Expr {
+		if place != nil {
+			return place
+		}
+		return &Call{Pos: t.Pos, Fun: &Name{Pos: t.Pos, Name: "malloc"}, Args: []Expr{size}, RParen: t.Pos}
+	}
 	if p.is("[") {
 		lb := p.next()
 		n := p.expr()
 		p.expect("]")
 		size = &Binary{Pos: lb.Pos, Op: "*", X: n, Y: size}
-		call := &Call{Pos: t.Pos, Fun: &Name{Pos: t.Pos, Name: "malloc"}, Args: []Expr{size}, RParen: t.Pos}
-		return &Cast{Pos: t.Pos, Type: &TypeExpr{Kind: TPointer, Elem: base, Pos: t.Pos}, X: call}
+		return &Cast{Pos: t.Pos, Type: &TypeExpr{Kind: TPointer, Elem: base, Pos: t.Pos}, X: alloc()}
 	}
-	call := &Call{Pos: t.Pos, Fun: &Name{Pos: t.Pos, Name: "malloc"}, Args: []Expr{size}, RParen: t.Pos}
-	n := &New{Pos: t.Pos, Type: base, Alloc: &Cast{Pos: t.Pos, Type: &TypeExpr{Kind: TPointer, Elem: base, Pos: t.Pos}, X: call}}
+	n := &New{Pos: t.Pos, Type: base, Alloc: &Cast{Pos: t.Pos, Type: &TypeExpr{Kind: TPointer, Elem: base, Pos: t.Pos}, X: alloc()}}
 	if p.is("(") || p.is("{") {
 		close := ")"
 		if p.next().Text == "{" {

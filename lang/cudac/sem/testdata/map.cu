@@ -110,6 +110,42 @@ int main() {
 // OUT: 1 3 12.0
 // OUT: 2 3 15.0
 // OUT: 2 3
+// ---- structured bindings over map elements and structs (outputs from g++ 12.2)
+#include <cstdio>
+#include <map>
+#include <string>
+struct P { int x; float y; };
+P make(int i) { P p; p.x = i; p.y = i * 0.5f; return p; }
+int main() {
+  std::map<std::string, int> m;
+  m["b"] = 2;
+  m["a"] = 1;
+  for (const auto &[k, v] : m) printf("%s=%d ", k.c_str(), v);
+  for (auto &[k, v] : m) v *= 10;
+  for (auto [k, v] : m) printf("%s=%d ", k.c_str(), v);
+  printf("\n");
+  auto [x, y] = make(3);
+  P q = {7, 1.5f};
+  auto &[qx, qy] = q;
+  qx = 8;
+  printf("%d %g %d %g\n", x, y, q.x, qy);
+  return 0;
+}
+// OUT: a=1 b=2 a=10 b=20 
+// OUT: 3 1.5 8 1.5
+// ---- structured binding errors
+struct P { int x; };
+int main() {
+  P p = {1};
+  auto [b, c] = p; // ERROR C0306 col=12 "structured binding: name 2 of the binding has no member of struct P to bind to"
+  return b;
+}
+// ---- a structured binding is declared with auto
+int main() {
+  int q[1] = {1};
+  int [a] = q; // ERROR C0203 col=3 "a structured binding is declared with auto"
+  return 0;
+}
 // ---- what the associative containers do not model is named
 #include <map>
 #include <set>

@@ -87,12 +87,13 @@ int main() {
 }
 // ---- a failed assert in device code
 #include <assert.h>
-__global__ void k(int n) { assert(threadIdx.x < n); } // ERROR C0602 col=28 "assertion failed \(thread 3 of block 0, kernel k\)"
+__global__ void k(int n) { assert(threadIdx.x < n); } // WARN C0602 col=28 "device assertion `threadIdx.x < n` failed \(thread 3 of block 0, kernel k\)"
 int main() {
   k<<<1, 4>>>(3);
   cudaDeviceSynchronize();
   return 0;
 }
+// STDERR: testdata/memory.cu:90: void k(int): block: [0,0,0], thread: [3,0,0] Assertion `threadIdx.x < n` failed.
 // ---- a device write to __constant__ memory
 __constant__ int c[4];
 __global__ void k() { c[0] = 1; } // ERROR C0408 col=23 "write to __constant__ memory c from the device"

@@ -192,6 +192,55 @@ int main() {
   return 0;
 }
 // OUT: 7 11 0 unchanged
+// ---- a program's operator<< and operator>> for std::ostream& and std::istream& (outputs from g++ 12.2)
+#include <iostream>
+#include <sstream>
+#include <string>
+struct Vec { float x, y; };
+std::ostream &operator<<(std::ostream &os, const Vec &v) {
+  os << "(" << v.x << ", " << v.y << ")";
+  return os;
+}
+std::istream &operator>>(std::istream &is, Vec &v) { return is >> v.x >> v.y; }
+int main() {
+  Vec a = {1.5f, -2.f};
+  std::cout << "a = " << a << std::endl;
+  std::ostringstream s;
+  s << a << a;
+  std::cout << s.str() << std::endl;
+  std::istringstream in("3 4 5 6");
+  Vec b, c;
+  in >> b >> c;
+  std::cout << b << c << std::endl;
+  return 0;
+}
+// OUT: a = (1.5, -2)
+// OUT: (1.5, -2)(1.5, -2)
+// OUT: (3, 4)(5, 6)
+// ---- &std::cout and &std::cerr as std::ostream* beside a string stream (outputs from g++ 12.2)
+#include <iostream>
+#include <sstream>
+struct Logger {
+  std::ostream *out;
+  int n;
+  void log(const char *m) { *out << "[" << ++n << "] " << m << "\n"; }
+};
+int main(int argc, char **argv) {
+  Logger lg = {&std::cout, 0};
+  lg.log("to stdout");
+  std::ostringstream mem;
+  lg.out = &mem;
+  lg.log("to memory");
+  lg.out = &std::cerr;
+  lg.log("to stderr");
+  std::cout << mem.str() << (lg.out == &std::cerr) << (lg.out == (std::ostream *)&mem) << std::endl;
+  return 0;
+}
+// OUT: [1] to stdout
+// OUT: [2] to memory
+// OUT: 10
+// STDERR: [3] to stderr
+// MODE: run
 // ---- stream misuse is a positioned error
 #include <sstream>
 #include <string>
