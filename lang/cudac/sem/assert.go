@@ -158,3 +158,24 @@ func (m *Machine) stickyResult(name string) (uint64, bool) {
 	m.lastErr = m.sticky
 	return uint64(m.sticky), true
 }
+
+// funcName is the value of C99's predefined identifier __func__ (C11
+// 6.4.2.2: the function's name; a member's or template's unqualified
+// name, as GCC gives it) and of GCC's __FUNCTION__ and __PRETTY_FUNCTION__
+// (the signature, as assert's message shows it).
+func (c *compiler) funcName(name string) (string, bool) {
+	if c.fn == nil || name != "__func__" && name != "__FUNCTION__" && name != "__PRETTY_FUNCTION__" {
+		return "", false
+	}
+	if name == "__PRETTY_FUNCTION__" {
+		return prettyFunc(c.fn), true
+	}
+	n := c.fn.Name
+	if i := strings.IndexByte(n, '<'); i > 0 {
+		n = n[:i]
+	}
+	if i := strings.LastIndex(n, "::"); i >= 0 {
+		n = n[i+2:]
+	}
+	return n, true
+}

@@ -2156,6 +2156,10 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 				c.emit(OpConst, 0, v, pos)
 				return tInt
 			}
+			if fn, ok := c.funcName(e.Name); ok { // assert.go
+				c.emit(OpString, int32(c.literal(fn)), 0, pos)
+				return tCharP
+			}
 			if v, ok := namedConsts[e.Name]; ok {
 				c.emit(OpConst, 0, v, pos)
 				return tInt

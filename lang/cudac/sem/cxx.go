@@ -360,7 +360,10 @@ func (c *compiler) checkCallSpace(fn *Function, pos diag.Pos) {
 
 // memberCall compiles x.f(args) and p->f(args).
 func (c *compiler) memberCall(m *syntax.Member, e *syntax.Call) *Type {
+	raw := c.rawRef
+	c.rawRef = false
 	xt := c.typeOf(m.X, false)
+	c.rawRef = raw
 	st := xt
 	if m.Arrow {
 		st = nil

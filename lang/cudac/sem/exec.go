@@ -705,6 +705,9 @@ func (m *Machine) streamOf(h uint64) *stream {
 // enqueue puts op on s. The host clock ticks so that host accesses after
 // the call are not ordered before the operation.
 func (m *Machine) enqueue(s *stream, op *devOp) {
+	if m.captured(s, op) { // a capturing stream records op in a graph (graph_more.go)
+		return
+	}
 	m.seq++
 	op.seq = m.seq
 	m.hostCtx.clock++

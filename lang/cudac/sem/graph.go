@@ -26,9 +26,15 @@ type graphNode struct {
 	shmem      int
 	args       [][]byte // parameter bytes, copied when the node was added
 	cond       *condHandle
-	condType   int // 0: IF, 1: WHILE
-	body       *cudaGraph
+	condType   int          // 0: IF, 1: WHILE
+	body       *cudaGraph   // bodies[0]
+	bodies     []*cudaGraph // IF: then[, else]; WHILE: the body; SWITCH: one per value
 	pos        int32
+	// ops: a node of another kind (graph_more.go): stream operations run
+	// in order, each like the stream operation it stands for
+	ops   []*devOp
+	empty bool
+	src   *graphNode // in an executable graph: the node it was copied from (graph_exec.go)
 }
 
 type cudaGraph struct {
@@ -46,14 +52,21 @@ var (
 		"sharedMemBytes", tUInt, "kernelParams", tVoidPP, "extra", tVoidPP)
 	tCondNodeParams = structOf("cudaConditionalNodeParams", "handle", tULLong, "type", tInt, "size", tUInt,
 		"phGraph_out", ptrTo(tLong), "ctx", tLong)
-	tGraphNodeParams = structOf("cudaGraphNodeParams", "type", tInt, "reserved0", arrayOf(tInt, 3),
-		"conditional", tCondNodeParams, "reserved1", arrayOf(tLLong, 24), "reserved2", tLLong)
+	tGraphNodeParams = func() *Type {
+		t := structOf("cudaGraphNodeParams", "type", tInt, "reserved0", arrayOf(tInt, 3),
+			"conditional", tCondNodeParams, "reserved1", arrayOf(tLLong, 24), "reserved2", tLLong)
+		// the node's parameters are a union: kernel shares conditional's
+		// offset (graph_more.go adds kernel nodes through cudaGraphAddNode)
+		t.Fields = append(t.Fields, &FieldInfo{Name: "kernel", Type: tKernelNodeParams, Offset: t.field("conditional").Offset})
+		return t
+	}()
 )
 
 const (
 	graphNodeConditional        = 13
 	condTypeIf                  = 0
 	condTypeWhile               = 1
+	condTypeSwitch              = 2
 	opGraph              opKind = 100 // a devOp kind: a graph launch
 )
 
@@ -75,8 +88,8 @@ func init() {
 		"cudaGraphDestroy":                 sig(tInt, hostSide, tLong),
 		"cudaGraphAddKernelNode":           sig(tInt, hostSide, tAny, tLong, tAny, tULong, tAny),
 		"cudaGraphAddNode":                 sig(tInt, hostSide, tAny, tLong, tAny, tAny, tAny).va(),
-		"cudaGraphConditionalHandleCreate": sig(tInt, hostSide, tAny, tLong, tUInt, tUInt),
-		"cudaGraphInstantiate":             sig(tInt, hostSide, tAny, tLong, tULLong).def(0),
+		"cudaGraphConditionalHandleCreate": sig(tInt, hostSide, tAny, tLong, tUInt, tUInt).def(0, 0),
+		"cudaGraphInstantiate":             sig(tInt, hostSide, tAny, tLong, tAny, tAny, tULLong).def(0, 0, 0), // CUDA 12: (exec, graph, flags); 11: (exec, graph, errNode, logBuf, bufSize)
 		"cudaGraphLaunch":                  sig(tInt, hostSide, tLong, tLong),
 		"cudaGraphExecDestroy":             sig(tInt, hostSide, tLong),
 		"cudaGraphSetConditional":          sig(tVoid, deviceSide, tULLong, tUInt),
@@ -102,9 +115,10 @@ func init() {
 		if m.graphOf(a[1]) == nil {
 			return m.apiError(400), stDone
 		}
-		// the executable graph is the graph itself: nodes cannot change
-		// after instantiation in the modeled API
-		if !m.store(t, a[0], mU64, a[1], pos) {
+		// the executable graph is a copy of the graph's nodes, which
+		// cudaGraphExecKernelNodeSetParams and cudaGraphExecUpdate change
+		// without touching the graph (graph_exec.go)
+		if !m.store(t, a[0], mU64, m.instantiate(m.graphOf(a[1])), pos) {
 			return 0, stFault
 		}
 		return ok(0)
@@ -130,15 +144,27 @@ func init() {
 		if g == nil {
 			return m.apiError(400), stDone
 		}
-		b, good := m.resolve(t, a[4], tKernelNodeParams.size, pos, false, true)
+		n, st := m.kernelNode(t, a[4], pos)
+		if n == nil {
+			return 0, st
+		}
+		return m.addNode(t, g, n, a[0], pos)
+	})
+}
+
+// kernelNode makes a kernel node from the cudaKernelNodeParams at p (the
+// arguments copied now, as CUDA does); nil and the status on a fault.
+func (m *Machine) kernelNode(t *Thread, p uint64, pos int32) (*graphNode, status) {
+	{
+		b, good := m.resolve(t, p, tKernelNodeParams.size, pos, false, true)
 		if !good {
-			return 0, stFault
+			return nil, stFault
 		}
 		field := func(name string, size int) uint64 { return loadN(b[tKernelNodeParams.field(name).Offset:], size) }
 		fn, _, isFn := m.funcOfPtr(field("func", 8))
 		if !isFn || fn == nil || !fn.Global {
 			m.fault(t, pos, "C0607", "cudaGraphAddKernelNode: kernelNodeParams.func is not a __global__ function")
-			return 0, stFault
+			return nil, stFault
 		}
 		dim := func(name string) gpu.Dim3 {
 			o := tKernelNodeParams.field(name).Offset
@@ -149,16 +175,19 @@ func init() {
 		for k, pt := range fn.Type.Params {
 			pp, good := m.resolve(t, params+uint64(8*k), 8, pos, false, true)
 			if !good {
-				return 0, stFault
+				return nil, stFault
 			}
 			v, good := m.resolve(t, loadN(pp, 8), pt.size, pos, false, true)
 			if !good {
-				return 0, stFault
+				return nil, stFault
 			}
 			n.args = append(n.args, append([]byte(nil), v...))
 		}
-		return m.addNode(t, g, n, a[0], pos)
-	})
+		return n, stDone
+	}
+}
+
+func init() {
 	defb("cudaGraphAddNode", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// CUDA 13 has (node, graph, deps, edgeData, numDeps, params), 12
 		// (node, graph, deps, numDeps, params): the params are last
@@ -171,8 +200,15 @@ func init() {
 		if !good {
 			return 0, stFault
 		}
-		if typ := int32(loadN(b, 4)); typ != graphNodeConditional {
-			m.fault(t, pos, "C0609", "cudaGraphAddNode of node type %d: only conditional nodes are modeled (kernel nodes through cudaGraphAddKernelNode)", typ)
+		if typ := int32(loadN(b, 4)); typ == 0 {
+			// a kernel node (cudaGraphNodeTypeKernel)
+			n, st := m.kernelNode(t, pp+uint64(tGraphNodeParams.field("kernel").Offset), pos)
+			if n == nil {
+				return 0, st
+			}
+			return m.addNode(t, g, n, a[0], pos)
+		} else if typ != graphNodeConditional {
+			m.fault(t, pos, "C0609", "cudaGraphAddNode of node type %d: only kernel and conditional nodes are modeled", typ)
 			return 0, stFault
 		}
 		co := tGraphNodeParams.field("conditional").Offset
@@ -181,15 +217,22 @@ func init() {
 		}
 		h := int(field("handle", 8))
 		ct := int(int32(field("type", 4)))
-		if h < 1 || h > len(m.conds) || (ct != condTypeIf && ct != condTypeWhile) || field("size", 4) != 1 {
+		// IF has one body (then) or two (then, else), WHILE one, SWITCH
+		// size bodies: the one the handle's value indexes runs
+		size := int(field("size", 4))
+		if h < 1 || h > len(m.conds) || ct < condTypeIf || ct > condTypeSwitch || size < 1 ||
+			ct == condTypeWhile && size != 1 || ct == condTypeIf && size > 2 || size > 1<<16 {
 			return m.apiError(1), stDone
 		}
-		m.graphs = append(m.graphs, &cudaGraph{})
-		body := m.graphs[len(m.graphs)-1]
-		n := &graphNode{cond: m.conds[h-1], condType: ct, body: body, pos: pos}
-		// phGraph_out points at CUDA-owned storage holding the body graph
-		out := m.newObject(8, SpaceHost, "phGraph_out", pos)
-		storeN(out.Data, 8, uint64(len(m.graphs)))
+		n := &graphNode{cond: m.conds[h-1], condType: ct, pos: pos}
+		// phGraph_out points at CUDA-owned storage holding the body graphs
+		out := m.newObject(8*size, SpaceHost, "phGraph_out", pos)
+		for i := 0; i < size; i++ {
+			m.graphs = append(m.graphs, &cudaGraph{})
+			n.bodies = append(n.bodies, m.graphs[len(m.graphs)-1])
+			storeN(out.Data[8*i:], 8, uint64(len(m.graphs)))
+		}
+		n.body = n.bodies[0]
 		if out.init != nil {
 			out.init.setAll()
 		}
@@ -241,8 +284,8 @@ func applyDefaults(g *cudaGraph) {
 		}
 	}
 	for _, n := range g.nodes {
-		if n.body != nil {
-			applyDefaults(n.body)
+		for _, b := range n.bodies {
+			applyDefaults(b)
 		}
 	}
 }
@@ -253,11 +296,26 @@ func (m *Machine) runGraph(s *stream, g *cudaGraph) {
 		if m.failed || m.exited {
 			return
 		}
+		if n.ops != nil || n.empty {
+			m.runNodeOps(s, n.ops) // graph_more.go
+			continue
+		}
 		if n.body != nil {
-			for n.cond.value != 0 {
-				m.runGraph(s, n.body)
-				if n.condType == condTypeIf || m.failed || m.exited {
-					break
+			switch v := n.cond.value; {
+			case n.condType == condTypeSwitch:
+				if int(v) < len(n.bodies) {
+					m.runGraph(s, n.bodies[v])
+				}
+			case n.condType == condTypeIf && v == 0:
+				if len(n.bodies) == 2 {
+					m.runGraph(s, n.bodies[1]) // else
+				}
+			default:
+				for n.cond.value != 0 {
+					m.runGraph(s, n.body)
+					if n.condType == condTypeIf || m.failed || m.exited {
+						break
+					}
 				}
 			}
 			continue

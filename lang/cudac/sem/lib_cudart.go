@@ -25,7 +25,7 @@ var (
 		for _, f := range []struct {
 			n string
 			t *Type
-		}{{"pad", arrayOf(tChar, 64)}, {"clusterDim", tClusterDim}, {"cooperative", tInt}, {"priority", tInt},
+		}{{"pad", arrayOf(tChar, 64)}, {"accessPolicyWindow", tAccessPolicyWd}, {"clusterDim", tClusterDim}, {"cooperative", tInt}, {"priority", tInt},
 			{"programmaticStreamSerializationAllowed", tInt}, {"syncPolicy", tInt}} {
 			t.Fields = append(t.Fields, &FieldInfo{Name: f.n, Type: f.t})
 		}
@@ -112,20 +112,8 @@ func init() {
 		builtinSigs[name] = s
 	}
 	defb("cudaMallocAsync", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
-		// stream-ordered allocation: the memory exists from the call on,
-		// which is at least as early as the stream needs it
-		if m.streamOf(a[2]) == nil {
-			return ok(400)
-		}
-		if a[1] >= 1<<31 {
-			return ok(2)
-		}
-		o := m.newObject(int(a[1]), SpaceDevice, "", pos)
-		o.Heap = true
-		if !m.store(t, a[0], mU64, ptrOf(o, 0), pos) {
-			return 0, stFault
-		}
-		return ok(0)
+		// from the device's default pool (lib_cudart_mem.go)
+		return m.poolAlloc(t, m.poolOf(1), a[0], a[1], a[2], pos)
 	})
 	defb("cudaFreeAsync", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// the free is a stream operation: it happens after the work

@@ -40,35 +40,6 @@ func (m *Machine) growHeapObject(o *Object, n int, pos int32) bool {
 	return true
 }
 
-// vecPushInPlace appends the element at src to the vector at p when its
-// buffer is exactly its elements and can grow; it reports whether it did.
-func (m *Machine) vecPushInPlace(t *Thread, p, src uint64, es, layout int, pos int32) (done, good bool) {
-	data, size, _, good := m.stdHdr(t, p, pos)
-	if !good || data == 0 || uint32(data) != 0 || data>>32 >= uint64(len(m.objs)) {
-		return false, good
-	}
-	o := m.objs[data>>32]
-	if !o.Heap || o.Freed || o.Space != SpaceHost || o.Name != "std buffer" || uint64(len(o.Data)) != size*uint64(es) {
-		return false, true
-	}
-	v, good := m.resolve(t, src, es, pos, false, false)
-	if !good {
-		return false, false
-	}
-	v = append([]byte(nil), v...)
-	if !m.growHeapObject(o, es, pos) {
-		return false, true
-	}
-	copy(o.Data[size*uint64(es):], v)
-	if !m.stdSetHdr(t, p, data, size+1, size+1, pos) {
-		return false, false
-	}
-	if layout >= 0 && !m.copyDeep(t, data+size*uint64(es), src, layout, pos) {
-		return false, false
-	}
-	return true, true
-}
-
 // strAppendInPlace appends more to the std::string at p by growing its
 // buffer object (the characters and the terminator); it reports whether
 // it did. A string built by += in a loop is then linear, not quadratic.

@@ -129,6 +129,7 @@ type libState struct {
 	statics   map[string]uint64 // the library's static objects (lib_cstring.go)
 	stoStatus int               // the last std::stoi's outcome (lib_stoi.go)
 	rand48    uint64            // the drand48 family's state (lib_rand48.go)
+	rt        *rtState          // memory pools, stream attributes (lib_cudart_mem.go)
 }
 
 func (m *Machine) libSt() *libState {

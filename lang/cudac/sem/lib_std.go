@@ -455,6 +455,10 @@ func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 	}
 	pos := e.Pos
 	c.stdHostOnly(pos)
+	// front(), back() and at() return references: as an lvalue
+	// (&v.front(), v.back() = x) the call is the element (operators.go)
+	raw := c.rawRef
+	c.rawRef = false
 	recv := func() {
 		if m.Arrow {
 			c.expr(m.X)
@@ -481,6 +485,14 @@ func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 			c.emit(OpPtrAdd, 1, 0, pos)
 		}
 		c.emit(OpLoad, mc, 0, pos)
+	}
+	// self is the result of a member returning *this (basic_string&):
+	// the object, whose address is on the stack, so calls chain
+	self := func() *Type {
+		if raw {
+			c.gotRef = true
+		}
+		return st
 	}
 	isStr := st.std == stdString
 	switch m.Name {
@@ -584,10 +596,26 @@ func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 		}
 		return tVoid
 	case "reserve", "shrink_to_fit":
-		for _, a := range args {
-			c.typeOf(a, true)
+		if isStr {
+			for _, a := range args {
+				c.typeOf(a, true)
+			}
+			c.emit(OpConst, 0, 0, pos) // a string's capacity is its size (lib_vecalloc.go)
+			return tVoid
 		}
-		c.emit(OpConst, 0, 0, pos) // capacity is not observable beyond capacity()
+		if m.Name == "reserve" && !nargs(1, 1) || m.Name == "shrink_to_fit" && !nargs(0, 0) {
+			return tVoid
+		}
+		// the vector's capacity and reallocation (lib_vecalloc.go)
+		recv()
+		if m.Name == "reserve" {
+			c.convert(c.expr(args[0]), tULong, pos)
+		} else {
+			c.emit(OpConst, 0, 0, pos)
+		}
+		c.emit(OpConst, 0, int64(st.stdElem.size), pos)
+		c.emit(OpConst, 0, map[bool]int64{true: 1, false: 0}[m.Name == "reserve"], pos)
+		c.stdBuiltin("__vec_reserve", 4, pos)
 		return tVoid
 	case "push_back", "emplace_back":
 		if !nargs(1, 1) {
@@ -634,7 +662,12 @@ func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 			idx = args[0]
 		}
 		recv()
-		return c.load(c.stdIndex(st, idx, pos), pos)
+		lv := c.stdIndex(st, idx, pos)
+		if raw {
+			c.gotRef = true
+			return lv.t
+		}
+		return c.load(lv, pos)
 	case "append":
 		if !isStr || !nargs(1, 2) {
 			break
@@ -647,12 +680,12 @@ func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 			c.convert(c.expr(args[1]), tChar, pos)
 			c.stdBuiltin("__str_append_n", 3, pos)
 			c.emit(OpPop, 0, 0, pos)
-			return ptrTo(st)
+			return self()
 		}
 		c.emit(OpDup, 0, 0, pos)
 		c.strAppendExpr(args[0], pos)
 		c.emit(OpPop, 0, 0, pos)
-		return ptrTo(st)
+		return self()
 	case "find", "rfind", "find_first_of", "find_first_not_of", "find_last_of", "find_last_not_of":
 		if !isStr || !nargs(1, 2) {
 			break
@@ -689,6 +722,10 @@ func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 		c.emit(OpConst, 0, mode, pos)
 		c.stdBuiltin("__str_find", 4, pos)
 		return tULong
+	case "erase", "insert", "replace":
+		if isStr && c.strSplice(m.Name, args, recv, pos) { // lib_strsplice.go
+			return self()
+		}
 	case "substr":
 		if !isStr || !nargs(0, 2) {
 			break
@@ -726,6 +763,12 @@ func (c *compiler) stdCall(name string, e *syntax.Call) (*Type, bool) {
 		return t, true
 	}
 	if t, ok := c.stoCall(name, e); ok { // std::stoi ... (lib_stoi.go)
+		return t, true
+	}
+	if t, ok := c.cudartCall(name, e); ok { // lib_cudart_mem.go
+		return t, true
+	}
+	if t, ok := c.divCall(name, e); ok { // lib_div.go
 		return t, true
 	}
 	if name != "std::to_string" {
@@ -916,9 +959,15 @@ func init() {
 				copy(buf[int(i)*es:], v)
 			}
 		}
-		if !m.stdSetBytes(t, a[0], buf, n, es, a[4] == stdString, pos) {
+		var freed *Object
+		if a[4] == stdString {
+			if !m.stdSetBytes(t, a[0], buf, n, es, true, pos) {
+				return 0, stFault
+			}
+		} else if freed, good = m.vecResize(t, a[0], buf, n, es, pos); !good { // lib_vecalloc.go
 			return 0, stFault
 		}
+		defer m.vecFree(freed, "resize", pos)
 		if deep {
 			data, _, _, good := m.stdHdr(t, a[0], pos)
 			if !good {
@@ -935,12 +984,11 @@ func init() {
 	defb("__vec_push", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		es := int(a[2])
 		if a[3] != stdString {
-			// the buffer grows in place (lib_growth.go)
-			if done, good := m.vecPushInPlace(t, a[0], a[1], es, int(int64(a[4])), pos); !good {
+			// capacity and reallocation (lib_vecalloc.go)
+			if !m.vecPush(t, a[0], a[1], es, int(int64(a[4])), pos) {
 				return 0, stFault
-			} else if done {
-				return ok(0)
 			}
+			return ok(0)
 		}
 		old, size, good := m.stdBytes(t, a[0], es, pos)
 		if !good {
@@ -972,8 +1020,14 @@ func init() {
 			m.fault(t, pos, "C0403", "pop_back of an empty std::vector")
 			return 0, stFault
 		}
-		if !m.stdSetBytes(t, a[0], old[:len(old)-es], size-1, es, a[2] == stdString, pos) {
+		if a[2] == stdString {
+			if !m.stdSetBytes(t, a[0], old[:len(old)-es], size-1, es, true, pos) {
+				return 0, stFault
+			}
+		} else if freed, good := m.vecResize(t, a[0], old[:len(old)-es], size-1, es, pos); !good { // in place: the capacity stays
 			return 0, stFault
+		} else {
+			m.vecFree(freed, "pop_back", pos)
 		}
 		return ok(0)
 	})

@@ -22,6 +22,13 @@ var BuiltinTypeNames = []string{
 	"CUtensorMapSwizzle", "CUtensorMapL2promotion", "CUtensorMapFloatOOBfill", "cudaDriverEntryPointQueryResult",
 	"cudaDeviceAttr", "cudaFuncAttribute", "cudaLaunchConfig_t", "cudaLaunchAttribute", "cudaLaunchAttributeValue",
 	"cudaLaunchAttributeID", "CUdevice", "CUstream", "cudaMemPool_t",
+	// the memory API's structs (sem/lib_cudart_mem.go)
+	"cudaExtent", "cudaPos", "cudaPitchedPtr", "cudaMemcpy3DParms", "cudaMemLocation", "cudaMemLocationType",
+	"cudaMemoryAdvise", "cudaAccessPolicyWindow", "cudaAccessProperty", "cudaStreamAttrValue", "cudaStreamAttrID",
+	"cudaMemPoolAttr", "cudaMemsetParams", "cudaHostNodeParams", "cudaStreamCaptureStatus", "cudaStreamCaptureMode", "cudaHostFn_t",
+	"cudaMemPoolProps", "cudaMemAccessDesc", "cudaMemAllocNodeParams", "cudaGraphMemAttributeType", "cudaMemAllocationType",
+	"cudaMemAllocationHandleType", "cudaMemAccessFlags", "div_t", "ldiv_t", "lldiv_t",
+	"cudaGraphExecUpdateResult",
 	"std::string", "std::vector", "cuda::atomic_ref", "timeval", "utsname",
 	"uint", "ushort", "ulong",
 }
@@ -236,7 +243,7 @@ var TextureFuncs = map[string]bool{
 	"surf1Dwrite": true, "surf2Dwrite": true, "surf3Dwrite": true,
 	"cudaCreateTextureObject": true, "cudaDestroyTextureObject": true, "cudaCreateSurfaceObject": true,
 	"cudaDestroySurfaceObject": true, "cudaMallocArray": true, "cudaMalloc3DArray": true, "cudaFreeArray": true,
-	"cudaMemcpyToArray": true, "cudaMemcpy2DToArray": true, "cudaMemcpy3D": true, "cudaCreateChannelDesc": true,
+	"cudaMemcpyToArray": true, "cudaMemcpy2DToArray": true, "cudaCreateChannelDesc": true,
 	"cudaBindTexture": true, "cudaBindTexture2D": true, "cudaBindTextureToArray": true, "cudaUnbindTexture": true,
 }
 

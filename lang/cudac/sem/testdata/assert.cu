@@ -67,3 +67,26 @@ int main() {
   return 0;
 }
 // OUT: 0
+// ---- assert: __func__ and __FUNCTION__ are the function's unqualified name, __PRETTY_FUNCTION__ its signature (the host part pinned against g++ 12)
+// MODE: run
+#include <cstdio>
+struct Widget {
+  void show() const { printf("%s\n", __func__); }
+};
+template <class T> T twice(T v) { printf("%s %s\n", __func__, __FUNCTION__); return v * 2; }
+__global__ void kern(int *p) { if (threadIdx.x == 0) printf("%s / %s\n", __func__, __PRETTY_FUNCTION__); }
+int main() {
+  printf("%s\n", __func__);
+  Widget w;
+  w.show();
+  twice(3);
+  int *p;
+  cudaMalloc(&p, 4);
+  kern<<<1, 2>>>(p);
+  cudaDeviceSynchronize();
+  return 0;
+}
+// OUT: main
+// OUT: show
+// OUT: twice twice
+// OUT: kern / void kern(int*)

@@ -1,0 +1,505 @@
+package sem
+
+// More of CUDA graphs (CUDA Programming Guide, "CUDA Graphs"; Runtime API
+// "Graph Management", "Stream Management"): memcpy, memset, host and
+// empty nodes added by hand, cudaGraphClone, cudaGraphGetNodes,
+// cudaGraphAddDependencies, and stream capture. Such a node is the stream
+// operations it stands for (a copy of a cudaMemcpy3DParms box is one
+// stream copy per row, a memset of 2- or 4-byte elements copies the
+// pattern), run when the graph is launched, as graph.go runs every node:
+// in the order the nodes were added, which is a topological order of the
+// dependencies (a node's dependencies are nodes added before it), on the
+// stream the graph is launched on. Independent branches therefore run one
+// after the other: the race detector sees a graph as one sequence.
+//
+// Stream capture (cudaStreamBeginCapture ... cudaStreamEndCapture):
+// while a stream captures, what the program enqueues on it (kernel
+// launches, copies, memsets, host functions) becomes nodes of the graph
+// being captured instead of running; an event recorded in a capturing
+// stream and waited on by another stream makes that stream capture into
+// the same graph (a fork, joined back by the reverse wait), as CUDA does.
+// cudaStreamEndCapture returns the graph and ends the capture of every
+// stream that joined it. The legacy default stream cannot be captured
+// (cudaErrorStreamCaptureUnsupported).
+
+var (
+	tMemsetParams   = structOf("cudaMemsetParams", "dst", tVoidP, "pitch", tULong, "value", tUInt, "elementSize", tUInt, "width", tULong, "height", tULong)
+	tHostNodeParams = structOf("cudaHostNodeParams", "fn", tVoidP, "userData", tVoidP)
+)
+
+// captureState is the stream capture in progress (in rtState).
+type captureState struct {
+	streams map[*stream]*cudaGraph
+	events  map[*event]*cudaGraph // recorded in a capturing stream
+}
+
+func (m *Machine) captures() *captureState {
+	r := m.rt()
+	if r.capture == nil {
+		r.capture = &captureState{streams: map[*stream]*cudaGraph{}, events: map[*event]*cudaGraph{}}
+	}
+	return r.capture
+}
+
+// captured reports whether op, being enqueued on s, went into a graph
+// being captured instead (exec.go enqueue).
+func (m *Machine) captured(s *stream, op *devOp) bool {
+	if m.libst == nil || m.libst.rt == nil || m.libst.rt.capture == nil {
+		return false
+	}
+	c := m.libst.rt.capture
+	g := c.streams[s]
+	if op.kind == opWait && op.ev != nil {
+		if eg := c.events[op.ev]; eg != nil {
+			// the stream joins the capture of the event's graph
+			c.streams[s] = eg
+			return true
+		}
+	}
+	if g == nil {
+		return false
+	}
+	switch op.kind {
+	case opRecord:
+		c.events[op.ev] = g
+		if op.ev.pending == op {
+			op.ev.pending = nil
+		}
+		return true
+	case opWait:
+		return true // an event from outside the capture: no dependency inside it
+	case opKernel:
+		op.grid.agent = -1 // never run itself: each graph launch runs a copy
+	}
+	n := &graphNode{ops: []*devOp{op}, pos: op.pos}
+	g.nodes = append(g.nodes, n)
+	m.nodes = append(m.nodes, n)
+	return true
+}
+
+// runNodeOps runs the stream operations of a node on s.
+func (m *Machine) runNodeOps(s *stream, ops []*devOp) {
+	for _, op := range ops {
+		if m.failed || m.exited {
+			return
+		}
+		ctx := &accessCtx{agent: s.agent, clock: vcGet(s.vc, s.agent), vc: s.vc}
+		switch op.kind {
+		case opKernel:
+			o := op.grid
+			gr := &gridRun{fn: o.fn, gdim: o.gdim, bdim: o.bdim, shmem: o.shmem, args: o.args, cluster: o.cluster, cooperative: o.cooperative}
+			gr.id = len(m.grids) + 1
+			m.grids = append(m.grids, gr)
+			gr.agent, gr.clock = ctx.agent, ctx.clock
+			m.runGrid(gr, ctx)
+			m.runChildren(gr, s) // cdp.go
+		case opCopy:
+			m.copyMem(&Thread{ctx: ctx}, op.dst, op.src, op.n, op.pos, true)
+		case opSet:
+			m.setMem(&Thread{ctx: ctx}, op.dst, op.val, op.n, op.pos, true)
+		case opHostFn:
+			m.runHostFn(s, op, ctx)
+		case opFree:
+			m.free(&Thread{ctx: ctx}, op.dst, SpaceDevice, "a graph's free node", op.pos)
+		case opAllocNode:
+			m.runAllocNode(op) // graph_mem.go
+		}
+		s.vc[s.agent]++
+	}
+}
+
+func init() {
+	for name, t := range map[string]*Type{"cudaMemsetParams": tMemsetParams, "cudaHostNodeParams": tHostNodeParams,
+		"cudaStreamCaptureStatus": tInt, "cudaStreamCaptureMode": tInt} {
+		builtinTypedefs[name] = t
+	}
+	for name, v := range map[string]int64{"cudaStreamCaptureStatusNone": 0, "cudaStreamCaptureStatusActive": 1,
+		"cudaStreamCaptureStatusInvalidated": 2, "cudaStreamCaptureModeGlobal": 0, "cudaStreamCaptureModeThreadLocal": 1,
+		"cudaStreamCaptureModeRelaxed": 2, "cudaGraphNodeTypeMemcpy": 1, "cudaGraphNodeTypeMemset": 2, "cudaGraphNodeTypeHost": 3,
+		"cudaErrorStreamCaptureUnsupported": 900, "cudaStreamAddCaptureDependencies": 0, "cudaStreamSetCaptureDependencies": 1, "cudaErrorStreamCaptureInvalidated": 901, "cudaErrorIllegalState": 401} {
+		namedConsts[name] = v
+	}
+	cudaErrors[900], cudaErrorText[900] = "cudaErrorStreamCaptureUnsupported", "operation not permitted when stream is capturing"
+	cudaErrors[401], cudaErrorText[401] = "cudaErrorIllegalState", "the operation cannot be performed in the present state"
+	for name, s := range map[string]*bsig{
+		"cudaGraphAddMemcpyNode":                 sig(tInt, hostSide, tAny, tLong, tAny, tULong, tAny),
+		"cudaGraphAddMemsetNode":                 sig(tInt, hostSide, tAny, tLong, tAny, tULong, tAny),
+		"cudaGraphAddHostNode":                   sig(tInt, hostSide, tAny, tLong, tAny, tULong, tAny),
+		"cudaGraphAddEmptyNode":                  sig(tInt, hostSide, tAny, tLong, tAny, tULong),
+		"cudaGraphAddMemcpyNode1D":               sig(tInt, hostSide, tAny, tLong, tAny, tULong, tVoidP, tVoidP, tULong, tInt),
+		"cudaGraphAddDependencies":               sig(tInt, hostSide, tLong, tAny, tAny, tULong),
+		"cudaGraphClone":                         sig(tInt, hostSide, tAny, tLong),
+		"cudaGraphGetNodes":                      sig(tInt, hostSide, tLong, tAny, tAny),
+		"cudaStreamBeginCapture":                 sig(tInt, hostSide, tLong, tInt).def(0),
+		"cudaStreamEndCapture":                   sig(tInt, hostSide, tLong, tAny),
+		"cudaStreamIsCapturing":                  sig(tInt, hostSide, tLong, tAny),
+		"cudaStreamBeginCaptureToGraph":          sig(tInt, hostSide, tLong, tLong, tAny, tAny, tULong, tInt),
+		"cudaStreamGetCaptureInfo":               sig(tInt, hostSide, tLong, tAny, tAny, tAny, tAny, tAny).def(0, 0, 0, 0),
+		"cudaStreamGetCaptureInfo_v3":            sig(tInt, hostSide, tLong, tAny, tAny, tAny, tAny, tAny, tAny),
+		"cudaStreamUpdateCaptureDependencies":    sig(tInt, hostSide, tLong, tAny, tAny, tULong, tUInt),
+		"cudaStreamUpdateCaptureDependencies_v1": sig(tInt, hostSide, tLong, tAny, tULong, tUInt),
+	} {
+		builtinSigs[name] = s
+	}
+	add := func(m *Machine, t *Thread, a []uint64, n *graphNode, pos int32) (uint64, status) {
+		g := m.graphOf(a[1])
+		if g == nil {
+			return m.apiError(400), stDone
+		}
+		return m.addNodeDeps(t, g, n, a, pos)
+	}
+	defb("cudaGraphAddEmptyNode", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		return add(m, t, a, &graphNode{empty: true, pos: pos}, pos)
+	})
+	defb("cudaGraphAddMemcpyNode", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		b, good := m.resolve(t, a[4], int(tMemcpy3DParms.size), pos, false, true)
+		if !good {
+			return 0, stFault
+		}
+		b = append([]byte(nil), b...)
+		f := func(name string) int { return tMemcpy3DParms.field(name).Offset }
+		if loadN(b[f("srcArray"):], 8) != 0 || loadN(b[f("dstArray"):], 8) != 0 {
+			m.fault(t, pos, "C0309", "cudaGraphAddMemcpyNode with a CUDA array (srcArray/dstArray) is not modeled: only linear memory (srcPtr/dstPtr)")
+			return 0, stFault
+		}
+		u := func(off int) uint64 { return loadN(b[off:], 8) }
+		sp, dp, sq, dq, ex := f("srcPos"), f("dstPos"), f("srcPtr"), f("dstPtr"), f("extent")
+		w, hgt, d := u(ex), u(ex+8), u(ex+16)
+		src, spitch, sy := u(sq), u(sq+8), u(sq+24)
+		dst, dpitch, dy := u(dq), u(dq+8), u(dq+24)
+		if spitch == 0 || dpitch == 0 || sy == 0 || dy == 0 || w > spitch || w > dpitch || w*hgt*d >= 1<<31 {
+			return m.apiError(1), stDone
+		}
+		src += (u(sp+16)*sy+u(sp+8))*spitch + u(sp)
+		dst += (u(dp+16)*dy+u(dp+8))*dpitch + u(dp)
+		n := &graphNode{pos: pos, empty: true}
+		for z := uint64(0); z < d; z++ {
+			for y := uint64(0); y < hgt; y++ {
+				n.ops = append(n.ops, &devOp{kind: opCopy, dst: dst + (z*dy+y)*dpitch, src: src + (z*sy+y)*spitch, n: int(w), pos: pos})
+			}
+		}
+		return add(m, t, a, n, pos)
+	})
+	defb("cudaGraphAddMemcpyNode1D", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		// (node, graph, deps, numDeps, dst, src, count, kind): bounds and
+		// spaces are checked when the node runs, as for a stream copy
+		if a[6] >= 1<<31 || int64(a[7]) < 0 || a[7] > 4 {
+			return m.apiError(1), stDone
+		}
+		return add(m, t, a, &graphNode{ops: []*devOp{{kind: opCopy, dst: a[4], src: a[5], n: int(a[6]), pos: pos}}, pos: pos}, pos)
+	})
+	defb("cudaGraphAddMemsetNode", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		b, good := m.resolve(t, a[4], int(tMemsetParams.size), pos, false, true)
+		if !good {
+			return 0, stFault
+		}
+		f := func(name string, size int) uint64 { return loadN(b[tMemsetParams.field(name).Offset:], size) }
+		dst, pitch, val, es, w, hgt := f("dst", 8), f("pitch", 8), f("value", 4), f("elementSize", 4), f("width", 8), f("height", 8)
+		if es != 1 && es != 2 && es != 4 || hgt > 1 && pitch < w*es || w*es*hgt >= 1<<31 {
+			return m.apiError(1), stDone
+		}
+		n := &graphNode{pos: pos, empty: true}
+		var pat uint64
+		if es > 1 && val != 0 {
+			// the rows are copies of one row of the pattern
+			o := m.newObject(int(w*es), SpaceAny, "memset node pattern", pos)
+			for i := uint64(0); i < w; i++ {
+				storeN(o.Data[i*es:], int(es), val)
+			}
+			if o.init != nil {
+				o.init.setAll()
+			}
+			pat = ptrOf(o, 0)
+		}
+		for y := uint64(0); y < hgt; y++ {
+			if pat != 0 {
+				n.ops = append(n.ops, &devOp{kind: opCopy, dst: dst + y*pitch, src: pat, n: int(w * es), pos: pos})
+			} else {
+				n.ops = append(n.ops, &devOp{kind: opSet, dst: dst + y*pitch, val: byte(val), n: int(w * es), pos: pos})
+			}
+		}
+		return add(m, t, a, n, pos)
+	})
+	defb("cudaGraphAddHostNode", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		b, good := m.resolve(t, a[4], int(tHostNodeParams.size), pos, false, true)
+		if !good {
+			return 0, stFault
+		}
+		fp, ud := loadN(b, 8), loadN(b[8:], 8)
+		fn, _, isFn := m.funcOfPtr(fp)
+		if !isFn || fn == nil || !fn.Host {
+			m.fault(t, pos, "C0607", "cudaGraphAddHostNode: hostNodeParams.fn is not a host function of the program")
+			return 0, stFault
+		}
+		return add(m, t, a, &graphNode{ops: []*devOp{{kind: opHostFn, dst: fp, src: ud, pos: pos}}, pos: pos}, pos)
+	})
+	defb("cudaGraphAddDependencies", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		// from[i] -> to[i]: the model runs nodes in the order they were
+		// added, so an edge must go from an earlier node to a later one
+		g := m.graphOf(a[0])
+		if g == nil {
+			return m.apiError(400), stDone
+		}
+		for i := uint64(0); i < a[3]; i++ {
+			x, good := m.load(t, a[1]+8*i, mU64, pos)
+			y, good2 := m.load(t, a[2]+8*i, mU64, pos)
+			if !good || !good2 {
+				return 0, stFault
+			}
+			if x < 1 || y < 1 || x > uint64(len(m.nodes)) || y > uint64(len(m.nodes)) || !g.has(m.nodes[x-1]) || !g.has(m.nodes[y-1]) {
+				return m.apiError(1), stDone
+			}
+			if g.index(m.nodes[x-1]) >= g.index(m.nodes[y-1]) {
+				m.fault(t, pos, "C0609", "cudaGraphAddDependencies: an edge to a node added before its source is not modeled (nodes run in the order they were added)")
+				return 0, stFault
+			}
+		}
+		return ok(0)
+	})
+	defb("cudaGraphClone", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		g := m.graphOf(a[1])
+		if g == nil {
+			return m.apiError(400), stDone
+		}
+		// nodes do not change once added, so the clone shares them
+		c := &cudaGraph{nodes: append([]*graphNode(nil), g.nodes...), handles: g.handles}
+		m.graphs = append(m.graphs, c)
+		if !m.store(t, a[0], mU64, uint64(len(m.graphs)), pos) {
+			return 0, stFault
+		}
+		return ok(0)
+	})
+	defb("cudaGraphGetNodes", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		g := m.graphOf(a[0])
+		if g == nil {
+			return m.apiError(400), stDone
+		}
+		if a[1] != 0 {
+			// at most *numNodes handles; *numNodes is then how many there are
+			cnt, good := m.load(t, a[2], mU64, pos)
+			if !good {
+				return 0, stFault
+			}
+			for i, n := range g.nodes {
+				if uint64(i) >= cnt {
+					break
+				}
+				if !m.store(t, a[1]+8*uint64(i), mU64, uint64(m.nodeHandle(n)), pos) {
+					return 0, stFault
+				}
+			}
+		}
+		if !m.store(t, a[2], mU64, uint64(len(g.nodes)), pos) {
+			return 0, stFault
+		}
+		return ok(0)
+	})
+	defb("cudaStreamBeginCapture", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		s := m.streamOf(a[0])
+		if s == nil {
+			return m.apiError(400), stDone
+		}
+		if s.id == 0 || a[1] > 2 {
+			return m.apiError(map[bool]int{true: 900, false: 1}[s.id == 0]), stDone
+		}
+		c := m.captures()
+		if c.streams[s] != nil {
+			return m.apiError(401), stDone
+		}
+		// the work queued before the capture runs first
+		if len(s.queue) > 0 {
+			m.drainUntil(s.queue[len(s.queue)-1])
+		}
+		m.graphs = append(m.graphs, &cudaGraph{})
+		c.streams[s] = m.graphs[len(m.graphs)-1]
+		return ok(0)
+	})
+	defb("cudaStreamBeginCaptureToGraph", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		// (stream, graph, deps, edgeData, numDeps, mode): capture appends
+		// to an existing graph, after the given nodes of it
+		s, g := m.streamOf(a[0]), m.graphOf(a[1])
+		if s == nil || g == nil {
+			return m.apiError(400), stDone
+		}
+		if s.id == 0 || a[5] > 2 {
+			return m.apiError(map[bool]int{true: 900, false: 1}[s.id == 0]), stDone
+		}
+		for i := uint64(0); i < a[4]; i++ {
+			h, good := m.load(t, a[2]+8*i, mU64, pos)
+			if !good {
+				return 0, stFault
+			}
+			if h < 1 || h > uint64(len(m.nodes)) || !g.has(m.nodes[h-1]) {
+				return m.apiError(1), stDone
+			}
+		}
+		c := m.captures()
+		if c.streams[s] != nil {
+			return m.apiError(401), stDone
+		}
+		if len(s.queue) > 0 {
+			m.drainUntil(s.queue[len(s.queue)-1])
+		}
+		c.streams[s] = g
+		return ok(0)
+	})
+	// cudaStreamGetCaptureInfo(stream, status*, id*, graph*, deps**,
+	// [edgeData**,] numDeps*): the capture's graph, an id (the graph's
+	// handle) and its dependencies: the last node added (nodes run in
+	// order), in storage the runtime owns
+	info := func(edge bool) builtinFn {
+		return func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+			s := m.streamOf(a[0])
+			if s == nil {
+				return m.apiError(400), stDone
+			}
+			g := m.captures().streams[s]
+			st, h := uint64(0), uint64(0)
+			if g != nil {
+				st = 1
+				for i, x := range m.graphs {
+					if x == g {
+						h = uint64(i + 1)
+					}
+				}
+			}
+			var deps, nd uint64
+			if g != nil && len(g.nodes) > 0 {
+				o := m.newObject(8, SpaceHost, "capture dependencies", pos)
+				storeN(o.Data, 8, uint64(m.nodeHandle(g.nodes[len(g.nodes)-1])))
+				if o.init != nil {
+					o.init.setAll()
+				}
+				deps, nd = ptrOf(o, 0), 1
+			}
+			numAt := a[5]
+			if edge {
+				if a[5] != 0 && !m.store(t, a[5], mU64, 0, pos) { // no edge data: default edges
+					return 0, stFault
+				}
+				numAt = a[6]
+			}
+			for _, w := range []struct {
+				p, v uint64
+				c    int
+			}{{a[1], st, mI32}, {a[2], h, mU64}, {a[3], h, mU64}, {a[4], deps, mU64}, {numAt, nd, mU64}} {
+				if w.p != 0 && !m.store(t, w.p, w.c, w.v, pos) {
+					return 0, stFault
+				}
+			}
+			return ok(0)
+		}
+	}
+	defb("cudaStreamGetCaptureInfo", info(false))
+	defb("cudaStreamGetCaptureInfo_v3", info(true))
+	updateDeps := func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		// the nodes run in the order they were added, so the dependencies
+		// of what is captured next need no record; they are checked
+		s := m.streamOf(a[0])
+		if s == nil {
+			return m.apiError(400), stDone
+		}
+		g := m.captures().streams[s]
+		if g == nil {
+			return m.apiError(401), stDone
+		}
+		n := a[len(a)-2]
+		for i := uint64(0); i < n; i++ {
+			h, good := m.load(t, a[1]+8*i, mU64, pos)
+			if !good {
+				return 0, stFault
+			}
+			if h < 1 || h > uint64(len(m.nodes)) || !g.has(m.nodes[h-1]) {
+				return m.apiError(1), stDone
+			}
+		}
+		return ok(0)
+	}
+	defb("cudaStreamUpdateCaptureDependencies", updateDeps)
+	defb("cudaStreamUpdateCaptureDependencies_v1", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		return updateDeps(m, t, []uint64{a[0], a[1], 0, a[2], a[3]}, pos)
+	})
+	defb("cudaStreamEndCapture", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		s := m.streamOf(a[0])
+		if s == nil {
+			return m.apiError(400), stDone
+		}
+		c := m.captures()
+		g := c.streams[s]
+		if g == nil {
+			return m.apiError(401), stDone
+		}
+		for o, og := range c.streams {
+			if og == g {
+				delete(c.streams, o)
+			}
+		}
+		for e, eg := range c.events {
+			if eg == g {
+				delete(c.events, e)
+			}
+		}
+		h := uint64(0)
+		for i, x := range m.graphs {
+			if x == g {
+				h = uint64(i + 1)
+			}
+		}
+		if a[1] != 0 && !m.store(t, a[1], mU64, h, pos) {
+			return 0, stFault
+		}
+		return ok(0)
+	})
+	defb("cudaStreamIsCapturing", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		s := m.streamOf(a[0])
+		if s == nil {
+			return m.apiError(400), stDone
+		}
+		st := uint64(0)
+		if m.captures().streams[s] != nil {
+			st = 1
+		}
+		if !m.store(t, a[1], mI32, st, pos) {
+			return 0, stFault
+		}
+		return ok(0)
+	})
+}
+
+// addNodeDeps adds n to g after checking that the numDeps (a[3]) handles
+// at deps (a[2]) name nodes of g added before (a node's dependencies
+// precede it, so the order the nodes were added is a topological order);
+// the node's handle goes to a[0].
+func (m *Machine) addNodeDeps(t *Thread, g *cudaGraph, n *graphNode, a []uint64, pos int32) (uint64, status) {
+	for i := uint64(0); i < a[3]; i++ {
+		h, good := m.load(t, a[2]+8*i, mU64, pos)
+		if !good {
+			return 0, stFault
+		}
+		if h < 1 || h > uint64(len(m.nodes)) || !g.has(m.nodes[h-1]) {
+			return m.apiError(1), stDone
+		}
+	}
+	return m.addNode(t, g, n, a[0], pos)
+}
+
+func (g *cudaGraph) has(n *graphNode) bool { return g.index(n) >= 0 }
+
+func (g *cudaGraph) index(n *graphNode) int {
+	for i, x := range g.nodes {
+		if x == n {
+			return i
+		}
+	}
+	return -1
+}
+
+// nodeHandle is the handle of n (its index in m.nodes + 1).
+func (m *Machine) nodeHandle(n *graphNode) int {
+	for i, x := range m.nodes {
+		if x == n {
+			return i + 1
+		}
+	}
+	return 0
+}
