@@ -69,6 +69,27 @@ func (m *Machine) runHostFn(s *stream, op *devOp, ctx *accessCtx) {
 		args = []uint64{uint64(s.id), 0, op.src}
 	}
 	t := &Thread{host: true, ctx: ctx}
+	if m.pth != nil {
+		// With POSIX threads in the program, the callback runs as the
+		// runtime's own host thread: its own identity for mutexes and
+		// condition variables (it is not the main thread), and the
+		// stream's clock as its clock, so that what it releases and
+		// acquires orders it with the program's threads (pthread.go
+		// works on the running thread's m.hostCtx).
+		saved, cur := m.hostCtx, m.pth.cur
+		cb := &pthread{t: t, id: -1}
+		t.pth = cb
+		m.hostCtx = *ctx
+		t.ctx = &m.hostCtx
+		m.pth.cur = cb
+		m.inHostFn = true
+		m.callOn(t, fn, args)
+		m.inHostFn = false
+		*ctx = m.hostCtx
+		s.vc = ctx.vc
+		m.hostCtx, m.pth.cur = saved, cur
+		return
+	}
 	m.inHostFn = true
 	m.callOn(t, fn, args)
 	m.inHostFn = false

@@ -263,6 +263,17 @@ func (m *Machine) hostWait(t *Thread) bool {
 			if p.wait == pwExit && m.allDone(p) {
 				continue
 			}
+			// Every host thread waits, but the GPU and the runtime's
+			// callback thread do not: queued device work and stream
+			// callbacks still run, and may be what the threads wait
+			// for (a callback that signals a condition variable, as
+			// NVIDIA's simpleCallback does).
+			if m.step() {
+				if m.failed {
+					return false
+				}
+				continue
+			}
 			if p.wait != pwExit && m.pthWake(p) {
 				m.switchTo(p)
 				return true
@@ -409,6 +420,9 @@ func init() {
 			}
 			return ok(0)
 		}
+		if t.pth.id < 0 {
+			return m.callbackWaits(t, pos, "pthread_join")
+		}
 		t.pth.wait, t.pth.waitOn, t.pth.waitOut, t.pth.waitPos = pwJoin, a[0], a[1], pos
 		return 0, stBlocked
 	})
@@ -476,6 +490,9 @@ func init() {
 			case try:
 				return ok(16) // EBUSY
 			}
+			if p.id < 0 {
+				return m.callbackWaits(t, pos, "pthread_mutex_lock of a mutex another host thread holds")
+			}
 			p.wait, p.waitOn, p.waitPos = pwLock, a[0], pos
 			return 0, stBlocked
 		}
@@ -538,6 +555,9 @@ func init() {
 			m.hostCtx.vc = vcJoin(m.hostCtx.vc, b.done)
 			return ok(^uint64(0)) // -1
 		}
+		if p.id < 0 {
+			return m.callbackWaits(t, pos, "pthread_barrier_wait")
+		}
 		p.wait, p.waitOn, p.waitPos, p.barGen = pwBarrier, a[0], pos, b.gen
 		return 0, stBlocked
 	})
@@ -573,6 +593,9 @@ func init() {
 			cv = &pcond{} // PTHREAD_COND_INITIALIZER
 			m.pth.conds[a[0]] = cv
 		}
+		if p.id < 0 {
+			return m.callbackWaits(t, pos, "pthread_cond_wait")
+		}
 		mu.owner = nil
 		mu.vc = m.pthRelease(mu.vc)
 		cv.waiters = append(cv.waiters, p)
@@ -603,4 +626,14 @@ func init() {
 	defb("pthread_cond_broadcast", signal(true))
 	defb("pthread_attr_init", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) { return ok(0) })
 	defb("pthread_attr_destroy", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) { return ok(0) })
+}
+
+// callbackWaits reports a stream callback that would wait for another host
+// thread. The runtime's callback thread (hostfn.go) runs a callback to
+// completion when its stream reaches it, so a callback that waits is not
+// modeled (on a GPU it may wait, or deadlock if the thread it waits for
+// waits for the stream).
+func (m *Machine) callbackWaits(t *Thread, pos int32, what string) (uint64, status) {
+	m.fault(t, pos, "C0309", "%s inside a stream callback: a callback that waits for another host thread is not modeled (the callback runs to completion when its stream reaches it)", what)
+	return 0, stFault
 }
