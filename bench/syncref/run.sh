@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# bench/syncref/run.sh: Weft's sync checker against the reference
+# implementation (Exo-GPU's sync_check, its C++ "camspork" core) on every
+# sync check of the reference's test suite (issue 13). Not run in CI: it
+# needs the reference's source, a Python venv and a C++ compiler.
+#
+# Prints: test | sizes | reference verdict | Weft verdict | reference s |
+# Weft s | ratio | note, then the counts. Both times are CPU seconds of
+# one check inside a running process, one core (taskset -c $CPU):
+#   reference: Procedure.sync_check (its static checks and camspork run;
+#     time.process_time) in the pytest process, recorded by exo_timing.py
+#     (the tests that need a GPU fixture by exo_gpu_tests.py: the same
+#     procedures and sizes); libcamspork is built beforehand, not timed.
+#   Weft: `weft check` (parse, static checks, sync check; getrusage) in
+#     weftime, the median of 5 runs after a first one, GOMAXPROCS=1.
+# map.tsv says which Weft program stands for each test (or none, and why).
+#
+# Setup (once; about 5 minutes):
+#   # the mirror lacks some large blobs (apps/, libcamspork.so), so copy
+#   # the tree blob by blob, skipping apps/:
+#   git -C /work/.mirror/exo-lang+exo/repo ls-tree -r akeley98/endgame |
+#     grep -v -P '\tapps/' | while IFS=$'\t' read -r meta path; do
+#       set -- $meta; [ "$2" = blob ] || continue
+#       mkdir -p "/tmp/exo/$(dirname "$path")"
+#       git -C /work/.mirror/exo-lang+exo/repo cat-file blob $3 > "/tmp/exo/$path" || rm -f "/tmp/exo/$path"
+#     done
+#   python3.11 -m venv /tmp/exovenv
+#   /tmp/exovenv/bin/pip install PySMT asdl-adt==0.1.0 asdl==0.1.5 yapf z3-solver pytest ninja numpy
+#   /tmp/exovenv/bin/pip install --no-deps -e /tmp/exo
+#   PATH=/tmp/exovenv/bin:$PATH CAMSPORK_JIT_DIR=/tmp/exojit python /tmp/exo/src/exo/spork/camspork/jit.py
+#
+# Usage: bench/syncref/run.sh [-weft-only]   (-weft-only reuses bench/out/syncref/ref.jsonl)
+# Environment: EXO_SRC (/tmp/exo), EXO_VENV (/tmp/exovenv), CAMSPORK_JIT_DIR (/tmp/exojit), CPU (0).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+EXO_SRC=${EXO_SRC:-/tmp/exo}
+EXO_VENV=${EXO_VENV:-/tmp/exovenv}
+export CAMSPORK_JIT_DIR=${CAMSPORK_JIT_DIR:-/tmp/exojit}
+CPU=${CPU:-0}
+out=bench/out/syncref
+mkdir -p "$out"
+here=$PWD/bench/syncref
+
+if [ "${1:-}" != "-weft-only" ]; then
+  : > "$out/ref.jsonl"
+  files=$(cd "$EXO_SRC" && grep -l 'sync_check(' tests/cuda/*.py)
+  echo "== reference: pytest $files" >&2
+  (cd "$EXO_SRC" && PATH=$EXO_VENV/bin:$PATH PYTHONPATH=$here SYNCREF_OUT=$here/../out/syncref/ref.jsonl \
+    taskset -c "$CPU" pytest -p exo_timing -p no:cacheprovider -q $files >"$here/../out/syncref/pytest.log" 2>&1) || true
+  echo "== reference: GPU-fixture tests" >&2
+  (cd "$EXO_SRC/tests/cuda" && PATH=$EXO_VENV/bin:$PATH PYTHONPATH=$here:$EXO_SRC/src \
+    SYNCREF_OUT=$here/../out/syncref/ref.jsonl taskset -c "$CPU" python "$here/exo_gpu_tests.py" \
+    >"$here/../out/syncref/gpu.log" 2>&1)
+fi
+
+echo "== Weft" >&2
+go build -o "$out/weftime" ./bench/syncref/weftime
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+: > "$out/weft.tsv"
+i=0
+grep -v '^#' bench/syncref/map.tsv | while IFS=$'\t' read -r name sizes file chunk wargs sedscript note; do
+  if [ "$file" != "-" ]; then
+    f=$tmp/$i.weft
+    if [ "$chunk" = 0 ]; then cp "$file" "$f"
+    else awk -v n="$chunk" 'BEGIN{RS="\n---\n"} NR==n{print}' "$file" > "$f"; fi
+    if [ "$sedscript" != "-" ]; then sed -i "$sedscript" "$f"; fi
+    [ "$wargs" = "-" ] && wargs=""
+    # shellcheck disable=SC2086
+    printf '%s\t%s\n' "$i" "$(GOMAXPROCS=1 taskset -c "$CPU" "$out/weftime" "$f" $wargs)" >> "$out/weft.tsv"
+  fi
+  i=$((i + 1))
+done
+echo "load: $(cat /proc/loadavg) on $(nproc) CPUs" >&2
+python3 bench/syncref/table.py bench/syncref/map.tsv "$out/ref.jsonl" "$out/weft.tsv"

@@ -1,0 +1,68 @@
+"""Joins the reference's records (exo_timing.py's JSON lines), Weft's
+(run.sh's TSV) and map.tsv into the Markdown table run.sh prints.
+
+Usage: python3 table.py map.tsv ref.jsonl weft.tsv
+"""
+
+import json
+import statistics
+import sys
+
+
+def sizes_key(args):
+    return " ".join(f"{k}={args[k]}" for k in sorted(args)) or "-"
+
+
+def main(map_path, ref_path, weft_path):
+    ref = {}
+    for line in open(ref_path):
+        e = json.loads(line)
+        name = (e["node"] or "").split("::")[-1]
+        ref.setdefault((name, sizes_key(e["args"])), []).append(e)
+    weft = {}
+    for line in open(weft_path):
+        row = line.rstrip("\n").split("\t")
+        weft[int(row[0])] = row[1:]
+    print("| test | sizes | reference verdict | Weft verdict | reference s | Weft s | ratio | note |")
+    print("|---|---|---|---|---|---|---|---|")
+    agree = disagree = 0
+    ratios = []
+    n = 0
+    for i, line in enumerate(l for l in open(map_path) if not l.startswith("#")):
+        name, sizes, wfile, _chunk, _wargs, _sed, note = line.rstrip("\n").split("\t")
+        recs = ref.get((name, sizes), [])
+        if recs:
+            r = recs.pop(0)
+            rv = "accepted" if r["verdict"] == "accepted" else "rejected: " + r["verdict"].split(":", 1)[0] + ":" + r["verdict"].split(":", 1)[1][:40]
+            rs = r["cpu_s"]
+        else:
+            rv, rs = "(not run)", None
+        w = weft.get(i)
+        if w:
+            _rc, wv, _first, wmed = w
+            ws = float(wmed)
+            wv = wv if wv == "accepted" else "rejected: " + wv
+        else:
+            wv, ws = "(none)", None
+        ratio = ""
+        if w and rs is not None:
+            ratio = (f"{rs / ws:.0f}x" if rs / ws >= 10 else f"{rs / ws:.2f}x") if ws > 0 else "inf"
+            ratios.append(rs / ws if ws > 0 else float("inf"))
+            if (rv == "accepted") == (wv == "accepted"):
+                agree += 1
+            else:
+                disagree += 1
+                note = ("**verdicts differ**; " + note).rstrip("; ")
+        n += 1
+        fmt = lambda s: "" if s is None else f"{s:.4f}"
+        print(f"| {name} | {sizes} | {rv} | {wv} | {fmt(rs)} | {fmt(ws)} | {ratio} | {note} |")
+    print()
+    print(f"{n} reference sync checks; {agree + disagree} with a Weft program: "
+          f"{agree} verdicts agree, {disagree} differ; {n - agree - disagree} without one.")
+    if ratios:
+        print(f"ratio reference/Weft CPU time: min {min(ratios):.1f}x, median {statistics.median(ratios):.1f}x, "
+              f"max {max(ratios):.1f}x; below 100x: {sum(1 for r in ratios if r < 100)}; below 1x: {sum(1 for r in ratios if r < 1)}")
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])

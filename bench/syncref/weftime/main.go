@@ -1,0 +1,105 @@
+// Command weftime times `weft check` in-process, the way
+// bench/syncref/exo_timing.py times the reference implementation's
+// Procedure.sync_check: CPU time of the whole check (parse, static checks,
+// sync check) inside a process that is already running, excluding the
+// process start. Used by bench/syncref/run.sh (issue 13).
+//
+// Usage: weftime [-reps N] [-cpuprofile OUT] FILE.weft [NAME=VALUE ...] [check flags]
+//
+// It prints one line: the exit status of the first run, the first
+// the distinct codes of the errors it reported (or "accepted"), the first run's CPU seconds
+// and the median of N further runs.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"regexp"
+	"runtime/pprof"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"weft.dev/weft/frontend"
+	_ "weft.dev/weft/lang/weft/driver"
+)
+
+// cpu is the process's user plus system CPU time (all threads, as
+// Python's time.process_time counts the reference's).
+func cpu() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		panic(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+var codeRe = regexp.MustCompile(`error\[(W\d+)\]`)
+
+func main() {
+	reps := flag.Int("reps", 5, "timed runs after the first")
+	prof := flag.String("cpuprofile", "", "write a CPU profile of all runs to this file")
+	flag.Parse()
+	if *prof != "" {
+		f, err := os.Create(*prof)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		defer pprof.StopCPUProfile()
+	}
+	args := flag.Args()
+	if len(args) == 0 {
+		fmt.Fprintln(os.Stderr, "usage: weftime [-reps N] FILE.weft [NAME=VALUE ...] [flags]")
+		os.Exit(2)
+	}
+	fe := frontend.ForExt(".weft")
+	run := func() (int, string, time.Duration) {
+		var out, errb bytes.Buffer
+		env := &frontend.Env{Stdout: &out, Stderr: &errb, Stdin: bytes.NewReader(nil)}
+		t0 := cpu()
+		rc := fe.Check(env, append([]string{"-q"}, args...))
+		d := cpu() - t0
+		return rc, errb.String(), d
+	}
+	rc, msg, first := run()
+	// The verdict: "accepted", or the distinct codes of the errors
+	// reported, sorted.
+	verdict := "accepted"
+	if rc != 0 {
+		seen := map[string]bool{}
+		var codes []string
+		for _, m := range codeRe.FindAllStringSubmatch(msg, -1) {
+			if !seen[m[1]] {
+				seen[m[1]] = true
+				codes = append(codes, m[1])
+			}
+		}
+		sort.Strings(codes)
+		verdict = "rejected"
+		if len(codes) > 0 {
+			verdict = strings.Join(codes, ",")
+		}
+	}
+	var ts []time.Duration
+	for i := 0; i < *reps; i++ {
+		_, _, d := run()
+		ts = append(ts, d)
+	}
+	sort.Slice(ts, func(i, j int) bool { return ts[i] < ts[j] })
+	med := first
+	if len(ts) > 0 {
+		med = ts[len(ts)/2]
+	}
+	fmt.Printf("%d\t%s\t%.6f\t%.6f\n", rc, verdict, first.Seconds(), med.Seconds())
+	if os.Getenv("WEFTIME_MSG") != "" {
+		fmt.Fprint(os.Stderr, msg)
+	}
+}
