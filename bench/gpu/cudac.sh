@@ -70,7 +70,11 @@ one() {
   fi
   (cd "$(dirname "$c")" && timeout "$T" "$WEFT" run $INCS "$c" </dev/null >"$b.sem" 2>"$b.sem.err"); rs=$?
   lcuda=; grep -q 'cuTensorMap\|cuGetProcAddress\|<cuda\.h>' "$c" && lcuda=-lcuda
-  if ! "$NVCC" -gencode arch=compute_90a,code=sm_90a -fmad=false $INCS ${NVCC_FLAGS:-} -o "$b.bin" "$c" $lcuda >"$b.nvcc" 2>&1; then
+  # dynamic parallelism (a launch in device code) needs relocatable device
+  # code: compiled again with -rdc=true when nvcc asks for it
+  if ! "$NVCC" -gencode arch=compute_90a,code=sm_90a -fmad=false $INCS ${NVCC_FLAGS:-} -o "$b.bin" "$c" $lcuda >"$b.nvcc" 2>&1 &&
+     ! { grep -q 'requires separate compilation' "$b.nvcc" &&
+         "$NVCC" -gencode arch=compute_90a,code=sm_90a -fmad=false -rdc=true $INCS ${NVCC_FLAGS:-} -o "$b.bin" "$c" $lcuda -lcudadevrt >"$b.nvcc" 2>&1; }; then
     echo "$id: nvcc-fail ($(grep -m1 -o 'error.*' "$b.nvcc"))"; return
   fi
   if grep -q '// GPU: differs' "$c"; then
