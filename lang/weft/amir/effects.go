@@ -431,6 +431,24 @@ func (m *Machine) replay(r *record) {
 			}
 		}
 	}
+	if i == r.stamp && n-i >= replayMemoMin && !m.noReplayMemo {
+		// A plain replay of the whole rest of the log: memoized
+		// (replaymemo.go).
+		e := m.replayMemoLookup(r)
+		if e != nil {
+			m.replayMemoHits++
+			m.replayMemoLoad(r, e)
+			i = e.to
+		} else {
+			e = m.replayMemoNew(r)
+		}
+		for ; i < n; i++ {
+			m.apply(r, &m.log[i])
+		}
+		r.stamp = n
+		e.save(r, n)
+		return
+	}
 	for ; i < n; i++ {
 		m.apply(r, &m.log[i])
 	}
