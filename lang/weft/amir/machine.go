@@ -264,11 +264,10 @@ type Machine struct {
 	// its uses (tests).
 	plainReplay bool
 	fastReplays int64
-	// rmemo is the replay memo (replaymemo.go), rmemoNext its next
-	// entry; noReplayMemo disables it and replayMemoHits counts its hits
-	// (tests).
+	// rmemo is the replay memo (replaymemo.go); noReplayMemo disables
+	// it and replayMemoHits counts its hits (tests).
 	rmemo          [replayMemoSize]replayMemoEntry
-	rmemoNext      int
+	rmemoClock     uint64
 	noReplayMemo   bool
 	replayMemoHits int64
 	// hwExpand makes hwOrder always check per-thread records;
