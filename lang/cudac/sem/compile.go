@@ -763,8 +763,12 @@ func (c *compiler) topDecl(d *syntax.Decl) {
 			return
 		}
 		g := c.prog.Globals[s.idx]
+		// "extern T a[];" then "T a[] = {...}": the definition's
+		// initializer gives the size
+		t = c.completeArray(t, d.Init)
 		if g.Type.Kind == Array && g.Type.Len < 0 && t.Len >= 0 {
 			g.Type = t
+			s.t = t
 		}
 		if d.Init != nil {
 			c.initCode = append(c.initCode, globalInit{idx: s.idx, d: d})

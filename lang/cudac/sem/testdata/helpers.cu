@@ -29,3 +29,14 @@ int main() {
   int2 c = make_int2(1, 2, 3); // ERROR C0304 col=12 "int2 takes 2 arguments, 3 given"
   return a.x + b.y + c.x;
 }
+// ---- "extern T a[];" then "T a[] = {...}" in one file: the definition's initializer sizes the array (NVIDIA's SobolQRNG pattern)
+#include <cstdio>
+struct prim { unsigned dim, deg, a; unsigned m[4]; };
+extern const struct prim prims[];
+const struct prim prims[] = {
+  {1, 0, 0, {}},
+  {2, 1, 0, {1}},
+  {3, 2, 1, {1, 3}},
+};
+int main() { printf("%u %u %d\n", prims[2].m[1], prims[1].deg, (int)(sizeof prims / sizeof prims[0])); return 0; }
+// OUT: 3 1 3
