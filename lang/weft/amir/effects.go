@@ -399,6 +399,26 @@ func (m *Machine) subset(a, b threads) bool {
 // beyond t, the rest of the log is replayed in full.
 func (m *Machine) replay(r *record) {
 	n := int32(len(m.log))
+	if n-r.stamp < replayMemoMin || m.noReplayMemo {
+		m.replayRun(r)
+		return
+	}
+	// Memoized (replaymemo.go).
+	e := m.replayMemoLookup(r)
+	if e != nil {
+		m.replayMemoHits++
+		m.replayMemoLoad(r, e)
+		r.stamp = e.to
+	} else {
+		e = m.replayMemoNew(r)
+	}
+	m.replayRun(r)
+	e.save(r, n)
+}
+
+// replayRun is replay without the memo.
+func (m *Machine) replayRun(r *record) {
+	n := int32(len(m.log))
 	i := r.stamp
 	t, ok := m.oneThread(r)
 	if ok && !m.plainReplay {

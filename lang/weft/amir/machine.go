@@ -264,6 +264,12 @@ type Machine struct {
 	// its uses (tests).
 	plainReplay bool
 	fastReplays int64
+	// rmemo is the replay memo (replaymemo.go); noReplayMemo disables
+	// it and replayMemoHits counts its hits (tests).
+	rmemo          [replayMemoSize]replayMemoEntry
+	rmemoClock     uint64
+	noReplayMemo   bool
+	replayMemoHits int64
 	// hwExpand makes hwOrder always check per-thread records;
 	// hwExpanded counts the Await records it expanded (tests).
 	hwExpand   bool
@@ -385,6 +391,9 @@ func (m *Machine) Run(args []int) *Result {
 	m.bars = m.bars[:0]
 	m.log, m.evCells = m.log[:0], m.evCells[:0]
 	m.shared, m.filed = m.shared[:0], 0
+	for i := range m.rmemo {
+		m.rmemo[i].valid = false // the log restarts
+	}
 	for i := range m.thEv {
 		m.thEv[i] = m.thEv[i][:0]
 	}
