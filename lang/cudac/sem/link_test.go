@@ -84,3 +84,55 @@ int main() {
 		t.Errorf("want C0110 at main.cu:1, got %v", diags.Diags)
 	}
 }
+
+// TestLinkSharedHeaderText links units that read the library's shared texts
+// (qsort, the exception classes, the algorithms) through different headers:
+// <stdlib.h> in one and <cstdlib> in the other, <iostream> and <stdexcept>,
+// <algorithm> and <numeric>. They are one declaration each (NVIDIA's
+// eigenvalues sample stopped at a false C0311 "redefinition of qsort").
+func TestLinkSharedHeaderText(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"main.cu": `// weft-link: other.cpp
+#include <stdlib.h>
+#include <iostream>
+#include <algorithm>
+#include <cstdio>
+int other(int);
+int main() {
+  int v[3] = {3, 1, 2};
+  qsort(v, 3, sizeof(int), [](const void *a, const void *b) { return *(const int *)a - *(const int *)b; });
+  std::sort(v, v + 3);
+  printf("%d %d %d %d\n", v[0], v[1], v[2], other(5));
+  return 0;
+}
+`,
+		"other.cpp": `#include <cstdlib>
+#include <stdexcept>
+#include <numeric>
+int other(int x) {
+  int a[2] = {x, 1};
+  try { throw std::runtime_error("x"); } catch (const std::exception &) { }
+  return std::accumulate(a, a + 2, 0) + abs(-x);
+}
+`,
+	}
+	for n, s := range files {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(dir, "main.cu")
+	src, _ := os.ReadFile(path)
+	var diags diag.List
+	prog := sem.Load(diag.NewFile(path, src), &diags)
+	if prog == nil || len(diags.Diags) != 0 {
+		t.Fatalf("diags %v", diags.Diags)
+	}
+	var out bytes.Buffer
+	m := sem.NewMachine(prog, sem.Options{Stdout: &out, Stderr: &out, Check: true}, &diags)
+	m.Run()
+	if len(diags.Diags) != 0 || out.String() != "1 2 3 11\n" {
+		t.Fatalf("out %q, diags %v", out.String(), diags.Diags)
+	}
+}

@@ -18,7 +18,7 @@ var knownHeaders = map[string]string{
 	"cuda/atomic":     "",
 	"cuda/std/atomic": "",
 	"stdio.h":         "#define EOF (-1)\n#define NULL ((void*)0)\n",
-	"stdlib.h":        "#define NULL ((void*)0)\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n#define RAND_MAX 2147483647\n" + qsortText, // stdalgo.go
+	"stdlib.h":        "#define NULL ((void*)0)\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n#define RAND_MAX 2147483647\n" + "#include <__weft/qsort.h>\n", // stdalgo.go
 	"stddef.h":        "#define NULL ((void*)0)\n",
 	"string.h":        "#define NULL ((void*)0)\n",
 	"math.h": "#define M_PI 3.14159265358979323846\n#define M_E 2.7182818284590452354\n#define M_SQRT2 1.41421356237309504880\n" +
@@ -42,9 +42,9 @@ var knownHeaders = map[string]string{
 		"#define MAP_SHARED 1\n#define MAP_PRIVATE 2\n#define MAP_FIXED 0x10\n#define MAP_ANONYMOUS 0x20\n#define MAP_ANON 0x20\n" +
 		"#define MAP_FAILED ((void*)-1)\n",
 	"cuda_profiler_api.h": "",
-	"pthread.h":           pthreadText,   // pthread.go
-	"algorithm":           algorithmText, // stdalgo.go
-	"numeric":             algorithmText,
+	"pthread.h":           pthreadText,                       // pthread.go
+	"algorithm":           "#include <__weft/algorithm.h>\n", // stdalgo.go
+	"numeric":             "#include <__weft/algorithm.h>\n",
 	"functional":          "", // std::less/greater as sort comparators
 	// associative containers: their class templates parse and a use is
 	// C0309 naming them (parser.go, UnmodeledStdTypes)
@@ -68,24 +68,31 @@ var knownHeaders = map[string]string{
 	"vector_types.h":              "",
 	"vector_functions.h":          "",
 	"cstdio":                      "#define EOF (-1)\n#define NULL ((void*)0)\n#define SEEK_SET 0\n#define SEEK_CUR 1\n#define SEEK_END 2\n",
-	"cstdlib":                     "#define NULL ((void*)0)\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n" + qsortText,
+	"cstdlib":                     "#define NULL ((void*)0)\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n#include <__weft/qsort.h>\n",
 	"cstring":                     "",
 	"cmath":                       "#define M_PI 3.14159265358979323846\n#define INFINITY (__builtin_inff())\n#define NAN (__builtin_nanf())\n",
 	"cassert":                     "",
 	"cstdint":                     stdintMacros,
-	"iostream":                    stdexceptText,
+	"iostream":                    "#include <__weft/stdexcept.h>\n",
 	// <fstream>, <sstream> and <iomanip>: sem/lib_sstream.go and
 	// lib_fstream.go; the exception classes: stdexcept.go. A program
 	// that uses a name not modeled gets an undeclared-name error.
 	"fstream":       "",
 	"sstream":       "",
-	"exception":     stdexceptText, // stdexcept.go
-	"stdexcept":     stdexceptText,
-	"new":           stdexceptText,
+	"exception":     "#include <__weft/stdexcept.h>\n", // stdexcept.go
+	"stdexcept":     "#include <__weft/stdexcept.h>\n",
+	"new":           "#include <__weft/stdexcept.h>\n",
 	"strings.h":     "",
 	"iomanip":       "",
 	"helper_cuda.h": "#define checkCudaErrors(x) (x)\n",
 	"immintrin.h":   immintrin,
+	// Texts that several headers share (<stdlib.h> and <cstdlib>,
+	// <iostream> and <stdexcept>, ...) are headers of their own, so that
+	// every translation unit reads them from the same file and the linker
+	// (sem/link.go) sees one declaration, whichever header a unit named.
+	"__weft/qsort.h":     qsortText,
+	"__weft/algorithm.h": algorithmText,
+	"__weft/stdexcept.h": stdexceptText,
 }
 
 // immintrin is the part of <immintrin.h> (Intel Intrinsics Guide, AVX and

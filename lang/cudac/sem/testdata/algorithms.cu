@@ -121,7 +121,7 @@ int main() {
 #include <algorithm>
 int main() {
   int arr[5] = {4, 2, 5, 1, 3};
-  std::sort(arr, arr + 6, [](int a, int b) { return a < b; }); // ERROR C0403 col=3 "out-of-bounds read of 4 bytes at offset 20 .*inside the library's std::sort, <algorithm>:14:14"
+  std::sort(arr, arr + 6, [](int a, int b) { return a < b; }); // ERROR C0403 col=3 "out-of-bounds read of 4 bytes at offset 20 .*inside the library's std::sort, <__weft/algorithm.h>:14:14"
   return 0;
 }
 // ---- a predicate of the wrong arity is reported at the call; std::sort with a comparator needs <algorithm>
@@ -183,7 +183,7 @@ int main() {
 static int cmpInt(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }
 int main() {
   int v[4] = {4, 3, 2, 1};
-  qsort(v, 5, sizeof(int), cmpInt); // ERROR C0403 col=3 "out-of-bounds read of 4 bytes at offset 16 .*inside the library's qsort, <stdlib.h>"
+  qsort(v, 5, sizeof(int), cmpInt); // ERROR C0403 col=3 "out-of-bounds read of 4 bytes at offset 16 .*inside the library's qsort, <__weft/qsort.h>"
   return 0;
 }
 // ---- a lambda without captures converts to a function pointer: initialized pointers, an argument, qsort's comparator (output pinned against g++)

@@ -171,8 +171,8 @@ struct P { int x; };
 int main() {
   int a[3] = {3, 1, 2};
   P p[2];
-  std::sort(a, a + 3, 7); // ERROR C0305 col=3 "called object of type int is not a function or function pointer \(inside the library's std::sort, <algorithm>:14:9\)"
-  std::sort(p, p + 2); // ERROR C0302 col=3 "invalid operands to binary < \(struct P and struct P\) \(inside the library's std::sort, <algorithm>:29:59\)"
+  std::sort(a, a + 3, 7); // ERROR C0305 col=3 "called object of type int is not a function or function pointer \(inside the library's std::sort, <__weft/algorithm.h>:14:9\)"
+  std::sort(p, p + 2); // ERROR C0302 col=3 "invalid operands to binary < \(struct P and struct P\) \(inside the library's std::sort, <__weft/algorithm.h>:29:59\)"
   auto cmp = std::greater<int>(); // ERROR C0309 col=14 "std::greater as a value is not modeled \(only as the comparator or predicate of an <algorithm> function\)"
   return 0;
 }
