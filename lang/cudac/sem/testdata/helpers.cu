@@ -40,3 +40,28 @@ const struct prim prims[] = {
 };
 int main() { printf("%u %u %d\n", prims[2].m[1], prims[1].deg, (int)(sizeof prims / sizeof prims[0])); return 0; }
 // OUT: 3 1 3
+// ---- frexp, ldexp, modf and their float forms on the host and in device code (outputs as g++ 12.2 prints them)
+#include <cstdio>
+#include <cmath>
+__global__ void k(float *o) {
+  int e;
+  float f = frexpf(48.0f, &e);
+  float ip;
+  float fr = modff(-3.75f, &ip);
+  o[0] = f; o[1] = e; o[2] = ldexpf(0.75f, 5); o[3] = fr; o[4] = ip;
+}
+int main() {
+  int e;
+  double ip, f = frexp(-10.0, &e), fr = modf(2.5, &ip);
+  int e0 = 7;
+  double z = frexp(0.0, &e0);
+  printf("%g %d %g %g %g %g %d\n", f, e, ldexp(1.5, -3), fr, ip, z, e0);
+  float *d, h[5];
+  cudaMalloc(&d, sizeof h);
+  k<<<1, 1>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  printf("%g %g %g %g %g\n", h[0], h[1], h[2], h[3], h[4]);
+  return 0;
+}
+// OUT: -0.625 4 0.1875 0.5 2 0 0
+// OUT: 0.75 6 24 -0.75 -3
