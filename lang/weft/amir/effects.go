@@ -1,5 +1,7 @@
 package amir
 
+import "slices"
+
 // This file holds the recording, synchronization and checking statements
 // (seed 000 Fig. 7 and 22, appendix B).
 
@@ -177,7 +179,7 @@ func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads
 		if r.src == int32(s.Src) && r.creator.task == gs.task && r.creator.shape == 0 && o >= 0 && o <= last &&
 			bm[o>>6]&(1<<(o&63)) != 0 && state[o] == thNone &&
 			r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && m.replayed(r, stamp) && pendsCover(r.pend, pends) {
-			if r.stamp == stamp && len(r.grants) == 0 && samePends(r.pend, pends) {
+			if r.stamp == stamp && len(r.grants) == 0 && slices.Equal(r.pend, pends) {
 				state[o] = thKeep
 			} else {
 				state[o] = thReplaced
@@ -243,7 +245,7 @@ func (m *Machine) addRecord(head *int32, ver *uint64, s *Stmt, creator threads, 
 		r := &m.recs[h]
 		next := r.next
 		if r.src == int32(s.Src) && r.creator == creator && r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && m.replayed(r, stamp) && pendsCover(r.pend, pends) {
-			if r.stamp == stamp && len(r.grants) == 0 && samePends(r.pend, pends) {
+			if r.stamp == stamp && len(r.grants) == 0 && slices.Equal(r.pend, pends) {
 				return // the new record would be identical to r
 			}
 			if prev < 0 {
@@ -992,18 +994,6 @@ func (m *Machine) evalCount(s *Stmt) int64 {
 		n *= int64((h-1)/g - l/g + 1)
 	}
 	return n
-}
-
-func samePends(a, b []pend) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // clearCells is CLEARREADS / CLEARMUTATES on the evaluated cells cs.

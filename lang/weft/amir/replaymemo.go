@@ -1,5 +1,7 @@
 package amir
 
+import "slices"
+
 // Replay memo (issue 13: tk_split_gemm). Replaying a record (Machine.
 // replay) is a function of the record's state and the log: apply reads
 // only r.q, r.level, r.creator, r.reach, r.grants and r.pend (witness,
@@ -57,7 +59,7 @@ func (m *Machine) replayMemoLookup(r *record) *replayMemoEntry {
 	for i := s; i < s+2; i++ {
 		e := &m.rmemo[i]
 		if e.valid && e.from == r.stamp && e.q == r.q && e.level == r.level && e.cr == r.creator &&
-			e.reach == r.reach && sameGrants(e.g, r.grants) && samePendList(e.p, r.pend) {
+			e.reach == r.reach && slices.Equal(e.g, r.grants) && slices.Equal(e.p, r.pend) {
 			e.used = m.rmemoClock
 			return e
 		}
@@ -111,28 +113,4 @@ func (m *Machine) replayMemoLoad(r *record, e *replayMemoEntry) {
 	}
 	r.grants = append(r.grants[:0], e.og...)
 	r.pend = append(r.pend[:0], e.op...)
-}
-
-func sameGrants(a, b []grant) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-func samePendList(a, b []pend) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -70,7 +70,7 @@ func compileRigid(a *Access) *rigidForm {
 		}
 		d := rigidDim{k: w.LoAff.K, terms: w.LoAff.Terms, ext: 1}
 		if w.Hi != nil {
-			if w.HiAff == nil || !sameTerms(w.LoAff.Terms, w.HiAff.Terms) {
+			if w.HiAff == nil || !slices.Equal(w.LoAff.Terms, w.HiAff.Terms) {
 				return nil
 			}
 			d.ext = w.HiAff.K - w.LoAff.K
@@ -81,18 +81,6 @@ func compileRigid(a *Access) *rigidForm {
 		r.dims = append(r.dims, d)
 	}
 	return r
-}
-
-func sameTerms(a, b []Term) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // prepare validates r for the current incarnation of the variable.

@@ -1,5 +1,7 @@
 package amir
 
+import "slices"
+
 // Grid symmetry (issue 13: the scalar shared-memory matmul).
 //
 // Thread symmetry (thsym.go) runs one thread of a cuda_threads loop whose
@@ -832,7 +834,7 @@ func (m *Machine) gridCompare(g *gridRT, vr *gridVarRT, now int32) bool {
 // gridSame reports o = τ_p(r).
 func (m *Machine) gridSame(g *gridRT, p int, r, o *record) bool {
 	if r.src != o.src || r.q != o.q || r.level != o.level || r.atomic != o.atomic || r.reach != o.reach || r.grp != o.grp ||
-		len(r.grants) != len(o.grants) || !samePends(r.pend, o.pend) {
+		len(r.grants) != len(o.grants) || !slices.Equal(r.pend, o.pend) {
 		return false
 	}
 	if x, ok := m.gridTau(g, p, r.creator); !ok || x != o.creator {

@@ -1,5 +1,7 @@
 package amir
 
+import "slices"
+
 // Deferred slabs (issue 13: the scalar shared-memory matmul).
 //
 // A grid nest (thgrid.go) ends by building every point's slab of each
@@ -60,23 +62,11 @@ func (m *Machine) gridVirtAdd(g *gridRT, vr *gridVarRT) {
 func (m *Machine) gridVirtSame(g *gridRT, vr *gridVarRT) bool {
 	d := m.gv[vr.gv.v]
 	if d == nil || d.epoch != vr.st.epoch || d.g.task != g.task || d.g.th0 != g.th0 ||
-		!slicesEqual32(d.g.ths, g.ths) || !intsEqual(d.lo, vr.lo) || !intsEqual(d.hi, vr.hi) {
+		!slicesEqual32(d.g.ths, g.ths) || !slices.Equal(d.lo, vr.lo) || !slices.Equal(d.hi, vr.hi) {
 		return false
 	}
 	for p := range d.offs {
 		if d.offs[p] != vr.offset(g, p) {
-			return false
-		}
-	}
-	return true
-}
-
-func intsEqual(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
 			return false
 		}
 	}
