@@ -107,17 +107,9 @@ func defineCudaAPI() {
 	}
 	defb("cudaGetErrorString", errStr(cudaErrorText))
 	defb("cudaGetErrorName", errStr(cudaErrors))
-	streamCreate := func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
-		s := &stream{id: len(m.streams), agent: int32(len(m.streams) + 1), live: true}
-		s.vc = make([]int32, s.agent+1)
-		s.vc[s.agent] = 1
-		m.streams = append(m.streams, s)
-		if !m.store(t, a[0], mU64, uint64(s.id), pos) {
-			return 0, stFault
-		}
-		return ok(0)
-	}
-	defb("cudaStreamCreate", streamCreate)
+	defb("cudaStreamCreate", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		return m.createStream(t, a[0], 0, 0, pos) // lib_streams.go
+	})
 	defb("cudaStreamDestroy", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		s := m.streamOf(a[0])
 		if s == nil || s.id == 0 {

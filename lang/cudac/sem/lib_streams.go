@@ -29,25 +29,11 @@ func init() {
 	} {
 		builtinSigs[name] = s
 	}
-	create := func(m *Machine, t *Thread, out uint64, flags uint64, prio int, pos int32) (uint64, status) {
-		if flags&^1 != 0 {
-			return ok(cudaErrorInvalidValue)
-		}
-		prio = min(max(prio, streamPrioGreatest), streamPrioLeast)
-		s := &stream{id: len(m.streams), agent: int32(len(m.streams) + 1), live: true, nonBlocking: flags&1 != 0, prio: prio}
-		s.vc = make([]int32, s.agent+1)
-		s.vc[s.agent] = 1
-		m.streams = append(m.streams, s)
-		if !m.store(t, out, mU64, uint64(s.id), pos) {
-			return 0, stFault
-		}
-		return ok(0)
-	}
 	defb("cudaStreamCreateWithFlags", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
-		return create(m, t, a[0], a[1], 0, pos)
+		return m.createStream(t, a[0], a[1], 0, pos)
 	})
 	defb("cudaStreamCreateWithPriority", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
-		return create(m, t, a[0], a[1], int(int32(a[2])), pos)
+		return m.createStream(t, a[0], a[1], int(int32(a[2])), pos)
 	})
 	defb("cudaStreamGetPriority", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		s := m.streamOf(a[0])
@@ -83,4 +69,22 @@ func init() {
 		}
 		return ok(0)
 	})
+}
+
+// createStream makes a stream with the given flags (cudaStreamNonBlocking
+// or cudaStreamDefault) and priority (clamped to the device's range) and
+// stores its handle at out; every cudaStreamCreate* call is this.
+func (m *Machine) createStream(t *Thread, out, flags uint64, prio int, pos int32) (uint64, status) {
+	if flags&^1 != 0 {
+		return ok(cudaErrorInvalidValue)
+	}
+	prio = min(max(prio, streamPrioGreatest), streamPrioLeast)
+	s := &stream{id: len(m.streams), agent: int32(len(m.streams) + 1), live: true, nonBlocking: flags&1 != 0, prio: prio}
+	s.vc = make([]int32, s.agent+1)
+	s.vc[s.agent] = 1
+	m.streams = append(m.streams, s)
+	if !m.store(t, out, mU64, uint64(s.id), pos) {
+		return 0, stFault
+	}
+	return ok(0)
 }
