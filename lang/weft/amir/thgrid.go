@@ -1018,14 +1018,7 @@ func (m *Machine) gridCopyN(g *gridRT, p int, h, n, tail int32, now int32) int32
 		if m.recs[h].stamp != now {
 			m.replay(&m.recs[h])
 		}
-		var idx int32
-		if m.free >= 0 {
-			idx = m.free
-			m.free = m.recs[idx].next
-		} else {
-			m.recs = append(m.recs, record{})
-			idx = int32(len(m.recs) - 1)
-		}
+		idx := m.takeRecord()
 		r := &m.recs[h]
 		nr := &m.recs[idx]
 		nr.next = -1

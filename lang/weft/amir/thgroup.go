@@ -114,14 +114,7 @@ func (m *Machine) expandGroup(h int32) {
 	tail := g.next
 	for i := 0; i < len(offs)-1; i++ {
 		o := offs[i] // increasing: prepend the lower threads first
-		var idx int32
-		if m.free >= 0 {
-			idx = m.free
-			m.free = m.recs[idx].next
-		} else {
-			m.recs = append(m.recs, record{})
-			idx = int32(len(m.recs) - 1)
-		}
+		idx := m.takeRecord()
 		nr := &m.recs[idx]
 		nr.next = tail
 		nr.src, nr.q, nr.level, nr.atomic = g.src, g.q, g.level, g.atomic
@@ -286,14 +279,7 @@ func (m *Machine) gridGroups(g *gridRT, vr *gridVarRT) bool {
 				r.grp = r.creator.shape + 1
 				r.creator = threads{task: g.task, start: start, shape: x}
 			} else {
-				var idx int32
-				if m.free >= 0 {
-					idx = m.free
-					m.free = m.recs[idx].next
-				} else {
-					m.recs = append(m.recs, record{})
-					idx = int32(len(m.recs) - 1)
-				}
+				idx := m.takeRecord()
 				r := &m.recs[h]
 				nr := &m.recs[idx]
 				cl := &st.cells[c+off]

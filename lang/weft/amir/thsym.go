@@ -802,14 +802,7 @@ func (m *Machine) thsymCopyMap(v int, st *varState, mp thMap) {
 // thread i, arrive counts on the representative's queues moved to thread
 // i's; grants to sets containing all of f or none of it unchanged).
 func (m *Machine) thsymCopy(h int32, f *thFrame, i int32, now int32) int32 {
-	var idx int32
-	if m.free >= 0 {
-		idx = m.free
-		m.free = m.recs[idx].next
-	} else {
-		m.recs = append(m.recs, record{})
-		idx = int32(len(m.recs) - 1)
-	}
+	idx := m.takeRecord()
 	r := &m.recs[h]
 	nr := &m.recs[idx]
 	shift := func(t threads) threads {
