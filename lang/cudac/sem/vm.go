@@ -219,32 +219,21 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 	// runs its private ones (arithmetic, locals, jumps, calls) without
 	// yielding, up to privSlack more than the budget, so that a loop
 	// without memory accesses still returns to the scheduler.
-	lim := budget + privSlack
-	if lim < budget {
-		lim = budget
+	lim := budget
+	if vis {
+		lim = budget + privSlack
+		if lim < budget {
+			lim = budget
+		}
 	}
 	for {
+		pc, st, steps = runPure(code, pc, st, slots, base, steps, lim, m.watch)
 		in := &code[pc]
-		if vis {
-			if sharedOp[in.Op] {
-				if nv >= budget {
-					fr.pc = pc
-					t.stack = st
-					t.slots = slots
-					return stYield, steps
-				}
-				nv++
-			} else if steps >= lim {
-				fr.pc = pc
-				t.stack = st
-				t.slots = slots
-				return stYield, steps
-			}
-		} else if steps >= budget {
-			fr.pc = pc
-			t.stack = st
-			t.slots = slots
-			return stYield, steps
+		// One comparison per instruction: the visible ones count their
+		// own budget in their cases (the vis checks), so the table is read
+		// only once a turn's private allowance is spent (issue 15 item 7).
+		if steps >= lim && (!vis || !sharedOp[in.Op]) {
+			goto yield
 		}
 		steps++
 		pc++
@@ -288,24 +277,52 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 		case OpSwap:
 			st[n-1], st[n] = st[n], st[n-1]
 		case OpLoad:
+			if vis {
+				if nv >= budget {
+					pc, steps = pc-1, steps-1
+					goto yield
+				}
+				nv++
+			}
 			v, ok := m.load(t, st[n], int(in.A), in.P)
 			if !ok {
 				return m.faulted(t, fr, pc, st), steps
 			}
 			st[n] = v
 		case OpStore:
+			if vis {
+				if nv >= budget {
+					pc, steps = pc-1, steps-1
+					goto yield
+				}
+				nv++
+			}
 			if !m.store(t, st[n-1], int(in.A), st[n], in.P) {
 				return m.faulted(t, fr, pc, st), steps
 			}
 			st[n-1] = st[n]
 			st = st[:n]
 		case OpLoadV:
+			if vis {
+				if nv >= budget {
+					pc, steps = pc-1, steps-1
+					goto yield
+				}
+				nv++
+			}
 			v, ok := m.loadV(t, st[n], int(in.A), in.P)
 			if !ok {
 				return m.faulted(t, fr, pc, st), steps
 			}
 			st[n] = v
 		case OpStoreV:
+			if vis {
+				if nv >= budget {
+					pc, steps = pc-1, steps-1
+					goto yield
+				}
+				nv++
+			}
 			if !m.storeV(t, st[n-1], int(in.A), st[n], in.P) {
 				return m.faulted(t, fr, pc, st), steps
 			}
@@ -552,6 +569,13 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 			fr = &t.frames[len(t.frames)-1]
 			code, pc, base = callee.Code, 0, nb
 		case OpCallInd:
+			if vis {
+				if nv >= budget {
+					pc, steps = pc-1, steps-1
+					goto yield
+				}
+				nv++
+			}
 			nargs := int(in.B)
 			fp := st[len(st)-nargs-1]
 			callee, bi, okp := m.funcOfPtr(fp)
@@ -640,6 +664,13 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 			code, pc, base = fr.fn.Code, fr.pc, fr.base
 			st, slots = t.stack, t.slots
 		case OpBuiltin:
+			if vis {
+				if nv >= budget {
+					pc, steps = pc-1, steps-1
+					goto yield
+				}
+				nv++
+			}
 			nargs := int(in.B)
 			args := st[len(st)-nargs:]
 			fr.pc = pc
@@ -662,6 +693,13 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 			fr = &t.frames[len(t.frames)-1]
 			slots = t.slots
 		case OpAlloca:
+			if vis {
+				if nv >= budget {
+					pc, steps = pc-1, steps-1
+					goto yield
+				}
+				nv++
+			}
 			o := m.newObject(int(in.B), t.localSpace(), "", in.P)
 			fr.objs = append(fr.objs, o)
 			if m.failed { // over the memory limit
@@ -669,6 +707,13 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 			}
 			slots[base+int(in.A)] = ptrOf(o, 0)
 		case OpTemp:
+			if vis {
+				if nv >= budget {
+					pc, steps = pc-1, steps-1
+					goto yield
+				}
+				nv++
+			}
 			o := m.newObject(int(in.B), t.localSpace(), "", in.P)
 			if m.failed {
 				return m.faulted(t, fr, pc, st), steps
@@ -681,15 +726,36 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 		case OpSReg:
 			st = append(st, t.sreg(int(in.A)))
 		case OpMemcpy:
+			if vis {
+				if nv >= budget {
+					pc, steps = pc-1, steps-1
+					goto yield
+				}
+				nv++
+			}
 			if !m.copyMem(t, st[n-1], st[n], int(in.B), in.P, false) {
 				return m.faulted(t, fr, pc, st), steps
 			}
 			st = st[:n]
 		case OpMemzero:
+			if vis {
+				if nv >= budget {
+					pc, steps = pc-1, steps-1
+					goto yield
+				}
+				nv++
+			}
 			if !m.setMem(t, st[n], 0, int(in.B), in.P, false) {
 				return m.faulted(t, fr, pc, st), steps
 			}
 		case OpLaunch:
+			if vis {
+				if nv >= budget {
+					pc, steps = pc-1, steps-1
+					goto yield
+				}
+				nv++
+			}
 			nargs := int(in.B)
 			args := st[len(st)-nargs-8:]
 			fr.pc = pc
@@ -704,10 +770,22 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 		case OpString:
 			st = append(st, ptrOf(m.stringObjs[in.A], 0))
 		case OpTrap:
+			if vis {
+				if nv >= budget {
+					pc, steps = pc-1, steps-1
+					goto yield
+				}
+				nv++
+			}
 			m.fault(t, in.P, "C0309", "%s", m.prog.Strings[in.A])
 			return m.faulted(t, fr, pc, st), steps
 		}
 	}
+yield:
+	fr.pc = pc
+	t.stack = st
+	t.slots = slots
+	return stYield, steps
 }
 
 func (m *Machine) faulted(t *Thread, fr *frame, pc int, st []uint64) status {
