@@ -227,7 +227,7 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 		}
 	}
 	for {
-		pc, st, steps = runPure(code, pc, st, slots, base, steps, lim, m.watch)
+		pc, st, steps = runPure(t, code, pc, st, slots, base, steps, lim, m.watch)
 		in := &code[pc]
 		// One comparison per instruction: the visible ones count their
 		// own budget in their cases (the vis checks), so the table is read
@@ -724,7 +724,14 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 		case OpShared:
 			st = append(st, t.block.sharedPtr(m, int(in.A), in.B))
 		case OpSReg:
-			st = append(st, t.sreg(int(in.A)))
+			if !t.srOK {
+				t.fillSregs()
+			}
+			if uint(in.A) < uint(len(t.sr)) {
+				st = append(st, t.sr[in.A])
+			} else {
+				st = append(st, t.sreg(int(in.A)))
+			}
 		case OpMemcpy:
 			if vis {
 				if nv >= budget {

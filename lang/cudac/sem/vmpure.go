@@ -6,7 +6,9 @@ import "math"
 // cannot fault, call or touch the machine: constants, locals, stack
 // shuffles, integer and floating-point arithmetic, conversions, pointer
 // offsets and forward jumps (and backward ones while the spin detector is
-// off). It runs them from pc until the first other instruction, the turn's
+// off), reads of initialized locals under weft check (OpLocalU), special
+// registers once t has them (Thread.sr) and pointers to the block's static
+// shared variables once they exist. It runs them from pc until the first other instruction, the turn's
 // limit (steps >= lim, the check runN makes before a private instruction)
 // or a full operand stack, and returns where it stopped; runN then goes on
 // with its own loop, which executes every instruction, so the two agree
@@ -19,7 +21,7 @@ import "math"
 // and builtins, so the compiler keeps it in memory and each private
 // instruction paid loads and stores of them; here there is no call, so
 // they stay in registers.
-func runPure(code []Instr, pc int, st, slots []uint64, base, steps, lim int, watch bool) (int, []uint64, int) {
+func runPure(t *Thread, code []Instr, pc int, st, slots []uint64, base, steps, lim int, watch bool) (int, []uint64, int) {
 	s := st[:cap(st)]
 	sp := len(st) // the stack is s[:sp]
 	for steps < lim {
@@ -40,6 +42,32 @@ func runPure(code []Instr, pc int, st, slots []uint64, base, steps, lim int, wat
 			sp++
 		case OpSetLocal:
 			slots[base+int(in.A)] = s[n]
+		case OpLocalU:
+			i := base + int(in.A)
+			if sp == len(s) || i/64 < len(t.undef) && t.undef[i/64]&(1<<(i%64)) != 0 {
+				return pc, s[:sp], steps // uninitialized: runN warns (C0407)
+			}
+			s[sp] = slots[i]
+			sp++
+		case OpSetLocalU:
+			i := base + int(in.A)
+			slots[i] = s[n]
+			if i/64 < len(t.undef) {
+				t.undef[i/64] &^= 1 << (i % 64)
+			}
+		case OpSReg:
+			if sp == len(s) || !t.srOK || uint(in.A) >= uint(len(t.sr)) {
+				return pc, s[:sp], steps
+			}
+			s[sp] = t.sr[in.A]
+			sp++
+		case OpShared:
+			b := t.block
+			if sp == len(s) || in.A < 0 || int(in.A) >= len(b.shared) || b.shared[in.A] == nil {
+				return pc, s[:sp], steps // not made yet: sharedPtr makes it
+			}
+			s[sp] = ptrOf(b.shared[in.A], 0)
+			sp++
 		case OpPop:
 			sp--
 		case OpDup:
