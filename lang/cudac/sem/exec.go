@@ -1185,7 +1185,7 @@ func (m *Machine) startBlock(g *gridRun, bi int32, ctx *accessCtx) *blockExec {
 		t := &ts[i]
 		t.block, t.tid, t.idx, t.ctx = b, int32(i), g.bdim.Unlinear(i), ctx
 		w := words[i*sw : (i+1)*sw : (i+1)*sw]
-		t.slots = w[:fn.NSlots : fn.NSlots+8]
+		t.slots = w[: fn.NSlots : fn.NSlots+8]
 		copy(t.slots, g.args)
 		t.frames = append(frs[i*4:i*4:i*4+4], frame{fn: fn})
 		t.stack = w[fn.NSlots+8 : fn.NSlots+8 : sw]
