@@ -151,7 +151,7 @@ type Machine struct {
 	rmore    [][]stamp
 	rfree    []uint32
 	// tables of the read-list compaction (race.go compactReads)
-	segMemo, stampSeen *scanTab
+	stampSeen *scanTab
 
 	races      map[[2]int32]bool
 	wval       uint64 // the value a store is writing, while wvalOK (Options.BenignWrites)

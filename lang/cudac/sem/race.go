@@ -275,41 +275,34 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 }
 
 // compactReads drops from c's reads those ordered before b (a read by
-// segment sid) and the repeated ones, then adds b. Whether a read is
-// ordered depends only on its segment, so each segment is decided once per
-// scan. A read equal to a kept one (same segment, position and kind) adds
-// nothing a write could report: its race would have the same positions
-// and threads, which reportRace reports once.
+// segment sid) and, in a long list, the repeated ones, then adds b. A read
+// equal to a kept one (same segment, position and kind) adds nothing a
+// write could report: its race would have the same positions and threads,
+// which reportRace reports once. (Whether a read is ordered depends only
+// on its segment; the segments of a list are mostly all different, one
+// per thread, so that is decided afresh for each.)
 func (m *Machine) compactReads(c *cell, b stamp, sid uint32, ordered func(stamp) bool) {
 	lst := m.rmore[c.more-1]
-	segOK := m.scanTab(&m.segMemo, len(lst)+1)
-	isOrdered := func(r stamp) bool {
-		if r.seg == sid {
-			return true
-		}
-		v, found := segOK.get(uint64(r.seg) + 1)
-		if found {
-			return v != 0
-		}
-		o := ordered(r)
-		segOK.put(uint64(r.seg)+1, b2u(o))
-		return o
+	var seen *scanTab
+	if len(lst) >= dedupAt {
+		seen = m.scanTab(&m.stampSeen, len(lst)+1)
 	}
-	seen := m.scanTab(&m.stampSeen, len(lst)+1)
-	first, have := c.r, !isOrdered(c.r)
-	if have {
+	first, have := c.r, !ordered(c.r)
+	if have && seen != nil {
 		seen.put(uint64(c.r.seg)<<32|uint64(c.r.pf), 1)
 	}
 	k := 0
 	for _, r := range lst {
-		if isOrdered(r) {
+		if r.seg == sid || ordered(r) {
 			continue
 		}
-		key := uint64(r.seg)<<32 | uint64(r.pf)
-		if _, dup := seen.get(key); dup {
-			continue
+		if seen != nil {
+			key := uint64(r.seg)<<32 | uint64(r.pf)
+			if _, dup := seen.get(key); dup {
+				continue
+			}
+			seen.put(key, 1)
 		}
-		seen.put(key, 1)
 		if !have {
 			first, have = r, true
 			continue
@@ -331,6 +324,11 @@ func (m *Machine) compactReads(c *cell, b stamp, sid uint32, ordered func(stamp)
 	}
 	m.rmore[c.more-1] = append(lst, b)
 }
+
+// dedupAt is the list length from which a compaction drops repeated reads
+// (the repeated reads of a strided loop would otherwise keep a list as
+// long as the reads of a barrier interval).
+const dedupAt = 128
 
 // scanTab is an open-addressing table of nonzero uint64 keys, reused
 // across scans: reset makes room for n keys and clears only that much.
