@@ -209,7 +209,7 @@ func (m *Machine) runTurn(t *Thread, budget int) status {
 
 func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 	fr := &t.frames[len(t.frames)-1]
-	code := fr.fn.Code
+	code, fast := fr.fn.Code, fastCode(fr.fn)
 	pc := fr.pc
 	base := fr.base
 	st := t.stack
@@ -227,7 +227,12 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 		}
 	}
 	for {
-		pc, st, steps = runPure(t, code, pc, st, slots, base, steps, lim, m.watch)
+		// the fused code while a pair fits in the turn, then the last
+		// step in the plain code (vmfuse.go)
+		pc, st, steps = runPure(t, fast, pc, st, slots, base, steps, lim-1, m.watch)
+		if steps == lim-1 {
+			pc, st, steps = runPure(t, code, pc, st, slots, base, steps, lim, m.watch)
+		}
 		in := &code[pc]
 		// One comparison per instruction: the visible ones count their
 		// own budget in their cases (the vis checks), so the table is read
@@ -567,7 +572,7 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 			st = st[:len(st)-nargs]
 			t.frames = append(t.frames, frame{fn: callee, base: nb})
 			fr = &t.frames[len(t.frames)-1]
-			code, pc, base = callee.Code, 0, nb
+			code, fast, pc, base = callee.Code, fastCode(callee), 0, nb
 		case OpCallInd:
 			if vis {
 				if nv >= budget {
@@ -631,7 +636,7 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 			st = st[:len(st)-nargs-1]
 			t.frames = append(t.frames, frame{fn: callee, base: nb})
 			fr = &t.frames[len(t.frames)-1]
-			code, pc, base = callee.Code, 0, nb
+			code, fast, pc, base = callee.Code, fastCode(callee), 0, nb
 		case OpRet:
 			v := st[n]
 			st = st[:n]
@@ -650,7 +655,7 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 				return stDone, steps
 			}
 			fr = &t.frames[len(t.frames)-1]
-			code, pc, base = fr.fn.Code, fr.pc, fr.base
+			code, fast, pc, base = fr.fn.Code, fastCode(fr.fn), fr.pc, fr.base
 			st = append(st, v)
 		case OpTry, OpTryEnd, OpThrow, OpRethrow, OpExcMatch, OpExcObj, OpExcEnd, OpExcUnmatched:
 			fr.pc = pc
@@ -661,7 +666,7 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 				return m.faulted(t, fr, fr.pc, t.stack), steps
 			}
 			fr = &t.frames[len(t.frames)-1]
-			code, pc, base = fr.fn.Code, fr.pc, fr.base
+			code, fast, pc, base = fr.fn.Code, fastCode(fr.fn), fr.pc, fr.base
 			st, slots = t.stack, t.slots
 		case OpBuiltin:
 			if vis {

@@ -273,6 +273,119 @@ func runPure(t *Thread, code []Instr, pc int, st, slots []uint64, base, steps, l
 				pc = int(in.A) - 1
 			}
 			sp--
+		// fused pairs (vmfuse.go): two steps each
+		case fSetPop:
+			slots[base+int(in.A)] = s[n]
+			sp--
+			pc, steps = pc+1, steps+1
+		case fSetUPop:
+			i := base + int(in.A)
+			slots[i] = s[n]
+			if i/64 < len(t.undef) {
+				t.undef[i/64] &^= 1 << (i % 64)
+			}
+			sp--
+			pc, steps = pc+1, steps+1
+		case fPopLocal:
+			s[n] = slots[base+int(in.A)]
+			pc, steps = pc+1, steps+1
+		case fPopPop:
+			sp -= 2
+			pc, steps = pc+1, steps+1
+		case fSwapSwap:
+			pc, steps = pc+1, steps+1
+		case fLocalConst:
+			if sp+2 > len(s) {
+				return pc, s[:sp], steps
+			}
+			s[sp], s[sp+1] = slots[base+int(in.A)], uint64(in.B)
+			sp += 2
+			pc, steps = pc+1, steps+1
+		case fLocalLocal:
+			if sp+2 > len(s) {
+				return pc, s[:sp], steps
+			}
+			s[sp], s[sp+1] = slots[base+int(in.A)], slots[base+int(in.B)]
+			sp += 2
+			pc, steps = pc+1, steps+1
+		case fExtSet:
+			v := ext32(s[n], in.B)
+			s[n] = v
+			slots[base+int(in.A)] = v
+			pc, steps = pc+1, steps+1
+		case fExt32:
+			s[n] = ext32(s[n], in.B)
+			pc, steps = pc+1, steps+1
+		case fConst:
+			if sp == len(s) {
+				return pc, s[:sp], steps
+			}
+			s[sp] = uint64(in.B)
+			sp++
+			pc, steps = pc+1, steps+1
+		case fULtJz, fSLtJz:
+			var c bool
+			if in.Op == fULtJz {
+				c = s[n-1] < s[n]
+			} else {
+				c = int64(s[n-1]) < int64(s[n])
+			}
+			if !c && watch && int(in.A) <= pc+1 {
+				return pc, s[:sp], steps // a backward jump: runN, one by one
+			}
+			sp -= 2
+			pc, steps = pc+1, steps+1
+			if !c {
+				pc = int(in.A) - 1
+			}
+		case fAddS32Ext:
+			r := int64(int32(s[n-1])) + int64(int32(s[n]))
+			if r != int64(int32(r)) {
+				return pc, s[:sp], steps // an overflow: signedArith
+			}
+			s[n-1] = ext32(uint64(r), in.B)
+			sp--
+			pc, steps = pc+1, steps+1
+		case fSubS32Ext:
+			r := int64(int32(s[n-1])) - int64(int32(s[n]))
+			if r != int64(int32(r)) {
+				return pc, s[:sp], steps
+			}
+			s[n-1] = ext32(uint64(r), in.B)
+			sp--
+			pc, steps = pc+1, steps+1
+		case fAndExt:
+			s[n-1] = ext32(s[n-1]&s[n], in.B)
+			sp--
+			pc, steps = pc+1, steps+1
+		case fOrExt:
+			s[n-1] = ext32(s[n-1]|s[n], in.B)
+			sp--
+			pc, steps = pc+1, steps+1
+		case fXorExt:
+			s[n-1] = ext32(s[n-1]^s[n], in.B)
+			sp--
+			pc, steps = pc+1, steps+1
+		case fAddExt:
+			s[n-1] = ext32(s[n-1]+s[n], in.B)
+			sp--
+			pc, steps = pc+1, steps+1
+		case fSubExt:
+			s[n-1] = ext32(s[n-1]-s[n], in.B)
+			sp--
+			pc, steps = pc+1, steps+1
+		case fMulExt:
+			s[n-1] = ext32(s[n-1]*s[n], in.B)
+			sp--
+			pc, steps = pc+1, steps+1
+		case fShlExt:
+			s[n-1] = ext32(s[n-1]<<(s[n]&63), in.B)
+			sp--
+			pc, steps = pc+1, steps+1
+		case fShrExt:
+			s[n-1] = ext32(s[n-1]>>(s[n]&63), in.B)
+			sp--
+			pc, steps = pc+1, steps+1
 		default:
 			return pc, s[:sp], steps
 		}
