@@ -1132,6 +1132,10 @@ func (c *converter) reverseVar(v int) int {
 	}
 	nv := c.p.Vars[v]
 	nv.Name = name
+	// The hidden twin takes the ring facts (its hardware state is
+	// checked alike) but not the one-shot arrive rule: it is arrived
+	// only by ReverseArrive, which Exo's ring-buffered form never uses.
+	nv.OneShotArrive = false
 	c.p.Vars = append(c.p.Vars, nv)
 	c.grans = append(c.grans, append([]int(nil), c.grans[v]...))
 	c.dimAff = append(c.dimAff, c.dimAff[v])
@@ -1489,6 +1493,7 @@ func (c *converter) ringBuffered(sc *names, vi int, v *gpucheck.Var) {
 		}
 		pv := &c.p.Vars[vi]
 		pv.RingDepth, pv.RingDim = d, k
+		pv.OneShotArrive = true
 		if call, ok := t.Mem.(*syntax.Call); ok && len(call.Args) == 1 {
 			if n, ok := konst(call.Args[0]); ok && n > 0 {
 				pv.PreArrive = n
