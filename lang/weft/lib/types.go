@@ -29,9 +29,9 @@ type Memory struct {
 	// collective of n threads, each of which holds a copy. Its native
 	// unit, and the collective that must execute every scalar write to
 	// it (Exo's mutate unit), is n * cuda_thread (UniformThreads).
-	Uniform    string
-	Params     []string   // optional parameters, e.g. Sm80_RmemMatrixA(M, K)
-	Tiles      [][2]int64 // allowed shapes of the last two dimensions (nil: any)
+	Uniform string
+	Params  []string   // optional parameters, e.g. Sm80_RmemMatrixA(M, K)
+	Tiles   [][2]int64 // allowed shapes of the last two dimensions (nil: any)
 	// Permissions in CPU code, in-order CUDA code, a CudaAsync block, and for
 	// instruction parameters inside a CudaAsync block.
 	CPU, CUDA, Async, AsyncInstr Perm
