@@ -443,6 +443,11 @@ func (g *gen) stripDist(x *exprCtx, v *sym, idx []syntax.Expr, at syntax.Node) [
 		return idx
 	}
 	tn := g.nativeThreads(v.mem)
+	if m := g.lib.Memories[v.mem]; m != nil && m.Uniform != "" && len(v.memArg) > 0 && v.memArg[0] > 0 {
+		// CudaRmemUniform(n): one shard per n threads, each of them
+		// holding it in its registers (lib.Memory.Uniform).
+		tn = int(v.memArg[0])
+	}
 	if tn == 0 {
 		return idx
 	}

@@ -130,11 +130,25 @@ func newDeduction(g *gpucheck.Result, v *gpucheck.Var, errs *diag.List) *Deducti
 		return nil
 	}
 	m := g.Lib.Memories[v.Mem]
-	if m == nil || m.NativeUnit == "" {
+	if m == nil {
 		return nil
 	}
-	d.NativeUnit = m.NativeUnit
-	u, err := g.ResolveUnit(&syntax.Name{Name: m.NativeUnit}, v.Scope.Tiling.M)
+	unit := syntax.Expr(&syntax.Name{Name: m.NativeUnit})
+	if m.Uniform != "" {
+		// CudaRmemUniform(n): one shard per aligned collective of n
+		// threads (its native unit n * cuda_thread).
+		n, ok := m.UniformThreads(v.Type.Mem, g.Eval)
+		if !ok {
+			return nil
+		}
+		d.NativeUnit = fmt.Sprintf("%d * cuda_thread", n)
+		unit = &syntax.Binary{Op: "*", X: &syntax.IntLit{Value: n}, Y: &syntax.Name{Name: "cuda_thread"}}
+	} else if m.NativeUnit == "" {
+		return nil
+	} else {
+		d.NativeUnit = m.NativeUnit
+	}
+	u, err := g.ResolveUnit(unit, v.Scope.Tiling.M)
 	if err != nil {
 		return nil
 	}
@@ -148,7 +162,7 @@ func newDeduction(g *gpucheck.Result, v *gpucheck.Var, errs *diag.List) *Deducti
 	// native unit, so the allocating scope must hold whole native units.
 	if d.TA < d.TN || d.TA%d.TN != 0 {
 		errs.Errorf(v.Pos, codeAllocUnit, "%s (memory type %s) is allocated by a collective of %d threads, but its native unit %s is %d threads",
-			v.Name, v.Mem, d.TA, m.NativeUnit, d.TN)
+			v.Name, v.Mem, d.TA, d.NativeUnit, d.TN)
 		return nil
 	}
 	return d

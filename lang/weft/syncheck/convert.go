@@ -471,6 +471,20 @@ func (c *converter) exempt(v *gpucheck.Var) bool {
 	if m := c.memOf(v); m != nil && m.Space == "grid_constant" {
 		return true
 	}
+	if m := c.memOf(v); m != nil && m.Uniform != "" && v.Type != nil {
+		// CudaRmemUniform(n): each thread of an n-thread owner holds its
+		// own register copy and touches only that copy (distmem: every
+		// access lies within one owner; gpucheck R13: writes by the whole
+		// owner, each thread to its copy), and only in-order scalar code
+		// reaches it (no instruction parameter accepts the memory), so no
+		// two threads share a location and each thread's accesses are in
+		// program order: no hazard exists to check. The machine's single
+		// cell per shard would instead pair one thread's read with another
+		// thread's write of its own copy. n = 1 is CudaRmem, checked.
+		if n, ok := m.UniformThreads(v.Type.Mem, c.res.Eval); ok && n > 1 {
+			return true
+		}
+	}
 	if b := c.lib.Barriers[v.Mem]; b != nil && (b.DerivesFrom("CudaCommitGroup") || b.DerivesFrom("CudaClusterSync")) {
 		return true
 	}
