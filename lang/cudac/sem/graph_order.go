@@ -1,5 +1,7 @@
 package sem
 
+import "strconv"
+
 // The order of a graph's nodes for the race detector (issue 15 item 4,
 // "no silent wrong answers"). CUDA orders the nodes of a graph by its
 // edges only: "the edges of the graph are the dependencies ... a node
@@ -134,6 +136,18 @@ func (m *Machine) nodeAgent(root *cudaGraph, n *graphNode) int32 {
 	}
 	r.agentClock[a] = 1
 	return a
+}
+
+// hostFnName names the host function that agent a ran, for race reports
+// (race.go): a graph's host node runs on the node's agent, a stream's
+// host function on the stream's.
+func (m *Machine) hostFnName(a int32) string {
+	if r := m.libst; r != nil && r.rt != nil {
+		if _, ok := r.rt.agentClock[a]; ok {
+			return "the host function of a graph's host node"
+		}
+	}
+	return "the host function run by stream " + strconv.Itoa(int(a-1))
 }
 
 // runGraph runs the executable graph g as an operation of stream s.

@@ -73,6 +73,7 @@ type rtState struct {
 	gmem    *graphMem         // graph memory nodes (graph_mem.go)
 	// the next clock of each graph node's agent (graph_order.go)
 	agentClock map[int32]int32
+	cdp        *cdpState // device-side launches (cdp.go)
 }
 
 func (m *Machine) rt() *rtState {

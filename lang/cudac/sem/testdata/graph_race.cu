@@ -210,3 +210,31 @@ int main() {
   return 0;
 }
 // OUT: 14
+// ---- a host node without an edge from the kernel node that writes what it reads races with it
+#include <cstdio>
+__global__ void put(int *a) { a[threadIdx.x] = 1; } // NOTE col=31 "the other access: write by thread 0 of block 0 \(kernel put\)"
+void CUDART_CB rd(void *p) { printf("%d\n", ((int *)p)[0]); } // ERROR C0501 col=46 "data race on pinned memory \(byte 0\): read by the host function of a graph.s host node conflicts with an unordered write by thread 0 of block 0 \(kernel put\)"
+int main() {
+  int *a;
+  cudaMallocManaged(&a, 4 * sizeof(int));
+  cudaGraph_t g;
+  cudaGraphCreate(&g, 0);
+  void *args[] = {&a};
+  cudaKernelNodeParams kp = {0};
+  kp.func = (void *)put;
+  kp.gridDim = dim3(1);
+  kp.blockDim = dim3(4);
+  kp.kernelParams = args;
+  cudaGraphNode_t k, h;
+  cudaGraphAddKernelNode(&k, g, NULL, 0, &kp);
+  cudaHostNodeParams hp = {0};
+  hp.fn = rd;
+  hp.userData = a;
+  cudaGraphAddHostNode(&h, g, NULL, 0, &hp);
+  cudaGraphExec_t e;
+  cudaGraphInstantiate(&e, g, 0);
+  cudaGraphLaunch(e, 0);
+  cudaDeviceSynchronize();
+  return 0;
+}
+// OUT: 1
