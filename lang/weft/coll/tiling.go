@@ -574,8 +574,8 @@ func (t *Tiling) CudaThreads(iter, count int, u Unit) (*Tiling, error) {
 // levels of one pitch can split a box of 2 there wrongly (Exo's pair of
 // lanes 1 apart, 2 * cuda_threads_strided(1, 1); the warp of each CTA,
 // 2 * cuda_warp_in_cluster_strided(1), under a cluster-wide collective).
-// The units' thread sets are the same; CudaThreads and Matches retry with
-// it where the full domain fails.
+// The units' thread sets are the same; CudaThreads and Matches retry
+// with it where the full domain fails.
 func dropUnitLevels(domain, box []int) ([]int, []int, bool) {
 	var kd, kb []int
 	for i := range domain {
@@ -797,6 +797,17 @@ func (t *Tiling) Matches(u Unit) *Error {
 	domain, box, err := u.Resolve(t.M)
 	if err != nil {
 		return &Error{Msg: err.Error()}
+	}
+	// An innermost level of extent 1 (cuda_threads_strided(n, 1)) is
+	// dropped first: with it, the level above has a second dimension of
+	// pitch 1, and a strided pair aligns with a box of 2 consecutive
+	// threads. Other extent-1 levels (the cluster units' n3 = 1) are
+	// dropped only where the full domain does not match.
+	if n := len(domain); n > 1 && domain[n-1] == 1 && box[n-1] <= 1 {
+		for n > 1 && domain[n-1] == 1 && box[n-1] <= 1 {
+			n--
+		}
+		domain, box = domain[:n], box[:n]
 	}
 	merr := t.matches(u, domain, box)
 	if merr != nil {
