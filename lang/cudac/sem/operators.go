@@ -52,7 +52,9 @@ func (c *compiler) operatorCall(op string, pos diag.Pos, x, y syntax.Expr) (*Typ
 	isObj := func(t *Type) bool {
 		return t != nil && t.Kind == Struct && t.std == 0 && t.cg == 0 && (t.vec == nil || !vecHasCtor(t))
 	}
-	if (isObj(tx) || isObj(ty)) && c.funcs[name] != nil {
+	if (isObj(tx) || isObj(ty)) && (c.funcs[name] != nil || c.templates[name] != nil) {
+		// (an operator function template, deduced from the operands: the
+		// comparisons of <utility>'s std::pair)
 		args := []syntax.Expr{x}
 		if y != nil {
 			args = append(args, y)

@@ -1196,6 +1196,9 @@ func (p *parser) suffixes(base *TypeExpr) *TypeExpr {
 		elem := p.suffixes(base)
 		return &TypeExpr{Kind: TArray, Elem: elem, Len: n, Pos: lb.Pos}
 	case p.is("("):
+		if p.unknownParamType() {
+			return p.suffixes(base) // now a parameter list
+		}
 		if !(p.peek(1).Text == ")" || p.peek(1).Text == "..." || p.peekStartsType(1)) {
 			// not a parameter list: a constructor-style initializer,
 			// "dim3 grid(2, 3)", which initDecl parses
@@ -1782,6 +1785,9 @@ func (p *parser) stmt() Stmt {
 		if p.startsType() && !(p.isTypeName(t.Text) && p.peek(1).Text == "(" && t.Text == "dim3") && !p.classTemporary() {
 			return p.declStmt()
 		}
+		if p.unknownDeclType() {
+			return p.declStmt()
+		}
 	}
 	switch {
 	case p.is("{"):
@@ -1993,6 +1999,81 @@ func (p *parser) newDelete() Expr {
 }
 
 // peekStartsType reports whether token i ahead begins a type name.
+// unknownParamType reports, at the '(' of a declarator, a parameter list
+// whose first parameter's type is a name never declared (a header the
+// semantics does not model, such as the driver API's CUdeviceptr):
+// "(T name" or "(T *name, U ..." where a later parameter starts with a
+// type cannot be a constructor-style initializer. Without this the list
+// would parse as "T * name" multiplied and fail at a later, misleading
+// place. The name is reported as C0204 and declared as a type, so the
+// rest of the file parses and further uses are not reported again.
+func (p *parser) unknownParamType() bool {
+	t := p.peek(1)
+	if t.Kind != Ident || keywords[t.Text] || baseTypeWords[t.Text] || qualWords[t.Text] || p.isTypeName(t.Text) || p.declared(t.Text) || textureTypes[t.Text] {
+		return false
+	}
+	n := 2
+	for p.peek(n).Text == "*" || p.peek(n).Text == "&" || p.peek(n).Text == "const" {
+		n++
+	}
+	if p.peek(n).Kind != Ident || keywords[p.peek(n).Text] {
+		return false
+	}
+	end := p.peek(n + 1).Text
+	decl := n == 2 && (end == "," || end == ")" || end == "[") // "T name": never an expression
+	if !decl && end == "," {
+		// "T *name, U v": another parameter starting with a type
+		depth := 0
+		for k := n + 1; p.i+k < len(p.toks) && p.peek(k).Kind != EOF; k++ {
+			switch x := p.peek(k).Text; x {
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				depth--
+			case ",":
+				if depth == 0 && p.peekStartsType(k+1) {
+					decl = true
+				}
+			}
+			if depth < 0 || decl || p.peek(k).Text == ";" {
+				break
+			}
+		}
+	}
+	if !decl {
+		return false
+	}
+	p.types[0][t.Text] = true
+	p.errs++
+	p.diags.Errorf(t.Pos, "C0204", "unknown type name '%s'", t.Text) // (no bailout: the declaration parses on)
+	return true
+}
+
+// unknownDeclType reports, at the start of a statement, "T name =", "T
+// name;", "T name[", "T name(" or "T name," with T a name never declared:
+// two names in a row are no expression, so T is a type the program's
+// headers did not declare (C0204, and declared as a type so the
+// declaration parses on).
+func (p *parser) unknownDeclType() bool {
+	t := p.tok()
+	if t.Kind != Ident || keywords[t.Text] || baseTypeWords[t.Text] || qualWords[t.Text] || p.declared(t.Text) || strings.Contains(t.Text, "::") || textureTypes[t.Text] {
+		return false
+	}
+	n := p.peek(1)
+	if n.Kind != Ident || keywords[n.Text] || qualWords[n.Text] {
+		return false
+	}
+	switch p.peek(2).Text {
+	case "=", ";", "[", ",", "(", "{":
+	default:
+		return false
+	}
+	p.types[0][t.Text] = true
+	p.errs++
+	p.diags.Errorf(t.Pos, "C0204", "unknown type name '%s'", t.Text)
+	return true
+}
+
 func (p *parser) peekStartsType(n int) bool {
 	save := p.i
 	p.i += n
