@@ -52,7 +52,7 @@ const (
 
 type assocInfo struct {
 	isMap bool
-	multi bool // multimap, multiset
+	multi bool   // multimap, multiset
 	name  string // map, set, unordered_map, unordered_set
 	key   *Type
 	val   *Type // nil for a set
