@@ -789,6 +789,13 @@ func (p *parser) structType() *TypeExpr {
 				continue
 			}
 			base, q := p.specifiers()
+			if p.is(";") && base.Kind == TStruct && base.Name == "" && base.HasBody {
+				// an anonymous struct or union member (C11 6.7.2.1p13, C++
+				// [class.union.anon]): its members are the enclosing
+				// class's, at their offsets within it (sem's field lookup)
+				t.Fields = append(t.Fields, &Field{Pos: base.Pos, Type: base})
+				continue
+			}
 			if p.is(";") {
 				// a nested struct, union or enum: its tag is a file-scope
 				// name, as namespace members are (cxx.go)
@@ -2049,6 +2056,17 @@ func (p *parser) unknownParamType() bool {
 	return true
 }
 
+// cxxStmtWords are C++ words, not in keywords, that may start a
+// statement followed by a name ("throw Error(...)", "delete p", "co_return
+// x"): never an undeclared type.
+var cxxStmtWords = map[string]bool{
+	"throw": true, "delete": true, "new": true, "co_return": true, "co_yield": true, "co_await": true,
+	"operator": true, "using": true, "namespace": true, "friend": true, "virtual": true, "explicit": true,
+	"constexpr": true, "static_assert": true, "asm": true, "__asm__": true, "try": true, "catch": true,
+	"public": true, "private": true, "protected": true, "mutable": true, "thread_local": true,
+	"not": true, "and": true, "or": true, "compl": true,
+}
+
 // unknownDeclType reports, at the start of a statement, "T name =", "T
 // name;", "T name[", "T name(" or "T name," with T a name never declared:
 // two names in a row are no expression, so T is a type the program's
@@ -2056,11 +2074,11 @@ func (p *parser) unknownParamType() bool {
 // declaration parses on).
 func (p *parser) unknownDeclType() bool {
 	t := p.tok()
-	if t.Kind != Ident || keywords[t.Text] || baseTypeWords[t.Text] || qualWords[t.Text] || p.declared(t.Text) || strings.Contains(t.Text, "::") || textureTypes[t.Text] {
+	if t.Kind != Ident || keywords[t.Text] || cxxStmtWords[t.Text] || baseTypeWords[t.Text] || qualWords[t.Text] || p.declared(t.Text) || strings.Contains(t.Text, "::") || textureTypes[t.Text] {
 		return false
 	}
 	n := p.peek(1)
-	if n.Kind != Ident || keywords[n.Text] || qualWords[n.Text] {
+	if n.Kind != Ident || keywords[n.Text] || cxxStmtWords[n.Text] || qualWords[n.Text] {
 		return false
 	}
 	switch p.peek(2).Text {
