@@ -51,6 +51,9 @@ type sym struct {
 	lam    *syntax.Lambda
 	// vol: a volatile variable (fence.go: its accesses are strong)
 	vol bool
+	// cnst: a copy captured by a lambda that is not mutable, const in its
+	// body (lambda.go)
+	cnst bool
 }
 
 type loopCtx struct {

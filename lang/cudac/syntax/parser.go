@@ -1250,6 +1250,7 @@ func (p *parser) suffixesAfterFunc(ft *TypeExpr) *TypeExpr {
 		switch {
 		case p.is("const"):
 			p.next()
+			ft.ConstThis = true
 		case p.is("noexcept"):
 			// noexcept, noexcept(true): an exception may not leave the
 			// function (sem: std::terminate); noexcept(expr) otherwise
@@ -2542,7 +2543,9 @@ func (p *parser) lambda() Expr {
 		p.expect(")")
 	}
 	for p.is("mutable") || p.is("constexpr") || p.is("noexcept") || p.is("__device__") || p.is("__host__") {
-		p.next()
+		if p.next().Text == "mutable" {
+			l.Mutable = true
+		}
 	}
 	if p.got("->") {
 		l.Ret = p.typeName()
