@@ -53,6 +53,8 @@ type cudaGraph struct {
 	// of its last launch, and the race detector's agent of each node
 	done   []int32
 	agents map[*graphNode]int32
+	// at is the index of each node in nodes
+	at map[*graphNode]int
 }
 
 type condHandle struct {

@@ -616,10 +616,8 @@ func (m *Machine) nodeListAny(t *Thread, g *cudaGraph, p, num uint64, pos int32)
 func (g *cudaGraph) has(n *graphNode) bool { return g.index(n) >= 0 }
 
 func (g *cudaGraph) index(n *graphNode) int {
-	for i, x := range g.nodes {
-		if x == n {
-			return i
-		}
+	if i, ok := g.at[n]; ok {
+		return i
 	}
 	return -1
 }
