@@ -355,6 +355,13 @@ const inherit = -2
 func (t *Tiling) align(domain, box []int, completion int) (*aligned, *Error) {
 	n := t.M.Threads()
 	tdims, ttile, tfull, tanch := t.merged()
+	// An innermost level of extent 1 (cuda_threads_strided(1, 1): the
+	// domain [blockDim, 1], Exo's pair of lanes 1 apart) selects nothing;
+	// kept, it would give the level above it its own pitch of 1, and the
+	// box of 2 there would be split wrongly.
+	for len(domain) > 1 && domain[len(domain)-1] == 1 && box[len(box)-1] <= 1 {
+		domain, box = domain[:len(domain)-1], box[:len(box)-1]
+	}
 	udims := make([]Dim, len(domain))
 	p := 1
 	for i := len(domain) - 1; i >= 0; i-- {
