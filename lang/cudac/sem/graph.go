@@ -53,6 +53,10 @@ type cudaGraph struct {
 	// of its last launch, and the race detector's agent of each node
 	done   []int32
 	agents map[*graphNode]int32
+	// at is the index of each node in nodes; of a clone, cloneOf maps
+	// each node of the original to its copy (graph_more.go)
+	at      map[*graphNode]int
+	cloneOf map[*graphNode]*graphNode
 }
 
 type condHandle struct {

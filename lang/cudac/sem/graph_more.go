@@ -172,6 +172,8 @@ func init() {
 		"cudaGraphAddMemcpyNode1D":               sig(tInt, hostSide, tAny, tLong, tAny, tULong, tVoidP, tVoidP, tULong, tInt),
 		"cudaGraphAddDependencies":               sig(tInt, hostSide, tLong, tAny, tAny, tAny).va(), // CUDA 13 adds edgeData before the count
 		"cudaGraphClone":                         sig(tInt, hostSide, tAny, tLong),
+		"cudaGraphNodeFindInClone":               sig(tInt, hostSide, tAny, tLong, tLong),
+		"cudaGraphUpload":                        sig(tInt, hostSide, tLong, tLong),
 		"cudaGraphGetNodes":                      sig(tInt, hostSide, tLong, tAny, tAny),
 		"cudaStreamBeginCapture":                 sig(tInt, hostSide, tLong, tInt).def(0),
 		"cudaStreamEndCapture":                   sig(tInt, hostSide, tLong, tAny),
@@ -335,11 +337,37 @@ func init() {
 			cp.src = nil
 			c.add(&cp, append([]int(nil), g.depsOf(i)...))
 			m.nodes = append(m.nodes, &cp)
+			if c.cloneOf == nil {
+				c.cloneOf = map[*graphNode]*graphNode{}
+			}
+			c.cloneOf[n] = &cp
 		}
 		m.graphs = append(m.graphs, c)
 		if !m.store(t, a[0], mU64, uint64(len(m.graphs)), pos) {
 			return 0, stFault
 		}
+		return ok(0)
+	})
+	defb("cudaGraphNodeFindInClone", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		// (pNode, originalNode, clonedGraph): the copy of originalNode
+		// that cudaGraphClone made in clonedGraph
+		c := m.graphOf(a[2])
+		if c == nil || a[1] < 1 || a[1] > uint64(len(m.nodes)) || c.cloneOf[m.nodes[a[1]-1]] == nil {
+			return m.apiError(1), stDone
+		}
+		if !m.store(t, a[0], mU64, uint64(m.nodeHandle(c.cloneOf[m.nodes[a[1]-1]])), pos) {
+			return 0, stFault
+		}
+		return ok(0)
+	})
+	defb("cudaGraphUpload", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		// uploads the executable graph without running it: its
+		// allocations are backed from now on (graph_mem.go), nothing runs
+		g, s := m.graphOf(a[0]), m.streamOf(a[1])
+		if g == nil || s == nil {
+			return m.apiError(400), stDone
+		}
+		m.backGraphMem(g)
 		return ok(0)
 	})
 	defb("cudaGraphGetNodes", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
@@ -616,10 +644,8 @@ func (m *Machine) nodeListAny(t *Thread, g *cudaGraph, p, num uint64, pos int32)
 func (g *cudaGraph) has(n *graphNode) bool { return g.index(n) >= 0 }
 
 func (g *cudaGraph) index(n *graphNode) int {
-	for i, x := range g.nodes {
-		if x == n {
-			return i
-		}
+	if i, ok := g.at[n]; ok {
+		return i
 	}
 	return -1
 }

@@ -28,6 +28,10 @@ import "strconv"
 
 // add appends n to g with dependencies deps (indices of g's nodes).
 func (g *cudaGraph) add(n *graphNode, deps []int) {
+	if g.at == nil {
+		g.at = map[*graphNode]int{}
+	}
+	g.at[n] = len(g.nodes)
 	g.nodes = append(g.nodes, n)
 	g.deps = append(g.deps, deps)
 }
@@ -64,6 +68,19 @@ func (g *cudaGraph) reaches(a, b int) bool {
 // dependencies have all run, the one added first runs next.
 func (g *cudaGraph) topo() []int {
 	n := len(g.nodes)
+	ordered := true // every edge from an earlier node: the order of addition
+	for i := 0; i < n && ordered; i++ {
+		for _, d := range g.depsOf(i) {
+			ordered = ordered && d < i
+		}
+	}
+	if ordered {
+		order := make([]int, n)
+		for i := range order {
+			order[i] = i
+		}
+		return order
+	}
 	indeg := make([]int, n)
 	out := make([][]int, n)
 	for i := 0; i < n; i++ {

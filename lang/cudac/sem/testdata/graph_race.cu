@@ -65,8 +65,9 @@ int main() {
   kp.func = (void *)add;
   kp.kernelParams = aa;
   cudaGraphAddKernelNode(&x, g, &w, 1, &kp);
-  printf("%d\n", (int)cudaGraphAddDependencies(g, &x, &r, 1));
-  printf("%d\n", (int)cudaGraphAddDependencies(g, &r, &w, 1)); // a cycle: cudaErrorInvalidValue
+  printf("%d\n", (int)cudaGraphAddDependencies(g, &x, &r, nullptr, 1));
+  int again = (int)cudaGraphAddDependencies(g, &x, &r, nullptr, 1); // "Specifying an existing dependency will return an error"
+  printf("%d\n", again != 0);
   cudaGraphExec_t e2;
   cudaGraphInstantiate(&e2, g, 0);
   cudaGraphLaunch(e2, 0);
@@ -238,3 +239,71 @@ int main() {
   return 0;
 }
 // OUT: 1
+// ---- cudaGraphNodeFindInClone names the copy of a node in a clone, which can take an edge the original lacks; cudaGraphUpload backs a graph's allocations before its launch
+#include <cstdio>
+#include <cstdint>
+__global__ void put(int *a, int v) { a[threadIdx.x] = v; }
+__global__ void get(const int *a, int *b) { b[threadIdx.x] = a[threadIdx.x]; }
+int main() {
+  int *a, *b;
+  cudaMalloc(&a, 4 * sizeof(int));
+  cudaMallocManaged(&b, 4 * sizeof(int));
+  cudaGraph_t g;
+  cudaGraphCreate(&g, 0);
+  int v = 9;
+  void *pa[] = {&a, &v};
+  void *ga[] = {&a, &b};
+  cudaKernelNodeParams kp = {0};
+  kp.gridDim = dim3(1);
+  kp.blockDim = dim3(4);
+  cudaGraphNode_t w, r, cw, cr;
+  kp.func = (void *)put;
+  kp.kernelParams = pa;
+  cudaGraphAddKernelNode(&w, g, NULL, 0, &kp);
+  kp.func = (void *)get;
+  kp.kernelParams = ga;
+  cudaGraphAddKernelNode(&r, g, NULL, 0, &kp);
+  cudaGraph_t c;
+  cudaGraphClone(&c, g);
+  int found = (int)cudaGraphNodeFindInClone(&cw, w, c);
+  printf("%d %d\n", found, (int)(cw != w));
+  cudaGraphNodeFindInClone(&cr, r, c);
+  int bad = (int)cudaGraphAddDependencies(c, &w, &cr, nullptr, 1);
+  printf("%d %d\n", bad, (int)cudaGraphAddDependencies(c, &cw, &cr, nullptr, 1));
+  cudaGraphExec_t e;
+  cudaGraphInstantiate(&e, c, 0);
+  cudaGraphLaunch(e, 0);
+  cudaDeviceSynchronize();
+  printf("%d\n", b[3]);
+  // a graph with an allocation node: no memory is used until its upload
+  cudaGraph_t m;
+  cudaGraphCreate(&m, 0);
+  cudaMemAllocNodeParams ap = {};
+  ap.bytesize = 256;
+  ap.poolProps.allocType = cudaMemAllocationTypePinned;
+  ap.poolProps.location.type = cudaMemLocationTypeDevice;
+  cudaGraphNode_t an, fn;
+  cudaGraphAddMemAllocNode(&an, m, NULL, 0, &ap);
+  cudaGraphAddMemFreeNode(&fn, m, &an, 1, ap.dptr);
+  cudaGraphExec_t me;
+  cudaGraphInstantiate(&me, m, 0);
+  uint64_t used = 0;
+  cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrUsedMemCurrent, &used);
+  printf("used %llu", (unsigned long long)used);
+  cudaGraphUpload(me, 0);
+  cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrUsedMemCurrent, &used);
+  printf(" %llu", (unsigned long long)used);
+  cudaGraphExecDestroy(me);
+  cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrUsedMemCurrent, &used);
+  printf(" %llu", (unsigned long long)used);
+  cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrReservedMemCurrent, &used);
+  printf(" reserved %llu", (unsigned long long)used);
+  cudaDeviceGraphMemTrim(0);
+  cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrReservedMemCurrent, &used);
+  printf(" %llu\n", (unsigned long long)used);
+  return 0;
+}
+// OUT: 0 1
+// OUT: 1 0
+// OUT: 9
+// OUT: used 0 256 0 reserved 256 0
