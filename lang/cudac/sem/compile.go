@@ -185,6 +185,9 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 			continue
 		}
 		c.templates[t.Name] = t
+		if strings.HasPrefix(t.Name, "operator") {
+			c.hasOps = true // an operator function template (operators.go)
+		}
 	}
 	c.specs = map[string][]*syntax.FuncDecl{}
 	for _, sp := range f.Specs {
