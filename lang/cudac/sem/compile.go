@@ -51,6 +51,9 @@ type sym struct {
 	lam    *syntax.Lambda
 	// vol: a volatile variable (fence.go: its accesses are strong)
 	vol bool
+	// cnst: a copy captured by a lambda that is not mutable, const in its
+	// body (lambda.go)
+	cnst bool
 }
 
 type loopCtx struct {
@@ -186,6 +189,9 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 			continue
 		}
 		c.templates[t.Name] = t
+		if strings.HasPrefix(t.Name, "operator") {
+			c.hasOps = true // an operator function template (operators.go)
+		}
 	}
 	c.specs = map[string][]*syntax.FuncDecl{}
 	for _, sp := range f.Specs {

@@ -383,6 +383,9 @@ func (c *compiler) memberCall(m *syntax.Member, e *syntax.Call) *Type {
 		return c.atomicRefMethod(st, m, e)
 	}
 	if st.std != 0 {
+		if !m.Arrow {
+			c.constStdCall(st, m) // lambda.go
+		}
 		return c.stdMethod(st, m, e)
 	}
 	if isVirtual(st, m.Name) {
@@ -430,6 +433,7 @@ func (c *compiler) methodCall(fn *Function, recv syntax.Expr, arrow bool, e *syn
 			rt = rt.Elem
 		}
 	} else {
+		c.constCall(fn, recv) // lambda.go
 		lv := c.lvalue(recv)
 		if lv.slot >= 0 {
 			c.errorf(pos, "C0303", "member function call on a value that is not an object")

@@ -982,7 +982,7 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 	if !t.host {
 		// a child grid (dynamic parallelism): it runs after its parent
 		// (cdp.go)
-		t.block.grid.children = append(t.block.grid.children, g)
+		m.cdpLaunch(t, g, args[7])
 		return true
 	}
 	m.enqueue(s, &devOp{kind: opKernel, grid: g, pos: pos})

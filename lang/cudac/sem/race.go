@@ -1,7 +1,5 @@
 package sem
 
-import "strconv"
-
 // Race detection (seed 004 §3.1, extended to global memory, inter-block,
 // inter-kernel and host/device accesses). Every byte of a checked object has
 // a history: the last write and the reads since it. An access is stamped
@@ -476,7 +474,7 @@ func (m *Machine) who(s *seg) string {
 			return m.pthName(s.agent)
 		}
 		if s.tid == -2 {
-			return "the host function run by stream " + strconv.Itoa(int(s.agent-1))
+			return m.hostFnName(s.agent) // graph_order.go
 		}
 		return "an asynchronous copy"
 	}
