@@ -6,8 +6,6 @@ import (
 	"io"
 	"math"
 	"math/rand"
-	"os"
-	"runtime/debug"
 	"sort"
 	"strings"
 	"time"
@@ -592,9 +590,6 @@ func dimStr(d, ext gpu.Dim3) string {
 // does. It reports whether the run ended without a fatal error.
 func (m *Machine) Run() bool {
 	defer m.out.Flush()
-	if os.Getenv("GOGC") == "" {
-		defer debug.SetGCPercent(debug.SetGCPercent(runGCPercent))
-	}
 	if !m.runInit() {
 		return false
 	}
@@ -622,14 +617,6 @@ func (m *Machine) Run() bool {
 	}
 	return !m.failed
 }
-
-// runGCPercent is the garbage collector's target while a program runs
-// (unless GOGC is set). The heap of a run is mostly long-lived: the
-// modelled memory, its shadow cells and the object table; the garbage is
-// each finished block's threads. At the default 100 the collector took
-// about a tenth of the CPU time of weft check on NVIDIA's SobolQRNG; at
-// 200 the process holds about a fifth more memory (issue 15 item 7).
-const runGCPercent = 200
 
 func (m *Machine) runInit() bool {
 	if m.prog.Init == nil {
