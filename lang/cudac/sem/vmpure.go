@@ -63,7 +63,7 @@ func runPure(t *Thread, code []Instr, pc int, st, slots []uint64, base, steps, l
 			sp++
 		case OpShared:
 			b := t.block
-			if sp == len(s) || in.A < 0 || int(in.A) >= len(b.shared) || b.shared[in.A] == nil {
+			if sp == len(s) || b == nil || in.A < 0 || int(in.A) >= len(b.shared) || b.shared[in.A] == nil {
 				return pc, s[:sp], steps // not made yet: sharedPtr makes it
 			}
 			s[sp] = ptrOf(b.shared[in.A], 0)
