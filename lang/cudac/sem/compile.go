@@ -2396,6 +2396,7 @@ func (c *compiler) incdec(e *syntax.Unary) *Type {
 	if !e.Post {
 		return c.assign(&syntax.Binary{Pos: pos, Op: op, X: e.X, Y: one})
 	}
+	c.constAssign(e.X) // lambda.go
 	lv := c.lvalue(e.X)
 	if !lv.t.isScalar() {
 		c.errorf(pos, "C0302", "invalid operand of type %s to %s", lv.t, e.Op)
@@ -2726,6 +2727,7 @@ func startPos(e syntax.Expr) diag.Pos {
 
 func (c *compiler) assign(e *syntax.Binary) *Type {
 	pos := startPos(e.X)
+	c.constAssign(e.X) // lambda.go
 	if u, ok := e.X.(*syntax.Unary); ok && u.Op == "*" {
 		pos = u.Pos
 	}
