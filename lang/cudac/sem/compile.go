@@ -141,6 +141,10 @@ type compiler struct {
 	// closureMeta binds the captures of closure functions (lambda.go).
 	closureMeta map[*Function]*closureMeta
 	lambdaOf    map[*Type]*lambdaInfo // closure types (lambda.go)
+
+	// lastPos is pos's last result: a large static initializer spent
+	// most of its compile time looking positions up (issue 15 item 7)
+	lastPos int32
 }
 
 type globalInit struct {
@@ -304,12 +308,16 @@ func (c *compiler) pos(p diag.Pos) int32 {
 	if p == (diag.Pos{}) {
 		return 0
 	}
-	if i, ok := c.posIdx[p]; ok {
-		return i
+	if i := c.lastPos; i > 0 && c.prog.Pos[i] == p {
+		return i // consecutive instructions mostly share a position
 	}
-	i := int32(len(c.prog.Pos))
-	c.prog.Pos = append(c.prog.Pos, p)
-	c.posIdx[p] = i
+	i, ok := c.posIdx[p]
+	if !ok {
+		i = int32(len(c.prog.Pos))
+		c.prog.Pos = append(c.prog.Pos, p)
+		c.posIdx[p] = i
+	}
+	c.lastPos = i
 	return i
 }
 
