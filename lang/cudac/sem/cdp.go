@@ -27,10 +27,10 @@ import (
 // The race checker orders a child grid as CUDA does (CUDA C++ Programming
 // Guide, "CUDA Dynamic Parallelism", "Memory Model", "Coherence and
 // Consistency": "All global memory operations in the parent thread prior
-// to the child grid's invocation are visible to the child grid"; with
-// CDP2, "it is no longer possible to access the modifications made by the
-// threads in the child grid from the parent grid"; and "a parent grid is
-// not considered complete until all of its child grids are"):
+// to the child grid's invocation are visible to the child grid"; without
+// a device-side cudaDeviceSynchronize in CDP2 the parent cannot observe
+// the child's writes; and a parent grid completes only after all its child
+// grids have):
 //   - a child is ordered after what its launching thread had done before
 //     the launch and what that thread had synchronized with by then
 //     (its block's accesses before a __syncthreads, warp lanes' before a
@@ -42,9 +42,10 @@ import (
 //     synchronize with, nor are the parent's threads ordered after it;
 //   - children launched by threads of one block into the same stream (the
 //     block's implicit NULL stream or a stream it created) run in launch
-//     order: each after the earlier ones and their descendants
-//     ("Within a thread block, all kernel launches into the same stream
-//     are executed in-order"); fire-and-forget launches are ordered after
+//     order: each after the earlier ones and their descendants (the
+//     guide's "Ordering and Concurrency": within a thread block, launches
+//     into the same stream execute in order); fire-and-forget launches are
+//     ordered after
 //     no other child; a tail launch is ordered after its whole parent grid
 //     and all the parent's other children;
 //   - the stream's next operation, and the host after synchronizing, are
@@ -262,21 +263,25 @@ func (m *Machine) cdpOf(g *gridRun) *cdpOrigin {
 func (m *Machine) runChildren(g *gridRun, s *stream) {
 	queue := g.children
 	g.children = nil
+	if len(queue) == 0 {
+		return
+	}
+	cs := m.rt().cdp // made by the launches (cdpLaunch)
 	var tails []*gridRun
-	cs := func() *cdpState { return m.rt().cdp }
 	run := func(c *gridRun) {
-		o := cs().byGrid[c]
+		o := cs.byGrid[c]
 		s.vc[s.agent]++
-		vc := vcSet(append([]int32(nil), o.vc...), s.agent, vcGet(o.vc, s.agent))
-		ctx := &accessCtx{agent: s.agent, clock: vcGet(s.vc, s.agent), vc: vc}
+		// the child's own clock on the stream's agent, with the vector
+		// clock its parent ran with (see above)
+		ctx := &accessCtx{agent: s.agent, clock: vcGet(s.vc, s.agent), vc: append([]int32(nil), o.vc...)}
 		c.agent, c.clock = ctx.agent, ctx.clock
-		cs().byClock[[2]int32{c.agent, c.clock}] = o
+		cs.byClock[[2]int32{c.agent, c.clock}] = o
 		m.runGrid(c, ctx)
 	}
 	for len(queue) > 0 && !m.failed && !m.exited && m.sticky == 0 {
 		c := queue[0]
 		queue = queue[1:]
-		if cs().byGrid[c].tail {
+		if cs.byGrid[c].tail {
 			tails = append(tails, c)
 			continue
 		}
@@ -284,7 +289,7 @@ func (m *Machine) runChildren(g *gridRun, s *stream) {
 		queue = append(queue, c.children...)
 		c.children = nil
 	}
-	sort.SliceStable(tails, func(i, j int) bool { return cs().byGrid[tails[i]].depth > cs().byGrid[tails[j]].depth })
+	sort.SliceStable(tails, func(i, j int) bool { return cs.byGrid[tails[i]].depth > cs.byGrid[tails[j]].depth })
 	for _, c := range tails {
 		if m.failed || m.exited || m.sticky != 0 {
 			return

@@ -141,6 +141,10 @@ type compiler struct {
 	// closureMeta binds the captures of closure functions (lambda.go).
 	closureMeta map[*Function]*closureMeta
 	lambdaOf    map[*Type]*lambdaInfo // closure types (lambda.go)
+
+	// lastPos is pos's last result: a large static initializer spent
+	// most of its compile time looking positions up (issue 15 item 7)
+	lastPos int32
 }
 
 type globalInit struct {
@@ -304,12 +308,16 @@ func (c *compiler) pos(p diag.Pos) int32 {
 	if p == (diag.Pos{}) {
 		return 0
 	}
-	if i, ok := c.posIdx[p]; ok {
-		return i
+	if i := c.lastPos; i > 0 && c.prog.Pos[i] == p {
+		return i // consecutive instructions mostly share a position
 	}
-	i := int32(len(c.prog.Pos))
-	c.prog.Pos = append(c.prog.Pos, p)
-	c.posIdx[p] = i
+	i, ok := c.posIdx[p]
+	if !ok {
+		i = int32(len(c.prog.Pos))
+		c.prog.Pos = append(c.prog.Pos, p)
+		c.posIdx[p] = i
+	}
+	c.lastPos = i
 	return i
 }
 
@@ -2397,6 +2405,7 @@ func (c *compiler) incdec(e *syntax.Unary) *Type {
 	if !e.Post {
 		return c.assign(&syntax.Binary{Pos: pos, Op: op, X: e.X, Y: one})
 	}
+	c.constAssign(e.X) // lambda.go
 	lv := c.lvalue(e.X)
 	if !lv.t.isScalar() {
 		c.errorf(pos, "C0302", "invalid operand of type %s to %s", lv.t, e.Op)
@@ -2727,6 +2736,7 @@ func startPos(e syntax.Expr) diag.Pos {
 
 func (c *compiler) assign(e *syntax.Binary) *Type {
 	pos := startPos(e.X)
+	c.constAssign(e.X) // lambda.go
 	if u, ok := e.X.(*syntax.Unary); ok && u.Op == "*" {
 		pos = u.Pos
 	}

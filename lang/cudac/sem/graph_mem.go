@@ -40,7 +40,6 @@ var (
 
 // graphMem is the device's graph memory accounting (in rtState).
 type graphMem struct {
-	objs     []uint64              // the allocations of graph allocation nodes (pointers)
 	backed   map[*cudaGraph]uint64 // executable graph -> the bytes backing its allocations
 	reserved uint64
 	high     uint64 // high-water mark of the used memory
@@ -112,8 +111,6 @@ func (m *Machine) allocNodeOp(n uint64, pos int32) *devOp {
 	o := m.newObject(int(n), SpaceDevice, "", pos)
 	o.Heap = true
 	p := ptrOf(o, 0)
-	gm := m.gmemState()
-	gm.objs = append(gm.objs, p)
 	return &devOp{kind: opAllocNode, dst: p, n: int(n), pos: pos}
 }
 

@@ -290,11 +290,11 @@ func init() {
 		if len(a) >= 5 {
 			num = a[4] // CUDA 13: edge data (default edges) before the count
 		}
-		from, code, st := m.nodeListAny(t, g, a[1], num, pos)
+		from, code, st := m.readNodes(t, g, a[1], num, false, pos)
 		if st != stDone || code != 0 {
 			return code, st
 		}
-		to, code, st := m.nodeListAny(t, g, a[2], num, pos)
+		to, code, st := m.readNodes(t, g, a[2], num, false, pos)
 		if st != stDone || code != 0 {
 			return code, st
 		}
@@ -595,6 +595,11 @@ func (m *Machine) addNodeDeps(t *Thread, g *cudaGraph, n *graphNode, out, deps, 
 // nodeList reads num node handles at p, which must name distinct nodes of
 // g, and returns their indices in g (or an API error, or a fault).
 func (m *Machine) nodeList(t *Thread, g *cudaGraph, p, num uint64, pos int32) ([]int, uint64, status) {
+	return m.readNodes(t, g, p, num, true, pos)
+}
+
+// readNodes reads num node handles of g at p; distinct: no node twice.
+func (m *Machine) readNodes(t *Thread, g *cudaGraph, p, num uint64, distinct bool, pos int32) ([]int, uint64, status) {
 	if num > 1<<20 {
 		return nil, m.apiError(1), stDone
 	}
@@ -612,7 +617,7 @@ func (m *Machine) nodeList(t *Thread, g *cudaGraph, p, num uint64, pos int32) ([
 			return nil, m.apiError(1), stDone
 		}
 		for _, j := range idx {
-			if j == k {
+			if distinct && j == k {
 				return nil, m.apiError(1), stDone // "may not have any duplicate entries"
 			}
 		}
@@ -620,28 +625,6 @@ func (m *Machine) nodeList(t *Thread, g *cudaGraph, p, num uint64, pos int32) ([
 	}
 	return idx, 0, stDone
 }
-
-// nodeListAny is nodeList allowing repeated nodes (the from and to lists
-// of cudaGraphAddDependencies).
-func (m *Machine) nodeListAny(t *Thread, g *cudaGraph, p, num uint64, pos int32) ([]int, uint64, status) {
-	if num > 1<<20 {
-		return nil, m.apiError(1), stDone
-	}
-	var idx []int
-	for i := uint64(0); i < num; i++ {
-		h, good := m.load(t, p+8*i, mU64, pos)
-		if !good {
-			return nil, 0, stFault
-		}
-		if h < 1 || h > uint64(len(m.nodes)) || g.index(m.nodes[h-1]) < 0 {
-			return nil, m.apiError(1), stDone
-		}
-		idx = append(idx, g.index(m.nodes[h-1]))
-	}
-	return idx, 0, stDone
-}
-
-func (g *cudaGraph) has(n *graphNode) bool { return g.index(n) >= 0 }
 
 func (g *cudaGraph) index(n *graphNode) int {
 	if i, ok := g.at[n]; ok {

@@ -111,26 +111,6 @@ func (g *cudaGraph) topo() []int {
 	return order
 }
 
-// sameTopology reports whether g and h have the same edges between the
-// nodes paired by position (cudaGraphExecUpdate).
-func sameTopology(g, h *cudaGraph) bool {
-	if len(g.nodes) != len(h.nodes) {
-		return false
-	}
-	for i := range g.nodes {
-		a, b := g.depsOf(i), h.depsOf(i)
-		if len(a) != len(b) {
-			return false
-		}
-		for k := range a {
-			if a[k] != b[k] {
-				return false
-			}
-		}
-	}
-	return true
-}
-
 // nodeAgent is the race detector's agent of node n in launches of the
 // executable graph root (made at its first run). Launches of one
 // executable graph are ordered one after the other, so an agent's clock

@@ -208,7 +208,7 @@ func dataTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag
 		}
 		idx := a.Indices[k]
 		if _, isSlice := idx.(*syntax.Slice); isSlice && len(units) > 0 {
-			if cur > a.Scope.Tiling.TileThreads && len(skipped) < len(units) && followedByIter(a, k) {
+			if cur > a.Scope.Tiling.TileThreads && len(skipped) < len(units) && followedByIter(a, k, d.TN) {
 				skipped = append(skipped, k)
 				k++
 				continue
@@ -869,14 +869,21 @@ func chainEnd(iters []*gpucheck.Iter) *coll.Tiling {
 }
 
 // followedByIter reports whether a cuda_threads iterator follows index k
-// of a (after more slices): the user's chain continues past the slice.
-func followedByIter(a *gpucheck.Access, k int) bool {
+// of a (after more slices) that stays within the native unit's tn threads:
+// the user's chain continues past the slice (a shuffle's pair selected
+// after its dimension), rather than the index being an ordinary one of a
+// shard (the warp of a TMA multicast's SMEM ring, a_smem[0:2, ping, ...]).
+func followedByIter(a *gpucheck.Access, k, tn int) bool {
 	for _, idx := range a.Indices[k+1:] {
 		if _, isSlice := idx.(*syntax.Slice); isSlice {
 			continue
 		}
 		n, ok := idx.(*syntax.Name)
-		return ok && a.Scope.Iter(n.Name) != nil
+		if !ok {
+			return false
+		}
+		it := a.Scope.Iter(n.Name)
+		return it != nil && it.Body.TileThreads >= tn
 	}
 	return false
 }
