@@ -98,6 +98,10 @@ var knownHeaders = map[string]string{
 	"__weft/algorithm.h": algorithmText,
 	"__weft/pair.h":      pairText,
 	"__weft/nvtx.h":      nvtxText,
+	// cuRAND's device API: the state types; sem/curand.go models the
+	// functions
+	"curand_kernel.h":    "#include <__weft/curand.h>\n",
+	"__weft/curand.h":    CurandTypes,
 	"__weft/stdexcept.h": stdexceptText,
 }
 
