@@ -100,9 +100,11 @@ var knownHeaders = map[string]string{
 	"__weft/nvtx.h":      nvtxText,
 	// cuRAND's device API: the state types; sem/curand.go models the
 	// functions
-	"curand_kernel.h":    "#include <__weft/curand.h>\n",
-	"__weft/curand.h":    CurandTypes,
-	"__weft/stdexcept.h": stdexceptText,
+	"curand_kernel.h":      "#include <__weft/curand.h>\n",
+	"__weft/curand.h":      CurandTypes,
+	"curand.h":             "#include <stdlib.h>\n#include <math.h>\n#include <__weft/curand_host.h>\n",
+	"__weft/curand_host.h": curandHostText,
+	"__weft/stdexcept.h":   stdexceptText,
 }
 
 // immintrin is the part of <immintrin.h> (Intel Intrinsics Guide, AVX and
