@@ -806,7 +806,7 @@ func (c *compiler) topDecl(d *syntax.Decl) {
 	gs := &sym{kind: symGlobal, t: t, idx: g.index, vol: d.Q.Volatile}
 	c.markConst(gs, d, t)
 	c.declare(d.Name, gs)
-	if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasMemberDefaults(t) || t.poly {
+	if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasMemberDefaults(t) || t.poly || vbOf(t) != nil {
 		c.initCode = append(c.initCode, globalInit{idx: g.index, d: d})
 	}
 }
@@ -1471,7 +1471,7 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 	if t.Kind == Array || t.Kind == Struct || c.addrTaken[d.Name] {
 		slot := c.newSlot()
 		c.allocas = append(c.allocas, Instr{Op: OpAlloca, A: int32(slot), B: int64(t.size), P: c.pos(d.Pos)})
-		if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasStd(t) || hasMemberDefaults(t) || t.poly {
+		if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasStd(t) || hasMemberDefaults(t) || t.poly || vbOf(t) != nil {
 			c.emit(OpLocal, int32(slot), 0, d.Pos)
 			c.initObject(t, d, d.Pos)
 			c.emit(OpPop, 0, 0, d.Pos)
@@ -1548,7 +1548,7 @@ func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
 	if hasStd(t) {
 		c.stdZero(t, pos)
 	}
-	if t.poly {
+	if t.poly || vbOf(t) != nil {
 		if len(t.pure) > 0 {
 			c.errorf(pos, "C0302", "cannot create an object of abstract class %s (pure virtual %s)", t, firstKey(t.pure))
 		}
@@ -1819,7 +1819,7 @@ func (c *compiler) convert(from, to *Type, pos diag.Pos) {
 		return
 	}
 	if from.Kind == Ptr && to.Kind == Ptr && from.Elem != nil && to.Elem != nil {
-		c.adjustPtr(upcastOff(from.Elem, to.Elem), pos) // multiple inheritance (mi.go)
+		c.upcast(from.Elem, to.Elem, pos) // multiple inheritance (mi.go), virtual bases (vbase.go)
 	}
 	if from.Kind == Struct && isFuncPtr(to) && c.lambdaToFnPtr(from, pos) {
 		return // a lambda without captures (lambda.go)
@@ -2022,6 +2022,7 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 			c.errorf(pos, "C0306", "no member named %s in %s", e.Name, st)
 			return lval{t: tInt, slot: -1}
 		}
+		f = c.viaVirtualBase(st, f, pos) // a member of a virtual base (vbase.go)
 		if f.Offset != 0 {
 			c.emit(OpConst, 0, int64(f.Offset), pos)
 			c.emit(OpPtrAdd, 1, 0, pos)
@@ -2404,6 +2405,7 @@ func (c *compiler) incdec(e *syntax.Unary) *Type {
 	if !e.Post {
 		return c.assign(&syntax.Binary{Pos: pos, Op: op, X: e.X, Y: one})
 	}
+	c.constAssign(e.X) // lambda.go
 	lv := c.lvalue(e.X)
 	if !lv.t.isScalar() {
 		c.errorf(pos, "C0302", "invalid operand of type %s to %s", lv.t, e.Op)
@@ -2734,6 +2736,7 @@ func startPos(e syntax.Expr) diag.Pos {
 
 func (c *compiler) assign(e *syntax.Binary) *Type {
 	pos := startPos(e.X)
+	c.constAssign(e.X) // lambda.go
 	if u, ok := e.X.(*syntax.Unary); ok && u.Op == "*" {
 		pos = u.Pos
 	}

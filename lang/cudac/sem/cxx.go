@@ -163,7 +163,7 @@ func (c *compiler) refArg(e syntax.Expr, et *Type) {
 			c.errorf(pos, "C0309", "cannot bind a reference to this register variable")
 		}
 		if vt != nil {
-			c.adjustPtr(upcastOff(vt, et), pos) // a base that is not first (mi.go)
+			c.upcast(vt, et, pos) // a base that is not first (mi.go), or virtual (vbase.go)
 		}
 		return
 	}
@@ -172,7 +172,7 @@ func (c *compiler) refArg(e syntax.Expr, et *Type) {
 			// a temporary of a derived class bound to a base reference:
 			// the reference is to the whole temporary (no slicing)
 			c.expr(e)
-			c.adjustPtr(upcastOff(vt, et), pos)
+			c.upcast(vt, et, pos)
 			return
 		}
 	}
@@ -276,15 +276,14 @@ func (c *compiler) memberInits(fd *syntax.FuncDecl) {
 	for _, mi := range fd.Inits {
 		named[mi.Name] = true
 	}
-	if hasMemberDefaults(c.recv) {
-		c.emit(OpLocal, 0, 0, fd.Pos)
-		c.memberDefaults(c.recv, named, fd.Pos)
-		c.emit(OpPop, 0, 0, fd.Pos)
-	}
 	isBase := func(b *Type, name string) bool {
 		return name == tagOf(b) || c.tmap[name] == b || b.tmpl != nil && name == b.tmpl.name
 	}
+	c.vbaseInits(fd, isBase) // the virtual bases first (vbase.go)
 	for i, b := range c.recv.bases {
+		if isVirtualBase(c.recv, b) {
+			continue
+		}
 		given := false
 		for _, mi := range fd.Inits {
 			given = given || isBase(b, mi.Name)
@@ -298,10 +297,32 @@ func (c *compiler) memberInits(fd *syntax.FuncDecl) {
 					c.emit(OpConst, 0, int64(c.recv.baseOff[i]), fd.Pos)
 					c.emit(OpPtrAdd, 1, 0, fd.Pos)
 				}
-				c.construct(ctor, nil, fd.Pos)
+				c.construct(c.baseVariant(ctor), nil, fd.Pos)
+			} else if c.needsConstruction(b) {
+				// its implicit constructor (implicit.go)
+				c.emit(OpLocal, 0, 0, fd.Pos)
+				c.adjustPtr(c.recv.baseOff[i], fd.Pos)
+				c.constructAt(b, fd.Pos, false)
+				c.emit(OpPop, 0, 0, fd.Pos)
 			}
 		}
 	}
+	// the bases named in the list, then the members: default member
+	// initializers and constructors of those not named, then the named
+	// ones (C++ constructs bases before members)
+	for pass := 0; pass < 2; pass++ {
+		if pass == 1 && hasMemberDefaults(c.recv) {
+			c.emit(OpLocal, 0, 0, fd.Pos)
+			c.memberDefaults(c.recv, named, fd.Pos)
+			c.emit(OpPop, 0, 0, fd.Pos)
+		}
+		c.initPass(fd, pass, isBase)
+	}
+}
+
+// initPass runs the member initializers of fd that name bases (pass 0)
+// or members (pass 1).
+func (c *compiler) initPass(fd *syntax.FuncDecl, pass int, isBase func(*Type, string) bool) {
 	for _, mi := range fd.Inits {
 		bi := -1
 		for i, b := range c.recv.bases {
@@ -313,11 +334,23 @@ func (c *compiler) memberInits(fd *syntax.FuncDecl) {
 		if bi < 0 && c.recv.base != nil && isBase(c.recv.base, mi.Name) {
 			bi = 0
 		}
+		indirect := false
+		if vi := vbOf(c.recv); vi != nil && bi < 0 {
+			for _, v := range vi.vbases {
+				indirect = indirect || isBase(v, mi.Name)
+			}
+		}
+		if (pass == 0) != (bi >= 0 || indirect) {
+			continue
+		}
 		if bi >= 0 {
 			// the base class's constructor, on its subobject
 			b := c.recv.base
 			if bi < len(c.recv.bases) {
 				b = c.recv.bases[bi]
+			}
+			if isVirtualBase(c.recv, b) {
+				continue // constructed by vbaseInits, or by a more derived class
 			}
 			if ctor := c.ctorFor(b, len(mi.Args), mi.Pos); ctor != nil {
 				c.emit(OpLocal, 0, 0, mi.Pos)
@@ -325,9 +358,12 @@ func (c *compiler) memberInits(fd *syntax.FuncDecl) {
 					c.emit(OpConst, 0, int64(c.recv.baseOff[bi]), mi.Pos)
 					c.emit(OpPtrAdd, 1, 0, mi.Pos)
 				}
-				c.construct(ctor, mi.Args, mi.Pos)
+				c.construct(c.baseVariant(ctor), mi.Args, mi.Pos)
 			}
 			continue
+		}
+		if indirect {
+			continue // an indirect virtual base: vbaseInits constructed it
 		}
 		f := c.recv.field(mi.Name)
 		if f == nil {
@@ -338,6 +374,8 @@ func (c *compiler) memberInits(fd *syntax.FuncDecl) {
 		c.emit(OpConst, 0, int64(f.Offset), mi.Pos)
 		c.emit(OpPtrAdd, 1, 0, mi.Pos)
 		switch {
+		case len(mi.Args) == 0 && c.constructMember(&FieldInfo{Name: f.Name, Type: f.Type}, mi.Pos):
+			// m(): its class's default constructor (implicit.go)
 		case len(mi.Args) == 0:
 			c.emit(OpMemzero, 0, int64(f.Type.size), mi.Pos)
 		case len(mi.Args) == 1 && f.Type.Kind != Array:
@@ -439,11 +477,11 @@ func (c *compiler) methodCall(fn *Function, recv syntax.Expr, arrow bool, e *syn
 			c.errorf(pos, "C0303", "member function call on a value that is not an object")
 		}
 	}
-	if rt.Kind == Struct && len(rt.bases) > 1 {
+	if rt.Kind == Struct && (len(rt.bases) > 1 || vbOf(rt) != nil) {
 		// a member of a base that is not first: this is its subobject
-		if _, off := ownerOf(rt, fn); off != 0 {
-			c.emit(OpConst, 0, int64(off), pos)
-			c.emit(OpPtrAdd, 1, 0, pos)
+		// (of a virtual base: found through the object's slot, vbase.go)
+		if owner, off := ownerOf(rt, fn); off != 0 {
+			c.upcast(rt, owner, pos)
 		}
 	}
 	c.checkCallSpace(fn, pos)
@@ -480,6 +518,9 @@ func (c *compiler) makeVector(t *Type, args []syntax.Expr, pos diag.Pos) *Type {
 // methodOf finds member function name of struct t (tag), or of its base
 // classes.
 func (c *compiler) methodOf(t *Type, tag, name string) *Function {
+	if vbOf(t) != nil && c.funcs[tag+"::"+name] == nil {
+		return c.dominant(t, name) // virtual bases (vbase.go)
+	}
 	return c.methodDepth(t, tag, name, 0)
 }
 

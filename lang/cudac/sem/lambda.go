@@ -547,3 +547,38 @@ func (c *compiler) constStdCall(st *Type, m *syntax.Member) {
 		c.errorf(m.Pos, "C0302", "the object has type qualifiers that are not compatible with the member function %q of %s: %s is a copy captured by a lambda that is not mutable, so it is const in the lambda's body", m.Name, st, n.Name)
 	}
 }
+
+// constAssign reports an assignment, compound assignment, ++ or -- whose
+// target is (a member or array element of) a const copy captured by a
+// lambda that is not mutable (nvcc: "expression must be a modifiable
+// lvalue"), at the target's start. Through a pointer ('->', or an index
+// of a captured pointer) the target is not const.
+func (c *compiler) constAssign(x syntax.Expr) {
+	base := x
+	var idx []*syntax.Index
+	for {
+		switch e := base.(type) {
+		case *syntax.Member:
+			if e.Arrow {
+				return
+			}
+			base = e.X
+			continue
+		case *syntax.Index:
+			idx = append(idx, e)
+			base = e.X
+			continue
+		case *syntax.Name:
+			if s := c.lookup(e.Name); s == nil || !s.cnst {
+				return
+			}
+			for _, ix := range idx {
+				if t := c.typeOf(ix.X, false); t == nil || t.Kind != Array {
+					return // an element reached through a pointer
+				}
+			}
+			c.errorf(startPos(x), "C0303", "expression must be a modifiable lvalue: %s is a copy captured by a lambda that is not mutable, so it is const in the lambda's body", e.Name)
+		}
+		return
+	}
+}

@@ -98,7 +98,13 @@ var knownHeaders = map[string]string{
 	"__weft/algorithm.h": algorithmText,
 	"__weft/pair.h":      pairText,
 	"__weft/nvtx.h":      nvtxText,
-	"__weft/stdexcept.h": stdexceptText,
+	// cuRAND's device API: the state types; sem/curand.go models the
+	// functions
+	"curand_kernel.h":      "#include <__weft/curand.h>\n",
+	"__weft/curand.h":      CurandTypes,
+	"curand.h":             "#include <stdlib.h>\n#include <math.h>\n#include <__weft/curand_host.h>\n",
+	"__weft/curand_host.h": curandHostText,
+	"__weft/stdexcept.h":   stdexceptText,
 }
 
 // immintrin is the part of <immintrin.h> (Intel Intrinsics Guide, AVX and

@@ -39,3 +39,30 @@ int main() {
   return 0;
 }
 // OUT: 2 3 1
+// ---- assigning to a const copy captured by a lambda that is not mutable, or to a member or array element of one, is C0303 at the target, as nvcc says
+int main() {
+  int x = 1;
+  struct S { int a; int v[2]; } s{3, {4, 5}};
+  auto f = [x]() { x = 2; return x; }; // ERROR C0303 col=20 "expression must be a modifiable lvalue: x is a copy captured by a lambda that is not mutable"
+  auto g = [x]() { x++; return x; }; // ERROR C0303 col=20 "expression must be a modifiable lvalue: x is a copy captured"
+  auto h = [s]() { s.a += 1; return s.a; }; // ERROR C0303 col=20 "expression must be a modifiable lvalue: s is a copy captured"
+  auto k = [s]() { --s.v[1]; return s.v[1]; }; // ERROR C0303 col=22 "expression must be a modifiable lvalue: s is a copy captured"
+  return f() + g() + h() + k();
+}
+// ---- through a captured pointer the target is not const; a mutable lambda changes its own copy
+#include <cstdio>
+struct P { int *q; int v[2]; };
+int main() {
+  int y = 0;
+  int *p = &y;
+  P s{&y, {1, 2}};
+  auto f = [p]() { p[0] = 3; *p += 1; };
+  auto g = [s]() { s.q[0] = 7; return s.v[1]; };
+  auto h = [=]() mutable { s.v[0] = 9; return s.v[0]; };
+  f();
+  int two = g();
+  int nine = h();
+  printf("%d %d %d %d\n", y, two, nine, s.v[0]);
+  return 0;
+}
+// OUT: 7 2 9 1
