@@ -132,6 +132,10 @@ func (m *Machine) recordCells(s *Stmt, cs []int32, gs threads, pends []pend, st 
 		m.localOps += int64(len(cs))
 	}
 	st.hasRecs = true
+	fr := -1 // the thread-group frame of gs (thgroup.go), when groups may be made
+	if perThread && len(m.shapes[gs.shape]) > 8 && !m.noThreadGroups && m.single[0] {
+		fr = m.threadGroupFrame(gs)
+	}
 	for _, c := range cs {
 		cl := &st.cells[c]
 		head := &cl.reads
@@ -143,7 +147,7 @@ func (m *Machine) recordCells(s *Stmt, cs []int32, gs threads, pends []pend, st 
 			continue
 		}
 		if len(m.shapes[gs.shape]) > 8 {
-			m.addThreadRecords(head, &cl.ver, s, gs, pends, stamp)
+			m.addThreadRecords(head, &cl.ver, s, gs, pends, stamp, fr)
 			continue
 		}
 		for _, o := range m.shapes[gs.shape] {
@@ -167,7 +171,11 @@ const (
 // removed before it is another thread's), so one walk can find each
 // thread's first match, remove it or keep it as addRecord would, and the
 // new records are then prepended in thread order: the same list.
-func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads, pends []pend, stamp int32) {
+//
+// With fr ≥ 0 (a thread-group frame of gs, thgroup.go) and a new record
+// for every thread (none kept), one group record stands for them: the
+// same run of records, each thread's in decreasing order at the head.
+func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads, pends []pend, stamp int32, fr int) {
 	offs := m.shapes[gs.shape]
 	last := int(offs[len(offs)-1])
 	if len(m.thState) <= last {
@@ -177,9 +185,53 @@ func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads
 	bm := m.member[gs.shape]
 	changed := false
 	prev := int32(-1)
+	kept := 0
 	for h := *head; h >= 0; {
-		if m.recs[h].grp != 0 && m.recs[h].src == int32(s.Src) {
-			m.expandGroup(h) // a member may match (thgroup.go)
+		if g := &m.recs[h]; g.grp != 0 && g.src == int32(s.Src) && g.creator.task == gs.task && m.intersects(g.creator, gs) {
+			// A member may match (thgroup.go).
+			if g.grp == thGroup && g.creator == gs {
+				// One member per thread of gs: each matches iff its
+				// thread has no match yet and the shared fields do.
+				free := 0
+				for _, o := range offs {
+					if state[o] == thNone {
+						free++
+					}
+				}
+				next := g.next
+				if !(g.q == s.Q && g.level == s.Level && g.atomic == s.Quals && m.replayed(g, stamp) && pendsCover(g.pend, pends)) {
+					prev, h = h, next // no member matches
+					continue
+				}
+				if g.stamp == stamp && len(g.grants) == 0 && slices.Equal(g.pend, pends) {
+					// Each matching member is kept: the group stays.
+					for _, o := range offs {
+						if state[o] == thNone {
+							state[o] = thKeep
+						}
+					}
+					kept += free
+					prev, h = h, next
+					continue
+				}
+				if free == len(offs) {
+					// Every member is replaced: the group goes.
+					for _, o := range offs {
+						state[o] = thReplaced
+					}
+					if prev < 0 {
+						*head = next
+					} else {
+						m.recs[prev].next = next
+					}
+					g.next, g.grp = m.free, 0
+					m.free = h
+					changed = true
+					h = next
+					continue
+				}
+			}
+			m.expandGroup(h)
 		}
 		r := &m.recs[h]
 		next := r.next
@@ -189,6 +241,7 @@ func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads
 			r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && m.replayed(r, stamp) && pendsCover(r.pend, pends) {
 			if r.stamp == stamp && len(r.grants) == 0 && slices.Equal(r.pend, pends) {
 				state[o] = thKeep
+				kept++
 			} else {
 				state[o] = thReplaced
 				if prev < 0 {
@@ -206,6 +259,20 @@ func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads
 		prev = h
 		h = next
 	}
+	if fr >= 0 && kept == 0 {
+		for _, o := range offs {
+			state[o] = thNone
+		}
+		m.res.Stats.Records += int64(len(offs)) // the members
+		i := m.takeRecord()
+		m.initRecord(i, *head, s, gs, pends, stamp)
+		m.recs[i].grp = thGroup
+		*head = i
+		m.threadGroupAdd(fr, i)
+		m.vers++
+		*ver = m.vers
+		return
+	}
 	for _, o := range offs {
 		if state[o] == thKeep {
 			state[o] = thNone
@@ -213,20 +280,7 @@ func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads
 		}
 		state[o] = thNone
 		i := m.newRecord()
-		r := &m.recs[i]
-		r.next = *head
-		r.src = int32(s.Src)
-		r.q = s.Q
-		r.level = s.Level
-		r.atomic = s.Quals
-		r.creator = threads{task: gs.task, start: gs.start + o}
-		r.reach = gs.task
-		r.stamp = stamp
-		r.grants = r.grants[:0]
-		r.pend = r.pend[:0]
-		if len(pends) > 0 {
-			r.pend = append(r.pend, pends...)
-		}
+		m.initRecord(i, *head, s, threads{task: gs.task, start: gs.start + o}, pends, stamp)
 		*head = i
 		changed = true
 	}
@@ -247,7 +301,7 @@ func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads
 func (m *Machine) addRecord(head *int32, ver *uint64, s *Stmt, creator threads, pends []pend, stamp int32) {
 	prev := int32(-1)
 	for h := *head; h >= 0; {
-		if m.recs[h].grp != 0 && m.recs[h].src == int32(s.Src) {
+		if g := &m.recs[h]; g.grp != 0 && g.src == int32(s.Src) && m.contains(g.creator, creator.task, creator.start) {
 			m.expandGroup(h) // a member may match (thgroup.go)
 		}
 		r := &m.recs[h]
@@ -269,8 +323,18 @@ func (m *Machine) addRecord(head *int32, ver *uint64, s *Stmt, creator threads, 
 		h = next
 	}
 	i := m.newRecord()
+	m.initRecord(i, *head, s, creator, pends, stamp)
+	*head = i
+	m.vers++
+	*ver = m.vers
+}
+
+// initRecord fills record i as statement s's new record by creator in
+// front of next: R of Definition B.1 (no grants; the arrive counts pends).
+// A reused record's grant and pend storage is kept.
+func (m *Machine) initRecord(i, next int32, s *Stmt, creator threads, pends []pend, stamp int32) {
 	r := &m.recs[i]
-	r.next = *head
+	r.next = next
 	r.src = int32(s.Src)
 	r.q = s.Q
 	r.level = s.Level
@@ -278,14 +342,12 @@ func (m *Machine) addRecord(head *int32, ver *uint64, s *Stmt, creator threads, 
 	r.creator = creator
 	r.reach = creator.task
 	r.stamp = stamp
+	r.grp = 0
 	r.grants = r.grants[:0]
 	r.pend = r.pend[:0]
 	if len(pends) > 0 {
 		r.pend = append(r.pend, pends...)
 	}
-	*head = i
-	m.vers++
-	*ver = m.vers
 }
 
 // replayed brings r up to the log's end (stamp) before addRecord's
@@ -502,6 +564,9 @@ func (m *Machine) oneThread(r *record) (int32, bool) {
 func (m *Machine) logEvent(e event, perThread bool) {
 	if len(m.grpFrames) > 0 {
 		m.groupEvent(e.exec)
+	}
+	if len(m.tgFrames) > 0 && e.kind != KAwait {
+		m.threadGroupEvent(e.exec)
 	}
 	if m.gvAny {
 		m.gridVirtEvent(e.exec)

@@ -43,7 +43,8 @@ type record struct {
 	stamp   int32 // events [0, stamp) of the log are applied
 	// grp != 0 marks a group record (thgroup.go): it stands for one
 	// record per thread of creator, each with creator that one thread
-	// (shape grp-1), in decreasing thread order.
+	// (shape grp-1, or shape 0 for a thread group, grp = thGroup), in
+	// decreasing thread order.
 	grp    int32
 	grants []grant
 	pend   []pend
@@ -325,6 +326,11 @@ type Machine struct {
 	grpAny      bool
 	grpMade     int64
 	grpExpanded int64
+	// Thread groups (thgroup.go): the frames of the groups
+	// addThreadRecords made, by creator; noThreadGroups disables them
+	// (tests, which compare both ways).
+	tgFrames       []tgFrame
+	noThreadGroups bool
 }
 
 // New prepares a machine for p. p must be Finished.
@@ -410,6 +416,7 @@ func (m *Machine) Run(args []int) *Result {
 	m.hwVars, m.hwOnly, m.reuseBad = m.hwVars[:0], false, nil
 	m.thVars = make([]*thVar, len(p.Vars))
 	m.grpFrames, m.grpVars, m.grpAny = m.grpFrames[:0], m.grpVars[:0], false
+	m.tgFrames = m.tgFrames[:0]
 	m.gridBackoff = map[*Stmt]*[2]int32{}
 	m.gv, m.gvAny = make([]*gridVirt, len(p.Vars)), false
 	m.thSubs = map[int32][]int32{}
@@ -873,6 +880,7 @@ func (m *Machine) freeList(h int32) {
 		r := &m.recs[h]
 		next := r.next
 		r.next = m.free // grants and pend are reset when it is reused (addRecord)
+		r.grp = 0       // no longer a group (a thread-group frame may still list it)
 		m.free = h
 		h = next
 	}
