@@ -514,6 +514,7 @@ func (m *Machine) replayRun(r *record) {
 			}
 			if next >= n {
 				r.stamp = n
+				m.dropDeadPends(r, n)
 				return
 			}
 			m.apply(r, &m.log[next])
@@ -527,6 +528,47 @@ func (m *Machine) replayRun(r *record) {
 		m.apply(r, &m.log[i])
 	}
 	r.stamp = n
+	m.dropDeadPends(r, n)
+}
+
+// freeBars marks barrier queues [bar0, bar0+total) and their sub-queues
+// dead: their variable is allocated again (seed 000 Fig. 22 ALLOC gives
+// the new incarnation fresh queues; queue ids are never reused in a run).
+func (m *Machine) freeBars(bar0 int32, total int) {
+	at := int32(len(m.log)) + 1
+	for id := bar0; id < bar0+int32(total); id++ {
+		m.bars[id].freed = at
+		for _, q := range m.bars[id].subs {
+			m.bars[q.id].freed = at
+		}
+	}
+	m.barsFreed = total > 0 || m.barsFreed
+}
+
+// dropDeadPends removes from data record r, replayed to log length n, the
+// pending arrive counts (p of Definition 5.3) on queues that died before
+// event n-1 was logged. Such a count matters only to an Await on its
+// queue (apply) and to addRecord's tests against a new record's counts,
+// which name live queues (pendsCover, the identity test); no event after
+// the death names a dead queue, and every replay to n drops the same ones
+// (n decides, not when the replay runs: the replay memo and the
+// per-thread replay end in the same state). Without it the host
+// memset's record of every element of tk_split_gemm's C gathered a count
+// from every Arrive of every earlier task (issue 13): cells x events.
+// The hardware mbarrier slot records' counts move to the new queues
+// instead (hwCarryOver): they are left alone.
+func (m *Machine) dropDeadPends(r *record, n int32) {
+	if !m.barsFreed || len(r.pend) == 0 || (r.q == m.p.MbarQual && m.p.MbarQual != 0) {
+		return
+	}
+	k := 0
+	for _, p := range r.pend {
+		if f := m.bars[p.cell].freed; f == 0 || f-1 >= n {
+			r.pend[k] = p
+			k++
+		}
+	}
+	r.pend = r.pend[:k]
 }
 
 // searchFrom returns the position of the first index ≥ i in the
@@ -671,6 +713,25 @@ func (m *Machine) witness(r *record, e *event) bool {
 
 // augment is A of Definition B.3 (ii): f ← f ∨ f_aug. A grant subsumed by
 // an existing one is not stored.
+// deadTask reports whether task is a finished task: task ids grow
+// (KIncTaskID, phantoms), every device thread set an event or a check
+// names is the current task's (gs), and a data record's grants are never
+// relabelled (only the hardware mbarrier slot records are: hwNextTask), so
+// no device thread set can meet a set of a finished task again
+// (contains, intersects and subset compare tasks first). Such a grant
+// can still matter to the host, whose set meets every set: a host event
+// is witnessed (W of Definition B.3) through any grant whose temp meets
+// its first timelines, and a convergent host check passes on any grant
+// of the level it needs (failing). Both tests read only the grant's
+// full and temp, monotonically, so of two finished-task grants of one
+// record, one whose full and temp contain the other's makes the other
+// redundant: augment does not add it (issue 13: tk_split_gemm, where
+// the host memset's record of every element of C gathered a grant from
+// every earlier task's fences, cells x tasks grants).
+func (m *Machine) deadTask(task int32) bool {
+	return task != allTasks && task < m.task
+}
+
 func (m *Machine) augment(r *record, exec threads, full, temp QualSet) {
 	if r.q != m.p.MbarQual || m.p.MbarQual == 0 {
 		// The hidden timeline of hardware mbarrier slot records
@@ -678,6 +739,17 @@ func (m *Machine) augment(r *record, exec threads, full, temp QualSet) {
 		// hold it, so it witnesses nothing for data.
 		full &^= m.mbarSet
 		temp &^= m.mbarSet
+		if m.deadTask(exec.task) {
+			// A grant to a finished task's threads (replaying an
+			// older event) is seen only by the host (see deadTask):
+			// one with at least its levels makes it redundant.
+			for i := range r.grants {
+				g := &r.grants[i]
+				if full&^g.full == 0 && temp&^g.temp == 0 && m.deadTask(g.th.task) {
+					return
+				}
+			}
+		}
 	}
 	for i := range r.grants {
 		g := &r.grants[i]

@@ -100,6 +100,9 @@ type dimInfo struct {
 // the per-thread-set queues of a PerThreadQueue cell (queues.go).
 type barState struct {
 	a, w int32
+	// freed is 1 + the log length when the cell's variable was
+	// allocated again (its incarnation died), or 0 (dropDeadPends).
+	freed int32
 	subs []subQueue
 	// byThread indexes the one-thread sub-queues by thread offset
 	// (queue).
@@ -331,6 +334,8 @@ type Machine struct {
 	// (tests, which compare both ways).
 	tgFrames       []tgFrame
 	noThreadGroups bool
+	// barsFreed: some barrier queue has died (barState.freed).
+	barsFreed bool
 }
 
 // New prepares a machine for p. p must be Finished.
@@ -395,6 +400,7 @@ func (m *Machine) Run(args []int) *Result {
 	}
 	m.free = -1
 	m.bars = m.bars[:0]
+	m.barsFreed = false
 	m.log, m.evCells = m.log[:0], m.evCells[:0]
 	m.shared, m.filed = m.shared[:0], 0
 	for i := range m.rmemo {
@@ -756,6 +762,9 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 	m.gen++
 	st := &m.vars[v]
 	pv := &m.p.Vars[v]
+	if st.live && pv.Barrier {
+		m.freeBars(st.bar0, st.total)
+	}
 	if st.live && pv.RingDepth > 0 {
 		m.hwFree(st)
 	}
