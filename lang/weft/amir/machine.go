@@ -103,7 +103,7 @@ type barState struct {
 	// freed is 1 + the log length when the cell's variable was
 	// allocated again (its incarnation died), or 0 (dropDeadPends).
 	freed int32
-	subs []subQueue
+	subs  []subQueue
 	// byThread indexes the one-thread sub-queues by thread offset
 	// (queue).
 	byThread []subRef
