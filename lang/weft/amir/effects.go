@@ -558,7 +558,7 @@ func (m *Machine) freeBars(bar0 int32, total int) {
 // The hardware mbarrier slot records' counts move to the new queues
 // instead (hwCarryOver): they are left alone.
 func (m *Machine) dropDeadPends(r *record, n int32) {
-	if !m.barsFreed || len(r.pend) == 0 || (r.q == m.p.MbarQual && m.p.MbarQual != 0) {
+	if !m.barsFreed || len(r.pend) == 0 || m.keepDead || (r.q == m.p.MbarQual && m.p.MbarQual != 0) {
 		return
 	}
 	k := 0
@@ -568,6 +568,7 @@ func (m *Machine) dropDeadPends(r *record, n int32) {
 			k++
 		}
 	}
+	m.deadDrops += int64(len(r.pend) - k)
 	r.pend = r.pend[:k]
 }
 
@@ -739,13 +740,14 @@ func (m *Machine) augment(r *record, exec threads, full, temp QualSet) {
 		// hold it, so it witnesses nothing for data.
 		full &^= m.mbarSet
 		temp &^= m.mbarSet
-		if m.deadTask(exec.task) {
+		if m.deadTask(exec.task) && !m.keepDead {
 			// A grant to a finished task's threads (replaying an
 			// older event) is seen only by the host (see deadTask):
 			// one with at least its levels makes it redundant.
 			for i := range r.grants {
 				g := &r.grants[i]
 				if full&^g.full == 0 && temp&^g.temp == 0 && m.deadTask(g.th.task) {
+					m.deadDrops++
 					return
 				}
 			}

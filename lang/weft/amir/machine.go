@@ -334,8 +334,12 @@ type Machine struct {
 	// (tests, which compare both ways).
 	tgFrames       []tgFrame
 	noThreadGroups bool
-	// barsFreed: some barrier queue has died (barState.freed).
+	// barsFreed: some barrier queue has died (barState.freed);
+	// keepDead keeps dead counts and grants (tests: dropDeadPends,
+	// deadTask), deadDrops counts them.
 	barsFreed bool
+	keepDead  bool
+	deadDrops int64
 }
 
 // New prepares a machine for p. p must be Finished.
