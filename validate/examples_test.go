@@ -63,6 +63,13 @@ xgemm_Sm80_fence (M=384 N=512 K=32): match (A bit for bit, B bit for bit, C with
 	// mbarrier arrives in a cluster of 4, TMA multicast in a cluster of 2
 	{args: []string{ex + "weft/exo/multicast_arrive.weft"}, want: "multicast_arrive: match (A bit for bit, C bit for bit; no race or deadlock)"},
 	{args: []string{ex + "weft/exo/tk_split_gemm.weft"}, want: "tk_split_gemm: match (A bit for bit, B bit for bit, C bit for bit; no race or deadlock)"},
+	{args: []string{ex + "weft/exo/tk_gemm_1cta.weft"}, want: "tk_gemm_1cta: match (A bit for bit, B bit for bit, C bit for bit; no race or deadlock)"},
+	{args: []string{ex + "weft/exo/tma_tester.weft"}, want: "tma_tester: match (d_x bit for bit, d_y bit for bit, d_sum bit for bit; no race or deadlock)"},
+	{args: []string{ex + "weft/exo/rmem_uniform.weft"}, want: "rmem_uniform: match (h_src bit for bit, h_dst bit for bit; no race or deadlock)"},
+	{args: []string{ex + "weft/exo/rmem_uniform_grid_constant.weft"}, want: "rmem_uniform_grid_constant: match (h_src bit for bit, h_dst bit for bit; no race or deadlock)"},
+	{args: []string{ex + "weft/exo/shfl_xor.weft"}, want: "shfl_xor: match (h_A bit for bit; no race or deadlock)"},
+	{args: []string{ex + "weft/exo/gemv_warp_coop_8.weft"}, want: "gemv_warp_coop_8: match (d_A bit for bit, d_x bit for bit, d_y bit for bit; no race or deadlock)"},
+	{args: []string{ex + "weft/exo/tk_ping_pong_gemm.weft"}, want: "tk_ping_pong_gemm: match (A bit for bit, B bit for bit, C bit for bit; no race or deadlock)"},
 
 	{args: []string{ex + "prism/fig6_tf32.prism", "--arg", "A=ones:128", "--arg", "B=iota:64", "--arg", "C=zeros:128", "--arg", "M=16", "--arg", "N=8", "--arg", "K=8"},
 		want: "fig6_tf32: match (1 lines of printed outputs; no race or deadlock)"},

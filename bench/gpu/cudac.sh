@@ -25,7 +25,11 @@
 #   /usr/local/cuda/bin/nvcc), NVCC_FLAGS (extra flags), BENCH_OUT
 #   (bench/gpu/out-cudac), RUN_TIMEOUT (seconds per program, default 60)
 # Output: one line per program (match / MISMATCH / differs / skip-ub /
-# nvcc-fail / gpu-fail), then the counts; exit 1 when any program mismatched.
+# nvcc-fail / gpu-fail), then the counts, then the full diff of every
+# MISMATCH; exit 1 when any program mismatched. Each MISMATCH also keeps
+# both outputs under $OUT/mismatch/ID/ (the program, weft's and the GPU's
+# stdout and stderr, and the diff), so that a run records the differing
+# lines, not only their count.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 jobs=8
@@ -86,11 +90,21 @@ one() {
     echo "$id: match ($(wc -l <"$b.gpu") lines, status $rg)"
   else
     echo "$id: MISMATCH (status weft $rs, gpu $rg; $(diff "$b.sem" "$b.gpu" | grep -c '^[<>]') differing lines)"
-    diff "$b.sem" "$b.gpu" | head -6 | sed 's/^/    /'
+    keep="$OUT/mismatch/$id"; mkdir -p "$keep"
+    cp "$c" "$keep/program.cu"
+    cp "$b.sem" "$keep/weft.out"; cp "$b.sem.err" "$keep/weft.err"
+    cp "$b.gpu" "$keep/gpu.out"; cp "$b.gpu.err" "$keep/gpu.err"
+    { echo "status weft $rs, gpu $rg"; diff "$b.sem" "$b.gpu"; } > "$keep/diff.txt"
   fi
 }
 export -f one; export WEFT NVCC T INCS NVCC_FLAGS
 ls "$OUT"/cases/*.cu | xargs -P "$jobs" -I{} bash -c 'one {}' | sort > "$OUT/summary.txt"
 cat "$OUT/summary.txt"
 for k in match MISMATCH differs skip-ub nvcc-fail gpu-fail; do printf '%s %d  ' "$k" "$(grep -c ": $k" "$OUT/summary.txt")"; done; echo
+# the differing lines of each mismatch (< weft, > GPU), in program order
+for d in "$OUT"/mismatch/*/diff.txt; do
+  [ -f "$d" ] || continue
+  echo "== $(basename "$(dirname "$d")") (weft <, GPU >)"
+  sed 's/^/    /' "$d"
+done
 ! grep -q ": MISMATCH" "$OUT/summary.txt"

@@ -38,7 +38,9 @@ if [ -z "$only" ] || [ "$only" = weft ]; then
     sync/cp_async_simple sync/cp_async_ring sync/mbarrier_ring sync/smem_sum sync/smem_sum_mbarrier sync/sync_warp_cta \
     sync/xgemm_Sm80_fence sync/xgemm_Sm90_ring sync/smem_matmul \
     exo/config_implicit exo/config_scale exo/externs exo/par_loop exo/real_scale exo/ring_add \
-    exo/size_product exo/tma_ring_gemm exo/multicast_arrive exo/tk_split_gemm exo/avx2_fma; do
+    exo/size_product exo/tma_ring_gemm exo/multicast_arrive exo/tk_split_gemm exo/avx2_fma \
+    exo/tk_gemm_1cta exo/tma_tester exo/rmem_uniform exo/rmem_uniform_grid_constant exo/shfl_xor \
+    exo/gemv_warp_coop_8 exo/tk_ping_pong_gemm; do
     list+=("$x/weft/$f.weft")
   done
 fi

@@ -52,6 +52,12 @@ void weft_tensor_map_2d(void *out, const void *gmem, int elem_bytes, uint64_t ro
 void weft_tensor_map_nd(void *out, const void *gmem, int elem_bytes, int rank, const uint64_t *dims,
                         const uint32_t *box, int swizzle);
 
+/* The same for a window of a row-major tensor: gmem its first element,
+ * dims its extents, strides the element strides of dimensions 0 to
+ * rank - 2 (outermost first). */
+void weft_tensor_map_strided(void *out, const void *gmem, int elem_bytes, int rank, const uint64_t *dims,
+                             const uint64_t *strides, const uint32_t *box, int swizzle);
+
 #ifdef __cplusplus
 }
 #endif

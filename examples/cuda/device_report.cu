@@ -31,7 +31,7 @@ int main(int argc, char **argv) {
   int cores = 0;
   cudaDeviceGetAttribute(&cores, cudaDevAttrMultiProcessorCount, dev);
   char bus[16];
-  cudaDeviceGetPCIBusId(bus, sizeof bus, dev);
+  cudaDeviceGetPCIBusId(bus, sizeof bus, dev); // GPU: differs (the PCI location and memory size are those of the modelled device, not the lent one)
   std::cout << "Device " << dev << ": \"" << p.name << "\" (" << bus << ")\n"
             << "  compute capability      " << p.major << "." << p.minor << "\n"
             << "  multiprocessors         " << cores << "\n"

@@ -66,6 +66,12 @@ func BenchmarkSum512Run(b *testing.B)   { benchRun(b, "../../../examples/cuda/su
 func BenchmarkComputeCheck(b *testing.B) { benchRun(b, "testdata/bench/compute.cu", true) }
 func BenchmarkComputeRun(b *testing.B)   { benchRun(b, "testdata/bench/compute.cu", false) }
 
+// BenchmarkGraycode is the character of the slowest checked sample of issue
+// 15 item 7 (a Sobol-style generator): bit loops, shifts, xors, a shared
+// read and a global store per point of a strided per-thread loop.
+func BenchmarkGraycodeCheck(b *testing.B) { benchRun(b, "testdata/bench/graycode.cu", true) }
+func BenchmarkGraycodeRun(b *testing.B)   { benchRun(b, "testdata/bench/graycode.cu", false) }
+
 func BenchmarkReduceCheck(b *testing.B) { benchRun(b, "testdata/bench/reduce.cu", true) }
 func BenchmarkReduceRun(b *testing.B)   { benchRun(b, "testdata/bench/reduce.cu", false) }
 

@@ -51,6 +51,9 @@ type sym struct {
 	lam    *syntax.Lambda
 	// vol: a volatile variable (fence.go: its accesses are strong)
 	vol bool
+	// cnst: a copy captured by a lambda that is not mutable, const in its
+	// body (lambda.go)
+	cnst bool
 }
 
 type loopCtx struct {
@@ -138,6 +141,10 @@ type compiler struct {
 	// closureMeta binds the captures of closure functions (lambda.go).
 	closureMeta map[*Function]*closureMeta
 	lambdaOf    map[*Type]*lambdaInfo // closure types (lambda.go)
+
+	// lastPos is pos's last result: a large static initializer spent
+	// most of its compile time looking positions up (issue 15 item 7)
+	lastPos int32
 }
 
 type globalInit struct {
@@ -182,6 +189,9 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 			continue
 		}
 		c.templates[t.Name] = t
+		if strings.HasPrefix(t.Name, "operator") {
+			c.hasOps = true // an operator function template (operators.go)
+		}
 	}
 	c.specs = map[string][]*syntax.FuncDecl{}
 	for _, sp := range f.Specs {
@@ -298,12 +308,16 @@ func (c *compiler) pos(p diag.Pos) int32 {
 	if p == (diag.Pos{}) {
 		return 0
 	}
-	if i, ok := c.posIdx[p]; ok {
-		return i
+	if i := c.lastPos; i > 0 && c.prog.Pos[i] == p {
+		return i // consecutive instructions mostly share a position
 	}
-	i := int32(len(c.prog.Pos))
-	c.prog.Pos = append(c.prog.Pos, p)
-	c.posIdx[p] = i
+	i, ok := c.posIdx[p]
+	if !ok {
+		i = int32(len(c.prog.Pos))
+		c.prog.Pos = append(c.prog.Pos, p)
+		c.posIdx[p] = i
+	}
+	c.lastPos = i
 	return i
 }
 
@@ -792,7 +806,7 @@ func (c *compiler) topDecl(d *syntax.Decl) {
 	gs := &sym{kind: symGlobal, t: t, idx: g.index, vol: d.Q.Volatile}
 	c.markConst(gs, d, t)
 	c.declare(d.Name, gs)
-	if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasMemberDefaults(t) || t.poly {
+	if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasMemberDefaults(t) || t.poly || vbOf(t) != nil {
 		c.initCode = append(c.initCode, globalInit{idx: g.index, d: d})
 	}
 }
@@ -1457,7 +1471,7 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 	if t.Kind == Array || t.Kind == Struct || c.addrTaken[d.Name] {
 		slot := c.newSlot()
 		c.allocas = append(c.allocas, Instr{Op: OpAlloca, A: int32(slot), B: int64(t.size), P: c.pos(d.Pos)})
-		if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasStd(t) || hasMemberDefaults(t) || t.poly {
+		if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasStd(t) || hasMemberDefaults(t) || t.poly || vbOf(t) != nil {
 			c.emit(OpLocal, int32(slot), 0, d.Pos)
 			c.initObject(t, d, d.Pos)
 			c.emit(OpPop, 0, 0, d.Pos)
@@ -1534,7 +1548,7 @@ func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
 	if hasStd(t) {
 		c.stdZero(t, pos)
 	}
-	if t.poly {
+	if t.poly || vbOf(t) != nil {
 		if len(t.pure) > 0 {
 			c.errorf(pos, "C0302", "cannot create an object of abstract class %s (pure virtual %s)", t, firstKey(t.pure))
 		}
@@ -1805,7 +1819,7 @@ func (c *compiler) convert(from, to *Type, pos diag.Pos) {
 		return
 	}
 	if from.Kind == Ptr && to.Kind == Ptr && from.Elem != nil && to.Elem != nil {
-		c.adjustPtr(upcastOff(from.Elem, to.Elem), pos) // multiple inheritance (mi.go)
+		c.upcast(from.Elem, to.Elem, pos) // multiple inheritance (mi.go), virtual bases (vbase.go)
 	}
 	if from.Kind == Struct && isFuncPtr(to) && c.lambdaToFnPtr(from, pos) {
 		return // a lambda without captures (lambda.go)
@@ -2008,6 +2022,7 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 			c.errorf(pos, "C0306", "no member named %s in %s", e.Name, st)
 			return lval{t: tInt, slot: -1}
 		}
+		f = c.viaVirtualBase(st, f, pos) // a member of a virtual base (vbase.go)
 		if f.Offset != 0 {
 			c.emit(OpConst, 0, int64(f.Offset), pos)
 			c.emit(OpPtrAdd, 1, 0, pos)
@@ -2390,6 +2405,7 @@ func (c *compiler) incdec(e *syntax.Unary) *Type {
 	if !e.Post {
 		return c.assign(&syntax.Binary{Pos: pos, Op: op, X: e.X, Y: one})
 	}
+	c.constAssign(e.X) // lambda.go
 	lv := c.lvalue(e.X)
 	if !lv.t.isScalar() {
 		c.errorf(pos, "C0302", "invalid operand of type %s to %s", lv.t, e.Op)
@@ -2720,6 +2736,7 @@ func startPos(e syntax.Expr) diag.Pos {
 
 func (c *compiler) assign(e *syntax.Binary) *Type {
 	pos := startPos(e.X)
+	c.constAssign(e.X) // lambda.go
 	if u, ok := e.X.(*syntax.Unary); ok && u.Op == "*" {
 		pos = u.Pos
 	}

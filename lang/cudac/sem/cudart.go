@@ -524,7 +524,29 @@ func (m *Machine) releaseWarps(b *blockRun) bool {
 				u.state = tsRunning
 			}
 			if sync {
-				b.wepoch[w]++
+				if mask == exist {
+					b.wepoch[w]++ // the whole warp: one epoch orders every lane
+				} else {
+					// __syncwarp(mask) orders only the lanes of its mask
+					// (CUDA C++ Programming Guide, "Synchronization
+					// Functions": "guarantees memory ordering among threads
+					// participating in the barrier"), so a tile of 16 or
+					// fewer threads (t.sync(), cg.go) or a coalesced group
+					// synchronizes as a barrier of its lanes only: each
+					// lane releases and acquires the others'
+					// split-synchronization clocks (asm.go)
+					var rel []int32
+					for k := 0; k < len(lanes); k++ {
+						if mask&(1<<k) != 0 {
+							rel = m.hbRelease(lanes[k], rel)
+						}
+					}
+					for k := 0; k < len(lanes); k++ {
+						if mask&(1<<k) != 0 {
+							m.hbAcquire(lanes[k], rel)
+						}
+					}
+				}
 			}
 		}
 	}

@@ -163,7 +163,7 @@ func (c *compiler) refArg(e syntax.Expr, et *Type) {
 			c.errorf(pos, "C0309", "cannot bind a reference to this register variable")
 		}
 		if vt != nil {
-			c.adjustPtr(upcastOff(vt, et), pos) // a base that is not first (mi.go)
+			c.upcast(vt, et, pos) // a base that is not first (mi.go), or virtual (vbase.go)
 		}
 		return
 	}
@@ -172,7 +172,7 @@ func (c *compiler) refArg(e syntax.Expr, et *Type) {
 			// a temporary of a derived class bound to a base reference:
 			// the reference is to the whole temporary (no slicing)
 			c.expr(e)
-			c.adjustPtr(upcastOff(vt, et), pos)
+			c.upcast(vt, et, pos)
 			return
 		}
 	}
@@ -284,7 +284,11 @@ func (c *compiler) memberInits(fd *syntax.FuncDecl) {
 	isBase := func(b *Type, name string) bool {
 		return name == tagOf(b) || c.tmap[name] == b || b.tmpl != nil && name == b.tmpl.name
 	}
+	c.vbaseInits(fd, isBase) // the virtual bases first (vbase.go)
 	for i, b := range c.recv.bases {
+		if isVirtualBase(c.recv, b) {
+			continue
+		}
 		given := false
 		for _, mi := range fd.Inits {
 			given = given || isBase(b, mi.Name)
@@ -298,7 +302,7 @@ func (c *compiler) memberInits(fd *syntax.FuncDecl) {
 					c.emit(OpConst, 0, int64(c.recv.baseOff[i]), fd.Pos)
 					c.emit(OpPtrAdd, 1, 0, fd.Pos)
 				}
-				c.construct(ctor, nil, fd.Pos)
+				c.construct(c.baseVariant(ctor), nil, fd.Pos)
 			}
 		}
 	}
@@ -319,15 +323,27 @@ func (c *compiler) memberInits(fd *syntax.FuncDecl) {
 			if bi < len(c.recv.bases) {
 				b = c.recv.bases[bi]
 			}
+			if isVirtualBase(c.recv, b) {
+				continue // constructed by vbaseInits, or by a more derived class
+			}
 			if ctor := c.ctorFor(b, len(mi.Args), mi.Pos); ctor != nil {
 				c.emit(OpLocal, 0, 0, mi.Pos)
 				if bi < len(c.recv.baseOff) && c.recv.baseOff[bi] != 0 {
 					c.emit(OpConst, 0, int64(c.recv.baseOff[bi]), mi.Pos)
 					c.emit(OpPtrAdd, 1, 0, mi.Pos)
 				}
-				c.construct(ctor, mi.Args, mi.Pos)
+				c.construct(c.baseVariant(ctor), mi.Args, mi.Pos)
 			}
 			continue
+		}
+		if vi := vbOf(c.recv); vi != nil && bi < 0 {
+			indirect := false
+			for _, v := range vi.vbases {
+				indirect = indirect || isBase(v, mi.Name)
+			}
+			if indirect {
+				continue // an indirect virtual base: vbaseInits constructed it
+			}
 		}
 		f := c.recv.field(mi.Name)
 		if f == nil {
@@ -383,6 +399,9 @@ func (c *compiler) memberCall(m *syntax.Member, e *syntax.Call) *Type {
 		return c.atomicRefMethod(st, m, e)
 	}
 	if st.std != 0 {
+		if !m.Arrow {
+			c.constStdCall(st, m) // lambda.go
+		}
 		return c.stdMethod(st, m, e)
 	}
 	if isVirtual(st, m.Name) {
@@ -430,16 +449,17 @@ func (c *compiler) methodCall(fn *Function, recv syntax.Expr, arrow bool, e *syn
 			rt = rt.Elem
 		}
 	} else {
+		c.constCall(fn, recv) // lambda.go
 		lv := c.lvalue(recv)
 		if lv.slot >= 0 {
 			c.errorf(pos, "C0303", "member function call on a value that is not an object")
 		}
 	}
-	if rt.Kind == Struct && len(rt.bases) > 1 {
+	if rt.Kind == Struct && (len(rt.bases) > 1 || vbOf(rt) != nil) {
 		// a member of a base that is not first: this is its subobject
-		if _, off := ownerOf(rt, fn); off != 0 {
-			c.emit(OpConst, 0, int64(off), pos)
-			c.emit(OpPtrAdd, 1, 0, pos)
+		// (of a virtual base: found through the object's slot, vbase.go)
+		if owner, off := ownerOf(rt, fn); off != 0 {
+			c.upcast(rt, owner, pos)
 		}
 	}
 	c.checkCallSpace(fn, pos)
@@ -476,6 +496,9 @@ func (c *compiler) makeVector(t *Type, args []syntax.Expr, pos diag.Pos) *Type {
 // methodOf finds member function name of struct t (tag), or of its base
 // classes.
 func (c *compiler) methodOf(t *Type, tag, name string) *Function {
+	if vbOf(t) != nil && c.funcs[tag+"::"+name] == nil {
+		return c.dominant(t, name) // virtual bases (vbase.go)
+	}
 	return c.methodDepth(t, tag, name, 0)
 }
 

@@ -150,6 +150,8 @@ type Machine struct {
 	segGCMin int // segGCMin; tests lower it
 	rmore    [][]stamp
 	rfree    []uint32
+	// tables of the read-list compaction (race.go compactReads)
+	stampSeen *scanTab
 
 	races      map[[2]int32]bool
 	wval       uint64 // the value a store is writing, while wvalOK (Options.BenignWrites)
@@ -360,6 +362,9 @@ type Thread struct {
 	// those it released at its last gpu-scope fence and at its last fence
 	// of any scope (fence.go)
 	know, pendCta, pend, rel, relCta know
+
+	sr   [srLane + 1]uint64 // the special registers (fillSregs)
+	srOK bool
 }
 
 // curPos is the position of the instruction t runs (0 when it has none).
@@ -379,6 +384,15 @@ func (t *Thread) localSpace() Space {
 		return SpaceHost
 	}
 	return SpaceLocal
+}
+
+// fillSregs computes t's special registers once (they do not change while
+// it runs), so the interpreter's inner loop reads them (runPure).
+func (t *Thread) fillSregs() {
+	for i := range t.sr {
+		t.sr[i] = t.sreg(i)
+	}
+	t.srOK = true
 }
 
 func (t *Thread) sreg(i int) uint64 {
@@ -968,7 +982,7 @@ func (m *Machine) launch(t *Thread, fn *Function, args []uint64, pos int32) bool
 	if !t.host {
 		// a child grid (dynamic parallelism): it runs after its parent
 		// (cdp.go)
-		t.block.grid.children = append(t.block.grid.children, g)
+		m.cdpLaunch(t, g, args[7])
 		return true
 	}
 	m.enqueue(s, &devOp{kind: opKernel, grid: g, pos: pos})
@@ -1159,12 +1173,22 @@ func (m *Machine) startBlock(g *gridRun, bi int32, ctx *accessCtx) *blockExec {
 	b := &blockRun{grid: g, id: bi, idx: g.gdim.Unlinear(int(bi)), wepoch: make([]int32, (nt+31)/32)}
 	fn := g.fn
 	b.threads = make([]*Thread, nt)
+	// the block's threads and their first slots, frames and stacks are
+	// allocated together (a wide grid of small blocks spent much of its
+	// time allocating them one by one: issue 15 item 7); each slice is
+	// capped at its own part, so growing one copies it out
+	ts := make([]Thread, nt)
+	sw := fn.NSlots + 8 + 16
+	words := make([]uint64, nt*sw)
+	frs := make([]frame, nt*4)
 	for i := 0; i < nt; i++ {
-		t := &Thread{block: b, tid: int32(i), idx: g.bdim.Unlinear(i), ctx: ctx}
-		t.slots = make([]uint64, fn.NSlots, fn.NSlots+8)
+		t := &ts[i]
+		t.block, t.tid, t.idx, t.ctx = b, int32(i), g.bdim.Unlinear(i), ctx
+		w := words[i*sw : (i+1)*sw : (i+1)*sw]
+		t.slots = w[: fn.NSlots : fn.NSlots+8]
 		copy(t.slots, g.args)
-		t.frames = append(make([]frame, 0, 4), frame{fn: fn})
-		t.stack = make([]uint64, 0, 16)
+		t.frames = append(frs[i*4:i*4:i*4+4], frame{fn: fn})
+		t.stack = w[fn.NSlots+8 : fn.NSlots+8 : sw]
 		b.threads[i] = t
 	}
 	e := &blockExec{b: b, order: make([]int, 0, nt)}

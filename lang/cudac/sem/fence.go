@@ -234,7 +234,13 @@ func (m *Machine) barrierSync(b *blockRun) {
 // t's current one through a release that t (or its block, through a
 // barrier) acquired.
 func (m *Machine) released(t *Thread, a *seg) bool {
-	if t.host || t.block == nil || (len(t.know) == 0 && len(t.block.bxvc) == 0) || a.block < 0 {
+	if t.host || t.block == nil || a.block < 0 {
+		return false
+	}
+	if o := m.cdpOf(t.block.grid); o != nil && m.cdpBefore(o, a) {
+		return true // before the launch of t's grid in its launcher's view (cdp.go)
+	}
+	if len(t.know) == 0 && len(t.block.bxvc) == 0 {
 		return false
 	}
 	bx := t.block.bxvc

@@ -11,14 +11,20 @@ import (
 // phGraph_out, cudaGraphConditionalHandleCreate, cudaGraphInstantiate,
 // cudaGraphLaunch and device-side cudaGraphSetConditional.
 //
-// Nodes run in the order they were added (dependencies can only name
-// earlier nodes, so this is a topological order). A launch is one stream
-// operation: when the stream reaches it, every handle created with
-// cudaGraphCondAssignDefault in the graph or its bodies takes its default
-// value (CUDA applies the default when the graph is launched, not each
-// time a nested conditional node is reached), then the nodes run; a WHILE
-// node runs its body while its handle is non-zero, an IF node once if it
-// is. Each kernel node is a kernel boundary for the race detector.
+// A launch is one stream operation: when the stream reaches it, every
+// handle created with cudaGraphCondAssignDefault in the graph or its
+// bodies takes its default value (CUDA applies the default when the graph
+// is launched, not each time a nested conditional node is reached), then
+// the nodes run, one after another in a topological order of the graph's
+// edges (graph_order.go); a WHILE node runs its body while its handle is
+// non-zero, an IF node once if it is.
+//
+// For the race detector the order of the run is only one schedule: a node
+// is ordered after exactly the nodes it has a path from (CUDA Programming
+// Guide, "CUDA Graphs", "Graph Structure": the edges are the dependencies,
+// and nodes without a path between them may run concurrently), after the
+// launching stream's earlier work and the launch's previous launches, and
+// before the stream's later work (graph_order.go).
 
 type graphNode struct {
 	fn         *Function
@@ -38,8 +44,19 @@ type graphNode struct {
 }
 
 type cudaGraph struct {
-	nodes   []*graphNode
+	nodes []*graphNode
+	// deps[i] are the indices in nodes of node i's dependencies (its
+	// incoming edges), in the order they were added
+	deps    [][]int
 	handles []*condHandle
+	// of an executable graph (graph_order.go): the vector clock at the end
+	// of its last launch, and the race detector's agent of each node
+	done   []int32
+	agents map[*graphNode]int32
+	// at is the index of each node in nodes; of a clone, cloneOf maps
+	// each node of the original to its copy (graph_more.go)
+	at      map[*graphNode]int
+	cloneOf map[*graphNode]*graphNode
 }
 
 type condHandle struct {
@@ -110,7 +127,14 @@ func init() {
 		return ok(0)
 	}
 	defb("cudaGraphDestroy", noop)
-	defb("cudaGraphExecDestroy", noop)
+	defb("cudaGraphExecDestroy", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		g := m.graphOf(a[0])
+		if g == nil {
+			return m.apiError(400), stDone
+		}
+		m.releaseGraphMem(g) // graph_mem.go
+		return ok(0)
+	})
 	defb("cudaGraphInstantiate", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		if m.graphOf(a[1]) == nil {
 			return m.apiError(400), stDone
@@ -148,7 +172,7 @@ func init() {
 		if n == nil {
 			return 0, st
 		}
-		return m.addNode(t, g, n, a[0], pos)
+		return m.addNodeDeps(t, g, n, a[0], a[2], a[3], pos)
 	})
 }
 
@@ -196,6 +220,10 @@ func init() {
 			return m.apiError(400), stDone
 		}
 		pp := a[len(a)-1]
+		deps, nd := a[2], a[3] // CUDA 12
+		if len(a) >= 6 {
+			nd = a[4] // CUDA 13: edgeData (only default edges are modeled) before numDeps
+		}
 		b, good := m.resolve(t, pp, tGraphNodeParams.size, pos, false, true)
 		if !good {
 			return 0, stFault
@@ -206,7 +234,7 @@ func init() {
 			if n == nil {
 				return 0, st
 			}
-			return m.addNode(t, g, n, a[0], pos)
+			return m.addNodeDeps(t, g, n, a[0], deps, nd, pos)
 		} else if typ != graphNodeConditional {
 			m.fault(t, pos, "C0609", "cudaGraphAddNode of node type %d: only kernel and conditional nodes are modeled", typ)
 			return 0, stFault
@@ -239,7 +267,7 @@ func init() {
 		if !m.store(t, pp+uint64(co+tCondNodeParams.field("phGraph_out").Offset), mU64, ptrOf(out, 0), pos) {
 			return 0, stFault
 		}
-		return m.addNode(t, g, n, a[0], pos)
+		return m.addNodeDeps(t, g, n, a[0], deps, nd, pos)
 	})
 	defb("cudaGraphLaunch", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		g := m.graphOf(a[0])
@@ -267,8 +295,10 @@ func (m *Machine) graphOf(h uint64) *cudaGraph {
 	return m.graphs[h-1]
 }
 
-func (m *Machine) addNode(t *Thread, g *cudaGraph, n *graphNode, out uint64, pos int32) (uint64, status) {
-	g.nodes = append(g.nodes, n)
+// addNode adds n to g after the nodes of g at indices deps and stores its
+// handle at out.
+func (m *Machine) addNode(t *Thread, g *cudaGraph, n *graphNode, deps []int, out uint64, pos int32) (uint64, status) {
+	g.add(n, deps)
 	m.nodes = append(m.nodes, n)
 	if !m.store(t, out, mU64, uint64(len(m.nodes)), pos) {
 		return 0, stFault
@@ -287,57 +317,6 @@ func applyDefaults(g *cudaGraph) {
 		for _, b := range n.bodies {
 			applyDefaults(b)
 		}
-	}
-}
-
-// runGraph runs the nodes of g on stream s; each kernel is a kernel boundary.
-func (m *Machine) runGraph(s *stream, g *cudaGraph) {
-	for _, n := range g.nodes {
-		if m.failed || m.exited {
-			return
-		}
-		if n.ops != nil || n.empty {
-			m.runNodeOps(s, n.ops) // graph_more.go
-			continue
-		}
-		if n.body != nil {
-			switch v := n.cond.value; {
-			case n.condType == condTypeSwitch:
-				if int(v) < len(n.bodies) {
-					m.runGraph(s, n.bodies[v])
-				}
-			case n.condType == condTypeIf && v == 0:
-				if len(n.bodies) == 2 {
-					m.runGraph(s, n.bodies[1]) // else
-				}
-			default:
-				for n.cond.value != 0 {
-					m.runGraph(s, n.body)
-					if n.condType == condTypeIf || m.failed || m.exited {
-						break
-					}
-				}
-			}
-			continue
-		}
-		gr := &gridRun{fn: n.fn, gdim: n.gdim, bdim: n.bdim, shmem: n.shmem}
-		gr.id = len(m.grids) + 1
-		for k, pt := range n.fn.Type.Params {
-			b := n.args[k]
-			if pt.Kind == Struct {
-				o := m.newObject(pt.size, SpaceAny, "kernel parameter", n.pos)
-				copy(o.Data, b)
-				gr.args = append(gr.args, ptrOf(o, 0))
-				continue
-			}
-			gr.args = append(gr.args, fromMem(memCode(pt), loadN(b, len(b))))
-		}
-		m.grids = append(m.grids, gr)
-		ctx := &accessCtx{agent: s.agent, clock: vcGet(s.vc, s.agent), vc: s.vc}
-		gr.agent, gr.clock = ctx.agent, ctx.clock
-		m.runGrid(gr, ctx)
-		m.runChildren(gr, s) // cdp.go
-		s.vc[s.agent]++
 	}
 }
 

@@ -12,10 +12,10 @@ package sem
 // instantiate makes an executable copy of g and returns its handle.
 func (m *Machine) instantiate(g *cudaGraph) uint64 {
 	e := &cudaGraph{handles: g.handles}
-	for _, n := range g.nodes {
+	for i, n := range g.nodes {
 		c := *n
 		c.src = n
-		e.nodes = append(e.nodes, &c)
+		e.add(&c, append([]int(nil), g.depsOf(i)...))
 	}
 	m.graphs = append(m.graphs, e)
 	return uint64(len(m.graphs))
@@ -42,12 +42,14 @@ func init() {
 		namedConsts[name] = v
 	}
 	builtinTypedefs["cudaGraphExecUpdateResult"] = tInt
+	builtinTypedefs["cudaGraphExecUpdateResultInfo"] = tGraphExecUpdateResultInfo
 	cudaErrors[910], cudaErrorText[910] = "cudaErrorGraphExecUpdateFailure", "the graph update was not performed because it included changes which violated constraints specific to instantiated graph update"
 	for name, s := range map[string]*bsig{
 		"cudaGraphExecKernelNodeSetParams": sig(tInt, hostSide, tLong, tLong, tAny),
-		// CUDA 11/12.0: (exec, graph, errorNode*, result*); CUDA 12.x
-		// also has (exec, graph, cudaGraphExecUpdateResultInfo*), not modeled
-		"cudaGraphExecUpdate": sig(tInt, hostSide, tLong, tLong, tAny, tAny),
+		// CUDA 12 and 13: (exec, graph, cudaGraphExecUpdateResultInfo*);
+		// CUDA 11's (exec, graph, errorNode*, result*) is an inline
+		// wrapper of it in CUDA 13's cuda_runtime.h
+		"cudaGraphExecUpdate": sig(tInt, hostSide, tLong, tLong, tAny).va(),
 	} {
 		builtinSigs[name] = s
 	}
@@ -71,26 +73,64 @@ func init() {
 		return m.apiError(1), stDone // not a kernel node of this executable graph
 	})
 	defb("cudaGraphExecUpdate", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		// CUDA Runtime API, cudaGraphExecUpdate: the result is
+		// cudaGraphExecUpdateErrorTopologyChanged when "the count of nodes
+		// directly in hGraphExec and hGraph differ" (errorNode NULL) or a
+		// node's dependencies differ from its pair's (errorNode: the node
+		// of hGraph), cudaGraphExecUpdateErrorNodeTypeChanged when a
+		// node's type changed (errorNode: the node of hGraph). The nodes
+		// are paired in the order they were added. (An H100 printed
+		// another result for this test's earlier form, which read the
+		// result in the same call's argument list as the update: g++
+		// evaluates those right to left, so it printed the previous
+		// value; testdata/graph_more.cu now reads it after the call.)
 		e, g := m.graphOf(a[0]), m.graphOf(a[1])
 		if e == nil || g == nil {
 			return m.apiError(400), stDone
 		}
-		res := uint64(0)
+		res, errNode, errFrom := uint64(0), uint64(0), uint64(0)
 		if len(e.nodes) != len(g.nodes) {
 			res = 2
 		} else {
 			for i := range g.nodes {
 				if !sameShape(e.nodes[i], g.nodes[i]) {
-					res = 3
+					res, errNode = 3, uint64(m.nodeHandle(g.nodes[i]))
 					break
 				}
 			}
+			if res == 0 {
+				for i := range g.nodes {
+					x, y := e.depsOf(i), g.depsOf(i)
+					if len(x) != len(y) {
+						res, errNode = 2, uint64(m.nodeHandle(g.nodes[i]))
+						break
+					}
+					for k := range x {
+						if x[k] != y[k] {
+							res, errNode, errFrom = 2, uint64(m.nodeHandle(g.nodes[i])), uint64(m.nodeHandle(g.nodes[y[k]]))
+							break
+						}
+					}
+					if res != 0 {
+						break
+					}
+				}
+			}
 		}
-		if a[3] != 0 && !m.store(t, a[3], mI32, res, pos) {
-			return 0, stFault
-		}
-		if a[2] != 0 && !m.store(t, a[2], mU64, 0, pos) {
-			return 0, stFault
+		if len(a) >= 4 {
+			// the CUDA 11 form: errorNode*, result*
+			if a[3] != 0 && !m.store(t, a[3], mI32, res, pos) {
+				return 0, stFault
+			}
+			if a[2] != 0 && !m.store(t, a[2], mU64, errNode, pos) {
+				return 0, stFault
+			}
+		} else if a[2] != 0 {
+			f := func(name string) uint64 { return a[2] + uint64(tGraphExecUpdateResultInfo.field(name).Offset) }
+			if !m.store(t, f("result"), mI32, res, pos) || !m.store(t, f("errorNode"), mU64, errNode, pos) ||
+				!m.store(t, f("errorFromNode"), mU64, errFrom, pos) {
+				return 0, stFault
+			}
 		}
 		if res != 0 {
 			return m.apiError(910), stDone
@@ -104,3 +144,5 @@ func init() {
 		return ok(0)
 	})
 }
+
+var tGraphExecUpdateResultInfo = structOf("cudaGraphExecUpdateResultInfo", "result", tInt, "errorNode", tLong, "errorFromNode", tLong)

@@ -11,6 +11,22 @@ package sem
 // under weft check, and a use after the free node is a use after free
 // (C0404). Until its first run the memory exists, as the model's
 // stream-ordered allocations do from their call on.
+//
+// The device's graph memory attributes count physical memory, which a
+// node's creation does not take: "CUDA assigns virtual addresses for the
+// graph allocation at node creation time" (Programming Guide, "Graph
+// Memory Nodes"), and an upload or launch of the executable graph "uses
+// memory cached by stream to back the allocations owned by graphExec"
+// (Runtime API, cudaGraphUpload; cudaGraphLaunch). So the used memory is
+// the bytes of the allocation nodes of the executable graphs launched so
+// far and not destroyed (their backing stays with the graph between
+// launches), the reserved memory what the allocator holds: the used
+// memory, and what destroyed graphs used until cudaDeviceGraphMemTrim
+// ("Blocks which are not in use by a graph that is either currently
+// executing or scheduled to execute are freed back to the operating
+// system"). An H100 reported 0 bytes used after the nodes were created,
+// where the model counted them (bench/gpu/README.md); the rest of this
+// reading of the documentation awaits a GPU run.
 
 const opAllocNode opKind = 101 // a devOp kind: a graph allocation node
 
@@ -24,25 +40,69 @@ var (
 
 // graphMem is the device's graph memory accounting (in rtState).
 type graphMem struct {
-	objs []uint64 // the allocations of graph allocation nodes (pointers)
-	high uint64
+	backed   map[*cudaGraph]uint64 // executable graph -> the bytes backing its allocations
+	reserved uint64
+	high     uint64 // high-water mark of the used memory
+	resHigh  uint64 // of the reserved memory
 }
 
-func (m *Machine) graphMemUsed() uint64 {
+func (m *Machine) gmemState() *graphMem {
 	r := m.rt()
 	if r.gmem == nil {
-		r.gmem = &graphMem{}
+		r.gmem = &graphMem{backed: map[*cudaGraph]uint64{}}
 	}
+	return r.gmem
+}
+
+// graphMemUsed is the memory backing the allocations of launched
+// executable graphs; it updates the reserved amount and the marks.
+func (m *Machine) graphMemUsed() uint64 {
+	gm := m.gmemState()
 	n := uint64(0)
-	for _, p := range r.gmem.objs {
-		if o := m.objs[p>>32]; !o.Freed {
-			n += uint64(len(o.Data))
+	for _, b := range gm.backed {
+		n += b
+	}
+	gm.reserved = max(gm.reserved, n)
+	gm.high = max(gm.high, n)
+	gm.resHigh = max(gm.resHigh, gm.reserved)
+	return n
+}
+
+// allocBytes is the size of g's allocation nodes, its bodies' included.
+func allocBytes(g *cudaGraph) uint64 {
+	n := uint64(0)
+	for _, nd := range g.nodes {
+		for _, op := range nd.ops {
+			if op.kind == opAllocNode {
+				n += uint64(op.n)
+			}
+		}
+		for _, b := range nd.bodies {
+			n += allocBytes(b)
 		}
 	}
-	if n > r.gmem.high {
-		r.gmem.high = n
-	}
 	return n
+}
+
+// backGraphMem backs the allocations of executable graph g at its first
+// launch.
+func (m *Machine) backGraphMem(g *cudaGraph) {
+	gm := m.gmemState()
+	if _, ok := gm.backed[g]; ok {
+		return
+	}
+	if b := allocBytes(g); b > 0 {
+		gm.backed[g] = b
+		m.graphMemUsed()
+	}
+}
+
+// releaseGraphMem is cudaGraphExecDestroy's: the backing goes back to the
+// allocator's reserve.
+func (m *Machine) releaseGraphMem(g *cudaGraph) {
+	if gm := m.rt().gmem; gm != nil {
+		delete(gm.backed, g)
+	}
 }
 
 // allocNodeOp makes the allocation of an allocation node: a device object
@@ -51,12 +111,6 @@ func (m *Machine) allocNodeOp(n uint64, pos int32) *devOp {
 	o := m.newObject(int(n), SpaceDevice, "", pos)
 	o.Heap = true
 	p := ptrOf(o, 0)
-	r := m.rt()
-	if r.gmem == nil {
-		r.gmem = &graphMem{}
-	}
-	r.gmem.objs = append(r.gmem.objs, p)
-	m.graphMemUsed()
 	return &devOp{kind: opAllocNode, dst: p, n: int(n), pos: pos}
 }
 
@@ -75,7 +129,6 @@ func (m *Machine) runAllocNode(op *devOp) {
 	m.objs = m.objs[:len(m.objs)-1]
 	fresh.ID = uint32(id)
 	m.objs[id] = fresh
-	m.graphMemUsed()
 }
 
 func init() {
@@ -124,7 +177,7 @@ func init() {
 		if !m.store(t, a[4]+uint64(f("dptr")), mU64, op.dst, pos) {
 			return 0, stFault
 		}
-		return m.addNodeDeps(t, g, &graphNode{ops: []*devOp{op}, pos: pos}, a, pos)
+		return m.addNodeDeps(t, g, &graphNode{ops: []*devOp{op}, pos: pos}, a[0], a[2], a[3], pos)
 	})
 	defb("cudaGraphAddMemFreeNode", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		g := m.graphOf(a[1])
@@ -134,19 +187,24 @@ func init() {
 		if a[4]>>32 >= uint64(len(m.objs)) || uint32(a[4]) != 0 || !m.objs[a[4]>>32].Heap || m.objs[a[4]>>32].Space != SpaceDevice {
 			return m.apiError(1), stDone
 		}
-		return m.addNodeDeps(t, g, &graphNode{ops: []*devOp{{kind: opFree, dst: a[4], pos: pos}}, pos: pos}, a, pos)
+		return m.addNodeDeps(t, g, &graphNode{ops: []*devOp{{kind: opFree, dst: a[4], pos: pos}}, pos: pos}, a[0], a[2], a[3], pos)
 	})
 	defb("cudaDeviceGetGraphMemAttribute", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		if a[0] != 0 {
 			return m.apiError(101), stDone
 		}
 		used := m.graphMemUsed()
+		gm := m.gmemState()
 		var v uint64
 		switch a[1] {
-		case 0, 2:
-			v = used // reserved == used: the model keeps no spare memory
-		case 1, 3:
-			v = m.rt().gmem.high
+		case 0:
+			v = used
+		case 1:
+			v = gm.high
+		case 2:
+			v = gm.reserved
+		case 3:
+			v = gm.resHigh
 		default:
 			return m.apiError(1), stDone
 		}
@@ -167,13 +225,20 @@ func init() {
 			return m.apiError(1), stDone // only the high-water marks, reset to 0
 		}
 		used := m.graphMemUsed()
-		m.rt().gmem.high = used
+		gm := m.gmemState()
+		if a[1] == 1 {
+			gm.high = used
+		} else {
+			gm.resHigh = gm.reserved
+		}
 		return ok(0)
 	})
 	defb("cudaDeviceGraphMemTrim", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		if a[0] != 0 {
 			return m.apiError(101), stDone
 		}
-		return ok(0) // nothing is kept beyond what is used
+		gm := m.gmemState()
+		gm.reserved = m.graphMemUsed() // what no executable graph uses
+		return ok(0)
 	})
 }

@@ -6,11 +6,9 @@ package sem
 // cudaGraphAddDependencies, and stream capture. Such a node is the stream
 // operations it stands for (a copy of a cudaMemcpy3DParms box is one
 // stream copy per row, a memset of 2- or 4-byte elements copies the
-// pattern), run when the graph is launched, as graph.go runs every node:
-// in the order the nodes were added, which is a topological order of the
-// dependencies (a node's dependencies are nodes added before it), on the
-// stream the graph is launched on. Independent branches therefore run one
-// after the other: the race detector sees a graph as one sequence.
+// pattern), run when the graph is launched, as graph.go runs every node;
+// a node is ordered after exactly the nodes it has a path from
+// (graph_order.go).
 //
 // Stream capture (cudaStreamBeginCapture ... cudaStreamEndCapture):
 // while a stream captures, what the program enqueues on it (kernel
@@ -18,8 +16,13 @@ package sem
 // being captured instead of running; an event recorded in a capturing
 // stream and waited on by another stream makes that stream capture into
 // the same graph (a fork, joined back by the reverse wait), as CUDA does.
-// cudaStreamEndCapture returns the graph and ends the capture of every
-// stream that joined it. The legacy default stream cannot be captured
+// Each capturing stream has a set of dependencies, the nodes its next
+// node depends on (CUDA Runtime API, cudaStreamGetCaptureInfo: "the set of
+// nodes the next node captured in the stream will depend on"): the node
+// last captured in it, an event record takes the set along, and a wait
+// for such an event adds the event's set. cudaStreamEndCapture returns
+// the graph and ends the capture of every stream that joined it. The
+// legacy default stream cannot be captured
 // (cudaErrorStreamCaptureUnsupported).
 
 var (
@@ -31,12 +34,17 @@ var (
 type captureState struct {
 	streams map[*stream]*cudaGraph
 	events  map[*event]*cudaGraph // recorded in a capturing stream
+	// the dependencies of the next node captured in a stream, and those
+	// an event recorded in a capturing stream carries
+	deps   map[*stream][]*graphNode
+	evDeps map[*event][]*graphNode
 }
 
 func (m *Machine) captures() *captureState {
 	r := m.rt()
 	if r.capture == nil {
-		r.capture = &captureState{streams: map[*stream]*cudaGraph{}, events: map[*event]*cudaGraph{}}
+		r.capture = &captureState{streams: map[*stream]*cudaGraph{}, events: map[*event]*cudaGraph{},
+			deps: map[*stream][]*graphNode{}, evDeps: map[*event][]*graphNode{}}
 	}
 	return r.capture
 }
@@ -51,8 +59,13 @@ func (m *Machine) captured(s *stream, op *devOp) bool {
 	g := c.streams[s]
 	if op.kind == opWait && op.ev != nil {
 		if eg := c.events[op.ev]; eg != nil {
-			// the stream joins the capture of the event's graph
+			// the stream joins the capture of the event's graph, or adds
+			// the event's dependencies to its own (a join)
+			if g != eg {
+				c.deps[s] = nil
+			}
 			c.streams[s] = eg
+			c.deps[s] = unionNodes(c.deps[s], c.evDeps[op.ev])
 			return true
 		}
 	}
@@ -62,6 +75,7 @@ func (m *Machine) captured(s *stream, op *devOp) bool {
 	switch op.kind {
 	case opRecord:
 		c.events[op.ev] = g
+		c.evDeps[op.ev] = append([]*graphNode(nil), c.deps[s]...)
 		if op.ev.pending == op {
 			op.ev.pending = nil
 		}
@@ -71,10 +85,39 @@ func (m *Machine) captured(s *stream, op *devOp) bool {
 	case opKernel:
 		op.grid.agent = -1 // never run itself: each graph launch runs a copy
 	}
-	n := &graphNode{ops: []*devOp{op}, pos: op.pos}
-	g.nodes = append(g.nodes, n)
-	m.nodes = append(m.nodes, n)
+	m.captureNode(s, &graphNode{ops: []*devOp{op}, pos: op.pos})
 	return true
+}
+
+// captureNode adds n to the graph s captures into, after the stream's
+// dependencies, and makes n the stream's dependency.
+func (m *Machine) captureNode(s *stream, n *graphNode) {
+	c := m.captures()
+	g := c.streams[s]
+	var deps []int
+	for _, d := range c.deps[s] {
+		if i := g.index(d); i >= 0 {
+			deps = append(deps, i)
+		}
+	}
+	g.add(n, deps)
+	m.nodes = append(m.nodes, n)
+	c.deps[s] = []*graphNode{n}
+}
+
+// unionNodes is a followed by the nodes of b not in a.
+func unionNodes(a, b []*graphNode) []*graphNode {
+	out := append([]*graphNode(nil), a...)
+	for _, x := range b {
+		found := false
+		for _, y := range a {
+			found = found || x == y
+		}
+		if !found {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // runNodeOps runs the stream operations of a node on s.
@@ -127,8 +170,10 @@ func init() {
 		"cudaGraphAddHostNode":                   sig(tInt, hostSide, tAny, tLong, tAny, tULong, tAny),
 		"cudaGraphAddEmptyNode":                  sig(tInt, hostSide, tAny, tLong, tAny, tULong),
 		"cudaGraphAddMemcpyNode1D":               sig(tInt, hostSide, tAny, tLong, tAny, tULong, tVoidP, tVoidP, tULong, tInt),
-		"cudaGraphAddDependencies":               sig(tInt, hostSide, tLong, tAny, tAny, tULong),
+		"cudaGraphAddDependencies":               sig(tInt, hostSide, tLong, tAny, tAny, tAny).va(), // CUDA 13 adds edgeData before the count
 		"cudaGraphClone":                         sig(tInt, hostSide, tAny, tLong),
+		"cudaGraphNodeFindInClone":               sig(tInt, hostSide, tAny, tLong, tLong),
+		"cudaGraphUpload":                        sig(tInt, hostSide, tLong, tLong),
 		"cudaGraphGetNodes":                      sig(tInt, hostSide, tLong, tAny, tAny),
 		"cudaStreamBeginCapture":                 sig(tInt, hostSide, tLong, tInt).def(0),
 		"cudaStreamEndCapture":                   sig(tInt, hostSide, tLong, tAny),
@@ -146,7 +191,7 @@ func init() {
 		if g == nil {
 			return m.apiError(400), stDone
 		}
-		return m.addNodeDeps(t, g, n, a, pos)
+		return m.addNodeDeps(t, g, n, a[0], a[2], a[3], pos)
 	}
 	defb("cudaGraphAddEmptyNode", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		return add(m, t, a, &graphNode{empty: true, pos: pos}, pos)
@@ -234,25 +279,39 @@ func init() {
 		return add(m, t, a, &graphNode{ops: []*devOp{{kind: opHostFn, dst: fp, src: ud, pos: pos}}, pos: pos}, pos)
 	})
 	defb("cudaGraphAddDependencies", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
-		// from[i] -> to[i]: the model runs nodes in the order they were
-		// added, so an edge must go from an earlier node to a later one
+		// (graph, from, to, [edgeData,] num): from[i] -> to[i]. An edge
+		// that would close a cycle is cudaErrorInvalidValue: a graph is
+		// acyclic (Programming Guide, "Graph Structure")
 		g := m.graphOf(a[0])
 		if g == nil {
 			return m.apiError(400), stDone
 		}
-		for i := uint64(0); i < a[3]; i++ {
-			x, good := m.load(t, a[1]+8*i, mU64, pos)
-			y, good2 := m.load(t, a[2]+8*i, mU64, pos)
-			if !good || !good2 {
-				return 0, stFault
-			}
-			if x < 1 || y < 1 || x > uint64(len(m.nodes)) || y > uint64(len(m.nodes)) || !g.has(m.nodes[x-1]) || !g.has(m.nodes[y-1]) {
+		num := a[3]
+		if len(a) >= 5 {
+			num = a[4] // CUDA 13: edge data (default edges) before the count
+		}
+		from, code, st := m.readNodes(t, g, a[1], num, false, pos)
+		if st != stDone || code != 0 {
+			return code, st
+		}
+		to, code, st := m.readNodes(t, g, a[2], num, false, pos)
+		if st != stDone || code != 0 {
+			return code, st
+		}
+		for i := range from {
+			if from[i] == to[i] || g.reaches(to[i], from[i]) {
 				return m.apiError(1), stDone
 			}
-			if g.index(m.nodes[x-1]) >= g.index(m.nodes[y-1]) {
-				m.fault(t, pos, "C0609", "cudaGraphAddDependencies: an edge to a node added before its source is not modeled (nodes run in the order they were added)")
-				return 0, stFault
+		}
+		for i := range from {
+			dup := false
+			for _, d := range g.deps[to[i]] {
+				dup = dup || d == from[i]
 			}
+			if dup {
+				return m.apiError(1), stDone // the edge exists already
+			}
+			g.deps[to[i]] = append(g.deps[to[i]], from[i])
 		}
 		return ok(0)
 	})
@@ -261,12 +320,54 @@ func init() {
 		if g == nil {
 			return m.apiError(400), stDone
 		}
-		// nodes do not change once added, so the clone shares them
-		c := &cudaGraph{nodes: append([]*graphNode(nil), g.nodes...), handles: g.handles}
+		// The clone's nodes are new nodes (CUDA Runtime API,
+		// cudaGraphClone: "The original graph may be modified after this
+		// call without affecting the clone"; cudaGraphNodeFindInClone maps
+		// a node to its copy), so a node of the original is no dependency
+		// in the clone. Graphs with memory allocation, free or conditional
+		// nodes cannot be cloned ("Cloning is not supported for graphs
+		// which contain memory allocation nodes, memory free nodes, or
+		// conditional nodes").
+		c := &cudaGraph{handles: g.handles}
+		for i, n := range g.nodes {
+			if n.body != nil || len(n.ops) > 0 && (n.ops[0].kind == opAllocNode || n.ops[0].kind == opFree) {
+				return m.apiError(801), stDone
+			}
+			cp := *n
+			cp.src = nil
+			c.add(&cp, append([]int(nil), g.depsOf(i)...))
+			m.nodes = append(m.nodes, &cp)
+			if c.cloneOf == nil {
+				c.cloneOf = map[*graphNode]*graphNode{}
+			}
+			c.cloneOf[n] = &cp
+		}
 		m.graphs = append(m.graphs, c)
 		if !m.store(t, a[0], mU64, uint64(len(m.graphs)), pos) {
 			return 0, stFault
 		}
+		return ok(0)
+	})
+	defb("cudaGraphNodeFindInClone", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		// (pNode, originalNode, clonedGraph): the copy of originalNode
+		// that cudaGraphClone made in clonedGraph
+		c := m.graphOf(a[2])
+		if c == nil || a[1] < 1 || a[1] > uint64(len(m.nodes)) || c.cloneOf[m.nodes[a[1]-1]] == nil {
+			return m.apiError(1), stDone
+		}
+		if !m.store(t, a[0], mU64, uint64(m.nodeHandle(c.cloneOf[m.nodes[a[1]-1]])), pos) {
+			return 0, stFault
+		}
+		return ok(0)
+	})
+	defb("cudaGraphUpload", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		// uploads the executable graph without running it: its
+		// allocations are backed from now on (graph_mem.go), nothing runs
+		g, s := m.graphOf(a[0]), m.streamOf(a[1])
+		if g == nil || s == nil {
+			return m.apiError(400), stDone
+		}
+		m.backGraphMem(g)
 		return ok(0)
 	})
 	defb("cudaGraphGetNodes", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
@@ -312,6 +413,7 @@ func init() {
 		}
 		m.graphs = append(m.graphs, &cudaGraph{})
 		c.streams[s] = m.graphs[len(m.graphs)-1]
+		c.deps[s] = nil
 		return ok(0)
 	})
 	defb("cudaStreamBeginCaptureToGraph", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
@@ -324,14 +426,9 @@ func init() {
 		if s.id == 0 || a[5] > 2 {
 			return m.apiError(map[bool]int{true: 900, false: 1}[s.id == 0]), stDone
 		}
-		for i := uint64(0); i < a[4]; i++ {
-			h, good := m.load(t, a[2]+8*i, mU64, pos)
-			if !good {
-				return 0, stFault
-			}
-			if h < 1 || h > uint64(len(m.nodes)) || !g.has(m.nodes[h-1]) {
-				return m.apiError(1), stDone
-			}
+		idx, code, st := m.nodeList(t, g, a[2], a[4], pos)
+		if st != stDone || code != 0 {
+			return code, st
 		}
 		c := m.captures()
 		if c.streams[s] != nil {
@@ -341,12 +438,15 @@ func init() {
 			m.drainUntil(s.queue[len(s.queue)-1])
 		}
 		c.streams[s] = g
+		c.deps[s] = nil
+		for _, k := range idx {
+			c.deps[s] = append(c.deps[s], g.nodes[k])
+		}
 		return ok(0)
 	})
 	// cudaStreamGetCaptureInfo(stream, status*, id*, graph*, deps**,
 	// [edgeData**,] numDeps*): the capture's graph, an id (the graph's
-	// handle) and its dependencies: the last node added (nodes run in
-	// order), in storage the runtime owns
+	// handle) and the stream's dependencies, in storage the runtime owns
 	info := func(edge bool) builtinFn {
 		return func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 			s := m.streamOf(a[0])
@@ -364,13 +464,15 @@ func init() {
 				}
 			}
 			var deps, nd uint64
-			if g != nil && len(g.nodes) > 0 {
-				o := m.newObject(8, SpaceHost, "capture dependencies", pos)
-				storeN(o.Data, 8, uint64(m.nodeHandle(g.nodes[len(g.nodes)-1])))
+			if ds := m.captures().deps[s]; g != nil && len(ds) > 0 {
+				o := m.newObject(8*len(ds), SpaceHost, "capture dependencies", pos)
+				for i, d := range ds {
+					storeN(o.Data[8*i:], 8, uint64(m.nodeHandle(d)))
+				}
 				if o.init != nil {
 					o.init.setAll()
 				}
-				deps, nd = ptrOf(o, 0), 1
+				deps, nd = ptrOf(o, 0), uint64(len(ds))
 			}
 			numAt := a[5]
 			if edge {
@@ -393,25 +495,35 @@ func init() {
 	defb("cudaStreamGetCaptureInfo", info(false))
 	defb("cudaStreamGetCaptureInfo_v3", info(true))
 	updateDeps := func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
-		// the nodes run in the order they were added, so the dependencies
-		// of what is captured next need no record; they are checked
+		// (stream, deps, [edgeData,] num, flags): flags
+		// cudaStreamAddCaptureDependencies (0) adds the nodes to the
+		// stream's dependencies, cudaStreamSetCaptureDependencies (1)
+		// replaces them
 		s := m.streamOf(a[0])
 		if s == nil {
 			return m.apiError(400), stDone
 		}
-		g := m.captures().streams[s]
+		c := m.captures()
+		g := c.streams[s]
 		if g == nil {
 			return m.apiError(401), stDone
 		}
-		n := a[len(a)-2]
-		for i := uint64(0); i < n; i++ {
-			h, good := m.load(t, a[1]+8*i, mU64, pos)
-			if !good {
-				return 0, stFault
-			}
-			if h < 1 || h > uint64(len(m.nodes)) || !g.has(m.nodes[h-1]) {
-				return m.apiError(1), stDone
-			}
+		flags := a[len(a)-1]
+		if flags > 1 {
+			return m.apiError(1), stDone
+		}
+		idx, code, st := m.nodeList(t, g, a[1], a[len(a)-2], pos)
+		if st != stDone || code != 0 {
+			return code, st
+		}
+		var ns []*graphNode
+		for _, k := range idx {
+			ns = append(ns, g.nodes[k])
+		}
+		if flags == 1 {
+			c.deps[s] = ns
+		} else {
+			c.deps[s] = unionNodes(c.deps[s], ns)
 		}
 		return ok(0)
 	}
@@ -432,11 +544,13 @@ func init() {
 		for o, og := range c.streams {
 			if og == g {
 				delete(c.streams, o)
+				delete(c.deps, o)
 			}
 		}
 		for e, eg := range c.events {
 			if eg == g {
 				delete(c.events, e)
+				delete(c.evDeps, e)
 			}
 		}
 		h := uint64(0)
@@ -466,30 +580,55 @@ func init() {
 	})
 }
 
-// addNodeDeps adds n to g after checking that the numDeps (a[3]) handles
-// at deps (a[2]) name nodes of g added before (a node's dependencies
-// precede it, so the order the nodes were added is a topological order);
-// the node's handle goes to a[0].
-func (m *Machine) addNodeDeps(t *Thread, g *cudaGraph, n *graphNode, a []uint64, pos int32) (uint64, status) {
-	for i := uint64(0); i < a[3]; i++ {
-		h, good := m.load(t, a[2]+8*i, mU64, pos)
-		if !good {
-			return 0, stFault
-		}
-		if h < 1 || h > uint64(len(m.nodes)) || !g.has(m.nodes[h-1]) {
-			return m.apiError(1), stDone
-		}
+// addNodeDeps adds n to g after the numDeps handles at deps, which must
+// name distinct nodes of g (else cudaErrorInvalidValue, as CUDA answers
+// for a dependency from another graph, such as the original of a clone);
+// the node's handle goes to out.
+func (m *Machine) addNodeDeps(t *Thread, g *cudaGraph, n *graphNode, out, deps, numDeps uint64, pos int32) (uint64, status) {
+	idx, code, st := m.nodeList(t, g, deps, numDeps, pos)
+	if st != stDone || code != 0 {
+		return code, st
 	}
-	return m.addNode(t, g, n, a[0], pos)
+	return m.addNode(t, g, n, idx, out, pos)
 }
 
-func (g *cudaGraph) has(n *graphNode) bool { return g.index(n) >= 0 }
+// nodeList reads num node handles at p, which must name distinct nodes of
+// g, and returns their indices in g (or an API error, or a fault).
+func (m *Machine) nodeList(t *Thread, g *cudaGraph, p, num uint64, pos int32) ([]int, uint64, status) {
+	return m.readNodes(t, g, p, num, true, pos)
+}
+
+// readNodes reads num node handles of g at p; distinct: no node twice.
+func (m *Machine) readNodes(t *Thread, g *cudaGraph, p, num uint64, distinct bool, pos int32) ([]int, uint64, status) {
+	if num > 1<<20 {
+		return nil, m.apiError(1), stDone
+	}
+	var idx []int
+	for i := uint64(0); i < num; i++ {
+		h, good := m.load(t, p+8*i, mU64, pos)
+		if !good {
+			return nil, 0, stFault
+		}
+		if h < 1 || h > uint64(len(m.nodes)) {
+			return nil, m.apiError(1), stDone
+		}
+		k := g.index(m.nodes[h-1])
+		if k < 0 {
+			return nil, m.apiError(1), stDone
+		}
+		for _, j := range idx {
+			if distinct && j == k {
+				return nil, m.apiError(1), stDone // "may not have any duplicate entries"
+			}
+		}
+		idx = append(idx, k)
+	}
+	return idx, 0, stDone
+}
 
 func (g *cudaGraph) index(n *graphNode) int {
-	for i, x := range g.nodes {
-		if x == n {
-			return i
-		}
+	if i, ok := g.at[n]; ok {
+		return i
 	}
 	return -1
 }

@@ -97,8 +97,9 @@ func (c *compiler) captures(l *syntax.Lambda) []capture {
 // its captures, each a name for the member holding it, and the class of
 // the captured this (nil: none).
 type closureMeta struct {
-	caps []capture
-	encl *Type
+	caps    []capture
+	encl    *Type
+	mutable bool
 }
 
 // closurePrologue binds the captured names of closure function fn: each
@@ -120,7 +121,10 @@ func (c *compiler) closurePrologue(meta *closureMeta, pos diag.Pos) {
 		}
 		c.emit(OpSetLocal, int32(slot), 0, pos)
 		c.emit(OpPop, 0, 0, pos)
-		c.declare(cp.name, &sym{kind: symRef, t: cp.t, slot: slot})
+		// the operator() of a lambda that is not mutable is const, so
+		// the copies it captures are const in its body (C++
+		// [expr.prim.lambda.closure]p5)
+		c.declare(cp.name, &sym{kind: symRef, t: cp.t, slot: slot, cnst: !cp.byRef && !meta.mutable})
 	}
 	c.recv, c.cls = nil, ""
 	if meta.encl != nil && meta.encl.Kind == Struct {
@@ -204,7 +208,7 @@ func (c *compiler) closureType(l *syntax.Lambda, caps []capture) *Type {
 		Type: &syntax.TypeExpr{Kind: syntax.TFunc, Pos: l.Pos, Params: l.Params, Elem: l.Ret},
 		Q:    syntax.Qualifiers{Host: true, Device: true}}
 	fn := &Function{Name: fd.Name, Type: ft, decl: fd, tmap: c.tmap, tvals: c.tvals, defined: true, Host: true, Device: true}
-	meta := &closureMeta{caps: caps}
+	meta := &closureMeta{caps: caps, mutable: l.Mutable}
 	for _, cp := range caps {
 		if cp.name == "this" && cp.t.Kind == Ptr {
 			meta.encl = cp.t.Elem
@@ -490,4 +494,91 @@ func (c *compiler) returnsObject(l *syntax.Lambda) bool {
 	c.code = c.code[:save]
 	c.nslots = slots
 	return rt.Kind == Struct || rt.Kind == Array
+}
+
+// constCapture reports whether the object expression x names (through
+// members reached with '.') a copy captured by a lambda that is not
+// mutable, and returns that name.
+func (c *compiler) constCapture(x syntax.Expr) (*syntax.Name, bool) {
+	for {
+		switch e := x.(type) {
+		case *syntax.Member:
+			if e.Arrow {
+				return nil, false // through a pointer: the pointee is not const
+			}
+			x = e.X
+			continue
+		case *syntax.Name:
+			s := c.lookup(e.Name)
+			return e, s != nil && s.cnst
+		}
+		return nil, false
+	}
+}
+
+// constCall reports a call of a member function that is not const on a
+// const copy captured by a lambda (nvcc: "the object has type qualifiers
+// that are not compatible with the member function"; C++
+// [over.match.funcs]: the implicit object parameter of a non-const member
+// function cannot bind a const object).
+func (c *compiler) constCall(fn *Function, recv syntax.Expr) {
+	if fn == nil || fn.decl == nil || fn.decl.Type == nil || fn.decl.Type.ConstThis {
+		return
+	}
+	// at the object expression, as nvcc reports it
+	if n, ok := c.constCapture(recv); ok {
+		c.errorf(n.Pos, "C0302", "the object has type qualifiers that are not compatible with the member function %q: %s is a copy captured by a lambda that is not mutable, so it is const in the lambda's body", fn.Name, n.Name)
+	}
+}
+
+// stdMutators are the member functions of the modeled std classes that
+// change the object (C++ gives them no const overload).
+var stdMutators = map[string]bool{"push_back": true, "pop_back": true, "emplace_back": true, "clear": true,
+	"resize": true, "reserve": true, "insert": true, "erase": true, "assign": true, "append": true,
+	"swap": true, "shrink_to_fit": true}
+
+// constStdCall is constCall for member function m of a std class (nvcc
+// reports it at the member's name).
+func (c *compiler) constStdCall(st *Type, m *syntax.Member) {
+	if !stdMutators[m.Name] {
+		return
+	}
+	if n, ok := c.constCapture(m.X); ok {
+		c.errorf(m.Pos, "C0302", "the object has type qualifiers that are not compatible with the member function %q of %s: %s is a copy captured by a lambda that is not mutable, so it is const in the lambda's body", m.Name, st, n.Name)
+	}
+}
+
+// constAssign reports an assignment, compound assignment, ++ or -- whose
+// target is (a member or array element of) a const copy captured by a
+// lambda that is not mutable (nvcc: "expression must be a modifiable
+// lvalue"), at the target's start. Through a pointer ('->', or an index
+// of a captured pointer) the target is not const.
+func (c *compiler) constAssign(x syntax.Expr) {
+	base := x
+	var idx []*syntax.Index
+	for {
+		switch e := base.(type) {
+		case *syntax.Member:
+			if e.Arrow {
+				return
+			}
+			base = e.X
+			continue
+		case *syntax.Index:
+			idx = append(idx, e)
+			base = e.X
+			continue
+		case *syntax.Name:
+			if s := c.lookup(e.Name); s == nil || !s.cnst {
+				return
+			}
+			for _, ix := range idx {
+				if t := c.typeOf(ix.X, false); t == nil || t.Kind != Array {
+					return // an element reached through a pointer
+				}
+			}
+			c.errorf(startPos(x), "C0303", "expression must be a modifiable lvalue: %s is a copy captured by a lambda that is not mutable, so it is const in the lambda's body", e.Name)
+		}
+		return
+	}
 }

@@ -71,6 +71,9 @@ type rtState struct {
 	streamA map[uint64][]byte // each stream's attribute value (64 bytes), by stream handle
 	capture *captureState     // stream capture (graph_more.go)
 	gmem    *graphMem         // graph memory nodes (graph_mem.go)
+	// the next clock of each graph node's agent (graph_order.go)
+	agentClock map[int32]int32
+	cdp        *cdpState // device-side launches (cdp.go)
 }
 
 func (m *Machine) rt() *rtState {
@@ -596,10 +599,7 @@ func (m *Machine) poolAlloc(t *Thread, p *memPool, dst, n, h uint64, pos int32) 
 		if m.failed {
 			return 0, stFault
 		}
-		g := c.streams[m.streamOf(h)]
-		nd := &graphNode{ops: []*devOp{op}, pos: pos}
-		g.nodes = append(g.nodes, nd)
-		m.nodes = append(m.nodes, nd)
+		m.captureNode(m.streamOf(h), &graphNode{ops: []*devOp{op}, pos: pos})
 		if !m.store(t, dst, mU64, op.dst, pos) {
 			return 0, stFault
 		}

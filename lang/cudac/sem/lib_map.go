@@ -21,9 +21,19 @@ import (
 // and erasure move the later elements, so they invalidate iterators
 // (a real map keeps them valid: a program that keeps an iterator across
 // an insertion gets the element now at that place, not a diagnostic).
-// Keys are integers, floating values, pointers or std::string; another
-// key type, a custom comparator, std::multimap and std::multiset are
-// C0309.
+// Keys are integers, floating values, pointers, std::string or a
+// std::pair of them (pair.go in syntax: compared lexicographically, first
+// then second, as its operator< does); another key type and a custom
+// comparator are C0309.
+//
+// std::multimap and std::multiset ([multimap], [multiset]) are the same
+// sorted vector holding equal keys side by side: insert places the new
+// element after those with an equal key (the order [associative.reqmts]
+// requires) and returns its iterator, find and lower_bound give the first
+// of them, upper_bound the one after the last, count their number,
+// equal_range the pair (lower_bound, upper_bound), erase(key) removes them
+// all. The key kind passed to the run time carries the multi flag
+// (akMulti), so the builtins are the map's.
 
 // assocKind says how keys compare (__assoc_* builtins).
 const (
@@ -32,10 +42,17 @@ const (
 	akFloat
 	akDouble
 	akString
+	// akPair | k1 | n1<<4 | off2<<12 | k2<<20 | n2<<24: a std::pair key
+	// whose members are keys of kinds k1 and k2 and sizes n1 and n2, the
+	// second at offset off2
+	akPair = 1 << 32
+	// akMulti marks a multimap or multiset: equal keys may repeat
+	akMulti = 1 << 40
 )
 
 type assocInfo struct {
 	isMap bool
+	multi bool   // multimap, multiset
 	name  string // map, set, unordered_map, unordered_set
 	key   *Type
 	val   *Type // nil for a set
@@ -46,9 +63,9 @@ func (c *compiler) assocOf(t *Type) *assocInfo {
 	if t == nil || t.Kind != Struct || t.std != stdVector || !strings.HasPrefix(t.Name, "std::") {
 		return nil
 	}
-	for _, n := range []string{"map", "set", "unordered_map", "unordered_set"} {
+	for _, n := range []string{"map", "set", "unordered_map", "unordered_set", "multimap", "multiset"} {
 		if strings.HasPrefix(t.Name, "std::"+n+"<") {
-			ai := &assocInfo{name: n, isMap: strings.HasSuffix(n, "map")}
+			ai := &assocInfo{name: n, isMap: strings.HasSuffix(n, "map"), multi: strings.HasPrefix(n, "multi")}
 			if ai.isMap {
 				ai.key, ai.val = t.stdElem.Fields[0].Type, t.stdElem.Fields[1].Type
 			} else {
@@ -67,8 +84,8 @@ func (c *compiler) assocType(te *syntax.TypeExpr) *Type {
 		return c.chronoDurationType(te) // lib_chrono.go
 	}
 	name := strings.TrimPrefix(te.Name, "std::")
-	isMap := name == "map" || name == "unordered_map"
-	if !isMap && name != "set" && name != "unordered_set" || name == te.Name {
+	isMap := name == "map" || name == "unordered_map" || name == "multimap"
+	if !isMap && name != "set" && name != "unordered_set" && name != "multiset" || name == te.Name {
 		return nil
 	}
 	want := 1
@@ -84,8 +101,8 @@ func (c *compiler) assocType(te *syntax.TypeExpr) *Type {
 		return tInt
 	}
 	key := c.resolve(te.TArgs[0])
-	if !(key.isArith() || key.Kind == Ptr || c.isStd(key, stdString)) {
-		c.errorf(te.Pos, "C0309", "std::%s with key type %s is not modeled (keys are integers, floating values, pointers or std::string)", name, key)
+	if !c.scalarKey(key) && c.pairKey(key) == nil {
+		c.errorf(te.Pos, "C0309", "std::%s with key type %s is not modeled (keys are integers, floating values, pointers, std::string or a std::pair of them)", name, key)
 		return tInt
 	}
 	elem := key
@@ -119,7 +136,35 @@ func (c *compiler) assocType(te *syntax.TypeExpr) *Type {
 	return t
 }
 
+// scalarKey reports whether k is a key compared by one value.
+func (c *compiler) scalarKey(k *Type) bool {
+	return k.isArith() || k.Kind == Ptr || c.isStd(k, stdString)
+}
+
+// pairKey is the two members of a std::pair key of scalar keys, or nil.
+func (c *compiler) pairKey(k *Type) []*FieldInfo {
+	if k.Kind != Struct || !strings.HasPrefix(k.Name, "struct pair<") || len(k.Fields) != 2 || k.Fields[0].Name != "first" || k.Fields[1].Name != "second" {
+		return nil
+	}
+	if !c.scalarKey(k.Fields[0].Type) || !c.scalarKey(k.Fields[1].Type) || k.Fields[1].Offset >= 256 {
+		return nil
+	}
+	return k.Fields
+}
+
+// assocKind is the key kind of container ai for the run time.
+func (c *compiler) assocKind(ai *assocInfo) int64 {
+	k := c.keyKind(ai.key)
+	if ai.multi {
+		k |= akMulti
+	}
+	return k
+}
+
 func (c *compiler) keyKind(k *Type) int64 {
+	if fs := c.pairKey(k); fs != nil {
+		return akPair | c.keyKind(fs[0].Type) | int64(fs[0].Type.size)<<4 | int64(fs[1].Offset)<<12 | c.keyKind(fs[1].Type)<<20 | int64(fs[1].Type.size)<<24
+	}
 	switch {
 	case c.isStd(k, stdString):
 		return akString
@@ -148,7 +193,7 @@ func (c *compiler) assocCall(t *Type, ai *assocInfo, name string, key syntax.Exp
 	} else {
 		c.emit(OpConst, 0, 0, pos)
 	}
-	c.emit(OpConst, 0, c.keyKind(ai.key), pos)
+	c.emit(OpConst, 0, c.assocKind(ai), pos)
 	c.emit(OpConst, 0, int64(ai.key.size), pos)
 	c.emit(OpConst, 0, int64(t.stdElem.size), pos)
 	c.emit(OpConst, 0, int64(c.elemLayout(t)), pos)
@@ -184,7 +229,7 @@ func (c *compiler) assocInit(t *Type, ai *assocInfo, il *syntax.InitList, pos di
 		c.emit(OpDup, 0, 0, pos)
 		c.emit(OpTemp, 0, int64(t.stdElem.size), pos)
 		c.initFrom(t.stdElem, el.X)
-		c.emit(OpConst, 0, c.keyKind(ai.key), pos)
+		c.emit(OpConst, 0, c.assocKind(ai), pos)
 		c.emit(OpConst, 0, int64(ai.key.size), pos)
 		c.emit(OpConst, 0, int64(t.stdElem.size), pos)
 		c.emit(OpConst, 0, int64(c.elemLayout(t)), pos)
@@ -211,7 +256,7 @@ func (c *compiler) assocRange(t *Type, ai *assocInfo, args []syntax.Expr, pos di
 	c.emit(OpDup, 0, 0, pos)
 	c.expr(args[0])
 	c.expr(args[1])
-	c.emit(OpConst, 0, c.keyKind(ai.key), pos)
+	c.emit(OpConst, 0, c.assocKind(ai), pos)
 	c.emit(OpConst, 0, int64(ai.key.size), pos)
 	c.emit(OpConst, 0, int64(t.stdElem.size), pos)
 	c.emit(OpConst, 0, int64(c.elemLayout(t)), pos)
@@ -230,6 +275,21 @@ func (c *compiler) insertResult(e *Type) *Type {
 		return t
 	}
 	t := structOf("std::pair<iterator, bool>", "first", ptrTo(e), "second", tBool)
+	c.vectors[key] = t
+	return t
+}
+
+// rangeResult is equal_range's std::pair<iterator, iterator> for element
+// type e (one type each).
+func (c *compiler) rangeResult(e *Type) *Type {
+	if c.vectors == nil {
+		c.vectors = map[string]*Type{}
+	}
+	key := "range:" + typeKey(e)
+	if t := c.vectors[key]; t != nil {
+		return t
+	}
+	t := structOf("std::pair<iterator, iterator>", "first", ptrTo(e), "second", ptrTo(e))
 	c.vectors[key] = t
 	return t
 }
@@ -312,13 +372,39 @@ func (c *compiler) assocMethod(st *Type, ai *assocInfo, m *syntax.Member, e *syn
 		default:
 			c.errorf(pos, "C0304", "std::%s::%s takes the element (or, for a map, its key and value)", ai.name, m.Name)
 		}
-		c.emit(OpConst, 0, c.keyKind(ai.key), pos)
+		c.emit(OpConst, 0, c.assocKind(ai), pos)
 		c.emit(OpConst, 0, int64(ai.key.size), pos)
 		c.emit(OpConst, 0, int64(st.stdElem.size), pos)
 		c.emit(OpConst, 0, int64(c.elemLayout(st)), pos)
 		c.emit(OpLocal, int32(res), 0, pos)
 		c.stdBuiltin("__assoc_insert", 7, pos)
+		if ai.multi {
+			return ep, true // a multimap's insert: the new element's iterator
+		}
 		c.emit(OpPop, 0, 0, pos)
+		c.emit(OpLocal, int32(res), 0, pos)
+		return rt, true
+	case "equal_range":
+		// pair<iterator, iterator>: lower_bound and upper_bound
+		if !nargs(1) {
+			return tInt, true
+		}
+		rt := c.rangeResult(st.stdElem)
+		res := c.newSlot()
+		c.emit(OpTemp, 0, int64(rt.size), pos)
+		c.emit(OpSetLocal, int32(res), 0, pos)
+		c.emit(OpPop, 0, 0, pos)
+		for i, mode := range []int64{2, 3} {
+			c.emit(OpLocal, int32(res), 0, pos)
+			if i == 1 {
+				c.emit(OpConst, 0, 8, pos)
+				c.emit(OpPtrAdd, 1, 0, pos)
+			}
+			recv()
+			c.assocCall(st, ai, "__assoc_find", args[0], mode, pos)
+			c.emit(OpStore, int32(memCode(ep)), 0, pos)
+			c.emit(OpPop, 0, 0, pos)
+		}
 		c.emit(OpLocal, int32(res), 0, pos)
 		return rt, true
 	case "erase":
@@ -352,6 +438,15 @@ func (c *compiler) assocMethod(st *Type, ai *assocInfo, m *syntax.Member, e *syn
 
 // keyCmp compares the keys at p and q of kind k and size n.
 func (m *Machine) keyCmp(t *Thread, p, q uint64, k, n int, pos int32) (int, bool) {
+	k &^= akMulti
+	if k&akPair != 0 {
+		c, good := m.keyCmp(t, p, q, k&15, k>>4&255, pos)
+		if !good || c != 0 {
+			return c, good
+		}
+		off := uint64(k >> 12 & 255)
+		return m.keyCmp(t, p+off, q+off, k>>20&15, k>>24&255, pos)
+	}
 	if k == akString {
 		x, _, good := m.stdBytes(t, p, 1, pos)
 		if !good {
@@ -502,7 +597,13 @@ func (m *Machine) assocInsert(t *Thread, obj, src uint64, k, n, es, layout int, 
 	if !good {
 		return 0, false, false
 	}
-	if eq {
+	if eq && k&akMulti != 0 {
+		// a multimap's new element goes after those of an equal key
+		i, _, good = m.assocSearch(t, data, size, src, k, n, es, true, pos)
+		if !good {
+			return 0, false, false
+		}
+	} else if eq {
 		return data + i*uint64(es), false, true
 	}
 	p, good := m.assocInsertAt(t, obj, src, i, es, layout, pos)
@@ -566,6 +667,14 @@ func init() {
 				return ok(p)
 			}
 		case 4:
+			if k&akMulti != 0 && eq {
+				// a multimap's count: up to the first greater key
+				j, _, good := m.assocSearch(t, data, size, a[1], k, n, es, true, pos)
+				if !good {
+					return 0, stFault
+				}
+				return ok(j - i)
+			}
 			return ok(b2u(eq))
 		case 5:
 			if !eq {
@@ -627,16 +736,25 @@ func init() {
 			}
 			i = j
 		}
+		end := i + 1
+		if a[6] == 0 && k&akMulti != 0 {
+			// a multimap's erase(key): every element of the key
+			j, _, good := m.assocSearch(t, data, size, a[1], k, n, es, true, pos)
+			if !good {
+				return 0, stFault
+			}
+			end = j
+		}
 		old, _, good := m.stdBytes(t, a[0], es, pos)
 		if !good {
 			return 0, stFault
 		}
-		buf := append(append([]byte(nil), old[:i*uint64(es)]...), old[(i+1)*uint64(es):]...)
-		if !m.assocReplace(t, a[0], buf, size-1, es, pos) {
+		buf := append(append([]byte(nil), old[:i*uint64(es)]...), old[end*uint64(es):]...)
+		if !m.assocReplace(t, a[0], buf, size-(end-i), es, pos) {
 			return 0, stFault
 		}
 		if a[6] == 0 {
-			return ok(1)
+			return ok(end - i)
 		}
 		nd, _, _, _ := m.stdHdr(t, a[0], pos)
 		return ok(nd + i*uint64(es))

@@ -72,12 +72,37 @@ func (m *Machine) newObject(size int, sp Space, name string, pos int32) *Object 
 	}
 	m.live += int64(size)
 	m.mver++ // a new object is a change a spinning thread could see (spin.go)
-	o := &Object{ID: uint32(len(m.objs)), Data: make([]byte, size), Space: sp, Block: -1, Grid: -1, Name: name, AllocAt: pos}
-	m.objs = append(m.objs, o)
-	if m.opts.Check && sp != SpaceAny {
-		o.init = newBitset(size)
+	var o *Object
+	if size <= smallObj {
+		// one allocation for the object, its bytes and its init bits: the
+		// small temporaries and locals of every device thread (a
+		// cooperative-groups handle, an addressable scalar) were three
+		// (issue 15 item 7)
+		so := &smallObject{}
+		o = &so.Object
+		o.Data = so.buf[:size:size]
+		if m.opts.Check && sp != SpaceAny {
+			o.init = so.ib[:]
+		}
+	} else {
+		o = &Object{Data: make([]byte, size)}
+		if m.opts.Check && sp != SpaceAny {
+			o.init = newBitset(size)
+		}
 	}
+	o.ID, o.Space, o.Block, o.Grid, o.Name, o.AllocAt = uint32(len(m.objs)), sp, -1, -1, name, pos
+	m.objs = append(m.objs, o)
 	return o
+}
+
+// smallObj is the size up to which an object's bytes live in its
+// smallObject.
+const smallObj = 32
+
+type smallObject struct {
+	Object
+	buf [smallObj]byte
+	ib  [1]uint64 // newBitset(smallObj)
 }
 
 // tombKey names what a freed object still has to say about itself.

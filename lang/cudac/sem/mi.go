@@ -24,8 +24,8 @@ import (
 //     the class that defines it;
 //   - a D thrown is caught by a handler for B with the adjusted address.
 //
-// Virtual inheritance (a base shared by several paths) is not modeled:
-// a virtual base is C0309. A name that two bases declare is the first
+// Virtual inheritance (a base shared by several paths) is vbase.go's. A
+// name that two bases declare is the first
 // base's (C++ makes an unqualified use ambiguous).
 
 // baseFields copies the members of the bases of t (te.Bases) into
@@ -37,9 +37,8 @@ func (c *compiler) baseFields(t *Type, te *syntax.TypeExpr) []*FieldInfo {
 	if len(bases) == 0 && te.Base != "" {
 		bases = []string{te.Base}
 	}
-	for _, vb := range te.VirtualBase {
-		c.errorf(te.Pos, "C0309", "virtual base class %s (virtual inheritance) is not supported; non-virtual single and multiple inheritance are", vb)
-	}
+	virtual := map[*Type]bool{}
+	copied := map[*Type][]*FieldInfo{}
 	var firsts []*FieldInfo
 	for i, name := range bases {
 		bt := c.tmap[name] // a template parameter
@@ -62,9 +61,20 @@ func (c *compiler) baseFields(t *Type, te *syntax.TypeExpr) []*FieldInfo {
 			t.base = bt
 		}
 		t.bases = append(t.bases, bt)
+		isVirt := false
+		for _, vb := range te.VirtualBase {
+			isVirt = isVirt || vb == name
+		}
+		if isVirt {
+			// laid out once, after the class's own members (vbase.go)
+			virtual[bt] = true
+			firsts = append(firsts, nil)
+			continue
+		}
 		var first *FieldInfo
 		end := 0
-		for j, f := range bt.Fields {
+		size := nvSize(bt)
+		for j, f := range nvFields(bt) {
 			nf := *f
 			if j == 0 {
 				first = &nf
@@ -73,33 +83,37 @@ func (c *compiler) baseFields(t *Type, te *syntax.TypeExpr) []*FieldInfo {
 				}
 			}
 			t.Fields = append(t.Fields, &nf)
+			copied[bt] = append(copied[bt], &nf)
 			end = f.Offset + f.Type.size
 		}
-		if i > 0 && len(bt.Fields) > 0 && end < bt.size {
+		if i > 0 && len(copied[bt]) > 0 && end < size {
 			// the base's tail padding stays its own (a copy of the base
 			// subobject writes it)
-			t.Fields = append(t.Fields, &FieldInfo{Name: "__pad_" + tagOf(bt), Type: arrayOf(tChar, bt.size-end)})
+			pad := &FieldInfo{Name: "__pad_" + tagOf(bt), Type: arrayOf(tChar, size-end)}
+			t.Fields = append(t.Fields, pad)
+			copied[bt] = append(copied[bt], pad)
 		}
 		firsts = append(firsts, first)
+	}
+	if len(virtual) > 0 || anyVB(t.bases) {
+		vbPending.Store(t, &vbPend{virtual: virtual, copied: copied, firsts: firsts})
 	}
 	return firsts
 }
 
 // baseOffset is the offset of the subobject of class b in an object of
 // class d (0 for d itself); ok is false when b is no base of d.
+// In a class with virtual bases the offset is the one in a complete
+// object of class d (vbase.go: a subobject's needs the object's slot).
 func baseOffset(d, b *Type) (int, bool) {
-	if d == b {
-		return 0, true
+	if off, ok := nvOffset(d, b); ok {
+		return off, true
 	}
-	if d == nil {
-		return 0, false
-	}
-	for i, x := range d.bases {
-		if off, ok := baseOffset(x, b); ok {
-			if i < len(d.baseOff) {
-				off += d.baseOff[i]
+	if vi := vbOf(d); vi != nil {
+		for _, v := range vi.vbases {
+			if off, ok := nvOffset(v, b); ok {
+				return vbOff(d, v) + off, true
 			}
-			return off, true
 		}
 	}
 	return 0, false
@@ -153,27 +167,23 @@ func ownerOf(t *Type, fn *Function) (*Type, int) {
 		return t, 0
 	}
 	var found *Type
-	off := 0
-	var walk func(x *Type, at int) bool
-	walk = func(x *Type, at int) bool {
+	var walk func(x *Type) bool
+	walk = func(x *Type) bool {
 		if tagOf(x) == fn.decl.Recv || x.tmpl != nil && x.Name == "struct "+fn.decl.Recv {
-			found, off = x, at
+			found = x
 			return true
 		}
-		for i, b := range x.bases {
-			o := 0
-			if i < len(x.baseOff) {
-				o = x.baseOff[i]
-			}
-			if walk(b, at+o) {
+		for _, b := range x.bases {
+			if walk(b) {
 				return true
 			}
 		}
 		return false
 	}
-	if !walk(t, 0) {
+	if !walk(t) {
 		return t, 0
 	}
+	off, _ := baseOffset(t, found) // (in a complete object of class t)
 	return found, off
 }
 

@@ -52,7 +52,9 @@ func (c *compiler) operatorCall(op string, pos diag.Pos, x, y syntax.Expr) (*Typ
 	isObj := func(t *Type) bool {
 		return t != nil && t.Kind == Struct && t.std == 0 && t.cg == 0 && (t.vec == nil || !vecHasCtor(t))
 	}
-	if (isObj(tx) || isObj(ty)) && c.funcs[name] != nil {
+	if (isObj(tx) || isObj(ty)) && (c.funcs[name] != nil || c.templates[name] != nil && c.deducible(c.templates[name], tx, ty)) {
+		// (an operator function template, deduced from the operands: the
+		// comparisons of <utility>'s std::pair)
 		args := []syntax.Expr{x}
 		if y != nil {
 			args = append(args, y)
@@ -60,6 +62,33 @@ func (c *compiler) operatorCall(op string, pos diag.Pos, x, y syntax.Expr) (*Typ
 		return c.call(&syntax.Call{Pos: pos, Fun: &syntax.Name{Pos: pos, Name: name}, Args: args, RParen: pos}), true
 	}
 	return nil, false
+}
+
+// deducible reports whether operator function template td deduces all
+// its template parameters from operands of types tx and ty (a template
+// that does not match them is no candidate, C++ [temp.deduct]: the
+// operator then stays the built-in one and its diagnostic).
+func (c *compiler) deducible(td *syntax.FuncDecl, tx, ty *Type) bool {
+	ps := td.Type.Params
+	args := []*Type{tx, ty}
+	if ty == nil {
+		args = args[:1]
+	}
+	if len(ps) != len(args) {
+		return false
+	}
+	tmap, tvals := map[string]*Type{}, map[string]int64{}
+	for i, p := range ps {
+		c.deduceParam(td, p.Type, args[i], tmap, tvals)
+	}
+	for _, n := range td.TParams {
+		if tmap[n] == nil {
+			if _, ok := tvals[n]; !ok {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // indexOperator is x.operator[](i) for x[i] on a struct with one.

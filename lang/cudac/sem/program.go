@@ -39,6 +39,7 @@ type Function struct {
 	ClusterDims  gpu.Dim3 // __cluster_dims__ (zero: none; cluster.go)
 	Device, Host bool     // callable from device / host code
 	Code         []Instr
+	fast         []Instr // Code with fused pairs, made at its first run (vmfuse.go)
 	NSlots       int
 	PosIdx       int32
 	ParamNames   []string

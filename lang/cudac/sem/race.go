@@ -1,7 +1,5 @@
 package sem
 
-import "strconv"
-
 // Race detection (seed 004 §3.1, extended to global memory, inter-block,
 // inter-kernel and host/device accesses). Every byte of a checked object has
 // a history: the last write and the reads since it. An access is stamped
@@ -255,38 +253,123 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 			}
 		default:
 			lst := m.rmore[c.more-1]
-			if n := len(lst); n < 8 || n&(n-1) != 0 {
+			if n := len(lst); n < 8 || n < cap(lst) {
 				// Reads ordered before this one are dropped only when the
-				// list reaches a power of two: keeping them longer costs
-				// memory, not precision (a write checks each read with
-				// ordered), and the scans then cost O(1) per read
-				// amortized instead of O(list), so broadcast reads by
-				// many unordered threads are linear (issue 15 B4).
+				// list is full: keeping them longer costs memory, not
+				// precision (a write checks each read with ordered). A
+				// compaction that keeps more than half the list doubles
+				// its room, so the scans cost O(1) per read amortized and
+				// broadcast reads by many unordered threads are linear
+				// (issue 15 B4). (Compacting at every power of two, as
+				// before, rescanned a list of many threads' reads every
+				// few reads: most of the time of weft check on a
+				// Sobol-style kernel, issue 15 item 7.)
 				m.rmore[c.more-1] = append(lst, b)
 				continue
 			}
-			first, have := c.r, !ordered(c.r)
-			k := 0
-			for _, r := range lst {
-				if ordered(r) {
-					continue
-				}
-				if !have {
-					first, have = r, true
-					continue
-				}
-				lst[k] = r
-				k++
-			}
-			if !have {
-				c.r = b
-				m.freeMore(c)
-				continue
-			}
-			c.r = first
-			m.rmore[c.more-1] = append(lst[:k], b)
+			m.compactReads(c, b, sid, ordered)
 		}
 	}
+}
+
+// compactReads drops from c's reads those ordered before b (a read by
+// segment sid) and, in a long list, the repeated ones, then adds b. A read
+// equal to a kept one (same segment, position and kind) adds nothing a
+// write could report: its race would have the same positions and threads,
+// which reportRace reports once. (Whether a read is ordered depends only
+// on its segment; the segments of a list are mostly all different, one
+// per thread, so that is decided afresh for each.)
+func (m *Machine) compactReads(c *cell, b stamp, sid uint32, ordered func(stamp) bool) {
+	lst := m.rmore[c.more-1]
+	var seen *scanTab
+	if len(lst) >= dedupAt {
+		seen = m.scanTab(&m.stampSeen, len(lst)+1)
+	}
+	first, have := c.r, !ordered(c.r)
+	if have && seen != nil {
+		seen.put(uint64(c.r.seg)<<32|uint64(c.r.pf), 1)
+	}
+	k := 0
+	for _, r := range lst {
+		if r.seg == sid || ordered(r) {
+			continue
+		}
+		if seen != nil {
+			key := uint64(r.seg)<<32 | uint64(r.pf)
+			if _, dup := seen.get(key); dup {
+				continue
+			}
+			seen.put(key, 1)
+		}
+		if !have {
+			first, have = r, true
+			continue
+		}
+		lst[k] = r
+		k++
+	}
+	if !have {
+		c.r = b
+		m.freeMore(c)
+		return
+	}
+	c.r = first
+	lst = lst[:k]
+	if 2*(k+1) > cap(lst) {
+		nl := make([]stamp, k, 2*(k+1))
+		copy(nl, lst)
+		lst = nl
+	}
+	m.rmore[c.more-1] = append(lst, b)
+}
+
+// dedupAt is the list length from which a compaction drops repeated reads
+// (the repeated reads of a strided loop would otherwise keep a list as
+// long as the reads of a barrier interval).
+const dedupAt = 128
+
+// scanTab is an open-addressing table of nonzero uint64 keys, reused
+// across scans: reset makes room for n keys and clears only that much.
+type scanTab struct {
+	keys, vals []uint64
+	mask       uint64
+}
+
+func (m *Machine) scanTab(p **scanTab, n int) *scanTab {
+	tb := *p
+	if tb == nil {
+		tb = &scanTab{}
+		*p = tb
+	}
+	size := 16
+	for size < 2*n {
+		size *= 2
+	}
+	if cap(tb.keys) < size {
+		tb.keys, tb.vals = make([]uint64, size), make([]uint64, size)
+	}
+	tb.keys, tb.vals = tb.keys[:size], tb.vals[:size]
+	clear(tb.keys)
+	tb.mask = uint64(size - 1)
+	return tb
+}
+
+func (tb *scanTab) slot(k uint64) uint64 {
+	i := (k * 0x9e3779b97f4a7c15) >> 32 & tb.mask
+	for tb.keys[i] != 0 && tb.keys[i] != k {
+		i = (i + 1) & tb.mask
+	}
+	return i
+}
+
+func (tb *scanTab) get(k uint64) (uint64, bool) {
+	i := tb.slot(k)
+	return tb.vals[i], tb.keys[i] != 0
+}
+
+func (tb *scanTab) put(k, v uint64) {
+	i := tb.slot(k)
+	tb.keys[i], tb.vals[i] = k, v
 }
 
 // newMore starts the list of further reads of c with s.
@@ -391,7 +474,7 @@ func (m *Machine) who(s *seg) string {
 			return m.pthName(s.agent)
 		}
 		if s.tid == -2 {
-			return "the host function run by stream " + strconv.Itoa(int(s.agent-1))
+			return m.hostFnName(s.agent) // graph_order.go
 		}
 		return "an asynchronous copy"
 	}

@@ -30,9 +30,10 @@ func vptrOf(t *Type) uint64 { return vptrTag | uint64(t.id) }
 // classSetup records the virtual functions of struct t defined by te and
 // lays out its vptr; it runs after the base's fields were copied.
 func (c *compiler) classSetup(t *Type, te *syntax.TypeExpr) {
+	nFirst, hasVB := c.vbSetup(t) // virtual bases (vbase.go)
 	b := t.base
-	if b != nil && !b.poly {
-		b = nil
+	if b != nil && (!b.poly || isVirtualBase(t, b)) {
+		b = nil // (a virtual base is not at offset 0: the class has its own vptr)
 	}
 	virt := map[string]bool{}
 	pure := map[string]bool{}
@@ -43,6 +44,17 @@ func (c *compiler) classSetup(t *Type, te *syntax.TypeExpr) {
 		}
 		for k := range x.pure {
 			pure[k] = true
+		}
+	}
+	if hasVB {
+		// one shared subobject: an overrider on one path overrides the
+		// pure function for all ([class.virtual]p2, dominance)
+		for _, x := range t.bases {
+			for k := range x.virt {
+				if !x.pure[k] && c.overrider(x, k) != nil {
+					delete(pure, k)
+				}
+			}
 		}
 	}
 	norm := func(m string) string {
@@ -74,7 +86,9 @@ func (c *compiler) classSetup(t *Type, te *syntax.TypeExpr) {
 		// a base that is not polymorphic, so that the base subobject
 		// stays at offset 0 and a pointer to the class is one to its base
 		n := 0
-		if t.base != nil {
+		if hasVB {
+			n = nFirst
+		} else if t.base != nil {
 			n = len(t.base.Fields)
 		}
 		fs := append([]*FieldInfo{}, t.Fields[:n]...)
@@ -98,6 +112,11 @@ func (c *compiler) classSetup(t *Type, te *syntax.TypeExpr) {
 // different virtual function tables in CUDA: calling a virtual function
 // of an object constructed on the other side is undefined, and reported.
 func (c *compiler) stampVptr(t *Type, pos diag.Pos) {
+	vi := vbOf(t)
+	base := c.inBaseVariant(t)
+	if vi != nil && !base {
+		c.stampSlots(t, pos) // a complete object's slots (vbase.go)
+	}
 	if !t.poly {
 		return
 	}
@@ -106,6 +125,9 @@ func (c *compiler) stampVptr(t *Type, pos diag.Pos) {
 		// not first (mi.go): the object is of class t through each
 		if f.Name != "__vptr" {
 			continue
+		}
+		if base && vi.part[f] != nil {
+			continue // a virtual base's, whose place the complete object knows
 		}
 		c.emit(OpDup, 0, 0, pos)
 		if f.Offset != 0 {
@@ -385,9 +407,13 @@ func (c *compiler) baseDtor(t *Type, pos diag.Pos) {
 	// subobject (mi.go)
 	for i := len(bases) - 1; i >= 0; i-- {
 		dt := c.dtorOf(bases[i])
-		if dt == nil {
-			continue
+		if vbOf(bases[i]) != nil {
+			dt = c.nvDtor(bases[i])
 		}
+		if dt == nil || isVirtualBase(t, bases[i]) {
+			continue // (a virtual base: the complete object's, below)
+		}
+		dt = c.baseVariant(dt) // vbase.go
 		off, _ := baseOffset(t, bases[i])
 		_, own := ownerOf(bases[i], dt)
 		c.emit(OpLocal, 0, 0, pos)
@@ -398,6 +424,7 @@ func (c *compiler) baseDtor(t *Type, pos diag.Pos) {
 		c.emit(OpCall, int32(c.funcIndex(dt)), 1, pos)
 		c.emit(OpPop, 0, 0, pos)
 	}
+	c.vbaseDtors(t, pos)
 }
 
 // message is the index of s in Program.Strings (an OpTrap message).

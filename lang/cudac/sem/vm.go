@@ -209,7 +209,7 @@ func (m *Machine) runTurn(t *Thread, budget int) status {
 
 func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 	fr := &t.frames[len(t.frames)-1]
-	code := fr.fn.Code
+	code, fast := fr.fn.Code, fastCode(fr.fn)
 	pc := fr.pc
 	base := fr.base
 	st := t.stack
@@ -219,32 +219,26 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 	// runs its private ones (arithmetic, locals, jumps, calls) without
 	// yielding, up to privSlack more than the budget, so that a loop
 	// without memory accesses still returns to the scheduler.
-	lim := budget + privSlack
-	if lim < budget {
-		lim = budget
+	lim := budget
+	if vis {
+		lim = budget + privSlack
+		if lim < budget {
+			lim = budget
+		}
 	}
 	for {
+		// the fused code while a pair fits in the turn, then the last
+		// step in the plain code (vmfuse.go)
+		pc, st, steps = runPure(t, fast, pc, st, slots, base, steps, lim-1, m.watch)
+		if steps == lim-1 {
+			pc, st, steps = runPure(t, code, pc, st, slots, base, steps, lim, m.watch)
+		}
 		in := &code[pc]
-		if vis {
-			if sharedOp[in.Op] {
-				if nv >= budget {
-					fr.pc = pc
-					t.stack = st
-					t.slots = slots
-					return stYield, steps
-				}
-				nv++
-			} else if steps >= lim {
-				fr.pc = pc
-				t.stack = st
-				t.slots = slots
-				return stYield, steps
-			}
-		} else if steps >= budget {
-			fr.pc = pc
-			t.stack = st
-			t.slots = slots
-			return stYield, steps
+		// One comparison per instruction: the visible ones count their
+		// own budget in their cases (the vis checks), so the table is read
+		// only once a turn's private allowance is spent (issue 15 item 7).
+		if steps >= lim && (!vis || !sharedOp[in.Op]) {
+			goto yield
 		}
 		steps++
 		pc++
@@ -288,24 +282,52 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 		case OpSwap:
 			st[n-1], st[n] = st[n], st[n-1]
 		case OpLoad:
+			if vis {
+				if nv >= budget {
+					pc, steps = pc-1, steps-1
+					goto yield
+				}
+				nv++
+			}
 			v, ok := m.load(t, st[n], int(in.A), in.P)
 			if !ok {
 				return m.faulted(t, fr, pc, st), steps
 			}
 			st[n] = v
 		case OpStore:
+			if vis {
+				if nv >= budget {
+					pc, steps = pc-1, steps-1
+					goto yield
+				}
+				nv++
+			}
 			if !m.store(t, st[n-1], int(in.A), st[n], in.P) {
 				return m.faulted(t, fr, pc, st), steps
 			}
 			st[n-1] = st[n]
 			st = st[:n]
 		case OpLoadV:
+			if vis {
+				if nv >= budget {
+					pc, steps = pc-1, steps-1
+					goto yield
+				}
+				nv++
+			}
 			v, ok := m.loadV(t, st[n], int(in.A), in.P)
 			if !ok {
 				return m.faulted(t, fr, pc, st), steps
 			}
 			st[n] = v
 		case OpStoreV:
+			if vis {
+				if nv >= budget {
+					pc, steps = pc-1, steps-1
+					goto yield
+				}
+				nv++
+			}
 			if !m.storeV(t, st[n-1], int(in.A), st[n], in.P) {
 				return m.faulted(t, fr, pc, st), steps
 			}
@@ -550,8 +572,15 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 			st = st[:len(st)-nargs]
 			t.frames = append(t.frames, frame{fn: callee, base: nb})
 			fr = &t.frames[len(t.frames)-1]
-			code, pc, base = callee.Code, 0, nb
+			code, fast, pc, base = callee.Code, fastCode(callee), 0, nb
 		case OpCallInd:
+			if vis {
+				if nv >= budget {
+					pc, steps = pc-1, steps-1
+					goto yield
+				}
+				nv++
+			}
 			nargs := int(in.B)
 			fp := st[len(st)-nargs-1]
 			callee, bi, okp := m.funcOfPtr(fp)
@@ -607,7 +636,7 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 			st = st[:len(st)-nargs-1]
 			t.frames = append(t.frames, frame{fn: callee, base: nb})
 			fr = &t.frames[len(t.frames)-1]
-			code, pc, base = callee.Code, 0, nb
+			code, fast, pc, base = callee.Code, fastCode(callee), 0, nb
 		case OpRet:
 			v := st[n]
 			st = st[:n]
@@ -626,7 +655,7 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 				return stDone, steps
 			}
 			fr = &t.frames[len(t.frames)-1]
-			code, pc, base = fr.fn.Code, fr.pc, fr.base
+			code, fast, pc, base = fr.fn.Code, fastCode(fr.fn), fr.pc, fr.base
 			st = append(st, v)
 		case OpTry, OpTryEnd, OpThrow, OpRethrow, OpExcMatch, OpExcObj, OpExcEnd, OpExcUnmatched:
 			fr.pc = pc
@@ -637,9 +666,16 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 				return m.faulted(t, fr, fr.pc, t.stack), steps
 			}
 			fr = &t.frames[len(t.frames)-1]
-			code, pc, base = fr.fn.Code, fr.pc, fr.base
+			code, fast, pc, base = fr.fn.Code, fastCode(fr.fn), fr.pc, fr.base
 			st, slots = t.stack, t.slots
 		case OpBuiltin:
+			if vis {
+				if nv >= budget {
+					pc, steps = pc-1, steps-1
+					goto yield
+				}
+				nv++
+			}
 			nargs := int(in.B)
 			args := st[len(st)-nargs:]
 			fr.pc = pc
@@ -662,6 +698,13 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 			fr = &t.frames[len(t.frames)-1]
 			slots = t.slots
 		case OpAlloca:
+			if vis {
+				if nv >= budget {
+					pc, steps = pc-1, steps-1
+					goto yield
+				}
+				nv++
+			}
 			o := m.newObject(int(in.B), t.localSpace(), "", in.P)
 			fr.objs = append(fr.objs, o)
 			if m.failed { // over the memory limit
@@ -669,6 +712,13 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 			}
 			slots[base+int(in.A)] = ptrOf(o, 0)
 		case OpTemp:
+			if vis {
+				if nv >= budget {
+					pc, steps = pc-1, steps-1
+					goto yield
+				}
+				nv++
+			}
 			o := m.newObject(int(in.B), t.localSpace(), "", in.P)
 			if m.failed {
 				return m.faulted(t, fr, pc, st), steps
@@ -679,17 +729,45 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 		case OpShared:
 			st = append(st, t.block.sharedPtr(m, int(in.A), in.B))
 		case OpSReg:
-			st = append(st, t.sreg(int(in.A)))
+			if !t.srOK {
+				t.fillSregs()
+			}
+			if uint(in.A) < uint(len(t.sr)) {
+				st = append(st, t.sr[in.A])
+			} else {
+				st = append(st, t.sreg(int(in.A)))
+			}
 		case OpMemcpy:
+			if vis {
+				if nv >= budget {
+					pc, steps = pc-1, steps-1
+					goto yield
+				}
+				nv++
+			}
 			if !m.copyMem(t, st[n-1], st[n], int(in.B), in.P, false) {
 				return m.faulted(t, fr, pc, st), steps
 			}
 			st = st[:n]
 		case OpMemzero:
+			if vis {
+				if nv >= budget {
+					pc, steps = pc-1, steps-1
+					goto yield
+				}
+				nv++
+			}
 			if !m.setMem(t, st[n], 0, int(in.B), in.P, false) {
 				return m.faulted(t, fr, pc, st), steps
 			}
 		case OpLaunch:
+			if vis {
+				if nv >= budget {
+					pc, steps = pc-1, steps-1
+					goto yield
+				}
+				nv++
+			}
 			nargs := int(in.B)
 			args := st[len(st)-nargs-8:]
 			fr.pc = pc
@@ -704,10 +782,22 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 		case OpString:
 			st = append(st, ptrOf(m.stringObjs[in.A], 0))
 		case OpTrap:
+			if vis {
+				if nv >= budget {
+					pc, steps = pc-1, steps-1
+					goto yield
+				}
+				nv++
+			}
 			m.fault(t, in.P, "C0309", "%s", m.prog.Strings[in.A])
 			return m.faulted(t, fr, pc, st), steps
 		}
 	}
+yield:
+	fr.pc = pc
+	t.stack = st
+	t.slots = slots
+	return stYield, steps
 }
 
 func (m *Machine) faulted(t *Thread, fr *frame, pc int, st []uint64) status {

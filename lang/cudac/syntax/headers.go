@@ -10,7 +10,7 @@ var knownHeaders = map[string]string{
 	"type_traits":     "",
 	"string":          "",
 	"vector":          "",
-	"utility":         "",
+	"utility":         "#include <__weft/pair.h>\n", // pair.go
 	"cstddef":         "#define NULL ((void*)0)\n",
 	"climits":         limitsMacros,
 	"cfloat":          floatMacros,
@@ -42,16 +42,20 @@ var knownHeaders = map[string]string{
 		"#define MAP_SHARED 1\n#define MAP_PRIVATE 2\n#define MAP_FIXED 0x10\n#define MAP_ANONYMOUS 0x20\n#define MAP_ANON 0x20\n" +
 		"#define MAP_FAILED ((void*)-1)\n",
 	"cuda_profiler_api.h": "",
-	"pthread.h":           pthreadText,                       // pthread.go
-	"algorithm":           "#include <__weft/algorithm.h>\n", // stdalgo.go
-	"numeric":             "#include <__weft/algorithm.h>\n",
-	"functional":          "", // std::less/greater as sort comparators
+	// NVTX annotations: no effect on the meaning (nvtx.go)
+	"nvToolsExt.h":       "#include <__weft/nvtx.h>\n",
+	"nvtx3/nvToolsExt.h": "#include <__weft/nvtx.h>\n",
+	"memory.h":           "#define NULL ((void*)0)\n",                                 // <string.h>'s memcpy, memset, ... (glibc's <memory.h> includes it)
+	"pthread.h":          pthreadText,                                                 // pthread.go
+	"algorithm":          "#include <__weft/pair.h>\n#include <__weft/algorithm.h>\n", // stdalgo.go
+	"numeric":            "#include <__weft/algorithm.h>\n",
+	"functional":         "", // std::less/greater as sort comparators
 	// associative containers: their class templates parse and a use is
 	// C0309 naming them (parser.go, UnmodeledStdTypes)
-	"map":                         "",
-	"set":                         "",
-	"unordered_map":               "",
-	"unordered_set":               "",
+	"map":                         "#include <__weft/pair.h>\n",
+	"set":                         "#include <__weft/pair.h>\n",
+	"unordered_map":               "#include <__weft/pair.h>\n",
+	"unordered_set":               "#include <__weft/pair.h>\n",
 	"ctype.h":                     "",
 	"inttypes.h":                  "",
 	"cuda.h":                      "#define __CUDACC__ 1\n#define CUDART_VERSION 12000\n",
@@ -92,7 +96,15 @@ var knownHeaders = map[string]string{
 	// (sem/link.go) sees one declaration, whichever header a unit named.
 	"__weft/qsort.h":     qsortText,
 	"__weft/algorithm.h": algorithmText,
-	"__weft/stdexcept.h": stdexceptText,
+	"__weft/pair.h":      pairText,
+	"__weft/nvtx.h":      nvtxText,
+	// cuRAND's device API: the state types; sem/curand.go models the
+	// functions
+	"curand_kernel.h":      "#include <__weft/curand.h>\n",
+	"__weft/curand.h":      CurandTypes,
+	"curand.h":             "#include <stdlib.h>\n#include <math.h>\n#include <__weft/curand_host.h>\n",
+	"__weft/curand_host.h": curandHostText,
+	"__weft/stdexcept.h":   stdexceptText,
 }
 
 // immintrin is the part of <immintrin.h> (Intel Intrinsics Guide, AVX and

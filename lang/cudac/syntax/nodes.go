@@ -81,6 +81,8 @@ type TypeExpr struct {
 	HasBody  bool     // TStruct/TEnum: a definition, not a reference
 	Enums    []*Enumerator
 	Const    bool
+	// ConstThis marks a const member function (TFunc): "int get() const"
+	ConstThis bool
 	// Volatile marks a volatile-qualified type (its accesses are the PTX
 	// memory model's relaxed strong operations: sem/fence.go).
 	Volatile bool
@@ -448,6 +450,7 @@ type (
 		Captures []string // named captures
 		CapRef   []bool   // whether each named capture is by reference
 		CapThis  bool     // [this] (or [=, this])
+		Mutable  bool     // mutable: the copies it captures are not const
 		Params   []*Param
 		Ret      *TypeExpr // nil: deduced from the return statements
 		Body     *Block

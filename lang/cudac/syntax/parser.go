@@ -789,6 +789,13 @@ func (p *parser) structType() *TypeExpr {
 				continue
 			}
 			base, q := p.specifiers()
+			if p.is(";") && base.Kind == TStruct && base.Name == "" && base.HasBody {
+				// an anonymous struct or union member (C11 6.7.2.1p13, C++
+				// [class.union.anon]): its members are the enclosing
+				// class's, at their offsets within it (sem's field lookup)
+				t.Fields = append(t.Fields, &Field{Pos: base.Pos, Type: base})
+				continue
+			}
 			if p.is(";") {
 				// a nested struct, union or enum: its tag is a file-scope
 				// name, as namespace members are (cxx.go)
@@ -1196,6 +1203,9 @@ func (p *parser) suffixes(base *TypeExpr) *TypeExpr {
 		elem := p.suffixes(base)
 		return &TypeExpr{Kind: TArray, Elem: elem, Len: n, Pos: lb.Pos}
 	case p.is("("):
+		if p.unknownParamType() {
+			return p.suffixes(base) // now a parameter list
+		}
 		if !(p.peek(1).Text == ")" || p.peek(1).Text == "..." || p.peekStartsType(1)) {
 			// not a parameter list: a constructor-style initializer,
 			// "dim3 grid(2, 3)", which initDecl parses
@@ -1240,6 +1250,7 @@ func (p *parser) suffixesAfterFunc(ft *TypeExpr) *TypeExpr {
 		switch {
 		case p.is("const"):
 			p.next()
+			ft.ConstThis = true
 		case p.is("noexcept"):
 			// noexcept, noexcept(true): an exception may not leave the
 			// function (sem: std::terminate); noexcept(expr) otherwise
@@ -1782,6 +1793,9 @@ func (p *parser) stmt() Stmt {
 		if p.startsType() && !(p.isTypeName(t.Text) && p.peek(1).Text == "(" && t.Text == "dim3") && !p.classTemporary() {
 			return p.declStmt()
 		}
+		if p.unknownDeclType() {
+			return p.declStmt()
+		}
 	}
 	switch {
 	case p.is("{"):
@@ -1993,6 +2007,92 @@ func (p *parser) newDelete() Expr {
 }
 
 // peekStartsType reports whether token i ahead begins a type name.
+// unknownParamType reports, at the '(' of a declarator, a parameter list
+// whose first parameter's type is a name never declared (a header the
+// semantics does not model, such as the driver API's CUdeviceptr):
+// "(T name" or "(T *name, U ..." where a later parameter starts with a
+// type cannot be a constructor-style initializer. Without this the list
+// would parse as "T * name" multiplied and fail at a later, misleading
+// place. The name is reported as C0204 and declared as a type, so the
+// rest of the file parses and further uses are not reported again.
+func (p *parser) unknownParamType() bool {
+	t := p.peek(1)
+	if t.Kind != Ident || keywords[t.Text] || baseTypeWords[t.Text] || qualWords[t.Text] || p.isTypeName(t.Text) || p.declared(t.Text) || textureTypes[t.Text] {
+		return false
+	}
+	n := 2
+	for p.peek(n).Text == "*" || p.peek(n).Text == "&" || p.peek(n).Text == "const" {
+		n++
+	}
+	if p.peek(n).Kind != Ident || keywords[p.peek(n).Text] {
+		return false
+	}
+	end := p.peek(n + 1).Text
+	decl := n == 2 && (end == "," || end == ")" || end == "[") // "T name": never an expression
+	if !decl && end == "," {
+		// "T *name, U v": another parameter starting with a type
+		depth := 0
+		for k := n + 1; p.i+k < len(p.toks) && p.peek(k).Kind != EOF; k++ {
+			switch x := p.peek(k).Text; x {
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				depth--
+			case ",":
+				if depth == 0 && p.peekStartsType(k+1) {
+					decl = true
+				}
+			}
+			if depth < 0 || decl || p.peek(k).Text == ";" {
+				break
+			}
+		}
+	}
+	if !decl {
+		return false
+	}
+	p.types[0][t.Text] = true
+	p.errs++
+	p.diags.Errorf(t.Pos, "C0204", "unknown type name '%s'", t.Text) // (no bailout: the declaration parses on)
+	return true
+}
+
+// cxxStmtWords are C++ words, not in keywords, that may start a
+// statement followed by a name ("throw Error(...)", "delete p", "co_return
+// x"): never an undeclared type.
+var cxxStmtWords = map[string]bool{
+	"throw": true, "delete": true, "new": true, "co_return": true, "co_yield": true, "co_await": true,
+	"operator": true, "using": true, "namespace": true, "friend": true, "virtual": true, "explicit": true,
+	"constexpr": true, "static_assert": true, "asm": true, "__asm__": true, "try": true, "catch": true,
+	"public": true, "private": true, "protected": true, "mutable": true, "thread_local": true,
+	"not": true, "and": true, "or": true, "compl": true,
+}
+
+// unknownDeclType reports, at the start of a statement, "T name =", "T
+// name;", "T name[", "T name(" or "T name," with T a name never declared:
+// two names in a row are no expression, so T is a type the program's
+// headers did not declare (C0204, and declared as a type so the
+// declaration parses on).
+func (p *parser) unknownDeclType() bool {
+	t := p.tok()
+	if t.Kind != Ident || keywords[t.Text] || cxxStmtWords[t.Text] || baseTypeWords[t.Text] || qualWords[t.Text] || p.declared(t.Text) || strings.Contains(t.Text, "::") || textureTypes[t.Text] {
+		return false
+	}
+	n := p.peek(1)
+	if n.Kind != Ident || keywords[n.Text] || cxxStmtWords[n.Text] || qualWords[n.Text] {
+		return false
+	}
+	switch p.peek(2).Text {
+	case "=", ";", "[", ",", "(", "{":
+	default:
+		return false
+	}
+	p.types[0][t.Text] = true
+	p.errs++
+	p.diags.Errorf(t.Pos, "C0204", "unknown type name '%s'", t.Text)
+	return true
+}
+
 func (p *parser) peekStartsType(n int) bool {
 	save := p.i
 	p.i += n
@@ -2443,7 +2543,9 @@ func (p *parser) lambda() Expr {
 		p.expect(")")
 	}
 	for p.is("mutable") || p.is("constexpr") || p.is("noexcept") || p.is("__device__") || p.is("__host__") {
-		p.next()
+		if p.next().Text == "mutable" {
+			l.Mutable = true
+		}
 	}
 	if p.got("->") {
 		l.Ret = p.typeName()

@@ -1055,7 +1055,19 @@ func (m *Machine) checkBarrier(s *Stmt) {
 			// A one-shot logical barrier may be arrived and never
 			// awaited (the ring's last phases); more than one arrive
 			// or await is a second phase on it.
+			b := &m.bars[st.bar0+c]
+			a, w = b.a, b.w
 			bad = a > 1 || w > 1 || w > a
+			if m.p.Vars[s.Acc.Var].OneShotArrive && a == 0 {
+				// And it must be arrived (pre-arrived indices count):
+				// Exo's lowering keeps the mbarriers of a persistent
+				// kernel from task to task and derives each index's
+				// phase from the index, so a slot never arrived leaves
+				// its mbarrier a phase behind and the next task waits
+				// on the wrong parity (the reference's one_shot_arrive,
+				// "free_missing_arrive").
+				bad = true
+			}
 		}
 		if bad {
 			m.res.Occurrences++

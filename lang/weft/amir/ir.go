@@ -355,6 +355,11 @@ type Var struct {
 	// (L - PreArrive) mod RingDepth (mbar.go). Indices below PreArrive
 	// (CudaMbarrierPreArrive(d)) are arrived at allocation.
 	RingDepth, RingDim, PreArrive int
+	// OneShotArrive: every logical barrier of the ring-buffered array
+	// must be arrived exactly once (pre-arrived indices count) by the
+	// time it is freed (checkBarrier). Set on the array itself, not on
+	// its hidden reverse array.
+	OneShotArrive bool
 }
 
 // SyncInfo describes one source synchronization statement.

@@ -556,6 +556,41 @@ func (t *Tiling) CudaThreads(iter, count int, u Unit) (*Tiling, error) {
 	if err != nil {
 		return nil, &Error{Msg: err.Error()}
 	}
+	body, err := t.cudaThreads(iter, count, u, domain, box)
+	if err != nil {
+		if d, b, ok := dropUnitLevels(domain, box); ok {
+			if body2, err2 := t.cudaThreads(iter, count, u, d, b); err2 == nil {
+				return body2, nil
+			}
+		}
+	}
+	return body, err
+}
+
+// dropUnitLevels removes the levels of extent 1 (with a box of 1) from a
+// unit's domain: cuda_threads_strided(1, 1) is the domain [blockDim, 1],
+// cuda_warp_in_cluster_strided(1) [clusterDim, 1, blockDim]. Such a level
+// selects nothing, but it has the pitch of the level above it, and two
+// levels of one pitch can split a box of 2 there wrongly (Exo's pair of
+// lanes 1 apart, 2 * cuda_threads_strided(1, 1); the warp of each CTA,
+// 2 * cuda_warp_in_cluster_strided(1), under a cluster-wide collective).
+// The units' thread sets are the same; CudaThreads and Matches retry
+// with it where the full domain fails.
+func dropUnitLevels(domain, box []int) ([]int, []int, bool) {
+	var kd, kb []int
+	for i := range domain {
+		if domain[i] == 1 && box[i] <= 1 {
+			continue
+		}
+		kd, kb = append(kd, domain[i]), append(kb, box[i])
+	}
+	if len(kd) == 0 || len(kd) == len(domain) {
+		return domain, box, false
+	}
+	return kd, kb, true
+}
+
+func (t *Tiling) cudaThreads(iter, count int, u Unit, domain, box []int) (*Tiling, error) {
 	for _, b := range box {
 		if b < 0 {
 			return nil, errorf("collective unit %s has a wildcard box; it describes memories, not loops", u)
@@ -763,6 +798,27 @@ func (t *Tiling) Matches(u Unit) *Error {
 	if err != nil {
 		return &Error{Msg: err.Error()}
 	}
+	// An innermost level of extent 1 (cuda_threads_strided(n, 1)) is
+	// dropped first: with it, the level above has a second dimension of
+	// pitch 1, and a strided pair aligns with a box of 2 consecutive
+	// threads. Other extent-1 levels (the cluster units' n3 = 1) are
+	// dropped only where the full domain does not match.
+	if n := len(domain); n > 1 && domain[n-1] == 1 && box[n-1] <= 1 {
+		for n > 1 && domain[n-1] == 1 && box[n-1] <= 1 {
+			n--
+		}
+		domain, box = domain[:n], box[:n]
+	}
+	merr := t.matches(u, domain, box)
+	if merr != nil {
+		if d, b, ok := dropUnitLevels(domain, box); ok && t.matches(u, d, b) == nil {
+			return nil
+		}
+	}
+	return merr
+}
+
+func (t *Tiling) matches(u Unit, domain, box []int) *Error {
 	a, aerr := t.align(domain, box, 1)
 	if aerr != nil {
 		return errorf("the collective is %s, not a %s: %s", t.describeShape(), u, aerr.Msg)

@@ -198,10 +198,29 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 	// The launch from CPU code.
 	capt := g.capturedSyms(d, s, sc)
 	var inits []string
+	var arrays []*sym
 	for _, v := range capt {
+		if g.memSpace(v.mem) == "grid_constant" && v.kind == kTensor {
+			// A CudaGridConstant array is a member array of the argument
+			// struct (argMember), which C cannot initialize from an
+			// array expression: copied element by element below.
+			arrays = append(arrays, v)
+			continue
+		}
 		inits = append(inits, "."+v.c+" = "+g.argValue(v))
 	}
-	pg.w.Line("%s(exo_cudaStream, (struct %s){%s});", d.launch, d.argsName, strings.Join(inits, ", "))
+	if len(arrays) == 0 {
+		pg.w.Line("%s(exo_cudaStream, (struct %s){%s});", d.launch, d.argsName, strings.Join(inits, ", "))
+	} else {
+		pg.w.Open("{")
+		pg.w.Line("struct %s exo_deviceArgs = {%s};", d.argsName, strings.Join(inits, ", "))
+		for _, v := range arrays {
+			n, _ := g.constValue(prodExpr(v.dims), sc)
+			pg.w.Line("for (int exo_i = 0; exo_i < %d; exo_i++) exo_deviceArgs.%s[exo_i] = %s[exo_i];", n, v.c, v.c)
+		}
+		pg.w.Line("%s(exo_cudaStream, exo_deviceArgs);", d.launch)
+		pg.w.Close("}")
+	}
 	g.emitDevice(d, tasks, dsc, capt, paths, taskFns)
 }
 
@@ -267,6 +286,13 @@ func (g *gen) bindings(w *cuda.Writer, d *devFn, dsc *scope) {
 			} else {
 				w.Line("const auto &%s = *reinterpret_cast<const %s (*)%s>(&exo_deviceArgs.%s);", v.c, half, arraySuffix(g, v, dsc), v.c)
 			}
+			continue
+		}
+		if g.memSpace(v.mem) == "grid_constant" && v.kind == kTensor {
+			// A grid-constant array (a member array of the __grid_constant__
+			// argument struct, whose address may be taken): read through
+			// a pointer to its first element.
+			w.Line("const %s *const %s = exo_deviceArgs.%s;", ctype(v.elem), v.c, v.c)
 			continue
 		}
 		w.Line("const auto &%s = exo_deviceArgs.%s;", v.c, v.c)

@@ -443,6 +443,11 @@ func (g *gen) stripDist(x *exprCtx, v *sym, idx []syntax.Expr, at syntax.Node) [
 		return idx
 	}
 	tn := g.nativeThreads(v.mem)
+	if m := g.lib.Memories[v.mem]; m != nil && m.Uniform != "" && len(v.memArg) > 0 && v.memArg[0] > 0 {
+		// CudaRmemUniform(n): one shard per n threads, each of them
+		// holding it in its registers (lib.Memory.Uniform).
+		tn = int(v.memArg[0])
+	}
 	if tn == 0 {
 		return idx
 	}
@@ -461,7 +466,10 @@ func (g *gen) stripDist(x *exprCtx, v *sym, idx []syntax.Expr, at syntax.Node) [
 				if !ok || e < 1 || cur%int(e) != 0 || cur/int(e) < tn || !g.fullSlice(sl, v.dims[k], x.sc) {
 					break
 				}
-				ops = append(ops, [2]int{cur, cur / int(e)})
+				// Its place in the chain is wherever a level of e threads
+				// remains (Exo's rmemA[t4, :, t1, s]: a pair's dimension
+				// before the index that selects the pair): a factor.
+				ops = append(ops, [2]int{-int(e), 0})
 				cur /= int(e)
 				k++
 				if chains(ops, v.tileThreads, tn) {
@@ -514,25 +522,38 @@ func (g *gen) fullSlice(s *syntax.Slice, dim syntax.Expr, sc *scope) bool {
 }
 
 // chains reports whether the tiling operators (t0 -> t1), in some order,
-// form a chain from ta to tn.
+// form a chain from ta to tn; an operator {-e, 0} (a whole-slice window)
+// divides by e wherever it is placed.
 func chains(ops [][2]int, ta, tn int) bool {
 	used := make([]bool, len(ops))
-	cur := ta
-	for range ops {
-		next := -1
+	var walk func(cur, left int) bool
+	walk = func(cur, left int) bool {
+		if left == 0 {
+			return cur == tn
+		}
 		for i, op := range ops {
-			if !used[i] && op[0] == cur {
-				next = i
-				break
+			if used[i] {
+				continue
 			}
+			next := -1
+			switch {
+			case op[0] < 0 && cur%(-op[0]) == 0:
+				next = cur / -op[0]
+			case op[0] == cur:
+				next = op[1]
+			}
+			if next < 0 {
+				continue
+			}
+			used[i] = true
+			if walk(next, left-1) {
+				return true
+			}
+			used[i] = false
 		}
-		if next < 0 {
-			return false
-		}
-		used[next] = true
-		cur = ops[next][1]
+		return false
 	}
-	return cur == tn
+	return walk(ta, len(ops))
 }
 
 // nativeThreads is the thread count of the memory's native unit on the

@@ -250,9 +250,9 @@ func (g *gen) pointerArg(x *exprCtx, a syntax.Expr, _ *syntax.Param) string {
 // via the special window type"). A 2-D tensor uses weft_tensor_map_2d;
 // tensors of rank 1 to 5 (Exo's GPU branch builds 3-D and 4-D maps,
 // A[0:L, 0:M, 0:K_split, 0:K_cluster] @ Sm90_tensorMap(128, 1, 256, 1, 32))
-// weft_tensor_map_nd. The window must cover the whole tensor (`:` or
-// 0:extent in every dimension): a map describes a tensor, and calls window
-// the map.
+// weft_tensor_map_nd. A window that does not cover the whole tensor maps
+// the window (weft_tensor_map_strided: its origin, extents, and the
+// tensor's row strides); calls window the map.
 func (pg *procGen) tensorMap(n *syntax.Name, s *syntax.Assign, mem string, args []int64, sc *scope) {
 	g := pg.g
 	x := &exprCtx{g: g, sc: sc}
@@ -275,11 +275,15 @@ func (pg *procGen) tensorMap(n *syntax.Name, s *syntax.Assign, mem string, args 
 		g.errorf(s.RHS, codeName, "%s has %d dimensions, indexed with %d", base.name, len(base.dims), len(idx))
 		return
 	}
+	whole := true
 	for k, i := range idx {
 		sl, ok := i.(*syntax.Slice)
-		if !ok || !g.wholeRange(sl, base.dims[k], sc) {
-			g.errorf(i, codeUnsupported, "a tensor map windows the whole tensor (write A[:, :], or 0:n for each dimension n)")
+		if !ok {
+			g.errorf(i, codeUnsupported, "a tensor map takes a slice in every dimension of %s (a map has the tensor's rank)", base.name)
 			return
+		}
+		if !g.wholeRange(sl, base.dims[k], sc) {
+			whole = false
 		}
 	}
 	rank := len(base.dims)
@@ -289,6 +293,43 @@ func (pg *procGen) tensorMap(n *syntax.Name, s *syntax.Assign, mem string, args 
 	}
 	c := cuda.Ident(n.Name)
 	pg.w.Line("weft_tensor_map %s;", c)
+	if !whole {
+		// A map of a sub-window (Exo's TMA tester: d_x[:, 0:K] of a wider
+		// array, d_sum[1:, :]): its origin is the window's first element,
+		// its extents the window's, its strides the tensor's (TMA
+		// addresses rows by byte strides, so the rows need not be dense).
+		var starts []syntax.Expr
+		var dims, strides, box []string
+		var wdims []syntax.Expr
+		for k, i := range idx {
+			sl := i.(*syntax.Slice)
+			lo := sl.Lo
+			if lo == nil {
+				lo = zero()
+			}
+			starts = append(starts, lo)
+			e := sliceExtent(sl, base, k)
+			wdims = append(wdims, e)
+			dims = append(dims, "(uint64_t)("+x.expr(e)+")")
+			if k > 0 {
+				strides = append(strides, "(uint64_t)("+x.size(base.dims[k:])+")")
+			}
+			box = append(box, strconv.FormatInt(args[k+1], 10))
+		}
+		pg.w.Line("{")
+		pg.w.Line("    const uint64_t dims[%d] = {%s};", rank, strings.Join(dims, ", "))
+		if rank > 1 {
+			pg.w.Line("    const uint64_t strides[%d] = {%s};", rank-1, strings.Join(strides, ", "))
+		} else {
+			pg.w.Line("    const uint64_t *strides = 0;")
+		}
+		pg.w.Line("    const uint32_t box[%d] = {%s};", rank, strings.Join(box, ", "))
+		pg.w.Line("    weft_tensor_map_strided(&%s, &%s[%s], %d, %d, dims, strides, box, %d);", c, base.c, x.linear(starts, base.dims), elemBytes(base.elem), rank, args[0])
+		pg.w.Line("}")
+		sc.add(&sym{name: n.Name, c: c, kind: kTensor, elem: base.elem, dims: wdims, mem: "Sm90_tensorMap",
+			memArg: args, order: pg.order, decl: n})
+		return
+	}
 	if rank == 2 {
 		pg.w.Line("weft_tensor_map_2d(&%s, %s, %d, %s, %s, %d, %d, %d);", c, base.c, elemBytes(base.elem),
 			x.expr(base.dims[0]), x.expr(base.dims[1]), args[1], args[2], args[0])

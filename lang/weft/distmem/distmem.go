@@ -130,11 +130,25 @@ func newDeduction(g *gpucheck.Result, v *gpucheck.Var, errs *diag.List) *Deducti
 		return nil
 	}
 	m := g.Lib.Memories[v.Mem]
-	if m == nil || m.NativeUnit == "" {
+	if m == nil {
 		return nil
 	}
-	d.NativeUnit = m.NativeUnit
-	u, err := g.ResolveUnit(&syntax.Name{Name: m.NativeUnit}, v.Scope.Tiling.M)
+	unit := syntax.Expr(&syntax.Name{Name: m.NativeUnit})
+	if m.Uniform != "" {
+		// CudaRmemUniform(n): one shard per aligned collective of n
+		// threads (its native unit n * cuda_thread).
+		n, ok := m.UniformThreads(v.Type.Mem, g.Eval)
+		if !ok {
+			return nil
+		}
+		d.NativeUnit = fmt.Sprintf("%d * cuda_thread", n)
+		unit = &syntax.Binary{Op: "*", X: &syntax.IntLit{Value: n}, Y: &syntax.Name{Name: "cuda_thread"}}
+	} else if m.NativeUnit == "" {
+		return nil
+	} else {
+		d.NativeUnit = m.NativeUnit
+	}
+	u, err := g.ResolveUnit(unit, v.Scope.Tiling.M)
 	if err != nil {
 		return nil
 	}
@@ -148,7 +162,7 @@ func newDeduction(g *gpucheck.Result, v *gpucheck.Var, errs *diag.List) *Deducti
 	// native unit, so the allocating scope must hold whole native units.
 	if d.TA < d.TN || d.TA%d.TN != 0 {
 		errs.Errorf(v.Pos, codeAllocUnit, "%s (memory type %s) is allocated by a collective of %d threads, but its native unit %s is %d threads",
-			v.Name, v.Mem, d.TA, m.NativeUnit, d.TN)
+			v.Name, v.Mem, d.TA, d.NativeUnit, d.TN)
 		return nil
 	}
 	return d
@@ -173,7 +187,16 @@ func dataTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag
 	cur := d.TA
 	seen := map[*gpucheck.Iter]bool{}
 	k := 0
+	// skipped: positions of whole-slice arguments passed over because the
+	// user's chain had not reached the caller yet (Exo's
+	// cuda_shfl_xor_sync_1f32(rmemA[t4, :, t1, s], ...) under t1: the
+	// pair's dimension lies between t4's and t1's); the instruction's
+	// loops take them after t1, in order.
+	var skipped []int
 	for cur != d.TN {
+		if len(skipped) > 0 && cur == a.Scope.Tiling.TileThreads {
+			break
+		}
 		if k >= len(a.Indices) {
 			what := "has no index left"
 			if len(a.Indices) == 0 {
@@ -185,6 +208,11 @@ func dataTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag
 		}
 		idx := a.Indices[k]
 		if _, isSlice := idx.(*syntax.Slice); isSlice && len(units) > 0 {
+			if cur > a.Scope.Tiling.TileThreads && len(skipped) < len(units) && followedByIter(a, k, d.TN) {
+				skipped = append(skipped, k)
+				k++
+				continue
+			}
 			break // the instruction's own loops take it from here
 		}
 		n, ok := idx.(*syntax.Name)
@@ -244,6 +272,31 @@ func dataTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag
 		if !ok {
 			return nil
 		}
+		if len(skipped) > 0 {
+			// The skipped slices first, each at its own dimension (Iters
+			// stay in dimension order; the chain ends at the last synth).
+			pos := 0
+			for j, it := range synth {
+				if j == len(skipped) {
+					synth = synth[j:]
+					break
+				}
+				kk := skipped[j]
+				if !fullSlice(g, v, kk, a.Indices[kk], it.Count) {
+					errs.Errorf(gpucheck.StartPos(a.Indices[kk]), codeDeduce, "%s: %s() distributes its parameter %s over %d x %s, so index %d must be a slice of %d elements, not %s",
+						d.prefix(), a.Instr.Name, a.Param, it.Count, it.Unit, kk, it.Count, gpucheck.ExprString(a.Indices[kk]))
+					return nil
+				}
+				for pos < len(t.Iters) && iterDim(a, t.Iters[pos]) < kk {
+					pos++
+				}
+				t.Iters = append(t.Iters[:pos], append([]*gpucheck.Iter{it}, t.Iters[pos:]...)...)
+				pos++
+				if j == len(synth)-1 {
+					synth = nil
+				}
+			}
+		}
 		for _, it := range synth {
 			if k >= len(a.Indices) {
 				errs.Errorf(gpucheck.StartPos(a.Node), codeDeduce, "%s: %s() distributes its parameter %s over %d x %s, but the argument has no dimension left for it",
@@ -280,7 +333,7 @@ func dataTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag
 	// specialization the owner is the unit the selected warps belong to,
 	// so only unspecialized owners are compared.
 	if len(t.Iters) > 0 && d.unit != nil {
-		end := t.Iters[len(t.Iters)-1].Body
+		end := chainEnd(t.Iters)
 		if end.Threads() == end.TileThreads {
 			if merr := end.Matches(*d.unit); merr != nil {
 				errs.Errorf(gpucheck.StartPos(a.Node), codeOwner, "%s: the shards are owned by collectives that are not one %s: %s",
@@ -322,7 +375,7 @@ func pitchesAndOffset(t *Triple, alloc *coll.Tiling, tn int) {
 	if len(t.Iters) == 0 {
 		return
 	}
-	end := t.Iters[len(t.Iters)-1].Body
+	end := chainEnd(t.Iters)
 	for _, it := range t.Iters {
 		p := 0
 		for _, term := range end.Base.Terms {
@@ -800,4 +853,48 @@ func (r *Result) Write(w io.Writer) {
 		}
 		fmt.Fprintf(w, "%s; %d uses agree\n", line, len(d.Triples))
 	}
+}
+
+// chainEnd is the collective a use's tiling chain ends at: the body of
+// its innermost iterator (the fewest tile threads; the last one in
+// dimension order unless a slice was skipped, dataTriple).
+func chainEnd(iters []*gpucheck.Iter) *coll.Tiling {
+	end := iters[len(iters)-1].Body
+	for _, it := range iters {
+		if it.Body.TileThreads < end.TileThreads {
+			end = it.Body
+		}
+	}
+	return end
+}
+
+// followedByIter reports whether a cuda_threads iterator follows index k
+// of a (after more slices) that stays within the native unit's tn threads:
+// the user's chain continues past the slice (a shuffle's pair selected
+// after its dimension), rather than the index being an ordinary one of a
+// shard (the warp of a TMA multicast's SMEM ring, a_smem[0:2, ping, ...]).
+func followedByIter(a *gpucheck.Access, k, tn int) bool {
+	for _, idx := range a.Indices[k+1:] {
+		if _, isSlice := idx.(*syntax.Slice); isSlice {
+			continue
+		}
+		n, ok := idx.(*syntax.Name)
+		if !ok {
+			return false
+		}
+		it := a.Scope.Iter(n.Name)
+		return it != nil && it.Body.TileThreads >= tn
+	}
+	return false
+}
+
+// iterDim is the dimension of a's index that iterator it is (-1: none,
+// a synthetic loop).
+func iterDim(a *gpucheck.Access, it *gpucheck.Iter) int {
+	for k, idx := range a.Indices {
+		if n, ok := idx.(*syntax.Name); ok && a.Scope.Iter(n.Name) == it {
+			return k
+		}
+	}
+	return -1
 }

@@ -59,6 +59,9 @@ func TestExoDialectCorpus(t *testing.T) {
 		// accumulators, a TMA reduce-add per split; with A = B = ones
 		// every element of C is S * K = 128.
 		{"tk_split_gemm.weft", nil, map[string][]float64{"C": seqf(128*256, func(int) float64 { return 128 })}},
+		// The same in clusters of one CTA, its Fence before the epilogue
+		// issued per CTA (issue 13); C = S * K = 128 everywhere.
+		{"tk_gemm_1cta.weft", nil, map[string][]float64{"C": seqf(128*128, func(int) float64 { return 128 })}},
 	} {
 		path := filepath.Join(examples, "exo", tc.file)
 		src, err := os.ReadFile(path)

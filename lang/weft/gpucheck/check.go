@@ -388,14 +388,36 @@ func (c *checker) assign(s *Scope, st *syntax.Assign) {
 	if st.Op == "+=" {
 		c.checkPerm(s, v, st.LHS, 'r', false)
 	}
-	// R13: scalar writes and reduces are made by single threads.
-	if s.Tiling != nil && s.Tiling.Threads() != 1 {
+	// R13: scalar writes and reduces are made by single threads, or, to
+	// a uniform memory (CudaRmemUniform(n)), by one whole collective of
+	// its n threads (Exo's mutate unit): each thread writes its own copy,
+	// so all copies of a value are written together.
+	if s.Tiling != nil {
 		what := "write"
 		if st.Op == "+=" {
 			what = "reduce"
 		}
-		c.errs.Errorf(st.Pos(), codeScalarWrite, "%s must be executed by one thread only (current: %s)", what, s.Tiling.Describe())
+		if n, ok := c.uniformThreads(v); ok && n > 1 {
+			unit := &syntax.Binary{Op: "*", X: &syntax.IntLit{Value: n}, Y: &syntax.Name{Name: "cuda_thread"}}
+			if u, err := c.units.resolve(unit, s.Tiling.M); err != nil {
+				c.errs.Errorf(st.Pos(), codeScalarWrite, "%s to %s (%s) must be executed by %d * cuda_thread: %v", what, v.Name, syntax.ExprString(v.Type.Mem), n, err)
+			} else if merr := s.Tiling.Matches(u); merr != nil {
+				c.errs.Errorf(st.Pos(), codeScalarWrite, "%s to %s (%s) must be executed by one %d * cuda_thread collective, each of whose threads holds a copy (current: %s; %s)",
+					what, v.Name, syntax.ExprString(v.Type.Mem), n, s.Tiling.Describe(), c.iterNames(merr.Msg))
+			}
+		} else if s.Tiling.Threads() != 1 {
+			c.errs.Errorf(st.Pos(), codeScalarWrite, "%s must be executed by one thread only (current: %s)", what, s.Tiling.Describe())
+		}
 	}
+}
+
+// uniformThreads is n of a variable in a uniform memory
+// (CudaRmemUniform(n)).
+func (c *checker) uniformThreads(v *Var) (int64, bool) {
+	if c.l == nil || v.Type == nil {
+		return 0, false
+	}
+	return c.l.Memories[v.Mem].UniformThreads(v.Type.Mem, c.c.eval)
 }
 
 func (c *checker) indexReads(s *Scope, st syntax.Stmt, idx []syntax.Expr) {

@@ -153,14 +153,17 @@ func (u *unitEnv) resolve(e syntax.Expr, m coll.Machine) (coll.Unit, error) {
 		return u.build(d, args, m)
 	case *syntax.Binary:
 		if e.Op == "*" {
-			k, ok := u.c.eval(e.X)
-			if !ok && u.isUnit(e.X) {
-				return coll.Unit{}, fmt.Errorf("%s is not a collective unit (write the scale first: %s * %s)", exprString(e), exprString(e.Y), exprString(e.X))
+			scale, unit := e.X, e.Y
+			if u.isUnit(e.X) {
+				// `cuda_thread * 4`, as Exo's GPU branch also writes it
+				// (its tests): the product commutes.
+				scale, unit = e.Y, e.X
 			}
+			k, ok := u.c.eval(scale)
 			if !ok {
-				return coll.Unit{}, fmt.Errorf("unit scale %s must be a compile-time constant", exprString(e.X))
+				return coll.Unit{}, fmt.Errorf("unit scale %s must be a compile-time constant", exprString(scale))
 			}
-			base, err := u.resolve(e.Y, m)
+			base, err := u.resolve(unit, m)
 			if err != nil {
 				return coll.Unit{}, err
 			}

@@ -224,6 +224,16 @@ func (ld *loader) global(g *syntax.Global, kind string) {
 		if u := a.name("native_unit"); u != nil {
 			m.NativeUnit = u.Name
 		}
+		if u := a.str("uniform"); u != "" {
+			m.Uniform = u
+			found := false
+			for _, p := range m.Params {
+				found = found || p == u
+			}
+			if !found || m.Space != "rmem" {
+				ld.errs.Errorf(call.Pos(), "W0243", "memory %s: uniform names one of its params and needs space=\"rmem\"", name)
+			}
+		}
 		for _, t := range a.list("tiles") {
 			tl, ok := t.(*syntax.List)
 			if !ok || len(tl.Elems) != 2 {

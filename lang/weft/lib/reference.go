@@ -28,7 +28,11 @@ func (l *Library) WriteTables(w io.Writer) {
 		for _, t := range m.Tiles {
 			tiles = append(tiles, fmt.Sprintf("%dx%d", t[0], t[1]))
 		}
-		p("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", name, strings.Join(m.Base, ", "), m.Space, m.NativeUnit,
+		native := m.NativeUnit
+		if m.Uniform != "" {
+			native = m.Uniform + " * cuda_thread"
+		}
+		p("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", name, strings.Join(m.Base, ", "), m.Space, native,
 			strings.Join(m.Params, ", "), strings.Join(tiles, ", "), perm(m.CPU), perm(m.CPUInstr), perm(m.CUDA), perm(m.Async), perm(m.AsyncInstr))
 	}
 

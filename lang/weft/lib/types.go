@@ -24,8 +24,14 @@ type Memory struct {
 	// NativeUnit is the collective unit that allocates one distributed shard
 	// ("" for memories allocated by the CPU).
 	NativeUnit string
-	Params     []string   // optional parameters, e.g. Sm80_RmemMatrixA(M, K)
-	Tiles      [][2]int64 // allowed shapes of the last two dimensions (nil: any)
+	// Uniform names the parameter n of a uniform register memory
+	// (CudaRmemUniform(n), Exo's GPU branch): one value per aligned
+	// collective of n threads, each of which holds a copy. Its native
+	// unit, and the collective that must execute every scalar write to
+	// it (Exo's mutate unit), is n * cuda_thread (UniformThreads).
+	Uniform string
+	Params  []string   // optional parameters, e.g. Sm80_RmemMatrixA(M, K)
+	Tiles   [][2]int64 // allowed shapes of the last two dimensions (nil: any)
 	// Permissions in CPU code, in-order CUDA code, a CudaAsync block, and for
 	// instruction parameters inside a CudaAsync block.
 	CPU, CUDA, Async, AsyncInstr Perm
@@ -176,4 +182,33 @@ func (s *SyncTL) Cell(q *QualTL) string {
 		return "temp."
 	}
 	return ""
+}
+
+// UniformThreads is n of a uniform memory (Memory.Uniform) for the
+// memory expression of a variable's type (e.g. CudaRmemUniform(64)):
+// the argument bound to the parameter, positionally or by keyword,
+// evaluated by eval. ok is false for other memories and when the
+// argument is missing or not a constant.
+func (m *Memory) UniformThreads(mem syntax.Expr, eval func(syntax.Expr) (int64, bool)) (n int64, ok bool) {
+	if m == nil || m.Uniform == "" {
+		return 0, false
+	}
+	call, isCall := mem.(*syntax.Call)
+	if !isCall {
+		return 0, false
+	}
+	var arg syntax.Expr
+	if kw := call.Kwarg(m.Uniform); kw != nil {
+		arg = kw.Value
+	}
+	for i, p := range m.Params {
+		if p == m.Uniform && i < len(call.Args) {
+			arg = call.Args[i]
+		}
+	}
+	if arg == nil {
+		return 0, false
+	}
+	n, ok = eval(arg)
+	return n, ok && n > 0
 }

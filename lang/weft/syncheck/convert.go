@@ -471,6 +471,20 @@ func (c *converter) exempt(v *gpucheck.Var) bool {
 	if m := c.memOf(v); m != nil && m.Space == "grid_constant" {
 		return true
 	}
+	if m := c.memOf(v); m != nil && m.Uniform != "" && v.Type != nil {
+		// CudaRmemUniform(n): each thread of an n-thread owner holds its
+		// own register copy and touches only that copy (distmem: every
+		// access lies within one owner; gpucheck R13: writes by the whole
+		// owner, each thread to its copy), and only in-order scalar code
+		// reaches it (no instruction parameter accepts the memory), so no
+		// two threads share a location and each thread's accesses are in
+		// program order: no hazard exists to check. The machine's single
+		// cell per shard would instead pair one thread's read with another
+		// thread's write of its own copy. n = 1 is CudaRmem, checked.
+		if n, ok := m.UniformThreads(v.Type.Mem, c.res.Eval); ok && n > 1 {
+			return true
+		}
+	}
 	if b := c.lib.Barriers[v.Mem]; b != nil && (b.DerivesFrom("CudaCommitGroup") || b.DerivesFrom("CudaClusterSync")) {
 		return true
 	}
@@ -1132,6 +1146,10 @@ func (c *converter) reverseVar(v int) int {
 	}
 	nv := c.p.Vars[v]
 	nv.Name = name
+	// The hidden twin takes the ring facts (its hardware state is
+	// checked alike) but not the one-shot arrive rule: it is arrived
+	// only by ReverseArrive, which Exo's ring-buffered form never uses.
+	nv.OneShotArrive = false
 	c.p.Vars = append(c.p.Vars, nv)
 	c.grans = append(c.grans, append([]int(nil), c.grans[v]...))
 	c.dimAff = append(c.dimAff, c.dimAff[v])
@@ -1489,6 +1507,7 @@ func (c *converter) ringBuffered(sc *names, vi int, v *gpucheck.Var) {
 		}
 		pv := &c.p.Vars[vi]
 		pv.RingDepth, pv.RingDim = d, k
+		pv.OneShotArrive = true
 		if call, ok := t.Mem.(*syntax.Call); ok && len(call.Args) == 1 {
 			if n, ok := konst(call.Args[0]); ok && n > 0 {
 				pv.PreArrive = n

@@ -48,6 +48,11 @@ func report(prog *Program, run *Run, errs *diag.List) {
 	for i := range res.Hazards {
 		h := &res.Hazards[i]
 		src := p.Srcs[h.Src]
+		if h.Kind == amir.BarrierMismatch && h.Arrives == 0 && p.Vars[h.Var].OneShotArrive {
+			errs.Errorf(pos(src.Pos), codeBarrier, "barrier never arrived%s: %s is freed in %s without an Arrive; each logical barrier of a ring-buffered array must be arrived exactly once (pre-arrived indices count), or its ring slot's mbarrier stays a phase behind for the CTA's next task",
+				at, cell(p, h), taskName(p, h.TaskCoords))
+			continue
+		}
 		if h.Kind == amir.BarrierMismatch {
 			errs.Errorf(pos(src.Pos), codeBarrier, "arrive/await count mismatch%s: %s has %d arrives and %d awaits when it is freed in %s; every Arrive needs its Await",
 				at, cell(p, h), h.Arrives, h.Awaits, taskName(p, h.TaskCoords))

@@ -124,7 +124,7 @@ __global__ void across(int *d) {
   auto t = cg::tiled_partition<16>(cg::this_thread_block());
   s[threadIdx.x] = threadIdx.x;
   t.sync();
-  d[threadIdx.x] = s[(threadIdx.x + 16) % 64]; // ERROR C0501 col=20 "data race on shared memory s \(byte 128\): read by thread 16 of block 0 \(kernel across\) conflicts with an unordered write by thread 32 of block 0 \(kernel across\)"
+  d[threadIdx.x] = s[(threadIdx.x + 16) % 64]; // ERROR C0501 col=20 "data race on shared memory s \(byte 64\): read by thread 0 of block 0 \(kernel across\) conflicts with an unordered write by thread 16 of block 0 \(kernel across\)"
 }
 int main() {
   int *d;

@@ -123,10 +123,128 @@ int main() {
 // OUT: ~C 3
 // OUT: ~B 2
 // OUT: ~A 1
-// ---- virtual inheritance is not modeled and says so
+// ---- virtual inheritance, the diamond: one shared A constructed by the most derived class with its initializer (B's and C's ignored), its members reached through B, C and D, pointers converted up through virtual bases are one address, a null pointer stays null, destruction in reverse with A last (output pinned against g++ 12.2)
+#include <stdio.h>
+struct A {
+  int a;
+  A() : a(1) { printf("A()\n"); }
+  A(int x) : a(x) { printf("A(%d)\n", x); }
+  ~A() { printf("~A %d\n", a); }
+  int getA() const { return a; }
+};
+struct B : virtual public A {
+  int b;
+  B() : A(100), b(2) { printf("B() a=%d\n", a); }
+  ~B() { printf("~B\n"); }
+};
+struct C : public virtual A {
+  int c;
+  C() : A(200), c(3) { printf("C() a=%d\n", a); }
+  ~C() { printf("~C\n"); }
+  void bump() { a += 10; }
+};
+struct D : B, C {
+  int d;
+  D(int x) : A(x), d(4) { printf("D() a=%d\n", a); }
+  ~D() { printf("~D\n"); }
+};
+int readA(A *p) { return p->a; }
+int viaB(B &b) { return b.a + b.b; }
+int main() {
+  {
+    B lone;
+    printf("lone: %d %d\n", lone.a, readA(&lone));
+  }
+  D d(7);
+  d.bump();
+  B *pb = &d;
+  C *pc = &d;
+  A *pa1 = pb, *pa2 = pc, *pa3 = &d;
+  printf("same A: %d %d\n", pa1 == pa2, pa2 == pa3);
+  printf("a via B %d, via C %d, via D %d, getA %d\n", pb->a, pc->a, d.a, pc->getA());
+  pb->a = 55;
+  printf("after write via B: C sees %d, readA %d, viaB %d\n", pc->a, readA(pa2), viaB(d));
+  printf("%d %d %d\n", d.b, d.c, d.d);
+  B *nb = 0;
+  A *na = nb;
+  printf("null stays null: %d\n", na == 0);
+  return 0;
+}
+// MODE: run
+// OUT: A(100)
+// OUT: B() a=100
+// OUT: lone: 100 100
+// OUT: ~B
+// OUT: ~A 100
+// OUT: A(7)
+// OUT: B() a=7
+// OUT: C() a=7
+// OUT: D() a=7
+// OUT: same A: 1 1
+// OUT: a via B 17, via C 17, via D 17, getA 17
+// OUT: after write via B: C sees 55, readA 55, viaB 57
+// OUT: 2 3 4
+// OUT: null stays null: 1
+// OUT: ~D
+// OUT: ~C
+// OUT: ~B
+// OUT: ~A 55
+// ---- virtual inheritance with virtual functions: an abstract virtual base whose pure function one path overrides (dominance), calls through each base, new and delete through the virtual base, dynamic_cast across (output pinned against g++ 12.2)
+#include <stdio.h>
+struct Shape {
+  int id;
+  Shape(int i) : id(i) {}
+  virtual ~Shape() { printf("~Shape %d\n", id); }
+  virtual const char *name() const { return "shape"; }
+  virtual int area() const = 0;
+};
+struct Named : virtual Shape {
+  Named() : Shape(-1) {}
+  const char *name() const { return "named"; }
+};
+struct Sized : virtual Shape {
+  int w;
+  Sized(int w_) : Shape(-2), w(w_) {}
+  int area() const { return w * w; }
+};
+struct Square : Named, Sized {
+  Square(int id, int w) : Shape(id), Sized(w) {}
+  ~Square() { printf("~Square\n"); }
+};
+void show(const Shape &s) { printf("%s %d %d\n", s.name(), s.id, s.area()); }
+int main() {
+  Square sq(5, 3);
+  show(sq);
+  Named *n = &sq;
+  Sized *z = &sq;
+  printf("%s %d | %s %d\n", n->name(), n->area(), z->name(), z->area());
+  Shape *s = new Square(9, 4);
+  show(*s);
+  Sized *dz = dynamic_cast<Sized *>(s);
+  printf("dyn %d\n", dz ? dz->w : -1);
+  delete s;
+  return 0;
+}
+// MODE: run
+// OUT: named 5 9
+// OUT: named 9 | named 9
+// OUT: named 9 16
+// OUT: dyn 4
+// OUT: ~Square
+// OUT: ~Shape 9
+// OUT: ~Square
+// OUT: ~Shape 5
+// ---- converting from a virtual base down is ill-formed
 struct V { int v; };
-struct L : virtual V { int l; }; // ERROR C0309 col=1 "virtual base class V \(virtual inheritance\) is not supported"
-int main() { return 0; }
+struct L : virtual V { int l; };
+struct R : virtual V { int r; };
+struct J : L, R {};
+int main() {
+  J j;
+  V *pv = &j;
+  L *pl = static_cast<L *>(pv); // ERROR C0302 col=11 "cannot convert from struct V to struct L: struct V is a virtual base of struct L"
+  return pl != 0;
+}
 // ---- bases that are class template instances (Box<double>, CRTP Counter<Widget> with static_cast<Derived *>(this) from a third base), a base's constructor named with its template arguments (output pinned against g++)
 #include <cstdio>
 template <typename T> struct Box {
@@ -201,3 +319,24 @@ int main() {
   More *m = dynamic_cast<More *>(&p); // ERROR C0302 col=13 "dynamic_cast of struct Plain, which is not a polymorphic class"
   return m != 0;
 }
+// ---- virtual inheritance in device code: each thread's diamond in its own local memory, the shared base written through one path and read through the other
+#include <stdio.h>
+struct A { int a; __device__ A(int x) : a(x) {} };
+struct B : virtual A { int b; __device__ B() : A(0), b(1) {} };
+struct C : virtual A { int c; __device__ C() : A(0), c(2) {} };
+struct D : B, C { __device__ D(int x) : A(x) {} };
+__global__ void k(int *out) {
+  D d(threadIdx.x);
+  B *pb = &d; C *pc = &d;
+  pb->a += 100;
+  out[threadIdx.x] = pc->a + pb->b + pc->c;
+}
+int main() {
+  int *o; cudaMallocManaged(&o, 4 * sizeof(int));
+  k<<<1, 4>>>(o);
+  cudaDeviceSynchronize();
+  printf("%d %d %d %d\n", o[0], o[1], o[2], o[3]);
+  return 0;
+}
+// MODE: run
+// OUT: 103 104 105 106

@@ -184,3 +184,57 @@ int main() {
   return 0;
 }
 // MODE: run
+// ---- std::multimap and std::multiset, std::pair keys and comparisons (outputs from g++ 12.2)
+#include <map>
+#include <set>
+#include <utility>
+#include <string>
+#include <stdio.h>
+std::multimap<std::pair<int, int>, int> build() {
+  std::multimap<std::pair<int, int>, int> m;
+  m.emplace(std::make_pair(9, 0), 0);
+  m.emplace(std::make_pair(8, 6), 1);
+  m.emplace(std::make_pair(9, 0), 2);
+  m.insert(std::make_pair(std::make_pair(8, 6), 3));
+  m.emplace(std::make_pair(7, 5), 4);
+  return m;
+}
+int main() {
+  std::multimap<std::pair<int, int>, int> m = build();
+  printf("size %d count(9,0) %d count(1,1) %d\n", (int)m.size(), (int)m.count(std::make_pair(9, 0)), (int)m.count(std::make_pair(1, 1)));
+  for (auto it = m.begin(); it != m.end(); ++it)
+    printf("(%d,%d) -> %d\n", it->first.first, it->first.second, it->second);
+  auto r = m.equal_range(std::make_pair(8, 6));
+  for (auto it = r.first; it != r.second; ++it) printf("eq %d\n", it->second);
+  auto u = m.upper_bound(std::make_pair(8, 6));
+  printf("upper %d\n", u->second);
+  size_t n = m.erase(std::make_pair(9, 0));
+  printf("erased %d size %d\n", (int)n, (int)m.size());
+  std::multiset<int> s;
+  s.insert(3); s.insert(1); s.insert(3); s.insert(2);
+  for (int x : s) printf("%d ", x);
+  printf("| %d\n", (int)s.count(3));
+  std::multimap<std::string, int> ms;
+  ms.insert(std::make_pair(std::string("b"), 1));
+  ms.insert(std::make_pair(std::string("a"), 2));
+  ms.insert(std::make_pair(std::string("b"), 3));
+  for (auto &kv : ms) printf("%s=%d ", kv.first.c_str(), kv.second);
+  printf("\n");
+  std::pair<int, int> a(1, 2), b = std::make_pair(1, 3);
+  printf("%d %d %d %d %d %d\n", a < b, a > b, a == b, a != b, a <= b, a >= b);
+  return 0;
+}
+// MODE: run
+// OUT: size 5 count(9,0) 2 count(1,1) 0
+// OUT: (7,5) -> 4
+// OUT: (8,6) -> 1
+// OUT: (8,6) -> 3
+// OUT: (9,0) -> 0
+// OUT: (9,0) -> 2
+// OUT: eq 1
+// OUT: eq 3
+// OUT: upper 0
+// OUT: erased 2 size 3
+// OUT: 1 2 3 3 | 2
+// OUT: a=2 b=1 b=3 
+// OUT: 1 0 0 1 1 0

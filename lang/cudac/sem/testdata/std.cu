@@ -205,8 +205,9 @@ int main() {
 #include <unordered_set>
 int set(int x) { return x; }
 int main() {
-  std::multimap<int, float> m; // ERROR C0309 col=3 "std::multimap is not modeled"
-  std::multiset<long> s; // ERROR C0309 col=3 "std::multiset is not modeled"
+  std::multimap<int, float> m; // lib_map.go, as std::multiset
+  std::multimap<int, float, long> c; // ERROR C0309 col=3 "std::multimap with a comparator, hash or allocator argument is not modeled"
+  std::multiset<long> s;
   std::map<int, float> modeled; // lib_map.go
   std::unordered_set<long> too;
   int map = 2;

@@ -67,3 +67,18 @@ texture<float, 1, cudaReadModeElementType> texRef; // ERROR C0309 col=1 "texture
 __global__ void k(cudaTextureObject_t tex, float *o) { // ERROR C0309 col=19 "cudaTextureObject_t: texture and surface"
   cudaSurfaceObject_t s = 0; // ERROR C0309 col=3 "cudaSurfaceObject_t: texture and surface"
 }
+// ---- std::pair as a template argument of a container parses (no diagnostic)
+#include <map>
+#include <utility>
+std::multimap<std::pair<int, int>, int> byArch();
+std::map<std::pair<int, std::pair<int, int>>, std::pair<int, float>> nested;
+int main() { std::pair<int, int> p(1, 2); return std::make_pair(p, 3).second; }
+// ---- a parameter or variable of a type never declared is named, not misparsed
+int alloc(Handle *out, unsigned long size, int flags); // ERROR C0204 col=11 "unknown type name 'Handle'"
+int release(Ptr p, unsigned long size); // ERROR C0204 col=13 "unknown type name 'Ptr'"
+int again(Handle *h, int n); // (now a type: no second report)
+void g(int n) {
+  Props prop = {}; // ERROR C0204 col=3 "unknown type name 'Props'"
+  Props more[2];
+  int a = n * n, b(n);
+}

@@ -1,0 +1,235 @@
+package sem
+
+import "strconv"
+
+// The order of a graph's nodes for the race detector (issue 15 item 4,
+// "no silent wrong answers"). CUDA orders the nodes of a graph by its
+// edges only: "the edges of the graph are the dependencies ... a node
+// runs when its dependencies are complete", and nodes with no path
+// between them may run concurrently (CUDA Programming Guide, "CUDA
+// Graphs", "Graph Structure"); a launch is ordered behind the stream's
+// earlier work and behind the previous launches of the same executable
+// graph, and the stream's later work after the whole graph (CUDA Runtime
+// API, cudaGraphLaunch: "Each launch is ordered behind both any previous
+// work in stream and any previous launches of graphExec").
+//
+// The interpreter still runs the nodes one at a time, in a topological
+// order (Kahn's, the earliest added node first), which is one schedule
+// CUDA allows. What is ordered is decided by vector clocks (race.go): each
+// node of an executable graph is an agent of its own (a stream slot that
+// no stream uses, as pthread.go does for host threads), and it starts with
+// the join of the launch's clock and its dependencies' clocks at their
+// end. So two nodes without a path between them that touch the same bytes
+// are a race (C0501) whichever the interpreter ran first, for kernel,
+// memcpy, memset, host, memory and conditional nodes (a conditional node's
+// bodies run after its dependencies and before its dependents), for graphs
+// built by the API, by stream capture (graph_more.go records the capture's
+// dependencies) and after cudaGraphExecUpdate.
+
+// add appends n to g with dependencies deps (indices of g's nodes).
+func (g *cudaGraph) add(n *graphNode, deps []int) {
+	if g.at == nil {
+		g.at = map[*graphNode]int{}
+	}
+	g.at[n] = len(g.nodes)
+	g.nodes = append(g.nodes, n)
+	g.deps = append(g.deps, deps)
+}
+
+// depsOf returns the dependencies of node i (nil past the recorded ones).
+func (g *cudaGraph) depsOf(i int) []int {
+	if i < len(g.deps) {
+		return g.deps[i]
+	}
+	return nil
+}
+
+// reaches reports whether there is a path from node a to node b in g.
+func (g *cudaGraph) reaches(a, b int) bool {
+	seen := make([]bool, len(g.nodes))
+	stack := []int{b}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x == a {
+			return true
+		}
+		for _, d := range g.depsOf(x) {
+			if !seen[d] {
+				seen[d] = true
+				stack = append(stack, d)
+			}
+		}
+	}
+	return false
+}
+
+// topo is a topological order of g's nodes: of the nodes whose
+// dependencies have all run, the one added first runs next.
+func (g *cudaGraph) topo() []int {
+	n := len(g.nodes)
+	ordered := true // every edge from an earlier node: the order of addition
+	for i := 0; i < n && ordered; i++ {
+		for _, d := range g.depsOf(i) {
+			ordered = ordered && d < i
+		}
+	}
+	if ordered {
+		order := make([]int, n)
+		for i := range order {
+			order[i] = i
+		}
+		return order
+	}
+	indeg := make([]int, n)
+	out := make([][]int, n)
+	for i := 0; i < n; i++ {
+		for _, d := range g.depsOf(i) {
+			indeg[i]++
+			out[d] = append(out[d], i)
+		}
+	}
+	order := make([]int, 0, n)
+	done := make([]bool, n)
+	for len(order) < n {
+		next := -1
+		for i := 0; i < n; i++ {
+			if !done[i] && indeg[i] == 0 {
+				next = i
+				break
+			}
+		}
+		if next < 0 {
+			break // a cycle: cudaGraphAddDependencies refuses one, so never
+		}
+		done[next] = true
+		order = append(order, next)
+		for _, j := range out[next] {
+			indeg[j]--
+		}
+	}
+	return order
+}
+
+// nodeAgent is the race detector's agent of node n in launches of the
+// executable graph root (made at its first run). Launches of one
+// executable graph are ordered one after the other, so an agent's clock
+// only grows along one chain of runs.
+func (m *Machine) nodeAgent(root *cudaGraph, n *graphNode) int32 {
+	if a, ok := root.agents[n]; ok {
+		return a
+	}
+	if root.agents == nil {
+		root.agents = map[*graphNode]int32{}
+	}
+	a := int32(len(m.streams) + 1)
+	// a slot no stream uses; non-blocking, so that the legacy default
+	// stream's implicit synchronization never reads it
+	m.streams = append(m.streams, &stream{id: len(m.streams), agent: a, nonBlocking: true})
+	root.agents[n] = a
+	r := m.rt()
+	if r.agentClock == nil {
+		r.agentClock = map[int32]int32{}
+	}
+	r.agentClock[a] = 1
+	return a
+}
+
+// hostFnName names the host function that agent a ran, for race reports
+// (race.go): a graph's host node runs on the node's agent, a stream's
+// host function on the stream's.
+func (m *Machine) hostFnName(a int32) string {
+	if r := m.libst; r != nil && r.rt != nil {
+		if _, ok := r.rt.agentClock[a]; ok {
+			return "the host function of a graph's host node"
+		}
+	}
+	return "the host function run by stream " + strconv.Itoa(int(a-1))
+}
+
+// runGraph runs the executable graph g as an operation of stream s.
+func (m *Machine) runGraph(s *stream, g *cudaGraph) {
+	m.backGraphMem(g) // graph_mem.go
+	base := vcJoin(append([]int32(nil), s.vc...), g.done)
+	out := m.runGraphIn(s, g, g, base)
+	s.vc = vcJoin(s.vc, out)
+	g.done = append([]int32(nil), out...)
+}
+
+// runGraphIn runs the nodes of g (root's, or a body of one of its
+// conditional nodes) after base and returns the join of base and every
+// node's clock at its end.
+func (m *Machine) runGraphIn(s *stream, root, g *cudaGraph, base []int32) []int32 {
+	vcs := make([][]int32, len(g.nodes))
+	out := append([]int32(nil), base...)
+	for _, i := range g.topo() {
+		if m.failed || m.exited {
+			break
+		}
+		n := g.nodes[i]
+		vc := append([]int32(nil), base...)
+		for _, d := range g.depsOf(i) {
+			vc = vcJoin(vc, vcs[d])
+		}
+		a := m.nodeAgent(root, n)
+		r := m.rt()
+		vc = vcSet(vc, a, max(vcGet(vc, a), r.agentClock[a]))
+		// the node's operations run as a stream of their own: the
+		// stream's id (a host function's argument) with the node's agent
+		ns := &stream{id: s.id, agent: a, vc: vc, live: true, nonBlocking: s.nonBlocking}
+		m.runNode(ns, root, n)
+		ns.vc[a]++
+		r.agentClock[a] = ns.vc[a]
+		vcs[i] = ns.vc
+		out = vcJoin(out, ns.vc)
+	}
+	return out
+}
+
+// runNode runs node n on ns (its own agent).
+func (m *Machine) runNode(ns *stream, root *cudaGraph, n *graphNode) {
+	if n.ops != nil || n.empty {
+		m.runNodeOps(ns, n.ops) // graph_more.go
+		return
+	}
+	if n.body != nil {
+		run := func(b *cudaGraph) {
+			ns.vc = vcJoin(ns.vc, m.runGraphIn(ns, root, b, ns.vc))
+		}
+		switch v := n.cond.value; {
+		case n.condType == condTypeSwitch:
+			if int(v) < len(n.bodies) {
+				run(n.bodies[v])
+			}
+		case n.condType == condTypeIf && v == 0:
+			if len(n.bodies) == 2 {
+				run(n.bodies[1]) // else
+			}
+		default:
+			for n.cond.value != 0 {
+				run(n.body) // each iteration after the previous one
+				if n.condType == condTypeIf || m.failed || m.exited {
+					break
+				}
+			}
+		}
+		return
+	}
+	gr := &gridRun{fn: n.fn, gdim: n.gdim, bdim: n.bdim, shmem: n.shmem}
+	gr.id = len(m.grids) + 1
+	for k, pt := range n.fn.Type.Params {
+		b := n.args[k]
+		if pt.Kind == Struct {
+			o := m.newObject(pt.size, SpaceAny, "kernel parameter", n.pos)
+			copy(o.Data, b)
+			gr.args = append(gr.args, ptrOf(o, 0))
+			continue
+		}
+		gr.args = append(gr.args, fromMem(memCode(pt), loadN(b, len(b))))
+	}
+	m.grids = append(m.grids, gr)
+	ctx := &accessCtx{agent: ns.agent, clock: vcGet(ns.vc, ns.agent), vc: ns.vc}
+	gr.agent, gr.clock = ctx.agent, ctx.clock
+	m.runGrid(gr, ctx)
+	m.runChildren(gr, ns) // cdp.go
+}

@@ -1,0 +1,80 @@
+// ---- anonymous struct and union members: a union of an anonymous struct and a word, as DXT colour codecs write it (outputs from g++ 12.2)
+#include <stdio.h>
+union Color32 {
+  struct { unsigned char b, g, r, a; };
+  unsigned int u;
+};
+struct S { int k; union { float f; int i; }; struct { short lo, hi; }; };
+int main() {
+  Color32 c;
+  c.u = 0x11223344u;
+  printf("%x %x %x %x %d\n", c.b, c.g, c.r, c.a, (int)sizeof(Color32));
+  c.r = 0xff;
+  printf("%x\n", c.u);
+  S s; s.k = 1; s.f = 1.0f; s.lo = 2; s.hi = 3;
+  printf("%x %d %d %d %d\n", s.i, s.lo, s.hi, (int)sizeof(S), s.k);
+  return 0;
+}
+// MODE: run
+// OUT: 44 33 22 11 4
+// OUT: 11ff3344
+// OUT: 3f800000 2 3 12 1
+// ---- NVTX annotations have no effect; without a tool attached push and pop answer NVTX_NO_PUSH_POP_TRACKING
+#include <nvtx3/nvToolsExt.h>
+#include <stdio.h>
+struct Tracer { Tracer(const char *n) { nvtxRangePushA(n); } ~Tracer() { nvtxRangePop(); } };
+int main() {
+  Tracer t("main");
+  nvtxEventAttributes_t a = {0};
+  a.version = NVTX_VERSION; a.size = NVTX_EVENT_ATTRIB_STRUCT_SIZE; a.colorType = NVTX_COLOR_ARGB; a.color = 0xff00ff00;
+  a.messageType = NVTX_MESSAGE_TYPE_ASCII; a.message.ascii = "x";
+  int l = nvtxRangePushEx(&a);
+  nvtxRangeId_t id = nvtxRangeStartA("r");
+  nvtxMarkA("m");
+  nvtxRangeEnd(id);
+  printf("%d %d %llu\n", l, nvtxRangePop(), id);
+  return 0;
+}
+// MODE: run
+// OUT: -2 -2 0
+// ---- cuRAND in a whole program: Philox4_32_10 from key 0 and counter 0 draws Random123's known answer (6627e8d5 e169c58d bc57ac4c 9b00dbd8), skipahead within the counter block; XORWOW seeded and jumped to subsequences as cuRAND documents (these uniforms are our implementation's, not checked on a GPU); the host API's status codes
+#include <curand_kernel.h>
+#include <curand.h>
+#include <stdio.h>
+__global__ void draw(unsigned *bits, float *u, float *n) {
+  int i = threadIdx.x;
+  curandStatePhilox4_32_10_t p;
+  curand_init(0, 0, 0, &p);            // key 0, counter 0: Random123's first known answer
+  skipahead(i, &p);
+  bits[i] = curand(&p);
+  curandState x;
+  curand_init(1234, i, 0, &x);
+  u[i] = curand_uniform(&x);
+  float a = curand_normal(&x), b = curand_normal(&x); // one Box-Muller pair
+  n[i] = a * a + b * b;
+}
+int main() {
+  unsigned *bits; float *u, *n;
+  cudaMallocManaged(&bits, 4 * sizeof(unsigned));
+  cudaMallocManaged(&u, 4 * sizeof(float));
+  cudaMallocManaged(&n, 4 * sizeof(float));
+  draw<<<1, 4>>>(bits, u, n);
+  cudaDeviceSynchronize();
+  for (int i = 0; i < 4; i++) printf("%08x %.9g %d\n", bits[i], u[i], u[i] > 0.0f && u[i] <= 1.0f && n[i] >= 0.0f);
+  curandGenerator_t g;
+  printf("%d\n", (int)curandCreateGeneratorHost(&g, CURAND_RNG_PSEUDO_DEFAULT));
+  curandSetPseudoRandomGeneratorSeed(g, 1234ULL);
+  float h[4];
+  printf("%d %d\n", (int)curandGenerateNormal(g, h, 3, 0.0f, 1.0f), (int)curandGenerateUniform(g, h, 4));
+  printf("%d\n", h[0] > 0.0f && h[3] <= 1.0f);
+  curandDestroyGenerator(g);
+  return 0;
+}
+// MODE: run
+// OUT: 6627e8d5 0.145467639 1
+// OUT: e169c58d 0.820180893 1
+// OUT: bc57ac4c 0.550399244 1
+// OUT: 9b00dbd8 0.294830292 1
+// OUT: 0
+// OUT: 105 0
+// OUT: 1
