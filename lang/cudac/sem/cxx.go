@@ -276,11 +276,6 @@ func (c *compiler) memberInits(fd *syntax.FuncDecl) {
 	for _, mi := range fd.Inits {
 		named[mi.Name] = true
 	}
-	if hasMemberDefaults(c.recv) {
-		c.emit(OpLocal, 0, 0, fd.Pos)
-		c.memberDefaults(c.recv, named, fd.Pos)
-		c.emit(OpPop, 0, 0, fd.Pos)
-	}
 	isBase := func(b *Type, name string) bool {
 		return name == tagOf(b) || c.tmap[name] == b || b.tmpl != nil && name == b.tmpl.name
 	}
@@ -303,9 +298,31 @@ func (c *compiler) memberInits(fd *syntax.FuncDecl) {
 					c.emit(OpPtrAdd, 1, 0, fd.Pos)
 				}
 				c.construct(c.baseVariant(ctor), nil, fd.Pos)
+			} else if c.needsConstruction(b) {
+				// its implicit constructor (implicit.go)
+				c.emit(OpLocal, 0, 0, fd.Pos)
+				c.adjustPtr(c.recv.baseOff[i], fd.Pos)
+				c.constructAt(b, fd.Pos, false)
+				c.emit(OpPop, 0, 0, fd.Pos)
 			}
 		}
 	}
+	// the bases named in the list, then the members: default member
+	// initializers and constructors of those not named, then the named
+	// ones (C++ constructs bases before members)
+	for pass := 0; pass < 2; pass++ {
+		if pass == 1 && hasMemberDefaults(c.recv) {
+			c.emit(OpLocal, 0, 0, fd.Pos)
+			c.memberDefaults(c.recv, named, fd.Pos)
+			c.emit(OpPop, 0, 0, fd.Pos)
+		}
+		c.initPass(fd, pass, isBase)
+	}
+}
+
+// initPass runs the member initializers of fd that name bases (pass 0)
+// or members (pass 1).
+func (c *compiler) initPass(fd *syntax.FuncDecl, pass int, isBase func(*Type, string) bool) {
 	for _, mi := range fd.Inits {
 		bi := -1
 		for i, b := range c.recv.bases {
@@ -316,6 +333,15 @@ func (c *compiler) memberInits(fd *syntax.FuncDecl) {
 		}
 		if bi < 0 && c.recv.base != nil && isBase(c.recv.base, mi.Name) {
 			bi = 0
+		}
+		indirect := false
+		if vi := vbOf(c.recv); vi != nil && bi < 0 {
+			for _, v := range vi.vbases {
+				indirect = indirect || isBase(v, mi.Name)
+			}
+		}
+		if (pass == 0) != (bi >= 0 || indirect) {
+			continue
 		}
 		if bi >= 0 {
 			// the base class's constructor, on its subobject
@@ -336,14 +362,8 @@ func (c *compiler) memberInits(fd *syntax.FuncDecl) {
 			}
 			continue
 		}
-		if vi := vbOf(c.recv); vi != nil && bi < 0 {
-			indirect := false
-			for _, v := range vi.vbases {
-				indirect = indirect || isBase(v, mi.Name)
-			}
-			if indirect {
-				continue // an indirect virtual base: vbaseInits constructed it
-			}
+		if indirect {
+			continue // an indirect virtual base: vbaseInits constructed it
 		}
 		f := c.recv.field(mi.Name)
 		if f == nil {
@@ -354,6 +374,8 @@ func (c *compiler) memberInits(fd *syntax.FuncDecl) {
 		c.emit(OpConst, 0, int64(f.Offset), mi.Pos)
 		c.emit(OpPtrAdd, 1, 0, mi.Pos)
 		switch {
+		case len(mi.Args) == 0 && c.constructMember(&FieldInfo{Name: f.Name, Type: f.Type}, mi.Pos):
+			// m(): its class's default constructor (implicit.go)
 		case len(mi.Args) == 0:
 			c.emit(OpMemzero, 0, int64(f.Type.size), mi.Pos)
 		case len(mi.Args) == 1 && f.Type.Kind != Array:

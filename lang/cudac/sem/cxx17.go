@@ -382,12 +382,31 @@ func (c *compiler) constFloat(e syntax.Expr) (float64, bool) {
 // memberDefaults runs the default member initializers of struct t on the
 // object whose address is on the stack (kept), skipping the fields in
 // skip; a member of struct type without one gets its own type's defaults.
+//
+// It is also the implicit default constructor's work ([class.ctor]p7,
+// [class.base.init]p9): for a class without constructors (skip nil: the
+// object is being created) the bases' default constructors run first, on
+// their subobjects, and the members whose class has a constructor are
+// constructed in declaration order; in a constructor (memberInits) the
+// members it does not name are.
 func (c *compiler) memberDefaults(t *Type, skip map[string]bool, pos diag.Pos) {
+	c.memberDefaultsAt(t, skip, pos, true)
+}
+
+func (c *compiler) memberDefaultsAt(t *Type, skip map[string]bool, pos diag.Pos, complete bool) {
 	if t.Kind != Struct || !hasMemberDefaults(t) {
 		return
 	}
+	userCtor := c.ctorOf(t, -1) != nil
+	if skip == nil && !userCtor {
+		c.implicitBases(t, pos, complete)
+	}
+	own := ownFields(t)
 	for _, f := range t.Fields {
 		if skip[f.Name] {
+			continue
+		}
+		if own[f] && f.Init == nil && (skip == nil || userCtor) && c.constructMember(f, pos) {
 			continue
 		}
 		if f.Init == nil && !hasMemberDefaults(f.Type) {
@@ -414,6 +433,9 @@ func (c *compiler) memberDefaults(t *Type, skip map[string]bool, pos diag.Pos) {
 func hasMemberDefaults(t *Type) bool {
 	if t.Kind != Struct {
 		return false
+	}
+	if _, ok := implicitCtor.Load(t); ok {
+		return true // bases or members to construct (classSetup)
 	}
 	for _, f := range t.Fields {
 		if f.Init != nil || (f.Type.Kind == Struct && f.Type != t && hasMemberDefaults(f.Type)) {

@@ -31,6 +31,7 @@ func vptrOf(t *Type) uint64 { return vptrTag | uint64(t.id) }
 // lays out its vptr; it runs after the base's fields were copied.
 func (c *compiler) classSetup(t *Type, te *syntax.TypeExpr) {
 	nFirst, hasVB := c.vbSetup(t) // virtual bases (vbase.go)
+	defer c.noteImplicit(t, te)   // implicit.go
 	b := t.base
 	if b != nil && (!b.poly || isVirtualBase(t, b)) {
 		b = nil // (a virtual base is not at offset 0: the class has its own vptr)

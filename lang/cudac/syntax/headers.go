@@ -97,6 +97,9 @@ var knownHeaders = map[string]string{
 	"__weft/qsort.h":     qsortText,
 	"__weft/algorithm.h": algorithmText,
 	"__weft/pair.h":      pairText,
+	"__weft/stdarg.h":    stdargText,
+	"stdarg.h":           "#include <__weft/stdarg.h>\n",
+	"cstdarg":            "#include <__weft/stdarg.h>\n",
 	"__weft/nvtx.h":      nvtxText,
 	// cuRAND's device API: the state types; sem/curand.go models the
 	// functions

@@ -34,23 +34,31 @@ public:
 	bad_cast() {}
 	const char *what() const { return "std::bad_cast"; }
 };
-#define __WEFT_EXC(NAME, BASE) \
-class NAME : public BASE { \
+#define __WEFT_EXC_ROOT(NAME) \
+class NAME : public exception { \
 public: \
 	std::string __what; \
 	NAME(const std::string &__m) : __what(__m) {} \
 	const char *what() const { return __what.c_str(); } \
 };
-__WEFT_EXC(logic_error, exception)
+#define __WEFT_EXC(NAME, BASE) \
+class NAME : public BASE { \
+public: \
+	std::string __what; \
+	NAME(const std::string &__m) : BASE(__m), __what(__m) {} \
+	const char *what() const { return __what.c_str(); } \
+};
+__WEFT_EXC_ROOT(logic_error)
 __WEFT_EXC(invalid_argument, logic_error)
 __WEFT_EXC(domain_error, logic_error)
 __WEFT_EXC(length_error, logic_error)
 __WEFT_EXC(out_of_range, logic_error)
-__WEFT_EXC(runtime_error, exception)
+__WEFT_EXC_ROOT(runtime_error)
 __WEFT_EXC(range_error, runtime_error)
 __WEFT_EXC(overflow_error, runtime_error)
 __WEFT_EXC(underflow_error, runtime_error)
 #undef __WEFT_EXC
+#undef __WEFT_EXC_ROOT
 #endif
 `
 

@@ -132,6 +132,10 @@ func (m *Machine) recordCells(s *Stmt, cs []int32, gs threads, pends []pend, st 
 		m.localOps += int64(len(cs))
 	}
 	st.hasRecs = true
+	fr := -1 // the thread-group frame of gs (thgroup.go), when groups may be made
+	if perThread && len(m.shapes[gs.shape]) > 8 && !m.noThreadGroups && m.single[0] {
+		fr = m.threadGroupFrame(gs)
+	}
 	for _, c := range cs {
 		cl := &st.cells[c]
 		head := &cl.reads
@@ -143,7 +147,7 @@ func (m *Machine) recordCells(s *Stmt, cs []int32, gs threads, pends []pend, st 
 			continue
 		}
 		if len(m.shapes[gs.shape]) > 8 {
-			m.addThreadRecords(head, &cl.ver, s, gs, pends, stamp)
+			m.addThreadRecords(head, &cl.ver, s, gs, pends, stamp, fr)
 			continue
 		}
 		for _, o := range m.shapes[gs.shape] {
@@ -167,7 +171,11 @@ const (
 // removed before it is another thread's), so one walk can find each
 // thread's first match, remove it or keep it as addRecord would, and the
 // new records are then prepended in thread order: the same list.
-func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads, pends []pend, stamp int32) {
+//
+// With fr ≥ 0 (a thread-group frame of gs, thgroup.go) and a new record
+// for every thread (none kept), one group record stands for them: the
+// same run of records, each thread's in decreasing order at the head.
+func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads, pends []pend, stamp int32, fr int) {
 	offs := m.shapes[gs.shape]
 	last := int(offs[len(offs)-1])
 	if len(m.thState) <= last {
@@ -177,9 +185,53 @@ func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads
 	bm := m.member[gs.shape]
 	changed := false
 	prev := int32(-1)
+	kept := 0
 	for h := *head; h >= 0; {
-		if m.recs[h].grp != 0 && m.recs[h].src == int32(s.Src) {
-			m.expandGroup(h) // a member may match (thgroup.go)
+		if g := &m.recs[h]; g.grp != 0 && g.src == int32(s.Src) && g.creator.task == gs.task && m.intersects(g.creator, gs) {
+			// A member may match (thgroup.go).
+			if g.grp == thGroup && g.creator == gs {
+				// One member per thread of gs: each matches iff its
+				// thread has no match yet and the shared fields do.
+				free := 0
+				for _, o := range offs {
+					if state[o] == thNone {
+						free++
+					}
+				}
+				next := g.next
+				if !(g.q == s.Q && g.level == s.Level && g.atomic == s.Quals && m.replayed(g, stamp) && pendsCover(g.pend, pends)) {
+					prev, h = h, next // no member matches
+					continue
+				}
+				if g.stamp == stamp && len(g.grants) == 0 && slices.Equal(g.pend, pends) {
+					// Each matching member is kept: the group stays.
+					for _, o := range offs {
+						if state[o] == thNone {
+							state[o] = thKeep
+						}
+					}
+					kept += free
+					prev, h = h, next
+					continue
+				}
+				if free == len(offs) {
+					// Every member is replaced: the group goes.
+					for _, o := range offs {
+						state[o] = thReplaced
+					}
+					if prev < 0 {
+						*head = next
+					} else {
+						m.recs[prev].next = next
+					}
+					g.next, g.grp = m.free, 0
+					m.free = h
+					changed = true
+					h = next
+					continue
+				}
+			}
+			m.expandGroup(h)
 		}
 		r := &m.recs[h]
 		next := r.next
@@ -189,6 +241,7 @@ func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads
 			r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && m.replayed(r, stamp) && pendsCover(r.pend, pends) {
 			if r.stamp == stamp && len(r.grants) == 0 && slices.Equal(r.pend, pends) {
 				state[o] = thKeep
+				kept++
 			} else {
 				state[o] = thReplaced
 				if prev < 0 {
@@ -206,6 +259,20 @@ func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads
 		prev = h
 		h = next
 	}
+	if fr >= 0 && kept == 0 {
+		for _, o := range offs {
+			state[o] = thNone
+		}
+		m.res.Stats.Records += int64(len(offs)) // the members
+		i := m.takeRecord()
+		m.initRecord(i, *head, s, gs, pends, stamp)
+		m.recs[i].grp = thGroup
+		*head = i
+		m.threadGroupAdd(fr, i)
+		m.vers++
+		*ver = m.vers
+		return
+	}
 	for _, o := range offs {
 		if state[o] == thKeep {
 			state[o] = thNone
@@ -213,20 +280,7 @@ func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads
 		}
 		state[o] = thNone
 		i := m.newRecord()
-		r := &m.recs[i]
-		r.next = *head
-		r.src = int32(s.Src)
-		r.q = s.Q
-		r.level = s.Level
-		r.atomic = s.Quals
-		r.creator = threads{task: gs.task, start: gs.start + o}
-		r.reach = gs.task
-		r.stamp = stamp
-		r.grants = r.grants[:0]
-		r.pend = r.pend[:0]
-		if len(pends) > 0 {
-			r.pend = append(r.pend, pends...)
-		}
+		m.initRecord(i, *head, s, threads{task: gs.task, start: gs.start + o}, pends, stamp)
 		*head = i
 		changed = true
 	}
@@ -247,7 +301,7 @@ func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads
 func (m *Machine) addRecord(head *int32, ver *uint64, s *Stmt, creator threads, pends []pend, stamp int32) {
 	prev := int32(-1)
 	for h := *head; h >= 0; {
-		if m.recs[h].grp != 0 && m.recs[h].src == int32(s.Src) {
+		if g := &m.recs[h]; g.grp != 0 && g.src == int32(s.Src) && m.contains(g.creator, creator.task, creator.start) {
 			m.expandGroup(h) // a member may match (thgroup.go)
 		}
 		r := &m.recs[h]
@@ -269,8 +323,18 @@ func (m *Machine) addRecord(head *int32, ver *uint64, s *Stmt, creator threads, 
 		h = next
 	}
 	i := m.newRecord()
+	m.initRecord(i, *head, s, creator, pends, stamp)
+	*head = i
+	m.vers++
+	*ver = m.vers
+}
+
+// initRecord fills record i as statement s's new record by creator in
+// front of next: R of Definition B.1 (no grants; the arrive counts pends).
+// A reused record's grant and pend storage is kept.
+func (m *Machine) initRecord(i, next int32, s *Stmt, creator threads, pends []pend, stamp int32) {
 	r := &m.recs[i]
-	r.next = *head
+	r.next = next
 	r.src = int32(s.Src)
 	r.q = s.Q
 	r.level = s.Level
@@ -278,14 +342,12 @@ func (m *Machine) addRecord(head *int32, ver *uint64, s *Stmt, creator threads, 
 	r.creator = creator
 	r.reach = creator.task
 	r.stamp = stamp
+	r.grp = 0
 	r.grants = r.grants[:0]
 	r.pend = r.pend[:0]
 	if len(pends) > 0 {
 		r.pend = append(r.pend, pends...)
 	}
-	*head = i
-	m.vers++
-	*ver = m.vers
 }
 
 // replayed brings r up to the log's end (stamp) before addRecord's
@@ -452,6 +514,7 @@ func (m *Machine) replayRun(r *record) {
 			}
 			if next >= n {
 				r.stamp = n
+				m.dropDeadPends(r, n)
 				return
 			}
 			m.apply(r, &m.log[next])
@@ -465,6 +528,48 @@ func (m *Machine) replayRun(r *record) {
 		m.apply(r, &m.log[i])
 	}
 	r.stamp = n
+	m.dropDeadPends(r, n)
+}
+
+// freeBars marks barrier queues [bar0, bar0+total) and their sub-queues
+// dead: their variable is allocated again (seed 000 Fig. 22 ALLOC gives
+// the new incarnation fresh queues; queue ids are never reused in a run).
+func (m *Machine) freeBars(bar0 int32, total int) {
+	at := int32(len(m.log)) + 1
+	for id := bar0; id < bar0+int32(total); id++ {
+		m.bars[id].freed = at
+		for _, q := range m.bars[id].subs {
+			m.bars[q.id].freed = at
+		}
+	}
+	m.barsFreed = total > 0 || m.barsFreed
+}
+
+// dropDeadPends removes from data record r, replayed to log length n, the
+// pending arrive counts (p of Definition 5.3) on queues that died before
+// event n-1 was logged. Such a count matters only to an Await on its
+// queue (apply) and to addRecord's tests against a new record's counts,
+// which name live queues (pendsCover, the identity test); no event after
+// the death names a dead queue, and every replay to n drops the same ones
+// (n decides, not when the replay runs: the replay memo and the
+// per-thread replay end in the same state). Without it the host
+// memset's record of every element of tk_split_gemm's C gathered a count
+// from every Arrive of every earlier task (issue 13): cells x events.
+// The hardware mbarrier slot records' counts move to the new queues
+// instead (hwCarryOver): they are left alone.
+func (m *Machine) dropDeadPends(r *record, n int32) {
+	if !m.barsFreed || len(r.pend) == 0 || m.keepDead || (r.q == m.p.MbarQual && m.p.MbarQual != 0) {
+		return
+	}
+	k := 0
+	for _, p := range r.pend {
+		if f := m.bars[p.cell].freed; f == 0 || f-1 >= n {
+			r.pend[k] = p
+			k++
+		}
+	}
+	m.deadDrops += int64(len(r.pend) - k)
+	r.pend = r.pend[:k]
 }
 
 // searchFrom returns the position of the first index ≥ i in the
@@ -502,6 +607,9 @@ func (m *Machine) oneThread(r *record) (int32, bool) {
 func (m *Machine) logEvent(e event, perThread bool) {
 	if len(m.grpFrames) > 0 {
 		m.groupEvent(e.exec)
+	}
+	if len(m.tgFrames) > 0 && e.kind != KAwait {
+		m.threadGroupEvent(e.exec)
 	}
 	if m.gvAny {
 		m.gridVirtEvent(e.exec)
@@ -606,6 +714,25 @@ func (m *Machine) witness(r *record, e *event) bool {
 
 // augment is A of Definition B.3 (ii): f ← f ∨ f_aug. A grant subsumed by
 // an existing one is not stored.
+// deadTask reports whether task is a finished task: task ids grow
+// (KIncTaskID, phantoms), every device thread set an event or a check
+// names is the current task's (gs), and a data record's grants are never
+// relabelled (only the hardware mbarrier slot records are: hwNextTask), so
+// no device thread set can meet a set of a finished task again
+// (contains, intersects and subset compare tasks first). Such a grant
+// can still matter to the host, whose set meets every set: a host event
+// is witnessed (W of Definition B.3) through any grant whose temp meets
+// its first timelines, and a convergent host check passes on any grant
+// of the level it needs (failing). Both tests read only the grant's
+// full and temp, monotonically, so of two finished-task grants of one
+// record, one whose full and temp contain the other's makes the other
+// redundant: augment does not add it (issue 13: tk_split_gemm, where
+// the host memset's record of every element of C gathered a grant from
+// every earlier task's fences, cells x tasks grants).
+func (m *Machine) deadTask(task int32) bool {
+	return task != allTasks && task < m.task
+}
+
 func (m *Machine) augment(r *record, exec threads, full, temp QualSet) {
 	if r.q != m.p.MbarQual || m.p.MbarQual == 0 {
 		// The hidden timeline of hardware mbarrier slot records
@@ -613,6 +740,18 @@ func (m *Machine) augment(r *record, exec threads, full, temp QualSet) {
 		// hold it, so it witnesses nothing for data.
 		full &^= m.mbarSet
 		temp &^= m.mbarSet
+		if m.deadTask(exec.task) && !m.keepDead {
+			// A grant to a finished task's threads (replaying an
+			// older event) is seen only by the host (see deadTask):
+			// one with at least its levels makes it redundant.
+			for i := range r.grants {
+				g := &r.grants[i]
+				if full&^g.full == 0 && temp&^g.temp == 0 && m.deadTask(g.th.task) {
+					m.deadDrops++
+					return
+				}
+			}
+		}
 	}
 	for i := range r.grants {
 		g := &r.grants[i]

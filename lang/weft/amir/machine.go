@@ -43,7 +43,8 @@ type record struct {
 	stamp   int32 // events [0, stamp) of the log are applied
 	// grp != 0 marks a group record (thgroup.go): it stands for one
 	// record per thread of creator, each with creator that one thread
-	// (shape grp-1), in decreasing thread order.
+	// (shape grp-1, or shape 0 for a thread group, grp = thGroup), in
+	// decreasing thread order.
 	grp    int32
 	grants []grant
 	pend   []pend
@@ -99,7 +100,10 @@ type dimInfo struct {
 // the per-thread-set queues of a PerThreadQueue cell (queues.go).
 type barState struct {
 	a, w int32
-	subs []subQueue
+	// freed is 1 + the log length when the cell's variable was
+	// allocated again (its incarnation died), or 0 (dropDeadPends).
+	freed int32
+	subs  []subQueue
 	// byThread indexes the one-thread sub-queues by thread offset
 	// (queue).
 	byThread []subRef
@@ -325,6 +329,17 @@ type Machine struct {
 	grpAny      bool
 	grpMade     int64
 	grpExpanded int64
+	// Thread groups (thgroup.go): the frames of the groups
+	// addThreadRecords made, by creator; noThreadGroups disables them
+	// (tests, which compare both ways).
+	tgFrames       []tgFrame
+	noThreadGroups bool
+	// barsFreed: some barrier queue has died (barState.freed);
+	// keepDead keeps dead counts and grants (tests: dropDeadPends,
+	// deadTask), deadDrops counts them.
+	barsFreed bool
+	keepDead  bool
+	deadDrops int64
 }
 
 // New prepares a machine for p. p must be Finished.
@@ -389,6 +404,7 @@ func (m *Machine) Run(args []int) *Result {
 	}
 	m.free = -1
 	m.bars = m.bars[:0]
+	m.barsFreed = false
 	m.log, m.evCells = m.log[:0], m.evCells[:0]
 	m.shared, m.filed = m.shared[:0], 0
 	for i := range m.rmemo {
@@ -410,6 +426,7 @@ func (m *Machine) Run(args []int) *Result {
 	m.hwVars, m.hwOnly, m.reuseBad = m.hwVars[:0], false, nil
 	m.thVars = make([]*thVar, len(p.Vars))
 	m.grpFrames, m.grpVars, m.grpAny = m.grpFrames[:0], m.grpVars[:0], false
+	m.tgFrames = m.tgFrames[:0]
 	m.gridBackoff = map[*Stmt]*[2]int32{}
 	m.gv, m.gvAny = make([]*gridVirt, len(p.Vars)), false
 	m.thSubs = map[int32][]int32{}
@@ -749,6 +766,9 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 	m.gen++
 	st := &m.vars[v]
 	pv := &m.p.Vars[v]
+	if st.live && pv.Barrier {
+		m.freeBars(st.bar0, st.total)
+	}
 	if st.live && pv.RingDepth > 0 {
 		m.hwFree(st)
 	}
@@ -873,6 +893,7 @@ func (m *Machine) freeList(h int32) {
 		r := &m.recs[h]
 		next := r.next
 		r.next = m.free // grants and pend are reset when it is reused (addRecord)
+		r.grp = 0       // no longer a group (a thread-group frame may still list it)
 		m.free = h
 		h = next
 	}

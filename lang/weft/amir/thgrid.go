@@ -840,6 +840,13 @@ func (m *Machine) gridSame(g *gridRT, p int, r, o *record) bool {
 	if x, ok := m.gridTau(g, p, r.creator); !ok || x != o.creator {
 		return false
 	}
+	if r.grp != 0 && r.creator.task == g.task && m.contains(r.creator, g.task, g.th0) {
+		// A group of members that are grid threads (its creator holds
+		// them all): the representative's member maps to point p's,
+		// and point p's to none (gridTau), so the members' lists are
+		// no translations of each other.
+		return false
+	}
 	for i := range r.grants {
 		a, b := &r.grants[i], &o.grants[i]
 		if a.full != b.full || a.temp != b.temp {
@@ -909,7 +916,9 @@ func (m *Machine) gridVisibleAll(g *gridRT, r *record, ck gridCheck) bool {
 	if ck.lvl <= AtomicOnly && r.atomic&ck.qs != 0 {
 		return true
 	}
-	if ck.qs.Has(r.q) && r.level >= ck.lvl && m.gridCovers(g, r.creator) {
+	// A group's creator is no member's: each member's is one thread,
+	// which covers no grid (it has two threads or more).
+	if r.grp == 0 && ck.qs.Has(r.q) && r.level >= ck.lvl && m.gridCovers(g, r.creator) {
 		return true
 	}
 	for i := range r.grants {
@@ -1047,6 +1056,11 @@ func (m *Machine) gridCopyN(g *gridRT, p int, h, n, tail int32, now int32) int32
 		nr.pend = nr.pend[:0]
 		if len(r.pend) > 0 {
 			nr.pend = append(nr.pend, r.pend...)
+		}
+		if nr.grp == thGroup {
+			// Its creator holds no grid thread (gridSame): the same
+			// frame's group, listed there (thgroup.go).
+			m.threadGroupAdd(m.threadGroupFrame(nr.creator), idx)
 		}
 		if last < 0 {
 			head = idx

@@ -110,7 +110,7 @@ func (m *Machine) expandGroup(h int32) {
 	m.grpExpanded++
 	g := m.recs[h]
 	offs := m.shapes[g.creator.shape]
-	sh := g.grp - 1
+	sh := g.memberShape()
 	tail := g.next
 	for i := 0; i < len(offs)-1; i++ {
 		o := offs[i] // increasing: prepend the lower threads first
@@ -154,8 +154,9 @@ func (m *Machine) groupCheck(s *Stmt, r *record, c int32, gs threads, lvl Level,
 	offs := m.shapes[r.creator.shape]
 	tmp := *r
 	tmp.grp = 0
+	sh := r.memberShape()
 	for i := len(offs) - 1; i >= 0; i-- {
-		tmp.creator = threads{task: r.creator.task, start: r.creator.start + offs[i], shape: r.grp - 1}
+		tmp.creator = threads{task: r.creator.task, start: r.creator.start + offs[i], shape: sh}
 		if task, t, fail := m.failing(&tmp, gs, s.Convergent, lvl, qs); fail {
 			m.hazard(s, &tmp, c, task, t)
 			if m.stop {
@@ -303,4 +304,107 @@ func (m *Machine) gridGroups(g *gridRT, vr *gridVarRT) bool {
 		m.grpFrames = append(m.grpFrames, grpFrame{task: g.task, ths: g.ths})
 	}
 	return true
+}
+
+// Thread groups (issue 13: tk_split_gemm).
+//
+// A statement whose access is not convergent, executed by a set X of
+// more than 8 threads, records one record per thread of X on each cell
+// (R of Definition B.1 without t: seed 000 appendix B), identical but for
+// the creator; addThreadRecords prepends them in increasing thread order,
+// so the cell's list starts with them in decreasing order. The TMA
+// instructions of lib/exo_gpu.weft are such statements (unit cuda_warp,
+// accesses not convergent): Sm90_tma_reduce_add_2d's 32 records on every
+// element of C and of c_smem were 525 312 of the 542 624 records of one
+// tk_split_gemm tile. When every thread of X gets a new record (none is
+// kept by addRecord's rule), addThreadRecords makes one group record
+// instead: creator X, grp -1 (the members' creator is the one-thread
+// shape 0), every other field the members'. It is exact for the reasons
+// listed at the top of this file, with this frame:
+//
+//   - Events: a Fence or an Arrive by exec witnesses (W of Definition
+//     B.3) a member {t} through its creator iff exec meets {t}, and
+//     through a grant iff exec meets the grant, which all members share;
+//     every other effect of an event (A, the pending update, an Await's
+//     test of p) reads only fields the members share. So while exec
+//     holds all of X or none of it (or is another task's, or the host),
+//     replaying the event on the group gives every member's result. An
+//     event that holds part of X first expands every group of X into its
+//     members (threadGroupEvent, before it is logged): the frame of X
+//     lists its groups. Awaits never tell the members apart.
+//   - addRecord and addThreadRecords expand a group of their own source
+//     before their dominance test only where one of its members could
+//     match (same task, a member thread among the new record's): a group
+//     whose members cannot match is left, as its members would be.
+//   - Checks (groupCheck), clears and grid symmetry (gridSame,
+//     gridVisibleAll: a group is never a grid thread's, and its creator
+//     is no member's) treat it as its members; thread symmetry stays off
+//     in a run that made one (grpAny).
+//   - Stats.Records counts the members, as if they were made.
+//
+// TestThreadGroupsMatchPerThread compares the whole Result with and
+// without thread groups on random programs.
+
+// thGroup is the grp of a thread group (a grid group's is its members'
+// shape + 1).
+const thGroup = -1
+
+// memberShape is the shape of a group's members' creators.
+func (r *record) memberShape() int32 {
+	if r.grp == thGroup {
+		return 0
+	}
+	return r.grp - 1
+}
+
+// tgFrame lists the group records with creator x (some may have been
+// freed or expanded since: threadGroupEvent skips those).
+type tgFrame struct {
+	x    threads
+	recs []int32
+}
+
+// threadGroupFrame returns the index of the frame of groups by gs.
+func (m *Machine) threadGroupFrame(gs threads) int {
+	for i := range m.tgFrames {
+		if m.tgFrames[i].x == gs {
+			return i
+		}
+	}
+	m.tgFrames = append(m.tgFrames, tgFrame{x: gs})
+	return len(m.tgFrames) - 1
+}
+
+// threadGroupAdd lists group h in frame fr.
+func (m *Machine) threadGroupAdd(fr int, h int32) {
+	f := &m.tgFrames[fr]
+	f.recs = append(f.recs, h)
+	m.grpAny = true
+	m.grpMade++
+}
+
+// threadGroupEvent expands, before a Fence or Arrive by exec is logged,
+// the groups of every frame that exec holds in part.
+func (m *Machine) threadGroupEvent(exec threads) {
+	if exec.task == allTasks {
+		return
+	}
+	for i := 0; i < len(m.tgFrames); {
+		f := &m.tgFrames[i]
+		if f.x.task != exec.task || !m.intersects(exec, f.x) || m.subset(f.x, exec) {
+			i++
+			continue
+		}
+		for _, h := range f.recs {
+			// A listed record that was freed has grp 0 (freeList);
+			// one reused since is another frame's group or none.
+			if r := &m.recs[h]; r.grp == thGroup && r.creator == f.x {
+				m.expandGroup(h)
+			}
+		}
+		last := len(m.tgFrames) - 1
+		m.tgFrames[i].recs = nil
+		m.tgFrames[i], m.tgFrames[last] = m.tgFrames[last], m.tgFrames[i]
+		m.tgFrames = m.tgFrames[:last]
+	}
 }

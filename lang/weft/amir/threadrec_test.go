@@ -56,7 +56,7 @@ func TestThreadRecordsMatchSequential(t *testing.T) {
 		m1, h1 := build()
 		m2, h2 := build()
 		var v1, v2 uint64
-		m1.addThreadRecords(&h1, &v1, s, gs, pends, stamp)
+		m1.addThreadRecords(&h1, &v1, s, gs, pends, stamp, -1)
 		for _, o := range m2.shapes[gs.shape] {
 			m2.addRecord(&h2, &v2, s, threads{task: gs.task, start: gs.start + o}, pends, stamp)
 		}

@@ -78,3 +78,60 @@ int main() {
 // OUT: 0
 // OUT: 105 0
 // OUT: 1
+// ---- <cstdarg>: variadic functions of the program, va_arg of promoted int, long long, pointer, unsigned and double (a float argument promoted), va_copy, vsnprintf truncating, vprintf and vfprintf (outputs from g++ 12.2)
+#include <cstdio>
+#include <cstdarg>
+double avg(int n, ...) {
+  va_list ap, again;
+  va_start(ap, n);
+  va_copy(again, ap);
+  double s = 0;
+  for (int i = 0; i < n; i++) s += va_arg(ap, double);
+  va_end(ap);
+  double first = va_arg(again, double);
+  va_end(again);
+  return s / n + first * 0;
+}
+void mixed(const char *tag, ...) {
+  va_list ap;
+  va_start(ap, tag);
+  char c = (char)va_arg(ap, int);
+  long long big = va_arg(ap, long long);
+  const char *str = va_arg(ap, const char *);
+  unsigned u = va_arg(ap, unsigned);
+  double d = va_arg(ap, double);
+  va_end(ap);
+  printf("%s %c %lld %s %u %.3f\n", tag, c, big, str, u, d);
+}
+void report(FILE *f, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char buf[16];
+  int n = vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  fprintf(f, "%s|%d\n", buf, n);
+}
+int main() {
+  printf("%.2f\n", avg(3, 1.0, 2.5f, 4.0));
+  mixed("m", 'x', 1LL << 40, "str", 4000000000u, 0.125f);
+  report(stdout, "%s-%05d-%x", "abcdef", 42, 255);
+  return 0;
+}
+// MODE: run
+// OUT: 2.50
+// OUT: m x 1099511627776 str 4000000000 0.125
+// OUT: abcdef-00042-ff|15
+// ---- a struct through "..." is named
+#include <cstdarg>
+struct P { int x; };
+int take(int n, ...) { va_list ap; va_start(ap, n); int a = va_arg(ap, int); int b = va_arg(ap, int); va_end(ap); return a + b; }
+int main() {
+  P p = {1};
+  take(1, p); // ERROR C0309 col=11 "a struct P passed through \"...\" is not modeled"
+  return 0;
+}
+// ---- va_arg past the arguments passed reads past their block
+#include <cstdarg>
+int take(int n, ...) { va_list ap; va_start(ap, n); int a = va_arg(ap, int); int b = va_arg(ap, int); va_end(ap); return a + b; } // ERROR C0403 col=86 "out-of-bounds read of 4 bytes at offset 8"
+int main() { return take(1, 5); }
+// MODE: run

@@ -340,3 +340,37 @@ int main() {
 }
 // MODE: run
 // OUT: 103 104 105 106
+// ---- the implicit default constructor constructs the bases and the members whose classes have constructors, bases first, members in declaration order; a constructor constructs the members it does not name (output pinned against g++ 12.2)
+#include <stdio.h>
+struct M { int m; M() : m(5) { printf("M()\n"); } };
+struct B { int b; B() : b(7) { printf("B()\n"); } };
+struct D : B { int d; M mem; };
+struct E : B { M first; int e; M second; E() : e(1) { printf("E() %d %d %d\n", b, first.m, second.m); } };
+struct F { M arr[2]; int k = 3; };
+struct G : D { G() { printf("G() %d %d\n", b, mem.m); } };
+int main() {
+  D x; printf("%d %d\n", x.b, x.mem.m);
+  D *p = new D; printf("%d %d\n", p->b, p->mem.m); delete p;
+  E e; printf("%d %d\n", e.first.m, e.e);
+  F f; printf("%d %d %d\n", f.arr[0].m, f.arr[1].m, f.k);
+  G g;
+  return 0;
+}
+// MODE: run
+// OUT: B()
+// OUT: M()
+// OUT: 7 5
+// OUT: B()
+// OUT: M()
+// OUT: 7 5
+// OUT: B()
+// OUT: M()
+// OUT: M()
+// OUT: E() 7 5 5
+// OUT: 5 1
+// OUT: M()
+// OUT: M()
+// OUT: 5 5 3
+// OUT: B()
+// OUT: M()
+// OUT: G() 7 5
