@@ -171,3 +171,55 @@ int main() {
   return 0;
 }
 // MODE: run
+// ---- cooperative groups memcpy_async: two copies into shared memory, wait_prior<1> completing the first, wait the second
+#include <cstdio>
+#include <cooperative_groups.h>
+#include <cooperative_groups/memcpy_async.h>
+namespace cg = cooperative_groups;
+__global__ void k(const float *in, float *out, int n) {
+  __shared__ float tile[2][64];
+  cg::thread_block cta = cg::this_thread_block();
+  cg::memcpy_async(cta, tile[0], in, sizeof(float) * 64);
+  cg::memcpy_async(cta, tile[1], in + 64, sizeof(float) * 64);
+  cg::wait_prior<1>(cta); // tile[0] is here, tile[1] may not be
+  float a = tile[0][63 - threadIdx.x];
+  cg::wait(cta);
+  out[threadIdx.x] = a + tile[1][threadIdx.x];
+}
+int main() {
+  float *in, *out;
+  cudaMallocManaged(&in, 128 * sizeof(float));
+  cudaMallocManaged(&out, 64 * sizeof(float));
+  for (int i = 0; i < 128; i++) in[i] = i;
+  k<<<1, 64>>>(in, out, 128);
+  cudaDeviceSynchronize();
+  printf("%g %g %g\n", out[0], out[1], out[63]);
+  return 0;
+}
+// OUT: 127 127 127
+// ---- reading a memcpy_async destination before the wait that completes it is a race
+#include <cstdio>
+#include <cooperative_groups.h>
+#include <cooperative_groups/memcpy_async.h>
+namespace cg = cooperative_groups;
+__global__ void k(const float *in, float *out, int n) {
+  __shared__ float tile[2][64];
+  cg::thread_block cta = cg::this_thread_block();
+  cg::memcpy_async(cta, tile[0], in, sizeof(float) * 64);
+  cg::memcpy_async(cta, tile[1], in + 64, sizeof(float) * 64); // ERROR C0501 col=3 "data race on shared memory tile \(byte 256\): write by thread 0"
+  cg::wait_prior<1>(cta); // tile[0] is here, tile[1] may not be
+  float a = tile[1][63 - threadIdx.x]; // WARN C0407 col=13 "read of uninitialized shared memory tile"
+  cg::wait(cta);
+  out[threadIdx.x] = a + tile[1][threadIdx.x];
+}
+int main() {
+  float *in, *out;
+  cudaMallocManaged(&in, 128 * sizeof(float));
+  cudaMallocManaged(&out, 64 * sizeof(float));
+  for (int i = 0; i < 128; i++) in[i] = i;
+  k<<<1, 64>>>(in, out, 128);
+  cudaDeviceSynchronize();
+  printf("%g %g %g\n", out[0], out[1], out[63]);
+  return 0;
+}
+// OUT: 64 65 127
