@@ -56,6 +56,7 @@ var knownHeaders = map[string]string{
 	"set":                         "#include <__weft/pair.h>\n",
 	"unordered_map":               "#include <__weft/pair.h>\n",
 	"unordered_set":               "#include <__weft/pair.h>\n",
+	"deque":                       "", // sem/lib_deque.go
 	"ctype.h":                     "",
 	"inttypes.h":                  "",
 	"cuda.h":                      "#define __CUDACC__ 1\n#define CUDART_VERSION 12000\n",

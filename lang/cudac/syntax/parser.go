@@ -48,7 +48,7 @@ var UnmodeledStdTypes = map[string]bool{
 // which sem does not model: written std::map<K, V> (the qualifier is kept,
 // cxx.go, so a program's own map or set keeps its meaning) they parse as
 // types, and a compiled use is C0309 naming them.
-var StdContainers = map[string]bool{"map": true, "unordered_map": true, "set": true, "unordered_set": true, "multimap": true, "multiset": true}
+var StdContainers = map[string]bool{"map": true, "unordered_map": true, "set": true, "unordered_set": true, "multimap": true, "multiset": true, "deque": true}
 
 // VectorTypeNames are CUDA's built-in vector types (vector_types.h): each
 // base name with 1 to 4 components.

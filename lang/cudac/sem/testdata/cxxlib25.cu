@@ -135,3 +135,39 @@ int main() {
 int take(int n, ...) { va_list ap; va_start(ap, n); int a = va_arg(ap, int); int b = va_arg(ap, int); va_end(ap); return a + b; } // ERROR C0403 col=86 "out-of-bounds read of 4 bytes at offset 8"
 int main() { return take(1, 5); }
 // MODE: run
+// ---- std::deque: push and pop at both ends, indexing, iteration, strings, deep copies (outputs from g++ 12.2)
+#include <cstdio>
+#include <deque>
+#include <string>
+int main() {
+  std::deque<int> d;
+  for (int i = 0; i < 4; i++) { d.push_back(i); d.push_front(-i); }
+  printf("size %d front %d back %d [2] %d\n", (int)d.size(), d.front(), d.back(), d[2]);
+  d.pop_front();
+  d.pop_back();
+  for (int x : d) printf("%d ", x);
+  printf("\n");
+  std::deque<std::string> q;
+  q.push_back("b"); q.push_front("a"); q.emplace_front("z"); q.push_back("c");
+  while (!q.empty()) { printf("%s ", q.front().c_str()); q.pop_front(); }
+  printf("| %d\n", (int)q.size());
+  std::deque<int> copy = d;
+  copy.push_front(100);
+  printf("%d %d %d\n", (int)d.size(), (int)copy.size(), copy.at(0));
+  return 0;
+}
+// MODE: run
+// OUT: size 8 front -3 back 3 [2] -1
+// OUT: -2 -1 0 0 1 2 
+// OUT: z a b c | 0
+// OUT: 6 7 100
+// ---- pop_front of an empty deque
+#include <deque>
+int main() {
+  std::deque<int> d;
+  d.push_back(1);
+  d.pop_front();
+  d.pop_front(); // ERROR C0403 col=14 "pop_front of an empty std::deque"
+  return 0;
+}
+// MODE: run
