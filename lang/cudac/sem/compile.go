@@ -398,6 +398,8 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 			return c.cgType(te)
 		}
 		switch te.Name {
+		case "decltype":
+			return c.decltypeOf(te) // cxx17.go
 		case "std::string":
 			return tString
 		case "cuda::atomic_ref":

@@ -299,6 +299,9 @@ func (p *parser) startsType() bool {
 	if textureTypes[t.Text] && !p.declared(t.Text) {
 		return true
 	}
+	if t.Text == "decltype" && p.peek(1).Text == "(" && !p.declared(t.Text) {
+		return true
+	}
 	return p.isTypeName(t.Text)
 }
 
@@ -599,6 +602,15 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 				}
 				words = append(words, t.Text)
 				break
+			}
+			if base == nil && len(words) == 0 && t.Text == "decltype" && p.peek(1).Text == "(" && !p.declared(t.Text) {
+				// decltype(e) (C++ [dcl.type.decltype]): the type of e, which
+				// sem works out
+				p.next()
+				p.expect("(")
+				base = &TypeExpr{Kind: TNamed, Name: "decltype", Pos: t.Pos, TArg: p.expr()}
+				p.expect(")")
+				continue
 			}
 			if base == nil && len(words) == 0 && textureTypes[t.Text] && !p.declared(t.Text) {
 				base = p.textureType()

@@ -223,3 +223,18 @@ int main() {
   return 0;
 }
 // OUT: 64 65 127
+// ---- decltype of a variable, of an expression, in a lambda's parameter and under sizeof (outputs from g++ 12.2)
+#include <cstdio>
+#include <utility>
+int main() {
+  int a = 3;
+  decltype(a) b = a + 1;
+  double d = 2.5;
+  decltype(a * d) e = a * d;
+  auto p = std::make_pair(1, 2.5f);
+  auto f = [](decltype(p) q) { return q.first + q.second; };
+  printf("%d %g %g %d\n", b, e, f(p), (int)sizeof(decltype(p)));
+  return 0;
+}
+// MODE: run
+// OUT: 4 7.5 3.5 8
