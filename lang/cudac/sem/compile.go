@@ -1438,6 +1438,17 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 			c.errorf(d.Pos, "C0309", "auto variable %s needs an initializer expression", d.Name)
 		} else {
 			c.autoT = c.typeOf(d.Init, true)
+			_, lit := d.Init.(*syntax.StringLitExpr)
+			if d.Type.Kind == syntax.TRef && !lit {
+				// auto&, const auto& and auto&& bound to an array lvalue
+				// deduce the array type; only auto by value decays (C++
+				// [dcl.type.auto.deduct], [temp.deduct.call]p2-3). A
+				// string literal keeps binding as a pointer, as before:
+				// refArg binds no array rvalue
+				if rt := c.typeOf(d.Init, false); rt != nil && rt.Kind == Array {
+					c.autoT = rt
+				}
+			}
 		}
 		defer func() { c.autoT = nil }()
 	}
