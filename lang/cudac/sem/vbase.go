@@ -552,8 +552,16 @@ func (c *compiler) nvDtor(t *Type) *Function {
 // assignment keeps the destination's, reaching its virtual bases
 // through them, as C++'s implicit copy constructor and assignment copy
 // the members and bases but never the object's identity.
+//
+// A polymorphic class without virtual bases is copied the same way (vi
+// nil): the copy's vptr is its own class's, so a D passed, returned or
+// assigned as a B behaves as a B (C++ slicing), not as the D it came
+// from.
 func (c *compiler) vbCopy(t *Type, construct bool, pos diag.Pos) {
 	vi := vbOf(t)
+	if vi == nil {
+		vi = &vbInfo{}
+	}
 	ss, sd := c.newSlot(), c.newSlot()
 	c.emit(OpSetLocal, int32(ss), 0, pos)
 	c.emit(OpPop, 0, 0, pos)

@@ -407,3 +407,23 @@ int main() {
 // OUT: shared left
 // OUT: shared 7 5 left
 // OUT: shared 7 2
+// ---- a polymorphic object copied as its base (a parameter by value, an initialization, an assignment, a return) is of the base's class: C++ slicing (output pinned against g++ 12.2)
+#include <cstdio>
+struct B { int x; B() : x(1) {} virtual const char *k() const { return "B"; } };
+struct D : B { int y; D() : y(2) {} const char *k() const { return "D"; } };
+void show(B b) { printf("%s %d\n", b.k(), b.x); }
+B make(const B &r) { return r; }
+int main() {
+  D d;
+  B &r = d;
+  show(r);
+  B c = r; printf("%s\n", c.k());
+  B e; e = r; printf("%s\n", e.k());
+  printf("%s\n", make(d).k());
+  return 0;
+}
+// MODE: run
+// OUT: B 1
+// OUT: B
+// OUT: B
+// OUT: B
