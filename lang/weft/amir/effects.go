@@ -89,7 +89,16 @@ func (m *Machine) takeRecord() int32 {
 		m.free = m.recs[i].next
 		return i
 	}
-	m.recs = append(m.recs, record{})
+	if len(m.recs) == cap(m.recs) {
+		// Double: append grows a large slice by about 1.25x, and
+		// tk_split_gemm's slab of 2 M records (issue 13) was then
+		// copied about five times its size (a third of the check).
+		n := make([]record, len(m.recs), 2*cap(m.recs)+1024)
+		copy(n, m.recs)
+		m.recs = n
+	}
+	m.recs = m.recs[:len(m.recs)+1]
+	m.recs[len(m.recs)-1] = record{}
 	return int32(len(m.recs) - 1)
 }
 
@@ -492,6 +501,7 @@ func (m *Machine) replay(r *record) {
 func (m *Machine) replayRun(r *record) {
 	n := int32(len(m.log))
 	i := r.stamp
+	from := i
 	t, ok := m.oneThread(r)
 	if ok && !m.plainReplay {
 		m.fileEvents()
@@ -514,7 +524,7 @@ func (m *Machine) replayRun(r *record) {
 			}
 			if next >= n {
 				r.stamp = n
-				m.dropDeadPends(r, n)
+				m.dropDeadPends(r, from, n)
 				return
 			}
 			m.apply(r, &m.log[next])
@@ -528,7 +538,7 @@ func (m *Machine) replayRun(r *record) {
 		m.apply(r, &m.log[i])
 	}
 	r.stamp = n
-	m.dropDeadPends(r, n)
+	m.dropDeadPends(r, from, n)
 }
 
 // freeBars marks barrier queues [bar0, bar0+total) and their sub-queues
@@ -542,12 +552,14 @@ func (m *Machine) freeBars(bar0 int32, total int) {
 			m.bars[q.id].freed = at
 		}
 	}
-	m.barsFreed = total > 0 || m.barsFreed
+	if total > 0 {
+		m.lastFreed = at - 1
+	}
 }
 
 // dropDeadPends removes from data record r, replayed to log length n, the
 // pending arrive counts (p of Definition 5.3) on queues that died before
-// event n-1 was logged. Such a count matters only to an Await on its
+// event n-1 was logged (r was replayed from from). Such a count matters only to an Await on its
 // queue (apply) and to addRecord's tests against a new record's counts,
 // which name live queues (pendsCover, the identity test); no event after
 // the death names a dead queue, and every replay to n drops the same ones
@@ -557,8 +569,10 @@ func (m *Machine) freeBars(bar0 int32, total int) {
 // from every Arrive of every earlier task (issue 13): cells x events.
 // The hardware mbarrier slot records' counts move to the new queues
 // instead (hwCarryOver): they are left alone.
-func (m *Machine) dropDeadPends(r *record, n int32) {
-	if !m.barsFreed || len(r.pend) == 0 || m.keepDead || (r.q == m.p.MbarQual && m.p.MbarQual != 0) {
+func (m *Machine) dropDeadPends(r *record, from, n int32) {
+	// Counts on queues that died before from were dropped by the
+	// replay to from (or never held: a new record's are live).
+	if m.lastFreed < from || len(r.pend) == 0 || m.keepDead || (r.q == m.p.MbarQual && m.p.MbarQual != 0) {
 		return
 	}
 	k := 0

@@ -334,10 +334,10 @@ type Machine struct {
 	// (tests, which compare both ways).
 	tgFrames       []tgFrame
 	noThreadGroups bool
-	// barsFreed: some barrier queue has died (barState.freed);
-	// keepDead keeps dead counts and grants (tests: dropDeadPends,
-	// deadTask), deadDrops counts them.
-	barsFreed bool
+	// lastFreed: the log length when a barrier queue last died
+	// (barState.freed; -1: none yet); keepDead keeps dead counts and
+	// grants (tests: dropDeadPends, deadTask), deadDrops counts them.
+	lastFreed int32
 	keepDead  bool
 	deadDrops int64
 }
@@ -404,7 +404,7 @@ func (m *Machine) Run(args []int) *Result {
 	}
 	m.free = -1
 	m.bars = m.bars[:0]
-	m.barsFreed = false
+	m.lastFreed = -1
 	m.log, m.evCells = m.log[:0], m.evCells[:0]
 	m.shared, m.filed = m.shared[:0], 0
 	for i := range m.rmemo {
