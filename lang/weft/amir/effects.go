@@ -90,16 +90,29 @@ func (m *Machine) takeRecord() int32 {
 		return i
 	}
 	if len(m.recs) == cap(m.recs) {
-		// Double: append grows a large slice by about 1.25x, and
-		// tk_split_gemm's slab of 2 M records (issue 13) was then
-		// copied about five times its size (a third of the check).
-		n := make([]record, len(m.recs), 2*cap(m.recs)+1024)
-		copy(n, m.recs)
-		m.recs = n
+		m.growRecords(1)
 	}
-	m.recs = m.recs[:len(m.recs)+1]
-	m.recs[len(m.recs)-1] = record{}
-	return int32(len(m.recs) - 1)
+	i := len(m.recs)
+	m.recs = m.recs[:i+1]
+	if i < m.recsDirty {
+		m.recs[i] = record{}
+	}
+	return int32(i)
+}
+
+// growRecords makes room in the record slab for n more records at least,
+// doubling it: append grows a large slice by about 1.25x, and
+// tk_split_gemm's slab of 2 M records (issue 13) was then copied about
+// five times its size (a third of the check).
+func (m *Machine) growRecords(n int) {
+	c := 2*cap(m.recs) + 1024
+	if c < len(m.recs)+n {
+		c = len(m.recs) + n
+	}
+	s := make([]record, len(m.recs), c)
+	copy(s, m.recs)
+	m.recs = s
+	m.recsDirty = len(s) // make zeroed the rest
 }
 
 // record implements RECORDREAD and RECORDMUTATE with the record constructor
@@ -141,6 +154,11 @@ func (m *Machine) recordCells(s *Stmt, cs []int32, gs threads, pends []pend, st 
 		m.localOps += int64(len(cs))
 	}
 	st.hasRecs = true
+	if m.free < 0 && cap(m.recs)-len(m.recs) < len(cs) {
+		// One statement recording many cells (a host memset of a whole
+		// array: one record a cell) grows the slab once.
+		m.growRecords(len(cs))
+	}
 	fr := -1 // the thread-group frame of gs (thgroup.go), when groups may be made
 	if perThread && len(m.shapes[gs.shape]) > 8 && !m.noThreadGroups && m.single[0] {
 		fr = m.threadGroupFrame(gs)

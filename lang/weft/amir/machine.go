@@ -208,6 +208,7 @@ type Machine struct {
 	task                  int32
 	vars                  []varState
 	recs                  []record
+	recsDirty             int // the slab's slots from here on are zero (takeRecord)
 	free                  int32
 	bars                  []barState
 	log                   []event
@@ -397,10 +398,12 @@ func (m *Machine) Run(args []int) *Result {
 		m.vars[i].local = p.Vars[i].TaskLocal
 	}
 	m.recs = m.recs[:0]
+	m.recsDirty = cap(m.recs) // the last run's records
 	if cap(m.recs) < p.recHint {
 		// Size the record slab as the last run of p needed: growing it
 		// by doubling copies and zeroes it several times.
 		m.recs = make([]record, 0, p.recHint)
+		m.recsDirty = 0
 	}
 	m.free = -1
 	m.bars = m.bars[:0]
