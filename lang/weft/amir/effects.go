@@ -520,6 +520,9 @@ func (m *Machine) replayRun(r *record) {
 	n := int32(len(m.log))
 	i := r.stamp
 	from := i
+	// mk: the next death of queues (freeMarks) inside the replay, if r's
+	// counts are to be dropped (dropDeadPends).
+	mk := searchFrom(m.freeMarks, from)
 	t, ok := m.oneThread(r)
 	if ok && !m.plainReplay {
 		m.fileEvents()
@@ -545,6 +548,9 @@ func (m *Machine) replayRun(r *record) {
 				m.dropDeadPends(r, from, n)
 				return
 			}
+			if mk < len(m.freeMarks) && m.freeMarks[mk] <= next {
+				mk = m.dropPendsAt(r, mk, next)
+			}
 			m.apply(r, &m.log[next])
 			if _, still := m.oneThread(r); !still {
 				i = next + 1
@@ -553,10 +559,28 @@ func (m *Machine) replayRun(r *record) {
 		}
 	}
 	for ; i < n; i++ {
+		if mk < len(m.freeMarks) && m.freeMarks[mk] <= i {
+			mk = m.dropPendsAt(r, mk, i)
+		}
 		m.apply(r, &m.log[i])
 	}
 	r.stamp = n
 	m.dropDeadPends(r, from, n)
+}
+
+// dropPendsAt drops, before event j is applied to r, r's counts on queues
+// that died before event j was logged (no event from j on names them),
+// and returns the index of the next death after j in freeMarks. Within a
+// long replay (tk_split_gemm's second split replays the first split's
+// records over the whole kernel) the counts of every earlier task's
+// Arrives would otherwise pile up, and addPend scans them at each Arrive.
+// The state at the replay's end is dropDeadPends' either way.
+func (m *Machine) dropPendsAt(r *record, mk int, j int32) int {
+	m.dropPends(r, j)
+	for mk < len(m.freeMarks) && m.freeMarks[mk] <= j {
+		mk++
+	}
+	return mk
 }
 
 // freeBars marks barrier queues [bar0, bar0+total) and their sub-queues
@@ -572,6 +596,9 @@ func (m *Machine) freeBars(bar0 int32, total int) {
 	}
 	if total > 0 {
 		m.lastFreed = at - 1
+		if k := len(m.freeMarks); k == 0 || m.freeMarks[k-1] != m.lastFreed {
+			m.freeMarks = append(m.freeMarks, m.lastFreed)
+		}
 	}
 }
 
@@ -590,12 +617,20 @@ func (m *Machine) freeBars(bar0 int32, total int) {
 func (m *Machine) dropDeadPends(r *record, from, n int32) {
 	// Counts on queues that died before from were dropped by the
 	// replay to from (or never held: a new record's are live).
-	if m.lastFreed < from || len(r.pend) == 0 || m.keepDead || (r.q == m.p.MbarQual && m.p.MbarQual != 0) {
+	if m.lastFreed < from {
+		return
+	}
+	m.dropPends(r, n-1)
+}
+
+// dropPends drops r's counts on queues that died at a log length ≤ lim.
+func (m *Machine) dropPends(r *record, lim int32) {
+	if len(r.pend) == 0 || m.keepDead || (r.q == m.p.MbarQual && m.p.MbarQual != 0) {
 		return
 	}
 	k := 0
 	for _, p := range r.pend {
-		if f := m.bars[p.cell].freed; f == 0 || f-1 >= n {
+		if f := m.bars[p.cell].freed; f == 0 || f-1 > lim {
 			r.pend[k] = p
 			k++
 		}

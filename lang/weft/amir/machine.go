@@ -339,6 +339,7 @@ type Machine struct {
 	// (barState.freed; -1: none yet); keepDead keeps dead counts and
 	// grants (tests: dropDeadPends, deadTask), deadDrops counts them.
 	lastFreed int32
+	freeMarks []int32 // the log lengths at which queues died, increasing
 	keepDead  bool
 	deadDrops int64
 }
@@ -407,7 +408,7 @@ func (m *Machine) Run(args []int) *Result {
 	}
 	m.free = -1
 	m.bars = m.bars[:0]
-	m.lastFreed = -1
+	m.lastFreed, m.freeMarks = -1, m.freeMarks[:0]
 	m.log, m.evCells = m.log[:0], m.evCells[:0]
 	m.shared, m.filed = m.shared[:0], 0
 	for i := range m.rmemo {
