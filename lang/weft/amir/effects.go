@@ -827,19 +827,27 @@ func (m *Machine) augment(r *record, exec threads, full, temp QualSet) {
 		}
 	}
 	if cap(r.grants) == 0 {
-		// A record's first grants come from a shared arena (two each):
-		// one allocation per chunk instead of one per record.
-		if len(m.grantArena)+2 > cap(m.grantArena) {
-			m.grantArena = make([]grant, 0, 4096)
-		}
-		n := len(m.grantArena)
-		m.grantArena = m.grantArena[:n+2]
-		r.grants = m.grantArena[n : n : n+2]
+		r.grants = m.grantStore(1)
 	}
 	r.grants = append(r.grants, grant{th: exec, full: full, temp: temp})
 	if exec.task == allTasks {
 		r.reach = allTasks
 	}
+}
+
+// grantStore returns empty storage for n grants: for n ≤ 2 two slots of a
+// shared arena (a record's first grants: one allocation per chunk instead
+// of one per record), else an array of its own.
+func (m *Machine) grantStore(n int) []grant {
+	if n > 2 {
+		return make([]grant, 0, n)
+	}
+	if len(m.grantArena)+2 > cap(m.grantArena) {
+		m.grantArena = make([]grant, 0, 4096)
+	}
+	k := len(m.grantArena)
+	m.grantArena = m.grantArena[:k+2]
+	return m.grantArena[k : k : k+2]
 }
 
 func (m *Machine) arrive(s *Stmt) {
