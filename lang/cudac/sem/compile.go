@@ -398,6 +398,8 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 			return c.cgType(te)
 		}
 		switch te.Name {
+		case "decltype":
+			return c.decltypeOf(te) // cxx17.go
 		case "std::string":
 			return tString
 		case "cuda::atomic_ref":
@@ -941,6 +943,10 @@ func (c *compiler) function(fn *Function) {
 	// arguments arrive in the first slots
 	for range fd.Type.Params {
 		c.newSlot()
+	}
+	if fd.Type.Variadic {
+		// the block of the arguments passed through "..." (lib_stdarg.go)
+		c.declare("__weft_va", &sym{kind: symSlot, t: tCharP, slot: c.newSlot()})
 	}
 	for i, p := range fd.Type.Params {
 		slot := i + off
@@ -3138,7 +3144,11 @@ func (c *compiler) args(fn *Function, e *syntax.Call) int {
 	if len(e.Args) != len(ft.Params) && !(ft.Variadic && len(e.Args) >= len(ft.Params)) {
 		c.errorf(e.Pos, "C0304", "%s takes %d arguments, %d given", fn.Name, len(ft.Params), len(e.Args))
 	}
+	va := fn.decl != nil && ft.Variadic && len(e.Args) >= len(ft.Params)
 	for i, a := range e.Args {
+		if va && i == len(ft.Params) {
+			break // through "...": packed below (lib_stdarg.go)
+		}
 		if i < len(ft.Params) && ft.Params[i].Ref {
 			c.refArg(a, ft.Params[i].Elem)
 			continue
@@ -3160,6 +3170,10 @@ func (c *compiler) args(fn *Function, e *syntax.Call) int {
 			}
 			c.convert(at, pt, syntax.PosOf(a))
 		}
+	}
+	if va {
+		c.varargs(e.Args[len(ft.Params):], e.Pos)
+		return len(ft.Params) + 1
 	}
 	return len(e.Args)
 }

@@ -321,6 +321,7 @@ type Thread struct {
 	segGep             int32
 
 	cyc          *spinSnap
+	cycSpare     *spinSnap // the buffers of the last snapshot (spinCheck)
 	cycling      bool
 	cycSync      bool   // its loop passes a barrier or collective
 	syncs        uint32 // barriers and collectives reached

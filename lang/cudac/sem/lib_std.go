@@ -495,6 +495,11 @@ func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 		return st
 	}
 	isStr := st.std == stdString
+	if isDeque(st) {
+		if t, ok := c.dequeMethod(st, m, e, recv); ok { // lib_deque.go
+			return t
+		}
+	}
 	switch m.Name {
 	case "size", "length":
 		if !nargs(0, 0) {

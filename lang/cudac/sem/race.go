@@ -204,9 +204,9 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 		return a.seg == sid || hb(&m.segs[a.seg], bs, ctx, t.bvc) || m.lockstep(&m.segs[a.seg], bs) || m.released(t, &m.segs[a.seg])
 	}
 	g := o.gshift
+	benign := write && m.benignWrite(o, off, n) // Options.BenignWrites (kernelonly.go); the same for every cell
 	for ci := off >> g; ci < (off+n)>>g; ci++ {
 		c := &o.shadow[ci]
-		benign := write && m.benignWrite(o, off, n) // Options.BenignWrites (kernelonly.go)
 		if c.w.valid() && c.w.strong() && strong {
 			m.volWarp(c.w, b, ordered)
 		} else if c.w.valid() && !ordered(c.w) {

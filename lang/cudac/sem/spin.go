@@ -112,7 +112,13 @@ func (m *Machine) spinCheck(t *Thread) {
 	s := t.cyc
 	if s == nil || s.mver != m.mver {
 		if s == nil {
-			s = &spinSnap{}
+			// a clock read drops the snapshot (runtime.go): reuse its
+			// buffers, which a loop polling clock() reallocated at every
+			// turn (issue 15 item 7; simpleHyperQ)
+			if s = t.cycSpare; s == nil {
+				s = &spinSnap{}
+				t.cycSpare = s
+			}
 			t.cyc = s
 		}
 		s.take(t, m.mver)

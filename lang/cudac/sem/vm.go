@@ -229,9 +229,11 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 	for {
 		// the fused code while a pair fits in the turn, then the last
 		// step in the plain code (vmfuse.go)
-		pc, st, steps = runPure(t, fast, pc, st, slots, base, steps, lim-1, m.watch)
-		if steps == lim-1 {
-			pc, st, steps = runPure(t, code, pc, st, slots, base, steps, lim, m.watch)
+		if !pureOff {
+			pc, st, steps = runPure(t, fast, pc, st, slots, base, steps, lim-1, m.watch)
+			if steps == lim-1 {
+				pc, st, steps = runPure(t, code, pc, st, slots, base, steps, lim, m.watch)
+			}
 		}
 		in := &code[pc]
 		// One comparison per instruction: the visible ones count their

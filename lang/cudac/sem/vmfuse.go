@@ -38,9 +38,15 @@ const (
 	fShrExt        // OpShr; OpExt 32 B
 )
 
+// fuseOff runs the plain code in runPure too (TestPureSame).
+var fuseOff bool
+
 // fastCode returns fn's fast code, making it at the first call (runs are
 // single-threaded; a Program is not run by two goroutines at once).
 func fastCode(fn *Function) []Instr {
+	if fuseOff {
+		return fn.Code
+	}
 	if fn.fast == nil {
 		fn.fast = fuse(fn.Code)
 	}

@@ -21,6 +21,9 @@ import "math"
 // and builtins, so the compiler keeps it in memory and each private
 // instruction paid loads and stores of them; here there is no call, so
 // they stay in registers.
+// pureOff makes runN run every instruction itself (TestPureSame).
+var pureOff bool
+
 func runPure(t *Thread, code []Instr, pc int, st, slots []uint64, base, steps, lim int, watch bool) (int, []uint64, int) {
 	s := st[:cap(st)]
 	sp := len(st) // the stack is s[:sp]
@@ -63,7 +66,7 @@ func runPure(t *Thread, code []Instr, pc int, st, slots []uint64, base, steps, l
 			sp++
 		case OpShared:
 			b := t.block
-			if sp == len(s) || in.A < 0 || int(in.A) >= len(b.shared) || b.shared[in.A] == nil {
+			if sp == len(s) || b == nil || in.A < 0 || int(in.A) >= len(b.shared) || b.shared[in.A] == nil {
 				return pc, s[:sp], steps // not made yet: sharedPtr makes it
 			}
 			s[sp] = ptrOf(b.shared[in.A], 0)

@@ -799,6 +799,26 @@ func (c *checker) call(s *Scope, st *syntax.CallStmt) {
 		if a.Write {
 			c.checkPerm(s, v, arg, 'w', true)
 		}
+		if n, ok := c.uniformThreads(v); ok && n > 1 && s.Tiling != nil {
+			// A uniform register (CudaRmemUniform(n)) reaches an
+			// instruction only through a parameter without a memory
+			// (scalar.weft's): in-order instructions only (the sync
+			// check leaves these registers out, syncheck/convert.go
+			// exempt), and a write by the whole n-thread collective, as
+			// for a scalar write (R13), else one thread's copy differs.
+			unit := &syntax.Binary{Op: "*", X: &syntax.IntLit{Value: n}, Y: &syntax.Name{Name: "cuda_thread"}}
+			if in.TL != "cuda_in_order" {
+				c.errs.Errorf(StartPos(arg), codeScalarWrite, "%s (%s) cannot be an argument of %s(), an instruction of timeline %s: only in-order code touches uniform registers",
+					v.Name, syntax.ExprString(v.Type.Mem), name, in.TL)
+			} else if a.Write {
+				if u, err := c.units.resolve(unit, s.Tiling.M); err == nil {
+					if merr := s.Tiling.Matches(u); merr != nil {
+						c.errs.Errorf(StartPos(arg), codeScalarWrite, "write to %s (%s) by %s() must be executed by one %d * cuda_thread collective, each of whose threads holds a copy (current: %s; %s)",
+							v.Name, syntax.ExprString(v.Type.Mem), name, n, s.Tiling.Describe(), c.iterNames(merr.Msg))
+					}
+				}
+			}
+		}
 	}
 	for i, a := range args {
 		if a != nil {
