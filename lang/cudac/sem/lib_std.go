@@ -112,6 +112,10 @@ func (c *compiler) elemLayout(t *Type) int {
 // copyValue copies a value of type t: dst and src are on the stack, dst
 // is left (OpMemcpy, or a deep copy when t holds std objects).
 func (c *compiler) copyValue(t *Type, pos diag.Pos) {
+	if vbOf(t) != nil {
+		c.vbCopy(t, true, pos) // a new object of a class with virtual bases (vbase.go)
+		return
+	}
 	if !hasStd(t) {
 		c.emit(OpMemcpy, 0, int64(t.size), pos)
 		return
