@@ -61,48 +61,6 @@ typedef CUresult (*weft_cuTensorMapEncodeTiled_t)(CUtensorMap *, CUtensorMapData
 
 // The driver entry point is fetched through the runtime so that generated
 // programs link with the CUDA runtime alone (no -lcuda).
-// An N-D CUtensorMap (rank 1..5) of a dense row-major tensor: dims and box
-// outermost first, as Weft and Exo write them (Sm90_tensorMap(swizzle,
-// *box) over A[:, :, :]); TMA takes them innermost first.
-WEFT_WEAK void weft_tensor_map_nd(void *out, const void *gmem, int elem_bytes, int rank, const uint64_t *dims,
-                                  const uint32_t *box, int swizzle) {
-  static weft_cuTensorMapEncodeTiled_t encode = NULL;
-  if (!encode) {
-    cudaDriverEntryPointQueryResult q;
-    weft_check(cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", (void **)&encode, 12000, cudaEnableDefault, &q),
-               "cudaGetDriverEntryPointByVersion(cuTensorMapEncodeTiled)");
-    if (q != cudaDriverEntryPointSuccess || !encode) {
-      fprintf(stderr, "weft: cuTensorMapEncodeTiled is not available\n");
-      exit(1);
-    }
-  }
-  if (rank < 1 || rank > 5) {
-    fprintf(stderr, "weft: a tensor map has rank 1 to 5, not %d\n", rank);
-    exit(1);
-  }
-  CUtensorMapDataType dt = elem_bytes == 4 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT32 : elem_bytes == 2 ? CU_TENSOR_MAP_DATA_TYPE_UINT16 : CU_TENSOR_MAP_DATA_TYPE_UINT8;
-  CUtensorMapSwizzle sw = swizzle == 128 ? CU_TENSOR_MAP_SWIZZLE_128B
-                          : swizzle == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
-                          : swizzle == 32 ? CU_TENSOR_MAP_SWIZZLE_32B
-                                          : CU_TENSOR_MAP_SWIZZLE_NONE;
-  cuuint64_t d[5], strides[4];
-  cuuint32_t b[5], estr[5];
-  cuuint64_t stride = (cuuint64_t)elem_bytes;
-  for (int i = 0; i < rank; i++) {
-    d[i] = dims[rank - 1 - i];
-    b[i] = box[rank - 1 - i];
-    estr[i] = 1;
-    if (i > 0) strides[i - 1] = stride;
-    stride *= d[i];
-  }
-  CUresult r = encode((CUtensorMap *)out, dt, (cuuint32_t)rank, (void *)gmem, d, strides, b, estr, CU_TENSOR_MAP_INTERLEAVE_NONE, sw,
-                      CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
-  if (r != CUDA_SUCCESS) {
-    fprintf(stderr, "weft: cuTensorMapEncodeTiled failed (%d) for a rank-%d tensor, swizzle %d\n", (int)r, rank, swizzle);
-    exit(1);
-  }
-}
-
 // A CUtensorMap of a window of a row-major tensor (rank 1..5): gmem is the
 // window's first element, dims its extents and strides the element
 // strides of its dimensions 0..rank-2 (the tensor's, outermost first), so
@@ -139,9 +97,25 @@ WEFT_WEAK void weft_tensor_map_strided(void *out, const void *gmem, int elem_byt
   CUresult r = encode((CUtensorMap *)out, dt, (cuuint32_t)rank, (void *)gmem, d, bstr, b, estr, CU_TENSOR_MAP_INTERLEAVE_NONE, sw,
                       CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   if (r != CUDA_SUCCESS) {
-    fprintf(stderr, "weft: cuTensorMapEncodeTiled failed (%d) for a rank-%d window, swizzle %d\n", (int)r, rank, swizzle);
+    fprintf(stderr, "weft: cuTensorMapEncodeTiled failed (%d) for a rank-%d tensor, swizzle %d\n", (int)r, rank, swizzle);
     exit(1);
   }
+}
+
+// An N-D CUtensorMap (rank 1..5) of a dense row-major tensor: dims and box
+// outermost first, as Weft and Exo write them (Sm90_tensorMap(swizzle,
+// *box) over A[:, :, :]); TMA takes them innermost first.
+WEFT_WEAK void weft_tensor_map_nd(void *out, const void *gmem, int elem_bytes, int rank, const uint64_t *dims,
+                                  const uint32_t *box, int swizzle) {
+  // A dense tensor is the window that covers it: each dimension's element
+  // stride is the product of the extents inside it.
+  uint64_t strides[5];
+  uint64_t stride = 1;
+  for (int i = rank - 1; i >= 0 && i < 5; i--) {
+    strides[i] = stride;
+    stride *= dims[i];
+  }
+  weft_tensor_map_strided(out, gmem, elem_bytes, rank, dims, strides, box, swizzle);
 }
 
 // A 2-D CUtensorMap of a rows x cols row-major matrix: the N-D map of rank 2.

@@ -128,3 +128,13 @@ func BenchmarkBroadcast(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkGraphChain and BenchmarkGraphFan launch a CUDA graph of 2000
+// kernel nodes 3 times, in a chain and in a fan from one root added last
+// (so that the order of addition is not a topological order): the cost
+// of a graph launch in its nodes and edges (graph_order.go), with race
+// checking (each node is ordered by vector clocks) and without.
+func BenchmarkGraphChainCheck(b *testing.B) { benchRun(b, "testdata/bench/graph_chain.cu", true) }
+func BenchmarkGraphChainRun(b *testing.B)   { benchRun(b, "testdata/bench/graph_chain.cu", false) }
+func BenchmarkGraphFanCheck(b *testing.B)   { benchRun(b, "testdata/bench/graph_fan.cu", true) }
+func BenchmarkGraphFanRun(b *testing.B)     { benchRun(b, "testdata/bench/graph_fan.cu", false) }

@@ -140,6 +140,9 @@ func (c *compiler) cgCall(name string, e *syntax.Call) *Type {
 	if t, ok := c.cgCoalCall(name, e); ok {
 		return t
 	}
+	if t, ok := c.cgAsyncCall(name, e); ok {
+		return t // memcpy_async, wait, wait_prior (cgasync.go)
+	}
 	switch name {
 	case "__cg_this_thread_block":
 		switch {

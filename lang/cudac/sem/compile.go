@@ -398,6 +398,8 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 			return c.cgType(te)
 		}
 		switch te.Name {
+		case "decltype":
+			return c.decltypeOf(te) // cxx17.go
 		case "std::string":
 			return tString
 		case "cuda::atomic_ref":
@@ -1436,6 +1438,17 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 			c.errorf(d.Pos, "C0309", "auto variable %s needs an initializer expression", d.Name)
 		} else {
 			c.autoT = c.typeOf(d.Init, true)
+			_, lit := d.Init.(*syntax.StringLitExpr)
+			if d.Type.Kind == syntax.TRef && !lit {
+				// auto&, const auto& and auto&& bound to an array lvalue
+				// deduce the array type; only auto by value decays (C++
+				// [dcl.type.auto.deduct], [temp.deduct.call]p2-3). A
+				// string literal keeps binding as a pointer, as before:
+				// refArg binds no array rvalue
+				if rt := c.typeOf(d.Init, false); rt != nil && rt.Kind == Array {
+					c.autoT = rt
+				}
+			}
 		}
 		defer func() { c.autoT = nil }()
 	}
@@ -2764,6 +2777,10 @@ func (c *compiler) assign(e *syntax.Binary) *Type {
 			vt := c.expr(e.Y)
 			if vt != lv.t && !(vt.Kind == Struct && vt.Name == lv.t.Name) && !cgAssignable(lv.t, vt) {
 				c.errorf(pos, "C0302", "cannot assign %s to %s", vt, lv.t)
+			}
+			if vbOf(lv.t) != nil || lv.t.poly {
+				c.vbCopy(lv.t, false, pos) // the destination keeps its slots and vptrs (vbase.go)
+				return lv.t
 			}
 			c.copyValue(lv.t, pos)
 			return lv.t

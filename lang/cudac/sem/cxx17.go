@@ -583,3 +583,16 @@ func (c *compiler) defaultsOf(fn *Function) []syntax.Expr {
 	}
 	return nil
 }
+
+// decltypeOf is decltype(e) (C++ [dcl.type.decltype]): the declared type
+// of a named variable, else the type of the expression (evaluated by
+// nothing: only its type is asked). A parenthesized name or another
+// lvalue would make it a reference in C++; here it is the value's type,
+// which is what a declaration from it holds.
+func (c *compiler) decltypeOf(te *syntax.TypeExpr) *Type {
+	if te.TArg == nil {
+		c.errorf(te.Pos, "C0313", "decltype needs an expression")
+		return tInt
+	}
+	return c.typeOf(te.TArg, false)
+}

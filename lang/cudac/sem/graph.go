@@ -53,6 +53,7 @@ type cudaGraph struct {
 	// of its last launch, and the race detector's agent of each node
 	done   []int32
 	agents map[*graphNode]int32
+	tail   map[int32]*graphNode // the last node given each agent (agentOf)
 	// at is the index of each node in nodes; of a clone, cloneOf maps
 	// each node of the original to its copy (graph_more.go)
 	at      map[*graphNode]int

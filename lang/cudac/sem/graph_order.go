@@ -65,7 +65,10 @@ func (g *cudaGraph) reaches(a, b int) bool {
 }
 
 // topo is a topological order of g's nodes: of the nodes whose
-// dependencies have all run, the one added first runs next.
+// dependencies have all run, the one added first runs next. Kahn's
+// algorithm with the ready nodes in a min-heap of their indices: O((n+e)
+// log n) for n nodes and e edges (a scan for the next ready node made a
+// launch quadratic in the node count).
 func (g *cudaGraph) topo() []int {
 	n := len(g.nodes)
 	ordered := true // every edge from an earlier node: the order of addition
@@ -89,26 +92,98 @@ func (g *cudaGraph) topo() []int {
 			out[d] = append(out[d], i)
 		}
 	}
-	order := make([]int, 0, n)
-	done := make([]bool, n)
-	for len(order) < n {
-		next := -1
-		for i := 0; i < n; i++ {
-			if !done[i] && indeg[i] == 0 {
-				next = i
-				break
-			}
-		}
-		if next < 0 {
-			break // a cycle: cudaGraphAddDependencies refuses one, so never
-		}
-		done[next] = true
-		order = append(order, next)
-		for _, j := range out[next] {
-			indeg[j]--
+	var ready intHeap
+	for i := 0; i < n; i++ {
+		if indeg[i] == 0 {
+			ready.push(i)
 		}
 	}
+	order := make([]int, 0, n)
+	for len(ready) > 0 {
+		next := ready.pop()
+		order = append(order, next)
+		for _, j := range out[next] {
+			if indeg[j]--; indeg[j] == 0 {
+				ready.push(j)
+			}
+		}
+	}
+	// a cycle leaves nodes out: cudaGraphAddDependencies refuses one, so never
 	return order
+}
+
+// intHeap is a binary min-heap of ints.
+type intHeap []int
+
+func (h *intHeap) push(x int) {
+	*h = append(*h, x)
+	a := *h
+	for i := len(a) - 1; i > 0; {
+		p := (i - 1) / 2
+		if a[p] <= a[i] {
+			break
+		}
+		a[p], a[i] = a[i], a[p]
+		i = p
+	}
+}
+
+func (h *intHeap) pop() int {
+	a := *h
+	top := a[0]
+	last := len(a) - 1
+	a[0] = a[last]
+	a = a[:last]
+	for i := 0; ; {
+		l, m := 2*i+1, i
+		if l < len(a) && a[l] < a[m] {
+			m = l
+		}
+		if l+1 < len(a) && a[l+1] < a[m] {
+			m = l + 1
+		}
+		if m == i {
+			break
+		}
+		a[i], a[m] = a[m], a[i]
+		i = m
+	}
+	*h = a
+	return top
+}
+
+// agentOf is the race detector's agent of node i of g (root's, or a body
+// of one of its conditional nodes). The agents of an executable graph
+// cover its nodes by chains: a node takes the agent of a dependency that
+// is the last node given that agent so far, and a new agent otherwise.
+// The nodes of one agent then lie on one path of the graph, in the order
+// of their clocks, so "my clock of agent a is past x's" still means "x is
+// one of my ancestors" (a node after a later node of x's chain is after
+// x), which is what the race detector asks of a clock, while a chain of
+// nodes needs one agent instead of one each: every node's vector clock
+// has a component per agent, so one agent per node made a launch
+// quadratic in the node count. Assigned at a node's first run; the edges
+// of an executable graph never change (cudaGraphExecUpdate keeps the
+// topology), so the chains stay paths in every later launch.
+func (m *Machine) agentOf(root, g *cudaGraph, i int) int32 {
+	n := g.nodes[i]
+	if a, ok := root.agents[n]; ok {
+		return a
+	}
+	if root.tail == nil {
+		root.tail = map[int32]*graphNode{}
+	}
+	for _, d := range g.depsOf(i) {
+		dn := g.nodes[d]
+		if a, ok := root.agents[dn]; ok && root.tail[a] == dn {
+			root.agents[n] = a
+			root.tail[a] = n
+			return a
+		}
+	}
+	a := m.nodeAgent(root, n)
+	root.tail[a] = n
+	return a
 }
 
 // nodeAgent is the race detector's agent of node n in launches of the
@@ -161,6 +236,14 @@ func (m *Machine) runGraph(s *stream, g *cudaGraph) {
 // node's clock at its end.
 func (m *Machine) runGraphIn(s *stream, root, g *cudaGraph, base []int32) []int32 {
 	vcs := make([][]int32, len(g.nodes))
+	// left[d]: the dependents of node d still to run; at 0 its clock is
+	// dropped, so that only the frontier's clocks are held
+	left := make([]int32, len(g.nodes))
+	for i := range g.nodes {
+		for _, d := range g.depsOf(i) {
+			left[d]++
+		}
+	}
 	out := append([]int32(nil), base...)
 	for _, i := range g.topo() {
 		if m.failed || m.exited {
@@ -170,8 +253,11 @@ func (m *Machine) runGraphIn(s *stream, root, g *cudaGraph, base []int32) []int3
 		vc := append([]int32(nil), base...)
 		for _, d := range g.depsOf(i) {
 			vc = vcJoin(vc, vcs[d])
+			if left[d]--; left[d] == 0 {
+				vcs[d] = nil
+			}
 		}
-		a := m.nodeAgent(root, n)
+		a := m.agentOf(root, g, i)
 		r := m.rt()
 		vc = vcSet(vc, a, max(vcGet(vc, a), r.agentClock[a]))
 		// the node's operations run as a stream of their own: the

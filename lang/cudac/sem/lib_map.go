@@ -83,6 +83,9 @@ func (c *compiler) assocType(te *syntax.TypeExpr) *Type {
 	if te.Name == "std::chrono::duration" || te.Name == "std::ratio" {
 		return c.chronoDurationType(te) // lib_chrono.go
 	}
+	if te.Name == "std::deque" {
+		return c.dequeType(te) // lib_deque.go
+	}
 	name := strings.TrimPrefix(te.Name, "std::")
 	isMap := name == "map" || name == "unordered_map" || name == "multimap"
 	if !isMap && name != "set" && name != "unordered_set" && name != "multiset" || name == te.Name {

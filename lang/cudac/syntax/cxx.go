@@ -34,13 +34,13 @@ var cgModeled = map[string]bool{
 	"grid_group": true, "this_grid": true,
 	"coalesced_group": true, "coalesced_threads": true, "labeled_partition": true, "binary_partition": true,
 	"inclusive_scan": true, "exclusive_scan": true, "block_tile_memory": true,
+	"memcpy_async": true, "wait": true, "wait_prior": true, // sem/cgasync.go
 }
 
 // cgKnown are cooperative_groups names that exist in CUDA but are not
 // modeled; naming one is C0309 rather than an unknown-name error.
 var cgKnown = map[string]bool{
 	"multi_grid_group": true, "this_multi_grid": true, "cluster_group": true, "this_cluster": true,
-	"memcpy_async": true, "wait": true, "wait_prior": true,
 	"invoke_one": true, "invoke_one_broadcast": true,
 	"details": true, "experimental": true,
 }
@@ -228,7 +228,7 @@ func resolveScopes(toks []Token, diags *diag.List) []Token {
 func cgName(t Token, diags *diag.List) string {
 	if !cgModeled[t.Text] {
 		if cgKnown[t.Text] {
-			diags.Errorf(t.Pos, "C0309", "cooperative_groups::%s is not modeled (modeled: thread_block, this_thread_block, thread_group, tiled_partition, thread_block_tile, sync, reduce, grid_group, this_grid)", t.Text)
+			diags.Errorf(t.Pos, "C0309", "cooperative_groups::%s is not modeled (modeled: thread_block, this_thread_block, thread_group, tiled_partition, thread_block_tile, sync, reduce, grid_group, this_grid, memcpy_async, wait)", t.Text)
 		} else {
 			diags.Errorf(t.Pos, "C0301", "no cooperative_groups::%s", t.Text)
 		}

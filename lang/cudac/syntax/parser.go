@@ -48,7 +48,7 @@ var UnmodeledStdTypes = map[string]bool{
 // which sem does not model: written std::map<K, V> (the qualifier is kept,
 // cxx.go, so a program's own map or set keeps its meaning) they parse as
 // types, and a compiled use is C0309 naming them.
-var StdContainers = map[string]bool{"map": true, "unordered_map": true, "set": true, "unordered_set": true, "multimap": true, "multiset": true}
+var StdContainers = map[string]bool{"map": true, "unordered_map": true, "set": true, "unordered_set": true, "multimap": true, "multiset": true, "deque": true}
 
 // VectorTypeNames are CUDA's built-in vector types (vector_types.h): each
 // base name with 1 to 4 components.
@@ -119,7 +119,7 @@ func (p *parser) leave() { p.depth-- }
 
 // Parse parses the preprocessed tokens of one translation unit.
 func Parse(toks []Token, diags *diag.List) *File {
-	p := &parser{toks: chronoTimePoints(resolveScopes(stripAttributes(toks, diags), diags)), diags: diags, templates: map[string]bool{cgPrefix + "tiled_partition": true}, tags: map[string]bool{}, classTmpls: map[string]bool{}}
+	p := &parser{toks: chronoTimePoints(resolveScopes(stripAttributes(toks, diags), diags)), diags: diags, templates: map[string]bool{cgPrefix + "tiled_partition": true, cgPrefix + "wait_prior": true}, tags: map[string]bool{}, classTmpls: map[string]bool{}}
 	if len(p.toks) == 0 || p.toks[len(p.toks)-1].Kind != EOF {
 		p.toks = append(p.toks, Token{Kind: EOF})
 	}
@@ -297,6 +297,9 @@ func (p *parser) startsType() bool {
 		return true
 	}
 	if textureTypes[t.Text] && !p.declared(t.Text) {
+		return true
+	}
+	if t.Text == "decltype" && p.peek(1).Text == "(" && !p.declared(t.Text) {
 		return true
 	}
 	return p.isTypeName(t.Text)
@@ -599,6 +602,15 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 				}
 				words = append(words, t.Text)
 				break
+			}
+			if base == nil && len(words) == 0 && t.Text == "decltype" && p.peek(1).Text == "(" && !p.declared(t.Text) {
+				// decltype(e) (C++ [dcl.type.decltype]): the type of e, which
+				// sem works out
+				p.next()
+				p.expect("(")
+				base = &TypeExpr{Kind: TNamed, Name: "decltype", Pos: t.Pos, TArg: p.expr()}
+				p.expect(")")
+				continue
 			}
 			if base == nil && len(words) == 0 && textureTypes[t.Text] && !p.declared(t.Text) {
 				base = p.textureType()

@@ -135,3 +135,106 @@ int main() {
 int take(int n, ...) { va_list ap; va_start(ap, n); int a = va_arg(ap, int); int b = va_arg(ap, int); va_end(ap); return a + b; } // ERROR C0403 col=86 "out-of-bounds read of 4 bytes at offset 8"
 int main() { return take(1, 5); }
 // MODE: run
+// ---- std::deque: push and pop at both ends, indexing, iteration, strings, deep copies (outputs from g++ 12.2)
+#include <cstdio>
+#include <deque>
+#include <string>
+int main() {
+  std::deque<int> d;
+  for (int i = 0; i < 4; i++) { d.push_back(i); d.push_front(-i); }
+  printf("size %d front %d back %d [2] %d\n", (int)d.size(), d.front(), d.back(), d[2]);
+  d.pop_front();
+  d.pop_back();
+  for (int x : d) printf("%d ", x);
+  printf("\n");
+  std::deque<std::string> q;
+  q.push_back("b"); q.push_front("a"); q.emplace_front("z"); q.push_back("c");
+  while (!q.empty()) { printf("%s ", q.front().c_str()); q.pop_front(); }
+  printf("| %d\n", (int)q.size());
+  std::deque<int> copy = d;
+  copy.push_front(100);
+  printf("%d %d %d\n", (int)d.size(), (int)copy.size(), copy.at(0));
+  return 0;
+}
+// MODE: run
+// OUT: size 8 front -3 back 3 [2] -1
+// OUT: -2 -1 0 0 1 2 
+// OUT: z a b c | 0
+// OUT: 6 7 100
+// ---- pop_front of an empty deque
+#include <deque>
+int main() {
+  std::deque<int> d;
+  d.push_back(1);
+  d.pop_front();
+  d.pop_front(); // ERROR C0403 col=14 "pop_front of an empty std::deque"
+  return 0;
+}
+// MODE: run
+// ---- cooperative groups memcpy_async: two copies into shared memory, wait_prior<1> completing the first, wait the second
+#include <cstdio>
+#include <cooperative_groups.h>
+#include <cooperative_groups/memcpy_async.h>
+namespace cg = cooperative_groups;
+__global__ void k(const float *in, float *out, int n) {
+  __shared__ float tile[2][64];
+  cg::thread_block cta = cg::this_thread_block();
+  cg::memcpy_async(cta, tile[0], in, sizeof(float) * 64);
+  cg::memcpy_async(cta, tile[1], in + 64, sizeof(float) * 64);
+  cg::wait_prior<1>(cta); // tile[0] is here, tile[1] may not be
+  float a = tile[0][63 - threadIdx.x];
+  cg::wait(cta);
+  out[threadIdx.x] = a + tile[1][threadIdx.x];
+}
+int main() {
+  float *in, *out;
+  cudaMallocManaged(&in, 128 * sizeof(float));
+  cudaMallocManaged(&out, 64 * sizeof(float));
+  for (int i = 0; i < 128; i++) in[i] = i;
+  k<<<1, 64>>>(in, out, 128);
+  cudaDeviceSynchronize();
+  printf("%g %g %g\n", out[0], out[1], out[63]);
+  return 0;
+}
+// OUT: 127 127 127
+// ---- reading a memcpy_async destination before the wait that completes it is a race
+#include <cstdio>
+#include <cooperative_groups.h>
+#include <cooperative_groups/memcpy_async.h>
+namespace cg = cooperative_groups;
+__global__ void k(const float *in, float *out, int n) {
+  __shared__ float tile[2][64];
+  cg::thread_block cta = cg::this_thread_block();
+  cg::memcpy_async(cta, tile[0], in, sizeof(float) * 64);
+  cg::memcpy_async(cta, tile[1], in + 64, sizeof(float) * 64); // ERROR C0501 col=3 "data race on shared memory tile \(byte 256\): write by thread 0"
+  cg::wait_prior<1>(cta); // tile[0] is here, tile[1] may not be
+  float a = tile[1][63 - threadIdx.x]; // WARN C0407 col=13 "read of uninitialized shared memory tile"
+  cg::wait(cta);
+  out[threadIdx.x] = a + tile[1][threadIdx.x];
+}
+int main() {
+  float *in, *out;
+  cudaMallocManaged(&in, 128 * sizeof(float));
+  cudaMallocManaged(&out, 64 * sizeof(float));
+  for (int i = 0; i < 128; i++) in[i] = i;
+  k<<<1, 64>>>(in, out, 128);
+  cudaDeviceSynchronize();
+  printf("%g %g %g\n", out[0], out[1], out[63]);
+  return 0;
+}
+// OUT: 64 65 127
+// ---- decltype of a variable, of an expression, in a lambda's parameter and under sizeof (outputs from g++ 12.2)
+#include <cstdio>
+#include <utility>
+int main() {
+  int a = 3;
+  decltype(a) b = a + 1;
+  double d = 2.5;
+  decltype(a * d) e = a * d;
+  auto p = std::make_pair(1, 2.5f);
+  auto f = [](decltype(p) q) { return q.first + q.second; };
+  printf("%d %g %g %d\n", b, e, f(p), (int)sizeof(decltype(p)));
+  return 0;
+}
+// MODE: run
+// OUT: 4 7.5 3.5 8
