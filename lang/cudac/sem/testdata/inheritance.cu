@@ -427,3 +427,23 @@ int main() {
 // OUT: B
 // OUT: B
 // OUT: B
+// ---- the implicit destructor: members destroyed after the destructor's body and before the bases, in reverse order, also for a class without a destructor of its own and through delete (output pinned against g++ 12.2)
+#include <cstdio>
+struct M { int id; M() : id(1) {} ~M() { printf("~M %d\n", id); } };
+struct B { ~B() { printf("~B\n"); } };
+struct D : B { M m; int x; };
+struct E { M a, b; ~E() { printf("~E\n"); } };
+int main() {
+  { D d; d.m.id = 5; }
+  { E e; e.a.id = 2; e.b.id = 3; }
+  D *p = new D; delete p;
+  return 0;
+}
+// MODE: run
+// OUT: ~M 5
+// OUT: ~B
+// OUT: ~E
+// OUT: ~M 3
+// OUT: ~M 2
+// OUT: ~M 1
+// OUT: ~B
