@@ -2784,6 +2784,10 @@ func (c *compiler) assign(e *syntax.Binary) *Type {
 			if vt != lv.t && !(vt.Kind == Struct && vt.Name == lv.t.Name) && !cgAssignable(lv.t, vt) {
 				c.errorf(pos, "C0302", "cannot assign %s to %s", vt, lv.t)
 			}
+			if vbOf(lv.t) != nil || lv.t.poly {
+				c.vbCopy(lv.t, false, pos) // the destination keeps its slots and vptrs (vbase.go)
+				return lv.t
+			}
 			c.copyValue(lv.t, pos)
 			return lv.t
 		}

@@ -55,6 +55,7 @@ func (c *compiler) noteImplicit(t *Type, te *syntax.TypeExpr) {
 	if needs {
 		implicitCtor.Store(t, true)
 	}
+	c.implicitDtor(t, te)
 }
 
 // needsConstruction reports whether creating an object of type t runs
@@ -139,4 +140,78 @@ func (c *compiler) constructMember(f *FieldInfo, pos diag.Pos) bool {
 		c.emit(OpPop, 0, 0, pos)
 	}
 	return true
+}
+
+// The implicit destructor ([class.dtor]p7-13): destroying an object runs
+// its destructor's body, then its members' destructors in reverse order
+// of declaration, then its bases'. A class without a destructor of its
+// own whose members have one gets one (implicitDtor, declared like the
+// program's, with an empty body), so every way an object ends (a block,
+// delete, unwinding by an exception) runs the members' destructors;
+// memberDtors is the part every destructor ends with, before baseDtor.
+
+// implicitDtor declares the implicit destructor of file-scope class t
+// when one of its own members needs destruction.
+func (c *compiler) implicitDtor(t *Type, te *syntax.TypeExpr) {
+	tag := tagOf(t)
+	if t.tmpl != nil || tag == "" || c.tags[0][tag] != t || c.funcs[tag+"::~"+tag] != nil {
+		return
+	}
+	host, device, need := true, true, false
+	for f := range ownFields(t) {
+		if dt := c.dtorOf(elemClass(f.Type)); dt != nil {
+			need = true
+			host, device = host && dt.Host, device && dt.Device
+		}
+	}
+	if !need {
+		return
+	}
+	for _, b := range t.bases {
+		if dt := c.dtorOf(b); dt != nil {
+			host, device = host && dt.Host, device && dt.Device
+		}
+	}
+	name := tag + "::~" + tag
+	fd := &syntax.FuncDecl{Pos: te.Pos, EndPos: te.Pos, Name: name, Recv: tag, Dtor: true, Body: &syntax.Block{Pos: te.Pos},
+		Type: &syntax.TypeExpr{Kind: syntax.TFunc, Pos: te.Pos, Elem: &syntax.TypeExpr{Kind: syntax.TNamed, Name: "void", Pos: te.Pos}}}
+	fn := &Function{Name: name, decl: fd, defined: true, Host: host, Device: device}
+	fn.Type = c.resolve(fd.Type)
+	fn.PosIdx = c.pos(fd.Pos)
+	c.funcs[name] = fn
+	c.prog.Funcs = append(c.prog.Funcs, fn)
+}
+
+// elemClass is t, or the element class of an array of them.
+func elemClass(t *Type) *Type {
+	for t.Kind == Array && t.Elem != nil {
+		t = t.Elem
+	}
+	return t
+}
+
+// memberDtors destroys the own members of the object whose destructor
+// is being compiled ("this" in slot 0), last declared first.
+func (c *compiler) memberDtors(t *Type, pos diag.Pos) {
+	own := ownFields(t)
+	for i := len(t.Fields) - 1; i >= 0; i-- {
+		f := t.Fields[i]
+		if !own[f] {
+			continue
+		}
+		et := elemClass(f.Type)
+		dt := c.dtorOf(et)
+		if dt == nil || et.Kind != Struct {
+			continue
+		}
+		n := f.Type.size / max(et.size, 1)
+		for k := n - 1; k >= 0; k-- {
+			_, o := ownerOf(et, dt)
+			c.checkCallSpace(dt, pos)
+			c.emit(OpLocal, 0, 0, pos)
+			c.adjustPtr(f.Offset+k*et.size+o, pos)
+			c.emit(OpCall, int32(c.funcIndex(dt)), 1, pos)
+			c.emit(OpPop, 0, 0, pos)
+		}
+	}
 }

@@ -112,6 +112,12 @@ func (c *compiler) elemLayout(t *Type) int {
 // copyValue copies a value of type t: dst and src are on the stack, dst
 // is left (OpMemcpy, or a deep copy when t holds std objects).
 func (c *compiler) copyValue(t *Type, pos diag.Pos) {
+	if vbOf(t) != nil || t.poly {
+		// a new object of a class with virtual bases, or a polymorphic
+		// one: of its own class (vbase.go)
+		c.vbCopy(t, true, pos)
+		return
+	}
 	if !hasStd(t) {
 		c.emit(OpMemcpy, 0, int64(t.size), pos)
 		return

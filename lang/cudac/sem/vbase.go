@@ -542,3 +542,68 @@ func (c *compiler) nvDtor(t *Type) *Function {
 	}
 	return nil
 }
+
+// vbCopy copies the object of class t at the source address on the
+// stack into the one at the destination address below it, leaving the
+// destination: member by member, each virtual base's members read
+// through the source's slot (the source may be a subobject of a more
+// derived object, whose virtual bases are elsewhere). A new object
+// (construct) is a complete one: its slots and vptrs are its class's; an
+// assignment keeps the destination's, reaching its virtual bases
+// through them, as C++'s implicit copy constructor and assignment copy
+// the members and bases but never the object's identity.
+//
+// A polymorphic class without virtual bases is copied the same way (vi
+// nil): the copy's vptr is its own class's, so a D passed, returned or
+// assigned as a B behaves as a B (C++ slicing), not as the D it came
+// from.
+func (c *compiler) vbCopy(t *Type, construct bool, pos diag.Pos) {
+	vi := vbOf(t)
+	if vi == nil {
+		vi = &vbInfo{}
+	}
+	ss, sd := c.newSlot(), c.newSlot()
+	c.emit(OpSetLocal, int32(ss), 0, pos)
+	c.emit(OpPop, 0, 0, pos)
+	c.emit(OpSetLocal, int32(sd), 0, pos)
+	c.emit(OpPop, 0, 0, pos)
+	if construct {
+		c.emit(OpLocal, int32(sd), 0, pos)
+		c.stampVptr(t, pos)
+		c.emit(OpPop, 0, 0, pos)
+	}
+	hidden := func(f *FieldInfo) bool {
+		return f.Name == "__vptr" || len(f.Name) > 8 && f.Name[:8] == "__vbase_"
+	}
+	copyField := func(dst, src func(), off int, f *FieldInfo) {
+		dst()
+		c.adjustPtr(off, pos)
+		src()
+		c.adjustPtr(off, pos)
+		c.copyValue(f.Type, pos) // (a std member deeply, lib_std.go)
+		c.emit(OpPop, 0, 0, pos)
+	}
+	local := func(s int) func() { return func() { c.emit(OpLocal, int32(s), 0, pos) } }
+	for _, f := range t.Fields {
+		if vi.part[f] == nil && !hidden(f) {
+			copyField(local(sd), local(ss), f.Offset, f)
+		}
+	}
+	for _, v := range vi.vbases {
+		vo := vbOff(t, v)
+		src := func() {
+			c.emit(OpLocal, int32(ss), 0, pos)
+			c.vbaseAddr(t, v, pos)
+		}
+		dst := func() {
+			c.emit(OpLocal, int32(sd), 0, pos)
+			c.vbaseAddr(t, v, pos)
+		}
+		for _, f := range t.Fields {
+			if vi.part[f] == v && !hidden(f) {
+				copyField(dst, src, f.Offset-vo, f)
+			}
+		}
+	}
+	c.emit(OpLocal, int32(sd), 0, pos)
+}

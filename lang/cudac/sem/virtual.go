@@ -397,6 +397,9 @@ func (c *compiler) deleteExpr(e *syntax.Delete) *Type {
 // baseDtor calls the destructor of the base of class t (at the end of a
 // destructor: C++ destroys the bases after the members).
 func (c *compiler) baseDtor(t *Type, pos diag.Pos) {
+	if t != nil {
+		c.memberDtors(t, pos) // the members first (implicit.go)
+	}
 	if t == nil || t.base == nil {
 		return
 	}

@@ -89,8 +89,30 @@ func (m *Machine) takeRecord() int32 {
 		m.free = m.recs[i].next
 		return i
 	}
-	m.recs = append(m.recs, record{})
-	return int32(len(m.recs) - 1)
+	if len(m.recs) == cap(m.recs) {
+		m.growRecords(1)
+	}
+	i := len(m.recs)
+	m.recs = m.recs[:i+1]
+	if i < m.recsDirty {
+		m.recs[i] = record{}
+	}
+	return int32(i)
+}
+
+// growRecords makes room in the record slab for n more records at least,
+// doubling it: append grows a large slice by about 1.25x, and
+// tk_split_gemm's slab of 2 M records (issue 13) was then copied about
+// five times its size (a third of the check).
+func (m *Machine) growRecords(n int) {
+	c := 2*cap(m.recs) + 1024
+	if c < len(m.recs)+n {
+		c = len(m.recs) + n
+	}
+	s := make([]record, len(m.recs), c)
+	copy(s, m.recs)
+	m.recs = s
+	m.recsDirty = len(s) // make zeroed the rest
 }
 
 // record implements RECORDREAD and RECORDMUTATE with the record constructor
@@ -132,6 +154,11 @@ func (m *Machine) recordCells(s *Stmt, cs []int32, gs threads, pends []pend, st 
 		m.localOps += int64(len(cs))
 	}
 	st.hasRecs = true
+	if m.free < 0 && cap(m.recs)-len(m.recs) < len(cs) {
+		// One statement recording many cells (a host memset of a whole
+		// array: one record a cell) grows the slab once.
+		m.growRecords(len(cs))
+	}
 	fr := -1 // the thread-group frame of gs (thgroup.go), when groups may be made
 	if perThread && len(m.shapes[gs.shape]) > 8 && !m.noThreadGroups && m.single[0] {
 		fr = m.threadGroupFrame(gs)
@@ -492,6 +519,10 @@ func (m *Machine) replay(r *record) {
 func (m *Machine) replayRun(r *record) {
 	n := int32(len(m.log))
 	i := r.stamp
+	from := i
+	// mk: the next death of queues (freeMarks) inside the replay, if r's
+	// counts are to be dropped (dropDeadPends).
+	mk := searchFrom(m.freeMarks, from)
 	t, ok := m.oneThread(r)
 	if ok && !m.plainReplay {
 		m.fileEvents()
@@ -514,8 +545,11 @@ func (m *Machine) replayRun(r *record) {
 			}
 			if next >= n {
 				r.stamp = n
-				m.dropDeadPends(r, n)
+				m.dropDeadPends(r, from, n)
 				return
+			}
+			if mk < len(m.freeMarks) && m.freeMarks[mk] <= next {
+				mk = m.dropPendsAt(r, mk, next)
 			}
 			m.apply(r, &m.log[next])
 			if _, still := m.oneThread(r); !still {
@@ -525,10 +559,28 @@ func (m *Machine) replayRun(r *record) {
 		}
 	}
 	for ; i < n; i++ {
+		if mk < len(m.freeMarks) && m.freeMarks[mk] <= i {
+			mk = m.dropPendsAt(r, mk, i)
+		}
 		m.apply(r, &m.log[i])
 	}
 	r.stamp = n
-	m.dropDeadPends(r, n)
+	m.dropDeadPends(r, from, n)
+}
+
+// dropPendsAt drops, before event j is applied to r, r's counts on queues
+// that died before event j was logged (no event from j on names them),
+// and returns the index of the next death after j in freeMarks. Within a
+// long replay (tk_split_gemm's second split replays the first split's
+// records over the whole kernel) the counts of every earlier task's
+// Arrives would otherwise pile up, and addPend scans them at each Arrive.
+// The state at the replay's end is dropDeadPends' either way.
+func (m *Machine) dropPendsAt(r *record, mk int, j int32) int {
+	m.dropPends(r, j)
+	for mk < len(m.freeMarks) && m.freeMarks[mk] <= j {
+		mk++
+	}
+	return mk
 }
 
 // freeBars marks barrier queues [bar0, bar0+total) and their sub-queues
@@ -542,12 +594,17 @@ func (m *Machine) freeBars(bar0 int32, total int) {
 			m.bars[q.id].freed = at
 		}
 	}
-	m.barsFreed = total > 0 || m.barsFreed
+	if total > 0 {
+		m.lastFreed = at - 1
+		if k := len(m.freeMarks); k == 0 || m.freeMarks[k-1] != m.lastFreed {
+			m.freeMarks = append(m.freeMarks, m.lastFreed)
+		}
+	}
 }
 
 // dropDeadPends removes from data record r, replayed to log length n, the
 // pending arrive counts (p of Definition 5.3) on queues that died before
-// event n-1 was logged. Such a count matters only to an Await on its
+// event n-1 was logged (r was replayed from from). Such a count matters only to an Await on its
 // queue (apply) and to addRecord's tests against a new record's counts,
 // which name live queues (pendsCover, the identity test); no event after
 // the death names a dead queue, and every replay to n drops the same ones
@@ -557,13 +614,23 @@ func (m *Machine) freeBars(bar0 int32, total int) {
 // from every Arrive of every earlier task (issue 13): cells x events.
 // The hardware mbarrier slot records' counts move to the new queues
 // instead (hwCarryOver): they are left alone.
-func (m *Machine) dropDeadPends(r *record, n int32) {
-	if !m.barsFreed || len(r.pend) == 0 || m.keepDead || (r.q == m.p.MbarQual && m.p.MbarQual != 0) {
+func (m *Machine) dropDeadPends(r *record, from, n int32) {
+	// Counts on queues that died before from were dropped by the
+	// replay to from (or never held: a new record's are live).
+	if m.lastFreed < from {
+		return
+	}
+	m.dropPends(r, n-1)
+}
+
+// dropPends drops r's counts on queues that died at a log length ≤ lim.
+func (m *Machine) dropPends(r *record, lim int32) {
+	if len(r.pend) == 0 || m.keepDead || (r.q == m.p.MbarQual && m.p.MbarQual != 0) {
 		return
 	}
 	k := 0
 	for _, p := range r.pend {
-		if f := m.bars[p.cell].freed; f == 0 || f-1 >= n {
+		if f := m.bars[p.cell].freed; f == 0 || f-1 > lim {
 			r.pend[k] = p
 			k++
 		}
@@ -760,19 +827,27 @@ func (m *Machine) augment(r *record, exec threads, full, temp QualSet) {
 		}
 	}
 	if cap(r.grants) == 0 {
-		// A record's first grants come from a shared arena (two each):
-		// one allocation per chunk instead of one per record.
-		if len(m.grantArena)+2 > cap(m.grantArena) {
-			m.grantArena = make([]grant, 0, 4096)
-		}
-		n := len(m.grantArena)
-		m.grantArena = m.grantArena[:n+2]
-		r.grants = m.grantArena[n : n : n+2]
+		r.grants = m.grantStore(1)
 	}
 	r.grants = append(r.grants, grant{th: exec, full: full, temp: temp})
 	if exec.task == allTasks {
 		r.reach = allTasks
 	}
+}
+
+// grantStore returns empty storage for n grants: for n ≤ 2 two slots of a
+// shared arena (a record's first grants: one allocation per chunk instead
+// of one per record), else an array of its own.
+func (m *Machine) grantStore(n int) []grant {
+	if n > 2 {
+		return make([]grant, 0, n)
+	}
+	if len(m.grantArena)+2 > cap(m.grantArena) {
+		m.grantArena = make([]grant, 0, 4096)
+	}
+	k := len(m.grantArena)
+	m.grantArena = m.grantArena[:k+2]
+	return m.grantArena[k : k : k+2]
 }
 
 func (m *Machine) arrive(s *Stmt) {

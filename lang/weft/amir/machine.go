@@ -208,6 +208,7 @@ type Machine struct {
 	task                  int32
 	vars                  []varState
 	recs                  []record
+	recsDirty             int // the slab's slots from here on are zero (takeRecord)
 	free                  int32
 	bars                  []barState
 	log                   []event
@@ -334,10 +335,11 @@ type Machine struct {
 	// (tests, which compare both ways).
 	tgFrames       []tgFrame
 	noThreadGroups bool
-	// barsFreed: some barrier queue has died (barState.freed);
-	// keepDead keeps dead counts and grants (tests: dropDeadPends,
-	// deadTask), deadDrops counts them.
-	barsFreed bool
+	// lastFreed: the log length when a barrier queue last died
+	// (barState.freed; -1: none yet); keepDead keeps dead counts and
+	// grants (tests: dropDeadPends, deadTask), deadDrops counts them.
+	lastFreed int32
+	freeMarks []int32 // the log lengths at which queues died, increasing
 	keepDead  bool
 	deadDrops int64
 }
@@ -397,14 +399,16 @@ func (m *Machine) Run(args []int) *Result {
 		m.vars[i].local = p.Vars[i].TaskLocal
 	}
 	m.recs = m.recs[:0]
+	m.recsDirty = cap(m.recs) // the last run's records
 	if cap(m.recs) < p.recHint {
 		// Size the record slab as the last run of p needed: growing it
 		// by doubling copies and zeroes it several times.
 		m.recs = make([]record, 0, p.recHint)
+		m.recsDirty = 0
 	}
 	m.free = -1
 	m.bars = m.bars[:0]
-	m.barsFreed = false
+	m.lastFreed, m.freeMarks = -1, m.freeMarks[:0]
 	m.log, m.evCells = m.log[:0], m.evCells[:0]
 	m.shared, m.filed = m.shared[:0], 0
 	for i := range m.rmemo {

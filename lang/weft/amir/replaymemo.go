@@ -100,16 +100,7 @@ func (e *replayMemoEntry) save(r *record, n int32) {
 func (m *Machine) replayMemoLoad(r *record, e *replayMemoEntry) {
 	r.reach = e.oreach
 	if len(e.og) > cap(r.grants) {
-		if len(e.og) <= 2 {
-			if len(m.grantArena)+2 > cap(m.grantArena) {
-				m.grantArena = make([]grant, 0, 4096)
-			}
-			k := len(m.grantArena)
-			m.grantArena = m.grantArena[:k+2]
-			r.grants = m.grantArena[k : k : k+2]
-		} else {
-			r.grants = make([]grant, 0, len(e.og))
-		}
+		r.grants = m.grantStore(len(e.og))
 	}
 	r.grants = append(r.grants[:0], e.og...)
 	r.pend = append(r.pend[:0], e.op...)

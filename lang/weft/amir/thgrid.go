@@ -1038,16 +1038,7 @@ func (m *Machine) gridCopyN(g *gridRT, p int, h, n, tail int32, now int32) int32
 		nr.grp = r.grp
 		nr.grants = nr.grants[:0]
 		if len(r.grants) > 0 {
-			if len(r.grants) <= 2 {
-				if len(m.grantArena)+2 > cap(m.grantArena) {
-					m.grantArena = make([]grant, 0, 4096)
-				}
-				k := len(m.grantArena)
-				m.grantArena = m.grantArena[:k+2]
-				nr.grants = m.grantArena[k : k : k+2]
-			} else {
-				nr.grants = make([]grant, 0, len(r.grants))
-			}
+			nr.grants = m.grantStore(len(r.grants))
 			for _, gr := range r.grants {
 				gr.th, _ = m.gridTau(g, p, gr.th)
 				nr.grants = append(nr.grants, gr)

@@ -18,6 +18,7 @@ import (
 // `# check: NAME=VALUE` lines of the file.
 var (
 	syncMaxHazards    int
+	syncStopAfter     int
 	syncRedundantSync bool
 	syncStats         bool
 	syncMaxTasks      int64
@@ -30,8 +31,9 @@ func init() {
 		Name:  "sync",
 		Order: 40,
 		Flags: func(fs *flag.FlagSet) {
-			syncMaxHazards, syncRedundantSync, syncStats = 10, false, false
+			syncMaxHazards, syncStopAfter, syncRedundantSync, syncStats = 10, 0, false, false
 			fs.IntVar(&syncMaxHazards, "max-hazards", 10, "sync check: hazards reported in full per run (the rest are counted)")
+			fs.IntVar(&syncStopAfter, "stop-after", 0, "sync check: end each run at its Nth distinct hazard, as the reference implementation stops at its first (0: finish the run; the verdict is the same, the counts then cover the run up to the stop)")
 			fs.BoolVar(&syncRedundantSync, "redundant-sync", false, "sync check: report each sync statement whose removal creates no hazard at the checked sizes")
 			syncMaxMemory = frontend.ByteSize(syncheck.DefaultMaxMemory)
 			fs.Int64Var(&syncMaxTasks, "max-tasks", syncheck.DefaultMaxTasks, "sync check: stop with W0613, before running them, when the cuda_tasks loops of a run would launch more than N tasks (0: no limit)")
@@ -58,7 +60,7 @@ func runSyncCheck(ctx *CheckContext) {
 			return
 		}
 	}
-	opts := syncheck.Options{Sizes: ctx.Sizes, MaxHazards: syncMaxHazards, RedundantSync: syncRedundantSync,
+	opts := syncheck.Options{Sizes: ctx.Sizes, MaxHazards: syncMaxHazards, StopAfter: syncStopAfter, RedundantSync: syncRedundantSync,
 		MaxTasks: syncMaxTasks, MaxCells: syncMaxCells, MaxMemory: int64(syncMaxMemory)}
 	var bar *progressbar.ProgressBar
 	var started time.Time

@@ -22,6 +22,10 @@ type Options struct {
 	// MaxHazards is the number of hazards reported in full per run
 	// (default 10); the rest are counted.
 	MaxHazards int
+	// StopAfter ends each run at its StopAfter-th distinct hazard (0:
+	// every run finishes); the verdict is the same, the occurrence
+	// counts are those up to the stop.
+	StopAfter int
 	// RedundantSync reports each sync statement whose removal creates no
 	// hazard at the checked sizes.
 	RedundantSync bool
@@ -238,7 +242,7 @@ func hasDevice(body []syntax.Stmt) bool {
 
 func runOne(prog *Program, vals []int, opts Options, errs *diag.List) *Run {
 	sizes := sizesString(prog.SizeParams, vals)
-	cfg := amir.Config{MaxHazards: opts.MaxHazards, MaxMemOps: opts.MaxMemOps,
+	cfg := amir.Config{MaxHazards: opts.MaxHazards, StopAfter: opts.StopAfter, MaxMemOps: opts.MaxMemOps,
 		MaxTasks: opts.MaxTasks, MaxCells: opts.MaxCells, MaxMemory: opts.MaxMemory}
 	label := prog.AMIR.Name
 	if sizes != "" {

@@ -374,3 +374,76 @@ int main() {
 // OUT: B()
 // OUT: M()
 // OUT: G() 7 5
+// ---- copies of objects with virtual bases: from a subobject reference (its virtual base read through the slot), into a parameter, assignment keeping the destination's class, std::string members copied deeply (output pinned against g++ 12.2)
+#include <cstdio>
+#include <string>
+struct Named { std::string name; int id; Named() : name("none"), id(0) {} virtual const char *kind() const { return "named"; } };
+struct Left : virtual Named { int l; Left() : l(1) {} const char *kind() const { return "left"; } };
+struct Right : virtual Named { int r; Right() : r(2) {} };
+struct Both : Left, Right { int both; Both() : both(3) {} const char *kind() const { return "both"; } };
+void show(Left x) { printf("%s %d %d %s\n", x.name.c_str(), x.id, x.l, x.kind()); }
+int main() {
+  Both b;
+  b.name = "shared";
+  b.id = 7;
+  Left &lr = b;
+  Left copy = lr;          // a Left, not a Both: its own Named, a copy of b's
+  copy.name += "!";
+  show(lr);
+  show(copy);
+  printf("%s %s\n", b.name.c_str(), copy.kind());
+  Left other;
+  other = lr;              // assignment keeps other's identity
+  other.l = 5;
+  printf("%s %d %d %s\n", other.name.c_str(), other.id, other.l, other.kind());
+  Right &rr = b;
+  Right r2 = rr;
+  printf("%s %d %d\n", r2.name.c_str(), r2.id, r2.r);
+  return 0;
+}
+// MODE: run
+// OUT: shared 7 1 left
+// OUT: shared! 7 1 left
+// OUT: shared left
+// OUT: shared 7 5 left
+// OUT: shared 7 2
+// ---- a polymorphic object copied as its base (a parameter by value, an initialization, an assignment, a return) is of the base's class: C++ slicing (output pinned against g++ 12.2)
+#include <cstdio>
+struct B { int x; B() : x(1) {} virtual const char *k() const { return "B"; } };
+struct D : B { int y; D() : y(2) {} const char *k() const { return "D"; } };
+void show(B b) { printf("%s %d\n", b.k(), b.x); }
+B make(const B &r) { return r; }
+int main() {
+  D d;
+  B &r = d;
+  show(r);
+  B c = r; printf("%s\n", c.k());
+  B e; e = r; printf("%s\n", e.k());
+  printf("%s\n", make(d).k());
+  return 0;
+}
+// MODE: run
+// OUT: B 1
+// OUT: B
+// OUT: B
+// OUT: B
+// ---- the implicit destructor: members destroyed after the destructor's body and before the bases, in reverse order, also for a class without a destructor of its own and through delete (output pinned against g++ 12.2)
+#include <cstdio>
+struct M { int id; M() : id(1) {} ~M() { printf("~M %d\n", id); } };
+struct B { ~B() { printf("~B\n"); } };
+struct D : B { M m; int x; };
+struct E { M a, b; ~E() { printf("~E\n"); } };
+int main() {
+  { D d; d.m.id = 5; }
+  { E e; e.a.id = 2; e.b.id = 3; }
+  D *p = new D; delete p;
+  return 0;
+}
+// MODE: run
+// OUT: ~M 5
+// OUT: ~B
+// OUT: ~E
+// OUT: ~M 3
+// OUT: ~M 2
+// OUT: ~M 1
+// OUT: ~B
