@@ -3166,7 +3166,7 @@ func (c *compiler) args(fn *Function, e *syntax.Call) int {
 	if len(e.Args) != len(ft.Params) && !(ft.Variadic && len(e.Args) >= len(ft.Params)) {
 		c.errorf(e.Pos, "C0304", "%s takes %d arguments, %d given", fn.Name, len(ft.Params), len(e.Args))
 	}
-	va := fn.decl != nil && ft.Variadic && len(e.Args) >= len(ft.Params)
+	va := (fn.decl != nil || fn.viaPtr) && ft.Variadic && len(e.Args) >= len(ft.Params)
 	for i, a := range e.Args {
 		if va && i == len(ft.Params) {
 			break // through "...": packed below (lib_stdarg.go)

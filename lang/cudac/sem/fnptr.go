@@ -80,7 +80,11 @@ func (c *compiler) indirectCall(e *syntax.Call) *Type {
 	if !ok {
 		return tInt
 	}
-	fake := &Function{Name: "the function pointer", Type: ft.Elem}
+	// A pointer of variadic type points to a function of the program (the
+	// modeled library functions whose address a program can take, driver
+	// entry points, take no "..."), so the extra arguments are packed as
+	// for a direct call (lib_stdarg.go).
+	fake := &Function{Name: "the function pointer", Type: ft.Elem, viaPtr: true}
 	n := c.args(fake, e)
 	c.emit(OpCallInd, 0, int64(n), pos)
 	return ft.Elem.Elem

@@ -44,6 +44,7 @@ type Function struct {
 	PosIdx       int32
 	ParamNames   []string
 	decl         *syntax.FuncDecl
+	viaPtr       bool // the stand-in for a call through a function pointer (fnptr.go)
 	// libAt is where the program calls the library model (a template
 	// of a built-in header's text, syntax/stdalgo.go) this instance is
 	// of: errors inside it are reported there (lib_algorithm.go).

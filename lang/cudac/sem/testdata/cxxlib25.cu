@@ -135,6 +135,25 @@ int main() {
 int take(int n, ...) { va_list ap; va_start(ap, n); int a = va_arg(ap, int); int b = va_arg(ap, int); va_end(ap); return a + b; } // ERROR C0403 col=86 "out-of-bounds read of 4 bytes at offset 8"
 int main() { return take(1, 5); }
 // MODE: run
+// ---- a variadic function called through a function pointer gets its extra arguments, promoted, as a direct call does (outputs from g++ 12.2)
+#include <cstdarg>
+#include <cstdio>
+double sum(int n, ...) {
+  va_list ap;
+  va_start(ap, n);
+  double s = 0;
+  for (int i = 0; i < n; i++) s += va_arg(ap, double);
+  va_end(ap);
+  return s;
+}
+int main() {
+  double (*f)(int, ...) = sum;
+  float x = 0.5f;
+  printf("%.2f %.2f %.2f\n", sum(2, 1.0, 2.0), f(3, 1.0, x, 4.0), (*f)(0));
+  return 0;
+}
+// MODE: run
+// OUT: 3.00 5.50 0.00
 // ---- std::deque: push and pop at both ends, indexing, iteration, strings, deep copies (outputs from g++ 12.2)
 #include <cstdio>
 #include <deque>
