@@ -41,6 +41,7 @@ func (m *Machine) recordLazy(s *Stmt, cs []int32, gs threads, pends []pend, st *
 	st.lazyPend = append(st.lazyPend[:0], pends...)
 	st.lazyStamp = int32(len(m.log))
 	m.res.Stats.Records += int64(len(cs))
+	m.lazyTaken++
 	return true
 }
 
@@ -52,6 +53,7 @@ var lazyCellsMin = 64
 // would have made it (without counting it again).
 func (m *Machine) makeLazy(st *varState) {
 	st.lazy = false
+	m.lazyMade++
 	s := st.lazyS
 	if m.free < 0 && cap(m.recs)-len(m.recs) < len(st.cells) {
 		m.growRecords(len(st.cells))

@@ -346,6 +346,8 @@ type Machine struct {
 	// noLazyCells makes recordCells make every record at once
 	// (lazycells.go; tests, which compare both ways).
 	noLazyCells bool
+	// lazyTaken, lazyMade: recordLazy's deferrals and makeLazy's calls.
+	lazyTaken, lazyMade int64
 	// lastFreed: the log length when a barrier queue last died
 	// (barState.freed; -1: none yet); keepDead keeps dead counts and
 	// grants (tests: dropDeadPends, deadTask), deadDrops counts them.
