@@ -443,6 +443,9 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 	case syntax.TPointer:
 		p := ptrTo(c.resolve(te.Elem))
 		p.vol = te.Elem != nil && te.Elem.Volatile
+		if te.Iter {
+			p.iter = "std::vector<" + p.Elem.String() + ">::iterator" // iter.go
+		}
 		return p
 	case syntax.TArray:
 		elem := c.resolve(te.Elem)
@@ -1303,6 +1306,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 					c.copyValue(rt, s.Pos)
 				}
 			} else {
+				c.checkIterConv(t, rt, c.fn.Name, exprStart(s.X)) // iter.go
 				c.convert(t, rt, syntax.PosOf(s.X))
 			}
 		} else {
@@ -1515,12 +1519,14 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 		c.markConst(ss, d, t)
 		c.declare(d.Name, ss)
 		it := c.expr(init)
+		c.checkIterConv(it, t, "", exprStart(init)) // iter.go
 		c.convert(it, t, syntax.PosOf(init))
 		c.emit(OpSetLocal, int32(slot), 0, d.Pos)
 		c.emit(OpPop, 0, 0, d.Pos)
 	} else if d.HasCtor && len(d.CtorArgs) == 1 {
 		c.declare(d.Name, &sym{kind: symSlot, t: t, slot: slot})
 		it := c.expr(d.CtorArgs[0])
+		c.checkIterConv(it, t, "", exprStart(d.CtorArgs[0])) // iter.go
 		c.convert(it, t, d.Pos)
 		c.emit(OpSetLocal, int32(slot), 0, d.Pos)
 		c.emit(OpPop, 0, 0, d.Pos)
@@ -2786,6 +2792,7 @@ func (c *compiler) assign(e *syntax.Binary) *Type {
 			return lv.t
 		}
 		vt := c.expr(e.Y)
+		c.checkIterConv(vt, lv.t, c.fn.Name, exprStart(e.Y)) // iter.go
 		c.convert(vt, lv.t, pos)
 		c.storeLV(lv, pos)
 		return lv.t
@@ -3183,6 +3190,7 @@ func (c *compiler) args(fn *Function, e *syntax.Call) int {
 				c.copyValue(pt, e.Pos)
 				continue
 			}
+			c.checkIterConv(at, pt, fn.Name, exprStart(a)) // iter.go
 			c.convert(at, pt, syntax.PosOf(a))
 		}
 	}

@@ -1135,7 +1135,8 @@ func (m *Machine) runGrid(g *gridRun, ctx *accessCtx) {
 			for _, fb := range free {
 				for _, o := range append(fb.shared, fb.dyn) {
 					if o != nil {
-						o.shadow, o.init = nil, nil
+						m.dropShadow(o)
+						o.init = nil
 					}
 				}
 			}

@@ -250,12 +250,21 @@ func (m *Machine) runGraphIn(s *stream, root, g *cudaGraph, base []int32) []int3
 			break
 		}
 		n := g.nodes[i]
-		vc := append([]int32(nil), base...)
-		for _, d := range g.depsOf(i) {
-			vc = vcJoin(vc, vcs[d])
+		// a dependency's clock already holds base (clocks only grow), so a
+		// node with dependencies starts from the first one's
+		var vc []int32
+		for k, d := range g.depsOf(i) {
+			if k == 0 {
+				vc = append([]int32(nil), vcs[d]...)
+			} else {
+				vc = vcJoin(vc, vcs[d])
+			}
 			if left[d]--; left[d] == 0 {
 				vcs[d] = nil
 			}
+		}
+		if vc == nil {
+			vc = append([]int32(nil), base...)
 		}
 		a := m.agentOf(root, g, i)
 		r := m.rt()
@@ -266,8 +275,19 @@ func (m *Machine) runGraphIn(s *stream, root, g *cudaGraph, base []int32) []int3
 		m.runNode(ns, root, n)
 		ns.vc[a]++
 		r.agentClock[a] = ns.vc[a]
-		vcs[i] = ns.vc
-		out = vcJoin(out, ns.vc)
+		if left[i] == 0 {
+			out = vcJoin(out, ns.vc) // a sink: no dependent holds its clock
+		} else {
+			vcs[i] = ns.vc
+		}
+	}
+	// the join of every node's clock is that of the sinks' and of the
+	// clocks still held (a node's clock is below its dependents'); the
+	// held ones are those whose dependents did not all run (a failure)
+	for _, vc := range vcs {
+		if vc != nil {
+			out = vcJoin(out, vc)
+		}
 	}
 	return out
 }

@@ -543,13 +543,13 @@ func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 			et = tChar
 		}
 		if !nargs(0, 0) {
-			return ptrTo(et)
+			return iterTo(et, st.String())
 		}
 		recv()
 		if m.Name == "begin" || m.Name == "cbegin" {
 			c.emit(OpConst, 0, int64(st.std), pos)
 			c.stdBuiltin("__std_data", 2, pos)
-			return ptrTo(et)
+			return iterTo(et, st.String())
 		}
 		c.emit(OpDup, 0, 0, pos)
 		c.emit(OpConst, 0, int64(st.std), pos)
@@ -559,7 +559,7 @@ func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 		c.emit(OpPtrAdd, 1, 0, pos)
 		c.emit(OpLoad, mU64, 0, pos)
 		c.emit(OpPtrAdd, int32(et.size), 0, pos)
-		return ptrTo(et)
+		return iterTo(et, st.String())
 	case "clear":
 		if !nargs(0, 0) {
 			return tVoid

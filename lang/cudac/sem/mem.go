@@ -134,7 +134,8 @@ func (m *Machine) release(o *Object) {
 		m.objs[o.ID] = tb
 	}
 	m.live -= int64(len(o.Data))
-	o.Data, o.init, o.shadow = nil, nil, nil
+	m.dropShadow(o)
+	o.Data, o.init = nil, nil
 }
 
 func ptrOf(o *Object, off int) uint64 { return uint64(o.ID)<<32 | uint64(uint32(off)) }

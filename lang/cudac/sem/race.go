@@ -372,6 +372,18 @@ func (tb *scanTab) put(k, v uint64) {
 	tb.keys[i], tb.vals[i] = k, v
 }
 
+// dropShadow drops o's history, returning its cells' read lists to the
+// pool (they were kept, unreachable, for the rest of the run: each
+// finished block's shared memory left its lists behind).
+func (m *Machine) dropShadow(o *Object) {
+	for i := range o.shadow {
+		if c := &o.shadow[i]; c.more != 0 {
+			m.freeMore(c)
+		}
+	}
+	o.shadow = nil
+}
+
 // newMore starts the list of further reads of c with s.
 func (m *Machine) newMore(c *cell, s stamp) {
 	if k := len(m.rfree); k > 0 {

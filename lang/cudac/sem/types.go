@@ -49,7 +49,10 @@ type Type struct {
 	Ref bool
 	// vol marks a pointer to volatile (Ptr) or an array of volatile
 	// elements (Array): accesses through it are strong (fence.go).
-	vol      bool
+	vol bool
+	// iter names the iterator type a Ptr stands for ("std::vector<int>::iterator",
+	// iter.go): "" for a plain pointer
+	iter     string
 	size     int
 	align    int
 	complete bool

@@ -83,6 +83,10 @@ type TypeExpr struct {
 	Const    bool
 	// ConstThis marks a const member function (TFunc): "int get() const"
 	ConstThis bool
+	// Iter marks the TPointer that std::vector<T>::iterator and
+	// const_iterator stand for: sem gives iterators a type of their own,
+	// which does not convert to T* (as nvcc's library types do not)
+	Iter bool
 	// Volatile marks a volatile-qualified type (its accesses are the PTX
 	// memory model's relaxed strong operations: sem/fence.go).
 	Volatile bool

@@ -1067,13 +1067,14 @@ func (p *parser) vectorMemberType(v *TypeExpr) *TypeExpr {
 		p.errorf(m.Pos, "C0204", "std::vector<...>::%s needs a type argument", m.Text)
 		elem = &TypeExpr{Kind: TNamed, Name: "int", Pos: m.Pos}
 	}
+	iter := m.Text == "iterator" || m.Text == "const_iterator"
 	switch m.Text {
 	case "iterator", "pointer":
-		return &TypeExpr{Kind: TPointer, Elem: elem, Pos: m.Pos}
+		return &TypeExpr{Kind: TPointer, Elem: elem, Pos: m.Pos, Iter: iter}
 	case "const_iterator", "const_pointer":
 		c := *elem
 		c.Const = true
-		return &TypeExpr{Kind: TPointer, Elem: &c, Pos: m.Pos}
+		return &TypeExpr{Kind: TPointer, Elem: &c, Pos: m.Pos, Iter: iter}
 	case "size_type":
 		name, _ := canonicalBase([]string{"unsigned", "long"})
 		return &TypeExpr{Kind: TNamed, Name: name, Pos: m.Pos}

@@ -307,3 +307,44 @@ int main() {
 // OUT: 1 0
 // OUT: 9
 // OUT: used 0 256 0 reserved 256 0
+// ---- nodes along a chain share one race-detector agent (agentOf): a branch off the chain's first node is still unordered with the chain's later nodes, and ordered after the first; a second launch is ordered after the first
+#include <cstdio>
+__global__ void wr(int *a, int i, int v) { a[i] = v; } // NOTE col=44 "the other access: write by thread 0 of block 0 \(kernel wr\)"
+__global__ void rd(const int *a, int i, int *out) { out[i] += a[i]; } // ERROR C0501 col=63 "data race on pinned memory \(byte 4\): read by thread 0 of block 0 \(kernel rd\) conflicts with an unordered write by thread 0 of block 0 \(kernel wr\)"
+int main() {
+  int *a, *out;
+  cudaMallocManaged(&a, 4 * sizeof(int));
+  cudaMallocManaged(&out, 4 * sizeof(int));
+  for (int k = 0; k < 4; k++) a[k] = out[k] = 0;
+  cudaGraph_t g;
+  cudaGraphCreate(&g, 0);
+  int i = 0, v = 0;
+  void *wa[] = {&a, &i, &v};
+  void *ra[] = {&a, &i, &out};
+  cudaKernelNodeParams kp = {0};
+  kp.gridDim = dim3(1);
+  kp.blockDim = dim3(1);
+  cudaGraphNode_t n0, n1, n2, n3, n4;
+  kp.func = (void *)wr;
+  kp.kernelParams = wa;
+  i = 0, v = 5;
+  cudaGraphAddKernelNode(&n0, g, NULL, 0, &kp); // n0 -> n1 -> n2: one chain
+  i = 2, v = 6;
+  cudaGraphAddKernelNode(&n1, g, &n0, 1, &kp);
+  i = 1, v = 7;
+  cudaGraphAddKernelNode(&n2, g, &n1, 1, &kp);
+  kp.func = (void *)rd;
+  kp.kernelParams = ra;
+  i = 0;
+  cudaGraphAddKernelNode(&n3, g, &n0, 1, &kp); // n0 -> n3 -> n4: after n0 only
+  i = 1;
+  cudaGraphAddKernelNode(&n4, g, &n3, 1, &kp); // reads what n2 writes: a race
+  cudaGraphExec_t e;
+  cudaGraphInstantiate(&e, g, 0);
+  cudaGraphLaunch(e, 0);
+  cudaGraphLaunch(e, 0);
+  cudaDeviceSynchronize();
+  printf("%d %d %d\n", out[0], out[1], a[2]);
+  return 0;
+}
+// OUT: 10 14 6
