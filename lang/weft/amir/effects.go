@@ -154,6 +154,9 @@ func (m *Machine) recordCells(s *Stmt, cs []int32, gs threads, pends []pend, st 
 		m.localOps += int64(len(cs))
 	}
 	st.hasRecs = true
+	if !perThread && m.recordLazy(s, cs, gs, pends, st) {
+		return
+	}
 	if m.free < 0 && cap(m.recs)-len(m.recs) < len(cs) {
 		// One statement recording many cells (a host memset of a whole
 		// array: one record a cell) grows the slab once.

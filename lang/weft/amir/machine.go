@@ -90,6 +90,14 @@ type varState struct {
 	local    bool // Var.TaskLocal
 	// hasRecs: a record was added since the allocation (thsym.go).
 	hasRecs bool
+	// lazy: every cell's list holds one record that is not made yet
+	// (lazycells.go), that of lazyS by lazyCr with the counts lazyPend
+	// at log length lazyStamp.
+	lazy      bool
+	lazyS     *Stmt
+	lazyCr    threads
+	lazyPend  []pend
+	lazyStamp int32
 }
 
 type dimInfo struct {
@@ -335,6 +343,11 @@ type Machine struct {
 	// (tests, which compare both ways).
 	tgFrames       []tgFrame
 	noThreadGroups bool
+	// noLazyCells makes recordCells make every record at once
+	// (lazycells.go; tests, which compare both ways).
+	noLazyCells bool
+	// lazyTaken, lazyMade: recordLazy's deferrals and makeLazy's calls.
+	lazyTaken, lazyMade int64
 	// lastFreed: the log length when a barrier queue last died
 	// (barState.freed; -1: none yet); keepDead keeps dead counts and
 	// grants (tests: dropDeadPends, deadTask), deadDrops counts them.
@@ -790,6 +803,7 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 			m.freeList(st.cells[i].muts)
 		}
 	}
+	st.lazy = false // its records die unmade (lazycells.go)
 	st.live = true
 	st.hasRecs = false
 	m.epochs++
@@ -906,6 +920,9 @@ func (m *Machine) freeList(h int32) {
 // cells evaluates an access to the flat block indices it touches (E#-Acc,
 // Fig. 6), in m.cellBuf. It reports false after a fault.
 func (m *Machine) cells(a *Access, src int) ([]int32, bool) {
+	if m.vars[a.Var].lazy {
+		m.makeLazy(&m.vars[a.Var])
+	}
 	if a.cacheOwner == m && a.cacheGen == m.gen {
 		return a.cacheCells, true
 	}

@@ -797,6 +797,7 @@ func (vr *gridVarRT) offset(g *gridRT, p int) int32 {
 // the representative's, list by list, record by record (all replayed).
 func (m *Machine) gridCompare(g *gridRT, vr *gridVarRT, now int32) bool {
 	st := vr.st
+	m.unlazy(st)
 	offs := make([]int32, len(g.ths))
 	for p := range offs {
 		offs[p] = vr.offset(g, p)
@@ -863,6 +864,7 @@ func (m *Machine) gridSame(g *gridRT, p int, r, o *record) bool {
 // every cell some grid thread may touch.
 func (m *Machine) gridSharedOK(g *gridRT, vr *gridVarRT, now int32) bool {
 	st := vr.st
+	m.unlazy(st)
 	gv := vr.gv
 	lo := append([]int(nil), vr.lo...)
 	hi := append([]int(nil), vr.hi...)
@@ -943,6 +945,7 @@ func (m *Machine) gridLeave(g *gridRT) {
 			continue
 		}
 		st := vr.st
+		m.unlazy(st)
 		forCells(st, vr.lo, vr.hi, func(c int32) bool {
 			n := int32(0)
 			h := st.cells[c].reads
@@ -978,6 +981,7 @@ func (m *Machine) gridLeave(g *gridRT) {
 		for i := range g.vars {
 			vr := &g.vars[i]
 			st := vr.st
+			m.unlazy(st)
 			off := vr.offset(g, p)
 			if vr.trans {
 				if m.gridDefer {

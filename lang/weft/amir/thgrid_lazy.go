@@ -81,6 +81,7 @@ func (m *Machine) gridMaterialize(v int) {
 	}
 	m.gridVirtDrop(v)
 	st := &m.vars[v]
+	m.unlazy(st)
 	if !st.live || st.epoch != d.epoch {
 		return
 	}

@@ -87,6 +87,7 @@ func (m *Machine) expandAllGroups() {
 		if !st.live || st.epoch != gv.epoch {
 			continue
 		}
+		m.unlazy(st)
 		for c := range st.cells {
 			for h := st.cells[c].reads; h >= 0; h = m.recs[h].next {
 				if m.recs[h].grp != 0 {
@@ -207,6 +208,7 @@ func slicesEqual32(a, b []int32) bool {
 // conditions above do not hold.
 func (m *Machine) gridGroups(g *gridRT, vr *gridVarRT) bool {
 	gv, st := vr.gv, vr.st
+	m.unlazy(st)
 	var shared []int
 	for k, d := range gv.dims {
 		if d < 0 {

@@ -712,6 +712,7 @@ func (m *Machine) thsymMaterialize(v int) {
 	}
 	m.thVars[v] = nil
 	st := &m.vars[v]
+	m.unlazy(st)
 	for _, f := range vs.frames {
 		for c := 0; c < st.total; c++ {
 			id := st.bar0 + int32(c)
