@@ -59,6 +59,9 @@ func (m *Machine) resolveA(t *Thread, p uint64, n int, pos int32, write, api, at
 	if write && o.asyncRd != nil && m.opts.Check {
 		m.asyncWriteCheck(t, o, off, n, pos)
 	}
+	if t != nil && (t.cpPending != nil || len(t.cpGroups) != 0) && m.opts.Check && !m.cpCompleting {
+		m.cpOwnCheck(t, o, off, n, write, pos) // asm.go
+	}
 	if write && m.prog.asyncProxy && o.Space == SpaceShared && m.opts.Check {
 		m.proxyWrite(t, o, off, n, pos)
 	}

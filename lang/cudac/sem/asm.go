@@ -529,6 +529,8 @@ func (m *Machine) cpComplete(t *Thread, n int, pos int32) bool {
 		return true
 	}
 	n = min(n, len(t.cpGroups))
+	m.cpCompleting = true
+	defer func() { m.cpCompleting = false }()
 	for _, g := range t.cpGroups[:n] {
 		for _, c := range g {
 			b, good := m.resolveA(t, c.dst, len(c.data), c.pos, true, false, false)
@@ -543,6 +545,55 @@ func (m *Machine) cpComplete(t *Thread, n int, pos int32) bool {
 	}
 	t.cpGroups = append(t.cpGroups[:0], t.cpGroups[n:]...)
 	return true
+}
+
+// cpOwnCheck reports an access by t to the destination of one of its own
+// copies that no wait has completed yet (a cp.async, or a cooperative
+// groups memcpy_async on its model). PTX orders the copy's writes with
+// the issuing thread's own accesses only through cp.async.wait_group /
+// wait_all (ptx.md §3, PTX ISA "cp.async": "no ordering guarantee"
+// without them), so the read may see the old or the new bytes, and a write
+// may be overwritten by the copy: undefined, and reported as a race of the
+// thread with its own copy. Other threads' accesses race with the copy's
+// write at the wait, which the race checker sees.
+func (m *Machine) cpOwnCheck(t *Thread, o *Object, off, n int, write bool, pos int32) {
+	check := func(c cpCopy) bool {
+		if c.dst>>32 != uint64(o.ID) {
+			return false
+		}
+		coff := int(int32(uint32(c.dst)))
+		lo, hi := max(off, coff), min(off+n, coff+len(c.data))
+		if lo >= hi {
+			return false
+		}
+		key := [2]int32{pos, c.pos}
+		if m.asyncSeen == nil {
+			m.asyncSeen = map[[2]int32]bool{}
+		}
+		if m.asyncSeen[key] {
+			return true
+		}
+		m.asyncSeen[key] = true
+		who := "the host"
+		if t.block != nil {
+			who = fmt.Sprintf("thread %d of block %d (kernel %s)", t.tid, t.block.id, t.block.grid.fn.Name)
+		}
+		d := m.diags.Errorf(m.pos(pos), "C0501", "data race on %s (byte %d): %s by %s of the destination of its own asynchronous copy, which no wait has completed", o.describe(), lo, rw(write), who)
+		d.Note(m.pos(c.pos), "the copy") // the run goes on, as after any race (race.go)
+		return true
+	}
+	for _, c := range t.cpPending {
+		if check(c) {
+			return
+		}
+	}
+	for _, g := range t.cpGroups {
+		for _, c := range g {
+			if check(c) {
+				return
+			}
+		}
+	}
 }
 
 // ---- barriers: barrier.cta.sync 0 with no count (or the block's size) is

@@ -102,6 +102,7 @@ type Machine struct {
 	// CUDA graphs (graph.go): graphs, nodes and conditional handles, each
 	// named by its index + 1
 	asyncSeen    map[[2]int32]bool // reported wgmma operand overwrites (asm.go)
+	cpCompleting bool              // cpComplete is writing a copy's destination (asm.go)
 	proxySeen    map[[2]int32]bool // reported async-proxy reads of unfenced writes (proxy.go)
 	asyncWriting bool              // a TMA load is writing shared memory (proxy.go)
 	raceT        *Thread           // the thread whose access raceCheck checks (reportRace names its call sites)

@@ -227,7 +227,7 @@ __global__ void k(const float *in, float *out, int n) {
   cg::memcpy_async(cta, tile[0], in, sizeof(float) * 64);
   cg::memcpy_async(cta, tile[1], in + 64, sizeof(float) * 64); // ERROR C0501 col=3 "data race on shared memory tile \(byte 256\): write by thread 0"
   cg::wait_prior<1>(cta); // tile[0] is here, tile[1] may not be
-  float a = tile[1][63 - threadIdx.x]; // WARN C0407 col=13 "read of uninitialized shared memory tile"
+  float a = tile[1][63 - threadIdx.x]; // WARN C0407 col=13 "read of uninitialized shared memory tile" // ERROR C0501 col=13 "data race on shared memory tile \(byte 508\): read by thread 0 of block 0 \(kernel k\) of the destination of its own asynchronous copy"
   cg::wait(cta);
   out[threadIdx.x] = a + tile[1][threadIdx.x];
 }
@@ -242,6 +242,30 @@ int main() {
   return 0;
 }
 // OUT: 64 65 127
+// ---- the issuing thread reading the destination of its own memcpy_async before the wait is a race with its copy (PTX orders cp.async with the thread's own accesses only through a wait); after the wait it is not
+#include <cstdio>
+#include <cooperative_groups.h>
+#include <cooperative_groups/memcpy_async.h>
+namespace cg = cooperative_groups;
+__global__ void k(const float *in, float *out) {
+  __shared__ float tile[32];
+  cg::thread_block cta = cg::this_thread_block();
+  cg::memcpy_async(cta, tile, in, sizeof(float) * 32); // NOTE "the copy"
+  float early = tile[5]; // WARN C0407 col=17 "read of uninitialized shared memory tile" // ERROR C0501 col=17 "data race on shared memory tile \(byte 20\): read by thread 0 of block 0 \(kernel k\) of the destination of its own asynchronous copy, which no wait has completed"
+  cg::wait(cta);
+  out[0] = early + tile[6];
+}
+int main() {
+  float *in, *out;
+  cudaMallocManaged(&in, 32 * sizeof(float));
+  cudaMallocManaged(&out, sizeof(float));
+  for (int i = 0; i < 32; i++) in[i] = i;
+  k<<<1, 1>>>(in, out);
+  cudaDeviceSynchronize();
+  printf("%g\n", out[0]);
+  return 0;
+}
+// OUT: 6
 // ---- decltype of a variable, of an expression, in a lambda's parameter and under sizeof (outputs from g++ 12.2)
 #include <cstdio>
 #include <utility>
