@@ -479,8 +479,9 @@ var specialRegs = map[string]bool{"%tid.x": true, "%tid.y": true, "%tid.z": true
 
 // ---- cp.async (ptx.md §3): the source is read when the copy is issued,
 // the destination written when a wait completes it, by the issuing thread
-// (so a read of the destination before the wait sees the old bytes, and
-// another thread's access before a barrier that follows the wait races).
+// (its own access to the destination before the wait is C0501, see
+// cpOwnCheck, and another thread's access before a barrier that follows
+// the wait races).
 
 type cpCopy struct {
 	dst  uint64

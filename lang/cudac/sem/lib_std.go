@@ -193,6 +193,8 @@ func (c *compiler) stdConstruct(t *Type, args []syntax.Expr, pos diag.Pos) {
 		c.emit(OpPop, 0, 0, pos)
 	case c.assocOf(t) != nil:
 		c.assocRange(t, c.assocOf(t), args, pos) // lib_map.go
+	case (t.std == stdVector || t.std == stdString) && c.isRangePair(args):
+		c.stdRange(t, args, pos) // lib_vecrange.go
 	case t.std == stdString && len(args) == 1:
 		c.emit(OpDup, 0, 0, pos)
 		at := c.expr(args[0])
@@ -586,6 +588,13 @@ func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 		return tVoid
 	case "assign":
 		if !nargs(2, 2) {
+			return tVoid
+		}
+		if c.isRangePair(args) {
+			recv()
+			c.stdRange(st, args, pos) // lib_vecrange.go
+			c.emit(OpPop, 0, 0, pos)
+			c.emit(OpConst, 0, 0, pos)
 			return tVoid
 		}
 		for k := 0; k < 2; k++ {

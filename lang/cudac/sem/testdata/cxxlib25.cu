@@ -281,3 +281,44 @@ int main() {
 }
 // MODE: run
 // OUT: 4 7.5 3.5 8
+// ---- std::vector and std::string from an iterator or pointer range, and assign of a range (outputs from g++ 12.2)
+#include <cstdio>
+#include <vector>
+#include <string>
+int main() {
+  std::vector<int> v = {5, 3, 9, 1};
+  std::vector<int> w(v.begin(), v.end());
+  std::vector<int> x(v.begin() + 1, v.end() - 1);
+  int a[] = {7, 8, 9};
+  std::vector<int> y(a, a + 3);
+  std::vector<int> e(a, a);
+  std::string s = "hello";
+  std::string t(s.begin() + 1, s.end());
+  std::vector<char> c(s.begin(), s.end());
+  printf("%zu %d %d | %zu %d %d | %zu %d | %zu | %s | %zu %c\n", w.size(), w[0], w[3], x.size(), x[0], x[1], y.size(), y[2], e.size(), t.c_str(), c.size(), c[4]);
+  w.assign(a, a + 2);
+  x.assign(v.begin(), v.end());
+  printf("%zu %d %d | %zu %d\n", w.size(), w[0], w[1], x.size(), x[3]);
+  std::vector<int> n(3, 4);
+  printf("%zu %d\n", n.size(), n[2]);
+  return 0;
+}
+// MODE: run
+// OUT: 4 5 1 | 2 3 9 | 3 9 | 0 | ello | 5 o
+// OUT: 2 7 8 | 4 1
+// OUT: 3 4
+// ---- a range of another element type is named, not converted
+#include <vector>
+int main() {
+  std::vector<int> v = {1, 2};
+  std::vector<float> f(v.begin(), v.end()); // ERROR C0309 col=22 "std::vector<float> from a range of int is not modeled"
+  return 0;
+}
+// ---- iterators of two different vectors do not delimit a range
+#include <vector>
+int main() {
+  std::vector<int> v = {1, 2}, u = {3};
+  std::vector<int> w(v.begin(), u.end()); // ERROR C0402 col=20 "the iterators of a range do not delimit one sequence"
+  return (int)w.size();
+}
+// MODE: run
