@@ -58,6 +58,11 @@ type cudaGraph struct {
 	// each node of the original to its copy (graph_more.go)
 	at      map[*graphNode]int
 	cloneOf map[*graphNode]*graphNode
+	// of an executable graph (graph_flags.go): its instantiation flags,
+	// whether cudaGraphLaunch has issued it, and how many launches ran
+	flags    uint64
+	launched bool
+	runs     int
 }
 
 type condHandle struct {
@@ -98,7 +103,8 @@ func init() {
 	for name, v := range map[string]int64{"cudaGraphNodeTypeKernel": 0, "cudaGraphNodeTypeEmpty": 5,
 		"cudaGraphNodeTypeConditional": graphNodeConditional, "cudaGraphCondTypeIf": condTypeIf,
 		"cudaGraphCondTypeWhile": condTypeWhile, "cudaGraphCondTypeSwitch": 2, "cudaGraphCondAssignDefault": 1,
-		"cudaGraphInstantiateFlagAutoFreeOnLaunch": 1} {
+		"cudaGraphInstantiateFlagAutoFreeOnLaunch": instAutoFree, "cudaGraphInstantiateFlagUpload": instUpload,
+		"cudaGraphInstantiateFlagDeviceLaunch": instDeviceLaunch, "cudaGraphInstantiateFlagUseNodePriority": instNodePriority} {
 		namedConsts[name] = v
 	}
 	for name, s := range map[string]*bsig{
@@ -108,6 +114,7 @@ func init() {
 		"cudaGraphAddNode":                 sig(tInt, hostSide, tAny, tLong, tAny, tAny, tAny).va(),
 		"cudaGraphConditionalHandleCreate": sig(tInt, hostSide, tAny, tLong, tUInt, tUInt).def(0, 0),
 		"cudaGraphInstantiate":             sig(tInt, hostSide, tAny, tLong, tAny, tAny, tULLong).def(0, 0, 0), // CUDA 12: (exec, graph, flags); 11: (exec, graph, errNode, logBuf, bufSize)
+		"cudaGraphInstantiateWithFlags":    sig(tInt, hostSide, tAny, tLong, tULLong),
 		"cudaGraphLaunch":                  sig(tInt, hostSide, tLong, tLong),
 		"cudaGraphExecDestroy":             sig(tInt, hostSide, tLong),
 		"cudaGraphSetConditional":          sig(tVoid, deviceSide, tULLong, tUInt),
@@ -137,16 +144,17 @@ func init() {
 		return ok(0)
 	})
 	defb("cudaGraphInstantiate", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
-		if m.graphOf(a[1]) == nil {
-			return m.apiError(400), stDone
+		// CUDA 12/13's third argument is the flags; CUDA 11's an error
+		// node pointer (NULL or an object's address, never below 1<<32 in
+		// the model), which takes no flags
+		flags := uint64(0)
+		if a[2] < 1<<32 && a[3] == 0 && a[4] == 0 {
+			flags = a[2]
 		}
-		// the executable graph is a copy of the graph's nodes, which
-		// cudaGraphExecKernelNodeSetParams and cudaGraphExecUpdate change
-		// without touching the graph (graph_exec.go)
-		if !m.store(t, a[0], mU64, m.instantiate(m.graphOf(a[1])), pos) {
-			return 0, stFault
-		}
-		return ok(0)
+		return m.instantiateFlags(t, a[0], a[1], flags, "cudaGraphInstantiate", pos) // graph_flags.go
+	})
+	defb("cudaGraphInstantiateWithFlags", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		return m.instantiateFlags(t, a[0], a[1], a[2], "cudaGraphInstantiateWithFlags", pos)
 	})
 	defb("cudaGraphConditionalHandleCreate", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		g := m.graphOf(a[1])
@@ -276,6 +284,10 @@ func init() {
 		if g == nil || s == nil {
 			return m.apiError(400), stDone
 		}
+		if m.unfreedAllocs(g) && g.flags&instAutoFree == 0 { // graph_flags.go
+			return m.apiError(1), stDone
+		}
+		g.launched = true
 		m.enqueue(s, &devOp{kind: opGraph, graph: g, pos: pos})
 		return ok(0)
 	})

@@ -225,6 +225,8 @@ func (m *Machine) hostFnName(a int32) string {
 // runGraph runs the executable graph g as an operation of stream s.
 func (m *Machine) runGraph(s *stream, g *cudaGraph) {
 	m.backGraphMem(g) // graph_mem.go
+	m.autoFree(g)     // graph_flags.go
+	g.runs++
 	base := vcJoin(append([]int32(nil), s.vc...), g.done)
 	out := m.runGraphIn(s, g, g, base)
 	s.vc = vcJoin(s.vc, out)
