@@ -59,21 +59,8 @@ func init() {
 	})
 	defb("snprintf", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		s, good := m.format(t, a[2], a[3:], pos)
-		if !good {
+		if !good || !m.putFormatted(t, a[0], a[1], s, pos) {
 			return 0, stFault
-		}
-		n := int(a[1])
-		if n > 0 {
-			w := len(s)
-			if w > n-1 {
-				w = n - 1
-			}
-			b, good := m.resolve(t, a[0], w+1, pos, true, false)
-			if !good {
-				return 0, stFault
-			}
-			copy(b, s[:w])
-			b[w] = 0
 		}
 		return ok(uint64(len(s)))
 	})

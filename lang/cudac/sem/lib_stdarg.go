@@ -107,30 +107,15 @@ func init() {
 	})
 	defb("vsprintf", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		s, good := vformat(m, t, a[1], a[2], pos)
-		if !good {
+		if !good || !m.putFormatted(t, a[0], 1<<62, s, pos) {
 			return 0, stFault
 		}
-		b, good := m.resolve(t, a[0], len(s)+1, pos, true, false)
-		if !good {
-			return 0, stFault
-		}
-		copy(b, s)
-		b[len(s)] = 0
 		return ok(uint64(len(s)))
 	})
 	defb("vsnprintf", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		s, good := vformat(m, t, a[2], a[3], pos)
-		if !good {
+		if !good || !m.putFormatted(t, a[0], a[1], s, pos) {
 			return 0, stFault
-		}
-		if n := int(a[1]); n > 0 {
-			w := min(len(s), n-1)
-			b, good := m.resolve(t, a[0], w+1, pos, true, false)
-			if !good {
-				return 0, stFault
-			}
-			copy(b, s[:w])
-			b[w] = 0
 		}
 		return ok(uint64(len(s)))
 	})

@@ -95,6 +95,28 @@ var cudaErrorText = map[int]string{
 	400: "invalid resource handle", 600: "device not ready",
 }
 
+// putFormatted stores formatted text s at dst as the printf family's
+// string forms do (C11 7.21.6.5-6): at most size-1 characters and a
+// terminating NUL, nothing when size is 0 (sprintf and vsprintf pass an
+// unbounded size). size is the program's size_t, so (size_t)-1 is
+// unbounded too.
+func (m *Machine) putFormatted(t *Thread, dst, size uint64, s string, pos int32) bool {
+	if size == 0 {
+		return true
+	}
+	w := uint64(len(s))
+	if w > size-1 {
+		w = size - 1
+	}
+	b, good := m.resolve(t, dst, int(w)+1, pos, true, false)
+	if !good {
+		return false
+	}
+	copy(b, s[:w])
+	b[w] = 0
+	return true
+}
+
 func init() {
 	defb("printf", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		s, good := m.format(t, a[0], a[1:], pos)
@@ -116,15 +138,9 @@ func init() {
 	})
 	defb("sprintf", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		s, good := m.format(t, a[1], a[2:], pos)
-		if !good {
+		if !good || !m.putFormatted(t, a[0], 1<<62, s, pos) {
 			return 0, stFault
 		}
-		b, good := m.resolve(t, a[0], len(s)+1, pos, true, false)
-		if !good {
-			return 0, stFault
-		}
-		copy(b, s)
-		b[len(s)] = 0
 		return ok(uint64(len(s)))
 	})
 	defb("puts", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
