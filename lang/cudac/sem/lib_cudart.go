@@ -59,6 +59,10 @@ func init() {
 	for name, t := range driverTypedefs {
 		builtinTypedefs[name] = t
 	}
+	// cuda_runtime.h's C++ overload cudaEventCreate(event, flags) is
+	// cudaEventCreateWithFlags (Runtime API, "C++ API Routines"); the
+	// model's events take no flags
+	builtinSigs["cudaEventCreate"] = sig(tInt, hostSide, tStreamP, tUInt).def(0)
 	for name, v := range lib.AttrNumbers {
 		namedConsts[name] = int64(v)
 	}

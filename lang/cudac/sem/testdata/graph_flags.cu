@@ -66,3 +66,15 @@ int main() {
   cudaGraphInstantiateWithFlags(&e, g, cudaGraphInstantiateFlagDeviceLaunch); // ERROR C0309 col=3 "cudaGraphInstantiateWithFlags with cudaGraphInstantiateFlagDeviceLaunch is not modeled"
   return 0;
 }
+// ---- cuda_runtime.h's C++ overload cudaEventCreate(&event, flags) is cudaEventCreateWithFlags
+#include <cstdio>
+int main() {
+  cudaEvent_t a, b;
+  int r1 = cudaEventCreate(&a, cudaEventDisableTiming);
+  int r2 = cudaEventCreate(&b, 0);
+  cudaEventRecord(a, 0);
+  cudaEventRecord(b, 0);
+  printf("%d %d %d\n", r1, r2, (int)cudaEventSynchronize(b));
+  return 0;
+}
+// OUT: 0 0 0
