@@ -189,6 +189,11 @@ func resolveScopes(toks []Token, diags *diag.List) []Token {
 				}
 				nt.Text = b.String()
 			}
+			if nsOf(parts[0].Text) == "std" && len(parts) == 2 && IterFuncs[last.Text] {
+				// std::distance keeps its qualifier, so that a program's own
+				// distance (a lambda, say) is not the library's
+				nt.Text = "std::" + last.Text
+			}
 			if nsOf(parts[0].Text) == "std" && len(parts) == 2 && ratioNames[last.Text] {
 				nt.Text = "std::" + last.Text
 			}
@@ -246,6 +251,11 @@ var CmpObjects = map[string]bool{"greater": true, "less": true}
 // std::ifstream::binary, ... name std::ios_base's (sem/lib_fstream.go).
 var streamClasses = map[string]bool{"fstream": true, "ifstream": true, "ofstream": true, "stringstream": true,
 	"istringstream": true, "ostringstream": true, "istream": true, "ostream": true, "iostream": true}
+
+// IterFuncs are <iterator>'s functions that sem models
+// (lang/cudac/sem/lib_iterator.go); written std::NAME they keep the
+// qualifier.
+var IterFuncs = map[string]bool{"distance": true, "next": true, "prev": true, "advance": true, "begin": true, "end": true}
 
 // StdModeled are the names of the C++ standard library that keep their
 // std:: qualifier (sem models them: lang/cudac/sem/lib_std.go); other std
