@@ -1,0 +1,65 @@
+package sem
+
+// Peer device memory access (CUDA Runtime API, "Peer Device Memory
+// Access", cudaMemcpyPeer) on the model's one device, ordinal 0, which is
+// no peer of itself (cudaDeviceCanAccessPeer answers 0, lib_deviceprop.go):
+//
+//   - cudaDeviceEnablePeerAccess(peer, flags): "cudaErrorInvalidDevice if
+//     cudaDeviceCanAccessPeer() indicates that the current device cannot
+//     directly access memory from peerDevice", so for every peer, device 0
+//     included; flags other than 0 are cudaErrorInvalidValue.
+//   - cudaDeviceDisablePeerAccess(peer): an invalid ordinal is
+//     cudaErrorInvalidDevice; device 0's access was never enabled (it
+//     cannot be): cudaErrorPeerAccessNotEnabled.
+//   - cudaMemcpyPeer(dst, dstDevice, src, srcDevice, n) and
+//     cudaMemcpyPeerAsync(..., stream): with both ordinals 0 a copy
+//     between two device allocations, as cudaMemcpy/cudaMemcpyAsync with
+//     cudaMemcpyDeviceToDevice (the same checks); another ordinal is
+//     cudaErrorInvalidDevice.
+
+func init() {
+	for name, v := range map[string]int64{"cudaErrorPeerAccessAlreadyEnabled": 704, "cudaErrorPeerAccessNotEnabled": 705,
+		"cudaErrorPeerAccessUnsupported": 217} {
+		namedConsts[name] = v
+	}
+	for code, name := range map[int]string{704: "cudaErrorPeerAccessAlreadyEnabled", 705: "cudaErrorPeerAccessNotEnabled", 217: "cudaErrorPeerAccessUnsupported"} {
+		cudaErrors[code] = name
+	}
+	for code, text := range map[int]string{704: "peer access is already enabled", 705: "peer access has not been enabled", 217: "peer access is not supported between these two devices"} {
+		cudaErrorText[code] = text
+	}
+	for name, s := range map[string]*bsig{
+		"cudaDeviceEnablePeerAccess":  sig(tInt, hostSide, tInt, tUInt),
+		"cudaDeviceDisablePeerAccess": sig(tInt, hostSide, tInt),
+		"cudaMemcpyPeer":              sig(tInt, hostSide, tVoidP, tInt, tVoidP, tInt, tULong),
+		"cudaMemcpyPeerAsync":         sig(tInt, hostSide, tVoidP, tInt, tVoidP, tInt, tULong, tLong).def(0),
+	} {
+		builtinSigs[name] = s
+	}
+	defb("cudaDeviceEnablePeerAccess", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		if a[1] != 0 {
+			return m.apiError(1), stDone
+		}
+		return m.apiError(101), stDone
+	})
+	defb("cudaDeviceDisablePeerAccess", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		if int32(a[0]) != 0 {
+			return m.apiError(101), stDone
+		}
+		return m.apiError(705), stDone
+	})
+	peerCopy := func(sync bool) builtinFn {
+		return func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+			if int32(a[1]) != 0 || int32(a[3]) != 0 {
+				return m.apiError(101), stDone
+			}
+			var s uint64
+			if !sync {
+				s = a[5]
+			}
+			return m.memcpyAPI(t, a[0], a[2], int(a[4]), 3, s, sync, pos)
+		}
+	}
+	defb("cudaMemcpyPeer", peerCopy(true))
+	defb("cudaMemcpyPeerAsync", peerCopy(false))
+}
