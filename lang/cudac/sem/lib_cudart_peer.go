@@ -16,6 +16,12 @@ package sem
 //     between two device allocations, as cudaMemcpy/cudaMemcpyAsync with
 //     cudaMemcpyDeviceToDevice (the same checks); another ordinal is
 //     cudaErrorInvalidDevice.
+//   - cudaMemPoolSetAccess(pool, descs, count) / cudaMemPoolGetAccess:
+//     the device's one pool (lib_cudart_mem.go) is read-write to device 0,
+//     its owner, and to nothing else; a descriptor that asks for that
+//     access is accepted, any other (another location, another flag) is
+//     cudaErrorInvalidValue, the one error the Runtime API lists (what a
+//     GPU does when asked to revoke the owner's access awaits a GPU run).
 
 func init() {
 	for name, v := range map[string]int64{"cudaErrorPeerAccessAlreadyEnabled": 704, "cudaErrorPeerAccessNotEnabled": 705,
@@ -33,6 +39,8 @@ func init() {
 		"cudaDeviceDisablePeerAccess": sig(tInt, hostSide, tInt),
 		"cudaMemcpyPeer":              sig(tInt, hostSide, tVoidP, tInt, tVoidP, tInt, tULong),
 		"cudaMemcpyPeerAsync":         sig(tInt, hostSide, tVoidP, tInt, tVoidP, tInt, tULong, tLong).def(0),
+		"cudaMemPoolSetAccess":        sig(tInt, hostSide, tLong, ptrTo(tMemAccessDesc), tULong),
+		"cudaMemPoolGetAccess":        sig(tInt, hostSide, tIntP, tLong, ptrTo(tMemLocation)),
 	} {
 		builtinSigs[name] = s
 	}
@@ -60,6 +68,50 @@ func init() {
 			return m.memcpyAPI(t, a[0], a[2], int(a[4]), 3, s, sync, pos)
 		}
 	}
+	isOwner := func(m *Machine, t *Thread, loc uint64, pos int32) (bool, bool) {
+		typ, good := m.load(t, loc+uint64(tMemLocation.field("type").Offset), mI32, pos)
+		if !good {
+			return false, false
+		}
+		id, good := m.load(t, loc+uint64(tMemLocation.field("id").Offset), mI32, pos)
+		return good && typ == 1 && int32(id) == 0, good // cudaMemLocationTypeDevice, device 0
+	}
+	defb("cudaMemPoolSetAccess", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		if m.poolOf(a[0]) == nil {
+			return m.apiError(1), stDone
+		}
+		for i := uint64(0); i < a[2]; i++ {
+			d := a[1] + i*uint64(tMemAccessDesc.size)
+			owner, good := isOwner(m, t, d+uint64(tMemAccessDesc.field("location").Offset), pos)
+			if !good {
+				return 0, stFault
+			}
+			fl, good := m.load(t, d+uint64(tMemAccessDesc.field("flags").Offset), mI32, pos)
+			if !good {
+				return 0, stFault
+			}
+			if !owner || fl != 3 { // cudaMemAccessFlagsProtReadWrite
+				return m.apiError(1), stDone
+			}
+		}
+		return ok(0)
+	})
+	defb("cudaMemPoolGetAccess", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		if m.poolOf(a[1]) == nil {
+			return m.apiError(1), stDone
+		}
+		owner, good := isOwner(m, t, a[2], pos)
+		if !good {
+			return 0, stFault
+		}
+		if !owner {
+			return m.apiError(1), stDone
+		}
+		if !m.store(t, a[0], mI32, 3, pos) {
+			return 0, stFault
+		}
+		return ok(0)
+	})
 	defb("cudaMemcpyPeer", peerCopy(true))
 	defb("cudaMemcpyPeerAsync", peerCopy(false))
 }

@@ -33,3 +33,30 @@ int main() {
   cudaMemcpyPeer(d, 0, h, 0, sizeof h); // ERROR C0607 col=3 "cudaMemcpyDeviceToDevice copies from host memory to global memory"
   return 0;
 }
+// ---- cudaMemPoolSetAccess/GetAccess: the device's pool is read-write to device 0 and to nothing else; another location or flag is cudaErrorInvalidValue
+#include <cstdio>
+#include <cstring>
+int main() {
+  cudaMemPool_t pool;
+  cudaDeviceGetDefaultMemPool(&pool, 0);
+  cudaMemAccessDesc d[2];
+  memset(d, 0, sizeof d);
+  d[0].location.type = cudaMemLocationTypeDevice;
+  d[0].location.id = 0;
+  d[0].flags = cudaMemAccessFlagsProtReadWrite;
+  d[1] = d[0];
+  d[1].location.id = 1;
+  printf("%d", (int)cudaMemPoolSetAccess(pool, d, 1));
+  printf(" %d", (int)cudaMemPoolSetAccess(pool, d, 2));
+  d[0].flags = cudaMemAccessFlagsProtNone;
+  printf(" %d", (int)cudaMemPoolSetAccess(pool, d, 1));
+  cudaMemAccessFlags f = cudaMemAccessFlagsProtNone;
+  cudaMemLocation loc = {};
+  loc.type = cudaMemLocationTypeDevice;
+  printf(" %d", (int)cudaMemPoolGetAccess(&f, pool, &loc));
+  printf(" %d", (int)f);
+  loc.id = 1;
+  printf(" %d\n", (int)cudaMemPoolGetAccess(&f, pool, &loc));
+  return 0;
+}
+// OUT: 0 1 1 0 3 1
