@@ -379,6 +379,10 @@ func (m *Machine) asmInst(t *Thread, st *asmState, in *ptx.Inst, i int, pos int3
 			m.proxyFence(t, in)
 		}
 	case ptx.KMov:
+		if v, ok := m.globalTimer(t, st, in.Args[1]); ok {
+			st.write(in.Args[0], v)
+			break
+		}
 		if in.Args[1].Kind == ptx.OReg && st.regs[in.Args[1].Name] == 0 && in.Args[1].Name[0] == '%' {
 			if _, known := specialRegs[in.Args[1].Name]; !known {
 				m.fault(t, pos, "C0315", "%s: no model of the special register %s", in.Op, in.Args[1].Name)
@@ -475,7 +479,35 @@ var specialRegs = map[string]bool{"%tid.x": true, "%tid.y": true, "%tid.z": true
 	"%nctaid.z": true, "%laneid": true, "%warpid": true, "%clusterid.x": true, "%clusterid.y": true, "%clusterid.z": true,
 	"%nclusterid.x": true, "%nclusterid.y": true, "%nclusterid.z": true, "%cluster_ctarank": true, "%cluster_ctaid.x": true,
 	"%cluster_ctaid.y": true, "%cluster_ctaid.z": true, "%cluster_nctarank": true, "%cluster_nctaid.x": true,
-	"%cluster_nctaid.y": true, "%cluster_nctaid.z": true}
+	"%cluster_nctaid.y": true, "%cluster_nctaid.z": true, "%globaltimer": true, "%globaltimer_lo": true, "%globaltimer_hi": true}
+
+// globalTimer reads %globaltimer (PTX ISA "Special Registers":
+// a 64-bit global nanosecond timer) and its 32-bit halves _lo and _hi
+// from the run's wall clock (lib_posix.go wallNs: the virtual clock, one
+// nanosecond per interpreted instruction, plus host sleeps), so a kernel
+// timing itself or waiting with a timeout sees time pass as clock64 does.
+// A read ends the spin detector's snapshot, as clock() does: a loop that
+// polls the timer is not a livelock while the timer moves.
+func (m *Machine) globalTimer(t *Thread, st *asmState, o ptx.Operand) (uint64, bool) {
+	if o.Kind != ptx.OReg || len(o.Name) < 12 || o.Name[:12] != "%globaltimer" {
+		return 0, false
+	}
+	if _, shadowed := st.regs[o.Name]; shadowed {
+		return 0, false
+	}
+	v := m.wallNs()
+	switch o.Name {
+	case "%globaltimer":
+	case "%globaltimer_lo":
+		v &= 0xffffffff
+	case "%globaltimer_hi":
+		v >>= 32
+	default:
+		return 0, false
+	}
+	t.cyc = nil
+	return v, true
+}
 
 // ---- cp.async (ptx.md §3): the source is read when the copy is issued,
 // the destination written when a wait completes it, by the issuing thread

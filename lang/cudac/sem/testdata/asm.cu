@@ -498,3 +498,32 @@ int main() {
   printf("%d %d %d %g %g %g %g\n", q, (int)r, (int)r2, h[0], h[33], h[191], h[192]);
   return 0;
 }
+// ---- %globaltimer and its halves read the virtual clock: a kernel waiting 1000 ns with a timeout loop sees time pass, and the loop is no livelock
+#include <cstdio>
+__device__ unsigned long long gtime() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+__global__ void k(int *out) {
+  unsigned long long t0 = gtime();
+  unsigned int lo, hi;
+  asm volatile("mov.u32 %0, %%globaltimer_lo;" : "=r"(lo));
+  asm volatile("mov.u32 %0, %%globaltimer_hi;" : "=r"(hi));
+  int spins = 0;
+  while (gtime() - t0 < 1000) spins++;
+  unsigned long long t1 = gtime();
+  out[0] = t1 > t0;
+  out[1] = spins > 0;
+  out[2] = hi == (unsigned)(t0 >> 32) && lo >= (unsigned)t0;
+  out[3] = t1 - t0 >= 1000;
+}
+int main() {
+  int *o;
+  cudaMallocManaged(&o, 4 * sizeof(int));
+  k<<<1, 1>>>(o);
+  cudaDeviceSynchronize();
+  printf("%d %d %d %d\n", o[0], o[1], o[2], o[3]);
+  return 0;
+}
+// OUT: 1 1 1 1
