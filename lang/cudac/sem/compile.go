@@ -442,7 +442,7 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 		return refTo(c.resolve(te.Elem))
 	case syntax.TPointer:
 		p := ptrTo(c.resolve(te.Elem))
-		p.vol = te.Elem != nil && te.Elem.Volatile
+		p.vol = c.teVol(te.Elem)
 		if te.Iter {
 			p.iter = "std::vector<" + p.Elem.String() + ">::iterator" // iter.go
 		}
@@ -451,7 +451,7 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 		elem := c.resolve(te.Elem)
 		if te.Len == nil {
 			a := arrayOf(elem, -1)
-			a.vol = te.Elem != nil && te.Elem.Volatile
+			a.vol = c.teVol(te.Elem)
 			return a
 		}
 		n, ok := c.constExpr(te.Len)
@@ -460,7 +460,7 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 			n = 1
 		}
 		a := arrayOf(elem, int(n))
-		a.vol = te.Elem != nil && te.Elem.Volatile
+		a.vol = c.teVol(te.Elem)
 		return a
 	case syntax.TFunc:
 		ft := &Type{Kind: Func, Elem: c.resolve(te.Elem), Variadic: te.Variadic, size: 1, align: 1, complete: true}
@@ -549,7 +549,7 @@ func (c *compiler) structType(te *syntax.TypeExpr) *Type {
 			c.errorf(f.Pos, "C0302", "field %s has incomplete type %s", f.Name, ft)
 			ft = tInt
 		}
-		fi := &FieldInfo{Name: f.Name, Type: ft, Init: f.Init}
+		fi := &FieldInfo{Name: f.Name, Type: ft, Init: f.Init, Vol: c.teVol(f.Type)}
 		if f.Align != nil {
 			fi.Align = c.alignValue(f.Align)
 		}
@@ -747,6 +747,25 @@ func (c *compiler) rawType(e syntax.Expr) *Type {
 	return c.expr(e)
 }
 
+// teVol reports a volatile-qualified type expression: written volatile,
+// or a typedef name declared volatile ("typedef volatile int Latch;", as
+// NVIDIA's samples write their host-device latches). C11 6.7.3p5: a
+// qualifier of a typedef's type qualifies every use of the name.
+func (c *compiler) teVol(te *syntax.TypeExpr) bool {
+	if te == nil {
+		return false
+	}
+	if te.Volatile {
+		return true
+	}
+	if te.Kind == syntax.TNamed {
+		if s := c.lookup(te.Name); s != nil && s.kind == symTypedef {
+			return s.vol
+		}
+	}
+	return false
+}
+
 // ---- globals ----
 
 func (c *compiler) topDecl(d *syntax.Decl) {
@@ -755,7 +774,7 @@ func (c *compiler) topDecl(d *syntax.Decl) {
 		return
 	}
 	if d.Q.Typedef {
-		c.declare(d.Name, &sym{kind: symTypedef, t: c.resolve(d.Type)})
+		c.declare(d.Name, &sym{kind: symTypedef, t: c.resolve(d.Type), vol: d.Q.Volatile || c.teVol(d.Type)})
 		return
 	}
 	if d.Name == "" {
@@ -808,7 +827,7 @@ func (c *compiler) topDecl(d *syntax.Decl) {
 	}
 	g := &GlobalVar{Name: d.Name, Type: t, Space: sp, Pos: c.pos(d.Pos), index: len(c.prog.Globals)}
 	c.prog.Globals = append(c.prog.Globals, g)
-	gs := &sym{kind: symGlobal, t: t, idx: g.index, vol: d.Q.Volatile}
+	gs := &sym{kind: symGlobal, t: t, idx: g.index, vol: d.Q.Volatile || c.teVol(d.Type)}
 	c.markConst(gs, d, t)
 	c.declare(d.Name, gs)
 	if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasMemberDefaults(t) || t.poly || vbOf(t) != nil {
@@ -823,12 +842,12 @@ func (c *compiler) sharedDecl(d *syntax.Decl, t *Type) {
 		c.errorf(d.Pos, "C0302", "__shared__ variable %s cannot have an initializer", d.Name)
 	}
 	if d.Q.Extern || (t.Kind == Array && t.Len < 0) {
-		c.declare(d.Name, &sym{kind: symDynShared, t: t, vol: d.Q.Volatile})
+		c.declare(d.Name, &sym{kind: symDynShared, t: t, vol: d.Q.Volatile || c.teVol(d.Type)})
 		return
 	}
 	g := &GlobalVar{Name: d.Name, Type: t, Space: SpaceShared, Pos: c.pos(d.Pos), index: len(c.prog.Shared)}
 	c.prog.Shared = append(c.prog.Shared, g)
-	c.declare(d.Name, &sym{kind: symShared, t: t, idx: g.index, vol: d.Q.Volatile})
+	c.declare(d.Name, &sym{kind: symShared, t: t, idx: g.index, vol: d.Q.Volatile || c.teVol(d.Type)})
 }
 
 // completeArray sizes "T a[] = {...}" from its initializer.
@@ -1422,7 +1441,7 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 		return
 	}
 	if d.Q.Typedef {
-		c.declare(d.Name, &sym{kind: symTypedef, t: c.resolve(d.Type)})
+		c.declare(d.Name, &sym{kind: symTypedef, t: c.resolve(d.Type), vol: d.Q.Volatile || c.teVol(d.Type)})
 		return
 	}
 	if d.Name == "" {
@@ -2050,7 +2069,7 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 			c.emit(OpConst, 0, int64(f.Offset), pos)
 			c.emit(OpPtrAdd, 1, 0, pos)
 		}
-		return lval{t: f.Type, slot: -1, vol: vol}
+		return lval{t: f.Type, slot: -1, vol: vol || f.Vol}
 	case *syntax.Call, *syntax.Cast:
 		c.rawRef = true
 		t := c.expr(e)

@@ -92,6 +92,10 @@ type FieldInfo struct {
 	Align int
 	// Init is the default member initializer (C++11), or nil.
 	Init syntax.Expr
+	// Vol marks a volatile member ("volatile int x;", or of a volatile
+	// typedef): its accesses are strong (fence.go), as the object's are
+	// when the whole object is volatile.
+	Vol bool
 }
 
 var (

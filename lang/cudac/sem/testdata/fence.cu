@@ -375,3 +375,50 @@ int main() {
   return 0;
 }
 // OUT: 128
+// ---- volatile through a typedef and on a struct member: a host latch written while a kernel polls it is strong on both sides (C11 6.7.3p5: the typedef's qualifier qualifies each use), no race
+#include <cstdio>
+typedef volatile int Latch;
+struct H { Latch latch; volatile int flag; int pad; };
+__global__ void k(Latch *l, volatile int *f, int *out) {
+  out[0] = *l;
+  out[1] = *f;
+}
+int main() {
+  H *h;
+  int *out;
+  cudaMallocHost(&h, sizeof(H));
+  cudaMallocManaged(&out, 2 * sizeof(int));
+  h->latch = 0;
+  h->flag = 0;
+  cudaStream_t s;
+  cudaStreamCreate(&s);
+  k<<<1, 1, 0, s>>>(&h->latch, &h->flag, out);
+  h->latch = 1;
+  h->flag = 1;
+  cudaStreamSynchronize(s);
+  printf("%d\n", out[0] + out[1]); // GPU: differs (whether the kernel reads before or after the host's writes depends on timing; the semantics runs queued work when the host blocks)
+  return 0;
+}
+// OUT: 2
+// ---- the same with a typedef that is not volatile races
+#include <cstdio>
+typedef int Latch;
+struct H { Latch latch; int pad; };
+__global__ void k(Latch *l, int *out) {
+  out[0] = *l; // ERROR C0501 col=12 "data race on pinned memory \(byte 0\): read by thread 0 of block 0 \(kernel k\) conflicts with an unordered write by the host"
+}
+int main() {
+  H *h;
+  int *out;
+  cudaMallocHost(&h, sizeof(H));
+  cudaMallocManaged(&out, sizeof(int));
+  h->latch = 0;
+  cudaStream_t s;
+  cudaStreamCreate(&s);
+  k<<<1, 1, 0, s>>>(&h->latch, out);
+  h->latch = 1; // NOTE "the other access"
+  cudaStreamSynchronize(s);
+  printf("%d\n", out[0]);
+  return 0;
+}
+// OUT: 1
