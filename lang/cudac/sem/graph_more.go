@@ -456,12 +456,7 @@ func init() {
 			g := m.captures().streams[s]
 			st, h := uint64(0), uint64(0)
 			if g != nil {
-				st = 1
-				for i, x := range m.graphs {
-					if x == g {
-						h = uint64(i + 1)
-					}
-				}
+				st, h = 1, m.graphHandle(g)
 			}
 			var deps, nd uint64
 			if ds := m.captures().deps[s]; g != nil && len(ds) > 0 {
@@ -553,13 +548,7 @@ func init() {
 				delete(c.evDeps, e)
 			}
 		}
-		h := uint64(0)
-		for i, x := range m.graphs {
-			if x == g {
-				h = uint64(i + 1)
-			}
-		}
-		if a[1] != 0 && !m.store(t, a[1], mU64, h, pos) {
+		if a[1] != 0 && !m.store(t, a[1], mU64, m.graphHandle(g), pos) {
 			return 0, stFault
 		}
 		return ok(0)
@@ -631,6 +620,18 @@ func (g *cudaGraph) index(n *graphNode) int {
 		return i
 	}
 	return -1
+}
+
+// graphHandle is the handle of g (its index in m.graphs + 1; 0 for none).
+// The last match wins, as both callers' loops had it.
+func (m *Machine) graphHandle(g *cudaGraph) uint64 {
+	h := uint64(0)
+	for i, x := range m.graphs {
+		if x == g {
+			h = uint64(i + 1)
+		}
+	}
+	return h
 }
 
 // nodeHandle is the handle of n (its index in m.nodes + 1).
