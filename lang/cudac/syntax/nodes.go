@@ -42,6 +42,9 @@ type Qualifiers struct {
 	Extern, Static, Typedef, Inline, Const, Volatile bool
 	// Constexpr marks a C++ constexpr declaration (also Const).
 	Constexpr bool
+	// Mutable marks a mutable data member: writable through a const
+	// object (C++ [dcl.stc]).
+	Mutable bool
 	// Virtual marks a virtual member function (also written override or
 	// final, C++ [class.virtual]).
 	Virtual bool
@@ -138,6 +141,9 @@ type Field struct {
 	Init Expr
 	// Align is the operand of alignas on the member, or nil.
 	Align Expr
+	// Mutable marks a member declared mutable (C++ [dcl.stc]): a const
+	// object's mutable members may still be written.
+	Mutable bool
 }
 
 // Enumerator is one enum constant.

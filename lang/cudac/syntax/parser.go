@@ -551,7 +551,9 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 			}
 		case "virtual":
 			q.Virtual = true
-		case "explicit", "thread_local", "mutable", "__inline", "__inline__":
+		case "mutable":
+			q.Mutable = true
+		case "explicit", "thread_local", "__inline", "__inline__":
 		case "alignas":
 			p.next()
 			q.Align, q.AlignType = p.alignas()
@@ -841,7 +843,7 @@ func (p *parser) structType() *TypeExpr {
 				if p.got(":") { // bit-field width: accepted, stored as full width
 					p.conditional()
 				}
-				fl := &Field{Name: name, Pos: pos, Type: typ, Align: q.Align}
+				fl := &Field{Name: name, Pos: pos, Type: typ, Align: q.Align, Mutable: q.Mutable}
 				if q.AlignType != nil {
 					fl.Align = &SizeofExpr{Pos: q.AlignType.Pos, Type: q.AlignType}
 				}
