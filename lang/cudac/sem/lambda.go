@@ -502,4 +502,3 @@ var stdMutators = map[string]bool{"push_back": true, "pop_back": true, "emplace_
 	"resize": true, "reserve": true, "insert": true, "erase": true, "assign": true, "append": true,
 	"swap": true, "shrink_to_fit": true, "push_front": true, "pop_front": true, "emplace_front": true,
 	"push": true, "pop": true, "emplace": true}
-
