@@ -77,6 +77,8 @@ type caseLabel struct {
 }
 
 type compiler struct {
+	// usingStd: the program has using namespace std; (lib_iterator.go)
+	usingStd  bool
 	ann       annotState // __ensures of the function being compiled (annot.go)
 	prog      *Program
 	diags     *diag.List
@@ -167,6 +169,7 @@ type gotoFix struct {
 // diags; the returned program is runnable only if diags has no errors.
 func Compile(f *syntax.File, diags *diag.List) *Program {
 	c := &compiler{
+		usingStd:    f.UsingStd,
 		prog:        &Program{Pos: []diag.Pos{{}}},
 		diags:       diags,
 		posIdx:      map[diag.Pos]int32{},

@@ -14,6 +14,11 @@ type File struct {
 	// ClassTemplates are the class templates and their partial and
 	// explicit specializations, instantiated by sem.
 	ClassTemplates []*ClassTemplate
+	// UsingStd records a using namespace std; directive: sem then finds
+	// the modeled std functions that keep their qualifier (IterFuncs)
+	// under their unqualified names too, where the program declares no
+	// function or variable of the name (C++ [namespace.udir]).
+	UsingStd bool
 }
 
 // ClassTemplate is template <TParams> struct Name [<Args>] { ... }: the
