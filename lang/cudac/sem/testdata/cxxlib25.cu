@@ -190,6 +190,31 @@ int main() {
   return 0;
 }
 // MODE: run
+// ---- pop_front and push_front into the room it leaves keep the other elements in place: a reference to one stays valid, as C++ [deque.modifiers] says (output from g++ 12; the former model shifted the elements and printed 41 7 30 4)
+#include <cstdio>
+#include <deque>
+int main() {
+  std::deque<int> d;
+  for (int i = 0; i < 5; i++) d.push_back(i * 10);
+  int &keep = d[3];
+  d.pop_front();
+  d.pop_front();
+  d.push_front(7);
+  keep += 1;
+  printf("%d %d %d %d\n", keep, d[0], d[2], (int)d.size());
+  return 0;
+}
+// OUT: 31 7 31 4
+// ---- reading a popped element through a pointer kept across pop_front reads memory the deque no longer holds
+#include <cstdio>
+#include <deque>
+int main() {
+  std::deque<int> d;
+  for (int i = 0; i < 3; i++) d.push_back(i + 5);
+  int *first = &d.front();
+  d.pop_front();
+  return *first; // WARN C0407 col=10 "read of uninitialized host memory std buffer"
+}
 // ---- cooperative groups memcpy_async: two copies into shared memory, wait_prior<1> completing the first, wait the second
 #include <cstdio>
 #include <cooperative_groups.h>
