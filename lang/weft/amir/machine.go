@@ -283,6 +283,11 @@ type Machine struct {
 	taskRuns     []taskRun
 	noTaskReplay bool
 	taskSkips    int64
+	// noCheckSkip makes a check replay every record it inspects, and
+	// checkSkips counts the replays a passing check left for later
+	// (checkCells; tests).
+	noCheckSkip bool
+	checkSkips  int64
 	// rmemo is the replay memo (replaymemo.go); noReplayMemo disables
 	// it and replayMemoHits counts its hits (tests).
 	rmemo          [replayMemoSize]replayMemoEntry
