@@ -524,7 +524,7 @@ func (m *Machine) replay(r *record) {
 	}
 	m.replayRun(r)
 	m.replayChainSave(ch, r, n)
-	if len(m.rckpts) < replayChainsMax {
+	if len(m.rckpts) < replayChainsMax && m.rchains[ch].shared {
 		m.ckptAdd(r, ch)
 	}
 }
@@ -911,7 +911,10 @@ func (m *Machine) grantStore(n int) []grant {
 		return make([]grant, 0, n)
 	}
 	if len(m.grantArena)+2 > cap(m.grantArena) {
-		m.grantArena = make([]grant, 0, 4096)
+		// Chunks double from 64 grants to 4096: a small run (most
+		// of a weft check's) does not allocate and clear 4096.
+		c := min(max(2*cap(m.grantArena), 64), 4096)
+		m.grantArena = make([]grant, 0, c)
 	}
 	k := len(m.grantArena)
 	m.grantArena = m.grantArena[:k+2]

@@ -290,7 +290,7 @@ type Machine struct {
 	checkSkips  int64
 	// rmemo is the replay memo (replaymemo.go); noReplayMemo disables
 	// it and replayMemoHits counts its hits (tests).
-	rmemo          [replayMemoSize]replayMemoEntry
+	rmemo          *[replayMemoSize]replayMemoEntry // nil until a replay is memoized
 	rmemoClock     uint64
 	rchains        []replayChain
 	rckIdx         map[replayCkptKey]int32
@@ -435,6 +435,7 @@ func (m *Machine) Run(args []int) *Result {
 		m.recsDirty = 0
 	}
 	m.free = -1
+	m.grantArena = nil // its chunks grow from the smallest again (grantStore)
 	m.bars = m.bars[:0]
 	m.lastFreed, m.freeMarks = -1, m.freeMarks[:0]
 	m.log, m.evCells = m.log[:0], m.evCells[:0]
