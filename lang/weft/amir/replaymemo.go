@@ -27,7 +27,7 @@ import "slices"
 
 // replayMemoMin is the shortest replay (in events) worth memoizing: a
 // shorter one costs about what comparing and copying the state costs.
-var replayMemoMin int32 = 32 // a variable for the tests
+var replayMemoMin int32 = 256 // a variable for the tests
 
 // replayMemoSize is the number of input states remembered: two-way
 // set-associative, sets indexed by stamp and creator, least recently used
