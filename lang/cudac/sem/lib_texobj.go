@@ -160,10 +160,15 @@ var texObjSigs = map[string]*bsig{
 // texComps describes a fetch's result type T: its components (1, 2 or 4)
 // and their type; ok false for other types.
 func texComps(t *Type) (n int, comp *Type, ok bool) {
-	if t.isArith() && t.Kind != Half && t.Kind != BF16 && t.Kind != Bool {
+	// texels hold 8-, 16- and 32-bit channels: no double, long long, half
+	// (a half texture returns float) or bool results
+	elem := func(e *Type) bool {
+		return e.isArith() && e.size <= 4 && e.Kind != Half && e.Kind != BF16 && e.Kind != Bool
+	}
+	if elem(t) {
 		return 1, t, true
 	}
-	if t.Kind == Struct && t.vec != nil && t.vec.isArith() && t.vec.Kind != Half && t.vec.Kind != BF16 {
+	if t.Kind == Struct && t.vec != nil && elem(t.vec) {
 		if n := len(t.Fields); n == 1 || n == 2 || n == 4 {
 			return n, t.vec, true
 		}
@@ -275,9 +280,9 @@ func (c *compiler) texObjCall(name string, e *syntax.Call) *Type {
 	}
 	n, comp, ok := texComps(rt)
 	if !ok {
-		c.errorf(pos, "C0309", "%s of %s is not modeled (element types: integers and float, alone or in CUDA vector types of 1, 2 or 4)", name, rt)
+		c.errorf(pos, "C0302", "no %s for %s: texels are 8-, 16- or 32-bit integers or float, alone or in a CUDA vector type of 1, 2 or 4", name, rt)
 		c.emit(OpConst, 0, 0, pos)
-		return rt
+		return tInt
 	}
 	// the value's place: a temporary of T (a fetch's result, a write's
 	// value) or the out-parameter
