@@ -16,8 +16,8 @@ import (
 //     cudaPos with their make_ functions. A pitch is the row width rounded
 //     up to 512 bytes (what current GPUs' cudaMallocPitch returns). A copy
 //     is one stream copy per row (one in all when rows are contiguous), so
-//     every row goes through the memory and race checker; CUDA arrays
-//     (srcArray/dstArray) are not modeled: C0309.
+//     every row goes through the memory and race checker; a CUDA array
+//     (srcArray/dstArray) is such rows too (lib_texobj.go).
 //   - memory pools: cudaDeviceGetDefaultMemPool, cudaMemPoolSet/
 //     GetAttribute and cudaMallocFromPoolAsync. The pool keeps its
 //     attributes; cudaMemPoolAttrUsedMemCurrent/High count the bytes of its
