@@ -101,13 +101,14 @@ type Machine struct {
 	events  []*event
 	// CUDA graphs (graph.go): graphs, nodes and conditional handles, each
 	// named by its index + 1
-	asyncSeen    map[[2]int32]bool      // reported wgmma operand overwrites (asm.go)
-	cpCompleting bool                   // cpComplete is writing a copy's destination (asm.go)
-	proxySeen    map[[2]int32]bool      // reported async-proxy reads of unfenced writes (proxy.go)
-	asyncWriting bool                   // a TMA load is writing shared memory (proxy.go)
-	raceT        *Thread                // the thread whose access raceCheck checks (reportRace names its call sites)
-	blockSpare   *blockMem              // a finished block's storage, for the next block (startBlock)
-	uni          map[*Object]*uniShadow // uniform histories of objects without cells (race_bulk.go)
+	asyncSeen    map[[2]int32]bool         // reported wgmma operand overwrites (asm.go)
+	cpCompleting bool                      // cpComplete is writing a copy's destination (asm.go)
+	proxySeen    map[[2]int32]bool         // reported async-proxy reads of unfenced writes (proxy.go)
+	asyncWriting bool                      // a TMA load is writing shared memory (proxy.go)
+	raceT        *Thread                   // the thread whose access raceCheck checks (reportRace names its call sites)
+	blockSpare   *blockMem                 // a finished block's storage, for the next block (startBlock)
+	uni          map[*Object]*uniShadow    // uniform histories of objects without cells (race_bulk.go)
+	locPool      [locPoolMax + 1][]*Object // freed local objects by size, for reuse (mem.go releaseLocal)
 	graphs       []*cudaGraph
 	nodes        []*graphNode
 	conds        []*condHandle
@@ -370,6 +371,9 @@ type Thread struct {
 
 	sr   [srLane + 1]uint64 // the special registers (fillSregs)
 	srOK bool
+	// the temporaries a device thread made (OpTemp): freed when it exits
+	// (dropTemps, mem.go)
+	temps []*Object
 }
 
 // curPos is the position of the instruction t runs (0 when it has none).
@@ -1296,6 +1300,9 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 			case stDone:
 				t.state = tsDone
 				b.done++
+				if len(t.temps) > 0 {
+					m.dropTemps(t)
+				}
 				if b.cl != nil || b.clBar != nil {
 					m.clusterExit(b)
 				}
