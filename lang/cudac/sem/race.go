@@ -73,6 +73,7 @@ type accessCtx struct {
 	agent int32
 	clock int32
 	vc    []int32 // what the agent has synchronized with
+	ext   []vcEnt // and these entries over vc (a graph's kernel node: vclock.go)
 }
 
 func vcGet(vc []int32, i int32) int32 {
@@ -119,6 +120,9 @@ func hb(a, b *seg, ctx *accessCtx, bvc []int32) bool {
 			return true // a named barrier or an mbarrier phase orders them
 		}
 		return a.tid/32 == b.tid/32 && a.wepoch < b.wepoch
+	}
+	if ctx.ext != nil {
+		return ctx.get(a.agent) > a.clock
 	}
 	return vcGet(ctx.vc, a.agent) > a.clock
 }
