@@ -1,6 +1,9 @@
 package amir
 
-import "slices"
+import (
+	"slices"
+	"sort"
+)
 
 // This file holds the recording, synchronization and checking statements
 // (seed 000 Fig. 7 and 22, appendix B).
@@ -505,17 +508,25 @@ func (m *Machine) replay(r *record) {
 		m.replayRun(r)
 		return
 	}
-	// Memoized (replaymemo.go).
-	e := m.replayMemoLookup(r)
-	if e != nil {
-		m.replayMemoHits++
-		m.replayMemoLoad(r, e)
-		r.stamp = e.to
+	// Memoized (replaymemo.go): an input state seen before, or a state
+	// a replay once ended in (a checkpoint), takes its chain's state.
+	ch := int32(-1)
+	if e := m.replayMemoLookup(r); e != nil {
+		ch = e.ch
+	} else if ch = m.ckptFind(r); ch >= 0 {
+		m.ckptHits++
 	} else {
-		e = m.replayMemoNew(r)
+		ch = m.replayMemoNew(r).ch
+	}
+	if c := &m.rchains[ch]; c.to > r.stamp {
+		m.replayMemoHits++
+		m.replayMemoLoad(r, ch)
 	}
 	m.replayRun(r)
-	e.save(r, n)
+	m.replayChainSave(ch, r, n)
+	if len(m.rckpts) < replayChainsMax {
+		m.ckptAdd(r, ch)
+	}
 }
 
 // replayRun is replay without the memo.
@@ -561,6 +572,9 @@ func (m *Machine) replayRun(r *record) {
 			}
 		}
 	}
+	if r.reach != allTasks && !m.noTaskReplay && n-i >= taskReplayMin {
+		i, mk = m.replayTask(r, i, n, mk)
+	}
 	for ; i < n; i++ {
 		if mk < len(m.freeMarks) && m.freeMarks[mk] <= i {
 			mk = m.dropPendsAt(r, mk, i)
@@ -569,6 +583,54 @@ func (m *Machine) replayRun(r *record) {
 	}
 	r.stamp = n
 	m.dropDeadPends(r, from, n)
+}
+
+// taskRun is a maximal run of consecutive log events executed by one
+// task's threads (task allTasks: the host's), from log index start to the
+// next run's start.
+type taskRun struct {
+	start, task int32
+}
+
+// taskReplayMin is the shortest replay worth the task-run search (a
+// variable for the tests).
+var taskReplayMin int32 = 64
+
+// replayTask replays r, whose reach is one task, from log index i towards
+// n over only the runs of events of its task and of the host: apply
+// leaves r unchanged on any other event (its first test), so skipping
+// them is the plain replay (issue 13: tk_split_gemm's second split
+// replays the first split's records of C, each over the thousands of
+// events of every later task). dropPendsAt runs before each applied
+// event, as the per-thread replay does: the counts it drops are on queues
+// no skipped event names. It returns where the plain loop goes on: n, or
+// the event after one that widened r's reach to all tasks (a host event),
+// and the next death mark.
+func (m *Machine) replayTask(r *record, i, n int32, mk int) (int32, int) {
+	runs := m.taskRuns
+	// The run holding event i.
+	k := sort.Search(len(runs), func(j int) bool { return runs[j].start > i }) - 1
+	for ; k < len(runs) && i < n; k++ {
+		end := n
+		if k+1 < len(runs) && runs[k+1].start < n {
+			end = runs[k+1].start
+		}
+		if t := runs[k].task; t != allTasks && t != r.reach {
+			m.taskSkips += int64(end - i)
+			i = end
+			continue
+		}
+		for ; i < end; i++ {
+			if mk < len(m.freeMarks) && m.freeMarks[mk] <= i {
+				mk = m.dropPendsAt(r, mk, i)
+			}
+			m.apply(r, &m.log[i])
+			if r.reach == allTasks {
+				return i + 1, mk
+			}
+		}
+	}
+	return i, mk
 }
 
 // dropPendsAt drops, before event j is applied to r, r's counts on queues
@@ -685,6 +747,9 @@ func (m *Machine) logEvent(e event, perThread bool) {
 		m.gridVirtEvent(e.exec)
 	}
 	e.ptq = perThread
+	if k := len(m.taskRuns); k == 0 || m.taskRuns[k-1].task != e.exec.task {
+		m.taskRuns = append(m.taskRuns, taskRun{start: int32(len(m.log)), task: e.exec.task})
+	}
 	m.log = append(m.log, e)
 }
 
