@@ -385,6 +385,9 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 	}
 	switch te.Kind {
 	case syntax.TNamed:
+		if te.Member != "" {
+			return c.containerMember(te) // lib_map.go
+		}
 		if len(te.TArgs) > 0 && c.classTmpls[te.Name] != nil {
 			return c.classInstance(te)
 		}

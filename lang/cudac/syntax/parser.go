@@ -630,6 +630,12 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 				} else if p.is("<") && (p.classTmpls[t.Text] || strings.HasPrefix(t.Text, "std::") && StdContainers[t.Text[5:]] || chronoTemplates[t.Text]) {
 					// (std::map<K, V> parses, and sem names it: C0309)
 					base.TArgs, base.TArgExprs = p.templateArgs()
+					if strings.HasPrefix(t.Text, "std::") && StdContainers[t.Text[5:]] && p.is("::") && p.peek(1).Kind == Ident && containerMemberTypes[p.peek(1).Text] {
+						// std::map<K, V>::iterator and the like (sem:
+						// lib_map.go, containerMember)
+						p.next()
+						base.Member = p.next().Text
+					}
 				}
 				continue
 			}
@@ -1054,6 +1060,12 @@ func (p *parser) classTemplateArg(base *TypeExpr) {
 	}
 	p.closeAngle()
 }
+
+// containerMemberTypes are the member types of the std containers other
+// than vector (C++ [container.requirements.general], [associative.reqmts])
+// that sem models.
+var containerMemberTypes = map[string]bool{"iterator": true, "const_iterator": true, "value_type": true,
+	"size_type": true, "difference_type": true, "key_type": true, "mapped_type": true}
 
 // vectorMemberTypes are the member types of std::vector<T> the model has
 // ([vector.overview]); its iterators are modeled as pointers to the
