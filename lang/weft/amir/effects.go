@@ -271,7 +271,7 @@ func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads
 		o := int(r.creator.start) - int(gs.start)
 		if r.src == int32(s.Src) && r.creator.task == gs.task && r.creator.shape == 0 && o >= 0 && o <= last &&
 			bm[o>>6]&(1<<(o&63)) != 0 && state[o] == thNone &&
-			r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && m.replayed(r, stamp) && pendsCover(r.pend, pends) {
+			r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && m.dominated(r, stamp, pends) {
 			if r.stamp == stamp && len(r.grants) == 0 && slices.Equal(r.pend, pends) {
 				state[o] = thKeep
 				kept++
@@ -339,7 +339,7 @@ func (m *Machine) addRecord(head *int32, ver *uint64, s *Stmt, creator threads, 
 		}
 		r := &m.recs[h]
 		next := r.next
-		if r.src == int32(s.Src) && r.creator == creator && r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && m.replayed(r, stamp) && pendsCover(r.pend, pends) {
+		if r.src == int32(s.Src) && r.creator == creator && r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && m.dominated(r, stamp, pends) {
 			if r.stamp == stamp && len(r.grants) == 0 && slices.Equal(r.pend, pends) {
 				return // the new record would be identical to r
 			}
@@ -381,6 +381,25 @@ func (m *Machine) initRecord(i, next int32, s *Stmt, creator threads, pends []pe
 	if len(pends) > 0 {
 		r.pend = append(r.pend, pends...)
 	}
+}
+
+// dominated is addRecord's test, on an older record r of the same
+// source, creator, timeline, level and atomic set, that r's arrive
+// observations cover the new record's (pends), with r replayed first
+// (replayed). A record that already has a grant and covers pends is
+// replaced whatever its replay would add (grants are only added, and its
+// counts on the live cells of pends only lowered: pendsCover stays true,
+// and a grant rules out the identical case), so it is replaced without
+// the replay, whose result would be freed with it (issue 13: the GEMMs'
+// per-iteration records, each replayed over the iteration's events just
+// before it was dropped).
+func (m *Machine) dominated(r *record, stamp int32, pends []pend) bool {
+	if r.stamp != stamp && !m.noDomSkip && len(r.grants) > 0 && pendsCover(r.pend, pends) {
+		m.domSkips++
+		return true
+	}
+	m.replayed(r, stamp)
+	return pendsCover(r.pend, pends)
 }
 
 // replayed brings r up to the log's end (stamp) before addRecord's

@@ -288,6 +288,10 @@ type Machine struct {
 	// (checkCells; tests).
 	noCheckSkip bool
 	checkSkips  int64
+	// noDomSkip makes addRecord replay every older record it compares,
+	// and domSkips counts the replays it left out (dominated; tests).
+	noDomSkip bool
+	domSkips  int64
 	// rmemo is the replay memo (replaymemo.go); noReplayMemo disables
 	// it and replayMemoHits counts its hits (tests).
 	rmemo          *[replayMemoSize]replayMemoEntry // nil until a replay is memoized
