@@ -674,7 +674,7 @@ func (m *Machine) freeBars(bar0 int32, total int) {
 	at := int32(len(m.log)) + 1
 	for id := bar0; id < bar0+int32(total); id++ {
 		m.bars[id].freed = at
-		for _, q := range m.bars[id].subs {
+		for _, q := range m.subsOf(id) {
 			m.bars[q.id].freed = at
 		}
 	}
@@ -952,7 +952,7 @@ func (m *Machine) arrive(s *Stmt) {
 		}
 	}()
 	home := int32(-1)
-	var common map[int32]int
+	multi := len(s.Bars) > 1
 	gs := m.gs(s)
 	for bi, b := range s.Bars {
 		cs, ok := m.cells(b, s.Src)
@@ -960,34 +960,25 @@ func (m *Machine) arrive(s *Stmt) {
 			return
 		}
 		bst := &m.vars[b.Var]
-		if bi == 0 && len(s.Bars) == 1 {
+		if bi == 0 && !multi {
 			if len(cs) != 1 {
 				m.fault(s.Src, "Arrive needs one home barrier; %s[...] names %d barriers", m.p.Vars[b.Var].Name, len(cs))
 				return
 			}
 		}
-		if len(s.Bars) > 1 && common == nil {
-			common = map[int32]int{}
-		}
 		for _, c := range cs {
 			id := m.queue(b.Var, bst.bar0+c, gs)
 			m.evCells = append(m.evCells, pend{cell: id, count: m.bars[id].a})
-			if common != nil {
-				common[id]++
-			} else {
+			if !multi {
 				home = id
 			}
 		}
 	}
-	if common != nil {
-		home = -1
-		n := 0
-		for id, k := range common {
-			if k == len(s.Bars) {
-				home = id
-				n++
-			}
-		}
+	if multi {
+		// The home: the one queue every barrier expression names (each
+		// names a queue at most once).
+		var n int
+		home, n = commonQueue(m.evCells[c0:], len(s.Bars))
 		if n != 1 {
 			m.fault(s.Src, "Arrive needs one home barrier common to all its barrier expressions; found %d", n)
 			return
@@ -996,7 +987,7 @@ func (m *Machine) arrive(s *Stmt) {
 	if home < 0 {
 		return
 	}
-	if common != nil {
+	if multi {
 		// A multicast Arrive (>> z[...] >> z[0:2, ...]): seed 000 App. B
 		// (Arrive) adds the *home* barrier's arrive count a into r.p at
 		// every (z, n) in W, not each cell's own count. So the k-th Arrive
@@ -1025,6 +1016,46 @@ func (m *Machine) arrive(s *Stmt) {
 	}
 	m.logEvent(event{kind: KArrive, trans: s.Convergent, exec: gs, pre: s.Pre, c0: c0, cn: int32(len(m.evCells)) - c0}, false)
 	m.bars[home].a++
+}
+
+// commonQueue returns a queue named k times in cells (-1 if none) and the
+// number of such queues. A multicast Arrive names a few cells: counting by
+// pairs beats a map (issue 13: the ping-pong GEMM's map per Arrive was a
+// tenth of its allocation).
+func commonQueue(cells []pend, k int) (home int32, n int) {
+	home = -1
+	if len(cells) > 64 {
+		count := map[int32]int{}
+		for _, p := range cells {
+			count[p.cell]++
+		}
+		for id, c := range count {
+			if c == k {
+				home = id
+				n++
+			}
+		}
+		return home, n
+	}
+next:
+	for i, p := range cells {
+		for _, q := range cells[:i] {
+			if q.cell == p.cell {
+				continue next // counted at its first
+			}
+		}
+		c := 0
+		for _, q := range cells[i:] {
+			if q.cell == p.cell {
+				c++
+			}
+		}
+		if c == k {
+			home = p.cell
+			n++
+		}
+	}
+	return home, n
 }
 
 func (m *Machine) await(s *Stmt) {

@@ -301,3 +301,38 @@ func TestDomSkipMatchesFull(t *testing.T) {
 		t.Fatalf("weak coverage: %d replays skipped", skips)
 	}
 }
+
+// TestCommonQueue: the pairwise count of a multicast Arrive's cells finds
+// the queues the map count finds.
+func TestCommonQueue(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	for i := 0; i < 5000; i++ {
+		k := 1 + rng.Intn(3)
+		var cells []pend
+		for b := 0; b < k; b++ {
+			seen := map[int32]bool{}
+			for n := rng.Intn(40); n >= 0; n-- {
+				id := int32(rng.Intn(50))
+				if !seen[id] {
+					seen[id] = true
+					cells = append(cells, pend{cell: id})
+				}
+			}
+		}
+		count := map[int32]int{}
+		for _, p := range cells {
+			count[p.cell]++
+		}
+		wantN, want := 0, int32(-1)
+		for id, c := range count {
+			if c == k {
+				wantN++
+				want = id
+			}
+		}
+		home, n := commonQueue(cells, k)
+		if n != wantN || (n == 1 && home != want) {
+			t.Fatalf("case %d: %d queues (home %d), want %d (home %d)", i, n, home, wantN, want)
+		}
+	}
+}
