@@ -769,7 +769,19 @@ func (m *Machine) logEvent(e event, perThread bool) {
 	if k := len(m.taskRuns); k == 0 || m.taskRuns[k-1].task != e.exec.task {
 		m.taskRuns = append(m.taskRuns, taskRun{start: int32(len(m.log)), task: e.exec.task})
 	}
+	if len(m.log) == cap(m.log) {
+		m.log = grow2(m.log)
+	}
 	m.log = append(m.log, e)
+}
+
+// grow2 returns s with its capacity doubled (at least 256 more): append
+// grows a large slice by about 1.25x, and the ping-pong GEMM's event log
+// (2.4 MB) was then copied about four times its size (issue 13).
+func grow2[T any](s []T) []T {
+	n := make([]T, len(s), 2*cap(s)+256)
+	copy(n, s)
+	return n
 }
 
 // fileEvents files the events logged since the last call as shared or as
@@ -968,6 +980,9 @@ func (m *Machine) arrive(s *Stmt) {
 		}
 		for _, c := range cs {
 			id := m.queue(b.Var, bst.bar0+c, gs)
+			if len(m.evCells) == cap(m.evCells) {
+				m.evCells = grow2(m.evCells)
+			}
 			m.evCells = append(m.evCells, pend{cell: id, count: m.bars[id].a})
 			if !multi {
 				home = id
@@ -1098,6 +1113,9 @@ func (m *Machine) await(s *Stmt) {
 		m.hwAwait(s, v, cs[0], id, gs, b.w, max, b.a)
 	} else if oneShot && b.a > 0 {
 		m.oneShotAwait(s, v, cs[0], gs)
+	}
+	if len(m.evCells) == cap(m.evCells) {
+		m.evCells = grow2(m.evCells)
 	}
 	m.evCells = append(m.evCells, pend{cell: id, count: max})
 	m.logEvent(event{kind: KAwait, exec: gs, full: s.Full, temp: s.Temp | s.Full, c0: int32(len(m.evCells) - 1), cn: 1}, m.p.Vars[s.Acc.Var].PerThreadQueue)

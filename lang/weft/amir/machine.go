@@ -918,9 +918,11 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 	}
 	if pv.Barrier {
 		st.bar0 = int32(len(m.bars))
-		for i := 0; i < total; i++ {
-			m.bars = append(m.bars, barState{})
+		for len(m.bars)+total > cap(m.bars) {
+			m.bars = grow2(m.bars)
 		}
+		m.bars = m.bars[:len(m.bars)+total]
+		clear(m.bars[st.bar0:])
 		st.hwPhys = nil
 		if carry {
 			m.hwCarryOver(v, oldBar0, oldTotal)
