@@ -4,7 +4,7 @@
 // sync check) inside a process that is already running, excluding the
 // process start. Used by bench/syncref/run.sh (issue 13).
 //
-// Usage: weftime [-reps N] [-cpuprofile OUT] FILE.weft [NAME=VALUE ...] [check flags]
+// Usage: weftime [-reps N] [-cpuprofile OUT] [-memprofile OUT] FILE.weft [NAME=VALUE ...] [check flags]
 //
 // It prints one line: the exit status of the first run, the first
 // the distinct codes of the errors it reported (or "accepted"), the first run's CPU seconds
@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"runtime"
 	"runtime/pprof"
 	"sort"
 	"strings"
@@ -42,7 +43,22 @@ var codeRe = regexp.MustCompile(`error\[(W\d+)\]`)
 func main() {
 	reps := flag.Int("reps", 5, "timed runs after the first")
 	prof := flag.String("cpuprofile", "", "write a CPU profile of all runs to this file")
+	memprof := flag.String("memprofile", "", "write an allocation profile of all runs to this file")
 	flag.Parse()
+	if *memprof != "" {
+		// Every allocation sampled, so alloc_space is exact for a profile
+		// of a loop of small checks.
+		runtime.MemProfileRate = 1
+		defer func() {
+			f, err := os.Create(*memprof)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(2)
+			}
+			pprof.Lookup("allocs").WriteTo(f, 0)
+			f.Close()
+		}()
+	}
 	if *prof != "" {
 		f, err := os.Create(*prof)
 		if err != nil {

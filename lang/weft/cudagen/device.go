@@ -878,7 +878,7 @@ func (g *gen) devStmt(ctx *devCtx, s syntax.Stmt) {
 		g.devWith(ctx, s)
 	case *syntax.CallStmt:
 		name := s.Call.FunName()
-		in := g.instrs[name]
+		in := g.instr(name)
 		if in == nil {
 			if p := g.procs[name]; p != nil {
 				g.inline(ctx, s, p)
