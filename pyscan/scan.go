@@ -90,6 +90,7 @@ type Scanner struct {
 	indents []int  // stack of indentation columns; starts with 0
 	parens  []byte // open brackets
 	pending []Token
+	pendBuf []Token // pending's array from its start (Next)
 	atBOL   bool // at beginning of a logical line
 	lineHas bool // the current logical line produced a token
 	done    bool
@@ -125,8 +126,14 @@ func (s *Scanner) All() []Token {
 
 // Next returns the next token.
 func (s *Scanner) Next() Token {
+	if len(s.pending) == 0 {
+		// Reuse the queue's array: re-slicing from the front alone would
+		// leave it no room, and every token would allocate a new one.
+		s.pending = s.pendBuf[:0]
+	}
 	for len(s.pending) == 0 {
 		s.scan()
+		s.pendBuf = s.pending
 	}
 	t := s.pending[0]
 	s.pending = s.pending[1:]
@@ -134,7 +141,11 @@ func (s *Scanner) Next() Token {
 }
 
 func (s *Scanner) emit(k Kind, start, end int, text string) {
-	s.pending = append(s.pending, Token{Kind: k, Text: text, Raw: string(s.src[start:end]), Pos: s.pos(start), End: s.pos(end)})
+	raw := text // most tokens are spelled as their text: one string for both
+	if raw != string(s.src[start:end]) {
+		raw = string(s.src[start:end])
+	}
+	s.pending = append(s.pending, Token{Kind: k, Text: text, Raw: raw, Pos: s.pos(start), End: s.pos(end)})
 	if k != NEWLINE && k != INDENT && k != DEDENT && k != EOF {
 		s.lineHas = true
 	}

@@ -50,6 +50,9 @@ func main() {
 		// of a loop of small checks.
 		runtime.MemProfileRate = 1
 		defer func() {
+			// The profile is as of the last completed GC: complete one so
+			// that it covers every run.
+			runtime.GC()
 			f, err := os.Create(*memprof)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, err)

@@ -24,6 +24,9 @@ type Options struct {
 	// Proc is the proc the harness drives ("": the file's only
 	// non-instruction proc).
 	Proc string
+	// CheckOnly generates for the diagnostics alone (weft check): no text
+	// is formatted and the Output has no files.
+	CheckOnly bool
 	// Prog, when not nil, is f checked against the same library
 	// (check.Check), as weft check has it already: the generator reads
 	// its configs and extern calls instead of checking f again.
@@ -71,11 +74,15 @@ type gen struct {
 	pass  int
 
 	h, c, cuh, cu cuda.Writer
-	helpers       map[string]string // device helper code by name (wgmma shapes)
-	intrinsics    bool              // host code calls x86 intrinsics (lib/x86.weft)
-	devFns        []*devFn
-	curDev        *devFn
-	reported      map[string]bool
+	// discard: this pass formats no text (the first pass, which only
+	// learns facts, and both passes under Options.CheckOnly); every
+	// cuda.Writer of the pass has Discard set.
+	discard    bool
+	helpers    map[string]string // device helper code by name (wgmma shapes)
+	intrinsics bool              // host code calls x86 intrinsics (lib/x86.weft)
+	devFns     []*devFn
+	curDev     *devFn
+	reported   map[string]bool
 }
 
 // facts is what the first pass learns for the second.
@@ -123,17 +130,20 @@ func Generate(f *syntax.File, l *lib.Library, opt Options, errs *diag.List) *Out
 	// Pass 1 learns facts; its diagnostics are those of pass 2 as well, so
 	// they are dropped.
 	var scratch diag.List
-	g1 := newGen(f, l, stem, &scratch, fs, 1)
+	g1 := newGen(f, l, stem, &scratch, fs, 1, true)
 	g1.prog = prog
 	g1.run(opt)
-	g2 := newGen(f, l, stem, errs, fs, 2)
+	g2 := newGen(f, l, stem, errs, fs, 2, opt.CheckOnly)
 	g2.prog = prog
 	return g2.run(opt)
 }
 
-func newGen(f *syntax.File, l *lib.Library, stem string, errs *diag.List, fs *facts, pass int) *gen {
-	return &gen{lib: l, errs: errs, file: f, stem: stem, consts: map[string]int64{}, lists: map[string]syntax.Expr{},
-		instrs: map[string]*lib.Instr{}, procs: map[string]*syntax.Proc{}, facts: fs, pass: pass, helpers: map[string]string{}, reported: map[string]bool{}}
+func newGen(f *syntax.File, l *lib.Library, stem string, errs *diag.List, fs *facts, pass int, discard bool) *gen {
+	g := &gen{lib: l, errs: errs, file: f, stem: stem, consts: map[string]int64{}, lists: map[string]syntax.Expr{},
+		instrs: map[string]*lib.Instr{}, procs: map[string]*syntax.Proc{}, facts: fs, pass: pass, helpers: map[string]string{}, reported: map[string]bool{},
+		discard: discard}
+	g.h.Discard, g.c.Discard, g.cuh.Discard, g.cu.Discard = discard, discard, discard, discard
+	return g
 }
 
 // instr resolves an instruction name: the file's own @instr shadows the
@@ -187,6 +197,9 @@ func (g *gen) run(opt Options) *Output {
 	}
 	g.footer()
 	out := &Output{}
+	if g.discard {
+		return out
+	}
 	out.Files = append(out.Files,
 		File{Name: g.stem + ".h", Data: []byte(g.h.String())},
 		File{Name: g.stem + ".c", Data: []byte(g.cText())},
