@@ -91,8 +91,8 @@ type Scanner struct {
 	parens  []byte // open brackets
 	pending []Token
 	pendBuf []Token // pending's array from its start (Next)
-	atBOL   bool // at beginning of a logical line
-	lineHas bool // the current logical line produced a token
+	atBOL   bool    // at beginning of a logical line
+	lineHas bool    // the current logical line produced a token
 	done    bool
 
 	Comments []Comment
