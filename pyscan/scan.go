@@ -415,13 +415,22 @@ var operators = []string{
 func (s *Scanner) operator() {
 	start := s.off
 	for _, op := range operators {
+		if op[0] != s.src[s.off] {
+			continue // the common case, decided without slicing
+		}
 		if strings.HasPrefix(string(s.src[s.off:min(len(s.src), s.off+len(op))]), op) {
 			s.off += len(op)
 			switch op {
 			case "(", "[", "{":
 				s.parens = append(s.parens, op[0])
 			case ")", "]", "}":
-				want := map[string]byte{")": '(', "]": '[', "}": '{'}[op]
+				want := byte('(')
+				switch op {
+				case "]":
+					want = '['
+				case "}":
+					want = '{'
+				}
 				if len(s.parens) == 0 || s.parens[len(s.parens)-1] != want {
 					s.errorf(start, ErrUnbalanced, "unexpected %q", op)
 				} else {
