@@ -54,6 +54,9 @@ type sym struct {
 	// cnst: a copy captured by a lambda that is not mutable, const in its
 	// body (lambda.go)
 	cnst bool
+	// ro: a variable declared const or a reference to const; for a
+	// typedef, a const-qualified type (constq.go)
+	ro bool
 }
 
 type loopCtx struct {
@@ -74,6 +77,8 @@ type caseLabel struct {
 }
 
 type compiler struct {
+	// usingStd: the program has using namespace std; (lib_iterator.go)
+	usingStd  bool
 	ann       annotState // __ensures of the function being compiled (annot.go)
 	prog      *Program
 	diags     *diag.List
@@ -164,6 +169,7 @@ type gotoFix struct {
 // diags; the returned program is runnable only if diags has no errors.
 func Compile(f *syntax.File, diags *diag.List) *Program {
 	c := &compiler{
+		usingStd:    f.UsingStd,
 		prog:        &Program{Pos: []diag.Pos{{}}},
 		diags:       diags,
 		posIdx:      map[diag.Pos]int32{},
@@ -439,10 +445,13 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 		c.errorf(te.Pos, "C0301", "unknown type name %s", te.Name)
 		return tInt
 	case syntax.TRef:
-		return refTo(c.resolve(te.Elem))
+		r := refTo(c.resolve(te.Elem))
+		r.cst = c.teConst(te.Elem)
+		return r
 	case syntax.TPointer:
 		p := ptrTo(c.resolve(te.Elem))
 		p.vol = c.teVol(te.Elem)
+		p.cst = c.teConst(te.Elem)
 		if te.Iter {
 			p.iter = "std::vector<" + p.Elem.String() + ">::iterator" // iter.go
 		}
@@ -549,7 +558,7 @@ func (c *compiler) structType(te *syntax.TypeExpr) *Type {
 			c.errorf(f.Pos, "C0302", "field %s has incomplete type %s", f.Name, ft)
 			ft = tInt
 		}
-		fi := &FieldInfo{Name: f.Name, Type: ft, Init: f.Init, Vol: c.teVol(f.Type)}
+		fi := &FieldInfo{Name: f.Name, Type: ft, Init: f.Init, Vol: c.teVol(f.Type), Mutable: f.Mutable}
 		if f.Align != nil {
 			fi.Align = c.alignValue(f.Align)
 		}
@@ -769,12 +778,14 @@ func (c *compiler) teVol(te *syntax.TypeExpr) bool {
 // ---- globals ----
 
 func (c *compiler) topDecl(d *syntax.Decl) {
+	prev := c.innermost(d.Name)
+	defer func() { c.markRO(d.Name, prev, !d.Q.Typedef && c.declRO(d)) }() // constq.go
 	if d.StaticAssert != nil {
 		c.staticAssert(d)
 		return
 	}
 	if d.Q.Typedef {
-		c.declare(d.Name, &sym{kind: symTypedef, t: c.resolve(d.Type), vol: d.Q.Volatile || c.teVol(d.Type)})
+		c.declare(d.Name, &sym{kind: symTypedef, t: c.resolve(d.Type), vol: d.Q.Volatile || c.teVol(d.Type), ro: c.teConst(d.Type)})
 		return
 	}
 	if d.Name == "" {
@@ -956,7 +967,11 @@ func (c *compiler) function(fn *Function) {
 			rt = tInt
 		}
 		c.newSlot()
-		c.declare("this", &sym{kind: symSlot, t: ptrTo(rt), slot: 0})
+		this := ptrTo(rt)
+		// in a const member function this points to const (C++
+		// [class.this]): its members are read-only but the mutable ones
+		this.cst = fd.Type != nil && fd.Type.ConstThis
+		c.declare("this", &sym{kind: symSlot, t: this, slot: 0})
 		if rt.Kind == Struct {
 			c.recv = rt
 		}
@@ -977,6 +992,7 @@ func (c *compiler) function(fn *Function) {
 		}
 		pt := fn.Type.Params[i]
 		fn.ParamNames = append(fn.ParamNames, p.Name)
+		prev := c.innermost(p.Name)
 		switch {
 		case pt.Ref:
 			c.declare(p.Name, &sym{kind: symRef, t: pt.Elem, slot: slot})
@@ -993,6 +1009,7 @@ func (c *compiler) function(fn *Function) {
 		default:
 			c.declare(p.Name, &sym{kind: symSlot, t: pt, slot: slot})
 		}
+		c.markRO(p.Name, prev, c.declRO(&syntax.Decl{Type: p.Type})) // constq.go
 	}
 	if meta := c.closureMeta[fn]; meta != nil {
 		c.closurePrologue(meta, fd.Pos) // lambda.go
@@ -1436,12 +1453,14 @@ func (c *compiler) cond(e syntax.Expr) {
 }
 
 func (c *compiler) localDecl(d *syntax.Decl) {
+	prev := c.innermost(d.Name)
+	defer func() { c.markRO(d.Name, prev, !d.Q.Typedef && c.declRO(d)) }() // constq.go
 	if d.StaticAssert != nil {
 		c.staticAssert(d)
 		return
 	}
 	if d.Q.Typedef {
-		c.declare(d.Name, &sym{kind: symTypedef, t: c.resolve(d.Type), vol: d.Q.Volatile || c.teVol(d.Type)})
+		c.declare(d.Name, &sym{kind: symTypedef, t: c.resolve(d.Type), vol: d.Q.Volatile || c.teVol(d.Type), ro: c.teConst(d.Type)})
 		return
 	}
 	if d.Name == "" {
@@ -3031,7 +3050,7 @@ func (c *compiler) call(e *syntax.Call) *Type {
 		}
 		if fn := c.methodOf(c.lookupTag(c.cls), c.cls, n.Name); fn != nil {
 			if fn.decl != nil && len(c.overloads[fn.decl.Name]) > 1 {
-				if p := c.pickOverload(c.overloads[fn.decl.Name], e); p != nil {
+				if p := c.pickOverload(c.constViable(c.overloads[fn.decl.Name], &syntax.Name{Pos: n.Pos, Name: "this"}, true), e); p != nil { // constq.go
 					fn = p
 				}
 			}

@@ -421,9 +421,7 @@ func (c *compiler) memberCall(m *syntax.Member, e *syntax.Call) *Type {
 		return c.atomicRefMethod(st, m, e)
 	}
 	if st.std != 0 {
-		if !m.Arrow {
-			c.constStdCall(st, m) // lambda.go
-		}
+		c.constStdCall(st, m) // constq.go
 		return c.stdMethod(st, m, e)
 	}
 	if isVirtual(st, m.Name) {
@@ -445,7 +443,7 @@ func (c *compiler) memberCall(m *syntax.Member, e *syntax.Call) *Type {
 	if fn.decl != nil {
 		if ovs := c.overloads[fn.decl.Name]; len(ovs) > 1 {
 			// overloaded member functions, chosen by the arguments
-			if p := c.pickOverload(ovs, e); p != nil {
+			if p := c.pickOverload(c.constViable(ovs, m.X, m.Arrow), e); p != nil { // constq.go
 				fn = p
 			}
 		}
@@ -465,13 +463,13 @@ func (c *compiler) methodCall(fn *Function, recv syntax.Expr, arrow bool, e *syn
 		return c.result(fn.Type.Elem, raw, pos)
 	}
 	rt := c.typeOf(recv, false)
+	c.constCall(fn, recv, arrow) // constq.go
 	if arrow {
 		c.expr(recv)
 		if rt.Kind == Ptr {
 			rt = rt.Elem
 		}
 	} else {
-		c.constCall(fn, recv) // lambda.go
 		lv := c.lvalue(recv)
 		if lv.slot >= 0 {
 			c.errorf(pos, "C0303", "member function call on a value that is not an object")

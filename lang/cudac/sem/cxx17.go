@@ -459,6 +459,9 @@ func (c *compiler) rangeLen(t *Type) func(syntax.Expr, diag.Pos) syntax.Expr {
 // sameSignature reports whether two definitions declare the same
 // parameter types (a redefinition rather than an overload), as written.
 func sameSignature(a, b *syntax.FuncDecl) bool {
+	if a != nil && b != nil && a.Type.ConstThis != b.Type.ConstThis {
+		return false // overloads on const (constq.go)
+	}
 	if a == nil || b == nil || len(a.Type.Params) != len(b.Type.Params) || a.Type.Variadic != b.Type.Variadic {
 		return a != nil && b != nil && len(a.Type.Params) == len(b.Type.Params)
 	}

@@ -496,89 +496,9 @@ func (c *compiler) returnsObject(l *syntax.Lambda) bool {
 	return rt.Kind == Struct || rt.Kind == Array
 }
 
-// constCapture reports whether the object expression x names (through
-// members reached with '.') a copy captured by a lambda that is not
-// mutable, and returns that name.
-func (c *compiler) constCapture(x syntax.Expr) (*syntax.Name, bool) {
-	for {
-		switch e := x.(type) {
-		case *syntax.Member:
-			if e.Arrow {
-				return nil, false // through a pointer: the pointee is not const
-			}
-			x = e.X
-			continue
-		case *syntax.Name:
-			s := c.lookup(e.Name)
-			return e, s != nil && s.cnst
-		}
-		return nil, false
-	}
-}
-
-// constCall reports a call of a member function that is not const on a
-// const copy captured by a lambda (nvcc: "the object has type qualifiers
-// that are not compatible with the member function"; C++
-// [over.match.funcs]: the implicit object parameter of a non-const member
-// function cannot bind a const object).
-func (c *compiler) constCall(fn *Function, recv syntax.Expr) {
-	if fn == nil || fn.decl == nil || fn.decl.Type == nil || fn.decl.Type.ConstThis {
-		return
-	}
-	// at the object expression, as nvcc reports it
-	if n, ok := c.constCapture(recv); ok {
-		c.errorf(n.Pos, "C0302", "the object has type qualifiers that are not compatible with the member function %q: %s is a copy captured by a lambda that is not mutable, so it is const in the lambda's body", fn.Name, n.Name)
-	}
-}
-
 // stdMutators are the member functions of the modeled std classes that
 // change the object (C++ gives them no const overload).
 var stdMutators = map[string]bool{"push_back": true, "pop_back": true, "emplace_back": true, "clear": true,
 	"resize": true, "reserve": true, "insert": true, "erase": true, "assign": true, "append": true,
-	"swap": true, "shrink_to_fit": true}
-
-// constStdCall is constCall for member function m of a std class (nvcc
-// reports it at the member's name).
-func (c *compiler) constStdCall(st *Type, m *syntax.Member) {
-	if !stdMutators[m.Name] {
-		return
-	}
-	if n, ok := c.constCapture(m.X); ok {
-		c.errorf(m.Pos, "C0302", "the object has type qualifiers that are not compatible with the member function %q of %s: %s is a copy captured by a lambda that is not mutable, so it is const in the lambda's body", m.Name, st, n.Name)
-	}
-}
-
-// constAssign reports an assignment, compound assignment, ++ or -- whose
-// target is (a member or array element of) a const copy captured by a
-// lambda that is not mutable (nvcc: "expression must be a modifiable
-// lvalue"), at the target's start. Through a pointer ('->', or an index
-// of a captured pointer) the target is not const.
-func (c *compiler) constAssign(x syntax.Expr) {
-	base := x
-	var idx []*syntax.Index
-	for {
-		switch e := base.(type) {
-		case *syntax.Member:
-			if e.Arrow {
-				return
-			}
-			base = e.X
-			continue
-		case *syntax.Index:
-			idx = append(idx, e)
-			base = e.X
-			continue
-		case *syntax.Name:
-			if s := c.lookup(e.Name); s == nil || !s.cnst {
-				return
-			}
-			for _, ix := range idx {
-				if t := c.typeOf(ix.X, false); t == nil || t.Kind != Array {
-					return // an element reached through a pointer
-				}
-			}
-			c.errorf(startPos(x), "C0303", "expression must be a modifiable lvalue: %s is a copy captured by a lambda that is not mutable, so it is const in the lambda's body", e.Name)
-		}
-		return
-	}
-}
+	"swap": true, "shrink_to_fit": true, "push_front": true, "pop_front": true, "emplace_front": true,
+	"push": true, "pop": true, "emplace": true}

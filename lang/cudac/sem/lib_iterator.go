@@ -20,9 +20,18 @@ import (
 // untouched. Like the rest of the library they are host functions
 // (constexpr ones: nvcc takes them on the device only with
 // --expt-relaxed-constexpr): in device code C0307. Other iterators (the
-// associative containers' are not modeled) are C0309.
+// associative containers' are not modeled) are C0309. After using
+// namespace std; the unqualified names call them too, unless the program
+// declares a function, template or variable of the name (which C++
+// name lookup finds first, or beside them for overloading).
 
 func (c *compiler) iterCall(name string, e *syntax.Call) (*Type, bool) {
+	if c.usingStd && syntax.IterFuncs[name] {
+		// after using namespace std; the unqualified name, where the
+		// program declares none of its own (call reaches the library
+		// only then)
+		name = "std::" + name
+	}
 	if !strings.HasPrefix(name, "std::") || !syntax.IterFuncs[name[5:]] {
 		return nil, false
 	}

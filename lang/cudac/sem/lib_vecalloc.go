@@ -22,14 +22,16 @@ import "fmt"
 // (capacity() == size()).
 
 // vecObj returns the buffer object of the vector whose header is data,
-// size: nil when it has none or it is not a plain std buffer of exactly
-// size elements of es bytes (then the caller reallocates).
+// size: nil when it has none or it is not a plain std buffer ending with
+// the size elements of es bytes (then the caller reallocates). A vector's
+// elements start the object; a deque's may start later, after the room
+// its pop_front and push_front use (lib_deque.go).
 func (m *Machine) vecObj(data, size uint64, es int) *Object {
-	if data == 0 || uint32(data) != 0 || data>>32 >= uint64(len(m.objs)) {
+	if data == 0 || data>>32 >= uint64(len(m.objs)) {
 		return nil
 	}
 	o := m.objs[data>>32]
-	if !o.Heap || o.Freed || o.Space != SpaceHost || o.Name != "std buffer" || uint64(len(o.Data)) != size*uint64(es) || len(o.asyncRd) != 0 || o.proxy != nil {
+	if !o.Heap || o.Freed || o.Space != SpaceHost || o.Name != "std buffer" || uint64(len(o.Data)) != uint64(uint32(data))+size*uint64(es) || len(o.asyncRd) != 0 || o.proxy != nil {
 		return nil
 	}
 	return o
@@ -102,7 +104,7 @@ func (m *Machine) vecPush(t *Thread, p, src uint64, es, layout int, pos int32) b
 		}
 		var cur []byte
 		if o != nil {
-			cur = o.Data
+			cur = o.Data[uint32(data):]
 		} else if size > 0 {
 			if cur, good = m.resolve(t, data, int(size)*es, pos, false, false); !good {
 				return false
@@ -121,7 +123,7 @@ func (m *Machine) vecPush(t *Thread, p, src uint64, es, layout int, pos int32) b
 		}
 		capy = newCap
 	}
-	copy(o.Data[size*uint64(es):], v)
+	copy(o.Data[uint64(uint32(data))+size*uint64(es):], v)
 	if !m.stdSetHdr(t, p, data, size+1, capy, pos) {
 		return false
 	}
@@ -142,7 +144,8 @@ func (m *Machine) vecResize(t *Thread, p uint64, buf []byte, n uint64, es int, p
 		return nil, false
 	}
 	if o := m.vecObj(data, size, es); o != nil && n <= capy {
-		want := int(n) * es
+		off := int(uint32(data))
+		want := off + int(n)*es
 		if want > len(o.Data) {
 			if !m.growHeapObject(o, want-len(o.Data), pos) {
 				if m.failed {
@@ -155,7 +158,11 @@ func (m *Machine) vecResize(t *Thread, p uint64, buf []byte, n uint64, es int, p
 			m.live -= int64(len(o.Data) - want)
 			o.Data = o.Data[:want]
 		}
-		copy(o.Data, buf)
+		if len(buf) > 0 && &buf[0] != &o.Data[off] {
+			// (pop_back passes the elements themselves: nothing to copy,
+			// so it is O(1))
+			copy(o.Data[off:], buf)
+		}
 		return nil, m.stdSetHdr(t, p, data, n, capy, pos)
 	}
 move:

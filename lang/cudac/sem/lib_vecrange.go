@@ -14,7 +14,10 @@ import (
 // reads (race-checked, initialized bytes). Elements of the source type
 // equal to the container's are copied as bytes; a range whose element
 // type differs (an int range into a vector<float>) or whose elements hold
-// std objects is C0309 at the call, not converted silently.
+// std objects is copied element by element, each converted or
+// copy-constructed as push_back does it (C++ [sequence.reqmts]: X(i, j)
+// is EmplaceConstructible from *i); an element type that does not
+// convert is C0302 at the call.
 
 // isRangePair reports whether args are two pointers or iterators to
 // elements of one type (the range form, not (count, value)).
@@ -31,7 +34,11 @@ func (c *compiler) isRangePair(args []syntax.Expr) bool {
 func (c *compiler) stdRange(t *Type, args []syntax.Expr, pos diag.Pos) {
 	et := c.typeOf(args[0], true).Elem
 	if !sameType(et, t.stdElem) || hasStd(et) {
-		c.errorf(pos, "C0309", "%s from a range of %s is not modeled (only a range of its own element type %s without std members)", t, et, t.stdElem)
+		if !rangeConverts(et, t.stdElem) {
+			c.errorf(pos, "C0302", "%s from a range of %s: the elements do not convert to %s", t, et, t.stdElem)
+			return
+		}
+		c.rangeByElement(t, args, pos)
 		return
 	}
 	c.emit(OpDup, 0, 0, pos)
@@ -42,6 +49,52 @@ func (c *compiler) stdRange(t *Type, args []syntax.Expr, pos diag.Pos) {
 	c.emit(OpConst, 0, int64(t.std), pos)
 	c.stdBuiltin("__vec_range", 5, pos)
 	c.emit(OpPop, 0, 0, pos)
+}
+
+// rangeConverts reports whether an element of type from initializes one
+// of type to: arithmetic to arithmetic (a conversion), or the same type.
+func rangeConverts(from, to *Type) bool {
+	return from.isArith() && to.isArith() || sameType(from, to)
+}
+
+// rangeByElement compiles the range form as its definition states it:
+// the container (address on the stack, kept) is cleared, then each
+// element of [first, last) is appended in order, converted to the
+// element type (or copied with its std members).
+func (c *compiler) rangeByElement(t *Type, args []syntax.Expr, pos diag.Pos) {
+	c.push()
+	defer c.pop()
+	hidden := func(name string, s *sym) *syntax.Name {
+		c.declare(name, s)
+		return &syntax.Name{Pos: pos, Name: name}
+	}
+	c.emit(OpDup, 0, 0, pos)
+	ds := c.newSlot()
+	c.emit(OpSetLocal, int32(ds), 0, pos)
+	c.emit(OpPop, 0, 0, pos)
+	dst := hidden("__weft_range_dst", &sym{kind: symRef, t: t, slot: ds})
+	var ends [2]*syntax.Name
+	for i, a := range args {
+		at := c.expr(a)
+		s := c.newSlot()
+		c.emit(OpSetLocal, int32(s), 0, pos)
+		c.emit(OpPop, 0, 0, pos)
+		ends[i] = hidden([2]string{"__weft_range_first", "__weft_range_last"}[i], &sym{kind: symSlot, t: at, slot: s})
+	}
+	method := func(name string, args ...syntax.Expr) syntax.Stmt {
+		return &syntax.ExprStmt{Pos: pos, X: &syntax.Call{Pos: pos, Fun: &syntax.Member{Pos: pos, X: dst, Name: name}, Args: args, RParen: pos}}
+	}
+	c.stmt(method("clear"))
+	if t.std == stdVector {
+		// libstdc++ allocates a forward range's size at once: the
+		// capacity is what a byte copy would give (lib_vecalloc.go)
+		c.stmt(method("reserve", &syntax.Binary{Pos: pos, Op: "-", X: ends[1], Y: ends[0]}))
+	}
+	c.stmt(&syntax.ForStmt{Pos: pos,
+		Cond: &syntax.Binary{Pos: pos, Op: "!=", X: ends[0], Y: ends[1]},
+		Post: &syntax.Unary{Pos: pos, Op: "++", X: ends[0]},
+		Body: method("push_back", &syntax.Unary{Pos: pos, Op: "*", X: ends[0]}),
+	})
 }
 
 func init() {

@@ -63,6 +63,7 @@ func linkFiles(f *diag.File, file *syntax.File, extra []string, cfg syntax.Confi
 	}
 	out := &syntax.File{}
 	add := func(u *syntax.File) {
+		out.UsingStd = out.UsingStd || u.UsingStd
 		for _, d := range u.Decls {
 			if first("decl:", d.Pos) {
 				out.Decls = append(out.Decls, d)

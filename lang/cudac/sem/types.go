@@ -50,6 +50,9 @@ type Type struct {
 	// vol marks a pointer to volatile (Ptr) or an array of volatile
 	// elements (Array): accesses through it are strong (fence.go).
 	vol bool
+	// cst marks a pointer or reference to const (Ptr): writes through it
+	// are rejected (C++ [dcl.type.cv]; constq.go)
+	cst bool
 	// iter names the iterator type a Ptr stands for ("std::vector<int>::iterator",
 	// iter.go): "" for a plain pointer
 	iter     string
@@ -96,6 +99,9 @@ type FieldInfo struct {
 	// typedef): its accesses are strong (fence.go), as the object's are
 	// when the whole object is volatile.
 	Vol bool
+	// Mutable marks a mutable member, writable in a const object
+	// (constq.go).
+	Mutable bool
 }
 
 var (

@@ -53,7 +53,7 @@ var CGTypeNames = []string{cgPrefix + "thread_block", cgPrefix + "thread_group",
 // resolveScopes rewrites qualified names into single identifiers and drops
 // namespace aliases and using directives, which it records. It runs on the
 // preprocessed tokens before parsing.
-func resolveScopes(toks []Token, diags *diag.List) []Token {
+func resolveScopes(toks []Token, diags *diag.List, usingStd *bool) []Token {
 	tags := structTags(toks)
 	alias := map[string]string{"cooperative_groups": "cooperative_groups", "std": "std"}
 	cgUsing := map[string]bool{} // unqualified cooperative_groups names in scope
@@ -104,6 +104,7 @@ func resolveScopes(toks []Token, diags *diag.List) []Token {
 			parts, j := qualified(i + 2)
 			if nsOf(parts[0].Text) == "std" {
 				stdUsing = true
+				*usingStd = true
 			}
 			if ns := nsOf(parts[0].Text); ns == "chrono" || ns == "std" && len(parts) == 2 && parts[1].Text == "chrono" {
 				chronoUsing = true

@@ -14,6 +14,11 @@ type File struct {
 	// ClassTemplates are the class templates and their partial and
 	// explicit specializations, instantiated by sem.
 	ClassTemplates []*ClassTemplate
+	// UsingStd records a using namespace std; directive: sem then finds
+	// the modeled std functions that keep their qualifier (IterFuncs)
+	// under their unqualified names too, where the program declares no
+	// function or variable of the name (C++ [namespace.udir]).
+	UsingStd bool
 }
 
 // ClassTemplate is template <TParams> struct Name [<Args>] { ... }: the
@@ -42,6 +47,9 @@ type Qualifiers struct {
 	Extern, Static, Typedef, Inline, Const, Volatile bool
 	// Constexpr marks a C++ constexpr declaration (also Const).
 	Constexpr bool
+	// Mutable marks a mutable data member: writable through a const
+	// object (C++ [dcl.stc]).
+	Mutable bool
 	// Virtual marks a virtual member function (also written override or
 	// final, C++ [class.virtual]).
 	Virtual bool
@@ -138,6 +146,9 @@ type Field struct {
 	Init Expr
 	// Align is the operand of alignas on the member, or nil.
 	Align Expr
+	// Mutable marks a member declared mutable (C++ [dcl.stc]): a const
+	// object's mutable members may still be written.
+	Mutable bool
 }
 
 // Enumerator is one enum constant.

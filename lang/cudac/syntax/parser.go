@@ -119,7 +119,8 @@ func (p *parser) leave() { p.depth-- }
 
 // Parse parses the preprocessed tokens of one translation unit.
 func Parse(toks []Token, diags *diag.List) *File {
-	p := &parser{toks: chronoTimePoints(resolveScopes(stripAttributes(toks, diags), diags)), diags: diags, templates: map[string]bool{cgPrefix + "tiled_partition": true, cgPrefix + "wait_prior": true}, tags: map[string]bool{}, classTmpls: map[string]bool{}}
+	usingStd := false
+	p := &parser{toks: chronoTimePoints(resolveScopes(stripAttributes(toks, diags), diags, &usingStd)), diags: diags, templates: map[string]bool{cgPrefix + "tiled_partition": true, cgPrefix + "wait_prior": true}, tags: map[string]bool{}, classTmpls: map[string]bool{}}
 	if len(p.toks) == 0 || p.toks[len(p.toks)-1].Kind != EOF {
 		p.toks = append(p.toks, Token{Kind: EOF})
 	}
@@ -142,7 +143,7 @@ func Parse(toks []Token, diags *diag.List) *File {
 	for n := range ChronoFuncTemplates {
 		p.templates[n] = true // std::chrono::duration_cast<D>(d) (chrono.go)
 	}
-	f := &File{}
+	f := &File{UsingStd: usingStd}
 	p.file = f
 	for p.tok().Kind != EOF {
 		if p.errs > 20 {
@@ -551,7 +552,9 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 			}
 		case "virtual":
 			q.Virtual = true
-		case "explicit", "thread_local", "mutable", "__inline", "__inline__":
+		case "mutable":
+			q.Mutable = true
+		case "explicit", "thread_local", "__inline", "__inline__":
 		case "alignas":
 			p.next()
 			q.Align, q.AlignType = p.alignas()
@@ -841,7 +844,7 @@ func (p *parser) structType() *TypeExpr {
 				if p.got(":") { // bit-field width: accepted, stored as full width
 					p.conditional()
 				}
-				fl := &Field{Name: name, Pos: pos, Type: typ, Align: q.Align}
+				fl := &Field{Name: name, Pos: pos, Type: typ, Align: q.Align, Mutable: q.Mutable}
 				if q.AlignType != nil {
 					fl.Align = &SizeofExpr{Pos: q.AlignType.Pos, Type: q.AlignType}
 				}

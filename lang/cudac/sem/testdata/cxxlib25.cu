@@ -190,6 +190,31 @@ int main() {
   return 0;
 }
 // MODE: run
+// ---- pop_front and push_front into the room it leaves keep the other elements in place: a reference to one stays valid, as C++ [deque.modifiers] says (output from g++ 12; the former model shifted the elements and printed 41 7 30 4)
+#include <cstdio>
+#include <deque>
+int main() {
+  std::deque<int> d;
+  for (int i = 0; i < 5; i++) d.push_back(i * 10);
+  int &keep = d[3];
+  d.pop_front();
+  d.pop_front();
+  d.push_front(7);
+  keep += 1;
+  printf("%d %d %d %d\n", keep, d[0], d[2], (int)d.size());
+  return 0;
+}
+// OUT: 31 7 31 4
+// ---- reading a popped element through a pointer kept across pop_front reads memory the deque no longer holds
+#include <cstdio>
+#include <deque>
+int main() {
+  std::deque<int> d;
+  for (int i = 0; i < 3; i++) d.push_back(i + 5);
+  int *first = &d.front();
+  d.pop_front();
+  return *first; // WARN C0407 col=10 "read of uninitialized host memory std buffer"
+}
 // ---- cooperative groups memcpy_async: two copies into shared memory, wait_prior<1> completing the first, wait the second
 #include <cstdio>
 #include <cooperative_groups.h>
@@ -307,11 +332,40 @@ int main() {
 // OUT: 4 5 1 | 2 3 9 | 3 9 | 0 | ello | 5 o
 // OUT: 2 7 8 | 4 1
 // OUT: 3 4
-// ---- a range of another element type is named, not converted
+// ---- a range of another element type converts each element, as C++ constructs them (also std elements, copied deeply); the capacity is libstdc++'s (outputs from g++ 12)
+#include <cstdio>
 #include <vector>
+#include <string>
 int main() {
-  std::vector<int> v = {1, 2};
-  std::vector<float> f(v.begin(), v.end()); // ERROR C0309 col=22 "std::vector<float> from a range of int is not modeled"
+  int a[4] = {1, 2, 3, 4};
+  std::vector<float> f(a, a + 4);
+  std::vector<int> vi = {5, 6, 7};
+  std::vector<double> d(vi.begin(), vi.end());
+  const char *s = "hello";
+  std::vector<char> cs(s, s + 5);
+  std::string str(cs.begin(), cs.end());
+  std::vector<int> back(str.begin(), str.end());
+  std::vector<float> g;
+  g.assign(vi.begin(), vi.end());
+  std::vector<std::string> words = {"ab", "cd"};
+  std::vector<std::string> w2(words.begin(), words.end());
+  w2[0] += "x";
+  std::vector<double> e(6, 9.0);
+  short h[3] = {-1, 2, 3};
+  e.assign(h, h + 3);
+  printf("%g %g %g %s %d %g %zu\n", f[3] / 8, d[2] / 2, (double)d.size(), str.c_str(), back[1], g[2], g.size());
+  printf("%s %s %zu | %zu %zu %g %zu\n", w2[0].c_str(), words[0].c_str(), w2.size(), e.size(), e.capacity(), e[0], f.capacity());
+  return 0;
+}
+// MODE: run
+// OUT: 0.5 3.5 3 hello 101 7 3
+// OUT: abx ab 2 | 3 6 -1 4
+// ---- a range whose elements do not convert is C0302 at the construction
+#include <vector>
+struct P { int x; };
+int main() {
+  P ps[2] = {{1}, {2}};
+  std::vector<int> bad(ps, ps + 2); // ERROR C0302 col=20 "std::vector<int> from a range of struct P: the elements do not convert to int"
   return 0;
 }
 // ---- iterators of two different vectors do not delimit a range

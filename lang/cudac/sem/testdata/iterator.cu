@@ -44,3 +44,29 @@ int main() {
   std::advance(x, 1); // ERROR C0302 col=3 "no std::advance for an argument of type int: not an iterator"
   return 0;
 }
+// ---- after using namespace std the unqualified names are std's, where the program declares none of its own (a function of the program named prev keeps its meaning); output as g++ 12 prints it
+#include <cstdio>
+#include <vector>
+#include <string>
+#include <iterator>
+#include <numeric>
+#include <algorithm>
+using namespace std;
+int prev(int x) { return x - 100; }
+int main() {
+  vector<int> v = {3, 1, 2, 5};
+  int a[3] = {7, 8, 9};
+  auto it = begin(v);
+  advance(it, 2);
+  long d = distance(v.begin(), end(v));
+  auto n = next(v.begin());
+  string w = "weft";
+  auto last = end(w);
+  int s = accumulate(begin(v), end(v), 0);
+  iota(begin(a), end(a), 4);
+  sort(begin(v), end(v));
+  printf("%d %ld %d %c %d %d %d %d %d\n", *it, d, *n, *next(begin(w), 3), (int)distance(begin(w), last), s, v[0], a[2], prev(1));
+  return 0;
+}
+// MODE: run
+// OUT: 3 4 2 t 4 11 1 6 -99
