@@ -114,11 +114,22 @@ func (s *Scanner) errorf(off int, code, format string, args ...any) {
 
 // All scans the whole file and returns its tokens, ending with EOF.
 func (s *Scanner) All() []Token {
-	var toks []Token
-	for {
-		t := s.Next()
-		toks = append(toks, t)
-		if t.Kind == EOF {
+	// The tokens are scanned straight into the result (not queued and
+	// copied one by one as Next does), sized once from the source length:
+	// about one token per 4 to 7 bytes of Weft or Prism.
+	toks := s.pending
+	if want := len(toks) + len(s.src)/4 + 16; cap(toks) < want {
+		toks = make([]Token, len(s.pending), want)
+		copy(toks, s.pending)
+	}
+	s.pending = toks
+	for i := 0; ; i++ {
+		for i == len(s.pending) {
+			s.scan()
+		}
+		if s.pending[i].Kind == EOF {
+			toks = s.pending[:i+1]
+			s.pending, s.pendBuf = nil, nil
 			return toks
 		}
 	}

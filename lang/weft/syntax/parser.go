@@ -46,17 +46,7 @@ func Parse(f *diag.File, errs *diag.List) *File {
 		p.scanErrLines[pos.Line()] = true
 		p.errs.Errorf(pos, code, "%s", msg)
 	})
-	// sc.All, with the token slice sized once from the file's length
-	// (about one token per 4 to 7 bytes in .weft sources) rather than grown
-	// by doubling.
-	p.toks = make([]pyscan.Token, 0, len(f.Src)/4+16)
-	for {
-		t := sc.Next()
-		p.toks = append(p.toks, t)
-		if t.Kind == pyscan.EOF {
-			break
-		}
-	}
+	p.toks = sc.All()
 	p.comments = sc.Comments
 	return p.parseFile()
 }
