@@ -170,7 +170,7 @@ func (m *Machine) cdpLaunch(t *Thread, g *gridRun, h uint64) {
 	if po := r.cdp.byGrid[p]; po != nil {
 		o.depth = po.depth + 1
 	}
-	o.vc = append([]int32(nil), t.ctx.vc...)
+	o.vc = t.ctx.dense() // a graph's kernel node's clock has entries over ctx.vc (vclock.go)
 	if m.opts.Check {
 		o.seg = m.segs[m.curSeg(t)]
 		o.bvc = append([]int32(nil), t.bvc...)

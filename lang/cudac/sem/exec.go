@@ -101,11 +101,14 @@ type Machine struct {
 	events  []*event
 	// CUDA graphs (graph.go): graphs, nodes and conditional handles, each
 	// named by its index + 1
-	asyncSeen    map[[2]int32]bool // reported wgmma operand overwrites (asm.go)
-	cpCompleting bool              // cpComplete is writing a copy's destination (asm.go)
-	proxySeen    map[[2]int32]bool // reported async-proxy reads of unfenced writes (proxy.go)
-	asyncWriting bool              // a TMA load is writing shared memory (proxy.go)
-	raceT        *Thread           // the thread whose access raceCheck checks (reportRace names its call sites)
+	asyncSeen    map[[2]int32]bool         // reported wgmma operand overwrites (asm.go)
+	cpCompleting bool                      // cpComplete is writing a copy's destination (asm.go)
+	proxySeen    map[[2]int32]bool         // reported async-proxy reads of unfenced writes (proxy.go)
+	asyncWriting bool                      // a TMA load is writing shared memory (proxy.go)
+	raceT        *Thread                   // the thread whose access raceCheck checks (reportRace names its call sites)
+	blockSpare   *blockMem                 // a finished block's storage, for the next block (startBlock)
+	uni          map[*Object]*uniShadow    // uniform histories of objects without cells (race_bulk.go)
+	locPool      [locPoolMax + 1][]*Object // freed local objects by size, for reuse (mem.go releaseLocal)
 	graphs       []*cudaGraph
 	nodes        []*graphNode
 	conds        []*condHandle
@@ -272,6 +275,7 @@ type blockRun struct {
 	cl   *clusterRun
 	rank int32
 	done int
+	mem  *blockMem // the storage of its threads (startBlock, releaseBlock)
 }
 
 type thState uint8
@@ -367,6 +371,9 @@ type Thread struct {
 
 	sr   [srLane + 1]uint64 // the special registers (fillSregs)
 	srOK bool
+	// the temporaries a device thread made (OpTemp): freed when it exits
+	// (dropTemps, mem.go)
+	temps []*Object
 }
 
 // curPos is the position of the instruction t runs (0 when it has none).
@@ -1141,6 +1148,9 @@ func (m *Machine) runGrid(g *gridRun, ctx *accessCtx) {
 					}
 				}
 			}
+			if e.b.cl == nil {
+				m.releaseBlock(e)
+			}
 		case bsStuck:
 			e.parkMver = m.mver
 			parked = append(parked, e)
@@ -1173,17 +1183,29 @@ const (
 
 func (m *Machine) startBlock(g *gridRun, bi int32, ctx *accessCtx) *blockExec {
 	nt := g.bdim.Size()
-	b := &blockRun{grid: g, id: bi, idx: g.gdim.Unlinear(int(bi)), wepoch: make([]int32, (nt+31)/32)}
 	fn := g.fn
-	b.threads = make([]*Thread, nt)
+	sw := fn.NSlots + 8 + 16
 	// the block's threads and their first slots, frames and stacks are
 	// allocated together (a wide grid of small blocks spent much of its
 	// time allocating them one by one: issue 15 item 7); each slice is
-	// capped at its own part, so growing one copies it out
-	ts := make([]Thread, nt)
-	sw := fn.NSlots + 8 + 16
-	words := make([]uint64, nt*sw)
-	frs := make([]frame, nt*4)
+	// capped at its own part, so growing one copies it out. The storage of
+	// the last finished block of the same shape is reused, cleared
+	// (releaseBlock): allocating fresh memory for every block of a wide
+	// grid was a fifth of asyncAPI's weft check.
+	bm := m.blockSpare
+	if bm != nil && len(bm.ts) == nt && bm.sw == sw {
+		m.blockSpare = nil
+		clear(bm.ts)
+		clear(bm.words)
+		clear(bm.frs)
+		clear(bm.wepoch)
+	} else {
+		bm = &blockMem{sw: sw, ts: make([]Thread, nt), words: make([]uint64, nt*sw), frs: make([]frame, nt*4),
+			threads: make([]*Thread, nt), wepoch: make([]int32, (nt+31)/32), order: make([]int, 0, nt)}
+	}
+	b := &blockRun{grid: g, id: bi, idx: g.gdim.Unlinear(int(bi)), wepoch: bm.wepoch, mem: bm}
+	b.threads = bm.threads
+	ts, words, frs := bm.ts, bm.words, bm.frs
 	for i := 0; i < nt; i++ {
 		t := &ts[i]
 		t.block, t.tid, t.idx, t.ctx = b, int32(i), g.bdim.Unlinear(i), ctx
@@ -1194,11 +1216,42 @@ func (m *Machine) startBlock(g *gridRun, bi int32, ctx *accessCtx) *blockExec {
 		t.stack = w[fn.NSlots+8 : fn.NSlots+8 : sw]
 		b.threads[i] = t
 	}
-	e := &blockExec{b: b, order: make([]int, 0, nt)}
+	e := &blockExec{b: b, order: bm.order[:0]}
 	e.rebuild()
 	m.watch = false
 	e.winEnd, e.winMver = m.steps+spinWindow, m.mver
 	return e
+}
+
+// blockMem is the storage of a block's threads: the threads, their first
+// slots, stacks and frames, the thread and warp-epoch tables and the run
+// order (startBlock).
+type blockMem struct {
+	sw      int // words per thread: slots, then stack
+	ts      []Thread
+	words   []uint64
+	frs     []frame
+	threads []*Thread
+	wepoch  []int32
+	order   []int
+}
+
+// releaseBlock keeps the storage of e's finished block for the next block
+// startBlock starts. Nothing refers to a finished block's threads any
+// more: every frame returned (its locals released), the scheduler dropped
+// the block, the race checker's segments name threads by index, and
+// m.raceT is set afresh at each check before a report reads it. The
+// exception is __weft_nondet's per-thread call count (annot.go), keyed by
+// the thread's address: a run that made one keeps every block's storage.
+func (m *Machine) releaseBlock(e *blockExec) {
+	b := e.b
+	bm := b.mem
+	if bm == nil || m.pairs.calls != nil {
+		return
+	}
+	bm.order = e.order[:0]
+	b.mem, b.threads, e.order = nil, nil, nil
+	m.blockSpare = bm
 }
 
 // rebuild lists the runnable threads in ascending id: a round visits only
@@ -1247,6 +1300,9 @@ func (m *Machine) runBlock(e *blockExec) blockStatus {
 			case stDone:
 				t.state = tsDone
 				b.done++
+				if len(t.temps) > 0 {
+					m.dropTemps(t)
+				}
 				if b.cl != nil || b.clBar != nil {
 					m.clusterExit(b)
 				}

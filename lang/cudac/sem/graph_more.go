@@ -593,6 +593,7 @@ func (m *Machine) readNodes(t *Thread, g *cudaGraph, p, num uint64, distinct boo
 		return nil, m.apiError(1), stDone
 	}
 	var idx []int
+	var seen map[int]bool
 	for i := uint64(0); i < num; i++ {
 		h, good := m.load(t, p+8*i, mU64, pos)
 		if !good {
@@ -605,10 +606,16 @@ func (m *Machine) readNodes(t *Thread, g *cudaGraph, p, num uint64, distinct boo
 		if k < 0 {
 			return nil, m.apiError(1), stDone
 		}
-		for _, j := range idx {
-			if distinct && j == k {
+		if distinct {
+			// a set, not a scan of idx: a wide graph's edges are added
+			// by one call (issue 15 item 6)
+			if seen == nil {
+				seen = map[int]bool{}
+			}
+			if seen[k] {
 				return nil, m.apiError(1), stDone // "may not have any duplicate entries"
 			}
+			seen[k] = true
 		}
 		idx = append(idx, k)
 	}

@@ -131,7 +131,12 @@ func (c *compiler) assocType(te *syntax.TypeExpr) *Type {
 		return t
 	}
 	if isMap {
-		elem = structOf("std::pair<"+key.String()+", "+val.String()+">", "first", key, "second", val)
+		// the element is pair<K, V>, the class make_pair gives (so
+		// value_type, *it and a program's pair are one type), or a struct
+		// of the two when the program has no pair template
+		if elem = c.pairOf(key, val); elem == nil {
+			elem = structOf("std::pair<"+key.String()+", "+val.String()+">", "first", key, "second", val)
+		}
 	}
 	t := structOf(tname, "__data", ptrTo(elem), "__size", tULong, "__cap", tULong)
 	t.std, t.stdElem = stdVector, elem
@@ -277,8 +282,38 @@ func (c *compiler) insertResult(e *Type) *Type {
 	if t := c.vectors[key]; t != nil {
 		return t
 	}
-	t := structOf("std::pair<iterator, bool>", "first", ptrTo(e), "second", tBool)
+	t := c.pairOf(ptrTo(e), tBool)
+	if t == nil {
+		t = structOf("std::pair<iterator, bool>", "first", ptrTo(e), "second", tBool)
+	}
 	c.vectors[key] = t
+	return t
+}
+
+// pairOf is the instance pair<a, b> of <utility>'s class template
+// (syntax/pair.go), which std::make_pair and a declared std::pair<...>
+// give too, so equal_range's and insert's results and the program's pairs
+// of iterators are one type (streamOrderedAllocationP2P assigns one to
+// the other); nil when the program has no pair template.
+func (c *compiler) pairOf(a, b *Type) *Type {
+	if len(c.classTmpls["pair"]) == 0 {
+		return nil
+	}
+	save := c.tmap
+	tm := make(map[string]*Type, len(save)+2)
+	for k, v := range save {
+		tm[k] = v
+	}
+	tm["__weft_pair_first"], tm["__weft_pair_second"] = a, b
+	c.tmap = tm
+	defer func() { c.tmap = save }()
+	t := c.classInstance(&syntax.TypeExpr{Kind: syntax.TNamed, Name: "pair", TArgs: []*syntax.TypeExpr{
+		{Kind: syntax.TNamed, Name: "__weft_pair_first"}, {Kind: syntax.TNamed, Name: "__weft_pair_second"}}})
+	// (the model's code stores first and second where a plain struct of
+	// the two has them)
+	if want := structOf("", "first", a, "second", b); t.Kind != Struct || len(t.Fields) != 2 || t.size != want.size || t.Fields[1].Offset != want.Fields[1].Offset {
+		return nil
+	}
 	return t
 }
 
@@ -292,7 +327,10 @@ func (c *compiler) rangeResult(e *Type) *Type {
 	if t := c.vectors[key]; t != nil {
 		return t
 	}
-	t := structOf("std::pair<iterator, iterator>", "first", ptrTo(e), "second", ptrTo(e))
+	t := c.pairOf(ptrTo(e), ptrTo(e))
+	if t == nil {
+		t = structOf("std::pair<iterator, iterator>", "first", ptrTo(e), "second", ptrTo(e))
+	}
 	c.vectors[key] = t
 	return t
 }
@@ -762,4 +800,39 @@ func init() {
 		nd, _, _, _ := m.stdHdr(t, a[0], pos)
 		return ok(nd + i*uint64(es))
 	})
+}
+
+// containerMember resolves a member type of a std container other than
+// vector (std::map<K, V>::iterator, ...; C++ [container.requirements]):
+// the iterators are the model's pointers to the elements (const_iterator
+// to const ones), value_type the element (a map's std::pair<const K, V>),
+// key_type and mapped_type the template arguments, size_type unsigned
+// long, difference_type long.
+func (c *compiler) containerMember(te *syntax.TypeExpr) *Type {
+	ct := *te
+	ct.Member = ""
+	t := c.resolve(&ct)
+	if t.Kind != Struct || t.std == 0 || t.stdElem == nil {
+		return tInt // (the container's own error was reported)
+	}
+	switch te.Member {
+	case "iterator", "const_iterator":
+		p := iterTo(t.stdElem, t.Name) // iter.go
+		p.cst = te.Member == "const_iterator"
+		return p
+	case "value_type":
+		return t.stdElem
+	case "size_type":
+		return tULong
+	case "difference_type":
+		return tLong
+	case "key_type":
+		return c.resolve(te.TArgs[0])
+	case "mapped_type":
+		if len(te.TArgs) == 2 && (strings.HasSuffix(te.Name, "map")) {
+			return c.resolve(te.TArgs[1])
+		}
+	}
+	c.errorf(te.Pos, "C0306", "no member type %s in %s", te.Member, t)
+	return tInt
 }

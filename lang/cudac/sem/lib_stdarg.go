@@ -16,22 +16,54 @@ import (
 // arguments than were passed reads past the block: an out-of-bounds read
 // (C0403) at the va_arg, where C leaves it undefined. vprintf, vfprintf,
 // vsprintf and vsnprintf format the words from a va_list on as printf
-// does its arguments. A struct passed through "..." is C0309.
+// does its arguments. A struct passes by value as C does it (C11
+// 6.5.2.2p7: the argument is the struct's value): its bytes take as many
+// words as they need, starting at a multiple of 16 bytes when its size is
+// one (vaSlots), and va_arg(ap, S) reads them. Passing a class that is
+// not trivially copyable (std members, virtual functions) is
+// conditionally-supported with implementation-defined semantics (C++
+// [expr.call]p12): C0309.
+
+// vaSlots are the byte offsets of the arguments of types ts in the block,
+// and the block's size.
+func vaSlots(ts []*Type) ([]int, int) {
+	offs := make([]int, len(ts))
+	off := 0
+	for i, t := range ts {
+		size := 8
+		if t.Kind == Struct {
+			if t.size%16 == 0 && t.size > 0 {
+				off = (off + 15) &^ 15
+			}
+			size = (max(t.size, 1) + 7) &^ 7
+		}
+		offs[i] = off
+		off += size
+	}
+	return offs, off
+}
 
 // varargs evaluates the arguments of a call of a variadic function of
 // the program beyond its named ones and pushes the address of the block
 // holding them.
 func (c *compiler) varargs(extra []syntax.Expr, pos diag.Pos) {
-	n := len(extra)
-	c.emit(OpTemp, 0, int64(max(8*n, 8)), pos)
+	ts := make([]*Type, len(extra))
+	for i, a := range extra {
+		ts[i] = c.typeOf(a, true)
+	}
+	offs, total := vaSlots(ts)
+	c.emit(OpTemp, 0, int64(max(total, 8)), pos)
 	for i, a := range extra {
 		c.emit(OpDup, 0, 0, pos)
-		c.adjustPtr(8*i, pos)
+		c.adjustPtr(offs[i], pos)
 		at := c.expr(a)
 		switch {
+		case at.Kind == Struct && (hasStd(at) || at.poly):
+			c.errorf(syntax.PosOf(a), "C0309", "passing an object of %s, which is not trivially copyable, through \"...\" is conditionally-supported (C++ [expr.call]p12) and not modeled", at)
+			c.emit(OpPop, 0, 0, pos)
 		case at.Kind == Struct:
-			c.errorf(syntax.PosOf(a), "C0309", "a %s passed through \"...\" is not modeled (pass a pointer)", at)
-			c.emit(OpStore, int32(memCode(tULong)), 0, pos)
+			// the struct's bytes, by value
+			c.emit(OpMemcpy, 0, int64(at.size), pos)
 		case at.isFloat():
 			c.convert(at, tDouble, syntax.PosOf(a))
 			c.emit(OpStore, int32(memCode(tDouble)), 0, pos)
@@ -75,6 +107,26 @@ func (m *Machine) vaWords(t *Thread, p uint64, pos int32) ([]uint64, bool) {
 }
 
 func init() {
+	// __weft_va_arg(&ap, size, align16): where the next argument of size
+	// bytes is (aligned to 16 bytes when align16), moving ap past it
+	builtinSigs["__weft_va_arg"] = sig(tCharP, anySide, tAny, tULong, tInt)
+	defb("__weft_va_arg", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
+		b, good := m.resolve(t, a[0], 8, pos, false, false)
+		if !good {
+			return 0, stFault
+		}
+		ap := loadN(b, 8)
+		if a[2] != 0 {
+			ap += uint64(-int32(uint32(ap)) & 15)
+		}
+		next := ap + (a[1]+7)&^7
+		w, good := m.resolve(t, a[0], 8, pos, true, false)
+		if !good {
+			return 0, stFault
+		}
+		storeN(w, 8, next)
+		return ok(ap)
+	})
 	for name, s := range map[string]*bsig{
 		"vprintf":   sig(tInt, hostSide, tCharP, tCharP),
 		"vfprintf":  sig(tInt, hostSide, tAny, tCharP, tCharP),

@@ -73,7 +73,13 @@ func (m *Machine) newObject(size int, sp Space, name string, pos int32) *Object 
 	m.live += int64(size)
 	m.mver++ // a new object is a change a spinning thread could see (spin.go)
 	var o *Object
-	if size <= smallObj {
+	if sp == SpaceLocal && size <= locPoolMax && len(m.locPool[size]) > 0 {
+		// a freed local of the same size: its bytes and init bits were
+		// cleared when it was freed (releaseLocal)
+		l := m.locPool[size]
+		o = l[len(l)-1]
+		m.locPool[size] = l[:len(l)-1]
+	} else if size <= smallObj {
 		// one allocation for the object, its bytes and its init bits: the
 		// small temporaries and locals of every device thread (a
 		// cooperative-groups handle, an addressable scalar) were three
@@ -94,6 +100,46 @@ func (m *Machine) newObject(size int, sp Space, name string, pos int32) *Object 
 	m.objs = append(m.objs, o)
 	return o
 }
+
+// dropTemps frees the temporaries device thread t made, when it exits. A
+// temporary lives until the end of its full-expression, or of the scope
+// of a reference bound to it (C++ [class.temporary]p4-6), never longer
+// than the thread that made it; they were kept for the whole run (each
+// thread's cg::this_thread_block() and every struct returned by value:
+// a fifth of NVIDIA's scan sample's check, issue 15 item 7). Freeing them
+// is not a change of memory a spinning thread could see (no other thread
+// holds a valid pointer to one), so the memory version stays as it was.
+func (m *Machine) dropTemps(t *Thread) {
+	v := m.mver
+	for i, o := range t.temps {
+		m.releaseLocal(o)
+		t.temps[i] = nil
+	}
+	t.temps = t.temps[:0]
+	m.mver = v
+}
+
+// releaseLocal releases o and keeps it, when it is a local object of up
+// to locPoolMax bytes, for the next local of its size (newObject): the
+// locals and temporaries of a wide grid's threads were allocated afresh
+// for every thread. Its id is
+// not reused (m.objs keeps the tombstone release put there), so a stale
+// pointer to it is still a use after free.
+func (m *Machine) releaseLocal(o *Object) {
+	data, init := o.Data, o.init
+	m.release(o)
+	if o.Space != SpaceLocal || len(data) > locPoolMax || m.prog.alog {
+		return
+	}
+	clear(data)
+	clear(init)
+	*o = Object{}
+	o.Data, o.init = data, init
+	m.locPool[len(data)] = append(m.locPool[len(data)], o)
+}
+
+// locPoolMax is the size of the largest local object releaseLocal keeps.
+const locPoolMax = 64
 
 // smallObj is the size up to which an object's bytes live in its
 // smallObject: 8 keeps it at the size class of the three allocations it

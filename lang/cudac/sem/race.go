@@ -73,6 +73,7 @@ type accessCtx struct {
 	agent int32
 	clock int32
 	vc    []int32 // what the agent has synchronized with
+	ext   []vcEnt // and these entries over vc (a graph's kernel node: vclock.go)
 }
 
 func vcGet(vc []int32, i int32) int32 {
@@ -119,6 +120,9 @@ func hb(a, b *seg, ctx *accessCtx, bvc []int32) bool {
 			return true // a named barrier or an mbarrier phase orders them
 		}
 		return a.tid/32 == b.tid/32 && a.wepoch < b.wepoch
+	}
+	if ctx.ext != nil {
+		return ctx.get(a.agent) > a.clock
 	}
 	return vcGet(ctx.vc, a.agent) > a.clock
 }
@@ -173,12 +177,6 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 		return
 	}
 	m.raceT = t // reportRace names its call sites (proxy.go, callNotes)
-	if o.shadow == nil {
-		o.gshift = granuleOf(off, n)
-		o.shadow = make([]cell, (len(o.Data)+1<<o.gshift-1)>>o.gshift)
-	} else if (off|n)&(1<<o.gshift-1) != 0 {
-		m.split(o, granuleOf(off, n))
-	}
 	sid := m.curSeg(t)
 	bs := &m.segs[sid]
 	pf := uint32(0)
@@ -200,8 +198,25 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 	ctx := t.ctx
 	// ordered reports whether the earlier access a is no race with b: the
 	// same segment, happens-before, or released (fence.go)
+	// The verdict depends only on a's segment, so the last one is kept: a
+	// bulk copy or memset meets the same few segments in cell after cell.
+	memo, memoOK := ^uint32(0), false
 	ordered := func(a stamp) bool {
-		return a.seg == sid || hb(&m.segs[a.seg], bs, ctx, t.bvc) || m.lockstep(&m.segs[a.seg], bs) || m.released(t, &m.segs[a.seg])
+		if a.seg == sid {
+			return true
+		}
+		if a.seg != memo {
+			memo = a.seg
+			memoOK = hb(&m.segs[a.seg], bs, ctx, t.bvc) || m.lockstep(&m.segs[a.seg], bs) || m.released(t, &m.segs[a.seg])
+		}
+		return memoOK
+	}
+	if o.shadow == nil {
+		if m.uniAccess(o, off, n, write, atomic, b, ordered) {
+			return
+		}
+	} else if (off|n)&(1<<o.gshift-1) != 0 {
+		m.split(o, granuleOf(off, n))
 	}
 	g := o.gshift
 	benign := write && m.benignWrite(o, off, n) // Options.BenignWrites (kernelonly.go); the same for every cell
@@ -382,6 +397,9 @@ func (m *Machine) dropShadow(o *Object) {
 		}
 	}
 	o.shadow = nil
+	if m.uni != nil {
+		delete(m.uni, o)
+	}
 }
 
 // newMore starts the list of further reads of c with s.
@@ -448,7 +466,18 @@ func (m *Machine) gcSegs() {
 		s.seg = live[s.seg] - 1
 	}
 	for _, o := range m.objs {
-		if o == nil || o.shadow == nil {
+		if o == nil {
+			continue
+		}
+		if o.shadow == nil {
+			// in object order, not the map's, so that the numbering is
+			// the same in every run
+			if len(m.uni) > 0 {
+				if u := m.uni[o]; u != nil {
+					mark(&u.c.w)
+					mark(&u.c.r)
+				}
+			}
 			continue
 		}
 		for i := range o.shadow {

@@ -643,7 +643,7 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 			v := st[n]
 			st = st[:n]
 			for _, o := range fr.objs {
-				m.release(o)
+				m.releaseLocal(o)
 			}
 			slots = slots[:fr.base]
 			t.frames = t.frames[:len(t.frames)-1]
@@ -724,6 +724,9 @@ func (m *Machine) runN(t *Thread, budget int, vis bool) (status, int) {
 			o := m.newObject(int(in.B), t.localSpace(), "", in.P)
 			if m.failed {
 				return m.faulted(t, fr, pc, st), steps
+			}
+			if t.block != nil {
+				t.temps = append(t.temps, o) // freed when t exits (dropTemps)
 			}
 			st = append(st, ptrOf(o, 0))
 		case OpGlobal:

@@ -122,6 +122,10 @@ type TypeExpr struct {
 	// of a specialization struct Name<A, ...> { ... }.
 	TArgs     []*TypeExpr
 	TArgExprs []Expr
+	// Member is the member type named after a std container's template
+	// arguments: std::map<K, V>::iterator is Name std::map, TArgs K, V,
+	// Member "iterator" ("" otherwise).
+	Member string
 	// Methods are the member functions declared in a struct definition
 	// (the destructor as "~Tag"), Virtuals those declared virtual, Pure
 	// those declared pure virtual (= 0).

@@ -6,12 +6,16 @@ package syntax
 // address a variadic function receives as __weft_va; a va_list points
 // into it, and va_arg reads the promoted argument's bytes at it as a T
 // (the low bytes of a word: ints and pointers as stored, double as
-// itself) and moves it one word on.
+// itself, a struct its words) and moves it past them: sem's
+// __weft_va_arg(&ap, sizeof(T), sizeof(T) % 16 == 0) returns where the
+// argument is and moves ap on (a struct whose size is a multiple of 16
+// starts at a multiple of 16 in the block, so float4 and the like are
+// aligned).
 const stdargText = `#ifndef __WEFT_STDARG
 #define __WEFT_STDARG
 typedef char *va_list;
 #define va_start(ap, last) ((void)((ap) = __weft_va))
-#define va_arg(ap, T) (*(T *)(((ap) += 8) - 8))
+#define va_arg(ap, T) (*(T *)__weft_va_arg(&(ap), sizeof(T), sizeof(T) % 16 == 0))
 #define va_end(ap) ((void)(ap))
 #define va_copy(dst, src) ((void)((dst) = (src)))
 #endif

@@ -277,10 +277,25 @@ type Machine struct {
 	// its uses (tests).
 	plainReplay bool
 	fastReplays int64
+	// taskRuns are the log's maximal runs of events of one task
+	// (event.exec.task), in log order (replayTask); noTaskReplay
+	// disables their use and taskSkips counts the events skipped (tests).
+	taskRuns     []taskRun
+	noTaskReplay bool
+	taskSkips    int64
+	// noCheckSkip makes a check replay every record it inspects, and
+	// checkSkips counts the replays a passing check left for later
+	// (checkCells; tests).
+	noCheckSkip bool
+	checkSkips  int64
 	// rmemo is the replay memo (replaymemo.go); noReplayMemo disables
 	// it and replayMemoHits counts its hits (tests).
-	rmemo          [replayMemoSize]replayMemoEntry
+	rmemo          *[replayMemoSize]replayMemoEntry // nil until a replay is memoized
 	rmemoClock     uint64
+	rchains        []replayChain
+	rckIdx         map[replayCkptKey]int32
+	rckpts         []replayCkpt
+	ckptHits       int64 // replays that found a checkpoint (tests)
 	noReplayMemo   bool
 	replayMemoHits int64
 	// hwExpand makes hwOrder always check per-thread records;
@@ -420,13 +435,13 @@ func (m *Machine) Run(args []int) *Result {
 		m.recsDirty = 0
 	}
 	m.free = -1
+	m.grantArena = nil // its chunks grow from the smallest again (grantStore)
 	m.bars = m.bars[:0]
 	m.lastFreed, m.freeMarks = -1, m.freeMarks[:0]
 	m.log, m.evCells = m.log[:0], m.evCells[:0]
 	m.shared, m.filed = m.shared[:0], 0
-	for i := range m.rmemo {
-		m.rmemo[i].valid = false // the log restarts
-	}
+	m.taskRuns = m.taskRuns[:0]
+	m.replayMemoReset() // the log restarts
 	for i := range m.thEv {
 		m.thEv[i] = m.thEv[i][:0]
 	}

@@ -10,7 +10,8 @@ import (
 // and thread-symmetry differential tests run with and without the memo,
 // twice on one machine, with the memo taking replays of any length (so
 // that their short logs exercise it), the thread-replay programs also
-// with every replay plain; the whole Result must be identical
+// with every replay plain, and the task programs of the thread-group
+// tests; the whole Result must be identical
 // (bar the memory estimate).
 func TestReplayMemoMatchesFull(t *testing.T) {
 	defer func(n int32) { replayMemoMin = n }(replayMemoMin)
@@ -24,8 +25,9 @@ func TestReplayMemoMatchesFull(t *testing.T) {
 		{"replay-plain", randomReplayProgram, true},
 		{"grid", randomGridProgram, false},
 		{"thsym", randomThreadSymProgram, false},
+		{"group", randomGroupProgram, false},
 	}
-	var total int64
+	var total, ckpts int64
 	for _, g := range gens {
 		var hits int64
 		hazards := 0
@@ -46,6 +48,7 @@ func TestReplayMemoMatchesFull(t *testing.T) {
 				}
 			}
 			hits += m1.replayMemoHits
+			ckpts += m1.ckptHits
 		}
 		t.Logf("%s: %d memo hits, %d of 1000 programs with hazards", g.name, hits, hazards)
 		if hazards < 100 {
@@ -53,7 +56,8 @@ func TestReplayMemoMatchesFull(t *testing.T) {
 		}
 		total += hits
 	}
-	if total < 10000 {
-		t.Fatalf("weak coverage: %d memo hits", total)
+	t.Logf("%d replays took a checkpoint", ckpts)
+	if total < 10000 || ckpts < 1000 {
+		t.Fatalf("weak coverage: %d memo hits, %d from checkpoints", total, ckpts)
 	}
 }

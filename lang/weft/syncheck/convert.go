@@ -575,6 +575,27 @@ func (c *converter) finishGran() {
 	}
 }
 
+// sameAffine reports whether a and b (either may be nil: not affine) are
+// the same affine form, hence equal in every slot environment.
+func sameAffine(a, b *amir.Affine) bool {
+	if a == nil || b == nil || a.K != b.K {
+		return false
+	}
+	coef := map[int]int{}
+	for _, t := range a.Terms {
+		coef[t.Slot] += t.Coef
+	}
+	for _, t := range b.Terms {
+		coef[t.Slot] -= t.Coef
+	}
+	for _, k := range coef {
+		if k != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // idx is one index of an access before compilation: a point or a slice,
 // with the forms used for granularity.
 type idx struct {
@@ -747,7 +768,17 @@ func (c *converter) window(sc *names, v, d int, ix idx) (amir.Window, bool) {
 		}
 		hiAff = c.affineForm(sc, hiE)
 		l := c.linearOf(loE)
-		c.noteGran(v, d, gcd(l.align(), c.linearOf(hiE).sub(l).align()))
+		if d < len(c.dimAff[v]) && sameAffine(hiAff, c.dimAff[v][d]) {
+			// A window written to end at the extent (C[0:L, 0:M, 0:N],
+			// a whole-array memset's argument) ends there for every
+			// size, as an open one does: it constrains only its start
+			// (issue 13: with gcd(lo, M) tk_split_gemm's C was tracked
+			// element by element, 917 504 cells at M=1024 N=896, not
+			// in the 128 x 32 blocks its TMA boxes are aligned to).
+			c.noteGran(v, d, l.align())
+		} else {
+			c.noteGran(v, d, gcd(l.align(), c.linearOf(hiE).sub(l).align()))
+		}
 	}
 	return amir.Window{Lo: lo, Hi: hi, LoAff: loAff, HiAff: hiAff}, true
 }

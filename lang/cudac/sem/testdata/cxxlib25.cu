@@ -121,14 +121,47 @@ int main() {
 // OUT: 2.50
 // OUT: m x 1099511627776 str 4000000000 0.125
 // OUT: abcdef-00042-ff|15
-// ---- a struct through "..." is named
+// ---- structs through "..." pass by value, read back with va_arg(ap, S), among scalars, a float4 and a 16-byte struct (16.75 + 65 + 0.125 + 100 + 1000 + 7 = 1188.875)
+#include <cstdio>
 #include <cstdarg>
-struct P { int x; };
-int take(int n, ...) { va_list ap; va_start(ap, n); int a = va_arg(ap, int); int b = va_arg(ap, int); va_end(ap); return a + b; }
+struct S { int a; double b; char c[3]; };
+struct Big { long v[5]; };
+struct Q { int q[4]; };
+double sum(int n, ...) {
+  va_list ap;
+  va_start(ap, n);
+  double t = 0;
+  for (int i = 0; i < n; i++) {
+    S s = va_arg(ap, S);
+    t += s.a + s.b + s.c[1];
+  }
+  char c = (char)va_arg(ap, int);
+  float4 f = va_arg(ap, float4);
+  Big g = va_arg(ap, Big);
+  Q q = va_arg(ap, Q);
+  int tail = va_arg(ap, int);
+  va_end(ap);
+  return t + c + f.w + g.v[4] + q.q[3] + tail;
+}
 int main() {
-  P p = {1};
-  take(1, p); // ERROR C0309 col=11 "a struct P passed through \"...\" is not modeled"
+  S x = {1, 0.5, {0, 2, 0}};
+  S y = {10, 0.25, {0, 3, 0}};
+  Big g = {{1, 2, 3, 4, 100}};
+  Q q = {{0, 0, 0, 1000}};
+  x.a = 1; // the callee's copy is the value at the call
+  printf("%g\n", sum(2, x, y, 'A', make_float4(0, 0, 0, 0.125f), g, q, 7));
   return 0;
+}
+// MODE: run
+// OUT: 1188.88
+// ---- an object with std members through "..." is conditionally-supported: named, not modeled
+#include <cstdarg>
+#include <string>
+struct P { std::string s; };
+int take(int n, ...) { return n; }
+int main() {
+  P p;
+  return take(1, p); // ERROR C0309 col=18 "passing an object of struct P, which is not trivially copyable, through \"...\" is conditionally-supported"
 }
 // ---- va_arg past the arguments passed reads past their block
 #include <cstdarg>

@@ -238,3 +238,44 @@ int main() {
 // OUT: 1 2 3 3 | 2
 // OUT: a=2 b=1 b=3 
 // OUT: 1 0 0 1 1 0
+// ---- a pair of multimap iterators from make_pair and equal_range's are one type (streamOrderedAllocationP2P picks the largest group so); insert's pair<iterator, bool>, the containers' member types iterator, const_iterator, value_type, mapped_type, size_type (outputs from g++ 12)
+#include <cstdio>
+#include <map>
+#include <set>
+#include <iterator>
+#include <utility>
+#include <deque>
+int main() {
+  std::multimap<std::pair<int, int>, int> byArch;
+  int majors[5] = {8, 9, 8, 9, 9};
+  for (int i = 0; i < 5; i++) byArch.emplace(std::make_pair(majors[i], 0), i);
+  auto it = byArch.begin();
+  auto end = byArch.end();
+  auto best = std::make_pair(it, it);
+  auto width = [](decltype(best) p) { return std::distance(p.first, p.second); };
+  for (; it != end; it = byArch.upper_bound(it->first)) {
+    auto test = byArch.equal_range(it->first);
+    if (width(best) <= width(test)) best = test;
+  }
+  printf("%ld %d %d\n", (long)width(best), best.first->first.first, best.first->second);
+  std::map<int, int> m;
+  std::pair<std::map<int, int>::iterator, bool> r = m.insert(std::make_pair(4, 40));
+  auto again = m.insert(std::make_pair(4, 41));
+  r = again;
+  std::set<int> s;
+  std::pair<std::set<int>::iterator, bool> sr = s.insert(3);
+  printf("%d %d %d %d %d\n", r.first->first, r.first->second, (int)r.second, *sr.first, (int)sr.second);
+  std::deque<int> d = {1, 2, 3};
+  std::deque<int>::iterator di = d.begin() + 1;
+  std::set<int>::const_iterator si = s.find(3);
+  std::multimap<std::pair<int, int>, int>::iterator mi = byArch.begin();
+  std::map<int, double>::value_type vt = std::make_pair(3, 1.5);
+  std::map<int, double>::mapped_type mt = 2.5;
+  std::map<int, double>::size_type n = 7;
+  printf("%d %d %d %d %g %g %zu\n", *di, *si, mi->second, vt.first, vt.second, mt, n);
+  return 0;
+}
+// MODE: run
+// OUT: 3 9 1
+// OUT: 4 40 0 3 1
+// OUT: 2 3 0 3 1.5 2.5 7

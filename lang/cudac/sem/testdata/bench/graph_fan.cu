@@ -4,7 +4,9 @@
 // topological order. Launched 3 times: the cost of a launch in the node
 // and edge counts (BenchmarkGraphFan, graph_order.go).
 #include <cstdio>
+#ifndef N
 #define N 2000
+#endif
 #define LAUNCHES 3
 __global__ void leaf(const int *a, int *b, int i) { b[i] += a[0] + i; }
 __global__ void root(int *a) { a[0] = 1; }
