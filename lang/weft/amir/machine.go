@@ -283,9 +283,14 @@ type Machine struct {
 	taskRuns     []taskRun
 	noTaskReplay bool
 	taskSkips    int64
+	// noCheckSkip makes a check replay every record it inspects, and
+	// checkSkips counts the replays a passing check left for later
+	// (checkCells; tests).
+	noCheckSkip bool
+	checkSkips  int64
 	// rmemo is the replay memo (replaymemo.go); noReplayMemo disables
 	// it and replayMemoHits counts its hits (tests).
-	rmemo          [replayMemoSize]replayMemoEntry
+	rmemo          *[replayMemoSize]replayMemoEntry // nil until a replay is memoized
 	rmemoClock     uint64
 	rchains        []replayChain
 	rckIdx         map[replayCkptKey]int32
@@ -430,6 +435,7 @@ func (m *Machine) Run(args []int) *Result {
 		m.recsDirty = 0
 	}
 	m.free = -1
+	m.grantArena = nil // its chunks grow from the smallest again (grantStore)
 	m.bars = m.bars[:0]
 	m.lastFreed, m.freeMarks = -1, m.freeMarks[:0]
 	m.log, m.evCells = m.log[:0], m.evCells[:0]

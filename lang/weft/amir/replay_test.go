@@ -237,3 +237,39 @@ func TestTaskReplayMatchesFull(t *testing.T) {
 		t.Fatalf("weak coverage: %d events skipped, %d programs with hazards", skips, hazards)
 	}
 }
+
+// TestCheckSkipMatchesFull: a check that passes a record as it is, without
+// replaying it (checkCells, coversAll), changes nothing in the Result:
+// replay only adds to f. The random programs of the thread-replay,
+// thread-group, grid, thread-symmetry and memo tests run with checks
+// skipping replays and with every inspected record replayed.
+func TestCheckSkipMatchesFull(t *testing.T) {
+	var skips int64
+	for _, gen := range []func(int64) *Program{randomReplayProgram, randomGroupProgram, randomGridProgram, randomThreadSymProgram, randomMemoProgram} {
+		hazards := 0
+		for seed := int64(0); seed < 1000; seed++ {
+			m1 := New(gen(seed), Config{MaxHazards: 100})
+			m2 := New(gen(seed), Config{MaxHazards: 100})
+			m2.noCheckSkip = true
+			for rep := 0; rep < 2; rep++ {
+				r1, r2 := *m1.Run(nil), *m2.Run(nil)
+				r1.Stats.Memory, r2.Stats.Memory = 0, 0
+				a, b := fmt.Sprintf("%+v", r1), fmt.Sprintf("%+v", r2)
+				if a != b {
+					t.Fatalf("seed %d run %d:\nskipping %s\nfull     %s", seed, rep, a, b)
+				}
+				if rep == 0 && r1.Distinct > 0 {
+					hazards++
+				}
+			}
+			skips += m1.checkSkips
+		}
+		if hazards < 100 {
+			t.Fatalf("weak coverage: %d of 1000 programs with hazards", hazards)
+		}
+	}
+	t.Logf("%d replays skipped", skips)
+	if skips < 10000 {
+		t.Fatalf("weak coverage: %d replays skipped", skips)
+	}
+}
