@@ -145,9 +145,6 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	for k, v := range gpu.Consts {
 		c.consts[k] = v
 	}
-	for name, in := range l.Instrs {
-		c.instrs[name] = in
-	}
 	for _, d := range f.Decls {
 		if q, ok := d.(*syntax.Proc); ok && lib.IsInstr(q) {
 			var scratch diag.List
@@ -953,7 +950,7 @@ func (c *converter) assign(sc *names, st *syntax.Assign) []*amir.Stmt {
 // call converts an instruction call g(c*, e*) >> e_z (Fig. 5 and 19).
 func (c *converter) call(sc *names, st *syntax.CallStmt) []*amir.Stmt {
 	name := st.Call.FunName()
-	in := c.instrs[name]
+	in := c.instr(name)
 	if in == nil {
 		return c.inline(sc, st)
 	}
