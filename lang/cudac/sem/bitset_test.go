@@ -49,3 +49,33 @@ func TestBitsetWords(t *testing.T) {
 		}
 	}
 }
+
+// TestReadSet checks compactReads' set of reads against a map, on lists
+// that take the bitmap (few positions, close segments) and the hash
+// table (many positions, or segments far apart).
+func TestReadSet(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	m := &Machine{}
+	for iter := 0; iter < 300; iter++ {
+		n := 1 + rng.Intn(600)
+		npos := 1 + rng.Intn(6)
+		spread := uint32(1 + rng.Intn(1<<uint(rng.Intn(20))))
+		base := uint32(rng.Intn(1 << 20))
+		mk := func() stamp {
+			return stamp{seg: base + uint32(rng.Int63n(int64(spread))), pf: uint32(rng.Intn(npos))<<4 | sfValid}
+		}
+		first := mk()
+		lst := make([]stamp, n)
+		for i := range lst {
+			lst[i] = mk()
+		}
+		rs := m.readSet(first, lst)
+		want := map[stamp]bool{}
+		for _, r := range append([]stamp{first}, lst...) {
+			if got := rs.add(r); got != want[r] {
+				t.Fatalf("iter %d: add(%v) = %v, want %v (bitmap: %v)", iter, r, got, want[r], rs.npf >= 0)
+			}
+			want[r] = true
+		}
+	}
+}

@@ -296,25 +296,21 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 // per thread, so that is decided afresh for each.)
 func (m *Machine) compactReads(c *cell, b stamp, sid uint32, ordered func(stamp) bool) {
 	lst := m.rmore[c.more-1]
-	var seen *scanTab
+	var seen *readSet
 	if len(lst) >= dedupAt {
-		seen = m.scanTab(&m.stampSeen, len(lst)+1)
+		seen = m.readSet(c.r, lst)
 	}
 	first, have := c.r, !ordered(c.r)
 	if have && seen != nil {
-		seen.put(uint64(c.r.seg)<<32|uint64(c.r.pf), 1)
+		seen.add(c.r)
 	}
 	k := 0
 	for _, r := range lst {
 		if r.seg == sid || ordered(r) {
 			continue
 		}
-		if seen != nil {
-			key := uint64(r.seg)<<32 | uint64(r.pf)
-			if _, dup := seen.get(key); dup {
-				continue
-			}
-			seen.put(key, 1)
+		if seen != nil && seen.add(r) {
+			continue
 		}
 		if !have {
 			first, have = r, true
@@ -336,6 +332,87 @@ func (m *Machine) compactReads(c *cell, b stamp, sid uint32, ordered func(stamp)
 		lst = nl
 	}
 	m.rmore[c.more-1] = append(lst, b)
+}
+
+// readSet is the set of reads a compaction kept (compactReads). The reads
+// of a long list are mostly of one or two positions by threads whose
+// segments were made one after the other, so the set is a bitmap over the
+// segments' range per position when that is small enough, and a hash
+// table otherwise. (The hash table's probes, at random over a table
+// twice the list, were a fifth of simpleStreams' check: every thread
+// reads one global word.)
+type readSet struct {
+	npf  int
+	pfs  [4]uint32
+	lo   uint32
+	nw   int // words per position
+	bits []uint64
+	tab  *scanTab
+}
+
+// readSet returns the empty set for a compaction of first and lst.
+func (m *Machine) readSet(first stamp, lst []stamp) *readSet {
+	rs := &m.rset
+	*rs = readSet{bits: rs.bits}
+	lo, hi := first.seg, first.seg
+	for i := -1; i < len(lst); i++ {
+		r := first
+		if i >= 0 {
+			r = lst[i]
+		}
+		lo, hi = min(lo, r.seg), max(hi, r.seg)
+		if rs.npf >= 0 && rs.slot(r.pf) < 0 {
+			if rs.npf == len(rs.pfs) {
+				rs.npf = -1 // too many positions: a hash table
+				continue
+			}
+			rs.pfs[rs.npf] = r.pf
+			rs.npf++
+		}
+	}
+	span := int(hi-lo) + 1
+	if rs.npf < 0 || span > 64*len(lst) {
+		rs.npf = -1
+		rs.tab = m.scanTab(&m.stampSeen, len(lst)+1)
+		return rs
+	}
+	rs.lo, rs.nw = lo, (span+63)/64
+	n := rs.npf * rs.nw
+	if cap(rs.bits) < n {
+		rs.bits = make([]uint64, n)
+	}
+	rs.bits = rs.bits[:n]
+	clear(rs.bits)
+	return rs
+}
+
+func (rs *readSet) slot(pf uint32) int {
+	for i := 0; i < rs.npf; i++ {
+		if rs.pfs[i] == pf {
+			return i
+		}
+	}
+	return -1
+}
+
+// add adds r and reports whether it was there already.
+func (rs *readSet) add(r stamp) bool {
+	if rs.npf < 0 {
+		key := uint64(r.seg)<<32 | uint64(r.pf)
+		if _, dup := rs.tab.get(key); dup {
+			return true
+		}
+		rs.tab.put(key, 1)
+		return false
+	}
+	i := int(r.seg - rs.lo)
+	w := &rs.bits[rs.slot(r.pf)*rs.nw+i>>6]
+	bit := uint64(1) << (i & 63)
+	if *w&bit != 0 {
+		return true
+	}
+	*w |= bit
+	return false
 }
 
 // dedupAt is the list length from which a compaction drops repeated reads
