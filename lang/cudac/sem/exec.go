@@ -148,7 +148,7 @@ type Machine struct {
 	tombs  map[tombKey]*Object
 
 	// the race detector's segments and lists of further reads (race.go)
-	segs     []seg
+	segs     segTable
 	segGen   uint32
 	segGCAt  int
 	segGCMin int // segGCMin; tests lower it
