@@ -19,10 +19,17 @@ type Writer struct {
 	// (weft validate locates a diagnostic of the generated file in the
 	// source; issue 12 item 7). Comments leave what nvcc compiles alone.
 	Src string
+	// Discard drops everything written: a generator's pass that only
+	// learns facts or reports diagnostics (weft check runs the Weft code
+	// generator for its diagnostics alone) need not format text.
+	Discard bool
 }
 
 // Line writes one formatted line at the current indentation.
 func (w *Writer) Line(format string, args ...any) {
+	if w.Discard {
+		return
+	}
 	tab := w.Tab
 	if tab == "" {
 		tab = "  "
@@ -48,7 +55,11 @@ func SrcPos(p diag.Pos) string {
 }
 
 // Raw writes s verbatim.
-func (w *Writer) Raw(s string) { w.b.WriteString(s) }
+func (w *Writer) Raw(s string) {
+	if !w.Discard {
+		w.b.WriteString(s)
+	}
+}
 
 // Open writes a line ending a block opener (e.g. "if (x) {") and indents.
 func (w *Writer) Open(format string, args ...any) {

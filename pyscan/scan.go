@@ -90,8 +90,9 @@ type Scanner struct {
 	indents []int  // stack of indentation columns; starts with 0
 	parens  []byte // open brackets
 	pending []Token
-	atBOL   bool // at beginning of a logical line
-	lineHas bool // the current logical line produced a token
+	pendBuf []Token // pending's array from its start (Next)
+	atBOL   bool    // at beginning of a logical line
+	lineHas bool    // the current logical line produced a token
 	done    bool
 
 	Comments []Comment
@@ -113,11 +114,22 @@ func (s *Scanner) errorf(off int, code, format string, args ...any) {
 
 // All scans the whole file and returns its tokens, ending with EOF.
 func (s *Scanner) All() []Token {
-	var toks []Token
-	for {
-		t := s.Next()
-		toks = append(toks, t)
-		if t.Kind == EOF {
+	// The tokens are scanned straight into the result (not queued and
+	// copied one by one as Next does), sized once from the source length:
+	// about one token per 4 to 7 bytes of Weft or Prism.
+	toks := s.pending
+	if want := len(toks) + len(s.src)/4 + 16; cap(toks) < want {
+		toks = make([]Token, len(s.pending), want)
+		copy(toks, s.pending)
+	}
+	s.pending = toks
+	for i := 0; ; i++ {
+		for i == len(s.pending) {
+			s.scan()
+		}
+		if s.pending[i].Kind == EOF {
+			toks = s.pending[:i+1]
+			s.pending, s.pendBuf = nil, nil
 			return toks
 		}
 	}
@@ -125,8 +137,14 @@ func (s *Scanner) All() []Token {
 
 // Next returns the next token.
 func (s *Scanner) Next() Token {
+	if len(s.pending) == 0 {
+		// Reuse the queue's array: re-slicing from the front alone would
+		// leave it no room, and every token would allocate a new one.
+		s.pending = s.pendBuf[:0]
+	}
 	for len(s.pending) == 0 {
 		s.scan()
+		s.pendBuf = s.pending
 	}
 	t := s.pending[0]
 	s.pending = s.pending[1:]
@@ -134,7 +152,11 @@ func (s *Scanner) Next() Token {
 }
 
 func (s *Scanner) emit(k Kind, start, end int, text string) {
-	s.pending = append(s.pending, Token{Kind: k, Text: text, Raw: string(s.src[start:end]), Pos: s.pos(start), End: s.pos(end)})
+	raw := text // most tokens are spelled as their text: one string for both
+	if raw != string(s.src[start:end]) {
+		raw = string(s.src[start:end])
+	}
+	s.pending = append(s.pending, Token{Kind: k, Text: text, Raw: raw, Pos: s.pos(start), End: s.pos(end)})
 	if k != NEWLINE && k != INDENT && k != DEDENT && k != EOF {
 		s.lineHas = true
 	}
@@ -404,13 +426,22 @@ var operators = []string{
 func (s *Scanner) operator() {
 	start := s.off
 	for _, op := range operators {
+		if op[0] != s.src[s.off] {
+			continue // the common case, decided without slicing
+		}
 		if strings.HasPrefix(string(s.src[s.off:min(len(s.src), s.off+len(op))]), op) {
 			s.off += len(op)
 			switch op {
 			case "(", "[", "{":
 				s.parens = append(s.parens, op[0])
 			case ")", "]", "}":
-				want := map[string]byte{")": '(', "]": '[', "}": '{'}[op]
+				want := byte('(')
+				switch op {
+				case "]":
+					want = '['
+				case "}":
+					want = '{'
+				}
 				if len(s.parens) == 0 || s.parens[len(s.parens)-1] != want {
 					s.errorf(start, ErrUnbalanced, "unexpected %q", op)
 				} else {

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/term"
 
 	"weft.dev/weft/frontend"
+	"weft.dev/weft/internal/gcpolicy"
 	"weft.dev/weft/safeio"
 	"weft.dev/weft/validate"
 )
@@ -21,6 +22,9 @@ func main() {
 	// Outputs are written to temporaries and renamed (safeio); on SIGINT or
 	// SIGTERM the temporaries are removed, so nothing partial is left.
 	safeio.CleanupOnSignal()
+	// Less GC while the heap is small, Go's defaults once it is not
+	// (internal/gcpolicy; issue 13).
+	gcpolicy.Set()
 	os.Exit(main1(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

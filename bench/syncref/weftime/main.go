@@ -4,7 +4,10 @@
 // sync check) inside a process that is already running, excluding the
 // process start. Used by bench/syncref/run.sh (issue 13).
 //
-// Usage: weftime [-reps N] [-cpuprofile OUT] FILE.weft [NAME=VALUE ...] [check flags]
+// Usage: weftime [-reps N] [-cpuprofile OUT] [-memprofile OUT] [-gcpolicy=false] FILE.weft [NAME=VALUE ...] [check flags]
+//
+// Like the weft command, it runs under internal/gcpolicy's GC setting
+// (unless GOGC or GOMEMLIMIT is set, or -gcpolicy=false).
 //
 // It prints one line: the exit status of the first run, the first
 // the distinct codes of the errors it reported (or "accepted"), the first run's CPU seconds
@@ -17,6 +20,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"runtime"
 	"runtime/pprof"
 	"sort"
 	"strings"
@@ -24,6 +28,7 @@ import (
 	"time"
 
 	"weft.dev/weft/frontend"
+	"weft.dev/weft/internal/gcpolicy"
 	_ "weft.dev/weft/lang/weft/driver"
 )
 
@@ -42,7 +47,29 @@ var codeRe = regexp.MustCompile(`error\[(W\d+)\]`)
 func main() {
 	reps := flag.Int("reps", 5, "timed runs after the first")
 	prof := flag.String("cpuprofile", "", "write a CPU profile of all runs to this file")
+	memprof := flag.String("memprofile", "", "write an allocation profile of all runs to this file")
+	gcp := flag.Bool("gcpolicy", true, "apply the weft command's GC policy (internal/gcpolicy), as cmd/weft's main does; false: Go's defaults")
 	flag.Parse()
+	if *gcp {
+		gcpolicy.Set()
+	}
+	if *memprof != "" {
+		// Every allocation sampled, so alloc_space is exact for a profile
+		// of a loop of small checks.
+		runtime.MemProfileRate = 1
+		defer func() {
+			// The profile is as of the last completed GC: complete one so
+			// that it covers every run.
+			runtime.GC()
+			f, err := os.Create(*memprof)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(2)
+			}
+			pprof.Lookup("allocs").WriteTo(f, 0)
+			f.Close()
+		}()
+	}
 	if *prof != "" {
 		f, err := os.Create(*prof)
 		if err != nil {

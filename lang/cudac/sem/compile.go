@@ -3129,7 +3129,7 @@ func (c *compiler) call(e *syntax.Call) *Type {
 			return tInt
 		}
 		if syntax.TextureFuncs[n.Name] && !c.texModelled(n.Name, e) {
-			c.errorf(pos, "C0309", "%s: texture and surface objects are not modeled (read the data through a pointer instead)", n.Name)
+			c.errorf(pos, "C0309", "%s is not modeled (texture and surface objects are, with tex1Dfetch, tex1D, tex2D, tex3D, tex1DLayered, tex2DLayered, texCubemap and surf1D/2D/3Dread/write: lib_texobj.go)", n.Name)
 			c.emit(OpConst, 0, 0, pos)
 			return tInt
 		}

@@ -16,8 +16,8 @@ import (
 //     cudaPos with their make_ functions. A pitch is the row width rounded
 //     up to 512 bytes (what current GPUs' cudaMallocPitch returns). A copy
 //     is one stream copy per row (one in all when rows are contiguous), so
-//     every row goes through the memory and race checker; CUDA arrays
-//     (srcArray/dstArray) are not modeled: C0309.
+//     every row goes through the memory and race checker; a CUDA array
+//     (srcArray/dstArray) is such rows too (lib_texobj.go).
 //   - memory pools: cudaDeviceGetDefaultMemPool, cudaMemPoolSet/
 //     GetAttribute and cudaMallocFromPoolAsync. The pool keeps its
 //     attributes; cudaMemPoolAttrUsedMemCurrent/High count the bytes of its
@@ -74,6 +74,7 @@ type rtState struct {
 	// the next clock of each graph node's agent (graph_order.go)
 	agentClock map[int32]int32
 	cdp        *cdpState // device-side launches (cdp.go)
+	tex        *texState // CUDA arrays, texture and surface objects (lib_texobj.go)
 }
 
 func (m *Machine) rt() *rtState {
@@ -232,6 +233,7 @@ func init() {
 		}
 		return ok(0)
 	}
+	copyRows = rows // lib_texobj.go
 	defb("cudaMemcpy2D", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		return rows(m, t, a[0], a[1], a[5], a[2], a[3], a[5], a[4], a[5], 1, int(a[6]), 0, true, pos)
 	})
@@ -322,11 +324,13 @@ func init() {
 		}
 		b = append([]byte(nil), b...)
 		f := func(name string) int { return tMemcpy3DParms.field(name).Offset }
-		if u64(b, f("srcArray")) != 0 || u64(b, f("dstArray")) != 0 {
-			m.fault(t, pos, "C0309", "cudaMemcpy3D with a CUDA array (srcArray/dstArray) is not modeled: only linear memory (srcPtr/dstPtr)")
-			return 0, stFault
-		}
 		sp, dp, sq, dq, ex := f("srcPos"), f("dstPos"), f("srcPtr"), f("dstPtr"), f("extent")
+		if sa, da := u64(b, f("srcArray")), u64(b, f("dstArray")); sa != 0 || da != 0 {
+			// a CUDA array on either side (lib_texobj.go)
+			kind := int(int32(loadN(b[f("kind"):], 4)))
+			w, hgt, d := u64(b, ex), u64(b, ex+8), u64(b, ex+16)
+			return m.memcpy3DArray(t, [2]uint64{sa, da}, [2][]byte{b[sp : sp+24], b[dp : dp+24]}, [2][]byte{b[sq : sq+32], b[dq : dq+32]}, w, hgt, d, kind, h, sync, pos)
+		}
 		w, hgt, d := u64(b, ex), u64(b, ex+8), u64(b, ex+16)
 		src, spitch, sy := u64(b, sq), u64(b, sq+8), u64(b, sq+24)
 		dst, dpitch, dy := u64(b, dq), u64(b, dq+8), u64(b, dq+24)

@@ -29,6 +29,9 @@ var texFetches = map[string]int{"tex1Dfetch": 2, "tex1D": 2, "tex2D": 3, "tex3D"
 
 // texCall compiles a texture fetch; nil when name is none.
 func (c *compiler) texCall(name string, e *syntax.Call) *Type {
+	if !c.texRefCall(name, e) {
+		return c.texObjCall(name, e) // texture objects (lib_texobj.go)
+	}
 	n, ok := texFetches[name]
 	if !ok {
 		return nil
@@ -65,6 +68,15 @@ func (c *compiler) texCall(name string, e *syntax.Call) *Type {
 // kernel-only dialect's type (texCall compiles it): elsewhere texture
 // functions are not modelled (C0309).
 func (c *compiler) texModelled(name string, e *syntax.Call) bool {
+	if TexObjectFuncs[name] && !c.texRefCall(name, e) {
+		return true // lib_texobj.go
+	}
+	return c.texRefCall(name, e)
+}
+
+// texRefCall reports a fetch whose first argument is a texture reference
+// of the kernel-only dialect (texCall compiles it).
+func (c *compiler) texRefCall(name string, e *syntax.Call) bool {
 	if _, ok := texFetches[name]; !ok || !c.isKernelOnly() || len(e.Args) == 0 {
 		return false
 	}

@@ -125,7 +125,7 @@ func Parse(toks []Token, diags *diag.List) *File {
 		p.toks = append(p.toks, Token{Kind: EOF})
 	}
 	global := map[string]bool{}
-	for _, list := range [][]string{BuiltinTypeNames, VectorTypeNames, HalfTypeNames, CGTypeNames} {
+	for _, list := range [][]string{BuiltinTypeNames, VectorTypeNames, HalfTypeNames, CGTypeNames, TexObjectTypes} {
 		for _, n := range list {
 			global[n] = true
 		}
@@ -225,15 +225,22 @@ func (p *parser) declared(name string) bool {
 	return false
 }
 
-// textureTypes are the types of CUDA's texture and surface API, which is
-// not modeled: each use is a positioned diagnostic naming it (issue 14),
-// and parsing goes on with the type read as an integer handle.
+// textureTypes are the types of CUDA's texture and surface API that are
+// not modeled (references, removed in CUDA 12; mipmaps; the driver API's
+// handles): each use is a positioned diagnostic naming it (issue 14), and
+// parsing goes on with the type read as an integer handle. Texture and
+// surface objects are modeled (TexObjectTypes).
 var textureTypes = map[string]bool{
-	"cudaTextureObject_t": true, "cudaSurfaceObject_t": true, "texture": true, "surface": true,
-	"cudaResourceDesc": true, "cudaTextureDesc": true, "cudaResourceViewDesc": true,
-	"cudaArray_t": true, "cudaArray": true, "cudaMipmappedArray_t": true, "cudaChannelFormatDesc": true,
+	"texture": true, "surface": true, "cudaResourceViewDesc": true, "cudaMipmappedArray_t": true,
 	"CUtexObject": true, "CUsurfObject": true,
 }
+
+// TexObjectTypes are the types of the texture-object API that sem models
+// (lang/cudac/sem/lib_texobj.go).
+var TexObjectTypes = []string{"cudaChannelFormatDesc", "cudaArray", "cudaArray_t", "cudaArray_const_t",
+	"cudaResourceDesc", "cudaTextureDesc", "cudaTextureObject_t", "cudaSurfaceObject_t",
+	"cudaChannelFormatKind", "cudaResourceType", "cudaTextureAddressMode", "cudaTextureFilterMode",
+	"cudaTextureReadMode", "cudaSurfaceBoundaryMode"}
 
 // TextureFuncs are the texture and surface fetch and store functions (and
 // the runtime calls that make texture objects); sem reports a call of one.
@@ -253,7 +260,7 @@ var TextureFuncs = map[string]bool{
 func (p *parser) textureType() *TypeExpr {
 	t := p.next()
 	p.errs++
-	p.diags.Errorf(t.Pos, "C0309", "%s: texture and surface objects are not modeled (read the data through a pointer instead)", t.Text)
+	p.diags.Errorf(t.Pos, "C0309", "%s: texture and surface references, mipmapped arrays and the driver API's texture handles are not modeled (texture and surface objects are: cudaTextureObject_t)", t.Text)
 	if p.is("<") {
 		p.templateArgs()
 	}

@@ -27,7 +27,7 @@ import "slices"
 
 // replayMemoMin is the shortest replay (in events) worth memoizing: a
 // shorter one costs about what comparing and copying the state costs.
-var replayMemoMin int32 = 32 // a variable for the tests
+var replayMemoMin int32 = 256 // a variable for the tests
 
 // replayMemoSize is the number of input states remembered: two-way
 // set-associative, sets indexed by stamp and creator, least recently used
@@ -53,6 +53,11 @@ type replayMemoEntry struct {
 // reach at log length to (one input state replayed ever further: every
 // replay of a record of that input ends in the chain's next state).
 type replayChain struct {
+	// shared: the chain's state was given to a record by a hit (its
+	// input state is more than one record's); only such chains leave
+	// checkpoints (a chain of one record's replays has no other record
+	// to meet at one).
+	shared bool
 	to     int32
 	oreach int32
 	og     []grant
@@ -93,6 +98,12 @@ const replayChainsMax = 1 << 14
 // replayMemoLookup returns the entry remembering r's input state, or nil.
 func (m *Machine) replayMemoLookup(r *record) *replayMemoEntry {
 	m.rmemoClock++
+	if m.rmemo == nil {
+		// Made at the first long replay: a run of short ones (a small
+		// check, a bug variant stopped early) does not allocate it.
+		m.rmemo = new([replayMemoSize]replayMemoEntry)
+		return nil
+	}
 	s := replayMemoSet(r)
 	for i := s; i < s+2; i++ {
 		e := &m.rmemo[i]
@@ -132,8 +143,10 @@ func (m *Machine) replayMemoNew(r *record) *replayMemoEntry {
 
 // replayMemoReset forgets every entry, chain and checkpoint.
 func (m *Machine) replayMemoReset() {
-	for i := range m.rmemo {
-		m.rmemo[i].valid = false
+	if m.rmemo != nil {
+		for i := range m.rmemo {
+			m.rmemo[i].valid = false
+		}
 	}
 	m.rchains = m.rchains[:0]
 	clear(m.rckIdx)
@@ -147,7 +160,8 @@ func (m *Machine) newChain() int32 {
 	} else {
 		m.rchains = append(m.rchains, replayChain{})
 	}
-	m.rchains[len(m.rchains)-1].to = -1 // no state yet
+	c := &m.rchains[len(m.rchains)-1]
+	c.to, c.shared = -1, false // no state yet
 	return int32(len(m.rchains) - 1)
 }
 
@@ -163,6 +177,7 @@ func (m *Machine) replayChainSave(ch int32, r *record, n int32) {
 // from the arena as augment allocates them) and its stamp.
 func (m *Machine) replayMemoLoad(r *record, ch int32) {
 	c := &m.rchains[ch]
+	c.shared = true
 	r.reach = c.oreach
 	if len(c.og) > cap(r.grants) {
 		r.grants = m.grantStore(len(c.og))

@@ -20,12 +20,12 @@ func (c *checker) call(s *syntax.CallStmt) {
 		c.errs.Errorf(call.Pos(), "W0212", "call target must be a proc or instruction name")
 		return
 	}
-	callee := c.prog.ByName[name]
+	callee := c.prog.Lookup(name)
 	if callee == nil {
 		if sym := c.lookupQuiet(name); sym != nil {
 			c.errs.Errorf(call.Fun.Pos(), "W0212", "%s is %s, not a proc or instruction", name, sym.Kind.A())
 		} else {
-			c.errs.Errorf(call.Fun.Pos(), "W0212", "unknown proc or instruction %s%s", name, didYouMean(name, keys(c.prog.ByName)))
+			c.errs.Errorf(call.Fun.Pos(), "W0212", "unknown proc or instruction %s%s", name, didYouMean(name, c.prog.names()))
 		}
 		for _, a := range call.Args {
 			c.anyExpr(a)
@@ -193,7 +193,7 @@ func (c *checker) arg(callName string, callee *Proc, p *Symbol, a syntax.Expr, e
 }
 
 func (c *checker) sameElem(callName string, p, sym *Symbol, a syntax.Expr) {
-	if p.Type != nil && p.Type.Elem != nil && p.Type.Elem.Name == lib.RealType && c.prog.ByName[callName] != nil && c.prog.ByName[callName].Instr != nil {
+	if p.Type != nil && p.Type.Elem != nil && p.Type.Elem.Name == lib.RealType && c.prog.Lookup(callName) != nil && c.prog.Lookup(callName).Instr != nil {
 		// An instruction's R parameter is generic, as in Exo's instr
 		// classes: any data type, fixed per call by the argument (and a
 		// type binding `p=T`, checked by exoKwargs).

@@ -77,18 +77,13 @@ func (c *checker) libProcs() {
 	// Library procs are resolved once per Library and shared, read-only,
 	// by every Program checked against it.
 	if cached, ok := libCache.Load(c.lib); ok {
-		for n, p := range cached.(map[string]*Proc) {
-			c.prog.ByName[n] = p
-		}
+		c.prog.libProcs = cached.(map[string]*Proc)
 		return
 	}
-	defer func() {
-		m := map[string]*Proc{}
-		for n, p := range c.prog.ByName {
-			m[n] = p
-		}
-		libCache.Store(c.lib, m)
-	}()
+	m := map[string]*Proc{}
+	// Lookups while the library's bodies are checked see only the library
+	// (ByName is still empty).
+	c.prog.libProcs = m
 	var names []string
 	for n := range c.lib.Instrs {
 		names = append(names, n)
@@ -107,7 +102,7 @@ func (c *checker) libProcs() {
 			p = newProc(c.lib.Procs[n])
 		}
 		p.Lib = true
-		c.prog.ByName[n] = p
+		m[n] = p
 		pending = append(pending, p)
 	}
 	saved := c.errs
@@ -117,6 +112,7 @@ func (c *checker) libProcs() {
 	}
 	c.libErrs = c.errs
 	c.errs = saved
+	libCache.Store(c.lib, m)
 }
 
 // libFile reports whether f is one of the library's files.

@@ -122,8 +122,9 @@ func TestLibraryChecksClean(t *testing.T) {
 	}
 	c := &checker{}
 	_ = c
-	if len(p.ByName) != len(l.Instrs)+len(l.Procs) {
-		t.Errorf("ByName has %d entries, library %d instrs + %d procs", len(p.ByName), len(l.Instrs), len(l.Procs))
+	if len(p.ByName) != 0 || len(p.libProcs) != len(l.Instrs)+len(l.Procs) {
+		t.Errorf("ByName has %d entries (want 0: an empty file), the library's %d, library %d instrs + %d procs",
+			len(p.ByName), len(p.libProcs), len(l.Instrs), len(l.Procs))
 	}
 	// Re-check with diagnostics visible.
 	for _, f := range l.Files {
@@ -136,7 +137,7 @@ func TestLibraryChecksClean(t *testing.T) {
 			t.Errorf("library: %s", d.Error())
 		}
 	}
-	fma := p.ByName["cuda_fma_f32"]
+	fma := p.Lookup("cuda_fma_f32")
 	if fma == nil || fma.Instr == nil || len(fma.Params) != 3 || fma.Params[0].Kind != KindScalar || fma.Params[0].Mem != "" {
 		t.Fatalf("cuda_fma_f32 resolved as %+v", fma)
 	}
@@ -189,8 +190,11 @@ def gemv(M: size, N: size, y: f32[M], A: f32[M, N], x: f32[N]):
 	if _, err := p.Main("nope"); err == nil || !strings.Contains(err.Error(), "no proc nope") {
 		t.Errorf("Main(nope) error %v", err)
 	}
-	if p.ByName["cuda_add_f32"] == nil || !p.ByName["cuda_add_f32"].Lib {
-		t.Error("library instructions missing from ByName")
+	if p.Lookup("cuda_add_f32") == nil || !p.Lookup("cuda_add_f32").Lib || p.ByName["cuda_add_f32"] != nil {
+		t.Error("library instructions not found by Lookup, or in ByName")
+	}
+	if p.Lookup("my_copy") != p.Procs[0] || p.ByName["my_copy"] != p.Procs[0] {
+		t.Error("the file's instruction not found by Lookup and ByName")
 	}
 	var kinds []string
 	for _, s := range main.Params {

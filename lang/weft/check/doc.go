@@ -13,8 +13,8 @@
 //     use maps to its *Symbol (Proc.Uses), each declaring node (Param,
 //     Alloc, For, window-statement Assign) to the Symbol it declares
 //     (Proc.Defs), each call to its callee (Proc.Callees). Library
-//     instructions and procs are in Program.ByName too, resolved the same
-//     way, so the interpreter runs their behaviour bodies like user code.
+//     instructions and procs are found by Program.Lookup too, resolved the
+//     same way, so the interpreter runs their behaviour bodies like user code.
 //   - A Program is read-only once returned: library procs are resolved once
 //     per *lib.Library and shared by every Program checked against it.
 //   - Control expressions are the quasi-affine ones of seed 000 Fig. 1:

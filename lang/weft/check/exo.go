@@ -267,7 +267,7 @@ func (c *checker) externCall(call *syntax.Call) {
 	name := call.FunName()
 	ext := lib.Externs[name]
 	if ext == nil {
-		if c.prog.ByName[name] != nil {
+		if c.prog.Lookup(name) != nil {
 			c.errs.Errorf(call.Pos(), "W0207", "%s is a proc: procs are called as statements and return nothing", name)
 		} else {
 			c.errs.Errorf(call.Pos(), "W0207", "expected a data expression, found %s (extern functions: %s)", describe(call), lib.ExternNames())

@@ -148,9 +148,14 @@ type Program struct {
 	// Procs are the file's procs (including its own @instr procs), in file
 	// order.
 	Procs []*Proc
-	// ByName holds the file's procs and the library's instructions and
-	// procs; a file's declaration shadows a library one of the same name.
+	// ByName holds the file's procs (including its @instr procs) by name.
+	// Lookup also finds the library's instructions and procs.
 	ByName map[string]*Proc
+	// libProcs are the library's instructions and procs, resolved once per
+	// *lib.Library and shared read-only by every Program checked against
+	// it (check.go, libProcs): a `weft check` of a small kernel must not
+	// copy the whole library into each Program.
+	libProcs map[string]*Proc
 	// Consts are the integer module-level constants (`Mw, Nw = 96, 64`).
 	Consts map[string]int64
 	// Globals are all module-level names with their value expressions.
@@ -162,6 +167,28 @@ type Program struct {
 	// Externs maps each call of an extern function in a data expression
 	// (sin(x), select(a, b, c, d)) to its definition.
 	Externs map[*syntax.Call]*lib.Extern
+}
+
+// Lookup returns the proc or instruction named name: the file's, or else
+// the library's (a file's declaration shadows a library one of the same
+// name), or nil.
+func (p *Program) Lookup(name string) *Proc {
+	if pr := p.ByName[name]; pr != nil {
+		return pr
+	}
+	return p.libProcs[name]
+}
+
+// names lists every name Lookup finds (a name may appear twice).
+func (p *Program) names() []string {
+	out := make([]string, 0, len(p.ByName)+len(p.libProcs))
+	for n := range p.ByName {
+		out = append(out, n)
+	}
+	for n := range p.libProcs {
+		out = append(out, n)
+	}
+	return out
 }
 
 // Main picks the proc to run or check: the named one, or else the file's

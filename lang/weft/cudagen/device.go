@@ -172,11 +172,11 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 		d.used = map[*sym]bool{}
 		d.usesX = false
 		d.smemTop = d.smemBase
-		var bw cuda.Writer
+		bw := cuda.Writer{Discard: g.discard}
 		bw.Indent()
 		ctx := &devCtx{d: d, w: &bw, sc: newScope(dsc), cur: top, path: path}
 		g.devBlock(ctx, body)
-		var fw cuda.Writer
+		fw := cuda.Writer{Discard: g.discard}
 		fn := "exo_deviceTask"
 		if path != "" {
 			fn += "_" + cuda.Ident(path)
@@ -878,7 +878,7 @@ func (g *gen) devStmt(ctx *devCtx, s syntax.Stmt) {
 		g.devWith(ctx, s)
 	case *syntax.CallStmt:
 		name := s.Call.FunName()
-		in := g.instrs[name]
+		in := g.instr(name)
 		if in == nil {
 			if p := g.procs[name]; p != nil {
 				g.inline(ctx, s, p)

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/weft/check"
 	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
@@ -19,8 +18,7 @@ import (
 // types come from package check (declared, or inferred from their uses).
 // Configs are CPU state: check rejects them in device code.
 func (g *gen) configs() {
-	var scratch diag.List
-	prog := check.Check(g.file, g.lib, &scratch)
+	prog := g.prog
 	if len(prog.Externs) > 0 {
 		g.c.Line("#include <math.h>")
 	}

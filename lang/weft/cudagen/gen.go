@@ -8,6 +8,7 @@ import (
 
 	"weft.dev/weft/cuda"
 	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/check"
 	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
 )
@@ -23,6 +24,13 @@ type Options struct {
 	// Proc is the proc the harness drives ("": the file's only
 	// non-instruction proc).
 	Proc string
+	// CheckOnly generates for the diagnostics alone (weft check): no text
+	// is formatted and the Output has no files.
+	CheckOnly bool
+	// Prog, when not nil, is f checked against the same library
+	// (check.Check), as weft check has it already: the generator reads
+	// its configs and extern calls instead of checking f again.
+	Prog *check.Program
 }
 
 // File is one generated file.
@@ -54,20 +62,27 @@ type gen struct {
 	stem   string
 	consts map[string]int64
 	lists  map[string]syntax.Expr // non-integer globals (warp configs)
-	instrs map[string]*lib.Instr
+	instrs map[string]*lib.Instr  // the file's @instr procs; instr also looks in the library
 	procs  map[string]*syntax.Proc
 	order  []*syntax.Proc // user procs to emit, file order
+
+	// prog is f checked (Options.Prog, or checked once for both passes).
+	prog *check.Program
 
 	// facts learned in the first pass, keyed by source offset.
 	facts *facts
 	pass  int
 
 	h, c, cuh, cu cuda.Writer
-	helpers       map[string]string // device helper code by name (wgmma shapes)
-	intrinsics    bool              // host code calls x86 intrinsics (lib/x86.weft)
-	devFns        []*devFn
-	curDev        *devFn
-	reported      map[string]bool
+	// discard: this pass formats no text (the first pass, which only
+	// learns facts, and both passes under Options.CheckOnly); every
+	// cuda.Writer of the pass has Discard set.
+	discard    bool
+	helpers    map[string]string // device helper code by name (wgmma shapes)
+	intrinsics bool              // host code calls x86 intrinsics (lib/x86.weft)
+	devFns     []*devFn
+	curDev     *devFn
+	reported   map[string]bool
 }
 
 // facts is what the first pass learns for the second.
@@ -107,22 +122,38 @@ func Generate(f *syntax.File, l *lib.Library, opt Options, errs *diag.List) *Out
 	}
 	stem = cuda.Ident(stem)
 	fs := newFacts()
+	prog := opt.Prog
+	if prog == nil {
+		var scratch diag.List // the checker reports these
+		prog = check.Check(f, l, &scratch)
+	}
 	// Pass 1 learns facts; its diagnostics are those of pass 2 as well, so
 	// they are dropped.
 	var scratch diag.List
-	g1 := newGen(f, l, stem, &scratch, fs, 1)
+	g1 := newGen(f, l, stem, &scratch, fs, 1, true)
+	g1.prog = prog
 	g1.run(opt)
-	g2 := newGen(f, l, stem, errs, fs, 2)
+	g2 := newGen(f, l, stem, errs, fs, 2, opt.CheckOnly)
+	g2.prog = prog
 	return g2.run(opt)
 }
 
-func newGen(f *syntax.File, l *lib.Library, stem string, errs *diag.List, fs *facts, pass int) *gen {
+func newGen(f *syntax.File, l *lib.Library, stem string, errs *diag.List, fs *facts, pass int, discard bool) *gen {
 	g := &gen{lib: l, errs: errs, file: f, stem: stem, consts: map[string]int64{}, lists: map[string]syntax.Expr{},
-		instrs: map[string]*lib.Instr{}, procs: map[string]*syntax.Proc{}, facts: fs, pass: pass, helpers: map[string]string{}, reported: map[string]bool{}}
-	for n, in := range l.Instrs {
-		g.instrs[n] = in
-	}
+		instrs: map[string]*lib.Instr{}, procs: map[string]*syntax.Proc{}, facts: fs, pass: pass, helpers: map[string]string{}, reported: map[string]bool{},
+		discard: discard}
+	g.h.Discard, g.c.Discard, g.cuh.Discard, g.cu.Discard = discard, discard, discard, discard
 	return g
+}
+
+// instr resolves an instruction name: the file's own @instr shadows the
+// library's, whose table is read in place (not copied for each of the two
+// passes of each Generate).
+func (g *gen) instr(name string) *lib.Instr {
+	if in, ok := g.instrs[name]; ok {
+		return in
+	}
+	return g.lib.Instrs[name]
 }
 
 func (g *gen) errorf(n syntax.Node, code, format string, args ...any) {
@@ -166,6 +197,9 @@ func (g *gen) run(opt Options) *Output {
 	}
 	g.footer()
 	out := &Output{}
+	if g.discard {
+		return out
+	}
 	out.Files = append(out.Files,
 		File{Name: g.stem + ".h", Data: []byte(g.h.String())},
 		File{Name: g.stem + ".c", Data: []byte(g.cText())},
@@ -202,7 +236,7 @@ func (g *gen) deviceProc(p *syntax.Proc) bool {
 				}
 				return true
 			case *syntax.CallStmt:
-				if in := g.instrs[s.Call.FunName()]; in != nil && !in.CPU {
+				if in := g.instr(s.Call.FunName()); in != nil && !in.CPU {
 					return true
 				}
 			case *syntax.Arrive, *syntax.Await:

@@ -401,7 +401,7 @@ func unrollPragma(w *cuda.Writer, g *gen, k *syntax.Kwarg, sc *scope) {
 func (pg *procGen) call(s *syntax.CallStmt, sc *scope) {
 	g := pg.g
 	name := s.Call.FunName()
-	if in := g.instrs[name]; in != nil {
+	if in := g.instr(name); in != nil {
 		if !in.CPU {
 			g.errorf(s, codeInstr, "%s is a CUDA instruction; call it inside a CudaDeviceFunction", name)
 			return

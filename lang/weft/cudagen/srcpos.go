@@ -11,6 +11,9 @@ import (
 // generated line (issue 12, item 7). Comments only: nvcc compiles the
 // same code.
 func srcAt(w *cuda.Writer, s syntax.Stmt) func() {
+	if w.Discard {
+		return func() {}
+	}
 	prev := w.Src
 	if p := cuda.SrcPos(s.Pos()); p != "" {
 		w.Src = p

@@ -3,7 +3,6 @@ package driver
 import (
 	"flag"
 	"fmt"
-	"sync"
 
 	"weft.dev/weft/lang/weft/distmem"
 	"weft.dev/weft/lang/weft/gpucheck"
@@ -30,13 +29,7 @@ func (f *threadsFlag) Set(s string) error {
 }
 func (f *threadsFlag) IsBoolFlag() bool { return true }
 
-var (
-	gpuThreads threadsFlag
-	// gpuResults hands the collective analysis of one `weft check` run to
-	// the checkers after it (distributed memory, sync). Entries stay for
-	// the life of the process: one per `weft check` invocation.
-	gpuResults sync.Map // *CheckContext -> *gpucheck.Result
-)
+var gpuThreads threadsFlag
 
 func init() {
 	RegisterChecker(Checker{
@@ -62,18 +55,17 @@ func init() {
 			case "svg":
 				res.WriteThreadsSVG(ctx.Env.Stdout)
 			}
-			gpuResults.Store(ctx, res)
+			ctx.gpu = res
 		},
 	})
 	RegisterChecker(Checker{
 		Name:  "distmem",
 		Order: 30,
 		Run: func(ctx *CheckContext) {
-			v, ok := gpuResults.Load(ctx)
-			if !ok {
+			if ctx.gpu == nil {
 				return
 			}
-			res := distmem.Check(v.(*gpucheck.Result), ctx.Errs)
+			res := distmem.Check(ctx.gpu, ctx.Errs)
 			if gpuThreads.mode == "text" && !ctx.Errs.HasErrors() {
 				res.Write(ctx.Env.Stdout)
 			}

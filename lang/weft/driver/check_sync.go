@@ -51,10 +51,8 @@ func runSyncCheck(ctx *CheckContext) {
 		fmt.Fprintf(ctx.Env.Stderr, "weft: standard library: %v\n", err)
 		return
 	}
-	var gpu *gpucheck.Result
-	if r, ok := gpuResults.Load(ctx); ok {
-		gpu = r.(*gpucheck.Result)
-	} else {
+	gpu := ctx.gpu
+	if gpu == nil {
 		gpu = gpucheck.Check(ctx.File, gpucheck.Options{Lib: l, Sizes: ctx.Sizes}, ctx.Errs)
 		if ctx.Errs.HasErrors() {
 			return

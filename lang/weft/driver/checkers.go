@@ -7,6 +7,7 @@ import (
 	"weft.dev/weft/diag"
 	"weft.dev/weft/frontend"
 	"weft.dev/weft/lang/weft/check"
+	"weft.dev/weft/lang/weft/gpucheck"
 	"weft.dev/weft/lang/weft/syntax"
 )
 
@@ -30,6 +31,13 @@ type CheckContext struct {
 	// Build is set when weft build runs the checks: the build checker
 	// (check_build.go) then leaves code generation to build itself.
 	Build bool
+	// gpu is the collective analysis (check_gpu.go), handed to the
+	// checkers after it (distributed memory, sync). It lives in the
+	// context, not in a package-level table, so that nothing of a check
+	// outlives it (a process running many checks, as weftime and the
+	// tests do, would otherwise keep every analysis alive for the GC to
+	// scan).
+	gpu *gpucheck.Result
 	// Summary collects one line per check run ("vector_add at N=256: ..."),
 	// which `weft check` prints on success unless -q.
 	Summary []string

@@ -158,7 +158,7 @@ type checker struct {
 	errs   *diag.List
 	c      *consts
 	units  *unitEnv
-	instrs map[string]*lib.Instr
+	instrs map[string]*lib.Instr // the file's; instr also looks in the library
 	procs  map[string]bool
 	res    *Result
 	warpCf map[string]syntax.Expr
@@ -194,11 +194,6 @@ func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 	}
 	c.units = newUnitEnv(opts.Lib, f, c.c)
 	c.res.units, c.res.consts = c.units, c.c
-	if opts.Lib != nil {
-		for name, in := range opts.Lib.Instrs {
-			c.instrs[name] = in
-		}
-	}
 	for _, d := range f.Decls {
 		if p, ok := d.(*syntax.Proc); ok {
 			if lib.IsInstr(p) {
@@ -239,6 +234,18 @@ func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 		c.block(top, p.Body)
 	}
 	return c.res
+}
+
+// instr resolves an instruction name: the file's own @instr shadows the
+// library's. The library's table is read in place, not copied per check.
+func (c *checker) instr(name string) *lib.Instr {
+	if in, ok := c.instrs[name]; ok {
+		return in
+	}
+	if c.l != nil {
+		return c.l.Instrs[name]
+	}
+	return nil
 }
 
 func memName(e syntax.Expr) string {
@@ -340,7 +347,7 @@ func (c *checker) barrier(s *Scope, st syntax.Stmt, e syntax.Expr) {
 	}
 	a := &Access{Var: v, Node: e, Indices: idx, Scope: s, Stmt: st}
 	if cs, ok := st.(*syntax.CallStmt); ok {
-		a.CompletionOf = c.instrs[cs.Call.FunName()]
+		a.CompletionOf = c.instr(cs.Call.FunName())
 	}
 	c.res.Accesses = append(c.res.Accesses, a)
 }
@@ -719,7 +726,7 @@ func (c *checker) canonTL(name string) string {
 
 func (c *checker) call(s *Scope, st *syntax.CallStmt) {
 	name := st.Call.FunName()
-	in := c.instrs[name]
+	in := c.instr(name)
 	if in == nil {
 		// Seed 000 §3.3: "calls to p : Proc only appear at CPU scope,
 		// while calls to g : Instr appear at CPU or CUDA scope"; a proc's

@@ -3,6 +3,7 @@ package gpucheck
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/weft/check"
@@ -59,17 +60,41 @@ type unitDecl struct {
 // `(N1 / Nw) * cuda_warp`, `cuda_threads_strided(2, 4)`, user units) to
 // concrete coll.Units for one launch shape.
 type unitEnv struct {
-	decls map[string]*unitDecl
+	decls map[string]*unitDecl // the file's CollUnit globals
+	lib   map[string]*unitDecl // the library's units (libUnits), read-only
 	c     *consts
 }
 
-func newUnitEnv(l *lib.Library, f *syntax.File, c *consts) *unitEnv {
-	u := &unitEnv{decls: map[string]*unitDecl{}, c: c}
-	if l != nil {
-		for name, d := range l.Units {
-			u.decls[name] = &unitDecl{name: name, params: d.Params, domain: d.Domain, box: d.Box, scale: d.Scale}
-		}
+// libUnitDecls caches the library's units as unitDecls, per *lib.Library:
+// they are the same for every check, and building them for each was a
+// visible part of a small kernel's `weft check` (issue 13).
+var libUnitDecls sync.Map // *lib.Library -> map[string]*unitDecl
+
+func libUnits(l *lib.Library) map[string]*unitDecl {
+	if l == nil {
+		return nil
 	}
+	if m, ok := libUnitDecls.Load(l); ok {
+		return m.(map[string]*unitDecl)
+	}
+	m := make(map[string]*unitDecl, len(l.Units))
+	for name, d := range l.Units {
+		m[name] = &unitDecl{name: name, params: d.Params, domain: d.Domain, box: d.Box, scale: d.Scale}
+	}
+	libUnitDecls.Store(l, m)
+	return m
+}
+
+// decl returns the unit named name: the file's shadows the library's.
+func (u *unitEnv) decl(name string) *unitDecl {
+	if d, ok := u.decls[name]; ok {
+		return d
+	}
+	return u.lib[name]
+}
+
+func newUnitEnv(l *lib.Library, f *syntax.File, c *consts) *unitEnv {
+	u := &unitEnv{decls: map[string]*unitDecl{}, lib: libUnits(l), c: c}
 	for _, d := range f.Decls {
 		g, ok := d.(*syntax.Global)
 		if !ok || len(g.Names) != 1 || len(g.Values) != 1 {
@@ -113,9 +138,9 @@ func newUnitEnv(l *lib.Library, f *syntax.File, c *consts) *unitEnv {
 func (u *unitEnv) isUnit(e syntax.Expr) bool {
 	switch e := e.(type) {
 	case *syntax.Name:
-		return u.decls[e.Name] != nil
+		return u.decl(e.Name) != nil
 	case *syntax.Call:
-		return u.decls[e.FunName()] != nil
+		return u.decl(e.FunName()) != nil
 	case *syntax.Binary:
 		return e.Op == "*" && u.isUnit(e.Y)
 	}
@@ -126,7 +151,7 @@ func (u *unitEnv) isUnit(e syntax.Expr) bool {
 func (u *unitEnv) resolve(e syntax.Expr, m coll.Machine) (coll.Unit, error) {
 	switch e := e.(type) {
 	case *syntax.Name:
-		d := u.decls[e.Name]
+		d := u.decl(e.Name)
 		if d == nil {
 			return coll.Unit{}, fmt.Errorf("%s is not a collective unit", e.Name)
 		}
@@ -135,7 +160,7 @@ func (u *unitEnv) resolve(e syntax.Expr, m coll.Machine) (coll.Unit, error) {
 		}
 		return u.build(d, nil, m)
 	case *syntax.Call:
-		d := u.decls[e.FunName()]
+		d := u.decl(e.FunName())
 		if d == nil {
 			return coll.Unit{}, fmt.Errorf("%s is not a collective unit", exprString(e.Fun))
 		}

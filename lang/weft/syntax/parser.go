@@ -102,12 +102,12 @@ func (p *parser) next() pyscan.Token {
 }
 
 func (p *parser) isOp(s string) bool {
-	t := p.tok()
+	t := &p.toks[p.i] // not tok(): no copy of the token for a test
 	return t.Kind == pyscan.OP && t.Text == s
 }
 
 func (p *parser) isName(s string) bool {
-	t := p.tok()
+	t := &p.toks[p.i]
 	return t.Kind == pyscan.NAME && t.Text == s
 }
 

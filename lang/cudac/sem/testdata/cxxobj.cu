@@ -287,10 +287,10 @@ int main() {
   int r = call([](auto v) { return v; }); // ERROR C0309 col=16 "a generic lambda \(auto parameter\) used as a value is not supported"
   return r;
 }
-// ---- texture fetches are reported at each call (texture objects are not modeled)
+// ---- the texture fetches without a model are reported at each call (gather, LOD, gradients)
 __global__ void k(unsigned long long tex, float *o) {
-  o[0] = tex1Dfetch<float>(tex, 3); // ERROR C0309 col=10 "tex1Dfetch: texture and surface objects are not modeled"
-  o[1] = tex2D<float>(tex, 0.5f, 0.5f); // ERROR C0309 col=10 "tex2D: texture and surface objects are not modeled"
+  o[0] = tex2Dgather<float>(tex, 0.5f, 0.5f, 0); // ERROR C0309 col=10 "tex2Dgather is not modeled \(texture and surface objects are"
+  o[1] = tex2DLod<float>(tex, 0.5f, 0.5f, 0.0f); // ERROR C0309 col=10 "tex2DLod is not modeled"
 }
 int main() { return 0; }
 // ---- a sample-style helper header: virtual timer classes created with new and destroyed through the base, flags compared with strncasecmp, __FILE__ in a macro; its functions that need unmodeled library classes are never compiled, as they are never called

@@ -62,10 +62,12 @@ __device__ void g3(unsigned r) { asm volatile("mov.u32 %0, 1;" : "=x"(r)); } // 
 __device__ void g4(unsigned x) { asm volatile(x); } // ERROR C0212 col=47 "asm needs a string literal template"
 __device__ void g5() { asm goto("bra L;" ::: "memory" : L); } // ERROR C0212 col=28 "asm goto is not supported"
 __device__ void g6() { asm("bra L;" ::: "memory" : "x"); } // ERROR C0212 col=52 "at most three ':' sections"
-// ---- texture and surface objects are reported where each type is named
-texture<float, 1, cudaReadModeElementType> texRef; // ERROR C0309 col=1 "texture: texture and surface objects are not modeled"
-__global__ void k(cudaTextureObject_t tex, float *o) { // ERROR C0309 col=19 "cudaTextureObject_t: texture and surface"
-  cudaSurfaceObject_t s = 0; // ERROR C0309 col=3 "cudaSurfaceObject_t: texture and surface"
+// ---- texture references, mipmapped arrays and the driver's texture handles are reported where each type is named; texture and surface objects parse
+texture<float, 1, cudaReadModeElementType> texRef; // ERROR C0309 col=1 "texture: texture and surface references, mipmapped arrays and the driver API's texture handles are not modeled"
+__global__ void k(cudaMipmappedArray_t m, float *o) { // ERROR C0309 col=19 "cudaMipmappedArray_t: texture and surface references"
+  CUsurfObject s = 0; // ERROR C0309 col=3 "CUsurfObject: texture and surface references"
+  cudaTextureObject_t t = 0;
+  cudaSurfaceObject_t u = t;
 }
 // ---- std::pair as a template argument of a container parses (no diagnostic)
 #include <map>

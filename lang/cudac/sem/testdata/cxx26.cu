@@ -1,0 +1,94 @@
+// ---- nvcc's two passes: __CUDA_ARCH__ is undefined in host code and 900 in __global__ and __device__ functions (syntax/devicepass.go); a __host__ __device__ function is the host pass's
+// MODE: run
+#include <cstdio>
+__device__ int arch() {
+#ifdef __CUDA_ARCH__
+  return __CUDA_ARCH__;
+#else
+  return -1;
+#endif
+}
+#if __CUDA_ARCH__ >= 700
+__device__ int onlyDevice() { return 7; }
+#endif
+__host__ __device__ int both() {
+#ifdef __CUDA_ARCH__
+  return 1;
+#else
+  return 2;
+#endif
+}
+__global__ void k(int *o) {
+#if __CUDA_ARCH__ >= 700
+  o[0] = arch();
+  o[1] = onlyDevice();
+#else
+  o[0] = 0;
+  o[1] = 0;
+#endif
+  o[2] = both();
+}
+int main() {
+  int *o;
+  cudaMallocManaged(&o, 3 * sizeof(int));
+  k<<<1, 1>>>(o);
+  cudaDeviceSynchronize();
+#ifdef __CUDA_ARCH__
+  printf("host sees __CUDA_ARCH__\n");
+#endif
+  printf("%d %d %d %d\n", o[0], o[1], o[2], both());
+  return 0;
+}
+// OUT: 900 7 2 2
+// ---- <cuda/barrier>: cuda::barrier<thread_scope_block> in shared memory, init, arrive returning a token, wait(std::move(token)): the phase orders the writes before the reads
+#include <cstdio>
+#include <cuda/barrier>
+#include <utility>
+__global__ void k(int *o) {
+  __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+  __shared__ int s[64];
+  if (threadIdx.x == 0) init(&bar, blockDim.x);
+  __syncthreads();
+  for (int round = 0; round < 2; round++) {
+    s[threadIdx.x] = threadIdx.x + 100 * round;
+    auto tok = bar.arrive();
+    bar.wait(std::move(tok));
+    o[64 * round + threadIdx.x] = s[63 - threadIdx.x];
+    bar.arrive_and_wait();
+  }
+}
+int main() {
+  int *o;
+  cudaMallocManaged(&o, 128 * sizeof(int));
+  k<<<1, 64>>>(o);
+  cudaDeviceSynchronize();
+  int moved = std::move(o[127]);
+  printf("%d %d %d %d\n", o[0], o[63], o[64], moved);
+  return 0;
+}
+// OUT: 63 0 163 100
+// ---- reading before waiting on the barrier's phase is a race
+#include <cstdio>
+#include <cuda/barrier>
+__global__ void k(int *o) {
+  __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+  __shared__ int s[64];
+  if (threadIdx.x == 0) init(&bar, blockDim.x);
+  __syncthreads();
+  s[threadIdx.x] = threadIdx.x;
+  auto tok = bar.arrive();
+  o[threadIdx.x] = s[63 - threadIdx.x]; // ERROR C0501 col=20 "data race on shared memory s \(byte 252\): read by thread 0 of block 0 \(kernel k\) conflicts with an unordered write by thread 63"
+  bar.wait(tok);
+}
+int main() { int *o; cudaMallocManaged(&o, 256); k<<<1, 64>>>(o); cudaDeviceSynchronize(); return 0; }
+// ---- a barrier of namespace cuda and the program's own barrier are two names
+#include <cstdio>
+#include <cuda/barrier>
+struct barrier { int n; };
+int main() {
+  barrier b = {3};
+  printf("%d\n", b.n);
+  return 0;
+}
+// MODE: run
+// OUT: 3
