@@ -92,3 +92,41 @@ int main() {
 }
 // MODE: run
 // OUT: 3
+// ---- x = {...}: a vector keeps its storage when the list fits (libstdc++'s capacities), a struct takes T{...}, a scalar the one element (outputs from g++ 12)
+#include <cstdio>
+#include <string>
+#include <vector>
+struct P { int a; float b; };
+int main() {
+  std::vector<double> d = {9, 9, 9, 9, 9, 9};
+  printf("%zu %zu\n", d.size(), d.capacity());
+  d = {1, 2};
+  printf("%zu %zu %g\n", d.size(), d.capacity(), d[1]);
+  d = {1, 2, 3, 4, 5, 6, 7, 8};
+  printf("%zu %zu %g\n", d.size(), d.capacity(), d[7]);
+  std::vector<int> e{4, 5, 6};
+  e.push_back(7);
+  printf("%zu %zu\n", e.size(), e.capacity());
+  P p = {1, 2};
+  p = {3, 4.5f};
+  int x = 1;
+  x = {7};
+  std::string s = "a";
+  s = {};
+  printf("%d %g %d %zu\n", p.a, p.b, x, s.size());
+  return 0;
+}
+// MODE: run
+// OUT: 6 6
+// OUT: 2 6 2
+// OUT: 8 8 8
+// OUT: 4 6
+// OUT: 3 4.5 7 0
+// ---- an array is not assignable, from a list either; a scalar takes one element
+int main() {
+  int a[2];
+  a = {1, 2}; // ERROR C0303 col=3 "array is not assignable \(assigning a list to int\[2\]\)"
+  int x;
+  x = {1, 2}; // ERROR C0302 col=7 "a list of 2 elements assigned to int, a scalar"
+  return 0;
+}
