@@ -768,9 +768,14 @@ func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 		c.emit(OpConst, 0, mode, pos)
 		c.stdBuiltin("__str_find", 4, pos)
 		return tULong
-	case "erase", "insert", "replace":
+	case "erase", "insert", "replace", "emplace":
 		if isStr && c.strSplice(m.Name, args, recv, pos) { // lib_strsplice.go
 			return self()
+		}
+		if !isStr && st.std == stdVector {
+			if t, ok := c.vecSplice(st, m, e, recv); ok { // lib_vecsplice.go
+				return t
+			}
 		}
 	case "substr":
 		if !isStr || !nargs(0, 2) {
