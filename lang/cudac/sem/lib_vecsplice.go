@@ -229,4 +229,3 @@ func (m *Machine) vecSplice(t *Thread, a []uint64, pos int32) (uint64, bool) {
 	}
 	return ndata + i*es, true
 }
-
