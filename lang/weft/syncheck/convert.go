@@ -26,6 +26,16 @@ type Program struct {
 	// (zero Machine in CPU code), for suggestions.
 	Machines []coll.Machine
 	Lib      *lib.Library
+	// srcStmts are the statements of AMIR.Srcs, whose Text is filled
+	// in on demand (fillText).
+	srcStmts []syntax.Stmt
+}
+
+// fillText fills in the printed form of AMIR.Srcs[i] (i < 0: none).
+func (p *Program) fillText(i int) {
+	if i >= 0 && i < len(p.srcStmts) && p.AMIR.Srcs[i].Text == "" {
+		p.AMIR.Srcs[i].Text = printStmt(p.srcStmts[i])
+	}
 }
 
 // converter implements T_s, T_e and T_arg (seed 000 Fig. 5, 17-20).
@@ -186,8 +196,10 @@ func (c *converter) src(st syntax.Stmt, timeline string) int {
 	if i, ok := c.srcOf[st]; ok {
 		return i
 	}
-	text := printStmt(st)
-	c.p.Srcs = append(c.p.Srcs, amir.Src{Pos: st.Pos(), Text: text, Timeline: timeline})
+	// Its Text is printed when a report needs it (Program.srcText):
+	// printing every statement was a fifth of Convert (issue 13).
+	c.p.Srcs = append(c.p.Srcs, amir.Src{Pos: st.Pos(), Timeline: timeline})
+	c.out.srcStmts = append(c.out.srcStmts, st)
 	c.out.Machines = append(c.out.Machines, c.machine)
 	c.srcOf[st] = len(c.p.Srcs) - 1
 	return len(c.p.Srcs) - 1
