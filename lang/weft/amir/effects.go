@@ -1482,7 +1482,10 @@ func (m *Machine) execRun(run *Stmt) {
 	}
 	st := &m.vars[first.Acc.Var]
 	var me *memoEntry
-	if run.memo != nil && len(cs) == 1 {
+	if run.memoKind != memoNone && len(cs) == 1 {
+		if run.memo == nil {
+			run.memo = &memoTable{}
+		}
 		c := cs[0]
 		me = m.memoEntryFor(run, c)
 		if me.valid && me.cell == c && me.ver == st.cells[c].ver && me.log == int32(len(m.log)) && me.gs == gs {

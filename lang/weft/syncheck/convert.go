@@ -76,6 +76,12 @@ type converter struct {
 	// rings collects, per CudaMbarrier variable (forward AMIR index), the
 	// facts the code generator sizes its rings from.
 	rings map[int]*ringFacts
+	// affMemo remembers the last affine forms computed within one access
+	// (affineForm): its window's ends are each compiled (intExpr) and
+	// kept as forms, and their linear forms taken again for the
+	// granularity.
+	affMemo [4]affMemo
+	affNext int
 }
 
 // ringFacts: the largest skip count (lag) of the forward and reverse
@@ -623,6 +629,7 @@ type idx struct {
 // access builds e# for a use of a variable (Name or Index), composing
 // window statements (inlined, seed 000 §5.2). It returns the base variable.
 func (c *converter) access(sc *names, st syntax.Stmt, e syntax.Expr) (*amir.Access, *gpucheck.Var, bool) {
+	c.affMemo = [len(c.affMemo)]affMemo{} // see affineForm
 	var name *syntax.Name
 	var use []syntax.Expr
 	switch e := e.(type) {

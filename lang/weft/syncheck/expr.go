@@ -56,8 +56,34 @@ func (c *converter) intExpr(sc *names, e syntax.Expr) (amir.IntExpr, bool) {
 // affineForm is e as amir.Affine when it is affine in the slots (constants
 // folded), for the machine's inline window evaluation; nil otherwise.
 func (c *converter) affineForm(sc *names, e syntax.Expr) *amir.Affine {
+	// Within one access (the memo is cleared at its start) neither the
+	// scope's names nor the control names change, so a form is a
+	// function of (sc, e).
+	for i := range c.affMemo {
+		if m := &c.affMemo[i]; m.e == e && m.sc == sc && e != nil {
+			return m.a
+		}
+	}
+	a := c.affineFormOf(sc, e)
+	c.affMemo[c.affNext] = affMemo{e: e, sc: sc, a: a}
+	c.affNext = (c.affNext + 1) % len(c.affMemo)
+	return a
+}
+
+// affMemo is one remembered affine form (converter.affMemo).
+type affMemo struct {
+	e  syntax.Expr
+	sc *names
+	a  *amir.Affine
+}
+
+// affineFormOf is affineForm without the memo.
+func (c *converter) affineFormOf(sc *names, e syntax.Expr) *amir.Affine {
 	l := c.linearOf(e)
 	a := &amir.Affine{K: l.k}
+	if len(l.terms) > 0 {
+		a.Terms = make([]amir.Term, 0, len(l.terms))
+	}
 	for _, t := range l.terms {
 		slot, ok := sc.lookup(t.atom)
 		if !ok {
