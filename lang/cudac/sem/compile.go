@@ -2807,6 +2807,9 @@ func (c *compiler) assign(e *syntax.Binary) *Type {
 	if xt := c.typeOf(e.X, false); xt.Kind == Struct && xt.std != 0 {
 		return c.stdAssign(e, xt)
 	}
+	if il, ok := e.Y.(*syntax.InitList); ok {
+		return c.assignList(e, il) // constq.go
+	}
 	if c.hasOps && e.Op == "=" {
 		// a user-declared assignment operator (C++ [class.copy.assign])
 		if xt := c.typeOf(e.X, false); xt.Kind == Struct && xt.Name != "" && c.funcs[tagOf(xt)+"::operator="] != nil {

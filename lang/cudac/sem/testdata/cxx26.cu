@@ -92,3 +92,103 @@ int main() {
 }
 // MODE: run
 // OUT: 3
+// ---- x = {...}: a vector keeps its storage when the list fits (libstdc++'s capacities), a struct takes T{...}, a scalar the one element (outputs from g++ 12)
+#include <cstdio>
+#include <string>
+#include <vector>
+struct P { int a; float b; };
+int main() {
+  std::vector<double> d = {9, 9, 9, 9, 9, 9};
+  printf("%zu %zu\n", d.size(), d.capacity());
+  d = {1, 2};
+  printf("%zu %zu %g\n", d.size(), d.capacity(), d[1]);
+  d = {1, 2, 3, 4, 5, 6, 7, 8};
+  printf("%zu %zu %g\n", d.size(), d.capacity(), d[7]);
+  std::vector<int> e{4, 5, 6};
+  e.push_back(7);
+  printf("%zu %zu\n", e.size(), e.capacity());
+  P p = {1, 2};
+  p = {3, 4.5f};
+  int x = 1;
+  x = {7};
+  std::string s = "a";
+  s = {};
+  printf("%d %g %d %zu\n", p.a, p.b, x, s.size());
+  return 0;
+}
+// MODE: run
+// OUT: 6 6
+// OUT: 2 6 2
+// OUT: 8 8 8
+// OUT: 4 6
+// OUT: 3 4.5 7 0
+// ---- an array is not assignable, from a list either; a scalar takes one element
+int main() {
+  int a[2];
+  a = {1, 2}; // ERROR C0303 col=3 "array is not assignable \(assigning a list to int\[2\]\)"
+  int x;
+  x = {1, 2}; // ERROR C0302 col=7 "a list of 2 elements assigned to int, a scalar"
+  return 0;
+}
+// ---- std::vector insert (value, n copies, a range), emplace and erase (one, a range): the returned iterators, libstdc++'s capacities, deep copies of strings (outputs from g++ 12)
+#include <cstdio>
+#include <vector>
+#include <string>
+int main() {
+  std::vector<int> v = {1, 2, 3};
+  auto it = v.insert(v.begin() + 1, 10);
+  printf("%d %zu %zu |", *it, v.size(), v.capacity());
+  v.insert(v.end(), 2, 7);
+  int a[3] = {100, 200, 300};
+  v.insert(v.begin(), a, a + 3);
+  for (int x : v) printf(" %d", x);
+  printf(" | %zu %zu\n", v.size(), v.capacity());
+  it = v.erase(v.begin() + 2);
+  printf("%d ", *it);
+  it = v.erase(v.begin(), v.begin() + 3);
+  printf("%d |", *it);
+  for (int x : v) printf(" %d", x);
+  printf(" | %zu %zu\n", v.size(), v.capacity());
+  std::vector<std::string> w = {"a", "b"};
+  std::string s = "mid";
+  w.insert(w.begin() + 1, s);
+  s += "!";
+  w.emplace(w.end(), "z");
+  w.erase(w.begin());
+  for (auto &x : w) printf("%s ", x.c_str());
+  printf("%zu\n", w.size());
+  std::vector<int> e;
+  e.insert(e.begin(), 5);
+  printf("%d %zu\n", e[0], e.size());
+  return 0;
+}
+// MODE: run
+// OUT: 10 4 6 | 100 200 300 1 10 2 3 7 7 | 9 12
+// OUT: 1 10 | 10 2 3 7 7 | 5 12
+// OUT: mid b z 3
+// OUT: 5 1
+// ---- erase(end()) is C0403 (undefined in C++)
+#include <vector>
+int main() {
+  std::vector<int> v = {1, 2};
+  v.erase(v.end()); // ERROR C0403 col=10 "std::vector::erase\(end\(\)\): no element to erase"
+  return 0;
+}
+// MODE: run
+// ---- an iterator of another vector as the position is C0402
+#include <vector>
+int main() {
+  std::vector<int> v = {1, 2}, u = {3};
+  v.insert(u.begin(), 4); // ERROR C0402 col=11 "std::vector::insert: the position \(0x[0-9a-f]+\) is not an iterator into this vector of 2 elements"
+  return 0;
+}
+// MODE: run
+// ---- a reference kept across an insert that reallocates is a use after free naming the insert
+#include <vector>
+int main() {
+  std::vector<int> v = {1, 2};
+  int &first = v[0];
+  v.insert(v.begin(), 0);
+  return first; // ERROR C0404 col=10 "use of host memory \(a std::vector's storage, given back when the insert at line [0-9]+:11 reallocated\) after it was freed"
+}
+// MODE: run
