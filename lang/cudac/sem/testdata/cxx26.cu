@@ -192,3 +192,12 @@ int main() {
   return first; // ERROR C0404 col=10 "use of host memory \(a std::vector's storage, given back when the insert at line [0-9]+:11 reallocated\) after it was freed"
 }
 // MODE: run
+// ---- <limits> is a known header: std::numeric_limits (output from g++ 12)
+#include <cstdio>
+#include <limits>
+int main() {
+  printf("%d %g %d\n", std::numeric_limits<int>::max(), std::numeric_limits<float>::lowest(), std::numeric_limits<unsigned char>::max());
+  return 0;
+}
+// MODE: run
+// OUT: 2147483647 -3.40282e+38 255
