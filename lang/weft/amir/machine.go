@@ -396,26 +396,44 @@ func New(p *Program, cfg Config) *Machine {
 	if p.MbarQual != 0 {
 		m.mbarSet = Of(p.MbarQual)
 	}
+	// The shapes' thread lists and membership bitmaps share two backing
+	// arrays, sized first: a small check's New had allocated each list by
+	// appending, twice (issue 13, stop 26).
+	ns := len(p.Shapes)
+	m.shapes, m.member = make([][]int32, ns), make([][]uint64, ns)
+	m.dense, m.single = make([]int32, ns), make([]bool, ns)
+	var scratch []int
+	nt, nw := 0, 0
 	for _, s := range p.Shapes {
-		var ts []int32
-		for _, t := range s.AppendThreads(nil) {
-			ts = append(ts, int32(t))
+		scratch = s.AppendThreads(scratch[:0])
+		nt += len(scratch)
+		if len(scratch) > 0 {
+			nw += scratch[len(scratch)-1]/64 + 1
 		}
-		m.shapes = append(m.shapes, ts)
-		var bm []uint64
+	}
+	tsAll, bmAll := make([]int32, 0, nt), make([]uint64, nw)
+	for i, s := range p.Shapes {
+		scratch = s.AppendThreads(scratch[:0])
+		at := len(tsAll)
+		for _, t := range scratch {
+			tsAll = append(tsAll, int32(t))
+		}
+		ts := tsAll[at:len(tsAll):len(tsAll)]
 		if len(ts) > 0 {
-			bm = make([]uint64, ts[len(ts)-1]/64+1)
+			w := int(ts[len(ts)-1])/64 + 1
+			bm := bmAll[:w:w]
+			bmAll = bmAll[w:]
+			for _, t := range ts {
+				bm[t/64] |= 1 << (t % 64)
+			}
+			m.shapes[i], m.member[i] = ts, bm
 		}
-		for _, t := range ts {
-			bm[t/64] |= 1 << (t % 64)
-		}
-		m.member = append(m.member, bm)
 		n := int32(0)
 		if len(ts) > 0 && ts[len(ts)-1] == int32(len(ts)-1) {
 			n = int32(len(ts)) // increasing and distinct: 0..n-1
 		}
-		m.dense = append(m.dense, n)
-		m.single = append(m.single, len(ts) == 1 && ts[0] == 0)
+		m.dense[i] = n
+		m.single[i] = len(ts) == 1 && ts[0] == 0
 	}
 	return m
 }
