@@ -82,6 +82,9 @@ type converter struct {
 	// granularity.
 	affMemo [4]affMemo
 	affNext int
+	// affSlab and termSlab back the affine forms (newAffine).
+	affSlab  []amir.Affine
+	termSlab []amir.Term
 }
 
 // ringFacts: the largest skip count (lag) of the forward and reverse
@@ -162,11 +165,11 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 		}
 	}
 	c.p.AddShape(coll.Collective{}) // shape 0: one thread
-	top := &names{slots: map[string]int{}}
+	top := &names{}
 	for _, prm := range p.Params {
 		if prm.Type != nil && prm.Type.Elem != nil && prm.Type.Dims == nil && !prm.Type.Window && prm.Type.Mem == nil && !lib.IsDataType(prm.Type.Elem.Name) && prm.Type.Elem.Name != "barrier" {
 			slot := c.slot(prm.Name.Name)
-			top.slots[prm.Name.Name] = slot
+			top.set(prm.Name.Name, slot)
 			c.ctrl[prm.Name.Name] = true
 			c.p.Params = append(c.p.Params, slot)
 			c.out.SizeParams = append(c.out.SizeParams, prm.Name.Name)
@@ -454,7 +457,7 @@ func (c *converter) forStmt(sc *names, st *syntax.For) []*amir.Stmt {
 	}
 	inner := sc.child()
 	slot := c.slot(st.Var.Name)
-	inner.slots[st.Var.Name] = slot
+	inner.set(st.Var.Name, slot)
 	c.ctrl[st.Var.Name] = true
 	mode := ""
 	if st.Mode != nil {
@@ -1343,7 +1346,7 @@ func (c *converter) inline(sc *names, st *syntax.CallStmt) []*amir.Stmt {
 		c.hidden++
 		h := fmt.Sprintf("%s#%d", as, c.hidden)
 		slot := c.slot(h)
-		inner.slots[h] = slot
+		inner.set(h, slot)
 		c.ctrl[h] = true
 		wraps = append(wraps, wrap{slot, f, func(env []int) int { return f(env) + 1 }})
 		return &syntax.Name{Name: h}, true
@@ -1362,7 +1365,7 @@ func (c *converter) inline(sc *names, st *syntax.CallStmt) []*amir.Stmt {
 			if !ok {
 				return nil
 			}
-			inner.slots[pn] = inner.slots[n.Name]
+			inner.set(pn, inner.own(n.Name))
 			continue
 		}
 		base, idxs := splitIndexExpr(arg)
