@@ -85,6 +85,7 @@ type converter struct {
 	// affSlab and termSlab back the affine forms (newAffine).
 	affSlab  []amir.Affine
 	termSlab []amir.Term
+	linSlab  []linTerm // linTerms
 }
 
 // ringFacts: the largest skip count (lag) of the forward and reverse
@@ -717,9 +718,10 @@ func (c *converter) access(sc *names, st syntax.Stmt, e syntax.Expr) (*amir.Acce
 		return nil, nil, false
 	}
 	for _, ix := range ixs {
-		a.Slots = append(a.Slots, c.slotsOf(sc, ix.lo, ix.hi, ix.openHi)...)
-		a.Slots = append(a.Slots, c.slotsOf(sc, ix.offset...)...)
+		a.Slots = c.appendSlots(a.Slots, sc, ix.lo, ix.hi, ix.openHi)
+		a.Slots = c.appendSlots(a.Slots, sc, ix.offset...)
 	}
+	a.Idx = make([]amir.Window, 0, len(ixs))
 	for d, ix := range ixs {
 		w, ok := c.window(sc, vi, d, ix)
 		if !ok {

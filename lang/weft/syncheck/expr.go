@@ -357,10 +357,17 @@ func (l linear) align() int {
 // sub is l - o. An atom of o's is dropped when its coefficient becomes 0;
 // l's other terms are kept as they are.
 func (l linear) sub(o linear) linear {
-	r := linear{k: l.k - o.k}
+	var buf []linTerm
 	if len(l.terms)+len(o.terms) > 0 {
-		r.terms = make([]linTerm, 0, len(l.terms)+len(o.terms))
+		buf = make([]linTerm, 0, len(l.terms)+len(o.terms))
 	}
+	return l.subTo(buf, o)
+}
+
+// subTo is sub with the result's terms in buf (empty, with room for
+// len(l.terms)+len(o.terms)).
+func (l linear) subTo(buf []linTerm, o linear) linear {
+	r := linear{k: l.k - o.k, terms: buf}
 	i, j := 0, 0
 	for i < len(l.terms) || j < len(o.terms) {
 		switch {
@@ -391,7 +398,11 @@ func (c *converter) linearOf(e syntax.Expr) linear {
 		} else {
 			a = syntax.ExprString(e)
 		}
-		return linear{terms: []linTerm{{a, 1}}}
+		ts := c.linTerms(1)
+		return linear{terms: append(ts, linTerm{a, 1})}
+	}
+	sub := func(x, y linear) linear {
+		return x.subTo(c.linTerms(len(x.terms)+len(y.terms)), y)
 	}
 	switch e := e.(type) {
 	case *syntax.IntLit:
@@ -403,23 +414,23 @@ func (c *converter) linearOf(e syntax.Expr) linear {
 		return atom()
 	case *syntax.Unary:
 		if e.Op == "-" {
-			return linear{}.sub(c.linearOf(e.X))
+			return sub(linear{}, c.linearOf(e.X))
 		}
 	case *syntax.Binary:
 		x, y := c.linearOf(e.X), c.linearOf(e.Y)
 		switch e.Op {
 		case "+":
-			return x.sub(linear{}.sub(y))
+			return sub(x, sub(linear{}, y))
 		case "-":
-			return x.sub(y)
+			return sub(x, y)
 		case "*":
 			if len(x.terms) == 0 {
 				x, y = y, x
 			}
 			if len(y.terms) == 0 {
-				r := linear{k: x.k * y.k, terms: make([]linTerm, len(x.terms))}
-				for i, t := range x.terms {
-					r.terms[i] = linTerm{t.atom, t.c * y.k}
+				r := linear{k: x.k * y.k, terms: c.linTerms(len(x.terms))}
+				for _, t := range x.terms {
+					r.terms = append(r.terms, linTerm{t.atom, t.c * y.k})
 				}
 				return r
 			}
@@ -428,43 +439,68 @@ func (c *converter) linearOf(e syntax.Expr) linear {
 	return atom()
 }
 
+// linTerms is an empty term slice with room for n terms, from the
+// converter's slab: linear forms are made for each index and bound and
+// read at once (a form's terms are never changed once made), and their
+// term slices were a sixth of a small kernel's Convert objects (issue 13,
+// stop 26).
+func (c *converter) linTerms(n int) []linTerm {
+	if n == 0 {
+		return nil
+	}
+	l := len(c.linSlab)
+	if cap(c.linSlab)-l < n {
+		c.linSlab = make([]linTerm, 0, max(256, n))
+		l = 0
+	}
+	c.linSlab = c.linSlab[:l+n]
+	return c.linSlab[l : l : l+n]
+}
+
 // slotsOf lists the slots of the control names in exprs (nil exprs are
 // skipped), for the task-symmetry analysis of package amir.
 func (c *converter) slotsOf(sc *names, exprs ...syntax.Expr) []int {
-	var out []int
-	var walk func(e syntax.Expr)
-	walk = func(e syntax.Expr) {
-		switch e := e.(type) {
-		case *syntax.Name:
-			if s, ok := sc.lookup(e.Name); ok {
-				out = append(out, s)
-			}
-		case *syntax.Unary:
-			walk(e.X)
-		case *syntax.Binary:
-			walk(e.X)
-			walk(e.Y)
-		case *syntax.Slice:
-			if e.Lo != nil {
-				walk(e.Lo)
-			}
-			if e.Hi != nil {
-				walk(e.Hi)
-			}
-		case *syntax.Index:
-			walk(e.X)
-			for _, i := range e.Indices {
-				walk(i)
-			}
-		case *syntax.Call:
-			for _, a := range e.Args {
-				walk(a)
-			}
-		}
-	}
+	return c.appendSlots(nil, sc, exprs...)
+}
+
+// appendSlots is slotsOf appending to out (an access's slots are gathered
+// into one slice: a closure and a slice per index had been a tenth of a
+// small kernel's Convert objects; issue 13, stop 26).
+func (c *converter) appendSlots(out []int, sc *names, exprs ...syntax.Expr) []int {
 	for _, e := range exprs {
 		if e != nil {
-			walk(e)
+			out = appendSlotsOf(out, sc, e)
+		}
+	}
+	return out
+}
+
+func appendSlotsOf(out []int, sc *names, e syntax.Expr) []int {
+	switch e := e.(type) {
+	case *syntax.Name:
+		if s, ok := sc.lookup(e.Name); ok {
+			out = append(out, s)
+		}
+	case *syntax.Unary:
+		out = appendSlotsOf(out, sc, e.X)
+	case *syntax.Binary:
+		out = appendSlotsOf(out, sc, e.X)
+		out = appendSlotsOf(out, sc, e.Y)
+	case *syntax.Slice:
+		if e.Lo != nil {
+			out = appendSlotsOf(out, sc, e.Lo)
+		}
+		if e.Hi != nil {
+			out = appendSlotsOf(out, sc, e.Hi)
+		}
+	case *syntax.Index:
+		out = appendSlotsOf(out, sc, e.X)
+		for _, i := range e.Indices {
+			out = appendSlotsOf(out, sc, i)
+		}
+	case *syntax.Call:
+		for _, a := range e.Args {
+			out = appendSlotsOf(out, sc, a)
 		}
 	}
 	return out
