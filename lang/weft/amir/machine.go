@@ -858,14 +858,16 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 	m.epochs++
 	st.epoch = m.epochs
 	n := len(dimExprs)
-	if cap(st.dims) < n {
-		st.dims = make([]int, n)
-		st.blocks = make([]int, n)
-		st.strides = make([]int, n)
+	if cap(st.dims) < n || cap(st.gran) < n {
+		// One backing array for the five (each is set in full below): a
+		// small kernel's allocations made eleven objects per variable
+		// (issue 13, stop 26).
+		b := make([]int, 5*n)
+		st.dims, st.blocks, st.strides = b[:n:n], b[n:2*n:2*n], b[2*n:3*n:3*n]
+		st.gran, st.shift = b[3*n:4*n:4*n], b[4*n:5*n:5*n]
 	}
-	if cap(st.gran) < n {
-		st.gran = make([]int, n)
-		st.shift = make([]int, n)
+	if cap(st.dim) < n {
+		st.dim = make([]dimInfo, 0, n)
 	}
 	st.shift = st.shift[:n]
 	st.dims, st.blocks, st.strides, st.gran = st.dims[:n], st.blocks[:n], st.strides[:n], st.gran[:n]

@@ -271,8 +271,10 @@ func (c *converter) exec(st syntax.Stmt) amir.Exec {
 	shape := c.p.AddShape(col)
 	base := tl.Base
 	k := base.Const
-	type term struct{ slot, step int }
-	var terms []term
+	// The start's form is made first, from the converter's slabs, and the
+	// compiled start reads its terms (issue 13, stop 26: Convert's
+	// allocation; the terms keep the order of base.Terms, as before).
+	af := c.newAffine(k, len(base.Terms))
 	for _, t := range base.Terms {
 		slot := -1
 		for _, it := range sc.Iters {
@@ -285,30 +287,27 @@ func (c *converter) exec(st syntax.Stmt) amir.Exec {
 		if slot < 0 {
 			continue
 		}
-		terms = append(terms, term{slot, t.Step})
+		af.Terms = append(af.Terms, amir.Term{Slot: slot, Coef: t.Step})
 	}
+	terms := af.Terms
 	var start amir.IntExpr
 	switch len(terms) {
 	case 0:
-		start = func([]int) int { return k }
+		start = constExpr(k)
 	case 1:
-		s0, m0 := terms[0].slot, terms[0].step
+		s0, m0 := terms[0].Slot, terms[0].Coef
 		start = func(env []int) int { return k + m0*env[s0] }
 	case 2:
-		s0, m0, s1, m1 := terms[0].slot, terms[0].step, terms[1].slot, terms[1].step
+		s0, m0, s1, m1 := terms[0].Slot, terms[0].Coef, terms[1].Slot, terms[1].Coef
 		start = func(env []int) int { return k + m0*env[s0] + m1*env[s1] }
 	default:
 		start = func(env []int) int {
 			v := k
 			for _, t := range terms {
-				v += t.step * env[t.slot]
+				v += t.Coef * env[t.Slot]
 			}
 			return v
 		}
-	}
-	af := &amir.Affine{K: k}
-	for _, t := range terms {
-		af.Terms = append(af.Terms, amir.Term{Slot: t.slot, Coef: t.step})
 	}
 	return amir.Exec{Shape: shape, Start: start, StartAff: af}
 }
@@ -554,7 +553,10 @@ func (c *converter) varIndex(sc *names, v *gpucheck.Var) int {
 	}
 	var dims []amir.IntExpr
 	var affs []*amir.Affine
-	if v.Type != nil {
+	if v.Type != nil && len(v.Type.Dims) > 0 {
+		// Sized once (issue 13, stop 26: Convert's allocation).
+		dims = make([]amir.IntExpr, 0, len(v.Type.Dims))
+		affs = make([]*amir.Affine, 0, len(v.Type.Dims))
 		for _, d := range v.Type.Dims {
 			e, ok := c.intExpr(sc, d)
 			var af *amir.Affine
