@@ -871,6 +871,9 @@ func (c *compiler) completeArray(t *Type, init syntax.Expr) *Type {
 	}
 	switch in := init.(type) {
 	case *syntax.InitList:
+		if c.needsElision(t, in) {
+			in = c.braceElide(t, in) // int a[][2] = {1, 2, 3, 4}: two rows (braces.go)
+		}
 		n := 0
 		i := 0
 		for _, el := range in.Elems {
@@ -1717,6 +1720,12 @@ func (c *compiler) initFrom(t *Type, e syntax.Expr) {
 			}
 			return
 		}
+		if c.listCtor(t, in, pos) { // braces.go
+			return
+		}
+		if c.needsElision(t, in) {
+			in = c.braceElide(t, in) // braces.go
+		}
 		c.emit(OpMemzero, 0, int64(t.size), pos)
 		if len(in.Elems) == 1 && in.Elems[0].Field == "" && in.Elems[0].Index == nil && t.Kind == Struct && len(t.Fields) > 0 && t.Fields[0].Type.Kind == Array {
 			if v, ok := c.constExpr(in.Elems[0].X); ok && v == 0 {
@@ -1800,6 +1809,9 @@ func (c *compiler) initFrom(t *Type, e syntax.Expr) {
 	}
 	if t.Kind == Array {
 		c.errorf(pos, "C0302", "array initialized from a non-list expression")
+		return
+	}
+	if c.convertingCtor(t, e, pos) { // braces.go
 		return
 	}
 	c.emit(OpDup, 0, 0, pos)
@@ -2806,6 +2818,9 @@ func (c *compiler) assign(e *syntax.Binary) *Type {
 	}
 	if xt := c.typeOf(e.X, false); xt.Kind == Struct && xt.std != 0 {
 		return c.stdAssign(e, xt)
+	}
+	if il, ok := e.Y.(*syntax.InitList); ok {
+		return c.assignList(e, il) // constq.go
 	}
 	if c.hasOps && e.Op == "=" {
 		// a user-declared assignment operator (C++ [class.copy.assign])

@@ -82,7 +82,9 @@ func (c *compiler) readOnly(x syntax.Expr) (string, bool) {
 		s := c.lookup(e.Name)
 		if s == nil {
 			if c.recv != nil {
-				if f := c.recv.field(e.Name); f != nil && !f.Mutable {
+				if f := c.recv.field(e.Name); f != nil && f.Type.Kind == Ptr && f.Type.Ref {
+					return refMember(f)
+				} else if f != nil && !f.Mutable {
 					if th := c.lookup("this"); th != nil && th.t.Kind == Ptr && th.t.cst {
 						return fmt.Sprintf("%s is a member of the object of a const member function", e.Name), true
 					}
@@ -99,6 +101,15 @@ func (c *compiler) readOnly(x syntax.Expr) (string, bool) {
 			return fmt.Sprintf("%s is declared const", e.Name), true
 		}
 	case *syntax.Member:
+		st := c.typeOf(e.X, !e.Arrow)
+		if e.Arrow && st.Kind == Ptr {
+			st = st.Elem
+		}
+		if st.Kind == Struct {
+			if f := st.field(e.Name); f != nil && f.Type.Kind == Ptr && f.Type.Ref {
+				return refMember(f)
+			}
+		}
 		if e.Arrow {
 			t := c.typeOf(e.X, true)
 			if t.Kind == Ptr && t.cst && !mutableMember(t.Elem, e.Name) {
@@ -126,6 +137,16 @@ func (c *compiler) readOnly(x syntax.Expr) (string, bool) {
 				return "the object is reached through a pointer to const", true
 			}
 		}
+	}
+	return "", false
+}
+
+// refMember: a reference member names its object, which a const
+// enclosing object does not make const (C++ [dcl.ref]: a reference is not
+// an object); only a reference to const is read-only.
+func refMember(f *FieldInfo) (string, bool) {
+	if f.Type.cst {
+		return fmt.Sprintf("%s is a reference to const", f.Name), true
 	}
 	return "", false
 }
@@ -236,4 +257,45 @@ func (c *compiler) constStdCall(st *Type, m *syntax.Member) {
 	if why, ok := c.constRecv(m.X, m.Arrow); ok {
 		c.errorf(m.Pos, "C0302", "the object has type qualifiers that are not compatible with the member function %q of %s: %s", m.Name, st, why)
 	}
+}
+
+// assignList compiles x = {...} for an x that is no std object (C++
+// [expr.ass]p9): a scalar takes the list's one element (0 for {}), a
+// struct or union the temporary T{...}, as T x = {...} initializes one.
+func (c *compiler) assignList(e *syntax.Binary, il *syntax.InitList) *Type {
+	xt := c.typeOf(e.X, false)
+	pos := il.Pos
+	ne := *e
+	switch {
+	case xt.isScalar() && len(il.Elems) == 0:
+		ne.Y = &syntax.IntLitExpr{Pos: pos, Type: "int"}
+	case xt.isScalar() && len(il.Elems) == 1 && il.Elems[0].Field == "" && il.Elems[0].Index == nil:
+		if _, nested := il.Elems[0].X.(*syntax.InitList); nested {
+			c.errorf(pos, "C0302", "too many braces around the scalar initializer of %s", xt)
+			return xt
+		}
+		ne.Y = il.Elems[0].X
+	case xt.isScalar():
+		c.errorf(pos, "C0302", "a list of %d elements assigned to %s, a scalar", len(il.Elems), xt)
+		return xt
+	case xt.Kind == Struct:
+		// T{...} with T the type of x, named for the compiler by a
+		// template parameter of its own
+		save := c.tmap
+		tm := make(map[string]*Type, len(save)+1)
+		for k, v := range save {
+			tm[k] = v
+		}
+		tm["__weft_assigned_T"] = xt
+		c.tmap = tm
+		defer func() { c.tmap = save }()
+		ne.Y = &syntax.Cast{Pos: pos, Type: &syntax.TypeExpr{Kind: syntax.TNamed, Name: "__weft_assigned_T", Pos: pos}, X: il}
+	case xt.Kind == Array:
+		c.errorf(startPos(e.X), "C0303", "array is not assignable (assigning a list to %s)", xt)
+		return xt
+	default:
+		c.errorf(pos, "C0302", "cannot assign a list to %s", xt)
+		return xt
+	}
+	return c.assign(&ne)
 }

@@ -148,7 +148,7 @@ type Machine struct {
 	tombs  map[tombKey]*Object
 
 	// the race detector's segments and lists of further reads (race.go)
-	segs     []seg
+	segs     segTable
 	segGen   uint32
 	segGCAt  int
 	segGCMin int // segGCMin; tests lower it
@@ -156,6 +156,7 @@ type Machine struct {
 	rfree    []uint32
 	// tables of the read-list compaction (race.go compactReads)
 	stampSeen *scanTab
+	rset      readSet // compactReads' set of kept reads (race.go)
 
 	races      map[[2]int32]bool
 	wval       uint64 // the value a store is writing, while wvalOK (Options.BenignWrites)
@@ -398,10 +399,22 @@ func (t *Thread) localSpace() Space {
 // fillSregs computes t's special registers once (they do not change while
 // it runs), so the interpreter's inner loop reads them (runPure).
 func (t *Thread) fillSregs() {
-	for i := range t.sr {
-		t.sr[i] = t.sreg(i)
-	}
 	t.srOK = true
+	b := t.block
+	if b == nil {
+		t.sr = [srLane + 1]uint64{}
+		return
+	}
+	// sreg's values, without its switch per register: every thread of a
+	// wide grid fills them (issue 15 item 7)
+	g := b.grid
+	t.sr = [srLane + 1]uint64{
+		srTidX: uint64(t.idx.X), srTidY: uint64(t.idx.Y), srTidZ: uint64(t.idx.Z),
+		srBidX: uint64(b.idx.X), srBidY: uint64(b.idx.Y), srBidZ: uint64(b.idx.Z),
+		srBdimX: uint64(g.bdim.X), srBdimY: uint64(g.bdim.Y), srBdimZ: uint64(g.bdim.Z),
+		srGdimX: uint64(g.gdim.X), srGdimY: uint64(g.gdim.Y), srGdimZ: uint64(g.gdim.Z),
+		srWarpSize: gpu.WarpSize, srLane: uint64(t.tid % 32),
+	}
 }
 
 func (t *Thread) sreg(i int) uint64 {

@@ -93,7 +93,7 @@ func (m *Machine) coWrite(o *Object, ci int, a, b uint32) {
 	}
 	k := coKey{o.ID, ci}
 	l := m.cowriters[k]
-	for _, s := range [2]seg{m.segs[a], m.segs[b]} {
+	for _, s := range [2]seg{*m.segs.at(a), *m.segs.at(b)} {
 		have := false
 		for _, x := range l {
 			have = have || x == s
@@ -115,7 +115,7 @@ func (m *Machine) coWritten(o *Object, ci int, a, b uint32) bool {
 	if l == nil {
 		return false
 	}
-	sa, sb := m.segs[a], m.segs[b]
+	sa, sb := *m.segs.at(a), *m.segs.at(b)
 	ha, hb := false, false
 	for _, x := range l {
 		ha = ha || x == sa

@@ -266,6 +266,16 @@ func (c *compiler) stdInitFrom(t *Type, e syntax.Expr) {
 			}
 			return
 		}
+		if t.std == stdVector && len(il.Elems) > 0 {
+			// libstdc++ allocates an initializer list's size at once
+			// (lib_vecalloc.go): capacity() is the list's length
+			c.emit(OpDup, 0, 0, pos)
+			c.emit(OpConst, 0, int64(len(il.Elems)), pos)
+			c.emit(OpConst, 0, int64(t.stdElem.size), pos)
+			c.emit(OpConst, 0, 1, pos)
+			c.stdBuiltin("__vec_reserve", 4, pos)
+			c.emit(OpPop, 0, 0, pos)
+		}
 		for _, el := range il.Elems {
 			c.emit(OpDup, 0, 0, pos)
 			c.stdValuePtr(t, []syntax.Expr{el.X}, pos)
@@ -330,6 +340,22 @@ func (c *compiler) stdAssign(e *syntax.Binary, lt *Type) *Type {
 		return lt
 	}
 	if il, ok := e.Y.(*syntax.InitList); ok {
+		if _, simple := e.X.(*syntax.Name); simple && lt.std == stdVector && c.assocOf(lt) == nil && !isDeque(lt) {
+			// v = {...} is assign(list): the storage stays when the
+			// list fits its capacity, else it is exactly the list's
+			// (libstdc++ _M_assign_aux)
+			call := func(name string, args ...syntax.Expr) {
+				c.expr(&syntax.Call{Pos: pos, Fun: &syntax.Member{Pos: pos, X: e.X, Name: name}, Args: args, RParen: pos})
+				c.emit(OpPop, 0, 0, pos)
+			}
+			call("clear")
+			call("reserve", &syntax.IntLitExpr{Pos: pos, Value: uint64(len(il.Elems)), Type: "unsigned long"})
+			for _, el := range il.Elems {
+				call("push_back", el.X)
+			}
+			c.lvalue(e.X)
+			return lt
+		}
 		c.stdInitFrom(lt, il)
 		return lt
 	}
@@ -742,9 +768,14 @@ func (c *compiler) stdMethod(st *Type, m *syntax.Member, e *syntax.Call) *Type {
 		c.emit(OpConst, 0, mode, pos)
 		c.stdBuiltin("__str_find", 4, pos)
 		return tULong
-	case "erase", "insert", "replace":
+	case "erase", "insert", "replace", "emplace":
 		if isStr && c.strSplice(m.Name, args, recv, pos) { // lib_strsplice.go
 			return self()
+		}
+		if !isStr && st.std == stdVector {
+			if t, ok := c.vecSplice(st, m, e, recv); ok { // lib_vecsplice.go
+				return t
+			}
 		}
 	case "substr":
 		if !isStr || !nargs(0, 2) {

@@ -104,12 +104,8 @@ func linkFiles(f *diag.File, file *syntax.File, extra []string, cfg syntax.Confi
 			return nil
 		}
 		uf := diag.NewFile(path, syntax.LoneCRToLF(src))
-		toks := syntax.PreprocessConfig(uf, diags, cfg)
-		if diags.HasErrors() {
-			return nil
-		}
-		u := syntax.Parse(toks, diags)
-		if diags.HasErrors() {
+		u := syntax.ParseUnit(uf, diags, cfg) // both of nvcc's passes (devicepass.go)
+		if u == nil || diags.HasErrors() {
 			return nil
 		}
 		internal(uf, u)

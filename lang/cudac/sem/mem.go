@@ -339,23 +339,46 @@ func (b bitset) allSet(off, n int) bool {
 }
 
 // extract returns bits [off, off+n) as a new bitset starting at bit 0.
+// Word by word: a 64 MiB cudaMemcpy moved its initialization bits one at
+// a time (issue 15 item 7).
 func (b bitset) extract(off, n int) bitset {
 	r := newBitset(n)
-	for i := 0; i < n; i++ {
-		if b.get(off + i) {
-			r.set(i)
-		}
+	for i := 0; i < n; i += 64 {
+		r[i>>6] = b.word(off+i, min(64, n-i))
 	}
 	return r
 }
 
 // assign sets bits [off, off+n) to the first n bits of src.
 func (b bitset) assign(off, n int, src bitset) {
-	for i := 0; i < n; i++ {
-		if src.get(i) {
-			b.set(off + i)
-		} else {
-			b[(off+i)>>6] &^= 1 << ((off + i) & 63)
-		}
+	for i := 0; i < n; i += 64 {
+		b.setWord(off+i, min(64, n-i), src[i>>6])
+	}
+}
+
+// word returns bits [off, off+n), 0 < n <= 64, as the low bits of a word.
+func (b bitset) word(off, n int) uint64 {
+	lo, sh := off>>6, uint(off&63)
+	v := b[lo] >> sh
+	if int(sh)+n > 64 {
+		v |= b[lo+1] << (64 - sh)
+	}
+	if n < 64 {
+		v &= 1<<uint(n) - 1
+	}
+	return v
+}
+
+// setWord sets bits [off, off+n), 0 < n <= 64, to the low n bits of v.
+func (b bitset) setWord(off, n int, v uint64) {
+	mask := ^uint64(0)
+	if n < 64 {
+		mask = 1<<uint(n) - 1
+	}
+	v &= mask
+	lo, sh := off>>6, uint(off&63)
+	b[lo] = b[lo]&^(mask<<sh) | v<<sh
+	if int(sh)+n > 64 {
+		b[lo+1] = b[lo+1]&^(mask>>(64-sh)) | v>>(64-sh)
 	}
 }

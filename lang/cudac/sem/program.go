@@ -112,12 +112,8 @@ func LoadConfig(f *diag.File, diags *diag.List, cfg syntax.Config) *Program {
 // LoadUnits loads a program of several translation units: f and the
 // files extra, linked as nvcc links them (link.go).
 func LoadUnits(f *diag.File, extra []string, diags *diag.List, cfg syntax.Config) *Program {
-	toks := syntax.PreprocessConfig(f, diags, cfg)
-	if diags.HasErrors() {
-		return nil
-	}
-	file := syntax.Parse(toks, diags)
-	if diags.HasErrors() {
+	file := syntax.ParseUnit(f, diags, cfg) // both of nvcc's passes (devicepass.go)
+	if file == nil || diags.HasErrors() {
 		return nil
 	}
 	if file = linkFiles(f, file, extra, cfg, diags); file == nil {

@@ -1,5 +1,7 @@
 package sem
 
+import mbits "math/bits"
+
 // Race detection (seed 004 §3.1, extended to global memory, inter-block,
 // inter-kernel and host/device accesses). Every byte of a checked object has
 // a history: the last write and the reads since it. An access is stamped
@@ -152,11 +154,10 @@ func (m *Machine) curSeg(t *Thread) uint32 {
 		}
 		t.segGep = b.grid.gepoch
 	}
-	if len(m.segs) >= m.segGCAt {
+	if m.segs.n >= m.segGCAt {
 		m.gcSegs()
 	}
-	t.seg = uint32(len(m.segs))
-	m.segs = append(m.segs, s)
+	t.seg = m.segs.add(s)
 	t.segGen, t.segEp, t.segWep, t.segClock, t.segAgent, t.segLc = m.segGen, ep, wep, t.ctx.clock, t.ctx.agent, t.lc
 	return t.seg
 }
@@ -178,7 +179,7 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 	}
 	m.raceT = t // reportRace names its call sites (proxy.go, callNotes)
 	sid := m.curSeg(t)
-	bs := &m.segs[sid]
+	bs := m.segs.at(sid)
 	pf := uint32(0)
 	if pos > 0 {
 		pf = uint32(pos) << 4
@@ -207,7 +208,8 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 		}
 		if a.seg != memo {
 			memo = a.seg
-			memoOK = hb(&m.segs[a.seg], bs, ctx, t.bvc) || m.lockstep(&m.segs[a.seg], bs) || m.released(t, &m.segs[a.seg])
+			sa := m.segs.at(a.seg)
+			memoOK = hb(sa, bs, ctx, t.bvc) || m.lockstep(sa, bs) || m.released(t, sa)
 		}
 		return memoOK
 	}
@@ -296,25 +298,21 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 // per thread, so that is decided afresh for each.)
 func (m *Machine) compactReads(c *cell, b stamp, sid uint32, ordered func(stamp) bool) {
 	lst := m.rmore[c.more-1]
-	var seen *scanTab
+	var seen *readSet
 	if len(lst) >= dedupAt {
-		seen = m.scanTab(&m.stampSeen, len(lst)+1)
+		seen = m.readSet(c.r, lst)
 	}
 	first, have := c.r, !ordered(c.r)
 	if have && seen != nil {
-		seen.put(uint64(c.r.seg)<<32|uint64(c.r.pf), 1)
+		seen.add(c.r)
 	}
 	k := 0
 	for _, r := range lst {
 		if r.seg == sid || ordered(r) {
 			continue
 		}
-		if seen != nil {
-			key := uint64(r.seg)<<32 | uint64(r.pf)
-			if _, dup := seen.get(key); dup {
-				continue
-			}
-			seen.put(key, 1)
+		if seen != nil && seen.add(r) {
+			continue
 		}
 		if !have {
 			first, have = r, true
@@ -336,6 +334,87 @@ func (m *Machine) compactReads(c *cell, b stamp, sid uint32, ordered func(stamp)
 		lst = nl
 	}
 	m.rmore[c.more-1] = append(lst, b)
+}
+
+// readSet is the set of reads a compaction kept (compactReads). The reads
+// of a long list are mostly of one or two positions by threads whose
+// segments were made one after the other, so the set is a bitmap over the
+// segments' range per position when that is small enough, and a hash
+// table otherwise. (The hash table's probes, at random over a table
+// twice the list, were a fifth of simpleStreams' check: every thread
+// reads one global word.)
+type readSet struct {
+	npf  int
+	pfs  [4]uint32
+	lo   uint32
+	nw   int // words per position
+	bits []uint64
+	tab  *scanTab
+}
+
+// readSet returns the empty set for a compaction of first and lst.
+func (m *Machine) readSet(first stamp, lst []stamp) *readSet {
+	rs := &m.rset
+	*rs = readSet{bits: rs.bits}
+	lo, hi := first.seg, first.seg
+	for i := -1; i < len(lst); i++ {
+		r := first
+		if i >= 0 {
+			r = lst[i]
+		}
+		lo, hi = min(lo, r.seg), max(hi, r.seg)
+		if rs.npf >= 0 && rs.slot(r.pf) < 0 {
+			if rs.npf == len(rs.pfs) {
+				rs.npf = -1 // too many positions: a hash table
+				continue
+			}
+			rs.pfs[rs.npf] = r.pf
+			rs.npf++
+		}
+	}
+	span := int(hi-lo) + 1
+	if rs.npf < 0 || span > 64*len(lst) {
+		rs.npf = -1
+		rs.tab = m.scanTab(&m.stampSeen, len(lst)+1)
+		return rs
+	}
+	rs.lo, rs.nw = lo, (span+63)/64
+	n := rs.npf * rs.nw
+	if cap(rs.bits) < n {
+		rs.bits = make([]uint64, n)
+	}
+	rs.bits = rs.bits[:n]
+	clear(rs.bits)
+	return rs
+}
+
+func (rs *readSet) slot(pf uint32) int {
+	for i := 0; i < rs.npf; i++ {
+		if rs.pfs[i] == pf {
+			return i
+		}
+	}
+	return -1
+}
+
+// add adds r and reports whether it was there already.
+func (rs *readSet) add(r stamp) bool {
+	if rs.npf < 0 {
+		key := uint64(r.seg)<<32 | uint64(r.pf)
+		if _, dup := rs.tab.get(key); dup {
+			return true
+		}
+		rs.tab.put(key, 1)
+		return false
+	}
+	i := int(r.seg - rs.lo)
+	w := &rs.bits[rs.slot(r.pf)*rs.nw+i>>6]
+	bit := uint64(1) << (i & 63)
+	if *w&bit != 0 {
+		return true
+	}
+	*w |= bit
+	return false
 }
 
 // dedupAt is the list length from which a compaction drops repeated reads
@@ -450,55 +529,100 @@ func (m *Machine) split(o *Object, g uint8) {
 }
 
 // gcSegs drops the segments no cell refers to any more and renumbers the
-// others. It runs when the table doubled since the last collection, so its
-// cost (a walk over the shadow cells) is spread over the segments made.
+// others, keeping their order. It runs when the table doubled since the
+// last collection, so its cost (two walks over the shadow cells) is
+// spread over the segments made. The table is compacted in place (a new
+// table, and a table of new indices, for each collection were most of
+// the memory a wide grid's run touched: issue 15 item 7).
 func (m *Machine) gcSegs() {
-	live := make([]uint32, len(m.segs)) // 1 + new index, 0: dead
+	st := &m.segs
+	words := (st.n + 63) / 64
+	if cap(st.live) < words {
+		st.live = make([]uint64, words)
+		st.rank = make([]uint32, words)
+	}
+	live, rank := st.live[:words], st.rank[:words]
+	clear(live)
+	// two walks over every stamp: mark the live segments, then renumber
+	// (written out, not through a function value: they visit every cell)
+	mark := func(cells []cell) {
+		for i := range cells {
+			c := &cells[i]
+			if c.w.valid() {
+				live[c.w.seg>>6] |= 1 << (c.w.seg & 63)
+			}
+			if c.r.valid() {
+				live[c.r.seg>>6] |= 1 << (c.r.seg & 63)
+				if c.more != 0 {
+					for _, r := range m.rmore[c.more-1] {
+						if r.valid() {
+							live[r.seg>>6] |= 1 << (r.seg & 63)
+						}
+					}
+				}
+			}
+		}
+	}
+	renum := func(s *stamp) {
+		w := s.seg >> 6
+		s.seg = rank[w] + uint32(mbits.OnesCount64(live[w]&(1<<(s.seg&63)-1)))
+	}
+	renumber := func(cells []cell) {
+		for i := range cells {
+			c := &cells[i]
+			if c.w.valid() {
+				renum(&c.w)
+			}
+			if c.r.valid() {
+				renum(&c.r)
+				if c.more != 0 {
+					lst := m.rmore[c.more-1]
+					for j := range lst {
+						if lst[j].valid() {
+							renum(&lst[j])
+						}
+					}
+				}
+			}
+		}
+	}
+	walk := func(f func([]cell)) {
+		for _, o := range m.objs {
+			if o == nil {
+				continue
+			}
+			if o.shadow == nil {
+				if len(m.uni) > 0 {
+					if u := m.uni[o]; u != nil {
+						cs := []cell{u.c}
+						f(cs)
+						u.c = cs[0]
+					}
+				}
+				continue
+			}
+			f(o.shadow)
+		}
+	}
+	walk(mark)
 	n := uint32(0)
-	mark := func(s *stamp) {
-		if !s.valid() {
-			return
-		}
-		if live[s.seg] == 0 {
-			n++
-			live[s.seg] = n
-		}
-		s.seg = live[s.seg] - 1
+	for w, lw := range live {
+		rank[w] = n
+		n += uint32(mbits.OnesCount64(lw))
 	}
-	for _, o := range m.objs {
-		if o == nil {
-			continue
-		}
-		if o.shadow == nil {
-			// in object order, not the map's, so that the numbering is
-			// the same in every run
-			if len(m.uni) > 0 {
-				if u := m.uni[o]; u != nil {
-					mark(&u.c.w)
-					mark(&u.c.r)
-				}
-			}
-			continue
-		}
-		for i := range o.shadow {
-			c := &o.shadow[i]
-			mark(&c.w)
-			mark(&c.r)
-			if c.more != 0 {
-				lst := m.rmore[c.more-1]
-				for j := range lst {
-					mark(&lst[j])
-				}
+	walk(renumber)
+	// a live segment moves down to its rank, never up
+	for w, bw := range live {
+		for bw != 0 {
+			b := mbits.TrailingZeros64(bw)
+			bw &= bw - 1
+			i := uint32(w<<6 + b)
+			if r := rank[w] + uint32(mbits.OnesCount64(live[w]&(1<<uint(b)-1))); r != i {
+				*st.at(r) = *st.at(i)
 			}
 		}
 	}
-	segs := make([]seg, n, max(int(n)*2, 1024))
-	for i, v := range live {
-		if v != 0 {
-			segs[v-1] = m.segs[i]
-		}
-	}
-	m.segs = segs
+	st.truncate(int(n))
 	m.segGen++ // every thread starts a new segment at its next access
 	m.segGCAt = max(2*int(n), m.segGCMin)
 }
@@ -541,7 +665,7 @@ func (m *Machine) reportRace(o *Object, off int, a, b stamp) {
 	if o.Name != "" {
 		where += " " + o.Name
 	}
-	sa, sb := &m.segs[a.seg], &m.segs[b.seg]
+	sa, sb := m.segs.at(a.seg), m.segs.at(b.seg)
 	d := m.diags.Errorf(m.pos(b.pos()), "C0501", "data race on %s (byte %d): %s by %s conflicts with an unordered %s by %s",
 		where, off, kind(b), m.who(sb), kind(a), m.who(sa))
 	m.callNotes(m.raceT, d)
@@ -572,7 +696,7 @@ func (m *Machine) volWarp(a, b stamp, ordered func(stamp) bool) {
 	if !a.vol() || !b.vol() || a.write() == b.write() {
 		return
 	}
-	sa, sb := &m.segs[a.seg], &m.segs[b.seg]
+	sa, sb := m.segs.at(a.seg), m.segs.at(b.seg)
 	if sa.block < 0 || sa.agent != sb.agent || sa.clock != sb.clock || sa.block != sb.block || sa.tid == sb.tid || sa.tid/32 != sb.tid/32 || ordered(a) {
 		return
 	}

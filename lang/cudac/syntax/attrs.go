@@ -77,7 +77,8 @@ func structTags(toks []Token) map[string]bool {
 				}
 				j++
 			}
-			if j < len(toks) && toks[j].Kind == Ident && !keywords[toks[j].Text] {
+			if j < len(toks) && toks[j].Kind == Ident && !keywords[toks[j].Text] && !(j+1 < len(toks) && toks[j+1].Text == "::") {
+				// (struct ns::Name: the tag is Name, not the namespace)
 				tags[toks[j].Text] = true
 			}
 		}

@@ -16,6 +16,7 @@ var knownHeaders = map[string]string{
 	"cfloat":          floatMacros,
 	"cinttypes":       "",
 	"cuda/atomic":     "",
+	"cuda/barrier":    "#include <__weft/cuda_barrier.h>\n", // cudabarrier.go
 	"cuda/std/atomic": "",
 	"stdio.h":         "#define EOF (-1)\n#define NULL ((void*)0)\n",
 	"stdlib.h":        "#define NULL ((void*)0)\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n#define RAND_MAX 2147483647\n" + "#include <__weft/qsort.h>\n", // stdalgo.go
@@ -50,6 +51,7 @@ var knownHeaders = map[string]string{
 	"algorithm":          "#include <__weft/pair.h>\n#include <__weft/algorithm.h>\n", // stdalgo.go
 	"numeric":            "#include <__weft/algorithm.h>\n",
 	"functional":         "", // std::less/greater as sort comparators
+	"limits":             "", // std::numeric_limits (sem: built in)
 	"iterator":           "", // std::distance, next, prev, advance, begin, end (sem/lib_iterator.go)
 	// associative containers: their class templates parse and a use is
 	// C0309 naming them (parser.go, UnmodeledStdTypes)
@@ -97,13 +99,14 @@ var knownHeaders = map[string]string{
 	// <iostream> and <stdexcept>, ...) are headers of their own, so that
 	// every translation unit reads them from the same file and the linker
 	// (sem/link.go) sees one declaration, whichever header a unit named.
-	"__weft/qsort.h":     qsortText,
-	"__weft/algorithm.h": algorithmText,
-	"__weft/pair.h":      pairText,
-	"__weft/stdarg.h":    stdargText,
-	"stdarg.h":           "#include <__weft/stdarg.h>\n",
-	"cstdarg":            "#include <__weft/stdarg.h>\n",
-	"__weft/nvtx.h":      nvtxText,
+	"__weft/qsort.h":        qsortText,
+	"__weft/algorithm.h":    algorithmText,
+	"__weft/pair.h":         pairText,
+	"__weft/cuda_barrier.h": cudaBarrierText,
+	"__weft/stdarg.h":       stdargText,
+	"stdarg.h":              "#include <__weft/stdarg.h>\n",
+	"cstdarg":               "#include <__weft/stdarg.h>\n",
+	"__weft/nvtx.h":         nvtxText,
 	// cuRAND's device API: the state types; sem/curand.go models the
 	// functions
 	"curand_kernel.h":      "#include <__weft/curand.h>\n",

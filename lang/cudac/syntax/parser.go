@@ -1897,6 +1897,11 @@ func (p *parser) assign() Expr {
 	x := p.conditional()
 	if t := p.tok(); t.Kind == Punct && assignOps[t.Text] {
 		p.next()
+		if t.Text == "=" && p.is("{") {
+			// x = {...} (C++ [expr.ass]p9: x = T{...}, or the
+			// operator= that takes the list)
+			return &Binary{Pos: t.Pos, Op: t.Text, X: x, Y: p.initializer()}
+		}
 		return &Binary{Pos: t.Pos, Op: t.Text, X: x, Y: p.assign()}
 	}
 	return x

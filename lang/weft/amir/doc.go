@@ -102,6 +102,19 @@
 //     slabs, thgrid_lazy.go), and the shared read records as one group
 //     record per cell (thgroup.go) until an event tells their threads
 //     apart. Checked by TestGridMatchesFull and TestGridEagerMatchesFull.
+//   - Replay by task (effects.go replayTask, issue 13 stop 26): a record
+//     whose reach is one task replays only the log's runs of that task's
+//     and the host's events (Machine.taskRuns): apply leaves it unchanged
+//     on any other (checked by TestTaskReplayMatchesFull).
+//   - Memo checkpoints (replaymemo.go): a replay's end state is the
+//     state of its input's chain at that log length; a record later found
+//     in that exact state continues the chain (TestReplayMemoMatchesFull).
+//   - Replays that cannot matter are not done (issue 13 stop 26): a check
+//     that one component of a record (creator or grant) passes as it is
+//     passes it replayed too, since replay only adds grants (checkCells,
+//     TestCheckSkipMatchesFull); addRecord replaces an older record that
+//     has a grant and covers the new counts without replaying it
+//     (dominated, TestDomSkipMatchesFull).
 //   - Run never panics on a well-formed Program; out-of-bounds accesses and
 //     malformed barrier use are reported as Faults.
 package amir

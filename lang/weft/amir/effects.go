@@ -271,7 +271,7 @@ func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads
 		o := int(r.creator.start) - int(gs.start)
 		if r.src == int32(s.Src) && r.creator.task == gs.task && r.creator.shape == 0 && o >= 0 && o <= last &&
 			bm[o>>6]&(1<<(o&63)) != 0 && state[o] == thNone &&
-			r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && m.replayed(r, stamp) && pendsCover(r.pend, pends) {
+			r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && m.dominated(r, stamp, pends) {
 			if r.stamp == stamp && len(r.grants) == 0 && slices.Equal(r.pend, pends) {
 				state[o] = thKeep
 				kept++
@@ -339,7 +339,7 @@ func (m *Machine) addRecord(head *int32, ver *uint64, s *Stmt, creator threads, 
 		}
 		r := &m.recs[h]
 		next := r.next
-		if r.src == int32(s.Src) && r.creator == creator && r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && m.replayed(r, stamp) && pendsCover(r.pend, pends) {
+		if r.src == int32(s.Src) && r.creator == creator && r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && m.dominated(r, stamp, pends) {
 			if r.stamp == stamp && len(r.grants) == 0 && slices.Equal(r.pend, pends) {
 				return // the new record would be identical to r
 			}
@@ -381,6 +381,25 @@ func (m *Machine) initRecord(i, next int32, s *Stmt, creator threads, pends []pe
 	if len(pends) > 0 {
 		r.pend = append(r.pend, pends...)
 	}
+}
+
+// dominated is addRecord's test, on an older record r of the same
+// source, creator, timeline, level and atomic set, that r's arrive
+// observations cover the new record's (pends), with r replayed first
+// (replayed). A record that already has a grant and covers pends is
+// replaced whatever its replay would add (grants are only added, and its
+// counts on the live cells of pends only lowered: pendsCover stays true,
+// and a grant rules out the identical case), so it is replaced without
+// the replay, whose result would be freed with it (issue 13: the GEMMs'
+// per-iteration records, each replayed over the iteration's events just
+// before it was dropped).
+func (m *Machine) dominated(r *record, stamp int32, pends []pend) bool {
+	if r.stamp != stamp && !m.noDomSkip && len(r.grants) > 0 && pendsCover(r.pend, pends) {
+		m.domSkips++
+		return true
+	}
+	m.replayed(r, stamp)
+	return pendsCover(r.pend, pends)
 }
 
 // replayed brings r up to the log's end (stamp) before addRecord's
@@ -655,7 +674,7 @@ func (m *Machine) freeBars(bar0 int32, total int) {
 	at := int32(len(m.log)) + 1
 	for id := bar0; id < bar0+int32(total); id++ {
 		m.bars[id].freed = at
-		for _, q := range m.bars[id].subs {
+		for _, q := range m.subsOf(id) {
 			m.bars[q.id].freed = at
 		}
 	}
@@ -750,7 +769,19 @@ func (m *Machine) logEvent(e event, perThread bool) {
 	if k := len(m.taskRuns); k == 0 || m.taskRuns[k-1].task != e.exec.task {
 		m.taskRuns = append(m.taskRuns, taskRun{start: int32(len(m.log)), task: e.exec.task})
 	}
+	if len(m.log) == cap(m.log) {
+		m.log = grow2(m.log)
+	}
 	m.log = append(m.log, e)
+}
+
+// grow2 returns s with its capacity doubled (at least 256 more): append
+// grows a large slice by about 1.25x, and the ping-pong GEMM's event log
+// (2.4 MB) was then copied about four times its size (issue 13).
+func grow2[T any](s []T) []T {
+	n := make([]T, len(s), 2*cap(s)+256)
+	copy(n, s)
+	return n
 }
 
 // fileEvents files the events logged since the last call as shared or as
@@ -933,7 +964,7 @@ func (m *Machine) arrive(s *Stmt) {
 		}
 	}()
 	home := int32(-1)
-	var common map[int32]int
+	multi := len(s.Bars) > 1
 	gs := m.gs(s)
 	for bi, b := range s.Bars {
 		cs, ok := m.cells(b, s.Src)
@@ -941,34 +972,28 @@ func (m *Machine) arrive(s *Stmt) {
 			return
 		}
 		bst := &m.vars[b.Var]
-		if bi == 0 && len(s.Bars) == 1 {
+		if bi == 0 && !multi {
 			if len(cs) != 1 {
 				m.fault(s.Src, "Arrive needs one home barrier; %s[...] names %d barriers", m.p.Vars[b.Var].Name, len(cs))
 				return
 			}
 		}
-		if len(s.Bars) > 1 && common == nil {
-			common = map[int32]int{}
-		}
 		for _, c := range cs {
 			id := m.queue(b.Var, bst.bar0+c, gs)
+			if len(m.evCells) == cap(m.evCells) {
+				m.evCells = grow2(m.evCells)
+			}
 			m.evCells = append(m.evCells, pend{cell: id, count: m.bars[id].a})
-			if common != nil {
-				common[id]++
-			} else {
+			if !multi {
 				home = id
 			}
 		}
 	}
-	if common != nil {
-		home = -1
-		n := 0
-		for id, k := range common {
-			if k == len(s.Bars) {
-				home = id
-				n++
-			}
-		}
+	if multi {
+		// The home: the one queue every barrier expression names (each
+		// names a queue at most once).
+		var n int
+		home, n = commonQueue(m.evCells[c0:], len(s.Bars))
 		if n != 1 {
 			m.fault(s.Src, "Arrive needs one home barrier common to all its barrier expressions; found %d", n)
 			return
@@ -977,7 +1002,7 @@ func (m *Machine) arrive(s *Stmt) {
 	if home < 0 {
 		return
 	}
-	if common != nil {
+	if multi {
 		// A multicast Arrive (>> z[...] >> z[0:2, ...]): seed 000 App. B
 		// (Arrive) adds the *home* barrier's arrive count a into r.p at
 		// every (z, n) in W, not each cell's own count. So the k-th Arrive
@@ -1006,6 +1031,46 @@ func (m *Machine) arrive(s *Stmt) {
 	}
 	m.logEvent(event{kind: KArrive, trans: s.Convergent, exec: gs, pre: s.Pre, c0: c0, cn: int32(len(m.evCells)) - c0}, false)
 	m.bars[home].a++
+}
+
+// commonQueue returns a queue named k times in cells (-1 if none) and the
+// number of such queues. A multicast Arrive names a few cells: counting by
+// pairs beats a map (issue 13: the ping-pong GEMM's map per Arrive was a
+// tenth of its allocation).
+func commonQueue(cells []pend, k int) (home int32, n int) {
+	home = -1
+	if len(cells) > 64 {
+		count := map[int32]int{}
+		for _, p := range cells {
+			count[p.cell]++
+		}
+		for id, c := range count {
+			if c == k {
+				home = id
+				n++
+			}
+		}
+		return home, n
+	}
+next:
+	for i, p := range cells {
+		for _, q := range cells[:i] {
+			if q.cell == p.cell {
+				continue next // counted at its first
+			}
+		}
+		c := 0
+		for _, q := range cells[i:] {
+			if q.cell == p.cell {
+				c++
+			}
+		}
+		if c == k {
+			home = p.cell
+			n++
+		}
+	}
+	return home, n
 }
 
 func (m *Machine) await(s *Stmt) {
@@ -1048,6 +1113,9 @@ func (m *Machine) await(s *Stmt) {
 		m.hwAwait(s, v, cs[0], id, gs, b.w, max, b.a)
 	} else if oneShot && b.a > 0 {
 		m.oneShotAwait(s, v, cs[0], gs)
+	}
+	if len(m.evCells) == cap(m.evCells) {
+		m.evCells = grow2(m.evCells)
 	}
 	m.evCells = append(m.evCells, pend{cell: id, count: max})
 	m.logEvent(event{kind: KAwait, exec: gs, full: s.Full, temp: s.Temp | s.Full, c0: int32(len(m.evCells) - 1), cn: 1}, m.p.Vars[s.Acc.Var].PerThreadQueue)
@@ -1414,7 +1482,10 @@ func (m *Machine) execRun(run *Stmt) {
 	}
 	st := &m.vars[first.Acc.Var]
 	var me *memoEntry
-	if run.memo != nil && len(cs) == 1 {
+	if run.memoKind != memoNone && len(cs) == 1 {
+		if run.memo == nil {
+			run.memo = &memoTable{}
+		}
 		c := cs[0]
 		me = m.memoEntryFor(run, c)
 		if me.valid && me.cell == c && me.ver == st.cells[c].ver && me.log == int32(len(m.log)) && me.gs == gs {

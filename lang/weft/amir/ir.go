@@ -714,9 +714,10 @@ func (p *Program) fuse(s *Stmt) {
 		if gsOf != nil {
 			run.Exec, run.gsc = gsOf.Exec, gsOf.gsc
 		}
-		if run.memoKind, run.memoOps, run.memoRecs = memoForm(run); run.memoKind != memoNone {
-			run.memo = &memoTable{}
-		}
+		// Its memo table (memoKind != memoNone) is made at its first
+		// execution on one cell (execRun): most runs of a small check
+		// never get one (issue 13: 13 KB per Convert of tk_split_gemm).
+		run.memoKind, run.memoOps, run.memoRecs = memoForm(run)
 		out = append(out, run)
 		changed = true
 		i = j

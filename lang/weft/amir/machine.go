@@ -104,14 +104,24 @@ type dimInfo struct {
 	extent, gran, shift, stride int
 }
 
-// barState is a queue barrier's arrive and await counts (a, w); subs are
-// the per-thread-set queues of a PerThreadQueue cell (queues.go).
+// barState is a queue barrier's arrive and await counts (a, w). Its
+// per-thread-set queues, for a PerThreadQueue cell (queues.go), are in
+// Machine.barExt: a run makes one barState per barrier cell per
+// incarnation, and the two slice headers they had made the GEMMs' state
+// five times larger (issue 13: a fifth of the ping-pong GEMM's allocation).
 type barState struct {
 	a, w int32
 	// freed is 1 + the log length when the cell's variable was
 	// allocated again (its incarnation died), or 0 (dropDeadPends).
 	freed int32
-	subs  []subQueue
+	// ext is 1 + the index of the cell's sub-queues in Machine.barExt,
+	// or 0 (none).
+	ext int32
+}
+
+// barExt holds the sub-queues of a PerThreadQueue cell.
+type barExt struct {
+	subs []subQueue
 	// byThread indexes the one-thread sub-queues by thread offset
 	// (queue).
 	byThread []subRef
@@ -219,6 +229,7 @@ type Machine struct {
 	recsDirty             int // the slab's slots from here on are zero (takeRecord)
 	free                  int32
 	bars                  []barState
+	barExt                []barExt // sub-queues (barState.ext)
 	log                   []event
 	evCells               []pend // the events' cells (event.c0)
 	res                   Result
@@ -288,6 +299,10 @@ type Machine struct {
 	// (checkCells; tests).
 	noCheckSkip bool
 	checkSkips  int64
+	// noDomSkip makes addRecord replay every older record it compares,
+	// and domSkips counts the replays it left out (dominated; tests).
+	noDomSkip bool
+	domSkips  int64
 	// rmemo is the replay memo (replaymemo.go); noReplayMemo disables
 	// it and replayMemoHits counts its hits (tests).
 	rmemo          *[replayMemoSize]replayMemoEntry // nil until a replay is memoized
@@ -437,6 +452,7 @@ func (m *Machine) Run(args []int) *Result {
 	m.free = -1
 	m.grantArena = nil // its chunks grow from the smallest again (grantStore)
 	m.bars = m.bars[:0]
+	m.barExt = m.barExt[:0]
 	m.lastFreed, m.freeMarks = -1, m.freeMarks[:0]
 	m.log, m.evCells = m.log[:0], m.evCells[:0]
 	m.shared, m.filed = m.shared[:0], 0
@@ -902,9 +918,11 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 	}
 	if pv.Barrier {
 		st.bar0 = int32(len(m.bars))
-		for i := 0; i < total; i++ {
-			m.bars = append(m.bars, barState{})
+		for len(m.bars)+total > cap(m.bars) {
+			m.bars = grow2(m.bars)
 		}
+		m.bars = m.bars[:len(m.bars)+total]
+		clear(m.bars[st.bar0:])
 		st.hwPhys = nil
 		if carry {
 			m.hwCarryOver(v, oldBar0, oldTotal)

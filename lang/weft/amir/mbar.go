@@ -314,6 +314,13 @@ func (m *Machine) hwOrder(s *Stmt, v int, c int32, hb *hwBar, recs []hwRec, gs t
 // unordered returns the first thread of gs that sees none of the records
 // units at level lvl on qs (ok false when every thread sees one).
 func (m *Machine) unordered(units []int32, gs threads, lvl Level, qs QualSet) (t int32, ok bool) {
+	// One component of one record that every thread of gs sees (the
+	// common case) answers for all of them at once.
+	for _, i := range units {
+		if m.coversAll(&m.recs[i], gs, false, lvl, qs) {
+			return 0, false
+		}
+	}
 	for _, o := range m.shapes[gs.shape] {
 		t := gs.start + o
 		seen := false

@@ -49,7 +49,7 @@ func (m *Machine) queue(v int, id int32, gs threads) int32 {
 	if !m.p.Vars[v].PerThreadQueue {
 		return id
 	}
-	b := &m.bars[id]
+	b := m.ext(id)
 	if m.single[gs.shape] {
 		// One thread: the set is its (task, start), whatever the shape's
 		// name, and byThread finds its queue without a scan (per-thread
@@ -69,10 +69,10 @@ func (m *Machine) queue(v int, id int32, gs threads) int32 {
 			return m.newSub(id, gs)
 		}
 		nid := m.newSub(id, gs)
-		for len(m.bars[id].byThread) <= t {
-			m.bars[id].byThread = append(m.bars[id].byThread, subRef{})
+		for len(b.byThread) <= t {
+			b.byThread = append(b.byThread, subRef{})
 		}
-		m.bars[id].byThread[t] = subRef{task: gs.task, id: nid}
+		b.byThread[t] = subRef{task: gs.task, id: nid}
 		return nid
 	}
 	for _, q := range b.subs {
@@ -86,8 +86,35 @@ func (m *Machine) queue(v int, id int32, gs threads) int32 {
 func (m *Machine) newSub(id int32, gs threads) int32 {
 	nid := int32(len(m.bars))
 	m.bars = append(m.bars, barState{})
-	m.bars[id].subs = append(m.bars[id].subs, subQueue{th: gs, id: nid})
+	b := m.ext(id)
+	b.subs = append(b.subs, subQueue{th: gs, id: nid})
 	return nid
+}
+
+// ext returns barrier cell id's sub-queues, made empty at first use
+// (Machine.barExt's slots are reused from run to run, their storage
+// kept).
+func (m *Machine) ext(id int32) *barExt {
+	if e := m.bars[id].ext; e > 0 {
+		return &m.barExt[e-1]
+	}
+	if len(m.barExt) < cap(m.barExt) {
+		m.barExt = m.barExt[:len(m.barExt)+1]
+	} else {
+		m.barExt = append(m.barExt, barExt{})
+	}
+	b := &m.barExt[len(m.barExt)-1]
+	b.subs, b.byThread = b.subs[:0], b.byThread[:0]
+	m.bars[id].ext = int32(len(m.barExt))
+	return b
+}
+
+// subsOf returns barrier cell id's sub-queues (nil when it has none).
+func (m *Machine) subsOf(id int32) []subQueue {
+	if e := m.bars[id].ext; e > 0 {
+		return m.barExt[e-1].subs
+	}
+	return nil
 }
 
 // sameThreads reports whether a and b are the same thread set (shapes are
@@ -125,7 +152,7 @@ func (m *Machine) queueMismatch(id int32) (a, w int32, bad bool) {
 	if b := &m.bars[id]; b.a != b.w {
 		return b.a, b.w, true
 	}
-	for _, q := range m.bars[id].subs {
+	for _, q := range m.subsOf(id) {
 		if b := &m.bars[q.id]; b.a != b.w {
 			return b.a, b.w, true
 		}

@@ -273,3 +273,66 @@ func TestCheckSkipMatchesFull(t *testing.T) {
 		t.Fatalf("weak coverage: %d replays skipped", skips)
 	}
 }
+
+// TestDomSkipMatchesFull: addRecord replacing an older record that has a
+// grant and covers the new counts without replaying it (dominated)
+// changes nothing in the Result. The same generators as
+// TestCheckSkipMatchesFull run with and without the skip.
+func TestDomSkipMatchesFull(t *testing.T) {
+	var skips int64
+	for _, gen := range []func(int64) *Program{randomReplayProgram, randomGroupProgram, randomGridProgram, randomThreadSymProgram, randomMemoProgram} {
+		for seed := int64(0); seed < 1000; seed++ {
+			m1 := New(gen(seed), Config{MaxHazards: 100})
+			m2 := New(gen(seed), Config{MaxHazards: 100})
+			m2.noDomSkip = true
+			for rep := 0; rep < 2; rep++ {
+				r1, r2 := *m1.Run(nil), *m2.Run(nil)
+				r1.Stats.Memory, r2.Stats.Memory = 0, 0
+				a, b := fmt.Sprintf("%+v", r1), fmt.Sprintf("%+v", r2)
+				if a != b {
+					t.Fatalf("seed %d run %d:\nskipping %s\nfull     %s", seed, rep, a, b)
+				}
+			}
+			skips += m1.domSkips
+		}
+	}
+	t.Logf("%d replays skipped", skips)
+	if skips < 1000 {
+		t.Fatalf("weak coverage: %d replays skipped", skips)
+	}
+}
+
+// TestCommonQueue: the pairwise count of a multicast Arrive's cells finds
+// the queues the map count finds.
+func TestCommonQueue(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	for i := 0; i < 5000; i++ {
+		k := 1 + rng.Intn(3)
+		var cells []pend
+		for b := 0; b < k; b++ {
+			seen := map[int32]bool{}
+			for n := rng.Intn(40); n >= 0; n-- {
+				id := int32(rng.Intn(50))
+				if !seen[id] {
+					seen[id] = true
+					cells = append(cells, pend{cell: id})
+				}
+			}
+		}
+		count := map[int32]int{}
+		for _, p := range cells {
+			count[p.cell]++
+		}
+		wantN, want := 0, int32(-1)
+		for id, c := range count {
+			if c == k {
+				wantN++
+				want = id
+			}
+		}
+		home, n := commonQueue(cells, k)
+		if n != wantN || (n == 1 && home != want) {
+			t.Fatalf("case %d: %d queues (home %d), want %d (home %d)", i, n, home, wantN, want)
+		}
+	}
+}

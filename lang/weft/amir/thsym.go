@@ -506,7 +506,7 @@ func (m *Machine) thsymEnter(s *Stmt, lo, hi int) *thRun {
 		}
 		for c := 0; c < st.total; c++ {
 			bs := &m.bars[st.bar0+int32(c)]
-			if bs.a != 0 || bs.w != 0 || len(bs.subs) > 0 {
+			if bs.a != 0 || bs.w != 0 || len(m.subsOf(st.bar0+int32(c))) > 0 {
 				return nil
 			}
 		}
@@ -718,7 +718,7 @@ func (m *Machine) thsymMaterialize(v int) {
 			id := st.bar0 + int32(c)
 			rep := int32(-1)
 			var sh int32
-			for _, q := range m.bars[id].subs {
+			for _, q := range m.subsOf(id) {
 				if q.th.task == f.task && q.th.start == f.r0 && m.single[q.th.shape] {
 					rep, sh = q.id, q.th.shape
 				}

@@ -26,6 +26,16 @@ type Program struct {
 	// (zero Machine in CPU code), for suggestions.
 	Machines []coll.Machine
 	Lib      *lib.Library
+	// srcStmts are the statements of AMIR.Srcs, whose Text is filled
+	// in on demand (fillText).
+	srcStmts []syntax.Stmt
+}
+
+// fillText fills in the printed form of AMIR.Srcs[i] (i < 0: none).
+func (p *Program) fillText(i int) {
+	if i >= 0 && i < len(p.srcStmts) && p.AMIR.Srcs[i].Text == "" {
+		p.AMIR.Srcs[i].Text = printStmt(p.srcStmts[i])
+	}
 }
 
 // converter implements T_s, T_e and T_arg (seed 000 Fig. 5, 17-20).
@@ -66,6 +76,12 @@ type converter struct {
 	// rings collects, per CudaMbarrier variable (forward AMIR index), the
 	// facts the code generator sizes its rings from.
 	rings map[int]*ringFacts
+	// affMemo remembers the last affine forms computed within one access
+	// (affineForm): its window's ends are each compiled (intExpr) and
+	// kept as forms, and their linear forms taken again for the
+	// granularity.
+	affMemo [4]affMemo
+	affNext int
 }
 
 // ringFacts: the largest skip count (lag) of the forward and reverse
@@ -186,8 +202,10 @@ func (c *converter) src(st syntax.Stmt, timeline string) int {
 	if i, ok := c.srcOf[st]; ok {
 		return i
 	}
-	text := printStmt(st)
-	c.p.Srcs = append(c.p.Srcs, amir.Src{Pos: st.Pos(), Text: text, Timeline: timeline})
+	// Its Text is printed when a report needs it (Program.srcText):
+	// printing every statement was a fifth of Convert (issue 13).
+	c.p.Srcs = append(c.p.Srcs, amir.Src{Pos: st.Pos(), Timeline: timeline})
+	c.out.srcStmts = append(c.out.srcStmts, st)
 	c.out.Machines = append(c.out.Machines, c.machine)
 	c.srcOf[st] = len(c.p.Srcs) - 1
 	return len(c.p.Srcs) - 1
@@ -611,6 +629,7 @@ type idx struct {
 // access builds e# for a use of a variable (Name or Index), composing
 // window statements (inlined, seed 000 §5.2). It returns the base variable.
 func (c *converter) access(sc *names, st syntax.Stmt, e syntax.Expr) (*amir.Access, *gpucheck.Var, bool) {
+	c.affMemo = [len(c.affMemo)]affMemo{} // see affineForm
 	var name *syntax.Name
 	var use []syntax.Expr
 	switch e := e.(type) {

@@ -56,16 +56,42 @@ func (c *converter) intExpr(sc *names, e syntax.Expr) (amir.IntExpr, bool) {
 // affineForm is e as amir.Affine when it is affine in the slots (constants
 // folded), for the machine's inline window evaluation; nil otherwise.
 func (c *converter) affineForm(sc *names, e syntax.Expr) *amir.Affine {
+	// Within one access (the memo is cleared at its start) neither the
+	// scope's names nor the control names change, so a form is a
+	// function of (sc, e).
+	for i := range c.affMemo {
+		if m := &c.affMemo[i]; m.e == e && m.sc == sc && e != nil {
+			return m.a
+		}
+	}
+	a := c.affineFormOf(sc, e)
+	c.affMemo[c.affNext] = affMemo{e: e, sc: sc, a: a}
+	c.affNext = (c.affNext + 1) % len(c.affMemo)
+	return a
+}
+
+// affMemo is one remembered affine form (converter.affMemo).
+type affMemo struct {
+	e  syntax.Expr
+	sc *names
+	a  *amir.Affine
+}
+
+// affineFormOf is affineForm without the memo.
+func (c *converter) affineFormOf(sc *names, e syntax.Expr) *amir.Affine {
 	l := c.linearOf(e)
 	a := &amir.Affine{K: l.k}
-	for atom, coef := range l.terms {
-		slot, ok := sc.lookup(atom)
+	if len(l.terms) > 0 {
+		a.Terms = make([]amir.Term, 0, len(l.terms))
+	}
+	for _, t := range l.terms {
+		slot, ok := sc.lookup(t.atom)
 		if !ok {
 			return nil
 		}
-		a.Terms = append(a.Terms, amir.Term{Slot: slot, Coef: coef})
+		a.Terms = append(a.Terms, amir.Term{Slot: slot, Coef: t.c})
 	}
-	// Map order is random; sort for a deterministic program.
+	// Sorted by slot, as the machine's plans expect a deterministic form.
 	sort.Slice(a.Terms, func(i, j int) bool { return a.Terms[i].Slot < a.Terms[j].Slot })
 	return a
 }
@@ -210,10 +236,21 @@ func (c *converter) boolExpr(sc *names, e syntax.Expr) (amir.BoolExpr, bool) {
 
 // linear is an affine form Σ coef·atom + k over opaque atoms (names and
 // non-linear subexpressions, keyed by their printed form). It is used only
-// to prove that accesses are aligned to a block size (granularity).
+// to prove that accesses are aligned to a block size (granularity), and
+// for the affine forms of windows (affineForm).
+//
+// terms are sorted by atom, each atom once; a term whose coefficient is 0
+// stays only where a product by 0 made it (the forms of the map this
+// replaced, which affineForm sees: issue 13, Convert was a quarter of a
+// small check's time, mostly these maps).
 type linear struct {
 	k     int
-	terms map[string]int
+	terms []linTerm
+}
+
+type linTerm struct {
+	atom string
+	c    int
 }
 
 func gcd(a, b int) int {
@@ -233,8 +270,8 @@ func gcd(a, b int) int {
 // value of its atoms (0 means the form is identically 0).
 func (l linear) align() int {
 	g := l.k
-	for _, c := range l.terms {
-		g = gcd(g, c)
+	for _, t := range l.terms {
+		g = gcd(g, t.c)
 	}
 	if g < 0 {
 		g = -g
@@ -242,15 +279,30 @@ func (l linear) align() int {
 	return g
 }
 
+// sub is l - o. An atom of o's is dropped when its coefficient becomes 0;
+// l's other terms are kept as they are.
 func (l linear) sub(o linear) linear {
-	r := linear{k: l.k - o.k, terms: map[string]int{}}
-	for a, c := range l.terms {
-		r.terms[a] += c
+	r := linear{k: l.k - o.k}
+	if len(l.terms)+len(o.terms) > 0 {
+		r.terms = make([]linTerm, 0, len(l.terms)+len(o.terms))
 	}
-	for a, c := range o.terms {
-		r.terms[a] -= c
-		if r.terms[a] == 0 {
-			delete(r.terms, a)
+	i, j := 0, 0
+	for i < len(l.terms) || j < len(o.terms) {
+		switch {
+		case j == len(o.terms) || (i < len(l.terms) && l.terms[i].atom < o.terms[j].atom):
+			r.terms = append(r.terms, l.terms[i])
+			i++
+		case i == len(l.terms) || o.terms[j].atom < l.terms[i].atom:
+			if o.terms[j].c != 0 {
+				r.terms = append(r.terms, linTerm{o.terms[j].atom, -o.terms[j].c})
+			}
+			j++
+		default:
+			if c := l.terms[i].c - o.terms[j].c; c != 0 {
+				r.terms = append(r.terms, linTerm{l.terms[i].atom, c})
+			}
+			i++
+			j++
 		}
 	}
 	return r
@@ -258,7 +310,13 @@ func (l linear) sub(o linear) linear {
 
 func (c *converter) linearOf(e syntax.Expr) linear {
 	atom := func() linear {
-		return linear{terms: map[string]int{syntax.ExprString(e): 1}}
+		a := ""
+		if n, ok := e.(*syntax.Name); ok {
+			a = n.Name // its printed form
+		} else {
+			a = syntax.ExprString(e)
+		}
+		return linear{terms: []linTerm{{a, 1}}}
 	}
 	switch e := e.(type) {
 	case *syntax.IntLit:
@@ -284,9 +342,9 @@ func (c *converter) linearOf(e syntax.Expr) linear {
 				x, y = y, x
 			}
 			if len(y.terms) == 0 {
-				r := linear{k: x.k * y.k, terms: map[string]int{}}
-				for a, c := range x.terms {
-					r.terms[a] = c * y.k
+				r := linear{k: x.k * y.k, terms: make([]linTerm, len(x.terms))}
+				for i, t := range x.terms {
+					r.terms[i] = linTerm{t.atom, t.c * y.k}
 				}
 				return r
 			}

@@ -46,6 +46,10 @@ func report(prog *Program, run *Run, errs *diag.List) {
 		errs.Errorf(pos(p.Srcs[f.Src].Pos), codeFault, "the sync check of %s faulted%s: %s", p.Name, at, f.Msg)
 	}
 	for i := range res.Hazards {
+		prog.fillText(res.Hazards[i].Src)
+		prog.fillText(res.Hazards[i].Other)
+	}
+	for i := range res.Hazards {
 		h := &res.Hazards[i]
 		src := p.Srcs[h.Src]
 		if h.Kind == amir.BarrierMismatch && h.Arrives == 0 && p.Vars[h.Var].OneShotArrive {

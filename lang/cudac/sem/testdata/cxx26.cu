@@ -1,0 +1,203 @@
+// ---- nvcc's two passes: __CUDA_ARCH__ is undefined in host code and 900 in __global__ and __device__ functions (syntax/devicepass.go); a __host__ __device__ function is the host pass's
+// MODE: run
+#include <cstdio>
+__device__ int arch() {
+#ifdef __CUDA_ARCH__
+  return __CUDA_ARCH__;
+#else
+  return -1;
+#endif
+}
+#if __CUDA_ARCH__ >= 700
+__device__ int onlyDevice() { return 7; }
+#endif
+__host__ __device__ int both() {
+#ifdef __CUDA_ARCH__
+  return 1;
+#else
+  return 2;
+#endif
+}
+__global__ void k(int *o) {
+#if __CUDA_ARCH__ >= 700
+  o[0] = arch();
+  o[1] = onlyDevice();
+#else
+  o[0] = 0;
+  o[1] = 0;
+#endif
+  o[2] = both();
+}
+int main() {
+  int *o;
+  cudaMallocManaged(&o, 3 * sizeof(int));
+  k<<<1, 1>>>(o);
+  cudaDeviceSynchronize();
+#ifdef __CUDA_ARCH__
+  printf("host sees __CUDA_ARCH__\n");
+#endif
+  printf("%d %d %d %d\n", o[0], o[1], o[2], both());
+  return 0;
+}
+// OUT: 900 7 2 2
+// ---- <cuda/barrier>: cuda::barrier<thread_scope_block> in shared memory, init, arrive returning a token, wait(std::move(token)): the phase orders the writes before the reads
+#include <cstdio>
+#include <cuda/barrier>
+#include <utility>
+__global__ void k(int *o) {
+  __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+  __shared__ int s[64];
+  if (threadIdx.x == 0) init(&bar, blockDim.x);
+  __syncthreads();
+  for (int round = 0; round < 2; round++) {
+    s[threadIdx.x] = threadIdx.x + 100 * round;
+    auto tok = bar.arrive();
+    bar.wait(std::move(tok));
+    o[64 * round + threadIdx.x] = s[63 - threadIdx.x];
+    bar.arrive_and_wait();
+  }
+}
+int main() {
+  int *o;
+  cudaMallocManaged(&o, 128 * sizeof(int));
+  k<<<1, 64>>>(o);
+  cudaDeviceSynchronize();
+  int moved = std::move(o[127]);
+  printf("%d %d %d %d\n", o[0], o[63], o[64], moved);
+  return 0;
+}
+// OUT: 63 0 163 100
+// ---- reading before waiting on the barrier's phase is a race
+#include <cstdio>
+#include <cuda/barrier>
+__global__ void k(int *o) {
+  __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+  __shared__ int s[64];
+  if (threadIdx.x == 0) init(&bar, blockDim.x);
+  __syncthreads();
+  s[threadIdx.x] = threadIdx.x;
+  auto tok = bar.arrive();
+  o[threadIdx.x] = s[63 - threadIdx.x]; // ERROR C0501 col=20 "data race on shared memory s \(byte 252\): read by thread 0 of block 0 \(kernel k\) conflicts with an unordered write by thread 63"
+  bar.wait(tok);
+}
+int main() { int *o; cudaMallocManaged(&o, 256); k<<<1, 64>>>(o); cudaDeviceSynchronize(); return 0; }
+// ---- a barrier of namespace cuda and the program's own barrier are two names
+#include <cstdio>
+#include <cuda/barrier>
+struct barrier { int n; };
+int main() {
+  barrier b = {3};
+  printf("%d\n", b.n);
+  return 0;
+}
+// MODE: run
+// OUT: 3
+// ---- x = {...}: a vector keeps its storage when the list fits (libstdc++'s capacities), a struct takes T{...}, a scalar the one element (outputs from g++ 12)
+#include <cstdio>
+#include <string>
+#include <vector>
+struct P { int a; float b; };
+int main() {
+  std::vector<double> d = {9, 9, 9, 9, 9, 9};
+  printf("%zu %zu\n", d.size(), d.capacity());
+  d = {1, 2};
+  printf("%zu %zu %g\n", d.size(), d.capacity(), d[1]);
+  d = {1, 2, 3, 4, 5, 6, 7, 8};
+  printf("%zu %zu %g\n", d.size(), d.capacity(), d[7]);
+  std::vector<int> e{4, 5, 6};
+  e.push_back(7);
+  printf("%zu %zu\n", e.size(), e.capacity());
+  P p = {1, 2};
+  p = {3, 4.5f};
+  int x = 1;
+  x = {7};
+  std::string s = "a";
+  s = {};
+  printf("%d %g %d %zu\n", p.a, p.b, x, s.size());
+  return 0;
+}
+// MODE: run
+// OUT: 6 6
+// OUT: 2 6 2
+// OUT: 8 8 8
+// OUT: 4 6
+// OUT: 3 4.5 7 0
+// ---- an array is not assignable, from a list either; a scalar takes one element
+int main() {
+  int a[2];
+  a = {1, 2}; // ERROR C0303 col=3 "array is not assignable \(assigning a list to int\[2\]\)"
+  int x;
+  x = {1, 2}; // ERROR C0302 col=7 "a list of 2 elements assigned to int, a scalar"
+  return 0;
+}
+// ---- std::vector insert (value, n copies, a range), emplace and erase (one, a range): the returned iterators, libstdc++'s capacities, deep copies of strings (outputs from g++ 12)
+#include <cstdio>
+#include <vector>
+#include <string>
+int main() {
+  std::vector<int> v = {1, 2, 3};
+  auto it = v.insert(v.begin() + 1, 10);
+  printf("%d %zu %zu |", *it, v.size(), v.capacity());
+  v.insert(v.end(), 2, 7);
+  int a[3] = {100, 200, 300};
+  v.insert(v.begin(), a, a + 3);
+  for (int x : v) printf(" %d", x);
+  printf(" | %zu %zu\n", v.size(), v.capacity());
+  it = v.erase(v.begin() + 2);
+  printf("%d ", *it);
+  it = v.erase(v.begin(), v.begin() + 3);
+  printf("%d |", *it);
+  for (int x : v) printf(" %d", x);
+  printf(" | %zu %zu\n", v.size(), v.capacity());
+  std::vector<std::string> w = {"a", "b"};
+  std::string s = "mid";
+  w.insert(w.begin() + 1, s);
+  s += "!";
+  w.emplace(w.end(), "z");
+  w.erase(w.begin());
+  for (auto &x : w) printf("%s ", x.c_str());
+  printf("%zu\n", w.size());
+  std::vector<int> e;
+  e.insert(e.begin(), 5);
+  printf("%d %zu\n", e[0], e.size());
+  return 0;
+}
+// MODE: run
+// OUT: 10 4 6 | 100 200 300 1 10 2 3 7 7 | 9 12
+// OUT: 1 10 | 10 2 3 7 7 | 5 12
+// OUT: mid b z 3
+// OUT: 5 1
+// ---- erase(end()) is C0403 (undefined in C++)
+#include <vector>
+int main() {
+  std::vector<int> v = {1, 2};
+  v.erase(v.end()); // ERROR C0403 col=10 "std::vector::erase\(end\(\)\): no element to erase"
+  return 0;
+}
+// MODE: run
+// ---- an iterator of another vector as the position is C0402
+#include <vector>
+int main() {
+  std::vector<int> v = {1, 2}, u = {3};
+  v.insert(u.begin(), 4); // ERROR C0402 col=11 "std::vector::insert: the position \(0x[0-9a-f]+\) is not an iterator into this vector of 2 elements"
+  return 0;
+}
+// MODE: run
+// ---- a reference kept across an insert that reallocates is a use after free naming the insert
+#include <vector>
+int main() {
+  std::vector<int> v = {1, 2};
+  int &first = v[0];
+  v.insert(v.begin(), 0);
+  return first; // ERROR C0404 col=10 "use of host memory \(a std::vector's storage, given back when the insert at line [0-9]+:11 reallocated\) after it was freed"
+}
+// MODE: run
+// ---- <limits> is a known header: std::numeric_limits (output from g++ 12)
+#include <cstdio>
+#include <limits>
+int main() {
+  printf("%d %g %d\n", std::numeric_limits<int>::max(), std::numeric_limits<float>::lowest(), std::numeric_limits<unsigned char>::max());
+  return 0;
+}
+// MODE: run
+// OUT: 2147483647 -3.40282e+38 255
