@@ -201,3 +201,60 @@ int main() {
 }
 // MODE: run
 // OUT: 2147483647 -3.40282e+38 255
+// ---- constexpr functions in constant expressions: array sizes, template arguments, static_assert, recursion (output as nvcc computes it)
+#include <cstdio>
+constexpr int sq(int x) { return x * x; }
+constexpr int tiles(int n, int t) { return (n + t - 1) / t; }
+template <int N> struct B { int v[N]; };
+static_assert(sq(3) == 9, "sq");
+__global__ void k(int *o) {
+  __shared__ int s[sq(4)];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  o[threadIdx.x] = s[15 - threadIdx.x];
+}
+int main() {
+  int *o;
+  cudaMallocManaged(&o, 16 * sizeof(int));
+  k<<<1, sq(4)>>>(o);
+  cudaDeviceSynchronize();
+  B<tiles(10, 4)> b;
+  int arr[sq(2)];
+  printf("%d %zu %zu %d\n", o[0], sizeof b.v / sizeof(int), sizeof arr / sizeof(int), sq(5));
+  return 0;
+}
+constexpr int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }
+int table[fact(4)];
+static_assert(sizeof table == 96, "fact");
+// MODE: run
+// OUT: 15 3 4 25
+// ---- a failed static_assert over a constexpr call is C0316; a constexpr body that is no single return is not evaluated (C++14 loops), so its call is no constant here
+constexpr int halve(int n) { return n / 2; }
+constexpr int loop(int n) { int s = 0; for (int i = 0; i < n; i++) s += i; return s; }
+static_assert(halve(9) == 5, "halve"); // ERROR C0316 col=1 "halve"
+int a[loop(3)]; // ERROR C0313 col=7 "array size is not a non-negative constant"
+int main() { return 0; }
+// ---- the warp reduce functions of compute capability 8.0: __reduce_add/min/max_sync of int and unsigned, __reduce_and/or/xor_sync, over the lanes of the mask
+#include <cstdio>
+__global__ void k2(unsigned *o) {
+  int v = threadIdx.x - 5;
+  unsigned u = threadIdx.x * 3u;
+  o[0 + threadIdx.x] = __reduce_max_sync(0xffffffff, v);
+  o[32 + threadIdx.x] = __reduce_min_sync(0x0000ffff << (threadIdx.x & 16), u);
+  o[64 + threadIdx.x] = __reduce_xor_sync(0xffffffff, u);
+  o[96 + threadIdx.x] = __reduce_or_sync(0xffffffff, u);
+  int s = __reduce_add_sync(0xffffffff, v);
+  if (threadIdx.x == 31) o[31] = (unsigned)s;
+}
+int main() {
+  unsigned *o;
+  cudaMallocManaged(&o, 128 * sizeof(unsigned));
+  k2<<<1, 32>>>(o);
+  cudaDeviceSynchronize();
+  printf("%d %u %u %u %u %d\n", (int)o[0], o[32], o[48], o[64], o[96], (int)o[31]);
+  return 0;
+}
+// MODE: run
+// OUT: 26 0 48 32 127 336
+// ---- a warp reduce function in host code is C0307
+int main() { return (int)__reduce_add_sync(0xffffffff, 1u); } // ERROR C0307 col=26 "__reduce_add_sync is a device function"
