@@ -78,20 +78,22 @@ type caseLabel struct {
 
 type compiler struct {
 	// usingStd: the program has using namespace std; (lib_iterator.go)
-	usingStd  bool
-	ann       annotState // __ensures of the function being compiled (annot.go)
-	prog      *Program
-	diags     *diag.List
-	posIdx    map[diag.Pos]int32
-	funcs     map[string]*Function
-	protos    map[string]*syntax.Decl
-	templates map[string]*syntax.FuncDecl
-	insts     map[string]*Function
-	scopes    []map[string]*sym
-	tags      []map[string]*Type
-	lits      map[string]int
-	queue     []*Function
-	initCode  []globalInit
+	usingStd bool
+	// constDepth: the constexpr calls being evaluated (constexpr.go)
+	constDepth int
+	ann        annotState // __ensures of the function being compiled (annot.go)
+	prog       *Program
+	diags      *diag.List
+	posIdx     map[diag.Pos]int32
+	funcs      map[string]*Function
+	protos     map[string]*syntax.Decl
+	templates  map[string]*syntax.FuncDecl
+	insts      map[string]*Function
+	scopes     []map[string]*sym
+	tags       []map[string]*Type
+	lits       map[string]int
+	queue      []*Function
+	initCode   []globalInit
 
 	// per function
 	fn        *Function
@@ -612,6 +614,8 @@ func (c *compiler) constExpr(e syntax.Expr) (int64, bool) {
 		return int64(c.typeOf(e.X, false).size), true
 	case *syntax.Trait:
 		return c.traitValue(e)
+	case *syntax.Call:
+		return c.constexprCall(e) // constexpr.go
 	case *syntax.Cast:
 		if e.X == nil {
 			return 0, false

@@ -201,3 +201,112 @@ int main() {
 }
 // MODE: run
 // OUT: 2147483647 -3.40282e+38 255
+// ---- constexpr functions in constant expressions: array sizes, template arguments, static_assert, recursion (output as nvcc computes it)
+#include <cstdio>
+constexpr int sq(int x) { return x * x; }
+constexpr int tiles(int n, int t) { return (n + t - 1) / t; }
+template <int N> struct B { int v[N]; };
+static_assert(sq(3) == 9, "sq");
+__global__ void k(int *o) {
+  __shared__ int s[sq(4)];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  o[threadIdx.x] = s[15 - threadIdx.x];
+}
+int main() {
+  int *o;
+  cudaMallocManaged(&o, 16 * sizeof(int));
+  k<<<1, sq(4)>>>(o);
+  cudaDeviceSynchronize();
+  B<tiles(10, 4)> b;
+  int arr[sq(2)];
+  printf("%d %zu %zu %d\n", o[0], sizeof b.v / sizeof(int), sizeof arr / sizeof(int), sq(5));
+  return 0;
+}
+constexpr int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }
+int table[fact(4)];
+static_assert(sizeof table == 96, "fact");
+// MODE: run
+// OUT: 15 3 4 25
+// ---- a failed static_assert over a constexpr call is C0316; a constexpr body that is no single return is not evaluated (C++14 loops), so its call is no constant here
+constexpr int halve(int n) { return n / 2; }
+constexpr int loop(int n) { int s = 0; for (int i = 0; i < n; i++) s += i; return s; }
+static_assert(halve(9) == 5, "halve"); // ERROR C0316 col=1 "halve"
+int a[loop(3)]; // ERROR C0313 col=7 "array size is not a non-negative constant"
+int main() { return 0; }
+// ---- the warp reduce functions of compute capability 8.0: __reduce_add/min/max_sync of int and unsigned, __reduce_and/or/xor_sync, over the lanes of the mask
+#include <cstdio>
+__global__ void k2(unsigned *o) {
+  int v = threadIdx.x - 5;
+  unsigned u = threadIdx.x * 3u;
+  o[0 + threadIdx.x] = __reduce_max_sync(0xffffffff, v);
+  o[32 + threadIdx.x] = __reduce_min_sync(0x0000ffff << (threadIdx.x & 16), u);
+  o[64 + threadIdx.x] = __reduce_xor_sync(0xffffffff, u);
+  o[96 + threadIdx.x] = __reduce_or_sync(0xffffffff, u);
+  int s = __reduce_add_sync(0xffffffff, v);
+  if (threadIdx.x == 31) o[31] = (unsigned)s;
+}
+int main() {
+  unsigned *o;
+  cudaMallocManaged(&o, 128 * sizeof(unsigned));
+  k2<<<1, 32>>>(o);
+  cudaDeviceSynchronize();
+  printf("%d %u %u %u %u %d\n", (int)o[0], o[32], o[48], o[64], o[96], (int)o[31]);
+  return 0;
+}
+// MODE: run
+// OUT: 26 0 48 32 127 336
+// ---- a warp reduce function in host code is C0307
+int main() { return (int)__reduce_add_sync(0xffffffff, 1u); } // ERROR C0307 col=26 "__reduce_add_sync is a device function"
+// ---- <array>: std::array by brace elision and {}, operator[], at (throwing std::out_of_range), front/back/size/empty/fill/end, range for (also over a const reference), passed by value to a kernel, as a member; a variable of the program named array keeps its meaning (outputs from g++ 12)
+#include <cstdio>
+#include <array>
+#include <stdexcept>
+struct Cfg { std::array<float, 3> w; int n; };
+__global__ void k(std::array<int, 4> a, int *o) { o[threadIdx.x] = a[threadIdx.x] * 2; }
+int sum(const std::array<int, 4> &a) { int s = 0; for (int x : a) s += x; return s; }
+int main() {
+  std::array<int, 4> a = {1, 2, 3, 4};
+  int array[2] = {7, 8};
+  std::array<double, 2> z{};
+  a[0] = 10;
+  Cfg c = {{0.5f, 1.5f, 2.5f}, 3};
+  int *o;
+  cudaMallocManaged(&o, 4 * sizeof(int));
+  k<<<1, 4>>>(a, o);
+  cudaDeviceSynchronize();
+  std::array<char, 3> s;
+  s.fill('x');
+  printf("%d %zu %d %d %g %g %d %d %c %d\n", sum(a), a.size(), a.front() + a.back(), o[3], c.w[2], z[1], array[1], (int)a.empty(), s[2], *(a.end() - 1));
+  try {
+    a.at(4) = 1;
+  } catch (const std::out_of_range &e) {
+    printf("caught out_of_range\n");
+  }
+  return 0;
+}
+// MODE: run
+// OUT: 19 4 14 8 2.5 0 8 0 x 4
+// OUT: caught out_of_range
+// ---- range for over a class of the program with begin() and end(): an iterator class with !=, ++ and *
+#include <cstdio>
+struct Count {
+  struct It {
+    int i;
+    bool operator!=(const It &o) const { return i != o.i; }
+    void operator++() { i++; }
+    int operator*() const { return i * i; }
+  };
+  int n;
+  It begin() const { return It{0}; }
+  It end() const { return It{n}; }
+};
+int main() {
+  Count c{4};
+  int s = 0;
+  for (int sq : c) s += sq;
+  printf("%d\n", s);
+  return 0;
+}
+// MODE: run
+// OUT: 14
