@@ -4,14 +4,14 @@
 // sync check) inside a process that is already running, excluding the
 // process start. Used by bench/syncref/run.sh (issue 13).
 //
-// Usage: weftime [-reps N] [-cpuprofile OUT] [-memprofile OUT] [-gcpolicy=false] FILE.weft [NAME=VALUE ...] [check flags]
+// Usage: weftime [-reps N] [-stat median|mean] [-cpuprofile OUT] [-memprofile OUT] [-gcpolicy=false] FILE.weft [NAME=VALUE ...] [check flags]
 //
 // Like the weft command, it runs under internal/gcpolicy's GC setting
 // (unless GOGC or GOMEMLIMIT is set, or -gcpolicy=false).
 //
-// It prints one line: the exit status of the first run, the first
-// the distinct codes of the errors it reported (or "accepted"), the first run's CPU seconds
-// and the median of N further runs.
+// It prints one line: the exit status of the first run, the distinct
+// codes of the errors it reported (or "accepted"), the first run's CPU
+// seconds and the median (-stat mean: the mean) of N further runs.
 package main
 
 import (
@@ -48,6 +48,7 @@ func main() {
 	reps := flag.Int("reps", 5, "timed runs after the first")
 	prof := flag.String("cpuprofile", "", "write a CPU profile of all runs to this file")
 	memprof := flag.String("memprofile", "", "write an allocation profile of all runs to this file")
+	stat := flag.String("stat", "median", "the last column: the median of the further runs, or their mean (which counts the collections a median can leave out)")
 	gcp := flag.Bool("gcpolicy", true, "apply the weft command's GC policy (internal/gcpolicy), as cmd/weft's main does; false: Go's defaults")
 	flag.Parse()
 	if *gcp {
@@ -124,6 +125,13 @@ func main() {
 	med := first
 	if len(ts) > 0 {
 		med = ts[len(ts)/2]
+		if *stat == "mean" {
+			var sum time.Duration
+			for _, t := range ts {
+				sum += t
+			}
+			med = sum / time.Duration(len(ts))
+		}
 	}
 	fmt.Printf("%d\t%s\t%.6f\t%.6f\n", rc, verdict, first.Seconds(), med.Seconds())
 	if os.Getenv("WEFTIME_MSG") != "" {

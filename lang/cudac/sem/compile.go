@@ -78,20 +78,22 @@ type caseLabel struct {
 
 type compiler struct {
 	// usingStd: the program has using namespace std; (lib_iterator.go)
-	usingStd  bool
-	ann       annotState // __ensures of the function being compiled (annot.go)
-	prog      *Program
-	diags     *diag.List
-	posIdx    map[diag.Pos]int32
-	funcs     map[string]*Function
-	protos    map[string]*syntax.Decl
-	templates map[string]*syntax.FuncDecl
-	insts     map[string]*Function
-	scopes    []map[string]*sym
-	tags      []map[string]*Type
-	lits      map[string]int
-	queue     []*Function
-	initCode  []globalInit
+	usingStd bool
+	// constDepth: the constexpr calls being evaluated (constexpr.go)
+	constDepth int
+	ann        annotState // __ensures of the function being compiled (annot.go)
+	prog       *Program
+	diags      *diag.List
+	posIdx     map[diag.Pos]int32
+	funcs      map[string]*Function
+	protos     map[string]*syntax.Decl
+	templates  map[string]*syntax.FuncDecl
+	insts      map[string]*Function
+	scopes     []map[string]*sym
+	tags       []map[string]*Type
+	lits       map[string]int
+	queue      []*Function
+	initCode   []globalInit
 
 	// per function
 	fn        *Function
@@ -612,6 +614,8 @@ func (c *compiler) constExpr(e syntax.Expr) (int64, bool) {
 		return int64(c.typeOf(e.X, false).size), true
 	case *syntax.Trait:
 		return c.traitValue(e)
+	case *syntax.Call:
+		return c.constexprCall(e) // constexpr.go
 	case *syntax.Cast:
 		if e.X == nil {
 			return 0, false
@@ -871,6 +875,9 @@ func (c *compiler) completeArray(t *Type, init syntax.Expr) *Type {
 	}
 	switch in := init.(type) {
 	case *syntax.InitList:
+		if c.needsElision(t, in) {
+			in = c.braceElide(t, in) // int a[][2] = {1, 2, 3, 4}: two rows (braces.go)
+		}
 		n := 0
 		i := 0
 		for _, el := range in.Elems {
@@ -1717,6 +1724,12 @@ func (c *compiler) initFrom(t *Type, e syntax.Expr) {
 			}
 			return
 		}
+		if c.listCtor(t, in, pos) { // braces.go
+			return
+		}
+		if c.needsElision(t, in) {
+			in = c.braceElide(t, in) // braces.go
+		}
 		c.emit(OpMemzero, 0, int64(t.size), pos)
 		if len(in.Elems) == 1 && in.Elems[0].Field == "" && in.Elems[0].Index == nil && t.Kind == Struct && len(t.Fields) > 0 && t.Fields[0].Type.Kind == Array {
 			if v, ok := c.constExpr(in.Elems[0].X); ok && v == 0 {
@@ -1800,6 +1813,9 @@ func (c *compiler) initFrom(t *Type, e syntax.Expr) {
 	}
 	if t.Kind == Array {
 		c.errorf(pos, "C0302", "array initialized from a non-list expression")
+		return
+	}
+	if c.convertingCtor(t, e, pos) { // braces.go
 		return
 	}
 	c.emit(OpDup, 0, 0, pos)

@@ -82,7 +82,9 @@ func (c *compiler) readOnly(x syntax.Expr) (string, bool) {
 		s := c.lookup(e.Name)
 		if s == nil {
 			if c.recv != nil {
-				if f := c.recv.field(e.Name); f != nil && !f.Mutable {
+				if f := c.recv.field(e.Name); f != nil && f.Type.Kind == Ptr && f.Type.Ref {
+					return refMember(f)
+				} else if f != nil && !f.Mutable {
 					if th := c.lookup("this"); th != nil && th.t.Kind == Ptr && th.t.cst {
 						return fmt.Sprintf("%s is a member of the object of a const member function", e.Name), true
 					}
@@ -99,6 +101,15 @@ func (c *compiler) readOnly(x syntax.Expr) (string, bool) {
 			return fmt.Sprintf("%s is declared const", e.Name), true
 		}
 	case *syntax.Member:
+		st := c.typeOf(e.X, !e.Arrow)
+		if e.Arrow && st.Kind == Ptr {
+			st = st.Elem
+		}
+		if st.Kind == Struct {
+			if f := st.field(e.Name); f != nil && f.Type.Kind == Ptr && f.Type.Ref {
+				return refMember(f)
+			}
+		}
 		if e.Arrow {
 			t := c.typeOf(e.X, true)
 			if t.Kind == Ptr && t.cst && !mutableMember(t.Elem, e.Name) {
@@ -126,6 +137,16 @@ func (c *compiler) readOnly(x syntax.Expr) (string, bool) {
 				return "the object is reached through a pointer to const", true
 			}
 		}
+	}
+	return "", false
+}
+
+// refMember: a reference member names its object, which a const
+// enclosing object does not make const (C++ [dcl.ref]: a reference is not
+// an object); only a reference to const is read-only.
+func refMember(f *FieldInfo) (string, bool) {
+	if f.Type.cst {
+		return fmt.Sprintf("%s is a reference to const", f.Name), true
 	}
 	return "", false
 }

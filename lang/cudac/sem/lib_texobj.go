@@ -201,7 +201,7 @@ func (c *compiler) texObjCall(name string, e *syntax.Call) *Type {
 		t := c.resolve(e.TypeArgs[0])
 		n, comp, ok := texComps(t)
 		if !ok || len(e.Args) != 0 {
-			c.errorf(pos, "C0309", "cudaCreateChannelDesc<%s> is not modeled (element types: integers and float, alone or in CUDA vector types of 1, 2 or 4)", t)
+			c.errorf(pos, "C0302", "no cudaCreateChannelDesc<%s>: channels are 8-, 16- or 32-bit integers or float, alone or in a CUDA vector type of 1, 2 or 4", t)
 			c.emit(OpConst, 0, 0, pos)
 			return tChannelDesc
 		}
@@ -237,8 +237,29 @@ func (c *compiler) texObjCall(name string, e *syntax.Call) *Type {
 	fail := func(format string, args ...any) *Type {
 		c.errorf(pos, "C0302", format, args...)
 		c.emit(OpConst, 0, 0, pos)
+		if len(e.TypeArgs) == 1 && fo.op&32 == 0 {
+			// the result type the call names, so that no second error
+			// follows from its use
+			switch t := c.resolve(e.TypeArgs[0]); {
+			case t.isArith():
+				c.convert(tInt, t, pos)
+				return t
+			case t.Kind == Struct && t.vec != nil:
+				c.emit(OpPop, 0, 0, pos)
+				c.emit(OpTemp, 0, int64(t.size), pos)
+				c.emit(OpMemzero, 0, int64(t.size), pos)
+				return t
+			}
+		}
 		return tInt
 	}
+	want := map[int]string{0: "the texture object and an index", 1: "the texture object and x", 2: "the texture object, x and y",
+		3: "the texture object, x, y and z", 4: "the texture object, x and the layer", 5: "the texture object, x, y and the layer",
+		6: "the texture object and a direction x, y, z", 17: "the surface object, x (in bytes) and an optional boundary mode",
+		18: "the surface object, x (in bytes), y and an optional boundary mode", 19: "the surface object, x (in bytes), y, z and an optional boundary mode",
+		33: "the value, the surface object, x (in bytes) and an optional boundary mode",
+		34: "the value, the surface object, x (in bytes), y and an optional boundary mode",
+		35: "the value, the surface object, x (in bytes), y, z and an optional boundary mode"}[fo.op]
 	args := e.Args
 	write := fo.op&32 != 0
 	surf := fo.op&48 != 0
@@ -249,7 +270,7 @@ func (c *compiler) texObjCall(name string, e *syntax.Call) *Type {
 	case write:
 		// surfNDwrite(value, surf, x, ..., [mode])
 		if len(args) < 2+fo.coords || len(args) > 3+fo.coords {
-			return fail("%s takes the value, the surface, %d coordinates and an optional boundary mode; %d arguments given", name, fo.coords, len(args))
+			return fail("%s takes %s; %d arguments given", name, want, len(args))
 		}
 		val, args = args[0], args[1:]
 		rt = c.typeOf(val, true)
@@ -275,7 +296,7 @@ func (c *compiler) texObjCall(name string, e *syntax.Call) *Type {
 			extra = 1
 		}
 		if len(args) < 1+fo.coords || len(args) > 1+fo.coords+extra {
-			return fail("%s takes the %s object and %d coordinates; %d arguments given", name, map[bool]string{true: "surface", false: "texture"}[surf], fo.coords, len(args))
+			return fail("%s takes %s; %d arguments given", name, want, len(args))
 		}
 	}
 	n, comp, ok := texComps(rt)

@@ -42,6 +42,8 @@ func (c *compiler) vecSplice(st *Type, m *syntax.Member, e *syntax.Call, recv fu
 	switch m.Name {
 	case "insert", "emplace":
 		switch {
+		case len(args) < 2:
+			return fail("C0304", "std::vector::%s takes the position and what to insert, %d arguments given", m.Name, len(args))
 		case len(args) == 2:
 			if _, list := args[1].(*syntax.InitList); list {
 				return fail("C0309", "std::vector::%s of an initializer list is not modeled (insert the elements as a range)", m.Name)

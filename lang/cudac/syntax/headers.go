@@ -51,6 +51,7 @@ var knownHeaders = map[string]string{
 	"algorithm":          "#include <__weft/pair.h>\n#include <__weft/algorithm.h>\n", // stdalgo.go
 	"numeric":            "#include <__weft/algorithm.h>\n",
 	"functional":         "", // std::less/greater as sort comparators
+	"limits":             "", // std::numeric_limits (sem: built in)
 	"iterator":           "", // std::distance, next, prev, advance, begin, end (sem/lib_iterator.go)
 	// associative containers: their class templates parse and a use is
 	// C0309 naming them (parser.go, UnmodeledStdTypes)

@@ -196,12 +196,41 @@ func (g *gen) txBytes(in *lib.Instr, wins map[string]*winArg, x *exprCtx, at syn
 	return 0
 }
 
-var placeholder = regexp.MustCompile(`\{[^{}]+\}`)
+// replacePlaceholders replaces each placeholder of s, a "{" then one or
+// more bytes other than braces then "}" (the regexp \{[^{}]+\}, leftmost
+// first, matches not overlapping), by repl of it. A byte scan: fill runs
+// for every instruction call of every `weft check`, and the regexp
+// engine was a visible part of a small kernel's check (issue 13).
+func replacePlaceholders(s string, repl func(string) string) string {
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] != '{' {
+			continue
+		}
+		j := i + 1
+		for j < len(s) && s[j] != '{' && s[j] != '}' {
+			j++
+		}
+		if j == len(s) || s[j] != '}' || j == i+1 {
+			continue // no placeholder starts here
+		}
+		b.WriteString(s[last:i])
+		b.WriteString(repl(s[i : j+1]))
+		last = j + 1
+		i = j
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
 
 // fill substitutes the placeholders of a CUDA template.
 func (g *gen) fill(tmpl string, vals map[string]string, consts map[string]syntax.Expr, x *exprCtx) (string, error) {
 	var firstErr error
-	out := placeholder.ReplaceAllStringFunc(tmpl, func(m string) string {
+	out := replacePlaceholders(tmpl, func(m string) string {
 		key := strings.TrimSpace(m[1 : len(m)-1])
 		if v, ok := vals[key]; ok {
 			return v

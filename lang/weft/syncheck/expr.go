@@ -104,29 +104,27 @@ func (c *converter) affine(sc *names, e syntax.Expr) (amir.IntExpr, bool) {
 	if af == nil {
 		return nil, false
 	}
-	type term struct{ slot, coef int }
-	var terms []term
-	for _, t := range af.Terms {
-		terms = append(terms, term{t.Slot, t.Coef})
-	}
+	// The form's terms are read in place (forms are never changed once
+	// made): no copy per compiled expression.
+	terms := af.Terms
 	k := af.K
 	switch len(terms) {
 	case 0:
 		return func([]int) int { return k }, true
 	case 1:
-		s0, c0 := terms[0].slot, terms[0].coef
+		s0, c0 := terms[0].Slot, terms[0].Coef
 		if c0 == 1 {
 			return func(env []int) int { return k + env[s0] }, true
 		}
 		return func(env []int) int { return k + c0*env[s0] }, true
 	case 2:
-		s0, c0, s1, c1 := terms[0].slot, terms[0].coef, terms[1].slot, terms[1].coef
+		s0, c0, s1, c1 := terms[0].Slot, terms[0].Coef, terms[1].Slot, terms[1].Coef
 		return func(env []int) int { return k + c0*env[s0] + c1*env[s1] }, true
 	}
 	return func(env []int) int {
 		v := k
 		for _, t := range terms {
-			v += t.coef * env[t.slot]
+			v += t.Coef * env[t.Slot]
 		}
 		return v
 	}, true

@@ -99,3 +99,23 @@ int main() {
   return 0;
 }
 // OUT: 37 107 9 9 6 6 6
+// ---- a reference member names its object: a const enclosing object (or this in a const member function) leaves it writable, a static member too; a reference to const is not (as nvcc)
+#include <cstdio>
+struct S {
+  int &r;
+  const int &cr;
+  int *p;
+  static int count;
+  void f() const { r = 5; *p = 6; count++; }
+  void g() const { cr = 1; } // ERROR C0303 col=20 "expression must be a modifiable lvalue: cr is a reference to const"
+};
+int S::count = 0;
+int main() {
+  int a = 0, b = 0, c = 0;
+  const S s{a, b, &c};
+  s.f();
+  s.r = 7;
+  s.cr = 2; // ERROR C0303 col=3 "expression must be a modifiable lvalue: cr is a reference to const"
+  printf("%d %d %d\n", a, c, S::count);
+  return 0;
+}

@@ -192,3 +192,45 @@ int main() {
   return first; // ERROR C0404 col=10 "use of host memory \(a std::vector's storage, given back when the insert at line [0-9]+:11 reallocated\) after it was freed"
 }
 // MODE: run
+// ---- <limits> is a known header: std::numeric_limits (output from g++ 12)
+#include <cstdio>
+#include <limits>
+int main() {
+  printf("%d %g %d\n", std::numeric_limits<int>::max(), std::numeric_limits<float>::lowest(), std::numeric_limits<unsigned char>::max());
+  return 0;
+}
+// MODE: run
+// OUT: 2147483647 -3.40282e+38 255
+// ---- constexpr functions in constant expressions: array sizes, template arguments, static_assert, recursion (output as nvcc computes it)
+#include <cstdio>
+constexpr int sq(int x) { return x * x; }
+constexpr int tiles(int n, int t) { return (n + t - 1) / t; }
+template <int N> struct B { int v[N]; };
+static_assert(sq(3) == 9, "sq");
+__global__ void k(int *o) {
+  __shared__ int s[sq(4)];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  o[threadIdx.x] = s[15 - threadIdx.x];
+}
+int main() {
+  int *o;
+  cudaMallocManaged(&o, 16 * sizeof(int));
+  k<<<1, sq(4)>>>(o);
+  cudaDeviceSynchronize();
+  B<tiles(10, 4)> b;
+  int arr[sq(2)];
+  printf("%d %zu %zu %d\n", o[0], sizeof b.v / sizeof(int), sizeof arr / sizeof(int), sq(5));
+  return 0;
+}
+constexpr int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }
+int table[fact(4)];
+static_assert(sizeof table == 96, "fact");
+// MODE: run
+// OUT: 15 3 4 25
+// ---- a failed static_assert over a constexpr call is C0316; a constexpr body that is no single return is not evaluated (C++14 loops), so its call is no constant here
+constexpr int halve(int n) { return n / 2; }
+constexpr int loop(int n) { int s = 0; for (int i = 0; i < n; i++) s += i; return s; }
+static_assert(halve(9) == 5, "halve"); // ERROR C0316 col=1 "halve"
+int a[loop(3)]; // ERROR C0313 col=7 "array size is not a non-negative constant"
+int main() { return 0; }

@@ -1,0 +1,203 @@
+package sem
+
+import (
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/cudac/syntax"
+)
+
+// Brace elision (C11 6.7.9p20, C++ [dcl.init.aggr]p15): in a list that
+// initializes an aggregate, a member or element that is itself an
+// aggregate may take its initializers without braces of its own, as many
+// of the following ones as it has members ("int a[2][2] = {1, 2, 3, 4};",
+// "std::array<int, 3> a = {1, 2, 3};" of a struct holding an array). The
+// compiler groups them first (braceElide), then initializes as from the
+// fully braced list. A class with constructors is no aggregate, a
+// character array takes a string literal, and a struct takes a value of
+// its own type: those consume one initializer. A designator ends the
+// grouping of the subaggregate it falls in.
+
+// elidable reports whether an initializer of type t may have its braces
+// elided: an aggregate (an array, or a struct without constructors that
+// is no std object, dim3 or cooperative-groups handle).
+func (c *compiler) elidable(t *Type) bool {
+	switch t.Kind {
+	case Array:
+		return true
+	case Struct:
+		return t.std == 0 && t.cg == 0 && !isDim3(t) && len(t.Fields) > 0 && c.ctorOf(t, -1) == nil && !t.poly && len(t.bases) == 0
+	}
+	return false
+}
+
+// slots is the types of an aggregate's members in initialization order
+// (n for an array of unknown size: as many as asked).
+func aggSlots(t *Type, n int) []*Type {
+	switch t.Kind {
+	case Array:
+		l := t.Len
+		if l < 0 {
+			l = n
+		}
+		s := make([]*Type, l)
+		for i := range s {
+			s[i] = t.Elem
+		}
+		return s
+	case Struct:
+		if t.Union {
+			return []*Type{t.Fields[0].Type}
+		}
+		s := make([]*Type, len(t.Fields))
+		for i, f := range t.Fields {
+			s[i] = f.Type
+		}
+		return s
+	}
+	return nil
+}
+
+// needsElision reports whether a list for t has an element that brace
+// elision groups: a non-list initializer of an aggregate member.
+func (c *compiler) needsElision(t *Type, il *syntax.InitList) bool {
+	if !c.elidable(t) {
+		return false
+	}
+	slots := aggSlots(t, len(il.Elems))
+	for i, el := range il.Elems {
+		if i >= len(slots) || el.Field != "" || el.Index != nil {
+			return false
+		}
+		if c.takesOne(slots[i], el.X) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// takesOne reports whether initializer x initializes a member of type mt
+// by itself (no elision).
+func (c *compiler) takesOne(mt *Type, x syntax.Expr) bool {
+	if _, list := x.(*syntax.InitList); list || !c.elidable(mt) {
+		return true
+	}
+	if _, str := x.(*syntax.StringLitExpr); str && mt.Kind == Array && mt.Elem.size == 1 {
+		return true
+	}
+	if mt.Kind == Struct {
+		c.dry++
+		xt := c.typeOf(x, true)
+		c.dry--
+		return xt == mt || xt.Kind == Struct && xt.Name == mt.Name && xt.Name != ""
+	}
+	return false
+}
+
+// braceElide returns the fully braced form of list il for aggregate t.
+func (c *compiler) braceElide(t *Type, il *syntax.InitList) *syntax.InitList {
+	out, n := c.elideFrom(t, il.Elems, true)
+	out.Pos = il.Pos
+	// what no member took stays, for the excess-elements error
+	out.Elems = append(out.Elems, il.Elems[n:]...)
+	return out
+}
+
+// elideFrom groups the initializers of one aggregate of type t from the
+// start of elems; top: the list is t's own (designators apply to it).
+func (c *compiler) elideFrom(t *Type, elems []*syntax.InitElem, top bool) (*syntax.InitList, int) {
+	out := &syntax.InitList{}
+	if len(elems) > 0 {
+		out.Pos = syntax.PosOf(elems[0].X)
+	}
+	slots := aggSlots(t, len(elems))
+	i := 0
+	for k := 0; k < len(slots) && i < len(elems); k++ {
+		el := elems[i]
+		if el.Field != "" || el.Index != nil {
+			if !top {
+				break
+			}
+			// a designated element: the rest as written
+			out.Elems = append(out.Elems, elems[i:]...)
+			return out, len(elems)
+		}
+		if c.takesOne(slots[k], el.X) {
+			out.Elems = append(out.Elems, el)
+			i++
+			continue
+		}
+		sub, n := c.elideFrom(slots[k], elems[i:], false)
+		if n == 0 {
+			break
+		}
+		out.Elems = append(out.Elems, &syntax.InitElem{X: sub})
+		i += n
+	}
+	return out, i
+}
+
+// convertingCtor compiles T x = e, and an element or member initialized
+// from e, where e is of another type and T has a constructor of one
+// parameter: copy-initialization calls it (C++ [dcl.init]p17.6.2,
+// [class.conv.ctor]) on the object whose address is on the stack (kept).
+// It reports whether it did.
+func (c *compiler) convertingCtor(t *Type, e syntax.Expr, pos diag.Pos) bool {
+	if t.Kind != Struct || t.std != 0 {
+		return false
+	}
+	ctor := c.ctorOf(t, 1)
+	if ctor == nil {
+		return false
+	}
+	c.dry++
+	vt := c.typeOf(e, true)
+	c.dry--
+	if vt == t || vt.Kind == Struct && (vt.Name == t.Name && vt.Name != "" || derivesFrom(vt, t)) {
+		return false // a copy
+	}
+	if ctor.decl != nil {
+		if ovs := c.overloads[ctor.decl.Name]; len(ovs) > 1 {
+			if p := c.pickOverload(ovs, &syntax.Call{Pos: pos, Args: []syntax.Expr{e}}); p != nil {
+				ctor = p
+			}
+		}
+	}
+	c.emit(OpDup, 0, 0, pos)
+	c.construct(ctor, []syntax.Expr{e}, pos)
+	return true
+}
+
+// listCtor compiles an element or member list-initialized from {args}
+// when its class has constructors: the one the arguments choose (C++
+// [dcl.init.list]p3.7), on the object whose address is on the stack
+// (kept). It reports whether it did.
+func (c *compiler) listCtor(t *Type, il *syntax.InitList, pos diag.Pos) bool {
+	if t.Kind != Struct || t.std != 0 || c.ctorOf(t, -1) == nil {
+		return false
+	}
+	var args []syntax.Expr
+	for _, el := range il.Elems {
+		if el.Field != "" || el.Index != nil {
+			return false
+		}
+		args = append(args, el.X)
+	}
+	ctor := c.ctorFor(t, len(args), pos)
+	if ctor == nil {
+		return true // reported
+	}
+	if ctor.decl != nil {
+		if ovs := c.overloads[ctor.decl.Name]; len(ovs) > 1 {
+			if p := c.pickOverload(ovs, &syntax.Call{Pos: pos, Args: args}); p != nil {
+				ctor = p
+			}
+		}
+	}
+	// (its padding zeroed, as the list initialization without a
+	// constructor zeroes it: a copy of the whole object, a map's
+	// insertion say, reads no uninitialized byte)
+	c.emit(OpMemzero, 0, int64(t.size), pos)
+	c.emit(OpDup, 0, 0, pos)
+	c.construct(ctor, args, pos)
+	return true
+}

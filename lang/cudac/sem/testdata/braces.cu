@@ -1,0 +1,50 @@
+// ---- brace elision (C11 6.7.9p20, C++ [dcl.init.aggr]): nested arrays and structs take their initializers without braces of their own, at file scope, in __constant__ memory, in an array of unknown size; strings, a struct value and designators take one (outputs from g++ 12 and gcc for the designator)
+#include <cstdio>
+struct P { int x, y; };
+struct Q { P p[2]; char name[4]; int z; };
+int g[2][2] = {1, 2, 3, 4};
+__constant__ float cf[2][3] = {1, 2, 3, 4, 5, 6};
+int h[][3] = {1, 2, 3, 4};
+Q q = {1, 2, 3, 4, "ab", 9};
+Q q2 = {{{5, 6}}, "cd", 7};
+P ps[] = {1, 2, 3, 4, 5};
+struct V { float4 v[2]; } vv = {1, 2, 3, 4, 5, 6, 7, 8};
+int d[4] = {[2] = 5, 6};
+__global__ void k(float *o) { o[0] = cf[1][2]; }
+int main() {
+  float *o;
+  cudaMallocManaged(&o, 4);
+  k<<<1, 1>>>(o);
+  cudaDeviceSynchronize();
+  printf("%d %g %zu %d %d %s %d | %d %d %s %d | %zu %d %d | %g %g | %d %d\n", g[1][1], o[0], sizeof h / sizeof h[0], h[1][0], q.p[1].y, q.name, q.z,
+         q2.p[0].y, q2.p[1].x, q2.name, q2.z, sizeof ps / sizeof ps[0], ps[2].x, ps[1].y, vv.v[1].x, vv.v[0].w, d[2], d[3]);
+  return 0;
+}
+// MODE: run
+// OUT: 4 6 2 4 4 ab 9 | 6 0 cd 7 | 3 5 4 | 5 4 | 5 6
+// ---- brace elision inside functions and a class template holding an array (std::array's shape); a class with a constructor takes one initializer per element
+#include <cstdio>
+template <class T, int N> struct Arr { T e[N]; T &operator[](int i) { return e[i]; } };
+struct C { int a, b; C(int v) : a(v), b(-v) {} };
+int main() {
+  Arr<int, 3> a = {1, 2, 3};
+  Arr<int, 3> b = {{4, 5, 6}};
+  int m[2][2] = {1, 2, 3};
+  C cs[2] = {7, 8};
+  struct { float m[2][2]; int k; } x = {1, 2, 3, 4, 5};
+  printf("%d %d %d %d %d %d %g %d\n", a[2], b[1], m[1][0], m[1][1], cs[1].a, cs[1].b, x.m[1][1], x.k);
+  return 0;
+}
+// MODE: run
+// OUT: 3 5 3 0 8 -8 4 5
+// ---- excess initializers after elision are still excess
+int main() {
+  int m[2][2] = {1, 2, 3, 4, 5}; // ERROR C0302 col=30 "excess elements in array initializer"
+  return m[0][0];
+}
+// ---- copy-initialization from another type calls the converting constructor (T x = v), and an element initialized from {args} the constructor they choose (output from g++ 12)
+#include <cstdio>
+struct C { int a, b; C(int v) : a(v), b(-v) {} };
+int main() { C c = 7; C d(8); C e{9}; C arr[2] = {C(1), C(2)}; C arr2[2] = {{3}, {4}}; printf("%d %d %d %d %d\n", c.b, d.a, e.b, arr[1].a, arr2[1].b); return 0; }
+// MODE: run
+// OUT: -7 8 -9 2 -4
