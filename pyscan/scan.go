@@ -85,6 +85,7 @@ type ErrorHandler func(pos diag.Pos, code, msg string)
 type Scanner struct {
 	file    *diag.File
 	src     []byte
+	text    string // src as one string: token texts are its substrings, not one allocation each
 	off     int
 	err     ErrorHandler
 	indents []int  // stack of indentation columns; starts with 0
@@ -103,7 +104,7 @@ func New(f *diag.File, err ErrorHandler) *Scanner {
 	if err == nil {
 		err = func(diag.Pos, string, string) {}
 	}
-	return &Scanner{file: f, src: f.Src, err: err, indents: []int{0}, atBOL: true}
+	return &Scanner{file: f, src: f.Src, text: string(f.Src), err: err, indents: []int{0}, atBOL: true}
 }
 
 func (s *Scanner) pos(off int) diag.Pos { return diag.Pos{File: s.file, Offset: off} }
@@ -153,8 +154,8 @@ func (s *Scanner) Next() Token {
 
 func (s *Scanner) emit(k Kind, start, end int, text string) {
 	raw := text // most tokens are spelled as their text: one string for both
-	if raw != string(s.src[start:end]) {
-		raw = string(s.src[start:end])
+	if raw != s.text[start:end] {
+		raw = s.text[start:end]
 	}
 	s.pending = append(s.pending, Token{Kind: k, Text: text, Raw: raw, Pos: s.pos(start), End: s.pos(end)})
 	if k != NEWLINE && k != INDENT && k != DEDENT && k != EOF {
@@ -207,7 +208,7 @@ func (s *Scanner) scan() {
 		for s.off < len(s.src) && (isLetter(s.src[s.off]) || isDigit(s.src[s.off])) {
 			s.off++
 		}
-		s.emit(NAME, start, s.off, string(s.src[start:s.off]))
+		s.emit(NAME, start, s.off, s.text[start:s.off])
 		return
 	case isDigit(c) || (c == '.' && s.off+1 < len(s.src) && isDigit(s.src[s.off+1])):
 		s.number()
@@ -284,7 +285,7 @@ func (s *Scanner) comment(own bool) {
 	for s.off < len(s.src) && s.src[s.off] != '\n' && s.src[s.off] != '\r' {
 		s.off++
 	}
-	text := strings.TrimRight(string(s.src[start:s.off]), " \t")
+	text := strings.TrimRight(s.text[start:s.off], " \t")
 	s.Comments = append(s.Comments, Comment{Text: text, Pos: s.pos(start), Own: own})
 }
 
@@ -349,7 +350,7 @@ func (s *Scanner) number() {
 		s.off++
 		bad = true
 	}
-	text := string(s.src[start:s.off])
+	text := s.text[start:s.off]
 	if bad {
 		s.errorf(start, ErrBadNumber, "malformed number %q", text)
 	}
@@ -423,13 +424,19 @@ var operators = []string{
 	"+", "-", "*", "/", "%", "<", ">", "=", "(", ")", "[", "]", "{", "}", ",", ":", ".", ";", "@", "&", "|", "^", "~", "!",
 }
 
+// opsByFirst lists the operators by their first byte, in the order of
+// operators (longest first): operator tries only those.
+var opsByFirst = func() (t [256][]string) {
+	for _, op := range operators {
+		t[op[0]] = append(t[op[0]], op)
+	}
+	return t
+}()
+
 func (s *Scanner) operator() {
 	start := s.off
-	for _, op := range operators {
-		if op[0] != s.src[s.off] {
-			continue // the common case, decided without slicing
-		}
-		if strings.HasPrefix(string(s.src[s.off:min(len(s.src), s.off+len(op))]), op) {
+	for _, op := range opsByFirst[s.src[s.off]] {
+		if strings.HasPrefix(s.text[s.off:], op) {
 			s.off += len(op)
 			switch op {
 			case "(", "[", "{":

@@ -825,6 +825,9 @@ func (c *compiler) stdCall(name string, e *syntax.Call) (*Type, bool) {
 	if t, ok := c.iterCall(name, e); ok { // lib_iterator.go
 		return t, true
 	}
+	if t, ok := c.warpReduceCall(name, e); ok { // warpreduce.go
+		return t, true
+	}
 	if name != "std::to_string" {
 		return nil, false
 	}

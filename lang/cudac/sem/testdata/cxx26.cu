@@ -234,3 +234,27 @@ constexpr int loop(int n) { int s = 0; for (int i = 0; i < n; i++) s += i; retur
 static_assert(halve(9) == 5, "halve"); // ERROR C0316 col=1 "halve"
 int a[loop(3)]; // ERROR C0313 col=7 "array size is not a non-negative constant"
 int main() { return 0; }
+// ---- the warp reduce functions of compute capability 8.0: __reduce_add/min/max_sync of int and unsigned, __reduce_and/or/xor_sync, over the lanes of the mask
+#include <cstdio>
+__global__ void k2(unsigned *o) {
+  int v = threadIdx.x - 5;
+  unsigned u = threadIdx.x * 3u;
+  o[0 + threadIdx.x] = __reduce_max_sync(0xffffffff, v);
+  o[32 + threadIdx.x] = __reduce_min_sync(0x0000ffff << (threadIdx.x & 16), u);
+  o[64 + threadIdx.x] = __reduce_xor_sync(0xffffffff, u);
+  o[96 + threadIdx.x] = __reduce_or_sync(0xffffffff, u);
+  int s = __reduce_add_sync(0xffffffff, v);
+  if (threadIdx.x == 31) o[31] = (unsigned)s;
+}
+int main() {
+  unsigned *o;
+  cudaMallocManaged(&o, 128 * sizeof(unsigned));
+  k2<<<1, 32>>>(o);
+  cudaDeviceSynchronize();
+  printf("%d %u %u %u %u %d\n", (int)o[0], o[32], o[48], o[64], o[96], (int)o[31]);
+  return 0;
+}
+// MODE: run
+// OUT: 26 0 48 32 127 336
+// ---- a warp reduce function in host code is C0307
+int main() { return (int)__reduce_add_sync(0xffffffff, 1u); } // ERROR C0307 col=26 "__reduce_add_sync is a device function"
