@@ -333,12 +333,15 @@ func (c *converter) block(sc *names, body []syntax.Stmt, top bool) []*amir.Stmt 
 	sc = sc.child()
 	var out []*amir.Stmt
 	var allocs []*syntax.Alloc
-	freed := map[string]bool{}
+	var freed map[string]bool // made at the block's first free (most have none)
 	for _, st := range body {
 		if a, ok := st.(*syntax.Alloc); ok {
 			allocs = append(allocs, a)
 		}
 		if fr, ok := st.(*syntax.Free); ok {
+			if freed == nil {
+				freed = map[string]bool{}
+			}
 			freed[fr.Name.Name] = true
 		}
 		out = append(out, c.stmt(sc, st)...)
