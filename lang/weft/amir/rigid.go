@@ -58,7 +58,9 @@ func compileRigid(a *Access) *rigidForm {
 	if len(a.Idx) == 0 {
 		return nil
 	}
-	r := &rigidForm{}
+	// Sized once (issue 13, stop 26: the growth was a tenth of a small
+	// kernel's machine allocation).
+	r := &rigidForm{dims: make([]rigidDim, 0, len(a.Idx))}
 	for i := range a.Idx {
 		w := &a.Idx[i]
 		if w.LoAff == nil {
