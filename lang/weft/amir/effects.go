@@ -762,10 +762,10 @@ func (m *Machine) logEvent(e event, perThread bool) {
 	if len(m.tgFrames) > 0 && e.kind != KAwait {
 		m.threadGroupEvent(e.exec)
 	}
-	if m.gvAny {
-		m.gridVirtEvent(e.exec)
-	}
 	e.ptq = perThread
+	if m.gvAny {
+		m.gridVirtEvent(&e)
+	}
 	if k := len(m.taskRuns); k == 0 || m.taskRuns[k-1].task != e.exec.task {
 		m.taskRuns = append(m.taskRuns, taskRun{start: int32(len(m.log)), task: e.exec.task})
 	}

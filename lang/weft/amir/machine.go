@@ -359,6 +359,11 @@ type Machine struct {
 	gv        []*gridVirt
 	gvAny     bool
 	gridDefer bool
+	// gridEventCommutes: an event by part of a deferred frame's threads
+	// that commutes with its translations keeps the slabs deferred
+	// (gridCommutes; tests turn it off). gridEventKept counts them.
+	gridEventCommutes bool
+	gridEventKept     int64
 	// Group records (thgroup.go): the grid frames whose events must be
 	// uniform while groups exist, the variables that may hold groups,
 	// whether any was made in this run (thread symmetry then stays off),
@@ -392,7 +397,7 @@ func New(p *Program, cfg Config) *Machine {
 	if cfg.MaxHazards <= 0 {
 		cfg.MaxHazards = 10
 	}
-	m := &Machine{p: p, cfg: cfg, noThreadSym: cfg.NoThreadSym, noGrid: cfg.NoThreadSym, gridDefer: true}
+	m := &Machine{p: p, cfg: cfg, noThreadSym: cfg.NoThreadSym, noGrid: cfg.NoThreadSym, gridDefer: true, gridEventCommutes: true}
 	if p.MbarQual != 0 {
 		m.mbarSet = Of(p.MbarQual)
 	}
