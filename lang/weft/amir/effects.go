@@ -51,6 +51,9 @@ func (m *Machine) effect(s *Stmt) {
 		m.thsymTouch(s)
 	}
 	if m.gvAny && !m.inGrid && s.Acc != nil {
+		if (s.Kind == KCheckReads || s.Kind == KCheckMutates) && m.gridCheckRun(s, []*Stmt{s}) {
+			return
+		}
 		m.gridMaterialize(s.Acc.Var)
 	}
 	switch s.Kind {
@@ -1469,6 +1472,9 @@ func (m *Machine) execRun(run *Stmt) {
 		m.thsymTouch(run)
 	}
 	if m.gvAny && !m.inGrid {
+		if m.gridCheckRun(run, run.Body) {
+			return
+		}
 		m.gridMaterialize(run.Acc.Var)
 	}
 	first := run.Body[0]

@@ -296,3 +296,123 @@ func (m *Machine) gridCommutes(v int, d *gridVirt, e *event) bool {
 	d.mixed = d.mixed || mixed
 	return true
 }
+
+// gridCheckRun executes a live run of checks only (CheckReads,
+// CheckMutates) on a variable whose slabs are deferred without building
+// them, when that gives the eager run's result (issue 13 stop 26: the
+// TMA tester's end-of-task checks of smem_y built 247 slabs only to check
+// and free them). It reports whether it did.
+//
+// Why this is exact. The checking set gs holds all of the frame's
+// threads or none of them (gridUniform). A check reads a record through
+// tests of its components against gs (failing, coversAll, the creator
+// shortcut) and qualifier and level tests: τ_p moves only the
+// representative's one thread to point p's, both in gs or both out, and
+// leaves every other component alone, so τ_p(r) fails iff r does. The
+// records of slab_0 (the representative's cells) are first tested
+// without reporting; if one fails, the slabs are built and the run goes
+// the eager way. Otherwise no record of any slab fails, and the run
+// checks only the cells outside slabs 1..n-1 (those hold no state of
+// their own while deferred): the same hazards in the same order, the
+// slabs' cells adding only their operation counts. Group records
+// (thgroup.go), whose members are grid threads, take the eager way.
+// Checked by TestGridMatchesFull, TestGridEventMatchesEager (against
+// runs without grid symmetry) and TestGridCheckRunMatchesEager.
+//
+// body is run.Body for a fused run (execRun), or run alone for a single
+// statement (effect: check evaluates gs for every statement; a fused run
+// only when run.Exec.All or run.gsc).
+func (m *Machine) gridCheckRun(run *Stmt, body []*Stmt) bool {
+	v := run.Acc.Var
+	d := m.gv[v]
+	if d == nil || !m.gridCheckDeferred {
+		return false
+	}
+	for _, s := range body {
+		if s.Kind != KCheckReads && s.Kind != KCheckMutates {
+			return false
+		}
+	}
+	if len(body) > 1 || body[0] != run {
+		if !run.Exec.All && run.gsc == nil {
+			return false
+		}
+	}
+	st := &m.vars[v]
+	if !st.live || st.epoch != d.epoch {
+		return false
+	}
+	gs := m.gs(run)
+	g := d.g
+	if !m.gridUniform(g, gs) {
+		return false
+	}
+	m.unlazy(st)
+	first := body[0]
+	cs, ok := m.cells(first.Acc, first.Src)
+	if !ok {
+		return true // the eager run's fault (cells faults before any check)
+	}
+	// The cells outside slabs 1..n-1 (cs is cells' scratch: copied
+	// before anything else evaluates cells).
+	if len(m.gvMark) < len(st.cells) {
+		m.gvMark = make([]uint64, len(st.cells))
+	}
+	m.gvMarkGen++
+	gen := m.gvMarkGen
+	for p := 1; p < len(g.ths); p++ {
+		off := d.offs[p]
+		forCells(st, d.lo, d.hi, func(c int32) bool {
+			m.gvMark[c+off] = gen
+			return true
+		})
+	}
+	real := m.gvCells[:0]
+	for _, c := range cs {
+		if m.gvMark[c] != gen {
+			real = append(real, c)
+		}
+	}
+	m.gvCells = real
+	virt := int64(len(cs) - len(real))
+	stamp := int32(len(m.log))
+	for _, s := range body {
+		reads := s.Kind == KCheckReads
+		if !forCells(st, d.lo, d.hi, func(c int32) bool {
+			h := st.cells[c].muts
+			if reads {
+				h = st.cells[c].reads
+			}
+			for ; h >= 0; h = m.recs[h].next {
+				r := &m.recs[h]
+				if r.grp != 0 {
+					return false
+				}
+				if r.creator == gs && s.Quals.Has(r.q) && r.level >= s.Level {
+					continue
+				}
+				if r.stamp != stamp {
+					m.replay(r)
+				}
+				if _, _, fail := m.failing(r, gs, s.Convergent, s.Level, s.Quals); fail {
+					return false
+				}
+			}
+			return true
+		}) {
+			return false
+		}
+	}
+	for _, s := range body {
+		if m.stop {
+			break
+		}
+		m.checkCells(s, real, gs, st)
+		m.res.Stats.MemOps += virt
+		if st.local {
+			m.localOps += virt
+		}
+	}
+	m.gridCheckKept++
+	return true
+}

@@ -406,3 +406,38 @@ func TestGridEventMatchesEager(t *testing.T) {
 		t.Fatalf("weak coverage: %d events left slabs deferred, %d programs with hazards", kept, hazards)
 	}
 }
+
+// TestGridCheckRunMatchesEager: TestGridEventMatchesEager's programs (and
+// TestGridMatchesFull's, which end each task with the CTA's free checks
+// of every variable) with runs of checks on deferred slabs done through
+// the representative's slab (gridCheckRun) and without (the slabs built
+// first); the whole Result must be the same, and the run's without grid
+// symmetry.
+func TestGridCheckRunMatchesEager(t *testing.T) {
+	kept := int64(0)
+	for _, ev := range []bool{false, true} {
+		gridEvents = ev
+		for seed := int64(0); seed < gridSeeds; seed++ {
+			m1 := New(randomGridProgram(seed), Config{MaxHazards: 100})
+			m2 := New(randomGridProgram(seed), Config{MaxHazards: 100})
+			m3 := New(randomGridProgram(seed), Config{MaxHazards: 100})
+			m2.noGrid = true
+			m3.gridCheckDeferred = false
+			for rep := 0; rep < 2; rep++ {
+				r1, r2, r3 := *m1.Run(nil), *m2.Run(nil), *m3.Run(nil)
+				r1.Stats.Memory, r2.Stats.Memory, r3.Stats.Memory = 0, 0, 0
+				r1.Stats.SkippedOps, r2.Stats.SkippedOps, r3.Stats.SkippedOps = 0, 0, 0
+				g, w, e := fmt.Sprintf("%+v", r1), fmt.Sprintf("%+v", r2), fmt.Sprintf("%+v", r3)
+				if g != w || g != e {
+					t.Fatalf("events %v seed %d run %d:\nchecks on deferred slabs %s\nfull %s\nslabs built %s", ev, seed, rep, g, w, e)
+				}
+			}
+			kept += m1.gridCheckKept
+		}
+	}
+	gridEvents = false
+	t.Logf("%d check runs on deferred slabs", kept)
+	if kept < 1000 {
+		t.Fatalf("weak coverage: %d check runs on deferred slabs", kept)
+	}
+}
