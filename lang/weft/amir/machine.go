@@ -370,6 +370,7 @@ type Machine struct {
 	// gvMark (by cell, the generation gvMarkGen) and gvCells are its
 	// scratch.
 	gridCheckDeferred bool
+	groupSkips        int64 // group records' replays skipped by checkCells
 	gridCheckKept     int64
 	gvMark            []uint64
 	gvMarkGen         uint64
