@@ -106,12 +106,22 @@ func (m *Machine) takeRecord() int32 {
 	return int32(i)
 }
 
+// minRecSlab is the record slab's first capacity (growRecords).
+const minRecSlab = 64
+
 // growRecords makes room in the record slab for n more records at least,
 // doubling it: append grows a large slice by about 1.25x, and
 // tk_split_gemm's slab of 2 M records (issue 13) was then copied about
 // five times its size (a third of the check).
+//
+// The first slab is small (minRecSlab): a kernel that stops at its first
+// hazard holds a few dozen records, and a slab of 1 024 (86 KB, zeroed)
+// was a tenth of a whole small check's allocation (issue 13, stop 26).
 func (m *Machine) growRecords(n int) {
-	c := 2*cap(m.recs) + 1024
+	c := 2 * cap(m.recs)
+	if c < minRecSlab {
+		c = minRecSlab
+	}
 	if c < len(m.recs)+n {
 		c = len(m.recs) + n
 	}

@@ -412,26 +412,44 @@ func New(p *Program, cfg Config) *Machine {
 	if p.MbarQual != 0 {
 		m.mbarSet = Of(p.MbarQual)
 	}
+	// The shapes' thread lists and membership bitmaps share two backing
+	// arrays, sized first: a small check's New had allocated each list by
+	// appending, twice (issue 13, stop 26).
+	ns := len(p.Shapes)
+	m.shapes, m.member = make([][]int32, ns), make([][]uint64, ns)
+	m.dense, m.single = make([]int32, ns), make([]bool, ns)
+	var scratch []int
+	nt, nw := 0, 0
 	for _, s := range p.Shapes {
-		var ts []int32
-		for _, t := range s.AppendThreads(nil) {
-			ts = append(ts, int32(t))
+		scratch = s.AppendThreads(scratch[:0])
+		nt += len(scratch)
+		if len(scratch) > 0 {
+			nw += scratch[len(scratch)-1]/64 + 1
 		}
-		m.shapes = append(m.shapes, ts)
-		var bm []uint64
+	}
+	tsAll, bmAll := make([]int32, 0, nt), make([]uint64, nw)
+	for i, s := range p.Shapes {
+		scratch = s.AppendThreads(scratch[:0])
+		at := len(tsAll)
+		for _, t := range scratch {
+			tsAll = append(tsAll, int32(t))
+		}
+		ts := tsAll[at:len(tsAll):len(tsAll)]
 		if len(ts) > 0 {
-			bm = make([]uint64, ts[len(ts)-1]/64+1)
+			w := int(ts[len(ts)-1])/64 + 1
+			bm := bmAll[:w:w]
+			bmAll = bmAll[w:]
+			for _, t := range ts {
+				bm[t/64] |= 1 << (t % 64)
+			}
+			m.shapes[i], m.member[i] = ts, bm
 		}
-		for _, t := range ts {
-			bm[t/64] |= 1 << (t % 64)
-		}
-		m.member = append(m.member, bm)
 		n := int32(0)
 		if len(ts) > 0 && ts[len(ts)-1] == int32(len(ts)-1) {
 			n = int32(len(ts)) // increasing and distinct: 0..n-1
 		}
-		m.dense = append(m.dense, n)
-		m.single = append(m.single, len(ts) == 1 && ts[0] == 0)
+		m.dense[i] = n
+		m.single[i] = len(ts) == 1 && ts[0] == 0
 	}
 	return m
 }
@@ -856,14 +874,16 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 	m.epochs++
 	st.epoch = m.epochs
 	n := len(dimExprs)
-	if cap(st.dims) < n {
-		st.dims = make([]int, n)
-		st.blocks = make([]int, n)
-		st.strides = make([]int, n)
+	if cap(st.dims) < n || cap(st.gran) < n {
+		// One backing array for the five (each is set in full below): a
+		// small kernel's allocations made eleven objects per variable
+		// (issue 13, stop 26).
+		b := make([]int, 5*n)
+		st.dims, st.blocks, st.strides = b[:n:n], b[n:2*n:2*n], b[2*n:3*n:3*n]
+		st.gran, st.shift = b[3*n:4*n:4*n], b[4*n:5*n:5*n]
 	}
-	if cap(st.gran) < n {
-		st.gran = make([]int, n)
-		st.shift = make([]int, n)
+	if cap(st.dim) < n {
+		st.dim = make([]dimInfo, 0, n)
 	}
 	st.shift = st.shift[:n]
 	st.dims, st.blocks, st.strides, st.gran = st.dims[:n], st.blocks[:n], st.strides[:n], st.gran[:n]
