@@ -201,3 +201,37 @@ func (c *compiler) listCtor(t *Type, il *syntax.InitList, pos diag.Pos) bool {
 	c.construct(ctor, args, pos)
 	return true
 }
+
+// rangeForMembers compiles for (decl : r) over an object of a class with
+// begin() and end() members (C++ [stmt.ranged]: auto b = r.begin(), e =
+// r.end(); for (; b != e; ++b) { decl = *b; body }), std::array's among
+// them; r is evaluated for each call, so it may not have side effects.
+func (c *compiler) rangeForMembers(s *syntax.RangeFor) {
+	pos := s.Pos
+	if hasSideEffects(s.Range) {
+		c.errorf(syntax.PosOf(s.Range), "C0309", "range for over an expression with calls or assignments (name the object first)")
+		return
+	}
+	name := func(base string) *syntax.Name {
+		for c.lookup(base) != nil {
+			base += "_"
+		}
+		return &syntax.Name{Pos: pos, Name: base}
+	}
+	b, e := name("__range_b"), name("__range_e")
+	auto := func(n *syntax.Name, m string) *syntax.Decl {
+		return &syntax.Decl{Pos: pos, Name: n.Name, Type: &syntax.TypeExpr{Kind: syntax.TNamed, Name: "auto", Pos: pos},
+			Init: &syntax.Call{Pos: pos, Fun: &syntax.Member{Pos: pos, X: s.Range, Name: m}, RParen: pos}}
+	}
+	v := *s.Var
+	v.Init = &syntax.Unary{Pos: pos, Op: "*", X: b}
+	c.push()
+	defer c.pop()
+	c.stmt(&syntax.DeclStmt{Pos: pos, Decls: []*syntax.Decl{auto(b, "begin"), auto(e, "end")}})
+	c.stmt(&syntax.ForStmt{
+		Pos:  pos,
+		Cond: &syntax.Binary{Pos: pos, Op: "!=", X: b, Y: e},
+		Post: &syntax.Unary{Pos: pos, Op: "++", X: b},
+		Body: &syntax.Block{Pos: pos, Stmts: []syntax.Stmt{&syntax.DeclStmt{Pos: pos, Decls: []*syntax.Decl{&v}}, s.Body}},
+	})
+}

@@ -59,6 +59,9 @@ func (c *compiler) rangeFor(s *syntax.RangeFor) {
 		n = &syntax.IntLitExpr{Pos: pos, Value: uint64(rt.Len), Type: "long"}
 	case c.rangeLen(rt) != nil:
 		n = c.rangeLen(rt)(s.Range, pos)
+	case rt.Kind == Struct && rt.std == 0 && c.methodOf(rt, tagOf(rt), "begin") != nil && c.methodOf(rt, tagOf(rt), "end") != nil:
+		c.rangeForMembers(s) // braces.go
+		return
 	default:
 		c.errorf(syntax.PosOf(s.Range), "C0309", "range for over a value of type %s (arrays and std::vector are supported)", rt)
 		return

@@ -146,6 +146,9 @@ type Machine struct {
 	watch  bool
 	cycles uint64
 	tombs  map[tombKey]*Object
+	// tombLocal is m.tombs' entry for unnamed locals, looked up at every
+	// return of a call with addressable locals (mem.go release)
+	tombLocal *Object
 
 	// the race detector's segments and lists of further reads (race.go)
 	segs     segTable

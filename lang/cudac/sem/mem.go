@@ -168,13 +168,22 @@ func (m *Machine) release(o *Object) {
 	m.mver++
 	o.Freed = true
 	k := tombKey{o.Space, o.Name, o.Heap}
-	tb := m.tombs[k]
+	var tb *Object
+	if o.Space == SpaceLocal && o.Name == "" && !o.Heap {
+		// every local and temporary of every thread: no map lookup
+		tb = m.tombLocal
+	} else {
+		tb = m.tombs[k]
+	}
 	if tb == nil {
 		if m.tombs == nil {
 			m.tombs = map[tombKey]*Object{}
 		}
 		tb = &Object{Space: o.Space, Name: o.Name, Heap: o.Heap, Freed: true, Block: -1, Grid: -1}
 		m.tombs[k] = tb
+		if o.Space == SpaceLocal && o.Name == "" && !o.Heap {
+			m.tombLocal = tb
+		}
 	}
 	if int(o.ID) < len(m.objs) && m.objs[o.ID] == o {
 		m.objs[o.ID] = tb

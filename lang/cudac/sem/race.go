@@ -470,15 +470,15 @@ func (tb *scanTab) put(k, v uint64) {
 // pool (they were kept, unreachable, for the rest of the run: each
 // finished block's shared memory left its lists behind).
 func (m *Machine) dropShadow(o *Object) {
+	if o.shadow == nil && m.uni != nil && o.Space != SpaceLocal {
+		delete(m.uni, o) // a uniform history (race_bulk.go); locals have none
+	}
 	for i := range o.shadow {
 		if c := &o.shadow[i]; c.more != 0 {
 			m.freeMore(c)
 		}
 	}
 	o.shadow = nil
-	if m.uni != nil {
-		delete(m.uni, o)
-	}
 }
 
 // newMore starts the list of further reads of c with s.

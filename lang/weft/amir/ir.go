@@ -439,27 +439,32 @@ func (p *Program) Finish() {
 		shape int
 	}
 	gscs := map[gsKey]*gsCache{}
-	Walk(p.Body, func(s *Stmt) {
-		if s.Exec.StartAff == nil {
-			s.gsc = &gsCache{}
-			return
-		}
-		k := gsKey{s.Exec.StartAff, s.Exec.Shape}
-		if gscs[k] == nil {
-			gscs[k] = &gsCache{}
-		}
-		s.gsc = gscs[k]
-	})
 	p.TaskSlots = p.TaskSlots[:0]
-	Walk(p.Body, func(s *Stmt) {
-		if s.Kind == KLoop && s.Tasks {
-			p.TaskSlots = append(p.TaskSlots, s.Slot)
-		}
-	})
 	n := len(p.Vars)
 	readChecked, mutChecked := make([]bool, n), make([]bool, n)
 	read, mutated := make([]bool, n), make([]bool, n)
+	// One walk for the three facts each statement gives alone, and the
+	// statements' own grid-start caches from one slab: a small kernel's
+	// Finish had walked the program three times and allocated a cache per
+	// statement (issue 13, stop 26).
+	var slab []gsCache
 	Walk(p.Body, func(s *Stmt) {
+		if s.Exec.StartAff == nil {
+			if len(slab) == 0 {
+				slab = make([]gsCache, 64)
+			}
+			s.gsc = &slab[0]
+			slab = slab[1:]
+		} else {
+			k := gsKey{s.Exec.StartAff, s.Exec.Shape}
+			if gscs[k] == nil {
+				gscs[k] = &gsCache{}
+			}
+			s.gsc = gscs[k]
+		}
+		if s.Kind == KLoop && s.Tasks {
+			p.TaskSlots = append(p.TaskSlots, s.Slot)
+		}
 		switch s.Kind {
 		case KCheckReads:
 			readChecked[s.Acc.Var] = true
@@ -480,6 +485,7 @@ func (p *Program) Finish() {
 		v.TaskLocal = false
 	}
 	p.markLocal(p.Body, false)
+	used := make([]bool, n)
 	Walk(p.Body, func(s *Stmt) {
 		if s.Acc == nil {
 			return
@@ -495,12 +501,9 @@ func (p *Program) Finish() {
 		case KRecordMutate:
 			s.dead = v.NoMutateRecords
 		}
-	})
-	used := make([]bool, n)
-	Walk(p.Body, func(s *Stmt) {
 		switch s.Kind {
 		case KRecordRead, KRecordMutate, KClearReads, KClearMutates, KCheckReads, KCheckMutates:
-			if s.Acc != nil && !s.dead {
+			if !s.dead {
 				used[s.Acc.Var] = true
 			}
 		}

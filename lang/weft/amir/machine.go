@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"unsafe"
+
+	"weft.dev/weft/lang/weft/coll"
 )
 
 // allTasks is the task of a thread set that is all of G (CPU scope).
@@ -396,28 +398,61 @@ func New(p *Program, cfg Config) *Machine {
 	if p.MbarQual != 0 {
 		m.mbarSet = Of(p.MbarQual)
 	}
-	for _, s := range p.Shapes {
-		var ts []int32
-		for _, t := range s.AppendThreads(nil) {
-			ts = append(ts, int32(t))
-		}
-		m.shapes = append(m.shapes, ts)
-		var bm []uint64
+	// The shapes' thread lists and membership bitmaps share two backing
+	// arrays, sized first: a small check's New had allocated each list by
+	// appending, twice (issue 13, stop 26).
+	ns := len(p.Shapes)
+	m.shapes, m.member = make([][]int32, ns), make([][]uint64, ns)
+	m.dense, m.single = make([]int32, ns), make([]bool, ns)
+	nt := 0
+	for i := range p.Shapes {
+		nt += p.Shapes[i].Len() // a capacity hint
+	}
+	tsAll := make([]int32, 0, nt)
+	for i := range p.Shapes {
+		at := len(tsAll)
+		tsAll = appendThreads32(tsAll, &p.Shapes[i])
+		ts := tsAll[at:len(tsAll):len(tsAll)]
 		if len(ts) > 0 {
-			bm = make([]uint64, ts[len(ts)-1]/64+1)
+			bm := make([]uint64, int(ts[len(ts)-1])/64+1)
+			for _, t := range ts {
+				bm[t/64] |= 1 << (t % 64)
+			}
+			m.shapes[i], m.member[i] = ts, bm
 		}
-		for _, t := range ts {
-			bm[t/64] |= 1 << (t % 64)
-		}
-		m.member = append(m.member, bm)
 		n := int32(0)
 		if len(ts) > 0 && ts[len(ts)-1] == int32(len(ts)-1) {
 			n = int32(len(ts)) // increasing and distinct: 0..n-1
 		}
-		m.dense = append(m.dense, n)
-		m.single = append(m.single, len(ts) == 1 && ts[0] == 0)
+		m.dense[i] = n
+		m.single[i] = len(ts) == 1 && ts[0] == 0
 	}
 	return m
+}
+
+// appendThreads32 appends c's threads in increasing order, as
+// coll.Collective.AppendThreads does, as int32s: New had listed each
+// shape's threads twice, as ints, for a copy (issue 13, stop 26).
+func appendThreads32(dst []int32, c *coll.Collective) []int32 {
+	var idx [coll.MaxRuns]int
+	for {
+		t := c.Start
+		for i := 0; i < c.N; i++ {
+			t += idx[i] * c.Runs[i].Stride
+		}
+		dst = append(dst, int32(t))
+		i := c.N - 1
+		for ; i >= 0; i-- {
+			idx[i]++
+			if idx[i] < c.Runs[i].Count {
+				break
+			}
+			idx[i] = 0
+		}
+		if i < 0 {
+			return dst
+		}
+	}
 }
 
 // Run executes the program for the control parameter values args (in the
@@ -840,14 +875,16 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 	m.epochs++
 	st.epoch = m.epochs
 	n := len(dimExprs)
-	if cap(st.dims) < n {
-		st.dims = make([]int, n)
-		st.blocks = make([]int, n)
-		st.strides = make([]int, n)
+	if cap(st.dims) < n || cap(st.gran) < n {
+		// One backing array for the five (each is set in full below): a
+		// small kernel's allocations made eleven objects per variable
+		// (issue 13, stop 26).
+		b := make([]int, 5*n)
+		st.dims, st.blocks, st.strides = b[:n:n], b[n:2*n:2*n], b[2*n:3*n:3*n]
+		st.gran, st.shift = b[3*n:4*n:4*n], b[4*n:5*n:5*n]
 	}
-	if cap(st.gran) < n {
-		st.gran = make([]int, n)
-		st.shift = make([]int, n)
+	if cap(st.dim) < n {
+		st.dim = make([]dimInfo, 0, n)
 	}
 	st.shift = st.shift[:n]
 	st.dims, st.blocks, st.strides, st.gran = st.dims[:n], st.blocks[:n], st.strides[:n], st.gran[:n]

@@ -31,10 +31,18 @@ type Program struct {
 	srcStmts []syntax.Stmt
 }
 
-// fillText fills in the printed form of AMIR.Srcs[i] (i < 0: none).
+// fillText fills in the printed form and the position of AMIR.Srcs[i]
+// (i < 0: none). Both are made only for the sources a report shows: the
+// position is an interface (amir.Pos), and boxing one per statement was
+// a twentieth of a small kernel's Convert objects (issue 13, stop 26).
 func (p *Program) fillText(i int) {
-	if i >= 0 && i < len(p.srcStmts) && p.AMIR.Srcs[i].Text == "" {
-		p.AMIR.Srcs[i].Text = printStmt(p.srcStmts[i])
+	if i >= 0 && i < len(p.srcStmts) {
+		if p.AMIR.Srcs[i].Text == "" {
+			p.AMIR.Srcs[i].Text = printStmt(p.srcStmts[i])
+		}
+		if p.AMIR.Srcs[i].Pos == nil {
+			p.AMIR.Srcs[i].Pos = p.srcStmts[i].Pos()
+		}
 	}
 }
 
@@ -82,6 +90,10 @@ type converter struct {
 	// granularity.
 	affMemo [4]affMemo
 	affNext int
+	// affSlab and termSlab back the affine forms (newAffine).
+	affSlab  []amir.Affine
+	termSlab []amir.Term
+	linSlab  []linTerm // linTerms
 }
 
 // ringFacts: the largest skip count (lag) of the forward and reverse
@@ -162,11 +174,11 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 		}
 	}
 	c.p.AddShape(coll.Collective{}) // shape 0: one thread
-	top := &names{slots: map[string]int{}}
+	top := &names{}
 	for _, prm := range p.Params {
 		if prm.Type != nil && prm.Type.Elem != nil && prm.Type.Dims == nil && !prm.Type.Window && prm.Type.Mem == nil && !lib.IsDataType(prm.Type.Elem.Name) && prm.Type.Elem.Name != "barrier" {
 			slot := c.slot(prm.Name.Name)
-			top.slots[prm.Name.Name] = slot
+			top.set(prm.Name.Name, slot)
 			c.ctrl[prm.Name.Name] = true
 			c.p.Params = append(c.p.Params, slot)
 			c.out.SizeParams = append(c.out.SizeParams, prm.Name.Name)
@@ -204,7 +216,8 @@ func (c *converter) src(st syntax.Stmt, timeline string) int {
 	}
 	// Its Text is printed when a report needs it (Program.srcText):
 	// printing every statement was a fifth of Convert (issue 13).
-	c.p.Srcs = append(c.p.Srcs, amir.Src{Pos: st.Pos(), Timeline: timeline})
+	// Its Pos is set with its Text, too (fillText).
+	c.p.Srcs = append(c.p.Srcs, amir.Src{Timeline: timeline})
 	c.out.srcStmts = append(c.out.srcStmts, st)
 	c.out.Machines = append(c.out.Machines, c.machine)
 	c.srcOf[st] = len(c.p.Srcs) - 1
@@ -267,8 +280,10 @@ func (c *converter) exec(st syntax.Stmt) amir.Exec {
 	shape := c.p.AddShape(col)
 	base := tl.Base
 	k := base.Const
-	type term struct{ slot, step int }
-	var terms []term
+	// The start's form is made first, from the converter's slabs, and the
+	// compiled start reads its terms (issue 13, stop 26: Convert's
+	// allocation; the terms keep the order of base.Terms, as before).
+	af := c.newAffine(k, len(base.Terms))
 	for _, t := range base.Terms {
 		slot := -1
 		for _, it := range sc.Iters {
@@ -281,30 +296,27 @@ func (c *converter) exec(st syntax.Stmt) amir.Exec {
 		if slot < 0 {
 			continue
 		}
-		terms = append(terms, term{slot, t.Step})
+		af.Terms = append(af.Terms, amir.Term{Slot: slot, Coef: t.Step})
 	}
+	terms := af.Terms
 	var start amir.IntExpr
 	switch len(terms) {
 	case 0:
-		start = func([]int) int { return k }
+		start = constExpr(k)
 	case 1:
-		s0, m0 := terms[0].slot, terms[0].step
+		s0, m0 := terms[0].Slot, terms[0].Coef
 		start = func(env []int) int { return k + m0*env[s0] }
 	case 2:
-		s0, m0, s1, m1 := terms[0].slot, terms[0].step, terms[1].slot, terms[1].step
+		s0, m0, s1, m1 := terms[0].Slot, terms[0].Coef, terms[1].Slot, terms[1].Coef
 		start = func(env []int) int { return k + m0*env[s0] + m1*env[s1] }
 	default:
 		start = func(env []int) int {
 			v := k
 			for _, t := range terms {
-				v += t.step * env[t.slot]
+				v += t.Coef * env[t.Slot]
 			}
 			return v
 		}
-	}
-	af := &amir.Affine{K: k}
-	for _, t := range terms {
-		af.Terms = append(af.Terms, amir.Term{Slot: t.slot, Coef: t.step})
 	}
 	return amir.Exec{Shape: shape, Start: start, StartAff: af}
 }
@@ -454,7 +466,7 @@ func (c *converter) forStmt(sc *names, st *syntax.For) []*amir.Stmt {
 	}
 	inner := sc.child()
 	slot := c.slot(st.Var.Name)
-	inner.slots[st.Var.Name] = slot
+	inner.set(st.Var.Name, slot)
 	c.ctrl[st.Var.Name] = true
 	mode := ""
 	if st.Mode != nil {
@@ -550,7 +562,10 @@ func (c *converter) varIndex(sc *names, v *gpucheck.Var) int {
 	}
 	var dims []amir.IntExpr
 	var affs []*amir.Affine
-	if v.Type != nil {
+	if v.Type != nil && len(v.Type.Dims) > 0 {
+		// Sized once (issue 13, stop 26: Convert's allocation).
+		dims = make([]amir.IntExpr, 0, len(v.Type.Dims))
+		affs = make([]*amir.Affine, 0, len(v.Type.Dims))
 		for _, d := range v.Type.Dims {
 			e, ok := c.intExpr(sc, d)
 			var af *amir.Affine
@@ -714,9 +729,10 @@ func (c *converter) access(sc *names, st syntax.Stmt, e syntax.Expr) (*amir.Acce
 		return nil, nil, false
 	}
 	for _, ix := range ixs {
-		a.Slots = append(a.Slots, c.slotsOf(sc, ix.lo, ix.hi, ix.openHi)...)
-		a.Slots = append(a.Slots, c.slotsOf(sc, ix.offset...)...)
+		a.Slots = c.appendSlots(a.Slots, sc, ix.lo, ix.hi, ix.openHi)
+		a.Slots = c.appendSlots(a.Slots, sc, ix.offset...)
 	}
+	a.Idx = make([]amir.Window, 0, len(ixs))
 	for d, ix := range ixs {
 		w, ok := c.window(sc, vi, d, ix)
 		if !ok {
@@ -1343,7 +1359,7 @@ func (c *converter) inline(sc *names, st *syntax.CallStmt) []*amir.Stmt {
 		c.hidden++
 		h := fmt.Sprintf("%s#%d", as, c.hidden)
 		slot := c.slot(h)
-		inner.slots[h] = slot
+		inner.set(h, slot)
 		c.ctrl[h] = true
 		wraps = append(wraps, wrap{slot, f, func(env []int) int { return f(env) + 1 }})
 		return &syntax.Name{Name: h}, true
@@ -1362,7 +1378,7 @@ func (c *converter) inline(sc *names, st *syntax.CallStmt) []*amir.Stmt {
 			if !ok {
 				return nil
 			}
-			inner.slots[pn] = inner.slots[n.Name]
+			inner.set(pn, inner.own(n.Name))
 			continue
 		}
 		base, idxs := splitIndexExpr(arg)

@@ -1,8 +1,6 @@
 package syncheck
 
 import (
-	"sort"
-
 	"weft.dev/weft/lang/weft/amir"
 	"weft.dev/weft/lang/weft/syntax"
 )
@@ -11,15 +9,48 @@ import (
 // parameters) mapped to slots.
 type names struct {
 	parent *names
-	slots  map[string]int
+	// slots binds the scope's own names, each once (set). A scope binds a
+	// loop variable or a call's few parameters: a slice scanned in place
+	// of a map per scope, which was a twentieth of a small kernel's
+	// Convert (issue 13, stop 26).
+	slots []nameSlot
 }
 
-func (n *names) child() *names { return &names{parent: n, slots: map[string]int{}} }
+type nameSlot struct {
+	name string
+	slot int
+}
+
+func (n *names) child() *names { return &names{parent: n} }
+
+// set binds name to slot in this scope (replacing its binding here).
+func (n *names) set(name string, slot int) {
+	for i := range n.slots {
+		if n.slots[i].name == name {
+			n.slots[i].slot = slot
+			return
+		}
+	}
+	n.slots = append(n.slots, nameSlot{name, slot})
+}
+
+// own is name's slot in this scope alone (0 when it binds none, as a
+// map's zero value was).
+func (n *names) own(name string) int {
+	for _, b := range n.slots {
+		if b.name == name {
+			return b.slot
+		}
+	}
+	return 0
+}
 
 func (n *names) lookup(name string) (int, bool) {
 	for s := n; s != nil; s = s.parent {
-		if i, ok := s.slots[name]; ok {
-			return i, true
+		for _, b := range s.slots {
+			if b.name == name {
+				return b.slot, true
+			}
 		}
 	}
 	return 0, false
@@ -80,10 +111,7 @@ type affMemo struct {
 // affineFormOf is affineForm without the memo.
 func (c *converter) affineFormOf(sc *names, e syntax.Expr) *amir.Affine {
 	l := c.linearOf(e)
-	a := &amir.Affine{K: l.k}
-	if len(l.terms) > 0 {
-		a.Terms = make([]amir.Term, 0, len(l.terms))
-	}
+	a := c.newAffine(l.k, len(l.terms))
 	for _, t := range l.terms {
 		slot, ok := sc.lookup(t.atom)
 		if !ok {
@@ -91,9 +119,58 @@ func (c *converter) affineFormOf(sc *names, e syntax.Expr) *amir.Affine {
 		}
 		a.Terms = append(a.Terms, amir.Term{Slot: slot, Coef: t.c})
 	}
-	// Sorted by slot, as the machine's plans expect a deterministic form.
-	sort.Slice(a.Terms, func(i, j int) bool { return a.Terms[i].Slot < a.Terms[j].Slot })
+	// Sorted by slot, as the machine's plans expect a deterministic form:
+	// an insertion sort (the forms have a few terms), which orders them as
+	// sort.Slice did, without its two allocations per form.
+	ts := a.Terms
+	for i := 1; i < len(ts); i++ {
+		for j := i; j > 0 && ts[j].Slot < ts[j-1].Slot; j-- {
+			ts[j], ts[j-1] = ts[j-1], ts[j]
+		}
+	}
 	return a
+}
+
+// newAffine takes an Affine with room for n terms from the converter's
+// slabs: a small kernel's Convert made about 350 objects for its affine
+// forms, one Affine and one term slice each (issue 13, stop 26). Forms
+// are never changed once made, and live as long as the Program.
+func (c *converter) newAffine(k, n int) *amir.Affine {
+	if len(c.affSlab) == 0 {
+		c.affSlab = make([]amir.Affine, 64)
+	}
+	a := &c.affSlab[0]
+	c.affSlab = c.affSlab[1:]
+	a.K = k
+	if n > 0 {
+		l := len(c.termSlab)
+		if cap(c.termSlab)-l < n {
+			c.termSlab = make([]amir.Term, 0, max(128, n))
+			l = 0
+		}
+		a.Terms = c.termSlab[l : l : l+n]
+		c.termSlab = c.termSlab[:l+n]
+	}
+	return a
+}
+
+// constExprs are the compiled constants 0..len-1, made once: each
+// constant index or bound of a small kernel had made its own closure (a
+// fifth of Convert's objects; issue 13, stop 26).
+var constExprs = func() (t [256]amir.IntExpr) {
+	for i := range t {
+		k := i
+		t[i] = func([]int) int { return k }
+	}
+	return
+}()
+
+// constExpr is the compiled constant k.
+func constExpr(k int) amir.IntExpr {
+	if k >= 0 && k < len(constExprs) {
+		return constExprs[k]
+	}
+	return func([]int) int { return k }
 }
 
 // affine compiles an expression that is affine in the slots (constants
@@ -110,7 +187,7 @@ func (c *converter) affine(sc *names, e syntax.Expr) (amir.IntExpr, bool) {
 	k := af.K
 	switch len(terms) {
 	case 0:
-		return func([]int) int { return k }, true
+		return constExpr(k), true
 	case 1:
 		s0, c0 := terms[0].Slot, terms[0].Coef
 		if c0 == 1 {
@@ -280,10 +357,17 @@ func (l linear) align() int {
 // sub is l - o. An atom of o's is dropped when its coefficient becomes 0;
 // l's other terms are kept as they are.
 func (l linear) sub(o linear) linear {
-	r := linear{k: l.k - o.k}
+	var buf []linTerm
 	if len(l.terms)+len(o.terms) > 0 {
-		r.terms = make([]linTerm, 0, len(l.terms)+len(o.terms))
+		buf = make([]linTerm, 0, len(l.terms)+len(o.terms))
 	}
+	return l.subTo(buf, o)
+}
+
+// subTo is sub with the result's terms in buf (empty, with room for
+// len(l.terms)+len(o.terms)).
+func (l linear) subTo(buf []linTerm, o linear) linear {
+	r := linear{k: l.k - o.k, terms: buf}
 	i, j := 0, 0
 	for i < len(l.terms) || j < len(o.terms) {
 		switch {
@@ -314,7 +398,11 @@ func (c *converter) linearOf(e syntax.Expr) linear {
 		} else {
 			a = syntax.ExprString(e)
 		}
-		return linear{terms: []linTerm{{a, 1}}}
+		ts := c.linTerms(1)
+		return linear{terms: append(ts, linTerm{a, 1})}
+	}
+	sub := func(x, y linear) linear {
+		return x.subTo(c.linTerms(len(x.terms)+len(y.terms)), y)
 	}
 	switch e := e.(type) {
 	case *syntax.IntLit:
@@ -326,23 +414,23 @@ func (c *converter) linearOf(e syntax.Expr) linear {
 		return atom()
 	case *syntax.Unary:
 		if e.Op == "-" {
-			return linear{}.sub(c.linearOf(e.X))
+			return sub(linear{}, c.linearOf(e.X))
 		}
 	case *syntax.Binary:
 		x, y := c.linearOf(e.X), c.linearOf(e.Y)
 		switch e.Op {
 		case "+":
-			return x.sub(linear{}.sub(y))
+			return sub(x, sub(linear{}, y))
 		case "-":
-			return x.sub(y)
+			return sub(x, y)
 		case "*":
 			if len(x.terms) == 0 {
 				x, y = y, x
 			}
 			if len(y.terms) == 0 {
-				r := linear{k: x.k * y.k, terms: make([]linTerm, len(x.terms))}
-				for i, t := range x.terms {
-					r.terms[i] = linTerm{t.atom, t.c * y.k}
+				r := linear{k: x.k * y.k, terms: c.linTerms(len(x.terms))}
+				for _, t := range x.terms {
+					r.terms = append(r.terms, linTerm{t.atom, t.c * y.k})
 				}
 				return r
 			}
@@ -351,43 +439,68 @@ func (c *converter) linearOf(e syntax.Expr) linear {
 	return atom()
 }
 
+// linTerms is an empty term slice with room for n terms, from the
+// converter's slab: linear forms are made for each index and bound and
+// read at once (a form's terms are never changed once made), and their
+// term slices were a sixth of a small kernel's Convert objects (issue 13,
+// stop 26).
+func (c *converter) linTerms(n int) []linTerm {
+	if n == 0 {
+		return nil
+	}
+	l := len(c.linSlab)
+	if cap(c.linSlab)-l < n {
+		c.linSlab = make([]linTerm, 0, max(128, n))
+		l = 0
+	}
+	c.linSlab = c.linSlab[:l+n]
+	return c.linSlab[l : l : l+n]
+}
+
 // slotsOf lists the slots of the control names in exprs (nil exprs are
 // skipped), for the task-symmetry analysis of package amir.
 func (c *converter) slotsOf(sc *names, exprs ...syntax.Expr) []int {
-	var out []int
-	var walk func(e syntax.Expr)
-	walk = func(e syntax.Expr) {
-		switch e := e.(type) {
-		case *syntax.Name:
-			if s, ok := sc.lookup(e.Name); ok {
-				out = append(out, s)
-			}
-		case *syntax.Unary:
-			walk(e.X)
-		case *syntax.Binary:
-			walk(e.X)
-			walk(e.Y)
-		case *syntax.Slice:
-			if e.Lo != nil {
-				walk(e.Lo)
-			}
-			if e.Hi != nil {
-				walk(e.Hi)
-			}
-		case *syntax.Index:
-			walk(e.X)
-			for _, i := range e.Indices {
-				walk(i)
-			}
-		case *syntax.Call:
-			for _, a := range e.Args {
-				walk(a)
-			}
-		}
-	}
+	return c.appendSlots(nil, sc, exprs...)
+}
+
+// appendSlots is slotsOf appending to out (an access's slots are gathered
+// into one slice: a closure and a slice per index had been a tenth of a
+// small kernel's Convert objects; issue 13, stop 26).
+func (c *converter) appendSlots(out []int, sc *names, exprs ...syntax.Expr) []int {
 	for _, e := range exprs {
 		if e != nil {
-			walk(e)
+			out = appendSlotsOf(out, sc, e)
+		}
+	}
+	return out
+}
+
+func appendSlotsOf(out []int, sc *names, e syntax.Expr) []int {
+	switch e := e.(type) {
+	case *syntax.Name:
+		if s, ok := sc.lookup(e.Name); ok {
+			out = append(out, s)
+		}
+	case *syntax.Unary:
+		out = appendSlotsOf(out, sc, e.X)
+	case *syntax.Binary:
+		out = appendSlotsOf(out, sc, e.X)
+		out = appendSlotsOf(out, sc, e.Y)
+	case *syntax.Slice:
+		if e.Lo != nil {
+			out = appendSlotsOf(out, sc, e.Lo)
+		}
+		if e.Hi != nil {
+			out = appendSlotsOf(out, sc, e.Hi)
+		}
+	case *syntax.Index:
+		out = appendSlotsOf(out, sc, e.X)
+		for _, i := range e.Indices {
+			out = appendSlotsOf(out, sc, i)
+		}
+	case *syntax.Call:
+		for _, a := range e.Args {
+			out = appendSlotsOf(out, sc, a)
 		}
 	}
 	return out

@@ -258,3 +258,55 @@ int main() {
 // OUT: 26 0 48 32 127 336
 // ---- a warp reduce function in host code is C0307
 int main() { return (int)__reduce_add_sync(0xffffffff, 1u); } // ERROR C0307 col=26 "__reduce_add_sync is a device function"
+// ---- <array>: std::array by brace elision and {}, operator[], at (throwing std::out_of_range), front/back/size/empty/fill/end, range for (also over a const reference), passed by value to a kernel, as a member; a variable of the program named array keeps its meaning (outputs from g++ 12)
+#include <cstdio>
+#include <array>
+#include <stdexcept>
+struct Cfg { std::array<float, 3> w; int n; };
+__global__ void k(std::array<int, 4> a, int *o) { o[threadIdx.x] = a[threadIdx.x] * 2; }
+int sum(const std::array<int, 4> &a) { int s = 0; for (int x : a) s += x; return s; }
+int main() {
+  std::array<int, 4> a = {1, 2, 3, 4};
+  int array[2] = {7, 8};
+  std::array<double, 2> z{};
+  a[0] = 10;
+  Cfg c = {{0.5f, 1.5f, 2.5f}, 3};
+  int *o;
+  cudaMallocManaged(&o, 4 * sizeof(int));
+  k<<<1, 4>>>(a, o);
+  cudaDeviceSynchronize();
+  std::array<char, 3> s;
+  s.fill('x');
+  printf("%d %zu %d %d %g %g %d %d %c %d\n", sum(a), a.size(), a.front() + a.back(), o[3], c.w[2], z[1], array[1], (int)a.empty(), s[2], *(a.end() - 1));
+  try {
+    a.at(4) = 1;
+  } catch (const std::out_of_range &e) {
+    printf("caught out_of_range\n");
+  }
+  return 0;
+}
+// MODE: run
+// OUT: 19 4 14 8 2.5 0 8 0 x 4
+// OUT: caught out_of_range
+// ---- range for over a class of the program with begin() and end(): an iterator class with !=, ++ and *
+#include <cstdio>
+struct Count {
+  struct It {
+    int i;
+    bool operator!=(const It &o) const { return i != o.i; }
+    void operator++() { i++; }
+    int operator*() const { return i * i; }
+  };
+  int n;
+  It begin() const { return It{0}; }
+  It end() const { return It{n}; }
+};
+int main() {
+  Count c{4};
+  int s = 0;
+  for (int sq : c) s += sq;
+  printf("%d\n", s);
+  return 0;
+}
+// MODE: run
+// OUT: 14
