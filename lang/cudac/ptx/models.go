@@ -409,6 +409,10 @@ func classifyMem(in *Inst, bad func(string, ...any) error, nargs func(int, int) 
 	m := in.Mods
 	space := ""
 	op := ""
+	if len(m) < 2 {
+		// "red;", "ld;": no state space and no type
+		return bad("needs its state space and type (ld/st/atom/red are modeled on .shared, .shared::cta and .shared::cluster)")
+	}
 	for _, x := range m[1 : len(m)-1] {
 		switch x {
 		case "shared", "shared::cta", "shared::cluster":

@@ -117,10 +117,13 @@ const minRecSlab = 64
 // The first slab is small (minRecSlab): a kernel that stops at its first
 // hazard holds a few dozen records, and a slab of 1 024 (86 KB, zeroed)
 // was a tenth of a whole small check's allocation (issue 13, stop 26).
+// The second is the size the first had been, plus: doubling from 64 made
+// a kernel of 1 500 records (shfl_xor, CudaRmemUniform(1)) copy its slab
+// five times.
 func (m *Machine) growRecords(n int) {
-	c := 2 * cap(m.recs)
-	if c < minRecSlab {
-		c = minRecSlab
+	c := minRecSlab
+	if cap(m.recs) > 0 {
+		c = 2*cap(m.recs) + 1024
 	}
 	if c < len(m.recs)+n {
 		c = len(m.recs) + n

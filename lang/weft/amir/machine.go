@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"unsafe"
+
+	"weft.dev/weft/lang/weft/coll"
 )
 
 // allTasks is the task of a thread set that is all of G (CPU scope).
@@ -418,27 +420,17 @@ func New(p *Program, cfg Config) *Machine {
 	ns := len(p.Shapes)
 	m.shapes, m.member = make([][]int32, ns), make([][]uint64, ns)
 	m.dense, m.single = make([]int32, ns), make([]bool, ns)
-	var scratch []int
-	nt, nw := 0, 0
-	for _, s := range p.Shapes {
-		scratch = s.AppendThreads(scratch[:0])
-		nt += len(scratch)
-		if len(scratch) > 0 {
-			nw += scratch[len(scratch)-1]/64 + 1
-		}
+	nt := 0
+	for i := range p.Shapes {
+		nt += p.Shapes[i].Len() // a capacity hint
 	}
-	tsAll, bmAll := make([]int32, 0, nt), make([]uint64, nw)
-	for i, s := range p.Shapes {
-		scratch = s.AppendThreads(scratch[:0])
+	tsAll := make([]int32, 0, nt)
+	for i := range p.Shapes {
 		at := len(tsAll)
-		for _, t := range scratch {
-			tsAll = append(tsAll, int32(t))
-		}
+		tsAll = appendThreads32(tsAll, &p.Shapes[i])
 		ts := tsAll[at:len(tsAll):len(tsAll)]
 		if len(ts) > 0 {
-			w := int(ts[len(ts)-1])/64 + 1
-			bm := bmAll[:w:w]
-			bmAll = bmAll[w:]
+			bm := make([]uint64, int(ts[len(ts)-1])/64+1)
 			for _, t := range ts {
 				bm[t/64] |= 1 << (t % 64)
 			}
@@ -452,6 +444,31 @@ func New(p *Program, cfg Config) *Machine {
 		m.single[i] = len(ts) == 1 && ts[0] == 0
 	}
 	return m
+}
+
+// appendThreads32 appends c's threads in increasing order, as
+// coll.Collective.AppendThreads does, as int32s: New had listed each
+// shape's threads twice, as ints, for a copy (issue 13, stop 26).
+func appendThreads32(dst []int32, c *coll.Collective) []int32 {
+	var idx [coll.MaxRuns]int
+	for {
+		t := c.Start
+		for i := 0; i < c.N; i++ {
+			t += idx[i] * c.Runs[i].Stride
+		}
+		dst = append(dst, int32(t))
+		i := c.N - 1
+		for ; i >= 0; i-- {
+			idx[i]++
+			if idx[i] < c.Runs[i].Count {
+				break
+			}
+			idx[i] = 0
+		}
+		if i < 0 {
+			return dst
+		}
+	}
 }
 
 // Run executes the program for the control parameter values args (in the

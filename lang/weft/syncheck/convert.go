@@ -31,10 +31,18 @@ type Program struct {
 	srcStmts []syntax.Stmt
 }
 
-// fillText fills in the printed form of AMIR.Srcs[i] (i < 0: none).
+// fillText fills in the printed form and the position of AMIR.Srcs[i]
+// (i < 0: none). Both are made only for the sources a report shows: the
+// position is an interface (amir.Pos), and boxing one per statement was
+// a twentieth of a small kernel's Convert objects (issue 13, stop 26).
 func (p *Program) fillText(i int) {
-	if i >= 0 && i < len(p.srcStmts) && p.AMIR.Srcs[i].Text == "" {
-		p.AMIR.Srcs[i].Text = printStmt(p.srcStmts[i])
+	if i >= 0 && i < len(p.srcStmts) {
+		if p.AMIR.Srcs[i].Text == "" {
+			p.AMIR.Srcs[i].Text = printStmt(p.srcStmts[i])
+		}
+		if p.AMIR.Srcs[i].Pos == nil {
+			p.AMIR.Srcs[i].Pos = p.srcStmts[i].Pos()
+		}
 	}
 }
 
@@ -208,7 +216,8 @@ func (c *converter) src(st syntax.Stmt, timeline string) int {
 	}
 	// Its Text is printed when a report needs it (Program.srcText):
 	// printing every statement was a fifth of Convert (issue 13).
-	c.p.Srcs = append(c.p.Srcs, amir.Src{Pos: st.Pos(), Timeline: timeline})
+	// Its Pos is set with its Text, too (fillText).
+	c.p.Srcs = append(c.p.Srcs, amir.Src{Timeline: timeline})
 	c.out.srcStmts = append(c.out.srcStmts, st)
 	c.out.Machines = append(c.out.Machines, c.machine)
 	c.srcOf[st] = len(c.p.Srcs) - 1

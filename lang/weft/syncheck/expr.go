@@ -450,7 +450,7 @@ func (c *converter) linTerms(n int) []linTerm {
 	}
 	l := len(c.linSlab)
 	if cap(c.linSlab)-l < n {
-		c.linSlab = make([]linTerm, 0, max(256, n))
+		c.linSlab = make([]linTerm, 0, max(128, n))
 		l = 0
 	}
 	c.linSlab = c.linSlab[:l+n]

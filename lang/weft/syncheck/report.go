@@ -39,6 +39,7 @@ func report(prog *Program, run *Run, errs *diag.List) {
 		at = " at " + run.Sizes
 	}
 	for _, f := range res.Faults {
+		prog.fillText(f.Src)
 		if f.Limit != "" {
 			errs.Errorf(pos(p.Srcs[f.Src].Pos), codeLimit, "the sync check of %s stopped%s: %s (%s raises it)", p.Name, at, f.Msg, limitFlags[f.Limit])
 			continue
