@@ -1,6 +1,8 @@
 package sem
 
 import (
+	"strings"
+
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/cudac/syntax"
 )
@@ -182,6 +184,14 @@ func (c *compiler) listCtor(t *Type, il *syntax.InitList, pos diag.Pos) bool {
 		}
 		args = append(args, el.X)
 	}
+	if ctor := c.initListCtor(t); ctor != nil {
+		// a constructor taking std::initializer_list is the one a braced
+		// list chooses (C++ [over.match.list]p1.1)
+		c.emit(OpMemzero, 0, int64(t.size), pos)
+		c.emit(OpDup, 0, 0, pos)
+		c.construct(ctor, []syntax.Expr{il}, pos)
+		return true
+	}
 	ctor := c.ctorFor(t, len(args), pos)
 	if ctor == nil {
 		return true // reported
@@ -234,4 +244,50 @@ func (c *compiler) rangeForMembers(s *syntax.RangeFor) {
 		Post: &syntax.Unary{Pos: pos, Op: "++", X: b},
 		Body: &syntax.Block{Pos: pos, Stmts: []syntax.Stmt{&syntax.DeclStmt{Pos: pos, Decls: []*syntax.Decl{&v}}, s.Body}},
 	})
+}
+
+// isInitList reports an instance of <initializer_list>'s class template.
+func isInitListType(t *Type) bool {
+	return t != nil && t.Kind == Struct && strings.HasPrefix(tagOf(t), "std::initializer_list<") && len(t.Fields) == 2
+}
+
+// initListCtor is a constructor of t whose one parameter is a
+// std::initializer_list (by value or const reference), or nil.
+func (c *compiler) initListCtor(t *Type) *Function {
+	ctor := c.ctorOf(t, 1)
+	if ctor == nil || ctor.Type == nil || len(ctor.Type.Params) == 0 {
+		return nil
+	}
+	p := ctor.Type.Params[len(ctor.Type.Params)-1]
+	if p.Ref {
+		p = p.Elem
+	}
+	if !isInitListType(p) {
+		return nil
+	}
+	return ctor
+}
+
+// initListObject initializes a std::initializer_list<E> (its address on
+// the stack, kept) from a braced list: the elements in a temporary array
+// of E, the object pointing to it with their count. It reports whether t
+// is one.
+func (c *compiler) initListObject(t *Type, il *syntax.InitList, pos diag.Pos) bool {
+	if !isInitListType(t) {
+		return false
+	}
+	et := t.Fields[0].Type.Elem
+	arr := arrayOf(et, len(il.Elems))
+	c.emit(OpDup, 0, 0, pos)
+	c.emit(OpTemp, 0, int64(max(arr.size, 1)), pos)
+	c.initFrom(arr, il)
+	c.emit(OpStore, int32(memCode(tULong)), 0, pos)
+	c.emit(OpPop, 0, 0, pos)
+	c.emit(OpDup, 0, 0, pos)
+	c.emit(OpConst, 0, int64(t.Fields[1].Offset), pos)
+	c.emit(OpPtrAdd, 1, 0, pos)
+	c.emit(OpConst, 0, int64(len(il.Elems)), pos)
+	c.emit(OpStore, int32(memCode(tULong)), 0, pos)
+	c.emit(OpPop, 0, 0, pos)
+	return true
 }

@@ -1628,7 +1628,7 @@ func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
 		// or copy another's vptr (the object is a t whatever it copied)
 		defer c.stampVptr(t, pos)
 	}
-	if il, ok := d.Init.(*syntax.InitList); ok && !d.HasCtor && c.ctorOf(t, len(il.Elems)) != nil {
+	if il, ok := d.Init.(*syntax.InitList); ok && !d.HasCtor && c.ctorOf(t, len(il.Elems)) != nil && c.initListCtor(t) == nil {
 		// T x{args} (or = {args}) of a class with constructors:
 		// list-initialization calls the constructor (C++
 		// [dcl.init.list]p3)
@@ -1724,7 +1724,7 @@ func (c *compiler) initFrom(t *Type, e syntax.Expr) {
 			}
 			return
 		}
-		if c.listCtor(t, in, pos) { // braces.go
+		if c.initListObject(t, in, pos) || c.listCtor(t, in, pos) { // braces.go
 			return
 		}
 		if c.needsElision(t, in) {
@@ -3239,6 +3239,12 @@ func (c *compiler) args(fn *Function, e *syntax.Call) int {
 			// a std object by value, initialized from the argument
 			c.emit(OpTemp, 0, int64(ft.Params[i].size), e.Pos)
 			c.stdInitFrom(ft.Params[i], a)
+			continue
+		}
+		if il, ok := a.(*syntax.InitList); ok && i < len(ft.Params) && ft.Params[i].Kind == Struct {
+			// f({...}): the parameter copy-list-initialized (braces.go)
+			c.emit(OpTemp, 0, int64(ft.Params[i].size), e.Pos)
+			c.initFrom(ft.Params[i], il)
 			continue
 		}
 		at := c.expr(a)

@@ -168,6 +168,9 @@ func resolveScopes(toks []Token, diags *diag.List, usingStd *bool) []Token {
 			if nsOf(parts[0].Text) == "cuda" && last.Text == "atomic_ref" {
 				nt.Text = "cuda::atomic_ref"
 			}
+			if nsOf(parts[0].Text) == "std" && len(parts) == 2 && last.Text == "initializer_list" {
+				nt.Text = "std::initializer_list" // initlist.go
+			}
 			if nsOf(parts[0].Text) == "std" && len(parts) == 2 && last.Text == "array" {
 				nt.Text = "std::array" // stdarray.go: a program's own array keeps its name
 			}

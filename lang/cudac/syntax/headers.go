@@ -50,10 +50,11 @@ var knownHeaders = map[string]string{
 	"pthread.h":          pthreadText,                                                 // pthread.go
 	"algorithm":          "#include <__weft/pair.h>\n#include <__weft/algorithm.h>\n", // stdalgo.go
 	"numeric":            "#include <__weft/algorithm.h>\n",
-	"functional":         "",                            // std::less/greater as sort comparators
-	"limits":             "",                            // std::numeric_limits (sem: built in)
-	"array":              "#include <__weft/array.h>\n", // stdarray.go
-	"iterator":           "",                            // std::distance, next, prev, advance, begin, end (sem/lib_iterator.go)
+	"functional":         "",                               // std::less/greater as sort comparators
+	"limits":             "",                               // std::numeric_limits (sem: built in)
+	"array":              "#include <__weft/array.h>\n",    // stdarray.go
+	"initializer_list":   "#include <__weft/initlist.h>\n", // initlist.go
+	"iterator":           "",                               // std::distance, next, prev, advance, begin, end (sem/lib_iterator.go)
 	// associative containers: their class templates parse and a use is
 	// C0309 naming them (parser.go, UnmodeledStdTypes)
 	"map":                               "#include <__weft/pair.h>\n",
@@ -105,6 +106,7 @@ var knownHeaders = map[string]string{
 	"__weft/pair.h":         pairText,
 	"__weft/cuda_barrier.h": cudaBarrierText,
 	"__weft/array.h":        stdArrayText,
+	"__weft/initlist.h":     initListText,
 	"__weft/stdarg.h":       stdargText,
 	"stdarg.h":              "#include <__weft/stdarg.h>\n",
 	"cstdarg":               "#include <__weft/stdarg.h>\n",

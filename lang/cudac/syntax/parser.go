@@ -2365,7 +2365,13 @@ func (p *parser) call(fun Expr, launch []Expr, targs []*TypeExpr, vargs []Expr) 
 		c.Pos = n.Pos
 	}
 	for !p.is(")") {
-		c.Args = append(c.Args, p.assign())
+		if p.is("{") {
+			// f({...}): a braced list initializes the parameter (C++
+			// [dcl.init.list]; sem: braces.go)
+			c.Args = append(c.Args, p.initializer())
+		} else {
+			c.Args = append(c.Args, p.assign())
+		}
 		if !p.got(",") {
 			break
 		}

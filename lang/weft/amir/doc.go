@@ -102,6 +102,11 @@
 //     slabs, thgrid_lazy.go), and the shared read records as one group
 //     record per cell (thgroup.go) until an event tells their threads
 //     apart. Checked by TestGridMatchesFull and TestGridEagerMatchesFull.
+//     An Arrive or Await by part of the frame that commutes with the
+//     translations on every record of the first slab, and checks by a
+//     set that holds all or none of the frame's threads, leave deferred
+//     slabs unbuilt (gridCommutes, gridCheckRun; issue 13 stop 26;
+//     TestGridEventMatchesEager, TestGridCheckRunMatchesEager).
 //   - Replay by task (effects.go replayTask, issue 13 stop 26): a record
 //     whose reach is one task replays only the log's runs of that task's
 //     and the host's events (Machine.taskRuns): apply leaves it unchanged

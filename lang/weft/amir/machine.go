@@ -361,6 +361,22 @@ type Machine struct {
 	gv        []*gridVirt
 	gvAny     bool
 	gridDefer bool
+	// gridEventCommutes: an event by part of a deferred frame's threads
+	// that commutes with its translations keeps the slabs deferred
+	// (gridCommutes; tests turn it off). gridEventKept counts them.
+	gridEventCommutes bool
+	gridEventKept     int64
+	// gridCheckDeferred: a run of checks by a set uniform on a deferred
+	// frame checks the slabs through the representative's
+	// (gridCheckRun; tests turn it off). gridCheckKept counts them;
+	// gvMark (by cell, the generation gvMarkGen) and gvCells are its
+	// scratch.
+	gridCheckDeferred bool
+	groupSkips        int64 // group records' replays skipped by checkCells
+	gridCheckKept     int64
+	gvMark            []uint64
+	gvMarkGen         uint64
+	gvCells           []int32
 	// Group records (thgroup.go): the grid frames whose events must be
 	// uniform while groups exist, the variables that may hold groups,
 	// whether any was made in this run (thread symmetry then stays off),
@@ -394,7 +410,7 @@ func New(p *Program, cfg Config) *Machine {
 	if cfg.MaxHazards <= 0 {
 		cfg.MaxHazards = 10
 	}
-	m := &Machine{p: p, cfg: cfg, noThreadSym: cfg.NoThreadSym, noGrid: cfg.NoThreadSym, gridDefer: true}
+	m := &Machine{p: p, cfg: cfg, noThreadSym: cfg.NoThreadSym, noGrid: cfg.NoThreadSym, gridDefer: true, gridEventCommutes: true, gridCheckDeferred: true}
 	if p.MbarQual != 0 {
 		m.mbarSet = Of(p.MbarQual)
 	}

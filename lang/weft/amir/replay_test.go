@@ -244,7 +244,7 @@ func TestTaskReplayMatchesFull(t *testing.T) {
 // thread-group, grid, thread-symmetry and memo tests run with checks
 // skipping replays and with every inspected record replayed.
 func TestCheckSkipMatchesFull(t *testing.T) {
-	var skips int64
+	var skips, groupSkips int64
 	for _, gen := range []func(int64) *Program{randomReplayProgram, randomGroupProgram, randomGridProgram, randomThreadSymProgram, randomMemoProgram} {
 		hazards := 0
 		for seed := int64(0); seed < 1000; seed++ {
@@ -263,14 +263,15 @@ func TestCheckSkipMatchesFull(t *testing.T) {
 				}
 			}
 			skips += m1.checkSkips
+			groupSkips += m1.groupSkips
 		}
 		if hazards < 100 {
 			t.Fatalf("weak coverage: %d of 1000 programs with hazards", hazards)
 		}
 	}
-	t.Logf("%d replays skipped", skips)
-	if skips < 10000 {
-		t.Fatalf("weak coverage: %d replays skipped", skips)
+	t.Logf("%d replays skipped, %d of group records", skips, groupSkips)
+	if skips < 10000 || groupSkips < 100 {
+		t.Fatalf("weak coverage: %d replays skipped, %d of group records", skips, groupSkips)
 	}
 }
 

@@ -43,6 +43,11 @@ type gridVirt struct {
 	offs   []int32 // by point
 	shift  []int
 	epoch  uint64
+	// mixed: an event since the nest gave the slabs' records a grant to
+	// a set that holds some but not all of the frame's threads
+	// (gridCommutes): each slab is still τ_p of the first, but a later
+	// nest's checks would tell the points apart.
+	mixed bool
 }
 
 // gridVirtAdd defers the other points' slabs of translated variable vr.
@@ -61,7 +66,7 @@ func (m *Machine) gridVirtAdd(g *gridRT, vr *gridVarRT) {
 // same frame with the same slab and offsets.
 func (m *Machine) gridVirtSame(g *gridRT, vr *gridVarRT) bool {
 	d := m.gv[vr.gv.v]
-	if d == nil || d.epoch != vr.st.epoch || d.g.task != g.task || d.g.th0 != g.th0 ||
+	if d == nil || d.mixed || d.epoch != vr.st.epoch || d.g.task != g.task || d.g.th0 != g.th0 ||
 		!slicesEqual32(d.g.ths, g.ths) || !slices.Equal(d.lo, vr.lo) || !slices.Equal(d.hi, vr.hi) {
 		return false
 	}
@@ -115,15 +120,299 @@ func (m *Machine) gridVirtDrop(v int) {
 	}
 }
 
-// gridVirtEvent builds the deferred slabs of every frame that an event by
-// exec tells apart, before the event is logged.
-func (m *Machine) gridVirtEvent(exec threads) {
+// gridVirtEvent builds the deferred slabs of every frame that an event e
+// tells apart, before the event is logged.
+func (m *Machine) gridVirtEvent(e *event) {
+	exec := e.exec
 	for v, d := range m.gv {
 		if d == nil || exec.task == allTasks || exec.task != d.g.task {
 			continue
 		}
-		if !m.gridUniform(d.g, exec) {
-			m.gridMaterialize(v)
+		if m.gridUniform(d.g, exec) {
+			continue
+		}
+		if m.gridEventCommutes && m.gridCommutes(v, d, e) {
+			m.gridEventKept++
+			continue
+		}
+		m.gridMaterialize(v)
+	}
+}
+
+// gridCommutes reports whether event e, which holds some but not all of
+// the frame's threads, still keeps slab_p = τ_p(slab_0) of deferred
+// variable v (issue 13 stop 26: the TMA tester's Arrive and Await on its
+// TMA-store commit group by warp 0 built 247 slabs of smem_y that only
+// the end of the task then freed). It does when, for every record r of
+// slab_0 (replayed up to e) and every point p, applying e to τ_p(r) gives
+// τ_p of applying it to r. apply (effects.go) reads of r only:
+//
+//   - reach (copied unchanged by τ_p);
+//   - Arrive: witness W (Definition B.3 (i)), then adds e's barrier
+//     counts to pend, which τ_p copies unchanged. W is a disjunction
+//     over r's components (creator, grants): a qualifier test that τ_p
+//     leaves alone and a test of e.exec against the component's thread
+//     set. τ_p moves only a component that is the representative's
+//     thread (gridTau); every other component of a deferred record is
+//     uniform on the frame and stays put. So W is the same at every
+//     point when a component that stays put witnesses e, or when no
+//     component that moves passes its qualifier test;
+//   - Await: pend (unchanged by τ_p) selects r; augment (Definition B.3
+//     (ii)) then adds the grant (e.exec, full, temp) unless an existing
+//     grant subsumes it. That test reads a grant's full, temp, task and
+//     subset(e.exec, th): the same at every point for a grant that stays
+//     put, false at every point for the representative's one thread
+//     (moved by τ_p) when e.exec has two threads or more. The grant
+//     added is e's, which τ_p leaves alone. Such a grant tells the
+//     points apart in a later nest's checks, so the slabs are then
+//     marked mixed and no later nest runs on them deferred.
+//
+// (τ_p here is what gridCopyN applies: the representative's one thread
+// to point p's, every other set unchanged. Events that hold all or none
+// of the frame's threads commute with it as before; a component that
+// stays put is the same set at every point, so its tests agree.)
+//
+// A per-thread queue's Await (e.ptq) is applied as any other; ptq only
+// files it for the thread-filtered replay, which gives the full replay's
+// result. Fences (witness, then augment) still build the slabs; so does
+// any group record (thgroup.go), whose members move.
+// TestGridEventMatchesEager runs with and without this.
+func (m *Machine) gridCommutes(v int, d *gridVirt, e *event) bool {
+	if e.kind != KArrive && e.kind != KAwait {
+		return false
+	}
+	st := &m.vars[v]
+	if !st.live || st.epoch != d.epoch {
+		return false
+	}
+	if e.kind == KAwait && len(m.shapes[e.exec.shape]) < 2 {
+		return false
+	}
+	g := d.g
+	m.unlazy(st)
+	now := int32(len(m.log))
+	moves := func(x threads) bool {
+		return x.task == g.task && x.start == g.th0 && m.single[x.shape]
+	}
+	mixed := false
+	ok := func(h int32) bool {
+		for ; h >= 0; h = m.recs[h].next {
+			r := &m.recs[h]
+			if r.grp != 0 {
+				return false
+			}
+			if r.stamp != now {
+				m.replay(r)
+			}
+			if r.reach != allTasks && e.exec.task != r.reach {
+				continue // apply leaves it, and each τ_p(r), alone
+			}
+			if e.kind == KAwait {
+				c := m.evCells[e.c0]
+				sel := false
+				for _, p := range r.pend {
+					if p.cell == c.cell && p.count <= c.count {
+						sel = true
+						break
+					}
+				}
+				if !sel {
+					continue // apply leaves r, and each τ_p(r), alone
+				}
+				// augment adds the grant (e.exec, full, temp) at every
+				// point or at none: a grant that stays put decides it
+				// alike everywhere, and a moved grant's subset test is
+				// false at every point (e.exec has two threads or
+				// more). e.exec stays put under τ_p, so the added grant
+				// is τ_p of the representative's. But it tells the
+				// points apart in a later nest's checks, so the slabs
+				// are then marked mixed: no later nest runs on them
+				// deferred (gridVirtSame).
+				full, temp := e.full, e.temp
+				if r.q != m.p.MbarQual || m.p.MbarQual == 0 {
+					full &^= m.mbarSet
+					temp &^= m.mbarSet
+					if m.deadTask(e.exec.task) {
+						return false
+					}
+				}
+				sub := false
+				for i := range r.grants {
+					gr := &r.grants[i]
+					if !moves(gr.th) && full&^gr.full == 0 && temp&^gr.temp == 0 && m.subset(e.exec, gr.th) {
+						sub = true
+						break
+					}
+				}
+				if !sub {
+					mixed = true
+				}
+				continue
+			}
+			stay, movePass := false, false
+			comp := func(pass bool, th threads) bool {
+				if !pass {
+					return true
+				}
+				if moves(th) {
+					movePass = true
+					return true
+				}
+				if m.intersects(e.exec, th) {
+					stay = true
+				}
+				return true
+			}
+			if e.trans {
+				if !comp(e.pre.Has(r.q) && r.level >= Unordered, r.creator) {
+					return false
+				}
+				for i := range r.grants {
+					if !comp(r.grants[i].temp&e.pre != 0, r.grants[i].th) {
+						return false
+					}
+				}
+			} else if e.pre.Has(r.q) {
+				if !comp(r.level >= Unordered, r.creator) {
+					return false
+				}
+				for i := range r.grants {
+					if !comp(r.grants[i].temp.Has(r.q), r.grants[i].th) {
+						return false
+					}
+				}
+			}
+			if movePass && !stay {
+				return false
+			}
+		}
+		return true
+	}
+	if !forCells(st, d.lo, d.hi, func(c int32) bool {
+		return ok(st.cells[c].muts) && ok(st.cells[c].reads)
+	}) {
+		return false
+	}
+	d.mixed = d.mixed || mixed
+	return true
+}
+
+// gridCheckRun executes a live run of checks only (CheckReads,
+// CheckMutates) on a variable whose slabs are deferred without building
+// them, when that gives the eager run's result (issue 13 stop 26: the
+// TMA tester's end-of-task checks of smem_y built 247 slabs only to check
+// and free them). It reports whether it did.
+//
+// Why this is exact. The checking set gs holds all of the frame's
+// threads or none of them (gridUniform). A check reads a record through
+// tests of its components against gs (failing, coversAll, the creator
+// shortcut) and qualifier and level tests: τ_p moves only the
+// representative's one thread to point p's, both in gs or both out, and
+// leaves every other component alone, so τ_p(r) fails iff r does. The
+// records of slab_0 (the representative's cells) are first tested
+// without reporting; if one fails, the slabs are built and the run goes
+// the eager way. Otherwise no record of any slab fails, and the run
+// checks only the cells outside slabs 1..n-1 (those hold no state of
+// their own while deferred): the same hazards in the same order, the
+// slabs' cells adding only their operation counts. Group records
+// (thgroup.go), whose members are grid threads, take the eager way.
+// Checked by TestGridMatchesFull, TestGridEventMatchesEager (against
+// runs without grid symmetry) and TestGridCheckRunMatchesEager.
+//
+// body is run.Body for a fused run (execRun), or run alone for a single
+// statement (effect: check evaluates gs for every statement; a fused run
+// only when run.Exec.All or run.gsc).
+func (m *Machine) gridCheckRun(run *Stmt, body []*Stmt) bool {
+	v := run.Acc.Var
+	d := m.gv[v]
+	if d == nil || !m.gridCheckDeferred {
+		return false
+	}
+	for _, s := range body {
+		if s.Kind != KCheckReads && s.Kind != KCheckMutates {
+			return false
 		}
 	}
+	if len(body) > 1 || body[0] != run {
+		if !run.Exec.All && run.gsc == nil {
+			return false
+		}
+	}
+	st := &m.vars[v]
+	if !st.live || st.epoch != d.epoch {
+		return false
+	}
+	gs := m.gs(run)
+	g := d.g
+	if !m.gridUniform(g, gs) {
+		return false
+	}
+	m.unlazy(st)
+	first := body[0]
+	cs, ok := m.cells(first.Acc, first.Src)
+	if !ok {
+		return true // the eager run's fault (cells faults before any check)
+	}
+	// The cells outside slabs 1..n-1 (cs is cells' scratch: copied
+	// before anything else evaluates cells).
+	if len(m.gvMark) < len(st.cells) {
+		m.gvMark = make([]uint64, len(st.cells))
+	}
+	m.gvMarkGen++
+	gen := m.gvMarkGen
+	for p := 1; p < len(g.ths); p++ {
+		off := d.offs[p]
+		forCells(st, d.lo, d.hi, func(c int32) bool {
+			m.gvMark[c+off] = gen
+			return true
+		})
+	}
+	real := m.gvCells[:0]
+	for _, c := range cs {
+		if m.gvMark[c] != gen {
+			real = append(real, c)
+		}
+	}
+	m.gvCells = real
+	virt := int64(len(cs) - len(real))
+	stamp := int32(len(m.log))
+	for _, s := range body {
+		reads := s.Kind == KCheckReads
+		if !forCells(st, d.lo, d.hi, func(c int32) bool {
+			h := st.cells[c].muts
+			if reads {
+				h = st.cells[c].reads
+			}
+			for ; h >= 0; h = m.recs[h].next {
+				r := &m.recs[h]
+				if r.grp != 0 {
+					return false
+				}
+				if r.creator == gs && s.Quals.Has(r.q) && r.level >= s.Level {
+					continue
+				}
+				if r.stamp != stamp {
+					m.replay(r)
+				}
+				if _, _, fail := m.failing(r, gs, s.Convergent, s.Level, s.Quals); fail {
+					return false
+				}
+			}
+			return true
+		}) {
+			return false
+		}
+	}
+	for _, s := range body {
+		if m.stop {
+			break
+		}
+		m.checkCells(s, real, gs, st)
+		m.res.Stats.MemOps += virt
+		if st.local {
+			m.localOps += virt
+		}
+	}
+	m.gridCheckKept++
+	return true
 }

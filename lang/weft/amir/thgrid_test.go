@@ -2,8 +2,10 @@ package amir
 
 import (
 	"fmt"
+
 	"math/rand"
 	"testing"
+	"weft.dev/weft/lang/weft/coll"
 )
 
 // TestGridMatchesFull: grid symmetry (thgrid.go) changes nothing in the
@@ -251,7 +253,34 @@ func randomGridProgram(seed int64) *Program {
 			wr(Exec{Shape: shCTA}, &Access{Var: O})
 		}
 	}
+	// With gridEvents: an mbarrier-like queue B arrived at and awaited by
+	// a part of the grid (one thread, four threads), by the CTA or by a
+	// warp, between the nests (TestGridEventMatchesEager).
+	var B, sh4 int
+	if gridEvents {
+		B = b.newVar("B", true)
+		b.p.Vars[B].PerThreadQueue = rng.Intn(2) == 0
+		sh4 = b.p.AddShape(coll.Collective{N: 1, Runs: [coll.MaxRuns]coll.Run{{Count: 4, Stride: 1}}})
+	}
+	part := func() Exec {
+		switch rng.Intn(4) {
+		case 0:
+			return someThread()
+		case 1:
+			return Exec{Shape: sh4, Start: k(first + rng.Intn(3))}
+		case 2:
+			return cta()
+		}
+		return warp(task)
+	}
 	between := func() {
+		if gridEvents && rng.Intn(2) == 0 {
+			b.arrive(part(), tls[rng.Intn(3)], &Access{Var: B})
+			if rng.Intn(4) != 0 {
+				b.await(part(), &Access{Var: B}, tls[rng.Intn(3)], rng.Intn(2))
+			}
+			return
+		}
 		switch rng.Intn(11) {
 		case 0, 1, 9, 10:
 			b.fence(cta(), tls[rng.Intn(3)], tls[rng.Intn(3)])
@@ -334,5 +363,81 @@ func TestGroupOverlap(t *testing.T) {
 	g, w := fmt.Sprintf("%+v", r1), fmt.Sprintf("%+v", r2)
 	if g != w || m1.gridRuns != 1 || len(r1.Hazards) != 1 || r1.Hazards[0].OtherStart != 2 {
 		t.Fatalf("grid (%d runs) %s\nfull %s", m1.gridRuns, g, w)
+	}
+}
+
+// gridEvents makes randomGridProgram arrive at and await a barrier between
+// its nests (TestGridEventMatchesEager).
+var gridEvents bool
+
+// TestGridEventMatchesEager: an Arrive or Await by part of a deferred
+// frame's threads that commutes with τ_p on every record of the
+// representative's slab (gridCommutes, thgrid_lazy.go) leaves the slabs
+// deferred; the whole Result must be the run's without grid symmetry
+// (bar SkippedOps and Memory), and the one that builds the slabs at
+// every such event.
+func TestGridEventMatchesEager(t *testing.T) {
+	gridEvents = true
+	defer func() { gridEvents = false }()
+	kept := int64(0)
+	hazards := 0
+	for seed := int64(0); seed < gridSeeds; seed++ {
+		m1 := New(randomGridProgram(seed), Config{MaxHazards: 100})
+		m2 := New(randomGridProgram(seed), Config{MaxHazards: 100})
+		m3 := New(randomGridProgram(seed), Config{MaxHazards: 100})
+		m2.noGrid = true
+		m3.gridEventCommutes = false
+		for rep := 0; rep < 2; rep++ {
+			r1, r2, r3 := *m1.Run(nil), *m2.Run(nil), *m3.Run(nil)
+			r1.Stats.Memory, r2.Stats.Memory, r3.Stats.Memory = 0, 0, 0
+			r1.Stats.SkippedOps, r2.Stats.SkippedOps, r3.Stats.SkippedOps = 0, 0, 0
+			g, w, e := fmt.Sprintf("%+v", r1), fmt.Sprintf("%+v", r2), fmt.Sprintf("%+v", r3)
+			if g != w || g != e {
+				t.Fatalf("seed %d run %d:\ncommuting %s\nfull %s\neager events %s", seed, rep, g, w, e)
+			}
+			if rep == 0 && r1.Distinct > 0 {
+				hazards++
+			}
+		}
+		kept += m1.gridEventKept
+	}
+	t.Logf("%d events left slabs deferred, %d programs with hazards", kept, hazards)
+	if kept < 300 || hazards < 300 {
+		t.Fatalf("weak coverage: %d events left slabs deferred, %d programs with hazards", kept, hazards)
+	}
+}
+
+// TestGridCheckRunMatchesEager: TestGridEventMatchesEager's programs (and
+// TestGridMatchesFull's, which end each task with the CTA's free checks
+// of every variable) with runs of checks on deferred slabs done through
+// the representative's slab (gridCheckRun) and without (the slabs built
+// first); the whole Result must be the same, and the run's without grid
+// symmetry.
+func TestGridCheckRunMatchesEager(t *testing.T) {
+	kept := int64(0)
+	for _, ev := range []bool{false, true} {
+		gridEvents = ev
+		for seed := int64(0); seed < gridSeeds; seed++ {
+			m1 := New(randomGridProgram(seed), Config{MaxHazards: 100})
+			m2 := New(randomGridProgram(seed), Config{MaxHazards: 100})
+			m3 := New(randomGridProgram(seed), Config{MaxHazards: 100})
+			m2.noGrid = true
+			m3.gridCheckDeferred = false
+			for rep := 0; rep < 2; rep++ {
+				r1, r2, r3 := *m1.Run(nil), *m2.Run(nil), *m3.Run(nil)
+				r1.Stats.Memory, r2.Stats.Memory, r3.Stats.Memory = 0, 0, 0
+				r1.Stats.SkippedOps, r2.Stats.SkippedOps, r3.Stats.SkippedOps = 0, 0, 0
+				g, w, e := fmt.Sprintf("%+v", r1), fmt.Sprintf("%+v", r2), fmt.Sprintf("%+v", r3)
+				if g != w || g != e {
+					t.Fatalf("events %v seed %d run %d:\nchecks on deferred slabs %s\nfull %s\nslabs built %s", ev, seed, rep, g, w, e)
+				}
+			}
+			kept += m1.gridCheckKept
+		}
+	}
+	gridEvents = false
+	t.Logf("%d check runs on deferred slabs", kept)
+	if kept < 1000 {
+		t.Fatalf("weak coverage: %d check runs on deferred slabs", kept)
 	}
 }

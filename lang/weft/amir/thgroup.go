@@ -140,17 +140,8 @@ func (m *Machine) expandGroup(h int32) {
 // groupCheck is checkCells' test of group r (replayed) on cell c: each
 // member in list order, unless a grant or the atomic set passes them all.
 func (m *Machine) groupCheck(s *Stmt, r *record, c int32, gs threads, lvl Level, qs QualSet) {
-	if lvl <= AtomicOnly && r.atomic&qs != 0 {
+	if m.groupPasses(r, gs, s.Convergent, lvl, qs) {
 		return
-	}
-	for i := range r.grants {
-		g := &r.grants[i]
-		if grantLevel(g, qs) < lvl {
-			continue
-		}
-		if s.Convergent && m.intersects(gs, g.th) || !s.Convergent && m.subset(gs, g.th) {
-			return
-		}
 	}
 	offs := m.shapes[r.creator.shape]
 	tmp := *r
@@ -165,6 +156,25 @@ func (m *Machine) groupCheck(s *Stmt, r *record, c int32, gs threads, lvl Level,
 			}
 		}
 	}
+}
+
+// groupPasses reports whether every member of group record r passes a
+// check by gs through the group's atomic qualifiers or one of its shared
+// grants (groupCheck's first tests; they read no member's creator).
+func (m *Machine) groupPasses(r *record, gs threads, conv bool, lvl Level, qs QualSet) bool {
+	if lvl <= AtomicOnly && r.atomic&qs != 0 {
+		return true
+	}
+	for i := range r.grants {
+		g := &r.grants[i]
+		if grantLevel(g, qs) < lvl {
+			continue
+		}
+		if conv && m.intersects(gs, g.th) || !conv && m.subset(gs, g.th) {
+			return true
+		}
+	}
+	return false
 }
 
 // internShape returns the id of a machine-local shape with thread offsets

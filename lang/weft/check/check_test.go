@@ -395,3 +395,49 @@ func TestDidYouMean(t *testing.T) {
 		t.Errorf("transposition distance %d", d)
 	}
 }
+
+// TestLookupShadowsLibrary: a file's instruction named like a library one
+// is the one Lookup finds (and calls resolve to), the library's stays in
+// the shared table untouched, and an unknown name's suggestion still
+// draws on both (Program.Lookup, issue 13).
+func TestLookupShadowsLibrary(t *testing.T) {
+	src := `@instr(tl=cuda_in_order, unit=cuda_thread, cuda="{dst} = {a} - {b};")
+def cuda_add_f32(dst: f32 @ CudaRmem, a: f32 @ CudaRmem, b: f32 @ CudaRmem):
+    dst = a - b
+
+
+def f(x: f32 @ DRAM):
+    cuda_add_f32(x, x, x)
+    cuda_fma_f33(x, x, x)
+`
+	p, errs := checkSrc("shadow.weft", src)
+	own := p.Lookup("cuda_add_f32")
+	if own == nil || own.Lib || own != p.Procs[0] || own.Instr == nil || own.Instr.CUDA != "{dst} = {a} - {b};" {
+		t.Fatalf("Lookup(cuda_add_f32) = %+v, want the file's instruction", own)
+	}
+	lib := p.libProcs["cuda_add_f32"]
+	if lib == nil || !lib.Lib || lib == own {
+		t.Fatalf("library cuda_add_f32 = %+v", lib)
+	}
+	f := p.Procs[1]
+	for call, callee := range f.Callees {
+		if call.FunName() == "cuda_add_f32" && callee != own {
+			t.Errorf("the call of cuda_add_f32 resolved to %p, want the file's %p", callee, own)
+		}
+	}
+	var msgs []string
+	for _, d := range errs.Diags {
+		msgs = append(msgs, d.Code+" "+d.Message)
+	}
+	// The memories the file's instruction declares (the library's
+	// declares none) are checked at the call: it is the one called.
+	want := []string{
+		"W0215 dst of cuda_add_f32 is @ CudaRmem, the argument x is in DRAM",
+		"W0215 a of cuda_add_f32 is @ CudaRmem, the argument x is in DRAM",
+		"W0215 b of cuda_add_f32 is @ CudaRmem, the argument x is in DRAM",
+		"W0212 unknown proc or instruction cuda_fma_f33 (did you mean cuda_fma_f32?)",
+	}
+	if strings.Join(msgs, "\n") != strings.Join(want, "\n") {
+		t.Errorf("diagnostics %q, want %q", msgs, want)
+	}
+}

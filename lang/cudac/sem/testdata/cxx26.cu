@@ -310,3 +310,32 @@ int main() {
 }
 // MODE: run
 // OUT: 14
+// ---- <initializer_list>: a parameter, a variable and a constructor taking std::initializer_list (chosen by T x = {...} and T x{...}), range for over one; f({...}) copy-list-initializes a struct or std::vector parameter (outputs from g++ 12)
+#include <cstdio>
+#include <initializer_list>
+#include <vector>
+struct P { int a, b; };
+int sum(std::initializer_list<int> l) { int s = 0; for (int x : l) s += x; return s + (int)l.size() * 100; }
+int dot(P p) { return p.a * p.b; }
+struct Bag {
+  int n, total;
+  Bag(std::initializer_list<int> l) : n((int)l.size()), total(0) { for (int x : l) total += x; }
+};
+int main() {
+  std::initializer_list<double> d = {1.5, 2.5};
+  double ds = 0;
+  for (double x : d) ds += x;
+  Bag b = {4, 5, 6};
+  Bag e{7};
+  printf("%d %d %g %zu %d %d %d %d\n", sum({1, 2, 3}), dot({3, 4}), ds, d.size(), b.n, b.total, e.n, e.total);
+  return 0;
+}
+// MODE: run
+// OUT: 306 12 4 2 3 15 1 7
+// ---- a std::vector parameter from a braced list
+#include <cstdio>
+#include <vector>
+int total(std::vector<int> v) { int s = 0; for (int x : v) s += x; return s; }
+int main() { printf("%d\n", total({1, 2, 3})); return 0; }
+// MODE: run
+// OUT: 6
