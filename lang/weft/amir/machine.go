@@ -446,29 +446,11 @@ func New(p *Program, cfg Config) *Machine {
 	return m
 }
 
-// appendThreads32 appends c's threads in increasing order, as
-// coll.Collective.AppendThreads does, as int32s: New had listed each
-// shape's threads twice, as ints, for a copy (issue 13, stop 26).
+// appendThreads32 appends c's threads in increasing order as int32s:
+// New had listed each shape's threads twice, as ints, for a copy (issue
+// 13, stop 26).
 func appendThreads32(dst []int32, c *coll.Collective) []int32 {
-	var idx [coll.MaxRuns]int
-	for {
-		t := c.Start
-		for i := 0; i < c.N; i++ {
-			t += idx[i] * c.Runs[i].Stride
-		}
-		dst = append(dst, int32(t))
-		i := c.N - 1
-		for ; i >= 0; i-- {
-			idx[i]++
-			if idx[i] < c.Runs[i].Count {
-				break
-			}
-			idx[i] = 0
-		}
-		if i < 0 {
-			return dst
-		}
-	}
+	return coll.AppendThreadsTo(dst, c)
 }
 
 // Run executes the program for the control parameter values args (in the

@@ -109,14 +109,18 @@ func (c *Collective) Contains(t int) bool {
 }
 
 // AppendThreads appends c's threads in increasing order.
-func (c *Collective) AppendThreads(dst []int) []int {
+func (c *Collective) AppendThreads(dst []int) []int { return AppendThreadsTo(dst, c) }
+
+// AppendThreadsTo appends c's threads in increasing order as T (the sync
+// checker keeps them as int32s).
+func AppendThreadsTo[T ~int | ~int32](dst []T, c *Collective) []T {
 	var idx [MaxRuns]int
 	for {
 		t := c.Start
 		for i := 0; i < c.N; i++ {
 			t += idx[i] * c.Runs[i].Stride
 		}
-		dst = append(dst, t)
+		dst = append(dst, T(t))
 		i := c.N - 1
 		for ; i >= 0; i-- {
 			idx[i]++
