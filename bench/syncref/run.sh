@@ -30,7 +30,9 @@
 #   PATH=/tmp/exovenv/bin:$PATH CAMSPORK_JIT_DIR=/tmp/exojit python /tmp/exo/src/exo/spork/camspork/jit.py
 #
 # Usage: bench/syncref/run.sh [-weft-only]   (-weft-only reuses bench/out/syncref/ref.jsonl)
-# Environment: EXO_SRC (/tmp/exo), EXO_VENV (/tmp/exovenv), CAMSPORK_JIT_DIR (/tmp/exojit), CPU (0).
+# Environment: EXO_SRC (/tmp/exo), EXO_VENV (/tmp/exovenv), CAMSPORK_JIT_DIR (/tmp/exojit), CPU (0),
+#   WEFTIME_FLAGS (extra weftime flags, e.g. "-stat mean -reps 20": the mean
+#   counts the garbage collections that a median of 5 can leave out).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 EXO_SRC=${EXO_SRC:-/tmp/exo}
@@ -67,7 +69,7 @@ grep -v '^#' bench/syncref/map.tsv | while IFS=$'\t' read -r name sizes file chu
     if [ "$sedscript" != "-" ]; then sed -i "$sedscript" "$f"; fi
     [ "$wargs" = "-" ] && wargs=""
     # shellcheck disable=SC2086
-    printf '%s\t%s\n' "$i" "$(GOMAXPROCS=1 taskset -c "$CPU" "$out/weftime" "$f" $wargs)" >> "$out/weft.tsv"
+    printf '%s\t%s\n' "$i" "$(GOMAXPROCS=1 taskset -c "$CPU" "$out/weftime" ${WEFTIME_FLAGS:-} "$f" $wargs)" >> "$out/weft.tsv"
   fi
   i=$((i + 1))
 done
