@@ -569,26 +569,8 @@ func (m *Machine) fault(t *Thread, pos int32, code, format string, args ...any) 
 		g := t.block.grid
 		msg += fmt.Sprintf(" (thread %s of block %s, kernel %s)", dimStr(t.idx, g.bdim), dimStr(t.block.idx, g.gdim), g.fn.Name)
 	}
-	at, from := m.pos(pos), 0
-	if t != nil {
-		from = len(t.frames) - 2
-	}
-	if t != nil && isLibPos(at) {
-		// inside a library model (syntax/stdalgo.go): reported at the
-		// program's call of it (lib_algorithm.go)
-		for k := len(t.frames) - 2; k >= 0; k-- {
-			f := t.frames[k]
-			if f.pc <= 0 || f.pc > len(f.fn.Code) {
-				break
-			}
-			if cp := m.pos(f.fn.Code[f.pc-1].P); !isLibPos(cp) {
-				msg += fmt.Sprintf(" (inside the library's %s, %s)", libName(t.frames[k+1].fn.Name), at)
-				at, from = cp, k-1
-				break
-			}
-		}
-	}
-	d := m.diags.Errorf(at, code, "%s", msg)
+	at, from, inside := m.programPos(t, m.pos(pos))
+	d := m.diags.Errorf(at, code, "%s%s", msg, inside)
 	m.lastFault = d
 	if t != nil {
 		// the call chain, innermost first, as notes
@@ -599,6 +581,32 @@ func (m *Machine) fault(t *Thread, pos int32, code, format string, args ...any) 
 			}
 		}
 	}
+}
+
+// programPos is where a diagnostic at p is reported for thread t: p
+// itself, or, when p is inside a built-in header's code (a library model,
+// syntax/stdalgo.go; <cuda/barrier>'s wrappers), the program's innermost
+// call on t's call chain, with inside naming the header's function and
+// position (lib_algorithm.go). from is the frame whose caller the "called
+// from" notes start at (-1: none).
+func (m *Machine) programPos(t *Thread, p diag.Pos) (at diag.Pos, from int, inside string) {
+	if t == nil {
+		return p, -1, ""
+	}
+	from = len(t.frames) - 2
+	if !isLibPos(p) {
+		return p, from, ""
+	}
+	for k := len(t.frames) - 2; k >= 0; k-- {
+		f := t.frames[k]
+		if f.pc <= 0 || f.pc > len(f.fn.Code) {
+			break
+		}
+		if cp := m.pos(f.fn.Code[f.pc-1].P); !isLibPos(cp) {
+			return cp, k - 1, fmt.Sprintf(" (inside the library's %s, %s)", libName(t.frames[k+1].fn.Name), p)
+		}
+	}
+	return p, from, ""
 }
 
 func dimStr(d, ext gpu.Dim3) string {
@@ -1455,9 +1463,11 @@ func (m *Machine) releaseBarrier(b *blockRun) bool {
 func (m *Machine) deadlock(b *blockRun) {
 	g := b.grid
 	type group struct {
-		pos  int32
-		what string
-		tids []int
+		pos    int32
+		at     diag.Pos // the program's position of the wait
+		inside string
+		what   string
+		tids   []int
 	}
 	groups := map[string]*group{}
 	var keys []string
@@ -1483,14 +1493,23 @@ func (m *Machine) deadlock(b *blockRun) {
 		case tsCluster:
 			what = "named barrier of the cluster (barrier.cluster.wait)"
 		}
-		k := fmt.Sprintf("%d/%s", t.waitPos, what)
+		// a wait inside a built-in header (<cuda/barrier>'s wrappers) is
+		// reported at the program's call of it
+		at, _, inside := m.programPos(t, m.pos(t.waitPos))
+		k := fmt.Sprintf("%d/%s/%d", t.waitPos, what, at.Offset)
 		if groups[k] == nil {
-			groups[k] = &group{pos: t.waitPos, what: what}
+			groups[k] = &group{pos: t.waitPos, at: at, inside: inside, what: what}
 			keys = append(keys, k)
 		}
 		groups[k].tids = append(groups[k].tids, i)
 	}
-	sort.Slice(keys, func(i, j int) bool { return groups[keys[i]].pos < groups[keys[j]].pos })
+	sort.Slice(keys, func(i, j int) bool {
+		a, b := groups[keys[i]], groups[keys[j]]
+		if a.at.File == b.at.File && a.at.Offset != b.at.Offset {
+			return a.at.Offset < b.at.Offset
+		}
+		return a.pos < b.pos
+	})
 	first := groups[keys[0]]
 	code := "C0502"
 	var msg string
@@ -1520,10 +1539,10 @@ func (m *Machine) deadlock(b *blockRun) {
 			msg += fmt.Sprintf(" (%s exited)", tidList(done, g.bdim))
 		}
 	}
-	d := m.diags.Errorf(m.pos(first.pos), code, "%s", msg)
+	d := m.diags.Errorf(first.at, code, "%s", msg)
 	for _, k := range keys {
 		gr := groups[k]
-		d.Note(m.pos(gr.pos), "%s wait at %s", tidList(gr.tids, g.bdim), gr.what)
+		d.Note(gr.at, "%s wait at %s%s", tidList(gr.tids, g.bdim), gr.what, gr.inside)
 	}
 	m.splitNotes(b, d)
 	m.failed = true

@@ -339,3 +339,16 @@ int total(std::vector<int> v) { int s = 0; for (int x : v) s += x; return s; }
 int main() { printf("%d\n", total({1, 2, 3})); return 0; }
 // MODE: run
 // OUT: 6
+// ---- cuda::barrier: a deadlock inside <cuda/barrier>'s wrappers is reported at the program's call, the header's line as a note
+#include <cuda/barrier>
+__global__ void k() {
+  __shared__ cuda::barrier<cuda::thread_scope_block> b;
+  if (threadIdx.x == 0) init(&b, 5); // one arrival more than the block has threads
+  __syncthreads();
+  b.arrive_and_wait(); // ERROR C0502 col=20 "deadlock in block 0 of kernel k: a barrier or mbarrier phase that threads wait for can never complete" // NOTE "threads 0-3 wait at an mbarrier phase of parity 0 \(mbarrier wait\) \(inside the library's cuda::barrier<[0-9]+>::arrive_and_wait, <__weft/cuda_barrier.h>:13:3\)"
+}
+int main() {
+  k<<<1, 4>>>();
+  cudaDeviceSynchronize();
+  return 0;
+}
