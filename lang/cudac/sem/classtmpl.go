@@ -364,7 +364,7 @@ func (c *compiler) instantiateClass(ct *syntax.ClassTemplate, key, tag string, t
 		}
 		nd := *fd
 		nd.Name, nd.Recv, nd.TParams, nd.TValue = rename(fd.Name), tag, nil, nil
-		if old := c.funcs[nd.Name]; old != nil && (sameSignature(old.decl, &nd) || nd.Ctor || nd.Dtor) {
+		if old := c.funcs[nd.Name]; old != nil && (sameSignature(old.decl, &nd) || nd.Dtor) {
 			c.errorf(fd.Pos, "C0311", "redefinition of function %s", nd.Name)
 			continue
 		}
