@@ -60,7 +60,9 @@ func (c *compiler) classInstance(te *syntax.TypeExpr) *Type {
 	// default arguments of the primary template for the parameters not
 	// given, evaluated with the earlier ones bound
 	for _, ct := range cts {
-		if ct.Struct == nil || ct.Struct.TArgs != nil || len(args) >= len(ct.TParams) {
+		if ct.Struct != nil && ct.Struct.TArgs != nil || len(args) >= len(ct.TParams) || len(ct.DefaultTypes)+len(ct.DefaultExprs) == 0 {
+			// (a primary template only declared, template <...> struct
+			// S;, has its defaults too: the specializations use them)
 			continue
 		}
 		tm, tv := map[string]*Type{}, map[string]int64{}

@@ -2349,6 +2349,9 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 				return tUInt
 			}
 		}
+		if n := c.staticViaObject(e); n != nil { // rvalue.go
+			return c.expr(n)
+		}
 		return c.load(c.lvalue(e), startPos(e))
 	case *syntax.Index:
 		if c.hasOps {
@@ -3409,6 +3412,9 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 	}
 	var key strings.Builder
 	key.WriteString(td.Name)
+	if len(c.tmplOvs[td.Name]) > 1 {
+		fmt.Fprintf(&key, "@%p", td) // one of several templates of the name (rvalue.go)
+	}
 	for i, name := range td.TParams {
 		if td.TValue != nil && i < len(td.TValue) && td.TValue[i] {
 			v, ok := tvals[name]

@@ -297,17 +297,75 @@ func (c *compiler) templateByArity(td *syntax.FuncDecl, e *syntax.Call) *syntax.
 	if len(ovs) < 2 {
 		return td
 	}
-	var pick *syntax.FuncDecl
+	var byArity []*syntax.FuncDecl
 	for _, t := range ovs {
 		if len(t.Type.Params) == len(e.Args) || t.Type.Variadic && len(e.Args) >= len(t.Type.Params) {
-			if pick != nil {
-				return td
-			}
-			pick = t
+			byArity = append(byArity, t)
 		}
 	}
-	if pick == nil {
+	switch len(byArity) {
+	case 0:
 		return td
+	case 1:
+		return byArity[0]
 	}
-	return pick
+	// several of that arity: the first whose class-template parameters
+	// (fragment<matrix_a, M, N, K, T, row_major> &) match the arguments'
+	// types, as deduction would fail for the others ([temp.deduct])
+	for _, t := range byArity {
+		if c.templateMatches(t, e) {
+			return t
+		}
+	}
+	return td
+}
+
+// templateMatches reports whether the arguments of e match every
+// parameter of template t written as a class template instance.
+func (c *compiler) templateMatches(t *syntax.FuncDecl, e *syntax.Call) bool {
+	params := map[string]bool{}
+	for i, n := range t.TParams {
+		params[n] = i < len(t.TValue) && t.TValue[i]
+	}
+	tm, tv := map[string]*Type{}, map[string]int64{}
+	for i, p := range t.Type.Params {
+		if i >= len(e.Args) {
+			break
+		}
+		te := p.Type
+		if te.Kind == syntax.TRef {
+			te = te.Elem
+		}
+		if te.Kind != syntax.TNamed || len(te.TArgs) == 0 || c.classTmpls[te.Name] == nil {
+			continue
+		}
+		at := c.typeOf(e.Args[i], false)
+		if at.Ref {
+			at = at.Elem
+		}
+		if !c.matchType(te, at, params, tm, tv) {
+			return false
+		}
+	}
+	return true
+}
+
+// staticViaObject is the name of the static data member that x.m or p->m
+// names (C++ [class.static]p1: a static member may be referred to through
+// an object; the object expression is still evaluated, which here it is,
+// for its effects), or nil when m is a non-static member or none.
+func (c *compiler) staticViaObject(m *syntax.Member) *syntax.Name {
+	t := c.typeOf(m.X, false)
+	if t.Ref || m.Arrow && t.Kind == Ptr {
+		t = t.Elem
+	}
+	if t.Kind != Struct || t.Name == "" || t.field(m.Name) != nil {
+		return nil
+	}
+	name := tagOf(t) + "::" + m.Name
+	if c.lookup(name) == nil {
+		return nil
+	}
+	c.discard(m.X, m.Pos)
+	return &syntax.Name{Pos: m.Pos, Name: name}
 }

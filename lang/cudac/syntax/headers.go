@@ -119,6 +119,8 @@ var knownHeaders = map[string]string{
 	"__weft/curand_host.h": curandHostText,
 	"__weft/stdexcept.h":   stdexceptText,
 	"memory":               "#include <__weft/memory.h>\n", // stdmemory.go
+	"mma.h":                "#include <__weft/wmma.h>\n",   // wmma.go
+	"__weft/wmma.h":        wmmaText,
 	"__weft/memory.h":      stdMemoryText,
 }
 
