@@ -136,20 +136,10 @@ func (c *converter) affineFormOf(sc *names, e syntax.Expr) *amir.Affine {
 // forms, one Affine and one term slice each (issue 13, stop 26). Forms
 // are never changed once made, and live as long as the Program.
 func (c *converter) newAffine(k, n int) *amir.Affine {
-	if len(c.affSlab) == 0 {
-		c.affSlab = make([]amir.Affine, 64)
-	}
-	a := &c.affSlab[0]
-	c.affSlab = c.affSlab[1:]
+	a := c.affSlab.one(8, 64)
 	a.K = k
 	if n > 0 {
-		l := len(c.termSlab)
-		if cap(c.termSlab)-l < n {
-			c.termSlab = make([]amir.Term, 0, max(128, n))
-			l = 0
-		}
-		a.Terms = c.termSlab[l : l : l+n]
-		c.termSlab = c.termSlab[:l+n]
+		a.Terms = c.termSlab.take(n, 16, 128)[:0]
 	}
 	return a
 }
@@ -440,21 +430,24 @@ func (c *converter) linearOf(e syntax.Expr) linear {
 }
 
 // linTerms is an empty term slice with room for n terms, from the
-// converter's slab: linear forms are made for each index and bound and
+// converter's buffer: linear forms are made for each index and bound and
 // read at once (a form's terms are never changed once made), and their
 // term slices were a sixth of a small kernel's Convert objects (issue 13,
-// stop 26).
+// stop 26). No form outlives the conversion step that made it (the
+// affine forms copy their terms), so the buffer is rewound at each
+// access (stop 27); one that fills up mid-access is replaced, the forms
+// in the old one staying valid.
 func (c *converter) linTerms(n int) []linTerm {
 	if n == 0 {
 		return nil
 	}
-	l := len(c.linSlab)
-	if cap(c.linSlab)-l < n {
-		c.linSlab = make([]linTerm, 0, max(128, n))
+	l := len(c.linBuf)
+	if cap(c.linBuf)-l < n {
+		c.linBuf = make([]linTerm, 0, max(2*cap(c.linBuf), 32, n))
 		l = 0
 	}
-	c.linSlab = c.linSlab[:l+n]
-	return c.linSlab[l : l : l+n]
+	c.linBuf = c.linBuf[:l+n]
+	return c.linBuf[l : l : l+n]
 }
 
 // slotsOf lists the slots of the control names in exprs (nil exprs are
