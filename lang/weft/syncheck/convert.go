@@ -39,9 +39,17 @@ func (p *Program) fillText(i int) {
 		if p.AMIR.Srcs[i].Text == "" {
 			p.AMIR.Srcs[i].Text = printStmt(p.srcStmts[i])
 		}
-		if p.AMIR.Srcs[i].Pos == nil {
-			p.AMIR.Srcs[i].Pos = p.srcStmts[i].Pos()
-		}
+		p.fillPos(i)
+	}
+}
+
+// fillPos is fillText for the position alone: a hazard's own statement
+// is reported at its position, only the earlier access's text is shown
+// (printing both was 2% of a GEMM bug variant's check; issue 13, stop
+// 27).
+func (p *Program) fillPos(i int) {
+	if i >= 0 && i < len(p.srcStmts) && p.AMIR.Srcs[i].Pos == nil {
+		p.AMIR.Srcs[i].Pos = p.srcStmts[i].Pos()
 	}
 }
 
@@ -439,19 +447,13 @@ func (c *converter) pushBlock(sc *names, body []syntax.Stmt) {
 	c.allocStk = c.allocStk[:a0]
 }
 
-// push appends a statement made from s (from the slab) to c.stk.
-func (c *converter) push(s amir.Stmt) *amir.Stmt {
-	p := c.newStmt()
-	*p = s
-	c.stk = append(c.stk, p)
-	return p
-}
-
-// newStmt is a zero statement. Statements are not taken from a slab as
-// the smaller objects are: at 456 bytes each, a slab's unused tail cost
-// more (in bytes zeroed) than the allocations it saved (issue 13, stop
-// 27: a tiny kernel's Convert allocated 20% more bytes).
-func (c *converter) newStmt() *amir.Stmt { return new(amir.Stmt) }
+// push appends s to c.stk. Statements are allocated one by one (the
+// callers' &amir.Stmt{...}), not taken from a slab as the smaller objects
+// are: at 456 bytes each, a slab's unused tail cost more, in bytes
+// zeroed, than the allocations it saved (issue 13, stop 27: a tiny
+// kernel's Convert allocated 20% more bytes), and copying a statement
+// into a slab's element was a twentieth of Convert.
+func (c *converter) push(s *amir.Stmt) { c.stk = append(c.stk, s) }
 
 // popBody takes the statements pushed since start off c.stk, as a body
 // from the converter's slab of pointers (nil when none, as an empty
@@ -490,11 +492,11 @@ func (c *converter) stmt(sc *names, st syntax.Stmt) {
 		}
 		deps := c.slotsOf(sc, st.Cond)
 		then := c.block(sc, st.Then)
-		c.push(amir.Stmt{Kind: amir.KIf, Cond: cond, Body: then, Sync: -1, CtlSlots: deps})
+		c.push(&amir.Stmt{Kind: amir.KIf, Cond: cond, Body: then, Sync: -1, CtlSlots: deps})
 		if len(st.Else) > 0 {
 			not := func(env []int) bool { return !cond(env) }
 			els := c.block(sc, st.Else)
-			c.push(amir.Stmt{Kind: amir.KIf, Cond: not, Body: els, Sync: -1, CtlSlots: deps})
+			c.push(&amir.Stmt{Kind: amir.KIf, Cond: not, Body: els, Sync: -1, CtlSlots: deps})
 		}
 	case *syntax.With:
 		c.with(sc, st)
@@ -581,10 +583,10 @@ func (c *converter) with(sc *names, st *syntax.With) {
 	qcs |= c.mbar
 	tcs |= c.mbar
 	src := c.src(st, "cuda_stream_sync")
-	c.push(amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true,
+	c.push(&amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true,
 		Pre: qcs | amir.Of(c.qCPU), Full: qcs, Temp: tcs})
 	c.pushBlock(sc, st.Body)
-	c.push(amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true,
+	c.push(&amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true,
 		Pre: qcs, Full: qcs, Temp: tcs})
 	c.machine = saved
 }
@@ -609,11 +611,11 @@ func (c *converter) forStmt(sc *names, st *syntax.For) {
 	}
 	start := len(c.stk)
 	if mode == "cuda_tasks" {
-		c.push(amir.Stmt{Kind: amir.KIncTaskID, Sync: -1})
+		c.push(&amir.Stmt{Kind: amir.KIncTaskID, Sync: -1})
 	}
 	c.pushBlock(inner, st.Body)
 	body := c.popBody(start)
-	c.push(amir.Stmt{Kind: amir.KLoop, Slot: slot, Lo: lo, Hi: hi, Body: body, Tasks: mode == "cuda_tasks", Sync: -1, Src: c.src(st, ""),
+	c.push(&amir.Stmt{Kind: amir.KLoop, Slot: slot, Lo: lo, Hi: hi, Body: body, Tasks: mode == "cuda_tasks", Sync: -1, Src: c.src(st, ""),
 		CtlSlots: c.slotsOf(sc, st.Lo, st.Hi)})
 }
 
@@ -937,14 +939,14 @@ func (c *converter) window(sc *names, v, d int, ix idx) (amir.Window, bool) {
 		if d < len(c.dimAff[v]) {
 			hiAff = c.dimAff[v][d]
 		}
-		c.noteGran(v, d, c.linearOf(loE).align())
+		c.noteGran(v, d, c.lin(loE).align())
 	} else {
 		hi, ok = c.intExpr(sc, hiE)
 		if !ok {
 			return amir.Window{}, false
 		}
 		hiAff = c.affineForm(sc, hiE)
-		l := c.linearOf(loE)
+		l := c.lin(loE)
 		if d < len(c.dimAff[v]) && sameAffine(hiAff, c.dimAff[v][d]) {
 			// A window written to end at the extent (C[0:L, 0:M, 0:N],
 			// a whole-array memset's argument) ends there for every
@@ -954,7 +956,7 @@ func (c *converter) window(sc *names, v, d int, ix idx) (amir.Window, bool) {
 			// in the 128 x 32 blocks its TMA boxes are aligned to).
 			c.noteGran(v, d, l.align())
 		} else {
-			c.noteGran(v, d, gcd(l.align(), c.linearOf(hiE).sub(l).align()))
+			c.noteGran(v, d, gcd(l.align(), c.lin(hiE).sub(l).align()))
 		}
 	}
 	return amir.Window{Lo: lo, Hi: hi, LoAff: loAff, HiAff: hiAff}, true
@@ -1029,11 +1031,11 @@ func (c *converter) alloc(sc *names, st *syntax.Alloc) {
 	if st.Type != nil {
 		deps = c.slotsOf(sc, st.Type.Dims...)
 	}
-	c.push(amir.Stmt{Kind: amir.KAlloc, Acc: c.newAccess(vi), Dims: c.p.Vars[vi].Dims, Src: c.src(st, ""), Sync: -1, CtlSlots: deps})
+	c.push(&amir.Stmt{Kind: amir.KAlloc, Acc: c.newAccess(vi), Dims: c.p.Vars[vi].Dims, Src: c.src(st, ""), Sync: -1, CtlSlots: deps})
 	if b := c.lib.Barriers[v.Mem]; v.Barrier && b != nil && b.Reverse {
 		// The hidden reverse barrier array of ReverseArrive/ReverseAwait.
 		rv := c.reverseVar(vi)
-		c.push(amir.Stmt{Kind: amir.KAlloc, Acc: c.newAccess(rv), Dims: c.p.Vars[rv].Dims, Src: c.src(st, ""), Sync: -1, CtlSlots: deps})
+		c.push(&amir.Stmt{Kind: amir.KAlloc, Acc: c.newAccess(rv), Dims: c.p.Vars[rv].Dims, Src: c.src(st, ""), Sync: -1, CtlSlots: deps})
 	}
 }
 
@@ -1056,9 +1058,9 @@ func (c *converter) free(sc *names, a *syntax.Alloc, name string) {
 	src := c.src(a, "")
 	acc := c.newAccess(vi)
 	if v.Barrier {
-		c.push(amir.Stmt{Kind: amir.KCheckBarrier, Acc: acc, Src: src, Sync: -1})
+		c.push(&amir.Stmt{Kind: amir.KCheckBarrier, Acc: acc, Src: src, Sync: -1})
 		if b := c.lib.Barriers[v.Mem]; b != nil && b.Reverse {
-			c.push(amir.Stmt{Kind: amir.KCheckBarrier, Acc: c.newAccess(c.reverseVar(vi)), Src: src, Sync: -1})
+			c.push(&amir.Stmt{Kind: amir.KCheckBarrier, Acc: c.newAccess(c.reverseVar(vi)), Src: src, Sync: -1})
 		}
 	}
 	if c.isSmem(v) && !c.exempt(v) && !v.Barrier {
@@ -1069,8 +1071,8 @@ func (c *converter) free(sc *names, a *syntax.Alloc, name string) {
 		// phase model's (amir/mbar.go).
 		q := amir.Of(c.qin(a, v))
 		ex := c.exec(a)
-		c.push(amir.Stmt{Kind: amir.KCheckReads, Acc: acc, Exec: ex, Level: amir.TemporallyOrdered, Quals: q, What: amir.AccFree, Src: src, Sync: -1})
-		c.push(amir.Stmt{Kind: amir.KCheckMutates, Acc: acc, Exec: ex, Level: amir.TemporallyOrdered, Quals: q, What: amir.AccFree, Src: src, Sync: -1})
+		c.push(&amir.Stmt{Kind: amir.KCheckReads, Acc: acc, Exec: ex, Level: amir.TemporallyOrdered, Quals: q, What: amir.AccFree, Src: src, Sync: -1})
+		c.push(&amir.Stmt{Kind: amir.KCheckMutates, Acc: acc, Exec: ex, Level: amir.TemporallyOrdered, Quals: q, What: amir.AccFree, Src: src, Sync: -1})
 	}
 }
 
@@ -1096,8 +1098,8 @@ func (c *converter) assign(sc *names, st *syntax.Assign) {
 			continue
 		}
 		q := c.qin(st, r.v)
-		c.push(amir.Stmt{Kind: amir.KCheckMutates, Acc: r.a, Exec: ex, Level: amir.FullyOrdered, Quals: amir.Of(q), What: amir.AccRead, Src: src, Sync: -1})
-		c.push(amir.Stmt{Kind: amir.KRecordRead, Acc: r.a, Exec: ex, Level: amir.FullyOrdered, Q: q, Src: src, Sync: -1})
+		c.push(&amir.Stmt{Kind: amir.KCheckMutates, Acc: r.a, Exec: ex, Level: amir.FullyOrdered, Quals: amir.Of(q), What: amir.AccRead, Src: src, Sync: -1})
+		c.push(&amir.Stmt{Kind: amir.KRecordRead, Acc: r.a, Exec: ex, Level: amir.FullyOrdered, Q: q, Src: src, Sync: -1})
 	}
 	clear(rs)
 	a, v, ok := c.access(sc, st, st.LHS)
@@ -1109,11 +1111,11 @@ func (c *converter) assign(sc *names, st *syntax.Assign) {
 	if st.Op == "+=" {
 		pre = amir.FullyOrdered
 	}
-	c.push(amir.Stmt{Kind: amir.KCheckReads, Acc: a, Exec: ex, Level: amir.TemporallyOrdered, Quals: amir.Of(q), What: amir.AccWrite, Src: src, Sync: -1})
-	c.push(amir.Stmt{Kind: amir.KCheckMutates, Acc: a, Exec: ex, Level: pre, Quals: amir.Of(q), What: amir.AccWrite, Src: src, Sync: -1})
-	c.push(amir.Stmt{Kind: amir.KClearReads, Acc: a, Src: src, Sync: -1})
-	c.push(amir.Stmt{Kind: amir.KClearMutates, Acc: a, Src: src, Sync: -1})
-	c.push(amir.Stmt{Kind: amir.KRecordMutate, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: q, Src: src, Sync: -1})
+	c.push(&amir.Stmt{Kind: amir.KCheckReads, Acc: a, Exec: ex, Level: amir.TemporallyOrdered, Quals: amir.Of(q), What: amir.AccWrite, Src: src, Sync: -1})
+	c.push(&amir.Stmt{Kind: amir.KCheckMutates, Acc: a, Exec: ex, Level: pre, Quals: amir.Of(q), What: amir.AccWrite, Src: src, Sync: -1})
+	c.push(&amir.Stmt{Kind: amir.KClearReads, Acc: a, Src: src, Sync: -1})
+	c.push(&amir.Stmt{Kind: amir.KClearMutates, Acc: a, Src: src, Sync: -1})
+	c.push(&amir.Stmt{Kind: amir.KRecordMutate, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: q, Src: src, Sync: -1})
 }
 
 // call converts an instruction call g(c*, e*) >> e_z (Fig. 5 and 19).
@@ -1288,17 +1290,17 @@ func (c *converter) arg(sc *names, st syntax.Stmt, src int, ex amir.Exec, in *li
 	}
 	cvg := acc.Convergent
 	check := func(k amir.Kind, lvl amir.Level, what amir.AccessKind) {
-		c.push(amir.Stmt{Kind: k, Acc: a, Exec: ex, Level: lvl, Convergent: cvg, Quals: ext, What: what, Src: src, Sync: -1})
+		c.push(&amir.Stmt{Kind: k, Acc: a, Exec: ex, Level: lvl, Convergent: cvg, Quals: ext, What: what, Src: src, Sync: -1})
 	}
 	switch {
 	case atom != 0:
 		check(amir.KCheckMutates, amir.AtomicOnly, amir.AccWrite)
 		check(amir.KCheckReads, amir.TemporallyOrdered, amir.AccWrite)
-		c.push(amir.Stmt{Kind: amir.KClearReads, Acc: a, Src: src, Sync: -1})
-		c.push(amir.Stmt{Kind: amir.KRecordMutate, Acc: a, Exec: ex, Level: post, Convergent: cvg, Q: init, Quals: atom, Bars: bars, Src: src, Sync: -1})
+		c.push(&amir.Stmt{Kind: amir.KClearReads, Acc: a, Src: src, Sync: -1})
+		c.push(&amir.Stmt{Kind: amir.KRecordMutate, Acc: a, Exec: ex, Level: post, Convergent: cvg, Q: init, Quals: atom, Bars: bars, Src: src, Sync: -1})
 	case acc.Mode == "r":
 		check(amir.KCheckMutates, amir.FullyOrdered, amir.AccRead)
-		c.push(amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: post, Convergent: cvg, Q: init, Bars: bars, Src: src, Sync: -1})
+		c.push(&amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: post, Convergent: cvg, Q: init, Bars: bars, Src: src, Sync: -1})
 	default:
 		pre := amir.FullyOrdered
 		if acc.Mode == "w" {
@@ -1306,9 +1308,9 @@ func (c *converter) arg(sc *names, st syntax.Stmt, src int, ex amir.Exec, in *li
 		}
 		check(amir.KCheckMutates, pre, amir.AccWrite)
 		check(amir.KCheckReads, amir.TemporallyOrdered, amir.AccWrite)
-		c.push(amir.Stmt{Kind: amir.KClearReads, Acc: a, Src: src, Sync: -1})
-		c.push(amir.Stmt{Kind: amir.KClearMutates, Acc: a, Src: src, Sync: -1})
-		c.push(amir.Stmt{Kind: amir.KRecordMutate, Acc: a, Exec: ex, Level: post, Convergent: cvg, Q: init, Bars: bars, Src: src, Sync: -1})
+		c.push(&amir.Stmt{Kind: amir.KClearReads, Acc: a, Src: src, Sync: -1})
+		c.push(&amir.Stmt{Kind: amir.KClearMutates, Acc: a, Src: src, Sync: -1})
+		c.push(&amir.Stmt{Kind: amir.KRecordMutate, Acc: a, Exec: ex, Level: post, Convergent: cvg, Q: init, Bars: bars, Src: src, Sync: -1})
 	}
 }
 
@@ -1330,7 +1332,7 @@ func (c *converter) fence(sc *names, st *syntax.Fence) {
 	if c.fenceOrdersThreads(a, b) {
 		hw = c.mbar
 	}
-	c.push(amir.Stmt{Kind: amir.KFence, Exec: c.exec(st), Convergent: a.Transitive, Pre: amir.QualSet(a.FullSet) | hw,
+	c.push(&amir.Stmt{Kind: amir.KFence, Exec: c.exec(st), Convergent: a.Transitive, Pre: amir.QualSet(a.FullSet) | hw,
 		Full: amir.QualSet(b.FullSet) | hw, Temp: amir.QualSet(b.TemporalSet) | hw, Src: src, Sync: sync})
 }
 
@@ -1403,14 +1405,14 @@ func (c *converter) arrive(sc *names, st *syntax.Arrive) {
 		}
 		bars = append(bars, a)
 		if !c.exempt(v) {
-			c.push(amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: c.qarr(tl), Src: src, Sync: sync})
+			c.push(&amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: c.qarr(tl), Src: src, Sync: sync})
 		}
 	}
 	pre := amir.QualSet(tl.FullSet)
 	if !perThread {
 		pre |= c.mbar
 	}
-	arr := amir.Stmt{Kind: amir.KArrive, Exec: ex, Convergent: tl.Transitive, Pre: pre, Bars: bars, Src: src, Sync: sync, TxSrc: -1}
+	arr := &amir.Stmt{Kind: amir.KArrive, Exec: ex, Convergent: tl.Transitive, Pre: pre, Bars: bars, Src: src, Sync: sync, TxSrc: -1}
 	if tl.Name == "tma_to_smem_async" && len(bars) == 1 && !st.Reverse {
 		// Its lowering announces the bytes of the copies converted since
 		// the variable's previous TMA Arrive (cudagen: b.tx).
@@ -1452,9 +1454,9 @@ func (c *converter) await(sc *names, st *syntax.Await) {
 		hw = c.mbar
 	}
 	if !c.exempt(v) {
-		c.push(amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: c.qin(st, v), Src: src, Sync: sync})
+		c.push(&amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: c.qin(st, v), Src: src, Sync: sync})
 	}
-	c.push(amir.Stmt{Kind: amir.KAwait, Exec: ex, Acc: a, Full: amir.QualSet(tl.FullSet) | hw, Temp: amir.QualSet(tl.TemporalSet) | hw, N: n, Src: src, Sync: sync,
+	c.push(&amir.Stmt{Kind: amir.KAwait, Exec: ex, Acc: a, Full: amir.QualSet(tl.FullSet) | hw, Temp: amir.QualSet(tl.TemporalSet) | hw, N: n, Src: src, Sync: sync,
 		CtlSlots: c.slotsOf(sc, st.N)})
 }
 
@@ -1585,7 +1587,7 @@ func (c *converter) inline(sc *names, st *syntax.CallStmt) {
 	for i := len(wraps) - 1; i >= 0; i-- {
 		w := wraps[i]
 		body := c.popBody(start)
-		c.push(amir.Stmt{Kind: amir.KLoop, Slot: w.slot, Lo: w.lo, Hi: w.hi, Body: body, Sync: -1, Src: c.src(st, "")})
+		c.push(&amir.Stmt{Kind: amir.KLoop, Slot: w.slot, Lo: w.lo, Hi: w.hi, Body: body, Sync: -1, Src: c.src(st, "")})
 	}
 }
 

@@ -95,22 +95,39 @@ func (c *converter) affineForm(sc *names, e syntax.Expr) *amir.Affine {
 			return m.a
 		}
 	}
-	a := c.affineFormOf(sc, e)
-	c.affMemo[c.affNext] = affMemo{e: e, sc: sc, a: a}
+	l := c.linearOf(e)
+	a := c.affineFormOf(sc, l)
+	c.affMemo[c.affNext] = affMemo{e: e, sc: sc, a: a, l: l}
 	c.affNext = (c.affNext + 1) % len(c.affMemo)
 	return a
 }
 
-// affMemo is one remembered affine form (converter.affMemo).
+// affMemo is one remembered affine form (converter.affMemo), and the
+// linear form it was made from.
 type affMemo struct {
 	e  syntax.Expr
 	sc *names
 	a  *amir.Affine
+	l  linear
 }
 
-// affineFormOf is affineForm without the memo.
-func (c *converter) affineFormOf(sc *names, e syntax.Expr) *amir.Affine {
-	l := c.linearOf(e)
+// lin is linearOf(e), taken from the affine forms remembered within the
+// access when one was made from e: a window's ends are compiled first and
+// then their linear forms are needed again for the granularity (the
+// second linearOf of each was a tenth of window's time; issue 13, stop
+// 27). A linear form depends on e alone (the constants and the control
+// names, which do not change within an access).
+func (c *converter) lin(e syntax.Expr) linear {
+	for i := range c.affMemo {
+		if m := &c.affMemo[i]; m.e == e && e != nil {
+			return m.l
+		}
+	}
+	return c.linearOf(e)
+}
+
+// affineFormOf is affineForm without the memo, from e's linear form l.
+func (c *converter) affineFormOf(sc *names, l linear) *amir.Affine {
 	a := c.newAffine(l.k, len(l.terms))
 	for _, t := range l.terms {
 		slot, ok := sc.lookup(t.atom)
