@@ -117,6 +117,9 @@ type converter struct {
 	allocStk []*syntax.Alloc
 	// allocs indexes allocation statements by variable (allocOf).
 	allocs map[*gpucheck.Var]*syntax.Alloc
+	// lastSt and lastScope: the scope last looked up (scopeOf).
+	lastSt    syntax.Stmt
+	lastScope *gpucheck.Scope
 	// readBuf and argBuf are reused by assign and call, ixBuf and
 	// slotBuf by access.
 	readBuf []readAcc
@@ -272,6 +275,17 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	return c.out
 }
 
+// scopeOf is gpucheck's scope of st. The conversion of one statement
+// looks its scope up once per argument, and again for its threads, its
+// memories and its barriers: the last one is remembered (issue 13, stop
+// 27).
+func (c *converter) scopeOf(st syntax.Stmt) *gpucheck.Scope {
+	if st != c.lastSt || st == nil {
+		c.lastSt, c.lastScope = st, c.res.Scopes[st]
+	}
+	return c.lastScope
+}
+
 // countStmts is the number of statements of body, nested ones included.
 func countStmts(body []syntax.Stmt) int {
 	n := len(body)
@@ -355,7 +369,7 @@ func printStmt(st syntax.Stmt) string {
 
 // exec is g_s for a statement: its scope's thread collective (Definition 5.2).
 func (c *converter) exec(st syntax.Stmt) amir.Exec {
-	sc := c.res.Scopes[st]
+	sc := c.scopeOf(st)
 	if sc == nil || sc.Tiling == nil {
 		return amir.Exec{All: true}
 	}
@@ -406,7 +420,7 @@ func (c *converter) exec(st syntax.Stmt) amir.Exec {
 }
 
 func (c *converter) cpu(st syntax.Stmt) bool {
-	sc := c.res.Scopes[st]
+	sc := c.scopeOf(st)
 	return sc == nil || sc.Device == nil
 }
 
@@ -518,7 +532,7 @@ func (c *converter) stmt(sc *names, st syntax.Stmt) {
 // allocOf is the allocation statement of the variable a free names (nil
 // when none).
 func (c *converter) allocOf(fr *syntax.Free) *syntax.Alloc {
-	sc := c.res.Scopes[fr]
+	sc := c.scopeOf(fr)
 	if sc == nil {
 		return nil
 	}
@@ -797,7 +811,7 @@ func (c *converter) access(sc *names, st syntax.Stmt, e syntax.Expr) (*amir.Acce
 	default:
 		return nil, nil, false
 	}
-	s := c.res.Scopes[st]
+	s := c.scopeOf(st)
 	if s == nil {
 		return nil, nil, false
 	}
@@ -968,7 +982,7 @@ func (c *converter) window(sc *names, v, d int, ix idx) (amir.Window, bool) {
 func (c *converter) reads(sc *names, st syntax.Stmt, e syntax.Expr, out *[]readAcc) {
 	switch e := e.(type) {
 	case *syntax.Name, *syntax.Index:
-		s := c.res.Scopes[st]
+		s := c.scopeOf(st)
 		var n *syntax.Name
 		if ix, ok := e.(*syntax.Index); ok {
 			n, _ = ix.X.(*syntax.Name)
@@ -1015,7 +1029,7 @@ type readAcc struct {
 }
 
 func (c *converter) alloc(sc *names, st *syntax.Alloc) {
-	s := c.res.Scopes[st]
+	s := c.scopeOf(st)
 	if s == nil {
 		return
 	}
@@ -1043,7 +1057,7 @@ func (c *converter) alloc(sc *names, st *syntax.Alloc) {
 // and for shared memory CheckReads/CheckMutates at temporally_ordered by the
 // freeing threads.
 func (c *converter) free(sc *names, a *syntax.Alloc, name string) {
-	s := c.res.Scopes[a]
+	s := c.scopeOf(a)
 	if s == nil {
 		return
 	}
@@ -1081,7 +1095,7 @@ func (c *converter) free(sc *names, a *syntax.Alloc, name string) {
 // arguments, Fig. 19); the write needs temporally_ordered visibility of
 // prior reads and writes, fully_ordered of prior writes for +=.
 func (c *converter) assign(sc *names, st *syntax.Assign) {
-	s := c.res.Scopes[st]
+	s := c.scopeOf(st)
 	if s == nil {
 		return
 	}
@@ -1204,10 +1218,10 @@ func (c *converter) barVar(sc *names, st syntax.Stmt, e syntax.Expr) *gpucheck.V
 		e = ix.X
 	}
 	n, ok := e.(*syntax.Name)
-	if !ok || c.res.Scopes[st] == nil {
+	if !ok || c.scopeOf(st) == nil {
 		return nil
 	}
-	return c.res.Scopes[st].Lookup(n.Name)
+	return c.scopeOf(st).Lookup(n.Name)
 }
 
 // txBytes is the SMEM byte count of window argument e (ok false when it
@@ -1482,7 +1496,7 @@ func (c *converter) inline(sc *names, st *syntax.CallStmt) {
 	case len(callee.Body) == 0:
 		return
 	}
-	calleeScope := c.res.Scopes[callee.Body[0]]
+	calleeScope := c.scopeOf(callee.Body[0])
 	if calleeScope == nil {
 		return
 	}
@@ -1546,7 +1560,7 @@ func (c *converter) inline(sc *names, st *syntax.CallStmt) {
 			c.errorf(arg, codeUnsupported, "the sync check needs a variable or a window as the argument for %s", pn)
 			return
 		}
-		bv := c.res.Scopes[st].Lookup(base.Name)
+		bv := c.scopeOf(st).Lookup(base.Name)
 		if bv == nil {
 			c.errorf(arg, codeUnsupported, "the sync check cannot resolve %s", base.Name)
 			return
