@@ -100,6 +100,8 @@ type converter struct {
 	// affSlab and termSlab back the affine forms (newAffine).
 	affSlab  slab[amir.Affine]
 	termSlab slab[amir.Term]
+	// constAff are the forms of the constants 0..len-1 (affineFormOf).
+	constAff [64]*amir.Affine
 	// linBuf backs the linear forms (linTerms), which are scratch: each
 	// is read by the conversion step that made it, so the buffer is
 	// rewound at each access (access).
