@@ -275,8 +275,12 @@ type Machine struct {
 	thState []uint8
 	// pendBuf is record's scratch for P_{E#,ρ}.
 	pendBuf []pend
-	// grantArena backs the first grants of records (augment).
-	grantArena []grant
+	// grantArena backs the first grants of records (augment), pendArena
+	// their first arrive counts (pendStore; noPendArena, for tests, gives
+	// each record its own).
+	grantArena  []grant
+	pendArena   []pend
+	noPendArena bool
 	// mbarSet is {Program.MbarQual} (empty when the program has none).
 	mbarSet QualSet
 	// single[i]: shape i is one thread. shared lists the log indices of
@@ -498,6 +502,7 @@ func (m *Machine) Run(args []int) *Result {
 	m.free = -1
 	m.rdReset()
 	m.grantArena = nil // its chunks grow from the smallest again (grantStore)
+	m.pendArena = nil  // likewise (pendStore)
 	m.bars = m.bars[:0]
 	m.barExt = m.barExt[:0]
 	m.lastFreed, m.freeMarks = -1, m.freeMarks[:0]
