@@ -8,11 +8,13 @@ import (
 // TestPendArenaMatchesOwn: records whose first arrive counts live in the
 // shared arena (pendStore) behave as records with lists of their own.
 // TestThreadReplayMatchesFull's programs (per-thread commit groups and
-// shared barriers: many records gain counts, from one Arrive or several)
-// and TestGridEventMatchesEager's run both ways, twice on one machine;
-// the whole Result must be identical.
+// shared barriers: many records gain counts, from one Arrive or several),
+// TestGridEventMatchesEager's (grid copies of records with counts),
+// TestThreadSymMatchesFull's (thread-symmetric copies) and
+// TestThreadGroupsMatchPerThread's (group expansions) run both ways,
+// twice on one machine; the whole Result must be identical.
 func TestPendArenaMatchesOwn(t *testing.T) {
-	progs := []func(int64) *Program{randomReplayProgram, randomGridProgram}
+	progs := []func(int64) *Program{randomReplayProgram, randomGridProgram, randomThreadSymProgram, randomGroupProgram}
 	gridEvents = true
 	defer func() { gridEvents = false }()
 	used := 0
@@ -34,7 +36,7 @@ func TestPendArenaMatchesOwn(t *testing.T) {
 		}
 	}
 	t.Logf("%d programs used the arena", used)
-	if used < 1000 {
+	if used < 2000 {
 		t.Fatalf("weak coverage: %d programs used the arena", used)
 	}
 }

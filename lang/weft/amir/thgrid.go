@@ -1061,6 +1061,9 @@ func (m *Machine) gridCopyN(g *gridRT, p int, h, n, tail int32, now int32) int32
 		}
 		nr.pend = nr.pend[:0]
 		if len(r.pend) > 0 {
+			if cap(nr.pend) < len(r.pend) {
+				nr.pend = m.pendStore(len(r.pend))
+			}
 			nr.pend = append(nr.pend, r.pend...)
 		}
 		if nr.grp == thGroup {

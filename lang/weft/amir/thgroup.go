@@ -127,7 +127,7 @@ func (m *Machine) expandGroup(h int32) {
 		}
 		nr.pend = nil
 		if len(g.pend) > 0 {
-			nr.pend = append([]pend(nil), g.pend...)
+			nr.pend = append(m.pendStore(len(g.pend)), g.pend...)
 		}
 		tail = idx
 	}
