@@ -378,9 +378,15 @@ type Machine struct {
 	gridCheckDeferred bool
 	groupSkips        int64 // group records' replays skipped by checkCells
 	gridCheckKept     int64
-	gvMark            []uint64
-	gvMarkGen         uint64
-	gvCells           []int32
+	// Merged read records (thmerge.go): noGridMerge disables them
+	// (tests), gridMerges counts them, mergeShapes caches the shapes of
+	// unions (machine-local shapes persist across runs).
+	noGridMerge bool
+	gridMerges  int64
+	mergeShapes map[mergeKey]int32
+	gvMark      []uint64
+	gvMarkGen   uint64
+	gvCells     []int32
 	// Group records (thgroup.go): the grid frames whose events must be
 	// uniform while groups exist, the variables that may hold groups,
 	// whether any was made in this run (thread symmetry then stays off),

@@ -897,10 +897,15 @@ func (m *Machine) gridSharedOK(g *gridRT, vr *gridVarRT, now int32) bool {
 		for h := st.cells[c].reads; h >= 0; h = m.recs[h].next {
 			r := &m.recs[h]
 			if r.grp != 0 {
+				// A group stands for its members' records (thgroup.go):
+				// it fails if one of them is a grid thread's.
+				if r.creator.task != g.task || !m.groupHasGrid(g, r) {
+					continue
+				}
 				for _, s := range gv.srcs {
 					if s == r.src {
 						m.rdWrong += b2i(!walkReads)
-						return false // a group may hold a grid thread's record
+						return false
 					}
 				}
 				continue
@@ -921,6 +926,18 @@ func (m *Machine) gridSharedOK(g *gridRT, vr *gridVarRT, now int32) bool {
 		}
 		return true
 	})
+}
+
+// groupHasGrid reports whether a member of group r is a thread of grid g
+// (r is of g's task).
+func (m *Machine) groupHasGrid(g *gridRT, r *record) bool {
+	for _, o := range m.shapes[r.creator.shape] {
+		t := r.creator.start + o
+		if t >= 0 && int(t/64) < len(g.inF) && g.inF[t/64]&(1<<(t%64)) != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // gridVisibleAll: one component of r gives every grid thread the level
@@ -1016,6 +1033,23 @@ func (m *Machine) gridLeave(g *gridRT) {
 				cl.reads = m.gridCopyN(g, p, vr.heads[j], vr.counts[j], cl.reads, now)
 				m.vers++
 				cl.ver = m.vers
+			}
+		}
+	}
+	if !m.noGridMerge {
+		// Each point's new read records of a read-only variable, at
+		// the head of its cells' lists, join the records of earlier
+		// entries after them (thmerge.go).
+		for i := range g.vars {
+			vr := &g.vars[i]
+			if vr.trans {
+				continue
+			}
+			for p := range g.ths {
+				off := vr.offset(g, p)
+				for _, c := range vr.cells {
+					m.mergeReads(vr.gv.v, &vr.st.cells[c+off])
+				}
 			}
 		}
 	}
