@@ -69,7 +69,9 @@ func (m *Machine) mergeReads(v int, cl *cell) {
 		m.mergeFrameAdd(task, hr, nr)
 		nr.creator = threads{task: task, start: nr.creator.start, shape: x}
 		nr.grp = sh + 1
-		m.rdNote(n)
+		// The index holds n's threads already (as a one-thread record,
+		// or from the merges that made it a group): it needs h's.
+		m.rdAdd(hr)
 		cl.reads = n
 		hr.next, hr.grp = m.free, 0
 		m.free = h
@@ -136,7 +138,11 @@ func (m *Machine) mergeShape(h, n *record) int32 {
 	if h.grp != 0 {
 		k.b = h.creator.shape
 	}
+	if m.lastMergeOK && k == m.lastMerge {
+		return m.lastMergeX // one entry's merges mostly share their shapes
+	}
 	if x, ok := m.mergeShapes[k]; ok {
+		m.lastMerge, m.lastMergeX, m.lastMergeOK = k, x, true
 		return x
 	}
 	offs := []int32{0}
@@ -155,6 +161,7 @@ func (m *Machine) mergeShape(h, n *record) int32 {
 	}
 	x := m.internShape(offs)
 	m.mergeShapes[k] = x
+	m.lastMerge, m.lastMergeX, m.lastMergeOK = k, x, true
 	return x
 }
 
@@ -177,9 +184,13 @@ func (m *Machine) mergeFrameAdd(task int32, h, n *record) {
 			f.add(r.creator.start)
 			continue
 		}
+		if r.creator == m.mfKnown && m.mfKnownGen == m.grpGen {
+			continue // the same members as a group seen since the frame began
+		}
 		for _, o := range m.shapes[r.creator.shape] {
 			f.add(r.creator.start + o)
 		}
+		m.mfKnown, m.mfKnownGen = r.creator, m.grpGen
 	}
 }
 
