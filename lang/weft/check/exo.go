@@ -509,7 +509,9 @@ func (c *checker) exoKwargs(call *syntax.Call, params []*syntax.Param, template 
 // windowQuiet resolves the tensor an argument reads, without reporting.
 func (c *checker) windowQuiet(e syntax.Expr) (*Symbol, []syntax.Expr) {
 	saved := c.errs
-	c.errs = &diag.List{}
-	defer func() { c.errs = saved }()
-	return c.window(e)
+	var quiet diag.List
+	c.errs = &quiet
+	sym, dims := c.window(e)
+	c.errs = saved
+	return sym, dims
 }
