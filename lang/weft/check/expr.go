@@ -244,10 +244,20 @@ func (c *checker) window(e syntax.Expr) (*Symbol, []syntax.Expr) {
 		var out []syntax.Expr
 		for i, ix := range e.Indices {
 			if sl, ok := ix.(*syntax.Slice); ok {
+				if c.symOnly {
+					// The slice's own checks (control) without its
+					// extent and bounds, which only report.
+					c.control(sl.Lo)
+					c.control(sl.Hi)
+					out = append(out, sl)
+					continue
+				}
 				out = append(out, c.slice(sl, dims[i], base, i))
 			} else {
 				c.control(ix)
-				c.pointBound(ix, dims[i], base, i)
+				if !c.symOnly {
+					c.pointBound(ix, dims[i], base, i)
+				}
 			}
 		}
 		return base, out

@@ -29,12 +29,15 @@ type checker struct {
 	proc   *Proc
 	scopes []map[string]*Symbol
 	seen   []*Symbol // exactRange's iterator occurrences (interval)
-	where  code
-	async  string               // CudaAsync timeline
-	ranges map[*Symbol][2]int64 // static [min, max] of loop iterators
-	device bool                 // inside a CudaDeviceFunction
-	tasks  bool                 // inside a cuda_tasks loop
-	warps  int                  // depth of CudaWarps blocks
+	// symOnly: window resolves the symbol only (windowSym), without
+	// extents or bounds checks.
+	symOnly bool
+	where   code
+	async   string               // CudaAsync timeline
+	ranges  map[*Symbol][2]int64 // static [min, max] of loop iterators
+	device  bool                 // inside a CudaDeviceFunction
+	tasks   bool                 // inside a cuda_tasks loop
+	warps   int                  // depth of CudaWarps blocks
 }
 
 // push opens a scope; its map is made by its first declaration (most
