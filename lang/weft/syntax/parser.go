@@ -754,7 +754,43 @@ func (p *parser) syncStmt() Stmt {
 func (p *parser) expr() Expr {
 	p.enter()
 	defer p.leave()
+	if p.simpleOperand() {
+		return p.atom()
+	}
 	return p.orExpr()
+}
+
+// simpleOperand reports whether the expression at the current token is
+// one name or literal, then a token that ends every expression (, ) ] : =
+// or the end of the line): orExpr would descend through every level to
+// atom and test every operator on the way back, for nothing. Most operands
+// (indices, arguments) are such (issue 13). "not" is a prefix operator,
+// not an atom.
+func (p *parser) simpleOperand() bool {
+	t := &p.toks[p.i]
+	switch t.Kind {
+	case pyscan.NAME:
+		if p.sc.Is(*t, pyscan.NAME, "not") {
+			return false
+		}
+	case pyscan.INT, pyscan.FLOAT, pyscan.STRING:
+	default:
+		return false
+	}
+	if p.i+1 >= len(p.toks) {
+		return false
+	}
+	n := p.toks[p.i+1]
+	switch n.Kind {
+	case pyscan.NEWLINE:
+		return true
+	case pyscan.OP:
+		switch p.sc.Raw(n) {
+		case ",", ")", "]", ":", "=":
+			return true
+		}
+	}
+	return false
 }
 
 func (p *parser) orExpr() Expr {
