@@ -612,6 +612,9 @@ func (c *compiler) constExpr(e syntax.Expr) (int64, bool) {
 		}
 		return 0, false
 	case *syntax.SizeofExpr:
+		if e.Align {
+			return int64(c.resolve(e.Type).align), true // alignof (parser.go)
+		}
 		if e.Type != nil {
 			return int64(c.resolve(e.Type).size), true
 		}
@@ -2382,6 +2385,10 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 			t = c.resolve(e.Type)
 		} else {
 			t = c.typeOf(e.X, false)
+		}
+		if e.Align {
+			c.emit(OpConst, 0, int64(t.align), pos) // alignof
+			return tULong
 		}
 		c.emit(OpConst, 0, int64(t.size), pos)
 		return tULong

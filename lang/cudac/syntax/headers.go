@@ -16,7 +16,8 @@ var knownHeaders = map[string]string{
 	"cfloat":          floatMacros,
 	"cinttypes":       "",
 	"cuda/atomic":     "",
-	"cuda/barrier":    "#include <__weft/cuda_barrier.h>\n", // cudabarrier.go
+	"cuda/barrier":    "#include <__weft/cuda_barrier.h>\n",                                   // cudabarrier.go
+	"cuda/pipeline":   "#include <cooperative_groups.h>\n#include <__weft/cuda_pipeline.h>\n", // cudapipeline.go
 	"cuda/std/atomic": "",
 	"stdio.h":         "#define EOF (-1)\n#define NULL ((void*)0)\n",
 	"stdlib.h":        "#define NULL ((void*)0)\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n#define RAND_MAX 2147483647\n" + "#include <__weft/qsort.h>\n", // stdalgo.go
@@ -101,16 +102,17 @@ var knownHeaders = map[string]string{
 	// <iostream> and <stdexcept>, ...) are headers of their own, so that
 	// every translation unit reads them from the same file and the linker
 	// (sem/link.go) sees one declaration, whichever header a unit named.
-	"__weft/qsort.h":        qsortText,
-	"__weft/algorithm.h":    algorithmText,
-	"__weft/pair.h":         pairText,
-	"__weft/cuda_barrier.h": cudaBarrierText,
-	"__weft/array.h":        stdArrayText,
-	"__weft/initlist.h":     initListText,
-	"__weft/stdarg.h":       stdargText,
-	"stdarg.h":              "#include <__weft/stdarg.h>\n",
-	"cstdarg":               "#include <__weft/stdarg.h>\n",
-	"__weft/nvtx.h":         nvtxText,
+	"__weft/qsort.h":         qsortText,
+	"__weft/algorithm.h":     algorithmText,
+	"__weft/pair.h":          pairText,
+	"__weft/cuda_barrier.h":  cudaBarrierText,
+	"__weft/cuda_pipeline.h": cudaPipelineText,
+	"__weft/array.h":         stdArrayText,
+	"__weft/initlist.h":      initListText,
+	"__weft/stdarg.h":        stdargText,
+	"stdarg.h":               "#include <__weft/stdarg.h>\n",
+	"cstdarg":                "#include <__weft/stdarg.h>\n",
+	"__weft/nvtx.h":          nvtxText,
 	// cuRAND's device API: the state types; sem/curand.go models the
 	// functions
 	"curand_kernel.h":      "#include <__weft/curand.h>\n",

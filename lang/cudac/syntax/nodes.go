@@ -453,6 +453,9 @@ type (
 		Pos  diag.Pos
 		X    Expr
 		Type *TypeExpr
+		// Align: alignof(Type) (C++ [expr.alignof], C11 _Alignof): the
+		// type's alignment instead of its size
+		Align bool
 	}
 	// InitList is { a, b, .x = c, [2] = d }.
 	InitList struct {

@@ -2000,6 +2000,13 @@ func (p *parser) unary() Expr {
 		}
 		return th
 	}
+	if t.Kind == Ident && (t.Text == "alignof" || t.Text == "_Alignof" || t.Text == "__alignof__") && p.peek(1).Text == "(" && p.peekStartsType(2) {
+		p.next()
+		p.next()
+		ty := p.typeName()
+		p.expect(")")
+		return &SizeofExpr{Pos: t.Pos, Type: ty, Align: true}
+	}
 	if t.Kind == Ident && t.Text == "sizeof" {
 		p.next()
 		if p.is("(") && p.peekStartsType(1) {
