@@ -1,6 +1,9 @@
 package sem
 
-import "weft.dev/weft/lang/cudac/syntax"
+import (
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/cudac/syntax"
+)
 
 // Overloaded member access (C++ [over.ref]): x->m on an object of class
 // type whose class declares operator-> is (x.operator->())->m, applied
@@ -92,4 +95,22 @@ func (c *compiler) derefOperator(e *syntax.Unary) *syntax.Call {
 		return &syntax.Call{Pos: e.Pos, Fun: &syntax.Name{Pos: e.Pos, Name: "operator*"}, Args: []syntax.Expr{e.X}, RParen: e.Pos}
 	}
 	return nil
+}
+
+// operatorLvalue is the object an operator function's call denotes (x[i],
+// *x on a class): the address its reference result gives, or the object
+// it returns by value; a scalar returned by value is no object (C0303).
+func (c *compiler) operatorLvalue(call *syntax.Call, op string, pos diag.Pos) lval {
+	c.rawRef = true
+	t := c.call(call)
+	c.rawRef = false
+	if c.gotRef {
+		c.gotRef = false
+		return lval{t: t, slot: -1}
+	}
+	if t.Kind == Struct {
+		return lval{t: t, slot: -1}
+	}
+	c.errorf(pos, "C0303", "%s returns a value, not an object", op)
+	return lval{t: t, slot: -1}
 }
