@@ -101,16 +101,23 @@ func (c *compiler) derefOperator(e *syntax.Unary) *syntax.Call {
 // *x on a class): the address its reference result gives, or the object
 // it returns by value; a scalar returned by value is no object (C0303).
 func (c *compiler) operatorLvalue(call *syntax.Call, op string, pos diag.Pos) lval {
+	lv, ok := c.refResult(func() *Type { return c.call(call) })
+	if !ok {
+		c.errorf(pos, "C0303", "%s returns a value, not an object", op)
+	}
+	return lv
+}
+
+// refResult compiles a call or cast asking for the address its reference
+// result denotes (rawRef): the object, and whether it is one (a reference
+// result, or a class object returned by value).
+func (c *compiler) refResult(compile func() *Type) (lval, bool) {
 	c.rawRef = true
-	t := c.call(call)
+	t := compile()
 	c.rawRef = false
 	if c.gotRef {
 		c.gotRef = false
-		return lval{t: t, slot: -1}
+		return lval{t: t, slot: -1}, true
 	}
-	if t.Kind == Struct {
-		return lval{t: t, slot: -1}
-	}
-	c.errorf(pos, "C0303", "%s returns a value, not an object", op)
-	return lval{t: t, slot: -1}
+	return lval{t: t, slot: -1}, t.Kind == Struct
 }

@@ -2115,15 +2115,8 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 		}
 		return lval{t: f.Type, slot: -1, vol: vol || f.Vol}
 	case *syntax.Call, *syntax.Cast:
-		c.rawRef = true
-		t := c.expr(e)
-		c.rawRef = false
-		if c.gotRef {
-			c.gotRef = false
-			return lval{t: t, slot: -1}
-		}
-		if t.Kind == Struct {
-			return lval{t: t, slot: -1}
+		if lv, ok := c.refResult(func() *Type { return c.expr(e) }); ok { // arrow.go
+			return lv
 		}
 	case *syntax.Cond:
 		if c.addressable(e.X) && c.addressable(e.Y) {
