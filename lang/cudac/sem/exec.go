@@ -154,7 +154,10 @@ type Machine struct {
 	segs     segTable
 	segGen   uint32
 	segGCAt  int
-	segGCMin int // segGCMin; tests lower it
+	segGCMin int  // segGCMin; tests lower it
+	grpGCAt  int  // the group count at which curSeg collects (race_segs.go)
+	grpGCMin int  // grpGCMinDef; tests lower it
+	noGrp    bool // explicit segments only (a test compares the encodings)
 	rmore    [][]stamp
 	rfree    []uint32
 	// tables of the read-list compaction (race.go compactReads)
@@ -280,6 +283,11 @@ type blockRun struct {
 	rank int32
 	done int
 	mem  *blockMem // the storage of its threads (startBlock, releaseBlock)
+	// the race detector's last group segment of the block (race_segs.go),
+	// valid while sgGen is the machine's segGen
+	sgKey seg
+	sgIdx uint32
+	sgGen uint32
 }
 
 type thState uint8
@@ -328,6 +336,7 @@ type Thread struct {
 	segClock, segAgent int32
 	segLc              int32
 	segGep             int32
+	segV               seg // the segment seg stands for
 
 	cyc          *spinSnap
 	cycSpare     *spinSnap // the buffers of the last snapshot (spinCheck)
@@ -520,6 +529,7 @@ func NewMachine(prog *Program, opts Options, diags *diag.List) *Machine {
 		races: map[[2]int32]bool{}, uninitSeen: map[int32]bool{}}
 	m.objs = []*Object{nil} // id 0 is the null pointer
 	m.segGen, m.segGCAt, m.segGCMin = 1, segGCMin, segGCMin
+	m.grpGCAt, m.grpGCMin = grpGCMinDef, grpGCMinDef
 	if opts.Random {
 		// only the random schedule draws from it (seeding costs more than
 		// running Figure 1's kernels)

@@ -100,6 +100,12 @@ func vcJoin(dst []int32, src []int32) []int32 {
 // hb reports whether an access of segment a happens before the current
 // access, made in segment b under ctx.
 func hb(a, b *seg, ctx *accessCtx, bvc []int32) bool {
+	return hbTid(a, a.tid, a.ctid, b, ctx, bvc)
+}
+
+// hbTid is hb for the segment a with thread atid and split-synchronization
+// index actid: a group segment's (race_segs.go), which is not copied out.
+func hbTid(a *seg, atid, actid int32, b *seg, ctx *accessCtx, bvc []int32) bool {
 	if a.agent == b.agent && a.clock == b.clock {
 		if a.agent == 0 || a.block < 0 {
 			return true // host program order; a copy runs as one sequential agent
@@ -110,18 +116,18 @@ func hb(a, b *seg, ctx *accessCtx, bvc []int32) bool {
 		if a.block != b.block {
 			// blocks of one grid are unordered but by grid.sync, and CTAs
 			// of one cluster by its barrier and mbarriers (cluster.go)
-			return a.cluster >= 0 && a.cluster == b.cluster && int(a.ctid) < len(bvc) && a.lc < bvc[a.ctid]
+			return a.cluster >= 0 && a.cluster == b.cluster && int(actid) < len(bvc) && a.lc < bvc[actid]
 		}
-		if a.tid == b.tid {
+		if atid == b.tid {
 			return true
 		}
 		if a.epoch < b.epoch {
 			return true // a __syncthreads separates them
 		}
-		if int(a.ctid) < len(bvc) && a.lc < bvc[a.ctid] {
+		if int(actid) < len(bvc) && a.lc < bvc[actid] {
 			return true // a named barrier or an mbarrier phase orders them
 		}
-		return a.tid/32 == b.tid/32 && a.wepoch < b.wepoch
+		return atid/32 == b.tid/32 && a.wepoch < b.wepoch
 	}
 	if ctx.ext != nil {
 		return ctx.get(a.agent) > a.clock
@@ -130,7 +136,8 @@ func hb(a, b *seg, ctx *accessCtx, bvc []int32) bool {
 }
 
 // curSeg returns t's current segment, making a new one when t passed a
-// barrier or its agent's clock moved since its last access.
+// barrier or its agent's clock moved since its last access. t.segV is
+// its value.
 func (m *Machine) curSeg(t *Thread) uint32 {
 	var ep, wep int32
 	b := t.block
@@ -146,6 +153,7 @@ func (m *Machine) curSeg(t *Thread) uint32 {
 	} else if t.host && t.ctx.agent != 0 {
 		s.tid = -2 // a stream's host function (hostfn.go)
 	}
+	grp := false
 	if b != nil {
 		s.block, s.tid, s.epoch, s.wepoch, s.lc, s.gepoch = b.id, t.tid, ep, wep, t.lc, b.grid.gepoch
 		s.ctid, s.cluster = t.hbIdx(), -1
@@ -153,11 +161,34 @@ func (m *Machine) curSeg(t *Thread) uint32 {
 			s.cluster = b.cl.id
 		}
 		t.segGep = b.grid.gepoch
+		grp = len(b.threads) <= 1<<segTidBits && !m.noGrp
 	}
-	if m.segs.n >= m.segGCAt {
-		m.gcSegs()
+	if grp {
+		// a group segment (race_segs.go): the block's last group, if
+		// the thread's segment is in it, else a new one
+		key := s
+		key.tid, key.ctid = 0, s.ctid-t.tid
+		if b.sgGen != m.segGen || b.sgKey != key {
+			if m.segs.n >= m.segGCAt || m.segs.ng >= m.grpGCAt && m.grpGCAt < grpMax {
+				m.gcSegs()
+			}
+			if m.segs.ng < grpMax {
+				b.sgKey, b.sgIdx, b.sgGen = key, m.segs.addGrp(key), m.segGen
+			} else {
+				grp = false
+			}
+		}
+		if grp {
+			t.seg = segGrp | b.sgIdx<<segTidBits | uint32(t.tid)
+		}
 	}
-	t.seg = m.segs.add(s)
+	if !grp {
+		if m.segs.n >= m.segGCAt {
+			m.gcSegs()
+		}
+		t.seg = m.segs.add(s)
+	}
+	t.segV = s
 	t.segGen, t.segEp, t.segWep, t.segClock, t.segAgent, t.segLc = m.segGen, ep, wep, t.ctx.clock, t.ctx.agent, t.lc
 	return t.seg
 }
@@ -179,7 +210,7 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 	}
 	m.raceT = t // reportRace names its call sites (proxy.go, callNotes)
 	sid := m.curSeg(t)
-	bs := m.segs.at(sid)
+	bs := &t.segV
 	pf := uint32(0)
 	if pos > 0 {
 		pf = uint32(pos) << 4
@@ -208,8 +239,14 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 		}
 		if a.seg != memo {
 			memo = a.seg
-			sa := m.segs.at(a.seg)
-			memoOK = hb(sa, bs, ctx, t.bvc) || m.lockstep(sa, bs) || m.released(t, sa)
+			if a.seg&segGrp == 0 {
+				sa := m.segs.at(a.seg)
+				memoOK = hb(sa, bs, ctx, t.bvc) || m.lockstep(sa, sa.tid, bs) || m.released(t, sa, a.seg)
+			} else {
+				// a group segment, its thread apart (race_segs.go)
+				sa, atid := m.segs.group(a.seg)
+				memoOK = hbTid(sa, atid, sa.ctid+atid, bs, ctx, t.bvc) || m.lockstep(sa, atid, bs) || m.released(t, sa, a.seg)
+			}
 		}
 		return memoOK
 	}
@@ -270,6 +307,12 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 			}
 		default:
 			lst := m.rmore[c.more-1]
+			if lst[len(lst)-1] == b {
+				// the read just recorded again (a thread rereading a
+				// word in a loop: simpleStreams' *factor): it adds
+				// nothing a write could report, as in compactReads
+				continue
+			}
 			if n := len(lst); n < 8 || n < cap(lst) {
 				// Reads ordered before this one are dropped only when the
 				// list is full: keeping them longer costs memory, not
@@ -528,35 +571,49 @@ func (m *Machine) split(o *Object, g uint8) {
 	o.gshift = g
 }
 
-// gcSegs drops the segments no cell refers to any more and renumbers the
-// others, keeping their order. It runs when the table doubled since the
-// last collection, so its cost (two walks over the shadow cells) is
-// spread over the segments made. The table is compacted in place (a new
-// table, and a table of new indices, for each collection were most of
-// the memory a wide grid's run touched: issue 15 item 7).
+// gcSegs drops the segments and groups no cell refers to any more and
+// renumbers the others, keeping their order. It runs when the table
+// doubled since the last collection, so its cost (two walks over the
+// shadow cells) is spread over the segments made. The table is compacted
+// in place (a new table, and a table of new indices, for each collection
+// were most of the memory a wide grid's run touched: issue 15 item 7).
 func (m *Machine) gcSegs() {
 	st := &m.segs
-	words := (st.n + 63) / 64
+	words, gwords := (st.n+63)/64, (st.ng+63)/64
 	if cap(st.live) < words {
 		st.live = make([]uint64, words)
 		st.rank = make([]uint32, words)
 	}
+	if cap(st.glive) < gwords {
+		st.glive = make([]uint64, gwords)
+		st.grank = make([]uint32, gwords)
+	}
 	live, rank := st.live[:words], st.rank[:words]
+	glive, grank := st.glive[:gwords], st.grank[:gwords]
 	clear(live)
+	clear(glive)
 	// two walks over every stamp: mark the live segments, then renumber
 	// (written out, not through a function value: they visit every cell)
+	markS := func(i uint32) {
+		if i&segGrp == 0 {
+			live[i>>6] |= 1 << (i & 63)
+		} else {
+			g := (i &^ segGrp) >> segTidBits
+			glive[g>>6] |= 1 << (g & 63)
+		}
+	}
 	mark := func(cells []cell) {
 		for i := range cells {
 			c := &cells[i]
 			if c.w.valid() {
-				live[c.w.seg>>6] |= 1 << (c.w.seg & 63)
+				markS(c.w.seg)
 			}
 			if c.r.valid() {
-				live[c.r.seg>>6] |= 1 << (c.r.seg & 63)
+				markS(c.r.seg)
 				if c.more != 0 {
 					for _, r := range m.rmore[c.more-1] {
 						if r.valid() {
-							live[r.seg>>6] |= 1 << (r.seg & 63)
+							markS(r.seg)
 						}
 					}
 				}
@@ -564,8 +621,16 @@ func (m *Machine) gcSegs() {
 		}
 	}
 	renum := func(s *stamp) {
-		w := s.seg >> 6
-		s.seg = rank[w] + uint32(mbits.OnesCount64(live[w]&(1<<(s.seg&63)-1)))
+		i := s.seg
+		if i&segGrp == 0 {
+			w := i >> 6
+			s.seg = rank[w] + uint32(mbits.OnesCount64(live[w]&(1<<(i&63)-1)))
+			return
+		}
+		g := (i &^ segGrp) >> segTidBits
+		w := g >> 6
+		g = grank[w] + uint32(mbits.OnesCount64(glive[w]&(1<<(g&63)-1)))
+		s.seg = segGrp | g<<segTidBits | i&segTidMask
 	}
 	renumber := func(cells []cell) {
 		for i := range cells {
@@ -605,26 +670,35 @@ func (m *Machine) gcSegs() {
 		}
 	}
 	walk(mark)
-	n := uint32(0)
-	for w, lw := range live {
-		rank[w] = n
-		n += uint32(mbits.OnesCount64(lw))
+	ranks := func(live []uint64, rank []uint32) uint32 {
+		n := uint32(0)
+		for w, lw := range live {
+			rank[w] = n
+			n += uint32(mbits.OnesCount64(lw))
+		}
+		return n
 	}
+	n, ng := ranks(live, rank), ranks(glive, grank)
 	walk(renumber)
 	// a live segment moves down to its rank, never up
-	for w, bw := range live {
-		for bw != 0 {
-			b := mbits.TrailingZeros64(bw)
-			bw &= bw - 1
-			i := uint32(w<<6 + b)
-			if r := rank[w] + uint32(mbits.OnesCount64(live[w]&(1<<uint(b)-1))); r != i {
-				*st.at(r) = *st.at(i)
+	compact := func(live []uint64, rank []uint32, at func(uint32) *seg) {
+		for w, bw := range live {
+			for bw != 0 {
+				b := mbits.TrailingZeros64(bw)
+				bw &= bw - 1
+				i := uint32(w<<6 + b)
+				if r := rank[w] + uint32(mbits.OnesCount64(live[w]&(1<<uint(b)-1))); r != i {
+					*at(r) = *at(i)
+				}
 			}
 		}
 	}
-	st.truncate(int(n))
+	compact(live, rank, st.at)
+	compact(glive, grank, st.gat)
+	st.truncate(int(n), int(ng))
 	m.segGen++ // every thread starts a new segment at its next access
 	m.segGCAt = max(2*int(n), m.segGCMin)
+	m.grpGCAt = min(max(2*int(ng), m.grpGCMin), grpMax)
 }
 
 // segGCMin is the table size below which segments are never collected.
@@ -665,11 +739,11 @@ func (m *Machine) reportRace(o *Object, off int, a, b stamp) {
 	if o.Name != "" {
 		where += " " + o.Name
 	}
-	sa, sb := m.segs.at(a.seg), m.segs.at(b.seg)
+	sa, sb := m.segs.get(a.seg), m.segs.get(b.seg)
 	d := m.diags.Errorf(m.pos(b.pos()), "C0501", "data race on %s (byte %d): %s by %s conflicts with an unordered %s by %s",
-		where, off, kind(b), m.who(sb), kind(a), m.who(sa))
+		where, off, kind(b), m.who(&sb), kind(a), m.who(&sa))
 	m.callNotes(m.raceT, d)
-	d.Note(m.pos(a.pos()), "the other access: %s by %s", kind(a), m.who(sa))
+	d.Note(m.pos(a.pos()), "the other access: %s by %s", kind(a), m.who(&sa))
 }
 
 func kind(s stamp) string {
@@ -696,7 +770,7 @@ func (m *Machine) volWarp(a, b stamp, ordered func(stamp) bool) {
 	if !a.vol() || !b.vol() || a.write() == b.write() {
 		return
 	}
-	sa, sb := m.segs.at(a.seg), m.segs.at(b.seg)
+	sa, sb := m.segs.get(a.seg), m.segs.get(b.seg)
 	if sa.block < 0 || sa.agent != sb.agent || sa.clock != sb.clock || sa.block != sb.block || sa.tid == sb.tid || sa.tid/32 != sb.tid/32 || ordered(a) {
 		return
 	}
@@ -708,6 +782,6 @@ func (m *Machine) volWarp(a, b stamp, ordered func(stamp) bool) {
 	}
 	m.races[key] = true
 	d := m.diags.Warnf(m.pos(b.pos()), "C0506", "unordered volatile accesses by lanes of one warp: %s by %s and %s by %s; volatile orders nothing, so this warp-synchronous code relies on lock step (use __syncwarp)",
-		kind(b), m.who(sb), kind(a), m.who(sa))
-	d.Note(m.pos(a.pos()), "the other access: %s by %s", kind(a), m.who(sa))
+		kind(b), m.who(&sb), kind(a), m.who(&sa))
+	d.Note(m.pos(a.pos()), "the other access: %s by %s", kind(a), m.who(&sa))
 }

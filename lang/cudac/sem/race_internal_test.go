@@ -13,6 +13,9 @@ import (
 // collected at every new segment (race.go gcSegs), and with an object's
 // granule forced to split on its second access, and requires the very
 // diagnostics of a normal run: the compact shadow must not change a verdict.
+// It runs them also with explicit segments only, no group segments
+// (race_segs.go), collected or not: the encoding must not change one
+// either.
 func TestSegmentGC(t *testing.T) {
 	sep := regexp.MustCompile(`(?m)^// ---- .*$`)
 	gcs, races := uint32(0), 0
@@ -25,16 +28,17 @@ func TestSegmentGC(t *testing.T) {
 			if strings.TrimSpace(part) == "" {
 				continue
 			}
-			run := func(gcAt int) string {
+			run := func(gcAt int, noGrp bool) string {
 				var diags diag.List
 				prog := Load(diag.NewFile(file, []byte(part)), &diags)
 				if prog == nil || prog.Main == nil {
 					return ""
 				}
 				m := NewMachine(prog, Options{Check: true}, &diags)
+				m.noGrp = noGrp
 				if gcAt > 0 {
-					m.segGCAt = gcAt
-					m.segGCMin = gcAt
+					m.segGCAt, m.segGCMin = gcAt, gcAt
+					m.grpGCAt, m.grpGCMin = gcAt, gcAt
 				}
 				m.Run()
 				if gcAt > 0 {
@@ -52,8 +56,15 @@ func TestSegmentGC(t *testing.T) {
 				}
 				return b.String()
 			}
-			if want, got := run(0), run(1); got != want {
+			want := run(0, false)
+			if got := run(1, false); got != want {
 				t.Errorf("%s part %d: with collections:\n%s\nwant:\n%s", file, i, got, want)
+			}
+			if got := run(0, true); got != want {
+				t.Errorf("%s part %d: explicit segments only:\n%s\nwant:\n%s", file, i, got, want)
+			}
+			if got := run(1, true); got != want {
+				t.Errorf("%s part %d: explicit segments only, with collections:\n%s\nwant:\n%s", file, i, got, want)
 			}
 		}
 	}
