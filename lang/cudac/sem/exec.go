@@ -101,13 +101,17 @@ type Machine struct {
 	events  []*event
 	// CUDA graphs (graph.go): graphs, nodes and conditional handles, each
 	// named by its index + 1
-	asyncSeen    map[[2]int32]bool         // reported wgmma operand overwrites (asm.go)
-	cpCompleting bool                      // cpComplete is writing a copy's destination (asm.go)
-	proxySeen    map[[2]int32]bool         // reported async-proxy reads of unfenced writes (proxy.go)
-	asyncWriting bool                      // a TMA load is writing shared memory (proxy.go)
-	raceT        *Thread                   // the thread whose access raceCheck checks (reportRace names its call sites)
-	blockSpare   *blockMem                 // a finished block's storage, for the next block (startBlock)
-	uni          map[*Object]*uniShadow    // uniform histories of objects without cells (race_bulk.go)
+	asyncSeen    map[[2]int32]bool      // reported wgmma operand overwrites (asm.go)
+	cpCompleting bool                   // cpComplete is writing a copy's destination (asm.go)
+	proxySeen    map[[2]int32]bool      // reported async-proxy reads of unfenced writes (proxy.go)
+	asyncWriting bool                   // a TMA load is writing shared memory (proxy.go)
+	raceT        *Thread                // the thread whose access raceCheck checks (reportRace names its call sites)
+	blockSpare   *blockMem              // a finished block's storage, for the next block (startBlock)
+	uni          map[*Object]*uniShadow // uniform histories of objects without cells (race_bulk.go)
+	lazy         map[*Object]*uniShadow // the histories of objects' cells not made yet (race_bulk.go)
+	lazyO        *Object                // lazy's last entry looked up
+	lazyU        *uniShadow
+	lazyMin      int                       // lazyMin; tests lower it
 	locPool      [locPoolMax + 1][]*Object // freed local objects by size, for reuse (mem.go releaseLocal)
 	graphs       []*cudaGraph
 	nodes        []*graphNode
@@ -158,6 +162,7 @@ type Machine struct {
 	grpGCAt  int  // the group count at which curSeg collects (race_segs.go)
 	grpGCMin int  // grpGCMinDef; tests lower it
 	noGrp    bool // explicit segments only (a test compares the encodings)
+	gcEvery  bool // collect at every new segment (tests)
 	rmore    [][]stamp
 	rfree    []uint32
 	// tables of the read-list compaction (race.go compactReads)
@@ -530,6 +535,7 @@ func NewMachine(prog *Program, opts Options, diags *diag.List) *Machine {
 	m.objs = []*Object{nil} // id 0 is the null pointer
 	m.segGen, m.segGCAt, m.segGCMin = 1, segGCMin, segGCMin
 	m.grpGCAt, m.grpGCMin = grpGCMinDef, grpGCMinDef
+	m.lazyMin = lazyMin
 	if opts.Random {
 		// only the random schedule draws from it (seeding costs more than
 		// running Figure 1's kernels)

@@ -169,7 +169,7 @@ func (m *Machine) curSeg(t *Thread) uint32 {
 		key := s
 		key.tid, key.ctid = 0, s.ctid-t.tid
 		if b.sgGen != m.segGen || b.sgKey != key {
-			if m.segs.n >= m.segGCAt || m.segs.ng >= m.grpGCAt && m.grpGCAt < grpMax {
+			if m.segs.n >= m.segGCAt || m.segs.ng >= m.grpGCAt && m.grpGCAt < grpMax || m.gcEvery {
 				m.gcSegs()
 			}
 			if m.segs.ng < grpMax {
@@ -183,7 +183,7 @@ func (m *Machine) curSeg(t *Thread) uint32 {
 		}
 	}
 	if !grp {
-		if m.segs.n >= m.segGCAt {
+		if m.segs.n >= m.segGCAt || m.gcEvery {
 			m.gcSegs()
 		}
 		t.seg = m.segs.add(s)
@@ -261,6 +261,9 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 	benign := write && m.benignWrite(o, off, n) // Options.BenignWrites (kernelonly.go); the same for every cell
 	for ci := off >> g; ci < (off+n)>>g; ci++ {
 		c := &o.shadow[ci]
+		if o.lazy && c.w.pf|c.r.pf == 0 {
+			m.lazyCell(o, ci, c) // its first access (race_bulk.go)
+		}
 		if c.w.valid() && c.w.strong() && strong {
 			m.volWarp(c.w, b, ordered)
 		} else if c.w.valid() && !ordered(c.w) {
@@ -516,6 +519,9 @@ func (m *Machine) dropShadow(o *Object) {
 	if o.shadow == nil && m.uni != nil && o.Space != SpaceLocal {
 		delete(m.uni, o) // a uniform history (race_bulk.go); locals have none
 	}
+	if o.lazy {
+		m.dropLazy(o)
+	}
 	for i := range o.shadow {
 		if c := &o.shadow[i]; c.more != 0 {
 			m.freeMore(c)
@@ -569,6 +575,11 @@ func (m *Machine) split(o *Object, g uint8) {
 		}
 	}
 	o.gshift = g
+	if o.lazy {
+		// zero cells split into zero cells
+		u := m.lazy[o]
+		u.g, u.lo, u.hi = g, u.lo<<k, u.hi<<k
+	}
 }
 
 // gcSegs drops the segments and groups no cell refers to any more and
@@ -667,6 +678,11 @@ func (m *Machine) gcSegs() {
 				continue
 			}
 			f(o.shadow)
+		}
+		for _, u := range m.lazy {
+			cs := []cell{u.c}
+			f(cs)
+			u.c = cs[0]
 		}
 	}
 	walk(mark)

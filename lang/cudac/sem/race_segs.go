@@ -113,14 +113,24 @@ func (st *segTable) addGrp(s seg) uint32 {
 }
 
 // truncate keeps the first n segments and ng groups, and one spare chunk
-// of each.
+// of each. The dropped entries of the kept chunks are zeroed, so that an
+// index the collector failed to renumber would name a host access at
+// clock 0, ordered before everything, and not the segment it named
+// (TestLazyCells relies on it to see such a failure).
 func (st *segTable) truncate(n, ng int) {
-	st.n = n
-	keep := min(n/segChunk+2, len(st.chunks))
-	clear(st.chunks[keep:])
-	st.chunks = st.chunks[:keep]
-	st.ng = ng
-	keep = min(ng/segChunk+2, len(st.grp))
-	clear(st.grp[keep:])
-	st.grp = st.grp[:keep]
+	trunc := func(chunks [][]seg, old, n int) [][]seg {
+		keep := min(n/segChunk+2, len(chunks))
+		for i := n; i < min(old, keep*segChunk); {
+			c := chunks[i>>segChunkBits]
+			j := i & (segChunk - 1)
+			k := min(segChunk, j+old-i)
+			clear(c[j:k])
+			i += k - j
+		}
+		clear(chunks[keep:])
+		return chunks[:keep]
+	}
+	st.chunks = trunc(st.chunks, st.n, n)
+	st.grp = trunc(st.grp, st.ng, ng)
+	st.n, st.ng = n, ng
 }
