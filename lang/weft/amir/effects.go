@@ -93,6 +93,9 @@ func (m *Machine) takeRecord() int32 {
 	if m.free >= 0 {
 		i := m.free
 		m.free = m.recs[i].next
+		if m.rdOn {
+			m.rdPend = append(m.rdPend, i) // rdindex.go
+		}
 		return i
 	}
 	if len(m.recs) == cap(m.recs) {
@@ -102,6 +105,9 @@ func (m *Machine) takeRecord() int32 {
 	m.recs = m.recs[:i+1]
 	if i < m.recsDirty {
 		m.recs[i] = record{}
+	}
+	if m.rdOn {
+		m.rdPend = append(m.rdPend, int32(i)) // rdindex.go
 	}
 	return int32(i)
 }
@@ -115,18 +121,20 @@ const minRecSlab = 64
 // five times its size (a third of the check).
 //
 // The first slab is small (minRecSlab): a kernel that stops at its first
-// hazard holds a few dozen records, and a slab of 1 024 (86 KB, zeroed)
-// was a tenth of a whole small check's allocation (issue 13, stop 26).
-// The second is the size the first had been (1 024), and the slab grows
-// from there as it did: doubling from 64 made a kernel of 1 500 records
-// (shfl_xor, CudaRmemUniform(1)) copy its slab five times.
+// hazard holds a few dozen records. Below 1 024 it doubles, and from 1 024
+// on it grows by 2x+1024 as before: a jump from 64 straight to 1 024 (90
+// KB, zeroed) was a tenth of the abstract machine's time on the kernels
+// of a few hundred records (per_cta_alloc's 256, the three-ring
+// mbarrier tests' 72; issue 13, stop 27), and the sizes from 1 024 on are
+// unchanged, so the memory limit's measure (MemoryBytes) sees a large run
+// exactly as before.
 func (m *Machine) growRecords(n int) {
 	c := minRecSlab
 	switch {
 	case cap(m.recs) >= 1024:
 		c = 2*cap(m.recs) + 1024
 	case cap(m.recs) > 0:
-		c = 1024
+		c = 2 * cap(m.recs)
 	}
 	if c < len(m.recs)+n {
 		c = len(m.recs) + n
@@ -398,6 +406,9 @@ func (m *Machine) initRecord(i, next int32, s *Stmt, creator threads, pends []pe
 	r.grants = r.grants[:0]
 	r.pend = r.pend[:0]
 	if len(pends) > 0 {
+		if cap(r.pend) < len(pends) {
+			r.pend = m.pendStore(len(pends))
+		}
 		r.pend = append(r.pend, pends...)
 	}
 }
@@ -862,7 +873,30 @@ func (m *Machine) addPend(r *record, c pend) {
 			return
 		}
 	}
+	if cap(r.pend) == 0 {
+		r.pend = m.pendStore(1)
+	}
 	r.pend = append(r.pend, c)
+}
+
+// pendStore returns empty storage for n arrive counts, as grantStore does
+// for grants: for n ≤ 2 two slots of a shared arena, else an array of its
+// own. A record's first counts had been one small allocation each (issue
+// 13, stop 27: the TMA tester's free checks replay some 16 000 records
+// over an Arrive that witnesses each, a twelfth of the check in addPend's
+// allocations). The arena is not counted in MemoryBytes, as the records'
+// own count lists never were.
+func (m *Machine) pendStore(n int) []pend {
+	if n > 2 || m.noPendArena {
+		return make([]pend, 0, max(n, 1))
+	}
+	if len(m.pendArena)+2 > cap(m.pendArena) {
+		c := min(max(2*cap(m.pendArena), 64), 4096)
+		m.pendArena = make([]pend, 0, c)
+	}
+	k := len(m.pendArena)
+	m.pendArena = m.pendArena[:k+2]
+	return m.pendArena[k : k : k+2]
 }
 
 // witness is W of Definition B.3 (i): does the record synchronize-with a

@@ -275,8 +275,12 @@ type Machine struct {
 	thState []uint8
 	// pendBuf is record's scratch for P_{E#,ρ}.
 	pendBuf []pend
-	// grantArena backs the first grants of records (augment).
-	grantArena []grant
+	// grantArena backs the first grants of records (augment), pendArena
+	// their first arrive counts (pendStore; noPendArena, for tests, gives
+	// each record its own).
+	grantArena  []grant
+	pendArena   []pend
+	noPendArena bool
 	// mbarSet is {Program.MbarQual} (empty when the program has none).
 	mbarSet QualSet
 	// single[i]: shape i is one thread. shared lists the log indices of
@@ -374,9 +378,15 @@ type Machine struct {
 	gridCheckDeferred bool
 	groupSkips        int64 // group records' replays skipped by checkCells
 	gridCheckKept     int64
-	gvMark            []uint64
-	gvMarkGen         uint64
-	gvCells           []int32
+	// Merged read records (thmerge.go): noGridMerge disables them
+	// (tests), gridMerges counts them, mergeShapes caches the shapes of
+	// unions (machine-local shapes persist across runs).
+	noGridMerge bool
+	gridMerges  int64
+	mergeShapes map[mergeKey]int32
+	gvMark      []uint64
+	gvMarkGen   uint64
+	gvCells     []int32
 	// Group records (thgroup.go): the grid frames whose events must be
 	// uniform while groups exist, the variables that may hold groups,
 	// whether any was made in this run (thread symmetry then stays off),
@@ -403,6 +413,19 @@ type Machine struct {
 	freeMarks []int32 // the log lengths at which queues died, increasing
 	keepDead  bool
 	deadDrops int64
+	// The read-creator index (rdindex.go): on when the program has
+	// tracked sources and noRdIdx (tests) is off; the records made or
+	// changed since the last rdFlush, the index by source, and the
+	// read-list walks it spared (tests).
+	rdOn    bool
+	noRdIdx bool
+	rdPend  []int32
+	rdSums  []rdSum
+	rdSkips int64
+	// rdVerify (tests) walks the read lists the index spared too, and
+	// rdWrong counts the walks that then found a failing record.
+	rdVerify bool
+	rdWrong  int64
 }
 
 // New prepares a machine for p. p must be Finished.
@@ -483,7 +506,9 @@ func (m *Machine) Run(args []int) *Result {
 		m.recsDirty = 0
 	}
 	m.free = -1
+	m.rdReset()
 	m.grantArena = nil // its chunks grow from the smallest again (grantStore)
+	m.pendArena = nil  // likewise (pendStore)
 	m.bars = m.bars[:0]
 	m.barExt = m.barExt[:0]
 	m.lastFreed, m.freeMarks = -1, m.freeMarks[:0]

@@ -46,12 +46,18 @@ package amir
 // points, enumerated in the nest's order, increase (so that prepending
 // in that order leaves them decreasing). TestGridMatchesFull compares
 // every Result with the full run; TestGroupExpansions makes events and
-// dominance tests expand groups.
+// dominance tests expand groups. Groups are also made by merging the read
+// records that successive entries of a grid nest leave on one cell
+// (thmerge.go).
 
 // grpFrame is a grid frame whose threads' groups may exist.
 type grpFrame struct {
 	task int32
 	ths  []int32
+	// merge: the frame of task's merged read records (thmerge.go); in
+	// marks its threads.
+	merge bool
+	in    []uint64
 }
 
 // grpVar is a variable incarnation that may hold groups.
@@ -127,7 +133,7 @@ func (m *Machine) expandGroup(h int32) {
 		}
 		nr.pend = nil
 		if len(g.pend) > 0 {
-			nr.pend = append([]pend(nil), g.pend...)
+			nr.pend = append(m.pendStore(len(g.pend)), g.pend...)
 		}
 		tail = idx
 	}
@@ -135,6 +141,7 @@ func (m *Machine) expandGroup(h int32) {
 	r.next = tail
 	r.creator = threads{task: g.creator.task, start: g.creator.start + offs[len(offs)-1], shape: sh}
 	r.grp = 0
+	m.rdNote(h)
 }
 
 // groupCheck is checkCells' test of group r (replayed) on cell c: each
@@ -291,6 +298,7 @@ func (m *Machine) gridGroups(g *gridRT, vr *gridVarRT) bool {
 				r := &m.recs[h]
 				r.grp = r.creator.shape + 1
 				r.creator = threads{task: g.task, start: start, shape: x}
+				m.rdNote(h)
 			} else {
 				idx := m.takeRecord()
 				r := &m.recs[h]
@@ -310,7 +318,7 @@ func (m *Machine) gridGroups(g *gridRT, vr *gridVarRT) bool {
 	m.grpVars = append(m.grpVars, grpVar{v: gv.v, epoch: st.epoch})
 	known := false
 	for _, f := range m.grpFrames {
-		known = known || f.task == g.task && slicesEqual32(f.ths, g.ths)
+		known = known || !f.merge && f.task == g.task && slicesEqual32(f.ths, g.ths)
 	}
 	if !known {
 		m.grpFrames = append(m.grpFrames, grpFrame{task: g.task, ths: g.ths})
