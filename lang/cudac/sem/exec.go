@@ -341,7 +341,8 @@ type Thread struct {
 	segClock, segAgent int32
 	segLc              int32
 	segGep             int32
-	segV               seg // the segment seg stands for
+	segV               seg    // the segment seg stands for
+	rdAt               uint32 // where its last read went in a cell's list of reads (raceCheck)
 
 	cyc          *spinSnap
 	cycSpare     *spinSnap // the buffers of the last snapshot (spinCheck)

@@ -165,10 +165,12 @@ func (m *Machine) curSeg(t *Thread) uint32 {
 	}
 	if grp {
 		// a group segment (race_segs.go): the block's last group, if
-		// the thread's segment is in it, else a new one
-		key := s
-		key.tid, key.ctid = 0, s.ctid-t.tid
-		if b.sgGen != m.segGen || b.sgKey != key {
+		// the thread's segment is in it (compared field by field: the
+		// block is the same, tid is 0), else a new one
+		k := &b.sgKey
+		if b.sgGen != m.segGen || k.agent != s.agent || k.clock != s.clock || k.epoch != ep || k.wepoch != wep || k.lc != s.lc || k.gepoch != s.gepoch || k.ctid != s.ctid-t.tid || k.cluster != s.cluster {
+			key := s
+			key.tid, key.ctid = 0, s.ctid-t.tid
 			if m.segs.n >= m.segGCAt || m.segs.ng >= m.grpGCAt && m.grpGCAt < grpMax || m.gcEvery {
 				m.gcSegs()
 			}
@@ -310,9 +312,11 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 			}
 		default:
 			lst := m.rmore[c.more-1]
-			if lst[len(lst)-1] == b {
-				// the read just recorded again (a thread rereading a
-				// word in a loop: simpleStreams' *factor): it adds
+			if k := t.rdAt; k < uint32(len(lst)) && lst[k] == b {
+				// a read the list holds (t.rdAt: where t's last read
+				// went, in whatever list; a thread rereading a word in
+				// a loop, simpleStreams' *factor, finds its read there
+				// while other threads' reads come between): it adds
 				// nothing a write could report, as in compactReads
 				continue
 			}
@@ -328,9 +332,13 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 				// few reads: most of the time of weft check on a
 				// Sobol-style kernel, issue 15 item 7.)
 				m.rmore[c.more-1] = append(lst, b)
+				t.rdAt = uint32(len(lst))
 				continue
 			}
 			m.compactReads(c, b, sid, ordered)
+			if c.more != 0 {
+				t.rdAt = uint32(len(m.rmore[c.more-1]) - 1)
+			}
 		}
 	}
 }
