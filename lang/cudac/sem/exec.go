@@ -163,6 +163,7 @@ type Machine struct {
 	grpGCMin int  // grpGCMinDef; tests lower it
 	noGrp    bool // explicit segments only (a test compares the encodings)
 	gcEvery  bool // collect at every new segment (tests)
+	grpLimit int  // grpMax; tests lower it, to mix the encodings
 	rmore    [][]stamp
 	rfree    []uint32
 	// tables of the read-list compaction (race.go compactReads)
@@ -535,7 +536,7 @@ func NewMachine(prog *Program, opts Options, diags *diag.List) *Machine {
 		races: map[[2]int32]bool{}, uninitSeen: map[int32]bool{}}
 	m.objs = []*Object{nil} // id 0 is the null pointer
 	m.segGen, m.segGCAt, m.segGCMin = 1, segGCMin, segGCMin
-	m.grpGCAt, m.grpGCMin = grpGCMinDef, grpGCMinDef
+	m.grpGCAt, m.grpGCMin, m.grpLimit = grpGCMinDef, grpGCMinDef, grpMax
 	m.lazyMin = lazyMin
 	if opts.Random {
 		// only the random schedule draws from it (seeding costs more than

@@ -147,13 +147,44 @@ func (m *Machine) curSeg(t *Thread) uint32 {
 	if t.segGen == m.segGen && t.segEp == ep && t.segWep == wep && t.segClock == t.ctx.clock && t.segAgent == t.ctx.agent && t.segLc == t.lc && (b == nil || t.segGep == b.grid.gepoch) {
 		return t.seg
 	}
+	if b != nil && len(b.threads) <= 1<<segTidBits && !m.noGrp {
+		// a group segment (race_segs.go): the block's last group, if
+		// the thread's segment is in it (compared field by field: the
+		// block is the same, tid is 0), else a new one
+		cl := int32(-1)
+		if b.cl != nil {
+			cl = b.cl.id
+		}
+		ctb := t.hbIdx() - t.tid // the cluster's base, 0 without one
+		gep := b.grid.gepoch
+		t.segGep = gep
+		k := &b.sgKey
+		in := true
+		if b.sgGen != m.segGen || k.agent != t.ctx.agent || k.clock != t.ctx.clock || k.epoch != ep || k.wepoch != wep || k.lc != t.lc || k.gepoch != gep || k.ctid != ctb || k.cluster != cl {
+			if m.segs.n >= m.segGCAt || m.segs.ng >= m.grpGCAt && m.grpGCAt < m.grpLimit || m.gcEvery {
+				m.gcSegs()
+			}
+			in = m.segs.ng < m.grpLimit
+			if in {
+				key := seg{agent: t.ctx.agent, clock: t.ctx.clock, block: b.id, epoch: ep, wepoch: wep, lc: t.lc, gepoch: gep, ctid: ctb, cluster: cl}
+				b.sgKey, b.sgIdx, b.sgGen = key, m.segs.addGrp(key), m.segGen
+			}
+		}
+		if in {
+			t.seg = segGrp | b.sgIdx<<segTidBits | uint32(t.tid)
+			t.segV = *k
+			t.segV.tid, t.segV.ctid = t.tid, ctb+t.tid
+			t.segGen, t.segEp, t.segWep, t.segClock, t.segAgent, t.segLc = m.segGen, ep, wep, t.ctx.clock, t.ctx.agent, t.lc
+			return t.seg
+		}
+		// the groups' index space is full: an explicit segment
+	}
 	s := seg{agent: t.ctx.agent, clock: t.ctx.clock, block: -1, tid: -1, cluster: -1}
 	if t.pth != nil && t.pth.id > 0 {
 		s.tid = -3 // a host thread made by pthread_create (pthread.go)
 	} else if t.host && t.ctx.agent != 0 {
 		s.tid = -2 // a stream's host function (hostfn.go)
 	}
-	grp := false
 	if b != nil {
 		s.block, s.tid, s.epoch, s.wepoch, s.lc, s.gepoch = b.id, t.tid, ep, wep, t.lc, b.grid.gepoch
 		s.ctid, s.cluster = t.hbIdx(), -1
@@ -161,35 +192,11 @@ func (m *Machine) curSeg(t *Thread) uint32 {
 			s.cluster = b.cl.id
 		}
 		t.segGep = b.grid.gepoch
-		grp = len(b.threads) <= 1<<segTidBits && !m.noGrp
 	}
-	if grp {
-		// a group segment (race_segs.go): the block's last group, if
-		// the thread's segment is in it (compared field by field: the
-		// block is the same, tid is 0), else a new one
-		k := &b.sgKey
-		if b.sgGen != m.segGen || k.agent != s.agent || k.clock != s.clock || k.epoch != ep || k.wepoch != wep || k.lc != s.lc || k.gepoch != s.gepoch || k.ctid != s.ctid-t.tid || k.cluster != s.cluster {
-			key := s
-			key.tid, key.ctid = 0, s.ctid-t.tid
-			if m.segs.n >= m.segGCAt || m.segs.ng >= m.grpGCAt && m.grpGCAt < grpMax || m.gcEvery {
-				m.gcSegs()
-			}
-			if m.segs.ng < grpMax {
-				b.sgKey, b.sgIdx, b.sgGen = key, m.segs.addGrp(key), m.segGen
-			} else {
-				grp = false
-			}
-		}
-		if grp {
-			t.seg = segGrp | b.sgIdx<<segTidBits | uint32(t.tid)
-		}
+	if m.segs.n >= m.segGCAt || m.gcEvery {
+		m.gcSegs()
 	}
-	if !grp {
-		if m.segs.n >= m.segGCAt || m.gcEvery {
-			m.gcSegs()
-		}
-		t.seg = m.segs.add(s)
-	}
+	t.seg = m.segs.add(s)
 	t.segV = s
 	t.segGen, t.segEp, t.segWep, t.segClock, t.segAgent, t.segLc = m.segGen, ep, wep, t.ctx.clock, t.ctx.agent, t.lc
 	return t.seg
@@ -524,11 +531,14 @@ func (tb *scanTab) put(k, v uint64) {
 // pool (they were kept, unreachable, for the rest of the run: each
 // finished block's shared memory left its lists behind).
 func (m *Machine) dropShadow(o *Object) {
-	if o.shadow == nil && m.uni != nil && o.Space != SpaceLocal {
-		delete(m.uni, o) // a uniform history (race_bulk.go); locals have none
+	if o.shadow == nil {
+		if m.uni != nil && o.Space != SpaceLocal {
+			delete(m.uni, o) // a uniform history (race_bulk.go); locals have none
+		}
+		return
 	}
 	if o.lazy {
-		m.dropLazy(o)
+		m.dropLazy(o) // only an object with cells has one
 	}
 	for i := range o.shadow {
 		if c := &o.shadow[i]; c.more != 0 {
@@ -722,7 +732,7 @@ func (m *Machine) gcSegs() {
 	st.truncate(int(n), int(ng))
 	m.segGen++ // every thread starts a new segment at its next access
 	m.segGCAt = max(2*int(n), m.segGCMin)
-	m.grpGCAt = min(max(2*int(ng), m.grpGCMin), grpMax)
+	m.grpGCAt = min(max(2*int(ng), m.grpGCMin), m.grpLimit)
 }
 
 // segGCMin is the table size below which segments are never collected.

@@ -14,8 +14,9 @@ import (
 // granule forced to split on its second access, and requires the very
 // diagnostics of a normal run: the compact shadow must not change a verdict.
 // It runs them also with explicit segments only, no group segments
-// (race_segs.go), collected or not, and with every uniform history made
-// lazy cells (race_bulk.go): neither must change one either.
+// (race_segs.go), collected or not, with both (at most two groups, the
+// others explicit), and with every uniform history made lazy cells
+// (race_bulk.go): none of them must change one either.
 func TestSegmentGC(t *testing.T) {
 	sep := regexp.MustCompile(`(?m)^// ---- .*$`)
 	gcs, races := uint32(0), 0
@@ -38,6 +39,12 @@ func TestSegmentGC(t *testing.T) {
 				m.noGrp = noGrp
 				if lazy {
 					m.lazyMin = 1
+				}
+				if gcAt < 0 {
+					// group segments while there are fewer than -gcAt,
+					// explicit ones beyond (a full index space), no
+					// collection
+					m.grpLimit, gcAt = -gcAt, 0
 				}
 				if gcAt > 0 {
 					m.segGCAt, m.segGCMin = gcAt, gcAt
@@ -69,6 +76,9 @@ func TestSegmentGC(t *testing.T) {
 			}
 			if got := run(1, true, false); got != want {
 				t.Errorf("%s part %d: explicit segments only, with collections:\n%s\nwant:\n%s", file, i, got, want)
+			}
+			if got := run(-2, false, false); got != want {
+				t.Errorf("%s part %d: at most 2 groups:\n%s\nwant:\n%s", file, i, got, want)
 			}
 		}
 	}
