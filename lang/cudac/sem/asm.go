@@ -5,6 +5,7 @@ import (
 
 	"math"
 	"sort"
+	"strings"
 	"weft.dev/weft/diag"
 
 	"weft.dev/weft/gpu"
@@ -552,7 +553,9 @@ func (m *Machine) cpAsync(t *Thread, st *asmState, in *ptx.Inst, pos int32) stat
 		}
 		copy(data, b)
 	}
-	t.cpPending = append(t.cpPending, cpCopy{dst, data, pos})
+	// a copy issued inside a built-in header (<cuda/pipeline>'s
+	// memcpy_async) is the program's call, whenever it lands
+	t.cpPending = append(t.cpPending, cpCopy{dst, data, m.programPosIdx(t, pos)})
 	return stDone
 }
 
@@ -806,6 +809,13 @@ func (m *Machine) mbarOp(t *Thread, st *asmState, in *ptx.Inst, pos int32) statu
 			mb.tx += int(st.read(t, in.Args[2]))
 		} else if in.Kind == ptx.KMbarArrive && len(in.Args) == 3 {
 			count = int(st.read(t, in.Args[2]))
+		} else if in.Kind == ptx.KCpMbarArrive && !strings.Contains(in.Op, ".noinc") {
+			// without .noinc the pending count is incremented by one
+			// before the asynchronous arrive (PTX ISA,
+			// "cp.async.mbarrier.arrive"): a net-zero change, so the
+			// barrier's expected count need not include it (libcu++'s
+			// cuda::memcpy_async with a cuda::barrier relies on this)
+			count = 0
 		}
 		if in.Kind != ptx.KCpMbarArrive {
 			st.write(in.Args[0], uint64(mb.phase))

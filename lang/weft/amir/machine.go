@@ -384,6 +384,15 @@ type Machine struct {
 	noGridMerge bool
 	gridMerges  int64
 	mergeShapes map[mergeKey]int32
+	// lastMerge caches mergeShapes' last answer; mfKnown names a group
+	// whose members are in its task's merge frame as of grpGen, which
+	// changes whenever grpFrames is emptied (mergeFrameAdd).
+	lastMerge   mergeKey
+	lastMergeX  int32
+	lastMergeOK bool
+	mfKnown     threads
+	mfKnownGen  uint64
+	grpGen      uint64
 	gvMark      []uint64
 	gvMarkGen   uint64
 	gvCells     []int32
@@ -532,6 +541,7 @@ func (m *Machine) Run(args []int) *Result {
 	m.hwVars, m.hwOnly, m.reuseBad = m.hwVars[:0], false, nil
 	m.thVars = make([]*thVar, len(p.Vars))
 	m.grpFrames, m.grpVars, m.grpAny = m.grpFrames[:0], m.grpVars[:0], false
+	m.grpGen++
 	m.tgFrames = m.tgFrames[:0]
 	m.gridBackoff = map[*Stmt]*[2]int32{}
 	m.gv, m.gvAny = make([]*gridVirt, len(p.Vars)), false

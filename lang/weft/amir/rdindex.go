@@ -95,31 +95,45 @@ func (m *Machine) rdNote(i int32) {
 
 // rdFlush folds the listed records into the index.
 func (m *Machine) rdFlush() {
-	track := m.p.rdTrack
 	for _, i := range m.rdPend {
-		r := &m.recs[i]
-		if r.src < 0 || int(r.src) >= len(track) || !track[r.src] {
-			continue
-		}
-		s := &m.rdSums[r.src]
-		task := r.creator.task
-		if task < 0 || task < s.task || r.grp == 0 && !m.single[r.creator.shape] {
-			continue // never one grid thread of this or a later task
-		}
-		if task > s.task {
-			s.task = task
-			clear(s.bits)
-		}
-		if r.grp == 0 {
-			s.add(r.creator.start)
-			continue
-		}
-		// A group: its members' threads (thgroup.go).
-		for _, o := range m.shapes[r.creator.shape] {
-			s.add(r.creator.start + o)
-		}
+		m.rdFold(&m.recs[i])
 	}
 	m.rdPend = m.rdPend[:0]
+}
+
+// rdFold folds record r into the index.
+func (m *Machine) rdFold(r *record) {
+	track := m.p.rdTrack
+	if r.src < 0 || int(r.src) >= len(track) || !track[r.src] {
+		return
+	}
+	s := &m.rdSums[r.src]
+	task := r.creator.task
+	if task < 0 || task < s.task || r.grp == 0 && !m.single[r.creator.shape] {
+		return // never one grid thread of this or a later task
+	}
+	if task > s.task {
+		s.task = task
+		clear(s.bits)
+	}
+	if r.grp == 0 {
+		s.add(r.creator.start)
+		return
+	}
+	// A group: its members' threads (thgroup.go).
+	for _, o := range m.shapes[r.creator.shape] {
+		s.add(r.creator.start + o)
+	}
+}
+
+// rdAdd folds record r's threads into the index now, as rdFlush would
+// (the index's final state does not depend on the order records are
+// folded in): mergeReads frees r into a group whose other members the
+// index holds already.
+func (m *Machine) rdAdd(r *record) {
+	if m.rdOn {
+		m.rdFold(r)
+	}
 }
 
 // add puts thread offset t in s.bits.

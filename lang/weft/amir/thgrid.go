@@ -1030,6 +1030,9 @@ func (m *Machine) gridLeave(g *gridRT) {
 			}
 			for j, c := range vr.cells {
 				cl := &st.cells[c+off]
+				if vr.counts[j] == 1 && !m.noGridMerge && m.mergeCopy(g, p, vr.heads[j], vr.gv.v, cl, now) {
+					continue // joined the group after it (thmerge.go)
+				}
 				cl.reads = m.gridCopyN(g, p, vr.heads[j], vr.counts[j], cl.reads, now)
 				m.vers++
 				cl.ver = m.vers

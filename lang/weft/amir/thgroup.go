@@ -108,6 +108,7 @@ func (m *Machine) expandAllGroups() {
 		}
 	}
 	m.grpFrames, m.grpVars = m.grpFrames[:0], m.grpVars[:0]
+	m.grpGen++
 }
 
 // expandGroup turns group h into its members in place: h becomes the

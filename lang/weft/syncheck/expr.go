@@ -128,6 +128,15 @@ func (c *converter) lin(e syntax.Expr) linear {
 
 // affineFormOf is affineForm without the memo, from e's linear form l.
 func (c *converter) affineFormOf(sc *names, l linear) *amir.Affine {
+	if len(l.terms) == 0 && l.k >= 0 && l.k < len(c.constAff) {
+		// A constant's form, made once per conversion: the machine
+		// reads window forms by content only (a statement's grid start,
+		// whose form is keyed by identity, is exec's own).
+		if c.constAff[l.k] == nil {
+			c.constAff[l.k] = c.newAffine(l.k, 0)
+		}
+		return c.constAff[l.k]
+	}
 	a := c.newAffine(l.k, len(l.terms))
 	for _, t := range l.terms {
 		slot, ok := sc.lookup(t.atom)
@@ -223,7 +232,7 @@ func (c *converter) intTree(sc *names, e syntax.Expr) (amir.IntExpr, bool) {
 		if slot, ok := sc.lookup(e.Name); ok {
 			return func(env []int) int { return env[slot] }, true
 		}
-		if v, ok := c.consts[e.Name]; ok {
+		if v, ok := c.constOf(e.Name); ok {
 			x := int(v)
 			return func([]int) int { return x }, true
 		}
@@ -415,7 +424,7 @@ func (c *converter) linearOf(e syntax.Expr) linear {
 	case *syntax.IntLit:
 		return linear{k: int(e.Value)}
 	case *syntax.Name:
-		if v, ok := c.consts[e.Name]; ok && !c.isControlName(e.Name) {
+		if v, ok := c.constOf(e.Name); ok && !c.isControlName(e.Name) {
 			return linear{k: int(v)}
 		}
 		return atom()
