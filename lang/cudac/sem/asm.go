@@ -777,7 +777,7 @@ func (m *Machine) mbarOp(t *Thread, st *asmState, in *ptx.Inst, pos int32) statu
 		if _, good := m.resolveA(t, p, 8, pos, true, false, false); !good {
 			return stFault
 		}
-		nb := &mbar{expected: n, pending: n, initPos: pos, initTid: t.tid, initIdx: t.hbIdx(), initFences: t.mbarInitFences}
+		nb := &mbar{expected: n, pending: n, initPos: m.programPosIdx(t, pos), initTid: t.tid, initIdx: t.hbIdx(), initFences: t.mbarInitFences}
 		if m.opts.Check {
 			nb.initSeg = m.segs.get(m.curSeg(t))
 		}
@@ -950,8 +950,11 @@ func (m *Machine) splitNotes(b *blockRun, d *diag.Diagnostic) {
 			seen[t.mbarAddr] = true
 			mb := b.mbars[t.mbarAddr]
 			d.Note(m.pos(mb.initPos), "the mbarrier initialized here (%d arrivals per phase) is in phase %d; it misses %d arrivals and %d transaction bytes", mb.expected, mb.phase, mb.pending, mb.tx)
-			d.Note(m.pos(t.waitPos), "thread %d waits on it here", t.tid)
-			m.callNotes(t, d)
+			// inside a built-in header (<cuda/barrier>, <cuda/pipeline>):
+			// the program's call, its frames from there (programPos)
+			at, from, inside := m.programPos(t, m.pos(t.waitPos))
+			d.Note(at, "thread %d waits on it here%s", t.tid, inside)
+			m.callNotesFrom(t, d, from)
 		case tsNamed:
 			if nb := b.named[t.barID]; nb != nil && !seen[uint64(1<<40+t.barID)] {
 				seen[uint64(1<<40+t.barID)] = true

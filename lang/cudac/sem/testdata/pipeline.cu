@@ -217,3 +217,15 @@ int main() {
   return 0;
 }
 // OUT: 8.000000
+// ---- a cuda::barrier that expects one arrival more than the block gives: the deadlock's notes name the program's lines (the init, the wait), not the header's
+#include <cstdio>
+#include <cuda/barrier>
+__global__ void k(int *o) {
+  __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+  if (threadIdx.x == 0) init(&bar, blockDim.x + 1); // NOTE "the mbarrier initialized here \(65 arrivals per phase\) is in phase 0; it misses 1 arrivals"
+  __syncthreads();
+  bar.arrive_and_wait(); // ERROR C0502 col=22 "deadlock in block 0 of kernel k" // NOTE "thread 0 waits on it here \(inside the library's"
+  o[threadIdx.x] = 1;
+}
+int main() { int *o; cudaMallocManaged(&o, 256); k<<<1, 64>>>(o); cudaDeviceSynchronize(); return 0; }
+// MODE: run
