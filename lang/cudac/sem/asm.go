@@ -779,7 +779,7 @@ func (m *Machine) mbarOp(t *Thread, st *asmState, in *ptx.Inst, pos int32) statu
 		}
 		nb := &mbar{expected: n, pending: n, initPos: m.programPosIdx(t, pos), initTid: t.tid, initIdx: t.hbIdx(), initFences: t.mbarInitFences}
 		if m.opts.Check {
-			nb.initSeg = *m.segs.at(m.curSeg(t))
+			nb.initSeg = m.segs.get(m.curSeg(t))
 		}
 		b.mbars[p] = nb
 		return stDone
@@ -795,7 +795,7 @@ func (m *Machine) mbarOp(t *Thread, st *asmState, in *ptx.Inst, pos int32) statu
 		return stFault
 	}
 	if m.opts.Check && t.hbIdx() != mb.initIdx && !mb.initReported {
-		if cur := *m.segs.at(m.curSeg(t)); !hb(&mb.initSeg, &cur, t.ctx, t.bvc) {
+		if cur := m.segs.get(m.curSeg(t)); !hb(&mb.initSeg, &cur, t.ctx, t.bvc) {
 			mb.initReported = true
 			d := m.diags.Errorf(m.pos(pos), "C0501", "data race on an mbarrier in shared memory: %s by thread %d of block %d is not ordered after its mbarrier.init by thread %d (a barrier after the init is missing)", in.Op, t.tid, t.block.id, mb.initTid)
 			d.Note(m.pos(mb.initPos), "the mbarrier.init")
