@@ -875,7 +875,11 @@ func (m *Machine) gridSharedOK(g *gridRT, vr *gridVarRT, now int32) bool {
 	}
 	// The read lists need no walk when the read-creator index rules
 	// out every record that fails (rdindex.go).
-	walkReads := m.rdMayHold(g, gv.srcs)
+	cells := 1
+	for d := range lo {
+		cells *= max(hi[d]-lo[d], 0)
+	}
+	walkReads := m.rdMayHold(g, gv.srcs, cells)
 	if !walkReads {
 		m.rdSkips++
 	}
@@ -1088,6 +1092,7 @@ func (m *Machine) gridCopyN(g *gridRT, p int, h, n, tail int32, now int32) int32
 		nr.reach = r.reach
 		nr.stamp = r.stamp
 		nr.grp = r.grp
+		m.rdNote(idx)
 		nr.grants = nr.grants[:0]
 		if len(r.grants) > 0 {
 			nr.grants = m.grantStore(len(r.grants))
