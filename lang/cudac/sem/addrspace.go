@@ -52,3 +52,18 @@ func (m *Machine) programPosIdx(t *Thread, pos int32) int32 {
 	}
 	return pos
 }
+
+// markLibPositions sets m.libIdx: which position indices lie in a built-in
+// header's code (none: nil, and raceCheck's test costs one comparison).
+func (m *Machine) markLibPositions() {
+	var idx []bool
+	for i, p := range m.prog.Pos {
+		if isLibPos(p) {
+			if idx == nil {
+				idx = make([]bool, len(m.prog.Pos))
+			}
+			idx[i] = true
+		}
+	}
+	m.libIdx = idx
+}

@@ -26,6 +26,9 @@ type tmplInfo struct {
 	name string
 	args []*Type // nil entries: value arguments
 	vals []int64
+	// types are the instance's member typedefs (S<A>::type; rvalue.go,
+	// memberType)
+	types map[string]*Type
 }
 
 // classInstance resolves Name<args>.
@@ -326,6 +329,10 @@ func (c *compiler) instantiateClass(ct *syntax.ClassTemplate, key, tag string, t
 	for _, d := range ct.Decls {
 		if d.Q.Typedef && d.Name != "" {
 			tm[d.Name] = c.resolve(d.Type)
+			if info.types == nil {
+				info.types = map[string]*Type{}
+			}
+			info.types[d.Name] = tm[d.Name]
 		}
 	}
 	te := *ct.Struct

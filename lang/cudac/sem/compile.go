@@ -392,6 +392,9 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 	switch te.Kind {
 	case syntax.TNamed:
 		if te.Member != "" {
+			if t, ok := c.memberType(te); ok { // rvalue.go
+				return t
+			}
 			return c.containerMember(te) // lib_map.go
 		}
 		if len(te.TArgs) > 0 && c.classTmpls[te.Name] != nil {

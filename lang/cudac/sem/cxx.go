@@ -77,6 +77,18 @@ func (c *compiler) refParam(call *syntax.Call, i int) bool {
 				decls = append(decls, fn.decl)
 			}
 		}
+		if c.fn != nil && c.fn.decl != nil && c.fn.decl.Recv != "" {
+			// a member function calling another by its plain name: the
+			// locals are laid out before the receiver is set
+			if fn := c.funcs[c.fn.decl.Recv+"::"+f.Name]; fn != nil && fn.decl != nil {
+				decls = append(decls, fn.decl)
+			}
+			for _, o := range c.overloads[c.fn.decl.Recv+"::"+f.Name] {
+				if o.decl != nil {
+					decls = append(decls, o.decl)
+				}
+			}
+		}
 	case *syntax.Member:
 		if i == 0 && (f.Name == "compare_exchange_strong" || f.Name == "compare_exchange_weak") {
 			return true // cuda::atomic_ref: expected is a T&
@@ -84,6 +96,23 @@ func (c *compiler) refParam(call *syntax.Call, i int) bool {
 		for name, fn := range c.funcs {
 			if strings.HasSuffix(name, "::"+f.Name) && fn.decl != nil {
 				decls = append(decls, fn.decl)
+			}
+		}
+		// the member functions of class templates, whose instances may
+		// not exist yet when a caller's locals are laid out (S<int> t;
+		// t.put(3, r) must keep r in memory for put's T &out)
+		for _, cts := range c.classTmpls {
+			for _, ct := range cts {
+				for _, fd := range ct.Funcs {
+					if strings.HasSuffix(fd.Name, "::"+f.Name) {
+						decls = append(decls, fd)
+					}
+				}
+			}
+		}
+		for name, td := range c.templates {
+			if strings.HasSuffix(name, "::"+f.Name) {
+				decls = append(decls, td) // member function templates
 			}
 		}
 	}

@@ -106,6 +106,8 @@ type Machine struct {
 	proxySeen    map[[2]int32]bool      // reported async-proxy reads of unfenced writes (proxy.go)
 	asyncWriting bool                   // a TMA load is writing shared memory (proxy.go)
 	raceT        *Thread                // the thread whose access raceCheck checks (reportRace names its call sites)
+	raceRaw      int32                  // that access's own position (inside a built-in header: before programPosIdx; addrspace.go)
+	libIdx       []bool                 // position indices inside built-in headers (nil: none; addrspace.go)
 	blockSpare   *blockMem              // a finished block's storage, for the next block (startBlock)
 	uni          map[*Object]*uniShadow // uniform histories of objects without cells (race_bulk.go)
 	lazy         map[*Object]*uniShadow // the histories of objects' cells not made yet (race_bulk.go)
@@ -558,6 +560,9 @@ func NewMachine(prog *Program, opts Options, diags *diag.List) *Machine {
 		o := m.newObject(len(lit)+1, SpaceAny, "string literal", -1)
 		copy(o.Data, lit)
 		m.stringObjs[i] = o
+	}
+	if opts.Check {
+		m.markLibPositions() // addrspace.go
 	}
 	return m
 }

@@ -218,6 +218,13 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 		return
 	}
 	m.raceT = t // reportRace names its call sites (proxy.go, callNotes)
+	m.raceRaw = pos
+	if m.libIdx != nil && pos > 0 && int(pos) < len(m.libIdx) && m.libIdx[pos] {
+		// an access inside a built-in header's code is recorded at the
+		// program's call, so that a race names the program's lines from
+		// either side, whatever the schedule (addrspace.go)
+		pos = m.programPosIdx(t, pos)
+	}
 	sid := m.curSeg(t)
 	bs := &t.segV
 	pf := uint32(0)
@@ -776,7 +783,11 @@ func (m *Machine) reportRace(o *Object, off int, a, b stamp) {
 	sa, sb := m.segs.get(a.seg), m.segs.get(b.seg)
 	// inside a built-in header's code (<mma.h>'s load_matrix_sync): at
 	// the program's call, the header's line named (exec.go, programPos)
-	at, from, inside := m.programPos(m.raceT, m.pos(b.pos()))
+	bp := b.pos()
+	if m.raceRaw > 0 && m.programPosIdx(m.raceT, m.raceRaw) == bp {
+		bp = m.raceRaw // the access being checked: its own position, for the "inside" note
+	}
+	at, from, inside := m.programPos(m.raceT, m.pos(bp))
 	d := m.diags.Errorf(at, "C0501", "data race on %s (byte %d): %s by %s conflicts with an unordered %s by %s%s",
 		where, off, kind(b), m.who(&sb), kind(a), m.who(&sa), inside)
 	m.callNotesFrom(m.raceT, d, from)

@@ -369,3 +369,24 @@ func (c *compiler) staticViaObject(m *syntax.Member) *syntax.Name {
 	c.discard(m.X, m.Pos)
 	return &syntax.Name{Pos: m.Pos, Name: name}
 }
+
+// memberType resolves X::Member, X a class template instance or a typedef
+// of one (typename BlockReduce::TempStorage): the instance's member
+// typedef (C++ [class.mem]); ok is false for a standard container, whose
+// member types lib_map.go knows. A name the instance does not declare is
+// C0306.
+func (c *compiler) memberType(te *syntax.TypeExpr) (*Type, bool) {
+	ct := *te
+	ct.Member = ""
+	t := c.resolve(&ct)
+	if t.Kind == Struct && t.std != 0 {
+		return nil, false
+	}
+	if t.Kind == Struct && t.tmpl != nil {
+		if mt := t.tmpl.types[te.Member]; mt != nil {
+			return mt, true
+		}
+	}
+	c.errorf(te.Pos, "C0306", "no member type %s in %s", te.Member, t)
+	return tInt, true
+}

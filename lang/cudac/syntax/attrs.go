@@ -85,3 +85,35 @@ func structTags(toks []Token) map[string]bool {
 	}
 	return tags
 }
+
+// instanceTypedefs are the names a typedef or alias declaration gives to a
+// class template instance ("typedef cub::BlockReduce<int, 128> BR;",
+// "using BR = S<int>;"): BR::TempStorage names a member type of the
+// instance, which resolveScopes must not flatten to TempStorage.
+func instanceTypedefs(toks []Token) map[string]bool {
+	names := map[string]bool{}
+	for i := 0; i < len(toks); i++ {
+		switch {
+		case toks[i].Kind == Ident && toks[i].Text == "typedef":
+			// the name is the identifier before the ';' when a '<'
+			// (a template argument list) came before it
+			angle := false
+			for j := i + 1; j < len(toks) && toks[j].Text != ";" && toks[j].Text != "{"; j++ {
+				if toks[j].Text == "<" {
+					angle = true
+				}
+				if angle && toks[j].Kind == Ident && j+1 < len(toks) && toks[j+1].Text == ";" {
+					names[toks[j].Text] = true
+				}
+			}
+		case toks[i].Kind == Ident && toks[i].Text == "using" && i+2 < len(toks) && toks[i+1].Kind == Ident && toks[i+2].Text == "=":
+			for j := i + 3; j < len(toks) && toks[j].Text != ";"; j++ {
+				if toks[j].Text == "<" {
+					names[toks[i+1].Text] = true
+					break
+				}
+			}
+		}
+	}
+	return names
+}

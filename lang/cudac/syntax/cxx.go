@@ -55,6 +55,7 @@ var CGTypeNames = []string{cgPrefix + "thread_block", cgPrefix + "thread_group",
 // preprocessed tokens before parsing.
 func resolveScopes(toks []Token, diags *diag.List, usingStd *bool) []Token {
 	tags := structTags(toks)
+	instTypes := instanceTypedefs(toks) // attrs.go
 	alias := map[string]string{"cooperative_groups": "cooperative_groups", "std": "std"}
 	cgUsing := map[string]bool{} // unqualified cooperative_groups names in scope
 	stdUsing := false            // using namespace std;
@@ -154,6 +155,10 @@ func resolveScopes(toks []Token, diags *diag.List, usingStd *bool) []Token {
 			// ::name, the global scope
 			i++
 			continue
+		case t.Kind == Ident && isP(i+1, "::") && isID(i+2) && instTypes[t.Text] && !tags[t.Text]:
+			// BR::TempStorage with BR a typedef of a class template
+			// instance: the parser reads the member type (parser.go)
+			out = append(out, t)
 		case t.Kind == Ident && isP(i+1, "::") && isID(i+2):
 			parts, j := qualified(i)
 			last := parts[len(parts)-1]

@@ -116,15 +116,20 @@ var knownHeaders = map[string]string{
 	"__weft/nvtx.h":          nvtxText,
 	// cuRAND's device API: the state types; sem/curand.go models the
 	// functions
-	"curand_kernel.h":      "#include <__weft/curand.h>\n",
-	"__weft/curand.h":      CurandTypes,
-	"curand.h":             "#include <stdlib.h>\n#include <math.h>\n#include <__weft/curand_host.h>\n",
-	"__weft/curand_host.h": curandHostText,
-	"__weft/stdexcept.h":   stdexceptText,
-	"memory":               "#include <__weft/memory.h>\n", // stdmemory.go
-	"mma.h":                "#include <__weft/wmma.h>\n",   // wmma.go
-	"__weft/wmma.h":        wmmaText,
-	"__weft/memory.h":      stdMemoryText,
+	"curand_kernel.h":            "#include <__weft/curand.h>\n",
+	"__weft/curand.h":            CurandTypes,
+	"curand.h":                   "#include <stdlib.h>\n#include <math.h>\n#include <__weft/curand_host.h>\n",
+	"__weft/curand_host.h":       curandHostText,
+	"__weft/stdexcept.h":         stdexceptText,
+	"memory":                     "#include <__weft/memory.h>\n", // stdmemory.go
+	"mma.h":                      "#include <__weft/wmma.h>\n",   // wmma.go
+	"cub/cub.cuh":                "#include <__weft/cub.h>\n",    // cub.go
+	"cub/block/block_reduce.cuh": "#include <__weft/cub.h>\n",
+	"cub/block/block_scan.cuh":   "#include <__weft/cub.h>\n",
+	"cub/warp/warp_reduce.cuh":   "#include <__weft/cub.h>\n",
+	"__weft/cub.h":               cubText,
+	"__weft/wmma.h":              wmmaText,
+	"__weft/memory.h":            stdMemoryText,
 }
 
 // immintrin is the part of <immintrin.h> (Intel Intrinsics Guide, AVX and

@@ -72,15 +72,18 @@ type bailout struct{}
 type parser struct {
 	// tpack is the type parameter pack of the function template being
 	// declared ("" for none): a parameter "Args... args" expands it
-	tpack     string
-	toks      []Token
-	i         int
-	diags     *diag.List
-	types     []map[string]bool // typedef names, innermost scope last
-	templates map[string]bool
-	nbind     int // structured bindings so far (bindings.go)
-	errs      int
-	file      *File
+	tpack string
+	// typedefNames are the names typedefs declared (instanceTypedef),
+	// memberTypes those declared as members of a class (memberTypeNext)
+	typedefNames, memberTypes map[string]bool
+	toks                      []Token
+	i                         int
+	diags                     *diag.List
+	types                     []map[string]bool // typedef names, innermost scope last
+	templates                 map[string]bool
+	nbind                     int // structured bindings so far (bindings.go)
+	errs                      int
+	file                      *File
 	// tags are the struct names declared so far; with C++ they are type
 	// names, and a member declaration that starts with one followed by
 	// '(' is a constructor.
@@ -648,9 +651,28 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 				base = p.textureType()
 				continue
 			}
+			if k := strings.LastIndex(t.Text, "::"); base == nil && len(words) == 0 && k > 0 && !p.isTypeName(t.Text) && p.isTypeName(t.Text[:k]) && instanceTypedef(p, t.Text[:k]) && p.memberTypes[t.Text[k+2:]] {
+				// Tag::Member joined by resolveScopes (a typedef named
+				// like its class template's tag): the member type
+				base = &TypeExpr{Kind: TNamed, Name: t.Text[:k], Member: t.Text[k+2:], Pos: t.Pos}
+				p.next()
+				continue
+			}
+			if base == nil && len(words) == 0 && t.Text == "typename" && p.peek(1).Kind == Ident {
+				// typename X::Y (C++ [temp.res]): the member type
+				p.next()
+				continue
+			}
 			if base == nil && len(words) == 0 && p.isTypeName(t.Text) {
 				base = &TypeExpr{Kind: TNamed, Name: t.Text, Pos: t.Pos}
 				p.next()
+				if p.memberTypeNext() {
+					// BR::TempStorage: a member type of the instance a
+					// typedef names (sem: memberType)
+					p.next()
+					base.Member = p.next().Text
+					continue
+				}
 				if p.is("<") && (strings.HasPrefix(t.Text, cgPrefix) || t.Text == "std::vector" || t.Text == "cuda::atomic_ref") {
 					p.classTemplateArg(base)
 					if t.Text == "std::vector" && p.is("::") && p.peek(1).Kind == Ident && vectorMemberTypes[p.peek(1).Text] {
@@ -662,6 +684,11 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 					if strings.HasPrefix(t.Text, "std::") && StdContainers[t.Text[5:]] && p.is("::") && p.peek(1).Kind == Ident && containerMemberTypes[p.peek(1).Text] {
 						// std::map<K, V>::iterator and the like (sem:
 						// lib_map.go, containerMember)
+						p.next()
+						base.Member = p.next().Text
+					} else if p.classTmpls[t.Text] && p.memberTypeNext() {
+						// S<A>::type: a member type of the instance (sem:
+						// memberType)
 						p.next()
 						base.Member = p.next().Text
 					}
@@ -1262,7 +1289,11 @@ func (p *parser) declarator(base *TypeExpr) (string, diag.Pos, *TypeExpr) {
 			p.spec, p.specExpr = p.templateArgs()
 			p.hasSpec = true
 		}
-	} else if p.tok().Kind == Ident && p.isTypeName(p.tok().Text) && !p.is("(") && (p.peek(1).Text == ";" || p.peek(1).Text == "=" || p.peek(1).Text == "," || p.peek(1).Text == "[" || p.peek(1).Text == ")") {
+	} else if p.tok().Kind == Ident && p.isTypeName(p.tok().Text) && !p.is("(") && (p.peek(1).Text == ";" || p.peek(1).Text == "=" || p.peek(1).Text == "," || p.peek(1).Text == "[" || p.peek(1).Text == ")" ||
+		p.peek(1).Text == "(" && p.cur != nil && p.tok().Text != p.cur.Name) {
+		// (in a class, "T Sum(T v)" declares a member function named like
+		// a type of the enclosing scope: cub's BlockReduce::Sum and
+		// cub::Sum)
 		// a declarator reusing a typedef name shadows it
 		id := p.next()
 		name, pos = id.Text, id.Pos
@@ -1626,6 +1657,16 @@ func (p *parser) declaration(f *File, tparams []string, tvalues []bool) {
 func (p *parser) initDecl(name string, pos diag.Pos, typ *TypeExpr, q Qualifiers) *Decl {
 	d := &Decl{Pos: pos, Name: name, Type: typ, Q: q}
 	p.declareName(name, q.Typedef)
+	if q.Typedef {
+		if p.typedefNames == nil {
+			p.typedefNames = map[string]bool{}
+			p.memberTypes = map[string]bool{}
+		}
+		p.typedefNames[name] = true
+		if p.cur != nil {
+			p.memberTypes[name] = true // a member typedef (memberTypeNext)
+		}
+	}
 	if p.got("=") {
 		if q.Typedef {
 			p.errorf(pos, "C0207", "typedef %s has an initializer", name)
@@ -1881,7 +1922,7 @@ func (p *parser) stmt() Stmt {
 			}
 			return &LabeledStmt{Pos: t.Pos, Label: t.Text, Stmt: p.stmt()}
 		}
-		if p.startsType() && !(p.isTypeName(t.Text) && p.peek(1).Text == "(" && t.Text == "dim3") && !p.classTemporary() {
+		if p.startsType() && !(p.isTypeName(t.Text) && p.peek(1).Text == "(" && t.Text == "dim3") && !p.classTemporary() && !p.temporaryMember() {
 			return p.declStmt()
 		}
 		if p.unknownDeclType() {
@@ -2460,6 +2501,28 @@ func (p *parser) call(fun Expr, launch []Expr, targs []*TypeExpr, vargs []Expr) 
 	return c
 }
 
+// instanceTypedef reports a typedef name, as opposed to a struct tag (a
+// tag's Tag::member is a static member, or a nested struct flattened).
+func instanceTypedef(p *parser, name string) bool {
+	return p.typedefNames[name] || p.classTmpls[name]
+}
+
+// memberTypeNext reports "::Name" ahead in a type, followed by what can
+// follow a type (a declarator, a pointer or reference, the end of a
+// template argument or a cast), not by "(" (S<A>::f(...) is a call).
+func (p *parser) memberTypeNext() bool {
+	if !p.is("::") || p.peek(1).Kind != Ident || !p.memberTypes[p.peek(1).Text] {
+		// only a name some class declares as a member typedef: S<A>::n
+		// is otherwise a static member (an expression)
+		return false
+	}
+	switch p.peek(2).Text {
+	case "(", "::", "=", ";", "<":
+		return p.peek(2).Text == "(" && p.peek(3).Text == "*" // a function pointer declarator
+	}
+	return true
+}
+
 // mentionsName reports whether type t names n (through pointers,
 // references and template arguments).
 func mentionsName(t *TypeExpr, n string) bool {
@@ -2602,6 +2665,42 @@ func (p *parser) cmpObject() Expr {
 
 // classTemporary reports whether a statement starting with a modeled class
 // template is an expression, T<args>(x).f(...), rather than a declaration.
+// temporaryMember reports a statement that begins T(args). or T(args)->
+// with T a type name: a member function called on a temporary
+// (BlockReduce(temp).Sum(x); C++ [stmt.ambig]: it cannot be a declaration
+// of args, as a declarator is not followed by "."), an expression.
+func (p *parser) temporaryMember() bool {
+	if p.tok().Kind != Ident || !p.isTypeName(p.tok().Text) {
+		return false
+	}
+	k0 := 1
+	if p.peek(1).Text == "<" && p.classTmpls[p.tok().Text] {
+		// S<A>(args).f(): past the template arguments
+		if e := p.templateArgsEnd(1); e > 0 {
+			k0 = e
+		}
+	}
+	if p.peek(k0).Text != "(" {
+		return false
+	}
+	level := 0
+	for k := k0; p.i+k < len(p.toks); k++ {
+		switch p.peek(k).Text {
+		case "(":
+			level++
+		case ")":
+			level--
+			if level == 0 {
+				n := p.peek(k + 1).Text
+				return n == "." || n == "->"
+			}
+		case ";", "{", "}":
+			return false
+		}
+	}
+	return false
+}
+
 func (p *parser) classTemporary() bool {
 	t := p.tok()
 	if t.Text != "cuda::atomic_ref" && t.Text != "std::vector" && t.Text != "std::string" {

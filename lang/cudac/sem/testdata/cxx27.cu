@@ -210,3 +210,26 @@ int main() {
 // ---- a class template with a parameter pack is reported, not run wrongly
 template <typename... Ts> struct tuple_like { int n; }; // ERROR C0206 "variadic class templates are not supported"
 int main() { return 0; }
+// ---- a member function of a class template writes through its reference parameters: the caller's argument lives in memory even when the instance is made after the caller's locals are laid out, and when one member calls another by its plain name; S<A>(args).f() as a statement (outputs from g++ 12)
+#include <cstdio>
+template <class T> struct S {
+  int k;
+  S(int x) : k(x) {}
+  void inner(T in, T &out, T &agg, int f) { out = in + k; agg = f; }
+  void put(T in, T &out) { T agg; inner(in, out, agg, 1); }
+};
+template <int N> struct V { typedef int T; int get(T &x) { x = N; return N; } };
+int main() {
+  int r = -1, q = -1;
+  S<int> t(5);
+  t.put(3, r);
+  S<int>(10).put(1, q);
+  printf("%d %d\n", r, q);
+  int z = 0;
+  V<7>().get(z);
+  printf("%d\n", z);
+  return 0;
+}
+// MODE: run
+// OUT: 8 11
+// OUT: 7

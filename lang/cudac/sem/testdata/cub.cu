@@ -1,0 +1,78 @@
+// ---- <cub/cub.cuh>: BlockReduce (Sum, Reduce with cub::Max), BlockScan (InclusiveSum, ExclusiveSum with the aggregate), WarpReduce (Sum per warp), each over its typename X::TempStorage in shared memory; results checked against the host's
+#include <cstdio>
+#include <cub/cub.cuh>
+__global__ void k(const int *in, int *out) {
+  typedef cub::BlockReduce<int, 128> BlockReduce;
+  typedef cub::BlockScan<int, 128> BlockScan;
+  typedef cub::WarpReduce<int> WarpReduce;
+  __shared__ typename BlockReduce::TempStorage rtemp;
+  __shared__ typename BlockScan::TempStorage stemp;
+  __shared__ typename WarpReduce::TempStorage wtemp[4];
+  int v = in[threadIdx.x];
+  int sum = BlockReduce(rtemp).Sum(v);
+  __syncthreads();
+  int mx = BlockReduce(rtemp).Reduce(v, cub::Max());
+  int incl, excl, agg;
+  BlockScan(stemp).InclusiveSum(v, incl);
+  __syncthreads();
+  BlockScan(stemp).ExclusiveSum(v, excl, agg);
+  int ws = WarpReduce(wtemp[threadIdx.x / 32]).Sum(v);
+  if (threadIdx.x == 0) { out[0] = sum; out[1] = mx; }
+  if (threadIdx.x == 127) { out[2] = incl; out[3] = excl; out[4] = agg; }
+  if (threadIdx.x % 32 == 0) out[5 + threadIdx.x / 32] = ws;
+}
+int main() {
+  int *in, *out;
+  cudaMallocManaged(&in, 128 * sizeof(int));
+  cudaMallocManaged(&out, 16 * sizeof(int));
+  for (int i = 0; i < 128; i++) in[i] = (i * 37) % 101;
+  k<<<1, 128>>>(in, out);
+  cudaDeviceSynchronize();
+  int s = 0, m = 0;
+  for (int i = 0; i < 128; i++) { s += in[i]; m = in[i] > m ? in[i] : m; }
+  printf("%d %d | %d %d\n", out[0], out[1], s, m);
+  printf("%d %d %d\n", out[2], out[3], out[4]);
+  printf("%d %d %d %d\n", out[5], out[6], out[7], out[8]);
+}
+// OUT: 6321 100 | 6321 100
+// OUT: 6321 6268 6321
+// OUT: 1586 1599 1612 1524
+
+// ---- <cub/cub.cuh>: reusing a BlockReduce's TempStorage without the __syncthreads() CUB's documentation requires is a race
+#include <cstdio>
+#include <cub/cub.cuh>
+__global__ void k(const int *in, int *out) {
+  typedef cub::BlockReduce<int, 128> BlockReduce;
+  typedef cub::BlockScan<int, 128> BlockScan;
+  typedef cub::WarpReduce<int> WarpReduce;
+  __shared__ typename BlockReduce::TempStorage rtemp;
+  __shared__ typename BlockScan::TempStorage stemp;
+  __shared__ typename WarpReduce::TempStorage wtemp[4];
+  int v = in[threadIdx.x];
+  int sum = BlockReduce(rtemp).Sum(v);
+  int mx = BlockReduce(rtemp).Reduce(v, cub::Max()); // ERROR C0501 col=37 "data race on shared memory rtemp \(byte 4\): write by thread 1 of block 0 \(kernel k\) conflicts with an unordered read by thread 0"
+  int incl, excl, agg;
+  BlockScan(stemp).InclusiveSum(v, incl);
+  __syncthreads();
+  BlockScan(stemp).ExclusiveSum(v, excl, agg);
+  int ws = WarpReduce(wtemp[threadIdx.x / 32]).Sum(v);
+  if (threadIdx.x == 0) { out[0] = sum; out[1] = mx; }
+  if (threadIdx.x == 127) { out[2] = incl; out[3] = excl; out[4] = agg; }
+  if (threadIdx.x % 32 == 0) out[5 + threadIdx.x / 32] = ws;
+}
+int main() {
+  int *in, *out;
+  cudaMallocManaged(&in, 128 * sizeof(int));
+  cudaMallocManaged(&out, 16 * sizeof(int));
+  for (int i = 0; i < 128; i++) in[i] = (i * 37) % 101;
+  k<<<1, 128>>>(in, out);
+  cudaDeviceSynchronize();
+  int s = 0, m = 0;
+  for (int i = 0; i < 128; i++) { s += in[i]; m = in[i] > m ? in[i] : m; }
+  printf("%d %d | %d %d\n", out[0], out[1], s, m);
+  printf("%d %d %d\n", out[2], out[3], out[4]);
+  printf("%d %d %d %d\n", out[5], out[6], out[7], out[8]);
+}
+// OUT: 6321 100 | 6321 100
+// OUT: 6321 6268 6321
+// OUT: 1586 1599 1612 1524
