@@ -155,10 +155,14 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 		pg.order++
 		dsc.add(&sym{name: t.Var.Name, c: cuda.Ident(t.Var.Name), kind: kIndex, device: true, order: pg.order, decl: t})
 	}
-	top, err := coll.DeviceTiling(d.m)
-	if err != nil {
-		g.errorf(s, codeDevice, "%v", err)
-		return
+	top := g.facts.tops[d.m]
+	if top == nil {
+		var err error
+		if top, err = coll.DeviceTiling(d.m); err != nil {
+			g.errorf(s, codeDevice, "%v", err)
+			return
+		}
+		g.facts.tops[d.m] = top
 	}
 	paths := []string{""}
 	if df.Warps != nil {

@@ -9,6 +9,7 @@ import (
 	"weft.dev/weft/cuda"
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/weft/check"
+	"weft.dev/weft/lang/weft/coll"
 	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
 )
@@ -94,6 +95,12 @@ type facts struct {
 	tx       map[int]int       // Arrive offset -> expect-tx bytes
 	used     map[usedKey]bool  // cuda_threads loop (and warp code path) -> its iterator is read
 	read     map[int]bool      // declaration offset -> the name is read (not only assigned)
+
+	// tops is the device tiling of each launch shape, made once for both
+	// passes: coll memoizes the tilings derived from a tiling, so the
+	// second pass derives none of its cuda_threads loops and CudaWarps
+	// blocks again (issue 13).
+	tops map[coll.Machine]*coll.Tiling
 }
 
 type barFacts struct {
@@ -110,7 +117,8 @@ type barFacts struct {
 
 func newFacts() *facts {
 	return &facts{distDims: map[int]int{}, captures: map[int][]string{}, bars: map[int]*barFacts{},
-		mbarSize: map[int]int{}, tx: map[int]int{}, used: map[usedKey]bool{}, read: map[int]bool{}}
+		mbarSize: map[int]int{}, tx: map[int]int{}, used: map[usedKey]bool{}, read: map[int]bool{},
+		tops: map[coll.Machine]*coll.Tiling{}}
 }
 
 // Generate lowers f. Problems are reported to errs; the Output is complete
