@@ -1171,6 +1171,10 @@ func (g *gen) devAlloc(ctx *devCtx, a *syntax.Alloc) {
 	ctx.sc.add(v)
 	x := &exprCtx{g: g, sc: ctx.sc, device: true}
 	nd := g.facts.distDims[a.Pos().Offset]
+	if g.single {
+		off, seen := a.Pos().Offset, nd
+		g.factRead(func() bool { return g.facts.distDims[off] == seen })
+	}
 	if nd > len(t.Dims) {
 		nd = len(t.Dims)
 	}

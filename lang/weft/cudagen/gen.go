@@ -84,6 +84,12 @@ type gen struct {
 	devFns     []*devFn
 	curDev     *devFn
 	reported   map[string]bool
+
+	// single: the first pass reports the diagnostics of both passes
+	// (Options.CheckOnly; single.go), logging in reads the facts it read
+	// that can change them.
+	single bool
+	reads  []func() bool
 }
 
 // facts is what the first pass learns for the second.
@@ -124,6 +130,14 @@ func newFacts() *facts {
 // Generate lowers f. Problems are reported to errs; the Output is complete
 // only when errs has no errors.
 func Generate(f *syntax.File, l *lib.Library, opt Options, errs *diag.List) *Output {
+	out, _ := runPasses(f, l, opt, errs, false)
+	return out
+}
+
+// runPasses is Generate; twoPass makes CheckOnly run both passes (the
+// differential test of the single pass, single_test.go). single reports
+// whether the first pass's diagnostics were the result.
+func runPasses(f *syntax.File, l *lib.Library, opt Options, errs *diag.List, twoPass bool) (out *Output, single bool) {
 	stem := opt.Stem
 	if stem == "" {
 		stem = strings.TrimSuffix(filepath.Base(f.Name), filepath.Ext(f.Name))
@@ -136,14 +150,23 @@ func Generate(f *syntax.File, l *lib.Library, opt Options, errs *diag.List) *Out
 		prog = check.Check(f, l, &scratch)
 	}
 	// Pass 1 learns facts; its diagnostics are those of pass 2 as well, so
-	// they are dropped.
+	// they are dropped. Under CheckOnly it reports them, and pass 2 runs
+	// only when a fact the diagnostics depend on changed after pass 1 read
+	// it (single.go).
 	var scratch diag.List
 	g1 := newGen(f, l, stem, &scratch, fs, 1, true)
 	g1.prog = prog
+	g1.single = opt.CheckOnly && !twoPass
 	g1.run(opt)
+	if g1.single && g1.readsHold() {
+		for _, d := range scratch.Diags {
+			errs.Add(d)
+		}
+		return &Output{}, true
+	}
 	g2 := newGen(f, l, stem, errs, fs, 2, opt.CheckOnly)
 	g2.prog = prog
-	return g2.run(opt)
+	return g2.run(opt), false
 }
 
 func newGen(f *syntax.File, l *lib.Library, stem string, errs *diag.List, fs *facts, pass int, discard bool) *gen {

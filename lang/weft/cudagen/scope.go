@@ -501,7 +501,7 @@ func (g *gen) stripDist(x *exprCtx, v *sym, idx []syntax.Expr, at syntax.Node) [
 		}
 	}
 	if prev, ok := g.facts.distDims[off]; ok && g.pass == 1 && prev != k {
-		g.errorf(at, codeDist, "%s is indexed with %d distributed indices here but %d elsewhere (seed 002 Rule 3/4)", v.name, k, prev)
+		g.pass1Errorf(at, codeDist, "%s is indexed with %d distributed indices here but %d elsewhere (seed 002 Rule 3/4)", v.name, k, prev)
 	}
 	g.facts.distDims[off] = k
 	return idx[k:]

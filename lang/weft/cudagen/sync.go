@@ -117,6 +117,10 @@ func (g *gen) barrierAlloc(ctx *devCtx, v *sym, a *syntax.Alloc) {
 		// the CTA, not a slot in it; the arrays keep every slot anyway
 		// (CTAs use the same offsets).
 	}
+	if g.single {
+		rev, fs, rs := f.hasRev, f.fwdSkips, f.revSkips
+		g.factRead(func() bool { return f.hasRev == rev && f.fwdSkips == fs && f.revSkips == rs })
+	}
 	if f.hasRev {
 		b.fwdR = max(1, f.fwdSkips+f.revSkips)
 		b.revR = b.fwdR
@@ -443,7 +447,7 @@ func (g *gen) arrive(ctx *devCtx, s *syntax.Arrive) {
 			}
 			if g.pass == 1 {
 				if b.f.arriveTL != "" && b.f.arriveTL != tl.Name {
-					g.errorf(s, codeBarrier, "a commit group collects one kind of async instruction (%s before, %s here)", b.f.arriveTL, tl.Name)
+					g.pass1Errorf(s, codeBarrier, "a commit group collects one kind of async instruction (%s before, %s here)", b.f.arriveTL, tl.Name)
 				}
 				b.f.arriveTL = tl.Name
 			}
@@ -509,7 +513,7 @@ func (g *gen) arrive(ctx *devCtx, s *syntax.Arrive) {
 					c = &b.f.revCount
 				}
 				if *c != 0 && *c != count {
-					g.errorf(s, codeBarrier, "every arrive on %s must come from collectives of the same size (%d before, %d here)", b.v.name, *c, count)
+					g.pass1Errorf(s, codeBarrier, "every arrive on %s must come from collectives of the same size (%d before, %d here)", b.v.name, *c, count)
 				}
 				*c = count
 			}
@@ -622,6 +626,10 @@ func (g *gen) await(ctx *devCtx, s *syntax.Await) {
 			g.errorf(s, codeBarrier, "Await on a commit group takes N >= 0 (wait_group N)")
 			return
 		}
+		if g.single {
+			f, tl := b.f, b.f.arriveTL
+			g.factRead(func() bool { return f.arriveTL == tl })
+		}
 		switch b.f.arriveTL {
 		case "Sm80_cp_async":
 			w.Line("weft::cp_async_wait_group<%d>();", n)
@@ -630,7 +638,7 @@ func (g *gen) await(ctx *devCtx, s *syntax.Await) {
 		case "wmma_async":
 			w.Line("weft::wgmma_wait_group<%d>();", n)
 		case "":
-			if g.pass == 2 {
+			if g.pass == 2 || g.single {
 				g.errorf(s, codeBarrier, "no Arrive on commit group %s", b.v.name)
 			}
 		}
