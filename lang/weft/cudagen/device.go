@@ -1170,10 +1170,12 @@ func (g *gen) devAlloc(ctx *devCtx, a *syntax.Alloc) {
 	}
 	ctx.sc.add(v)
 	x := &exprCtx{g: g, sc: ctx.sc, device: true}
-	nd := g.facts.distDims[a.Pos().Offset]
-	if g.single {
-		off, seen := a.Pos().Offset, nd
-		g.factRead(func() bool { return g.facts.distDims[off] == seen })
+	nd, known := g.facts.distDims[a.Pos().Offset]
+	if g.single && !known {
+		// The accesses that give the distributed dimensions come later:
+		// the second pass would read their final count (single.go).
+		g.pendingAlloc(x, v, a, mem)
+		return
 	}
 	if nd > len(t.Dims) {
 		nd = len(t.Dims)
@@ -1189,23 +1191,13 @@ func (g *gen) devAlloc(ctx *devCtx, a *syntax.Alloc) {
 	if d.df.Warps != nil {
 		attr = "[[maybe_unused]] "
 	}
+	n, ok := g.allocLen(x, v, a, mem, dims, g.errorf)
+	if !ok {
+		return
+	}
 	switch g.memSpace(mem) {
 	case "rmem":
-		if frag := fragmentThreads(mem); frag > 0 {
-			if len(dims) < 2 {
-				g.errorf(a, codeMemory, "%s tiles need two dimensions", mem)
-				return
-			}
-			regs := g.fragRegs(x, v, a)
-			lead, ok := g.constValue(prodExpr(dims[:len(dims)-2]), ctx.sc)
-			if !ok {
-				g.errorf(a, codeConst, "register allocations need constant dimensions")
-				return
-			}
-			w.Line("%s%s %s[%d];", attr, ct, v.c, lead*int64(regs))
-			return
-		}
-		if len(dims) == 0 {
+		if fragmentThreads(mem) == 0 && len(dims) == 0 {
 			// Every dimension is distributed: one register per thread.
 			if len(t.Dims) == 0 && !g.facts.read[a.Pos().Offset] {
 				// A scalar (referenced only by name) assigned but never
@@ -1219,18 +1211,8 @@ func (g *gen) devAlloc(ctx *devCtx, a *syntax.Alloc) {
 			v.scalarized = len(t.Dims) > 0
 			return
 		}
-		n, ok := g.constValue(prodExpr(dims), ctx.sc)
-		if !ok {
-			g.errorf(a, codeConst, "register allocations need constant dimensions")
-			return
-		}
 		w.Line("%s%s %s[%d];", attr, ct, v.c, n)
 	case "smem":
-		n, ok := g.constValue(prodExpr(dims), ctx.sc)
-		if !ok {
-			g.errorf(a, codeConst, "SMEM allocations need constant dimensions")
-			return
-		}
 		align := smemAlign
 		if isSwizzled(mem) {
 			align = 1024 // swizzle atoms repeat every 1024 bytes
@@ -1244,7 +1226,50 @@ func (g *gen) devAlloc(ctx *devCtx, a *syntax.Alloc) {
 		v.smemOff = off
 		v.smemEnd, v.smemPrevTop = d.smemTop, prevTop
 		w.Line("%s%s *const %s = reinterpret_cast<%s *>(exo_smem + %d);", attr, ct, v.c, ct, off)
-	default:
-		g.errorf(a, codeMemory, "%s cannot be allocated inside a CudaDeviceFunction (allocate it in CPU code)", mem)
 	}
+}
+
+// reportFunc is how a check reports a problem: gen.errorf, or a collector
+// (pendingAlloc).
+type reportFunc func(n syntax.Node, code, format string, args ...any)
+
+// allocLen checks the non-distributed dimensions dims of device allocation
+// v in memory mem, reporting its problems to report, and returns the
+// length of its C array: registers (a matrix fragment's per thread), or
+// SMEM elements. ok is false when v cannot be declared.
+func (g *gen) allocLen(x *exprCtx, v *sym, a *syntax.Alloc, mem string, dims []syntax.Expr, report reportFunc) (n int64, ok bool) {
+	switch g.memSpace(mem) {
+	case "rmem":
+		if frag := fragmentThreads(mem); frag > 0 {
+			if len(dims) < 2 {
+				report(a, codeMemory, "%s tiles need two dimensions", mem)
+				return 0, false
+			}
+			regs := g.fragRegsTo(x, v, a, report)
+			lead, ok := g.constValue(prodExpr(dims[:len(dims)-2]), x.sc)
+			if !ok {
+				report(a, codeConst, "register allocations need constant dimensions")
+				return 0, false
+			}
+			return lead * int64(regs), true
+		}
+		if len(dims) == 0 {
+			return 1, true
+		}
+		n, ok := g.constValue(prodExpr(dims), x.sc)
+		if !ok {
+			report(a, codeConst, "register allocations need constant dimensions")
+			return 0, false
+		}
+		return n, true
+	case "smem":
+		n, ok := g.constValue(prodExpr(dims), x.sc)
+		if !ok {
+			report(a, codeConst, "SMEM allocations need constant dimensions")
+			return 0, false
+		}
+		return n, true
+	}
+	report(a, codeMemory, "%s cannot be allocated inside a CudaDeviceFunction (allocate it in CPU code)", mem)
+	return 0, false
 }

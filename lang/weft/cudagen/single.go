@@ -1,6 +1,10 @@
 package cudagen
 
-import "weft.dev/weft/lang/weft/syntax"
+import (
+	"fmt"
+
+	"weft.dev/weft/lang/weft/syntax"
+)
 
 // weft check runs the generator for its diagnostics alone
 // (Options.CheckOnly). Generate's two passes differ only in what the facts
@@ -21,6 +25,54 @@ import "weft.dev/weft/lang/weft/syntax"
 // Facts read only for the text (the capture order, mbarrier bytes, expect-tx
 // bytes, which iterators and scalars are read, the arrive counts, the
 // commit-group timeline of a fence) need no log: CheckOnly formats none.
+
+// A device allocation reads the number of its distributed dimensions
+// (facts.distDims), which the accesses after it give. When the pass has not
+// seen such an access yet, the second pass would read the final count, so
+// the single pass keeps the diagnostics of every possible count
+// (pendingAlloc) and reports those of the final count at the end
+// (reportPending). Which diagnostics those are is all that the lowering of
+// the allocation changes under CheckOnly: the rest of it (the declaration,
+// the SMEM offsets, a register's scalarization) is text. The report comes
+// later in the list than the second pass would put it; weft check sorts
+// the diagnostics (frontend.Report).
+type pending struct {
+	off  int
+	errs [][]pendingErr // by the number of distributed dimensions
+}
+
+type pendingErr struct {
+	n         syntax.Node
+	code, msg string
+}
+
+// pendingAlloc records the diagnostics of allocation a for each possible
+// number of distributed dimensions.
+func (g *gen) pendingAlloc(x *exprCtx, v *sym, a *syntax.Alloc, mem string) {
+	p := pending{off: a.Pos().Offset}
+	for nd := 0; nd <= len(v.dims); nd++ {
+		var errs []pendingErr
+		g.allocLen(x, v, a, mem, v.dims[nd:], func(n syntax.Node, code, format string, args ...any) {
+			errs = append(errs, pendingErr{n, code, fmt.Sprintf(format, args...)})
+		})
+		p.errs = append(p.errs, errs)
+	}
+	g.pending = append(g.pending, p)
+}
+
+// reportPending reports the diagnostics of the pending allocations for the
+// final numbers of distributed dimensions.
+func (g *gen) reportPending() {
+	for _, p := range g.pending {
+		nd := g.facts.distDims[p.off]
+		if nd >= len(p.errs) {
+			nd = len(p.errs) - 1
+		}
+		for _, e := range p.errs[nd] {
+			g.errorf(e.n, e.code, "%s", e.msg)
+		}
+	}
+}
 
 // factRead notes that the pass read a fact that can change a diagnostic;
 // ok reports whether the fact, read again now, gives the same value.
