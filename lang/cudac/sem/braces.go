@@ -155,7 +155,15 @@ func (c *compiler) convertingCtor(t *Type, e syntax.Expr, pos diag.Pos) bool {
 	vt := c.typeOf(e, true)
 	c.dry--
 	if vt == t || vt.Kind == Struct && (vt.Name == t.Name && vt.Name != "" || derivesFrom(vt, t)) {
-		return false // a copy
+		// a copy: by the class's copy or move constructor when it
+		// declares one and e is a glvalue (rvalue.go); a prvalue
+		// initializes the object directly (C++17 [dcl.init]p17.6.1)
+		if cc := c.copyCtorFor(t, e, pos); cc != nil {
+			c.emit(OpDup, 0, 0, pos)
+			c.construct(cc, []syntax.Expr{e}, pos)
+			return true
+		}
+		return false
 	}
 	if ctor.decl != nil {
 		if ovs := c.overloads[ctor.decl.Name]; len(ovs) > 1 {
@@ -192,7 +200,7 @@ func (c *compiler) listCtor(t *Type, il *syntax.InitList, pos diag.Pos) bool {
 		c.construct(ctor, []syntax.Expr{il}, pos)
 		return true
 	}
-	ctor := c.ctorFor(t, len(args), pos)
+	ctor := c.ctorForArgs(t, args, pos)
 	if ctor == nil {
 		return true // reported
 	}

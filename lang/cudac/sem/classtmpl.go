@@ -60,7 +60,9 @@ func (c *compiler) classInstance(te *syntax.TypeExpr) *Type {
 	// default arguments of the primary template for the parameters not
 	// given, evaluated with the earlier ones bound
 	for _, ct := range cts {
-		if ct.Struct == nil || ct.Struct.TArgs != nil || len(args) >= len(ct.TParams) {
+		if ct.Struct != nil && ct.Struct.TArgs != nil || len(args) >= len(ct.TParams) || len(ct.DefaultTypes)+len(ct.DefaultExprs) == 0 {
+			// (a primary template only declared, template <...> struct
+			// S;, has its defaults too: the specializations use them)
 			continue
 		}
 		tm, tv := map[string]*Type{}, map[string]int64{}
@@ -364,7 +366,7 @@ func (c *compiler) instantiateClass(ct *syntax.ClassTemplate, key, tag string, t
 		}
 		nd := *fd
 		nd.Name, nd.Recv, nd.TParams, nd.TValue = rename(fd.Name), tag, nil, nil
-		if old := c.funcs[nd.Name]; old != nil && (sameSignature(old.decl, &nd) || nd.Ctor || nd.Dtor) {
+		if old := c.funcs[nd.Name]; old != nil && (sameSignature(old.decl, &nd) || nd.Dtor) {
 			c.errorf(fd.Pos, "C0311", "redefinition of function %s", nd.Name)
 			continue
 		}

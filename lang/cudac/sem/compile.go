@@ -124,6 +124,8 @@ type compiler struct {
 	// rawRef asks the call being compiled for the address a reference
 	// result denotes (gotRef answers that it gave one).
 	hasOps, rawRef, gotRef bool
+	arrowMemo              map[arrowKey]*syntax.Member   // arrow.go
+	tmplOvs                map[string][]*syntax.FuncDecl // rvalue.go
 	typeMemo               map[typeKeyOf]*Type
 	lastType               *Type
 	// overloads are the functions of one name with different parameters
@@ -197,6 +199,7 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 			continue
 		}
 		c.templates[t.Name] = t
+		c.noteTemplate(t) // rvalue.go: overloads by arity
 		if strings.HasPrefix(t.Name, "operator") {
 			c.hasOps = true // an operator function template (operators.go)
 		}
@@ -213,7 +216,7 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 	for _, fd := range f.Funcs {
 		name := fd.Name
 		if old := c.funcs[fd.Name]; old != nil {
-			if sameSignature(old.decl, fd) || fd.Recv != "" && (fd.Ctor || fd.Dtor) || fd.Name == "main" {
+			if sameSignature(old.decl, fd) || fd.Recv != "" && fd.Dtor || fd.Name == "main" {
 				c.errorf(fd.Pos, "C0311", "redefinition of function %s", fd.Name)
 				continue
 			}
@@ -452,6 +455,7 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 	case syntax.TRef:
 		r := refTo(c.resolve(te.Elem))
 		r.cst = c.teConst(te.Elem)
+		r.rval = te.RValue // rvalue.go
 		return r
 	case syntax.TPointer:
 		p := ptrTo(c.resolve(te.Elem))
@@ -1033,8 +1037,11 @@ func (c *compiler) function(fn *Function) {
 			c.emit(OpPop, 0, 0, fd.Pos)
 		}
 	}
-	c.beginEnsures(fd) // annot.go
+	c.beginEnsures(fd)                                     // annot.go
+	c.dtors = append(c.dtors, c.paramObjects(fn, fd, off)) // rvalue.go
 	c.block(fd.Body, false)
+	c.destroy(len(c.dtors)-1, fd.EndPos)
+	c.dtors = c.dtors[:len(c.dtors)-1]
 	if fd.Dtor && c.recv != nil {
 		c.baseDtor(c.recv, fd.EndPos)
 	}
@@ -1358,8 +1365,8 @@ func (c *compiler) stmt(s syntax.Stmt) {
 		} else {
 			c.emit(OpConst, 0, 0, s.Pos)
 		}
-		c.checkEnsures(s.Pos, true) // annot.go
-		c.destroy(0, s.Pos)
+		c.checkEnsures(s.Pos, true)                    // annot.go
+		c.destroyExcept(0, s.Pos, c.nrvoSlot(rt, s.X)) // rvalue.go
 		c.emit(OpRet, 0, 0, s.Pos)
 	case *syntax.BranchStmt:
 		switch s.Tok {
@@ -1454,6 +1461,7 @@ func (c *compiler) scoped(s syntax.Stmt) {
 // cond compiles a controlling expression to an integer truth value.
 func (c *compiler) cond(e syntax.Expr) {
 	t := c.streamTruth(c.expr(e), syntax.PosOf(e)) // a stream's operator bool (lib_sstream.go)
+	t, _ = c.structTruth(t, e)                     // a class's operator bool (arrow.go)
 	if t.isFloat() {
 		c.emit(OpConst, 0, int64(bits(0)), syntax.PosOf(e))
 		c.emit(OpFNe, 0, 0, syntax.PosOf(e))
@@ -1641,14 +1649,14 @@ func (c *compiler) initObject(t *Type, d *syntax.Decl, pos diag.Pos) {
 			args = append(args, el.X)
 		}
 		if len(args) == len(il.Elems) {
-			ctor := c.ctorOf(t, len(args))
+			ctor := c.pickCtor(c.ctorOf(t, len(args)), args, pos)
 			c.emit(OpDup, 0, 0, pos)
 			c.construct(ctor, args, pos)
 			return
 		}
 	}
 	if c.ctorOf(t, -1) != nil && (d.HasCtor || d.Init == nil) {
-		if ctor := c.ctorFor(t, len(d.CtorArgs), pos); ctor != nil {
+		if ctor := c.ctorForArgs(t, d.CtorArgs, pos); ctor != nil {
 			c.emit(OpDup, 0, 0, pos)
 			c.construct(ctor, d.CtorArgs, pos)
 		}
@@ -2018,6 +2026,21 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 		c.checkSpaceUse(s, e.Name, pos)
 		return lval{t: s.t, slot: -1, vol: s.vol}
 	case *syntax.Unary:
+		if call := c.derefOperator(e); call != nil {
+			// *x on an object: its operator*'s reference result (arrow.go)
+			c.rawRef = true
+			t := c.call(call)
+			c.rawRef = false
+			if c.gotRef {
+				c.gotRef = false
+				return lval{t: t, slot: -1}
+			}
+			if t.Kind == Struct {
+				return lval{t: t, slot: -1}
+			}
+			c.errorf(pos, "C0303", "operator* returns a value, not an object")
+			return lval{t: t, slot: -1}
+		}
 		if e.Op == "*" {
 			t := c.expr(e.X)
 			if t.Kind != Ptr {
@@ -2074,6 +2097,7 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 		c.alignCheck(t.Elem, pos)
 		return lval{t: t.Elem, slot: -1, vol: t.vol}
 	case *syntax.Member:
+		e = c.arrowOp(e) // an overloaded -> (arrow.go)
 		var st *Type
 		vol := false
 		if e.Arrow {
@@ -2324,6 +2348,9 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 				c.emit(OpSReg, int32(r[k]), 0, pos)
 				return tUInt
 			}
+		}
+		if n := c.staticViaObject(e); n != nil { // rvalue.go
+			return c.expr(n)
 		}
 		return c.load(c.lvalue(e), startPos(e))
 	case *syntax.Index:
@@ -2960,7 +2987,7 @@ func (c *compiler) cast(e *syntax.Cast) *Type {
 			c.emit(OpTemp, 0, int64(t.size), pos)
 			c.emit(OpMemzero, 0, int64(t.size), pos)
 			c.stampVptr(t, pos)
-			if ctor := c.ctorFor(t, len(args), pos); ctor != nil {
+			if ctor := c.ctorForArgs(t, args, pos); ctor != nil {
 				c.emit(OpDup, 0, 0, pos)
 				c.construct(ctor, args, pos)
 			}
@@ -3120,7 +3147,7 @@ func (c *compiler) call(e *syntax.Call) *Type {
 		// (a function and a function template of one name: a call
 		// without template arguments is the function's, C++
 		// [over.match.best] preferring the non-template)
-		fn = c.instantiate(td, e)
+		fn = c.instantiate(c.templateByArity(td, e), e)
 		if fn == nil {
 			c.emit(OpConst, 0, 0, pos)
 			return tInt
@@ -3245,6 +3272,9 @@ func (c *compiler) args(fn *Function, e *syntax.Call) int {
 			// f({...}): the parameter copy-list-initialized (braces.go)
 			c.emit(OpTemp, 0, int64(ft.Params[i].size), e.Pos)
 			c.initFrom(ft.Params[i], il)
+			continue
+		}
+		if i < len(ft.Params) && !fn.Global && c.byCopyCtor(ft.Params[i], a, e.Pos) { // rvalue.go
 			continue
 		}
 		at := c.expr(a)
@@ -3382,6 +3412,9 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 	}
 	var key strings.Builder
 	key.WriteString(td.Name)
+	if len(c.tmplOvs[td.Name]) > 1 {
+		fmt.Fprintf(&key, "@%p", td) // one of several templates of the name (rvalue.go)
+	}
 	for i, name := range td.TParams {
 		if td.TValue != nil && i < len(td.TValue) && td.TValue[i] {
 			v, ok := tvals[name]

@@ -352,7 +352,7 @@ func (c *compiler) initPass(fd *syntax.FuncDecl, pass int, isBase func(*Type, st
 			if isVirtualBase(c.recv, b) {
 				continue // constructed by vbaseInits, or by a more derived class
 			}
-			if ctor := c.ctorFor(b, len(mi.Args), mi.Pos); ctor != nil {
+			if ctor := c.ctorForArgs(b, mi.Args, mi.Pos); ctor != nil {
 				c.emit(OpLocal, 0, 0, mi.Pos)
 				if bi < len(c.recv.baseOff) && c.recv.baseOff[bi] != 0 {
 					c.emit(OpConst, 0, int64(c.recv.baseOff[bi]), mi.Pos)
@@ -388,6 +388,7 @@ func (c *compiler) initPass(fd *syntax.FuncDecl, pass int, isBase func(*Type, st
 }
 
 func (c *compiler) checkCallSpace(fn *Function, pos diag.Pos) {
+	c.checkDeleted(fn, pos) // rvalue.go
 	switch {
 	case c.deviceOnly() && !fn.Device:
 		c.errorf(pos, "C0307", "calling host function %s from device code", fn.Name)
@@ -398,6 +399,7 @@ func (c *compiler) checkCallSpace(fn *Function, pos diag.Pos) {
 
 // memberCall compiles x.f(args) and p->f(args).
 func (c *compiler) memberCall(m *syntax.Member, e *syntax.Call) *Type {
+	m = c.arrowOp(m) // an overloaded -> (arrow.go)
 	raw := c.rawRef
 	c.rawRef = false
 	xt := c.typeOf(m.X, false)

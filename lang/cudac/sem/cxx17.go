@@ -480,7 +480,7 @@ func typeSpelling(t *syntax.TypeExpr) string {
 	if t == nil {
 		return ""
 	}
-	s := fmt.Sprint(t.Kind, t.Name, t.Const)
+	s := fmt.Sprint(t.Kind, t.Name, t.Const, t.RValue)
 	if t.Elem != nil {
 		s += "(" + typeSpelling(t.Elem) + ")"
 	}
@@ -517,6 +517,7 @@ func (c *compiler) pickOverload(ovs []*Function, e *syntax.Call) *Function {
 		score := 0
 		for i, at := range ats {
 			pt := fn.Type.Params[i]
+			score += c.refBinding(pt, e.Args[i]) // rvalue.go
 			if pt.Ref {
 				pt = pt.Elem
 			}

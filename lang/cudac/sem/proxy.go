@@ -163,10 +163,19 @@ func (m *Machine) wgmmaFenced(t *Thread, in *ptx.Inst, pos int32) {
 // generators mark with its source position (weft validate, issue 12
 // item 7).
 func (m *Machine) callNotes(t *Thread, d *diag.Diagnostic) {
+	if t == nil {
+		return
+	}
+	m.callNotesFrom(t, d, len(t.frames)-2)
+}
+
+// callNotesFrom is callNotes from frame from (programPos's: the frames
+// inside a built-in header left out) outwards.
+func (m *Machine) callNotesFrom(t *Thread, d *diag.Diagnostic, from int) {
 	if t == nil || d == nil {
 		return
 	}
-	for i, n := len(t.frames)-2, 0; i >= 0 && n < 3; i, n = i-1, n+1 {
+	for i, n := from, 0; i >= 0 && n < 3; i, n = i-1, n+1 {
 		fr := t.frames[i]
 		if fr.pc < 1 || fr.pc > len(fr.fn.Code) {
 			return

@@ -666,9 +666,12 @@ func (m *Machine) reportRace(o *Object, off int, a, b stamp) {
 		where += " " + o.Name
 	}
 	sa, sb := m.segs.at(a.seg), m.segs.at(b.seg)
-	d := m.diags.Errorf(m.pos(b.pos()), "C0501", "data race on %s (byte %d): %s by %s conflicts with an unordered %s by %s",
-		where, off, kind(b), m.who(sb), kind(a), m.who(sa))
-	m.callNotes(m.raceT, d)
+	// inside a built-in header's code (<mma.h>'s load_matrix_sync): at
+	// the program's call, the header's line named (exec.go, programPos)
+	at, from, inside := m.programPos(m.raceT, m.pos(b.pos()))
+	d := m.diags.Errorf(at, "C0501", "data race on %s (byte %d): %s by %s conflicts with an unordered %s by %s%s",
+		where, off, kind(b), m.who(sb), kind(a), m.who(sa), inside)
+	m.callNotesFrom(m.raceT, d, from)
 	d.Note(m.pos(a.pos()), "the other access: %s by %s", kind(a), m.who(sa))
 }
 

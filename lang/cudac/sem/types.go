@@ -47,6 +47,9 @@ type Type struct {
 	// Ref marks a pointer type that stands for a C++ reference: a
 	// parameter or local of type T& holds the address of its object.
 	Ref bool
+	// rval marks a Ref written && (rvalue.go): it binds rvalues in
+	// overload resolution.
+	rval bool
 	// vol marks a pointer to volatile (Ptr) or an array of volatile
 	// elements (Array): accesses through it are strong (fence.go).
 	vol bool

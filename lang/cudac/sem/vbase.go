@@ -414,7 +414,7 @@ func (c *compiler) vbaseInits(fd *syntax.FuncDecl, isBase func(*Type, string) bo
 		}
 		var ctor *Function
 		if named {
-			ctor = c.ctorFor(v, len(args), pos)
+			ctor = c.ctorForArgs(v, args, pos)
 		} else {
 			ctor = c.ctorOf(v, 0)
 		}

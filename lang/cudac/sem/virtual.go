@@ -300,7 +300,7 @@ func (c *compiler) newExpr(e *syntax.New) *Type {
 		}
 		c.stampVptr(t, pos)
 		if c.ctorOf(t, -1) != nil {
-			if ctor := c.ctorFor(t, len(e.Args), pos); ctor != nil {
+			if ctor := c.ctorForArgs(t, e.Args, pos); ctor != nil {
 				c.emit(OpDup, 0, 0, pos)
 				c.construct(ctor, e.Args, pos)
 			}
@@ -489,9 +489,18 @@ func (c *compiler) autoObject(t *Type, slot int) {
 // destroy calls the destructors of the automatic objects of the blocks
 // from depth from to the innermost, innermost and latest first.
 func (c *compiler) destroy(from int, pos diag.Pos) {
+	c.destroyExcept(from, pos, -1)
+}
+
+// destroyExcept is destroy but for the object in slot keep (-1: none),
+// the local a return statement returns (rvalue.go, nrvoSlot).
+func (c *compiler) destroyExcept(from int, pos diag.Pos, keep int) {
 	for i := len(c.dtors) - 1; i >= from && i >= 0; i-- {
 		objs := c.dtors[i]
 		for j := len(objs) - 1; j >= 0; j-- {
+			if objs[j].slot == keep {
+				continue
+			}
 			c.checkCallSpace(objs[j].dtor, pos)
 			c.emit(OpLocal, int32(objs[j].slot), 0, pos)
 			c.emit(OpCall, int32(c.funcIndex(objs[j].dtor)), 1, pos)

@@ -118,6 +118,10 @@ var knownHeaders = map[string]string{
 	"curand.h":             "#include <stdlib.h>\n#include <math.h>\n#include <__weft/curand_host.h>\n",
 	"__weft/curand_host.h": curandHostText,
 	"__weft/stdexcept.h":   stdexceptText,
+	"memory":               "#include <__weft/memory.h>\n", // stdmemory.go
+	"mma.h":                "#include <__weft/wmma.h>\n",   // wmma.go
+	"__weft/wmma.h":        wmmaText,
+	"__weft/memory.h":      stdMemoryText,
 }
 
 // immintrin is the part of <immintrin.h> (Intel Intrinsics Guide, AVX and

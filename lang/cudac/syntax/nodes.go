@@ -95,6 +95,10 @@ type TypeExpr struct {
 	// const_iterator stand for: sem gives iterators a type of their own,
 	// which does not convert to T* (as nvcc's library types do not)
 	Iter bool
+	// RValue marks a TRef written && (C++ [dcl.ref]): an rvalue
+	// reference, which overload resolution binds to rvalues only
+	// (sem/rvalue.go); sem otherwise treats it as a reference.
+	RValue bool
 	// Volatile marks a volatile-qualified type (its accesses are the PTX
 	// memory model's relaxed strong operations: sem/fence.go).
 	Volatile bool
@@ -207,6 +211,9 @@ type FuncDecl struct {
 	Inits []*MemberInit
 	// Dtor marks a destructor (Name "Tag::~Tag").
 	Dtor bool
+	// Deleted marks a function declared "= delete": a call that chooses
+	// it is an error (sem).
+	Deleted bool
 }
 
 // MemberInit is one member initializer of a constructor, name(args).

@@ -982,6 +982,11 @@ body:
 		// constructors overload by their number of parameters
 		fd := &FuncDecl{Pos: t.Pos, Name: fmt.Sprintf("%s::%s#%d", tag, tag, len(ft.Params)), Type: ft, Q: q, Recv: tag, Ctor: true}
 		p.memberInitList(fd)
+		if p.is("=") && (p.peek(1).Text == "default" || p.peek(1).Text == "delete") {
+			p.next()
+			p.defaultedOrDeleted(fd, p.next().Text == "delete", true)
+			return true
+		}
 		if p.got(";") {
 			// declared here, defined out of class as Tag::Tag
 			p.file.Decls = append(p.file.Decls, &Decl{Pos: t.Pos, Name: fd.Name, Type: ft, Q: q})
@@ -992,6 +997,27 @@ body:
 	}
 	p.i = save
 	return false
+}
+
+// defaultedOrDeleted finishes a member function or constructor declared
+// "= default" or "= delete" (C++ [dcl.fct.def.default], [dcl.fct.def.delete];
+// the tokens are read). A deleted one is declared with an empty body and
+// Deleted set: sem reports a call that chooses it (C0304), so overload
+// resolution still sees it, as C++ requires. A defaulted constructor (default, copy or
+// move) or assignment is the implicit one, so it declares nothing (and a
+// class whose constructors are all defaulted stays an aggregate, C++17
+// [dcl.init.aggr]).
+func (p *parser) defaultedOrDeleted(fd *FuncDecl, deleted, ctor bool) {
+	pos := p.tok().Pos
+	p.expect(";")
+	special := !ctor && strings.HasSuffix(fd.Name, "::operator=") || ctor
+	if !deleted && special {
+		return
+	}
+	fd.Deleted = deleted
+	fd.Body = &Block{Pos: pos, End: pos}
+	fd.EndPos = pos
+	p.file.Funcs = append(p.file.Funcs, fd)
 }
 
 // method parses the body of a member function declared in struct tag.
@@ -1022,7 +1048,10 @@ func (p *parser) method(tag, name string, pos diag.Pos, typ *TypeExpr, q Qualifi
 		return
 	}
 	if p.is("=") && (p.peek(1).Text == "default" || p.peek(1).Text == "delete") {
-		p.errorf(p.tok().Pos, "C0206", "'= %s' member functions are not supported", p.peek(1).Text)
+		p.next()
+		fd := &FuncDecl{Pos: pos, Name: tag + "::" + name, Type: typ, Q: q, Recv: tag}
+		p.defaultedOrDeleted(fd, p.next().Text == "delete", false)
+		return
 	}
 	if p.is(";") {
 		// declared here, defined out of class as Tag::name
@@ -1162,7 +1191,7 @@ func (p *parser) declarator(base *TypeExpr) (string, diag.Pos, *TypeExpr) {
 			// an rvalue or forwarding reference (C++ [dcl.ref]): bound
 			// like a const T&, to the object or to a temporary holding
 			// the value, which is what moving from it observes
-			base = &TypeExpr{Kind: TRef, Elem: base, Pos: star.Pos}
+			base = &TypeExpr{Kind: TRef, Elem: base, Pos: star.Pos, RValue: true}
 		} else if star.Text == "&" {
 			base = &TypeExpr{Kind: TRef, Elem: base, Pos: star.Pos}
 		} else {
@@ -2606,6 +2635,9 @@ var overloadable = map[string]bool{
 	"<": true, ">": true, "+=": true, "-=": true, "*=": true, "/=": true, "%=": true, "^=": true, "&=": true,
 	"|=": true, "<<": true, ">>": true, "<<=": true, ">>=": true, "==": true, "!=": true, "<=": true, ">=": true,
 	"&&": true, "||": true, "++": true, "--": true, "=": true,
+	// member access through a class object (C++ [over.ref]): smart
+	// pointers and iterators; sem/arrow.go applies it to x->m
+	"->": true,
 }
 
 // operatorName reads the operator after the keyword operator.

@@ -93,6 +93,9 @@ func (m *Machine) takeRecord() int32 {
 	if m.free >= 0 {
 		i := m.free
 		m.free = m.recs[i].next
+		if m.rdOn {
+			m.rdPend = append(m.rdPend, i) // rdindex.go
+		}
 		return i
 	}
 	if len(m.recs) == cap(m.recs) {
@@ -102,6 +105,9 @@ func (m *Machine) takeRecord() int32 {
 	m.recs = m.recs[:i+1]
 	if i < m.recsDirty {
 		m.recs[i] = record{}
+	}
+	if m.rdOn {
+		m.rdPend = append(m.rdPend, int32(i)) // rdindex.go
 	}
 	return int32(i)
 }
@@ -115,18 +121,20 @@ const minRecSlab = 64
 // five times its size (a third of the check).
 //
 // The first slab is small (minRecSlab): a kernel that stops at its first
-// hazard holds a few dozen records, and a slab of 1 024 (86 KB, zeroed)
-// was a tenth of a whole small check's allocation (issue 13, stop 26).
-// The second is the size the first had been (1 024), and the slab grows
-// from there as it did: doubling from 64 made a kernel of 1 500 records
-// (shfl_xor, CudaRmemUniform(1)) copy its slab five times.
+// hazard holds a few dozen records. Below 1 024 it doubles, and from 1 024
+// on it grows by 2x+1024 as before: a jump from 64 straight to 1 024 (90
+// KB, zeroed) was a tenth of the abstract machine's time on the kernels
+// of a few hundred records (per_cta_alloc's 256, the three-ring
+// mbarrier tests' 72; issue 13, stop 27), and the sizes from 1 024 on are
+// unchanged, so the memory limit's measure (MemoryBytes) sees a large run
+// exactly as before.
 func (m *Machine) growRecords(n int) {
 	c := minRecSlab
 	switch {
 	case cap(m.recs) >= 1024:
 		c = 2*cap(m.recs) + 1024
 	case cap(m.recs) > 0:
-		c = 1024
+		c = 2 * cap(m.recs)
 	}
 	if c < len(m.recs)+n {
 		c = len(m.recs) + n

@@ -394,6 +394,10 @@ type Program struct {
 	// logHint and evHint are the most events (and event cells) a run of
 	// p has logged (for the same).
 	logHint, evHint int
+	// rdTrack marks, by source, the RecordReads of the read-only
+	// variables of grid nests: the read-creator index's sources
+	// (rdindex.go; nil: none).
+	rdTrack []bool
 }
 
 // AddShape interns a thread-set shape and returns its index.
@@ -522,6 +526,7 @@ func (p *Program) Finish() {
 			s.grid = p.planGrid(s)
 		}
 	})
+	p.rdTrackSrcs()
 	p.fuse(p.Body)
 	Walk(p.Body, func(s *Stmt) {
 		if s.Kind == KLoop {

@@ -403,6 +403,19 @@ type Machine struct {
 	freeMarks []int32 // the log lengths at which queues died, increasing
 	keepDead  bool
 	deadDrops int64
+	// The read-creator index (rdindex.go): on when the program has
+	// tracked sources and noRdIdx (tests) is off; the records made or
+	// changed since the last rdFlush, the index by source, and the
+	// read-list walks it spared (tests).
+	rdOn    bool
+	noRdIdx bool
+	rdPend  []int32
+	rdSums  []rdSum
+	rdSkips int64
+	// rdVerify (tests) walks the read lists the index spared too, and
+	// rdWrong counts the walks that then found a failing record.
+	rdVerify bool
+	rdWrong  int64
 }
 
 // New prepares a machine for p. p must be Finished.
@@ -483,6 +496,7 @@ func (m *Machine) Run(args []int) *Result {
 		m.recsDirty = 0
 	}
 	m.free = -1
+	m.rdReset()
 	m.grantArena = nil // its chunks grow from the smallest again (grantStore)
 	m.bars = m.bars[:0]
 	m.barExt = m.barExt[:0]

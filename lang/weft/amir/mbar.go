@@ -852,6 +852,7 @@ func (m *Machine) hwSettle() {
 					tp := &m.recs[h.tmpl]
 					tp.next, tp.src, tp.q, tp.level, tp.atomic = -1, r.src, r.q, r.level, r.atomic
 					tp.creator, tp.reach, tp.stamp, tp.grp = r.creator, r.reach, now, 0
+					m.rdNote(h.tmpl)
 					tp.grants = append(tp.grants[:0], r.grants...)
 					tp.pend = append(tp.pend[:0], r.pend...)
 					h.born = now
@@ -953,8 +954,10 @@ func (m *Machine) hwNextTask() {
 			for _, sl := range hb.slots {
 				for _, h := range sl {
 					relabel(&m.recs[h.rec])
+					m.rdNote(h.rec)
 					if h.tmpl >= 0 {
 						relabel(&m.recs[h.tmpl])
+						m.rdNote(h.tmpl)
 					}
 				}
 			}

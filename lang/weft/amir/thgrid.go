@@ -873,6 +873,12 @@ func (m *Machine) gridSharedOK(g *gridRT, vr *gridVarRT, now int32) bool {
 			hi[d] += (g.ns[k] - 1) * gv.coefs[k] / st.gran[d]
 		}
 	}
+	// The read lists need no walk when the read-creator index rules
+	// out every record that fails (rdindex.go).
+	walkReads := m.rdMayHold(g, gv.srcs)
+	if !walkReads {
+		m.rdSkips++
+	}
 	return forCells(st, lo, hi, func(c int32) bool {
 		for h := st.cells[c].muts; h >= 0; h = m.recs[h].next {
 			r := &m.recs[h]
@@ -885,11 +891,15 @@ func (m *Machine) gridSharedOK(g *gridRT, vr *gridVarRT, now int32) bool {
 				}
 			}
 		}
+		if !walkReads && !m.rdVerify {
+			return true
+		}
 		for h := st.cells[c].reads; h >= 0; h = m.recs[h].next {
 			r := &m.recs[h]
 			if r.grp != 0 {
 				for _, s := range gv.srcs {
 					if s == r.src {
+						m.rdWrong += b2i(!walkReads)
 						return false // a group may hold a grid thread's record
 					}
 				}
@@ -904,6 +914,7 @@ func (m *Machine) gridSharedOK(g *gridRT, vr *gridVarRT, now int32) bool {
 			}
 			for _, s := range gv.srcs {
 				if s == r.src {
+					m.rdWrong += b2i(!walkReads)
 					return false
 				}
 			}

@@ -135,6 +135,7 @@ func (m *Machine) expandGroup(h int32) {
 	r.next = tail
 	r.creator = threads{task: g.creator.task, start: g.creator.start + offs[len(offs)-1], shape: sh}
 	r.grp = 0
+	m.rdNote(h)
 }
 
 // groupCheck is checkCells' test of group r (replayed) on cell c: each
@@ -291,6 +292,7 @@ func (m *Machine) gridGroups(g *gridRT, vr *gridVarRT) bool {
 				r := &m.recs[h]
 				r.grp = r.creator.shape + 1
 				r.creator = threads{task: g.task, start: start, shape: x}
+				m.rdNote(h)
 			} else {
 				idx := m.takeRecord()
 				r := &m.recs[h]

@@ -1,0 +1,371 @@
+package sem
+
+import (
+	"strings"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/cudac/syntax"
+)
+
+// Rvalue references and deleted functions (C++ [dcl.ref], [over.ics.rank],
+// [dcl.fct.def.delete]). A T&& parameter is bound like a const T& (to the
+// object, or to a temporary holding the value), so what the function
+// observes is the same; what && changes is which overload a call chooses:
+// an rvalue argument prefers T&& to const T& (a move constructor over the
+// copy constructor, std::move(x) included), and an lvalue cannot bind to
+// T&&. A function declared = delete takes part in overload resolution and
+// is an error when chosen (a deleted copy constructor makes copying a
+// move-only class, unique_ptr, an error at the copy).
+
+// rvalueMiss is the penalty of a binding C++ forbids (an lvalue to T&&, an
+// rvalue to a non-const T&): the candidate loses to any that binds, but a
+// lone candidate is still called, as before this rule (sem reports no
+// error where its classification of an argument could be wrong).
+const rvalueMiss = -100
+
+// refBinding scores binding argument arg to parameter type pt for
+// pickOverload: +1 for an rvalue to T&& (preferred over const T&),
+// rvalueMiss for a binding C++ forbids, 0 otherwise.
+func (c *compiler) refBinding(pt *Type, arg syntax.Expr) int {
+	if !pt.Ref {
+		return 0
+	}
+	switch {
+	case pt.rval && c.isRvalue(arg):
+		return 1
+	case pt.rval:
+		return rvalueMiss
+	case !pt.cst && c.isRvalue(arg):
+		return rvalueMiss
+	}
+	return 0
+}
+
+// isRvalue reports whether e is an rvalue (C++ [basic.lval]: a prvalue or
+// an xvalue). Where the answer depends on a callee it cannot see, it says
+// lvalue, which picks the copying overload.
+func (c *compiler) isRvalue(e syntax.Expr) bool {
+	switch e := e.(type) {
+	case *syntax.Name, *syntax.Member, *syntax.Index, *syntax.StringLitExpr, *syntax.ScopedName:
+		return false
+	case *syntax.Unary:
+		return e.Op != "*" && e.Op != "++" && e.Op != "--"
+	case *syntax.Binary:
+		// assignments and compound assignments are lvalues
+		return e.Op != "=" && (len(e.Op) < 2 || e.Op[len(e.Op)-1] != '=' || e.Op == "==" || e.Op == "!=" || e.Op == "<=" || e.Op == ">=")
+	case *syntax.Cast:
+		return e.Type == nil || e.Type.Kind != syntax.TRef || e.Type.RValue
+	case *syntax.Call:
+		if fn := c.calleeOf(e); fn != nil && fn.Type != nil {
+			rt := fn.Type.Elem
+			return !rt.Ref || rt.rval
+		}
+		if rt := c.templateResult(e); rt != nil {
+			return rt.Kind != syntax.TRef || rt.RValue
+		}
+		if n, ok := e.Fun.(*syntax.Name); ok && c.lookup(n.Name) == nil && c.funcs[n.Name] == nil && c.templates[n.Name] == nil {
+			return true // T(args): a temporary
+		}
+		return false
+	case *syntax.Cond:
+		return c.isRvalue(e.X) || c.isRvalue(e.Y)
+	}
+	return true // literals, lambdas, initializer lists, sizeof, ...
+}
+
+// templateResult is the result type, as written, of the function
+// template a call names (the overload of its number of arguments), or
+// nil when the call names none.
+func (c *compiler) templateResult(e *syntax.Call) *syntax.TypeExpr {
+	n, ok := e.Fun.(*syntax.Name)
+	if !ok || c.lookup(n.Name) != nil {
+		return nil
+	}
+	td := c.templates[n.Name]
+	if td == nil || c.funcs[n.Name] != nil && len(e.TypeArgs) == 0 && len(e.TArgExpr) == 0 {
+		return nil
+	}
+	td = c.templateByArity(td, e)
+	if td.Type == nil {
+		return nil
+	}
+	return td.Type.Elem
+}
+
+// calleeOf is the function a call names when it is a plain function or
+// function template call whose instance exists, or nil.
+func (c *compiler) calleeOf(e *syntax.Call) *Function {
+	n, ok := e.Fun.(*syntax.Name)
+	if !ok || c.lookup(n.Name) != nil {
+		return nil
+	}
+	if n.Name == "move" || n.Name == "std::move" {
+		// <utility>'s std::move: an xvalue whatever instance it is
+		return &Function{Type: &Type{Kind: Func, Elem: &Type{Kind: Ptr, Ref: true, rval: true}}}
+	}
+	if len(c.overloads[n.Name]) > 1 {
+		return nil
+	}
+	return c.funcs[n.Name]
+}
+
+// ctorForArgs is the constructor of t for args: among its constructors
+// of that many parameters (or fewer, with default arguments), the one
+// overload resolution picks by the arguments' types and value categories.
+func (c *compiler) ctorForArgs(t *Type, args []syntax.Expr, pos diag.Pos) *Function {
+	return c.pickCtor(c.ctorFor(t, len(args), pos), args, pos)
+}
+
+// pickCtor chooses among the overloads of constructor fn (those of its
+// number of parameters) by args.
+func (c *compiler) pickCtor(fn *Function, args []syntax.Expr, pos diag.Pos) *Function {
+	if fn == nil || fn.decl == nil {
+		return fn
+	}
+	ovs := c.overloads[fn.decl.Name]
+	if len(ovs) < 2 {
+		return fn
+	}
+	var same []*Function
+	for _, o := range ovs {
+		if o.Type != nil && len(o.Type.Params) == len(args) {
+			same = append(same, o)
+		}
+	}
+	if len(same) < 2 {
+		return fn
+	}
+	return c.pickOverload(same, &syntax.Call{Pos: pos, Args: args, RParen: pos})
+}
+
+// checkDeleted reports a call of a function declared = delete.
+func (c *compiler) checkDeleted(fn *Function, pos diag.Pos) {
+	if fn != nil && fn.decl != nil && fn.decl.Deleted {
+		name := fn.Name
+		if i := strings.LastIndex(name, "#"); i > 0 {
+			name = name[:i] // the constructor overload's arity suffix
+		}
+		var ps []string
+		for _, p := range fn.Type.Params {
+			ps = append(ps, p.String())
+		}
+		c.errorf(pos, "C0304", "use of deleted function %s(%s)", name, strings.Join(ps, ", "))
+	}
+}
+
+// copyCtorFor is the copy or move constructor (C++ [class.copy.ctor]) that
+// initializes an object of class t from e, an expression of class t (or a
+// class derived from it), or nil when the copy is the implicit memberwise
+// one: t declares no constructor taking its own class by reference, or e
+// is a prvalue, which C++17 materializes in the object itself.
+func (c *compiler) copyCtorFor(t *Type, e syntax.Expr, pos diag.Pos) *Function {
+	first := c.ctorOf(t, 1)
+	if first == nil || first.decl == nil || c.isPrvalue(e) {
+		return nil
+	}
+	var cands []*Function
+	ovs := c.overloads[first.decl.Name]
+	if len(ovs) == 0 {
+		ovs = []*Function{first}
+	}
+	for _, o := range ovs {
+		if o.Type == nil || len(o.Type.Params) != 1 {
+			continue
+		}
+		pt := o.Type.Params[0]
+		if pt.Ref && pt.Elem.Kind == Struct && (pt.Elem == t || pt.Elem.Name == t.Name && t.Name != "") {
+			cands = append(cands, o)
+		}
+	}
+	switch len(cands) {
+	case 0:
+		return nil
+	case 1:
+		if cands[0].Type.Params[0].rval && !c.isRvalue(e) {
+			// only a move constructor: the implicit copy constructor is
+			// deleted (C++ [class.copy.ctor]p6)
+			c.errorf(pos, "C0304", "copy of %s, whose copy constructor is deleted (it declares a move constructor)", t)
+		}
+		return cands[0]
+	}
+	return c.pickOverload(cands, &syntax.Call{Pos: pos, Args: []syntax.Expr{e}, RParen: pos})
+}
+
+// isPrvalue reports whether e is a prvalue: an rvalue that is not an
+// xvalue (std::move(x), a cast to T&&, a call returning T&&).
+func (c *compiler) isPrvalue(e syntax.Expr) bool {
+	if !c.isRvalue(e) {
+		return false
+	}
+	switch e := e.(type) {
+	case *syntax.Cast:
+		return e.Type == nil || e.Type.Kind != syntax.TRef
+	case *syntax.Call:
+		if fn := c.calleeOf(e); fn != nil && fn.Type != nil && fn.Type.Elem.Ref {
+			return false
+		}
+		if rt := c.templateResult(e); rt != nil && rt.Kind == syntax.TRef {
+			return false
+		}
+	}
+	return true
+}
+
+// byCopyCtor compiles argument a for a by-value parameter of class type
+// pt by pt's copy or move constructor when a is a glvalue of that class
+// and the class declares one (C++ [expr.call]p7: the parameter is
+// copy-initialized from the argument), reporting whether it did. The
+// parameter is then a temporary the callee destroys (paramObjects).
+func (c *compiler) byCopyCtor(pt *Type, a syntax.Expr, pos diag.Pos) bool {
+	if pt.Kind != Struct || pt.std != 0 || pt.cg != 0 || pt.Name == "" {
+		return false
+	}
+	c.dry++
+	at := c.typeOf(a, true)
+	c.dry--
+	if at != pt && !(at.Kind == Struct && at.Name == pt.Name) {
+		return false
+	}
+	cc := c.copyCtorFor(pt, a, pos)
+	if cc == nil {
+		return false
+	}
+	c.emit(OpTemp, 0, int64(pt.size), pos)
+	c.emit(OpMemzero, 0, int64(pt.size), pos)
+	c.emit(OpDup, 0, 0, pos)
+	c.construct(cc, []syntax.Expr{a}, exprStart(a)) // a diagnostic names the argument
+	return true
+}
+
+// paramObjects are the by-value parameters of fn whose class has a
+// destructor, destroyed when the function returns (C++ [expr.call]p7
+// leaves it to the implementation whether at the function's end or the
+// caller's full-expression; here, the function's end, with its other
+// automatic objects, after them). Not for kernels: a kernel's parameters
+// are copied to the device byte for byte.
+func (c *compiler) paramObjects(fn *Function, fd *syntax.FuncDecl, off int) []autoObj {
+	if fn.Global {
+		return nil
+	}
+	var objs []autoObj
+	for i, pt := range fn.Type.Params {
+		if pt.Kind != Struct || pt.std != 0 || i >= len(fd.Type.Params) {
+			continue
+		}
+		if dt := c.dtorOf(pt); dt != nil {
+			objs = append(objs, autoObj{slot: i + off, dtor: dt, start: c.here()})
+		}
+	}
+	return objs
+}
+
+// nrvoSlot is the slot of the automatic object a return statement
+// "return x;" returns by value, or -1. That object becomes the function's
+// result and is not destroyed at the return: the named return value
+// optimization (C++ [class.copy.elision]p1.1), which GCC and nvcc's host
+// compiler apply to this form, so a class whose destructor frees what
+// its members point to returns them intact, and no copy or move
+// constructor runs, as on those compilers.
+func (c *compiler) nrvoSlot(rt *Type, x syntax.Expr) int {
+	n, ok := x.(*syntax.Name)
+	if !ok || rt.Kind != Struct || rt.std != 0 {
+		return -1
+	}
+	s := c.lookup(n.Name)
+	if s == nil || s.kind != symMem || s.t == nil || s.t.Kind != Struct || s.t.Name != rt.Name {
+		return -1
+	}
+	return s.slot
+}
+
+// noteTemplate records function template t among the templates of its
+// name: templates of one name that differ in their number of parameters
+// are overloads (C++ [temp.over]; <memory>'s make_unique of zero to four
+// constructor arguments).
+func (c *compiler) noteTemplate(t *syntax.FuncDecl) {
+	if c.tmplOvs == nil {
+		c.tmplOvs = map[string][]*syntax.FuncDecl{}
+	}
+	c.tmplOvs[t.Name] = append(c.tmplOvs[t.Name], t)
+}
+
+// templateByArity is the template of td's name whose number of
+// parameters matches e's arguments, td (the last declared) when none or
+// several do.
+func (c *compiler) templateByArity(td *syntax.FuncDecl, e *syntax.Call) *syntax.FuncDecl {
+	ovs := c.tmplOvs[td.Name]
+	if len(ovs) < 2 {
+		return td
+	}
+	var byArity []*syntax.FuncDecl
+	for _, t := range ovs {
+		if len(t.Type.Params) == len(e.Args) || t.Type.Variadic && len(e.Args) >= len(t.Type.Params) {
+			byArity = append(byArity, t)
+		}
+	}
+	switch len(byArity) {
+	case 0:
+		return td
+	case 1:
+		return byArity[0]
+	}
+	// several of that arity: the first whose class-template parameters
+	// (fragment<matrix_a, M, N, K, T, row_major> &) match the arguments'
+	// types, as deduction would fail for the others ([temp.deduct])
+	for _, t := range byArity {
+		if c.templateMatches(t, e) {
+			return t
+		}
+	}
+	return td
+}
+
+// templateMatches reports whether the arguments of e match every
+// parameter of template t written as a class template instance.
+func (c *compiler) templateMatches(t *syntax.FuncDecl, e *syntax.Call) bool {
+	params := map[string]bool{}
+	for i, n := range t.TParams {
+		params[n] = i < len(t.TValue) && t.TValue[i]
+	}
+	tm, tv := map[string]*Type{}, map[string]int64{}
+	for i, p := range t.Type.Params {
+		if i >= len(e.Args) {
+			break
+		}
+		te := p.Type
+		if te.Kind == syntax.TRef {
+			te = te.Elem
+		}
+		if te.Kind != syntax.TNamed || len(te.TArgs) == 0 || c.classTmpls[te.Name] == nil {
+			continue
+		}
+		at := c.typeOf(e.Args[i], false)
+		if at.Ref {
+			at = at.Elem
+		}
+		if !c.matchType(te, at, params, tm, tv) {
+			return false
+		}
+	}
+	return true
+}
+
+// staticViaObject is the name of the static data member that x.m or p->m
+// names (C++ [class.static]p1: a static member may be referred to through
+// an object; the object expression is still evaluated, which here it is,
+// for its effects), or nil when m is a non-static member or none.
+func (c *compiler) staticViaObject(m *syntax.Member) *syntax.Name {
+	t := c.typeOf(m.X, false)
+	if t.Ref || m.Arrow && t.Kind == Ptr {
+		t = t.Elem
+	}
+	if t.Kind != Struct || t.Name == "" || t.field(m.Name) != nil {
+		return nil
+	}
+	name := tagOf(t) + "::" + m.Name
+	if c.lookup(name) == nil {
+		return nil
+	}
+	c.discard(m.X, m.Pos)
+	return &syntax.Name{Pos: m.Pos, Name: name}
+}
