@@ -180,6 +180,9 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 		bw.Indent()
 		ctx := &devCtx{d: d, w: &bw, sc: newScope(dsc), cur: top, path: path}
 		g.devBlock(ctx, body)
+		if g.single {
+			continue // no text (single.go)
+		}
 		fw := cuda.Writer{Discard: g.discard}
 		fn := "exo_deviceTask"
 		if path != "" {
@@ -198,6 +201,14 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 		}
 		g.facts.captures[s.Pos().Offset] = names
 		g.facts.mbarSize[s.Pos().Offset] = d.mbarTop
+	}
+	if g.single {
+		// CheckOnly's single pass formats no text: of the launch and the
+		// kernel's pieces, only the task loops' bounds can be wrong
+		// (emitDevice lowers them as CPU expressions for every code path:
+		// the same diagnostics for each).
+		g.taskBounds(tasks, dsc, func(v, lo, hi string) {})
+		return
 	}
 	// The launch from CPU code.
 	capt := g.capturedSyms(d, s, sc)
@@ -552,14 +563,9 @@ func (g *gen) emitDevice(d *devFn, tasks []*syntax.For, dsc *scope, capt []*sym,
 	// right after that run's setmaxnreg (see roleRuns).
 	emitPath := func(p string) {
 		w.Line("unsigned exo_taskIndex = 0;")
-		inner := newScope(dsc.parent)
-		for _, t := range tasks {
-			tx := &exprCtx{g: g, sc: inner}
-			v := cuda.Ident(t.Var.Name)
-			w.Open("for (int_fast32_t %s = %s; %s < %s; %s++) {", v, tx.expr(t.Lo), v, tx.expr(t.Hi), v)
-			inner = newScope(inner)
-			inner.add(&sym{name: t.Var.Name, c: v, kind: kIndex, device: true})
-		}
+		g.taskBounds(tasks, dsc, func(v, lo, hi string) {
+			w.Open("for (int_fast32_t %s = %s; %s < %s; %s++) {", v, lo, v, hi, v)
+		})
 		fn := "exo_deviceTask"
 		if p != "" {
 			fn += "_" + cuda.Ident(p)
@@ -636,6 +642,20 @@ func (g *gen) emitDevice(d *devFn, tasks []*syntax.For, dsc *scope, capt []*sym,
 	c.Open("extern \"C\" void %s(weft_stream exo_cudaStream, struct %s exo_deviceArgs) {", d.launch, d.argsName)
 	c.Line("%s::exo_cudaLaunch((cudaStream_t)exo_cudaStream, exo_deviceArgs);", d.name)
 	c.Close("}")
+}
+
+// taskBounds lowers the bounds of the cuda_tasks nest as the kernel's
+// main loop evaluates them (CPU expressions of the captured values; the
+// outer task variables in scope), calling loop for each loop in order.
+func (g *gen) taskBounds(tasks []*syntax.For, dsc *scope, loop func(v, lo, hi string)) {
+	inner := newScope(dsc.parent)
+	for _, t := range tasks {
+		tx := &exprCtx{g: g, sc: inner}
+		v := cuda.Ident(t.Var.Name)
+		loop(v, tx.expr(t.Lo), tx.expr(t.Hi))
+		inner = newScope(inner)
+		inner.add(&sym{name: t.Var.Name, c: v, kind: kIndex, device: true})
+	}
 }
 
 // roleRun is a run of consecutive warps [lo, hi) whose warpgroups share
