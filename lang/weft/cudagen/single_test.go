@@ -107,3 +107,33 @@ func compareCheckOnly(t *testing.T, l *lib.Library, name, text string) (single, 
 	two, _ = run(true)
 	return single, two, used, true
 }
+
+// TestScopeLookup checks the scope's search in place against a map, below
+// and above the length at which it indexes its names, with shadowing
+// within a scope and across scopes.
+func TestScopeLookup(t *testing.T) {
+	outer := newScope(nil)
+	ref := map[string]*sym{}
+	for i := 0; i < 3*scopeIndexAt; i++ {
+		inner := newScope(outer)
+		innerRef := map[string]*sym{}
+		for j := 0; j <= i; j++ {
+			v := &sym{name: fmt.Sprintf("n%d", (i*7+j*3)%11)}
+			inner.add(v)
+			innerRef[v.name] = v
+		}
+		for k := 0; k < 12; k++ {
+			name := fmt.Sprintf("n%d", k)
+			want := innerRef[name]
+			if want == nil {
+				want = ref[name]
+			}
+			if got := inner.lookup(name); got != want {
+				t.Fatalf("scope of %d names: lookup(%s) = %p, want %p", i+1, name, got, want)
+			}
+		}
+		v := &sym{name: fmt.Sprintf("n%d", i%13)}
+		outer.add(v)
+		ref[v.name] = v
+	}
+}
