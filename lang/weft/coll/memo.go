@@ -40,15 +40,6 @@ type match struct {
 	err *Error
 }
 
-// memoOf returns t's memo, creating it on first use.
-func (t *Tiling) memoOf() *memo {
-	if m := t.memo.Load(); m != nil {
-		return m
-	}
-	t.memo.CompareAndSwap(nil, &memo{})
-	return t.memo.Load()
-}
-
 // sameUnit reports whether a and b are the same unit: every field equal
 // (units are values built from a name, a scale and symbolic coordinates).
 func sameUnit(a, b *Unit) bool {
@@ -72,7 +63,7 @@ func sameUnit(a, b *Unit) bool {
 // derive returns the memoized result of the derivation d (its key fields
 // set), computing it with f the first time.
 func (t *Tiling) derive(d derivation, f func() (*Tiling, error)) (*Tiling, error) {
-	m := t.memoOf()
+	m := &t.memo
 	m.mu.Lock()
 	for i := range m.derived {
 		e := &m.derived[i]
@@ -105,7 +96,7 @@ func (t *Tiling) derive(d derivation, f func() (*Tiling, error)) (*Tiling, error
 // matchMemo returns the memoized result of matching u against t,
 // computing it with f the first time.
 func (t *Tiling) matchMemo(u *Unit, f func() *Error) *Error {
-	m := t.memoOf()
+	m := &t.memo
 	m.mu.Lock()
 	for i := range m.matched {
 		if sameUnit(&m.matched[i].u, u) {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync/atomic"
 )
 
 // Dim is one dimension of a tiling's reshaped thread domain: Extent
@@ -197,8 +196,8 @@ type Tiling struct {
 	lower   Lowering
 
 	// memo holds the derivations and matches already computed from this
-	// tiling (memo.go); nil until the first.
-	memo atomic.Pointer[memo]
+	// tiling (memo.go).
+	memo memo
 }
 
 // Threads is the number of threads in one collective of t.
@@ -367,9 +366,13 @@ const maxDims = 12
 //
 // Every derivation and match aligns, so align allocates only what the
 // result keeps: the dims, and one array for tile, full and box.
-func (t *Tiling) align(domain, box []int, completion int) (aligned, *Error) {
+//
+// scratch, when not nil, holds the result instead (a match, which keeps
+// nothing).
+func (t *Tiling) align(domain, box []int, completion int, scratch *alignBuf) (aligned, *Error) {
 	n := t.M.Threads()
-	tdims, ttile, tfull, tanch := t.merged()
+	var mb shapeBuf
+	tdims, ttile, tfull, tanch := t.merged(&mb)
 	var udbuf [maxDims]Dim
 	var ubbuf [maxDims]int
 	udims, ubox := udbuf[:0], ubbuf[:0]
@@ -397,7 +400,15 @@ func (t *Tiling) align(domain, box []int, completion int) (aligned, *Error) {
 		pitches = insertDesc(pitches, d.Pitch)
 	}
 	top := n
-	dims := make([]Dim, len(pitches))
+	k := len(pitches)
+	var dims []Dim
+	var ints []int
+	var anchors []anchor
+	if scratch != nil && k <= len(scratch.dims) {
+		dims, ints, anchors = scratch.dims[:k], scratch.ints[:3*k], scratch.anchors[:k]
+	} else {
+		dims, ints, anchors = make([]Dim, k), make([]int, 3*k), make([]anchor, k)
+	}
 	for i, q := range pitches {
 		if top%q != 0 {
 			return aligned{}, errorf("its thread pitches do not nest with the scope's (%d does not divide %d)", q, top)
@@ -405,9 +416,7 @@ func (t *Tiling) align(domain, box []int, completion int) (aligned, *Error) {
 		dims[i] = Dim{top / q, q}
 		top = q
 	}
-	k := len(dims)
-	ints := make([]int, 3*k)
-	a := aligned{dims: dims, tile: ints[:k:k], full: ints[k : 2*k : 2*k], box: ints[2*k:], anchors: make([]anchor, k)}
+	a := aligned{dims: dims, tile: ints[:k:k], full: ints[k : 2*k : 2*k], box: ints[2*k:], anchors: anchors}
 	if err := splitShape(tdims, ttile, tanch, dims, a.tile, a.anchors); err != nil {
 		return aligned{}, errorf("the scope's collective cannot be reshaped to it: %s", err.Msg)
 	}
@@ -418,6 +427,21 @@ func (t *Tiling) align(domain, box []int, completion int) (aligned, *Error) {
 		return aligned{}, errorf("its box cannot be reshaped to the scope's thread structure: %s", err.Msg)
 	}
 	return a, nil
+}
+
+// alignBuf holds an aligned shape that need not outlive the caller.
+type alignBuf struct {
+	dims    [2 * maxDims]Dim
+	ints    [6 * maxDims]int
+	anchors [2 * maxDims]anchor
+}
+
+// shapeBuf holds a merged shape (merged) for the length of one align.
+type shapeBuf struct {
+	dims    [maxDims]Dim
+	tile    [maxDims]int
+	full    [maxDims]int
+	anchors [maxDims]anchor
 }
 
 // insertDesc inserts q into s, kept in decreasing order without
@@ -443,16 +467,23 @@ func insertDesc(s []int, q int) []int {
 // them (the operators of Definition 4.2 take an offset and a box in one
 // dimension). Merging never changes a thread set; shape alignment splits
 // again where a unit needs it.
-func (t *Tiling) merged() ([]Dim, []int, []int, []anchor) {
+//
+// The callers only read the result, which is t's own shape when nothing
+// merges, else a copy in buf (when it fits).
+func (t *Tiling) merged(buf *shapeBuf) ([]Dim, []int, []int, []anchor) {
 	if !t.mergeable() {
-		// Nothing merges (the common case): t's own shape, which the
-		// callers only read.
 		return t.Dims, t.Tile, t.Full, t.anchors
 	}
-	dims := append([]Dim(nil), t.Dims...)
-	tile := append([]int(nil), t.Tile...)
-	full := append([]int(nil), t.Full...)
-	anch := append([]anchor(nil), t.anchors...)
+	var dims []Dim
+	var tile, full []int
+	var anch []anchor
+	if n := len(t.Dims); n <= maxDims {
+		dims, tile, full, anch = buf.dims[:0], buf.tile[:0], buf.full[:0], buf.anchors[:0]
+	}
+	dims = append(dims, t.Dims...)
+	tile = append(tile, t.Tile...)
+	full = append(full, t.Full...)
+	anch = append(anch, t.anchors...)
 	for i := len(dims) - 2; i >= 0; i-- {
 		in := i + 1
 		e := dims[in].Extent
@@ -648,7 +679,7 @@ func (t *Tiling) cudaThreads(iter, count int, u Unit, domain, box []int) (*Tilin
 	if count < 1 {
 		return nil, errorf("cuda_threads loop must have at least one iteration")
 	}
-	a, aerr := t.align(domain, box, inherit)
+	a, aerr := t.align(domain, box, inherit, nil)
 	if aerr != nil {
 		return nil, errorf("cannot tile %s into %s: %s", t.Describe(), u, aerr.Msg)
 	}
@@ -761,7 +792,7 @@ func (t *Tiling) warpDim() (aligned, int, *Error) {
 	if t.M.BlockDim%32 != 0 {
 		return aligned{}, 0, errorf("blockDim %d is not a whole number of warps", t.M.BlockDim)
 	}
-	a, err := t.align([]int{t.M.BlockDim / 32, 32}, []int{1, 32}, inherit)
+	a, err := t.align([]int{t.M.BlockDim / 32, 32}, []int{1, 32}, inherit, nil)
 	if err != nil {
 		return aligned{}, 0, errorf("CudaWarps needs whole warps: %s", err.Msg)
 	}
@@ -895,7 +926,8 @@ func (t *Tiling) match(u Unit) *Error {
 }
 
 func (t *Tiling) matches(u Unit, domain, box []int) *Error {
-	a, aerr := t.align(domain, box, 1)
+	var scratch alignBuf
+	a, aerr := t.align(domain, box, 1, &scratch)
 	if aerr != nil {
 		return errorf("the collective is %s, not a %s: %s", t.describeShape(), u, aerr.Msg)
 	}
@@ -937,6 +969,9 @@ func (t *Tiling) startDescr() string {
 // startsAligned reports whether for every iterator value the digit of the
 // collective's start at pitch q (extent e) is a multiple of b.
 func (t *Tiling) startsAligned(q, b, e int) bool {
+	if b == 1 {
+		return true // every digit is a multiple of 1
+	}
 	ok := func(s int) bool { return (s/q%e)%b == 0 }
 	m := q * b
 	var rest []Term
