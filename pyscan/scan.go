@@ -2,6 +2,7 @@ package pyscan
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"weft.dev/weft/diag"
@@ -81,6 +82,28 @@ func init() {
 // ErrorHandler receives scanner errors.
 type ErrorHandler func(pos diag.Pos, code, msg string)
 
+// Tok is a token in compact form (Scanner.Toks): its kind and the
+// offsets of its spelling, 16 bytes and no pointers. A file's tokens then
+// take less than a quarter of the memory of []Token, in one allocation
+// the garbage collector never scans, which makes scanning a fraction of
+// its cost in a small `weft check` (issue 13). Scanner.Text, Raw, End and
+// Token give the rest.
+type Tok struct {
+	Off  int // the offset of its spelling
+	n    uint32
+	Kind Kind
+	// long: n indexes Scanner.long (a STRING, whose text is not its
+	// spelling, or a spelling too long for n); else n is the spelling's
+	// length.
+	long bool
+}
+
+// longTok is the rest of a Tok whose long is set.
+type longTok struct {
+	text string
+	end  int
+}
+
 // Scanner tokenizes one file.
 type Scanner struct {
 	file    *diag.File
@@ -90,10 +113,11 @@ type Scanner struct {
 	err     ErrorHandler
 	indents []int  // stack of indentation columns; starts with 0
 	parens  []byte // open brackets
-	pending []Token
-	pendBuf []Token // pending's array from its start (Next)
-	atBOL   bool    // at beginning of a logical line
-	lineHas bool    // the current logical line produced a token
+	pending []Tok
+	pendBuf []Tok     // pending's array from its start (Next)
+	long    []longTok // Tok.long
+	atBOL   bool      // at beginning of a logical line
+	lineHas bool      // the current logical line produced a token
 	done    bool
 
 	Comments []Comment
@@ -115,12 +139,24 @@ func (s *Scanner) errorf(off int, code, format string, args ...any) {
 
 // All scans the whole file and returns its tokens, ending with EOF.
 func (s *Scanner) All() []Token {
+	toks := s.Toks()
+	out := make([]Token, len(toks))
+	for i, t := range toks {
+		out[i] = s.Token(t)
+	}
+	return out
+}
+
+// Toks scans the whole file and returns its tokens in compact form,
+// ending with EOF.
+func (s *Scanner) Toks() []Tok {
 	// The tokens are scanned straight into the result (not queued and
-	// copied one by one as Next does), sized once from the source length:
-	// about one token per 4 to 7 bytes of Weft or Prism.
+	// copied one by one as Next does), sized from the source length:
+	// Weft and Prism files have one token per 3 to 13 bytes, most per 5
+	// to 7; a file denser than one per 5 grows the array once or twice.
 	toks := s.pending
-	if want := len(toks) + len(s.src)/4 + 16; cap(toks) < want {
-		toks = make([]Token, len(s.pending), want)
+	if want := len(toks) + len(s.src)/5 + 16; cap(toks) < want {
+		toks = make([]Tok, len(s.pending), want)
 		copy(toks, s.pending)
 	}
 	s.pending = toks
@@ -136,6 +172,38 @@ func (s *Scanner) All() []Token {
 	}
 }
 
+// Text returns t's text: for STRING its decoded value, for NEWLINE,
+// INDENT, DEDENT and EOF "", else its spelling (Token.Text).
+func (s *Scanner) Text(t Tok) string {
+	if t.long {
+		return s.long[t.n].text
+	}
+	return s.text[t.Off : t.Off+int(t.n)]
+}
+
+// Raw returns t's spelling in the source (Token.Raw).
+func (s *Scanner) Raw(t Tok) string { return s.text[t.Off:s.End(t)] }
+
+// End returns the offset just after t's spelling.
+func (s *Scanner) End(t Tok) int {
+	if t.long {
+		return s.long[t.n].end
+	}
+	return t.Off + int(t.n)
+}
+
+// Is reports whether t is of kind k and spelled text, without building
+// its text: the parser's test of every keyword and operator.
+func (s *Scanner) Is(t Tok, k Kind, text string) bool {
+	return t.Kind == k && !t.long && int(t.n) == len(text) && s.text[t.Off:t.Off+len(text)] == text
+}
+
+// Token returns t in full.
+func (s *Scanner) Token(t Tok) Token {
+	end := s.End(t)
+	return Token{Kind: t.Kind, Text: s.Text(t), Raw: s.text[t.Off:end], Pos: s.pos(t.Off), End: s.pos(end)}
+}
+
 // Next returns the next token.
 func (s *Scanner) Next() Token {
 	if len(s.pending) == 0 {
@@ -149,15 +217,21 @@ func (s *Scanner) Next() Token {
 	}
 	t := s.pending[0]
 	s.pending = s.pending[1:]
-	return t
+	return s.Token(t)
 }
 
+// emit queues a token; text is a STRING's decoded value (the other kinds'
+// texts are their spellings, or "").
 func (s *Scanner) emit(k Kind, start, end int, text string) {
-	raw := text // most tokens are spelled as their text: one string for both
-	if raw != s.text[start:end] {
-		raw = s.text[start:end]
+	t := Tok{Off: start, n: uint32(end - start), Kind: k}
+	if k == STRING || end-start > math.MaxUint32 {
+		if k != STRING {
+			text = s.text[start:end]
+		}
+		t.n, t.long = uint32(len(s.long)), true
+		s.long = append(s.long, longTok{text, end})
 	}
-	s.pending = append(s.pending, Token{Kind: k, Text: text, Raw: raw, Pos: s.pos(start), End: s.pos(end)})
+	s.pending = append(s.pending, t)
 	if k != NEWLINE && k != INDENT && k != DEDENT && k != EOF {
 		s.lineHas = true
 	}
@@ -208,7 +282,7 @@ func (s *Scanner) scan() {
 		for s.off < len(s.src) && (isLetter(s.src[s.off]) || isDigit(s.src[s.off])) {
 			s.off++
 		}
-		s.emit(NAME, start, s.off, s.text[start:s.off])
+		s.emit(NAME, start, s.off, "")
 		return
 	case isDigit(c) || (c == '.' && s.off+1 < len(s.src) && isDigit(s.src[s.off+1])):
 		s.number()
@@ -355,9 +429,9 @@ func (s *Scanner) number() {
 		s.errorf(start, ErrBadNumber, "malformed number %q", text)
 	}
 	if isFloat {
-		s.emit(FLOAT, start, s.off, text)
+		s.emit(FLOAT, start, s.off, "")
 	} else {
-		s.emit(INT, start, s.off, text)
+		s.emit(INT, start, s.off, "")
 	}
 }
 
@@ -436,26 +510,30 @@ var opsByFirst = func() (t [256][]string) {
 func (s *Scanner) operator() {
 	start := s.off
 	for _, op := range opsByFirst[s.src[s.off]] {
-		if strings.HasPrefix(s.text[s.off:], op) {
+		// The first byte matches; a one-byte operator is the last
+		// candidate, so it matches outright.
+		if len(op) == 1 || len(op) <= len(s.src)-s.off && s.text[s.off+1:s.off+len(op)] == op[1:] {
 			s.off += len(op)
-			switch op {
-			case "(", "[", "{":
-				s.parens = append(s.parens, op[0])
-			case ")", "]", "}":
-				want := byte('(')
-				switch op {
-				case "]":
-					want = '['
-				case "}":
-					want = '{'
-				}
-				if len(s.parens) == 0 || s.parens[len(s.parens)-1] != want {
-					s.errorf(start, ErrUnbalanced, "unexpected %q", op)
-				} else {
-					s.parens = s.parens[:len(s.parens)-1]
+			if len(op) == 1 {
+				switch c := op[0]; c {
+				case '(', '[', '{':
+					s.parens = append(s.parens, c)
+				case ')', ']', '}':
+					want := byte('(')
+					switch c {
+					case ']':
+						want = '['
+					case '}':
+						want = '{'
+					}
+					if len(s.parens) == 0 || s.parens[len(s.parens)-1] != want {
+						s.errorf(start, ErrUnbalanced, "unexpected %q", op)
+					} else {
+						s.parens = s.parens[:len(s.parens)-1]
+					}
 				}
 			}
-			s.emit(OP, start, s.off, op)
+			s.emit(OP, start, s.off, "")
 			return
 		}
 	}

@@ -21,6 +21,12 @@ func (e *LimitError) Error() string {
 // ReadFile reads path, which must be a regular file of at most limit bytes
 // (limit <= 0: no limit).
 func ReadFile(path string, limit int64) ([]byte, error) {
+	return readFile(path, limit)
+}
+
+// readFileOS is ReadFile through package os (systems without read_linux.go's
+// fewer system calls).
+func readFileOS(path string, limit int64) ([]byte, error) {
 	f, err := Open(path, limit)
 	if err != nil {
 		return nil, err

@@ -134,6 +134,42 @@ func TestReadFile(t *testing.T) {
 	if _, err := ReadFile("/dev/zero", 0); err == nil || err.Error() != "/dev/zero: not a regular file" {
 		t.Errorf("/dev/zero: %v", err)
 	}
+	if _, err := ReadFile(dir, 0); err == nil || err.Error() != dir+": a directory" {
+		t.Errorf("directory: %v", err)
+	}
+	missing := filepath.Join(dir, "missing")
+	if _, err := ReadFile(missing, 0); err == nil || err.Error() != "open "+missing+": no such file or directory" {
+		t.Errorf("missing: %v", err)
+	}
+	// Sizes around the first read's buffer, with and without a limit, read
+	// as os.ReadFile reads them.
+	for _, n := range []int{0, 1, 511, 512, 513, 4096, 100000} {
+		data := make([]byte, n)
+		for i := range data {
+			data[i] = byte('a' + i%26)
+		}
+		os.WriteFile(p, data, 0o644)
+		for _, limit := range []int64{0, int64(n), int64(n) + 1, 1 << 20} {
+			if limit == 0 && n == 0 {
+				continue
+			}
+			if b, err := ReadFile(p, limit); err != nil || string(b) != string(data) {
+				t.Errorf("size %d, limit %d: %d bytes, %v", n, limit, len(b), err)
+			}
+		}
+		if n > 1 { // limit 0: none
+			if _, err := ReadFile(p, int64(n)-1); !errors.As(err, &le) {
+				t.Errorf("size %d, limit %d: %v", n, n-1, err)
+			}
+		}
+	}
+	// A regular file whose size stat gives as 0 (Linux's /proc) is read to
+	// its end.
+	if want, err := os.ReadFile("/proc/self/mountinfo"); err == nil && len(want) > 0 {
+		if b, err := ReadFile("/proc/self/mountinfo", 0); err != nil || len(b) == 0 {
+			t.Errorf("/proc/self/mountinfo: %d bytes, %v", len(b), err)
+		}
+	}
 }
 
 // TestSignal: SIGINT while an output is being written removes its

@@ -106,7 +106,13 @@
 //     translations on every record of the first slab, and checks by a
 //     set that holds all or none of the frame's threads, leave deferred
 //     slabs unbuilt (gridCommutes, gridCheckRun; issue 13 stop 26;
-//     TestGridEventMatchesEager, TestGridCheckRunMatchesEager).
+//     TestGridEventMatchesEager, TestGridCheckRunMatchesEager). Issue 13
+//     stop 27: condition 2's walk of the read lists is skipped when an
+//     index of the creators of each nest source's records rules out a
+//     failure (rdindex.go, TestRdIndexMatchesWalk), and the read records
+//     that successive entries of a nest by other frames leave on one cell
+//     are merged into one group record (thmerge.go,
+//     TestGridMergeMatchesPlain).
 //   - Replay by task (effects.go replayTask, issue 13 stop 26): a record
 //     whose reach is one task replays only the log's runs of that task's
 //     and the host's events (Machine.taskRuns): apply leaves it unchanged

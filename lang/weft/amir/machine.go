@@ -275,8 +275,12 @@ type Machine struct {
 	thState []uint8
 	// pendBuf is record's scratch for P_{E#,ρ}.
 	pendBuf []pend
-	// grantArena backs the first grants of records (augment).
-	grantArena []grant
+	// grantArena backs the first grants of records (augment), pendArena
+	// their first arrive counts (pendStore; noPendArena, for tests, gives
+	// each record its own).
+	grantArena  []grant
+	pendArena   []pend
+	noPendArena bool
 	// mbarSet is {Program.MbarQual} (empty when the program has none).
 	mbarSet QualSet
 	// single[i]: shape i is one thread. shared lists the log indices of
@@ -374,9 +378,24 @@ type Machine struct {
 	gridCheckDeferred bool
 	groupSkips        int64 // group records' replays skipped by checkCells
 	gridCheckKept     int64
-	gvMark            []uint64
-	gvMarkGen         uint64
-	gvCells           []int32
+	// Merged read records (thmerge.go): noGridMerge disables them
+	// (tests), gridMerges counts them, mergeShapes caches the shapes of
+	// unions (machine-local shapes persist across runs).
+	noGridMerge bool
+	gridMerges  int64
+	mergeShapes map[mergeKey]int32
+	// lastMerge caches mergeShapes' last answer; mfKnown names a group
+	// whose members are in its task's merge frame as of grpGen, which
+	// changes whenever grpFrames is emptied (mergeFrameAdd).
+	lastMerge   mergeKey
+	lastMergeX  int32
+	lastMergeOK bool
+	mfKnown     threads
+	mfKnownGen  uint64
+	grpGen      uint64
+	gvMark      []uint64
+	gvMarkGen   uint64
+	gvCells     []int32
 	// Group records (thgroup.go): the grid frames whose events must be
 	// uniform while groups exist, the variables that may hold groups,
 	// whether any was made in this run (thread symmetry then stays off),
@@ -498,6 +517,7 @@ func (m *Machine) Run(args []int) *Result {
 	m.free = -1
 	m.rdReset()
 	m.grantArena = nil // its chunks grow from the smallest again (grantStore)
+	m.pendArena = nil  // likewise (pendStore)
 	m.bars = m.bars[:0]
 	m.barExt = m.barExt[:0]
 	m.lastFreed, m.freeMarks = -1, m.freeMarks[:0]
@@ -521,6 +541,7 @@ func (m *Machine) Run(args []int) *Result {
 	m.hwVars, m.hwOnly, m.reuseBad = m.hwVars[:0], false, nil
 	m.thVars = make([]*thVar, len(p.Vars))
 	m.grpFrames, m.grpVars, m.grpAny = m.grpFrames[:0], m.grpVars[:0], false
+	m.grpGen++
 	m.tgFrames = m.tgFrames[:0]
 	m.gridBackoff = map[*Stmt]*[2]int32{}
 	m.gv, m.gvAny = make([]*gridVirt, len(p.Vars)), false

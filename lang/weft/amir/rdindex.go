@@ -5,40 +5,41 @@ package amir
 // gridSharedOK (thgrid.go) tests condition 2 of a read-only variable at
 // each entry of a grid nest: no cell the grid may read holds a read
 // record of one of the nest's own RecordReads (gridVar.srcs) whose
-// creator is one grid thread of this task, nor a group record of such a
-// source. It walked every read list of every such cell: gemv's nest over
-// the 8 threads of one team is entered once per team (16 times a task)
-// over the whole of shared_x, whose lists gain one record a cell per
-// entry, so the walk cost K x 16^2 / 2 record visits, each a likely cache
-// miss (about a third of the check at K = 1024).
+// creator is one grid thread of this task, nor a group record (thgroup.go)
+// of such a source with such a member. It walked every read list of every
+// such cell: gemv's nest over the 8 threads of one team is entered once
+// per team (16 times a task) over the whole of shared_x, whose lists gain
+// one record a cell per entry, so the walk cost K x 16^2 / 2 record
+// visits, each a likely cache miss (about a third of the check at K =
+// 1 024).
 //
 // The index answers the question for the whole variable at once, from
 // above: per tracked source (a RecordRead of a read-only variable of some
 // grid nest, Program.rdTrack), the union of the creators of every
-// one-thread record of that source made in the current newest task (a
-// bitmap of thread offsets) and whether any group record of it was ever
-// made. Every record is made by takeRecord, which lists it (rdPend); the
-// places that change a record's source, creator or group mark in place
-// after it was made list it again (rdNote); the list is folded into the
-// index, with the records' contents at that time, when a test needs it
-// (rdFlush). So the index holds every record in a cell list now (a freed
-// and reused record is listed again with its new content; the old one
-// is in no list), and more: freed records, other variables' records of
-// the same source, mutate lists. When it says no read record of the
-// sources can be a grid thread's, the walk would find none; otherwise the
-// walk runs as before. Records of older tasks are dropped from the bitmap
-// when a newer task's record is folded in: a grid's task is the current
-// one (gridTry), task ids only grow, so an older task's record can never
-// match a later grid (the walk skips creators of another task).
+// one-thread record of that source made in the current newest task, and
+// of the members of its group records (a bitmap of thread offsets). Every
+// record is made by takeRecord, which lists it (rdPend); the places that
+// change a record's source, creator or group mark in place after it was
+// made list it again (rdNote); the list is folded into the index, with
+// the records' contents at that time, when a test needs it (rdFlush). So
+// the index holds every record in a cell list now (a freed and reused
+// record is listed again with its new content; the old one is in no
+// list), and more: freed records, other variables' records of the same
+// source, mutate lists. When it says no read record of the sources can be
+// a grid thread's, the walk would find none; otherwise the walk runs as
+// before. Records of older tasks are dropped from the bitmap when a newer
+// task's record is folded in: a grid's task is the current one (gridTry),
+// task ids only grow, so an older task's record can never match a later
+// grid (the walk skips creators of another task).
 //
-// Checked by TestRdIndexMatchesWalk (thgrid_test.go): random grid
-// programs give the same Result with the index and without it.
+// Checked by TestRdIndexMatchesWalk (rdindex_test.go): random grid
+// programs give the same Result with the index, verified (every spared
+// walk is done too and must pass), and without it.
 
 // rdSum is the index of one tracked source.
 type rdSum struct {
-	task int32    // the task whose one-thread records bits holds (-1: none yet)
-	bits []uint64 // creator thread offsets of that task's one-thread records
-	grp  bool     // some group record of the source was made
+	task int32    // the task whose records bits holds (-1: none yet)
+	bits []uint64 // creator thread offsets of that task's one-thread records and group members
 }
 
 // rdTrackSrcs sets p.rdTrack: the sources of the RecordReads of every
@@ -79,7 +80,7 @@ func (m *Machine) rdReset() {
 	}
 	for i := range m.rdSums {
 		s := &m.rdSums[i]
-		s.task, s.grp = -1, false
+		s.task = -1
 		clear(s.bits)
 	}
 }
@@ -94,32 +95,57 @@ func (m *Machine) rdNote(i int32) {
 
 // rdFlush folds the listed records into the index.
 func (m *Machine) rdFlush() {
-	track := m.p.rdTrack
 	for _, i := range m.rdPend {
-		r := &m.recs[i]
-		if r.src < 0 || int(r.src) >= len(track) || !track[r.src] {
-			continue
-		}
-		s := &m.rdSums[r.src]
-		if r.grp != 0 {
-			s.grp = true
-			continue
-		}
-		t, task := r.creator.start, r.creator.task
-		if !m.single[r.creator.shape] || task < 0 || t < 0 || task < s.task {
-			continue // never one grid thread of this or a later task
-		}
-		if task > s.task {
-			s.task = task
-			clear(s.bits)
-		}
-		w := int(t / 64)
-		for len(s.bits) <= w {
-			s.bits = append(s.bits, 0)
-		}
-		s.bits[w] |= 1 << (t % 64)
+		m.rdFold(&m.recs[i])
 	}
 	m.rdPend = m.rdPend[:0]
+}
+
+// rdFold folds record r into the index.
+func (m *Machine) rdFold(r *record) {
+	track := m.p.rdTrack
+	if r.src < 0 || int(r.src) >= len(track) || !track[r.src] {
+		return
+	}
+	s := &m.rdSums[r.src]
+	task := r.creator.task
+	if task < 0 || task < s.task || r.grp == 0 && !m.single[r.creator.shape] {
+		return // never one grid thread of this or a later task
+	}
+	if task > s.task {
+		s.task = task
+		clear(s.bits)
+	}
+	if r.grp == 0 {
+		s.add(r.creator.start)
+		return
+	}
+	// A group: its members' threads (thgroup.go).
+	for _, o := range m.shapes[r.creator.shape] {
+		s.add(r.creator.start + o)
+	}
+}
+
+// rdAdd folds record r's threads into the index now, as rdFlush would
+// (the index's final state does not depend on the order records are
+// folded in): mergeReads frees r into a group whose other members the
+// index holds already.
+func (m *Machine) rdAdd(r *record) {
+	if m.rdOn {
+		m.rdFold(r)
+	}
+}
+
+// add puts thread offset t in s.bits.
+func (s *rdSum) add(t int32) {
+	if t < 0 {
+		return
+	}
+	w := int(t / 64)
+	for len(s.bits) <= w {
+		s.bits = append(s.bits, 0)
+	}
+	s.bits[w] |= 1 << (t % 64)
 }
 
 // rdMayHold reports whether some read list may hold a record that fails
@@ -135,7 +161,7 @@ func (m *Machine) rdMayHold(g *gridRT, srcs []int32) bool {
 			return true
 		}
 		s := &m.rdSums[src]
-		if s.grp || s.task > g.task {
+		if s.task > g.task {
 			return true
 		}
 		if s.task < g.task {

@@ -897,10 +897,15 @@ func (m *Machine) gridSharedOK(g *gridRT, vr *gridVarRT, now int32) bool {
 		for h := st.cells[c].reads; h >= 0; h = m.recs[h].next {
 			r := &m.recs[h]
 			if r.grp != 0 {
+				// A group stands for its members' records (thgroup.go):
+				// it fails if one of them is a grid thread's.
+				if r.creator.task != g.task || !m.groupHasGrid(g, r) {
+					continue
+				}
 				for _, s := range gv.srcs {
 					if s == r.src {
 						m.rdWrong += b2i(!walkReads)
-						return false // a group may hold a grid thread's record
+						return false
 					}
 				}
 				continue
@@ -921,6 +926,18 @@ func (m *Machine) gridSharedOK(g *gridRT, vr *gridVarRT, now int32) bool {
 		}
 		return true
 	})
+}
+
+// groupHasGrid reports whether a member of group r is a thread of grid g
+// (r is of g's task).
+func (m *Machine) groupHasGrid(g *gridRT, r *record) bool {
+	for _, o := range m.shapes[r.creator.shape] {
+		t := r.creator.start + o
+		if t >= 0 && int(t/64) < len(g.inF) && g.inF[t/64]&(1<<(t%64)) != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // gridVisibleAll: one component of r gives every grid thread the level
@@ -1019,6 +1036,23 @@ func (m *Machine) gridLeave(g *gridRT) {
 			}
 		}
 	}
+	if !m.noGridMerge {
+		// Each point's new read records of a read-only variable, at
+		// the head of its cells' lists, join the records of earlier
+		// entries after them (thmerge.go).
+		for i := range g.vars {
+			vr := &g.vars[i]
+			if vr.trans {
+				continue
+			}
+			for p := range g.ths {
+				off := vr.offset(g, p)
+				for _, c := range vr.cells {
+					m.mergeReads(vr.gv.v, &vr.st.cells[c+off])
+				}
+			}
+		}
+	}
 	for i := range g.vars {
 		g.vars[i].st.hasRecs = true
 		if vr := &g.vars[i]; vr.trans && m.gridDefer && !vr.virt {
@@ -1061,6 +1095,9 @@ func (m *Machine) gridCopyN(g *gridRT, p int, h, n, tail int32, now int32) int32
 		}
 		nr.pend = nr.pend[:0]
 		if len(r.pend) > 0 {
+			if cap(nr.pend) < len(r.pend) {
+				nr.pend = m.pendStore(len(r.pend))
+			}
 			nr.pend = append(nr.pend, r.pend...)
 		}
 		if nr.grp == thGroup {

@@ -441,3 +441,38 @@ func TestGridCheckRunMatchesEager(t *testing.T) {
 		t.Fatalf("weak coverage: %d check runs on deferred slabs", kept)
 	}
 }
+
+// TestGridMergeMatchesPlain: read records of earlier grid entries merged
+// into groups (thmerge.go) change nothing in the Result. The programs of
+// TestGridMatchesFull and TestGridEventMatchesEager (nests entered again
+// in sequential loops over rows other frames read before, with events
+// that hold part of the threads) run with merging, without it, and
+// without grid symmetry, twice on one machine.
+func TestGridMergeMatchesPlain(t *testing.T) {
+	var merges int64
+	for _, ev := range []bool{false, true} {
+		gridEvents = ev
+		for seed := int64(0); seed < gridSeeds; seed++ {
+			m1 := New(randomGridProgram(seed), Config{MaxHazards: 100})
+			m2 := New(randomGridProgram(seed), Config{MaxHazards: 100})
+			m3 := New(randomGridProgram(seed), Config{MaxHazards: 100})
+			m2.noGridMerge = true
+			m3.noGrid = true
+			for rep := 0; rep < 2; rep++ {
+				r1, r2, r3 := *m1.Run(nil), *m2.Run(nil), *m3.Run(nil)
+				r1.Stats.Memory, r2.Stats.Memory, r3.Stats.Memory = 0, 0, 0
+				r1.Stats.SkippedOps, r2.Stats.SkippedOps, r3.Stats.SkippedOps = 0, 0, 0
+				g, w, f := fmt.Sprintf("%+v", r1), fmt.Sprintf("%+v", r2), fmt.Sprintf("%+v", r3)
+				if g != w || g != f {
+					t.Fatalf("events %v seed %d run %d:\nmerged %s\nplain  %s\nfull   %s", ev, seed, rep, g, w, f)
+				}
+			}
+			merges += m1.gridMerges
+		}
+	}
+	gridEvents = false
+	t.Logf("%d records merged", merges)
+	if merges < 1000 {
+		t.Fatalf("weak coverage: %d records merged", merges)
+	}
+}

@@ -46,12 +46,18 @@ package amir
 // points, enumerated in the nest's order, increase (so that prepending
 // in that order leaves them decreasing). TestGridMatchesFull compares
 // every Result with the full run; TestGroupExpansions makes events and
-// dominance tests expand groups.
+// dominance tests expand groups. Groups are also made by merging the read
+// records that successive entries of a grid nest leave on one cell
+// (thmerge.go).
 
 // grpFrame is a grid frame whose threads' groups may exist.
 type grpFrame struct {
 	task int32
 	ths  []int32
+	// merge: the frame of task's merged read records (thmerge.go); in
+	// marks its threads.
+	merge bool
+	in    []uint64
 }
 
 // grpVar is a variable incarnation that may hold groups.
@@ -102,6 +108,7 @@ func (m *Machine) expandAllGroups() {
 		}
 	}
 	m.grpFrames, m.grpVars = m.grpFrames[:0], m.grpVars[:0]
+	m.grpGen++
 }
 
 // expandGroup turns group h into its members in place: h becomes the
@@ -127,7 +134,7 @@ func (m *Machine) expandGroup(h int32) {
 		}
 		nr.pend = nil
 		if len(g.pend) > 0 {
-			nr.pend = append([]pend(nil), g.pend...)
+			nr.pend = append(m.pendStore(len(g.pend)), g.pend...)
 		}
 		tail = idx
 	}
@@ -312,7 +319,7 @@ func (m *Machine) gridGroups(g *gridRT, vr *gridVarRT) bool {
 	m.grpVars = append(m.grpVars, grpVar{v: gv.v, epoch: st.epoch})
 	known := false
 	for _, f := range m.grpFrames {
-		known = known || f.task == g.task && slicesEqual32(f.ths, g.ths)
+		known = known || !f.merge && f.task == g.task && slicesEqual32(f.ths, g.ths)
 	}
 	if !known {
 		m.grpFrames = append(m.grpFrames, grpFrame{task: g.task, ths: g.ths})

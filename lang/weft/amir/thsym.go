@@ -827,7 +827,7 @@ func (m *Machine) thsymCopy(h int32, f *thFrame, i int32, now int32) int32 {
 	}
 	nr.pend = nil
 	if len(r.pend) > 0 {
-		nr.pend = make([]pend, len(r.pend))
+		nr.pend = m.pendStore(len(r.pend))[:len(r.pend)]
 		for k, p := range r.pend {
 			if ids, ok := m.thSubs[p.cell]; ok && int(i-1) < len(ids) {
 				p.cell = ids[i-1]

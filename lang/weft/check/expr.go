@@ -244,10 +244,20 @@ func (c *checker) window(e syntax.Expr) (*Symbol, []syntax.Expr) {
 		var out []syntax.Expr
 		for i, ix := range e.Indices {
 			if sl, ok := ix.(*syntax.Slice); ok {
+				if c.symOnly {
+					// The slice's own checks (control) without its
+					// extent and bounds, which only report.
+					c.control(sl.Lo)
+					c.control(sl.Hi)
+					out = append(out, sl)
+					continue
+				}
 				out = append(out, c.slice(sl, dims[i], base, i))
 			} else {
 				c.control(ix)
-				c.pointBound(ix, dims[i], base, i)
+				if !c.symOnly {
+					c.pointBound(ix, dims[i], base, i)
+				}
 			}
 		}
 		return base, out
@@ -398,27 +408,45 @@ func FloorDiv(x, y int64) int64 {
 // rangeOf is the static [min, max] of a control expression over the
 // enclosing loops' iterators, when every iterator has constant bounds.
 func (c *checker) rangeOf(e syntax.Expr) ([2]int64, bool) {
-	r, _, ok := c.interval(e, map[*Symbol]int{})
+	r, _, ok := c.interval(e, nil)
 	return r, ok
 }
 
 // exactRange is rangeOf where interval arithmetic is exact (each iterator
 // occurs once and no % wraps), so a bound violation is a real one.
 func (c *checker) exactRange(e syntax.Expr) ([2]int64, bool) {
-	seen := map[*Symbol]int{}
-	r, exact, ok := c.interval(e, seen)
+	// The occurrences in a list the checker reuses, not a map per call
+	// (issue 13: that map was a visible part of checking a kernel).
+	c.seen = c.seen[:0]
+	r, exact, ok := c.interval(e, &c.seen)
 	if !ok || !exact {
 		return r, false
 	}
-	for _, n := range seen {
-		if n > 1 {
-			return r, false
+	if len(c.seen) > 32 {
+		// Many occurrences: a map, not a quadratic scan.
+		once := make(map[*Symbol]bool, len(c.seen))
+		for _, s := range c.seen {
+			if once[s] {
+				return r, false
+			}
+			once[s] = true
+		}
+		return r, true
+	}
+	for i, s := range c.seen {
+		for _, t := range c.seen[:i] {
+			if s == t {
+				return r, false
+			}
 		}
 	}
 	return r, true
 }
 
-func (c *checker) interval(e syntax.Expr, seen map[*Symbol]int) (r [2]int64, exact, ok bool) {
+// interval is the static range of e; exact reports that interval
+// arithmetic gave it exactly but for repeated iterators, whose
+// occurrences it appends to seen (nil: not recorded).
+func (c *checker) interval(e syntax.Expr, seen *[]*Symbol) (r [2]int64, exact, ok bool) {
 	switch e := e.(type) {
 	case *syntax.IntLit:
 		return [2]int64{e.Value, e.Value}, true, true
@@ -431,7 +459,9 @@ func (c *checker) interval(e syntax.Expr, seen map[*Symbol]int) (r [2]int64, exa
 			return [2]int64{s.Value, s.Value}, true, true
 		}
 		if rg, ok := c.ranges[s]; ok && s.Kind == KindIter {
-			seen[s]++
+			if seen != nil {
+				*seen = append(*seen, s)
+			}
 			return rg, true, true
 		}
 	case *syntax.Unary:

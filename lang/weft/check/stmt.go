@@ -28,15 +28,21 @@ type checker struct {
 	// per proc
 	proc   *Proc
 	scopes []map[string]*Symbol
-	where  code
-	async  string               // CudaAsync timeline
-	ranges map[*Symbol][2]int64 // static [min, max] of loop iterators
-	device bool                 // inside a CudaDeviceFunction
-	tasks  bool                 // inside a cuda_tasks loop
-	warps  int                  // depth of CudaWarps blocks
+	seen   []*Symbol // exactRange's iterator occurrences (interval)
+	// symOnly: window resolves the symbol only (windowSym), without
+	// extents or bounds checks.
+	symOnly bool
+	where   code
+	async   string               // CudaAsync timeline
+	ranges  map[*Symbol][2]int64 // static [min, max] of loop iterators
+	device  bool                 // inside a CudaDeviceFunction
+	tasks   bool                 // inside a cuda_tasks loop
+	warps   int                  // depth of CudaWarps blocks
 }
 
-func (c *checker) push() { c.scopes = append(c.scopes, map[string]*Symbol{}) }
+// push opens a scope; its map is made by its first declaration (most
+// scopes, loop and with bodies, declare nothing; issue 13).
+func (c *checker) push() { c.scopes = append(c.scopes, nil) }
 func (c *checker) pop()  { c.scopes = c.scopes[:len(c.scopes)-1] }
 
 // declare adds sym to the innermost scope; names may not shadow a name of
@@ -47,6 +53,9 @@ func (c *checker) declare(n *syntax.Name, sym *Symbol) {
 			c.errs.Errorf(n.Pos(), "W0202", "%s is already declared", n.Name).Note(prev.Pos, "the other declaration is here")
 			return
 		}
+	}
+	if c.scopes[len(c.scopes)-1] == nil {
+		c.scopes[len(c.scopes)-1] = map[string]*Symbol{}
 	}
 	c.scopes[len(c.scopes)-1][n.Name] = sym
 	c.proc.Defs[sym.Decl] = sym

@@ -47,7 +47,12 @@ type Scope struct {
 	Parent *Scope       // nil for a proc's top scope
 	Stmt   syntax.Stmt  // the statement that opened this scope
 	names  map[string]*Var
-	iters  map[string]*Iter
+	// iter is the loop variable a loop's body scope binds (hasIter): its
+	// cuda_threads iterator, or nil for any other loop. One binding, not a
+	// map per loop (issue 13: the maps were a visible part of a check).
+	iterName string
+	iter     *Iter
+	hasIter  bool
 }
 
 // Iter returns the cuda_threads iterator named name visible in s.
@@ -56,8 +61,8 @@ func (s *Scope) Iter(name string) *Iter {
 		if v, ok := sc.names[name]; ok && v != nil {
 			return nil // shadowed by a variable
 		}
-		if it, ok := sc.iters[name]; ok {
-			return it
+		if sc.hasIter && sc.iterName == name {
+			return sc.iter
 		}
 	}
 	return nil
@@ -69,7 +74,7 @@ func (s *Scope) Lookup(name string) *Var {
 		if v, ok := sc.names[name]; ok {
 			return v
 		}
-		if _, ok := sc.iters[name]; ok {
+		if sc.hasIter && sc.iterName == name {
 			return nil
 		}
 	}
@@ -170,7 +175,11 @@ type checker struct {
 func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 	c := &checker{f: f, l: opts.Lib, errs: errs, c: &consts{vals: map[string]int64{}},
 		instrs: map[string]*lib.Instr{}, procs: map[string]bool{}, warpCf: map[string]syntax.Expr{}}
-	c.res = &Result{Scopes: map[syntax.Stmt]*Scope{}, Bodies: map[syntax.Stmt]*coll.Tiling{}, Lib: opts.Lib, Consts: c.c.vals}
+	// Sized once for every statement (stmt records each): growing the map
+	// statement by statement cost more than counting them.
+	n := countStmts(f)
+	c.res = &Result{Scopes: make(map[syntax.Stmt]*Scope, n), Stmts: make([]syntax.Stmt, 0, n),
+		Bodies: map[syntax.Stmt]*coll.Tiling{}, Lib: opts.Lib, Consts: c.c.vals}
 	for _, d := range f.Decls {
 		if g, ok := d.(*syntax.Global); ok {
 			if len(g.Names) == len(g.Values) {
@@ -221,7 +230,7 @@ func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 		if !ok || lib.IsInstr(p) {
 			continue
 		}
-		top := &Scope{TL: "cpu_in_order", names: map[string]*Var{}, iters: map[string]*Iter{}}
+		top := &Scope{TL: "cpu_in_order", names: map[string]*Var{}}
 		for _, prm := range p.Params {
 			if prm.Type == nil || prm.Name == nil {
 				continue
@@ -267,6 +276,9 @@ func (c *checker) declare(s *Scope, n *syntax.Name, t *syntax.Type, param bool) 
 			v.Mem = "DRAM"
 		}
 	}
+	if s.names == nil {
+		s.names = map[string]*Var{}
+	}
 	s.names[n.Name] = v
 	c.res.Vars = append(c.res.Vars, v)
 	return v
@@ -276,10 +288,46 @@ func (c *checker) child(s *Scope, st syntax.Stmt) *Scope {
 	n := *s
 	n.Parent = s
 	n.Stmt = st
-	n.names = map[string]*Var{}
-	n.iters = map[string]*Iter{}
+	// names is made by the first declaration (declare): most scopes
+	// declare nothing, and a map per scope was a visible part of the check
+	// of a small kernel (issue 13). Lookups read a nil map.
+	n.names = nil
+	n.iterName, n.iter, n.hasIter = "", nil, false
 	n.Iters = s.Iters[:len(s.Iters):len(s.Iters)]
 	return &n
+}
+
+// setIter binds the loop variable name in s, a loop's body scope: to its
+// cuda_threads iterator, or to nil for any other loop's control variable.
+func (s *Scope) setIter(name string, it *Iter) {
+	s.iterName, s.iter, s.hasIter = name, it, true
+}
+
+// countStmts counts the statements of f's procs (instruction procs
+// included: a bound, not an exact count).
+func countStmts(f *syntax.File) int {
+	n := 0
+	var count func(body []syntax.Stmt)
+	count = func(body []syntax.Stmt) {
+		n += len(body)
+		for _, st := range body {
+			switch st := st.(type) {
+			case *syntax.For:
+				count(st.Body)
+			case *syntax.If:
+				count(st.Then)
+				count(st.Else)
+			case *syntax.With:
+				count(st.Body)
+			}
+		}
+	}
+	for _, d := range f.Decls {
+		if p, ok := d.(*syntax.Proc); ok {
+			count(p.Body)
+		}
+	}
+	return n
 }
 
 func (c *checker) block(s *Scope, body []syntax.Stmt) {
@@ -631,9 +679,9 @@ func (c *checker) loopBody(s *Scope, st *syntax.For, it *Iter) {
 	if it != nil {
 		b.Tiling = it.Body
 		b.Iters = append(b.Iters, it)
-		b.iters[st.Var.Name] = it
+		b.setIter(st.Var.Name, it)
 	} else {
-		b.iters[st.Var.Name] = nil // a control variable that is not a cuda_threads iterator
+		b.setIter(st.Var.Name, nil) // a control variable that is not a cuda_threads iterator
 	}
 	c.block(b, st.Body)
 }

@@ -93,7 +93,7 @@ func (c *checker) tasks(s *Scope, st *syntax.For) {
 		c.errs.Errorf(k.Pos(), codeLoopMode, "cuda_tasks loop has no option %s", k.Name.Name)
 	}
 	b := c.child(s, st)
-	b.iters[st.Var.Name] = nil
+	b.setIter(st.Var.Name, nil)
 	if c.dev != nil && c.dev.Top != nil {
 		b.Tiling = c.dev.Top
 	}

@@ -17,6 +17,33 @@ import (
 // (seed 002 "cuda_threads Loops": hi must be a compile-time constant).
 type consts struct {
 	vals map[string]int64
+	// local values, looked up before vals, the last first, and parent's
+	// after: a unit's parameters and launch shape over the file's
+	// constants (unitEnv.build), without copying them into a new map for
+	// every unit expression (issue 13).
+	local  []constVal
+	parent *consts
+}
+
+type constVal struct {
+	name string
+	val  int64
+}
+
+// lookup returns the value of the constant name.
+func (c *consts) lookup(name string) (int64, bool) {
+	for i := len(c.local) - 1; i >= 0; i-- {
+		if c.local[i].name == name {
+			return c.local[i].val, true
+		}
+	}
+	if v, ok := c.vals[name]; ok {
+		return v, true
+	}
+	if c.parent != nil {
+		return c.parent.lookup(name)
+	}
+	return 0, false
 }
 
 func (c *consts) eval(e syntax.Expr) (int64, bool) {
@@ -24,8 +51,7 @@ func (c *consts) eval(e syntax.Expr) (int64, bool) {
 	case *syntax.IntLit:
 		return e.Value, true
 	case *syntax.Name:
-		v, ok := c.vals[e.Name]
-		return v, ok
+		return c.lookup(e.Name)
 	case *syntax.Unary:
 		if e.Op == "-" {
 			v, ok := c.eval(e.X)
@@ -200,17 +226,15 @@ func (u *unitEnv) resolve(e syntax.Expr, m coll.Machine) (coll.Unit, error) {
 
 // build evaluates a unit's domain and box for m (concrete coordinates).
 func (u *unitEnv) build(d *unitDecl, args []int64, m coll.Machine) (coll.Unit, error) {
-	env := &consts{vals: map[string]int64{"blockDim": int64(m.BlockDim), "clusterDim": int64(m.ClusterDim)}}
-	for k, v := range u.c.vals {
-		if _, ok := env.vals[k]; !ok {
-			env.vals[k] = v
-		}
-	}
+	// The launch shape shadows the file's constants, and the parameters
+	// shadow both.
+	env := &consts{local: make([]constVal, 0, 2+len(args)), parent: u.c}
+	env.local = append(env.local, constVal{"blockDim", int64(m.BlockDim)}, constVal{"clusterDim", int64(m.ClusterDim)})
 	name := d.name
 	if len(args) > 0 {
 		var s []string
 		for i, a := range args {
-			env.vals[d.params[i]] = a
+			env.local = append(env.local, constVal{d.params[i], a})
 			s = append(s, fmt.Sprint(a))
 		}
 		name += "(" + strings.Join(s, ", ") + ")"

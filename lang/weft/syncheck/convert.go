@@ -2,7 +2,6 @@ package syncheck
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"weft.dev/weft/diag"
@@ -40,9 +39,17 @@ func (p *Program) fillText(i int) {
 		if p.AMIR.Srcs[i].Text == "" {
 			p.AMIR.Srcs[i].Text = printStmt(p.srcStmts[i])
 		}
-		if p.AMIR.Srcs[i].Pos == nil {
-			p.AMIR.Srcs[i].Pos = p.srcStmts[i].Pos()
-		}
+		p.fillPos(i)
+	}
+}
+
+// fillPos is fillText for the position alone: a hazard's own statement
+// is reported at its position, only the earlier access's text is shown
+// (printing both was 2% of a GEMM bug variant's check; issue 13, stop
+// 27).
+func (p *Program) fillPos(i int) {
+	if i >= 0 && i < len(p.srcStmts) && p.AMIR.Srcs[i].Pos == nil {
+		p.AMIR.Srcs[i].Pos = p.srcStmts[i].Pos()
 	}
 }
 
@@ -91,9 +98,65 @@ type converter struct {
 	affMemo [4]affMemo
 	affNext int
 	// affSlab and termSlab back the affine forms (newAffine).
-	affSlab  []amir.Affine
-	termSlab []amir.Term
-	linSlab  []linTerm // linTerms
+	affSlab  slab[amir.Affine]
+	termSlab slab[amir.Term]
+	// constAff are the forms of the constants 0..len-1 (affineFormOf).
+	constAff [64]*amir.Affine
+	// linBuf backs the linear forms (linTerms), which are scratch: each
+	// is read by the conversion step that made it, so the buffer is
+	// rewound at each access (access).
+	linBuf []linTerm
+	// stk holds the statements of the blocks being converted, innermost
+	// last: each statement's conversion pushes its AMIR statements, and a
+	// block takes its own off as its body (popBody). ptrSlab and accSlab
+	// back the bodies and the accesses (issue 13, stop 27: a result
+	// slice per source statement and the growth of each block's slice
+	// had been a third of Convert's objects).
+	stk     []*amir.Stmt
+	ptrSlab slab[*amir.Stmt]
+	accSlab slab[amir.Access]
+	// allocStk: the allocations of the blocks being converted (pushBlock).
+	allocStk []*syntax.Alloc
+	// allocs indexes allocation statements by variable (allocOf).
+	allocs map[*gpucheck.Var]*syntax.Alloc
+	// lastSt and lastScope: the scope last looked up (scopeOf).
+	lastSt    syntax.Stmt
+	lastScope *gpucheck.Scope
+	// readBuf and argBuf are reused by assign and call, ixBuf and
+	// slotBuf by access.
+	readBuf []readAcc
+	argBuf  []boundArg
+	ixBuf   [2][]idx
+	slotBuf []int
+	// intSlab and winSlab back accesses' slots and windows.
+	intSlab slab[int]
+	winSlab slab[amir.Window]
+}
+
+// ints is a copy of s from the converter's slab (nil when s is empty, as
+// the appends it replaces left an access without slots).
+func (c *converter) ints(s []int) []int {
+	n := len(s)
+	if n == 0 {
+		return nil
+	}
+	out := c.intSlab.take(n, 16, 256)
+	copy(out, s)
+	return out
+}
+
+// windows is an empty window slice with room for n, from the
+// converter's slab.
+func (c *converter) windows(n int) []amir.Window {
+	return c.winSlab.take(n, 8, 128)[:0]
+}
+
+// newAccess is the access of the whole variable v, from the converter's
+// slab (see stk).
+func (c *converter) newAccess(v int) *amir.Access {
+	a := c.accSlab.one(4, 64)
+	a.Var = v
+	return a
 }
 
 // ringFacts: the largest skip count (lag) of the forward and reverse
@@ -142,10 +205,20 @@ func (c *converter) syncTL(e syntax.Expr) *lib.SyncTL {
 // file (scopes, tilings, timelines of every statement).
 func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Library, errs *diag.List) *Program {
 	c := &converter{f: f, res: gpu, lib: l, errs: errs, consts: map[string]int64{}, ctrl: map[string]bool{},
-		instrs: map[string]*lib.Instr{}, vars: map[*gpucheck.Var]int{}, srcOf: map[syntax.Stmt]int{}, iter: map[*syntax.For]int{},
+		instrs: map[string]*lib.Instr{}, vars: map[*gpucheck.Var]int{}, iter: map[*syntax.For]int{},
 		bind: map[*gpucheck.Var]*gpucheck.Access{}, procs: map[string]*syntax.Proc{}}
 	c.p = &amir.Program{Name: p.Name.Name}
 	c.out = &Program{AMIR: c.p, Proc: p, Lib: l}
+	// Most source statements are a Src each: sized once from the proc's
+	// own statements (calls of other procs add theirs by growing).
+	if n := countStmts(p.Body); n > 0 {
+		c.p.Srcs = make([]amir.Src, 0, n)
+		c.out.srcStmts = make([]syntax.Stmt, 0, n)
+		c.out.Machines = make([]coll.Machine, 0, n)
+		c.srcOf = make(map[syntax.Stmt]int, n)
+	} else {
+		c.srcOf = map[syntax.Stmt]int{}
+	}
 	for _, q := range l.QualOrder {
 		c.p.QualNames = append(c.p.QualNames, q.Name)
 	}
@@ -196,12 +269,39 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 			}
 		}
 	}
-	body := c.block(top, p.Body, true)
+	body := c.block(top, p.Body)
 	c.p.Body = &amir.Stmt{Kind: amir.KBlock, Body: body, Sync: -1}
 	c.finishGran()
 	c.finishRings()
 	c.p.Finish()
 	return c.out
+}
+
+// scopeOf is gpucheck's scope of st. The conversion of one statement
+// looks its scope up once per argument, and again for its threads, its
+// memories and its barriers: the last one is remembered (issue 13, stop
+// 27).
+func (c *converter) scopeOf(st syntax.Stmt) *gpucheck.Scope {
+	if st != c.lastSt || st == nil {
+		c.lastSt, c.lastScope = st, c.res.Scopes[st]
+	}
+	return c.lastScope
+}
+
+// countStmts is the number of statements of body, nested ones included.
+func countStmts(body []syntax.Stmt) int {
+	n := len(body)
+	for _, st := range body {
+		switch st := st.(type) {
+		case *syntax.For:
+			n += countStmts(st.Body)
+		case *syntax.If:
+			n += countStmts(st.Then) + countStmts(st.Else)
+		case *syntax.With:
+			n += countStmts(st.Body)
+		}
+	}
+	return n
 }
 
 func (c *converter) slot(name string) int {
@@ -271,7 +371,7 @@ func printStmt(st syntax.Stmt) string {
 
 // exec is g_s for a statement: its scope's thread collective (Definition 5.2).
 func (c *converter) exec(st syntax.Stmt) amir.Exec {
-	sc := c.res.Scopes[st]
+	sc := c.scopeOf(st)
 	if sc == nil || sc.Tiling == nil {
 		return amir.Exec{All: true}
 	}
@@ -322,21 +422,29 @@ func (c *converter) exec(st syntax.Stmt) amir.Exec {
 }
 
 func (c *converter) cpu(st syntax.Stmt) bool {
-	sc := c.res.Scopes[st]
+	sc := c.scopeOf(st)
 	return sc == nil || sc.Device == nil
 }
 
 // block converts a statement list; allocations of the block are freed at
 // its end (SMEM free safety, seed 000 §4.2, and CheckBarrier at a
 // barrier's deallocation).
-func (c *converter) block(sc *names, body []syntax.Stmt, top bool) []*amir.Stmt {
+func (c *converter) block(sc *names, body []syntax.Stmt) []*amir.Stmt {
+	start := len(c.stk)
+	c.pushBlock(sc, body)
+	return c.popBody(start)
+}
+
+// pushBlock is block, its statements pushed on c.stk.
+func (c *converter) pushBlock(sc *names, body []syntax.Stmt) {
 	sc = sc.child()
-	var out []*amir.Stmt
-	var allocs []*syntax.Alloc
+	// The block's allocations, on c.allocStk above the enclosing
+	// blocks' (a slice per block was a tenth of Convert's objects).
+	a0 := len(c.allocStk)
 	var freed map[string]bool // made at the block's first free (most have none)
 	for _, st := range body {
 		if a, ok := st.(*syntax.Alloc); ok {
-			allocs = append(allocs, a)
+			c.allocStk = append(c.allocStk, a)
 		}
 		if fr, ok := st.(*syntax.Free); ok {
 			if freed == nil {
@@ -344,61 +452,89 @@ func (c *converter) block(sc *names, body []syntax.Stmt, top bool) []*amir.Stmt 
 			}
 			freed[fr.Name.Name] = true
 		}
-		out = append(out, c.stmt(sc, st)...)
+		c.stmt(sc, st)
 	}
-	for i := len(allocs) - 1; i >= 0; i-- {
-		if !freed[allocs[i].Name.Name] {
-			out = append(out, c.free(sc, allocs[i], allocs[i].Name.Name)...)
+	for i := len(c.allocStk) - 1; i >= a0; i-- {
+		if a := c.allocStk[i]; !freed[a.Name.Name] {
+			c.free(sc, a, a.Name.Name)
 		}
 	}
-	return out
+	clear(c.allocStk[a0:])
+	c.allocStk = c.allocStk[:a0]
+}
+
+// push appends s to c.stk. Statements are allocated one by one (the
+// callers' &amir.Stmt{...}), not taken from a slab as the smaller objects
+// are: at 456 bytes each, a slab's unused tail cost more, in bytes
+// zeroed, than the allocations it saved (issue 13, stop 27: a tiny
+// kernel's Convert allocated 20% more bytes), and copying a statement
+// into a slab's element was a twentieth of Convert.
+func (c *converter) push(s *amir.Stmt) { c.stk = append(c.stk, s) }
+
+// popBody takes the statements pushed since start off c.stk, as a body
+// from the converter's slab of pointers (nil when none, as an empty
+// block's was). A body's capacity is its length: the machine's passes
+// never append to one in place.
+func (c *converter) popBody(start int) []*amir.Stmt {
+	n := len(c.stk) - start
+	if n == 0 {
+		return nil
+	}
+	body := c.ptrSlab.take(n, 16, 512)
+	copy(body, c.stk[start:])
+	clear(c.stk[start:])
+	c.stk = c.stk[:start]
+	return body
 }
 
 func (c *converter) errorf(n syntax.Node, code, format string, args ...any) {
 	c.errs.Errorf(n.Pos(), code, format, args...)
 }
 
-func (c *converter) stmt(sc *names, st syntax.Stmt) []*amir.Stmt {
+// stmt converts st, pushing its statements on c.stk.
+func (c *converter) stmt(sc *names, st syntax.Stmt) {
 	switch st := st.(type) {
 	case *syntax.Alloc:
-		return c.alloc(sc, st)
+		c.alloc(sc, st)
 	case *syntax.Assign:
-		return c.assign(sc, st)
+		c.assign(sc, st)
 	case *syntax.For:
-		return c.forStmt(sc, st)
+		c.forStmt(sc, st)
 	case *syntax.If:
 		cond, ok := c.boolExpr(sc, st.Cond)
 		if !ok {
 			c.errorf(st.Cond, codeUnsupported, "the sync check cannot evaluate this condition: %s", syntax.ExprString(st.Cond))
-			return nil
+			return
 		}
 		deps := c.slotsOf(sc, st.Cond)
-		out := []*amir.Stmt{{Kind: amir.KIf, Cond: cond, Body: c.block(sc, st.Then, false), Sync: -1, CtlSlots: deps}}
+		then := c.block(sc, st.Then)
+		c.push(&amir.Stmt{Kind: amir.KIf, Cond: cond, Body: then, Sync: -1, CtlSlots: deps})
 		if len(st.Else) > 0 {
 			not := func(env []int) bool { return !cond(env) }
-			out = append(out, &amir.Stmt{Kind: amir.KIf, Cond: not, Body: c.block(sc, st.Else, false), Sync: -1, CtlSlots: deps})
+			els := c.block(sc, st.Else)
+			c.push(&amir.Stmt{Kind: amir.KIf, Cond: not, Body: els, Sync: -1, CtlSlots: deps})
 		}
-		return out
 	case *syntax.With:
-		return c.with(sc, st)
+		c.with(sc, st)
 	case *syntax.CallStmt:
-		return c.call(sc, st)
+		c.call(sc, st)
 	case *syntax.Fence:
-		return c.fence(sc, st)
+		c.fence(sc, st)
 	case *syntax.Arrive:
-		return c.arrive(sc, st)
+		c.arrive(sc, st)
 	case *syntax.Await:
-		return c.await(sc, st)
+		c.await(sc, st)
 	case *syntax.Free:
-		for _, a := range c.allocOf(st) {
-			return c.free(sc, a, st.Name.Name)
+		if a := c.allocOf(st); a != nil {
+			c.free(sc, a, st.Name.Name)
 		}
 	}
-	return nil
 }
 
-func (c *converter) allocOf(fr *syntax.Free) []*syntax.Alloc {
-	sc := c.res.Scopes[fr]
+// allocOf is the allocation statement of the variable a free names (nil
+// when none).
+func (c *converter) allocOf(fr *syntax.Free) *syntax.Alloc {
+	sc := c.scopeOf(fr)
 	if sc == nil {
 		return nil
 	}
@@ -406,24 +542,36 @@ func (c *converter) allocOf(fr *syntax.Free) []*syntax.Alloc {
 	if v == nil {
 		return nil
 	}
-	for st, s2 := range c.res.Scopes {
-		if a, ok := st.(*syntax.Alloc); ok && a.Name.Name == fr.Name.Name && s2.Lookup(a.Name.Name) == v {
-			return []*syntax.Alloc{a}
+	if c.allocs == nil {
+		// Each free had scanned every scoped statement of the file: one
+		// pass, at the first free, indexes every allocation by the
+		// variable its own scope resolves its name to (issue 13, stop 27).
+		c.allocs = map[*gpucheck.Var]*syntax.Alloc{}
+		for st, s2 := range c.res.Scopes {
+			if a, ok := st.(*syntax.Alloc); ok {
+				if av := s2.Lookup(a.Name.Name); av != nil {
+					c.allocs[av] = a
+				}
+			}
 		}
+	}
+	if a := c.allocs[v]; a != nil && a.Name.Name == fr.Name.Name {
+		return a
 	}
 	return nil
 }
 
 // with: CudaDeviceFunction is bracketed by cuda_stream_sync fences (Fig. 5);
 // CudaWarps and CudaAsync are transparent.
-func (c *converter) with(sc *names, st *syntax.With) []*amir.Stmt {
+func (c *converter) with(sc *names, st *syntax.With) {
 	call, _ := st.Ctx.(*syntax.Call)
 	name := ""
 	if call != nil {
 		name = call.FunName()
 	}
 	if name != "CudaDeviceFunction" {
-		return c.block(sc, st.Body, false)
+		c.pushBlock(sc, st.Body)
+		return
 	}
 	saved := c.machine
 	for _, d := range c.res.Devices {
@@ -451,21 +599,20 @@ func (c *converter) with(sc *names, st *syntax.With) []*amir.Stmt {
 	qcs |= c.mbar
 	tcs |= c.mbar
 	src := c.src(st, "cuda_stream_sync")
-	out := []*amir.Stmt{{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true,
-		Pre: qcs | amir.Of(c.qCPU), Full: qcs, Temp: tcs}}
-	out = append(out, c.block(sc, st.Body, false)...)
-	out = append(out, &amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true,
+	c.push(&amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true,
+		Pre: qcs | amir.Of(c.qCPU), Full: qcs, Temp: tcs})
+	c.pushBlock(sc, st.Body)
+	c.push(&amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true,
 		Pre: qcs, Full: qcs, Temp: tcs})
 	c.machine = saved
-	return out
 }
 
-func (c *converter) forStmt(sc *names, st *syntax.For) []*amir.Stmt {
+func (c *converter) forStmt(sc *names, st *syntax.For) {
 	lo, ok1 := c.intExpr(sc, st.Lo)
 	hi, ok2 := c.intExpr(sc, st.Hi)
 	if !ok1 || !ok2 {
 		c.errorf(st, codeUnsupported, "the sync check cannot evaluate the bounds of this loop")
-		return nil
+		return
 	}
 	inner := sc.child()
 	slot := c.slot(st.Var.Name)
@@ -478,13 +625,14 @@ func (c *converter) forStmt(sc *names, st *syntax.For) []*amir.Stmt {
 	if mode == "cuda_threads" {
 		c.iter[st] = slot
 	}
-	var body []*amir.Stmt
+	start := len(c.stk)
 	if mode == "cuda_tasks" {
-		body = append(body, &amir.Stmt{Kind: amir.KIncTaskID, Sync: -1})
+		c.push(&amir.Stmt{Kind: amir.KIncTaskID, Sync: -1})
 	}
-	body = append(body, c.block(inner, st.Body, false)...)
-	return []*amir.Stmt{{Kind: amir.KLoop, Slot: slot, Lo: lo, Hi: hi, Body: body, Tasks: mode == "cuda_tasks", Sync: -1, Src: c.src(st, ""),
-		CtlSlots: c.slotsOf(sc, st.Lo, st.Hi)}}
+	c.pushBlock(inner, st.Body)
+	body := c.popBody(start)
+	c.push(&amir.Stmt{Kind: amir.KLoop, Slot: slot, Lo: lo, Hi: hi, Body: body, Tasks: mode == "cuda_tasks", Sync: -1, Src: c.src(st, ""),
+		CtlSlots: c.slotsOf(sc, st.Lo, st.Hi)})
 }
 
 // --- variables and accesses ---
@@ -648,6 +796,8 @@ type idx struct {
 // window statements (inlined, seed 000 §5.2). It returns the base variable.
 func (c *converter) access(sc *names, st syntax.Stmt, e syntax.Expr) (*amir.Access, *gpucheck.Var, bool) {
 	c.affMemo = [len(c.affMemo)]affMemo{} // see affineForm
+	// No linear form made before this access is read again (linTerms).
+	c.linBuf = c.linBuf[:0]
 	var name *syntax.Name
 	var use []syntax.Expr
 	switch e := e.(type) {
@@ -663,7 +813,7 @@ func (c *converter) access(sc *names, st syntax.Stmt, e syntax.Expr) (*amir.Acce
 	default:
 		return nil, nil, false
 	}
-	s := c.res.Scopes[st]
+	s := c.scopeOf(st)
 	if s == nil {
 		return nil, nil, false
 	}
@@ -673,7 +823,11 @@ func (c *converter) access(sc *names, st syntax.Stmt, e syntax.Expr) (*amir.Acce
 	}
 	// Compose windows: each level maps the use's indices through the
 	// window's slices onto the viewed variable.
-	ixs := make([]idx, 0, len(use))
+	// The indices of each level are built in one of two scratch
+	// buffers, the other holding the level before (a slice per level and
+	// access had been a tenth of Convert's objects).
+	ixs, spare := c.ixBuf[0][:0], c.ixBuf[1][:0]
+	defer func() { c.ixBuf[0], c.ixBuf[1] = ixs[:0], spare[:0] }()
 	for _, u := range use {
 		if sl, ok := u.(*syntax.Slice); ok {
 			ixs = append(ixs, idx{lo: sl.Lo, hi: sl.Hi, slice: true})
@@ -690,7 +844,11 @@ func (c *converter) access(sc *names, st syntax.Stmt, e syntax.Expr) (*amir.Acce
 		if w == nil {
 			break
 		}
-		var next []idx
+		if len(w.Indices) == 0 {
+			v = w.Var // the same indices, on the viewed variable
+			continue
+		}
+		next := spare[:0]
 		k := 0
 		for _, b := range w.Indices {
 			sl, isSlice := b.(*syntax.Slice)
@@ -713,16 +871,12 @@ func (c *converter) access(sc *names, st syntax.Stmt, e syntax.Expr) (*amir.Acce
 			}
 			next = append(next, idx{lo: u.lo, hi: u.hi, slice: u.slice, offset: off})
 		}
-		if len(w.Indices) == 0 {
-			next = ixs
-		} else {
-			whole = false
-		}
-		ixs = next
+		whole = false
+		ixs, spare = next, ixs
 		v = w.Var
 	}
 	vi := c.varIndex(sc, v)
-	a := &amir.Access{Var: vi}
+	a := c.newAccess(vi)
 	if whole {
 		return a, v, true
 	}
@@ -731,11 +885,14 @@ func (c *converter) access(sc *names, st syntax.Stmt, e syntax.Expr) (*amir.Acce
 		c.errorf(e, codeUnsupported, "%s has %d dimensions, accessed with %d indices", v.Name, nd, len(ixs))
 		return nil, nil, false
 	}
+	slots := c.slotBuf[:0]
 	for _, ix := range ixs {
-		a.Slots = c.appendSlots(a.Slots, sc, ix.lo, ix.hi, ix.openHi)
-		a.Slots = c.appendSlots(a.Slots, sc, ix.offset...)
+		slots = c.appendSlots(slots, sc, ix.lo, ix.hi, ix.openHi)
+		slots = c.appendSlots(slots, sc, ix.offset...)
 	}
-	a.Idx = make([]amir.Window, 0, len(ixs))
+	c.slotBuf = slots
+	a.Slots = c.ints(slots)
+	a.Idx = c.windows(len(ixs))
 	for d, ix := range ixs {
 		w, ok := c.window(sc, vi, d, ix)
 		if !ok {
@@ -798,14 +955,14 @@ func (c *converter) window(sc *names, v, d int, ix idx) (amir.Window, bool) {
 		if d < len(c.dimAff[v]) {
 			hiAff = c.dimAff[v][d]
 		}
-		c.noteGran(v, d, c.linearOf(loE).align())
+		c.noteGran(v, d, c.lin(loE).align())
 	} else {
 		hi, ok = c.intExpr(sc, hiE)
 		if !ok {
 			return amir.Window{}, false
 		}
 		hiAff = c.affineForm(sc, hiE)
-		l := c.linearOf(loE)
+		l := c.lin(loE)
 		if d < len(c.dimAff[v]) && sameAffine(hiAff, c.dimAff[v][d]) {
 			// A window written to end at the extent (C[0:L, 0:M, 0:N],
 			// a whole-array memset's argument) ends there for every
@@ -815,18 +972,19 @@ func (c *converter) window(sc *names, v, d int, ix idx) (amir.Window, bool) {
 			// in the 128 x 32 blocks its TMA boxes are aligned to).
 			c.noteGran(v, d, l.align())
 		} else {
-			c.noteGran(v, d, gcd(l.align(), c.linearOf(hiE).sub(l).align()))
+			c.noteGran(v, d, gcd(l.align(), c.lin(hiE).sub(l).align()))
 		}
 	}
 	return amir.Window{Lo: lo, Hi: hi, LoAff: loAff, HiAff: hiAff}, true
 }
 
 // reads is T_e (Fig. 17) followed by T_ex: the non-exempt data accesses of
-// an expression, deduplicated by printed form.
-func (c *converter) reads(sc *names, st syntax.Stmt, e syntax.Expr, seen map[string]bool, out *[]readAcc) {
+// an expression, deduplicated by printed form (out holds the forms seen,
+// exempt ones too: a right-hand side reads a few).
+func (c *converter) reads(sc *names, st syntax.Stmt, e syntax.Expr, out *[]readAcc) {
 	switch e := e.(type) {
 	case *syntax.Name, *syntax.Index:
-		s := c.res.Scopes[st]
+		s := c.scopeOf(st)
 		var n *syntax.Name
 		if ix, ok := e.(*syntax.Index); ok {
 			n, _ = ix.X.(*syntax.Name)
@@ -840,40 +998,46 @@ func (c *converter) reads(sc *names, st syntax.Stmt, e syntax.Expr, seen map[str
 		if v == nil || v.Barrier {
 			return
 		}
-		key := syntax.ExprString(e)
-		if seen[key] {
-			return
+		key := n.Name // a name's printed form, without printing it
+		if e != syntax.Expr(n) {
+			key = syntax.ExprString(e)
 		}
-		seen[key] = true
+		for _, r := range *out {
+			if r.key == key {
+				return
+			}
+		}
 		a, base, ok := c.access(sc, st, e)
-		if ok && !c.exempt(base) {
-			*out = append(*out, readAcc{a, base})
-		}
+		*out = append(*out, readAcc{key: key, a: a, v: base, ok: ok && !c.exempt(base)})
 	case *syntax.Binary:
-		c.reads(sc, st, e.X, seen, out)
-		c.reads(sc, st, e.Y, seen, out)
+		c.reads(sc, st, e.X, out)
+		c.reads(sc, st, e.Y, out)
 	case *syntax.Unary:
-		c.reads(sc, st, e.X, seen, out)
+		c.reads(sc, st, e.X, out)
 	case *syntax.Call:
 		for _, a := range e.Args {
-			c.reads(sc, st, a, seen, out)
+			c.reads(sc, st, a, out)
 		}
 	}
 }
 
+// readAcc is a read of reads: its printed form, and its access where ok
+// (a non-exempt data access).
 type readAcc struct {
-	a *amir.Access
-	v *gpucheck.Var
+	key string
+	a   *amir.Access
+	v   *gpucheck.Var
+	ok  bool
 }
 
-func (c *converter) alloc(sc *names, st *syntax.Alloc) []*amir.Stmt {
-	s := c.res.Scopes[st]
+func (c *converter) alloc(sc *names, st *syntax.Alloc) {
+	s := c.scopeOf(st)
 	if s == nil {
-		return nil
+		return
 	}
 	v := s.Lookup(st.Name.Name)
 	if v == nil {
-		return nil
+		return
 	}
 	vi := c.varIndex(sc, v)
 	if c.mbarrier(v) {
@@ -883,38 +1047,36 @@ func (c *converter) alloc(sc *names, st *syntax.Alloc) []*amir.Stmt {
 	if st.Type != nil {
 		deps = c.slotsOf(sc, st.Type.Dims...)
 	}
-	out := []*amir.Stmt{{Kind: amir.KAlloc, Acc: &amir.Access{Var: vi}, Dims: c.p.Vars[vi].Dims, Src: c.src(st, ""), Sync: -1, CtlSlots: deps}}
+	c.push(&amir.Stmt{Kind: amir.KAlloc, Acc: c.newAccess(vi), Dims: c.p.Vars[vi].Dims, Src: c.src(st, ""), Sync: -1, CtlSlots: deps})
 	if b := c.lib.Barriers[v.Mem]; v.Barrier && b != nil && b.Reverse {
 		// The hidden reverse barrier array of ReverseArrive/ReverseAwait.
 		rv := c.reverseVar(vi)
-		out = append(out, &amir.Stmt{Kind: amir.KAlloc, Acc: &amir.Access{Var: rv}, Dims: c.p.Vars[rv].Dims, Src: c.src(st, ""), Sync: -1, CtlSlots: deps})
+		c.push(&amir.Stmt{Kind: amir.KAlloc, Acc: c.newAccess(rv), Dims: c.p.Vars[rv].Dims, Src: c.src(st, ""), Sync: -1, CtlSlots: deps})
 	}
-	return out
 }
 
 // free is the conversion of `free x` (Fig. 5): CheckBarrier for barriers,
 // and for shared memory CheckReads/CheckMutates at temporally_ordered by the
 // freeing threads.
-func (c *converter) free(sc *names, a *syntax.Alloc, name string) []*amir.Stmt {
-	s := c.res.Scopes[a]
+func (c *converter) free(sc *names, a *syntax.Alloc, name string) {
+	s := c.scopeOf(a)
 	if s == nil {
-		return nil
+		return
 	}
 	v := s.Lookup(name)
 	if v == nil {
-		return nil
+		return
 	}
 	vi, ok := c.vars[v]
 	if !ok {
-		return nil
+		return
 	}
 	src := c.src(a, "")
-	var out []*amir.Stmt
-	acc := &amir.Access{Var: vi}
+	acc := c.newAccess(vi)
 	if v.Barrier {
-		out = append(out, &amir.Stmt{Kind: amir.KCheckBarrier, Acc: acc, Src: src, Sync: -1})
+		c.push(&amir.Stmt{Kind: amir.KCheckBarrier, Acc: acc, Src: src, Sync: -1})
 		if b := c.lib.Barriers[v.Mem]; b != nil && b.Reverse {
-			out = append(out, &amir.Stmt{Kind: amir.KCheckBarrier, Acc: &amir.Access{Var: c.reverseVar(vi)}, Src: src, Sync: -1})
+			c.push(&amir.Stmt{Kind: amir.KCheckBarrier, Acc: c.newAccess(c.reverseVar(vi)), Src: src, Sync: -1})
 		}
 	}
 	if c.isSmem(v) && !c.exempt(v) && !v.Barrier {
@@ -925,60 +1087,60 @@ func (c *converter) free(sc *names, a *syntax.Alloc, name string) []*amir.Stmt {
 		// phase model's (amir/mbar.go).
 		q := amir.Of(c.qin(a, v))
 		ex := c.exec(a)
-		out = append(out,
-			&amir.Stmt{Kind: amir.KCheckReads, Acc: acc, Exec: ex, Level: amir.TemporallyOrdered, Quals: q, What: amir.AccFree, Src: src, Sync: -1},
-			&amir.Stmt{Kind: amir.KCheckMutates, Acc: acc, Exec: ex, Level: amir.TemporallyOrdered, Quals: q, What: amir.AccFree, Src: src, Sync: -1})
+		c.push(&amir.Stmt{Kind: amir.KCheckReads, Acc: acc, Exec: ex, Level: amir.TemporallyOrdered, Quals: q, What: amir.AccFree, Src: src, Sync: -1})
+		c.push(&amir.Stmt{Kind: amir.KCheckMutates, Acc: acc, Exec: ex, Level: amir.TemporallyOrdered, Quals: q, What: amir.AccFree, Src: src, Sync: -1})
 	}
-	return out
 }
 
 // assign converts x[c*] = e and x[c*] += e (Fig. 5). Reads of e need
 // fully_ordered visibility of prior writes (as for read-only instruction
 // arguments, Fig. 19); the write needs temporally_ordered visibility of
 // prior reads and writes, fully_ordered of prior writes for +=.
-func (c *converter) assign(sc *names, st *syntax.Assign) []*amir.Stmt {
-	s := c.res.Scopes[st]
+func (c *converter) assign(sc *names, st *syntax.Assign) {
+	s := c.scopeOf(st)
 	if s == nil {
-		return nil
+		return
 	}
 	if n, ok := st.LHS.(*syntax.Name); ok && s.Lookup(n.Name) != nil && s.Lookup(n.Name).Window != nil && s.Lookup(n.Name).Pos == n.Pos() {
-		return nil // window statement: inlined at its uses
+		return // window statement: inlined at its uses
 	}
 	ex := c.exec(st)
 	src := c.src(st, "")
-	var out []*amir.Stmt
-	var rs []readAcc
-	c.reads(sc, st, st.RHS, map[string]bool{}, &rs)
+	rs := c.readBuf[:0]
+	c.reads(sc, st, st.RHS, &rs)
+	c.readBuf = rs[:0]
 	for _, r := range rs {
+		if !r.ok {
+			continue
+		}
 		q := c.qin(st, r.v)
-		out = append(out,
-			&amir.Stmt{Kind: amir.KCheckMutates, Acc: r.a, Exec: ex, Level: amir.FullyOrdered, Quals: amir.Of(q), What: amir.AccRead, Src: src, Sync: -1},
-			&amir.Stmt{Kind: amir.KRecordRead, Acc: r.a, Exec: ex, Level: amir.FullyOrdered, Q: q, Src: src, Sync: -1})
+		c.push(&amir.Stmt{Kind: amir.KCheckMutates, Acc: r.a, Exec: ex, Level: amir.FullyOrdered, Quals: amir.Of(q), What: amir.AccRead, Src: src, Sync: -1})
+		c.push(&amir.Stmt{Kind: amir.KRecordRead, Acc: r.a, Exec: ex, Level: amir.FullyOrdered, Q: q, Src: src, Sync: -1})
 	}
+	clear(rs)
 	a, v, ok := c.access(sc, st, st.LHS)
 	if !ok || c.exempt(v) {
-		return out
+		return
 	}
 	q := c.qin(st, v)
 	pre := amir.TemporallyOrdered
 	if st.Op == "+=" {
 		pre = amir.FullyOrdered
 	}
-	out = append(out,
-		&amir.Stmt{Kind: amir.KCheckReads, Acc: a, Exec: ex, Level: amir.TemporallyOrdered, Quals: amir.Of(q), What: amir.AccWrite, Src: src, Sync: -1},
-		&amir.Stmt{Kind: amir.KCheckMutates, Acc: a, Exec: ex, Level: pre, Quals: amir.Of(q), What: amir.AccWrite, Src: src, Sync: -1},
-		&amir.Stmt{Kind: amir.KClearReads, Acc: a, Src: src, Sync: -1},
-		&amir.Stmt{Kind: amir.KClearMutates, Acc: a, Src: src, Sync: -1},
-		&amir.Stmt{Kind: amir.KRecordMutate, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: q, Src: src, Sync: -1})
-	return out
+	c.push(&amir.Stmt{Kind: amir.KCheckReads, Acc: a, Exec: ex, Level: amir.TemporallyOrdered, Quals: amir.Of(q), What: amir.AccWrite, Src: src, Sync: -1})
+	c.push(&amir.Stmt{Kind: amir.KCheckMutates, Acc: a, Exec: ex, Level: pre, Quals: amir.Of(q), What: amir.AccWrite, Src: src, Sync: -1})
+	c.push(&amir.Stmt{Kind: amir.KClearReads, Acc: a, Src: src, Sync: -1})
+	c.push(&amir.Stmt{Kind: amir.KClearMutates, Acc: a, Src: src, Sync: -1})
+	c.push(&amir.Stmt{Kind: amir.KRecordMutate, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: q, Src: src, Sync: -1})
 }
 
 // call converts an instruction call g(c*, e*) >> e_z (Fig. 5 and 19).
-func (c *converter) call(sc *names, st *syntax.CallStmt) []*amir.Stmt {
+func (c *converter) call(sc *names, st *syntax.CallStmt) {
 	name := st.Call.FunName()
 	in := c.instr(name)
 	if in == nil {
-		return c.inline(sc, st)
+		c.inline(sc, st)
+		return
 	}
 	src := c.src(st, in.TL)
 	ex := c.exec(st)
@@ -989,11 +1151,7 @@ func (c *converter) call(sc *names, st *syntax.CallStmt) []*amir.Stmt {
 			bars = append(bars, a)
 		}
 	}
-	type bound struct {
-		acc *lib.Access
-		arg syntax.Expr
-	}
-	var args []bound
+	args := c.argBuf[:0]
 	// Bind as the static checks and the code generator do (check.BindArgs):
 	// keyword type bindings (`dst=f32`, Exo's printed form of a generic
 	// instruction) and template keywords are not arguments; binding them
@@ -1006,11 +1164,18 @@ func (c *converter) call(sc *names, st *syntax.CallStmt) []*amir.Stmt {
 			continue
 		}
 		if acc := in.Access[p.Name.Name]; acc != nil {
-			args = append(args, bound{acc, vals[i]})
+			args = append(args, boundArg{acc, vals[i]})
 		}
 	}
-	sort.SliceStable(args, func(i, j int) bool { return args[i].acc.Index < args[j].acc.Index })
-	var out []*amir.Stmt
+	// Stably by the parameter's access index: an insertion sort (a call
+	// has a few arguments), which orders them as sort.SliceStable did,
+	// without its allocations.
+	for i := 1; i < len(args); i++ {
+		for j := i; j > 0 && args[j].acc.Index < args[j-1].acc.Index; j-- {
+			args[j], args[j-1] = args[j-1], args[j]
+		}
+	}
+	c.argBuf = args
 	// A copy completing on a counter-ring mbarrier counts the bytes of its
 	// first written SMEM argument into the barrier's transaction count,
 	// as the code generator's expect_tx does (cudagen txBytes).
@@ -1021,11 +1186,12 @@ func (c *converter) call(sc *names, st *syntax.CallStmt) []*amir.Stmt {
 		}
 	}
 	for _, b := range args {
-		stmts := c.arg(sc, st, src, ex, in, b.acc, b.arg, bars)
-		if tx && b.acc.Mode != "r" && len(stmts) > 0 {
+		n0 := len(c.stk)
+		c.arg(sc, st, src, ex, in, b.acc, b.arg, bars)
+		if tx && b.acc.Mode != "r" && len(c.stk) > n0 {
 			if n, ok := c.txBytes(sc, st, b.arg); ok {
 				tx = false
-				rec := stmts[len(stmts)-1]
+				rec := c.stk[len(c.stk)-1]
 				f := c.ring(bars[0].Var)
 				if n < 0 || f.tx < 0 {
 					f.tx, rec.TxBytes = -1, -1
@@ -1038,9 +1204,14 @@ func (c *converter) call(sc *names, st *syntax.CallStmt) []*amir.Stmt {
 				}
 			}
 		}
-		out = append(out, stmts...)
 	}
-	return out
+	clear(args)
+}
+
+// boundArg is an instruction parameter's access and its argument (call).
+type boundArg struct {
+	acc *lib.Access
+	arg syntax.Expr
 }
 
 // barVar is the variable a barrier expression names.
@@ -1049,10 +1220,10 @@ func (c *converter) barVar(sc *names, st syntax.Stmt, e syntax.Expr) *gpucheck.V
 		e = ix.X
 	}
 	n, ok := e.(*syntax.Name)
-	if !ok || c.res.Scopes[st] == nil {
+	if !ok || c.scopeOf(st) == nil {
 		return nil
 	}
-	return c.res.Scopes[st].Lookup(n.Name)
+	return c.scopeOf(st).Lookup(n.Name)
 }
 
 // txBytes is the SMEM byte count of window argument e (ok false when it
@@ -1114,10 +1285,10 @@ func constExtent(w *amir.Window) (int, bool) {
 }
 
 // arg is T_arg (Fig. 19).
-func (c *converter) arg(sc *names, st syntax.Stmt, src int, ex amir.Exec, in *lib.Instr, acc *lib.Access, e syntax.Expr, bars []*amir.Access) []*amir.Stmt {
+func (c *converter) arg(sc *names, st syntax.Stmt, src int, ex amir.Exec, in *lib.Instr, acc *lib.Access, e syntax.Expr, bars []*amir.Access) {
 	a, v, ok := c.access(sc, st, e)
 	if !ok || c.exempt(v) || acc.Mode == "" {
-		return nil
+		return
 	}
 	// T_init and T_ext of the parameter at this argument: a parameter with
 	// no memory annotation takes them from the argument's own memory
@@ -1134,25 +1305,28 @@ func (c *converter) arg(sc *names, st syntax.Stmt, src int, ex amir.Exec, in *li
 		post = amir.Unordered
 	}
 	cvg := acc.Convergent
-	mk := func(k amir.Kind, lvl amir.Level, what amir.AccessKind) *amir.Stmt {
-		return &amir.Stmt{Kind: k, Acc: a, Exec: ex, Level: lvl, Convergent: cvg, Quals: ext, What: what, Src: src, Sync: -1}
+	check := func(k amir.Kind, lvl amir.Level, what amir.AccessKind) {
+		c.push(&amir.Stmt{Kind: k, Acc: a, Exec: ex, Level: lvl, Convergent: cvg, Quals: ext, What: what, Src: src, Sync: -1})
 	}
 	switch {
 	case atom != 0:
-		rec := &amir.Stmt{Kind: amir.KRecordMutate, Acc: a, Exec: ex, Level: post, Convergent: cvg, Q: init, Quals: atom, Bars: bars, Src: src, Sync: -1}
-		return []*amir.Stmt{mk(amir.KCheckMutates, amir.AtomicOnly, amir.AccWrite), mk(amir.KCheckReads, amir.TemporallyOrdered, amir.AccWrite),
-			{Kind: amir.KClearReads, Acc: a, Src: src, Sync: -1}, rec}
+		check(amir.KCheckMutates, amir.AtomicOnly, amir.AccWrite)
+		check(amir.KCheckReads, amir.TemporallyOrdered, amir.AccWrite)
+		c.push(&amir.Stmt{Kind: amir.KClearReads, Acc: a, Src: src, Sync: -1})
+		c.push(&amir.Stmt{Kind: amir.KRecordMutate, Acc: a, Exec: ex, Level: post, Convergent: cvg, Q: init, Quals: atom, Bars: bars, Src: src, Sync: -1})
 	case acc.Mode == "r":
-		rec := &amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: post, Convergent: cvg, Q: init, Bars: bars, Src: src, Sync: -1}
-		return []*amir.Stmt{mk(amir.KCheckMutates, amir.FullyOrdered, amir.AccRead), rec}
+		check(amir.KCheckMutates, amir.FullyOrdered, amir.AccRead)
+		c.push(&amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: post, Convergent: cvg, Q: init, Bars: bars, Src: src, Sync: -1})
 	default:
 		pre := amir.FullyOrdered
 		if acc.Mode == "w" {
 			pre = amir.TemporallyOrdered
 		}
-		rec := &amir.Stmt{Kind: amir.KRecordMutate, Acc: a, Exec: ex, Level: post, Convergent: cvg, Q: init, Bars: bars, Src: src, Sync: -1}
-		return []*amir.Stmt{mk(amir.KCheckMutates, pre, amir.AccWrite), mk(amir.KCheckReads, amir.TemporallyOrdered, amir.AccWrite),
-			{Kind: amir.KClearReads, Acc: a, Src: src, Sync: -1}, {Kind: amir.KClearMutates, Acc: a, Src: src, Sync: -1}, rec}
+		check(amir.KCheckMutates, pre, amir.AccWrite)
+		check(amir.KCheckReads, amir.TemporallyOrdered, amir.AccWrite)
+		c.push(&amir.Stmt{Kind: amir.KClearReads, Acc: a, Src: src, Sync: -1})
+		c.push(&amir.Stmt{Kind: amir.KClearMutates, Acc: a, Src: src, Sync: -1})
+		c.push(&amir.Stmt{Kind: amir.KRecordMutate, Acc: a, Exec: ex, Level: post, Convergent: cvg, Q: init, Bars: bars, Src: src, Sync: -1})
 	}
 }
 
@@ -1162,11 +1336,11 @@ func (c *converter) newSync(st syntax.Stmt) int {
 	return len(c.p.Syncs) - 1
 }
 
-func (c *converter) fence(sc *names, st *syntax.Fence) []*amir.Stmt {
+func (c *converter) fence(sc *names, st *syntax.Fence) {
 	a, b := c.syncTL(st.First), c.syncTL(st.Second)
 	if a == nil || b == nil {
 		c.errorf(st, codeUnsupported, "Fence needs two sync timelines")
-		return nil
+		return
 	}
 	src := c.src(st, a.Name)
 	sync := c.newSync(st)
@@ -1174,8 +1348,8 @@ func (c *converter) fence(sc *names, st *syntax.Fence) []*amir.Stmt {
 	if c.fenceOrdersThreads(a, b) {
 		hw = c.mbar
 	}
-	return []*amir.Stmt{{Kind: amir.KFence, Exec: c.exec(st), Convergent: a.Transitive, Pre: amir.QualSet(a.FullSet) | hw,
-		Full: amir.QualSet(b.FullSet) | hw, Temp: amir.QualSet(b.TemporalSet) | hw, Src: src, Sync: sync}}
+	c.push(&amir.Stmt{Kind: amir.KFence, Exec: c.exec(st), Convergent: a.Transitive, Pre: amir.QualSet(a.FullSet) | hw,
+		Full: amir.QualSet(b.FullSet) | hw, Temp: amir.QualSet(b.TemporalSet) | hw, Src: src, Sync: sync})
 }
 
 // qarr is T_qarr (Fig. 18).
@@ -1222,22 +1396,24 @@ func (c *converter) reverseVar(v int) int {
 	return len(c.p.Vars) - 1
 }
 
-func (c *converter) arrive(sc *names, st *syntax.Arrive) []*amir.Stmt {
+func (c *converter) arrive(sc *names, st *syntax.Arrive) {
 	tl := c.syncTL(st.TL)
 	if tl == nil {
 		c.errorf(st, codeUnsupported, "Arrive needs a sync timeline")
-		return nil
+		return
 	}
 	src := c.src(st, tl.Name)
 	sync := c.newSync(st)
 	ex := c.exec(st)
-	var out []*amir.Stmt
+	start := len(c.stk)
 	var bars []*amir.Access
 	perThread := false
 	for _, b := range st.Barriers {
 		a, v, ok := c.barrierAccess(sc, st, b, st.Reverse)
 		if !ok {
-			return nil
+			clear(c.stk[start:])
+			c.stk = c.stk[:start]
+			return
 		}
 		perThread = perThread || c.commitGroup(v)
 		if c.mbarrier(v) && st.Reverse {
@@ -1245,7 +1421,7 @@ func (c *converter) arrive(sc *names, st *syntax.Arrive) []*amir.Stmt {
 		}
 		bars = append(bars, a)
 		if !c.exempt(v) {
-			out = append(out, &amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: c.qarr(tl), Src: src, Sync: sync})
+			c.push(&amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: c.qarr(tl), Src: src, Sync: sync})
 		}
 	}
 	pre := amir.QualSet(tl.FullSet)
@@ -1262,29 +1438,28 @@ func (c *converter) arrive(sc *names, st *syntax.Arrive) []*amir.Stmt {
 		}
 		f.tx, f.txSrc = 0, -1
 	}
-	out = append(out, arr)
-	return out
+	c.push(arr)
 }
 
-func (c *converter) await(sc *names, st *syntax.Await) []*amir.Stmt {
+func (c *converter) await(sc *names, st *syntax.Await) {
 	tl := c.syncTL(st.TL)
 	if tl == nil {
 		c.errorf(st, codeUnsupported, "Await needs a sync timeline")
-		return nil
+		return
 	}
 	src := c.src(st, tl.Name)
 	sync := c.newSync(st)
 	ex := c.exec(st)
 	a, v, ok := c.barrierAccess(sc, st, st.Bar, st.Reverse)
 	if !ok {
-		return nil
+		return
 	}
-	n := amir.IntExpr(func([]int) int { return 0 })
+	n := constExpr(0)
 	if st.N != nil {
 		var ok bool
 		if n, ok = c.intExpr(sc, st.N); !ok {
 			c.errorf(st.N, codeUnsupported, "the sync check cannot evaluate this count")
-			return nil
+			return
 		}
 	}
 	if c.mbarrier(v) {
@@ -1294,13 +1469,11 @@ func (c *converter) await(sc *names, st *syntax.Await) []*amir.Stmt {
 	if !c.commitGroup(v) {
 		hw = c.mbar
 	}
-	var out []*amir.Stmt
 	if !c.exempt(v) {
-		out = append(out, &amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: c.qin(st, v), Src: src, Sync: sync})
+		c.push(&amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: c.qin(st, v), Src: src, Sync: sync})
 	}
-	out = append(out, &amir.Stmt{Kind: amir.KAwait, Exec: ex, Acc: a, Full: amir.QualSet(tl.FullSet) | hw, Temp: amir.QualSet(tl.TemporalSet) | hw, N: n, Src: src, Sync: sync,
+	c.push(&amir.Stmt{Kind: amir.KAwait, Exec: ex, Acc: a, Full: amir.QualSet(tl.FullSet) | hw, Temp: amir.QualSet(tl.TemporalSet) | hw, N: n, Src: src, Sync: sync,
 		CtlSlots: c.slotsOf(sc, st.N)})
-	return out
 }
 
 // inline converts a call of a proc of the file by converting its body in
@@ -1309,25 +1482,25 @@ func (c *converter) await(sc *names, st *syntax.Await) []*amir.Stmt {
 // one-iteration loops; data arguments bind the callee's parameter as a
 // window on the caller's argument, whose indices are also evaluated into
 // fresh slots at the call, so no name of the callee can capture them.
-func (c *converter) inline(sc *names, st *syntax.CallStmt) []*amir.Stmt {
+func (c *converter) inline(sc *names, st *syntax.CallStmt) {
 	name := st.Call.FunName()
 	callee := c.procs[name]
 	switch {
 	case callee == nil:
 		c.errorf(st, codeUnsupported, "the sync check cannot convert the call of %s(): not an instruction or a proc of this file", name)
-		return nil
+		return
 	case !c.cpu(st):
 		c.errorf(st, codeUnsupported, "the sync check inlines proc calls only outside device functions (seed 000 §5.2); %s() is called in device code", name)
-		return nil
+		return
 	case c.depth >= 8:
 		c.errorf(st, codeUnsupported, "the sync check inlines proc calls at most 8 deep; %s() is deeper", name)
-		return nil
+		return
 	case len(callee.Body) == 0:
-		return nil
+		return
 	}
-	calleeScope := c.res.Scopes[callee.Body[0]]
+	calleeScope := c.scopeOf(callee.Body[0])
 	if calleeScope == nil {
-		return nil
+		return
 	}
 	named := map[string]bool{}
 	for _, k := range st.Call.Kwargs {
@@ -1372,14 +1545,14 @@ func (c *converter) inline(sc *names, st *syntax.CallStmt) []*amir.Stmt {
 		arg := args[pn]
 		if arg == nil {
 			c.errorf(st, codeUnsupported, "%s(): no argument for %s", name, pn)
-			return nil
+			return
 		}
 		pv := calleeScope.Lookup(pn)
 		if pv == nil {
 			// A control parameter: bind its name to a fresh slot.
 			n, ok := bindSlot(arg, pn)
 			if !ok {
-				return nil
+				return
 			}
 			inner.set(pn, inner.own(n.Name))
 			continue
@@ -1387,12 +1560,12 @@ func (c *converter) inline(sc *names, st *syntax.CallStmt) []*amir.Stmt {
 		base, idxs := splitIndexExpr(arg)
 		if base == nil {
 			c.errorf(arg, codeUnsupported, "the sync check needs a variable or a window as the argument for %s", pn)
-			return nil
+			return
 		}
-		bv := c.res.Scopes[st].Lookup(base.Name)
+		bv := c.scopeOf(st).Lookup(base.Name)
 		if bv == nil {
 			c.errorf(arg, codeUnsupported, "the sync check cannot resolve %s", base.Name)
-			return nil
+			return
 		}
 		var hidden []syntax.Expr
 		for _, ix := range idxs {
@@ -1401,14 +1574,14 @@ func (c *converter) inline(sc *names, st *syntax.CallStmt) []*amir.Stmt {
 				if sl.Lo != nil {
 					n, ok := bindSlot(sl.Lo, pn)
 					if !ok {
-						return nil
+						return
 					}
 					ns.Lo = n
 				}
 				if sl.Hi != nil {
 					n, ok := bindSlot(sl.Hi, pn)
 					if !ok {
-						return nil
+						return
 					}
 					ns.Hi = n
 				}
@@ -1417,20 +1590,21 @@ func (c *converter) inline(sc *names, st *syntax.CallStmt) []*amir.Stmt {
 			}
 			n, ok := bindSlot(ix, pn)
 			if !ok {
-				return nil
+				return
 			}
 			hidden = append(hidden, n)
 		}
 		c.bind[pv] = &gpucheck.Access{Var: bv, Node: arg, Indices: hidden}
 	}
 	c.depth++
-	body := c.block(inner, callee.Body, false)
+	start := len(c.stk)
+	c.pushBlock(inner, callee.Body)
 	c.depth--
 	for i := len(wraps) - 1; i >= 0; i-- {
 		w := wraps[i]
-		body = []*amir.Stmt{{Kind: amir.KLoop, Slot: w.slot, Lo: w.lo, Hi: w.hi, Body: body, Sync: -1, Src: c.src(st, "")}}
+		body := c.popBody(start)
+		c.push(&amir.Stmt{Kind: amir.KLoop, Slot: w.slot, Lo: w.lo, Hi: w.hi, Body: body, Sync: -1, Src: c.src(st, "")})
 	}
-	return body
 }
 
 func splitIndexExpr(e syntax.Expr) (*syntax.Name, []syntax.Expr) {

@@ -95,22 +95,48 @@ func (c *converter) affineForm(sc *names, e syntax.Expr) *amir.Affine {
 			return m.a
 		}
 	}
-	a := c.affineFormOf(sc, e)
-	c.affMemo[c.affNext] = affMemo{e: e, sc: sc, a: a}
+	l := c.linearOf(e)
+	a := c.affineFormOf(sc, l)
+	c.affMemo[c.affNext] = affMemo{e: e, sc: sc, a: a, l: l}
 	c.affNext = (c.affNext + 1) % len(c.affMemo)
 	return a
 }
 
-// affMemo is one remembered affine form (converter.affMemo).
+// affMemo is one remembered affine form (converter.affMemo), and the
+// linear form it was made from.
 type affMemo struct {
 	e  syntax.Expr
 	sc *names
 	a  *amir.Affine
+	l  linear
 }
 
-// affineFormOf is affineForm without the memo.
-func (c *converter) affineFormOf(sc *names, e syntax.Expr) *amir.Affine {
-	l := c.linearOf(e)
+// lin is linearOf(e), taken from the affine forms remembered within the
+// access when one was made from e: a window's ends are compiled first and
+// then their linear forms are needed again for the granularity (the
+// second linearOf of each was a tenth of window's time; issue 13, stop
+// 27). A linear form depends on e alone (the constants and the control
+// names, which do not change within an access).
+func (c *converter) lin(e syntax.Expr) linear {
+	for i := range c.affMemo {
+		if m := &c.affMemo[i]; m.e == e && e != nil {
+			return m.l
+		}
+	}
+	return c.linearOf(e)
+}
+
+// affineFormOf is affineForm without the memo, from e's linear form l.
+func (c *converter) affineFormOf(sc *names, l linear) *amir.Affine {
+	if len(l.terms) == 0 && l.k >= 0 && l.k < len(c.constAff) {
+		// A constant's form, made once per conversion: the machine
+		// reads window forms by content only (a statement's grid start,
+		// whose form is keyed by identity, is exec's own).
+		if c.constAff[l.k] == nil {
+			c.constAff[l.k] = c.newAffine(l.k, 0)
+		}
+		return c.constAff[l.k]
+	}
 	a := c.newAffine(l.k, len(l.terms))
 	for _, t := range l.terms {
 		slot, ok := sc.lookup(t.atom)
@@ -136,20 +162,10 @@ func (c *converter) affineFormOf(sc *names, e syntax.Expr) *amir.Affine {
 // forms, one Affine and one term slice each (issue 13, stop 26). Forms
 // are never changed once made, and live as long as the Program.
 func (c *converter) newAffine(k, n int) *amir.Affine {
-	if len(c.affSlab) == 0 {
-		c.affSlab = make([]amir.Affine, 64)
-	}
-	a := &c.affSlab[0]
-	c.affSlab = c.affSlab[1:]
+	a := c.affSlab.one(8, 64)
 	a.K = k
 	if n > 0 {
-		l := len(c.termSlab)
-		if cap(c.termSlab)-l < n {
-			c.termSlab = make([]amir.Term, 0, max(128, n))
-			l = 0
-		}
-		a.Terms = c.termSlab[l : l : l+n]
-		c.termSlab = c.termSlab[:l+n]
+		a.Terms = c.termSlab.take(n, 16, 128)[:0]
 	}
 	return a
 }
@@ -440,21 +456,24 @@ func (c *converter) linearOf(e syntax.Expr) linear {
 }
 
 // linTerms is an empty term slice with room for n terms, from the
-// converter's slab: linear forms are made for each index and bound and
+// converter's buffer: linear forms are made for each index and bound and
 // read at once (a form's terms are never changed once made), and their
 // term slices were a sixth of a small kernel's Convert objects (issue 13,
-// stop 26).
+// stop 26). No form outlives the conversion step that made it (the
+// affine forms copy their terms), so the buffer is rewound at each
+// access (stop 27); one that fills up mid-access is replaced, the forms
+// in the old one staying valid.
 func (c *converter) linTerms(n int) []linTerm {
 	if n == 0 {
 		return nil
 	}
-	l := len(c.linSlab)
-	if cap(c.linSlab)-l < n {
-		c.linSlab = make([]linTerm, 0, max(128, n))
+	l := len(c.linBuf)
+	if cap(c.linBuf)-l < n {
+		c.linBuf = make([]linTerm, 0, max(2*cap(c.linBuf), 32, n))
 		l = 0
 	}
-	c.linSlab = c.linSlab[:l+n]
-	return c.linSlab[l : l : l+n]
+	c.linBuf = c.linBuf[:l+n]
+	return c.linBuf[l : l : l+n]
 }
 
 // slotsOf lists the slots of the control names in exprs (nil exprs are

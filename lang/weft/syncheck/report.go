@@ -39,7 +39,7 @@ func report(prog *Program, run *Run, errs *diag.List) {
 		at = " at " + run.Sizes
 	}
 	for _, f := range res.Faults {
-		prog.fillText(f.Src)
+		prog.fillPos(f.Src)
 		if f.Limit != "" {
 			errs.Errorf(pos(p.Srcs[f.Src].Pos), codeLimit, "the sync check of %s stopped%s: %s (%s raises it)", p.Name, at, f.Msg, limitFlags[f.Limit])
 			continue
@@ -47,7 +47,7 @@ func report(prog *Program, run *Run, errs *diag.List) {
 		errs.Errorf(pos(p.Srcs[f.Src].Pos), codeFault, "the sync check of %s faulted%s: %s", p.Name, at, f.Msg)
 	}
 	for i := range res.Hazards {
-		prog.fillText(res.Hazards[i].Src)
+		prog.fillPos(res.Hazards[i].Src)
 		prog.fillText(res.Hazards[i].Other)
 	}
 	for i := range res.Hazards {

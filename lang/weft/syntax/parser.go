@@ -46,7 +46,8 @@ func Parse(f *diag.File, errs *diag.List) *File {
 		p.scanErrLines[pos.Line()] = true
 		p.errs.Errorf(pos, code, "%s", msg)
 	})
-	p.toks = sc.All()
+	p.sc = sc
+	p.toks = sc.Toks()
 	p.comments = sc.Comments
 	return p.parseFile()
 }
@@ -54,7 +55,8 @@ func Parse(f *diag.File, errs *diag.List) *File {
 type parser struct {
 	file     *diag.File
 	errs     *diag.List
-	toks     []pyscan.Token
+	sc       *pyscan.Scanner // the texts of toks
+	toks     []pyscan.Tok
 	i        int
 	comments []pyscan.Comment
 	ci       int // next unattached comment
@@ -62,6 +64,7 @@ type parser struct {
 	// consequences of it and are not reported again.
 	scanErrLines map[int]bool
 	depth        int // nesting of expressions and blocks (maxDepth)
+	nameCount    int // Name nodes made (Proc.NameCount)
 }
 
 // enter counts one more level of nesting and abandons the statement when
@@ -86,14 +89,14 @@ func (p *parser) errorf(pos diag.Pos, code, format string, args ...any) {
 
 type bailout struct{}
 
-func (p *parser) tok() pyscan.Token { return p.toks[p.i] }
-func (p *parser) peek(k int) pyscan.Token {
+func (p *parser) tok() pyscan.Tok { return p.toks[p.i] }
+func (p *parser) peek(k int) pyscan.Tok {
 	if p.i+k < len(p.toks) {
 		return p.toks[p.i+k]
 	}
 	return p.toks[len(p.toks)-1]
 }
-func (p *parser) next() pyscan.Token {
+func (p *parser) next() pyscan.Tok {
 	t := p.toks[p.i]
 	if p.i < len(p.toks)-1 {
 		p.i++
@@ -101,15 +104,18 @@ func (p *parser) next() pyscan.Token {
 	return t
 }
 
-func (p *parser) isOp(s string) bool {
-	t := &p.toks[p.i] // not tok(): no copy of the token for a test
-	return t.Kind == pyscan.OP && t.Text == s
-}
+// text is t's text (pyscan.Token.Text).
+func (p *parser) text(t pyscan.Tok) string { return p.sc.Text(t) }
 
-func (p *parser) isName(s string) bool {
-	t := &p.toks[p.i]
-	return t.Kind == pyscan.NAME && t.Text == s
-}
+// at is t's position.
+func (p *parser) at(t pyscan.Tok) diag.Pos { return diag.Pos{File: p.file, Offset: t.Off} }
+
+func (p *parser) isOp(s string) bool { return p.sc.Is(p.toks[p.i], pyscan.OP, s) }
+
+func (p *parser) isName(s string) bool { return p.sc.Is(p.toks[p.i], pyscan.NAME, s) }
+
+// peekOp reports whether the token k ahead is the operator s.
+func (p *parser) peekOp(k int, s string) bool { return p.sc.Is(p.peek(k), pyscan.OP, s) }
 
 func (p *parser) got(s string) bool {
 	if p.isOp(s) {
@@ -121,41 +127,42 @@ func (p *parser) got(s string) bool {
 
 // fail reports an error at the current token and abandons the statement.
 func (p *parser) fail(code, format string, args ...any) {
-	p.errorf(p.tok().Pos, code, format, args...)
+	p.errorf(p.at(p.tok()), code, format, args...)
 	panic(bailout{})
 }
 
-func describe(t pyscan.Token) string {
+func (p *parser) describe(t pyscan.Tok) string {
 	switch t.Kind {
 	case pyscan.OP:
-		return fmt.Sprintf("%q", t.Text)
+		return fmt.Sprintf("%q", p.text(t))
 	case pyscan.NAME:
-		return "name " + t.Text
+		return "name " + p.text(t)
 	case pyscan.INT, pyscan.FLOAT:
-		return "number " + t.Text
+		return "number " + p.text(t)
 	case pyscan.STRING:
-		return "string " + t.Raw
+		return "string " + p.sc.Raw(t)
 	}
 	return t.Kind.String()
 }
 
-func (p *parser) expectOp(s string) pyscan.Token {
+func (p *parser) expectOp(s string) pyscan.Tok {
 	if !p.isOp(s) {
-		p.fail(ErrExpected, "expected %q, found %s", s, describe(p.tok()))
+		p.fail(ErrExpected, "expected %q, found %s", s, p.describe(p.tok()))
 	}
 	return p.next()
 }
 
-func (p *parser) expectKind(k pyscan.Kind, what string) pyscan.Token {
+func (p *parser) expectKind(k pyscan.Kind, what string) pyscan.Tok {
 	if p.tok().Kind != k {
-		p.fail(ErrExpected, "expected %s, found %s", what, describe(p.tok()))
+		p.fail(ErrExpected, "expected %s, found %s", what, p.describe(p.tok()))
 	}
 	return p.next()
 }
 
 func (p *parser) name() *Name {
 	t := p.expectKind(pyscan.NAME, "a name")
-	return &Name{node{t.Pos}, t.Text}
+	p.nameCount++
+	return &Name{node{p.at(t)}, p.text(t)}
 }
 
 // commentsBefore returns the comments before offset off that are not yet
@@ -216,7 +223,7 @@ func (p *parser) parseFile() *File {
 			p.next()
 			continue
 		case pyscan.INDENT:
-			p.errorf(p.tok().Pos, ErrUnexpected, "unexpected indent")
+			p.errorf(p.at(p.tok()), ErrUnexpected, "unexpected indent")
 			p.recover()
 			continue
 		case pyscan.DEDENT:
@@ -245,7 +252,7 @@ func (p *parser) decl() (d Decl) {
 			d = nil
 		}
 	}()
-	lead := p.commentsBefore(p.tok().Pos.Offset)
+	lead := p.commentsBefore(p.at(p.tok()).Offset)
 	if p.isOp("@") || p.isName("def") || p.isName("class") {
 		d := p.procOrConfig()
 		switch d := d.(type) {
@@ -257,7 +264,7 @@ func (p *parser) decl() (d Decl) {
 		return d
 	}
 	if p.tok().Kind == pyscan.NAME {
-		g := &Global{node: node{p.tok().Pos}}
+		g := &Global{node: node{p.at(p.tok())}}
 		g.Leading = lead
 		g.Names = append(g.Names, p.name())
 		for p.got(",") {
@@ -275,21 +282,22 @@ func (p *parser) decl() (d Decl) {
 		p.endLine()
 		return g
 	}
-	p.fail(ErrUnexpected, "expected def or a module-level assignment, found %s", describe(p.tok()))
+	p.fail(ErrUnexpected, "expected def or a module-level assignment, found %s", p.describe(p.tok()))
 	return nil
 }
 
 func (p *parser) endLine() {
 	if p.tok().Kind != pyscan.NEWLINE && p.tok().Kind != pyscan.EOF {
-		p.fail(ErrUnexpected, "unexpected %s at end of statement", describe(p.tok()))
+		p.fail(ErrUnexpected, "unexpected %s at end of statement", p.describe(p.tok()))
 	}
 	p.next()
 }
 
 func (p *parser) procOrConfig() Decl {
-	pr := &Proc{node: node{p.tok().Pos}}
+	pr := &Proc{node: node{p.at(p.tok())}}
+	names := p.nameCount
 	for p.isOp("@") {
-		at := p.tok().Pos
+		at := p.at(p.tok())
 		p.next()
 		pr.Decorators = append(pr.Decorators, p.postfix())
 		pr.DecoratorComments = append(pr.DecoratorComments, p.trailingComment(at.Offset))
@@ -302,14 +310,14 @@ func (p *parser) procOrConfig() Decl {
 		return p.config(pr)
 	}
 	if !p.isName("def") {
-		p.fail(ErrDecorator, "decorator must be followed by def, found %s", describe(p.tok()))
+		p.fail(ErrDecorator, "decorator must be followed by def, found %s", p.describe(p.tok()))
 	}
-	defAt := p.tok().Pos
+	defAt := p.at(p.tok())
 	p.next()
 	pr.Name = p.name()
 	p.expectOp("(")
 	for !p.isOp(")") {
-		prm := &Param{node: node{p.tok().Pos}}
+		prm := &Param{node: node{p.at(p.tok())}}
 		prm.Name = p.name()
 		p.expectOp(":")
 		prm.Type = p.typ()
@@ -322,6 +330,7 @@ func (p *parser) procOrConfig() Decl {
 	p.expectOp(":")
 	pr.Trailing = p.trailingComment(defAt.Offset)
 	pr.Body = p.block()
+	pr.NameCount = p.nameCount - names
 	return pr
 }
 
@@ -329,7 +338,7 @@ func (p *parser) procOrConfig() Decl {
 // its decorators (Exo's `@config` class; the checker requires @config).
 func (p *parser) config(pr *Proc) *Config {
 	cl := &Config{node: node{pr.P}, Decorators: pr.Decorators}
-	classAt := p.next().Pos
+	classAt := p.at(p.next())
 	cl.Name = p.name()
 	p.expectOp(":")
 	cl.Trailing = p.trailingComment(classAt.Offset)
@@ -351,7 +360,7 @@ func (p *parser) config(pr *Proc) *Config {
 			p.endLine()
 			continue
 		}
-		f := &Param{node: node{p.tok().Pos}}
+		f := &Param{node: node{p.at(p.tok())}}
 		f.Name = p.name()
 		p.expectOp(":")
 		f.Type = p.typ()
@@ -364,7 +373,7 @@ func (p *parser) config(pr *Proc) *Config {
 
 // typ parses `elem`, `elem[dims]`, `[elem][dims]`, each with optional @ Mem.
 func (p *parser) typ() *Type {
-	t := &Type{node: node{p.tok().Pos}}
+	t := &Type{node: node{p.at(p.tok())}}
 	if p.got("[") {
 		t.Window = true
 		t.Elem = p.name()
@@ -487,20 +496,20 @@ func (p *parser) stmtRecover() (s Stmt) {
 }
 
 func (p *parser) stmt() Stmt {
-	lead := p.commentsBefore(p.tok().Pos.Offset)
+	lead := p.commentsBefore(p.at(p.tok()).Offset)
 	t := p.tok()
 	var s Stmt
 	switch {
-	case t.Kind == pyscan.NAME && t.Text == "for":
+	case t.Kind == pyscan.NAME && p.text(t) == "for":
 		s = p.forStmt()
-	case t.Kind == pyscan.NAME && t.Text == "if":
+	case t.Kind == pyscan.NAME && p.text(t) == "if":
 		s = p.ifStmt()
-	case t.Kind == pyscan.NAME && t.Text == "with":
+	case t.Kind == pyscan.NAME && p.text(t) == "with":
 		p.next()
-		w := &With{node: node{t.Pos}}
+		w := &With{node: node{p.at(t)}}
 		w.Ctx = p.expr()
 		p.expectOp(":")
-		w.Trailing = p.trailingComment(t.Pos.Offset)
+		w.Trailing = p.trailingComment(p.at(t).Offset)
 		w.Body = p.block()
 		s = w
 	default:
@@ -512,18 +521,18 @@ func (p *parser) stmt() Stmt {
 }
 
 func (p *parser) forStmt() Stmt {
-	f := &For{node: node{p.next().Pos}}
+	f := &For{node: node{p.at(p.next())}}
 	f.Var = p.name()
 	if !p.isName("in") {
-		p.fail(ErrExpected, "expected in, found %s", describe(p.tok()))
+		p.fail(ErrExpected, "expected in, found %s", p.describe(p.tok()))
 	}
 	p.next()
 	f.Mode = p.name()
 	p.expectOp("(")
 	var args []Expr
 	for !p.isOp(")") {
-		if p.tok().Kind == pyscan.NAME && p.peek(1).Kind == pyscan.OP && p.peek(1).Text == "=" {
-			kp := p.tok().Pos
+		if p.tok().Kind == pyscan.NAME && p.peekOp(1, "=") {
+			kp := p.at(p.tok())
 			k := &Kwarg{node: node{kp}, Name: p.name()}
 			p.next()
 			k.Value = p.expr()
@@ -551,7 +560,7 @@ func (p *parser) forStmt() Stmt {
 }
 
 func (p *parser) ifStmt() Stmt {
-	s := &If{node: node{p.next().Pos}}
+	s := &If{node: node{p.at(p.next())}}
 	s.Cond = p.expr()
 	p.expectOp(":")
 	s.Trailing = p.trailingComment(s.P.Offset)
@@ -570,47 +579,55 @@ func (p *parser) ifStmt() Stmt {
 	return s
 }
 
-var syncNames = map[string]bool{"Fence": true, "Arrive": true, "Await": true, "ReverseArrive": true, "ReverseAwait": true}
+// isSyncName reports whether a statement named s is a sync statement (a
+// switch, not a map: it is asked for every simple statement).
+func isSyncName(s string) bool {
+	switch s {
+	case "Fence", "Arrive", "Await", "ReverseArrive", "ReverseAwait":
+		return true
+	}
+	return false
+}
 
 func (p *parser) simpleStmt(lead []string) Stmt {
 	t := p.tok()
 	var s Stmt
 	switch {
-	case t.Kind == pyscan.NAME && t.Text == "assert":
+	case t.Kind == pyscan.NAME && p.text(t) == "assert":
 		p.next()
-		s = &Assert{node: node{t.Pos}, Cond: p.expr()}
-	case t.Kind == pyscan.NAME && t.Text == "pass":
+		s = &Assert{node: node{p.at(t)}, Cond: p.expr()}
+	case t.Kind == pyscan.NAME && p.text(t) == "pass":
 		p.next()
-		s = &Pass{node: node{t.Pos}}
-	case t.Kind == pyscan.NAME && t.Text == "free" && p.peek(1).Kind == pyscan.NAME:
+		s = &Pass{node: node{p.at(t)}}
+	case t.Kind == pyscan.NAME && p.text(t) == "free" && p.peek(1).Kind == pyscan.NAME:
 		p.next()
-		s = &Free{node: node{t.Pos}, Name: p.name()}
-	case t.Kind == pyscan.NAME && t.Text == "free" && p.peek(1).Kind == pyscan.OP && p.peek(1).Text == "(" &&
-		p.peek(2).Kind == pyscan.NAME && p.peek(3).Kind == pyscan.OP && p.peek(3).Text == ")":
+		s = &Free{node: node{p.at(t)}, Name: p.name()}
+	case t.Kind == pyscan.NAME && p.text(t) == "free" && p.peekOp(1, "(") &&
+		p.peek(2).Kind == pyscan.NAME && p.peekOp(3, ")"):
 		// Exo prints free(x).
 		p.next()
 		p.next()
-		s = &Free{node: node{t.Pos}, Name: p.name(), Paren: true}
+		s = &Free{node: node{p.at(t)}, Name: p.name(), Paren: true}
 		p.next()
-	case t.Kind == pyscan.NAME && p.peek(1).Kind == pyscan.OP && p.peek(1).Text == ":":
-		a := &Alloc{node: node{t.Pos}, Name: p.name()}
+	case t.Kind == pyscan.NAME && p.peekOp(1, ":"):
+		a := &Alloc{node: node{p.at(t)}, Name: p.name()}
 		p.next()
 		a.Type = p.typ()
 		s = a
-	case t.Kind == pyscan.NAME && syncNames[t.Text] && p.peek(1).Kind == pyscan.OP && p.peek(1).Text == "(":
+	case t.Kind == pyscan.NAME && isSyncName(p.text(t)) && p.peekOp(1, "("):
 		s = p.syncStmt()
 	default:
 		s = p.exprStmt()
 	}
 	c := s.Comment()
 	c.Leading = lead
-	c.Trailing = p.trailingComment(t.Pos.Offset)
+	c.Trailing = p.trailingComment(p.at(t).Offset)
 	p.endLine()
 	return s
 }
 
 func (p *parser) exprStmt() Stmt {
-	start := p.tok().Pos
+	start := p.at(p.tok())
 	x := p.expr()
 	// The guide's `x[2]: f32 @ CudaRmem` form: an allocation with the
 	// dimensions written on the name. It means `x: f32[2] @ CudaRmem`.
@@ -628,7 +645,7 @@ func (p *parser) exprStmt() Stmt {
 	}
 	switch {
 	case p.isOp("=") || p.isOp("+="):
-		op := p.next().Text
+		op := p.text(p.next())
 		switch x := x.(type) {
 		case *Name, *Index:
 		case *Attr:
@@ -687,17 +704,17 @@ func (p *parser) syncStmt() Stmt {
 	args := p.exprList(")")
 	p.expectOp(")")
 	bad := func(want string) {
-		p.errorf(t.Pos, ErrSyncArgs, "%s takes %s, got %d arguments", t.Text, want, len(args))
+		p.errorf(p.at(t), ErrSyncArgs, "%s takes %s, got %d arguments", p.text(t), want, len(args))
 		panic(bailout{})
 	}
-	switch t.Text {
+	switch p.text(t) {
 	case "Fence":
 		if len(args) != 2 {
 			bad("(first_tl, second_tl)")
 		}
-		return &Fence{node: node{t.Pos}, First: args[0], Second: args[1]}
+		return &Fence{node: node{p.at(t)}, First: args[0], Second: args[1]}
 	case "Arrive", "ReverseArrive":
-		a := &Arrive{node: node{t.Pos}, Reverse: t.Text == "ReverseArrive"}
+		a := &Arrive{node: node{p.at(t)}, Reverse: p.text(t) == "ReverseArrive"}
 		switch {
 		case p.isOp(">>"):
 			if len(args) < 1 || len(args) > 2 {
@@ -723,7 +740,7 @@ func (p *parser) syncStmt() Stmt {
 		if len(args) < 2 || len(args) > 3 {
 			bad("(barrier, second_tl[, n])")
 		}
-		w := &Await{node: node{t.Pos}, Reverse: t.Text == "ReverseAwait", Bar: args[0], TL: args[1]}
+		w := &Await{node: node{p.at(t)}, Reverse: p.text(t) == "ReverseAwait", Bar: args[0], TL: args[1]}
 		if len(args) == 3 {
 			w.N = args[2]
 		}
@@ -737,14 +754,50 @@ func (p *parser) syncStmt() Stmt {
 func (p *parser) expr() Expr {
 	p.enter()
 	defer p.leave()
+	if p.simpleOperand() {
+		return p.atom()
+	}
 	return p.orExpr()
+}
+
+// simpleOperand reports whether the expression at the current token is
+// one name or literal, then a token that ends every expression (, ) ] : =
+// or the end of the line): orExpr would descend through every level to
+// atom and test every operator on the way back, for nothing. Most operands
+// (indices, arguments) are such (issue 13). "not" is a prefix operator,
+// not an atom.
+func (p *parser) simpleOperand() bool {
+	t := &p.toks[p.i]
+	switch t.Kind {
+	case pyscan.NAME:
+		if p.sc.Is(*t, pyscan.NAME, "not") {
+			return false
+		}
+	case pyscan.INT, pyscan.FLOAT, pyscan.STRING:
+	default:
+		return false
+	}
+	if p.i+1 >= len(p.toks) {
+		return false
+	}
+	n := p.toks[p.i+1]
+	switch n.Kind {
+	case pyscan.NEWLINE:
+		return true
+	case pyscan.OP:
+		switch p.sc.Raw(n) {
+		case ",", ")", "]", ":", "=":
+			return true
+		}
+	}
+	return false
 }
 
 func (p *parser) orExpr() Expr {
 	x := p.andExpr()
 	for p.isName("or") {
 		t := p.next()
-		x = &Binary{node{t.Pos}, "or", x, p.andExpr()}
+		x = &Binary{node{p.at(t)}, "or", x, p.andExpr()}
 	}
 	return x
 }
@@ -753,7 +806,7 @@ func (p *parser) andExpr() Expr {
 	x := p.notExpr()
 	for p.isName("and") {
 		t := p.next()
-		x = &Binary{node{t.Pos}, "and", x, p.notExpr()}
+		x = &Binary{node{p.at(t)}, "and", x, p.notExpr()}
 	}
 	return x
 }
@@ -763,18 +816,26 @@ func (p *parser) notExpr() Expr {
 		t := p.next()
 		p.enter()
 		defer p.leave()
-		return &Unary{node{t.Pos}, "not", p.notExpr()}
+		return &Unary{node{p.at(t)}, "not", p.notExpr()}
 	}
 	return p.cmpExpr()
 }
 
-var cmpOps = map[string]bool{"==": true, "!=": true, "<": true, "<=": true, ">": true, ">=": true}
+// isCmpOp reports whether s is a comparison operator (a switch, not a
+// map: it is asked at every level of every expression).
+func isCmpOp(s string) bool {
+	switch s {
+	case "==", "!=", "<", "<=", ">", ">=":
+		return true
+	}
+	return false
+}
 
 func (p *parser) cmpExpr() Expr {
 	x := p.addExpr()
-	for p.tok().Kind == pyscan.OP && cmpOps[p.tok().Text] {
+	for p.tok().Kind == pyscan.OP && isCmpOp(p.text(p.tok())) {
 		t := p.next()
-		x = &Binary{node{t.Pos}, t.Text, x, p.addExpr()}
+		x = &Binary{node{p.at(t)}, p.text(t), x, p.addExpr()}
 	}
 	return x
 }
@@ -783,7 +844,7 @@ func (p *parser) addExpr() Expr {
 	x := p.mulExpr()
 	for p.isOp("+") || p.isOp("-") {
 		t := p.next()
-		x = &Binary{node{t.Pos}, t.Text, x, p.mulExpr()}
+		x = &Binary{node{p.at(t)}, p.text(t), x, p.mulExpr()}
 	}
 	return x
 }
@@ -792,7 +853,7 @@ func (p *parser) mulExpr() Expr {
 	x := p.unaryExpr()
 	for p.isOp("*") || p.isOp("/") || p.isOp("//") || p.isOp("%") {
 		t := p.next()
-		x = &Binary{node{t.Pos}, t.Text, x, p.unaryExpr()}
+		x = &Binary{node{p.at(t)}, p.text(t), x, p.unaryExpr()}
 	}
 	return x
 }
@@ -803,10 +864,10 @@ func (p *parser) unaryExpr() Expr {
 		p.enter()
 		defer p.leave()
 		x := p.unaryExpr()
-		if t.Text == "+" {
+		if p.text(t) == "+" {
 			return x
 		}
-		return &Unary{node{t.Pos}, t.Text, x}
+		return &Unary{node{p.at(t)}, p.text(t), x}
 	}
 	return p.postfix()
 }
@@ -839,7 +900,7 @@ func (p *parser) postfix() Expr {
 }
 
 func (p *parser) indexElem() Expr {
-	start := p.tok().Pos
+	start := p.at(p.tok())
 	var lo Expr
 	if !p.isOp(":") {
 		lo = p.expr()
@@ -859,8 +920,8 @@ func (p *parser) call(fun Expr) Expr {
 	p.expectOp("(")
 	c := &Call{node: node{fun.Pos()}, Fun: fun}
 	for !p.isOp(")") {
-		if p.tok().Kind == pyscan.NAME && p.peek(1).Kind == pyscan.OP && p.peek(1).Text == "=" {
-			k := &Kwarg{node: node{p.tok().Pos}, Name: p.name()}
+		if p.tok().Kind == pyscan.NAME && p.peekOp(1, "=") {
+			k := &Kwarg{node: node{p.at(p.tok())}, Name: p.name()}
 			p.next()
 			k.Value = p.expr()
 			c.Kwargs = append(c.Kwargs, k)
@@ -883,39 +944,40 @@ func (p *parser) atom() Expr {
 	t := p.tok()
 	switch t.Kind {
 	case pyscan.NAME:
-		switch t.Text {
+		switch p.text(t) {
 		case "True", "False":
 			p.next()
-			return &BoolLit{node{t.Pos}, t.Text == "True"}
+			return &BoolLit{node{p.at(t)}, p.text(t) == "True"}
 		case "and", "or", "not", "if", "else", "elif", "for", "in", "def", "with", "assert", "pass":
-			p.fail(ErrUnexpected, "unexpected keyword %s in expression", t.Text)
+			p.fail(ErrUnexpected, "unexpected keyword %s in expression", p.text(t))
 		}
 		p.next()
-		return &Name{node{t.Pos}, t.Text}
+		p.nameCount++
+		return &Name{node{p.at(t)}, p.text(t)}
 	case pyscan.INT:
 		p.next()
-		v, err := strconv.ParseInt(strings.ReplaceAll(t.Text, "_", ""), 0, 64)
+		v, err := strconv.ParseInt(strings.ReplaceAll(p.text(t), "_", ""), 0, 64)
 		if err != nil {
-			p.errorf(t.Pos, ErrIntRange, "integer literal %s does not fit in 64 bits", t.Text)
+			p.errorf(p.at(t), ErrIntRange, "integer literal %s does not fit in 64 bits", p.text(t))
 		}
-		return &IntLit{node{t.Pos}, t.Text, v}
+		return &IntLit{node{p.at(t)}, p.text(t), v}
 	case pyscan.FLOAT:
 		p.next()
-		v, err := strconv.ParseFloat(strings.ReplaceAll(t.Text, "_", ""), 64)
+		v, err := strconv.ParseFloat(strings.ReplaceAll(p.text(t), "_", ""), 64)
 		if err != nil {
-			p.errorf(t.Pos, ErrIntRange, "float literal %s is out of range", t.Text)
+			p.errorf(p.at(t), ErrIntRange, "float literal %s is out of range", p.text(t))
 		}
-		return &FloatLit{node{t.Pos}, t.Text, v}
+		return &FloatLit{node{p.at(t)}, p.text(t), v}
 	case pyscan.STRING:
 		p.next()
-		return &StringLit{node{t.Pos}, t.Text}
+		return &StringLit{node{p.at(t)}, p.text(t)}
 	case pyscan.OP:
-		switch t.Text {
+		switch p.text(t) {
 		case "(":
 			p.next()
 			x := p.expr()
 			if p.isOp(",") {
-				tu := &Tuple{node: node{t.Pos}, Elems: []Expr{x}}
+				tu := &Tuple{node: node{p.at(t)}, Elems: []Expr{x}}
 				for p.got(",") && !p.isOp(")") {
 					tu.Elems = append(tu.Elems, p.expr())
 				}
@@ -926,12 +988,12 @@ func (p *parser) atom() Expr {
 			return x
 		case "[":
 			p.next()
-			l := &List{node: node{t.Pos}}
+			l := &List{node: node{p.at(t)}}
 			l.Elems = p.exprList("]")
 			p.expectOp("]")
 			return l
 		}
 	}
-	p.fail(ErrUnexpected, "unexpected %s, expected an expression", describe(t))
+	p.fail(ErrUnexpected, "unexpected %s, expected an expression", p.describe(t))
 	return nil
 }

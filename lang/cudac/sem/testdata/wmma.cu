@@ -43,7 +43,7 @@ int main() {
 // MODE: run
 // OUT: bad 0 c[0]=-14.000000 c[1023]=-21.000000
 
-// ---- <mma.h>: every shape and type of the Guide (half m16n16k16 / m32n8k16 / m8n32k16 with float and half accumulators, double m8n8k4, signed and unsigned char with int accumulators), C loaded column-major: 0 wrong elements each
+// ---- <mma.h>: every shape and type of the Guide (half m16n16k16 / m32n8k16 / m8n32k16 with float and half accumulators, double m8n8k4, signed and unsigned char with int accumulators, __nv_bfloat16 m32n8k16), C loaded column-major: 0 wrong elements each; the mma.sync path (half, bf16 and tf32 with float accumulators in the shapes of m16n8k16 and m16n8k8) and the gathering path (the rest, including half A and B in the mma.sync layout with half accumulators)
 #include <cstdio>
 #include <mma.h>
 using namespace nvcuda;
@@ -82,13 +82,13 @@ int run(float scale) {
 int main() {
   printf("%d %d %d\n", run<16, 16, 16, half, float>(1), run<32, 8, 16, half, float>(1), run<8, 32, 16, half, half>(1));
   printf("%d %d\n", run<8, 8, 4, double, double>(1), run<16, 16, 16, signed char, int>(1));
-  printf("%d\n", run<32, 8, 16, unsigned char, int>(1));
+  printf("%d %d %d\n", run<32, 8, 16, unsigned char, int>(1), run<16, 16, 16, half, half>(1), run<32, 8, 16, __nv_bfloat16, float>(1));
   return 0;
 }
 // MODE: run
 // OUT: 0 0 0
 // OUT: 0 0
-// OUT: 0
+// OUT: 0 0 0
 
 // ---- <mma.h>: precision::tf32 (m16n16k8): __float_to_tf32 rounds 1 + 2^-12 to 1 (cvt.rna), and a B element not converted counts by its top 19 bits (the mma.sync model)
 #include <cstdio>
@@ -167,7 +167,7 @@ __global__ void k(const float *a, const float *b, float *c, int partial) {
   wmma::load_matrix_sync(bf, b, 8);
   for (int t = 0; t < af.num_elements; t++) af.x[t] = wmma::__float_to_tf32(af.x[t]);
   if (!partial || threadIdx.x < 16)
-    wmma::mma_sync(acc, af, bf, acc); // ERROR C0503 col=5 "deadlock in block 0 of kernel k: no thread can move" NOTE "threads 0-15 wait at __shfl_sync \(inside the library's mma_sync"
+    wmma::mma_sync(acc, af, bf, acc); // ERROR C0503 col=5 "deadlock in block 0 of kernel k: no thread can move" // NOTE "threads 0-15 wait at mma.sync/ldmatrix \(inside the library's mma_sync"
   wmma::store_matrix_sync(c, acc, 16, wmma::mem_row_major);
 }
 int main(int argc, char **argv) {

@@ -1,0 +1,26 @@
+package pyscan
+
+import (
+	"os"
+	"testing"
+
+	"weft.dev/weft/diag"
+)
+
+// BenchmarkToks scans a small kernel (the Sm90 split-K GEMM of
+// examples/weft/exo, 9 KB): scanning is part of the fixed cost of every
+// `weft check` (issue 13).
+func BenchmarkToks(b *testing.B) {
+	src, err := os.ReadFile("../examples/weft/exo/tk_split_gemm.weft")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		toks := New(diag.NewFile("tk_split_gemm.weft", src), nil).Toks()
+		n = len(toks)
+	}
+	b.ReportMetric(float64(n), "tokens")
+}
