@@ -88,9 +88,9 @@ type gen struct {
 	// single: the first pass reports the diagnostics of both passes
 	// (Options.CheckOnly; single.go), logging in reads the facts it read
 	// that can change them.
-	single  bool
-	reads   []func() bool
-	pending []pending
+	single   bool
+	reads    []func() bool
+	deferred []func()
 }
 
 // facts is what the first pass learns for the second.
@@ -160,7 +160,7 @@ func runPasses(f *syntax.File, l *lib.Library, opt Options, errs *diag.List, two
 	g1.single = opt.CheckOnly && !twoPass
 	g1.run(opt)
 	if g1.single {
-		g1.reportPending()
+		g1.reportDeferred()
 	}
 	if g1.single && g1.readsHold() {
 		for _, d := range scratch.Diags {

@@ -96,11 +96,27 @@ func (g *gen) ringEpilogue(ctx *devCtx, ss []syntax.Stmt) {
 	x := &exprCtx{g: g, sc: ctx.sc, device: true}
 	var at syntax.Node
 	remote := false
+	var rings []*barFacts
 	defer func() {
 		switch {
 		case at == nil:
 		case remote && ctx.d.m.ClusterDim > 1:
 			w.Line("weft::cluster_sync();")
+		case g.single && ctx.d.m.ClusterDim > 1:
+			// Another code path may multicast to these rings later: the
+			// second pass would read that they have remote arrivals
+			// (single.go). The block's barrier is reported if they have
+			// none in the end.
+			var errs []pendingErr
+			g.threadBarrierTo(ctx, at, ctx.cur.Threads(), collect(&errs))
+			g.deferred = append(g.deferred, func() {
+				for _, f := range rings {
+					if f.fwdRemote {
+						return
+					}
+				}
+				g.reportErrs(errs)
+			})
 		default:
 			g.threadBarrier(ctx, at, ctx.cur.Threads())
 		}
@@ -116,10 +132,7 @@ func (g *gen) ringEpilogue(ctx *devCtx, ss []syntax.Stmt) {
 		}
 		at = a
 		remote = remote || b.f.fwdRemote
-		if g.single {
-			f, r := b.f, b.f.fwdRemote
-			g.factRead(func() bool { return f.fwdRemote == r })
-		}
+		rings = append(rings, b.f)
 		mask := uint64(0)
 		for k := 0; k < b.slices; k++ {
 			mask |= 1 << (k * b.ring)

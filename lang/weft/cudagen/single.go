@@ -12,65 +12,71 @@ import (
 // pass learns them as it goes, the second reads them complete. So under
 // CheckOnly the first pass runs in single mode: it reports what the second
 // pass would report (the errors only the second pass reports are reported
-// too, the first pass's own consistency errors, which Generate has always
-// dropped, are not) and logs every fact it reads that can change a
-// diagnostic or the statements lowered after it (factRead). When at the end
-// each logged read still gives the value the pass saw, the second pass
-// would have read the same values, taken the same paths and reported the
-// same diagnostics in the same order: the single pass's diagnostics are
-// the result and the second pass is skipped. Otherwise Generate runs the
-// second pass as before (issue 13: the second pass was half of the
-// generator's time in weft check).
+// too; the first pass's own consistency errors, which Generate has always
+// dropped, are not). Where it reads a fact that can change a diagnostic or
+// the statements lowered after it, it either logs the read (factRead) or,
+// for facts that decide diagnostics only, keeps those diagnostics until the
+// fact's final value is known (deferred, below). When at the end each
+// logged read still gives the value the pass saw, the second pass would
+// have read the same values, taken the same paths and reported the same
+// diagnostics: the single pass's diagnostics are the result and the second
+// pass is skipped. Otherwise Generate runs the second pass as before
+// (issue 13: the second pass was half of the generator's time in weft
+// check).
 //
 // Facts read only for the text (the capture order, mbarrier bytes, expect-tx
 // bytes, which iterators and scalars are read, the arrive counts, the
 // commit-group timeline of a fence) need no log: CheckOnly formats none.
 
-// A device allocation reads the number of its distributed dimensions
-// (facts.distDims), which the accesses after it give. When the pass has not
-// seen such an access yet, the second pass would read the final count, so
-// the single pass keeps the diagnostics of every possible count
-// (pendingAlloc) and reports those of the final count at the end
-// (reportPending). Which diagnostics those are is all that the lowering of
-// the allocation changes under CheckOnly: the rest of it (the declaration,
-// the SMEM offsets, a register's scalarization) is text. The report comes
-// later in the list than the second pass would put it; weft check sorts
+// Some facts decide diagnostics only, and the pass reads them before the
+// statements that give them their final value: the number of distributed
+// dimensions of a device allocation (facts.distDims, given by the accesses
+// after it), the ring sizes of an mbarrier (its Awaits' lags), whether a
+// ring block has remote arrivals (another code path's multicast Arrive).
+// The second pass would read their final values. For those the single
+// pass computes the diagnostics of every possible value, or of the one
+// that needs them, where it reads the fact, and reports those of the final
+// value at the end (deferred, run by reportDeferred). Nothing else of the
+// statement depends on the fact under CheckOnly (the declaration, the SMEM
+// and mbarrier offsets, the barrier chosen are text). The reports come
+// later in the list than the second pass would put them; weft check sorts
 // the diagnostics (frontend.Report).
-type pending struct {
-	off  int
-	errs [][]pendingErr // by the number of distributed dimensions
-}
 
 type pendingErr struct {
 	n         syntax.Node
 	code, msg string
 }
 
-// pendingAlloc records the diagnostics of allocation a for each possible
-// number of distributed dimensions.
-func (g *gen) pendingAlloc(x *exprCtx, v *sym, a *syntax.Alloc, mem string) {
-	p := pending{off: a.Pos().Offset}
-	for nd := 0; nd <= len(v.dims); nd++ {
-		var errs []pendingErr
-		g.allocLen(x, v, a, mem, v.dims[nd:], func(n syntax.Node, code, format string, args ...any) {
-			errs = append(errs, pendingErr{n, code, fmt.Sprintf(format, args...)})
-		})
-		p.errs = append(p.errs, errs)
+// collect is a reportFunc that keeps the problems in errs.
+func collect(errs *[]pendingErr) reportFunc {
+	return func(n syntax.Node, code, format string, args ...any) {
+		*errs = append(*errs, pendingErr{n, code, fmt.Sprintf(format, args...)})
 	}
-	g.pending = append(g.pending, p)
 }
 
-// reportPending reports the diagnostics of the pending allocations for the
-// final numbers of distributed dimensions.
-func (g *gen) reportPending() {
-	for _, p := range g.pending {
-		nd := g.facts.distDims[p.off]
-		if nd >= len(p.errs) {
-			nd = len(p.errs) - 1
-		}
-		for _, e := range p.errs[nd] {
-			g.errorf(e.n, e.code, "%s", e.msg)
-		}
+func (g *gen) reportErrs(errs []pendingErr) {
+	for _, e := range errs {
+		g.errorf(e.n, e.code, "%s", e.msg)
+	}
+}
+
+// pendingAlloc records the diagnostics of allocation a for each possible
+// number of distributed dimensions, to report those of the final number.
+func (g *gen) pendingAlloc(x *exprCtx, v *sym, a *syntax.Alloc, mem string) {
+	byND := make([][]pendingErr, len(v.dims)+1)
+	for nd := range byND {
+		g.allocLen(x, v, a, mem, v.dims[nd:], collect(&byND[nd]))
+	}
+	off := a.Pos().Offset
+	g.deferred = append(g.deferred, func() {
+		g.reportErrs(byND[min(g.facts.distDims[off], len(v.dims))])
+	})
+}
+
+// reportDeferred reports the diagnostics that wait for final facts.
+func (g *gen) reportDeferred() {
+	for _, f := range g.deferred {
+		f()
 	}
 }
 
