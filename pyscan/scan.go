@@ -279,7 +279,8 @@ func (s *Scanner) scan() {
 		}
 		return
 	case isLetter(c):
-		for s.off < len(s.src) && (isLetter(s.src[s.off]) || isDigit(s.src[s.off])) {
+		s.off++
+		for s.off < len(s.src) && identByte[s.src[s.off]] {
 			s.off++
 		}
 		s.emit(NAME, start, s.off, "")
@@ -297,8 +298,13 @@ func (s *Scanner) scan() {
 // indentation handles the start of a logical line. It returns true if it
 // emitted tokens or consumed a blank line.
 func (s *Scanner) indentation() bool {
-	col := 0
+	// Indentation is mostly spaces, half the bytes of a kernel: count
+	// them in a tight loop first.
 	i := s.off
+	for i < len(s.src) && s.src[i] == ' ' {
+		i++
+	}
+	col := i - s.off
 	for i < len(s.src) {
 		switch s.src[i] {
 		case ' ':
@@ -364,6 +370,9 @@ func (s *Scanner) comment(own bool) {
 }
 
 func (s *Scanner) skipSpace() {
+	for s.off < len(s.src) && s.src[s.off] == ' ' {
+		s.off++
+	}
 	for s.off < len(s.src) {
 		switch s.src[s.off] {
 		case ' ', '\t', '\f':
@@ -549,5 +558,15 @@ func (s *Scanner) operator() {
 }
 
 func isLetter(c byte) bool { return c == '_' || (c|0x20 >= 'a' && c|0x20 <= 'z') }
-func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
-func isHex(c byte) bool    { return isDigit(c) || (c|0x20 >= 'a' && c|0x20 <= 'f') }
+
+// identByte is isLetter || isDigit as a table: the scanner's loop over
+// the bytes of a name.
+var identByte = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = isLetter(byte(c)) || isDigit(byte(c))
+	}
+	return t
+}()
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isHex(c byte) bool   { return isDigit(c) || (c|0x20 >= 'a' && c|0x20 <= 'f') }

@@ -5,6 +5,7 @@ import (
 
 	"math"
 	"sort"
+	"strings"
 	"weft.dev/weft/diag"
 
 	"weft.dev/weft/gpu"
@@ -552,7 +553,9 @@ func (m *Machine) cpAsync(t *Thread, st *asmState, in *ptx.Inst, pos int32) stat
 		}
 		copy(data, b)
 	}
-	t.cpPending = append(t.cpPending, cpCopy{dst, data, pos})
+	// a copy issued inside a built-in header (<cuda/pipeline>'s
+	// memcpy_async) is the program's call, whenever it lands
+	t.cpPending = append(t.cpPending, cpCopy{dst, data, m.programPosIdx(t, pos)})
 	return stDone
 }
 
@@ -774,9 +777,9 @@ func (m *Machine) mbarOp(t *Thread, st *asmState, in *ptx.Inst, pos int32) statu
 		if _, good := m.resolveA(t, p, 8, pos, true, false, false); !good {
 			return stFault
 		}
-		nb := &mbar{expected: n, pending: n, initPos: pos, initTid: t.tid, initIdx: t.hbIdx(), initFences: t.mbarInitFences}
+		nb := &mbar{expected: n, pending: n, initPos: m.programPosIdx(t, pos), initTid: t.tid, initIdx: t.hbIdx(), initFences: t.mbarInitFences}
 		if m.opts.Check {
-			nb.initSeg = *m.segs.at(m.curSeg(t))
+			nb.initSeg = m.segs.get(m.curSeg(t))
 		}
 		b.mbars[p] = nb
 		return stDone
@@ -792,7 +795,7 @@ func (m *Machine) mbarOp(t *Thread, st *asmState, in *ptx.Inst, pos int32) statu
 		return stFault
 	}
 	if m.opts.Check && t.hbIdx() != mb.initIdx && !mb.initReported {
-		if cur := *m.segs.at(m.curSeg(t)); !hb(&mb.initSeg, &cur, t.ctx, t.bvc) {
+		if cur := m.segs.get(m.curSeg(t)); !hb(&mb.initSeg, &cur, t.ctx, t.bvc) {
 			mb.initReported = true
 			d := m.diags.Errorf(m.pos(pos), "C0501", "data race on an mbarrier in shared memory: %s by thread %d of block %d is not ordered after its mbarrier.init by thread %d (a barrier after the init is missing)", in.Op, t.tid, t.block.id, mb.initTid)
 			d.Note(m.pos(mb.initPos), "the mbarrier.init")
@@ -806,6 +809,13 @@ func (m *Machine) mbarOp(t *Thread, st *asmState, in *ptx.Inst, pos int32) statu
 			mb.tx += int(st.read(t, in.Args[2]))
 		} else if in.Kind == ptx.KMbarArrive && len(in.Args) == 3 {
 			count = int(st.read(t, in.Args[2]))
+		} else if in.Kind == ptx.KCpMbarArrive && !strings.Contains(in.Op, ".noinc") {
+			// without .noinc the pending count is incremented by one
+			// before the asynchronous arrive (PTX ISA,
+			// "cp.async.mbarrier.arrive"): a net-zero change, so the
+			// barrier's expected count need not include it (libcu++'s
+			// cuda::memcpy_async with a cuda::barrier relies on this)
+			count = 0
 		}
 		if in.Kind != ptx.KCpMbarArrive {
 			st.write(in.Args[0], uint64(mb.phase))
@@ -940,8 +950,11 @@ func (m *Machine) splitNotes(b *blockRun, d *diag.Diagnostic) {
 			seen[t.mbarAddr] = true
 			mb := b.mbars[t.mbarAddr]
 			d.Note(m.pos(mb.initPos), "the mbarrier initialized here (%d arrivals per phase) is in phase %d; it misses %d arrivals and %d transaction bytes", mb.expected, mb.phase, mb.pending, mb.tx)
-			d.Note(m.pos(t.waitPos), "thread %d waits on it here", t.tid)
-			m.callNotes(t, d)
+			// inside a built-in header (<cuda/barrier>, <cuda/pipeline>):
+			// the program's call, its frames from there (programPos)
+			at, from, inside := m.programPos(t, m.pos(t.waitPos))
+			d.Note(at, "thread %d waits on it here%s", t.tid, inside)
+			m.callNotesFrom(t, d, from)
 		case tsNamed:
 			if nb := b.named[t.barID]; nb != nil && !seen[uint64(1<<40+t.barID)] {
 				seen[uint64(1<<40+t.barID)] = true

@@ -172,7 +172,7 @@ func (m *Machine) cdpLaunch(t *Thread, g *gridRun, h uint64) {
 	}
 	o.vc = t.ctx.dense() // a graph's kernel node's clock has entries over ctx.vc (vclock.go)
 	if m.opts.Check {
-		o.seg = *m.segs.at(m.curSeg(t))
+		o.seg = m.segs.get(m.curSeg(t))
 		o.bvc = append([]int32(nil), t.bvc...)
 		o.know = joinKnow(joinKnow(nil, t.know), t.block.bxvc)
 		// the launching thread's later accesses are after the launch:

@@ -126,6 +126,7 @@ type compiler struct {
 	hasOps, rawRef, gotRef bool
 	arrowMemo              map[arrowKey]*syntax.Member   // arrow.go
 	tmplOvs                map[string][]*syntax.FuncDecl // rvalue.go
+	packInsts              map[packKey]*syntax.FuncDecl  // variadic.go
 	typeMemo               map[typeKeyOf]*Type
 	lastType               *Type
 	// overloads are the functions of one name with different parameters
@@ -612,6 +613,9 @@ func (c *compiler) constExpr(e syntax.Expr) (int64, bool) {
 		}
 		return 0, false
 	case *syntax.SizeofExpr:
+		if e.Align {
+			return int64(c.resolve(e.Type).align), true // alignof (parser.go)
+		}
 		if e.Type != nil {
 			return int64(c.resolve(e.Type).size), true
 		}
@@ -2383,6 +2387,10 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 		} else {
 			t = c.typeOf(e.X, false)
 		}
+		if e.Align {
+			c.emit(OpConst, 0, int64(t.align), pos) // alignof
+			return tULong
+		}
 		c.emit(OpConst, 0, int64(t.size), pos)
 		return tULong
 	case *syntax.Trait:
@@ -3143,7 +3151,7 @@ func (c *compiler) call(e *syntax.Call) *Type {
 		}
 		return c.indirectCall(e)
 	}
-	if td := c.templates[n.Name]; td != nil && !(c.funcs[n.Name] != nil && len(e.TypeArgs) == 0 && len(e.TArgExpr) == 0) {
+	if td := c.templates[n.Name]; td != nil && !(c.funcs[n.Name] != nil && len(e.TypeArgs) == 0 && len(e.TArgExpr) == 0 && c.nonTemplateFits(n.Name, len(e.Args))) {
 		// (a function and a function template of one name: a call
 		// without template arguments is the function's, C++
 		// [over.match.best] preferring the non-template)
@@ -3350,6 +3358,11 @@ func (c *compiler) launch(fn *Function, e *syntax.Call) *Type {
 // instantiate creates (once) the instance of a template function for the
 // template arguments given or deduced from the call.
 func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
+	if td.TPack != "" {
+		if td = c.variadicInstance(td, e); td == nil { // variadic.go
+			return nil
+		}
+	}
 	tmap := map[string]*Type{}
 	tvals := map[string]int64{}
 	for i, name := range td.TParams {

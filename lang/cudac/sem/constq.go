@@ -137,8 +137,52 @@ func (c *compiler) readOnly(x syntax.Expr) (string, bool) {
 				return "the object is reached through a pointer to const", true
 			}
 		}
+	case *syntax.Call:
+		// f() = v where f returns a reference to const (C++
+		// [expr.ass]p1: a const lvalue is not modifiable)
+		if name, ok := c.constRefResult(e); ok {
+			return fmt.Sprintf("%s returns a reference to const", name), true
+		}
 	}
 	return "", false
+}
+
+// constRefResult reports a call whose callee returns a reference to const,
+// naming the callee: a function or function template called by name, or a
+// member function chosen as the call would choose it (const overloads
+// apart). A callee it cannot tell is not reported.
+func (c *compiler) constRefResult(e *syntax.Call) (string, bool) {
+	var fn *Function
+	switch f := e.Fun.(type) {
+	case *syntax.Name:
+		if rt := c.templateResult(e); rt != nil {
+			return f.Name, rt.Kind == syntax.TRef && rt.Elem != nil && rt.Elem.Const && !rt.RValue
+		}
+		fn = c.calleeOf(e)
+	case *syntax.Member:
+		st := c.typeOf(f.X, !f.Arrow)
+		if st.Ref || f.Arrow && st.Kind == Ptr {
+			st = st.Elem
+		}
+		if st.Kind != Struct || st.Name == "" || st.std != 0 || st.cg != 0 {
+			return "", false
+		}
+		fn = c.methodOf(st, tagOf(st), f.Name)
+		if fn != nil && fn.decl != nil {
+			if ovs := c.overloads[fn.decl.Name]; len(ovs) > 1 {
+				if vs := c.constViable(ovs, f.X, f.Arrow); len(vs) == 1 {
+					fn = vs[0]
+				} else {
+					return "", false
+				}
+			}
+		}
+	}
+	if fn == nil || fn.Type == nil || fn.Type.Elem == nil || fn.Name == "" {
+		return "", false
+	}
+	rt := fn.Type.Elem
+	return fn.Name, rt.Ref && rt.cst && !rt.rval
 }
 
 // refMember: a reference member names its object, which a const
@@ -165,7 +209,11 @@ func mutableMember(t *Type, name string) bool {
 // modifiable lvalue").
 func (c *compiler) constAssign(x syntax.Expr) {
 	if why, ok := c.readOnly(x); ok {
-		c.errorf(startPos(x), "C0303", "expression must be a modifiable lvalue: %s", why)
+		at := startPos(x)
+		if call, isCall := x.(*syntax.Call); isCall {
+			at = exprStart(call) // v.at(2) = 7: at v
+		}
+		c.errorf(at, "C0303", "expression must be a modifiable lvalue: %s", why)
 	}
 }
 

@@ -101,13 +101,17 @@ type Machine struct {
 	events  []*event
 	// CUDA graphs (graph.go): graphs, nodes and conditional handles, each
 	// named by its index + 1
-	asyncSeen    map[[2]int32]bool         // reported wgmma operand overwrites (asm.go)
-	cpCompleting bool                      // cpComplete is writing a copy's destination (asm.go)
-	proxySeen    map[[2]int32]bool         // reported async-proxy reads of unfenced writes (proxy.go)
-	asyncWriting bool                      // a TMA load is writing shared memory (proxy.go)
-	raceT        *Thread                   // the thread whose access raceCheck checks (reportRace names its call sites)
-	blockSpare   *blockMem                 // a finished block's storage, for the next block (startBlock)
-	uni          map[*Object]*uniShadow    // uniform histories of objects without cells (race_bulk.go)
+	asyncSeen    map[[2]int32]bool      // reported wgmma operand overwrites (asm.go)
+	cpCompleting bool                   // cpComplete is writing a copy's destination (asm.go)
+	proxySeen    map[[2]int32]bool      // reported async-proxy reads of unfenced writes (proxy.go)
+	asyncWriting bool                   // a TMA load is writing shared memory (proxy.go)
+	raceT        *Thread                // the thread whose access raceCheck checks (reportRace names its call sites)
+	blockSpare   *blockMem              // a finished block's storage, for the next block (startBlock)
+	uni          map[*Object]*uniShadow // uniform histories of objects without cells (race_bulk.go)
+	lazy         map[*Object]*uniShadow // the histories of objects' cells not made yet (race_bulk.go)
+	lazyO        *Object                // lazy's last entry looked up
+	lazyU        *uniShadow
+	lazyMin      int                       // lazyMin; tests lower it
 	locPool      [locPoolMax + 1][]*Object // freed local objects by size, for reuse (mem.go releaseLocal)
 	graphs       []*cudaGraph
 	nodes        []*graphNode
@@ -154,7 +158,12 @@ type Machine struct {
 	segs     segTable
 	segGen   uint32
 	segGCAt  int
-	segGCMin int // segGCMin; tests lower it
+	segGCMin int  // segGCMin; tests lower it
+	grpGCAt  int  // the group count at which curSeg collects (race_segs.go)
+	grpGCMin int  // grpGCMinDef; tests lower it
+	noGrp    bool // explicit segments only (a test compares the encodings)
+	gcEvery  bool // collect at every new segment (tests)
+	grpLimit int  // grpMax; tests lower it, to mix the encodings
 	rmore    [][]stamp
 	rfree    []uint32
 	// tables of the read-list compaction (race.go compactReads)
@@ -280,6 +289,11 @@ type blockRun struct {
 	rank int32
 	done int
 	mem  *blockMem // the storage of its threads (startBlock, releaseBlock)
+	// the race detector's last group segment of the block (race_segs.go),
+	// valid while sgGen is the machine's segGen
+	sgKey seg
+	sgIdx uint32
+	sgGen uint32
 }
 
 type thState uint8
@@ -328,6 +342,8 @@ type Thread struct {
 	segClock, segAgent int32
 	segLc              int32
 	segGep             int32
+	segV               seg    // the segment seg stands for
+	rdAt               uint32 // where its last read went in a cell's list of reads (raceCheck)
 
 	cyc          *spinSnap
 	cycSpare     *spinSnap // the buffers of the last snapshot (spinCheck)
@@ -520,6 +536,8 @@ func NewMachine(prog *Program, opts Options, diags *diag.List) *Machine {
 		races: map[[2]int32]bool{}, uninitSeen: map[int32]bool{}}
 	m.objs = []*Object{nil} // id 0 is the null pointer
 	m.segGen, m.segGCAt, m.segGCMin = 1, segGCMin, segGCMin
+	m.grpGCAt, m.grpGCMin, m.grpLimit = grpGCMinDef, grpGCMinDef, grpMax
+	m.lazyMin = lazyMin
 	if opts.Random {
 		// only the random schedule draws from it (seeding costs more than
 		// running Figure 1's kernels)

@@ -232,19 +232,25 @@ func (m *Machine) barrierSync(b *blockRun) {
 
 // released reports whether the earlier access of segment a happens before
 // t's current one through a release that t (or its block, through a
-// barrier) acquired.
-func (m *Machine) released(t *Thread, a *seg) bool {
+// barrier) acquired. a is segment ai, or its group when ai is a group
+// segment (race_segs.go): the thread is then ai's, and the whole segment
+// is made only for the rare nested-launch check.
+func (m *Machine) released(t *Thread, a *seg, ai uint32) bool {
 	if t.host || t.block == nil || a.block < 0 {
 		return false
 	}
-	if o := m.cdpOf(t.block.grid); o != nil && m.cdpBefore(o, a) {
+	if o := m.cdpOf(t.block.grid); o != nil && m.cdpBefore(o, m.segs.ref(ai)) {
 		return true // before the launch of t's grid in its launcher's view (cdp.go)
 	}
 	if len(t.know) == 0 && len(t.block.bxvc) == 0 {
 		return false
 	}
 	bx := t.block.bxvc
-	k := relKey{a.agent, a.clock, a.block, a.tid}
+	atid := a.tid
+	if ai&segGrp != 0 {
+		atid = int32(ai & segTidMask)
+	}
+	k := relKey{a.agent, a.clock, a.block, atid}
 	if a.lc < max(t.know[k], bx[k]) {
 		return true
 	}

@@ -93,7 +93,7 @@ func (m *Machine) coWrite(o *Object, ci int, a, b uint32) {
 	}
 	k := coKey{o.ID, ci}
 	l := m.cowriters[k]
-	for _, s := range [2]seg{*m.segs.at(a), *m.segs.at(b)} {
+	for _, s := range [2]seg{m.segs.get(a), m.segs.get(b)} {
 		have := false
 		for _, x := range l {
 			have = have || x == s
@@ -115,7 +115,7 @@ func (m *Machine) coWritten(o *Object, ci int, a, b uint32) bool {
 	if l == nil {
 		return false
 	}
-	sa, sb := *m.segs.at(a), *m.segs.at(b)
+	sa, sb := m.segs.get(a), m.segs.get(b)
 	ha, hb := false, false
 	for _, x := range l {
 		ha = ha || x == sa
@@ -124,11 +124,12 @@ func (m *Machine) coWritten(o *Object, ci int, a, b uint32) bool {
 	return ha && hb
 }
 
-// lockstep reports whether accesses of segments a and b are ordered because
-// their threads are lanes of one warp run in lock step (Options.WarpSync).
-func (m *Machine) lockstep(a, b *seg) bool {
+// lockstep reports whether accesses of segments a (of thread atid: a group
+// segment's thread is apart, race_segs.go) and b are ordered because their
+// threads are lanes of one warp run in lock step (Options.WarpSync).
+func (m *Machine) lockstep(a *seg, atid int32, b *seg) bool {
 	ws := int32(m.opts.WarpSync)
-	return ws > 0 && a.block >= 0 && a.block == b.block && a.agent == b.agent && a.clock == b.clock && a.tid/ws == b.tid/ws
+	return ws > 0 && a.block >= 0 && a.block == b.block && a.agent == b.agent && a.clock == b.clock && atid/ws == b.tid/ws
 }
 
 // inputBuffer makes the device buffer a pointer parameter (or a pointer

@@ -46,7 +46,10 @@ type Object struct {
 	grow    bool // kernel-only buffer of unknown extent: grows to cover an access (kernelonly.go)
 	// registered: host memory pinned by cudaHostRegister (Space is
 	// SpacePinned until cudaHostUnregister; lib_hostreg.go)
-	registered     bool
+	registered bool
+	// lazy: some cells of shadow that are still zero stand for a uniform
+	// history kept in Machine.lazy (race_bulk.go)
+	lazy           bool
 	regOff, regEnd int32 // the registered byte range
 }
 

@@ -175,11 +175,18 @@ func (m *Machine) callNotesFrom(t *Thread, d *diag.Diagnostic, from int) {
 	if t == nil || d == nil {
 		return
 	}
-	for i, n := from, 0; i >= 0 && n < 3; i, n = i-1, n+1 {
+	for i, n := from, 0; i >= 0 && n < 3; i-- {
 		fr := t.frames[i]
 		if fr.pc < 1 || fr.pc > len(fr.fn.Code) {
 			return
 		}
-		d.Note(m.pos(fr.fn.Code[fr.pc-1].P), "called from %s", fr.fn.Name)
+		p := m.pos(fr.fn.Code[fr.pc-1].P)
+		if p == d.Pos {
+			// the access was recorded at this call already (an effect
+			// of a built-in header's code: programPosIdx)
+			continue
+		}
+		d.Note(p, "called from %s", fr.fn.Name)
+		n++
 	}
 }

@@ -100,6 +100,12 @@ func vcJoin(dst []int32, src []int32) []int32 {
 // hb reports whether an access of segment a happens before the current
 // access, made in segment b under ctx.
 func hb(a, b *seg, ctx *accessCtx, bvc []int32) bool {
+	return hbTid(a, a.tid, a.ctid, b, ctx, bvc)
+}
+
+// hbTid is hb for the segment a with thread atid and split-synchronization
+// index actid: a group segment's (race_segs.go), which is not copied out.
+func hbTid(a *seg, atid, actid int32, b *seg, ctx *accessCtx, bvc []int32) bool {
 	if a.agent == b.agent && a.clock == b.clock {
 		if a.agent == 0 || a.block < 0 {
 			return true // host program order; a copy runs as one sequential agent
@@ -110,18 +116,18 @@ func hb(a, b *seg, ctx *accessCtx, bvc []int32) bool {
 		if a.block != b.block {
 			// blocks of one grid are unordered but by grid.sync, and CTAs
 			// of one cluster by its barrier and mbarriers (cluster.go)
-			return a.cluster >= 0 && a.cluster == b.cluster && int(a.ctid) < len(bvc) && a.lc < bvc[a.ctid]
+			return a.cluster >= 0 && a.cluster == b.cluster && int(actid) < len(bvc) && a.lc < bvc[actid]
 		}
-		if a.tid == b.tid {
+		if atid == b.tid {
 			return true
 		}
 		if a.epoch < b.epoch {
 			return true // a __syncthreads separates them
 		}
-		if int(a.ctid) < len(bvc) && a.lc < bvc[a.ctid] {
+		if int(actid) < len(bvc) && a.lc < bvc[actid] {
 			return true // a named barrier or an mbarrier phase orders them
 		}
-		return a.tid/32 == b.tid/32 && a.wepoch < b.wepoch
+		return atid/32 == b.tid/32 && a.wepoch < b.wepoch
 	}
 	if ctx.ext != nil {
 		return ctx.get(a.agent) > a.clock
@@ -130,7 +136,8 @@ func hb(a, b *seg, ctx *accessCtx, bvc []int32) bool {
 }
 
 // curSeg returns t's current segment, making a new one when t passed a
-// barrier or its agent's clock moved since its last access.
+// barrier or its agent's clock moved since its last access. t.segV is
+// its value.
 func (m *Machine) curSeg(t *Thread) uint32 {
 	var ep, wep int32
 	b := t.block
@@ -139,6 +146,38 @@ func (m *Machine) curSeg(t *Thread) uint32 {
 	}
 	if t.segGen == m.segGen && t.segEp == ep && t.segWep == wep && t.segClock == t.ctx.clock && t.segAgent == t.ctx.agent && t.segLc == t.lc && (b == nil || t.segGep == b.grid.gepoch) {
 		return t.seg
+	}
+	if b != nil && len(b.threads) <= 1<<segTidBits && !m.noGrp {
+		// a group segment (race_segs.go): the block's last group, if
+		// the thread's segment is in it (compared field by field: the
+		// block is the same, tid is 0), else a new one
+		cl := int32(-1)
+		if b.cl != nil {
+			cl = b.cl.id
+		}
+		ctb := t.hbIdx() - t.tid // the cluster's base, 0 without one
+		gep := b.grid.gepoch
+		t.segGep = gep
+		k := &b.sgKey
+		in := true
+		if b.sgGen != m.segGen || k.agent != t.ctx.agent || k.clock != t.ctx.clock || k.epoch != ep || k.wepoch != wep || k.lc != t.lc || k.gepoch != gep || k.ctid != ctb || k.cluster != cl {
+			if m.segs.n >= m.segGCAt || m.segs.ng >= m.grpGCAt && m.grpGCAt < m.grpLimit || m.gcEvery {
+				m.gcSegs()
+			}
+			in = m.segs.ng < m.grpLimit
+			if in {
+				key := seg{agent: t.ctx.agent, clock: t.ctx.clock, block: b.id, epoch: ep, wepoch: wep, lc: t.lc, gepoch: gep, ctid: ctb, cluster: cl}
+				b.sgKey, b.sgIdx, b.sgGen = key, m.segs.addGrp(key), m.segGen
+			}
+		}
+		if in {
+			t.seg = segGrp | b.sgIdx<<segTidBits | uint32(t.tid)
+			t.segV = *k
+			t.segV.tid, t.segV.ctid = t.tid, ctb+t.tid
+			t.segGen, t.segEp, t.segWep, t.segClock, t.segAgent, t.segLc = m.segGen, ep, wep, t.ctx.clock, t.ctx.agent, t.lc
+			return t.seg
+		}
+		// the groups' index space is full: an explicit segment
 	}
 	s := seg{agent: t.ctx.agent, clock: t.ctx.clock, block: -1, tid: -1, cluster: -1}
 	if t.pth != nil && t.pth.id > 0 {
@@ -154,10 +193,11 @@ func (m *Machine) curSeg(t *Thread) uint32 {
 		}
 		t.segGep = b.grid.gepoch
 	}
-	if m.segs.n >= m.segGCAt {
+	if m.segs.n >= m.segGCAt || m.gcEvery {
 		m.gcSegs()
 	}
 	t.seg = m.segs.add(s)
+	t.segV = s
 	t.segGen, t.segEp, t.segWep, t.segClock, t.segAgent, t.segLc = m.segGen, ep, wep, t.ctx.clock, t.ctx.agent, t.lc
 	return t.seg
 }
@@ -179,7 +219,7 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 	}
 	m.raceT = t // reportRace names its call sites (proxy.go, callNotes)
 	sid := m.curSeg(t)
-	bs := m.segs.at(sid)
+	bs := &t.segV
 	pf := uint32(0)
 	if pos > 0 {
 		pf = uint32(pos) << 4
@@ -208,8 +248,14 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 		}
 		if a.seg != memo {
 			memo = a.seg
-			sa := m.segs.at(a.seg)
-			memoOK = hb(sa, bs, ctx, t.bvc) || m.lockstep(sa, bs) || m.released(t, sa)
+			if a.seg&segGrp == 0 {
+				sa := m.segs.at(a.seg)
+				memoOK = hb(sa, bs, ctx, t.bvc) || m.lockstep(sa, sa.tid, bs) || m.released(t, sa, a.seg)
+			} else {
+				// a group segment, its thread apart (race_segs.go)
+				sa, atid := m.segs.group(a.seg)
+				memoOK = hbTid(sa, atid, sa.ctid+atid, bs, ctx, t.bvc) || m.lockstep(sa, atid, bs) || m.released(t, sa, a.seg)
+			}
 		}
 		return memoOK
 	}
@@ -224,6 +270,9 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 	benign := write && m.benignWrite(o, off, n) // Options.BenignWrites (kernelonly.go); the same for every cell
 	for ci := off >> g; ci < (off+n)>>g; ci++ {
 		c := &o.shadow[ci]
+		if o.lazy && c.w.pf|c.r.pf == 0 {
+			m.lazyCell(o, ci, c) // its first access (race_bulk.go)
+		}
 		if c.w.valid() && c.w.strong() && strong {
 			m.volWarp(c.w, b, ordered)
 		} else if c.w.valid() && !ordered(c.w) {
@@ -270,6 +319,14 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 			}
 		default:
 			lst := m.rmore[c.more-1]
+			if k := t.rdAt; k < uint32(len(lst)) && lst[k] == b {
+				// a read the list holds (t.rdAt: where t's last read
+				// went, in whatever list; a thread rereading a word in
+				// a loop, simpleStreams' *factor, finds its read there
+				// while other threads' reads come between): it adds
+				// nothing a write could report, as in compactReads
+				continue
+			}
 			if n := len(lst); n < 8 || n < cap(lst) {
 				// Reads ordered before this one are dropped only when the
 				// list is full: keeping them longer costs memory, not
@@ -282,9 +339,13 @@ func (m *Machine) raceCheck(t *Thread, o *Object, off, n int, write, atomic bool
 				// few reads: most of the time of weft check on a
 				// Sobol-style kernel, issue 15 item 7.)
 				m.rmore[c.more-1] = append(lst, b)
+				t.rdAt = uint32(len(lst))
 				continue
 			}
 			m.compactReads(c, b, sid, ordered)
+			if c.more != 0 {
+				t.rdAt = uint32(len(m.rmore[c.more-1]) - 1)
+			}
 		}
 	}
 }
@@ -470,8 +531,14 @@ func (tb *scanTab) put(k, v uint64) {
 // pool (they were kept, unreachable, for the rest of the run: each
 // finished block's shared memory left its lists behind).
 func (m *Machine) dropShadow(o *Object) {
-	if o.shadow == nil && m.uni != nil && o.Space != SpaceLocal {
-		delete(m.uni, o) // a uniform history (race_bulk.go); locals have none
+	if o.shadow == nil {
+		if m.uni != nil && o.Space != SpaceLocal {
+			delete(m.uni, o) // a uniform history (race_bulk.go); locals have none
+		}
+		return
+	}
+	if o.lazy {
+		m.dropLazy(o) // only an object with cells has one
 	}
 	for i := range o.shadow {
 		if c := &o.shadow[i]; c.more != 0 {
@@ -526,37 +593,56 @@ func (m *Machine) split(o *Object, g uint8) {
 		}
 	}
 	o.gshift = g
+	if o.lazy {
+		// zero cells split into zero cells
+		u := m.lazy[o]
+		u.g, u.lo, u.hi = g, u.lo<<k, u.hi<<k
+	}
 }
 
-// gcSegs drops the segments no cell refers to any more and renumbers the
-// others, keeping their order. It runs when the table doubled since the
-// last collection, so its cost (two walks over the shadow cells) is
-// spread over the segments made. The table is compacted in place (a new
-// table, and a table of new indices, for each collection were most of
-// the memory a wide grid's run touched: issue 15 item 7).
+// gcSegs drops the segments and groups no cell refers to any more and
+// renumbers the others, keeping their order. It runs when the table
+// doubled since the last collection, so its cost (two walks over the
+// shadow cells) is spread over the segments made. The table is compacted
+// in place (a new table, and a table of new indices, for each collection
+// were most of the memory a wide grid's run touched: issue 15 item 7).
 func (m *Machine) gcSegs() {
 	st := &m.segs
-	words := (st.n + 63) / 64
+	words, gwords := (st.n+63)/64, (st.ng+63)/64
 	if cap(st.live) < words {
 		st.live = make([]uint64, words)
 		st.rank = make([]uint32, words)
 	}
+	if cap(st.glive) < gwords {
+		st.glive = make([]uint64, gwords)
+		st.grank = make([]uint32, gwords)
+	}
 	live, rank := st.live[:words], st.rank[:words]
+	glive, grank := st.glive[:gwords], st.grank[:gwords]
 	clear(live)
+	clear(glive)
 	// two walks over every stamp: mark the live segments, then renumber
 	// (written out, not through a function value: they visit every cell)
+	markS := func(i uint32) {
+		if i&segGrp == 0 {
+			live[i>>6] |= 1 << (i & 63)
+		} else {
+			g := (i &^ segGrp) >> segTidBits
+			glive[g>>6] |= 1 << (g & 63)
+		}
+	}
 	mark := func(cells []cell) {
 		for i := range cells {
 			c := &cells[i]
 			if c.w.valid() {
-				live[c.w.seg>>6] |= 1 << (c.w.seg & 63)
+				markS(c.w.seg)
 			}
 			if c.r.valid() {
-				live[c.r.seg>>6] |= 1 << (c.r.seg & 63)
+				markS(c.r.seg)
 				if c.more != 0 {
 					for _, r := range m.rmore[c.more-1] {
 						if r.valid() {
-							live[r.seg>>6] |= 1 << (r.seg & 63)
+							markS(r.seg)
 						}
 					}
 				}
@@ -564,8 +650,16 @@ func (m *Machine) gcSegs() {
 		}
 	}
 	renum := func(s *stamp) {
-		w := s.seg >> 6
-		s.seg = rank[w] + uint32(mbits.OnesCount64(live[w]&(1<<(s.seg&63)-1)))
+		i := s.seg
+		if i&segGrp == 0 {
+			w := i >> 6
+			s.seg = rank[w] + uint32(mbits.OnesCount64(live[w]&(1<<(i&63)-1)))
+			return
+		}
+		g := (i &^ segGrp) >> segTidBits
+		w := g >> 6
+		g = grank[w] + uint32(mbits.OnesCount64(glive[w]&(1<<(g&63)-1)))
+		s.seg = segGrp | g<<segTidBits | i&segTidMask
 	}
 	renumber := func(cells []cell) {
 		for i := range cells {
@@ -603,28 +697,42 @@ func (m *Machine) gcSegs() {
 			}
 			f(o.shadow)
 		}
+		for _, u := range m.lazy {
+			cs := []cell{u.c}
+			f(cs)
+			u.c = cs[0]
+		}
 	}
 	walk(mark)
-	n := uint32(0)
-	for w, lw := range live {
-		rank[w] = n
-		n += uint32(mbits.OnesCount64(lw))
+	ranks := func(live []uint64, rank []uint32) uint32 {
+		n := uint32(0)
+		for w, lw := range live {
+			rank[w] = n
+			n += uint32(mbits.OnesCount64(lw))
+		}
+		return n
 	}
+	n, ng := ranks(live, rank), ranks(glive, grank)
 	walk(renumber)
 	// a live segment moves down to its rank, never up
-	for w, bw := range live {
-		for bw != 0 {
-			b := mbits.TrailingZeros64(bw)
-			bw &= bw - 1
-			i := uint32(w<<6 + b)
-			if r := rank[w] + uint32(mbits.OnesCount64(live[w]&(1<<uint(b)-1))); r != i {
-				*st.at(r) = *st.at(i)
+	compact := func(live []uint64, rank []uint32, at func(uint32) *seg) {
+		for w, bw := range live {
+			for bw != 0 {
+				b := mbits.TrailingZeros64(bw)
+				bw &= bw - 1
+				i := uint32(w<<6 + b)
+				if r := rank[w] + uint32(mbits.OnesCount64(live[w]&(1<<uint(b)-1))); r != i {
+					*at(r) = *at(i)
+				}
 			}
 		}
 	}
-	st.truncate(int(n))
+	compact(live, rank, st.at)
+	compact(glive, grank, st.gat)
+	st.truncate(int(n), int(ng))
 	m.segGen++ // every thread starts a new segment at its next access
 	m.segGCAt = max(2*int(n), m.segGCMin)
+	m.grpGCAt = min(max(2*int(ng), m.grpGCMin), m.grpLimit)
 }
 
 // segGCMin is the table size below which segments are never collected.
@@ -665,14 +773,14 @@ func (m *Machine) reportRace(o *Object, off int, a, b stamp) {
 	if o.Name != "" {
 		where += " " + o.Name
 	}
-	sa, sb := m.segs.at(a.seg), m.segs.at(b.seg)
+	sa, sb := m.segs.get(a.seg), m.segs.get(b.seg)
 	// inside a built-in header's code (<mma.h>'s load_matrix_sync): at
 	// the program's call, the header's line named (exec.go, programPos)
 	at, from, inside := m.programPos(m.raceT, m.pos(b.pos()))
 	d := m.diags.Errorf(at, "C0501", "data race on %s (byte %d): %s by %s conflicts with an unordered %s by %s%s",
-		where, off, kind(b), m.who(sb), kind(a), m.who(sa), inside)
+		where, off, kind(b), m.who(&sb), kind(a), m.who(&sa), inside)
 	m.callNotesFrom(m.raceT, d, from)
-	d.Note(m.pos(a.pos()), "the other access: %s by %s", kind(a), m.who(sa))
+	d.Note(m.pos(a.pos()), "the other access: %s by %s", kind(a), m.who(&sa))
 }
 
 func kind(s stamp) string {
@@ -699,7 +807,7 @@ func (m *Machine) volWarp(a, b stamp, ordered func(stamp) bool) {
 	if !a.vol() || !b.vol() || a.write() == b.write() {
 		return
 	}
-	sa, sb := m.segs.at(a.seg), m.segs.at(b.seg)
+	sa, sb := m.segs.get(a.seg), m.segs.get(b.seg)
 	if sa.block < 0 || sa.agent != sb.agent || sa.clock != sb.clock || sa.block != sb.block || sa.tid == sb.tid || sa.tid/32 != sb.tid/32 || ordered(a) {
 		return
 	}
@@ -711,6 +819,6 @@ func (m *Machine) volWarp(a, b stamp, ordered func(stamp) bool) {
 	}
 	m.races[key] = true
 	d := m.diags.Warnf(m.pos(b.pos()), "C0506", "unordered volatile accesses by lanes of one warp: %s by %s and %s by %s; volatile orders nothing, so this warp-synchronous code relies on lock step (use __syncwarp)",
-		kind(b), m.who(sb), kind(a), m.who(sa))
-	d.Note(m.pos(a.pos()), "the other access: %s by %s", kind(a), m.who(sa))
+		kind(b), m.who(&sb), kind(a), m.who(&sa))
+	d.Note(m.pos(a.pos()), "the other access: %s by %s", kind(a), m.who(&sa))
 }

@@ -85,10 +85,56 @@ func (m *Machine) uniAccess(o *Object, off, n int, write, atomic bool, b stamp, 
 	g := min(u.g, ga)
 	o.gshift = g
 	o.shadow = make([]cell, (len(o.Data)+1<<g-1)>>g)
-	part := o.shadow[u.lo<<(u.g-g) : u.hi<<(u.g-g)]
+	lo, hi := u.lo<<(u.g-g), u.hi<<(u.g-g)
+	delete(m.uni, o)
+	if hi-lo >= m.lazyMin {
+		// the cells of the range get u's history at their first access
+		u.g, u.lo, u.hi = g, lo, hi
+		if m.lazy == nil {
+			m.lazy = map[*Object]*uniShadow{}
+		}
+		m.lazy[o] = u
+		o.lazy = true
+		return false
+	}
+	part := o.shadow[lo:hi]
 	for i := range part {
 		part[i] = u.c
 	}
-	delete(m.uni, o)
 	return false
+}
+
+// Lazy cells. When a uniform history becomes cells (uniAccess), the cells
+// of its range are not filled with it: they stay zero, and an access that
+// meets a zero cell in the range gives it the history first (lazyCell). A
+// cell is zero only before its first access (every access leaves a valid
+// write or read in it), so a zero cell in the range is one the history
+// still stands for. Filling the cells of a 64 MiB buffer at a kernel's
+// first access wrote 320 MB of fresh memory, its page faults included,
+// before the kernel touched it again, a cell at a time (asyncAPI,
+// simpleStreams: issue 15 item 7, third pass). The collector walks the
+// history of m.lazy as one more cell (gcSegs), split scales its range,
+// and dropShadow forgets it.
+
+// lazyMin is the number of granules from which the cells of a uniform
+// range are given its history at their first access.
+const lazyMin = 4096
+
+// lazyCell gives c, cell ci of o, zero, the history it stands for, if any.
+func (m *Machine) lazyCell(o *Object, ci int, c *cell) {
+	u := m.lazyU
+	if m.lazyO != o {
+		u = m.lazy[o]
+		m.lazyO, m.lazyU = o, u
+	}
+	if ci >= u.lo && ci < u.hi {
+		*c = u.c
+	}
+}
+
+// dropLazy forgets o's lazy history.
+func (m *Machine) dropLazy(o *Object) {
+	delete(m.lazy, o)
+	o.lazy = false
+	m.lazyO, m.lazyU = nil, nil
 }

@@ -10,9 +10,13 @@ import (
 )
 
 // TestSegmentGC runs the race and memory cases with the segment table
-// collected at every new segment (race.go gcSegs), and with an object's
+// collected at every new segment (race.go gcSegs, Machine.gcEvery), and with an object's
 // granule forced to split on its second access, and requires the very
 // diagnostics of a normal run: the compact shadow must not change a verdict.
+// It runs them also with explicit segments only, no group segments
+// (race_segs.go), collected or not, with both (at most two groups, the
+// others explicit), and with every uniform history made lazy cells
+// (race_bulk.go): none of them must change one either.
 func TestSegmentGC(t *testing.T) {
 	sep := regexp.MustCompile(`(?m)^// ---- .*$`)
 	gcs, races := uint32(0), 0
@@ -25,16 +29,27 @@ func TestSegmentGC(t *testing.T) {
 			if strings.TrimSpace(part) == "" {
 				continue
 			}
-			run := func(gcAt int) string {
+			run := func(gcAt int, noGrp, lazy bool) string {
 				var diags diag.List
 				prog := Load(diag.NewFile(file, []byte(part)), &diags)
 				if prog == nil || prog.Main == nil {
 					return ""
 				}
 				m := NewMachine(prog, Options{Check: true}, &diags)
+				m.noGrp = noGrp
+				if lazy {
+					m.lazyMin = 1
+				}
+				if gcAt < 0 {
+					// group segments while there are fewer than -gcAt,
+					// explicit ones beyond (a full index space), no
+					// collection
+					m.grpLimit, gcAt = -gcAt, 0
+				}
 				if gcAt > 0 {
-					m.segGCAt = gcAt
-					m.segGCMin = gcAt
+					m.segGCAt, m.segGCMin = gcAt, gcAt
+					m.grpGCAt, m.grpGCMin = gcAt, gcAt
+					m.gcEvery = true
 				}
 				m.Run()
 				if gcAt > 0 {
@@ -52,8 +67,18 @@ func TestSegmentGC(t *testing.T) {
 				}
 				return b.String()
 			}
-			if want, got := run(0), run(1); got != want {
+			want := run(0, false, false)
+			if got := run(1, false, true); got != want {
 				t.Errorf("%s part %d: with collections:\n%s\nwant:\n%s", file, i, got, want)
+			}
+			if got := run(0, true, false); got != want {
+				t.Errorf("%s part %d: explicit segments only:\n%s\nwant:\n%s", file, i, got, want)
+			}
+			if got := run(1, true, false); got != want {
+				t.Errorf("%s part %d: explicit segments only, with collections:\n%s\nwant:\n%s", file, i, got, want)
+			}
+			if got := run(-2, false, false); got != want {
+				t.Errorf("%s part %d: at most 2 groups:\n%s\nwant:\n%s", file, i, got, want)
 			}
 		}
 	}
@@ -113,5 +138,82 @@ int main() {
 	// 64*64 KB-sized frames
 	if held > 4096 {
 		t.Errorf("%d bytes still held by %d objects", held, len(m.objs))
+	}
+}
+
+// TestLazyCells: a uniform history (race_bulk.go) made cells by a kernel's
+// first access is given to each cell of its range at the cell's first
+// access, not filled in: a cell the kernel meets first must still conflict
+// with the memset of another stream, after the cells split from 4 bytes to
+// bytes too (the range scales), a cell outside the range must not (the
+// third read: e's first 16 KiB were never set, an uninitialized read and
+// no race), with collections or not: the verdicts are those of filled
+// cells. f's lazy history is the only reference to its memset's segment
+// once wr overwrote the cells it made; rf reads cells it did not touch
+// after the host made a segment (h[0]), so a collector that did not walk
+// the lazy histories would give the memset's index to the host's.
+func TestLazyCells(t *testing.T) {
+	src := `#include <stdlib.h>
+__global__ void rd(const int *d, const int *e, int *out) {
+  const char *c = (const char *)d;
+  int a = d[threadIdx.x * 64 + 4096];
+  out[threadIdx.x] = a + c[threadIdx.x * 256 + 300003] + e[threadIdx.x + 5];
+}
+__global__ void wr(int *f) { f[threadIdx.x * 64] = 1; }
+__global__ void rf(const int *f, int *out) { out[threadIdx.x] = f[threadIdx.x * 64 + 32]; }
+int main() {
+  int *d, *e, *f, *out;
+  cudaMalloc(&d, 1 << 20);
+  cudaMalloc(&e, 1 << 20);
+  cudaMalloc(&f, 1 << 20);
+  cudaMalloc(&out, 1024);
+  cudaStream_t s1, s2;
+  cudaStreamCreate(&s1);
+  cudaStreamCreate(&s2);
+  cudaMemset(d, 1, 1 << 20);
+  cudaMemsetAsync(d, 0, 1 << 20, s1);
+  cudaMemsetAsync(e + 4096, 0, (1 << 20) - 4 * 4096, s1);
+  rd<<<1, 64, 0, s2>>>(d, e, out);
+  cudaMemsetAsync(f, 0, 1 << 20, s1);
+  wr<<<1, 64, 0, s2>>>(f);
+  int *h = (int *)malloc(16);
+  h[0] = 1;
+  rf<<<1, 64, 0, s2>>>(f, out);
+  cudaDeviceSynchronize();
+  return h[0] - 1;
+}
+`
+	run := func(lazyMin int, gcEvery bool) string {
+		var diags diag.List
+		prog := Load(diag.NewFile("l.cu", []byte(src)), &diags)
+		if prog == nil {
+			t.Fatal(diags.Diags)
+		}
+		m := NewMachine(prog, Options{Check: true}, &diags)
+		m.lazyMin = lazyMin
+		m.gcEvery = gcEvery
+		m.Run()
+		var b strings.Builder
+		for _, d := range diags.Diags {
+			b.WriteString(d.Code + " " + d.Pos.String() + " " + d.Message + "\n")
+		}
+		return b.String()
+	}
+	filled := run(1<<30, false)
+	want := "C0501 l.cu:4:11 data race on global memory (byte 16384): read by thread 0 of block 0 (kernel rd) conflicts with an unordered write by an asynchronous copy\n" +
+		"C0501 l.cu:5:26 data race on global memory (byte 300003): read by thread 0 of block 0 (kernel rd) conflicts with an unordered write by an asynchronous copy\n" +
+		"C0407 l.cu:5:58 read of uninitialized global memory\n" +
+		"C0501 l.cu:7:30 data race on global memory (byte 0): write by thread 0 of block 0 (kernel wr) conflicts with an unordered write by an asynchronous copy\n" +
+		"C0501 l.cu:8:65 data race on global memory (byte 128): read by thread 0 of block 0 (kernel rf) conflicts with an unordered write by an asynchronous copy\n"
+	if filled != want {
+		t.Fatalf("filled cells:\n%s\nwant:\n%s", filled, want)
+	}
+	for _, c := range []struct {
+		lazyMin int
+		gcEvery bool
+	}{{1, false}, {4096, false}, {1, true}, {1 << 30, true}} {
+		if got := run(c.lazyMin, c.gcEvery); got != want {
+			t.Errorf("lazy cells from %d granules, a collection at every segment %v:\n%s\nwant:\n%s", c.lazyMin, c.gcEvery, got, want)
+		}
 	}
 }

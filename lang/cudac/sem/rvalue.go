@@ -299,7 +299,7 @@ func (c *compiler) templateByArity(td *syntax.FuncDecl, e *syntax.Call) *syntax.
 	}
 	var byArity []*syntax.FuncDecl
 	for _, t := range ovs {
-		if len(t.Type.Params) == len(e.Args) || t.Type.Variadic && len(e.Args) >= len(t.Type.Params) {
+		if len(t.Type.Params) == len(e.Args) || t.Type.Variadic && len(e.Args) >= len(t.Type.Params) || variadicFits(t, len(e.Args)) {
 			byArity = append(byArity, t)
 		}
 	}

@@ -177,6 +177,9 @@ func resolveScopes(toks []Token, diags *diag.List, usingStd *bool) []Token {
 			if nsOf(parts[0].Text) == "cuda" && last.Text == "barrier" {
 				nt.Text = "cuda::barrier" // cudabarrier.go: a program's own barrier keeps its name
 			}
+			if nsOf(parts[0].Text) == "cuda" && last.Text == "pipeline" {
+				nt.Text = "cuda::pipeline" // cudapipeline.go: a program's own pipeline keeps its name
+			}
 			if nsOf(parts[0].Text) == "std" && len(parts) == 2 && StdModeled[last.Text] {
 				nt.Text = "std::" + last.Text
 			}

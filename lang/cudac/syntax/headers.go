@@ -7,21 +7,23 @@ package syntax
 var knownHeaders = map[string]string{
 	// C++ and CUDA C++ headers whose names sem builds in (lang/cudac/lib):
 	// std::string, std::vector, the type traits, cuda::atomic_ref.
-	"type_traits":     "",
-	"string":          "",
-	"vector":          "",
-	"utility":         "#include <__weft/pair.h>\n", // pair.go
-	"cstddef":         "#define NULL ((void*)0)\n",
-	"climits":         limitsMacros,
-	"cfloat":          floatMacros,
-	"cinttypes":       "",
-	"cuda/atomic":     "",
-	"cuda/barrier":    "#include <__weft/cuda_barrier.h>\n", // cudabarrier.go
-	"cuda/std/atomic": "",
-	"stdio.h":         "#define EOF (-1)\n#define NULL ((void*)0)\n",
-	"stdlib.h":        "#define NULL ((void*)0)\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n#define RAND_MAX 2147483647\n" + "#include <__weft/qsort.h>\n", // stdalgo.go
-	"stddef.h":        "#define NULL ((void*)0)\n",
-	"string.h":        "#define NULL ((void*)0)\n",
+	"type_traits":          "",
+	"cuda/std/type_traits": "", // libcu++'s copy of <type_traits>: the same built-in traits
+	"string":               "",
+	"vector":               "",
+	"utility":              "#include <__weft/pair.h>\n", // pair.go
+	"cstddef":              "#define NULL ((void*)0)\n",
+	"climits":              limitsMacros,
+	"cfloat":               floatMacros,
+	"cinttypes":            "",
+	"cuda/atomic":          "",
+	"cuda/barrier":         "#include <__weft/cuda_barrier.h>\n",                                   // cudabarrier.go
+	"cuda/pipeline":        "#include <cooperative_groups.h>\n#include <__weft/cuda_pipeline.h>\n", // cudapipeline.go
+	"cuda/std/atomic":      "",
+	"stdio.h":              "#define EOF (-1)\n#define NULL ((void*)0)\n",
+	"stdlib.h":             "#define NULL ((void*)0)\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n#define RAND_MAX 2147483647\n" + "#include <__weft/qsort.h>\n", // stdalgo.go
+	"stddef.h":             "#define NULL ((void*)0)\n",
+	"string.h":             "#define NULL ((void*)0)\n",
 	"math.h": "#define M_PI 3.14159265358979323846\n#define M_E 2.7182818284590452354\n#define M_SQRT2 1.41421356237309504880\n" +
 		"#define INFINITY (__builtin_inff())\n#define NAN (__builtin_nanf())\n#define HUGE_VAL (__builtin_inf())\n",
 	"assert.h":   "",
@@ -101,16 +103,17 @@ var knownHeaders = map[string]string{
 	// <iostream> and <stdexcept>, ...) are headers of their own, so that
 	// every translation unit reads them from the same file and the linker
 	// (sem/link.go) sees one declaration, whichever header a unit named.
-	"__weft/qsort.h":        qsortText,
-	"__weft/algorithm.h":    algorithmText,
-	"__weft/pair.h":         pairText,
-	"__weft/cuda_barrier.h": cudaBarrierText,
-	"__weft/array.h":        stdArrayText,
-	"__weft/initlist.h":     initListText,
-	"__weft/stdarg.h":       stdargText,
-	"stdarg.h":              "#include <__weft/stdarg.h>\n",
-	"cstdarg":               "#include <__weft/stdarg.h>\n",
-	"__weft/nvtx.h":         nvtxText,
+	"__weft/qsort.h":         qsortText,
+	"__weft/algorithm.h":     algorithmText,
+	"__weft/pair.h":          pairText,
+	"__weft/cuda_barrier.h":  cudaBarrierText,
+	"__weft/cuda_pipeline.h": cudaPipelineText,
+	"__weft/array.h":         stdArrayText,
+	"__weft/initlist.h":      initListText,
+	"__weft/stdarg.h":        stdargText,
+	"stdarg.h":               "#include <__weft/stdarg.h>\n",
+	"cstdarg":                "#include <__weft/stdarg.h>\n",
+	"__weft/nvtx.h":          nvtxText,
 	// cuRAND's device API: the state types; sem/curand.go models the
 	// functions
 	"curand_kernel.h":      "#include <__weft/curand.h>\n",

@@ -95,6 +95,9 @@ type TypeExpr struct {
 	// const_iterator stand for: sem gives iterators a type of their own,
 	// which does not convert to T* (as nvcc's library types do not)
 	Iter bool
+	// Pack marks a function parameter pack's type, Args... (sem expands
+	// it per call: variadic.go).
+	Pack bool
 	// RValue marks a TRef written && (C++ [dcl.ref]): an rvalue
 	// reference, which overload resolution binds to rvalues only
 	// (sem/rvalue.go); sem otherwise treats it as a reference.
@@ -214,6 +217,10 @@ type FuncDecl struct {
 	// Deleted marks a function declared "= delete": a call that chooses
 	// it is an error (sem).
 	Deleted bool
+	// TPack is the name of the template's type parameter pack
+	// (template <typename... Args>), "" for none; its function parameter
+	// pack is the parameter whose type has Pack set (sem/variadic.go).
+	TPack string
 }
 
 // MemberInit is one member initializer of a constructor, name(args).
@@ -448,11 +455,25 @@ type (
 		// throws std::bad_cast
 		Dynamic, ThrowNull bool
 	}
+	// PackExpand is X... in an argument list: X once per element of the
+	// parameter pack it names (sem/variadic.go).
+	PackExpand struct {
+		Pos diag.Pos
+		X   Expr
+	}
+	// SizeofPack is sizeof...(Name), the number of elements of a pack.
+	SizeofPack struct {
+		Pos  diag.Pos
+		Name string
+	}
 	// SizeofExpr is sizeof X or sizeof(Type).
 	SizeofExpr struct {
 		Pos  diag.Pos
 		X    Expr
 		Type *TypeExpr
+		// Align: alignof(Type) (C++ [expr.alignof], C11 _Alignof): the
+		// type's alignment instead of its size
+		Align bool
 	}
 	// InitList is { a, b, .x = c, [2] = d }.
 	InitList struct {
@@ -506,6 +527,8 @@ func (e *Throw) exprPos() diag.Pos         { return e.Pos }
 func (e *ScopedName) exprPos() diag.Pos    { return e.Pos }
 func (e *Delete) exprPos() diag.Pos        { return e.Pos }
 func (e *SizeofExpr) exprPos() diag.Pos    { return e.Pos }
+func (e *PackExpand) exprPos() diag.Pos    { return e.Pos }
+func (e *SizeofPack) exprPos() diag.Pos    { return e.Pos }
 func (e *InitList) exprPos() diag.Pos      { return e.Pos }
 func (e *Trait) exprPos() diag.Pos         { return e.Pos }
 func (e *Lambda) exprPos() diag.Pos        { return e.Pos }

@@ -7,7 +7,9 @@ package syntax
 // the six comparisons, lexicographic on (first, second) with only < and ==
 // asked of the members ([pairs.spec]); and std::move ([forward]), the
 // object itself (sem binds rvalue references as it binds const ones, to
-// the object, so what moving from it observes is the object). Like the
+// the object, so what moving from it observes is the object), and
+// std::forward, the argument as an lvalue (sem/variadic.go: a forwarded
+// rvalue is copied, not moved). Like the
 // exception classes
 // (stdexcept.go) its std:: is flattened, so the program's pair and
 // std::pair are one class. <utility>, <map>, <set> and <algorithm>
@@ -22,6 +24,7 @@ template <class T1, class T2> struct pair {
 };
 template <class T1, class T2> pair<T1, T2> make_pair(T1 a, T2 b) { return pair<T1, T2>(a, b); }
 template <class T> __host__ __device__ T &move(T &x) { return x; }
+template <class T> __host__ __device__ T &forward(T &x) { return x; }
 template <class T1, class T2> bool operator==(const pair<T1, T2> &x, const pair<T1, T2> &y) { return x.first == y.first && x.second == y.second; }
 template <class T1, class T2> bool operator!=(const pair<T1, T2> &x, const pair<T1, T2> &y) { return !(x == y); }
 template <class T1, class T2> bool operator<(const pair<T1, T2> &x, const pair<T1, T2> &y) { return x.first < y.first || (!(y.first < x.first) && x.second < y.second); }

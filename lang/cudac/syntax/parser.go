@@ -70,6 +70,9 @@ var HalfTypeNames = []string{"__half", "half", "__half2", "half2", "__nv_bfloat1
 type bailout struct{}
 
 type parser struct {
+	// tpack is the type parameter pack of the function template being
+	// declared ("" for none): a parameter "Args... args" expands it
+	tpack     string
 	toks      []Token
 	i         int
 	diags     *diag.List
@@ -416,8 +419,17 @@ func (p *parser) template(f *File) {
 	var defT []*TypeExpr
 	var defE []Expr
 	p.push()
+	tpack := ""
 	for !p.is(">") {
 		if p.got("typename") || p.got("class") {
+			if p.got("...") {
+				// a template parameter pack (C++ [temp.variadic]):
+				// function templates expand it per call (sem/variadic.go)
+				if tpack != "" {
+					p.errorf(p.tok().Pos, "C0206", "a template with two parameter packs is not supported")
+				}
+				tpack = p.tok().Text
+			}
 			names = append(names, p.ident().Text)
 			values = append(values, false)
 		} else {
@@ -446,6 +458,9 @@ func (p *parser) template(f *File) {
 	p.tdefT, p.tdefE = defT, defE
 	defer func() { p.tdefT, p.tdefE = nil, nil }()
 	if (p.is("struct") || p.is("class") || p.is("union")) && p.peek(1).Kind == Ident {
+		if tpack != "" {
+			p.errorf(p.tok().Pos, "C0206", "variadic class templates are not supported (a function template's parameter pack is)")
+		}
 		p.classTemplate(f, names, values)
 		return
 	}
@@ -453,7 +468,14 @@ func (p *parser) template(f *File) {
 	for k, n := range names {
 		p.declareName(n, !values[k])
 	}
+	saveP := p.tpack
+	p.tpack = tpack
+	n := len(f.Templates)
 	p.declaration(f, names, values)
+	p.tpack = saveP
+	if tpack != "" && len(f.Templates) > n {
+		f.Templates[n].TPack = tpack
+	}
 	p.pop()
 }
 
@@ -1202,6 +1224,11 @@ func (p *parser) declarator(base *TypeExpr) (string, diag.Pos, *TypeExpr) {
 				base.Const = true
 			}
 		}
+	}
+	if p.tpack != "" && p.is("...") && mentionsName(base, p.tpack) {
+		// a function parameter pack (C++ [dcl.fct]p17): Args... args
+		p.next()
+		base.Pack = true
 	}
 	var name string
 	var hole *TypeExpr
@@ -2000,6 +2027,22 @@ func (p *parser) unary() Expr {
 		}
 		return th
 	}
+	if t.Kind == Ident && (t.Text == "alignof" || t.Text == "_Alignof" || t.Text == "__alignof__") && p.peek(1).Text == "(" && p.peekStartsType(2) {
+		p.next()
+		p.next()
+		ty := p.typeName()
+		p.expect(")")
+		return &SizeofExpr{Pos: t.Pos, Type: ty, Align: true}
+	}
+	if t.Kind == Ident && t.Text == "sizeof" && p.peek(1).Text == "..." {
+		// sizeof...(pack): the number of its elements (sem/variadic.go)
+		p.next()
+		p.next()
+		p.expect("(")
+		id := p.ident()
+		p.expect(")")
+		return &SizeofPack{Pos: t.Pos, Name: id.Text}
+	}
 	if t.Kind == Ident && t.Text == "sizeof" {
 		p.next()
 		if p.is("(") && p.peekStartsType(1) {
@@ -2066,6 +2109,10 @@ func (p *parser) newDelete() Expr {
 		n.HasInit = true
 		for !p.is(close) && p.tok().Kind != EOF {
 			n.Args = append(n.Args, p.assign())
+			if p.is("...") {
+				// new T(args...): a pack expansion (sem/variadic.go)
+				n.Args[len(n.Args)-1] = &PackExpand{Pos: p.next().Pos, X: n.Args[len(n.Args)-1]}
+			}
 			if !p.got(",") {
 				break
 			}
@@ -2401,12 +2448,32 @@ func (p *parser) call(fun Expr, launch []Expr, targs []*TypeExpr, vargs []Expr) 
 		} else {
 			c.Args = append(c.Args, p.assign())
 		}
+		if p.is("...") {
+			// a pack expansion, f(args...) (C++ [temp.variadic]p5)
+			c.Args[len(c.Args)-1] = &PackExpand{Pos: p.next().Pos, X: c.Args[len(c.Args)-1]}
+		}
 		if !p.got(",") {
 			break
 		}
 	}
 	c.RParen = p.expect(")").Pos
 	return c
+}
+
+// mentionsName reports whether type t names n (through pointers,
+// references and template arguments).
+func mentionsName(t *TypeExpr, n string) bool {
+	for ; t != nil; t = t.Elem {
+		if t.Name == n {
+			return true
+		}
+		for _, a := range t.TArgs {
+			if mentionsName(a, n) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // templateArgs parses <A, ...> (types or constant expressions).

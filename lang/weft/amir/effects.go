@@ -93,9 +93,6 @@ func (m *Machine) takeRecord() int32 {
 	if m.free >= 0 {
 		i := m.free
 		m.free = m.recs[i].next
-		if m.rdOn {
-			m.rdPend = append(m.rdPend, i) // rdindex.go
-		}
 		return i
 	}
 	if len(m.recs) == cap(m.recs) {
@@ -105,9 +102,6 @@ func (m *Machine) takeRecord() int32 {
 	m.recs = m.recs[:i+1]
 	if i < m.recsDirty {
 		m.recs[i] = record{}
-	}
-	if m.rdOn {
-		m.rdPend = append(m.rdPend, int32(i)) // rdindex.go
 	}
 	return int32(i)
 }
@@ -411,6 +405,7 @@ func (m *Machine) initRecord(i, next int32, s *Stmt, creator threads, pends []pe
 		}
 		r.pend = append(r.pend, pends...)
 	}
+	m.rdNote(i)
 }
 
 // dominated is addRecord's test, on an older record r of the same

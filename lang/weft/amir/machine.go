@@ -431,6 +431,7 @@ type Machine struct {
 	rdPend  []int32
 	rdSums  []rdSum
 	rdSkips int64
+	rdMiss  int // tests in a row the index did not spare a walk
 	// rdVerify (tests) walks the read lists the index spared too, and
 	// rdWrong counts the walks that then found a failing record.
 	rdVerify bool

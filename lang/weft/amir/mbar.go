@@ -355,6 +355,7 @@ func (m *Machine) hwUnits(recs []hwRec) (units, temps []int32) {
 			t.next, t.src, t.q, t.level, t.atomic = -1, r.src, r.q, r.level, 0
 			t.creator = threads{task: r.creator.task, start: r.creator.start + o}
 			t.reach, t.stamp, t.grp = r.creator.task, h.born, 0
+			m.rdNote(i)
 			t.grants, t.pend = t.grants[:0], t.pend[:0]
 			if h.tmpl >= 0 {
 				// Continued across a reallocation or task (hwSettle):
@@ -761,6 +762,7 @@ func (m *Machine) awaitRecord(s *Stmt, gs threads) hwRec {
 	r.next, r.src, r.q, r.level, r.atomic = -1, int32(s.Src), m.p.MbarQual, FullyOrdered, 0
 	r.creator, r.reach, r.stamp, r.grp = gs, gs.task, stamp, 0
 	r.grants, r.pend = r.grants[:0], r.pend[:0]
+	m.rdNote(i)
 	return hwRec{rec: i, born: stamp, tmpl: -1}
 }
 

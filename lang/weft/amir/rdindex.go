@@ -18,10 +18,14 @@ package amir
 // grid nest, Program.rdTrack), the union of the creators of every
 // one-thread record of that source made in the current newest task, and
 // of the members of its group records (a bitmap of thread offsets). Every
-// record is made by takeRecord, which lists it (rdPend); the places that
-// change a record's source, creator or group mark in place after it was
-// made list it again (rdNote); the list is folded into the index, with
-// the records' contents at that time, when a test needs it (rdFlush). So
+// place that fills a record taken from the slab or the free list
+// (initRecord, the grid, thread-symmetric and group copies, the hardware
+// mbarrier records), and every place that changes a record's source,
+// creator or group mark in place, lists it once those are set (rdNote),
+// when its source is tracked; the list is folded into the index, with the
+// records' contents at that time, when a test needs it (rdFlush). (The
+// records had been listed as takeRecord handed them out: every record a
+// run made was then visited once more, 8% of the scalar matmul's check.) So
 // the index holds every record in a cell list now (a freed and reused
 // record is listed again with its new content; the old one is in no
 // list), and more: freed records, other variables' records of the same
@@ -71,7 +75,7 @@ func (p *Program) rdTrackSrcs() {
 // rdReset starts a run's index.
 func (m *Machine) rdReset() {
 	m.rdOn = m.p.rdTrack != nil && !m.noRdIdx
-	m.rdPend = m.rdPend[:0]
+	m.rdPend, m.rdMiss = m.rdPend[:0], 0
 	if !m.rdOn {
 		return
 	}
@@ -85,10 +89,14 @@ func (m *Machine) rdReset() {
 	}
 }
 
-// rdNote lists record i for the index: its source, creator or group mark
-// changed in place.
+// rdNote lists record i for the index, once its source, creator and group
+// mark are set (a new record's, or one changed in place), if its source is
+// tracked.
 func (m *Machine) rdNote(i int32) {
-	if m.rdOn {
+	if !m.rdOn {
+		return
+	}
+	if src := m.recs[i].src; src >= 0 && int(src) < len(m.p.rdTrack) && m.p.rdTrack[src] {
 		m.rdPend = append(m.rdPend, i)
 	}
 }
@@ -120,9 +128,26 @@ func (m *Machine) rdFold(r *record) {
 		s.add(r.creator.start)
 		return
 	}
-	// A group: its members' threads (thgroup.go).
-	for _, o := range m.shapes[r.creator.shape] {
-		s.add(r.creator.start + o)
+	// A group: its members' threads (thgroup.go), a word of the shape's
+	// membership bitmap at a time (the scalar matmul folds 36 000 groups
+	// of 16).
+	if r.creator.start >= 0 {
+		s.addShifted(m.member[r.creator.shape], r.creator.start)
+	}
+}
+
+// addShifted puts the thread offsets of bitmap bm, shifted by d, in s.bits.
+func (s *rdSum) addShifted(bm []uint64, d int32) {
+	w0, sh := int(d/64), uint(d%64)
+	need := w0 + len(bm) + 1
+	for len(s.bits) < need {
+		s.bits = append(s.bits, 0)
+	}
+	for i, w := range bm {
+		s.bits[w0+i] |= w << sh
+		if sh > 0 {
+			s.bits[w0+i+1] |= w >> (64 - sh)
+		}
 	}
 }
 
@@ -149,13 +174,43 @@ func (s *rdSum) add(t int32) {
 }
 
 // rdMayHold reports whether some read list may hold a record that fails
-// condition 2 for a read-only variable with the sources srcs in grid g
-// (false: none does, the walk of its read lists can be skipped).
-func (m *Machine) rdMayHold(g *gridRT, srcs []int32) bool {
+// condition 2 for a read-only variable with the sources srcs in grid g,
+// whose walk would visit cells cells (false: none does, the walk of its
+// read lists can be skipped).
+func (m *Machine) rdMayHold(g *gridRT, srcs []int32, cells int) bool {
 	if !m.rdOn {
 		return true
 	}
+	if len(m.rdPend) > 2*cells+64 {
+		// Folding the records made since the last test would cost more
+		// than the walk it could spare (the scalar matmul's groups: each
+		// K slice makes thousands): the run stops keeping the index, and
+		// every later test walks, as without it.
+		m.rdOn = false
+		m.rdPend = m.rdPend[:0]
+		return true
+	}
 	m.rdFlush()
+	if m.rdHeld(g, srcs) {
+		// Keeping the index costs a visit of every record of a tracked
+		// source; a run whose grids it never spares a walk stops keeping
+		// it after rdMisses tests in a row.
+		if m.rdMiss++; m.rdMiss >= rdMisses && !m.rdVerify {
+			m.rdOn = false
+			m.rdPend = m.rdPend[:0]
+		}
+		return true
+	}
+	m.rdMiss = 0
+	return false
+}
+
+// rdMisses is how many tests in a row the index may fail to spare a walk
+// before a run stops keeping it.
+const rdMisses = 8
+
+// rdHeld is rdMayHold's test on a flushed index.
+func (m *Machine) rdHeld(g *gridRT, srcs []int32) bool {
 	for _, src := range srcs {
 		if src < 0 || int(src) >= len(m.rdSums) {
 			return true

@@ -875,7 +875,11 @@ func (m *Machine) gridSharedOK(g *gridRT, vr *gridVarRT, now int32) bool {
 	}
 	// The read lists need no walk when the read-creator index rules
 	// out every record that fails (rdindex.go).
-	walkReads := m.rdMayHold(g, gv.srcs)
+	cells := 1
+	for d := range lo {
+		cells *= max(hi[d]-lo[d], 0)
+	}
+	walkReads := m.rdMayHold(g, gv.srcs, cells)
 	if !walkReads {
 		m.rdSkips++
 	}
@@ -1030,6 +1034,9 @@ func (m *Machine) gridLeave(g *gridRT) {
 			}
 			for j, c := range vr.cells {
 				cl := &st.cells[c+off]
+				if vr.counts[j] == 1 && !m.noGridMerge && m.mergeCopy(g, p, vr.heads[j], vr.gv.v, cl, now) {
+					continue // joined the group after it (thmerge.go)
+				}
 				cl.reads = m.gridCopyN(g, p, vr.heads[j], vr.counts[j], cl.reads, now)
 				m.vers++
 				cl.ver = m.vers
@@ -1085,6 +1092,7 @@ func (m *Machine) gridCopyN(g *gridRT, p int, h, n, tail int32, now int32) int32
 		nr.reach = r.reach
 		nr.stamp = r.stamp
 		nr.grp = r.grp
+		m.rdNote(idx)
 		nr.grants = nr.grants[:0]
 		if len(r.grants) > 0 {
 			nr.grants = m.grantStore(len(r.grants))

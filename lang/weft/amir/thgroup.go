@@ -128,6 +128,7 @@ func (m *Machine) expandGroup(h int32) {
 		nr.src, nr.q, nr.level, nr.atomic = g.src, g.q, g.level, g.atomic
 		nr.creator = threads{task: g.creator.task, start: g.creator.start + o, shape: sh}
 		nr.reach, nr.stamp, nr.grp = g.reach, g.stamp, 0
+		m.rdNote(idx)
 		nr.grants = nil
 		if len(g.grants) > 0 {
 			nr.grants = append([]grant(nil), g.grants...)
@@ -308,6 +309,7 @@ func (m *Machine) gridGroups(g *gridRT, vr *gridVarRT) bool {
 				*nr = record{next: cl.reads, src: r.src, q: r.q, level: r.level, atomic: r.atomic,
 					creator: threads{task: g.task, start: start, shape: x}, reach: r.reach, stamp: r.stamp,
 					grp: r.grp, grants: nr.grants[:0], pend: nr.pend[:0]}
+				m.rdNote(idx)
 				cl.reads = idx
 			}
 			m.vers++

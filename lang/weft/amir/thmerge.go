@@ -48,39 +48,69 @@ type mergeKey struct{ a, b, d int32 }
 // mergeReads folds the head records of read list cl.reads of variable v
 // into the records after them while they are members of one group.
 func (m *Machine) mergeReads(v int, cl *cell) {
-	changed := false
 	for {
 		h := cl.reads
 		if h < 0 {
-			break
+			return
 		}
 		hr := &m.recs[h]
 		n := hr.next
 		if n < 0 {
-			break
+			return
 		}
-		nr := &m.recs[n]
-		sh, ok := m.mergeable(hr, nr)
+		sh, ok := m.mergeable(hr, &m.recs[n])
 		if !ok {
-			break
+			return
 		}
-		x := m.mergeShape(hr, nr)
-		task := nr.creator.task
-		m.mergeFrameAdd(task, hr, nr)
-		nr.creator = threads{task: task, start: nr.creator.start, shape: x}
-		nr.grp = sh + 1
-		// The index holds n's threads already (as a one-thread record,
-		// or from the merges that made it a group): it needs h's.
-		m.rdAdd(hr)
+		m.mergeInto(v, cl, hr, n, sh)
 		cl.reads = n
 		hr.next, hr.grp = m.free, 0
 		m.free = h
-		m.gridMerges++
-		changed = true
 	}
-	if !changed {
-		return
+}
+
+// mergeCopy is gridCopyN's copy of the representative's one read record h
+// under τ_p onto cl's list, followed by mergeReads on that list, without
+// making the copy when it would join the record after it at once. The
+// head of cl's list must not be a representative's record (they are the
+// copies' sources until gridLeave's copies end): the copy is then made
+// as before (false).
+func (m *Machine) mergeCopy(g *gridRT, p int, h int32, v int, cl *cell, now int32) bool {
+	n := cl.reads
+	if n < 0 {
+		return false
 	}
+	if r := &m.recs[h]; r.stamp != now {
+		m.replay(r)
+	}
+	r, nr := &m.recs[h], &m.recs[n]
+	if len(r.grants) > 0 || len(r.pend) > 0 || r.grp != 0 ||
+		nr.grp == 0 && nr.creator.task == g.task && nr.creator.start == g.th0 {
+		return false
+	}
+	img := record{src: r.src, q: r.q, level: r.level, atomic: r.atomic, reach: r.reach, stamp: r.stamp}
+	img.creator, _ = m.gridTau(g, p, r.creator)
+	sh, ok := m.mergeable(&img, nr)
+	if !ok {
+		return false
+	}
+	m.mergeInto(v, cl, &img, n, sh)
+	return true
+}
+
+// mergeInto makes record n, after h on cl's list, the group of both
+// (mergeable's member shape sh); h itself is left to the caller.
+func (m *Machine) mergeInto(v int, cl *cell, h *record, n int32, sh int32) {
+	nr := &m.recs[n]
+	x := m.mergeShape(h, nr)
+	task := nr.creator.task
+	m.mergeFrameAdd(task, h, nr)
+	nr.creator = threads{task: task, start: nr.creator.start, shape: x}
+	nr.grp = sh + 1
+	// The index holds n's threads already (as a one-thread record, or
+	// from the merges that made it a group): it needs h's.
+	m.rdAdd(h)
+	m.gridMerges++
 	m.vers++
 	cl.ver = m.vers
 	st := &m.vars[v]

@@ -815,6 +815,7 @@ func (m *Machine) thsymCopy(h int32, f *thFrame, i int32, now int32) int32 {
 	nr.next = -1
 	nr.src, nr.q, nr.level, nr.atomic = r.src, r.q, r.level, r.atomic
 	nr.creator = shift(r.creator)
+	m.rdNote(idx)
 	nr.reach = r.reach
 	nr.stamp = now
 	nr.grants = nil

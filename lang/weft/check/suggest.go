@@ -66,9 +66,5 @@ func keys[V any](m map[string]V) []string {
 
 // namesInScope lists the names visible at this point of the proc.
 func (c *checker) namesInScope() []string {
-	var out []string
-	for _, s := range c.scopes {
-		out = append(out, keys(s)...)
-	}
-	return append(out, keys(c.globals)...)
+	return append(keys(c.names), keys(c.globals)...)
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/rogpeppe/go-internal/diff"
 
@@ -114,16 +115,54 @@ func isIdent(s string) bool {
 	return s != ""
 }
 
-func checkVerb(env *frontend.Env, args []string) int {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
-	asJSON := fs.Bool("json", false, "diagnostics as JSON on stdout")
-	quiet := fs.Bool("q", false, "print nothing on success (no summary line per sync check)")
+// checkFlagSet is the flag set of weft check with the flags it declares.
+type checkFlagSet struct {
+	fs            *flag.FlagSet
+	asJSON, quiet *bool
+	all           []*flag.Flag
+}
+
+func newCheckFlagSet() *checkFlagSet {
+	cf := &checkFlagSet{fs: flag.NewFlagSet("check", flag.ContinueOnError)}
+	cf.asJSON = cf.fs.Bool("json", false, "diagnostics as JSON on stdout")
+	cf.quiet = cf.fs.Bool("q", false, "print nothing on success (no summary line per sync check)")
 	for _, c := range checkers {
 		if c.Flags != nil {
-			c.Flags(fs)
+			c.Flags(cf.fs)
 		}
 	}
+	cf.fs.VisitAll(func(f *flag.Flag) { cf.all = append(cf.all, f) })
+	return cf
+}
+
+// checkFlagSets holds flag sets of weft check between checks: declaring
+// the dozen flags anew (a map grown flag by flag, each default formatted)
+// was a few µs of a small kernel's check (issue 13). A set is used by one
+// check at a time (Get to Put) and reset to its defaults before use, which
+// also resets the package variables the flags set, as declaring them did.
+var checkFlagSets = sync.Pool{New: func() any { return newCheckFlagSet() }}
+
+// reset sets every flag to its default; false if one does not take it back.
+func (cf *checkFlagSet) reset() bool {
+	for _, f := range cf.all {
+		if f.Value.Set(f.DefValue) != nil {
+			return false
+		}
+	}
+	return true
+}
+
+func checkVerb(env *frontend.Env, args []string) int {
+	cf := checkFlagSets.Get().(*checkFlagSet)
+	if !cf.reset() {
+		cf = newCheckFlagSet()
+	}
+	defer func() {
+		cf.fs.SetOutput(io.Discard) // keep no writer of this check
+		checkFlagSets.Put(cf)
+	}()
+	fs, asJSON, quiet := cf.fs, cf.asJSON, cf.quiet
+	fs.SetOutput(env.Stderr)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return 2

@@ -61,7 +61,6 @@ type converter struct {
 	p      *amir.Program
 	out    *Program
 	errs   *diag.List
-	consts map[string]int64
 	ctrl   map[string]bool // names that are control variables somewhere
 	instrs map[string]*lib.Instr
 	vars   map[*gpucheck.Var]int
@@ -119,6 +118,8 @@ type converter struct {
 	allocStk []*syntax.Alloc
 	// allocs indexes allocation statements by variable (allocOf).
 	allocs map[*gpucheck.Var]*syntax.Alloc
+	// vfacts: the facts of each variable (facts).
+	vfacts map[*gpucheck.Var]*varFacts
 	// lastSt and lastScope: the scope last looked up (scopeOf).
 	lastSt    syntax.Stmt
 	lastScope *gpucheck.Scope
@@ -176,6 +177,19 @@ type ringFacts struct {
 
 func (c *converter) isControlName(n string) bool { return c.ctrl[n] }
 
+// constOf is the value of a constant of the file (gpucheck's), except
+// the proc's own control parameters, which are given per run: read in
+// place rather than copied per conversion (issue 13, stop 27).
+func (c *converter) constOf(n string) (int64, bool) {
+	for _, p := range c.out.SizeParams {
+		if p == n {
+			return 0, false
+		}
+	}
+	v, ok := c.res.Consts[n]
+	return v, ok
+}
+
 func (c *converter) qual(name string) (amir.Qual, bool) {
 	q := c.lib.Quals[name]
 	if q == nil || q.Index >= 32 {
@@ -204,7 +218,7 @@ func (c *converter) syncTL(e syntax.Expr) *lib.SyncTL {
 // Convert builds the AMIR of proc p. gpu is the collective analysis of the
 // file (scopes, tilings, timelines of every statement).
 func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Library, errs *diag.List) *Program {
-	c := &converter{f: f, res: gpu, lib: l, errs: errs, consts: map[string]int64{}, ctrl: map[string]bool{},
+	c := &converter{f: f, res: gpu, lib: l, errs: errs, ctrl: map[string]bool{},
 		instrs: map[string]*lib.Instr{}, vars: map[*gpucheck.Var]int{}, iter: map[*syntax.For]int{},
 		bind: map[*gpucheck.Var]*gpucheck.Access{}, procs: map[string]*syntax.Proc{}}
 	c.p = &amir.Program{Name: p.Name.Name}
@@ -219,6 +233,7 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	} else {
 		c.srcOf = map[syntax.Stmt]int{}
 	}
+	c.p.QualNames = make([]string, 0, len(l.QualOrder)+1)
 	for _, q := range l.QualOrder {
 		c.p.QualNames = append(c.p.QualNames, q.Name)
 	}
@@ -233,9 +248,6 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	c.qRmem, _ = c.qual("cuda_in_order_rmem_qual")
 	c.qRam, _ = c.qual("cuda_in_order_ram_qual")
 	c.qSm80, _ = c.qual("Sm80_cp_async_qual")
-	for k, v := range gpu.Consts {
-		c.consts[k] = v
-	}
 	for _, d := range f.Decls {
 		if q, ok := d.(*syntax.Proc); ok && lib.IsInstr(q) {
 			var scratch diag.List
@@ -254,8 +266,7 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 			top.set(prm.Name.Name, slot)
 			c.ctrl[prm.Name.Name] = true
 			c.p.Params = append(c.p.Params, slot)
-			c.out.SizeParams = append(c.out.SizeParams, prm.Name.Name)
-			delete(c.consts, prm.Name.Name) // given per run, not by --sizes
+			c.out.SizeParams = append(c.out.SizeParams, prm.Name.Name) // given per run, not by --sizes (constOf)
 		}
 	}
 	// Data parameters exist before the body runs (allocated at Run start);
@@ -637,19 +648,43 @@ func (c *converter) forStmt(sc *names, st *syntax.For) {
 
 // --- variables and accesses ---
 
-func (c *converter) memOf(v *gpucheck.Var) *lib.Memory { return c.lib.Memories[v.Mem] }
+// varFacts are the facts of a variable the conversion asks for at each
+// of its accesses, found once: each takes string-keyed lookups in the
+// library and walks of its barrier memories' derivations (issue 13, stop
+// 27).
+type varFacts struct {
+	mem                           *lib.Memory
+	exempt, commitGroup, mbarrier bool
+}
+
+func (c *converter) facts(v *gpucheck.Var) *varFacts {
+	if f, ok := c.vfacts[v]; ok {
+		return f
+	}
+	if c.vfacts == nil {
+		c.vfacts = map[*gpucheck.Var]*varFacts{}
+	}
+	f := &varFacts{mem: c.lib.Memories[v.Mem], exempt: c.exemptOf(v), commitGroup: c.commitGroupOf(v), mbarrier: c.mbarrierOf(v)}
+	c.vfacts[v] = f
+	return f
+}
+
+func (c *converter) memOf(v *gpucheck.Var) *lib.Memory { return c.facts(v).mem }
 
 // exempt reports sync-exempt memories (seed 000 §5.2.2: CudaGridConstant,
 // CudaClusterSync, CudaCommitGroup).
-func (c *converter) exempt(v *gpucheck.Var) bool {
+func (c *converter) exempt(v *gpucheck.Var) bool { return c.facts(v).exempt }
+
+func (c *converter) exemptOf(v *gpucheck.Var) bool {
 	switch v.Mem {
 	case "CudaGridConstant", "CudaClusterSync", "CudaCommitGroup":
 		return true
 	}
-	if m := c.memOf(v); m != nil && m.Space == "grid_constant" {
+	m := c.lib.Memories[v.Mem]
+	if m != nil && m.Space == "grid_constant" {
 		return true
 	}
-	if m := c.memOf(v); m != nil && m.Uniform != "" && v.Type != nil {
+	if m != nil && m.Uniform != "" && v.Type != nil {
 		// CudaRmemUniform(n): each thread of an n-thread owner holds its
 		// own register copy and touches only that copy (distmem: every
 		// access lies within one owner; gpucheck R13: writes by the whole
@@ -673,7 +708,9 @@ func (c *converter) exempt(v *gpucheck.Var) bool {
 // (commit_group / wait_group count the executing thread's own groups), so
 // the machine keeps one queue per executing collective (amir.Var.
 // PerThreadQueue; docs/weft-sync.md).
-func (c *converter) commitGroup(v *gpucheck.Var) bool {
+func (c *converter) commitGroup(v *gpucheck.Var) bool { return c.facts(v).commitGroup }
+
+func (c *converter) commitGroupOf(v *gpucheck.Var) bool {
 	if !v.Barrier {
 		return false
 	}
@@ -1620,7 +1657,9 @@ func splitIndexExpr(e syntax.Expr) (*syntax.Name, []syntax.Expr) {
 }
 
 // mbarrier reports CudaMbarrier barriers (and memories derived from it).
-func (c *converter) mbarrier(v *gpucheck.Var) bool {
+func (c *converter) mbarrier(v *gpucheck.Var) bool { return c.facts(v).mbarrier }
+
+func (c *converter) mbarrierOf(v *gpucheck.Var) bool {
 	if !v.Barrier {
 		return false
 	}

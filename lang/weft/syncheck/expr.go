@@ -232,7 +232,7 @@ func (c *converter) intTree(sc *names, e syntax.Expr) (amir.IntExpr, bool) {
 		if slot, ok := sc.lookup(e.Name); ok {
 			return func(env []int) int { return env[slot] }, true
 		}
-		if v, ok := c.consts[e.Name]; ok {
+		if v, ok := c.constOf(e.Name); ok {
 			x := int(v)
 			return func([]int) int { return x }, true
 		}
@@ -424,7 +424,7 @@ func (c *converter) linearOf(e syntax.Expr) linear {
 	case *syntax.IntLit:
 		return linear{k: int(e.Value)}
 	case *syntax.Name:
-		if v, ok := c.consts[e.Name]; ok && !c.isControlName(e.Name) {
+		if v, ok := c.constOf(e.Name); ok && !c.isControlName(e.Name) {
 			return linear{k: int(v)}
 		}
 		return atom()

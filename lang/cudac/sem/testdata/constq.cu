@@ -119,3 +119,17 @@ int main() {
   printf("%d %d %d\n", a, c, S::count);
   return 0;
 }
+// ---- a call whose result is a reference to const is not assignable: a const member function's, a free function's, a function template's (g++: assignment of read-only location)
+#include <cstdio>
+struct V { int a[4]; const int &at(int i) const { return a[i]; } int &get(int i) { return a[i]; } };
+const int &second(const V &v) { return v.a[1]; }
+template <class T> const T &ref(const T &x) { return x; }
+int main() {
+  V v = {{1, 2, 3, 4}};
+  v.get(1) = 5;
+  v.at(2) = 7; // ERROR C0303 col=3 "expression must be a modifiable lvalue: V::at returns a reference to const"
+  second(v) = 8; // ERROR C0303 col=3 "second returns a reference to const"
+  ref(v.a[0]) += 1; // ERROR C0303 col=3 "ref returns a reference to const"
+  printf("%d\n", v.a[1]);
+  return 0;
+}

@@ -171,3 +171,42 @@ int main() {
   printf("%d\n", b->v); // ERROR C0405 col=18 "null pointer dereference"
   return 0;
 }
+// ---- variadic function templates (C++ [temp.variadic]): sizeof..., a pack forwarded to printf, recursion down to a non-template base case, std::forward into a constructor through new T(args...), a kernel launch wrapper
+#include <cstdio>
+#include <utility>
+template <typename... Args> int count(Args... args) { return sizeof...(args); }
+template <typename... Args> void log(const char *fmt, Args... args) { printf(fmt, args...); }
+void print() { printf("\n"); }
+template <typename T, typename... Rest> void print(T first, Rest... rest) {
+  printf("[%d]", (int)first);
+  print(rest...);
+}
+template <typename T, typename... Args> T *make(Args &&...args) { return new T(std::forward<Args>(args)...); }
+struct P { int a; float b; P(int x, float y) : a(x), b(y) {} };
+__global__ void k(int *o, int a, int b) { o[threadIdx.x] = a * threadIdx.x + b; }
+template <typename Kernel, typename... Args> void launch(Kernel kern, int n, Args... args) { kern<<<1, n>>>(args...); }
+int main() {
+  printf("%d %d %d\n", count(), count(1), count(1, 2.0, 'c'));
+  log("%d-%s-%.1f\n", 7, "x", 2.5);
+  print(1, 2, 3);
+  print();
+  P *p = make<P>(3, 4.5f);
+  printf("%d %.1f\n", p->a, p->b);
+  delete p;
+  int *o;
+  cudaMallocManaged(&o, 32 * sizeof(int));
+  launch(k, 32, o, 3, 1);
+  cudaDeviceSynchronize();
+  printf("%d %d\n", o[0], o[31]);
+  return 0;
+}
+// MODE: run
+// OUT: 0 1 3
+// OUT: 7-x-2.5
+// OUT: [1][2][3]
+// OUT:
+// OUT: 3 4.5
+// OUT: 1 94
+// ---- a class template with a parameter pack is reported, not run wrongly
+template <typename... Ts> struct tuple_like { int n; }; // ERROR C0206 "variadic class templates are not supported"
+int main() { return 0; }
