@@ -1,6 +1,9 @@
 package sem
 
-import "weft.dev/weft/lang/cudac/syntax"
+import (
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/cudac/syntax"
+)
 
 // Overloaded member access (C++ [over.ref]): x->m on an object of class
 // type whose class declares operator-> is (x.operator->())->m, applied
@@ -92,4 +95,29 @@ func (c *compiler) derefOperator(e *syntax.Unary) *syntax.Call {
 		return &syntax.Call{Pos: e.Pos, Fun: &syntax.Name{Pos: e.Pos, Name: "operator*"}, Args: []syntax.Expr{e.X}, RParen: e.Pos}
 	}
 	return nil
+}
+
+// operatorLvalue is the object an operator function's call denotes (x[i],
+// *x on a class): the address its reference result gives, or the object
+// it returns by value; a scalar returned by value is no object (C0303).
+func (c *compiler) operatorLvalue(call *syntax.Call, op string, pos diag.Pos) lval {
+	lv, ok := c.refResult(func() *Type { return c.call(call) })
+	if !ok {
+		c.errorf(pos, "C0303", "%s returns a value, not an object", op)
+	}
+	return lv
+}
+
+// refResult compiles a call or cast asking for the address its reference
+// result denotes (rawRef): the object, and whether it is one (a reference
+// result, or a class object returned by value).
+func (c *compiler) refResult(compile func() *Type) (lval, bool) {
+	c.rawRef = true
+	t := compile()
+	c.rawRef = false
+	if c.gotRef {
+		c.gotRef = false
+		return lval{t: t, slot: -1}, true
+	}
+	return lval{t: t, slot: -1}, t.Kind == Struct
 }

@@ -555,7 +555,21 @@ func (m *Machine) cpAsync(t *Thread, st *asmState, in *ptx.Inst, pos int32) stat
 	}
 	// a copy issued inside a built-in header (<cuda/pipeline>'s
 	// memcpy_async) is the program's call, whenever it lands
-	t.cpPending = append(t.cpPending, cpCopy{dst, data, m.programPosIdx(t, pos)})
+	cpos := m.programPosIdx(t, pos)
+	if m.opts.Check {
+		// the copy may land at any moment from its issue on (PTX ISA,
+		// "cp.async": the writes are asynchronous), so its write
+		// conflicts with every access not ordered before the issue: an
+		// earlier read by another thread without a barrier between (a
+		// ring buffer refilled before its readers are done) is a race
+		// even when the wait that completes the copy comes after a
+		// barrier. It is checked (and recorded) here, and recorded again
+		// where a wait completes the copy.
+		if id := dst >> 32; id != 0 && id < uint64(len(m.objs)) {
+			m.raceCheck(t, m.objs[id], int(int32(uint32(dst))), n, true, false, cpos)
+		}
+	}
+	t.cpPending = append(t.cpPending, cpCopy{dst, data, cpos})
 	return stDone
 }
 

@@ -2032,18 +2032,7 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 	case *syntax.Unary:
 		if call := c.derefOperator(e); call != nil {
 			// *x on an object: its operator*'s reference result (arrow.go)
-			c.rawRef = true
-			t := c.call(call)
-			c.rawRef = false
-			if c.gotRef {
-				c.gotRef = false
-				return lval{t: t, slot: -1}
-			}
-			if t.Kind == Struct {
-				return lval{t: t, slot: -1}
-			}
-			c.errorf(pos, "C0303", "operator* returns a value, not an object")
-			return lval{t: t, slot: -1}
+			return c.operatorLvalue(call, "operator*", pos)
 		}
 		if e.Op == "*" {
 			t := c.expr(e.X)
@@ -2061,18 +2050,7 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 	case *syntax.Index:
 		if c.hasOps {
 			if call := c.indexOperator(e); call != nil {
-				c.rawRef = true
-				t := c.call(call)
-				c.rawRef = false
-				if c.gotRef {
-					c.gotRef = false
-					return lval{t: t, slot: -1}
-				}
-				if t.Kind == Struct {
-					return lval{t: t, slot: -1}
-				}
-				c.errorf(pos, "C0303", "operator[] returns a value, not an object")
-				return lval{t: t, slot: -1}
+				return c.operatorLvalue(call, "operator[]", pos)
 			}
 		}
 		t := c.expr(e.X)
@@ -2137,15 +2115,8 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 		}
 		return lval{t: f.Type, slot: -1, vol: vol || f.Vol}
 	case *syntax.Call, *syntax.Cast:
-		c.rawRef = true
-		t := c.expr(e)
-		c.rawRef = false
-		if c.gotRef {
-			c.gotRef = false
-			return lval{t: t, slot: -1}
-		}
-		if t.Kind == Struct {
-			return lval{t: t, slot: -1}
+		if lv, ok := c.refResult(func() *Type { return c.expr(e) }); ok { // arrow.go
+			return lv
 		}
 	case *syntax.Cond:
 		if c.addressable(e.X) && c.addressable(e.Y) {

@@ -181,9 +181,10 @@ func (m *Machine) callNotesFrom(t *Thread, d *diag.Diagnostic, from int) {
 			return
 		}
 		p := m.pos(fr.fn.Code[fr.pc-1].P)
-		if p == d.Pos {
+		if p == d.Pos || isLibPos(p) {
 			// the access was recorded at this call already (an effect
-			// of a built-in header's code: programPosIdx)
+			// of a built-in header's code: programPosIdx), or the call
+			// is inside a header: the program's lines only
 			continue
 		}
 		d.Note(p, "called from %s", fr.fn.Name)

@@ -216,6 +216,52 @@ template <int M, int N, int K, class TD, class TA, class LA, class TB, class LB,
 			}
 		return;
 	}
+	int nd = M * N / 32, na = M * K / 32, nb = K * N / 32;
+	if (!__wmma_mmalayout(0, M, N, K, ta) && !__wmma_mmalayout(1, M, N, K, tb) && !__wmma_mmalayout(2, M, N, K, td) &&
+	    __wmma_mmalayout(2, M, N, K, tcc) == __wmma_mmalayout(2, M, N, K, td) && N % nd == 0) {
+		// lane-major A, B and D, a lane's D elements within one row of
+		// D: each lane gathers only A's row and B's columns it needs,
+		// over the full mask (a source lane range per row of A and per
+		// k of B; the loop bounds are the largest over the warp, so every
+		// lane takes part in every shuffle)
+		int r0 = l * nd / N, c0 = l * nd % N;
+		int spanA = 0, spanB = 0;
+		for (int q = 0; q < 32; q++) {
+			int qr = q * nd / N, qc = q * nd % N;
+			int sa = ((qr + 1) * K - 1) / na - qr * K / na + 1;
+			spanA = sa > spanA ? sa : spanA;
+			for (int k = 0; k < K; k++) {
+				int sb = (k * N + qc + nd - 1) / nb - (k * N + qc) / nb + 1;
+				spanB = sb > spanB ? sb : spanB;
+			}
+		}
+		double Ar[K];
+		double Bc[K * (M * N / 32)];
+		int a0 = r0 * K / na;
+		for (int j = 0; j < spanA; j++)
+			for (int e = 0; e < na; e++) {
+				int src = a0 + j < 32 ? a0 + j : 31;
+				double v = __shfl_sync(0xffffffffu, __wmma_in(a.x[e], (TA *)0), src);
+				int idx = src * na + e - r0 * K;
+				if (idx >= 0 && idx < K) Ar[idx] = v;
+			}
+		for (int k = 0; k < K; k++) {
+			int b0 = (k * N + c0) / nb;
+			for (int j = 0; j < spanB; j++)
+				for (int e = 0; e < nb; e++) {
+					int src = b0 + j < 32 ? b0 + j : 31;
+					double v = __shfl_sync(0xffffffffu, __wmma_in(b.x[e], (TB *)0), src);
+					int idx = src * nb + e - (k * N + c0);
+					if (idx >= 0 && idx < nd) Bc[k * nd + idx] = v;
+				}
+		}
+		for (int e = 0; e < nd; e++) {
+			double s = __wmma_acc(c.x[e]);
+			for (int k = 0; k < K; k++) s += Ar[k] * Bc[k * nd + e];
+			d.x[e] = (TD)s;
+		}
+		return;
+	}
 	// any other shape or type: every lane gathers A and B over the full
 	// mask (each element from the lane that holds it) and computes its own
 	// elements of D

@@ -423,6 +423,29 @@ func Walk(s *Stmt, f func(*Stmt)) {
 	}
 }
 
+// setInnerSlots sets the innerSlots of every loop in s and returns the
+// slots of the loops in s, s included: one walk, bottom up (each loop had
+// walked its whole subtree, issue 13 stop 27). The list is a set (read by
+// slices.Contains only).
+func setInnerSlots(s *Stmt) []int {
+	var own []int
+	for _, b := range s.Body {
+		for _, x := range setInnerSlots(b) {
+			if !slices.Contains(own, x) {
+				own = append(own, x)
+			}
+		}
+	}
+	if s.Kind != KLoop {
+		return own
+	}
+	s.innerSlots = append(s.innerSlots[:0], own...)
+	if !slices.Contains(own, s.Slot) {
+		own = append(own, s.Slot)
+	}
+	return own
+}
+
 // Finish computes the derived facts the machine uses to skip work that
 // cannot change a verdict. Call it once the program is complete.
 //
@@ -532,16 +555,9 @@ func (p *Program) Finish() {
 		if s.Kind == KLoop {
 			s.hoist = hoistTargets(s)
 			s.hoistGS = hoistGSTargets(s)
-			s.innerSlots = s.innerSlots[:0]
-			for _, b := range s.Body {
-				Walk(b, func(t *Stmt) {
-					if t.Kind == KLoop && !slices.Contains(s.innerSlots, t.Slot) {
-						s.innerSlots = append(s.innerSlots, t.Slot)
-					}
-				})
-			}
 		}
 	})
+	setInnerSlots(p.Body)
 	isTask := map[int]bool{}
 	for _, s := range p.TaskSlots {
 		isTask[s] = true

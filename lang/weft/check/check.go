@@ -66,9 +66,7 @@ func Check(f *syntax.File, l *lib.Library, errs *diag.List) *Program {
 }
 
 func newProc(sp *syntax.Proc) *Proc {
-	// Uses gets an entry per name the body uses: sized from the parser's
-	// count, it is not rehashed as it grows (issue 13).
-	return &Proc{Name: sp.Name.Name, Decl: sp, Uses: make(map[*syntax.Name]*Symbol, sp.NameCount), Defs: map[syntax.Node]*Symbol{},
+	return &Proc{Name: sp.Name.Name, Decl: sp, Uses: map[*syntax.Name]*Symbol{}, Defs: map[syntax.Node]*Symbol{},
 		Callees: map[*syntax.Call]*Proc{}, Args: map[*syntax.Call][]syntax.Expr{}, Windows: map[*syntax.Assign]bool{}}
 }
 

@@ -52,10 +52,6 @@ type Proc struct {
 	Name              *Name
 	Params            []*Param
 	Body              []Stmt
-	// NameCount is how many Name nodes the parser made for the proc (0
-	// for a proc built otherwise): a size hint for the maps the checkers
-	// key by them, which grew name by name (issue 13).
-	NameCount int
 }
 
 // Config is Exo's configuration state, declared as Exo users write it:

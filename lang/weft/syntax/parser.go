@@ -64,7 +64,6 @@ type parser struct {
 	// consequences of it and are not reported again.
 	scanErrLines map[int]bool
 	depth        int // nesting of expressions and blocks (maxDepth)
-	nameCount    int // Name nodes made (Proc.NameCount)
 }
 
 // enter counts one more level of nesting and abandons the statement when
@@ -161,7 +160,6 @@ func (p *parser) expectKind(k pyscan.Kind, what string) pyscan.Tok {
 
 func (p *parser) name() *Name {
 	t := p.expectKind(pyscan.NAME, "a name")
-	p.nameCount++
 	return &Name{node{p.at(t)}, p.text(t)}
 }
 
@@ -295,7 +293,6 @@ func (p *parser) endLine() {
 
 func (p *parser) procOrConfig() Decl {
 	pr := &Proc{node: node{p.at(p.tok())}}
-	names := p.nameCount
 	for p.isOp("@") {
 		at := p.at(p.tok())
 		p.next()
@@ -330,7 +327,6 @@ func (p *parser) procOrConfig() Decl {
 	p.expectOp(":")
 	pr.Trailing = p.trailingComment(defAt.Offset)
 	pr.Body = p.block()
-	pr.NameCount = p.nameCount - names
 	return pr
 }
 
@@ -952,7 +948,6 @@ func (p *parser) atom() Expr {
 			p.fail(ErrUnexpected, "unexpected keyword %s in expression", p.text(t))
 		}
 		p.next()
-		p.nameCount++
 		return &Name{node{p.at(t)}, p.text(t)}
 	case pyscan.INT:
 		p.next()

@@ -527,3 +527,27 @@ int main() {
   return 0;
 }
 // OUT: 1 1 1 1
+// ---- inline PTX: a cp.async may land at any moment after its issue: issuing it into an element another thread read without a barrier between is a race, though the wait comes after a barrier (the ring-buffer refill hazard)
+#include <cstdio>
+__global__ void k(const float *in, float *out) {
+  __shared__ float s[64];
+  int t = threadIdx.x;
+  s[t] = 1.0f;
+  __syncthreads();
+  float v = s[(t + 1) % 64];  // read a neighbour's element
+  // no barrier: the neighbour may overwrite it asynchronously now
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" :: "r"((unsigned)__cvta_generic_to_shared(&s[t])), "l"(in + t) : "memory"); // ERROR C0501 col=3 "data race on shared memory s \(byte 0\): write by thread 0 of block 0 \(kernel k\) conflicts with an unordered read by thread 63"
+  asm volatile("cp.async.commit_group;" ::: "memory");
+  __syncthreads();
+  asm volatile("cp.async.wait_group 0;" ::: "memory");
+  out[t] = v;
+}
+int main() {
+  float *in, *out;
+  cudaMallocManaged(&in, 256); cudaMallocManaged(&out, 256);
+  for (int i = 0; i < 64; i++) in[i] = i;
+  k<<<1, 64>>>(in, out);
+  cudaDeviceSynchronize();
+  printf("%f\n", out[0]);
+}
+// OUT: 1.000000
