@@ -104,6 +104,14 @@ threadIdx blockIdx blockDim gridDim warpSize main printf malloc free memcpy mems
 // words and names starting with "__" (reserved to the implementation) get a
 // "_w" suffix or prefix.
 func Ident(name string) string {
+	if validIdent(name) {
+		return name // the common case, without building a copy
+	}
+	return identSlow(name)
+}
+
+// identSlow is Ident building the identifier character by character.
+func identSlow(name string) string {
 	var b strings.Builder
 	for i, r := range name {
 		ok := r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9' && i > 0)
@@ -128,4 +136,19 @@ func Ident(name string) string {
 		s += "_w"
 	}
 	return s
+}
+
+// validIdent reports whether Ident(name) is name: a nonempty C identifier,
+// not reserved, not starting with "__".
+func validIdent(name string) bool {
+	if name == "" || strings.HasPrefix(name, "__") || reserved[name] {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' && i > 0) {
+			return false
+		}
+	}
+	return true
 }

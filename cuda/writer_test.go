@@ -19,3 +19,22 @@ func TestIdent(t *testing.T) {
 		}
 	}
 }
+
+// TestIdentFastPath checks that Ident returns a valid name as it is exactly
+// when building it character by character gives it back.
+func TestIdentFastPath(t *testing.T) {
+	names := []string{"", "_", "__x", "_x", "x1", "1x", "int", "int_", "threadIdx", "a-b", "é", "A_b9", "x__", "main", "ok"}
+	alphabet := "a_1Z-é"
+	for n := 0; n < 4000; n++ {
+		var b []rune
+		for k := n; k > 0; k /= 7 {
+			b = append(b, []rune(alphabet)[k%6])
+		}
+		names = append(names, string(b))
+	}
+	for _, name := range names {
+		if got, want := Ident(name), identSlow(name); got != want {
+			t.Errorf("Ident(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

@@ -701,3 +701,19 @@ func TestOneIterationLoop(t *testing.T) {
 		t.Errorf("cta 1 consumer warpgroup 1: %s", got)
 	}
 }
+
+// BenchmarkDerive derives a fresh tiling nest each time, as a checker walking
+// one kernel does: a warp loop, a lane loop, a CudaWarps block and a match.
+func BenchmarkDerive(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		cta, _ := DeviceTiling(Machine{BlockDim: 256, ClusterDim: 2})
+		c, _ := cta.CudaThreads(0, 2, CudaCtaInCluster)
+		w, _ := c.CudaWarps(0, 4)
+		m, _ := w.CudaThreads(1, 4, CudaWarp)
+		n, _ := m.CudaThreads(2, 32, CudaThread)
+		if n.Matches(CudaThread) != nil {
+			b.Fatal("no match")
+		}
+	}
+}

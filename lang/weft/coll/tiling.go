@@ -2,7 +2,6 @@ package coll
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -195,6 +194,10 @@ type Tiling struct {
 	col     Collective // the collective at Base.Const; Start is recomputed
 	threads int
 	lower   Lowering
+
+	// memo holds the derivations and matches already computed from this
+	// tiling (memo.go).
+	memo memo
 }
 
 // Threads is the number of threads in one collective of t.
@@ -253,7 +256,8 @@ func (t *Tiling) finish() error {
 	for _, f := range t.Full {
 		t.TileThreads *= f
 	}
-	var runs []Run
+	var rbuf [2 * MaxRuns]Run
+	runs := rbuf[:0]
 	for i, d := range t.Dims {
 		t.threads *= t.Tile[i]
 		if t.Tile[i] == 1 {
@@ -346,66 +350,114 @@ type aligned struct {
 	full    []int
 	anchors []anchor
 	box     []int // -1: wildcard; -2: inherit the tile (completed dims)
-	// origin[i] is the index in t.Dims that dims[i] came from.
-	origin []int
 }
 
 const inherit = -2
+
+// maxDims sizes the stack buffers of align: more dimensions than this
+// (never seen: a cluster's thread index has at most a few levels) only
+// cost heap allocations.
+const maxDims = 12
 
 // align reshapes t and the resolved unit (domain, box) so that their
 // thread pitches line up (hierarchical splits only). completion is the box
 // value given to the dimensions prepended to a unit whose domain is smaller
 // than the cluster (inherit for loops, 1 for instruction matching).
-func (t *Tiling) align(domain, box []int, completion int) (*aligned, *Error) {
+//
+// Every derivation and match aligns, so align allocates only what the
+// result keeps: the dims, and one array for tile, full and box.
+//
+// scratch, when not nil, holds the result instead (a match, which keeps
+// nothing).
+func (t *Tiling) align(domain, box []int, completion int, scratch *alignBuf) (aligned, *Error) {
 	n := t.M.Threads()
-	tdims, ttile, tfull, tanch := t.merged()
-	udims := make([]Dim, len(domain))
+	var mb shapeBuf
+	tdims, ttile, tfull, tanch := t.merged(&mb)
+	var udbuf [maxDims]Dim
+	var ubbuf [maxDims]int
+	udims, ubox := udbuf[:0], ubbuf[:0]
 	p := 1
 	for i := len(domain) - 1; i >= 0; i-- {
-		udims[i] = Dim{domain[i], p}
 		p *= domain[i]
 	}
-	ubox := append([]int(nil), box...)
 	if p != n {
-		udims = append([]Dim{{n / p, p}}, udims...)
-		ubox = append([]int{completion}, ubox...)
+		udims = append(udims, Dim{n / p, p})
+		ubox = append(ubox, completion)
 	}
-	pset := map[int]bool{}
+	q := p
+	for i, d := range domain {
+		q /= d
+		udims = append(udims, Dim{d, q})
+		ubox = append(ubox, box[i])
+	}
+	// The pitches of both shapes, distinct, in decreasing order.
+	var pbuf [2 * maxDims]int
+	pitches := pbuf[:0]
 	for _, d := range tdims {
-		pset[d.Pitch] = true
+		pitches = insertDesc(pitches, d.Pitch)
 	}
 	for _, d := range udims {
-		pset[d.Pitch] = true
+		pitches = insertDesc(pitches, d.Pitch)
 	}
-	pitches := make([]int, 0, len(pset))
-	for q := range pset {
-		pitches = append(pitches, q)
-	}
-	sort.Sort(sort.Reverse(sort.IntSlice(pitches)))
 	top := n
-	dims := make([]Dim, len(pitches))
+	k := len(pitches)
+	var dims []Dim
+	var ints []int
+	var anchors []anchor
+	if scratch != nil && k <= len(scratch.dims) {
+		dims, ints, anchors = scratch.dims[:k], scratch.ints[:3*k], scratch.anchors[:k]
+	} else {
+		dims, ints, anchors = make([]Dim, k), make([]int, 3*k), make([]anchor, k)
+	}
 	for i, q := range pitches {
 		if top%q != 0 {
-			return nil, errorf("its thread pitches do not nest with the scope's (%d does not divide %d)", q, top)
+			return aligned{}, errorf("its thread pitches do not nest with the scope's (%d does not divide %d)", q, top)
 		}
 		dims[i] = Dim{top / q, q}
 		top = q
 	}
-	a := &aligned{dims: dims}
-	var err *Error
-	a.tile, a.anchors, a.origin, err = splitShape(tdims, ttile, tanch, dims)
-	if err != nil {
-		return nil, errorf("the scope's collective cannot be reshaped to it: %s", err.Msg)
+	a := aligned{dims: dims, tile: ints[:k:k], full: ints[k : 2*k : 2*k], box: ints[2*k:], anchors: anchors}
+	if err := splitShape(tdims, ttile, tanch, dims, a.tile, a.anchors); err != nil {
+		return aligned{}, errorf("the scope's collective cannot be reshaped to it: %s", err.Msg)
 	}
-	a.full, _, _, err = splitShape(tdims, tfull, nil, dims)
-	if err != nil {
-		return nil, errorf("the scope's collective cannot be reshaped to it: %s", err.Msg)
+	if err := splitShape(tdims, tfull, nil, dims, a.full, nil); err != nil {
+		return aligned{}, errorf("the scope's collective cannot be reshaped to it: %s", err.Msg)
 	}
-	a.box, _, _, err = splitShape(udims, ubox, nil, dims)
-	if err != nil {
-		return nil, errorf("its box cannot be reshaped to the scope's thread structure: %s", err.Msg)
+	if err := splitShape(udims, ubox, nil, dims, a.box, nil); err != nil {
+		return aligned{}, errorf("its box cannot be reshaped to the scope's thread structure: %s", err.Msg)
 	}
 	return a, nil
+}
+
+// alignBuf holds an aligned shape that need not outlive the caller.
+type alignBuf struct {
+	dims    [2 * maxDims]Dim
+	ints    [6 * maxDims]int
+	anchors [2 * maxDims]anchor
+}
+
+// shapeBuf holds a merged shape (merged) for the length of one align.
+type shapeBuf struct {
+	dims    [maxDims]Dim
+	tile    [maxDims]int
+	full    [maxDims]int
+	anchors [maxDims]anchor
+}
+
+// insertDesc inserts q into s, kept in decreasing order without
+// duplicates.
+func insertDesc(s []int, q int) []int {
+	i := 0
+	for i < len(s) && s[i] > q {
+		i++
+	}
+	if i < len(s) && s[i] == q {
+		return s
+	}
+	s = append(s, 0)
+	copy(s[i+1:], s[i:])
+	s[i] = q
+	return s
 }
 
 // merged returns t's shape with every dimension that the collective covers
@@ -415,11 +467,23 @@ func (t *Tiling) align(domain, box []int, completion int) (*aligned, *Error) {
 // them (the operators of Definition 4.2 take an offset and a box in one
 // dimension). Merging never changes a thread set; shape alignment splits
 // again where a unit needs it.
-func (t *Tiling) merged() ([]Dim, []int, []int, []anchor) {
-	dims := append([]Dim(nil), t.Dims...)
-	tile := append([]int(nil), t.Tile...)
-	full := append([]int(nil), t.Full...)
-	anch := append([]anchor(nil), t.anchors...)
+//
+// The callers only read the result, which is t's own shape when nothing
+// merges, else a copy in buf (when it fits).
+func (t *Tiling) merged(buf *shapeBuf) ([]Dim, []int, []int, []anchor) {
+	if !t.mergeable() {
+		return t.Dims, t.Tile, t.Full, t.anchors
+	}
+	var dims []Dim
+	var tile, full []int
+	var anch []anchor
+	if n := len(t.Dims); n <= maxDims {
+		dims, tile, full, anch = buf.dims[:0], buf.tile[:0], buf.full[:0], buf.anchors[:0]
+	}
+	dims = append(dims, t.Dims...)
+	tile = append(tile, t.Tile...)
+	full = append(full, t.Full...)
+	anch = append(anch, t.anchors...)
 	for i := len(dims) - 2; i >= 0; i-- {
 		in := i + 1
 		e := dims[in].Extent
@@ -442,21 +506,27 @@ func (t *Tiling) merged() ([]Dim, []int, []int, []anchor) {
 	return dims, tile, full, anch
 }
 
+// mergeable reports whether merged changes t's shape: some dimension but
+// the first is covered whole and anchored at 0.
+func (t *Tiling) mergeable() bool {
+	for in := 1; in < len(t.Dims); in++ {
+		e := t.Dims[in].Extent
+		if a := t.anchors[in]; t.Tile[in] == e && t.Full[in] == e && a.OK && a.A == e && a.Off == 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // splitShape re-expresses a box (and optional anchors) over old dims as a
-// box over the finer dims nd. A coordinate count t of a dimension split
+// box over the finer dims nd, written to out (and outA). A coordinate count t of a dimension split
 // into sub-dimensions (inner extent e first) stays a box iff at each level
 // t <= e or e divides t.
-func splitShape(old []Dim, shape []int, anchors []anchor, nd []Dim) ([]int, []anchor, []int, *Error) {
-	out := make([]int, len(nd))
-	var outA []anchor
-	if anchors != nil {
-		outA = make([]anchor, len(nd))
-	}
-	origin := make([]int, len(nd))
+func splitShape(old []Dim, shape []int, anchors []anchor, nd []Dim, out []int, outA []anchor) *Error {
 	for j := range nd {
 		// Dimensions of extent 1 no old dimension covers.
 		out[j] = 1
-		if outA != nil {
+		if anchors != nil {
 			outA[j] = anchor{A: 1, OK: true}
 		}
 	}
@@ -468,7 +538,6 @@ func splitShape(old []Dim, shape []int, anchors []anchor, nd []Dim) ([]int, []an
 		for first := true; j >= 0 && (nd[j].Pitch < d.Pitch*d.Extent || first && d.Extent == 1 && nd[j].Pitch == d.Pitch); j-- {
 			first = false
 			e := nd[j].Extent
-			origin[j] = m
 			switch {
 			case t < 0: // wildcard or inherit: applies to every sub-dimension
 				out[j] = t
@@ -477,7 +546,7 @@ func splitShape(old []Dim, shape []int, anchors []anchor, nd []Dim) ([]int, []an
 			case t%e == 0:
 				out[j], t = e, t/e
 			default:
-				return nil, nil, nil, errorf("%d threads at pitch %d do not split into groups of %d", t, d.Pitch, e)
+				return errorf("%d threads at pitch %d do not split into groups of %d", t, d.Pitch, e)
 			}
 			if anchors != nil {
 				outA[j] = subAnchor(anchors[m], r, e, out[j])
@@ -485,7 +554,7 @@ func splitShape(old []Dim, shape []int, anchors []anchor, nd []Dim) ([]int, []an
 			r *= e
 		}
 	}
-	return out, outA, origin, nil
+	return nil
 }
 
 // subAnchor derives the anchor of the sub-dimension (relative pitch r,
@@ -556,7 +625,14 @@ func unitSize(u Unit, a *aligned, domainThreads, blockDim int) (string, bool) {
 // alignment, then single-dimension refinement. iter is the caller's id for
 // the iterator, used to index env in Collective.
 func (t *Tiling) CudaThreads(iter, count int, u Unit) (*Tiling, error) {
-	domain, box, err := u.Resolve(t.M)
+	return t.derive(derivation{kind: KindThreads, iter: iter, count: count, u: u}, func() (*Tiling, error) {
+		return t.deriveThreads(iter, count, u)
+	})
+}
+
+func (t *Tiling) deriveThreads(iter, count int, u Unit) (*Tiling, error) {
+	var dbuf, bbuf [maxDims]int
+	domain, box, err := u.resolveInto(t.M, dbuf[:], bbuf[:])
 	if err != nil {
 		return nil, &Error{Msg: err.Error()}
 	}
@@ -603,15 +679,16 @@ func (t *Tiling) cudaThreads(iter, count int, u Unit, domain, box []int) (*Tilin
 	if count < 1 {
 		return nil, errorf("cuda_threads loop must have at least one iteration")
 	}
-	a, aerr := t.align(domain, box, inherit)
+	a, aerr := t.align(domain, box, inherit, nil)
 	if aerr != nil {
 		return nil, errorf("cannot tile %s into %s: %s", t.Describe(), u, aerr.Msg)
 	}
 	// newTile and newFull are the body's tile with and without warp
 	// specialization: dimensions the unit inherits (completed, or spanning
 	// a dimension CudaWarps narrowed) keep the scope's.
-	newTile := make([]int, len(a.dims))
-	newFull := make([]int, len(a.dims))
+	k := len(a.dims)
+	tf := make([]int, 2*k)
+	newTile, newFull := tf[:k:k], tf[k:]
 	unitThreads := 1
 	for i, b := range a.box {
 		switch {
@@ -629,7 +706,7 @@ func (t *Tiling) cudaThreads(iter, count int, u Unit, domain, box []int) (*Tilin
 	for i := range a.dims {
 		if newTile[i] > a.tile[i] {
 			if n := count * prod(a.box, a.tile); n > t.threads {
-				return nil, &Error{Msg: needMsg(n, t, u, a, domain)}
+				return nil, &Error{Msg: needMsg(n, t, u, &a, domain)}
 			}
 			return nil, errorf("cannot tile %s into %s: one %s does not fit the scope's shape (%d threads %d apart, the scope has %d)",
 				t.Describe(), u, u, newTile[i], a.dims[i].Pitch, a.tile[i])
@@ -637,7 +714,7 @@ func (t *Tiling) cudaThreads(iter, count int, u Unit, domain, box []int) (*Tilin
 		if newTile[i] != a.tile[i] {
 			if tiled >= 0 {
 				if need > t.threads {
-					return nil, &Error{Msg: needMsg(need, t, u, a, domain)}
+					return nil, &Error{Msg: needMsg(need, t, u, &a, domain)}
 				}
 				return nil, errorf("cannot tile %s into %s with one loop: the unit differs from the scope in more than one dimension (tile the scope in steps)", t.Describe(), u)
 			}
@@ -648,13 +725,13 @@ func (t *Tiling) cudaThreads(iter, count int, u Unit, domain, box []int) (*Tilin
 	if noop {
 		// A no-op tiling operator (t0 = t1): the unit is the whole scope.
 		if count != 1 {
-			return nil, &Error{Msg: needMsg(need, t, u, a, domain)}
+			return nil, &Error{Msg: needMsg(need, t, u, &a, domain)}
 		}
 		tiled = len(a.dims) - 1
 	}
 	tt, bb := a.tile[tiled], newTile[tiled]
 	if count*bb > tt {
-		return nil, &Error{Msg: needMsg(need, t, u, a, domain)}
+		return nil, &Error{Msg: needMsg(need, t, u, &a, domain)}
 	}
 	if tt%bb != 0 {
 		return nil, errorf("cannot tile %s into %s: %d does not divide into groups of %d", t.Describe(), u, tt, bb)
@@ -662,8 +739,8 @@ func (t *Tiling) cudaThreads(iter, count int, u Unit, domain, box []int) (*Tilin
 	c := &Tiling{M: t.M, Parent: t, Kind: KindThreads, Dims: a.dims, Tile: newTile, Full: newFull,
 		Iter: iter, Count: count, Unit: u}
 	step := bb * a.dims[tiled].Pitch
-	c.Base = Affine{Const: t.Base.Const, Terms: append(append([]Term(nil), t.Base.Terms...), Term{Iter: iter, Step: step, Count: count})}
-	c.Ops = append(append([]Op(nil), t.Ops...), Op{Iter: iter, Dim: tiled, Box: bb, Count: count})
+	c.Base = Affine{Const: t.Base.Const, Terms: appendCopy(t.Base.Terms, Term{Iter: iter, Step: step, Count: count})}
+	c.Ops = appendCopy(t.Ops, Op{Iter: iter, Dim: tiled, Box: bb, Count: count})
 	// Lowering (seed 000 §4.2): iter = (x % Mod - Off) / Div, guarded by
 	// iter < count when the iterations leave threads of the scope idle.
 	an := a.anchors[tiled]
@@ -673,7 +750,7 @@ func (t *Tiling) cudaThreads(iter, count int, u Unit, domain, box []int) (*Tilin
 		c.lower.OK = true
 		c.lower.Div, c.lower.Mod, c.lower.Off = bb*q, an.A*q, an.Off*q
 	}
-	c.anchors = append([]anchor(nil), a.anchors...)
+	c.anchors = a.anchors // align's own array
 	if noop {
 		// One iteration over the whole scope (Exo's cta_n loop of one CTA
 		// column, `cuda_threads(0, 1, unit=cuda_cta_in_cluster)` inside
@@ -692,6 +769,14 @@ func (t *Tiling) cudaThreads(iter, count int, u Unit, domain, box []int) (*Tilin
 	return c, nil
 }
 
+// appendCopy returns a new slice holding s and then x (one allocation).
+func appendCopy[T any](s []T, x T) []T {
+	out := make([]T, len(s)+1)
+	copy(out, s)
+	out[len(s)] = x
+	return out
+}
+
 // Op returns the operator this derivation appended; ok is false for the
 // device tiling, which has none.
 func (t *Tiling) Op() (op Op, ok bool) {
@@ -703,18 +788,18 @@ func (t *Tiling) Op() (op Op, ok bool) {
 
 // warpDim aligns t with warps (pitch 32) and returns the aligned shape and
 // the index of the warp dimension, checking the collective is whole warps.
-func (t *Tiling) warpDim() (*aligned, int, *Error) {
+func (t *Tiling) warpDim() (aligned, int, *Error) {
 	if t.M.BlockDim%32 != 0 {
-		return nil, 0, errorf("blockDim %d is not a whole number of warps", t.M.BlockDim)
+		return aligned{}, 0, errorf("blockDim %d is not a whole number of warps", t.M.BlockDim)
 	}
-	a, err := t.align([]int{t.M.BlockDim / 32, 32}, []int{1, 32}, inherit)
+	a, err := t.align([]int{t.M.BlockDim / 32, 32}, []int{1, 32}, inherit, nil)
 	if err != nil {
-		return nil, 0, errorf("CudaWarps needs whole warps: %s", err.Msg)
+		return aligned{}, 0, errorf("CudaWarps needs whole warps: %s", err.Msg)
 	}
 	w := -1
 	for i, d := range a.dims {
 		if d.Pitch < 32 && a.tile[i] != d.Extent {
-			return nil, 0, errorf("CudaWarps needs whole warps, but the scope is %s", t.Describe())
+			return aligned{}, 0, errorf("CudaWarps needs whole warps, but the scope is %s", t.Describe())
 		}
 		// The warp-in-CTA dimension; absent (w = -1) when blockDim is 32.
 		if d.Pitch == 32 && d.Extent*32 <= t.M.BlockDim {
@@ -728,6 +813,12 @@ func (t *Tiling) warpDim() (*aligned, int, *Error) {
 // the current collective, counted from its start (seed 002, "Warp
 // Specialization").
 func (t *Tiling) CudaWarps(lo, hi int) (*Tiling, error) {
+	return t.derive(derivation{kind: KindWarps, lo: lo, hi: hi}, func() (*Tiling, error) {
+		return t.deriveWarps(lo, hi)
+	})
+}
+
+func (t *Tiling) deriveWarps(lo, hi int) (*Tiling, error) {
 	a, w, err := t.warpDim()
 	if err != nil {
 		return nil, err
@@ -742,13 +833,19 @@ func (t *Tiling) CudaWarps(lo, hi int) (*Tiling, error) {
 	if hi > warps {
 		return nil, errorf("CudaWarps(%d, %d) selects warps up to %d, but the scope has only %d warps", lo, hi, hi, warps)
 	}
-	return t.selectWarps(a, w, lo, hi, KindWarps, "")
+	return t.selectWarps(&a, w, lo, hi, KindWarps, "")
 }
 
 // NamedWarps derives the tiling of `with CudaWarps(name=...)` whose warps are
 // [lo, hi) of each CTA (from the warp_config). The scope must be whole CTAs
 // ("named CudaWarps requires CTA not to be subdivided").
 func (t *Tiling) NamedWarps(name string, lo, hi int) (*Tiling, error) {
+	return t.derive(derivation{kind: KindNamedWarps, name: name, lo: lo, hi: hi}, func() (*Tiling, error) {
+		return t.deriveNamedWarps(name, lo, hi)
+	})
+}
+
+func (t *Tiling) deriveNamedWarps(name string, lo, hi int) (*Tiling, error) {
 	a, w, err := t.warpDim()
 	if err != nil {
 		return nil, err
@@ -758,14 +855,15 @@ func (t *Tiling) NamedWarps(name string, lo, hi int) (*Tiling, error) {
 			return nil, errorf("named CudaWarps(name=%q) needs whole CTAs, but the scope is %s (subdivided by a cuda_threads loop)", name, t.Describe())
 		}
 	}
-	return t.selectWarps(a, w, lo, hi, KindNamedWarps, name)
+	return t.selectWarps(&a, w, lo, hi, KindNamedWarps, name)
 }
 
 func (t *Tiling) selectWarps(a *aligned, w, lo, hi int, kind Kind, name string) (*Tiling, error) {
-	c := &Tiling{M: t.M, Parent: t, Kind: kind, Dims: a.dims, Tile: append([]int(nil), a.tile...),
+	// a's arrays are align's own, made for this derivation.
+	c := &Tiling{M: t.M, Parent: t, Kind: kind, Dims: a.dims, Tile: a.tile,
 		Full: a.full, Iter: -1, Lo: lo, Hi: hi, WarpName: name}
-	c.Ops = append(append([]Op(nil), t.Ops...), Op{Iter: -1, Dim: w, Offset: lo, Box: hi - lo, Count: 1})
-	c.anchors = append([]anchor(nil), a.anchors...)
+	c.Ops = appendCopy(t.Ops, Op{Iter: -1, Dim: w, Offset: lo, Box: hi - lo, Count: 1})
+	c.anchors = a.anchors
 	if w < 0 {
 		// blockDim = 32: the only warp of each CTA.
 		c.Base = t.Base
@@ -798,7 +896,12 @@ func (t *Tiling) selectWarps(a *aligned, w, lo, hi int, kind Kind, name string) 
 // "wgmma instructions must be executed with a collective unit equivalent
 // to cuda_warpgroup"). It returns nil on a match, else the reason.
 func (t *Tiling) Matches(u Unit) *Error {
-	domain, box, err := u.Resolve(t.M)
+	return t.matchMemo(&u, func() *Error { return t.match(u) })
+}
+
+func (t *Tiling) match(u Unit) *Error {
+	var dbuf, bbuf [maxDims]int
+	domain, box, err := u.resolveInto(t.M, dbuf[:], bbuf[:])
 	if err != nil {
 		return &Error{Msg: err.Error()}
 	}
@@ -823,7 +926,8 @@ func (t *Tiling) Matches(u Unit) *Error {
 }
 
 func (t *Tiling) matches(u Unit, domain, box []int) *Error {
-	a, aerr := t.align(domain, box, 1)
+	var scratch alignBuf
+	a, aerr := t.align(domain, box, 1, &scratch)
 	if aerr != nil {
 		return errorf("the collective is %s, not a %s: %s", t.describeShape(), u, aerr.Msg)
 	}
@@ -865,6 +969,9 @@ func (t *Tiling) startDescr() string {
 // startsAligned reports whether for every iterator value the digit of the
 // collective's start at pitch q (extent e) is a multiple of b.
 func (t *Tiling) startsAligned(q, b, e int) bool {
+	if b == 1 {
+		return true // every digit is a multiple of 1
+	}
 	ok := func(s int) bool { return (s/q%e)%b == 0 }
 	m := q * b
 	var rest []Term

@@ -154,11 +154,21 @@ func (u Unit) Scaled(k int) (Unit, error) {
 // wildcard come back as -1. It checks that the box fits the domain and that
 // the domain divides the cluster's thread count.
 func (u Unit) Resolve(m Machine) (domain, box []int, err error) {
+	return u.resolveInto(m, nil, nil)
+}
+
+// resolveInto is Resolve writing into dbuf and bbuf when they are long
+// enough (the derivations pass arrays on their stack).
+func (u Unit) resolveInto(m Machine, dbuf, bbuf []int) (domain, box []int, err error) {
 	if len(u.Domain) != len(u.Box) || len(u.Domain) == 0 {
 		return nil, nil, fmt.Errorf("collective unit %s: domain and box must have the same, nonzero length", u)
 	}
-	domain = make([]int, len(u.Domain))
-	box = make([]int, len(u.Box))
+	if len(dbuf) >= len(u.Domain) && len(bbuf) >= len(u.Box) {
+		domain, box = dbuf[:len(u.Domain)], bbuf[:len(u.Box)]
+	} else {
+		domain = make([]int, len(u.Domain))
+		box = make([]int, len(u.Box))
+	}
 	total := 1
 	for i := range u.Domain {
 		if u.Domain[i].Any {

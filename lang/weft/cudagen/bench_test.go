@@ -2,9 +2,11 @@ package cudagen
 
 import (
 	"os"
+	"strings"
 	"testing"
 
 	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/check"
 	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
 )
@@ -53,5 +55,41 @@ func BenchmarkGenerate(b *testing.B) {
 				b.Fatal(errs.Err())
 			}
 		}
+	}
+}
+
+// BenchmarkCheckOnly is the generator as weft check runs it (the build
+// checker: Options.CheckOnly, the checked Program given) on the small
+// programs of bench/syncref's tiny rows and on a GEMM (issue 13).
+func BenchmarkCheckOnly(b *testing.B) {
+	l := lib.MustStd()
+	for _, c := range []struct{ name, path string }{
+		{"per_cta_alloc", "../../../bench/syncref/weft/per_cta_alloc.weft"},
+		{"three_rings_1", "../syncheck/testdata/three_rings_exo.weft"},
+		{"rmem_uniform", "../../../examples/weft/exo/rmem_uniform.weft"},
+		{"shfl_xor", "../../../examples/weft/exo/shfl_xor.weft"},
+		{"tk_split_gemm", "../../../examples/weft/exo/tk_split_gemm.weft"},
+	} {
+		src, err := os.ReadFile(c.path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		src = []byte(strings.Split(string(src), "\n---\n")[0]) // a chunked file's first program
+		var errs diag.List
+		f := syntax.Parse(diag.NewFile(c.path, src), &errs)
+		prog := check.Check(f, l, &errs)
+		if errs.HasErrors() {
+			b.Fatalf("%s: %v", c.name, errs.Err())
+		}
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				var errs diag.List
+				Generate(f, l, Options{CheckOnly: true, Prog: prog}, &errs)
+				if errs.HasErrors() {
+					b.Fatal(errs.Err())
+				}
+			}
+		})
 	}
 }

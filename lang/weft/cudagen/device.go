@@ -155,10 +155,14 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 		pg.order++
 		dsc.add(&sym{name: t.Var.Name, c: cuda.Ident(t.Var.Name), kind: kIndex, device: true, order: pg.order, decl: t})
 	}
-	top, err := coll.DeviceTiling(d.m)
-	if err != nil {
-		g.errorf(s, codeDevice, "%v", err)
-		return
+	top := g.facts.tops[d.m]
+	if top == nil {
+		var err error
+		if top, err = coll.DeviceTiling(d.m); err != nil {
+			g.errorf(s, codeDevice, "%v", err)
+			return
+		}
+		g.facts.tops[d.m] = top
 	}
 	paths := []string{""}
 	if df.Warps != nil {
@@ -176,6 +180,9 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 		bw.Indent()
 		ctx := &devCtx{d: d, w: &bw, sc: newScope(dsc), cur: top, path: path}
 		g.devBlock(ctx, body)
+		if g.single {
+			continue // no text (single.go)
+		}
 		fw := cuda.Writer{Discard: g.discard}
 		fn := "exo_deviceTask"
 		if path != "" {
@@ -194,6 +201,14 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 		}
 		g.facts.captures[s.Pos().Offset] = names
 		g.facts.mbarSize[s.Pos().Offset] = d.mbarTop
+	}
+	if g.single {
+		// CheckOnly's single pass formats no text: of the launch and the
+		// kernel's pieces, only the task loops' bounds can be wrong
+		// (emitDevice lowers them as CPU expressions for every code path:
+		// the same diagnostics for each).
+		g.taskBounds(tasks, dsc, func(v, lo, hi string) {})
+		return
 	}
 	// The launch from CPU code.
 	capt := g.capturedSyms(d, s, sc)
@@ -548,14 +563,9 @@ func (g *gen) emitDevice(d *devFn, tasks []*syntax.For, dsc *scope, capt []*sym,
 	// right after that run's setmaxnreg (see roleRuns).
 	emitPath := func(p string) {
 		w.Line("unsigned exo_taskIndex = 0;")
-		inner := newScope(dsc.parent)
-		for _, t := range tasks {
-			tx := &exprCtx{g: g, sc: inner}
-			v := cuda.Ident(t.Var.Name)
-			w.Open("for (int_fast32_t %s = %s; %s < %s; %s++) {", v, tx.expr(t.Lo), v, tx.expr(t.Hi), v)
-			inner = newScope(inner)
-			inner.add(&sym{name: t.Var.Name, c: v, kind: kIndex, device: true})
-		}
+		g.taskBounds(tasks, dsc, func(v, lo, hi string) {
+			w.Open("for (int_fast32_t %s = %s; %s < %s; %s++) {", v, lo, v, hi, v)
+		})
 		fn := "exo_deviceTask"
 		if p != "" {
 			fn += "_" + cuda.Ident(p)
@@ -632,6 +642,20 @@ func (g *gen) emitDevice(d *devFn, tasks []*syntax.For, dsc *scope, capt []*sym,
 	c.Open("extern \"C\" void %s(weft_stream exo_cudaStream, struct %s exo_deviceArgs) {", d.launch, d.argsName)
 	c.Line("%s::exo_cudaLaunch((cudaStream_t)exo_cudaStream, exo_deviceArgs);", d.name)
 	c.Close("}")
+}
+
+// taskBounds lowers the bounds of the cuda_tasks nest as the kernel's
+// main loop evaluates them (CPU expressions of the captured values; the
+// outer task variables in scope), calling loop for each loop in order.
+func (g *gen) taskBounds(tasks []*syntax.For, dsc *scope, loop func(v, lo, hi string)) {
+	inner := newScope(dsc.parent)
+	for _, t := range tasks {
+		tx := &exprCtx{g: g, sc: inner}
+		v := cuda.Ident(t.Var.Name)
+		loop(v, tx.expr(t.Lo), tx.expr(t.Hi))
+		inner = newScope(inner)
+		inner.add(&sym{name: t.Var.Name, c: v, kind: kIndex, device: true})
+	}
 }
 
 // roleRun is a run of consecutive warps [lo, hi) whose warpgroups share
@@ -1166,7 +1190,13 @@ func (g *gen) devAlloc(ctx *devCtx, a *syntax.Alloc) {
 	}
 	ctx.sc.add(v)
 	x := &exprCtx{g: g, sc: ctx.sc, device: true}
-	nd := g.facts.distDims[a.Pos().Offset]
+	nd, known := g.facts.distDims[a.Pos().Offset]
+	if g.single && !known {
+		// The accesses that give the distributed dimensions come later:
+		// the second pass would read their final count (single.go).
+		g.pendingAlloc(x, v, a, mem)
+		return
+	}
 	if nd > len(t.Dims) {
 		nd = len(t.Dims)
 	}
@@ -1181,23 +1211,13 @@ func (g *gen) devAlloc(ctx *devCtx, a *syntax.Alloc) {
 	if d.df.Warps != nil {
 		attr = "[[maybe_unused]] "
 	}
+	n, ok := g.allocLen(x, v, a, mem, dims, g.errorf)
+	if !ok {
+		return
+	}
 	switch g.memSpace(mem) {
 	case "rmem":
-		if frag := fragmentThreads(mem); frag > 0 {
-			if len(dims) < 2 {
-				g.errorf(a, codeMemory, "%s tiles need two dimensions", mem)
-				return
-			}
-			regs := g.fragRegs(x, v, a)
-			lead, ok := g.constValue(prodExpr(dims[:len(dims)-2]), ctx.sc)
-			if !ok {
-				g.errorf(a, codeConst, "register allocations need constant dimensions")
-				return
-			}
-			w.Line("%s%s %s[%d];", attr, ct, v.c, lead*int64(regs))
-			return
-		}
-		if len(dims) == 0 {
+		if fragmentThreads(mem) == 0 && len(dims) == 0 {
 			// Every dimension is distributed: one register per thread.
 			if len(t.Dims) == 0 && !g.facts.read[a.Pos().Offset] {
 				// A scalar (referenced only by name) assigned but never
@@ -1211,18 +1231,8 @@ func (g *gen) devAlloc(ctx *devCtx, a *syntax.Alloc) {
 			v.scalarized = len(t.Dims) > 0
 			return
 		}
-		n, ok := g.constValue(prodExpr(dims), ctx.sc)
-		if !ok {
-			g.errorf(a, codeConst, "register allocations need constant dimensions")
-			return
-		}
 		w.Line("%s%s %s[%d];", attr, ct, v.c, n)
 	case "smem":
-		n, ok := g.constValue(prodExpr(dims), ctx.sc)
-		if !ok {
-			g.errorf(a, codeConst, "SMEM allocations need constant dimensions")
-			return
-		}
 		align := smemAlign
 		if isSwizzled(mem) {
 			align = 1024 // swizzle atoms repeat every 1024 bytes
@@ -1236,7 +1246,50 @@ func (g *gen) devAlloc(ctx *devCtx, a *syntax.Alloc) {
 		v.smemOff = off
 		v.smemEnd, v.smemPrevTop = d.smemTop, prevTop
 		w.Line("%s%s *const %s = reinterpret_cast<%s *>(exo_smem + %d);", attr, ct, v.c, ct, off)
-	default:
-		g.errorf(a, codeMemory, "%s cannot be allocated inside a CudaDeviceFunction (allocate it in CPU code)", mem)
 	}
+}
+
+// reportFunc is how a check reports a problem: gen.errorf, or a collector
+// (pendingAlloc).
+type reportFunc func(n syntax.Node, code, format string, args ...any)
+
+// allocLen checks the non-distributed dimensions dims of device allocation
+// v in memory mem, reporting its problems to report, and returns the
+// length of its C array: registers (a matrix fragment's per thread), or
+// SMEM elements. ok is false when v cannot be declared.
+func (g *gen) allocLen(x *exprCtx, v *sym, a *syntax.Alloc, mem string, dims []syntax.Expr, report reportFunc) (n int64, ok bool) {
+	switch g.memSpace(mem) {
+	case "rmem":
+		if frag := fragmentThreads(mem); frag > 0 {
+			if len(dims) < 2 {
+				report(a, codeMemory, "%s tiles need two dimensions", mem)
+				return 0, false
+			}
+			regs := g.fragRegsTo(x, v, a, report)
+			lead, ok := g.constValue(prodExpr(dims[:len(dims)-2]), x.sc)
+			if !ok {
+				report(a, codeConst, "register allocations need constant dimensions")
+				return 0, false
+			}
+			return lead * int64(regs), true
+		}
+		if len(dims) == 0 {
+			return 1, true
+		}
+		n, ok := g.constValue(prodExpr(dims), x.sc)
+		if !ok {
+			report(a, codeConst, "register allocations need constant dimensions")
+			return 0, false
+		}
+		return n, true
+	case "smem":
+		n, ok := g.constValue(prodExpr(dims), x.sc)
+		if !ok {
+			report(a, codeConst, "SMEM allocations need constant dimensions")
+			return 0, false
+		}
+		return n, true
+	}
+	report(a, codeMemory, "%s cannot be allocated inside a CudaDeviceFunction (allocate it in CPU code)", mem)
+	return 0, false
 }

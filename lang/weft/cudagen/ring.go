@@ -96,11 +96,27 @@ func (g *gen) ringEpilogue(ctx *devCtx, ss []syntax.Stmt) {
 	x := &exprCtx{g: g, sc: ctx.sc, device: true}
 	var at syntax.Node
 	remote := false
+	var rings []*barFacts
 	defer func() {
 		switch {
 		case at == nil:
 		case remote && ctx.d.m.ClusterDim > 1:
 			w.Line("weft::cluster_sync();")
+		case g.single && ctx.d.m.ClusterDim > 1:
+			// Another code path may multicast to these rings later: the
+			// second pass would read that they have remote arrivals
+			// (single.go). The block's barrier is reported if they have
+			// none in the end.
+			var errs []pendingErr
+			g.threadBarrierTo(ctx, at, ctx.cur.Threads(), collect(&errs))
+			g.deferred = append(g.deferred, func() {
+				for _, f := range rings {
+					if f.fwdRemote {
+						return
+					}
+				}
+				g.reportErrs(errs)
+			})
 		default:
 			g.threadBarrier(ctx, at, ctx.cur.Threads())
 		}
@@ -116,6 +132,7 @@ func (g *gen) ringEpilogue(ctx *devCtx, ss []syntax.Stmt) {
 		}
 		at = a
 		remote = remote || b.f.fwdRemote
+		rings = append(rings, b.f)
 		mask := uint64(0)
 		for k := 0; k < b.slices; k++ {
 			mask |= 1 << (k * b.ring)
@@ -242,7 +259,7 @@ func (g *gen) ringArrive(ctx *devCtx, s *syntax.Arrive, tl *lib.SyncTL, b *barSt
 	}
 	if g.pass == 1 {
 		if c := b.f.fwdCount; c != 0 && c != n {
-			g.errorf(s, codeBarrier, "every arrive on %s must come from collectives of the same size (%d before, %d here)", b.v.name, c, n)
+			g.pass1Errorf(s, codeBarrier, "every arrive on %s must come from collectives of the same size (%d before, %d here)", b.v.name, c, n)
 		}
 		b.f.fwdCount = n
 	}
@@ -339,6 +356,10 @@ func (g *gen) ringMulticast(ctx *devCtx, s *syntax.Arrive, tl *lib.SyncTL, b *ba
 	var spans []span
 	for k, i := range ix.Indices[:len(ix.Indices)-1] {
 		pitch, known := b.f.ctaPitch[k]
+		if g.single {
+			f := b.f
+			g.factRead(func() bool { p, ok := f.ctaPitch[k]; return p == pitch && ok == known })
+		}
 		if sl, ok := i.(*syntax.Slice); ok {
 			e, _ := g.constValue(b.v.dims[k], ctx.sc)
 			if !known && e == 1 {
@@ -348,7 +369,7 @@ func (g *gen) ringMulticast(ctx *devCtx, s *syntax.Arrive, tl *lib.SyncTL, b *ba
 				continue
 			}
 			if !known {
-				if g.pass == 2 {
+				if g.pass == 2 || g.single {
 					g.errorf(sl, codeBarrier, "the CTAs of dimension %d of %s are not known: index it with a CTA-selecting cuda_threads iterator in another use (its Await)", k, b.v.name)
 				}
 				return
@@ -375,7 +396,7 @@ func (g *gen) ringMulticast(ctx *devCtx, s *syntax.Arrive, tl *lib.SyncTL, b *ba
 		}
 		count := n * mult
 		if c := b.f.fwdCount; c != 0 && c != count {
-			g.errorf(s, codeBarrier, "every arrive on %s must bring the same number of arrivals per barrier (%d before, %d here)", b.v.name, c, count)
+			g.pass1Errorf(s, codeBarrier, "every arrive on %s must bring the same number of arrivals per barrier (%d before, %d here)", b.v.name, c, count)
 		}
 		b.f.fwdCount = count
 	}

@@ -68,24 +68,47 @@ type sym struct {
 
 type scope struct {
 	parent *scope
-	names  map[string]*sym
-	list   []*sym
+	list   []*sym // in order of declaration; a name declared again shadows
+	// names indexes list once it is long (a CPU proc's locals); the
+	// block scopes of device code hold a few names, or none, and are
+	// searched in place (issue 13: a map per block was a tenth of the
+	// generator's time in weft check).
+	names map[string]*sym
 }
 
-func newScope(parent *scope) *scope { return &scope{parent: parent, names: map[string]*sym{}} }
+// scopeIndexAt is the length at which a scope indexes its names.
+const scopeIndexAt = 16
+
+func newScope(parent *scope) *scope { return &scope{parent: parent} }
 
 func (s *scope) lookup(name string) *sym {
 	for ; s != nil; s = s.parent {
-		if v := s.names[name]; v != nil {
-			return v
+		if s.names != nil {
+			if v := s.names[name]; v != nil {
+				return v
+			}
+			continue
+		}
+		for i := len(s.list) - 1; i >= 0; i-- {
+			if s.list[i].name == name {
+				return s.list[i]
+			}
 		}
 	}
 	return nil
 }
 
 func (s *scope) add(v *sym) *sym {
-	s.names[v.name] = v
 	s.list = append(s.list, v)
+	switch {
+	case s.names != nil:
+		s.names[v.name] = v
+	case len(s.list) == scopeIndexAt:
+		s.names = make(map[string]*sym, 2*scopeIndexAt)
+		for _, w := range s.list {
+			s.names[w.name] = w // later declarations overwrite earlier ones
+		}
+	}
 	return v
 }
 
@@ -501,7 +524,7 @@ func (g *gen) stripDist(x *exprCtx, v *sym, idx []syntax.Expr, at syntax.Node) [
 		}
 	}
 	if prev, ok := g.facts.distDims[off]; ok && g.pass == 1 && prev != k {
-		g.errorf(at, codeDist, "%s is indexed with %d distributed indices here but %d elsewhere (seed 002 Rule 3/4)", v.name, k, prev)
+		g.pass1Errorf(at, codeDist, "%s is indexed with %d distributed indices here but %d elsewhere (seed 002 Rule 3/4)", v.name, k, prev)
 	}
 	g.facts.distDims[off] = k
 	return idx[k:]

@@ -117,17 +117,17 @@ func (g *gen) barrierAlloc(ctx *devCtx, v *sym, a *syntax.Alloc) {
 		// the CTA, not a slot in it; the arrays keep every slot anyway
 		// (CTAs use the same offsets).
 	}
-	if f.hasRev {
-		b.fwdR = max(1, f.fwdSkips+f.revSkips)
-		b.revR = b.fwdR
+	b.fwdR, b.revR = ringSizes(f)
+	if g.single {
+		// The Awaits that size the rings come later: their final sizes,
+		// which the second pass would read, decide (single.go).
+		slices := b.slices
+		g.deferred = append(g.deferred, func() {
+			fwdR, revR := ringSizes(f)
+			g.ringSizeErrs(a, slices, fwdR, revR)
+		})
 	} else {
-		b.fwdR = f.fwdSkips + 1
-	}
-	if b.slices > 1 && (b.fwdR > 1 || b.revR > 1) {
-		g.errorf(a, codeBarrier, "an indexed CudaMbarrier cannot also be a ring (Await with N < ~0): use one or the other")
-	}
-	if b.slices*b.fwdR > 32 {
-		g.errorf(a, codeBarrier, "at most 32 mbarriers per barrier variable (this one needs %d)", b.slices*b.fwdR)
+		g.ringSizeErrs(a, b.slices, b.fwdR, b.revR)
 	}
 	b.fwdOff = d.mbarTop
 	d.mbarTop += 8 * b.slices * b.fwdR
@@ -137,6 +137,27 @@ func (g *gen) barrierAlloc(ctx *devCtx, v *sym, a *syntax.Alloc) {
 	}
 	d.bars = append(d.bars, b)
 	b.emitDecl(ctx.w)
+}
+
+// ringSizes is the number of forward and reverse mbarriers of each slot of
+// a (non-ring-buffered) CudaMbarrier: one per lag of its Awaits.
+func ringSizes(f *barFacts) (fwdR, revR int) {
+	if f.hasRev {
+		fwdR = max(1, f.fwdSkips+f.revSkips)
+		return fwdR, fwdR
+	}
+	return f.fwdSkips + 1, 0
+}
+
+// ringSizeErrs reports the limits on an mbarrier array of slices slots of
+// fwdR and revR mbarriers.
+func (g *gen) ringSizeErrs(a *syntax.Alloc, slices, fwdR, revR int) {
+	if slices > 1 && (fwdR > 1 || revR > 1) {
+		g.errorf(a, codeBarrier, "an indexed CudaMbarrier cannot also be a ring (Await with N < ~0): use one or the other")
+	}
+	if slices*fwdR > 32 {
+		g.errorf(a, codeBarrier, "at most 32 mbarriers per barrier variable (this one needs %d)", slices*fwdR)
+	}
 }
 
 func (b *barState) emitDecl(w *cuda.Writer) {
@@ -341,6 +362,11 @@ func mustUnit(name string) coll.Unit {
 // CTA, a named barrier for a group of whole warps (warp specialization),
 // the cluster barrier for the cluster.
 func (g *gen) threadBarrier(ctx *devCtx, at syntax.Node, n int) {
+	g.threadBarrierTo(ctx, at, n, g.errorf)
+}
+
+// threadBarrierTo is threadBarrier reporting its problems to report.
+func (g *gen) threadBarrierTo(ctx *devCtx, at syntax.Node, n int, report reportFunc) {
 	w := ctx.w
 	d := ctx.d
 	m := d.m
@@ -376,7 +402,7 @@ func (g *gen) threadBarrier(ctx *devCtx, at syntax.Node, n int) {
 		nw := m.BlockDim / 32
 		k := (nw + 14) / 15 // ids 1..15: groups of >= k warps have distinct first warps / k
 		if n/32 < k {
-			g.errorf(at, codeFence, "a barrier of %d threads in a CTA of %d needs a named barrier, and only 15 exist: use groups of at least %d warps", n, m.BlockDim, 32*k)
+			report(at, codeFence, "a barrier of %d threads in a CTA of %d needs a named barrier, and only 15 exist: use groups of at least %d warps", n, m.BlockDim, 32*k)
 			return
 		}
 		start := strconv.Itoa(ctx.cur.Base.Const)
@@ -400,7 +426,7 @@ func (g *gen) threadBarrier(ctx *devCtx, at syntax.Node, n int) {
 		}
 		w.Line("weft::barrier_cta_sync(1 + (%s) %% %d / %d, %d);", expr, m.BlockDim, 32*k, n)
 	default:
-		g.errorf(at, codeFence, "no CUDA barrier synchronizes exactly this collective (%d threads, %s)", n, ctx.cur.Describe())
+		report(at, codeFence, "no CUDA barrier synchronizes exactly this collective (%d threads, %s)", n, ctx.cur.Describe())
 	}
 }
 
@@ -443,7 +469,7 @@ func (g *gen) arrive(ctx *devCtx, s *syntax.Arrive) {
 			}
 			if g.pass == 1 {
 				if b.f.arriveTL != "" && b.f.arriveTL != tl.Name {
-					g.errorf(s, codeBarrier, "a commit group collects one kind of async instruction (%s before, %s here)", b.f.arriveTL, tl.Name)
+					g.pass1Errorf(s, codeBarrier, "a commit group collects one kind of async instruction (%s before, %s here)", b.f.arriveTL, tl.Name)
 				}
 				b.f.arriveTL = tl.Name
 			}
@@ -509,7 +535,7 @@ func (g *gen) arrive(ctx *devCtx, s *syntax.Arrive) {
 					c = &b.f.revCount
 				}
 				if *c != 0 && *c != count {
-					g.errorf(s, codeBarrier, "every arrive on %s must come from collectives of the same size (%d before, %d here)", b.v.name, *c, count)
+					g.pass1Errorf(s, codeBarrier, "every arrive on %s must come from collectives of the same size (%d before, %d here)", b.v.name, *c, count)
 				}
 				*c = count
 			}
@@ -622,6 +648,10 @@ func (g *gen) await(ctx *devCtx, s *syntax.Await) {
 			g.errorf(s, codeBarrier, "Await on a commit group takes N >= 0 (wait_group N)")
 			return
 		}
+		if g.single {
+			f, tl := b.f, b.f.arriveTL
+			g.factRead(func() bool { return f.arriveTL == tl })
+		}
 		switch b.f.arriveTL {
 		case "Sm80_cp_async":
 			w.Line("weft::cp_async_wait_group<%d>();", n)
@@ -630,7 +660,7 @@ func (g *gen) await(ctx *devCtx, s *syntax.Await) {
 		case "wmma_async":
 			w.Line("weft::wgmma_wait_group<%d>();", n)
 		case "":
-			if g.pass == 2 {
+			if g.pass == 2 || g.single {
 				g.errorf(s, codeBarrier, "no Arrive on commit group %s", b.v.name)
 			}
 		}

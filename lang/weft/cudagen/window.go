@@ -222,6 +222,11 @@ func (g *gen) window(x *exprCtx, a syntax.Expr) (*winArg, bool) {
 
 // fragRegs is the number of registers per thread of one matrix tile.
 func (g *gen) fragRegs(x *exprCtx, v *sym, at syntax.Node) int {
+	return g.fragRegsTo(x, v, at, g.errorf)
+}
+
+// fragRegsTo is fragRegs reporting its problem to report.
+func (g *gen) fragRegsTo(x *exprCtx, v *sym, at syntax.Node, report reportFunc) int {
 	frag := fragmentThreads(v.mem)
 	if len(v.dims) < 2 {
 		return 1
@@ -229,7 +234,7 @@ func (g *gen) fragRegs(x *exprCtx, v *sym, at syntax.Node) int {
 	r, ok1 := g.constValue(v.dims[len(v.dims)-2], x.sc)
 	c, ok2 := g.constValue(v.dims[len(v.dims)-1], x.sc)
 	if !ok1 || !ok2 || r*c%int64(frag) != 0 {
-		g.errorf(at, codeMemory, "the matrix tile of %s must have constant dimensions whose product is a multiple of %d", v.name, frag)
+		report(at, codeMemory, "the matrix tile of %s must have constant dimensions whose product is a multiple of %d", v.name, frag)
 		return 1
 	}
 	return int(r * c / int64(frag))

@@ -1,0 +1,128 @@
+package coll
+
+import "sync"
+
+// memo holds what has been derived from one tiling: the tilings of the
+// cuda_threads loops and CudaWarps blocks under it, and the units matched
+// against it. Derivation and matching are pure functions of the tiling and
+// their arguments, so asking again returns the first answer (the same
+// *Tiling, the same error) instead of aligning the shapes again.
+//
+// Why: the checkers derive the same tilings repeatedly. The code generator
+// lowers every device function twice (a fact-learning pass, then the
+// output; cudagen.Generate) and, when it keeps the device tiling between
+// the passes, its second pass derives nothing; the GPU checker and distmem
+// match many instructions against the same scope (issue 13: coll was a
+// tenth of a tiny kernel's whole `weft check`).
+//
+// A memo lives as long as its tiling: nothing is kept across tilings, so a
+// program checked twice derives twice.
+type memo struct {
+	mu      sync.Mutex
+	derived []derivation
+	matched []match
+}
+
+// derivation is one CudaThreads, CudaWarps or NamedWarps call and its
+// result.
+type derivation struct {
+	kind        Kind // KindThreads, KindWarps or KindNamedWarps
+	iter, count int  // KindThreads
+	u           Unit // KindThreads
+	lo, hi      int  // KindWarps, KindNamedWarps
+	name        string
+	body        *Tiling
+	err         error
+}
+
+type match struct {
+	u   Unit
+	err *Error
+}
+
+// sameUnit reports whether a and b are the same unit: every field equal
+// (units are values built from a name, a scale and symbolic coordinates).
+func sameUnit(a, b *Unit) bool {
+	if a.Name != b.Name || a.ScaledDim != b.ScaledDim || a.Scale != b.Scale ||
+		len(a.Domain) != len(b.Domain) || len(a.Box) != len(b.Box) {
+		return false
+	}
+	for i := range a.Domain {
+		if a.Domain[i] != b.Domain[i] {
+			return false
+		}
+	}
+	for i := range a.Box {
+		if a.Box[i] != b.Box[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// derive returns the memoized result of the derivation d (its key fields
+// set), computing it with f the first time.
+func (t *Tiling) derive(d derivation, f func() (*Tiling, error)) (*Tiling, error) {
+	m := &t.memo
+	m.mu.Lock()
+	for i := range m.derived {
+		e := &m.derived[i]
+		if e.kind == d.kind && e.iter == d.iter && e.count == d.count && e.lo == d.lo && e.hi == d.hi &&
+			e.name == d.name && (d.kind != KindThreads || sameUnit(&e.u, &d.u)) {
+			m.mu.Unlock()
+			return e.body, e.err
+		}
+	}
+	m.mu.Unlock()
+	// Computed outside the lock: f derives from t (and may match units
+	// against it). Two goroutines racing here both compute; the first
+	// stored answer wins, so every caller sees one tiling per key.
+	body, err := f()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for i := range m.derived {
+		e := &m.derived[i]
+		if e.kind == d.kind && e.iter == d.iter && e.count == d.count && e.lo == d.lo && e.hi == d.hi &&
+			e.name == d.name && (d.kind != KindThreads || sameUnit(&e.u, &d.u)) {
+			return e.body, e.err
+		}
+	}
+	d.body, d.err = body, err
+	d.u = keptUnit(d.u)
+	m.derived = append(m.derived, d)
+	return body, err
+}
+
+// matchMemo returns the memoized result of matching u against t,
+// computing it with f the first time.
+func (t *Tiling) matchMemo(u *Unit, f func() *Error) *Error {
+	m := &t.memo
+	m.mu.Lock()
+	for i := range m.matched {
+		if sameUnit(&m.matched[i].u, u) {
+			err := m.matched[i].err
+			m.mu.Unlock()
+			return err
+		}
+	}
+	m.mu.Unlock()
+	err := f()
+	m.mu.Lock()
+	m.matched = append(m.matched, match{u: keptUnit(*u), err: err})
+	m.mu.Unlock()
+	return err
+}
+
+// keptUnit copies u's coordinates for a memo key, so that a caller
+// reusing its unit's slices cannot change the key.
+func keptUnit(u Unit) Unit {
+	if len(u.Domain)+len(u.Box) == 0 {
+		return u
+	}
+	syms := make([]Sym, len(u.Domain)+len(u.Box))
+	copy(syms, u.Domain)
+	copy(syms[len(u.Domain):], u.Box)
+	u.Domain = syms[:len(u.Domain):len(u.Domain)]
+	u.Box = syms[len(u.Domain):]
+	return u
+}
