@@ -48,8 +48,21 @@ var chronoClocks = map[string]bool{"std::chrono::steady_clock": true, "std::chro
 // resolveScopes, which has qualified the names. A closing '>>' of an
 // enclosing template keeps its second '>'.
 func chronoTimePoints(toks []Token) []Token {
-	out := toks[:0:0]
-	for i := 0; i < len(toks); i++ {
+	// most programs name no chrono type: the tokens as they are (a 1 MB
+	// source's token slice is not copied; SobolQRNG's table)
+	first := -1
+	for i := range toks {
+		if toks[i].Kind == Ident && (toks[i].Text == "std::chrono::time_point" || chronoPeriods[toks[i].Text] != "") {
+			first = i
+			break
+		}
+	}
+	if first < 0 {
+		return toks
+	}
+	out := make([]Token, first, len(toks))
+	copy(out, toks[:first])
+	for i := first; i < len(toks); i++ {
 		t := toks[i]
 		if t.Kind == Ident && t.Text == "std::chrono::time_point" && i+3 < len(toks) && toks[i+1].Text == "<" &&
 			toks[i+2].Kind == Ident && chronoClocks[toks[i+2].Text] && (toks[i+3].Text == ">" || toks[i+3].Text == ">>") {
