@@ -917,7 +917,15 @@ func (c *compiler) compileInit() {
 	for _, gi := range c.initCode {
 		g := c.prog.Globals[gi.idx]
 		c.emit(OpGlobal, int32(gi.idx), 0, gi.d.Pos)
-		c.initObject(g.Type, gi.d, gi.d.Pos)
+		if b, ok := c.constInit(g.Type, gi.d); ok {
+			// a table of integer constants: its bytes (constinit.go)
+			c.emit(OpDup, 0, 0, gi.d.Pos)
+			c.emit(OpString, int32(c.literal(string(b))), 0, gi.d.Pos)
+			c.emit(OpMemcpy, 0, int64(len(b)), gi.d.Pos)
+			c.emit(OpPop, 0, 0, gi.d.Pos)
+		} else {
+			c.initObject(g.Type, gi.d, gi.d.Pos)
+		}
 		c.emit(OpPop, 0, 0, gi.d.Pos)
 	}
 	c.endFunc(fn, diag.Pos{})

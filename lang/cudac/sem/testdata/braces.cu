@@ -48,3 +48,34 @@ struct C { int a, b; C(int v) : a(v), b(-v) {} };
 int main() { C c = 7; C d(8); C e{9}; C arr[2] = {C(1), C(2)}; C arr2[2] = {{3}, {4}}; printf("%d %d %d %d %d\n", c.b, d.a, e.b, arr[1].a, arr2[1].b); return 0; }
 // MODE: run
 // OUT: -7 8 -9 2 -4
+// ---- globals initialized by braced lists of integer constants are copied as data (constinit.go): nested structs and arrays, empty and partial braces zero-filled, negative, narrowed and wrapped constants, enumerators, sizeof, bool; a float table keeps the element-wise code (outputs from g++ 12)
+#include <cstdio>
+#define N 3
+enum { RED = 7, BLUE = -2 };
+struct P { unsigned dim; short deg; unsigned char a; unsigned m[4]; long long big; bool f; };
+const struct P table[] = {
+  {1, 0, 0, {}, 0, 0},
+  {2, -1, 255, {1}, -5, 1},
+  {3, 2, 300, {1, 3, RED, BLUE}, (1LL << 40) + 3, 2},
+  {4, N * 2, 'x', {sizeof(int), 0xffffffffu, 017, 1 << 31}},
+};
+int grid[2][3] = {{1, 2, 3}, {4}};
+signed char sc[4] = {-1, 127, -128, 200};
+int nonconst = 5;
+int mixed[2] = {1, 2};
+float fl[2] = {1.5f, 2};
+int main() {
+  for (int i = 0; i < 4; i++) {
+    const P &p = table[i];
+    printf("%u %d %u [%u %u %u %u] %lld %d\n", p.dim, p.deg, p.a, p.m[0], p.m[1], p.m[2], p.m[3], p.big, p.f);
+  }
+  printf("%d %d %d %d %d %d\n", grid[0][0], grid[0][1], grid[0][2], grid[1][0], grid[1][1], grid[1][2]);
+  printf("%d %d %d %d %d %d %.1f %.1f\n", sc[0], sc[1], sc[2], sc[3], mixed[0], mixed[1], fl[0], fl[1]);
+  return 0;
+}
+// OUT: 1 0 0 [0 0 0 0] 0 0
+// OUT: 2 -1 255 [1 0 0 0] -5 1
+// OUT: 3 2 44 [1 3 7 4294967294] 1099511627779 1
+// OUT: 4 6 120 [4 4294967295 15 2147483648] 0 0
+// OUT: 1 2 3 4 0 0
+// OUT: -1 127 -128 -56 1 2 1.5 2.0
