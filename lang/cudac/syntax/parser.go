@@ -2822,6 +2822,6 @@ func (p *parser) operatorName() string {
 		p.next()
 		return t.Text
 	}
-	p.errorf(t.Pos, "C0206", "operator %s cannot be overloaded here (conversion operators and new/delete are not supported)", t.Text)
+	p.errorf(t.Pos, "C0206", "operator %s cannot be overloaded here (operator new, delete, ->* and the comma operator are not supported)", t.Text)
 	return ""
 }
