@@ -21,8 +21,8 @@ package syntax
 // lanes with __shfl_down_sync over the logical warp, as CUB's shuffle
 // reduction does. Not modeled: the rest of CUB (device-wide algorithms,
 // BlockLoad/Store, radix sort, ...), and Reduce with other operators
-// (member templates of class templates are not supported): a use is an
-// undeclared-name or no-member error.
+// (member templates of class templates are not supported): a use of
+// another cub:: name is C0309 naming it (cxx.go, cubModeled).
 const cubText = `#ifndef __WEFT_CUB
 #define __WEFT_CUB
 namespace cub {

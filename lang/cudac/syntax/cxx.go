@@ -37,6 +37,11 @@ var cgModeled = map[string]bool{
 	"memcpy_async": true, "wait": true, "wait_prior": true, // sem/cgasync.go
 }
 
+// cubModeled are the names of namespace cub that cub.go defines.
+var cubModeled = map[string]bool{"BlockReduce": true, "BlockScan": true, "WarpReduce": true, "Sum": true, "Max": true, "Min": true,
+	"BlockReduceAlgorithm": true, "BlockScanAlgorithm": true, "BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY": true, "BLOCK_REDUCE_RAKING": true,
+	"BLOCK_REDUCE_WARP_REDUCTIONS": true, "BLOCK_SCAN_RAKING": true, "BLOCK_SCAN_RAKING_MEMOIZE": true, "BLOCK_SCAN_WARP_SCANS": true}
+
 // cgKnown are cooperative_groups names that exist in CUDA but are not
 // modeled; naming one is C0309 rather than an unknown-name error.
 var cgKnown = map[string]bool{
@@ -181,6 +186,12 @@ func resolveScopes(toks []Token, diags *diag.List, usingStd *bool) []Token {
 			}
 			if nsOf(parts[0].Text) == "cuda" && last.Text == "barrier" {
 				nt.Text = "cuda::barrier" // cudabarrier.go: a program's own barrier keeps its name
+			}
+			if nsOf(parts[0].Text) == "cub" && !cubModeled[parts[1].Text] {
+				// the part of CUB cub.go does not model: named, rather than
+				// flattened into a name that parses as something else
+				// (cub::DeviceReduce::Sum would be cub::Sum, a type)
+				diags.Errorf(t.Pos, "C0309", "cub::%s is not modeled (Weft models cub::BlockReduce, BlockScan, WarpReduce, Sum, Max and Min)", parts[1].Text)
 			}
 			if nsOf(parts[0].Text) == "cuda" && last.Text == "pipeline" {
 				nt.Text = "cuda::pipeline" // cudapipeline.go: a program's own pipeline keeps its name

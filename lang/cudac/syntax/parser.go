@@ -2517,8 +2517,10 @@ func (p *parser) memberTypeNext() bool {
 		return false
 	}
 	switch p.peek(2).Text {
-	case "(", "::", "=", ";", "<":
-		return p.peek(2).Text == "(" && p.peek(3).Text == "*" // a function pointer declarator
+	case "::", "=", ";", "<":
+		return false
+	case "(":
+		return p.peek(3).Text == "*" // S<A>::Type (*fp)(...), not a call
 	}
 	return true
 }

@@ -76,3 +76,6 @@ int main() {
 // OUT: 6321 100 | 6321 100
 // OUT: 6321 6268 6321
 // OUT: 1586 1599 1612 1524
+// ---- the parts of CUB that are not modeled are named at their use (before, cub::DeviceReduce::Sum flattened into cub::Sum, a type, and read as a declaration)
+#include <cub/cub.cuh>
+int main() { void *t = 0; size_t n = 0; cub::DeviceReduce::Sum(t, n, (int*)0, (int*)0, 4); return 0; } // ERROR C0309 col=41 "cub::DeviceReduce is not modeled" // ERROR C0202 col=63 "expected a declarator name"
