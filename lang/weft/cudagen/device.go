@@ -60,10 +60,12 @@ func (g *gen) capture(v *sym) {
 		}
 	}
 	if !d.capturedSet[v] {
-		d.capturedSet[v] = true
+		put(&d.capturedSet, v, true)
 		d.captured = append(d.captured, v)
 	}
-	d.used[v] = true
+	if !g.discard {
+		put(&d.used, v, true) // read by bindings, for the text alone
+	}
 }
 
 // natural is the C expression of the natural thread index within the
@@ -101,7 +103,8 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 	}
 	pname := cuda.Ident(pg.p.Name.Name)
 	n := pg.devN - 1
-	d := &devFn{idx: n, df: df, iterNames: map[int]string{}, barByOff: map[int]*barState{}, m: df.Machine(), with: s, capturedSet: map[*sym]bool{}, used: map[*sym]bool{},
+	// The maps are made at their first entry (put).
+	d := &devFn{idx: n, df: df, m: df.Machine(), with: s,
 		name:     fmt.Sprintf("exo_Cuda%d_%s", n, pname),
 		argsName: fmt.Sprintf("exo_CudaDeviceArgs%d_%s", n, pname),
 		kernel:   fmt.Sprintf("exo_deviceFunction%d_%s", n, pname),
@@ -144,8 +147,8 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 	}
 	// Task iterators are device values carried in exo_Task; the bounds of
 	// the task loops are evaluated by the kernel from captured values.
-	dsc := newScope(sc)
-	bx := &exprCtx{g: g, sc: newScope(sc), device: true}
+	dsc := g.newScope(sc)
+	bx := &exprCtx{g: g, sc: g.newScope(sc), device: true}
 	for _, t := range tasks {
 		bx.expr(t.Lo)
 		bx.expr(t.Hi)
@@ -173,12 +176,12 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 	}
 	var taskFns []string
 	for _, path := range paths {
-		d.used = map[*sym]bool{}
+		d.used = nil
 		d.usesX = false
 		d.smemTop = d.smemBase
 		bw := cuda.Writer{Discard: g.discard}
 		bw.Indent()
-		ctx := &devCtx{d: d, w: &bw, sc: newScope(dsc), cur: top, path: path}
+		ctx := &devCtx{d: d, w: &bw, sc: g.newScope(dsc), cur: top, path: path}
 		g.devBlock(ctx, body)
 		if g.single {
 			continue // no text (single.go)
@@ -648,12 +651,12 @@ func (g *gen) emitDevice(d *devFn, tasks []*syntax.For, dsc *scope, capt []*sym,
 // main loop evaluates them (CPU expressions of the captured values; the
 // outer task variables in scope), calling loop for each loop in order.
 func (g *gen) taskBounds(tasks []*syntax.For, dsc *scope, loop func(v, lo, hi string)) {
-	inner := newScope(dsc.parent)
+	inner := g.newScope(dsc.parent)
 	for _, t := range tasks {
 		tx := &exprCtx{g: g, sc: inner}
 		v := cuda.Ident(t.Var.Name)
 		loop(v, tx.expr(t.Lo), tx.expr(t.Hi))
-		inner = newScope(inner)
+		inner = g.newScope(inner)
 		inner.add(&sym{name: t.Var.Name, c: v, kind: kIndex, device: true})
 	}
 }
@@ -793,7 +796,7 @@ func (g *gen) inline(ctx *devCtx, s *syntax.CallStmt, p *syntax.Proc) {
 		return
 	}
 	x := &exprCtx{g: g, sc: ctx.sc, device: true}
-	isc := newScope(ctx.sc)
+	isc := g.newScope(ctx.sc)
 	for i, prm := range p.Params {
 		a := args[i]
 		t := prm.Type
@@ -843,7 +846,7 @@ func (g *gen) inline(ctx *devCtx, s *syntax.CallStmt, p *syntax.Proc) {
 // allocated in it is released at its end (reused by later siblings).
 func (g *gen) devBlock(ctx *devCtx, ss []syntax.Stmt) {
 	c := *ctx
-	c.sc = newScope(ctx.sc)
+	c.sc = g.newScope(ctx.sc)
 	top := ctx.d.smemTop
 	for _, s := range ss {
 		g.devStmt(&c, s)
@@ -886,7 +889,10 @@ func (g *gen) devStmt(ctx *devCtx, s syntax.Stmt) {
 		x.assigning = plain && s.Op == "="
 		lhs := (&procGen{g: g}).lvalue(s.LHS, x)
 		x.assigning = false
-		w.Line("%s %s %s;", lhs, s.Op, x.expr(s.RHS))
+		rhs := x.expr(s.RHS)
+		if !w.Discard {
+			w.Line("%s %s %s;", lhs, s.Op, rhs)
+		}
 	case *syntax.If:
 		w.Open("if (%s) {", x.expr(s.Cond))
 		g.devBlock(ctx, s.Then)
@@ -929,7 +935,7 @@ func (g *gen) devLoop(ctx *devCtx, s *syntax.For) {
 	switch s.Mode.Name {
 	case "seq":
 		inner := *ctx
-		inner.sc = newScope(ctx.sc)
+		inner.sc = g.newScope(ctx.sc)
 		v := cuda.Ident(s.Var.Name)
 		inner.sc.add(&sym{name: s.Var.Name, c: v, kind: kIndex, device: true, decl: s})
 		if k := findKwarg(s.Kwargs, "pragma_unroll"); k != nil {
@@ -996,18 +1002,23 @@ func (g *gen) threadsLoop(ctx *devCtx, s *syntax.For) {
 		// thread of the scope runs it, with the iterator 0.
 		low = coll.Lowering{Iter: low.Iter, Bound: 1, OK: true, Div: 1, Mod: 1}
 	}
-	cname := fmt.Sprintf("exo_%dthr_%s", ut, cuda.Ident(s.Var.Name))
+	cname := "exo_" + strconv.Itoa(ut) + "thr_" + cuda.Ident(s.Var.Name)
 	nat, rng := d.natural()
-	d.iterNames[d.iterID] = cname
-	attr := ""
-	if !g.facts.used[usedKey{s.Pos().Offset, ctx.path}] && !low.Guard {
-		// The body reads only distributed indices, which are stripped.
-		attr = "[[maybe_unused]] "
+	if !g.discard {
+		// The loop's line and the names of its iterator (named barriers'
+		// ids, threadBarrierTo) are text: a pass that formats none skips
+		// them (Options.CheckOnly; issue 13).
+		put(&d.iterNames, d.iterID, cname)
+		attr := ""
+		if !g.facts.used[usedKey{s.Pos().Offset, ctx.path}] && !low.Guard {
+			// The body reads only distributed indices, which are stripped.
+			attr = "[[maybe_unused]] "
+		}
+		w.Open("if (%sint %s = %s; %s) {", attr, cname, low.CExpr(nat, rng), low.CGuard(cname))
 	}
-	w.Open("if (%sint %s = %s; %s) {", attr, cname, low.CExpr(nat, rng), low.CGuard(cname))
 	inner := *ctx
 	inner.cur = body
-	inner.sc = newScope(ctx.sc)
+	inner.sc = g.newScope(ctx.sc)
 	inner.sc.add(&sym{name: s.Var.Name, path: ctx.path, c: cname, kind: kIndex, device: true, threadsIt: true,
 		t0: ctx.cur.TileThreads, t1: body.TileThreads, ctaSel: ut >= d.m.BlockDim && d.m.ClusterDim > 1, iterID: d.iterID, decl: s})
 	g.devBlock(&inner, s.Body)

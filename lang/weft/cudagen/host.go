@@ -93,7 +93,7 @@ func (g *gen) memOf(e syntax.Expr) (string, []int64) {
 
 func (g *gen) proc(p *syntax.Proc) {
 	pg := &procGen{g: g, p: p, w: &g.c}
-	sc := newScope(nil)
+	sc := g.newScope(nil)
 	var params []string
 	for i, prm := range p.Params {
 		v, decl := g.paramSym(prm, i)
@@ -114,7 +114,7 @@ func (g *gen) proc(p *syntax.Proc) {
 }
 
 func (pg *procGen) block(ss []syntax.Stmt, parent *scope) {
-	sc := newScope(parent)
+	sc := pg.g.newScope(parent)
 	pg.frees = append(pg.frees, nil)
 	for _, s := range ss {
 		pg.stmt(s, sc)
@@ -127,6 +127,9 @@ func (pg *procGen) block(ss []syntax.Stmt, parent *scope) {
 }
 
 func comments(w *cuda.Writer, s syntax.Stmt) {
+	if w.Discard {
+		return
+	}
 	for _, c := range s.Comment().Leading {
 		w.Line("//%s", strings.TrimPrefix(c, "#"))
 	}
@@ -357,7 +360,7 @@ func (pg *procGen) loop(s *syntax.For, sc *scope) {
 		g.errorf(s.Mode, codeUnsupported, "%s loops must be inside a CudaDeviceFunction", s.Mode.Name)
 		return
 	}
-	inner := newScope(sc)
+	inner := pg.g.newScope(sc)
 	name := cuda.Ident(s.Var.Name)
 	pg.order++
 	inner.add(&sym{name: s.Var.Name, c: name, kind: kIndex, order: pg.order, decl: s})

@@ -186,7 +186,7 @@ func (g *gen) ringAwait(ctx *devCtx, s *syntax.Await, b *barState, slice, m stri
 	if b.f.fwdRemote {
 		// Arrivals from other CTAs (multicast Arrive): acquire at
 		// cluster scope.
-		g.helpers["mbarrier_wait_cluster"] = waitClusterHelper
+		put(&g.helpers, "mbarrier_wait_cluster", waitClusterHelper)
 		wait = "weft::mbarrier_wait_cluster"
 	}
 	w.Line("%s(&%s[%s], ((%s / %d) ^ (exo_syncState.%s_ep >> (%s))) & 1u);", wait, b.id, slot, rel, b.ring, b.id, slot)
@@ -231,7 +231,7 @@ func swizzleBytes(v *sym) int {
 
 // swizzledRef wraps the C lvalue of an element of swizzled SMEM.
 func (g *gen) swizzledRef(v *sym, lvalue string) string {
-	g.helpers["swizzled"] = swizzledHelper
+	put(&g.helpers, "swizzled", swizzledHelper)
 	return "weft::swizzled<" + strconv.Itoa(swizzleBytes(v)) + ">(&" + lvalue + ")"
 }
 

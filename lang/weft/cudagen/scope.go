@@ -81,6 +81,20 @@ const scopeIndexAt = 16
 
 func newScope(parent *scope) *scope { return &scope{parent: parent} }
 
+// newScope is newScope(parent) from a chunk of scopes: device code makes
+// a scope per block and per loop, most of which hold a name or none, and
+// an allocation each was a tenth of the generator's objects in weft check
+// (issue 13). The scopes live as long as the Generate.
+func (g *gen) newScope(parent *scope) *scope {
+	if len(g.scopeBuf) == 0 {
+		g.scopeBuf = make([]scope, 16)
+	}
+	s := &g.scopeBuf[0]
+	g.scopeBuf = g.scopeBuf[1:]
+	s.parent = parent
+	return s
+}
+
 func (s *scope) lookup(name string) *sym {
 	for ; s != nil; s = s.parent {
 		if s.names != nil {
