@@ -233,7 +233,7 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 		pg.w.Open("{")
 		pg.w.Line("struct %s exo_deviceArgs = {%s};", d.argsName, strings.Join(inits, ", "))
 		for _, v := range arrays {
-			n, _ := g.constValue(prodExpr(v.dims), sc)
+			n, _ := g.constProd(v.dims, sc)
 			pg.w.Line("for (int exo_i = 0; exo_i < %d; exo_i++) exo_deviceArgs.%s[exo_i] = %s[exo_i];", n, v.c, v.c)
 		}
 		pg.w.Line("%s(exo_cudaStream, exo_deviceArgs);", d.launch)
@@ -276,7 +276,7 @@ func (g *gen) argMember(v *sym, sc *scope) string {
 	}
 	ct := hostCType(v.elem)
 	if g.memSpace(v.mem) == "grid_constant" && v.kind == kTensor {
-		n, _ := g.constValue(prodExpr(v.dims), sc)
+		n, _ := g.constProd(v.dims, sc)
 		return fmt.Sprintf("%s %s[%d]", ct, v.c, n)
 	}
 	if v.kind == kScalar {
@@ -329,7 +329,7 @@ func arraySuffix(g *gen, v *sym, sc *scope) string {
 	if v.kind != kTensor {
 		return ""
 	}
-	n, _ := g.constValue(prodExpr(v.dims), sc)
+	n, _ := g.constProd(v.dims, sc)
 	return fmt.Sprintf("[%d]", n)
 }
 
@@ -941,7 +941,10 @@ func (g *gen) devLoop(ctx *devCtx, s *syntax.For) {
 		if k := findKwarg(s.Kwargs, "pragma_unroll"); k != nil {
 			unrollPragma(w, g, k, ctx.sc)
 		}
-		w.Open("for (int_fast32_t %s = %s; %s < %s; %s++) {", v, x.expr(s.Lo), v, x.expr(s.Hi), v)
+		lo, hi := x.expr(s.Lo), x.expr(s.Hi)
+		if !w.Discard {
+			w.Open("for (int_fast32_t %s = %s; %s < %s; %s++) {", v, lo, v, hi, v)
+		}
 		g.devBlock(&inner, s.Body)
 		w.Close("}")
 	case "cuda_threads":
@@ -1277,7 +1280,7 @@ func (g *gen) allocLen(x *exprCtx, v *sym, a *syntax.Alloc, mem string, dims []s
 				return 0, false
 			}
 			regs := g.fragRegsTo(x, v, a, report)
-			lead, ok := g.constValue(prodExpr(dims[:len(dims)-2]), x.sc)
+			lead, ok := g.constProd(dims[:len(dims)-2], x.sc)
 			if !ok {
 				report(a, codeConst, "register allocations need constant dimensions")
 				return 0, false
@@ -1287,14 +1290,14 @@ func (g *gen) allocLen(x *exprCtx, v *sym, a *syntax.Alloc, mem string, dims []s
 		if len(dims) == 0 {
 			return 1, true
 		}
-		n, ok := g.constValue(prodExpr(dims), x.sc)
+		n, ok := g.constProd(dims, x.sc)
 		if !ok {
 			report(a, codeConst, "register allocations need constant dimensions")
 			return 0, false
 		}
 		return n, true
 	case "smem":
-		n, ok := g.constValue(prodExpr(dims), x.sc)
+		n, ok := g.constProd(dims, x.sc)
 		if !ok {
 			report(a, codeConst, "SMEM allocations need constant dimensions")
 			return 0, false

@@ -261,7 +261,7 @@ func (pg *procGen) alloc(a *syntax.Alloc, sc *scope) {
 			w.Line("%s %s;", ct, name)
 			return
 		}
-		n, ok := g.constValue(&syntax.Binary{Op: "*", X: &syntax.IntLit{Value: 1}, Y: prodExpr(t.Dims)}, sc)
+		n, ok := g.constProd(t.Dims, sc)
 		if !ok {
 			g.errorf(a, codeConst, "a CudaGridConstant tensor needs constant dimensions")
 			return
@@ -272,12 +272,20 @@ func (pg *procGen) alloc(a *syntax.Alloc, sc *scope) {
 	}
 }
 
-func prodExpr(dims []syntax.Expr) syntax.Expr {
-	var e syntax.Expr = &syntax.IntLit{Text: "1", Value: 1}
+// constProd folds the product of dims, as constValue folds 1 * d0 * d1
+// * ... (multiplication cannot fail): (0, false) unless every dimension is
+// a constant. It builds no product expression to fold (issue 13: that was
+// two objects per dimension per allocation and window).
+func (g *gen) constProd(dims []syntax.Expr, sc *scope) (int64, bool) {
+	p := int64(1)
 	for _, d := range dims {
-		e = &syntax.Binary{Op: "*", X: e, Y: d}
+		v, ok := g.constValue(d, sc)
+		if !ok {
+			return 0, false
+		}
+		p *= v
 	}
-	return e
+	return p, true
 }
 
 func (pg *procGen) assign(s *syntax.Assign, sc *scope) {

@@ -186,7 +186,7 @@ func (g *gen) txBytes(in *lib.Instr, wins map[string]*winArg, x *exprCtx, at syn
 		if wa == nil || g.memSpace(wa.v.mem) != "smem" || a.Mode == "r" {
 			continue
 		}
-		n, ok := g.constValue(prodExpr(wa.extents), x.sc)
+		n, ok := g.constProd(wa.extents, x.sc)
 		if !ok {
 			g.errorf(at, codeConst, "the SMEM window of %s must have a constant size (for the mbarrier's expect-tx count)", in.Name)
 			return 0

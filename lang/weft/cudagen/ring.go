@@ -92,6 +92,12 @@ func (g *gen) ringAlloc(ctx *devCtx, b *barState, a *syntax.Alloc, k, depth, pre
 // phase it waits for): the epilogue ends with the barrier of the block's
 // collective, the cluster's when other CTAs arrive on the rings.
 func (g *gen) ringEpilogue(ctx *devCtx, ss []syntax.Stmt) {
+	if len(ctx.d.barByOff) == 0 {
+		// No barrier allocated in this device function yet, so none in
+		// ss: nothing to do, and no state for the deferred report made
+		// (every block runs this; issue 13).
+		return
+	}
 	w := ctx.w
 	x := &exprCtx{g: g, sc: ctx.sc, device: true}
 	var at syntax.Node
