@@ -235,8 +235,8 @@ func DeviceTiling(m Machine) (*Tiling, error) {
 	} else {
 		t.Dims = []Dim{{m.ClusterDim, m.BlockDim}, {m.BlockDim, 1}}
 	}
-	t.Tile = make([]int, len(t.Dims))
-	t.Full = make([]int, len(t.Dims))
+	tf := make([]int, 2*len(t.Dims)) // Tile and Full in one allocation
+	t.Tile, t.Full = tf[:len(t.Dims):len(t.Dims)], tf[len(t.Dims):]
 	t.anchors = make([]anchor, len(t.Dims))
 	for i, d := range t.Dims {
 		t.Tile[i] = d.Extent

@@ -104,11 +104,14 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 	pname := cuda.Ident(pg.p.Name.Name)
 	n := pg.devN - 1
 	// The maps are made at their first entry (put).
-	d := &devFn{idx: n, df: df, m: df.Machine(), with: s,
-		name:     fmt.Sprintf("exo_Cuda%d_%s", n, pname),
-		argsName: fmt.Sprintf("exo_CudaDeviceArgs%d_%s", n, pname),
-		kernel:   fmt.Sprintf("exo_deviceFunction%d_%s", n, pname),
-		launch:   fmt.Sprintf("exo_cudaLaunch%d_%s", n, pname)}
+	d := &devFn{idx: n, df: df, m: df.Machine(), with: s}
+	if !g.discard {
+		// The C names are text alone.
+		d.name = fmt.Sprintf("exo_Cuda%d_%s", n, pname)
+		d.argsName = fmt.Sprintf("exo_CudaDeviceArgs%d_%s", n, pname)
+		d.kernel = fmt.Sprintf("exo_deviceFunction%d_%s", n, pname)
+		d.launch = fmt.Sprintf("exo_cudaLaunch%d_%s", n, pname)
+	}
 	d.smemBase = roundUp(g.facts.mbarSize[s.Pos().Offset], smemAlign)
 	d.smemTop, d.smemMax = d.smemBase, d.smemBase
 	g.curDev = d

@@ -98,17 +98,21 @@ func (g *gen) proc(p *syntax.Proc) {
 	for i, prm := range p.Params {
 		v, decl := g.paramSym(prm, i)
 		sc.add(v)
-		params = append(params, decl)
+		if !g.discard {
+			params = append(params, decl)
+		}
 	}
 	pg.order = len(p.Params)
-	sig := "void " + cuda.Ident(p.Name.Name) + "(" + strings.Join(params, ", ") + ")"
-	if len(params) == 0 {
-		sig = "void " + cuda.Ident(p.Name.Name) + "(void)"
+	if !g.discard { // the signature is text alone
+		sig := "void " + cuda.Ident(p.Name.Name) + "(" + strings.Join(params, ", ") + ")"
+		if len(params) == 0 {
+			sig = "void " + cuda.Ident(p.Name.Name) + "(void)"
+		}
+		g.h.Line("%s;", sig)
+		g.h.Line("")
+		g.c.Line("")
+		g.c.Open("%s {", sig)
 	}
-	g.h.Line("%s;", sig)
-	g.h.Line("")
-	g.c.Line("")
-	g.c.Open("%s {", sig)
 	pg.block(p.Body, sc)
 	g.c.Close("}")
 }

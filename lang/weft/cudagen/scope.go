@@ -74,6 +74,9 @@ type scope struct {
 	// searched in place (issue 13: a map per block was a tenth of the
 	// generator's time in weft check).
 	names map[string]*sym
+	// inl backs list while the scope holds at most len(inl) names (a
+	// loop's iterator, a block's allocation): no slice per scope.
+	inl [2]*sym
 }
 
 // scopeIndexAt is the length at which a scope indexes its names.
@@ -113,6 +116,9 @@ func (s *scope) lookup(name string) *sym {
 }
 
 func (s *scope) add(v *sym) *sym {
+	if s.list == nil {
+		s.list = s.inl[:0]
+	}
 	s.list = append(s.list, v)
 	switch {
 	case s.names != nil:
