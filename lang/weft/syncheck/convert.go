@@ -132,8 +132,11 @@ type converter struct {
 	// intSlab and winSlab back accesses' slots and windows.
 	intSlab slab[int]
 	winSlab slab[amir.Window]
-	// nameSlab backs the scopes (child).
-	nameSlab slab[names]
+	// nameSlab backs the scopes (child); exprSlab and affPtrSlab the
+	// variables' extents (varIndex).
+	nameSlab   slab[names]
+	exprSlab   slab[amir.IntExpr]
+	affPtrSlab slab[*amir.Affine]
 	// slotExprs are the compiled expressions env[slot], by slot, made at
 	// their first use (affine): an index that is a loop variable is the
 	// commonest expression, and one closure per slot serves them all.
@@ -230,7 +233,9 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	c := &converter{f: f, res: gpu, lib: l, errs: errs, ctrl: map[string]bool{},
 		vars: map[*gpucheck.Var]int{}, iter: map[*syntax.For]int{}, procs: map[string]*syntax.Proc{},
 		stk: make([]*amir.Stmt, 0, 16)}
-	c.p = &amir.Program{Name: p.Name.Name}
+	// Room for a small kernel's slots (its loop variables and parameters)
+	// at once, rather than four growths.
+	c.p = &amir.Program{Name: p.Name.Name, Slots: make([]string, 0, 8)}
 	c.out = &Program{AMIR: c.p, Proc: p, Lib: l}
 	// Most source statements are a Src each: sized once from the proc's
 	// own statements (calls of other procs add theirs by growing).
@@ -763,8 +768,10 @@ func (c *converter) varIndex(sc *names, v *gpucheck.Var) int {
 	var affs []*amir.Affine
 	if v.Type != nil && len(v.Type.Dims) > 0 {
 		// Sized once (issue 13, stop 26: Convert's allocation).
-		dims = make([]amir.IntExpr, 0, len(v.Type.Dims))
-		affs = make([]*amir.Affine, 0, len(v.Type.Dims))
+		// From slabs (stop 28): a variable's extents live as long as the
+		// Program.
+		dims = c.exprSlab.take(len(v.Type.Dims), 16, 256)[:0]
+		affs = c.affPtrSlab.take(len(v.Type.Dims), 16, 256)[:0]
 		for _, d := range v.Type.Dims {
 			e, ok := c.intExpr(sc, d)
 			var af *amir.Affine
@@ -780,7 +787,7 @@ func (c *converter) varIndex(sc *names, v *gpucheck.Var) int {
 	}
 	c.dimAff = append(c.dimAff, affs)
 	c.p.Vars = append(c.p.Vars, amir.Var{Name: v.Name, Barrier: v.Barrier, Dims: dims, Param: v.Param, PerThreadQueue: c.commitGroup(v)})
-	c.grans = append(c.grans, make([]int, len(dims)))
+	c.grans = append(c.grans, c.intSlab.take(len(dims), 16, 256))
 	i := len(c.p.Vars) - 1
 	c.vars[v] = i
 	// Whole-variable accesses (x, x[:, :], frees) constrain nothing: a
@@ -796,9 +803,10 @@ func (c *converter) noteGran(v, d, a int) {
 
 func (c *converter) finishGran() {
 	for i := range c.p.Vars {
-		g := make([]int, len(c.grans[i]))
-		for d, a := range c.grans[i] {
-			g[d] = a // 0: only whole-extent windows
+		// In place: the alignments are not read after this.
+		g := c.grans[i]
+		for d, a := range g {
+			// 0: only whole-extent windows
 			if a < 0 {
 				g[d] = 1
 			}
