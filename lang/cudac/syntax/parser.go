@@ -2366,14 +2366,20 @@ func (p *parser) primary() Expr {
 			}
 			lp := p.expect("(")
 			var args []Expr
+			pack := false
 			for !p.is(")") {
 				args = append(args, p.assign())
+				if p.is("...") {
+					// T(args...): a pack expansion (sem/variadic.go)
+					args[len(args)-1] = &PackExpand{Pos: p.next().Pos, X: args[len(args)-1]}
+					pack = true
+				}
 				if !p.got(",") {
 					break
 				}
 			}
 			p.expect(")")
-			if ty.Kind == TNamed && ty.Name != "dim3" && len(args) == 1 {
+			if ty.Kind == TNamed && ty.Name != "dim3" && len(args) == 1 && !pack {
 				return &Cast{Pos: lp.Pos, Type: ty, X: args[0]}
 			}
 			return &Cast{Pos: t.Pos, Type: ty, Args: args}
