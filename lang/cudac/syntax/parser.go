@@ -1328,7 +1328,7 @@ func (p *parser) suffixes(base *TypeExpr) *TypeExpr {
 		if p.unknownParamType() {
 			return p.suffixes(base) // now a parameter list
 		}
-		if !(p.peek(1).Text == ")" || p.peek(1).Text == "..." || p.peekStartsType(1)) {
+		if !(p.peek(1).Text == ")" || p.peek(1).Text == "..." || p.peekStartsType(1)) || p.functionalArg() {
 			// not a parameter list: a constructor-style initializer,
 			// "dim3 grid(2, 3)", which initDecl parses
 			return base
@@ -2248,6 +2248,27 @@ func (p *parser) unknownDeclType() bool {
 	p.errs++
 	p.diags.Errorf(t.Pos, "C0204", "unknown type name '%s'", t.Text)
 	return true
+}
+
+// functionalArg reports, at the '(' after a declarator's name, an
+// initializer whose first argument is a functional cast that no parameter
+// declaration can be: "Box b(R(13))", "Box b(R{13})" (a type followed by
+// a parenthesized literal or a brace). "Box b(R())" stays a function
+// declaration, as C++ reads it ([dcl.ambig.res]).
+func (p *parser) functionalArg() bool {
+	if p.peek(1).Kind != Ident || !p.peekStartsType(1) {
+		return false
+	}
+	switch p.peek(2).Text {
+	case "{":
+		return true
+	case "(":
+		switch p.peek(3).Kind {
+		case IntLit, FloatLit, CharLit, StringLit:
+			return true
+		}
+	}
+	return false
 }
 
 func (p *parser) peekStartsType(n int) bool {

@@ -228,3 +228,24 @@ int main() {
 // OUT: dtor 1
 // OUT: dtor 4
 // OUT: dtor 3
+
+// ---- members of a class template instance are instantiated where used (C++ [temp.inst]p3): pair<int, R> and a template whose unused members would not compile, with R not default-constructible; an initializer whose argument is a functional cast, Wrap<R> w(R(13)), is no function declaration (output from g++ 12)
+#include <cstdio>
+#include <utility>
+struct R { int v; R(int x) : v(x) {} };
+template <typename T> struct Wrap {
+  T t;
+  Wrap(T x) : t(x) {}
+  int get() const { return t.v; }
+  void reset() { t = T(); }
+  int size() const { return t.size(); }
+};
+int main() {
+  std::pair<int, R> pr(1, R(11));
+  auto q = std::make_pair(2, R(12));
+  Wrap<R> w(R(13));
+  printf("%d %d %d %d %d\n", pr.first, pr.second.v, q.first, q.second.v, w.get());
+  return 0;
+}
+// MODE: run
+// OUT: 1 11 2 12 13
