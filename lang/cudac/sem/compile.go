@@ -449,7 +449,7 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 		if t := c.assocType(te); t != nil { // std::map, std::set (lib_map.go)
 			return t
 		}
-		if strings.HasPrefix(te.Name, "std::") && syntax.StdContainers[te.Name[5:]] {
+		if strings.HasPrefix(te.Name, "std::") && (syntax.StdContainers[te.Name[5:]] || syntax.UnmodeledStdTemplates[te.Name[5:]]) {
 			c.errorf(te.Pos, "C0309", "%s is not modeled", te.Name)
 			return tInt
 		}

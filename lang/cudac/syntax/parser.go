@@ -50,6 +50,16 @@ var UnmodeledStdTypes = map[string]bool{
 // types, and a compiled use is C0309 naming them.
 var StdContainers = map[string]bool{"map": true, "unordered_map": true, "set": true, "unordered_set": true, "multimap": true, "multiset": true, "deque": true}
 
+// UnmodeledStdTemplates are class templates of the standard library that
+// sem does not model: written std::weak_ptr<T> (the qualifier kept, as for
+// StdContainers) they parse as types, and a compiled use is C0309 naming
+// them, not a parse error at their '<'.
+var UnmodeledStdTemplates = map[string]bool{
+	"weak_ptr": true, "function": true, "tuple": true, "optional": true, "variant": true,
+	"list": true, "forward_list": true, "stack": true, "queue": true, "priority_queue": true,
+	"bitset": true, "span": true, "complex": true, "valarray": true,
+}
+
 // VectorTypeNames are CUDA's built-in vector types (vector_types.h): each
 // base name with 1 to 4 components.
 var VectorTypeNames = func() []string {
@@ -140,6 +150,9 @@ func Parse(toks []Token, diags *diag.List) *File {
 		global[n] = true
 	}
 	for n := range StdContainers {
+		global["std::"+n] = true
+	}
+	for n := range UnmodeledStdTemplates {
 		global["std::"+n] = true
 	}
 	p.types = []map[string]bool{global}
@@ -678,7 +691,7 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 					if t.Text == "std::vector" && p.is("::") && p.peek(1).Kind == Ident && vectorMemberTypes[p.peek(1).Text] {
 						base = p.vectorMemberType(base)
 					}
-				} else if p.is("<") && (p.classTmpls[t.Text] || strings.HasPrefix(t.Text, "std::") && StdContainers[t.Text[5:]] || chronoTemplates[t.Text]) {
+				} else if p.is("<") && (p.classTmpls[t.Text] || strings.HasPrefix(t.Text, "std::") && (StdContainers[t.Text[5:]] || UnmodeledStdTemplates[t.Text[5:]]) || chronoTemplates[t.Text]) {
 					// (std::map<K, V> parses, and sem names it: C0309)
 					base.TArgs, base.TArgExprs = p.templateArgs()
 					if strings.HasPrefix(t.Text, "std::") && StdContainers[t.Text[5:]] && p.is("::") && p.peek(1).Kind == Ident && containerMemberTypes[p.peek(1).Text] {

@@ -249,3 +249,8 @@ int main() {
 }
 // MODE: run
 // OUT: 1 11 2 12 13
+
+// ---- class templates of the standard library that are not modeled are named at their use (before: a parse error at their '<')
+#include <memory>
+#include <functional>
+int main() { std::shared_ptr<int> s = std::make_shared<int>(3); std::weak_ptr<int> w = s; return 0; } // ERROR C0309 col=65 "std::weak_ptr is not modeled"
