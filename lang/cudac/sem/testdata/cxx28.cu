@@ -254,3 +254,27 @@ int main() {
 #include <memory>
 #include <functional>
 int main() { std::shared_ptr<int> s = std::make_shared<int>(3); std::weak_ptr<int> w = s; return 0; } // ERROR C0309 col=65 "std::weak_ptr is not modeled"
+
+// ---- copying a struct copies its padding and the state of its members without reading them (no C0407 at struct copies, by-value arguments, assignments, push_back or emplace_back); a copied member that was never written is reported where it is used
+#include <cstdio>
+#include <vector>
+struct T { float *p; int n; };
+struct S { float *p; int n; S(int x) : p(nullptr), n(x) {} };
+void take(T x) { printf("take %d\n", x.n); }
+int main() {
+  T t; t.p = nullptr; t.n = 3;
+  T u = t;
+  take(t);
+  T w; w = u;
+  std::vector<T> v;
+  for (int i = 0; i < 3; i++) v.push_back(t);
+  std::vector<S> s;
+  for (int i = 0; i < 3; i++) s.emplace_back(i);
+  T half; half.p = nullptr;
+  T copy = half;
+  printf("%d %d %d %d\n", w.n, v[2].n, s[2].n, copy.n); // WARN C0407 col=48 "read of uninitialized host memory"
+  return 0;
+}
+// MODE: check
+// OUT: take 3
+// OUT: 3 3 2 0
