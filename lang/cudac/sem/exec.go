@@ -182,9 +182,9 @@ type Machine struct {
 	// push_back): copying bytes that were never written is no read of
 	// them; their init state goes with them (C0407 is reported where a
 	// copy's uninitialized bytes are used)
-	copySrc bool
-	faultSeen  bool
-	lastFault  *diag.Diagnostic
+	copySrc   bool
+	faultSeen bool
+	lastFault *diag.Diagnostic
 }
 
 type doneOp struct {
