@@ -41,8 +41,10 @@ func init() {
 // Parse parses a .weft file, reporting errors to errs.
 func Parse(f *diag.File, errs *diag.List) *File {
 	p := &parser{file: f, errs: errs}
-	p.scanErrLines = map[int]bool{}
 	sc := pyscan.New(f, func(pos diag.Pos, code, msg string) {
+		if p.scanErrLines == nil {
+			p.scanErrLines = map[int]bool{}
+		}
 		p.scanErrLines[pos.Line()] = true
 		p.errs.Errorf(pos, code, "%s", msg)
 	})
@@ -61,7 +63,7 @@ type parser struct {
 	comments []pyscan.Comment
 	ci       int // next unattached comment
 	// scanErrLines are lines with a scanner error: parse errors there are
-	// consequences of it and are not reported again.
+	// consequences of it and are not reported again (nil: none).
 	scanErrLines map[int]bool
 	depth        int // nesting of expressions and blocks (maxDepth)
 }
@@ -80,7 +82,7 @@ func (p *parser) leave() { p.depth-- }
 // errorf reports a parse error unless the scanner already reported one on
 // the same line.
 func (p *parser) errorf(pos diag.Pos, code, format string, args ...any) {
-	if p.scanErrLines[pos.Line()] {
+	if p.scanErrLines != nil && p.scanErrLines[pos.Line()] {
 		return
 	}
 	p.errs.Errorf(pos, code, format, args...)
@@ -178,7 +180,9 @@ func (p *parser) commentsBefore(off int) []string {
 func (p *parser) trailingComment(off int) string {
 	if p.ci < len(p.comments) && !p.comments[p.ci].Own {
 		c := p.comments[p.ci]
-		if p.file.Line(c.Pos.Line()) != "" && c.Pos.Line() == p.file.At(off).Line() {
+		// Same line, asked without the file's line table or a copy of
+		// the line (15 KB a check on a kernel with comments, issue 13).
+		if p.file.SameLine(c.Pos.Offset, off) {
 			p.ci++
 			return c.Text
 		}
