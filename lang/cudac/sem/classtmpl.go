@@ -413,7 +413,15 @@ func (c *compiler) instantiateClass(ct *syntax.ClassTemplate, key, tag string, t
 		fn.Type = c.resolve(nd.Type)
 		c.tmap, c.tvals = saveT2, saveV2
 		fn.PosIdx = c.pos(nd.Pos)
-		c.register(fn)
+		if t.poly {
+			c.register(fn) // a vtable's functions are all needed
+		} else {
+			// compiled at its first use (funcIndex), as C++ instantiates
+			// a member of a class template only where it is used
+			// ([temp.inst]p3): pair<int, R>'s default constructor is no
+			// error while nothing default-constructs it
+			c.declareFunc(fn)
+		}
 	}
 	return t
 }
@@ -490,6 +498,13 @@ func (c *compiler) friendOf(fd *syntax.FuncDecl, tm map[string]*Type, tvals map[
 // register declares function fn (of an instance) under its name, as an
 // overload when the name has a function already, and queues it.
 func (c *compiler) register(fn *Function) {
+	c.declareFunc(fn)
+	c.queue = append(c.queue, fn)
+}
+
+// declareFunc is register without queueing fn: funcIndex queues it at
+// its first use.
+func (c *compiler) declareFunc(fn *Function) {
 	name := fn.decl.Name
 	key := name
 	if old := c.funcs[name]; old != nil {
@@ -504,7 +519,6 @@ func (c *compiler) register(fn *Function) {
 	}
 	c.funcs[key] = fn
 	c.prog.Funcs = append(c.prog.Funcs, fn)
-	c.queue = append(c.queue, fn)
 }
 
 // boundFunc is function name declared by d with template parameters
