@@ -468,7 +468,7 @@ func (c *compiler) memberCall(m *syntax.Member, e *syntax.Call) *Type {
 	fn := c.methodOf(st, tagOf(st), m.Name)
 	if fn == nil {
 		if td := c.memberTemplate(st, m.Name); td != nil {
-			if fn = c.instantiate(td, e); fn == nil {
+			if fn = c.instantiate(c.templateByArity(td, e), e); fn == nil {
 				c.emit(OpConst, 0, 0, e.Pos)
 				return tInt
 			}

@@ -278,3 +278,74 @@ int main() {
 // MODE: check
 // OUT: take 3
 // OUT: 3 3 2 0
+
+// ---- member function templates of a class template (C++ [temp.mem]): deduced and explicit template arguments, per instance (output from g++ 12)
+#include <cstdio>
+template <typename T> struct Acc {
+  T sum;
+  Acc() : sum(0) {}
+  template <typename U> void add(U u) { sum += (T)u; }
+  template <typename U> U as() const { return (U)sum; }
+};
+struct Plain {
+  int k;
+  template <typename U> U scaled(U u) const { return u * k; }
+};
+int main() {
+  Acc<float> a;
+  a.add(3);
+  a.add(2.5);
+  Acc<int> b;
+  b.add(7.9f);
+  Plain p{3};
+  printf("%g %d %d %g\n", a.sum, b.sum, a.as<int>(), p.scaled(1.5));
+  return 0;
+}
+// MODE: run
+// OUT: 5.5 7 5 4.5
+
+// ---- member templates of a class template with a non-type parameter, used on host and device: one calling another, a parameter type naming the class's N, a function object, and a variadic recursion ended by the overload without a pack ([temp.func.order]) (output from g++ 12 of the same code on the host)
+#include <cstdio>
+template <typename T, int N> struct Vec {
+  T v[N];
+  __host__ __device__ Vec() { for (int i = 0; i < N; i++) v[i] = T(i); }
+  template <typename U> __host__ __device__ Vec<U, N> cast() const {
+    Vec<U, N> r;
+    for (int i = 0; i < N; i++) r.v[i] = U(v[i]) + U(0.5);
+    return r;
+  }
+  template <typename F> __host__ __device__ T fold(F f, T init) const {
+    for (int i = 0; i < N; i++) init = f(init, v[i]);
+    return init;
+  }
+  template <typename U> __host__ __device__ T dot(const Vec<U, N> &o) const { return fold2(o); }
+  template <typename U> __host__ __device__ T fold2(const Vec<U, N> &o) const {
+    T s = 0;
+    for (int i = 0; i < N; i++) s += v[i] * T(o.v[i]);
+    return s;
+  }
+  template <typename A> __host__ __device__ void put(int i, A a) { if (i < N) v[i] = T(a); }
+  template <typename A, typename... R> __host__ __device__ void put(int i, A a, R... r) { put(i, a); put(i + 1, r...); }
+  template <typename... A> __host__ __device__ void set(A... a) { put(0, a...); }
+};
+struct Add { __host__ __device__ int operator()(int a, int b) const { return a + b; } };
+__global__ void k(int *out) {
+  Vec<int, 4> a;
+  Vec<float, 4> f = a.cast<float>();
+  out[threadIdx.x] = a.fold(Add(), (int)threadIdx.x) + (int)(f.v[3] * 2) + a.dot(f);
+}
+int main() {
+  Vec<int, 3> a;
+  a.set(5, 6, 7);
+  Vec<double, 3> d = a.cast<double>();
+  printf("%g %d %d\n", d.v[2], a.fold(Add(), 1), a.dot(d));
+  int *o, h[2];
+  cudaMalloc(&o, sizeof h);
+  k<<<1, 2>>>(o);
+  cudaMemcpy(h, o, sizeof h, cudaMemcpyDeviceToHost);
+  printf("%d %d\n", h[0], h[1]);
+  return 0;
+}
+// MODE: run
+// OUT: 7.5 19 110
+// OUT: 27 28
