@@ -209,6 +209,11 @@ func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 				if opts.Lib == nil {
 					continue
 				}
+				if opts.Prog != nil && p.Name != nil {
+					if pp := opts.Prog.ByName[p.Name.Name]; pp != nil && pp.Instr != nil {
+						continue // package check parsed it: its Instr is taken below
+					}
+				}
 				var scratch diag.List // the checker (package check) reports these
 				if in := lib.ParseInstr(p, opts.Lib, &scratch); in != nil {
 					c.instrs[p.Name.Name] = in
