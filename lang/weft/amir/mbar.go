@@ -409,8 +409,15 @@ func (m *Machine) hwUniform(r *record) bool {
 		if r.reach != allTasks && e.exec.task != allTasks && e.exec.task != r.reach {
 			continue // apply leaves r alone, and the event is no test
 		}
-		if e.kind != KFence && e.kind != KArrive {
-			m.apply(r, e)
+		if e.kind == KAwait {
+			// apply's Await case.
+			c := m.evCells[e.c0]
+			for _, p := range r.pend {
+				if p.cell == c.cell && p.count <= c.count {
+					m.augment(r, e.exec, e.full, e.temp)
+					break
+				}
+			}
 			continue
 		}
 		pre := e.pre.Has(r.q)
