@@ -1,6 +1,7 @@
 package diag
 
 import (
+	"bytes"
 	"sort"
 )
 
@@ -42,6 +43,44 @@ func (f *File) LineCol(off int) (line, col int) {
 	ls := f.lineStarts()
 	i := sort.Search(len(ls), func(i int) bool { return ls[i] > off }) - 1
 	return i + 1, off - ls[i] + 1
+}
+
+// SameLine reports whether offsets a and b are on the same line
+// (LineCol's lines), without building the line table: the parser asks it
+// for every end-of-line comment, and a check that reports nothing never
+// needs the table (issue 13). Offsets are clamped to the file as LineCol
+// clamps them; a negative offset is on line 0, which no other offset is.
+func (f *File) SameLine(a, b int) bool {
+	if a < 0 || b < 0 {
+		return a < 0 && b < 0
+	}
+	if a > b {
+		a, b = b, a
+	}
+	if b > len(f.Src) {
+		b = len(f.Src)
+	}
+	if a >= b {
+		return true
+	}
+	// A line starts after each "\n" and after each "\r" not followed by
+	// "\n" (lineStarts): the two are on one line when [a, b) holds none.
+	seg := f.Src[a:b]
+	if bytes.IndexByte(seg, '\n') >= 0 {
+		return false
+	}
+	for i := bytes.IndexByte(seg, '\r'); i >= 0; {
+		j := a + i // a lone "\r" ends a line
+		if j+1 == len(f.Src) || f.Src[j+1] != '\n' {
+			return false
+		}
+		k := bytes.IndexByte(seg[i+1:], '\r')
+		if k < 0 {
+			break
+		}
+		i += 1 + k
+	}
+	return true
 }
 
 // Offset returns the byte offset of 1-based line and column, clamped to the

@@ -54,3 +54,20 @@ func TestLongLineExcerpt(t *testing.T) {
 		t.Errorf("%q", buf.String())
 	}
 }
+
+// TestSameLine: SameLine agrees with LineCol on every pair of offsets of
+// files mixing the line endings, including offsets past the end.
+func TestSameLine(t *testing.T) {
+	for _, src := range []string{"a\rbb\r\nccc\nd\r", "\r\n\r\r\n\n", "x", "", "ab\r", "a\r\rb\r\n"} {
+		f := NewFile("m.txt", []byte(src))
+		for a := -1; a <= len(src)+1; a++ {
+			for b := -1; b <= len(src)+1; b++ {
+				la, _ := f.LineCol(a)
+				lb, _ := f.LineCol(b)
+				if got, want := f.SameLine(a, b), la == lb; got != want {
+					t.Errorf("%q: SameLine(%d, %d) = %v, want %v", src, a, b, got, want)
+				}
+			}
+		}
+	}
+}

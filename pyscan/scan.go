@@ -1,6 +1,7 @@
 package pyscan
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"strings"
@@ -154,6 +155,12 @@ func (s *Scanner) Toks() []Tok {
 	// copied one by one as Next does), sized from the source length:
 	// Weft and Prism files have one token per 3 to 13 bytes, most per 5
 	// to 7; a file denser than one per 5 grows the array once or twice.
+	if n := bytes.Count(s.src, []byte{'#'}); n > 0 && s.Comments == nil {
+		// Room for every comment at once (each starts with a '#'; a
+		// '#' in a string makes it too many), not one growth per
+		// doubling.
+		s.Comments = make([]Comment, 0, n)
+	}
 	toks := s.pending
 	if want := len(toks) + len(s.src)/5 + 16; cap(toks) < want {
 		toks = make([]Tok, len(s.pending), want)

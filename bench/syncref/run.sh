@@ -12,7 +12,15 @@
 #     (the tests that need a GPU fixture by exo_gpu_tests.py: the same
 #     procedures and sizes); libcamspork is built beforehand, not timed.
 #   Weft: `weft check` (parse, static checks, sync check; getrusage) in
-#     weftime, the median of 5 runs after a first one, GOMAXPROCS=1.
+#     weftime, GOMAXPROCS=1: the median of the runs after a first one,
+#     at least 5 and until they add up to 0.5 s of CPU (-min-cpu 0.5s).
+#     The reference's figure is one check in a pytest process that has
+#     already run the tests before it (warm caches, heap and imports);
+#     the median of a long series is Weft in the same state. Until stop
+#     27 the figure was the median of 5 runs, which on the smallest
+#     kernels still counts a fresh process's page faults and heap growth
+#     (per_cta_alloc: 0.2-0.3 ms after 5 runs, 0.11 ms steady);
+#     WEFTIME_FLAGS="-min-cpu 0" gives that figure again.
 # map.tsv says which Weft program stands for each test (or none, and why).
 #
 # Setup (once; about 5 minutes):
@@ -31,8 +39,9 @@
 #
 # Usage: bench/syncref/run.sh [-weft-only]   (-weft-only reuses bench/out/syncref/ref.jsonl)
 # Environment: EXO_SRC (/tmp/exo), EXO_VENV (/tmp/exovenv), CAMSPORK_JIT_DIR (/tmp/exojit), CPU (0),
-#   WEFTIME_FLAGS (extra weftime flags, e.g. "-stat mean -reps 20": the mean
-#   counts the garbage collections that a median of 5 can leave out).
+#   WEFTIME_FLAGS (weftime flags, default "-min-cpu 0.5s"; e.g. add
+#   "-stat mean": the mean counts the garbage collections that a median
+#   can leave out).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 EXO_SRC=${EXO_SRC:-/tmp/exo}
@@ -69,7 +78,7 @@ grep -v '^#' bench/syncref/map.tsv | while IFS=$'\t' read -r name sizes file chu
     if [ "$sedscript" != "-" ]; then sed -i "$sedscript" "$f"; fi
     [ "$wargs" = "-" ] && wargs=""
     # shellcheck disable=SC2086
-    printf '%s\t%s\n' "$i" "$(GOMAXPROCS=1 taskset -c "$CPU" "$out/weftime" ${WEFTIME_FLAGS:-} "$f" $wargs)" >> "$out/weft.tsv"
+    printf '%s\t%s\n' "$i" "$(GOMAXPROCS=1 taskset -c "$CPU" "$out/weftime" ${WEFTIME_FLAGS--min-cpu 0.5s} "$f" $wargs)" >> "$out/weft.tsv"
   fi
   i=$((i + 1))
 done

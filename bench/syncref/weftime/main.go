@@ -4,7 +4,7 @@
 // sync check) inside a process that is already running, excluding the
 // process start. Used by bench/syncref/run.sh (issue 13).
 //
-// Usage: weftime [-reps N] [-stat median|mean] [-cpuprofile OUT] [-memprofile OUT] [-gcpolicy=false] FILE.weft [NAME=VALUE ...] [check flags]
+// Usage: weftime [-reps N] [-min-cpu D] [-stat median|mean] [-cpuprofile OUT] [-memprofile OUT] [-gcpolicy=false] FILE.weft [NAME=VALUE ...] [check flags]
 //
 // Like the weft command, it runs under internal/gcpolicy's GC setting
 // (unless GOGC or GOMEMLIMIT is set, or -gcpolicy=false).
@@ -46,6 +46,7 @@ var codeRe = regexp.MustCompile(`error\[(W\d+)\]`)
 
 func main() {
 	reps := flag.Int("reps", 5, "timed runs after the first")
+	minCPU := flag.Duration("min-cpu", 0, "keep timing further runs until they add up to this much CPU time (at least -reps of them): the steady state of a process that has run many checks, as the reference's pytest process has")
 	prof := flag.String("cpuprofile", "", "write a CPU profile of all runs to this file")
 	memprof := flag.String("memprofile", "", "write an allocation profile of all runs to this file")
 	stat := flag.String("stat", "median", "the last column: the median of the further runs, or their mean (which counts the collections a median can leave out)")
@@ -117,9 +118,11 @@ func main() {
 		}
 	}
 	var ts []time.Duration
-	for i := 0; i < *reps; i++ {
+	var total time.Duration
+	for i := 0; i < *reps || (total < *minCPU && i < 1_000_000); i++ {
 		_, _, d := run()
 		ts = append(ts, d)
+		total += d
 	}
 	sort.Slice(ts, func(i, j int) bool { return ts[i] < ts[j] })
 	med := first

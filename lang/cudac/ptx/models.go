@@ -43,6 +43,7 @@ const (
 	KLdShared              // ld{.sem.scope}.shared{::cta,::cluster}.{b,u,s}{32,64}/.f32/.f64 d, [a]
 	KStShared              // st{.sem.scope}.shared{::cta,::cluster}.type [a], v
 	KAtomShared            // atom{.sem.scope}.shared{::cta,::cluster}.add.{u32,s32,u64} d, [a], v; red: no d
+	KVop4                  // {vadd4,vsub4,vavrg4,vabsdiff4,vmin4,vmax4}.dtype.atype.btype{.sat|.add} d, a, b, c (default selectors and mask; Vop4)
 )
 
 var kindNames = [...]string{"none", "mov", "cvt.tf32", "bra", "barrier.sync", "barrier.arrive", "nop",
@@ -51,7 +52,7 @@ var kindNames = [...]string{"none", "mov", "cvt.tf32", "bra", "barrier.sync", "b
 	"setp", "ldmatrix", "wgmma.mma_async", "wgmma.fence", "wgmma.wait_group",
 	"cp.async.bulk.tensor (load)", "cp.async.bulk.tensor (store)", "cp.reduce.async.bulk.tensor", "cp.async.bulk group",
 	"mbarrier.expect_tx/complete_tx", "barrier.cluster.arrive", "barrier.cluster.wait", "mapa",
-	"ld.shared", "st.shared", "atom.shared"}
+	"ld.shared", "st.shared", "atom.shared", "vop4"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -207,6 +208,20 @@ func classify(in *Inst, p *Program) error {
 		return nil
 	}
 	switch {
+	case vop4Ops[m[0]]:
+		if len(m) < 4 || len(m) > 5 || !isU32S32(m[1]) || !isU32S32(m[2]) || !isU32S32(m[3]) || len(m) == 5 && m[4] != "sat" && m[4] != "add" {
+			return bad("modeled as %s.dtype.atype.btype{.sat|.add} with .u32 or .s32 types", m[0])
+		}
+		in.Kind = KVop4
+		if err := nargs(4, 4); err != nil {
+			return err
+		}
+		for _, a := range in.Args {
+			if a.Kind == OMem || a.Kind == OVec {
+				return bad("operands are registers or immediates")
+			}
+		}
+		return nil
 	case m[0] == "setp" && len(m) == 3 && strings.Contains("eq ne lt le gt ge", m[1]) && strings.Contains("b32 u32 s32 b64 u64 s64", m[2]):
 		in.Kind = KSetp
 		return nargs(3, 3)

@@ -217,3 +217,50 @@ func FuzzParse(f *testing.F) {
 		Parse(src, n%64, 1)
 	})
 }
+
+// TestVop4 checks the byte SIMD video instructions against values worked
+// out by hand from the PTX ISA's semantics.
+func TestVop4(t *testing.T) {
+	for _, tc := range []struct {
+		ins     string
+		a, b, c uint32
+		want    uint32
+	}{
+		// |1-4| + |2-3| + |3-2| + |4-1| = 8, plus c
+		{"vabsdiff4.u32.u32.u32.add", 0x04030201, 0x01020304, 10, 18},
+		// unsigned lanes: |0xff - 0x00| = 255 in lane 0
+		{"vabsdiff4.u32.u32.u32.add", 0x000000ff, 0, 0, 255},
+		// signed lanes: |-1 - 0| = 1
+		{"vabsdiff4.u32.s32.s32.add", 0x000000ff, 0, 0, 1},
+		// merge: each lane's low byte
+		{"vabsdiff4.u32.u32.u32", 0x10ff0005, 0x20000a01, 0xdeadbeef, 0x10ff0a04},
+		// wrap without .sat, clamp with it
+		{"vadd4.u32.u32.u32", 0x010203ff, 0x01010101, 0, 0x02030400},
+		{"vadd4.u32.u32.u32.sat", 0x010203ff, 0x01010101, 0, 0x020304ff},
+		{"vsub4.s32.s32.s32.sat", 0x00000080, 0x00000001, 0, 0x00000080}, // -128 - 1 clamps to -128
+		{"vsub4.u32.u32.u32.sat", 0x00000001, 0x00000002, 0, 0},          // 1 - 2 clamps to 0
+		// vavrg4: (a + b + 1) >> 1 for a non-negative sum, (a + b) >> 1 else
+		{"vavrg4.u32.u32.u32", 0x000000ff, 0x00000000, 0, 0x00000080},
+		{"vavrg4.s32.s32.s32", 0x000000fd, 0x00000000, 0, 0x000000fe}, // (-3) >> 1 = -2
+		{"vavrg4.s32.s32.s32", 0x00000003, 0x00000000, 0, 0x00000002}, // (3 + 1) >> 1 = 2
+		// min and max by the operand types
+		{"vmax4.u32.u32.u32", 0x000000ff, 0x00000001, 0, 0x000000ff},
+		{"vmax4.s32.s32.s32", 0x000000ff, 0x00000001, 0, 0x00000001},
+		{"vmin4.s32.s32.s32", 0x000000ff, 0x00000001, 0, 0x000000ff},
+		// accumulate of signed results: (-1) + (-2) + 0 + 0 added to 5
+		{"vsub4.s32.s32.s32.add", 0x00000000, 0x00000201, 5, 2},
+	} {
+		mods := strings.Split(tc.ins, ".")
+		if got := Vop4(mods, tc.a, tc.b, tc.c); got != tc.want {
+			t.Errorf("%s %#x, %#x, %#x = %#x, want %#x", tc.ins, tc.a, tc.b, tc.c, got, tc.want)
+		}
+	}
+	if _, err := Parse("vabsdiff4.u32.u32.u32.add %0, %1, %2, %3;", 4, 0); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"vabsdiff4.u32.u32.u32.add %0, %1, %2;", "vabsdiff4.u16.u32.u32 %0, %1, %2, %3;", "vabsdiff4.u32.u32.u32.sat.add %0, %1, %2, %3;"} {
+		if _, err := Parse(bad, 4, 0); err == nil {
+			t.Errorf("%s: no error", bad)
+		}
+	}
+}

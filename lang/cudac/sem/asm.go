@@ -431,6 +431,8 @@ func (m *Machine) asmInst(t *Thread, st *asmState, in *ptx.Inst, i int, pos int3
 		t.wargs[0] = fullMask
 		t.syncs++
 		return stBlocked
+	case ptx.KVop4:
+		st.write(in.Args[0], uint64(ptx.Vop4(in.Mods, uint32(st.read(t, in.Args[1])), uint32(st.read(t, in.Args[2])), uint32(st.read(t, in.Args[3])))))
 	case ptx.KSetp:
 		st.write(in.Args[0], b2u(setp(in.Mods[1], in.Mods[2], st.read(t, in.Args[1]), st.read(t, in.Args[2]))))
 	case ptx.KWgmma:

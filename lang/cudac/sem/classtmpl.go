@@ -271,6 +271,11 @@ func (c *compiler) matchValue(e syntax.Expr, v int64, params map[string]bool, tv
 			tvals[n.Name] = v
 			return true
 		}
+		if old, bound := tvals[n.Name]; bound {
+			// a parameter of the enclosing class template instance
+			// (a member template's Vec<U, N>: N is the class's)
+			return old == v
+		}
 	}
 	w, ok := c.constExpr(e)
 	return ok && w == v
@@ -366,6 +371,22 @@ func (c *compiler) instantiateClass(ct *syntax.ClassTemplate, key, tag string, t
 		}
 		c.topDecl(&nd)
 	}
+	for _, mt := range ct.MemberTmpls {
+		// a member function template (C++ [temp.mem]): a function
+		// template of this instance, its calls instantiated with the
+		// class's parameters bound as well as their own (instantiate)
+		nd := *mt
+		nd.Name, nd.Recv = rename(mt.Name), tag
+		c.templates[nd.Name] = &nd
+		c.noteTemplate(&nd)
+		if c.outerTmpl == nil {
+			c.outerTmpl = map[*syntax.FuncDecl]outerBinding{}
+		}
+		c.outerTmpl[&nd] = outerBinding{tm, tvals}
+		if strings.Contains(nd.Name, "operator") {
+			c.hasOps = true
+		}
+	}
 	for _, fd := range ct.Funcs {
 		if fd.Recv == "" {
 			c.friendOf(fd, tm, tvals)
@@ -413,7 +434,15 @@ func (c *compiler) instantiateClass(ct *syntax.ClassTemplate, key, tag string, t
 		fn.Type = c.resolve(nd.Type)
 		c.tmap, c.tvals = saveT2, saveV2
 		fn.PosIdx = c.pos(nd.Pos)
-		c.register(fn)
+		if t.poly {
+			c.register(fn) // a vtable's functions are all needed
+		} else {
+			// compiled at its first use (funcIndex), as C++ instantiates
+			// a member of a class template only where it is used
+			// ([temp.inst]p3): pair<int, R>'s default constructor is no
+			// error while nothing default-constructs it
+			c.declareFunc(fn)
+		}
 	}
 	return t
 }
@@ -490,6 +519,13 @@ func (c *compiler) friendOf(fd *syntax.FuncDecl, tm map[string]*Type, tvals map[
 // register declares function fn (of an instance) under its name, as an
 // overload when the name has a function already, and queues it.
 func (c *compiler) register(fn *Function) {
+	c.declareFunc(fn)
+	c.queue = append(c.queue, fn)
+}
+
+// declareFunc is register without queueing fn: funcIndex queues it at
+// its first use.
+func (c *compiler) declareFunc(fn *Function) {
 	name := fn.decl.Name
 	key := name
 	if old := c.funcs[name]; old != nil {
@@ -504,7 +540,6 @@ func (c *compiler) register(fn *Function) {
 	}
 	c.funcs[key] = fn
 	c.prog.Funcs = append(c.prog.Funcs, fn)
-	c.queue = append(c.queue, fn)
 }
 
 // boundFunc is function name declared by d with template parameters
@@ -519,4 +554,11 @@ func (c *compiler) boundFunc(name string, d *syntax.FuncDecl, tmap map[string]*T
 	c.tmap, c.tvals = saveT, saveV
 	fn.PosIdx = c.pos(d.Pos)
 	return fn
+}
+
+// outerBinding is the class template instance's binding of its parameters
+// for one of its member function templates.
+type outerBinding struct {
+	tmap  map[string]*Type
+	tvals map[string]int64
 }

@@ -148,6 +148,12 @@ type compiler struct {
 	// dtors are the automatic objects with destructors of each open
 	// block, innermost last (virtual.go).
 	dtors [][]autoObj
+	// outerTmpl binds the class template parameters of the member
+	// function templates of class template instances (classtmpl.go).
+	outerTmpl map[*syntax.FuncDecl]outerBinding
+	// temps are the materialized temporaries of the full-expressions
+	// being compiled, innermost last (temps.go).
+	temps []fullTemp
 	// closureMeta binds the captures of closure functions (lambda.go).
 	closureMeta map[*Function]*closureMeta
 	lambdaOf    map[*Type]*lambdaInfo // closure types (lambda.go)
@@ -446,7 +452,7 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 		if t := c.assocType(te); t != nil { // std::map, std::set (lib_map.go)
 			return t
 		}
-		if strings.HasPrefix(te.Name, "std::") && syntax.StdContainers[te.Name[5:]] {
+		if strings.HasPrefix(te.Name, "std::") && (syntax.StdContainers[te.Name[5:]] || syntax.UnmodeledStdTemplates[te.Name[5:]]) {
 			c.errorf(te.Pos, "C0309", "%s is not modeled", te.Name)
 			return tInt
 		}
@@ -1254,10 +1260,14 @@ func (c *compiler) stmt(s syntax.Stmt) {
 		c.block(s, true)
 	case *syntax.DeclStmt:
 		for _, d := range s.Decls {
+			mark := c.fullExpr() // temps.go
 			c.localDecl(d)
+			c.endFullExpr(mark, d.Pos)
 		}
 	case *syntax.ExprStmt:
+		mark := c.fullExpr()
 		c.discard(s.X, s.Pos)
+		c.endFullExpr(mark, s.Pos)
 	case *syntax.IfStmt:
 		if s.Init != nil {
 			c.push()
@@ -1272,7 +1282,9 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			c.ifConstexpr(s)
 			return
 		}
+		mark := c.fullExpr()
 		c.cond(s.Cond)
+		c.endFullExpr(mark, s.Pos)
 		jz := c.emit(OpJz, 0, 0, s.Pos)
 		c.scoped(s.Then)
 		if s.Else != nil {
@@ -1289,7 +1301,9 @@ func (c *compiler) stmt(s syntax.Stmt) {
 		top := c.here()
 		jz := -1
 		if s.Cond != nil {
+			mark := c.fullExpr()
 			c.cond(s.Cond)
+			c.endFullExpr(mark, s.Pos)
 			jz = c.emit(OpJz, 0, 0, s.Pos)
 		}
 		l := &loopCtx{}
@@ -1301,7 +1315,9 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			c.patch(at)
 		}
 		if s.Post != nil {
+			mark := c.fullExpr()
 			c.discard(s.Post, s.Pos)
+			c.endFullExpr(mark, s.Pos)
 		}
 		c.emit(OpJmp, int32(top), 0, s.Pos)
 		if jz >= 0 {
@@ -1321,7 +1337,9 @@ func (c *compiler) stmt(s syntax.Stmt) {
 		for _, at := range l.conts {
 			c.patch(at)
 		}
+		mark := c.fullExpr()
 		c.cond(s.Cond)
+		c.endFullExpr(mark, s.Pos)
 		c.emit(OpJnz, int32(top), 0, s.Pos)
 		for _, at := range l.breaks {
 			c.patch(at)
@@ -1341,6 +1359,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			c.emit(OpRet, 0, 0, s.Pos)
 			return
 		}
+		mark := c.fullExpr() // temps.go
 		if s.X != nil {
 			var t *Type
 			if il, ok := s.X.(*syntax.InitList); ok {
@@ -1380,6 +1399,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 		} else {
 			c.emit(OpConst, 0, 0, s.Pos)
 		}
+		c.endFullExpr(mark, s.Pos)
 		c.checkEnsures(s.Pos, true)                    // annot.go
 		c.destroyExcept(0, s.Pos, c.nrvoSlot(rt, s.X)) // rvalue.go
 		c.emit(OpRet, 0, 0, s.Pos)
@@ -3074,7 +3094,7 @@ func (c *compiler) call(e *syntax.Call) *Type {
 	if ok && c.cls != "" && c.lookup(n.Name) == nil && c.funcs[n.Name] == nil && c.recv != nil {
 		if td := c.memberTemplate(c.recv, n.Name); td != nil && c.methodOf(c.recv, c.cls, n.Name) == nil {
 			// a member function template called from a member
-			if fn := c.instantiate(td, e); fn != nil {
+			if fn := c.instantiate(c.templateByArity(td, e), e); fn != nil {
 				c.rawRef = raw
 				return c.methodCall(fn, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
 			}
@@ -3340,6 +3360,7 @@ func (c *compiler) launch(fn *Function, e *syntax.Call) *Type {
 // instantiate creates (once) the instance of a template function for the
 // template arguments given or deduced from the call.
 func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
+	outer, hasOuter := c.outerTmpl[td] // a member template of a class template instance
 	if td.TPack != "" {
 		if td = c.variadicInstance(td, e); td == nil { // variadic.go
 			return nil
@@ -3347,6 +3368,14 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 	}
 	tmap := map[string]*Type{}
 	tvals := map[string]int64{}
+	if hasOuter {
+		for k, v := range outer.tmap {
+			tmap[k] = v
+		}
+		for k, v := range outer.tvals {
+			tvals[k] = v
+		}
+	}
 	for i, name := range td.TParams {
 		if i < len(e.TypeArgs) && e.TypeArgs[i] != nil {
 			tmap[name] = c.resolve(e.TypeArgs[i])
@@ -3386,6 +3415,7 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 		}
 		tmap[te.Name] = at
 	}
+	fwdLv := c.forwardingLvalues(td, e, tmap) // rvalue.go
 	// default template arguments for what is neither given nor deduced
 	for i, name := range td.TParams {
 		if _, ok := tmap[name]; ok {
@@ -3430,6 +3460,9 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 			return nil
 		}
 		key.WriteString("," + typeKey(t))
+		if fwdLv[name] {
+			key.WriteString("&") // T deduced from an lvalue: another instance
+		}
 	}
 	if fn := c.insts[key.String()]; fn != nil {
 		return fn
@@ -3448,6 +3481,7 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 		return fn
 	}
 	fn := c.boundFunc(td.Name, td, tmap, tvals)
+	c.bindForwarding(fn, td, fwdLv) // rvalue.go
 	c.insts[key.String()] = fn
 	c.setLibAt(fn, td, e.Pos) // lib_algorithm.go
 	c.prog.Funcs = append(c.prog.Funcs, fn)

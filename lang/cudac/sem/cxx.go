@@ -216,6 +216,7 @@ func (c *compiler) refArg(e syntax.Expr, et *Type) {
 			c.errorf(pos, "C0302", "cannot bind %s& to a value of type %s", et, vt)
 		}
 		c.emit(OpMemcpy, 0, int64(et.size), pos)
+		c.materialized(et, e, pos) // temps.go
 		return
 	}
 	c.emit(OpDup, 0, 0, pos)
@@ -232,7 +233,13 @@ func (c *compiler) refLocal(d *syntax.Decl, t *Type) {
 		c.errorf(d.Pos, "C0302", "reference %s must be initialized with an expression", d.Name)
 		c.emit(OpConst, 0, 0, d.Pos)
 	} else {
+		n := len(c.temps)
 		c.refArg(d.Init, t.Elem)
+		if last := len(c.temps) - 1; last >= n && c.temps[last].at == len(c.code)-1 {
+			// the initializer itself is the temporary (not one made
+			// inside it, pick(R(2))): it lives as long as the reference
+			c.extendTemp(last) // temps.go
+		}
 	}
 	c.emit(OpSetLocal, int32(slot), 0, d.Pos)
 	c.emit(OpPop, 0, 0, d.Pos)
@@ -461,7 +468,7 @@ func (c *compiler) memberCall(m *syntax.Member, e *syntax.Call) *Type {
 	fn := c.methodOf(st, tagOf(st), m.Name)
 	if fn == nil {
 		if td := c.memberTemplate(st, m.Name); td != nil {
-			if fn = c.instantiate(td, e); fn == nil {
+			if fn = c.instantiate(c.templateByArity(td, e), e); fn == nil {
 				c.emit(OpConst, 0, 0, e.Pos)
 				return tInt
 			}
@@ -504,6 +511,9 @@ func (c *compiler) methodCall(fn *Function, recv syntax.Expr, arrow bool, e *syn
 		lv := c.lvalue(recv)
 		if lv.slot >= 0 {
 			c.errorf(pos, "C0303", "member function call on a value that is not an object")
+		} else if c.freshObject(recv) {
+			// make().f(): this is a temporary (temps.go)
+			c.materialized(rt, recv, pos)
 		}
 	}
 	if rt.Kind == Struct && (len(rt.bases) > 1 || vbOf(rt) != nil) {

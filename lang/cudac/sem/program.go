@@ -55,6 +55,9 @@ type Function struct {
 	cleanups []cleanup
 	tmap     map[string]*Type
 	tvals    map[string]int64
+	// fwdLv are the template parameters T of forwarding references (T&&
+	// parameters) this instance deduced from lvalues (rvalue.go)
+	fwdLv    map[string]bool
 	compiled bool
 	defined  bool
 }

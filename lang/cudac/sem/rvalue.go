@@ -84,6 +84,12 @@ func (c *compiler) calleeOf(e *syntax.Call) *Function {
 		// <utility>'s std::move: an xvalue whatever instance it is
 		return &Function{Type: &Type{Kind: Func, Elem: &Type{Kind: Ptr, Ref: true, rval: true}}}
 	}
+	if n.Name == "forward" || n.Name == "std::forward" {
+		// std::forward<T>(x): an lvalue when T is an lvalue reference,
+		// else an xvalue ([forward]p2: static_cast<T&&>(x), with
+		// reference collapsing)
+		return &Function{Type: &Type{Kind: Func, Elem: &Type{Kind: Ptr, Ref: true, rval: !c.forwardsLvalue(e)}}}
+	}
 	if len(c.overloads[n.Name]) > 1 {
 		return nil
 	}
@@ -257,4 +263,80 @@ func (c *compiler) nrvoSlot(rt *Type, x syntax.Expr) int {
 		return -1
 	}
 	return s.slot
+}
+
+// Perfect forwarding (C++ [temp.deduct.call]p3, [forward]). A parameter
+// T&& of a function template, T one of its type parameters, is a
+// forwarding reference: an lvalue argument of type U deduces T = U& (and
+// T&& collapses to U&), an rvalue deduces T = U. sem keeps T = U in both
+// cases (a type that names T inside the body is U either way) and records
+// the lvalue deductions instead: they make a separate instance, whose
+// parameter is U&, and std::forward<T>(x) in it is an lvalue, in the
+// rvalue instance an xvalue, so a forwarded rvalue chooses the move
+// constructor and a move-only argument (unique_ptr) passes through.
+
+// forwardingLvalues is the set of td's type parameters T for which a
+// parameter T&& (a forwarding reference, T not given explicitly) has an
+// lvalue argument in call e.
+func (c *compiler) forwardingLvalues(td *syntax.FuncDecl, e *syntax.Call, tmap map[string]*Type) map[string]bool {
+	var lv map[string]bool
+	for i, p := range td.Type.Params {
+		if i >= len(e.Args) {
+			break
+		}
+		te := p.Type
+		if te == nil || te.Kind != syntax.TRef || !te.RValue || te.Elem == nil || te.Elem.Kind != syntax.TNamed || len(te.Elem.TArgs) > 0 || te.Elem.Const {
+			continue
+		}
+		k, isParam := indexOf(td.TParams, te.Elem.Name)
+		if !isParam || k < len(e.TypeArgs) && e.TypeArgs[k] != nil {
+			continue // not a template parameter, or given explicitly: an rvalue reference
+		}
+		if !c.isRvalue(e.Args[i]) {
+			if lv == nil {
+				lv = map[string]bool{}
+			}
+			lv[te.Elem.Name] = true
+		}
+	}
+	return lv
+}
+
+// bindForwarding makes fn's forwarding-reference parameters whose type
+// parameter was deduced from an lvalue (lv) lvalue references, as
+// reference collapsing makes them (U& &&: U&).
+func (c *compiler) bindForwarding(fn *Function, td *syntax.FuncDecl, lv map[string]bool) {
+	if len(lv) == 0 || fn.Type == nil {
+		return
+	}
+	fn.fwdLv = lv
+	ft := *fn.Type
+	ft.Params = append([]*Type(nil), ft.Params...)
+	for i, p := range td.Type.Params {
+		te := p.Type
+		if i >= len(ft.Params) || te == nil || te.Kind != syntax.TRef || !te.RValue || te.Elem == nil || !lv[te.Elem.Name] {
+			continue
+		}
+		pt := *ft.Params[i]
+		pt.rval = false
+		ft.Params[i] = &pt
+	}
+	fn.Type = &ft
+}
+
+// forwardsLvalue reports whether std::forward<T>(x) (call e) is an lvalue:
+// T is an lvalue reference type, or a type parameter of the function being
+// compiled that its instance deduced from an lvalue.
+func (c *compiler) forwardsLvalue(e *syntax.Call) bool {
+	if len(e.TypeArgs) == 0 || e.TypeArgs[0] == nil {
+		return true
+	}
+	ta := e.TypeArgs[0]
+	switch {
+	case ta.Kind == syntax.TRef:
+		return !ta.RValue
+	case ta.Kind == syntax.TNamed && len(ta.TArgs) == 0 && c.fn != nil && c.fn.fwdLv[ta.Name]:
+		return true
+	}
+	return false
 }

@@ -19,9 +19,9 @@ import (
 // constructor, or recurses (print(rest...) down to a non-template base
 // case).
 //
-// Perfect forwarding: std::forward<Args>(args) is the argument as an
-// lvalue (<utility>'s forward), so an rvalue passed through a pack is
-// copied, not moved.
+// Perfect forwarding: std::forward<Args>(args)... forwards each element
+// as its argument was passed (rvalue.go, forwardingLvalues), so an
+// rvalue passed through a pack is moved.
 
 type packKey struct {
 	td *syntax.FuncDecl

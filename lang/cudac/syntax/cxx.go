@@ -199,7 +199,7 @@ func resolveScopes(toks []Token, diags *diag.List, usingStd *bool) []Token {
 			if nsOf(parts[0].Text) == "std" && len(parts) == 2 && StdModeled[last.Text] {
 				nt.Text = "std::" + last.Text
 			}
-			if nsOf(parts[0].Text) == "std" && len(parts) == 2 && (CmpObjects[last.Text] || StdContainers[last.Text]) {
+			if nsOf(parts[0].Text) == "std" && len(parts) == 2 && (CmpObjects[last.Text] || StdContainers[last.Text] || UnmodeledStdTemplates[last.Text]) {
 				nt.Text = "std::" + last.Text // a comparison object (parser.go, cmpObject)
 			}
 			if stdUsing && len(parts) == 2 && (parts[0].Text == "ios" || parts[0].Text == "ios_base") {

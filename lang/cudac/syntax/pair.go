@@ -8,8 +8,8 @@ package syntax
 // asked of the members ([pairs.spec]); and std::move ([forward]), the
 // object itself (sem binds rvalue references as it binds const ones, to
 // the object, so what moving from it observes is the object), and
-// std::forward, the argument as an lvalue (sem/variadic.go: a forwarded
-// rvalue is copied, not moved). Like the
+// std::forward, the argument itself (sem/rvalue.go decides its value
+// category: an lvalue or an xvalue, as the instance deduced T). Like the
 // exception classes
 // (stdexcept.go) its std:: is flattened, so the program's pair and
 // std::pair are one class. <utility>, <map>, <set> and <algorithm>

@@ -50,6 +50,16 @@ var UnmodeledStdTypes = map[string]bool{
 // types, and a compiled use is C0309 naming them.
 var StdContainers = map[string]bool{"map": true, "unordered_map": true, "set": true, "unordered_set": true, "multimap": true, "multiset": true, "deque": true}
 
+// UnmodeledStdTemplates are class templates of the standard library that
+// sem does not model: written std::weak_ptr<T> (the qualifier kept, as for
+// StdContainers) they parse as types, and a compiled use is C0309 naming
+// them, not a parse error at their '<'.
+var UnmodeledStdTemplates = map[string]bool{
+	"weak_ptr": true, "function": true, "tuple": true, "optional": true, "variant": true,
+	"list": true, "forward_list": true, "stack": true, "queue": true, "priority_queue": true,
+	"bitset": true, "span": true, "complex": true, "valarray": true,
+}
+
 // VectorTypeNames are CUDA's built-in vector types (vector_types.h): each
 // base name with 1 to 4 components.
 var VectorTypeNames = func() []string {
@@ -140,6 +150,9 @@ func Parse(toks []Token, diags *diag.List) *File {
 		global[n] = true
 	}
 	for n := range StdContainers {
+		global["std::"+n] = true
+	}
+	for n := range UnmodeledStdTemplates {
 		global["std::"+n] = true
 	}
 	p.types = []map[string]bool{global}
@@ -507,7 +520,15 @@ func (p *parser) classTemplate(f *File, names []string, values []bool) {
 	}
 	ct.Funcs = tmp.Funcs
 	ct.Decls = tmp.Decls
-	if len(tmp.Templates) > 0 || len(tmp.Specs) > 0 || len(tmp.ClassTemplates) > 0 {
+	var others []*FuncDecl
+	for _, fd := range tmp.Templates {
+		if fd.Recv == name {
+			ct.MemberTmpls = append(ct.MemberTmpls, fd)
+		} else {
+			others = append(others, fd)
+		}
+	}
+	if len(others) > 0 || len(tmp.Specs) > 0 || len(tmp.ClassTemplates) > 0 {
 		p.errorf(kw.Pos, "C0206", "member templates are not supported")
 	}
 	if !p.is(";") {
@@ -678,7 +699,7 @@ func (p *parser) specifiers() (*TypeExpr, Qualifiers) {
 					if t.Text == "std::vector" && p.is("::") && p.peek(1).Kind == Ident && vectorMemberTypes[p.peek(1).Text] {
 						base = p.vectorMemberType(base)
 					}
-				} else if p.is("<") && (p.classTmpls[t.Text] || strings.HasPrefix(t.Text, "std::") && StdContainers[t.Text[5:]] || chronoTemplates[t.Text]) {
+				} else if p.is("<") && (p.classTmpls[t.Text] || strings.HasPrefix(t.Text, "std::") && (StdContainers[t.Text[5:]] || UnmodeledStdTemplates[t.Text[5:]]) || chronoTemplates[t.Text]) {
 					// (std::map<K, V> parses, and sem names it: C0309)
 					base.TArgs, base.TArgExprs = p.templateArgs()
 					if strings.HasPrefix(t.Text, "std::") && StdContainers[t.Text[5:]] && p.is("::") && p.peek(1).Kind == Ident && containerMemberTypes[p.peek(1).Text] {
@@ -1328,7 +1349,7 @@ func (p *parser) suffixes(base *TypeExpr) *TypeExpr {
 		if p.unknownParamType() {
 			return p.suffixes(base) // now a parameter list
 		}
-		if !(p.peek(1).Text == ")" || p.peek(1).Text == "..." || p.peekStartsType(1)) {
+		if !(p.peek(1).Text == ")" || p.peek(1).Text == "..." || p.peekStartsType(1)) || p.functionalArg() {
 			// not a parameter list: a constructor-style initializer,
 			// "dim3 grid(2, 3)", which initDecl parses
 			return base
@@ -2250,6 +2271,27 @@ func (p *parser) unknownDeclType() bool {
 	return true
 }
 
+// functionalArg reports, at the '(' after a declarator's name, an
+// initializer whose first argument is a functional cast that no parameter
+// declaration can be: "Box b(R(13))", "Box b(R{13})" (a type followed by
+// a parenthesized literal or a brace). "Box b(R())" stays a function
+// declaration, as C++ reads it ([dcl.ambig.res]).
+func (p *parser) functionalArg() bool {
+	if p.peek(1).Kind != Ident || !p.peekStartsType(1) {
+		return false
+	}
+	switch p.peek(2).Text {
+	case "{":
+		return true
+	case "(":
+		switch p.peek(3).Kind {
+		case IntLit, FloatLit, CharLit, StringLit:
+			return true
+		}
+	}
+	return false
+}
+
 func (p *parser) peekStartsType(n int) bool {
 	save := p.i
 	p.i += n
@@ -2366,14 +2408,20 @@ func (p *parser) primary() Expr {
 			}
 			lp := p.expect("(")
 			var args []Expr
+			pack := false
 			for !p.is(")") {
 				args = append(args, p.assign())
+				if p.is("...") {
+					// T(args...): a pack expansion (sem/variadic.go)
+					args[len(args)-1] = &PackExpand{Pos: p.next().Pos, X: args[len(args)-1]}
+					pack = true
+				}
 				if !p.got(",") {
 					break
 				}
 			}
 			p.expect(")")
-			if ty.Kind == TNamed && ty.Name != "dim3" && len(args) == 1 {
+			if ty.Kind == TNamed && ty.Name != "dim3" && len(args) == 1 && !pack {
 				return &Cast{Pos: lp.Pos, Type: ty, X: args[0]}
 			}
 			return &Cast{Pos: t.Pos, Type: ty, Args: args}

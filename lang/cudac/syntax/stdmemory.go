@@ -6,9 +6,8 @@ package syntax
 // made, move-only (the copy constructor and assignment deleted, so a copy
 // is an error at the copy: sem/rvalue.go); shared_ptr<T> with a use count
 // shared by its copies and the object deleted with the last; make_unique
-// and make_shared for constructors of up to four arguments (the arguments
-// are copied into the constructor, not forwarded: sem has no variadic
-// templates). Deleters other than delete and delete[], weak_ptr, aliasing
+// and make_shared forwarding any number of arguments to the constructor
+// (sem/variadic.go, sem/rvalue.go: a move-only argument is moved). Deleters other than delete and delete[], weak_ptr, aliasing
 // and atomic operations are not modeled: a program that names them gets
 // an undeclared-name or no-member error. Like pair.h, its std:: is
 // flattened.
@@ -114,15 +113,7 @@ template <class T> struct shared_ptr {
 	void reset(T *p) { __drop(); __p = p; __n = new long(1); }
 	void swap(shared_ptr &o) { T *p = __p; long *n = __n; __p = o.__p; __n = o.__n; o.__p = p; o.__n = n; }
 };
-template <class T> unique_ptr<T> make_unique() { return unique_ptr<T>(new T()); }
-template <class T, class A1> unique_ptr<T> make_unique(const A1 &a1) { return unique_ptr<T>(new T(a1)); }
-template <class T, class A1, class A2> unique_ptr<T> make_unique(const A1 &a1, const A2 &a2) { return unique_ptr<T>(new T(a1, a2)); }
-template <class T, class A1, class A2, class A3> unique_ptr<T> make_unique(const A1 &a1, const A2 &a2, const A3 &a3) { return unique_ptr<T>(new T(a1, a2, a3)); }
-template <class T, class A1, class A2, class A3, class A4> unique_ptr<T> make_unique(const A1 &a1, const A2 &a2, const A3 &a3, const A4 &a4) { return unique_ptr<T>(new T(a1, a2, a3, a4)); }
-template <class T> shared_ptr<T> make_shared() { return shared_ptr<T>(new T()); }
-template <class T, class A1> shared_ptr<T> make_shared(const A1 &a1) { return shared_ptr<T>(new T(a1)); }
-template <class T, class A1, class A2> shared_ptr<T> make_shared(const A1 &a1, const A2 &a2) { return shared_ptr<T>(new T(a1, a2)); }
-template <class T, class A1, class A2, class A3> shared_ptr<T> make_shared(const A1 &a1, const A2 &a2, const A3 &a3) { return shared_ptr<T>(new T(a1, a2, a3)); }
-template <class T, class A1, class A2, class A3, class A4> shared_ptr<T> make_shared(const A1 &a1, const A2 &a2, const A3 &a3, const A4 &a4) { return shared_ptr<T>(new T(a1, a2, a3, a4)); }
+template <class T, class... Args> unique_ptr<T> make_unique(Args &&...args) { return unique_ptr<T>(new T(forward<Args>(args)...)); }
+template <class T, class... Args> shared_ptr<T> make_shared(Args &&...args) { return shared_ptr<T>(new T(forward<Args>(args)...)); }
 #endif
 `

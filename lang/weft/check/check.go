@@ -48,7 +48,9 @@ func Check(f *syntax.File, l *lib.Library, errs *diag.List) *Program {
 			continue
 		}
 		seen[name] = sp.Name.Pos()
-		p := newProc(sp)
+		var size procSize
+		size.proc(sp)
+		p := newProcSized(sp, size.names, size.decls)
 		if lib.IsInstr(sp) {
 			p.Instr = lib.ParseInstr(sp, l, errs)
 		} else {
@@ -65,8 +67,12 @@ func Check(f *syntax.File, l *lib.Library, errs *diag.List) *Program {
 	return prog
 }
 
-func newProc(sp *syntax.Proc) *Proc {
-	return &Proc{Name: sp.Name.Name, Decl: sp, Uses: map[*syntax.Name]*Symbol{}, Defs: map[syntax.Node]*Symbol{},
+func newProc(sp *syntax.Proc) *Proc { return newProcSized(sp, 0, 0) }
+
+// newProcSized is newProc with Uses and Defs made for uses and defs
+// entries (procSize).
+func newProcSized(sp *syntax.Proc, uses, defs int) *Proc {
+	return &Proc{Name: sp.Name.Name, Decl: sp, Uses: make(map[*syntax.Name]*Symbol, uses), Defs: make(map[syntax.Node]*Symbol, defs),
 		Callees: map[*syntax.Call]*Proc{}, Args: map[*syntax.Call][]syntax.Expr{}, Windows: map[*syntax.Assign]bool{}}
 }
 

@@ -132,7 +132,17 @@ func (c *checker) paramSymbol(prm *syntax.Param, i int, instr bool) *Symbol {
 	}
 	switch t.Elem.Name {
 	case "size", "index", "stride", "bool":
-		sym.Kind = map[string]Kind{"size": KindSize, "index": KindIndex, "stride": KindStride, "bool": KindBool}[t.Elem.Name]
+		// A switch, not a map literal built for every parameter.
+		switch t.Elem.Name {
+		case "size":
+			sym.Kind = KindSize
+		case "index":
+			sym.Kind = KindIndex
+		case "stride":
+			sym.Kind = KindStride
+		default:
+			sym.Kind = KindBool
+		}
 		if t.Dims != nil || t.Window {
 			c.errs.Errorf(t.Pos(), "W0203", "%s parameter cannot have dimensions", t.Elem.Name)
 		}

@@ -41,8 +41,10 @@ func init() {
 // Parse parses a .weft file, reporting errors to errs.
 func Parse(f *diag.File, errs *diag.List) *File {
 	p := &parser{file: f, errs: errs}
-	p.scanErrLines = map[int]bool{}
 	sc := pyscan.New(f, func(pos diag.Pos, code, msg string) {
+		if p.scanErrLines == nil {
+			p.scanErrLines = map[int]bool{}
+		}
 		p.scanErrLines[pos.Line()] = true
 		p.errs.Errorf(pos, code, "%s", msg)
 	})
@@ -61,9 +63,43 @@ type parser struct {
 	comments []pyscan.Comment
 	ci       int // next unattached comment
 	// scanErrLines are lines with a scanner error: parse errors there are
-	// consequences of it and are not reported again.
+	// consequences of it and are not reported again (nil: none).
 	scanErrLines map[int]bool
 	depth        int // nesting of expressions and blocks (maxDepth)
+	// exprs and stmts hold the elements of the lists being parsed (a
+	// call's arguments, a block's statements, ...), which popExprs and
+	// popStmts copy out at the list's end: one allocation of the exact
+	// size per list instead of append's two to four (issue 13).
+	exprs []Expr
+	stmts []Stmt
+}
+
+// popExprs returns the expressions pushed on p.exprs since mark, in a
+// slice of their own (nil when there are none, as an append-built list
+// was), and pops them.
+func (p *parser) popExprs(mark int) []Expr {
+	n := len(p.exprs) - mark
+	if n == 0 {
+		return nil
+	}
+	out := make([]Expr, n)
+	copy(out, p.exprs[mark:])
+	clear(p.exprs[mark:])
+	p.exprs = p.exprs[:mark]
+	return out
+}
+
+// popStmts is popExprs for p.stmts.
+func (p *parser) popStmts(mark int) []Stmt {
+	n := len(p.stmts) - mark
+	if n == 0 {
+		return nil
+	}
+	out := make([]Stmt, n)
+	copy(out, p.stmts[mark:])
+	clear(p.stmts[mark:])
+	p.stmts = p.stmts[:mark]
+	return out
 }
 
 // enter counts one more level of nesting and abandons the statement when
@@ -80,7 +116,7 @@ func (p *parser) leave() { p.depth-- }
 // errorf reports a parse error unless the scanner already reported one on
 // the same line.
 func (p *parser) errorf(pos diag.Pos, code, format string, args ...any) {
-	if p.scanErrLines[pos.Line()] {
+	if p.scanErrLines != nil && p.scanErrLines[pos.Line()] {
 		return
 	}
 	p.errs.Errorf(pos, code, format, args...)
@@ -178,7 +214,9 @@ func (p *parser) commentsBefore(off int) []string {
 func (p *parser) trailingComment(off int) string {
 	if p.ci < len(p.comments) && !p.comments[p.ci].Own {
 		c := p.comments[p.ci]
-		if p.file.Line(c.Pos.Line()) != "" && c.Pos.Line() == p.file.At(off).Line() {
+		// Same line, asked without the file's line table or a copy of
+		// the line (15 KB a check on a kernel with comments, issue 13).
+		if p.file.SameLine(c.Pos.Offset, off) {
 			p.ci++
 			return c.Text
 		}
@@ -237,12 +275,17 @@ func (p *parser) parseFile() *File {
 }
 
 func (p *parser) decl() (d Decl) {
-	start := p.i
+	start, emark, smark := p.i, len(p.exprs), len(p.stmts)
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(bailout); !ok {
 				panic(r)
 			}
+			// Drop the elements of the lists the bailout abandoned.
+			clear(p.exprs[emark:])
+			p.exprs = p.exprs[:emark]
+			clear(p.stmts[smark:])
+			p.stmts = p.stmts[:smark]
 			if p.i == start {
 				p.next()
 			}
@@ -423,14 +466,14 @@ func (p *parser) dimList() (dims, anns []Expr) {
 }
 
 func (p *parser) exprList(close string) []Expr {
-	var out []Expr
+	mark := len(p.exprs)
 	for !p.isOp(close) {
-		out = append(out, p.expr())
+		p.exprs = append(p.exprs, p.expr())
 		if !p.got(",") {
 			break
 		}
 	}
-	return out
+	return p.popExprs(mark)
 }
 
 // block parses NEWLINE INDENT stmts DEDENT, or a simple statement on the same
@@ -447,27 +490,32 @@ func (p *parser) block() []Stmt {
 		p.fail(ErrExpected, "expected an indented block")
 	}
 	p.next()
-	var body []Stmt
+	mark := len(p.stmts)
 	for p.tok().Kind != pyscan.DEDENT && p.tok().Kind != pyscan.EOF {
 		if p.tok().Kind == pyscan.NEWLINE {
 			p.next()
 			continue
 		}
 		if s := p.stmtRecover(); s != nil {
-			body = append(body, s)
+			p.stmts = append(p.stmts, s)
 		}
 	}
 	p.next()
-	return body
+	return p.popStmts(mark)
 }
 
 func (p *parser) stmtRecover() (s Stmt) {
-	start := p.i
+	start, emark, smark := p.i, len(p.exprs), len(p.stmts)
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(bailout); !ok {
 				panic(r)
 			}
+			// Drop the elements of the lists the bailout abandoned.
+			clear(p.exprs[emark:])
+			p.exprs = p.exprs[:emark]
+			clear(p.stmts[smark:])
+			p.stmts = p.stmts[:smark]
 			if p.i == start {
 				p.next()
 			}
@@ -878,12 +926,14 @@ func (p *parser) postfix() Expr {
 			t := p.next()
 			ix := &Index{node: node{x.Pos()}, X: x}
 			_ = t
+			mark := len(p.exprs)
 			for !p.isOp("]") {
-				ix.Indices = append(ix.Indices, p.indexElem())
+				p.exprs = append(p.exprs, p.indexElem())
 				if !p.got(",") {
 					break
 				}
 			}
+			ix.Indices = p.popExprs(mark)
 			p.expectOp("]")
 			x = ix
 		case p.isOp("."):
@@ -915,6 +965,7 @@ func (p *parser) indexElem() Expr {
 func (p *parser) call(fun Expr) Expr {
 	p.expectOp("(")
 	c := &Call{node: node{fun.Pos()}, Fun: fun}
+	mark := len(p.exprs)
 	for !p.isOp(")") {
 		if p.tok().Kind == pyscan.NAME && p.peekOp(1, "=") {
 			k := &Kwarg{node: node{p.at(p.tok())}, Name: p.name()}
@@ -925,13 +976,14 @@ func (p *parser) call(fun Expr) Expr {
 			if len(c.Kwargs) > 0 {
 				p.fail(ErrExpected, "positional argument after keyword argument")
 			}
-			c.Args = append(c.Args, p.expr())
+			p.exprs = append(p.exprs, p.expr())
 		}
 		if !p.got(",") {
 			break
 		}
 		c.TrailingComma = p.isOp(")")
 	}
+	c.Args = p.popExprs(mark)
 	p.expectOp(")")
 	return c
 }

@@ -1,0 +1,158 @@
+package sem
+
+import (
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/cudac/syntax"
+)
+
+// Temporaries (C++ [class.temporary]). A prvalue of a class with a
+// destructor that is materialized (bound to a reference: a reference
+// parameter, an operator's operand, a local reference) is an object of
+// its own, destroyed at the end of the full-expression it was made in
+// (p4), or, bound to a local reference, when the reference's block ends
+// (p6, lifetime extension). `g = make(9);` destroys make's result after
+// the assignment; `relay(R(2));` destroys R(2) after the call.
+//
+// A materialized temporary's address is kept in a slot of its own, set
+// where the temporary is made; the end of the full-expression destroys
+// the temporaries whose slot is set, latest first, and clears the slots.
+// A temporary made in an operand that was not evaluated (a && R(1).ok())
+// leaves its slot zero (slots are zero at a call's entry), and one made
+// in a loop is destroyed in each iteration.
+//
+// Only the temporaries materialized from a call returning a class by
+// value or an explicit construction (T(args), T{...}) are counted: those
+// are fresh objects. Other non-addressable class expressions (c ? x : r,
+// (a, b)) are bitwise copies of objects that are destroyed in their own
+// right, as before.
+
+// fullTemp is a temporary awaiting the end of its full-expression: its
+// slot, its destructor, and where the slot is set (to tell a temporary
+// of code that was compiled and then discarded).
+type fullTemp struct {
+	slot int
+	dtor *Function
+	at   int
+}
+
+// materialized registers the class temporary whose address is on the
+// stack, made from e, for destruction at the end of the full-expression.
+// It reports whether it did.
+func (c *compiler) materialized(t *Type, e syntax.Expr, pos diag.Pos) bool {
+	if c.dry > 0 || t.Kind != Struct || t.std != 0 || !c.freshObject(e) {
+		return false
+	}
+	dt := c.dtorOf(t)
+	if dt == nil {
+		return false
+	}
+	slot := c.newSlot()
+	at := c.emit(OpSetLocal, int32(slot), 0, pos)
+	c.temps = append(c.temps, fullTemp{slot: slot, dtor: dt, at: at})
+	return true
+}
+
+// freshObject reports whether e makes a new object: a call of a function
+// returning a class by value, or an explicit construction.
+func (c *compiler) freshObject(e syntax.Expr) bool {
+	switch e := e.(type) {
+	case *syntax.Call:
+		return c.isPrvalue(e)
+	case *syntax.Cast:
+		return e.Type != nil && e.Type.Kind != syntax.TRef && e.Type.Kind != syntax.TPointer && dynRefForm(e) == nil
+	case *syntax.Binary:
+		return c.isPrvalue(e) && e.Op != "," && c.operatorByValue(e.Op, e.X, e.Y)
+	case *syntax.Unary:
+		return !e.Post && (e.Op == "-" || e.Op == "+" || e.Op == "~" || e.Op == "!") && c.operatorByValue(e.Op, e.X, nil)
+	}
+	return false
+}
+
+// operatorByValue reports whether the operator function operatorCall
+// would call for x op y is one that returns a class by value: a member
+// function of x's class, or every free function of the name (function
+// templates, whose instance is not known here, are not counted).
+func (c *compiler) operatorByValue(op string, x, y syntax.Expr) bool {
+	if !c.hasOps {
+		return false
+	}
+	byValue := func(fn *Function) bool {
+		return fn != nil && fn.Type != nil && fn.Type.Elem != nil && !fn.Type.Elem.Ref && fn.Type.Elem.Kind == Struct
+	}
+	name := "operator" + op
+	tx := c.typeOf(x, false)
+	if tx.Kind == Struct && tx.Name != "" && tx.std == 0 && tx.cg == 0 {
+		if fn := c.funcs[tagOf(tx)+"::"+name]; fn != nil {
+			return byValue(fn) && len(c.overloads[tagOf(tx)+"::"+name]) < 2
+		}
+	}
+	if c.templates[name] != nil {
+		return false
+	}
+	ovs := c.overloads[name]
+	if len(ovs) == 0 {
+		ovs = []*Function{c.funcs[name]}
+	}
+	for _, fn := range ovs {
+		if !byValue(fn) {
+			return false
+		}
+	}
+	return true
+}
+
+// fullExpr is the number of temporaries pending before a full-expression,
+// to give to endFullExpr after it.
+func (c *compiler) fullExpr() int { return len(c.temps) }
+
+// endFullExpr destroys the temporaries made since mark, latest first.
+// The value of the full-expression, if any, stays on the stack.
+func (c *compiler) endFullExpr(mark int, pos diag.Pos) {
+	if mark > len(c.temps) {
+		mark = len(c.temps)
+	}
+	for i := len(c.temps) - 1; i >= mark; i-- {
+		tp := c.temps[i]
+		if !c.liveTemp(tp, i, mark) {
+			continue
+		}
+		c.checkCallSpace(tp.dtor, pos)
+		c.emit(OpLocal, int32(tp.slot), 0, pos)
+		skip := c.emit(OpJz, 0, 0, pos)
+		c.emit(OpLocal, int32(tp.slot), 0, pos)
+		c.emit(OpCall, int32(c.funcIndex(tp.dtor)), 1, pos)
+		c.emit(OpPop, 0, 0, pos)
+		c.emit(OpConst, 0, 0, pos)
+		c.emit(OpSetLocal, int32(tp.slot), 0, pos)
+		c.emit(OpPop, 0, 0, pos)
+		c.patch(skip)
+	}
+	c.temps = c.temps[:mark]
+}
+
+// liveTemp reports whether temps[i] is still in the code: the code that
+// sets its slot was not discarded (a trial compilation rolled back), and
+// no later entry (the same code compiled again) stands for it.
+func (c *compiler) liveTemp(tp fullTemp, i, mark int) bool {
+	if tp.at >= len(c.code) || c.code[tp.at].Op != OpSetLocal || int(c.code[tp.at].A) != tp.slot || tp.slot >= c.nslots {
+		return false
+	}
+	for j := i + 1; j < len(c.temps); j++ {
+		if c.temps[j].at == tp.at {
+			return false
+		}
+	}
+	return true
+}
+
+// extendTemp moves the temporary registered last, at index i, to the
+// automatic objects of the current block: a temporary bound to a local
+// reference lives as long as the reference (C++ [class.temporary]p6).
+func (c *compiler) extendTemp(i int) {
+	if i < 0 || i >= len(c.temps) || len(c.dtors) == 0 {
+		return
+	}
+	tp := c.temps[i]
+	c.temps = append(c.temps[:i], c.temps[i+1:]...)
+	c.dtors[len(c.dtors)-1] = append(c.dtors[len(c.dtors)-1], autoObj{slot: tp.slot, dtor: tp.dtor, start: c.here()})
+}

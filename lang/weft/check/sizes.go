@@ -1,0 +1,112 @@
+package check
+
+import "weft.dev/weft/lang/weft/syntax"
+
+// procSize counts, in one walk of a proc's tree, the names that can be
+// uses of its variables and globals (Proc.Uses; not callees, memories,
+// timelines or units) and its parameters and the statements that can
+// declare (Proc.Defs),
+// so that the two maps are made at their size: grown entry by entry they
+// were rehashed five or six times, a third of the check of a small kernel
+// (issue 13). Only a size hint: a bound that is off costs memory or a
+// rehash, never a result.
+type procSize struct{ names, decls int }
+
+func (k *procSize) proc(sp *syntax.Proc) {
+	for _, prm := range sp.Params {
+		k.decls++
+		if prm != nil {
+			k.typ(prm.Type)
+		}
+	}
+	k.stmts(sp.Body)
+}
+
+func (k *procSize) typ(t *syntax.Type) {
+	if t == nil {
+		return
+	}
+	k.exprs(t.Dims)
+	k.expr(t.Guard)
+	k.exprs(t.DimAnns)
+}
+
+func (k *procSize) stmts(ss []syntax.Stmt) {
+	for _, s := range ss {
+		switch s := s.(type) {
+		case *syntax.Alloc:
+			k.decls++
+			k.typ(s.Type)
+		case *syntax.Assign:
+			k.decls++ // a window statement declares
+			k.expr(s.LHS)
+			k.expr(s.RHS)
+		case *syntax.For:
+			k.decls++
+			k.expr(s.Lo)
+			k.expr(s.Hi)
+			k.stmts(s.Body)
+		case *syntax.If:
+			k.expr(s.Cond)
+			k.stmts(s.Then)
+			k.stmts(s.Else)
+		case *syntax.With:
+			k.expr(s.Ctx)
+			k.stmts(s.Body)
+		case *syntax.CallStmt:
+			if s.Call != nil {
+				k.expr(s.Call)
+			}
+			k.exprs(s.Barriers)
+		case *syntax.Arrive:
+			k.expr(s.N)
+			k.exprs(s.Barriers)
+		case *syntax.Await:
+			k.expr(s.Bar)
+			k.expr(s.N)
+		case *syntax.Assert:
+			k.expr(s.Cond)
+		case *syntax.Free:
+			k.names++
+		}
+	}
+}
+
+func (k *procSize) exprs(es []syntax.Expr) {
+	for _, e := range es {
+		k.expr(e)
+	}
+}
+
+func (k *procSize) expr(e syntax.Expr) {
+	switch e := e.(type) {
+	case *syntax.Name:
+		k.names++
+	case *syntax.Binary:
+		k.expr(e.X)
+		k.expr(e.Y)
+	case *syntax.Unary:
+		k.expr(e.X)
+	case *syntax.Index:
+		k.expr(e.X)
+		k.exprs(e.Indices)
+	case *syntax.Slice:
+		k.expr(e.Lo)
+		k.expr(e.Hi)
+	case *syntax.Call:
+		k.exprs(e.Args)
+		for _, kw := range e.Kwargs {
+			if kw != nil {
+				k.expr(kw.Value)
+			}
+		}
+	case *syntax.Kwarg:
+		k.expr(e.Value)
+	case *syntax.List:
+		k.exprs(e.Elems)
+	case *syntax.Tuple:
+		k.exprs(e.Elems)
+	case *syntax.Attr:
+		k.expr(e.X)
+	}
+}
