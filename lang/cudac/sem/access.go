@@ -73,7 +73,7 @@ func (m *Machine) resolveA(t *Thread, p uint64, n int, pos int32, write, api, at
 		if o.init != nil {
 			if write {
 				o.init.setRange(off, n)
-			} else if !api && !o.init.allSet(off, n) && !m.uninitSeen[pos] {
+			} else if !api && !m.copySrc && !o.init.allSet(off, n) && !m.uninitSeen[pos] {
 				m.uninitSeen[pos] = true
 				m.diags.Warnf(m.pos(pos), "C0407", "read of uninitialized %s", o.describe())
 			}
@@ -175,7 +175,9 @@ func (m *Machine) copyMem(t *Thread, dst, src uint64, n int, pos int32, api bool
 	if n == 0 {
 		return true
 	}
+	m.copySrc = true
 	s, ok := m.resolve(t, src, n, pos, false, api)
+	m.copySrc = false
 	if !ok {
 		return false
 	}

@@ -271,6 +271,11 @@ func (c *compiler) matchValue(e syntax.Expr, v int64, params map[string]bool, tv
 			tvals[n.Name] = v
 			return true
 		}
+		if old, bound := tvals[n.Name]; bound {
+			// a parameter of the enclosing class template instance
+			// (a member template's Vec<U, N>: N is the class's)
+			return old == v
+		}
 	}
 	w, ok := c.constExpr(e)
 	return ok && w == v
@@ -365,6 +370,22 @@ func (c *compiler) instantiateClass(ct *syntax.ClassTemplate, key, tag string, t
 			}
 		}
 		c.topDecl(&nd)
+	}
+	for _, mt := range ct.MemberTmpls {
+		// a member function template (C++ [temp.mem]): a function
+		// template of this instance, its calls instantiated with the
+		// class's parameters bound as well as their own (instantiate)
+		nd := *mt
+		nd.Name, nd.Recv = rename(mt.Name), tag
+		c.templates[nd.Name] = &nd
+		c.noteTemplate(&nd)
+		if c.outerTmpl == nil {
+			c.outerTmpl = map[*syntax.FuncDecl]outerBinding{}
+		}
+		c.outerTmpl[&nd] = outerBinding{tm, tvals}
+		if strings.Contains(nd.Name, "operator") {
+			c.hasOps = true
+		}
 	}
 	for _, fd := range ct.Funcs {
 		if fd.Recv == "" {
@@ -533,4 +554,11 @@ func (c *compiler) boundFunc(name string, d *syntax.FuncDecl, tmap map[string]*T
 	c.tmap, c.tvals = saveT, saveV
 	fn.PosIdx = c.pos(d.Pos)
 	return fn
+}
+
+// outerBinding is the class template instance's binding of its parameters
+// for one of its member function templates.
+type outerBinding struct {
+	tmap  map[string]*Type
+	tvals map[string]int64
 }

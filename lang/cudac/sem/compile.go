@@ -148,6 +148,9 @@ type compiler struct {
 	// dtors are the automatic objects with destructors of each open
 	// block, innermost last (virtual.go).
 	dtors [][]autoObj
+	// outerTmpl binds the class template parameters of the member
+	// function templates of class template instances (classtmpl.go).
+	outerTmpl map[*syntax.FuncDecl]outerBinding
 	// temps are the materialized temporaries of the full-expressions
 	// being compiled, innermost last (temps.go).
 	temps []fullTemp
@@ -927,7 +930,9 @@ func (c *compiler) compileInit() {
 			c.emit(OpMemcpy, 0, int64(len(b)), gi.d.Pos)
 			c.emit(OpPop, 0, 0, gi.d.Pos)
 		} else {
+			mark := c.fullExpr() // temps.go
 			c.initObject(g.Type, gi.d, gi.d.Pos)
+			c.endFullExpr(mark, gi.d.Pos)
 		}
 		c.emit(OpPop, 0, 0, gi.d.Pos)
 	}
@@ -942,6 +947,7 @@ func (c *compiler) beginFunc(fn *Function) {
 	c.typeMemo = map[typeKeyOf]*Type{}
 	c.code = nil
 	c.nslots = 0
+	c.temps = c.temps[:0] // temps.go: none is pending in a new function
 	c.undef = map[int32]int64{}
 	c.loops = nil
 	c.labels = map[string]int{}
@@ -1047,7 +1053,12 @@ func (c *compiler) function(fn *Function) {
 		c.closurePrologue(meta, fd.Pos) // lambda.go
 	}
 	if fd.Ctor && c.recv != nil {
+		// the temporaries of the member initializers are destroyed
+		// before the body ([class.base.init]p7: each is a
+		// full-expression; initPass ends each, this the virtual bases')
+		mark := c.fullExpr()
 		c.memberInits(fd)
+		c.endFullExpr(mark, fd.Pos)
 		if c.recv.poly {
 			// the object is of this class from here on (virtual.go)
 			c.emit(OpLocal, 0, 0, fd.Pos)
@@ -3091,7 +3102,7 @@ func (c *compiler) call(e *syntax.Call) *Type {
 	if ok && c.cls != "" && c.lookup(n.Name) == nil && c.funcs[n.Name] == nil && c.recv != nil {
 		if td := c.memberTemplate(c.recv, n.Name); td != nil && c.methodOf(c.recv, c.cls, n.Name) == nil {
 			// a member function template called from a member
-			if fn := c.instantiate(td, e); fn != nil {
+			if fn := c.instantiate(c.templateByArity(td, e), e); fn != nil {
 				c.rawRef = raw
 				return c.methodCall(fn, &syntax.Name{Pos: n.Pos, Name: "this"}, true, e)
 			}
@@ -3357,6 +3368,7 @@ func (c *compiler) launch(fn *Function, e *syntax.Call) *Type {
 // instantiate creates (once) the instance of a template function for the
 // template arguments given or deduced from the call.
 func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
+	outer, hasOuter := c.outerTmpl[td] // a member template of a class template instance
 	if td.TPack != "" {
 		if td = c.variadicInstance(td, e); td == nil { // variadic.go
 			return nil
@@ -3364,6 +3376,14 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 	}
 	tmap := map[string]*Type{}
 	tvals := map[string]int64{}
+	if hasOuter {
+		for k, v := range outer.tmap {
+			tmap[k] = v
+		}
+		for k, v := range outer.tvals {
+			tvals[k] = v
+		}
+	}
 	for i, name := range td.TParams {
 		if i < len(e.TypeArgs) && e.TypeArgs[i] != nil {
 			tmap[name] = c.resolve(e.TypeArgs[i])

@@ -178,8 +178,13 @@ type Machine struct {
 	cowriters  map[coKey][]seg // granules stored with one benign value by several threads (kernelonly.go)
 	pairs      pairLog         // two-thread predicate evaluations (pairs.go)
 	uninitSeen map[int32]bool
-	faultSeen  bool
-	lastFault  *diag.Diagnostic
+	// copySrc is set while a copy reads its source (copyMem, a vector's
+	// push_back): copying bytes that were never written is no read of
+	// them; their init state goes with them (C0407 is reported where a
+	// copy's uninitialized bytes are used)
+	copySrc   bool
+	faultSeen bool
+	lastFault *diag.Diagnostic
 }
 
 type doneOp struct {

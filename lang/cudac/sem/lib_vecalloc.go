@@ -82,7 +82,9 @@ func (m *Machine) vecPush(t *Thread, p, src uint64, es, layout int, pos int32) b
 	}
 	// the value first: src may be an element of this vector, which
 	// libstdc++ copies before it moves the elements
+	m.copySrc = true // the element's padding is copied, not read (access.go)
 	v, good := m.resolve(t, src, es, pos, false, false)
+	m.copySrc = false
 	if !good {
 		return false
 	}

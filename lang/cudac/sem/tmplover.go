@@ -64,9 +64,14 @@ func (c *compiler) templateByArity(td *syntax.FuncDecl, e *syntax.Call) *syntax.
 	// several of that arity: the first whose class-template parameters
 	// (fragment<matrix_a, M, N, K, T, row_major> &) match the arguments'
 	// types, as deduction would fail for the others ([temp.deduct])
-	for _, t := range byArity {
-		if c.templateMatches(t, e) {
-			return t
+	// A template without a pack is more specialized than one with a
+	// pack ([temp.deduct.partial]p8-11, [temp.func.order]): put(i, a)
+	// ends the recursion of put(i, a, rest...) when rest is empty.
+	for _, packs := range []bool{false, true} {
+		for _, t := range byArity {
+			if (t.TPack != "") == packs && c.templateMatches(t, e) {
+				return t
+			}
 		}
 	}
 	return td

@@ -38,6 +38,10 @@ type ClassTemplate struct {
 	Struct       *TypeExpr // nil: only declared
 	Funcs        []*FuncDecl
 	Decls        []*Decl
+	// MemberTmpls are the member function templates defined in the class
+	// (C++ [temp.mem]), named Name::f, instantiated per instance of the
+	// class and then per call.
+	MemberTmpls []*FuncDecl
 }
 
 // Qualifiers are the CUDA execution-space and memory-space attributes of a

@@ -520,7 +520,15 @@ func (p *parser) classTemplate(f *File, names []string, values []bool) {
 	}
 	ct.Funcs = tmp.Funcs
 	ct.Decls = tmp.Decls
-	if len(tmp.Templates) > 0 || len(tmp.Specs) > 0 || len(tmp.ClassTemplates) > 0 {
+	var others []*FuncDecl
+	for _, fd := range tmp.Templates {
+		if fd.Recv == name {
+			ct.MemberTmpls = append(ct.MemberTmpls, fd)
+		} else {
+			others = append(others, fd)
+		}
+	}
+	if len(others) > 0 || len(tmp.Specs) > 0 || len(tmp.ClassTemplates) > 0 {
 		p.errorf(kw.Pos, "C0206", "member templates are not supported")
 	}
 	if !p.is(";") {

@@ -229,15 +229,19 @@ func DeviceTiling(m Machine) (*Tiling, error) {
 	if m.BlockDim < 1 || m.ClusterDim < 1 {
 		return nil, fmt.Errorf("blockDim and clusterDim must be positive")
 	}
-	t := &Tiling{M: m, Kind: KindDevice, Iter: -1}
+	st := new(tilingStore)
+	t := &st.t
+	*t = Tiling{M: m, Kind: KindDevice, Iter: -1}
+	k := 2
 	if m.ClusterDim == 1 {
-		t.Dims = []Dim{{m.BlockDim, 1}}
+		k = 1
+		st.dims[0] = Dim{m.BlockDim, 1}
 	} else {
-		t.Dims = []Dim{{m.ClusterDim, m.BlockDim}, {m.BlockDim, 1}}
+		st.dims[0], st.dims[1] = Dim{m.ClusterDim, m.BlockDim}, Dim{m.BlockDim, 1}
 	}
-	t.Tile = make([]int, len(t.Dims))
-	t.Full = make([]int, len(t.Dims))
-	t.anchors = make([]anchor, len(t.Dims))
+	t.Dims = st.dims[:k:k]
+	t.Tile, t.Full = st.ints[:k:k], st.ints[k:2*k:2*k]
+	t.anchors = st.anch[:k:k]
 	for i, d := range t.Dims {
 		t.Tile[i] = d.Extent
 		t.Full[i] = d.Extent
@@ -370,6 +374,12 @@ const maxDims = 12
 // scratch, when not nil, holds the result instead (a match, which keeps
 // nothing).
 func (t *Tiling) align(domain, box []int, completion int, scratch *alignBuf) (aligned, *Error) {
+	return t.alignTo(domain, box, completion, scratch, nil)
+}
+
+// alignTo is align, whose arrays are scratch's (which need not outlive the
+// caller) or, when not given, store's, when they fit there.
+func (t *Tiling) alignTo(domain, box []int, completion int, scratch *alignBuf, store *tilingStore) (aligned, *Error) {
 	n := t.M.Threads()
 	var mb shapeBuf
 	tdims, ttile, tfull, tanch := t.merged(&mb)
@@ -406,6 +416,8 @@ func (t *Tiling) align(domain, box []int, completion int, scratch *alignBuf) (al
 	var anchors []anchor
 	if scratch != nil && k <= len(scratch.dims) {
 		dims, ints, anchors = scratch.dims[:k], scratch.ints[:3*k], scratch.anchors[:k]
+	} else if store != nil && k <= storeDims {
+		dims, ints, anchors = store.dims[:k:k], store.ints[:3*k:3*k], store.anch[:k:k]
 	} else {
 		dims, ints, anchors = make([]Dim, k), make([]int, 3*k), make([]anchor, k)
 	}
@@ -427,6 +439,23 @@ func (t *Tiling) align(domain, box []int, completion int, scratch *alignBuf) (al
 		return aligned{}, errorf("its box cannot be reshaped to the scope's thread structure: %s", err.Msg)
 	}
 	return a, nil
+}
+
+// storeDims is the number of dimensions a tilingStore holds in place.
+const storeDims = 4
+
+// tilingStore is a tiling with room for its shape (Dims, Tile, Full and
+// the anchors, and align's box) when it has at most storeDims dimensions:
+// one allocation for a derivation instead of five. The code generator and
+// the GPU checker derive every cuda_threads loop's and CudaWarps block's
+// tiling for each check, and these allocations were a fifth of the
+// generator's objects on small kernels (issue 13, stop 28). It is about as
+// many bytes as the separate arrays.
+type tilingStore struct {
+	t    Tiling
+	dims [storeDims]Dim
+	ints [5 * storeDims]int // align's tile, full and box; then the body's tile and full (cudaThreads)
+	anch [storeDims]anchor
 }
 
 // alignBuf holds an aligned shape that need not outlive the caller.
@@ -679,7 +708,8 @@ func (t *Tiling) cudaThreads(iter, count int, u Unit, domain, box []int) (*Tilin
 	if count < 1 {
 		return nil, errorf("cuda_threads loop must have at least one iteration")
 	}
-	a, aerr := t.align(domain, box, inherit, nil)
+	st := new(tilingStore)
+	a, aerr := t.alignTo(domain, box, inherit, nil, st)
 	if aerr != nil {
 		return nil, errorf("cannot tile %s into %s: %s", t.Describe(), u, aerr.Msg)
 	}
@@ -687,7 +717,12 @@ func (t *Tiling) cudaThreads(iter, count int, u Unit, domain, box []int) (*Tilin
 	// specialization: dimensions the unit inherits (completed, or spanning
 	// a dimension CudaWarps narrowed) keep the scope's.
 	k := len(a.dims)
-	tf := make([]int, 2*k)
+	var tf []int
+	if k <= storeDims {
+		tf = st.ints[3*k : 5*k : 5*k]
+	} else {
+		tf = make([]int, 2*k)
+	}
 	newTile, newFull := tf[:k:k], tf[k:]
 	unitThreads := 1
 	for i, b := range a.box {
@@ -736,7 +771,8 @@ func (t *Tiling) cudaThreads(iter, count int, u Unit, domain, box []int) (*Tilin
 	if tt%bb != 0 {
 		return nil, errorf("cannot tile %s into %s: %d does not divide into groups of %d", t.Describe(), u, tt, bb)
 	}
-	c := &Tiling{M: t.M, Parent: t, Kind: KindThreads, Dims: a.dims, Tile: newTile, Full: newFull,
+	c := &st.t
+	*c = Tiling{M: t.M, Parent: t, Kind: KindThreads, Dims: a.dims, Tile: newTile, Full: newFull,
 		Iter: iter, Count: count, Unit: u}
 	step := bb * a.dims[tiled].Pitch
 	c.Base = Affine{Const: t.Base.Const, Terms: appendCopy(t.Base.Terms, Term{Iter: iter, Step: step, Count: count})}
@@ -788,11 +824,11 @@ func (t *Tiling) Op() (op Op, ok bool) {
 
 // warpDim aligns t with warps (pitch 32) and returns the aligned shape and
 // the index of the warp dimension, checking the collective is whole warps.
-func (t *Tiling) warpDim() (aligned, int, *Error) {
+func (t *Tiling) warpDim(st *tilingStore) (aligned, int, *Error) {
 	if t.M.BlockDim%32 != 0 {
 		return aligned{}, 0, errorf("blockDim %d is not a whole number of warps", t.M.BlockDim)
 	}
-	a, err := t.align([]int{t.M.BlockDim / 32, 32}, []int{1, 32}, inherit, nil)
+	a, err := t.alignTo([]int{t.M.BlockDim / 32, 32}, []int{1, 32}, inherit, nil, st)
 	if err != nil {
 		return aligned{}, 0, errorf("CudaWarps needs whole warps: %s", err.Msg)
 	}
@@ -819,7 +855,8 @@ func (t *Tiling) CudaWarps(lo, hi int) (*Tiling, error) {
 }
 
 func (t *Tiling) deriveWarps(lo, hi int) (*Tiling, error) {
-	a, w, err := t.warpDim()
+	st := new(tilingStore)
+	a, w, err := t.warpDim(st)
 	if err != nil {
 		return nil, err
 	}
@@ -833,7 +870,7 @@ func (t *Tiling) deriveWarps(lo, hi int) (*Tiling, error) {
 	if hi > warps {
 		return nil, errorf("CudaWarps(%d, %d) selects warps up to %d, but the scope has only %d warps", lo, hi, hi, warps)
 	}
-	return t.selectWarps(&a, w, lo, hi, KindWarps, "")
+	return t.selectWarps(st, &a, w, lo, hi, KindWarps, "")
 }
 
 // NamedWarps derives the tiling of `with CudaWarps(name=...)` whose warps are
@@ -846,7 +883,8 @@ func (t *Tiling) NamedWarps(name string, lo, hi int) (*Tiling, error) {
 }
 
 func (t *Tiling) deriveNamedWarps(name string, lo, hi int) (*Tiling, error) {
-	a, w, err := t.warpDim()
+	st := new(tilingStore)
+	a, w, err := t.warpDim(st)
 	if err != nil {
 		return nil, err
 	}
@@ -855,12 +893,14 @@ func (t *Tiling) deriveNamedWarps(name string, lo, hi int) (*Tiling, error) {
 			return nil, errorf("named CudaWarps(name=%q) needs whole CTAs, but the scope is %s (subdivided by a cuda_threads loop)", name, t.Describe())
 		}
 	}
-	return t.selectWarps(&a, w, lo, hi, KindNamedWarps, name)
+	return t.selectWarps(st, &a, w, lo, hi, KindNamedWarps, name)
 }
 
-func (t *Tiling) selectWarps(a *aligned, w, lo, hi int, kind Kind, name string) (*Tiling, error) {
-	// a's arrays are align's own, made for this derivation.
-	c := &Tiling{M: t.M, Parent: t, Kind: kind, Dims: a.dims, Tile: a.tile,
+func (t *Tiling) selectWarps(st *tilingStore, a *aligned, w, lo, hi int, kind Kind, name string) (*Tiling, error) {
+	// a's arrays are align's own, made for this derivation (in st, where
+	// they fit).
+	c := &st.t
+	*c = Tiling{M: t.M, Parent: t, Kind: kind, Dims: a.dims, Tile: a.tile,
 		Full: a.full, Iter: -1, Lo: lo, Hi: hi, WarpName: name}
 	c.Ops = appendCopy(t.Ops, Op{Iter: -1, Dim: w, Offset: lo, Box: hi - lo, Count: 1})
 	c.anchors = a.anchors

@@ -195,7 +195,10 @@ func (u Unit) resolveInto(m Machine, dbuf, bbuf []int) (domain, box []int, err e
 // Threads is the number of threads in one collective of u (wildcards count
 // as their whole domain coordinate).
 func (u Unit) Threads(m Machine) (int, error) {
-	d, b, err := u.Resolve(m)
+	// Resolved on the stack: the code generator asks this of every
+	// cuda_threads loop (issue 13).
+	var dbuf, bbuf [maxDims]int
+	d, b, err := u.resolveInto(m, dbuf[:], bbuf[:])
 	if err != nil {
 		return 0, err
 	}

@@ -83,6 +83,7 @@ func BenchmarkCheckOnly(b *testing.B) {
 		}
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
+			cpu0 := cpuSeconds()
 			for i := 0; i < b.N; i++ {
 				var errs diag.List
 				Generate(f, l, Options{CheckOnly: true, Prog: prog}, &errs)
@@ -90,6 +91,8 @@ func BenchmarkCheckOnly(b *testing.B) {
 					b.Fatal(errs.Err())
 				}
 			}
+			// CPU time per op: the machine may be shared (stop 28).
+			b.ReportMetric((cpuSeconds()-cpu0)*1e9/float64(b.N), "cpu-ns/op")
 		})
 	}
 }

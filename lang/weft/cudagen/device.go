@@ -60,10 +60,12 @@ func (g *gen) capture(v *sym) {
 		}
 	}
 	if !d.capturedSet[v] {
-		d.capturedSet[v] = true
+		put(&d.capturedSet, v, true)
 		d.captured = append(d.captured, v)
 	}
-	d.used[v] = true
+	if !g.discard {
+		put(&d.used, v, true) // read by bindings, for the text alone
+	}
 }
 
 // natural is the C expression of the natural thread index within the
@@ -101,11 +103,15 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 	}
 	pname := cuda.Ident(pg.p.Name.Name)
 	n := pg.devN - 1
-	d := &devFn{idx: n, df: df, iterNames: map[int]string{}, barByOff: map[int]*barState{}, m: df.Machine(), with: s, capturedSet: map[*sym]bool{}, used: map[*sym]bool{},
-		name:     fmt.Sprintf("exo_Cuda%d_%s", n, pname),
-		argsName: fmt.Sprintf("exo_CudaDeviceArgs%d_%s", n, pname),
-		kernel:   fmt.Sprintf("exo_deviceFunction%d_%s", n, pname),
-		launch:   fmt.Sprintf("exo_cudaLaunch%d_%s", n, pname)}
+	// The maps are made at their first entry (put).
+	d := &devFn{idx: n, df: df, m: df.Machine(), with: s}
+	if !g.discard {
+		// The C names are text alone.
+		d.name = fmt.Sprintf("exo_Cuda%d_%s", n, pname)
+		d.argsName = fmt.Sprintf("exo_CudaDeviceArgs%d_%s", n, pname)
+		d.kernel = fmt.Sprintf("exo_deviceFunction%d_%s", n, pname)
+		d.launch = fmt.Sprintf("exo_cudaLaunch%d_%s", n, pname)
+	}
 	d.smemBase = roundUp(g.facts.mbarSize[s.Pos().Offset], smemAlign)
 	d.smemTop, d.smemMax = d.smemBase, d.smemBase
 	g.curDev = d
@@ -144,8 +150,8 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 	}
 	// Task iterators are device values carried in exo_Task; the bounds of
 	// the task loops are evaluated by the kernel from captured values.
-	dsc := newScope(sc)
-	bx := &exprCtx{g: g, sc: newScope(sc), device: true}
+	dsc := g.newScope(sc)
+	bx := &exprCtx{g: g, sc: g.newScope(sc), device: true}
 	for _, t := range tasks {
 		bx.expr(t.Lo)
 		bx.expr(t.Hi)
@@ -173,12 +179,12 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 	}
 	var taskFns []string
 	for _, path := range paths {
-		d.used = map[*sym]bool{}
+		d.used = nil
 		d.usesX = false
 		d.smemTop = d.smemBase
 		bw := cuda.Writer{Discard: g.discard}
 		bw.Indent()
-		ctx := &devCtx{d: d, w: &bw, sc: newScope(dsc), cur: top, path: path}
+		ctx := &devCtx{d: d, w: &bw, sc: g.newScope(dsc), cur: top, path: path}
 		g.devBlock(ctx, body)
 		if g.single {
 			continue // no text (single.go)
@@ -230,7 +236,7 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 		pg.w.Open("{")
 		pg.w.Line("struct %s exo_deviceArgs = {%s};", d.argsName, strings.Join(inits, ", "))
 		for _, v := range arrays {
-			n, _ := g.constValue(prodExpr(v.dims), sc)
+			n, _ := g.constProd(v.dims, sc)
 			pg.w.Line("for (int exo_i = 0; exo_i < %d; exo_i++) exo_deviceArgs.%s[exo_i] = %s[exo_i];", n, v.c, v.c)
 		}
 		pg.w.Line("%s(exo_cudaStream, exo_deviceArgs);", d.launch)
@@ -273,7 +279,7 @@ func (g *gen) argMember(v *sym, sc *scope) string {
 	}
 	ct := hostCType(v.elem)
 	if g.memSpace(v.mem) == "grid_constant" && v.kind == kTensor {
-		n, _ := g.constValue(prodExpr(v.dims), sc)
+		n, _ := g.constProd(v.dims, sc)
 		return fmt.Sprintf("%s %s[%d]", ct, v.c, n)
 	}
 	if v.kind == kScalar {
@@ -326,7 +332,7 @@ func arraySuffix(g *gen, v *sym, sc *scope) string {
 	if v.kind != kTensor {
 		return ""
 	}
-	n, _ := g.constValue(prodExpr(v.dims), sc)
+	n, _ := g.constProd(v.dims, sc)
 	return fmt.Sprintf("[%d]", n)
 }
 
@@ -648,12 +654,12 @@ func (g *gen) emitDevice(d *devFn, tasks []*syntax.For, dsc *scope, capt []*sym,
 // main loop evaluates them (CPU expressions of the captured values; the
 // outer task variables in scope), calling loop for each loop in order.
 func (g *gen) taskBounds(tasks []*syntax.For, dsc *scope, loop func(v, lo, hi string)) {
-	inner := newScope(dsc.parent)
+	inner := g.newScope(dsc.parent)
 	for _, t := range tasks {
 		tx := &exprCtx{g: g, sc: inner}
 		v := cuda.Ident(t.Var.Name)
 		loop(v, tx.expr(t.Lo), tx.expr(t.Hi))
-		inner = newScope(inner)
+		inner = g.newScope(inner)
 		inner.add(&sym{name: t.Var.Name, c: v, kind: kIndex, device: true})
 	}
 }
@@ -793,7 +799,7 @@ func (g *gen) inline(ctx *devCtx, s *syntax.CallStmt, p *syntax.Proc) {
 		return
 	}
 	x := &exprCtx{g: g, sc: ctx.sc, device: true}
-	isc := newScope(ctx.sc)
+	isc := g.newScope(ctx.sc)
 	for i, prm := range p.Params {
 		a := args[i]
 		t := prm.Type
@@ -843,7 +849,7 @@ func (g *gen) inline(ctx *devCtx, s *syntax.CallStmt, p *syntax.Proc) {
 // allocated in it is released at its end (reused by later siblings).
 func (g *gen) devBlock(ctx *devCtx, ss []syntax.Stmt) {
 	c := *ctx
-	c.sc = newScope(ctx.sc)
+	c.sc = g.newScope(ctx.sc)
 	top := ctx.d.smemTop
 	for _, s := range ss {
 		g.devStmt(&c, s)
@@ -886,7 +892,10 @@ func (g *gen) devStmt(ctx *devCtx, s syntax.Stmt) {
 		x.assigning = plain && s.Op == "="
 		lhs := (&procGen{g: g}).lvalue(s.LHS, x)
 		x.assigning = false
-		w.Line("%s %s %s;", lhs, s.Op, x.expr(s.RHS))
+		rhs := x.expr(s.RHS)
+		if !w.Discard {
+			w.Line("%s %s %s;", lhs, s.Op, rhs)
+		}
 	case *syntax.If:
 		w.Open("if (%s) {", x.expr(s.Cond))
 		g.devBlock(ctx, s.Then)
@@ -929,13 +938,16 @@ func (g *gen) devLoop(ctx *devCtx, s *syntax.For) {
 	switch s.Mode.Name {
 	case "seq":
 		inner := *ctx
-		inner.sc = newScope(ctx.sc)
+		inner.sc = g.newScope(ctx.sc)
 		v := cuda.Ident(s.Var.Name)
 		inner.sc.add(&sym{name: s.Var.Name, c: v, kind: kIndex, device: true, decl: s})
 		if k := findKwarg(s.Kwargs, "pragma_unroll"); k != nil {
 			unrollPragma(w, g, k, ctx.sc)
 		}
-		w.Open("for (int_fast32_t %s = %s; %s < %s; %s++) {", v, x.expr(s.Lo), v, x.expr(s.Hi), v)
+		lo, hi := x.expr(s.Lo), x.expr(s.Hi)
+		if !w.Discard {
+			w.Open("for (int_fast32_t %s = %s; %s < %s; %s++) {", v, lo, v, hi, v)
+		}
 		g.devBlock(&inner, s.Body)
 		w.Close("}")
 	case "cuda_threads":
@@ -996,18 +1008,23 @@ func (g *gen) threadsLoop(ctx *devCtx, s *syntax.For) {
 		// thread of the scope runs it, with the iterator 0.
 		low = coll.Lowering{Iter: low.Iter, Bound: 1, OK: true, Div: 1, Mod: 1}
 	}
-	cname := fmt.Sprintf("exo_%dthr_%s", ut, cuda.Ident(s.Var.Name))
+	cname := "exo_" + strconv.Itoa(ut) + "thr_" + cuda.Ident(s.Var.Name)
 	nat, rng := d.natural()
-	d.iterNames[d.iterID] = cname
-	attr := ""
-	if !g.facts.used[usedKey{s.Pos().Offset, ctx.path}] && !low.Guard {
-		// The body reads only distributed indices, which are stripped.
-		attr = "[[maybe_unused]] "
+	if !g.discard {
+		// The loop's line and the names of its iterator (named barriers'
+		// ids, threadBarrierTo) are text: a pass that formats none skips
+		// them (Options.CheckOnly; issue 13).
+		put(&d.iterNames, d.iterID, cname)
+		attr := ""
+		if !g.facts.used[usedKey{s.Pos().Offset, ctx.path}] && !low.Guard {
+			// The body reads only distributed indices, which are stripped.
+			attr = "[[maybe_unused]] "
+		}
+		w.Open("if (%sint %s = %s; %s) {", attr, cname, low.CExpr(nat, rng), low.CGuard(cname))
 	}
-	w.Open("if (%sint %s = %s; %s) {", attr, cname, low.CExpr(nat, rng), low.CGuard(cname))
 	inner := *ctx
 	inner.cur = body
-	inner.sc = newScope(ctx.sc)
+	inner.sc = g.newScope(ctx.sc)
 	inner.sc.add(&sym{name: s.Var.Name, path: ctx.path, c: cname, kind: kIndex, device: true, threadsIt: true,
 		t0: ctx.cur.TileThreads, t1: body.TileThreads, ctaSel: ut >= d.m.BlockDim && d.m.ClusterDim > 1, iterID: d.iterID, decl: s})
 	g.devBlock(&inner, s.Body)
@@ -1266,7 +1283,7 @@ func (g *gen) allocLen(x *exprCtx, v *sym, a *syntax.Alloc, mem string, dims []s
 				return 0, false
 			}
 			regs := g.fragRegsTo(x, v, a, report)
-			lead, ok := g.constValue(prodExpr(dims[:len(dims)-2]), x.sc)
+			lead, ok := g.constProd(dims[:len(dims)-2], x.sc)
 			if !ok {
 				report(a, codeConst, "register allocations need constant dimensions")
 				return 0, false
@@ -1276,14 +1293,14 @@ func (g *gen) allocLen(x *exprCtx, v *sym, a *syntax.Alloc, mem string, dims []s
 		if len(dims) == 0 {
 			return 1, true
 		}
-		n, ok := g.constValue(prodExpr(dims), x.sc)
+		n, ok := g.constProd(dims, x.sc)
 		if !ok {
 			report(a, codeConst, "register allocations need constant dimensions")
 			return 0, false
 		}
 		return n, true
 	case "smem":
-		n, ok := g.constValue(prodExpr(dims), x.sc)
+		n, ok := g.constProd(dims, x.sc)
 		if !ok {
 			report(a, codeConst, "SMEM allocations need constant dimensions")
 			return 0, false

@@ -25,15 +25,15 @@ func (g *gen) exoHelpers(code string) {
 			continue
 		}
 		if name == "tk_store_rs_cols_32" {
-			g.helpers["swizzled"] = swizzledHelper
-			g.helpers[name] = tkStoreHelper
+			put(&g.helpers, "swizzled", swizzledHelper)
+			put(&g.helpers, name, tkStoreHelper)
 			continue
 		}
 		rank, _ := strconv.Atoi(m[3])
 		if rank < 1 || rank > 5 {
 			continue
 		}
-		g.helpers[name] = tmaHelper(m[2], rank)
+		put(&g.helpers, name, tmaHelper(m[2], rank))
 	}
 }
 

@@ -91,6 +91,8 @@ type gen struct {
 	single   bool
 	reads    []func() bool
 	deferred []func()
+
+	scopeBuf []scope // the scopes newScope hands out next
 }
 
 // facts is what the first pass learns for the second.
@@ -122,10 +124,23 @@ type barFacts struct {
 	ctaPitch map[int]int
 }
 
+// newFacts makes the facts of one Generate. The maps that most programs
+// leave empty (barriers, expect-tx bytes) are made at their first entry
+// (put): a map made per Generate is an allocation weft check pays on every
+// program (issue 13).
 func newFacts() *facts {
-	return &facts{distDims: map[int]int{}, captures: map[int][]string{}, bars: map[int]*barFacts{},
-		mbarSize: map[int]int{}, tx: map[int]int{}, used: map[usedKey]bool{}, read: map[int]bool{},
+	return &facts{distDims: map[int]int{}, captures: map[int][]string{},
+		mbarSize: map[int]int{}, used: map[usedKey]bool{}, read: map[int]bool{},
 		tops: map[coll.Machine]*coll.Tiling{}}
+}
+
+// put sets (*m)[k] = v, making the map at its first entry: reading a nil
+// map is reading an empty one.
+func put[K comparable, V any](m *map[K]V, k K, v V) {
+	if *m == nil {
+		*m = map[K]V{}
+	}
+	(*m)[k] = v
 }
 
 // Generate lowers f. Problems are reported to errs; the Output is complete
@@ -174,9 +189,10 @@ func runPasses(f *syntax.File, l *lib.Library, opt Options, errs *diag.List, two
 }
 
 func newGen(f *syntax.File, l *lib.Library, stem string, errs *diag.List, fs *facts, pass int, discard bool) *gen {
-	g := &gen{lib: l, errs: errs, file: f, stem: stem, consts: map[string]int64{}, lists: map[string]syntax.Expr{},
-		instrs: map[string]*lib.Instr{}, procs: map[string]*syntax.Proc{}, facts: fs, pass: pass, helpers: map[string]string{}, reported: map[string]bool{},
-		discard: discard}
+	// lists, instrs, helpers and reported are made at their first entry
+	// (put): most programs have none.
+	g := &gen{lib: l, errs: errs, file: f, stem: stem, consts: map[string]int64{},
+		procs: map[string]*syntax.Proc{}, facts: fs, pass: pass, discard: discard}
 	g.h.Discard, g.c.Discard, g.cuh.Discard, g.cu.Discard = discard, discard, discard, discard
 	return g
 }
@@ -202,7 +218,7 @@ func (g *gen) errorf(n syntax.Node, code, format string, args ...any) {
 	if g.reported[key] {
 		return
 	}
-	g.reported[key] = true
+	put(&g.reported, key, true)
 	g.errs.Errorf(pos, code, format, args...)
 }
 
@@ -216,7 +232,7 @@ func (g *gen) run(opt Options) *Output {
 		if lib.IsInstr(p) {
 			var scratch diag.List // check reports malformed headers
 			if in := lib.ParseInstr(p, g.lib, &scratch); in != nil {
-				g.instrs[in.Name] = in
+				put(&g.instrs, in.Name, in)
 			}
 			continue
 		}
@@ -303,7 +319,7 @@ func (g *gen) globals() {
 				g.consts[n.Name] = k
 				continue
 			}
-			g.lists[n.Name] = v
+			put(&g.lists, n.Name, v)
 		}
 	}
 }

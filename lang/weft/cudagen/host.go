@@ -93,28 +93,32 @@ func (g *gen) memOf(e syntax.Expr) (string, []int64) {
 
 func (g *gen) proc(p *syntax.Proc) {
 	pg := &procGen{g: g, p: p, w: &g.c}
-	sc := newScope(nil)
+	sc := g.newScope(nil)
 	var params []string
 	for i, prm := range p.Params {
 		v, decl := g.paramSym(prm, i)
 		sc.add(v)
-		params = append(params, decl)
+		if !g.discard {
+			params = append(params, decl)
+		}
 	}
 	pg.order = len(p.Params)
-	sig := "void " + cuda.Ident(p.Name.Name) + "(" + strings.Join(params, ", ") + ")"
-	if len(params) == 0 {
-		sig = "void " + cuda.Ident(p.Name.Name) + "(void)"
+	if !g.discard { // the signature is text alone
+		sig := "void " + cuda.Ident(p.Name.Name) + "(" + strings.Join(params, ", ") + ")"
+		if len(params) == 0 {
+			sig = "void " + cuda.Ident(p.Name.Name) + "(void)"
+		}
+		g.h.Line("%s;", sig)
+		g.h.Line("")
+		g.c.Line("")
+		g.c.Open("%s {", sig)
 	}
-	g.h.Line("%s;", sig)
-	g.h.Line("")
-	g.c.Line("")
-	g.c.Open("%s {", sig)
 	pg.block(p.Body, sc)
 	g.c.Close("}")
 }
 
 func (pg *procGen) block(ss []syntax.Stmt, parent *scope) {
-	sc := newScope(parent)
+	sc := pg.g.newScope(parent)
 	pg.frees = append(pg.frees, nil)
 	for _, s := range ss {
 		pg.stmt(s, sc)
@@ -127,6 +131,9 @@ func (pg *procGen) block(ss []syntax.Stmt, parent *scope) {
 }
 
 func comments(w *cuda.Writer, s syntax.Stmt) {
+	if w.Discard {
+		return
+	}
 	for _, c := range s.Comment().Leading {
 		w.Line("//%s", strings.TrimPrefix(c, "#"))
 	}
@@ -258,7 +265,7 @@ func (pg *procGen) alloc(a *syntax.Alloc, sc *scope) {
 			w.Line("%s %s;", ct, name)
 			return
 		}
-		n, ok := g.constValue(&syntax.Binary{Op: "*", X: &syntax.IntLit{Value: 1}, Y: prodExpr(t.Dims)}, sc)
+		n, ok := g.constProd(t.Dims, sc)
 		if !ok {
 			g.errorf(a, codeConst, "a CudaGridConstant tensor needs constant dimensions")
 			return
@@ -269,12 +276,20 @@ func (pg *procGen) alloc(a *syntax.Alloc, sc *scope) {
 	}
 }
 
-func prodExpr(dims []syntax.Expr) syntax.Expr {
-	var e syntax.Expr = &syntax.IntLit{Text: "1", Value: 1}
+// constProd folds the product of dims, as constValue folds 1 * d0 * d1
+// * ... (multiplication cannot fail): (0, false) unless every dimension is
+// a constant. It builds no product expression to fold (issue 13: that was
+// two objects per dimension per allocation and window).
+func (g *gen) constProd(dims []syntax.Expr, sc *scope) (int64, bool) {
+	p := int64(1)
 	for _, d := range dims {
-		e = &syntax.Binary{Op: "*", X: e, Y: d}
+		v, ok := g.constValue(d, sc)
+		if !ok {
+			return 0, false
+		}
+		p *= v
 	}
-	return e
+	return p, true
 }
 
 func (pg *procGen) assign(s *syntax.Assign, sc *scope) {
@@ -357,7 +372,7 @@ func (pg *procGen) loop(s *syntax.For, sc *scope) {
 		g.errorf(s.Mode, codeUnsupported, "%s loops must be inside a CudaDeviceFunction", s.Mode.Name)
 		return
 	}
-	inner := newScope(sc)
+	inner := pg.g.newScope(sc)
 	name := cuda.Ident(s.Var.Name)
 	pg.order++
 	inner.add(&sym{name: s.Var.Name, c: name, kind: kIndex, order: pg.order, decl: s})

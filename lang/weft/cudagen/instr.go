@@ -139,7 +139,7 @@ func (g *gen) instrCall(w *cuda.Writer, s *syntax.CallStmt, in *lib.Instr, x *ex
 				g.errorf(t, codeBarrier, "%s cannot complete on the ring-buffered mbarrier %s: its CUDA template does not announce its bytes ({expect_tx})", in.Name, b.v.name)
 				return
 			}
-			g.helpers["mbarrier_expect_tx"] = expectTxHelper
+			put(&g.helpers, "mbarrier_expect_tx", expectTxHelper)
 			if ctx != nil {
 				// The copy completes bytes on the slot through the async
 				// proxy: the mbarrier.init must be fenced for it (PTX ISA,
@@ -186,7 +186,7 @@ func (g *gen) txBytes(in *lib.Instr, wins map[string]*winArg, x *exprCtx, at syn
 		if wa == nil || g.memSpace(wa.v.mem) != "smem" || a.Mode == "r" {
 			continue
 		}
-		n, ok := g.constValue(prodExpr(wa.extents), x.sc)
+		n, ok := g.constProd(wa.extents, x.sc)
 		if !ok {
 			g.errorf(at, codeConst, "the SMEM window of %s must have a constant size (for the mbarrier's expect-tx count)", in.Name)
 			return 0
@@ -303,7 +303,7 @@ func (g *gen) needHelpers(code string, at syntax.Node) {
 			g.errorf(at, codeInstr, "wgmma %s has K = %d", m[4], map[bool]int{true: 8, false: 16}[m[4] == "tf32"])
 			continue
 		}
-		g.helpers[m[1]] = wgmmaHelper(m[1], n, k, m[4])
+		put(&g.helpers, m[1], wgmmaHelper(m[1], n, k, m[4]))
 	}
 }
 

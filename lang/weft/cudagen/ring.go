@@ -92,6 +92,12 @@ func (g *gen) ringAlloc(ctx *devCtx, b *barState, a *syntax.Alloc, k, depth, pre
 // phase it waits for): the epilogue ends with the barrier of the block's
 // collective, the cluster's when other CTAs arrive on the rings.
 func (g *gen) ringEpilogue(ctx *devCtx, ss []syntax.Stmt) {
+	if len(ctx.d.barByOff) == 0 {
+		// No barrier allocated in this device function yet, so none in
+		// ss: nothing to do, and no state for the deferred report made
+		// (every block runs this; issue 13).
+		return
+	}
 	w := ctx.w
 	x := &exprCtx{g: g, sc: ctx.sc, device: true}
 	var at syntax.Node
@@ -186,7 +192,7 @@ func (g *gen) ringAwait(ctx *devCtx, s *syntax.Await, b *barState, slice, m stri
 	if b.f.fwdRemote {
 		// Arrivals from other CTAs (multicast Arrive): acquire at
 		// cluster scope.
-		g.helpers["mbarrier_wait_cluster"] = waitClusterHelper
+		put(&g.helpers, "mbarrier_wait_cluster", waitClusterHelper)
 		wait = "weft::mbarrier_wait_cluster"
 	}
 	w.Line("%s(&%s[%s], ((%s / %d) ^ (exo_syncState.%s_ep >> (%s))) & 1u);", wait, b.id, slot, rel, b.ring, b.id, slot)
@@ -231,7 +237,7 @@ func swizzleBytes(v *sym) int {
 
 // swizzledRef wraps the C lvalue of an element of swizzled SMEM.
 func (g *gen) swizzledRef(v *sym, lvalue string) string {
-	g.helpers["swizzled"] = swizzledHelper
+	put(&g.helpers, "swizzled", swizzledHelper)
 	return "weft::swizzled<" + strconv.Itoa(swizzleBytes(v)) + ">(&" + lvalue + ")"
 }
 

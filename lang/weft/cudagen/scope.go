@@ -74,12 +74,29 @@ type scope struct {
 	// searched in place (issue 13: a map per block was a tenth of the
 	// generator's time in weft check).
 	names map[string]*sym
+	// inl backs list while the scope holds at most len(inl) names (a
+	// loop's iterator, a block's allocation): no slice per scope.
+	inl [2]*sym
 }
 
 // scopeIndexAt is the length at which a scope indexes its names.
 const scopeIndexAt = 16
 
 func newScope(parent *scope) *scope { return &scope{parent: parent} }
+
+// newScope is newScope(parent) from a chunk of scopes: device code makes
+// a scope per block and per loop, most of which hold a name or none, and
+// an allocation each was a tenth of the generator's objects in weft check
+// (issue 13). The scopes live as long as the Generate.
+func (g *gen) newScope(parent *scope) *scope {
+	if len(g.scopeBuf) == 0 {
+		g.scopeBuf = make([]scope, 16)
+	}
+	s := &g.scopeBuf[0]
+	g.scopeBuf = g.scopeBuf[1:]
+	s.parent = parent
+	return s
+}
 
 func (s *scope) lookup(name string) *sym {
 	for ; s != nil; s = s.parent {
@@ -99,6 +116,9 @@ func (s *scope) lookup(name string) *sym {
 }
 
 func (s *scope) add(v *sym) *sym {
+	if s.list == nil {
+		s.list = s.inl[:0]
+	}
 	s.list = append(s.list, v)
 	switch {
 	case s.names != nil:

@@ -81,11 +81,11 @@ func (g *gen) barrierAlloc(ctx *devCtx, v *sym, a *syntax.Alloc) {
 	f := g.facts.bars[off]
 	if f == nil {
 		f = &barFacts{}
-		g.facts.bars[off] = f
+		put(&g.facts.bars, off, f)
 	}
 	b := &barState{v: v, mem: v.mem, f: f, id: fmt.Sprintf("exo_%s_%d", cuda.Ident(v.name), len(d.bars)), slices: 1}
 	v.bar = b
-	d.barByOff[off] = b
+	put(&d.barByOff, off, b)
 	if v.mem == "CudaClusterSync" && d.m.ClusterDim == 1 {
 		g.errorf(a, codeBarrier, "CudaClusterSync needs clusterDim > 1")
 	}
@@ -316,7 +316,9 @@ func (g *gen) fence(ctx *devCtx, s *syntax.Fence) {
 		return
 	}
 	n := ctx.cur.Threads()
-	w.Line("// Fence(%s, %s): %d threads", syntax.ExprString(s.First), syntax.ExprString(s.Second), n)
+	if !w.Discard {
+		w.Line("// Fence(%s, %s): %d threads", syntax.ExprString(s.First), syntax.ExprString(s.Second), n)
+	}
 	if first.Name == "wmma_fence_1" && second.Name == "wmma_fence_2" {
 		if n != 128 || ctx.cur.Matches(mustUnit("cuda_warpgroup")) != nil {
 			g.errorf(s, codeFence, "Fence(wgmma_fence_1, wgmma_fence_2) runs on a warpgroup; the collective here has %d threads", n)
@@ -370,8 +372,9 @@ func (g *gen) threadBarrierTo(ctx *devCtx, at syntax.Node, n int, report reportF
 	w := ctx.w
 	d := ctx.d
 	m := d.m
-	env := make([]int, d.iterID+2)
-	col := ctx.cur.Collective(env)
+	// The collective at iterators 0 (Affine.Eval counts missing
+	// iterators as 0).
+	col := ctx.cur.Collective(nil)
 	contiguous := col.N <= 1 || (col.N == 1 && col.Runs[0].Stride == 1)
 	if col.N == 1 && col.Runs[0].Stride != 1 {
 		contiguous = false
@@ -514,7 +517,7 @@ func (g *gen) arrive(ctx *devCtx, s *syntax.Arrive) {
 				}
 				bytes := g.facts.tx[s.Pos().Offset]
 				if g.pass == 1 {
-					g.facts.tx[s.Pos().Offset] = b.tx
+					put(&g.facts.tx, s.Pos().Offset, b.tx)
 				}
 				if warp {
 					// The warp that issued the copies (Exo's TMA unit):

@@ -132,6 +132,15 @@ type converter struct {
 	// intSlab and winSlab back accesses' slots and windows.
 	intSlab slab[int]
 	winSlab slab[amir.Window]
+	// nameSlab backs the scopes (child); exprSlab and affPtrSlab the
+	// variables' extents (varIndex).
+	nameSlab   slab[names]
+	exprSlab   slab[amir.IntExpr]
+	affPtrSlab slab[*amir.Affine]
+	// slotExprs are the compiled expressions env[slot], by slot, made at
+	// their first use (affine): an index that is a loop variable is the
+	// commonest expression, and one closure per slot serves them all.
+	slotExprs []amir.IntExpr
 }
 
 // ints is a copy of s from the converter's slab (nil when s is empty, as
@@ -218,10 +227,15 @@ func (c *converter) syncTL(e syntax.Expr) *lib.SyncTL {
 // Convert builds the AMIR of proc p. gpu is the collective analysis of the
 // file (scopes, tilings, timelines of every statement).
 func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Library, errs *diag.List) *Program {
+	// instrs (the file's own instructions), bind (inlined calls' data
+	// parameters) and rings are made at their first entry: most programs
+	// have none.
 	c := &converter{f: f, res: gpu, lib: l, errs: errs, ctrl: map[string]bool{},
-		instrs: map[string]*lib.Instr{}, vars: map[*gpucheck.Var]int{}, iter: map[*syntax.For]int{},
-		bind: map[*gpucheck.Var]*gpucheck.Access{}, procs: map[string]*syntax.Proc{}}
-	c.p = &amir.Program{Name: p.Name.Name}
+		vars: map[*gpucheck.Var]int{}, iter: map[*syntax.For]int{}, procs: map[string]*syntax.Proc{},
+		stk: make([]*amir.Stmt, 0, 16)}
+	// Room for a small kernel's slots (its loop variables and parameters)
+	// at once, rather than four growths.
+	c.p = &amir.Program{Name: p.Name.Name, Slots: make([]string, 0, 8)}
 	c.out = &Program{AMIR: c.p, Proc: p, Lib: l}
 	// Most source statements are a Src each: sized once from the proc's
 	// own statements (calls of other procs add theirs by growing).
@@ -242,7 +256,6 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 		c.p.QualNames = append(c.p.QualNames, "cuda_mbarrier_qual")
 		c.mbar = amir.Of(c.p.MbarQual)
 	}
-	c.rings = map[int]*ringFacts{}
 	c.qCPU, _ = c.qual("cpu_in_order_qual")
 	c.qStrm, _ = c.qual("cpu_cuda_stream_qual")
 	c.qRmem, _ = c.qual("cuda_in_order_rmem_qual")
@@ -252,6 +265,9 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 		if q, ok := d.(*syntax.Proc); ok && lib.IsInstr(q) {
 			var scratch diag.List
 			if in := lib.ParseInstr(q, l, &scratch); in != nil {
+				if c.instrs == nil {
+					c.instrs = map[string]*lib.Instr{}
+				}
 				c.instrs[q.Name.Name] = in
 			}
 		} else if ok {
@@ -448,7 +464,7 @@ func (c *converter) block(sc *names, body []syntax.Stmt) []*amir.Stmt {
 
 // pushBlock is block, its statements pushed on c.stk.
 func (c *converter) pushBlock(sc *names, body []syntax.Stmt) {
-	sc = sc.child()
+	sc = c.child(sc)
 	// The block's allocations, on c.allocStk above the enclosing
 	// blocks' (a slice per block was a tenth of Convert's objects).
 	a0 := len(c.allocStk)
@@ -625,7 +641,7 @@ func (c *converter) forStmt(sc *names, st *syntax.For) {
 		c.errorf(st, codeUnsupported, "the sync check cannot evaluate the bounds of this loop")
 		return
 	}
-	inner := sc.child()
+	inner := c.child(sc)
 	slot := c.slot(st.Var.Name)
 	inner.set(st.Var.Name, slot)
 	c.ctrl[st.Var.Name] = true
@@ -752,8 +768,10 @@ func (c *converter) varIndex(sc *names, v *gpucheck.Var) int {
 	var affs []*amir.Affine
 	if v.Type != nil && len(v.Type.Dims) > 0 {
 		// Sized once (issue 13, stop 26: Convert's allocation).
-		dims = make([]amir.IntExpr, 0, len(v.Type.Dims))
-		affs = make([]*amir.Affine, 0, len(v.Type.Dims))
+		// From slabs (stop 28): a variable's extents live as long as the
+		// Program.
+		dims = c.exprSlab.take(len(v.Type.Dims), 16, 256)[:0]
+		affs = c.affPtrSlab.take(len(v.Type.Dims), 16, 256)[:0]
 		for _, d := range v.Type.Dims {
 			e, ok := c.intExpr(sc, d)
 			var af *amir.Affine
@@ -769,7 +787,7 @@ func (c *converter) varIndex(sc *names, v *gpucheck.Var) int {
 	}
 	c.dimAff = append(c.dimAff, affs)
 	c.p.Vars = append(c.p.Vars, amir.Var{Name: v.Name, Barrier: v.Barrier, Dims: dims, Param: v.Param, PerThreadQueue: c.commitGroup(v)})
-	c.grans = append(c.grans, make([]int, len(dims)))
+	c.grans = append(c.grans, c.intSlab.take(len(dims), 16, 256))
 	i := len(c.p.Vars) - 1
 	c.vars[v] = i
 	// Whole-variable accesses (x, x[:, :], frees) constrain nothing: a
@@ -785,9 +803,10 @@ func (c *converter) noteGran(v, d, a int) {
 
 func (c *converter) finishGran() {
 	for i := range c.p.Vars {
-		g := make([]int, len(c.grans[i]))
-		for d, a := range c.grans[i] {
-			g[d] = a // 0: only whole-extent windows
+		// In place: the alignments are not read after this.
+		g := c.grans[i]
+		for d, a := range g {
+			// 0: only whole-extent windows
 			if a < 0 {
 				g[d] = 1
 			}
@@ -1557,7 +1576,7 @@ func (c *converter) inline(sc *names, st *syntax.CallStmt) {
 	for _, k := range st.Call.Kwargs {
 		args[k.Name.Name] = k.Value
 	}
-	inner := sc.child()
+	inner := c.child(sc)
 	type wrap struct {
 		slot   int
 		lo, hi amir.IntExpr
@@ -1631,6 +1650,9 @@ func (c *converter) inline(sc *names, st *syntax.CallStmt) {
 			}
 			hidden = append(hidden, n)
 		}
+		if c.bind == nil {
+			c.bind = map[*gpucheck.Var]*gpucheck.Access{}
+		}
 		c.bind[pv] = &gpucheck.Access{Var: bv, Node: arg, Indices: hidden}
 	}
 	c.depth++
@@ -1686,6 +1708,9 @@ func (c *converter) ring(v int) *ringFacts {
 	f := c.rings[v]
 	if f == nil {
 		f = &ringFacts{txSrc: -1}
+		if c.rings == nil {
+			c.rings = map[int]*ringFacts{}
+		}
 		c.rings[v] = f
 	}
 	return f

@@ -14,7 +14,8 @@ import (
 
 // BenchmarkConvert is Convert alone (the front end and the collective
 // analysis run once) on the small programs of issue 13's slow rows: the
-// per-CTA allocation test, a three-ring mbarrier chunk and tk_split_gemm,
+// per-CTA allocation test, a three-ring mbarrier chunk, rmem_uniform,
+// shfl_xor and tk_split_gemm,
 // whose bug variants stop at their first hazard (Convert was a fifth of
 // their whole check; docs/weft-sync.md, stop 27).
 func BenchmarkConvert(b *testing.B) {
@@ -25,6 +26,8 @@ func BenchmarkConvert(b *testing.B) {
 	}{
 		{"per_cta_alloc", "../../../bench/syncref/weft/per_cta_alloc.weft", 0, map[string]int64{"NCTA": 1}},
 		{"three_rings_1", "testdata/three_rings_exo.weft", 1, nil},
+		{"rmem_uniform", "../../../examples/weft/exo/rmem_uniform.weft", 0, nil},
+		{"shfl_xor", "../../../examples/weft/exo/shfl_xor.weft", 0, nil},
 		{"tk_split_gemm", "../../../examples/weft/exo/tk_split_gemm.weft", 0, map[string]int64{"L": 1, "M": 1024, "N": 896, "S": 1, "K": 736}},
 	} {
 		b.Run(tc.name, func(b *testing.B) {

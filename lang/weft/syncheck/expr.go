@@ -14,6 +14,9 @@ type names struct {
 	// of a map per scope, which was a twentieth of a small kernel's
 	// Convert (issue 13, stop 26).
 	slots []nameSlot
+	// inl backs slots while the scope binds at most len(inl) names (a
+	// loop variable): no slice per scope.
+	inl [1]nameSlot
 }
 
 type nameSlot struct {
@@ -21,7 +24,14 @@ type nameSlot struct {
 	slot int
 }
 
-func (n *names) child() *names { return &names{parent: n} }
+// child is a new scope inside n, from the converter's slab: a scope per
+// block and per loop had been the most frequent object of a small
+// kernel's Convert (issue 13, stop 28).
+func (c *converter) child(n *names) *names {
+	s := c.nameSlab.one(8, 128)
+	s.parent = n
+	return s
+}
 
 // set binds name to slot in this scope (replacing its binding here).
 func (n *names) set(name string, slot int) {
@@ -30,6 +40,9 @@ func (n *names) set(name string, slot int) {
 			n.slots[i].slot = slot
 			return
 		}
+	}
+	if n.slots == nil {
+		n.slots = n.inl[:0]
 	}
 	n.slots = append(n.slots, nameSlot{name, slot})
 }
@@ -189,6 +202,19 @@ func constExpr(k int) amir.IntExpr {
 	return func([]int) int { return k }
 }
 
+// slotExpr is the compiled expression env[s], one closure per slot.
+func (c *converter) slotExpr(s int) amir.IntExpr {
+	if s >= len(c.slotExprs) {
+		t := make([]amir.IntExpr, max(s+1, 2*len(c.slotExprs), len(c.p.Slots)))
+		copy(t, c.slotExprs)
+		c.slotExprs = t
+	}
+	if c.slotExprs[s] == nil {
+		c.slotExprs[s] = func(env []int) int { return env[s] }
+	}
+	return c.slotExprs[s]
+}
+
 // affine compiles an expression that is affine in the slots (constants
 // folded) to one flat function: index expressions are evaluated in the
 // hot path of the machine.
@@ -207,6 +233,9 @@ func (c *converter) affine(sc *names, e syntax.Expr) (amir.IntExpr, bool) {
 	case 1:
 		s0, c0 := terms[0].Slot, terms[0].Coef
 		if c0 == 1 {
+			if k == 0 {
+				return c.slotExpr(s0), true
+			}
 			return func(env []int) int { return k + env[s0] }, true
 		}
 		return func(env []int) int { return k + c0*env[s0] }, true

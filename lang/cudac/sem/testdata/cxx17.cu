@@ -160,8 +160,8 @@ __global__ void k(int *d, int n) {
 static_assert(sizeof(long) == 8, "LP64");
 static_assert(sizeof(int) == 8); // ERROR C0316 "static assertion failed: condition is false"
 int main() { return 0; }
-// ---- a member template of a class template is a positioned diagnostic
-template <typename U> struct Box { template <typename T> T get() { return T(); } }; // ERROR C0206 col=23 "member templates are not supported"
+// ---- a class template nested in a class template is a positioned diagnostic (member function templates are supported: cxx28.cu)
+template <typename U> struct Box { template <typename T> struct In { T x; }; }; // ERROR C0206 col=23 "member templates are not supported"
 int main() { return 0; }
 // ---- cuda::atomic_ref: load, store, fetch_add, fetch_or on bytes, compare_exchange_strong, with memory orders; atomics never race
 #include <cstdio>

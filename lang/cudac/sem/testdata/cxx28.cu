@@ -254,3 +254,141 @@ int main() {
 #include <memory>
 #include <functional>
 int main() { std::shared_ptr<int> s = std::make_shared<int>(3); std::weak_ptr<int> w = s; return 0; } // ERROR C0309 col=65 "std::weak_ptr is not modeled"
+
+// ---- copying a struct copies its padding and the state of its members without reading them (no C0407 at struct copies, by-value arguments, assignments, push_back or emplace_back); a copied member that was never written is reported where it is used
+#include <cstdio>
+#include <vector>
+struct T { float *p; int n; };
+struct S { float *p; int n; S(int x) : p(nullptr), n(x) {} };
+void take(T x) { printf("take %d\n", x.n); }
+int main() {
+  T t; t.p = nullptr; t.n = 3;
+  T u = t;
+  take(t);
+  T w; w = u;
+  std::vector<T> v;
+  for (int i = 0; i < 3; i++) v.push_back(t);
+  std::vector<S> s;
+  for (int i = 0; i < 3; i++) s.emplace_back(i);
+  T half; half.p = nullptr;
+  T copy = half;
+  printf("%d %d %d %d\n", w.n, v[2].n, s[2].n, copy.n); // WARN C0407 col=48 "read of uninitialized host memory"
+  return 0;
+}
+// MODE: check
+// OUT: take 3
+// OUT: 3 3 2 0
+
+// ---- member function templates of a class template (C++ [temp.mem]): deduced and explicit template arguments, per instance (output from g++ 12)
+#include <cstdio>
+template <typename T> struct Acc {
+  T sum;
+  Acc() : sum(0) {}
+  template <typename U> void add(U u) { sum += (T)u; }
+  template <typename U> U as() const { return (U)sum; }
+};
+struct Plain {
+  int k;
+  template <typename U> U scaled(U u) const { return u * k; }
+};
+int main() {
+  Acc<float> a;
+  a.add(3);
+  a.add(2.5);
+  Acc<int> b;
+  b.add(7.9f);
+  Plain p{3};
+  printf("%g %d %d %g\n", a.sum, b.sum, a.as<int>(), p.scaled(1.5));
+  return 0;
+}
+// MODE: run
+// OUT: 5.5 7 5 4.5
+
+// ---- member templates of a class template with a non-type parameter, used on host and device: one calling another, a parameter type naming the class's N, a function object, and a variadic recursion ended by the overload without a pack ([temp.func.order]) (output from g++ 12 of the same code on the host)
+#include <cstdio>
+template <typename T, int N> struct Vec {
+  T v[N];
+  __host__ __device__ Vec() { for (int i = 0; i < N; i++) v[i] = T(i); }
+  template <typename U> __host__ __device__ Vec<U, N> cast() const {
+    Vec<U, N> r;
+    for (int i = 0; i < N; i++) r.v[i] = U(v[i]) + U(0.5);
+    return r;
+  }
+  template <typename F> __host__ __device__ T fold(F f, T init) const {
+    for (int i = 0; i < N; i++) init = f(init, v[i]);
+    return init;
+  }
+  template <typename U> __host__ __device__ T dot(const Vec<U, N> &o) const { return fold2(o); }
+  template <typename U> __host__ __device__ T fold2(const Vec<U, N> &o) const {
+    T s = 0;
+    for (int i = 0; i < N; i++) s += v[i] * T(o.v[i]);
+    return s;
+  }
+  template <typename A> __host__ __device__ void put(int i, A a) { if (i < N) v[i] = T(a); }
+  template <typename A, typename... R> __host__ __device__ void put(int i, A a, R... r) { put(i, a); put(i + 1, r...); }
+  template <typename... A> __host__ __device__ void set(A... a) { put(0, a...); }
+};
+struct Add { __host__ __device__ int operator()(int a, int b) const { return a + b; } };
+__global__ void k(int *out) {
+  Vec<int, 4> a;
+  Vec<float, 4> f = a.cast<float>();
+  out[threadIdx.x] = a.fold(Add(), (int)threadIdx.x) + (int)(f.v[3] * 2) + a.dot(f);
+}
+int main() {
+  Vec<int, 3> a;
+  a.set(5, 6, 7);
+  Vec<double, 3> d = a.cast<double>();
+  printf("%g %d %d\n", d.v[2], a.fold(Add(), 1), a.dot(d));
+  int *o, h[2];
+  cudaMalloc(&o, sizeof h);
+  k<<<1, 2>>>(o);
+  cudaMemcpy(h, o, sizeof h, cudaMemcpyDeviceToHost);
+  printf("%d %d\n", h[0], h[1]);
+  return 0;
+}
+// MODE: run
+// OUT: 7.5 19 110
+// OUT: 27 28
+
+// ---- temporaries of a global's initializer and of each member initializer are destroyed at the end of that initializer ([class.base.init]p7) (output from g++ 12)
+#include <cstdio>
+struct R {
+  int v;
+  R(int x) : v(x) { printf("ctor %d\n", v); }
+  R(const R &o) : v(o.v) { printf("copy %d\n", v); }
+  ~R() { printf("dtor %d\n", v); }
+};
+int look(const R &r) { printf("look %d\n", r.v); return r.v; }
+int g = look(R(1));
+struct H { int a, b; H() : a(look(R(2))), b(look(R(3))) { printf("body\n"); } };
+struct Range {
+  int n;
+  Range(int k) : n(k) { printf("range %d\n", n); }
+  ~Range() { printf("~range %d\n", n); }
+  const int *begin() const { return &n; }
+  const int *end() const { return &n + 1; }
+};
+int main() {
+  printf("g %d\n", g);
+  H h;
+  Range rg(4);
+  for (int x : rg) printf("x %d\n", x);
+  printf("end %d %d\n", h.a, h.b);
+  return 0;
+}
+// MODE: run
+// OUT: ctor 1
+// OUT: look 1
+// OUT: dtor 1
+// OUT: g 1
+// OUT: ctor 2
+// OUT: look 2
+// OUT: dtor 2
+// OUT: ctor 3
+// OUT: look 3
+// OUT: dtor 3
+// OUT: body
+// OUT: range 4
+// OUT: x 4
+// OUT: end 2 3
+// OUT: ~range 4
