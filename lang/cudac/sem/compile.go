@@ -930,7 +930,9 @@ func (c *compiler) compileInit() {
 			c.emit(OpMemcpy, 0, int64(len(b)), gi.d.Pos)
 			c.emit(OpPop, 0, 0, gi.d.Pos)
 		} else {
+			mark := c.fullExpr() // temps.go
 			c.initObject(g.Type, gi.d, gi.d.Pos)
+			c.endFullExpr(mark, gi.d.Pos)
 		}
 		c.emit(OpPop, 0, 0, gi.d.Pos)
 	}
@@ -945,6 +947,7 @@ func (c *compiler) beginFunc(fn *Function) {
 	c.typeMemo = map[typeKeyOf]*Type{}
 	c.code = nil
 	c.nslots = 0
+	c.temps = c.temps[:0] // temps.go: none is pending in a new function
 	c.undef = map[int32]int64{}
 	c.loops = nil
 	c.labels = map[string]int{}
@@ -1050,7 +1053,12 @@ func (c *compiler) function(fn *Function) {
 		c.closurePrologue(meta, fd.Pos) // lambda.go
 	}
 	if fd.Ctor && c.recv != nil {
+		// the temporaries of the member initializers are destroyed
+		// before the body ([class.base.init]p7: each is a
+		// full-expression; initPass ends each, this the virtual bases')
+		mark := c.fullExpr()
 		c.memberInits(fd)
+		c.endFullExpr(mark, fd.Pos)
 		if c.recv.poly {
 			// the object is of this class from here on (virtual.go)
 			c.emit(OpLocal, 0, 0, fd.Pos)

@@ -360,67 +360,76 @@ func (c *compiler) memberInits(fd *syntax.FuncDecl) {
 // or members (pass 1).
 func (c *compiler) initPass(fd *syntax.FuncDecl, pass int, isBase func(*Type, string) bool) {
 	for _, mi := range fd.Inits {
-		bi := -1
-		for i, b := range c.recv.bases {
-			if isBase(b, mi.Name) {
-				bi = i
-				break
-			}
-		}
-		if bi < 0 && c.recv.base != nil && isBase(c.recv.base, mi.Name) {
-			bi = 0
-		}
-		indirect := false
-		if vi := vbOf(c.recv); vi != nil && bi < 0 {
-			for _, v := range vi.vbases {
-				indirect = indirect || isBase(v, mi.Name)
-			}
-		}
-		if (pass == 0) != (bi >= 0 || indirect) {
-			continue
-		}
-		if bi >= 0 {
-			// the base class's constructor, on its subobject
-			b := c.recv.base
-			if bi < len(c.recv.bases) {
-				b = c.recv.bases[bi]
-			}
-			if isVirtualBase(c.recv, b) {
-				continue // constructed by vbaseInits, or by a more derived class
-			}
-			if ctor := c.ctorForArgs(b, mi.Args, mi.Pos); ctor != nil {
-				c.emit(OpLocal, 0, 0, mi.Pos)
-				if bi < len(c.recv.baseOff) && c.recv.baseOff[bi] != 0 {
-					c.emit(OpConst, 0, int64(c.recv.baseOff[bi]), mi.Pos)
-					c.emit(OpPtrAdd, 1, 0, mi.Pos)
-				}
-				c.construct(c.baseVariant(ctor), mi.Args, mi.Pos)
-			}
-			continue
-		}
-		if indirect {
-			continue // an indirect virtual base: vbaseInits constructed it
-		}
-		f := c.recv.field(mi.Name)
-		if f == nil {
-			c.errorf(mi.Pos, "C0306", "no member named %s in %s", mi.Name, c.recv)
-			continue
-		}
-		c.emit(OpLocal, 0, 0, mi.Pos)
-		c.emit(OpConst, 0, int64(f.Offset), mi.Pos)
-		c.emit(OpPtrAdd, 1, 0, mi.Pos)
-		switch {
-		case len(mi.Args) == 0 && c.constructMember(&FieldInfo{Name: f.Name, Type: f.Type}, mi.Pos):
-			// m(): its class's default constructor (implicit.go)
-		case len(mi.Args) == 0:
-			c.emit(OpMemzero, 0, int64(f.Type.size), mi.Pos)
-		case len(mi.Args) == 1 && f.Type.Kind != Array:
-			c.initFrom(f.Type, mi.Args[0])
-		default:
-			c.errorf(mi.Pos, "C0309", "member initializer of %s with %d arguments", mi.Name, len(mi.Args))
-		}
-		c.emit(OpPop, 0, 0, mi.Pos)
+		// each initializer is a full-expression ([class.base.init]p7):
+		// its temporaries are destroyed before the next (temps.go)
+		mark := c.fullExpr()
+		c.initOne(mi, pass, isBase)
+		c.endFullExpr(mark, mi.Pos)
 	}
+}
+
+// initOne runs member initializer mi in its pass (initPass).
+func (c *compiler) initOne(mi *syntax.MemberInit, pass int, isBase func(*Type, string) bool) {
+	bi := -1
+	for i, b := range c.recv.bases {
+		if isBase(b, mi.Name) {
+			bi = i
+			break
+		}
+	}
+	if bi < 0 && c.recv.base != nil && isBase(c.recv.base, mi.Name) {
+		bi = 0
+	}
+	indirect := false
+	if vi := vbOf(c.recv); vi != nil && bi < 0 {
+		for _, v := range vi.vbases {
+			indirect = indirect || isBase(v, mi.Name)
+		}
+	}
+	if (pass == 0) != (bi >= 0 || indirect) {
+		return
+	}
+	if bi >= 0 {
+		// the base class's constructor, on its subobject
+		b := c.recv.base
+		if bi < len(c.recv.bases) {
+			b = c.recv.bases[bi]
+		}
+		if isVirtualBase(c.recv, b) {
+			return // constructed by vbaseInits, or by a more derived class
+		}
+		if ctor := c.ctorForArgs(b, mi.Args, mi.Pos); ctor != nil {
+			c.emit(OpLocal, 0, 0, mi.Pos)
+			if bi < len(c.recv.baseOff) && c.recv.baseOff[bi] != 0 {
+				c.emit(OpConst, 0, int64(c.recv.baseOff[bi]), mi.Pos)
+				c.emit(OpPtrAdd, 1, 0, mi.Pos)
+			}
+			c.construct(c.baseVariant(ctor), mi.Args, mi.Pos)
+		}
+		return
+	}
+	if indirect {
+		return // an indirect virtual base: vbaseInits constructed it
+	}
+	f := c.recv.field(mi.Name)
+	if f == nil {
+		c.errorf(mi.Pos, "C0306", "no member named %s in %s", mi.Name, c.recv)
+		return
+	}
+	c.emit(OpLocal, 0, 0, mi.Pos)
+	c.emit(OpConst, 0, int64(f.Offset), mi.Pos)
+	c.emit(OpPtrAdd, 1, 0, mi.Pos)
+	switch {
+	case len(mi.Args) == 0 && c.constructMember(&FieldInfo{Name: f.Name, Type: f.Type}, mi.Pos):
+		// m(): its class's default constructor (implicit.go)
+	case len(mi.Args) == 0:
+		c.emit(OpMemzero, 0, int64(f.Type.size), mi.Pos)
+	case len(mi.Args) == 1 && f.Type.Kind != Array:
+		c.initFrom(f.Type, mi.Args[0])
+	default:
+		c.errorf(mi.Pos, "C0309", "member initializer of %s with %d arguments", mi.Name, len(mi.Args))
+	}
+	c.emit(OpPop, 0, 0, mi.Pos)
 }
 
 func (c *compiler) checkCallSpace(fn *Function, pos diag.Pos) {

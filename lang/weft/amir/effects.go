@@ -316,8 +316,14 @@ func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads
 		h = next
 	}
 	if fr >= 0 && kept == 0 {
-		for _, o := range offs {
-			state[o] = thNone
+		if changed {
+			// Only a replacement set states (kept counts the
+			// others): a list with no match leaves them all thNone
+			// (the TMA tester's cells, one group each: the reset had
+			// been a tenth of its check).
+			for _, o := range offs {
+				state[o] = thNone
+			}
 		}
 		m.res.Stats.Records += int64(len(offs)) // the members
 		i := m.takeRecord()

@@ -335,6 +335,8 @@ type Machine struct {
 	// reuseBad marks the variables with a rule-4 hazard within a task
 	// (phaseHazard).
 	reuseBad map[int]bool
+	// phaseBuf is phaseHazard's scratch.
+	phaseBuf Hazard
 
 	// Thread symmetry (thsym.go): the frames and virtual variables
 	// (by variable), the representative's queues' copies (by queue id),

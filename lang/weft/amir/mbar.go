@@ -394,16 +394,62 @@ func (m *Machine) orderedBefore(r *record, gs threads, qs QualSet) bool {
 // hwUniform replays r while every event treats the threads of its creator
 // alike (see hwOrder); it reports false, with r replayed up to the first
 // event that does not, if there is one.
+//
+// The test and the replay share their work (issue 13, stop 28: the
+// three-ring pipeline's bug variants spend a third of their check here):
+// an event of another task than r's one task is skipped, as apply skips
+// it, and a Fence or Arrive computes W of Definition B.3 (i) (witness)
+// from the creator test and the grant test the uniformity test made:
+// witness = (τ_q ∈ pre ∧ level ≥ unordered ∧ exec ∩ creator ≠ ∅) ∨
+// ((trans ∨ τ_q ∈ pre) ∧ witnessByGrant).
 func (m *Machine) hwUniform(r *record) bool {
 	n := int32(len(m.log))
 	for i := r.stamp; i < n; i++ {
 		e := &m.log[i]
-		if (e.kind == KFence || e.kind == KArrive) && e.pre.Has(r.q) && (r.reach == allTasks || e.exec.task == allTasks || e.exec.task == r.reach) &&
-			m.intersects(e.exec, r.creator) && !m.subset(r.creator, e.exec) && !m.witnessByGrant(r, e) {
-			r.stamp = i
-			return false
+		if r.reach != allTasks && e.exec.task != allTasks && e.exec.task != r.reach {
+			continue // apply leaves r alone, and the event is no test
 		}
-		m.apply(r, e)
+		if e.kind == KAwait {
+			// apply's Await case.
+			c := m.evCells[e.c0]
+			for _, p := range r.pend {
+				if p.cell == c.cell && p.count <= c.count {
+					m.augment(r, e.exec, e.full, e.temp)
+					break
+				}
+			}
+			continue
+		}
+		pre := e.pre.Has(r.q)
+		if !pre && !e.trans {
+			continue // witness is false: apply leaves r alone
+		}
+		meets := pre && m.intersects(e.exec, r.creator)
+		byGrant, tested := false, false
+		if meets && !m.subset(r.creator, e.exec) {
+			byGrant, tested = m.witnessByGrant(r, e), true
+			if !byGrant {
+				r.stamp = i
+				return false
+			}
+		}
+		w := meets && r.level >= Unordered
+		if !w {
+			if !tested {
+				byGrant = m.witnessByGrant(r, e)
+			}
+			w = byGrant
+		}
+		if !w {
+			continue
+		}
+		if e.kind == KFence {
+			m.augment(r, e.exec, e.full, e.temp)
+			continue
+		}
+		for _, c := range m.evCells[e.c0 : e.c0+e.cn] {
+			m.addPend(r, c)
+		}
 	}
 	r.stamp = n
 	return true
@@ -580,11 +626,16 @@ func (m *Machine) hwCarry(s *Stmt, v int, c, id int32) {
 // continuation task (phantoms) a hazard already reported is not counted
 // again: the phantom repeats the first task's checks.
 func (m *Machine) phaseHazard(s *Stmt, v int, c int32, sub PhaseKind, task, t int32, other int, fill func(*Hazard)) {
-	h := Hazard{
+	// The hazard is built in the machine's scratch (fill's argument
+	// escapes): a local escaped to the heap on every call, and a bug
+	// variant of the three-ring pipeline calls this some 40 times a run
+	// for one reported hazard (issue 13, stop 28).
+	h := &m.phaseBuf
+	*h = Hazard{
 		Kind: PhaseAlias, Phase: sub, Src: s.Src, Other: other, Var: v,
 		Task: int(task), Thread: int(t), Occurrences: 1,
 	}
-	fill(&h)
+	fill(h)
 	key := [2]int{s.Src, -(2 << 40) - int(sub)<<32 - other}
 	if h.Across {
 		if m.reuseBad[v] {
@@ -605,7 +656,7 @@ func (m *Machine) phaseHazard(s *Stmt, v int, c int32, sub PhaseKind, task, t in
 	}
 	h.Index = m.coords(v, c)
 	h.TaskCoords = m.TaskCoords(int(task))
-	m.res.Hazards = append(m.res.Hazards, h)
+	m.res.Hazards = append(m.res.Hazards, *h)
 	m.stopCheck()
 }
 

@@ -349,3 +349,46 @@ int main() {
 // MODE: run
 // OUT: 7.5 19 110
 // OUT: 27 28
+
+// ---- temporaries of a global's initializer and of each member initializer are destroyed at the end of that initializer ([class.base.init]p7) (output from g++ 12)
+#include <cstdio>
+struct R {
+  int v;
+  R(int x) : v(x) { printf("ctor %d\n", v); }
+  R(const R &o) : v(o.v) { printf("copy %d\n", v); }
+  ~R() { printf("dtor %d\n", v); }
+};
+int look(const R &r) { printf("look %d\n", r.v); return r.v; }
+int g = look(R(1));
+struct H { int a, b; H() : a(look(R(2))), b(look(R(3))) { printf("body\n"); } };
+struct Range {
+  int n;
+  Range(int k) : n(k) { printf("range %d\n", n); }
+  ~Range() { printf("~range %d\n", n); }
+  const int *begin() const { return &n; }
+  const int *end() const { return &n + 1; }
+};
+int main() {
+  printf("g %d\n", g);
+  H h;
+  Range rg(4);
+  for (int x : rg) printf("x %d\n", x);
+  printf("end %d %d\n", h.a, h.b);
+  return 0;
+}
+// MODE: run
+// OUT: ctor 1
+// OUT: look 1
+// OUT: dtor 1
+// OUT: g 1
+// OUT: ctor 2
+// OUT: look 2
+// OUT: dtor 2
+// OUT: ctor 3
+// OUT: look 3
+// OUT: dtor 3
+// OUT: body
+// OUT: range 4
+// OUT: x 4
+// OUT: end 2 3
+// OUT: ~range 4
