@@ -7,7 +7,8 @@ package syntax
 // default_random_engine, which is minstd_rand0 as in libstdc++; the
 // distributions uniform_int_distribution, uniform_real_distribution,
 // normal_distribution and bernoulli_distribution; generate_canonical; and
-// random_device.
+// random_device; and std::shuffle of <algorithm> (here: it needs an
+// engine).
 //
 // The engines' sequences are fixed by the standard. The distributions'
 // are not: each computes what libstdc++ (GCC 12) computes, so a program
@@ -36,6 +37,7 @@ const stdRandomText = `#ifndef __WEFT_RANDOM
 #define __WEFT_RANDOM
 #include <math.h>
 #include <limits.h>
+#include <string.h>
 struct mt19937 {
 	typedef unsigned int result_type;
 	static constexpr unsigned int default_seed = 5489u;
@@ -296,5 +298,42 @@ struct bernoulli_distribution {
 	double p() const { return __p; }
 	void reset() {}
 };
+// std::shuffle as libstdc++ does it (so that a shuffled order is g++'s):
+// when the engine's range covers n^2, two swap positions from one draw in
+// [0, r (r + 1)) for positions i and i + 1 (r = i + 1), after a first
+// swap of position 1 by a draw in [0, 1] when n is even; else one draw in
+// [0, i] per position. Elements are swapped as bytes.
+template <typename T> void __weft_swap_bytes(T *a, T *b) {
+	if (a == b)
+		return;
+	unsigned char tmp[sizeof(T)];
+	memcpy(tmp, a, sizeof(T));
+	memcpy(a, b, sizeof(T));
+	memcpy(b, tmp, sizeof(T));
+}
+template <typename T, class G> void __std_shuffle(T *first, T *last, G &g) {
+	if (first == last)
+		return;
+	const unsigned long long grange = (unsigned long long)g.max() - (unsigned long long)g.min();
+	const unsigned long long n = (unsigned long long)(last - first);
+	if (grange / n >= n) {
+		T *i = first + 1;
+		if (n % 2 == 0) {
+			__weft_swap_bytes(i, first + __weft_uniform(g, 1ull));
+			++i;
+		}
+		while (i != last) {
+			const unsigned long long r = (unsigned long long)(i - first) + 1;
+			const unsigned long long x = __weft_uniform(g, r * (r + 1) - 1);
+			__weft_swap_bytes(i, first + x / (r + 1));
+			++i;
+			__weft_swap_bytes(i, first + x % (r + 1));
+			++i;
+		}
+		return;
+	}
+	for (T *i = first + 1; i != last; ++i)
+		__weft_swap_bytes(i, first + __weft_uniform(g, (unsigned long long)(i - first)));
+}
 #endif
 `

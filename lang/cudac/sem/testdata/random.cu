@@ -109,3 +109,70 @@ int main() {
 // OUT: -0x1.4bab3c9829ce1p-1 0x1.44c4b520fe7d4p-2 0x1.0a5a70d1eab88p-1 -0x1.4e97b0f373e87p-1 0x1.95c61b9636078p+0 0x1.016342d84c845p-1
 // OUT: -0x1.4aa89a4f1d302p-1 -0x1.00fbd7be19efp-2 0x1.eb9546ae1a372p-2 -0x1.77b9fac297d4dp-1 0x1.bf9e2ad23e751p+0 -0x1.c1568420754bp-2
 // OUT: 0x1.d511ed9e56138p-2 -0x1.ecb5771af4cdcp-3 0x1.12234ca0f8c65p-2 -0x1.515e00255e8e4p+0 0x1.91a04393c677bp+1 -0x1.827e5985c954cp-1
+
+// ---- std::shuffle as libstdc++ shuffles (pairs of swap positions from one draw when the engine covers n^2, one draw per position otherwise), std::generate and std::generate_n (output from g++ 12)
+#include <cstdio>
+#include <vector>
+#include <algorithm>
+#include <numeric>
+#include <random>
+int main() {
+  std::vector<int> v(10), w(7), big(100);
+  std::iota(v.begin(), v.end(), 0);
+  std::iota(w.begin(), w.end(), 100);
+  std::iota(big.begin(), big.end(), 0);
+  std::mt19937 g(7);
+  std::shuffle(v.begin(), v.end(), g);
+  std::shuffle(w.begin(), w.end(), g);
+  std::minstd_rand m(1);
+  std::shuffle(big.begin(), big.end(), m);
+  for (int x : v) printf("%d ", x);
+  printf("| ");
+  for (int x : w) printf("%d ", x);
+  printf("| ");
+  for (int i = 0; i < 10; i++) printf("%d ", big[i]);
+  printf("\n");
+  std::vector<float> f(5);
+  std::uniform_real_distribution<float> d(0.0f, 1.0f);
+  std::generate(f.begin(), f.end(), [&] { return d(g); });
+  int k = 0;
+  std::vector<int> sq(4);
+  std::generate_n(sq.begin(), 4, [&] { ++k; return k * k; });
+  printf("%.9g %.9g %d %d\n", f[0], f[4], sq[0], sq[3]);
+  return 0;
+}
+// MODE: run
+// OUT: 2 7 6 8 1 5 3 0 4 9 | 100 101 105 102 104 106 103 | 5 51 19 65 29 71 92 78 52 13 
+// OUT: 0.977989495 0.501120448 1 16
+
+// ---- a typical benchmark harness: test data from <random> through std::generate, a kernel, std::accumulate and max_element, std::chrono; checks clean and prints what the same host code built with g++ 12 prints
+#include <cstdio>
+#include <random>
+#include <vector>
+#include <algorithm>
+#include <numeric>
+#include <chrono>
+__global__ void saxpy(int n, float a, const float *x, float *y) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) y[i] = a * x[i] + y[i]; }
+int main() {
+  const int n = 1000;
+  std::mt19937 gen(42);
+  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+  std::vector<float> x(n), y(n);
+  std::generate(x.begin(), x.end(), [&] { return dist(gen); });
+  std::fill(y.begin(), y.end(), 1.0f);
+  float *dx, *dy;
+  cudaMalloc(&dx, n * sizeof(float)); cudaMalloc(&dy, n * sizeof(float));
+  cudaMemcpy(dx, x.data(), n * sizeof(float), cudaMemcpyHostToDevice);
+  cudaMemcpy(dy, y.data(), n * sizeof(float), cudaMemcpyHostToDevice);
+  auto t0 = std::chrono::high_resolution_clock::now();
+  saxpy<<<(n + 255) / 256, 256>>>(n, 2.0f, dx, dy);
+  cudaDeviceSynchronize();
+  auto t1 = std::chrono::high_resolution_clock::now();
+  cudaMemcpy(y.data(), dy, n * sizeof(float), cudaMemcpyDeviceToHost);
+  double s = std::accumulate(y.begin(), y.end(), 0.0);
+  float mx = *std::max_element(y.begin(), y.end());
+  printf("sum %.4f max %.4f %s\n", s, mx, std::chrono::duration<double>(t1 - t0).count() >= 0 ? "ok" : "bad");
+  return 0;
+}
+// MODE: check
+// OUT: sum 996.8018 max 2.9910 ok
