@@ -782,7 +782,10 @@ func (m *Machine) execLoop(s *Stmt) {
 		m.tasksTotal = int64(hi - lo)
 		m.cfg.Progress(0, m.tasksTotal)
 	}
-	hoist := (len(s.hoist) > 0 || len(s.hoistGS) > 0) && hi > lo && !m.lite
+	// Planning costs about what an iteration's evaluation saves: a loop
+	// of two iterations evaluates each one (issue 13, stop 28: shfl_xor's
+	// pairs of lanes, entered 384 times a check).
+	hoist := (len(s.hoist) > 0 || len(s.hoistGS) > 0) && hi-lo >= hoistMinTrips && !m.lite
 	if hoist {
 		m.env[s.Slot] = lo // as the first iteration sets it
 		for k := range s.hoist {

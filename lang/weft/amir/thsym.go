@@ -375,6 +375,21 @@ func (m *Machine) thsymEnter(s *Stmt, lo, hi int) *thRun {
 			return nil
 		}
 	}
+	// A variable the loop records on that holds records and no virtual
+	// slices refuses it (below, after the bounds and frame tests): tested
+	// first, as it costs the least and decides most refusals (issue 13,
+	// stop 28: shfl_xor's inner loops enter 256 times a check, each
+	// refused here after the costlier tests). A refusal leaves nothing
+	// behind whichever test makes it (the caller sets the iterator).
+	for k := range pl.owned {
+		o := &pl.owned[k]
+		if m.lite && !o.liteRuns {
+			continue
+		}
+		if m.thVars[o.v] == nil && m.vars[o.v].hasRecs {
+			return nil
+		}
+	}
 	// Bounds of every window that reads the thread, at both ends.
 	for _, end := range [2]int{lo, hi - 1} {
 		env[y] = end
