@@ -51,6 +51,7 @@ func Check(f *syntax.File, l *lib.Library, errs *diag.List) *Program {
 		var size procSize
 		size.proc(sp)
 		p := newProcSized(sp, size.names, size.decls)
+		p.loops = size.loops
 		if lib.IsInstr(sp) {
 			p.Instr = lib.ParseInstr(sp, l, errs)
 		} else {
@@ -72,8 +73,12 @@ func newProc(sp *syntax.Proc) *Proc { return newProcSized(sp, 0, 0) }
 // newProcSized is newProc with Uses and Defs made for uses and defs
 // entries (procSize).
 func newProcSized(sp *syntax.Proc, uses, defs int) *Proc {
-	return &Proc{Name: sp.Name.Name, Decl: sp, Uses: make(map[*syntax.Name]*Symbol, uses), Defs: make(map[syntax.Node]*Symbol, defs),
+	p := &Proc{Name: sp.Name.Name, Decl: sp, Uses: make(map[*syntax.Name]*Symbol, uses), Defs: make(map[syntax.Node]*Symbol, defs),
 		Callees: map[*syntax.Call]*Proc{}, Args: map[*syntax.Call][]syntax.Expr{}, Windows: map[*syntax.Assign]bool{}}
+	if defs > 0 {
+		p.Locals = make([]*Symbol, 0, defs)
+	}
+	return p
 }
 
 // libProcs resolves the library's instructions and procs. Their bodies are

@@ -129,6 +129,8 @@ type Proc struct {
 	Args map[*syntax.Call][]syntax.Expr
 	// Windows marks the Assign statements that are window statements.
 	Windows map[*syntax.Assign]bool
+
+	loops int // the proc's loops (procSize): the size of checker.ranges
 }
 
 // Param returns the parameter named name, or nil.

@@ -10,7 +10,7 @@ import "weft.dev/weft/lang/weft/syntax"
 // were rehashed five or six times, a third of the check of a small kernel
 // (issue 13). Only a size hint: a bound that is off costs memory or a
 // rehash, never a result.
-type procSize struct{ names, decls int }
+type procSize struct{ names, decls, loops int }
 
 func (k *procSize) proc(sp *syntax.Proc) {
 	for _, prm := range sp.Params {
@@ -43,6 +43,7 @@ func (k *procSize) stmts(ss []syntax.Stmt) {
 			k.expr(s.RHS)
 		case *syntax.For:
 			k.decls++
+			k.loops++
 			k.expr(s.Lo)
 			k.expr(s.Hi)
 			k.stmts(s.Body)

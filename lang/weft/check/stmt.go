@@ -98,7 +98,7 @@ func (c *checker) checkProc(p *Proc, sp *syntax.Proc, where code) {
 	// up), so names is empty.
 	clear(c.names)
 	c.declared, c.marks = c.declared[:0], c.marks[:0]
-	c.ranges = map[*Symbol][2]int64{}
+	c.ranges = make(map[*Symbol][2]int64, p.loops)
 	c.tasks, c.warps, c.async = false, 0, ""
 	c.where = where
 	if p.Instr != nil {

@@ -87,6 +87,9 @@ func runSyncCheck(ctx *CheckContext) {
 		bar.Finish()
 	}
 	for _, r := range runs {
+		if !ctx.WantSummary {
+			break
+		}
 		s := r.Result.Stats
 		verdict := "no hazard"
 		if !r.Result.OK() {

@@ -39,8 +39,11 @@ type CheckContext struct {
 	// scan).
 	gpu *gpucheck.Result
 	// Summary collects one line per check run ("vector_add at N=256: ..."),
-	// which `weft check` prints on success unless -q.
-	Summary []string
+	// which `weft check` prints on success unless -q; checkers build the
+	// lines only when WantSummary is set (not for -q, --json, build or
+	// sched, which print none: issue 13, strings built for nothing).
+	Summary     []string
+	WantSummary bool
 }
 
 var checkers []Checker

@@ -152,6 +152,8 @@ func (cf *checkFlagSet) reset() bool {
 	return true
 }
 
+func noProgress() {}
+
 func checkVerb(env *frontend.Env, args []string) int {
 	cf := checkFlagSets.Get().(*checkFlagSet)
 	if !cf.reset() {
@@ -190,8 +192,11 @@ func checkVerb(env *frontend.Env, args []string) int {
 			return 2
 		}
 		prog := check.Check(f, l, &errs)
-		ctx := &CheckContext{Env: env, File: f, Prog: prog, Sizes: sizes, Errs: &errs}
-		stop := frontend.Progress(env, "weft check "+files[0])
+		ctx := &CheckContext{Env: env, File: f, Prog: prog, Sizes: sizes, Errs: &errs, WantSummary: !*quiet && !*asJSON}
+		stop := noProgress
+		if env.StderrIsTerminal { // the label only where a line can show it
+			stop = frontend.Progress(env, "weft check "+files[0])
+		}
 		runCheckers(ctx)
 		stop()
 		defer func() {

@@ -209,6 +209,11 @@ func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 				if opts.Lib == nil {
 					continue
 				}
+				if opts.Prog != nil && p.Name != nil {
+					if pp := opts.Prog.ByName[p.Name.Name]; pp != nil && pp.Instr != nil {
+						continue // package check parsed it: its Instr is taken below
+					}
+				}
 				var scratch diag.List // the checker (package check) reports these
 				if in := lib.ParseInstr(p, opts.Lib, &scratch); in != nil {
 					c.instrs[p.Name.Name] = in
@@ -627,13 +632,16 @@ func (c *checker) forStmt(s *Scope, st *syntax.For) {
 		return
 	}
 	// cuda_threads (seed 002: lo = 0, constant hi, subdivides the scope).
-	var unitExpr syntax.Expr = &syntax.Name{Name: "cuda_thread"}
+	var unitExpr syntax.Expr
 	for _, k := range st.Kwargs {
 		if k.Name.Name == "unit" {
 			unitExpr = k.Value
 		} else {
 			c.errs.Errorf(k.Pos(), codeLoopMode, "cuda_threads loop has no option %s (unit)", k.Name.Name)
 		}
+	}
+	if unitExpr == nil {
+		unitExpr = defaultUnit
 	}
 	if lo, ok := c.c.eval(st.Lo); !ok || lo != 0 {
 		c.errs.Errorf(StartPos(st.Lo), codeThreadsBounds, "cuda_threads loop needs lo = 0, not %s", exprString(st.Lo))
@@ -673,6 +681,10 @@ func (c *checker) forStmt(s *Scope, st *syntax.For) {
 	c.res.Bodies[st] = body
 	c.loopBody(s, st, it)
 }
+
+// defaultUnit is the unit of a cuda_threads loop without unit=, made
+// once, not for every loop (it is only read).
+var defaultUnit syntax.Expr = &syntax.Name{Name: "cuda_thread"}
 
 func (c *checker) loopBody(s *Scope, st *syntax.For, it *Iter) {
 	b := c.child(s, st)

@@ -228,21 +228,30 @@ func (u *unitEnv) resolve(e syntax.Expr, m coll.Machine) (coll.Unit, error) {
 func (u *unitEnv) build(d *unitDecl, args []int64, m coll.Machine) (coll.Unit, error) {
 	// The launch shape shadows the file's constants, and the parameters
 	// shadow both.
-	env := &consts{local: make([]constVal, 0, 2+len(args)), parent: u.c}
-	env.local = append(env.local, constVal{"blockDim", int64(m.BlockDim)}, constVal{"clusterDim", int64(m.ClusterDim)})
+	// The environment lives on the stack for units of up to two
+	// parameters (all of the library's): build runs for every unit
+	// expression of a check (issue 13).
+	var buf [4]constVal
+	local := append(buf[:0], constVal{"blockDim", int64(m.BlockDim)}, constVal{"clusterDim", int64(m.ClusterDim)})
 	name := d.name
 	if len(args) > 0 {
 		var s []string
 		for i, a := range args {
-			env.local = append(env.local, constVal{d.params[i], a})
+			local = append(local, constVal{d.params[i], a})
 			s = append(s, fmt.Sprint(a))
 		}
 		name += "(" + strings.Join(s, ", ") + ")"
 	}
+	env := &consts{local: local, parent: u.c}
 	if len(d.domain) == 0 || len(d.domain) != len(d.box) {
 		return coll.Unit{}, fmt.Errorf("collective unit %s: domain and box must have the same, nonzero length", name)
 	}
 	out := coll.Unit{Name: name, ScaledDim: d.scale}
+	// Domain and Box in one array, each with its own capacity (an
+	// append to either copies).
+	n := len(d.domain)
+	syms := make([]coll.Sym, 2*n)
+	out.Domain, out.Box = syms[:0:n], syms[n:n:2*n]
 	for i := range d.domain {
 		dv, ok := env.eval(d.domain[i])
 		if !ok || dv < 1 {

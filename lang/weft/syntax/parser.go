@@ -51,7 +51,38 @@ func Parse(f *diag.File, errs *diag.List) *File {
 	p.sc = sc
 	p.toks = sc.Toks()
 	p.comments = sc.Comments
+	p.sizeSlabs()
 	return p.parseFile()
+}
+
+// sizeSlabs makes the arrays that the file's Name and IntLit nodes are
+// carved from: every Name is made from a NAME token and every IntLit
+// from an INT, so the counts bound them (the keywords among the names
+// make the first a little large). One allocation each instead of one per
+// node, the most numerous of a parse (issue 13); the tree lives as long
+// as any of its nodes, so sharing keeps nothing alive longer.
+func (p *parser) sizeSlabs() {
+	var names, ints int
+	for _, t := range p.toks {
+		switch t.Kind {
+		case pyscan.NAME:
+			names++
+		case pyscan.INT:
+			ints++
+		}
+	}
+	p.names = make([]Name, 0, names)
+	p.ints = make([]IntLit, 0, ints)
+}
+
+// slabNew returns a fresh zero T from the end of *slab (a new array of 16
+// should the bound be passed).
+func slabNew[T any](slab *[]T) *T {
+	if len(*slab) == cap(*slab) {
+		*slab = make([]T, 0, 16)
+	}
+	*slab = (*slab)[:len(*slab)+1]
+	return &(*slab)[len(*slab)-1]
 }
 
 type parser struct {
@@ -72,6 +103,9 @@ type parser struct {
 	// size per list instead of append's two to four (issue 13).
 	exprs []Expr
 	stmts []Stmt
+	// names and ints are the slabs of Name and IntLit nodes (sizeSlabs).
+	names []Name
+	ints  []IntLit
 }
 
 // popExprs returns the expressions pushed on p.exprs since mark, in a
@@ -196,7 +230,9 @@ func (p *parser) expectKind(k pyscan.Kind, what string) pyscan.Tok {
 
 func (p *parser) name() *Name {
 	t := p.expectKind(pyscan.NAME, "a name")
-	return &Name{node{p.at(t)}, p.text(t)}
+	n := slabNew(&p.names)
+	*n = Name{node{p.at(t)}, p.text(t)}
+	return n
 }
 
 // commentsBefore returns the comments before offset off that are not yet
@@ -1000,14 +1036,18 @@ func (p *parser) atom() Expr {
 			p.fail(ErrUnexpected, "unexpected keyword %s in expression", p.text(t))
 		}
 		p.next()
-		return &Name{node{p.at(t)}, p.text(t)}
+		n := slabNew(&p.names)
+		*n = Name{node{p.at(t)}, p.text(t)}
+		return n
 	case pyscan.INT:
 		p.next()
 		v, err := strconv.ParseInt(strings.ReplaceAll(p.text(t), "_", ""), 0, 64)
 		if err != nil {
 			p.errorf(p.at(t), ErrIntRange, "integer literal %s does not fit in 64 bits", p.text(t))
 		}
-		return &IntLit{node{p.at(t)}, p.text(t), v}
+		n := slabNew(&p.ints)
+		*n = IntLit{node{p.at(t)}, p.text(t), v}
+		return n
 	case pyscan.FLOAT:
 		p.next()
 		v, err := strconv.ParseFloat(strings.ReplaceAll(p.text(t), "_", ""), 64)
