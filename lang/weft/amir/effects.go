@@ -92,53 +92,14 @@ func (m *Machine) newRecord() int32 {
 func (m *Machine) takeRecord() int32 {
 	if m.free >= 0 {
 		i := m.free
-		m.free = m.recs[i].next
+		m.free = m.rec(i).next
 		return i
 	}
-	if len(m.recs) == cap(m.recs) {
-		m.growRecords(1)
+	i := m.recs.takeSlot()
+	if i < m.recs.dirty {
+		*m.rec(i) = record{} // the last run's
 	}
-	i := len(m.recs)
-	m.recs = m.recs[:i+1]
-	if i < m.recsDirty {
-		m.recs[i] = record{}
-	}
-	return int32(i)
-}
-
-// minRecSlab is the record slab's first capacity (growRecords).
-const minRecSlab = 64
-
-// growRecords makes room in the record slab for n more records at least,
-// doubling it: append grows a large slice by about 1.25x, and
-// tk_split_gemm's slab of 2 M records (issue 13) was then copied about
-// five times its size (a third of the check).
-//
-// The first slab is small (minRecSlab): a kernel that stops at its first
-// hazard holds a few dozen records. Below 1 024 it grows fourfold (64,
-// 256, 1 024), and from 1 024 on by 2x+1024 as before: a jump from 64
-// straight to 1 024 (90 KB, zeroed) was a tenth of the abstract machine's
-// time on the kernels of a few hundred records (per_cta_alloc's 256, the
-// three-ring mbarrier tests' 72; issue 13, stop 27), while doubling made
-// the kernels of 500-1 000 records (CudaRmemUniform) allocate and copy
-// 64+128+256+512+1024. The sizes from 1 024 on are unchanged, so the
-// memory limit's measure (MemoryBytes) sees a large run exactly as
-// before.
-func (m *Machine) growRecords(n int) {
-	c := minRecSlab
-	switch {
-	case cap(m.recs) >= 1024:
-		c = 2*cap(m.recs) + 1024
-	case cap(m.recs) > 0:
-		c = min(4*cap(m.recs), 1024)
-	}
-	if c < len(m.recs)+n {
-		c = len(m.recs) + n
-	}
-	s := make([]record, len(m.recs), c)
-	copy(s, m.recs)
-	m.recs = s
-	m.recsDirty = len(s) // make zeroed the rest
+	return i
 }
 
 // record implements RECORDREAD and RECORDMUTATE with the record constructor
@@ -182,11 +143,6 @@ func (m *Machine) recordCells(s *Stmt, cs []int32, gs threads, pends []pend, st 
 	st.hasRecs = true
 	if !perThread && m.recordLazy(s, cs, gs, pends, st) {
 		return
-	}
-	if m.free < 0 && cap(m.recs)-len(m.recs) < len(cs) {
-		// One statement recording many cells (a host memset of a whole
-		// array: one record a cell) grows the slab once.
-		m.growRecords(len(cs))
 	}
 	fr := -1 // the thread-group frame of gs (thgroup.go), when groups may be made
 	if perThread && len(m.shapes[gs.shape]) > 8 && !m.noThreadGroups && m.single[0] {
@@ -243,7 +199,7 @@ func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads
 	prev := int32(-1)
 	kept := 0
 	for h := *head; h >= 0; {
-		if g := &m.recs[h]; g.grp != 0 && g.src == int32(s.Src) && g.creator.task == gs.task && m.intersects(g.creator, gs) {
+		if g := m.rec(h); g.grp != 0 && g.src == int32(s.Src) && g.creator.task == gs.task && m.intersects(g.creator, gs) {
 			// A member may match (thgroup.go).
 			if g.grp == thGroup && g.creator == gs {
 				// One member per thread of gs: each matches iff its
@@ -278,7 +234,7 @@ func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads
 					if prev < 0 {
 						*head = next
 					} else {
-						m.recs[prev].next = next
+						m.rec(prev).next = next
 					}
 					g.next, g.grp = m.free, 0
 					m.free = h
@@ -289,7 +245,7 @@ func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads
 			}
 			m.expandGroup(h)
 		}
-		r := &m.recs[h]
+		r := m.rec(h)
 		next := r.next
 		o := int(r.creator.start) - int(gs.start)
 		if r.src == int32(s.Src) && r.creator.task == gs.task && r.creator.shape == 0 && o >= 0 && o <= last &&
@@ -303,7 +259,7 @@ func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads
 				if prev < 0 {
 					*head = next
 				} else {
-					m.recs[prev].next = next
+					m.rec(prev).next = next
 				}
 				r.next = m.free
 				m.free = h
@@ -328,7 +284,7 @@ func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads
 		m.res.Stats.Records += int64(len(offs)) // the members
 		i := m.takeRecord()
 		m.initRecord(i, *head, s, gs, pends, stamp)
-		m.recs[i].grp = thGroup
+		m.rec(i).grp = thGroup
 		*head = i
 		m.threadGroupAdd(fr, i)
 		m.vers++
@@ -363,10 +319,10 @@ func (m *Machine) addThreadRecords(head *int32, ver *uint64, s *Stmt, gs threads
 func (m *Machine) addRecord(head *int32, ver *uint64, s *Stmt, creator threads, pends []pend, stamp int32) {
 	prev := int32(-1)
 	for h := *head; h >= 0; {
-		if g := &m.recs[h]; g.grp != 0 && g.src == int32(s.Src) && m.contains(g.creator, creator.task, creator.start) {
+		if g := m.rec(h); g.grp != 0 && g.src == int32(s.Src) && m.contains(g.creator, creator.task, creator.start) {
 			m.expandGroup(h) // a member may match (thgroup.go)
 		}
-		r := &m.recs[h]
+		r := m.rec(h)
 		next := r.next
 		if r.src == int32(s.Src) && r.creator == creator && r.q == s.Q && r.level == s.Level && r.atomic == s.Quals && m.dominated(r, stamp, pends) {
 			if r.stamp == stamp && len(r.grants) == 0 && slices.Equal(r.pend, pends) {
@@ -375,7 +331,7 @@ func (m *Machine) addRecord(head *int32, ver *uint64, s *Stmt, creator threads, 
 			if prev < 0 {
 				*head = next
 			} else {
-				m.recs[prev].next = next
+				m.rec(prev).next = next
 			}
 			r.next = m.free
 			m.free = h
@@ -395,7 +351,7 @@ func (m *Machine) addRecord(head *int32, ver *uint64, s *Stmt, creator threads, 
 // front of next: R of Definition B.1 (no grants; the arrive counts pends).
 // A reused record's grant and pend storage is kept.
 func (m *Machine) initRecord(i, next int32, s *Stmt, creator threads, pends []pend, stamp int32) {
-	r := &m.recs[i]
+	r := m.rec(i)
 	r.next = next
 	r.src = int32(s.Src)
 	r.q = s.Q
@@ -1293,16 +1249,17 @@ func (m *Machine) checkCells(s *Stmt, cs []int32, gs threads, st *varState) {
 	stamp := int32(len(m.log))
 	lvl, qs := s.Level, s.Quals
 	reads := s.Kind == KCheckReads
-	// recs is m.recs for the walk: a check adds and frees no record, and a
-	// local slice header is not reloaded after each call.
-	recs := m.recs
+	// tab is the record slab's table for the walk: a check adds and
+	// frees no record, and a local slice header is not reloaded after
+	// each call.
+	tab := m.recs.tab
 	for _, c := range cs {
 		h := st.cells[c].muts
 		if reads {
 			h = st.cells[c].reads
 		}
-		for ; h >= 0; h = recs[h].next {
-			r := &recs[h]
+		for ; h >= 0; h = tab[h>>recChunkBits][h&(recChunk-1)].next {
+			r := &tab[h>>recChunkBits][h&(recChunk-1)]
 			if r.grp != 0 {
 				if r.stamp != stamp {
 					if !m.noCheckSkip && m.groupPasses(r, gs, s.Convergent, lvl, qs) {

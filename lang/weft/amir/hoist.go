@@ -341,3 +341,7 @@ func (m *Machine) fillGS(s *Stmt, i int) {
 		c.val = threads{task: m.task, start: int32(p.start + p.step*(i-p.lo)), shape: p.shape}
 	}
 }
+
+// hoistMinTrips is the fewest iterations a loop plans its windows for (a
+// variable for the tests).
+var hoistMinTrips = 3

@@ -387,10 +387,6 @@ type Program struct {
 	// used to name tasks in reports.
 	TaskSlots []int
 
-	// recHint is the most visibility records a run of p has held: the
-	// next run sizes its record slab so (runs of one program differ only
-	// in sizes and disabled syncs).
-	recHint int
 	// logHint and evHint are the most events (and event cells) a run of
 	// p has logged (for the same).
 	logHint, evHint int

@@ -55,9 +55,6 @@ func (m *Machine) makeLazy(st *varState) {
 	st.lazy = false
 	m.lazyMade++
 	s := st.lazyS
-	if m.free < 0 && cap(m.recs)-len(m.recs) < len(st.cells) {
-		m.growRecords(len(st.cells))
-	}
 	for c := range st.cells {
 		cl := &st.cells[c]
 		head := &cl.reads

@@ -227,8 +227,7 @@ type Machine struct {
 	env                   []int
 	task                  int32
 	vars                  []varState
-	recs                  []record
-	recsDirty             int // the slab's slots from here on are zero (takeRecord)
+	recs                  recSlab // the visibility records (recslab.go)
 	free                  int32
 	bars                  []barState
 	barExt                []barExt // sub-queues (barState.ext)
@@ -509,14 +508,7 @@ func (m *Machine) Run(args []int) *Result {
 	for i := range m.vars {
 		m.vars[i].local = p.Vars[i].TaskLocal
 	}
-	m.recs = m.recs[:0]
-	m.recsDirty = cap(m.recs) // the last run's records
-	if cap(m.recs) < p.recHint {
-		// Size the record slab as the last run of p needed: growing it
-		// by doubling copies and zeroes it several times.
-		m.recs = make([]record, 0, p.recHint)
-		m.recsDirty = 0
-	}
+	m.recs.reset()
 	m.free = -1
 	m.rdReset()
 	m.grantArena = nil // its chunks grow from the smallest again (grantStore)
@@ -532,7 +524,8 @@ func (m *Machine) Run(args []int) *Result {
 		m.thEv[i] = m.thEv[i][:0]
 	}
 	if cap(m.log) < p.logHint {
-		// Size the log as the last run of p needed (see recHint).
+		// Size the log as the last run of p needed: runs of one
+		// program differ only in sizes and disabled syncs.
 		m.log = make([]event, 0, p.logHint)
 	}
 	if cap(m.evCells) < p.evHint {
@@ -558,9 +551,6 @@ func (m *Machine) Run(args []int) *Result {
 	}
 	m.exec(p.Body)
 	m.res.Stats.Memory = m.MemoryBytes()
-	if len(m.recs) > p.recHint {
-		p.recHint = len(m.recs)
-	}
 	if len(m.log) > p.logHint {
 		p.logHint = len(m.log)
 	}
@@ -599,7 +589,7 @@ const (
 // task coordinates (not the records' own grant and pend lists beyond the
 // arena, nor the garbage collector's overhead).
 func (m *Machine) MemoryBytes() int64 {
-	b := int64(cap(m.recs))*recordBytes + int64(cap(m.grantArena))*grantBytes +
+	b := m.recs.bytes() + int64(cap(m.grantArena))*grantBytes +
 		int64(cap(m.log))*eventBytes + int64(cap(m.evCells))*pendBytes +
 		int64(cap(m.bars))*barBytes + int64(cap(m.taskCoords))*8 +
 		int64(cap(m.shared))*4
@@ -782,7 +772,10 @@ func (m *Machine) execLoop(s *Stmt) {
 		m.tasksTotal = int64(hi - lo)
 		m.cfg.Progress(0, m.tasksTotal)
 	}
-	hoist := (len(s.hoist) > 0 || len(s.hoistGS) > 0) && hi > lo && !m.lite
+	// Planning costs about what an iteration's evaluation saves: a loop
+	// of two iterations evaluates each one (issue 13, stop 28: shfl_xor's
+	// pairs of lanes, entered 384 times a check).
+	hoist := (len(s.hoist) > 0 || len(s.hoistGS) > 0) && hi-lo >= hoistMinTrips && !m.lite
 	if hoist {
 		m.env[s.Slot] = lo // as the first iteration sets it
 		for k := range s.hoist {
@@ -1014,7 +1007,7 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 
 func (m *Machine) freeList(h int32) {
 	for h >= 0 {
-		r := &m.recs[h]
+		r := m.rec(h)
 		next := r.next
 		r.next = m.free // grants and pend are reset when it is reused (addRecord)
 		r.grp = 0       // no longer a group (a thread-group frame may still list it)

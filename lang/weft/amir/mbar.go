@@ -143,7 +143,7 @@ func grow(xs []int32, n int) []int32 {
 }
 
 func (m *Machine) freeRec(i int32) {
-	m.recs[i].next = m.free
+	m.rec(i).next = m.free
 	m.free = i
 }
 
@@ -262,7 +262,7 @@ func (m *Machine) hwOrder(s *Stmt, v int, c int32, hb *hwBar, recs []hwRec, gs t
 	defer m.freeTemps(temps)
 	// (b)
 	for _, i := range units {
-		r := &m.recs[i]
+		r := m.rec(i)
 		if m.orderedBefore(r, gs, qs) {
 			continue
 		}
@@ -285,11 +285,11 @@ func (m *Machine) hwOrder(s *Stmt, v int, c int32, hb *hwBar, recs []hwRec, gs t
 	// (a)
 	all := false
 	for _, i := range units {
-		if m.subset(gs, m.recs[i].creator) {
+		if m.subset(gs, m.rec(i).creator) {
 			all = true
 			break
 		}
-		for _, g := range m.recs[i].grants {
+		for _, g := range m.rec(i).grants {
 			if grantLevel(&g, qs) >= TemporallyOrdered && m.subset(gs, g.th) {
 				all = true
 				break
@@ -300,7 +300,7 @@ func (m *Machine) hwOrder(s *Stmt, v int, c int32, hb *hwBar, recs []hwRec, gs t
 		return
 	}
 	if t, ok := m.unordered(units, gs, TemporallyOrdered, qs); ok {
-		r := &m.recs[units[0]]
+		r := m.rec(units[0])
 		other, who := int(r.src), r.creator.start
 		m.phaseHazard(s, v, c, PhaseEarly, gs.task, t, other, func(h *Hazard) {
 			h.Arrives, h.Ring, h.OtherStart = int(a), int(ring), int(who)
@@ -317,7 +317,7 @@ func (m *Machine) unordered(units []int32, gs threads, lvl Level, qs QualSet) (t
 	// One component of one record that every thread of gs sees (the
 	// common case) answers for all of them at once.
 	for _, i := range units {
-		if m.coversAll(&m.recs[i], gs, false, lvl, qs) {
+		if m.coversAll(m.rec(i), gs, false, lvl, qs) {
 			return 0, false
 		}
 	}
@@ -325,7 +325,7 @@ func (m *Machine) unordered(units []int32, gs threads, lvl Level, qs QualSet) (t
 		t := gs.start + o
 		seen := false
 		for _, i := range units {
-			if seen = m.visible(&m.recs[i], gs.task, t, lvl, qs); seen {
+			if seen = m.visible(m.rec(i), gs.task, t, lvl, qs); seen {
 				break
 			}
 		}
@@ -342,7 +342,7 @@ func (m *Machine) unordered(units []int32, gs threads, lvl Level, qs QualSet) (t
 // the caller) built and replayed from its Await (see hwOrder).
 func (m *Machine) hwUnits(recs []hwRec) (units, temps []int32) {
 	for _, h := range recs {
-		r := &m.recs[h.rec]
+		r := m.rec(h.rec)
 		if (!m.hwExpand || len(m.shapes[r.creator.shape]) == 1) && m.hwUniform(r) {
 			units = append(units, h.rec)
 			continue
@@ -351,7 +351,7 @@ func (m *Machine) hwUnits(recs []hwRec) (units, temps []int32) {
 		for _, o := range m.shapes[r.creator.shape] {
 			i := m.newRecord()
 			m.res.Stats.Records-- // hardware records are not the seed's visibility records
-			t := &m.recs[i]
+			t := m.rec(i)
 			t.next, t.src, t.q, t.level, t.atomic = -1, r.src, r.q, r.level, 0
 			t.creator = threads{task: r.creator.task, start: r.creator.start + o}
 			t.reach, t.stamp, t.grp = r.creator.task, h.born, 0
@@ -360,7 +360,7 @@ func (m *Machine) hwUnits(recs []hwRec) (units, temps []int32) {
 			if h.tmpl >= 0 {
 				// Continued across a reallocation or task (hwSettle):
 				// the collective's state there, for this thread.
-				tp := &m.recs[h.tmpl]
+				tp := m.rec(h.tmpl)
 				t.grants = append(t.grants, tp.grants...)
 				t.pend = append(t.pend, tp.pend...)
 				t.reach = tp.reach
@@ -792,7 +792,7 @@ func (m *Machine) hwAwaitOrder(s *Stmt, v int, c int32, prev []hwRec, gs threads
 	units, temps := m.hwUnits(prev)
 	defer m.freeTemps(temps)
 	if t, ok := m.unordered(units, gs, FullyOrdered, qs); ok {
-		r := &m.recs[units[0]]
+		r := m.rec(units[0])
 		other, who := int(r.src), r.creator.start
 		m.phaseHazard(s, v, c, PhaseStale, gs.task, t, other, func(h *Hazard) {
 			h.Arrives, h.Ring, h.OtherStart = int(ph), m.p.Vars[v].RingDepth, int(who)
@@ -809,7 +809,7 @@ func (m *Machine) awaitRecord(s *Stmt, gs threads) hwRec {
 	stamp := int32(len(m.log))
 	i := m.newRecord()
 	m.res.Stats.Records--
-	r := &m.recs[i]
+	r := m.rec(i)
 	r.next, r.src, r.q, r.level, r.atomic = -1, int32(s.Src), m.p.MbarQual, FullyOrdered, 0
 	r.creator, r.reach, r.stamp, r.grp = gs, gs.task, stamp, 0
 	r.grants, r.pend = r.grants[:0], r.pend[:0]
@@ -888,7 +888,7 @@ func (m *Machine) hwSettle() {
 				}
 				for j := range hb.slots[k] {
 					h := &hb.slots[k][j]
-					r := &m.recs[h.rec]
+					r := m.rec(h.rec)
 					if r.stamp != now {
 						m.replay(r)
 					}
@@ -901,8 +901,8 @@ func (m *Machine) hwSettle() {
 						h.tmpl = m.newRecord()
 						m.res.Stats.Records--
 					}
-					r = &m.recs[h.rec]
-					tp := &m.recs[h.tmpl]
+					r = m.rec(h.rec)
+					tp := m.rec(h.tmpl)
 					tp.next, tp.src, tp.q, tp.level, tp.atomic = -1, r.src, r.q, r.level, r.atomic
 					tp.creator, tp.reach, tp.stamp, tp.grp = r.creator, r.reach, now, 0
 					m.rdNote(h.tmpl)
@@ -924,9 +924,9 @@ func (m *Machine) hwRecs(f func(r *record)) {
 			}
 			for _, sl := range hb.slots {
 				for _, h := range sl {
-					f(&m.recs[h.rec])
+					f(m.rec(h.rec))
 					if h.tmpl >= 0 {
-						f(&m.recs[h.tmpl])
+						f(m.rec(h.tmpl))
 					}
 				}
 			}
@@ -1006,10 +1006,10 @@ func (m *Machine) hwNextTask() {
 			}
 			for _, sl := range hb.slots {
 				for _, h := range sl {
-					relabel(&m.recs[h.rec])
+					relabel(m.rec(h.rec))
 					m.rdNote(h.rec)
 					if h.tmpl >= 0 {
-						relabel(&m.recs[h.tmpl])
+						relabel(m.rec(h.tmpl))
 						m.rdNote(h.tmpl)
 					}
 				}

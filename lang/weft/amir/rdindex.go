@@ -96,7 +96,7 @@ func (m *Machine) rdNote(i int32) {
 	if !m.rdOn {
 		return
 	}
-	if src := m.recs[i].src; src >= 0 && int(src) < len(m.p.rdTrack) && m.p.rdTrack[src] {
+	if src := m.rec(i).src; src >= 0 && int(src) < len(m.p.rdTrack) && m.p.rdTrack[src] {
 		m.rdPend = append(m.rdPend, i)
 	}
 }
@@ -104,7 +104,7 @@ func (m *Machine) rdNote(i int32) {
 // rdFlush folds the listed records into the index.
 func (m *Machine) rdFlush() {
 	for _, i := range m.rdPend {
-		m.rdFold(&m.recs[i])
+		m.rdFold(m.rec(i))
 	}
 	m.rdPend = m.rdPend[:0]
 }

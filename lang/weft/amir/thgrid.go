@@ -811,7 +811,7 @@ func (m *Machine) gridCompare(g *gridRT, vr *gridVarRT, now int32) bool {
 					h, q = st.cells[c].reads, st.cells[d].reads
 				}
 				for h >= 0 && q >= 0 {
-					r, o := &m.recs[h], &m.recs[q]
+					r, o := m.rec(h), m.rec(q)
 					if r.stamp != now {
 						m.replay(r)
 					}
@@ -884,8 +884,8 @@ func (m *Machine) gridSharedOK(g *gridRT, vr *gridVarRT, now int32) bool {
 		m.rdSkips++
 	}
 	return forCells(st, lo, hi, func(c int32) bool {
-		for h := st.cells[c].muts; h >= 0; h = m.recs[h].next {
-			r := &m.recs[h]
+		for h := st.cells[c].muts; h >= 0; h = m.rec(h).next {
+			r := m.rec(h)
 			if r.stamp != now {
 				m.replay(r)
 			}
@@ -898,8 +898,8 @@ func (m *Machine) gridSharedOK(g *gridRT, vr *gridVarRT, now int32) bool {
 		if !walkReads && !m.rdVerify {
 			return true
 		}
-		for h := st.cells[c].reads; h >= 0; h = m.recs[h].next {
-			r := &m.recs[h]
+		for h := st.cells[c].reads; h >= 0; h = m.rec(h).next {
+			r := m.rec(h)
 			if r.grp != 0 {
 				// A group stands for its members' records (thgroup.go):
 				// it fails if one of them is a grid thread's.
@@ -981,8 +981,8 @@ func (m *Machine) gridLeave(g *gridRT) {
 		forCells(st, vr.lo, vr.hi, func(c int32) bool {
 			n := int32(0)
 			h := st.cells[c].reads
-			for q := h; q >= 0; q = m.recs[q].next {
-				r := &m.recs[q]
+			for q := h; q >= 0; q = m.rec(q).next {
+				r := m.rec(q)
 				if r.creator.task != rep.task || r.creator.start != rep.start || !m.single[r.creator.shape] {
 					break
 				}
@@ -1080,12 +1080,12 @@ func (m *Machine) gridCopyList(g *gridRT, p int, h, tail int32, now int32) int32
 func (m *Machine) gridCopyN(g *gridRT, p int, h, n, tail int32, now int32) int32 {
 	head, last := int32(-1), int32(-1)
 	for ; h >= 0 && n != 0; n-- {
-		if m.recs[h].stamp != now {
-			m.replay(&m.recs[h])
+		if m.rec(h).stamp != now {
+			m.replay(m.rec(h))
 		}
 		idx := m.takeRecord()
-		r := &m.recs[h]
-		nr := &m.recs[idx]
+		r := m.rec(h)
+		nr := m.rec(idx)
 		nr.next = -1
 		nr.src, nr.q, nr.level, nr.atomic = r.src, r.q, r.level, r.atomic
 		nr.creator, _ = m.gridTau(g, p, r.creator)
@@ -1116,14 +1116,14 @@ func (m *Machine) gridCopyN(g *gridRT, p int, h, n, tail int32, now int32) int32
 		if last < 0 {
 			head = idx
 		} else {
-			m.recs[last].next = idx
+			m.rec(last).next = idx
 		}
 		last = idx
-		h = m.recs[h].next
+		h = m.rec(h).next
 	}
 	if last < 0 {
 		return tail
 	}
-	m.recs[last].next = tail
+	m.rec(last).next = tail
 	return head
 }

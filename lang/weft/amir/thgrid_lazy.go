@@ -196,8 +196,8 @@ func (m *Machine) gridCommutes(v int, d *gridVirt, e *event) bool {
 	}
 	mixed := false
 	ok := func(h int32) bool {
-		for ; h >= 0; h = m.recs[h].next {
-			r := &m.recs[h]
+		for ; h >= 0; h = m.rec(h).next {
+			r := m.rec(h)
 			if r.grp != 0 {
 				return false
 			}
@@ -383,8 +383,8 @@ func (m *Machine) gridCheckRun(run *Stmt, body []*Stmt) bool {
 			if reads {
 				h = st.cells[c].reads
 			}
-			for ; h >= 0; h = m.recs[h].next {
-				r := &m.recs[h]
+			for ; h >= 0; h = m.rec(h).next {
+				r := m.rec(h)
 				if r.grp != 0 {
 					return false
 				}

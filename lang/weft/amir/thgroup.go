@@ -95,13 +95,13 @@ func (m *Machine) expandAllGroups() {
 		}
 		m.unlazy(st)
 		for c := range st.cells {
-			for h := st.cells[c].reads; h >= 0; h = m.recs[h].next {
-				if m.recs[h].grp != 0 {
+			for h := st.cells[c].reads; h >= 0; h = m.rec(h).next {
+				if m.rec(h).grp != 0 {
 					m.expandGroup(h)
 				}
 			}
-			for h := st.cells[c].muts; h >= 0; h = m.recs[h].next {
-				if m.recs[h].grp != 0 {
+			for h := st.cells[c].muts; h >= 0; h = m.rec(h).next {
+				if m.rec(h).grp != 0 {
 					m.expandGroup(h)
 				}
 			}
@@ -112,18 +112,18 @@ func (m *Machine) expandAllGroups() {
 }
 
 // expandGroup turns group h into its members in place: h becomes the
-// first (the highest thread) and the others follow it. The record slab
-// may grow: callers reload their pointers.
+// first (the highest thread) and the others follow it. Callers reload
+// their pointers to h (its fields change).
 func (m *Machine) expandGroup(h int32) {
 	m.grpExpanded++
-	g := m.recs[h]
+	g := *m.rec(h)
 	offs := m.shapes[g.creator.shape]
 	sh := g.memberShape()
 	tail := g.next
 	for i := 0; i < len(offs)-1; i++ {
 		o := offs[i] // increasing: prepend the lower threads first
 		idx := m.takeRecord()
-		nr := &m.recs[idx]
+		nr := m.rec(idx)
 		nr.next = tail
 		nr.src, nr.q, nr.level, nr.atomic = g.src, g.q, g.level, g.atomic
 		nr.creator = threads{task: g.creator.task, start: g.creator.start + o, shape: sh}
@@ -139,7 +139,7 @@ func (m *Machine) expandGroup(h int32) {
 		}
 		tail = idx
 	}
-	r := &m.recs[h]
+	r := m.rec(h)
 	r.next = tail
 	r.creator = threads{task: g.creator.task, start: g.creator.start + offs[len(offs)-1], shape: sh}
 	r.grp = 0
@@ -250,7 +250,7 @@ func (m *Machine) gridGroups(g *gridRT, vr *gridVarRT) bool {
 		if vr.counts[j] != 1 {
 			return false
 		}
-		r := &m.recs[vr.heads[j]]
+		r := m.rec(vr.heads[j])
 		if len(r.grants) > 0 || len(r.pend) > 0 {
 			return false
 		}
@@ -297,14 +297,14 @@ func (m *Machine) gridGroups(g *gridRT, vr *gridVarRT) bool {
 		for j, c := range vr.cells {
 			h := vr.heads[j]
 			if p == 0 {
-				r := &m.recs[h]
+				r := m.rec(h)
 				r.grp = r.creator.shape + 1
 				r.creator = threads{task: g.task, start: start, shape: x}
 				m.rdNote(h)
 			} else {
 				idx := m.takeRecord()
-				r := &m.recs[h]
-				nr := &m.recs[idx]
+				r := m.rec(h)
+				nr := m.rec(idx)
 				cl := &st.cells[c+off]
 				*nr = record{next: cl.reads, src: r.src, q: r.q, level: r.level, atomic: r.atomic,
 					creator: threads{task: g.task, start: start, shape: x}, reach: r.reach, stamp: r.stamp,
@@ -421,7 +421,7 @@ func (m *Machine) threadGroupEvent(exec threads) {
 		for _, h := range f.recs {
 			// A listed record that was freed has grp 0 (freeList);
 			// one reused since is another frame's group or none.
-			if r := &m.recs[h]; r.grp == thGroup && r.creator == f.x {
+			if r := m.rec(h); r.grp == thGroup && r.creator == f.x {
 				m.expandGroup(h)
 			}
 		}

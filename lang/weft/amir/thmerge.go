@@ -53,12 +53,12 @@ func (m *Machine) mergeReads(v int, cl *cell) {
 		if h < 0 {
 			return
 		}
-		hr := &m.recs[h]
+		hr := m.rec(h)
 		n := hr.next
 		if n < 0 {
 			return
 		}
-		sh, ok := m.mergeable(hr, &m.recs[n])
+		sh, ok := m.mergeable(hr, m.rec(n))
 		if !ok {
 			return
 		}
@@ -80,10 +80,10 @@ func (m *Machine) mergeCopy(g *gridRT, p int, h int32, v int, cl *cell, now int3
 	if n < 0 {
 		return false
 	}
-	if r := &m.recs[h]; r.stamp != now {
+	if r := m.rec(h); r.stamp != now {
 		m.replay(r)
 	}
-	r, nr := &m.recs[h], &m.recs[n]
+	r, nr := m.rec(h), m.rec(n)
 	if len(r.grants) > 0 || len(r.pend) > 0 || r.grp != 0 ||
 		nr.grp == 0 && nr.creator.task == g.task && nr.creator.start == g.th0 {
 		return false
@@ -101,7 +101,7 @@ func (m *Machine) mergeCopy(g *gridRT, p int, h int32, v int, cl *cell, now int3
 // mergeInto makes record n, after h on cl's list, the group of both
 // (mergeable's member shape sh); h itself is left to the caller.
 func (m *Machine) mergeInto(v int, cl *cell, h *record, n int32, sh int32) {
-	nr := &m.recs[n]
+	nr := m.rec(n)
 	x := m.mergeShape(h, nr)
 	task := nr.creator.task
 	m.mergeFrameAdd(task, h, nr)

@@ -29,7 +29,7 @@ func TestThreadRecordsMatchSequential(t *testing.T) {
 			m := New(p, Config{})
 			m.Run(nil)
 			m.free = -1
-			m.recs = m.recs[:0]
+			m.recs.reset()
 			r2 := rand.New(rand.NewSource(int64(iter)))
 			head := int32(-1)
 			for n := r2.Intn(80); n > 0; n-- {
@@ -48,8 +48,8 @@ func TestThreadRecordsMatchSequential(t *testing.T) {
 				case 1:
 					r.pend = []pend{{cell: 1, count: 0}}
 				}
-				m.recs = append(m.recs, r)
-				head = int32(len(m.recs) - 1)
+				head = m.takeRecord()
+				*m.rec(head) = r
 			}
 			return m, head
 		}
@@ -69,8 +69,8 @@ func TestThreadRecordsMatchSequential(t *testing.T) {
 
 func dumpList(m *Machine, h int32) string {
 	s := ""
-	for ; h >= 0; h = m.recs[h].next {
-		r := &m.recs[h]
+	for ; h >= 0; h = m.rec(h).next {
+		r := m.rec(h)
 		s += fmt.Sprintf("%d %+v %d %d %d %v %v\n", r.src, r.creator, r.q, r.stamp, r.reach, r.grants, r.pend)
 	}
 	return s

@@ -375,6 +375,21 @@ func (m *Machine) thsymEnter(s *Stmt, lo, hi int) *thRun {
 			return nil
 		}
 	}
+	// A variable the loop records on that holds records and no virtual
+	// slices refuses it (below, after the bounds and frame tests): tested
+	// first, as it costs the least and decides most refusals (issue 13,
+	// stop 28: shfl_xor's inner loops enter 256 times a check, each
+	// refused here after the costlier tests). A refusal leaves nothing
+	// behind whichever test makes it (the caller sets the iterator).
+	for k := range pl.owned {
+		o := &pl.owned[k]
+		if m.lite && !o.liteRuns {
+			continue
+		}
+		if m.thVars[o.v] == nil && m.vars[o.v].hasRecs {
+			return nil
+		}
+	}
 	// Bounds of every window that reads the thread, at both ends.
 	for _, end := range [2]int{lo, hi - 1} {
 		env[y] = end
@@ -761,9 +776,9 @@ func (m *Machine) thsymCopyMap(v int, st *varState, mp thMap) {
 					if head < 0 {
 						continue
 					}
-					for h := head; h >= 0; h = m.recs[h].next {
-						if m.recs[h].stamp != now {
-							m.replay(&m.recs[h])
+					for h := head; h >= 0; h = m.rec(h).next {
+						if m.rec(h).stamp != now {
+							m.replay(m.rec(h))
 						}
 					}
 					for i := int32(1); i < f.n; i++ {
@@ -774,7 +789,7 @@ func (m *Machine) thsymCopyMap(v int, st *varState, mp thMap) {
 						tc := c + int(i)*mp.coef*stride
 						cl := &st.cells[tc]
 						tail := int32(-1)
-						for h := head; h >= 0; h = m.recs[h].next {
+						for h := head; h >= 0; h = m.rec(h).next {
 							nr := m.thsymCopy(h, f, i, now)
 							if tail < 0 {
 								if reads {
@@ -785,7 +800,7 @@ func (m *Machine) thsymCopyMap(v int, st *varState, mp thMap) {
 									cl.muts = nr
 								}
 							} else {
-								m.recs[tail].next = nr
+								m.rec(tail).next = nr
 							}
 							tail = nr
 						}
@@ -804,8 +819,8 @@ func (m *Machine) thsymCopyMap(v int, st *varState, mp thMap) {
 // i's; grants to sets containing all of f or none of it unchanged).
 func (m *Machine) thsymCopy(h int32, f *thFrame, i int32, now int32) int32 {
 	idx := m.takeRecord()
-	r := &m.recs[h]
-	nr := &m.recs[idx]
+	r := m.rec(h)
+	nr := m.rec(idx)
 	shift := func(t threads) threads {
 		if t.task == f.task && t.start == f.r0 && m.single[t.shape] {
 			t.start += i * f.step

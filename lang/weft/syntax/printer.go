@@ -1,7 +1,6 @@
 package syntax
 
 import (
-	"strconv"
 	"strings"
 )
 
@@ -307,7 +306,7 @@ func (p *printer) expr(x Expr, prec int) {
 	case *FloatLit:
 		p.b.WriteString(x.Text)
 	case *StringLit:
-		p.b.WriteString(strconv.Quote(x.Value))
+		p.b.WriteString(quoteString(x.Value))
 	case *BoolLit:
 		if x.Value {
 			p.b.WriteString("True")
@@ -398,4 +397,37 @@ func (p *printer) expr(x Expr, prec int) {
 	case *BadExpr:
 		p.b.WriteString("<bad>")
 	}
+}
+
+// quoteString spells a string's value so that the scanner (pyscan) reads
+// it back as the same value: it decodes only \\, \", \', \n and \t and
+// keeps every other byte as written, so only those are escaped and other
+// control bytes and invalid UTF-8 are written as they are
+// (strconv.Quote's \x10 or \a read back as four or two characters:
+// FuzzParse). A "\r" cannot be written in a one-line string (it ends
+// one): a value with one is written triple-quoted, where it may stand.
+func quoteString(v string) string {
+	q := `"`
+	if strings.IndexByte(v, '\r') >= 0 {
+		q = `"""`
+	}
+	var b strings.Builder
+	b.Grow(len(v) + 2*len(q))
+	b.WriteString(q)
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; c {
+		case '\\':
+			b.WriteString(`\\`)
+		case '"':
+			b.WriteString(`\"`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\t':
+			b.WriteString(`\t`)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteString(q)
+	return b.String()
 }

@@ -236,3 +236,27 @@ func TestExoForms(t *testing.T) {
 		t.Errorf("free(t) parsed as %+v", fr)
 	}
 }
+
+// TestStringRoundTrip: Print spells every string value so that Parse reads
+// back the same value (FuzzParse found "\x10" printed as strconv.Quote
+// writes it, which the scanner reads as four characters), and plain
+// strings as before.
+func TestStringRoundTrip(t *testing.T) {
+	for _, v := range []string{"producer", "a\"b", `back\slash`, "tab\there", "nl\nx", "\x10", "\a\b\f\v\x00", "\xff\xfe", "é", "cr\rx", "q'q", `\x10`} {
+		f := &File{Decls: []Decl{&Global{Names: []*Name{{Name: "A"}}, Values: []Expr{&StringLit{Value: v}}}}}
+		out := Print(f)
+		var errs diag.List
+		g := Parse(diag.NewFile("s.weft", []byte(out)), &errs)
+		if errs.HasErrors() {
+			t.Errorf("%q printed as %q does not parse: %v", v, out, errs.Err())
+			continue
+		}
+		if got := g.Decls[0].(*Global).Values[0].(*StringLit).Value; got != v {
+			t.Errorf("%q printed as %q reads back as %q", v, out, got)
+		}
+	}
+	f := &File{Decls: []Decl{&Global{Names: []*Name{{Name: "A"}}, Values: []Expr{&StringLit{Value: "producer"}}}}}
+	if out := Print(f); out != "A = \"producer\"\n" {
+		t.Errorf("plain string printed as %q", out)
+	}
+}
