@@ -84,13 +84,19 @@ func (c *compiler) classInstance(te *syntax.TypeExpr) *Type {
 				t := c.resolve(ct.DefaultTypes[i])
 				tm[ct.TParams[i]] = t
 				args, vals = append(args, t), append(vals, 0)
-				fmt.Fprintf(&key, ",%s", typeKey(t))
+				if i > 0 {
+					key.WriteString(",") // X<> is the instance X<int> names
+				}
+				key.WriteString(typeKey(t))
 				disp = append(disp, t.String())
 			case i < len(ct.DefaultExprs) && ct.DefaultExprs[i] != nil:
 				v, _ := c.constExpr(ct.DefaultExprs[i])
 				tv[ct.TParams[i]] = v
 				args, vals = append(args, nil), append(vals, v)
-				fmt.Fprintf(&key, ",%d", v)
+				if i > 0 {
+					key.WriteString(",")
+				}
+				fmt.Fprintf(&key, "%d", v)
 				disp = append(disp, fmt.Sprint(v))
 			}
 			if len(args) == i {

@@ -403,8 +403,8 @@ func (c *compiler) resolve(te *syntax.TypeExpr) *Type {
 			}
 			return c.containerMember(te) // lib_map.go
 		}
-		if len(te.TArgs) > 0 && c.classTmpls[te.Name] != nil {
-			return c.classInstance(te)
+		if te.TArgs != nil && c.classTmpls[te.Name] != nil {
+			return c.classInstance(te) // X<> too: its default arguments
 		}
 		if t := baseTypes[te.Name]; t != nil {
 			return t
@@ -3151,7 +3151,7 @@ func (c *compiler) call(e *syntax.Call) *Type {
 		if s.kind == symLambda {
 			return c.inlineLambda(s.lam, e)
 		}
-		if s.t != nil && s.t.Kind == Struct && c.funcs[tagOf(s.t)+"::operator()"] != nil {
+		if s.t != nil && s.t.Kind == Struct && c.callable(s.t) {
 			// a function object: x(args) is x.operator()(args)
 			c.rawRef = raw
 			return c.memberCall(&syntax.Member{Pos: n.Pos, X: n, Name: "operator()"}, e)

@@ -76,6 +76,10 @@ func isFuncPtr(t *Type) bool { return t.Kind == Ptr && t.Elem != nil && t.Elem.K
 // indirectCall compiles a call through a function pointer expression.
 func (c *compiler) indirectCall(e *syntax.Call) *Type {
 	pos := e.Pos
+	if t := c.typeOf(e.Fun, false); t.Kind == Struct && t.std == 0 && c.callable(t) {
+		// (*this)(), objs[i](x): the object's operator()
+		return c.memberCall(&syntax.Member{Pos: pos, X: e.Fun, Name: "operator()"}, e)
+	}
 	ft, ok := c.funcPtrOf(e, "C0305", "called object of type %s is not a function or function pointer")
 	if !ok {
 		return tInt
@@ -138,4 +142,10 @@ func (c *compiler) funcPtrOf(e *syntax.Call, code, msg string) (*Type, bool) {
 		return ft, false
 	}
 	return ft, true
+}
+
+// callable reports whether class t has an operator(), a function or a
+// member function template.
+func (c *compiler) callable(t *Type) bool {
+	return c.funcs[tagOf(t)+"::operator()"] != nil || c.memberTemplate(t, "operator()") != nil
 }

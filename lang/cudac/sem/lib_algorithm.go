@@ -335,6 +335,15 @@ func (c *compiler) algTemplateCall(name string, e *syntax.Call) (*Type, bool) {
 		if name == "iota" {
 			header = "<numeric>"
 		}
+	case "generate", "generate_n":
+		if n == 3 {
+			tmpl = "__std_" + name
+		}
+	case "shuffle":
+		header = "<random>" // its engine's header defines it (stdrandom.go)
+		if n == 3 {
+			tmpl = "__std_shuffle"
+		}
 	case "copy_if":
 		if n == 4 {
 			tmpl = "__std_copy_if"

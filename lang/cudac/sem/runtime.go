@@ -516,7 +516,7 @@ func mathImpl(name string, n int) func(a []uint64) float64 {
 	x := func(a []uint64, i int) float64 { return f64(a[i]) }
 	f1 := map[string]func(float64) float64{
 		"sqrt": math.Sqrt, "cbrt": math.Cbrt, "exp": math.Exp, "exp2": math.Exp2, "expm1": math.Expm1,
-		"log": math.Log, "log2": math.Log2, "log10": math.Log10, "log1p": math.Log1p,
+		"log": crLog, "log2": math.Log2, "log10": math.Log10, "log1p": math.Log1p,
 		"sin": math.Sin, "cos": math.Cos, "tan": math.Tan, "asin": math.Asin, "acos": math.Acos, "atan": math.Atan,
 		"sinh": math.Sinh, "cosh": math.Cosh, "tanh": math.Tanh, "fabs": math.Abs, "floor": math.Floor,
 		"ceil": math.Ceil, "round": math.Round, "trunc": math.Trunc, "rint": math.RoundToEven,
@@ -806,7 +806,8 @@ func (m *Machine) format(t *Thread, fmtp uint64, args []uint64, pos int32) (stri
 				gc = "f"
 			}
 			if conv == 'a' || conv == 'A' {
-				gc = map[byte]string{'a': "x", 'A': "X"}[conv]
+				b.WriteString(cFormatA(spec, conv == 'A', x))
+				continue
 			}
 			if (conv == 'g' || conv == 'G') && !strings.Contains(spec, "#") {
 				b.WriteString(cFormatG(spec, gc, x))
@@ -910,6 +911,85 @@ func cFormatG(spec, gc string, x float64) string {
 		default:
 			s = " " + s
 		}
+	}
+	return s
+}
+
+// cFormatA formats x as glibc's %a does (C11 7.21.6.1p8): "0x1.8p+0",
+// the exponent with as few digits as it needs (Go's %x gives two), a
+// subnormal as "0x0.<hex>p-1022", zeros of the '0' flag after "0x".
+func cFormatA(spec string, upper bool, x float64) string {
+	body := spec[1:]
+	prec := -1
+	if i := strings.IndexByte(body, '.'); i >= 0 {
+		prec, _ = strconv.Atoi(body[i+1:])
+		body = body[:i]
+	}
+	flags := body[:len(body)-len(strings.TrimLeft(body, "-+ #0"))]
+	width, _ := strconv.Atoi(strings.TrimLeft(body, "-+ #0"))
+	neg := math.Signbit(x)
+	ax := math.Abs(x)
+	// the leading digit (1, or 0 for zero and subnormals), 52 fraction
+	// bits as 13 hex digits, and the binary exponent
+	bits := math.Float64bits(ax)
+	frac, e := bits&(1<<52-1), int(bits>>52)-1023
+	lead := uint64(1)
+	switch {
+	case ax == 0:
+		lead, e = 0, 0
+	case bits>>52 == 0:
+		lead, e = 0, -1022
+	}
+	m := lead<<52 | frac
+	fd := 13
+	if prec >= 0 && prec < 13 {
+		// round to prec hex digits, to nearest, ties to even
+		sh := uint(4 * (13 - prec))
+		keep, rem, half := m>>sh, m&(1<<sh-1), uint64(1)<<(sh-1)
+		if rem > half || rem == half && keep&1 == 1 {
+			keep++
+		}
+		m, fd = keep<<sh, prec
+	}
+	fs := fmt.Sprintf("%013x", m&(1<<52-1))
+	if prec < 0 {
+		fs = strings.TrimRight(fs, "0")
+	} else if prec > 13 {
+		fs += strings.Repeat("0", prec-13)
+	} else {
+		fs = fs[:fd]
+	}
+	digits := strconv.FormatUint(m>>52, 16)
+	if fs != "" {
+		digits += "." + fs
+	}
+	digits += "p" + map[bool]string{true: "-", false: "+"}[e < 0] + strconv.Itoa(max(e, -e))
+	if strings.Contains(flags, "#") && !strings.Contains(digits, ".") {
+		i := strings.IndexByte(digits, 'p')
+		digits = digits[:i] + "." + digits[i:]
+	}
+	pre := "0x"
+	switch {
+	case neg:
+		pre = "-0x"
+	case strings.Contains(flags, "+"):
+		pre = "+0x"
+	case strings.Contains(flags, " "):
+		pre = " 0x"
+	}
+	for len(pre)+len(digits) < width {
+		switch {
+		case strings.Contains(flags, "-"):
+			digits += " "
+		case strings.Contains(flags, "0"):
+			digits = "0" + digits
+		default:
+			pre = " " + pre
+		}
+	}
+	s := pre + digits
+	if upper {
+		s = strings.ToUpper(s)
 	}
 	return s
 }

@@ -122,8 +122,10 @@ var knownHeaders = map[string]string{
 	"__weft/curand_host.h":       curandHostText,
 	"__weft/stdexcept.h":         stdexceptText,
 	"memory":                     "#include <__weft/memory.h>\n", // stdmemory.go
-	"mma.h":                      "#include <__weft/wmma.h>\n",   // wmma.go
-	"cub/cub.cuh":                "#include <__weft/cub.h>\n",    // cub.go
+	"random":                     "#include <__weft/random.h>\n", // stdrandom.go
+	"__weft/random.h":            stdRandomText,
+	"mma.h":                      "#include <__weft/wmma.h>\n", // wmma.go
+	"cub/cub.cuh":                "#include <__weft/cub.h>\n",  // cub.go
 	"cub/block/block_reduce.cuh": "#include <__weft/cub.h>\n",
 	"cub/block/block_scan.cuh":   "#include <__weft/cub.h>\n",
 	"cub/warp/warp_reduce.cuh":   "#include <__weft/cub.h>\n",

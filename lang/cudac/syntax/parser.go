@@ -2607,6 +2607,11 @@ func (p *parser) templateArgs() ([]*TypeExpr, []Expr) {
 		}
 	}
 	p.closeAngle()
+	if targs == nil {
+		// X<>: all the template's arguments are its defaults; an empty,
+		// non-nil list tells the instance from the bare name
+		targs, vargs = []*TypeExpr{}, []Expr{}
+	}
 	return targs, vargs
 }
 

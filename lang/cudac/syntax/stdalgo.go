@@ -158,6 +158,15 @@ template <typename T, typename V> T *__std_remove(T *first, T *last, const V &v)
 		}
 	return out;
 }
+template <typename T, typename F> void __std_generate(T *first, T *last, F f) {
+	for (; first != last; ++first)
+		*first = f();
+}
+template <typename T, typename N, typename F> T *__std_generate_n(T *first, N n, F f) {
+	for (; n > 0; --n, ++first)
+		*first = f();
+	return first;
+}
 template <typename T, typename V> void __std_fill(T *first, T *last, const V &v) {
 	for (; first != last; ++first)
 		*first = v;
