@@ -189,8 +189,10 @@ func (g *gen) instrCall(w *cuda.Writer, s *syntax.CallStmt, in *lib.Instr, x *ex
 	if ctx == nil && strings.Contains(code, "_mm256_") {
 		g.intrinsics = true
 	}
-	for _, line := range strings.Split(code, "\n") {
-		w.Line("%s", line)
+	if !w.Discard {
+		for _, line := range strings.Split(code, "\n") {
+			w.Line("%s", line)
+		}
 	}
 }
 
@@ -307,7 +309,12 @@ var wgmmaName = regexp.MustCompile(`weft::(wgmma_m64n(\d+)k(\d+)_f32_(tf32|bf16|
 // needHelpers adds the device helpers a filled template calls that depend
 // on the shape (wgmma has one PTX operand per accumulator register).
 func (g *gen) needHelpers(code string, at syntax.Node) {
-	g.exoHelpers(code)
+	if !g.discard {
+		g.exoHelpers(code) // text alone: they report nothing
+	}
+	if !strings.Contains(code, "weft::wgmma_m64n") {
+		return // no match of wgmmaName is possible (the regexp's literal prefix)
+	}
 	for _, m := range wgmmaName.FindAllStringSubmatch(code, -1) {
 		n, _ := strconv.Atoi(m[2])
 		k, _ := strconv.Atoi(m[3])
