@@ -129,7 +129,7 @@ func New(f *diag.File, err ErrorHandler) *Scanner {
 	if err == nil {
 		err = func(diag.Pos, string, string) {}
 	}
-	return &Scanner{file: f, src: f.Src, text: string(f.Src), err: err, indents: []int{0}, atBOL: true}
+	return &Scanner{file: f, src: f.Src, text: f.Text(), err: err, indents: []int{0}, atBOL: true}
 }
 
 func (s *Scanner) pos(off int) diag.Pos { return diag.Pos{File: s.file, Offset: off} }
