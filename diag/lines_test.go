@@ -71,3 +71,20 @@ func TestSameLine(t *testing.T) {
 		}
 	}
 }
+
+// TestLineNoCopy: Line returns substrings of the file's one text copy
+// (Text), so asking for every line allocates nothing after the first.
+func TestLineNoCopy(t *testing.T) {
+	f := NewFile("m.txt", []byte("a\rbb\r\nccc\nd\r"))
+	if f.Text() != "a\rbb\r\nccc\nd\r" {
+		t.Fatalf("Text = %q", f.Text())
+	}
+	f.Line(1)
+	if n := testing.AllocsPerRun(100, func() {
+		for i := 1; i <= f.Lines(); i++ {
+			f.Line(i)
+		}
+	}); n != 0 {
+		t.Errorf("Line allocates %v times per pass", n)
+	}
+}

@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -139,10 +140,17 @@ func ReadSource(env *Env, path string) (*diag.File, bool) {
 // user's editor shows (issue 14). It changes no offset: positions in
 // diagnostics are those of the original bytes. "\r\n" is left alone.
 func LoneCRToLF(src []byte) []byte {
-	for i, c := range src {
-		if c == '\r' && (i+1 == len(src) || src[i+1] != '\n') {
+	// From "\r" to "\r" by IndexByte: most files have none, and a loop
+	// over every byte was a microsecond per 2 KB of every check (issue 13).
+	for i := bytes.IndexByte(src, '\r'); i >= 0; {
+		if i+1 == len(src) || src[i+1] != '\n' {
 			src[i] = '\n'
 		}
+		j := bytes.IndexByte(src[i+1:], '\r')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
 	}
 	return src
 }

@@ -47,7 +47,13 @@ func (g *gen) instrCall(w *cuda.Writer, s *syntax.CallStmt, in *lib.Instr, x *ex
 			}
 		}
 	}
-	vals := map[string]string{}
+	// Sized for a few placeholders per parameter: growing the map was a
+	// tenth of the generator's bytes on kernels with shuffles and copies.
+	vals := make(map[string]string, 6*len(in.Proc.Params)+2)
+	// A value whose placeholder name ends in a suffix the template does
+	// not contain can never be looked up (fill): it is not formatted (the
+	// calls that can report problems, window and expr, run regardless).
+	uses := func(suffix string) bool { return strings.Contains(in.CUDA, suffix) }
 	consts := map[string]syntax.Expr{}
 	wins := map[string]*winArg{}
 	for i, prm := range in.Proc.Params {
@@ -84,23 +90,33 @@ func (g *gen) instrCall(w *cuda.Writer, s *syntax.CallStmt, in *lib.Instr, x *ex
 					vals[prm.Name.Name] = "&" + g.swizzledRef(wa.v, "*"+wa.ptr)
 				}
 			}
-			for k, st := range wa.strides {
-				vals[prm.Name.Name+"_stride"+strconv.Itoa(k)] = st
+			if uses("_stride") {
+				for k, st := range wa.strides {
+					vals[prm.Name.Name+"_stride"+strconv.Itoa(k)] = st
+				}
 			}
-			for k, st := range wa.starts {
-				vals[prm.Name.Name+"_idx"+strconv.Itoa(k)] = st
+			if uses("_idx") {
+				for k, st := range wa.starts {
+					vals[prm.Name.Name+"_idx"+strconv.Itoa(k)] = st
+				}
 			}
 			// All start indices and their count, for templates that take
 			// windows of tensors of any rank (a 2-D box of a 4-D tensor
 			// map: TMA addresses the box by a coordinate per dimension).
-			vals[prm.Name.Name+"_coords"] = strings.Join(wa.starts, ", ")
-			vals[prm.Name.Name+"_rank"] = strconv.Itoa(len(wa.starts))
+			if uses("_coords") {
+				vals[prm.Name.Name+"_coords"] = strings.Join(wa.starts, ", ")
+			}
+			if uses("_rank") {
+				vals[prm.Name.Name+"_rank"] = strconv.Itoa(len(wa.starts))
+			}
 			// {p_wdimK}: the tensor dimension window dimension K is.
-			wk := 0
-			for k, i := range wa.idx {
-				if _, ok := i.(*syntax.Slice); ok {
-					vals[prm.Name.Name+"_wdim"+strconv.Itoa(wk)] = strconv.Itoa(k)
-					wk++
+			if uses("_wdim") {
+				wk := 0
+				for k, i := range wa.idx {
+					if _, ok := i.(*syntax.Slice); ok {
+						vals[prm.Name.Name+"_wdim"+strconv.Itoa(wk)] = strconv.Itoa(k)
+						wk++
+					}
 				}
 			}
 		case lib.IsDataType(elem):

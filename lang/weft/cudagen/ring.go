@@ -180,7 +180,6 @@ func (g *gen) ringAwait(ctx *devCtx, s *syntax.Await, b *barState, slice, m stri
 		w.Line("// Await(%s): pre-arrived", syntax.ExprString(s.Bar))
 		return
 	}
-	slot, rel := b.ringSlot(slice, m)
 	guard := b.pre != 0
 	if c, err := strconv.Atoi(m); err == nil && c >= b.pre {
 		guard = false
@@ -195,7 +194,10 @@ func (g *gen) ringAwait(ctx *devCtx, s *syntax.Await, b *barState, slice, m stri
 		put(&g.helpers, "mbarrier_wait_cluster", waitClusterHelper)
 		wait = "weft::mbarrier_wait_cluster"
 	}
-	w.Line("%s(&%s[%s], ((%s / %d) ^ (exo_syncState.%s_ep >> (%s))) & 1u);", wait, b.id, slot, rel, b.ring, b.id, slot)
+	if !w.Discard { // the wait's C index is text alone
+		slot, rel := b.ringSlot(slice, m)
+		w.Line("%s(&%s[%s], ((%s / %d) ^ (exo_syncState.%s_ep >> (%s))) & 1u);", wait, b.id, slot, rel, b.ring, b.id, slot)
+	}
 	if guard {
 		w.Close("}")
 	}

@@ -161,7 +161,7 @@ func (g *gen) ringSizeErrs(a *syntax.Alloc, slices, fwdR, revR int) {
 }
 
 func (b *barState) emitDecl(w *cuda.Writer) {
-	if b.mem != "CudaMbarrier" {
+	if b.mem != "CudaMbarrier" || w.Discard {
 		return
 	}
 	// Warp-specialized code paths may not touch every barrier.

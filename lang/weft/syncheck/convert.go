@@ -247,6 +247,14 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	} else {
 		c.srcOf = map[syntax.Stmt]int{}
 	}
+	// The proc's variables are at most the file's (gpucheck's), plus the
+	// hidden reverse twins of some barriers: room for them at once (their
+	// growth was a twentieth of a small kernel's Convert).
+	if nv := min(len(gpu.Vars), 32) + 2; nv > 2 {
+		c.p.Vars = make([]amir.Var, 0, nv)
+		c.dimAff = make([][]*amir.Affine, 0, nv)
+		c.grans = make([][]int, 0, nv)
+	}
 	c.p.QualNames = make([]string, 0, len(l.QualOrder)+1)
 	for _, q := range l.QualOrder {
 		c.p.QualNames = append(c.p.QualNames, q.Name)
