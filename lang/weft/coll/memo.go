@@ -18,9 +18,49 @@ import "sync"
 // A memo lives as long as its tiling: nothing is kept across tilings, so a
 // program checked twice derives twice.
 type memo struct {
-	mu      sync.Mutex
-	derived []derivation
+	mu sync.Mutex
+	// children are the tilings derived: each holds its derivation's
+	// arguments (Kind, Iter, Count, Unit; Lo, Hi, WarpName), which are
+	// its key (derivedBy). A pointer each rather than a copy of the
+	// arguments: the memo's entries had been a tenth of the bytes of the
+	// code generator's derivations (issue 13, stop 28).
+	children []*Tiling
+	// failed are the derivations that failed, with their errors.
+	failed  []derivation
 	matched []match
+}
+
+// derivedBy reports whether c is the result of derivation d.
+func (c *Tiling) derivedBy(d *derivation) bool {
+	if c.Kind != d.kind {
+		return false
+	}
+	if d.kind == KindThreads {
+		return c.Iter == d.iter && c.Count == d.count && sameUnit(&c.Unit, &d.u)
+	}
+	return c.Lo == d.lo && c.Hi == d.hi && c.WarpName == d.name
+}
+
+// sameDerivation reports whether e and d are one derivation.
+func sameDerivation(e, d *derivation) bool {
+	return e.kind == d.kind && e.iter == d.iter && e.count == d.count && e.lo == d.lo && e.hi == d.hi &&
+		e.name == d.name && (d.kind != KindThreads || sameUnit(&e.u, &d.u))
+}
+
+// lookup returns the memoized result of d; ok is false when there is none.
+// m.mu is held.
+func (m *memo) lookup(d *derivation) (body *Tiling, err error, ok bool) {
+	for _, c := range m.children {
+		if c.derivedBy(d) {
+			return c, nil, true
+		}
+	}
+	for i := range m.failed {
+		if e := &m.failed[i]; sameDerivation(e, d) {
+			return nil, e.err, true
+		}
+	}
+	return nil, nil, false
 }
 
 // derivation is one CudaThreads, CudaWarps or NamedWarps call and its
@@ -31,8 +71,7 @@ type derivation struct {
 	u           Unit // KindThreads
 	lo, hi      int  // KindWarps, KindNamedWarps
 	name        string
-	body        *Tiling
-	err         error
+	err         error // of a failed derivation (memo.failed)
 }
 
 type match struct {
@@ -65,13 +104,9 @@ func sameUnit(a, b *Unit) bool {
 func (t *Tiling) derive(d derivation, f func() (*Tiling, error)) (*Tiling, error) {
 	m := &t.memo
 	m.mu.Lock()
-	for i := range m.derived {
-		e := &m.derived[i]
-		if e.kind == d.kind && e.iter == d.iter && e.count == d.count && e.lo == d.lo && e.hi == d.hi &&
-			e.name == d.name && (d.kind != KindThreads || sameUnit(&e.u, &d.u)) {
-			m.mu.Unlock()
-			return e.body, e.err
-		}
+	if body, err, ok := m.lookup(&d); ok {
+		m.mu.Unlock()
+		return body, err
 	}
 	m.mu.Unlock()
 	// Computed outside the lock: f derives from t (and may match units
@@ -80,17 +115,22 @@ func (t *Tiling) derive(d derivation, f func() (*Tiling, error)) (*Tiling, error
 	body, err := f()
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	for i := range m.derived {
-		e := &m.derived[i]
-		if e.kind == d.kind && e.iter == d.iter && e.count == d.count && e.lo == d.lo && e.hi == d.hi &&
-			e.name == d.name && (d.kind != KindThreads || sameUnit(&e.u, &d.u)) {
-			return e.body, e.err
-		}
+	if body, err, ok := m.lookup(&d); ok {
+		return body, err
 	}
-	d.body, d.err = body, err
-	d.u = keptUnit(d.u)
-	m.derived = append(m.derived, d)
-	return body, err
+	if err != nil {
+		d.err = err
+		d.u = keptUnit(d.u)
+		m.failed = append(m.failed, d)
+		return nil, err
+	}
+	// body is the key: its unit gets coordinates of its own, so that a
+	// caller reusing its unit's slices cannot change it.
+	if body.Kind == KindThreads {
+		body.Unit = keptUnit(body.Unit)
+	}
+	m.children = append(m.children, body)
+	return body, nil
 }
 
 // matchMemo returns the memoized result of matching u against t,
