@@ -27,6 +27,13 @@ func crLog(x float64) float64 {
 	case x == 1:
 		return 0
 	}
+	h, l := logDD(x)
+	return h + l
+}
+
+// logDD is log(x) for a finite x > 0 in double-double (about 2^-100
+// relative error).
+func logDD(x float64) (float64, float64) {
 	m, k := math.Frexp(x) // x = m 2^k, m in [0.5, 1)
 	m, k = m*2, k-1
 	i := int((m - 1) * 128)
@@ -43,8 +50,6 @@ func crLog(x float64) float64 {
 	// log(1 + q) = 2 (s + s^3/3 + s^5/5 + s^7 R(s^2)), R in double
 	s2h, s2l := ddMul(sh, sl, sh, sl)
 	r := 1.0/7 + s2h*(1.0/9+s2h*(1.0/11+s2h*(1.0/13)))
-	// p = 1/3 + s^2 (1/5 + s^2 r), the first two coefficients in
-	// double-double
 	ph, pl := ddAdd(ddFifthH, ddFifthL, s2h*r, 0) // 1/5 + s^2 r
 	ph, pl = ddMul(ph, pl, s2h, s2l)              // s^2 (1/5 + s^2 r)
 	ph, pl = ddAdd(ddThirdH, ddThirdL, ph, pl)    // 1/3 + ...
@@ -56,8 +61,7 @@ func crLog(x float64) float64 {
 	lh, ll = ddAdd(lh, ll, logTab[i][0], logTab[i][1])
 	kh, kl := twoProd(float64(k), ln2H)
 	kl += float64(k) * ln2L
-	lh, ll = ddAdd(lh, ll, kh, kl)
-	return lh + ll
+	return ddAdd(lh, ll, kh, kl)
 }
 
 // ln 2 in double-double.

@@ -185,7 +185,7 @@ func (m *Machine) curandMtgp(t *Thread, st uint64, fn uint64, pos int32) (uint64
 		// the thread's only state)
 		u := uniform32(draw())
 		w := float64(uniform32(draw())) * 2 * math.Pi
-		v = bits(float64(float32(math.Sqrt(-2*crLog(float64(u))) * math.Sin(w))))
+		v = bits(float64(float32(math.Sqrt(-2*math.Log(float64(u))) * math.Sin(w))))
 	}
 	storeN(b, 4, uint64(x))
 	return ok(v)

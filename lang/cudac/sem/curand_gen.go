@@ -189,7 +189,7 @@ func (g *curandGen) normal() float32 {
 	const inv2pi = float32(2 * math.Pi / 4294967296.0)
 	u := uniform32(x)
 	v := float32(float32(y)*inv2pi) + inv2pi/2
-	s := float32(math.Sqrt(float64(-2 * float32(crLog(float64(u))))))
+	s := float32(math.Sqrt(float64(-2 * float32(math.Log(float64(u))))))
 	sn, cs := math.Sincos(float64(v))
 	g.extra = s * float32(cs)
 	g.flag = crExtraNormal
@@ -205,7 +205,7 @@ func (g *curandGen) normalD() float64 {
 	x0, x1, y0, y1 := g.next(), g.next(), g.next(), g.next()
 	u := uniform53(x0, x1)
 	v := 2 * uniform53(y0, y1)
-	s := math.Sqrt(-2 * crLog(u))
+	s := math.Sqrt(-2 * math.Log(u))
 	sn, cs := math.Sincos(math.Pi * v)
 	g.extraD = s * cs
 	g.flagD = crExtraNormal
