@@ -404,6 +404,13 @@ func (m *Machine) orderedBefore(r *record, gs threads, qs QualSet) bool {
 // ((trans ∨ τ_q ∈ pre) ∧ witnessByGrant).
 func (m *Machine) hwUniform(r *record) bool {
 	n := int32(len(m.log))
+	// cells: a bit per barrier cell (mod 64) of r's arrive counts, made
+	// at the first Await and kept by the Arrives below (nothing else
+	// here changes the counts): an Await on a cell without its bit
+	// finds no count (the pipelines' records hold a few counts and see
+	// hundreds of Awaits on other cells).
+	var cells uint64
+	cellsMade := false
 	for i := r.stamp; i < n; i++ {
 		e := &m.log[i]
 		if r.reach != allTasks && e.exec.task != allTasks && e.exec.task != r.reach {
@@ -412,6 +419,15 @@ func (m *Machine) hwUniform(r *record) bool {
 		if e.kind == KAwait {
 			// apply's Await case.
 			c := m.evCells[e.c0]
+			if !cellsMade {
+				for _, p := range r.pend {
+					cells |= 1 << (uint32(p.cell) & 63)
+				}
+				cellsMade = true
+			}
+			if cells&(1<<(uint32(c.cell)&63)) == 0 {
+				continue
+			}
 			for _, p := range r.pend {
 				if p.cell == c.cell && p.count <= c.count {
 					m.augment(r, e.exec, e.full, e.temp)
@@ -449,6 +465,7 @@ func (m *Machine) hwUniform(r *record) bool {
 		}
 		for _, c := range m.evCells[e.c0 : e.c0+e.cn] {
 			m.addPend(r, c)
+			cells |= 1 << (uint32(c.cell) & 63)
 		}
 	}
 	r.stamp = n
