@@ -53,7 +53,10 @@ func (g *gen) instrCall(w *cuda.Writer, s *syntax.CallStmt, in *lib.Instr, x *ex
 	// A value whose placeholder name ends in a suffix the template does
 	// not contain can never be looked up (fill): it is not formatted (the
 	// calls that can report problems, window and expr, run regardless).
-	uses := func(suffix string) bool { return strings.Contains(in.CUDA, suffix) }
+	// (Looked up once per call, before the parameters.)
+	usesStride, usesIdx := strings.Contains(in.CUDA, "_stride"), strings.Contains(in.CUDA, "_idx")
+	usesCoords, usesRank := strings.Contains(in.CUDA, "_coords"), strings.Contains(in.CUDA, "_rank")
+	usesWdim := strings.Contains(in.CUDA, "_wdim")
 	consts := map[string]syntax.Expr{}
 	wins := map[string]*winArg{}
 	for i, prm := range in.Proc.Params {
@@ -90,12 +93,12 @@ func (g *gen) instrCall(w *cuda.Writer, s *syntax.CallStmt, in *lib.Instr, x *ex
 					vals[prm.Name.Name] = "&" + g.swizzledRef(wa.v, "*"+wa.ptr)
 				}
 			}
-			if uses("_stride") {
+			if usesStride {
 				for k, st := range wa.strides {
 					vals[prm.Name.Name+"_stride"+strconv.Itoa(k)] = st
 				}
 			}
-			if uses("_idx") {
+			if usesIdx {
 				for k, st := range wa.starts {
 					vals[prm.Name.Name+"_idx"+strconv.Itoa(k)] = st
 				}
@@ -103,14 +106,14 @@ func (g *gen) instrCall(w *cuda.Writer, s *syntax.CallStmt, in *lib.Instr, x *ex
 			// All start indices and their count, for templates that take
 			// windows of tensors of any rank (a 2-D box of a 4-D tensor
 			// map: TMA addresses the box by a coordinate per dimension).
-			if uses("_coords") {
+			if usesCoords {
 				vals[prm.Name.Name+"_coords"] = strings.Join(wa.starts, ", ")
 			}
-			if uses("_rank") {
+			if usesRank {
 				vals[prm.Name.Name+"_rank"] = strconv.Itoa(len(wa.starts))
 			}
 			// {p_wdimK}: the tensor dimension window dimension K is.
-			if uses("_wdim") {
+			if usesWdim {
 				wk := 0
 				for k, i := range wa.idx {
 					if _, ok := i.(*syntax.Slice); ok {
@@ -189,8 +192,10 @@ func (g *gen) instrCall(w *cuda.Writer, s *syntax.CallStmt, in *lib.Instr, x *ex
 	if ctx == nil && strings.Contains(code, "_mm256_") {
 		g.intrinsics = true
 	}
-	for _, line := range strings.Split(code, "\n") {
-		w.Line("%s", line)
+	if !w.Discard {
+		for _, line := range strings.Split(code, "\n") {
+			w.Line("%s", line)
+		}
 	}
 }
 
@@ -307,7 +312,12 @@ var wgmmaName = regexp.MustCompile(`weft::(wgmma_m64n(\d+)k(\d+)_f32_(tf32|bf16|
 // needHelpers adds the device helpers a filled template calls that depend
 // on the shape (wgmma has one PTX operand per accumulator register).
 func (g *gen) needHelpers(code string, at syntax.Node) {
-	g.exoHelpers(code)
+	if !g.discard {
+		g.exoHelpers(code) // text alone: they report nothing
+	}
+	if !strings.Contains(code, "weft::wgmma_m64n") {
+		return // no match of wgmmaName is possible (the regexp's literal prefix)
+	}
 	for _, m := range wgmmaName.FindAllStringSubmatch(code, -1) {
 		n, _ := strconv.Atoi(m[2])
 		k, _ := strconv.Atoi(m[3])
