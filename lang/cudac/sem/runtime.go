@@ -358,8 +358,11 @@ func init() {
 		if cr, isCR := hostCR[name]; isCR {
 			hf = func(a []uint64) float64 { return cr(f64(a[0])) }
 		}
-		if name == "pow" {
+		switch name {
+		case "pow":
 			hf = func(a []uint64) float64 { return crPow(f64(a[0]), f64(a[1])) }
+		case "atan2":
+			hf = func(a []uint64) float64 { return crAtan2(f64(a[0]), f64(a[1])) }
 		}
 		defb("math/"+name, func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 			if t == nil || t.host {
@@ -536,6 +539,7 @@ func init() {
 var hostCR = map[string]func(float64) float64{
 	"exp": crExp, "exp2": crExp2, "log": crLog, "log2": crLog2, "log10": crLog10,
 	"sin": crSin, "cos": crCos, "tan": crTan, "exp10": func(v float64) float64 { return crPow(10, v) },
+	"atan": crAtan, "asin": crAsin, "acos": crAcos,
 }
 
 func mathImpl(name string, n int) func(a []uint64) float64 {

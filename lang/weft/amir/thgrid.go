@@ -1095,7 +1095,11 @@ func (m *Machine) gridCopyN(g *gridRT, p int, h, n, tail int32, now int32) int32
 		m.rdNote(idx)
 		nr.grants = nr.grants[:0]
 		if len(r.grants) > 0 {
-			nr.grants = m.grantStore(len(r.grants))
+			if cap(nr.grants) < len(r.grants) {
+				// A record from the free list keeps its storage
+				// (initRecord): only a short one takes new.
+				nr.grants = m.grantStore(len(r.grants))
+			}
 			for _, gr := range r.grants {
 				gr.th, _ = m.gridTau(g, p, gr.th)
 				nr.grants = append(nr.grants, gr)

@@ -129,13 +129,19 @@ func (m *Machine) expandGroup(h int32) {
 		nr.creator = threads{task: g.creator.task, start: g.creator.start + o, shape: sh}
 		nr.reach, nr.stamp, nr.grp = g.reach, g.stamp, 0
 		m.rdNote(idx)
-		nr.grants = nil
+		nr.grants = nr.grants[:0] // its own storage, kept from the free list
 		if len(g.grants) > 0 {
-			nr.grants = append([]grant(nil), g.grants...)
+			if cap(nr.grants) < len(g.grants) {
+				nr.grants = m.grantStore(len(g.grants))
+			}
+			nr.grants = append(nr.grants, g.grants...)
 		}
-		nr.pend = nil
+		nr.pend = nr.pend[:0]
 		if len(g.pend) > 0 {
-			nr.pend = append(m.pendStore(len(g.pend)), g.pend...)
+			if cap(nr.pend) < len(g.pend) {
+				nr.pend = m.pendStore(len(g.pend))
+			}
+			nr.pend = append(nr.pend, g.pend...)
 		}
 		tail = idx
 	}

@@ -833,22 +833,26 @@ func (m *Machine) thsymCopy(h int32, f *thFrame, i int32, now int32) int32 {
 	m.rdNote(idx)
 	nr.reach = r.reach
 	nr.stamp = now
-	nr.grants = nil
+	nr.grants = nr.grants[:0] // its own storage, kept from the free list
 	if len(r.grants) > 0 {
-		nr.grants = make([]grant, len(r.grants))
-		for k, g := range r.grants {
+		if cap(nr.grants) < len(r.grants) {
+			nr.grants = m.grantStore(len(r.grants))
+		}
+		for _, g := range r.grants {
 			g.th = shift(g.th)
-			nr.grants[k] = g
+			nr.grants = append(nr.grants, g)
 		}
 	}
-	nr.pend = nil
+	nr.pend = nr.pend[:0]
 	if len(r.pend) > 0 {
-		nr.pend = m.pendStore(len(r.pend))[:len(r.pend)]
-		for k, p := range r.pend {
+		if cap(nr.pend) < len(r.pend) {
+			nr.pend = m.pendStore(len(r.pend))
+		}
+		for _, p := range r.pend {
 			if ids, ok := m.thSubs[p.cell]; ok && int(i-1) < len(ids) {
 				p.cell = ids[i-1]
 			}
-			nr.pend[k] = p
+			nr.pend = append(nr.pend, p)
 		}
 	}
 	return idx

@@ -209,3 +209,28 @@ int main() {
 // OUT: 0x1.480d369274667p+22 0x1.773c5a13ac7c6p+3 0x1.ac643b5182f82p-3 -0x1.f4ac706223bb7p-1 -0x1.b6152f25f504cp-3 0x1.613a979aae4a5p-1 0x1.2559a8c7599f4p+1 0x1.ae2045a7f754fp+7
 // OUT: 0x1.a4cbb1075af96p+48
 // OUT: 0x1.7505acp+21
+
+// ---- atan, atan2, asin and acos correctly rounded (crmath.go), as glibc's are: 3 000 arguments of each sum as gcc 12 with glibc sums them (Go's math package differed from glibc in the last bit for 23-33% of arguments)
+#include <stdio.h>
+#include <math.h>
+int main() {
+  unsigned s = 777;
+  double acc[4] = {0, 0, 0, 0};
+  int shown = 0;
+  for (int i = 0; i < 3000; i++) {
+    s = s * 1103515245u + 12345u;
+    double x = ((s >> 8) / 16777216.0 - 0.5) * 20;
+    s = s * 1103515245u + 12345u;
+    double y = ((s >> 8) / 16777216.0 - 0.5) * 20;
+    double u = x / 10.0000001;
+    double v[4] = {atan(x), atan2(y, x), asin(u), acos(u)};
+    for (int k = 0; k < 4; k++) acc[k] += v[k];
+    if (shown++ < 2) printf("%a %a %a %a\n", v[0], v[1], v[2], v[3]);
+  }
+  printf("%a %a %a %a\n", acc[0], acc[1], acc[2], acc[3]);
+  return 0;
+}
+// MODE: run
+// OUT: 0x1.381cbd87a8257p+0 0x1.03a6e6fdb5c0cp-1 0x1.1ab5b27143941p-2 0x1.4b7248a7f1ec8p+0
+// OUT: 0x1.3c1a23df4735fp+0 -0x1.fb14ae87c0396p-1 0x1.29588254841bcp-2 0x1.47c994af21ca9p+0
+// OUT: -0x1.9128359e30264p+6 0x1.3460d64fa3982p+5 -0x1.18ed7be19d4cap+4 0x1.279f26bf608d9p+12
