@@ -68,4 +68,4 @@ func glibcNaN2(name string, f func(float64, float64) float64) func(float64, floa
 }
 
 // exp10Host is the host exp10: 10^x, a NaN argument returned.
-var exp10Host = glibcNaN1("exp10", func(v float64) float64 { return crPow(10, v) })
+var exp10Host = glibcNaN1("exp10", glibcExp10)

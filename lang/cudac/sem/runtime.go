@@ -540,8 +540,8 @@ func init() {
 // the correctly rounded functions cost about 5x more, which kernels that
 // call them per element would pay (BlackScholes).
 var hostCR = map[string]func(float64) float64{
-	"exp": crExp, "exp2": crExp2, "log": crLog, "log2": crLog2, "log10": crLog10,
-	"sin": crSin, "cos": crCos, "tan": crTan, "exp10": func(v float64) float64 { return crPow(10, v) },
+	"exp": crExp, "exp2": crExp2, "log": crLog, "log2": crLog2, "log10": glibcLog10,
+	"sin": crSin, "cos": crCos, "tan": crTan, "exp10": glibcExp10,
 	"atan": crAtan, "asin": crAsin, "acos": crAcos,
 }
 

@@ -93,3 +93,35 @@ int main() {
 // OUT: f -nan nan -nan nan -nan -nan
 // OUT: inf 0x0p+0 inf 0x0p+0
 // OUT: 0x1.5798ee2308c3ap-27 -0x1.fffffffffffffp-27 0x1p-30
+// ---- exp10 and log10 as glibc 2.36 computes them, not correctly rounded (exp10(3) is 0x1.f400000000001p+9, log10(pi) 0x1.fd14db31ba3bap-2); 2000 arguments each hash as gcc's (output from gcc 12 / glibc 2.36)
+#include <cstdio>
+#include <cmath>
+#include <cstring>
+int main() {
+  double xs[] = {-1.0, 3.0, 0x1.0000000000001p+0, 0x1.921fb54442d18p+1, 0x1.fffffffffffffp-1, 0x1.921fb54442d18p-1, 0x1.2d97c7f3321d2p+1, 308.25, -323.5, 1e-300};
+  for (int i = 0; i < 10; i++) printf("%a %a\n", exp10(xs[i]), log10(fabs(xs[i])));
+  unsigned long long s = 0x2545F4914F6CDD1DULL, h = 0;
+  int n = 0;
+  for (int i = 0; i < 2000; i++) {
+    s ^= s << 13; s ^= s >> 7; s ^= s << 17;
+    double u = (double)(s >> 11) * 0x1p-53;
+    double a = exp10(u * 20 - 10), b = log10(u * 1000);
+    unsigned long long ba, bb;
+    memcpy(&ba, &a, 8); memcpy(&bb, &b, 8);
+    h = h * 31 + ba; h = h * 31 + bb;
+  }
+  printf("%llx\n", h);
+  return 0;
+}
+// MODE: run
+// OUT: 0x1.9999999999999p-4 0x0p+0
+// OUT: 0x1.f400000000001p+9 0x1.e8927964fd5fdp-2
+// OUT: 0x1.4000000000002p+3 0x1.bcb7b1526e50dp-54
+// OUT: 0x1.5a5d2ab3e544ap+10 0x1.fd14db31ba3bap-2
+// OUT: 0x1.3ffffffffffffp+3 -0x1.bcb7b1526e50ep-55
+// OUT: 0x1.867620180febdp+2 -0x1.adb63b88d410dp-4
+// OUT: 0x1.c62d233941288p+7 0x1.7d24ea82c85bap-2
+// OUT: 0x1.fa788589d81d3p+1023 0x1.3e94605511bcap+1
+// OUT: 0x0.0000000000001p-1022 0x1.41438f819554ep+1
+// OUT: 0x1p+0 -0x1.2cp+8
+// OUT: b8aea4c5cf8abbca
