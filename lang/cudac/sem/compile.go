@@ -1237,6 +1237,23 @@ func (c *compiler) discard(e syntax.Expr, pos diag.Pos) {
 			c.discard(x.Y, pos)
 			return
 		}
+	case *syntax.Cast:
+		// (void)make(5): the operand is a discarded-value expression
+		// (C++ [expr.static.cast]p6), a class prvalue materialized
+		if x.Type != nil && x.Type.Kind == syntax.TNamed && x.Type.Name == "void" && x.X != nil && len(x.Args) == 0 && c.freshObject(x.X) {
+			c.discard(x.X, pos)
+			return
+		}
+	}
+	if c.freshObject(e) { // temps.go
+		// a discarded prvalue of a class with a destructor (make(3);,
+		// a.f();) is materialized and destroyed at the end of the
+		// full-expression (C++ [expr.context]p2, [class.temporary]p4)
+		if t := c.typeOf(e, false); t.Kind == Struct && t.std == 0 && t.cg == 0 && c.dtorOf(t) != nil {
+			c.refArg(e, t)
+			c.emit(OpPop, 0, 0, pos)
+			return
+		}
 	}
 	c.expr(e)
 	c.emit(OpPop, 0, 0, pos)
@@ -2885,7 +2902,16 @@ func (c *compiler) assign(e *syntax.Binary) *Type {
 	}
 	if e.Op == "=" {
 		if lv.t.Kind == Struct {
-			vt := c.expr(e.Y)
+			var vt *Type
+			if c.freshObject(e.Y) && lv.t.std == 0 && lv.t.cg == 0 && c.dtorOf(lv.t) != nil && c.typeOf(e.Y, false) == lv.t {
+				// a = make(6): the implicit assignment's source is a
+				// temporary, destroyed at the end of the full-expression
+				// (C++ [class.copy.assign], [class.temporary]p4; temps.go)
+				c.refArg(e.Y, lv.t)
+				vt = lv.t
+			} else {
+				vt = c.expr(e.Y)
+			}
 			if vt != lv.t && !(vt.Kind == Struct && vt.Name == lv.t.Name) && !cgAssignable(lv.t, vt) {
 				c.errorf(pos, "C0302", "cannot assign %s to %s", vt, lv.t)
 			}

@@ -157,8 +157,18 @@ func crPow(x, y float64) float64 {
 	lh, ll := logDD(x)
 	zh, zl := twoProd(y, lh)
 	zl += y * ll
-	zh, zl = fastTwoSum(zh, zl)
-	r := expDD(zh, zl)
+	var r float64
+	switch {
+	case zh > 1e4:
+		// y log x overflows (pow(10, DBL_MAX), exp10(DBL_MAX)): the
+		// result overflows too (C99 7.12.7.4), where zl would be NaN
+		r = math.Inf(1)
+	case zh < -1e4:
+		r = 0 // underflows
+	default:
+		zh, zl = fastTwoSum(zh, zl)
+		r = expDD(zh, zl)
+	}
 	if neg {
 		r = -r
 	}
@@ -492,8 +502,14 @@ func crAtan2(y, x float64) float64 {
 // asin x = atan2(x, sqrt(1 - x^2)) and acos x = atan2(sqrt(1 - x^2), x),
 // with 1 - x^2 exact in double-double.
 func crAsin(x float64) float64 {
-	if math.IsNaN(x) || math.Abs(x) > 1 || math.Abs(x) < 0x1p-26 {
-		return math.Asin(x) // NaN, or x itself
+	if math.IsNaN(x) || math.Abs(x) > 1 {
+		return math.Asin(x) // NaN
+	}
+	if math.Abs(x) < 0x1p-26 {
+		// asin x = x (1 + x^2/6 + ...) and x^2/6 < 2^-54, below half an
+		// ulp of x, so x is the correctly rounded result (Go's math.Asin
+		// is not x here: asin(0x1.5798ee2308c3ap-27) was one ulp high)
+		return x
 	}
 	ph, pl := twoProd(x, x)
 	dh, dl := ddAdd(1, 0, -ph, -pl)

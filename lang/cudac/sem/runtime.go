@@ -356,13 +356,16 @@ func init() {
 		f := mathImpl(name, n)
 		hf := f
 		if cr, isCR := hostCR[name]; isCR {
+			cr = glibcNaN1(name, cr) // NaN signs as glibc's (crnan.go)
 			hf = func(a []uint64) float64 { return cr(f64(a[0])) }
 		}
 		switch name {
 		case "pow":
-			hf = func(a []uint64) float64 { return crPow(f64(a[0]), f64(a[1])) }
+			pow := glibcNaN2(name, crPow)
+			hf = func(a []uint64) float64 { return pow(f64(a[0]), f64(a[1])) }
 		case "atan2":
-			hf = func(a []uint64) float64 { return crAtan2(f64(a[0]), f64(a[1])) }
+			atan2 := glibcNaN2(name, crAtan2)
+			hf = func(a []uint64) float64 { return atan2(f64(a[0]), f64(a[1])) }
 		}
 		defb("math/"+name, func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 			if t == nil || t.host {
@@ -383,7 +386,7 @@ func init() {
 	}
 	defb("math/exp10", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		if t == nil || t.host {
-			return ok(bits(crPow(10, f64(a[0]))))
+			return ok(bits(exp10Host(f64(a[0]))))
 		}
 		return ok(bits(math.Pow(10, f64(a[0]))))
 	})

@@ -56,6 +56,9 @@ func (c *compiler) isRvalue(e syntax.Expr) bool {
 	case *syntax.Cast:
 		return e.Type == nil || e.Type.Kind != syntax.TRef || e.Type.RValue
 	case *syntax.Call:
+		if m, ok := e.Fun.(*syntax.Member); ok && c.memberByValue(m) {
+			return true // a.f() returning a class by value: a prvalue (temps.go)
+		}
 		if fn := c.calleeOf(e); fn != nil && fn.Type != nil {
 			rt := fn.Type.Elem
 			return !rt.Ref || rt.rval

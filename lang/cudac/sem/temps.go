@@ -57,6 +57,9 @@ func (c *compiler) materialized(t *Type, e syntax.Expr, pos diag.Pos) bool {
 func (c *compiler) freshObject(e syntax.Expr) bool {
 	switch e := e.(type) {
 	case *syntax.Call:
+		if m, ok := e.Fun.(*syntax.Member); ok {
+			return c.memberByValue(m)
+		}
 		return c.isPrvalue(e)
 	case *syntax.Cast:
 		return e.Type != nil && e.Type.Kind != syntax.TRef && e.Type.Kind != syntax.TPointer && dynRefForm(e) == nil
@@ -66,6 +69,44 @@ func (c *compiler) freshObject(e syntax.Expr) bool {
 		return !e.Post && (e.Op == "-" || e.Op == "+" || e.Op == "~" || e.Op == "!") && c.operatorByValue(e.Op, e.X, nil)
 	}
 	return false
+}
+
+// memberByValue reports whether the member function x.f / p->f names
+// returns a class by value, so that x.f() is a prvalue that becomes a
+// temporary when materialized (C++ [expr.call]p14, [class.temporary]p2):
+// make(1).f().g() makes two temporaries besides make's result, each
+// destroyed at the end of the full-expression. Every overload of the
+// name must return by value (the one chosen is not known here); a member
+// template, whose instance is not known here, is not counted.
+func (c *compiler) memberByValue(m *syntax.Member) bool {
+	st := c.typeOf(m.X, false)
+	if m.Arrow {
+		if st.Kind != Ptr {
+			return false
+		}
+		st = st.Elem
+	}
+	if st == nil || st.Kind != Struct || st.std != 0 || st.cg != 0 || st.Name == "" {
+		return false
+	}
+	fn := c.methodOf(st, tagOf(st), m.Name)
+	if fn == nil {
+		return false
+	}
+	byValue := func(fn *Function) bool {
+		return fn != nil && fn.Type != nil && fn.Type.Elem != nil && !fn.Type.Elem.Ref && fn.Type.Elem.Kind == Struct
+	}
+	if fn.decl != nil {
+		if ovs := c.overloads[fn.decl.Name]; len(ovs) > 1 {
+			for _, o := range ovs {
+				if !byValue(o) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return byValue(fn)
 }
 
 // operatorByValue reports whether the operator function operatorCall
