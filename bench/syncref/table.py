@@ -54,7 +54,9 @@ def main(map_path, ref_path, weft_path):
                 disagree += 1
                 note = ("**verdicts differ**; " + note).rstrip("; ")
         n += 1
-        fmt = lambda s: "" if s is None else f"{s:.4f}"
+        # four decimals, or three significant digits below 0.01 s (a
+        # small kernel's check is 0.0001-0.0005 s)
+        fmt = lambda s: "" if s is None else (f"{s:.4f}" if s >= 0.01 else f"{s:.3g}")
         print(f"| {name} | {sizes} | {rv} | {wv} | {fmt(rs)} | {fmt(ws)} | {ratio} | {note} |")
     print()
     print(f"{n} reference sync checks; {agree + disagree} with a Weft program: "

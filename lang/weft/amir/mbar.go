@@ -403,6 +403,9 @@ func (m *Machine) orderedBefore(r *record, gs threads, qs QualSet) bool {
 // witness = (τ_q ∈ pre ∧ level ≥ unordered ∧ exec ∩ creator ≠ ∅) ∨
 // ((trans ∨ τ_q ∈ pre) ∧ witnessByGrant).
 func (m *Machine) hwUniform(r *record) bool {
+	if hwUniformRef != nil {
+		return hwUniformRef(m, r) // the plain test and replay (hwuniform_test.go)
+	}
 	n := int32(len(m.log))
 	// cells: a bit per barrier cell (mod 64) of r's arrive counts, made
 	// at the first Await and kept by the Arrives below (nothing else
@@ -471,6 +474,11 @@ func (m *Machine) hwUniform(r *record) bool {
 	r.stamp = n
 	return true
 }
+
+// hwUniformRef, set only by a test, replaces hwUniform with the plain
+// form it was written from (the test, then apply, event by event), so
+// that the two can be compared on whole programs.
+var hwUniformRef func(m *Machine, r *record) bool
 
 // witnessByGrant is the grant half of witness.
 func (m *Machine) witnessByGrant(r *record, e *event) bool {
