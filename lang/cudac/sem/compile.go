@@ -168,6 +168,9 @@ type globalInit struct {
 	d    *syntax.Decl
 	fn   bool
 	slot int
+	// ns marks an object declared at namespace scope, destroyed after
+	// main returns (compileFini)
+	ns bool
 }
 
 type gotoFix struct {
@@ -866,7 +869,7 @@ func (c *compiler) topDecl(d *syntax.Decl) {
 	c.markConst(gs, d, t)
 	c.declare(d.Name, gs)
 	if d.Init != nil || d.HasCtor || isDim3(t) || c.ctorOf(t, -1) != nil || hasMemberDefaults(t) || t.poly || vbOf(t) != nil {
-		c.initCode = append(c.initCode, globalInit{idx: g.index, d: d})
+		c.initCode = append(c.initCode, globalInit{idx: g.index, d: d, ns: true})
 	}
 }
 
@@ -938,6 +941,34 @@ func (c *compiler) compileInit() {
 	}
 	c.endFunc(fn, diag.Pos{})
 	c.prog.Init = fn
+	c.compileFini()
+}
+
+// compileFini makes the function that destroys the host globals of class
+// type with a destructor, latest constructed first, after main returns
+// (C++ [basic.start.term]p1, p3).
+func (c *compiler) compileFini() {
+	var objs []globalInit
+	for _, gi := range c.initCode {
+		g := c.prog.Globals[gi.idx]
+		if g.Space == SpaceHost && g.Type.Kind == Struct && g.Type.std == 0 && g.Type.cg == 0 && c.dtorOf(g.Type) != nil && gi.ns {
+			objs = append(objs, gi)
+		}
+	}
+	if len(objs) == 0 {
+		return
+	}
+	fn := &Function{Name: "<fini>", Type: &Type{Kind: Func, Elem: tVoid}, Host: true}
+	c.beginFunc(fn)
+	for i := len(objs) - 1; i >= 0; i-- {
+		gi := objs[i]
+		dt := c.dtorOf(c.prog.Globals[gi.idx].Type)
+		c.emit(OpGlobal, int32(gi.idx), 0, gi.d.Pos)
+		c.emit(OpCall, int32(c.funcIndex(dt)), 1, gi.d.Pos)
+		c.emit(OpPop, 0, 0, gi.d.Pos)
+	}
+	c.endFunc(fn, diag.Pos{})
+	c.prog.Fini = fn
 }
 
 // ---- functions ----
@@ -1399,6 +1430,18 @@ func (c *compiler) stmt(s syntax.Stmt) {
 				default:
 					t = c.expr(il.Elems[0].X)
 				}
+			} else if rt.Kind == Struct && rt.std == 0 && c.nrvoSlot(rt, s.X) < 0 && c.addressable(s.X) && c.byCopyCtor(rt, s.X, s.Pos) { // rvalue.go
+				// return t; of a reference parameter, a global, a member,
+				// *p: the result object is copy-initialized from the
+				// lvalue by its class's copy constructor (C++
+				// [stmt.return]p2, [dcl.init.general]p16.6.2); only a
+				// local may be the result object itself (NRVO,
+				// [class.copy.elision]p1)
+				c.endFullExpr(mark, s.Pos)
+				c.checkEnsures(s.Pos, true)
+				c.destroyExcept(0, s.Pos, -1)
+				c.emit(OpRet, 0, 0, s.Pos)
+				return
 			} else {
 				t = c.expr(s.X)
 			}

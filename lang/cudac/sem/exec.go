@@ -676,6 +676,12 @@ func (m *Machine) Run() bool {
 	if !m.exited {
 		m.drainAll()
 	}
+	if !m.exited && !m.failed && m.prog.Fini != nil {
+		// the destructors of globals, after main returns (C++
+		// [basic.start.term]); not after exit(), whose caller's frames
+		// are abandoned here
+		m.callHost(m.prog.Fini, nil)
+	}
 	return !m.failed
 }
 

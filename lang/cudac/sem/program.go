@@ -11,6 +11,7 @@ type Program struct {
 	Funcs    []*Function
 	Main     *Function
 	Init     *Function // initializers of globals
+	Fini     *Function // destructors of globals, run after main returns
 	Kernels  []*Function
 	Globals  []*GlobalVar
 	Shared   []*GlobalVar // static __shared__ variables (one object per block)

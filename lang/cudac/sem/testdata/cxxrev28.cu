@@ -125,3 +125,51 @@ int main() {
 // OUT: 0x0.0000000000001p-1022 0x1.41438f819554ep+1
 // OUT: 0x1p+0 -0x1.2cp+8
 // OUT: b8aea4c5cf8abbca
+// ---- return of an lvalue that is not a local (a reference parameter, a global, *p, a member) copy-constructs the result ([stmt.return]p2; only a local may be the result object, [class.copy.elision]p1); globals are destroyed after main returns, latest first ([basic.start.term]) (output from g++ 12)
+#include <cstdio>
+struct T {
+  int v;
+  T(int x) : v(x) { printf("ctor %d\n", v); }
+  T(const T &o) : v(o.v) { printf("copy %d\n", v); }
+  ~T() { printf("dtor %d\n", v); }
+};
+T g0(42);
+T g1 = T(43);
+T retc(const T &t) { return t; }
+T retr(T &t) { return t; }
+T retg() { return g0; }
+T retp(T *p) { return *p; }
+struct H { T m; T get() const { return m; } };
+int main() {
+  T a(1);
+  T w = retc(a);
+  T x = retr(a);
+  T y = retg();
+  T z = retp(&a);
+  printf("--\n");
+  H h{T(3)};
+  T u = h.get();
+  printf("--\n");
+  return 0;
+}
+// MODE: run
+// OUT: ctor 42
+// OUT: ctor 43
+// OUT: ctor 1
+// OUT: copy 1
+// OUT: copy 1
+// OUT: copy 42
+// OUT: copy 1
+// OUT: --
+// OUT: ctor 3
+// OUT: copy 3
+// OUT: --
+// OUT: dtor 3
+// OUT: dtor 3
+// OUT: dtor 1
+// OUT: dtor 42
+// OUT: dtor 1
+// OUT: dtor 1
+// OUT: dtor 1
+// OUT: dtor 43
+// OUT: dtor 42
