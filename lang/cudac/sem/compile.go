@@ -154,6 +154,11 @@ type compiler struct {
 	// temps are the materialized temporaries of the full-expressions
 	// being compiled, innermost last (temps.go).
 	temps []fullTemp
+	// lambdaArgs is set while an inline lambda's parameters are bound
+	// to its call's arguments: a temporary bound to a reference
+	// parameter lives to the end of the call's full-expression, not the
+	// reference's ([class.temporary]p6.9)
+	lambdaArgs bool
 	// closureMeta binds the captures of closure functions (lambda.go).
 	closureMeta map[*Function]*closureMeta
 	lambdaOf    map[*Type]*lambdaInfo // closure types (lambda.go)

@@ -235,7 +235,7 @@ func (c *compiler) refLocal(d *syntax.Decl, t *Type) {
 	} else {
 		n := len(c.temps)
 		c.refArg(d.Init, t.Elem)
-		if last := len(c.temps) - 1; last >= n && c.temps[last].at == len(c.code)-1 {
+		if last := len(c.temps) - 1; last >= n && c.temps[last].at == len(c.code)-1 && !c.lambdaArgs {
 			// the initializer itself is the temporary (not one made
 			// inside it, pick(R(2))): it lives as long as the reference
 			c.extendTemp(last) // temps.go

@@ -330,7 +330,10 @@ func (c *compiler) inlineLambda(l *syntax.Lambda, e *syntax.Call) *Type {
 	ctx.dtorDepth = len(c.dtors)
 	c.inl = ctx
 	c.loops = nil
+	savedArgs := c.lambdaArgs
+	c.lambdaArgs = false // the body's own references extend (cxx.go refLocal)
 	c.block(l.Body, true)
+	c.lambdaArgs = savedArgs
 	c.inl = saved
 	c.loops = ctx.loops
 	c.pop()
@@ -371,7 +374,10 @@ func (c *compiler) bindLambdaParams(l *syntax.Lambda, e *syntax.Call, dry bool) 
 		if hasAuto(p.Type) {
 			c.autoT = pt
 		}
+		saved := c.lambdaArgs
+		c.lambdaArgs = true // cxx.go refLocal
 		c.localDecl(d)
+		c.lambdaArgs = saved
 		c.autoT = nil
 	}
 }

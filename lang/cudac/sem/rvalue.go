@@ -59,6 +59,9 @@ func (c *compiler) isRvalue(e syntax.Expr) bool {
 		if m, ok := e.Fun.(*syntax.Member); ok && c.memberByValue(m) {
 			return true // a.f() returning a class by value: a prvalue (temps.go)
 		}
+		if by, _ := c.objectCallByValue(e); by {
+			return true // f(60) of a closure or function object (temps.go)
+		}
 		if fn := c.calleeOf(e); fn != nil && fn.Type != nil {
 			rt := fn.Type.Elem
 			return !rt.Ref || rt.rval

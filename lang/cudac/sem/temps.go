@@ -60,6 +60,9 @@ func (c *compiler) freshObject(e syntax.Expr) bool {
 		if m, ok := e.Fun.(*syntax.Member); ok {
 			return c.memberByValue(m)
 		}
+		if by, isObj := c.objectCallByValue(e); isObj {
+			return by
+		}
 		return c.isPrvalue(e)
 	case *syntax.Cast:
 		return e.Type != nil && e.Type.Kind != syntax.TRef && e.Type.Kind != syntax.TPointer && dynRefForm(e) == nil
@@ -107,6 +110,21 @@ func (c *compiler) memberByValue(m *syntax.Member) bool {
 		}
 	}
 	return byValue(fn)
+}
+
+// objectCallByValue reports, for f(args) where f is a variable of class
+// type (a closure, lambda.go, or a function object), whether its
+// operator() returns a class by value; isObj is whether f is one.
+func (c *compiler) objectCallByValue(e *syntax.Call) (byValue, isObj bool) {
+	n, ok := e.Fun.(*syntax.Name)
+	if !ok {
+		return false, false
+	}
+	s := c.lookup(n.Name)
+	if s == nil || s.t == nil || s.t.Kind != Struct {
+		return false, false
+	}
+	return c.memberByValue(&syntax.Member{Pos: n.Pos, X: n, Name: "operator()"}), true
 }
 
 // operatorByValue reports whether the operator function operatorCall

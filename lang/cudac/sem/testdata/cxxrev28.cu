@@ -173,3 +173,52 @@ int main() {
 // OUT: dtor 1
 // OUT: dtor 43
 // OUT: dtor 42
+// ---- a temporary bound to a lambda's reference parameter is destroyed at the end of the call's full-expression, in each iteration ([class.temporary]p6.9); a closure's or function object's result is a prvalue: f(60).get() and m(7); destroy it, auto v = f(61) elides the copy (output from g++ 12)
+#include <cstdio>
+struct T {
+  int v;
+  T(int x) : v(x) { printf("ctor %d\n", v); }
+  T(const T &o) : v(o.v) { printf("copy %d\n", v); }
+  ~T() { printf("dtor %d\n", v); }
+  int get() const { return v; }
+};
+struct Maker { int base; T operator()(int x) const { return T(base + x); } };
+int main() {
+  auto g = [](const T &t) { return t.v; };
+  for (int i = 0; i < 2; i++) printf("lam %d\n", g(T(i)));
+  auto f = [](int x) { return T(x); };
+  int r = f(60).get();
+  printf("r %d\n", r);
+  auto v = f(61);
+  printf("v %d\n", v.v);
+  f(62);
+  Maker m{100};
+  printf("m %d\n", m(5).get());
+  T w = m(6);
+  m(7);
+  printf("--\n");
+  return 0;
+}
+// MODE: run
+// OUT: ctor 0
+// OUT: lam 0
+// OUT: dtor 0
+// OUT: ctor 1
+// OUT: lam 1
+// OUT: dtor 1
+// OUT: ctor 60
+// OUT: dtor 60
+// OUT: r 60
+// OUT: ctor 61
+// OUT: v 61
+// OUT: ctor 62
+// OUT: dtor 62
+// OUT: ctor 105
+// OUT: m 105
+// OUT: dtor 105
+// OUT: ctor 106
+// OUT: ctor 107
+// OUT: dtor 107
+// OUT: --
+// OUT: dtor 106
+// OUT: dtor 61
