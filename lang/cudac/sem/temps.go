@@ -21,10 +21,12 @@ import (
 // in a loop is destroyed in each iteration.
 //
 // Only the temporaries materialized from a call returning a class by
-// value or an explicit construction (T(args), T{...}) are counted: those
-// are fresh objects. Other non-addressable class expressions (c ? x : r,
-// (a, b)) are bitwise copies of objects that are destroyed in their own
-// right, as before.
+// value (a function, a member function, a closure's or function
+// object's operator()) or an explicit construction (T(args), T{...})
+// are counted: those are fresh objects; so is c ? x : y where both arms
+// are, and (a, y) where y is. Other non-addressable class expressions
+// (c ? x : r with an lvalue arm) are bitwise copies of objects that are
+// destroyed in their own right, as before.
 
 // fullTemp is a temporary awaiting the end of its full-expression: its
 // slot, its destructor, and where the slot is set (to tell a temporary
@@ -67,7 +69,15 @@ func (c *compiler) freshObject(e syntax.Expr) bool {
 	case *syntax.Cast:
 		return e.Type != nil && e.Type.Kind != syntax.TRef && e.Type.Kind != syntax.TPointer && dynRefForm(e) == nil
 	case *syntax.Binary:
+		if e.Op == "," && !c.hasOps {
+			// (a, make(2)): the right operand's object ([expr.comma])
+			return c.freshObject(e.Y)
+		}
 		return c.isPrvalue(e) && e.Op != "," && c.operatorByValue(e.Op, e.X, e.Y)
+	case *syntax.Cond:
+		// c ? make(1) : make(2) is a prvalue, the object of the arm
+		// evaluated ([expr.cond]p7)
+		return c.freshObject(e.X) && c.freshObject(e.Y)
 	case *syntax.Unary:
 		return !e.Post && (e.Op == "-" || e.Op == "+" || e.Op == "~" || e.Op == "!") && c.operatorByValue(e.Op, e.X, nil)
 	}

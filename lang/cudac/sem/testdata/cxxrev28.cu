@@ -222,3 +222,60 @@ int main() {
 // OUT: --
 // OUT: dtor 106
 // OUT: dtor 61
+// ---- c ? make(1) : make(2) and (a, make(2)) are class prvalues: materialized as a reference argument, a member call's object, a discarded value or a local const T& (extended), each destroyed once ([expr.cond]p7, [expr.comma], [class.temporary]; output from g++ 12)
+#include <cstdio>
+struct T {
+  int v;
+  T(int x) : v(x) { printf("ctor %d\n", v); }
+  T(const T &o) : v(o.v) { printf("copy %d\n", v); }
+  ~T() { printf("dtor %d\n", v); }
+  int get() const { return v; }
+};
+T make(int x) { return T(x); }
+int val(const T &t) { return t.v; }
+T pass(bool b) { return b ? make(1) : make(2); }
+int main(int argc, char **) {
+  bool c = argc > 0;
+  T x = c ? make(1) : make(2);
+  printf("x %d\n", x.v);
+  printf("val %d\n", val(c ? make(3) : make(4)));
+  printf("get %d\n", (c ? make(5) : make(6)).get());
+  x = c ? make(7) : make(8);
+  const T &r = c ? make(9) : make(10);
+  printf("r %d\n", r.v);
+  T y = (make(11), make(12));
+  printf("val %d\n", val((make(13), make(14))));
+  T p = pass(false);
+  c ? make(15) : make(16);
+  printf("--\n");
+  return 0;
+}
+// MODE: run
+// OUT: ctor 1
+// OUT: x 1
+// OUT: ctor 3
+// OUT: val 3
+// OUT: dtor 3
+// OUT: ctor 5
+// OUT: get 5
+// OUT: dtor 5
+// OUT: ctor 7
+// OUT: dtor 7
+// OUT: ctor 9
+// OUT: r 9
+// OUT: ctor 11
+// OUT: ctor 12
+// OUT: dtor 11
+// OUT: ctor 13
+// OUT: ctor 14
+// OUT: val 14
+// OUT: dtor 14
+// OUT: dtor 13
+// OUT: ctor 2
+// OUT: ctor 15
+// OUT: dtor 15
+// OUT: --
+// OUT: dtor 2
+// OUT: dtor 12
+// OUT: dtor 9
+// OUT: dtor 7
