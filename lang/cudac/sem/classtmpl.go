@@ -437,7 +437,7 @@ func (c *compiler) instantiateClass(ct *syntax.ClassTemplate, key, tag string, t
 			}
 			nd.Q.Static = nd.Q.Static || pd.Q.Static
 		}
-		fn.Type = c.resolve(nd.Type)
+		fn.Type = c.resolveFunc(&nd) // autoret.go
 		c.tmap, c.tvals = saveT2, saveV2
 		fn.PosIdx = c.pos(nd.Pos)
 		if t.poly {
@@ -556,7 +556,7 @@ func (c *compiler) boundFunc(name string, d *syntax.FuncDecl, tmap map[string]*T
 	c.setSpaces(fn, d.Q)
 	saveT, saveV := c.tmap, c.tvals
 	c.tmap, c.tvals = tmap, tvals
-	fn.Type = c.resolve(d.Type)
+	fn.Type = c.resolveFunc(d) // autoret.go
 	c.tmap, c.tvals = saveT, saveV
 	fn.PosIdx = c.pos(d.Pos)
 	return fn

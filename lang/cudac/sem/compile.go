@@ -109,7 +109,10 @@ type compiler struct {
 	tvals     map[string]int64
 	dry       int
 	autoT     *Type // the type "auto" stands for in the declaration being compiled
-	recv      *Type // the struct whose member function is being compiled
+	// autoReported: the functions whose deduced result was reported
+	// not modeled (autoret.go)
+	autoReported map[*syntax.TypeExpr]bool
+	recv         *Type // the struct whose member function is being compiled
 	// cls is the tag of the struct whose member function (static or
 	// not) is being compiled: its static members are in scope unqualified.
 	cls   string
@@ -262,7 +265,7 @@ func Compile(f *syntax.File, diags *diag.List) *Program {
 			// static in the class, defined out of class without it
 			fd.Q.Static = true
 		}
-		fn.Type = c.resolve(fd.Type)
+		fn.Type = c.resolveFunc(fd) // autoret.go
 		if strings.Contains(fd.Name, "operator") {
 			c.hasOps = true
 		}
@@ -3552,7 +3555,7 @@ func (c *compiler) instantiate(td *syntax.FuncDecl, e *syntax.Call) *Function {
 	if sp := c.specFor(td, tmap, tvals); sp != nil {
 		fn := &Function{Name: td.Name, decl: sp, defined: true}
 		c.setSpaces(fn, sp.Q)
-		fn.Type = c.resolve(sp.Type)
+		fn.Type = c.resolveFunc(sp) // autoret.go
 		fn.PosIdx = c.pos(sp.Pos)
 		c.insts[key.String()] = fn
 		c.prog.Funcs = append(c.prog.Funcs, fn)

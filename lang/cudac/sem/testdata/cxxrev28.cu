@@ -279,3 +279,35 @@ int main(int argc, char **) {
 // OUT: dtor 12
 // OUT: dtor 9
 // OUT: dtor 7
+// ---- a deduced auto result type is the type of the first return's operand ([dcl.type.auto.deduct]): a function template's (was int, silently: halve(3) printed 0.000000), a plain function's (was C0309), void without a return (output from g++ 12)
+#include <cstdio>
+struct P { int a; double b; };
+template <typename T> auto halve(T x) { return x / 2.0; }
+template <typename F, typename... A> auto call(F f, A... a) { return f(a...); }
+auto twice(int x) { return x * 2; }
+auto mkp(int a) { return P{a, 1.5}; }
+template <typename T> auto first(const T &p) { return p.b; }
+auto nothing() { printf("nothing\n"); }
+int main() {
+  printf("%f %f\n", halve(3), halve(5.0f));
+  printf("%f\n", call([](double a) { return a * 1.5; }, 3.0));
+  printf("%d %d\n", twice(4), mkp(7).a);
+  P p = mkp(8);
+  printf("%f\n", first(p));
+  nothing();
+  int v = 1;
+  printf("%d\n", v);
+  return 0;
+}
+// MODE: run
+// OUT: 1.500000 2.500000
+// OUT: 4.500000
+// OUT: 8 7
+// OUT: 1.500000
+// OUT: nothing
+// OUT: 1
+// ---- a member function's deduced auto result type is C0309, not modeled (g++ 12 accepts it)
+#include <cstdio>
+struct S { int v; auto get() const { return v; } }; // ERROR C0309 col=19 "deduced \(auto\) result type of member function S::get is not modeled"
+int main() { S s{3}; printf("%d\n", s.get()); return 0; }
+// MODE: check
