@@ -820,15 +820,29 @@ func (m *Machine) format(t *Thread, fmtp uint64, args []uint64, pos int32) (stri
 				if math.IsNaN(x) {
 					s = "nan"
 				}
-				if math.Signbit(x) {
+				// C11 7.21.6.1p6, p8: the sign, '+' or ' ' as for a
+				// number; the width pads with spaces (the 0 flag is for
+				// digits), on the left unless '-'. Only the flags lose
+				// their zeros: the width's stay (%10f printed "inf")
+				body := strings.TrimPrefix(spec, "%")
+				flags := body[:len(body)-len(strings.TrimLeft(body, "-+ #0"))]
+				width := strings.Split(body[len(flags):], ".")[0]
+				switch {
+				case math.Signbit(x):
 					s = "-" + s
-				} else if strings.Contains(spec, "+") {
+				case strings.Contains(flags, "+"):
 					s = "+" + s
+				case strings.Contains(flags, " "):
+					s = " " + s
 				}
 				if conv >= 'A' && conv <= 'Z' {
 					s = strings.ToUpper(s)
 				}
-				fmt.Fprintf(&b, strings.Split(strings.ReplaceAll(spec, "0", ""), ".")[0]+"s", s)
+				left := ""
+				if strings.Contains(flags, "-") {
+					left = "-"
+				}
+				fmt.Fprintf(&b, "%"+left+width+"s", s)
 				continue
 			}
 			if prec < 0 && conv != 'a' && conv != 'A' {

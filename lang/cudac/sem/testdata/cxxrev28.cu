@@ -311,3 +311,14 @@ int main() {
 struct S { int v; auto get() const { return v; } }; // ERROR C0309 col=19 "deduced \(auto\) result type of member function S::get is not modeled"
 int main() { S s{3}; printf("%d\n", s.get()); return 0; }
 // MODE: check
+// ---- printf of an infinity or NaN keeps its width (%10f printed inf unpadded: the zeros of the width were dropped with the 0 flag) and space flag (C11 7.21.6.1p6; output from gcc 12)
+#include <cstdio>
+#include <cmath>
+int main() {
+  printf("[%10f] [% f] [%010f] [%-8e|] [%+g] [%12G] [% e]\n", INFINITY, INFINITY, -INFINITY, NAN, NAN, INFINITY, -NAN);
+  printf("[%20.3a] [% a] [%010a] [%-6a|] [%*f]\n", INFINITY, NAN, -INFINITY, NAN, 7, INFINITY);
+  return 0;
+}
+// MODE: run
+// OUT: [       inf] [ inf] [      -inf] [nan     |] [+nan] [         INF] [-nan]
+// OUT: [                 inf] [ nan] [      -inf] [nan   |] [    inf]
