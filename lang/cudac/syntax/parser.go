@@ -2735,8 +2735,20 @@ func (p *parser) temporaryMember() bool {
 			k0 = e
 		}
 	}
+	if p.peek(k0).Text == "{" && p.peek(k0).Kind == Punct {
+		// T{args}...: no declarator begins with '{', an expression
+		// (a functional cast, C++ [stmt.ambig]p1)
+		return true
+	}
 	if p.peek(k0).Text != "(" {
 		return false
+	}
+	if a := p.peek(k0 + 1); a.Kind == IntLit || a.Kind == FloatLit || a.Kind == CharLit || a.Kind == StringLit ||
+		a.Text == ")" || a.Kind == Ident && (a.Text == "this" || a.Text == "true" || a.Text == "false" || a.Text == "nullptr") {
+		// T(4);, T();: a declarator cannot begin with a literal nor be
+		// empty, so the statement is an expression (C++ [stmt.ambig]p1:
+		// only what can be a declaration is one)
+		return true
 	}
 	level := 0
 	for k := k0; p.i+k < len(p.toks); k++ {

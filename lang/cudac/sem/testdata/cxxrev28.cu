@@ -322,3 +322,41 @@ int main() {
 // MODE: run
 // OUT: [       inf] [ inf] [      -inf] [nan     |] [+nan] [         INF] [-nan]
 // OUT: [                 inf] [ nan] [      -inf] [nan   |] [    inf]
+// ---- T(4);, T{5};, T(); and T(6), T(7); are expression statements making temporaries destroyed at their end, as no declarator begins with a literal, '{' or ')' ([stmt.ambig]p1; was C0202; output from g++ 12)
+#include <cstdio>
+struct T {
+  int v;
+  T() : v(0) { printf("ctor0\n"); }
+  T(int x) : v(x) { printf("ctor %d\n", v); }
+  ~T() { printf("dtor %d\n", v); }
+};
+int main() {
+  T(4);
+  T{5};
+  T();
+  T(true);
+  T(6), T(7);
+  T x(8);
+  T y;
+  y.v = 9;
+  printf("%d %d\n", x.v, y.v);
+  return 0;
+}
+// MODE: run
+// OUT: ctor 4
+// OUT: dtor 4
+// OUT: ctor 5
+// OUT: dtor 5
+// OUT: ctor0
+// OUT: dtor 0
+// OUT: ctor 1
+// OUT: dtor 1
+// OUT: ctor 6
+// OUT: ctor 7
+// OUT: dtor 7
+// OUT: dtor 6
+// OUT: ctor 8
+// OUT: ctor0
+// OUT: 8 9
+// OUT: dtor 9
+// OUT: dtor 8
