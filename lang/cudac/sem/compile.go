@@ -2154,6 +2154,16 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 			c.alignCheck(t.Elem, pos)
 			return lval{t: t.Elem, slot: -1, vol: t.vol}
 		}
+		if c.hasOps {
+			// (-a).y: an operator function's class result, an object
+			// (a temporary, or what a T& result refers to), as for a
+			// binary operator below
+			t := c.expr(e)
+			if t.Kind != Struct {
+				c.errorf(pos, "C0303", "expression is not assignable")
+			}
+			return lval{t: t, slot: -1}
+		}
 	case *syntax.Index:
 		if c.hasOps {
 			if call := c.indexOperator(e); call != nil {
@@ -2205,6 +2215,12 @@ func (c *compiler) lvalue(e syntax.Expr) lval {
 				return lval{t: tInt, slot: -1}
 			}
 			st, vol = lv.t, lv.vol
+			if c.freshObject(e.X) {
+				// make(1).v, (a + b).x: the class prvalue is materialized
+				// and destroyed at the end of the full-expression
+				// ([expr.ref]p2, [class.temporary]p2.3; temps.go)
+				c.materialized(st, e.X, pos)
+			}
 		}
 		f := st.field(e.Name)
 		if f == nil {

@@ -199,8 +199,10 @@ func (c *compiler) refArg(e syntax.Expr, et *Type) {
 	if et.Kind == Struct && et.std == 0 {
 		if vt := c.typeOf(e, true); vt != et && derivesFrom(vt, et) {
 			// a temporary of a derived class bound to a base reference:
-			// the reference is to the whole temporary (no slicing)
+			// the reference is to the whole temporary (no slicing),
+			// destroyed as the derived object it is (temps.go)
 			c.expr(e)
+			c.materialized(vt, e, pos)
 			c.upcast(vt, et, pos)
 			return
 		}
@@ -235,7 +237,7 @@ func (c *compiler) refLocal(d *syntax.Decl, t *Type) {
 	} else {
 		n := len(c.temps)
 		c.refArg(d.Init, t.Elem)
-		if last := len(c.temps) - 1; last >= n && c.temps[last].at == len(c.code)-1 && !c.lambdaArgs {
+		if last := len(c.temps) - 1; last >= n && !c.lambdaArgs && (c.temps[last].at == len(c.code)-1 || c.derivedTemp(d.Init, t.Elem, c.temps[last])) {
 			// the initializer itself is the temporary (not one made
 			// inside it, pick(R(2))): it lives as long as the reference
 			c.extendTemp(last) // temps.go
@@ -244,6 +246,19 @@ func (c *compiler) refLocal(d *syntax.Decl, t *Type) {
 	c.emit(OpSetLocal, int32(slot), 0, d.Pos)
 	c.emit(OpPop, 0, 0, d.Pos)
 	c.declare(d.Name, &sym{kind: symRef, t: t.Elem, slot: slot})
+}
+
+// derivedTemp reports whether tp is the temporary of a derived class
+// that initializer e, a class prvalue, makes for a reference to its base
+// et (const B &rb = makeD(2);): refArg adjusted its address after
+// registering it, so it is not the last instruction, and it lives as
+// long as the reference too ([class.temporary]p6).
+func (c *compiler) derivedTemp(e syntax.Expr, et *Type, tp fullTemp) bool {
+	if et.Kind != Struct || !c.freshObject(e) {
+		return false
+	}
+	vt := c.typeOf(e, true)
+	return vt != et && derivesFrom(vt, et) && tp.dtor == c.dtorOf(vt)
 }
 
 // tagOf is the tag of a struct type ("Foo" for struct Foo).

@@ -271,6 +271,9 @@ func (c *compiler) virtualCall(st *Type, name string, recv syntax.Expr, arrow bo
 		c.expr(recv)
 	} else if lv := c.lvalue(recv); lv.slot >= 0 {
 		c.errorf(pos, "C0303", "member function call on a value that is not an object")
+	} else if c.freshObject(recv) {
+		// makeD(3).get(): this is a temporary (temps.go), as in methodCall
+		c.materialized(lv.t, recv, pos)
 	}
 	obj := c.newSlot()
 	c.emit(OpSetLocal, int32(obj), 0, pos)

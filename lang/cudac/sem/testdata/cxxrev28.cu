@@ -360,3 +360,81 @@ int main() {
 // OUT: 8 9
 // OUT: dtor 9
 // OUT: dtor 8
+// ---- a derived temporary bound to a base reference (look(D(1)), const B &rb = makeD(2), a second base of M) is destroyed as the derived object, extended by a local reference; the object of a virtual call (makeD(3).get()) and of a member access ((a + a).x, V(3, 4).y) is destroyed; (-a).y of an operator- result is no C0303 ([class.temporary], [expr.ref]; output from g++ 12)
+#include <cstdio>
+struct B {
+  int v;
+  B(int x) : v(x) { printf("B %d\n", v); }
+  virtual ~B() { printf("~B %d\n", v); }
+  virtual int get() const { return v; }
+};
+struct D : B {
+  D(int x) : B(x) { printf("D %d\n", x); }
+  ~D() { printf("~D %d\n", v); }
+  int get() const override { return v * 100; }
+};
+struct X { int w; X() : w(7) {} ~X() { printf("~X\n"); } };
+struct M : X, B { M(int x) : B(x) { printf("M %d\n", x); } ~M() { printf("~M\n"); } };
+D makeD(int x) { return D(x); }
+M makeM(int x) { return M(x); }
+int look(const B &b) { return b.get(); }
+struct V { int x, y; V(int a, int b) : x(a), y(b) {} ~V() { printf("~V %d %d\n", x, y); }
+  V operator+(const V &o) const { return V(x + o.x, y + o.y); }
+  V operator-() const { return V(-x, -y); } };
+int main() {
+  printf("%d\n", look(D(1)));
+  printf("--\n");
+  {
+    const B &rb = makeD(2);
+    const B &rm = makeM(4);
+    printf("rb %d rm %d\n", rb.get(), rm.get());
+  }
+  printf("--\n");
+  printf("%d\n", makeD(3).get());
+  printf("%d\n", look(makeM(5)));
+  printf("--\n");
+  V a(1, 2);
+  printf("%d\n", (a + a).x);
+  printf("%d\n", (-a).y);
+  printf("%d\n", V(3, 4).y);
+  printf("--\n");
+  return 0;
+}
+// MODE: run
+// OUT: B 1
+// OUT: D 1
+// OUT: 100
+// OUT: ~D 1
+// OUT: ~B 1
+// OUT: --
+// OUT: B 2
+// OUT: D 2
+// OUT: B 4
+// OUT: M 4
+// OUT: rb 200 rm 4
+// OUT: ~M
+// OUT: ~B 4
+// OUT: ~X
+// OUT: ~D 2
+// OUT: ~B 2
+// OUT: --
+// OUT: B 3
+// OUT: D 3
+// OUT: 300
+// OUT: ~D 3
+// OUT: ~B 3
+// OUT: B 5
+// OUT: M 5
+// OUT: 5
+// OUT: ~M
+// OUT: ~B 5
+// OUT: ~X
+// OUT: --
+// OUT: 2
+// OUT: ~V 2 4
+// OUT: -2
+// OUT: ~V -1 -2
+// OUT: 4
+// OUT: ~V 3 4
+// OUT: --
+// OUT: ~V 1 2
