@@ -450,6 +450,10 @@ func (c *compiler) instantiateClass(ct *syntax.ClassTemplate, key, tag string, t
 			c.declareFunc(fn)
 		}
 	}
+	// with its own destructor declared (or not), the instance gets the
+	// implicit one its members need, as a file-scope class does
+	// ([class.dtor]p7; Holder<R> holding an R destroyed its R nowhere)
+	c.implicitInstanceDtor(t, ct.Struct)
 	return t
 }
 

@@ -1508,12 +1508,14 @@ func (c *compiler) stmt(s syntax.Stmt) {
 		c.labels[s.Label] = c.here()
 		c.stmt(s.Stmt)
 	case *syntax.SwitchStmt:
+		mark := c.fullExpr() // the condition is a full-expression (temps.go)
 		t := c.expr(s.X)
 		pt := promote(t)
 		c.convert(t, pt, s.Pos)
 		tmp := c.newSlot()
 		c.emit(OpSetLocal, int32(tmp), 0, s.Pos)
 		c.emit(OpPop, 0, 0, s.Pos)
+		c.endFullExpr(mark, s.Pos)
 		j := c.emit(OpJmp, 0, 0, s.Pos)
 		l := &loopCtx{isSwitch: true, defaultPC: -1}
 		l.dtorDepth = len(c.dtors)

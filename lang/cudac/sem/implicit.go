@@ -153,8 +153,23 @@ func (c *compiler) constructMember(f *FieldInfo, pos diag.Pos) bool {
 // implicitDtor declares the implicit destructor of file-scope class t
 // when one of its own members needs destruction.
 func (c *compiler) implicitDtor(t *Type, te *syntax.TypeExpr) {
+	if t.tmpl != nil {
+		return // a class template instance: after its members (implicitInstanceDtor)
+	}
+	c.implicitDtorOf(t, te)
+}
+
+// implicitInstanceDtor is implicitDtor for class template instance t,
+// called once its member functions are declared.
+func (c *compiler) implicitInstanceDtor(t *Type, te *syntax.TypeExpr) {
+	if t.Kind == Struct && te != nil {
+		c.implicitDtorOf(t, te)
+	}
+}
+
+func (c *compiler) implicitDtorOf(t *Type, te *syntax.TypeExpr) {
 	tag := tagOf(t)
-	if t.tmpl != nil || tag == "" || c.tags[0][tag] != t || c.funcs[tag+"::~"+tag] != nil {
+	if tag == "" || c.tags[0][tag] != t || c.funcs[tag+"::~"+tag] != nil {
 		return
 	}
 	host, device, need := true, true, false

@@ -438,3 +438,87 @@ int main() {
 // OUT: ~V 3 4
 // OUT: --
 // OUT: ~V 1 2
+// ---- temporaries of a for's init, condition and step, a do-while's and a switch's condition (was never destroyed) are destroyed at the end of each; Holder<T>::take() of a class template returns a destroyed prvalue (output from g++ 12)
+#include <cstdio>
+struct T {
+  int v;
+  T(int x) : v(x) { printf("ctor %d\n", v); }
+  T(const T &o) : v(o.v) { printf("copy %d\n", v); }
+  ~T() { printf("dtor %d\n", v); }
+  int get() const { return v; }
+  const int *begin() const { return &v; }
+  const int *end() const { return &v + 1; }
+};
+T make(int x) { return T(x); }
+int val(const T &t) { return t.v; }
+template <typename U> struct Holder { U u; Holder(int x) : u(x) {} U take() const { return u; } };
+int main() {
+  for (int i = val(T(100)); i < make(102).get(); i += val(T(1))) printf("i %d\n", i);
+  printf("--\n");
+  int n = 0;
+  do { n++; } while (make(n).get() < 2);
+  printf("--\n");
+  switch (make(5).get()) { case 5: printf("five\n"); break; default: break; }
+  printf("--\n");
+  printf("--\n");
+  Holder<T> h(9);
+  printf("take %d\n", h.take().get());
+  printf("--\n");
+  return 0;
+}
+// MODE: run
+// OUT: ctor 100
+// OUT: dtor 100
+// OUT: ctor 102
+// OUT: dtor 102
+// OUT: i 100
+// OUT: ctor 1
+// OUT: dtor 1
+// OUT: ctor 102
+// OUT: dtor 102
+// OUT: i 101
+// OUT: ctor 1
+// OUT: dtor 1
+// OUT: ctor 102
+// OUT: dtor 102
+// OUT: --
+// OUT: ctor 1
+// OUT: dtor 1
+// OUT: ctor 2
+// OUT: dtor 2
+// OUT: --
+// OUT: ctor 5
+// OUT: dtor 5
+// OUT: five
+// OUT: --
+// OUT: --
+// OUT: ctor 9
+// OUT: copy 9
+// OUT: take 9
+// OUT: dtor 9
+// OUT: --
+// OUT: dtor 9
+// ---- a class template instance without a destructor of its own destroys its members ([class.dtor]p7; Holder<T> never destroyed its T; output from g++ 12)
+#include <cstdio>
+struct T {
+  int v;
+  T(int x) : v(x) { printf("ctor %d\n", v); }
+  ~T() { printf("dtor %d\n", v); }
+};
+template <typename U> struct Holder { U u; Holder(int x) : u(x) {} };
+template <typename U> struct Holder2 { U u; Holder2(int x) : u(x) {} ~Holder2() { printf("~H2\n"); } };
+int main() {
+  { Holder<T> h(9); }
+  printf("--\n");
+  { Holder2<T> h(8); }
+  printf("--\n");
+  return 0;
+}
+// MODE: run
+// OUT: ctor 9
+// OUT: dtor 9
+// OUT: --
+// OUT: ctor 8
+// OUT: ~H2
+// OUT: dtor 8
+// OUT: --
