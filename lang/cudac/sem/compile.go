@@ -1438,7 +1438,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 				default:
 					t = c.expr(il.Elems[0].X)
 				}
-			} else if rt.Kind == Struct && rt.std == 0 && c.nrvoSlot(rt, s.X) < 0 && c.addressable(s.X) && c.byCopyCtor(rt, s.X, s.Pos) { // rvalue.go
+			} else if rt.Kind == Struct && rt.std == 0 && c.nrvoSlot(rt, s.X) < 0 && c.addressable(s.X) && (c.returnParam(rt, s.X, s.Pos) || c.byCopyCtor(rt, s.X, s.Pos)) { // rvalue.go
 				// return t; of a reference parameter, a global, a member,
 				// *p: the result object is copy-initialized from the
 				// lvalue by its class's copy constructor (C++

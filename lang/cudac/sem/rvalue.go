@@ -265,10 +265,86 @@ func (c *compiler) nrvoSlot(rt *Type, x syntax.Expr) int {
 		return -1
 	}
 	s := c.lookup(n.Name)
-	if s == nil || s.kind != symMem || s.t == nil || s.t.Kind != Struct || s.t.Name != rt.Name {
+	if s == nil || s.kind != symMem || s.t == nil || s.t.Kind != Struct || s.t.Name != rt.Name || c.byValueParam(n.Name, s) {
 		return -1
 	}
 	return s.slot
+}
+
+// returnParam compiles `return p;` of a by-value parameter p of class
+// rt, reporting whether it did: the result is constructed from p by rt's
+// move constructor, or its copy constructor without one (C++
+// [class.copy.elision]p3: p is an implicitly movable entity, an rvalue
+// first); p itself is destroyed with the function's objects. Without a
+// user-declared one the copy is the bitwise one the caller makes.
+func (c *compiler) returnParam(rt *Type, x syntax.Expr, pos diag.Pos) bool {
+	n, ok := x.(*syntax.Name)
+	if !ok || rt.Kind != Struct || rt.std != 0 || rt.cg != 0 || rt.Name == "" {
+		return false
+	}
+	s := c.lookup(n.Name)
+	if s == nil || !c.byValueParam(n.Name, s) || s.t.Name != rt.Name {
+		return false
+	}
+	first := c.ctorOf(rt, 1)
+	if first == nil || first.decl == nil {
+		return false
+	}
+	ovs := c.overloads[first.decl.Name]
+	if len(ovs) == 0 {
+		ovs = []*Function{first}
+	}
+	var copyC, moveC *Function
+	for _, o := range ovs {
+		if o.Type == nil || len(o.Type.Params) != 1 {
+			continue
+		}
+		pt := o.Type.Params[0]
+		if pt.Ref && pt.Elem != nil && pt.Elem.Kind == Struct && pt.Elem.Name == rt.Name {
+			if pt.rval {
+				moveC = o
+			} else {
+				copyC = o
+			}
+		}
+	}
+	ctor := moveC
+	if ctor == nil {
+		ctor = copyC
+	}
+	if ctor == nil {
+		return false
+	}
+	c.emit(OpTemp, 0, int64(rt.size), pos)
+	c.emit(OpMemzero, 0, int64(rt.size), pos)
+	c.emit(OpDup, 0, 0, pos)
+	c.lvalue(x) // the parameter's address
+	c.checkCallSpace(ctor, pos)
+	c.emit(OpCall, int32(c.funcIndex(ctor)), 2, pos)
+	c.emit(OpPop, 0, 0, pos)
+	return true
+}
+
+// byValueParam reports whether name (symbol s) is a by-value parameter
+// of the function being compiled: not a candidate for NRVO
+// ([class.copy.elision]p1.1 excludes function parameters); `return p;`
+// moves or copies it into the result, and p is destroyed with the
+// function's other objects.
+func (c *compiler) byValueParam(name string, s *sym) bool {
+	if c.fn == nil || c.fn.decl == nil || c.fn.decl.Type == nil || c.inl != nil || c.fn.Global {
+		return false
+	}
+	fd := c.fn.decl
+	off := 0
+	if fd.Recv != "" && !fd.Q.Static {
+		off = 1
+	}
+	for i, p := range fd.Type.Params {
+		if p.Name == name && s.slot == i+off && s.kind == symMem && i < len(c.fn.Type.Params) && !c.fn.Type.Params[i].Ref {
+			return true
+		}
+	}
+	return false
 }
 
 // Perfect forwarding (C++ [temp.deduct.call]p3, [forward]). A parameter

@@ -522,3 +522,56 @@ int main() {
 // OUT: ~H2
 // OUT: dtor 8
 // OUT: --
+// ---- return of a by-value parameter moves it (copies without a move constructor) into the result and destroys the parameter: a parameter is no NRVO candidate ([class.copy.elision]p1.1, p3; output from g++ 12)
+#include <cstdio>
+#include <utility>
+struct T {
+  int v;
+  T(int x) : v(x) { printf("ctor %d\n", v); }
+  T(const T &o) : v(o.v) { printf("copy %d\n", v); }
+  ~T() { printf("dtor %d\n", v); }
+};
+struct M {
+  int v;
+  M(int x) : v(x) { printf("Mctor %d\n", v); }
+  M(const M &o) : v(o.v) { printf("Mcopy %d\n", v); }
+  M(M &&o) : v(o.v) { o.v = -1; printf("Mmove %d\n", v); }
+  ~M() { printf("Mdtor %d\n", v); }
+};
+struct P { int v; ~P() { printf("Pdtor %d\n", v); } };
+T retv(T t) { return t; }
+M retm(M m) { return m; }
+P retp(P p) { p.v++; return p; }
+int main() {
+  T a(1);
+  T b = retv(a);
+  printf("--\n");
+  M m(2);
+  M n = retm(m);
+  printf("--\n");
+  P p{5};
+  P q = retp(p);
+  printf("q %d\n", q.v);
+  printf("--\n");
+  return 0;
+}
+// MODE: run
+// OUT: ctor 1
+// OUT: copy 1
+// OUT: copy 1
+// OUT: dtor 1
+// OUT: --
+// OUT: Mctor 2
+// OUT: Mcopy 2
+// OUT: Mmove 2
+// OUT: Mdtor -1
+// OUT: --
+// OUT: Pdtor 6
+// OUT: q 6
+// OUT: --
+// OUT: Pdtor 6
+// OUT: Pdtor 5
+// OUT: Mdtor 2
+// OUT: Mdtor 2
+// OUT: dtor 1
+// OUT: dtor 1
