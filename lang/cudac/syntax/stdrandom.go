@@ -32,7 +32,8 @@ package syntax
 // random_device is deterministic in Weft (a fixed sequence, the
 // mt19937 of seed 5489 offset by a constant), so that a run can be
 // repeated; entropy() is 0. Not modeled: seed_seq, engine adaptors, the
-// other distributions, param_type, stream operators.
+// other distributions, param_type, stream operators. Engines compare with
+// == and != (their states).
 const stdRandomText = `#ifndef __WEFT_RANDOM
 #define __WEFT_RANDOM
 #include <math.h>
@@ -70,6 +71,10 @@ struct mt19937 {
 		z ^= (z << 15) & 0xefc60000u;
 		return z ^ (z >> 18);
 	}
+	// equal when their sequences are ([rand.req.eng] Table 94): the
+	// same state words at the same position
+	bool operator==(const mt19937 &o) const { return __i == o.__i && memcmp(__x, o.__x, sizeof __x) == 0; }
+	bool operator!=(const mt19937 &o) const { return !(*this == o); }
 	void discard(unsigned long long n) {
 		for (unsigned long long k = 0; k < n; k++)
 			__next();
@@ -106,6 +111,10 @@ struct mt19937_64 {
 		z ^= (z << 37) & 0xfff7eee000000000ull;
 		return z ^ (z >> 43);
 	}
+	// equal when their sequences are ([rand.req.eng] Table 94): the
+	// same state words at the same position
+	bool operator==(const mt19937_64 &o) const { return __i == o.__i && memcmp(__x, o.__x, sizeof __x) == 0; }
+	bool operator!=(const mt19937_64 &o) const { return !(*this == o); }
 	void discard(unsigned long long n) {
 		for (unsigned long long k = 0; k < n; k++)
 			__next();
@@ -130,6 +139,8 @@ template <unsigned int A> struct __weft_minstd {
 		__s = (unsigned int)(((unsigned long long)A * __s) % 2147483647ull);
 		return __s;
 	}
+	bool operator==(const __weft_minstd &o) const { return __s == o.__s; }
+	bool operator!=(const __weft_minstd &o) const { return __s != o.__s; }
 	void discard(unsigned long long n) {
 		for (unsigned long long k = 0; k < n; k++)
 			__next();

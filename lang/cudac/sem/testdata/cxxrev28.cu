@@ -575,3 +575,61 @@ int main() {
 // OUT: Mdtor 2
 // OUT: dtor 1
 // OUT: dtor 1
+// ---- <random> engines compare with == and != ([rand.req.eng]: equal sequences; was C0302); full-range and one-value uniform_int, bernoulli(0)/(1), normal across engines, a uniform_real range whose width overflows to inf, seed(0) (output from g++ 12)
+#include <cstdio>
+#include <random>
+int main() {
+  std::mt19937_64 g(0);
+  std::uniform_int_distribution<unsigned long long> full(0, ~0ULL);
+  std::uniform_int_distribution<long long> neg(-5, -5);
+  std::uniform_int_distribution<short> sh(-32768, 32767);
+  for (int i = 0; i < 4; i++) { unsigned long long a = full(g); long long b = neg(g); int c = sh(g); printf("%llu %lld %d\n", a, b, c); }
+  std::bernoulli_distribution b0(0.0), b1(1.0), bh;
+  std::minstd_rand m(1);
+  for (int i = 0; i < 4; i++) { int x = b0(m), y = b1(m), z = bh(m); printf("%d%d%d ", x, y, z); }
+  printf("\n");
+  std::normal_distribution<float> nf(0.0f, 1.0f);
+  std::normal_distribution<double> nd;
+  std::mt19937 g32(5489u);
+  for (int i = 0; i < 4; i++) { double a = nd(g32); double b = nd(g); printf("%a %a\n", a, b); }
+  std::uniform_real_distribution<double> ur(-1e308, 1e308);
+  std::uniform_real_distribution<float> uf(0.0f, 1e-30f);
+  for (int i = 0; i < 3; i++) { double a = ur(g); float b = uf(g32); printf("%a %a\n", a, b); }
+  std::mt19937 e1(42), e2(42);
+  e2.discard(3);
+  e1(); e1(); e1();
+  printf("%d %d %u %u\n", e1 == e2, e1 != e2, (unsigned)std::mt19937::min(), (unsigned)std::mt19937::max());
+  std::uniform_int_distribution<int> d(1, 6);
+  printf("%d %d\n", d.a(), d.b());
+  std::minstd_rand0 z(0);
+  printf("%u\n", (unsigned)z());
+  std::mt19937 s2;
+  s2.seed(0);
+  printf("%u\n", (unsigned)s2());
+  std::mt19937_64 a64(9), b64 = a64;
+  std::minstd_rand ma(3), mb(4);
+  b64();
+  printf("%d %d %d\n", a64 == b64, ma == mb, ma != mb);
+  a64();
+  printf("%d\n", a64 == b64);
+  return 0;
+}
+// MODE: run
+// OUT: 2947667278772165694 -5 -30175
+// OUT: 11021831128136023278 -5 -29022
+// OUT: 11649642299870863663 -5 22430
+// OUT: 16718309832681015833 -5 10192
+// OUT: 011 010 010 010 
+// OUT: 0x1.1384491bd8788p-3 -0x1.2bca3617854c4p-3
+// OUT: 0x1.d7b4ae70ed411p-2 -0x1.df130acb76077p+0
+// OUT: 0x1.4f48124e135cfp-3 -0x1.b6ca7afb511dcp-3
+// OUT: 0x1.31c2f4aa2b1bbp-2 -0x1.a7e84cc446763p-1
+// OUT: inf 0x1.011602p-100
+// OUT: inf 0x1.1d112ap-100
+// OUT: inf 0x1.375f84p-100
+// OUT: 1 0 0 4294967295
+// OUT: 1 6
+// OUT: 16807
+// OUT: 2357136044
+// OUT: 0 0 1
+// OUT: 1
