@@ -2497,7 +2497,13 @@ func (p *parser) postfix(x Expr) Expr {
 		case p.is("."), p.is("->"):
 			p.next()
 			id := p.ident()
-			x = &Member{Pos: id.Pos, X: x, Name: id.Text, Arrow: t.Text == "->"}
+			name := id.Text
+			if name == "operator" {
+				// x.operator+(y), p->operator()(i): the member is the
+				// operator function (C++ [over.oper]p2, an explicit call)
+				name += p.operatorName()
+			}
+			x = &Member{Pos: id.Pos, X: x, Name: name, Arrow: t.Text == "->"}
 		case p.is("++"), p.is("--"):
 			p.next()
 			x = &Unary{Pos: t.Pos, Op: t.Text, X: x, Post: true}

@@ -633,3 +633,47 @@ int main() {
 // OUT: 2357136044
 // OUT: 0 0 1
 // OUT: 1
+// ---- explicit operator function calls through . and -> (a.operator+(b), a.operator[](4), p->operator()(6); C++ [over.oper]p2; was C0210; output from g++ 12)
+#include <cstdio>
+struct V { int x; V operator+(const V &o) const { return V{x + o.x}; } bool operator==(const V &o) const { return x == o.x; }
+  int operator[](int i) const { return x + i; } int operator()(int i) const { return x * i; } };
+int main() {
+  V a{2}, b{3};
+  V *p = &a;
+  printf("%d %d %d %d\n", a.operator+(b).x, (int)a.operator==(b), a.operator[](4), a.operator()(5));
+  printf("%d %d\n", p->operator()(6), p->operator[](1));
+  return 0;
+}
+// MODE: run
+// OUT: 5 0 6 10
+// OUT: 12 3
+// ---- X<> with defaults, Box b(R(13)), (*this)(x) and this->operator()(x) in a class template, fs[1](7) (output from g++ 12)
+#include <cstdio>
+template <typename T = int, int N = 3> struct X { T a[N]; int size() const { return N; } };
+struct R { int v; R(int x) : v(x) {} };
+struct Box { R r; Box(R x) : r(x) {} };
+struct F { int k; int operator()(int x) const { return x * k; } int twice(int x) const { return (*this)(x) * 2; } };
+template <typename T> struct Acc { T s; Acc() : s() {} void operator()(T x) { s += x; } void add2(T x) { (*this)(x); this->operator()(x); } };
+int main() {
+  X<> x;
+  X<double> y;
+  X<char, 5> z;
+  printf("%d %d %d %zu\n", x.size(), y.size(), z.size(), sizeof(X<>));
+  Box b(R(13));
+  Box c(R{14});
+  printf("%d %d\n", b.r.v, c.r.v);
+  F f{3};
+  printf("%d\n", f.twice(5));
+  Acc<int> a;
+  a.add2(4);
+  printf("%d\n", a.s);
+  F fs[2] = {{1}, {2}};
+  printf("%d\n", fs[1](7));
+  return 0;
+}
+// MODE: run
+// OUT: 3 3 5 12
+// OUT: 13 14
+// OUT: 30
+// OUT: 8
+// OUT: 14
