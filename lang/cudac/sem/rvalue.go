@@ -37,8 +37,24 @@ func (c *compiler) refBinding(pt *Type, arg syntax.Expr) int {
 		return rvalueMiss
 	case !pt.cst && c.isRvalue(arg):
 		return rvalueMiss
+	case pt.cst:
+		return 0
 	}
-	return 0
+	// an lvalue for a T&: not viable when it is const ([dcl.init.ref]p5),
+	// else better than a const T& ([over.ics.rank]p3.2.6: the less
+	// cv-qualified reference), so f(R&) and f(const R&) are no ambiguity
+	if call, ok := arg.(*syntax.Call); ok {
+		if n, ok := call.Fun.(*syntax.Name); ok && (n.Name == "forward" || n.Name == "std::forward") {
+			// an lvalue forward<T>(x): whether x is const is not kept in
+			// the instance (T names U, not const U), so no preference:
+			// f(R&) beside f(const R&) stays C0304 here
+			return 0
+		}
+	}
+	if _, ro := c.readOnly(arg); ro {
+		return rvalueMiss
+	}
+	return 1
 }
 
 // isRvalue reports whether e is an rvalue (C++ [basic.lval]: a prvalue or

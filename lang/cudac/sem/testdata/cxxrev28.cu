@@ -677,3 +677,104 @@ int main() {
 // OUT: 30
 // OUT: 8
 // OUT: 14
+// ---- f(R&) beside f(const R&): a non-const lvalue prefers R&, a const one binds only const R& ([over.ics.rank]p3.2.6, [dcl.init.ref]p5; was C0304 ambiguous; output from g++ 12)
+#include <cstdio>
+#include <utility>
+struct R { int v; };
+void f(R &r) { printf("f& %d\n", r.v); }
+void f(const R &r) { printf("fc& %d\n", r.v); }
+void f(R &&r) { printf("f&& %d\n", r.v); }
+void g(R &r) { printf("g& %d\n", r.v); }
+void g(const R &r) { printf("gc& %d\n", r.v); }
+int main() {
+  R a{1};
+  const R c{2};
+  f(a);
+  f(c);
+  f(R{3});
+  f(std::move(a));
+  g(a);
+  g(c);
+  g(R{4});
+  return 0;
+}
+// MODE: run
+// OUT: f& 1
+// OUT: fc& 2
+// OUT: f&& 3
+// OUT: f&& 1
+// OUT: g& 1
+// OUT: gc& 2
+// OUT: gc& 4
+// ---- perfect forwarding to f(const R&) / f(R&&), recursive variadic forwarding, a by-value template parameter, make_unique forwarding an rvalue and a const lvalue to a constructor, make_shared (output from g++ 12)
+#include <cstdio>
+#include <utility>
+#include <memory>
+struct R {
+  int v;
+  R(int x) : v(x) { printf("ctor %d\n", v); }
+  R(const R &o) : v(o.v) { printf("copy %d\n", v); }
+  R(R &&o) : v(o.v) { o.v = -1; printf("move %d\n", v); }
+  ~R() { printf("dtor %d\n", v); }
+};
+
+void f(const R &r) { printf("fc& %d\n", r.v); }
+void f(R &&r) { printf("f&& %d\n", r.v); }
+template <typename T> void fwd(T &&x) { f(std::forward<T>(x)); }
+void fwdAll() {}
+template <typename H, typename... A> void fwdAll(H &&h, A &&...a) { f(std::forward<H>(h)); fwdAll(std::forward<A>(a)...); }
+template <typename T> void byval(T x) { f(x); }
+struct Two { R a, b; Two(R &&x, const R &y) : a(std::move(x)), b(y) {} };
+int main() {
+  R a(1);
+  const R c(2);
+  fwd(a);
+  fwd(c);
+  fwd(R(3));
+  fwd(std::move(a));
+  printf("--\n");
+  fwdAll(a, c, R(4));
+  printf("--\n");
+  byval(R(5));
+  printf("--\n");
+  auto p = std::make_unique<Two>(R(6), c);
+  printf("two %d %d\n", p->a.v, p->b.v);
+  auto s = std::make_shared<R>(7);
+  auto s2 = s;
+  printf("use %ld\n", s.use_count());
+  printf("--\n");
+  return 0;
+}
+// MODE: run
+// OUT: ctor 1
+// OUT: ctor 2
+// OUT: fc& 1
+// OUT: fc& 2
+// OUT: ctor 3
+// OUT: f&& 3
+// OUT: dtor 3
+// OUT: f&& 1
+// OUT: --
+// OUT: ctor 4
+// OUT: fc& 1
+// OUT: fc& 2
+// OUT: f&& 4
+// OUT: dtor 4
+// OUT: --
+// OUT: ctor 5
+// OUT: fc& 5
+// OUT: dtor 5
+// OUT: --
+// OUT: ctor 6
+// OUT: move 6
+// OUT: copy 2
+// OUT: dtor -1
+// OUT: two 6 2
+// OUT: ctor 7
+// OUT: use 2
+// OUT: --
+// OUT: dtor 7
+// OUT: dtor 2
+// OUT: dtor 6
+// OUT: dtor 2
+// OUT: dtor 1
