@@ -273,6 +273,9 @@ func (m *Machine) excOp(t *Thread, in *Instr) bool {
 type cleanup struct {
 	start, end, slot int
 	dtor             *Function
+	// temp marks a temporary of a full-expression (temps.go): its slot
+	// is zero until it is made, and cleared once unwinding destroys it
+	temp bool
 }
 
 // noteCleanups records the automatic objects of a block that ends here.
@@ -281,17 +284,24 @@ func (c *compiler) noteCleanups(objs []autoObj) {
 		return
 	}
 	for _, o := range objs {
-		cl := cleanup{start: o.start, end: c.here(), slot: o.slot, dtor: o.dtor}
-		c.funcIndex(o.dtor)
-		// latest constructed first
-		i := 0
-		for i < len(c.fn.cleanups) && c.fn.cleanups[i].start > cl.start {
-			i++
-		}
-		c.fn.cleanups = append(c.fn.cleanups, cleanup{})
-		copy(c.fn.cleanups[i+1:], c.fn.cleanups[i:])
-		c.fn.cleanups[i] = cl
+		c.noteCleanup(cleanup{start: o.start, end: c.here(), slot: o.slot, dtor: o.dtor})
 	}
+}
+
+// noteCleanup records one object that unwinding destroys.
+func (c *compiler) noteCleanup(cl cleanup) {
+	if c.dry > 0 || c.fn == nil {
+		return
+	}
+	c.funcIndex(cl.dtor)
+	// latest constructed first
+	i := 0
+	for i < len(c.fn.cleanups) && c.fn.cleanups[i].start > cl.start {
+		i++
+	}
+	c.fn.cleanups = append(c.fn.cleanups, cleanup{})
+	copy(c.fn.cleanups[i+1:], c.fn.cleanups[i:])
+	c.fn.cleanups[i] = cl
 }
 
 // cleanFrame runs the destructors of the automatic objects of frame k
@@ -306,6 +316,12 @@ func (m *Machine) cleanFrame(t *Thread, k, from int) bool {
 			continue
 		}
 		this := t.slots[fr.base+cl.slot]
+		if this == 0 {
+			continue // a temporary not made (its operand not evaluated)
+		}
+		if cl.temp {
+			t.slots[fr.base+cl.slot] = 0
+		}
 		saved := t.stopDepth
 		_, good := m.callOn(t, cl.dtor, []uint64{this})
 		t.stopDepth = saved

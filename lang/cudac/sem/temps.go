@@ -18,7 +18,8 @@ import (
 // the temporaries whose slot is set, latest first, and clears the slots.
 // A temporary made in an operand that was not evaluated (a && R(1).ok())
 // leaves its slot zero (slots are zero at a call's entry), and one made
-// in a loop is destroyed in each iteration.
+// in a loop is destroyed in each iteration; a throw in between destroys
+// the ones made (cleanups, exc.go).
 //
 // Only the temporaries materialized from a call returning a class by
 // value (a function, a member function, a closure's or function
@@ -185,6 +186,9 @@ func (c *compiler) endFullExpr(mark int, pos diag.Pos) {
 		if !c.liveTemp(tp, i, mark) {
 			continue
 		}
+		// a throw between the temporary's making and here destroys it
+		// too ([except.ctor]p1; exc.go)
+		c.noteCleanup(cleanup{start: tp.at, end: c.here(), slot: tp.slot, dtor: tp.dtor, temp: true})
 		c.checkCallSpace(tp.dtor, pos)
 		c.emit(OpLocal, int32(tp.slot), 0, pos)
 		skip := c.emit(OpJz, 0, 0, pos)

@@ -778,3 +778,87 @@ int main() {
 // OUT: dtor 6
 // OUT: dtor 2
 // OUT: dtor 1
+// ---- a throw destroys the temporaries of the full-expressions it leaves, in the throwing function's caller and further up, made ones only (x && make(3) not evaluated), once ([except.ctor]p1; were never destroyed; output from g++ 12)
+#include <cstdio>
+#include <stdexcept>
+struct T {
+  int v;
+  T(int x) : v(x) { printf("ctor %d\n", v); }
+  ~T() { printf("dtor %d\n", v); }
+  int get() const { return v; }
+};
+T make(int x) { return T(x); }
+int boom(const T &t) { if (t.v > 12) throw std::runtime_error("boom"); return t.v; }
+int main() {
+  for (int i = 12; i < 15; i++) {
+    try {
+      bool r = make(i * 10).get() > 0 && boom(T(i)) > 0;
+      printf("r %d\n", (int)r);
+    } catch (const std::exception &e) { printf("caught %s\n", e.what()); }
+  }
+  try {
+    T keep(1);
+    bool r = make(2).get() > 0 && boom(make(20)) > 0;
+    printf("%d\n", (int)r);
+  } catch (...) { printf("caught2\n"); }
+  bool f = false;
+  try {
+    if (f && make(3).get()) printf("no\n");
+    printf("%d\n", boom(T(30)));
+  } catch (...) { printf("caught3\n"); }
+  return 0;
+}
+// MODE: run
+// OUT: ctor 120
+// OUT: ctor 12
+// OUT: dtor 12
+// OUT: dtor 120
+// OUT: r 1
+// OUT: ctor 130
+// OUT: ctor 13
+// OUT: dtor 13
+// OUT: dtor 130
+// OUT: caught boom
+// OUT: ctor 140
+// OUT: ctor 14
+// OUT: dtor 14
+// OUT: dtor 140
+// OUT: caught boom
+// OUT: ctor 1
+// OUT: ctor 2
+// OUT: ctor 20
+// OUT: dtor 20
+// OUT: dtor 2
+// OUT: dtor 1
+// OUT: caught2
+// OUT: ctor 30
+// OUT: dtor 30
+// OUT: caught3
+// ---- unwinding through a function destroys its pending temporaries and its locals, latest first ([except.ctor]; output from g++ 12)
+#include <cstdio>
+struct T {
+  int v;
+  T(int x) : v(x) { printf("ctor %d\n", v); }
+  ~T() { printf("dtor %d\n", v); }
+};
+int boom(const T &t) { if (t.v > 2) throw 7; return t.v; }
+int mid(int x) { T local(x * 100); return T(x).v > 0 && boom(T(x + 1)) > 0; }
+int main() {
+  try { printf("%d\n", mid(1)); printf("%d\n", mid(2)); } catch (int e) { printf("caught %d\n", e); }
+  return 0;
+}
+// MODE: run
+// OUT: ctor 100
+// OUT: ctor 1
+// OUT: ctor 2
+// OUT: dtor 2
+// OUT: dtor 1
+// OUT: dtor 100
+// OUT: 1
+// OUT: ctor 200
+// OUT: ctor 2
+// OUT: ctor 3
+// OUT: dtor 3
+// OUT: dtor 2
+// OUT: dtor 200
+// OUT: caught 7
