@@ -3033,13 +3033,27 @@ func (c *compiler) condExpr(e *syntax.Cond) *Type {
 	default:
 		rt = tx
 	}
+	mixed := c.mixedClassCond(e) // temps.go
+	arm := func(x syntax.Expr) *Type {
+		if mixed && !c.freshObject(x) {
+			// c ? x : make(2): the lvalue arm is copied into the
+			// prvalue result ([expr.cond]p7.1)
+			if !c.byCopyCtor(rt, x, syntax.PosOf(x)) {
+				c.emit(OpTemp, 0, int64(rt.size), e.Pos)
+				c.expr(x)
+				c.emit(OpMemcpy, 0, int64(rt.size), e.Pos)
+			}
+			return rt
+		}
+		return c.expr(x)
+	}
 	c.cond(e.C)
 	jz := c.emit(OpJz, 0, 0, e.Pos)
-	t := c.expr(e.X)
+	t := arm(e.X)
 	c.convert(t, rt, e.Pos)
 	j := c.emit(OpJmp, 0, 0, e.Pos)
 	c.patch(jz)
-	t = c.expr(e.Y)
+	t = arm(e.Y)
 	c.convert(t, rt, e.Pos)
 	c.patch(j)
 	return rt

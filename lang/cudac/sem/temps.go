@@ -77,8 +77,9 @@ func (c *compiler) freshObject(e syntax.Expr) bool {
 		return c.isPrvalue(e) && e.Op != "," && c.operatorByValue(e.Op, e.X, e.Y)
 	case *syntax.Cond:
 		// c ? make(1) : make(2) is a prvalue, the object of the arm
-		// evaluated ([expr.cond]p7)
-		return c.freshObject(e.X) && c.freshObject(e.Y)
+		// evaluated ([expr.cond]p7); so is c ? x : make(2), x copied
+		// (mixedClassCond)
+		return c.freshObject(e.X) && c.freshObject(e.Y) || c.mixedClassCond(e)
 	case *syntax.Unary:
 		return !e.Post && (e.Op == "-" || e.Op == "+" || e.Op == "~" || e.Op == "!") && c.operatorByValue(e.Op, e.X, nil)
 	}
@@ -121,6 +122,26 @@ func (c *compiler) memberByValue(m *syntax.Member) bool {
 		}
 	}
 	return byValue(fn)
+}
+
+// mixedClassCond reports whether c ? x : y has one arm a class prvalue
+// and the other an lvalue of the same class (with a destructor): the
+// result is a prvalue, a copy of the lvalue when that arm is taken
+// (C++ [expr.cond]p4, p7.1), which condExpr makes.
+func (c *compiler) mixedClassCond(e *syntax.Cond) bool {
+	fx, fy := c.freshObject(e.X), c.freshObject(e.Y)
+	if fx == fy {
+		return false
+	}
+	lv := e.X
+	if fx {
+		lv = e.Y
+	}
+	if !c.addressable(lv) {
+		return false
+	}
+	tx, ty := c.typeOf(e.X, true), c.typeOf(e.Y, true)
+	return tx.Kind == Struct && tx.std == 0 && tx.cg == 0 && ty.Kind == Struct && tx.Name == ty.Name && tx.Name != "" && c.dtorOf(tx) != nil
 }
 
 // objectCallByValue reports, for f(args) where f is a variable of class

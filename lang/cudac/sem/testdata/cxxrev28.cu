@@ -862,3 +862,52 @@ int main() {
 // OUT: dtor 2
 // OUT: dtor 200
 // OUT: caught 7
+// ---- c ? x : make(2) with an lvalue and a prvalue arm of one class is a prvalue: the lvalue is copy-constructed into it, and the temporary destroyed at the end of the full-expression ([expr.cond]p7.1; output from g++ 12)
+#include <cstdio>
+struct T {
+  int v;
+  T(int x) : v(x) { printf("ctor %d\n", v); }
+  T(const T &o) : v(o.v) { printf("copy %d\n", v); }
+  ~T() { printf("dtor %d\n", v); }
+  int get() const { return v; }
+};
+T make(int x) { return T(x); }
+int val(const T &t) { return t.v; }
+int main(int argc, char **) {
+  T x(1);
+  bool c = argc > 0;
+  printf("%d\n", val(c ? x : make(2)));
+  printf("%d\n", (c ? x : make(3)).get());
+  printf("--\n");
+  T y = c ? x : make(4);
+  printf("y %d\n", y.v);
+  T z = !c ? x : make(5);
+  printf("z %d\n", z.v);
+  y = c ? z : make(6);
+  printf("y %d\n", y.v);
+  c ? x : make(7);
+  printf("--\n");
+  return 0;
+}
+// MODE: run
+// OUT: ctor 1
+// OUT: copy 1
+// OUT: 1
+// OUT: dtor 1
+// OUT: copy 1
+// OUT: 1
+// OUT: dtor 1
+// OUT: --
+// OUT: copy 1
+// OUT: y 1
+// OUT: ctor 5
+// OUT: z 5
+// OUT: copy 5
+// OUT: dtor 5
+// OUT: y 5
+// OUT: copy 1
+// OUT: dtor 1
+// OUT: --
+// OUT: dtor 5
+// OUT: dtor 5
+// OUT: dtor 1
