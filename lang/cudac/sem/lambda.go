@@ -202,6 +202,15 @@ func (c *compiler) closureType(l *syntax.Lambda, caps []capture) *Type {
 	}
 	c.tags[0][tag] = t
 	c.closures[k] = t
+	// a capture by value of a class with a destructor is destroyed with
+	// the closure object, by its implicit destructor ([expr.prim.lambda.
+	// closure]p2: the closure type is a class, [class.dtor]p7)
+	own := map[*FieldInfo]bool{}
+	for _, f := range t.Fields {
+		own[f] = true
+	}
+	ownFieldsOf.Store(t, own)
+	c.implicitDtorOf(t, &syntax.TypeExpr{Pos: l.Pos})
 	pts, rt := c.lambdaSig(l)
 	ft := &Type{Kind: Func, Elem: rt, Params: pts, size: 1, align: 1, complete: true}
 	fd := &syntax.FuncDecl{Pos: l.Pos, Name: tag + "::operator()", Recv: tag, Body: l.Body, EndPos: l.Body.End,

@@ -911,3 +911,32 @@ int main(int argc, char **) {
 // OUT: dtor 5
 // OUT: dtor 5
 // OUT: dtor 1
+// ---- a closure's by-value capture of a class with a destructor is destroyed with the closure ([expr.prim.lambda.closure], [class.dtor]p7; was never destroyed; output from g++ 12)
+#include <cstdio>
+struct T {
+  int v;
+  T(int x) : v(x) { printf("ctor %d\n", v); }
+  T(const T &o) : v(o.v) { printf("copy %d\n", v); }
+  ~T() { printf("dtor %d\n", v); }
+};
+template <typename F> int run(F f) { return f(); }
+int main() {
+  T t(1);
+  {
+    auto l = [t]() { return t.v; };
+    printf("l %d\n", l());
+  }
+  printf("--\n");
+  printf("run %d\n", run([&t]() { return t.v + 1; }));
+  printf("--\n");
+  return 0;
+}
+// MODE: run
+// OUT: ctor 1
+// OUT: copy 1
+// OUT: l 1
+// OUT: dtor 1
+// OUT: --
+// OUT: run 2
+// OUT: --
+// OUT: dtor 1
