@@ -524,6 +524,11 @@ func (c *compiler) pickOverload(ovs []*Function, e *syntax.Call) *Function {
 			switch {
 			case sameType(at, pt):
 				score += 4
+			case at.Kind == Struct && pt.Kind == Struct && derivesFrom(at, pt):
+				// a derived object for a base (reference) parameter: a
+				// conversion ([over.best.ics]p6, [over.ics.ref]p1), so
+				// B(const B &) takes a D where B(int) cannot
+				score += 3
 			case at.isArith() && pt.isArith() && at.isFloat() == pt.isFloat():
 				score += 2
 			case at.isArith() && pt.isArith(), at.Kind == Ptr && pt.Kind == Ptr:

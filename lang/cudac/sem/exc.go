@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/cudac/syntax"
 )
 
@@ -38,6 +39,10 @@ import (
 type excType struct {
 	t    *Type
 	what int // its what() (a class with one), or -1
+	// dtor is its destructor (a class with one), or -1: an exception
+	// object is destroyed when its last handler exits other than by
+	// throw; ([except.throw]p4)
+	dtor int
 }
 
 // excHandler is a live try block of a thread.
@@ -65,10 +70,13 @@ func (c *compiler) excTypeIdx(t *Type) int32 {
 			return int32(i)
 		}
 	}
-	et := excType{t: t, what: -1}
+	et := excType{t: t, what: -1, dtor: -1}
 	if t.Kind == Struct && t.std == 0 {
 		if fn := c.overrider(t, "what"); fn != nil {
 			et.what = c.funcIndex(fn)
+		}
+		if dt := c.dtorOf(t); dt != nil {
+			et.dtor = c.funcIndex(dt)
 		}
 	}
 	c.prog.excTypes = append(c.prog.excTypes, et)
@@ -140,7 +148,17 @@ func (c *compiler) tryStmt(s *syntax.TryStmt) {
 			c.emit(OpExcMatch, c.excTypeIdx(ht), 0, h.Pos)
 			next = c.emit(OpJz, 0, 0, h.Pos)
 			c.push()
-			if h.Name != "" {
+			byValue := false
+			if h.Name != "" && !byRef && ht.Kind == Struct && ht.std == 0 {
+				byValue = c.catchByValue(h.Name, ht, h.Pos)
+			}
+			if byValue {
+				c.block(h.Body, true)
+				// the parameter after the handler's body ([except.handle]p16)
+				c.noteCleanups(c.dtors[len(c.dtors)-1])
+				c.destroy(len(c.dtors)-1, h.Body.End)
+				c.dtors = c.dtors[:len(c.dtors)-1]
+			} else if h.Name != "" {
 				slot := c.newSlot()
 				c.emit(OpExcObj, c.excTypeIdx(ht), 0, h.Pos)
 				if ht.Kind == Struct {
@@ -156,7 +174,9 @@ func (c *compiler) tryStmt(s *syntax.TryStmt) {
 				c.emit(OpSetLocal, int32(slot), 0, h.Pos)
 				c.emit(OpPop, 0, 0, h.Pos)
 			}
-			c.block(h.Body, true)
+			if !byValue {
+				c.block(h.Body, true)
+			}
 			c.pop()
 		} else {
 			c.block(h.Body, true)
@@ -176,6 +196,36 @@ func (c *compiler) tryStmt(s *syntax.TryStmt) {
 		c.patch(j)
 	}
 	c.patch(skip)
+}
+
+// catchByValue declares the parameter of catch (T name) for a class T
+// with a copy constructor or a destructor: an object of its own,
+// copy-initialized from the exception object ([except.handle]p16) and
+// destroyed after the handler, in a dtors frame the caller ends. It
+// reports whether it did (else the name is bound to the exception
+// object, which a bitwise copy would equal).
+func (c *compiler) catchByValue(name string, ht *Type, pos diag.Pos) bool {
+	src := &syntax.Name{Pos: pos, Name: "__weft_exc_" + name}
+	if c.dtorOf(ht) == nil {
+		return false
+	}
+	ref := c.newSlot()
+	c.emit(OpExcObj, c.excTypeIdx(ht), 0, pos)
+	c.emit(OpSetLocal, int32(ref), 0, pos)
+	c.emit(OpPop, 0, 0, pos)
+	c.declare(src.Name, &sym{kind: symRef, t: ht, slot: ref})
+	c.dtors = append(c.dtors, nil)
+	if !c.byCopyCtor(ht, src, pos) {
+		c.emit(OpTemp, 0, int64(ht.size), pos)
+		c.emit(OpLocal, int32(ref), 0, pos)
+		c.emit(OpMemcpy, 0, int64(ht.size), pos)
+	}
+	slot := c.newSlot()
+	c.emit(OpSetLocal, int32(slot), 0, pos)
+	c.emit(OpPop, 0, 0, pos)
+	c.declare(name, &sym{kind: symMem, t: ht, slot: slot})
+	c.dtors[len(c.dtors)-1] = append(c.dtors[len(c.dtors)-1], autoObj{slot: slot, dtor: c.dtorOf(ht), start: c.here()})
+	return true
 }
 
 // excMatch reports whether a handler for type h catches an exception of
@@ -260,6 +310,16 @@ func (m *Machine) excOp(t *Thread, in *Instr) bool {
 			x := t.caught[len(t.caught)-1]
 			t.caught = t.caught[:len(t.caught)-1]
 			if id := x.obj >> 32; id < uint64(len(m.objs)) && !m.objs[id].Freed {
+				if dt := m.prog.excTypes[x.typ].dtor; dt >= 0 {
+					// the handler exits normally: the exception object
+					// is destroyed ([except.throw]p4)
+					saved := t.stopDepth
+					_, good := m.callOn(t, m.prog.Funcs[dt], []uint64{x.obj})
+					t.stopDepth = saved
+					if !good {
+						return false
+					}
+				}
 				m.release(m.objs[id])
 			}
 		}

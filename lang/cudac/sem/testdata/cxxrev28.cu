@@ -940,3 +940,90 @@ int main() {
 // OUT: run 2
 // OUT: --
 // OUT: dtor 1
+// ---- the exception object is destroyed when its handler exits (not on throw;), a class caught by value is a copy destroyed after the handler, and a base-class copy constructor takes a derived object (B(o) of a const D& was C0304) ([except.throw]p4, [except.handle]p16, [over.ics.ref]; output from g++ 12)
+#include <cstdio>
+#include <stdexcept>
+struct B {
+  int v;
+  B(int x) : v(x) { printf("B %d\n", v); }
+  B(const B &o) : v(o.v) { printf("Bcopy %d\n", v); }
+  virtual ~B() { printf("~B %d\n", v); }
+};
+struct D : B { D(int x) : B(x) { printf("D %d\n", x); } D(const D &o) : B(o) { printf("Dcopy\n"); } ~D() { printf("~D\n"); } };
+struct P { int k; ~P() { printf("~P %d\n", k); } };
+int main() {
+  try { throw D(1); } catch (B b) { printf("caught B %d\n", b.v); }
+  printf("--\n");
+  try { throw D(2); } catch (const B &b) { printf("caught &B %d\n", b.v); }
+  printf("--\n");
+  try {
+    try { throw B(3); } catch (B b) { printf("inner %d\n", b.v); throw; }
+  } catch (B &b) { printf("outer %d\n", b.v); }
+  printf("--\n");
+  try { throw P{4}; } catch (P p) { printf("P %d\n", p.k); }
+  printf("--\n");
+  try { throw std::runtime_error("x"); } catch (std::exception &e) { printf("%s\n", e.what()); }
+  printf("--\n");
+  return 0;
+}
+// MODE: run
+// OUT: B 1
+// OUT: D 1
+// OUT: Bcopy 1
+// OUT: caught B 1
+// OUT: ~B 1
+// OUT: ~D
+// OUT: ~B 1
+// OUT: --
+// OUT: B 2
+// OUT: D 2
+// OUT: caught &B 2
+// OUT: ~D
+// OUT: ~B 2
+// OUT: --
+// OUT: B 3
+// OUT: Bcopy 3
+// OUT: inner 3
+// OUT: ~B 3
+// OUT: outer 3
+// OUT: ~B 3
+// OUT: --
+// OUT: P 4
+// OUT: ~P 4
+// OUT: ~P 4
+// OUT: --
+// OUT: x
+// OUT: --
+// ---- default arguments make temporaries destroyed with the call's full-expression; throw E{3} destroyed after its handler; catch (T t) copies (output from g++ 12)
+#include <cstdio>
+struct T {
+  int v;
+  T(int x) : v(x) { printf("ctor %d\n", v); }
+  T(const T &o) : v(o.v) { printf("copy %d\n", v); }
+  ~T() { printf("dtor %d\n", v); }
+};
+int look(const T &t = T(5)) { return t.v; }
+struct E { int code; ~E() { printf("~E %d\n", code); } };
+int main() {
+  printf("%d\n", look());
+  printf("%d\n", look(T(6)));
+  try { throw E{3}; } catch (const E &e) { printf("caught %d\n", e.code); }
+  try { throw T(4); } catch (T t) { printf("caught T %d\n", t.v); }
+  printf("--\n");
+  return 0;
+}
+// MODE: run
+// OUT: ctor 5
+// OUT: 5
+// OUT: dtor 5
+// OUT: ctor 6
+// OUT: 6
+// OUT: dtor 6
+// OUT: caught 3
+// OUT: ~E 3
+// OUT: ctor 4
+// OUT: copy 4
+// OUT: caught T 4
+// OUT: dtor 4
+// OUT: dtor 4
+// OUT: --
