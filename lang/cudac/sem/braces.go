@@ -149,6 +149,18 @@ func (c *compiler) convertingCtor(t *Type, e syntax.Expr, pos diag.Pos) bool {
 	}
 	ctor := c.ctorOf(t, 1)
 	if ctor == nil {
+		if cc := c.implicitCopyCtor(t, pos); cc != nil { // implcopy.go
+			c.dry++
+			vt := c.typeOf(e, true)
+			c.dry--
+			if vt == t || vt.Kind == Struct && vt.Name == t.Name && vt.Name != "" {
+				if cc = c.copyCtorFor(t, e, pos); cc != nil {
+					c.emit(OpDup, 0, 0, pos)
+					c.construct(cc, []syntax.Expr{e}, pos)
+					return true
+				}
+			}
+		}
 		return false
 	}
 	c.dry++

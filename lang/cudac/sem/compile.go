@@ -112,7 +112,9 @@ type compiler struct {
 	// autoReported: the functions whose deduced result was reported
 	// not modeled (autoret.go)
 	autoReported map[*syntax.TypeExpr]bool
-	recv         *Type // the struct whose member function is being compiled
+	// implCopy: the implicit copy constructors made (implcopy.go)
+	implCopy map[*Type]*Function
+	recv     *Type // the struct whose member function is being compiled
 	// cls is the tag of the struct whose member function (static or
 	// not) is being compiled: its static members are in scope unqualified.
 	cls   string

@@ -168,9 +168,12 @@ func (c *compiler) checkDeleted(fn *Function, pos diag.Pos) {
 // one: t declares no constructor taking its own class by reference, or e
 // is a prvalue, which C++17 materializes in the object itself.
 func (c *compiler) copyCtorFor(t *Type, e syntax.Expr, pos diag.Pos) *Function {
-	first := c.ctorOf(t, 1)
-	if first == nil || first.decl == nil || c.isPrvalue(e) {
+	if c.isPrvalue(e) {
 		return nil
+	}
+	first := c.ctorOf(t, 1)
+	if first == nil || first.decl == nil {
+		return c.implicitCopyCtor(t, pos) // implcopy.go
 	}
 	var cands []*Function
 	ovs := c.overloads[first.decl.Name]
@@ -188,7 +191,7 @@ func (c *compiler) copyCtorFor(t *Type, e syntax.Expr, pos diag.Pos) *Function {
 	}
 	switch len(cands) {
 	case 0:
-		return nil
+		return c.implicitCopyCtor(t, pos) // implcopy.go
 	case 1:
 		if cands[0].Type.Params[0].rval && !c.isRvalue(e) {
 			// only a move constructor: the implicit copy constructor is

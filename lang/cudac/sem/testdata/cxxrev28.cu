@@ -1027,3 +1027,65 @@ int main() {
 // OUT: dtor 4
 // OUT: dtor 4
 // OUT: --
+// ---- the implicit copy constructor copies members by their copy constructors ([class.copy.ctor]p14): H k = h, a nested aggregate, a class template instance, a by-value parameter returned (was a bitwise copy: no member copy constructor ran; output from g++ 12)
+#include <cstdio>
+#include <string>
+struct T {
+  int v;
+  T(int x) : v(x) { printf("ctor %d\n", v); }
+  T(const T &o) : v(o.v) { printf("copy %d\n", v); }
+  ~T() { printf("dtor %d\n", v); }
+};
+struct H { int n; T m; std::string s; };
+struct O { H h; double d; };
+template <typename U> struct Holder { U u; Holder(int x) : u(x) {} };
+H makeH() { return H{1, T(2), "s"}; }
+H pass(H h) { return h; }
+int main() {
+  H h{7, T(3), "abc"};
+  H k = h;
+  printf("k %d %d %s\n", k.n, k.m.v, k.s.c_str());
+  printf("--\n");
+  O o{h, 1.5};
+  O p = o;
+  printf("p %d %s\n", p.h.m.v, p.h.s.c_str());
+  printf("--\n");
+  Holder<T> a(4);
+  Holder<T> b = a;
+  printf("b %d\n", b.u.v);
+  printf("--\n");
+  H q = makeH();
+  printf("q %d\n", q.m.v);
+  H r = pass(q);
+  printf("r %d\n", r.m.v);
+  printf("--\n");
+  return 0;
+}
+// MODE: run
+// OUT: ctor 3
+// OUT: copy 3
+// OUT: k 7 3 abc
+// OUT: --
+// OUT: copy 3
+// OUT: copy 3
+// OUT: p 3 abc
+// OUT: --
+// OUT: ctor 4
+// OUT: copy 4
+// OUT: b 4
+// OUT: --
+// OUT: ctor 2
+// OUT: q 2
+// OUT: copy 2
+// OUT: copy 2
+// OUT: dtor 2
+// OUT: r 2
+// OUT: --
+// OUT: dtor 2
+// OUT: dtor 2
+// OUT: dtor 4
+// OUT: dtor 4
+// OUT: dtor 3
+// OUT: dtor 3
+// OUT: dtor 3
+// OUT: dtor 3
