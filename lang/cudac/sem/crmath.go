@@ -496,7 +496,13 @@ func crAtan2(y, x float64) float64 {
 		return math.Atan2(y, x) // C99 F.9.1.4's special cases
 	}
 	h, l := atan2DD(y, 0, x, 0)
-	return h + l
+	if r := h + l; r != 0 {
+		return r
+	}
+	// y/x underflowed (atan2(-0x1p-1074, DBL_MAX)): the result is a zero
+	// of y's sign (x > 0 here; C99 F.9.1.4), which atanDD of a -0
+	// quotient lost
+	return math.Copysign(0, y)
 }
 
 // asin x = atan2(x, sqrt(1 - x^2)) and acos x = atan2(sqrt(1 - x^2), x),

@@ -1089,3 +1089,37 @@ int main() {
 // OUT: dtor 3
 // OUT: dtor 3
 // OUT: dtor 3
+// ---- asin, acos, atan, atan2 at the edges (±1, 1 - 2^-53, subnormals, 2^-26 and neighbours, signed zeros) and exp, exp2, pow with subnormal results, bit for bit as glibc; atan2(-0x1p-1074, DBL_MAX) is -0 (was +0) (C99 F.9.1.4; output from gcc 12)
+#include <cstdio>
+#include <cmath>
+#include <cfloat>
+int main() {
+  double xs[] = {1.0, -1.0, 0x1.fffffffffffffp-1, -0x1.fffffffffffffp-1, 0x1p-1022, 0x1p-1074, 0.5, -0.5, 0x1.6a09e667f3bcdp-1, 1e-8, 0x1p-26, 0x1.0000000000001p-26, 0x1p-27, -0x1p-28, 0x1.ffffffffffffep-27};
+  for (int i = 0; i < 15; i++) printf("%a %a %a %a %a\n", asin(xs[i]), acos(xs[i]), atan(xs[i]), atan2(xs[i], -0.0), atan2(-0.0, xs[i]));
+  double ys[] = {0x1p-1074, -0x1p-1074, DBL_MAX, 0x1p-1022};
+  for (int i = 0; i < 4; i++) for (int j = 0; j < 4; j++) printf("%a ", atan2(ys[i], ys[j]));
+  printf("\n%a %a %a %a\n", exp(-745.0), exp(-708.5), exp2(-1074.0), exp2(-1023.5));
+  printf("%a %a %a\n", pow(2.0, -1074.0), pow(0.5, 1074.5), pow(-2.0, -1075.0));
+  printf("%a %a %a %a\n", sin(0x1p-1074), cos(1e300), tan(0x1.921fb54442d18p+0), sin(0x1.921fb54442d18p+1));
+  return 0;
+}
+// MODE: run
+// OUT: 0x1.921fb54442d18p+0 0x0p+0 0x1.921fb54442d18p-1 0x1.921fb54442d18p+0 -0x0p+0
+// OUT: -0x1.921fb54442d18p+0 0x1.921fb54442d18p+1 -0x1.921fb54442d18p-1 -0x1.921fb54442d18p+0 -0x1.921fb54442d18p+1
+// OUT: 0x1.921fb50442d18p+0 0x1p-26 0x1.921fb54442d18p-1 0x1.921fb54442d18p+0 -0x0p+0
+// OUT: -0x1.921fb50442d18p+0 0x1.921fb52442d18p+1 -0x1.921fb54442d18p-1 -0x1.921fb54442d18p+0 -0x1.921fb54442d18p+1
+// OUT: 0x1p-1022 0x1.921fb54442d18p+0 0x1p-1022 0x1.921fb54442d18p+0 -0x0p+0
+// OUT: 0x0.0000000000001p-1022 0x1.921fb54442d18p+0 0x0.0000000000001p-1022 0x1.921fb54442d18p+0 -0x0p+0
+// OUT: 0x1.0c152382d7366p-1 0x1.0c152382d7366p+0 0x1.dac670561bb4fp-2 0x1.921fb54442d18p+0 -0x0p+0
+// OUT: -0x1.0c152382d7366p-1 0x1.0c152382d7366p+1 -0x1.dac670561bb4fp-2 -0x1.921fb54442d18p+0 -0x1.921fb54442d18p+1
+// OUT: 0x1.921fb54442d19p-1 0x1.921fb54442d18p-1 0x1.3b2028082e8d4p-1 0x1.921fb54442d18p+0 -0x0p+0
+// OUT: 0x1.5798ee2308c3ap-27 0x1.921fb5194fb3cp+0 0x1.5798ee2308c3ap-27 0x1.921fb54442d18p+0 -0x0p+0
+// OUT: 0x1p-26 0x1.921fb50442d18p+0 0x1.fffffffffffffp-27 0x1.921fb54442d18p+0 -0x0p+0
+// OUT: 0x1.0000000000001p-26 0x1.921fb50442d18p+0 0x1.0000000000001p-26 0x1.921fb54442d18p+0 -0x0p+0
+// OUT: 0x1p-27 0x1.921fb52442d18p+0 0x1p-27 0x1.921fb54442d18p+0 -0x0p+0
+// OUT: -0x1p-28 0x1.921fb55442d18p+0 -0x1p-28 -0x1.921fb54442d18p+0 -0x1.921fb54442d18p+1
+// OUT: 0x1.ffffffffffffep-27 0x1.921fb50442d18p+0 0x1.ffffffffffffdp-27 0x1.921fb54442d18p+0 -0x0p+0
+// OUT: 0x1.921fb54442d18p-1 0x1.2d97c7f3321d2p+1 0x0p+0 0x1p-52 -0x1.921fb54442d18p-1 -0x1.2d97c7f3321d2p+1 -0x0p+0 -0x1p-52 0x1.921fb54442d18p+0 0x1.921fb54442d18p+0 0x1.921fb54442d18p-1 0x1.921fb54442d18p+0 0x1.921fb54442d17p+0 0x1.921fb54442d19p+0 0x0p+0 0x1.921fb54442d18p-1 
+// OUT: 0x0.0000000000001p-1022 0x0.e6cf6d08897acp-1022 0x0.0000000000001p-1022 0x0.5a827999fcef3p-1022
+// OUT: 0x0.0000000000001p-1022 0x0.0000000000001p-1022 -0x0p+0
+// OUT: 0x0.0000000000001p-1022 -0x1.2699022adc4c1p-1 0x1.d02967c31cdb5p+53 0x1.1a62633145c07p-53
