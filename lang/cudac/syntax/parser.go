@@ -473,6 +473,13 @@ func (p *parser) template(f *File) {
 	p.pop()
 	p.tdefT, p.tdefE = defT, defE
 	defer func() { p.tdefT, p.tdefE = nil, nil }()
+	if p.is("template") {
+		// template <class T> template <class U> U W<T>::f() {...}: a
+		// member template defined outside its class template
+		p.errorf(p.tok().Pos, "C0206", "a member template defined outside its class template is not supported; define it in the class")
+		p.skipDefinition()
+		return
+	}
 	if (p.is("struct") || p.is("class") || p.is("union")) && p.peek(1).Kind == Ident {
 		if tpack != "" {
 			p.errorf(p.tok().Pos, "C0206", "variadic class templates are not supported (a function template's parameter pack is)")
@@ -493,6 +500,28 @@ func (p *parser) template(f *File) {
 		f.Templates[n].TPack = tpack
 	}
 	p.pop()
+}
+
+// skipDefinition skips a declaration the parser reported: to its ';' or
+// past the braces of its body, whichever ends it first.
+func (p *parser) skipDefinition() {
+	depth := 0
+	for p.tok().Kind != EOF {
+		t := p.next()
+		switch t.Text {
+		case "{":
+			depth++
+		case "}":
+			depth--
+			if depth <= 0 {
+				return
+			}
+		case ";":
+			if depth == 0 {
+				return
+			}
+		}
+	}
 }
 
 // classTemplate parses a class template, or a partial or explicit

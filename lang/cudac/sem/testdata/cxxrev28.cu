@@ -1123,3 +1123,44 @@ int main() {
 // OUT: 0x0.0000000000001p-1022 0x0.e6cf6d08897acp-1022 0x0.0000000000001p-1022 0x0.5a827999fcef3p-1022
 // OUT: 0x0.0000000000001p-1022 0x0.0000000000001p-1022 -0x0p+0
 // OUT: 0x0.0000000000001p-1022 -0x1.2699022adc4c1p-1 0x1.d02967c31cdb5p+53 0x1.1a62633145c07p-53
+// ---- a member template defined outside its class template is C0206 at the second template, as documented (was C0204 "expected a type"), and the rest of the file parses
+#include <cstdio>
+template <typename T> struct Wrap {
+  T v;
+  template <typename U> U conv() const;
+};
+template <typename T> template <typename U> U Wrap<T>::conv() const { return (U)(v * 2); } // ERROR C0206 col=23 "member template defined outside its class template is not supported"
+int main() { Wrap<int> w{1}; printf("%d\n", w.v); return 0; }
+// MODE: check
+// ---- member function templates of a class template: cast<U>() returning Vec<U, N>, each(F), count() with a pack beside a one-parameter overload (the non-pack one wins for one argument), head<M>() (output from g++ 12)
+#include <cstdio>
+template <typename T, int N> struct Vec {
+  T d[N];
+  template <typename U> Vec<U, N> cast() const { Vec<U, N> r; for (int i = 0; i < N; i++) r.d[i] = (U)d[i]; return r; }
+  template <typename F> void each(F f) const { for (int i = 0; i < N; i++) f(d[i]); }
+  template <typename... A> int count(A... a) const { return (int)sizeof...(a) + N; }
+  template <typename A> int count(A a) const { return 100 + N; }
+  template <int M> Vec<T, M> head() const { Vec<T, M> r; for (int i = 0; i < M; i++) r.d[i] = d[i]; return r; }
+};
+template <typename T> struct Wrap {
+  T v;
+  template <typename U> U conv() const { return (U)(v * 2); }
+};
+int main() {
+  Vec<double, 3> v = {{1.5, 2.5, 3.5}};
+  Vec<int, 3> w = v.cast<int>();
+  printf("%d %d %d\n", w.d[0], w.d[1], w.d[2]);
+  v.each([](double x) { printf("%g ", x); });
+  printf("\n%d %d %d\n", v.count(), v.count(1), v.count(1, 2));
+  Vec<double, 2> h = v.head<2>();
+  printf("%g %g\n", h.d[0], h.d[1]);
+  Wrap<float> wr{1.25f};
+  printf("%d %g\n", wr.conv<int>(), wr.conv<double>());
+  return 0;
+}
+// MODE: run
+// OUT: 1 2 3
+// OUT: 1.5 2.5 3.5 
+// OUT: 3 103 5
+// OUT: 1.5 2.5
+// OUT: 2 2.5
