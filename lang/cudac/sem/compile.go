@@ -2990,6 +2990,10 @@ func (c *compiler) assign(e *syntax.Binary) *Type {
 				c.vbCopy(lv.t, false, pos) // the destination keeps its slots and vptrs (vbase.go)
 				return lv.t
 			}
+			if ops := c.memberAssigns(lv.t); ops != nil {
+				c.assignMembers(lv.t, ops, pos) // members' operator= (implcopy.go)
+				return lv.t
+			}
 			c.copyValue(lv.t, pos)
 			return lv.t
 		}

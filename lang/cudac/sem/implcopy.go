@@ -88,3 +88,79 @@ func (c *compiler) memberCopyCtor(t *Type, pos diag.Pos) *Function {
 	}
 	return c.implicitCopyCtor(t, pos)
 }
+
+// The implicitly defined copy assignment ([class.copy.assign]p12): a
+// class that declares no operator= assigns its members one by one, each
+// by its own. Where a member's class declares `operator=(const T&)`,
+// `k = h;` calls it for that member (the others are copied bit for bit,
+// as before). Not for classes with bases, virtual functions or arrays of
+// such members.
+
+// memberAssigns is, per field of t, the operator= that assigning it
+// calls (nil: a bitwise copy); nil when t's implicit copy assignment has
+// no such member.
+func (c *compiler) memberAssigns(t *Type) []*Function {
+	tag := tagOf(t)
+	if t.Kind != Struct || t.std != 0 || t.cg != 0 || t.poly || t.Union || vbOf(t) != nil || len(t.bases) > 0 || t.base != nil || tag == "" || c.funcs[tag+"::operator="] != nil {
+		return nil
+	}
+	ops := make([]*Function, len(t.Fields))
+	need := false
+	for i, f := range t.Fields {
+		ft := f.Type
+		if ft.Kind == Array {
+			if ec := elemClass(ft); ec.Kind == Struct && ec.std == 0 && c.funcs[tagOf(ec)+"::operator="] != nil {
+				return nil
+			}
+			continue
+		}
+		if ft.Kind != Struct || ft.std != 0 || ft.Ref || tagOf(ft) == "" {
+			continue
+		}
+		op := c.funcs[tagOf(ft)+"::operator="]
+		if op == nil {
+			continue
+		}
+		if op.decl != nil && len(c.overloads[op.decl.Name]) > 1 {
+			for _, o := range c.overloads[op.decl.Name] {
+				if o.Type != nil && len(o.Type.Params) == 1 && o.Type.Params[0].Ref && !o.Type.Params[0].rval {
+					op = o
+				}
+			}
+		}
+		if op.Type == nil || len(op.Type.Params) != 1 || !op.Type.Params[0].Ref || op.Type.Params[0].rval {
+			return nil // operator=(T) or only a move assignment: not modeled
+		}
+		ops[i] = op
+		need = true
+	}
+	if !need {
+		return nil
+	}
+	return ops
+}
+
+// assignMembers assigns the object whose address is under the top of
+// the stack from the one on top, member by member (ops: memberAssigns),
+// leaving the destination's address.
+func (c *compiler) assignMembers(t *Type, ops []*Function, pos diag.Pos) {
+	src, dst := c.newSlot(), c.newSlot()
+	c.emit(OpSetLocal, int32(src), 0, pos)
+	c.emit(OpPop, 0, 0, pos)
+	c.emit(OpSetLocal, int32(dst), 0, pos)
+	c.emit(OpPop, 0, 0, pos)
+	for i, f := range t.Fields {
+		c.emit(OpLocal, int32(dst), 0, pos)
+		c.adjustPtr(f.Offset, pos)
+		c.emit(OpLocal, int32(src), 0, pos)
+		c.adjustPtr(f.Offset, pos)
+		if op := ops[i]; op != nil {
+			c.checkCallSpace(op, pos)
+			c.emit(OpCall, int32(c.funcIndex(op)), 2, pos)
+		} else {
+			c.copyValue(f.Type, pos)
+		}
+		c.emit(OpPop, 0, 0, pos)
+	}
+	c.emit(OpLocal, int32(dst), 0, pos)
+}

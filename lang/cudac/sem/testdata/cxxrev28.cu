@@ -1164,3 +1164,38 @@ int main() {
 // OUT: 3 103 5
 // OUT: 1.5 2.5
 // OUT: 2 2.5
+// ---- the implicit copy assignment assigns members by their operator= ([class.copy.assign]p12): a = b and a = b = c call T::operator= (was a bitwise copy; output from g++ 12)
+#include <cstdio>
+#include <string>
+struct T {
+  int v;
+  T(int x) : v(x) { printf("ctor %d\n", v); }
+  T(const T &o) : v(o.v) { printf("copy %d\n", v); }
+  T &operator=(const T &o) { printf("assign %d <- %d\n", v, o.v); v = o.v; return *this; }
+  ~T() { printf("dtor %d\n", v); }
+};
+struct H { int n; T m; std::string s; double d; };
+T make(int x) { return T(x); }
+int main() {
+  H a{1, T(2), "x", 1.5}, b{3, T(4), "yy", 2.5};
+  a = b;
+  printf("a %d %d %s %g\n", a.n, a.m.v, a.s.c_str(), a.d);
+  H c{5, T(6), "zzz", 3.5};
+  a = b = c;
+  printf("a %d %d %s b %d %d\n", a.n, a.m.v, a.s.c_str(), b.n, b.m.v);
+  printf("--\n");
+  return 0;
+}
+// MODE: run
+// OUT: ctor 2
+// OUT: ctor 4
+// OUT: assign 2 <- 4
+// OUT: a 3 4 yy 2.5
+// OUT: ctor 6
+// OUT: assign 4 <- 6
+// OUT: assign 4 <- 6
+// OUT: a 5 6 zzz b 5 6
+// OUT: --
+// OUT: dtor 6
+// OUT: dtor 6
+// OUT: dtor 6
