@@ -16,20 +16,7 @@ import "math"
 // when the package loads, by the same series on (c-1)/(c+1)) and the
 // series are added in double-double arithmetic (about 2^-100 relative
 // error), and the sum rounded once.
-func crLog(x float64) float64 {
-	switch {
-	case math.IsNaN(x) || x < 0:
-		return math.NaN()
-	case x == 0:
-		return math.Inf(-1)
-	case math.IsInf(x, 1):
-		return x
-	case x == 1:
-		return 0
-	}
-	h, l := logDD(x)
-	return h + l
-}
+func crLog(x float64) float64 { return logScaled(x, 1, 0) }
 
 // logDD is log(x) for a finite x > 0 in double-double (about 2^-100
 // relative error).
