@@ -261,3 +261,29 @@ func bigAtan2Big(y, x *big.Float) *big.Float {
 	}
 	return h.Sub(h, r)
 }
+
+// TestCrHypot: hypot correctly rounded against the oracle over the whole
+// range (scaled squares), C99 F.9.4.3's special cases.
+func TestCrHypot(t *testing.T) {
+	rng := rand.New(rand.NewSource(4))
+	for i := 0; i < 2000; i++ {
+		e := rng.Intn(2000) - 1000
+		x := (rng.Float64() - 0.5) * math.Pow(2, float64(e))
+		y := (rng.Float64() - 0.5) * math.Pow(2, float64(e+rng.Intn(40)-20))
+		s := bnew().Add(bnew().Mul(bf(x), bf(x)), bnew().Mul(bf(y), bf(y)))
+		want := round(s.Sqrt(s))
+		if got := crHypot(x, y); got != want {
+			t.Errorf("hypot(%v, %v) = %v, want %v", x, y, got, want)
+		}
+	}
+	for _, c := range []struct{ x, y, want float64 }{
+		{3, 4, 5}, {math.Inf(-1), math.NaN(), math.Inf(1)}, {0, -2, 2}, {math.MaxFloat64, math.MaxFloat64, math.Inf(1)}, {5e-324, 5e-324, 5e-324},
+	} {
+		if got := crHypot(c.x, c.y); got != c.want {
+			t.Errorf("hypot(%v, %v) = %v, want %v", c.x, c.y, got, c.want)
+		}
+	}
+	if !math.IsNaN(crHypot(math.NaN(), 1)) {
+		t.Error("hypot(NaN, 1) is not NaN")
+	}
+}

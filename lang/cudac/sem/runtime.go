@@ -366,6 +366,9 @@ func init() {
 		case "atan2":
 			atan2 := glibcNaN2(name, crAtan2)
 			hf = func(a []uint64) float64 { return atan2(f64(a[0]), f64(a[1])) }
+		case "hypot":
+			hypot := glibcNaN2(name, crHypot)
+			hf = func(a []uint64) float64 { return hypot(f64(a[0]), f64(a[1])) }
 		}
 		defb("math/"+name, func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 			if t == nil || t.host {

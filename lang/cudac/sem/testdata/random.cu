@@ -82,7 +82,7 @@ int main() {
 // OUT: 9967.2238432492595 -72735358.09375 10020.588208997944 -12819.775255871078
 // OUT: 19909.233877301216 -138.9955396461846 -24.215662826051446 78.448618265994583 15033
 
-// ---- log is correctly rounded, as glibc's is: these arguments (normal_distribution's r2 from minstd_rand) are ones where Go's math.Log is one ulp off
+// ---- log correctly rounded: on these arguments (normal_distribution's r2 from minstd_rand), where Go's math.Log is one ulp off, it gives glibc's bits
 #include <cstdio>
 #include <cmath>
 #include <random>
@@ -177,7 +177,7 @@ int main() {
 // MODE: check
 // OUT: sum 996.8018 max 2.9910 ok
 
-// ---- exp, pow, sin, cos, tan, log10, log2 and exp2 correctly rounded (crmath.go), as glibc's are: 3 000 arguments of each hash (and print in %a) as gcc 12 with glibc prints them; the float functions too (before, with Go's math package, 13-37% of the double values differed in the last bit)
+// ---- exp, pow, sin, cos, tan, log10, log2 and exp2 on the host: the first values in %a and weighted sums of 3 000 values print as gcc 12 with glibc prints them (a sum hides a last-bit difference in one value: TestCrMath checks correct rounding; the float functions too)
 #include <stdio.h>
 #include <math.h>
 int main() {
@@ -210,7 +210,7 @@ int main() {
 // OUT: 0x1.a4cbb1075af96p+48
 // OUT: 0x1.7505acp+21
 
-// ---- atan, atan2, asin and acos correctly rounded (crmath.go), as glibc's are: 3 000 arguments of each sum as gcc 12 with glibc sums them (Go's math package differed from glibc in the last bit for 23-33% of arguments)
+// ---- atan, atan2, asin and acos on the host: the first values in %a and sums of 3 000 values print as gcc 12 with glibc prints them (a sum hides a last-bit difference in one value: TestCrAtan checks correct rounding)
 #include <stdio.h>
 #include <math.h>
 int main() {
