@@ -1603,6 +1603,11 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 	if d.Type.Kind == syntax.TFunc {
 		return
 	}
+	if prev != nil && !d.Q.Extern && prev.kind != symTypedef && prev.kind != symFunc && prev.kind != symEnum && prev.kind != symTParam {
+		// a variable declared twice in one block (C++
+		// [basic.scope.declarative]p4, C11 6.7p3): int a; double a;
+		c.errorf(d.Pos, "C0311", "redefinition of %s in the same block", d.Name)
+	}
 	if lam, ok := d.Init.(*syntax.Lambda); ok && hasAuto(d.Type) && !lam.ByValue && !c.returnsObject(lam) {
 		c.declare(d.Name, &sym{kind: symLambda, lam: lam})
 		c.checkLambda(lam)

@@ -414,3 +414,11 @@ int main() {
 // OUT: [0x1.ffp+7] [0X1.FFP+7] [0x1.ff0p+7] [           0x1.ffp+7] [0x1.ffp+7           |] [0x000000000001.ffp+7] [+0x1.ffp+7] [ 0x1.ffp+7] [0x1.ffp+7] [0x2p+7]
 // OUT: [0x1.5555555555555p-2] [0X1.5555555555555P-2] [0x1.555p-2] [0x1.5555555555555p-2] [0x1.5555555555555p-2|] [0x1.5555555555555p-2] [+0x1.5555555555555p-2] [ 0x1.5555555555555p-2] [0x1.5555555555555p-2] [0x1p-2]
 // OUT: [0x1p+0] [0x1.99999ap-4]
+
+// ---- a variable declared twice in one block is an error (C++ [basic.scope.declarative], C11 6.7p3; before: accepted, the second shadowing the first); an inner block may redeclare
+int main() {
+  int a = 1;
+  { double a = 2.5; (void)a; }
+  double a = 2; // ERROR C0311 col=10 "redefinition of a in the same block"
+  return 0;
+}
