@@ -15,4 +15,9 @@
 //   - scan.go: the conversions of scanf/sscanf/fscanf (C11 7.21.6.2).
 //   - fs.go: fopen/fread/fwrite/fgetc/fgets/fclose over a confined
 //     file system.
+//   - libm.go (crlog.go, crmath.go, crglibc.go, crnan.go): the host's
+//     <math.h> as glibc computes it: exp, log, pow, sin, cos, tan, atan,
+//     atan2, asin, acos, hypot, ... correctly rounded in double-double
+//     arithmetic, log10 and exp10 by glibc's formulas, NaNs with glibc's
+//     signs (HostMath1, HostMath2).
 package lib

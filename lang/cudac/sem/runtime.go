@@ -6,6 +6,8 @@ import (
 	mbits "math/bits"
 	"strconv"
 	"strings"
+
+	"weft.dev/weft/lang/cudac/lib"
 )
 
 // The run-time side of the builtins: each takes its arguments as stack
@@ -355,20 +357,11 @@ func init() {
 	for name, n := range mathFuncs {
 		f := mathImpl(name, n)
 		hf := f
-		if cr, isCR := hostCR[name]; isCR {
-			cr = glibcNaN1(name, cr) // NaN signs as glibc's (crnan.go)
-			hf = func(a []uint64) float64 { return cr(f64(a[0])) }
-		}
-		switch name {
-		case "pow":
-			pow := glibcNaN2(name, crPow)
-			hf = func(a []uint64) float64 { return pow(f64(a[0]), f64(a[1])) }
-		case "atan2":
-			atan2 := glibcNaN2(name, crAtan2)
-			hf = func(a []uint64) float64 { return atan2(f64(a[0]), f64(a[1])) }
-		case "hypot":
-			hypot := glibcNaN2(name, crHypot)
-			hf = func(a []uint64) float64 { return hypot(f64(a[0]), f64(a[1])) }
+		// a host thread computes glibc's values (lib/libm.go)
+		if h, isLibm := lib.HostMath1(name); isLibm {
+			hf = func(a []uint64) float64 { return h(f64(a[0])) }
+		} else if h, isLibm := lib.HostMath2(name); isLibm {
+			hf = func(a []uint64) float64 { return h(f64(a[0]), f64(a[1])) }
 		}
 		defb("math/"+name, func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 			if t == nil || t.host {
@@ -387,6 +380,7 @@ func init() {
 			return ok(b2u(f(f64(a[0]))))
 		})
 	}
+	exp10Host, _ := lib.HostMath1("exp10")
 	defb("math/exp10", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		if t == nil || t.host {
 			return ok(bits(exp10Host(f64(a[0]))))
@@ -532,20 +526,6 @@ func init() {
 	}
 
 	defineCudaAPI()
-}
-
-// hostCR are the functions a host thread computes correctly rounded, as
-// glibc does in practice (crlog.go, crmath.go: Go's math package differs
-// from glibc in the last bit for 13-37% of arguments, so a host program
-// printed other digits than built with gcc); pow too (crPow). A device
-// thread computes Go's, within about an ulp: CUDA's math library
-// documents error bounds of one or more ulps, not glibc's values, and
-// the correctly rounded functions cost about 5x more, which kernels that
-// call them per element would pay (BlackScholes).
-var hostCR = map[string]func(float64) float64{
-	"exp": crExp, "exp2": crExp2, "log": crLog, "log2": crLog2, "log10": glibcLog10,
-	"sin": crSin, "cos": crCos, "tan": crTan, "exp10": glibcExp10,
-	"atan": crAtan, "asin": crAsin, "acos": crAcos,
 }
 
 func mathImpl(name string, n int) func(a []uint64) float64 {

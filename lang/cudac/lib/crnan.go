@@ -1,4 +1,4 @@
-package sem
+package lib
 
 import "math"
 
@@ -66,6 +66,3 @@ func glibcNaN2(name string, f func(float64, float64) float64) func(float64, floa
 		return math.NaN()
 	}
 }
-
-// exp10Host is the host exp10: 10^x, a NaN argument returned.
-var exp10Host = glibcNaN1("exp10", glibcExp10)

@@ -1,4 +1,4 @@
-package sem
+package lib
 
 import (
 	"math"
