@@ -348,6 +348,7 @@ type Machine struct {
 	thAny       bool
 	inVirt      bool
 	thRunBuf    thRun
+	thPinBuf    []int // thsymEnter: the pinned iterators' values before entry
 	noThreadSym bool
 	thSymRuns   int64
 	// Grid symmetry (thgrid.go): inGrid while a grid nest's

@@ -1,5 +1,7 @@
 package amir
 
+import "slices"
+
 // Thread symmetry (issue 13, item 4: per-thread commit-group kernels).
 //
 // A cuda_threads loop of one-thread units in which every thread touches
@@ -70,6 +72,22 @@ type thPlan struct {
 	owned  []thOwned
 	bars   []int     // per-thread-queue barrier variables it arrives on or awaits
 	accs   []*Access // every access with a window that reads the iterator
+	// pins are the inner loops whose iterator the thread start or an
+	// owned slice reads: each must run exactly one iteration (its bounds
+	// read neither the thread nor an inner iterator), whose value stands
+	// in for the iterator at entry.
+	pins []thPin
+	// private are the variables allocated in the body and accessed only
+	// there, after their Alloc in the same statement list.
+	private []int
+	// quiet: no Fence, Arrive or Await in the body.
+	quiet bool
+}
+
+// thPin is an inner loop of one iteration (thPlan.pins).
+type thPin struct {
+	slot int
+	loop *Stmt
 }
 
 // thOwned is a data variable the loop records on: thread y owns the slice
@@ -223,8 +241,75 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 		pl.bars = append(pl.bars, a.Var)
 		return true
 	}
-	var walk func(t *Stmt)
-	walk = func(t *Stmt) {
+	// The inner loops, the variables allocated in the body and whether
+	// it holds an event (stop 29: rmem_uniform's one-thread loop nested
+	// in the thread loop, with its register allocated there).
+	var loops []*Stmt
+	pl.quiet = true
+	for _, b := range s.Body {
+		Walk(b, func(t *Stmt) {
+			switch t.Kind {
+			case KLoop:
+				loops = append(loops, t)
+			case KAlloc:
+				pl.private = append(pl.private, t.Acc.Var)
+			case KFence, KArrive, KAwait:
+				pl.quiet = false
+			}
+		})
+	}
+	if len(pl.private) > 0 {
+		// Private: allocated once in the whole program (here), a data
+		// variable, every access of the program in this body.
+		sub := make([]int32, len(p.Vars))
+		for _, b := range s.Body {
+			Walk(b, func(t *Stmt) {
+				if t.Kind != KAlloc && t.Acc != nil {
+					sub[t.Acc.Var]++
+				}
+				for _, a := range t.Bars {
+					sub[a.Var]++
+				}
+			})
+		}
+		for _, v := range pl.private {
+			pv := &p.Vars[v]
+			if p.allocN[v] != 1 || pv.Barrier || pv.Ring > 0 || pv.RingDepth > 0 || sub[v] != p.accN[v] {
+				return nil
+			}
+		}
+	}
+	isInner := func(slot int) bool {
+		for _, l := range loops {
+			if l.Slot == slot {
+				return true
+			}
+		}
+		return false
+	}
+	var walk func(t *Stmt, scope []int)
+	// walkList walks a statement list; scope holds the private variables
+	// allocated before the current statement in this list or an
+	// enclosing one (each access must follow its Alloc).
+	walkList := func(list []*Stmt, scope []int) {
+		for _, b := range list {
+			if !ok {
+				return
+			}
+			if b.Kind == KAlloc {
+				for _, c := range b.CtlSlots {
+					if c == y {
+						ok = false // an extent that reads the thread
+						return
+					}
+				}
+				scope = append(scope[:len(scope):len(scope)], b.Acc.Var)
+				continue
+			}
+			walk(b, scope[:len(scope):len(scope)])
+		}
+	}
+	walk = func(t *Stmt, scope []int) {
 		if !ok {
 			return
 		}
@@ -236,11 +321,16 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 		}
 		switch t.Kind {
 		case KBlock, KIf:
-			for _, b := range t.Body {
-				walk(b)
-			}
+			walkList(t.Body, scope)
 			return
-		case KLoop, KAlloc, KIncTaskID, KCheckBarrier:
+		case KLoop:
+			if t.Tasks {
+				ok = false
+				return
+			}
+			walkList(t.Body, scope)
+			return
+		case KAlloc, KIncTaskID, KCheckBarrier:
 			ok = false
 			return
 		}
@@ -295,6 +385,14 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 			}
 		}
 		a := t.Acc
+		if slices.Contains(pl.private, a.Var) {
+			// This iteration's own incarnation: after its Alloc, and
+			// the same cells in every iteration.
+			if !slices.Contains(scope, a.Var) || !noY(a) {
+				ok = false
+			}
+			return
+		}
 		d := scan(a)
 		if d == -2 {
 			ok = false
@@ -336,10 +434,55 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 		}
 		o.accs = append(o.accs, a)
 	}
-	for _, b := range s.Body {
-		walk(b)
-	}
+	walkList(s.Body, nil)
 	if !ok || pl.start == nil {
+		return nil
+	}
+	// Pins: the inner iterators the thread start, or a window that reads
+	// the thread, reads.
+	pin := func(a *Affine) {
+		if a == nil {
+			return
+		}
+		for _, t := range a.Terms {
+			if t.Coef == 0 || !isInner(t.Slot) {
+				continue
+			}
+			found := false
+			for _, q := range pl.pins {
+				found = found || q.slot == t.Slot
+			}
+			if found {
+				continue
+			}
+			var lp *Stmt
+			for _, l := range loops {
+				if l.Slot == t.Slot {
+					if lp != nil {
+						ok = false // two loops of one iterator
+					}
+					lp = l
+				}
+			}
+			for _, c := range lp.CtlSlots {
+				if c == y || isInner(c) {
+					ok = false // bounds not known at entry
+				}
+			}
+			pl.pins = append(pl.pins, thPin{slot: t.Slot, loop: lp})
+		}
+	}
+	pin(pl.start)
+	for _, a := range pl.accs {
+		for i := range a.Idx {
+			w := &a.Idx[i]
+			if r, _ := winReads(a, w, y); r {
+				pin(w.LoAff)
+				pin(w.HiAff)
+			}
+		}
+	}
+	if !ok {
 		return nil
 	}
 	for _, o := range pl.owned {
@@ -368,6 +511,34 @@ type thRun struct {
 // the first iteration.
 func (m *Machine) thsymEnter(s *Stmt, lo, hi int) *thRun {
 	pl := s.thsym
+	if len(pl.pins) == 0 {
+		return m.thsymEnterAt(s, lo, hi)
+	}
+	// Each pinned inner loop runs one iteration, the same in every
+	// thread (its bounds read neither the thread nor an inner iterator):
+	// its iterator's value stands in for it while entry is decided.
+	save := m.thPinBuf[:0]
+	for _, pn := range pl.pins {
+		l, h := pn.loop.Lo(m.env), pn.loop.Hi(m.env)
+		if h-l != 1 {
+			for i, q := range save {
+				m.env[pl.pins[i].slot] = q
+			}
+			return nil
+		}
+		save = append(save, m.env[pn.slot])
+		m.env[pn.slot] = l
+	}
+	m.thPinBuf = save
+	r := m.thsymEnterAt(s, lo, hi)
+	for i, pn := range pl.pins {
+		m.env[pn.slot] = save[i]
+	}
+	return r
+}
+
+func (m *Machine) thsymEnterAt(s *Stmt, lo, hi int) *thRun {
+	pl := s.thsym
 	env := m.env
 	y := s.Slot
 	for _, sh := range pl.shapes {
@@ -386,7 +557,7 @@ func (m *Machine) thsymEnter(s *Stmt, lo, hi int) *thRun {
 		if m.lite && !o.liteRuns {
 			continue
 		}
-		if m.thVars[o.v] == nil && m.vars[o.v].hasRecs {
+		if m.thVars[o.v] == nil && m.vars[o.v].hasRecs && !pl.quiet {
 			return nil
 		}
 	}
@@ -457,9 +628,9 @@ func (m *Machine) thsymEnter(s *Stmt, lo, hi int) *thRun {
 	// The slices of this execution, and whether each variable's state
 	// allows them.
 	type newMap struct {
-		v   int
-		mp  thMap
-		add bool
+		v          int
+		mp         thMap
+		add, adopt bool
 	}
 	var nm []newMap
 	for k := range pl.owned {
@@ -484,10 +655,17 @@ func (m *Machine) thsymEnter(s *Stmt, lo, hi int) *thRun {
 		mp := thMap{dim: o.dim, base: o.lo.Eval(env), coef: o.coef}
 		vs := m.thVars[o.v]
 		if vs == nil {
+			adopt := false
 			if st.hasRecs {
-				return nil
+				// A loop with no event may start from records left
+				// before it when each thread's slice holds the
+				// translation of the first's (thsymAdoptable).
+				if !pl.quiet || !m.thsymAdoptable(st, mp, &f) {
+					return nil
+				}
+				adopt = true
 			}
-			nm = append(nm, newMap{v: o.v, mp: mp, add: true})
+			nm = append(nm, newMap{v: o.v, mp: mp, add: true, adopt: adopt})
 			continue
 		}
 		add := true
@@ -526,10 +704,15 @@ func (m *Machine) thsymEnter(s *Stmt, lo, hi int) *thRun {
 			}
 		}
 	}
-	// No record outside the virtual slices may be visible to the loop.
+	// No record outside the virtual slices may be visible to the loop:
+	// only its events could see them (its checks see their own slices and
+	// its private variables, each reallocated before use).
 	for v := range m.vars {
+		if pl.quiet {
+			break
+		}
 		st := &m.vars[v]
-		if !st.hasRecs || m.thVars[v] != nil {
+		if !st.hasRecs || m.thVars[v] != nil || slices.Contains(pl.private, v) {
 			continue
 		}
 		if m.lite && st.local {
@@ -559,6 +742,9 @@ func (m *Machine) thsymEnter(s *Stmt, lo, hi int) *thRun {
 		if x.add {
 			x.mp.frame = frame
 			vs.maps = append(vs.maps, x.mp)
+		}
+		if x.adopt {
+			m.thsymDropCopies(&m.vars[x.v], x.mp)
 		}
 	}
 	for _, b := range pl.bars {
@@ -856,4 +1042,146 @@ func (m *Machine) thsymCopy(h int32, f *thFrame, i int32, now int32) int32 {
 		}
 	}
 	return idx
+}
+
+// thsymAdoptable reports whether data variable st, which holds records and
+// no virtual slices, can become virtual over mapping mp of frame f at the
+// entry of a loop with no event (stop 29): no record outside the frame's
+// slices, and each thread's slice holds, list by list, the records of the
+// first thread's translated to it (thsymCopy's translation), none a group
+// or with arrive counts, every thread set of the first's one-thread set of
+// the first thread or σ-invariant (all of f or none of it: invariant 1).
+// The loop's own operations on a slice are then the translation of the
+// first thread's on its slice, as for slices that start empty; and with no
+// event in the loop no other record can change. Records are made and
+// brought up to the log first (lazy cells, lazy replay: neither changes a
+// verdict).
+func (m *Machine) thsymAdoptable(st *varState, mp thMap, f *thFrame) bool {
+	stride := st.strides[mp.dim]
+	blocks := st.blocks[mp.dim]
+	if stride == 0 || blocks == 0 {
+		return false
+	}
+	outer := st.total / (stride * blocks)
+	end := mp.base + int(f.n)*mp.coef
+	if mp.base < 0 || end > blocks {
+		return false
+	}
+	if st.lazy {
+		// Every cell holds the remembered record: adoptable only when
+		// the slices cover them all (made first: lazycells.go).
+		if mp.base != 0 || end != blocks {
+			return false
+		}
+		m.unlazy(st)
+	}
+	now := int32(len(m.log))
+	invariant := func(t threads) bool {
+		if t.task == f.task && t.start == f.r0 && m.single[t.shape] {
+			return true // the first thread's own: translated
+		}
+		in := int32(0)
+		for j := int32(0); j < f.n; j++ {
+			if m.contains(t, f.task, f.r0+j*f.step) {
+				in++
+			}
+		}
+		return in == 0 || in == f.n
+	}
+	shift := func(t threads, i int32) threads {
+		if t.task == f.task && t.start == f.r0 && m.single[t.shape] {
+			t.start += i * f.step
+		}
+		return t
+	}
+	for o := 0; o < outer; o++ {
+		for j := 0; j < blocks; j++ {
+			inF := j >= mp.base && j < end
+			for k := 0; k < stride; k++ {
+				c := o*stride*blocks + j*stride + k
+				cl := st.cells[c]
+				if !inF {
+					if cl.reads >= 0 || cl.muts >= 0 {
+						return false
+					}
+					continue
+				}
+				if j >= mp.base+mp.coef {
+					continue // compared below from the first thread's
+				}
+				for _, head := range [2]int32{cl.reads, cl.muts} {
+					for h := head; h >= 0; h = m.rec(h).next {
+						r := m.rec(h)
+						m.replayed(r, now)
+						if r.grp != 0 || len(r.pend) > 0 || !invariant(r.creator) {
+							return false
+						}
+						for _, g := range r.grants {
+							if !invariant(g.th) {
+								return false
+							}
+						}
+					}
+				}
+				for i := int32(1); i < f.n; i++ {
+					tc := st.cells[c+int(i)*mp.coef*stride]
+					for l, head := range [2]int32{cl.reads, cl.muts} {
+						th := tc.reads
+						if l == 1 {
+							th = tc.muts
+						}
+						h := head
+						for ; h >= 0 && th >= 0; h, th = m.rec(h).next, m.rec(th).next {
+							r, q := m.rec(h), m.rec(th)
+							m.replayed(q, now)
+							if q.src != r.src || q.q != r.q || q.level != r.level || q.atomic != r.atomic ||
+								q.reach != r.reach || q.grp != 0 || len(q.pend) > 0 ||
+								q.creator != shift(r.creator, i) || len(q.grants) != len(r.grants) {
+								return false
+							}
+							for g := range r.grants {
+								rg := r.grants[g]
+								rg.th = shift(rg.th, i)
+								if q.grants[g] != rg {
+									return false
+								}
+							}
+						}
+						if h >= 0 || th >= 0 {
+							return false // lists of different lengths
+						}
+					}
+				}
+			}
+		}
+	}
+	return true
+}
+
+// thsymDropCopies frees the records of the other threads' slices of an
+// adopted mapping: they are the first thread's translated
+// (thsymAdoptable), and virtual slices hold none (thsymCopyMap rebuilds
+// them).
+func (m *Machine) thsymDropCopies(st *varState, mp thMap) {
+	f := mp.frame
+	stride := st.strides[mp.dim]
+	blocks := st.blocks[mp.dim]
+	outer := st.total / (stride * blocks)
+	for o := 0; o < outer; o++ {
+		for i := int32(1); i < f.n; i++ {
+			for j := mp.base + int(i)*mp.coef; j < mp.base+int(i+1)*mp.coef && j < blocks; j++ {
+				for k := 0; k < stride; k++ {
+					cl := &st.cells[o*stride*blocks+j*stride+k]
+					if cl.reads < 0 && cl.muts < 0 {
+						continue
+					}
+					m.freeList(cl.reads)
+					m.freeList(cl.muts)
+					cl.reads, cl.muts = -1, -1
+					m.vers++
+					cl.ver = m.vers
+				}
+			}
+		}
+	}
 }
