@@ -351,6 +351,9 @@ type Machine struct {
 	thPinBuf    []int // thsymEnter: the pinned iterators' values before entry
 	noThreadSym bool
 	thSymRuns   int64
+	// For tests: virtual loops with pinned inner loops, with private
+	// variables, and slices adopted with their records (thsym.go).
+	thPinRuns, thPrivRuns, thAdopts int64
 	// Grid symmetry (thgrid.go): inGrid while a grid nest's
 	// representative runs, gridInner its inner axes (run for their first
 	// point only); noGrid disables it, gridRuns counts its uses (tests).

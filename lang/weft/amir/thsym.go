@@ -745,6 +745,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, hi int) *thRun {
 		}
 		if x.adopt {
 			m.thsymDropCopies(&m.vars[x.v], x.mp)
+			m.thAdopts++
 		}
 	}
 	for _, b := range pl.bars {
@@ -758,6 +759,12 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, hi int) *thRun {
 		}
 	}
 	m.thSymRuns++
+	if len(pl.pins) > 0 {
+		m.thPinRuns++
+	}
+	if len(pl.private) > 0 {
+		m.thPrivRuns++
+	}
 	r := &m.thRunBuf
 	*r = thRun{n: int64(hi - lo), memOps: m.res.Stats.MemOps, records: m.res.Stats.Records,
 		events: m.res.Stats.Events, localOps: m.localOps, occ: m.res.Occurrences, hocc: r.hocc[:0]}
