@@ -745,6 +745,9 @@ func (m *Machine) oneThread(r *record) (int32, bool) {
 // logEvent appends e to the log; perThread marks an Await on a per-thread
 // queue.
 func (m *Machine) logEvent(e event, perThread bool) {
+	if m.gvAny {
+		m.gridGrpEvent(&e) // before any group is expanded (thgrid_grp.go)
+	}
 	if len(m.grpFrames) > 0 {
 		m.groupEvent(e.exec)
 	}
