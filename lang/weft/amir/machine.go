@@ -385,6 +385,7 @@ type Machine struct {
 	// slabs deferred with one.
 	noGridGrp       bool
 	gridGrpAdmitted int64
+	gridRecKept     int64 // record runs on deferred slabs (gridRecordRun)
 
 	// Merged read records (thmerge.go): noGridMerge disables them
 	// (tests), gridMerges counts them, mergeShapes caches the shapes of

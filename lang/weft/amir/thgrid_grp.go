@@ -158,3 +158,186 @@ func (m *Machine) groupFails(r *record, gs threads, conv bool, lvl Level, qs Qua
 	}
 	return false
 }
+
+// gridRecordRun executes a live run that records (and may first check)
+// by a thread set with more than 8 threads on a variable whose slabs are
+// deferred, without building them, when that gives the eager run's
+// result; it reports whether it did (issue 13 stop 29: the TMA tester's
+// TMA store by warp 0 reads all of smem_sum, and built 247 slabs of it
+// that the free check at the end of the task then replayed and checked).
+//
+// The run's records are thread groups (addThreadRecords with a frame, a
+// new record for every thread: none of the lists holds a record of the
+// statement's source, so nothing matches and nothing is expanded), one
+// per cell, identical in every cell and left alone by τ_p: recording
+// them on slab_0 and deferring the copies gives slab_p = τ_p(slab_0) (the
+// new group in front of each copied list). The run's checks come first
+// and, on each record of slab_0 (replayed), pass through a component
+// that τ_p leaves alone (the atomic set, a creator or grant other than
+// the representative's one thread, gridStayPass): such a component is
+// the same in every copy, so every copy passes as well, wherever gs lies
+// on the frame. Every slab p ≥ 1 lies wholly inside the run's cells or
+// wholly outside them, as its slab_0 does. The run then acts on the cells
+// outside slabs 1..n-1 only, in the eager order (hazards of those cells
+// are the only ones), and counts the slab cells' operations and records
+// (a group counts its members). The slabs now hold groups whose members
+// may be grid threads: grpRep (gridGrpEvent) and mixed. body is
+// run.Body for a fused run (execRun), or run alone (effect).
+func (m *Machine) gridRecordRun(run *Stmt, body []*Stmt) bool {
+	v := run.Acc.Var
+	d := m.gv[v]
+	if d == nil || m.noGridGrp {
+		return false
+	}
+	if (len(body) > 1 || body[0] != run) && !run.Exec.All && run.gsc == nil {
+		return false // a fused run evaluates gs only then (execRun)
+	}
+	recs := false
+	for _, s := range body {
+		switch s.Kind {
+		case KCheckReads, KCheckMutates:
+			if recs {
+				return false // a check after a record reads the new group
+			}
+		case KRecordRead, KRecordMutate:
+			if s.Convergent || len(s.Bars) > 0 {
+				return false
+			}
+			recs = true
+		default:
+			return false
+		}
+	}
+	if !recs {
+		return false
+	}
+	st := &m.vars[v]
+	if !st.live || st.epoch != d.epoch {
+		return false
+	}
+	gs := m.gs(run)
+	if gs.task == allTasks || len(m.shapes[gs.shape]) <= 8 || m.noThreadGroups || !m.single[0] {
+		return false // no thread group would be made (recordCells)
+	}
+	g := d.g
+	m.unlazy(st)
+	first := body[0]
+	cs, ok := m.cells(first.Acc, first.Src)
+	if !ok {
+		return true // the eager run's fault (cells faults before any check)
+	}
+	if len(cs) < 2 {
+		return false
+	}
+	if len(m.gvMark) < len(st.cells) {
+		m.gvMark = make([]uint64, len(st.cells))
+	}
+	m.gvMarkGen++
+	in := m.gvMarkGen
+	for _, c := range cs {
+		m.gvMark[c] = in
+	}
+	stamp := int32(len(m.log))
+	if !forCells(st, d.lo, d.hi, func(c int32) bool {
+		mine := m.gvMark[c] == in
+		for p := 1; p < len(g.ths); p++ {
+			if (m.gvMark[c+d.offs[p]] == in) != mine {
+				return false // a slab partly inside the run's cells
+			}
+		}
+		if !mine {
+			return true
+		}
+		for _, s := range body {
+			var h int32
+			switch s.Kind {
+			case KCheckReads, KRecordRead:
+				h = st.cells[c].reads
+			default:
+				h = st.cells[c].muts
+			}
+			check := s.Kind == KCheckReads || s.Kind == KCheckMutates
+			for ; h >= 0; h = m.rec(h).next {
+				r := m.rec(h)
+				if !check {
+					if r.src == int32(s.Src) {
+						return false // addThreadRecords could match it
+					}
+					continue
+				}
+				if r.stamp != stamp {
+					m.replay(r)
+				}
+				if !m.gridStayPass(g, r, gs, s) {
+					return false
+				}
+			}
+		}
+		return true
+	}) {
+		return false
+	}
+	m.gvMarkGen++
+	gen := m.gvMarkGen
+	for p := 1; p < len(g.ths); p++ {
+		off := d.offs[p]
+		forCells(st, d.lo, d.hi, func(c int32) bool {
+			m.gvMark[c+off] = gen
+			return true
+		})
+	}
+	real := m.gvCells[:0]
+	for _, c := range cs {
+		if m.gvMark[c] != gen {
+			real = append(real, c)
+		}
+	}
+	m.gvCells = real
+	virt := int64(len(cs) - len(real))
+	members := int64(len(m.shapes[gs.shape]))
+	d.grpRep, d.mixed = true, true
+	for _, s := range body {
+		if m.stop {
+			break
+		}
+		if s.Kind == KCheckReads || s.Kind == KCheckMutates {
+			m.checkCells(s, real, gs, st)
+		} else {
+			m.recordCells(s, real, gs, nil, st)
+			m.res.Stats.Records += virt * members
+		}
+		m.res.Stats.MemOps += virt
+		if st.local {
+			m.localOps += virt
+		}
+	}
+	m.gridRecKept++
+	return true
+}
+
+// gridStayPass reports whether record r passes a check s by gs through a
+// component that τ_p leaves alone: the atomic set, or the creator (not of
+// a group) or a grant that is not the representative's one thread.
+func (m *Machine) gridStayPass(g *gridRT, r *record, gs threads, s *Stmt) bool {
+	lvl, qs := s.Level, s.Quals
+	if lvl <= AtomicOnly && r.atomic&qs != 0 {
+		return true
+	}
+	cover := m.subset
+	if s.Convergent {
+		cover = m.intersects
+	}
+	moves := func(x threads) bool {
+		return x.task == g.task && x.start == g.th0 && m.single[x.shape]
+	}
+	if r.grp == 0 && !moves(r.creator) && qs.Has(r.q) && r.level >= lvl && cover(gs, r.creator) {
+		return true
+	}
+	for i := range r.grants {
+		gr := &r.grants[i]
+		if !moves(gr.th) && grantLevel(gr, qs) >= lvl && cover(gs, gr.th) {
+			return true
+		}
+	}
+	return false
+}
