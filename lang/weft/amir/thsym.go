@@ -82,6 +82,10 @@ type thPlan struct {
 	private []int
 	// quiet: no Fence, Arrive or Await in the body.
 	quiet bool
+	// yconds are the conditions that read the thread (If statements
+	// outside inner loops, reading no inner iterator): the iterations
+	// then run as classes of equal conditions (thsymClasses).
+	yconds []*Stmt
 }
 
 // thPin is an inner loop of one iteration (thPlan.pins).
@@ -114,6 +118,23 @@ type thFrame struct {
 type thMap struct {
 	frame           *thFrame
 	dim, base, coef int
+	// width is each thread's slice (coef, or less in a class of
+	// thsymClasses: its threads are coef / width iterations apart).
+	width int
+}
+
+// slicesMeet reports whether some slice of a (threads [0, na)) and some
+// slice of b (threads [0, nb)) of one dimension may share an index.
+func slicesMeet(a, b thMap, na, nb int32) bool {
+	if b.base >= a.base+int(na-1)*a.coef+a.width || a.base >= b.base+int(nb-1)*b.coef+b.width {
+		return false // their hulls are apart
+	}
+	if a.coef != b.coef || a.coef <= 0 {
+		return true
+	}
+	c := a.coef
+	r := ((b.base-a.base)%c + c) % c // where b's slices start in a's period
+	return r < a.width || r+b.width > c
 }
 
 // thVar is a virtual variable's state (Machine.thVars).
@@ -287,11 +308,11 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 		}
 		return false
 	}
-	var walk func(t *Stmt, scope []int)
+	var walk func(t *Stmt, scope []int, inLoop bool)
 	// walkList walks a statement list; scope holds the private variables
 	// allocated before the current statement in this list or an
 	// enclosing one (each access must follow its Alloc).
-	walkList := func(list []*Stmt, scope []int) {
+	walkList := func(list []*Stmt, scope []int, inLoop bool) {
 		for _, b := range list {
 			if !ok {
 				return
@@ -306,29 +327,43 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 				scope = append(scope[:len(scope):len(scope)], b.Acc.Var)
 				continue
 			}
-			walk(b, scope[:len(scope):len(scope)])
+			walk(b, scope[:len(scope):len(scope)], inLoop)
 		}
 	}
-	walk = func(t *Stmt, scope []int) {
+	walk = func(t *Stmt, scope []int, inLoop bool) {
 		if !ok {
 			return
 		}
 		for _, c := range t.CtlSlots {
 			if c == y {
-				ok = false // a condition, bound or count that reads the thread
-				return
+				// A condition on the thread, outside inner loops and
+				// reading no inner iterator, splits the iterations into
+				// classes (thsymClasses); any other bound, count or
+				// condition that reads the thread breaks symmetry.
+				if t.Kind != KIf || inLoop {
+					ok = false
+					return
+				}
+				for _, c := range t.CtlSlots {
+					if isInner(c) {
+						ok = false
+						return
+					}
+				}
+				pl.yconds = append(pl.yconds, t)
+				break
 			}
 		}
 		switch t.Kind {
 		case KBlock, KIf:
-			walkList(t.Body, scope)
+			walkList(t.Body, scope, inLoop)
 			return
 		case KLoop:
 			if t.Tasks {
 				ok = false
 				return
 			}
-			walkList(t.Body, scope)
+			walkList(t.Body, scope, true)
 			return
 		case KAlloc, KIncTaskID, KCheckBarrier:
 			ok = false
@@ -434,8 +469,13 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 		}
 		o.accs = append(o.accs, a)
 	}
-	walkList(s.Body, nil)
+	walkList(s.Body, nil, false)
 	if !ok || pl.start == nil {
+		return nil
+	}
+	// Classes reorder iterations: only where no event orders them and no
+	// per-thread queue is used.
+	if len(pl.yconds) > 0 && (!pl.quiet || len(pl.bars) > 0 || len(pl.yconds) > 32) {
 		return nil
 	}
 	// Pins: the inner iterators the thread start, or a window that reads
@@ -512,7 +552,7 @@ type thRun struct {
 func (m *Machine) thsymEnter(s *Stmt, lo, hi int) *thRun {
 	pl := s.thsym
 	if len(pl.pins) == 0 {
-		return m.thsymEnterAt(s, lo, hi)
+		return m.thsymEnterAt(s, lo, 1, hi-lo, true)
 	}
 	// Each pinned inner loop runs one iteration, the same in every
 	// thread (its bounds read neither the thread nor an inner iterator):
@@ -530,14 +570,22 @@ func (m *Machine) thsymEnter(s *Stmt, lo, hi int) *thRun {
 		m.env[pn.slot] = l
 	}
 	m.thPinBuf = save
-	r := m.thsymEnterAt(s, lo, hi)
+	r := m.thsymEnterAt(s, lo, 1, hi-lo, true)
 	for i, pn := range pl.pins {
 		m.env[pn.slot] = save[i]
 	}
 	return r
 }
 
-func (m *Machine) thsymEnterAt(s *Stmt, lo, hi int) *thRun {
+// thsymDry is thsymEnterAt's answer when it only tests (commit false).
+var thsymDry thRun
+
+// thsymEnterAt decides whether the n iterations lo, lo+d, ... of loop s
+// run virtually (d > 1: one class of thsymClasses); with commit it
+// registers their frame and slices and returns the statistics before
+// the first iteration, else it only answers (&thsymDry or nil). The
+// pinned iterators are set.
+func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 	pl := s.thsym
 	env := m.env
 	y := s.Slot
@@ -562,7 +610,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, hi int) *thRun {
 		}
 	}
 	// Bounds of every window that reads the thread, at both ends.
-	for _, end := range [2]int{lo, hi - 1} {
+	for _, end := range [2]int{lo, lo + (n-1)*d} {
 		env[y] = end
 		for _, a := range pl.accs {
 			st := &m.vars[a.Var]
@@ -593,7 +641,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, hi int) *thRun {
 		}
 	}
 	env[y] = lo
-	f := thFrame{task: m.task, r0: int32(pl.start.Eval(env)), step: int32(pl.step), n: int32(hi - lo)}
+	f := thFrame{task: m.task, r0: int32(pl.start.Eval(env)), step: int32(pl.step * d), n: int32(n)}
 	inF := func(t *thFrame) bool { // t's threads meet f's
 		if t.task != f.task {
 			return false
@@ -614,8 +662,11 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, hi int) *thRun {
 	}
 	for _, t := range m.thFrames {
 		// A tainted frame's records may be visible to any thread of its
-		// task (invariant 2): no virtual loop there, on any frame.
-		if t.taintAll || t.tainted && t.task == f.task || !same(t) && inF(t) {
+		// task (invariant 2): no virtual loop with events there, on any
+		// frame; nor on a frame that shares threads with another (a loop
+		// with no event cannot change other records, its checks see
+		// their own slices, and slices of one variable never meet).
+		if ((t.taintAll || t.tainted && t.task == f.task) || !same(t) && inF(t)) && !pl.quiet {
 			return nil
 		}
 	}
@@ -652,7 +703,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, hi int) *thRun {
 				return nil // neighbouring threads' windows overlap
 			}
 		}
-		mp := thMap{dim: o.dim, base: o.lo.Eval(env), coef: o.coef}
+		mp := thMap{dim: o.dim, base: o.lo.Eval(env), coef: o.coef * d, width: o.coef}
 		vs := m.thVars[o.v]
 		if vs == nil {
 			adopt := false
@@ -660,7 +711,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, hi int) *thRun {
 				// A loop with no event may start from records left
 				// before it when each thread's slice holds the
 				// translation of the first's (thsymAdoptable).
-				if !pl.quiet || !m.thsymAdoptable(st, mp, &f) {
+				if !pl.quiet || d != 1 || !m.thsymAdoptable(st, mp, &f) {
 					return nil
 				}
 				adopt = true
@@ -670,14 +721,14 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, hi int) *thRun {
 		}
 		add := true
 		for _, x := range vs.maps {
-			if x.dim != mp.dim || x.coef != mp.coef {
+			if x.dim != mp.dim {
 				return nil
 			}
-			if x.base == mp.base && x.frame.n == f.n && same(x.frame) {
+			if x.base == mp.base && x.coef == mp.coef && x.width == mp.width && x.frame.n == f.n && same(x.frame) {
 				add = false
 				continue
 			}
-			if mp.base < x.base+int(x.frame.n)*x.coef && x.base < mp.base+int(f.n)*mp.coef {
+			if slicesMeet(x, mp, x.frame.n, f.n) {
 				return nil // overlapping slices of another execution
 			}
 		}
@@ -726,6 +777,9 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, hi int) *thRun {
 			return nil
 		}
 	}
+	if !commit {
+		return &thsymDry
+	}
 	// Register.
 	if frame == nil {
 		frame = &thFrame{}
@@ -746,6 +800,13 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, hi int) *thRun {
 		if x.adopt {
 			m.thsymDropCopies(&m.vars[x.v], x.mp)
 			m.thAdopts++
+			// Adopted records may have a creator or grants every
+			// thread of the frame holds (a host write, which any task's
+			// events may witness): any such event would witness every
+			// slice's copy, so the frame is tainted as after an
+			// all-threads fence (invariant 2): no loop with events runs
+			// virtually while it is.
+			frame.tainted, frame.taintAll = true, true
 		}
 	}
 	for _, b := range pl.bars {
@@ -766,7 +827,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, hi int) *thRun {
 		m.thPrivRuns++
 	}
 	r := &m.thRunBuf
-	*r = thRun{n: int64(hi - lo), memOps: m.res.Stats.MemOps, records: m.res.Stats.Records,
+	*r = thRun{n: int64(n), memOps: m.res.Stats.MemOps, records: m.res.Stats.Records,
 		events: m.res.Stats.Events, localOps: m.localOps, occ: m.res.Occurrences, hocc: r.hocc[:0]}
 	for i := range m.res.Hazards {
 		r.hocc = append(r.hocc, m.res.Hazards[i].Occurrences)
@@ -958,7 +1019,7 @@ func (m *Machine) thsymCopyMap(v int, st *varState, mp thMap) {
 	outer := st.total / (stride * blocks)
 	now := int32(len(m.log))
 	for o := 0; o < outer; o++ {
-		for j := mp.base; j < mp.base+mp.coef && j < blocks; j++ {
+		for j := mp.base; j < mp.base+mp.width && j < blocks; j++ {
 			for in := 0; in < stride; in++ {
 				c := o*stride*blocks + j*stride + in
 				for _, reads := range [2]bool{true, false} {
@@ -1191,4 +1252,189 @@ func (m *Machine) thsymDropCopies(st *varState, mp thMap) {
 			}
 		}
 	}
+}
+
+// thClass is one class of iterations of thsymClasses: n iterations first,
+// first+d, ..., whose conditions on the thread all agree.
+type thClass struct {
+	sig         uint32
+	first, d, n int
+	run         thRun // the statistics before its representative ran
+	after       thRun // and after
+}
+
+// thsymClasses runs loop s over [lo, hi) by classes when its conditions
+// on the thread (thPlan.yconds) split its iterations into arithmetic
+// progressions whose first iterations are lo, lo+1, ..., lo+K-1: each
+// class is a virtual loop of its own (a frame of threads d iterations
+// apart, each owning a slice of width coef every d*coef), its first
+// iteration the representative. It reports false, having changed
+// nothing, when the loop must run in full.
+//
+// Why it is the full run's. Within a class every condition is constant,
+// so its iterations are translations of one another as in an unsplit
+// loop. The loop has no event and no per-thread queue (planThreadSym), so
+// an iteration touches only its own slices and private variables, and
+// the full run's result does not depend on the order of its iterations
+// but for the order in which hazards are first seen and for where a stop
+// falls. The representatives are iterations lo..lo+K-1 run in that
+// order, as the full run runs them; every later iteration repeats its
+// class representative's hazards (no new distinct one). A stop (fault,
+// StopAfter, limit) can only come from a representative: the run then
+// ends with exactly the iterations the full run had made, so the other
+// iterations' counts are added only after every representative ran.
+// Every class's entry is tested before any is registered.
+func (m *Machine) thsymClasses(s *Stmt, lo, hi int) bool {
+	pl := s.thsym
+	y := s.Slot
+	env := m.env
+	saveY := env[y]
+	cls := m.thClassBuf[:0]
+	for i := lo; i < hi; i++ {
+		env[y] = i
+		var sig uint32
+		for k, c := range pl.yconds {
+			if c.Cond(env) {
+				sig |= 1 << k
+			}
+		}
+		found := false
+		for k := range cls {
+			c := &cls[k]
+			if c.sig != sig {
+				continue
+			}
+			found = true
+			if c.n == 1 {
+				c.d = i - c.first
+			} else if i != c.first+c.n*c.d {
+				env[y] = saveY
+				m.thClassBuf = cls
+				return false // not an arithmetic progression
+			}
+			c.n++
+		}
+		if !found {
+			if i != lo+len(cls) || len(cls) == 8 {
+				env[y] = saveY
+				m.thClassBuf = cls
+				return false // a representative after another class's iteration
+			}
+			cls = append(cls, thClass{sig: sig, first: i, d: 1, n: 1})
+		}
+	}
+	m.thClassBuf = cls
+	env[y] = saveY
+	// Test every class, then register them all, with the pinned inner
+	// iterators set.
+	save := m.thPinBuf[:0]
+	restore := func() {
+		for i, q := range save {
+			env[pl.pins[i].slot] = q
+		}
+	}
+	for _, pn := range pl.pins {
+		l, h := pn.loop.Lo(env), pn.loop.Hi(env)
+		if h-l != 1 {
+			restore()
+			return false
+		}
+		save = append(save, env[pn.slot])
+		env[pn.slot] = l
+	}
+	m.thPinBuf = save
+	for k := range cls {
+		c := &cls[k]
+		if m.thsymEnterAt(s, c.first, c.d, c.n, false) == nil {
+			restore()
+			env[y] = saveY
+			return false
+		}
+	}
+	nFrames := len(m.thFrames)
+	for k := range cls {
+		c := &cls[k]
+		if m.thsymEnterAt(s, c.first, c.d, c.n, true) == nil {
+			// Not reached: the classes' slices and frames are
+			// disjoint, so registering one cannot refuse another.
+			// Undo the registrations (no representative ran: their
+			// slices hold nothing).
+			m.thsymUnregister(nFrames)
+			restore()
+			env[y] = saveY
+			return false
+		}
+	}
+	restore()
+	m.thClassRuns++
+	// The representatives, in order.
+	m.inVirt = true
+	for k := range cls {
+		c := &cls[k]
+		c.run = m.thsymSnap(c.run.hocc)
+		env[y] = c.first
+		m.gen++
+		m.execBody(s)
+		if m.stop {
+			m.inVirt = false
+			return true
+		}
+		c.after = m.thsymSnap(c.after.hocc)
+	}
+	m.inVirt = false
+	st := &m.res.Stats
+	for k := range cls {
+		c := &cls[k]
+		x := int64(c.n - 1)
+		if x == 0 {
+			continue
+		}
+		d := c.after.memOps - c.run.memOps
+		st.MemOps += x * d
+		st.SkippedOps += x * d
+		st.Records += x * (c.after.records - c.run.records)
+		st.Events += x * (c.after.events - c.run.events)
+		m.localOps += x * (c.after.localOps - c.run.localOps)
+		if occ := c.after.occ - c.run.occ; occ > 0 {
+			m.res.Occurrences += x * occ
+			for i := range c.after.hocc {
+				before := int64(0)
+				if i < len(c.run.hocc) {
+					before = c.run.hocc[i]
+				}
+				m.res.Hazards[i].Occurrences += x * (c.after.hocc[i] - before)
+			}
+		}
+	}
+	env[y] = hi - 1 // as after the last iteration
+	m.gen++
+	return true
+}
+
+// thsymSnap returns the statistics now (hocc reuses buf).
+func (m *Machine) thsymSnap(buf []int64) thRun {
+	r := thRun{memOps: m.res.Stats.MemOps, records: m.res.Stats.Records, events: m.res.Stats.Events,
+		localOps: m.localOps, occ: m.res.Occurrences, hocc: buf[:0]}
+	for i := range m.res.Hazards {
+		r.hocc = append(r.hocc, m.res.Hazards[i].Occurrences)
+	}
+	return r
+}
+
+// thsymUnregister drops the frames registered after the first n, and the
+// slices and queues of theirs (which hold nothing yet).
+func (m *Machine) thsymUnregister(n int) {
+	drop := m.thFrames[n:]
+	isDropped := func(f *thFrame) bool { return slices.Contains(drop, f) }
+	for v, vs := range m.thVars {
+		if vs == nil {
+			continue
+		}
+		vs.maps = slices.DeleteFunc(vs.maps, func(x thMap) bool { return isDropped(x.frame) })
+		vs.frames = slices.DeleteFunc(vs.frames, isDropped)
+		if len(vs.maps) == 0 && len(vs.frames) == 0 {
+			m.thVars[v] = nil
+		}
+	}
+	m.thsymPrune()
 }

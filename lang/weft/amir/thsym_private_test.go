@@ -29,7 +29,7 @@ import (
 // runs with and without symmetry, twice on one machine; the whole Result
 // must be identical (bar SkippedOps and Memory).
 func TestThreadSymPrivateMatchesFull(t *testing.T) {
-	var runs, pins, privs, adopts int64
+	var runs, pins, privs, adopts, classes int64
 	hazards, broken := 0, 0
 	for seed := int64(0); seed < 3000; seed++ {
 		m1 := New(randomPrivateThreadSymProgram(seed), Config{MaxHazards: 100})
@@ -54,10 +54,11 @@ func TestThreadSymPrivateMatchesFull(t *testing.T) {
 		pins += m1.thPinRuns
 		privs += m1.thPrivRuns
 		adopts += m1.thAdopts
+		classes += m1.thClassRuns
 	}
-	t.Logf("%d symmetric loop runs (%d pinned, %d with private variables, %d slices adopted), %d programs with hazards, %d never symmetric",
-		runs, pins, privs, adopts, hazards, broken)
-	if runs < 3000 || pins < 1000 || privs < 1000 || adopts < 1000 || hazards < 300 || hazards > 2700 || broken < 200 {
+	t.Logf("%d symmetric loop runs (%d pinned, %d with private variables, %d slices adopted, %d loops run by classes), %d programs with hazards, %d never symmetric",
+		runs, pins, privs, adopts, classes, hazards, broken)
+	if runs < 3000 || pins < 1000 || privs < 1000 || adopts < 1000 || classes < 100 || hazards < 300 || hazards > 2700 || broken < 200 {
 		t.Fatalf("weak coverage: %d runs, %d pinned, %d private, %d adopted, %d with hazards, %d never symmetric",
 			runs, pins, privs, adopts, hazards, broken)
 	}
@@ -89,8 +90,16 @@ func randomPrivateThreadSymProgram(seed int64) *Program {
 		st := aff(first, Term{th, pitch})
 		return Exec{Shape: shThread, Start: st.Eval, StartAff: st}
 	}
+	// flat: the read loop's body is directly in the thread loop, no
+	// inner loop (CudaRmemUniform(64)'s inner loop over the collective's
+	// threads), its conditions may read the thread.
+	flat := rng.Intn(2) == 0
+	tc := 1
+	if flat {
+		tc = 0
+	}
 	meIn := func() Exec {
-		st := aff(first, Term{th, pitch}, Term{t1, 1})
+		st := aff(first, Term{th, pitch}, Term{t1, tc})
 		return Exec{Shape: shThread, Start: st.Eval, StartAff: st}
 	}
 	one := func(th int) Exec {
@@ -195,26 +204,55 @@ func randomPrivateThreadSymProgram(seed int64) *Program {
 						b.fence(meIn(), tls[rng.Intn(3)], tls[rng.Intn(2)])
 					}
 					body := b.close()
-					cond := []func([]int) bool{
+					conds := []func([]int) bool{
 						func(env []int) bool { return env[t1]%2 == 0 },
 						func(env []int) bool { return env[kk]%2 == 1 },
-					}[rng.Intn(2)]
-					b.add(&Stmt{Kind: KIf, Cond: cond, CtlSlots: []int{t1, kk}, Body: body})
+						// On the thread: classes of iterations, some
+						// not arithmetic progressions, some whose first
+						// iterations are not the first ones.
+						func(env []int) bool { return env[th]%2 == 0 },
+						func(env []int) bool { return env[th]%2 == 1 || env[kk] == 1 },
+						func(env []int) bool { return env[th] == 0 },
+						func(env []int) bool { return env[th]%3 == 1 },
+						func(env []int) bool { return env[th] < 2 },
+						func(env []int) bool { return env[th] == nT-1 },
+					}
+					ctl := []int{t1, kk}
+					c := rng.Intn(2)
+					if flat || breaker && rng.Intn(4) == 0 {
+						// In an inner loop: breaks symmetry.
+						c = rng.Intn(len(conds))
+					}
+					if c >= 2 {
+						ctl = append(ctl, th)
+					}
+					b.add(&Stmt{Kind: KIf, Cond: conds[c], CtlSlots: ctl, Body: body})
+					if flat && rng.Intn(3) == 0 {
+						// A second condition on the thread.
+						b.open()
+						b.write(meIn(), whole(priv), qCuda2, FullyOrdered)
+						body := b.close()
+						b.add(&Stmt{Kind: KIf, Cond: func(env []int) bool { return env[th]%4 < 2 }, CtlSlots: []int{th}, Body: body})
+					}
 					b.read(meIn(), whole(priv), qCuda2)
 					q := quals[rng.Intn(2)]
 					if rng.Intn(2) == 0 {
 						// dst[g + t, i] under a sequential loop
 						b.loop(ii, 0, nI, false, func() {
-							a := &Access{Var: out, Idx: []Window{pt(aff(0, Term{th, 1}, Term{t1, 1})), pt(aff(0, Term{ii, 1}))}, Slots: []int{th, t1, ii}}
+							a := &Access{Var: out, Idx: []Window{pt(aff(0, Term{th, 1}, Term{t1, tc})), pt(aff(0, Term{ii, 1}))}, Slots: []int{th, t1, ii}}
 							b.write(meIn(), a, q, level(q))
 						})
 					} else {
-						a := &Access{Var: out, Idx: []Window{pt(aff(0, Term{th, 1}, Term{t1, 1})), pt(aff(rng.Intn(nI)))}, Slots: []int{th, t1}}
+						a := &Access{Var: out, Idx: []Window{pt(aff(0, Term{th, 1}, Term{t1, tc})), pt(aff(rng.Intn(nI)))}, Slots: []int{th, t1}}
 						b.write(meIn(), a, q, level(q))
 					}
 					if breaker && rng.Intn(5) == 0 { // val indexed by the thread
 						b.read(meIn(), &Access{Var: priv, Idx: []Window{pt(aff(1, Term{th, 1}))}, Slots: []int{th}}, qCuda2)
 					}
+				}
+				if flat {
+					inner()
+					return
 				}
 				b.open()
 				inner()
@@ -254,9 +292,12 @@ func randomPrivateThreadSymProgram(seed int64) *Program {
 				}
 			})
 		}
-		for n := rng.Intn(4); n > 0; n-- {
+		for n := rng.Intn(5); n > 0; n-- {
 			e := one(first + pitch*rng.Intn(nT))
 			a := &Access{Var: in, Idx: []Window{pt(aff(rng.Intn(ext)))}}
+			if rng.Intn(2) == 0 {
+				a = &Access{Var: out, Idx: []Window{pt(aff(rng.Intn(nT))), pt(aff(rng.Intn(nI)))}}
+			}
 			if rng.Intn(2) == 0 {
 				b.write(e, a, quals[rng.Intn(2)], FullyOrdered)
 			} else {
