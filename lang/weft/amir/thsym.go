@@ -262,44 +262,13 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 		pl.bars = append(pl.bars, a.Var)
 		return true
 	}
-	// The inner loops, the variables allocated in the body and whether
-	// it holds an event (stop 29: rmem_uniform's one-thread loop nested
-	// in the thread loop, with its register allocated there).
+	// The inner loops, the variables allocated in the body (each access
+	// of one counted in privN) and whether it holds an event, gathered by
+	// the walk (stop 29: rmem_uniform's one-thread loop nested in the
+	// thread loop, with its register allocated there).
 	var loops []*Stmt
+	var privN []int32
 	pl.quiet = true
-	for _, b := range s.Body {
-		Walk(b, func(t *Stmt) {
-			switch t.Kind {
-			case KLoop:
-				loops = append(loops, t)
-			case KAlloc:
-				pl.private = append(pl.private, t.Acc.Var)
-			case KFence, KArrive, KAwait:
-				pl.quiet = false
-			}
-		})
-	}
-	if len(pl.private) > 0 {
-		// Private: allocated once in the whole program (here), a data
-		// variable, every access of the program in this body.
-		sub := make([]int32, len(p.Vars))
-		for _, b := range s.Body {
-			Walk(b, func(t *Stmt) {
-				if t.Kind != KAlloc && t.Acc != nil {
-					sub[t.Acc.Var]++
-				}
-				for _, a := range t.Bars {
-					sub[a.Var]++
-				}
-			})
-		}
-		for _, v := range pl.private {
-			pv := &p.Vars[v]
-			if p.allocN[v] != 1 || pv.Barrier || pv.Ring > 0 || pv.RingDepth > 0 || sub[v] != p.accN[v] {
-				return nil
-			}
-		}
-	}
 	isInner := func(slot int) bool {
 		for _, l := range loops {
 			if l.Slot == slot {
@@ -324,6 +293,12 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 						return
 					}
 				}
+				if slices.Contains(pl.private, b.Acc.Var) {
+					ok = false // allocated twice
+					return
+				}
+				pl.private = append(pl.private, b.Acc.Var)
+				privN = append(privN, 0)
 				scope = append(scope[:len(scope):len(scope)], b.Acc.Var)
 				continue
 			}
@@ -344,13 +319,7 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 					ok = false
 					return
 				}
-				for _, c := range t.CtlSlots {
-					if isInner(c) {
-						ok = false
-						return
-					}
-				}
-				pl.yconds = append(pl.yconds, t)
+				pl.yconds = append(pl.yconds, t) // reading no inner iterator: tested after the walk
 				break
 			}
 		}
@@ -363,6 +332,7 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 				ok = false
 				return
 			}
+			loops = append(loops, t)
 			walkList(t.Body, scope, true)
 			return
 		case KAlloc, KIncTaskID, KCheckBarrier:
@@ -399,6 +369,10 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 			}
 		}
 		switch t.Kind {
+		case KFence, KArrive, KAwait:
+			pl.quiet = false
+		}
+		switch t.Kind {
 		case KFence:
 			return
 		case KArrive:
@@ -420,12 +394,13 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 			}
 		}
 		a := t.Acc
-		if slices.Contains(pl.private, a.Var) {
+		if i := slices.Index(pl.private, a.Var); i >= 0 {
 			// This iteration's own incarnation: after its Alloc, and
 			// the same cells in every iteration.
 			if !slices.Contains(scope, a.Var) || !noY(a) {
 				ok = false
 			}
+			privN[i]++
 			return
 		}
 		d := scan(a)
@@ -472,6 +447,27 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 	walkList(s.Body, nil, false)
 	if !ok || pl.start == nil {
 		return nil
+	}
+	// Private: allocated once in the whole program (here), a data
+	// variable, every access of the program in this body after its Alloc
+	// (an access before it was taken for an owned one, or refused).
+	for i, v := range pl.private {
+		pv := &p.Vars[v]
+		if p.allocN[v] != 1 || pv.Barrier || pv.Ring > 0 || pv.RingDepth > 0 || privN[i] != p.accN[v] {
+			return nil
+		}
+		for _, o := range pl.owned {
+			if o.v == v {
+				return nil
+			}
+		}
+	}
+	for _, t := range pl.yconds {
+		for _, c := range t.CtlSlots {
+			if isInner(c) {
+				return nil
+			}
+		}
 	}
 	// Classes reorder iterations: only where no event orders them and no
 	// per-thread queue is used.
@@ -605,8 +601,12 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 		if m.lite && !o.liteRuns {
 			continue
 		}
-		if m.thVars[o.v] == nil && m.vars[o.v].hasRecs && !pl.quiet {
-			return nil
+		if st := &m.vars[o.v]; m.thVars[o.v] == nil && st.hasRecs {
+			// Unless the loop can adopt them (no event, one class,
+			// and its slices cover the whole dimension: thsymAdoptable).
+			if !pl.quiet || d != 1 || !st.live || o.dim >= len(st.blocks) || n*o.coef != st.blocks[o.dim] {
+				return nil
+			}
 		}
 	}
 	// Bounds of every window that reads the thread, at both ends.
@@ -1132,17 +1132,13 @@ func (m *Machine) thsymAdoptable(st *varState, mp thMap, f *thFrame) bool {
 	}
 	outer := st.total / (stride * blocks)
 	end := mp.base + int(f.n)*mp.coef
-	if mp.base < 0 || end > blocks {
+	if mp.base != 0 || end != blocks {
+		// The slices cover the dimension (so no cell is outside
+		// them): tested first by thsymEnterAt, as it costs nothing
+		// (shfl_xor's two-lane loops over host-written GMEM).
 		return false
 	}
-	if st.lazy {
-		// Every cell holds the remembered record: adoptable only when
-		// the slices cover them all (made first: lazycells.go).
-		if mp.base != 0 || end != blocks {
-			return false
-		}
-		m.unlazy(st)
-	}
+	m.unlazy(st) // every cell holds the remembered record (lazycells.go)
 	now := int32(len(m.log))
 	invariant := func(t threads) bool {
 		if t.task == f.task && t.start == f.r0 && m.single[t.shape] {

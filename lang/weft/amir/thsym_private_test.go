@@ -319,3 +319,64 @@ func randomPrivateThreadSymProgram(seed int64) *Program {
 	b.read(Exec{All: true}, whole(in), q)
 	return b.build()
 }
+
+// TestThreadSymPrivateScope: a variable allocated in a thread loop is the
+// iteration's own only if every access of the program follows its Alloc
+// in the loop, in the Alloc's statement list: read after an If that
+// allocates it only at k = 0 (the next k sees the last iteration's
+// incarnation), or read after the loop by the last thread, the loop must
+// run in full, and does, with the full run's Result.
+func TestThreadSymPrivateScope(t *testing.T) {
+	for c := 0; c < 2; c++ {
+		mk := func() (*Program, *Stmt) {
+			b := newBuilder(64)
+			task, kk, th := b.slot("task"), b.slot("k"), b.slot("g")
+			out := b.newVar("dst", false, 4)
+			val := b.local("val", 1)
+			st := &Affine{Terms: []Term{{th, 1}}}
+			me := Exec{Shape: shThread, Start: st.Eval, StartAff: st}
+			last := &Affine{K: 3}
+			b.loop(task, 0, 1, true, func() {
+				b.loop(kk, 0, 2, false, func() {
+					b.loop(th, 0, 4, false, func() {
+						if c == 0 {
+							b.open()
+							b.alloc(val)
+							b.write(me, &Access{Var: val}, qSm80, Unordered)
+							b.add(&Stmt{Kind: KIf, Cond: func(env []int) bool { return env[kk] == 0 }, CtlSlots: []int{kk}, Body: b.close()})
+						} else {
+							b.alloc(val)
+							b.write(me, &Access{Var: val}, qSm80, Unordered)
+						}
+						b.read(me, &Access{Var: val}, qCuda2)
+						b.write(me, &Access{Var: out, Idx: []Window{{Lo: st.Eval, LoAff: st}}, Slots: []int{th}}, qCuda2, FullyOrdered)
+					})
+					if c == 1 {
+						b.read(Exec{Shape: shThread, Start: last.Eval, StartAff: last}, &Access{Var: val}, qCuda2)
+					}
+				})
+			})
+			p := b.build()
+			var loop *Stmt
+			Walk(p.Body, func(s *Stmt) {
+				if s.Kind == KLoop && s.Slot == th {
+					loop = s
+				}
+			})
+			return p, loop
+		}
+		p, loop := mk()
+		if loop.thsym != nil {
+			t.Fatalf("case %d: the loop has a thread-symmetry plan", c)
+		}
+		r1 := *New(p, Config{MaxHazards: 10}).Run(nil)
+		p2, _ := mk()
+		m2 := New(p2, Config{MaxHazards: 10})
+		m2.noThreadSym = true
+		r2 := *m2.Run(nil)
+		r1.Stats.Memory, r2.Stats.Memory = 0, 0
+		if g, w := fmt.Sprintf("%+v", r1), fmt.Sprintf("%+v", r2); g != w || r1.Distinct == 0 {
+			t.Fatalf("case %d (want a hazard: another thread's incarnation):\nsymmetric %s\nfull      %s", c, g, w)
+		}
+	}
+}
