@@ -177,7 +177,7 @@ func (p *parser) next() pyscan.Tok {
 func (p *parser) text(t pyscan.Tok) string { return p.sc.Text(t) }
 
 // at is t's position.
-func (p *parser) at(t pyscan.Tok) diag.Pos { return diag.Pos{File: p.file, Offset: t.Off} }
+func (p *parser) at(t pyscan.Tok) diag.Pos { return diag.Pos{File: p.file, Offset: p.sc.Off(t)} }
 
 func (p *parser) isOp(s string) bool { return p.sc.Is(p.toks[p.i], pyscan.OP, s) }
 
