@@ -17,8 +17,9 @@ func Check(f *syntax.File, l *lib.Library, errs *diag.List) *Program {
 			Windows: map[string]*lib.SpecialWindow{}, Units: map[string]*lib.Unit{}, Quals: map[string]*lib.QualTL{},
 			Timelines: map[string]*lib.SyncTL{}, Instrs: map[string]*lib.Instr{}, Procs: map[string]*syntax.Proc{}}
 	}
-	prog := &Program{File: f, Lib: l, ByName: map[string]*Proc{}, Consts: map[string]int64{}, Globals: map[string]syntax.Expr{},
-		Configs: map[string]*Config{}, Fields: map[*syntax.Attr]*ConfigField{}, Externs: map[*syntax.Call]*lib.Extern{}}
+	// Configs, Fields and Externs are made at their first entry: most
+	// files have none (issue 13: a map each per check for nothing).
+	prog := &Program{File: f, Lib: l, ByName: map[string]*Proc{}, Consts: map[string]int64{}, Globals: map[string]syntax.Expr{}}
 	c := &checker{lib: l, errs: errs, prog: prog, globals: map[string]*Symbol{}}
 	if f == nil {
 		return prog
@@ -51,7 +52,7 @@ func Check(f *syntax.File, l *lib.Library, errs *diag.List) *Program {
 		var size procSize
 		size.proc(sp)
 		p := newProcSized(sp, size.names, size.decls)
-		p.loops = size.loops
+		p.loops, p.decls = size.loops, size.decls
 		if lib.IsInstr(sp) {
 			p.Instr = lib.ParseInstr(sp, l, errs)
 		} else {
@@ -71,10 +72,12 @@ func Check(f *syntax.File, l *lib.Library, errs *diag.List) *Program {
 func newProc(sp *syntax.Proc) *Proc { return newProcSized(sp, 0, 0) }
 
 // newProcSized is newProc with Uses and Defs made for uses and defs
-// entries (procSize).
+// entries (procSize). Callees, Args and Windows are made at their first
+// entry (addCallee, addWindow): many procs call nothing or declare no
+// window, and three maps per proc were a visible part of a small
+// kernel's check (issue 13).
 func newProcSized(sp *syntax.Proc, uses, defs int) *Proc {
-	p := &Proc{Name: sp.Name.Name, Decl: sp, Uses: make(map[*syntax.Name]*Symbol, uses), Defs: make(map[syntax.Node]*Symbol, defs),
-		Callees: map[*syntax.Call]*Proc{}, Args: map[*syntax.Call][]syntax.Expr{}, Windows: map[*syntax.Assign]bool{}}
+	p := &Proc{Name: sp.Name.Name, Decl: sp, Uses: make(map[*syntax.Name]*Symbol, uses), Defs: make(map[syntax.Node]*Symbol, defs)}
 	if defs > 0 {
 		p.Locals = make([]*Symbol, 0, defs)
 	}
