@@ -108,30 +108,44 @@ type longTok struct {
 
 // Scanner tokenizes one file.
 type Scanner struct {
-	file    *diag.File
-	src     []byte
-	text    string // src as one string: token texts are its substrings, not one allocation each
-	off     int
-	err     ErrorHandler
-	indents []int  // stack of indentation columns; starts with 0
-	parens  []byte // open brackets
-	pending []Tok
-	pendBuf []Tok     // pending's array from its start (Next)
-	long    []longTok // Tok.long
-	grow    bool      // Toks is scanning into pending: growPending sizes its growth
-	atBOL   bool      // at beginning of a logical line
-	lineHas bool      // the current logical line produced a token
-	done    bool
+	file      *diag.File
+	src       []byte
+	text      string // src as one string: token texts are its substrings, not one allocation each
+	off       int
+	err       ErrorHandler
+	indents   []int  // stack of indentation columns; starts with 0
+	indentBuf [8]int // indents' first array
+	parens    []byte // open brackets
+	pending   []Tok
+	pendBuf   []Tok     // pending's array from its start (Next)
+	long      []longTok // Tok.long
+	grow      bool      // Toks is scanning into pending: growPending sizes its growth
+	atBOL     bool      // at beginning of a logical line
+	lineHas   bool      // the current logical line produced a token
+	done      bool
 
 	Comments []Comment
 }
 
 // New returns a scanner over f reporting errors to err (which may be nil).
 func New(f *diag.File, err ErrorHandler) *Scanner {
+	s := new(Scanner)
+	s.Init(f, err)
+	return s
+}
+
+// Init makes s a new scanner over f reporting errors to err (which may be
+// nil), as New does: a parser can hold its scanner by value (one
+// allocation less per parse).
+func (s *Scanner) Init(f *diag.File, err ErrorHandler) {
 	if err == nil {
 		err = func(diag.Pos, string, string) {}
 	}
-	return &Scanner{file: f, src: f.Src, text: f.Text(), err: err, indents: []int{0}, atBOL: true}
+	*s = Scanner{file: f, src: f.Src, text: f.Text(), err: err, atBOL: true}
+	// The indentation stack starts in the scanner itself: kernels nest
+	// 5 to 8 levels, and growing it from one entry took three
+	// allocations per parse (issue 13).
+	s.indents = append(s.indentBuf[:0], 0)
 }
 
 func (s *Scanner) pos(off int) diag.Pos { return diag.Pos{File: s.file, Offset: off} }

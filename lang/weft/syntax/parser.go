@@ -41,16 +41,16 @@ func init() {
 // Parse parses a .weft file, reporting errors to errs.
 func Parse(f *diag.File, errs *diag.List) *File {
 	p := &parser{file: f, errs: errs}
-	sc := pyscan.New(f, func(pos diag.Pos, code, msg string) {
+	p.sc = &p.scan
+	p.sc.Init(f, func(pos diag.Pos, code, msg string) {
 		if p.scanErrLines == nil {
 			p.scanErrLines = map[int]bool{}
 		}
 		p.scanErrLines[pos.Line()] = true
 		p.errs.Errorf(pos, code, "%s", msg)
 	})
-	p.sc = sc
-	p.toks = sc.Toks()
-	p.comments = sc.Comments
+	p.toks = p.sc.Toks()
+	p.comments = p.sc.Comments
 	p.sizeSlabs()
 	return p.parseFile()
 }
@@ -88,7 +88,8 @@ func slabNew[T any](slab *[]T) *T {
 type parser struct {
 	file     *diag.File
 	errs     *diag.List
-	sc       *pyscan.Scanner // the texts of toks
+	sc       *pyscan.Scanner // the texts of toks (&scan)
+	scan     pyscan.Scanner
 	toks     []pyscan.Tok
 	i        int
 	comments []pyscan.Comment
@@ -1024,6 +1025,25 @@ func (p *parser) call(fun Expr) Expr {
 	return c
 }
 
+// smallDecimal is the value of s when it is 1 to 18 decimal digits (so
+// it fits in an int64) without a leading zero: nearly every literal of a
+// kernel, read without strconv's base prefixes and underscores, which
+// were a twentieth of a parse (issue 13). ok is false for the rest, which
+// ParseInt reads.
+func smallDecimal(s string) (v int64, ok bool) {
+	if len(s) == 0 || len(s) > 18 || (s[0] == '0' && len(s) > 1) {
+		return 0, false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i] - '0'
+		if c > 9 {
+			return 0, false
+		}
+		v = v*10 + int64(c)
+	}
+	return v, true
+}
+
 func (p *parser) atom() Expr {
 	t := p.tok()
 	switch t.Kind {
@@ -1041,9 +1061,13 @@ func (p *parser) atom() Expr {
 		return n
 	case pyscan.INT:
 		p.next()
-		v, err := strconv.ParseInt(strings.ReplaceAll(p.text(t), "_", ""), 0, 64)
-		if err != nil {
-			p.errorf(p.at(t), ErrIntRange, "integer literal %s does not fit in 64 bits", p.text(t))
+		v, ok := smallDecimal(p.text(t))
+		if !ok {
+			var err error
+			v, err = strconv.ParseInt(strings.ReplaceAll(p.text(t), "_", ""), 0, 64)
+			if err != nil {
+				p.errorf(p.at(t), ErrIntRange, "integer literal %s does not fit in 64 bits", p.text(t))
+			}
 		}
 		n := slabNew(&p.ints)
 		*n = IntLit{node{p.at(t)}, p.text(t), v}
