@@ -192,6 +192,9 @@ func checkVerb(env *frontend.Env, args []string) int {
 			return 2
 		}
 		prog := check.Check(f, l, &errs)
+		if AfterFrontEnd != nil {
+			AfterFrontEnd()
+		}
 		ctx := &CheckContext{Env: env, File: f, Prog: prog, Sizes: sizes, Errs: &errs, WantSummary: !*quiet && !*asJSON}
 		stop := noProgress
 		if env.StderrIsTerminal { // the label only where a line can show it
