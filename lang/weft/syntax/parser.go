@@ -239,9 +239,18 @@ func (p *parser) name() *Name {
 // commentsBefore returns the comments before offset off that are not yet
 // attached.
 func (p *parser) commentsBefore(off int) []string {
-	var out []string
-	for p.ci < len(p.comments) && p.comments[p.ci].Pos.Offset < off {
-		out = append(out, p.comments[p.ci].Text)
+	n := 0
+	for p.ci+n < len(p.comments) && p.comments[p.ci+n].Pos.Offset < off {
+		n++
+	}
+	if n == 0 {
+		return nil
+	}
+	// Counted first: one list of the exact size, not one per doubling
+	// (a file's opening comments are a paragraph).
+	out := make([]string, n)
+	for i := range out {
+		out[i] = p.comments[p.ci].Text
 		p.ci++
 	}
 	return out
@@ -610,27 +619,29 @@ func (p *parser) forStmt() Stmt {
 	p.next()
 	f.Mode = p.name()
 	p.expectOp("(")
-	var args []Expr
+	// The bounds in place (a loop has two), not in a list.
+	var args [2]Expr
+	nargs := 0
 	for !p.isOp(")") {
 		if p.tok().Kind == pyscan.NAME && p.peekOp(1, "=") {
-			kp := p.at(p.tok())
-			k := &Kwarg{node: node{kp}, Name: p.name()}
-			p.next()
-			k.Value = p.expr()
-			f.Kwargs = append(f.Kwargs, k)
+			f.Kwargs = p.kwarg(f.Kwargs)
 		} else {
 			if len(f.Kwargs) > 0 {
 				p.fail(ErrExpected, "positional argument after keyword argument")
 			}
-			args = append(args, p.expr())
+			e := p.expr()
+			if nargs < len(args) {
+				args[nargs] = e
+			}
+			nargs++
 		}
 		if !p.got(",") {
 			break
 		}
 	}
 	p.expectOp(")")
-	if len(args) != 2 {
-		p.errorf(f.Mode.P, ErrExpected, "%s loop needs two bounds (lo, hi), got %d", f.Mode.Name, len(args))
+	if nargs != 2 {
+		p.errorf(f.Mode.P, ErrExpected, "%s loop needs two bounds (lo, hi), got %d", f.Mode.Name, nargs)
 		panic(bailout{})
 	}
 	f.Lo, f.Hi = args[0], args[1]
@@ -782,7 +793,20 @@ func (p *parser) barrierList() (bars []Expr, chained bool) {
 func (p *parser) syncStmt() Stmt {
 	t := p.next()
 	p.expectOp("(")
-	args := p.exprList(")")
+	// The arguments stay on the parser's stack: the statement keeps each
+	// in a field of its own, so a list of them would be garbage.
+	mark := len(p.exprs)
+	for !p.isOp(")") {
+		p.exprs = append(p.exprs, p.expr())
+		if !p.got(",") {
+			break
+		}
+	}
+	args := p.exprs[mark:]
+	defer func() {
+		clear(p.exprs[mark:])
+		p.exprs = p.exprs[:mark]
+	}()
 	p.expectOp(")")
 	bad := func(want string) {
 		p.errorf(p.at(t), ErrSyncArgs, "%s takes %s, got %d arguments", p.text(t), want, len(args))
@@ -999,16 +1023,38 @@ func (p *parser) indexElem() Expr {
 	return s
 }
 
+// kwarg parses `name=value` and appends it to list. The first keyword
+// argument of a list is allocated with the list's array of one (a loop's
+// unit=, an instruction's size=: nearly every list has one), one
+// allocation instead of two (issue 13).
+func (p *parser) kwarg(list []*Kwarg) []*Kwarg {
+	var k *Kwarg
+	if list == nil {
+		one := new(struct {
+			k    Kwarg
+			list [1]*Kwarg
+		})
+		k = &one.k
+		one.list[0] = k
+		list = one.list[:]
+	} else {
+		k = new(Kwarg)
+		list = append(list, k)
+	}
+	k.P = p.at(p.tok())
+	k.Name = p.name()
+	p.next()
+	k.Value = p.expr()
+	return list
+}
+
 func (p *parser) call(fun Expr) Expr {
 	p.expectOp("(")
 	c := &Call{node: node{fun.Pos()}, Fun: fun}
 	mark := len(p.exprs)
 	for !p.isOp(")") {
 		if p.tok().Kind == pyscan.NAME && p.peekOp(1, "=") {
-			k := &Kwarg{node: node{p.at(p.tok())}, Name: p.name()}
-			p.next()
-			k.Value = p.expr()
-			c.Kwargs = append(c.Kwargs, k)
+			c.Kwargs = p.kwarg(c.Kwargs)
 		} else {
 			if len(c.Kwargs) > 0 {
 				p.fail(ErrExpected, "positional argument after keyword argument")
