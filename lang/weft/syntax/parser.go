@@ -766,6 +766,13 @@ func (p *parser) exprStmt() Stmt {
 		return cs
 	}
 	if call, ok := x.(*Call); ok {
+		if name := call.FunName(); isSyncName(name) {
+			// `+Fence()` or `(Fence)(a, b)`: a sync statement parsed as
+			// a call, which would skip its argument checks and print
+			// as a sync statement that does not parse (FuzzParse).
+			p.errorf(start, ErrStmt, "%s is a sync statement: write %s(...) alone, not in an expression", name, name)
+			panic(bailout{})
+		}
 		return &CallStmt{node: node{start}, Call: call}
 	}
 	p.errorf(start, ErrStmt, "expression is not a statement")
