@@ -386,6 +386,13 @@ type Machine struct {
 	noGridGrp       bool
 	gridGrpAdmitted int64
 	gridRecKept     int64 // record runs on deferred slabs (gridRecordRun)
+	// gridCompare's snapshots of slab_0's records (gridSnap);
+	// gridNoRawSkip replays every record compared (tests).
+	gridSnaps     []gridSnap
+	gridSnapG     []grant
+	gridSnapP     []pend
+	gridNoRawSkip bool
+	gridRawSkips  int64
 
 	// Merged read records (thmerge.go): noGridMerge disables them
 	// (tests), gridMerges counts them, mergeShapes caches the shapes of
