@@ -831,6 +831,7 @@ func (m *Machine) gridCompare(g *gridRT, vr *gridVarRT, now int32) bool {
 				if r.stamp != now {
 					m.replay(r)
 				}
+				snaps[len(snaps)-1].free = !m.gridMoves(g, r)
 			}
 			m.gridSnaps = snaps
 			for p := 1; p < len(g.ths); p++ {
@@ -840,11 +841,36 @@ func (m *Machine) gridCompare(g *gridRT, vr *gridVarRT, now int32) bool {
 				}
 				for i := 0; h >= 0 && q >= 0; i++ {
 					r, o := m.rec(h), m.rec(q)
-					if o.stamp != now && !m.gridNoRawSkip && m.gridSnapSame(&snaps[i], o) {
+					sn := &snaps[i]
+					if o.stamp != now && !m.gridNoRawSkip && m.gridSnapSame(sn, o) {
 						// o replayed would be r replayed.
-						o = r
 						m.gridRawSkips++
-					} else if o.stamp != now {
+						if sn.dec == 0 {
+							// The test of r against itself; with no
+							// component that τ_p moves, the same at
+							// every point.
+							ok := m.gridSame(g, p, r, r) || m.gridGrpSame(g, p, vr, r, r, reads)
+							if !sn.free {
+								if !ok {
+									m.gridSnapG, m.gridSnapP = m.gridSnapG[:0], m.gridSnapP[:0]
+									return false
+								}
+								h, q = r.next, o.next
+								continue
+							}
+							sn.dec = 2
+							if ok {
+								sn.dec = 1
+							}
+						}
+						if sn.dec != 1 {
+							m.gridSnapG, m.gridSnapP = m.gridSnapG[:0], m.gridSnapP[:0]
+							return false
+						}
+						h, q = r.next, o.next
+						continue
+					}
+					if o.stamp != now {
 						m.replay(o)
 					}
 					if !m.gridSame(g, p, r, o) && !m.gridGrpSame(g, p, vr, r, o, reads) {
@@ -870,6 +896,25 @@ func (m *Machine) gridCompare(g *gridRT, vr *gridVarRT, now int32) bool {
 type gridSnap struct {
 	r            record
 	grants, pend int
+	// free: the replayed record has no component τ_p moves; dec: then
+	// the test of it against itself, once made (1 passed, 2 failed).
+	free bool
+	dec  int8
+}
+
+// gridMoves reports whether τ_p moves a component of r (its creator or a
+// grant is the representative's one thread).
+func (m *Machine) gridMoves(g *gridRT, r *record) bool {
+	mv := func(x threads) bool { return x.task == g.task && x.start == g.th0 && m.single[x.shape] }
+	if mv(r.creator) {
+		return true
+	}
+	for i := range r.grants {
+		if mv(r.grants[i].th) {
+			return true
+		}
+	}
+	return false
 }
 
 // gridSnapSame reports whether o is field for field snapshot sn.
