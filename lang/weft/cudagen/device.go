@@ -168,7 +168,7 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 			g.errorf(s, codeDevice, "%v", err)
 			return
 		}
-		g.facts.tops[d.m] = top
+		put(&g.facts.tops, d.m, top)
 	}
 	paths := []string{""}
 	if df.Warps != nil {
@@ -205,8 +205,8 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 		for _, v := range d.captured {
 			names = append(names, v.name)
 		}
-		g.facts.captures[s.Pos().Offset] = names
-		g.facts.mbarSize[s.Pos().Offset] = d.mbarTop
+		put(&g.facts.captures, s.Pos().Offset, names)
+		put(&g.facts.mbarSize, s.Pos().Offset, d.mbarTop)
 	}
 	if g.single {
 		// CheckOnly's single pass formats no text: of the launch and the
@@ -913,7 +913,7 @@ func (g *gen) devStmt(ctx *devCtx, s syntax.Stmt) {
 		name := s.Call.FunName()
 		in := g.instr(name)
 		if in == nil {
-			if p := g.procs[name]; p != nil {
+			if p := g.procNamed(name); p != nil {
 				g.inline(ctx, s, p)
 			} else {
 				g.errorf(s.Call, codeName, "unknown instruction %s", name)

@@ -323,10 +323,10 @@ func (x *exprCtx) name(n *syntax.Name) string {
 		x.g.capture(v)
 	}
 	if v.threadsIt && x.g.pass == 1 {
-		x.g.facts.used[usedKey{v.decl.Pos().Offset, v.path}] = true
+		put(&x.g.facts.used, usedKey{v.decl.Pos().Offset, v.path}, true)
 	}
 	if v.decl != nil && !x.assigning && x.g.pass == 1 {
-		x.g.facts.read[v.decl.Pos().Offset] = true
+		put(&x.g.facts.read, v.decl.Pos().Offset, true)
 	}
 	switch v.kind {
 	case kScalar:
@@ -546,7 +546,7 @@ func (g *gen) stripDist(x *exprCtx, v *sym, idx []syntax.Expr, at syntax.Node) [
 	if prev, ok := g.facts.distDims[off]; ok && g.pass == 1 && prev != k {
 		g.pass1Errorf(at, codeDist, "%s is indexed with %d distributed indices here but %d elsewhere (seed 002 Rule 3/4)", v.name, k, prev)
 	}
-	g.facts.distDims[off] = k
+	put(&g.facts.distDims, off, k)
 	return idx[k:]
 }
 
