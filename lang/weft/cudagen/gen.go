@@ -64,7 +64,7 @@ type gen struct {
 	consts map[string]int64
 	lists  map[string]syntax.Expr // non-integer globals (warp configs)
 	instrs map[string]*lib.Instr  // the file's @instr procs; instr also looks in the library
-	order  []*syntax.Proc // user procs to emit, file order (procNamed)
+	order  []*syntax.Proc         // user procs to emit, file order (procNamed)
 
 	// prog is f checked (Options.Prog, or checked once for both passes).
 	prog *check.Program
