@@ -678,7 +678,21 @@ func (p *Program) fuse(s *Stmt) {
 	}
 	fusible := func(t *Stmt) bool { return kindOK(t) && !t.dead }
 	usesGS := func(t *Stmt) bool { return t.Kind != KClearReads && t.Kind != KClearMutates }
+	// out is made at the first run, holding the (unchanged) statements
+	// before it: a body without runs allocates nothing, one with runs
+	// once (stop 29: its growth was a tenth of a small kernel's Convert
+	// objects).
 	var out []*Stmt
+	keep := func(t *Stmt) {
+		if out != nil {
+			out = append(out, t)
+		}
+	}
+	startRun := func(i int) {
+		if out == nil {
+			out = append(make([]*Stmt, 0, len(s.Body)), s.Body[:i]...)
+		}
+	}
 	changed := false
 	for i := 0; i < len(s.Body); {
 		t := s.Body[i]
@@ -695,6 +709,7 @@ func (p *Program) fuse(s *Stmt) {
 					// keepLite stays false: lite tasks only check bounds.
 					run.checkLite = run.checkLite || u.checkLite
 				}
+				startRun(i)
 				out = append(out, run)
 				changed = true
 				i = j
@@ -702,7 +717,7 @@ func (p *Program) fuse(s *Stmt) {
 			}
 		}
 		if !fusible(t) {
-			out = append(out, t)
+			keep(t)
 			i++
 			continue
 		}
@@ -722,7 +737,7 @@ func (p *Program) fuse(s *Stmt) {
 			}
 		}
 		if j-i < 2 {
-			out = append(out, t)
+			keep(t)
 			i++
 			continue
 		}
@@ -738,6 +753,7 @@ func (p *Program) fuse(s *Stmt) {
 		// execution on one cell (execRun): most runs of a small check
 		// never get one (issue 13: 13 KB per Convert of tk_split_gemm).
 		run.memoKind, run.memoOps, run.memoRecs = memoForm(run)
+		startRun(i)
 		out = append(out, run)
 		changed = true
 		i = j
