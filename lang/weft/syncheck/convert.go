@@ -303,8 +303,17 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	c.p = &amir.Program{Name: p.Name.Name, Slots: make([]string, 0, 8)}
 	c.out = &Program{AMIR: c.p, Proc: p, Lib: l}
 	// Most source statements are a Src each: sized once from the proc's
-	// own statements (calls of other procs add theirs by growing).
-	if n := countStmts(p.Body); n > 0 {
+	// own statements (calls of other procs add theirs by growing). The
+	// scopes, loops and control names too, from the same walk (stop 29).
+	sz := sizeOf(p.Body)
+	c.nameSlab.reserve(sz.scopes + 1)
+	if sz.loops > 0 {
+		c.ctrl = make([]string, 0, sz.loops+len(p.Params))
+	}
+	if sz.threads > 0 {
+		c.iters = make([]loopSlot, 0, sz.threads)
+	}
+	if n := sz.stmts; n > 0 {
 		c.p.Srcs = make([]amir.Src, 0, n)
 		c.out.srcStmts = make([]syntax.Stmt, 0, n)
 		c.out.Machines = make([]coll.Machine, 0, n)
@@ -344,7 +353,7 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 		}
 	}
 	c.p.AddShape(coll.Collective{}) // shape 0: one thread
-	top := &names{}
+	top := c.child(nil)
 	for _, prm := range p.Params {
 		if prm.Type != nil && prm.Type.Elem != nil && prm.Type.Dims == nil && !prm.Type.Window && prm.Type.Mem == nil && !lib.IsDataType(prm.Type.Elem.Name) && prm.Type.Elem.Name != "barrier" {
 			slot := c.slot(prm.Name.Name)
@@ -384,20 +393,43 @@ func (c *converter) scopeOf(st syntax.Stmt) *gpucheck.Scope {
 	return c.lastScope
 }
 
-// countStmts is the number of statements of body, nested ones included.
-func countStmts(body []syntax.Stmt) int {
-	n := len(body)
+// procSize is what a proc's body holds (sizeOf): its statements, nested
+// ones included, its loops and cuda_threads loops, and the scopes its
+// conversion makes (child) outside calls of procs.
+type procSize struct {
+	stmts, loops, threads, scopes int
+}
+
+// sizeOf walks body once for the sizes of the converter's slices and
+// slabs: grown by doubling, a small kernel's had been made two or three
+// times (issue 13, stop 29). The scopes are those of pushBlock (one per
+// block) and forStmt (one per loop).
+func sizeOf(body []syntax.Stmt) procSize {
+	z := procSize{stmts: len(body), scopes: 1}
 	for _, st := range body {
+		var in procSize
 		switch st := st.(type) {
 		case *syntax.For:
-			n += countStmts(st.Body)
+			in = sizeOf(st.Body)
+			in.scopes++
+			in.loops++
+			if st.Mode != nil && st.Mode.Name == "cuda_threads" {
+				in.threads++
+			}
 		case *syntax.If:
-			n += countStmts(st.Then) + countStmts(st.Else)
+			in = sizeOf(st.Then)
+			if len(st.Else) > 0 {
+				e := sizeOf(st.Else)
+				in.stmts, in.loops, in.threads, in.scopes = in.stmts+e.stmts, in.loops+e.loops, in.threads+e.threads, in.scopes+e.scopes
+			}
 		case *syntax.With:
-			n += countStmts(st.Body)
+			in = sizeOf(st.Body)
+		default:
+			continue
 		}
+		z.stmts, z.loops, z.threads, z.scopes = z.stmts+in.stmts, z.loops+in.loops, z.threads+in.threads, z.scopes+in.scopes
 	}
-	return n
+	return z
 }
 
 func (c *converter) slot(name string) int {
