@@ -471,10 +471,12 @@ func (p *Program) Finish() {
 	// Finish had walked the program three times and allocated a cache per
 	// statement (issue 13, stop 26).
 	var slab []gsCache
+	chunk := 16 // then 64: a small kernel's few statements (stop 29: 64 were 2 KB of its Convert)
 	Walk(p.Body, func(s *Stmt) {
 		if s.Exec.StartAff == nil {
 			if len(slab) == 0 {
-				slab = make([]gsCache, 64)
+				slab = make([]gsCache, chunk)
+				chunk = 64
 			}
 			s.gsc = &slab[0]
 			slab = slab[1:]

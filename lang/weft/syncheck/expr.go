@@ -513,7 +513,7 @@ func (c *converter) linTerms(n int) []linTerm {
 	}
 	l := len(c.linBuf)
 	if cap(c.linBuf)-l < n {
-		c.linBuf = make([]linTerm, 0, max(2*cap(c.linBuf), 32, n))
+		c.linBuf = make([]linTerm, 0, max(2*cap(c.linBuf), 8, n))
 		l = 0
 	}
 	c.linBuf = c.linBuf[:l+n]
