@@ -61,7 +61,7 @@ type gen struct {
 	errs   *diag.List
 	file   *syntax.File
 	stem   string
-	consts map[string]int64
+	consts smap[string, int64]
 	lists  map[string]syntax.Expr // non-integer globals (warp configs)
 	instrs map[string]*lib.Instr  // the file's @instr procs; instr also looks in the library
 	order  []*syntax.Proc         // user procs to emit, file order (procNamed)
@@ -96,19 +96,19 @@ type gen struct {
 
 // facts is what the first pass learns for the second.
 type facts struct {
-	distDims map[int]int       // alloc offset -> number of distributed dims
-	captures map[int][]string  // CudaDeviceFunction offset -> captured CPU names, in order
-	bars     map[int]*barFacts // barrier alloc offset -> usage
-	mbarSize map[int]int       // CudaDeviceFunction offset -> bytes of mbarriers
-	tx       map[int]int       // Arrive offset -> expect-tx bytes
-	used     map[usedKey]bool  // cuda_threads loop (and warp code path) -> its iterator is read
-	read     map[int]bool      // declaration offset -> the name is read (not only assigned)
+	distDims smap[int, int]      // alloc offset -> number of distributed dims
+	captures smap[int, []string] // CudaDeviceFunction offset -> captured CPU names, in order
+	bars     map[int]*barFacts   // barrier alloc offset -> usage
+	mbarSize smap[int, int]      // CudaDeviceFunction offset -> bytes of mbarriers
+	tx       map[int]int         // Arrive offset -> expect-tx bytes
+	used     smap[usedKey, bool] // cuda_threads loop (and warp code path) -> its iterator is read
+	read     smap[int, bool]     // declaration offset -> the name is read (not only assigned)
 
 	// tops is the device tiling of each launch shape, made once for both
 	// passes: coll memoizes the tilings derived from a tiling, so the
 	// second pass derives none of its cuda_threads loops and CudaWarps
 	// blocks again (issue 13).
-	tops map[coll.Machine]*coll.Tiling
+	tops smap[coll.Machine, *coll.Tiling]
 }
 
 type barFacts struct {
@@ -323,7 +323,7 @@ func (g *gen) globals() {
 				continue // a scheduling operation; constants are folded anyway
 			}
 			if k, ok := g.constValue(v, nil); ok {
-				put(&g.consts, n.Name, k)
+				g.consts.put(n.Name, k)
 				continue
 			}
 			put(&g.lists, n.Name, v)

@@ -465,7 +465,7 @@ func (g *gen) placeholderExpr(m, key string, consts map[string]syntax.Expr, x *e
 		return strconv.FormatInt(c, 10)
 	}
 	for _, n := range freeNames(e) {
-		if _, ok := g.consts[n]; !ok {
+		if _, ok := g.consts.get(n); !ok {
 			if *firstErr == nil {
 				*firstErr = fmt.Errorf("template placeholder %s names %s, which is not a size parameter", m, n)
 			}
