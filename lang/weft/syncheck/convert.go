@@ -69,17 +69,13 @@ type converter struct {
 	// objects (issue 13, stop 29).
 	ctrl   []string
 	instrs map[string]*lib.Instr
-	vars   []*gpucheck.Var
 	iters  []loopSlot
 	// srcOf indexes the Srcs by statement once they are too many to
 	// search (srcIndex).
 	srcOf map[syntax.Stmt]int
-	// grans collects, per AMIR variable and dimension, the alignments of
-	// every access (granularity).
-	grans [][]int
-	// dimAff holds each AMIR variable's extents as affine forms (nil where
-	// not affine), for the HiAff of whole-extent windows.
-	dimAff [][]*amir.Affine
+	// vinfo is what the conversion keeps of each AMIR variable (varInfo),
+	// by index.
+	vinfo []varInfo
 	// machine is the launch shape of the device function being converted.
 	machine coll.Machine
 	// qual indices
@@ -191,6 +187,17 @@ type ringFacts struct {
 	tx, txSrc int
 }
 
+// varInfo is what the conversion keeps of an AMIR variable: its gpucheck
+// variable (nil for a hidden reverse twin), its extents as affine forms
+// (nil where not affine: the HiAff of whole-extent windows), and the
+// alignments of every access per dimension (granularity). One slice of
+// them: three had been three allocations per Convert (issue 13, stop 29).
+type varInfo struct {
+	v      *gpucheck.Var
+	dimAff []*amir.Affine
+	gran   []int
+}
+
 // loopSlot is the slot of a cuda_threads loop's iterator.
 type loopSlot struct {
 	loop *syntax.For
@@ -215,8 +222,8 @@ func (c *converter) setControl(n string) {
 
 // varOf is the AMIR variable of v, if made.
 func (c *converter) varOf(v *gpucheck.Var) (int, bool) {
-	for i, x := range c.vars {
-		if x == v {
+	for i := range c.vinfo {
+		if c.vinfo[i].v == v {
 			return i, true
 		}
 	}
@@ -323,9 +330,7 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	// growth was a twentieth of a small kernel's Convert).
 	if nv := min(len(gpu.Vars), 32) + 2; nv > 2 {
 		c.p.Vars = make([]amir.Var, 0, nv)
-		c.dimAff = make([][]*amir.Affine, 0, nv)
-		c.grans = make([][]int, 0, nv)
-		c.vars = make([]*gpucheck.Var, 0, nv)
+		c.vinfo = make([]varInfo, 0, nv)
 	}
 	c.p.QualNames = make([]string, 0, len(l.QualOrder)+1)
 	for _, q := range l.QualOrder {
@@ -790,7 +795,7 @@ func (c *converter) facts(v *gpucheck.Var) *varFacts {
 	}
 	f := varFacts{v: v, mem: c.lib.Memories[v.Mem], exempt: c.exemptOf(v), commitGroup: c.commitGroupOf(v), mbarrier: c.mbarrierOf(v)}
 	if c.vfacts == nil {
-		c.vfacts = make([]varFacts, 0, cap(c.vars))
+		c.vfacts = make([]varFacts, 0, cap(c.vinfo))
 	}
 	c.vfacts = append(c.vfacts, f)
 	return &c.vfacts[len(c.vfacts)-1]
@@ -896,26 +901,24 @@ func (c *converter) varIndex(sc *names, v *gpucheck.Var) int {
 			affs = append(affs, af)
 		}
 	}
-	c.dimAff = append(c.dimAff, affs)
 	c.p.Vars = append(c.p.Vars, amir.Var{Name: v.Name, Barrier: v.Barrier, Dims: dims, Param: v.Param, PerThreadQueue: c.commitGroup(v)})
-	c.grans = append(c.grans, c.intSlab.take(len(dims), 16, 256))
+	c.vinfo = append(c.vinfo, varInfo{v: v, dimAff: affs, gran: c.intSlab.take(len(dims), 16, 256)})
 	i := len(c.p.Vars) - 1
-	c.vars = append(c.vars, v)
 	// Whole-variable accesses (x, x[:, :], frees) constrain nothing: a
 	// window ending at the extent covers the last, possibly partial, block.
 	return i
 }
 
 func (c *converter) noteGran(v, d, a int) {
-	if d < len(c.grans[v]) {
-		c.grans[v][d] = gcd(c.grans[v][d], a)
+	if g := c.vinfo[v].gran; d < len(g) {
+		g[d] = gcd(g[d], a)
 	}
 }
 
 func (c *converter) finishGran() {
 	for i := range c.p.Vars {
 		// In place: the alignments are not read after this.
-		g := c.grans[i]
+		g := c.vinfo[i].gran
 		for d, a := range g {
 			// 0: only whole-extent windows
 			if a < 0 {
@@ -1119,8 +1122,8 @@ func (c *converter) window(sc *names, v, d int, ix idx) (amir.Window, bool) {
 	if hiE == nil {
 		dim := c.p.Vars[v].Dims[d]
 		hi = dim
-		if d < len(c.dimAff[v]) {
-			hiAff = c.dimAff[v][d]
+		if da := c.vinfo[v].dimAff; d < len(da) {
+			hiAff = da[d]
 		}
 		c.noteGran(v, d, c.lin(loE).align())
 	} else {
@@ -1130,7 +1133,7 @@ func (c *converter) window(sc *names, v, d int, ix idx) (amir.Window, bool) {
 		}
 		hiAff = c.affineForm(sc, hiE)
 		l := c.lin(loE)
-		if d < len(c.dimAff[v]) && sameAffine(hiAff, c.dimAff[v][d]) {
+		if da := c.vinfo[v].dimAff; d < len(da) && sameAffine(hiAff, da[d]) {
 			// A window written to end at the extent (C[0:L, 0:M, 0:N],
 			// a whole-array memset's argument) ends there for every
 			// size, as an open one does: it constrains only its start
@@ -1558,9 +1561,8 @@ func (c *converter) reverseVar(v int) int {
 	// only by ReverseArrive, which Exo's ring-buffered form never uses.
 	nv.OneShotArrive = false
 	c.p.Vars = append(c.p.Vars, nv)
-	c.vars = append(c.vars, nil) // no source variable of its own
-	c.grans = append(c.grans, append([]int(nil), c.grans[v]...))
-	c.dimAff = append(c.dimAff, c.dimAff[v])
+	// No source variable of its own; its granularity a copy of v's.
+	c.vinfo = append(c.vinfo, varInfo{dimAff: c.vinfo[v].dimAff, gran: append([]int(nil), c.vinfo[v].gran...)})
 	return len(c.p.Vars) - 1
 }
 
