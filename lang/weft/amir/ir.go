@@ -419,27 +419,45 @@ func Walk(s *Stmt, f func(*Stmt)) {
 	}
 }
 
-// setInnerSlots sets the innerSlots of every loop in s and returns the
-// slots of the loops in s, s included: one walk, bottom up (each loop had
-// walked its whole subtree, issue 13 stop 27). The list is a set (read by
-// slices.Contains only).
-func setInnerSlots(s *Stmt) []int {
-	var own []int
+// setInnerSlots sets the innerSlots of every loop in s: one walk, bottom
+// up (each loop had walked its whole subtree, issue 13 stop 27). The list
+// is a set (read by slices.Contains only).
+//
+// The slots are gathered in one buffer (innerSlotsTo), a loop's set copied
+// out of it at its size: a list per statement with a body had been a
+// tenth of a small kernel's Convert objects (stop 29).
+func setInnerSlots(s *Stmt) {
+	var arr [32]int
+	innerSlotsTo(s, arr[:0])
+}
+
+// innerSlotsTo sets the innerSlots of every loop in s and appends the
+// slots of the loops in s, s included, to buf (a slot may repeat).
+func innerSlotsTo(s *Stmt, buf []int) []int {
+	start := len(buf)
 	for _, b := range s.Body {
-		for _, x := range setInnerSlots(b) {
-			if !slices.Contains(own, x) {
-				own = append(own, x)
-			}
-		}
+		buf = innerSlotsTo(b, buf)
 	}
 	if s.Kind != KLoop {
-		return own
+		return buf
 	}
-	s.innerSlots = append(s.innerSlots[:0], own...)
-	if !slices.Contains(own, s.Slot) {
-		own = append(own, s.Slot)
+	inner := buf[start:]
+	n := 0
+	for i, x := range inner {
+		if !slices.Contains(inner[:i], x) {
+			n++
+		}
 	}
-	return own
+	if cap(s.innerSlots) < n {
+		s.innerSlots = make([]int, 0, n)
+	}
+	s.innerSlots = s.innerSlots[:0]
+	for _, x := range inner {
+		if !slices.Contains(s.innerSlots, x) {
+			s.innerSlots = append(s.innerSlots, x)
+		}
+	}
+	return append(buf, s.Slot)
 }
 
 // Finish computes the derived facts the machine uses to skip work that

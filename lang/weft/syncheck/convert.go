@@ -43,6 +43,24 @@ func (p *Program) fillText(i int) {
 	}
 }
 
+// fillQuals fills in AMIR.QualNames, the library's qualifiers in index
+// order and, when there is room, the hidden mbarrier qualifier (MbarQual).
+// Only a report prints them: made for each Convert, they had been an
+// allocation of every check (issue 13, stop 29).
+func (p *Program) fillQuals() {
+	a := p.AMIR
+	if a.QualNames != nil || p.Lib == nil {
+		return
+	}
+	a.QualNames = make([]string, 0, len(p.Lib.QualOrder)+1)
+	for _, q := range p.Lib.QualOrder {
+		a.QualNames = append(a.QualNames, q.Name)
+	}
+	if len(a.QualNames) < 32 {
+		a.QualNames = append(a.QualNames, "cuda_mbarrier_qual")
+	}
+}
+
 // fillPos is fillText for the position alone: a hazard's own statement
 // is reported at its position, only the earlier access's text is shown
 // (printing both was 2% of a GEMM bug variant's check; issue 13, stop
@@ -332,13 +350,9 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 		c.p.Vars = make([]amir.Var, 0, nv)
 		c.vinfo = make([]varInfo, 0, nv)
 	}
-	c.p.QualNames = make([]string, 0, len(l.QualOrder)+1)
-	for _, q := range l.QualOrder {
-		c.p.QualNames = append(c.p.QualNames, q.Name)
-	}
-	if len(c.p.QualNames) < 32 {
-		c.p.MbarQual = amir.Qual(len(c.p.QualNames))
-		c.p.QualNames = append(c.p.QualNames, "cuda_mbarrier_qual")
+	// The qualifiers' names are printed only in reports (fillQuals).
+	if n := len(l.QualOrder); n < 32 {
+		c.p.MbarQual = amir.Qual(n)
 		c.mbar = amir.Of(c.p.MbarQual)
 	}
 	c.qCPU, _ = c.qual("cpu_in_order_qual")
