@@ -51,7 +51,8 @@ func (m *Machine) effect(s *Stmt) {
 		m.thsymTouch(s)
 	}
 	if m.gvAny && !m.inGrid && s.Acc != nil {
-		if (s.Kind == KCheckReads || s.Kind == KCheckMutates) && m.gridCheckRun(s, []*Stmt{s}) {
+		if (s.Kind == KCheckReads || s.Kind == KCheckMutates) && m.gridCheckRun(s, []*Stmt{s}) ||
+			(s.Kind == KRecordRead || s.Kind == KRecordMutate) && m.gridRecordRun(s, []*Stmt{s}) {
 			return
 		}
 		m.gridMaterialize(s.Acc.Var)
@@ -745,6 +746,9 @@ func (m *Machine) oneThread(r *record) (int32, bool) {
 // logEvent appends e to the log; perThread marks an Await on a per-thread
 // queue.
 func (m *Machine) logEvent(e event, perThread bool) {
+	if m.gvAny {
+		m.gridGrpEvent(&e) // before any group is expanded (thgrid_grp.go)
+	}
 	if len(m.grpFrames) > 0 {
 		m.groupEvent(e.exec)
 	}
@@ -1493,7 +1497,7 @@ func (m *Machine) execRun(run *Stmt) {
 		m.thsymTouch(run)
 	}
 	if m.gvAny && !m.inGrid {
-		if m.gridCheckRun(run, run.Body) {
+		if m.gridCheckRun(run, run.Body) || m.gridRecordRun(run, run.Body) {
 			return
 		}
 		m.gridMaterialize(run.Acc.Var)

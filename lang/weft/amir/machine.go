@@ -379,6 +379,14 @@ type Machine struct {
 	gridCheckDeferred bool
 	groupSkips        int64 // group records' replays skipped by checkCells
 	gridCheckKept     int64
+
+	// noGridGrp: no group record with grid threads among its members in
+	// deferred slabs (thgrid_grp.go; tests); gridGrpAdmitted counts the
+	// slabs deferred with one.
+	noGridGrp       bool
+	gridGrpAdmitted int64
+	gridRecKept     int64 // record runs on deferred slabs (gridRecordRun)
+
 	// Merged read records (thmerge.go): noGridMerge disables them
 	// (tests), gridMerges counts them, mergeShapes caches the shapes of
 	// unions (machine-local shapes persist across runs).

@@ -432,6 +432,9 @@ type gridVarRT struct {
 	heads  []int32
 	counts []int32
 	cells  []int32
+	// grpRep: the slabs hold group records whose members include grid
+	// threads, admitted by gridSame for a read-only variable (gridGrpOK).
+	grpRep bool
 }
 
 // gridEnter decides whether loop s (over [lo, hi)) runs as a grid: it
@@ -818,7 +821,7 @@ func (m *Machine) gridCompare(g *gridRT, vr *gridVarRT, now int32) bool {
 					if o.stamp != now {
 						m.replay(o)
 					}
-					if !m.gridSame(g, p, r, o) {
+					if !m.gridSame(g, p, r, o) && !m.gridGrpSame(g, p, vr, r, o, reads) {
 						return false
 					}
 					h, q = r.next, o.next

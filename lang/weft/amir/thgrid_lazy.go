@@ -48,18 +48,25 @@ type gridVirt struct {
 	// (gridCommutes): each slab is still τ_p of the first, but a later
 	// nest's checks would tell the points apart.
 	mixed bool
+	// grpRep: the slabs hold group records whose members include grid
+	// threads (thgrid_grp.go): an event that expands groups builds them
+	// first (gridGrpEvent).
+	grpRep bool
 }
 
 // gridVirtAdd defers the other points' slabs of translated variable vr.
 func (m *Machine) gridVirtAdd(g *gridRT, vr *gridVarRT) {
 	v := vr.gv.v
-	d := &gridVirt{g: g, lo: vr.lo, hi: vr.hi, shift: vr.shift, epoch: vr.st.epoch}
+	d := &gridVirt{g: g, lo: vr.lo, hi: vr.hi, shift: vr.shift, epoch: vr.st.epoch, grpRep: vr.grpRep, mixed: vr.grpRep}
 	d.offs = make([]int32, len(g.ths))
 	for p := range d.offs {
 		d.offs[p] = vr.offset(g, p)
 	}
 	m.gv[v] = d
 	m.gvAny = true
+	if vr.grpRep {
+		m.gridGrpAdmitted++
+	}
 }
 
 // gridVirtSame reports whether vr's slabs are deferred by a nest of the
@@ -198,7 +205,7 @@ func (m *Machine) gridCommutes(v int, d *gridVirt, e *event) bool {
 	ok := func(h int32) bool {
 		for ; h >= 0; h = m.rec(h).next {
 			r := m.rec(h)
-			if r.grp != 0 {
+			if r.grp != 0 && m.noGridGrp {
 				return false
 			}
 			if r.stamp != now {
@@ -386,7 +393,18 @@ func (m *Machine) gridCheckRun(run *Stmt, body []*Stmt) bool {
 			for ; h >= 0; h = m.rec(h).next {
 				r := m.rec(h)
 				if r.grp != 0 {
-					return false
+					// The copies are this record, its grants τ_p
+					// images (thgrid_grp.go).
+					if m.noGridGrp {
+						return false
+					}
+					if r.stamp != stamp {
+						m.replay(r)
+					}
+					if m.groupFails(r, gs, s.Convergent, s.Level, s.Quals) {
+						return false
+					}
+					continue
 				}
 				if r.creator == gs && s.Quals.Has(r.q) && r.level >= s.Level {
 					continue

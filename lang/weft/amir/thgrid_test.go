@@ -111,6 +111,14 @@ func randomGridProgram(seed int64) *Program {
 		return Exec{Shape: shThread, Start: st.Eval, StartAff: st}
 	}
 	O := b.local("O", nA, nB, nI)
+	// With gridWarpRecs: X, each point's own rows like O's, written and
+	// read whole by a 16-thread group around the nests (thread group
+	// records whose members are grid threads: TestGridGrpMatchesEager).
+	var X, sh16 int
+	if gridWarpRecs {
+		X = b.local("X", nA, nB, nI)
+		sh16 = b.p.AddShape(coll.Collective{N: 1, Runs: [coll.MaxRuns]coll.Run{{Count: 16, Stride: 1}}})
+	}
 	O2 := b.local("O2", nA, 2*nB+1)
 	S := b.local("S", nA*ca+1, nK)
 	T := b.local("T", nB*cb+1, nK)
@@ -169,6 +177,15 @@ func randomGridProgram(seed int64) *Program {
 				wr(me(), &Access{Var: O2, Idx: []Window{pt(aff(0, Term{ya, 1})), rg(aff(0, Term{yb, 2}), aff(1, Term{yb, 1}))}, Slots: []int{ya, yb}})
 			case 7: // a read of the whole of S
 				b.read(me(), &Access{Var: S}, qCuda2)
+			}
+			return
+		}
+		if gridWarpRecs && rng.Intn(3) == 0 {
+			x := &Access{Var: X, Idx: []Window{pt(aff(0, Term{ya, 1})), pt(aff(0, Term{yb, 1})), pt(aff(0, Term{yi, 1}))}, Slots: []int{ya, yb, yi}}
+			if rng.Intn(8) == 0 {
+				wr(me(), x) // the nest writes X: not read-only
+			} else {
+				b.read(me(), x, quals[rng.Intn(4)])
 			}
 			return
 		}
@@ -274,6 +291,23 @@ func randomGridProgram(seed int64) *Program {
 		return warp(task)
 	}
 	between := func() {
+		if gridWarpRecs && rng.Intn(3) == 0 {
+			e := Exec{Shape: sh16, Start: k([]int{0, 0, 2, 8}[rng.Intn(4)])}
+			// All of X, as windows (a fused run) or whole.
+			x := &Access{Var: X, Idx: []Window{rg(aff(0), aff(nA)), rg(aff(0), aff(nB)), rg(aff(0), aff(nI))}}
+			if rng.Intn(4) == 0 {
+				x = &Access{Var: X}
+			}
+			if rng.Intn(2) == 0 {
+				b.read(e, x, quals[rng.Intn(4)])
+			} else {
+				wr(e, x)
+			}
+			if rng.Intn(3) != 0 {
+				b.fence(cta(), tls[rng.Intn(3)], tls[rng.Intn(3)])
+			}
+			return
+		}
 		if gridEvents && rng.Intn(2) == 0 {
 			b.arrive(part(), tls[rng.Intn(3)], &Access{Var: B})
 			if rng.Intn(4) != 0 {
@@ -302,6 +336,9 @@ func randomGridProgram(seed int64) *Program {
 		b.alloc(O2)
 		b.alloc(S)
 		b.alloc(T)
+		if gridWarpRecs {
+			b.alloc(X)
+		}
 		if rng.Intn(2) == 0 {
 			stage()
 			b.fence(cta(), cudaInOrder, cudaInOrder)
@@ -312,13 +349,44 @@ func randomGridProgram(seed int64) *Program {
 					between()
 				}
 				nest(breakAll || rng.Intn(6) == 0, 1+rng.Intn(4))
+				if gridWarpRecs && rng.Intn(2) == 0 {
+					// The TMA store's form: a 16-thread group reads all
+					// of X right after a nest, after a CTA fence or not.
+					if rng.Intn(3) != 0 {
+						b.fence(cta(), cudaInOrder, cudaInOrder)
+					}
+					e := Exec{Shape: sh16, Start: k([]int{0, 0, 2, 8}[rng.Intn(4)])}
+					// All of X, or the rows of some points only, or
+					// the first i of every point.
+					hiA, hiB, hiI := nA, nB, nI
+					switch rng.Intn(5) {
+					case 0:
+						hiA = 1
+					case 1:
+						hiB = max(nB-1, 1)
+					case 2:
+						hiI = 1
+					}
+					b.read(e, &Access{Var: X, Idx: []Window{rg(aff(0), aff(hiA)), rg(aff(0), aff(hiB)), rg(aff(0), aff(hiI))}}, quals[rng.Intn(4)])
+					if rng.Intn(2) == 0 {
+						// A convergent check: one thread of the group
+						// seeing a record is enough, so the creator's
+						// own thread may decide it.
+						top := b.stack[len(b.stack)-1]
+						top[len(top)-2].Convergent = true
+					}
+				}
 			}
 		})
 		if rng.Intn(2) == 0 {
 			b.fence(cta(), tls[rng.Intn(3)], tls[rng.Intn(3)])
 		}
 		fq := quals[rng.Intn(4)]
-		for _, x := range []int{O, S, T} {
+		vars := []int{O, S, T}
+		if gridWarpRecs {
+			vars = append(vars, X)
+		}
+		for _, x := range vars {
 			b.add(&Stmt{Kind: KCheckReads, Exec: cta(), Acc: &Access{Var: x}, Level: TemporallyOrdered, Quals: Of(fq), What: AccFree})
 			b.add(&Stmt{Kind: KCheckMutates, Exec: cta(), Acc: &Access{Var: x}, Level: TemporallyOrdered, Quals: Of(fq), What: AccFree})
 		}
@@ -369,6 +437,52 @@ func TestGroupOverlap(t *testing.T) {
 // gridEvents makes randomGridProgram arrive at and await a barrier between
 // its nests (TestGridEventMatchesEager).
 var gridEvents bool
+
+// gridWarpRecs makes randomGridProgram write and read a variable X whole
+// by a 16-thread group between its nests, and read or write each point's
+// own rows of it in the nests (TestGridGrpMatchesEager).
+var gridWarpRecs bool
+
+// TestGridGrpMatchesEager: group records whose members include grid
+// threads in deferred slabs (thgrid_grp.go) change nothing in the Result.
+// randomGridProgram with gridWarpRecs (and with and without gridEvents)
+// runs with them, without them (noGridGrp: the slabs built, or the
+// variable read-only and shared), and without grid symmetry, twice on one
+// machine.
+func TestGridGrpMatchesEager(t *testing.T) {
+	gridWarpRecs = true
+	defer func() { gridWarpRecs, gridEvents = false, false }()
+	var admitted, kept, recKept, hazards int64
+	for _, ev := range []bool{false, true} {
+		gridEvents = ev
+		for seed := int64(0); seed < gridSeeds; seed++ {
+			m1 := New(randomGridProgram(seed), Config{MaxHazards: 100})
+			m2 := New(randomGridProgram(seed), Config{MaxHazards: 100})
+			m3 := New(randomGridProgram(seed), Config{MaxHazards: 100})
+			m2.noGridGrp = true
+			m3.noGrid = true
+			for rep := 0; rep < 2; rep++ {
+				r1, r2, r3 := *m1.Run(nil), *m2.Run(nil), *m3.Run(nil)
+				r1.Stats.Memory, r2.Stats.Memory, r3.Stats.Memory = 0, 0, 0
+				r1.Stats.SkippedOps, r2.Stats.SkippedOps, r3.Stats.SkippedOps = 0, 0, 0
+				g, w, f := fmt.Sprintf("%+v", r1), fmt.Sprintf("%+v", r2), fmt.Sprintf("%+v", r3)
+				if g != w || g != f {
+					t.Fatalf("events %v seed %d run %d:\ngroups deferred %s\nnot          %s\nfull         %s", ev, seed, rep, g, w, f)
+				}
+				if rep == 0 && r1.Distinct > 0 {
+					hazards++
+				}
+			}
+			admitted += m1.gridGrpAdmitted
+			kept += m1.gridCheckKept
+			recKept += m1.gridRecKept
+		}
+	}
+	t.Logf("%d slabs with groups deferred, %d check runs and %d record runs on deferred slabs, %d programs with hazards", admitted, kept, recKept, hazards)
+	if admitted < 500 || recKept < 500 || hazards < 300 {
+		t.Fatalf("weak coverage: %d slabs with groups deferred, %d record runs on deferred slabs, %d programs with hazards", admitted, recKept, hazards)
+	}
+}
 
 // TestGridEventMatchesEager: an Arrive or Await by part of a deferred
 // frame's threads that commutes with τ_p on every record of the

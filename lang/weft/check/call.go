@@ -38,6 +38,9 @@ func (c *checker) call(s *syntax.CallStmt) {
 		}
 		return
 	}
+	if c.proc.Callees == nil {
+		c.proc.Callees = map[*syntax.Call]*Proc{}
+	}
 	c.proc.Callees[call] = callee
 	params := callee.Decl.Params
 	var template []string
@@ -53,6 +56,9 @@ func (c *checker) call(s *syntax.CallStmt) {
 		if a.Expr != nil {
 			c.anyExpr(a.Expr)
 		}
+	}
+	if c.proc.Args == nil {
+		c.proc.Args = map[*syntax.Call][]syntax.Expr{}
 	}
 	c.proc.Args[call] = bound
 	// Control arguments, for evaluating the callee's dimensions.

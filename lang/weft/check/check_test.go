@@ -441,3 +441,52 @@ def f(x: f32 @ DRAM):
 		t.Errorf("diagnostics %q, want %q", msgs, want)
 	}
 }
+
+// TestSimpleProcContexts checks procContexts' shortcut for files whose
+// procs call none of the file's procs against the general computation
+// (procContextsMap), on every chunk of the testdata and every .weft file
+// of the repository, and that the shortcut is taken for a file with one
+// proc and refused where a proc calls another.
+func TestSimpleProcContexts(t *testing.T) {
+	var srcs []string
+	files, _ := filepath.Glob("testdata/*.weft")
+	more, _ := filepath.Glob("../../../examples/weft/*/*.weft")
+	files = append(files, more...)
+	more, _ = filepath.Glob("../../../bench/syncref/weft/*.weft")
+	files = append(files, more...)
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, chunks(string(src))...)
+	}
+	simple := 0
+	for i, src := range srcs {
+		var errs diag.List
+		f := syntax.Parse(diag.NewFile("t.weft", []byte(src)), &errs)
+		if !simpleProcContexts(f) {
+			continue
+		}
+		simple++
+		c := &checker{}
+		want := c.procContextsMap(f)
+		got := procWhere{f: f}
+		for name, w := range want {
+			if g := got.of(name); g != w {
+				t.Errorf("source %d, proc %s: shortcut says %d, procContextsMap %d", i, name, g, w)
+			}
+		}
+	}
+	if simple < 50 {
+		t.Errorf("only %d of %d sources took the shortcut", simple, len(srcs))
+	}
+	one := "@proc\ndef f(n: size):\n    pass\n"
+	two := one + "@proc\ndef g(n: size):\n    f(n)\n"
+	for src, want := range map[string]bool{one: true, two: false} {
+		var errs diag.List
+		if got := simpleProcContexts(syntax.Parse(diag.NewFile("t.weft", []byte(src)), &errs)); got != want {
+			t.Errorf("simpleProcContexts(%q) = %v, want %v", src, got, want)
+		}
+	}
+}

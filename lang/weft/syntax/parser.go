@@ -41,16 +41,16 @@ func init() {
 // Parse parses a .weft file, reporting errors to errs.
 func Parse(f *diag.File, errs *diag.List) *File {
 	p := &parser{file: f, errs: errs}
-	sc := pyscan.New(f, func(pos diag.Pos, code, msg string) {
+	p.sc = &p.scan
+	p.sc.Init(f, func(pos diag.Pos, code, msg string) {
 		if p.scanErrLines == nil {
 			p.scanErrLines = map[int]bool{}
 		}
 		p.scanErrLines[pos.Line()] = true
 		p.errs.Errorf(pos, code, "%s", msg)
 	})
-	p.sc = sc
-	p.toks = sc.Toks()
-	p.comments = sc.Comments
+	p.toks = p.sc.Toks()
+	p.comments = p.sc.Comments
 	p.sizeSlabs()
 	return p.parseFile()
 }
@@ -88,7 +88,8 @@ func slabNew[T any](slab *[]T) *T {
 type parser struct {
 	file     *diag.File
 	errs     *diag.List
-	sc       *pyscan.Scanner // the texts of toks
+	sc       *pyscan.Scanner // the texts of toks (&scan)
+	scan     pyscan.Scanner
 	toks     []pyscan.Tok
 	i        int
 	comments []pyscan.Comment
@@ -177,7 +178,7 @@ func (p *parser) next() pyscan.Tok {
 func (p *parser) text(t pyscan.Tok) string { return p.sc.Text(t) }
 
 // at is t's position.
-func (p *parser) at(t pyscan.Tok) diag.Pos { return diag.Pos{File: p.file, Offset: t.Off} }
+func (p *parser) at(t pyscan.Tok) diag.Pos { return diag.Pos{File: p.file, Offset: p.sc.Off(t)} }
 
 func (p *parser) isOp(s string) bool { return p.sc.Is(p.toks[p.i], pyscan.OP, s) }
 
@@ -238,9 +239,18 @@ func (p *parser) name() *Name {
 // commentsBefore returns the comments before offset off that are not yet
 // attached.
 func (p *parser) commentsBefore(off int) []string {
-	var out []string
-	for p.ci < len(p.comments) && p.comments[p.ci].Pos.Offset < off {
-		out = append(out, p.comments[p.ci].Text)
+	n := 0
+	for p.ci+n < len(p.comments) && p.comments[p.ci+n].Pos.Offset < off {
+		n++
+	}
+	if n == 0 {
+		return nil
+	}
+	// Counted first: one list of the exact size, not one per doubling
+	// (a file's opening comments are a paragraph).
+	out := make([]string, n)
+	for i := range out {
+		out[i] = p.comments[p.ci].Text
 		p.ci++
 	}
 	return out
@@ -609,27 +619,29 @@ func (p *parser) forStmt() Stmt {
 	p.next()
 	f.Mode = p.name()
 	p.expectOp("(")
-	var args []Expr
+	// The bounds in place (a loop has two), not in a list.
+	var args [2]Expr
+	nargs := 0
 	for !p.isOp(")") {
 		if p.tok().Kind == pyscan.NAME && p.peekOp(1, "=") {
-			kp := p.at(p.tok())
-			k := &Kwarg{node: node{kp}, Name: p.name()}
-			p.next()
-			k.Value = p.expr()
-			f.Kwargs = append(f.Kwargs, k)
+			f.Kwargs = p.kwarg(f.Kwargs)
 		} else {
 			if len(f.Kwargs) > 0 {
 				p.fail(ErrExpected, "positional argument after keyword argument")
 			}
-			args = append(args, p.expr())
+			e := p.expr()
+			if nargs < len(args) {
+				args[nargs] = e
+			}
+			nargs++
 		}
 		if !p.got(",") {
 			break
 		}
 	}
 	p.expectOp(")")
-	if len(args) != 2 {
-		p.errorf(f.Mode.P, ErrExpected, "%s loop needs two bounds (lo, hi), got %d", f.Mode.Name, len(args))
+	if nargs != 2 {
+		p.errorf(f.Mode.P, ErrExpected, "%s loop needs two bounds (lo, hi), got %d", f.Mode.Name, nargs)
 		panic(bailout{})
 	}
 	f.Lo, f.Hi = args[0], args[1]
@@ -754,6 +766,13 @@ func (p *parser) exprStmt() Stmt {
 		return cs
 	}
 	if call, ok := x.(*Call); ok {
+		if name := call.FunName(); isSyncName(name) {
+			// `+Fence()` or `(Fence)(a, b)`: a sync statement parsed as
+			// a call, which would skip its argument checks and print
+			// as a sync statement that does not parse (FuzzParse).
+			p.errorf(start, ErrStmt, "%s is a sync statement: write %s(...) alone, not in an expression", name, name)
+			panic(bailout{})
+		}
 		return &CallStmt{node: node{start}, Call: call}
 	}
 	p.errorf(start, ErrStmt, "expression is not a statement")
@@ -781,7 +800,20 @@ func (p *parser) barrierList() (bars []Expr, chained bool) {
 func (p *parser) syncStmt() Stmt {
 	t := p.next()
 	p.expectOp("(")
-	args := p.exprList(")")
+	// The arguments stay on the parser's stack: the statement keeps each
+	// in a field of its own, so a list of them would be garbage.
+	mark := len(p.exprs)
+	for !p.isOp(")") {
+		p.exprs = append(p.exprs, p.expr())
+		if !p.got(",") {
+			break
+		}
+	}
+	args := p.exprs[mark:]
+	defer func() {
+		clear(p.exprs[mark:])
+		p.exprs = p.exprs[:mark]
+	}()
 	p.expectOp(")")
 	bad := func(want string) {
 		p.errorf(p.at(t), ErrSyncArgs, "%s takes %s, got %d arguments", p.text(t), want, len(args))
@@ -998,16 +1030,38 @@ func (p *parser) indexElem() Expr {
 	return s
 }
 
+// kwarg parses `name=value` and appends it to list. The first keyword
+// argument of a list is allocated with the list's array of one (a loop's
+// unit=, an instruction's size=: nearly every list has one), one
+// allocation instead of two (issue 13).
+func (p *parser) kwarg(list []*Kwarg) []*Kwarg {
+	var k *Kwarg
+	if list == nil {
+		one := new(struct {
+			k    Kwarg
+			list [1]*Kwarg
+		})
+		k = &one.k
+		one.list[0] = k
+		list = one.list[:]
+	} else {
+		k = new(Kwarg)
+		list = append(list, k)
+	}
+	k.P = p.at(p.tok())
+	k.Name = p.name()
+	p.next()
+	k.Value = p.expr()
+	return list
+}
+
 func (p *parser) call(fun Expr) Expr {
 	p.expectOp("(")
 	c := &Call{node: node{fun.Pos()}, Fun: fun}
 	mark := len(p.exprs)
 	for !p.isOp(")") {
 		if p.tok().Kind == pyscan.NAME && p.peekOp(1, "=") {
-			k := &Kwarg{node: node{p.at(p.tok())}, Name: p.name()}
-			p.next()
-			k.Value = p.expr()
-			c.Kwargs = append(c.Kwargs, k)
+			c.Kwargs = p.kwarg(c.Kwargs)
 		} else {
 			if len(c.Kwargs) > 0 {
 				p.fail(ErrExpected, "positional argument after keyword argument")
@@ -1022,6 +1076,25 @@ func (p *parser) call(fun Expr) Expr {
 	c.Args = p.popExprs(mark)
 	p.expectOp(")")
 	return c
+}
+
+// smallDecimal is the value of s when it is 1 to 18 decimal digits (so
+// it fits in an int64) without a leading zero: nearly every literal of a
+// kernel, read without strconv's base prefixes and underscores, which
+// were a twentieth of a parse (issue 13). ok is false for the rest, which
+// ParseInt reads.
+func smallDecimal(s string) (v int64, ok bool) {
+	if len(s) == 0 || len(s) > 18 || (s[0] == '0' && len(s) > 1) {
+		return 0, false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i] - '0'
+		if c > 9 {
+			return 0, false
+		}
+		v = v*10 + int64(c)
+	}
+	return v, true
 }
 
 func (p *parser) atom() Expr {
@@ -1041,9 +1114,13 @@ func (p *parser) atom() Expr {
 		return n
 	case pyscan.INT:
 		p.next()
-		v, err := strconv.ParseInt(strings.ReplaceAll(p.text(t), "_", ""), 0, 64)
-		if err != nil {
-			p.errorf(p.at(t), ErrIntRange, "integer literal %s does not fit in 64 bits", p.text(t))
+		v, ok := smallDecimal(p.text(t))
+		if !ok {
+			var err error
+			v, err = strconv.ParseInt(strings.ReplaceAll(p.text(t), "_", ""), 0, 64)
+			if err != nil {
+				p.errorf(p.at(t), ErrIntRange, "integer literal %s does not fit in 64 bits", p.text(t))
+			}
 		}
 		n := slabNew(&p.ints)
 		*n = IntLit{node{p.at(t)}, p.text(t), v}
