@@ -113,9 +113,10 @@ type Scanner struct {
 	text      string // src as one string: token texts are its substrings, not one allocation each
 	off       int
 	err       ErrorHandler
-	indents   []int  // stack of indentation columns; starts with 0
-	indentBuf [8]int // indents' first array
-	parens    []byte // open brackets
+	indents   []int   // stack of indentation columns; starts with 0
+	indentBuf [8]int  // indents' first array
+	parenBuf  [8]byte // parens' first array
+	parens    []byte  // open brackets
 	pending   []Tok
 	pendBuf   []Tok     // pending's array from its start (Next)
 	long      []longTok // Tok.long
@@ -146,6 +147,7 @@ func (s *Scanner) Init(f *diag.File, err ErrorHandler) {
 	// 5 to 8 levels, and growing it from one entry took three
 	// allocations per parse (issue 13).
 	s.indents = append(s.indentBuf[:0], 0)
+	s.parens = s.parenBuf[:0]
 }
 
 func (s *Scanner) pos(off int) diag.Pos { return diag.Pos{File: s.file, Offset: off} }

@@ -148,7 +148,7 @@ func (p *Program) planGrid(s *Stmt) *gridPlan {
 		t = t.Body[0]
 		chain = append(chain, t)
 	}
-	var stmts []*Stmt
+	stmts := make([]*Stmt, 0, 16) // on the stack when they fit (stop 29: growth was a tenth of a small kernel's Convert objects)
 	ok := true
 	Walk(s, func(t *Stmt) {
 		switch t.Kind {

@@ -12,6 +12,19 @@ import (
 // Check resolves and checks f against the library l, appending diagnostics
 // to errs. It never panics and always returns a Program.
 func Check(f *syntax.File, l *lib.Library, errs *diag.List) *Program {
+	return check(f, l, errs, false)
+}
+
+// Lean is Check for a caller that reads none of the per-node index of the
+// file's procs: its Programs' procs have nil Uses, Defs, Locals, Callees
+// and Args (the library's procs keep theirs). The diagnostics are Check's.
+// `weft check` runs it: none of its later passes reads the index, whose
+// maps were a fifth of the check of a small kernel (issue 13).
+func Lean(f *syntax.File, l *lib.Library, errs *diag.List) *Program {
+	return check(f, l, errs, true)
+}
+
+func check(f *syntax.File, l *lib.Library, errs *diag.List, lean bool) *Program {
 	if l == nil {
 		l = &lib.Library{Memories: map[string]*lib.Memory{}, Barriers: map[string]*lib.BarrierMemory{},
 			Windows: map[string]*lib.SpecialWindow{}, Units: map[string]*lib.Unit{}, Quals: map[string]*lib.QualTL{},
@@ -20,7 +33,7 @@ func Check(f *syntax.File, l *lib.Library, errs *diag.List) *Program {
 	// Configs, Fields and Externs are made at their first entry: most
 	// files have none (issue 13: a map each per check for nothing).
 	prog := &Program{File: f, Lib: l, ByName: map[string]*Proc{}, Consts: map[string]int64{}, Globals: map[string]syntax.Expr{}}
-	c := &checker{lib: l, errs: errs, prog: prog, globals: map[string]*Symbol{}}
+	c := &checker{lib: l, errs: errs, prog: prog, globals: map[string]*Symbol{}, lean: lean}
 	if f == nil {
 		return prog
 	}
@@ -51,7 +64,12 @@ func Check(f *syntax.File, l *lib.Library, errs *diag.List) *Program {
 		}
 		var size procSize
 		size.proc(sp)
-		p := newProcSized(sp, size.names, size.decls)
+		var p *Proc
+		if lean {
+			p = &Proc{Name: sp.Name.Name, Decl: sp}
+		} else {
+			p = newProcSized(sp, size.names, size.decls)
+		}
 		p.loops, p.decls = size.loops, size.decls
 		if lib.IsInstr(sp) {
 			p.Instr = lib.ParseInstr(sp, l, errs)
@@ -119,13 +137,14 @@ func (c *checker) libProcs() {
 		m[n] = p
 		pending = append(pending, p)
 	}
-	saved := c.errs
+	saved, savedLean := c.errs, c.lean
 	c.errs = &diag.List{}
+	c.lean = false // shared by every Program: resolved in full
 	for _, p := range pending {
 		c.checkProc(p, p.Decl, codeUnknown)
 	}
 	c.libErrs = c.errs
-	c.errs = saved
+	c.errs, c.lean = saved, savedLean
 	libCache.Store(c.lib, m)
 }
 

@@ -490,3 +490,53 @@ func TestSimpleProcContexts(t *testing.T) {
 		}
 	}
 }
+
+// TestLean checks that Lean reports exactly Check's diagnostics (codes,
+// positions, messages, notes) on every chunk of the testdata and every
+// example, and returns the same program but for the per-node index.
+func TestLean(t *testing.T) {
+	var srcs []string
+	files, _ := filepath.Glob("testdata/*.weft")
+	for _, pat := range []string{"../../../examples/weft/*/*.weft", "../../../bench/syncref/weft/*.weft", "../syntax/testdata/*.weft", "../gpucheck/testdata/*.weft"} {
+		more, _ := filepath.Glob(pat)
+		files = append(files, more...)
+	}
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, chunks(string(src))...)
+	}
+	render := func(l *diag.List) string {
+		var b strings.Builder
+		diag.WriteJSON(&b, l.Diags)
+		return b.String()
+	}
+	for i, src := range srcs {
+		var e1, e2 diag.List
+		f := syntax.Parse(diag.NewFile("t.weft", []byte(src)), &e1)
+		e2.Diags = append(e2.Diags, e1.Diags...)
+		full := Check(f, lib.MustStd(), &e1)
+		lean := Lean(f, lib.MustStd(), &e2)
+		if a, b := render(&e1), render(&e2); a != b {
+			t.Errorf("source %d: Check reports\n%s\nLean reports\n%s", i, a, b)
+			continue
+		}
+		if len(full.Procs) != len(lean.Procs) || len(full.Consts) != len(lean.Consts) || len(full.Globals) != len(lean.Globals) || len(full.Configs) != len(lean.Configs) {
+			t.Errorf("source %d: Lean's program differs from Check's", i)
+			continue
+		}
+		for j, p := range lean.Procs {
+			q := full.Procs[j]
+			if p.Name != q.Name || len(p.Params) != len(q.Params) || len(p.Windows) != len(q.Windows) || p.Defs != nil || p.Locals != nil || p.Callees != nil || p.Args != nil {
+				t.Errorf("source %d, proc %s: Lean's proc differs from Check's", i, p.Name)
+			}
+			for n, s := range p.Uses { // recorded inside par loops only
+				if q.Uses[n] == nil || q.Uses[n].Name != s.Name || q.Uses[n].Pos != s.Pos {
+					t.Errorf("source %d, proc %s: Lean resolves %s to %v, Check to %v", i, p.Name, n.Name, s, q.Uses[n])
+				}
+			}
+		}
+	}
+}

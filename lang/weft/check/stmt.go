@@ -38,6 +38,10 @@ type checker struct {
 	marks    []int
 	seen     []*Symbol // exactRange's iterator occurrences (interval)
 	syms     []Symbol  // the proc's symbols (newSymbol)
+	// lean: Lean's check, which records Uses only inside par loops
+	// (parDepth of them open) and no Defs, Locals, Callees or Args.
+	lean     bool
+	parDepth int
 	// symOnly: window resolves the symbol only (windowSym), without
 	// extents or bounds checks.
 	symOnly bool
@@ -84,20 +88,37 @@ func (c *checker) declare(n *syntax.Name, sym *Symbol) {
 	}
 	c.names[n.Name] = sym
 	c.declared = append(c.declared, n.Name)
+	if c.lean {
+		return
+	}
 	c.proc.Defs[sym.Decl] = sym
 	if sym.Param < 0 {
 		c.proc.Locals = append(c.proc.Locals, sym)
 	}
 }
 
+// use records that n refers to s (Proc.Uses): always for Check; for Lean
+// only inside a CPU par loop, whose analysis (parWrites) reads it.
+func (c *checker) use(n *syntax.Name, s *Symbol) {
+	if c.lean {
+		if c.parDepth == 0 {
+			return
+		}
+		if c.proc.Uses == nil {
+			c.proc.Uses = map[*syntax.Name]*Symbol{}
+		}
+	}
+	c.proc.Uses[n] = s
+}
+
 // lookup resolves a name: proc scopes, then module-level values.
 func (c *checker) lookup(n *syntax.Name) *Symbol {
 	if s := c.names[n.Name]; s != nil {
-		c.proc.Uses[n] = s
+		c.use(n, s)
 		return s
 	}
 	if s := c.globals[n.Name]; s != nil {
-		c.proc.Uses[n] = s
+		c.use(n, s)
 		return s
 	}
 	return nil
@@ -733,8 +754,13 @@ func (c *checker) forStmt(s *syntax.For) {
 	if okLo && okHi && lo[0] <= hi[1]-1 {
 		c.ranges[it] = [2]int64{lo[0], hi[1] - 1}
 	}
+	par := mode == "par" && !c.device
+	if par {
+		c.parDepth++ // parWrites reads the body's Uses
+	}
 	c.stmts(s.Body)
-	if mode == "par" && !c.device {
+	if par {
+		c.parDepth--
 		c.parWrites(s, it, s.Body)
 	}
 	c.pop()

@@ -120,7 +120,9 @@ func (u *unitEnv) decl(name string) *unitDecl {
 }
 
 func newUnitEnv(l *lib.Library, f *syntax.File, c *consts) *unitEnv {
-	u := &unitEnv{decls: map[string]*unitDecl{}, lib: libUnits(l), c: c}
+	// decls is made at the file's first CollUnit: most files declare
+	// none, and lookups read a nil map.
+	u := &unitEnv{lib: libUnits(l), c: c}
 	for _, d := range f.Decls {
 		g, ok := d.(*syntax.Global)
 		if !ok || len(g.Names) != 1 || len(g.Values) != 1 {
@@ -154,6 +156,9 @@ func newUnitEnv(l *lib.Library, f *syntax.File, c *consts) *unitEnv {
 					}
 				}
 			}
+		}
+		if u.decls == nil {
+			u.decls = map[string]*unitDecl{}
 		}
 		u.decls[ud.name] = ud
 	}

@@ -51,6 +51,10 @@ func Parse(f *diag.File, errs *diag.List) *File {
 	})
 	p.toks = p.sc.Toks()
 	p.comments = p.sc.Comments
+	// The list stacks start with room for a kernel's nesting: grown from
+	// empty they took five allocations per parse.
+	p.exprs = make([]Expr, 0, 16)
+	p.stmts = make([]Stmt, 0, 16)
 	p.sizeSlabs()
 	return p.parseFile()
 }
