@@ -84,52 +84,70 @@ func init() {
 type ErrorHandler func(pos diag.Pos, code, msg string)
 
 // Tok is a token in compact form (Scanner.Toks): its kind and the
-// offsets of its spelling, 16 bytes and no pointers. A file's tokens then
-// take less than a quarter of the memory of []Token, in one allocation
-// the garbage collector never scans, which makes scanning a fraction of
-// its cost in a small `weft check` (issue 13). Scanner.Text, Raw, End and
-// Token give the rest.
+// offsets of its spelling, 8 bytes and no pointers. A file's tokens then
+// take a ninth of the memory of []Token, in one allocation the garbage
+// collector never scans, which makes scanning a fraction of its cost in
+// a small `weft check` (issue 13). Scanner.Off, Text, Raw, End and Token
+// give the rest.
 type Tok struct {
-	Off  int // the offset of its spelling
-	n    uint32
+	// off is the offset of its spelling and n the spelling's length;
+	// when long is set (a STRING, whose text is not its spelling, or a
+	// spelling or offset too large for these fields), off indexes
+	// Scanner.long instead, which holds the rest.
+	off  uint32
+	n    uint16
 	Kind Kind
-	// long: n indexes Scanner.long (a STRING, whose text is not its
-	// spelling, or a spelling too long for n); else n is the spelling's
-	// length.
 	long bool
 }
 
 // longTok is the rest of a Tok whose long is set.
 type longTok struct {
-	text string
-	end  int
+	text       string
+	start, end int
 }
 
 // Scanner tokenizes one file.
 type Scanner struct {
-	file    *diag.File
-	src     []byte
-	text    string // src as one string: token texts are its substrings, not one allocation each
-	off     int
-	err     ErrorHandler
-	indents []int  // stack of indentation columns; starts with 0
-	parens  []byte // open brackets
-	pending []Tok
-	pendBuf []Tok     // pending's array from its start (Next)
-	long    []longTok // Tok.long
-	atBOL   bool      // at beginning of a logical line
-	lineHas bool      // the current logical line produced a token
-	done    bool
+	file      *diag.File
+	src       []byte
+	text      string // src as one string: token texts are its substrings, not one allocation each
+	off       int
+	err       ErrorHandler
+	indents   []int   // stack of indentation columns; starts with 0
+	indentBuf [8]int  // indents' first array
+	parenBuf  [8]byte // parens' first array
+	parens    []byte  // open brackets
+	pending   []Tok
+	pendBuf   []Tok     // pending's array from its start (Next)
+	long      []longTok // Tok.long
+	grow      bool      // Toks is scanning into pending: growPending sizes its growth
+	atBOL     bool      // at beginning of a logical line
+	lineHas   bool      // the current logical line produced a token
+	done      bool
 
 	Comments []Comment
 }
 
 // New returns a scanner over f reporting errors to err (which may be nil).
 func New(f *diag.File, err ErrorHandler) *Scanner {
+	s := new(Scanner)
+	s.Init(f, err)
+	return s
+}
+
+// Init makes s a new scanner over f reporting errors to err (which may be
+// nil), as New does: a parser can hold its scanner by value (one
+// allocation less per parse).
+func (s *Scanner) Init(f *diag.File, err ErrorHandler) {
 	if err == nil {
 		err = func(diag.Pos, string, string) {}
 	}
-	return &Scanner{file: f, src: f.Src, text: f.Text(), err: err, indents: []int{0}, atBOL: true}
+	*s = Scanner{file: f, src: f.Src, text: f.Text(), err: err, atBOL: true}
+	// The indentation stack starts in the scanner itself: kernels nest
+	// 5 to 8 levels, and growing it from one entry took three
+	// allocations per parse (issue 13).
+	s.indents = append(s.indentBuf[:0], 0)
+	s.parens = s.parenBuf[:0]
 }
 
 func (s *Scanner) pos(off int) diag.Pos { return diag.Pos{File: s.file, Offset: off} }
@@ -152,63 +170,121 @@ func (s *Scanner) All() []Token {
 // ending with EOF.
 func (s *Scanner) Toks() []Tok {
 	// The tokens are scanned straight into the result (not queued and
-	// copied one by one as Next does), sized from the source length:
-	// Weft and Prism files have one token per 3 to 13 bytes, most per 5
-	// to 7; a file denser than one per 5 grows the array once or twice.
-	if n := bytes.Count(s.src, []byte{'#'}); n > 0 && s.Comments == nil {
+	// copied one by one as Next does), sized from the bytes outside
+	// comments: the repository's Weft and Prism files have one token per
+	// 1.9 to 6.1 of those bytes, most 3.4 to 4.2 (indentation makes the
+	// spread; 3.3 the estimate, so that all but the densest fit). A
+	// file's comments can be two thirds of its bytes: the source's length
+	// alone sized the array up to three times too large (all of it
+	// cleared) or too small (grown by append, copied and cleared again)
+	// on the small kernels of issue 13. A file denser than the estimate
+	// grows the array once, by the rate seen so far (growPending).
+	nc, cb := s.commentSpan()
+	if nc > 0 && s.Comments == nil {
 		// Room for every comment at once (each starts with a '#'; a
 		// '#' in a string makes it too many), not one growth per
 		// doubling.
-		s.Comments = make([]Comment, 0, n)
+		s.Comments = make([]Comment, 0, nc)
 	}
 	toks := s.pending
-	if want := len(toks) + len(s.src)/5 + 16; cap(toks) < want {
+	if want := len(toks) + (len(s.src)-cb)*10/33 + 16; cap(toks) < want {
 		toks = make([]Tok, len(s.pending), want)
 		copy(toks, s.pending)
 	}
 	s.pending = toks
+	s.grow = true
 	for i := 0; ; i++ {
 		for i == len(s.pending) {
 			s.scan()
 		}
 		if s.pending[i].Kind == EOF {
 			toks = s.pending[:i+1]
-			s.pending, s.pendBuf = nil, nil
+			s.pending, s.pendBuf, s.grow = nil, nil, false
 			return toks
 		}
 	}
+}
+
+// commentSpan returns the number of '#' of the source and the bytes from
+// each to its line's end (a '#' in a string counts too: an estimate).
+// IndexByte jumps over the rest, so this costs a few calls per comment.
+func (s *Scanner) commentSpan() (n, cb int) {
+	src := s.src
+	for {
+		i := bytes.IndexByte(src, '#')
+		if i < 0 {
+			return n, cb
+		}
+		n++
+		src = src[i:]
+		j := bytes.IndexByte(src, '\n')
+		if j < 0 {
+			return n, cb + len(src)
+		}
+		cb += j
+		src = src[j:]
+	}
+}
+
+// growPending makes room for at least one more token in s.pending when
+// Toks scans into it: by the tokens per byte seen so far over the bytes
+// left, a fifth more and 16, so that a file denser than Toks' estimate
+// grows once, not by doubling (each growth clears and copies).
+func (s *Scanner) growPending() {
+	n := len(s.pending)
+	extra := 16
+	if s.off > 0 {
+		extra += int(int64(n) * int64(len(s.src)-s.off) * 6 / (5 * int64(s.off)))
+	}
+	if extra < n/4 {
+		extra = n / 4
+	}
+	// make and copy, not append: append rounds the capacity up to its
+	// own growth rule (1.25x and more), which this estimate replaces.
+	toks := make([]Tok, n, n+extra)
+	copy(toks, s.pending)
+	s.pending = toks
 }
 
 // Text returns t's text: for STRING its decoded value, for NEWLINE,
 // INDENT, DEDENT and EOF "", else its spelling (Token.Text).
 func (s *Scanner) Text(t Tok) string {
 	if t.long {
-		return s.long[t.n].text
+		return s.long[t.off].text
 	}
-	return s.text[t.Off : t.Off+int(t.n)]
+	return s.text[t.off : int(t.off)+int(t.n)]
 }
 
 // Raw returns t's spelling in the source (Token.Raw).
-func (s *Scanner) Raw(t Tok) string { return s.text[t.Off:s.End(t)] }
+func (s *Scanner) Raw(t Tok) string { return s.text[s.Off(t):s.End(t)] }
+
+// Off returns the offset of t's spelling.
+func (s *Scanner) Off(t Tok) int {
+	if t.long {
+		return s.long[t.off].start
+	}
+	return int(t.off)
+}
 
 // End returns the offset just after t's spelling.
 func (s *Scanner) End(t Tok) int {
 	if t.long {
-		return s.long[t.n].end
+		return s.long[t.off].end
 	}
-	return t.Off + int(t.n)
+	return int(t.off) + int(t.n)
 }
 
 // Is reports whether t is of kind k and spelled text, without building
 // its text: the parser's test of every keyword and operator.
 func (s *Scanner) Is(t Tok, k Kind, text string) bool {
-	return t.Kind == k && !t.long && int(t.n) == len(text) && s.text[t.Off:t.Off+len(text)] == text
+	return t.Kind == k && !t.long && int(t.n) == len(text) && s.text[t.off:int(t.off)+len(text)] == text
 }
 
 // Token returns t in full.
 func (s *Scanner) Token(t Tok) Token {
 	end := s.End(t)
-	return Token{Kind: t.Kind, Text: s.Text(t), Raw: s.text[t.Off:end], Pos: s.pos(t.Off), End: s.pos(end)}
+	off := s.Off(t)
+	return Token{Kind: t.Kind, Text: s.Text(t), Raw: s.text[off:end], Pos: s.pos(off), End: s.pos(end)}
 }
 
 // Next returns the next token.
@@ -230,13 +306,19 @@ func (s *Scanner) Next() Token {
 // emit queues a token; text is a STRING's decoded value (the other kinds'
 // texts are their spellings, or "").
 func (s *Scanner) emit(k Kind, start, end int, text string) {
-	t := Tok{Off: start, n: uint32(end - start), Kind: k}
-	if k == STRING || end-start > math.MaxUint32 {
+	t := Tok{off: uint32(start), n: uint16(end - start), Kind: k}
+	if k == STRING || end-start > math.MaxUint16 || end > math.MaxUint32 {
 		if k != STRING {
 			text = s.text[start:end]
 		}
-		t.n, t.long = uint32(len(s.long)), true
-		s.long = append(s.long, longTok{text, end})
+		t.off, t.long = uint32(len(s.long)), true
+		if s.long == nil {
+			s.long = make([]longTok, 0, 8) // not one growth per doubling from 1
+		}
+		s.long = append(s.long, longTok{text, start, end})
+	}
+	if s.grow && len(s.pending) == cap(s.pending) {
+		s.growPending()
 	}
 	s.pending = append(s.pending, t)
 	if k != NEWLINE && k != INDENT && k != DEDENT && k != EOF {
@@ -473,6 +555,20 @@ func (s *Scanner) str() {
 		s.off += 3
 	} else {
 		s.off++
+		// A one-line string without escapes (nearly all: names of warp
+		// configs and timelines) is its spelling's substring, not a copy
+		// built byte by byte (issue 13).
+		for j := s.off; j < len(s.src); j++ {
+			c := s.src[j]
+			if c == q {
+				s.emit(STRING, start, j+1, s.text[s.off:j])
+				s.off = j + 1
+				return
+			}
+			if c == '\\' || c == '\n' || c == '\r' {
+				break
+			}
+		}
 	}
 	var b strings.Builder
 	for {

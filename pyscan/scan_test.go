@@ -37,6 +37,7 @@ func TestScan(t *testing.T) {
 		{"a = 1e-3 + 0x1F + .5\n", "a = 1e-3 + 0x1F + .5 NEW END"},
 		{"if x:\n\ty\nz\n", "if x : NEW IND y NEW DED z NEW END"},
 		{"a \\\n  + b\n", "a + b NEW END"},
+		{"s = '' + \"a b\" + 'c\\td'\n", "s = S() + S(a b) + S(c\td) NEW END"},
 	}
 	for _, c := range cases {
 		got, errs := kinds(c.src)
@@ -84,4 +85,35 @@ func FuzzScan(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestToksLong checks the compact tokens against All (full tokens) where
+// the compact form keeps the rest aside: strings, a name longer than a
+// Tok's length field, a file whose tokens outgrow Toks' first estimate
+// (dense operators after a long comment-free stretch), and many strings.
+func TestToksLong(t *testing.T) {
+	long := strings.Repeat("n", 70000)
+	srcs := []string{
+		"x = 'a\\'b' + \"c\"\n" + long + " = 1\n",
+		"# " + strings.Repeat("c", 3000) + "\n" + strings.Repeat("a=(b+c)*d[e,f]\n", 400),
+		strings.Repeat("a\n", 2000) + strings.Repeat("(((())))\n", 500),
+		strings.Repeat("s('x', \"y\")\n", 3000),
+	}
+	for i, src := range srcs {
+		f := diag.NewFile("t", []byte(src))
+		full := New(f, nil).All()
+		s := New(f, nil)
+		toks := s.Toks()
+		if len(toks) != len(full) {
+			t.Fatalf("src %d: %d compact tokens, %d full", i, len(toks), len(full))
+		}
+		for j, tk := range toks {
+			if got := s.Token(tk); got != full[j] {
+				t.Fatalf("src %d token %d: %+v, want %+v", i, j, got, full[j])
+			}
+			if s.Off(tk) != full[j].Pos.Offset || s.End(tk) != full[j].End.Offset {
+				t.Fatalf("src %d token %d: offsets %d..%d, want %d..%d", i, j, s.Off(tk), s.End(tk), full[j].Pos.Offset, full[j].End.Offset)
+			}
+		}
+	}
 }

@@ -423,27 +423,45 @@ func Walk(s *Stmt, f func(*Stmt)) {
 	}
 }
 
-// setInnerSlots sets the innerSlots of every loop in s and returns the
-// slots of the loops in s, s included: one walk, bottom up (each loop had
-// walked its whole subtree, issue 13 stop 27). The list is a set (read by
-// slices.Contains only).
-func setInnerSlots(s *Stmt) []int {
-	var own []int
+// setInnerSlots sets the innerSlots of every loop in s: one walk, bottom
+// up (each loop had walked its whole subtree, issue 13 stop 27). The list
+// is a set (read by slices.Contains only).
+//
+// The slots are gathered in one buffer (innerSlotsTo), a loop's set copied
+// out of it at its size: a list per statement with a body had been a
+// tenth of a small kernel's Convert objects (stop 29).
+func setInnerSlots(s *Stmt) {
+	var arr [32]int
+	innerSlotsTo(s, arr[:0])
+}
+
+// innerSlotsTo sets the innerSlots of every loop in s and appends the
+// slots of the loops in s, s included, to buf (a slot may repeat).
+func innerSlotsTo(s *Stmt, buf []int) []int {
+	start := len(buf)
 	for _, b := range s.Body {
-		for _, x := range setInnerSlots(b) {
-			if !slices.Contains(own, x) {
-				own = append(own, x)
-			}
-		}
+		buf = innerSlotsTo(b, buf)
 	}
 	if s.Kind != KLoop {
-		return own
+		return buf
 	}
-	s.innerSlots = append(s.innerSlots[:0], own...)
-	if !slices.Contains(own, s.Slot) {
-		own = append(own, s.Slot)
+	inner := buf[start:]
+	n := 0
+	for i, x := range inner {
+		if !slices.Contains(inner[:i], x) {
+			n++
+		}
 	}
-	return own
+	if cap(s.innerSlots) < n {
+		s.innerSlots = make([]int, 0, n)
+	}
+	s.innerSlots = s.innerSlots[:0]
+	for _, x := range inner {
+		if !slices.Contains(s.innerSlots, x) {
+			s.innerSlots = append(s.innerSlots, x)
+		}
+	}
+	return append(buf, s.Slot)
 }
 
 // Finish computes the derived facts the machine uses to skip work that
@@ -476,6 +494,7 @@ func (p *Program) Finish() {
 	// statement (issue 13, stop 26).
 	var slab []gsCache
 	p.accN, p.allocN = make([]int32, n), make([]int32, n)
+	chunk := 16 // then 64: a small kernel's few statements (stop 29: 64 were 2 KB of its Convert)
 	Walk(p.Body, func(s *Stmt) {
 		if s.Kind == KAlloc {
 			p.allocN[s.Acc.Var]++
@@ -487,7 +506,8 @@ func (p *Program) Finish() {
 		}
 		if s.Exec.StartAff == nil {
 			if len(slab) == 0 {
-				slab = make([]gsCache, 64)
+				slab = make([]gsCache, chunk)
+				chunk = 64
 			}
 			s.gsc = &slab[0]
 			slab = slab[1:]
@@ -691,7 +711,21 @@ func (p *Program) fuse(s *Stmt) {
 	}
 	fusible := func(t *Stmt) bool { return kindOK(t) && !t.dead }
 	usesGS := func(t *Stmt) bool { return t.Kind != KClearReads && t.Kind != KClearMutates }
+	// out is made at the first run, holding the (unchanged) statements
+	// before it: a body without runs allocates nothing, one with runs
+	// once (stop 29: its growth was a tenth of a small kernel's Convert
+	// objects).
 	var out []*Stmt
+	keep := func(t *Stmt) {
+		if out != nil {
+			out = append(out, t)
+		}
+	}
+	startRun := func(i int) {
+		if out == nil {
+			out = append(make([]*Stmt, 0, len(s.Body)), s.Body[:i]...)
+		}
+	}
 	changed := false
 	for i := 0; i < len(s.Body); {
 		t := s.Body[i]
@@ -708,6 +742,7 @@ func (p *Program) fuse(s *Stmt) {
 					// keepLite stays false: lite tasks only check bounds.
 					run.checkLite = run.checkLite || u.checkLite
 				}
+				startRun(i)
 				out = append(out, run)
 				changed = true
 				i = j
@@ -715,7 +750,7 @@ func (p *Program) fuse(s *Stmt) {
 			}
 		}
 		if !fusible(t) {
-			out = append(out, t)
+			keep(t)
 			i++
 			continue
 		}
@@ -735,7 +770,7 @@ func (p *Program) fuse(s *Stmt) {
 			}
 		}
 		if j-i < 2 {
-			out = append(out, t)
+			keep(t)
 			i++
 			continue
 		}
@@ -751,6 +786,7 @@ func (p *Program) fuse(s *Stmt) {
 		// execution on one cell (execRun): most runs of a small check
 		// never get one (issue 13: 13 KB per Convert of tk_split_gemm).
 		run.memoKind, run.memoOps, run.memoRecs = memoForm(run)
+		startRun(i)
 		out = append(out, run)
 		changed = true
 		i = j

@@ -38,7 +38,12 @@ func (c *checker) call(s *syntax.CallStmt) {
 		}
 		return
 	}
-	c.proc.Callees[call] = callee
+	if !c.lean {
+		if c.proc.Callees == nil {
+			c.proc.Callees = map[*syntax.Call]*Proc{}
+		}
+		c.proc.Callees[call] = callee
+	}
 	params := callee.Decl.Params
 	var template []string
 	if callee.Instr != nil {
@@ -54,7 +59,12 @@ func (c *checker) call(s *syntax.CallStmt) {
 			c.anyExpr(a.Expr)
 		}
 	}
-	c.proc.Args[call] = bound
+	if !c.lean {
+		if c.proc.Args == nil {
+			c.proc.Args = map[*syntax.Call][]syntax.Expr{}
+		}
+		c.proc.Args[call] = bound
+	}
 	// Control arguments, for evaluating the callee's dimensions.
 	env := map[string]syntax.Expr{}
 	for i, psym := range callee.Params {

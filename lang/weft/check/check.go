@@ -12,14 +12,28 @@ import (
 // Check resolves and checks f against the library l, appending diagnostics
 // to errs. It never panics and always returns a Program.
 func Check(f *syntax.File, l *lib.Library, errs *diag.List) *Program {
+	return check(f, l, errs, false)
+}
+
+// Lean is Check for a caller that reads none of the per-node index of the
+// file's procs: its Programs' procs have nil Uses, Defs, Locals, Callees
+// and Args (the library's procs keep theirs). The diagnostics are Check's.
+// `weft check` runs it: none of its later passes reads the index, whose
+// maps were a fifth of the check of a small kernel (issue 13).
+func Lean(f *syntax.File, l *lib.Library, errs *diag.List) *Program {
+	return check(f, l, errs, true)
+}
+
+func check(f *syntax.File, l *lib.Library, errs *diag.List, lean bool) *Program {
 	if l == nil {
 		l = &lib.Library{Memories: map[string]*lib.Memory{}, Barriers: map[string]*lib.BarrierMemory{},
 			Windows: map[string]*lib.SpecialWindow{}, Units: map[string]*lib.Unit{}, Quals: map[string]*lib.QualTL{},
 			Timelines: map[string]*lib.SyncTL{}, Instrs: map[string]*lib.Instr{}, Procs: map[string]*syntax.Proc{}}
 	}
-	prog := &Program{File: f, Lib: l, ByName: map[string]*Proc{}, Consts: map[string]int64{}, Globals: map[string]syntax.Expr{},
-		Configs: map[string]*Config{}, Fields: map[*syntax.Attr]*ConfigField{}, Externs: map[*syntax.Call]*lib.Extern{}}
-	c := &checker{lib: l, errs: errs, prog: prog, globals: map[string]*Symbol{}}
+	// Configs, Fields and Externs are made at their first entry: most
+	// files have none (issue 13: a map each per check for nothing).
+	prog := &Program{File: f, Lib: l, ByName: map[string]*Proc{}, Consts: map[string]int64{}, Globals: map[string]syntax.Expr{}}
+	c := &checker{lib: l, errs: errs, prog: prog, globals: map[string]*Symbol{}, lean: lean}
 	if f == nil {
 		return prog
 	}
@@ -32,26 +46,31 @@ func Check(f *syntax.File, l *lib.Library, errs *diag.List) *Program {
 		decl *syntax.Proc
 	}
 	var todo []pending
-	seen := map[string]diag.Pos{}
 	for _, d := range f.Decls {
 		sp, ok := d.(*syntax.Proc)
 		if !ok || sp.Name == nil {
 			continue
 		}
 		name := sp.Name.Name
-		if prev, dup := seen[name]; dup {
-			errs.Errorf(sp.Name.Pos(), "W0202", "proc %s is declared twice", name).Note(prev, "first declaration is here")
+		// ByName holds exactly the names declared so far (no map of its
+		// own for this test).
+		if prev := prog.ByName[name]; prev != nil {
+			errs.Errorf(sp.Name.Pos(), "W0202", "proc %s is declared twice", name).Note(prev.Decl.Name.Pos(), "first declaration is here")
 			continue
 		}
 		if g := c.globals[name]; g != nil {
 			errs.Errorf(sp.Name.Pos(), "W0202", "proc %s has the name of a module-level value", name).Note(g.Pos, "the value is declared here")
 			continue
 		}
-		seen[name] = sp.Name.Pos()
 		var size procSize
 		size.proc(sp)
-		p := newProcSized(sp, size.names, size.decls)
-		p.loops = size.loops
+		var p *Proc
+		if lean {
+			p = &Proc{Name: sp.Name.Name, Decl: sp}
+		} else {
+			p = newProcSized(sp, size.names, size.decls)
+		}
+		p.loops, p.decls = size.loops, size.decls
 		if lib.IsInstr(sp) {
 			p.Instr = lib.ParseInstr(sp, l, errs)
 		} else {
@@ -63,7 +82,7 @@ func Check(f *syntax.File, l *lib.Library, errs *diag.List) *Program {
 	}
 	where := c.procContexts(f)
 	for _, t := range todo {
-		c.checkProc(t.p, t.decl, where[t.p.Name])
+		c.checkProc(t.p, t.decl, where.of(t.p.Name))
 	}
 	return prog
 }
@@ -71,10 +90,12 @@ func Check(f *syntax.File, l *lib.Library, errs *diag.List) *Program {
 func newProc(sp *syntax.Proc) *Proc { return newProcSized(sp, 0, 0) }
 
 // newProcSized is newProc with Uses and Defs made for uses and defs
-// entries (procSize).
+// entries (procSize). Callees, Args and Windows are made at their first
+// entry (addCallee, addWindow): many procs call nothing or declare no
+// window, and three maps per proc were a visible part of a small
+// kernel's check (issue 13).
 func newProcSized(sp *syntax.Proc, uses, defs int) *Proc {
-	p := &Proc{Name: sp.Name.Name, Decl: sp, Uses: make(map[*syntax.Name]*Symbol, uses), Defs: make(map[syntax.Node]*Symbol, defs),
-		Callees: map[*syntax.Call]*Proc{}, Args: map[*syntax.Call][]syntax.Expr{}, Windows: map[*syntax.Assign]bool{}}
+	p := &Proc{Name: sp.Name.Name, Decl: sp, Uses: make(map[*syntax.Name]*Symbol, uses), Defs: make(map[syntax.Node]*Symbol, defs)}
 	if defs > 0 {
 		p.Locals = make([]*Symbol, 0, defs)
 	}
@@ -116,13 +137,14 @@ func (c *checker) libProcs() {
 		m[n] = p
 		pending = append(pending, p)
 	}
-	saved := c.errs
+	saved, savedLean := c.errs, c.lean
 	c.errs = &diag.List{}
+	c.lean = false // shared by every Program: resolved in full
 	for _, p := range pending {
 		c.checkProc(p, p.Decl, codeUnknown)
 	}
 	c.libErrs = c.errs
-	c.errs = saved
+	c.errs, c.lean = saved, savedLean
 	libCache.Store(c.lib, m)
 }
 
@@ -157,13 +179,103 @@ func (c *checker) procDecorators(sp *syntax.Proc, inLib bool) {
 	}
 }
 
+// procWhere is procContexts' answer: where the top level of each proc
+// runs.
+type procWhere struct {
+	m map[string]code
+	// f is set instead of m when no proc of f calls another of its procs
+	// (simpleProcContexts).
+	f *syntax.File
+}
+
+// of returns where the proc named name runs.
+func (w procWhere) of(name string) code {
+	if w.f == nil {
+		return w.m[name]
+	}
+	// No proc calls it: CPU code, or an instruction's body (codeUnknown);
+	// the last declaration of the name decides, as in procContextsMap.
+	for i := len(w.f.Decls) - 1; i >= 0; i-- {
+		if p, ok := w.f.Decls[i].(*syntax.Proc); ok && p.Name != nil && p.Name.Name == name {
+			if lib.IsInstr(p) {
+				return codeUnknown
+			}
+			return codeCPU
+		}
+	}
+	return codeUnknown
+}
+
 // procContexts decides where the top level of each proc of f runs. A proc
 // nobody calls is CPU code (seed 002: "All non-@instr procs consist of CPU
 // code at the top level"); a called proc runs where all its call sites
 // run (in-order CUDA code if every call is inside a CudaDeviceFunction,
 // ...), and its context is unknown when call sites disagree, in which case
 // memory permissions at its top level are not checked.
-func (c *checker) procContexts(f *syntax.File) map[string]code {
+func (c *checker) procContexts(f *syntax.File) procWhere {
+	if simpleProcContexts(f) {
+		return procWhere{f: f}
+	}
+	return procWhere{m: c.procContextsMap(f)}
+}
+
+// simpleProcContexts reports whether f has a few procs and none of them
+// calls one of f's procs: then every proc is uncalled, which needs none
+// of procContextsMap's maps (issue 13: they were a tenth of the check of
+// a small kernel, most of whose files have one proc calling only
+// instructions).
+func simpleProcContexts(f *syntax.File) bool {
+	n := 0
+	for _, d := range f.Decls {
+		if p, ok := d.(*syntax.Proc); ok && p.Name != nil {
+			n++
+		}
+	}
+	if n > 8 {
+		return false // a map's lookups, not a walk of the declarations per call
+	}
+	isProc := func(name string) bool {
+		for _, d := range f.Decls {
+			if p, ok := d.(*syntax.Proc); ok && p.Name != nil && p.Name.Name == name {
+				return true
+			}
+		}
+		return false
+	}
+	var calls func(ss []syntax.Stmt) bool
+	calls = func(ss []syntax.Stmt) bool {
+		for _, s := range ss {
+			switch s := s.(type) {
+			case *syntax.CallStmt:
+				if s.Call != nil && s.Call.FunName() != "" && isProc(s.Call.FunName()) {
+					return true
+				}
+			case *syntax.For:
+				if calls(s.Body) {
+					return true
+				}
+			case *syntax.If:
+				if calls(s.Then) || calls(s.Else) {
+					return true
+				}
+			case *syntax.With:
+				if calls(s.Body) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, d := range f.Decls {
+		if p, ok := d.(*syntax.Proc); ok && p.Name != nil && calls(p.Body) {
+			return false
+		}
+	}
+	return true
+}
+
+// procContextsMap is procContexts for any file.
+func (c *checker) procContextsMap(f *syntax.File) map[string]code {
 	type site struct {
 		caller string
 		where  code // codeUnknown: the caller's own top-level context
@@ -265,11 +377,15 @@ func (c *checker) procContexts(f *syntax.File) map[string]code {
 
 // declareGlobals folds integer constants and records other values.
 func (c *checker) declareGlobals(f *syntax.File) {
-	procNames := map[string]bool{}
-	for _, d := range f.Decls {
-		if p, ok := d.(*syntax.Proc); ok && p.Name != nil {
-			procNames[p.Name.Name] = true
+	// isProc is asked only of simplify(p) (a proc rebound), so a walk of
+	// the declarations, not a map per check.
+	isProc := func(name string) bool {
+		for _, d := range f.Decls {
+			if p, ok := d.(*syntax.Proc); ok && p.Name != nil && p.Name.Name == name {
+				return true
+			}
 		}
+		return false
 	}
 	for _, d := range f.Decls {
 		g, ok := d.(*syntax.Global)
@@ -291,7 +407,7 @@ func (c *checker) declareGlobals(f *syntax.File) {
 				// `p = simplify(p)` rebinds a proc (Exo's constant
 				// folding of a scheduled proc, spec digest §3.1); it
 				// declares no value.
-				if len(call.Args) != 1 || !procNames[exprName(call.Args[0])] || exprName(call.Args[0]) != n.Name {
+				if len(call.Args) != 1 || !isProc(exprName(call.Args[0])) || exprName(call.Args[0]) != n.Name {
 					c.errs.Errorf(v.Pos(), "W0223", "simplify takes the proc being rebound: %s = simplify(%s)", n.Name, n.Name)
 				}
 				continue

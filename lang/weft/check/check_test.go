@@ -441,3 +441,102 @@ def f(x: f32 @ DRAM):
 		t.Errorf("diagnostics %q, want %q", msgs, want)
 	}
 }
+
+// TestSimpleProcContexts checks procContexts' shortcut for files whose
+// procs call none of the file's procs against the general computation
+// (procContextsMap), on every chunk of the testdata and every .weft file
+// of the repository, and that the shortcut is taken for a file with one
+// proc and refused where a proc calls another.
+func TestSimpleProcContexts(t *testing.T) {
+	var srcs []string
+	files, _ := filepath.Glob("testdata/*.weft")
+	more, _ := filepath.Glob("../../../examples/weft/*/*.weft")
+	files = append(files, more...)
+	more, _ = filepath.Glob("../../../bench/syncref/weft/*.weft")
+	files = append(files, more...)
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, chunks(string(src))...)
+	}
+	simple := 0
+	for i, src := range srcs {
+		var errs diag.List
+		f := syntax.Parse(diag.NewFile("t.weft", []byte(src)), &errs)
+		if !simpleProcContexts(f) {
+			continue
+		}
+		simple++
+		c := &checker{}
+		want := c.procContextsMap(f)
+		got := procWhere{f: f}
+		for name, w := range want {
+			if g := got.of(name); g != w {
+				t.Errorf("source %d, proc %s: shortcut says %d, procContextsMap %d", i, name, g, w)
+			}
+		}
+	}
+	if simple < 50 {
+		t.Errorf("only %d of %d sources took the shortcut", simple, len(srcs))
+	}
+	one := "@proc\ndef f(n: size):\n    pass\n"
+	two := one + "@proc\ndef g(n: size):\n    f(n)\n"
+	for src, want := range map[string]bool{one: true, two: false} {
+		var errs diag.List
+		if got := simpleProcContexts(syntax.Parse(diag.NewFile("t.weft", []byte(src)), &errs)); got != want {
+			t.Errorf("simpleProcContexts(%q) = %v, want %v", src, got, want)
+		}
+	}
+}
+
+// TestLean checks that Lean reports exactly Check's diagnostics (codes,
+// positions, messages, notes) on every chunk of the testdata and every
+// example, and returns the same program but for the per-node index.
+func TestLean(t *testing.T) {
+	var srcs []string
+	files, _ := filepath.Glob("testdata/*.weft")
+	for _, pat := range []string{"../../../examples/weft/*/*.weft", "../../../bench/syncref/weft/*.weft", "../syntax/testdata/*.weft", "../gpucheck/testdata/*.weft"} {
+		more, _ := filepath.Glob(pat)
+		files = append(files, more...)
+	}
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, chunks(string(src))...)
+	}
+	render := func(l *diag.List) string {
+		var b strings.Builder
+		diag.WriteJSON(&b, l.Diags)
+		return b.String()
+	}
+	for i, src := range srcs {
+		var e1, e2 diag.List
+		f := syntax.Parse(diag.NewFile("t.weft", []byte(src)), &e1)
+		e2.Diags = append(e2.Diags, e1.Diags...)
+		full := Check(f, lib.MustStd(), &e1)
+		lean := Lean(f, lib.MustStd(), &e2)
+		if a, b := render(&e1), render(&e2); a != b {
+			t.Errorf("source %d: Check reports\n%s\nLean reports\n%s", i, a, b)
+			continue
+		}
+		if len(full.Procs) != len(lean.Procs) || len(full.Consts) != len(lean.Consts) || len(full.Globals) != len(lean.Globals) || len(full.Configs) != len(lean.Configs) {
+			t.Errorf("source %d: Lean's program differs from Check's", i)
+			continue
+		}
+		for j, p := range lean.Procs {
+			q := full.Procs[j]
+			if p.Name != q.Name || len(p.Params) != len(q.Params) || len(p.Windows) != len(q.Windows) || p.Defs != nil || p.Locals != nil || p.Callees != nil || p.Args != nil {
+				t.Errorf("source %d, proc %s: Lean's proc differs from Check's", i, p.Name)
+			}
+			for n, s := range p.Uses { // recorded inside par loops only
+				if q.Uses[n] == nil || q.Uses[n].Name != s.Name || q.Uses[n].Pos != s.Pos {
+					t.Errorf("source %d, proc %s: Lean resolves %s to %v, Check to %v", i, p.Name, n.Name, s, q.Uses[n])
+				}
+			}
+		}
+	}
+}

@@ -86,6 +86,9 @@ func (c *checker) declareConfigs(f *syntax.File) {
 			cfg.Fields[fl.Name] = fl
 			cfg.Order = append(cfg.Order, fl)
 		}
+		if c.prog.Configs == nil {
+			c.prog.Configs = map[string]*Config{}
+		}
 		c.prog.Configs[name] = cfg
 	}
 }
@@ -116,6 +119,9 @@ func (c *checker) configField(a *syntax.Attr, want Kind) *ConfigField {
 	cfg := c.prog.Configs[n.Name]
 	if cfg == nil {
 		cfg = &Config{Name: n.Name, Pos: n.Pos(), Implicit: true, Fields: map[string]*ConfigField{}}
+		if c.prog.Configs == nil {
+			c.prog.Configs = map[string]*Config{}
+		}
 		c.prog.Configs[n.Name] = cfg
 		c.errs.Add(&diag.Diagnostic{Severity: diag.Warning, Code: "W0229", Pos: n.Pos(),
 			Message: "config " + n.Name + " is not declared: its fields' types are inferred from their uses (declare it with @config class " + n.Name + ": field: type)"})
@@ -132,6 +138,9 @@ func (c *checker) configField(a *syntax.Attr, want Kind) *ConfigField {
 		}
 		cfg.Fields[f.Name] = f
 		cfg.Order = append(cfg.Order, f)
+	}
+	if c.prog.Fields == nil {
+		c.prog.Fields = map[*syntax.Attr]*ConfigField{}
 	}
 	c.prog.Fields[a] = f
 	return f
@@ -282,6 +291,9 @@ func (c *checker) externCall(call *syntax.Call) {
 	}
 	for _, a := range call.Args {
 		c.data(a)
+	}
+	if c.prog.Externs == nil {
+		c.prog.Externs = map[*syntax.Call]*lib.Extern{}
 	}
 	c.prog.Externs[call] = ext
 }

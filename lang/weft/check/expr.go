@@ -566,7 +566,7 @@ func (c *checker) unitExpr(e syntax.Expr) {
 		}
 		if s := c.lookupQuiet(e.Name); s != nil && s.Kind == KindGlobal {
 			if c.proc != nil {
-				c.proc.Uses[e] = s
+				c.use(e, s)
 			}
 			return
 		}

@@ -122,15 +122,19 @@ type Proc struct {
 	Defs map[syntax.Node]*Symbol
 	// Locals are the symbols declared in the body, in source order.
 	Locals []*Symbol
-	// Callees maps each proc or instruction call to its callee.
+	// Callees maps each proc or instruction call to its callee (nil
+	// when the proc calls nothing).
 	Callees map[*syntax.Call]*Proc
 	// Args holds, for each call, the argument bound to each of the
-	// callee's parameters (see BindArgs; nil where missing).
+	// callee's parameters (see BindArgs; nil where missing; the map is
+	// nil when the proc calls nothing).
 	Args map[*syntax.Call][]syntax.Expr
-	// Windows marks the Assign statements that are window statements.
+	// Windows marks the Assign statements that are window statements
+	// (nil when there are none).
 	Windows map[*syntax.Assign]bool
 
 	loops int // the proc's loops (procSize): the size of checker.ranges
+	decls int // its parameters and declaring statements (procSize): the symbols it can make
 }
 
 // Param returns the parameter named name, or nil.
@@ -163,11 +167,12 @@ type Program struct {
 	// Globals are all module-level names with their value expressions.
 	Globals map[string]syntax.Expr
 	// Configs are the file's configs, declared (@config class) or inferred
-	// from their uses; Fields maps each `Config.field` use to its field.
+	// from their uses; Fields maps each `Config.field` use to its field
+	// (each nil when there are none).
 	Configs map[string]*Config
 	Fields  map[*syntax.Attr]*ConfigField
 	// Externs maps each call of an extern function in a data expression
-	// (sin(x), select(a, b, c, d)) to its definition.
+	// (sin(x), select(a, b, c, d)) to its definition (nil: none).
 	Externs map[*syntax.Call]*lib.Extern
 }
 

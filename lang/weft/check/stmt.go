@@ -37,6 +37,11 @@ type checker struct {
 	declared []string
 	marks    []int
 	seen     []*Symbol // exactRange's iterator occurrences (interval)
+	syms     []Symbol  // the proc's symbols (newSymbol)
+	// lean: Lean's check, which records Uses only inside par loops
+	// (parDepth of them open) and no Defs, Locals, Callees or Args.
+	lean     bool
+	parDepth int
 	// symOnly: window resolves the symbol only (windowSym), without
 	// extents or bounds checks.
 	symOnly bool
@@ -46,6 +51,16 @@ type checker struct {
 	device  bool                 // inside a CudaDeviceFunction
 	tasks   bool                 // inside a cuda_tasks loop
 	warps   int                  // depth of CudaWarps blocks
+}
+
+// newSymbol returns a zero Symbol from c.syms (or a new one should the
+// count of declarations fall short).
+func (c *checker) newSymbol() *Symbol {
+	if len(c.syms) == cap(c.syms) {
+		return new(Symbol)
+	}
+	c.syms = c.syms[:len(c.syms)+1]
+	return &c.syms[len(c.syms)-1]
 }
 
 // push opens a scope.
@@ -73,20 +88,37 @@ func (c *checker) declare(n *syntax.Name, sym *Symbol) {
 	}
 	c.names[n.Name] = sym
 	c.declared = append(c.declared, n.Name)
+	if c.lean {
+		return
+	}
 	c.proc.Defs[sym.Decl] = sym
 	if sym.Param < 0 {
 		c.proc.Locals = append(c.proc.Locals, sym)
 	}
 }
 
+// use records that n refers to s (Proc.Uses): always for Check; for Lean
+// only inside a CPU par loop, whose analysis (parWrites) reads it.
+func (c *checker) use(n *syntax.Name, s *Symbol) {
+	if c.lean {
+		if c.parDepth == 0 {
+			return
+		}
+		if c.proc.Uses == nil {
+			c.proc.Uses = map[*syntax.Name]*Symbol{}
+		}
+	}
+	c.proc.Uses[n] = s
+}
+
 // lookup resolves a name: proc scopes, then module-level values.
 func (c *checker) lookup(n *syntax.Name) *Symbol {
 	if s := c.names[n.Name]; s != nil {
-		c.proc.Uses[n] = s
+		c.use(n, s)
 		return s
 	}
 	if s := c.globals[n.Name]; s != nil {
-		c.proc.Uses[n] = s
+		c.use(n, s)
 		return s
 	}
 	return nil
@@ -98,6 +130,17 @@ func (c *checker) checkProc(p *Proc, sp *syntax.Proc, where code) {
 	// up), so names is empty.
 	clear(c.names)
 	c.declared, c.marks = c.declared[:0], c.marks[:0]
+	if cap(c.declared) < p.decls {
+		// At most every declaration of the proc is open at once.
+		c.declared = make([]string, 0, p.decls)
+	}
+	if c.marks == nil {
+		c.marks = make([]int, 0, 8) // the nesting of scopes
+	}
+	// The proc's symbols (parameters, allocations, iterators, windows)
+	// are carved from one array sized by the declaring statements
+	// (procSize), not allocated one by one (issue 13).
+	c.syms = make([]Symbol, 0, p.decls)
 	c.ranges = make(map[*Symbol][2]int64, p.loops)
 	c.tasks, c.warps, c.async = false, 0, ""
 	c.where = where
@@ -124,7 +167,8 @@ func (c *checker) checkProc(p *Proc, sp *syntax.Proc, where code) {
 
 // paramSymbol resolves a parameter's type (seed 000 Fig. 2 and 10).
 func (c *checker) paramSymbol(prm *syntax.Param, i int, instr bool) *Symbol {
-	sym := &Symbol{Name: prm.Name.Name, Pos: prm.Name.Pos(), Decl: prm, Type: prm.Type, Param: i}
+	sym := c.newSymbol()
+	*sym = Symbol{Name: prm.Name.Name, Pos: prm.Name.Pos(), Decl: prm, Type: prm.Type, Param: i}
 	t := prm.Type
 	if t == nil || t.Elem == nil {
 		sym.Kind = KindInvalid
@@ -423,7 +467,8 @@ func (c *checker) alloc(s *syntax.Alloc) {
 		return
 	}
 	t := s.Type
-	sym := &Symbol{Name: s.Name.Name, Pos: s.Name.Pos(), Decl: s, Type: t, Param: -1, Dims: t.Dims}
+	sym := c.newSymbol()
+	*sym = Symbol{Name: s.Name.Name, Pos: s.Name.Pos(), Decl: s, Type: t, Param: -1, Dims: t.Dims}
 	c.dims(t.Dims)
 	if t.Window {
 		c.errs.Errorf(t.Pos(), "W0203", "cannot allocate a window; allocate a tensor")
@@ -556,7 +601,11 @@ func isWindowable(e syntax.Expr) bool {
 
 // windowStmt checks `x = y[w*] @ π_w` (seed 000 §3.4 Window Statement).
 func (c *checker) windowStmt(s *syntax.Assign, n *syntax.Name) {
-	sym := &Symbol{Name: n.Name, Kind: KindWindow, Pos: n.Pos(), Decl: s, Param: -1}
+	sym := c.newSymbol()
+	*sym = Symbol{Name: n.Name, Kind: KindWindow, Pos: n.Pos(), Decl: s, Param: -1}
+	if c.proc.Windows == nil {
+		c.proc.Windows = map[*syntax.Assign]bool{}
+	}
 	c.proc.Windows[s] = true
 	base, dims := c.window(s.RHS)
 	if base != nil {
@@ -697,15 +746,21 @@ func (c *checker) forStmt(s *syntax.For) {
 		}
 	}
 	c.push()
-	it := &Symbol{Name: s.Var.Name, Kind: KindIter, Pos: s.Var.Pos(), Decl: s, Param: -1}
+	it := c.newSymbol()
+	*it = Symbol{Name: s.Var.Name, Kind: KindIter, Pos: s.Var.Pos(), Decl: s, Param: -1}
 	c.declare(s.Var, it)
 	lo, okLo := c.rangeOf(s.Lo)
 	hi, okHi := c.rangeOf(s.Hi)
 	if okLo && okHi && lo[0] <= hi[1]-1 {
 		c.ranges[it] = [2]int64{lo[0], hi[1] - 1}
 	}
+	par := mode == "par" && !c.device
+	if par {
+		c.parDepth++ // parWrites reads the body's Uses
+	}
 	c.stmts(s.Body)
-	if mode == "par" && !c.device {
+	if par {
+		c.parDepth--
 		c.parWrites(s, it, s.Body)
 	}
 	c.pop()

@@ -27,8 +27,8 @@ type Lowering struct {
 	Iter          int
 	Div, Mod, Off int
 	Bound         int
-	Guard         bool
 	Lo, Hi        int
+	Guard         bool
 	OK            bool
 }
 

@@ -24,7 +24,10 @@ type memo struct {
 	// its key (derivedBy). A pointer each rather than a copy of the
 	// arguments: the memo's entries had been a tenth of the bytes of the
 	// code generator's derivations (issue 13, stop 28).
-	children []*Tiling
+	// They are a list through Tiling.sibling, newest first (the keys
+	// are distinct): a slice had been an allocation, and its growth
+	// more, per tiling with children (issue 13, stop 29).
+	first *Tiling
 	// failed are the derivations that failed, with their errors.
 	failed  []derivation
 	matched []match
@@ -50,7 +53,7 @@ func sameDerivation(e, d *derivation) bool {
 // lookup returns the memoized result of d; ok is false when there is none.
 // m.mu is held.
 func (m *memo) lookup(d *derivation) (body *Tiling, err error, ok bool) {
-	for _, c := range m.children {
+	for c := m.first; c != nil; c = c.sibling {
 		if c.derivedBy(d) {
 			return c, nil, true
 		}
@@ -124,12 +127,8 @@ func (t *Tiling) derive(d derivation, f func() (*Tiling, error)) (*Tiling, error
 		m.failed = append(m.failed, d)
 		return nil, err
 	}
-	// body is the key: its unit gets coordinates of its own, so that a
-	// caller reusing its unit's slices cannot change it.
-	if body.Kind == KindThreads {
-		body.Unit = keptUnit(body.Unit)
-	}
-	m.children = append(m.children, body)
+	// body is the key: its unit has coordinates of its own (cudaThreads).
+	body.sibling, m.first = m.first, body
 	return body, nil
 }
 

@@ -196,8 +196,10 @@ type Tiling struct {
 	lower   Lowering
 
 	// memo holds the derivations and matches already computed from this
-	// tiling (memo.go).
-	memo memo
+	// tiling (memo.go); sibling is the next tiling derived from Parent
+	// (Parent's memo's list).
+	memo    memo
+	sibling *Tiling
 }
 
 // Threads is the number of threads in one collective of t.
@@ -229,7 +231,14 @@ func DeviceTiling(m Machine) (*Tiling, error) {
 	if m.BlockDim < 1 || m.ClusterDim < 1 {
 		return nil, fmt.Errorf("blockDim and clusterDim must be positive")
 	}
-	st := new(tilingStore)
+	// Its shape has one or two dimensions and no operators: a store of
+	// its own size (a tilingStore is half again as large).
+	st := new(struct {
+		t    Tiling
+		dims [2]Dim
+		ints [4]int
+		anch [2]anchor
+	})
 	t := &st.t
 	*t = Tiling{M: m, Kind: KindDevice, Iter: -1}
 	k := 2
@@ -451,11 +460,50 @@ const storeDims = 4
 // tiling for each check, and these allocations were a fifth of the
 // generator's objects on small kernels (issue 13, stop 28). It is about as
 // many bytes as the separate arrays.
+//
+// It also holds the tiling's operator list, its base's terms and (a
+// cuda_threads loop's) the coordinates of its unit, which a derivation had
+// allocated apart, three objects more per cuda_threads loop of every check
+// (issue 13, stop 29).
 type tilingStore struct {
-	t    Tiling
-	dims [storeDims]Dim
-	ints [5 * storeDims]int // align's tile, full and box; then the body's tile and full (cudaThreads)
-	anch [storeDims]anchor
+	t     Tiling
+	dims  [storeDims]Dim
+	ints  [5 * storeDims]int // align's tile, full and box; then the body's tile and full (cudaThreads)
+	anch  [storeDims]anchor
+	terms [storeDims]Term
+	ops   [storeDims]Op
+	syms  [storeSyms]Sym
+}
+
+// storeSyms is the number of unit coordinates (domain and box) a
+// tilingStore holds in place.
+const storeSyms = 4
+
+// appendInto is appendCopy(s, x) in buf when it fits there (capacity
+// its length: a caller appending to the result cannot write into buf).
+func appendInto[T any](buf []T, s []T, x T) []T {
+	n := len(s) + 1
+	if n > len(buf) {
+		return appendCopy(s, x)
+	}
+	out := buf[:n:n]
+	copy(out, s)
+	out[n-1] = x
+	return out
+}
+
+// keptUnitIn is keptUnit with the coordinates in buf when they fit.
+func keptUnitIn(u Unit, buf []Sym) Unit {
+	n := len(u.Domain) + len(u.Box)
+	if n == 0 || n > len(buf) {
+		return keptUnit(u)
+	}
+	syms := buf[:n:n]
+	copy(syms, u.Domain)
+	copy(syms[len(u.Domain):], u.Box)
+	u.Domain = syms[:len(u.Domain):len(u.Domain)]
+	u.Box = syms[len(u.Domain):]
+	return u
 }
 
 // alignBuf holds an aligned shape that need not outlive the caller.
@@ -772,11 +820,13 @@ func (t *Tiling) cudaThreads(iter, count int, u Unit, domain, box []int) (*Tilin
 		return nil, errorf("cannot tile %s into %s: %d does not divide into groups of %d", t.Describe(), u, tt, bb)
 	}
 	c := &st.t
+	// The unit is the memo's key (derivedBy): its coordinates its own,
+	// so that a caller reusing its unit's slices cannot change it.
 	*c = Tiling{M: t.M, Parent: t, Kind: KindThreads, Dims: a.dims, Tile: newTile, Full: newFull,
-		Iter: iter, Count: count, Unit: u}
+		Iter: iter, Count: count, Unit: keptUnitIn(u, st.syms[:])}
 	step := bb * a.dims[tiled].Pitch
-	c.Base = Affine{Const: t.Base.Const, Terms: appendCopy(t.Base.Terms, Term{Iter: iter, Step: step, Count: count})}
-	c.Ops = appendCopy(t.Ops, Op{Iter: iter, Dim: tiled, Box: bb, Count: count})
+	c.Base = Affine{Const: t.Base.Const, Terms: appendInto(st.terms[:], t.Base.Terms, Term{Iter: iter, Step: step, Count: count})}
+	c.Ops = appendInto(st.ops[:], t.Ops, Op{Iter: iter, Dim: tiled, Box: bb, Count: count})
 	// Lowering (seed 000 §4.2): iter = (x % Mod - Off) / Div, guarded by
 	// iter < count when the iterations leave threads of the scope idle.
 	an := a.anchors[tiled]
@@ -902,7 +952,7 @@ func (t *Tiling) selectWarps(st *tilingStore, a *aligned, w, lo, hi int, kind Ki
 	c := &st.t
 	*c = Tiling{M: t.M, Parent: t, Kind: kind, Dims: a.dims, Tile: a.tile,
 		Full: a.full, Iter: -1, Lo: lo, Hi: hi, WarpName: name}
-	c.Ops = appendCopy(t.Ops, Op{Iter: -1, Dim: w, Offset: lo, Box: hi - lo, Count: 1})
+	c.Ops = appendInto(st.ops[:], t.Ops, Op{Iter: -1, Dim: w, Offset: lo, Box: hi - lo, Count: 1})
 	c.anchors = a.anchors
 	if w < 0 {
 		// blockDim = 32: the only warp of each CTA.

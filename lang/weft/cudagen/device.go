@@ -25,7 +25,7 @@ type devFn struct {
 	with     *syntax.With
 
 	captured    []*sym
-	capturedSet map[*sym]bool
+	capturedSet smap[*sym, bool]
 	used        map[*sym]bool // captured names used by the current code path
 
 	smemBase, smemTop, smemMax int
@@ -54,13 +54,13 @@ func (g *gen) capture(v *sym) {
 	switch g.memSpace(v.mem) {
 	case "dram":
 		if v.kind == kTensor || v.kind == kScalar {
-			if !d.capturedSet[v] {
+			if !d.capturedSet.at(v) {
 				g.errorf(v.decl, codeMemory, "%s is in CPU memory (DRAM), which a CudaDeviceFunction cannot access", v.name)
 			}
 		}
 	}
-	if !d.capturedSet[v] {
-		put(&d.capturedSet, v, true)
+	if !d.capturedSet.at(v) {
+		d.capturedSet.put(v, true)
 		d.captured = append(d.captured, v)
 	}
 	if !g.discard {
@@ -112,7 +112,7 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 		d.kernel = fmt.Sprintf("exo_deviceFunction%d_%s", n, pname)
 		d.launch = fmt.Sprintf("exo_cudaLaunch%d_%s", n, pname)
 	}
-	d.smemBase = roundUp(g.facts.mbarSize[s.Pos().Offset], smemAlign)
+	d.smemBase = roundUp(g.facts.mbarSize.at(s.Pos().Offset), smemAlign)
 	d.smemTop, d.smemMax = d.smemBase, d.smemBase
 	g.curDev = d
 	g.devFns = append(g.devFns, d)
@@ -161,14 +161,14 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 		pg.order++
 		dsc.add(&sym{name: t.Var.Name, c: cuda.Ident(t.Var.Name), kind: kIndex, device: true, order: pg.order, decl: t})
 	}
-	top := g.facts.tops[d.m]
+	top := g.facts.tops.at(d.m)
 	if top == nil {
 		var err error
 		if top, err = coll.DeviceTiling(d.m); err != nil {
 			g.errorf(s, codeDevice, "%v", err)
 			return
 		}
-		g.facts.tops[d.m] = top
+		g.facts.tops.put(d.m, top)
 	}
 	paths := []string{""}
 	if df.Warps != nil {
@@ -205,8 +205,8 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 		for _, v := range d.captured {
 			names = append(names, v.name)
 		}
-		g.facts.captures[s.Pos().Offset] = names
-		g.facts.mbarSize[s.Pos().Offset] = d.mbarTop
+		g.facts.captures.put(s.Pos().Offset, names)
+		g.facts.mbarSize.put(s.Pos().Offset, d.mbarTop)
 	}
 	if g.single {
 		// CheckOnly's single pass formats no text: of the launch and the
@@ -249,7 +249,7 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 // first pass found them (so the args struct is stable).
 func (g *gen) capturedSyms(d *devFn, s *syntax.With, sc *scope) []*sym {
 	var out []*sym
-	for _, n := range g.facts.captures[s.Pos().Offset] {
+	for _, n := range g.facts.captures.at(s.Pos().Offset) {
 		if v := sc.lookup(n); v != nil {
 			out = append(out, v)
 		}
@@ -913,7 +913,7 @@ func (g *gen) devStmt(ctx *devCtx, s syntax.Stmt) {
 		name := s.Call.FunName()
 		in := g.instr(name)
 		if in == nil {
-			if p := g.procs[name]; p != nil {
+			if p := g.procNamed(name); p != nil {
 				g.inline(ctx, s, p)
 			} else {
 				g.errorf(s.Call, codeName, "unknown instruction %s", name)
@@ -1016,7 +1016,7 @@ func (g *gen) threadsLoop(ctx *devCtx, s *syntax.For) {
 		// them (Options.CheckOnly; issue 13).
 		put(&d.iterNames, d.iterID, cname)
 		attr := ""
-		if !g.facts.used[usedKey{s.Pos().Offset, ctx.path}] && !low.Guard {
+		if !g.facts.used.at(usedKey{s.Pos().Offset, ctx.path}) && !low.Guard {
 			// The body reads only distributed indices, which are stripped.
 			attr = "[[maybe_unused]] "
 		}
@@ -1207,7 +1207,7 @@ func (g *gen) devAlloc(ctx *devCtx, a *syntax.Alloc) {
 	}
 	ctx.sc.add(v)
 	x := &exprCtx{g: g, sc: ctx.sc, device: true}
-	nd, known := g.facts.distDims[a.Pos().Offset]
+	nd, known := g.facts.distDims.get(a.Pos().Offset)
 	if g.single && !known {
 		// The accesses that give the distributed dimensions come later:
 		// the second pass would read their final count (single.go).
@@ -1236,7 +1236,7 @@ func (g *gen) devAlloc(ctx *devCtx, a *syntax.Alloc) {
 	case "rmem":
 		if fragmentThreads(mem) == 0 && len(dims) == 0 {
 			// Every dimension is distributed: one register per thread.
-			if len(t.Dims) == 0 && !g.facts.read[a.Pos().Offset] {
+			if len(t.Dims) == 0 && !g.facts.read.at(a.Pos().Offset) {
 				// A scalar (referenced only by name) assigned but never
 				// read (seed 002's sync_warp_cta reads
 				// SMEM into a register only to show who may read what):

@@ -61,11 +61,10 @@ type gen struct {
 	errs   *diag.List
 	file   *syntax.File
 	stem   string
-	consts map[string]int64
+	consts smap[string, int64]
 	lists  map[string]syntax.Expr // non-integer globals (warp configs)
 	instrs map[string]*lib.Instr  // the file's @instr procs; instr also looks in the library
-	procs  map[string]*syntax.Proc
-	order  []*syntax.Proc // user procs to emit, file order
+	order  []*syntax.Proc         // user procs to emit, file order (procNamed)
 
 	// prog is f checked (Options.Prog, or checked once for both passes).
 	prog *check.Program
@@ -97,19 +96,19 @@ type gen struct {
 
 // facts is what the first pass learns for the second.
 type facts struct {
-	distDims map[int]int       // alloc offset -> number of distributed dims
-	captures map[int][]string  // CudaDeviceFunction offset -> captured CPU names, in order
-	bars     map[int]*barFacts // barrier alloc offset -> usage
-	mbarSize map[int]int       // CudaDeviceFunction offset -> bytes of mbarriers
-	tx       map[int]int       // Arrive offset -> expect-tx bytes
-	used     map[usedKey]bool  // cuda_threads loop (and warp code path) -> its iterator is read
-	read     map[int]bool      // declaration offset -> the name is read (not only assigned)
+	distDims smap[int, int]      // alloc offset -> number of distributed dims
+	captures smap[int, []string] // CudaDeviceFunction offset -> captured CPU names, in order
+	bars     map[int]*barFacts   // barrier alloc offset -> usage
+	mbarSize smap[int, int]      // CudaDeviceFunction offset -> bytes of mbarriers
+	tx       map[int]int         // Arrive offset -> expect-tx bytes
+	used     smap[usedKey, bool] // cuda_threads loop (and warp code path) -> its iterator is read
+	read     smap[int, bool]     // declaration offset -> the name is read (not only assigned)
 
 	// tops is the device tiling of each launch shape, made once for both
 	// passes: coll memoizes the tilings derived from a tiling, so the
 	// second pass derives none of its cuda_threads loops and CudaWarps
 	// blocks again (issue 13).
-	tops map[coll.Machine]*coll.Tiling
+	tops smap[coll.Machine, *coll.Tiling]
 }
 
 type barFacts struct {
@@ -124,15 +123,11 @@ type barFacts struct {
 	ctaPitch map[int]int
 }
 
-// newFacts makes the facts of one Generate. The maps that most programs
-// leave empty (barriers, expect-tx bytes) are made at their first entry
-// (put): a map made per Generate is an allocation weft check pays on every
-// program (issue 13).
-func newFacts() *facts {
-	return &facts{distDims: map[int]int{}, captures: map[int][]string{},
-		mbarSize: map[int]int{}, used: map[usedKey]bool{}, read: map[int]bool{},
-		tops: map[coll.Machine]*coll.Tiling{}}
-}
+// newFacts makes the facts of one Generate. Every map is made at its first
+// entry (put): a map made per Generate is an allocation weft check pays on
+// every program (issue 13), and most programs leave some empty (barriers,
+// expect-tx bytes; stop 29: all of them).
+func newFacts() *facts { return &facts{} }
 
 // put sets (*m)[k] = v, making the map at its first entry: reading a nil
 // map is reading an empty one.
@@ -191,10 +186,23 @@ func runPasses(f *syntax.File, l *lib.Library, opt Options, errs *diag.List, two
 func newGen(f *syntax.File, l *lib.Library, stem string, errs *diag.List, fs *facts, pass int, discard bool) *gen {
 	// lists, instrs, helpers and reported are made at their first entry
 	// (put): most programs have none.
-	g := &gen{lib: l, errs: errs, file: f, stem: stem, consts: map[string]int64{},
-		procs: map[string]*syntax.Proc{}, facts: fs, pass: pass, discard: discard}
+	// consts too (globals), and the procs are found in order (procNamed).
+	g := &gen{lib: l, errs: errs, file: f, stem: stem, facts: fs, pass: pass, discard: discard}
 	g.h.Discard, g.c.Discard, g.cuh.Discard, g.cu.Discard = discard, discard, discard, discard
 	return g
+}
+
+// procNamed is the user proc named name (the last of that name, as a map
+// filled in file order held), nil when none: the few procs of a file are
+// searched in place rather than indexed by a map made per Generate (issue
+// 13, stop 29).
+func (g *gen) procNamed(name string) *syntax.Proc {
+	for i := len(g.order) - 1; i >= 0; i-- {
+		if g.order[i].Name.Name == name {
+			return g.order[i]
+		}
+	}
+	return nil
 }
 
 // instr resolves an instruction name: the file's own @instr shadows the
@@ -236,7 +244,6 @@ func (g *gen) run(opt Options) *Output {
 			}
 			continue
 		}
-		g.procs[p.Name.Name] = p
 		g.order = append(g.order, p)
 	}
 	g.header()
@@ -316,7 +323,7 @@ func (g *gen) globals() {
 				continue // a scheduling operation; constants are folded anyway
 			}
 			if k, ok := g.constValue(v, nil); ok {
-				g.consts[n.Name] = k
+				g.consts.put(n.Name, k)
 				continue
 			}
 			put(&g.lists, n.Name, v)

@@ -41,7 +41,7 @@ func npyDescr(elem string) string {
 func (g *gen) harness(name string) string {
 	var p *syntax.Proc
 	if name != "" {
-		p = g.procs[name]
+		p = g.procNamed(name)
 		if p == nil {
 			g.errorf(nil, codeHarness, "--proc %s: no such proc in %s", name, filepath.Base(g.file.Name))
 			return ""

@@ -424,7 +424,7 @@ func (pg *procGen) call(s *syntax.CallStmt, sc *scope) {
 		g.instrCall(pg.w, s, in, &exprCtx{g: g, sc: sc}, nil)
 		return
 	}
-	p := g.procs[name]
+	p := g.procNamed(name)
 	if p == nil {
 		g.errorf(s.Call, codeName, "unknown proc %s", name)
 		return

@@ -47,6 +47,16 @@ func (g *gen) instrCall(w *cuda.Writer, s *syntax.CallStmt, in *lib.Instr, x *ex
 			}
 		}
 	}
+	// A pass that formats no text needs of the placeholders only which
+	// exist (fill reports the others), not their values: the values'
+	// calls (window, expr) run for their diagnostics, but no map is
+	// filled (issue 13, stop 29: the map was an eighth of the generator's
+	// bytes on shfl_xor). Except where the filled text is read: a wgmma
+	// template's shape is checked in it (needHelpers).
+	if g.discard && !fillAlways && !strings.Contains(in.CUDA, "wgmma_m64n") {
+		g.instrCheck(s, in, args, x, ctx)
+		return
+	}
 	// Sized for a few placeholders per parameter: growing the map was a
 	// tenth of the generator's bytes on kernels with shuffles and copies.
 	vals := make(map[string]string, 6*len(in.Proc.Params)+2)
@@ -199,6 +209,171 @@ func (g *gen) instrCall(w *cuda.Writer, s *syntax.CallStmt, in *lib.Instr, x *ex
 	}
 }
 
+// fillAlways makes instrCall fill every template (the differential test
+// of instrCheck, TestInstrCheckMatchesFill).
+var fillAlways = false
+
+// instrCheck is instrCall in a pass that formats no text (g.discard), for
+// a template whose filled text nobody reads: every call of instrCall that
+// can report a problem or record a fact runs, in the same order, and the
+// template's placeholders are checked as fill checks them, by whether
+// instrCall would have given them a value (placeholderSet).
+// TestSinglePassMatchesTwoPasses compares the diagnostics with those of
+// the formatting pass.
+func (g *gen) instrCheck(s *syntax.CallStmt, in *lib.Instr, args []syntax.Expr, x *exprCtx, ctx *devCtx) {
+	var pbuf [8]phParam
+	ps := placeholderSet{params: pbuf[:0]}
+	consts := map[string]syntax.Expr{}
+	wins := map[string]*winArg{}
+	for i, prm := range in.Proc.Params {
+		a := args[i]
+		t := prm.Type
+		elem := ""
+		if t != nil && t.Elem != nil {
+			elem = t.Elem.Name
+		}
+		p := phParam{name: prm.Name.Name}
+		switch {
+		case t != nil && (t.Dims != nil || t.Window):
+			wa, ok := g.window(x, a)
+			if !ok {
+				return
+			}
+			if wa.v.elem != "" && elem != "" && elem != lib.RealType && wa.v.elem != elem {
+				g.errorf(a, codeInstr, "%s expects %s data for %s, not %s", in.Name, elem, prm.Name.Name, wa.v.elem)
+				return
+			}
+			wins[prm.Name.Name] = wa
+			p.win = wa
+			if t.Mem != nil && isSwizzled(wa.v.mem) && g.memSpace(wa.v.mem) == "smem" {
+				if mn, ok := t.Mem.(*syntax.Name); ok && mn.Name == "CudaSmemAtomicity16B" {
+					g.swizzledRef(wa.v, "*"+wa.ptr)
+				}
+			}
+		case lib.IsDataType(elem):
+			x.expr(a)
+		default:
+			if c, ok := g.constValue(a, x.sc); ok {
+				consts[prm.Name.Name] = &syntax.IntLit{Text: strconv.FormatInt(c, 10), Value: c}
+			} else {
+				consts[prm.Name.Name] = a
+				x.expr(a)
+			}
+		}
+		ps.params = append(ps.params, p)
+	}
+	for i, t := range s.Barriers {
+		if ctx == nil {
+			g.errorf(t, codeBarrier, "completion barriers are for device code")
+			return
+		}
+		b, slice, ring, ok := g.barTargetRing(ctx, t, g.ctaBarrierUnits(in, ctx))
+		if !ok {
+			return
+		}
+		if b.mem != "CudaMbarrier" {
+			g.errorf(t, codeBarrier, "an instruction completes on a CudaMbarrier, not %s", b.mem)
+			return
+		}
+		if b.ring > 0 {
+			b.ringArrivePtr(slice, ring)
+			if !strings.Contains(in.CUDA, "{expect_tx}") {
+				g.errorf(t, codeBarrier, "%s cannot complete on the ring-buffered mbarrier %s: its CUDA template does not announce its bytes ({expect_tx})", in.Name, b.v.name)
+				return
+			}
+			put(&g.helpers, "mbarrier_expect_tx", expectTxHelper)
+			ctx.d.asyncProxy = true
+			if i == 0 {
+				ps.bar = true
+				g.txBytes(in, wins, x, s)
+			}
+			continue
+		}
+		g.mbarSlot(b, "f", b.id, slice, b.fwdR)
+		if i == 0 {
+			ps.bar = true
+		}
+		b.tx += g.txBytes(in, wins, x, s)
+	}
+	var firstErr error
+	scanPlaceholders(in.CUDA, func(m string) {
+		if key := strings.TrimSpace(m[1 : len(m)-1]); !ps.has(key) {
+			g.placeholderExpr(m, key, consts, x, &firstErr)
+		}
+	})
+	if firstErr != nil {
+		g.errorf(s, codeInstr, "%s: %v", in.Name, firstErr)
+	}
+}
+
+// phParam is an instruction parameter as placeholderSet sees it: its
+// name, and its window argument (nil for a scalar).
+type phParam struct {
+	name string
+	win  *winArg
+}
+
+// placeholderSet answers whether instrCall's map of placeholder values
+// has a key, without the map: {p} and {p_t} for every parameter p, for a
+// window argument {p_strideK}, {p_idxK}, {p_wdimK} (K below the number of
+// its strides, start indices and sliced dimensions), {p_coords} and
+// {p_rank}, {bar} with a completion barrier, and {expect_tx}. (instrCall
+// fills a suffix's keys only when the template contains the suffix; a key
+// looked up in the template does.)
+type placeholderSet struct {
+	params []phParam
+	bar    bool
+}
+
+func (ps *placeholderSet) has(key string) bool {
+	if key == "expect_tx" || key == "bar" && ps.bar {
+		return true
+	}
+	for _, p := range ps.params {
+		rest, ok := strings.CutPrefix(key, p.name)
+		if !ok {
+			continue
+		}
+		if rest == "" || rest == "_t" {
+			return true
+		}
+		if p.win == nil {
+			continue
+		}
+		switch rest {
+		case "_coords", "_rank":
+			return true
+		}
+		if k, ok := indexSuffix(rest, "_stride"); ok && k < len(p.win.strides) {
+			return true
+		}
+		if k, ok := indexSuffix(rest, "_idx"); ok && k < len(p.win.starts) {
+			return true
+		}
+		// The sliced dimensions: one stride each (window).
+		if k, ok := indexSuffix(rest, "_wdim"); ok && k < len(p.win.strides) {
+			return true
+		}
+	}
+	return false
+}
+
+// indexSuffix is K of s = prefix + strconv.Itoa(K), K >= 0.
+func indexSuffix(s, prefix string) (int, bool) {
+	d, ok := strings.CutPrefix(s, prefix)
+	if !ok || d == "" || len(d) > 1 && d[0] == '0' {
+		return 0, false
+	}
+	k := 0
+	for i := 0; i < len(d); i++ {
+		if d[i] < '0' || d[i] > '9' || k > 1<<20 {
+			return 0, false
+		}
+		k = 10*k + int(d[i]-'0')
+	}
+	return k, true
+}
+
 // txBytes is the byte count an asynchronous copy writes to SMEM: the
 // window of its SMEM parameter written by the behaviour body.
 func (g *gen) txBytes(in *lib.Instr, wins map[string]*winArg, x *exprCtx, at syntax.Node) int {
@@ -225,6 +400,26 @@ func (g *gen) txBytes(in *lib.Instr, wins map[string]*winArg, x *exprCtx, at syn
 func replacePlaceholders(s string, repl func(string) string) string {
 	var b strings.Builder
 	last := 0
+	eachPlaceholder(s, func(i, j int) {
+		b.WriteString(s[last:i])
+		b.WriteString(repl(s[i : j+1]))
+		last = j + 1
+	})
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// scanPlaceholders calls f with each placeholder of s, in the order
+// replacePlaceholders replaces them.
+func scanPlaceholders(s string, f func(string)) {
+	eachPlaceholder(s, func(i, j int) { f(s[i : j+1]) })
+}
+
+// eachPlaceholder calls f(i, j) for each placeholder s[i:j+1].
+func eachPlaceholder(s string, f func(i, j int)) {
 	for i := 0; i < len(s); i++ {
 		if s[i] != '{' {
 			continue
@@ -236,16 +431,9 @@ func replacePlaceholders(s string, repl func(string) string) string {
 		if j == len(s) || s[j] != '}' || j == i+1 {
 			continue // no placeholder starts here
 		}
-		b.WriteString(s[last:i])
-		b.WriteString(repl(s[i : j+1]))
-		last = j + 1
+		f(i, j)
 		i = j
 	}
-	if last == 0 {
-		return s
-	}
-	b.WriteString(s[last:])
-	return b.String()
 }
 
 // fill substitutes the placeholders of a CUDA template.
@@ -256,28 +444,35 @@ func (g *gen) fill(tmpl string, vals map[string]string, consts map[string]syntax
 		if v, ok := vals[key]; ok {
 			return v
 		}
-		e, err := parseExpr(key)
-		if err != nil {
-			if firstErr == nil {
-				firstErr = fmt.Errorf("template placeholder %s: %v", m, err)
+		return g.placeholderExpr(m, key, consts, x, &firstErr)
+	})
+	return out, firstErr
+}
+
+// placeholderExpr is the value of placeholder m (key, trimmed) that names
+// no argument: a Weft expression over the instruction's size parameters,
+// folded. The first problem is kept in firstErr.
+func (g *gen) placeholderExpr(m, key string, consts map[string]syntax.Expr, x *exprCtx, firstErr *error) string {
+	e, err := parseExpr(key)
+	if err != nil {
+		if *firstErr == nil {
+			*firstErr = fmt.Errorf("template placeholder %s: %v", m, err)
+		}
+		return m
+	}
+	e = substitute(e, consts)
+	if c, ok := g.constValue(e, nil); ok {
+		return strconv.FormatInt(c, 10)
+	}
+	for _, n := range freeNames(e) {
+		if _, ok := g.consts.get(n); !ok {
+			if *firstErr == nil {
+				*firstErr = fmt.Errorf("template placeholder %s names %s, which is not a size parameter", m, n)
 			}
 			return m
 		}
-		e = substitute(e, consts)
-		if c, ok := g.constValue(e, nil); ok {
-			return strconv.FormatInt(c, 10)
-		}
-		for _, n := range freeNames(e) {
-			if _, ok := g.consts[n]; !ok {
-				if firstErr == nil {
-					firstErr = fmt.Errorf("template placeholder %s names %s, which is not a size parameter", m, n)
-				}
-				return m
-			}
-		}
-		return x.expr(e)
-	})
-	return out, firstErr
+	}
+	return x.expr(e)
 }
 
 func parseExpr(s string) (syntax.Expr, error) {

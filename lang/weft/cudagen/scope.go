@@ -147,7 +147,7 @@ func (g *gen) constValue(e syntax.Expr, sc *scope) (int64, bool) {
 				return 0, false
 			}
 		}
-		v, ok := g.consts[e.Name]
+		v, ok := g.consts.get(e.Name)
 		return v, ok
 	case *syntax.Unary:
 		x, ok := g.constValue(e.X, sc)
@@ -313,7 +313,7 @@ func (x *exprCtx) exprPrec(e syntax.Expr, outer int) string {
 func (x *exprCtx) name(n *syntax.Name) string {
 	v := x.sc.lookup(n.Name)
 	if v == nil {
-		if k, ok := x.g.consts[n.Name]; ok {
+		if k, ok := x.g.consts.get(n.Name); ok {
 			return strconv.FormatInt(k, 10)
 		}
 		x.g.errorf(n, codeName, "unknown name %s", n.Name)
@@ -323,10 +323,10 @@ func (x *exprCtx) name(n *syntax.Name) string {
 		x.g.capture(v)
 	}
 	if v.threadsIt && x.g.pass == 1 {
-		x.g.facts.used[usedKey{v.decl.Pos().Offset, v.path}] = true
+		x.g.facts.used.put(usedKey{v.decl.Pos().Offset, v.path}, true)
 	}
 	if v.decl != nil && !x.assigning && x.g.pass == 1 {
-		x.g.facts.read[v.decl.Pos().Offset] = true
+		x.g.facts.read.put(v.decl.Pos().Offset, true)
 	}
 	switch v.kind {
 	case kScalar:
@@ -543,10 +543,10 @@ func (g *gen) stripDist(x *exprCtx, v *sym, idx []syntax.Expr, at syntax.Node) [
 			return idx[k:]
 		}
 	}
-	if prev, ok := g.facts.distDims[off]; ok && g.pass == 1 && prev != k {
+	if prev, ok := g.facts.distDims.get(off); ok && g.pass == 1 && prev != k {
 		g.pass1Errorf(at, codeDist, "%s is indexed with %d distributed indices here but %d elsewhere (seed 002 Rule 3/4)", v.name, k, prev)
 	}
-	g.facts.distDims[off] = k
+	g.facts.distDims.put(off, k)
 	return idx[k:]
 }
 

@@ -69,7 +69,7 @@ func (g *gen) pendingAlloc(x *exprCtx, v *sym, a *syntax.Alloc, mem string) {
 	}
 	off := a.Pos().Offset
 	g.deferred = append(g.deferred, func() {
-		g.reportErrs(byND[min(g.facts.distDims[off], len(v.dims))])
+		g.reportErrs(byND[min(g.facts.distDims.at(off), len(v.dims))])
 	})
 }
 

@@ -191,7 +191,9 @@ func checkVerb(env *frontend.Env, args []string) int {
 			fmt.Fprintf(env.Stderr, "weft: standard library: %v\n", err)
 			return 2
 		}
-		prog := check.Check(f, l, &errs)
+		// Lean: the checkers read the program's constants, procs and
+		// configs, never the per-node index Check also builds.
+		prog := check.Lean(f, l, &errs)
 		if AfterFrontEnd != nil {
 			AfterFrontEnd()
 		}

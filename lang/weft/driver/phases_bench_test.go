@@ -51,7 +51,7 @@ func BenchmarkCheckPhases(b *testing.B) {
 		b.Fatal(env.Stderr, errs.Err())
 	}
 	src, _ := frontend.ReadSource(env, path)
-	prog := check.Check(f, l, &errs)
+	prog := check.Lean(f, l, &errs)
 	b.Run("read", func(b *testing.B) {
 		b.ReportAllocs()
 		t0 := cpuTime()
@@ -75,7 +75,7 @@ func BenchmarkCheckPhases(b *testing.B) {
 		t0 := cpuTime()
 		for b.Loop() {
 			var errs diag.List
-			check.Check(f, l, &errs)
+			check.Lean(f, l, &errs) // as weft check
 		}
 		b.ReportMetric(float64(cpuTime()-t0)/float64(b.N), "cpu-ns/op")
 	})

@@ -109,7 +109,7 @@ func schedVerb(env *frontend.Env, args []string) int {
 	src := diag.NewFile(name, text)
 	f2 := syntax.Parse(src, &errs)
 	if !errs.HasErrors() {
-		prog := check.Check(f2, l, &errs)
+		prog := check.Lean(f2, l, &errs) // as weft check
 		// Checker reports (sync statistics) go to stderr: stdout holds the program.
 		cenv := *env
 		cenv.Stdout = env.Stderr

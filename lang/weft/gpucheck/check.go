@@ -163,23 +163,72 @@ type checker struct {
 	errs   *diag.List
 	c      *consts
 	units  *unitEnv
-	instrs map[string]*lib.Instr // the file's; instr also looks in the library
-	procs  map[string]bool
+	instrs map[string]*lib.Instr // the file's (nil: none); instr also looks in the library
 	res    *Result
-	warpCf map[string]syntax.Expr
+	warpCf map[string]syntax.Expr // nil: none
 	// dev is the device function being walked.
 	dev *Device
+	// The scopes, iterators and variables of the check are carved from
+	// arrays sized by a count of the statements that make them
+	// (countStmts), and each loop body's list of iterators from a shared
+	// array: one allocation each instead of one per statement (issue 13:
+	// most of the allocations of a small kernel's collective analysis).
+	scopes   []Scope
+	iters    []Iter
+	vars     []Var
+	iterList []*Iter
+	loops    int // the file's loops: a bound of a device function's iterators
+}
+
+// newScope returns a zero Scope from c.scopes (a new one should the
+// count fall short).
+func (c *checker) newScope() *Scope {
+	if len(c.scopes) == cap(c.scopes) {
+		return new(Scope)
+	}
+	c.scopes = c.scopes[:len(c.scopes)+1]
+	return &c.scopes[len(c.scopes)-1]
+}
+
+// withIter returns list with it appended, in an array of its own (scopes
+// share their parent's list read-only): carved from c.iterList.
+func (c *checker) withIter(list []*Iter, it *Iter) []*Iter {
+	n := len(list) + 1
+	if cap(c.iterList)-len(c.iterList) < n {
+		c.iterList = make([]*Iter, 0, max(4*n, 32))
+	}
+	out := c.iterList[len(c.iterList) : len(c.iterList)+n : len(c.iterList)+n]
+	c.iterList = c.iterList[:len(c.iterList)+n]
+	copy(out, list)
+	out[n-1] = it
+	return out
+}
+
+// isProc reports whether f declares a (non-instruction) proc named name:
+// asked only for a call in device code of something that is not an
+// instruction, so a walk of the declarations, not a map per check.
+func (c *checker) isProc(name string) bool {
+	for _, d := range c.f.Decls {
+		if p, ok := d.(*syntax.Proc); ok && p.Name != nil && p.Name.Name == name && !lib.IsInstr(p) {
+			return true
+		}
+	}
+	return false
 }
 
 // Check runs the collective analysis over f.
 func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
-	c := &checker{f: f, l: opts.Lib, errs: errs, c: &consts{vals: map[string]int64{}},
-		instrs: map[string]*lib.Instr{}, procs: map[string]bool{}, warpCf: map[string]syntax.Expr{}}
+	c := &checker{f: f, l: opts.Lib, errs: errs, c: &consts{vals: map[string]int64{}}}
 	// Sized once for every statement (stmt records each): growing the map
 	// statement by statement cost more than counting them.
-	n := countStmts(f)
+	k := countStmts(f)
+	n := k.stmts
 	c.res = &Result{Scopes: make(map[syntax.Stmt]*Scope, n), Stmts: make([]syntax.Stmt, 0, n),
-		Bodies: map[syntax.Stmt]*coll.Tiling{}, Lib: opts.Lib, Consts: c.c.vals}
+		Bodies: make(map[syntax.Stmt]*coll.Tiling, k.bodies), Lib: opts.Lib, Consts: c.c.vals}
+	c.scopes = make([]Scope, 0, k.scopes)
+	c.iters = make([]Iter, 0, k.loops)
+	c.loops = k.loops
+	c.vars = make([]Var, 0, k.vars)
 	for _, d := range f.Decls {
 		if g, ok := d.(*syntax.Global); ok {
 			if len(g.Names) == len(g.Values) {
@@ -187,6 +236,9 @@ func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 					if v, ok := c.c.eval(g.Values[i]); ok {
 						c.c.vals[n.Name] = v
 					} else {
+						if c.warpCf == nil {
+							c.warpCf = map[string]syntax.Expr{}
+						}
 						c.warpCf[n.Name] = g.Values[i]
 					}
 				}
@@ -216,17 +268,15 @@ func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 				}
 				var scratch diag.List // the checker (package check) reports these
 				if in := lib.ParseInstr(p, opts.Lib, &scratch); in != nil {
-					c.instrs[p.Name.Name] = in
+					c.addInstr(p.Name.Name, in)
 				}
-			} else {
-				c.procs[p.Name.Name] = true
 			}
 		}
 	}
 	if opts.Prog != nil {
 		for name, p := range opts.Prog.ByName {
 			if p.Instr != nil {
-				c.instrs[name] = p.Instr
+				c.addInstr(name, p.Instr)
 			}
 		}
 	}
@@ -235,7 +285,8 @@ func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 		if !ok || lib.IsInstr(p) {
 			continue
 		}
-		top := &Scope{TL: "cpu_in_order", names: map[string]*Var{}}
+		top := c.newScope()
+		top.TL = "cpu_in_order"
 		for _, prm := range p.Params {
 			if prm.Type == nil || prm.Name == nil {
 				continue
@@ -248,6 +299,14 @@ func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 		c.block(top, p.Body)
 	}
 	return c.res
+}
+
+// addInstr records an instruction of the file.
+func (c *checker) addInstr(name string, in *lib.Instr) {
+	if c.instrs == nil {
+		c.instrs = map[string]*lib.Instr{}
+	}
+	c.instrs[name] = in
 }
 
 // instr resolves an instruction name: the file's own @instr shadows the
@@ -273,7 +332,14 @@ func memName(e syntax.Expr) string {
 }
 
 func (c *checker) declare(s *Scope, n *syntax.Name, t *syntax.Type, param bool) *Var {
-	v := &Var{Name: n.Name, Pos: n.Pos(), Type: t, Param: param, Scope: s}
+	var v *Var
+	if len(c.vars) < cap(c.vars) {
+		c.vars = c.vars[:len(c.vars)+1]
+		v = &c.vars[len(c.vars)-1]
+	} else {
+		v = new(Var)
+	}
+	*v = Var{Name: n.Name, Pos: n.Pos(), Type: t, Param: param, Scope: s}
 	if t != nil {
 		v.Mem = memName(t.Mem)
 		v.Barrier = t.Elem != nil && t.Elem.Name == "barrier"
@@ -290,7 +356,8 @@ func (c *checker) declare(s *Scope, n *syntax.Name, t *syntax.Type, param bool) 
 }
 
 func (c *checker) child(s *Scope, st syntax.Stmt) *Scope {
-	n := *s
+	n := c.newScope()
+	*n = *s
 	n.Parent = s
 	n.Stmt = st
 	// names is made by the first declaration (declare): most scopes
@@ -299,7 +366,7 @@ func (c *checker) child(s *Scope, st syntax.Stmt) *Scope {
 	n.names = nil
 	n.iterName, n.iter, n.hasIter = "", nil, false
 	n.Iters = s.Iters[:len(s.Iters):len(s.Iters)]
-	return &n
+	return n
 }
 
 // setIter binds the loop variable name in s, a loop's body scope: to its
@@ -308,31 +375,50 @@ func (s *Scope) setIter(name string, it *Iter) {
 	s.iterName, s.iter, s.hasIter = name, it, true
 }
 
-// countStmts counts the statements of f's procs (instruction procs
-// included: a bound, not an exact count).
-func countStmts(f *syntax.File) int {
-	n := 0
+// stmtCounts bound what a check of a file makes (countStmts).
+type stmtCounts struct {
+	stmts  int // statements (Result.Scopes, Result.Stmts)
+	scopes int // scopes: a proc's top one, one per loop and with-block, two per if, one per device function for misplaced statements
+	loops  int // loops (iterators)
+	bodies int // loops and with-blocks (Result.Bodies)
+	vars   int // parameters, allocations and assignments (window statements)
+}
+
+// countStmts counts the statements of f's procs and what the check makes
+// of them (instruction procs included: bounds, not exact counts).
+func countStmts(f *syntax.File) stmtCounts {
+	var k stmtCounts
 	var count func(body []syntax.Stmt)
 	count = func(body []syntax.Stmt) {
-		n += len(body)
+		k.stmts += len(body)
 		for _, st := range body {
 			switch st := st.(type) {
 			case *syntax.For:
+				k.scopes++
+				k.loops++
+				k.bodies++
 				count(st.Body)
 			case *syntax.If:
+				k.scopes += 2
 				count(st.Then)
 				count(st.Else)
 			case *syntax.With:
+				k.scopes += 2
+				k.bodies++
 				count(st.Body)
+			case *syntax.Alloc, *syntax.Assign:
+				k.vars++
 			}
 		}
 	}
 	for _, d := range f.Decls {
 		if p, ok := d.(*syntax.Proc); ok {
+			k.scopes++
+			k.vars += len(p.Params)
 			count(p.Body)
 		}
 	}
-	return n
+	return k
 }
 
 func (c *checker) block(s *Scope, body []syntax.Stmt) {
@@ -669,7 +755,14 @@ func (c *checker) forStmt(s *Scope, st *syntax.For) {
 		c.loopBody(s, st, nil)
 		return
 	}
-	it := &Iter{Name: st.Var.Name, ID: len(c.dev.Iters), Loop: st, Count: int(hi), Unit: u, Parent: s.Tiling}
+	var it *Iter
+	if len(c.iters) < cap(c.iters) {
+		c.iters = c.iters[:len(c.iters)+1]
+		it = &c.iters[len(c.iters)-1]
+	} else {
+		it = new(Iter)
+	}
+	*it = Iter{Name: st.Var.Name, ID: len(c.dev.Iters), Loop: st, Count: int(hi), Unit: u, Parent: s.Tiling}
 	body, err := s.Tiling.CudaThreads(it.ID, int(hi), u)
 	if err != nil {
 		c.errs.Errorf(st.Pos(), codeThreadsFit, "%v", err)
@@ -690,7 +783,7 @@ func (c *checker) loopBody(s *Scope, st *syntax.For, it *Iter) {
 	b := c.child(s, st)
 	if it != nil {
 		b.Tiling = it.Body
-		b.Iters = append(b.Iters, it)
+		b.Iters = c.withIter(b.Iters, it)
 		b.setIter(st.Var.Name, it)
 	} else {
 		b.setIter(st.Var.Name, nil) // a control variable that is not a cuda_threads iterator
@@ -792,7 +885,7 @@ func (c *checker) call(s *Scope, st *syntax.CallStmt) {
 		// while calls to g : Instr appear at CPU or CUDA scope"; a proc's
 		// body is CPU code (§3.4: code is CPU code by default), so device
 		// code reaches hardware only through instructions.
-		if s.Device != nil && c.procs[name] {
+		if s.Device != nil && c.isProc(name) {
 			c.errs.Errorf(st.Pos(), codeProcCall, "%s is a proc, called here in device code: procs are called only from CPU code (their bodies are CPU code); device code calls instructions, or the proc's statements can be written in the kernel", name)
 		}
 		// A proc call: its arguments are reads as far as this analysis

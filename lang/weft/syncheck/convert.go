@@ -43,6 +43,24 @@ func (p *Program) fillText(i int) {
 	}
 }
 
+// fillQuals fills in AMIR.QualNames, the library's qualifiers in index
+// order and, when there is room, the hidden mbarrier qualifier (MbarQual).
+// Only a report prints them: made for each Convert, they had been an
+// allocation of every check (issue 13, stop 29).
+func (p *Program) fillQuals() {
+	a := p.AMIR
+	if a.QualNames != nil || p.Lib == nil {
+		return
+	}
+	a.QualNames = make([]string, 0, len(p.Lib.QualOrder)+1)
+	for _, q := range p.Lib.QualOrder {
+		a.QualNames = append(a.QualNames, q.Name)
+	}
+	if len(a.QualNames) < 32 {
+		a.QualNames = append(a.QualNames, "cuda_mbarrier_qual")
+	}
+}
+
 // fillPos is fillText for the position alone: a hazard's own statement
 // is reported at its position, only the earlier access's text is shown
 // (printing both was 2% of a GEMM bug variant's check; issue 13, stop
@@ -55,23 +73,27 @@ func (p *Program) fillPos(i int) {
 
 // converter implements T_s, T_e and T_arg (seed 000 Fig. 5, 17-20).
 type converter struct {
-	f      *syntax.File
-	res    *gpucheck.Result
-	lib    *lib.Library
-	p      *amir.Program
-	out    *Program
-	errs   *diag.List
-	ctrl   map[string]bool // names that are control variables somewhere
+	f    *syntax.File
+	res  *gpucheck.Result
+	lib  *lib.Library
+	p    *amir.Program
+	out  *Program
+	errs *diag.List
+	// ctrl: the names that are control variables somewhere, each once.
+	// vars: the gpucheck variable of each AMIR variable (nil for a
+	// hidden reverse twin). iters: the slot of each cuda_threads loop.
+	// Slices searched in place: a small kernel has a few of each, and a
+	// map each (and the srcs' below) had been a tenth of its Convert's
+	// objects (issue 13, stop 29).
+	ctrl   []string
 	instrs map[string]*lib.Instr
-	vars   map[*gpucheck.Var]int
-	srcOf  map[syntax.Stmt]int
-	iter   map[*syntax.For]int // cuda_threads loop -> slot
-	// grans collects, per AMIR variable and dimension, the alignments of
-	// every access (granularity).
-	grans [][]int
-	// dimAff holds each AMIR variable's extents as affine forms (nil where
-	// not affine), for the HiAff of whole-extent windows.
-	dimAff [][]*amir.Affine
+	iters  []loopSlot
+	// srcOf indexes the Srcs by statement once they are too many to
+	// search (srcIndex).
+	srcOf map[syntax.Stmt]int
+	// vinfo is what the conversion keeps of each AMIR variable (varInfo),
+	// by index.
+	vinfo []varInfo
 	// machine is the launch shape of the device function being converted.
 	machine coll.Machine
 	// qual indices
@@ -80,7 +102,6 @@ type converter struct {
 	// argument, as a window (seed 000 §5.2: calls outside device
 	// functions are inlined before conversion).
 	bind   map[*gpucheck.Var]*gpucheck.Access
-	procs  map[string]*syntax.Proc
 	depth  int
 	hidden int
 	// mbar is {Program.MbarQual}: the hidden timeline of hardware
@@ -118,8 +139,8 @@ type converter struct {
 	allocStk []*syntax.Alloc
 	// allocs indexes allocation statements by variable (allocOf).
 	allocs map[*gpucheck.Var]*syntax.Alloc
-	// vfacts: the facts of each variable (facts).
-	vfacts map[*gpucheck.Var]*varFacts
+	// vfacts: the facts of each variable (facts), searched in place.
+	vfacts []varFacts
 	// lastSt and lastScope: the scope last looked up (scopeOf).
 	lastSt    syntax.Stmt
 	lastScope *gpucheck.Scope
@@ -184,7 +205,78 @@ type ringFacts struct {
 	tx, txSrc int
 }
 
-func (c *converter) isControlName(n string) bool { return c.ctrl[n] }
+// varInfo is what the conversion keeps of an AMIR variable: its gpucheck
+// variable (nil for a hidden reverse twin), its extents as affine forms
+// (nil where not affine: the HiAff of whole-extent windows), and the
+// alignments of every access per dimension (granularity). One slice of
+// them: three had been three allocations per Convert (issue 13, stop 29).
+type varInfo struct {
+	v      *gpucheck.Var
+	dimAff []*amir.Affine
+	gran   []int
+}
+
+// loopSlot is the slot of a cuda_threads loop's iterator.
+type loopSlot struct {
+	loop *syntax.For
+	slot int
+}
+
+func (c *converter) isControlName(n string) bool {
+	for _, x := range c.ctrl {
+		if x == n {
+			return true
+		}
+	}
+	return false
+}
+
+// setControl marks n a control name.
+func (c *converter) setControl(n string) {
+	if !c.isControlName(n) {
+		c.ctrl = append(c.ctrl, n)
+	}
+}
+
+// varOf is the AMIR variable of v, if made.
+func (c *converter) varOf(v *gpucheck.Var) (int, bool) {
+	for i := range c.vinfo {
+		if c.vinfo[i].v == v {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// srcLinear is the number of Srcs searched in place (srcIndex): a small
+// kernel's, whose statements each ask for their Src once or a few times.
+const srcLinear = 32
+
+// srcIndex is the Src of statement st, if made.
+func (c *converter) srcIndex(st syntax.Stmt) (int, bool) {
+	ss := c.out.srcStmts
+	if n := len(ss); n > 0 && ss[n-1] == st {
+		return n - 1, true // the statement being converted, again
+	}
+	if len(ss) <= srcLinear {
+		for i := len(ss) - 1; i >= 0; i-- {
+			if ss[i] == st {
+				return i, true
+			}
+		}
+		return 0, false
+	}
+	if c.srcOf == nil {
+		c.srcOf = make(map[syntax.Stmt]int, 2*len(ss))
+		for i, x := range ss {
+			if _, ok := c.srcOf[x]; !ok {
+				c.srcOf[x] = i
+			}
+		}
+	}
+	i, ok := c.srcOf[st]
+	return i, ok
+}
 
 // constOf is the value of a constant of the file (gpucheck's), except
 // the proc's own control parameters, which are given per run: read in
@@ -230,38 +322,37 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	// instrs (the file's own instructions), bind (inlined calls' data
 	// parameters) and rings are made at their first entry: most programs
 	// have none.
-	c := &converter{f: f, res: gpu, lib: l, errs: errs, ctrl: map[string]bool{},
-		vars: map[*gpucheck.Var]int{}, iter: map[*syntax.For]int{}, procs: map[string]*syntax.Proc{},
-		stk: make([]*amir.Stmt, 0, 16)}
+	c := &converter{f: f, res: gpu, lib: l, errs: errs, stk: make([]*amir.Stmt, 0, 16)}
 	// Room for a small kernel's slots (its loop variables and parameters)
 	// at once, rather than four growths.
 	c.p = &amir.Program{Name: p.Name.Name, Slots: make([]string, 0, 8)}
 	c.out = &Program{AMIR: c.p, Proc: p, Lib: l}
 	// Most source statements are a Src each: sized once from the proc's
-	// own statements (calls of other procs add theirs by growing).
-	if n := countStmts(p.Body); n > 0 {
+	// own statements (calls of other procs add theirs by growing). The
+	// scopes, loops and control names too, from the same walk (stop 29).
+	sz := sizeOf(p.Body)
+	c.nameSlab.reserve(sz.scopes + 1)
+	if sz.loops > 0 {
+		c.ctrl = make([]string, 0, sz.loops+len(p.Params))
+	}
+	if sz.threads > 0 {
+		c.iters = make([]loopSlot, 0, sz.threads)
+	}
+	if n := sz.stmts; n > 0 {
 		c.p.Srcs = make([]amir.Src, 0, n)
 		c.out.srcStmts = make([]syntax.Stmt, 0, n)
 		c.out.Machines = make([]coll.Machine, 0, n)
-		c.srcOf = make(map[syntax.Stmt]int, n)
-	} else {
-		c.srcOf = map[syntax.Stmt]int{}
 	}
 	// The proc's variables are at most the file's (gpucheck's), plus the
 	// hidden reverse twins of some barriers: room for them at once (their
 	// growth was a twentieth of a small kernel's Convert).
 	if nv := min(len(gpu.Vars), 32) + 2; nv > 2 {
 		c.p.Vars = make([]amir.Var, 0, nv)
-		c.dimAff = make([][]*amir.Affine, 0, nv)
-		c.grans = make([][]int, 0, nv)
+		c.vinfo = make([]varInfo, 0, nv)
 	}
-	c.p.QualNames = make([]string, 0, len(l.QualOrder)+1)
-	for _, q := range l.QualOrder {
-		c.p.QualNames = append(c.p.QualNames, q.Name)
-	}
-	if len(c.p.QualNames) < 32 {
-		c.p.MbarQual = amir.Qual(len(c.p.QualNames))
-		c.p.QualNames = append(c.p.QualNames, "cuda_mbarrier_qual")
+	// The qualifiers' names are printed only in reports (fillQuals).
+	if n := len(l.QualOrder); n < 32 {
+		c.p.MbarQual = amir.Qual(n)
 		c.mbar = amir.Of(c.p.MbarQual)
 	}
 	c.qCPU, _ = c.qual("cpu_in_order_qual")
@@ -278,17 +369,15 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 				}
 				c.instrs[q.Name.Name] = in
 			}
-		} else if ok {
-			c.procs[q.Name.Name] = q
 		}
 	}
 	c.p.AddShape(coll.Collective{}) // shape 0: one thread
-	top := &names{}
+	top := c.child(nil)
 	for _, prm := range p.Params {
 		if prm.Type != nil && prm.Type.Elem != nil && prm.Type.Dims == nil && !prm.Type.Window && prm.Type.Mem == nil && !lib.IsDataType(prm.Type.Elem.Name) && prm.Type.Elem.Name != "barrier" {
 			slot := c.slot(prm.Name.Name)
 			top.set(prm.Name.Name, slot)
-			c.ctrl[prm.Name.Name] = true
+			c.setControl(prm.Name.Name)
 			c.p.Params = append(c.p.Params, slot)
 			c.out.SizeParams = append(c.out.SizeParams, prm.Name.Name) // given per run, not by --sizes (constOf)
 		}
@@ -323,20 +412,43 @@ func (c *converter) scopeOf(st syntax.Stmt) *gpucheck.Scope {
 	return c.lastScope
 }
 
-// countStmts is the number of statements of body, nested ones included.
-func countStmts(body []syntax.Stmt) int {
-	n := len(body)
+// procSize is what a proc's body holds (sizeOf): its statements, nested
+// ones included, its loops and cuda_threads loops, and the scopes its
+// conversion makes (child) outside calls of procs.
+type procSize struct {
+	stmts, loops, threads, scopes int
+}
+
+// sizeOf walks body once for the sizes of the converter's slices and
+// slabs: grown by doubling, a small kernel's had been made two or three
+// times (issue 13, stop 29). The scopes are those of pushBlock (one per
+// block) and forStmt (one per loop).
+func sizeOf(body []syntax.Stmt) procSize {
+	z := procSize{stmts: len(body), scopes: 1}
 	for _, st := range body {
+		var in procSize
 		switch st := st.(type) {
 		case *syntax.For:
-			n += countStmts(st.Body)
+			in = sizeOf(st.Body)
+			in.scopes++
+			in.loops++
+			if st.Mode != nil && st.Mode.Name == "cuda_threads" {
+				in.threads++
+			}
 		case *syntax.If:
-			n += countStmts(st.Then) + countStmts(st.Else)
+			in = sizeOf(st.Then)
+			if len(st.Else) > 0 {
+				e := sizeOf(st.Else)
+				in.stmts, in.loops, in.threads, in.scopes = in.stmts+e.stmts, in.loops+e.loops, in.threads+e.threads, in.scopes+e.scopes
+			}
 		case *syntax.With:
-			n += countStmts(st.Body)
+			in = sizeOf(st.Body)
+		default:
+			continue
 		}
+		z.stmts, z.loops, z.threads, z.scopes = z.stmts+in.stmts, z.loops+in.loops, z.threads+in.threads, z.scopes+in.scopes
 	}
-	return n
+	return z
 }
 
 func (c *converter) slot(name string) int {
@@ -346,7 +458,7 @@ func (c *converter) slot(name string) int {
 
 // src returns the Src index of a source statement.
 func (c *converter) src(st syntax.Stmt, timeline string) int {
-	if i, ok := c.srcOf[st]; ok {
+	if i, ok := c.srcIndex(st); ok {
 		return i
 	}
 	// Its Text is printed when a report needs it (Program.srcText):
@@ -355,7 +467,9 @@ func (c *converter) src(st syntax.Stmt, timeline string) int {
 	c.p.Srcs = append(c.p.Srcs, amir.Src{Timeline: timeline})
 	c.out.srcStmts = append(c.out.srcStmts, st)
 	c.out.Machines = append(c.out.Machines, c.machine)
-	c.srcOf[st] = len(c.p.Srcs) - 1
+	if c.srcOf != nil {
+		c.srcOf[st] = len(c.p.Srcs) - 1
+	}
 	return len(c.p.Srcs) - 1
 }
 
@@ -423,8 +537,10 @@ func (c *converter) exec(st syntax.Stmt) amir.Exec {
 		slot := -1
 		for _, it := range sc.Iters {
 			if it.ID == t.Iter {
-				if s, ok := c.iter[it.Loop]; ok {
-					slot = s
+				for _, l := range c.iters {
+					if l.loop == it.Loop {
+						slot = l.slot
+					}
 				}
 			}
 		}
@@ -652,13 +768,13 @@ func (c *converter) forStmt(sc *names, st *syntax.For) {
 	inner := c.child(sc)
 	slot := c.slot(st.Var.Name)
 	inner.set(st.Var.Name, slot)
-	c.ctrl[st.Var.Name] = true
+	c.setControl(st.Var.Name)
 	mode := ""
 	if st.Mode != nil {
 		mode = st.Mode.Name
 	}
 	if mode == "cuda_threads" {
-		c.iter[st] = slot
+		c.iters = append(c.iters, loopSlot{st, slot})
 	}
 	start := len(c.stk)
 	if mode == "cuda_tasks" {
@@ -676,21 +792,27 @@ func (c *converter) forStmt(sc *names, st *syntax.For) {
 // of its accesses, found once: each takes string-keyed lookups in the
 // library and walks of its barrier memories' derivations (issue 13, stop
 // 27).
+//
+// The pointer facts returns is read at once: a later call may move the
+// facts (a slice searched in place; issue 13, stop 29).
 type varFacts struct {
+	v                             *gpucheck.Var
 	mem                           *lib.Memory
 	exempt, commitGroup, mbarrier bool
 }
 
 func (c *converter) facts(v *gpucheck.Var) *varFacts {
-	if f, ok := c.vfacts[v]; ok {
-		return f
+	for i := range c.vfacts {
+		if c.vfacts[i].v == v {
+			return &c.vfacts[i]
+		}
 	}
+	f := varFacts{v: v, mem: c.lib.Memories[v.Mem], exempt: c.exemptOf(v), commitGroup: c.commitGroupOf(v), mbarrier: c.mbarrierOf(v)}
 	if c.vfacts == nil {
-		c.vfacts = map[*gpucheck.Var]*varFacts{}
+		c.vfacts = make([]varFacts, 0, cap(c.vinfo))
 	}
-	f := &varFacts{mem: c.lib.Memories[v.Mem], exempt: c.exemptOf(v), commitGroup: c.commitGroupOf(v), mbarrier: c.mbarrierOf(v)}
-	c.vfacts[v] = f
-	return f
+	c.vfacts = append(c.vfacts, f)
+	return &c.vfacts[len(c.vfacts)-1]
 }
 
 func (c *converter) memOf(v *gpucheck.Var) *lib.Memory { return c.facts(v).mem }
@@ -769,7 +891,7 @@ func (c *converter) qin(st syntax.Stmt, v *gpucheck.Var) amir.Qual {
 
 // varIndex returns the AMIR variable of v (not a window), creating it.
 func (c *converter) varIndex(sc *names, v *gpucheck.Var) int {
-	if i, ok := c.vars[v]; ok {
+	if i, ok := c.varOf(v); ok {
 		return i
 	}
 	var dims []amir.IntExpr
@@ -793,26 +915,24 @@ func (c *converter) varIndex(sc *names, v *gpucheck.Var) int {
 			affs = append(affs, af)
 		}
 	}
-	c.dimAff = append(c.dimAff, affs)
 	c.p.Vars = append(c.p.Vars, amir.Var{Name: v.Name, Barrier: v.Barrier, Dims: dims, Param: v.Param, PerThreadQueue: c.commitGroup(v)})
-	c.grans = append(c.grans, c.intSlab.take(len(dims), 16, 256))
+	c.vinfo = append(c.vinfo, varInfo{v: v, dimAff: affs, gran: c.intSlab.take(len(dims), 16, 256)})
 	i := len(c.p.Vars) - 1
-	c.vars[v] = i
 	// Whole-variable accesses (x, x[:, :], frees) constrain nothing: a
 	// window ending at the extent covers the last, possibly partial, block.
 	return i
 }
 
 func (c *converter) noteGran(v, d, a int) {
-	if d < len(c.grans[v]) {
-		c.grans[v][d] = gcd(c.grans[v][d], a)
+	if g := c.vinfo[v].gran; d < len(g) {
+		g[d] = gcd(g[d], a)
 	}
 }
 
 func (c *converter) finishGran() {
 	for i := range c.p.Vars {
 		// In place: the alignments are not read after this.
-		g := c.grans[i]
+		g := c.vinfo[i].gran
 		for d, a := range g {
 			// 0: only whole-extent windows
 			if a < 0 {
@@ -1016,8 +1136,8 @@ func (c *converter) window(sc *names, v, d int, ix idx) (amir.Window, bool) {
 	if hiE == nil {
 		dim := c.p.Vars[v].Dims[d]
 		hi = dim
-		if d < len(c.dimAff[v]) {
-			hiAff = c.dimAff[v][d]
+		if da := c.vinfo[v].dimAff; d < len(da) {
+			hiAff = da[d]
 		}
 		c.noteGran(v, d, c.lin(loE).align())
 	} else {
@@ -1027,7 +1147,7 @@ func (c *converter) window(sc *names, v, d int, ix idx) (amir.Window, bool) {
 		}
 		hiAff = c.affineForm(sc, hiE)
 		l := c.lin(loE)
-		if d < len(c.dimAff[v]) && sameAffine(hiAff, c.dimAff[v][d]) {
+		if da := c.vinfo[v].dimAff; d < len(da) && sameAffine(hiAff, da[d]) {
 			// A window written to end at the extent (C[0:L, 0:M, 0:N],
 			// a whole-array memset's argument) ends there for every
 			// size, as an open one does: it constrains only its start
@@ -1131,7 +1251,7 @@ func (c *converter) free(sc *names, a *syntax.Alloc, name string) {
 	if v == nil {
 		return
 	}
-	vi, ok := c.vars[v]
+	vi, ok := c.varOf(v)
 	if !ok {
 		return
 	}
@@ -1455,8 +1575,8 @@ func (c *converter) reverseVar(v int) int {
 	// only by ReverseArrive, which Exo's ring-buffered form never uses.
 	nv.OneShotArrive = false
 	c.p.Vars = append(c.p.Vars, nv)
-	c.grans = append(c.grans, append([]int(nil), c.grans[v]...))
-	c.dimAff = append(c.dimAff, c.dimAff[v])
+	// No source variable of its own; its granularity a copy of v's.
+	c.vinfo = append(c.vinfo, varInfo{dimAff: c.vinfo[v].dimAff, gran: append([]int(nil), c.vinfo[v].gran...)})
 	return len(c.p.Vars) - 1
 }
 
@@ -1548,7 +1668,7 @@ func (c *converter) await(sc *names, st *syntax.Await) {
 // fresh slots at the call, so no name of the callee can capture them.
 func (c *converter) inline(sc *names, st *syntax.CallStmt) {
 	name := st.Call.FunName()
-	callee := c.procs[name]
+	callee := c.procNamed(name)
 	switch {
 	case callee == nil:
 		c.errorf(st, codeUnsupported, "the sync check cannot convert the call of %s(): not an instruction or a proc of this file", name)
@@ -1600,7 +1720,7 @@ func (c *converter) inline(sc *names, st *syntax.CallStmt) {
 		h := fmt.Sprintf("%s#%d", as, c.hidden)
 		slot := c.slot(h)
 		inner.set(h, slot)
-		c.ctrl[h] = true
+		c.setControl(h)
 		wraps = append(wraps, wrap{slot, f, func(env []int) int { return f(env) + 1 }})
 		return &syntax.Name{Name: h}, true
 	}
@@ -1672,6 +1792,20 @@ func (c *converter) inline(sc *names, st *syntax.CallStmt) {
 		body := c.popBody(start)
 		c.push(&amir.Stmt{Kind: amir.KLoop, Slot: w.slot, Lo: w.lo, Hi: w.hi, Body: body, Sync: -1, Src: c.src(st, "")})
 	}
+}
+
+// procNamed is the proc of the file named name that is not an instruction
+// (the last of that name, as a map filled in file order held), nil when
+// none: looked up only by calls of procs, which most programs have none
+// of (issue 13, stop 29).
+func (c *converter) procNamed(name string) *syntax.Proc {
+	var out *syntax.Proc
+	for _, d := range c.f.Decls {
+		if q, ok := d.(*syntax.Proc); ok && !lib.IsInstr(q) && q.Name.Name == name {
+			out = q
+		}
+	}
+	return out
 }
 
 func splitIndexExpr(e syntax.Expr) (*syntax.Name, []syntax.Expr) {

@@ -182,6 +182,7 @@ func dumpProgram(prog *Program) string {
 		}
 		return s + "]"
 	}
+	prog.fillQuals()
 	fmt.Fprintf(&b, "proc %s slots %v params %v size %v mbar %d quals %v\n", p.Name, p.Slots, p.Params, prog.SizeParams, p.MbarQual, p.QualNames)
 	for i, s := range p.Shapes {
 		fmt.Fprintf(&b, "shape %d %+v\n", i, s)

@@ -202,8 +202,23 @@ func constExpr(k int) amir.IntExpr {
 	return func([]int) int { return k }
 }
 
+// slotExprs0 are the compiled expressions env[s] of the slots 0..len-1,
+// made once: a small kernel's slots are a few loop variables and
+// parameters, and a closure each was made per conversion (issue 13, stop
+// 29).
+var slotExprs0 = func() (t [64]amir.IntExpr) {
+	for i := range t {
+		s := i
+		t[i] = func(env []int) int { return env[s] }
+	}
+	return
+}()
+
 // slotExpr is the compiled expression env[s], one closure per slot.
 func (c *converter) slotExpr(s int) amir.IntExpr {
+	if s >= 0 && s < len(slotExprs0) {
+		return slotExprs0[s]
+	}
 	if s >= len(c.slotExprs) {
 		t := make([]amir.IntExpr, max(s+1, 2*len(c.slotExprs), len(c.p.Slots)))
 		copy(t, c.slotExprs)
@@ -498,7 +513,7 @@ func (c *converter) linTerms(n int) []linTerm {
 	}
 	l := len(c.linBuf)
 	if cap(c.linBuf)-l < n {
-		c.linBuf = make([]linTerm, 0, max(2*cap(c.linBuf), 32, n))
+		c.linBuf = make([]linTerm, 0, max(2*cap(c.linBuf), 8, n))
 		l = 0
 	}
 	c.linBuf = c.linBuf[:l+n]

@@ -32,6 +32,7 @@ func pos(p amir.Pos) diag.Pos {
 
 // report turns a run's hazards and faults into diagnostics.
 func report(prog *Program, run *Run, errs *diag.List) {
+	prog.fillQuals()
 	p := prog.AMIR
 	res := run.Result
 	at := ""

@@ -25,3 +25,14 @@ func (s *slab[T]) take(n, lo, hi int) []T {
 
 // one returns a pointer to one zero element.
 func (s *slab[T]) one(lo, hi int) *T { return &s.take(1, lo, hi)[0] }
+
+// reserve makes the first chunk hold n elements, when the slab has none
+// yet: its owner counted what it needs (sizeOf), and a chunk sized for a
+// larger program, or two chunks for this one, cost more (issue 13, stop
+// 29). Later chunks double from n.
+func (s *slab[T]) reserve(n int) {
+	if s.buf == nil && n > 0 {
+		s.buf = make([]T, 0, n)
+		s.last = n
+	}
+}

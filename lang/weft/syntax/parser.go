@@ -41,16 +41,20 @@ func init() {
 // Parse parses a .weft file, reporting errors to errs.
 func Parse(f *diag.File, errs *diag.List) *File {
 	p := &parser{file: f, errs: errs}
-	sc := pyscan.New(f, func(pos diag.Pos, code, msg string) {
+	p.sc = &p.scan
+	p.sc.Init(f, func(pos diag.Pos, code, msg string) {
 		if p.scanErrLines == nil {
 			p.scanErrLines = map[int]bool{}
 		}
 		p.scanErrLines[pos.Line()] = true
 		p.errs.Errorf(pos, code, "%s", msg)
 	})
-	p.sc = sc
-	p.toks = sc.Toks()
-	p.comments = sc.Comments
+	p.toks = p.sc.Toks()
+	p.comments = p.sc.Comments
+	// The list stacks start with room for a kernel's nesting: grown from
+	// empty they took five allocations per parse.
+	p.exprs = make([]Expr, 0, 16)
+	p.stmts = make([]Stmt, 0, 16)
 	p.sizeSlabs()
 	return p.parseFile()
 }
@@ -88,7 +92,8 @@ func slabNew[T any](slab *[]T) *T {
 type parser struct {
 	file     *diag.File
 	errs     *diag.List
-	sc       *pyscan.Scanner // the texts of toks
+	sc       *pyscan.Scanner // the texts of toks (&scan)
+	scan     pyscan.Scanner
 	toks     []pyscan.Tok
 	i        int
 	comments []pyscan.Comment
@@ -177,7 +182,7 @@ func (p *parser) next() pyscan.Tok {
 func (p *parser) text(t pyscan.Tok) string { return p.sc.Text(t) }
 
 // at is t's position.
-func (p *parser) at(t pyscan.Tok) diag.Pos { return diag.Pos{File: p.file, Offset: t.Off} }
+func (p *parser) at(t pyscan.Tok) diag.Pos { return diag.Pos{File: p.file, Offset: p.sc.Off(t)} }
 
 func (p *parser) isOp(s string) bool { return p.sc.Is(p.toks[p.i], pyscan.OP, s) }
 
@@ -238,9 +243,18 @@ func (p *parser) name() *Name {
 // commentsBefore returns the comments before offset off that are not yet
 // attached.
 func (p *parser) commentsBefore(off int) []string {
-	var out []string
-	for p.ci < len(p.comments) && p.comments[p.ci].Pos.Offset < off {
-		out = append(out, p.comments[p.ci].Text)
+	n := 0
+	for p.ci+n < len(p.comments) && p.comments[p.ci+n].Pos.Offset < off {
+		n++
+	}
+	if n == 0 {
+		return nil
+	}
+	// Counted first: one list of the exact size, not one per doubling
+	// (a file's opening comments are a paragraph).
+	out := make([]string, n)
+	for i := range out {
+		out[i] = p.comments[p.ci].Text
 		p.ci++
 	}
 	return out
@@ -609,27 +623,29 @@ func (p *parser) forStmt() Stmt {
 	p.next()
 	f.Mode = p.name()
 	p.expectOp("(")
-	var args []Expr
+	// The bounds in place (a loop has two), not in a list.
+	var args [2]Expr
+	nargs := 0
 	for !p.isOp(")") {
 		if p.tok().Kind == pyscan.NAME && p.peekOp(1, "=") {
-			kp := p.at(p.tok())
-			k := &Kwarg{node: node{kp}, Name: p.name()}
-			p.next()
-			k.Value = p.expr()
-			f.Kwargs = append(f.Kwargs, k)
+			f.Kwargs = p.kwarg(f.Kwargs)
 		} else {
 			if len(f.Kwargs) > 0 {
 				p.fail(ErrExpected, "positional argument after keyword argument")
 			}
-			args = append(args, p.expr())
+			e := p.expr()
+			if nargs < len(args) {
+				args[nargs] = e
+			}
+			nargs++
 		}
 		if !p.got(",") {
 			break
 		}
 	}
 	p.expectOp(")")
-	if len(args) != 2 {
-		p.errorf(f.Mode.P, ErrExpected, "%s loop needs two bounds (lo, hi), got %d", f.Mode.Name, len(args))
+	if nargs != 2 {
+		p.errorf(f.Mode.P, ErrExpected, "%s loop needs two bounds (lo, hi), got %d", f.Mode.Name, nargs)
 		panic(bailout{})
 	}
 	f.Lo, f.Hi = args[0], args[1]
@@ -754,6 +770,13 @@ func (p *parser) exprStmt() Stmt {
 		return cs
 	}
 	if call, ok := x.(*Call); ok {
+		if name := call.FunName(); isSyncName(name) {
+			// `+Fence()` or `(Fence)(a, b)`: a sync statement parsed as
+			// a call, which would skip its argument checks and print
+			// as a sync statement that does not parse (FuzzParse).
+			p.errorf(start, ErrStmt, "%s is a sync statement: write %s(...) alone, not in an expression", name, name)
+			panic(bailout{})
+		}
 		return &CallStmt{node: node{start}, Call: call}
 	}
 	p.errorf(start, ErrStmt, "expression is not a statement")
@@ -781,7 +804,20 @@ func (p *parser) barrierList() (bars []Expr, chained bool) {
 func (p *parser) syncStmt() Stmt {
 	t := p.next()
 	p.expectOp("(")
-	args := p.exprList(")")
+	// The arguments stay on the parser's stack: the statement keeps each
+	// in a field of its own, so a list of them would be garbage.
+	mark := len(p.exprs)
+	for !p.isOp(")") {
+		p.exprs = append(p.exprs, p.expr())
+		if !p.got(",") {
+			break
+		}
+	}
+	args := p.exprs[mark:]
+	defer func() {
+		clear(p.exprs[mark:])
+		p.exprs = p.exprs[:mark]
+	}()
 	p.expectOp(")")
 	bad := func(want string) {
 		p.errorf(p.at(t), ErrSyncArgs, "%s takes %s, got %d arguments", p.text(t), want, len(args))
@@ -837,7 +873,7 @@ func (p *parser) expr() Expr {
 	if p.simpleOperand() {
 		return p.atom()
 	}
-	return p.orExpr()
+	return p.binary(precOr)
 }
 
 // simpleOperand reports whether the expression at the current token is
@@ -873,69 +909,64 @@ func (p *parser) simpleOperand() bool {
 	return false
 }
 
-func (p *parser) orExpr() Expr {
-	x := p.andExpr()
-	for p.isName("or") {
-		t := p.next()
-		x = &Binary{node{p.at(t)}, "or", x, p.andExpr()}
+// binaryOp returns the binary operator at the current token and its
+// precedence (printer.go's levels: or, and, the prefix not, comparisons,
+// + -, * / // %; 0: none), telling each token apart once, not by a test per
+// precedence level.
+func (p *parser) binaryOp() (string, int) {
+	t := p.toks[p.i]
+	switch t.Kind {
+	case pyscan.NAME:
+		switch {
+		case p.sc.Is(t, pyscan.NAME, "or"):
+			return "or", precOr
+		case p.sc.Is(t, pyscan.NAME, "and"):
+			return "and", precAnd
+		}
+	case pyscan.OP:
+		switch op := p.text(t); op {
+		case "==", "!=", "<", "<=", ">", ">=":
+			return op, precCmp
+		case "+", "-":
+			return op, precAdd
+		case "*", "/", "//", "%":
+			return op, precMul
+		}
 	}
-	return x
+	return "", 0
 }
 
-func (p *parser) andExpr() Expr {
-	x := p.notExpr()
-	for p.isName("and") {
-		t := p.next()
-		x = &Binary{node{p.at(t)}, "and", x, p.notExpr()}
+// binary parses an expression whose binary operators have at least
+// precedence min, by precedence climbing: each operand descends once,
+// not through a function per level (issue 13: an operand passed through
+// eight calls and a dozen operator tests on its way up). The trees are
+// those of the grammar's levels: left-associative operators, `not` a
+// prefix of its level (its operand takes comparisons, not and/or), unary
+// - ~ + binding tighter than *.
+func (p *parser) binary(min int) Expr {
+	var x Expr
+	if min <= precNot && p.isName("not") {
+		x = p.not()
+	} else {
+		x = p.unaryExpr()
 	}
-	return x
+	for {
+		op, prec := p.binaryOp()
+		if prec == 0 || prec < min {
+			return x
+		}
+		t := p.next()
+		x = &Binary{node{p.at(t)}, op, x, p.binary(prec + 1)}
+	}
 }
 
-func (p *parser) notExpr() Expr {
-	if p.isName("not") {
-		t := p.next()
-		p.enter()
-		defer p.leave()
-		return &Unary{node{p.at(t)}, "not", p.notExpr()}
-	}
-	return p.cmpExpr()
-}
-
-// isCmpOp reports whether s is a comparison operator (a switch, not a
-// map: it is asked at every level of every expression).
-func isCmpOp(s string) bool {
-	switch s {
-	case "==", "!=", "<", "<=", ">", ">=":
-		return true
-	}
-	return false
-}
-
-func (p *parser) cmpExpr() Expr {
-	x := p.addExpr()
-	for p.tok().Kind == pyscan.OP && isCmpOp(p.text(p.tok())) {
-		t := p.next()
-		x = &Binary{node{p.at(t)}, p.text(t), x, p.addExpr()}
-	}
-	return x
-}
-
-func (p *parser) addExpr() Expr {
-	x := p.mulExpr()
-	for p.isOp("+") || p.isOp("-") {
-		t := p.next()
-		x = &Binary{node{p.at(t)}, p.text(t), x, p.mulExpr()}
-	}
-	return x
-}
-
-func (p *parser) mulExpr() Expr {
-	x := p.unaryExpr()
-	for p.isOp("*") || p.isOp("/") || p.isOp("//") || p.isOp("%") {
-		t := p.next()
-		x = &Binary{node{p.at(t)}, p.text(t), x, p.unaryExpr()}
-	}
-	return x
+// not parses `not x`, x an expression of not's level (comparisons and
+// further nots, not and/or).
+func (p *parser) not() Expr {
+	t := p.next()
+	p.enter()
+	defer p.leave() // also when a syntax error abandons the statement
+	return &Unary{node{p.at(t)}, "not", p.binary(precNot)}
 }
 
 func (p *parser) unaryExpr() Expr {
@@ -998,16 +1029,38 @@ func (p *parser) indexElem() Expr {
 	return s
 }
 
+// kwarg parses `name=value` and appends it to list. The first keyword
+// argument of a list is allocated with the list's array of one (a loop's
+// unit=, an instruction's size=: nearly every list has one), one
+// allocation instead of two (issue 13).
+func (p *parser) kwarg(list []*Kwarg) []*Kwarg {
+	var k *Kwarg
+	if list == nil {
+		one := new(struct {
+			k    Kwarg
+			list [1]*Kwarg
+		})
+		k = &one.k
+		one.list[0] = k
+		list = one.list[:]
+	} else {
+		k = new(Kwarg)
+		list = append(list, k)
+	}
+	k.P = p.at(p.tok())
+	k.Name = p.name()
+	p.next()
+	k.Value = p.expr()
+	return list
+}
+
 func (p *parser) call(fun Expr) Expr {
 	p.expectOp("(")
 	c := &Call{node: node{fun.Pos()}, Fun: fun}
 	mark := len(p.exprs)
 	for !p.isOp(")") {
 		if p.tok().Kind == pyscan.NAME && p.peekOp(1, "=") {
-			k := &Kwarg{node: node{p.at(p.tok())}, Name: p.name()}
-			p.next()
-			k.Value = p.expr()
-			c.Kwargs = append(c.Kwargs, k)
+			c.Kwargs = p.kwarg(c.Kwargs)
 		} else {
 			if len(c.Kwargs) > 0 {
 				p.fail(ErrExpected, "positional argument after keyword argument")
@@ -1022,6 +1075,25 @@ func (p *parser) call(fun Expr) Expr {
 	c.Args = p.popExprs(mark)
 	p.expectOp(")")
 	return c
+}
+
+// smallDecimal is the value of s when it is 1 to 18 decimal digits (so
+// it fits in an int64) without a leading zero: nearly every literal of a
+// kernel, read without strconv's base prefixes and underscores, which
+// were a twentieth of a parse (issue 13). ok is false for the rest, which
+// ParseInt reads.
+func smallDecimal(s string) (v int64, ok bool) {
+	if len(s) == 0 || len(s) > 18 || (s[0] == '0' && len(s) > 1) {
+		return 0, false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i] - '0'
+		if c > 9 {
+			return 0, false
+		}
+		v = v*10 + int64(c)
+	}
+	return v, true
 }
 
 func (p *parser) atom() Expr {
@@ -1041,9 +1113,13 @@ func (p *parser) atom() Expr {
 		return n
 	case pyscan.INT:
 		p.next()
-		v, err := strconv.ParseInt(strings.ReplaceAll(p.text(t), "_", ""), 0, 64)
-		if err != nil {
-			p.errorf(p.at(t), ErrIntRange, "integer literal %s does not fit in 64 bits", p.text(t))
+		v, ok := smallDecimal(p.text(t))
+		if !ok {
+			var err error
+			v, err = strconv.ParseInt(strings.ReplaceAll(p.text(t), "_", ""), 0, 64)
+			if err != nil {
+				p.errorf(p.at(t), ErrIntRange, "integer literal %s does not fit in 64 bits", p.text(t))
+			}
 		}
 		n := slabNew(&p.ints)
 		*n = IntLit{node{p.at(t)}, p.text(t), v}

@@ -260,3 +260,19 @@ func TestStringRoundTrip(t *testing.T) {
 		t.Errorf("plain string printed as %q", out)
 	}
 }
+
+// TestSmallDecimal checks the parser's fast path for integer literals
+// against strconv on the cases around its bounds.
+func TestSmallDecimal(t *testing.T) {
+	for _, s := range []string{"0", "7", "00", "01", "10", "1_0", "0x1f", "0b11", "0o17", "999999999999999999", "1000000000000000000",
+		"9223372036854775807", "9223372036854775808", "12a", ""} {
+		v, ok := smallDecimal(s)
+		want, err := strconv.ParseInt(strings.ReplaceAll(s, "_", ""), 0, 64)
+		if ok && (err != nil || v != want) {
+			t.Errorf("smallDecimal(%q) = %d, want %d (%v)", s, v, want, err)
+		}
+		if wantOK := err == nil && len(s) <= 18 && !strings.ContainsAny(s, "_xbo") && (s == "0" || s[0] != '0'); ok != wantOK {
+			t.Errorf("smallDecimal(%q) ok = %v, want %v", s, ok, wantOK)
+		}
+	}
+}
