@@ -781,7 +781,7 @@ func (m *Machine) execLoop(s *Stmt) {
 	// tell apart: a loop with events does not run virtually while any
 	// exists; a loop with none touches no group (thsymEnter refuses
 	// owned slices holding one, private variables are reallocated).
-	if s.thsym != nil && hi-lo >= 2 && !m.inVirt && !m.inGrid && (!m.grpAny || s.thsym.quiet) && !m.gvAny && !m.noThreadSym && m.cfg.MaxMemOps == 0 {
+	if s.thsym != nil && hi-lo >= 2 && !m.inVirt && !m.inGrid && (!m.grpAny || s.thsym.quiet && m.p.thExt) && !m.gvAny && !m.noThreadSym && m.cfg.MaxMemOps == 0 {
 		if len(s.thsym.yconds) > 0 {
 			// Conditions on the thread: classes of iterations.
 			if m.thsymClasses(s, lo, hi) {
