@@ -312,6 +312,9 @@ func (s *Scanner) emit(k Kind, start, end int, text string) {
 			text = s.text[start:end]
 		}
 		t.off, t.long = uint32(len(s.long)), true
+		if s.long == nil {
+			s.long = make([]longTok, 0, 8) // not one growth per doubling from 1
+		}
 		s.long = append(s.long, longTok{text, start, end})
 	}
 	if s.grow && len(s.pending) == cap(s.pending) {
@@ -552,6 +555,20 @@ func (s *Scanner) str() {
 		s.off += 3
 	} else {
 		s.off++
+		// A one-line string without escapes (nearly all: names of warp
+		// configs and timelines) is its spelling's substring, not a copy
+		// built byte by byte (issue 13).
+		for j := s.off; j < len(s.src); j++ {
+			c := s.src[j]
+			if c == q {
+				s.emit(STRING, start, j+1, s.text[s.off:j])
+				s.off = j + 1
+				return
+			}
+			if c == '\\' || c == '\n' || c == '\r' {
+				break
+			}
+		}
 	}
 	var b strings.Builder
 	for {

@@ -37,6 +37,7 @@ func TestScan(t *testing.T) {
 		{"a = 1e-3 + 0x1F + .5\n", "a = 1e-3 + 0x1F + .5 NEW END"},
 		{"if x:\n\ty\nz\n", "if x : NEW IND y NEW DED z NEW END"},
 		{"a \\\n  + b\n", "a + b NEW END"},
+		{"s = '' + \"a b\" + 'c\\td'\n", "s = S() + S(a b) + S(c\td) NEW END"},
 	}
 	for _, c := range cases {
 		got, errs := kinds(c.src)

@@ -147,6 +147,9 @@ func (m *Machine) recordCells(s *Stmt, cs []int32, gs threads, pends []pend, st 
 	}
 	fr := -1 // the thread-group frame of gs (thgroup.go), when groups may be made
 	if perThread && len(m.shapes[gs.shape]) > 8 && !m.noThreadGroups && m.single[0] {
+		if m.recordLazyGroups(s, cs, gs, pends, st) {
+			return // every cell empty: deferred (lazygroups.go)
+		}
 		fr = m.threadGroupFrame(gs)
 	}
 	for _, c := range cs {

@@ -75,4 +75,7 @@ func (m *Machine) unlazy(st *varState) {
 	if st.lazy {
 		m.makeLazy(st)
 	}
+	if st.lzN > 0 {
+		m.makeLazyGroupsAll(st) // lazygroups.go
+	}
 }

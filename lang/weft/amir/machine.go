@@ -92,6 +92,11 @@ type varState struct {
 	local    bool // Var.TaskLocal
 	// hasRecs: a record was added since the allocation (thsym.go).
 	hasRecs bool
+	// lzc: by cell, 1 + the index in lzRecs of its deferred thread
+	// group, or 0; lzN counts them (lazygroups.go).
+	lzc    []int32
+	lzN    int
+	lzRecs []lazyGrp
 	// lazy: every cell's list holds one record that is not made yet
 	// (lazycells.go), that of lazyS by lazyCr with the counts lazyPend
 	// at log length lazyStamp.
@@ -386,6 +391,13 @@ type Machine struct {
 	noGridGrp       bool
 	gridGrpAdmitted int64
 	gridRecKept     int64 // record runs on deferred slabs (gridRecordRun)
+	// gridCompare's snapshots of slab_0's records (gridSnap);
+	// gridNoRawSkip replays every record compared (tests).
+	gridSnaps     []gridSnap
+	gridSnapG     []grant
+	gridSnapP     []pend
+	gridNoRawSkip bool
+	gridRawSkips  int64
 
 	// Merged read records (thmerge.go): noGridMerge disables them
 	// (tests), gridMerges counts them, mergeShapes caches the shapes of
@@ -422,6 +434,10 @@ type Machine struct {
 	// noLazyCells makes recordCells make every record at once
 	// (lazycells.go; tests, which compare both ways).
 	noLazyCells bool
+	// noLazyGroups makes every thread group at once (lazygroups.go;
+	// tests); lzTaken, lzMade: groups deferred and made.
+	noLazyGroups    bool
+	lzTaken, lzMade int64
 	// lazyTaken, lazyMade: recordLazy's deferrals and makeLazy's calls.
 	lazyTaken, lazyMade int64
 	// lastFreed: the log length when a barrier queue last died
@@ -907,6 +923,7 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 		}
 	}
 	st.lazy = false // its records die unmade (lazycells.go)
+	st.dropLazyGroups()
 	st.live = true
 	st.hasRecs = false
 	m.epochs++
@@ -1027,10 +1044,14 @@ func (m *Machine) freeList(h int32) {
 // cells evaluates an access to the flat block indices it touches (E#-Acc,
 // Fig. 6), in m.cellBuf. It reports false after a fault.
 func (m *Machine) cells(a *Access, src int) ([]int32, bool) {
-	if m.vars[a.Var].lazy {
-		m.makeLazy(&m.vars[a.Var])
+	st := &m.vars[a.Var]
+	if st.lazy {
+		m.makeLazy(st)
 	}
 	if a.cacheOwner == m && a.cacheGen == m.gen {
+		if st.lzN > 0 {
+			m.makeLazyGroupsIn(st, a.cacheCells) // lazygroups.go
+		}
 		return a.cacheCells, true
 	}
 	cs, ok := m.evalCells(a, src, a.cacheCells[:0])
@@ -1040,6 +1061,9 @@ func (m *Machine) cells(a *Access, src int) ([]int32, bool) {
 	if ok {
 		a.cacheOwner, a.cacheGen = m, m.gen
 		a.cacheCells = cs
+		if st.lzN > 0 {
+			m.makeLazyGroupsIn(st, cs)
+		}
 	}
 	return cs, ok
 }

@@ -238,7 +238,8 @@ func (m *Machine) gridRecordRun(run *Stmt, body []*Stmt) bool {
 		m.gvMark[c] = in
 	}
 	stamp := int32(len(m.log))
-	if !forCells(st, d.lo, d.hi, func(c int32) bool {
+	cells0, inSlab := m.slabCells(d, st)
+	if !forList(cells0, func(c int32) bool {
 		mine := m.gvMark[c] == in
 		for p := 1; p < len(g.ths); p++ {
 			if (m.gvMark[c+d.offs[p]] == in) != mine {
@@ -277,18 +278,9 @@ func (m *Machine) gridRecordRun(run *Stmt, body []*Stmt) bool {
 	}) {
 		return false
 	}
-	m.gvMarkGen++
-	gen := m.gvMarkGen
-	for p := 1; p < len(g.ths); p++ {
-		off := d.offs[p]
-		forCells(st, d.lo, d.hi, func(c int32) bool {
-			m.gvMark[c+off] = gen
-			return true
-		})
-	}
 	real := m.gvCells[:0]
 	for _, c := range cs {
-		if m.gvMark[c] != gen {
+		if inSlab[c/64]&(1<<(c%64)) == 0 {
 			real = append(real, c)
 		}
 	}

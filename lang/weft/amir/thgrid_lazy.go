@@ -52,6 +52,29 @@ type gridVirt struct {
 	// threads (thgrid_grp.go): an event that expands groups builds them
 	// first (gridGrpEvent).
 	grpRep bool
+	// cells0: slab_0's cells (forCells order); inSlab: a bit per cell of
+	// the variable in slabs 1..n-1 (made at first use: slabCells).
+	cells0 []int32
+	inSlab []uint64
+}
+
+// slabCells returns d's slab_0 cells and the bitmap of the other slabs'
+// cells of variable st.
+func (m *Machine) slabCells(d *gridVirt, st *varState) ([]int32, []uint64) {
+	if d.inSlab == nil {
+		forCells(st, d.lo, d.hi, func(c int32) bool {
+			d.cells0 = append(d.cells0, c)
+			return true
+		})
+		d.inSlab = make([]uint64, (len(st.cells)+63)/64)
+		for _, off := range d.offs[1:] {
+			for _, c := range d.cells0 {
+				x := c + off
+				d.inSlab[x/64] |= 1 << (x % 64)
+			}
+		}
+	}
+	return d.cells0, d.inSlab
 }
 
 // gridVirtAdd defers the other points' slabs of translated variable vr.
@@ -362,21 +385,10 @@ func (m *Machine) gridCheckRun(run *Stmt, body []*Stmt) bool {
 	}
 	// The cells outside slabs 1..n-1 (cs is cells' scratch: copied
 	// before anything else evaluates cells).
-	if len(m.gvMark) < len(st.cells) {
-		m.gvMark = make([]uint64, len(st.cells))
-	}
-	m.gvMarkGen++
-	gen := m.gvMarkGen
-	for p := 1; p < len(g.ths); p++ {
-		off := d.offs[p]
-		forCells(st, d.lo, d.hi, func(c int32) bool {
-			m.gvMark[c+off] = gen
-			return true
-		})
-	}
+	cells0, inSlab := m.slabCells(d, st)
 	real := m.gvCells[:0]
 	for _, c := range cs {
-		if m.gvMark[c] != gen {
+		if inSlab[c/64]&(1<<(c%64)) == 0 {
 			real = append(real, c)
 		}
 	}
@@ -385,7 +397,7 @@ func (m *Machine) gridCheckRun(run *Stmt, body []*Stmt) bool {
 	stamp := int32(len(m.log))
 	for _, s := range body {
 		reads := s.Kind == KCheckReads
-		if !forCells(st, d.lo, d.hi, func(c int32) bool {
+		if !forList(cells0, func(c int32) bool {
 			h := st.cells[c].muts
 			if reads {
 				h = st.cells[c].reads
@@ -432,5 +444,15 @@ func (m *Machine) gridCheckRun(run *Stmt, body []*Stmt) bool {
 		}
 	}
 	m.gridCheckKept++
+	return true
+}
+
+// forList calls f for each cell of cs, while it returns true.
+func forList(cs []int32, f func(c int32) bool) bool {
+	for _, c := range cs {
+		if !f(c) {
+			return false
+		}
+	}
 	return true
 }

@@ -33,7 +33,7 @@ func TestGridMatchesFull(t *testing.T) { testGridMatchesFull(t, true) }
 func TestGridEagerMatchesFull(t *testing.T) { testGridMatchesFull(t, false) }
 
 func testGridMatchesFull(t *testing.T, deferSlabs bool) {
-	var runs, groups, expanded int64
+	var runs, groups, expanded, rawSkips int64
 	hazards, faults, never, cleanGrid := 0, 0, 0, 0
 	for seed := int64(0); seed < gridSeeds; seed++ {
 		m1 := New(randomGridProgram(seed), Config{MaxHazards: 100})
@@ -63,10 +63,11 @@ func testGridMatchesFull(t *testing.T, deferSlabs bool) {
 			cleanGrid++
 		}
 		runs += m1.gridRuns
+		rawSkips += m1.gridRawSkips
 		groups += m1.grpMade
 		expanded += m1.grpExpanded
 	}
-	t.Logf("%d group records made, %d expanded", groups, expanded)
+	t.Logf("%d group records made, %d expanded, %d records compared unreplayed", groups, expanded, rawSkips)
 	t.Logf("%d grid nest runs, %d programs with hazards, %d with faults, %d never on the grid, %d accepted on the grid", runs, hazards, faults, never, cleanGrid)
 	if runs < 5000 || hazards < 600 || hazards > 2700 || faults < 50 || never < 200 || cleanGrid < 100 {
 		t.Fatalf("weak coverage: %d grid nest runs, %d programs with hazards, %d with faults, %d never on the grid, %d accepted on the grid", runs, hazards, faults, never, cleanGrid)
@@ -447,7 +448,8 @@ var gridWarpRecs bool
 // threads in deferred slabs (thgrid_grp.go) change nothing in the Result.
 // randomGridProgram with gridWarpRecs (and with and without gridEvents)
 // runs with them, without them (noGridGrp: the slabs built, or the
-// variable read-only and shared), and without grid symmetry, twice on one
+// variable read-only and shared), without grid symmetry, and with every
+// record gridCompare compares replayed (gridNoRawSkip), twice on one
 // machine.
 func TestGridGrpMatchesEager(t *testing.T) {
 	gridWarpRecs = true
@@ -459,15 +461,17 @@ func TestGridGrpMatchesEager(t *testing.T) {
 			m1 := New(randomGridProgram(seed), Config{MaxHazards: 100})
 			m2 := New(randomGridProgram(seed), Config{MaxHazards: 100})
 			m3 := New(randomGridProgram(seed), Config{MaxHazards: 100})
+			m4 := New(randomGridProgram(seed), Config{MaxHazards: 100})
 			m2.noGridGrp = true
 			m3.noGrid = true
+			m4.gridNoRawSkip = true
 			for rep := 0; rep < 2; rep++ {
-				r1, r2, r3 := *m1.Run(nil), *m2.Run(nil), *m3.Run(nil)
-				r1.Stats.Memory, r2.Stats.Memory, r3.Stats.Memory = 0, 0, 0
-				r1.Stats.SkippedOps, r2.Stats.SkippedOps, r3.Stats.SkippedOps = 0, 0, 0
-				g, w, f := fmt.Sprintf("%+v", r1), fmt.Sprintf("%+v", r2), fmt.Sprintf("%+v", r3)
-				if g != w || g != f {
-					t.Fatalf("events %v seed %d run %d:\ngroups deferred %s\nnot          %s\nfull         %s", ev, seed, rep, g, w, f)
+				r1, r2, r3, r4 := *m1.Run(nil), *m2.Run(nil), *m3.Run(nil), *m4.Run(nil)
+				r1.Stats.Memory, r2.Stats.Memory, r3.Stats.Memory, r4.Stats.Memory = 0, 0, 0, 0
+				r1.Stats.SkippedOps, r2.Stats.SkippedOps, r3.Stats.SkippedOps, r4.Stats.SkippedOps = 0, 0, 0, 0
+				g, w, f, e := fmt.Sprintf("%+v", r1), fmt.Sprintf("%+v", r2), fmt.Sprintf("%+v", r3), fmt.Sprintf("%+v", r4)
+				if g != w || g != f || g != e {
+					t.Fatalf("events %v seed %d run %d:\ngroups deferred %s\nnot          %s\nfull         %s\nall replayed %s", ev, seed, rep, g, w, f, e)
 				}
 				if rep == 0 && r1.Distinct > 0 {
 					hazards++

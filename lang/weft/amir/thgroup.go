@@ -424,6 +424,8 @@ func (m *Machine) threadGroupEvent(exec threads) {
 			i++
 			continue
 		}
+		m.makeLazyGroupsOf(f.x) // expanded as the others (lazygroups.go)
+		f = &m.tgFrames[i]
 		for _, h := range f.recs {
 			// A listed record that was freed has grp 0 (freeList);
 			// one reused since is another frame's group or none.

@@ -2,6 +2,7 @@ package gpucheck
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -240,12 +241,19 @@ func (u *unitEnv) build(d *unitDecl, args []int64, m coll.Machine) (coll.Unit, e
 	local := append(buf[:0], constVal{"blockDim", int64(m.BlockDim)}, constVal{"clusterDim", int64(m.ClusterDim)})
 	name := d.name
 	if len(args) > 0 {
-		var s []string
+		// The name as fmt.Sprint and strings.Join wrote it, in one
+		// buffer: a parameterized unit is built for every loop or call
+		// that names it (issue 13).
+		var nb [64]byte
+		buf := append(append(nb[:0], name...), '(')
 		for i, a := range args {
 			local = append(local, constVal{d.params[i], a})
-			s = append(s, fmt.Sprint(a))
+			if i > 0 {
+				buf = append(buf, ", "...)
+			}
+			buf = strconv.AppendInt(buf, a, 10)
 		}
-		name += "(" + strings.Join(s, ", ") + ")"
+		name = string(append(buf, ')'))
 	}
 	env := &consts{local: local, parent: u.c}
 	if len(d.domain) == 0 || len(d.domain) != len(d.box) {

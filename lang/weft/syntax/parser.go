@@ -873,7 +873,7 @@ func (p *parser) expr() Expr {
 	if p.simpleOperand() {
 		return p.atom()
 	}
-	return p.orExpr()
+	return p.binary(precOr)
 }
 
 // simpleOperand reports whether the expression at the current token is
@@ -909,69 +909,64 @@ func (p *parser) simpleOperand() bool {
 	return false
 }
 
-func (p *parser) orExpr() Expr {
-	x := p.andExpr()
-	for p.isName("or") {
-		t := p.next()
-		x = &Binary{node{p.at(t)}, "or", x, p.andExpr()}
+// binaryOp returns the binary operator at the current token and its
+// precedence (printer.go's levels: or, and, the prefix not, comparisons,
+// + -, * / // %; 0: none), telling each token apart once, not by a test per
+// precedence level.
+func (p *parser) binaryOp() (string, int) {
+	t := p.toks[p.i]
+	switch t.Kind {
+	case pyscan.NAME:
+		switch {
+		case p.sc.Is(t, pyscan.NAME, "or"):
+			return "or", precOr
+		case p.sc.Is(t, pyscan.NAME, "and"):
+			return "and", precAnd
+		}
+	case pyscan.OP:
+		switch op := p.text(t); op {
+		case "==", "!=", "<", "<=", ">", ">=":
+			return op, precCmp
+		case "+", "-":
+			return op, precAdd
+		case "*", "/", "//", "%":
+			return op, precMul
+		}
 	}
-	return x
+	return "", 0
 }
 
-func (p *parser) andExpr() Expr {
-	x := p.notExpr()
-	for p.isName("and") {
-		t := p.next()
-		x = &Binary{node{p.at(t)}, "and", x, p.notExpr()}
+// binary parses an expression whose binary operators have at least
+// precedence min, by precedence climbing: each operand descends once,
+// not through a function per level (issue 13: an operand passed through
+// eight calls and a dozen operator tests on its way up). The trees are
+// those of the grammar's levels: left-associative operators, `not` a
+// prefix of its level (its operand takes comparisons, not and/or), unary
+// - ~ + binding tighter than *.
+func (p *parser) binary(min int) Expr {
+	var x Expr
+	if min <= precNot && p.isName("not") {
+		x = p.not()
+	} else {
+		x = p.unaryExpr()
 	}
-	return x
+	for {
+		op, prec := p.binaryOp()
+		if prec == 0 || prec < min {
+			return x
+		}
+		t := p.next()
+		x = &Binary{node{p.at(t)}, op, x, p.binary(prec + 1)}
+	}
 }
 
-func (p *parser) notExpr() Expr {
-	if p.isName("not") {
-		t := p.next()
-		p.enter()
-		defer p.leave()
-		return &Unary{node{p.at(t)}, "not", p.notExpr()}
-	}
-	return p.cmpExpr()
-}
-
-// isCmpOp reports whether s is a comparison operator (a switch, not a
-// map: it is asked at every level of every expression).
-func isCmpOp(s string) bool {
-	switch s {
-	case "==", "!=", "<", "<=", ">", ">=":
-		return true
-	}
-	return false
-}
-
-func (p *parser) cmpExpr() Expr {
-	x := p.addExpr()
-	for p.tok().Kind == pyscan.OP && isCmpOp(p.text(p.tok())) {
-		t := p.next()
-		x = &Binary{node{p.at(t)}, p.text(t), x, p.addExpr()}
-	}
-	return x
-}
-
-func (p *parser) addExpr() Expr {
-	x := p.mulExpr()
-	for p.isOp("+") || p.isOp("-") {
-		t := p.next()
-		x = &Binary{node{p.at(t)}, p.text(t), x, p.mulExpr()}
-	}
-	return x
-}
-
-func (p *parser) mulExpr() Expr {
-	x := p.unaryExpr()
-	for p.isOp("*") || p.isOp("/") || p.isOp("//") || p.isOp("%") {
-		t := p.next()
-		x = &Binary{node{p.at(t)}, p.text(t), x, p.unaryExpr()}
-	}
-	return x
+// not parses `not x`, x an expression of not's level (comparisons and
+// further nots, not and/or).
+func (p *parser) not() Expr {
+	t := p.next()
+	p.enter()
+	defer p.leave() // also when a syntax error abandons the statement
+	return &Unary{node{p.at(t)}, "not", p.binary(precNot)}
 }
 
 func (p *parser) unaryExpr() Expr {

@@ -264,7 +264,8 @@ func (p *printer) ifStmt(s *If, kw string) {
 	}
 }
 
-// Precedence levels for printing with minimal parentheses.
+// Precedence levels for printing with minimal parentheses (and for
+// parsing: parser.binary).
 const (
 	precOr = iota + 1
 	precAnd
