@@ -213,8 +213,8 @@ func (s *Scanner) Toks() []Tok {
 
 // scanAll scans the whole file into s.pending, ending with EOF, as
 // repeated calls of scan do. The commonest tokens in the middle of a line
-// (names, brackets, commas, the spaces between them) are scanned in this
-// loop, without a call of scan and emit each (issue 13: the scanner was a
+// (names, integers, brackets, commas, one-byte operators, line ends, the
+// spaces between them) are scanned in this loop, without a call of scan and emit each (issue 13: the scanner was a
 // third of a parse); the rest, and every line start, go to scan.
 func (s *Scanner) scanAll() {
 	src := s.src
@@ -261,6 +261,39 @@ func (s *Scanner) scanAll() {
 			k = OP
 		case c == ',':
 			k = OP
+		case c == ':' || c == '=' || c == '*' || c == '+' || c == '-' || c == '.':
+			// One byte, unless the next makes a longer operator (or
+			// ".5" a number): those go to scan.
+			if end < len(src) {
+				switch c2 := src[end]; {
+				case c2 == '=', c == '*' && c2 == '*', c == '-' && c2 == '>', c == '.' && (c2 == '.' || isDigit(c2)):
+					s.scan()
+					continue
+				}
+			}
+			k = OP
+		case isDigit(c):
+			for end < len(src) && isDigit(src[end]) {
+				end++
+			}
+			if end < len(src) && (identByte[src[end]] || src[end] == '.') || end-off > math.MaxUint16 {
+				s.scan() // a float, a base prefix, an underscore, a malformed or a very long number
+				continue
+			}
+			k = INT
+		case c == '\n':
+			s.off = end
+			if len(s.parens) == 0 {
+				if s.lineHas {
+					if len(s.pending) == cap(s.pending) {
+						s.growPending()
+					}
+					s.pending = append(s.pending, Tok{off: uint32(off), Kind: NEWLINE})
+					s.lineHas = false
+				}
+				s.atBOL = true
+			}
+			continue
 		default:
 			s.scan()
 			continue

@@ -155,7 +155,9 @@ func TestToksNext(t *testing.T) {
 	if len(srcs) < 50 {
 		t.Fatalf("only %d files", len(srcs))
 	}
-	srcs = append(srcs, "f(a]\n", "x = (a, b))\n", "g(x[1)\n", "a\tb ,\f c\n", "  f(a,\n b)\n", "x = \\\n  y\n", "a b", "(", ")", "")
+	srcs = append(srcs, "f(a]\n", "x = (a, b))\n", "g(x[1)\n", "a\tb ,\f c\n", "  f(a,\n b)\n", "x = \\\n  y\n", "a b", "(", ")", "",
+		"x = 12 + 0x1F - 1_0 * 3. / .5 ** 2 // 7e3 % 12ab\n", "a := b == c -> d ... e.f += 1 -= 2 *= 3\n", "1\n2\r\n3\r4", "x = (1,\n2)\n  y\n",
+		"x"+strings.Repeat("9", 70000)+" = "+strings.Repeat("9", 70000)+"\n")
 	for _, src := range srcs {
 		f := diag.NewFile("t", []byte(src))
 		var e1, e2 []string
