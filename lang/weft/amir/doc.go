@@ -113,6 +113,13 @@
 //     that successive entries of a nest by other frames leave on one cell
 //     are merged into one group record (thmerge.go,
 //     TestGridMergeMatchesPlain).
+//   - Issue 13 stop 29 (thgrid_grp.go): deferred slabs may hold group
+//     records whose members are grid threads (a TMA access by a warp that
+//     holds part of the grid), and a run that records thread groups after
+//     its checks acts on the representative's slab only
+//     (TestGridGrpMatchesEager); thread groups recorded on empty cells are
+//     made when a statement or walk first looks at the cell
+//     (lazygroups.go, TestLazyGroupsMatchEager).
 //   - Replay by task (effects.go replayTask, issue 13 stop 26): a record
 //     whose reach is one task replays only the log's runs of that task's
 //     and the host's events (Machine.taskRuns): apply leaves it unchanged

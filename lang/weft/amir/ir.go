@@ -394,6 +394,10 @@ type Program struct {
 	// variables of grid nests: the read-creator index's sources
 	// (rdindex.go; nil: none).
 	rdTrack []bool
+	// accN and allocN count, per variable, the statements of the whole
+	// program that access it (Acc or Bars, KAlloc not counted) and that
+	// allocate it (set by Finish; thsym.go's loop-private variables).
+	accN, allocN []int32
 }
 
 // AddShape interns a thread-set shape and returns its index.
@@ -489,8 +493,17 @@ func (p *Program) Finish() {
 	// Finish had walked the program three times and allocated a cache per
 	// statement (issue 13, stop 26).
 	var slab []gsCache
+	p.accN, p.allocN = make([]int32, n), make([]int32, n)
 	chunk := 16 // then 64: a small kernel's few statements (stop 29: 64 were 2 KB of its Convert)
 	Walk(p.Body, func(s *Stmt) {
+		if s.Kind == KAlloc {
+			p.allocN[s.Acc.Var]++
+		} else if s.Acc != nil {
+			p.accN[s.Acc.Var]++
+		}
+		for _, b := range s.Bars {
+			p.accN[b.Var]++
+		}
 		if s.Exec.StartAff == nil {
 			if len(slab) == 0 {
 				slab = make([]gsCache, chunk)

@@ -353,8 +353,13 @@ type Machine struct {
 	thAny       bool
 	inVirt      bool
 	thRunBuf    thRun
+	thPinBuf    []int // thsymEnter: the pinned iterators' values before entry
+	thClassBuf  []thClass
 	noThreadSym bool
 	thSymRuns   int64
+	// For tests: virtual loops with pinned inner loops, with private
+	// variables, and slices adopted with their records (thsym.go).
+	thPinRuns, thPrivRuns, thAdopts, thClassRuns int64
 	// Grid symmetry (thgrid.go): inGrid while a grid nest's
 	// representative runs, gridInner its inner axes (run for their first
 	// point only); noGrid disables it, gridRuns counts its uses (tests).
@@ -772,8 +777,17 @@ func (m *Machine) execLoop(s *Stmt) {
 	var thr *thRun
 	var grid *gridRT
 	realHi := hi
-	if s.thsym != nil && hi-lo >= 2 && !m.inVirt && !m.inGrid && !m.grpAny && !m.gvAny && !m.noThreadSym && m.cfg.MaxMemOps == 0 {
-		if thr = m.thsymEnter(s, lo, hi); thr != nil {
+	// Group records (thgroup.go) stand for one-thread records that events
+	// tell apart: a loop with events does not run virtually while any
+	// exists; a loop with none touches no group (thsymEnter refuses
+	// owned slices holding one, private variables are reallocated).
+	if s.thsym != nil && hi-lo >= 2 && !m.inVirt && !m.inGrid && (!m.grpAny || s.thsym.quiet) && !m.gvAny && !m.noThreadSym && m.cfg.MaxMemOps == 0 {
+		if len(s.thsym.yconds) > 0 {
+			// Conditions on the thread: classes of iterations.
+			if m.thsymClasses(s, lo, hi) {
+				return
+			}
+		} else if thr = m.thsymEnter(s, lo, hi); thr != nil {
 			// Thread symmetry (thsym.go): the first thread runs, the
 			// others are counted.
 			hi = lo + 1

@@ -1,5 +1,7 @@
 package amir
 
+import "slices"
+
 // Thread symmetry (issue 13, item 4: per-thread commit-group kernels).
 //
 // A cuda_threads loop of one-thread units in which every thread touches
@@ -70,6 +72,26 @@ type thPlan struct {
 	owned  []thOwned
 	bars   []int     // per-thread-queue barrier variables it arrives on or awaits
 	accs   []*Access // every access with a window that reads the iterator
+	// pins are the inner loops whose iterator the thread start or an
+	// owned slice reads: each must run exactly one iteration (its bounds
+	// read neither the thread nor an inner iterator), whose value stands
+	// in for the iterator at entry.
+	pins []thPin
+	// private are the variables allocated in the body and accessed only
+	// there, after their Alloc in the same statement list.
+	private []int
+	// quiet: no Fence, Arrive or Await in the body.
+	quiet bool
+	// yconds are the conditions that read the thread (If statements
+	// outside inner loops, reading no inner iterator): the iterations
+	// then run as classes of equal conditions (thsymClasses).
+	yconds []*Stmt
+}
+
+// thPin is an inner loop of one iteration (thPlan.pins).
+type thPin struct {
+	slot int
+	loop *Stmt
 }
 
 // thOwned is a data variable the loop records on: thread y owns the slice
@@ -96,6 +118,23 @@ type thFrame struct {
 type thMap struct {
 	frame           *thFrame
 	dim, base, coef int
+	// width is each thread's slice (coef, or less in a class of
+	// thsymClasses: its threads are coef / width iterations apart).
+	width int
+}
+
+// slicesMeet reports whether some slice of a (threads [0, na)) and some
+// slice of b (threads [0, nb)) of one dimension may share an index.
+func slicesMeet(a, b thMap, na, nb int32) bool {
+	if b.base >= a.base+int(na-1)*a.coef+a.width || a.base >= b.base+int(nb-1)*b.coef+b.width {
+		return false // their hulls are apart
+	}
+	if a.coef != b.coef || a.coef <= 0 {
+		return true
+	}
+	c := a.coef
+	r := ((b.base-a.base)%c + c) % c // where b's slices start in a's period
+	return r < a.width || r+b.width > c
 }
 
 // thVar is a virtual variable's state (Machine.thVars).
@@ -223,24 +262,80 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 		pl.bars = append(pl.bars, a.Var)
 		return true
 	}
-	var walk func(t *Stmt)
-	walk = func(t *Stmt) {
+	// The inner loops, the variables allocated in the body (each access
+	// of one counted in privN) and whether it holds an event, gathered by
+	// the walk (stop 29: rmem_uniform's one-thread loop nested in the
+	// thread loop, with its register allocated there).
+	var loops []*Stmt
+	var privN []int32
+	pl.quiet = true
+	isInner := func(slot int) bool {
+		for _, l := range loops {
+			if l.Slot == slot {
+				return true
+			}
+		}
+		return false
+	}
+	var walk func(t *Stmt, scope []int, inLoop bool)
+	// walkList walks a statement list; scope holds the private variables
+	// allocated before the current statement in this list or an
+	// enclosing one (each access must follow its Alloc).
+	walkList := func(list []*Stmt, scope []int, inLoop bool) {
+		for _, b := range list {
+			if !ok {
+				return
+			}
+			if b.Kind == KAlloc {
+				for _, c := range b.CtlSlots {
+					if c == y {
+						ok = false // an extent that reads the thread
+						return
+					}
+				}
+				if slices.Contains(pl.private, b.Acc.Var) {
+					ok = false // allocated twice
+					return
+				}
+				pl.private = append(pl.private, b.Acc.Var)
+				privN = append(privN, 0)
+				scope = append(scope[:len(scope):len(scope)], b.Acc.Var)
+				continue
+			}
+			walk(b, scope[:len(scope):len(scope)], inLoop)
+		}
+	}
+	walk = func(t *Stmt, scope []int, inLoop bool) {
 		if !ok {
 			return
 		}
 		for _, c := range t.CtlSlots {
 			if c == y {
-				ok = false // a condition, bound or count that reads the thread
-				return
+				// A condition on the thread, outside inner loops and
+				// reading no inner iterator, splits the iterations into
+				// classes (thsymClasses); any other bound, count or
+				// condition that reads the thread breaks symmetry.
+				if t.Kind != KIf || inLoop {
+					ok = false
+					return
+				}
+				pl.yconds = append(pl.yconds, t) // reading no inner iterator: tested after the walk
+				break
 			}
 		}
 		switch t.Kind {
 		case KBlock, KIf:
-			for _, b := range t.Body {
-				walk(b)
-			}
+			walkList(t.Body, scope, inLoop)
 			return
-		case KLoop, KAlloc, KIncTaskID, KCheckBarrier:
+		case KLoop:
+			if t.Tasks {
+				ok = false
+				return
+			}
+			loops = append(loops, t)
+			walkList(t.Body, scope, true)
+			return
+		case KAlloc, KIncTaskID, KCheckBarrier:
 			ok = false
 			return
 		}
@@ -274,6 +369,10 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 			}
 		}
 		switch t.Kind {
+		case KFence, KArrive, KAwait:
+			pl.quiet = false
+		}
+		switch t.Kind {
 		case KFence:
 			return
 		case KArrive:
@@ -295,6 +394,15 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 			}
 		}
 		a := t.Acc
+		if i := slices.Index(pl.private, a.Var); i >= 0 {
+			// This iteration's own incarnation: after its Alloc, and
+			// the same cells in every iteration.
+			if !slices.Contains(scope, a.Var) || !noY(a) {
+				ok = false
+			}
+			privN[i]++
+			return
+		}
 		d := scan(a)
 		if d == -2 {
 			ok = false
@@ -336,10 +444,81 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 		}
 		o.accs = append(o.accs, a)
 	}
-	for _, b := range s.Body {
-		walk(b)
-	}
+	walkList(s.Body, nil, false)
 	if !ok || pl.start == nil {
+		return nil
+	}
+	// Private: allocated once in the whole program (here), a data
+	// variable, every access of the program in this body after its Alloc
+	// (an access before it was taken for an owned one, or refused).
+	for i, v := range pl.private {
+		pv := &p.Vars[v]
+		if p.allocN[v] != 1 || pv.Barrier || pv.Ring > 0 || pv.RingDepth > 0 || privN[i] != p.accN[v] {
+			return nil
+		}
+		for _, o := range pl.owned {
+			if o.v == v {
+				return nil
+			}
+		}
+	}
+	for _, t := range pl.yconds {
+		for _, c := range t.CtlSlots {
+			if isInner(c) {
+				return nil
+			}
+		}
+	}
+	// Classes reorder iterations: only where no event orders them and no
+	// per-thread queue is used.
+	if len(pl.yconds) > 0 && (!pl.quiet || len(pl.bars) > 0 || len(pl.yconds) > 32) {
+		return nil
+	}
+	// Pins: the inner iterators the thread start, or a window that reads
+	// the thread, reads.
+	pin := func(a *Affine) {
+		if a == nil {
+			return
+		}
+		for _, t := range a.Terms {
+			if t.Coef == 0 || !isInner(t.Slot) {
+				continue
+			}
+			found := false
+			for _, q := range pl.pins {
+				found = found || q.slot == t.Slot
+			}
+			if found {
+				continue
+			}
+			var lp *Stmt
+			for _, l := range loops {
+				if l.Slot == t.Slot {
+					if lp != nil {
+						ok = false // two loops of one iterator
+					}
+					lp = l
+				}
+			}
+			for _, c := range lp.CtlSlots {
+				if c == y || isInner(c) {
+					ok = false // bounds not known at entry
+				}
+			}
+			pl.pins = append(pl.pins, thPin{slot: t.Slot, loop: lp})
+		}
+	}
+	pin(pl.start)
+	for _, a := range pl.accs {
+		for i := range a.Idx {
+			w := &a.Idx[i]
+			if r, _ := winReads(a, w, y); r {
+				pin(w.LoAff)
+				pin(w.HiAff)
+			}
+		}
+	}
+	if !ok {
 		return nil
 	}
 	for _, o := range pl.owned {
@@ -368,6 +547,42 @@ type thRun struct {
 // the first iteration.
 func (m *Machine) thsymEnter(s *Stmt, lo, hi int) *thRun {
 	pl := s.thsym
+	if len(pl.pins) == 0 {
+		return m.thsymEnterAt(s, lo, 1, hi-lo, true)
+	}
+	// Each pinned inner loop runs one iteration, the same in every
+	// thread (its bounds read neither the thread nor an inner iterator):
+	// its iterator's value stands in for it while entry is decided.
+	save := m.thPinBuf[:0]
+	for _, pn := range pl.pins {
+		l, h := pn.loop.Lo(m.env), pn.loop.Hi(m.env)
+		if h-l != 1 {
+			for i, q := range save {
+				m.env[pl.pins[i].slot] = q
+			}
+			return nil
+		}
+		save = append(save, m.env[pn.slot])
+		m.env[pn.slot] = l
+	}
+	m.thPinBuf = save
+	r := m.thsymEnterAt(s, lo, 1, hi-lo, true)
+	for i, pn := range pl.pins {
+		m.env[pn.slot] = save[i]
+	}
+	return r
+}
+
+// thsymDry is thsymEnterAt's answer when it only tests (commit false).
+var thsymDry thRun
+
+// thsymEnterAt decides whether the n iterations lo, lo+d, ... of loop s
+// run virtually (d > 1: one class of thsymClasses); with commit it
+// registers their frame and slices and returns the statistics before
+// the first iteration, else it only answers (&thsymDry or nil). The
+// pinned iterators are set.
+func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
+	pl := s.thsym
 	env := m.env
 	y := s.Slot
 	for _, sh := range pl.shapes {
@@ -386,12 +601,16 @@ func (m *Machine) thsymEnter(s *Stmt, lo, hi int) *thRun {
 		if m.lite && !o.liteRuns {
 			continue
 		}
-		if m.thVars[o.v] == nil && m.vars[o.v].hasRecs {
-			return nil
+		if st := &m.vars[o.v]; m.thVars[o.v] == nil && st.hasRecs {
+			// Unless the loop can adopt them (no event, one class,
+			// and its slices cover the whole dimension: thsymAdoptable).
+			if !pl.quiet || d != 1 || !st.live || o.dim >= len(st.blocks) || n*o.coef != st.blocks[o.dim] {
+				return nil
+			}
 		}
 	}
 	// Bounds of every window that reads the thread, at both ends.
-	for _, end := range [2]int{lo, hi - 1} {
+	for _, end := range [2]int{lo, lo + (n-1)*d} {
 		env[y] = end
 		for _, a := range pl.accs {
 			st := &m.vars[a.Var]
@@ -422,7 +641,7 @@ func (m *Machine) thsymEnter(s *Stmt, lo, hi int) *thRun {
 		}
 	}
 	env[y] = lo
-	f := thFrame{task: m.task, r0: int32(pl.start.Eval(env)), step: int32(pl.step), n: int32(hi - lo)}
+	f := thFrame{task: m.task, r0: int32(pl.start.Eval(env)), step: int32(pl.step * d), n: int32(n)}
 	inF := func(t *thFrame) bool { // t's threads meet f's
 		if t.task != f.task {
 			return false
@@ -443,8 +662,11 @@ func (m *Machine) thsymEnter(s *Stmt, lo, hi int) *thRun {
 	}
 	for _, t := range m.thFrames {
 		// A tainted frame's records may be visible to any thread of its
-		// task (invariant 2): no virtual loop there, on any frame.
-		if t.taintAll || t.tainted && t.task == f.task || !same(t) && inF(t) {
+		// task (invariant 2): no virtual loop with events there, on any
+		// frame; nor on a frame that shares threads with another (a loop
+		// with no event cannot change other records, its checks see
+		// their own slices, and slices of one variable never meet).
+		if ((t.taintAll || t.tainted && t.task == f.task) || !same(t) && inF(t)) && !pl.quiet {
 			return nil
 		}
 	}
@@ -457,9 +679,9 @@ func (m *Machine) thsymEnter(s *Stmt, lo, hi int) *thRun {
 	// The slices of this execution, and whether each variable's state
 	// allows them.
 	type newMap struct {
-		v   int
-		mp  thMap
-		add bool
+		v          int
+		mp         thMap
+		add, adopt bool
 	}
 	var nm []newMap
 	for k := range pl.owned {
@@ -481,25 +703,32 @@ func (m *Machine) thsymEnter(s *Stmt, lo, hi int) *thRun {
 				return nil // neighbouring threads' windows overlap
 			}
 		}
-		mp := thMap{dim: o.dim, base: o.lo.Eval(env), coef: o.coef}
+		mp := thMap{dim: o.dim, base: o.lo.Eval(env), coef: o.coef * d, width: o.coef}
 		vs := m.thVars[o.v]
 		if vs == nil {
+			adopt := false
 			if st.hasRecs {
-				return nil
+				// A loop with no event may start from records left
+				// before it when each thread's slice holds the
+				// translation of the first's (thsymAdoptable).
+				if !pl.quiet || d != 1 || !m.thsymAdoptable(st, mp, &f) {
+					return nil
+				}
+				adopt = true
 			}
-			nm = append(nm, newMap{v: o.v, mp: mp, add: true})
+			nm = append(nm, newMap{v: o.v, mp: mp, add: true, adopt: adopt})
 			continue
 		}
 		add := true
 		for _, x := range vs.maps {
-			if x.dim != mp.dim || x.coef != mp.coef {
+			if x.dim != mp.dim {
 				return nil
 			}
-			if x.base == mp.base && x.frame.n == f.n && same(x.frame) {
+			if x.base == mp.base && x.coef == mp.coef && x.width == mp.width && x.frame.n == f.n && same(x.frame) {
 				add = false
 				continue
 			}
-			if mp.base < x.base+int(x.frame.n)*x.coef && x.base < mp.base+int(f.n)*mp.coef {
+			if slicesMeet(x, mp, x.frame.n, f.n) {
 				return nil // overlapping slices of another execution
 			}
 		}
@@ -526,10 +755,15 @@ func (m *Machine) thsymEnter(s *Stmt, lo, hi int) *thRun {
 			}
 		}
 	}
-	// No record outside the virtual slices may be visible to the loop.
+	// No record outside the virtual slices may be visible to the loop:
+	// only its events could see them (its checks see their own slices and
+	// its private variables, each reallocated before use).
 	for v := range m.vars {
+		if pl.quiet {
+			break
+		}
 		st := &m.vars[v]
-		if !st.hasRecs || m.thVars[v] != nil {
+		if !st.hasRecs || m.thVars[v] != nil || slices.Contains(pl.private, v) {
 			continue
 		}
 		if m.lite && st.local {
@@ -542,6 +776,9 @@ func (m *Machine) thsymEnter(s *Stmt, lo, hi int) *thRun {
 		if !owned {
 			return nil
 		}
+	}
+	if !commit {
+		return &thsymDry
 	}
 	// Register.
 	if frame == nil {
@@ -560,6 +797,17 @@ func (m *Machine) thsymEnter(s *Stmt, lo, hi int) *thRun {
 			x.mp.frame = frame
 			vs.maps = append(vs.maps, x.mp)
 		}
+		if x.adopt {
+			m.thsymDropCopies(&m.vars[x.v], x.mp)
+			m.thAdopts++
+			// Adopted records may have a creator or grants every
+			// thread of the frame holds (a host write, which any task's
+			// events may witness): any such event would witness every
+			// slice's copy, so the frame is tainted as after an
+			// all-threads fence (invariant 2): no loop with events runs
+			// virtually while it is.
+			frame.tainted, frame.taintAll = true, true
+		}
 	}
 	for _, b := range pl.bars {
 		vs := m.thVars[b]
@@ -572,8 +820,14 @@ func (m *Machine) thsymEnter(s *Stmt, lo, hi int) *thRun {
 		}
 	}
 	m.thSymRuns++
+	if len(pl.pins) > 0 {
+		m.thPinRuns++
+	}
+	if len(pl.private) > 0 {
+		m.thPrivRuns++
+	}
 	r := &m.thRunBuf
-	*r = thRun{n: int64(hi - lo), memOps: m.res.Stats.MemOps, records: m.res.Stats.Records,
+	*r = thRun{n: int64(n), memOps: m.res.Stats.MemOps, records: m.res.Stats.Records,
 		events: m.res.Stats.Events, localOps: m.localOps, occ: m.res.Occurrences, hocc: r.hocc[:0]}
 	for i := range m.res.Hazards {
 		r.hocc = append(r.hocc, m.res.Hazards[i].Occurrences)
@@ -765,7 +1019,7 @@ func (m *Machine) thsymCopyMap(v int, st *varState, mp thMap) {
 	outer := st.total / (stride * blocks)
 	now := int32(len(m.log))
 	for o := 0; o < outer; o++ {
-		for j := mp.base; j < mp.base+mp.coef && j < blocks; j++ {
+		for j := mp.base; j < mp.base+mp.width && j < blocks; j++ {
 			for in := 0; in < stride; in++ {
 				c := o*stride*blocks + j*stride + in
 				for _, reads := range [2]bool{true, false} {
@@ -856,4 +1110,327 @@ func (m *Machine) thsymCopy(h int32, f *thFrame, i int32, now int32) int32 {
 		}
 	}
 	return idx
+}
+
+// thsymAdoptable reports whether data variable st, which holds records and
+// no virtual slices, can become virtual over mapping mp of frame f at the
+// entry of a loop with no event (stop 29): no record outside the frame's
+// slices, and each thread's slice holds, list by list, the records of the
+// first thread's translated to it (thsymCopy's translation), none a group
+// or with arrive counts, every thread set of the first's one-thread set of
+// the first thread or σ-invariant (all of f or none of it: invariant 1).
+// The loop's own operations on a slice are then the translation of the
+// first thread's on its slice, as for slices that start empty; and with no
+// event in the loop no other record can change. Records are made and
+// brought up to the log first (lazy cells, lazy replay: neither changes a
+// verdict).
+func (m *Machine) thsymAdoptable(st *varState, mp thMap, f *thFrame) bool {
+	stride := st.strides[mp.dim]
+	blocks := st.blocks[mp.dim]
+	if stride == 0 || blocks == 0 {
+		return false
+	}
+	outer := st.total / (stride * blocks)
+	end := mp.base + int(f.n)*mp.coef
+	if mp.base != 0 || end != blocks {
+		// The slices cover the dimension (so no cell is outside
+		// them): tested first by thsymEnterAt, as it costs nothing
+		// (shfl_xor's two-lane loops over host-written GMEM).
+		return false
+	}
+	m.unlazy(st) // every cell holds the remembered record (lazycells.go)
+	now := int32(len(m.log))
+	invariant := func(t threads) bool {
+		if t.task == f.task && t.start == f.r0 && m.single[t.shape] {
+			return true // the first thread's own: translated
+		}
+		in := int32(0)
+		for j := int32(0); j < f.n; j++ {
+			if m.contains(t, f.task, f.r0+j*f.step) {
+				in++
+			}
+		}
+		return in == 0 || in == f.n
+	}
+	shift := func(t threads, i int32) threads {
+		if t.task == f.task && t.start == f.r0 && m.single[t.shape] {
+			t.start += i * f.step
+		}
+		return t
+	}
+	for o := 0; o < outer; o++ {
+		for j := 0; j < blocks; j++ {
+			inF := j >= mp.base && j < end
+			for k := 0; k < stride; k++ {
+				c := o*stride*blocks + j*stride + k
+				cl := st.cells[c]
+				if !inF {
+					if cl.reads >= 0 || cl.muts >= 0 {
+						return false
+					}
+					continue
+				}
+				if j >= mp.base+mp.coef {
+					continue // compared below from the first thread's
+				}
+				for _, head := range [2]int32{cl.reads, cl.muts} {
+					for h := head; h >= 0; h = m.rec(h).next {
+						r := m.rec(h)
+						m.replayed(r, now)
+						if r.grp != 0 || len(r.pend) > 0 || !invariant(r.creator) {
+							return false
+						}
+						for _, g := range r.grants {
+							if !invariant(g.th) {
+								return false
+							}
+						}
+					}
+				}
+				for i := int32(1); i < f.n; i++ {
+					tc := st.cells[c+int(i)*mp.coef*stride]
+					for l, head := range [2]int32{cl.reads, cl.muts} {
+						th := tc.reads
+						if l == 1 {
+							th = tc.muts
+						}
+						h := head
+						for ; h >= 0 && th >= 0; h, th = m.rec(h).next, m.rec(th).next {
+							r, q := m.rec(h), m.rec(th)
+							m.replayed(q, now)
+							if q.src != r.src || q.q != r.q || q.level != r.level || q.atomic != r.atomic ||
+								q.reach != r.reach || q.grp != 0 || len(q.pend) > 0 ||
+								q.creator != shift(r.creator, i) || len(q.grants) != len(r.grants) {
+								return false
+							}
+							for g := range r.grants {
+								rg := r.grants[g]
+								rg.th = shift(rg.th, i)
+								if q.grants[g] != rg {
+									return false
+								}
+							}
+						}
+						if h >= 0 || th >= 0 {
+							return false // lists of different lengths
+						}
+					}
+				}
+			}
+		}
+	}
+	return true
+}
+
+// thsymDropCopies frees the records of the other threads' slices of an
+// adopted mapping: they are the first thread's translated
+// (thsymAdoptable), and virtual slices hold none (thsymCopyMap rebuilds
+// them).
+func (m *Machine) thsymDropCopies(st *varState, mp thMap) {
+	f := mp.frame
+	stride := st.strides[mp.dim]
+	blocks := st.blocks[mp.dim]
+	outer := st.total / (stride * blocks)
+	for o := 0; o < outer; o++ {
+		for i := int32(1); i < f.n; i++ {
+			for j := mp.base + int(i)*mp.coef; j < mp.base+int(i+1)*mp.coef && j < blocks; j++ {
+				for k := 0; k < stride; k++ {
+					cl := &st.cells[o*stride*blocks+j*stride+k]
+					if cl.reads < 0 && cl.muts < 0 {
+						continue
+					}
+					m.freeList(cl.reads)
+					m.freeList(cl.muts)
+					cl.reads, cl.muts = -1, -1
+					m.vers++
+					cl.ver = m.vers
+				}
+			}
+		}
+	}
+}
+
+// thClass is one class of iterations of thsymClasses: n iterations first,
+// first+d, ..., whose conditions on the thread all agree.
+type thClass struct {
+	sig         uint32
+	first, d, n int
+	run         thRun // the statistics before its representative ran
+	after       thRun // and after
+}
+
+// thsymClasses runs loop s over [lo, hi) by classes when its conditions
+// on the thread (thPlan.yconds) split its iterations into arithmetic
+// progressions whose first iterations are lo, lo+1, ..., lo+K-1: each
+// class is a virtual loop of its own (a frame of threads d iterations
+// apart, each owning a slice of width coef every d*coef), its first
+// iteration the representative. It reports false, having changed
+// nothing, when the loop must run in full.
+//
+// Why it is the full run's. Within a class every condition is constant,
+// so its iterations are translations of one another as in an unsplit
+// loop. The loop has no event and no per-thread queue (planThreadSym), so
+// an iteration touches only its own slices and private variables, and
+// the full run's result does not depend on the order of its iterations
+// but for the order in which hazards are first seen and for where a stop
+// falls. The representatives are iterations lo..lo+K-1 run in that
+// order, as the full run runs them; every later iteration repeats its
+// class representative's hazards (no new distinct one). A stop (fault,
+// StopAfter, limit) can only come from a representative: the run then
+// ends with exactly the iterations the full run had made, so the other
+// iterations' counts are added only after every representative ran.
+// Every class's entry is tested before any is registered.
+func (m *Machine) thsymClasses(s *Stmt, lo, hi int) bool {
+	pl := s.thsym
+	y := s.Slot
+	env := m.env
+	saveY := env[y]
+	cls := m.thClassBuf[:0]
+	for i := lo; i < hi; i++ {
+		env[y] = i
+		var sig uint32
+		for k, c := range pl.yconds {
+			if c.Cond(env) {
+				sig |= 1 << k
+			}
+		}
+		found := false
+		for k := range cls {
+			c := &cls[k]
+			if c.sig != sig {
+				continue
+			}
+			found = true
+			if c.n == 1 {
+				c.d = i - c.first
+			} else if i != c.first+c.n*c.d {
+				env[y] = saveY
+				m.thClassBuf = cls
+				return false // not an arithmetic progression
+			}
+			c.n++
+		}
+		if !found {
+			if i != lo+len(cls) || len(cls) == 8 {
+				env[y] = saveY
+				m.thClassBuf = cls
+				return false // a representative after another class's iteration
+			}
+			cls = append(cls, thClass{sig: sig, first: i, d: 1, n: 1})
+		}
+	}
+	m.thClassBuf = cls
+	env[y] = saveY
+	// Test every class, then register them all, with the pinned inner
+	// iterators set.
+	save := m.thPinBuf[:0]
+	restore := func() {
+		for i, q := range save {
+			env[pl.pins[i].slot] = q
+		}
+	}
+	for _, pn := range pl.pins {
+		l, h := pn.loop.Lo(env), pn.loop.Hi(env)
+		if h-l != 1 {
+			restore()
+			return false
+		}
+		save = append(save, env[pn.slot])
+		env[pn.slot] = l
+	}
+	m.thPinBuf = save
+	for k := range cls {
+		c := &cls[k]
+		if m.thsymEnterAt(s, c.first, c.d, c.n, false) == nil {
+			restore()
+			env[y] = saveY
+			return false
+		}
+	}
+	nFrames := len(m.thFrames)
+	for k := range cls {
+		c := &cls[k]
+		if m.thsymEnterAt(s, c.first, c.d, c.n, true) == nil {
+			// Not reached: the classes' slices and frames are
+			// disjoint, so registering one cannot refuse another.
+			// Undo the registrations (no representative ran: their
+			// slices hold nothing).
+			m.thsymUnregister(nFrames)
+			restore()
+			env[y] = saveY
+			return false
+		}
+	}
+	restore()
+	m.thClassRuns++
+	// The representatives, in order.
+	m.inVirt = true
+	for k := range cls {
+		c := &cls[k]
+		c.run = m.thsymSnap(c.run.hocc)
+		env[y] = c.first
+		m.gen++
+		m.execBody(s)
+		if m.stop {
+			m.inVirt = false
+			return true
+		}
+		c.after = m.thsymSnap(c.after.hocc)
+	}
+	m.inVirt = false
+	st := &m.res.Stats
+	for k := range cls {
+		c := &cls[k]
+		x := int64(c.n - 1)
+		if x == 0 {
+			continue
+		}
+		d := c.after.memOps - c.run.memOps
+		st.MemOps += x * d
+		st.SkippedOps += x * d
+		st.Records += x * (c.after.records - c.run.records)
+		st.Events += x * (c.after.events - c.run.events)
+		m.localOps += x * (c.after.localOps - c.run.localOps)
+		if occ := c.after.occ - c.run.occ; occ > 0 {
+			m.res.Occurrences += x * occ
+			for i := range c.after.hocc {
+				before := int64(0)
+				if i < len(c.run.hocc) {
+					before = c.run.hocc[i]
+				}
+				m.res.Hazards[i].Occurrences += x * (c.after.hocc[i] - before)
+			}
+		}
+	}
+	env[y] = hi - 1 // as after the last iteration
+	m.gen++
+	return true
+}
+
+// thsymSnap returns the statistics now (hocc reuses buf).
+func (m *Machine) thsymSnap(buf []int64) thRun {
+	r := thRun{memOps: m.res.Stats.MemOps, records: m.res.Stats.Records, events: m.res.Stats.Events,
+		localOps: m.localOps, occ: m.res.Occurrences, hocc: buf[:0]}
+	for i := range m.res.Hazards {
+		r.hocc = append(r.hocc, m.res.Hazards[i].Occurrences)
+	}
+	return r
+}
+
+// thsymUnregister drops the frames registered after the first n, and the
+// slices and queues of theirs (which hold nothing yet).
+func (m *Machine) thsymUnregister(n int) {
+	drop := m.thFrames[n:]
+	isDropped := func(f *thFrame) bool { return slices.Contains(drop, f) }
+	for v, vs := range m.thVars {
+		if vs == nil {
+			continue
+		}
+		vs.maps = slices.DeleteFunc(vs.maps, func(x thMap) bool { return isDropped(x.frame) })
+		vs.frames = slices.DeleteFunc(vs.frames, isDropped)
+		if len(vs.maps) == 0 && len(vs.frames) == 0 {
+			m.thVars[v] = nil
+		}
+	}
+	m.thsymPrune()
 }

@@ -371,6 +371,10 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 			}
 		}
 	}
+	// Room for the shapes at once: one thread, the device function's and
+	// about one per cuda_threads loop (AddShape; their growth was two of
+	// a small kernel's allocations).
+	c.p.Shapes = make([]coll.Collective, 0, min(sz.threads+2, 16))
 	c.p.AddShape(coll.Collective{}) // shape 0: one thread
 	top := c.child(nil)
 	for _, prm := range p.Params {
