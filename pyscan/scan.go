@@ -193,6 +193,12 @@ func (s *Scanner) Toks() []Tok {
 	}
 	s.pending = toks
 	s.grow = true
+	if len(s.pending) == 0 && !s.done && len(s.src) <= math.MaxUint32 {
+		s.scanAll()
+		toks = s.pending
+		s.pending, s.pendBuf, s.grow = nil, nil, false
+		return toks
+	}
 	for i := 0; ; i++ {
 		for i == len(s.pending) {
 			s.scan()
@@ -202,6 +208,102 @@ func (s *Scanner) Toks() []Tok {
 			s.pending, s.pendBuf, s.grow = nil, nil, false
 			return toks
 		}
+	}
+}
+
+// scanAll scans the whole file into s.pending, ending with EOF, as
+// repeated calls of scan do. The commonest tokens in the middle of a line
+// (names, integers, brackets, commas, one-byte operators, line ends, the
+// spaces between them) are scanned in this loop, without a call of scan and emit each (issue 13: the scanner was a
+// third of a parse); the rest, and every line start, go to scan.
+func (s *Scanner) scanAll() {
+	src := s.src
+	for !s.done {
+		if s.atBOL && len(s.parens) == 0 {
+			s.scan()
+			continue
+		}
+		off := s.off
+		for off < len(src) && src[off] == ' ' {
+			off++
+		}
+		s.off = off
+		if off >= len(src) {
+			s.scan()
+			continue
+		}
+		c := src[off]
+		var k Kind
+		end := off + 1
+		switch {
+		case isLetter(c):
+			for end < len(src) && identByte[src[end]] {
+				end++
+			}
+			if end-off > math.MaxUint16 {
+				s.scan()
+				continue
+			}
+			k = NAME
+		case c == '(' || c == '[':
+			s.parens = append(s.parens, c)
+			k = OP
+		case c == ')' || c == ']':
+			want := byte('(')
+			if c == ']' {
+				want = '['
+			}
+			if len(s.parens) == 0 || s.parens[len(s.parens)-1] != want {
+				s.scan() // the error is scan's
+				continue
+			}
+			s.parens = s.parens[:len(s.parens)-1]
+			k = OP
+		case c == ',':
+			k = OP
+		case c == ':' || c == '=' || c == '*' || c == '+' || c == '-' || c == '.':
+			// One byte, unless the next makes a longer operator (or
+			// ".5" a number): those go to scan.
+			if end < len(src) {
+				switch c2 := src[end]; {
+				case c2 == '=', c == '*' && c2 == '*', c == '-' && c2 == '>', c == '.' && (c2 == '.' || isDigit(c2)):
+					s.scan()
+					continue
+				}
+			}
+			k = OP
+		case isDigit(c):
+			for end < len(src) && isDigit(src[end]) {
+				end++
+			}
+			if end < len(src) && (identByte[src[end]] || src[end] == '.') || end-off > math.MaxUint16 {
+				s.scan() // a float, a base prefix, an underscore, a malformed or a very long number
+				continue
+			}
+			k = INT
+		case c == '\n':
+			s.off = end
+			if len(s.parens) == 0 {
+				if s.lineHas {
+					if len(s.pending) == cap(s.pending) {
+						s.growPending()
+					}
+					s.pending = append(s.pending, Tok{off: uint32(off), Kind: NEWLINE})
+					s.lineHas = false
+				}
+				s.atBOL = true
+			}
+			continue
+		default:
+			s.scan()
+			continue
+		}
+		if len(s.pending) == cap(s.pending) {
+			s.growPending()
+		}
+		s.pending = append(s.pending, Tok{off: uint32(off), n: uint16(end - off), Kind: k})
+		s.lineHas = true
+		s.off = end
 	}
 }
 

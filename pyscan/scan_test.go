@@ -1,6 +1,9 @@
 package pyscan
 
 import (
+	"os"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -101,7 +104,7 @@ func TestToksLong(t *testing.T) {
 	}
 	for i, src := range srcs {
 		f := diag.NewFile("t", []byte(src))
-		full := New(f, nil).All()
+		full := next(f)
 		s := New(f, nil)
 		toks := s.Toks()
 		if len(toks) != len(full) {
@@ -114,6 +117,67 @@ func TestToksLong(t *testing.T) {
 			if s.Off(tk) != full[j].Pos.Offset || s.End(tk) != full[j].End.Offset {
 				t.Fatalf("src %d token %d: offsets %d..%d, want %d..%d", i, j, s.Off(tk), s.End(tk), full[j].Pos.Offset, full[j].End.Offset)
 			}
+		}
+	}
+}
+
+// next scans f token by token (Next: scan alone, not Toks' loop).
+func next(f *diag.File) []Token {
+	s := New(f, nil)
+	var out []Token
+	for {
+		t := s.Next()
+		out = append(out, t)
+		if t.Kind == EOF {
+			return out
+		}
+	}
+}
+
+// TestToksNext checks Toks (its own loop for the commonest tokens)
+// against Next (scan alone) on every Weft and Prism file of the
+// repository and on inputs with errors: the same tokens, comments and
+// errors.
+func TestToksNext(t *testing.T) {
+	files, _ := filepath.Glob("../examples/*/*/*.weft")
+	for _, pat := range []string{"../examples/*/*.prism", "../examples/*/*/*.prism", "../lang/weft/*/testdata/*.weft", "../lang/prism/*/testdata/*.prism", "../bench/syncref/weft/*.weft"} {
+		more, _ := filepath.Glob(pat)
+		files = append(files, more...)
+	}
+	var srcs []string
+	for _, file := range files {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, string(b))
+	}
+	if len(srcs) < 50 {
+		t.Fatalf("only %d files", len(srcs))
+	}
+	srcs = append(srcs, "f(a]\n", "x = (a, b))\n", "g(x[1)\n", "a\tb ,\f c\n", "  f(a,\n b)\n", "x = \\\n  y\n", "a b", "(", ")", "",
+		"x = 12 + 0x1F - 1_0 * 3. / .5 ** 2 // 7e3 % 12ab\n", "a := b == c -> d ... e.f += 1 -= 2 *= 3\n", "1\n2\r\n3\r4", "x = (1,\n2)\n  y\n",
+		"x"+strings.Repeat("9", 70000)+" = "+strings.Repeat("9", 70000)+"\n")
+	for _, src := range srcs {
+		f := diag.NewFile("t", []byte(src))
+		var e1, e2 []string
+		s1 := New(f, func(p diag.Pos, code, msg string) { e1 = append(e1, p.String()+code+msg) })
+		var want []Token
+		for {
+			tk := s1.Next()
+			want = append(want, tk)
+			if tk.Kind == EOF {
+				break
+			}
+		}
+		s2 := New(f, func(p diag.Pos, code, msg string) { e2 = append(e2, p.String()+code+msg) })
+		toks := s2.Toks()
+		var got []Token
+		for _, tk := range toks {
+			got = append(got, s2.Token(tk))
+		}
+		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(e1, e2) || !reflect.DeepEqual(s1.Comments, s2.Comments) {
+			t.Errorf("%.60q: Toks and Next differ:\n%v %v\n%v %v", src, got, e2, want, e1)
 		}
 	}
 }

@@ -177,7 +177,7 @@ type checker struct {
 	iters    []Iter
 	vars     []Var
 	iterList []*Iter
-	loops    int // the file's loops: a bound of a device function's iterators
+	loops    int // the file's cuda_threads loops: a bound of a device function's iterators
 }
 
 // newScope returns a zero Scope from c.scopes (a new one should the
@@ -378,8 +378,8 @@ func (s *Scope) setIter(name string, it *Iter) {
 // stmtCounts bound what a check of a file makes (countStmts).
 type stmtCounts struct {
 	stmts  int // statements (Result.Scopes, Result.Stmts)
-	scopes int // scopes: a proc's top one, one per loop and with-block, two per if, one per device function for misplaced statements
-	loops  int // loops (iterators)
+	scopes int // scopes: a proc's top one, one per loop and with-block, two per if, one more per device function (walkUnchecked)
+	loops  int // cuda_threads loops (iterators)
 	bodies int // loops and with-blocks (Result.Bodies)
 	vars   int // parameters, allocations and assignments (window statements)
 }
@@ -395,7 +395,9 @@ func countStmts(f *syntax.File) stmtCounts {
 			switch st := st.(type) {
 			case *syntax.For:
 				k.scopes++
-				k.loops++
+				if st.Mode != nil && st.Mode.Name == "cuda_threads" {
+					k.loops++
+				}
 				k.bodies++
 				count(st.Body)
 			case *syntax.If:
@@ -403,7 +405,10 @@ func countStmts(f *syntax.File) stmtCounts {
 				count(st.Then)
 				count(st.Else)
 			case *syntax.With:
-				k.scopes += 2
+				k.scopes++
+				if call, ok := st.Ctx.(*syntax.Call); ok && call.FunName() == "CudaDeviceFunction" {
+					k.scopes++ // walkUnchecked's
+				}
 				k.bodies++
 				count(st.Body)
 			case *syntax.Alloc, *syntax.Assign:

@@ -739,6 +739,14 @@ func (p *parser) exprStmt() Stmt {
 			return &Alloc{node: node{start}, Name: n, Type: ty}
 		}
 	}
+	if name := syncCallee(x); name != "" {
+		// `+Fence()`, `(Fence)(a, b)`, `+Fence()()`: a statement that
+		// does not start with the sync statement's name, but prints as
+		// one (the + and the parentheses are not kept), which then does
+		// not parse or parses to another tree (FuzzParse).
+		p.errorf(start, ErrStmt, "%s is a sync statement: write %s(...) alone, not in an expression", name, name)
+		panic(bailout{})
+	}
 	switch {
 	case p.isOp("=") || p.isOp("+="):
 		op := p.text(p.next())
@@ -770,17 +778,33 @@ func (p *parser) exprStmt() Stmt {
 		return cs
 	}
 	if call, ok := x.(*Call); ok {
-		if name := call.FunName(); isSyncName(name) {
-			// `+Fence()` or `(Fence)(a, b)`: a sync statement parsed as
-			// a call, which would skip its argument checks and print
-			// as a sync statement that does not parse (FuzzParse).
-			p.errorf(start, ErrStmt, "%s is a sync statement: write %s(...) alone, not in an expression", name, name)
-			panic(bailout{})
-		}
 		return &CallStmt{node: node{start}, Call: call}
 	}
 	p.errorf(start, ErrStmt, "expression is not a statement")
 	panic(bailout{})
+}
+
+// syncCallee returns the sync statement name (Fence, Arrive, ...) that x
+// calls at its start, as in Fence(...)(...)[i].f, or "".
+func syncCallee(x Expr) string {
+	for {
+		switch e := x.(type) {
+		case *Call:
+			if n, ok := e.Fun.(*Name); ok {
+				if isSyncName(n.Name) {
+					return n.Name
+				}
+				return ""
+			}
+			x = e.Fun
+		case *Index:
+			x = e.X
+		case *Attr:
+			x = e.X
+		default:
+			return ""
+		}
+	}
 }
 
 // barrierList parses the barriers after `>>`: `a, b` or, as Exo prints
