@@ -360,6 +360,7 @@ type Machine struct {
 	thNoAdopt []*Stmt
 	// thsymNoBox: slices span the other dimensions whole (tests).
 	thsymNoBox  bool
+	thNewMaps   []thNewMap // thsymEnterAt's scratch
 	noThreadSym bool
 	thSymRuns   int64
 	// For tests: virtual loops with pinned inner loops, with private

@@ -129,18 +129,23 @@ type thMap struct {
 	// width is each thread's slice (coef, or less in a class of
 	// thsymClasses: its threads are coef / width iterations apart).
 	width int
-	// blo and bhi bound the other dimensions' blocks of the slices (nil:
-	// all of them).
-	blo, bhi []int
+	// blo and bhi bound the other dimensions' blocks of the slices, in
+	// the first nbox dimensions (0: all of them; fixed arrays, a map
+	// costs no allocation).
+	nbox     int
+	blo, bhi [thBoxDims]int32
 }
+
+// thBoxDims is the most dimensions a variable's boxed slices have.
+const thBoxDims = 4
 
 // boxesMeet reports whether the other dimensions' boxes of a and b share
 // a block.
 func boxesMeet(a, b thMap) bool {
-	if a.blo == nil || b.blo == nil {
+	if a.nbox == 0 || b.nbox == 0 {
 		return true
 	}
-	for k := range a.blo {
+	for k := 0; k < a.nbox; k++ {
 		if k != a.dim && (a.bhi[k] <= b.blo[k] || b.bhi[k] <= a.blo[k]) {
 			return false
 		}
@@ -151,14 +156,14 @@ func boxesMeet(a, b thMap) bool {
 // inBox reports whether cell c is in mp's box (its own dimension not
 // tested).
 func inBox(st *varState, mp thMap, c int) bool {
-	if mp.blo == nil {
+	if mp.nbox == 0 {
 		return true
 	}
-	for k := range mp.blo {
+	for k := 0; k < mp.nbox; k++ {
 		if k == mp.dim {
 			continue
 		}
-		i := c / st.strides[k] % st.blocks[k]
+		i := int32(c / st.strides[k] % st.blocks[k])
 		if i < mp.blo[k] || i >= mp.bhi[k] {
 			return false
 		}
@@ -631,6 +636,14 @@ func (m *Machine) thsymEnter(s *Stmt, lo, hi int) *thRun {
 	return r
 }
 
+// thNewMap is a slice thsymEnterAt registers (Machine.thNewMaps).
+type thNewMap struct {
+	v          int
+	mp         thMap
+	add, adopt bool
+	grow       int // the index of the map of the same slices, whose box becomes mp's
+}
+
 // thsymDry is thsymEnterAt's answer when it only tests (commit false).
 var thsymDry thRun
 
@@ -737,13 +750,8 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 	}
 	// The slices of this execution, and whether each variable's state
 	// allows them.
-	type newMap struct {
-		v          int
-		mp         thMap
-		add, adopt bool
-		grow       int // the index of the map of the same slices, whose box becomes mp's
-	}
-	var nm []newMap
+	nm := m.thNewMaps[:0]
+	defer func() { m.thNewMaps = nm[:0] }()
 	for k := range pl.owned {
 		o := &pl.owned[k]
 		if m.lite && !o.liteRuns {
@@ -764,13 +772,13 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 			}
 		}
 		mp := thMap{dim: o.dim, base: o.lo.Eval(env), coef: o.coef * d, width: o.coef}
-		if o.box && len(st.dims) > 1 && !m.thsymNoBox && m.p.thExt {
+		if o.box && len(st.dims) > 1 && len(st.dims) <= thBoxDims && !m.thsymNoBox && m.p.thExt {
 			// The blocks of the other dimensions the accesses touch
 			// (the same in every iteration: their windows read only
 			// the thread, in dimension dim, and slots fixed here).
-			mp.blo, mp.bhi = make([]int, len(st.dims)), make([]int, len(st.dims))
-			for k := range mp.blo {
-				mp.blo[k], mp.bhi[k] = st.blocks[k], 0
+			mp.nbox = len(st.dims)
+			for k := 0; k < mp.nbox; k++ {
+				mp.blo[k], mp.bhi[k] = int32(st.blocks[k]), 0
 			}
 			for _, a := range o.accs {
 				for k := range a.Idx {
@@ -791,8 +799,8 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 						continue
 					}
 					g := st.gran[k]
-					mp.blo[k] = min(mp.blo[k], l/g)
-					mp.bhi[k] = max(mp.bhi[k], (h+g-1)/g)
+					mp.blo[k] = min(mp.blo[k], int32(l/g))
+					mp.bhi[k] = max(mp.bhi[k], int32((h+g-1)/g))
 				}
 			}
 		}
@@ -803,7 +811,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 				// A loop with no event may start from records left
 				// before it when each thread's slice holds the
 				// translation of the first's (thsymAdoptable).
-				if !quiet || d != 1 || mp.blo != nil {
+				if !quiet || d != 1 || mp.nbox != 0 {
 					return nil
 				}
 				if !m.thsymAdoptable(st, mp, &f) {
@@ -815,7 +823,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 				}
 				adopt = true
 			}
-			nm = append(nm, newMap{v: o.v, mp: mp, add: true, adopt: adopt, grow: -1})
+			nm = append(nm, thNewMap{v: o.v, mp: mp, add: true, adopt: adopt, grow: -1})
 			continue
 		}
 		// The same slices of this frame: one map, its box the hull of
@@ -828,10 +836,10 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 			}
 			if x.base == mp.base && x.coef == mp.coef && x.width == mp.width && x.frame.n == f.n && same(x.frame) {
 				grow = xi
-				if x.blo == nil || mp.blo == nil {
-					mp.blo, mp.bhi = nil, nil
+				if x.nbox == 0 || mp.nbox == 0 {
+					mp.nbox = 0
 				} else {
-					for k := range mp.blo {
+					for k := 0; k < mp.nbox; k++ {
 						mp.blo[k], mp.bhi[k] = min(mp.blo[k], x.blo[k]), max(mp.bhi[k], x.bhi[k])
 					}
 				}
@@ -842,7 +850,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 				return nil // overlapping slices of another execution
 			}
 		}
-		nm = append(nm, newMap{v: o.v, mp: mp, add: grow < 0, grow: grow})
+		nm = append(nm, thNewMap{v: o.v, mp: mp, add: grow < 0, grow: grow})
 	}
 	for _, b := range pl.bars {
 		vs := m.thVars[b]
@@ -907,7 +915,8 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 			x.mp.frame = frame
 			vs.maps = append(vs.maps, x.mp)
 		} else if x.grow >= 0 {
-			vs.maps[x.grow].blo, vs.maps[x.grow].bhi = x.mp.blo, x.mp.bhi
+			g := &vs.maps[x.grow]
+			g.nbox, g.blo, g.bhi = x.mp.nbox, x.mp.blo, x.mp.bhi
 		}
 		if x.adopt {
 			m.thsymDropCopies(&m.vars[x.v], x.mp)
