@@ -367,13 +367,22 @@ func (m *Machine) hwStaleOK(recs []hwRec, gs threads, lvl Level, arrive bool, qs
 			}
 		}
 	}
-	_, bad := m.unordered(units, gs, lvl, qs)
-	return !bad
+	if _, bad := m.unordered(units, gs, lvl, qs); bad {
+		return false
+	}
+	if hwStaleHit != nil {
+		hwStaleHit()
+	}
+	return true
 }
 
 // hwNoStale, set only by a test, turns hwStaleOK off: every check
-// replays its records first, as before stop 29 (hwstale_test.go).
-var hwNoStale bool
+// replays its records first, as before stop 29 (hwstale_test.go);
+// hwStaleHit, set only by a test, counts the checks hwStaleOK passed.
+var (
+	hwNoStale  bool
+	hwStaleHit func()
+)
 
 // unordered returns the first thread of gs that sees none of the records
 // units at level lvl on qs (ok false when every thread sees one).
