@@ -90,6 +90,8 @@ type hwBar struct {
 	// holds the awaits of phase phases[k] (k = phase parity; phase -1
 	// stands for the pre-arrived indices the slot stands for).
 	phases [2]int32
+	// phaseSlots is slots' storage for a ring-buffered array's mbarrier.
+	phaseSlots [2][]hwRec
 }
 
 // phaseRecs is the list of the awaits of phase ph of a ring-buffered
@@ -151,6 +153,9 @@ func (m *Machine) freeRec(i int32) {
 // mbarriers (at its reallocation).
 func (m *Machine) hwFree(st *varState) {
 	for _, hb := range st.hwPhys {
+		if hb == nil {
+			continue
+		}
 		for _, sl := range hb.slots {
 			for _, h := range sl {
 				m.freeHW(h)
@@ -809,16 +814,23 @@ func (m *Machine) phaseHazard(s *Stmt, v int, c int32, sub PhaseKind, task, t in
 // the pre-arrived indices.
 func (m *Machine) oneShotSlot(v int, c int32) (phys int32, phase int, ok bool) {
 	pv := &m.p.Vars[v]
-	co := m.coords(v, c)
-	if pv.RingDim >= len(co) {
+	st := &m.vars[v]
+	if pv.RingDim >= len(st.dims) {
 		return 0, 0, false
 	}
-	l := co[pv.RingDim] - pv.PreArrive
-	slice := 0
-	dims := m.vars[v].dims
-	for k, x := range co {
-		if k != pv.RingDim {
-			slice = slice*dims[k] + x
+	// The coordinates of c (coords), computed in place: this runs at
+	// every Arrive and Await of the array (stop 29: coords' slice was one
+	// allocation each).
+	l, slice := 0, 0
+	r := int(c)
+	for k := range st.dims {
+		q := r / st.strides[k]
+		r -= q * st.strides[k]
+		x := q * st.gran[k]
+		if k == pv.RingDim {
+			l = x - pv.PreArrive
+		} else {
+			slice = slice*st.dims[k] + x
 		}
 	}
 	d := pv.RingDepth
@@ -829,14 +841,28 @@ func (m *Machine) oneShotSlot(v int, c int32) (phys int32, phase int, ok bool) {
 	return int32(slice*d + slot), phase, l >= 0
 }
 
+// physBar is hardware mbarrier phys of ring-buffered array v. The array's
+// mbarriers are listed in a slice (a map before stop 29), each made at
+// its first use with its two phase lists in place.
 func (m *Machine) physBar(v int, phys int32) *hwBar {
 	st := &m.vars[v]
-	if st.hwPhys == nil {
-		st.hwPhys = map[int32]*hwBar{}
+	if int(phys) >= len(st.hwPhys) {
+		pv := &m.p.Vars[v]
+		n := pv.RingDepth
+		for k, x := range st.dims {
+			if k != pv.RingDim {
+				n *= x
+			}
+		}
+		n = max(n, int(phys)+1)
+		ps := make([]*hwBar, n)
+		copy(ps, st.hwPhys)
+		st.hwPhys = ps
 	}
 	hb := st.hwPhys[phys]
 	if hb == nil {
-		hb = &hwBar{slots: make([][]hwRec, 2), awaited: -1, phases: [2]int32{-3, -3}}
+		hb = &hwBar{awaited: -1, phases: [2]int32{-3, -3}}
+		hb.slots = hb.phaseSlots[:]
 		st.hwPhys[phys] = hb
 	}
 	return hb
@@ -914,6 +940,9 @@ func (m *Machine) oneShotAwait(s *Stmt, v int, c int32, gs threads) {
 			m.freeHW(h)
 		}
 		hb.slots[k], hb.phases[k] = hb.slots[k][:0], ph
+	}
+	if cap(hb.slots[k]) == 0 {
+		hb.slots[k] = make([]hwRec, 0, 4)
 	}
 	hb.slots[k] = append(hb.slots[k], m.awaitRecord(s, gs))
 }
