@@ -398,6 +398,9 @@ type Program struct {
 	// program that access it (Acc or Bars, KAlloc not counted) and that
 	// allocate it (set by Finish; thsym.go's loop-private variables).
 	accN, allocN []int32
+	// thExt: no loop has a grid plan, so thread symmetry's stop-29
+	// extensions apply (set by Finish).
+	thExt bool
 }
 
 // AddShape interns a thread-set shape and returns its index.
@@ -578,6 +581,23 @@ func (p *Program) Finish() {
 			s.grid = p.planGrid(s)
 		}
 	})
+	// Thread symmetry's stop-29 extensions (thsym.go) are for programs
+	// with no grid nest: a loop they make virtual sets thAny, which turns
+	// grid symmetry off for the rest of the run (the naive GEMM and the
+	// TMA tester had run 300x slower).
+	p.thExt = true
+	Walk(p.Body, func(s *Stmt) {
+		if s.grid != nil {
+			p.thExt = false
+		}
+	})
+	if !p.thExt {
+		Walk(p.Body, func(s *Stmt) {
+			if pl := s.thsym; pl != nil && (pl.inner || len(pl.private) > 0 || len(pl.yconds) > 0) {
+				s.thsym = nil
+			}
+		})
+	}
 	p.rdTrackSrcs()
 	p.fuse(p.Body)
 	Walk(p.Body, func(s *Stmt) {

@@ -785,8 +785,10 @@ func (m *Machine) execLoop(s *Stmt) {
 	// while groups exist: run virtually, its records are one per thread
 	// and every later check walks them (the TMA tester's 248-thread
 	// loops beside warp 0's TMA groups: 4.9 ms before thread classes,
-	// 8-9 ms with them, 1.7 ms by grid symmetry's deferred slabs).
-	if s.thsym != nil && hi-lo >= 2 && !m.inVirt && !m.inGrid && (!m.grpAny || s.thsym.quiet && s.grid == nil) && !m.gvAny && !m.noThreadSym && m.cfg.MaxMemOps == 0 {
+	// 8-9 ms with them, 1.7 ms by grid symmetry's deferred slabs). And
+	// a program with grid nests does not use the quiet relaxations at
+	// all (Program.thExt).
+	if s.thsym != nil && hi-lo >= 2 && !m.inVirt && !m.inGrid && (!m.grpAny || s.thsym.quiet && m.p.thExt && s.grid == nil) && !m.gvAny && !m.noThreadSym && m.cfg.MaxMemOps == 0 {
 		if len(s.thsym.yconds) > 0 {
 			// Conditions on the thread: classes of iterations.
 			if m.thsymClasses(s, lo, hi) {

@@ -80,8 +80,11 @@ type thPlan struct {
 	// private are the variables allocated in the body and accessed only
 	// there, after their Alloc in the same statement list.
 	private []int
-	// quiet: no Fence, Arrive or Await in the body.
+	// quiet: no Fence, Arrive or Await in the body (the stop-29
+	// relaxations for such loops apply only where Program.thExt).
 	quiet bool
+	// inner: the body holds loops.
+	inner bool
 	// yconds are the conditions that read the thread (If statements
 	// outside inner loops, reading no inner iterator): the iterations
 	// then run as classes of equal conditions (thsymClasses).
@@ -448,6 +451,7 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 	if !ok || pl.start == nil {
 		return nil
 	}
+	pl.inner = len(loops) > 0
 	// Private: allocated once in the whole program (here), a data
 	// variable, every access of the program in this body after its Alloc
 	// (an access before it was taken for an owned one, or refused).
@@ -596,6 +600,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 	// stop 28: shfl_xor's inner loops enter 256 times a check, each
 	// refused here after the costlier tests). A refusal leaves nothing
 	// behind whichever test makes it (the caller sets the iterator).
+	quiet := pl.quiet && m.p.thExt
 	for k := range pl.owned {
 		o := &pl.owned[k]
 		if m.lite && !o.liteRuns {
@@ -604,7 +609,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 		if st := &m.vars[o.v]; m.thVars[o.v] == nil && st.hasRecs {
 			// Unless the loop can adopt them (no event, one class,
 			// and its slices cover the whole dimension: thsymAdoptable).
-			if !pl.quiet || d != 1 || !st.live || o.dim >= len(st.blocks) || n*o.coef != st.blocks[o.dim] {
+			if !quiet || d != 1 || !st.live || o.dim >= len(st.blocks) || n*o.coef != st.blocks[o.dim] {
 				return nil
 			}
 		}
@@ -666,7 +671,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 		// frame; nor on a frame that shares threads with another (a loop
 		// with no event cannot change other records, its checks see
 		// their own slices, and slices of one variable never meet).
-		if ((t.taintAll || t.tainted && t.task == f.task) || !same(t) && inF(t)) && !pl.quiet {
+		if ((t.taintAll || t.tainted && t.task == f.task) || !same(t) && inF(t)) && !quiet {
 			return nil
 		}
 	}
@@ -711,7 +716,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 				// A loop with no event may start from records left
 				// before it when each thread's slice holds the
 				// translation of the first's (thsymAdoptable).
-				if !pl.quiet || d != 1 || !m.thsymAdoptable(st, mp, &f) {
+				if !quiet || d != 1 || !m.thsymAdoptable(st, mp, &f) {
 					return nil
 				}
 				adopt = true
@@ -759,7 +764,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 	// only its events could see them (its checks see their own slices and
 	// its private variables, each reallocated before use).
 	for v := range m.vars {
-		if pl.quiet {
+		if quiet {
 			break
 		}
 		st := &m.vars[v]

@@ -62,7 +62,7 @@ func check(f *syntax.File, l *lib.Library, errs *diag.List, lean bool) *Program 
 			errs.Errorf(sp.Name.Pos(), "W0202", "proc %s has the name of a module-level value", name).Note(g.Pos, "the value is declared here")
 			continue
 		}
-		var size procSize
+		size := procSize{declsOnly: lean}
 		size.proc(sp)
 		var p *Proc
 		if lean {

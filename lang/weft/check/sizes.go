@@ -10,7 +10,13 @@ import "weft.dev/weft/lang/weft/syntax"
 // were rehashed five or six times, a third of the check of a small kernel
 // (issue 13). Only a size hint: a bound that is off costs memory or a
 // rehash, never a result.
-type procSize struct{ names, decls, loops int }
+type procSize struct {
+	names, decls, loops int
+	// declsOnly: count declarations and loops only (Lean makes no Uses
+	// map, so the names, and the walk of every expression, are not
+	// needed).
+	declsOnly bool
+}
 
 func (k *procSize) proc(sp *syntax.Proc) {
 	for _, prm := range sp.Params {
@@ -23,7 +29,7 @@ func (k *procSize) proc(sp *syntax.Proc) {
 }
 
 func (k *procSize) typ(t *syntax.Type) {
-	if t == nil {
+	if t == nil || k.declsOnly {
 		return
 	}
 	k.exprs(t.Dims)
@@ -74,12 +80,18 @@ func (k *procSize) stmts(ss []syntax.Stmt) {
 }
 
 func (k *procSize) exprs(es []syntax.Expr) {
+	if k.declsOnly {
+		return
+	}
 	for _, e := range es {
 		k.expr(e)
 	}
 }
 
 func (k *procSize) expr(e syntax.Expr) {
+	if k.declsOnly {
+		return
+	}
 	switch e := e.(type) {
 	case *syntax.Name:
 		k.names++
