@@ -90,6 +90,8 @@ type hwBar struct {
 	// holds the awaits of phase phases[k] (k = phase parity; phase -1
 	// stands for the pre-arrived indices the slot stands for).
 	phases [2]int32
+	// phaseSlots is slots' storage for a ring-buffered array's mbarrier.
+	phaseSlots [2][]hwRec
 }
 
 // phaseRecs is the list of the awaits of phase ph of a ring-buffered
@@ -151,6 +153,9 @@ func (m *Machine) freeRec(i int32) {
 // mbarriers (at its reallocation).
 func (m *Machine) hwFree(st *varState) {
 	for _, hb := range st.hwPhys {
+		if hb == nil {
+			continue
+		}
 		for _, sl := range hb.slots {
 			for _, h := range sl {
 				m.freeHW(h)
@@ -258,7 +263,11 @@ func (m *Machine) hwOrder(s *Stmt, v int, c int32, hb *hwBar, recs []hwRec, gs t
 		return
 	}
 	qs := Of(m.p.MbarQual)
-	units, temps := m.hwUnits(recs)
+	if m.hwStaleOK(recs, gs, TemporallyOrdered, true, qs) {
+		return
+	}
+	var ub [16]int32
+	units, temps := m.hwUnits(recs, ub[:0])
 	defer m.freeTemps(temps)
 	// (b)
 	for _, i := range units {
@@ -311,6 +320,75 @@ func (m *Machine) hwOrder(s *Stmt, v int, c int32, hb *hwBar, recs []hwRec, gs t
 	}
 }
 
+// hwStaleOK reports that the checks of an Arrive (arrive true: rule 4
+// (a) and (b) at TemporallyOrdered) or of an Await (rule 6 at lvl) by gs
+// pass on recs as they stand, not yet replayed to now (issue 13, stop 29:
+// the three-ring bug variants spent a quarter of their check replaying
+// Await records; most checks pass on the state an earlier check left).
+// Then they pass on the replayed records too, and hwOrder and
+// hwAwaitOrder report nothing and leave the replay to the next check that
+// needs it (replay is a function of a record's fields and the log, so a
+// later replay from the record's stamp ends where the incremental ones
+// would have).
+//
+// Why the answer holds after the replay: a record r stands, at its stamp,
+// for per-thread records u of its creator C that are all alike (hwUniform
+// stops at the first event that tells them apart, with r as it was before
+// it). Replaying only adds grants (augment never removes one; the pending
+// counts do not enter the checks), and each later per-thread record has
+// r's grants and creator {u}, u ∈ C, with r's level and timeline. So:
+// (b) a grant of r meeting gs is in every record that stands for r; C ⊆
+// gs gives {u} ⊆ gs. (a) a grant of r covering gs, or covering thread t,
+// is in all of them; gs ⊆ C, or t ∈ C, gives the record of u = t, which t
+// sees through its creator (level FullyOrdered on the hidden timeline,
+// awaitRecord). The same holds for a record continued through a template
+// (hwSettle copies r's state into it).
+func (m *Machine) hwStaleOK(recs []hwRec, gs threads, lvl Level, arrive bool, qs QualSet) bool {
+	if hwNoStale {
+		return false
+	}
+	var ub [16]int32
+	units := ub[:0]
+	for _, h := range recs {
+		r := m.rec(h.rec)
+		if r.grp != 0 || r.level < lvl || !qs.Has(r.q) {
+			return false // not a record awaitRecord made (defensive)
+		}
+		if arrive && !m.orderedBefore(r, gs, qs) {
+			return false // (b)
+		}
+		units = append(units, h.rec)
+	}
+	if arrive {
+		for _, i := range units {
+			r := m.rec(i)
+			if m.subset(gs, r.creator) {
+				return true
+			}
+			for _, g := range r.grants {
+				if grantLevel(&g, qs) >= TemporallyOrdered && m.subset(gs, g.th) {
+					return true
+				}
+			}
+		}
+	}
+	if _, bad := m.unordered(units, gs, lvl, qs); bad {
+		return false
+	}
+	if hwStaleHit != nil {
+		hwStaleHit()
+	}
+	return true
+}
+
+// hwNoStale, set only by a test, turns hwStaleOK off: every check
+// replays its records first, as before stop 29 (hwstale_test.go);
+// hwStaleHit, set only by a test, counts the checks hwStaleOK passed.
+var (
+	hwNoStale  bool
+	hwStaleHit func()
+)
+
 // unordered returns the first thread of gs that sees none of the records
 // units at level lvl on qs (ok false when every thread sees one).
 func (m *Machine) unordered(units []int32, gs threads, lvl Level, qs QualSet) (t int32, ok bool) {
@@ -340,7 +418,7 @@ func (m *Machine) unordered(units []int32, gs threads, lvl Level, qs QualSet) (t
 // replayed to now: a uniform collective record as it is, a record whose
 // threads an event told apart as per-thread records (temps, to be freed by
 // the caller) built and replayed from its Await (see hwOrder).
-func (m *Machine) hwUnits(recs []hwRec) (units, temps []int32) {
+func (m *Machine) hwUnits(recs []hwRec, units []int32) (_, temps []int32) {
 	for _, h := range recs {
 		r := m.rec(h.rec)
 		if (!m.hwExpand || len(m.shapes[r.creator.shape]) == 1) && m.hwUniform(r) {
@@ -407,12 +485,15 @@ func (m *Machine) hwUniform(r *record) bool {
 		return hwUniformRef(m, r) // the plain test and replay (hwuniform_test.go)
 	}
 	n := int32(len(m.log))
-	// cells: a bit per barrier cell (mod 64) of r's arrive counts, made
-	// at the first Await and kept by the Arrives below (nothing else
-	// here changes the counts): an Await on a cell without its bit
-	// finds no count (the pipelines' records hold a few counts and see
-	// hundreds of Awaits on other cells).
-	var cells uint64
+	// cells: a bit per barrier cell (mod 512) of r's arrive counts, made
+	// at the first event that needs it and kept by the Arrives below
+	// (nothing else here changes the counts): an Await on a cell without
+	// its bit finds no count (the pipelines' records hold a few dozen
+	// counts and see hundreds of Awaits on other cells), and an Arrive's
+	// cell without its bit is not in r.pend, so it is appended without
+	// addPend's search (stop 29: a one-shot barrier cell is arrived once,
+	// so the search never found one).
+	var cells [8]uint64
 	cellsMade := false
 	for i := r.stamp; i < n; i++ {
 		e := &m.log[i]
@@ -423,12 +504,10 @@ func (m *Machine) hwUniform(r *record) bool {
 			// apply's Await case.
 			c := m.evCells[e.c0]
 			if !cellsMade {
-				for _, p := range r.pend {
-					cells |= 1 << (uint32(p.cell) & 63)
-				}
+				hwPendCells(&cells, r.pend)
 				cellsMade = true
 			}
-			if cells&(1<<(uint32(c.cell)&63)) == 0 {
+			if cells[(uint32(c.cell)>>6)&7]&(1<<(uint32(c.cell)&63)) == 0 {
 				continue
 			}
 			for _, p := range r.pend {
@@ -466,13 +545,47 @@ func (m *Machine) hwUniform(r *record) bool {
 			m.augment(r, e.exec, e.full, e.temp)
 			continue
 		}
+		if !cellsMade {
+			hwPendCells(&cells, r.pend)
+			cellsMade = true
+		}
 		for _, c := range m.evCells[e.c0 : e.c0+e.cn] {
-			m.addPend(r, c)
-			cells |= 1 << (uint32(c.cell) & 63)
+			k, b := (uint32(c.cell)>>6)&7, uint64(1)<<(uint32(c.cell)&63)
+			if cells[k]&b != 0 {
+				m.addPend(r, c)
+				continue
+			}
+			cells[k] |= b
+			m.hwAppendPend(r, c)
 		}
 	}
 	r.stamp = n
 	return true
+}
+
+// hwPendCells sets the bits of the cells of ps in cells (see hwUniform).
+func hwPendCells(cells *[8]uint64, ps []pend) {
+	for _, p := range ps {
+		cells[(uint32(p.cell)>>6)&7] |= 1 << (uint32(p.cell) & 63)
+	}
+}
+
+// hwAppendPend is addPend for a cell not in r.pend: the count is
+// appended. A slot record gathers a count for each cell its awaiters'
+// successors arrive on (some 30 in the three-ring pipeline): past the
+// shared two-slot start (pendStore) the list grows to 16 and then
+// doubles, instead of append's 4, 8, 16.
+func (m *Machine) hwAppendPend(r *record, c pend) {
+	if len(r.pend) == cap(r.pend) {
+		if cap(r.pend) == 0 {
+			r.pend = m.pendStore(1)
+		} else {
+			n := make([]pend, len(r.pend), max(2*cap(r.pend), 16))
+			copy(n, r.pend)
+			r.pend = n
+		}
+	}
+	r.pend = append(r.pend, c)
 }
 
 // hwUniformRef, set only by a test, replaces hwUniform with the plain
@@ -701,16 +814,23 @@ func (m *Machine) phaseHazard(s *Stmt, v int, c int32, sub PhaseKind, task, t in
 // the pre-arrived indices.
 func (m *Machine) oneShotSlot(v int, c int32) (phys int32, phase int, ok bool) {
 	pv := &m.p.Vars[v]
-	co := m.coords(v, c)
-	if pv.RingDim >= len(co) {
+	st := &m.vars[v]
+	if pv.RingDim >= len(st.dims) {
 		return 0, 0, false
 	}
-	l := co[pv.RingDim] - pv.PreArrive
-	slice := 0
-	dims := m.vars[v].dims
-	for k, x := range co {
-		if k != pv.RingDim {
-			slice = slice*dims[k] + x
+	// The coordinates of c (coords), computed in place: this runs at
+	// every Arrive and Await of the array (stop 29: coords' slice was one
+	// allocation each).
+	l, slice := 0, 0
+	r := int(c)
+	for k := range st.dims {
+		q := r / st.strides[k]
+		r -= q * st.strides[k]
+		x := q * st.gran[k]
+		if k == pv.RingDim {
+			l = x - pv.PreArrive
+		} else {
+			slice = slice*st.dims[k] + x
 		}
 	}
 	d := pv.RingDepth
@@ -721,14 +841,28 @@ func (m *Machine) oneShotSlot(v int, c int32) (phys int32, phase int, ok bool) {
 	return int32(slice*d + slot), phase, l >= 0
 }
 
+// physBar is hardware mbarrier phys of ring-buffered array v. The array's
+// mbarriers are listed in a slice (a map before stop 29), each made at
+// its first use with its two phase lists in place.
 func (m *Machine) physBar(v int, phys int32) *hwBar {
 	st := &m.vars[v]
-	if st.hwPhys == nil {
-		st.hwPhys = map[int32]*hwBar{}
+	if int(phys) >= len(st.hwPhys) {
+		pv := &m.p.Vars[v]
+		n := pv.RingDepth
+		for k, x := range st.dims {
+			if k != pv.RingDim {
+				n *= x
+			}
+		}
+		n = max(n, int(phys)+1)
+		ps := make([]*hwBar, n)
+		copy(ps, st.hwPhys)
+		st.hwPhys = ps
 	}
 	hb := st.hwPhys[phys]
 	if hb == nil {
-		hb = &hwBar{slots: make([][]hwRec, 2), awaited: -1, phases: [2]int32{-3, -3}}
+		hb = &hwBar{awaited: -1, phases: [2]int32{-3, -3}}
+		hb.slots = hb.phaseSlots[:]
 		st.hwPhys[phys] = hb
 	}
 	return hb
@@ -807,6 +941,9 @@ func (m *Machine) oneShotAwait(s *Stmt, v int, c int32, gs threads) {
 		}
 		hb.slots[k], hb.phases[k] = hb.slots[k][:0], ph
 	}
+	if cap(hb.slots[k]) == 0 {
+		hb.slots[k] = make([]hwRec, 0, 4)
+	}
 	hb.slots[k] = append(hb.slots[k], m.awaitRecord(s, gs))
 }
 
@@ -814,7 +951,11 @@ func (m *Machine) oneShotAwait(s *Stmt, v int, c int32, gs threads) {
 // records of the awaits of phase ph - 1.
 func (m *Machine) hwAwaitOrder(s *Stmt, v int, c int32, prev []hwRec, gs threads, ph int32) {
 	qs := Of(m.p.MbarQual)
-	units, temps := m.hwUnits(prev)
+	if m.hwStaleOK(prev, gs, FullyOrdered, false, qs) {
+		return
+	}
+	var ub [16]int32
+	units, temps := m.hwUnits(prev, ub[:0])
 	defer m.freeTemps(temps)
 	if t, ok := m.unordered(units, gs, FullyOrdered, qs); ok {
 		r := m.rec(units[0])
@@ -892,7 +1033,7 @@ func (m *Machine) hwSettle() {
 				if len(sl) == 0 {
 					continue
 				}
-				units, temps := m.hwUnits(sl)
+				units, temps := m.hwUnits(sl, nil)
 				if len(temps) > 0 {
 					kept := map[int32]bool{}
 					for _, i := range units {
