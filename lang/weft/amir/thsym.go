@@ -319,6 +319,7 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 	// thread loop, with its register allocated there).
 	var loops []*Stmt
 	var privN []int32
+	var zero []int // an environment for constant bounds
 	pl.quiet = true
 	isInner := func(slot int) bool {
 		for _, l := range loops {
@@ -406,6 +407,23 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 				if pl.step == 0 {
 					ok = false
 					return
+				}
+				// An inner loop the start reads (a pin, on the path to
+				// here) with constant bounds of other than one
+				// iteration refuses at every entry: refused now, before
+				// walking the rest (shfl_xor's nests of lane loops).
+				for _, tm := range pl.start.Terms {
+					for _, l := range loops {
+						if l.Slot == tm.Slot && tm.Coef != 0 && len(l.CtlSlots) == 0 {
+							if zero == nil {
+								zero = make([]int, len(p.Slots))
+							}
+							if l.Hi(zero)-l.Lo(zero) != 1 {
+								ok = false
+								return
+							}
+						}
+					}
 				}
 			} else if !affEqual(pl.start, e.StartAff) {
 				ok = false
