@@ -399,11 +399,33 @@ func (m *Machine) unordered(units []int32, gs threads, lvl Level, qs QualSet) (t
 			return 0, false
 		}
 	}
+	// The components that can make a thread of gs see a record (visible:
+	// the creator, or a grant, at level lvl on qs, meeting gs), gathered
+	// once instead of tested again for each thread (stop 29: a bug
+	// variant of the three-ring pipeline tests the 64 threads of an
+	// Arrive this way at each of its 38 occurrences).
+	var cb [32]threads
+	comps := cb[:0]
+	for _, i := range units {
+		r := m.rec(i)
+		if lvl <= AtomicOnly && r.atomic&qs != 0 {
+			return 0, false
+		}
+		if qs.Has(r.q) && r.level >= lvl && m.intersects(gs, r.creator) {
+			comps = append(comps, r.creator)
+		}
+		for j := range r.grants {
+			g := &r.grants[j]
+			if grantLevel(g, qs) >= lvl && m.intersects(gs, g.th) {
+				comps = append(comps, g.th)
+			}
+		}
+	}
 	for _, o := range m.shapes[gs.shape] {
 		t := gs.start + o
 		seen := false
-		for _, i := range units {
-			if seen = m.visible(m.rec(i), gs.task, t, lvl, qs); seen {
+		for _, th := range comps {
+			if seen = m.contains(th, gs.task, t); seen {
 				break
 			}
 		}
