@@ -347,14 +347,20 @@ type Machine struct {
 	// whether any state is virtual, and whether a loop runs virtually
 	// now. noThreadSym disables it and thSymRuns counts its loop
 	// executions (tests).
-	thFrames    []*thFrame
-	thVars      []*thVar
-	thSubs      map[int32][]int32
-	thAny       bool
-	inVirt      bool
-	thRunBuf    thRun
-	thPinBuf    []int // thsymEnter: the pinned iterators' values before entry
-	thClassBuf  []thClass
+	thFrames   []*thFrame
+	thVars     []*thVar
+	thSubs     map[int32][]int32
+	thAny      bool
+	inVirt     bool
+	thRunBuf   thRun
+	thPinBuf   []int // thsymEnter: the pinned iterators' values before entry
+	thClassBuf []thClass
+	// thNoAdopt lists the loops of this run whose adoption of records
+	// failed once (thsym.go: not tried again, as per_cta_alloc's 16 rows).
+	thNoAdopt []*Stmt
+	// thsymNoBox: slices span the other dimensions whole (tests).
+	thsymNoBox  bool
+	thNewMaps   []thNewMap // thsymEnterAt's scratch
 	noThreadSym bool
 	thSymRuns   int64
 	// For tests: virtual loops with pinned inner loops, with private
@@ -563,6 +569,7 @@ func (m *Machine) Run(args []int) *Result {
 	m.res = Result{}
 	m.seen = map[[2]int]int{}
 	m.thFrames, m.thAny, m.inVirt = m.thFrames[:0], false, false
+	m.thNoAdopt = m.thNoAdopt[:0]
 	m.hwVars, m.hwOnly, m.reuseBad = m.hwVars[:0], false, nil
 	m.thVars = make([]*thVar, len(p.Vars))
 	m.grpFrames, m.grpVars, m.grpAny = m.grpFrames[:0], m.grpVars[:0], false

@@ -107,6 +107,11 @@ type thOwned struct {
 	// liteRuns: some live statement on it runs in a lite task (it is
 	// shared, or a statement on it has a shared barrier access).
 	liteRuns bool
+	// box: its accesses' other windows read no inner iterator, so the
+	// loop touches a box of the other dimensions fixed at entry, and its
+	// slices are limited to it (thMap.blo; stop 29: per_cta_alloc's 16
+	// rows of one tile, each a frame of 16 threads).
+	box bool
 }
 
 // thFrame is the thread set of one virtual loop execution.
@@ -124,11 +129,54 @@ type thMap struct {
 	// width is each thread's slice (coef, or less in a class of
 	// thsymClasses: its threads are coef / width iterations apart).
 	width int
+	// blo and bhi bound the other dimensions' blocks of the slices, in
+	// the first nbox dimensions (0: all of them; fixed arrays, a map
+	// costs no allocation).
+	nbox     int
+	blo, bhi [thBoxDims]int32
+}
+
+// thBoxDims is the most dimensions a variable's boxed slices have.
+const thBoxDims = 4
+
+// boxesMeet reports whether the other dimensions' boxes of a and b share
+// a block.
+func boxesMeet(a, b thMap) bool {
+	if a.nbox == 0 || b.nbox == 0 {
+		return true
+	}
+	for k := 0; k < a.nbox; k++ {
+		if k != a.dim && (a.bhi[k] <= b.blo[k] || b.bhi[k] <= a.blo[k]) {
+			return false
+		}
+	}
+	return true
+}
+
+// inBox reports whether cell c is in mp's box (its own dimension not
+// tested).
+func inBox(st *varState, mp thMap, c int) bool {
+	if mp.nbox == 0 {
+		return true
+	}
+	for k := 0; k < mp.nbox; k++ {
+		if k == mp.dim {
+			continue
+		}
+		i := int32(c / st.strides[k] % st.blocks[k])
+		if i < mp.blo[k] || i >= mp.bhi[k] {
+			return false
+		}
+	}
+	return true
 }
 
 // slicesMeet reports whether some slice of a (threads [0, na)) and some
 // slice of b (threads [0, nb)) of one dimension may share an index.
 func slicesMeet(a, b thMap, na, nb int32) bool {
+	if !boxesMeet(a, b) {
+		return false
+	}
 	if b.base >= a.base+int(na-1)*a.coef+a.width || a.base >= b.base+int(nb-1)*b.coef+b.width {
 		return false // their hulls are apart
 	}
@@ -473,6 +521,17 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 			}
 		}
 	}
+	for k := range pl.owned {
+		o := &pl.owned[k]
+		o.box = true
+		for _, a := range o.accs {
+			for _, c := range a.Slots {
+				if isInner(c) {
+					o.box = false
+				}
+			}
+		}
+	}
 	// Classes reorder iterations: only where no event orders them and no
 	// per-thread queue is used.
 	if len(pl.yconds) > 0 && (!pl.quiet || len(pl.bars) > 0 || len(pl.yconds) > 32) {
@@ -577,6 +636,14 @@ func (m *Machine) thsymEnter(s *Stmt, lo, hi int) *thRun {
 	return r
 }
 
+// thNewMap is a slice thsymEnterAt registers (Machine.thNewMaps).
+type thNewMap struct {
+	v          int
+	mp         thMap
+	add, adopt bool
+	grow       int // the index of the map of the same slices, whose box becomes mp's
+}
+
 // thsymDry is thsymEnterAt's answer when it only tests (commit false).
 var thsymDry thRun
 
@@ -609,7 +676,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 		if st := &m.vars[o.v]; m.thVars[o.v] == nil && st.hasRecs {
 			// Unless the loop can adopt them (no event, one class,
 			// and its slices cover the whole dimension: thsymAdoptable).
-			if !quiet || d != 1 || !st.live || o.dim >= len(st.blocks) || n*o.coef != st.blocks[o.dim] {
+			if !quiet || d != 1 || !st.live || o.dim >= len(st.blocks) || n*o.coef != st.blocks[o.dim] || slices.Contains(m.thNoAdopt, s) {
 				return nil
 			}
 		}
@@ -683,12 +750,8 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 	}
 	// The slices of this execution, and whether each variable's state
 	// allows them.
-	type newMap struct {
-		v          int
-		mp         thMap
-		add, adopt bool
-	}
-	var nm []newMap
+	nm := m.thNewMaps[:0]
+	defer func() { m.thNewMaps = nm[:0] }()
 	for k := range pl.owned {
 		o := &pl.owned[k]
 		if m.lite && !o.liteRuns {
@@ -709,6 +772,38 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 			}
 		}
 		mp := thMap{dim: o.dim, base: o.lo.Eval(env), coef: o.coef * d, width: o.coef}
+		if o.box && len(st.dims) > 1 && len(st.dims) <= thBoxDims && !m.thsymNoBox && m.p.thExt {
+			// The blocks of the other dimensions the accesses touch
+			// (the same in every iteration: their windows read only
+			// the thread, in dimension dim, and slots fixed here).
+			mp.nbox = len(st.dims)
+			for k := 0; k < mp.nbox; k++ {
+				mp.blo[k], mp.bhi[k] = int32(st.blocks[k]), 0
+			}
+			for _, a := range o.accs {
+				for k := range a.Idx {
+					if k == o.dim {
+						continue
+					}
+					w := &a.Idx[k]
+					l := w.lo(env)
+					h := l + 1
+					if w.Hi != nil {
+						h = w.hi(env)
+					}
+					// Clamped: a window out of bounds faults in the
+					// first iteration that runs it, this one (a
+					// statement under a condition may never run).
+					l, h = max(l, 0), min(h, st.dims[k])
+					if h <= l {
+						continue
+					}
+					g := st.gran[k]
+					mp.blo[k] = min(mp.blo[k], int32(l/g))
+					mp.bhi[k] = max(mp.bhi[k], int32((h+g-1)/g))
+				}
+			}
+		}
 		vs := m.thVars[o.v]
 		if vs == nil {
 			adopt := false
@@ -716,28 +811,46 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 				// A loop with no event may start from records left
 				// before it when each thread's slice holds the
 				// translation of the first's (thsymAdoptable).
-				if !quiet || d != 1 || !m.thsymAdoptable(st, mp, &f) {
+				if !quiet || d != 1 || mp.nbox != 0 {
+					return nil
+				}
+				if !m.thsymAdoptable(st, mp, &f) {
+					// Once per loop and run: a loop whose slices are
+					// not translations at one entry seldom are at the
+					// next (a refusal changes no verdict).
+					m.thNoAdopt = append(m.thNoAdopt, s)
 					return nil
 				}
 				adopt = true
 			}
-			nm = append(nm, newMap{v: o.v, mp: mp, add: true, adopt: adopt})
+			nm = append(nm, thNewMap{v: o.v, mp: mp, add: true, adopt: adopt, grow: -1})
 			continue
 		}
-		add := true
-		for _, x := range vs.maps {
+		// The same slices of this frame: one map, its box the hull of
+		// both (a virtual variable's records are all in its maps'
+		// first slices, so the hull's other cells hold none).
+		grow := -1
+		for xi, x := range vs.maps {
 			if x.dim != mp.dim {
 				return nil
 			}
 			if x.base == mp.base && x.coef == mp.coef && x.width == mp.width && x.frame.n == f.n && same(x.frame) {
-				add = false
-				continue
+				grow = xi
+				if x.nbox == 0 || mp.nbox == 0 {
+					mp.nbox = 0
+				} else {
+					for k := 0; k < mp.nbox; k++ {
+						mp.blo[k], mp.bhi[k] = min(mp.blo[k], x.blo[k]), max(mp.bhi[k], x.bhi[k])
+					}
+				}
 			}
-			if slicesMeet(x, mp, x.frame.n, f.n) {
+		}
+		for xi, x := range vs.maps {
+			if xi != grow && slicesMeet(x, mp, x.frame.n, f.n) {
 				return nil // overlapping slices of another execution
 			}
 		}
-		nm = append(nm, newMap{v: o.v, mp: mp, add: add})
+		nm = append(nm, thNewMap{v: o.v, mp: mp, add: grow < 0, grow: grow})
 	}
 	for _, b := range pl.bars {
 		vs := m.thVars[b]
@@ -801,6 +914,9 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 		if x.add {
 			x.mp.frame = frame
 			vs.maps = append(vs.maps, x.mp)
+		} else if x.grow >= 0 {
+			g := &vs.maps[x.grow]
+			g.nbox, g.blo, g.bhi = x.mp.nbox, x.mp.blo, x.mp.bhi
 		}
 		if x.adopt {
 			m.thsymDropCopies(&m.vars[x.v], x.mp)
@@ -1027,6 +1143,9 @@ func (m *Machine) thsymCopyMap(v int, st *varState, mp thMap) {
 		for j := mp.base; j < mp.base+mp.width && j < blocks; j++ {
 			for in := 0; in < stride; in++ {
 				c := o*stride*blocks + j*stride + in
+				if !inBox(st, mp, c) {
+					continue
+				}
 				for _, reads := range [2]bool{true, false} {
 					head := st.cells[c].muts
 					if reads {
