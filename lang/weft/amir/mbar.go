@@ -90,8 +90,11 @@ type hwBar struct {
 	// holds the awaits of phase phases[k] (k = phase parity; phase -1
 	// stands for the pre-arrived indices the slot stands for).
 	phases [2]int32
-	// phaseSlots is slots' storage for a ring-buffered array's mbarrier.
+	// phaseSlots is slots' storage for a ring-buffered array's mbarrier,
+	// phaseInl its phase lists' first two records (one Await a logical
+	// barrier is the common case).
 	phaseSlots [2][]hwRec
+	phaseInl   [2][2]hwRec
 }
 
 // phaseRecs is the list of the awaits of phase ph of a ring-buffered
@@ -399,11 +402,33 @@ func (m *Machine) unordered(units []int32, gs threads, lvl Level, qs QualSet) (t
 			return 0, false
 		}
 	}
+	// The components that can make a thread of gs see a record (visible:
+	// the creator, or a grant, at level lvl on qs, meeting gs), gathered
+	// once instead of tested again for each thread (stop 29: a bug
+	// variant of the three-ring pipeline tests the 64 threads of an
+	// Arrive this way at each of its 38 occurrences).
+	var cb [32]threads
+	comps := cb[:0]
+	for _, i := range units {
+		r := m.rec(i)
+		if lvl <= AtomicOnly && r.atomic&qs != 0 {
+			return 0, false
+		}
+		if qs.Has(r.q) && r.level >= lvl && m.intersects(gs, r.creator) {
+			comps = append(comps, r.creator)
+		}
+		for j := range r.grants {
+			g := &r.grants[j]
+			if grantLevel(g, qs) >= lvl && m.intersects(gs, g.th) {
+				comps = append(comps, g.th)
+			}
+		}
+	}
 	for _, o := range m.shapes[gs.shape] {
 		t := gs.start + o
 		seen := false
-		for _, i := range units {
-			if seen = m.visible(m.rec(i), gs.task, t, lvl, qs); seen {
+		for _, th := range comps {
+			if seen = m.contains(th, gs.task, t); seen {
 				break
 			}
 		}
@@ -580,12 +605,28 @@ func (m *Machine) hwAppendPend(r *record, c pend) {
 		if cap(r.pend) == 0 {
 			r.pend = m.pendStore(1)
 		} else {
-			n := make([]pend, len(r.pend), max(2*cap(r.pend), 16))
-			copy(n, r.pend)
-			r.pend = n
+			n := m.hwPendPiece(max(2*cap(r.pend), 32))
+			r.pend = append(n, r.pend...)
 		}
 	}
 	r.pend = append(r.pend, c)
+}
+
+// hwPendPiece returns empty storage for n arrive counts, cut from the
+// chunks of pendStore's arena while n is at most 256 (a slot record's
+// list, grown in hwUniform, gathers some 30 counts: one allocation a
+// record had been the pipelines' most frequent), else an array of its own.
+func (m *Machine) hwPendPiece(n int) []pend {
+	if n > 256 || m.noPendArena {
+		return make([]pend, 0, n)
+	}
+	if len(m.pendArena)+n > cap(m.pendArena) {
+		c := min(max(2*cap(m.pendArena), 64, 2*n), 4096)
+		m.pendArena = make([]pend, 0, c)
+	}
+	k := len(m.pendArena)
+	m.pendArena = m.pendArena[:k+n]
+	return m.pendArena[k : k : k+n]
 }
 
 // hwUniformRef, set only by a test, replaces hwUniform with the plain
@@ -862,6 +903,7 @@ func (m *Machine) physBar(v int, phys int32) *hwBar {
 	hb := st.hwPhys[phys]
 	if hb == nil {
 		hb = &hwBar{awaited: -1, phases: [2]int32{-3, -3}}
+		hb.phaseSlots = [2][]hwRec{hb.phaseInl[0][:0], hb.phaseInl[1][:0]}
 		hb.slots = hb.phaseSlots[:]
 		st.hwPhys[phys] = hb
 	}
@@ -940,9 +982,6 @@ func (m *Machine) oneShotAwait(s *Stmt, v int, c int32, gs threads) {
 			m.freeHW(h)
 		}
 		hb.slots[k], hb.phases[k] = hb.slots[k][:0], ph
-	}
-	if cap(hb.slots[k]) == 0 {
-		hb.slots[k] = make([]hwRec, 0, 4)
 	}
 	hb.slots[k] = append(hb.slots[k], m.awaitRecord(s, gs))
 }
