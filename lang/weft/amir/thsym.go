@@ -63,6 +63,19 @@ import "slices"
 // Checked by TestThreadSymMatchesFull (thsym_test.go): random loops of
 // per-thread slices, commit groups, fences and shared variables, with and
 // without symmetry-breaking statements, give the same Result both ways.
+//
+// Stop 29 (issue 13: the CudaRmemUniform and per-CTA kernels), in programs
+// with no grid nest only (Program.thExt: a virtual loop turns grid
+// symmetry off for the rest of the run): inner loops, those the start
+// reads pinned to one iteration (thPlan.pins); variables private to an
+// iteration (thPlan.private); in loops with no event, owned slices that
+// already hold translated records (thsymAdoptable, which taints the
+// frame), conditions on the thread run as classes of iterations
+// (thsymClasses), and virtual runs beside groups, tainted or overlapping
+// frames; slices limited to the box of the other dimensions a loop
+// touches (thMap.nbox). TestThreadSymPrivateMatchesFull,
+// TestThreadSymClassesMatchesFull, TestThreadSymPrivateScope, and
+// syncheck's TestThreadSymRmemDiagnostics; docs/weft-sync.md, stop 29.
 
 // thPlan is the static plan of a thread-symmetric loop (Stmt.thsym).
 type thPlan struct {
@@ -319,6 +332,7 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 	// thread loop, with its register allocated there).
 	var loops []*Stmt
 	var privN []int32
+	var zero []int // an environment for constant bounds
 	pl.quiet = true
 	isInner := func(slot int) bool {
 		for _, l := range loops {
@@ -406,6 +420,23 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 				if pl.step == 0 {
 					ok = false
 					return
+				}
+				// An inner loop the start reads (a pin, on the path to
+				// here) with constant bounds of other than one
+				// iteration refuses at every entry: refused now, before
+				// walking the rest (shfl_xor's nests of lane loops).
+				for _, tm := range pl.start.Terms {
+					for _, l := range loops {
+						if l.Slot == tm.Slot && tm.Coef != 0 && len(l.CtlSlots) == 0 {
+							if zero == nil {
+								zero = make([]int, len(p.Slots))
+							}
+							if l.Hi(zero)-l.Lo(zero) != 1 {
+								ok = false
+								return
+							}
+						}
+					}
 				}
 			} else if !affEqual(pl.start, e.StartAff) {
 				ok = false
