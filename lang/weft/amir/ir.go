@@ -571,6 +571,11 @@ func (p *Program) Finish() {
 		p.Vars[i].noCells = !used[i]
 	}
 	p.markLite(p.Body)
+	// Thread symmetry's stop-29 extensions (thsym.go) are for programs
+	// with no grid nest: a loop they make virtual sets thAny, which turns
+	// grid symmetry off for the rest of the run (the naive GEMM and the
+	// TMA tester had run 300x slower).
+	p.thExt = true
 	Walk(p.Body, func(s *Stmt) {
 		s.thsym = nil
 		if s.Kind == KLoop && !s.Tasks {
@@ -579,16 +584,9 @@ func (p *Program) Finish() {
 		s.grid = nil
 		if s.Kind == KLoop && !s.Tasks {
 			s.grid = p.planGrid(s)
-		}
-	})
-	// Thread symmetry's stop-29 extensions (thsym.go) are for programs
-	// with no grid nest: a loop they make virtual sets thAny, which turns
-	// grid symmetry off for the rest of the run (the naive GEMM and the
-	// TMA tester had run 300x slower).
-	p.thExt = true
-	Walk(p.Body, func(s *Stmt) {
-		if s.grid != nil {
-			p.thExt = false
+			if s.grid != nil {
+				p.thExt = false
+			}
 		}
 	})
 	if !p.thExt {

@@ -883,8 +883,9 @@ func (m *Machine) oneShotSlot(v int, c int32) (phys int32, phase int, ok bool) {
 }
 
 // physBar is hardware mbarrier phys of ring-buffered array v. The array's
-// mbarriers are listed in a slice (a map before stop 29), each made at
-// its first use with its two phase lists in place.
+// mbarriers are listed in a slice (a map before stop 29), with their two
+// phase lists in place; those of an array of at most 64 are made at the
+// first use of one, in one allocation, a larger one's each at its first.
 func (m *Machine) physBar(v int, phys int32) *hwBar {
 	st := &m.vars[v]
 	if int(phys) >= len(st.hwPhys) {
@@ -898,15 +899,28 @@ func (m *Machine) physBar(v int, phys int32) *hwBar {
 		n = max(n, int(phys)+1)
 		ps := make([]*hwBar, n)
 		copy(ps, st.hwPhys)
+		if len(st.hwPhys) == 0 && n <= 64 {
+			// A small array's mbarriers in one allocation.
+			bars := make([]hwBar, n)
+			for i := range bars {
+				ps[i] = newPhysBar(&bars[i])
+			}
+		}
 		st.hwPhys = ps
 	}
 	hb := st.hwPhys[phys]
 	if hb == nil {
-		hb = &hwBar{awaited: -1, phases: [2]int32{-3, -3}}
-		hb.phaseSlots = [2][]hwRec{hb.phaseInl[0][:0], hb.phaseInl[1][:0]}
-		hb.slots = hb.phaseSlots[:]
+		hb = newPhysBar(new(hwBar))
 		st.hwPhys[phys] = hb
 	}
+	return hb
+}
+
+// newPhysBar initializes hb as a ring-buffered array's mbarrier.
+func newPhysBar(hb *hwBar) *hwBar {
+	hb.awaited, hb.phases = -1, [2]int32{-3, -3}
+	hb.phaseSlots = [2][]hwRec{hb.phaseInl[0][:0], hb.phaseInl[1][:0]}
+	hb.slots = hb.phaseSlots[:]
 	return hb
 }
 
