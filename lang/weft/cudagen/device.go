@@ -890,6 +890,7 @@ func (g *gen) devStmt(ctx *devCtx, s syntax.Stmt) {
 		}
 		_, plain := s.LHS.(*syntax.Name)
 		x.assigning = plain && s.Op == "="
+		x.noText = w.Discard && !textAlways // the text is printed below only
 		lhs := (&procGen{g: g}).lvalue(s.LHS, x)
 		x.assigning = false
 		rhs := x.expr(s.RHS)
@@ -897,6 +898,7 @@ func (g *gen) devStmt(ctx *devCtx, s syntax.Stmt) {
 			w.Line("%s %s %s;", lhs, s.Op, rhs)
 		}
 	case *syntax.If:
+		x.noText = w.Discard && !textAlways // Open prints nothing then
 		w.Open("if (%s) {", x.expr(s.Cond))
 		g.devBlock(ctx, s.Then)
 		if len(s.Else) > 0 {
@@ -944,6 +946,7 @@ func (g *gen) devLoop(ctx *devCtx, s *syntax.For) {
 		if k := findKwarg(s.Kwargs, "pragma_unroll"); k != nil {
 			unrollPragma(w, g, k, ctx.sc)
 		}
+		x.noText = w.Discard && !textAlways // the text is printed below only
 		lo, hi := x.expr(s.Lo), x.expr(s.Hi)
 		if !w.Discard {
 			w.Open("for (int_fast32_t %s = %s; %s < %s; %s++) {", v, lo, v, hi, v)

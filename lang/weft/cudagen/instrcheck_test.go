@@ -19,7 +19,8 @@ import (
 // placeholders without filling them): on every .weft program of the
 // repository (each chunk) and on variants with one line deleted, CheckOnly
 // generation reports exactly the diagnostics it reports when every
-// template is filled (fillAlways), as before stop 29.
+// template is filled (fillAlways) and every expression of a discarded
+// statement formatted (textAlways, exprCtx.noText), as before stop 29.
 func TestInstrCheckMatchesFill(t *testing.T) {
 	var files []string
 	for _, dir := range []string{"../../../examples", "../../../bench/syncref/weft", "../../../docs", ".."} {
@@ -35,9 +36,9 @@ func TestInstrCheckMatchesFill(t *testing.T) {
 	}
 	l := lib.MustStd()
 	run := func(f *syntax.File, prog *check.Program, fill bool) (s string) {
-		fillAlways = fill
+		fillAlways, textAlways = fill, fill
 		defer func() {
-			fillAlways = false
+			fillAlways, textAlways = false, false
 			if r := recover(); r != nil {
 				s = fmt.Sprintf("panic: %v", r)
 			}

@@ -219,6 +219,13 @@ type exprCtx struct {
 	// assigning is set while the target of a plain `=` is lowered: that
 	// use of a scalar is a write, not a read (facts.read).
 	assigning bool
+	// noText is set where the caller discards the text (a statement of
+	// CheckOnly's discarding writer): the expression is walked for its
+	// facts and diagnostics alone, making the same calls in the same
+	// order, and its operators, indices and literals are not formatted
+	// (issue 13, stop 29: the text was a tenth of the generator under
+	// weft check). Results are then "" or a name's C text.
+	noText bool
 }
 
 // C precedence levels (higher binds tighter).
@@ -258,8 +265,14 @@ func (x *exprCtx) expr(e syntax.Expr) string { return x.exprPrec(e, 0) }
 func (x *exprCtx) exprPrec(e syntax.Expr, outer int) string {
 	switch e := e.(type) {
 	case *syntax.IntLit:
+		if x.noText {
+			return ""
+		}
 		return strconv.FormatInt(e.Value, 10)
 	case *syntax.FloatLit:
+		if x.noText {
+			return ""
+		}
 		s := e.Text
 		if !strings.ContainsAny(s, ".eE") {
 			s += ".0"
@@ -277,7 +290,11 @@ func (x *exprCtx) exprPrec(e syntax.Expr, outer int) string {
 		if op == "not" {
 			op = "!"
 		}
-		s := op + x.exprPrec(e.X, 8)
+		s := x.exprPrec(e.X, 8)
+		if x.noText {
+			return ""
+		}
+		s = op + s
 		if outer > 8 {
 			return "(" + s + ")"
 		}
@@ -286,6 +303,9 @@ func (x *exprCtx) exprPrec(e syntax.Expr, outer int) string {
 		if c, ok := x.g.constValue(e, x.sc); ok && prec(e.Op) >= 6 {
 			// Constant subexpressions (M1 / Mw) are folded, as Exo's
 			// simplify does.
+			if x.noText {
+				return ""
+			}
 			if c < 0 && outer > 0 {
 				return "(" + strconv.FormatInt(c, 10) + ")"
 			}
@@ -294,6 +314,9 @@ func (x *exprCtx) exprPrec(e syntax.Expr, outer int) string {
 		p := prec(e.Op)
 		l := x.exprPrec(e.X, p)
 		r := x.exprPrec(e.Y, p+1)
+		if x.noText {
+			return ""
+		}
 		s := l + " " + cop(e.Op) + " " + r
 		if p < outer || p == 0 {
 			return "(" + s + ")"
@@ -393,6 +416,13 @@ func (x *exprCtx) access(e *syntax.Index) string {
 		}
 		return v.c + "[0]"
 	}
+	if x.noText {
+		x.linear(idx, dims)
+		if x.g.memSpace(v.mem) == "smem" && isSwizzled(v.mem) {
+			x.g.swizzledRef(v, "") // it records the helper
+		}
+		return ""
+	}
 	ref := v.c + "[" + x.linear(idx, dims) + "]"
 	if x.g.memSpace(v.mem) == "smem" && isSwizzled(v.mem) {
 		// An element of swizzled SMEM at its swizzled address (Exo's
@@ -405,6 +435,10 @@ func (x *exprCtx) access(e *syntax.Index) string {
 // linear prints the row-major offset of idx in a tensor of dims.
 func (x *exprCtx) linear(idx []syntax.Expr, dims []syntax.Expr) string {
 	// Horner form i0 * d1 * d2 + i1 * d2 + i2, folded where constant.
+	if x.noText {
+		x.linearWalk(idx, dims)
+		return ""
+	}
 	var terms []string
 	for k, i := range idx {
 		t := x.exprPrec(i, 6)
@@ -432,6 +466,33 @@ func (x *exprCtx) linear(idx []syntax.Expr, dims []syntax.Expr) string {
 		return "0"
 	}
 	return strings.Join(terms, " + ")
+}
+
+// textAlways makes every expression formatted, noText or not (the
+// differential test TestInstrCheckMatchesFill; never set otherwise).
+var textAlways = false
+
+// linearWalk is linear under noText: the same lowerings of the indices
+// and the symbolic extents, in the same order, no text.
+func (x *exprCtx) linearWalk(idx []syntax.Expr, dims []syntax.Expr) {
+	for k, i := range idx {
+		x.exprPrec(i, 6)
+		if c, ok := x.g.constValue(i, x.sc); ok && c == 0 {
+			continue
+		}
+		stride, symb := int64(1), false
+		for _, d := range dims[k+1:] {
+			if c, ok := x.g.constValue(d, x.sc); ok {
+				stride *= c
+			} else {
+				x.exprPrec(d, 7)
+				symb = true
+			}
+		}
+		if symb || stride != 1 {
+			x.exprPrec(i, 7)
+		}
+	}
 }
 
 // size prints the product of dims.
