@@ -1,0 +1,118 @@
+package amir
+
+import (
+	"fmt"
+	"testing"
+)
+
+// Focused programs for the stop-29 thread-symmetry conditions that the
+// random differential tests (TestThreadSymPrivateMatchesFull,
+// TestThreadSymClassesMatchesFull, TestThreadSymLazyAdoptMatchesFull)
+// did not break when removed (docs/weft-sync.md, stop 29: mutants of the
+// thread-symmetry extensions). Each runs with and without symmetry; the
+// Results must be identical (bar SkippedOps and Memory), and each states
+// what the full run finds.
+
+// symVsFull runs mk's program with and without thread symmetry and fails
+// when the Results differ; it returns the full run's Result and the
+// symmetric machine.
+func symVsFull(t *testing.T, name string, mk func() *Program) (Result, *Machine) {
+	t.Helper()
+	m1 := New(mk(), Config{MaxHazards: 100})
+	m2 := New(mk(), Config{MaxHazards: 100})
+	m2.noThreadSym = true
+	r1, r2 := *m1.Run(nil), *m2.Run(nil)
+	r1.Stats.Memory, r2.Stats.Memory = 0, 0
+	r1.Stats.SkippedOps, r2.Stats.SkippedOps = 0, 0
+	if g, w := fmt.Sprintf("%+v", r1), fmt.Sprintf("%+v", r2); g != w {
+		t.Fatalf("%s:\nsymmetric %s\nfull      %s", name, g, w)
+	}
+	return r2, m1
+}
+
+// TestThreadSymAdoptPendingRefused: records with arrive counts are not
+// adopted (thsymAdoptable's len(r.pend) test on the first thread's
+// records and len(q.pend) on the others'). Each thread writes its own
+// element of buf (Sm80, unordered); then some threads' records get
+// counts on the writer's own commit group, which the translation test
+// does not compare: (0) the write itself names the group (Stmt.Bars),
+// (1) thread 0 alone, (2) every thread but thread 0, commits with an
+// Arrive that witnesses its Sm80 write. buf is not virtual when the quiet
+// loop that reads each thread's element enters (the first loop reads a
+// shared element of other, and the Arrives tell the threads apart).
+// Adopted, a later materialization (no virtual barrier, no thSubs entry)
+// would copy the first thread's records into the others' slices with the
+// first thread's counts, on its queue, or without any. Afterwards one
+// thread commits (an Arrive that witnesses no Sm80 write) and waits,
+// then reads an element with cuda_in_order: complete for the waiting
+// thread exactly when the element's record has a count on its queue.
+// (0) and (2): thread 1 reads its own element, no hazard in full (a copy
+// without a count on queue 1 would report async access still in flight);
+// (1): thread 0 reads thread 1's, a read-after-write in full (a copy with
+// thread 0's count would hide it).
+func TestThreadSymAdoptPendingRefused(t *testing.T) {
+	const nT = 4
+	for c, tc := range []struct {
+		bars     bool
+		arrivers []int
+		obs, rd  int
+		distinct int
+	}{
+		{true, nil, 1, 1, 2},
+		{false, []int{0}, 0, 1, 3},
+		{false, []int{1, 2, 3}, 1, 1, 3},
+	} {
+		mk := func() *Program {
+			b := newBuilder(64)
+			task, th := b.slot("task"), b.slot("g")
+			buf := b.local("buf", nT)
+			other := b.newVar("other", false, 1)
+			cg := b.newVar("cg", true)
+			b.p.Vars[cg].PerThreadQueue = true
+			b.p.Vars[cg].Param = false
+			st := &Affine{Terms: []Term{{th, 1}}}
+			me := Exec{Shape: shThread, Start: st.Eval, StartAff: st}
+			own := &Access{Var: buf, Idx: []Window{{Lo: st.Eval, LoAff: st}}, Slots: []int{th}}
+			one := func(x int) Exec {
+				a := &Affine{K: x}
+				return Exec{Shape: shThread, Start: a.Eval, StartAff: a}
+			}
+			arrive := func(e Exec, pre QualSet) {
+				s := b.add(&Stmt{Kind: KArrive, Exec: e, Pre: pre, Bars: []*Access{at(cg)}})
+				s.Sync = len(b.p.Syncs)
+				b.p.Syncs = append(b.p.Syncs, SyncInfo{Src: s.Src})
+			}
+			b.loop(task, 0, 1, true, func() {
+				b.alloc(buf)
+				b.alloc(cg)
+				b.loop(th, 0, nT, false, func() {
+					b.add(&Stmt{Kind: KCheckReads, Exec: me, Acc: own, Level: TemporallyOrdered, Quals: Of(qSm80), What: AccWrite})
+					b.add(&Stmt{Kind: KCheckMutates, Exec: me, Acc: own, Level: TemporallyOrdered, Quals: Of(qSm80), What: AccWrite})
+					b.add(&Stmt{Kind: KClearReads, Acc: own})
+					b.add(&Stmt{Kind: KClearMutates, Acc: own})
+					var bars []*Access
+					if tc.bars {
+						bars = []*Access{at(cg)}
+					}
+					b.add(&Stmt{Kind: KRecordMutate, Exec: me, Acc: own, Level: Unordered, Q: qSm80, Bars: bars})
+					b.read(me, &Access{Var: other, Idx: []Window{{Lo: k(0), LoAff: &Affine{}}}}, qCuda2) // not symmetric
+				})
+				for _, x := range tc.arrivers {
+					arrive(one(x), sm80CpAsync.full) // witnesses x's write
+				}
+				b.loop(th, 0, nT, false, func() { b.read(me, own, qCuda2) }) // quiet
+				rd := &Affine{K: tc.rd}
+				arrive(one(tc.obs), cudaInOrder.full)
+				b.await(one(tc.obs), at(cg), sm80Generic, 0)
+				b.read(one(tc.obs), &Access{Var: buf, Idx: []Window{{Lo: rd.Eval, LoAff: rd}}}, qCuda2)
+				b.add(&Stmt{Kind: KCheckBarrier, Acc: at(cg)})
+			})
+			b.write(Exec{All: true}, &Access{Var: other}, qCPU, FullyOrdered) // other's records live
+			return b.build()
+		}
+		r, _ := symVsFull(t, fmt.Sprintf("case %d", c), mk)
+		if r.Distinct != tc.distinct {
+			t.Fatalf("case %d: %d distinct hazards in full, want %d: %+v", c, r.Distinct, tc.distinct, r)
+		}
+	}
+}
