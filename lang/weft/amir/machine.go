@@ -349,7 +349,7 @@ type Machine struct {
 	// executions (tests).
 	thFrames   []*thFrame
 	thVars     []*thVar
-	thSubs     map[int32][]int32
+	thSubs     map[int32]thSub
 	thAny      bool
 	inVirt     bool
 	thRunBuf   thRun
@@ -577,7 +577,7 @@ func (m *Machine) Run(args []int) *Result {
 	m.tgFrames = m.tgFrames[:0]
 	m.gridBackoff = map[*Stmt]*[2]int32{}
 	m.gv, m.gvAny = make([]*gridVirt, len(p.Vars)), false
-	m.thSubs = map[int32][]int32{}
+	m.thSubs = map[int32]thSub{}
 	m.gen++
 	m.stop = false
 	for i := range p.Vars {

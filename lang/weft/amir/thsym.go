@@ -201,6 +201,14 @@ func slicesMeet(a, b thMap, na, nb int32) bool {
 	return r < a.width || r+b.width > c
 }
 
+// thSub is the copies of a representative's per-thread queue made by
+// materializing frame (task, r0, step) (Machine.thSubs): ids[i-1] is
+// thread r0 + i*step's queue.
+type thSub struct {
+	task, r0, step int32
+	ids            []int32
+}
+
 // thVar is a virtual variable's state (Machine.thVars).
 type thVar struct {
 	maps   []thMap    // data variables
@@ -1153,7 +1161,7 @@ func (m *Machine) thsymMaterialize(v int) {
 				m.bars[nid].a, m.bars[nid].w = m.bars[rep].a, m.bars[rep].w
 				ids = append(ids, nid)
 			}
-			m.thSubs[rep] = ids
+			m.thSubs[rep] = thSub{task: f.task, r0: f.r0, step: f.step, ids: ids}
 		}
 	}
 	for _, mp := range vs.maps {
@@ -1258,8 +1266,14 @@ func (m *Machine) thsymCopy(h int32, f *thFrame, i int32, now int32) int32 {
 			nr.pend = m.pendStore(len(r.pend))
 		}
 		for _, p := range r.pend {
-			if ids, ok := m.thSubs[p.cell]; ok && int(i-1) < len(ids) {
-				p.cell = ids[i-1]
+			// Only a count on the queue of f's first thread moves (to
+			// thread i's): the queue was built by this frame's
+			// materialization. A count on another frame's first thread's
+			// queue (a single thread outside f, witnessing f's records
+			// through a CTA grant) is σ-invariant for f and stays
+			// (TestThreadSymCopyCountsOwnFrame).
+			if sb, ok := m.thSubs[p.cell]; ok && sb.task == f.task && sb.r0 == f.r0 && sb.step == f.step && int(i-1) < len(sb.ids) {
+				p.cell = sb.ids[i-1]
 			}
 			nr.pend = append(nr.pend, p)
 		}
@@ -1390,6 +1404,10 @@ func (m *Machine) thsymAdoptable(st *varState, mp thMap, f *thFrame) bool {
 // (thsymDropCopies), the 255 others of rmem_uniform's host copy were made
 // and freed.
 func (m *Machine) thsymAdoptableLazy(st *varState, f *thFrame) bool {
+	// Counts from the write itself (Stmt.Bars): the cheap early
+	// refusal. Redundant with the test of the replayed record below,
+	// which starts from them (a count replay drops is on a dead queue:
+	// dropDeadPends, the made records lose it too); stop 29, mut29.
 	if len(st.lazyPend) > 0 {
 		return false
 	}
@@ -1409,10 +1427,15 @@ func (m *Machine) thsymAdoptableLazy(st *varState, f *thFrame) bool {
 		return false
 	}
 	i := m.takeRecord()
-	m.initRecord(i, -1, st.lazyS, st.lazyCr, nil, st.lazyStamp)
+	m.initRecord(i, -1, st.lazyS, st.lazyCr, st.lazyPend, st.lazyStamp)
 	r := m.rec(i)
 	m.replayed(r, int32(len(m.log)))
-	good := r.grp == 0
+	// No arrive count after the replay either: an Arrive since the
+	// write that witnessed it (by the frame's first thread, on its
+	// per-thread queue) gave every cell's record the same count, which
+	// thsymCopy would move to each thread's own queue (a bug until
+	// mut29, stop 29: TestThreadSymAdoptLazyReplayCounts).
+	good := r.grp == 0 && len(r.pend) == 0
 	for _, g := range r.grants {
 		good = good && ok(g.th)
 	}

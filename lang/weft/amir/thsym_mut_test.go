@@ -116,3 +116,161 @@ func TestThreadSymAdoptPendingRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestThreadSymCopyCountsOwnFrame: materializing a frame moves only the
+// arrive counts on its own first thread's queues (thsymCopy, thSub). A
+// virtual loop of threads 8 and 9 arrives on its commit groups, and
+// thread 8's wait materializes them (thread 8's queue then has copies:
+// Machine.thSubs). A virtual loop of threads 0-3 writes each its own
+// element of buf; a CTA fence (cuda_in_order) gives the records a grant
+// thread 8 shares, so thread 8's next commit witnesses every element's
+// record and gives it a count on thread 8's queue (in full, each of the
+// four records). Thread 8 then reads element 3 with Sm80, which
+// materializes buf: before the fix every copy's count on thread 8's queue
+// moved to thread 8+i's (thSubs was looked up by queue only), so thread
+// 1's element counted on thread 9's queue. (0) Thread 8 waits and reads
+// element 1 with Sm80: complete in full, a read-after-write was reported
+// with symmetry; (1) thread 9 commits (witnessing nothing) and waits, and
+// reads element 1 with Sm80: a read-after-write in full, missed with
+// symmetry (its wait completed the copy).
+func TestThreadSymCopyCountsOwnFrame(t *testing.T) {
+	const nT = 4
+	for c, obs := range []int{8, 9} {
+		mk := func() *Program {
+			b := newBuilder(64)
+			task, th := b.slot("task"), b.slot("g")
+			buf := b.local("buf", nT)
+			cg := b.newVar("cg", true)
+			b.p.Vars[cg].PerThreadQueue = true
+			b.p.Vars[cg].Param = false
+			one := func(x int) Exec {
+				a := &Affine{K: x}
+				return Exec{Shape: shThread, Start: a.Eval, StartAff: a}
+			}
+			elem := func(x int) *Access {
+				a := &Affine{K: x}
+				return &Access{Var: buf, Idx: []Window{{Lo: a.Eval, LoAff: a}}}
+			}
+			st := &Affine{Terms: []Term{{th, 1}}}
+			me := Exec{Shape: shThread, Start: st.Eval, StartAff: st}
+			st8 := &Affine{K: 8, Terms: []Term{{th, 1}}}
+			me8 := Exec{Shape: shThread, Start: st8.Eval, StartAff: st8}
+			arrive := func(e Exec, pre QualSet) {
+				s := b.add(&Stmt{Kind: KArrive, Exec: e, Pre: pre, Bars: []*Access{at(cg)}})
+				s.Sync = len(b.p.Syncs)
+				b.p.Syncs = append(b.p.Syncs, SyncInfo{Src: s.Src})
+			}
+			b.loop(task, 0, 1, true, func() {
+				b.alloc(buf)
+				b.alloc(cg)
+				b.loop(th, 0, 2, false, func() { arrive(me8, cudaInOrder.full) }) // virtual queues of threads 8, 9
+				b.await(one(8), at(cg), cudaInOrder, 0)                           // materializes them
+				b.loop(th, 0, nT, false, func() {
+					b.write(me, &Access{Var: buf, Idx: []Window{{Lo: st.Eval, LoAff: st}}, Slots: []int{th}}, qCuda2, FullyOrdered)
+				})
+				b.fence(cta(), cudaInOrder, cudaInOrder)
+				arrive(one(8), cudaInOrder.full)
+				b.read(one(8), elem(3), qSm80)
+				if obs == 9 {
+					arrive(one(9), sm80CpAsync.full)
+				}
+				b.await(one(obs), at(cg), sm80Generic, 0)
+				b.read(one(obs), elem(1), qSm80)
+				b.add(&Stmt{Kind: KCheckBarrier, Acc: at(cg)})
+			})
+			return b.build()
+		}
+		r, m := symVsFull(t, fmt.Sprintf("case %d", c), mk)
+		// Full: thread 8's read of element 3 before its wait, (1) thread
+		// 9's read of element 1, and the unpaired arrives at the check.
+		var got []string
+		for _, h := range r.Hazards {
+			got = append(got, fmt.Sprintf("%s t%d %v", h.Kind, h.Thread, h.Index))
+		}
+		want := "[read-after-write t8 [3] arrive/await count mismatch t-1 []]"
+		if c == 1 {
+			want = "[read-after-write t8 [3] read-after-write t9 [1] arrive/await count mismatch t-1 []]"
+		}
+		if fmt.Sprint(got) != want || m.thSymRuns != 2 {
+			t.Fatalf("case %d: %v, want %s (%d virtual loops, want 2)", c, got, want, m.thSymRuns)
+		}
+	}
+}
+
+// TestThreadSymAdoptLazyReplayCounts: a lazy variable is adopted only if
+// its remembered record, replayed, has no arrive count
+// (thsymAdoptableLazy). A virtual loop of threads 0-3 arrives on its
+// commit groups and thread 0's wait materializes them (Machine.thSubs
+// maps thread 0's queue to threads 1-3's). The host writes all of buf
+// (Sm80; one remembered record) and thread 0 commits, witnessing every
+// cell's record: each gets a count on thread 0's queue. The quiet loop of
+// threads 0-3 that reads its own elements adopted buf (the test looked at
+// the write's own counts only), and thread 0's read of element 3
+// materialized it, moving thread i's copy's count to thread i's queue.
+// (0) Thread 0 waits and reads element 1: complete in full, async access
+// still in flight was reported with symmetry; (1) thread 1 commits and
+// waits and reads element 1: in flight in full, missed with symmetry.
+func TestThreadSymAdoptLazyReplayCounts(t *testing.T) {
+	defer func(n int) { lazyCellsMin = n }(lazyCellsMin)
+	lazyCellsMin = 1
+	const nT = 4
+	for obs := 0; obs < 2; obs++ {
+		mk := func() *Program {
+			b := newBuilder(64)
+			task, th := b.slot("task"), b.slot("g")
+			buf := b.local("buf", nT)
+			cg := b.newVar("cg", true)
+			b.p.Vars[cg].PerThreadQueue = true
+			b.p.Vars[cg].Param = false
+			one := func(x int) Exec {
+				a := &Affine{K: x}
+				return Exec{Shape: shThread, Start: a.Eval, StartAff: a}
+			}
+			elem := func(x int) *Access {
+				a := &Affine{K: x}
+				return &Access{Var: buf, Idx: []Window{{Lo: a.Eval, LoAff: a}}}
+			}
+			st := &Affine{Terms: []Term{{th, 1}}}
+			me := Exec{Shape: shThread, Start: st.Eval, StartAff: st}
+			arrive := func(e Exec, pre QualSet) {
+				s := b.add(&Stmt{Kind: KArrive, Exec: e, Pre: pre, Bars: []*Access{at(cg)}})
+				s.Sync = len(b.p.Syncs)
+				b.p.Syncs = append(b.p.Syncs, SyncInfo{Src: s.Src})
+			}
+			b.loop(task, 0, 1, true, func() {
+				b.alloc(buf)
+				b.alloc(cg)
+				b.loop(th, 0, nT, false, func() { arrive(me, cudaInOrder.full) })
+				b.await(one(0), at(cg), cudaInOrder, 0) // materializes the queues
+				b.write(Exec{All: true}, &Access{Var: buf}, qSm80, Unordered)
+				arrive(one(0), sm80CpAsync.full) // witnesses every cell's record
+				b.loop(th, 0, nT, false, func() {
+					b.read(me, &Access{Var: buf, Idx: []Window{{Lo: st.Eval, LoAff: st}}, Slots: []int{th}}, qCuda2)
+				})
+				b.read(one(0), elem(3), qSm80)
+				if obs == 1 {
+					arrive(one(1), cudaInOrder.full)
+				}
+				b.await(one(obs), at(cg), sm80Generic, 0)
+				b.read(one(obs), elem(1), qSm80)
+				b.add(&Stmt{Kind: KCheckBarrier, Acc: at(cg)})
+			})
+			return b.build()
+		}
+		r, _ := symVsFull(t, fmt.Sprintf("case %d", obs), mk)
+		var got []string
+		for _, h := range r.Hazards {
+			got = append(got, fmt.Sprintf("%s t%d %v", h.Kind, h.Thread, h.Index))
+		}
+		// Full: the quiet loop's reads (thread 0's shown), thread 0's read
+		// of element 3 before any wait, (1) thread 1's read, and the
+		// unpaired arrives.
+		want := "[async access still in flight t0 [0] async access still in flight t0 [3] arrive/await count mismatch t-1 []]"
+		if obs == 1 {
+			want = "[async access still in flight t0 [0] async access still in flight t0 [3] async access still in flight t1 [1] arrive/await count mismatch t-1 []]"
+		}
+		if fmt.Sprint(got) != want {
+			t.Fatalf("case %d: %v, want %s", obs, got, want)
+		}
+	}
+}
