@@ -187,6 +187,9 @@ func (g *gen) window(x *exprCtx, a syntax.Expr) (*winArg, bool) {
 		wa.starts = append(wa.starts, x.expr(starts[k]))
 	}
 	if v.mem == "Sm90_tensorMap" {
+		if x.noText {
+			return wa, true
+		}
 		wa.ptr = "reinterpret_cast<const CUtensorMap *>(&" + v.c + ")"
 		return wa, true
 	}
@@ -200,6 +203,9 @@ func (g *gen) window(x *exprCtx, a syntax.Expr) (*winArg, bool) {
 		lead := idx[:len(idx)-2]
 		regs := g.fragRegs(x, v, a)
 		off := x.linear(lead, dims[:len(dims)-2])
+		if x.noText {
+			return wa, true
+		}
 		if off == "0" {
 			wa.ptr = "&" + v.c + "[0]"
 		} else if regs == 1 {
@@ -216,6 +222,9 @@ func (g *gen) window(x *exprCtx, a syntax.Expr) (*winArg, bool) {
 		return wa, true
 	}
 	off := x.linear(starts, dims)
+	if x.noText {
+		return wa, true // ptr and starts are text
+	}
 	wa.ptr = "&" + v.c + "[" + off + "]"
 	return wa, true
 }
