@@ -558,7 +558,11 @@ func (g *gen) stripDist(x *exprCtx, v *sym, idx []syntax.Expr, at syntax.Node) [
 	off := v.decl.Pos().Offset
 	k := 0
 	if v.tileThreads > tn {
-		var ops [][2]int
+		// The operators of a few leading indices, in place (an append
+		// per index had been a tenth of the generator's objects on
+		// shfl_xor; issue 13, stop 29).
+		var opsBuf [4][2]int
+		ops := opsBuf[:0]
 		found := false
 		cur := v.tileThreads
 		for k < len(idx) {
@@ -629,7 +633,13 @@ func (g *gen) fullSlice(s *syntax.Slice, dim syntax.Expr, sc *scope) bool {
 // form a chain from ta to tn; an operator {-e, 0} (a whole-slice window)
 // divides by e wherever it is placed.
 func chains(ops [][2]int, ta, tn int) bool {
-	used := make([]bool, len(ops))
+	var usedBuf [8]bool
+	used := usedBuf[:0]
+	if len(ops) <= len(usedBuf) {
+		used = usedBuf[:len(ops)]
+	} else {
+		used = make([]bool, len(ops))
+	}
 	var walk func(cur, left int) bool
 	walk = func(cur, left int) bool {
 		if left == 0 {
