@@ -365,7 +365,7 @@ type Machine struct {
 	thSymRuns   int64
 	// For tests: virtual loops with pinned inner loops, with private
 	// variables, and slices adopted with their records (thsym.go).
-	thPinRuns, thPrivRuns, thAdopts, thClassRuns int64
+	thPinRuns, thPrivRuns, thAdopts, thClassRuns, thLazyAdopts int64
 	// Grid symmetry (thgrid.go): inGrid while a grid nest's
 	// representative runs, gridInner its inner axes (run for their first
 	// point only); noGrid disables it, gridRuns counts its uses (tests).

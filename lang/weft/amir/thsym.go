@@ -1293,6 +1293,9 @@ func (m *Machine) thsymAdoptable(st *varState, mp thMap, f *thFrame) bool {
 		// (shfl_xor's two-lane loops over host-written GMEM).
 		return false
 	}
+	if st.lazy && st.lzN == 0 {
+		return m.thsymAdoptableLazy(st, f)
+	}
 	m.unlazy(st) // every cell holds the remembered record (lazycells.go)
 	now := int32(len(m.log))
 	invariant := func(t threads) bool {
@@ -1377,15 +1380,79 @@ func (m *Machine) thsymAdoptable(st *varState, mp thMap, f *thFrame) bool {
 	return true
 }
 
+// thsymAdoptableLazy is thsymAdoptable for a variable whose every cell
+// holds one remembered record (lazycells.go), the slices covering them
+// all: the copies are identical, so they are translations of the first
+// thread's when the record (replayed, as a scratch record) has no arrive
+// count and its creator and grants are σ-invariant sets, none the first
+// thread's own (which the translation would move). The records are not
+// made: an adopted variable makes only the first slice's
+// (thsymDropCopies), the 255 others of rmem_uniform's host copy were made
+// and freed.
+func (m *Machine) thsymAdoptableLazy(st *varState, f *thFrame) bool {
+	if len(st.lazyPend) > 0 {
+		return false
+	}
+	ok := func(t threads) bool {
+		if t.task == f.task && t.start == f.r0 && m.single[t.shape] {
+			return f.n == 1
+		}
+		in := int32(0)
+		for j := int32(0); j < f.n; j++ {
+			if m.contains(t, f.task, f.r0+j*f.step) {
+				in++
+			}
+		}
+		return in == 0 || in == f.n
+	}
+	if !ok(st.lazyCr) {
+		return false
+	}
+	i := m.takeRecord()
+	m.initRecord(i, -1, st.lazyS, st.lazyCr, nil, st.lazyStamp)
+	r := m.rec(i)
+	m.replayed(r, int32(len(m.log)))
+	good := r.grp == 0
+	for _, g := range r.grants {
+		good = good && ok(g.th)
+	}
+	m.freeList(i)
+	return good
+}
+
 // thsymDropCopies frees the records of the other threads' slices of an
 // adopted mapping: they are the first thread's translated
 // (thsymAdoptable), and virtual slices hold none (thsymCopyMap rebuilds
-// them).
+// them). A lazy variable's remembered record is made in the first
+// thread's slice only.
 func (m *Machine) thsymDropCopies(st *varState, mp thMap) {
 	f := mp.frame
 	stride := st.strides[mp.dim]
 	blocks := st.blocks[mp.dim]
 	outer := st.total / (stride * blocks)
+	if st.lazy {
+		st.lazy = false
+		m.lazyMade++
+		m.thLazyAdopts++
+		s := st.lazyS
+		for o := 0; o < outer; o++ {
+			for j := mp.base; j < mp.base+mp.width && j < blocks; j++ {
+				for k := 0; k < stride; k++ {
+					cl := &st.cells[o*stride*blocks+j*stride+k]
+					head := &cl.reads
+					if s.Kind == KRecordMutate {
+						head = &cl.muts
+					}
+					i := m.takeRecord()
+					m.initRecord(i, *head, s, st.lazyCr, st.lazyPend, st.lazyStamp)
+					*head = i
+					m.vers++
+					cl.ver = m.vers
+				}
+			}
+		}
+		return
+	}
 	for o := 0; o < outer; o++ {
 		for i := int32(1); i < f.n; i++ {
 			for j := mp.base + int(i)*mp.coef; j < mp.base+int(i+1)*mp.coef && j < blocks; j++ {

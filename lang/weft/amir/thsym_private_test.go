@@ -380,3 +380,32 @@ func TestThreadSymPrivateScope(t *testing.T) {
 		}
 	}
 }
+
+// TestThreadSymLazyAdoptMatchesFull: TestThreadSymPrivateMatchesFull's
+// programs with every whole-variable record deferred (lazycells.go, at
+// one cell and up): an adopted lazy variable makes only the first
+// thread's slice (thsymAdoptableLazy, thsymDropCopies), with the Result of
+// the full run.
+func TestThreadSymLazyAdoptMatchesFull(t *testing.T) {
+	defer func(n int) { lazyCellsMin = n }(lazyCellsMin)
+	lazyCellsMin = 1
+	var lazy int64
+	for seed := int64(0); seed < 3000; seed++ {
+		m1 := New(randomPrivateThreadSymProgram(seed), Config{MaxHazards: 100})
+		m2 := New(randomPrivateThreadSymProgram(seed), Config{MaxHazards: 100})
+		m2.noThreadSym = true
+		for rep := 0; rep < 2; rep++ {
+			r1, r2 := *m1.Run(nil), *m2.Run(nil)
+			r1.Stats.Memory, r2.Stats.Memory = 0, 0
+			r1.Stats.SkippedOps, r2.Stats.SkippedOps = 0, 0
+			if g, w := fmt.Sprintf("%+v", r1), fmt.Sprintf("%+v", r2); g != w {
+				t.Fatalf("seed %d run %d:\nsymmetric %s\nfull      %s", seed, rep, g, w)
+			}
+		}
+		lazy += m1.thLazyAdopts
+	}
+	t.Logf("%d lazy variables adopted", lazy)
+	if lazy < 200 {
+		t.Fatalf("weak coverage: %d lazy variables adopted", lazy)
+	}
+}
