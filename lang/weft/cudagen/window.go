@@ -165,7 +165,23 @@ func (g *gen) window(x *exprCtx, a syntax.Expr) (*winArg, bool) {
 	idx = g.stripDist(x, v, idx, a)
 	dims := v.dims[len(v.dims)-len(idx):]
 	wa := &winArg{v: v, idx: idx}
-	var starts []syntax.Expr
+	// Each list at its final size at once (growing them had been a tenth
+	// of the generator's objects on shfl_xor; issue 13, stop 29).
+	nsl := 0
+	for _, i := range idx {
+		if _, ok := i.(*syntax.Slice); ok {
+			nsl++
+		}
+	}
+	if nsl > 0 {
+		wa.extents = make([]syntax.Expr, 0, nsl)
+		wa.strides = make([]string, 0, nsl)
+	}
+	if len(idx) > 0 {
+		wa.starts = make([]string, 0, len(idx))
+	}
+	var sbuf [8]syntax.Expr
+	starts := sbuf[:0]
 	for k, i := range idx {
 		if s, ok := i.(*syntax.Slice); ok {
 			lo := s.Lo
