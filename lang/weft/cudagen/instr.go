@@ -39,7 +39,7 @@ func (g *gen) instrCall(w *cuda.Writer, s *syntax.CallStmt, in *lib.Instr, x *ex
 			return
 		}
 		if in.Unit != nil {
-			if u, err := g.unit(in.Unit, x.sc); err == nil {
+			if u, ok := g.unitOK(in.Unit, x.sc); ok {
 				if merr := ctx.cur.Matches(u); merr != nil {
 					g.errorf(s, codeInstr, "%s executes with collective unit %s: %s", in.Name, syntax.ExprString(in.Unit), merr.Msg)
 					return
