@@ -249,14 +249,24 @@ func (pg *procGen) alloc(a *syntax.Alloc, sc *scope) {
 			w.Line("%s %s;", ct, name)
 			return
 		}
-		w.Line("%s *%s = (%s *)malloc(%s * sizeof(%s));", ct, name, ct, x.size(t.Dims), ct)
+		size := x.size(t.Dims)
+		if w.Discard {
+			// The line and the free are text alone (Line's arguments
+			// would be boxed for nothing).
+			return
+		}
+		w.Line("%s *%s = (%s *)malloc(%s * sizeof(%s));", ct, name, ct, size, ct)
 		pg.frees[len(pg.frees)-1] = append(pg.frees[len(pg.frees)-1], fmt.Sprintf("free(%s);", name))
 	case "gmem":
 		if v.kind == kScalar {
 			g.errorf(a, codeMemory, "GMEM allocations are tensors; %s is a scalar", a.Name.Name)
 			return
 		}
-		w.Line("%s *%s = (%s *)weft_gmem_alloc(%s * sizeof(%s), exo_cudaStream);", ct, name, ct, x.size(t.Dims), ct)
+		size := x.size(t.Dims)
+		if w.Discard {
+			return // as above
+		}
+		w.Line("%s *%s = (%s *)weft_gmem_alloc(%s * sizeof(%s), exo_cudaStream);", ct, name, ct, size, ct)
 		pg.frees[len(pg.frees)-1] = append(pg.frees[len(pg.frees)-1], fmt.Sprintf("weft_gmem_free(%s, exo_cudaStream);", name))
 	case "grid_constant":
 		// A CPU stack value copied into the kernel's argument struct

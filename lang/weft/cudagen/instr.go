@@ -39,7 +39,7 @@ func (g *gen) instrCall(w *cuda.Writer, s *syntax.CallStmt, in *lib.Instr, x *ex
 			return
 		}
 		if in.Unit != nil {
-			if u, err := g.unit(in.Unit, x.sc); err == nil {
+			if u, ok := g.unitOK(in.Unit, x.sc); ok {
 				if merr := ctx.cur.Matches(u); merr != nil {
 					g.errorf(s, codeInstr, "%s executes with collective unit %s: %s", in.Name, syntax.ExprString(in.Unit), merr.Msg)
 					return
@@ -225,6 +225,10 @@ func (g *gen) instrCheck(s *syntax.CallStmt, in *lib.Instr, args []syntax.Expr, 
 	ps := placeholderSet{params: pbuf[:0]}
 	consts := map[string]syntax.Expr{}
 	wins := map[string]*winArg{}
+	// The arguments' text is read by nobody here: placeholderSet counts a
+	// window's strides and starts, txBytes reads its extents (syntax).
+	xn := *x
+	xn.noText = !textAlways
 	for i, prm := range in.Proc.Params {
 		a := args[i]
 		t := prm.Type
@@ -235,7 +239,7 @@ func (g *gen) instrCheck(s *syntax.CallStmt, in *lib.Instr, args []syntax.Expr, 
 		p := phParam{name: prm.Name.Name}
 		switch {
 		case t != nil && (t.Dims != nil || t.Window):
-			wa, ok := g.window(x, a)
+			wa, ok := g.window(&xn, a)
 			if !ok {
 				return
 			}
@@ -251,13 +255,13 @@ func (g *gen) instrCheck(s *syntax.CallStmt, in *lib.Instr, args []syntax.Expr, 
 				}
 			}
 		case lib.IsDataType(elem):
-			x.expr(a)
+			xn.expr(a)
 		default:
 			if c, ok := g.constValue(a, x.sc); ok {
 				consts[prm.Name.Name] = &syntax.IntLit{Text: strconv.FormatInt(c, 10), Value: c}
 			} else {
 				consts[prm.Name.Name] = a
-				x.expr(a)
+				xn.expr(a)
 			}
 		}
 		ps.params = append(ps.params, p)

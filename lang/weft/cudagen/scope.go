@@ -1,6 +1,7 @@
 package cudagen
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -173,24 +174,41 @@ func (g *gen) constValue(e syntax.Expr, sc *scope) (int64, bool) {
 
 // unit evaluates a collective unit expression: a name, `k * unit`, or a
 // parameterized unit call (seed 000 Fig. 11).
-func (g *gen) unit(e syntax.Expr, sc *scope) (coll.Unit, error) {
+func (g *gen) unit(e syntax.Expr, sc *scope) (coll.Unit, error) { return g.unitTo(e, sc, true) }
+
+// unitOK is unit for a caller that reads only whether it succeeded (an
+// instruction's unit, which may name the instruction's parameters: the
+// message of each such failure had been formatted for nothing, issue 13).
+func (g *gen) unitOK(e syntax.Expr, sc *scope) (coll.Unit, bool) {
+	u, err := g.unitTo(e, sc, false)
+	return u, err == nil
+}
+
+// errNoUnit is unitTo's failure without a message.
+var errNoUnit = errors.New("not a collective unit")
+
+// unitTo is unit; msg false leaves its own failures unformatted.
+func (g *gen) unitTo(e syntax.Expr, sc *scope, msg bool) (coll.Unit, error) {
 	switch e := e.(type) {
 	case *syntax.Name:
 		if u, ok := coll.LookupUnit(e.Name); ok {
 			return u, nil
 		}
+		if !msg {
+			return coll.Unit{}, errNoUnit
+		}
 		return coll.Unit{}, fmt.Errorf("%s is not a collective unit", e.Name)
 	case *syntax.Binary:
 		if e.Op == "*" {
 			if k, ok := g.constValue(e.X, sc); ok {
-				u, err := g.unit(e.Y, sc)
+				u, err := g.unitTo(e.Y, sc, msg)
 				if err != nil {
 					return u, err
 				}
 				return u.Scaled(int(k))
 			}
 			if k, ok := g.constValue(e.Y, sc); ok {
-				u, err := g.unit(e.X, sc)
+				u, err := g.unitTo(e.X, sc, msg)
 				if err != nil {
 					return u, err
 				}
@@ -202,11 +220,17 @@ func (g *gen) unit(e syntax.Expr, sc *scope) (coll.Unit, error) {
 		for _, a := range e.Args {
 			k, ok := g.constValue(a, sc)
 			if !ok {
+				if !msg {
+					return coll.Unit{}, errNoUnit
+				}
 				return coll.Unit{}, fmt.Errorf("arguments of %s must be constants", e.FunName())
 			}
 			args = append(args, int(k))
 		}
 		return coll.StridedUnit(e.FunName(), args)
+	}
+	if !msg {
+		return coll.Unit{}, errNoUnit
 	}
 	return coll.Unit{}, fmt.Errorf("%s is not a collective unit", syntax.ExprString(e))
 }
@@ -558,7 +582,11 @@ func (g *gen) stripDist(x *exprCtx, v *sym, idx []syntax.Expr, at syntax.Node) [
 	off := v.decl.Pos().Offset
 	k := 0
 	if v.tileThreads > tn {
-		var ops [][2]int
+		// The operators of a few leading indices, in place (an append
+		// per index had been a tenth of the generator's objects on
+		// shfl_xor; issue 13, stop 29).
+		var opsBuf [4][2]int
+		ops := opsBuf[:0]
 		found := false
 		cur := v.tileThreads
 		for k < len(idx) {
@@ -629,7 +657,13 @@ func (g *gen) fullSlice(s *syntax.Slice, dim syntax.Expr, sc *scope) bool {
 // form a chain from ta to tn; an operator {-e, 0} (a whole-slice window)
 // divides by e wherever it is placed.
 func chains(ops [][2]int, ta, tn int) bool {
-	used := make([]bool, len(ops))
+	var usedBuf [8]bool
+	used := usedBuf[:0]
+	if len(ops) <= len(usedBuf) {
+		used = usedBuf[:len(ops)]
+	} else {
+		used = make([]bool, len(ops))
+	}
 	var walk func(cur, left int) bool
 	walk = func(cur, left int) bool {
 		if left == 0 {

@@ -67,6 +67,15 @@ func (g *gen) pendingAlloc(x *exprCtx, v *sym, a *syntax.Alloc, mem string) {
 	for nd := range byND {
 		g.allocLen(x, v, a, mem, v.dims[nd:], collect(&byND[nd]))
 	}
+	// Nothing to wait for when no count reports anything (most
+	// allocations): the deferred report would be empty.
+	empty := true
+	for _, errs := range byND {
+		empty = empty && len(errs) == 0
+	}
+	if empty {
+		return
+	}
 	off := a.Pos().Offset
 	g.deferred = append(g.deferred, func() {
 		g.reportErrs(byND[min(g.facts.distDims.at(off), len(v.dims))])

@@ -732,8 +732,8 @@ func (g *gen) ctaBarrierUnits(in *lib.Instr, ctx *devCtx) bool {
 	}
 	m := ctx.d.m
 	for _, ue := range in.BarrierUnits {
-		u, err := g.unit(ue, ctx.sc)
-		if err != nil {
+		u, ok := g.unitOK(ue, ctx.sc)
+		if !ok {
 			return false
 		}
 		ut, err := u.Threads(m)

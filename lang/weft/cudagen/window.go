@@ -165,7 +165,23 @@ func (g *gen) window(x *exprCtx, a syntax.Expr) (*winArg, bool) {
 	idx = g.stripDist(x, v, idx, a)
 	dims := v.dims[len(v.dims)-len(idx):]
 	wa := &winArg{v: v, idx: idx}
-	var starts []syntax.Expr
+	// Each list at its final size at once (growing them had been a tenth
+	// of the generator's objects on shfl_xor; issue 13, stop 29).
+	nsl := 0
+	for _, i := range idx {
+		if _, ok := i.(*syntax.Slice); ok {
+			nsl++
+		}
+	}
+	if nsl > 0 {
+		wa.extents = make([]syntax.Expr, 0, nsl)
+		wa.strides = make([]string, 0, nsl)
+	}
+	if len(idx) > 0 {
+		wa.starts = make([]string, 0, len(idx))
+	}
+	var sbuf [8]syntax.Expr
+	starts := sbuf[:0]
 	for k, i := range idx {
 		if s, ok := i.(*syntax.Slice); ok {
 			lo := s.Lo
@@ -187,6 +203,9 @@ func (g *gen) window(x *exprCtx, a syntax.Expr) (*winArg, bool) {
 		wa.starts = append(wa.starts, x.expr(starts[k]))
 	}
 	if v.mem == "Sm90_tensorMap" {
+		if x.noText {
+			return wa, true
+		}
 		wa.ptr = "reinterpret_cast<const CUtensorMap *>(&" + v.c + ")"
 		return wa, true
 	}
@@ -200,6 +219,9 @@ func (g *gen) window(x *exprCtx, a syntax.Expr) (*winArg, bool) {
 		lead := idx[:len(idx)-2]
 		regs := g.fragRegs(x, v, a)
 		off := x.linear(lead, dims[:len(dims)-2])
+		if x.noText {
+			return wa, true
+		}
 		if off == "0" {
 			wa.ptr = "&" + v.c + "[0]"
 		} else if regs == 1 {
@@ -216,6 +238,9 @@ func (g *gen) window(x *exprCtx, a syntax.Expr) (*winArg, bool) {
 		return wa, true
 	}
 	off := x.linear(starts, dims)
+	if x.noText {
+		return wa, true // ptr and starts are text
+	}
 	wa.ptr = "&" + v.c + "[" + off + "]"
 	return wa, true
 }
