@@ -572,7 +572,18 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 		}
 	}
 	// Classes reorder iterations: only where no event orders them and no
-	// per-thread queue is used.
+	// per-thread queue is used. The no-event test (!pl.quiet) is
+	// redundant for soundness (stop 29, mut29: its mutant passes every
+	// test): Arrives and Awaits need a per-thread queue (ptq), refused
+	// here, so the only events left are one-thread Fences (m.single at
+	// entry), and a loop with one enters each class frame through
+	// thsymEnterAt's non-quiet tests (no tainted frame in the task, no
+	// frame sharing threads, no record outside its new slices that is
+	// not virtual): a fence by thread t then witnesses only t's own
+	// slices and private incarnations (another frame's virtual records
+	// are one-thread records of its first thread, untainted, with no
+	// grant that meets this frame), so the iterations still commute.
+	// Kept: it is the stated premise of thsymClasses.
 	if len(pl.yconds) > 0 && (!pl.quiet || len(pl.bars) > 0 || len(pl.yconds) > 32) {
 		return nil
 	}
@@ -833,6 +844,15 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 					// Clamped: a window out of bounds faults in the
 					// first iteration that runs it, this one (a
 					// statement under a condition may never run).
+					// The clamp and the empty-window skip below only
+					// narrow the box to blocks that exist: without them
+					// it is a superset of the touched blocks, and every
+					// use is monotone in the box (boxesMeet refuses
+					// more, inBox copies more cells of the
+					// representative's slice, which hold no other map's
+					// records as such maps meet this one and are
+					// refused, and the hull grows): precision only
+					// (stop 29, mut29: neither mutant changes a Result).
 					l, h = max(l, 0), min(h, st.dims[k])
 					if h <= l {
 						continue
