@@ -2,6 +2,7 @@ package amir
 
 import (
 	"fmt"
+	"math/rand"
 	"testing"
 )
 
@@ -351,4 +352,139 @@ func TestThreadSymBoxes(t *testing.T) {
 			t.Fatalf("case %d: %v, want %s (%d virtual loops, want 2)", c, got, want, m.thSymRuns)
 		}
 	}
+}
+
+// TestThreadSymCountsMatchesFull: random programs of the forms above
+// (commit-group counts on records that thread symmetry adopts, copies or
+// translates), with and without symmetry: optionally a virtual loop of
+// one-thread Arrives by threads 0-1, 0-3, 8-9 or 8-11 and a wait that
+// materializes their queues; buf's records made by each thread of 0-3
+// (its element, Sm80 or cuda_in_order, on its commit group or not, by a
+// symmetric loop or not) or by the host (all of it; lazy at lazyCellsMin
+// 1 in half the seeds); a CTA fence or not; commits by threads 0, 1, 2,
+// 8 that witness the writes or not; the quiet loop of threads 0-3
+// reading their elements; then perhaps a read that materializes buf, and
+// one thread's commit, wait and read of an element. The whole Result
+// must be identical. It fails on the mutants of thsymAdoptable's two
+// count tests and on main before mut29's lazy-replay fix
+// (TestThreadSymAdoptLazyReplayCounts) within 6 000 seeds; the thSub
+// collision (TestThreadSymCopyCountsOwnFrame) it did not reach in 30 000.
+func TestThreadSymCountsMatchesFull(t *testing.T) {
+	defer func(n int) { lazyCellsMin = n }(lazyCellsMin)
+	var adopts, runs int64
+	hazards := 0
+	for seed := int64(0); seed < 6000; seed++ {
+		lazyCellsMin = []int{1, 64}[seed%2]
+		m1 := New(randomCountsProgram(seed), Config{MaxHazards: 100})
+		m2 := New(randomCountsProgram(seed), Config{MaxHazards: 100})
+		m2.noThreadSym = true
+		r1, r2 := *m1.Run(nil), *m2.Run(nil)
+		r1.Stats.Memory, r2.Stats.Memory = 0, 0
+		r1.Stats.SkippedOps, r2.Stats.SkippedOps = 0, 0
+		if g, w := fmt.Sprintf("%+v", r1), fmt.Sprintf("%+v", r2); g != w {
+			t.Fatalf("seed %d:\nsymmetric %s\nfull      %s", seed, g, w)
+		}
+		if r2.Distinct > 0 {
+			hazards++
+		}
+		adopts += m1.thAdopts
+		runs += m1.thSymRuns
+	}
+	t.Logf("%d symmetric loop runs, %d adoptions, %d programs with hazards", runs, adopts, hazards)
+	if runs < 6000 || adopts < 800 || hazards < 200 || hazards == 6000 {
+		t.Fatalf("weak coverage: %d runs, %d adoptions, %d with hazards", runs, adopts, hazards)
+	}
+}
+
+func randomCountsProgram(seed int64) *Program {
+	rng := rand.New(rand.NewSource(seed))
+	const nT = 4
+	b := newBuilder(64)
+	task, th := b.slot("task"), b.slot("g")
+	buf := b.local("buf", nT)
+	other := b.newVar("other", false, 1)
+	cg := b.newVar("cg", true)
+	b.p.Vars[cg].PerThreadQueue = true
+	b.p.Vars[cg].Param = false
+	one := func(x int) Exec {
+		a := &Affine{K: x}
+		return Exec{Shape: shThread, Start: a.Eval, StartAff: a}
+	}
+	elem := func(x int) *Access {
+		a := &Affine{K: x}
+		return &Access{Var: buf, Idx: []Window{{Lo: a.Eval, LoAff: a}}}
+	}
+	st := &Affine{Terms: []Term{{th, 1}}}
+	me := Exec{Shape: shThread, Start: st.Eval, StartAff: st}
+	own := &Access{Var: buf, Idx: []Window{{Lo: st.Eval, LoAff: st}}, Slots: []int{th}}
+	arrive := func(e Exec, pre QualSet) {
+		s := b.add(&Stmt{Kind: KArrive, Exec: e, Pre: pre, Bars: []*Access{at(cg)}})
+		s.Sync = len(b.p.Syncs)
+		b.p.Syncs = append(b.p.Syncs, SyncInfo{Src: s.Src})
+	}
+	pres := []QualSet{cudaInOrder.full, sm80CpAsync.full}
+	threadsOf := []int{0, 1, 2, 3, 8, 9}
+	anyThread := func() int { return threadsOf[rng.Intn(len(threadsOf))] }
+	quals := []Qual{qCuda2, qSm80}
+	b.loop(task, 0, 1, true, func() {
+		b.alloc(buf)
+		b.alloc(cg)
+		if rng.Intn(3) > 0 { // a virtual loop of Arrives, its queues materialized
+			base := []int{0, 8}[rng.Intn(2)]
+			sa := &Affine{K: base, Terms: []Term{{th, 1}}}
+			n := []int{2, nT}[rng.Intn(2)]
+			b.loop(th, 0, n, false, func() { arrive(Exec{Shape: shThread, Start: sa.Eval, StartAff: sa}, cudaInOrder.full) })
+			b.await(one(base), at(cg), cudaInOrder, 0)
+		}
+		wq, wl := qSm80, Unordered
+		if rng.Intn(2) == 0 {
+			wq, wl = qCuda2, FullyOrdered
+		}
+		write := func(e Exec, a *Access, bars []*Access) {
+			b.add(&Stmt{Kind: KCheckReads, Exec: e, Acc: a, Level: TemporallyOrdered, Quals: Of(wq), What: AccWrite})
+			b.add(&Stmt{Kind: KCheckMutates, Exec: e, Acc: a, Level: TemporallyOrdered, Quals: Of(wq), What: AccWrite})
+			b.add(&Stmt{Kind: KClearReads, Acc: a})
+			b.add(&Stmt{Kind: KClearMutates, Acc: a})
+			b.add(&Stmt{Kind: KRecordMutate, Exec: e, Acc: a, Level: wl, Q: wq, Bars: bars})
+		}
+		var bars []*Access
+		if rng.Intn(2) == 0 {
+			bars = []*Access{at(cg)}
+		}
+		switch rng.Intn(3) {
+		case 0: // each thread its element, virtually
+			b.loop(th, 0, nT, false, func() { write(me, own, bars) })
+		case 1: // each thread its element, in full
+			b.loop(th, 0, nT, false, func() {
+				write(me, own, bars)
+				b.read(me, &Access{Var: other, Idx: []Window{{Lo: k(0), LoAff: &Affine{}}}}, qCuda2)
+			})
+		case 2: // the host, all of buf
+			write(Exec{All: true}, &Access{Var: buf}, bars)
+		}
+		if rng.Intn(2) == 0 {
+			b.fence(cta(), cudaInOrder, cudaInOrder)
+		}
+		for _, x := range []int{0, 1, 2, 8} { // commits that may witness the writes
+			if rng.Intn(2) == 0 {
+				arrive(one(x), pres[rng.Intn(2)])
+			}
+		}
+		qq := quals[rng.Intn(2)]
+		b.loop(th, 0, nT, false, func() { b.read(me, own, qq) }) // quiet
+		// One thread commits, waits and reads an element, perhaps after
+		// a read that materializes buf.
+		x := []int{0, 1, 8, 9}[rng.Intn(4)]
+		if rng.Intn(3) > 0 {
+			b.read(one(anyThread()), elem(rng.Intn(nT)), quals[rng.Intn(2)])
+		}
+		if rng.Intn(2) == 0 {
+			arrive(one(x), pres[rng.Intn(2)])
+		}
+		b.await(one(x), at(cg), sm80Generic, 0)
+		b.read(one(x), elem(rng.Intn(nT)), quals[rng.Intn(2)])
+		b.add(&Stmt{Kind: KCheckBarrier, Acc: at(cg)})
+	})
+	b.write(Exec{All: true}, &Access{Var: other}, qCPU, FullyOrdered) // other's records live
+	return b.build()
 }
