@@ -440,7 +440,12 @@ type Machine struct {
 	// Thread groups (thgroup.go): the frames of the groups
 	// addThreadRecords made, by creator; noThreadGroups disables them
 	// (tests, which compare both ways).
-	tgFrames       []tgFrame
+	tgFrames []tgFrame
+	// tgTasks counts tgFrames by their executing set's task: an event of
+	// a task with no frame expands nothing and skips the scan
+	// (threadGroupEvent; frames outlive their groups, so the ping-pong
+	// GEMM's list holds ~190 frames of other tasks at each event).
+	tgTasks        map[int32]int32
 	noThreadGroups bool
 	// noLazyCells makes recordCells make every record at once
 	// (lazycells.go; tests, which compare both ways).
@@ -575,6 +580,7 @@ func (m *Machine) Run(args []int) *Result {
 	m.grpFrames, m.grpVars, m.grpAny = m.grpFrames[:0], m.grpVars[:0], false
 	m.grpGen++
 	m.tgFrames = m.tgFrames[:0]
+	clear(m.tgTasks)
 	m.gridBackoff = map[*Stmt]*[2]int32{}
 	m.gv, m.gvAny = make([]*gridVirt, len(p.Vars)), false
 	m.thSubs = map[int32]thSub{}

@@ -401,6 +401,10 @@ func (m *Machine) threadGroupFrame(gs threads) int {
 		}
 	}
 	m.tgFrames = append(m.tgFrames, tgFrame{x: gs})
+	if m.tgTasks == nil {
+		m.tgTasks = map[int32]int32{}
+	}
+	m.tgTasks[gs.task]++
 	return len(m.tgFrames) - 1
 }
 
@@ -415,8 +419,8 @@ func (m *Machine) threadGroupAdd(fr int, h int32) {
 // threadGroupEvent expands, before a Fence or Arrive by exec is logged,
 // the groups of every frame that exec holds in part.
 func (m *Machine) threadGroupEvent(exec threads) {
-	if exec.task == allTasks {
-		return
+	if exec.task == allTasks || m.tgTasks[exec.task] == 0 {
+		return // no frame of exec's task: the loop below skips every one
 	}
 	for i := 0; i < len(m.tgFrames); {
 		f := &m.tgFrames[i]
@@ -433,6 +437,7 @@ func (m *Machine) threadGroupEvent(exec threads) {
 				m.expandGroup(h)
 			}
 		}
+		m.tgTasks[m.tgFrames[i].x.task]--
 		last := len(m.tgFrames) - 1
 		m.tgFrames[i].recs = nil
 		m.tgFrames[i], m.tgFrames[last] = m.tgFrames[last], m.tgFrames[i]

@@ -33,6 +33,9 @@ func TestThreadGroupsMatchPerThread(t *testing.T) {
 			m2.noThreadGroups = true
 			for rep := 0; rep < 2; rep++ {
 				r1, r2 := *m1.Run(nil), *m2.Run(nil)
+				if err := m1.checkTGTasks(); err != "" {
+					t.Fatalf("%s seed %d: %s", g.name, seed, err)
+				}
 				// Thread symmetry stays off after a group is made.
 				r1.Stats.Memory, r2.Stats.Memory = 0, 0
 				r1.Stats.SkippedOps, r2.Stats.SkippedOps = 0, 0
@@ -191,4 +194,25 @@ func randomGroupProgram(seed int64) *Program {
 		b.read(host, at(x), qStrm)
 	}
 	return b.build()
+}
+
+// checkTGTasks reports where Machine.tgTasks, the count of thread-group
+// frames per task that lets threadGroupEvent skip its scan, differs from
+// a count of tgFrames ("" when they agree).
+func (m *Machine) checkTGTasks() string {
+	want := map[int32]int32{}
+	for _, f := range m.tgFrames {
+		want[f.x.task]++
+	}
+	for task, n := range m.tgTasks {
+		if n != want[task] {
+			return fmt.Sprintf("tgTasks[%d] = %d, %d frames", task, n, want[task])
+		}
+	}
+	for task, n := range want {
+		if m.tgTasks[task] != n {
+			return fmt.Sprintf("tgTasks[%d] = %d, %d frames", task, m.tgTasks[task], n)
+		}
+	}
+	return ""
 }
