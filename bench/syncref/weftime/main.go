@@ -142,32 +142,29 @@ func main() {
 		ts = append(ts, d)
 		total += d
 	}
-	sort.Slice(ts, func(i, j int) bool { return ts[i] < ts[j] })
 	med := first
 	if len(ts) > 0 {
-		med = ts[len(ts)/2]
-		if *stat == "mean" {
-			var sum time.Duration
-			for _, t := range ts {
-				sum += t
-			}
-			med = sum / time.Duration(len(ts))
-		}
+		med = summarize(ts, *stat == "mean")
 	}
 	back := time.Duration(0)
 	if len(backs) > 0 {
-		sort.Slice(backs, func(i, j int) bool { return backs[i] < backs[j] })
-		back = backs[len(backs)/2]
-		if *stat == "mean" {
-			var sum time.Duration
-			for _, t := range backs {
-				sum += t
-			}
-			back = sum / time.Duration(len(backs))
-		}
+		back = summarize(backs, *stat == "mean")
 	}
 	fmt.Printf("%d\t%s\t%.6f\t%.6f\t%.6f\n", rc, verdict, first.Seconds(), med.Seconds(), back.Seconds())
 	if os.Getenv("WEFTIME_MSG") != "" {
 		fmt.Fprint(os.Stderr, msg)
 	}
+}
+
+// summarize returns the median of ts (sorted in place), or their mean.
+func summarize(ts []time.Duration, mean bool) time.Duration {
+	if mean {
+		var sum time.Duration
+		for _, t := range ts {
+			sum += t
+		}
+		return sum / time.Duration(len(ts))
+	}
+	sort.Slice(ts, func(i, j int) bool { return ts[i] < ts[j] })
+	return ts[len(ts)/2]
 }
