@@ -794,14 +794,12 @@ func (m *Machine) execLoop(s *Stmt) {
 	// tell apart: a loop with events does not run virtually while any
 	// exists; a loop with none touches no group (thsymEnter refuses
 	// owned slices holding one, private variables are reallocated).
-	// A quiet loop that is also a grid nest (s.grid) keeps the grid path
-	// while groups exist: run virtually, its records are one per thread
-	// and every later check walks them (the TMA tester's 248-thread
-	// loops beside warp 0's TMA groups: 4.9 ms before thread classes,
-	// 8-9 ms with them, 1.7 ms by grid symmetry's deferred slabs). And
-	// a program with grid nests does not use the quiet relaxations at
-	// all (Program.thExt).
-	if s.thsym != nil && hi-lo >= 2 && !m.inVirt && !m.inGrid && (!m.grpAny || s.thsym.quiet && m.p.thExt && s.grid == nil) && !m.gvAny && !m.noThreadSym && m.cfg.MaxMemOps == 0 {
+	// A quiet loop runs virtually beside groups only in a program with
+	// no grid nest (Program.thExt, which also means s.grid == nil): in
+	// the TMA tester, its 248-thread loops beside warp 0's TMA groups
+	// had records one per thread that every later check walked (8-9 ms),
+	// where grid symmetry's deferred slabs take 1.7 ms.
+	if s.thsym != nil && hi-lo >= 2 && !m.inVirt && !m.inGrid && (!m.grpAny || s.thsym.quiet && m.p.thExt) && !m.gvAny && !m.noThreadSym && m.cfg.MaxMemOps == 0 {
 		if len(s.thsym.yconds) > 0 {
 			// Conditions on the thread: classes of iterations.
 			if m.thsymClasses(s, lo, hi) {
