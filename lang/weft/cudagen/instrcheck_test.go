@@ -2,9 +2,6 @@ package cudagen
 
 import (
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -22,18 +19,6 @@ import (
 // template is filled (fillAlways) and every expression of a discarded
 // statement formatted (textAlways, exprCtx.noText), as before stop 29.
 func TestInstrCheckMatchesFill(t *testing.T) {
-	var files []string
-	for _, dir := range []string{"../../../examples", "../../../bench/syncref/weft", "../../../docs", ".."} {
-		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".weft") {
-				files = append(files, path)
-			}
-			return nil
-		})
-	}
-	if len(files) < 50 {
-		t.Fatalf("only %d programs found", len(files))
-	}
 	l := lib.MustStd()
 	run := func(f *syntax.File, prog *check.Program, fill bool) (s string) {
 		fillAlways, textAlways = fill, fill
@@ -51,38 +36,23 @@ func TestInstrCheckMatchesFill(t *testing.T) {
 		return b.String()
 	}
 	variants, withInstrDiags := 0, 0
-	for _, path := range files {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
+	forEachProgramVariant(t, func(name, text string) {
+		var perrs diag.List
+		f := syntax.Parse(diag.NewFile(name, []byte(text)), &perrs)
+		if perrs.HasErrors() {
+			return
 		}
-		for ci, chunk := range strings.Split(string(src), "\n---\n") {
-			lines := strings.Split(chunk, "\n")
-			step := max(1, len(lines)/24)
-			for del := -1; del < len(lines); del += step {
-				text := chunk
-				if del >= 0 {
-					text = strings.Join(append(append([]string(nil), lines[:del]...), lines[del+1:]...), "\n")
-				}
-				name := fmt.Sprintf("%s#%d-%d", path, ci, del)
-				var perrs diag.List
-				f := syntax.Parse(diag.NewFile(name, []byte(text)), &perrs)
-				if perrs.HasErrors() {
-					continue
-				}
-				var cerrs diag.List
-				prog := check.Check(f, l, &cerrs)
-				got, want := run(f, prog, false), run(f, prog, true)
-				variants++
-				if strings.Contains(want, codeInstr) {
-					withInstrDiags++
-				}
-				if got != want {
-					t.Errorf("%s: without filling templates\n%s\nfilling them\n%s", name, got, want)
-				}
-			}
+		var cerrs diag.List
+		prog := check.Check(f, l, &cerrs)
+		got, want := run(f, prog, false), run(f, prog, true)
+		variants++
+		if strings.Contains(want, codeInstr) {
+			withInstrDiags++
 		}
-	}
+		if got != want {
+			t.Errorf("%s: without filling templates\n%s\nfilling them\n%s", name, got, want)
+		}
+	})
 	t.Logf("%d programs and variants, %d with %s diagnostics", variants, withInstrDiags, codeInstr)
 	if variants < 1000 || withInstrDiags < 10 {
 		t.Errorf("the comparison exercised too little")

@@ -2,9 +2,6 @@ package cudagen
 
 import (
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -20,55 +17,27 @@ import (
 // (which break syncs, shapes and declarations in many ways), the single
 // pass reports exactly the diagnostics of the two passes it replaces, and it does stand alone on most programs.
 func TestSinglePassMatchesTwoPasses(t *testing.T) {
-	var files []string
-	for _, dir := range []string{"../../../examples", "../../../bench/syncref/weft", "../../../docs", ".."} {
-		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".weft") {
-				files = append(files, path)
-			}
-			return nil
-		})
-	}
-	if len(files) < 50 {
-		t.Fatalf("only %d programs found", len(files))
-	}
 	l := lib.MustStd()
 	variants, singles, withDiags, singleDiags := 0, 0, 0, 0
-	for _, path := range files {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
+	forEachProgramVariant(t, func(name, text string) {
+		single, two, used, ok := compareCheckOnly(t, l, name, text)
+		if !ok {
+			return
 		}
-		for ci, chunk := range strings.Split(string(src), "\n---\n") {
-			lines := strings.Split(chunk, "\n")
-			// The program, then up to 24 one-line deletions spread over it.
-			step := max(1, len(lines)/24)
-			for del := -1; del < len(lines); del += step {
-				text := chunk
-				if del >= 0 {
-					text = strings.Join(append(append([]string(nil), lines[:del]...), lines[del+1:]...), "\n")
-				}
-				name := fmt.Sprintf("%s#%d-%d", path, ci, del)
-				single, two, used, ok := compareCheckOnly(t, l, name, text)
-				if !ok {
-					continue
-				}
-				variants++
-				if used {
-					singles++
-				}
-				if two != "" {
-					withDiags++
-					if used {
-						singleDiags++
-					}
-				}
-				if single != two {
-					t.Errorf("%s: the single pass reports\n%s\ntwo passes\n%s", name, single, two)
-				}
+		variants++
+		if used {
+			singles++
+		}
+		if two != "" {
+			withDiags++
+			if used {
+				singleDiags++
 			}
 		}
-	}
+		if single != two {
+			t.Errorf("%s: the single pass reports\n%s\ntwo passes\n%s", name, single, two)
+		}
+	})
 	t.Logf("%d programs and variants, %d checked by the single pass alone; %d with generator diagnostics, %d of them by the single pass alone",
 		variants, singles, withDiags, singleDiags)
 	if singles < variants/2 || singles == variants || withDiags < 50 || singleDiags < withDiags/2 {
