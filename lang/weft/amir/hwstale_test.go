@@ -6,7 +6,6 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -25,49 +24,20 @@ import (
 // programs of TestHWStaleRandom cover the lag rings and expansions.
 func TestHWStaleMatchesReplayed(t *testing.T) {
 	defer amir.HWNoStale(false)
-	files, _ := filepath.Glob("../syncheck/testdata/*.weft")
-	ex, _ := filepath.Glob("../../../examples/weft/*/*.weft")
-	files = append(files, ex...)
-	sizeLine := regexp.MustCompile(`(?m)^# check: (.*)$`)
-	dir := t.TempDir()
-	fe := frontend.ForExt(".weft")
-	run := func(path string, args []string) string {
-		var out, errb bytes.Buffer
-		env := &frontend.Env{Stdout: &out, Stderr: &errb, Stdin: bytes.NewReader(nil)}
-		fe.Check(env, append([]string{path, "--json"}, args...))
-		return out.String() + errb.String()
-	}
 	chunks, hits, rejects := 0, 0, 0
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
+	for _, c := range mbarChunks(t) {
+		n := amir.HWNoStale(false)
+		stale := c.checkJSON()
+		amir.HWNoStale(true)
+		replayed := c.checkJSON()
+		if stale != replayed {
+			t.Errorf("%s chunk %d: stale checks:\n%s\nreplayed:\n%s", c.src, c.i, stale, replayed)
 		}
-		if !bytes.Contains(src, []byte("Mbarrier")) && !bytes.Contains(src, []byte("barrier[")) {
-			continue
+		if strings.Contains(replayed, "W0609") {
+			rejects++
 		}
-		for i, chunk := range strings.Split(string(src), "\n---\n") {
-			var args []string
-			if m := sizeLine.FindStringSubmatch(chunk); m != nil {
-				args = strings.Fields(m[1])
-			}
-			path := filepath.Join(dir, filepath.Base(f)+"."+string(rune('a'+i))+".weft")
-			if err := os.WriteFile(path, []byte(chunk), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			n := amir.HWNoStale(false)
-			stale := run(path, args)
-			amir.HWNoStale(true)
-			replayed := run(path, args)
-			if stale != replayed {
-				t.Errorf("%s chunk %d: stale checks:\n%s\nreplayed:\n%s", f, i, stale, replayed)
-			}
-			if strings.Contains(replayed, "W0609") {
-				rejects++
-			}
-			chunks++
-			hits += *n
-		}
+		chunks++
+		hits += *n
 	}
 	t.Logf("%d chunks (%d with W0609), %d checks passed unreplayed", chunks, rejects, hits)
 	if chunks < 20 || hits < 1000 || rejects < 5 {
