@@ -5,10 +5,6 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
-
-	"weft.dev/weft/diag"
-	"weft.dev/weft/lang/weft/amir"
-	"weft.dev/weft/lang/weft/internal/expect"
 )
 
 // matmulVariant is one generated variant of examples/weft/sync/
@@ -136,33 +132,15 @@ func TestGridDiagnostics(t *testing.T) {
 			continue
 		}
 		args := []int{v.tasks * v.ma * v.i, v.nb * v.j, v.slices * v.bk}
-		var out [2]string
-		var res [2]amir.Result
-		var skipped [2]int64
-		for j, off := range []bool{false, true} {
-			r := amir.New(prog.AMIR, amir.Config{MaxHazards: 100, NoThreadSym: off}).Run(args)
-			run := &Run{Proc: prog.AMIR.Name, Sizes: sizesString(prog.SizeParams, args), Result: r}
-			var errs diag.List
-			report(prog, run, &errs)
-			out[j] = expect.List(&errs)
-			res[j] = *r
-			skipped[j] = r.Stats.SkippedOps
-			res[j].Stats.Memory, res[j].Stats.SkippedOps = 0, 0
-		}
-		if out[0] != out[1] {
-			t.Fatalf("variant %d %+v: diagnostics differ\ngrid:\n%s\nfull:\n%s\nsource:\n%s", i, v, out[0], out[1], src)
-		}
-		if g, w := fmt.Sprintf("%+v", res[0]), fmt.Sprintf("%+v", res[1]); g != w {
-			t.Fatalf("variant %d %+v: results differ\ngrid %s\nfull %s\nsource:\n%s", i, v, g, w, src)
-		}
-		if res[0].OK() {
+		res0, used := symVsFull(t, prog, args, fmt.Sprintf("variant %d %+v", i, v), "grid", src)
+		if res0.OK() {
 			accepted++
 		} else {
 			flagged++
 		}
-		if skipped[0] > skipped[1] {
+		if used {
 			grid++
-			if !res[0].OK() {
+			if !res0.OK() {
 				gridFlagged++
 			}
 		}

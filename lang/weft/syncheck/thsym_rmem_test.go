@@ -5,10 +5,6 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
-
-	"weft.dev/weft/diag"
-	"weft.dev/weft/lang/weft/amir"
-	"weft.dev/weft/lang/weft/internal/expect"
 )
 
 // rmemVariant is one generated variant of bench rmem_uniform (issue 13,
@@ -131,31 +127,13 @@ func TestThreadSymRmemDiagnostics(t *testing.T) {
 			}
 			continue
 		}
-		var out [2]string
-		var res [2]amir.Result
-		var skipped [2]int64
-		for j, off := range []bool{false, true} {
-			r := amir.New(prog.AMIR, amir.Config{MaxHazards: 100, NoThreadSym: off}).Run(nil)
-			run := &Run{Proc: prog.AMIR.Name, Result: r}
-			var errs diag.List
-			report(prog, run, &errs)
-			out[j] = expect.List(&errs)
-			res[j] = *r
-			skipped[j] = r.Stats.SkippedOps
-			res[j].Stats.Memory, res[j].Stats.SkippedOps = 0, 0
-		}
-		if out[0] != out[1] {
-			t.Fatalf("variant %d %+v: diagnostics differ\nsymmetric:\n%s\nfull:\n%s\nsource:\n%s", i, v, out[0], out[1], src)
-		}
-		if g, w := fmt.Sprintf("%+v", res[0]), fmt.Sprintf("%+v", res[1]); g != w {
-			t.Fatalf("variant %d %+v: results differ\nsymmetric %s\nfull      %s\nsource:\n%s", i, v, g, w, src)
-		}
-		if res[0].OK() {
+		res0, used := symVsFull(t, prog, nil, fmt.Sprintf("variant %d %+v", i, v), "symmetric", src)
+		if res0.OK() {
 			accepted++
 		} else {
 			flagged++
 		}
-		if skipped[0] > skipped[1] {
+		if used {
 			symmetric++
 		} else {
 			broken++

@@ -192,35 +192,17 @@ func TestThreadSymDiagnostics(t *testing.T) {
 			continue
 		}
 		args := []int{v.tasks * v.t, v.k}
-		var out [2]string
-		var res [2]amir.Result
-		var skipped [2]int64
-		for j, off := range []bool{false, true} {
-			r := amir.New(prog.AMIR, amir.Config{MaxHazards: 100, NoThreadSym: off}).Run(args)
-			run := &Run{Proc: prog.AMIR.Name, Sizes: sizesString(prog.SizeParams, args), Result: r}
-			var errs diag.List
-			report(prog, run, &errs)
-			out[j] = expect.List(&errs)
-			res[j] = *r
-			skipped[j] = r.Stats.SkippedOps
-			res[j].Stats.Memory, res[j].Stats.SkippedOps = 0, 0
-		}
-		if out[0] != out[1] {
-			t.Fatalf("variant %d %+v: diagnostics differ\nsymmetric:\n%s\nfull:\n%s\nsource:\n%s", i, v, out[0], out[1], src)
-		}
-		if g, w := fmt.Sprintf("%+v", res[0]), fmt.Sprintf("%+v", res[1]); g != w {
-			t.Fatalf("variant %d %+v: results differ\nsymmetric %s\nfull      %s\nsource:\n%s", i, v, g, w, src)
-		}
-		if res[0].OK() {
+		res0, used := symVsFull(t, prog, args, fmt.Sprintf("variant %d %+v", i, v), "symmetric", src)
+		if res0.OK() {
 			accepted++
 		} else {
 			flagged++
 		}
 		// Whether thread symmetry was used: it skipped operations beyond
 		// those of later tasks of a symmetric task loop.
-		if skipped[0] > skipped[1] {
+		if used {
 			symmetric++
-			if !res[0].OK() {
+			if !res0.OK() {
 				symFlagged++
 			}
 		} else {
@@ -232,4 +214,40 @@ func TestThreadSymDiagnostics(t *testing.T) {
 	if accepted < n/10 || flagged < n/4 || symmetric < n/5 || symFlagged < n/20 || broken < n/10 {
 		t.Fatalf("weak coverage: %d accepted, %d flagged, %d symmetric (%d flagged), %d never symmetric", accepted, flagged, symmetric, symFlagged, broken)
 	}
+}
+
+// symVsFull runs prog's AMIR at args with thread symmetry (and grid
+// symmetry, which NoThreadSym also turns off) and without, and fails the
+// test, naming the variant (name) and printing src, unless both report
+// the same diagnostics and the same Result (memory estimate and skipped
+// operations aside). It returns the symmetric run's Result and whether
+// symmetry skipped operations beyond those the full run skipped (it was
+// used). what names the symmetric run in the messages ("symmetric",
+// "grid"). The differential tests TestThreadSymDiagnostics,
+// TestGridSymDiagnostics and TestThreadSymRmemDiagnostics share it.
+func symVsFull(t *testing.T, prog *Program, args []int, name, what, src string) (amir.Result, bool) {
+	t.Helper()
+	var out [2]string
+	var res [2]amir.Result
+	var skipped [2]int64
+	for j, off := range []bool{false, true} {
+		r := amir.New(prog.AMIR, amir.Config{MaxHazards: 100, NoThreadSym: off}).Run(args)
+		run := &Run{Proc: prog.AMIR.Name, Result: r}
+		if len(args) > 0 {
+			run.Sizes = sizesString(prog.SizeParams, args)
+		}
+		var errs diag.List
+		report(prog, run, &errs)
+		out[j] = expect.List(&errs)
+		res[j] = *r
+		skipped[j] = r.Stats.SkippedOps
+		res[j].Stats.Memory, res[j].Stats.SkippedOps = 0, 0
+	}
+	if out[0] != out[1] {
+		t.Fatalf("%s: diagnostics differ\n%s:\n%s\nfull:\n%s\nsource:\n%s", name, what, out[0], out[1], src)
+	}
+	if g, w := fmt.Sprintf("%+v", res[0]), fmt.Sprintf("%+v", res[1]); g != w {
+		t.Fatalf("%s: results differ\n%s %s\nfull %s\nsource:\n%s", name, what, g, w, src)
+	}
+	return res[0], skipped[0] > skipped[1]
 }
