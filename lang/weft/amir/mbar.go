@@ -86,20 +86,27 @@ type hwBar struct {
 	tx        int64
 	txSrc     int32
 	txUnknown bool
-	// phases: for a ring-buffered array's hardware mbarrier, slots[k]
-	// holds the awaits of phase phases[k] (k = phase parity; phase -1
-	// stands for the pre-arrived indices the slot stands for).
-	phases [2]int32
-	// phaseSlots is slots' storage for a ring-buffered array's mbarrier,
-	// phaseInl its phase lists' first two records (one Await a logical
+}
+
+// hwPhysBar is the state of one hardware mbarrier of a ring-buffered
+// array (oneShotSlot): the lag rings' per-thread counters, slot lists,
+// task continuation and byte counts of hwBar are not kept (stop 30: a
+// three-ring pipeline's 36 mbarriers had been 11 KB of hwBar a check,
+// allocated and cleared, for the few fields below).
+type hwPhysBar struct {
+	awaited int32 // the highest phase an Await waited for, -1 before
+	// slots[k] holds the awaits of phase phases[k] (k = phase parity;
+	// phase -1 stands for the pre-arrived indices the slot stands for);
+	// inl is their storage's first two records (one Await a logical
 	// barrier is the common case).
-	phaseSlots [2][]hwRec
-	phaseInl   [2][2]hwRec
+	phases [2]int32
+	slots  [2][]hwRec
+	inl    [2][2]hwRec
 }
 
 // phaseRecs is the list of the awaits of phase ph of a ring-buffered
 // array's hardware mbarrier (nil when none is kept).
-func (hb *hwBar) phaseRecs(ph int32) []hwRec {
+func (hb *hwPhysBar) phaseRecs(ph int32) []hwRec {
 	k := ph & 1
 	if hb.phases[k] != ph {
 		return nil
@@ -597,15 +604,16 @@ func hwPendCells(cells *[8]uint64, ps []pend) {
 
 // hwAppendPend is addPend for a cell not in r.pend: the count is
 // appended. A slot record gathers a count for each cell its awaiters'
-// successors arrive on (some 30 in the three-ring pipeline): past the
-// shared two-slot start (pendStore) the list grows to 16 and then
-// doubles, instead of append's 4, 8, 16.
+// successors arrive on: past the shared two-slot start (pendStore) the
+// list grows to 16 and then doubles, instead of append's 4, 8, 16. (Stop
+// 29 grew it to 32: the three-ring pipeline's records end with 4 to 12
+// counts, stop 30, and the pieces of 32 were 30 KB a check.)
 func (m *Machine) hwAppendPend(r *record, c pend) {
 	if len(r.pend) == cap(r.pend) {
 		if cap(r.pend) == 0 {
 			r.pend = m.pendStore(1)
 		} else {
-			n := m.hwPendPiece(max(2*cap(r.pend), 32))
+			n := m.hwPendPiece(max(2*cap(r.pend), 16))
 			r.pend = append(n, r.pend...)
 		}
 	}
@@ -614,7 +622,7 @@ func (m *Machine) hwAppendPend(r *record, c pend) {
 
 // hwPendPiece returns empty storage for n arrive counts, cut from the
 // chunks of pendStore's arena while n is at most 256 (a slot record's
-// list, grown in hwUniform, gathers some 30 counts: one allocation a
+// list, grown in hwUniform, gathers a few to a few dozen counts: one allocation a
 // record had been the pipelines' most frequent), else an array of its own.
 func (m *Machine) hwPendPiece(n int) []pend {
 	if n > 256 || m.noPendArena {
@@ -886,7 +894,7 @@ func (m *Machine) oneShotSlot(v int, c int32) (phys int32, phase int, ok bool) {
 // mbarriers are listed in a slice (a map before stop 29), with their two
 // phase lists in place; those of an array of at most 64 are made at the
 // first use of one, in one allocation, a larger one's each at its first.
-func (m *Machine) physBar(v int, phys int32) *hwBar {
+func (m *Machine) physBar(v int, phys int32) *hwPhysBar {
 	st := &m.vars[v]
 	if int(phys) >= len(st.hwPhys) {
 		pv := &m.p.Vars[v]
@@ -897,11 +905,11 @@ func (m *Machine) physBar(v int, phys int32) *hwBar {
 			}
 		}
 		n = max(n, int(phys)+1)
-		ps := make([]*hwBar, n)
+		ps := make([]*hwPhysBar, n)
 		copy(ps, st.hwPhys)
 		if len(st.hwPhys) == 0 && n <= 64 {
 			// A small array's mbarriers in one allocation.
-			bars := make([]hwBar, n)
+			bars := make([]hwPhysBar, n)
 			for i := range bars {
 				ps[i] = newPhysBar(&bars[i])
 			}
@@ -910,17 +918,16 @@ func (m *Machine) physBar(v int, phys int32) *hwBar {
 	}
 	hb := st.hwPhys[phys]
 	if hb == nil {
-		hb = newPhysBar(new(hwBar))
+		hb = newPhysBar(new(hwPhysBar))
 		st.hwPhys[phys] = hb
 	}
 	return hb
 }
 
 // newPhysBar initializes hb as a ring-buffered array's mbarrier.
-func newPhysBar(hb *hwBar) *hwBar {
+func newPhysBar(hb *hwPhysBar) *hwPhysBar {
 	hb.awaited, hb.phases = -1, [2]int32{-3, -3}
-	hb.phaseSlots = [2][]hwRec{hb.phaseInl[0][:0], hb.phaseInl[1][:0]}
-	hb.slots = hb.phaseSlots[:]
+	hb.slots = [2][]hwRec{hb.inl[0][:0], hb.inl[1][:0]}
 	return hb
 }
 
