@@ -80,7 +80,7 @@ type varState struct {
 	hwSrc   int
 	// hwPhys: the hardware mbarriers of a ring-buffered array (Var.
 	// RingDepth), by slice * depth + slot (mbar.go).
-	hwPhys []*hwBar
+	hwPhys []*hwPhysBar
 	// hw: the hardware state of a lag ring's cells (Var.Ring > 0, not
 	// PerThreadQueue), by cell. It outlives the incarnation: the code
 	// generator initializes the mbarriers once per kernel and the
