@@ -963,7 +963,11 @@ func (m *Machine) oneShotArrive(s *Stmt, v int, c, id int32, gs threads) {
 		})
 	}
 	if phase >= 1 {
-		m.hwOrder(s, v, c, nil, hb.phaseRecs(int32(phase-1)), gs, a, depth, false)
+		// The ordered-after clocks answer most checks without replaying
+		// the records (mbar_clock.go); when they cannot tell, hwOrder.
+		if recs := hb.phaseRecs(int32(phase - 1)); !m.clkPass(recs, gs, false) {
+			m.hwOrder(s, v, c, nil, recs, gs, a, depth, false)
+		}
 	}
 }
 
@@ -993,7 +997,7 @@ func (m *Machine) oneShotAwait(s *Stmt, v int, c int32, gs threads) {
 		if ph > hb.awaited {
 			hb.awaited = ph
 		}
-		if prev := hb.phaseRecs(ph - 1); len(prev) > 0 {
+		if prev := hb.phaseRecs(ph - 1); len(prev) > 0 && !m.clkPass(prev, gs, true) {
 			m.hwAwaitOrder(s, v, c, prev, gs, ph)
 		}
 	}
@@ -1005,6 +1009,7 @@ func (m *Machine) oneShotAwait(s *Stmt, v int, c int32, gs threads) {
 		hb.slots[k], hb.phases[k] = hb.slots[k][:0], ph
 	}
 	hb.slots[k] = append(hb.slots[k], m.awaitRecord(s, gs))
+	m.clkBirth(int32(len(m.log)), gs)
 }
 
 // hwAwaitOrder checks rule 6 for an Await by gs of phase ph against the
