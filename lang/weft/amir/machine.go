@@ -341,6 +341,8 @@ type Machine struct {
 	reuseBad map[int]bool
 	// phaseBuf is phaseHazard's scratch.
 	phaseBuf Hazard
+	// hwClk: the ring-buffered arrays' ordered-after clocks (mbar_clock.go).
+	hwClk *hwClock
 
 	// Thread symmetry (thsym.go): the frames and virtual variables
 	// (by variable), the representative's queues' copies (by queue id),
