@@ -33,8 +33,8 @@ var gpuThreads threadsFlag
 
 func init() {
 	RegisterChecker(Checker{
-		Name:  "gpu",
-		Order: 20,
+		Name:     "gpu",
+		Order:    20,
 		Defaults: func() { gpuThreads = threadsFlag{} },
 		Flags: func(fs *flag.FlagSet) {
 			gpuThreads = threadsFlag{}

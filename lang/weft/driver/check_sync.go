@@ -28,8 +28,8 @@ var (
 
 func init() {
 	RegisterChecker(Checker{
-		Name:  "sync",
-		Order: 40,
+		Name:     "sync",
+		Order:    40,
 		Defaults: syncDefaults,
 		Flags: func(fs *flag.FlagSet) {
 			syncDefaults()
