@@ -3,6 +3,7 @@ package distmem
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"weft.dev/weft/diag"
@@ -141,7 +142,7 @@ func newDeduction(g *gpucheck.Result, v *gpucheck.Var, errs *diag.List) *Deducti
 		if !ok {
 			return nil
 		}
-		d.NativeUnit = fmt.Sprintf("%d * cuda_thread", n)
+		d.NativeUnit = strconv.FormatInt(n, 10) + " * cuda_thread"
 		unit = &syntax.Binary{Op: "*", X: &syntax.IntLit{Value: n}, Y: &syntax.Name{Name: "cuda_thread"}}
 	} else if m.NativeUnit == "" {
 		return nil
