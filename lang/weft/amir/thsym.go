@@ -788,7 +788,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 		// frame; nor on a frame that shares threads with another (a loop
 		// with no event cannot change other records, its checks see
 		// their own slices, and slices of one variable never meet).
-		if ((t.taintAll || t.tainted && t.task == f.task) || !same(t) && inF(t)) && !quiet {
+		if !quiet && ((t.taintAll || t.tainted && t.task == f.task) || !same(t) && inF(t)) {
 			return nil
 		}
 	}
@@ -1345,7 +1345,7 @@ func (m *Machine) thsymAdoptable(st *varState, mp thMap, f *thFrame) bool {
 		// (shfl_xor's two-lane loops over host-written GMEM).
 		return false
 	}
-	if st.lazy && st.lzN == 0 {
+	if st.lazy && st.lzN == 0 && lazyAlone(st) {
 		return m.thsymAdoptableLazy(st, f)
 	}
 	m.unlazy(st) // every cell holds the remembered record (lazycells.go)
