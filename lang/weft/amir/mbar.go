@@ -192,7 +192,7 @@ func (m *Machine) hwArrive(s *Stmt, v int, c, id int32, gs threads) {
 	if st.hwCount == 0 {
 		st.hwCount, st.hwSrc = n, s.Src
 	} else if n != st.hwCount {
-		m.phaseHazard(s, v, c, PhaseCount, gs.task, gs.start, st.hwSrc, func(h *Hazard) {
+		m.phaseHazard(s, v, c, PhaseCount, gs.task, gs.start, st.hwSrc, false, func(h *Hazard) {
 			h.Arrives, h.Awaits, h.Paired = int(a), int(n), int(st.hwCount)
 		})
 	}
@@ -207,7 +207,7 @@ func (m *Machine) hwArrive(s *Stmt, v int, c, id int32, gs threads) {
 	}
 	if bad >= 0 {
 		k := hb.arrBase[bad] + hb.arr[bad]
-		m.phaseHazard(s, v, c, PhaseSlot, gs.task, bad, -1, func(h *Hazard) {
+		m.phaseHazard(s, v, c, PhaseSlot, gs.task, bad, -1, false, func(h *Hazard) {
 			h.Arrives, h.Awaits, h.Paired, h.Ring = int(a), int(k), 0, int(ring)
 		})
 	}
@@ -218,7 +218,7 @@ func (m *Machine) hwArrive(s *Stmt, v int, c, id int32, gs threads) {
 	// checks below are across the task boundary.
 	across := a >= ring && hb.slotTask[slot] != m.task
 	if a >= ring && hb.awaited < a-ring {
-		m.phaseHazard(s, v, c, PhaseUnawaited, gs.task, gs.start, -1, func(h *Hazard) {
+		m.phaseHazard(s, v, c, PhaseUnawaited, gs.task, gs.start, -1, across, func(h *Hazard) {
 			h.Arrives, h.Paired, h.Ring = int(a), int(hb.awaited), int(ring)
 			if across {
 				m.acrossFill(h, hb, a)
@@ -293,7 +293,7 @@ func (m *Machine) hwOrder(s *Stmt, v int, c int32, hb *hwBar, recs []hwRec, gs t
 			}
 		}
 		other := int(r.src)
-		m.phaseHazard(s, v, c, PhaseAhead, gs.task, gs.start, other, func(h *Hazard) {
+		m.phaseHazard(s, v, c, PhaseAhead, gs.task, gs.start, other, across, func(h *Hazard) {
 			h.Arrives, h.Ring, h.OtherStart, h.OtherThreads = int(a), int(ring), int(u), len(m.shapes[gs.shape])
 			if across {
 				m.acrossFill(h, hb, a)
@@ -321,7 +321,7 @@ func (m *Machine) hwOrder(s *Stmt, v int, c int32, hb *hwBar, recs []hwRec, gs t
 	if t, ok := m.unordered(units, gs, TemporallyOrdered, qs); ok {
 		r := m.rec(units[0])
 		other, who := int(r.src), r.creator.start
-		m.phaseHazard(s, v, c, PhaseEarly, gs.task, t, other, func(h *Hazard) {
+		m.phaseHazard(s, v, c, PhaseEarly, gs.task, t, other, across, func(h *Hazard) {
 			h.Arrives, h.Ring, h.OtherStart = int(a), int(ring), int(who)
 			if across {
 				m.acrossFill(h, hb, a)
@@ -684,7 +684,7 @@ func (m *Machine) hwAwait(s *Stmt, v int, c, id int32, gs threads, w, max, a int
 	}
 	if bad >= 0 {
 		j := hb.awtBase[bad] + hb.awt[bad]
-		m.phaseHazard(s, v, c, PhaseWrong, gs.task, bad, -1, func(h *Hazard) {
+		m.phaseHazard(s, v, c, PhaseWrong, gs.task, bad, -1, false, func(h *Hazard) {
 			h.Arrives, h.Awaits, h.Paired, h.Ring = int(j), int(gw), int(gmax), int(ring)
 			h.Lag = int(w - max)
 		})
@@ -744,7 +744,7 @@ func (m *Machine) hwTxArrive(s *Stmt, v int, c, id int32, a int32, gs threads) {
 		if hb.txSrc >= 0 {
 			other = int(hb.txSrc)
 		}
-		m.phaseHazard(s, v, c, PhaseTx, gs.task, gs.start, other, func(h *Hazard) {
+		m.phaseHazard(s, v, c, PhaseTx, gs.task, gs.start, other, false, func(h *Hazard) {
 			h.Arrives, h.Awaits, h.Paired, h.Ring = int(a), int(hb.tx), s.ExpectTx, m.p.Vars[v].Ring
 		})
 	}
@@ -776,7 +776,7 @@ func (m *Machine) hwCarry(s *Stmt, v int, c, id int32) {
 	ring := int32(m.p.Vars[v].Ring)
 	a, w := hb.baseA+m.bars[id].a, hb.baseW+m.bars[id].w
 	report := func(t, own, q int32, side int) {
-		m.phaseHazard(s, v, c, PhaseCarry, m.task, t, -1, func(h *Hazard) {
+		m.phaseHazard(s, v, c, PhaseCarry, m.task, t, -1, false, func(h *Hazard) {
 			h.Arrives, h.Awaits, h.Paired, h.Ring = int(own), int(q), side, int(ring)
 		})
 	}
@@ -805,26 +805,17 @@ func (m *Machine) hwCarry(s *Stmt, v int, c, id int32) {
 }
 
 // phaseHazard reports a PhaseAlias hazard of kind sub at s (deduplicated
-// by source, kind and earlier source).
+// by source, kind and earlier source); across: fill marks it a hazard
+// across the task boundary (acrossFill).
 //
 // A hazard across the task boundary (Hazard.Across) has its own key, and
 // is not reported for a barrier whose slot reuse (rule 4) already failed
 // within a task: the boundary then shows the same mistake again. In a phantom
 // continuation task (phantoms) a hazard already reported is not counted
 // again: the phantom repeats the first task's checks.
-func (m *Machine) phaseHazard(s *Stmt, v int, c int32, sub PhaseKind, task, t int32, other int, fill func(*Hazard)) {
-	// The hazard is built in the machine's scratch (fill's argument
-	// escapes): a local escaped to the heap on every call, and a bug
-	// variant of the three-ring pipeline calls this some 40 times a run
-	// for one reported hazard (issue 13, stop 28).
-	h := &m.phaseBuf
-	*h = Hazard{
-		Kind: PhaseAlias, Phase: sub, Src: s.Src, Other: other, Var: v,
-		Task: int(task), Thread: int(t), Occurrences: 1,
-	}
-	fill(h)
+func (m *Machine) phaseHazard(s *Stmt, v int, c int32, sub PhaseKind, task, t int32, other int, across bool, fill func(*Hazard)) {
 	key := [2]int{s.Src, -(2 << 40) - int(sub)<<32 - other}
-	if h.Across {
+	if across {
 		if m.reuseBad[v] {
 			return // the barrier's slot reuse already failed within a task
 		}
@@ -833,11 +824,29 @@ func (m *Machine) phaseHazard(s *Stmt, v int, c int32, sub PhaseKind, task, t in
 		if m.reuseBad == nil {
 			m.reuseBad = map[int]bool{}
 		}
-		m.reuseBad[v] = true
+		if !m.reuseBad[v] {
+			m.reuseBad[v] = true
+		}
 	}
-	if _, dup := m.seen[key]; dup && m.hwOnly {
+	if _, dup := m.seen[key]; dup {
+		// Another occurrence of a hazard already seen: only counted
+		// (admit), its description is the first one's (stop 30: a bug
+		// variant of the three-ring pipeline fails some 100 checks a
+		// run, each had built and filled a Hazard).
+		if !m.hwOnly {
+			m.admit(key)
+		}
 		return
 	}
+	// The hazard is built in the machine's scratch (fill's argument
+	// escapes): a local escaped to the heap on every call (issue 13,
+	// stop 28).
+	h := &m.phaseBuf
+	*h = Hazard{
+		Kind: PhaseAlias, Phase: sub, Src: s.Src, Other: other, Var: v,
+		Task: int(task), Thread: int(t), Occurrences: 1,
+	}
+	fill(h)
 	if !m.admit(key) {
 		return
 	}
@@ -941,7 +950,7 @@ func (m *Machine) oneShotArrive(s *Stmt, v int, c, id int32, gs threads) {
 	if st.hwCount == 0 {
 		st.hwCount, st.hwSrc = n, s.Src
 	} else if n != st.hwCount {
-		m.phaseHazard(s, v, c, PhaseCount, gs.task, gs.start, st.hwSrc, func(h *Hazard) {
+		m.phaseHazard(s, v, c, PhaseCount, gs.task, gs.start, st.hwSrc, false, func(h *Hazard) {
 			h.Arrives, h.Awaits, h.Paired = 0, int(n), int(st.hwCount)
 		})
 	}
@@ -955,7 +964,7 @@ func (m *Machine) oneShotArrive(s *Stmt, v int, c, id int32, gs threads) {
 	// phase*depth of a ring of depth mbarriers.
 	a := int32(phase)*depth + phys%depth
 	if phase >= 1 && hb.awaited < int32(phase-1) {
-		m.phaseHazard(s, v, c, PhaseUnawaited, gs.task, gs.start, -1, func(h *Hazard) {
+		m.phaseHazard(s, v, c, PhaseUnawaited, gs.task, gs.start, -1, false, func(h *Hazard) {
 			h.Arrives, h.Paired, h.Ring = int(a), -1, int(depth)
 			if hb.awaited >= 0 {
 				h.Paired = int(hb.awaited)*int(depth) + int(phys%depth)
@@ -966,7 +975,11 @@ func (m *Machine) oneShotArrive(s *Stmt, v int, c, id int32, gs threads) {
 		// The ordered-after clocks answer most checks without replaying
 		// the records (mbar_clock.go); when they cannot tell, hwOrder.
 		if recs := hb.phaseRecs(int32(phase - 1)); !m.clkPass(recs, gs, false) {
+			n := m.res.Occurrences
 			m.hwOrder(s, v, c, nil, recs, gs, a, depth, false)
+			if len(recs) > 0 && m.res.Occurrences == n {
+				m.clkArm() // it passed
+			}
 		}
 	}
 }
@@ -1025,7 +1038,7 @@ func (m *Machine) hwAwaitOrder(s *Stmt, v int, c int32, prev []hwRec, gs threads
 	if t, ok := m.unordered(units, gs, FullyOrdered, qs); ok {
 		r := m.rec(units[0])
 		other, who := int(r.src), r.creator.start
-		m.phaseHazard(s, v, c, PhaseStale, gs.task, t, other, func(h *Hazard) {
+		m.phaseHazard(s, v, c, PhaseStale, gs.task, t, other, false, func(h *Hazard) {
 			h.Arrives, h.Ring, h.OtherStart = int(ph), m.p.Vars[v].RingDepth, int(who)
 			h.Paired = int(m.coords(v, c)[m.p.Vars[v].RingDim])
 		})

@@ -82,6 +82,8 @@ type hwClock struct {
 	run  uint64 // Machine.runs of the state (0: none)
 	task int32  // the task whose threads and records it is of
 	off  bool   // too many columns or atoms, or failing checks: no claims this task
+	// armed: an Arrive's check passed by the replay (clkArm).
+	armed bool
 	// failing: a run of this machine turned the clocks off for failing
 	// checks; its later runs (the same program at other sizes, or again)
 	// start with them off.
@@ -172,7 +174,7 @@ func (m *Machine) clkBirth(b int32, gs threads) {
 
 func (c *hwClock) reset(run uint64, task, start int32) {
 	c.run, c.task, c.off, c.start, c.pos = run, task, c.failing, start, start
-	c.passed, c.failed = 0, 0
+	c.passed, c.failed, c.armed = 0, 0, false
 	c.births, c.bi = c.births[:0], 0
 	c.cols, c.last = c.cols[:0], c.last[:0]
 	c.stride = 0
@@ -550,9 +552,11 @@ func (m *Machine) clkEvent(e *event) {
 // (b) for an Arrive, rule 6 (fully ordered) for an Await (see hwClock).
 // False means only that they cannot tell.
 func (m *Machine) clkPass(recs []hwRec, gs threads, await bool) bool {
-	if len(recs) == 0 || await && (m.hwClk == nil || m.hwClk.passed == 0) || !m.clkReady(gs) {
-		// An Await's check waits for an Arrive's check to have passed
-		// first (see below).
+	if len(recs) == 0 || m.hwClk == nil || !m.hwClk.armed || await && m.hwClk.passed == 0 || !m.clkReady(gs) {
+		// The clocks start answering once an Arrive's check has passed
+		// by the replay (clkArm), an Await's once they have passed an
+		// Arrive's: a bug variant whose every slot reuse fails (the
+		// wrong-offset and wrong-pitch three rings) never folds the log.
 		return false
 	}
 	c := m.hwClk
@@ -576,6 +580,14 @@ func (m *Machine) clkPass(recs []hwRec, gs threads, await bool) bool {
 		}
 	}
 	return false
+}
+
+// clkArm lets the clocks answer from now on: an Arrive's check of the
+// task passed by the replay (the checks of this program can pass).
+func (m *Machine) clkArm() {
+	if c := m.hwClk; c != nil && c.run == m.runs {
+		c.armed = true
+	}
 }
 
 // clkCheck is clkPass's test on the folded clocks.
