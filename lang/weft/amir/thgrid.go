@@ -97,6 +97,10 @@ import "slices"
 
 // gridPlan is the static plan of a grid nest (Stmt.grid).
 type gridPlan struct {
+	// blk: the points are thread blocks (thgrid_blk.go); execs lists the
+	// nest's distinct starts and shapes then.
+	blk    bool
+	execs  []gridExec
 	axes   []*Stmt // the axis loops, outermost first
 	start  *Affine
 	steps  []int // each axis's coefficient in start
@@ -135,12 +139,21 @@ type gridCheck struct {
 }
 
 // planGrid returns the grid plan of loop s, or nil when s is outside the
-// form above.
+// form above and outside its block form (thgrid_blk.go).
 func (p *Program) planGrid(s *Stmt) *gridPlan {
+	if g := p.planGridMode(s, false); g != nil {
+		return g
+	}
+	return p.planGridMode(s, true)
+}
+
+// planGridMode plans loop s as a grid of one-thread points (blk false)
+// or of thread blocks (blk true: thgrid_blk.go).
+func (p *Program) planGridMode(s *Stmt, blk bool) *gridPlan {
 	if s.Kind != KLoop || s.Tasks {
 		return nil
 	}
-	g := &gridPlan{}
+	g := &gridPlan{blk: blk}
 	// The axes: a chain of loops each the only statement of the previous
 	// one's body; which of them are axes is decided by the start.
 	chain := []*Stmt{s}
@@ -173,9 +186,12 @@ func (p *Program) planGrid(s *Stmt) *gridPlan {
 		if t.Exec.All || t.Exec.StartAff == nil {
 			return nil
 		}
+		if blk {
+			g.addExec(t)
+		}
 		if g.start == nil {
 			g.start = t.Exec.StartAff
-		} else if !affEqual(g.start, t.Exec.StartAff) {
+		} else if !blk && !affEqual(g.start, t.Exec.StartAff) {
 			return nil
 		}
 		found := false
@@ -204,9 +220,15 @@ func (p *Program) planGrid(s *Stmt) *gridPlan {
 		g.axes = append(g.axes, l)
 		g.steps = append(g.steps, c)
 		isAxis[l.Slot] = true
+		if blk {
+			break // one axis, the outer loop (thgrid_blk.go)
+		}
 	}
 	if len(isAxis) != len(g.axes) {
 		return nil // one slot for two axes
+	}
+	if blk && !g.blkStarts(s, isAxis) {
+		return nil
 	}
 	last := g.axes[len(g.axes)-1]
 	Walk(s, func(t *Stmt) {
@@ -215,7 +237,7 @@ func (p *Program) planGrid(s *Stmt) *gridPlan {
 				ok = false // a condition or bound that reads a thread
 			}
 		}
-		if t.Kind == KLoop && !isAxis[t.Slot] && coefOf(g.start, t.Slot) != 0 {
+		if !blk && t.Kind == KLoop && !isAxis[t.Slot] && coefOf(g.start, t.Slot) != 0 {
 			ok = false
 		}
 	})
@@ -287,6 +309,9 @@ func (p *Program) planGrid(s *Stmt) *gridPlan {
 	}
 	for i := range g.vars {
 		gv := &g.vars[i]
+		if blk && !gv.trans {
+			return nil // a block grid translates every variable
+		}
 		for k, d := range gv.dims {
 			if d < 0 && !gv.ro {
 				return nil // a written variable shared by threads
@@ -407,6 +432,9 @@ type gridRT struct {
 	pl   *gridPlan
 	task int32
 	th0  int32
+	// w: each point's threads are [th(p), th(p)+w): 1 but in a block
+	// grid (thgrid_blk.go), where th0 is the first point's first thread.
+	w    int32
 	ns   []int   // points per axis
 	ths  []int32 // th(p) by grid point, lexicographic (axis 0 outermost)
 	pts  []int   // the grid points' coordinates, same order (len(ns) each)
@@ -468,7 +496,7 @@ func (m *Machine) gridEnter(s *Stmt, lo, hi int) *gridRT {
 func (m *Machine) gridTry(s *Stmt, lo, hi int) *gridRT {
 	pl := s.grid
 	for _, sh := range pl.shapes {
-		if !m.single[sh] {
+		if !m.single[sh] && !pl.blk {
 			return nil
 		}
 	}
@@ -499,14 +527,20 @@ func (m *Machine) gridTry(s *Stmt, lo, hi int) *gridRT {
 	if !m.boxOK(b) {
 		return nil
 	}
-	saved := make([]int, len(pl.axes))
-	for k, ax := range pl.axes {
-		saved[k] = env[ax.Slot]
-		env[ax.Slot] = b.rng[2*k]
-	}
-	g.th0 = int32(pl.start.Eval(env))
-	for k, ax := range pl.axes {
-		env[ax.Slot] = saved[k]
+	if pl.blk {
+		if !m.gridBlockSpan(g, b) {
+			return nil
+		}
+	} else {
+		saved := make([]int, len(pl.axes))
+		for k, ax := range pl.axes {
+			saved[k] = env[ax.Slot]
+			env[ax.Slot] = b.rng[2*k]
+		}
+		g.th0, g.w = int32(pl.start.Eval(env)), 1
+		for k, ax := range pl.axes {
+			env[ax.Slot] = saved[k]
+		}
 	}
 	// The grid's threads, distinct.
 	pt := make([]int, len(pl.axes))
@@ -521,8 +555,8 @@ func (m *Machine) gridTry(s *Stmt, lo, hi int) *gridRT {
 		}
 		g.ths = append(g.ths, t)
 		g.pts = append(g.pts, pt...)
-		if t > maxT {
-			maxT = t
+		if t+g.w-1 > maxT {
+			maxT = t + g.w - 1
 		}
 		for k := len(pt) - 1; k >= 0; k-- {
 			pt[k]++
@@ -533,11 +567,13 @@ func (m *Machine) gridTry(s *Stmt, lo, hi int) *gridRT {
 		}
 	}
 	g.inF = make([]uint64, maxT/64+1)
-	for _, t := range g.ths {
-		if g.inF[t/64]&(1<<(t%64)) != 0 {
-			return nil // two points, one thread
+	for _, t0 := range g.ths {
+		for t := t0; t < t0+g.w; t++ {
+			if g.inF[t/64]&(1<<(t%64)) != 0 {
+				return nil // two points, one thread
+			}
+			g.inF[t/64] |= 1 << (t % 64)
 		}
-		g.inF[t/64] |= 1 << (t % 64)
 	}
 	// Dead accesses: the block count may not depend on the thread.
 	for _, dd := range pl.deadDims {
@@ -619,7 +655,12 @@ func (m *Machine) gridTry(s *Stmt, lo, hi int) *gridRT {
 				g.vars = append(g.vars, slab)
 				continue
 			}
-			m.gridMaterialize(gv.v)
+			if fits && pl.blk {
+				// Other regions of a block grid stay (thgrid_blk.go).
+				m.gridMaterializeOver(g, &slab)
+			} else {
+				m.gridMaterialize(gv.v)
+			}
 			if fits && m.gridCompare(g, &slab, now) {
 				g.vars = append(g.vars, slab)
 				continue
@@ -628,8 +669,8 @@ func (m *Machine) gridTry(s *Stmt, lo, hi int) *gridRT {
 		m.gridMaterialize(gv.v)
 		// Read-only and not translated: condition 2 (a written variable
 		// shared along an axis has no plan; one whose slabs differ runs
-		// in full).
-		if !gv.ro || !m.gridSharedOK(g, &vr, now) {
+		// in full; a block grid translates every variable).
+		if !gv.ro || pl.blk || !m.gridSharedOK(g, &vr, now) {
 			return nil
 		}
 		g.vars = append(g.vars, vr)
@@ -716,12 +757,14 @@ func (m *Machine) gridUniform(g *gridRT, x threads) bool {
 		}
 	}
 	in := 0
-	for _, t := range g.ths {
-		if m.contains(x, g.task, t) {
-			in++
+	for _, t0 := range g.ths {
+		for t := t0; t < t0+g.w; t++ {
+			if m.contains(x, g.task, t) {
+				in++
+			}
 		}
 	}
-	u := in == 0 || in == len(g.ths)
+	u := in == 0 || in == len(g.ths)*int(g.w)
 	g.unif = append(g.unif, gridUnif{x, u})
 	return u
 }
@@ -746,8 +789,8 @@ func (m *Machine) gridCovers(g *gridRT, x threads) bool {
 // point p's; a set with every grid thread or none is unchanged; any
 // other set has no image (false).
 func (m *Machine) gridTau(g *gridRT, p int, x threads) (threads, bool) {
-	if x.task == g.task && x.start == g.th0 && m.single[x.shape] {
-		x.start = g.ths[p]
+	if m.gridIn0(g, x) {
+		x.start += g.ths[p] - g.th0
 		return x, true
 	}
 	return x, m.gridUniform(g, x)
@@ -905,12 +948,11 @@ type gridSnap struct {
 // gridMoves reports whether τ_p moves a component of r (its creator or a
 // grant is the representative's one thread).
 func (m *Machine) gridMoves(g *gridRT, r *record) bool {
-	mv := func(x threads) bool { return x.task == g.task && x.start == g.th0 && m.single[x.shape] }
-	if mv(r.creator) {
+	if m.gridIn0(g, r.creator) {
 		return true
 	}
 	for i := range r.grants {
-		if mv(r.grants[i].th) {
+		if m.gridIn0(g, r.grants[i].th) {
 			return true
 		}
 	}
@@ -937,7 +979,7 @@ func (m *Machine) gridSame(g *gridRT, p int, r, o *record) bool {
 	if x, ok := m.gridTau(g, p, r.creator); !ok || x != o.creator {
 		return false
 	}
-	if r.grp != 0 && r.creator.task == g.task && m.contains(r.creator, g.task, g.th0) {
+	if r.grp != 0 && (g.w > 1 || r.creator.task == g.task && m.contains(r.creator, g.task, g.th0)) {
 		// A group of members that are grid threads (its creator holds
 		// them all): the representative's member maps to point p's,
 		// and point p's to none (gridTau), so the members' lists are
