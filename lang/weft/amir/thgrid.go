@@ -434,11 +434,11 @@ type gridRT struct {
 	th0  int32
 	// w: each point's threads are [th(p), th(p)+w): 1 but in a block
 	// grid (thgrid_blk.go), where th0 is the first point's first thread.
-	w    int32
-	ns   []int   // points per axis
-	ths  []int32 // th(p) by grid point, lexicographic (axis 0 outermost)
-	pts  []int   // the grid points' coordinates, same order (len(ns) each)
-	inF  []uint64
+	w   int32
+	ns  []int   // points per axis
+	ths []int32 // th(p) by grid point, lexicographic (axis 0 outermost)
+	pts []int   // the grid points' coordinates, same order (len(ns) each)
+	inF []uint64
 	// unif caches gridUniform's answers (a few distinct sets a nest).
 	unif  []gridUnif
 	vars  []gridVarRT
