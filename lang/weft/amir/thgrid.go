@@ -99,8 +99,10 @@ import "slices"
 type gridPlan struct {
 	// blk: the points are thread blocks (thgrid_blk.go); execs lists the
 	// nest's distinct starts and shapes then.
-	blk    bool
-	execs  []gridExec
+	blk   bool
+	execs []gridExec
+	// lazy: a block plan not made yet (planGrid, gridEnter).
+	lazy   bool
 	axes   []*Stmt // the axis loops, outermost first
 	start  *Affine
 	steps  []int // each axis's coefficient in start
@@ -141,25 +143,8 @@ type gridCheck struct {
 // planGrid returns the grid plan of loop s, or nil when s is outside the
 // form above and outside its block form (thgrid_blk.go).
 func (p *Program) planGrid(s *Stmt) *gridPlan {
-	if g := p.planGridMode(s, false); g != nil {
-		return g
-	}
-	return p.planGridMode(s, true)
-}
-
-// planGridMode plans loop s as a grid of one-thread points (blk false)
-// or of thread blocks (blk true: thgrid_blk.go).
-func (p *Program) planGridMode(s *Stmt, blk bool) *gridPlan {
 	if s.Kind != KLoop || s.Tasks {
 		return nil
-	}
-	g := &gridPlan{blk: blk}
-	// The axes: a chain of loops each the only statement of the previous
-	// one's body; which of them are axes is decided by the start.
-	chain := []*Stmt{s}
-	for t := s; len(t.Body) == 1 && t.Body[0].Kind == KLoop && !t.Body[0].Tasks; {
-		t = t.Body[0]
-		chain = append(chain, t)
 	}
 	stmts := make([]*Stmt, 0, 16) // on the stack when they fit (stop 29: growth was a tenth of a small kernel's Convert objects)
 	ok := true
@@ -177,8 +162,45 @@ func (p *Program) planGridMode(s *Stmt, blk bool) *gridPlan {
 		}
 	})
 	if !ok {
+		return nil // both forms need it (one walk for both: stop 30)
+	}
+	if g := p.planGridMode(s, stmts, false); g != nil {
+		return g
+	}
+	if !blkCandidate(s, stmts) {
 		return nil
 	}
+	// Planned at the first entry outside a grid (gridEnter): a loop
+	// inside a block nest never is, nor a nest never entered.
+	return &gridPlan{blk: true, lazy: true}
+}
+
+// gridStmts lists nest s's statements other than loops, blocks and Ifs.
+func gridStmts(s *Stmt) []*Stmt {
+	var stmts []*Stmt
+	Walk(s, func(t *Stmt) {
+		switch t.Kind {
+		case KBlock, KLoop, KIf:
+		default:
+			stmts = append(stmts, t)
+		}
+	})
+	return stmts
+}
+
+// planGridMode plans loop s, whose statements other than loops, blocks
+// and Ifs are stmts, as a grid of one-thread points (blk false) or of
+// thread blocks (blk true: thgrid_blk.go).
+func (p *Program) planGridMode(s *Stmt, stmts []*Stmt, blk bool) *gridPlan {
+	g := &gridPlan{blk: blk}
+	// The axes: a chain of loops each the only statement of the previous
+	// one's body; which of them are axes is decided by the start.
+	chain := []*Stmt{s}
+	for t := s; len(t.Body) == 1 && t.Body[0].Kind == KLoop && !t.Body[0].Tasks; {
+		t = t.Body[0]
+		chain = append(chain, t)
+	}
+	ok := true
 	for _, t := range stmts {
 		if t.Kind == KClearReads || t.Kind == KClearMutates {
 			continue
@@ -471,6 +493,12 @@ func (m *Machine) gridEnter(s *Stmt, lo, hi int) *gridRT {
 	// A nest whose conditions failed is tried again only after 2^f more
 	// entries (f its failures, at most 6): running it in full is always
 	// exact, and the test at entry costs about a full slab walk.
+	if s.grid.lazy {
+		// A block nest's plan, made once (thgrid_blk.go).
+		if s.grid = m.p.planGridMode(s, gridStmts(s), true); s.grid == nil {
+			return nil
+		}
+	}
 	bo := m.gridBackoff[s]
 	if bo == nil {
 		bo = &[2]int32{}

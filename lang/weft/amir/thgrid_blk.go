@@ -271,3 +271,33 @@ func reverseRegions(d *gridVirt) *gridVirt {
 	}
 	return r
 }
+
+// blkCandidate is the block form's first test, made in Finish (the plan
+// itself waits for the nest's first entry, gridEnter): every start of
+// the nest's statements (but clears) reads s's iterator with one
+// coefficient, and one reads the iterator of a loop inside s.
+func blkCandidate(s *Stmt, stmts []*Stmt) bool {
+	c0, inner := 0, false
+	for _, t := range stmts {
+		if t.Kind == KClearReads || t.Kind == KClearMutates {
+			continue
+		}
+		a := t.Exec.StartAff
+		if t.Exec.All || a == nil {
+			return false
+		}
+		c := coefOf(a, s.Slot)
+		if c == 0 || c0 != 0 && c != c0 {
+			return false
+		}
+		c0 = c
+		for _, tm := range a.Terms {
+			if tm.Slot != s.Slot && tm.Coef != 0 && !inner {
+				Walk(s, func(u *Stmt) {
+					inner = inner || u != s && u.Kind == KLoop && u.Slot == tm.Slot
+				})
+			}
+		}
+	}
+	return c0 != 0 && inner
+}
