@@ -159,6 +159,9 @@ func LoneCRToLF(src []byte) []byte {
 // regular file. The error of an oversized file names --max-input.
 func ReadInput(env *Env, path string) ([]byte, error) {
 	src, err := safeio.ReadFile(path, env.InputLimit())
+	if err == nil {
+		return src, nil // (errors.As's target escapes: an allocation per read)
+	}
 	var le *safeio.LimitError
 	if errors.As(err, &le) {
 		return nil, fmt.Errorf("%s: error: the file is larger than %d bytes, the input size limit (--max-input BYTES raises it)", le.Path, le.Limit)

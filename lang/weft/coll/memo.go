@@ -1,6 +1,9 @@
 package coll
 
-import "sync"
+import (
+	"slices"
+	"sync"
+)
 
 // memo holds what has been derived from one tiling: the tilings of the
 // cuda_threads loops and CudaWarps blocks under it, and the units matched
@@ -80,6 +83,21 @@ type derivation struct {
 type match struct {
 	u   Unit
 	err *Error
+}
+
+// SameOn reports whether units a and b have one name and scale and
+// resolve on m to the same domain and box: a derivation (CudaThreads) and
+// a match read a unit only through these, the name and scale in their
+// messages. Symbolic coordinates (blockDim * 1) and the constants they
+// resolve to (256) compare equal.
+func SameOn(a, b *Unit, m Machine) bool {
+	if a.Name != b.Name || a.Scale != b.Scale {
+		return false
+	}
+	var ad, ab, bd, bb [maxDims]int
+	d1, b1, err1 := a.resolveInto(m, ad[:], ab[:])
+	d2, b2, err2 := b.resolveInto(m, bd[:], bb[:])
+	return err1 == nil && err2 == nil && slices.Equal(d1, d2) && slices.Equal(b1, b2)
 }
 
 // sameUnit reports whether a and b are the same unit: every field equal

@@ -7,6 +7,7 @@ import (
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/weft/check"
+	"weft.dev/weft/lang/weft/gpucheck"
 	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
 )
@@ -94,5 +95,31 @@ func BenchmarkCheckOnly(b *testing.B) {
 			// CPU time per op: the machine may be shared (stop 28).
 			b.ReportMetric((cpuSeconds()-cpu0)*1e9/float64(b.N), "cpu-ns/op")
 		})
+		// The GPU checker and the generator, as weft check runs them: the
+		// generator deriving its tilings again, or taking the checker's
+		// (Options.GPU, shared.go; issue 13, stop 30).
+		for _, shared := range []bool{false, true} {
+			name := c.name + "/gpucheck+derived"
+			if shared {
+				name = c.name + "/gpucheck+shared"
+			}
+			b.Run(name, func(b *testing.B) {
+				b.ReportAllocs()
+				cpu0 := cpuSeconds()
+				for i := 0; i < b.N; i++ {
+					var errs diag.List
+					gpu := gpucheck.Check(f, gpucheck.Options{Lib: l, Prog: prog}, &errs)
+					opt := Options{CheckOnly: true, Prog: prog}
+					if shared {
+						opt.GPU = gpu
+					}
+					Generate(f, l, opt, &errs)
+					if errs.HasErrors() {
+						b.Fatal(errs.Err())
+					}
+				}
+				b.ReportMetric((cpuSeconds()-cpu0)*1e9/float64(b.N), "cpu-ns/op")
+			})
+		}
 	}
 }

@@ -80,12 +80,15 @@ func (d *devFn) natural() (string, int) {
 
 // devCtx is the state of device code generation at one statement.
 type devCtx struct {
-	d     *devFn
-	w     *cuda.Writer
-	sc    *scope
-	cur   *coll.Tiling
-	path  string // warp name of the code path ("" without warp_config)
-	async string // instruction timeline of the enclosing CudaAsync
+	d   *devFn
+	w   *cuda.Writer
+	sc  *scope
+	cur *coll.Tiling
+	// shared: cur is the GPU checker's tiling or derived from one
+	// without an iterator (shared.go).
+	shared bool
+	path   string // warp name of the code path ("" without warp_config)
+	async  string // instruction timeline of the enclosing CudaAsync
 
 	inlining map[*syntax.Proc]bool // procs being inlined (recursion guard)
 }
@@ -161,7 +164,10 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 		pg.order++
 		dsc.add(&sym{name: t.Var.Name, c: cuda.Ident(t.Var.Name), kind: kIndex, device: true, order: pg.order, decl: t})
 	}
-	top := g.facts.tops.at(d.m)
+	top, shared := g.sharedTop(s, d.m), true
+	if top == nil {
+		top, shared = g.facts.tops.at(d.m), false
+	}
 	if top == nil {
 		var err error
 		if top, err = coll.DeviceTiling(d.m); err != nil {
@@ -184,7 +190,7 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 		d.smemTop = d.smemBase
 		bw := cuda.Writer{Discard: g.discard}
 		bw.Indent()
-		ctx := &devCtx{d: d, w: &bw, sc: g.newScope(dsc), cur: top, path: path}
+		ctx := &devCtx{d: d, w: &bw, sc: g.newScope(dsc), cur: top, shared: shared, path: path}
 		g.devBlock(ctx, body)
 		if g.single {
 			continue // no text (single.go)
@@ -989,10 +995,13 @@ func (g *gen) threadsLoop(ctx *devCtx, s *syntax.For) {
 		u, _ = coll.LookupUnit("cuda_thread")
 	}
 	d.iterID++
-	body, err := ctx.cur.CudaThreads(d.iterID, int(hi), u)
-	if err != nil {
-		g.errorf(s, codeThreads, "%v", err)
-		return
+	body := g.sharedBody(ctx, s, int(hi), &u)
+	if body == nil {
+		var err error
+		if body, err = ctx.cur.CudaThreads(d.iterID, int(hi), u); err != nil {
+			g.errorf(s, codeThreads, "%v", err)
+			return
+		}
 	}
 	low := body.Lowering()
 	if !low.OK {
@@ -1029,7 +1038,7 @@ func (g *gen) threadsLoop(ctx *devCtx, s *syntax.For) {
 	inner.cur = body
 	inner.sc = g.newScope(ctx.sc)
 	inner.sc.add(&sym{name: s.Var.Name, path: ctx.path, c: cname, kind: kIndex, device: true, threadsIt: true,
-		t0: ctx.cur.TileThreads, t1: body.TileThreads, ctaSel: ut >= d.m.BlockDim && d.m.ClusterDim > 1, iterID: d.iterID, decl: s})
+		t0: ctx.cur.TileThreads, t1: body.TileThreads, ctaSel: ut >= d.m.BlockDim && d.m.ClusterDim > 1, iterID: d.iterID, tIter: body.Iter, decl: s})
 	g.devBlock(&inner, s.Body)
 	w.Close("}")
 }

@@ -10,6 +10,7 @@ import (
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/weft/check"
 	"weft.dev/weft/lang/weft/coll"
+	"weft.dev/weft/lang/weft/gpucheck"
 	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
 )
@@ -32,6 +33,11 @@ type Options struct {
 	// (check.Check), as weft check has it already: the generator reads
 	// its configs and extern calls instead of checking f again.
 	Prog *check.Program
+	// GPU, when not nil, is the GPU checker's result for f (weft check
+	// has it): under CheckOnly the generator takes each device function's
+	// top-level tiling and each cuda_threads loop's body tiling from it
+	// instead of deriving them again (shared.go).
+	GPU *gpucheck.Result
 }
 
 // File is one generated file.
@@ -68,6 +74,10 @@ type gen struct {
 
 	// prog is f checked (Options.Prog, or checked once for both passes).
 	prog *check.Program
+	// gpu is Options.GPU under CheckOnly (shared.go); shareMiss is set
+	// when a tiling could not be taken from it.
+	gpu       *gpucheck.Result
+	shareMiss bool
 
 	// facts learned in the first pass, keyed by source offset.
 	facts *facts
@@ -149,6 +159,24 @@ func Generate(f *syntax.File, l *lib.Library, opt Options, errs *diag.List) *Out
 // differential test of the single pass, single_test.go). single reports
 // whether the first pass's diagnostics were the result.
 func runPasses(f *syntax.File, l *lib.Library, opt Options, errs *diag.List, twoPass bool) (out *Output, single bool) {
+	if opt.GPU != nil && opt.CheckOnly {
+		var shared diag.List
+		if out, single, ok := runPassesOnce(f, l, opt, &shared, twoPass); ok {
+			for _, d := range shared.Diags {
+				errs.Add(d)
+			}
+			return out, single
+		}
+	}
+	opt.GPU = nil
+	out, single, _ = runPassesOnce(f, l, opt, errs, twoPass)
+	return out, single
+}
+
+// runPassesOnce is runPasses with opt.GPU's tilings taken as they are
+// (under CheckOnly); ok is false, and the diagnostics are not the
+// generator's, when a tiling could not be taken (sharedBody).
+func runPassesOnce(f *syntax.File, l *lib.Library, opt Options, errs *diag.List, twoPass bool) (out *Output, single, ok bool) {
 	stem := opt.Stem
 	if stem == "" {
 		stem = strings.TrimSuffix(filepath.Base(f.Name), filepath.Ext(f.Name))
@@ -168,7 +196,11 @@ func runPasses(f *syntax.File, l *lib.Library, opt Options, errs *diag.List, two
 	g1 := newGen(f, l, stem, &scratch, fs, 1, true)
 	g1.prog = prog
 	g1.single = opt.CheckOnly && !twoPass
+	g1.shareFrom(opt)
 	g1.run(opt)
+	if g1.shareMiss {
+		return nil, false, false
+	}
 	if g1.single {
 		g1.reportDeferred()
 	}
@@ -176,11 +208,13 @@ func runPasses(f *syntax.File, l *lib.Library, opt Options, errs *diag.List, two
 		for _, d := range scratch.Diags {
 			errs.Add(d)
 		}
-		return &Output{}, true
+		return &Output{}, true, true
 	}
 	g2 := newGen(f, l, stem, errs, fs, 2, opt.CheckOnly)
 	g2.prog = prog
-	return g2.run(opt), false
+	g2.shareFrom(opt)
+	out = g2.run(opt)
+	return out, false, !g2.shareMiss
 }
 
 func newGen(f *syntax.File, l *lib.Library, stem string, errs *diag.List, fs *facts, pass int, discard bool) *gen {

@@ -41,6 +41,11 @@ func (g *gen) instrCall(w *cuda.Writer, s *syntax.CallStmt, in *lib.Instr, x *ex
 		if in.Unit != nil {
 			if u, ok := g.unitOK(in.Unit, x.sc); ok {
 				if merr := ctx.cur.Matches(u); merr != nil {
+					if ctx.shared {
+						// The message names the iterators by the GPU
+						// checker's ids (shared.go).
+						g.shareMiss = true
+					}
 					g.errorf(s, codeInstr, "%s executes with collective unit %s: %s", in.Name, syntax.ExprString(in.Unit), merr.Msg)
 					return
 				}

@@ -328,7 +328,7 @@ func (g *gen) multicastArrivals(ctx *devCtx, s *syntax.Arrive) int {
 func (g *gen) recordCTAPitch(ctx *devCtx, b *barState, k int, it *sym) {
 	step := 0
 	for _, term := range ctx.cur.Base.Terms {
-		if term.Iter == it.iterID {
+		if term.Iter == it.tIter {
 			step = term.Step
 		}
 	}

@@ -59,6 +59,10 @@ type sym struct {
 	threadsIt bool
 	ctaSel    bool // the iterator selects a CTA of the cluster
 	iterID    int
+	// tIter is the iterator's id in the tilings of its body: iterID, or
+	// the GPU checker's id when the loop's tiling is the checker's
+	// (shared.go).
+	tIter int
 
 	bar        *barState
 	aliasOf    *alias // window statements

@@ -3,6 +3,8 @@ package distmem
 import (
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
 
 	"weft.dev/weft/diag"
@@ -141,7 +143,7 @@ func newDeduction(g *gpucheck.Result, v *gpucheck.Var, errs *diag.List) *Deducti
 		if !ok {
 			return nil
 		}
-		d.NativeUnit = fmt.Sprintf("%d * cuda_thread", n)
+		d.NativeUnit = strconv.FormatInt(n, 10) + " * cuda_thread"
 		unit = &syntax.Binary{Op: "*", X: &syntax.IntLit{Value: n}, Y: &syntax.Name{Name: "cuda_thread"}}
 	} else if m.NativeUnit == "" {
 		return nil
@@ -185,7 +187,6 @@ func dataTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag
 	// slice, and the synthetic loops continue the chain from there.
 	units := paramUnits(a)
 	cur := d.TA
-	seen := map[*gpucheck.Iter]bool{}
 	k := 0
 	// skipped: positions of whole-slice arguments passed over because the
 	// user's chain had not reached the caller yet (Exo's
@@ -226,7 +227,7 @@ func dataTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag
 			errs.Errorf(n.Pos(), codeDeduce, "%s: %s is not from a cuda_threads loop (distributed indices must be cuda_threads iterators)", d.prefix(), n.Name)
 			return nil
 		}
-		if seen[it] {
+		if slices.Contains(t.Iters, it) { // (a map per use was most of a check's distmem objects)
 			errs.Errorf(n.Pos(), codeDeduce, "%s: unexpected (repeated?) index %s", d.prefix(), n.Name)
 			return nil
 		}
@@ -247,7 +248,6 @@ func dataTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag
 				d.prefix(), n.Name, t0, t1, d.TN, d.NativeUnit)
 			return nil
 		}
-		seen[it] = true
 		t.Iters = append(t.Iters, it)
 		cur = t1
 		k++
@@ -376,6 +376,7 @@ func pitchesAndOffset(t *Triple, alloc *coll.Tiling, tn int) {
 		return
 	}
 	end := chainEnd(t.Iters)
+	t.Pitches = make([]int, 0, len(t.Iters))
 	for _, it := range t.Iters {
 		p := 0
 		for _, term := range end.Base.Terms {
@@ -766,7 +767,7 @@ func desugar(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, start *coll.T
 			errs.Errorf(gpucheck.StartPos(a.Node), codeDeduce, "%s: parameter %s of %s(): %v", d.prefix(), a.Param, a.Instr.Name, err)
 			return nil, false
 		}
-		out = append(out, &gpucheck.Iter{Name: fmt.Sprintf("%s.%s[%s]", a.Instr.Name, a.Param, u), ID: synthID + i, Count: count, Unit: u, Parent: cur, Body: body})
+		out = append(out, &gpucheck.Iter{Name: a.Instr.Name + "." + a.Param + "[" + u.String() + "]", ID: synthID + i, Count: count, Unit: u, Parent: cur, Body: body})
 		cur = body
 	}
 	if last := cur.TileThreads; last != d.TN {

@@ -29,7 +29,7 @@ func init() {
 				return
 			}
 			var errs diag.List
-			if _, crash := generate(ctx.File, l, cudagen.Options{CheckOnly: true, Prog: ctx.Prog}, &errs); crash != nil {
+			if _, crash := generate(ctx.File, l, cudagen.Options{CheckOnly: true, Prog: ctx.Prog, GPU: ctx.gpu}, &errs); crash != nil {
 				ctx.Errs.Errorf(diag.Pos{}, "W0901", "the code generator failed on this program: %v", crash)
 				return
 			}

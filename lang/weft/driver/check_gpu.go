@@ -33,8 +33,9 @@ var gpuThreads threadsFlag
 
 func init() {
 	RegisterChecker(Checker{
-		Name:  "gpu",
-		Order: 20,
+		Name:     "gpu",
+		Order:    20,
+		Defaults: func() { gpuThreads = threadsFlag{} },
 		Flags: func(fs *flag.FlagSet) {
 			gpuThreads = threadsFlag{}
 			fs.Var(&gpuThreads, "threads", "print the thread mapping of every statement in device code (--threads=svg: as an SVG picture)")

@@ -28,14 +28,14 @@ var (
 
 func init() {
 	RegisterChecker(Checker{
-		Name:  "sync",
-		Order: 40,
+		Name:     "sync",
+		Order:    40,
+		Defaults: syncDefaults,
 		Flags: func(fs *flag.FlagSet) {
-			syncMaxHazards, syncStopAfter, syncRedundantSync, syncStats = 10, 0, false, false
+			syncDefaults()
 			fs.IntVar(&syncMaxHazards, "max-hazards", 10, "sync check: hazards reported in full per run (the rest are counted)")
 			fs.IntVar(&syncStopAfter, "stop-after", 0, "sync check: end each run at its Nth distinct hazard, as the reference implementation stops at its first (0: finish the run; the verdict is the same, the counts then cover the run up to the stop)")
 			fs.BoolVar(&syncRedundantSync, "redundant-sync", false, "sync check: report each sync statement whose removal creates no hazard at the checked sizes")
-			syncMaxMemory = frontend.ByteSize(syncheck.DefaultMaxMemory)
 			fs.Int64Var(&syncMaxTasks, "max-tasks", syncheck.DefaultMaxTasks, "sync check: stop with W0613, before running them, when the cuda_tasks loops of a run would launch more than N tasks (0: no limit)")
 			fs.Int64Var(&syncMaxCells, "max-cells", syncheck.DefaultMaxCells, "sync check: stop with W0613, at the allocation, when the variables live together would have more than N tracked cells (blocks of elements the checker tracks; 16 bytes each) (0: no limit)")
 			fs.Var(&syncMaxMemory, "max-memory", "`BYTES`: sync check: stop with W0613 when the abstract machine's state (cells, visibility records, the sync event log; estimated from their allocated sizes) would take more than BYTES (0: no limit)")
@@ -43,6 +43,14 @@ func init() {
 		},
 		Run: runSyncCheck,
 	})
+}
+
+// syncDefaults sets the sync check's flag variables to the defaults its
+// flags declare.
+func syncDefaults() {
+	syncMaxHazards, syncStopAfter, syncRedundantSync, syncStats = 10, 0, false, false
+	syncMaxTasks, syncMaxCells = syncheck.DefaultMaxTasks, syncheck.DefaultMaxCells
+	syncMaxMemory = frontend.ByteSize(syncheck.DefaultMaxMemory)
 }
 
 func runSyncCheck(ctx *CheckContext) {

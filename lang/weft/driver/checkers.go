@@ -15,9 +15,13 @@ import (
 // and type checking.
 type Checker struct {
 	Name  string
-	Order int                     // 20 gpucheck, 30 distmem, 40 syncheck, 50 build
-	Flags func(fs *flag.FlagSet)  // optional: extra flags of `weft check`
-	Run   func(ctx *CheckContext) // appends diagnostics to ctx.Errs; may print reports to ctx.Env.Stdout
+	Order int                    // 20 gpucheck, 30 distmem, 40 syncheck, 50 build
+	Flags func(fs *flag.FlagSet) // optional: extra flags of `weft check`
+	// Defaults sets the variables of Flags's flags to their defaults, as
+	// declaring them does (required with Flags): a check whose arguments
+	// set none of them does not declare the flag set (checkArgs).
+	Defaults func()
+	Run      func(ctx *CheckContext) // appends diagnostics to ctx.Errs; may print reports to ctx.Env.Stdout
 }
 
 // CheckContext is what a Checker sees: the parsed and checked program, the

@@ -2,15 +2,16 @@ package driver
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
 	"weft.dev/weft/frontend"
 )
 
-// TestCheckFlagsReset: weft check's flag sets are reused between checks
-// (checkFlagSets); every flag a check sets is back at its default for the
-// next one, and the output is that of a first check.
+// TestCheckFlagsReset: every flag a check sets is back at its default for
+// the next check, whether that one declares the flag set or not
+// (checkArgs), and the output is that of a first check.
 func TestCheckFlagsReset(t *testing.T) {
 	src := "../../../bench/syncref/weft/per_cta_alloc.weft"
 	run := func(args ...string) (int, string, string) {
@@ -45,5 +46,63 @@ func TestCheckFlagsReset(t *testing.T) {
 	}
 	if rc, out, errs := run(); rc != rc0 || out != out0 || errs != err0 {
 		t.Errorf("check after a usage error: %d %q %q", rc, out, errs)
+	}
+}
+
+// flagVars is the state of every flag variable of weft check's checkers.
+func flagVars() string {
+	return fmt.Sprint(syncMaxHazards, syncStopAfter, syncRedundantSync, syncStats, syncMaxTasks, syncMaxCells, int64(syncMaxMemory), gpuThreads.mode)
+}
+
+// TestCheckArgsFastPath: arguments that checkArgs reads without the flag
+// set give the positional arguments, switches and flag variables that the
+// flag package gives them, after a check that had set every flag; every
+// other argument starting with "-" goes through the flag package.
+func TestCheckArgsFastPath(t *testing.T) {
+	setAll := []string{"f.weft", "--max-hazards", "3", "--stop-after", "1", "--max-memory", "1G", "--max-tasks", "7", "--max-cells", "9", "--threads=svg", "--sync-stats", "--redundant-sync"}
+	plain := [][]string{
+		nil,
+		{"f.weft"},
+		{"f.weft", "N=1"},
+		{"-q", "f.weft", "NCTA=2"},
+		{"f.weft", "--json", "M=4", "-q"},
+		{"--q", "a", "-json", "b=1", ""},
+		{"f.weft", "x", "y"},
+	}
+	var errb bytes.Buffer
+	env := &frontend.Env{Stdout: &errb, Stderr: &errb}
+	for _, args := range plain {
+		if _, _, _, ok := plainCheckArgs(args); !ok {
+			t.Fatalf("%q: not read without the flag set", args)
+		}
+		if _, _, _, ok := checkArgs(env, setAll); !ok {
+			t.Fatal(errb.String())
+		}
+		pos, asJSON, quiet, ok := checkArgs(env, args)
+		fast := fmt.Sprint(pos, asJSON, quiet, ok, flagVars())
+		if _, _, _, ok := checkArgs(env, setAll); !ok {
+			t.Fatal(errb.String())
+		}
+		cf := newCheckFlagSet()
+		cf.fs.SetOutput(&errb)
+		fpos, err := parseArgs(cf.fs, args)
+		if err != nil {
+			t.Fatalf("%q: %v", args, err)
+		}
+		if fpos == nil {
+			fpos = []string{}
+		}
+		full := fmt.Sprint(fpos, *cf.asJSON, *cf.quiet, true, flagVars())
+		if fast != full {
+			t.Errorf("%q: without the flag set %s, with it %s", args, fast, full)
+		}
+	}
+	for _, args := range [][]string{
+		{"f.weft", "-q=true"}, {"f.weft", "--json=false"}, {"-"}, {"--", "f.weft"}, {"-h"}, {"f.weft", "--sync-stats"},
+		{"f.weft", "---q"}, {"f.weft", "-Q"}, {"f.weft", "--max-hazards", "2"}, {"-threads", "f.weft"},
+	} {
+		if _, _, _, ok := plainCheckArgs(args); ok {
+			t.Errorf("%q: read without the flag set", args)
+		}
 	}
 }

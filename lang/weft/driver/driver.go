@@ -6,7 +6,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/rogpeppe/go-internal/diff"
 
@@ -119,9 +118,10 @@ func isIdent(s string) bool {
 type checkFlagSet struct {
 	fs            *flag.FlagSet
 	asJSON, quiet *bool
-	all           []*flag.Flag
 }
 
+// newCheckFlagSet declares weft check's flags anew (which sets every flag
+// variable of the checkers to its default).
 func newCheckFlagSet() *checkFlagSet {
 	cf := &checkFlagSet{fs: flag.NewFlagSet("check", flag.ContinueOnError)}
 	cf.asJSON = cf.fs.Bool("json", false, "diagnostics as JSON on stdout")
@@ -131,45 +131,73 @@ func newCheckFlagSet() *checkFlagSet {
 			c.Flags(cf.fs)
 		}
 	}
-	cf.fs.VisitAll(func(f *flag.Flag) { cf.all = append(cf.all, f) })
 	return cf
 }
 
-// checkFlagSets holds flag sets of weft check between checks: declaring
-// the dozen flags anew (a map grown flag by flag, each default formatted)
-// was a few µs of a small kernel's check (issue 13). A set is used by one
-// check at a time (Get to Put) and reset to its defaults before use, which
-// also resets the package variables the flags set, as declaring them did.
-var checkFlagSets = sync.Pool{New: func() any { return newCheckFlagSet() }}
+// checkArgs reads weft check's arguments: the positional ones (the file
+// and NAME=VALUE sizes) and the flags; ok is false on a usage error or a
+// help request, already printed.
+//
+// Arguments that are positional or one of the verb's own switches, -q and
+// --json (spelled -name or --name, without a value), are read without
+// declaring the flag set: its dozen flags (a map grown flag by flag, each
+// default formatted, a closure per checker) were a few µs of a small
+// kernel's check (issue 13). The checkers' flag variables are then set to
+// their defaults (Checker.Defaults), as declaring them does, so a check
+// never sees a flag of an earlier one. Any other argument that starts
+// with "-" (another flag, a value, "--", "-", help) goes through the flag
+// package as before. TestCheckArgsFastPath compares both.
+func checkArgs(env *frontend.Env, args []string) (pos []string, asJSON, quiet, ok bool) {
+	if pos, asJSON, quiet, ok = plainCheckArgs(args); ok {
+		for _, c := range checkers {
+			if c.Defaults != nil {
+				c.Defaults()
+			}
+		}
+		return pos, asJSON, quiet, true
+	}
+	cf := newCheckFlagSet()
+	cf.fs.SetOutput(env.Stderr)
+	pos, err := parseArgs(cf.fs, args)
+	if err != nil {
+		return nil, false, false, false
+	}
+	if !frontend.NonNegative(env, cf.fs, "max-hazards", "max-tasks", "max-cells", "max-memory") {
+		return nil, false, false, false
+	}
+	return pos, *cf.asJSON, *cf.quiet, true
+}
 
-// reset sets every flag to its default; false if one does not take it back.
-func (cf *checkFlagSet) reset() bool {
-	for _, f := range cf.all {
-		if f.Value.Set(f.DefValue) != nil {
-			return false
+// plainCheckArgs is checkArgs for arguments that are positional, -q/--q
+// or -json/--json; ok is false for any other argument starting with "-".
+func plainCheckArgs(args []string) (pos []string, asJSON, quiet, ok bool) {
+	for _, a := range args {
+		if a == "" || a[0] != '-' {
+			continue
+		}
+		switch a {
+		case "-q", "--q":
+			quiet = true
+		case "-json", "--json":
+			asJSON = true
+		default:
+			return nil, false, false, false
 		}
 	}
-	return true
+	pos = make([]string, 0, len(args))
+	for _, a := range args {
+		if a == "" || a[0] != '-' {
+			pos = append(pos, a)
+		}
+	}
+	return pos, asJSON, quiet, true
 }
 
 func noProgress() {}
 
 func checkVerb(env *frontend.Env, args []string) int {
-	cf := checkFlagSets.Get().(*checkFlagSet)
-	if !cf.reset() {
-		cf = newCheckFlagSet()
-	}
-	defer func() {
-		cf.fs.SetOutput(io.Discard) // keep no writer of this check
-		checkFlagSets.Put(cf)
-	}()
-	fs, asJSON, quiet := cf.fs, cf.asJSON, cf.quiet
-	fs.SetOutput(env.Stderr)
-	pos, err := parseArgs(fs, args)
-	if err != nil {
-		return 2
-	}
-	if !frontend.NonNegative(env, fs, "max-hazards", "max-tasks", "max-cells", "max-memory") {
+	pos, asJSON, quiet, ok := checkArgs(env, args)
+	if !ok {
 		return 2
 	}
 	files, assigns := splitAssignments(pos)
@@ -197,7 +225,7 @@ func checkVerb(env *frontend.Env, args []string) int {
 		if AfterFrontEnd != nil {
 			AfterFrontEnd()
 		}
-		ctx := &CheckContext{Env: env, File: f, Prog: prog, Sizes: sizes, Errs: &errs, WantSummary: !*quiet && !*asJSON}
+		ctx := &CheckContext{Env: env, File: f, Prog: prog, Sizes: sizes, Errs: &errs, WantSummary: !quiet && !asJSON}
 		stop := noProgress
 		if env.StderrIsTerminal { // the label only where a line can show it
 			stop = frontend.Progress(env, "weft check "+files[0])
@@ -207,7 +235,7 @@ func checkVerb(env *frontend.Env, args []string) int {
 		defer func() {
 			// After the diagnostics: what was checked, so that a pass is
 			// never silent about having checked nothing (issue 14).
-			if errs.HasErrors() || *quiet || *asJSON {
+			if errs.HasErrors() || quiet || asJSON {
 				return
 			}
 			for _, s := range ctx.Summary {
@@ -218,7 +246,7 @@ func checkVerb(env *frontend.Env, args []string) int {
 			}
 		}()
 	}
-	return frontend.Report(env, &errs, *asJSON)
+	return frontend.Report(env, &errs, asJSON)
 }
 
 func fmtVerb(env *frontend.Env, args []string) int {

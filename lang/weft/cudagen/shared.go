@@ -1,0 +1,72 @@
+package cudagen
+
+import (
+	"weft.dev/weft/lang/weft/coll"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// Under weft check the GPU checker has derived, before the generator
+// runs, the tiling of every device function (its top-level collective)
+// and of every cuda_threads loop's body (gpucheck.Result.Bodies); the
+// generator's CheckOnly pass derived them all again, a tiling of about
+// 1.2 KB per loop and a third of the GPU checker's time on small kernels
+// (issue 13, stop 30). With Options.GPU it takes them instead:
+//
+//   - a device function's top-level tiling is the checker's for the same
+//     statement and launch shape;
+//   - a cuda_threads loop's body is the checker's when the loop's scope
+//     is the checker's tiling (ctx.shared) and the checker derived the
+//     body from it, with the same trip count and unit: the derivation is
+//     a pure function of these (package coll), so it is the tiling the
+//     generator would derive, but for the iterator's id;
+//   - CudaWarps blocks derive from a shared scope as before, and coll's
+//     memo returns the checker's tiling for the same arguments.
+//
+// The iterator ids are labels: the generator counts its own (the
+// checker's differ) and reads a tiling's ids only to find an iterator's
+// term (recordCTAPitch, through sym.tIter, the id in the tilings) and in
+// the text of a failed unit match (the "starting at thread 64 + 128*i1"
+// of an instruction's W0908). So the generation is the same but for that
+// text. Where a tiling cannot be taken under a shared scope (the checker
+// has none for the loop, or another one: an inlined proc's loop reached
+// from two scopes), or a unit match under a shared scope fails, the pass
+// sets shareMiss and runPasses generates again without Options.GPU.
+// TestSharedTilingsMatchDerived compares the diagnostics with and without
+// it on every program and variant of the differential corpus.
+
+// shareFrom takes opt.GPU for a CheckOnly pass.
+func (g *gen) shareFrom(opt Options) {
+	if opt.CheckOnly {
+		g.gpu = opt.GPU
+	}
+}
+
+// sharedTop is the GPU checker's top-level tiling of the device function
+// s for launch shape m, or nil.
+func (g *gen) sharedTop(s *syntax.With, m coll.Machine) *coll.Tiling {
+	if g.gpu == nil {
+		return nil
+	}
+	for _, d := range g.gpu.Devices {
+		if d.Stmt == s && d.Top != nil && d.Top.M == m {
+			return d.Top
+		}
+	}
+	return nil
+}
+
+// sharedBody is the GPU checker's tiling of the body of the cuda_threads
+// loop s with trip count hi and unit u in the scope ctx.cur, or nil when
+// ctx.cur is not shared or the checker's is not that derivation (the
+// latter sets shareMiss).
+func (g *gen) sharedBody(ctx *devCtx, s *syntax.For, hi int, u *coll.Unit) *coll.Tiling {
+	if !ctx.shared {
+		return nil
+	}
+	b := g.gpu.Bodies[s]
+	if b == nil || b.Parent != ctx.cur || b.Kind != coll.KindThreads || b.Count != hi || !coll.SameOn(&b.Unit, u, b.M) {
+		g.shareMiss = true
+		return nil
+	}
+	return b
+}
