@@ -366,6 +366,11 @@ type Machine struct {
 	// For tests: virtual loops with pinned inner loops, with private
 	// variables, and slices adopted with their records (thsym.go).
 	thPinRuns, thPrivRuns, thAdopts, thClassRuns, thLazyAdopts int64
+	// thKeeps counts the whole-variable statements run on a virtual
+	// variable without materializing it; thsymNoKeep turns that off
+	// (thkeep.go, tests).
+	thKeeps     int64
+	thsymNoKeep bool
 	// Grid symmetry (thgrid.go): inGrid while a grid nest's
 	// representative runs, gridInner its inner axes (run for their first
 	// point only); noGrid disables it, gridRuns counts its uses (tests).

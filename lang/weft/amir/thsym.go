@@ -1055,7 +1055,7 @@ func (m *Machine) thsymTouch(s *Stmt) {
 		}
 		return
 	}
-	if s.Acc != nil && m.thVars[s.Acc.Var] != nil {
+	if s.Acc != nil && m.thVars[s.Acc.Var] != nil && !m.thsymKeep(s) {
 		m.thsymMaterialize(s.Acc.Var)
 	}
 	for _, b := range s.Bars {
@@ -1211,6 +1211,24 @@ func (m *Machine) thsymCopyMap(v int, st *varState, mp thMap) {
 						head = st.cells[c].reads
 					}
 					if head < 0 {
+						// Thread i's list is the translation of the
+						// empty list. The other slices hold no record
+						// of their own unless a whole-variable record
+						// was kept virtual (thkeep.go), which the
+						// representative's loop may have cleared since.
+						for i := int32(1); i < f.n && j+int(i)*mp.coef < blocks; i++ {
+							cl := &st.cells[c+int(i)*mp.coef*stride]
+							lp := &cl.muts
+							if reads {
+								lp = &cl.reads
+							}
+							if *lp >= 0 {
+								m.freeList(*lp)
+								*lp = -1
+								m.vers++
+								cl.ver = m.vers
+							}
+						}
 						continue
 					}
 					for h := head; h >= 0; h = m.rec(h).next {

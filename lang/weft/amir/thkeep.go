@@ -1,0 +1,184 @@
+package amir
+
+// Whole-variable statements on a virtual variable (issue 13, stop 30).
+//
+// A statement outside a virtual loop that reads or changes a virtual
+// variable had always materialized it (thsymTouch): per_cta_alloc's free
+// check of its tile, after the CTA fence, copied the 16 rows'
+// representatives into 240 records only to find that every one passes,
+// and rmem_uniform's host copy of d_dst back (a check and a read record
+// by the host) copied 255 slices. thsymKeep lets such a statement run on
+// the virtual state when that gives the materialized run's result.
+//
+// The form: the statement (or fused run, kRun) accesses the whole
+// variable (every window spans its dimension, so its cells are every
+// cell and it cannot fault); its threads gs are σ-invariant for every
+// frame of the variable's maps (all of the frame's threads or none, as
+// the events of invariant 2 in thsym.go); it is checks (CheckReads,
+// CheckMutates) followed by records (RecordRead, RecordMutate) of one
+// record a cell (not one per thread: a per-thread record of the frame's
+// first thread would be shifted by the copies), with no barrier access.
+//
+// Why the result is the materialized one. Materialized, thread i's slice
+// holds τ_i of the representative's records (thsymCopy: creator and
+// one-thread grants of the frame's first thread moved to thread i). A
+// check reads a record only through tests of its components against gs
+// (failing, and the creator and coversAll shortcuts, which pass only
+// where failing passes) and of its timeline, level and atomic set; τ_i
+// moves one thread of the frame to another, both in gs or both out, so
+// τ_i(r) fails iff r does. Every record of the variable (the
+// representatives' and any other) is tested first without reporting;
+// if one fails, the variable is materialized as before. Otherwise no
+// record fails in either state: the check reports nothing, and counts
+// the same cells. A record statement then adds, in every cell, a record
+// by gs that τ_i leaves alone; addRecord on τ_i of a list does what it
+// does on the list, translated, as its tests (source, creator equal to
+// gs, timeline, level, atomic set, dominated) read the old record's
+// components the same way, except that the virtual state's other slices
+// are empty where the materialized ones hold copies: the copies must not
+// change what addRecord does, so no list may hold a record of the same
+// source by gs (the only records it may keep or replace) nor a group.
+// The other slices then hold the new record alone, which a later
+// materialization replaces by the copy of the representative's list,
+// whose head is the same record: the state materialized later is the
+// one materialized now, as for the loop's own statements. Replays (the
+// pre-pass's and the check's) only bring records up to the log, as a
+// later inspection would.
+//
+// Checked by TestThreadSymKeepMatchesMaterialized (against the
+// materializing path, thsymNoKeep) and the thread-symmetry differential
+// tests (against runs with no symmetry).
+
+// thsymKeep reports whether s, a statement outside a virtual loop on
+// virtual data variable s.Acc.Var, runs on the virtual state (true) or
+// the variable must be materialized first (false).
+func (m *Machine) thsymKeep(s *Stmt) bool {
+	if m.thsymNoKeep || m.lite {
+		return false
+	}
+	v := s.Acc.Var
+	vs := m.thVars[v]
+	if m.p.Vars[v].Barrier {
+		return false
+	}
+	var one [1]*Stmt
+	body := one[:]
+	one[0] = s
+	if s.Kind == kRun {
+		body = s.Body
+		if !s.Exec.All && s.gsc == nil {
+			return false // execRun has no common gs
+		}
+	}
+	st := &m.vars[v]
+	if !st.live || !m.wholeVar(body[0].Acc, st) {
+		return false
+	}
+	gs := m.gs(s)
+	for _, x := range vs.maps {
+		if !m.thsymInvariant(gs, x.frame) {
+			return false
+		}
+	}
+	m.unlazy(st)
+	now := int32(len(m.log))
+	recorded := false
+	for _, b := range body {
+		if b.Acc.Var != v || len(b.Bars) > 0 {
+			// A barrier access's counts (a record's P) name the
+			// queues of gs; not needed by the argument either, and
+			// not tested: refused.
+			return false
+		}
+		reads := b.Kind == KCheckReads || b.Kind == KRecordRead
+		switch b.Kind {
+		case KCheckReads, KCheckMutates:
+			if recorded {
+				// Not needed by the argument (the record is the same
+				// in every cell of both states, and the records before
+				// it were tested by the checks' pre-pass), but no
+				// program has one: refused rather than relied on.
+				return false
+			}
+			for c := range st.cells {
+				h := st.cells[c].muts
+				if reads {
+					h = st.cells[c].reads
+				}
+				for ; h >= 0; h = m.rec(h).next {
+					r := m.rec(h)
+					if r.grp != 0 {
+						return false
+					}
+					if r.stamp != now {
+						m.replay(r)
+					}
+					if _, _, fail := m.failing(r, gs, b.Convergent, b.Level, b.Quals); fail {
+						return false
+					}
+				}
+			}
+		case KRecordRead, KRecordMutate:
+			if !b.Convergent && gs.task != allTasks && len(m.shapes[gs.shape]) > 1 {
+				return false // one record per thread
+			}
+			for c := range st.cells {
+				h := st.cells[c].muts
+				if reads {
+					h = st.cells[c].reads
+				}
+				for ; h >= 0; h = m.rec(h).next {
+					r := m.rec(h)
+					if r.grp != 0 || r.src == int32(b.Src) && r.creator == gs {
+						return false
+					}
+				}
+			}
+			recorded = true
+		default:
+			return false
+		}
+	}
+	m.thKeeps++
+	return true
+}
+
+// wholeVar reports whether every window of a spans its dimension of st
+// (its cells are every cell of st, in bounds).
+func (m *Machine) wholeVar(a *Access, st *varState) bool {
+	if len(a.Idx) == 0 {
+		return true
+	}
+	if len(a.Idx) != len(st.dims) {
+		return false
+	}
+	for d := range a.Idx {
+		w := &a.Idx[d]
+		if w.lo(m.env) != 0 {
+			return false
+		}
+		if w.Hi == nil {
+			if st.dims[d] != 1 {
+				return false
+			}
+		} else if w.hi(m.env) != st.dims[d] {
+			return false
+		}
+	}
+	return true
+}
+
+// thsymInvariant reports whether threads gs hold all of frame f's threads
+// or none of them.
+func (m *Machine) thsymInvariant(gs threads, f *thFrame) bool {
+	if gs.task == allTasks || gs.task != f.task {
+		return true
+	}
+	in := int32(0)
+	for j := int32(0); j < f.n; j++ {
+		if m.contains(gs, f.task, f.r0+j*f.step) {
+			in++
+		}
+	}
+	return in == 0 || in == f.n
+}
