@@ -556,7 +556,7 @@ func (m *Machine) gridTry(s *Stmt, lo, hi int) *gridRT {
 		return nil
 	}
 	if pl.blk {
-		if !m.gridBlockSpan(g, b) {
+		if !m.gridBlockSpan(g, b) || m.blkLeaveToThSym(b) {
 			return nil
 		}
 	} else {

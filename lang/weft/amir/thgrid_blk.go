@@ -301,3 +301,19 @@ func blkCandidate(s *Stmt, stmts []*Stmt) bool {
 	}
 	return c0 != 0 && inner
 }
+
+// blkLeaveToThSym reports whether a loop inside a block nest (b.rng at
+// entry) has a thread-symmetry plan and more than two iterations: the
+// block grid's representative runs its block in full (thread symmetry
+// is off inside it), where thread symmetry runs one iteration of each
+// entry of that loop (per_cta_alloc's rows of 16 threads, thkeep.go).
+// shfl_xor's lane pairs have two, where thread symmetry saves at most
+// one iteration an entry (and refuses their host-written d_A).
+func (m *Machine) blkLeaveToThSym(b *liteBox) bool {
+	for i := 1; i < len(b.loops); i++ {
+		if b.loops[i].thsym != nil && b.rng[2*i+1]-b.rng[2*i] > 2 {
+			return true
+		}
+	}
+	return false
+}
