@@ -493,6 +493,9 @@ func (m *Machine) gridEnter(s *Stmt, lo, hi int) *gridRT {
 	// A nest whose conditions failed is tried again only after 2^f more
 	// entries (f its failures, at most 6): running it in full is always
 	// exact, and the test at entry costs about a full slab walk.
+	if s.grid.blk && m.blkLeaveToThSym(s) {
+		return nil
+	}
 	if s.grid.lazy {
 		// A block nest's plan, made once (thgrid_blk.go).
 		if s.grid = m.p.planGridMode(s, gridStmts(s), true); s.grid == nil {
@@ -556,7 +559,7 @@ func (m *Machine) gridTry(s *Stmt, lo, hi int) *gridRT {
 		return nil
 	}
 	if pl.blk {
-		if !m.gridBlockSpan(g, b) || m.blkLeaveToThSym(b) {
+		if !m.gridBlockSpan(g, b) {
 			return nil
 		}
 	} else {

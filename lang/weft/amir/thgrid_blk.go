@@ -1,5 +1,7 @@
 package amir
 
+import "slices"
+
 // Block grids (issue 13, stop 30: shfl_xor).
 //
 // thgrid.go's points are single threads: every statement of the nest
@@ -277,7 +279,9 @@ func reverseRegions(d *gridVirt) *gridVirt {
 // the nest's statements (but clears) reads s's iterator with one
 // coefficient, and one reads the iterator of a loop inside s.
 func blkCandidate(s *Stmt, stmts []*Stmt) bool {
-	c0, inner := 0, false
+	c0 := 0
+	var buf [8]int
+	other := buf[:0] // the other slots the starts read
 	for _, t := range stmts {
 		if t.Kind == KClearReads || t.Kind == KClearMutates {
 			continue
@@ -292,28 +296,38 @@ func blkCandidate(s *Stmt, stmts []*Stmt) bool {
 		}
 		c0 = c
 		for _, tm := range a.Terms {
-			if tm.Slot != s.Slot && tm.Coef != 0 && !inner {
-				Walk(s, func(u *Stmt) {
-					inner = inner || u != s && u.Kind == KLoop && u.Slot == tm.Slot
-				})
+			if tm.Slot != s.Slot && tm.Coef != 0 && !slices.Contains(other, tm.Slot) {
+				other = append(other, tm.Slot)
 			}
 		}
 	}
-	return c0 != 0 && inner
-}
-
-// blkLeaveToThSym reports whether a loop inside a block nest (b.rng at
-// entry) has a thread-symmetry plan and more than two iterations: the
-// block grid's representative runs its block in full (thread symmetry
-// is off inside it), where thread symmetry runs one iteration of each
-// entry of that loop (per_cta_alloc's rows of 16 threads, thkeep.go).
-// shfl_xor's lane pairs have two, where thread symmetry saves at most
-// one iteration an entry (and refuses their host-written d_A).
-func (m *Machine) blkLeaveToThSym(b *liteBox) bool {
-	for i := 1; i < len(b.loops); i++ {
-		if b.loops[i].thsym != nil && b.rng[2*i+1]-b.rng[2*i] > 2 {
-			return true
+	inner := false
+	if len(other) > 0 {
+		for _, t := range s.Body {
+			Walk(t, func(u *Stmt) {
+				inner = inner || u.Kind == KLoop && slices.Contains(other, u.Slot)
+			})
 		}
 	}
-	return false
+	return inner
+}
+
+// blkLeaveToThSym reports whether a loop inside block nest s has a
+// thread-symmetry plan and more than two iterations at entry: the block
+// grid's representative runs its block in full (thread symmetry is off
+// inside it), where thread symmetry runs one iteration of each entry of
+// that loop (per_cta_alloc's rows of 16 threads, thkeep.go). shfl_xor's
+// lane pairs have two, where thread symmetry saves at most one iteration
+// an entry (and refuses their host-written d_A). Tested before the plan
+// is made (gridEnter): per_cta_alloc enters its nest once.
+func (m *Machine) blkLeaveToThSym(s *Stmt) bool {
+	leave := false
+	for _, t := range s.Body {
+		Walk(t, func(u *Stmt) {
+			if !leave && u.Kind == KLoop && u.thsym != nil && len(u.CtlSlots) == 0 {
+				leave = u.Hi(m.env)-u.Lo(m.env) > 2
+			}
+		})
+	}
+	return leave
 }
