@@ -1551,6 +1551,12 @@ func (m *Machine) execMembers(run *Stmt, cs []int32, gs threads, st *varState) {
 		if m.stop {
 			return
 		}
+		if st.lazy {
+			// A member deferred its records (lazycells.go); the next
+			// reads or changes the lists cs names, as Machine.cells
+			// would have made them for a statement of its own.
+			m.makeLazy(st)
+		}
 		switch s.Kind {
 		case KCheckReads, KCheckMutates:
 			m.checkCells(s, cs, gs, st)

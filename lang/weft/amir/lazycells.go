@@ -18,6 +18,12 @@ package amir
 // values of cell versions (fresh either way, memo.go) differ. A variable
 // freed or reallocated while lazy never makes them. The Result is the
 // eager one (TestLazyCellsMatchEager).
+//
+// Stop 30: the cells may already hold records when none is of the same
+// statement (recordLazy); makeLazy puts the remembered record at the
+// head of each list, where addRecord would have. thsymAdoptableLazy,
+// which reads a lazy variable as holding that record alone, asks
+// lazyAlone first.
 
 // recordLazy is recordCells' lazy path: true when it recorded s on every
 // cell of st by remembering the record.
@@ -30,9 +36,22 @@ func (m *Machine) recordLazy(s *Stmt, cs []int32, gs threads, pends []pend, st *
 			return false
 		}
 	}
+	// The cells may hold records (stop 30: rmem_uniform's host read of
+	// d_dst after the kernel's writes, 256 records): addRecord then
+	// prepends the new record, as makeLazy does, unless the list holds
+	// one of the same statement (the only records it keeps, replaces or
+	// expands: a record of s's source, or a group of it).
+	src := int32(s.Src)
+	reads := s.Kind == KRecordRead
 	for i := range st.cells {
-		if st.cells[i].reads >= 0 || st.cells[i].muts >= 0 {
-			return false
+		h := st.cells[i].muts
+		if reads {
+			h = st.cells[i].reads
+		}
+		for ; h >= 0; h = m.rec(h).next {
+			if m.rec(h).src == src {
+				return false
+			}
 		}
 	}
 	st.lazy = true
@@ -67,6 +86,17 @@ func (m *Machine) makeLazy(st *varState) {
 		m.vers++
 		cl.ver = m.vers
 	}
+}
+
+// lazyAlone reports whether lazy variable st's cells hold nothing but the
+// remembered record (recordLazy may defer it over records).
+func lazyAlone(st *varState) bool {
+	for i := range st.cells {
+		if st.cells[i].reads >= 0 || st.cells[i].muts >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // unlazy makes st's remembered records, if any, before a walk over its

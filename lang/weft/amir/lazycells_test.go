@@ -23,6 +23,10 @@ func TestLazyCellsMatchEager(t *testing.T) {
 		// (b.write(host, at(x), ...)) are deferred.
 		{"grid", randomGridProgram},
 		{"group", randomGroupProgram},
+		// Host reads of the whole of variables that hold records
+		// (virtual or not), deferred over them (stop 30).
+		{"keep", randomKeepProgram},
+		{"private", randomPrivateThreadSymProgram},
 	}
 	var taken, made int64
 	for _, g := range gens {

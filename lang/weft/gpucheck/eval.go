@@ -199,7 +199,8 @@ func (u *unitEnv) resolve(e syntax.Expr, m coll.Machine) (coll.Unit, error) {
 		if len(e.Args) != len(d.params) || len(e.Kwargs) > 0 {
 			return coll.Unit{}, fmt.Errorf("collective unit %s takes %d arguments (%s)", d.name, len(d.params), strings.Join(d.params, ", "))
 		}
-		var args []int64
+		var abuf [4]int64
+		args := abuf[:0]
 		for _, a := range e.Args {
 			v, ok := u.c.eval(a)
 			if !ok {
@@ -224,7 +225,9 @@ func (u *unitEnv) resolve(e syntax.Expr, m coll.Machine) (coll.Unit, error) {
 			if err != nil {
 				return coll.Unit{}, err
 			}
-			return base.Scaled(int(k))
+			// base was built for this expression (build makes its
+			// coordinates afresh): scaled in place, not copied.
+			return base.ScaledOwned(int(k))
 		}
 	}
 	return coll.Unit{}, fmt.Errorf("%s is not a collective unit", exprString(e))
