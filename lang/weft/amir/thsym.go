@@ -154,7 +154,7 @@ const thBoxDims = 4
 
 // boxesMeet reports whether the other dimensions' boxes of a and b share
 // a block.
-func boxesMeet(a, b thMap) bool {
+func boxesMeet(a, b *thMap) bool {
 	if a.nbox == 0 || b.nbox == 0 {
 		return true
 	}
@@ -186,7 +186,7 @@ func inBox(st *varState, mp thMap, c int) bool {
 
 // slicesMeet reports whether some slice of a (threads [0, na)) and some
 // slice of b (threads [0, nb)) of one dimension may share an index.
-func slicesMeet(a, b thMap, na, nb int32) bool {
+func slicesMeet(a, b *thMap, na, nb int32) bool {
 	if !boxesMeet(a, b) {
 		return false
 	}
@@ -889,7 +889,8 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 		// both (a virtual variable's records are all in its maps'
 		// first slices, so the hull's other cells hold none).
 		grow := -1
-		for xi, x := range vs.maps {
+		for xi := range vs.maps {
+			x := &vs.maps[xi] // by pointer: a thMap is 80 bytes
 			if x.dim != mp.dim {
 				return nil
 			}
@@ -904,8 +905,8 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 				}
 			}
 		}
-		for xi, x := range vs.maps {
-			if xi != grow && slicesMeet(x, mp, x.frame.n, f.n) {
+		for xi := range vs.maps {
+			if x := &vs.maps[xi]; xi != grow && slicesMeet(x, &mp, x.frame.n, f.n) {
 				return nil // overlapping slices of another execution
 			}
 		}
@@ -967,7 +968,10 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 	for _, x := range nm {
 		vs := m.thVars[x.v]
 		if vs == nil {
-			vs = &thVar{}
+			// Room for the maps of the variable's disjoint slice sets
+			// of this size (per_cta_alloc: 16 rows of the tile, one
+			// map each, had grown the list five times).
+			vs = &thVar{maps: make([]thMap, 0, min(max(m.vars[x.v].total/max(n*x.mp.coef, 1), 1), 32))}
 			m.thVars[x.v] = vs
 		}
 		if x.add {
