@@ -592,7 +592,7 @@ func (p *Program) Finish() {
 		s.grid = nil
 		if s.Kind == KLoop && !s.Tasks {
 			s.grid = p.planGrid(s)
-			if s.grid != nil {
+			if s.grid != nil && !s.grid.blk {
 				p.thExt = false
 			}
 		}

@@ -97,6 +97,12 @@ import "slices"
 
 // gridPlan is the static plan of a grid nest (Stmt.grid).
 type gridPlan struct {
+	// blk: the points are thread blocks (thgrid_blk.go); execs lists the
+	// nest's distinct starts and shapes then.
+	blk   bool
+	execs []gridExec
+	// lazy: a block plan not made yet (planGrid, gridEnter).
+	lazy   bool
 	axes   []*Stmt // the axis loops, outermost first
 	start  *Affine
 	steps  []int // each axis's coefficient in start
@@ -135,18 +141,10 @@ type gridCheck struct {
 }
 
 // planGrid returns the grid plan of loop s, or nil when s is outside the
-// form above.
+// form above and outside its block form (thgrid_blk.go).
 func (p *Program) planGrid(s *Stmt) *gridPlan {
 	if s.Kind != KLoop || s.Tasks {
 		return nil
-	}
-	g := &gridPlan{}
-	// The axes: a chain of loops each the only statement of the previous
-	// one's body; which of them are axes is decided by the start.
-	chain := []*Stmt{s}
-	for t := s; len(t.Body) == 1 && t.Body[0].Kind == KLoop && !t.Body[0].Tasks; {
-		t = t.Body[0]
-		chain = append(chain, t)
 	}
 	stmts := make([]*Stmt, 0, 16) // on the stack when they fit (stop 29: growth was a tenth of a small kernel's Convert objects)
 	ok := true
@@ -164,8 +162,45 @@ func (p *Program) planGrid(s *Stmt) *gridPlan {
 		}
 	})
 	if !ok {
+		return nil // both forms need it (one walk for both: stop 30)
+	}
+	if g := p.planGridMode(s, stmts, false); g != nil {
+		return g
+	}
+	if !blkCandidate(s, stmts) {
 		return nil
 	}
+	// Planned at the first entry outside a grid (gridEnter): a loop
+	// inside a block nest never is, nor a nest never entered.
+	return &gridPlan{blk: true, lazy: true}
+}
+
+// gridStmts lists nest s's statements other than loops, blocks and Ifs.
+func gridStmts(s *Stmt) []*Stmt {
+	var stmts []*Stmt
+	Walk(s, func(t *Stmt) {
+		switch t.Kind {
+		case KBlock, KLoop, KIf:
+		default:
+			stmts = append(stmts, t)
+		}
+	})
+	return stmts
+}
+
+// planGridMode plans loop s, whose statements other than loops, blocks
+// and Ifs are stmts, as a grid of one-thread points (blk false) or of
+// thread blocks (blk true: thgrid_blk.go).
+func (p *Program) planGridMode(s *Stmt, stmts []*Stmt, blk bool) *gridPlan {
+	g := &gridPlan{blk: blk}
+	// The axes: a chain of loops each the only statement of the previous
+	// one's body; which of them are axes is decided by the start.
+	chain := []*Stmt{s}
+	for t := s; len(t.Body) == 1 && t.Body[0].Kind == KLoop && !t.Body[0].Tasks; {
+		t = t.Body[0]
+		chain = append(chain, t)
+	}
+	ok := true
 	for _, t := range stmts {
 		if t.Kind == KClearReads || t.Kind == KClearMutates {
 			continue
@@ -173,9 +208,12 @@ func (p *Program) planGrid(s *Stmt) *gridPlan {
 		if t.Exec.All || t.Exec.StartAff == nil {
 			return nil
 		}
+		if blk {
+			g.addExec(t)
+		}
 		if g.start == nil {
 			g.start = t.Exec.StartAff
-		} else if !affEqual(g.start, t.Exec.StartAff) {
+		} else if !blk && !affEqual(g.start, t.Exec.StartAff) {
 			return nil
 		}
 		found := false
@@ -204,9 +242,15 @@ func (p *Program) planGrid(s *Stmt) *gridPlan {
 		g.axes = append(g.axes, l)
 		g.steps = append(g.steps, c)
 		isAxis[l.Slot] = true
+		if blk {
+			break // one axis, the outer loop (thgrid_blk.go)
+		}
 	}
 	if len(isAxis) != len(g.axes) {
 		return nil // one slot for two axes
+	}
+	if blk && !g.blkStarts(s, isAxis) {
+		return nil
 	}
 	last := g.axes[len(g.axes)-1]
 	Walk(s, func(t *Stmt) {
@@ -215,7 +259,7 @@ func (p *Program) planGrid(s *Stmt) *gridPlan {
 				ok = false // a condition or bound that reads a thread
 			}
 		}
-		if t.Kind == KLoop && !isAxis[t.Slot] && coefOf(g.start, t.Slot) != 0 {
+		if !blk && t.Kind == KLoop && !isAxis[t.Slot] && coefOf(g.start, t.Slot) != 0 {
 			ok = false
 		}
 	})
@@ -287,6 +331,9 @@ func (p *Program) planGrid(s *Stmt) *gridPlan {
 	}
 	for i := range g.vars {
 		gv := &g.vars[i]
+		if blk && !gv.trans {
+			return nil // a block grid translates every variable
+		}
 		for k, d := range gv.dims {
 			if d < 0 && !gv.ro {
 				return nil // a written variable shared by threads
@@ -407,10 +454,13 @@ type gridRT struct {
 	pl   *gridPlan
 	task int32
 	th0  int32
-	ns   []int   // points per axis
-	ths  []int32 // th(p) by grid point, lexicographic (axis 0 outermost)
-	pts  []int   // the grid points' coordinates, same order (len(ns) each)
-	inF  []uint64
+	// w: each point's threads are [th(p), th(p)+w): 1 but in a block
+	// grid (thgrid_blk.go), where th0 is the first point's first thread.
+	w   int32
+	ns  []int   // points per axis
+	ths []int32 // th(p) by grid point, lexicographic (axis 0 outermost)
+	pts []int   // the grid points' coordinates, same order (len(ns) each)
+	inF []uint64
 	// unif caches gridUniform's answers (a few distinct sets a nest).
 	unif  []gridUnif
 	vars  []gridVarRT
@@ -443,6 +493,15 @@ func (m *Machine) gridEnter(s *Stmt, lo, hi int) *gridRT {
 	// A nest whose conditions failed is tried again only after 2^f more
 	// entries (f its failures, at most 6): running it in full is always
 	// exact, and the test at entry costs about a full slab walk.
+	if s.grid.blk && m.blkLeaveToThSym(s) {
+		return nil
+	}
+	if s.grid.lazy {
+		// A block nest's plan, made once (thgrid_blk.go).
+		if s.grid = m.p.planGridMode(s, gridStmts(s), true); s.grid == nil {
+			return nil
+		}
+	}
 	bo := m.gridBackoff[s]
 	if bo == nil {
 		bo = &[2]int32{}
@@ -468,7 +527,7 @@ func (m *Machine) gridEnter(s *Stmt, lo, hi int) *gridRT {
 func (m *Machine) gridTry(s *Stmt, lo, hi int) *gridRT {
 	pl := s.grid
 	for _, sh := range pl.shapes {
-		if !m.single[sh] {
+		if !m.single[sh] && !pl.blk {
 			return nil
 		}
 	}
@@ -499,14 +558,20 @@ func (m *Machine) gridTry(s *Stmt, lo, hi int) *gridRT {
 	if !m.boxOK(b) {
 		return nil
 	}
-	saved := make([]int, len(pl.axes))
-	for k, ax := range pl.axes {
-		saved[k] = env[ax.Slot]
-		env[ax.Slot] = b.rng[2*k]
-	}
-	g.th0 = int32(pl.start.Eval(env))
-	for k, ax := range pl.axes {
-		env[ax.Slot] = saved[k]
+	if pl.blk {
+		if !m.gridBlockSpan(g, b) {
+			return nil
+		}
+	} else {
+		saved := make([]int, len(pl.axes))
+		for k, ax := range pl.axes {
+			saved[k] = env[ax.Slot]
+			env[ax.Slot] = b.rng[2*k]
+		}
+		g.th0, g.w = int32(pl.start.Eval(env)), 1
+		for k, ax := range pl.axes {
+			env[ax.Slot] = saved[k]
+		}
 	}
 	// The grid's threads, distinct.
 	pt := make([]int, len(pl.axes))
@@ -521,8 +586,8 @@ func (m *Machine) gridTry(s *Stmt, lo, hi int) *gridRT {
 		}
 		g.ths = append(g.ths, t)
 		g.pts = append(g.pts, pt...)
-		if t > maxT {
-			maxT = t
+		if t+g.w-1 > maxT {
+			maxT = t + g.w - 1
 		}
 		for k := len(pt) - 1; k >= 0; k-- {
 			pt[k]++
@@ -533,11 +598,13 @@ func (m *Machine) gridTry(s *Stmt, lo, hi int) *gridRT {
 		}
 	}
 	g.inF = make([]uint64, maxT/64+1)
-	for _, t := range g.ths {
-		if g.inF[t/64]&(1<<(t%64)) != 0 {
-			return nil // two points, one thread
+	for _, t0 := range g.ths {
+		for t := t0; t < t0+g.w; t++ {
+			if g.inF[t/64]&(1<<(t%64)) != 0 {
+				return nil // two points, one thread
+			}
+			g.inF[t/64] |= 1 << (t % 64)
 		}
-		g.inF[t/64] |= 1 << (t % 64)
 	}
 	// Dead accesses: the block count may not depend on the thread.
 	for _, dd := range pl.deadDims {
@@ -619,7 +686,12 @@ func (m *Machine) gridTry(s *Stmt, lo, hi int) *gridRT {
 				g.vars = append(g.vars, slab)
 				continue
 			}
-			m.gridMaterialize(gv.v)
+			if fits && pl.blk {
+				// Other regions of a block grid stay (thgrid_blk.go).
+				m.gridMaterializeOver(g, &slab)
+			} else {
+				m.gridMaterialize(gv.v)
+			}
 			if fits && m.gridCompare(g, &slab, now) {
 				g.vars = append(g.vars, slab)
 				continue
@@ -628,8 +700,8 @@ func (m *Machine) gridTry(s *Stmt, lo, hi int) *gridRT {
 		m.gridMaterialize(gv.v)
 		// Read-only and not translated: condition 2 (a written variable
 		// shared along an axis has no plan; one whose slabs differ runs
-		// in full).
-		if !gv.ro || !m.gridSharedOK(g, &vr, now) {
+		// in full; a block grid translates every variable).
+		if !gv.ro || pl.blk || !m.gridSharedOK(g, &vr, now) {
 			return nil
 		}
 		g.vars = append(g.vars, vr)
@@ -716,12 +788,14 @@ func (m *Machine) gridUniform(g *gridRT, x threads) bool {
 		}
 	}
 	in := 0
-	for _, t := range g.ths {
-		if m.contains(x, g.task, t) {
-			in++
+	for _, t0 := range g.ths {
+		for t := t0; t < t0+g.w; t++ {
+			if m.contains(x, g.task, t) {
+				in++
+			}
 		}
 	}
-	u := in == 0 || in == len(g.ths)
+	u := in == 0 || in == len(g.ths)*int(g.w)
 	g.unif = append(g.unif, gridUnif{x, u})
 	return u
 }
@@ -746,8 +820,8 @@ func (m *Machine) gridCovers(g *gridRT, x threads) bool {
 // point p's; a set with every grid thread or none is unchanged; any
 // other set has no image (false).
 func (m *Machine) gridTau(g *gridRT, p int, x threads) (threads, bool) {
-	if x.task == g.task && x.start == g.th0 && m.single[x.shape] {
-		x.start = g.ths[p]
+	if m.gridIn0(g, x) {
+		x.start += g.ths[p] - g.th0
 		return x, true
 	}
 	return x, m.gridUniform(g, x)
@@ -905,12 +979,11 @@ type gridSnap struct {
 // gridMoves reports whether τ_p moves a component of r (its creator or a
 // grant is the representative's one thread).
 func (m *Machine) gridMoves(g *gridRT, r *record) bool {
-	mv := func(x threads) bool { return x.task == g.task && x.start == g.th0 && m.single[x.shape] }
-	if mv(r.creator) {
+	if m.gridIn0(g, r.creator) {
 		return true
 	}
 	for i := range r.grants {
-		if mv(r.grants[i].th) {
+		if m.gridIn0(g, r.grants[i].th) {
 			return true
 		}
 	}
@@ -937,7 +1010,7 @@ func (m *Machine) gridSame(g *gridRT, p int, r, o *record) bool {
 	if x, ok := m.gridTau(g, p, r.creator); !ok || x != o.creator {
 		return false
 	}
-	if r.grp != 0 && r.creator.task == g.task && m.contains(r.creator, g.task, g.th0) {
+	if r.grp != 0 && (g.w > 1 || r.creator.task == g.task && m.contains(r.creator, g.task, g.th0)) {
 		// A group of members that are grid threads (its creator holds
 		// them all): the representative's member maps to point p's,
 		// and point p's to none (gridTau), so the members' lists are

@@ -65,7 +65,7 @@ import "slices"
 // conditions above (gridCompare's fallback when gridSame refuses).
 func (m *Machine) gridGrpSame(g *gridRT, p int, vr *gridVarRT, r, o *record, reads bool) bool {
 	gv := vr.gv
-	if m.noGridGrp || !gv.ro || r.grp == 0 || r.creator.task != g.task || o.creator != r.creator ||
+	if m.noGridGrp || g.w > 1 || !gv.ro || r.grp == 0 || r.creator.task != g.task || o.creator != r.creator ||
 		!m.contains(r.creator, g.task, g.th0) {
 		return false
 	}
@@ -186,8 +186,8 @@ func (m *Machine) groupFails(r *record, gs threads, conv bool, lvl Level, qs Qua
 func (m *Machine) gridRecordRun(run *Stmt, body []*Stmt) bool {
 	v := run.Acc.Var
 	d := m.gv[v]
-	if d == nil || m.noGridGrp {
-		return false
+	if d == nil || m.noGridGrp || d.g.w > 1 {
+		return false // a block grid's groups: thgrid_blk.go
 	}
 	if (len(body) > 1 || body[0] != run) && !run.Exec.All && run.gsc == nil {
 		return false // a fused run evaluates gs only then (execRun)

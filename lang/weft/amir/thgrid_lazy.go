@@ -56,6 +56,11 @@ type gridVirt struct {
 	// the variable in slabs 1..n-1 (made at first use: slabCells).
 	cells0 []int32
 	inSlab []uint64
+	// next is an older region of the same variable, deferred by a block
+	// grid (thgrid_blk.go, "Regions"); span is the flat cells every slab
+	// of this one lies in.
+	next *gridVirt
+	span [2]int32
 }
 
 // slabCells returns d's slab_0 cells and the bitmap of the other slabs'
@@ -85,6 +90,12 @@ func (m *Machine) gridVirtAdd(g *gridRT, vr *gridVarRT) {
 	for p := range d.offs {
 		d.offs[p] = vr.offset(g, p)
 	}
+	d.span = regionSpan(vr.st, d.lo, d.hi, d.offs)
+	d.next = m.gv[v] // older regions, disjoint from d (gridTry)
+	if d.regions() > maxRegions {
+		m.gridMaterialize(v) // the older ones, still m.gv[v]
+		d.next = nil
+	}
 	m.gv[v] = d
 	m.gvAny = true
 	if vr.grpRep {
@@ -95,8 +106,17 @@ func (m *Machine) gridVirtAdd(g *gridRT, vr *gridVarRT) {
 // gridVirtSame reports whether vr's slabs are deferred by a nest of the
 // same frame with the same slab and offsets.
 func (m *Machine) gridVirtSame(g *gridRT, vr *gridVarRT) bool {
-	d := m.gv[vr.gv.v]
-	if d == nil || d.mixed || d.epoch != vr.st.epoch || d.g.task != g.task || d.g.th0 != g.th0 ||
+	for d := m.gv[vr.gv.v]; d != nil; d = d.next {
+		if m.gridVirtSame1(g, vr, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// gridVirtSame1 is gridVirtSame for region d.
+func (m *Machine) gridVirtSame1(g *gridRT, vr *gridVarRT, d *gridVirt) bool {
+	if d.mixed || d.epoch != vr.st.epoch || d.g.task != g.task || d.g.th0 != g.th0 || d.g.w != g.w ||
 		!slicesEqual32(d.g.ths, g.ths) || !slices.Equal(d.lo, vr.lo) || !slices.Equal(d.hi, vr.hi) {
 		return false
 	}
@@ -115,6 +135,13 @@ func (m *Machine) gridMaterialize(v int) {
 		return
 	}
 	m.gridVirtDrop(v)
+	for ; d != nil; d = d.next {
+		m.gridBuild(v, d)
+	}
+}
+
+// gridBuild builds region d of variable v (dropped from m.gv already).
+func (m *Machine) gridBuild(v int, d *gridVirt) {
 	st := &m.vars[v]
 	m.unlazy(st)
 	if !st.live || st.epoch != d.epoch {
@@ -154,18 +181,21 @@ func (m *Machine) gridVirtDrop(v int) {
 // tells apart, before the event is logged.
 func (m *Machine) gridVirtEvent(e *event) {
 	exec := e.exec
-	for v, d := range m.gv {
-		if d == nil || exec.task == allTasks || exec.task != d.g.task {
-			continue
+	for v, h := range m.gv {
+		for d := h; d != nil; d = d.next {
+			if exec.task == allTasks || exec.task != d.g.task {
+				continue
+			}
+			if m.gridUniform(d.g, exec) {
+				continue
+			}
+			if m.gridEventCommutes && m.gridCommutes(v, d, e) {
+				m.gridEventKept++
+				continue
+			}
+			m.gridMaterialize(v)
+			break
 		}
-		if m.gridUniform(d.g, exec) {
-			continue
-		}
-		if m.gridEventCommutes && m.gridCommutes(v, d, e) {
-			m.gridEventKept++
-			continue
-		}
-		m.gridMaterialize(v)
 	}
 }
 
@@ -217,6 +247,9 @@ func (m *Machine) gridCommutes(v int, d *gridVirt, e *event) bool {
 	}
 	if e.kind == KAwait && len(m.shapes[e.exec.shape]) < 2 {
 		return false
+	}
+	if d.g.w > 1 {
+		return false // the argument below is for one-thread points (thgrid_blk.go)
 	}
 	g := d.g
 	m.unlazy(st)
@@ -355,8 +388,8 @@ func (m *Machine) gridCommutes(v int, d *gridVirt, e *event) bool {
 func (m *Machine) gridCheckRun(run *Stmt, body []*Stmt) bool {
 	v := run.Acc.Var
 	d := m.gv[v]
-	if d == nil || !m.gridCheckDeferred {
-		return false
+	if d == nil || d.next != nil || !m.gridCheckDeferred {
+		return false // (several regions: thgrid_blk.go)
 	}
 	for _, s := range body {
 		if s.Kind != KCheckReads && s.Kind != KCheckMutates {
@@ -406,8 +439,9 @@ func (m *Machine) gridCheckRun(run *Stmt, body []*Stmt) bool {
 				r := m.rec(h)
 				if r.grp != 0 {
 					// The copies are this record, its grants τ_p
-					// images (thgrid_grp.go).
-					if m.noGridGrp {
+					// images (thgrid_grp.go; not in a block grid,
+					// thgrid_blk.go).
+					if m.noGridGrp || g.w > 1 {
 						return false
 					}
 					if r.stamp != stamp {
