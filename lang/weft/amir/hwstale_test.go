@@ -24,6 +24,11 @@ import (
 // programs of TestHWStaleRandom cover the lag rings and expansions.
 func TestHWStaleMatchesReplayed(t *testing.T) {
 	defer amir.HWNoStale(false)
+	// The ordered-after clocks (stop 30) pass most of these checks before
+	// hwStaleOK is asked: off here, so that it is (TestHWClock* compare
+	// the clocks).
+	amir.HWNoClock(true)
+	defer amir.HWNoClock(false)
 	chunks, hits, rejects := 0, 0, 0
 	for _, c := range mbarChunks(t) {
 		n := amir.HWNoStale(false)
@@ -53,6 +58,8 @@ func TestHWStaleMatchesReplayed(t *testing.T) {
 // first round, the round and task counts.
 func TestHWStaleRingsRandom(t *testing.T) {
 	defer amir.HWNoStale(false)
+	amir.HWNoClock(true) // as in TestHWStaleMatchesReplayed
+	defer amir.HWNoClock(false)
 	dir := t.TempDir()
 	fe := frontend.ForExt(".weft")
 	run := func(path string, args []string) string {

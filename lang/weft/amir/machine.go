@@ -80,7 +80,7 @@ type varState struct {
 	hwSrc   int
 	// hwPhys: the hardware mbarriers of a ring-buffered array (Var.
 	// RingDepth), by slice * depth + slot (mbar.go).
-	hwPhys []*hwBar
+	hwPhys []*hwPhysBar
 	// hw: the hardware state of a lag ring's cells (Var.Ring > 0, not
 	// PerThreadQueue), by cell. It outlives the incarnation: the code
 	// generator initializes the mbarriers once per kernel and the
@@ -341,6 +341,8 @@ type Machine struct {
 	reuseBad map[int]bool
 	// phaseBuf is phaseHazard's scratch.
 	phaseBuf Hazard
+	// hwClk: the ring-buffered arrays' ordered-after clocks (mbar_clock.go).
+	hwClk *hwClock
 
 	// Thread symmetry (thsym.go): the frames and virtual variables
 	// (by variable), the representative's queues' copies (by queue id),

@@ -86,20 +86,27 @@ type hwBar struct {
 	tx        int64
 	txSrc     int32
 	txUnknown bool
-	// phases: for a ring-buffered array's hardware mbarrier, slots[k]
-	// holds the awaits of phase phases[k] (k = phase parity; phase -1
-	// stands for the pre-arrived indices the slot stands for).
-	phases [2]int32
-	// phaseSlots is slots' storage for a ring-buffered array's mbarrier,
-	// phaseInl its phase lists' first two records (one Await a logical
+}
+
+// hwPhysBar is the state of one hardware mbarrier of a ring-buffered
+// array (oneShotSlot): the lag rings' per-thread counters, slot lists,
+// task continuation and byte counts of hwBar are not kept (stop 30: a
+// three-ring pipeline's 36 mbarriers had been 11 KB of hwBar a check,
+// allocated and cleared, for the few fields below).
+type hwPhysBar struct {
+	awaited int32 // the highest phase an Await waited for, -1 before
+	// slots[k] holds the awaits of phase phases[k] (k = phase parity;
+	// phase -1 stands for the pre-arrived indices the slot stands for);
+	// inl is their storage's first two records (one Await a logical
 	// barrier is the common case).
-	phaseSlots [2][]hwRec
-	phaseInl   [2][2]hwRec
+	phases [2]int32
+	slots  [2][]hwRec
+	inl    [2][2]hwRec
 }
 
 // phaseRecs is the list of the awaits of phase ph of a ring-buffered
 // array's hardware mbarrier (nil when none is kept).
-func (hb *hwBar) phaseRecs(ph int32) []hwRec {
+func (hb *hwPhysBar) phaseRecs(ph int32) []hwRec {
 	k := ph & 1
 	if hb.phases[k] != ph {
 		return nil
@@ -185,7 +192,7 @@ func (m *Machine) hwArrive(s *Stmt, v int, c, id int32, gs threads) {
 	if st.hwCount == 0 {
 		st.hwCount, st.hwSrc = n, s.Src
 	} else if n != st.hwCount {
-		m.phaseHazard(s, v, c, PhaseCount, gs.task, gs.start, st.hwSrc, func(h *Hazard) {
+		m.phaseHazard(s, v, c, PhaseCount, gs.task, gs.start, st.hwSrc, false, func(h *Hazard) {
 			h.Arrives, h.Awaits, h.Paired = int(a), int(n), int(st.hwCount)
 		})
 	}
@@ -200,7 +207,7 @@ func (m *Machine) hwArrive(s *Stmt, v int, c, id int32, gs threads) {
 	}
 	if bad >= 0 {
 		k := hb.arrBase[bad] + hb.arr[bad]
-		m.phaseHazard(s, v, c, PhaseSlot, gs.task, bad, -1, func(h *Hazard) {
+		m.phaseHazard(s, v, c, PhaseSlot, gs.task, bad, -1, false, func(h *Hazard) {
 			h.Arrives, h.Awaits, h.Paired, h.Ring = int(a), int(k), 0, int(ring)
 		})
 	}
@@ -211,7 +218,7 @@ func (m *Machine) hwArrive(s *Stmt, v int, c, id int32, gs threads) {
 	// checks below are across the task boundary.
 	across := a >= ring && hb.slotTask[slot] != m.task
 	if a >= ring && hb.awaited < a-ring {
-		m.phaseHazard(s, v, c, PhaseUnawaited, gs.task, gs.start, -1, func(h *Hazard) {
+		m.phaseHazard(s, v, c, PhaseUnawaited, gs.task, gs.start, -1, across, func(h *Hazard) {
 			h.Arrives, h.Paired, h.Ring = int(a), int(hb.awaited), int(ring)
 			if across {
 				m.acrossFill(h, hb, a)
@@ -286,7 +293,7 @@ func (m *Machine) hwOrder(s *Stmt, v int, c int32, hb *hwBar, recs []hwRec, gs t
 			}
 		}
 		other := int(r.src)
-		m.phaseHazard(s, v, c, PhaseAhead, gs.task, gs.start, other, func(h *Hazard) {
+		m.phaseHazard(s, v, c, PhaseAhead, gs.task, gs.start, other, across, func(h *Hazard) {
 			h.Arrives, h.Ring, h.OtherStart, h.OtherThreads = int(a), int(ring), int(u), len(m.shapes[gs.shape])
 			if across {
 				m.acrossFill(h, hb, a)
@@ -314,7 +321,7 @@ func (m *Machine) hwOrder(s *Stmt, v int, c int32, hb *hwBar, recs []hwRec, gs t
 	if t, ok := m.unordered(units, gs, TemporallyOrdered, qs); ok {
 		r := m.rec(units[0])
 		other, who := int(r.src), r.creator.start
-		m.phaseHazard(s, v, c, PhaseEarly, gs.task, t, other, func(h *Hazard) {
+		m.phaseHazard(s, v, c, PhaseEarly, gs.task, t, other, across, func(h *Hazard) {
 			h.Arrives, h.Ring, h.OtherStart = int(a), int(ring), int(who)
 			if across {
 				m.acrossFill(h, hb, a)
@@ -597,15 +604,16 @@ func hwPendCells(cells *[8]uint64, ps []pend) {
 
 // hwAppendPend is addPend for a cell not in r.pend: the count is
 // appended. A slot record gathers a count for each cell its awaiters'
-// successors arrive on (some 30 in the three-ring pipeline): past the
-// shared two-slot start (pendStore) the list grows to 16 and then
-// doubles, instead of append's 4, 8, 16.
+// successors arrive on: past the shared two-slot start (pendStore) the
+// list grows to 16 and then doubles, instead of append's 4, 8, 16. (Stop
+// 29 grew it to 32: the three-ring pipeline's records end with 4 to 12
+// counts, stop 30, and the pieces of 32 were 30 KB a check.)
 func (m *Machine) hwAppendPend(r *record, c pend) {
 	if len(r.pend) == cap(r.pend) {
 		if cap(r.pend) == 0 {
 			r.pend = m.pendStore(1)
 		} else {
-			n := m.hwPendPiece(max(2*cap(r.pend), 32))
+			n := m.hwPendPiece(max(2*cap(r.pend), 16))
 			r.pend = append(n, r.pend...)
 		}
 	}
@@ -614,7 +622,7 @@ func (m *Machine) hwAppendPend(r *record, c pend) {
 
 // hwPendPiece returns empty storage for n arrive counts, cut from the
 // chunks of pendStore's arena while n is at most 256 (a slot record's
-// list, grown in hwUniform, gathers some 30 counts: one allocation a
+// list, grown in hwUniform, gathers a few to a few dozen counts: one allocation a
 // record had been the pipelines' most frequent), else an array of its own.
 func (m *Machine) hwPendPiece(n int) []pend {
 	if n > 256 || m.noPendArena {
@@ -676,7 +684,7 @@ func (m *Machine) hwAwait(s *Stmt, v int, c, id int32, gs threads, w, max, a int
 	}
 	if bad >= 0 {
 		j := hb.awtBase[bad] + hb.awt[bad]
-		m.phaseHazard(s, v, c, PhaseWrong, gs.task, bad, -1, func(h *Hazard) {
+		m.phaseHazard(s, v, c, PhaseWrong, gs.task, bad, -1, false, func(h *Hazard) {
 			h.Arrives, h.Awaits, h.Paired, h.Ring = int(j), int(gw), int(gmax), int(ring)
 			h.Lag = int(w - max)
 		})
@@ -736,7 +744,7 @@ func (m *Machine) hwTxArrive(s *Stmt, v int, c, id int32, a int32, gs threads) {
 		if hb.txSrc >= 0 {
 			other = int(hb.txSrc)
 		}
-		m.phaseHazard(s, v, c, PhaseTx, gs.task, gs.start, other, func(h *Hazard) {
+		m.phaseHazard(s, v, c, PhaseTx, gs.task, gs.start, other, false, func(h *Hazard) {
 			h.Arrives, h.Awaits, h.Paired, h.Ring = int(a), int(hb.tx), s.ExpectTx, m.p.Vars[v].Ring
 		})
 	}
@@ -768,7 +776,7 @@ func (m *Machine) hwCarry(s *Stmt, v int, c, id int32) {
 	ring := int32(m.p.Vars[v].Ring)
 	a, w := hb.baseA+m.bars[id].a, hb.baseW+m.bars[id].w
 	report := func(t, own, q int32, side int) {
-		m.phaseHazard(s, v, c, PhaseCarry, m.task, t, -1, func(h *Hazard) {
+		m.phaseHazard(s, v, c, PhaseCarry, m.task, t, -1, false, func(h *Hazard) {
 			h.Arrives, h.Awaits, h.Paired, h.Ring = int(own), int(q), side, int(ring)
 		})
 	}
@@ -797,26 +805,17 @@ func (m *Machine) hwCarry(s *Stmt, v int, c, id int32) {
 }
 
 // phaseHazard reports a PhaseAlias hazard of kind sub at s (deduplicated
-// by source, kind and earlier source).
+// by source, kind and earlier source); across: fill marks it a hazard
+// across the task boundary (acrossFill).
 //
 // A hazard across the task boundary (Hazard.Across) has its own key, and
 // is not reported for a barrier whose slot reuse (rule 4) already failed
 // within a task: the boundary then shows the same mistake again. In a phantom
 // continuation task (phantoms) a hazard already reported is not counted
 // again: the phantom repeats the first task's checks.
-func (m *Machine) phaseHazard(s *Stmt, v int, c int32, sub PhaseKind, task, t int32, other int, fill func(*Hazard)) {
-	// The hazard is built in the machine's scratch (fill's argument
-	// escapes): a local escaped to the heap on every call, and a bug
-	// variant of the three-ring pipeline calls this some 40 times a run
-	// for one reported hazard (issue 13, stop 28).
-	h := &m.phaseBuf
-	*h = Hazard{
-		Kind: PhaseAlias, Phase: sub, Src: s.Src, Other: other, Var: v,
-		Task: int(task), Thread: int(t), Occurrences: 1,
-	}
-	fill(h)
+func (m *Machine) phaseHazard(s *Stmt, v int, c int32, sub PhaseKind, task, t int32, other int, across bool, fill func(*Hazard)) {
 	key := [2]int{s.Src, -(2 << 40) - int(sub)<<32 - other}
-	if h.Across {
+	if across {
 		if m.reuseBad[v] {
 			return // the barrier's slot reuse already failed within a task
 		}
@@ -825,11 +824,29 @@ func (m *Machine) phaseHazard(s *Stmt, v int, c int32, sub PhaseKind, task, t in
 		if m.reuseBad == nil {
 			m.reuseBad = map[int]bool{}
 		}
-		m.reuseBad[v] = true
+		if !m.reuseBad[v] {
+			m.reuseBad[v] = true
+		}
 	}
-	if _, dup := m.seen[key]; dup && m.hwOnly {
+	if _, dup := m.seen[key]; dup {
+		// Another occurrence of a hazard already seen: only counted
+		// (admit), its description is the first one's (stop 30: a bug
+		// variant of the three-ring pipeline fails some 100 checks a
+		// run, each had built and filled a Hazard).
+		if !m.hwOnly {
+			m.admit(key)
+		}
 		return
 	}
+	// The hazard is built in the machine's scratch (fill's argument
+	// escapes): a local escaped to the heap on every call (issue 13,
+	// stop 28).
+	h := &m.phaseBuf
+	*h = Hazard{
+		Kind: PhaseAlias, Phase: sub, Src: s.Src, Other: other, Var: v,
+		Task: int(task), Thread: int(t), Occurrences: 1,
+	}
+	fill(h)
 	if !m.admit(key) {
 		return
 	}
@@ -886,7 +903,7 @@ func (m *Machine) oneShotSlot(v int, c int32) (phys int32, phase int, ok bool) {
 // mbarriers are listed in a slice (a map before stop 29), with their two
 // phase lists in place; those of an array of at most 64 are made at the
 // first use of one, in one allocation, a larger one's each at its first.
-func (m *Machine) physBar(v int, phys int32) *hwBar {
+func (m *Machine) physBar(v int, phys int32) *hwPhysBar {
 	st := &m.vars[v]
 	if int(phys) >= len(st.hwPhys) {
 		pv := &m.p.Vars[v]
@@ -897,11 +914,11 @@ func (m *Machine) physBar(v int, phys int32) *hwBar {
 			}
 		}
 		n = max(n, int(phys)+1)
-		ps := make([]*hwBar, n)
+		ps := make([]*hwPhysBar, n)
 		copy(ps, st.hwPhys)
 		if len(st.hwPhys) == 0 && n <= 64 {
 			// A small array's mbarriers in one allocation.
-			bars := make([]hwBar, n)
+			bars := make([]hwPhysBar, n)
 			for i := range bars {
 				ps[i] = newPhysBar(&bars[i])
 			}
@@ -910,17 +927,16 @@ func (m *Machine) physBar(v int, phys int32) *hwBar {
 	}
 	hb := st.hwPhys[phys]
 	if hb == nil {
-		hb = newPhysBar(new(hwBar))
+		hb = newPhysBar(new(hwPhysBar))
 		st.hwPhys[phys] = hb
 	}
 	return hb
 }
 
 // newPhysBar initializes hb as a ring-buffered array's mbarrier.
-func newPhysBar(hb *hwBar) *hwBar {
+func newPhysBar(hb *hwPhysBar) *hwPhysBar {
 	hb.awaited, hb.phases = -1, [2]int32{-3, -3}
-	hb.phaseSlots = [2][]hwRec{hb.phaseInl[0][:0], hb.phaseInl[1][:0]}
-	hb.slots = hb.phaseSlots[:]
+	hb.slots = [2][]hwRec{hb.inl[0][:0], hb.inl[1][:0]}
 	return hb
 }
 
@@ -934,7 +950,7 @@ func (m *Machine) oneShotArrive(s *Stmt, v int, c, id int32, gs threads) {
 	if st.hwCount == 0 {
 		st.hwCount, st.hwSrc = n, s.Src
 	} else if n != st.hwCount {
-		m.phaseHazard(s, v, c, PhaseCount, gs.task, gs.start, st.hwSrc, func(h *Hazard) {
+		m.phaseHazard(s, v, c, PhaseCount, gs.task, gs.start, st.hwSrc, false, func(h *Hazard) {
 			h.Arrives, h.Awaits, h.Paired = 0, int(n), int(st.hwCount)
 		})
 	}
@@ -948,7 +964,7 @@ func (m *Machine) oneShotArrive(s *Stmt, v int, c, id int32, gs threads) {
 	// phase*depth of a ring of depth mbarriers.
 	a := int32(phase)*depth + phys%depth
 	if phase >= 1 && hb.awaited < int32(phase-1) {
-		m.phaseHazard(s, v, c, PhaseUnawaited, gs.task, gs.start, -1, func(h *Hazard) {
+		m.phaseHazard(s, v, c, PhaseUnawaited, gs.task, gs.start, -1, false, func(h *Hazard) {
 			h.Arrives, h.Paired, h.Ring = int(a), -1, int(depth)
 			if hb.awaited >= 0 {
 				h.Paired = int(hb.awaited)*int(depth) + int(phys%depth)
@@ -956,7 +972,15 @@ func (m *Machine) oneShotArrive(s *Stmt, v int, c, id int32, gs threads) {
 		})
 	}
 	if phase >= 1 {
-		m.hwOrder(s, v, c, nil, hb.phaseRecs(int32(phase-1)), gs, a, depth, false)
+		// The ordered-after clocks answer most checks without replaying
+		// the records (mbar_clock.go); when they cannot tell, hwOrder.
+		if recs := hb.phaseRecs(int32(phase - 1)); !m.clkPass(recs, gs, false) {
+			n := m.res.Occurrences
+			m.hwOrder(s, v, c, nil, recs, gs, a, depth, false)
+			if len(recs) > 0 && m.res.Occurrences == n {
+				m.clkArm() // it passed
+			}
+		}
 	}
 }
 
@@ -986,7 +1010,7 @@ func (m *Machine) oneShotAwait(s *Stmt, v int, c int32, gs threads) {
 		if ph > hb.awaited {
 			hb.awaited = ph
 		}
-		if prev := hb.phaseRecs(ph - 1); len(prev) > 0 {
+		if prev := hb.phaseRecs(ph - 1); len(prev) > 0 && !m.clkPass(prev, gs, true) {
 			m.hwAwaitOrder(s, v, c, prev, gs, ph)
 		}
 	}
@@ -998,6 +1022,7 @@ func (m *Machine) oneShotAwait(s *Stmt, v int, c int32, gs threads) {
 		hb.slots[k], hb.phases[k] = hb.slots[k][:0], ph
 	}
 	hb.slots[k] = append(hb.slots[k], m.awaitRecord(s, gs))
+	m.clkBirth(int32(len(m.log)), gs)
 }
 
 // hwAwaitOrder checks rule 6 for an Await by gs of phase ph against the
@@ -1013,7 +1038,7 @@ func (m *Machine) hwAwaitOrder(s *Stmt, v int, c int32, prev []hwRec, gs threads
 	if t, ok := m.unordered(units, gs, FullyOrdered, qs); ok {
 		r := m.rec(units[0])
 		other, who := int(r.src), r.creator.start
-		m.phaseHazard(s, v, c, PhaseStale, gs.task, t, other, func(h *Hazard) {
+		m.phaseHazard(s, v, c, PhaseStale, gs.task, t, other, false, func(h *Hazard) {
 			h.Arrives, h.Ring, h.OtherStart = int(ph), m.p.Vars[v].RingDepth, int(who)
 			h.Paired = int(m.coords(v, c)[m.p.Vars[v].RingDim])
 		})

@@ -1,0 +1,650 @@
+package amir
+
+import "math/bits"
+
+// Ordered-after clocks for the ring-buffered arrays' mbarrier checks
+// (issue 13, stop 30; docs/weft-sync.md "mbarriers on hardware", rules 4
+// and 6).
+//
+// Rule 4 at an Arrive and rule 6 at an Await ask whether threads are
+// ordered after (or before) the Awaits of a mbarrier's previous phase.
+// hwOrder and hwAwaitOrder answer by replaying each Await's slot record
+// from the Await to now (hwUniform): the three-ring pipeline's bug
+// variants spent a fifth of their check there, every record replayed over
+// some 50 events. The clocks below answer the same questions from one
+// pass over the log for all records together. They only ever claim that
+// a check passes; when they cannot, the check runs as before (stale
+// records, then the replay), so the verdicts and reports are unchanged.
+//
+// The facts. A slot record born at log position b by collective C stands
+// for one record ρ(u, b) per thread u of C (hwOrder), and the checks are
+// those of the per-thread records: t sees ρ(u, b) at temporally_ordered
+// when t = u (the creator, fully_ordered) or a grant of ρ(u, b) with the
+// hidden timeline q in its temp set holds t (fully_ordered: in its full
+// set). Two properties of the replay (Definition B.3, as apply and
+// hwUniform run it) make a summary sound:
+//
+//   - Replay only adds: augment adds grants, addPend adds counts or lowers
+//     them (slot records are never pruned: augment's dead-task rule and
+//     the count pruning skip the hidden timeline), and every event's
+//     effect on a record is monotone in its grants and counts (witness:
+//     the event's threads meet the creator or a grant; an Await: a count
+//     at most the Await's Max). So what an event implies from part of a
+//     record's state, it implies from the whole.
+//   - Antitone in the birth: for two Awaits of one thread u, at b' < b,
+//     whatever sees ρ(u, b) sees ρ(u, b'). At b, ρ(u, b') already has
+//     u as its creator and counts no larger than ρ(u, b)'s (none), and
+//     from there on every event that changes ρ(u, b) changes ρ(u, b')
+//     alike (the first property).
+//
+// The clocks, per thread t and per awaiting collective K (a column: the
+// threads of one-shot Awaits, task, start and shape): aT[t][K] is the
+// latest birth b of an Await by K such that t sees ρ(u, b) for some u of
+// K (temporally ordered), aF the same fully ordered, and bT the latest b
+// such that t sees ρ(u, b) for every u of K (temporally ordered); -1 for
+// none. By the antitone property each also holds for K's earlier Awaits.
+// They start at -1 and move only by these implications, each mirroring
+// one step of the replay:
+//
+//   - birth of an Await by K at b: every thread u of K sees ρ(u, b) as
+//     its creator: aT = aF = b (bT = b when K is one thread); last[K] = b;
+//   - a Fence or Arrive by E whose first timelines hold q: a record that
+//     some thread of E sees is witnessed (the creator or a grant with q in
+//     its temp set meets E, for a transitive event too: q is in pre).
+//     J_A[K] = max over t in E of aT[t][K]: some ρ(u, J_A) is witnessed;
+//     J_B[K] = max of bT[t][K], and last[K] when E contains K (every
+//     ρ(u, last) is witnessed by its creator): every ρ(u, J_B) is. A
+//     Fence grants E: t in E gets aT, bT at least J_A, J_B when q is in
+//     its temp set, aF at least J_A when in its full set. An Arrive adds
+//     its cells' counts to those records: the cell keeps (count, J_A,
+//     J_B);
+//   - an Await by E on cell c with Max: the records holding a count of c
+//     at most Max are granted E: P_A, P_B = the join of c's entries with
+//     count <= Max; then as a Fence with J = P.
+//
+// Events of another task (or of the host) are skipped: skipping an event
+// only loses implications. Threads that every event so far has treated
+// alike share one row (an atom; rows split when an event meets part of an
+// atom), so an event costs its thread count in lookups and its atoms'
+// rows in updates.
+//
+// The checks, for records ρ(·, b_r) of collectives K_r (the phase's
+// Await records): rule 4 (a) passes when every atom of the arriving
+// threads has aT[K_r] >= b_r for some record r; (b) when for every record
+// r, K_r is within the arriving threads or some of their atoms has bT[K_r]
+// >= b_r; rule 6 when every atom of the awaiting threads has aF[K_r] >=
+// b_r for some r. Tests: TestHWClockMatchesReplayed, TestHWClockRingsRandom
+// (the outputs with and without the clocks).
+
+// hwClock is the machine's ordered-after clocks (see above) for one task
+// of one run.
+type hwClock struct {
+	run  uint64 // Machine.runs of the state (0: none)
+	task int32  // the task whose threads and records it is of
+	off  bool   // too many columns or atoms, or failing checks: no claims this task
+	// armed: an Arrive's check passed by the replay (clkArm).
+	armed bool
+	// failing: a run of this machine turned the clocks off for failing
+	// checks; its later runs (the same program at other sizes, or again)
+	// start with them off.
+	failing bool
+	// passed, failed: the Arrives' checks the clocks passed and could
+	// not (clkPass).
+	passed, failed int
+	start          int32 // the first birth registered
+	pos            int32 // log events [start, pos) folded
+	// births registered and not yet folded, from bi on.
+	births []hwBirth
+	bi     int
+	cols   []threads // the columns K
+	last   []int32   // by column: its latest birth
+	stride int       // row length of each of aT, aF, bT in clk
+	atomOf []int32   // by thread: its atom (0: not yet named by an event)
+	size   []int32   // by atom: its threads (atom 0: every other thread)
+	// splitGen: by atom, the split (gen counts them) it was last split or
+	// made by.
+	splitGen []int32
+	gen      int32
+	clk      []int32 // by atom: aT, aF, bT, stride values each
+	// cell entries: cellHead[id] is 1 + the last entry of queue id (0
+	// none); an entry's values are vals[off : off+2n], J_A then J_B.
+	cellHead  []int32
+	ents      []hwClkEnt
+	vals      []int32
+	memo      [1 << hwClkMemoBits]hwClkMemo
+	memoAtoms []int32
+	// scratch
+	atoms, cnt, remap, split []int32
+	ja, jb                   [hwClkMaxCols]int32
+}
+
+type hwBirth struct {
+	b  int32
+	gs threads
+}
+
+// hwClkMemo caches a thread set's atoms (clkAtoms): valid in its run
+// while none of them has been split since.
+type hwClkMemo struct {
+	th          threads
+	gen, off, n int32 // hwClock.gen when made; its atoms: memoAtoms[off:off+n]
+	run         uint64
+	exact       bool
+	// sub: the columns within th, a bit each, when there were subN.
+	sub  uint64
+	subN int32
+}
+
+const hwClkMemoBits = 6
+
+type hwClkEnt struct {
+	count, prev, off, n int32
+}
+
+// Limits past which a task's clocks make no claims (the checks replay).
+const (
+	hwClkMaxCols  = 64
+	hwClkMaxAtoms = 1024
+)
+
+// hwNoClock, set only by a test, turns the clocks off; hwClockHit, set
+// only by a test, counts the checks they passed.
+var (
+	hwNoClock  bool
+	hwClockHit func()
+)
+
+// clkBirth registers the Await record born at log position b by gs.
+func (m *Machine) clkBirth(b int32, gs threads) {
+	if hwNoClock || gs.task == allTasks {
+		return
+	}
+	if m.hwClk == nil {
+		m.hwClk = new(hwClock) // a program with ring-buffered arrays only
+	}
+	c := m.hwClk
+	if c.run != m.runs || c.task != gs.task {
+		c.reset(m.runs, gs.task, b)
+	}
+	if c.off {
+		return
+	}
+	c.births = append(c.births, hwBirth{b: b, gs: gs})
+}
+
+func (c *hwClock) reset(run uint64, task, start int32) {
+	c.run, c.task, c.off, c.start, c.pos = run, task, c.failing, start, start
+	c.passed, c.failed, c.armed = 0, 0, false
+	c.births, c.bi = c.births[:0], 0
+	c.cols, c.last = c.cols[:0], c.last[:0]
+	c.stride = 0
+	c.atomOf = c.atomOf[:0]
+	c.size = append(c.size[:0], 0)
+	c.splitGen, c.gen = append(c.splitGen[:0], 0), 0
+	c.clk = c.clk[:0]
+	c.cellHead = c.cellHead[:0]
+	c.ents, c.vals = c.ents[:0], c.vals[:0]
+	c.memoAtoms = c.memoAtoms[:0]
+	c.memo = [1 << hwClkMemoBits]hwClkMemo{}
+}
+
+// clkReady folds the log to now and reports whether the clocks can answer
+// for records of gs's task.
+func (m *Machine) clkReady(gs threads) bool {
+	c := m.hwClk
+	if hwNoClock || c == nil || c.run != m.runs || c.task != gs.task || c.off {
+		return false
+	}
+	n := int32(len(m.log))
+	for i := c.pos; i < n && !c.off; i++ {
+		m.clkBirths(i)
+		m.clkEvent(&m.log[i])
+	}
+	m.clkBirths(n)
+	c.pos = n
+	return !c.off
+}
+
+// clkBirths folds the births at or before log position i.
+func (m *Machine) clkBirths(i int32) {
+	c := m.hwClk
+	for c.bi < len(c.births) && c.births[c.bi].b <= i && !c.off {
+		bt := c.births[c.bi]
+		c.bi++
+		k := m.clkCol(bt.gs, true)
+		if k < 0 {
+			return
+		}
+		c.last[k] = bt.b
+		one := len(m.shapes[bt.gs.shape]) == 1
+		atoms, _ := m.clkAtoms(bt.gs, true)
+		for _, a := range atoms {
+			row := c.clk[int(a)*3*c.stride:]
+			row[k] = max(row[k], bt.b)
+			row[c.stride+k] = max(row[c.stride+k], bt.b)
+			if one {
+				row[2*c.stride+k] = max(row[2*c.stride+k], bt.b)
+			}
+		}
+	}
+	if c.bi == len(c.births) {
+		c.births, c.bi = c.births[:0], 0
+	}
+}
+
+// clkCol returns gs's column (-1 when there is none, or too many).
+func (m *Machine) clkCol(gs threads, add bool) int {
+	c := m.hwClk
+	for k, g := range c.cols {
+		if g == gs {
+			return k
+		}
+	}
+	if !add {
+		return -1
+	}
+	if len(c.cols) == hwClkMaxCols {
+		c.off = true
+		return -1
+	}
+	c.cols = append(c.cols, gs)
+	c.last = append(c.last, -1)
+	if len(c.cols) > c.stride {
+		// Widen every atom's rows (new columns -1).
+		ns := max(2*c.stride, 8)
+		na := len(c.size)
+		nc := make([]int32, na*3*ns)
+		for i := range nc {
+			nc[i] = -1
+		}
+		for a := 0; a < na; a++ {
+			for j := 0; j < 3; j++ {
+				copy(nc[(a*3+j)*ns:], c.clk[(a*3+j)*c.stride:(a*3+j+1)*c.stride])
+			}
+		}
+		c.clk, c.stride = nc, ns
+	}
+	return len(c.cols) - 1
+}
+
+// clkAtoms returns the atoms holding the threads of e, and whether each
+// holds threads of e only; with split it does (an atom e meets in part is
+// split, its part in e a new atom with a copy of its rows).
+//
+// The atoms of a thread set stay the same until one of them is split:
+// they are cached by thread set (hwClkMemo) for as long as none is
+// (splitGen), so that an event costs its thread count only when it, or
+// an event before it, splits one of its atoms.
+func (m *Machine) clkAtoms(e threads, split bool) ([]int32, bool) {
+	c := m.hwClk
+	me := &c.memo[clkHash(e)]
+	if me.th == e && me.run == c.run && (me.exact || !split) {
+		as := c.memoAtoms[me.off : me.off+me.n]
+		ok := true
+		for _, a := range as {
+			if c.splitGen[a] > me.gen {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return as, me.exact
+		}
+	}
+	as, exact := m.clkAtomsScan(e, split)
+	if !c.off {
+		*me = hwClkMemo{th: e, gen: c.gen, run: c.run, exact: exact, off: int32(len(c.memoAtoms)), n: int32(len(as)), subN: -1}
+		c.memoAtoms = append(c.memoAtoms, as...)
+	}
+	return as, exact
+}
+
+func clkHash(e threads) uint32 {
+	return (uint32(e.start)*0x9e3779b1 ^ uint32(e.shape)*0x85ebca77) >> (32 - hwClkMemoBits)
+}
+
+// clkSub returns the columns within e, a bit each.
+func (m *Machine) clkSub(e threads) uint64 {
+	c := m.hwClk
+	me := &c.memo[clkHash(e)]
+	n := int32(len(c.cols))
+	if me.th == e && me.run == c.run && me.subN == n {
+		return me.sub
+	}
+	var sub uint64
+	for k, g := range c.cols {
+		if m.subset(g, e) {
+			sub |= 1 << k
+		}
+	}
+	if me.th == e && me.run == c.run {
+		me.sub, me.subN = sub, n
+	}
+	return sub
+}
+
+// clkAtomsScan is clkAtoms without the cache; exact reports that each
+// atom returned holds threads of e only.
+func (m *Machine) clkAtomsScan(e threads, split bool) (_ []int32, exact bool) {
+	c := m.hwClk
+	offs := m.shapes[e.shape]
+	c.atoms = c.atoms[:0]
+	if top := int(e.start) + int(offs[len(offs)-1]) + 1; top > len(c.atomOf) {
+		if !split {
+			// Threads no event named are in atom 0.
+			for _, o := range offs {
+				a := int32(0)
+				if t := int(e.start + o); t < len(c.atomOf) {
+					a = c.atomOf[t]
+				}
+				c.atoms = appendAtom(c.atoms, a)
+			}
+			return c.atoms, false
+		}
+		c.atomOf = append(c.atomOf, make([]int32, top-len(c.atomOf))...)
+	}
+	for len(c.cnt) < len(c.size) {
+		c.cnt = append(c.cnt, 0)
+		c.remap = append(c.remap, 0)
+	}
+	for _, o := range offs {
+		a := c.atomOf[e.start+o]
+		if c.cnt[a] == 0 {
+			c.atoms = append(c.atoms, a)
+		}
+		c.cnt[a]++
+	}
+	c.split = c.split[:0]
+	exact = true
+	for i, a := range c.atoms {
+		n := c.cnt[a]
+		c.cnt[a] = 0
+		if a != 0 && n == c.size[a] {
+			continue
+		}
+		if !split {
+			exact = false
+			continue
+		}
+		if len(c.size) >= hwClkMaxAtoms {
+			c.off = true
+			continue
+		}
+		na := int32(len(c.size))
+		c.size = append(c.size, n)
+		c.gen++
+		c.splitGen[a] = c.gen
+		c.splitGen = append(c.splitGen, c.gen)
+		if a != 0 {
+			c.size[a] -= n
+		}
+		w := 3 * c.stride
+		c.clk = append(c.clk, c.clk[int(a)*w:int(a+1)*w]...)
+		c.remap[a] = na
+		c.split = append(c.split, a)
+		c.atoms[i] = na
+	}
+	if len(c.split) > 0 {
+		for _, o := range offs {
+			t := e.start + o
+			if na := c.remap[c.atomOf[t]]; na != 0 {
+				c.atomOf[t] = na
+			}
+		}
+		for _, a := range c.split {
+			c.remap[a] = 0
+		}
+	}
+	return c.atoms, exact && !c.off
+}
+
+func appendAtom(as []int32, a int32) []int32 {
+	for _, x := range as {
+		if x == a {
+			return as
+		}
+	}
+	return append(as, a)
+}
+
+// clkJoin sets ja, jb to the join of the atoms' aT and bT rows.
+func (c *hwClock) clkJoin(atoms []int32) {
+	n := len(c.cols)
+	ja, jb := c.ja[:n], c.jb[:n]
+	if len(atoms) == 1 {
+		base := int(atoms[0]) * 3 * c.stride
+		copy(ja, c.clk[base:base+n])
+		copy(jb, c.clk[base+2*c.stride:base+2*c.stride+n])
+		return
+	}
+	copy(ja, hwClkNeg[:n])
+	copy(jb, hwClkNeg[:n])
+	for _, a := range atoms {
+		base := int(a) * 3 * c.stride
+		rt := c.clk[base : base+n]
+		rb := c.clk[base+2*c.stride : base+2*c.stride+n]
+		for k := range ja {
+			ja[k] = max(ja[k], rt[k])
+			jb[k] = max(jb[k], rb[k])
+		}
+	}
+}
+
+// hwClkNeg is a row of -1 (no claim).
+var hwClkNeg = func() (r [hwClkMaxCols]int32) {
+	for i := range r {
+		r[i] = -1
+	}
+	return r
+}()
+
+// clkGrant raises the rows of e's atoms to ja, jb (see hwClock): aT and
+// bT when temp holds q, aF when full does.
+func (m *Machine) clkGrant(e threads, temp, full bool) {
+	c := m.hwClk
+	if !temp && !full {
+		return
+	}
+	n := len(c.cols)
+	ja, jb := c.ja[:n], c.jb[:n]
+	atoms, _ := m.clkAtoms(e, true)
+	if c.off {
+		return
+	}
+	for _, a := range atoms {
+		base := int(a) * 3 * c.stride
+		if temp {
+			rt, rb := c.clk[base:base+n], c.clk[base+2*c.stride:base+2*c.stride+n]
+			for k := range ja {
+				rt[k] = max(rt[k], ja[k])
+				rb[k] = max(rb[k], jb[k])
+			}
+		}
+		if full {
+			rf := c.clk[base+c.stride : base+c.stride+n]
+			for k := range ja {
+				rf[k] = max(rf[k], ja[k])
+			}
+		}
+	}
+}
+
+// clkEvent folds event e into the clocks (see hwClock).
+func (m *Machine) clkEvent(e *event) {
+	c := m.hwClk
+	if e.exec.task != c.task || len(c.cols) == 0 {
+		return // another task's or the host's (skipped), or nothing to carry yet
+	}
+	q := m.p.MbarQual
+	n := len(c.cols)
+	ja, jb := c.ja[:n], c.jb[:n]
+	switch e.kind {
+	case KFence, KArrive:
+		if !e.pre.Has(q) {
+			return // witnesses no record through q (a transitive event through another timeline is not followed)
+		}
+		// Split at once: the grant below then finds e's atoms cached,
+		// each within e (one scan of e's threads, not two).
+		atoms, _ := m.clkAtoms(e.exec, true)
+		c.clkJoin(atoms)
+		// Every record of the last Await of a column within e, by its
+		// creator.
+		for sub := m.clkSub(e.exec); sub != 0; sub &= sub - 1 {
+			k := bits.TrailingZeros64(sub)
+			jb[k] = max(jb[k], c.last[k])
+		}
+		some := false
+		for _, x := range ja {
+			if x >= 0 {
+				some = true
+				break
+			}
+		}
+		if !some {
+			return
+		}
+		if e.kind == KFence {
+			m.clkGrant(e.exec, e.temp.Has(q), e.full.Has(q))
+			return
+		}
+		for _, p := range m.evCells[e.c0 : e.c0+e.cn] {
+			if p.cell < 0 {
+				continue
+			}
+			for int(p.cell) >= len(c.cellHead) {
+				c.cellHead = append(c.cellHead, 0)
+			}
+			off := int32(len(c.vals))
+			c.vals = append(c.vals, ja...)
+			c.vals = append(c.vals, jb...)
+			c.ents = append(c.ents, hwClkEnt{count: p.count, prev: c.cellHead[p.cell], off: off, n: int32(n)})
+			c.cellHead[p.cell] = int32(len(c.ents))
+		}
+	case KAwait:
+		p := m.evCells[e.c0]
+		if p.cell < 0 || int(p.cell) >= len(c.cellHead) || c.cellHead[p.cell] == 0 {
+			return
+		}
+		copy(ja, hwClkNeg[:n])
+		copy(jb, hwClkNeg[:n])
+		some := false
+		for i := c.cellHead[p.cell]; i != 0; i = c.ents[i-1].prev {
+			en := &c.ents[i-1]
+			if en.count > p.count {
+				continue
+			}
+			some = true
+			va := c.vals[en.off : en.off+en.n]
+			vb := c.vals[en.off+en.n : en.off+2*en.n]
+			for k := range va {
+				ja[k] = max(ja[k], va[k])
+				jb[k] = max(jb[k], vb[k])
+			}
+		}
+		if some {
+			m.clkGrant(e.exec, e.temp.Has(q), e.full.Has(q))
+		}
+	}
+}
+
+// clkPass reports that the clocks show the check of gs against recs (the
+// Await records of the mbarrier's previous phase) passes: rule 4 (a) and
+// (b) for an Arrive, rule 6 (fully ordered) for an Await (see hwClock).
+// False means only that they cannot tell.
+func (m *Machine) clkPass(recs []hwRec, gs threads, await bool) bool {
+	if len(recs) == 0 || m.hwClk == nil || !m.hwClk.armed || await && m.hwClk.passed == 0 || !m.clkReady(gs) {
+		// The clocks start answering once an Arrive's check has passed
+		// by the replay (clkArm), an Await's once they have passed an
+		// Arrive's: a bug variant whose every slot reuse fails (the
+		// wrong-offset and wrong-pitch three rings) never folds the log.
+		return false
+	}
+	c := m.hwClk
+	if m.clkCheck(recs, gs, await) {
+		if !await {
+			c.passed++
+		}
+		if hwClockHit != nil {
+			hwClockHit()
+		}
+		return true
+	}
+	// A task whose Arrives' checks keep failing (a bug variant that fails
+	// every slot reuse, where the replay must run anyway) stops folding
+	// the log: the clocks would cost more than the Awaits' checks they
+	// answer (the failing Arrive's replay leaves those records replayed,
+	// and hwStaleOK passes them).
+	if !await {
+		if c.failed++; c.failed > 2*c.passed {
+			c.off, c.failing = true, true
+		}
+	}
+	return false
+}
+
+// clkArm lets the clocks answer from now on: an Arrive's check of the
+// task passed by the replay (the checks of this program can pass).
+func (m *Machine) clkArm() {
+	if c := m.hwClk; c != nil && c.run == m.runs {
+		c.armed = true
+	}
+}
+
+// clkCheck is clkPass's test on the folded clocks.
+func (m *Machine) clkCheck(recs []hwRec, gs threads, await bool) bool {
+	c := m.hwClk
+	const maxRecs = 16
+	if len(recs) > maxRecs {
+		return false
+	}
+	var ks, bs [maxRecs]int32
+	for i, h := range recs {
+		r := m.rec(h.rec)
+		if h.tmpl >= 0 || h.born < c.start || r.creator.task != c.task {
+			return false
+		}
+		k := m.clkCol(r.creator, false)
+		if k < 0 {
+			return false
+		}
+		ks[i], bs[i] = int32(k), h.born
+	}
+	atoms, _ := m.clkAtoms(gs, false)
+	if !await {
+		// (b): every record's awaiters ordered before some arriving thread.
+		for i, h := range recs {
+			if m.subset(m.rec(h.rec).creator, gs) {
+				continue
+			}
+			ok := false
+			for _, a := range atoms {
+				if c.clk[int(a)*3*c.stride+2*c.stride+int(ks[i])] >= bs[i] {
+					ok = true
+					break
+				}
+			}
+			if !ok {
+				return false
+			}
+		}
+	}
+	// (a), or rule 6: every thread of gs ordered after some record.
+	lvl := 0 // aT
+	if await {
+		lvl = 1 // aF
+	}
+	for _, a := range atoms {
+		row := c.clk[int(a)*3*c.stride+lvl*c.stride:]
+		ok := false
+		for i := range recs {
+			if row[ks[i]] >= bs[i] {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}

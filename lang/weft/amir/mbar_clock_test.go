@@ -1,0 +1,134 @@
+package amir_test
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"weft.dev/weft/frontend"
+	"weft.dev/weft/lang/weft/amir"
+)
+
+// TestHWClockMatchesReplayed: the ordered-after clocks (mbar_clock.go,
+// stop 30) passing rule 4 and rule 6 checks without the records' replay
+// give the same `weft check --json` output as the checks without them
+// (stale records, then the replay), on every chunk of the mbarrier and
+// TMA testdata and examples (mbarChunks), and again with hwStaleOK off,
+// so that every check the clocks do not pass replays.
+func TestHWClockMatchesReplayed(t *testing.T) {
+	defer amir.HWNoClock(false)
+	defer amir.HWNoStale(false)
+	chunks, hits, rejects := 0, 0, 0
+	for _, c := range mbarChunks(t) {
+		for _, noStale := range []bool{false, true} {
+			amir.HWNoStale(noStale)
+			n := amir.HWNoClock(false)
+			clocks := c.checkJSON()
+			amir.HWNoClock(true)
+			plain := c.checkJSON()
+			if clocks != plain {
+				t.Errorf("%s chunk %d (stale checks off: %v): with clocks:\n%s\nwithout:\n%s", c.src, c.i, noStale, clocks, plain)
+			}
+			if !noStale {
+				hits += *n
+			}
+		}
+		if strings.Contains(c.checkJSON(), "W0609") {
+			rejects++
+		}
+		chunks++
+	}
+	t.Logf("%d chunks (%d with W0609), %d checks passed by the clocks", chunks, rejects, hits)
+	if chunks < 20 || hits < 500 || rejects < 5 {
+		t.Fatalf("weak coverage: %d chunks, %d with W0609, %d checks passed by the clocks", chunks, rejects, hits)
+	}
+}
+
+// TestHWClockRingsRandom: as TestHWClockMatchesReplayed, on generated
+// three-ring pipelines (ringsVariant's ring depths, pre-arrive counts,
+// offsets, warps, A's unit and takeover), most also with Fences that
+// order the rings' threads other than through the rings, in every round
+// or some (clockVariant); every other variant with hwStaleOK off.
+func TestHWClockRingsRandom(t *testing.T) {
+	defer amir.HWNoClock(false)
+	defer amir.HWNoStale(false)
+	dir := t.TempDir()
+	fe := frontend.ForExt(".weft")
+	run := func(path string, args []string) string {
+		var out, errb bytes.Buffer
+		env := &frontend.Env{Stdout: &out, Stderr: &errb, Stdin: bytes.NewReader(nil)}
+		fe.Check(env, append([]string{path, "--json"}, args...))
+		return out.String() + errb.String()
+	}
+	rng := rand.New(rand.NewSource(30))
+	hits, rejects, accepts := 0, 0, 0
+	const variants = 200
+	for i := 0; i < variants; i++ {
+		src, args := ringsVariant(rng)
+		src = clockVariant(rng, src)
+		path := filepath.Join(dir, fmt.Sprintf("rings%d.weft", i))
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		amir.HWNoStale(i%2 == 1)
+		n := amir.HWNoClock(false)
+		clocks := run(path, args)
+		amir.HWNoClock(true)
+		plain := run(path, args)
+		if clocks != plain {
+			t.Fatalf("variant %d:\n%s\nwith clocks:\n%s\nwithout:\n%s", i, src, clocks, plain)
+		}
+		switch {
+		case strings.Contains(plain, "W0609"):
+			rejects++
+		case strings.TrimSpace(plain) == "[]":
+			accepts++
+		}
+		hits += *n
+	}
+	t.Logf("%d variants: %d with W0609, %d without errors, %d checks passed by the clocks", variants, rejects, accepts, hits)
+	if rejects < 40 || accepts < 10 || hits < 5000 {
+		t.Fatalf("weak coverage: %d with W0609, %d without errors, %d checks passed by the clocks", rejects, accepts, hits)
+	}
+}
+
+// clockVariant adds to a ringsVariant program, at random, synchronization
+// that orders (or fails to order) the rings' threads other than through
+// the rings: a Fence of the whole CTA or of B's warps at the top of every
+// round or of the even rounds only, or B's Await and Arrive on their own
+// (no change).
+func clockVariant(rng *rand.Rand, src string) string {
+	const top = "            for n in seq(0, "
+	i := strings.Index(src, top)
+	if i < 0 {
+		return src
+	}
+	j := i + strings.Index(src[i:], "\n") + 1
+	var fence string
+	switch rng.Intn(6) {
+	case 4:
+		// Each of B's warps fences on its own before its Await.
+		const loop = "unit=cuda_warp):\n"
+		k := strings.Index(src, loop)
+		if k < 0 {
+			return src
+		}
+		k += len(loop)
+		return src[:k] + "                        Fence(cuda_in_order, cuda_in_order)\n" + src[k:]
+	case 0:
+		fence = "                Fence(cuda_in_order, cuda_in_order)\n"
+	case 1:
+		fence = "                if n % 2 == 0:\n                    Fence(cuda_in_order, cuda_in_order)\n"
+	case 2:
+		fence = "                with CudaWarps(name=\"B\"):\n                    Fence(cuda_in_order, cuda_in_order)\n"
+	case 3:
+		fence = "                with CudaWarps(name=\"C\"):\n                    Fence(cuda_in_order, cuda_in_order)\n"
+	default:
+		return src
+	}
+	return src[:j] + fence + src[j:]
+}
