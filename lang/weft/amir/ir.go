@@ -388,7 +388,8 @@ type Program struct {
 	TaskSlots []int
 
 	// logHint and evHint are the most events (and event cells) a run of
-	// p has logged (for the same).
+	// p has logged (for the same); logHint is at least the number of
+	// event statements (Finish).
 	logHint, evHint int
 	// rdTrack marks, by source, the RecordReads of the read-only
 	// variables of grid nests: the read-creator index's sources
@@ -497,6 +498,7 @@ func (p *Program) Finish() {
 	// statement (issue 13, stop 26).
 	var slab []gsCache
 	p.accN, p.allocN = make([]int32, n), make([]int32, n)
+	nev := 0
 	chunk := 16 // then 64: a small kernel's few statements (stop 29: 64 were 2 KB of its Convert)
 	Walk(p.Body, func(s *Stmt) {
 		if s.Kind == KAlloc {
@@ -533,8 +535,14 @@ func (p *Program) Finish() {
 			read[s.Acc.Var] = true
 		case KRecordMutate:
 			mutated[s.Acc.Var] = true
+		case KFence, KArrive, KAwait:
+			nev++
 		}
 	})
+	// A first log of one event per event statement (a loop's run grows
+	// it): a small kernel's first event had allocated room for 256
+	// (grow2; per_cta_alloc logs 3, stop 30).
+	p.logHint = max(p.logHint, nev)
 	for i := range p.Vars {
 		v := &p.Vars[i]
 		v.NoReadRecords = !readChecked[i]

@@ -12,9 +12,12 @@ import "math/bits"
 // from the Await to now (hwUniform): the three-ring pipeline's bug
 // variants spent a fifth of their check there, every record replayed over
 // some 50 events. The clocks below answer the same questions from one
-// pass over the log for all records together. They only ever claim that
-// a check passes; when they cannot, the check runs as before (stale
-// records, then the replay), so the verdicts and reports are unchanged.
+// pass over the log for all records together. Lower bounds show that a
+// check passes (clkPass); an upper bound shows that a part of it fails
+// (clkDup), which answers a check whose failing parts were already
+// reported (only counted again). When they cannot tell, the check runs as
+// before (stale records, then the replay), so the verdicts and reports
+// are unchanged.
 //
 // The facts. A slot record born at log position b by collective C stands
 // for one record ρ(u, b) per thread u of C (hwOrder), and the checks are
@@ -68,6 +71,8 @@ import "math/bits"
 // atom), so an event costs its thread count in lookups and its atoms'
 // rows in updates.
 //
+// The upper bound uA and the checks it fails are at clkDup.
+//
 // The checks, for records ρ(·, b_r) of collectives K_r (the phase's
 // Await records): rule 4 (a) passes when every atom of the arriving
 // threads has aT[K_r] >= b_r for some record r; (b) when for every record
@@ -82,8 +87,10 @@ type hwClock struct {
 	run  uint64 // Machine.runs of the state (0: none)
 	task int32  // the task whose threads and records it is of
 	off  bool   // too many columns or atoms, or failing checks: no claims this task
-	// armed: an Arrive's check passed by the replay (clkArm).
+	// armed: an Arrive's check ran by the replay (clkArm).
 	armed bool
+	// upOff: a host event was folded; the upper bounds (uA) do not hold.
+	upOff bool
 	// failing: a run of this machine turned the clocks off for failing
 	// checks; its later runs (the same program at other sizes, or again)
 	// start with them off.
@@ -115,7 +122,7 @@ type hwClock struct {
 	memoAtoms []int32
 	// scratch
 	atoms, cnt, remap, split []int32
-	ja, jb                   [hwClkMaxCols]int32
+	ja, jb, ju               [hwClkMaxCols]int32
 }
 
 type hwBirth struct {
@@ -145,10 +152,12 @@ type hwClkEnt struct {
 const (
 	hwClkMaxCols  = 64
 	hwClkMaxAtoms = 1024
+	// hwClkRows: an atom's rows, stride values each: aT, aF, bT, uA.
+	hwClkRows = 4
 )
 
 // hwNoClock, set only by a test, turns the clocks off; hwClockHit, set
-// only by a test, counts the checks they passed.
+// only by a test, counts the checks they answered (clkPass, clkDup).
 var (
 	hwNoClock  bool
 	hwClockHit func()
@@ -174,7 +183,7 @@ func (m *Machine) clkBirth(b int32, gs threads) {
 
 func (c *hwClock) reset(run uint64, task, start int32) {
 	c.run, c.task, c.off, c.start, c.pos = run, task, c.failing, start, start
-	c.passed, c.failed, c.armed = 0, 0, false
+	c.passed, c.failed, c.armed, c.upOff = 0, 0, false, false
 	c.births, c.bi = c.births[:0], 0
 	c.cols, c.last = c.cols[:0], c.last[:0]
 	c.stride = 0
@@ -219,9 +228,10 @@ func (m *Machine) clkBirths(i int32) {
 		one := len(m.shapes[bt.gs.shape]) == 1
 		atoms, _ := m.clkAtoms(bt.gs, true)
 		for _, a := range atoms {
-			row := c.clk[int(a)*3*c.stride:]
+			row := c.clk[int(a)*hwClkRows*c.stride:]
 			row[k] = max(row[k], bt.b)
 			row[c.stride+k] = max(row[c.stride+k], bt.b)
+			row[3*c.stride+k] = max(row[3*c.stride+k], bt.b)
 			if one {
 				row[2*c.stride+k] = max(row[2*c.stride+k], bt.b)
 			}
@@ -253,13 +263,13 @@ func (m *Machine) clkCol(gs threads, add bool) int {
 		// Widen every atom's rows (new columns -1).
 		ns := max(2*c.stride, 8)
 		na := len(c.size)
-		nc := make([]int32, na*3*ns)
+		nc := make([]int32, na*hwClkRows*ns)
 		for i := range nc {
 			nc[i] = -1
 		}
 		for a := 0; a < na; a++ {
-			for j := 0; j < 3; j++ {
-				copy(nc[(a*3+j)*ns:], c.clk[(a*3+j)*c.stride:(a*3+j+1)*c.stride])
+			for j := 0; j < hwClkRows; j++ {
+				copy(nc[(a*hwClkRows+j)*ns:], c.clk[(a*hwClkRows+j)*c.stride:(a*hwClkRows+j+1)*c.stride])
 			}
 		}
 		c.clk, c.stride = nc, ns
@@ -378,7 +388,7 @@ func (m *Machine) clkAtomsScan(e threads, split bool) (_ []int32, exact bool) {
 		if a != 0 {
 			c.size[a] -= n
 		}
-		w := 3 * c.stride
+		w := hwClkRows * c.stride
 		c.clk = append(c.clk, c.clk[int(a)*w:int(a+1)*w]...)
 		c.remap[a] = na
 		c.split = append(c.split, a)
@@ -407,25 +417,29 @@ func appendAtom(as []int32, a int32) []int32 {
 	return append(as, a)
 }
 
-// clkJoin sets ja, jb to the join of the atoms' aT and bT rows.
+// clkJoin sets ja, jb, ju to the join of the atoms' aT, bT and uA rows.
 func (c *hwClock) clkJoin(atoms []int32) {
 	n := len(c.cols)
-	ja, jb := c.ja[:n], c.jb[:n]
+	ja, jb, ju := c.ja[:n], c.jb[:n], c.ju[:n]
 	if len(atoms) == 1 {
-		base := int(atoms[0]) * 3 * c.stride
+		base := int(atoms[0]) * hwClkRows * c.stride
 		copy(ja, c.clk[base:base+n])
 		copy(jb, c.clk[base+2*c.stride:base+2*c.stride+n])
+		copy(ju, c.clk[base+3*c.stride:base+3*c.stride+n])
 		return
 	}
 	copy(ja, hwClkNeg[:n])
 	copy(jb, hwClkNeg[:n])
+	copy(ju, hwClkNeg[:n])
 	for _, a := range atoms {
-		base := int(a) * 3 * c.stride
+		base := int(a) * hwClkRows * c.stride
 		rt := c.clk[base : base+n]
 		rb := c.clk[base+2*c.stride : base+2*c.stride+n]
+		ru := c.clk[base+3*c.stride : base+3*c.stride+n]
 		for k := range ja {
 			ja[k] = max(ja[k], rt[k])
 			jb[k] = max(jb[k], rb[k])
+			ju[k] = max(ju[k], ru[k])
 		}
 	}
 }
@@ -438,21 +452,19 @@ var hwClkNeg = func() (r [hwClkMaxCols]int32) {
 	return r
 }()
 
-// clkGrant raises the rows of e's atoms to ja, jb (see hwClock): aT and
-// bT when temp holds q, aF when full does.
+// clkGrant raises the rows of e's atoms to ja, jb, ju (see hwClock): aT
+// and bT when temp holds q, aF when full does, uA always (an upper bound:
+// a grant of any timelines can witness a later transitive event).
 func (m *Machine) clkGrant(e threads, temp, full bool) {
 	c := m.hwClk
-	if !temp && !full {
-		return
-	}
 	n := len(c.cols)
-	ja, jb := c.ja[:n], c.jb[:n]
+	ja, jb, ju := c.ja[:n], c.jb[:n], c.ju[:n]
 	atoms, _ := m.clkAtoms(e, true)
 	if c.off {
 		return
 	}
 	for _, a := range atoms {
-		base := int(a) * 3 * c.stride
+		base := int(a) * hwClkRows * c.stride
 		if temp {
 			rt, rb := c.clk[base:base+n], c.clk[base+2*c.stride:base+2*c.stride+n]
 			for k := range ja {
@@ -466,42 +478,58 @@ func (m *Machine) clkGrant(e threads, temp, full bool) {
 				rf[k] = max(rf[k], ja[k])
 			}
 		}
+		ru := c.clk[base+3*c.stride : base+3*c.stride+n]
+		for k := range ju {
+			ru[k] = max(ru[k], ju[k])
+		}
 	}
 }
 
 // clkEvent folds event e into the clocks (see hwClock).
 func (m *Machine) clkEvent(e *event) {
 	c := m.hwClk
+	if e.exec.task == allTasks {
+		// A host event can witness every record (and give it grants
+		// that reach every task): the upper bounds no longer hold.
+		c.upOff = true
+		return
+	}
 	if e.exec.task != c.task || len(c.cols) == 0 {
-		return // another task's or the host's (skipped), or nothing to carry yet
+		return // another task's (the replay skips it too), or nothing to carry yet
 	}
 	q := m.p.MbarQual
 	n := len(c.cols)
-	ja, jb := c.ja[:n], c.jb[:n]
+	ja, jb, ju := c.ja[:n], c.jb[:n], c.ju[:n]
 	switch e.kind {
 	case KFence, KArrive:
-		if !e.pre.Has(q) {
-			return // witnesses no record through q (a transitive event through another timeline is not followed)
-		}
 		// Split at once: the grant below then finds e's atoms cached,
 		// each within e (one scan of e's threads, not two).
 		atoms, _ := m.clkAtoms(e.exec, true)
 		c.clkJoin(atoms)
-		// Every record of the last Await of a column within e, by its
-		// creator.
-		for sub := m.clkSub(e.exec); sub != 0; sub &= sub - 1 {
-			k := bits.TrailingZeros64(sub)
-			jb[k] = max(jb[k], c.last[k])
+		if !e.pre.Has(q) {
+			// Witnesses no record through q (lower bounds: a
+			// transitive event through another timeline is not
+			// followed); the upper bounds assume it witnesses all
+			// that its threads may see.
+			copy(ja, hwClkNeg[:n])
+			copy(jb, hwClkNeg[:n])
+		} else {
+			// Every record of the last Await of a column within e, by
+			// its creator.
+			for sub := m.clkSub(e.exec); sub != 0; sub &= sub - 1 {
+				k := bits.TrailingZeros64(sub)
+				jb[k] = max(jb[k], c.last[k])
+			}
 		}
 		some := false
-		for _, x := range ja {
+		for _, x := range ju {
 			if x >= 0 {
 				some = true
 				break
 			}
 		}
 		if !some {
-			return
+			return // (ja, jb <= ju)
 		}
 		if e.kind == KFence {
 			m.clkGrant(e.exec, e.temp.Has(q), e.full.Has(q))
@@ -517,6 +545,7 @@ func (m *Machine) clkEvent(e *event) {
 			off := int32(len(c.vals))
 			c.vals = append(c.vals, ja...)
 			c.vals = append(c.vals, jb...)
+			c.vals = append(c.vals, ju...)
 			c.ents = append(c.ents, hwClkEnt{count: p.count, prev: c.cellHead[p.cell], off: off, n: int32(n)})
 			c.cellHead[p.cell] = int32(len(c.ents))
 		}
@@ -527,6 +556,7 @@ func (m *Machine) clkEvent(e *event) {
 		}
 		copy(ja, hwClkNeg[:n])
 		copy(jb, hwClkNeg[:n])
+		copy(ju, hwClkNeg[:n])
 		some := false
 		for i := c.cellHead[p.cell]; i != 0; i = c.ents[i-1].prev {
 			en := &c.ents[i-1]
@@ -536,9 +566,11 @@ func (m *Machine) clkEvent(e *event) {
 			some = true
 			va := c.vals[en.off : en.off+en.n]
 			vb := c.vals[en.off+en.n : en.off+2*en.n]
+			vu := c.vals[en.off+2*en.n : en.off+3*en.n]
 			for k := range va {
 				ja[k] = max(ja[k], va[k])
 				jb[k] = max(jb[k], vb[k])
+				ju[k] = max(ju[k], vu[k])
 			}
 		}
 		if some {
@@ -553,10 +585,9 @@ func (m *Machine) clkEvent(e *event) {
 // False means only that they cannot tell.
 func (m *Machine) clkPass(recs []hwRec, gs threads, await bool) bool {
 	if len(recs) == 0 || m.hwClk == nil || !m.hwClk.armed || await && m.hwClk.passed == 0 || !m.clkReady(gs) {
-		// The clocks start answering once an Arrive's check has passed
+		// The clocks start answering once an Arrive's check has run
 		// by the replay (clkArm), an Await's once they have passed an
-		// Arrive's: a bug variant whose every slot reuse fails (the
-		// wrong-offset and wrong-pitch three rings) never folds the log.
+		// Arrive's (before, the Awaits' checks pass on stale records).
 		return false
 	}
 	c := m.hwClk
@@ -569,21 +600,158 @@ func (m *Machine) clkPass(recs []hwRec, gs threads, await bool) bool {
 		}
 		return true
 	}
-	// A task whose Arrives' checks keep failing (a bug variant that fails
-	// every slot reuse, where the replay must run anyway) stops folding
-	// the log: the clocks would cost more than the Awaits' checks they
-	// answer (the failing Arrive's replay leaves those records replayed,
-	// and hwStaleOK passes them).
-	if !await {
-		if c.failed++; c.failed > 2*c.passed {
-			c.off, c.failing = true, true
-		}
-	}
 	return false
 }
 
+// clkUndecided notes an Arrive's check that neither clkPass nor clkDup
+// answered: a task whose checks the clocks keep leaving to the replay
+// stops folding the log (they would cost without answering).
+func (m *Machine) clkUndecided() {
+	if c := m.hwClk; c != nil && c.run == m.runs && !c.off {
+		if c.failed++; c.failed > 2*c.passed+4 {
+			c.off, c.failing = true, true
+		}
+	}
+}
+
+// clkDup answers a check clkPass did not pass when the clocks show which
+// of its parts fail and each failing part's hazard is one already
+// reported: it counts them as phaseHazard does for a hazard seen before
+// (admit) and reports true; the replay would only find them again. A part
+// passes when the lower bounds (aT, aF, bT) show it passes; it fails when
+// the upper bound uA shows it: uA[t][K] is at least the latest birth b of
+// an Await by K such that t may see ρ(u, b) for some u of K in any way
+// (as creator, or in a grant of any level or timelines), folded as the
+// lower bounds are but assuming every Fence or Arrive witnesses what its
+// threads may see and every grant makes a record visible; a host event
+// turns it off (upOff). So (b) fails for the first record r (the replay
+// reports the first failing record) when K_r is not within gs and no
+// atom of gs has uA[K_r] >= b_r (a thread of K_r outside gs is then
+// ordered before no thread of gs), and (a) or rule 6 fails when some atom
+// of gs has uA[K_r] < b_r for every record r; the replay reports either
+// with the first record as the other side (hwOrder, hwAwaitOrder).
+func (m *Machine) clkDup(s *Stmt, recs []hwRec, gs threads, await bool) bool {
+	c := m.hwClk
+	const maxRecs = 16
+	if c == nil || !c.armed || c.upOff || len(recs) == 0 || len(recs) > maxRecs || !m.clkReady(gs) || c.upOff {
+		return false
+	}
+	var ks, bs [maxRecs]int32
+	for i, h := range recs {
+		r := m.rec(h.rec)
+		if h.tmpl >= 0 || h.born < c.start || r.creator.task != c.task {
+			return false
+		}
+		k := m.clkCol(r.creator, false)
+		if k < 0 {
+			return false
+		}
+		ks[i], bs[i] = int32(k), h.born
+	}
+	atoms, _ := m.clkAtoms(gs, true)
+	if c.off {
+		return false
+	}
+	w := hwClkRows * c.stride
+	r0 := m.rec(recs[0].rec)
+	var keys [2][2]int
+	nk := 0
+	key := func(sub PhaseKind) [2]int {
+		return [2]int{s.Src, -(2 << 40) - int(sub)<<32 - int(r0.src)}
+	}
+	if !await {
+		pass := true
+		for i, h := range recs {
+			if m.subset(m.rec(h.rec).creator, gs) {
+				continue
+			}
+			ok := false
+			for _, a := range atoms {
+				if c.clk[int(a)*w+2*c.stride+int(ks[i])] >= bs[i] {
+					ok = true
+					break
+				}
+			}
+			if !ok {
+				pass = false
+				break
+			}
+		}
+		if !pass {
+			if m.subset(r0.creator, gs) {
+				return false
+			}
+			for _, a := range atoms {
+				if c.clk[int(a)*w+3*c.stride+int(ks[0])] >= bs[0] {
+					return false // (b) may pass for the first record
+				}
+			}
+			keys[nk] = key(PhaseAhead)
+			nk++
+		}
+	}
+	lvl := 0 // aT
+	sub := PhaseEarly
+	if await {
+		lvl, sub = 1, PhaseStale // aF
+	}
+	pass := true
+	for _, a := range atoms {
+		ok := false
+		for i := range recs {
+			if c.clk[int(a)*w+lvl*c.stride+int(ks[i])] >= bs[i] {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			pass = false
+			break
+		}
+	}
+	if !pass {
+		fails := false
+		for _, a := range atoms {
+			seen := false
+			for i := range recs {
+				if c.clk[int(a)*w+3*c.stride+int(ks[i])] >= bs[i] {
+					seen = true
+					break
+				}
+			}
+			if !seen {
+				fails = true
+				break
+			}
+		}
+		if !fails {
+			return false
+		}
+		keys[nk] = key(sub)
+		nk++
+	}
+	if nk == 0 {
+		return false
+	}
+	for _, k := range keys[:nk] {
+		if _, seen := m.seen[k]; !seen {
+			return false // its first occurrence: the replay describes it
+		}
+	}
+	if !m.hwOnly {
+		for _, k := range keys[:nk] {
+			m.admit(k)
+		}
+	}
+	if hwClockHit != nil {
+		hwClockHit()
+	}
+	return true
+}
+
 // clkArm lets the clocks answer from now on: an Arrive's check of the
-// task passed by the replay (the checks of this program can pass).
+// task ran by the replay (a program without a slot reuse to check, or
+// whose first one the replay answered, never folds the log).
 func (m *Machine) clkArm() {
 	if c := m.hwClk; c != nil && c.run == m.runs {
 		c.armed = true
@@ -618,7 +786,7 @@ func (m *Machine) clkCheck(recs []hwRec, gs threads, await bool) bool {
 			}
 			ok := false
 			for _, a := range atoms {
-				if c.clk[int(a)*3*c.stride+2*c.stride+int(ks[i])] >= bs[i] {
+				if c.clk[int(a)*hwClkRows*c.stride+2*c.stride+int(ks[i])] >= bs[i] {
 					ok = true
 					break
 				}
@@ -634,7 +802,7 @@ func (m *Machine) clkCheck(recs []hwRec, gs threads, await bool) bool {
 		lvl = 1 // aF
 	}
 	for _, a := range atoms {
-		row := c.clk[int(a)*3*c.stride+lvl*c.stride:]
+		row := c.clk[int(a)*hwClkRows*c.stride+lvl*c.stride:]
 		ok := false
 		for i := range recs {
 			if row[ks[i]] >= bs[i] {

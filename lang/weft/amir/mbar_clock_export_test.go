@@ -1,7 +1,7 @@
 package amir
 
 // HWNoClock turns the ordered-after clocks off (true) or on (false) and
-// returns the count of checks they pass from now on, for
+// returns the count of checks they answer from now on, for
 // TestHWClockMatchesReplayed and TestHWClockRingsRandom.
 func HWNoClock(off bool) *int {
 	n := new(int)

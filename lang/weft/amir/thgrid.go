@@ -788,10 +788,18 @@ func (m *Machine) gridUniform(g *gridRT, x threads) bool {
 		}
 	}
 	in := 0
-	for _, t0 := range g.ths {
-		for t := t0; t < t0+g.w; t++ {
+	if g.w == 1 {
+		for _, t := range g.ths {
 			if m.contains(x, g.task, t) {
 				in++
+			}
+		}
+	} else {
+		for _, t0 := range g.ths {
+			for t := t0; t < t0+g.w; t++ {
+				if m.contains(x, g.task, t) {
+					in++
+				}
 			}
 		}
 	}
