@@ -62,7 +62,7 @@ func kill30BlockProgram(seed int64) *Program {
 	for first+S*nP+4 > 64 {
 		nP--
 	}
-	cD := []int{4, 4, 4, 6, 3}[rng.Intn(5)] // 3: slabs overlap
+	cD := []int{4, 4, 4, 6, 3}[rng.Intn(5)]               // 3: slabs overlap
 	stride := cD*nP + []int{0, 0, 4, -1, -1}[rng.Intn(5)] // -1: consecutive s's regions share one cell
 	last := (nTasks-1)*nS*stride + (nS-1)*stride + cD*(nP-1) + 3
 	dLen := max(last+1, nTasks*nS*stride)
