@@ -145,7 +145,33 @@ func kill30BlockProgram(seed int64) *Program {
 			b.loop(yp, 0, nP, false, body)
 		})
 	}
+	// kill30: an mbarrier-like queue B arrived at and awaited between
+	// the phases by a lane, a block, a pair, the CTA or a warp (the
+	// events gridCommutes sees on D's deferred regions).
+	B := b.newVar("B", true)
+	b.p.Vars[B].PerThreadQueue = rng.Intn(2) == 0
+	sh4 := b.p.AddShape(coll.Collective{N: 1, Runs: [coll.MaxRuns]coll.Run{{Count: 4, Stride: 1}}})
+	part := func() Exec {
+		switch rng.Intn(5) {
+		case 0:
+			return someLane()
+		case 1:
+			return ex(sh4, aff(first+S*rng.Intn(nP)))
+		case 2:
+			return ex(pair1, aff(first+S*rng.Intn(nP)))
+		case 3:
+			return cta()
+		}
+		return warp(task)
+	}
 	between := func() {
+		if rng.Intn(3) == 0 {
+			b.arrive(part(), tls[rng.Intn(3)], &Access{Var: B})
+			if rng.Intn(4) != 0 {
+				b.await(part(), &Access{Var: B}, tls[rng.Intn(3)], rng.Intn(2))
+			}
+			return
+		}
 		switch rng.Intn(6) {
 		case 0, 1:
 			b.fence(cta(), tls[rng.Intn(3)], tls[rng.Intn(3)])
@@ -245,6 +271,16 @@ func kill30BlockProgram(seed int64) *Program {
 				})
 			})
 		})
+		if rng.Intn(3) == 0 {
+			// kill30: a part of the grid arrives, the CTA awaits, then
+			// reads all of D: only the arrived lanes' writes are ordered
+			// before the read (a block grid's lanes other than its
+			// first move with τ_p: gridCommutes' one-thread argument
+			// does not hold for them).
+			b.arrive(part(), tls[rng.Intn(3)], &Access{Var: B})
+			b.await(cta(), &Access{Var: B}, tls[rng.Intn(3)], rng.Intn(2))
+			b.read(cta(), &Access{Var: D}, qOf(D))
+		}
 		switch rng.Intn(6) {
 		case 0:
 		case 1:
@@ -264,4 +300,64 @@ func kill30BlockProgram(seed int64) *Program {
 	}
 	b.read(Exec{All: true}, &Access{Var: D}, qStrm)
 	return b.build()
+}
+
+// kill30Focused runs p's program with block grids and without grid
+// symmetry (and with eager slabs) and fails on any difference of the
+// Results; it reports whether the block grid ran.
+func kill30Focused(t *testing.T, name string, mk func() *Program) {
+	t.Helper()
+	m1, m2, m3 := New(mk(), Config{MaxHazards: 100}), New(mk(), Config{MaxHazards: 100}), New(mk(), Config{MaxHazards: 100})
+	m2.noGrid = true
+	m3.gridDefer = false
+	r1, r2, r3 := *m1.Run(nil), *m2.Run(nil), *m3.Run(nil)
+	for _, r := range []*Result{&r1, &r2, &r3} {
+		r.Stats.Memory, r.Stats.SkippedOps = 0, 0
+	}
+	g, w, e := fmt.Sprintf("%+v", r1), fmt.Sprintf("%+v", r2), fmt.Sprintf("%+v", r3)
+	if g != w || e != w {
+		t.Fatalf("%s:\nblock grid %s\neager      %s\nfull       %s", name, g, e, w)
+	}
+	t.Logf("%s: %d grid runs, %d distinct hazards, %s", name, m1.gridRuns, r1.Distinct, w)
+	if m1.gridRuns == 0 {
+		t.Fatalf("%s: never on the block grid", name)
+	}
+}
+
+// TestKill30BlockArrivePart (kills B12: gridCommutes' w > 1 refusal
+// dropped). A block nest over p < 4: lane 4p writes D[4p] on the Sm80
+// timeline (not released by the arrival below), lanes 4p+1+y (y < 2)
+// write D[4p+1+y] in order; lanes 1 and 2 arrive at B, the CTA awaits B
+// and reads all of D. Only block 0's in-order writes are ordered before
+// the read: blocks 1..3's are read-after-write hazards. gridCommutes'
+// one-thread argument (only the representative's thread th0 moves with
+// τ_p, and its records are not released) would keep the regions
+// deferred through the arrival, whose lanes 1 and 2 a block grid's τ_p
+// moves to every block: no hazard.
+func TestKill30BlockArrivePart(t *testing.T) {
+	for _, q := range []int{0, 1} {
+		kill30Focused(t, fmt.Sprintf("perThreadQueue=%d", q), func() *Program {
+			b := newBuilder(64)
+			yp, y1 := b.slot("p"), b.slot("y1")
+			aff := func(k int, terms ...Term) *Affine { return &Affine{K: k, Terms: terms} }
+			D := b.newVar("D", false, 16)
+			B := b.newVar("B", true)
+			b.p.Vars[B].PerThreadQueue = q == 1
+			sh2 := b.p.AddShape(coll.Collective{N: 1, Runs: [coll.MaxRuns]coll.Run{{Count: 2, Stride: 1}}})
+			first := aff(0, Term{yp, 4})
+			lane := aff(1, Term{yp, 4}, Term{y1, 1})
+			b.loop(yp, 0, 4, false, func() {
+				b.write(Exec{Shape: shThread, Start: first.Eval, StartAff: first},
+					&Access{Var: D, Idx: []Window{{Lo: first.Eval, LoAff: first}}, Slots: []int{yp}}, qSm80, FullyOrdered)
+				b.loop(y1, 0, 2, false, func() {
+					b.write(Exec{Shape: shThread, Start: lane.Eval, StartAff: lane},
+						&Access{Var: D, Idx: []Window{{Lo: lane.Eval, LoAff: lane}}, Slots: []int{yp, y1}}, qCuda2, FullyOrdered)
+				})
+			})
+			b.arrive(Exec{Shape: sh2, Start: k(1)}, cudaInOrder, &Access{Var: B})
+			b.await(cta(), &Access{Var: B}, cudaInOrder, 0)
+			b.read(cta(), &Access{Var: D}, qCuda2)
+			return b.build()
+		})
+	}
 }
