@@ -361,3 +361,11 @@ func TestKill30BlockArrivePart(t *testing.T) {
 		})
 	}
 }
+
+// B9 (`!d.mixed` dropped in gridMaterializeOver) is an equivalent
+// mutant while B12's and B17's guards stand: that test only matters for
+// a region of a block grid (its other conjuncts need d.g.w > 1), and
+// d.mixed is set in two places only, gridCommutes (thgrid_lazy.go,
+// after its `d.g.w > 1` refusal) and gridRecordRun (thgrid_grp.go, after
+// its own, and together with d.grpRep, which gridMaterializeOver tests
+// next to it). So a block grid's region is never mixed.
