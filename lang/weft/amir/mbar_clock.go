@@ -584,10 +584,9 @@ func (m *Machine) clkEvent(e *event) {
 // (b) for an Arrive, rule 6 (fully ordered) for an Await (see hwClock).
 // False means only that they cannot tell.
 func (m *Machine) clkPass(recs []hwRec, gs threads, await bool) bool {
-	if len(recs) == 0 || m.hwClk == nil || !m.hwClk.armed || await && m.hwClk.passed == 0 || !m.clkReady(gs) {
+	if len(recs) == 0 || m.hwClk == nil || !m.hwClk.armed || !m.clkReady(gs) {
 		// The clocks start answering once an Arrive's check has run
-		// by the replay (clkArm), an Await's once they have passed an
-		// Arrive's (before, the Awaits' checks pass on stale records).
+		// by the replay (clkArm).
 		return false
 	}
 	c := m.hwClk
