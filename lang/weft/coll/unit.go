@@ -142,27 +142,12 @@ func (u Unit) Scaled(k int) (Unit, error) {
 	}
 	v := u
 	v.Box = append([]Sym(nil), u.Box...)
-	return v.scaleBox(k), nil
-}
-
-// ScaledOwned is Scaled for a unit whose Box is the caller's own (a unit
-// just built for one use, not one of the library's): the box is scaled in
-// place instead of copied.
-func (u Unit) ScaledOwned(k int) (Unit, error) {
-	if k < 1 || u.ScaledDim < 0 {
-		return u.Scaled(k) // the error
+	v.Box[u.ScaledDim] = v.Box[u.ScaledDim].scaled(k)
+	if v.Scale == 0 {
+		v.Scale = 1
 	}
-	return u.scaleBox(k), nil
-}
-
-// scaleBox multiplies u's box at ScaledDim by k, in place.
-func (u Unit) scaleBox(k int) Unit {
-	u.Box[u.ScaledDim] = u.Box[u.ScaledDim].scaled(k)
-	if u.Scale == 0 {
-		u.Scale = 1
-	}
-	u.Scale *= k
-	return u
+	v.Scale *= k
+	return v, nil
 }
 
 // Resolve evaluates the domain and box on m. Box coordinates that are the

@@ -199,8 +199,7 @@ func (u *unitEnv) resolve(e syntax.Expr, m coll.Machine) (coll.Unit, error) {
 		if len(e.Args) != len(d.params) || len(e.Kwargs) > 0 {
 			return coll.Unit{}, fmt.Errorf("collective unit %s takes %d arguments (%s)", d.name, len(d.params), strings.Join(d.params, ", "))
 		}
-		var abuf [4]int64
-		args := abuf[:0]
+		var args []int64
 		for _, a := range e.Args {
 			v, ok := u.c.eval(a)
 			if !ok {
@@ -225,9 +224,7 @@ func (u *unitEnv) resolve(e syntax.Expr, m coll.Machine) (coll.Unit, error) {
 			if err != nil {
 				return coll.Unit{}, err
 			}
-			// base was built for this expression (build makes its
-			// coordinates afresh): scaled in place, not copied.
-			return base.ScaledOwned(int(k))
+			return base.Scaled(int(k))
 		}
 	}
 	return coll.Unit{}, fmt.Errorf("%s is not a collective unit", exprString(e))
