@@ -679,21 +679,12 @@ func (m *Machine) clkUndecided() {
 // with the first record as the other side (hwOrder, hwAwaitOrder).
 func (m *Machine) clkDup(s *Stmt, recs []hwRec, gs threads, await bool) bool {
 	c := m.hwClk
-	const maxRecs = 16
-	if c == nil || !c.armed || c.upOff || len(recs) == 0 || len(recs) > maxRecs || !m.clkReady(gs) || c.upOff {
+	if c == nil || !c.armed || c.upOff || len(recs) == 0 || len(recs) > clkMaxRecs || !m.clkReady(gs) {
 		return false
 	}
-	var ks, bs [maxRecs]int32
-	for i, h := range recs {
-		r := m.rec(h.rec)
-		if h.tmpl >= 0 || h.born < c.start || r.creator.task != c.task {
-			return false
-		}
-		k := m.clkCol(r.creator, false)
-		if k < 0 {
-			return false
-		}
-		ks[i], bs[i] = int32(k), h.born
+	ks, bs, ok := m.clkRecCols(recs)
+	if !ok {
+		return false
 	}
 	atoms, _ := m.clkAtoms(gs, true)
 	if c.off {
@@ -805,24 +796,39 @@ func (m *Machine) clkArm() {
 	}
 }
 
-// clkCheck is clkPass's test on the folded clocks.
-func (m *Machine) clkCheck(recs []hwRec, gs threads, await bool) bool {
+// clkMaxRecs bounds the records clkDup and clkCheck decide: more go to
+// the replay.
+const clkMaxRecs = 16
+
+// clkRecCols gives each record's clock column and birth, or ok false when
+// some record is not one the clocks track (a template record, one born
+// before the clocks started or of another task, or a creator without a
+// column), or there are more than clkMaxRecs of them.
+func (m *Machine) clkRecCols(recs []hwRec) (ks, bs [clkMaxRecs]int32, ok bool) {
 	c := m.hwClk
-	const maxRecs = 16
-	if len(recs) > maxRecs {
-		return false
+	if len(recs) > clkMaxRecs {
+		return ks, bs, false
 	}
-	var ks, bs [maxRecs]int32
 	for i, h := range recs {
 		r := m.rec(h.rec)
 		if h.tmpl >= 0 || h.born < c.start || r.creator.task != c.task {
-			return false
+			return ks, bs, false
 		}
 		k := m.clkCol(r.creator, false)
 		if k < 0 {
-			return false
+			return ks, bs, false
 		}
 		ks[i], bs[i] = int32(k), h.born
+	}
+	return ks, bs, true
+}
+
+// clkCheck is clkPass's test on the folded clocks.
+func (m *Machine) clkCheck(recs []hwRec, gs threads, await bool) bool {
+	c := m.hwClk
+	ks, bs, ok := m.clkRecCols(recs)
+	if !ok {
+		return false
 	}
 	atoms, _ := m.clkAtoms(gs, false)
 	if !await {
