@@ -114,10 +114,14 @@ type hwClock struct {
 	gen      int32
 	clk      []int32 // by atom: aT, aF, bT, stride values each
 	// cell entries: cellHead[id] is 1 + the last entry of queue id (0
-	// none); an entry's values are vals[off : off+2n], J_A then J_B.
+	// none); an entry's values are J_A, J_B, J_U, n each, at off in vals,
+	// chunks of hwClkChunk (off is chunk<<hwClkChunkBits | index: a
+	// chunk is never grown, so no entry moves and no chunk is copied);
+	// valsAt: the chunk being filled.
 	cellHead  []int32
 	ents      []hwClkEnt
-	vals      []int32
+	vals      [][]int32
+	valsAt    int
 	memo      [1 << hwClkMemoBits]hwClkMemo
 	memoAtoms []int32
 	// scratch
@@ -129,6 +133,30 @@ type hwBirth struct {
 	b  int32
 	gs threads
 }
+
+// putVals stores an entry's values ja, jb, ju and returns where.
+func (c *hwClock) putVals(ja, jb, ju []int32) int32 {
+	n := 3 * len(ja)
+	if len(c.vals) == 0 || len(c.vals[c.valsAt])+n > hwClkChunk {
+		if len(c.vals) > 0 {
+			c.valsAt++
+		}
+		if c.valsAt == len(c.vals) {
+			c.vals = append(c.vals, make([]int32, 0, hwClkChunk))
+		}
+	}
+	ch := c.vals[c.valsAt]
+	off := int32(c.valsAt<<hwClkChunkBits | len(ch))
+	ch = append(ch, ja...)
+	ch = append(ch, jb...)
+	c.vals[c.valsAt] = append(ch, ju...)
+	return off
+}
+
+const (
+	hwClkChunkBits = 10
+	hwClkChunk     = 1 << hwClkChunkBits // values a chunk (4 KB)
+)
 
 // hwClkMemo caches a thread set's atoms (clkAtoms): valid in its run
 // while none of them has been split since.
@@ -178,6 +206,9 @@ func (m *Machine) clkBirth(b int32, gs threads) {
 	if c.off {
 		return
 	}
+	if c.births == nil {
+		c.births = make([]hwBirth, 0, 64)
+	}
 	c.births = append(c.births, hwBirth{b: b, gs: gs})
 }
 
@@ -187,12 +218,17 @@ func (c *hwClock) reset(run uint64, task, start int32) {
 	c.births, c.bi = c.births[:0], 0
 	c.cols, c.last = c.cols[:0], c.last[:0]
 	c.stride = 0
+	clear(c.atomOf[:cap(c.atomOf)])
 	c.atomOf = c.atomOf[:0]
 	c.size = append(c.size[:0], 0)
 	c.splitGen, c.gen = append(c.splitGen[:0], 0), 0
 	c.clk = c.clk[:0]
 	c.cellHead = c.cellHead[:0]
-	c.ents, c.vals = c.ents[:0], c.vals[:0]
+	c.ents = c.ents[:0]
+	for i := range c.vals {
+		c.vals[i] = c.vals[i][:0]
+	}
+	c.valsAt = 0
 	c.memoAtoms = c.memoAtoms[:0]
 	c.memo = [1 << hwClkMemoBits]hwClkMemo{}
 }
@@ -351,7 +387,13 @@ func (m *Machine) clkAtomsScan(e threads, split bool) (_ []int32, exact bool) {
 			}
 			return c.atoms, false
 		}
-		c.atomOf = append(c.atomOf, make([]int32, top-len(c.atomOf))...)
+		if top > cap(c.atomOf) {
+			na := make([]int32, len(c.atomOf), max(top, 2*cap(c.atomOf), 256))
+			copy(na, c.atomOf)
+			c.atomOf = na
+		}
+		// New entries are 0: made so, or cleared by reset.
+		c.atomOf = c.atomOf[:top]
 	}
 	for len(c.cnt) < len(c.size) {
 		c.cnt = append(c.cnt, 0)
@@ -539,13 +581,20 @@ func (m *Machine) clkEvent(e *event) {
 			if p.cell < 0 {
 				continue
 			}
-			for int(p.cell) >= len(c.cellHead) {
-				c.cellHead = append(c.cellHead, 0)
+			if int(p.cell) >= len(c.cellHead) {
+				// Sized to the queues so far at once (one allocation).
+				n := max(int(p.cell)+1, len(m.bars))
+				if n > cap(c.cellHead) {
+					c.cellHead = append(c.cellHead[:cap(c.cellHead)], make([]int32, n-cap(c.cellHead))...)
+				}
+				k := len(c.cellHead)
+				c.cellHead = c.cellHead[:n]
+				clear(c.cellHead[k:])
 			}
-			off := int32(len(c.vals))
-			c.vals = append(c.vals, ja...)
-			c.vals = append(c.vals, jb...)
-			c.vals = append(c.vals, ju...)
+			off := c.putVals(ja, jb, ju)
+			if c.ents == nil {
+				c.ents = make([]hwClkEnt, 0, 128)
+			}
 			c.ents = append(c.ents, hwClkEnt{count: p.count, prev: c.cellHead[p.cell], off: off, n: int32(n)})
 			c.cellHead[p.cell] = int32(len(c.ents))
 		}
@@ -564,9 +613,8 @@ func (m *Machine) clkEvent(e *event) {
 				continue
 			}
 			some = true
-			va := c.vals[en.off : en.off+en.n]
-			vb := c.vals[en.off+en.n : en.off+2*en.n]
-			vu := c.vals[en.off+2*en.n : en.off+3*en.n]
+			v := c.vals[en.off>>hwClkChunkBits][en.off&(hwClkChunk-1):]
+			va, vb, vu := v[:en.n], v[en.n:2*en.n], v[2*en.n:3*en.n]
 			for k := range va {
 				ja[k] = max(ja[k], va[k])
 				jb[k] = max(jb[k], vb[k])
@@ -584,10 +632,9 @@ func (m *Machine) clkEvent(e *event) {
 // (b) for an Arrive, rule 6 (fully ordered) for an Await (see hwClock).
 // False means only that they cannot tell.
 func (m *Machine) clkPass(recs []hwRec, gs threads, await bool) bool {
-	if len(recs) == 0 || m.hwClk == nil || !m.hwClk.armed || await && m.hwClk.passed == 0 || !m.clkReady(gs) {
+	if len(recs) == 0 || m.hwClk == nil || !m.hwClk.armed || !m.clkReady(gs) {
 		// The clocks start answering once an Arrive's check has run
-		// by the replay (clkArm), an Await's once they have passed an
-		// Arrive's (before, the Awaits' checks pass on stale records).
+		// by the replay (clkArm).
 		return false
 	}
 	c := m.hwClk
@@ -632,21 +679,12 @@ func (m *Machine) clkUndecided() {
 // with the first record as the other side (hwOrder, hwAwaitOrder).
 func (m *Machine) clkDup(s *Stmt, recs []hwRec, gs threads, await bool) bool {
 	c := m.hwClk
-	const maxRecs = 16
-	if c == nil || !c.armed || c.upOff || len(recs) == 0 || len(recs) > maxRecs || !m.clkReady(gs) || c.upOff {
+	if c == nil || !c.armed || c.upOff || len(recs) == 0 || len(recs) > clkMaxRecs || !m.clkReady(gs) {
 		return false
 	}
-	var ks, bs [maxRecs]int32
-	for i, h := range recs {
-		r := m.rec(h.rec)
-		if h.tmpl >= 0 || h.born < c.start || r.creator.task != c.task {
-			return false
-		}
-		k := m.clkCol(r.creator, false)
-		if k < 0 {
-			return false
-		}
-		ks[i], bs[i] = int32(k), h.born
+	ks, bs, ok := m.clkRecCols(recs)
+	if !ok {
+		return false
 	}
 	atoms, _ := m.clkAtoms(gs, true)
 	if c.off {
@@ -758,24 +796,39 @@ func (m *Machine) clkArm() {
 	}
 }
 
-// clkCheck is clkPass's test on the folded clocks.
-func (m *Machine) clkCheck(recs []hwRec, gs threads, await bool) bool {
+// clkMaxRecs bounds the records clkDup and clkCheck decide: more go to
+// the replay.
+const clkMaxRecs = 16
+
+// clkRecCols gives each record's clock column and birth, or ok false when
+// some record is not one the clocks track (a template record, one born
+// before the clocks started or of another task, or a creator without a
+// column), or there are more than clkMaxRecs of them.
+func (m *Machine) clkRecCols(recs []hwRec) (ks, bs [clkMaxRecs]int32, ok bool) {
 	c := m.hwClk
-	const maxRecs = 16
-	if len(recs) > maxRecs {
-		return false
+	if len(recs) > clkMaxRecs {
+		return ks, bs, false
 	}
-	var ks, bs [maxRecs]int32
 	for i, h := range recs {
 		r := m.rec(h.rec)
 		if h.tmpl >= 0 || h.born < c.start || r.creator.task != c.task {
-			return false
+			return ks, bs, false
 		}
 		k := m.clkCol(r.creator, false)
 		if k < 0 {
-			return false
+			return ks, bs, false
 		}
 		ks[i], bs[i] = int32(k), h.born
+	}
+	return ks, bs, true
+}
+
+// clkCheck is clkPass's test on the folded clocks.
+func (m *Machine) clkCheck(recs []hwRec, gs threads, await bool) bool {
+	c := m.hwClk
+	ks, bs, ok := m.clkRecCols(recs)
+	if !ok {
+		return false
 	}
 	atoms, _ := m.clkAtoms(gs, false)
 	if !await {
