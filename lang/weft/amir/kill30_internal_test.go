@@ -365,7 +365,43 @@ func TestKill30BlockArrivePart(t *testing.T) {
 // B9 (`!d.mixed` dropped in gridMaterializeOver) is an equivalent
 // mutant while B12's and B17's guards stand: that test only matters for
 // a region of a block grid (its other conjuncts need d.g.w > 1), and
-// d.mixed is set in two places only, gridCommutes (thgrid_lazy.go,
-// after its `d.g.w > 1` refusal) and gridRecordRun (thgrid_grp.go, after
-// its own, and together with d.grpRep, which gridMaterializeOver tests
-// next to it). So a block grid's region is never mixed.
+// d.mixed is set in three places only: gridVirtAdd (thgrid_lazy.go, to
+// vr.grpRep, so mixed implies grpRep, which gridMaterializeOver tests
+// next to it), gridCommutes (thgrid_lazy.go, after its `d.g.w > 1`
+// refusal) and gridRecordRun (thgrid_grp.go, after its own, together
+// with d.grpRep). So a block grid's region that is mixed is also grpRep
+// or never exists.
+
+// TestKill30BlockRegionTouchBefore (kills B8's first half, `d.span[1]
+// < sp[0]` -> `<=`, in its second case; its first case reaches the
+// second half, `sp[1] < d.span[0]` -> `<=`, but the Results agree):
+// nest A's lanes 4p+y write
+// D[16+4p+y] (region [16, 31], deferred), then nest B's lanes write
+// D[1+4p+y] (region [1, 16]): the two regions share cell 16, which nest
+// A's lane 0 and nest B's lane 15 both write in order with no barrier, a
+// write-after-write hazard. Then the host reads D.
+func TestKill30BlockRegionTouchBefore(t *testing.T) {
+	for _, base := range [][2]int{{16, 1}, {0, 15}} {
+		kill30Focused(t, fmt.Sprintf("regions at %d then %d", base[0], base[1]), func() *Program {
+			b := newBuilder(64)
+			yp, y2, y1 := b.slot("p"), b.slot("y2"), b.slot("y1")
+			aff := func(k int, terms ...Term) *Affine { return &Affine{K: k, Terms: terms} }
+			D := b.newVar("D", false, 32)
+			lane := aff(0, Term{yp, 4}, Term{y2, 2}, Term{y1, 1})
+			for _, k0 := range base {
+				cell := aff(k0, Term{yp, 4}, Term{y2, 2}, Term{y1, 1})
+				b.loop(yp, 0, 4, false, func() {
+					b.loop(y2, 0, 2, false, func() {
+						b.loop(y1, 0, 2, false, func() {
+							b.write(Exec{Shape: shThread, Start: lane.Eval, StartAff: lane},
+								&Access{Var: D, Idx: []Window{{Lo: cell.Eval, LoAff: cell}}, Slots: []int{yp, y2, y1}}, qCuda2, FullyOrdered)
+						})
+					})
+				})
+			}
+			b.fence(Exec{All: true}, cudaInOrder, streamSync)
+			b.read(Exec{All: true}, &Access{Var: D}, qStrm)
+			return b.build()
+		})
+	}
+}
