@@ -18,7 +18,8 @@ import (
 // (stride cD·nP-1, shift cD·nP-1), and records made before the nests by
 // sets that straddle a block's edge by one lane (the same set moved to
 // every block, so the pre-state is a translation and only gridIn0's
-// bounds refuse it). KILL30_N sets the seeds (default 400).
+// bounds refuse it), mbarrier-like events and fused runs over all of D
+// between the phases. KILL30_N sets the seeds (default 400).
 func TestKill30GridBlockEdges(t *testing.T) {
 	n := int64(400)
 	if s := os.Getenv("KILL30_N"); s != "" {
@@ -165,6 +166,17 @@ func kill30BlockProgram(seed int64) *Program {
 		return warp(task)
 	}
 	between := func() {
+		if rng.Intn(4) == 0 {
+			// kill30: a part of the grid reads or writes all of D as
+			// windows (a fused run: gridCheckRun, gridRecordRun).
+			x := &Access{Var: D, Idx: []Window{rg(aff(0), aff(dLen))}}
+			if rng.Intn(2) == 0 {
+				b.read(part(), x, qOf(D))
+			} else {
+				b.write(part(), x, qOf(D), FullyOrdered)
+			}
+			return
+		}
 		if rng.Intn(3) == 0 {
 			b.arrive(part(), tls[rng.Intn(3)], &Access{Var: B})
 			if rng.Intn(4) != 0 {
