@@ -110,8 +110,12 @@ func TestClk30Counts(t *testing.T) {
 // arrive on AtoB[tid, n + 1]: thread 1 is ordered after nothing, W0609.
 // The Await by thread 0 alone names all but one thread of the atom; C7
 // (no split then) was expected to let thread 1 share thread 0's row, yet
-// the output is the same under C7 (not analysed further for lack of
-// time). Kept as a focused clocks-on == clocks-off program.
+// the output is the same under C7: a probe in clkAtomsScan's no-split
+// branch never fires here, since the pair's Fence has nothing to grant
+// (mbar_clock.go returns before clkGrant when no upper bound is set), so
+// it names no atom {0, 1}. A killing program needs an event that grants
+// something to a set of threads and then one naming all but one of
+// them. Kept as a focused clocks-on == clocks-off program.
 const clk30C7 = `my_warps = [CudaWarpConfig("A", 2), CudaWarpConfig("B", 2)]
 
 
