@@ -139,6 +139,71 @@ def c7(T: size):
                         Arrive(cuda_in_order, 1) >> AtoB[tid, n + 1]
 `
 
+// clk30C7b (stop 30, clk30, mutant C7): A's threads 0 and 1 await G[n]
+// together (B arrives on it before its Awaits of round n), which gives
+// the clocks an atom {0, 1} holding B's round n-1 Awaits; then thread 0
+// alone awaits BtoA[n] (B arrives after its round n Awaits), and both
+// arrive on AtoB[tid, n + 1], a ring of one: thread 1 is not ordered
+// after B's round n Await of AtoB[1, n], W0609. Thread 0's Await names
+// all but one thread of the atom: under C7 it is not split and thread 1
+// shares thread 0's row, so the clocks pass thread 1's Arrive.
+const clk30C7b = `my_warps = [CudaWarpConfig("A", 2), CudaWarpConfig("B", 2)]
+
+
+@proc
+def c7b(T: size):
+    with CudaDeviceFunction(warp_config=my_warps):
+        for task in cuda_tasks(0, T):
+            AtoB: barrier[2, 9 @ ring_buffer_by(1)] @ CudaMbarrierPreArrive(1)
+            BtoA: barrier[8 @ ring_buffer_by(2)] @ CudaMbarrier
+            G: barrier[8 @ ring_buffer_by(2)] @ CudaMbarrier
+            for n in seq(0, 8):
+                with CudaWarps(name="B"):
+                    Arrive(cuda_in_order, 1) >> G[n]
+                    for w in cuda_threads(0, 2, unit=cuda_warp):
+                        Await(AtoB[w, n], cuda_in_order, 0)
+                    Arrive(cuda_in_order, 1) >> BtoA[n]
+                with CudaWarps(name="A"):
+                    for tid in cuda_threads(0, 2, unit=cuda_thread):
+                        Await(G[n], cuda_in_order, 0)
+                    for tid in cuda_threads(0, 1, unit=cuda_thread):
+                        Await(BtoA[n], cuda_in_order, 0)
+                    for tid in cuda_threads(0, 2, unit=cuda_thread):
+                        Arrive(cuda_in_order, 1) >> AtoB[tid, n + 1]
+`
+
+// clk30C7c (stop 30, clk30, mutant C7): warp A awaits G[n] (B arrives
+// on it before its round n Awaits), one clocks atom of 32 threads; then
+// threads 0..30 each await BtoA[n] (B arrives after its round n Awaits),
+// one-thread events that split the atom a thread at a time, the last
+// naming thread 30 of the atom {30, 31}, all but one thread of it. Each
+// thread then arrives on AtoB[tid, n + 1], a ring of one: thread 31 is
+// not ordered after B's thread 31's Await of AtoB[31, n], W0609. Under C7
+// the atom {30, 31} is not split and thread 31 shares thread 30's row.
+const clk30C7c = `my_warps = [CudaWarpConfig("A", 1), CudaWarpConfig("B", 1)]
+
+
+@proc
+def c7c(T: size):
+    with CudaDeviceFunction(warp_config=my_warps):
+        for task in cuda_tasks(0, T):
+            AtoB: barrier[32, 9 @ ring_buffer_by(1)] @ CudaMbarrierPreArrive(1)
+            BtoA: barrier[8 @ ring_buffer_by(2)] @ CudaMbarrier
+            G: barrier[8 @ ring_buffer_by(2)] @ CudaMbarrier
+            for n in seq(0, 8):
+                with CudaWarps(name="B"):
+                    Arrive(cuda_in_order, 1) >> G[n]
+                    for w in cuda_threads(0, 32, unit=cuda_thread):
+                        Await(AtoB[w, n], cuda_in_order, 0)
+                    Arrive(cuda_in_order, 1) >> BtoA[n]
+                with CudaWarps(name="A"):
+                    Await(G[n], cuda_in_order, 0)
+                    for tid in cuda_threads(0, 31, unit=cuda_thread):
+                        Await(BtoA[n], cuda_in_order, 0)
+                    for tid in cuda_threads(0, 32, unit=cuda_thread):
+                        Arrive(cuda_in_order, 1) >> AtoB[tid, n + 1]
+`
+
 // TestClk30Focused: focused programs' `weft check --json` with and
 // without the clocks; each must report the named hazard either way.
 func TestClk30Focused(t *testing.T) {
@@ -147,6 +212,8 @@ func TestClk30Focused(t *testing.T) {
 	fe := frontend.ForExt(".weft")
 	for _, c := range []struct{ name, src, want string }{
 		{"C7", clk30C7, "no thread of this Arrive (thread 1 of task [task=0]) on AtoB[1, 3]"},
+		{"C7c", clk30C7c, "no thread of this Arrive (thread 31 of task [task=0]) on AtoB[31, 2]"},
+		{"C7b", clk30C7b, "no thread of this Arrive (thread 1 of task [task=0]) on AtoB[1, 2]"},
 	} {
 		path := filepath.Join(dir, c.name+".weft")
 		if err := os.WriteFile(path, []byte(c.src), 0o644); err != nil {
