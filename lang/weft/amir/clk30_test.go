@@ -34,8 +34,8 @@ import (
 // first birth, so such a record is normally born before c.start. Not
 // killed, not proved.
 //
-// C13 (the memo's split invalidation dropped): not killed by this file's
-// generators (1 000 count variants) nor TestMut30ClockRingsSeeds.
+// C13 (the memo's split invalidation dropped): killed by clk30C13 below
+// (not by this file's generators nor TestMut30ClockRingsSeeds).
 
 // countVariant rewrites a ringsVariant program's Await counts (the third
 // argument, the Max that mbar_clock.go's Await step compares the cells'
@@ -204,6 +204,41 @@ def c7c(T: size):
                         Arrive(cuda_in_order, 1) >> AtoB[tid, n + 1]
 `
 
+// clk30C13 (stop 30, clk30, mutant C13): warp A's Await of G[n] caches
+// the warp's atoms (one atom a1 of 32 threads); thread 0 alone awaits
+// H[n] (split off: a new atom, a1 = threads 1..31), then threads 1..31
+// each await BtoA[n] (B arrives after its Await of Z[n]), the last
+// naming what is left of a1, so a1 is ordered and thread 0 is not; the
+// warp then arrives on Z[n + 1], a ring of one: thread 0 is not ordered
+// after B's Await of Z[n], W0609. Without the memo's split invalidation
+// the warp's cached atoms are [a1] and the clocks pass the Arrive.
+const clk30C13 = `my_warps = [CudaWarpConfig("A", 1), CudaWarpConfig("B", 1)]
+
+
+@proc
+def c13(T: size):
+    with CudaDeviceFunction(warp_config=my_warps):
+        for task in cuda_tasks(0, T):
+            Z: barrier[9 @ ring_buffer_by(1)] @ CudaMbarrierPreArrive(1)
+            BtoA: barrier[8 @ ring_buffer_by(2)] @ CudaMbarrier
+            G: barrier[8 @ ring_buffer_by(2)] @ CudaMbarrier
+            H: barrier[8 @ ring_buffer_by(2)] @ CudaMbarrier
+            for n in seq(0, 8):
+                with CudaWarps(name="B"):
+                    Arrive(cuda_in_order, 1) >> G[n]
+                    Arrive(cuda_in_order, 1) >> H[n]
+                    Await(Z[n], cuda_in_order, 0)
+                    Arrive(cuda_in_order, 1) >> BtoA[n]
+                with CudaWarps(name="A"):
+                    Await(G[n], cuda_in_order, 0)
+                    for tid in cuda_threads(0, 1, unit=cuda_thread):
+                        Await(H[n], cuda_in_order, 0)
+                    for tid in cuda_threads(0, 32, unit=cuda_thread):
+                        if tid > 0:
+                            Await(BtoA[n], cuda_in_order, 0)
+                    Arrive(cuda_in_order, 1) >> Z[n + 1]
+`
+
 // TestClk30Focused: focused programs' `weft check --json` with and
 // without the clocks; each must report the named hazard either way.
 func TestClk30Focused(t *testing.T) {
@@ -213,6 +248,7 @@ func TestClk30Focused(t *testing.T) {
 	for _, c := range []struct{ name, src, want string }{
 		{"C7", clk30C7, "no thread of this Arrive (thread 1 of task [task=0]) on AtoB[1, 3]"},
 		{"C7c", clk30C7c, "no thread of this Arrive (thread 31 of task [task=0]) on AtoB[31, 2]"},
+		{"C13", clk30C13, "thread 0 of task [task=0] arrives on Z[2]"},
 		{"C7b", clk30C7b, "no thread of this Arrive (thread 1 of task [task=0]) on AtoB[1, 2]"},
 	} {
 		path := filepath.Join(dir, c.name+".weft")
