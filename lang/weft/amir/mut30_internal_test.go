@@ -20,9 +20,9 @@ func TestMut30GridBlockSeeds(t *testing.T) {
 	}
 	var runs int64
 	for seed := int64(100000); seed < 100000+n; seed++ {
-		m1 := New(randomBlockProgram(seed), Config{MaxHazards: 100})
-		m2 := New(randomBlockProgram(seed), Config{MaxHazards: 100})
-		m3 := New(randomBlockProgram(seed), Config{MaxHazards: 100})
+		m1 := New(randomBlockProgram(seed, false), Config{MaxHazards: 100})
+		m2 := New(randomBlockProgram(seed, false), Config{MaxHazards: 100})
+		m3 := New(randomBlockProgram(seed, false), Config{MaxHazards: 100})
 		m2.noGrid = true
 		m3.gridDefer = false
 		for rep := 0; rep < 2; rep++ {

@@ -28,9 +28,9 @@ import (
 func TestGridBlockMatchesFull(t *testing.T) {
 	var runs, blkProgs, hazards, faults, never, clean int64
 	for seed := int64(0); seed < 2000; seed++ {
-		m1 := New(randomBlockProgram(seed), Config{MaxHazards: 100})
-		m2 := New(randomBlockProgram(seed), Config{MaxHazards: 100})
-		m3 := New(randomBlockProgram(seed), Config{MaxHazards: 100})
+		m1 := New(randomBlockProgram(seed, false), Config{MaxHazards: 100})
+		m2 := New(randomBlockProgram(seed, false), Config{MaxHazards: 100})
+		m3 := New(randomBlockProgram(seed, false), Config{MaxHazards: 100})
 		m2.noGrid = true
 		m3.gridDefer = false
 		for rep := 0; rep < 2; rep++ {
@@ -69,7 +69,7 @@ func TestGridBlockMatchesFull(t *testing.T) {
 	}
 }
 
-func randomBlockProgram(seed int64) *Program {
+func randomBlockProgram(seed int64, edges bool) *Program {
 	rng := rand.New(rand.NewSource(seed))
 	b := newBuilder(64)
 	task, ys, yp, y2, y1 := b.slot("task"), b.slot("s"), b.slot("p"), b.slot("y2"), b.slot("y1")
@@ -82,12 +82,20 @@ func randomBlockProgram(seed int64) *Program {
 		nP--
 	}
 	cD := []int{4, 4, 4, 6, 3}[rng.Intn(5)] // 3: slabs overlap
-	stride := cD*nP + []int{0, 0, 4}[rng.Intn(3)]
+	gaps := []int{0, 0, 4}
+	if edges {
+		gaps = append(gaps, -1, -1) // consecutive s's regions share one cell
+	}
+	stride := cD*nP + gaps[rng.Intn(len(gaps))]
 	last := (nTasks-1)*nS*stride + (nS-1)*stride + cD*(nP-1) + 3
 	dLen := max(last+1, nTasks*nS*stride)
 	// Phase 3 writes D back moved by shift: its regions meet phase 1's
 	// (thgrid_blk.go, "Regions") unless shift is 0.
-	shift := []int{0, 0, 0, 1, 4}[rng.Intn(5)]
+	shifts := []int{0, 0, 0, 1, 4}
+	if edges {
+		shifts = append(shifts, cD*nP-1, cD*nP, 3)
+	}
+	shift := shifts[rng.Intn(len(shifts))]
 	last += shift
 	dLen = max(dLen, last+1)
 	if rng.Intn(8) == 0 {
@@ -117,8 +125,14 @@ func randomBlockProgram(seed int64) *Program {
 		return vq[x]
 	}
 	tls := []syncTL{cudaInOrder, sm80Generic, sm80CpAsync}
+	rev := edges && rng.Intn(3) == 0
 	dAt := func(sh int) *Access {
 		i := aff(sh, Term{task, nS * stride}, Term{ys, stride}, Term{yp, cD}, Term{y2, 2}, Term{y1, 1})
+		if rev {
+			// kill30: s's slabs from the last down: each nest's new
+			// region lies before the older ones.
+			i = aff(sh+(nS-1)*stride, Term{task, nS * stride}, Term{ys, -stride}, Term{yp, cD}, Term{y2, 2}, Term{y1, 1})
+		}
 		return &Access{Var: D, Idx: []Window{pt(i)}, Slots: []int{task, ys, yp, y2, y1}}
 	}
 	rAt := func(x int) *Access {
@@ -158,7 +172,53 @@ func randomBlockProgram(seed int64) *Program {
 			b.loop(yp, 0, nP, false, body)
 		})
 	}
+	// kill30: an mbarrier-like queue B arrived at and awaited between
+	// the phases by a lane, a block, a pair, the CTA or a warp (the
+	// events gridCommutes sees on D's deferred regions).
+	// Only with edges (the draws and variables of the plain form are
+	// those of TestGridBlockMatchesFull's seeds).
+	var B int
+	var part func() Exec
+	if edges {
+		B = b.newVar("B", true)
+		b.p.Vars[B].PerThreadQueue = rng.Intn(2) == 0
+	}
+	sh4 := -1
+	if edges {
+		sh4 = b.p.AddShape(coll.Collective{N: 1, Runs: [coll.MaxRuns]coll.Run{{Count: 4, Stride: 1}}})
+	}
+	part = func() Exec {
+		switch rng.Intn(5) {
+		case 0:
+			return someLane()
+		case 1:
+			return ex(sh4, aff(first+S*rng.Intn(nP)))
+		case 2:
+			return ex(pair1, aff(first+S*rng.Intn(nP)))
+		case 3:
+			return cta()
+		}
+		return warp(task)
+	}
 	between := func() {
+		if edges && rng.Intn(4) == 0 {
+			// kill30: a part of the grid reads or writes all of D as
+			// windows (a fused run: gridCheckRun, gridRecordRun).
+			x := &Access{Var: D, Idx: []Window{rg(aff(0), aff(dLen))}}
+			if rng.Intn(2) == 0 {
+				b.read(part(), x, qOf(D))
+			} else {
+				b.write(part(), x, qOf(D), FullyOrdered)
+			}
+			return
+		}
+		if edges && rng.Intn(3) == 0 {
+			b.arrive(part(), tls[rng.Intn(3)], &Access{Var: B})
+			if rng.Intn(4) != 0 {
+				b.await(part(), &Access{Var: B}, tls[rng.Intn(3)], rng.Intn(2))
+			}
+			return
+		}
 		switch rng.Intn(6) {
 		case 0, 1:
 			b.fence(cta(), tls[rng.Intn(3)], tls[rng.Intn(3)])
@@ -194,6 +254,27 @@ func randomBlockProgram(seed int64) *Program {
 		}
 		b.alloc(R)
 		b.alloc(T)
+		// kill30: records of D made by pairs straddling each block's edge
+		// by one lane (lanes first+S·k+S-1 and +S, or first+S·k-1 and
+		// first+S·k), on cells of slab k: the same set in every block.
+		straddle := 0
+		if edges {
+			straddle = rng.Intn(3)
+		}
+		switch straddle {
+		case 1:
+			e := ex(pair1, aff(first+S-1, Term{yp, S}))
+			b.loop(yp, 0, nP, false, func() {
+				b.write(e, &Access{Var: D, Idx: []Window{pt(aff(rng.Intn(4), Term{task, nS * stride}, Term{yp, cD}))}, Slots: []int{task, yp}}, qOf(D), FullyOrdered)
+			})
+		case 2:
+			if first > 0 {
+				e := ex(pair1, aff(first-1, Term{yp, S}))
+				b.loop(yp, 0, nP, false, func() {
+					b.write(e, &Access{Var: D, Idx: []Window{pt(aff(rng.Intn(4), Term{task, nS * stride}, Term{yp, cD}))}, Slots: []int{task, yp}}, qOf(D), FullyOrdered)
+				})
+			}
+		}
 		// Phase 1: R[p, y2, y1, s] = D[...].
 		nest(func() {
 			b.loop(y2, 0, 2, false, func() {
@@ -241,6 +322,16 @@ func randomBlockProgram(seed int64) *Program {
 				})
 			})
 		})
+		if edges && rng.Intn(3) == 0 {
+			// kill30: a part of the grid arrives, the CTA awaits, then
+			// reads all of D: only the arrived lanes' writes are ordered
+			// before the read (a block grid's lanes other than its
+			// first move with τ_p: gridCommutes' one-thread argument
+			// does not hold for them).
+			b.arrive(part(), tls[rng.Intn(3)], &Access{Var: B})
+			b.await(cta(), &Access{Var: B}, tls[rng.Intn(3)], rng.Intn(2))
+			b.read(cta(), &Access{Var: D}, qOf(D))
+		}
 		switch rng.Intn(6) {
 		case 0:
 		case 1:
