@@ -1,12 +1,18 @@
-// ---- cdp: dynamic parallelism: recursive launches from device code run after their parent, breadth first; device-side streams and cudaStreamFireAndForget; a quicksort by child grids
+// ---- cdp: dynamic parallelism: recursive launches from device code run after their parent (a child reads what its parent wrote before the launch; the tree is recorded in memory, as concurrent grids print in no fixed order on a GPU); device-side streams and cudaStreamFireAndForget; a quicksort by child grids
 #include <cstdio>
 __device__ int launches;
-__global__ void tree(int depth, int maxDepth, int parentBlock) {
-  if (threadIdx.x == 0)
-    printf("%*sdepth %d block %d (parent block %d)\n", 2 * depth, "", depth, blockIdx.x, parentBlock);
-  if (depth + 1 < maxDepth && threadIdx.x == 0) {
+// one slot per tree node, level by level (2 + 4 + 8): the node's depth + 1
+// when every ancestor's slot was visible to its child, the parent block in
+// the upper bits
+__device__ int nodes[14];
+__global__ void tree(int depth, int maxDepth, int parentPos) {
+  if (threadIdx.x != 0) return;
+  int pos = parentPos * 2 + blockIdx.x;
+  int chain = depth == 0 ? 1 : (nodes[(1 << depth) - 2 + parentPos] & 0xff) + 1;
+  nodes[(1 << (depth + 1)) - 2 + pos] = chain | (parentPos & 1) << 8;
+  if (depth + 1 < maxDepth) {
     atomicAdd(&launches, 1);
-    tree<<<2, 2>>>(depth + 1, maxDepth, blockIdx.x);
+    tree<<<2, 2>>>(depth + 1, maxDepth, pos);
   }
 }
 __device__ void swapInts(int *a, int *b) { int t = *a; *a = *b; *b = t; }
@@ -29,10 +35,15 @@ __global__ void sortRange(int *d, int lo, int hi) {
   }
 }
 int main() {
-  tree<<<2, 2>>>(0, 3, -1);
+  tree<<<2, 2>>>(0, 3, 0);
   cudaDeviceSynchronize();
-  int n = 0;
+  int n = 0, h[14];
   cudaMemcpyFromSymbol(&n, launches, sizeof n);
+  cudaMemcpyFromSymbol(h, nodes, sizeof h);
+  for (int depth = 0, base = 0; depth < 3; base += 2 << depth, depth++)
+    for (int pos = 0; pos < 2 << depth; pos++)
+      printf("%*sdepth %d block %d (parent block %d)%s\n", 2 * depth, "", depth, pos & 1,
+             depth == 0 ? -1 : h[base + pos] >> 8, (h[base + pos] & 0xff) == depth + 1 ? "" : " before its parent");
   printf("device launches: %d\n", n);
   const int N = 40;
   int *d;

@@ -41,14 +41,20 @@ int main() {
   return 0;
 }
 // OUT: 332 9332 47332 6 1
-// ---- device printf, in block order under the default schedule
+// ---- device printf: one launch's lines follow the previous launch's, a barrier orders a block's threads (the blocks of one launch print in no fixed order on a GPU)
 #include <stdio.h>
 __device__ int square(int x) { return x * x; }
-__global__ void hello() {
-  printf("block %d thread %d: %d\n", blockIdx.x, threadIdx.x, square(threadIdx.x + 1));
+__global__ void hello(int block) {
+  if (blockIdx.x != block) return;
+  for (int t = 0; t < blockDim.x; t++) {
+    if (threadIdx.x == t)
+      printf("block %d thread %d: %d\n", blockIdx.x, threadIdx.x, square(threadIdx.x + 1));
+    __syncthreads();
+  }
 }
 int main() {
-  hello<<<2, 2>>>();
+  hello<<<2, 2>>>(0);
+  hello<<<2, 2>>>(1);
   cudaDeviceSynchronize();
   printf("done\n");
   return 0;
