@@ -4,10 +4,15 @@ package sem
 // Access", cudaMemcpyPeer) on the model's one device, ordinal 0, which is
 // no peer of itself (cudaDeviceCanAccessPeer answers 0, lib_deviceprop.go):
 //
-//   - cudaDeviceEnablePeerAccess(peer, flags): "cudaErrorInvalidDevice if
-//     cudaDeviceCanAccessPeer() indicates that the current device cannot
-//     directly access memory from peerDevice", so for every peer, device 0
-//     included; flags other than 0 are cudaErrorInvalidValue.
+//   - cudaDeviceEnablePeerAccess(peer, flags): flags other than 0 are
+//     cudaErrorInvalidValue, whatever the peer; an invalid ordinal is
+//     cudaErrorInvalidDevice; device 0 itself, which
+//     cudaDeviceCanAccessPeer says the current device cannot access as a
+//     peer, is cudaErrorPeerAccessUnsupported (217). The Runtime API lists
+//     cudaErrorInvalidDevice for that case, but the driver's
+//     cuCtxEnablePeerAccess documents CUDA_ERROR_PEER_ACCESS_UNSUPPORTED
+//     for it, and that is what an H100 answered (CUDA 13.0, driver 580,
+//     bench/gpu/cudac.sh run of stop 31: "0 0 217 101 1 705 101").
 //   - cudaDeviceDisablePeerAccess(peer): an invalid ordinal is
 //     cudaErrorInvalidDevice; device 0's access was never enabled (it
 //     cannot be): cudaErrorPeerAccessNotEnabled.
@@ -20,8 +25,14 @@ package sem
 //     the device's one pool (lib_cudart_mem.go) is read-write to device 0,
 //     its owner, and to nothing else; a descriptor that asks for that
 //     access is accepted, any other (another location, another flag) is
-//     cudaErrorInvalidValue, the one error the Runtime API lists (what a
-//     GPU does when asked to revoke the owner's access awaits a GPU run).
+//     refused. The Runtime API lists only cudaErrorInvalidValue, but the
+//     H100 of stop 31's GPU run answered cudaErrorInvalidDevice both for a
+//     device location whose ordinal is no device (id 1 on a one-GPU
+//     machine) and for revoking the owner's access (flags
+//     cudaMemAccessFlagsProtNone for device 0): the model answers so; any
+//     other descriptor (another location type, another flag) is
+//     cudaErrorInvalidValue. cudaMemPoolGetAccess of a location other than
+//     device 0 is cudaErrorInvalidValue (as the H100 answered for id 1).
 
 func init() {
 	for name, v := range map[string]int64{"cudaErrorPeerAccessAlreadyEnabled": 704, "cudaErrorPeerAccessNotEnabled": 705,
@@ -48,7 +59,10 @@ func init() {
 		if a[1] != 0 {
 			return m.apiError(1), stDone
 		}
-		return m.apiError(101), stDone
+		if int32(a[0]) != 0 {
+			return m.apiError(101), stDone
+		}
+		return m.apiError(217), stDone
 	})
 	defb("cudaDeviceDisablePeerAccess", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		if int32(a[0]) != 0 {
@@ -68,13 +82,19 @@ func init() {
 			return m.memcpyAPI(t, a[0], a[2], int(a[4]), 3, s, sync, pos)
 		}
 	}
-	isOwner := func(m *Machine, t *Thread, loc uint64, pos int32) (bool, bool) {
+	// location reads a cudaMemLocation: whether it is a device
+	// (cudaMemLocationTypeDevice) and its id
+	location := func(m *Machine, t *Thread, loc uint64, pos int32) (dev bool, id int32, good bool) {
 		typ, good := m.load(t, loc+uint64(tMemLocation.field("type").Offset), mI32, pos)
 		if !good {
-			return false, false
+			return false, 0, false
 		}
-		id, good := m.load(t, loc+uint64(tMemLocation.field("id").Offset), mI32, pos)
-		return good && typ == 1 && int32(id) == 0, good // cudaMemLocationTypeDevice, device 0
+		i, good := m.load(t, loc+uint64(tMemLocation.field("id").Offset), mI32, pos)
+		return typ == 1, int32(i), good
+	}
+	isOwner := func(m *Machine, t *Thread, loc uint64, pos int32) (bool, bool) {
+		dev, id, good := location(m, t, loc, pos)
+		return good && dev && id == 0, good
 	}
 	defb("cudaMemPoolSetAccess", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		if m.poolOf(a[0]) == nil {
@@ -82,7 +102,7 @@ func init() {
 		}
 		for i := uint64(0); i < a[2]; i++ {
 			d := a[1] + i*uint64(tMemAccessDesc.size)
-			owner, good := isOwner(m, t, d+uint64(tMemAccessDesc.field("location").Offset), pos)
+			dev, id, good := location(m, t, d+uint64(tMemAccessDesc.field("location").Offset), pos)
 			if !good {
 				return 0, stFault
 			}
@@ -90,7 +110,12 @@ func init() {
 			if !good {
 				return 0, stFault
 			}
-			if !owner || fl != 3 { // cudaMemAccessFlagsProtReadWrite
+			switch {
+			case dev && id != 0:
+				return m.apiError(101), stDone // no such device
+			case dev && fl == 0: // cudaMemAccessFlagsProtNone: the owner's access cannot be revoked
+				return m.apiError(101), stDone
+			case !dev || fl != 3: // cudaMemAccessFlagsProtReadWrite
 				return m.apiError(1), stDone
 			}
 		}

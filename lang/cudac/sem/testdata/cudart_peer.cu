@@ -1,4 +1,4 @@
-// ---- peer access on the model's one device: device 0 is no peer of itself (CanAccessPeer 0, EnablePeerAccess cudaErrorInvalidDevice, DisablePeerAccess cudaErrorPeerAccessNotEnabled), another ordinal is invalid; cudaMemcpyPeer/cudaMemcpyPeerAsync copy between allocations of device 0
+// ---- peer access on the model's one device: device 0 is no peer of itself (CanAccessPeer 0, EnablePeerAccess cudaErrorPeerAccessUnsupported as an H100 answered, DisablePeerAccess cudaErrorPeerAccessNotEnabled), another ordinal is invalid; cudaMemcpyPeer/cudaMemcpyPeerAsync copy between allocations of device 0
 #include <cstdio>
 __global__ void fill(int *a) { a[threadIdx.x] = threadIdx.x * 2; }
 int main() {
@@ -9,7 +9,10 @@ int main() {
   printf(" %d", (int)cudaDeviceEnablePeerAccess(1, 0));
   printf(" %d", (int)cudaDeviceEnablePeerAccess(0, 1));
   printf(" %d", (int)cudaDeviceDisablePeerAccess(0));
-  printf(" %d %s\n", (int)cudaDeviceDisablePeerAccess(1), cudaGetErrorName(cudaGetLastError()));
+  // two statements: the arguments of one call are evaluated in no fixed
+  // order (the GPU run's host compiler read the last error first)
+  printf(" %d", (int)cudaDeviceDisablePeerAccess(1));
+  printf(" %s\n", cudaGetErrorName(cudaGetLastError()));
   int *a, *b, h[4];
   cudaMalloc(&a, 4 * sizeof(int));
   cudaMalloc(&b, 4 * sizeof(int));
@@ -24,7 +27,7 @@ int main() {
   printf(" %d %d %d %d %s\n", h[0], h[1], h[2], h[3], cudaGetErrorName(cudaErrorPeerAccessNotEnabled));
   return 0;
 }
-// OUT: 0 0 101 101 1 705 101 cudaErrorInvalidDevice
+// OUT: 0 0 217 101 1 705 101 cudaErrorInvalidDevice
 // OUT: 0 101 0 2 4 6 6 cudaErrorPeerAccessNotEnabled
 // ---- cudaMemcpyPeer copies device memory: a host source is refused as cudaMemcpy's device-to-device copy refuses it
 int main() {
@@ -33,7 +36,7 @@ int main() {
   cudaMemcpyPeer(d, 0, h, 0, sizeof h); // ERROR C0607 col=3 "cudaMemcpyDeviceToDevice copies from host memory to global memory"
   return 0;
 }
-// ---- cudaMemPoolSetAccess/GetAccess: the device's pool is read-write to device 0 and to nothing else; another location or flag is cudaErrorInvalidValue
+// ---- cudaMemPoolSetAccess/GetAccess: the device's pool is read-write to device 0 and to nothing else; another device ordinal or revoking device 0's access is cudaErrorInvalidDevice (as an H100 answered), a location other than device 0 is cudaErrorInvalidValue to GetAccess
 #include <cstdio>
 #include <cstring>
 int main() {
@@ -59,4 +62,4 @@ int main() {
   printf(" %d\n", (int)cudaMemPoolGetAccess(&f, pool, &loc));
   return 0;
 }
-// OUT: 0 1 1 0 3 1
+// OUT: 0 101 101 0 3 1
