@@ -17,16 +17,32 @@ package sem
 // graph allocation at node creation time" (Programming Guide, "Graph
 // Memory Nodes"), and an upload or launch of the executable graph "uses
 // memory cached by stream to back the allocations owned by graphExec"
-// (Runtime API, cudaGraphUpload; cudaGraphLaunch). So the used memory is
-// the bytes of the allocation nodes of the executable graphs launched so
-// far and not destroyed (their backing stays with the graph between
-// launches), the reserved memory what the allocator holds: the used
-// memory, and what destroyed graphs used until cudaDeviceGraphMemTrim
-// ("Blocks which are not in use by a graph that is either currently
-// executing or scheduled to execute are freed back to the operating
-// system"). An H100 reported 0 bytes used after the nodes were created,
-// where the model counted them (bench/gpu/README.md); the rest of this
-// reading of the documentation awaits a GPU run.
+// (Runtime API, cudaGraphUpload; cudaGraphLaunch). The used memory is the
+// backing of the executable graphs launched or uploaded so far (it stays
+// with the graph between launches), the reserved memory what the
+// allocator holds: the used memory, and what it held before until
+// cudaDeviceGraphMemTrim ("Blocks which are not in use by a graph that is
+// either currently executing or scheduled to execute are freed back to
+// the operating system").
+//
+// Two rules the documentation does not give come from an H100 (CUDA 13.0,
+// driver 580; bench/gpu/cudac.sh, stop 31's GPU run, cases graph_more_03
+// and graph_race_07):
+//   - the backing is physical memory mapped in units of graphMemUnit,
+//     32 MiB: one allocation node of 128 or of 256 bytes made both
+//     attributes 33554432, so a graph's backing is its allocation nodes'
+//     bytes rounded up to that unit;
+//   - cudaGraphExecDestroy does not unmap the backing: the H100 still
+//     reported it used (and reserved) after the destroy, and reserved 0
+//     after cudaDeviceGraphMemTrim. The model keeps a destroyed graph's
+//     backing used until a trim, or until a graph backed later takes it
+//     over (the allocator's cache, which is what it is for).
+// An H100 reported 0 bytes used after the nodes were created and before
+// an upload or launch, as the model does (bench/gpu/README.md).
+
+// graphMemUnit is the granularity of the physical memory backing graph
+// allocations, as an H100 showed it (above).
+const graphMemUnit = 32 << 20
 
 const opAllocNode opKind = 101 // a devOp kind: a graph allocation node
 
@@ -41,6 +57,7 @@ var (
 // graphMem is the device's graph memory accounting (in rtState).
 type graphMem struct {
 	backed   map[*cudaGraph]uint64 // executable graph -> the bytes backing its allocations
+	orphan   uint64                // the backing of destroyed graphs, still mapped until a trim
 	reserved uint64
 	high     uint64 // high-water mark of the used memory
 	resHigh  uint64 // of the reserved memory
@@ -58,7 +75,7 @@ func (m *Machine) gmemState() *graphMem {
 // executable graphs; it updates the reserved amount and the marks.
 func (m *Machine) graphMemUsed() uint64 {
 	gm := m.gmemState()
-	n := uint64(0)
+	n := gm.orphan
 	for _, b := range gm.backed {
 		n += b
 	}
@@ -92,15 +109,19 @@ func (m *Machine) backGraphMem(g *cudaGraph) {
 		return
 	}
 	if b := allocBytes(g); b > 0 {
+		b = (b + graphMemUnit - 1) / graphMemUnit * graphMemUnit
+		take := min(b, gm.orphan) // what destroyed graphs left mapped
+		gm.orphan -= take
 		gm.backed[g] = b
 		m.graphMemUsed()
 	}
 }
 
-// releaseGraphMem is cudaGraphExecDestroy's: the backing goes back to the
-// allocator's reserve.
+// releaseGraphMem is cudaGraphExecDestroy's: the backing stays mapped,
+// used, until a trim or a later graph takes it.
 func (m *Machine) releaseGraphMem(g *cudaGraph) {
 	if gm := m.rt().gmem; gm != nil {
+		gm.orphan += gm.backed[g]
 		delete(gm.backed, g)
 	}
 }
@@ -238,6 +259,7 @@ func init() {
 			return m.apiError(101), stDone
 		}
 		gm := m.gmemState()
+		gm.orphan = 0
 		gm.reserved = m.graphMemUsed() // what no executable graph uses
 		return ok(0)
 	})

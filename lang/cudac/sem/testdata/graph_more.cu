@@ -129,7 +129,7 @@ int main() {
 // OUT: 5 nodes
 // OUT: 203 263 1
 // OUT: 900
-// ---- graph memory nodes: an allocation node fixes the address, the memory lives from it to the free node and is allocated afresh at each launch; a stream-ordered allocation inside a capture is such a node; the device's graph memory attributes count it
+// ---- graph memory nodes: an allocation node fixes the address, the memory lives from it to the free node and is allocated afresh at each launch; a stream-ordered allocation inside a capture is such a node; the device's graph memory attributes count its backing, in 32 MiB units as on an H100
 #include <cstdio>
 #include <cstdint>
 __global__ void iota(int *a, int n) {
@@ -207,7 +207,7 @@ int main() {
 // OUT: used 0
 // OUT: 1488
 // OUT: 1488
-// OUT: used 128 high 128
+// OUT: used 33554432 high 33554432
 // OUT: 1488
 // ---- a pointer to graph memory used after the launch freed it is a use after free
 #include <cstdio>

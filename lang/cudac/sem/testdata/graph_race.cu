@@ -239,7 +239,7 @@ int main() {
   return 0;
 }
 // OUT: 1
-// ---- cudaGraphNodeFindInClone names the copy of a node in a clone, which can take an edge the original lacks; cudaGraphUpload backs a graph's allocations before its launch
+// ---- cudaGraphNodeFindInClone names the copy of a node in a clone, which can take an edge the original lacks; cudaGraphUpload backs a graph's allocations before its launch (32 MiB units, kept mapped after the destroy until a trim, as on an H100)
 #include <cstdio>
 #include <cstdint>
 __global__ void put(int *a, int v) { a[threadIdx.x] = v; }
@@ -291,14 +291,28 @@ int main() {
   cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrUsedMemCurrent, &used);
   printf("used %llu", (unsigned long long)used);
   cudaGraphUpload(me, 0);
+  cudaDeviceSynchronize();
   cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrUsedMemCurrent, &used);
   printf(" %llu", (unsigned long long)used);
+  // the backing is mapped in 32 MiB units and stays mapped after the
+  // executable graph is destroyed, until a trim (as an H100 showed)
   cudaGraphExecDestroy(me);
+  cudaDeviceSynchronize();
   cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrUsedMemCurrent, &used);
   printf(" %llu", (unsigned long long)used);
   cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrReservedMemCurrent, &used);
-  printf(" reserved %llu", (unsigned long long)used);
+  printf(" reserved %llu\n", (unsigned long long)used);
+  // instantiated again, the graph takes that memory over
+  cudaGraphInstantiate(&me, m, 0);
+  cudaGraphUpload(me, 0);
+  cudaDeviceSynchronize();
+  cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrUsedMemCurrent, &used);
+  printf("again %llu", (unsigned long long)used);
+  cudaGraphExecDestroy(me);
+  cudaDeviceSynchronize();
   cudaDeviceGraphMemTrim(0);
+  cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrUsedMemCurrent, &used);
+  printf(" trimmed %llu", (unsigned long long)used);
   cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrReservedMemCurrent, &used);
   printf(" %llu\n", (unsigned long long)used);
   return 0;
@@ -306,7 +320,8 @@ int main() {
 // OUT: 0 1
 // OUT: 1 0
 // OUT: 9
-// OUT: used 0 256 0 reserved 256 0
+// OUT: used 0 33554432 33554432 reserved 33554432
+// OUT: again 33554432 trimmed 0 0
 // ---- nodes along a chain share one race-detector agent (agentOf): a branch off the chain's first node is still unordered with the chain's later nodes, and ordered after the first; a second launch is ordered after the first
 #include <cstdio>
 __global__ void wr(int *a, int i, int v) { a[i] = v; } // NOTE col=44 "the other access: write by thread 0 of block 0 \(kernel wr\)"
