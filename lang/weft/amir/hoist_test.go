@@ -16,7 +16,11 @@ func TestHoistMatchesPlain(t *testing.T) {
 	planned := 0
 	for seed := int64(0); seed < 3000; seed++ {
 		p1, p2 := randomLoopProgram(seed), randomLoopProgram(seed)
-		Walk(p2.Body, func(s *Stmt) { s.hoist, s.hoistGS = nil, nil })
+		Walk(p2.Body, func(s *Stmt) {
+			if s.Kind == KLoop {
+				s.hoist, s.hoistGS = nil, nil
+			}
+		})
 		r1 := New(p1, Config{MaxHazards: 100}).Run(nil)
 		r2 := New(p2, Config{MaxHazards: 100}).Run(nil)
 		g, w := fmt.Sprintf("%+v", *r1), fmt.Sprintf("%+v", *r2)
@@ -24,6 +28,9 @@ func TestHoistMatchesPlain(t *testing.T) {
 			t.Fatalf("seed %d:\nplanned %s\nplain   %s", seed, g, w)
 		}
 		Walk(p1.Body, func(s *Stmt) {
+			if s.Kind != KLoop {
+				return
+			}
 			for _, h := range s.hoist {
 				if h.ok {
 					planned++

@@ -205,9 +205,34 @@ const (
 )
 
 // Stmt is one AMIR statement. Only the fields of its Kind are used.
+//
+// The fields of few kinds are in side structs reached by an embedded
+// pointer, nil for the other kinds: Ctl (KLoop, KIf, KAlloc), Event
+// (KFence, KArrive, KAwait) and, for a kRun, runMemo. A statement had
+// been 456 bytes (a 480-byte object), and statements half of the bytes
+// of a small kernel's Convert (issue 13, stop 31); a record or a check,
+// most of a program, uses none of those fields.
 type Stmt struct {
-	Kind Kind
-	Src  int // index into Program.Srcs: the source statement it came from
+	Kind       Kind
+	Level      Level      // τ_v of records and checks
+	Convergent bool       // t of RecordRead/Mutate/Check*; transitivity of Fence/Arrive
+	Q          Qual       // τ_q of a new record
+	What       AccessKind // what a check protects
+	// TxCheck marks an Arrive whose lowering announces ExpectTx bytes
+	// (mbarrier.arrive.expect_tx: the bytes of the copies completing on
+	// the barrier before it in program text, as the code generator sums
+	// them; Event.ExpectTx, Event.TxSrc). mbar.go.
+	TxCheck bool
+	// Set by Program.Finish:
+	keepLite bool // the subtree holds an event or a live access to a shared variable
+	// checkLite: the subtree holds a dead statement on a shared variable
+	// (or with a shared barrier access), whose bounds a lite task must
+	// still check (lite.go).
+	checkLite bool
+	dead      bool // a record or check that can never matter (see Finish)
+
+	Quals QualSet // τ_q* (record: atomic set; check: accepted set)
+	Src   int     // index into Program.Srcs: the source statement it came from
 	// Sync is the index of the source synchronization statement this
 	// statement implements (Program.Syncs), or -1. Machine.Disabled skips
 	// statements whose Sync is disabled (for --redundant-sync and the
@@ -215,76 +240,80 @@ type Stmt struct {
 	Sync int
 
 	Body []*Stmt // KBlock, KLoop, KIf
-	Slot int     // KLoop: the iterator's slot
-	Lo   IntExpr // KLoop
-	Hi   IntExpr // KLoop
-	// Tasks marks a cuda_tasks loop (for progress reporting).
-	Tasks bool
-	Cond  BoolExpr // KIf
 
 	Exec Exec // threads executing it (records, checks, syncs)
 
 	Acc  *Access   // data or barrier access e#
 	Bars []*Access // e_z: barrier accesses of RecordRead/Mutate and Arrive
 
-	Level      Level   // τ_v of records and checks
-	Convergent bool    // t of RecordRead/Mutate/Check*; transitivity of Fence/Arrive
-	Q          Qual    // τ_q of a new record
-	Quals      QualSet // τ_q* (record: atomic set; check: accepted set)
-	Pre        QualSet // Fence/Arrive: τ_q^pre*
-	Full       QualSet // Fence/Await: τ_q^full*
-	Temp       QualSet // Fence/Await: τ_q^temp* (a superset of Full)
-	N          IntExpr // Await: n
-	What       AccessKind
-	Dims       []IntExpr // KAlloc: extents
 	// TxBytes > 0 marks the record of a TMA copy's SMEM destination that
 	// completes on a hardware mbarrier (`>> z`, Var.Ring > 0): the bytes
 	// each execution completes on the barrier's current phase (-1: not
 	// constant, the phase's count is then not checked). mbar.go.
 	TxBytes int
-	// TxCheck marks an Arrive whose lowering announces ExpectTx bytes
-	// (mbarrier.arrive.expect_tx: the bytes of the copies completing on
-	// the barrier before it in program text, as the code generator sums
-	// them); TxSrc is the first of those copies (-1 none). mbar.go.
-	TxCheck  bool
-	ExpectTx int
-	TxSrc    int
 	// CtlSlots are the control slots read by the statement's own control
 	// expressions (Lo, Hi, Cond, N, Dims, Exec.Start), not by its accesses.
 	CtlSlots []int
 
-	// Set by Program.Finish:
-	keepLite bool // the subtree holds an event or a live access to a shared variable
-	// checkLite: the subtree holds a dead statement on a shared variable
-	// (or with a shared barrier access), whose bounds a lite task must
-	// still check (lite.go).
-	checkLite bool
+	// g_s of the last execution (valid while the machine's gen is gen);
+	// shared by the statements of one source statement (same StartAff
+	// and shape, see Finish), which evaluate it in a row (set by Finish).
+	gsc *gsCache
+	// fused is Body with runs of statements on one access replaced by
+	// kRun statements (see fuse); nil when there are none (Finish).
+	fused []*Stmt
+
+	*Ctl
+	*Event
+	*runMemo
+}
+
+// Ctl holds the fields of control statements: KLoop, KIf and KAlloc.
+type Ctl struct {
+	Slot int     // KLoop: the iterator's slot
+	Lo   IntExpr // KLoop
+	Hi   IntExpr // KLoop
+	// Tasks marks a cuda_tasks loop (for progress reporting).
+	Tasks bool
+	Cond  BoolExpr  // KIf
+	Dims  []IntExpr // KAlloc: extents
+
+	// Set by Program.Finish, for a KLoop:
+	symmetric bool // KLoop with Tasks: see Program.Finish
 	// box is a KLoop's bounds plan for lite tasks when its subtree has
 	// nothing but such statements to run there (lite.go); nil when it
 	// cannot be planned.
-	box  *liteBox
-	dead bool // a record or check that can never matter (see Finish)
-	// g_s of the last execution (valid while the machine's gen is gen);
-	// shared by the statements of one source statement (same StartAff
-	// and shape, see Finish), which evaluate it in a row.
-	gsc       *gsCache
-	symmetric bool // KLoop with Tasks: see Program.Finish
+	box *liteBox
 	// thsym is a cuda_threads loop's thread-symmetry plan (thsym.go).
 	thsym *thPlan
 	// grid is a cuda_threads nest's grid-symmetry plan (thgrid.go).
 	grid *gridPlan
-	// fused is Body with runs of statements on one access replaced by
-	// kRun statements (see fuse); nil when there are none.
-	fused []*Stmt
 	// hoist lists the accesses of the runs directly in a KLoop's body,
 	// planned at loop entry (hoist.go).
 	hoist   []hoistState
 	hoistGS []*gsPlan
 	// innerSlots are the slots assigned by loops inside a KLoop's body.
 	innerSlots []int
-	// memo: a kRun's memory of its last executions (memo.go), nil when
-	// its form has none; memoOps and memoRecs are the statistics of one
-	// execution on one cell.
+}
+
+// Event holds the fields of synchronization statements: KFence, KArrive
+// and KAwait.
+type Event struct {
+	Pre  QualSet // Fence/Arrive: τ_q^pre*
+	Full QualSet // Fence/Await: τ_q^full*
+	Temp QualSet // Fence/Await: τ_q^temp* (a superset of Full)
+	N    IntExpr // Await: n
+	// ExpectTx and TxSrc: an Arrive with TxCheck announces ExpectTx
+	// bytes; TxSrc is the first of the copies they count (-1 none).
+	// mbar.go.
+	ExpectTx int
+	TxSrc    int
+}
+
+// runMemo holds a kRun's memo: its memory of its last executions
+// (memo.go), nil when its form has none; memoOps and memoRecs are the
+// statistics of one execution on one cell.
+type runMemo struct {
 	memo              *memoTable
 	memoKind          uint8
 	memoOps, memoRecs int
@@ -585,12 +614,12 @@ func (p *Program) Finish() {
 	// TMA tester had run 300x slower).
 	p.thExt = true
 	Walk(p.Body, func(s *Stmt) {
-		s.thsym = nil
-		if s.Kind == KLoop && !s.Tasks {
-			s.thsym = p.planThreadSym(s)
+		if s.Kind != KLoop {
+			return
 		}
-		s.grid = nil
-		if s.Kind == KLoop && !s.Tasks {
+		s.thsym, s.grid = nil, nil
+		if !s.Tasks {
+			s.thsym = p.planThreadSym(s)
 			s.grid = p.planGrid(s)
 			if s.grid != nil && !s.grid.blk {
 				p.thExt = false
@@ -599,6 +628,9 @@ func (p *Program) Finish() {
 	})
 	if !p.thExt {
 		Walk(p.Body, func(s *Stmt) {
+			if s.Kind != KLoop {
+				return
+			}
 			if pl := s.thsym; pl != nil && (pl.inner || len(pl.private) > 0 || len(pl.yconds) > 0) {
 				s.thsym = nil
 			}
@@ -623,8 +655,11 @@ func (p *Program) Finish() {
 		}
 	})
 	Walk(p.Body, func(s *Stmt) {
+		if s.Kind != KLoop {
+			return
+		}
 		s.box = nil
-		if s.Kind == KLoop && s.checkLite && !s.keepLite {
+		if s.checkLite && !s.keepLite {
 			s.box = p.planBox(s)
 		}
 	})
@@ -763,7 +798,7 @@ func (p *Program) fuse(s *Stmt) {
 				j++
 			}
 			if j-i >= 2 {
-				run := &Stmt{Kind: kRun, Src: t.Src, Sync: -1, Body: s.Body[i:j:j], Acc: t.Acc, dead: true}
+				run := newRun(Stmt{Kind: kRun, Src: t.Src, Sync: -1, Body: s.Body[i:j:j], Acc: t.Acc, dead: true})
 				for _, u := range run.Body {
 					// keepLite stays false: lite tasks only check bounds.
 					run.checkLite = run.checkLite || u.checkLite
@@ -800,7 +835,7 @@ func (p *Program) fuse(s *Stmt) {
 			i++
 			continue
 		}
-		run := &Stmt{Kind: kRun, Src: t.Src, Sync: -1, Body: s.Body[i:j:j], Acc: t.Acc}
+		run := newRun(Stmt{Kind: kRun, Src: t.Src, Sync: -1, Body: s.Body[i:j:j], Acc: t.Acc})
 		for _, u := range run.Body {
 			run.keepLite = run.keepLite || u.keepLite
 			run.checkLite = run.checkLite || u.checkLite
@@ -820,4 +855,17 @@ func (p *Program) fuse(s *Stmt) {
 	if changed {
 		s.fused = out
 	}
+}
+
+// runStmt is a kRun statement and its memo fields, one object.
+type runStmt struct {
+	s Stmt
+	m runMemo
+}
+
+// newRun returns a kRun statement with s's fields and its own runMemo.
+func newRun(s Stmt) *Stmt {
+	r := &runStmt{s: s}
+	r.s.runMemo = &r.m
+	return &r.s
 }

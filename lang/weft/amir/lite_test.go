@@ -17,7 +17,11 @@ func TestLiteMatchesFull(t *testing.T) {
 	faults, boxed := 0, 0
 	for seed := int64(0); seed < 3000; seed++ {
 		p1, p2 := randomTaskProgram(seed), randomTaskProgram(seed)
-		Walk(p2.Body, func(s *Stmt) { s.symmetric = false })
+		Walk(p2.Body, func(s *Stmt) {
+			if s.Kind == KLoop {
+				s.symmetric = false
+			}
+		})
 		r1 := New(p1, Config{MaxHazards: 100}).Run(nil)
 		r2 := New(p2, Config{MaxHazards: 100}).Run(nil)
 		g := fmt.Sprintf("%+v %+v %d %d", r1.Hazards, r1.Faults, r1.Distinct, r1.Occurrences)
@@ -32,7 +36,7 @@ func TestLiteMatchesFull(t *testing.T) {
 			faults++
 		}
 		Walk(p1.Body, func(s *Stmt) {
-			if s.box != nil {
+			if s.Kind == KLoop && s.box != nil {
 				boxed++
 			}
 		})
@@ -115,9 +119,9 @@ func randomTaskProgram(seed int64) *Program {
 			body := b.close()
 			if rng.Intn(4) == 0 {
 				// An If inside the nest: the box ignores conditions.
-				body = []*Stmt{{Kind: KIf, Sync: -1, Cond: func(env []int) bool { return env[y1]%2 == 0 }, Body: body}}
+				body = []*Stmt{{Kind: KIf, Sync: -1, Ctl: &Ctl{Cond: func(env []int) bool { return env[y1]%2 == 0 }}, Body: body}}
 			}
-			inner := &Stmt{Kind: KLoop, Slot: y1, Lo: k(rng.Intn(2)), Hi: k(n1), Body: body, Sync: -1}
+			inner := &Stmt{Kind: KLoop, Body: body, Sync: -1, Ctl: &Ctl{Slot: y1, Lo: k(rng.Intn(2)), Hi: k(n1)}}
 			if rng.Intn(5) == 0 {
 				// A triangular nest: no box.
 				inner.Hi = func(env []int) int { return env[y0] + 1 }

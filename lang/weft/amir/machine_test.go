@@ -92,7 +92,7 @@ func (b *builder) local(name string, dims ...int) int {
 }
 
 func (b *builder) alloc(x int) {
-	b.add(&Stmt{Kind: KAlloc, Acc: &Access{Var: x}, Dims: b.p.Vars[x].Dims})
+	b.add(&Stmt{Kind: KAlloc, Acc: &Access{Var: x}, Ctl: &Ctl{Dims: b.p.Vars[x].Dims}})
 }
 
 func k(n int) IntExpr    { return func([]int) int { return n } }
@@ -128,7 +128,7 @@ func (b *builder) loop(slot, lo, hi int, tasks bool, body func()) {
 		b.add(&Stmt{Kind: KIncTaskID})
 	}
 	body()
-	b.add(&Stmt{Kind: KLoop, Slot: slot, Lo: k(lo), Hi: k(hi), Tasks: tasks, Body: b.close()})
+	b.add(&Stmt{Kind: KLoop, Body: b.close(), Ctl: &Ctl{Slot: slot, Lo: k(lo), Hi: k(hi), Tasks: tasks}})
 }
 
 func thread(slot int) Exec { return Exec{Shape: shThread, Start: v(slot)} }
@@ -154,7 +154,7 @@ func (b *builder) write(e Exec, a *Access, q Qual, post Level) {
 }
 
 func (b *builder) fence(e Exec, pre, post syncTL) *Stmt {
-	s := b.add(&Stmt{Kind: KFence, Exec: e, Convergent: pre.trans, Pre: pre.full, Full: post.full, Temp: post.full | post.temp})
+	s := b.add(&Stmt{Kind: KFence, Exec: e, Convergent: pre.trans, Event: &Event{Pre: pre.full, Full: post.full, Temp: post.full | post.temp}})
 	s.Sync = len(b.p.Syncs)
 	b.p.Syncs = append(b.p.Syncs, SyncInfo{Src: s.Src})
 	return s
@@ -162,14 +162,14 @@ func (b *builder) fence(e Exec, pre, post syncTL) *Stmt {
 
 func (b *builder) arrive(e Exec, tl syncTL, bar *Access) *Stmt {
 	b.add(&Stmt{Kind: KRecordRead, Exec: e, Acc: bar, Level: FullyOrdered, Q: qCuda2})
-	s := b.add(&Stmt{Kind: KArrive, Exec: e, Convergent: tl.trans, Pre: tl.full, Bars: []*Access{bar}})
+	s := b.add(&Stmt{Kind: KArrive, Exec: e, Convergent: tl.trans, Bars: []*Access{bar}, Event: &Event{Pre: tl.full}})
 	s.Sync = len(b.p.Syncs)
 	b.p.Syncs = append(b.p.Syncs, SyncInfo{Src: s.Src})
 	return s
 }
 
 func (b *builder) await(e Exec, bar *Access, tl syncTL, n int) *Stmt {
-	s := b.add(&Stmt{Kind: KAwait, Exec: e, Acc: bar, Full: tl.full, Temp: tl.full | tl.temp, N: k(n)})
+	s := b.add(&Stmt{Kind: KAwait, Exec: e, Acc: bar, Event: &Event{Full: tl.full, Temp: tl.full | tl.temp, N: k(n)}})
 	s.Sync = len(b.p.Syncs)
 	b.p.Syncs = append(b.p.Syncs, SyncInfo{Src: s.Src})
 	return s

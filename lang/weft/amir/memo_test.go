@@ -19,7 +19,9 @@ func TestMemoMatchesPlain(t *testing.T) {
 		p1, p2 := randomMemoProgram(seed), randomMemoProgram(seed)
 		Walk(p2.Body, func(s *Stmt) {
 			for _, f := range s.fused {
-				f.memoKind = memoNone
+				if f.Kind == kRun {
+					f.memoKind = memoNone
+				}
 			}
 		})
 		m1 := New(p1, Config{MaxHazards: 100})

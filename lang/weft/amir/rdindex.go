@@ -51,7 +51,7 @@ type rdSum struct {
 func (p *Program) rdTrackSrcs() {
 	p.rdTrack = nil
 	Walk(p.Body, func(s *Stmt) {
-		if s.grid == nil {
+		if s.Kind != KLoop || s.grid == nil {
 			return
 		}
 		for i := range s.grid.vars {

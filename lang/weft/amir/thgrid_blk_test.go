@@ -58,7 +58,7 @@ func TestGridBlockMatchesFull(t *testing.T) {
 		}
 		runs += m1.gridRuns
 		blk := false
-		Walk(m1.p.Body, func(s *Stmt) { blk = blk || s.grid != nil && s.grid.blk && !s.grid.lazy })
+		Walk(m1.p.Body, func(s *Stmt) { blk = blk || s.Kind == KLoop && s.grid != nil && s.grid.blk && !s.grid.lazy })
 		if blk {
 			blkProgs++
 		}
@@ -152,7 +152,7 @@ func randomBlockProgram(seed int64, edges bool) *Program {
 			b.open()
 			b.write(lane(), rAt(R), qOf(R), FullyOrdered)
 			body := b.close()
-			b.add(&Stmt{Kind: KIf, Sync: -1, Cond: func(env []int) bool { return env[yp]%2 == 0 }, CtlSlots: []int{yp}, Body: body})
+			b.add(&Stmt{Kind: KIf, Sync: -1, CtlSlots: []int{yp}, Body: body, Ctl: &Ctl{Cond: func(env []int) bool { return env[yp]%2 == 0 }}})
 		case 3: // a collective across blocks
 			b.read(ex(pairS, aff(first, Term{yp, S})), &Access{Var: D, Idx: []Window{pt(aff(0, Term{ys, stride}, Term{yp, cD}))}, Slots: []int{ys, yp}}, qOf(D))
 		}

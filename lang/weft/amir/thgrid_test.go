@@ -167,7 +167,7 @@ func randomGridProgram(seed int64) *Program {
 				b.open()
 				wr(me(), ownO())
 				body := b.close()
-				b.add(&Stmt{Kind: KIf, Sync: -1, Cond: func(env []int) bool { return env[yb]%2 == 0 }, CtlSlots: []int{yb}, Body: body})
+				b.add(&Stmt{Kind: KIf, Sync: -1, CtlSlots: []int{yb}, Body: body, Ctl: &Ctl{Cond: func(env []int) bool { return env[yb]%2 == 0 }}})
 			case 4: // overlapping slices (run time)
 				b.loop(yj, 0, 3, false, func() {
 					wr(me(), &Access{Var: O2, Idx: []Window{pt(aff(0, Term{ya, 1})), pt(aff(0, Term{yb, 2}, Term{yj, 1}))}, Slots: []int{ya, yb, yj}})

@@ -145,7 +145,7 @@ func randomClassesProgram(seed int64) *Program {
 					c2, ctl2 := cond()
 					b.open()
 					b.write(me(), &Access{Var: out, Idx: []Window{pt(aff(0, Term{th, 1})), pt(aff(1))}, Slots: []int{th}}, qual(), FullyOrdered)
-					b.add(&Stmt{Kind: KIf, Cond: c2, CtlSlots: ctl2, Body: b.close()})
+					b.add(&Stmt{Kind: KIf, CtlSlots: ctl2, Body: b.close(), Ctl: &Ctl{Cond: c2}})
 				}
 				if breaker {
 					switch rng.Intn(3) {
@@ -156,13 +156,13 @@ func randomClassesProgram(seed int64) *Program {
 					case 2: // a condition on the thread in an inner loop
 						body := b.close()
 						b.open()
-						b.add(&Stmt{Kind: KIf, Cond: c, CtlSlots: ctl, Body: body})
+						b.add(&Stmt{Kind: KIf, CtlSlots: ctl, Body: body, Ctl: &Ctl{Cond: c}})
 						c, ctl = func([]int) bool { return true }, nil
-						b.add(&Stmt{Kind: KLoop, Slot: t1, Lo: k(0), Hi: k(1), Body: b.close()})
+						b.add(&Stmt{Kind: KLoop, Body: b.close(), Ctl: &Ctl{Slot: t1, Lo: k(0), Hi: k(1)}})
 						b.open()
 					}
 				}
-				b.add(&Stmt{Kind: KIf, Cond: c, CtlSlots: ctl, Body: b.close()})
+				b.add(&Stmt{Kind: KIf, CtlSlots: ctl, Body: b.close(), Ctl: &Ctl{Cond: c}})
 				b.read(me(), whole(priv), qual())
 				q := qual()
 				col := rng.Intn(2)

@@ -79,7 +79,7 @@ func TestThreadSymAdoptPendingRefused(t *testing.T) {
 				return Exec{Shape: shThread, Start: a.Eval, StartAff: a}
 			}
 			arrive := func(e Exec, pre QualSet) {
-				s := b.add(&Stmt{Kind: KArrive, Exec: e, Pre: pre, Bars: []*Access{at(cg)}})
+				s := b.add(&Stmt{Kind: KArrive, Exec: e, Bars: []*Access{at(cg)}, Event: &Event{Pre: pre}})
 				s.Sync = len(b.p.Syncs)
 				b.p.Syncs = append(b.p.Syncs, SyncInfo{Src: s.Src})
 			}
@@ -157,7 +157,7 @@ func TestThreadSymCopyCountsOwnFrame(t *testing.T) {
 			st8 := &Affine{K: 8, Terms: []Term{{th, 1}}}
 			me8 := Exec{Shape: shThread, Start: st8.Eval, StartAff: st8}
 			arrive := func(e Exec, pre QualSet) {
-				s := b.add(&Stmt{Kind: KArrive, Exec: e, Pre: pre, Bars: []*Access{at(cg)}})
+				s := b.add(&Stmt{Kind: KArrive, Exec: e, Bars: []*Access{at(cg)}, Event: &Event{Pre: pre}})
 				s.Sync = len(b.p.Syncs)
 				b.p.Syncs = append(b.p.Syncs, SyncInfo{Src: s.Src})
 			}
@@ -234,7 +234,7 @@ func TestThreadSymAdoptLazyReplayCounts(t *testing.T) {
 			st := &Affine{Terms: []Term{{th, 1}}}
 			me := Exec{Shape: shThread, Start: st.Eval, StartAff: st}
 			arrive := func(e Exec, pre QualSet) {
-				s := b.add(&Stmt{Kind: KArrive, Exec: e, Pre: pre, Bars: []*Access{at(cg)}})
+				s := b.add(&Stmt{Kind: KArrive, Exec: e, Bars: []*Access{at(cg)}, Event: &Event{Pre: pre}})
 				s.Sync = len(b.p.Syncs)
 				b.p.Syncs = append(b.p.Syncs, SyncInfo{Src: s.Src})
 			}
@@ -418,7 +418,7 @@ func randomCountsProgram(seed int64) *Program {
 	me := Exec{Shape: shThread, Start: st.Eval, StartAff: st}
 	own := &Access{Var: buf, Idx: []Window{{Lo: st.Eval, LoAff: st}}, Slots: []int{th}}
 	arrive := func(e Exec, pre QualSet) {
-		s := b.add(&Stmt{Kind: KArrive, Exec: e, Pre: pre, Bars: []*Access{at(cg)}})
+		s := b.add(&Stmt{Kind: KArrive, Exec: e, Bars: []*Access{at(cg)}, Event: &Event{Pre: pre}})
 		s.Sync = len(b.p.Syncs)
 		b.p.Syncs = append(b.p.Syncs, SyncInfo{Src: s.Src})
 	}

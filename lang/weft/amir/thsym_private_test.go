@@ -189,7 +189,7 @@ func randomPrivateThreadSymProgram(seed int64) *Program {
 					b.open()
 					b.read(meIn(), whole(priv), qCuda2)
 					body := b.close()
-					b.add(&Stmt{Kind: KIf, Cond: func(env []int) bool { return env[kk] > 0 }, CtlSlots: []int{kk}, Body: body})
+					b.add(&Stmt{Kind: KIf, CtlSlots: []int{kk}, Body: body, Ctl: &Ctl{Cond: func(env []int) bool { return env[kk] > 0 }}})
 				}
 				inner := func() {
 					b.alloc(priv)
@@ -226,13 +226,13 @@ func randomPrivateThreadSymProgram(seed int64) *Program {
 					if c >= 2 {
 						ctl = append(ctl, th)
 					}
-					b.add(&Stmt{Kind: KIf, Cond: conds[c], CtlSlots: ctl, Body: body})
+					b.add(&Stmt{Kind: KIf, CtlSlots: ctl, Body: body, Ctl: &Ctl{Cond: conds[c]}})
 					if flat && rng.Intn(3) == 0 {
 						// A second condition on the thread.
 						b.open()
 						b.write(meIn(), whole(priv), qCuda2, FullyOrdered)
 						body := b.close()
-						b.add(&Stmt{Kind: KIf, Cond: func(env []int) bool { return env[th]%4 < 2 }, CtlSlots: []int{th}, Body: body})
+						b.add(&Stmt{Kind: KIf, CtlSlots: []int{th}, Body: body, Ctl: &Ctl{Cond: func(env []int) bool { return env[th]%4 < 2 }}})
 					}
 					b.read(meIn(), whole(priv), qCuda2)
 					q := quals[rng.Intn(2)]
@@ -270,11 +270,11 @@ func randomPrivateThreadSymProgram(seed int64) *Program {
 					// In a sequential loop whose iterator its bound reads:
 					// one iteration, then two.
 					b.open()
-					b.add(&Stmt{Kind: KLoop, Slot: t1, Lo: k(0), Hi: func(env []int) int { return 1 + env[jj] }, Body: body, CtlSlots: []int{jj}})
-					b.add(&Stmt{Kind: KLoop, Slot: jj, Lo: k(0), Hi: k(2), Body: b.close()})
+					b.add(&Stmt{Kind: KLoop, Body: body, CtlSlots: []int{jj}, Ctl: &Ctl{Slot: t1, Lo: k(0), Hi: func(env []int) int { return 1 + env[jj] }}})
+					b.add(&Stmt{Kind: KLoop, Body: b.close(), Ctl: &Ctl{Slot: jj, Lo: k(0), Hi: k(2)}})
 					return
 				}
-				b.add(&Stmt{Kind: KLoop, Slot: t1, Lo: k(0), Hi: hi, Body: body, CtlSlots: ctl})
+				b.add(&Stmt{Kind: KLoop, Body: body, CtlSlots: ctl, Ctl: &Ctl{Slot: t1, Lo: k(0), Hi: hi}})
 			})
 			if breaker && rng.Intn(4) == 0 { // val read after the loop: not private
 				b.read(one(first+pitch*(nT-1)), whole(priv), qCuda2)
@@ -343,7 +343,7 @@ func TestThreadSymPrivateScope(t *testing.T) {
 							b.open()
 							b.alloc(val)
 							b.write(me, &Access{Var: val}, qSm80, Unordered)
-							b.add(&Stmt{Kind: KIf, Cond: func(env []int) bool { return env[kk] == 0 }, CtlSlots: []int{kk}, Body: b.close()})
+							b.add(&Stmt{Kind: KIf, CtlSlots: []int{kk}, Body: b.close(), Ctl: &Ctl{Cond: func(env []int) bool { return env[kk] == 0 }}})
 						} else {
 							b.alloc(val)
 							b.write(me, &Access{Var: val}, qSm80, Unordered)

@@ -146,7 +146,7 @@ func randomThreadSymProgram(seed int64) *Program {
 				b.open()
 				write(me(), ownBuf())
 				body := b.close()
-				b.add(&Stmt{Kind: KIf, Sync: -1, Cond: func(env []int) bool { return env[th]%2 == 0 }, CtlSlots: []int{th}, Body: body})
+				b.add(&Stmt{Kind: KIf, Sync: -1, CtlSlots: []int{th}, Body: body, Ctl: &Ctl{Cond: func(env []int) bool { return env[th]%2 == 0 }}})
 			case 2: // the next thread's column, as a closure
 				b.read(me(), &Access{Var: buf, Idx: []Window{kIdx(), {Lo: func(env []int) int { return (env[th] + 1) % nT }}}, Slots: []int{kk, th}}, qCuda2)
 			case 3: // a second slice of buf per thread
@@ -175,7 +175,7 @@ func randomThreadSymProgram(seed int64) *Program {
 		case 5:
 			b.fence(me(), tls[rng.Intn(3)], tls[rng.Intn(2)])
 		case 6:
-			s := &Stmt{Kind: KArrive, Exec: me(), Convergent: false, Pre: sm80CpAsync.full, Bars: []*Access{at(cg)}}
+			s := &Stmt{Kind: KArrive, Exec: me(), Convergent: false, Bars: []*Access{at(cg)}, Event: &Event{Pre: sm80CpAsync.full}}
 			if rng.Intn(2) == 0 {
 				s.Convergent, s.Pre = true, cudaInOrder.full
 			}
@@ -194,7 +194,7 @@ func randomThreadSymProgram(seed int64) *Program {
 				stmt(breaker, depth+1)
 			}
 			body := b.close()
-			b.add(&Stmt{Kind: KIf, Sync: -1, Cond: func(env []int) bool { return env[kk]%2 == 0 }, CtlSlots: []int{kk}, Body: body})
+			b.add(&Stmt{Kind: KIf, Sync: -1, CtlSlots: []int{kk}, Body: body, Ctl: &Ctl{Cond: func(env []int) bool { return env[kk]%2 == 0 }}})
 		}
 	}
 	threadLoop := func(breaker bool, n int) {

@@ -663,11 +663,11 @@ func (c *converter) stmt(sc *names, st syntax.Stmt) {
 		}
 		deps := c.slotsOf(sc, st.Cond)
 		then := c.block(sc, st.Then)
-		c.push(&amir.Stmt{Kind: amir.KIf, Cond: cond, Body: then, Sync: -1, CtlSlots: deps})
+		c.push(&amir.Stmt{Kind: amir.KIf, Body: then, Sync: -1, CtlSlots: deps, Ctl: &amir.Ctl{Cond: cond}})
 		if len(st.Else) > 0 {
 			not := func(env []int) bool { return !cond(env) }
 			els := c.block(sc, st.Else)
-			c.push(&amir.Stmt{Kind: amir.KIf, Cond: not, Body: els, Sync: -1, CtlSlots: deps})
+			c.push(&amir.Stmt{Kind: amir.KIf, Body: els, Sync: -1, CtlSlots: deps, Ctl: &amir.Ctl{Cond: not}})
 		}
 	case *syntax.With:
 		c.with(sc, st)
@@ -754,11 +754,9 @@ func (c *converter) with(sc *names, st *syntax.With) {
 	qcs |= c.mbar
 	tcs |= c.mbar
 	src := c.src(st, "cuda_stream_sync")
-	c.push(&amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true,
-		Pre: qcs | amir.Of(c.qCPU), Full: qcs, Temp: tcs})
+	c.push(&amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true, Event: &amir.Event{Pre: qcs | amir.Of(c.qCPU), Full: qcs, Temp: tcs}})
 	c.pushBlock(sc, st.Body)
-	c.push(&amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true,
-		Pre: qcs, Full: qcs, Temp: tcs})
+	c.push(&amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true, Event: &amir.Event{Pre: qcs, Full: qcs, Temp: tcs}})
 	c.machine = saved
 }
 
@@ -786,8 +784,7 @@ func (c *converter) forStmt(sc *names, st *syntax.For) {
 	}
 	c.pushBlock(inner, st.Body)
 	body := c.popBody(start)
-	c.push(&amir.Stmt{Kind: amir.KLoop, Slot: slot, Lo: lo, Hi: hi, Body: body, Tasks: mode == "cuda_tasks", Sync: -1, Src: c.src(st, ""),
-		CtlSlots: c.slotsOf(sc, st.Lo, st.Hi)})
+	c.push(&amir.Stmt{Kind: amir.KLoop, Body: body, Sync: -1, Src: c.src(st, ""), CtlSlots: c.slotsOf(sc, st.Lo, st.Hi), Ctl: &amir.Ctl{Slot: slot, Lo: lo, Hi: hi, Tasks: mode == "cuda_tasks"}})
 }
 
 // --- variables and accesses ---
@@ -1235,11 +1232,11 @@ func (c *converter) alloc(sc *names, st *syntax.Alloc) {
 	if st.Type != nil {
 		deps = c.slotsOf(sc, st.Type.Dims...)
 	}
-	c.push(&amir.Stmt{Kind: amir.KAlloc, Acc: c.newAccess(vi), Dims: c.p.Vars[vi].Dims, Src: c.src(st, ""), Sync: -1, CtlSlots: deps})
+	c.push(&amir.Stmt{Kind: amir.KAlloc, Acc: c.newAccess(vi), Src: c.src(st, ""), Sync: -1, CtlSlots: deps, Ctl: &amir.Ctl{Dims: c.p.Vars[vi].Dims}})
 	if b := c.lib.Barriers[v.Mem]; v.Barrier && b != nil && b.Reverse {
 		// The hidden reverse barrier array of ReverseArrive/ReverseAwait.
 		rv := c.reverseVar(vi)
-		c.push(&amir.Stmt{Kind: amir.KAlloc, Acc: c.newAccess(rv), Dims: c.p.Vars[rv].Dims, Src: c.src(st, ""), Sync: -1, CtlSlots: deps})
+		c.push(&amir.Stmt{Kind: amir.KAlloc, Acc: c.newAccess(rv), Src: c.src(st, ""), Sync: -1, CtlSlots: deps, Ctl: &amir.Ctl{Dims: c.p.Vars[rv].Dims}})
 	}
 }
 
@@ -1536,8 +1533,7 @@ func (c *converter) fence(sc *names, st *syntax.Fence) {
 	if c.fenceOrdersThreads(a, b) {
 		hw = c.mbar
 	}
-	c.push(&amir.Stmt{Kind: amir.KFence, Exec: c.exec(st), Convergent: a.Transitive, Pre: amir.QualSet(a.FullSet) | hw,
-		Full: amir.QualSet(b.FullSet) | hw, Temp: amir.QualSet(b.TemporalSet) | hw, Src: src, Sync: sync})
+	c.push(&amir.Stmt{Kind: amir.KFence, Exec: c.exec(st), Convergent: a.Transitive, Src: src, Sync: sync, Event: &amir.Event{Pre: amir.QualSet(a.FullSet) | hw, Full: amir.QualSet(b.FullSet) | hw, Temp: amir.QualSet(b.TemporalSet) | hw}})
 }
 
 // qarr is T_qarr (Fig. 18).
@@ -1616,7 +1612,7 @@ func (c *converter) arrive(sc *names, st *syntax.Arrive) {
 	if !perThread {
 		pre |= c.mbar
 	}
-	arr := &amir.Stmt{Kind: amir.KArrive, Exec: ex, Convergent: tl.Transitive, Pre: pre, Bars: bars, Src: src, Sync: sync, TxSrc: -1}
+	arr := &amir.Stmt{Kind: amir.KArrive, Exec: ex, Convergent: tl.Transitive, Bars: bars, Src: src, Sync: sync, Event: &amir.Event{Pre: pre, TxSrc: -1}}
 	if tl.Name == "tma_to_smem_async" && len(bars) == 1 && !st.Reverse {
 		// Its lowering announces the bytes of the copies converted since
 		// the variable's previous TMA Arrive (cudagen: b.tx).
@@ -1660,8 +1656,7 @@ func (c *converter) await(sc *names, st *syntax.Await) {
 	if !c.exempt(v) {
 		c.push(&amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: c.qin(st, v), Src: src, Sync: sync})
 	}
-	c.push(&amir.Stmt{Kind: amir.KAwait, Exec: ex, Acc: a, Full: amir.QualSet(tl.FullSet) | hw, Temp: amir.QualSet(tl.TemporalSet) | hw, N: n, Src: src, Sync: sync,
-		CtlSlots: c.slotsOf(sc, st.N)})
+	c.push(&amir.Stmt{Kind: amir.KAwait, Exec: ex, Acc: a, Src: src, Sync: sync, CtlSlots: c.slotsOf(sc, st.N), Event: &amir.Event{Full: amir.QualSet(tl.FullSet) | hw, Temp: amir.QualSet(tl.TemporalSet) | hw, N: n}})
 }
 
 // inline converts a call of a proc of the file by converting its body in
@@ -1794,7 +1789,7 @@ func (c *converter) inline(sc *names, st *syntax.CallStmt) {
 	for i := len(wraps) - 1; i >= 0; i-- {
 		w := wraps[i]
 		body := c.popBody(start)
-		c.push(&amir.Stmt{Kind: amir.KLoop, Slot: w.slot, Lo: w.lo, Hi: w.hi, Body: body, Sync: -1, Src: c.src(st, "")})
+		c.push(&amir.Stmt{Kind: amir.KLoop, Body: body, Sync: -1, Src: c.src(st, ""), Ctl: &amir.Ctl{Slot: w.slot, Lo: w.lo, Hi: w.hi}})
 	}
 }
 

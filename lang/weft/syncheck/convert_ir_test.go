@@ -204,14 +204,22 @@ func dumpProgram(prog *Program) string {
 	}
 	var walk func(s *amir.Stmt, depth int)
 	walk = func(s *amir.Stmt, depth int) {
+		// The side structs of other kinds read as zero (amir.Stmt).
+		ctl, ev := s.Ctl, s.Event
+		if ctl == nil {
+			ctl = &amir.Ctl{}
+		}
+		if ev == nil {
+			ev = &amir.Event{}
+		}
 		fmt.Fprintf(&b, "%s%d src %d sync %d slot %d lo %s hi %s tasks %v cond %s exec %v/%d/%s/%s acc %s level %d cvg %v q %d quals %x pre %x full %x temp %x n %s what %d tx %d/%v/%d/%d ctl %v",
-			strings.Repeat(" ", depth), s.Kind, s.Src, s.Sync, s.Slot, ints(s.Lo), ints(s.Hi), s.Tasks, bools(s.Cond),
-			s.Exec.All, s.Exec.Shape, ints(s.Exec.Start), aff(s.Exec.StartAff), acc(s.Acc), s.Level, s.Convergent, s.Q, s.Quals, s.Pre, s.Full, s.Temp,
-			ints(s.N), s.What, s.TxBytes, s.TxCheck, s.ExpectTx, s.TxSrc, s.CtlSlots)
+			strings.Repeat(" ", depth), s.Kind, s.Src, s.Sync, ctl.Slot, ints(ctl.Lo), ints(ctl.Hi), ctl.Tasks, bools(ctl.Cond),
+			s.Exec.All, s.Exec.Shape, ints(s.Exec.Start), aff(s.Exec.StartAff), acc(s.Acc), s.Level, s.Convergent, s.Q, s.Quals, ev.Pre, ev.Full, ev.Temp,
+			ints(ev.N), s.What, s.TxBytes, s.TxCheck, ev.ExpectTx, ev.TxSrc, s.CtlSlots)
 		for _, a := range s.Bars {
 			fmt.Fprintf(&b, " bar %s", acc(a))
 		}
-		for _, d := range s.Dims {
+		for _, d := range ctl.Dims {
 			fmt.Fprintf(&b, " dim %s", ints(d))
 		}
 		fmt.Fprintf(&b, " body %d\n", len(s.Body))
