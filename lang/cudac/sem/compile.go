@@ -2518,7 +2518,7 @@ var namedConsts = map[string]int64{
 	"cudaComputeModeExclusiveProcess": 3,
 	"cudaSuccess":                     0, "cudaErrorInvalidValue": 1, "cudaErrorMemoryAllocation": 2,
 	"cudaErrorInvalidConfiguration": 9, "cudaErrorInvalidDevicePointer": 17,
-	"cudaErrorInvalidMemcpyDirection": 21, "cudaErrorLaunchFailure": 719, "cudaErrorIllegalAddress": 700,
+	"cudaErrorInvalidMemcpyDirection": 21, "cudaErrorInvalidFilterSetting": 26, "cudaErrorLaunchFailure": 719, "cudaErrorIllegalAddress": 700,
 	"cudaStreamDefault": 0, "cudaStreamNonBlocking": 1, "cudaEventDefault": 0, "cudaEventDisableTiming": 2, "cudaEventBlockingSync": 1, "cudaEventInterprocess": 4,
 	"cudaHostAllocDefault": 0, "cudaMemAttachGlobal": 1, "cudaStreamLegacy": 0,
 }

@@ -31,16 +31,27 @@ import (
 //     tex2DLayered, texCubemap (as templates, tex2D<float>(t, x, y)) and
 //     surf1D/2D/3Dread and write are device functions that read (write)
 //     the texels as the thread's own accesses: checked for bounds and
-//     races like any access. Addressing follows the appendix: with
-//     normalized coordinates x is scaled by the size after wrap (frac) or
-//     mirror; point sampling takes floor(x), linear filtering x - 0.5 with
-//     the weight alpha in 9-bit fixed point (8 fraction bits, as the
-//     hardware); indices out of range are clamped, wrapped, mirrored or
-//     read as the border (0). Wrap and mirror need normalized coordinates
-//     (the Guide: otherwise unsupported); the model then clamps. The
-//     normalized-float read mode maps 8- and 16-bit integers to [0, 1]
-//     ([-1, 1] signed); linear filtering needs a float result (else
-//     cudaErrorInvalidValue at creation). A cubemap fetch picks the face
+//     races like any access. Addressing follows the appendix ("Texture
+//     Fetching"), with normalized coordinates x scaled by the size: point
+//     sampling takes floor(x), linear filtering x - 0.5 with the weight
+//     alpha in 9-bit fixed point (8 fraction bits, as the hardware); the
+//     indices are then clamped, wrapped, mirrored or read as the border
+//     (0). The appendix wraps and mirrors the coordinate before scaling
+//     it; the model mirrors the texel index (i in [N, 2N) is 2N-1-i), as
+//     an H100 does (CUDA 13.0, stop 31's GPU run, testdata/texobj.cu's
+//     first case): mirror at 1.25 of 4 texels reads texel 2, where the
+//     mirrored coordinate 0.75 would read texel 3 (the two differ only on
+//     texel boundaries; wrap is the same either way). Wrap and mirror
+//     need normalized coordinates (the Guide: otherwise unsupported); the
+//     model then clamps. The normalized-float read mode maps 8- and
+//     16-bit integers to [0, 1] ([-1, 1] signed). Linear filtering of
+//     unsigned normalized texels returns a 16-bit fixed-point value
+//     (k/65535, the 8-bit texel v counting as v*257), rounded to nearest
+//     with halves up: the H100 returned 0.500008 (32768/65535) for the
+//     midpoint of 255 and 0, and 0.300008 for that of 51 and 102 (0.2 and
+//     0.4); signed normalized texels are filtered in floating point (not
+//     yet checked on a GPU). Linear filtering needs a float result (else
+//     cudaErrorInvalidFilterSetting, 26, at creation, as the H100 answered). A cubemap fetch picks the face
 //     by the major axis and samples it (no seamless filtering across
 //     faces). Mipmaps, gather, LOD and gradient fetches and sRGB are
 //     C0309. A surface access outside the array is C0403 in the default
@@ -632,8 +643,11 @@ func init() {
 		}
 		floatResult := obj.kind == 2 || obj.readMode == 1
 		if obj.filter < 0 || obj.filter > 1 || obj.readMode < 0 || obj.readMode > 1 ||
-			obj.filter == 1 && !floatResult || obj.readMode == 1 && obj.kind != 2 && obj.chans[0] > 16 {
+			obj.readMode == 1 && obj.kind != 2 && obj.chans[0] > 16 {
 			return m.apiError(errInvalidValue), stDone
+		}
+		if obj.filter == 1 && !floatResult {
+			return m.apiError(26), stDone // cudaErrorInvalidFilterSetting, as an H100 answered
 		}
 		return newObj(m, t, a[0], obj, pos)
 	})
@@ -780,16 +794,8 @@ func (m *Machine) texFetch(t *Thread, a []uint64, pos int32) bool {
 			mode = 1 // wrap and mirror need normalized coordinates
 		}
 		if norm {
-			switch mode {
-			case 0:
-				c -= math.Floor(c)
-			case 2:
-				f := math.Floor(c)
-				c -= f
-				if int64(f)%2 != 0 {
-					c = 1 - c
-				}
-			}
+			// wrap and mirror apply to the texel indices below, not to
+			// the coordinate (see the comment at the top)
 			c *= float64(size)
 		}
 		var i0 int64
@@ -822,6 +828,10 @@ func (m *Machine) texFetch(t *Thread, a []uint64, pos int32) bool {
 	}
 	var res [4]float64
 	var ires [4]int64
+	// unsigned normalized texels filtered linearly: the sum in 16-bit
+	// units (an 8-bit texel v is v*257), see the comment at the top
+	unorm16 := obj.filter == 1 && op != 0 && obj.readMode == 1 && obj.kind == 1
+	var u16 [4]float64
 	corners := 1 << wantDims
 	if obj.filter == 0 || op == 0 {
 		corners = 1
@@ -863,6 +873,18 @@ func (m *Machine) texFetch(t *Thread, a []uint64, pos int32) bool {
 		for ch := 0; ch < 4; ch++ {
 			res[ch] += weight * fv[ch]
 			ires[ch] = iv[ch]
+			if unorm16 && obj.chans[ch] == 8 {
+				u16[ch] += weight * float64(iv[ch]*257)
+			} else if unorm16 {
+				u16[ch] += weight * float64(iv[ch])
+			}
+		}
+	}
+	if unorm16 {
+		// the weights are multiples of 1/256, so the sums are exact;
+		// rounded to the nearest 16-bit step, a half up
+		for ch := range res {
+			res[ch] = math.Floor(u16[ch]+0.5) / 65535
 		}
 	}
 	// the result T

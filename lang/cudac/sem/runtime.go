@@ -88,12 +88,12 @@ var warpOpNames = []string{"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", 
 var cudaErrors = map[int]string{
 	0: "cudaSuccess", 1: "cudaErrorInvalidValue", 2: "cudaErrorMemoryAllocation",
 	9: "cudaErrorInvalidConfiguration", 17: "cudaErrorInvalidDevicePointer",
-	21: "cudaErrorInvalidMemcpyDirection", 400: "cudaErrorInvalidResourceHandle", 600: "cudaErrorNotReady",
+	21: "cudaErrorInvalidMemcpyDirection", 26: "cudaErrorInvalidFilterSetting", 400: "cudaErrorInvalidResourceHandle", 600: "cudaErrorNotReady",
 }
 
 var cudaErrorText = map[int]string{
 	0: "no error", 1: "invalid argument", 2: "out of memory", 9: "invalid configuration argument",
-	17: "invalid device pointer", 21: "invalid copy direction for memcpy",
+	17: "invalid device pointer", 21: "invalid copy direction for memcpy", 26: "invalid filter setting",
 	400: "invalid resource handle", 600: "device not ready",
 }
 

@@ -4,7 +4,7 @@
 // sampling takes floor(x), linear filtering x - 0.5 and the weight in
 // 9-bit fixed point (1 + 1/3 gives 213/256), wrap takes frac(x) and mirror
 // reflects before normalized coordinates are scaled, the border reads 0.
-// ---- tex1Dfetch over linear memory (0 outside it), tex2D over an array: point and linear sampling, clamp, wrap, mirror, border, normalized coordinates
+// ---- tex1Dfetch over linear memory (0 outside it), tex2D over an array: point and linear sampling, clamp, wrap, mirror (of the texel index, as an H100 does), border, normalized coordinates
 #include <cstdio>
 #include <cuda_runtime.h>
 __global__ void fetch1D(cudaTextureObject_t t, cudaTextureObject_t ti, float *out, int4 *iout) {
@@ -81,8 +81,8 @@ int main() {
   return 0;
 }
 // OUT: 0 1 4 0 | -5 6 -7 8
-// OUT: 1 12 0 0.5 0.83203125 5.5 0 3 0 10 
-// ---- uchar4 in the normalized-float read mode, linear filtering of integers rejected at creation, a surface read (Zero mode outside) and written by a kernel, a layered array filled by cudaMemcpy3D
+// OUT: 1 12 0 0.5 0.83203125 5.5 0 2 0 10 
+// ---- uchar4 in the normalized-float read mode, linear filtering of uchar4 in 16-bit steps (0.500008 for the midpoint of 255 and 0, as an H100 returned), linear filtering of integers rejected at creation (cudaErrorInvalidFilterSetting), a surface read (Zero mode outside) and written by a kernel, a layered array filled by cudaMemcpy3D
 #include <cstdio>
 #include <cuda_runtime.h>
 __global__ void norm(cudaTextureObject_t t, float4 *out) {
@@ -161,8 +161,8 @@ int main() {
   return 0;
 }
 // OUT: create 0
-// OUT: 1 0.2 0 1 | 0.5 0.3 0.5 0.5
-// OUT: linear filter of integers: 1
+// OUT: 1 0.2 0 1 | 0.500008 0.300008 0.500008 0.500008
+// OUT: linear filter of integers: 26
 // OUT: 1 2 3 4 8 6 4 2
 // OUT: 0 10 23
 // ---- a fetch needs its result type, and a texel type; it is a device function
