@@ -1,16 +1,12 @@
 package amir_test
 
 import (
-	"bytes"
 	"fmt"
 	"math/rand"
 	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
-	"weft.dev/weft/frontend"
 	"weft.dev/weft/lang/weft/amir"
 )
 
@@ -60,22 +56,11 @@ func countVariant(rng *rand.Rand, src string) string {
 // the ordered-after clocks on ringsVariant programs with other Await and
 // Arrive counts (countVariant). CLK30_N sets the variants (default 80).
 func TestClk30Counts(t *testing.T) {
-	defer amir.HWNoClock(false)
-	defer amir.HWNoStale(false)
-	n := 80
-	if s := os.Getenv("CLK30_N"); s != "" {
-		n, _ = strconv.Atoi(s)
-	}
+	hwOnAfter(t)
+	n := amir.EnvCount("CLK30_N", 80)
 	dir := t.TempDir()
-	fe := frontend.ForExt(".weft")
-	run := func(path string, args []string) string {
-		var out, errb bytes.Buffer
-		env := &frontend.Env{Stdout: &out, Stderr: &errb, Stdin: bytes.NewReader(nil)}
-		fe.Check(env, append([]string{path, "--json"}, args...))
-		return out.String() + errb.String()
-	}
 	rng := rand.New(rand.NewSource(3030))
-	hits := 0
+	var h hwTally
 	for i := 0; i < n; i++ {
 		src, args := ringsVariant(rng)
 		if tt := os.Getenv("CLK30_T"); tt != "" {
@@ -85,23 +70,37 @@ func TestClk30Counts(t *testing.T) {
 		if i%2 == 0 {
 			src = clockVariant(rng, src)
 		}
-		path := filepath.Join(dir, fmt.Sprintf("c%d.weft", i))
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		h := amir.HWNoClock(false)
-		clocks := run(path, args)
-		hits += *h
-		amir.HWNoClock(true)
-		plain := run(path, args)
-		if clocks != plain {
-			t.Fatalf("variant %d:\n%s\nwith clocks:\n%s\nwithout:\n%s", i, src, clocks, plain)
+		c := writeChunk(t, dir, fmt.Sprintf("c%d.weft", i), src, args)
+		if _, ok := h.fastVsPlain(t, c, amir.HWNoClock, fmt.Sprintf("variant %d", i), "with clocks", "without"); !ok {
+			t.FailNow()
 		}
 	}
+	hits := h.hits
 	t.Logf("%d variants, %d checks answered by the clocks", n, hits)
 	if hits == 0 {
 		t.Fatal("weak coverage: no check answered by the clocks")
 	}
+}
+
+// clk30Src is a focused program of clk30 (warps A and B, w warps each):
+// in each task, the barriers that decls declares, then 8 rounds n of B's
+// statements (b) and A's (a); each line of decls, b and a is indented
+// to its place.
+func clk30Src(name string, w int, decls, b, a string) string {
+	var s strings.Builder
+	fmt.Fprintf(&s, "my_warps = [CudaWarpConfig(\"A\", %d), CudaWarpConfig(\"B\", %d)]\n\n\n", w, w)
+	fmt.Fprintf(&s, "@proc\ndef %s(T: size):\n    with CudaDeviceFunction(warp_config=my_warps):\n        for task in cuda_tasks(0, T):\n", name)
+	lines := func(ind, text string) {
+		for _, ln := range strings.Split(text, "\n") {
+			s.WriteString(ind + ln + "\n")
+		}
+	}
+	lines("            ", decls)
+	s.WriteString("            for n in seq(0, 8):\n                with CudaWarps(name=\"B\"):\n")
+	lines("                    ", b)
+	s.WriteString("                with CudaWarps(name=\"A\"):\n")
+	lines("                    ", a)
+	return s.String()
 }
 
 // clk30C7 (stop 30, clk30, aimed at mutant C7, which it does NOT kill):
@@ -116,28 +115,30 @@ func TestClk30Counts(t *testing.T) {
 // it names no atom {0, 1}. A killing program needs an event that grants
 // something to a set of threads and then one naming all but one of
 // them. Kept as a focused clocks-on == clocks-off program.
-const clk30C7 = `my_warps = [CudaWarpConfig("A", 2), CudaWarpConfig("B", 2)]
+var clk30C7 = clk30Src("c7", 2,
+	`AtoB: barrier[2, 9 @ ring_buffer_by(2)] @ CudaMbarrierPreArrive(1)
+BtoA: barrier[9 @ ring_buffer_by(2)] @ CudaMbarrierPreArrive(1)`,
+	`for w in cuda_threads(0, 2, unit=cuda_warp):
+    Await(AtoB[w, n], cuda_in_order, 0)
+Arrive(cuda_in_order, 1) >> BtoA[n + 1]`,
+	`for tid in cuda_threads(0, 2, unit=cuda_thread):
+    Fence(cuda_in_order, cuda_in_order)
+for tid in cuda_threads(0, 1, unit=cuda_thread):
+    Await(BtoA[n], cuda_in_order, 0)
+for tid in cuda_threads(0, 2, unit=cuda_thread):
+    Arrive(cuda_in_order, 1) >> AtoB[tid, n + 1]`)
 
-
-@proc
-def c7(T: size):
-    with CudaDeviceFunction(warp_config=my_warps):
-        for task in cuda_tasks(0, T):
-            AtoB: barrier[2, 9 @ ring_buffer_by(2)] @ CudaMbarrierPreArrive(1)
-            BtoA: barrier[9 @ ring_buffer_by(2)] @ CudaMbarrierPreArrive(1)
-            for n in seq(0, 8):
-                with CudaWarps(name="B"):
-                    for w in cuda_threads(0, 2, unit=cuda_warp):
-                        Await(AtoB[w, n], cuda_in_order, 0)
-                    Arrive(cuda_in_order, 1) >> BtoA[n + 1]
-                with CudaWarps(name="A"):
-                    for tid in cuda_threads(0, 2, unit=cuda_thread):
-                        Fence(cuda_in_order, cuda_in_order)
-                    for tid in cuda_threads(0, 1, unit=cuda_thread):
-                        Await(BtoA[n], cuda_in_order, 0)
-                    for tid in cuda_threads(0, 2, unit=cuda_thread):
-                        Arrive(cuda_in_order, 1) >> AtoB[tid, n + 1]
-`
+// clk30Split is C7b's and C7c's form (w warps each): B arrives on G[n],
+// awaits AtoB[i, n] for each of its n units of bUnit, and arrives on
+// BtoA[n]; A awaits G[n] (aG: together), then its first k threads each
+// await BtoA[n], and each of its n threads arrives on AtoB[tid, n + 1],
+// a ring of one.
+func clk30Split(name string, w, n int, bUnit, aG string, k int) string {
+	return clk30Src(name, w,
+		fmt.Sprintf("AtoB: barrier[%d, 9 @ ring_buffer_by(1)] @ CudaMbarrierPreArrive(1)\nBtoA: barrier[8 @ ring_buffer_by(2)] @ CudaMbarrier\nG: barrier[8 @ ring_buffer_by(2)] @ CudaMbarrier", n),
+		fmt.Sprintf("Arrive(cuda_in_order, 1) >> G[n]\nfor w in cuda_threads(0, %d, unit=%s):\n    Await(AtoB[w, n], cuda_in_order, 0)\nArrive(cuda_in_order, 1) >> BtoA[n]", n, bUnit),
+		fmt.Sprintf("%s\nfor tid in cuda_threads(0, %d, unit=cuda_thread):\n    Await(BtoA[n], cuda_in_order, 0)\nfor tid in cuda_threads(0, %d, unit=cuda_thread):\n    Arrive(cuda_in_order, 1) >> AtoB[tid, n + 1]", aG, k, n))
+}
 
 // clk30C7b (stop 30, clk30, mutant C7): A's threads 0 and 1 await G[n]
 // together (B arrives on it before its Awaits of round n), which gives
@@ -147,30 +148,8 @@ def c7(T: size):
 // after B's round n Await of AtoB[1, n], W0609. Thread 0's Await names
 // all but one thread of the atom: under C7 it is not split and thread 1
 // shares thread 0's row, so the clocks pass thread 1's Arrive.
-const clk30C7b = `my_warps = [CudaWarpConfig("A", 2), CudaWarpConfig("B", 2)]
-
-
-@proc
-def c7b(T: size):
-    with CudaDeviceFunction(warp_config=my_warps):
-        for task in cuda_tasks(0, T):
-            AtoB: barrier[2, 9 @ ring_buffer_by(1)] @ CudaMbarrierPreArrive(1)
-            BtoA: barrier[8 @ ring_buffer_by(2)] @ CudaMbarrier
-            G: barrier[8 @ ring_buffer_by(2)] @ CudaMbarrier
-            for n in seq(0, 8):
-                with CudaWarps(name="B"):
-                    Arrive(cuda_in_order, 1) >> G[n]
-                    for w in cuda_threads(0, 2, unit=cuda_warp):
-                        Await(AtoB[w, n], cuda_in_order, 0)
-                    Arrive(cuda_in_order, 1) >> BtoA[n]
-                with CudaWarps(name="A"):
-                    for tid in cuda_threads(0, 2, unit=cuda_thread):
-                        Await(G[n], cuda_in_order, 0)
-                    for tid in cuda_threads(0, 1, unit=cuda_thread):
-                        Await(BtoA[n], cuda_in_order, 0)
-                    for tid in cuda_threads(0, 2, unit=cuda_thread):
-                        Arrive(cuda_in_order, 1) >> AtoB[tid, n + 1]
-`
+var clk30C7b = clk30Split("c7b", 2, 2, "cuda_warp", `for tid in cuda_threads(0, 2, unit=cuda_thread):
+    Await(G[n], cuda_in_order, 0)`, 1)
 
 // clk30C7c (stop 30, clk30, mutant C7): warp A awaits G[n] (B arrives
 // on it before its round n Awaits), one clocks atom of 32 threads; then
@@ -180,29 +159,7 @@ def c7b(T: size):
 // thread then arrives on AtoB[tid, n + 1], a ring of one: thread 31 is
 // not ordered after B's thread 31's Await of AtoB[31, n], W0609. Under C7
 // the atom {30, 31} is not split and thread 31 shares thread 30's row.
-const clk30C7c = `my_warps = [CudaWarpConfig("A", 1), CudaWarpConfig("B", 1)]
-
-
-@proc
-def c7c(T: size):
-    with CudaDeviceFunction(warp_config=my_warps):
-        for task in cuda_tasks(0, T):
-            AtoB: barrier[32, 9 @ ring_buffer_by(1)] @ CudaMbarrierPreArrive(1)
-            BtoA: barrier[8 @ ring_buffer_by(2)] @ CudaMbarrier
-            G: barrier[8 @ ring_buffer_by(2)] @ CudaMbarrier
-            for n in seq(0, 8):
-                with CudaWarps(name="B"):
-                    Arrive(cuda_in_order, 1) >> G[n]
-                    for w in cuda_threads(0, 32, unit=cuda_thread):
-                        Await(AtoB[w, n], cuda_in_order, 0)
-                    Arrive(cuda_in_order, 1) >> BtoA[n]
-                with CudaWarps(name="A"):
-                    Await(G[n], cuda_in_order, 0)
-                    for tid in cuda_threads(0, 31, unit=cuda_thread):
-                        Await(BtoA[n], cuda_in_order, 0)
-                    for tid in cuda_threads(0, 32, unit=cuda_thread):
-                        Arrive(cuda_in_order, 1) >> AtoB[tid, n + 1]
-`
+var clk30C7c = clk30Split("c7c", 1, 32, "cuda_thread", `Await(G[n], cuda_in_order, 0)`, 31)
 
 // clk30C13 (stop 30, clk30, mutant C13): warp A's Await of G[n] caches
 // the warp's atoms (one atom a1 of 32 threads); thread 0 alone awaits
@@ -212,67 +169,43 @@ def c7c(T: size):
 // warp then arrives on Z[n + 1], a ring of one: thread 0 is not ordered
 // after B's Await of Z[n], W0609. Without the memo's split invalidation
 // the warp's cached atoms are [a1] and the clocks pass the Arrive.
-const clk30C13 = `my_warps = [CudaWarpConfig("A", 1), CudaWarpConfig("B", 1)]
-
-
-@proc
-def c13(T: size):
-    with CudaDeviceFunction(warp_config=my_warps):
-        for task in cuda_tasks(0, T):
-            Z: barrier[9 @ ring_buffer_by(1)] @ CudaMbarrierPreArrive(1)
-            BtoA: barrier[8 @ ring_buffer_by(2)] @ CudaMbarrier
-            G: barrier[8 @ ring_buffer_by(2)] @ CudaMbarrier
-            H: barrier[8 @ ring_buffer_by(2)] @ CudaMbarrier
-            for n in seq(0, 8):
-                with CudaWarps(name="B"):
-                    Arrive(cuda_in_order, 1) >> G[n]
-                    Arrive(cuda_in_order, 1) >> H[n]
-                    Await(Z[n], cuda_in_order, 0)
-                    Arrive(cuda_in_order, 1) >> BtoA[n]
-                with CudaWarps(name="A"):
-                    Await(G[n], cuda_in_order, 0)
-                    for tid in cuda_threads(0, 1, unit=cuda_thread):
-                        Await(H[n], cuda_in_order, 0)
-                    for tid in cuda_threads(0, 32, unit=cuda_thread):
-                        if tid > 0:
-                            Await(BtoA[n], cuda_in_order, 0)
-                    Arrive(cuda_in_order, 1) >> Z[n + 1]
-`
+var clk30C13 = clk30Src("c13", 1,
+	`Z: barrier[9 @ ring_buffer_by(1)] @ CudaMbarrierPreArrive(1)
+BtoA: barrier[8 @ ring_buffer_by(2)] @ CudaMbarrier
+G: barrier[8 @ ring_buffer_by(2)] @ CudaMbarrier
+H: barrier[8 @ ring_buffer_by(2)] @ CudaMbarrier`,
+	`Arrive(cuda_in_order, 1) >> G[n]
+Arrive(cuda_in_order, 1) >> H[n]
+Await(Z[n], cuda_in_order, 0)
+Arrive(cuda_in_order, 1) >> BtoA[n]`,
+	`Await(G[n], cuda_in_order, 0)
+for tid in cuda_threads(0, 1, unit=cuda_thread):
+    Await(H[n], cuda_in_order, 0)
+for tid in cuda_threads(0, 32, unit=cuda_thread):
+    if tid > 0:
+        Await(BtoA[n], cuda_in_order, 0)
+Arrive(cuda_in_order, 1) >> Z[n + 1]`)
 
 // TestClk30Focused: focused programs' `weft check --json` with and
 // without the clocks; each must report the named hazard either way.
 func TestClk30Focused(t *testing.T) {
 	defer amir.HWNoClock(false)
 	dir := t.TempDir()
-	fe := frontend.ForExt(".weft")
 	for _, c := range []struct{ name, src, want string }{
 		{"C7", clk30C7, "no thread of this Arrive (thread 1 of task [task=0]) on AtoB[1, 3]"},
 		{"C7c", clk30C7c, "no thread of this Arrive (thread 31 of task [task=0]) on AtoB[31, 2]"},
 		{"C13", clk30C13, "thread 0 of task [task=0] arrives on Z[2]"},
 		{"C7b", clk30C7b, "no thread of this Arrive (thread 1 of task [task=0]) on AtoB[1, 2]"},
 	} {
-		path := filepath.Join(dir, c.name+".weft")
-		if err := os.WriteFile(path, []byte(c.src), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		ch := writeChunk(t, dir, c.name+".weft", c.src, nil)
 		for _, T := range []string{"T=1", "T=2"} {
-			run := func() string {
-				var out, errb bytes.Buffer
-				env := &frontend.Env{Stdout: &out, Stderr: &errb, Stdin: bytes.NewReader(nil)}
-				fe.Check(env, []string{path, "--json", T})
-				return out.String() + errb.String()
-			}
-			h := amir.HWNoClock(false)
-			clocks := run()
-			amir.HWNoClock(true)
-			plain := run()
-			if clocks != plain {
-				t.Errorf("%s %s: with clocks:\n%s\nwithout:\n%s", c.name, T, clocks, plain)
-			}
+			ch.args = []string{T}
+			var h hwTally
+			plain, _ := h.fastVsPlain(t, ch, amir.HWNoClock, c.name+" "+T, "with clocks", "without")
 			if !strings.Contains(plain, c.want) {
 				t.Errorf("%s %s: want %q in:\n%s", c.name, T, c.want, plain)
 			}
-			if *h == 0 {
+			if h.hits == 0 {
 				t.Errorf("%s %s: no check answered by the clocks", c.name, T)
 			}
 		}

@@ -1,15 +1,11 @@
 package amir_test
 
 import (
-	"bytes"
 	"fmt"
 	"math/rand"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"weft.dev/weft/frontend"
 	"weft.dev/weft/lang/weft/amir"
 	_ "weft.dev/weft/lang/weft/driver"
 )
@@ -29,21 +25,13 @@ func TestHWStaleMatchesReplayed(t *testing.T) {
 	// the clocks).
 	amir.HWNoClock(true)
 	defer amir.HWNoClock(false)
-	chunks, hits, rejects := 0, 0, 0
+	chunks := 0
+	var h hwTally
 	for _, c := range mbarChunks(t) {
-		n := amir.HWNoStale(false)
-		stale := c.checkJSON()
-		amir.HWNoStale(true)
-		replayed := c.checkJSON()
-		if stale != replayed {
-			t.Errorf("%s chunk %d: stale checks:\n%s\nreplayed:\n%s", c.src, c.i, stale, replayed)
-		}
-		if strings.Contains(replayed, "W0609") {
-			rejects++
-		}
+		h.fastVsPlain(t, c, amir.HWNoStale, fmt.Sprintf("%s chunk %d", c.src, c.i), "stale checks", "replayed")
 		chunks++
-		hits += *n
 	}
+	hits, rejects := h.hits, h.w0609
 	t.Logf("%d chunks (%d with W0609), %d checks passed unreplayed", chunks, rejects, hits)
 	if chunks < 20 || hits < 1000 || rejects < 5 {
 		t.Fatalf("weak coverage: %d chunks, %d with W0609, %d checks passed unreplayed", chunks, rejects, hits)
@@ -61,36 +49,16 @@ func TestHWStaleRingsRandom(t *testing.T) {
 	amir.HWNoClock(true) // as in TestHWStaleMatchesReplayed
 	defer amir.HWNoClock(false)
 	dir := t.TempDir()
-	fe := frontend.ForExt(".weft")
-	run := func(path string, args []string) string {
-		var out, errb bytes.Buffer
-		env := &frontend.Env{Stdout: &out, Stderr: &errb, Stdin: bytes.NewReader(nil)}
-		fe.Check(env, append([]string{path, "--json"}, args...))
-		return out.String() + errb.String()
-	}
 	rng := rand.New(rand.NewSource(29))
-	hits, rejects, accepts := 0, 0, 0
+	var h hwTally
 	for i := 0; i < 150; i++ {
 		src, args := ringsVariant(rng)
-		path := filepath.Join(dir, fmt.Sprintf("rings%d.weft", i))
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
+		c := writeChunk(t, dir, fmt.Sprintf("rings%d.weft", i), src, args)
+		if _, ok := h.fastVsPlain(t, c, amir.HWNoStale, fmt.Sprintf("variant %d", i), "stale checks", "replayed"); !ok {
+			t.FailNow()
 		}
-		n := amir.HWNoStale(false)
-		stale := run(path, args)
-		amir.HWNoStale(true)
-		replayed := run(path, args)
-		if stale != replayed {
-			t.Fatalf("variant %d:\n%s\nstale checks:\n%s\nreplayed:\n%s", i, src, stale, replayed)
-		}
-		switch {
-		case strings.Contains(replayed, "W0609"):
-			rejects++
-		case strings.TrimSpace(replayed) == "[]":
-			accepts++
-		}
-		hits += *n
 	}
+	hits, rejects, accepts := h.hits, h.w0609, h.clean
 	t.Logf("150 variants: %d with W0609, %d without errors, %d checks passed unreplayed", rejects, accepts, hits)
 	if rejects < 30 || accepts < 10 || hits < 2000 {
 		t.Fatalf("weak coverage: %d with W0609, %d without errors, %d checks passed unreplayed", rejects, accepts, hits)

@@ -2,8 +2,6 @@ package amir
 
 import (
 	"fmt"
-	"os"
-	"strconv"
 	"testing"
 
 	"weft.dev/weft/lang/weft/coll"
@@ -20,30 +18,7 @@ import (
 // bounds refuse it), mbarrier-like events and fused runs over all of D
 // between the phases. KILL30_N sets the seeds (default 400).
 func TestKill30GridBlockEdges(t *testing.T) {
-	n := int64(400)
-	if s := os.Getenv("KILL30_N"); s != "" {
-		v, _ := strconv.Atoi(s)
-		n = int64(v)
-	}
-	var runs int64
-	for seed := int64(0); seed < n; seed++ {
-		m1 := New(randomBlockProgram(seed, true), Config{MaxHazards: 100})
-		m2 := New(randomBlockProgram(seed, true), Config{MaxHazards: 100})
-		m3 := New(randomBlockProgram(seed, true), Config{MaxHazards: 100})
-		m2.noGrid = true
-		m3.gridDefer = false
-		for rep := 0; rep < 2; rep++ {
-			r1, r2, r3 := *m1.Run(nil), *m2.Run(nil), *m3.Run(nil)
-			for _, r := range []*Result{&r1, &r2, &r3} {
-				r.Stats.Memory, r.Stats.SkippedOps = 0, 0
-			}
-			g, w, e := fmt.Sprintf("%+v", r1), fmt.Sprintf("%+v", r2), fmt.Sprintf("%+v", r3)
-			if g != w || e != w {
-				t.Fatalf("seed %d run %d:\nblock grid %s\neager      %s\nfull       %s", seed, rep, g, e, w)
-			}
-		}
-		runs += m1.gridRuns
-	}
+	runs := blockGridSeeds(t, 0, int64(EnvCount("KILL30_N", 400)), true)
 	if runs == 0 {
 		t.Fatalf("no block grid run")
 	}
@@ -55,18 +30,10 @@ func TestKill30GridBlockEdges(t *testing.T) {
 // Results; it reports whether the block grid ran.
 func kill30Focused(t *testing.T, name string, mk func() *Program) {
 	t.Helper()
-	m1, m2, m3 := New(mk(), Config{MaxHazards: 100}), New(mk(), Config{MaxHazards: 100}), New(mk(), Config{MaxHazards: 100})
-	m2.noGrid = true
-	m3.gridDefer = false
-	r1, r2, r3 := *m1.Run(nil), *m2.Run(nil), *m3.Run(nil)
-	for _, r := range []*Result{&r1, &r2, &r3} {
-		r.Stats.Memory, r.Stats.SkippedOps = 0, 0
-	}
-	g, w, e := fmt.Sprintf("%+v", r1), fmt.Sprintf("%+v", r2), fmt.Sprintf("%+v", r3)
-	if g != w || e != w {
-		t.Fatalf("%s:\nblock grid %s\neager      %s\nfull       %s", name, g, e, w)
-	}
-	t.Logf("%s: %d grid runs, %d distinct hazards, %s", name, m1.gridRuns, r1.Distinct, w)
+	d := blockGridDiff(mk)
+	r1 := d.run(t, name)
+	m1 := d.ms[0]
+	t.Logf("%s: %d grid runs, %d distinct hazards, %+v", name, m1.gridRuns, r1.Distinct, r1)
 	if m1.gridRuns == 0 {
 		t.Fatalf("%s: never on the block grid", name)
 	}

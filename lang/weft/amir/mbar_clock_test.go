@@ -1,15 +1,11 @@
 package amir_test
 
 import (
-	"bytes"
 	"fmt"
 	"math/rand"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"weft.dev/weft/frontend"
 	"weft.dev/weft/lang/weft/amir"
 )
 
@@ -21,28 +17,17 @@ import (
 // TMA testdata and examples (mbarChunks), and again with hwStaleOK off,
 // so that every check the clocks do not pass replays.
 func TestHWClockMatchesReplayed(t *testing.T) {
-	defer amir.HWNoClock(false)
-	defer amir.HWNoStale(false)
-	chunks, hits, rejects := 0, 0, 0
+	hwOnAfter(t)
+	chunks := 0
+	var h, noStale hwTally // hits and W0609 are counted with hwStaleOK on
 	for _, c := range mbarChunks(t) {
-		for _, noStale := range []bool{false, true} {
-			amir.HWNoStale(noStale)
-			n := amir.HWNoClock(false)
-			clocks := c.checkJSON()
-			amir.HWNoClock(true)
-			plain := c.checkJSON()
-			if clocks != plain {
-				t.Errorf("%s chunk %d (stale checks off: %v): with clocks:\n%s\nwithout:\n%s", c.src, c.i, noStale, clocks, plain)
-			}
-			if !noStale {
-				hits += *n
-			}
-		}
-		if strings.Contains(c.checkJSON(), "W0609") {
-			rejects++
-		}
+		amir.HWNoStale(false)
+		h.fastVsPlain(t, c, amir.HWNoClock, fmt.Sprintf("%s chunk %d (stale checks off: false)", c.src, c.i), "with clocks", "without")
+		amir.HWNoStale(true)
+		noStale.fastVsPlain(t, c, amir.HWNoClock, fmt.Sprintf("%s chunk %d (stale checks off: true)", c.src, c.i), "with clocks", "without")
 		chunks++
 	}
+	hits, rejects := h.hits, h.w0609
 	t.Logf("%d chunks (%d with W0609), %d checks answered by the clocks", chunks, rejects, hits)
 	if chunks < 20 || hits < 500 || rejects < 5 {
 		t.Fatalf("weak coverage: %d chunks, %d with W0609, %d checks passed by the clocks", chunks, rejects, hits)
@@ -55,42 +40,21 @@ func TestHWClockMatchesReplayed(t *testing.T) {
 // order the rings' threads other than through the rings, in every round
 // or some (clockVariant); every other variant with hwStaleOK off.
 func TestHWClockRingsRandom(t *testing.T) {
-	defer amir.HWNoClock(false)
-	defer amir.HWNoStale(false)
+	hwOnAfter(t)
 	dir := t.TempDir()
-	fe := frontend.ForExt(".weft")
-	run := func(path string, args []string) string {
-		var out, errb bytes.Buffer
-		env := &frontend.Env{Stdout: &out, Stderr: &errb, Stdin: bytes.NewReader(nil)}
-		fe.Check(env, append([]string{path, "--json"}, args...))
-		return out.String() + errb.String()
-	}
 	rng := rand.New(rand.NewSource(30))
-	hits, rejects, accepts := 0, 0, 0
+	var h hwTally
 	const variants = 400
 	for i := 0; i < variants; i++ {
 		src, args := ringsVariant(rng)
 		src = clockVariant(rng, src)
-		path := filepath.Join(dir, fmt.Sprintf("rings%d.weft", i))
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		c := writeChunk(t, dir, fmt.Sprintf("rings%d.weft", i), src, args)
 		amir.HWNoStale(i%2 == 1)
-		n := amir.HWNoClock(false)
-		clocks := run(path, args)
-		amir.HWNoClock(true)
-		plain := run(path, args)
-		if clocks != plain {
-			t.Fatalf("variant %d:\n%s\nwith clocks:\n%s\nwithout:\n%s", i, src, clocks, plain)
+		if _, ok := h.fastVsPlain(t, c, amir.HWNoClock, fmt.Sprintf("variant %d", i), "with clocks", "without"); !ok {
+			t.FailNow()
 		}
-		switch {
-		case strings.Contains(plain, "W0609"):
-			rejects++
-		case strings.TrimSpace(plain) == "[]":
-			accepts++
-		}
-		hits += *n
 	}
+	hits, rejects, accepts := h.hits, h.w0609, h.clean
 	t.Logf("%d variants: %d with W0609, %d without errors, %d checks answered by the clocks", variants, rejects, accepts, hits)
 	if rejects < 80 || accepts < 20 || hits < 10000 {
 		t.Fatalf("weak coverage: %d with W0609, %d without errors, %d checks passed by the clocks", rejects, accepts, hits)

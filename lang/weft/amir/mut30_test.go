@@ -1,16 +1,11 @@
 package amir_test
 
 import (
-	"bytes"
 	"fmt"
 	"math/rand"
-	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
-	"weft.dev/weft/frontend"
 	"weft.dev/weft/lang/weft/amir"
 )
 
@@ -21,23 +16,12 @@ import (
 // of docs/weft-sync.md "stop 30: mutants of the new fast paths" used
 // 1 000).
 func TestMut30ClockRingsSeeds(t *testing.T) {
-	defer amir.HWNoClock(false)
-	defer amir.HWNoStale(false)
-	n := 60
-	if s := os.Getenv("MUT30_CLOCK_N"); s != "" {
-		n, _ = strconv.Atoi(s)
-	}
+	hwOnAfter(t)
+	n := amir.EnvCount("MUT30_CLOCK_N", 60)
 	dir := t.TempDir()
-	fe := frontend.ForExt(".weft")
-	run := func(path string, args []string) string {
-		var out, errb bytes.Buffer
-		env := &frontend.Env{Stdout: &out, Stderr: &errb, Stdin: bytes.NewReader(nil)}
-		fe.Check(env, append([]string{path, "--json"}, args...))
-		return out.String() + errb.String()
-	}
 	for _, seed := range []int64{3001, 3002, 3003} {
 		rng := rand.New(rand.NewSource(seed))
-		hits, clean, w0609 := 0, 0, 0
+		var h hwTally
 		for i := 0; i < n; i++ {
 			src, args := ringsVariant(rng)
 			if seed == 3003 {
@@ -45,26 +29,13 @@ func TestMut30ClockRingsSeeds(t *testing.T) {
 			} else {
 				src = clockVariant(rng, src)
 			}
-			path := filepath.Join(dir, fmt.Sprintf("rings%d_%d.weft", seed, i))
-			if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			c := writeChunk(t, dir, fmt.Sprintf("rings%d_%d.weft", seed, i), src, args)
 			amir.HWNoStale(i%2 == 1)
-			h := amir.HWNoClock(false)
-			clocks := run(path, args)
-			hits += *h
-			amir.HWNoClock(true)
-			plain := run(path, args)
-			if clocks != plain {
-				t.Fatalf("seed %d variant %d:\n%s\nwith clocks:\n%s\nwithout:\n%s", seed, i, src, clocks, plain)
-			}
-			switch {
-			case strings.Contains(plain, "W0609"):
-				w0609++
-			case strings.TrimSpace(plain) == "[]":
-				clean++
+			if _, ok := h.fastVsPlain(t, c, amir.HWNoClock, fmt.Sprintf("seed %d variant %d", seed, i), "with clocks", "without"); !ok {
+				t.FailNow()
 			}
 		}
+		hits, clean, w0609 := h.hits, h.clean, h.w0609
 		t.Logf("seed %d: %d variants, %d with W0609, %d without errors, %d checks passed by the clocks", seed, n, w0609, clean, hits)
 		if hits < n || w0609 == 0 || clean == 0 {
 			t.Fatalf("seed %d: weak coverage", seed)

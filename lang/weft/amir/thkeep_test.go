@@ -26,28 +26,15 @@ func TestThreadSymKeepMatchesMaterialized(t *testing.T) {
 	var keeps, runs int64
 	hazards, keptHazards, broken := 0, 0, 0
 	for seed := int64(0); seed < 3000; seed++ {
-		m1 := New(randomKeepProgram(seed), Config{MaxHazards: 100})
-		m2 := New(randomKeepProgram(seed), Config{MaxHazards: 100})
-		m2.thsymNoKeep = true
-		m3 := New(randomKeepProgram(seed), Config{MaxHazards: 100})
-		m3.noThreadSym = true
-		for rep := 0; rep < 2; rep++ {
-			k0 := m1.thKeeps
-			r1, r2, r3 := *m1.Run(nil), *m2.Run(nil), *m3.Run(nil)
-			for _, r := range []*Result{&r1, &r2, &r3} {
-				r.Stats.Memory, r.Stats.SkippedOps = 0, 0
-			}
-			g, w, f := fmt.Sprintf("%+v", r1), fmt.Sprintf("%+v", r2), fmt.Sprintf("%+v", r3)
-			if g != w || g != f {
-				t.Fatalf("seed %d run %d:\nkept         %s\nmaterialized %s\nfull         %s", seed, rep, g, w, f)
-			}
-			if rep == 0 && r1.Distinct > 0 {
-				hazards++
-				if m1.thKeeps > k0 {
-					keptHazards++
-				}
+		d := keepDiff(func() *Program { return randomKeepProgram(seed) })
+		m1, m2, m3 := d.ms[0], d.ms[1], d.ms[2]
+		if r1 := d.run(t, fmt.Sprintf("seed %d run 0", seed)); r1.Distinct > 0 {
+			hazards++
+			if m1.thKeeps > 0 {
+				keptHazards++
 			}
 		}
+		d.run(t, fmt.Sprintf("seed %d run 1", seed))
 		if m2.thKeeps != 0 || m3.thSymRuns != 0 {
 			t.Fatalf("seed %d: the reference runs used the path under test", seed)
 		}

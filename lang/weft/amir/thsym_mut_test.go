@@ -31,6 +31,58 @@ func symVsFull(t *testing.T, name string, mk func() *Program) (Result, *Machine)
 	return r2, m1
 }
 
+// symHazards runs mk's program with and without symmetry (symVsFull)
+// and fails unless the full run's hazards, as "kind tTHREAD [index]" in
+// order, are want and (loops >= 0) the symmetric run ran loops virtual
+// loops.
+func symHazards(t *testing.T, name string, mk func() *Program, want string, loops int64) {
+	t.Helper()
+	r, m := symVsFull(t, name, mk)
+	var got []string
+	for _, h := range r.Hazards {
+		got = append(got, fmt.Sprintf("%s t%d %v", h.Kind, h.Thread, h.Index))
+	}
+	if fmt.Sprint(got) != want || loops >= 0 && m.thSymRuns != loops {
+		t.Fatalf("%s: %v, want %s (%d virtual loops, want %d)", name, got, want, m.thSymRuns, loops)
+	}
+}
+
+// oneThread is thread x's Exec.
+func oneThread(x int) Exec {
+	a := &Affine{K: x}
+	return Exec{Shape: shThread, Start: a.Eval, StartAff: a}
+}
+
+// at1 is element x of a one-dimensional variable.
+func at1(v, x int) *Access {
+	a := &Affine{K: x}
+	return &Access{Var: v, Idx: []Window{{Lo: a.Eval, LoAff: a}}}
+}
+
+// waitRead: thread x waits for its commit groups and reads element i of
+// buf with Sm80; then the commit groups are checked.
+func waitRead(b *builder, cg, buf, x, i int) {
+	b.await(oneThread(x), at(cg), sm80Generic, 0)
+	b.read(oneThread(x), at1(buf, i), qSm80)
+	b.add(&Stmt{Kind: KCheckBarrier, Acc: at(cg)})
+}
+
+// commitGroup declares a commit group: a barrier with a queue a thread,
+// not a parameter.
+func commitGroup(b *builder) int {
+	cg := b.newVar("cg", true)
+	b.p.Vars[cg].PerThreadQueue = true
+	b.p.Vars[cg].Param = false
+	return cg
+}
+
+// cgArrive is e's commit of its accesses of timelines pre on cg.
+func cgArrive(b *builder, cg int, e Exec, pre QualSet) {
+	s := b.add(&Stmt{Kind: KArrive, Exec: e, Bars: []*Access{at(cg)}, Event: &Event{Pre: pre}})
+	s.Sync = len(b.p.Syncs)
+	b.p.Syncs = append(b.p.Syncs, SyncInfo{Src: s.Src})
+}
+
 // TestThreadSymAdoptPendingRefused: records with arrive counts are not
 // adopted (thsymAdoptable's len(r.pend) test on the first thread's
 // records and len(q.pend) on the others'). Each thread writes its own
@@ -68,21 +120,12 @@ func TestThreadSymAdoptPendingRefused(t *testing.T) {
 			task, th := b.slot("task"), b.slot("g")
 			buf := b.local("buf", nT)
 			other := b.newVar("other", false, 1)
-			cg := b.newVar("cg", true)
-			b.p.Vars[cg].PerThreadQueue = true
-			b.p.Vars[cg].Param = false
+			cg := commitGroup(b)
 			st := &Affine{Terms: []Term{{th, 1}}}
 			me := Exec{Shape: shThread, Start: st.Eval, StartAff: st}
 			own := &Access{Var: buf, Idx: []Window{{Lo: st.Eval, LoAff: st}}, Slots: []int{th}}
-			one := func(x int) Exec {
-				a := &Affine{K: x}
-				return Exec{Shape: shThread, Start: a.Eval, StartAff: a}
-			}
-			arrive := func(e Exec, pre QualSet) {
-				s := b.add(&Stmt{Kind: KArrive, Exec: e, Bars: []*Access{at(cg)}, Event: &Event{Pre: pre}})
-				s.Sync = len(b.p.Syncs)
-				b.p.Syncs = append(b.p.Syncs, SyncInfo{Src: s.Src})
-			}
+			one := oneThread
+			arrive := func(e Exec, pre QualSet) { cgArrive(b, cg, e, pre) }
 			b.loop(task, 0, 1, true, func() {
 				b.alloc(buf)
 				b.alloc(cg)
@@ -141,26 +184,14 @@ func TestThreadSymCopyCountsOwnFrame(t *testing.T) {
 			b := newBuilder(64)
 			task, th := b.slot("task"), b.slot("g")
 			buf := b.local("buf", nT)
-			cg := b.newVar("cg", true)
-			b.p.Vars[cg].PerThreadQueue = true
-			b.p.Vars[cg].Param = false
-			one := func(x int) Exec {
-				a := &Affine{K: x}
-				return Exec{Shape: shThread, Start: a.Eval, StartAff: a}
-			}
-			elem := func(x int) *Access {
-				a := &Affine{K: x}
-				return &Access{Var: buf, Idx: []Window{{Lo: a.Eval, LoAff: a}}}
-			}
+			cg := commitGroup(b)
+			one := oneThread
+			elem := func(x int) *Access { return at1(buf, x) }
 			st := &Affine{Terms: []Term{{th, 1}}}
 			me := Exec{Shape: shThread, Start: st.Eval, StartAff: st}
 			st8 := &Affine{K: 8, Terms: []Term{{th, 1}}}
 			me8 := Exec{Shape: shThread, Start: st8.Eval, StartAff: st8}
-			arrive := func(e Exec, pre QualSet) {
-				s := b.add(&Stmt{Kind: KArrive, Exec: e, Bars: []*Access{at(cg)}, Event: &Event{Pre: pre}})
-				s.Sync = len(b.p.Syncs)
-				b.p.Syncs = append(b.p.Syncs, SyncInfo{Src: s.Src})
-			}
+			arrive := func(e Exec, pre QualSet) { cgArrive(b, cg, e, pre) }
 			b.loop(task, 0, 1, true, func() {
 				b.alloc(buf)
 				b.alloc(cg)
@@ -175,26 +206,16 @@ func TestThreadSymCopyCountsOwnFrame(t *testing.T) {
 				if obs == 9 {
 					arrive(one(9), sm80CpAsync.full)
 				}
-				b.await(one(obs), at(cg), sm80Generic, 0)
-				b.read(one(obs), elem(1), qSm80)
-				b.add(&Stmt{Kind: KCheckBarrier, Acc: at(cg)})
+				waitRead(b, cg, buf, obs, 1)
 			})
 			return b.build()
 		}
-		r, m := symVsFull(t, fmt.Sprintf("case %d", c), mk)
 		// Full: thread 8's read of element 3 before its wait, (1) thread
 		// 9's read of element 1, and the unpaired arrives at the check.
-		var got []string
-		for _, h := range r.Hazards {
-			got = append(got, fmt.Sprintf("%s t%d %v", h.Kind, h.Thread, h.Index))
-		}
-		want := "[read-after-write t8 [3] arrive/await count mismatch t-1 []]"
-		if c == 1 {
-			want = "[read-after-write t8 [3] read-after-write t9 [1] arrive/await count mismatch t-1 []]"
-		}
-		if fmt.Sprint(got) != want || m.thSymRuns != 2 {
-			t.Fatalf("case %d: %v, want %s (%d virtual loops, want 2)", c, got, want, m.thSymRuns)
-		}
+		symHazards(t, fmt.Sprintf("case %d", c), mk, []string{
+			"[read-after-write t8 [3] arrive/await count mismatch t-1 []]",
+			"[read-after-write t8 [3] read-after-write t9 [1] arrive/await count mismatch t-1 []]",
+		}[c], 2)
 	}
 }
 
@@ -220,24 +241,12 @@ func TestThreadSymAdoptLazyReplayCounts(t *testing.T) {
 			b := newBuilder(64)
 			task, th := b.slot("task"), b.slot("g")
 			buf := b.local("buf", nT)
-			cg := b.newVar("cg", true)
-			b.p.Vars[cg].PerThreadQueue = true
-			b.p.Vars[cg].Param = false
-			one := func(x int) Exec {
-				a := &Affine{K: x}
-				return Exec{Shape: shThread, Start: a.Eval, StartAff: a}
-			}
-			elem := func(x int) *Access {
-				a := &Affine{K: x}
-				return &Access{Var: buf, Idx: []Window{{Lo: a.Eval, LoAff: a}}}
-			}
+			cg := commitGroup(b)
+			one := oneThread
+			elem := func(x int) *Access { return at1(buf, x) }
 			st := &Affine{Terms: []Term{{th, 1}}}
 			me := Exec{Shape: shThread, Start: st.Eval, StartAff: st}
-			arrive := func(e Exec, pre QualSet) {
-				s := b.add(&Stmt{Kind: KArrive, Exec: e, Bars: []*Access{at(cg)}, Event: &Event{Pre: pre}})
-				s.Sync = len(b.p.Syncs)
-				b.p.Syncs = append(b.p.Syncs, SyncInfo{Src: s.Src})
-			}
+			arrive := func(e Exec, pre QualSet) { cgArrive(b, cg, e, pre) }
 			b.loop(task, 0, 1, true, func() {
 				b.alloc(buf)
 				b.alloc(cg)
@@ -252,27 +261,17 @@ func TestThreadSymAdoptLazyReplayCounts(t *testing.T) {
 				if obs == 1 {
 					arrive(one(1), cudaInOrder.full)
 				}
-				b.await(one(obs), at(cg), sm80Generic, 0)
-				b.read(one(obs), elem(1), qSm80)
-				b.add(&Stmt{Kind: KCheckBarrier, Acc: at(cg)})
+				waitRead(b, cg, buf, obs, 1)
 			})
 			return b.build()
-		}
-		r, _ := symVsFull(t, fmt.Sprintf("case %d", obs), mk)
-		var got []string
-		for _, h := range r.Hazards {
-			got = append(got, fmt.Sprintf("%s t%d %v", h.Kind, h.Thread, h.Index))
 		}
 		// Full: the quiet loop's reads (thread 0's shown), thread 0's read
 		// of element 3 before any wait, (1) thread 1's read, and the
 		// unpaired arrives.
-		want := "[async access still in flight t0 [0] async access still in flight t0 [3] arrive/await count mismatch t-1 []]"
-		if obs == 1 {
-			want = "[async access still in flight t0 [0] async access still in flight t0 [3] async access still in flight t1 [1] arrive/await count mismatch t-1 []]"
-		}
-		if fmt.Sprint(got) != want {
-			t.Fatalf("case %d: %v, want %s", obs, got, want)
-		}
+		symHazards(t, fmt.Sprintf("case %d", obs), mk, []string{
+			"[async access still in flight t0 [0] async access still in flight t0 [3] arrive/await count mismatch t-1 []]",
+			"[async access still in flight t0 [0] async access still in flight t0 [3] async access still in flight t1 [1] arrive/await count mismatch t-1 []]",
+		}[obs], -1)
 	}
 }
 
@@ -306,10 +305,7 @@ func TestThreadSymBoxes(t *testing.T) {
 				a := &Affine{K: x}
 				return Window{Lo: a.Eval, LoAff: a}
 			}
-			one := func(x int) Exec {
-				a := &Affine{K: x}
-				return Exec{Shape: shThread, Start: a.Eval, StartAff: a}
-			}
+			one := oneThread
 			b.loop(task, 0, 1, true, func() {
 				b.alloc(v)
 				if c == 0 {
@@ -339,18 +335,7 @@ func TestThreadSymBoxes(t *testing.T) {
 			})
 			return b.build()
 		}
-		r, m := symVsFull(t, fmt.Sprintf("case %d", c), mk)
-		var got []string
-		for _, h := range r.Hazards {
-			got = append(got, fmt.Sprintf("%s t%d %v", h.Kind, h.Thread, h.Index))
-		}
-		want := "[read-after-write t0 [2 3]]"
-		if c == 1 {
-			want = "[]"
-		}
-		if fmt.Sprint(got) != want || m.thSymRuns != 2 {
-			t.Fatalf("case %d: %v, want %s (%d virtual loops, want 2)", c, got, want, m.thSymRuns)
-		}
+		symHazards(t, fmt.Sprintf("case %d", c), mk, []string{"[read-after-write t0 [2 3]]", "[]"}[c], 2)
 	}
 }
 
@@ -375,15 +360,7 @@ func TestThreadSymCountsMatchesFull(t *testing.T) {
 	hazards := 0
 	for seed := int64(0); seed < 6000; seed++ {
 		lazyCellsMin = []int{1, 64}[seed%2]
-		m1 := New(randomCountsProgram(seed), Config{MaxHazards: 100})
-		m2 := New(randomCountsProgram(seed), Config{MaxHazards: 100})
-		m2.noThreadSym = true
-		r1, r2 := *m1.Run(nil), *m2.Run(nil)
-		r1.Stats.Memory, r2.Stats.Memory = 0, 0
-		r1.Stats.SkippedOps, r2.Stats.SkippedOps = 0, 0
-		if g, w := fmt.Sprintf("%+v", r1), fmt.Sprintf("%+v", r2); g != w {
-			t.Fatalf("seed %d:\nsymmetric %s\nfull      %s", seed, g, w)
-		}
+		r2, m1 := symVsFull(t, fmt.Sprintf("seed %d", seed), func() *Program { return randomCountsProgram(seed) })
 		if r2.Distinct > 0 {
 			hazards++
 		}
@@ -403,25 +380,13 @@ func randomCountsProgram(seed int64) *Program {
 	task, th := b.slot("task"), b.slot("g")
 	buf := b.local("buf", nT)
 	other := b.newVar("other", false, 1)
-	cg := b.newVar("cg", true)
-	b.p.Vars[cg].PerThreadQueue = true
-	b.p.Vars[cg].Param = false
-	one := func(x int) Exec {
-		a := &Affine{K: x}
-		return Exec{Shape: shThread, Start: a.Eval, StartAff: a}
-	}
-	elem := func(x int) *Access {
-		a := &Affine{K: x}
-		return &Access{Var: buf, Idx: []Window{{Lo: a.Eval, LoAff: a}}}
-	}
+	cg := commitGroup(b)
+	one := oneThread
+	elem := func(x int) *Access { return at1(buf, x) }
 	st := &Affine{Terms: []Term{{th, 1}}}
 	me := Exec{Shape: shThread, Start: st.Eval, StartAff: st}
 	own := &Access{Var: buf, Idx: []Window{{Lo: st.Eval, LoAff: st}}, Slots: []int{th}}
-	arrive := func(e Exec, pre QualSet) {
-		s := b.add(&Stmt{Kind: KArrive, Exec: e, Bars: []*Access{at(cg)}, Event: &Event{Pre: pre}})
-		s.Sync = len(b.p.Syncs)
-		b.p.Syncs = append(b.p.Syncs, SyncInfo{Src: s.Src})
-	}
+	arrive := func(e Exec, pre QualSet) { cgArrive(b, cg, e, pre) }
 	pres := []QualSet{cudaInOrder.full, sm80CpAsync.full}
 	threadsOf := []int{0, 1, 2, 3, 8, 9}
 	anyThread := func() int { return threadsOf[rng.Intn(len(threadsOf))] }

@@ -110,31 +110,11 @@ func TestGridBlockDiagnostics(t *testing.T) {
 		n = 100
 	}
 	rng := rand.New(rand.NewSource(30))
-	rejected, accepted, flagged, symmetric, broken := 0, 0, 0, 0, 0
-	for i := 0; i < n; i++ {
+	c := symVariants(t, n, "grid", func(i int) (string, string, any, []int) {
 		v := randomShflVariant(rng)
-		name := fmt.Sprintf("shfl%d.weft", i)
-		src := v.source()
-		prog, static := convertRing(name, src)
-		if prog == nil {
-			rejected++
-			if rejected > n/4 {
-				t.Fatalf("too many variants rejected statically; last %+v:\n%s\n%s", v, static, src)
-			}
-			continue
-		}
-		res0, used := symVsFull(t, prog, nil, fmt.Sprintf("variant %d %+v", i, v), "grid", src)
-		if res0.OK() {
-			accepted++
-		} else {
-			flagged++
-		}
-		if used {
-			symmetric++
-		} else {
-			broken++
-		}
-	}
+		return fmt.Sprintf("shfl%d.weft", i), v.source(), v, nil
+	})
+	rejected, accepted, flagged, symmetric, broken := c.rejected, c.accepted, c.flagged, c.used, c.unused
 	t.Logf("%d variants: %d rejected statically, %d accepted, %d with hazards or faults; %d ran some nest as a grid, %d none",
 		n, rejected, accepted, flagged, symmetric, broken)
 	if accepted < n/10 || flagged < n/10 || symmetric < n/2 || broken < n/100 {

@@ -118,33 +118,11 @@ func TestGridDiagnostics(t *testing.T) {
 	// fall short of the coverage floor below (16 flagged, 25 needed).
 	n := 300
 	rng := rand.New(rand.NewSource(24))
-	rejected, accepted, flagged, grid, gridFlagged := 0, 0, 0, 0, 0
-	for i := 0; i < n; i++ {
+	c := symVariants(t, n, "grid", func(i int) (string, string, any, []int) {
 		v := randomMatmulVariant(rng)
-		name := fmt.Sprintf("mm%d.weft", i)
-		src := v.source()
-		prog, static := convertRing(name, src)
-		if prog == nil {
-			rejected++
-			if rejected > n/4 {
-				t.Fatalf("too many variants rejected statically; last %+v:\n%s\n%s", v, static, src)
-			}
-			continue
-		}
-		args := []int{v.tasks * v.ma * v.i, v.nb * v.j, v.slices * v.bk}
-		res0, used := symVsFull(t, prog, args, fmt.Sprintf("variant %d %+v", i, v), "grid", src)
-		if res0.OK() {
-			accepted++
-		} else {
-			flagged++
-		}
-		if used {
-			grid++
-			if !res0.OK() {
-				gridFlagged++
-			}
-		}
-	}
+		return fmt.Sprintf("mm%d.weft", i), v.source(), v, []int{v.tasks * v.ma * v.i, v.nb * v.j, v.slices * v.bk}
+	})
+	rejected, accepted, flagged, grid, gridFlagged := c.rejected, c.accepted, c.flagged, c.used, c.usedFlagged
 	t.Logf("%d variants: %d rejected statically, %d accepted, %d with hazards or faults; %d ran some nest on the grid (%d of them flagged)",
 		n, rejected, accepted, flagged, grid, gridFlagged)
 	if accepted < n/10 || flagged < n/4 || grid < n/3 || gridFlagged < n/20 {

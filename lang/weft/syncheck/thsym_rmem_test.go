@@ -114,31 +114,11 @@ func TestThreadSymRmemDiagnostics(t *testing.T) {
 		n = 100
 	}
 	rng := rand.New(rand.NewSource(29))
-	rejected, accepted, flagged, symmetric, broken := 0, 0, 0, 0, 0
-	for i := 0; i < n; i++ {
+	c := symVariants(t, n, "symmetric", func(i int) (string, string, any, []int) {
 		v := randomRmemVariant(rng)
-		name := fmt.Sprintf("rmem%d.weft", i)
-		src := v.source()
-		prog, static := convertRing(name, src)
-		if prog == nil {
-			rejected++
-			if rejected > n/4 {
-				t.Fatalf("too many variants rejected statically; last %+v:\n%s\n%s", v, static, src)
-			}
-			continue
-		}
-		res0, used := symVsFull(t, prog, nil, fmt.Sprintf("variant %d %+v", i, v), "symmetric", src)
-		if res0.OK() {
-			accepted++
-		} else {
-			flagged++
-		}
-		if used {
-			symmetric++
-		} else {
-			broken++
-		}
-	}
+		return fmt.Sprintf("rmem%d.weft", i), v.source(), v, nil
+	})
+	rejected, accepted, flagged, symmetric, broken := c.rejected, c.accepted, c.flagged, c.used, c.unused
 	t.Logf("%d variants: %d rejected statically, %d accepted, %d with hazards or faults; %d ran some loop symmetrically, %d none",
 		n, rejected, accepted, flagged, symmetric, broken)
 	if accepted < n/10 || flagged < n/10 || symmetric < n/5 || broken < n/10 {

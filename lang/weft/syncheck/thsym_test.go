@@ -178,37 +178,13 @@ func TestThreadSymDiagnostics(t *testing.T) {
 		n, seed = *thsymN, *thsymSeed
 	}
 	rng := rand.New(rand.NewSource(seed))
-	rejected, accepted, flagged, symmetric, symFlagged, broken := 0, 0, 0, 0, 0, 0
-	for i := 0; i < n; i++ {
+	// Whether thread symmetry was used: it skipped operations beyond
+	// those of later tasks of a symmetric task loop.
+	c := symVariants(t, n, "symmetric", func(i int) (string, string, any, []int) {
 		v := randomRingVariant(rng)
-		name := fmt.Sprintf("ring%d.weft", i)
-		src := v.source()
-		prog, static := convertRing(name, src)
-		if prog == nil {
-			rejected++
-			if rejected > n/4 {
-				t.Fatalf("too many variants rejected statically; last %+v:\n%s", v, static)
-			}
-			continue
-		}
-		args := []int{v.tasks * v.t, v.k}
-		res0, used := symVsFull(t, prog, args, fmt.Sprintf("variant %d %+v", i, v), "symmetric", src)
-		if res0.OK() {
-			accepted++
-		} else {
-			flagged++
-		}
-		// Whether thread symmetry was used: it skipped operations beyond
-		// those of later tasks of a symmetric task loop.
-		if used {
-			symmetric++
-			if !res0.OK() {
-				symFlagged++
-			}
-		} else {
-			broken++
-		}
-	}
+		return fmt.Sprintf("ring%d.weft", i), v.source(), v, []int{v.tasks * v.t, v.k}
+	})
+	rejected, accepted, flagged, symmetric, symFlagged, broken := c.rejected, c.accepted, c.flagged, c.used, c.usedFlagged, c.unused
 	t.Logf("%d variants: %d rejected statically, %d accepted, %d with hazards or faults; %d ran some loop symmetrically (%d of them flagged), %d none",
 		n, rejected, accepted, flagged, symmetric, symFlagged, broken)
 	if accepted < n/10 || flagged < n/4 || symmetric < n/5 || symFlagged < n/20 || broken < n/10 {
