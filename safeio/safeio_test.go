@@ -131,6 +131,17 @@ func TestReadFile(t *testing.T) {
 	if _, err := ReadFile(fifo, 0); err == nil || err.Error() != fifo+": not a regular file" {
 		t.Errorf("fifo: %v", err)
 	}
+	// A socket cannot be opened (ENXIO): the error is the stat's reading
+	// of it, as when the stat came first.
+	sock := filepath.Join(dir, "sock")
+	if fd, err := syscall.Socket(syscall.AF_UNIX, syscall.SOCK_STREAM, 0); err == nil {
+		if syscall.Bind(fd, &syscall.SockaddrUnix{Name: sock}) == nil {
+			if _, err := ReadFile(sock, 0); err == nil || err.Error() != sock+": not a regular file" {
+				t.Errorf("socket: %v", err)
+			}
+		}
+		syscall.Close(fd)
+	}
 	if _, err := ReadFile("/dev/zero", 0); err == nil || err.Error() != "/dev/zero: not a regular file" {
 		t.Errorf("/dev/zero: %v", err)
 	}
