@@ -95,6 +95,34 @@ func BenchmarkCheckOnly(b *testing.B) {
 			// CPU time per op: the machine may be shared (stop 28).
 			b.ReportMetric((cpuSeconds()-cpu0)*1e9/float64(b.N), "cpu-ns/op")
 		})
+		// Each part alone: the GPU checker, and the generator given the
+		// checker's result computed once (issue 13, stop 31: the split).
+		b.Run(c.name+"/gpucheck", func(b *testing.B) {
+			b.ReportAllocs()
+			cpu0 := cpuSeconds()
+			for i := 0; i < b.N; i++ {
+				var errs diag.List
+				gpucheck.Check(f, gpucheck.Options{Lib: l, Prog: prog}, &errs)
+				if errs.HasErrors() {
+					b.Fatal(errs.Err())
+				}
+			}
+			b.ReportMetric((cpuSeconds()-cpu0)*1e9/float64(b.N), "cpu-ns/op")
+		})
+		b.Run(c.name+"/given", func(b *testing.B) {
+			var errs diag.List
+			gpu := gpucheck.Check(f, gpucheck.Options{Lib: l, Prog: prog}, &errs)
+			b.ReportAllocs()
+			cpu0 := cpuSeconds()
+			for i := 0; i < b.N; i++ {
+				var errs diag.List
+				Generate(f, l, Options{CheckOnly: true, Prog: prog, GPU: gpu}, &errs)
+				if errs.HasErrors() {
+					b.Fatal(errs.Err())
+				}
+			}
+			b.ReportMetric((cpuSeconds()-cpu0)*1e9/float64(b.N), "cpu-ns/op")
+		})
 		// The GPU checker and the generator, as weft check runs them: the
 		// generator deriving its tilings again, or taking the checker's
 		// (Options.GPU, shared.go; issue 13, stop 30).
