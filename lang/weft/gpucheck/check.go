@@ -46,7 +46,12 @@ type Scope struct {
 	Warps  string       // the enclosing named CudaWarps, if any
 	Parent *Scope       // nil for a proc's top scope
 	Stmt   syntax.Stmt  // the statement that opened this scope
-	names  map[string]*Var
+	// last is the variable declared last in this scope, and each Var's
+	// prev the one declared before it here: a scope declares a few names
+	// or none, searched newest first (a name declared again shadows), not
+	// a map per declaring scope (issue 13, stop 31: the maps were two
+	// allocations each and a hash per lookup).
+	last *Var
 	// iter is the loop variable a loop's body scope binds (hasIter): its
 	// cuda_threads iterator, or nil for any other loop. One binding, not a
 	// map per loop (issue 13: the maps were a visible part of a check).
@@ -58,7 +63,7 @@ type Scope struct {
 // Iter returns the cuda_threads iterator named name visible in s.
 func (s *Scope) Iter(name string) *Iter {
 	for sc := s; sc != nil; sc = sc.Parent {
-		if v, ok := sc.names[name]; ok && v != nil {
+		if sc.declared(name) != nil {
 			return nil // shadowed by a variable
 		}
 		if sc.hasIter && sc.iterName == name {
@@ -71,11 +76,22 @@ func (s *Scope) Iter(name string) *Iter {
 // Lookup returns the variable named name visible in s.
 func (s *Scope) Lookup(name string) *Var {
 	for sc := s; sc != nil; sc = sc.Parent {
-		if v, ok := sc.names[name]; ok {
+		if v := sc.declared(name); v != nil {
 			return v
 		}
 		if sc.hasIter && sc.iterName == name {
 			return nil
+		}
+	}
+	return nil
+}
+
+// declared is the variable named name declared in s itself (the last
+// such), or nil.
+func (s *Scope) declared(name string) *Var {
+	for v := s.last; v != nil; v = v.prev {
+		if v.Name == name {
+			return v
 		}
 	}
 	return nil
@@ -94,6 +110,15 @@ type Var struct {
 	// Window is set for `w = x[...]`: the variable it views and the
 	// access that created it.
 	Window *Access
+
+	prev *Var // declared before it in Scope (Scope.last)
+	// mem is the library's memory type Mem names, looked up at the
+	// variable's first access (memory): every access checks its
+	// permissions, and uniform memories their writers (issue 13, stop
+	// 31: a map lookup by name each time). Mem does not change after
+	// the first access (a window's is set where it is declared).
+	mem     *lib.Memory
+	memDone bool
 }
 
 // Dims is the number of dimensions of v's type.
@@ -176,6 +201,7 @@ type checker struct {
 	scopes   []Scope
 	iters    []Iter
 	vars     []Var
+	accs     []Access // the accesses, from an array sized by countStmts's estimate
 	iterList []*Iter
 	loops    int // the file's cuda_threads loops: a bound of a device function's iterators
 }
@@ -188,6 +214,22 @@ func (c *checker) newScope() *Scope {
 	}
 	c.scopes = c.scopes[:len(c.scopes)+1]
 	return &c.scopes[len(c.scopes)-1]
+}
+
+// access records a (an Access carved from c.accs, a new one should the
+// estimate fall short) in the result: an allocation per access had been
+// the most frequent object of the check (issue 13, stop 31).
+func (c *checker) access(a Access) *Access {
+	var p *Access
+	if len(c.accs) < cap(c.accs) {
+		c.accs = c.accs[:len(c.accs)+1]
+		p = &c.accs[len(c.accs)-1]
+	} else {
+		p = new(Access)
+	}
+	*p = a
+	c.res.Accesses = append(c.res.Accesses, p)
+	return p
 }
 
 // withIter returns list with it appended, in an array of its own (scopes
@@ -229,6 +271,8 @@ func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 	c.iters = make([]Iter, 0, k.loops)
 	c.loops = k.loops
 	c.vars = make([]Var, 0, k.vars)
+	c.accs = make([]Access, 0, k.accesses)
+	c.res.Accesses = make([]*Access, 0, k.accesses)
 	for _, d := range f.Decls {
 		if g, ok := d.(*syntax.Global); ok {
 			if len(g.Names) == len(g.Values) {
@@ -347,10 +391,7 @@ func (c *checker) declare(s *Scope, n *syntax.Name, t *syntax.Type, param bool) 
 			v.Mem = "DRAM"
 		}
 	}
-	if s.names == nil {
-		s.names = map[string]*Var{}
-	}
-	s.names[n.Name] = v
+	v.prev, s.last = s.last, v
 	c.res.Vars = append(c.res.Vars, v)
 	return v
 }
@@ -360,10 +401,7 @@ func (c *checker) child(s *Scope, st syntax.Stmt) *Scope {
 	*n = *s
 	n.Parent = s
 	n.Stmt = st
-	// names is made by the first declaration (declare): most scopes
-	// declare nothing, and a map per scope was a visible part of the check
-	// of a small kernel (issue 13). Lookups read a nil map.
-	n.names = nil
+	n.last = nil // its own declarations (declare)
 	n.iterName, n.iter, n.hasIter = "", nil, false
 	n.Iters = s.Iters[:len(s.Iters):len(s.Iters)]
 	return n
@@ -382,6 +420,11 @@ type stmtCounts struct {
 	loops  int // cuda_threads loops (iterators)
 	bodies int // loops and with-blocks (Result.Bodies)
 	vars   int // parameters, allocations and assignments (window statements)
+	// accesses estimates the accesses (Result.Accesses): two per
+	// assignment (a target and a read), one per argument or barrier of a
+	// call, one per other barrier use; reads in bounds and conditions
+	// and more in an expression take new ones.
+	accesses int
 }
 
 // countStmts counts the statements of f's procs and what the check makes
@@ -411,8 +454,17 @@ func countStmts(f *syntax.File) stmtCounts {
 				}
 				k.bodies++
 				count(st.Body)
-			case *syntax.Alloc, *syntax.Assign:
+			case *syntax.Alloc:
 				k.vars++
+			case *syntax.Assign:
+				k.vars++
+				k.accesses += 2
+			case *syntax.CallStmt:
+				k.accesses += len(st.Call.Args) + len(st.Call.Kwargs) + len(st.Barriers)
+			case *syntax.Arrive:
+				k.accesses += len(st.Barriers)
+			case *syntax.Await:
+				k.accesses++
 			}
 		}
 	}
@@ -489,11 +541,11 @@ func (c *checker) barrier(s *Scope, st syntax.Stmt, e syntax.Expr) {
 	if v == nil || !v.Barrier {
 		return
 	}
-	a := &Access{Var: v, Node: e, Indices: idx, Scope: s, Stmt: st}
+	a := Access{Var: v, Node: e, Indices: idx, Scope: s, Stmt: st}
 	if cs, ok := st.(*syntax.CallStmt); ok {
 		a.CompletionOf = c.instr(cs.Call.FunName())
 	}
-	c.res.Accesses = append(c.res.Accesses, a)
+	c.access(a)
 }
 
 func splitIndex(e syntax.Expr) (*syntax.Name, []syntax.Expr) {
@@ -519,8 +571,7 @@ func (c *checker) assign(s *Scope, st *syntax.Assign) {
 		base, bidx := splitIndex(st.RHS)
 		if base != nil {
 			if bv := s.Lookup(base.Name); bv != nil {
-				a := &Access{Var: bv, Node: st.RHS, Indices: bidx, Scope: s, Stmt: st}
-				c.res.Accesses = append(c.res.Accesses, a)
+				a := c.access(Access{Var: bv, Node: st.RHS, Indices: bidx, Scope: s, Stmt: st})
 				c.indexReads(s, st, bidx)
 				w := c.declare(s, name, bv.Type, false)
 				w.Mem, w.Window = bv.Mem, a
@@ -533,8 +584,7 @@ func (c *checker) assign(s *Scope, st *syntax.Assign) {
 	if v == nil {
 		return
 	}
-	a := &Access{Var: v, Node: st.LHS, Indices: idx, Scope: s, Write: true, Read: st.Op == "+=", Stmt: st}
-	c.res.Accesses = append(c.res.Accesses, a)
+	c.access(Access{Var: v, Node: st.LHS, Indices: idx, Scope: s, Write: true, Read: st.Op == "+=", Stmt: st})
 	c.checkPerm(s, v, st.LHS, 'w', false)
 	if st.Op == "+=" {
 		c.checkPerm(s, v, st.LHS, 'r', false)
@@ -549,8 +599,7 @@ func (c *checker) assign(s *Scope, st *syntax.Assign) {
 			what = "reduce"
 		}
 		if n, ok := c.uniformThreads(v); ok && n > 1 {
-			unit := &syntax.Binary{Op: "*", X: &syntax.IntLit{Value: n}, Y: &syntax.Name{Name: "cuda_thread"}}
-			if u, err := c.units.resolve(unit, s.Tiling.M); err != nil {
+			if u, err := c.units.threads(n, s.Tiling.M); err != nil {
 				c.errs.Errorf(st.Pos(), codeScalarWrite, "%s to %s (%s) must be executed by %d * cuda_thread: %v", what, v.Name, syntax.ExprString(v.Type.Mem), n, err)
 			} else if merr := s.Tiling.Matches(u); merr != nil {
 				c.errs.Errorf(st.Pos(), codeScalarWrite, "%s to %s (%s) must be executed by one %d * cuda_thread collective, each of whose threads holds a copy (current: %s; %s)",
@@ -568,7 +617,16 @@ func (c *checker) uniformThreads(v *Var) (int64, bool) {
 	if c.l == nil || v.Type == nil {
 		return 0, false
 	}
-	return c.l.Memories[v.Mem].UniformThreads(v.Type.Mem, c.c.eval)
+	return c.memory(v).UniformThreads(v.Type.Mem, c.c.eval)
+}
+
+// memory is c.l.Memories[v.Mem], looked up once per variable. c.l is
+// not nil.
+func (c *checker) memory(v *Var) *lib.Memory {
+	if !v.memDone {
+		v.mem, v.memDone = c.l.Memories[v.Mem], true
+	}
+	return v.mem
 }
 
 func (c *checker) indexReads(s *Scope, st syntax.Stmt, idx []syntax.Expr) {
@@ -582,13 +640,13 @@ func (c *checker) reads(s *Scope, st syntax.Stmt, e syntax.Expr) {
 	switch e := e.(type) {
 	case *syntax.Name:
 		if v := s.Lookup(e.Name); v != nil && !v.Barrier {
-			c.res.Accesses = append(c.res.Accesses, &Access{Var: v, Node: e, Scope: s, Read: true, Stmt: st})
+			c.access(Access{Var: v, Node: e, Scope: s, Read: true, Stmt: st})
 			c.checkPerm(s, v, e, 'r', false)
 		}
 	case *syntax.Index:
 		if n, ok := e.X.(*syntax.Name); ok {
 			if v := s.Lookup(n.Name); v != nil && !v.Barrier {
-				c.res.Accesses = append(c.res.Accesses, &Access{Var: v, Node: e, Indices: e.Indices, Scope: s, Read: true, Stmt: st})
+				c.access(Access{Var: v, Node: e, Indices: e.Indices, Scope: s, Read: true, Stmt: st})
 				c.checkPerm(s, v, e, 'r', false)
 			}
 		} else {
@@ -624,7 +682,7 @@ func (c *checker) checkPerm(s *Scope, v *Var, at syntax.Node, op byte, instr boo
 	if c.l == nil || v.Barrier {
 		return
 	}
-	m := c.l.Memories[v.Mem]
+	m := c.memory(v)
 	if m == nil {
 		return
 	}
@@ -948,7 +1006,7 @@ func (c *checker) call(s *Scope, st *syntax.CallStmt) {
 			c.reads(s, st, arg)
 			return
 		}
-		a := &Access{Var: v, Node: arg, Indices: idx, Scope: s, Instr: in, Param: pname, Stmt: st}
+		a := Access{Var: v, Node: arg, Indices: idx, Scope: s, Instr: in, Param: pname, Stmt: st}
 		switch acc.Mode {
 		case "w":
 			a.Write = true
@@ -957,7 +1015,7 @@ func (c *checker) call(s *Scope, st *syntax.CallStmt) {
 		default:
 			a.Read = true
 		}
-		c.res.Accesses = append(c.res.Accesses, a)
+		c.access(a)
 		if a.Read {
 			c.checkPerm(s, v, arg, 'r', true)
 		}
@@ -971,12 +1029,11 @@ func (c *checker) call(s *Scope, st *syntax.CallStmt) {
 			// check leaves these registers out, syncheck/convert.go
 			// exempt), and a write by the whole n-thread collective, as
 			// for a scalar write (R13), else one thread's copy differs.
-			unit := &syntax.Binary{Op: "*", X: &syntax.IntLit{Value: n}, Y: &syntax.Name{Name: "cuda_thread"}}
 			if in.TL != "cuda_in_order" {
 				c.errs.Errorf(StartPos(arg), codeScalarWrite, "%s (%s) cannot be an argument of %s(), an instruction of timeline %s: only in-order code touches uniform registers",
 					v.Name, syntax.ExprString(v.Type.Mem), name, in.TL)
 			} else if a.Write {
-				if u, err := c.units.resolve(unit, s.Tiling.M); err == nil {
+				if u, err := c.units.threads(n, s.Tiling.M); err == nil {
 					if merr := s.Tiling.Matches(u); merr != nil {
 						c.errs.Errorf(StartPos(arg), codeScalarWrite, "write to %s (%s) by %s() must be executed by one %d * cuda_thread collective, each of whose threads holds a copy (current: %s; %s)",
 							v.Name, syntax.ExprString(v.Type.Mem), name, n, s.Tiling.Describe(), c.iterNames(merr.Msg))

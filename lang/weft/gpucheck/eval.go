@@ -230,6 +230,19 @@ func (u *unitEnv) resolve(e syntax.Expr, m coll.Machine) (coll.Unit, error) {
 	return coll.Unit{}, fmt.Errorf("%s is not a collective unit", exprString(e))
 }
 
+// threads is the unit `n * cuda_thread` for m, as resolve evaluates that
+// expression (the file's cuda_thread shadows the library's), without
+// building it: the writers of a uniform memory (CudaRmemUniform(n)) are
+// checked against it at every write (issue 13, stop 31: three syntax
+// nodes per write).
+func (u *unitEnv) threads(n int64, m coll.Machine) (coll.Unit, error) {
+	base, err := u.resolve(defaultUnit, m)
+	if err != nil {
+		return coll.Unit{}, err
+	}
+	return base.Scaled(int(n))
+}
+
 // build evaluates a unit's domain and box for m (concrete coordinates).
 func (u *unitEnv) build(d *unitDecl, args []int64, m coll.Machine) (coll.Unit, error) {
 	// The launch shape shadows the file's constants, and the parameters
