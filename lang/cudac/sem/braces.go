@@ -1,6 +1,8 @@
 package sem
 
 import (
+	"math"
+	"strconv"
 	"strings"
 
 	"weft.dev/weft/diag"
@@ -310,4 +312,88 @@ func (c *compiler) initListObject(t *Type, il *syntax.InitList, pos diag.Pos) bo
 	c.emit(OpStore, int32(memCode(tULong)), 0, pos)
 	c.emit(OpPop, 0, 0, pos)
 	return true
+}
+
+// narrowing reports e, an element of a braced initializer (or the one
+// value of T x{e}) initializing a scalar of type t, when it converts a
+// constant with narrowing (C++11 [dcl.init.list]p7): a floating value to
+// an integer; a floating constant beyond the range of a narrower floating
+// type; an integer constant that a floating type cannot hold exactly or
+// that an integer type (bool: 0 and 1) cannot hold, its value taken in
+// its own type (1 << 31 is the int -2147483648). Such a program is
+// ill-formed, and nvcc stops at it (g++: "narrowing conversion of '300'
+// from 'int' to 'unsigned char'"). A narrowing conversion of a value that
+// is not constant is ill-formed too, but g++ only warns about it and the
+// model does not report it; nor does it check narrowing in a function
+// call's braced argument, a constructor's or a return's.
+func (c *compiler) narrowing(t *Type, e syntax.Expr) {
+	if _, list := e.(*syntax.InitList); list || c.dry > 0 || c.narrowed[e] || !t.isArith() || t.isHalf() {
+		return
+	}
+	st := c.typeOf(e, true)
+	if st == nil || !st.isArith() || st.isHalf() {
+		return
+	}
+	var what string
+	switch {
+	case st.isFloat():
+		f, ok := c.constFloat(e)
+		if !ok {
+			return
+		}
+		if t.isInt() || t.Kind == Float && st.Kind == Double && !math.IsInf(f, 0) && !math.IsNaN(f) && math.Abs(f) > math.MaxFloat32 {
+			what = strconv.FormatFloat(f, 'g', -1, 64)
+		}
+	default:
+		v, ok := c.constExpr(e)
+		if !ok {
+			return
+		}
+		// the value in the source's own type
+		v = int64(ext(uint64(v), st.size*8, st.isSigned()))
+		big := !st.isSigned() && v < 0 // an unsigned 64-bit value of 2^63 or more
+		if t.isInt() {
+			if !fitsInt(t, v, big) {
+				what = strconv.FormatInt(v, 10)
+				if big {
+					what = strconv.FormatUint(uint64(v), 10)
+				}
+			}
+		} else {
+			f := float64(v)
+			if big {
+				f = float64(uint64(v))
+			}
+			if t.Kind == Float {
+				f = float64(float32(f))
+			}
+			if exact := !big && f >= -(1<<63) && f < 1<<63 && int64(f) == v || big && f < 1<<64 && uint64(f) == uint64(v); !exact {
+				what = strconv.FormatInt(v, 10)
+				if big {
+					what = strconv.FormatUint(uint64(v), 10)
+				}
+			}
+		}
+	}
+	if what == "" {
+		return
+	}
+	if c.narrowed == nil {
+		c.narrowed = map[syntax.Expr]bool{}
+	}
+	c.narrowed[e] = true
+	c.errorf(syntax.PosOf(e), "C0302", "narrowing conversion of '%s' from '%s' to '%s' in a braced initializer (C++11 [dcl.init.list]; write a cast to convert)", what, st, t)
+}
+
+// fitsInt reports whether integer type t holds v (big: v is an unsigned
+// value of 2^63 or more, read as negative).
+func fitsInt(t *Type, v int64, big bool) bool {
+	if t.Kind == Bool {
+		return !big && (v == 0 || v == 1)
+	}
+	bits := t.size * 8
+	if t.isSigned() {
+		return !big && (bits == 64 || v >= -(1<<(bits-1)) && v < 1<<(bits-1))
+	}
+	return big || v >= 0 && (bits == 64 || v < 1<<bits)
 }

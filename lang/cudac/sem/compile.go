@@ -77,6 +77,9 @@ type caseLabel struct {
 }
 
 type compiler struct {
+	// narrowed: the braced initializers' elements reported as narrowing
+	// (braces.go), each once
+	narrowed map[syntax.Expr]bool
 	// usingStd: the program has using namespace std; (lib_iterator.go)
 	usingStd bool
 	// constDepth: the constexpr calls being evaluated (constexpr.go)
@@ -655,6 +658,9 @@ func (c *compiler) constExpr(e syntax.Expr) (int64, bool) {
 			return 0, false
 		}
 		t := c.resolve(e.Type)
+		if t.Kind == Bool {
+			return int64(b2u(v != 0)), true // (bool)256 is true
+		}
 		if t.isInt() {
 			return int64(ext(uint64(v), t.size*8, t.isSigned())), true
 		}
@@ -1689,6 +1695,7 @@ func (c *compiler) localDecl(d *syntax.Decl) {
 				init = &syntax.IntLitExpr{Pos: il.Pos, Type: "int"}
 			} else {
 				init = il.Elems[0].X
+				c.narrowing(t, init) // braces.go
 			}
 		}
 		ss := &sym{kind: symSlot, t: t, slot: slot}
@@ -1848,6 +1855,7 @@ func (c *compiler) initFrom(t *Type, e syntax.Expr) {
 	case *syntax.InitList:
 		if t.isScalar() {
 			if len(in.Elems) > 0 {
+				c.narrowing(t, in.Elems[0].X) // braces.go
 				c.initFrom(t, in.Elems[0].X)
 			}
 			return
@@ -1922,6 +1930,7 @@ func (c *compiler) initFrom(t *Type, e syntax.Expr) {
 			c.emit(OpDup, 0, 0, pos)
 			c.emit(OpConst, 0, int64(off), pos)
 			c.emit(OpPtrAdd, 1, 0, pos)
+			c.narrowing(et, el.X) // braces.go
 			c.initFrom(et, el.X)
 			c.emit(OpPop, 0, 0, pos)
 			idx++

@@ -76,6 +76,7 @@ func (c *compiler) constBytes(t *Type, e syntax.Expr, buf []byte) bool {
 		if !ok {
 			return false
 		}
+		c.narrowing(t, e) // braces.go
 		if t.Kind == Bool && v != 0 {
 			v = 1
 		}

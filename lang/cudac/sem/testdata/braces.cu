@@ -48,7 +48,7 @@ struct C { int a, b; C(int v) : a(v), b(-v) {} };
 int main() { C c = 7; C d(8); C e{9}; C arr[2] = {C(1), C(2)}; C arr2[2] = {{3}, {4}}; printf("%d %d %d %d %d\n", c.b, d.a, e.b, arr[1].a, arr2[1].b); return 0; }
 // MODE: run
 // OUT: -7 8 -9 2 -4
-// ---- globals initialized by braced lists of integer constants are copied as data (constinit.go): nested structs and arrays, empty and partial braces zero-filled, negative, narrowed and wrapped constants, enumerators, sizeof, bool; a float table keeps the element-wise code (outputs from g++ 12)
+// ---- globals initialized by braced lists of integer constants are copied as data (constinit.go): nested structs and arrays, empty and partial braces zero-filled, negative constants, constants cast to narrower types (wrapped), enumerators, sizeof, bool; a float table keeps the element-wise code (outputs from g++ 12)
 #include <cstdio>
 #define N 3
 enum { RED = 7, BLUE = -2 };
@@ -56,11 +56,11 @@ struct P { unsigned dim; short deg; unsigned char a; unsigned m[4]; long long bi
 const struct P table[] = {
   {1, 0, 0, {}, 0, 0},
   {2, -1, 255, {1}, -5, 1},
-  {3, 2, 300, {1, 3, RED, BLUE}, (1LL << 40) + 3, 2},
-  {4, N * 2, 'x', {sizeof(int), 0xffffffffu, 017, 1 << 31}},
+  {3, 2, (unsigned char)300, {1, 3, RED, (unsigned)BLUE}, (1LL << 40) + 3, (bool)256},
+  {4, N * 2, 'x', {sizeof(int), 0xffffffffu, 017, (unsigned)(1 << 31)}},
 };
 int grid[2][3] = {{1, 2, 3}, {4}};
-signed char sc[4] = {-1, 127, -128, 200};
+signed char sc[4] = {-1, 127, -128, (signed char)200};
 int nonconst = 5;
 int mixed[2] = {1, 2};
 float fl[2] = {1.5f, 2};
@@ -79,3 +79,21 @@ int main() {
 // OUT: 4 6 120 [4 4294967295 15 2147483648] 0 0
 // OUT: 1 2 3 4 0 0
 // OUT: -1 127 -128 -56 1 2 1.5 2.0
+// ---- a constant converted with narrowing in a braced initializer is ill-formed (C++11 [dcl.init.list]): an integer out of the target's range (its value in its own type: 1 << 31 is negative), a floating value to an integer, an integer a float cannot hold exactly, a double beyond float's range; a constant that fits, a cast, and a value that is not constant are accepted
+enum { BLUE = -2 };
+struct P { unsigned char a; unsigned m[2]; bool f; };
+const P table[] = {
+  {255, {7, 0xffffffffu}, 1},
+  {300, {1, 2}, 0},        // ERROR C0302 col=4 "narrowing conversion of '300' from 'int' to 'unsigned char'"
+  {1, {BLUE, 1 << 31}, 2}, // ERROR C0302 col=8 "narrowing conversion of '-2' from 'int' to 'unsigned int'" // ERROR C0302 col=16 "'-2147483648' from 'int' to 'unsigned int'" // ERROR C0302 col=24 "'2' from 'int' to 'bool'"
+};
+signed char sc[] = {-128, (signed char)200, 200}; // ERROR C0302 col=45 "'200' from 'int' to 'signed char'"
+int main() {
+  int n = 300;
+  unsigned char ok[] = {n, 'x', sizeof(int)};
+  int i[] = {1.5};         // ERROR C0302 col=14 "'1.5' from 'double' to 'int'"
+  float f[] = {16777217, 16777216, 0.1}; // ERROR C0302 col=16 "'16777217' from 'int' to 'float'"
+  float g{1e300};          // ERROR C0302 col=11 "'1e\+300' from 'double' to 'float'"
+  unsigned char u = {256}; // ERROR C0302 col=22 "'256' from 'int' to 'unsigned char'"
+  return ok[0] + i[0] + (int)f[0] + (int)g + u + table[0].a + sc[0];
+}
