@@ -1010,7 +1010,7 @@ func (m *Machine) oneShotAwait(s *Stmt, v int, c int32, gs threads) {
 		if ph > hb.awaited {
 			hb.awaited = ph
 		}
-		if prev := hb.phaseRecs(ph - 1); len(prev) > 0 && !m.clkPass(prev, gs, true) && !m.clkDup(s, prev, gs, true) {
+		if prev := hb.phaseRecs(ph - 1); len(prev) > 0 && !m.hwSelfAwaited(prev, gs) && !m.clkPass(prev, gs, true) && !m.clkDup(s, prev, gs, true) {
 			m.hwAwaitOrder(s, v, c, prev, gs, ph)
 		}
 	}
@@ -1023,6 +1023,34 @@ func (m *Machine) oneShotAwait(s *Stmt, v int, c int32, gs threads) {
 	}
 	hb.slots[k] = append(hb.slots[k], m.awaitRecord(s, gs))
 	m.clkBirth(int32(len(m.log)), gs)
+}
+
+// hwSelfAwaited reports that rule 6 passes for an Await by gs because gs
+// awaited the previous phase itself: a record of prev (the Awaits of
+// phase ph - 1) whose creator holds every thread of gs, each record as
+// awaitRecord made it. This is hwStaleOK's first case (unordered's
+// coversAll on the creator at FullyOrdered), tested before the
+// ordered-after clocks fold the log and look up their columns (stop 31:
+// in the three-ring pipeline each ring's awaiting collective waits on
+// every phase of its mbarriers, so half the checks of a run are these).
+// Replaying only adds grants, so the stale answer is the replayed one.
+func (m *Machine) hwSelfAwaited(prev []hwRec, gs threads) bool {
+	if hwNoStale {
+		return false
+	}
+	qs := Of(m.p.MbarQual)
+	self := false
+	for _, h := range prev {
+		r := m.rec(h.rec)
+		if r.grp != 0 || r.level < FullyOrdered || !qs.Has(r.q) {
+			return false // not a record awaitRecord made (as hwStaleOK)
+		}
+		self = self || m.subset(gs, r.creator)
+	}
+	if self && hwStaleHit != nil {
+		hwStaleHit()
+	}
+	return self
 }
 
 // hwAwaitOrder checks rule 6 for an Await by gs of phase ph against the

@@ -124,6 +124,9 @@ type hwClock struct {
 	valsAt    int
 	memo      [1 << hwClkMemoBits]hwClkMemo
 	memoAtoms []int32
+	// colMemo caches clkCol by clkHash: 1 + a column that may hold the
+	// thread set (checked against cols; 0 none).
+	colMemo [1 << hwClkMemoBits]int8
 	// scratch
 	atoms, cnt, remap, split []int32
 	ja, jb, ju               [hwClkMaxCols]int32
@@ -242,7 +245,9 @@ func (m *Machine) clkReady(gs threads) bool {
 	}
 	n := int32(len(m.log))
 	for i := c.pos; i < n && !c.off; i++ {
-		m.clkBirths(i)
+		if c.bi < len(c.births) && c.births[c.bi].b <= i {
+			m.clkBirths(i)
+		}
 		m.clkEvent(&m.log[i])
 	}
 	m.clkBirths(n)
@@ -281,8 +286,13 @@ func (m *Machine) clkBirths(i int32) {
 // clkCol returns gs's column (-1 when there is none, or too many).
 func (m *Machine) clkCol(gs threads, add bool) int {
 	c := m.hwClk
+	h := clkHash(gs)
+	if k := int(c.colMemo[h]) - 1; k >= 0 && k < len(c.cols) && c.cols[k] == gs {
+		return k
+	}
 	for k, g := range c.cols {
 		if g == gs {
+			c.colMemo[h] = int8(k + 1)
 			return k
 		}
 	}
@@ -295,6 +305,7 @@ func (m *Machine) clkCol(gs threads, add bool) int {
 	}
 	c.cols = append(c.cols, gs)
 	c.last = append(c.last, -1)
+	c.colMemo[h] = int8(len(c.cols))
 	if len(c.cols) > c.stride {
 		// Widen every atom's rows (new columns -1).
 		ns := max(2*c.stride, 8)
@@ -326,6 +337,9 @@ func (m *Machine) clkAtoms(e threads, split bool) ([]int32, bool) {
 	me := &c.memo[clkHash(e)]
 	if me.th == e && me.run == c.run && (me.exact || !split) {
 		as := c.memoAtoms[me.off : me.off+me.n]
+		if me.gen == c.gen {
+			return as, me.exact // no atom split since
+		}
 		ok := true
 		for _, a := range as {
 			if c.splitGen[a] > me.gen {
@@ -494,17 +508,13 @@ var hwClkNeg = func() (r [hwClkMaxCols]int32) {
 	return r
 }()
 
-// clkGrant raises the rows of e's atoms to ja, jb, ju (see hwClock): aT
-// and bT when temp holds q, aF when full does, uA always (an upper bound:
-// a grant of any timelines can witness a later transitive event).
-func (m *Machine) clkGrant(e threads, temp, full bool) {
-	c := m.hwClk
+// clkGrant raises the rows of atoms (an event's, each within it:
+// clkAtoms with split) to ja, jb, ju (see hwClock): aT and bT when temp
+// holds q, aF when full does, uA always (an upper bound: a grant of any
+// timelines can witness a later transitive event).
+func (c *hwClock) clkGrant(atoms []int32, temp, full bool) {
 	n := len(c.cols)
 	ja, jb, ju := c.ja[:n], c.jb[:n], c.ju[:n]
-	atoms, _ := m.clkAtoms(e, true)
-	if c.off {
-		return
-	}
 	for _, a := range atoms {
 		base := int(a) * hwClkRows * c.stride
 		if temp {
@@ -544,9 +554,11 @@ func (m *Machine) clkEvent(e *event) {
 	ja, jb, ju := c.ja[:n], c.jb[:n], c.ju[:n]
 	switch e.kind {
 	case KFence, KArrive:
-		// Split at once: the grant below then finds e's atoms cached,
-		// each within e (one scan of e's threads, not two).
+		// Split at once: the grant below uses e's atoms, each within e.
 		atoms, _ := m.clkAtoms(e.exec, true)
+		if c.off {
+			return // no claims this task (clkReady stops)
+		}
 		c.clkJoin(atoms)
 		if !e.pre.Has(q) {
 			// Witnesses no record through q (lower bounds: a
@@ -574,7 +586,7 @@ func (m *Machine) clkEvent(e *event) {
 			return // (ja, jb <= ju)
 		}
 		if e.kind == KFence {
-			m.clkGrant(e.exec, e.temp.Has(q), e.full.Has(q))
+			c.clkGrant(atoms, e.temp.Has(q), e.full.Has(q))
 			return
 		}
 		for _, p := range m.evCells[e.c0 : e.c0+e.cn] {
@@ -622,7 +634,10 @@ func (m *Machine) clkEvent(e *event) {
 			}
 		}
 		if some {
-			m.clkGrant(e.exec, e.temp.Has(q), e.full.Has(q))
+			atoms, _ := m.clkAtoms(e.exec, true)
+			if !c.off {
+				c.clkGrant(atoms, e.temp.Has(q), e.full.Has(q))
+			}
 		}
 	}
 }
