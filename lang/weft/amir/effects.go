@@ -55,7 +55,13 @@ func (m *Machine) effect(s *Stmt) {
 			(s.Kind == KRecordRead || s.Kind == KRecordMutate) && m.gridRecordRun(s, []*Stmt{s}) {
 			return
 		}
-		m.gridMaterialize(s.Acc.Var)
+		if stop := m.stop; !m.lazyOverRegions(s) {
+			m.gridMaterialize(s.Acc.Var)
+		} else if m.stop && !stop {
+			return // its cells faulted, as the eager run's record does
+		} else {
+			m.lazyRegions++
+		}
 	}
 	switch s.Kind {
 	case KRecordRead, KRecordMutate:

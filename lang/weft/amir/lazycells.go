@@ -36,11 +36,26 @@ func (m *Machine) recordLazy(s *Stmt, cs []int32, gs threads, pends []pend, st *
 			return false
 		}
 	}
-	// The cells may hold records (stop 30: rmem_uniform's host read of
-	// d_dst after the kernel's writes, 256 records): addRecord then
-	// prepends the new record, as makeLazy does, unless the list holds
-	// one of the same statement (the only records it keeps, replaces or
-	// expands: a record of s's source, or a group of it).
+	if !m.lazyNoSrc(s, st) {
+		return false
+	}
+	st.lazy = true
+	st.lazyS = s
+	st.lazyCr = gs
+	st.lazyPend = append(st.lazyPend[:0], pends...)
+	st.lazyStamp = int32(len(m.log))
+	m.res.Stats.Records += int64(len(cs))
+	m.lazyTaken++
+	return true
+}
+
+// lazyNoSrc reports whether no list of st that s records on holds a
+// record of s's source. The cells may hold records (stop 30:
+// rmem_uniform's host read of d_dst after the kernel's writes, 256
+// records): addRecord then prepends the new record, as makeLazy does,
+// unless the list holds one of the same statement (the only records it
+// keeps, replaces or expands: a record of s's source, or a group of it).
+func (m *Machine) lazyNoSrc(s *Stmt, st *varState) bool {
 	src := int32(s.Src)
 	reads := s.Kind == KRecordRead
 	for i := range st.cells {
@@ -54,14 +69,65 @@ func (m *Machine) recordLazy(s *Stmt, cs []int32, gs threads, pends []pend, st *
 			}
 		}
 	}
-	st.lazy = true
-	st.lazyS = s
-	st.lazyCr = gs
-	st.lazyPend = append(st.lazyPend[:0], pends...)
-	st.lazyStamp = int32(len(m.log))
-	m.res.Stats.Records += int64(len(cs))
-	m.lazyTaken++
 	return true
+}
+
+// Lazy records over deferred regions (stop 31, shfl31). shfl_xor's host
+// copy out of d_A reads all of it after the kernel, whose nests left 4
+// regions of d_A deferred (thgrid_blk.go): its CheckMutates is answered
+// on them (gridCheckRun), and its RecordRead, a lazy record, built the
+// 240 cells of slabs 1..15 of every region only to prepend one record
+// to each. lazyOverRegions lets it be remembered with the regions still
+// deferred, when
+//
+//   - recordLazy takes it: s records one record a cell (not per thread),
+//     on the whole variable, and no list it records on holds a record
+//     of its source. The cells of slabs 1..n-1 hold no state of their
+//     own while deferred; their lists are what the nest found, and a
+//     record of s's source there only makes this test refuse (the test
+//     on the built cells sees slab_0's sources, which it sees too);
+//   - its thread set holds all or none of each region's frame (and no
+//     region holds group records), so τ_p leaves the record alone
+//     (gridTau): it is its own image at every point.
+//
+// Whatever reads the variable later makes the remembered record in every
+// cell first (Machine.cells, unlazy: gridBuild calls it before it copies
+// slab_0), so a built slab p is τ_p of slab_0 with the record at its
+// head, which is the record followed by τ_p of slab_0's old list: the
+// list the eager path (build, then prepend) makes. Replay is lazy, so
+// the copy made at the build (replayed then) is the record made now.
+// TestLazyRegionsMatchEager (thgrid_blk_shfl31_test.go) compares it with
+// the path that builds them.
+func (m *Machine) lazyOverRegions(s *Stmt) bool {
+	if s.Kind != KRecordRead && s.Kind != KRecordMutate || len(s.Bars) > 0 || m.noLazyRegions {
+		return false
+	}
+	st := &m.vars[s.Acc.Var]
+	if !st.live || m.noLazyCells || st.lazy || len(st.cells) < lazyCellsMin {
+		return false
+	}
+	gs := m.gs(s)
+	if !s.Convergent && gs.task != allTasks && len(m.shapes[gs.shape]) > 1 {
+		return false // recordCells' perThread
+	}
+	for d := m.gv[s.Acc.Var]; d != nil; d = d.next {
+		if d.epoch != st.epoch || d.grpRep || !m.gridUniform(d.g, gs) {
+			return false
+		}
+	}
+	cs, ok := m.cells(s.Acc, s.Src)
+	if !ok {
+		return true // the eager run's fault (effect stops there)
+	}
+	if len(cs) != len(st.cells) {
+		return false
+	}
+	for i, c := range cs {
+		if c != int32(i) {
+			return false
+		}
+	}
+	return m.lazyNoSrc(s, st)
 }
 
 // lazyCellsMin is the fewest cells worth deferring (a variable for the

@@ -457,6 +457,12 @@ type Machine struct {
 	// noLazyCells makes recordCells make every record at once
 	// (lazycells.go; tests, which compare both ways).
 	noLazyCells bool
+	// noLazyRegions builds deferred regions before a lazy record
+	// (lazyOverRegions; tests turn it on); lazyRegions counts the
+	// records it kept them for, regionChecks the checks gridCheckRun
+	// made over several regions.
+	noLazyRegions             bool
+	lazyRegions, regionChecks int64
 	// noLazyGroups makes every thread group at once (lazygroups.go;
 	// tests); lzTaken, lzMade: groups deferred and made.
 	noLazyGroups    bool

@@ -203,7 +203,11 @@ func (m *Machine) gridIn0(g *gridRT, x threads) bool {
 // execRun, events that tell a region's frame apart, an Alloc) builds or
 // drops them all, as it did the one. A region of a one-thread grid is
 // always alone (gridTry builds every region first), so its arguments
-// (gridCommutes, gridCheckRun, gridRecordRun, thgrid_grp.go) see one.
+// (gridCommutes, gridRecordRun, thgrid_grp.go) see one. Two hooks keep
+// several (stop 31, shfl31: shfl_xor's host copy out of d_A): a check by
+// a set uniform on every region's frame (gridCheckRun, region by
+// region), and a lazy record by such a set (lazyOverRegions,
+// lazycells.go).
 
 // maxRegions bounds a variable's regions (a nest adding one more builds
 // the older ones).

@@ -388,8 +388,8 @@ func (m *Machine) gridCommutes(v int, d *gridVirt, e *event) bool {
 func (m *Machine) gridCheckRun(run *Stmt, body []*Stmt) bool {
 	v := run.Acc.Var
 	d := m.gv[v]
-	if d == nil || d.next != nil || !m.gridCheckDeferred {
-		return false // (several regions: thgrid_blk.go)
+	if d == nil || !m.gridCheckDeferred {
+		return false
 	}
 	for _, s := range body {
 		if s.Kind != KCheckReads && s.Kind != KCheckMutates {
@@ -402,13 +402,18 @@ func (m *Machine) gridCheckRun(run *Stmt, body []*Stmt) bool {
 		}
 	}
 	st := &m.vars[v]
-	if !st.live || st.epoch != d.epoch {
+	if !st.live {
 		return false
 	}
 	gs := m.gs(run)
-	g := d.g
-	if !m.gridUniform(g, gs) {
-		return false
+	// Several regions (a block grid's, thgrid_blk.go "Regions"): each
+	// is a frame of its own, on cells no other region has, so the
+	// argument holds region by region (stop 31: shfl_xor's host copy of
+	// d_A, 4 regions, built 240 cells to check them).
+	for r := d; r != nil; r = r.next {
+		if st.epoch != r.epoch || !m.gridUniform(r.g, gs) {
+			return false
+		}
 	}
 	m.unlazy(st)
 	first := body[0]
@@ -418,16 +423,48 @@ func (m *Machine) gridCheckRun(run *Stmt, body []*Stmt) bool {
 	}
 	// The cells outside slabs 1..n-1 (cs is cells' scratch: copied
 	// before anything else evaluates cells).
-	cells0, inSlab := m.slabCells(d, st)
+	for r := d; r != nil; r = r.next {
+		m.slabCells(r, st)
+	}
 	real := m.gvCells[:0]
 	for _, c := range cs {
-		if inSlab[c/64]&(1<<(c%64)) == 0 {
+		in := false
+		for r := d; r != nil && !in; r = r.next {
+			in = r.inSlab[c/64]&(1<<(c%64)) != 0
+		}
+		if !in {
 			real = append(real, c)
 		}
 	}
 	m.gvCells = real
 	virt := int64(len(cs) - len(real))
 	stamp := int32(len(m.log))
+	for ; d != nil; d = d.next {
+		if !m.gridCheckSlab0(d, st, body, gs, stamp) {
+			return false
+		}
+	}
+	for _, s := range body {
+		if m.stop {
+			break
+		}
+		m.checkCells(s, real, gs, st)
+		m.res.Stats.MemOps += virt
+		if st.local {
+			m.localOps += virt
+		}
+	}
+	m.gridCheckKept++
+	if m.gv[v].next != nil {
+		m.regionChecks++
+	}
+	return true
+}
+
+// gridCheckSlab0 reports whether no record of region d's slab_0 fails a
+// check of body by gs (gridCheckRun).
+func (m *Machine) gridCheckSlab0(d *gridVirt, st *varState, body []*Stmt, gs threads, stamp int32) bool {
+	g, cells0 := d.g, d.cells0
 	for _, s := range body {
 		reads := s.Kind == KCheckReads
 		if !forList(cells0, func(c int32) bool {
@@ -467,17 +504,6 @@ func (m *Machine) gridCheckRun(run *Stmt, body []*Stmt) bool {
 			return false
 		}
 	}
-	for _, s := range body {
-		if m.stop {
-			break
-		}
-		m.checkCells(s, real, gs, st)
-		m.res.Stats.MemOps += virt
-		if st.local {
-			m.localOps += virt
-		}
-	}
-	m.gridCheckKept++
 	return true
 }
 
