@@ -1,6 +1,7 @@
 package amir
 
 import (
+	"fmt"
 	"testing"
 
 	"weft.dev/weft/lang/weft/coll"
@@ -107,4 +108,130 @@ func TestMut31BlockRegionTouchAfter(t *testing.T) {
 		b.read(cta(), &Access{Var: D}, qCuda2)
 		return b.build()
 	})
+}
+
+// K6 (thsymKeep's refusal of a statement with barrier accesses,
+// `len(b.Bars) > 0`, dropped) is equivalent, by this argument. The
+// refusal's comment feared that the counts a record takes from Stmt.Bars
+// name the queues of gs and that copying the representative's slice
+// would move them. They name one queue per barrier cell: m.queue(v, id,
+// gs), gs's own (queues.go: a single thread's queue, or a sub of the set
+// for a set). A kept statement's gs is σ-invariant for every frame of the
+// variable, so it holds all of a frame's threads (two or more: never the
+// frame's first thread's own queue) or none of them (then its queue is no
+// queue of the frame's threads either). thsymCopy moves only a count on
+// the queue of the frame's own first thread (thSubs, with the frame's
+// task, r0 and step), so the copies keep the record's counts where the
+// materialized run would have put them, and thsymTouch still builds the
+// barrier's own virtual queues (the Bars loop) before the statement
+// runs, as it did. TestMut31KeepRecordBars reaches the path under the
+// mutant (two statements kept) with the Results of main.
+//
+// K12 (thsymKeep's refusal of a barrier variable dropped) is equivalent:
+// a barrier is never owned by a virtual loop (planThreadSym returns nil
+// for an owned barrier, thsym.go: only a per-thread queue's whole
+// barrier is virtual, through its frames), so its thVars entry has no
+// maps and its cells' records are real; a check or record statement
+// reads and writes records only, never the queues (m.bars) that the
+// frames stand for, and every statement that does (an Arrive's Bars, an
+// Await, CheckBarrier, Alloc) still materializes the barrier first
+// (thsymTouch: thsymKeep answers false for them). Keeping such a
+// statement changes only when the queues are built, not what they hold.
+// Under the mutant a generator of per-thread-queue commit groups
+// (virtual loops of records and commits on cg, then up to five checks,
+// records, fences, arrives and awaits on cg by the host, the CTA, a warp
+// or one thread, then a wait, a read and the barrier check) kept 404
+// statements on cg in 5 000 seeds, every Result equal to main's (not
+// committed: on main it keeps none, so it cannot tell the paths apart).
+
+// TestMut31KeepRecordBars (reaches K6's refusal; the mutant is argued
+// equivalent above). Threads 0..3 arrive on their commit groups cg in a
+// virtual loop (their queues virtual, one frame) and write their own
+// elements of buf in another (buf virtual, the same frame). The CTA then
+// records an Sm80 write of all of buf, convergent, on its commit groups
+// (Stmt.Bars: the record's count names the CTA's queue), thread 0
+// commits its Sm80 accesses and waits for its commit groups, and reads
+// element w: complete in every run. Under the mutant the CTA's record is
+// kept virtual (two statements a program) and the Results are main's.
+func TestMut31KeepRecordBars(t *testing.T) {
+	for w := 0; w < 4; w++ {
+		d := keepDiff(func() *Program {
+			const nT = 4
+			b := newBuilder(64)
+			task, th := b.slot("task"), b.slot("g")
+			buf := b.local("buf", nT)
+			cg := commitGroup(b)
+			st := &Affine{Terms: []Term{{th, 1}}}
+			me := Exec{Shape: shThread, Start: st.Eval, StartAff: st}
+			own := &Access{Var: buf, Idx: []Window{{Lo: st.Eval, LoAff: st}}, Slots: []int{th}}
+			b.loop(task, 0, 1, true, func() {
+				b.alloc(buf)
+				b.alloc(cg)
+				b.loop(th, 0, nT, false, func() { cgArrive(b, cg, me, cudaInOrder.full) })
+				b.loop(th, 0, nT, false, func() { b.write(me, own, qCuda2, FullyOrdered) })
+				ctaConv := cta()
+				ctaConv.Shape = shCTA
+				b.add(&Stmt{Kind: KRecordMutate, Exec: ctaConv, Acc: &Access{Var: buf}, Level: Unordered, Q: qSm80, Bars: []*Access{at(cg)}, Convergent: true})
+				cgArrive(b, cg, oneThread(0), sm80CpAsync.full)
+				waitRead(b, cg, buf, 0, w)
+			})
+			return b.build()
+		})
+		r := d.runs(t, fmt.Sprintf("element %d", w))
+		t.Logf("element %d: %d statements kept virtual, %d virtual loops, hazards %d", w, d.ms[0].thKeeps, d.ms[0].thSymRuns, r.Distinct)
+	}
+}
+
+// TestMut31BlockStraddle (kills B6 and B7: gridIn0's lower and upper
+// bounds, each weakened by one lane). A block nest over p < 4 whose
+// lanes 4p+b (b = 0 upper, 1 lower) write E[p] and lanes 4p+b+1+y
+// (y < 2) write D[4p+b+1+y]: B_p = [4p+b, 4p+b+2], D's slab p =
+// D[4p+b+1 .. 4p+b+4]. Before the nest each pair that straddles B_q's
+// upper (b = 0: {4q+2, 4q+3}) or lower (b = 1: {4q, 4q+1}) edge by one
+// lane makes an Sm80 (unordered) record, convergent, in a cell of slab q
+// that the nest does not touch: the pre-state is a translation, which
+// main refuses (gridTau has no image of a straddling set: the nest runs
+// in full) and the mutant accepts (it moves the pair by 4p). After the
+// nest, the first pair's lane outside B_0 (lane o = 3 or 0, a thread of
+// no block: an event left alone) fences Sm80 before cuda_in_order, and
+// each pair's outside lane o+4q reads its pair's cell. In full the fence
+// witnesses only the first pair's record: the reads of q = 1..3 see
+// unordered writes. Under the mutant D's slabs stay deferred through the
+// fence, and the copies of slab 0's record carry the fence's grant moved
+// to lane o+4q (the mutant takes lane o for one of B_0): those reads
+// pass.
+func TestMut31BlockStraddle(t *testing.T) {
+	for _, b0 := range []int{0, 1} {
+		name := []string{"upper edge", "lower edge"}[b0]
+		d := blockGridDiff(func() *Program {
+			b := newBuilder(64)
+			yq, yp, y1 := b.slot("q"), b.slot("p"), b.slot("y1")
+			D := b.newVar("D", false, 17+b0)
+			E := b.newVar("E", false, 4)
+			sh2 := b.p.AddShape(coll.Collective{N: 1, Runs: [coll.MaxRuns]coll.Run{{Count: 2, Stride: 1}}})
+			pair, cell, out := aff(2, Term{yq, 4}), aff(3, Term{yq, 4}), 3
+			if b0 == 1 {
+				pair, cell, out = aff(0, Term{yq, 4}), aff(4, Term{yq, 4}), 0
+			}
+			b.loop(yq, 0, 4, false, func() {
+				b.add(&Stmt{Kind: KRecordMutate, Exec: Exec{Shape: sh2, Start: pair.Eval, StartAff: pair}, Acc: cell1(D, cell, yq),
+					Level: Unordered, Q: qSm80, Convergent: true})
+			})
+			first, lane := aff(b0, Term{yp, 4}), aff(b0+1, Term{yp, 4}, Term{y1, 1})
+			b.loop(yp, 0, 4, false, func() {
+				b.write(laneExec(first), cell1(E, aff(0, Term{yp, 1}), yp), qCuda2, FullyOrdered)
+				b.loop(y1, 0, 2, false, func() {
+					b.write(laneExec(lane), cell1(D, lane, yp, y1), qCuda2, FullyOrdered)
+				})
+			})
+			b.fence(oneThread(out), sm80Generic, cudaInOrder)
+			for q := 0; q < 4; q++ {
+				b.read(oneThread(out+4*q), at1(D, cell.K+4*q), qCuda2)
+			}
+			return b.build()
+		})
+		// On main the nest runs in full (the pre-state has no image).
+		r := d.run(t, name)
+		t.Logf("%s: %d grid runs, %d distinct hazards", name, d.ms[0].gridRuns, r.Distinct)
+	}
 }
