@@ -508,10 +508,22 @@ func (c *checker) interval(e syntax.Expr, seen *[]*Symbol) (r [2]int64, exact, o
 
 // narrow returns the iterator ranges refined by a guard `i < n`, `i <= n`,
 // `i >= n`, `i > n` (and conjunctions), for the then-branch of an if.
+// The ranges are copied at the first refinement: a guard that refines
+// none (`t % 2 == 0`, a data comparison) returns c.ranges itself, which
+// the branch's loops extend with their iterators as the code after the if
+// would (an iterator's symbol is its loop's alone, so its entry is read
+// nowhere else).
 func (c *checker) narrow(cond syntax.Expr) map[*Symbol][2]int64 {
-	out := map[*Symbol][2]int64{}
-	for s, r := range c.ranges {
-		out[s] = r
+	out := c.ranges
+	copied := false
+	own := func() {
+		if !copied {
+			copied = true
+			out = make(map[*Symbol][2]int64, len(c.ranges)+1)
+			for s, r := range c.ranges {
+				out[s] = r
+			}
+		}
 	}
 	var walk func(e syntax.Expr)
 	walk = func(e syntax.Expr) {
@@ -546,6 +558,7 @@ func (c *checker) narrow(cond syntax.Expr) map[*Symbol][2]int64 {
 		case "==":
 			r = [2]int64{max(r[0], v), min(r[1], v)}
 		}
+		own()
 		if r[0] > r[1] {
 			delete(out, s) // dead branch: nothing to check
 			return
