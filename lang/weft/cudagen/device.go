@@ -1020,7 +1020,12 @@ func (g *gen) threadsLoop(ctx *devCtx, s *syntax.For) {
 		// thread of the scope runs it, with the iterator 0.
 		low = coll.Lowering{Iter: low.Iter, Bound: 1, OK: true, Div: 1, Mod: 1}
 	}
-	cname := "exo_" + strconv.Itoa(ut) + "thr_" + cuda.Ident(s.Var.Name)
+	// The iterator's C name is text: a pass that formats none gives it
+	// none (the symbol's c is read only into text; issue 13, stop 31).
+	cname := ""
+	if !g.discard {
+		cname = "exo_" + strconv.Itoa(ut) + "thr_" + cuda.Ident(s.Var.Name)
+	}
 	nat, rng := d.natural()
 	if !g.discard {
 		// The loop's line and the names of its iterator (named barriers'

@@ -22,44 +22,49 @@ type procGen struct {
 	frees [][]string
 }
 
-// paramDecl returns the C parameter declaration of a proc parameter and
-// the symbol it introduces.
+// paramSym returns the symbol a proc parameter introduces and the type of
+// its C parameter declaration, which is the type then the symbol's C name
+// (v.c): the declaration is text, made only by a pass that formats it
+// (issue 13, stop 31: a string per parameter under weft check).
 func (g *gen) paramSym(prm *syntax.Param, order int) (*sym, string) {
 	t := prm.Type
 	name := cuda.Ident(prm.Name.Name)
 	v := &sym{name: prm.Name.Name, c: name, param: true, order: order, decl: prm}
 	if t == nil || t.Elem == nil {
 		g.errorf(prm, codeName, "parameter %s has no type", prm.Name.Name)
-		return v, "int " + name
+		return v, "int "
 	}
 	v.elem = lib.ResolveElem(t.Elem.Name)
 	v.mem, v.memArg = g.memOf(t.Mem)
 	switch t.Elem.Name {
 	case "size":
 		v.kind = kSize
-		return v, "int_fast32_t " + name
+		return v, "int_fast32_t "
 	case "index":
 		v.kind = kIndex
-		return v, "int_fast32_t " + name
+		return v, "int_fast32_t "
 	case "stride":
 		v.kind = kStride
-		return v, "int_fast32_t " + name
+		return v, "int_fast32_t "
 	case "bool":
 		v.kind = kBool
-		return v, "bool " + name
+		return v, "bool "
 	case "barrier":
 		v.kind = kBarrier
 		g.errorf(prm, codeUnsupported, "barrier parameters cannot be lowered (allocate the barrier in the device function)")
-		return v, "int " + name
+		return v, "int "
 	}
 	if ctype(t.Elem.Name) == "" {
 		g.errorf(prm, codeName, "unknown type %s", t.Elem.Name)
 	}
 	ct := hostCType(t.Elem.Name)
+	if g.discard {
+		ct = "" // not read (the constant types above cost nothing)
+	}
 	if t.Dims == nil && !t.Window {
 		v.kind = kScalar
 		v.ptr = true
-		return v, ct + " *" + name
+		return v, ct + " *"
 	}
 	v.kind = kTensor
 	v.dims = t.Dims
@@ -69,9 +74,9 @@ func (g *gen) paramSym(prm *syntax.Param, order int) (*sym, string) {
 		// caller encoded): the caller's encoded map, copied into the
 		// kernel's arguments.
 		v.ptr = true
-		return v, "const weft_tensor_map *" + name
+		return v, "const weft_tensor_map *"
 	}
-	return v, ct + " *" + name
+	return v, ct + " *"
 }
 
 func (g *gen) memOf(e syntax.Expr) (string, []int64) {
@@ -96,10 +101,10 @@ func (g *gen) proc(p *syntax.Proc) {
 	sc := g.newScope(nil)
 	var params []string
 	for i, prm := range p.Params {
-		v, decl := g.paramSym(prm, i)
+		v, ctype := g.paramSym(prm, i)
 		sc.add(v)
 		if !g.discard {
-			params = append(params, decl)
+			params = append(params, ctype+v.c)
 		}
 	}
 	pg.order = len(p.Params)

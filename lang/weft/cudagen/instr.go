@@ -228,7 +228,12 @@ var fillAlways = false
 func (g *gen) instrCheck(s *syntax.CallStmt, in *lib.Instr, args []syntax.Expr, x *exprCtx, ctx *devCtx) {
 	var pbuf [8]phParam
 	ps := placeholderSet{params: pbuf[:0]}
-	consts := map[string]syntax.Expr{}
+	// The scalar arguments, for the placeholders that are expressions
+	// over them ({expr}): the map of their values is made only for a
+	// template that has such a placeholder (issue 13, stop 31: the map
+	// and a literal per constant argument on every call).
+	var cbuf [8]constArg
+	cargs := cbuf[:0]
 	wins := map[string]*winArg{}
 	// The arguments' text is read by nobody here: placeholderSet counts a
 	// window's strides and starts, txBytes reads its extents (syntax).
@@ -262,10 +267,9 @@ func (g *gen) instrCheck(s *syntax.CallStmt, in *lib.Instr, args []syntax.Expr, 
 		case lib.IsDataType(elem):
 			xn.expr(a)
 		default:
-			if c, ok := g.constValue(a, x.sc); ok {
-				consts[prm.Name.Name] = &syntax.IntLit{Text: strconv.FormatInt(c, 10), Value: c}
-			} else {
-				consts[prm.Name.Name] = a
+			c, ok := g.constValue(a, x.sc)
+			cargs = append(cargs, constArg{prm.Name.Name, a, c, ok})
+			if !ok {
 				xn.expr(a)
 			}
 		}
@@ -305,14 +309,39 @@ func (g *gen) instrCheck(s *syntax.CallStmt, in *lib.Instr, args []syntax.Expr, 
 		b.tx += g.txBytes(in, wins, x, s)
 	}
 	var firstErr error
+	var consts map[string]syntax.Expr
 	scanPlaceholders(in.CUDA, func(m string) {
 		if key := strings.TrimSpace(m[1 : len(m)-1]); !ps.has(key) {
+			if consts == nil {
+				consts = make(map[string]syntax.Expr, len(cargs))
+				for _, ca := range cargs {
+					consts[ca.name] = ca.expr()
+				}
+			}
 			g.placeholderExpr(m, key, consts, x, &firstErr)
 		}
 	})
 	if firstErr != nil {
 		g.errorf(s, codeInstr, "%s: %v", in.Name, firstErr)
 	}
+}
+
+// constArg is a scalar argument of an instruction call: its parameter,
+// the argument and, when ok, its constant value.
+type constArg struct {
+	name string
+	arg  syntax.Expr
+	c    int64
+	ok   bool
+}
+
+// expr is what instrCall's consts map holds for it: the folded constant
+// as a literal, or the argument.
+func (ca *constArg) expr() syntax.Expr {
+	if ca.ok {
+		return &syntax.IntLit{Text: strconv.FormatInt(ca.c, 10), Value: ca.c}
+	}
+	return ca.arg
 }
 
 // phParam is an instruction parameter as placeholderSet sees it: its

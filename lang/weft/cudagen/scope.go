@@ -450,6 +450,9 @@ func (x *exprCtx) access(e *syntax.Index) string {
 		if len(v.dims) == 0 || v.scalarized {
 			return v.c
 		}
+		if x.noText {
+			return ""
+		}
 		return v.c + "[0]"
 	}
 	if x.noText {

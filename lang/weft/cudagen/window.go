@@ -117,6 +117,23 @@ type winArg struct {
 	strides []string // element stride of each windowed (slice) dimension
 	extents []syntax.Expr
 	idx     []syntax.Expr // the (non-distributed) indices, parallel to starts
+	// The lists' arrays when they fit (a window of up to winInline
+	// dimensions): the window and its lists in one object (issue 13,
+	// stop 31: four objects per window argument had been the
+	// generator's most frequent allocation under weft check).
+	startBuf, strideBuf [winInline]string
+	extentBuf           [winInline]syntax.Expr
+}
+
+// winInline is the number of dimensions a winArg holds in place.
+const winInline = 4
+
+// list is buf[:0:n] when n fits there, else a new slice of capacity n.
+func list[T any](buf []T, n int) []T {
+	if n <= len(buf) {
+		return buf[:0:n]
+	}
+	return make([]T, 0, n)
 }
 
 // window lowers a window (or whole-tensor) argument.
@@ -174,11 +191,11 @@ func (g *gen) window(x *exprCtx, a syntax.Expr) (*winArg, bool) {
 		}
 	}
 	if nsl > 0 {
-		wa.extents = make([]syntax.Expr, 0, nsl)
-		wa.strides = make([]string, 0, nsl)
+		wa.extents = list(wa.extentBuf[:], nsl)
+		wa.strides = list(wa.strideBuf[:], nsl)
 	}
 	if len(idx) > 0 {
-		wa.starts = make([]string, 0, len(idx))
+		wa.starts = list(wa.startBuf[:], len(idx))
 	}
 	var sbuf [8]syntax.Expr
 	starts := sbuf[:0]
