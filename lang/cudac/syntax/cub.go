@@ -4,9 +4,11 @@ package syntax
 // collectives (namespace cub; CUB's documentation of each class), the
 // forms kernels use most: BlockReduce<T, BLOCK_DIM_X[, ALGORITHM,
 // BLOCK_DIM_Y, BLOCK_DIM_Z]> (Sum, Sum of the first num_valid threads,
-// Reduce with cub::Sum, cub::Max or cub::Min), BlockScan<T, BLOCK_DIM_X
+// Reduce with cub::Sum, cub::Max or cub::Min, or CUDA 13's
+// cuda::maximum<> and cuda::minimum<>), BlockScan<T, BLOCK_DIM_X
 // ...> (InclusiveSum and ExclusiveSum, with the block's aggregate), and
-// WarpReduce<T[, LOGICAL_WARP_THREADS]> (Sum and Reduce), each over its
+// WarpReduce<T[, LOGICAL_WARP_THREADS]> (Sum and Reduce, with the same
+// operators), each over its
 // TempStorage (typename BlockReduce::TempStorage in shared memory).
 //
 // The contracts are CUB's: the aggregate of a reduction is valid in
@@ -25,6 +27,7 @@ package syntax
 // another cub:: name is C0309 naming it (cxx.go, cubModeled).
 const cubText = `#ifndef __WEFT_CUB
 #define __WEFT_CUB
+#include <__weft/cuda_functional.h>
 namespace cub {
 enum BlockReduceAlgorithm { BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY, BLOCK_REDUCE_RAKING, BLOCK_REDUCE_WARP_REDUCTIONS };
 enum BlockScanAlgorithm { BLOCK_SCAN_RAKING, BLOCK_SCAN_RAKING_MEMOIZE, BLOCK_SCAN_WARP_SCANS };
@@ -70,6 +73,10 @@ public:
 	__device__ T Reduce(T v, Sum op, int num_valid) { return __fold(v, num_valid, 0); }
 	__device__ T Reduce(T v, Max op, int num_valid) { return __fold(v, num_valid, 1); }
 	__device__ T Reduce(T v, Min op, int num_valid) { return __fold(v, num_valid, 2); }
+	__device__ T Reduce(T v, cuda::maximum<> op) { return __fold(v, BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z, 1); }
+	__device__ T Reduce(T v, cuda::minimum<> op) { return __fold(v, BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z, 2); }
+	__device__ T Reduce(T v, cuda::maximum<> op, int num_valid) { return __fold(v, num_valid, 1); }
+	__device__ T Reduce(T v, cuda::minimum<> op, int num_valid) { return __fold(v, num_valid, 2); }
 };
 template <typename T, int BLOCK_DIM_X, int ALGORITHM = 0, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1> class BlockScan {
 public:
@@ -114,7 +121,32 @@ public:
 	__device__ T Reduce(T v, Sum op) { return __fold(v, 0); }
 	__device__ T Reduce(T v, Max op) { return __fold(v, 1); }
 	__device__ T Reduce(T v, Min op) { return __fold(v, 2); }
+	__device__ T Reduce(T v, cuda::maximum<> op) { return __fold(v, 1); }
+	__device__ T Reduce(T v, cuda::minimum<> op) { return __fold(v, 2); }
 };
 }
+#endif
+`
+
+// cudaFunctionalText is our own C++ for the part of libcu++'s
+// <cuda/functional> that replaced CUB's operators in CUDA 13 (CCCL 3.0
+// removed cub::Max and cub::Min): cuda::maximum<T> and cuda::minimum<T>,
+// whose void specialization (cuda::maximum<>) compares any one type. CUB's
+// Reduce (above) takes cuda::maximum<> and cuda::minimum<>; a typed
+// cuda::maximum<int> is a plain function object there.
+const cudaFunctionalText = `#ifndef __WEFT_CUDA_FUNCTIONAL
+#define __WEFT_CUDA_FUNCTIONAL
+template <class T = void> struct cuda::maximum {
+	__host__ __device__ T operator()(const T &a, const T &b) const { return a < b ? b : a; }
+};
+template <> struct cuda::maximum<void> {
+	template <class U> __host__ __device__ U operator()(const U &a, const U &b) const { return a < b ? b : a; }
+};
+template <class T = void> struct cuda::minimum {
+	__host__ __device__ T operator()(const T &a, const T &b) const { return b < a ? b : a; }
+};
+template <> struct cuda::minimum<void> {
+	template <class U> __host__ __device__ U operator()(const U &a, const U &b) const { return b < a ? b : a; }
+};
 #endif
 `

@@ -193,6 +193,9 @@ func resolveScopes(toks []Token, diags *diag.List, usingStd *bool) []Token {
 				// (cub::DeviceReduce::Sum would be cub::Sum, a type)
 				diags.Errorf(t.Pos, "C0309", "cub::%s is not modeled (Weft models cub::BlockReduce, BlockScan, WarpReduce, Sum, Max and Min)", parts[1].Text)
 			}
+			if nsOf(parts[0].Text) == "cuda" && len(parts) == 2 && (last.Text == "maximum" || last.Text == "minimum") {
+				nt.Text = "cuda::" + last.Text // cub.go: a program's own maximum keeps its name
+			}
 			if nsOf(parts[0].Text) == "cuda" && last.Text == "pipeline" {
 				nt.Text = "cuda::pipeline" // cudapipeline.go: a program's own pipeline keeps its name
 			}

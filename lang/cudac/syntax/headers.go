@@ -130,6 +130,8 @@ var knownHeaders = map[string]string{
 	"cub/block/block_scan.cuh":   "#include <__weft/cub.h>\n",
 	"cub/warp/warp_reduce.cuh":   "#include <__weft/cub.h>\n",
 	"__weft/cub.h":               cubText,
+	"cuda/functional":            "#include <__weft/cuda_functional.h>\n", // cub.go
+	"__weft/cuda_functional.h":   cudaFunctionalText,
 	"__weft/wmma.h":              wmmaText,
 	"__weft/memory.h":            stdMemoryText,
 }

@@ -1,4 +1,4 @@
-// ---- <cub/cub.cuh>: BlockReduce (Sum, Reduce with cub::Max), BlockScan (InclusiveSum, ExclusiveSum with the aggregate), WarpReduce (Sum per warp), each over its typename X::TempStorage in shared memory; results checked against the host's
+// ---- <cub/cub.cuh>: BlockReduce (Sum, Reduce with CUDA 13's cuda::maximum<>, which replaced cub::Max), BlockScan (InclusiveSum, ExclusiveSum with the aggregate), WarpReduce (Sum per warp), each over its typename X::TempStorage in shared memory; results checked against the host's
 #include <cstdio>
 #include <cub/cub.cuh>
 __global__ void k(const int *in, int *out) {
@@ -11,7 +11,7 @@ __global__ void k(const int *in, int *out) {
   int v = in[threadIdx.x];
   int sum = BlockReduce(rtemp).Sum(v);
   __syncthreads();
-  int mx = BlockReduce(rtemp).Reduce(v, cub::Max());
+  int mx = BlockReduce(rtemp).Reduce(v, cuda::maximum<>{});
   int incl, excl, agg;
   BlockScan(stemp).InclusiveSum(v, incl);
   __syncthreads();
@@ -79,3 +79,41 @@ int main() {
 // ---- the parts of CUB that are not modeled are named at their use (before, cub::DeviceReduce::Sum flattened into cub::Sum, a type, and read as a declaration)
 #include <cub/cub.cuh>
 int main() { void *t = 0; size_t n = 0; cub::DeviceReduce::Sum(t, n, (int*)0, (int*)0, 4); return 0; } // ERROR C0309 col=41 "cub::DeviceReduce is not modeled" // ERROR C0202 col=63 "expected a declarator name"
+// ---- CUDA 13's <cuda/functional>: cuda::maximum and cuda::minimum as function objects (typed, and the void cuda::maximum<> of any type) and as CUB's reduction operators (BlockReduce, with num_valid; WarpReduce); a program's own maximum keeps its name
+#include <cstdio>
+#include <cub/cub.cuh>
+#include <cuda/functional>
+__host__ __device__ int maximum(int a, int b, int c) { return a > b ? (a > c ? a : c) : (b > c ? b : c); }
+__global__ void k(const int *in, int *out) {
+  typedef cub::BlockReduce<int, 64> BlockReduce;
+  typedef cub::WarpReduce<int> WarpReduce;
+  __shared__ typename BlockReduce::TempStorage t;
+  __shared__ typename WarpReduce::TempStorage w[2];
+  int v = in[threadIdx.x];
+  int mn = BlockReduce(t).Reduce(v, cuda::minimum<>{});
+  __syncthreads();
+  int mx10 = BlockReduce(t).Reduce(v, cuda::maximum<>(), 10);
+  int wmax = WarpReduce(w[threadIdx.x / 32]).Reduce(v, cuda::maximum<>{});
+  if (threadIdx.x == 0) { out[0] = mn; out[1] = mx10; out[4] = cuda::maximum<int>{}(v, 50); }
+  if (threadIdx.x % 32 == 0) out[2 + threadIdx.x / 32] = wmax;
+}
+int main() {
+  int *in, *out;
+  cudaMallocManaged(&in, 64 * sizeof(int));
+  cudaMallocManaged(&out, 8 * sizeof(int));
+  for (int i = 0; i < 64; i++) in[i] = (i * 29 + 7) % 83;
+  k<<<1, 64>>>(in, out);
+  cudaDeviceSynchronize();
+  int mn = 1000, mx10 = -1, w0 = -1, w1 = -1;
+  for (int i = 0; i < 64; i++) {
+    mn = in[i] < mn ? in[i] : mn;
+    if (i < 10) mx10 = in[i] > mx10 ? in[i] : mx10;
+    if (i < 32) w0 = in[i] > w0 ? in[i] : w0;
+    else w1 = in[i] > w1 ? in[i] : w1;
+  }
+  printf("%d %d %d %d %d | %d %d %d %d\n", out[0], out[1], out[2], out[3], out[4], mn, mx10, w0, w1);
+  printf("%d %g %d\n", cuda::minimum<>()(4, -3), cuda::maximum<>{}(2.5, 1.5), maximum(1, 9, 4));
+  return 0;
+}
+// OUT: 0 73 81 80 50 | 0 73 81 80
+// OUT: -3 2.5 9
