@@ -130,7 +130,7 @@ int main() {
 // OUT: high 24
 // OUT: reuse 1
 // OUT: 1 101
-// ---- hints are argument-checked no-ops: prefetch and advise in both signatures, stream attach, stream attributes with an access policy window, resetting persisting L2 lines
+// ---- hints are argument-checked no-ops: prefetch and advise (CUDA 13's cudaMemLocation forms; CUDA 12's int-device forms in the next case), stream attach, stream attributes with an access policy window, resetting persisting L2 lines
 #include <cstdio>
 __global__ void inc(int *p) { p[threadIdx.x]++; }
 int main() {
@@ -145,8 +145,8 @@ int main() {
   cudaMemLocation host;
   host.type = cudaMemLocationTypeHost;
   printf("%d", (int)cudaMemPrefetchAsync(m, 64 * sizeof(int), dev, 0, s));
-  printf(" %d", (int)cudaMemPrefetchAsync(m, 64 * sizeof(int), 0, s));
-  printf(" %d", (int)cudaMemAdvise(m, 64 * sizeof(int), cudaMemAdviseSetReadMostly, 0));
+  printf(" %d", (int)cudaMemPrefetchAsync(m, 64 * sizeof(int), host, 0, s));
+  printf(" %d", (int)cudaMemAdvise(m, 64 * sizeof(int), cudaMemAdviseSetReadMostly, dev));
   printf(" %d", (int)cudaMemAdvise(m, 64 * sizeof(int), cudaMemAdviseSetPreferredLocation, dev));
   printf(" %d", (int)cudaStreamAttachMemAsync(s, m, 0, cudaMemAttachGlobal));
   printf(" %d", (int)cudaMemPrefetchAsync(m, 65 * sizeof(int), host, 0));
@@ -177,3 +177,18 @@ int main() {
 // OUT: 0 0 0 0 0 1 1
 // OUT: 1 64
 // OUT: 0 256 0.6 2 1 1 1 0
+// ---- CUDA 12's int-device forms of cudaMemPrefetchAsync and cudaMemAdvise (CUDA 13 removed them: nvcc 13 rejects this case, so it is not run on a GPU): device 0 and cudaCpuDeviceId are accepted, another ordinal and a range beyond the allocation are cudaErrorInvalidValue
+#include <cstdio>
+int main() {
+  int *m;
+  cudaMallocManaged(&m, 64 * sizeof(int));
+  printf("%d", (int)cudaMemPrefetchAsync(m, 64 * sizeof(int), 0));
+  printf(" %d", (int)cudaMemPrefetchAsync(m, 64 * sizeof(int), cudaCpuDeviceId, 0));
+  printf(" %d", (int)cudaMemAdvise(m, 64 * sizeof(int), cudaMemAdviseSetReadMostly, 0));
+  printf(" %d", (int)cudaMemPrefetchAsync(m, 4, 1));
+  printf(" %d\n", (int)cudaMemAdvise(m, 65 * sizeof(int), cudaMemAdviseSetReadMostly, 0));
+  cudaFree(m);
+  return 0;
+}
+// MODE: run
+// OUT: 0 0 0 1 1
