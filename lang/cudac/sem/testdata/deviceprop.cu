@@ -1,43 +1,46 @@
-// ---- every cudaDeviceProp field a program reads, on the default H100
+// ---- every cudaDeviceProp field of CUDA 13 that describes the part, on the default H100; the fields CUDA 13 removed (clockRate, memoryClockRate, kernelExecTimeoutEnabled, computeMode) through cudaDeviceGetAttribute; the machine's own values (memory size, PCI location, NUMA nodes, UUID) in the third case
 #include <cstdio>
 #include <cuda_runtime.h>
 int main() {
   cudaDeviceProp p;
   if (cudaGetDeviceProperties(&p, 0) != cudaSuccess) return 1;
+  int clock = -1, memClock = -1, timeout = -1, mode = -1;
+  cudaDeviceGetAttribute(&clock, cudaDevAttrClockRate, 0);
+  cudaDeviceGetAttribute(&memClock, cudaDevAttrMemoryClockRate, 0);
+  cudaDeviceGetAttribute(&timeout, cudaDevAttrKernelExecTimeout, 0);
+  cudaDeviceGetAttribute(&mode, cudaDevAttrComputeMode, 0);
   printf("%s cc %d.%d sms %d\n", p.name, p.major, p.minor, p.multiProcessorCount);
-  printf("mem %zu pitch %zu const %zu\n", p.totalGlobalMem, p.memPitch, p.totalConstMem);
+  printf("pitch %zu const %zu\n", p.memPitch, p.totalConstMem);
   printf("smem %zu optin %zu sm %zu reserved %zu\n", p.sharedMemPerBlock, p.sharedMemPerBlockOptin,
          p.sharedMemPerMultiprocessor, p.reservedSharedMemPerBlock);
   printf("regs %d %d warp %d threads %d/sm %d blocks/sm %d\n", p.regsPerBlock, p.regsPerMultiprocessor, p.warpSize,
          p.maxThreadsPerBlock, p.maxThreadsPerMultiProcessor, p.maxBlocksPerMultiProcessor);
   printf("dim %d %d %d grid %d %d %d\n", p.maxThreadsDim[0], p.maxThreadsDim[1], p.maxThreadsDim[2],
          p.maxGridSize[0], p.maxGridSize[1], p.maxGridSize[2]);
-  printf("clock %d mem %d bus %d l2 %d persist %d\n", p.clockRate, p.memoryClockRate, p.memoryBusWidth,
+  printf("clock %d mem %d bus %d l2 %d persist %d\n", clock, memClock, p.memoryBusWidth,
          p.l2CacheSize, p.persistingL2CacheMaxSize);
-  printf("timeout %d integrated %d map %d mode %d concurrent %d ecc %d\n", p.kernelExecTimeoutEnabled,
-         p.integrated, p.canMapHostMemory, p.computeMode, p.concurrentKernels, p.ECCEnabled);
-  printf("pci %d:%d:%d tcc %d engines %d uva %d overlap %d\n", p.pciDomainID, p.pciBusID, p.pciDeviceID,
-         p.tccDriver, p.asyncEngineCount, p.unifiedAddressing, p.deviceOverlap);
-  printf("managed %d multi %d coop %d %d cluster %d pools %d\n", p.managedMemory, p.isMultiGpuBoard,
-         p.cooperativeLaunch, p.cooperativeMultiDeviceLaunch, p.clusterLaunch, p.memoryPoolsSupported);
+  printf("timeout %d integrated %d map %d mode %d concurrent %d ecc %d\n", timeout,
+         p.integrated, p.canMapHostMemory, mode, p.concurrentKernels, p.ECCEnabled);
+  printf("tcc %d engines %d uva %d\n", p.tccDriver, p.asyncEngineCount, p.unifiedAddressing);
+  printf("managed %d multi %d coop %d cluster %d pools %d\n", p.managedMemory, p.isMultiGpuBoard,
+         p.cooperativeLaunch, p.clusterLaunch, p.memoryPoolsSupported);
   printf("tex %d %dx%d %dx%dx%d align %zu %zu\n", p.maxTexture1D, p.maxTexture2D[0], p.maxTexture2D[1],
          p.maxTexture3D[0], p.maxTexture3D[1], p.maxTexture3D[2], p.textureAlignment, p.texturePitchAlignment);
-  printf("pciid %#x numa %d %d uuid %d size %zu\n", p.gpuPciDeviceID, p.deviceNumaId, p.hostNumaId,
-         p.uuid.bytes[0], sizeof(cudaDeviceProp));
+  printf("pciid %#x\n", p.gpuPciDeviceID);
   return 0;
 }
 // OUT: NVIDIA H100 80GB HBM3 cc 9.0 sms 132
-// OUT: mem 85899345920 pitch 2147483647 const 65536
+// OUT: pitch 2147483647 const 65536
 // OUT: smem 49152 optin 232448 sm 233472 reserved 1024
 // OUT: regs 65536 65536 warp 32 threads 1024/sm 2048 blocks/sm 32
 // OUT: dim 1024 1024 64 grid 2147483647 65535 65535
 // OUT: clock 1980000 mem 2619000 bus 5120 l2 52428800 persist 32505856
 // OUT: timeout 0 integrated 0 map 1 mode 0 concurrent 1 ecc 1
-// OUT: pci 0:0:0 tcc 0 engines 3 uva 1 overlap 1
-// OUT: managed 1 multi 0 coop 1 1 cluster 1 pools 1
+// OUT: tcc 0 engines 3 uva 1
+// OUT: managed 1 multi 0 coop 1 cluster 1 pools 1
 // OUT: tex 131072 131072x65536 16384x16384x16384 align 512 32
-// OUT: pciid 0x233010de numa -1 -1 uuid 0 size 1032
-// ---- cudaDeviceGetAttribute answers what cudaDeviceProp holds
+// OUT: pciid 0x233010de
+// ---- cudaDeviceGetAttribute answers what cudaDeviceProp holds (CUDA 12's fields too: clockRate, computeMode, ...; this case is not run on a GPU, it expects a diagnostic)
 #include <cstdio>
 #include <cuda_runtime.h>
 int main() {
@@ -77,12 +80,17 @@ int main() {
   cudaDeviceGetAttribute(&domains, cudaDevAttrMemSyncDomainCount, 0);
   printf("%d of %d differ; %d sync domains; device 1: %d\n", bad, n, domains,
          (int)cudaDeviceGetAttribute(&v, cudaDevAttrWarpSize, 1));
+  // CUDA 12's cudaGetDeviceProperties_v2 (CUDA 13 removed the name)
+  cudaDeviceProp q;
+  printf("%d %s %d\n", (int)cudaGetDeviceProperties_v2(&q, 0), q.name, q.clockRate);
   cudaDeviceGetAttribute(&v, (cudaDeviceAttr)92, 0); // ERROR C0309 col=3 "cudaDeviceGetAttribute: attribute 92 is not modeled"
   return 0;
 }
 // MODE: run
 // OUT: 0 of 32 differ; 4 sync domains; device 1: 101
-// ---- device management around the properties: memory info, PCI bus id, peers, limits
+// OUT: 0 NVIDIA H100 80GB HBM3 1980000
+// ---- the modelled machine's own values: the memory size and what a cudaMalloc takes of it, the PCI location, NUMA nodes, UUID, and cudaDeviceProp's size (it keeps the fields CUDA 13 removed)
+// GPU: differs (the memory size, the PCI location and the layout are those of the modelled device, not the lent one)
 #include <cstdio>
 #include <cuda_runtime.h>
 int main() {
@@ -98,24 +106,35 @@ int main() {
   printf("freed back %d\n", free1 == free0);
   char bus[32];
   cudaDeviceGetPCIBusId(bus, sizeof bus, 0);
-  int dev = -1, can = -1;
+  int dev = -1;
   cudaDeviceGetByPCIBusId(&dev, bus);
+  printf("%s -> %d\n", bus, dev);
+  cudaDeviceProp p;
+  cudaGetDeviceProperties(&p, 0);
+  printf("mem %zu pci %d:%d:%d numa %d %d uuid %d size %zu\n", p.totalGlobalMem, p.pciDomainID, p.pciBusID,
+         p.pciDeviceID, p.deviceNumaId, p.hostNumaId, p.uuid.bytes[0], sizeof(cudaDeviceProp));
+  return 0;
+}
+// OUT: total 85899345920, allocated 1048576
+// OUT: freed back 1
+// OUT: 0000:00:00.0 -> 0
+// OUT: mem 85899345920 pci 0:0:0 numa -1 -1 uuid 0 size 1032
+// ---- device management around the properties: peers, limits
+#include <cstdio>
+#include <cuda_runtime.h>
+int main() {
+  int can = -1;
   int peerErr = (int)cudaDeviceCanAccessPeer(&can, 0, 1);
-  printf("%s -> %d; peer %d %d\n", bus, dev, peerErr, can);
+  printf("peer %d %d\n", peerErr, can);
   cudaDeviceCanAccessPeer(&can, 0, 0);
   size_t heap = 0;
   cudaDeviceGetLimit(&heap, cudaLimitMallocHeapSize);
   cudaDeviceSetLimit(cudaLimitMallocHeapSize, 64 << 20);
   size_t heap2 = 0;
   cudaDeviceGetLimit(&heap2, cudaLimitMallocHeapSize);
-  printf("self peer %d heap %zu -> %zu; bad limit %s\n", can, heap, heap2,
-         cudaGetErrorName(cudaDeviceSetLimit((cudaLimit)9, 1)));
-  cudaDeviceProp p;
-  printf("%d %s\n", (int)cudaGetDeviceProperties_v2(&p, 0), p.name);
+  cudaError_t bad = cudaDeviceSetLimit((cudaLimit)9, 1);
+  printf("self peer %d heap %zu -> %zu; bad limit %s\n", can, heap, heap2, cudaGetErrorName(bad));
   return 0;
 }
-// OUT: total 85899345920, allocated 1048576
-// OUT: freed back 1
-// OUT: 0000:00:00.0 -> 0; peer 101 -1
+// OUT: peer 101 -1
 // OUT: self peer 0 heap 8388608 -> 67108864; bad limit cudaErrorUnsupportedLimit
-// OUT: 0 NVIDIA H100 80GB HBM3
