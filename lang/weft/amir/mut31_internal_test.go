@@ -24,6 +24,19 @@ func cell1(v int, a *Affine, slots ...int) *Access {
 	return &Access{Var: v, Idx: []Window{{Lo: a.Eval, LoAff: a}}, Slots: slots}
 }
 
+// blockGridNoGrid is kill30Focused for a program whose nest main runs in
+// full (the guard under test refuses it): block grids against no grid
+// symmetry and eager slabs, and no grid run on main.
+func blockGridNoGrid(t *testing.T, name string, mk func() *Program) {
+	t.Helper()
+	d := blockGridDiff(mk)
+	r := d.run(t, name)
+	t.Logf("%s: %d grid runs, %d distinct hazards, %d occurrences", name, d.ms[0].gridRuns, r.Distinct, r.Occurrences)
+	if d.ms[0].gridRuns != 0 {
+		t.Fatalf("%s: on the block grid", name)
+	}
+}
+
 // blockNestWithoutLeader: a block nest over p < 4 whose lane 4p writes
 // E[p] and whose lanes 4p+1+y (y < 2) and 4p+3 write D[4p+1+y] and
 // D[4p+3] (cuda_in_order): the block's first lane, the representative's
@@ -202,8 +215,8 @@ func TestMut31KeepRecordBars(t *testing.T) {
 // pass.
 func TestMut31BlockStraddle(t *testing.T) {
 	for _, b0 := range []int{0, 1} {
-		name := []string{"upper edge", "lower edge"}[b0]
-		d := blockGridDiff(func() *Program {
+		// On main the nest runs in full (the pre-state has no image).
+		blockGridNoGrid(t, []string{"upper edge", "lower edge"}[b0], func() *Program {
 			b := newBuilder(64)
 			yq, yp, y1 := b.slot("q"), b.slot("p"), b.slot("y1")
 			D := b.newVar("D", false, 17+b0)
@@ -230,8 +243,81 @@ func TestMut31BlockStraddle(t *testing.T) {
 			}
 			return b.build()
 		})
-		// On main the nest runs in full (the pre-state has no image).
-		r := d.run(t, name)
-		t.Logf("%s: %d grid runs, %d distinct hazards", name, d.ms[0].gridRuns, r.Distinct)
+	}
+}
+
+// TestMut31BlockStartStale (kills B2: blkStarts' test that a start
+// reads no loop of the nest but its own enclosing ones, dropped). In a
+// block nest over p < 4, lane 4p+2+y1 writes D[4p+3] before the loop
+// over y1 < 2 in which lanes 4p+y1 write D[4p+y1]: the first statement
+// reads y1 outside its loop, so its thread is 4p+2 at p = 0 (y1 not yet
+// set) and 4p+3 after (y1 left at 1 by the previous point's loop). Each
+// lane 4p+3 then reads D[4p+3]: in full blocks 1..3 read their own
+// writes and only block 0's read is a hazard. Under the mutant the nest
+// is a block grid whose representative (p = 0) writes D[3] by lane 2,
+// moved to lane 4p+2 in every slab: four hazards.
+func TestMut31BlockStartStale(t *testing.T) {
+	// On main the nest runs in full (blkStarts refuses it).
+	blockGridNoGrid(t, "a start reading y1 before its loop", func() *Program {
+		b := newBuilder(64)
+		yp, y1 := b.slot("p"), b.slot("y1")
+		D := b.newVar("D", false, 16)
+		lane, before := aff(0, Term{yp, 4}, Term{y1, 1}), aff(2, Term{yp, 4}, Term{y1, 1})
+		b.loop(yp, 0, 4, false, func() {
+			b.write(laneExec(before), cell1(D, aff(3, Term{yp, 4}), yp), qCuda2, FullyOrdered)
+			b.loop(y1, 0, 2, false, func() {
+				b.write(laneExec(lane), cell1(D, lane, yp, y1), qCuda2, FullyOrdered)
+			})
+		})
+		for p := 0; p < 4; p++ {
+			b.read(oneThread(4*p+3), at1(D, 4*p+3), qCuda2)
+		}
+		return b.build()
+	})
+}
+
+// B14 (gridCheckSlab0's refusal of a group record in a block grid's
+// slab_0, `g.w > 1`, dropped; gridCheckRun's before stop 31) is
+// equivalent. Its comment holds for one-thread grids, whose copies of a
+// group are the group itself; a block grid's copies are τ_p images
+// (gridCopyN: gridTau moves a creator inside B_0 by the block pitch, and
+// a group in slab 0 is made by a statement of the nest, inside B_0, or by
+// a set that holds every block's threads or none, which stays). The run
+// is taken only for a checking set gs uniform on every region's frame
+// (gridUniform), and groupFails tests each member (creator start plus an
+// offset of its shape) and each grant against gs through contains,
+// subset and intersects: a member or grant inside B_0 is in gs, or
+// covers it, exactly when its image inside B_p is or does (gs holds both
+// blocks or neither), and a component that stays is the same set in
+// every copy. So a group of slab 0 fails exactly when its copies do, as
+// for one-thread records (gridCheckRun's argument). TestMut31BlockGroupCheck
+// reaches the refusal on main (a block nest whose 16-lane statement
+// reads its block's cells: a thread group a cell) and, under the mutant,
+// keeps the check run deferred for a convergent check by the CTA or the
+// host with main's Results.
+func TestMut31BlockGroupCheck(t *testing.T) {
+	for ck := 0; ck < 3; ck++ {
+		for _, conv := range []bool{false, true} {
+			kill30Focused(t, fmt.Sprintf("checker %d convergent %v", ck, conv), func() *Program {
+				b := newBuilder(64)
+				yp, y1 := b.slot("p"), b.slot("y1")
+				D := b.newVar("D", false, 32)
+				E := b.newVar("E", false, 4)
+				sh16 := b.p.AddShape(coll.Collective{N: 1, Runs: [coll.MaxRuns]coll.Run{{Count: 16, Stride: 1}}})
+				start, end := aff(0, Term{yp, 16}), aff(16, Term{yp, 16})
+				lane := aff(0, Term{yp, 16}, Term{y1, 1})
+				b.loop(yp, 0, 2, false, func() {
+					b.read(Exec{Shape: sh16, Start: start.Eval, StartAff: start},
+						&Access{Var: D, Idx: []Window{{Lo: start.Eval, LoAff: start, Hi: end.Eval, HiAff: end}}, Slots: []int{yp}}, qCuda2)
+					b.loop(y1, 0, 2, false, func() {
+						b.write(laneExec(lane), cell1(E, aff(0, Term{yp, 2}, Term{y1, 1}), yp, y1), qCuda2, FullyOrdered)
+					})
+				})
+				e := []Exec{cta(), {Shape: sh16, Start: k(32), StartAff: aff(32)}, {All: true}}[ck]
+				b.add(&Stmt{Kind: KCheckReads, Exec: e, Acc: &Access{Var: D}, Level: TemporallyOrdered, Quals: Of(qCuda2), What: AccWrite, Convergent: conv})
+				b.read(cta(), &Access{Var: D}, qCuda2)
+				return b.build()
+			})
+		}
 	}
 }
