@@ -829,8 +829,13 @@ func (t *Tiling) cudaThreads(iter, count int, u Unit, domain, box []int) (*Tilin
 	c := &st.t
 	// The unit is the memo's key (derivedBy): its coordinates its own,
 	// so that a caller reusing its unit's slices cannot change it.
-	*c = Tiling{M: t.M, Parent: t, Kind: KindThreads, Dims: a.dims, Tile: newTile, Full: newFull,
-		Iter: iter, Count: count, Unit: keptUnitIn(u, st.syms[:])}
+	// st.t is zero (new above; alignTo fills only st's arrays): the
+	// fields are set one by one, not by copying a 576-byte Tiling
+	// literal over it (issue 13, stop 31: a fifth of cudaThreads).
+	c.M, c.Parent, c.Kind = t.M, t, KindThreads
+	c.Dims, c.Tile, c.Full = a.dims, newTile, newFull
+	c.Iter, c.Count = iter, count
+	c.Unit = keptUnitIn(u, st.syms[:])
 	step := bb * a.dims[tiled].Pitch
 	c.Base = Affine{Const: t.Base.Const, Terms: appendInto(st.terms[:], t.Base.Terms, Term{Iter: iter, Step: step, Count: count})}
 	c.Ops = appendInto(st.ops[:], t.Ops, Op{Iter: iter, Dim: tiled, Box: bb, Count: count})
