@@ -206,6 +206,14 @@ type checker struct {
 	loops    int // the file's cuda_threads loops: a bound of a device function's iterators
 }
 
+// checkState is what one Check allocates at its start.
+type checkState struct {
+	checker checker
+	consts  consts
+	units   unitEnv
+	res     Result
+}
+
 // newScope returns a zero Scope from c.scopes (a new one should the
 // count fall short).
 func (c *checker) newScope() *Scope {
@@ -260,13 +268,21 @@ func (c *checker) isProc(name string) bool {
 
 // Check runs the collective analysis over f.
 func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
-	c := &checker{f: f, l: opts.Lib, errs: errs, c: &consts{vals: map[string]int64{}}}
+	// The checker, its constants, its unit environment and the result
+	// in one object: four allocations of every check had been apart
+	// (issue 13, stop 31).
+	st := new(checkState)
+	c := &st.checker
+	*c = checker{f: f, l: opts.Lib, errs: errs, c: &st.consts}
+	st.consts.vals = map[string]int64{}
 	// Sized once for every statement (stmt records each): growing the map
 	// statement by statement cost more than counting them.
 	k := countStmts(f)
 	n := k.stmts
-	c.res = &Result{Scopes: make(map[syntax.Stmt]*Scope, n), Stmts: make([]syntax.Stmt, 0, n),
-		Bodies: make(map[syntax.Stmt]*coll.Tiling, k.bodies), Lib: opts.Lib, Consts: c.c.vals}
+	c.res = &st.res
+	*c.res = Result{Scopes: make(map[syntax.Stmt]*Scope, n), Stmts: make([]syntax.Stmt, 0, n),
+		Bodies: make(map[syntax.Stmt]*coll.Tiling, k.bodies), Lib: opts.Lib, Consts: c.c.vals,
+		Vars: make([]*Var, 0, k.vars)}
 	c.scopes = make([]Scope, 0, k.scopes)
 	c.iters = make([]Iter, 0, k.loops)
 	c.loops = k.loops
@@ -297,7 +313,8 @@ func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 	for k, v := range opts.Sizes {
 		c.c.vals[k] = v
 	}
-	c.units = newUnitEnv(opts.Lib, f, c.c)
+	c.units = &st.units
+	initUnitEnv(c.units, opts.Lib, f, c.c)
 	c.res.units, c.res.consts = c.units, c.c
 	for _, d := range f.Decls {
 		if p, ok := d.(*syntax.Proc); ok {

@@ -90,6 +90,24 @@ type unitEnv struct {
 	decls map[string]*unitDecl // the file's CollUnit globals
 	lib   map[string]*unitDecl // the library's units (libUnits), read-only
 	c     *consts
+	// symBuf is where the coordinates of the next units are carved
+	// (syms): a unit is resolved for every loop and instruction call,
+	// and an array each had been a tenth of the check's objects (issue
+	// 13, stop 31).
+	symBuf []coll.Sym
+}
+
+// symChunk is the number of coordinates carved from one array.
+const symChunk = 16
+
+// syms returns n zero coordinates of their own (capacity n).
+func (u *unitEnv) syms(n int) []coll.Sym {
+	if len(u.symBuf) < n {
+		u.symBuf = make([]coll.Sym, max(n, symChunk))
+	}
+	out := u.symBuf[:n:n]
+	u.symBuf = u.symBuf[n:]
+	return out
 }
 
 // libUnitDecls caches the library's units as unitDecls, per *lib.Library:
@@ -121,9 +139,16 @@ func (u *unitEnv) decl(name string) *unitDecl {
 }
 
 func newUnitEnv(l *lib.Library, f *syntax.File, c *consts) *unitEnv {
+	u := new(unitEnv)
+	initUnitEnv(u, l, f, c)
+	return u
+}
+
+// initUnitEnv sets *u to the unit environment of f.
+func initUnitEnv(u *unitEnv, l *lib.Library, f *syntax.File, c *consts) {
 	// decls is made at the file's first CollUnit: most files declare
 	// none, and lookups read a nil map.
-	u := &unitEnv{lib: libUnits(l), c: c}
+	*u = unitEnv{lib: libUnits(l), c: c}
 	for _, d := range f.Decls {
 		g, ok := d.(*syntax.Global)
 		if !ok || len(g.Names) != 1 || len(g.Values) != 1 {
@@ -163,7 +188,6 @@ func newUnitEnv(l *lib.Library, f *syntax.File, c *consts) *unitEnv {
 		}
 		u.decls[ud.name] = ud
 	}
-	return u
 }
 
 // isUnit reports whether e names a collective unit (possibly scaled).
@@ -276,7 +300,7 @@ func (u *unitEnv) build(d *unitDecl, args []int64, m coll.Machine) (coll.Unit, e
 	// Domain and Box in one array, each with its own capacity (an
 	// append to either copies).
 	n := len(d.domain)
-	syms := make([]coll.Sym, 2*n)
+	syms := u.syms(2 * n)
 	out.Domain, out.Box = syms[:0:n], syms[n:n:2*n]
 	for i := range d.domain {
 		dv, ok := env.eval(d.domain[i])
