@@ -423,16 +423,19 @@ func (m *Machine) gridCheckRun(run *Stmt, body []*Stmt) bool {
 	}
 	// The cells outside slabs 1..n-1 (cs is cells' scratch: copied
 	// before anything else evaluates cells).
-	for r := d; r != nil; r = r.next {
-		m.slabCells(r, st)
+	_, inSlab := m.slabCells(d, st)
+	if d.next != nil {
+		inSlab = slices.Clone(inSlab) // the union of the regions' bitmaps
+		for r := d.next; r != nil; r = r.next {
+			_, b := m.slabCells(r, st)
+			for i := range inSlab {
+				inSlab[i] |= b[i]
+			}
+		}
 	}
 	real := m.gvCells[:0]
 	for _, c := range cs {
-		in := false
-		for r := d; r != nil && !in; r = r.next {
-			in = r.inSlab[c/64]&(1<<(c%64)) != 0
-		}
-		if !in {
+		if inSlab[c/64]&(1<<(c%64)) == 0 {
 			real = append(real, c)
 		}
 	}
