@@ -37,11 +37,13 @@ type Device struct {
 }
 
 // H100 is an H100 SXM5 80 GB (compute capability 9.0): the default.
+// MaxPersistingL2Bytes is what an H100 80GB HBM3 reported (stop 31's
+// GPU run of deviceprop_01): 32768000 bytes, 31.25 MiB.
 var H100 = Device{
 	Name: "NVIDIA H100 80GB HBM3", Major: 9, Minor: 0, SMs: 132, ClockKHz: 1980000, MemClockKHz: 2619000,
 	MemBusWidth: 5120, GlobalMem: 80 << 30, L2Bytes: 50 << 20, SmemPerBlock: 48 << 10, SmemPerBlockOptin: 227 << 10,
 	SmemPerSM: 228 << 10, RegsPerBlock: 65536, RegsPerSM: 65536, MaxThreadsPerSM: 2048, MaxBlocksPerSM: 32,
-	ConstMem: 64 << 10, MaxClusterSize: 8, CooperativeLaunch: true, ConcurrentKernels: true, MaxPersistingL2Bytes: 31 << 20,
+	ConstMem: 64 << 10, MaxClusterSize: 8, CooperativeLaunch: true, ConcurrentKernels: true, MaxPersistingL2Bytes: 32768000,
 	ECC: true, AsyncEngines: 3, MemSyncDomains: 4, DeferredMapping: true, GpuPCIID: 0x2330<<16 | 0x10de,
 }
 

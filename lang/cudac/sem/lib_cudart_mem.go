@@ -485,7 +485,17 @@ func init() {
 		if !fine {
 			return 0, stFault
 		}
-		if !checkRange(m, t, a[0], a[1], pos) || !good || a[3] != 0 {
+		if !checkRange(m, t, a[0], a[1], pos) || a[3] != 0 {
+			return m.apiError(errInvalidValue), stDone
+		}
+		if !good {
+			// A device location whose ordinal does not exist is
+			// cudaErrorInvalidDevice: an H100 answered 101 (stop 31,
+			// cudart_mem_05), where the Runtime API lists only
+			// cudaErrorInvalidValue; other bad locations stay 1.
+			if b, got := m.resolve(t, a[2], 8, pos, false, false); got && int32(loadN(b, 4)) == 1 {
+				return m.apiError(101), stDone
+			}
 			return m.apiError(errInvalidValue), stDone
 		}
 		return ok(0)

@@ -174,7 +174,7 @@ int main() {
   cudaFree(m);
   return 0;
 }
-// OUT: 0 0 0 0 0 1 1
+// OUT: 0 0 0 0 0 1 101
 // OUT: 1 64
 // OUT: 0 256 0.6 2 1 1 1 0
 // ---- CUDA 12's int-device forms of cudaMemPrefetchAsync and cudaMemAdvise (CUDA 13 removed them: nvcc 13 rejects this case, so it is not run on a GPU): device 0 and cudaCpuDeviceId are accepted, another ordinal and a range beyond the allocation are cudaErrorInvalidValue

@@ -34,7 +34,7 @@ int main() {
 // OUT: smem 49152 optin 232448 sm 233472 reserved 1024
 // OUT: regs 65536 65536 warp 32 threads 1024/sm 2048 blocks/sm 32
 // OUT: dim 1024 1024 64 grid 2147483647 65535 65535
-// OUT: clock 1980000 mem 2619000 bus 5120 l2 52428800 persist 32505856
+// OUT: clock 1980000 mem 2619000 bus 5120 l2 52428800 persist 32768000
 // OUT: timeout 0 integrated 0 map 1 mode 0 concurrent 1 ecc 1
 // OUT: tcc 0 engines 3 uva 1
 // OUT: managed 1 multi 0 coop 1 cluster 1 pools 1
