@@ -321,3 +321,21 @@ func TestMut31BlockGroupCheck(t *testing.T) {
 		}
 	}
 }
+
+// B11 (gridTry's "two points, one thread" test run over a block's first
+// lane only, `t < t0+g.w` -> `t < t0+1`) is equivalent. With w = 1 the
+// mutant is the original loop. With w > 1 it lets blocks overlap (a
+// pitch smaller than the width: randomBlockProgram's S = 3 with blocks of
+// 4 lanes reaches it), and overlapping blocks are still exact: (1) g.inF,
+// the bitmap the test fills, is read only for read-only shared variables
+// (gridSharedOK, groupHasGrid, rdHeld), which a block grid never has
+// (gridTry returns nil for an untranslated variable when pl.blk); (2)
+// every variable a block nest acts on is translated with slabs that do
+// not overlap (gridTry's fits test), so a thread of two blocks acts in
+// each only on that block's slab, and no statement of one block reads a
+// record that the other made; (3) τ_p moves a set inside B_0 by the pitch
+// whether or not it is also inside B_1, and gridUniform counts every
+// (block, lane) pair on both sides of its test, so "every grid thread or
+// none" is the same set of threads as without overlap. kill30 ran the
+// edge generator and the seed tests under the mutant (all pass); no
+// program was found that tells it apart.
