@@ -179,6 +179,10 @@ func (d *Deduction) prefix() string {
 func dataTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag.List) *Triple {
 	v := d.Var
 	t := &Triple{Access: a, Tiling: a.Scope.Tiling}
+	// Every iterator of the chain takes one index (a user's distributed
+	// index, or a slice a desugared loop takes): one array of that size,
+	// not append's growth from one (stop 31).
+	t.Iters = make([]*gpucheck.Iter, 0, len(a.Indices))
 	// Step 1, desugaring (seed 000 §4.1 (1)): an instruction parameter
 	// with distributed collective units (@access(p, units=[...]), the τ_u*
 	// of §3.3) is used as if the call were wrapped in cuda_threads loops
