@@ -52,9 +52,10 @@ func Parse(f *diag.File, errs *diag.List) *File {
 	p.toks = p.sc.Toks()
 	p.comments = p.sc.Comments
 	// The list stacks start with room for a kernel's nesting: grown from
-	// empty they took five allocations per parse.
-	p.exprs = make([]Expr, 0, 16)
-	p.stmts = make([]Stmt, 0, 16)
+	// empty they took five allocations per parse. Their first arrays are
+	// the parser's own (two allocations fewer, stop 31).
+	p.exprs = p.exprBuf[:0]
+	p.stmts = p.stmtBuf[:0]
 	p.sizeSlabs()
 	return p.parseFile()
 }
@@ -81,12 +82,46 @@ func (p *parser) sizeSlabs() {
 
 // slabNew returns a fresh zero T from the end of *slab (a new array of 16
 // should the bound be passed).
-func slabNew[T any](slab *[]T) *T {
+func slabNew[T any](slab *[]T) *T { return chunkNew(slab, 16) }
+
+// chunkNew returns a fresh zero T from the end of *slab, which starts
+// empty and takes a new array each time it is used up, of first Ts and
+// then of twice the last, up to 64: the nodes of the kinds a kernel has a
+// few to a few dozen of (loops, binary operators, indexings, slices,
+// calls, keyword arguments) take an allocation per chunk instead of one
+// per node (stop 31: a parse's allocations, each some 200 instructions of
+// the allocator, were a fifth of it), and a kind with one node a small
+// one. As with the Name and IntLit slabs, a tree lives as long as any of
+// its nodes.
+func chunkNew[T any](slab *[]T, first int) *T {
 	if len(*slab) == cap(*slab) {
-		*slab = make([]T, 0, 16)
+		*slab = make([]T, 0, nextChunk(cap(*slab), first))
 	}
 	*slab = (*slab)[:len(*slab)+1]
 	return &(*slab)[len(*slab)-1]
+}
+
+// nextChunk is the size of the array after one of size last (0: none
+// yet): first, then doubling, at most 64.
+func nextChunk(last, first int) int {
+	if last == 0 {
+		return first
+	}
+	return min(2*last, 64)
+}
+
+// carve returns n elements from the end of *pool, with no room after
+// them (an append to the list copies it, never writes into its
+// neighbour's), taking a new pool (chunkNew's sizes, or n) when this one
+// is used up: the lists of a parse (block bodies, arguments, indices)
+// share a few arrays instead of one each (stop 31).
+func carve[T any](pool *[]T, n, first int) []T {
+	if cap(*pool)-len(*pool) < n {
+		*pool = make([]T, 0, max(nextChunk(cap(*pool), first), n))
+	}
+	l := len(*pool)
+	*pool = (*pool)[:l+n]
+	return (*pool)[l : l+n : l+n]
 }
 
 type parser struct {
@@ -106,11 +141,28 @@ type parser struct {
 	// call's arguments, a block's statements, ...), which popExprs and
 	// popStmts copy out at the list's end: one allocation of the exact
 	// size per list instead of append's two to four (issue 13).
-	exprs []Expr
-	stmts []Stmt
+	exprs   []Expr
+	stmts   []Stmt
+	exprBuf [16]Expr
+	stmtBuf [16]Stmt
 	// names and ints are the slabs of Name and IntLit nodes (sizeSlabs).
 	names []Name
 	ints  []IntLit
+	// The chunks of other nodes (chunkNew) and of the lists (carve).
+	fors     []For
+	binaries []Binary
+	indexes  []Index
+	slices   []Slice
+	calls    []Call
+	kwOnes   []kwOne
+	exprPool []Expr
+	stmtPool []Stmt
+}
+
+// kwOne is a first keyword argument with its list's array of one (kwarg).
+type kwOne struct {
+	k    Kwarg
+	list [1]*Kwarg
 }
 
 // popExprs returns the expressions pushed on p.exprs since mark, in a
@@ -121,7 +173,7 @@ func (p *parser) popExprs(mark int) []Expr {
 	if n == 0 {
 		return nil
 	}
-	out := make([]Expr, n)
+	out := carve(&p.exprPool, n, 8)
 	copy(out, p.exprs[mark:])
 	clear(p.exprs[mark:])
 	p.exprs = p.exprs[:mark]
@@ -134,7 +186,7 @@ func (p *parser) popStmts(mark int) []Stmt {
 	if n == 0 {
 		return nil
 	}
-	out := make([]Stmt, n)
+	out := carve(&p.stmtPool, n, 8)
 	copy(out, p.stmts[mark:])
 	clear(p.stmts[mark:])
 	p.stmts = p.stmts[:mark]
@@ -496,13 +548,14 @@ func (p *parser) typ() *Type {
 // `d @ ann` (Exo's size annotations, e.g. `n @ ring_buffer_by(4)`); anns
 // is nil when no dimension is annotated.
 func (p *parser) dimList() (dims, anns []Expr) {
+	mark := len(p.exprs) // the dimensions on the list stack (popExprs)
 	for !p.isOp("]") {
-		dims = append(dims, p.expr())
+		p.exprs = append(p.exprs, p.expr())
 		var ann Expr
 		if p.got("@") {
 			ann = p.unaryExpr()
 			if anns == nil {
-				anns = make([]Expr, len(dims)-1, len(dims))
+				anns = make([]Expr, len(p.exprs)-mark-1, len(p.exprs)-mark)
 			}
 		}
 		if anns != nil {
@@ -512,7 +565,7 @@ func (p *parser) dimList() (dims, anns []Expr) {
 			break
 		}
 	}
-	return dims, anns
+	return p.popExprs(mark), anns
 }
 
 func (p *parser) exprList(close string) []Expr {
@@ -615,7 +668,8 @@ func (p *parser) stmt() Stmt {
 }
 
 func (p *parser) forStmt() Stmt {
-	f := &For{node: node{p.at(p.next())}}
+	f := chunkNew(&p.fors, 4)
+	f.P = p.at(p.next())
 	f.Var = p.name()
 	if !p.isName("in") {
 		p.fail(ErrExpected, "expected in, found %s", p.describe(p.tok()))
@@ -980,7 +1034,9 @@ func (p *parser) binary(min int) Expr {
 			return x
 		}
 		t := p.next()
-		x = &Binary{node{p.at(t)}, op, x, p.binary(prec + 1)}
+		b := chunkNew(&p.binaries, 4)
+		*b = Binary{node{p.at(t)}, op, x, p.binary(prec + 1)}
+		x = b
 	}
 }
 
@@ -1015,7 +1071,8 @@ func (p *parser) postfix() Expr {
 			x = p.call(x)
 		case p.isOp("["):
 			t := p.next()
-			ix := &Index{node: node{x.Pos()}, X: x}
+			ix := chunkNew(&p.indexes, 4)
+			*ix = Index{node: node{x.Pos()}, X: x}
 			_ = t
 			mark := len(p.exprs)
 			for !p.isOp("]") {
@@ -1046,7 +1103,8 @@ func (p *parser) indexElem() Expr {
 		}
 	}
 	p.next()
-	s := &Slice{node: node{start}, Lo: lo}
+	s := chunkNew(&p.slices, 4)
+	*s = Slice{node: node{start}, Lo: lo}
 	if !p.isOp(",") && !p.isOp("]") {
 		s.Hi = p.expr()
 	}
@@ -1060,10 +1118,7 @@ func (p *parser) indexElem() Expr {
 func (p *parser) kwarg(list []*Kwarg) []*Kwarg {
 	var k *Kwarg
 	if list == nil {
-		one := new(struct {
-			k    Kwarg
-			list [1]*Kwarg
-		})
+		one := chunkNew(&p.kwOnes, 4)
 		k = &one.k
 		one.list[0] = k
 		list = one.list[:]
@@ -1080,7 +1135,8 @@ func (p *parser) kwarg(list []*Kwarg) []*Kwarg {
 
 func (p *parser) call(fun Expr) Expr {
 	p.expectOp("(")
-	c := &Call{node: node{fun.Pos()}, Fun: fun}
+	c := chunkNew(&p.calls, 4)
+	*c = Call{node: node{fun.Pos()}, Fun: fun}
 	mark := len(p.exprs)
 	for !p.isOp(")") {
 		if p.tok().Kind == pyscan.NAME && p.peekOp(1, "=") {
