@@ -139,7 +139,17 @@ type hwBirth struct {
 
 // putVals stores an entry's values ja, jb, ju and returns where.
 func (c *hwClock) putVals(ja, jb, ju []int32) int32 {
-	n := 3 * len(ja)
+	off, v := c.valsReserve(3 * len(ja))
+	k := len(ja)
+	copy(v[:k], ja)
+	copy(v[k:2*k], jb)
+	copy(v[2*k:], ju)
+	return off
+}
+
+// valsReserve returns n values' room for a cell entry (hwClkEnt.off) and
+// the room itself.
+func (c *hwClock) valsReserve(n int) (int32, []int32) {
 	if len(c.vals) == 0 || len(c.vals[c.valsAt])+n > hwClkChunk {
 		if len(c.vals) > 0 {
 			c.valsAt++
@@ -149,11 +159,9 @@ func (c *hwClock) putVals(ja, jb, ju []int32) int32 {
 		}
 	}
 	ch := c.vals[c.valsAt]
-	off := int32(c.valsAt<<hwClkChunkBits | len(ch))
-	ch = append(ch, ja...)
-	ch = append(ch, jb...)
-	c.vals[c.valsAt] = append(ch, ju...)
-	return off
+	k := len(ch)
+	c.vals[c.valsAt] = ch[:k+n]
+	return int32(c.valsAt<<hwClkChunkBits | k), ch[k : k+n]
 }
 
 const (
@@ -165,7 +173,8 @@ const (
 // while none of them has been split since.
 type hwClkMemo struct {
 	th          threads
-	gen, off, n int32 // hwClock.gen when made; its atoms: memoAtoms[off:off+n]
+	gen, off, n int32 // hwClock.gen when made; its atoms: inl[:n] when n <= len(inl), else memoAtoms[off:off+n]
+	inl         [3]int32
 	run         uint64
 	exact       bool
 	// sub: the columns within th, a bit each, when there were subN.
@@ -331,12 +340,19 @@ func (m *Machine) clkCol(gs threads, add bool) int {
 // The atoms of a thread set stay the same until one of them is split:
 // they are cached by thread set (hwClkMemo) for as long as none is
 // (splitGen), so that an event costs its thread count only when it, or
-// an event before it, splits one of its atoms.
+// an event before it, splits one of its atoms. The slice returned may be
+// the cache entry's own (a few atoms are kept in it): valid until the
+// next clkAtoms.
 func (m *Machine) clkAtoms(e threads, split bool) ([]int32, bool) {
 	c := m.hwClk
 	me := &c.memo[clkHash(e)]
 	if me.th == e && me.run == c.run && (me.exact || !split) {
-		as := c.memoAtoms[me.off : me.off+me.n]
+		var as []int32
+		if me.n <= int32(len(me.inl)) {
+			as = me.inl[:me.n:me.n]
+		} else {
+			as = c.memoAtoms[me.off : me.off+me.n]
+		}
 		if me.gen == c.gen {
 			return as, me.exact // no atom split since
 		}
@@ -348,13 +364,19 @@ func (m *Machine) clkAtoms(e threads, split bool) ([]int32, bool) {
 			}
 		}
 		if ok {
+			me.gen = c.gen // none split up to now: the fast test above next time
 			return as, me.exact
 		}
 	}
 	as, exact := m.clkAtomsScan(e, split)
 	if !c.off {
-		*me = hwClkMemo{th: e, gen: c.gen, run: c.run, exact: exact, off: int32(len(c.memoAtoms)), n: int32(len(as)), subN: -1}
-		c.memoAtoms = append(c.memoAtoms, as...)
+		*me = hwClkMemo{th: e, gen: c.gen, run: c.run, exact: exact, n: int32(len(as)), subN: -1}
+		if len(as) <= len(me.inl) {
+			copy(me.inl[:], as)
+		} else {
+			me.off = int32(len(c.memoAtoms))
+			c.memoAtoms = append(c.memoAtoms, as...)
+		}
 	}
 	return as, exact
 }
@@ -514,25 +536,33 @@ var hwClkNeg = func() (r [hwClkMaxCols]int32) {
 // timelines can witness a later transitive event).
 func (c *hwClock) clkGrant(atoms []int32, temp, full bool) {
 	n := len(c.cols)
-	ja, jb, ju := c.ja[:n], c.jb[:n], c.ju[:n]
+	c.clkGrantFrom(atoms, c.ja[:n], c.jb[:n], c.ju[:n], temp, full)
+}
+
+// clkGrantFrom is clkGrant from ja, jb, ju given (the first len(ja)
+// columns; the others stay).
+func (c *hwClock) clkGrantFrom(atoms []int32, ja, jb, ju []int32, temp, full bool) {
+	n, st := len(ja), c.stride
+	jb, ju = jb[:n], ju[:n]
+	w := hwClkRows * st
 	for _, a := range atoms {
-		base := int(a) * hwClkRows * c.stride
+		r := c.clk[int(a)*w:][:w]
 		if temp {
-			rt, rb := c.clk[base:base+n], c.clk[base+2*c.stride:base+2*c.stride+n]
-			for k := range ja {
-				rt[k] = max(rt[k], ja[k])
+			rt, rb := r[:n], r[2*st:][:n]
+			for k, x := range ja {
+				rt[k] = max(rt[k], x)
 				rb[k] = max(rb[k], jb[k])
 			}
 		}
 		if full {
-			rf := c.clk[base+c.stride : base+c.stride+n]
-			for k := range ja {
-				rf[k] = max(rf[k], ja[k])
+			rf := r[st:][:n]
+			for k, x := range ja {
+				rf[k] = max(rf[k], x)
 			}
 		}
-		ru := c.clk[base+3*c.stride : base+3*c.stride+n]
-		for k := range ju {
-			ru[k] = max(ru[k], ju[k])
+		ru := r[3*st:][:n]
+		for k, x := range ju {
+			ru[k] = max(ru[k], x)
 		}
 	}
 }
@@ -590,55 +620,88 @@ func (m *Machine) clkEvent(e *event) {
 			return
 		}
 		for _, p := range m.evCells[e.c0 : e.c0+e.cn] {
-			if p.cell < 0 {
-				continue
+			if p.cell >= 0 {
+				c.addEnt(p, c.putVals(ja, jb, ju), n, len(m.bars))
 			}
-			if int(p.cell) >= len(c.cellHead) {
-				// Sized to the queues so far at once (one allocation).
-				n := max(int(p.cell)+1, len(m.bars))
-				if n > cap(c.cellHead) {
-					c.cellHead = append(c.cellHead[:cap(c.cellHead)], make([]int32, n-cap(c.cellHead))...)
-				}
-				k := len(c.cellHead)
-				c.cellHead = c.cellHead[:n]
-				clear(c.cellHead[k:])
-			}
-			off := c.putVals(ja, jb, ju)
-			if c.ents == nil {
-				c.ents = make([]hwClkEnt, 0, 128)
-			}
-			c.ents = append(c.ents, hwClkEnt{count: p.count, prev: c.cellHead[p.cell], off: off, n: int32(n)})
-			c.cellHead[p.cell] = int32(len(c.ents))
 		}
 	case KAwait:
 		p := m.evCells[e.c0]
 		if p.cell < 0 || int(p.cell) >= len(c.cellHead) || c.cellHead[p.cell] == 0 {
 			return
 		}
-		copy(ja, hwClkNeg[:n])
-		copy(jb, hwClkNeg[:n])
-		copy(ju, hwClkNeg[:n])
-		some := false
+		// The entries of the cell with a count <= Max: one (a one-shot
+		// barrier's cell is arrived once) is granted from directly,
+		// more are joined first.
+		var first *hwClkEnt
+		joined := false
 		for i := c.cellHead[p.cell]; i != 0; i = c.ents[i-1].prev {
 			en := &c.ents[i-1]
 			if en.count > p.count {
 				continue
 			}
-			some = true
-			v := c.vals[en.off>>hwClkChunkBits][en.off&(hwClkChunk-1):]
-			va, vb, vu := v[:en.n], v[en.n:2*en.n], v[2*en.n:3*en.n]
-			for k := range va {
-				ja[k] = max(ja[k], va[k])
-				jb[k] = max(jb[k], vb[k])
-				ju[k] = max(ju[k], vu[k])
+			if first == nil {
+				first = en
+				continue
 			}
-		}
-		if some {
-			atoms, _ := m.clkAtoms(e.exec, true)
-			if !c.off {
-				c.clkGrant(atoms, e.temp.Has(q), e.full.Has(q))
+			if !joined {
+				joined = true
+				copy(ja, hwClkNeg[:n])
+				copy(jb, hwClkNeg[:n])
+				copy(ju, hwClkNeg[:n])
+				c.entJoin(first)
 			}
+			c.entJoin(en)
 		}
+		if first == nil {
+			return
+		}
+		atoms, _ := m.clkAtoms(e.exec, true)
+		if c.off {
+			return
+		}
+		if joined {
+			c.clkGrant(atoms, e.temp.Has(q), e.full.Has(q))
+			return
+		}
+		va, vb, vu := c.entVals(first)
+		c.clkGrantFrom(atoms, va, vb, vu, e.temp.Has(q), e.full.Has(q))
+	}
+}
+
+// addEnt records an Arrive's entry (values at off, n columns) on cell p
+// with p's count; nq is the queues so far (the heads' size).
+func (c *hwClock) addEnt(p pend, off int32, n, nq int) {
+	if int(p.cell) >= len(c.cellHead) {
+		// Sized to the queues so far at once (one allocation).
+		nh := max(int(p.cell)+1, nq)
+		if nh > cap(c.cellHead) {
+			c.cellHead = append(c.cellHead[:cap(c.cellHead)], make([]int32, nh-cap(c.cellHead))...)
+		}
+		k := len(c.cellHead)
+		c.cellHead = c.cellHead[:nh]
+		clear(c.cellHead[k:])
+	}
+	if c.ents == nil {
+		c.ents = make([]hwClkEnt, 0, 128)
+	}
+	c.ents = append(c.ents, hwClkEnt{count: p.count, prev: c.cellHead[p.cell], off: off, n: int32(n)})
+	c.cellHead[p.cell] = int32(len(c.ents))
+}
+
+// entVals returns cell entry en's values J_A, J_B, J_U (en.n columns each).
+func (c *hwClock) entVals(en *hwClkEnt) (va, vb, vu []int32) {
+	v := c.vals[en.off>>hwClkChunkBits][en.off&(hwClkChunk-1):]
+	return v[:en.n], v[en.n : 2*en.n], v[2*en.n : 3*en.n]
+}
+
+// entJoin joins cell entry en's values into ja, jb, ju.
+func (c *hwClock) entJoin(en *hwClkEnt) {
+	va, vb, vu := c.entVals(en)
+	ja, jb, ju := c.ja[:len(va)], c.jb[:len(va)], c.ju[:len(va)]
+	for k := range va {
+		ja[k] = max(ja[k], va[k])
+		jb[k] = max(jb[k], vb[k])
+		ju[k] = max(ju[k], vu[k])
 	}
 }
 
