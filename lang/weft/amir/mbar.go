@@ -882,8 +882,14 @@ func (m *Machine) oneShotSlot(v int, c int32) (phys int32, phase int, ok bool) {
 	l, slice := 0, 0
 	r := int(c)
 	for k := range st.dims {
-		q := r / st.strides[k]
-		r -= q * st.strides[k]
+		q := r
+		if sk := st.strides[k]; sk != 1 {
+			// (the last dimension's stride is 1: no division)
+			q = r / sk
+			r -= q * sk
+		} else {
+			r = 0
+		}
 		x := q * st.gran[k]
 		if k == pv.RingDim {
 			l = x - pv.PreArrive
@@ -892,11 +898,12 @@ func (m *Machine) oneShotSlot(v int, c int32) (phys int32, phase int, ok bool) {
 		}
 	}
 	d := pv.RingDepth
-	slot, phase := ((l%d)+d)%d, l/d
-	if l < 0 {
-		phase = (l - d + 1) / d
+	if l >= 0 {
+		phase := l / d // one division for the slot and the phase
+		return int32(slice*d + l - phase*d), phase, true
 	}
-	return int32(slice*d + slot), phase, l >= 0
+	slot, phase := ((l%d)+d)%d, (l-d+1)/d
+	return int32(slice*d + slot), phase, false
 }
 
 // physBar is hardware mbarrier phys of ring-buffered array v. The array's
