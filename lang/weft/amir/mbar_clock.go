@@ -182,7 +182,7 @@ type hwClkMemo struct {
 	subN int32
 }
 
-const hwClkMemoBits = 6
+const hwClkMemoBits = 5 // 32 thread sets (a three-ring pipeline has 8)
 
 type hwClkEnt struct {
 	count, prev, off, n int32
@@ -319,7 +319,9 @@ func (m *Machine) clkCol(gs threads, add bool) int {
 		// Widen every atom's rows (new columns -1).
 		ns := max(2*c.stride, 8)
 		na := len(c.size)
-		nc := make([]int32, na*hwClkRows*ns)
+		// Room for 16 atoms at once (a pipeline's warps and threads;
+		// append grew it 128 bytes an atom).
+		nc := make([]int32, na*hwClkRows*ns, max(na, 16)*hwClkRows*ns)
 		for i := range nc {
 			nc[i] = -1
 		}
@@ -682,7 +684,8 @@ func (c *hwClock) addEnt(p pend, off int32, n, nq int) {
 		clear(c.cellHead[k:])
 	}
 	if c.ents == nil {
-		c.ents = make([]hwClkEnt, 0, 128)
+		// One entry a queue arrived once (the one-shot cells) at once.
+		c.ents = make([]hwClkEnt, 0, max(nq, 16))
 	}
 	c.ents = append(c.ents, hwClkEnt{count: p.count, prev: c.cellHead[p.cell], off: off, n: int32(n)})
 	c.cellHead[p.cell] = int32(len(c.ents))
