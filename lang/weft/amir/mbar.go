@@ -968,11 +968,11 @@ func (m *Machine) oneShotArrive(s *Stmt, v int, c, id int32, gs threads) {
 	hb := m.physBar(v, phys)
 	depth := int32(m.p.Vars[v].RingDepth)
 	// In the hardware terms of the counter rings: this is "arrive"
-	// phase*depth of a ring of depth mbarriers.
-	a := int32(phase)*depth + phys%depth
+	// phase*depth + slot of a ring of depth mbarriers (computed where a
+	// report needs it: a division).
 	if phase >= 1 && hb.awaited < int32(phase-1) {
 		m.phaseHazard(s, v, c, PhaseUnawaited, gs.task, gs.start, -1, false, func(h *Hazard) {
-			h.Arrives, h.Paired, h.Ring = int(a), -1, int(depth)
+			h.Arrives, h.Paired, h.Ring = int(int32(phase)*depth+phys%depth), -1, int(depth)
 			if hb.awaited >= 0 {
 				h.Paired = int(hb.awaited)*int(depth) + int(phys%depth)
 			}
@@ -982,7 +982,7 @@ func (m *Machine) oneShotArrive(s *Stmt, v int, c, id int32, gs threads) {
 		// The ordered-after clocks answer most checks without replaying
 		// the records (mbar_clock.go); when they cannot tell, hwOrder.
 		if recs := hb.phaseRecs(int32(phase - 1)); !m.clkPass(recs, gs, false) && !m.clkDup(s, recs, gs, false) {
-			m.hwOrder(s, v, c, nil, recs, gs, a, depth, false)
+			m.hwOrder(s, v, c, nil, recs, gs, int32(phase)*depth+phys%depth, depth, false)
 			if len(recs) > 0 {
 				m.clkUndecided()
 				m.clkArm()
