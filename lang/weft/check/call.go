@@ -66,10 +66,10 @@ func (c *checker) call(s *syntax.CallStmt) {
 		c.proc.Args[call] = bound
 	}
 	// Control arguments, for evaluating the callee's dimensions.
-	env := map[string]syntax.Expr{}
+	var env callEnv
 	for i, psym := range callee.Params {
 		if psym.Param < len(bound) && bound[psym.Param] != nil && psym.Kind.Control() {
-			env[psym.Name] = bound[i]
+			env = append(env, envEntry{psym.Name, bound[i]})
 		}
 	}
 	var modes map[string]string
@@ -136,7 +136,7 @@ func (c *checker) anyExpr(e syntax.Expr) {
 	}
 }
 
-func (c *checker) arg(callName string, callee *Proc, p *Symbol, a syntax.Expr, env map[string]syntax.Expr, mode string) {
+func (c *checker) arg(callName string, callee *Proc, p *Symbol, a syntax.Expr, env callEnv, mode string) {
 	switch p.Kind {
 	case KindSize, KindIndex, KindStride:
 		c.control(a)
@@ -254,12 +254,32 @@ func (c *checker) argPerm(callee *Proc, sym *Symbol, a syntax.Expr, mode string)
 	}
 }
 
+// callEnv binds a callee's control parameters to the caller's argument
+// expressions: a call has a few, so a list searched from its end (the
+// last binding of a name wins, as in the map it replaced) instead of a map
+// made per call (stop 31).
+type callEnv []envEntry
+
+type envEntry struct {
+	name string
+	arg  syntax.Expr
+}
+
+func (env callEnv) lookup(name string) (syntax.Expr, bool) {
+	for i := len(env) - 1; i >= 0; i-- {
+		if env[i].name == name {
+			return env[i].arg, true
+		}
+	}
+	return nil, false
+}
+
 // evalWith folds e where names bound in env stand for the caller's
 // argument expressions.
-func (c *checker) evalWith(e syntax.Expr, env map[string]syntax.Expr) (int64, bool) {
+func (c *checker) evalWith(e syntax.Expr, env callEnv) (int64, bool) {
 	switch e := e.(type) {
 	case *syntax.Name:
-		if a, ok := env[e.Name]; ok {
+		if a, ok := env.lookup(e.Name); ok {
 			return c.constValue(a)
 		}
 		if g := c.globals[e.Name]; g != nil && g.Kind == KindConst {
