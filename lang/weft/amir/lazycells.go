@@ -99,8 +99,8 @@ func (m *Machine) lazyNoSrc(s *Stmt, st *varState) bool {
 // TestLazyRegionsMatchEager (thgrid_blk_shfl31_test.go) compares it with
 // the path that builds them.
 func (m *Machine) lazyOverRegions(s *Stmt) bool {
-	if s.Kind != KRecordRead && s.Kind != KRecordMutate || len(s.Bars) > 0 || m.noLazyRegions {
-		return false
+	if s.Kind != KRecordRead && s.Kind != KRecordMutate || len(s.Bars) > 0 || m.noLazyRegions || m.gv[s.Acc.Var] == nil {
+		return false // (no region of it: nothing to build)
 	}
 	st := &m.vars[s.Acc.Var]
 	if !st.live || m.noLazyCells || st.lazy || len(st.cells) < lazyCellsMin {
