@@ -5,7 +5,7 @@ package amir
 // 256, 1 024, 3 072, ... records): a check of 1 500 records allocated,
 // zeroed and partly copied 4 416 (390 KB), most of the small kernels'
 // allocation, and with it most of their collections. The slab is now a
-// table of fixed chunks of recChunk records (22 KB, a small-object size
+// table of fixed chunks of recChunk records (256, 22 KB, a small-object size
 // class): a check allocates its records rounded up to a chunk and copies
 // none, and a record never moves (a pointer to one stays valid across
 // takeRecord). An index is one table load away from its record: h /
@@ -14,6 +14,14 @@ package amir
 //
 // A machine run again reuses its chunks: the records below dirty may
 // hold the last run's contents (takeRecord zeroes them).
+//
+// Stop 31 (issue 13): chunks of 64 records (5.6 KB), allocated in groups
+// that double with the table (1, 1, 2, 4, 8, then recGroupMax chunks in
+// one allocation). The 256-record first chunk (22 KB, zeroed) had been
+// the whole slab of the small kernels, which take 8 to 20 records
+// (per_cta_alloc, rmem_uniform: takeSlot was 3-5% of their check); a
+// large run still allocates about as many bytes a time as before, and
+// the index is the same shift and mask.
 type recSlab struct {
 	tab   []*[recChunk]record
 	n     int32 // records taken
@@ -21,8 +29,11 @@ type recSlab struct {
 }
 
 const (
-	recChunkBits = 8
+	recChunkBits = 6
 	recChunk     = 1 << recChunkBits
+	// recGroupMax is the most chunks one allocation holds (1 024
+	// records, 90 KB).
+	recGroupMax = 16
 )
 
 // rec returns record h.
@@ -33,11 +44,20 @@ func (m *Machine) rec(h int32) *record {
 // takeSlot returns the index of the next unused record slot.
 func (s *recSlab) takeSlot() int32 {
 	if int(s.n) == len(s.tab)*recChunk {
-		s.tab = append(s.tab, new([recChunk]record))
+		s.grow()
 	}
 	i := s.n
 	s.n++
 	return i
+}
+
+// grow adds a group of chunks, as many as the table holds (one at
+// first, at most recGroupMax), in one allocation.
+func (s *recSlab) grow() {
+	g := make([][recChunk]record, min(max(len(s.tab), 1), recGroupMax))
+	for i := range g {
+		s.tab = append(s.tab, &g[i])
+	}
 }
 
 // reset empties the slab for a new run, keeping its chunks.
