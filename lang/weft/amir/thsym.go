@@ -1082,13 +1082,7 @@ func (m *Machine) thsymTouch(s *Stmt) {
 		if gs.task != f.task {
 			continue
 		}
-		in := int32(0)
-		for j := int32(0); j < f.n; j++ {
-			if m.contains(gs, f.task, f.r0+j*f.step) {
-				in++
-			}
-		}
-		switch in {
+		switch m.frameIn(gs, f) {
 		case 0:
 		case f.n:
 			f.tainted = true
