@@ -782,26 +782,25 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 	same := func(t *thFrame) bool {
 		return t.task == f.task && t.r0 == f.r0 && t.step == f.step && t.n == f.n
 	}
+	var frame *thFrame
 	for _, t := range m.thFrames {
+		sm := same(t)
+		if sm {
+			frame = t
+		}
 		// A tainted frame's records may be visible to any thread of its
 		// task (invariant 2): no virtual loop with events there, on any
 		// frame; nor on a frame that shares threads with another (a loop
 		// with no event cannot change other records, its checks see
 		// their own slices, and slices of one variable never meet).
-		if !quiet && ((t.taintAll || t.tainted && t.task == f.task) || !same(t) && inF(t)) {
+		if !quiet && ((t.taintAll || t.tainted && t.task == f.task) || !sm && inF(t)) {
 			return nil
 		}
 	}
-	var frame *thFrame
-	for _, t := range m.thFrames {
-		if same(t) {
-			frame = t
-		}
-	}
 	// The slices of this execution, and whether each variable's state
-	// allows them.
+	// allows them (nm is kept, emptied, for the next entry: every
+	// return below stores it back, without a defer, stop 31).
 	nm := m.thNewMaps[:0]
-	defer func() { m.thNewMaps = nm[:0] }()
 	for k := range pl.owned {
 		o := &pl.owned[k]
 		if m.lite && !o.liteRuns {
@@ -809,7 +808,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 		}
 		st := &m.vars[o.v]
 		if !st.live || st.gran[o.dim] != 1 {
-			return nil
+			return m.thsymNoEnter(nm)
 		}
 		for _, a := range o.accs {
 			w := &a.Idx[o.dim]
@@ -818,7 +817,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 				width = w.HiAff.Eval(env) - w.LoAff.Eval(env)
 			}
 			if width > o.coef {
-				return nil // neighbouring threads' windows overlap
+				return m.thsymNoEnter(nm) // neighbouring threads' windows overlap
 			}
 		}
 		mp := thMap{dim: o.dim, base: o.lo.Eval(env), coef: o.coef * d, width: o.coef}
@@ -871,14 +870,14 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 				// before it when each thread's slice holds the
 				// translation of the first's (thsymAdoptable).
 				if !quiet || d != 1 || mp.nbox != 0 {
-					return nil
+					return m.thsymNoEnter(nm)
 				}
 				if !m.thsymAdoptable(st, mp, &f) {
 					// Once per loop and run: a loop whose slices are
 					// not translations at one entry seldom are at the
 					// next (a refusal changes no verdict).
 					m.thNoAdopt = append(m.thNoAdopt, s)
-					return nil
+					return m.thsymNoEnter(nm)
 				}
 				adopt = true
 			}
@@ -892,7 +891,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 		for xi := range vs.maps {
 			x := &vs.maps[xi] // by pointer: a thMap is 80 bytes
 			if x.dim != mp.dim {
-				return nil
+				return m.thsymNoEnter(nm)
 			}
 			if x.base == mp.base && x.coef == mp.coef && x.width == mp.width && x.frame.n == f.n && same(x.frame) {
 				grow = xi
@@ -907,7 +906,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 		}
 		for xi := range vs.maps {
 			if x := &vs.maps[xi]; xi != grow && slicesMeet(x, &mp, x.frame.n, f.n) {
-				return nil // overlapping slices of another execution
+				return m.thsymNoEnter(nm) // overlapping slices of another execution
 			}
 		}
 		nm = append(nm, thNewMap{v: o.v, mp: mp, add: grow < 0, grow: grow})
@@ -917,19 +916,19 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 		if vs != nil {
 			for _, t := range vs.frames {
 				if !same(t) {
-					return nil
+					return m.thsymNoEnter(nm)
 				}
 			}
 			continue
 		}
 		st := &m.vars[b]
 		if !st.live {
-			return nil
+			return m.thsymNoEnter(nm)
 		}
 		for c := 0; c < st.total; c++ {
 			bs := &m.bars[st.bar0+int32(c)]
 			if bs.a != 0 || bs.w != 0 || len(m.subsOf(st.bar0+int32(c))) > 0 {
-				return nil
+				return m.thsymNoEnter(nm)
 			}
 		}
 	}
@@ -952,10 +951,11 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 			owned = owned || x.v == v
 		}
 		if !owned {
-			return nil
+			return m.thsymNoEnter(nm)
 		}
 	}
 	if !commit {
+		m.thNewMaps = nm[:0]
 		return &thsymDry
 	}
 	// Register.
@@ -1003,6 +1003,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 			vs.frames = append(vs.frames, frame)
 		}
 	}
+	m.thNewMaps = nm[:0]
 	m.thSymRuns++
 	if len(pl.pins) > 0 {
 		m.thPinRuns++
@@ -1017,6 +1018,13 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 		r.hocc = append(r.hocc, m.res.Hazards[i].Occurrences)
 	}
 	return r
+}
+
+// thsymNoEnter is thsymEnterAt's refusal after its slices list nm was
+// taken: the list is kept, emptied, for the next entry.
+func (m *Machine) thsymNoEnter(nm []thNewMap) *thRun {
+	m.thNewMaps = nm[:0]
+	return nil
 }
 
 // thsymLeave adds the other iterations' statistics and hazard occurrences
