@@ -822,8 +822,7 @@ func (m *Machine) execLoop(s *Stmt) {
 			// Thread symmetry (thsym.go): the first thread runs, the
 			// others are counted.
 			hi = lo + 1
-			m.inVirt = true
-			defer func() { m.inVirt = false }()
+			m.inVirt = true // reset on every return below (no defer: stop 31)
 		}
 	}
 	if thr == nil && s.grid != nil && hi-lo >= 1 && !m.inVirt && !m.inGrid && !m.thAny && !m.lite && !m.noGrid && m.cfg.MaxMemOps == 0 {
@@ -832,8 +831,7 @@ func (m *Machine) execLoop(s *Stmt) {
 			// others' state is built from it afterwards.
 			hi = lo + 1
 			m.inGrid, m.gridInner = true, grid.pl.axes[1:]
-			m.gridRuns++
-			defer func() { m.inGrid, m.gridInner = false, nil }()
+			m.gridRuns++ // inGrid reset on every return below
 		}
 	}
 	top := s.Tasks && m.tasksTotal == 0
@@ -863,9 +861,11 @@ func (m *Machine) execLoop(s *Stmt) {
 		}
 		if m.cfg.MaxMemOps > 0 && m.res.Stats.MemOps > m.cfg.MaxMemOps {
 			m.fault(s.Src, "the check stopped after %d memory operations", m.res.Stats.MemOps)
+			m.loopExit(thr, grid)
 			return
 		}
 		if m.tick++; m.tick&255 == 0 && m.overMemory(s.Src) {
+			m.loopExit(thr, grid)
 			return
 		}
 		if s.symmetric && !m.lite {
@@ -909,6 +909,19 @@ func (m *Machine) execLoop(s *Stmt) {
 			m.env[ax.Slot] = grid.los[k+1] + grid.ns[k+1] - 1
 		}
 		m.gen++
+	}
+	m.loopExit(thr, grid)
+}
+
+// loopExit clears the virtual and grid marks execLoop set for thr and
+// grid (as deferred calls had: a deferred closure cost about 150
+// instructions an entry, 32 entries a check in per_cta_alloc).
+func (m *Machine) loopExit(thr *thRun, grid *gridRT) {
+	if thr != nil {
+		m.inVirt = false
+	}
+	if grid != nil {
+		m.inGrid, m.gridInner = false, nil
 	}
 }
 
