@@ -102,6 +102,10 @@ type thPlan struct {
 	// outside inner loops, reading no inner iterator): the iterations
 	// then run as classes of equal conditions (thsymClasses).
 	yconds []*Stmt
+	// yOnly: the yconds read no slot but the thread's (CtlSlots), so
+	// the classes of [lo, hi) are the same at every entry of one run
+	// (Machine.thClassSeen).
+	yOnly bool
 }
 
 // thPin is an inner loop of one iteration (thPlan.pins).
@@ -586,6 +590,12 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 	// Kept: it is the stated premise of thsymClasses.
 	if len(pl.yconds) > 0 && (!pl.quiet || len(pl.bars) > 0 || len(pl.yconds) > 32) {
 		return nil
+	}
+	pl.yOnly = true
+	for _, t := range pl.yconds {
+		for _, c := range t.CtlSlots {
+			pl.yOnly = pl.yOnly && c == y
+		}
 	}
 	// Pins: the inner iterators the thread start, or a window that reads
 	// the thread, reads.
@@ -1574,42 +1584,10 @@ func (m *Machine) thsymClasses(s *Stmt, lo, hi int) bool {
 	y := s.Slot
 	env := m.env
 	saveY := env[y]
-	cls := m.thClassBuf[:0]
-	for i := lo; i < hi; i++ {
-		env[y] = i
-		var sig uint32
-		for k, c := range pl.yconds {
-			if c.Cond(env) {
-				sig |= 1 << k
-			}
-		}
-		found := false
-		for k := range cls {
-			c := &cls[k]
-			if c.sig != sig {
-				continue
-			}
-			found = true
-			if c.n == 1 {
-				c.d = i - c.first
-			} else if i != c.first+c.n*c.d {
-				env[y] = saveY
-				m.thClassBuf = cls
-				return false // not an arithmetic progression
-			}
-			c.n++
-		}
-		if !found {
-			if i != lo+len(cls) || len(cls) == 8 {
-				env[y] = saveY
-				m.thClassBuf = cls
-				return false // a representative after another class's iteration
-			}
-			cls = append(cls, thClass{sig: sig, first: i, d: 1, n: 1})
-		}
+	cls, ok := m.thsymClassesOf(s, lo, hi)
+	if !ok {
+		return false
 	}
-	m.thClassBuf = cls
-	env[y] = saveY
 	// Test every class, then register them all, with the pinned inner
 	// iterators set.
 	save := m.thPinBuf[:0]
@@ -1694,6 +1672,108 @@ func (m *Machine) thsymClasses(s *Stmt, lo, hi int) bool {
 	env[y] = hi - 1 // as after the last iteration
 	m.gen++
 	return true
+}
+
+// thClassSeen is the classes of one thread loop over [lo, hi), or their
+// refusal (ok false), for its later entries in the run (thPlan.yOnly).
+type thClassSeen struct {
+	s      *Stmt
+	lo, hi int
+	ok     bool
+	cls    []thClassShape
+}
+
+// thClassShape is a class of thsymClasses without its statistics.
+type thClassShape struct {
+	sig         uint32
+	first, d, n int
+}
+
+// thsymClassesOf splits [lo, hi) into the classes of thsymClasses
+// (m.thClassBuf's entries, their statistics buffers kept), or reports
+// false. The classes depend only on the conditions' values over
+// [lo, hi): when they read only the thread (thPlan.yOnly), an entry
+// over the same range takes the last one's (rmem_uniform: its 64-thread
+// loop is entered 4 times a task, the grid_constant form's 32-thread
+// loop 8 times; classifying each thread at each entry was a fifth of
+// their machine, stop 31).
+func (m *Machine) thsymClassesOf(s *Stmt, lo, hi int) ([]thClass, bool) {
+	pl := s.thsym
+	if pl.yOnly {
+		for k := range m.thClassSeen {
+			if e := &m.thClassSeen[k]; e.s == s && e.lo == lo && e.hi == hi {
+				if !e.ok {
+					return nil, false
+				}
+				cls := m.thClassBuf[:0]
+				for _, c := range e.cls {
+					if k := len(cls); k < cap(cls) {
+						cls = cls[:k+1]
+						cls[k].sig, cls[k].first, cls[k].d, cls[k].n = c.sig, c.first, c.d, c.n
+					} else {
+						cls = append(cls, thClass{sig: c.sig, first: c.first, d: c.d, n: c.n})
+					}
+				}
+				m.thClassBuf = cls
+				return cls, true
+			}
+		}
+	}
+	cls, ok := m.thsymClassify(s, lo, hi)
+	if pl.yOnly {
+		e := thClassSeen{s: s, lo: lo, hi: hi, ok: ok}
+		for _, c := range cls {
+			e.cls = append(e.cls, thClassShape{sig: c.sig, first: c.first, d: c.d, n: c.n})
+		}
+		m.thClassSeen = append(m.thClassSeen, e)
+	}
+	return cls, ok
+}
+
+// thsymClassify evaluates the conditions of loop s at each iteration of
+// [lo, hi) and groups the iterations into classes (thsymClasses).
+func (m *Machine) thsymClassify(s *Stmt, lo, hi int) ([]thClass, bool) {
+	pl := s.thsym
+	y := s.Slot
+	env := m.env
+	saveY := env[y]
+	cls := m.thClassBuf[:0]
+	for i := lo; i < hi; i++ {
+		env[y] = i
+		var sig uint32
+		for k, c := range pl.yconds {
+			if c.Cond(env) {
+				sig |= 1 << k
+			}
+		}
+		found := false
+		for k := range cls {
+			c := &cls[k]
+			if c.sig != sig {
+				continue
+			}
+			found = true
+			if c.n == 1 {
+				c.d = i - c.first
+			} else if i != c.first+c.n*c.d {
+				env[y] = saveY
+				m.thClassBuf = cls
+				return nil, false // not an arithmetic progression
+			}
+			c.n++
+		}
+		if !found {
+			if i != lo+len(cls) || len(cls) == 8 {
+				env[y] = saveY
+				m.thClassBuf = cls
+				return nil, false // a representative after another class's iteration
+			}
+			cls = append(cls, thClass{sig: sig, first: i, d: 1, n: 1})
+		}
+	}
+	m.thClassBuf = cls
+	env[y] = saveY
+	return cls, true
 }
 
 // thsymSnap returns the statistics now (hocc reuses buf).

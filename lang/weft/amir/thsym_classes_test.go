@@ -59,12 +59,21 @@ func TestThreadSymClassesMatchesFull(t *testing.T) {
 	}
 }
 
-func randomClassesProgram(seed int64) *Program {
+func randomClassesProgram(seed int64) *Program { return randomClassesProgramCtl(seed, false) }
+
+// randomClassesProgramCtl is randomClassesProgram; with exact, each
+// condition declares only the slots it reads (the thread alone, or the
+// thread and k: thsymClassesOf's reuse of classes), conditions whose
+// classes change with k are drawn too, and k has up to 3 iterations.
+func randomClassesProgramCtl(seed int64, exact bool) *Program {
 	rng := rand.New(rand.NewSource(seed))
 	b := newBuilder(64)
 	task, kk, th, t1 := b.slot("task"), b.slot("k"), b.slot("g"), b.slot("t")
 	nT := 2 + rng.Intn(7)
 	nK := 1 + rng.Intn(2)
+	if exact {
+		nK = 1 + rng.Intn(3)
+	}
 	first := []int{0, 8}[rng.Intn(2)]
 	out := b.newVar("dst", false, nT+2, 2)
 	in := b.newVar("src", false, nT)
@@ -107,8 +116,19 @@ func randomClassesProgram(seed int64) *Program {
 		func(env []int) bool { return (env[th]+env[kk])%2 == 0 },
 		func(env []int) bool { return env[th]%4 < 2 },
 	}
+	readsK := []bool{false, false, false, false, false, false, true, false}
+	if exact {
+		conds = append(conds,
+			func(env []int) bool { return env[th] == env[kk] },
+			func(env []int) bool { return env[th] < env[kk]+1 },
+			func(env []int) bool { return env[th]%(env[kk]+2) == 0 })
+		readsK = append(readsK, true, true, true)
+	}
 	cond := func() (func([]int) bool, []int) {
 		c := rng.Intn(len(conds))
+		if exact && !readsK[c] {
+			return conds[c], []int{th}
+		}
 		return conds[c], []int{th, kk}
 	}
 	breaker := rng.Intn(5) == 0
@@ -172,6 +192,14 @@ func randomClassesProgram(seed int64) *Program {
 				}
 				b.write(me(), &Access{Var: out, Idx: []Window{pt(row), pt(aff(col))}, Slots: []int{th}}, q, level(q))
 			})
+			if exact && rng.Intn(3) == 0 {
+				// The class loop starts at min(k, nT-2): its range
+				// changes with k (the reuse is per range).
+				top := b.stack[len(b.stack)-1]
+				l := top[len(top)-1]
+				l.Lo = func(env []int) int { return min(env[kk], nT-2) }
+				l.CtlSlots = append(l.CtlSlots, kk)
+			}
 			if rng.Intn(3) > 0 {
 				b.fence(cta(), tls[rng.Intn(2)], cudaInOrder)
 			}
