@@ -59,6 +59,11 @@ type SplitPoint struct {
 	// thread that never uses the memory never waits (warp specialization).
 	WaitAt []Position
 	Seq    int // which compiler mbarrier
+	// Roles, when not nil, restricts the barrier to the threads that
+	// touch the memory in the loop whose previous iteration it orders
+	// (roles.go): they arrive at Roles.At, and the waits are for the
+	// phase of the previous iteration.
+	Roles *RoleArrive
 }
 
 // Position is a place in a statement list: before List[At] (after the
@@ -762,6 +767,7 @@ func (in *inferer) split(pts []*SyncPoint) []*SplitPoint {
 			}
 		}
 		p.WaitAt = in.waitMotion(sp.List, sp.Index, root)
+		p.Roles = in.roleArrive(p)
 		p.Seq = len(out)
 		out = append(out, p)
 	}
@@ -977,6 +983,17 @@ func (s *Sync) DescribeSplit() string {
 		}
 		fmt.Fprintf(&b, "%s: %s: %s %s: arrive %s, wait before %s%s\n", s.Fn.Name, p.Root.Name, kind, p.Scope,
 			at(p.ArriveList, p.ArriveAt), strings.Join(ws, ", "), waits)
+		if r := p.Roles; r != nil {
+			var as []string
+			for i, a := range r.At {
+				g := ""
+				if r.Guard[i] {
+					g = " (guard)"
+				}
+				as = append(as, fmt.Sprintf("%d %s%s", len(r.Reach[i]), at(a.List, a.At), g))
+			}
+			fmt.Fprintf(&b, "  roles: %d threads arrive (%s), waits for the previous iteration\n", r.Count, strings.Join(as, ", "))
+		}
 	}
 	return b.String()
 }

@@ -126,6 +126,41 @@ mmaTF32NaiveKernel: C_smem: mbarrier block[1]: arrive before line 118, wait befo
 	}
 }
 
+// TestRoleBarriers pins the role-restricted split barriers (roles.go): in
+// the H100 GEMM a slot's barrier counts the 256 consumer threads, which
+// arrive (guarded) after the wgmma block that reads the slot, and the
+// producer's thread, which arrives after the slot's last TMA load (the
+// loads complete on full_0, which stands for both slots);
+// where every thread of the block uses the memory (the running example,
+// b2_sgemm) the block-wide form stays.
+func TestRoleBarriers(t *testing.T) {
+	info, errs := load(t, "../../../examples/prism/b5_hgemm.prism")
+	got := dcfg.Infer(info, info.ByName["my_h100_mm_no_tail"], errs).DescribeSplit()
+	for _, line := range []string{
+		"my_h100_mm_no_tail: sA_slot0: mbarrier block[1]: arrive before line 70, wait before line 88\n" +
+			"  roles: 257 threads arrive (1 before line 91, 256 before line 120 (guard)), waits for the previous iteration\n",
+		"my_h100_mm_no_tail: sB_slot0: mbarrier block[1]: arrive before line 70, wait before line 88\n" +
+			"  roles: 257 threads arrive (1 before line 91, 256 before line 120 (guard)), waits for the previous iteration\n",
+		"my_h100_mm_no_tail: sB_slot3: mbarrier block[1]: arrive before line 70, wait before line 97\n" +
+			"  roles: 257 threads arrive (1 after line 99, 256 after line 130 (guard)), waits for the previous iteration\n",
+	} {
+		if !strings.Contains(got, line) {
+			t.Errorf("hgemm role barriers lack %q:\n%s", line, got)
+		}
+	}
+	if n := strings.Count(got, "roles:"); n != 8 {
+		t.Errorf("hgemm: %d role barriers, want 8 (one per slot and operand):\n%s", n, got)
+	}
+	for _, f := range []string{"fig6_tf32", "b1_tf32", "b2_sgemm", "b3_scan"} {
+		info, errs := load(t, "../../../examples/prism/"+f+".prism")
+		for _, fn := range info.Funcs {
+			if got := dcfg.Infer(info, fn, errs).DescribeSplit(); strings.Contains(got, "roles:") {
+				t.Errorf("%s: role barriers where every thread uses the memory:\n%s", f, got)
+			}
+		}
+	}
+}
+
 func examples(t *testing.T) []string {
 	files, _ := filepath.Glob("../../../examples/prism/*.prism")
 	if len(files) < 8 {

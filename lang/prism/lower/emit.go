@@ -112,6 +112,9 @@ type gen struct {
 	// barriers left with no wait (their arrive goes too)
 	dropWait   map[*dcfg.SplitPoint]map[int]bool
 	dropArrive map[*dcfg.SplitPoint]bool
+	// phShare: a role barrier whose sync point is another's (earlier)
+	// one's reuses that one's phase snapshot (splitSetup)
+	phShare map[*dcfg.SplitPoint]int
 	// initRun: the statement being lowered declares a shared mbarrier and
 	// so does the next one in its list; the proxy fence and the block
 	// barrier that publish an mbarrier init are emitted once, after the
@@ -540,25 +543,56 @@ func (g *gen) splitSetup(fn *check.Func) {
 		return
 	}
 	g.splitMode = true
-	var bars []*dcfg.SplitPoint
+	var bars, roleBars []*dcfg.SplitPoint
 	for _, p := range g.sync.Split {
-		if p.Barrier {
+		switch {
+		case p.Barrier && p.Roles != nil:
+			roleBars = append(roleBars, p)
+		case p.Barrier:
 			bars = append(bars, p)
 		}
 	}
 	g.coverWaits(bars)
+	g.mergeRoles(roleBars)
 	// A barrier whose waits are all covered has lost its arrive too
-	// (coverWaits): it gets no mbarrier, so that the kernel initializes,
-	// and reserves shared memory for, only the barriers it uses (b5_hgemm:
-	// one of eight; docs/validate.md, "Cost on the GPU").
-	for _, p := range bars {
-		if !g.dropArrive[p] {
-			g.barIndex[p] = len(g.barIndex)
+	// (coverWaits, mergeRoles): it gets no mbarrier, so that the kernel
+	// initializes, and reserves shared memory for, only the barriers it
+	// uses (docs/validate.md, "Cost on the GPU").
+	var counts []string
+	roles := false
+	for _, p := range g.sync.Split {
+		if !p.Barrier || g.dropArrive[p] {
+			continue
+		}
+		g.barIndex[p] = len(g.barIndex)
+		if p.Roles != nil {
+			roles = true
+			counts = append(counts, strconv.Itoa(p.Roles.Count))
+		} else {
+			counts = append(counts, "blockDim.x")
 		}
 	}
 	n := len(g.barIndex)
 	if n == 0 {
 		return
+	}
+	g.phShare = map[*dcfg.SplitPoint]int{}
+	for _, p := range roleBars {
+		k, ok := g.barIndex[p]
+		if !ok {
+			continue
+		}
+		for _, q := range roleBars {
+			if q == p {
+				break
+			}
+			if f, ok := g.barIndex[q]; ok && sameList(q.List, p.List) && q.Index == p.Index {
+				if _, shared := g.phShare[q]; !shared && f < k {
+					g.phShare[p] = f
+					break
+				}
+			}
+		}
 	}
 	g.used["mbar"] = true
 	w := g.w
@@ -566,10 +600,67 @@ func (g *gen) splitSetup(fn *check.Func) {
 	w.Line("// after the program's %d bytes of shared memory.", fn.Peak)
 	w.Line("uint64_t* prism_sync = reinterpret_cast<uint64_t*>(prism_smem + %d);", barrierBase(fn))
 	w.Open("if (threadIdx.x == 0) {")
-	w.Line("for (int i = 0; i < %d; i++) prism_mbar_init(prism_sync + i, blockDim.x);", n)
+	if !roles {
+		w.Line("for (int i = 0; i < %d; i++) prism_mbar_init(prism_sync + i, blockDim.x);", n)
+	} else {
+		// a loop's role barrier counts the threads that touch its memory
+		// (dcfg.RoleArrive)
+		for i, c := range counts {
+			w.Line("prism_mbar_init(prism_sync + %d, %s);", i, c)
+		}
+	}
 	w.Close("}")
 	w.Line("__syncthreads();")
 	w.Line("unsigned prism_ph[%d] = {0};", n)
+	if roles {
+		w.Line("unsigned prism_ah[%d] = {0}; // phase of each role barrier's next arrival", n)
+	}
+}
+
+// mergeRoles drops a role barrier that arrives where an earlier one does,
+// by the same threads, and waits where it does: the earlier one's
+// arrivals follow the same threads' last uses of both memories, so its
+// waits order both (b5_hgemm: a slot's A and B tiles share a barrier).
+func (g *gen) mergeRoles(bars []*dcfg.SplitPoint) {
+	samePos := func(a, b []dcfg.Position) bool {
+		if len(a) != len(b) {
+			return false
+		}
+		for i := range a {
+			if !sameList(a[i].List, b[i].List) || a[i].At != b[i].At {
+				return false
+			}
+		}
+		return true
+	}
+	for i, p := range bars {
+		for _, q := range bars[:i] {
+			if g.dropArrive[q] || q.Before != p.Before || q.Index != p.Index || !sameList(q.List, p.List) ||
+				!samePos(q.Roles.At, p.Roles.At) || !samePos(q.WaitAt, p.WaitAt) || q.Roles.Count != p.Roles.Count {
+				continue
+			}
+			same := true
+			for k := range q.Roles.Reach {
+				if len(q.Roles.Reach[k]) != len(p.Roles.Reach[k]) || q.Roles.Guard[k] != p.Roles.Guard[k] {
+					same = false
+				}
+				for j := range q.Roles.Reach[k] {
+					if same && q.Roles.Reach[k][j] != p.Roles.Reach[k][j] {
+						same = false
+					}
+				}
+			}
+			if !same {
+				continue
+			}
+			g.dropArrive[p] = true
+			g.dropWait[p] = map[int]bool{}
+			for wi := range p.WaitAt {
+				g.dropWait[p][wi] = true
+			}
+			break
+		}
+	}
 }
 
 func sameList(a, b []syntax.Stmt) bool {
@@ -588,6 +679,29 @@ func (g *gen) splitAt(list []syntax.Stmt, i int) {
 		defer g.src(list[min(i, len(list)-1)])()
 	}
 	for _, p := range g.sync.Split {
+		k, ok := g.barIndex[p]
+		if !ok || p.Roles == nil {
+			continue
+		}
+		for ai, at := range p.Roles.At {
+			if !sameList(at.List, list) || at.At != i {
+				continue
+			}
+			// Role barrier (dcfg.RoleArrive): the threads that touched the
+			// memory arrive after their last use of an iteration; one that
+			// may not have waited in this iteration first waits for the
+			// phase of its previous arrival, so no arrival runs a phase
+			// ahead.
+			if p.Roles.Guard[ai] {
+				g.w.Line("prism_mbar_wait(prism_sync + %d, prism_ah[%d] ^ 1u);", k, k)
+			}
+			g.w.Line("prism_mbar_arrive(prism_sync + %d); prism_ah[%d] ^= 1u; // arrive: last use of %s in this iteration", k, k, p.Root.Name)
+		}
+	}
+	for _, p := range g.sync.Split {
+		if p.Roles != nil {
+			continue
+		}
 		if k, ok := g.barIndex[p]; ok && sameList(p.ArriveList, list) && p.ArriveAt == i && !g.dropArrive[p] {
 			// A thread whose path skipped the last wait must not arrive
 			// twice in one phase: it first waits for the previous phase
@@ -613,7 +727,18 @@ func (g *gen) splitAt(list []syntax.Stmt, i int) {
 			g.w.Line("%sconst unsigned %s = %s_phase; %s_phase ^= 1u; // phase of %s to wait for", g.maybeUnused(), v, name(b), name(b), name(b))
 		}
 		if k, ok := g.barIndex[p]; ok && !g.dropArrive[p] {
-			g.w.Line("%sconst unsigned prism_w%d = prism_ph[%d]; prism_ph[%d] ^= 1u; // sync point for %s", g.maybeUnused(), k, k, k, p.Root.Name)
+			if f, ok := g.phShare[p]; ok {
+				// role barriers with one sync point flip their phase bits
+				// together: the first one's snapshot serves them all
+				// (one register fewer each for the producer's 24)
+				g.w.Line("%sconst unsigned prism_w%d = prism_w%d; // sync point for %s (previous iteration)", g.maybeUnused(), k, f, p.Root.Name)
+			} else if p.Roles != nil {
+				// the phase of the previous iteration's arrivals (on the
+				// first iteration the phase before the first: complete)
+				g.w.Line("%sconst unsigned prism_w%d = prism_ph[%d] ^ 1u; prism_ph[%d] ^= 1u; // sync point for %s (previous iteration)", g.maybeUnused(), k, k, k, p.Root.Name)
+			} else {
+				g.w.Line("%sconst unsigned prism_w%d = prism_ph[%d]; prism_ph[%d] ^= 1u; // sync point for %s", g.maybeUnused(), k, k, k, p.Root.Name)
+			}
 		}
 	}
 	// slots bound to one TMA mbarrier wait for the same phase: once
