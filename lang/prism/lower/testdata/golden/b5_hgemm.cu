@@ -100,10 +100,14 @@ extern "C" __global__ void __launch_bounds__(128*3) my_h100_mm_no_tail(int M, in
   // after the program's 196640 bytes of shared memory.
   uint64_t* prism_sync = reinterpret_cast<uint64_t*>(prism_smem + 196640);
   if (threadIdx.x == 0) {
-    for (int i = 0; i < 1; i++) prism_mbar_init(prism_sync + i, blockDim.x);
+    prism_mbar_init(prism_sync + 0, 257);
+    prism_mbar_init(prism_sync + 1, 257);
+    prism_mbar_init(prism_sync + 2, 257);
+    prism_mbar_init(prism_sync + 3, 257);
   }
   __syncthreads();
-  unsigned prism_ph[1] = {0};
+  unsigned prism_ph[4] = {0};
+  unsigned prism_ah[4] = {0}; // phase of each role barrier's next arrival
   { // group(grid[1]) // weft:src b5_hgemm.prism:20:5
     const int prism_p1 = prism_p; // weft:src b5_hgemm.prism:20:5
     (void)prism_p1; // weft:src b5_hgemm.prism:20:5
@@ -168,11 +172,13 @@ extern "C" __global__ void __launch_bounds__(128*3) my_h100_mm_no_tail(int M, in
             (void)prism_p5; // weft:src b5_hgemm.prism:61:25
             prism_setmaxnreg_inc<240>(); // weft:src b5_hgemm.prism:62:29
           }
-          const int num_blocks_k_main = (((num_blocks_k / 4)) * 4); // weft:src b5_hgemm.prism:67:17
+          const int num_blocks_k_main = (((num_blocks_k / 4)) * 4); // weft:src b5_hgemm.prism:66:17
+          #pragma unroll 1
           for (int block_k_iter = 0; block_k_iter < num_blocks_k_main; block_k_iter += 4) { // weft:src b5_hgemm.prism:68:17
-            prism_mbar_wait(prism_sync + 0, prism_ph[0] ^ 1u); // weft:src b5_hgemm.prism:70:21
-            prism_mbar_arrive(prism_sync + 0); // arrive: last use of sA_slot0 // weft:src b5_hgemm.prism:70:21
-            [[maybe_unused]] const unsigned prism_w0 = prism_ph[0]; prism_ph[0] ^= 1u; // sync point for sA_slot0 // weft:src b5_hgemm.prism:70:21
+            [[maybe_unused]] const unsigned prism_w0 = prism_ph[0] ^ 1u; prism_ph[0] ^= 1u; // sync point for sA_slot0 (previous iteration) // weft:src b5_hgemm.prism:70:21
+            [[maybe_unused]] const unsigned prism_w1 = prism_w0; // sync point for sA_slot1 (previous iteration) // weft:src b5_hgemm.prism:70:21
+            [[maybe_unused]] const unsigned prism_w2 = prism_w0; // sync point for sA_slot2 (previous iteration) // weft:src b5_hgemm.prism:70:21
+            [[maybe_unused]] const unsigned prism_w3 = prism_w0; // sync point for sA_slot3 (previous iteration) // weft:src b5_hgemm.prism:70:21
             { // claim(sA_slot0, thread[1]) as sA_new // weft:src b5_hgemm.prism:70:21
               [[maybe_unused]] __nv_bfloat16* sA_new = sA_slot0 + (0); // weft:src b5_hgemm.prism:70:21
               { // claim(sA_slot1, thread[1]) as sA_new1 // weft:src b5_hgemm.prism:71:25
@@ -240,6 +246,8 @@ extern "C" __global__ void __launch_bounds__(128*3) my_h100_mm_no_tail(int M, in
                                   prism_wgmma_commit(); // weft:src b5_hgemm.prism:115:65
                                   prism_wgmma_wait0(); // weft:src b5_hgemm.prism:115:65
                                 }
+                                prism_mbar_wait(prism_sync + 0, prism_ah[0] ^ 1u); // weft:src b5_hgemm.prism:120:65
+                                prism_mbar_arrive(prism_sync + 0); prism_ah[0] ^= 1u; // arrive: last use of sA_slot0 in this iteration // weft:src b5_hgemm.prism:120:65
                                 { // wmma_async // weft:src b5_hgemm.prism:120:65
                                   prism_mbar_wait(full_1, prism_t9); // TMA into sA_slot1 complete // weft:src b5_hgemm.prism:121:69
                                   prism_wgmma_fence(); // weft:src b5_hgemm.prism:120:65
@@ -252,6 +260,8 @@ extern "C" __global__ void __launch_bounds__(128*3) my_h100_mm_no_tail(int M, in
                                   prism_wgmma_commit(); // weft:src b5_hgemm.prism:120:65
                                   prism_wgmma_wait0(); // weft:src b5_hgemm.prism:120:65
                                 }
+                                prism_mbar_wait(prism_sync + 1, prism_ah[1] ^ 1u); // weft:src b5_hgemm.prism:125:65
+                                prism_mbar_arrive(prism_sync + 1); prism_ah[1] ^= 1u; // arrive: last use of sA_slot1 in this iteration // weft:src b5_hgemm.prism:125:65
                                 { // wmma_async // weft:src b5_hgemm.prism:125:65
                                   prism_mbar_wait(full_2, prism_t10); // TMA into sA_slot2 complete // weft:src b5_hgemm.prism:126:69
                                   prism_wgmma_fence(); // weft:src b5_hgemm.prism:125:65
@@ -264,6 +274,8 @@ extern "C" __global__ void __launch_bounds__(128*3) my_h100_mm_no_tail(int M, in
                                   prism_wgmma_commit(); // weft:src b5_hgemm.prism:125:65
                                   prism_wgmma_wait0(); // weft:src b5_hgemm.prism:125:65
                                 }
+                                prism_mbar_wait(prism_sync + 2, prism_ah[2] ^ 1u); // weft:src b5_hgemm.prism:130:65
+                                prism_mbar_arrive(prism_sync + 2); prism_ah[2] ^= 1u; // arrive: last use of sA_slot2 in this iteration // weft:src b5_hgemm.prism:130:65
                                 { // wmma_async // weft:src b5_hgemm.prism:130:65
                                   prism_mbar_wait(full_3, prism_t11); // TMA into sA_slot3 complete // weft:src b5_hgemm.prism:131:69
                                   prism_wgmma_fence(); // weft:src b5_hgemm.prism:130:65
@@ -276,6 +288,8 @@ extern "C" __global__ void __launch_bounds__(128*3) my_h100_mm_no_tail(int M, in
                                   prism_wgmma_commit(); // weft:src b5_hgemm.prism:130:65
                                   prism_wgmma_wait0(); // weft:src b5_hgemm.prism:130:65
                                 }
+                                prism_mbar_wait(prism_sync + 3, prism_ah[3] ^ 1u); // weft:src b5_hgemm.prism:130:65
+                                prism_mbar_arrive(prism_sync + 3); prism_ah[3] ^= 1u; // arrive: last use of sA_slot3 in this iteration // weft:src b5_hgemm.prism:130:65
                               }
                             }
                             // case 4: not this role // weft:src b5_hgemm.prism:110:53
@@ -336,11 +350,13 @@ extern "C" __global__ void __launch_bounds__(128*3) my_h100_mm_no_tail(int M, in
             (void)prism_p21; // weft:src b5_hgemm.prism:64:25
             prism_setmaxnreg_dec<24>(); // weft:src b5_hgemm.prism:65:29
           }
-          const int num_blocks_k_main = (((num_blocks_k / 4)) * 4); // weft:src b5_hgemm.prism:67:17
+          const int num_blocks_k_main = (((num_blocks_k / 4)) * 4); // weft:src b5_hgemm.prism:66:17
+          #pragma unroll 1
           for (int block_k_iter = 0; block_k_iter < num_blocks_k_main; block_k_iter += 4) { // weft:src b5_hgemm.prism:68:17
-            prism_mbar_wait(prism_sync + 0, prism_ph[0] ^ 1u); // weft:src b5_hgemm.prism:70:21
-            prism_mbar_arrive(prism_sync + 0); // arrive: last use of sA_slot0 // weft:src b5_hgemm.prism:70:21
-            [[maybe_unused]] const unsigned prism_w0 = prism_ph[0]; prism_ph[0] ^= 1u; // sync point for sA_slot0 // weft:src b5_hgemm.prism:70:21
+            [[maybe_unused]] const unsigned prism_w0 = prism_ph[0] ^ 1u; prism_ph[0] ^= 1u; // sync point for sA_slot0 (previous iteration) // weft:src b5_hgemm.prism:70:21
+            [[maybe_unused]] const unsigned prism_w1 = prism_w0; // sync point for sA_slot1 (previous iteration) // weft:src b5_hgemm.prism:70:21
+            [[maybe_unused]] const unsigned prism_w2 = prism_w0; // sync point for sA_slot2 (previous iteration) // weft:src b5_hgemm.prism:70:21
+            [[maybe_unused]] const unsigned prism_w3 = prism_w0; // sync point for sA_slot3 (previous iteration) // weft:src b5_hgemm.prism:70:21
             { // claim(sA_slot0, thread[1]) as sA_new // weft:src b5_hgemm.prism:70:21
               [[maybe_unused]] __nv_bfloat16* sA_new = sA_slot0 + (0); // weft:src b5_hgemm.prism:70:21
               { // claim(sA_slot1, thread[1]) as sA_new1 // weft:src b5_hgemm.prism:71:25
@@ -372,15 +388,22 @@ extern "C" __global__ void __launch_bounds__(128*3) my_h100_mm_no_tail(int M, in
                                 prism_mbar_expect_tx(full_0, ((((BK * BN) + (BK * BM))) * 2)); // weft:src b5_hgemm.prism:88:69
                                 prism_tma_load_2d(sA_new, ta, full_0, (((block_k_iter + 0)) * BK), (num_block_m * BM)); // weft:src b5_hgemm.prism:89:69
                                 prism_tma_load_2d(sB_new, tb, full_0, (((block_k_iter + 0)) * BK), (num_block_n * BN)); // weft:src b5_hgemm.prism:90:69
+                                prism_mbar_arrive(prism_sync + 0); prism_ah[0] ^= 1u; // arrive: last use of sA_slot0 in this iteration // weft:src b5_hgemm.prism:91:69
+                                prism_mbar_wait(prism_sync + 1, prism_w1); // wait: first use of sA_slot1 // weft:src b5_hgemm.prism:91:69
                                 prism_mbar_expect_tx(full_1, ((((BK * BN) + (BK * BM))) * 2)); // weft:src b5_hgemm.prism:91:69
                                 prism_tma_load_2d(sA_new1, ta, full_1, (((block_k_iter + 1)) * BK), (num_block_m * BM)); // weft:src b5_hgemm.prism:92:69
                                 prism_tma_load_2d(sB_new1, tb, full_1, (((block_k_iter + 1)) * BK), (num_block_n * BN)); // weft:src b5_hgemm.prism:93:69
+                                prism_mbar_arrive(prism_sync + 1); prism_ah[1] ^= 1u; // arrive: last use of sA_slot1 in this iteration // weft:src b5_hgemm.prism:94:69
+                                prism_mbar_wait(prism_sync + 2, prism_w2); // wait: first use of sA_slot2 // weft:src b5_hgemm.prism:94:69
                                 prism_mbar_expect_tx(full_2, ((((BK * BN) + (BK * BM))) * 2)); // weft:src b5_hgemm.prism:94:69
                                 prism_tma_load_2d(sA_new2, ta, full_2, (((block_k_iter + 2)) * BK), (num_block_m * BM)); // weft:src b5_hgemm.prism:95:69
                                 prism_tma_load_2d(sB_new2, tb, full_2, (((block_k_iter + 2)) * BK), (num_block_n * BN)); // weft:src b5_hgemm.prism:96:69
+                                prism_mbar_arrive(prism_sync + 2); prism_ah[2] ^= 1u; // arrive: last use of sA_slot2 in this iteration // weft:src b5_hgemm.prism:97:69
+                                prism_mbar_wait(prism_sync + 3, prism_w3); // wait: first use of sA_slot3 // weft:src b5_hgemm.prism:97:69
                                 prism_mbar_expect_tx(full_3, ((((BK * BN) + (BK * BM))) * 2)); // weft:src b5_hgemm.prism:97:69
                                 prism_tma_load_2d(sA_new3, ta, full_3, (((block_k_iter + 3)) * BK), (num_block_m * BM)); // weft:src b5_hgemm.prism:98:69
                                 prism_tma_load_2d(sB_new3, tb, full_3, (((block_k_iter + 3)) * BK), (num_block_n * BN)); // weft:src b5_hgemm.prism:99:69
+                                prism_mbar_arrive(prism_sync + 3); prism_ah[3] ^= 1u; // arrive: last use of sA_slot3 in this iteration // weft:src b5_hgemm.prism:99:69
                               }
                             }
                           }
@@ -440,9 +463,9 @@ extern "C" __global__ void __launch_bounds__(128*3) my_h100_mm_no_tail(int M, in
   return; // weft:src b5_hgemm.prism:163:5
 }
 
-// Host launcher: 384 threads per block, 196648 bytes of dynamic shared memory.
+// Host launcher: 384 threads per block, 196672 bytes of dynamic shared memory.
 cudaError_t prism_launch_my_h100_mm_no_tail(unsigned blocks, cudaStream_t stream, int M, int N, int K, __nv_bfloat16* C, const CUtensorMap tensorMapA, const CUtensorMap tensorMapB) {
-  const size_t smem = 196648;
+  const size_t smem = 196672;
   if (smem > 48 * 1024) {
     cudaError_t err = cudaFuncSetAttribute(my_h100_mm_no_tail, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
     if (err != cudaSuccess) return err;
