@@ -132,7 +132,9 @@ type converter struct {
 	// back the bodies and the accesses (issue 13, stop 27: a result
 	// slice per source statement and the growth of each block's slice
 	// had been a third of Convert's objects).
-	stk     []*amir.Stmt
+	stk []*amir.Stmt
+	// grp is the room for the statements put emits next (stmts.go).
+	grp     []amir.Stmt
 	ptrSlab slab[*amir.Stmt]
 	accSlab slab[amir.Access]
 	// allocStk: the allocations of the blocks being converted (pushBlock).
@@ -618,12 +620,11 @@ func (c *converter) pushBlock(sc *names, body []syntax.Stmt) {
 	c.allocStk = c.allocStk[:a0]
 }
 
-// push appends s to c.stk. Statements are allocated one by one (the
-// callers' &amir.Stmt{...}), not taken from a slab as the smaller objects
-// are: at 456 bytes each, a slab's unused tail cost more, in bytes
-// zeroed, than the allocations it saved (issue 13, stop 27: a tiny
-// kernel's Convert allocated 20% more bytes), and copying a statement
-// into a slab's element was a twentieth of Convert.
+// push appends s to c.stk. Statements are allocated a source statement's
+// worth at a time (stmts.go), not taken from a slab as the smaller
+// objects are: at 456 bytes each (stop 27), a slab's unused tail cost
+// more, in bytes zeroed, than the allocations it saved (a tiny kernel's
+// Convert allocated 20% more bytes).
 func (c *converter) push(s *amir.Stmt) { c.stk = append(c.stk, s) }
 
 // popBody takes the statements pushed since start off c.stk, as a body
@@ -663,11 +664,11 @@ func (c *converter) stmt(sc *names, st syntax.Stmt) {
 		}
 		deps := c.slotsOf(sc, st.Cond)
 		then := c.block(sc, st.Then)
-		c.push(&amir.Stmt{Kind: amir.KIf, Body: then, Sync: -1, CtlSlots: deps, Ctl: &amir.Ctl{Cond: cond}})
+		c.push(withCtl(amir.Stmt{Kind: amir.KIf, Body: then, Sync: -1, CtlSlots: deps}, amir.Ctl{Cond: cond}))
 		if len(st.Else) > 0 {
 			not := func(env []int) bool { return !cond(env) }
 			els := c.block(sc, st.Else)
-			c.push(&amir.Stmt{Kind: amir.KIf, Body: els, Sync: -1, CtlSlots: deps, Ctl: &amir.Ctl{Cond: not}})
+			c.push(withCtl(amir.Stmt{Kind: amir.KIf, Body: els, Sync: -1, CtlSlots: deps}, amir.Ctl{Cond: not}))
 		}
 	case *syntax.With:
 		c.with(sc, st)
@@ -754,9 +755,9 @@ func (c *converter) with(sc *names, st *syntax.With) {
 	qcs |= c.mbar
 	tcs |= c.mbar
 	src := c.src(st, "cuda_stream_sync")
-	c.push(&amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true, Event: &amir.Event{Pre: qcs | amir.Of(c.qCPU), Full: qcs, Temp: tcs}})
+	c.push(withEvent(amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true}, amir.Event{Pre: qcs | amir.Of(c.qCPU), Full: qcs, Temp: tcs}))
 	c.pushBlock(sc, st.Body)
-	c.push(&amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true, Event: &amir.Event{Pre: qcs, Full: qcs, Temp: tcs}})
+	c.push(withEvent(amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true}, amir.Event{Pre: qcs, Full: qcs, Temp: tcs}))
 	c.machine = saved
 }
 
@@ -784,7 +785,7 @@ func (c *converter) forStmt(sc *names, st *syntax.For) {
 	}
 	c.pushBlock(inner, st.Body)
 	body := c.popBody(start)
-	c.push(&amir.Stmt{Kind: amir.KLoop, Body: body, Sync: -1, Src: c.src(st, ""), CtlSlots: c.slotsOf(sc, st.Lo, st.Hi), Ctl: &amir.Ctl{Slot: slot, Lo: lo, Hi: hi, Tasks: mode == "cuda_tasks"}})
+	c.push(withCtl(amir.Stmt{Kind: amir.KLoop, Body: body, Sync: -1, Src: c.src(st, ""), CtlSlots: c.slotsOf(sc, st.Lo, st.Hi)}, amir.Ctl{Slot: slot, Lo: lo, Hi: hi, Tasks: mode == "cuda_tasks"}))
 }
 
 // --- variables and accesses ---
@@ -1232,11 +1233,11 @@ func (c *converter) alloc(sc *names, st *syntax.Alloc) {
 	if st.Type != nil {
 		deps = c.slotsOf(sc, st.Type.Dims...)
 	}
-	c.push(&amir.Stmt{Kind: amir.KAlloc, Acc: c.newAccess(vi), Src: c.src(st, ""), Sync: -1, CtlSlots: deps, Ctl: &amir.Ctl{Dims: c.p.Vars[vi].Dims}})
+	c.push(withCtl(amir.Stmt{Kind: amir.KAlloc, Acc: c.newAccess(vi), Src: c.src(st, ""), Sync: -1, CtlSlots: deps}, amir.Ctl{Dims: c.p.Vars[vi].Dims}))
 	if b := c.lib.Barriers[v.Mem]; v.Barrier && b != nil && b.Reverse {
 		// The hidden reverse barrier array of ReverseArrive/ReverseAwait.
 		rv := c.reverseVar(vi)
-		c.push(&amir.Stmt{Kind: amir.KAlloc, Acc: c.newAccess(rv), Src: c.src(st, ""), Sync: -1, CtlSlots: deps, Ctl: &amir.Ctl{Dims: c.p.Vars[rv].Dims}})
+		c.push(withCtl(amir.Stmt{Kind: amir.KAlloc, Acc: c.newAccess(rv), Src: c.src(st, ""), Sync: -1, CtlSlots: deps}, amir.Ctl{Dims: c.p.Vars[rv].Dims}))
 	}
 }
 
@@ -1272,8 +1273,9 @@ func (c *converter) free(sc *names, a *syntax.Alloc, name string) {
 		// phase model's (amir/mbar.go).
 		q := amir.Of(c.qin(a, v))
 		ex := c.exec(a)
-		c.push(&amir.Stmt{Kind: amir.KCheckReads, Acc: acc, Exec: ex, Level: amir.TemporallyOrdered, Quals: q, What: amir.AccFree, Src: src, Sync: -1})
-		c.push(&amir.Stmt{Kind: amir.KCheckMutates, Acc: acc, Exec: ex, Level: amir.TemporallyOrdered, Quals: q, What: amir.AccFree, Src: src, Sync: -1})
+		c.group(2)
+		c.put(amir.Stmt{Kind: amir.KCheckReads, Acc: acc, Exec: ex, Level: amir.TemporallyOrdered, Quals: q, What: amir.AccFree, Src: src, Sync: -1})
+		c.put(amir.Stmt{Kind: amir.KCheckMutates, Acc: acc, Exec: ex, Level: amir.TemporallyOrdered, Quals: q, What: amir.AccFree, Src: src, Sync: -1})
 	}
 }
 
@@ -1294,13 +1296,20 @@ func (c *converter) assign(sc *names, st *syntax.Assign) {
 	rs := c.readBuf[:0]
 	c.reads(sc, st, st.RHS, &rs)
 	c.readBuf = rs[:0]
+	n := 0
+	for _, r := range rs {
+		if r.ok {
+			n += 2
+		}
+	}
+	c.group(n)
 	for _, r := range rs {
 		if !r.ok {
 			continue
 		}
 		q := c.qin(st, r.v)
-		c.push(&amir.Stmt{Kind: amir.KCheckMutates, Acc: r.a, Exec: ex, Level: amir.FullyOrdered, Quals: amir.Of(q), What: amir.AccRead, Src: src, Sync: -1})
-		c.push(&amir.Stmt{Kind: amir.KRecordRead, Acc: r.a, Exec: ex, Level: amir.FullyOrdered, Q: q, Src: src, Sync: -1})
+		c.put(amir.Stmt{Kind: amir.KCheckMutates, Acc: r.a, Exec: ex, Level: amir.FullyOrdered, Quals: amir.Of(q), What: amir.AccRead, Src: src, Sync: -1})
+		c.put(amir.Stmt{Kind: amir.KRecordRead, Acc: r.a, Exec: ex, Level: amir.FullyOrdered, Q: q, Src: src, Sync: -1})
 	}
 	clear(rs)
 	a, v, ok := c.access(sc, st, st.LHS)
@@ -1312,11 +1321,12 @@ func (c *converter) assign(sc *names, st *syntax.Assign) {
 	if st.Op == "+=" {
 		pre = amir.FullyOrdered
 	}
-	c.push(&amir.Stmt{Kind: amir.KCheckReads, Acc: a, Exec: ex, Level: amir.TemporallyOrdered, Quals: amir.Of(q), What: amir.AccWrite, Src: src, Sync: -1})
-	c.push(&amir.Stmt{Kind: amir.KCheckMutates, Acc: a, Exec: ex, Level: pre, Quals: amir.Of(q), What: amir.AccWrite, Src: src, Sync: -1})
-	c.push(&amir.Stmt{Kind: amir.KClearReads, Acc: a, Src: src, Sync: -1})
-	c.push(&amir.Stmt{Kind: amir.KClearMutates, Acc: a, Src: src, Sync: -1})
-	c.push(&amir.Stmt{Kind: amir.KRecordMutate, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: q, Src: src, Sync: -1})
+	c.group(5)
+	c.put(amir.Stmt{Kind: amir.KCheckReads, Acc: a, Exec: ex, Level: amir.TemporallyOrdered, Quals: amir.Of(q), What: amir.AccWrite, Src: src, Sync: -1})
+	c.put(amir.Stmt{Kind: amir.KCheckMutates, Acc: a, Exec: ex, Level: pre, Quals: amir.Of(q), What: amir.AccWrite, Src: src, Sync: -1})
+	c.put(amir.Stmt{Kind: amir.KClearReads, Acc: a, Src: src, Sync: -1})
+	c.put(amir.Stmt{Kind: amir.KClearMutates, Acc: a, Src: src, Sync: -1})
+	c.put(amir.Stmt{Kind: amir.KRecordMutate, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: q, Src: src, Sync: -1})
 }
 
 // call converts an instruction call g(c*, e*) >> e_z (Fig. 5 and 19).
@@ -1491,27 +1501,30 @@ func (c *converter) arg(sc *names, st syntax.Stmt, src int, ex amir.Exec, in *li
 	}
 	cvg := acc.Convergent
 	check := func(k amir.Kind, lvl amir.Level, what amir.AccessKind) {
-		c.push(&amir.Stmt{Kind: k, Acc: a, Exec: ex, Level: lvl, Convergent: cvg, Quals: ext, What: what, Src: src, Sync: -1})
+		c.put(amir.Stmt{Kind: k, Acc: a, Exec: ex, Level: lvl, Convergent: cvg, Quals: ext, What: what, Src: src, Sync: -1})
 	}
 	switch {
 	case atom != 0:
+		c.group(4)
 		check(amir.KCheckMutates, amir.AtomicOnly, amir.AccWrite)
 		check(amir.KCheckReads, amir.TemporallyOrdered, amir.AccWrite)
-		c.push(&amir.Stmt{Kind: amir.KClearReads, Acc: a, Src: src, Sync: -1})
-		c.push(&amir.Stmt{Kind: amir.KRecordMutate, Acc: a, Exec: ex, Level: post, Convergent: cvg, Q: init, Quals: atom, Bars: bars, Src: src, Sync: -1})
+		c.put(amir.Stmt{Kind: amir.KClearReads, Acc: a, Src: src, Sync: -1})
+		c.put(amir.Stmt{Kind: amir.KRecordMutate, Acc: a, Exec: ex, Level: post, Convergent: cvg, Q: init, Quals: atom, Bars: bars, Src: src, Sync: -1})
 	case acc.Mode == "r":
+		c.group(2)
 		check(amir.KCheckMutates, amir.FullyOrdered, amir.AccRead)
-		c.push(&amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: post, Convergent: cvg, Q: init, Bars: bars, Src: src, Sync: -1})
+		c.put(amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: post, Convergent: cvg, Q: init, Bars: bars, Src: src, Sync: -1})
 	default:
 		pre := amir.FullyOrdered
 		if acc.Mode == "w" {
 			pre = amir.TemporallyOrdered
 		}
+		c.group(5)
 		check(amir.KCheckMutates, pre, amir.AccWrite)
 		check(amir.KCheckReads, amir.TemporallyOrdered, amir.AccWrite)
-		c.push(&amir.Stmt{Kind: amir.KClearReads, Acc: a, Src: src, Sync: -1})
-		c.push(&amir.Stmt{Kind: amir.KClearMutates, Acc: a, Src: src, Sync: -1})
-		c.push(&amir.Stmt{Kind: amir.KRecordMutate, Acc: a, Exec: ex, Level: post, Convergent: cvg, Q: init, Bars: bars, Src: src, Sync: -1})
+		c.put(amir.Stmt{Kind: amir.KClearReads, Acc: a, Src: src, Sync: -1})
+		c.put(amir.Stmt{Kind: amir.KClearMutates, Acc: a, Src: src, Sync: -1})
+		c.put(amir.Stmt{Kind: amir.KRecordMutate, Acc: a, Exec: ex, Level: post, Convergent: cvg, Q: init, Bars: bars, Src: src, Sync: -1})
 	}
 }
 
@@ -1533,7 +1546,7 @@ func (c *converter) fence(sc *names, st *syntax.Fence) {
 	if c.fenceOrdersThreads(a, b) {
 		hw = c.mbar
 	}
-	c.push(&amir.Stmt{Kind: amir.KFence, Exec: c.exec(st), Convergent: a.Transitive, Src: src, Sync: sync, Event: &amir.Event{Pre: amir.QualSet(a.FullSet) | hw, Full: amir.QualSet(b.FullSet) | hw, Temp: amir.QualSet(b.TemporalSet) | hw}})
+	c.push(withEvent(amir.Stmt{Kind: amir.KFence, Exec: c.exec(st), Convergent: a.Transitive, Src: src, Sync: sync}, amir.Event{Pre: amir.QualSet(a.FullSet) | hw, Full: amir.QualSet(b.FullSet) | hw, Temp: amir.QualSet(b.TemporalSet) | hw}))
 }
 
 // qarr is T_qarr (Fig. 18).
@@ -1612,7 +1625,7 @@ func (c *converter) arrive(sc *names, st *syntax.Arrive) {
 	if !perThread {
 		pre |= c.mbar
 	}
-	arr := &amir.Stmt{Kind: amir.KArrive, Exec: ex, Convergent: tl.Transitive, Bars: bars, Src: src, Sync: sync, Event: &amir.Event{Pre: pre, TxSrc: -1}}
+	arr := withEvent(amir.Stmt{Kind: amir.KArrive, Exec: ex, Convergent: tl.Transitive, Bars: bars, Src: src, Sync: sync}, amir.Event{Pre: pre, TxSrc: -1})
 	if tl.Name == "tma_to_smem_async" && len(bars) == 1 && !st.Reverse {
 		// Its lowering announces the bytes of the copies converted since
 		// the variable's previous TMA Arrive (cudagen: b.tx).
@@ -1656,7 +1669,7 @@ func (c *converter) await(sc *names, st *syntax.Await) {
 	if !c.exempt(v) {
 		c.push(&amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: c.qin(st, v), Src: src, Sync: sync})
 	}
-	c.push(&amir.Stmt{Kind: amir.KAwait, Exec: ex, Acc: a, Src: src, Sync: sync, CtlSlots: c.slotsOf(sc, st.N), Event: &amir.Event{Full: amir.QualSet(tl.FullSet) | hw, Temp: amir.QualSet(tl.TemporalSet) | hw, N: n}})
+	c.push(withEvent(amir.Stmt{Kind: amir.KAwait, Exec: ex, Acc: a, Src: src, Sync: sync, CtlSlots: c.slotsOf(sc, st.N)}, amir.Event{Full: amir.QualSet(tl.FullSet) | hw, Temp: amir.QualSet(tl.TemporalSet) | hw, N: n}))
 }
 
 // inline converts a call of a proc of the file by converting its body in
@@ -1789,7 +1802,7 @@ func (c *converter) inline(sc *names, st *syntax.CallStmt) {
 	for i := len(wraps) - 1; i >= 0; i-- {
 		w := wraps[i]
 		body := c.popBody(start)
-		c.push(&amir.Stmt{Kind: amir.KLoop, Body: body, Sync: -1, Src: c.src(st, ""), Ctl: &amir.Ctl{Slot: w.slot, Lo: w.lo, Hi: w.hi}})
+		c.push(withCtl(amir.Stmt{Kind: amir.KLoop, Body: body, Sync: -1, Src: c.src(st, "")}, amir.Ctl{Slot: w.slot, Lo: w.lo, Hi: w.hi}))
 	}
 }
 
