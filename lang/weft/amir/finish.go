@@ -1,0 +1,480 @@
+package amir
+
+import "slices"
+
+// Finish computes the derived facts the machine uses to skip work that
+// cannot change a verdict. Call it once the program is complete.
+//
+//   - NoReadRecords / NoMutateRecords: records no check inspects.
+//   - NeverRead / NeverMutated: checks that can only see empty lists.
+//   - Task symmetry: an innermost cuda_tasks loop whose body reads the task
+//     iterators only in indices of variables allocated outside it (global
+//     memory) runs every task identically on its task-local variables
+//     (SMEM, registers, barriers, all allocated afresh per task) and on
+//     the sync events; records of one task can only be witnessed by its own
+//     events (a task's threads are disjoint from every other task's). So
+//     after the first task, later tasks execute only their events and
+//     their accesses to shared variables: hazards on task-local variables
+//     are those of the first task, exactly.
+//
+// The program is walked four times (issue 13, stop 31: it had been twelve
+// walks and recursions, and Walk a twelfth of a small kernel's Convert):
+// the facts each statement gives alone, top down (finishFacts); the lite
+// marks with the dead statements, bottom up (markLite); the loops'
+// symmetry plans (planThreadSym and planGrid, top down: a plan reads the
+// marks of its whole nest); and what each statement's own body gives,
+// bottom up (finishLoops: runs, hoisting, inner slots, task symmetry, the
+// lite bounds box).
+func (p *Program) Finish() {
+	p.TaskSlots = p.TaskSlots[:0]
+	n := len(p.Vars)
+	for i := range p.Vars {
+		p.Vars[i].TaskLocal = false
+	}
+	cnt := make([]int32, 2*n)
+	p.accN, p.allocN = cnt[:n:n], cnt[n:]
+	var keys [16]gsKey
+	var caches [16]*gsCache
+	f := &finisher{p: p, flags: make([]uint8, n), keys: keys[:0], caches: caches[:0], chunk: 16}
+	f.facts(p.Body, false)
+	// A first log of one event per event statement (a loop's run grows
+	// it): a small kernel's first event had allocated room for 256
+	// (grow2; per_cta_alloc logs 3, stop 30).
+	p.logHint = max(p.logHint, f.nev)
+	for i := range p.Vars {
+		v := &p.Vars[i]
+		fl := f.flags[i]
+		v.NoReadRecords = fl&readChecked == 0
+		v.NoMutateRecords = fl&mutChecked == 0
+		v.NeverRead = fl&read == 0 || v.NoReadRecords
+		v.NeverMutated = fl&mutated == 0 || v.NoMutateRecords
+	}
+	p.markLite(p.Body, f.flags)
+	for i := range p.Vars {
+		p.Vars[i].noCells = f.flags[i]&used == 0
+	}
+	// Thread symmetry's stop-29 extensions (thsym.go) are for programs
+	// with no grid nest: a loop they make virtual sets thAny, which turns
+	// grid symmetry off for the rest of the run (the naive GEMM and the
+	// TMA tester had run 300x slower).
+	p.thExt = true
+	Walk(p.Body, func(s *Stmt) {
+		if s.Kind != KLoop {
+			return
+		}
+		s.thsym, s.grid = nil, nil
+		if !s.Tasks {
+			s.thsym = p.planThreadSym(s)
+			s.grid = p.planGrid(s)
+			if s.grid != nil && !s.grid.blk {
+				p.thExt = false
+			}
+		}
+	})
+	if !p.thExt {
+		Walk(p.Body, func(s *Stmt) {
+			if s.Kind != KLoop {
+				return
+			}
+			if pl := s.thsym; pl != nil && (pl.inner || len(pl.private) > 0 || len(pl.yconds) > 0) {
+				s.thsym = nil
+			}
+		})
+	}
+	p.rdTrackSrcs()
+	var buf [32]int
+	p.finishLoops(p.Body, buf[:0])
+}
+
+// Per-variable facts of finishFacts and markLite (finisher.flags).
+const (
+	readChecked uint8 = 1 << iota // a CheckReads inspects it
+	mutChecked                    // a CheckMutates inspects it
+	read                          // a RecordRead records it
+	mutated                       // a RecordMutate records it
+	used                          // a live statement records, clears or checks it
+)
+
+// gsKey identifies the g_s that statements share: one start form, one
+// shape.
+type gsKey struct {
+	start *Affine
+	shape int
+}
+
+// finisher is Finish's state for its first walk.
+type finisher struct {
+	p     *Program
+	flags []uint8 // per variable
+	nev   int     // event statements
+	// keys and caches: the shared g_s caches made so far, by key; m
+	// indexes them all once there are more than the last few a lookup
+	// searches (shared).
+	keys   []gsKey
+	caches []*gsCache
+	m      map[gsKey]*gsCache
+	// slab backs the caches, a chunk of 16 then of 64: a small kernel's
+	// few statements (stop 29: 64 were 2 KB of its Convert).
+	slab  []gsCache
+	chunk int
+}
+
+// cache returns a new g_s cache from the slab.
+func (f *finisher) cache() *gsCache {
+	if len(f.slab) == 0 {
+		f.slab = make([]gsCache, f.chunk)
+		f.chunk = 64
+	}
+	c := &f.slab[0]
+	f.slab = f.slab[1:]
+	return c
+}
+
+// shared returns the cache of the statements of key k. The statements
+// of one source statement, which share a key, are converted in a row, so
+// the last keys are searched first; a map had been a fortieth of a small
+// kernel's Convert (stop 31).
+func (f *finisher) shared(k gsKey) *gsCache {
+	const recent = 8
+	for i := len(f.keys) - 1; i >= 0 && i >= len(f.keys)-recent; i-- {
+		if f.keys[i] == k {
+			return f.caches[i]
+		}
+	}
+	if len(f.keys) > recent {
+		if f.m == nil {
+			f.m = make(map[gsKey]*gsCache, 2*len(f.keys))
+			for i, kk := range f.keys {
+				f.m[kk] = f.caches[i]
+			}
+		}
+		if c := f.m[k]; c != nil {
+			return c
+		}
+	}
+	c := f.cache()
+	f.keys, f.caches = append(f.keys, k), append(f.caches, c)
+	if f.m != nil {
+		f.m[k] = c
+	}
+	return c
+}
+
+// facts walks s top down (inTask: s is inside a cuda_tasks loop): the
+// accesses and allocations per variable, the g_s caches, the task slots,
+// the checked and recorded variables, the task-local variables and the
+// event statements.
+func (f *finisher) facts(s *Stmt, inTask bool) {
+	p := f.p
+	if s.Kind == KAlloc {
+		p.allocN[s.Acc.Var]++
+		if inTask {
+			p.Vars[s.Acc.Var].TaskLocal = true
+		}
+	} else if s.Acc != nil {
+		p.accN[s.Acc.Var]++
+	}
+	for _, b := range s.Bars {
+		p.accN[b.Var]++
+	}
+	// g_s caches: shared by the statements of one start form and shape,
+	// else one per statement. Statements that never evaluate g_s (control
+	// statements and clears) or evaluate it without the cache (Exec.All,
+	// Machine.gs) get none: no code tests a non-run statement's cache for
+	// nil, and a run's is its checks' and records' (fuse).
+	s.gsc = nil
+	switch s.Kind {
+	case KBlock, KLoop, KIf, KIncTaskID, KClearReads, KClearMutates:
+	default:
+		if s.Exec.All {
+			break
+		}
+		if s.Exec.StartAff == nil {
+			s.gsc = f.cache()
+		} else {
+			s.gsc = f.shared(gsKey{s.Exec.StartAff, s.Exec.Shape})
+		}
+	}
+	switch s.Kind {
+	case KLoop:
+		if s.Tasks {
+			p.TaskSlots = append(p.TaskSlots, s.Slot)
+			inTask = true
+		}
+	case KCheckReads:
+		f.flags[s.Acc.Var] |= readChecked
+	case KCheckMutates:
+		f.flags[s.Acc.Var] |= mutChecked
+	case KRecordRead:
+		f.flags[s.Acc.Var] |= read
+	case KRecordMutate:
+		f.flags[s.Acc.Var] |= mutated
+	case KFence, KArrive, KAwait:
+		f.nev++
+	}
+	for _, b := range s.Body {
+		f.facts(b, inTask)
+	}
+}
+
+// markLite sets the dead statements (records and checks that can never
+// matter), the variables a live statement uses (flags' used) and the lite
+// marks keepLite and checkLite, bottom up.
+func (p *Program) markLite(s *Stmt, flags []uint8) (keep, check bool) {
+	if s.Acc != nil {
+		v := &p.Vars[s.Acc.Var]
+		switch s.Kind {
+		case KCheckMutates, KClearMutates:
+			s.dead = v.NeverMutated
+		case KCheckReads, KClearReads:
+			s.dead = v.NeverRead
+		case KRecordRead:
+			s.dead = v.NoReadRecords
+		case KRecordMutate:
+			s.dead = v.NoMutateRecords
+		}
+		switch s.Kind {
+		case KRecordRead, KRecordMutate, KClearReads, KClearMutates, KCheckReads, KCheckMutates:
+			if !s.dead {
+				flags[s.Acc.Var] |= used
+			}
+		}
+	}
+	local := func(a *Access) bool { return p.Vars[a.Var].TaskLocal }
+	switch s.Kind {
+	case KFence, KArrive, KAwait, KIncTaskID:
+		keep = true
+	case KAlloc:
+		// Barriers are re-allocated in every task (their counts pair the
+		// task's own Arrives and Awaits, which always run).
+		keep = !local(s.Acc) || p.Vars[s.Acc.Var].Barrier
+	case KRecordRead, KRecordMutate, KClearReads, KClearMutates, KCheckReads, KCheckMutates, KCheckBarrier:
+		shared := !local(s.Acc)
+		for _, b := range s.Bars {
+			shared = shared || !local(b)
+		}
+		if s.dead {
+			// Nothing to do in any task but the bounds checks of its
+			// shared accesses (a later task's windows into global
+			// memory differ from the first task's). Clears of dead
+			// lists are never evaluated (effect).
+			check = shared && s.Kind != KClearReads && s.Kind != KClearMutates
+		} else {
+			keep = shared
+		}
+	}
+	for _, b := range s.Body {
+		k, c := p.markLite(b, flags)
+		keep = keep || k
+		check = check || c
+	}
+	s.keepLite, s.checkLite = keep, check
+	return keep, check
+}
+
+// finishLoops sets, bottom up, what each statement's own body gives: its
+// runs (fuse) and, for a loop, the accesses and g_s plans hoisted at its
+// entry, its inner slots, its task symmetry and its lite bounds box. It
+// appends the slots of the loops in s, s included, to buf (a slot may
+// repeat) and returns it.
+//
+// The inner slots are gathered in one buffer, a loop's set copied out of
+// it at its size: a list per statement with a body had been a tenth of a
+// small kernel's Convert objects (stop 29), and each loop had walked its
+// whole subtree (stop 27). The set is read by slices.Contains only.
+func (p *Program) finishLoops(s *Stmt, buf []int) []int {
+	start := len(buf)
+	for _, b := range s.Body {
+		buf = p.finishLoops(b, buf)
+	}
+	p.fuse(s)
+	if s.Kind != KLoop {
+		return buf
+	}
+	s.hoist = hoistTargets(s)
+	s.hoistGS = hoistGSTargets(s)
+	inner := buf[start:]
+	n := 0
+	for i, x := range inner {
+		if !slices.Contains(inner[:i], x) {
+			n++
+		}
+	}
+	if cap(s.innerSlots) < n {
+		s.innerSlots = make([]int, 0, n)
+	}
+	s.innerSlots = s.innerSlots[:0]
+	for _, x := range inner {
+		if !slices.Contains(s.innerSlots, x) {
+			s.innerSlots = append(s.innerSlots, x)
+		}
+	}
+	if s.Tasks {
+		s.symmetric = p.innermostTasks(s) && p.symmetricBody(s.Body)
+	}
+	s.box = nil
+	if s.checkLite && !s.keepLite {
+		s.box = p.planBox(s)
+	}
+	return append(buf, s.Slot)
+}
+
+func (p *Program) innermostTasks(loop *Stmt) bool {
+	inner := false
+	for _, b := range loop.Body {
+		Walk(b, func(s *Stmt) {
+			if s.Kind == KLoop && s.Tasks {
+				inner = true
+			}
+		})
+	}
+	return !inner
+}
+
+func (p *Program) symmetricBody(body []*Stmt) bool {
+	ok := true
+	uses := func(slots []int) bool {
+		for _, s := range slots {
+			if slices.Contains(p.TaskSlots, s) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, b := range body {
+		Walk(b, func(s *Stmt) {
+			if uses(s.CtlSlots) {
+				ok = false
+			}
+			if s.Acc != nil && p.Vars[s.Acc.Var].TaskLocal && uses(s.Acc.Slots) {
+				ok = false
+			}
+			for _, a := range s.Bars {
+				if p.Vars[a.Var].TaskLocal && uses(a.Slots) {
+					ok = false
+				}
+			}
+		})
+	}
+	return ok
+}
+
+// fuse builds Stmt.fused: a run of two or more consecutive statements on
+// one Access whose kinds are checks, clears and records without barrier
+// accesses, none dead or implementing a sync statement, whose non-clear
+// members share one g_s, executes as one kRun statement (Machine.execRun):
+// the converter emits a data access as such a run (Fig. 5 and 19), and
+// one dispatch, one cells and one g_s lookup serve it. The order of the
+// statements, and of the cells within each, is unchanged. (s's body,
+// not its nested bodies: finishLoops calls it bottom up.)
+func (p *Program) fuse(s *Stmt) {
+	s.fused = nil
+	if len(s.Body) < 2 {
+		return
+	}
+	kindOK := func(t *Stmt) bool {
+		switch t.Kind {
+		case KCheckReads, KCheckMutates, KClearReads, KClearMutates, KRecordRead, KRecordMutate:
+			return t.Acc != nil && t.Sync < 0 && len(t.Bars) == 0
+		}
+		return false
+	}
+	fusible := func(t *Stmt) bool { return kindOK(t) && !t.dead }
+	usesGS := func(t *Stmt) bool { return t.Kind != KClearReads && t.Kind != KClearMutates }
+	// out is made at the first run, holding the (unchanged) statements
+	// before it: a body without runs allocates nothing, one with runs
+	// once (stop 29: its growth was a tenth of a small kernel's Convert
+	// objects).
+	var out []*Stmt
+	keep := func(t *Stmt) {
+		if out != nil {
+			out = append(out, t)
+		}
+	}
+	startRun := func(i int) {
+		if out == nil {
+			out = append(make([]*Stmt, 0, len(s.Body)), s.Body[:i]...)
+		}
+	}
+	changed := false
+	for i := 0; i < len(s.Body); {
+		t := s.Body[i]
+		if t.dead && kindOK(t) {
+			// A run of dead statements on one access (the CheckMutates
+			// and RecordRead of an input): one count serves them all.
+			j := i + 1
+			for j < len(s.Body) && s.Body[j].dead && kindOK(s.Body[j]) && s.Body[j].Acc == t.Acc {
+				j++
+			}
+			if j-i >= 2 {
+				run := newRun(Stmt{Kind: kRun, Src: t.Src, Sync: -1, Body: s.Body[i:j:j], Acc: t.Acc, dead: true})
+				for _, u := range run.Body {
+					// keepLite stays false: lite tasks only check bounds.
+					run.checkLite = run.checkLite || u.checkLite
+				}
+				startRun(i)
+				out = append(out, run)
+				changed = true
+				i = j
+				continue
+			}
+		}
+		if !fusible(t) {
+			keep(t)
+			i++
+			continue
+		}
+		var gsOf *Stmt // the member whose g_s the run uses
+		j := i
+		for ; j < len(s.Body); j++ {
+			u := s.Body[j]
+			if !fusible(u) || u.Acc != t.Acc {
+				break
+			}
+			if usesGS(u) {
+				if gsOf == nil {
+					gsOf = u
+				} else if u.gsc != gsOf.gsc || u.Exec.All != gsOf.Exec.All || u.gsc == nil {
+					break
+				}
+			}
+		}
+		if j-i < 2 {
+			keep(t)
+			i++
+			continue
+		}
+		run := newRun(Stmt{Kind: kRun, Src: t.Src, Sync: -1, Body: s.Body[i:j:j], Acc: t.Acc})
+		for _, u := range run.Body {
+			run.keepLite = run.keepLite || u.keepLite
+			run.checkLite = run.checkLite || u.checkLite
+		}
+		if gsOf != nil {
+			run.Exec, run.gsc = gsOf.Exec, gsOf.gsc
+		}
+		// Its memo table (memoKind != memoNone) is made at its first
+		// execution on one cell (execRun): most runs of a small check
+		// never get one (issue 13: 13 KB per Convert of tk_split_gemm).
+		run.memoKind, run.memoOps, run.memoRecs = memoForm(run)
+		startRun(i)
+		out = append(out, run)
+		changed = true
+		i = j
+	}
+	if changed {
+		s.fused = out
+	}
+}
+
+// runStmt is a kRun statement and its memo fields, one object.
+type runStmt struct {
+	s Stmt
+	m runMemo
+}
+
+// newRun returns a kRun statement with s's fields and its own runMemo.
+func newRun(s Stmt) *Stmt {
+	r := &runStmt{s: s}
+	r.s.runMemo = &r.m
+	return &r.s
+}
