@@ -132,11 +132,14 @@ type converter struct {
 	// back the bodies and the accesses (issue 13, stop 27: a result
 	// slice per source statement and the growth of each block's slice
 	// had been a third of Convert's objects).
-	stk []*amir.Stmt
-	// grp is the room for the statements put emits next (stmts.go).
-	grp     []amir.Stmt
+	stk     []*amir.Stmt
 	ptrSlab slab[*amir.Stmt]
 	accSlab slab[amir.Access]
+	// grp is the room for the statements put emits next; ctlSlab and
+	// evSlab back the statements with side structs (stmts.go).
+	grp     []amir.Stmt
+	ctlSlab slab[ctlStmt]
+	evSlab  slab[eventStmt]
 	// allocStk: the allocations of the blocks being converted (pushBlock).
 	allocStk []*syntax.Alloc
 	// allocs indexes allocation statements by variable (allocOf).
@@ -334,6 +337,12 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	// scopes, loops and control names too, from the same walk (stop 29).
 	sz := sizeOf(p.Body)
 	c.nameSlab.reserve(sz.scopes + 1)
+	c.ctlSlab.reserve(sz.ctls)
+	c.evSlab.reserve(sz.events)
+	if sz.syncs > 0 {
+		c.out.Syncs = make([]syntax.Stmt, 0, sz.syncs)
+		c.p.Syncs = make([]amir.SyncInfo, 0, sz.syncs)
+	}
 	if sz.loops > 0 {
 		c.ctrl = make([]string, 0, sz.loops+len(p.Params))
 	}
@@ -423,6 +432,17 @@ func (c *converter) scopeOf(st syntax.Stmt) *gpucheck.Scope {
 // conversion makes (child) outside calls of procs.
 type procSize struct {
 	stmts, loops, threads, scopes int
+	// ctls and events: the statements with an amir.Ctl (loops, ifs,
+	// allocations) and with an amir.Event (a device function's two
+	// fences, fences, arrives, awaits); syncs: the synchronization
+	// statements (newSync).
+	ctls, events, syncs int
+}
+
+// add adds the sizes of z2 to z.
+func (z *procSize) add(z2 procSize) {
+	z.stmts, z.loops, z.threads, z.scopes = z.stmts+z2.stmts, z.loops+z2.loops, z.threads+z2.threads, z.scopes+z2.scopes
+	z.ctls, z.events, z.syncs = z.ctls+z2.ctls, z.events+z2.events, z.syncs+z2.syncs
 }
 
 // sizeOf walks body once for the sizes of the converter's slices and
@@ -438,21 +458,31 @@ func sizeOf(body []syntax.Stmt) procSize {
 			in = sizeOf(st.Body)
 			in.scopes++
 			in.loops++
+			in.ctls++
 			if st.Mode != nil && st.Mode.Name == "cuda_threads" {
 				in.threads++
 			}
 		case *syntax.If:
 			in = sizeOf(st.Then)
+			in.ctls++
 			if len(st.Else) > 0 {
-				e := sizeOf(st.Else)
-				in.stmts, in.loops, in.threads, in.scopes = in.stmts+e.stmts, in.loops+e.loops, in.threads+e.threads, in.scopes+e.scopes
+				in.add(sizeOf(st.Else))
+				in.ctls++
 			}
 		case *syntax.With:
 			in = sizeOf(st.Body)
+			if call, _ := st.Ctx.(*syntax.Call); call != nil && call.FunName() == "CudaDeviceFunction" {
+				in.events += 2 // its cuda_stream_sync fences (with)
+			}
+		case *syntax.Alloc:
+			in.ctls++
+		case *syntax.Fence, *syntax.Arrive, *syntax.Await:
+			in.events++
+			in.syncs++
 		default:
 			continue
 		}
-		z.stmts, z.loops, z.threads, z.scopes = z.stmts+in.stmts, z.loops+in.loops, z.threads+in.threads, z.scopes+in.scopes
+		z.add(in)
 	}
 	return z
 }
@@ -535,9 +565,10 @@ func (c *converter) exec(st syntax.Stmt) amir.Exec {
 	shape := c.p.AddShape(col)
 	base := tl.Base
 	k := base.Const
-	// The start's form is made first, from the converter's slabs, and the
-	// compiled start reads its terms (issue 13, stop 26: Convert's
-	// allocation; the terms keep the order of base.Terms, as before).
+	// The start is its affine form only, from the converter's slabs
+	// (issue 13, stop 26): the machine evaluates StartAff (Machine.gs),
+	// and a compiled Start beside it had been a closure per statement
+	// (stop 31). The terms keep the order of base.Terms.
 	af := c.newAffine(k, len(base.Terms))
 	for _, t := range base.Terms {
 		slot := -1
@@ -555,27 +586,7 @@ func (c *converter) exec(st syntax.Stmt) amir.Exec {
 		}
 		af.Terms = append(af.Terms, amir.Term{Slot: slot, Coef: t.Step})
 	}
-	terms := af.Terms
-	var start amir.IntExpr
-	switch len(terms) {
-	case 0:
-		start = constExpr(k)
-	case 1:
-		s0, m0 := terms[0].Slot, terms[0].Coef
-		start = func(env []int) int { return k + m0*env[s0] }
-	case 2:
-		s0, m0, s1, m1 := terms[0].Slot, terms[0].Coef, terms[1].Slot, terms[1].Coef
-		start = func(env []int) int { return k + m0*env[s0] + m1*env[s1] }
-	default:
-		start = func(env []int) int {
-			v := k
-			for _, t := range terms {
-				v += t.Coef * env[t.Slot]
-			}
-			return v
-		}
-	}
-	return amir.Exec{Shape: shape, Start: start, StartAff: af}
+	return amir.Exec{Shape: shape, StartAff: af}
 }
 
 func (c *converter) cpu(st syntax.Stmt) bool {
@@ -664,11 +675,11 @@ func (c *converter) stmt(sc *names, st syntax.Stmt) {
 		}
 		deps := c.slotsOf(sc, st.Cond)
 		then := c.block(sc, st.Then)
-		c.push(withCtl(amir.Stmt{Kind: amir.KIf, Body: then, Sync: -1, CtlSlots: deps}, amir.Ctl{Cond: cond}))
+		c.push(c.withCtl(amir.Stmt{Kind: amir.KIf, Body: then, Sync: -1, CtlSlots: deps}, amir.Ctl{Cond: cond}))
 		if len(st.Else) > 0 {
 			not := func(env []int) bool { return !cond(env) }
 			els := c.block(sc, st.Else)
-			c.push(withCtl(amir.Stmt{Kind: amir.KIf, Body: els, Sync: -1, CtlSlots: deps}, amir.Ctl{Cond: not}))
+			c.push(c.withCtl(amir.Stmt{Kind: amir.KIf, Body: els, Sync: -1, CtlSlots: deps}, amir.Ctl{Cond: not}))
 		}
 	case *syntax.With:
 		c.with(sc, st)
@@ -755,9 +766,9 @@ func (c *converter) with(sc *names, st *syntax.With) {
 	qcs |= c.mbar
 	tcs |= c.mbar
 	src := c.src(st, "cuda_stream_sync")
-	c.push(withEvent(amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true}, amir.Event{Pre: qcs | amir.Of(c.qCPU), Full: qcs, Temp: tcs}))
+	c.push(c.withEvent(amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true}, amir.Event{Pre: qcs | amir.Of(c.qCPU), Full: qcs, Temp: tcs}))
 	c.pushBlock(sc, st.Body)
-	c.push(withEvent(amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true}, amir.Event{Pre: qcs, Full: qcs, Temp: tcs}))
+	c.push(c.withEvent(amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true}, amir.Event{Pre: qcs, Full: qcs, Temp: tcs}))
 	c.machine = saved
 }
 
@@ -785,7 +796,7 @@ func (c *converter) forStmt(sc *names, st *syntax.For) {
 	}
 	c.pushBlock(inner, st.Body)
 	body := c.popBody(start)
-	c.push(withCtl(amir.Stmt{Kind: amir.KLoop, Body: body, Sync: -1, Src: c.src(st, ""), CtlSlots: c.slotsOf(sc, st.Lo, st.Hi)}, amir.Ctl{Slot: slot, Lo: lo, Hi: hi, Tasks: mode == "cuda_tasks"}))
+	c.push(c.withCtl(amir.Stmt{Kind: amir.KLoop, Body: body, Sync: -1, Src: c.src(st, ""), CtlSlots: c.slotsOf(sc, st.Lo, st.Hi)}, amir.Ctl{Slot: slot, Lo: lo, Hi: hi, Tasks: mode == "cuda_tasks"}))
 }
 
 // --- variables and accesses ---
@@ -1233,11 +1244,11 @@ func (c *converter) alloc(sc *names, st *syntax.Alloc) {
 	if st.Type != nil {
 		deps = c.slotsOf(sc, st.Type.Dims...)
 	}
-	c.push(withCtl(amir.Stmt{Kind: amir.KAlloc, Acc: c.newAccess(vi), Src: c.src(st, ""), Sync: -1, CtlSlots: deps}, amir.Ctl{Dims: c.p.Vars[vi].Dims}))
+	c.push(c.withCtl(amir.Stmt{Kind: amir.KAlloc, Acc: c.newAccess(vi), Src: c.src(st, ""), Sync: -1, CtlSlots: deps}, amir.Ctl{Dims: c.p.Vars[vi].Dims}))
 	if b := c.lib.Barriers[v.Mem]; v.Barrier && b != nil && b.Reverse {
 		// The hidden reverse barrier array of ReverseArrive/ReverseAwait.
 		rv := c.reverseVar(vi)
-		c.push(withCtl(amir.Stmt{Kind: amir.KAlloc, Acc: c.newAccess(rv), Src: c.src(st, ""), Sync: -1, CtlSlots: deps}, amir.Ctl{Dims: c.p.Vars[rv].Dims}))
+		c.push(c.withCtl(amir.Stmt{Kind: amir.KAlloc, Acc: c.newAccess(rv), Src: c.src(st, ""), Sync: -1, CtlSlots: deps}, amir.Ctl{Dims: c.p.Vars[rv].Dims}))
 	}
 }
 
@@ -1546,7 +1557,7 @@ func (c *converter) fence(sc *names, st *syntax.Fence) {
 	if c.fenceOrdersThreads(a, b) {
 		hw = c.mbar
 	}
-	c.push(withEvent(amir.Stmt{Kind: amir.KFence, Exec: c.exec(st), Convergent: a.Transitive, Src: src, Sync: sync}, amir.Event{Pre: amir.QualSet(a.FullSet) | hw, Full: amir.QualSet(b.FullSet) | hw, Temp: amir.QualSet(b.TemporalSet) | hw}))
+	c.push(c.withEvent(amir.Stmt{Kind: amir.KFence, Exec: c.exec(st), Convergent: a.Transitive, Src: src, Sync: sync}, amir.Event{Pre: amir.QualSet(a.FullSet) | hw, Full: amir.QualSet(b.FullSet) | hw, Temp: amir.QualSet(b.TemporalSet) | hw}))
 }
 
 // qarr is T_qarr (Fig. 18).
@@ -1625,7 +1636,7 @@ func (c *converter) arrive(sc *names, st *syntax.Arrive) {
 	if !perThread {
 		pre |= c.mbar
 	}
-	arr := withEvent(amir.Stmt{Kind: amir.KArrive, Exec: ex, Convergent: tl.Transitive, Bars: bars, Src: src, Sync: sync}, amir.Event{Pre: pre, TxSrc: -1})
+	arr := c.withEvent(amir.Stmt{Kind: amir.KArrive, Exec: ex, Convergent: tl.Transitive, Bars: bars, Src: src, Sync: sync}, amir.Event{Pre: pre, TxSrc: -1})
 	if tl.Name == "tma_to_smem_async" && len(bars) == 1 && !st.Reverse {
 		// Its lowering announces the bytes of the copies converted since
 		// the variable's previous TMA Arrive (cudagen: b.tx).
@@ -1669,7 +1680,7 @@ func (c *converter) await(sc *names, st *syntax.Await) {
 	if !c.exempt(v) {
 		c.push(&amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: c.qin(st, v), Src: src, Sync: sync})
 	}
-	c.push(withEvent(amir.Stmt{Kind: amir.KAwait, Exec: ex, Acc: a, Src: src, Sync: sync, CtlSlots: c.slotsOf(sc, st.N)}, amir.Event{Full: amir.QualSet(tl.FullSet) | hw, Temp: amir.QualSet(tl.TemporalSet) | hw, N: n}))
+	c.push(c.withEvent(amir.Stmt{Kind: amir.KAwait, Exec: ex, Acc: a, Src: src, Sync: sync, CtlSlots: c.slotsOf(sc, st.N)}, amir.Event{Full: amir.QualSet(tl.FullSet) | hw, Temp: amir.QualSet(tl.TemporalSet) | hw, N: n}))
 }
 
 // inline converts a call of a proc of the file by converting its body in
@@ -1802,7 +1813,7 @@ func (c *converter) inline(sc *names, st *syntax.CallStmt) {
 	for i := len(wraps) - 1; i >= 0; i-- {
 		w := wraps[i]
 		body := c.popBody(start)
-		c.push(withCtl(amir.Stmt{Kind: amir.KLoop, Body: body, Sync: -1, Src: c.src(st, "")}, amir.Ctl{Slot: w.slot, Lo: w.lo, Hi: w.hi}))
+		c.push(c.withCtl(amir.Stmt{Kind: amir.KLoop, Body: body, Sync: -1, Src: c.src(st, "")}, amir.Ctl{Slot: w.slot, Lo: w.lo, Hi: w.hi}))
 	}
 }
 

@@ -212,9 +212,15 @@ func dumpProgram(prog *Program) string {
 		if ev == nil {
 			ev = &amir.Event{}
 		}
+		// The start's values: Start, or StartAff's where the converter
+		// makes only the form (exec, stop 31).
+		start := s.Exec.Start
+		if af := s.Exec.StartAff; start == nil && af != nil {
+			start = af.Eval
+		}
 		fmt.Fprintf(&b, "%s%d src %d sync %d slot %d lo %s hi %s tasks %v cond %s exec %v/%d/%s/%s acc %s level %d cvg %v q %d quals %x pre %x full %x temp %x n %s what %d tx %d/%v/%d/%d ctl %v",
 			strings.Repeat(" ", depth), s.Kind, s.Src, s.Sync, ctl.Slot, ints(ctl.Lo), ints(ctl.Hi), ctl.Tasks, bools(ctl.Cond),
-			s.Exec.All, s.Exec.Shape, ints(s.Exec.Start), aff(s.Exec.StartAff), acc(s.Acc), s.Level, s.Convergent, s.Q, s.Quals, ev.Pre, ev.Full, ev.Temp,
+			s.Exec.All, s.Exec.Shape, ints(start), aff(s.Exec.StartAff), acc(s.Acc), s.Level, s.Convergent, s.Q, s.Quals, ev.Pre, ev.Full, ev.Temp,
 			ints(ev.N), s.What, s.TxBytes, s.TxCheck, ev.ExpectTx, ev.TxSrc, s.CtlSlots)
 		for _, a := range s.Bars {
 			fmt.Fprintf(&b, " bar %s", acc(a))

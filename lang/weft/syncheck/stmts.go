@@ -6,9 +6,10 @@ import "weft.dev/weft/lang/weft/amir"
 // a time: an assignment's reads, its write, an instruction argument's
 // checks and records are each one object (group, put), and a statement
 // with a side struct (amir.Ctl, amir.Event) is one object with it
-// (withCtl, withEvent). A statement per object had been a third of a
-// small kernel's Convert objects, and a slab shared by all statements
-// wasted its tail (issue 13, stops 27 and 31).
+// (withCtl, withEvent; those from slabs sized by the proc's count). A
+// statement per object had been a third of a small kernel's Convert
+// objects, and a slab shared by all statements wasted its tail (issue 13,
+// stops 27 and 31).
 
 // group makes room for the next n statements put emits, in one object.
 func (c *converter) group(n int) {
@@ -41,16 +42,22 @@ type eventStmt struct {
 	e amir.Event
 }
 
-// withCtl is s with side struct ctl (a KLoop, KIf or KAlloc).
-func withCtl(s amir.Stmt, ctl amir.Ctl) *amir.Stmt {
-	o := &ctlStmt{s: s, c: ctl}
+// withCtl is s with side struct ctl (a KLoop, KIf or KAlloc), from the
+// slab sized by the proc's count of them (sizeOf). Those it does not
+// count (inlined procs', hidden reverse barriers') take chunks of 4: a
+// chunk twice the count had wasted 8 KB of a three-ring chunk's Convert.
+func (c *converter) withCtl(s amir.Stmt, ctl amir.Ctl) *amir.Stmt {
+	o := c.ctlSlab.one(4, 4)
+	o.s, o.c = s, ctl
 	o.s.Ctl = &o.c
 	return &o.s
 }
 
-// withEvent is s with side struct ev (a KFence, KArrive or KAwait).
-func withEvent(s amir.Stmt, ev amir.Event) *amir.Stmt {
-	o := &eventStmt{s: s, e: ev}
+// withEvent is s with side struct ev (a KFence, KArrive or KAwait), as
+// withCtl.
+func (c *converter) withEvent(s amir.Stmt, ev amir.Event) *amir.Stmt {
+	o := c.evSlab.one(4, 4)
+	o.s, o.e = s, ev
 	o.s.Event = &o.e
 	return &o.s
 }
