@@ -1,0 +1,109 @@
+package amir
+
+import (
+	"testing"
+
+	"weft.dev/weft/lang/weft/coll"
+)
+
+// rev31 (stop 31): focused programs for the mutants of stop 31's new fast
+// paths that the package's tests left alive (docs/weft-sync.md, "Stop 31:
+// rev31"). Each program is run by lazyRegionsDiff's four machines; the
+// Results must agree.
+
+// lazyRegionsDiff: a block grid's regions kept deferred under checks and
+// lazy records (gridCheckRun over several regions, lazyOverRegions: stop
+// 31, shfl31) against the regions built before the check, before the
+// record, and against no grid symmetry.
+func lazyRegionsDiff(mk func() *Program) *diffMachines {
+	d := newDiff(mk, []string{"kept", "checks built", "record built", "full"}, func(i int, m *Machine) {
+		switch i {
+		case 1:
+			m.gridCheckDeferred = false
+		case 2:
+			m.noLazyRegions = true
+		case 3:
+			m.noGrid = true
+		}
+	})
+	return d
+}
+
+// twoFrameRegions is D (lazyCellsMin cells, so that a record of all of it
+// may be lazy) written by two block nests whose grids have different
+// frames: for base 20 then 0, a nest over p < 4 whose lane base + 4p +
+// 2y2 + y1 (y2, y1 < 2: loops of two iterations, which the block grid
+// takes, blkLeaveToThSym) writes that cell of D in order. The first
+// leaves D[20..35] deferred with the frame of lanes 20..35 (slab_0
+// D[20..23]), the second D[0..15] with lanes 0..15 (slab_0 D[0..3]), the
+// newer region, first in the variable's list (the two do not touch:
+// neither nest builds the other's). then adds what follows.
+func twoFrameRegions(then func(b *builder, D int)) *Program {
+	b := newBuilder(64)
+	yp, y2, y1 := b.slot("p"), b.slot("y2"), b.slot("y1")
+	D := b.newVar("D", false, lazyCellsMin)
+	for _, base := range []int{20, 0} {
+		lane := &Affine{K: base, Terms: []Term{{yp, 4}, {y2, 2}, {y1, 1}}}
+		b.loop(yp, 0, 4, false, func() {
+			b.loop(y2, 0, 2, false, func() {
+				b.loop(y1, 0, 2, false, func() {
+					b.write(Exec{Shape: shThread, Start: lane.Eval, StartAff: lane},
+						&Access{Var: D, Idx: []Window{{Lo: lane.Eval, LoAff: lane}}, Slots: []int{yp, y2, y1}}, qCuda2, FullyOrdered)
+				})
+			})
+		})
+	}
+	then(b, D)
+	return b.build()
+}
+
+// first24 is threads 0..23: all of the newer region's frame (lanes
+// 0..15) and the slab_0 lanes 20..23 of the older one, not its lanes
+// 24..35.
+func first24(b *builder) Exec {
+	sh := b.p.AddShape(coll.Collective{N: 1, Runs: [coll.MaxRuns]coll.Run{{Count: 24, Stride: 1}}})
+	return Exec{Shape: sh, Start: k(0)}
+}
+
+// TestRev31RegionsUniformOnEach kills M03 (gridCheckRun tests only the
+// first region's frame for uniformity) and M11 (lazyOverRegions tests
+// only the first region's).
+//
+// check: after twoFrameRegions, threads 0..23 read all of D, a
+// convergent read (one thread seeing a record is enough): D[0..23]'s
+// writers are among them, D[24..35]'s are not, twelve cells with a
+// read-after-write hazard. The set is uniform on the newer region's
+// frame (all of it) and not on the older's; on slab_0 of each region
+// every record passes, so a check answered region by region with only
+// the first region tested reports nothing.
+//
+// record: lane 20 records a read of all of D (no check), then lane 24
+// writes D[24], after a read by a thread it is not (write-after-read).
+// Lane 20 is none of the newer frame and inside the older grid's block
+// 0: a lazy record over the regions would leave at D[24] (slab 1 of the
+// older region, built later from slab_0) τ_1 of lane 20, lane 24 itself.
+func TestRev31RegionsUniformOnEach(t *testing.T) {
+	for _, form := range []string{"check", "record"} {
+		d := lazyRegionsDiff(func() *Program {
+			return twoFrameRegions(func(b *builder, D int) {
+				all := &Access{Var: D}
+				if form == "check" {
+					x := first24(b)
+					b.add(&Stmt{Kind: KCheckMutates, Exec: x, Acc: all, Level: FullyOrdered, Quals: Of(qCuda2), What: AccRead, Convergent: true})
+					return
+				}
+				b.add(&Stmt{Kind: KRecordRead, Exec: Exec{Shape: shThread, Start: k(20)}, Acc: all, Level: FullyOrdered, Q: qCuda2})
+				b.write(Exec{Shape: shThread, Start: k(24)}, at(D, k(24)), qCuda2, FullyOrdered)
+			})
+		})
+		r := d.runs(t, form)
+		m := d.ms[0]
+		t.Logf("%s: %d grid runs, %d distinct hazards, %d occurrences", form, m.gridRuns, r.Distinct, r.Occurrences)
+		if m.gridRuns == 0 {
+			t.Fatalf("%s: no block grid", form)
+		}
+		if r.Distinct == 0 {
+			t.Fatalf("%s: no hazard", form)
+		}
+	}
+}
