@@ -107,3 +107,50 @@ func TestRev31RegionsUniformOnEach(t *testing.T) {
 		}
 	}
 }
+
+// blockNest adds a block nest over p < n whose lane base + 4p + 2y2 + y1
+// (y2, y1 < 2) writes that cell of D in order.
+func blockNest(b *builder, D, base, n int) {
+	yp, y2, y1 := b.slot("p"), b.slot("y2"), b.slot("y1")
+	lane := &Affine{K: base, Terms: []Term{{yp, 4}, {y2, 2}, {y1, 1}}}
+	b.loop(yp, 0, n, false, func() {
+		b.loop(y2, 0, 2, false, func() {
+			b.loop(y1, 0, 2, false, func() {
+				b.write(Exec{Shape: shThread, Start: lane.Eval, StartAff: lane},
+					&Access{Var: D, Idx: []Window{{Lo: lane.Eval, LoAff: lane}}, Slots: []int{yp, y2, y1}}, qCuda2, FullyOrdered)
+			})
+		})
+	})
+}
+
+// TestRev31RegionBitmapKept kills M07 (gridCheckRun ORs the other regions'
+// slab bitmaps into the first region's own, cached by slabCells, instead
+// of into a copy). Nests A (lanes and cells 20..35) then B (0..15) leave
+// two regions; the CTA checks all of D (uniform on both: the union of
+// their bitmaps is made); nest C, A's over p < 3 only (lanes and cells
+// 20..31: its offsets differ, so it is not A's nest again), meets A's
+// region, which is built, and not B's, which stays beside C's new one
+// (slab p of C is τ_p of slab 0: A's records by lanes 20..31); a warp
+// (lanes 0..31: all of B's and C's frames) then checks all of D, a
+// convergent read: D[0..31] pass, A's D[32..35] (its slab 3, built, no
+// slab of C's) are read-after-write hazards. With B's cached bitmap
+// holding A's slabs 1..3, the warp's check skips D[32..35] as deferred.
+func TestRev31RegionBitmapKept(t *testing.T) {
+	d := lazyRegionsDiff(func() *Program {
+		b := newBuilder(64)
+		D := b.newVar("D", false, lazyCellsMin)
+		blockNest(b, D, 20, 4)
+		blockNest(b, D, 0, 4)
+		all := &Access{Var: D}
+		b.add(&Stmt{Kind: KCheckMutates, Exec: cta(), Acc: all, Level: FullyOrdered, Quals: Of(qCuda2), What: AccRead, Convergent: true})
+		blockNest(b, D, 20, 3)
+		b.add(&Stmt{Kind: KCheckMutates, Exec: warp(b.slot("w")), Acc: all, Level: FullyOrdered, Quals: Of(qCuda2), What: AccRead, Convergent: true})
+		return b.build()
+	})
+	r := d.runs(t, "regions")
+	m := d.ms[0]
+	t.Logf("%d grid runs, %d checks over several regions, %d distinct hazards, %d occurrences", m.gridRuns, m.regionChecks, r.Distinct, r.Occurrences)
+	if m.regionChecks < 4 || r.Occurrences != 4 {
+		t.Fatalf("the checks were not made over several regions, or not D[32..35]'s four hazards")
+	}
+}
