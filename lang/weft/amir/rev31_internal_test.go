@@ -154,3 +154,27 @@ func TestRev31RegionBitmapKept(t *testing.T) {
 		t.Fatalf("the checks were not made over several regions, or not D[32..35]'s four hazards")
 	}
 }
+
+// TestRev31RegionsRecordBarsFault kills M08 (lazyOverRegions takes a
+// record that names barriers). Such a record evaluates its barrier cells
+// before its own (Machine.record): when both fault, the fault is the
+// barrier's. After two block nests on D, the CTA records a read of D[0..
+// lazyCellsMin] (one cell past D) naming B[1] (B has one cell): a lazy
+// record over the regions evaluates D's cells first and faults there.
+func TestRev31RegionsRecordBarsFault(t *testing.T) {
+	d := lazyRegionsDiff(func() *Program {
+		b := newBuilder(64)
+		D := b.newVar("D", false, lazyCellsMin)
+		B := b.newVar("B", true, 1)
+		blockNest(b, D, 20, 4)
+		blockNest(b, D, 0, 4)
+		past := &Access{Var: D, Idx: []Window{{Lo: k(0), Hi: k(lazyCellsMin + 1)}}}
+		b.add(&Stmt{Kind: KRecordRead, Exec: cta(), Acc: past, Level: FullyOrdered, Q: qCuda2, Convergent: true, Bars: []*Access{at(B, k(1))}})
+		return b.build()
+	})
+	r := d.runs(t, "bars")
+	t.Logf("%+v", r.Faults)
+	if len(r.Faults) == 0 {
+		t.Fatalf("no fault")
+	}
+}
