@@ -44,3 +44,23 @@ func TestLoopOptionsEachMode(t *testing.T) {
 		}
 	}
 }
+
+// TestCallEnvLastBindingWins (stop 31, rev31): a callee's control
+// parameters bind the call's arguments in a list searched from its end
+// (callEnv, 1a122b0), where the map it replaced kept the last binding of
+// a name. A proc that declares n twice (W0202) and sizes x by n is
+// checked against its second argument: g(4, 8, a) with a of 4 elements
+// is a W0216 mismatch (dimension 0 is 8). A search from the list's start
+// (mutant C5) binds n to 4 and reports no mismatch.
+func TestCallEnvLastBindingWins(t *testing.T) {
+	src := "def g(n: size, n: size, x: f32[n] @ DRAM):\n    pass\n\ndef f(a: f32[4] @ DRAM):\n    g(4, 8, a)\n"
+	_, errs := checkSrc("dup.weft", src)
+	var dup, mismatch bool
+	for _, d := range errs.Diags {
+		dup = dup || d.Code == "W0202"
+		mismatch = mismatch || d.Code == "W0216" && strings.Contains(d.Message, "is 8, the argument's is 4")
+	}
+	if !dup || !mismatch {
+		t.Fatalf("want W0202 and W0216 (dimension 0 of x is 8); got:\n%s", dump(errs))
+	}
+}
