@@ -178,3 +178,31 @@ func TestRev31RegionsRecordBarsFault(t *testing.T) {
 		t.Fatalf("no fault")
 	}
 }
+
+// TestRev31RegionsPartialRecord kills M13 (lazyOverRegions takes a record
+// of a prefix of the variable's cells, not all of them). After nests A
+// (lanes and cells 20..35) and B (0..15), lanes 40..47 (none of either
+// frame) record a read of D[0..22), which ends inside A's slab_0
+// (D[20..23]); lane 24 then writes
+// D[24], a cell of A's slab 1 that the read does not cover. Built later
+// from slab_0, slab 1 would hold the read's record at D[24] and D[25]
+// (τ_1 of D[20], D[21]): a write-after-read that the eager path, which
+// builds the regions first and records on D[0..22) only, does not have.
+func TestRev31RegionsPartialRecord(t *testing.T) {
+	d := lazyRegionsDiff(func() *Program {
+		b := newBuilder(64)
+		D := b.newVar("D", false, lazyCellsMin)
+		blockNest(b, D, 20, 4)
+		blockNest(b, D, 0, 4)
+		part := &Access{Var: D, Idx: []Window{{Lo: k(0), Hi: k(22)}}}
+		far := b.p.AddShape(coll.Collective{N: 1, Runs: [coll.MaxRuns]coll.Run{{Count: 8, Stride: 1}}})
+		b.add(&Stmt{Kind: KRecordRead, Exec: Exec{Shape: far, Start: k(40)}, Acc: part, Level: FullyOrdered, Q: qCuda2, Convergent: true})
+		b.write(Exec{Shape: shThread, Start: k(24)}, at(D, k(24)), qCuda2, FullyOrdered)
+		return b.build()
+	})
+	r := d.runs(t, "prefix")
+	t.Logf("%d grid runs, %d distinct hazards", d.ms[0].gridRuns, r.Distinct)
+	if d.ms[0].gridRuns == 0 {
+		t.Fatalf("no block grid")
+	}
+}
