@@ -206,3 +206,27 @@ func TestRev31RegionsPartialRecord(t *testing.T) {
 		t.Fatalf("no block grid")
 	}
 }
+
+// TestRev31RegionsRecordFault kills M18 (effect goes on after
+// lazyOverRegions reports the record's fault). lazyOverRegions evaluates
+// the record's cells before it builds anything; a window past the
+// variable faults there, and the statement must stop as the eager path
+// stops in record: one fault. After two block nests on D, lanes 40..47
+// (none of either frame) record a read of D[0..lazyCellsMin], one cell
+// past D.
+func TestRev31RegionsRecordFault(t *testing.T) {
+	d := lazyRegionsDiff(func() *Program {
+		b := newBuilder(64)
+		D := b.newVar("D", false, lazyCellsMin)
+		blockNest(b, D, 20, 4)
+		blockNest(b, D, 0, 4)
+		past := &Access{Var: D, Idx: []Window{{Lo: k(0), Hi: k(lazyCellsMin + 1)}}}
+		far := b.p.AddShape(coll.Collective{N: 1, Runs: [coll.MaxRuns]coll.Run{{Count: 8, Stride: 1}}})
+		b.add(&Stmt{Kind: KRecordRead, Exec: Exec{Shape: far, Start: k(40)}, Acc: past, Level: FullyOrdered, Q: qCuda2, Convergent: true})
+		return b.build()
+	})
+	r := d.runs(t, "fault")
+	if len(r.Faults) != 1 {
+		t.Fatalf("want one fault, got %+v", r.Faults)
+	}
+}
