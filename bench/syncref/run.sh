@@ -46,7 +46,8 @@
 #   /tmp/exovenv/bin/pip install --no-deps -e /tmp/exo
 #   PATH=/tmp/exovenv/bin:$PATH CAMSPORK_JIT_DIR=/tmp/exojit python /tmp/exo/src/exo/spork/camspork/jit.py
 #
-# Usage: bench/syncref/run.sh [-weft-only]   (-weft-only reuses bench/out/syncref/ref.jsonl)
+# Usage: bench/syncref/run.sh [-weft-only]   (-weft-only reuses bench/out/syncref/ref.jsonl; a recorded
+#   reference run to copy there: bench/syncref/results/ref-2026-11-27-stop31.jsonl)
 # Environment: EXO_SRC (/tmp/exo), EXO_VENV (/tmp/exovenv), CAMSPORK_JIT_DIR (/tmp/exojit), CPU (0),
 #   WEFTIME_FLAGS (weftime flags, default "-min-cpu 0.5s"; e.g. add
 #   "-stat mean": the mean counts the garbage collections that a median
