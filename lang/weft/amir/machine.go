@@ -517,7 +517,7 @@ func New(p *Program, cfg Config) *Machine {
 	tsAll := make([]int32, 0, nt)
 	for i := range p.Shapes {
 		at := len(tsAll)
-		tsAll = appendThreads32(tsAll, &p.Shapes[i])
+		tsAll = coll.AppendThreadsTo(tsAll, &p.Shapes[i])
 		ts := tsAll[at:len(tsAll):len(tsAll)]
 		if len(ts) > 0 {
 			bm := make([]uint64, int(ts[len(ts)-1])/64+1)
@@ -534,47 +534,6 @@ func New(p *Program, cfg Config) *Machine {
 		m.single[i] = len(ts) == 1 && ts[0] == 0
 	}
 	return m
-}
-
-// appendThreads32 appends c's threads in increasing order as int32s:
-// New had listed each shape's threads twice, as ints, for a copy (issue
-// 13, stop 26).
-//
-// The last (smallest-stride) run is listed by one loop per combination
-// of the others (stop 31: coll's odometer, one carry test a thread, was
-// 7% of per_cta_alloc's machine for its 256- and 512-thread shapes);
-// a collective with no run or a run of no thread goes to coll.
-func appendThreads32(dst []int32, c *coll.Collective) []int32 {
-	if c.N <= 0 || c.N > coll.MaxRuns {
-		return coll.AppendThreadsTo(dst, c)
-	}
-	for i := 0; i < c.N; i++ {
-		if c.Runs[i].Count <= 0 {
-			return coll.AppendThreadsTo(dst, c)
-		}
-	}
-	last := c.Runs[c.N-1]
-	var idx [coll.MaxRuns]int
-	for {
-		t := c.Start
-		for i := 0; i < c.N-1; i++ {
-			t += idx[i] * c.Runs[i].Stride
-		}
-		for j := 0; j < last.Count; j++ {
-			dst = append(dst, int32(t+j*last.Stride))
-		}
-		i := c.N - 2
-		for ; i >= 0; i-- {
-			idx[i]++
-			if idx[i] < c.Runs[i].Count {
-				break
-			}
-			idx[i] = 0
-		}
-		if i < 0 {
-			return dst
-		}
-	}
 }
 
 // Run executes the program for the control parameter values args (in the

@@ -3,8 +3,6 @@ package amir
 import (
 	"math/rand"
 	"testing"
-
-	"weft.dev/weft/lang/weft/coll"
 )
 
 // TestFrameInMatchesCount: frameIn's arithmetic for range shapes (stop
@@ -44,36 +42,5 @@ func TestFrameInMatchesCount(t *testing.T) {
 	}
 	if arith < 1000 {
 		t.Fatalf("weak coverage: %d partial counts by arithmetic", arith)
-	}
-}
-
-// TestAppendThreads32Large is TestAppendThreads32 with runs of up to 300
-// threads (New's loop over the last run, stop 31), a last run of stride
-// 1 to 3, and runs of no thread (left to coll).
-func TestAppendThreads32Large(t *testing.T) {
-	rng := rand.New(rand.NewSource(31))
-	for n := 0; n < 3000; n++ {
-		var c coll.Collective
-		c.Start = rng.Intn(300)
-		c.N = rng.Intn(coll.MaxRuns + 1)
-		stride := 1 + rng.Intn(3) // the last run's stride too
-		for i := c.N - 1; i >= 0; i-- {
-			cnt := 1 + rng.Intn(300>>uint(c.N))
-			if rng.Intn(50) == 0 {
-				cnt = 0
-			}
-			c.Runs[i] = coll.Run{Count: cnt, Stride: stride}
-			stride *= max(cnt, 1) + rng.Intn(3)
-		}
-		want := c.AppendThreads(nil)
-		got := appendThreads32([]int32{5}, &c)
-		if len(got) != 1+len(want) || got[0] != 5 {
-			t.Fatalf("%+v: %d threads, want %d after the prefix", c, len(got)-1, len(want))
-		}
-		for i, w := range want {
-			if got[1+i] != int32(w) {
-				t.Fatalf("%+v: thread %d is %d, want %d", c, i, got[1+i], w)
-			}
-		}
 	}
 }
