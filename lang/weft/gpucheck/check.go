@@ -224,17 +224,22 @@ func (c *checker) newScope() *Scope {
 	return &c.scopes[len(c.scopes)-1]
 }
 
+// carve returns the next element of the pre-sized *pool, or a new one
+// once the pool's estimate falls short (the element is then not in the
+// pool: callers keep their own pointers).
+func carve[T any](pool *[]T) *T {
+	if len(*pool) < cap(*pool) {
+		*pool = (*pool)[:len(*pool)+1]
+		return &(*pool)[len(*pool)-1]
+	}
+	return new(T)
+}
+
 // access records a (an Access carved from c.accs, a new one should the
 // estimate fall short) in the result: an allocation per access had been
 // the most frequent object of the check (issue 13, stop 31).
 func (c *checker) access(a Access) *Access {
-	var p *Access
-	if len(c.accs) < cap(c.accs) {
-		c.accs = c.accs[:len(c.accs)+1]
-		p = &c.accs[len(c.accs)-1]
-	} else {
-		p = new(Access)
-	}
+	p := carve(&c.accs)
 	*p = a
 	c.res.Accesses = append(c.res.Accesses, p)
 	return p
@@ -393,13 +398,7 @@ func memName(e syntax.Expr) string {
 }
 
 func (c *checker) declare(s *Scope, n *syntax.Name, t *syntax.Type, param bool) *Var {
-	var v *Var
-	if len(c.vars) < cap(c.vars) {
-		c.vars = c.vars[:len(c.vars)+1]
-		v = &c.vars[len(c.vars)-1]
-	} else {
-		v = new(Var)
-	}
+	v := carve(&c.vars)
 	*v = Var{Name: n.Name, Pos: n.Pos(), Type: t, Param: param, Scope: s}
 	if t != nil {
 		v.Mem = memName(t.Mem)
@@ -835,13 +834,7 @@ func (c *checker) forStmt(s *Scope, st *syntax.For) {
 		c.loopBody(s, st, nil)
 		return
 	}
-	var it *Iter
-	if len(c.iters) < cap(c.iters) {
-		c.iters = c.iters[:len(c.iters)+1]
-		it = &c.iters[len(c.iters)-1]
-	} else {
-		it = new(Iter)
-	}
+	it := carve(&c.iters)
 	*it = Iter{Name: st.Var.Name, ID: len(c.dev.Iters), Loop: st, Count: int(hi), Unit: u, Parent: s.Tiling}
 	body, err := s.Tiling.CudaThreads(it.ID, int(hi), u)
 	if err != nil {
