@@ -1,7 +1,5 @@
 package amir
 
-import "slices"
-
 // Block grids (issue 13, stop 30: shfl_xor).
 //
 // thgrid.go's points are single threads: every statement of the nest
@@ -53,63 +51,6 @@ import "slices"
 type gridExec struct {
 	aff   *Affine
 	shape int
-}
-
-// addExec notes statement t's start and shape.
-func (g *gridPlan) addExec(t *Stmt) {
-	for _, e := range g.execs {
-		if e.shape == t.Exec.Shape && (e.aff == t.Exec.StartAff || affEqual(e.aff, t.Exec.StartAff)) {
-			return
-		}
-	}
-	g.execs = append(g.execs, gridExec{aff: t.Exec.StartAff, shape: t.Exec.Shape})
-}
-
-// blkStarts checks the block form's starts in nest s, whose one axis is
-// g.axes[0]: the axis's coefficient is the same in every start, a start
-// reads no loop of the nest other than the axis and its statement's own
-// enclosing loops, and some start reads a loop of the nest other than
-// the axis (otherwise the points are one thread, thgrid.go's form).
-func (g *gridPlan) blkStarts(s *Stmt, isAxis map[int]bool) bool {
-	ax := g.axes[0]
-	for _, e := range g.execs {
-		if coefOf(e.aff, ax.Slot) != g.steps[0] {
-			return false
-		}
-	}
-	nest := map[int]bool{}
-	Walk(s, func(t *Stmt) {
-		if t.Kind == KLoop {
-			nest[t.Slot] = true
-		}
-	})
-	ok, inner := true, false
-	var encl []int
-	var walk func(t *Stmt)
-	walk = func(t *Stmt) {
-		if t.Kind == KLoop {
-			encl = append(encl, t.Slot)
-			defer func() { encl = encl[:len(encl)-1] }()
-		}
-		if t.Kind != KLoop && t.Kind != KBlock && t.Kind != KIf && t.Exec.StartAff != nil {
-			for _, tm := range t.Exec.StartAff.Terms {
-				if !nest[tm.Slot] || isAxis[tm.Slot] || tm.Coef == 0 {
-					continue
-				}
-				mine := false
-				for _, e := range encl {
-					mine = mine || e == tm.Slot
-				}
-				ok = ok && mine
-				inner = true
-			}
-		}
-		for _, c := range t.Body {
-			walk(c)
-		}
-	}
-	walk(s)
-	return ok && inner
 }
 
 // gridBlockSpan sets g.th0 and g.w for a block grid from the nest's
@@ -283,44 +224,6 @@ func reverseRegions(d *gridVirt) *gridVirt {
 		d = next
 	}
 	return r
-}
-
-// blkCandidate is the block form's first test, made in Finish (the plan
-// itself waits for the nest's first entry, gridEnter): every start of
-// the nest's statements (but clears) reads s's iterator with one
-// coefficient, and one reads the iterator of a loop inside s.
-func blkCandidate(s *Stmt, stmts []*Stmt) bool {
-	c0 := 0
-	var buf [8]int
-	other := buf[:0] // the other slots the starts read
-	for _, t := range stmts {
-		if t.Kind == KClearReads || t.Kind == KClearMutates {
-			continue
-		}
-		a := t.Exec.StartAff
-		if t.Exec.All || a == nil {
-			return false
-		}
-		c := coefOf(a, s.Slot)
-		if c == 0 || c0 != 0 && c != c0 {
-			return false
-		}
-		c0 = c
-		for _, tm := range a.Terms {
-			if tm.Slot != s.Slot && tm.Coef != 0 && !slices.Contains(other, tm.Slot) {
-				other = append(other, tm.Slot)
-			}
-		}
-	}
-	inner := false
-	if len(other) > 0 {
-		for _, t := range s.Body {
-			Walk(t, func(u *Stmt) {
-				inner = inner || u.Kind == KLoop && slices.Contains(other, u.Slot)
-			})
-		}
-	}
-	return inner
 }
 
 // blkLeaveToThSym reports whether a loop inside block nest s has a
