@@ -142,6 +142,15 @@ func (m *Machine) admit(key [2]int) bool {
 	return true
 }
 
+// admitSeen is admit for a key already in m.seen with index i (its
+// value there): another occurrence, only counted.
+func (m *Machine) admitSeen(i int) {
+	m.res.Occurrences++
+	if i >= 0 {
+		m.res.Hazards[i].Occurrences++
+	}
+}
+
 func (m *Machine) hazard(s *Stmt, r *record, c int32, task, t int32) {
 	if !m.admit([2]int{s.Src, int(r.src)}) {
 		return

@@ -123,7 +123,14 @@ type hwClock struct {
 	vals      [][]int32
 	valsAt    int
 	memo      [1 << hwClkMemoBits]hwClkMemo
+	memoOld   [1 << (hwClkMemoBits - 1)]uint8 // by pair of memo slots: the one to fill next when both are taken
 	memoAtoms []int32
+	// seenKeys, seenIdx: clkDup's cache of m.seen (seenIndex), seenN
+	// entries, seenNext the one to replace next once full.
+	seenKeys [8][2]int
+	seenIdx  [8]int
+	seenN    int
+	seenNext uint8
 	// colMemo caches clkCol by clkHash: 1 + a column that may hold the
 	// thread set (checked against cols; 0 none).
 	colMemo [1 << hwClkMemoBits]int8
@@ -243,6 +250,8 @@ func (c *hwClock) reset(run uint64, task, start int32) {
 	c.valsAt = 0
 	c.memoAtoms = c.memoAtoms[:0]
 	c.memo = [1 << hwClkMemoBits]hwClkMemo{}
+	c.memoOld = [1 << (hwClkMemoBits - 1)]uint8{}
+	c.seenN, c.seenNext = 0, 0
 }
 
 // clkReady folds the log to now and reports whether the clocks can answer
@@ -347,8 +356,8 @@ func (m *Machine) clkCol(gs threads, add bool) int {
 // next clkAtoms.
 func (m *Machine) clkAtoms(e threads, split bool) ([]int32, bool) {
 	c := m.hwClk
-	me := &c.memo[clkHash(e)]
-	if me.th == e && me.run == c.run && (me.exact || !split) {
+	me := c.memoFind(e)
+	if me != nil && (me.exact || !split) {
 		var as []int32
 		if me.n <= int32(len(me.inl)) {
 			as = me.inl[:me.n:me.n]
@@ -372,6 +381,9 @@ func (m *Machine) clkAtoms(e threads, split bool) ([]int32, bool) {
 	}
 	as, exact := m.clkAtomsScan(e, split)
 	if !c.off {
+		if me == nil {
+			me = c.memoVictim(e)
+		}
 		*me = hwClkMemo{th: e, gen: c.gen, run: c.run, exact: exact, n: int32(len(as)), subN: -1}
 		if len(as) <= len(me.inl) {
 			copy(me.inl[:], as)
@@ -387,12 +399,44 @@ func clkHash(e threads) uint32 {
 	return (uint32(e.start)*0x9e3779b1 ^ uint32(e.shape)*0x85ebca77) >> (32 - hwClkMemoBits)
 }
 
+// memoFind returns e's cache entry of this run, nil when there is none.
+// The cache is two-way: e's entry is at clkHash(e) or its pair slot
+// (stop 32: on the three-ring pipeline's wrong_thread_pitch variant two of
+// its eight thread sets share a slot and evicted each other at every
+// event, 48 rescans of some 800 instructions a check).
+func (c *hwClock) memoFind(e threads) *hwClkMemo {
+	h := clkHash(e)
+	if me := &c.memo[h]; me.th == e && me.run == c.run {
+		return me
+	}
+	if me := &c.memo[h^1]; me.th == e && me.run == c.run {
+		return me
+	}
+	return nil
+}
+
+// memoVictim returns the entry to overwrite with e's (which has none):
+// a slot of the pair free in this run, else the one filled less recently.
+func (c *hwClock) memoVictim(e threads) *hwClkMemo {
+	h := clkHash(e)
+	k := h
+	switch {
+	case c.memo[h].run != c.run:
+	case c.memo[h^1].run != c.run:
+		k = h ^ 1
+	default:
+		k = h&^1 | uint32(c.memoOld[h>>1])
+	}
+	c.memoOld[h>>1] = uint8(k&1) ^ 1
+	return &c.memo[k]
+}
+
 // clkSub returns the columns within e, a bit each.
 func (m *Machine) clkSub(e threads) uint64 {
 	c := m.hwClk
-	me := &c.memo[clkHash(e)]
+	me := c.memoFind(e)
 	n := int32(len(c.cols))
-	if me.th == e && me.run == c.run && me.subN == n {
+	if me != nil && me.subN == n {
 		return me.sub
 	}
 	var sub uint64
@@ -401,7 +445,7 @@ func (m *Machine) clkSub(e threads) uint64 {
 			sub |= 1 << k
 		}
 	}
-	if me.th == e && me.run == c.run {
+	if me != nil {
 		me.sub, me.subN = sub, n
 	}
 	return sub
@@ -852,20 +896,48 @@ func (m *Machine) clkDup(s *Stmt, recs []hwRec, gs threads, await bool) bool {
 	if nk == 0 {
 		return false
 	}
-	for _, k := range keys[:nk] {
-		if _, seen := m.seen[k]; !seen {
+	var idx [2]int
+	for j, k := range keys[:nk] {
+		i, seen := c.seenIndex(m, k)
+		if !seen {
 			return false // its first occurrence: the replay describes it
 		}
+		idx[j] = i
 	}
 	if !m.hwOnly {
-		for _, k := range keys[:nk] {
-			m.admit(k)
+		for _, i := range idx[:nk] {
+			m.admitSeen(i)
 		}
 	}
 	if hwClockHit != nil {
 		hwClockHit()
 	}
 	return true
+}
+
+// seenIndex is m.seen[k] (Machine.admit's hazard index, or -1), through
+// a small cache of the keys clkDup found there: a key's entry never
+// changes once made, and a bug variant of the three-ring pipeline counts
+// one to three keys some 110 times a run (stop 32: the map lookups were
+// a third of clkDup).
+func (c *hwClock) seenIndex(m *Machine, k [2]int) (int, bool) {
+	for i := range c.seenN {
+		if c.seenKeys[i] == k {
+			return c.seenIdx[i], true
+		}
+	}
+	i, ok := m.seen[k]
+	if ok {
+		j := c.seenN
+		if j == len(c.seenKeys) {
+			j = int(c.seenNext)
+			c.seenNext = (c.seenNext + 1) % uint8(len(c.seenKeys))
+		} else {
+			c.seenN++
+		}
+		c.seenKeys[j], c.seenIdx[j] = k, i
+	}
+	return i, ok
 }
 
 // clkArm lets the clocks answer from now on: an Arrive's check of the
