@@ -981,7 +981,7 @@ func (m *Machine) oneShotArrive(s *Stmt, v int, c, id int32, gs threads) {
 	if phase >= 1 {
 		// The ordered-after clocks answer most checks without replaying
 		// the records (mbar_clock.go); when they cannot tell, hwOrder.
-		if recs := hb.phaseRecs(int32(phase - 1)); !m.clkPass(recs, gs, false) && !m.clkDup(s, recs, gs, false) {
+		if recs := hb.phaseRecs(int32(phase - 1)); !m.clkAnswer(s, recs, gs, false) {
 			m.hwOrder(s, v, c, nil, recs, gs, int32(phase)*depth+phys%depth, depth, false)
 			if len(recs) > 0 {
 				m.clkUndecided()
@@ -1017,7 +1017,7 @@ func (m *Machine) oneShotAwait(s *Stmt, v int, c int32, gs threads) {
 		if ph > hb.awaited {
 			hb.awaited = ph
 		}
-		if prev := hb.phaseRecs(ph - 1); len(prev) > 0 && !m.hwSelfAwaited(prev, gs) && !m.clkPass(prev, gs, true) && !m.clkDup(s, prev, gs, true) {
+		if prev := hb.phaseRecs(ph - 1); len(prev) > 0 && !m.hwSelfAwaited(prev, gs) && !m.clkAnswer(s, prev, gs, true) {
 			m.hwAwaitOrder(s, v, c, prev, gs, ph)
 		}
 	}

@@ -13,7 +13,7 @@ import "math/bits"
 // variants spent a fifth of their check there, every record replayed over
 // some 50 events. The clocks below answer the same questions from one
 // pass over the log for all records together. Lower bounds show that a
-// check passes (clkPass); an upper bound shows that a part of it fails
+// check passes (clkCheck); an upper bound shows that a part of it fails
 // (clkDup), which answers a check whose failing parts were already
 // reported (only counted again). When they cannot tell, the check runs as
 // before (stale records, then the replay), so the verdicts and reports
@@ -96,7 +96,7 @@ type hwClock struct {
 	// start with them off.
 	failing bool
 	// passed, failed: the Arrives' checks the clocks passed and could
-	// not (clkPass).
+	// not (clkAnswer).
 	passed, failed int
 	start          int32 // the first birth registered
 	pos            int32 // log events [start, pos) folded
@@ -204,7 +204,7 @@ const (
 )
 
 // hwNoClock, set only by a test, turns the clocks off; hwClockHit, set
-// only by a test, counts the checks they answered (clkPass, clkDup).
+// only by a test, counts the checks they answered (clkAnswer).
 var (
 	hwNoClock  bool
 	hwClockHit func()
@@ -752,18 +752,26 @@ func (c *hwClock) entJoin(en *hwClkEnt) {
 	}
 }
 
-// clkPass reports that the clocks show the check of gs against recs (the
-// Await records of the mbarrier's previous phase) passes: rule 4 (a) and
-// (b) for an Arrive, rule 6 (fully ordered) for an Await (see hwClock).
-// False means only that they cannot tell.
-func (m *Machine) clkPass(recs []hwRec, gs threads, await bool) bool {
-	if len(recs) == 0 || m.hwClk == nil || !m.hwClk.armed || !m.clkReady(gs) {
+// clkAnswer answers the check of gs against recs (the Await records of
+// the mbarrier's previous phase: rule 4 (a) and (b) for an Arrive, rule 6
+// for an Await) from the clocks when they can: clkCheck shows that it
+// passes, or clkDup that its failing parts were already reported (only
+// counted again). False means only that they cannot tell. The two share
+// the fold and the records' columns (stop 32: on the bug variants every
+// Arrive check that clkCheck could not pass folded and looked them up
+// again in clkDup).
+func (m *Machine) clkAnswer(s *Stmt, recs []hwRec, gs threads, await bool) bool {
+	c := m.hwClk
+	if len(recs) == 0 || c == nil || !c.armed || !m.clkReady(gs) {
 		// The clocks start answering once an Arrive's check has run
 		// by the replay (clkArm).
 		return false
 	}
-	c := m.hwClk
-	if m.clkCheck(recs, gs, await) {
+	ks, bs, ok := m.clkRecCols(recs)
+	if !ok {
+		return false
+	}
+	if m.clkCheck(&ks, &bs, recs, gs, await) {
 		if !await {
 			c.passed++
 		}
@@ -772,11 +780,10 @@ func (m *Machine) clkPass(recs []hwRec, gs threads, await bool) bool {
 		}
 		return true
 	}
-	return false
+	return m.clkDup(s, &ks, &bs, recs, gs, await)
 }
 
-// clkUndecided notes an Arrive's check that neither clkPass nor clkDup
-// answered: a task whose checks the clocks keep leaving to the replay
+// clkUndecided notes an Arrive's check that clkAnswer did not answer: a task whose checks the clocks keep leaving to the replay
 // stops folding the log (they would cost without answering).
 func (m *Machine) clkUndecided() {
 	if c := m.hwClk; c != nil && c.run == m.runs && !c.off {
@@ -786,7 +793,7 @@ func (m *Machine) clkUndecided() {
 	}
 }
 
-// clkDup answers a check clkPass did not pass when the clocks show which
+// clkDup answers a check clkCheck did not pass when the clocks show which
 // of its parts fail and each failing part's hazard is one already
 // reported: it counts them as phaseHazard does for a hazard seen before
 // (admit) and reports true; the replay would only find them again. A part
@@ -802,13 +809,12 @@ func (m *Machine) clkUndecided() {
 // ordered before no thread of gs), and (a) or rule 6 fails when some atom
 // of gs has uA[K_r] < b_r for every record r; the replay reports either
 // with the first record as the other side (hwOrder, hwAwaitOrder).
-func (m *Machine) clkDup(s *Stmt, recs []hwRec, gs threads, await bool) bool {
+//
+// ks, bs: the records' columns and births (clkRecCols), the clocks folded
+// to now (clkAnswer).
+func (m *Machine) clkDup(s *Stmt, ks, bs *[clkMaxRecs]int32, recs []hwRec, gs threads, await bool) bool {
 	c := m.hwClk
-	if c == nil || !c.armed || c.upOff || len(recs) == 0 || len(recs) > clkMaxRecs || !m.clkReady(gs) {
-		return false
-	}
-	ks, bs, ok := m.clkRecCols(recs)
-	if !ok {
+	if c.upOff {
 		return false
 	}
 	atoms, _ := m.clkAtoms(gs, true)
@@ -976,13 +982,10 @@ func (m *Machine) clkRecCols(recs []hwRec) (ks, bs [clkMaxRecs]int32, ok bool) {
 	return ks, bs, true
 }
 
-// clkCheck is clkPass's test on the folded clocks.
-func (m *Machine) clkCheck(recs []hwRec, gs threads, await bool) bool {
+// clkCheck reports that the folded clocks show the check passes (see
+// hwClock); ks, bs as clkDup's.
+func (m *Machine) clkCheck(ks, bs *[clkMaxRecs]int32, recs []hwRec, gs threads, await bool) bool {
 	c := m.hwClk
-	ks, bs, ok := m.clkRecCols(recs)
-	if !ok {
-		return false
-	}
 	atoms, _ := m.clkAtoms(gs, false)
 	if !await {
 		// (b): every record's awaiters ordered before some arriving thread.
