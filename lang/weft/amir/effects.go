@@ -47,8 +47,11 @@ func (m *Machine) effect(s *Stmt) {
 	if m.lite && s.Acc != nil && s.Kind != KAwait && m.p.Vars[s.Acc.Var].TaskLocal && len(s.Bars) == 0 {
 		return
 	}
-	if m.thAny && !m.inVirt {
-		m.thsymTouch(s)
+	if m.thAny && !m.inVirt && m.thsymTouch(s) && !m.gvAny && (s.Kind == KCheckReads || s.Kind == KCheckMutates) {
+		// Kept, and thsymKeep's walk found no record failing this
+		// check: only its cells are counted (thkeep.go).
+		m.keptCheckOps(s)
+		return
 	}
 	if m.gvAny && !m.inGrid && s.Acc != nil {
 		if (s.Kind == KCheckReads || s.Kind == KCheckMutates) && m.gridCheckRun(s, []*Stmt{s}) ||
@@ -1360,6 +1363,9 @@ func (m *Machine) checkBarrier(s *Stmt) {
 				continue
 			}
 			m.res.Distinct++
+			if m.seen == nil {
+				m.seen = map[[2]int]int{}
+			}
 			if len(m.res.Hazards) >= m.cfg.MaxHazards {
 				m.seen[key] = -1
 				continue
@@ -1502,8 +1508,14 @@ func (m *Machine) execRun(run *Stmt) {
 		}
 		return
 	}
-	if m.thAny && !m.inVirt {
-		m.thsymTouch(run)
+	if m.thAny && !m.inVirt && m.thsymTouch(run) && !m.gvAny && keptChecksOnly(run) {
+		// Kept, and thsymKeep's walk found no record failing any of
+		// its checks, its only members: only their cells are counted
+		// (thkeep.go).
+		for _, s := range run.Body {
+			m.keptCheckOps(s)
+		}
+		return
 	}
 	if m.gvAny && !m.inGrid {
 		if m.gridCheckRun(run, run.Body) || m.gridRecordRun(run, run.Body) {

@@ -133,6 +133,9 @@ func (m *Machine) admit(key [2]int) bool {
 		return false
 	}
 	m.res.Distinct++
+	if m.seen == nil {
+		m.seen = map[[2]int]int{} // made at the first hazard (Run)
+	}
 	if len(m.res.Hazards) >= m.cfg.MaxHazards {
 		m.seen[key] = -1
 		m.stopCheck()

@@ -3,6 +3,7 @@ package amir
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"unsafe"
 
 	"weft.dev/weft/lang/weft/coll"
@@ -350,13 +351,19 @@ type Machine struct {
 	// now. noThreadSym disables it and thSymRuns counts its loop
 	// executions (tests).
 	thFrames   []*thFrame
-	thVars     []*thVar
-	thSubs     map[int32]thSub
-	thAny      bool
-	inVirt     bool
-	thRunBuf   thRun
-	thPinBuf   []int // thsymEnter: the pinned iterators' values before entry
-	thClassBuf []thClass
+	thFrameBuf []thFrame // thsymEnterAt's frames are carved from it (a run's own)
+	// thsymNoKeepSkip makes a kept check walk its cells again (thkeep.go,
+	// "checks already walked"; tests compare both ways); thKeepSkips
+	// counts the walks skipped.
+	thsymNoKeepSkip bool
+	thKeepSkips     int64
+	thVars          []*thVar
+	thSubs          map[int32]thSub
+	thAny           bool
+	inVirt          bool
+	thRunBuf        thRun
+	thPinBuf        []int // thsymEnter: the pinned iterators' values before entry
+	thClassBuf      []thClass
 	// thClassSeen: the classes of the thread loops entered so far in the
 	// run whose conditions read only the thread (thsymClassesOf).
 	thClassSeen []thClassSeen
@@ -519,16 +526,29 @@ func New(p *Program, cfg Config) *Machine {
 		at := len(tsAll)
 		tsAll = coll.AppendThreadsTo(tsAll, &p.Shapes[i])
 		ts := tsAll[at:len(tsAll):len(tsAll)]
-		if len(ts) > 0 {
-			bm := make([]uint64, int(ts[len(ts)-1])/64+1)
-			for _, t := range ts {
-				bm[t/64] |= 1 << (t % 64)
-			}
-			m.shapes[i], m.member[i] = ts, bm
-		}
 		n := int32(0)
 		if len(ts) > 0 && ts[len(ts)-1] == int32(len(ts)-1) {
 			n = int32(len(ts)) // increasing and distinct: 0..n-1
+		}
+		if len(ts) > 0 {
+			bm := make([]uint64, int(ts[len(ts)-1])/64+1)
+			if n > 0 {
+				// Threads 0..n-1: whole words, then the last one's
+				// low bits (a CTA's 256 threads had been set one by
+				// one, ~5 K instructions of a small check's New;
+				// issue 13, stop 32).
+				for w := range bm {
+					bm[w] = ^uint64(0)
+				}
+				if r := n % 64; r != 0 {
+					bm[len(bm)-1] = 1<<r - 1
+				}
+			} else {
+				for _, t := range ts {
+					bm[t/64] |= 1 << (t % 64)
+				}
+			}
+			m.shapes[i], m.member[i] = ts, bm
 		}
 		m.dense[i] = n
 		m.single[i] = len(ts) == 1 && ts[0] == 0
@@ -551,7 +571,10 @@ func (m *Machine) Run(args []int) *Result {
 	m.taskCoords = m.taskCoords[:0]
 	m.taskProd, m.cellsLive, m.tick = 1, 0, 0
 	m.lite = false
-	m.done = map[*Stmt]bool{}
+	// The run's maps (done, seen, thSubs) are made when first written:
+	// most small checks write none of them (issue 13, stop 32: four
+	// small maps a run, ~1.3 K instructions).
+	m.done = nil
 	m.taskDepth = 0
 	m.vars = make([]varState, len(p.Vars))
 	for i := range m.vars {
@@ -581,8 +604,9 @@ func (m *Machine) Run(args []int) *Result {
 		m.evCells = make([]pend, 0, p.evHint)
 	}
 	m.res = Result{}
-	m.seen = map[[2]int]int{}
+	m.seen = nil
 	m.thFrames, m.thAny, m.inVirt = m.thFrames[:0], false, false
+	m.thFrameBuf = nil // the last run's frames may still be referenced
 	m.thNoAdopt = m.thNoAdopt[:0]
 	m.thClassSeen = m.thClassSeen[:0]
 	m.hwVars, m.hwOnly, m.reuseBad = m.hwVars[:0], false, nil
@@ -593,7 +617,7 @@ func (m *Machine) Run(args []int) *Result {
 	clear(m.tgTasks)
 	m.gridBackoff = map[*Stmt]*[2]int32{}
 	m.gv, m.gvAny = make([]*gridVirt, len(p.Vars)), false
-	m.thSubs = map[int32]thSub{}
+	m.thSubs = nil
 	m.gen++
 	m.stop = false
 	for i := range p.Vars {
@@ -876,6 +900,9 @@ func (m *Machine) execLoop(s *Stmt) {
 				m.localOps = 0
 				m.execBody(s)
 				m.firstOps = m.localOps
+				if m.done == nil {
+					m.done = map[*Stmt]bool{}
+				}
 				m.done[s] = true
 				// The next task of a persistent CTA continues the
 				// first one's mbarriers (mbar.go, "across tasks").
@@ -1133,6 +1160,7 @@ func (m *Machine) evalCells(a *Access, src int, buf []int32) ([]int32, bool) {
 	n := len(di)
 	if len(a.Idx) == 0 {
 		// The whole variable: every block, in increasing flat order.
+		buf = slices.Grow(buf, st.total)
 		for i := 0; i < st.total; i++ {
 			buf = append(buf, int32(i))
 		}
@@ -1210,6 +1238,11 @@ func (m *Machine) evalCells(a *Access, src int, buf []int32) ([]int32, bool) {
 		buf = append(buf, int32(base))
 		return buf, true
 	}
+	count := 1
+	for d := range di {
+		count *= hi[d] - lo[d]
+	}
+	buf = slices.Grow(buf, count)
 	for {
 		idx := 0
 		for d := 0; d < n; d++ {

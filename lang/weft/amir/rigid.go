@@ -139,22 +139,40 @@ func (m *Machine) prepareRigid(r *rigidForm, st *varState) {
 		}
 		r.dyn = append(r.dyn, dd)
 	}
-	// The pattern: nb_d = ceil(ext_d / g_d) blocks per dimension.
-	r.pattern = append(r.pattern[:0], 0)
+	// The pattern: nb_d = ceil(ext_d / g_d) blocks per dimension, in
+	// row-major order. It is made in one array of its final size, each
+	// dimension spreading the pattern so far in place from the back
+	// (entry i becomes entries i*nb .. i*nb+nb-1, all at or after i):
+	// appending block by block had grown it eight times for a 256-block
+	// whole-variable access (issue 13, stop 32: rmem_uniform's host
+	// copies, 30 growths a check). A pattern of more than one block is a
+	// new array, as before: a hoisted plan (hoist.go) may still hold the
+	// old one.
+	total := 1
+	for d := range r.dims {
+		total *= (r.dims[d].ext-1)/st.dim[d].gran + 1
+	}
+	if total == 1 {
+		r.pattern = append(r.pattern[:0], 0)
+		return
+	}
+	pat := make([]int32, 1, total)
 	for d := range r.dims {
 		x := &st.dim[d]
 		nb := (r.dims[d].ext-1)/x.gran + 1
 		if nb == 1 {
 			continue
 		}
-		var next []int32
-		for _, p := range r.pattern {
-			for j := 0; j < nb; j++ {
-				next = append(next, p+int32(j*x.stride))
+		n := len(pat)
+		pat = pat[:n*nb]
+		for i := n - 1; i >= 0; i-- {
+			p := pat[i]
+			for j := nb - 1; j >= 0; j-- {
+				pat[i*nb+j] = p + int32(j*x.stride)
 			}
 		}
-		r.pattern = next
 	}
+	r.pattern = pat
 }
 
 // rigidCells evaluates a rigid access into buf; ok is false when the fast
@@ -164,6 +182,7 @@ func (m *Machine) rigidCells(r *rigidForm, st *varState, buf []int32) ([]int32, 
 	if !ok {
 		return buf, false
 	}
+	buf = slices.Grow(buf, len(r.pattern))
 	for _, p := range r.pattern {
 		buf = append(buf, int32(base)+p)
 	}

@@ -49,6 +49,44 @@ package amir
 // materializing path, thsymNoKeep) and the thread-symmetry differential
 // tests (against runs with no symmetry).
 
+// Checks already walked (issue 13, stop 32). thsymKeep walks every record
+// of the variable with each check's own failing test (the same threads
+// gs, convergence, level and qualifiers), replaying each record first: a
+// kept check's own walk (checkCells) would then inspect the same records,
+// every one already replayed (its stamp is the log's length, and no event
+// comes between), none failing, and add nothing but its cells to the
+// statistics. So a kept statement that is a check, or a run whose members
+// are all checks, only counts its cells: every cell of the variable (its
+// windows span every dimension, wholeVar), as many as evalCells would
+// list. (A run with records still runs its members: the checks' walks
+// are repeated there, as before.) Checked by TestKeepSkipMatchesWalk
+// (thkeep_skip_test.go) against thsymNoKeepSkip and by the thread-
+// symmetry differential tests against the materialized and plain runs;
+// per_cta_alloc's free check and rmem_uniform's host copies had walked
+// their 256 cells twice.
+
+// keptChecksOnly reports whether every member of run is a check.
+func keptChecksOnly(run *Stmt) bool {
+	for _, s := range run.Body {
+		if s.Kind != KCheckReads && s.Kind != KCheckMutates {
+			return false
+		}
+	}
+	return true
+}
+
+// keptCheckOps counts the cells of kept check s (every cell of its
+// variable), as checkCells does.
+func (m *Machine) keptCheckOps(s *Stmt) {
+	st := &m.vars[s.Acc.Var]
+	n := int64(st.total)
+	m.res.Stats.MemOps += n
+	if st.local {
+		m.localOps += n
+	}
+	m.thKeepSkips++
+}
+
 // thsymKeep reports whether s, a statement outside a virtual loop on
 // virtual data variable s.Acc.Var, runs on the virtual state (true) or
 // the variable must be materialized first (false).

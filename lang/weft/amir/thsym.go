@@ -217,6 +217,45 @@ type thSub struct {
 type thVar struct {
 	maps   []thMap    // data variables
 	frames []*thFrame // barrier variables: the frames whose queues are virtual
+	// hlo and hhi bound every map's box (thMap.blo, bhi) in each
+	// dimension, a superset (maps thsymUnregister drops stay in it);
+	// hullAll: every map added had a box. thsymEnterAt skips its
+	// slicesMeet scan when the new map's box is apart from the hull in a
+	// dimension other than the maps' (then boxesMeet is false for every
+	// map; issue 13, stop 32: per_cta_alloc's 16 rows, each tested
+	// against the rows before).
+	hlo, hhi [thBoxDims]int32
+	hullAll  bool
+}
+
+// hullAdd widens vs's hull by box mp (a map added or grown).
+func (vs *thVar) hullAdd(mp *thMap, first bool) {
+	if mp.nbox == 0 {
+		vs.hullAll = false
+		return
+	}
+	if first {
+		vs.hullAll, vs.hlo, vs.hhi = true, mp.blo, mp.bhi
+		return
+	}
+	for k := 0; k < mp.nbox; k++ {
+		vs.hlo[k], vs.hhi[k] = min(vs.hlo[k], mp.blo[k]), max(vs.hhi[k], mp.bhi[k])
+	}
+}
+
+// hullApart reports whether box mp is apart from every map of vs (every
+// map has a box and, in some dimension other than mp.dim, the hull of
+// theirs and mp's share no block).
+func (vs *thVar) hullApart(mp *thMap) bool {
+	if !vs.hullAll || mp.nbox == 0 {
+		return false
+	}
+	for k := 0; k < mp.nbox; k++ {
+		if k != mp.dim && (vs.hhi[k] <= mp.blo[k] || mp.bhi[k] <= vs.hlo[k]) {
+			return true
+		}
+	}
+	return false
 }
 
 func affEqual(a, b *Affine) bool {
@@ -517,6 +556,19 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 		// both (a virtual variable's records are all in its maps'
 		// first slices, so the hull's other cells hold none).
 		grow := -1
+		if len(vs.maps) > 0 && frame == nil && vs.hullApart(&mp) {
+			// Every map has the dimension of the first (each was
+			// refused unless it had the dimension of those before),
+			// none is of this frame (every map's frame is in
+			// thFrames: thsymPrune keeps the frames maps use), and
+			// none meets mp (hullApart): the scans below would find
+			// no map to grow and none that meets.
+			if vs.maps[0].dim != mp.dim {
+				return m.thsymNoEnter(nm)
+			}
+			nm = append(nm, thNewMap{v: o.v, mp: mp, add: true, grow: -1})
+			continue
+		}
 		for xi := range vs.maps {
 			x := &vs.maps[xi] // by pointer: a thMap is 80 bytes
 			if x.dim != mp.dim {
@@ -589,8 +641,16 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 	}
 	// Register.
 	if frame == nil {
-		frame = &thFrame{}
-		*frame = f
+		// Carved from a chunk (one allocation for 16 frames; a chunk is
+		// never appended past its capacity, so the pointers stay).
+		if len(m.thFrameBuf) == cap(m.thFrameBuf) {
+			m.thFrameBuf = make([]thFrame, 0, 16)
+		}
+		m.thFrameBuf = append(m.thFrameBuf, f)
+		frame = &m.thFrameBuf[len(m.thFrameBuf)-1]
+		if m.thFrames == nil {
+			m.thFrames = make([]*thFrame, 0, 16)
+		}
 		m.thFrames = append(m.thFrames, frame)
 	}
 	m.thAny = true
@@ -606,9 +666,11 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 		if x.add {
 			x.mp.frame = frame
 			vs.maps = append(vs.maps, x.mp)
+			vs.hullAdd(&x.mp, len(vs.maps) == 1)
 		} else if x.grow >= 0 {
 			g := &vs.maps[x.grow]
 			g.nbox, g.blo, g.bhi = x.mp.nbox, x.mp.blo, x.mp.bhi
+			vs.hullAdd(g, false)
 		}
 		if x.adopt {
 			m.thsymDropCopies(&m.vars[x.v], x.mp)
@@ -682,7 +744,12 @@ func (m *Machine) thsymLeave(r *thRun) {
 // thsymTouch runs before statement s executes outside a virtual loop
 // while some state is virtual: it materializes the virtual variables s
 // reads or changes, and classifies its event against the frames.
-func (m *Machine) thsymTouch(s *Stmt) {
+//
+// It reports whether s was kept (thsymKeep) with every check of s (or of
+// its run's members) walked over every record of the variable without a
+// failure: the check's own walk would then find none either and only
+// counts its cells (thkeep.go, "checks already walked").
+func (m *Machine) thsymTouch(s *Stmt) (checked bool) {
 	if s.Kind == KAlloc {
 		v := s.Acc.Var
 		if vs := m.thVars[v]; vs != nil {
@@ -694,10 +761,14 @@ func (m *Machine) thsymTouch(s *Stmt) {
 				m.thsymPrune()
 			}
 		}
-		return
+		return false
 	}
-	if s.Acc != nil && m.thVars[s.Acc.Var] != nil && !m.thsymKeep(s) {
-		m.thsymMaterialize(s.Acc.Var)
+	if s.Acc != nil && m.thVars[s.Acc.Var] != nil {
+		if m.thsymKeep(s) {
+			checked = !m.thsymNoKeepSkip // thsymKeep refuses barrier accesses: none below
+		} else {
+			m.thsymMaterialize(s.Acc.Var)
+		}
 	}
 	for _, b := range s.Bars {
 		if m.thVars[b.Var] != nil {
@@ -729,6 +800,7 @@ func (m *Machine) thsymTouch(s *Stmt) {
 			i = -1 // the frame list changed
 		}
 	}
+	return false
 }
 
 // thsymMaterializeFrame materializes every variable virtual in frame f.
@@ -815,6 +887,9 @@ func (m *Machine) thsymMaterialize(v int) {
 				nid := m.queue(v, id, threads{task: f.task, start: f.r0 + i*f.step, shape: sh})
 				m.bars[nid].a, m.bars[nid].w = m.bars[rep].a, m.bars[rep].w
 				ids = append(ids, nid)
+			}
+			if m.thSubs == nil {
+				m.thSubs = map[int32]thSub{}
 			}
 			m.thSubs[rep] = thSub{task: f.task, r0: f.r0, step: f.step, ids: ids}
 		}
