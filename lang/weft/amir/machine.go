@@ -357,13 +357,20 @@ type Machine struct {
 	// counts the walks skipped.
 	thsymNoKeepSkip bool
 	thKeepSkips     int64
-	thVars          []*thVar
-	thSubs          map[int32]thSub
-	thAny           bool
-	inVirt          bool
-	thRunBuf        thRun
-	thPinBuf        []int // thsymEnter: the pinned iterators' values before entry
-	thClassBuf      []thClass
+	// asc is 0, 1, 2, ...: the rigid patterns of consecutive blocks
+	// (rigid.go ascending).
+	asc []int32
+	// intArena and dimArena: alloc's per-variable slices (carveInts,
+	// carveDims), a run's own.
+	intArena   []int
+	dimArena   []dimInfo
+	thVars     []*thVar
+	thSubs     map[int32]thSub
+	thAny      bool
+	inVirt     bool
+	thRunBuf   thRun
+	thPinBuf   []int // thsymEnter: the pinned iterators' values before entry
+	thClassBuf []thClass
 	// thClassSeen: the classes of the thread loops entered so far in the
 	// run whose conditions read only the thread (thsymClassesOf).
 	thClassSeen []thClassSeen
@@ -607,6 +614,7 @@ func (m *Machine) Run(args []int) *Result {
 	m.seen = nil
 	m.thFrames, m.thAny, m.inVirt = m.thFrames[:0], false, false
 	m.thFrameBuf = nil // the last run's frames may still be referenced
+	m.intArena, m.dimArena = nil, nil
 	m.thNoAdopt = m.thNoAdopt[:0]
 	m.thClassSeen = m.thClassSeen[:0]
 	m.hwVars, m.hwOnly, m.reuseBad = m.hwVars[:0], false, nil
@@ -1015,12 +1023,12 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 		// One backing array for the five (each is set in full below): a
 		// small kernel's allocations made eleven objects per variable
 		// (issue 13, stop 26).
-		b := make([]int, 5*n)
+		b := m.carveInts(5 * n)
 		st.dims, st.blocks, st.strides = b[:n:n], b[n:2*n:2*n], b[2*n:3*n:3*n]
 		st.gran, st.shift = b[3*n:4*n:4*n], b[4*n:5*n:5*n]
 	}
 	if cap(st.dim) < n {
-		st.dim = make([]dimInfo, 0, n)
+		st.dim = m.carveDims(n)
 	}
 	st.shift = st.shift[:n]
 	st.dims, st.blocks, st.strides, st.gran = st.dims[:n], st.blocks[:n], st.strides[:n], st.gran[:n]
@@ -1110,6 +1118,30 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 			}
 		}
 	}
+}
+
+// carveInts returns n zeroed ints of the run's int arena (capacity n:
+// the five per-dimension slices of a variable, carved from one chunk for
+// all variables; a small kernel's allocations had made two objects a
+// variable; issue 13, stop 32).
+func (m *Machine) carveInts(n int) []int {
+	if len(m.intArena)+n > cap(m.intArena) {
+		m.intArena = make([]int, 0, max(n, 80))
+	}
+	at := len(m.intArena)
+	m.intArena = m.intArena[:at+n]
+	return m.intArena[at : at+n : at+n]
+}
+
+// carveDims returns an empty dimInfo slice of capacity n from the run's
+// arena (as carveInts).
+func (m *Machine) carveDims(n int) []dimInfo {
+	if len(m.dimArena)+n > cap(m.dimArena) {
+		m.dimArena = make([]dimInfo, 0, max(n, 16))
+	}
+	at := len(m.dimArena)
+	m.dimArena = m.dimArena[:at+n]
+	return m.dimArena[at : at : at+n]
 }
 
 func (m *Machine) freeList(h int32) {

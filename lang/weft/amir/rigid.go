@@ -41,7 +41,18 @@ type rigidForm struct {
 	facts []dimInfo
 	// version counts the preparations (base, dyn and pattern change).
 	version uint64
+	// The backing arrays of dims, facts and dyn for up to rigidInline
+	// dimensions, in the form's own allocation: compileRigid and the
+	// first prepareRigid had made three more objects a form, and every
+	// check compiles and prepares each access's form once (issue 13,
+	// stop 32: 18 slice growths a check in rmem_uniform).
+	dimsIn  [rigidInline]rigidDim
+	factsIn [rigidInline]dimInfo
+	dynIn   [rigidInline]dynDim
 }
+
+// rigidInline is the most dimensions a rigid form keeps inline.
+const rigidInline = 4
 
 // dynDim is a dimension with a varying start, with the incarnation's
 // facts: the start must lie in [0, lim] (lim = extent - ext).
@@ -60,7 +71,12 @@ func compileRigid(a *Access) *rigidForm {
 	}
 	// Sized once (issue 13, stop 26: the growth was a tenth of a small
 	// kernel's machine allocation).
-	r := &rigidForm{dims: make([]rigidDim, 0, len(a.Idx))}
+	r := &rigidForm{}
+	if len(a.Idx) <= rigidInline {
+		r.dims, r.facts, r.dyn = r.dimsIn[:0], r.factsIn[:0], r.dynIn[:0]
+	} else {
+		r.dims = make([]rigidDim, 0, len(a.Idx))
+	}
 	for i := range a.Idx {
 		w := &a.Idx[i]
 		if w.LoAff == nil {
@@ -145,15 +161,24 @@ func (m *Machine) prepareRigid(r *rigidForm, st *varState) {
 	// (entry i becomes entries i*nb .. i*nb+nb-1, all at or after i):
 	// appending block by block had grown it eight times for a 256-block
 	// whole-variable access (issue 13, stop 32: rmem_uniform's host
-	// copies, 30 growths a check). A pattern of more than one block is a
-	// new array, as before: a hoisted plan (hoist.go) may still hold the
-	// old one.
-	total := 1
+	// copies, 30 growths a check). Consecutive blocks (a whole variable,
+	// say) are a prefix of the machine's ascending list. A pattern is
+	// never written once made: a hoisted plan (hoist.go) may still hold
+	// it after the next preparation.
+	total, run := 1, true
 	for d := range r.dims {
-		total *= (r.dims[d].ext-1)/st.dim[d].gran + 1
+		nb := (r.dims[d].ext-1)/st.dim[d].gran + 1
+		// run: the blocks are consecutive in flat order (after the
+		// first dimension of more than one block, every dimension's
+		// window spans all its blocks).
+		run = run && (total == 1 || nb == (st.dim[d].extent+st.dim[d].gran-1)/st.dim[d].gran)
+		total *= nb
 	}
-	if total == 1 {
-		r.pattern = append(r.pattern[:0], 0)
+	if run || total == 1 {
+		// 0, 1, ..., total-1: a prefix of the machine's shared
+		// ascending list (read only; whole-variable accesses of one
+		// size shared one pattern each had built).
+		r.pattern = m.ascending(total)
 		return
 	}
 	pat := make([]int32, 1, total)
@@ -173,6 +198,19 @@ func (m *Machine) prepareRigid(r *rigidForm, st *varState) {
 		}
 	}
 	r.pattern = pat
+}
+
+// ascending returns 0, 1, ..., n-1, a prefix of m.asc (never written
+// after it is made: a longer list is a new one, and the forms holding a
+// prefix of the old keep it).
+func (m *Machine) ascending(n int) []int32 {
+	if len(m.asc) < n {
+		m.asc = make([]int32, max(n, 256))
+		for i := range m.asc {
+			m.asc[i] = int32(i)
+		}
+	}
+	return m.asc[:n:n]
 }
 
 // rigidCells evaluates a rigid access into buf; ok is false when the fast

@@ -96,7 +96,8 @@ func (m *Machine) thsymKeep(s *Stmt) bool {
 	}
 	v := s.Acc.Var
 	vs := m.thVars[v]
-	if m.p.Vars[v].Barrier {
+	pv := &m.p.Vars[v]
+	if pv.Barrier {
 		return false
 	}
 	var one [1]*Stmt
@@ -129,6 +130,12 @@ func (m *Machine) thsymKeep(s *Stmt) bool {
 			return false
 		}
 		reads := b.Kind == KCheckReads || b.Kind == KRecordRead
+		// A list no statement of the program records on (no
+		// RecordRead, or no RecordMutate, of v: Var.NeverRead,
+		// NeverMutated, from Finish's walk of every statement) is
+		// empty in every cell: its walk is skipped (issue 13, stop 32:
+		// per_cta_alloc's free check walked 256 empty read lists).
+		empty := reads && pv.NeverRead || !reads && pv.NeverMutated
 		switch b.Kind {
 		case KCheckReads, KCheckMutates:
 			if recorded {
@@ -138,7 +145,7 @@ func (m *Machine) thsymKeep(s *Stmt) bool {
 				// program has one: refused rather than relied on.
 				return false
 			}
-			for c := range st.cells {
+			for c := 0; c < len(st.cells) && !empty; c++ {
 				h := st.cells[c].muts
 				if reads {
 					h = st.cells[c].reads
@@ -160,7 +167,7 @@ func (m *Machine) thsymKeep(s *Stmt) bool {
 			if !b.Convergent && gs.task != allTasks && len(m.shapes[gs.shape]) > 1 {
 				return false // one record per thread
 			}
-			for c := range st.cells {
+			for c := 0; c < len(st.cells) && !empty; c++ {
 				h := st.cells[c].muts
 				if reads {
 					h = st.cells[c].reads
@@ -235,6 +242,21 @@ func (m *Machine) frameIn(gs threads, f *thFrame) int32 {
 		}
 	}
 	return in
+}
+
+// frameCount counts the threads of frame f that t holds, t of any task
+// (frameIn's count, by arithmetic for a dense shape: adoption's tests had
+// counted rmem_uniform's 256-thread frame thread by thread for the
+// creator and each grant of the remembered record, ~10 K instructions a
+// check; issue 13, stop 32).
+func (m *Machine) frameCount(t threads, f *thFrame) int32 {
+	if t.task == allTasks {
+		return f.n
+	}
+	if t.task != f.task {
+		return 0
+	}
+	return m.frameIn(t, f)
 }
 
 // ceilDiv32 is ⌈a/b⌉ for b > 0 (a of either sign).

@@ -1064,12 +1064,7 @@ func (m *Machine) thsymAdoptable(st *varState, mp thMap, f *thFrame) bool {
 		if t.task == f.task && t.start == f.r0 && m.single[t.shape] {
 			return true // the first thread's own: translated
 		}
-		in := int32(0)
-		for j := int32(0); j < f.n; j++ {
-			if m.contains(t, f.task, f.r0+j*f.step) {
-				in++
-			}
-		}
+		in := m.frameCount(t, f)
 		return in == 0 || in == f.n
 	}
 	shift := func(t threads, i int32) threads {
@@ -1163,12 +1158,7 @@ func (m *Machine) thsymAdoptableLazy(st *varState, f *thFrame) bool {
 		if t.task == f.task && t.start == f.r0 && m.single[t.shape] {
 			return f.n == 1
 		}
-		in := int32(0)
-		for j := int32(0); j < f.n; j++ {
-			if m.contains(t, f.task, f.r0+j*f.step) {
-				in++
-			}
-		}
+		in := m.frameCount(t, f)
 		return in == 0 || in == f.n
 	}
 	if !ok(st.lazyCr) {
