@@ -105,14 +105,14 @@ type hwClock struct {
 	bi     int
 	cols   []threads // the columns K
 	last   []int32   // by column: its latest birth
-	stride int       // row length of each of aT, aF, bT in clk
+	stride int       // row length of each of an atom's rows in clk
 	atomOf []int32   // by thread: its atom (0: not yet named by an event)
 	size   []int32   // by atom: its threads (atom 0: every other thread)
 	// splitGen: by atom, the split (gen counts them) it was last split or
 	// made by.
 	splitGen []int32
 	gen      int32
-	clk      []int32 // by atom: aT, aF, bT, stride values each
+	clk      []int32 // by atom: its hwClkRows rows, stride values each
 	// cell entries: cellHead[id] is 1 + the last entry of queue id (0
 	// none); an entry's values are J_A, J_B, J_U, n each, at off in vals,
 	// chunks of hwClkChunk (off is chunk<<hwClkChunkBits | index: a
@@ -144,16 +144,6 @@ type hwBirth struct {
 	gs threads
 }
 
-// putVals stores an entry's values ja, jb, ju and returns where.
-func (c *hwClock) putVals(ja, jb, ju []int32) int32 {
-	off, v := c.valsReserve(3 * len(ja))
-	k := len(ja)
-	copy(v[:k], ja)
-	copy(v[k:2*k], jb)
-	copy(v[2*k:], ju)
-	return off
-}
-
 // valsReserve returns n values' room for a cell entry (hwClkEnt.off) and
 // the room itself.
 func (c *hwClock) valsReserve(n int) (int32, []int32) {
@@ -169,6 +159,12 @@ func (c *hwClock) valsReserve(n int) (int32, []int32) {
 	k := len(ch)
 	c.vals[c.valsAt] = ch[:k+n]
 	return int32(c.valsAt<<hwClkChunkBits | k), ch[k : k+n]
+}
+
+// valsUnreserve gives back the room of the last valsReserve(n).
+func (c *hwClock) valsUnreserve(n int) {
+	ch := c.vals[c.valsAt]
+	c.vals[c.valsAt] = ch[:len(ch)-n]
 }
 
 const (
@@ -191,16 +187,28 @@ type hwClkMemo struct {
 
 const hwClkMemoBits = 5 // 32 thread sets (a three-ring pipeline has 8)
 
+// hwClkEnt is a cell entry: count, the previous entry of the cell (prev),
+// and its values J_A, J_B, J_U, n columns each, at off, w apart.
 type hwClkEnt struct {
-	count, prev, off, n int32
+	count, prev, off, n, w int32
 }
 
 // Limits past which a task's clocks make no claims (the checks replay).
 const (
 	hwClkMaxCols  = 64
 	hwClkMaxAtoms = 1024
-	// hwClkRows: an atom's rows, stride values each: aT, aF, bT, uA.
+	// hwClkRows: an atom's rows, stride values each: aT, bT, uA, aF
+	// (rowAT...). aT, bT, uA are adjacent: an Arrive's cell entry is
+	// the three of one atom, copied at once (stop 32).
 	hwClkRows = 4
+)
+
+// An atom's rows (hwClkRows).
+const (
+	rowAT = iota
+	rowBT
+	rowUA
+	rowAF
 )
 
 // hwNoClock, set only by a test, turns the clocks off; hwClockHit, set
@@ -288,11 +296,11 @@ func (m *Machine) clkBirths(i int32) {
 		atoms, _ := m.clkAtoms(bt.gs, true)
 		for _, a := range atoms {
 			row := c.clk[int(a)*hwClkRows*c.stride:]
-			row[k] = max(row[k], bt.b)
-			row[c.stride+k] = max(row[c.stride+k], bt.b)
-			row[3*c.stride+k] = max(row[3*c.stride+k], bt.b)
+			row[rowAT*c.stride+k] = max(row[rowAT*c.stride+k], bt.b)
+			row[rowAF*c.stride+k] = max(row[rowAF*c.stride+k], bt.b)
+			row[rowUA*c.stride+k] = max(row[rowUA*c.stride+k], bt.b)
 			if one {
-				row[2*c.stride+k] = max(row[2*c.stride+k], bt.b)
+				row[rowBT*c.stride+k] = max(row[rowBT*c.stride+k], bt.b)
 			}
 		}
 	}
@@ -541,25 +549,25 @@ func appendAtom(as []int32, a int32) []int32 {
 	return append(as, a)
 }
 
-// clkJoin sets ja, jb, ju to the join of the atoms' aT, bT and uA rows.
-func (c *hwClock) clkJoin(atoms []int32) {
-	n := len(c.cols)
-	ja, jb, ju := c.ja[:n], c.jb[:n], c.ju[:n]
+// clkJoinInto sets v's three parts of stride values (J_A, J_B, J_U: the
+// columns below len(cols) of each) to the join of the atoms' aT, bT and
+// uA rows. One atom's three rows are adjacent: one copy.
+func (c *hwClock) clkJoinInto(atoms []int32, v []int32) {
+	n, st := len(c.cols), c.stride
 	if len(atoms) == 1 {
-		base := int(atoms[0]) * hwClkRows * c.stride
-		copy(ja, c.clk[base:base+n])
-		copy(jb, c.clk[base+2*c.stride:base+2*c.stride+n])
-		copy(ju, c.clk[base+3*c.stride:base+3*c.stride+n])
+		base := int(atoms[0]) * hwClkRows * st
+		copy(v[:3*st], c.clk[base+rowAT*st:])
 		return
 	}
+	ja, jb, ju := v[:n], v[st:][:n], v[2*st:][:n]
 	copy(ja, hwClkNeg[:n])
 	copy(jb, hwClkNeg[:n])
 	copy(ju, hwClkNeg[:n])
 	for _, a := range atoms {
-		base := int(a) * hwClkRows * c.stride
-		rt := c.clk[base : base+n]
-		rb := c.clk[base+2*c.stride : base+2*c.stride+n]
-		ru := c.clk[base+3*c.stride : base+3*c.stride+n]
+		base := int(a) * hwClkRows * st
+		rt := c.clk[base+rowAT*st:][:n]
+		rb := c.clk[base+rowBT*st:][:n]
+		ru := c.clk[base+rowUA*st:][:n]
 		for k := range ja {
 			ja[k] = max(ja[k], rt[k])
 			jb[k] = max(jb[k], rb[k])
@@ -594,19 +602,19 @@ func (c *hwClock) clkGrantFrom(atoms []int32, ja, jb, ju []int32, temp, full boo
 	for _, a := range atoms {
 		r := c.clk[int(a)*w:][:w]
 		if temp {
-			rt, rb := r[:n], r[2*st:][:n]
+			rt, rb := r[rowAT*st:][:n], r[rowBT*st:][:n]
 			for k, x := range ja {
 				rt[k] = max(rt[k], x)
 				rb[k] = max(rb[k], jb[k])
 			}
 		}
 		if full {
-			rf := r[st:][:n]
+			rf := r[rowAF*st:][:n]
 			for k, x := range ja {
 				rf[k] = max(rf[k], x)
 			}
 		}
-		ru := r[3*st:][:n]
+		ru := r[rowUA*st:][:n]
 		for k, x := range ju {
 			ru[k] = max(ru[k], x)
 		}
@@ -635,7 +643,13 @@ func (m *Machine) clkEvent(e *event) {
 		if c.off {
 			return // no claims this task (clkReady stops)
 		}
-		c.clkJoin(atoms)
+		// The join goes straight into a cell entry's room (an Arrive's
+		// entry holds it as it stands below; a Fence's room is given
+		// back after its grant).
+		st := c.stride
+		off, v := c.valsReserve(3 * st)
+		c.clkJoinInto(atoms, v)
+		ja, jb, ju := v[:n], v[st:][:n], v[2*st:][:n]
 		if !e.pre.Has(q) {
 			// Witnesses no record through q (lower bounds: a
 			// transitive event through another timeline is not
@@ -658,16 +672,17 @@ func (m *Machine) clkEvent(e *event) {
 				break
 			}
 		}
-		if !some {
-			return // (ja, jb <= ju)
-		}
-		if e.kind == KFence {
-			c.clkGrant(atoms, e.temp.Has(q), e.full.Has(q))
+		if !some || e.kind == KFence {
+			if some {
+				c.clkGrantFrom(atoms, ja, jb, ju, e.temp.Has(q), e.full.Has(q))
+			} // else (ja, jb <= ju): nothing to carry
+			c.valsUnreserve(3 * st)
 			return
 		}
+		// The cells share the entry's values (never written once made).
 		for _, p := range m.evCells[e.c0 : e.c0+e.cn] {
 			if p.cell >= 0 {
-				c.addEnt(p, c.putVals(ja, jb, ju), n, len(m.bars))
+				c.addEnt(p, hwClkEnt{count: p.count, off: off, n: int32(n), w: int32(st)}, len(m.bars))
 			}
 		}
 	case KAwait:
@@ -714,9 +729,9 @@ func (m *Machine) clkEvent(e *event) {
 	}
 }
 
-// addEnt records an Arrive's entry (values at off, n columns) on cell p
-// with p's count; nq is the queues so far (the heads' size).
-func (c *hwClock) addEnt(p pend, off int32, n, nq int) {
+// addEnt records an Arrive's entry en (its count, values) on cell p; nq
+// is the queues so far (the heads' size).
+func (c *hwClock) addEnt(p pend, en hwClkEnt, nq int) {
 	if int(p.cell) >= len(c.cellHead) {
 		// Sized to the queues so far at once (one allocation).
 		nh := max(int(p.cell)+1, nq)
@@ -731,14 +746,15 @@ func (c *hwClock) addEnt(p pend, off int32, n, nq int) {
 		// One entry a queue arrived once (the one-shot cells) at once.
 		c.ents = make([]hwClkEnt, 0, max(nq, 16))
 	}
-	c.ents = append(c.ents, hwClkEnt{count: p.count, prev: c.cellHead[p.cell], off: off, n: int32(n)})
+	en.prev = c.cellHead[p.cell]
+	c.ents = append(c.ents, en)
 	c.cellHead[p.cell] = int32(len(c.ents))
 }
 
 // entVals returns cell entry en's values J_A, J_B, J_U (en.n columns each).
 func (c *hwClock) entVals(en *hwClkEnt) (va, vb, vu []int32) {
 	v := c.vals[en.off>>hwClkChunkBits][en.off&(hwClkChunk-1):]
-	return v[:en.n], v[en.n : 2*en.n], v[2*en.n : 3*en.n]
+	return v[:en.n], v[en.w:][:en.n], v[2*en.w:][:en.n]
 }
 
 // entJoin joins cell entry en's values into ja, jb, ju.
@@ -836,7 +852,7 @@ func (m *Machine) clkDup(s *Stmt, ks, bs *[clkMaxRecs]int32, recs []hwRec, gs th
 			}
 			ok := false
 			for _, a := range atoms {
-				if c.clk[int(a)*w+2*c.stride+int(ks[i])] >= bs[i] {
+				if c.clk[int(a)*w+rowBT*c.stride+int(ks[i])] >= bs[i] {
 					ok = true
 					break
 				}
@@ -851,7 +867,7 @@ func (m *Machine) clkDup(s *Stmt, ks, bs *[clkMaxRecs]int32, recs []hwRec, gs th
 				return false
 			}
 			for _, a := range atoms {
-				if c.clk[int(a)*w+3*c.stride+int(ks[0])] >= bs[0] {
+				if c.clk[int(a)*w+rowUA*c.stride+int(ks[0])] >= bs[0] {
 					return false // (b) may pass for the first record
 				}
 			}
@@ -859,10 +875,10 @@ func (m *Machine) clkDup(s *Stmt, ks, bs *[clkMaxRecs]int32, recs []hwRec, gs th
 			nk++
 		}
 	}
-	lvl := 0 // aT
+	lvl := rowAT
 	sub := PhaseEarly
 	if await {
-		lvl, sub = 1, PhaseStale // aF
+		lvl, sub = rowAF, PhaseStale
 	}
 	pass := true
 	for _, a := range atoms {
@@ -883,7 +899,7 @@ func (m *Machine) clkDup(s *Stmt, ks, bs *[clkMaxRecs]int32, recs []hwRec, gs th
 		for _, a := range atoms {
 			seen := false
 			for i := range recs {
-				if c.clk[int(a)*w+3*c.stride+int(ks[i])] >= bs[i] {
+				if c.clk[int(a)*w+rowUA*c.stride+int(ks[i])] >= bs[i] {
 					seen = true
 					break
 				}
@@ -995,7 +1011,7 @@ func (m *Machine) clkCheck(ks, bs *[clkMaxRecs]int32, recs []hwRec, gs threads, 
 			}
 			ok := false
 			for _, a := range atoms {
-				if c.clk[int(a)*hwClkRows*c.stride+2*c.stride+int(ks[i])] >= bs[i] {
+				if c.clk[int(a)*hwClkRows*c.stride+rowBT*c.stride+int(ks[i])] >= bs[i] {
 					ok = true
 					break
 				}
@@ -1006,9 +1022,9 @@ func (m *Machine) clkCheck(ks, bs *[clkMaxRecs]int32, recs []hwRec, gs threads, 
 		}
 	}
 	// (a), or rule 6: every thread of gs ordered after some record.
-	lvl := 0 // aT
+	lvl := rowAT
 	if await {
-		lvl = 1 // aF
+		lvl = rowAF
 	}
 	for _, a := range atoms {
 		row := c.clk[int(a)*hwClkRows*c.stride+lvl*c.stride:]
