@@ -114,14 +114,15 @@ type hwClock struct {
 	gen      int32
 	clk      []int32 // by atom: its hwClkRows rows, stride values each
 	// cell entries: cellHead[id] is 1 + the last entry of queue id (0
-	// none); an entry's values are J_A, J_B, J_U, n each, at off in vals,
-	// chunks of hwClkChunk (off is chunk<<hwClkChunkBits | index: a
+	// none); an entry's values are J_A, J_B, J_U (hwClkEnt) at off in
+	// vals, chunks of hwClkChunk (off is chunk<<hwClkChunkBits | index: a
 	// chunk is never grown, so no entry moves and no chunk is copied);
-	// valsAt: the chunk being filled.
+	// valsAt: the chunk being filled, its first valsLen values taken.
 	cellHead  []int32
 	ents      []hwClkEnt
 	vals      [][]int32
 	valsAt    int
+	valsLen   int
 	memo      [1 << hwClkMemoBits]hwClkMemo
 	memoOld   [1 << (hwClkMemoBits - 1)]uint8 // by pair of memo slots: the one to fill next when both are taken
 	memoAtoms []int32
@@ -147,24 +148,23 @@ type hwBirth struct {
 // valsReserve returns n values' room for a cell entry (hwClkEnt.off) and
 // the room itself.
 func (c *hwClock) valsReserve(n int) (int32, []int32) {
-	if len(c.vals) == 0 || len(c.vals[c.valsAt])+n > hwClkChunk {
+	k := c.valsLen
+	if k+n > hwClkChunk || len(c.vals) == 0 {
 		if len(c.vals) > 0 {
 			c.valsAt++
 		}
 		if c.valsAt == len(c.vals) {
-			c.vals = append(c.vals, make([]int32, 0, hwClkChunk))
+			c.vals = append(c.vals, make([]int32, hwClkChunk))
 		}
+		k = 0
 	}
-	ch := c.vals[c.valsAt]
-	k := len(ch)
-	c.vals[c.valsAt] = ch[:k+n]
-	return int32(c.valsAt<<hwClkChunkBits | k), ch[k : k+n]
+	c.valsLen = k + n
+	return int32(c.valsAt<<hwClkChunkBits | k), c.vals[c.valsAt][k : k+n]
 }
 
 // valsUnreserve gives back the room of the last valsReserve(n).
 func (c *hwClock) valsUnreserve(n int) {
-	ch := c.vals[c.valsAt]
-	c.vals[c.valsAt] = ch[:len(ch)-n]
+	c.valsLen -= n
 }
 
 const (
@@ -252,10 +252,7 @@ func (c *hwClock) reset(run uint64, task, start int32) {
 	c.clk = c.clk[:0]
 	c.cellHead = c.cellHead[:0]
 	c.ents = c.ents[:0]
-	for i := range c.vals {
-		c.vals[i] = c.vals[i][:0]
-	}
-	c.valsAt = 0
+	c.valsAt, c.valsLen = 0, 0
 	c.memoAtoms = c.memoAtoms[:0]
 	c.memo = [1 << hwClkMemoBits]hwClkMemo{}
 	c.memoOld = [1 << (hwClkMemoBits - 1)]uint8{}
@@ -601,6 +598,18 @@ func (c *hwClock) clkGrantFrom(atoms []int32, ja, jb, ju []int32, temp, full boo
 	w := hwClkRows * st
 	for _, a := range atoms {
 		r := c.clk[int(a)*w:][:w]
+		if temp && full {
+			// An Await or Fence in order (both sets hold q): the four
+			// rows in one pass.
+			rt, rb, ru, rf := r[rowAT*st:][:n], r[rowBT*st:][:n], r[rowUA*st:][:n], r[rowAF*st:][:n]
+			for k, x := range ja {
+				rt[k] = max(rt[k], x)
+				rf[k] = max(rf[k], x)
+				rb[k] = max(rb[k], jb[k])
+				ru[k] = max(ru[k], ju[k])
+			}
+			continue
+		}
 		if temp {
 			rt, rb := r[rowAT*st:][:n], r[rowBT*st:][:n]
 			for k, x := range ja {

@@ -39,3 +39,54 @@ func TestClkEntryLayout(t *testing.T) {
 		}
 	}
 }
+
+// TestClkGrantRows (stop 32): clkGrantFrom raises an atom's aT and bT to
+// J_A and J_B when the grant's temporal set holds the hidden timeline, aF
+// to J_A when its full set does, and uA to J_U always (hwClock), for each
+// of the four flag combinations (the two-set case runs its own loop).
+// Lower values than these only send checks to the replay, and TestHWClock*
+// do not see them; this pins each row.
+func TestClkGrantRows(t *testing.T) {
+	for _, temp := range []bool{false, true} {
+		for _, full := range []bool{false, true} {
+			c := &hwClock{cols: make([]threads, 5), stride: 8}
+			const atoms = 3
+			c.clk = make([]int32, atoms*hwClkRows*c.stride)
+			for i := range c.clk {
+				c.clk[i] = int32((i*53)%97) - 20
+			}
+			before := append([]int32(nil), c.clk...)
+			n := len(c.cols)
+			ja, jb, ju := make([]int32, n), make([]int32, n), make([]int32, n)
+			for k := range ja {
+				// J_B <= J_A <= J_U, as the fold makes them, each
+				// above some rows and below others.
+				jb[k], ja[k], ju[k] = int32(10*k-5), int32(10*k+15), int32(10*k+40)
+			}
+			as := []int32{2, 0}
+			c.clkGrantFrom(as, ja, jb, ju, temp, full)
+			for a := 0; a < atoms; a++ {
+				granted := a != 1
+				for row := 0; row < hwClkRows; row++ {
+					for k := 0; k < c.stride; k++ {
+						i := a*hwClkRows*c.stride + row*c.stride + k
+						want := before[i]
+						if granted && k < n {
+							switch {
+							case row == rowAT && temp, row == rowAF && full:
+								want = max(want, ja[k])
+							case row == rowBT && temp:
+								want = max(want, jb[k])
+							case row == rowUA:
+								want = max(want, ju[k])
+							}
+						}
+						if c.clk[i] != want {
+							t.Errorf("temp %v full %v: atom %d row %d column %d is %d, want %d", temp, full, a, row, k, c.clk[i], want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
