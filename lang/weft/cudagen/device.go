@@ -40,6 +40,32 @@ type devFn struct {
 
 const smemAlign = 128
 
+// taskWriter is the writer of a code path's task body: a new one, or, in
+// a pass that formats no text, g's discarding writer, which every code
+// path shares (it holds nothing; issue 13, stop 32: an allocation per
+// code path).
+func (g *gen) taskWriter() *cuda.Writer {
+	if g.discard {
+		g.nullW = cuda.Writer{Discard: true}
+		return &g.nullW
+	}
+	return &cuda.Writer{}
+}
+
+// noWarpPaths is the one code path of a device function without
+// warp_config (read only).
+var noWarpPaths = []string{""}
+
+// newDevFn returns a zero devFn: g's own for the first device function (a
+// small kernel has one; issue 13, stop 32), a new one after it.
+func (g *gen) newDevFn() *devFn {
+	if g.devFns == nil {
+		g.devFns = g.devFnBuf[:0]
+		return &g.devFn0
+	}
+	return new(devFn)
+}
+
 // capture records that device code reads a CPU value: it becomes a member
 // of the kernel's argument struct (seed 002: "Exo implicitly transfers
 // CPU-defined values (gmem, grid_const) as kernel launch parameters").
@@ -104,12 +130,13 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 	if !ok {
 		return
 	}
-	pname := cuda.Ident(pg.p.Name.Name)
 	n := pg.devN - 1
 	// The maps are made at their first entry (put).
-	d := &devFn{idx: n, df: df, m: df.Machine(), with: s}
+	d := g.newDevFn()
+	*d = devFn{idx: n, df: df, m: df.Machine(), with: s}
 	if !g.discard {
 		// The C names are text alone.
+		pname := cuda.Ident(pg.p.Name.Name)
 		d.name = fmt.Sprintf("exo_Cuda%d_%s", n, pname)
 		d.argsName = fmt.Sprintf("exo_CudaDeviceArgs%d_%s", n, pname)
 		d.kernel = fmt.Sprintf("exo_deviceFunction%d_%s", n, pname)
@@ -122,7 +149,8 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 
 	// Seed 002 "Async Blocks": the only child of a CudaDeviceFunction is a
 	// nest of one or more cuda_tasks loops.
-	var tasks []*syntax.For
+	var taskBuf [2]*syntax.For // the nest's loops, on the stack for one or two
+	tasks := taskBuf[:0]
 	body := s.Body
 	for {
 		var loop *syntax.For
@@ -158,11 +186,11 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 	for _, t := range tasks {
 		bx.expr(t.Lo)
 		bx.expr(t.Hi)
-		bx.sc.add(&sym{name: t.Var.Name, c: cuda.Ident(t.Var.Name), kind: kIndex, device: true})
+		bx.sc.add(g.newSym(sym{name: t.Var.Name, c: g.cIdent(t.Var.Name), kind: kIndex, device: true}))
 	}
 	for _, t := range tasks {
 		pg.order++
-		dsc.add(&sym{name: t.Var.Name, c: cuda.Ident(t.Var.Name), kind: kIndex, device: true, order: pg.order, decl: t})
+		dsc.add(g.newSym(sym{name: t.Var.Name, c: g.cIdent(t.Var.Name), kind: kIndex, device: true, order: pg.order, decl: t}))
 	}
 	top, shared := g.sharedTop(s, d.m), true
 	if top == nil {
@@ -176,7 +204,7 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 		}
 		g.facts.tops.put(d.m, top)
 	}
-	paths := []string{""}
+	paths := noWarpPaths
 	if df.Warps != nil {
 		paths = nil
 		for _, w := range df.Warps {
@@ -188,9 +216,9 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 		d.used = nil
 		d.usesX = false
 		d.smemTop = d.smemBase
-		bw := cuda.Writer{Discard: g.discard}
+		bw := g.taskWriter()
 		bw.Indent()
-		ctx := &devCtx{d: d, w: &bw, sc: g.newScope(dsc), cur: top, shared: shared, path: path}
+		ctx := &devCtx{d: d, w: bw, sc: g.newScope(dsc), cur: top, shared: shared, path: path}
 		g.devBlock(ctx, body)
 		if g.single {
 			continue // no text (single.go)
@@ -662,11 +690,13 @@ func (g *gen) emitDevice(d *devFn, tasks []*syntax.For, dsc *scope, capt []*sym,
 func (g *gen) taskBounds(tasks []*syntax.For, dsc *scope, loop func(v, lo, hi string)) {
 	inner := g.newScope(dsc.parent)
 	for _, t := range tasks {
-		tx := &exprCtx{g: g, sc: inner}
-		v := cuda.Ident(t.Var.Name)
+		// The single pass of CheckOnly reads no bound's text (its loop
+		// ignores it): the bounds are walked for their diagnostics alone.
+		tx := &exprCtx{g: g, sc: inner, noText: g.single && !textAlways}
+		v := g.cIdent(t.Var.Name)
 		loop(v, tx.expr(t.Lo), tx.expr(t.Hi))
 		inner = g.newScope(inner)
-		inner.add(&sym{name: t.Var.Name, c: v, kind: kIndex, device: true})
+		inner.add(g.newSym(sym{name: t.Var.Name, c: v, kind: kIndex, device: true}))
 	}
 }
 
@@ -947,8 +977,8 @@ func (g *gen) devLoop(ctx *devCtx, s *syntax.For) {
 	case "seq":
 		inner := *ctx
 		inner.sc = g.newScope(ctx.sc)
-		v := cuda.Ident(s.Var.Name)
-		inner.sc.add(&sym{name: s.Var.Name, c: v, kind: kIndex, device: true, decl: s})
+		v := g.cIdent(s.Var.Name)
+		inner.sc.add(g.newSym(sym{name: s.Var.Name, c: v, kind: kIndex, device: true, decl: s}))
 		if k := findKwarg(s.Kwargs, "pragma_unroll"); k != nil {
 			unrollPragma(w, g, k, ctx.sc)
 		}
@@ -1042,8 +1072,8 @@ func (g *gen) threadsLoop(ctx *devCtx, s *syntax.For) {
 	inner := *ctx
 	inner.cur = body
 	inner.sc = g.newScope(ctx.sc)
-	inner.sc.add(&sym{name: s.Var.Name, path: ctx.path, c: cname, kind: kIndex, device: true, threadsIt: true,
-		t0: ctx.cur.TileThreads, t1: body.TileThreads, ctaSel: ut >= d.m.BlockDim && d.m.ClusterDim > 1, iterID: d.iterID, tIter: body.Iter, decl: s})
+	inner.sc.add(g.newSym(sym{name: s.Var.Name, path: ctx.path, c: cname, kind: kIndex, device: true, threadsIt: true,
+		t0: ctx.cur.TileThreads, t1: body.TileThreads, ctaSel: ut >= d.m.BlockDim && d.m.ClusterDim > 1, iterID: d.iterID, tIter: body.Iter, decl: s}))
 	g.devBlock(&inner, s.Body)
 	w.Close("}")
 }
@@ -1062,9 +1092,9 @@ func (g *gen) devWith(ctx *devCtx, s *syntax.With) {
 			return
 		}
 		n, ok := c.Args[0].(*syntax.Name)
-		tl := g.lib.Timelines[""]
+		tl := g.syncTL("")
 		if ok {
-			tl = g.lib.Timelines[n.Name]
+			tl = g.syncTL(n.Name)
 		}
 		if tl == nil || !tl.AsyncBlock {
 			g.errorf(c.Args[0], codeUnsupported, "CudaAsync needs an asynchronous instruction timeline")
@@ -1203,8 +1233,8 @@ func (g *gen) devAlloc(ctx *devCtx, a *syntax.Alloc) {
 		return
 	}
 	mem, memArg := g.memOf(t.Mem)
-	v := &sym{name: a.Name.Name, c: cuda.Ident(a.Name.Name), elem: lib.ResolveElem(t.Elem.Name), dims: t.Dims, mem: mem, memArg: memArg,
-		device: true, decl: a, tileThreads: ctx.cur.TileThreads}
+	v := g.newSym(sym{name: a.Name.Name, c: g.cIdent(a.Name.Name), elem: lib.ResolveElem(t.Elem.Name), dims: t.Dims, mem: mem, memArg: memArg,
+		device: true, decl: a, tileThreads: ctx.cur.TileThreads})
 	if t.Elem.Name == "barrier" {
 		v.kind = kBarrier
 		v.preArrive = v.mem == "CudaMbarrierPreArrive"

@@ -102,6 +102,15 @@ type gen struct {
 	deferred []func()
 
 	scopeBuf []scope // the scopes newScope hands out next
+	symBuf   []sym   // the syms newSym hands out next (arena.go)
+	names    libNames
+	nullW    cuda.Writer // taskWriter's
+	// devFn0 is the first device function's state, devFnBuf devFns's
+	// first array, and orderBuf order's (newDevFn, run): one object for
+	// a small kernel's generator state (issue 13, stop 32).
+	devFn0   devFn
+	devFnBuf [1]*devFn
+	orderBuf [2]*syntax.Proc
 }
 
 // facts is what the first pass learns for the second.
@@ -133,11 +142,10 @@ type barFacts struct {
 	ctaPitch map[int]int
 }
 
-// newFacts makes the facts of one Generate. Every map is made at its first
-// entry (put): a map made per Generate is an allocation weft check pays on
-// every program (issue 13), and most programs leave some empty (barriers,
-// expect-tx bytes; stop 29: all of them).
-func newFacts() *facts { return &facts{} }
+// The facts of one Generate are zero (passState): every map is made at
+// its first entry (put): a map made per Generate is an allocation weft
+// check pays on every program (issue 13), and most programs leave some
+// empty (barriers, expect-tx bytes; stop 29: all of them).
 
 // put sets (*m)[k] = v, making the map at its first entry: reading a nil
 // map is reading an empty one.
@@ -160,9 +168,9 @@ func Generate(f *syntax.File, l *lib.Library, opt Options, errs *diag.List) *Out
 // whether the first pass's diagnostics were the result.
 func runPasses(f *syntax.File, l *lib.Library, opt Options, errs *diag.List, twoPass bool) (out *Output, single bool) {
 	if opt.GPU != nil && opt.CheckOnly {
-		var shared diag.List
-		if out, single, ok := runPassesOnce(f, l, opt, &shared, twoPass); ok {
-			for _, d := range shared.Diags {
+		st := new(passState)
+		if out, single, ok := st.run(f, l, opt, &st.shared, twoPass); ok {
+			for _, d := range st.shared.Diags {
 				errs.Add(d)
 			}
 			return out, single
@@ -177,12 +185,33 @@ func runPasses(f *syntax.File, l *lib.Library, opt Options, errs *diag.List, two
 // (under CheckOnly); ok is false, and the diagnostics are not the
 // generator's, when a tiling could not be taken (sharedBody).
 func runPassesOnce(f *syntax.File, l *lib.Library, opt Options, errs *diag.List, twoPass bool) (out *Output, single, ok bool) {
-	stem := opt.Stem
-	if stem == "" {
-		stem = strings.TrimSuffix(filepath.Base(f.Name), filepath.Ext(f.Name))
+	return new(passState).run(f, l, opt, errs, twoPass)
+}
+
+// passState is what one runPassesOnce allocates at its start: the facts,
+// the first pass's diagnostics and its generator state, and, for
+// runPasses, the diagnostics of the pass with the GPU checker's tilings,
+// in one object (issue 13, stop 32: five allocations of every weft check
+// had been apart).
+type passState struct {
+	facts   facts
+	scratch diag.List
+	shared  diag.List
+	g1      gen
+	out     Output
+}
+
+// run is runPassesOnce with st's storage.
+func (st *passState) run(f *syntax.File, l *lib.Library, opt Options, errs *diag.List, twoPass bool) (out *Output, single, ok bool) {
+	stem := "" // text alone: a CheckOnly Generate formats none
+	if !opt.CheckOnly || textAlways {
+		stem = opt.Stem
+		if stem == "" {
+			stem = strings.TrimSuffix(filepath.Base(f.Name), filepath.Ext(f.Name))
+		}
+		stem = cuda.Ident(stem)
 	}
-	stem = cuda.Ident(stem)
-	fs := newFacts()
+	fs := &st.facts
 	prog := opt.Prog
 	if prog == nil {
 		var scratch diag.List // the checker reports these
@@ -192,12 +221,13 @@ func runPassesOnce(f *syntax.File, l *lib.Library, opt Options, errs *diag.List,
 	// they are dropped. Under CheckOnly it reports them, and pass 2 runs
 	// only when a fact the diagnostics depend on changed after pass 1 read
 	// it (single.go).
-	var scratch diag.List
-	g1 := newGen(f, l, stem, &scratch, fs, 1, true)
+	scratch := &st.scratch
+	g1 := &st.g1
+	initGen(g1, f, l, stem, scratch, fs, 1, true)
 	g1.prog = prog
 	g1.single = opt.CheckOnly && !twoPass
 	g1.shareFrom(opt)
-	g1.run(opt)
+	g1.run(opt, &st.out)
 	if g1.shareMiss {
 		return nil, false, false
 	}
@@ -208,12 +238,12 @@ func runPassesOnce(f *syntax.File, l *lib.Library, opt Options, errs *diag.List,
 		for _, d := range scratch.Diags {
 			errs.Add(d)
 		}
-		return &Output{}, true, true
+		return &st.out, true, true
 	}
 	g2 := newGen(f, l, stem, errs, fs, 2, opt.CheckOnly)
 	g2.prog = prog
 	g2.shareFrom(opt)
-	out = g2.run(opt)
+	out = g2.run(opt, new(Output))
 	return out, false, !g2.shareMiss
 }
 
@@ -221,9 +251,15 @@ func newGen(f *syntax.File, l *lib.Library, stem string, errs *diag.List, fs *fa
 	// lists, instrs, helpers and reported are made at their first entry
 	// (put): most programs have none.
 	// consts too (globals), and the procs are found in order (procNamed).
-	g := &gen{lib: l, errs: errs, file: f, stem: stem, facts: fs, pass: pass, discard: discard}
-	g.h.Discard, g.c.Discard, g.cuh.Discard, g.cu.Discard = discard, discard, discard, discard
+	g := new(gen)
+	initGen(g, f, l, stem, errs, fs, pass, discard)
 	return g
+}
+
+// initGen sets *g to a new generator state.
+func initGen(g *gen, f *syntax.File, l *lib.Library, stem string, errs *diag.List, fs *facts, pass int, discard bool) {
+	*g = gen{lib: l, errs: errs, file: f, stem: stem, facts: fs, pass: pass, discard: discard}
+	g.h.Discard, g.c.Discard, g.cuh.Discard, g.cu.Discard = discard, discard, discard, discard
 }
 
 // procNamed is the user proc named name (the last of that name, as a map
@@ -264,8 +300,9 @@ func (g *gen) errorf(n syntax.Node, code, format string, args ...any) {
 	g.errs.Errorf(pos, code, format, args...)
 }
 
-func (g *gen) run(opt Options) *Output {
+func (g *gen) run(opt Options, out *Output) *Output {
 	g.globals()
+	g.order = g.orderBuf[:0]
 	for _, d := range g.file.Decls {
 		p, ok := d.(*syntax.Proc)
 		if !ok {
@@ -288,7 +325,6 @@ func (g *gen) run(opt Options) *Output {
 		g.proc(p)
 	}
 	g.footer()
-	out := &Output{}
 	if g.discard {
 		return out
 	}

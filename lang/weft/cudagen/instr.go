@@ -33,7 +33,7 @@ func (g *gen) instrCall(w *cuda.Writer, s *syntax.CallStmt, in *lib.Instr, x *ex
 		return
 	}
 	if ctx != nil {
-		tl := g.lib.Timelines[in.TL]
+		tl := g.syncTL(in.TL)
 		if tl != nil && tl.AsyncBlock && ctx.async != in.TL && ctx.async != "" {
 			g.errorf(s, codeInstr, "%s has instruction timeline %s: call it inside `with CudaAsync(%s)`", in.Name, in.TL, in.TL)
 			return

@@ -59,7 +59,7 @@ func TestCompose(t *testing.T) {
 
 // TestFill checks the template placeholders of instruction declarations.
 func TestFill(t *testing.T) {
-	g := newGen(&syntax.File{}, lib.MustStd(), "t", &diag.List{}, newFacts(), 2, false)
+	g := newGen(&syntax.File{}, lib.MustStd(), "t", &diag.List{}, &facts{}, 2, false)
 	x := &exprCtx{g: g, sc: newScope(nil)}
 	vals := map[string]string{"smem": "&s[0]", "gmem": "&g[4]", "smem_stride0": "16"}
 	consts := map[string]syntax.Expr{"size": &syntax.IntLit{Value: 4}}

@@ -555,7 +555,7 @@ func (g *gen) memSpace(mem string) string {
 	if mem == "" {
 		return "dram"
 	}
-	if m := g.lib.Memories[mem]; m != nil {
+	if m := g.memory(mem); m != nil {
 		return m.Space
 	}
 	return ""
@@ -586,7 +586,7 @@ func (g *gen) stripDist(x *exprCtx, v *sym, idx []syntax.Expr, at syntax.Node) [
 		return idx
 	}
 	tn := g.nativeThreads(v.mem)
-	if m := g.lib.Memories[v.mem]; m != nil && m.Uniform != "" && len(v.memArg) > 0 && v.memArg[0] > 0 {
+	if m := g.memory(v.mem); m != nil && m.Uniform != "" && len(v.memArg) > 0 && v.memArg[0] > 0 {
 		// CudaRmemUniform(n): one shard per n threads, each of them
 		// holding it in its registers (lib.Memory.Uniform).
 		tn = int(v.memArg[0])
@@ -712,7 +712,7 @@ func chains(ops [][2]int, ta, tn int) bool {
 // nativeThreads is the thread count of the memory's native unit on the
 // current device function (0 for CPU-allocated memories).
 func (g *gen) nativeThreads(mem string) int {
-	m := g.lib.Memories[mem]
+	m := g.memory(mem)
 	if m == nil || m.NativeUnit == "" || g.curDev == nil {
 		return 0
 	}

@@ -285,7 +285,7 @@ func (g *gen) timeline(e syntax.Expr) *lib.SyncTL {
 		g.errorf(e, codeUnsupported, "expected a sync timeline")
 		return nil
 	}
-	tl := g.lib.Timelines[n.Name]
+	tl := g.syncTL(n.Name)
 	if tl == nil {
 		g.errorf(e, codeName, "unknown sync timeline %s", n.Name)
 	}
@@ -293,7 +293,7 @@ func (g *gen) timeline(e syntax.Expr) *lib.SyncTL {
 }
 
 func (g *gen) has(tl *lib.SyncTL, qual string) bool {
-	q := g.lib.Quals[qual]
+	q := g.qualTL(qual)
 	return tl != nil && q != nil && tl.FullSet.Has(q.Index)
 }
 
@@ -640,7 +640,7 @@ func (g *gen) await(ctx *devCtx, s *syntax.Await) {
 	}
 	if b.ring > 0 {
 		g.ringAwait(ctx, s, b, slice, ring, n)
-		if g.asyncProxy(tl) && g.generic(g.lib.Timelines[b.f.arriveTL]) {
+		if g.asyncProxy(tl) && g.generic(g.syncTL(b.f.arriveTL)) {
 			w.Line("weft::fence_proxy_async();")
 		}
 		return
@@ -707,7 +707,7 @@ func (g *gen) await(ctx *devCtx, s *syntax.Await) {
 		if skips > 0 {
 			w.Close("}")
 		}
-		if g.asyncProxy(tl) && !s.Reverse && g.generic(g.lib.Timelines[b.f.arriveTL]) {
+		if g.asyncProxy(tl) && !s.Reverse && g.generic(g.syncTL(b.f.arriveTL)) {
 			// Generic-proxy writes released by the arrive are read by
 			// async-proxy instructions after the await.
 			w.Line("weft::fence_proxy_async();")
