@@ -78,6 +78,7 @@ type gen struct {
 	// when a tiling could not be taken from it.
 	gpu       *gpucheck.Result
 	shareMiss bool
+	bodyCur   int // the cursor of gpu.BodyAt
 
 	// facts learned in the first pass, keyed by source offset.
 	facts *facts

@@ -7,7 +7,7 @@ import (
 
 // Under weft check the GPU checker has derived, before the generator
 // runs, the tiling of every device function (its top-level collective)
-// and of every cuda_threads loop's body (gpucheck.Result.Bodies); the
+// and of every cuda_threads loop's body (gpucheck.Result.Body); the
 // generator's CheckOnly pass derived them all again, a tiling of about
 // 1.2 KB per loop and a third of the GPU checker's time on small kernels
 // (issue 13, stop 30). With Options.GPU it takes them instead:
@@ -63,7 +63,7 @@ func (g *gen) sharedBody(ctx *devCtx, s *syntax.For, hi int, u *coll.Unit) *coll
 	if !ctx.shared {
 		return nil
 	}
-	b := g.gpu.Bodies[s]
+	b := g.gpu.BodyAt(s, &g.bodyCur)
 	if b == nil || b.Parent != ctx.cur || b.Kind != coll.KindThreads || b.Count != hi || !coll.SameOn(&b.Unit, u, b.M) {
 		g.shareMiss = true
 		return nil

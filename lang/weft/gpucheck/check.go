@@ -149,9 +149,9 @@ type Access struct {
 // Result is the collective analysis of one file.
 type Result struct {
 	Scopes map[syntax.Stmt]*Scope
-	// Bodies is the tiling a cuda_threads loop or CudaWarps block derives
-	// for its body.
-	Bodies   map[syntax.Stmt]*coll.Tiling
+	// bodies are the tilings the cuda_threads loops and CudaWarps blocks
+	// derive for their bodies (Body, bodies.go).
+	bodies   bodyList
 	Stmts    []syntax.Stmt // every statement, in source order
 	Accesses []*Access
 	Vars     []*Var
@@ -286,8 +286,8 @@ func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 	n := k.stmts
 	c.res = &st.res
 	*c.res = Result{Scopes: make(map[syntax.Stmt]*Scope, n), Stmts: make([]syntax.Stmt, 0, n),
-		Bodies: make(map[syntax.Stmt]*coll.Tiling, k.bodies), Lib: opts.Lib, Consts: c.c.vals,
-		Vars: make([]*Var, 0, k.vars)}
+		Lib: opts.Lib, Consts: c.c.vals, Vars: make([]*Var, 0, k.vars)}
+	c.res.bodies.list = make([]stmtBody, 0, k.bodies)
 	c.scopes = make([]Scope, 0, k.scopes)
 	c.iters = make([]Iter, 0, k.loops)
 	c.loops = k.loops
@@ -434,7 +434,7 @@ type stmtCounts struct {
 	stmts  int // statements (Result.Scopes, Result.Stmts)
 	scopes int // scopes: a proc's top one, one per loop and with-block, two per if, one more per device function (walkUnchecked)
 	loops  int // cuda_threads loops (iterators)
-	bodies int // loops and with-blocks (Result.Bodies)
+	bodies int // loops and with-blocks (Result.Body)
 	vars   int // parameters, allocations and assignments (window statements)
 	// accesses estimates the accesses (Result.Accesses): two per
 	// assignment (a target and a read), one per argument or barrier of a
@@ -844,7 +844,7 @@ func (c *checker) forStmt(s *Scope, st *syntax.For) {
 	}
 	it.Body = body
 	c.dev.Iters = append(c.dev.Iters, it)
-	c.res.Bodies[st] = body
+	c.res.bodies.add(st, body)
 	c.loopBody(s, st, it)
 }
 

@@ -292,7 +292,7 @@ func (c *checker) cudaWarps(s *Scope, st *syntax.With, call *syntax.Call) {
 			return
 		}
 		b.Tiling = t
-		c.res.Bodies[st] = t
+		c.res.bodies.add(st, t)
 		return
 	}
 	sl, ok := nameE.(*syntax.StringLit)
@@ -337,5 +337,5 @@ func (c *checker) cudaWarps(s *Scope, st *syntax.With, call *syntax.Call) {
 	}
 	b.Tiling = t
 	b.Warps = sl.Value
-	c.res.Bodies[st] = t
+	c.res.bodies.add(st, t)
 }

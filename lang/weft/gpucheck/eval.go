@@ -95,6 +95,39 @@ type unitEnv struct {
 	// and an array each had been a tenth of the check's objects (issue
 	// 13, stop 31).
 	symBuf []coll.Sym
+	// built are the parameterless units built so far (buildOnce): a
+	// check resolves cuda_thread, cuda_warp and the like for every loop,
+	// instruction call and uniform write of a device function, with the
+	// same launch shape (issue 13, stop 32).
+	built  [8]builtUnit
+	nBuilt int
+}
+
+// builtUnit is a parameterless unit built for one launch shape.
+type builtUnit struct {
+	d   *unitDecl
+	m   coll.Machine
+	u   coll.Unit
+	err error
+}
+
+// buildOnce is build(d, nil, m), built once per check for each unit and
+// launch shape (up to len(u.built) of them; more are built each time).
+// build is a pure function of d, m and the file's constants, which do not
+// change after Check's start; its unit's coordinates are its own, read
+// only by the callers (Scaled and coll copy them to change or keep them).
+func (u *unitEnv) buildOnce(d *unitDecl, m coll.Machine) (coll.Unit, error) {
+	for i := 0; i < u.nBuilt; i++ {
+		if b := &u.built[i]; b.d == d && b.m == m {
+			return b.u, b.err
+		}
+	}
+	out, err := u.build(d, nil, m)
+	if u.nBuilt < len(u.built) {
+		u.built[u.nBuilt] = builtUnit{d, m, out, err}
+		u.nBuilt++
+	}
+	return out, err
 }
 
 // symChunk is the number of coordinates carved from one array.
@@ -214,7 +247,7 @@ func (u *unitEnv) resolve(e syntax.Expr, m coll.Machine) (coll.Unit, error) {
 		if len(d.params) > 0 {
 			return coll.Unit{}, fmt.Errorf("collective unit %s takes %d arguments (%s)", e.Name, len(d.params), strings.Join(d.params, ", "))
 		}
-		return u.build(d, nil, m)
+		return u.buildOnce(d, m)
 	case *syntax.Call:
 		d := u.decl(e.FunName())
 		if d == nil {

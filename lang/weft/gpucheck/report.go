@@ -87,7 +87,7 @@ func (r *Result) WriteThreads(w io.Writer) {
 				fmt.Fprintf(w, "          each task runs on one top-level collective (%s), round-robin\n", d.Top.Describe())
 				continue
 			}
-			body := r.Bodies[st]
+			body := r.Body(st)
 			if body == nil {
 				fmt.Fprintf(w, "          %s  tiling %s  threads %s\n", sc.Tiling.Describe(), d.tiling(sc.Tiling), innermost(sc.Tiling, d, env))
 				continue
@@ -181,7 +181,7 @@ func (r *Result) WriteThreadsSVG(w io.Writer) {
 		}
 		cols := []column{{title: "CudaDeviceFunction", sub: d.Top.Describe(), color: all}}
 		for _, st := range r.deviceStmts(d) {
-			body := r.Bodies[st]
+			body := r.Body(st)
 			if body == nil {
 				continue
 			}

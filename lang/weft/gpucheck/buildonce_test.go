@@ -1,0 +1,90 @@
+package gpucheck
+
+import (
+	"fmt"
+	"os"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/coll"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// TestBuildOnceMatchesBuild checks unitEnv.buildOnce (a parameterless
+// unit built once per check and launch shape) against build: on the
+// benchmark programs, every library unit and a scaled one resolved through
+// one Result for several launch shapes, in two rounds (the second from the
+// memo), equals the unit a fresh environment builds, error text included;
+// and every cuda_threads iterator's unit is the one a fresh environment
+// resolves for its loop.
+func TestBuildOnceMatchesBuild(t *testing.T) {
+	l := lib.MustStd()
+	files := programFiles()
+	if len(files) < 50 {
+		t.Fatalf("only %d programs", len(files))
+	}
+	var names []string
+	for name, d := range l.Units {
+		if len(d.Params) == 0 {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	machines := []coll.Machine{{BlockDim: 256, ClusterDim: 1}, {BlockDim: 384, ClusterDim: 2}, {BlockDim: 32, ClusterDim: 1}, {BlockDim: 48, ClusterDim: 4}, {BlockDim: 128, ClusterDim: 1}}
+	show := func(u coll.Unit, err error) string { return fmt.Sprintf("%#v %v", u, err) }
+	compared := 0
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, chunk := range strings.Split(string(src), "\n---\n") {
+			var errs diag.List
+			f := syntax.Parse(diag.NewFile(path, []byte(chunk)), &errs)
+			if errs.HasErrors() {
+				continue
+			}
+			r := Check(f, Options{Lib: l}, &errs)
+			if len(r.Devices) == 0 {
+				continue
+			}
+			for _, d := range r.Devices {
+				for _, it := range d.Iters {
+					var ue syntax.Expr = defaultUnit
+					for _, k := range it.Loop.Kwargs {
+						if k.Name.Name == "unit" {
+							ue = k.Value
+						}
+					}
+					want, _ := newUnitEnv(l, f, r.consts).resolve(ue, it.Parent.M)
+					if !reflect.DeepEqual(it.Unit, want) {
+						t.Errorf("%s: iterator %s's unit %#v, fresh %#v", path, it.Name, it.Unit, want)
+					}
+					compared++
+				}
+			}
+			for round := 0; round < 2; round++ {
+				for _, m := range machines {
+					for _, name := range names {
+						for _, e := range []syntax.Expr{&syntax.Name{Name: name}, &syntax.Binary{Op: "*", X: &syntax.IntLit{Value: 2}, Y: &syntax.Name{Name: name}}} {
+							got := show(r.ResolveUnit(e, m))
+							want := show(newUnitEnv(l, f, r.consts).resolve(e, m))
+							if got != want {
+								t.Fatalf("%s: %s for %+v, round %d: %s, fresh %s", path, exprString(e), m, round, got, want)
+							}
+							compared++
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d units compared", compared)
+	if compared < 1000 || !strings.Contains(strings.Join(names, " "), "cuda_thread") {
+		t.Errorf("the comparison exercised too little")
+	}
+}
