@@ -14,10 +14,16 @@ import (
 	"weft.dev/weft/lang/weft/syntax"
 )
 
-// TestBuildOnceMatchesBuild checks unitEnv.buildOnce (a parameterless
-// unit built once per check and launch shape) against build: on the
-// benchmark programs, every library unit and a scaled one resolved through
-// one Result for several launch shapes, in two rounds (the second from the
+// scaled is the unit expression k * e.
+func scaled(k int64, e syntax.Expr) syntax.Expr {
+	return &syntax.Binary{Op: "*", X: &syntax.IntLit{Value: k}, Y: e}
+}
+
+// TestBuildOnceMatchesBuild checks unitEnv.buildOnce and scaledOnce (a
+// parameterless unit built, and scaled, once per check and launch shape)
+// against build and Scaled: on the repository's programs, every library
+// unit, scaled by 2, 3 and 0, commuted and twice, resolved through one
+// Result for several launch shapes, in two rounds (the second from the
 // memo), equals the unit a fresh environment builds, error text included;
 // and every cuda_threads iterator's unit is the one a fresh environment
 // resolves for its loop.
@@ -70,7 +76,8 @@ func TestBuildOnceMatchesBuild(t *testing.T) {
 			for round := 0; round < 2; round++ {
 				for _, m := range machines {
 					for _, name := range names {
-						for _, e := range []syntax.Expr{&syntax.Name{Name: name}, &syntax.Binary{Op: "*", X: &syntax.IntLit{Value: 2}, Y: &syntax.Name{Name: name}}} {
+						n := &syntax.Name{Name: name}
+						for _, e := range []syntax.Expr{n, scaled(2, n), scaled(3, n), scaled(0, n), &syntax.Binary{Op: "*", X: n, Y: &syntax.IntLit{Value: 4}}, scaled(2, scaled(2, n))} {
 							got := show(r.ResolveUnit(e, m))
 							want := show(newUnitEnv(l, f, r.consts).resolve(e, m))
 							if got != want {

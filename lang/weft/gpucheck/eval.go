@@ -99,35 +99,76 @@ type unitEnv struct {
 	// check resolves cuda_thread, cuda_warp and the like for every loop,
 	// instruction call and uniform write of a device function, with the
 	// same launch shape (issue 13, stop 32).
-	built  [8]builtUnit
+	built  [12]builtUnit
 	nBuilt int
+	// named are the units looked up by name so far (decl): a few names,
+	// each asked for by every loop and call that uses it.
+	named  [8]namedDecl
+	nNamed int
 }
 
-// builtUnit is a parameterless unit built for one launch shape.
+// namedDecl is one decl lookup.
+type namedDecl struct {
+	name string
+	d    *unitDecl
+}
+
+// builtUnit is a parameterless unit built for one launch shape, scaled by
+// k (0: not scaled).
 type builtUnit struct {
 	d   *unitDecl
+	k   int
 	m   coll.Machine
 	u   coll.Unit
 	err error
 }
 
-// buildOnce is build(d, nil, m), built once per check for each unit and
-// launch shape (up to len(u.built) of them; more are built each time).
-// build is a pure function of d, m and the file's constants, which do not
-// change after Check's start; its unit's coordinates are its own, read
-// only by the callers (Scaled and coll copy them to change or keep them).
-func (u *unitEnv) buildOnce(d *unitDecl, m coll.Machine) (coll.Unit, error) {
+// builtOnce is the unit d, scaled by k (0: not scaled), for launch shape
+// m, built once per check (up to len(u.built) of them; more are built
+// each time): build and Scaled are pure functions of d, k, m and the
+// file's constants, which do not change after Check's start, and the
+// unit's coordinates are its own, read only by the callers (Scaled and
+// coll copy them to change or keep them).
+func (u *unitEnv) builtOnce(d *unitDecl, k int, m coll.Machine, f func() (coll.Unit, error)) (coll.Unit, error) {
 	for i := 0; i < u.nBuilt; i++ {
-		if b := &u.built[i]; b.d == d && b.m == m {
+		if b := &u.built[i]; b.d == d && b.k == k && b.m == m {
 			return b.u, b.err
 		}
 	}
-	out, err := u.build(d, nil, m)
+	out, err := f()
 	if u.nBuilt < len(u.built) {
-		u.built[u.nBuilt] = builtUnit{d, m, out, err}
+		u.built[u.nBuilt] = builtUnit{d, k, m, out, err}
 		u.nBuilt++
 	}
 	return out, err
+}
+
+// buildOnce is build(d, nil, m), once per check (builtOnce).
+func (u *unitEnv) buildOnce(d *unitDecl, m coll.Machine) (coll.Unit, error) {
+	return u.builtOnce(d, 0, m, func() (coll.Unit, error) { return u.build(d, nil, m) })
+}
+
+// scaledOnce is k * d, as resolve evaluates `k * name` for a
+// parameterless unit d named name (build, then Scaled), once per check
+// (builtOnce): a kernel scales cuda_thread by the same few counts in
+// every loop nest.
+func (u *unitEnv) scaledOnce(d *unitDecl, k int, m coll.Machine) (coll.Unit, error) {
+	if k < 1 {
+		// Scaled's own error, without a key that could be confused with
+		// an unscaled unit's (k = 0).
+		base, err := u.buildOnce(d, m)
+		if err != nil {
+			return coll.Unit{}, err
+		}
+		return base.Scaled(k)
+	}
+	return u.builtOnce(d, k, m, func() (coll.Unit, error) {
+		base, err := u.buildOnce(d, m)
+		if err != nil {
+			return coll.Unit{}, err
+		}
+		return base.Scaled(k)
+	})
 }
 
 // symChunk is the number of coordinates carved from one array.
@@ -164,11 +205,24 @@ func libUnits(l *lib.Library) map[string]*unitDecl {
 }
 
 // decl returns the unit named name: the file's shadows the library's.
+// The first names asked are kept (u.named) and searched in place, not
+// hashed again (issue 13, stop 32); the maps do not change after Check's
+// start.
 func (u *unitEnv) decl(name string) *unitDecl {
-	if d, ok := u.decls[name]; ok {
-		return d
+	for i := 0; i < u.nNamed; i++ {
+		if u.named[i].name == name {
+			return u.named[i].d
+		}
 	}
-	return u.lib[name]
+	d, ok := u.decls[name]
+	if !ok {
+		d = u.lib[name]
+	}
+	if u.nNamed < len(u.named) {
+		u.named[u.nNamed] = namedDecl{name, d}
+		u.nNamed++
+	}
+	return d
 }
 
 func newUnitEnv(l *lib.Library, f *syntax.File, c *consts) *unitEnv {
@@ -276,6 +330,12 @@ func (u *unitEnv) resolve(e syntax.Expr, m coll.Machine) (coll.Unit, error) {
 			k, ok := u.c.eval(scale)
 			if !ok {
 				return coll.Unit{}, fmt.Errorf("unit scale %s must be a compile-time constant", exprString(scale))
+			}
+			if n, ok := unit.(*syntax.Name); ok {
+				if d := u.decl(n.Name); d != nil && len(d.params) == 0 {
+					// resolve(unit) is buildOnce(d, m) here.
+					return u.scaledOnce(d, int(k), m)
+				}
 			}
 			base, err := u.resolve(unit, m)
 			if err != nil {
