@@ -484,6 +484,11 @@ type Machine struct {
 	// tests); lzTaken, lzMade: groups deferred and made.
 	noLazyGroups    bool
 	lzTaken, lzMade int64
+	// noLazySlabs makes every deferred group that gridCompare or a walk
+	// of deferred slabs meets (thgrid_lzgrp.go; tests); lzSlabKept
+	// counts the copies compared without making them.
+	noLazySlabs bool
+	lzSlabKept  int64
 	// lazyTaken, lazyMade: recordLazy's deferrals and makeLazy's calls.
 	lazyTaken, lazyMade int64
 	// lastFreed: the log length when a barrier queue last died
@@ -1158,14 +1163,21 @@ func (m *Machine) freeList(h int32) {
 // cells evaluates an access to the flat block indices it touches (E#-Acc,
 // Fig. 6), in m.cellBuf. It reports false after a fault.
 func (m *Machine) cells(a *Access, src int) ([]int32, bool) {
+	cs, ok := m.cellsOnly(a, src)
+	if st := &m.vars[a.Var]; ok && st.lzN > 0 {
+		m.makeLazyGroupsIn(st, cs) // lazygroups.go
+	}
+	return cs, ok
+}
+
+// cellsOnly is cells without making the cells' deferred thread groups
+// (a walk of deferred slabs makes those it reads: thgrid_lzgrp.go).
+func (m *Machine) cellsOnly(a *Access, src int) ([]int32, bool) {
 	st := &m.vars[a.Var]
 	if st.lazy {
 		m.makeLazy(st)
 	}
 	if a.cacheOwner == m && a.cacheGen == m.gen {
-		if st.lzN > 0 {
-			m.makeLazyGroupsIn(st, a.cacheCells) // lazygroups.go
-		}
 		return a.cacheCells, true
 	}
 	cs, ok := m.evalCells(a, src, a.cacheCells[:0])
@@ -1175,9 +1187,6 @@ func (m *Machine) cells(a *Access, src int) ([]int32, bool) {
 	if ok {
 		a.cacheOwner, a.cacheGen = m, m.gen
 		a.cacheCells = cs
-		if st.lzN > 0 {
-			m.makeLazyGroupsIn(st, cs)
-		}
 	}
 	return cs, ok
 }

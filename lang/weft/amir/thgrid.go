@@ -590,16 +590,32 @@ func (m *Machine) gridCompare(g *gridRT, vr *gridVarRT, now int32) bool {
 		// slab τ_p of the first (stop 31: rmemA and tmp of shfl_xor).
 		return true
 	}
-	m.unlazy(st)
+	// Deferred thread groups (lazygroups.go) stay deferred in slabs
+	// 1..n-1 when slab_0's cell held the same one (gridLazySame).
+	lazy := st.lzN > 0 && !m.noLazySlabs && !m.gridNoRawSkip
+	if st.lazy || !lazy {
+		m.unlazy(st)
+	}
 	offs := make([]int32, len(g.ths))
 	for p := range offs {
 		offs[p] = vr.offset(g, p)
 	}
 	return forCells(st, vr.lo, vr.hi, func(c int32) bool {
+		id0 := int32(0)
+		if lazy && st.lzN > 0 && st.lzc[c] != 0 {
+			id0 = st.lzc[c]
+			m.makeLazyGroup(st, c)
+		}
 		for _, reads := range [2]bool{true, false} {
 			h0 := st.cells[c].muts
 			if reads {
 				h0 = st.cells[c].reads
+			}
+			// id: slab_0's deferred group on this list, now made (the
+			// list's only record: groups are deferred on empty lists).
+			id := id0
+			if id != 0 && (st.lzRecs[id-1].s.Kind == KRecordMutate) == reads {
+				id = 0
 			}
 			// slab_0's records as they were, then replayed.
 			snaps := m.gridSnaps[:0]
@@ -615,6 +631,21 @@ func (m *Machine) gridCompare(g *gridRT, vr *gridVarRT, now int32) bool {
 			}
 			m.gridSnaps = snaps
 			for p := 1; p < len(g.ths); p++ {
+				if lazy && st.lzN > 0 && st.lzc[c+offs[p]] != 0 {
+					d := c + offs[p]
+					if id != 0 && st.lzc[d] == id {
+						switch m.gridLazySame(g, p, vr, h0, &snaps[0], reads, now) {
+						case 1:
+							continue
+						case 2:
+							m.gridSnapG, m.gridSnapP = m.gridSnapG[:0], m.gridSnapP[:0]
+							return false
+						}
+					}
+					if (st.lzRecs[st.lzc[d]-1].s.Kind == KRecordMutate) != reads {
+						m.makeLazyGroup(st, d) // on this list
+					}
+				}
 				h, q := h0, st.cells[c+offs[p]].muts
 				if reads {
 					q = st.cells[c+offs[p]].reads
@@ -888,12 +919,12 @@ func (m *Machine) gridLeave(g *gridRT) {
 		for i := range g.vars {
 			vr := &g.vars[i]
 			st := vr.st
+			if vr.trans && m.gridDefer {
+				continue // deferred below (thgrid_lazy.go)
+			}
 			m.unlazy(st)
 			off := vr.offset(g, p)
 			if vr.trans {
-				if m.gridDefer {
-					continue // deferred below (thgrid_lazy.go)
-				}
 				forCells(st, vr.lo, vr.hi, func(c int32) bool {
 					d := c + off
 					cl := &st.cells[d]

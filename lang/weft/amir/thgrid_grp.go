@@ -220,9 +220,9 @@ func (m *Machine) gridRecordRun(run *Stmt, body []*Stmt) bool {
 		return false // no thread group would be made (recordCells)
 	}
 	g := d.g
-	m.unlazy(st)
+	m.gridUnlazyOutside(st, d) // thgrid_lzgrp.go
 	first := body[0]
-	cs, ok := m.cells(first.Acc, first.Src)
+	cs, ok := m.cellsOnly(first.Acc, first.Src)
 	if !ok {
 		return true // the eager run's fault (cells faults before any check)
 	}

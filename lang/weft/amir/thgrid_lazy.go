@@ -143,9 +143,14 @@ func (m *Machine) gridMaterialize(v int) {
 // gridBuild builds region d of variable v (dropped from m.gv already).
 func (m *Machine) gridBuild(v int, d *gridVirt) {
 	st := &m.vars[v]
-	m.unlazy(st)
 	if !st.live || st.epoch != d.epoch {
+		m.unlazy(st)
 		return
+	}
+	if st.lazy || m.noLazySlabs {
+		m.unlazy(st)
+	} else if st.lzN > 0 {
+		m.gridDropSlabGroups(st, d) // thgrid_lzgrp.go
 	}
 	now := int32(len(m.log))
 	g := d.g
@@ -252,7 +257,7 @@ func (m *Machine) gridCommutes(v int, d *gridVirt, e *event) bool {
 		return false // the argument below is for one-thread points (thgrid_blk.go)
 	}
 	g := d.g
-	m.unlazy(st)
+	m.gridUnlazyOutside(st, d) // it walks slab_0 (thgrid_lzgrp.go)
 	now := int32(len(m.log))
 	moves := func(x threads) bool {
 		return x.task == g.task && x.start == g.th0 && m.single[x.shape]
@@ -415,9 +420,9 @@ func (m *Machine) gridCheckRun(run *Stmt, body []*Stmt) bool {
 			return false
 		}
 	}
-	m.unlazy(st)
+	m.gridUnlazyOutside(st, d) // it checks slab_0 and the others (thgrid_lzgrp.go)
 	first := body[0]
-	cs, ok := m.cells(first.Acc, first.Src)
+	cs, ok := m.cellsOnly(first.Acc, first.Src)
 	if !ok {
 		return true // the eager run's fault (cells faults before any check)
 	}
