@@ -1390,6 +1390,9 @@ func (m *Machine) countOps(s *Stmt) int64 {
 	// Dead statements come in pairs on one access (CheckMutates and
 	// RecordRead of an input): count once per evaluation.
 	if a.cacheOwner == m && a.cacheGen == m.gen {
+		if a.cachePat != nil {
+			return int64(len(a.cachePat)) // hoist.go
+		}
 		return int64(len(a.cacheCells))
 	}
 	if a.countOwner == m && a.countGen == m.gen {

@@ -147,6 +147,10 @@ type Access struct {
 	cacheOwner *Machine
 	cacheGen   uint64
 	cacheCells []int32
+	// cachePat: the cells are cacheBase + cachePat, not written yet
+	// (a loop's hoisted plan, hoist.go: fillHoisted).
+	cachePat  []int32
+	cacheBase int32
 	// rig is the compiled rigid form (rigid.go), built on first use;
 	// notRigid records that there is none.
 	rig      *rigidForm

@@ -1178,12 +1178,16 @@ func (m *Machine) cellsOnly(a *Access, src int) ([]int32, bool) {
 		m.makeLazy(st)
 	}
 	if a.cacheOwner == m && a.cacheGen == m.gen {
+		if a.cachePat != nil {
+			hoistCells(a) // hoist.go
+		}
 		return a.cacheCells, true
 	}
 	cs, ok := m.evalCells(a, src, a.cacheCells[:0])
 	if cap(cs) > cap(a.cacheCells) {
 		a.cacheCells = cs[:0]
 	}
+	a.cachePat = nil
 	if ok {
 		a.cacheOwner, a.cacheGen = m, m.gen
 		a.cacheCells = cs
