@@ -630,7 +630,30 @@ func (m *Machine) gridCompare(g *gridRT, vr *gridVarRT, now int32) bool {
 				snaps[len(snaps)-1].free = !m.gridMoves(g, r)
 			}
 			m.gridSnaps = snaps
-			for p := 1; p < len(g.ths); p++ {
+			// The common cases first (thgrid_lzgrp.go): both lists
+			// empty, or slab p's cell defers slab_0's group and the
+			// raw-equal skip has found it τ_p of itself.
+			other := id0 != 0 && (st.lzRecs[id0-1].s.Kind == KRecordMutate) == reads
+			kept := 0
+			lzc, cells := st.lzc, st.cells // locals: the loop is hot
+			same := id != 0 && len(snaps) == 1 && snaps[0].r.stamp != now
+			for p := 1; p < len(offs); p++ {
+				if lazy {
+					d := c + offs[p]
+					z := lzc[d]
+					if h0 < 0 {
+						q := cells[d].muts
+						if reads {
+							q = cells[d].reads
+						}
+						if q < 0 && (z == 0 || z == id0 && other || z != id0 && (st.lzRecs[z-1].s.Kind == KRecordMutate) == reads) {
+							continue
+						}
+					} else if z == id && same && snaps[0].dec == 1 {
+						kept++
+						continue
+					}
+				}
 				if lazy && st.lzN > 0 && st.lzc[c+offs[p]] != 0 {
 					d := c + offs[p]
 					if id != 0 && st.lzc[d] == id {
@@ -695,6 +718,8 @@ func (m *Machine) gridCompare(g *gridRT, vr *gridVarRT, now int32) bool {
 					return false
 				}
 			}
+			m.lzSlabKept += int64(kept)
+			m.gridRawSkips += int64(kept)
 			m.gridSnapG, m.gridSnapP = m.gridSnapG[:0], m.gridSnapP[:0]
 		}
 		return true
