@@ -452,6 +452,8 @@ type Machine struct {
 	gvMark      []uint64
 	gvMarkGen   uint64
 	gvCells     []int32
+	gvRuns      [][2]int32 // slabCells' scratch
+	gvBitmaps   [][]uint64 // gridUnlazyOutside's scratch
 	// Group records (thgroup.go): the grid frames whose events must be
 	// uniform while groups exist, the variables that may hold groups,
 	// whether any was made in this run (thread symmetry then stays off),

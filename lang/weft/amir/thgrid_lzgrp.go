@@ -1,5 +1,7 @@
 package amir
 
+import "math/bits"
+
 // Deferred thread groups in deferred slabs (issue 13 stop 32: the TMA
 // tester).
 //
@@ -75,7 +77,8 @@ func (m *Machine) gridLazySame(g *gridRT, p int, vr *gridVarRT, h0 int32, sn *gr
 
 // gridUnlazyOutside makes, before a walk of variable st whose slabs are
 // deferred (region list d), its lazy record and the deferred groups of
-// every cell outside slabs 1..n-1 of the regions (unlazy elsewhere).
+// every cell outside slabs 1..n-1 of the regions (unlazy elsewhere). It
+// scans the regions' slab bitmaps a word (64 cells) at a time.
 func (m *Machine) gridUnlazyOutside(st *varState, d *gridVirt) {
 	if st.lazy {
 		m.makeLazy(st)
@@ -87,25 +90,31 @@ func (m *Machine) gridUnlazyOutside(st *varState, d *gridVirt) {
 		m.makeLazyGroupsAll(st)
 		return
 	}
-	for c := range st.lzc {
-		if st.lzc[c] != 0 && !m.inAnySlab(d, st, int32(c)) {
-			m.makeLazyGroup(st, int32(c))
-			if st.lzN == 0 {
-				return
+	bms := m.gvBitmaps[:0]
+	for r := d; r != nil; r = r.next {
+		_, b := m.slabCells(r, st)
+		bms = append(bms, b)
+	}
+	m.gvBitmaps = bms
+	n := len(st.lzc)
+	for w := 0; w*64 < n; w++ {
+		out := ^uint64(0)
+		for _, b := range bms {
+			out &^= b[w]
+		}
+		for ; out != 0; out &= out - 1 {
+			c := w*64 + bits.TrailingZeros64(out)
+			if c >= n {
+				break
+			}
+			if st.lzc[c] != 0 {
+				m.makeLazyGroup(st, int32(c))
+				if st.lzN == 0 {
+					return
+				}
 			}
 		}
 	}
-}
-
-// inAnySlab reports whether cell c is in slabs 1..n-1 of a region of d.
-func (m *Machine) inAnySlab(d *gridVirt, st *varState, c int32) bool {
-	for r := d; r != nil; r = r.next {
-		_, b := m.slabCells(r, st)
-		if b[c/64]&(1<<(c%64)) != 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // gridDropSlabGroups forgets the deferred groups of region d's slabs
