@@ -119,7 +119,13 @@
 //     its checks acts on the representative's slab only
 //     (TestGridGrpMatchesEager); thread groups recorded on empty cells are
 //     made when a statement or walk first looks at the cell
-//     (lazygroups.go, TestLazyGroupsMatchEager).
+//     (lazygroups.go, TestLazyGroupsMatchEager). Issue 13 stop 32
+//     (thgrid_lzgrp.go): a deferred group in a deferred slab stays
+//     deferred (a slab's own lists are no state while it is deferred),
+//     gridCompare compares it as the copy of slab_0's it would be made
+//     as, and walks of deferred slabs make only the groups outside them
+//     (TestLazySlabsMatchEager); a loop's hoisted plan writes an access's
+//     cells only when the iteration evaluates it (hoist.go hoistCells).
 //   - Replay by task (effects.go replayTask, issue 13 stop 26): a record
 //     whose reach is one task replays only the log's runs of that task's
 //     and the host's events (Machine.taskRuns): apply leaves it unchanged
