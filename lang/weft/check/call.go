@@ -282,7 +282,7 @@ func (c *checker) evalWith(e syntax.Expr, env callEnv) (int64, bool) {
 		if a, ok := env.lookup(e.Name); ok {
 			return c.constValue(a)
 		}
-		if g := c.globals[e.Name]; g != nil && g.Kind == KindConst {
+		if g := c.globals.get(e.Name); g != nil && g.Kind == KindConst {
 			return g.Value, true
 		}
 		return 0, false

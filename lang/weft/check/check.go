@@ -33,7 +33,7 @@ func check(f *syntax.File, l *lib.Library, errs *diag.List, lean bool) *Program 
 	// Configs, Fields and Externs are made at their first entry: most
 	// files have none (issue 13: a map each per check for nothing).
 	prog := &Program{File: f, Lib: l, ByName: map[string]*Proc{}, Consts: map[string]int64{}, Globals: map[string]syntax.Expr{}}
-	c := &checker{lib: l, errs: errs, prog: prog, globals: map[string]*Symbol{}, lean: lean}
+	c := &checker{lib: l, errs: errs, prog: prog, lean: lean}
 	if f == nil {
 		return prog
 	}
@@ -58,7 +58,7 @@ func check(f *syntax.File, l *lib.Library, errs *diag.List, lean bool) *Program 
 			errs.Errorf(sp.Name.Pos(), "W0202", "proc %s is declared twice", name).Note(prev.Decl.Name.Pos(), "first declaration is here")
 			continue
 		}
-		if g := c.globals[name]; g != nil {
+		if g := c.globals.get(name); g != nil {
 			errs.Errorf(sp.Name.Pos(), "W0202", "proc %s has the name of a module-level value", name).Note(g.Pos, "the value is declared here")
 			continue
 		}
@@ -397,7 +397,7 @@ func (c *checker) declareGlobals(f *syntax.File) {
 				c.errs.Errorf(g.Pos(), "W0223", "cannot unpack one value into %d names", len(g.Names))
 			}
 			for _, n := range g.Names {
-				c.globals[n.Name] = &Symbol{Name: n.Name, Kind: KindGlobal, Pos: n.Pos(), Decl: g, Param: -1}
+				c.globals.set(n.Name, &Symbol{Name: n.Name, Kind: KindGlobal, Pos: n.Pos(), Decl: g, Param: -1})
 			}
 			continue
 		}
@@ -412,7 +412,7 @@ func (c *checker) declareGlobals(f *syntax.File) {
 				}
 				continue
 			}
-			if prev := c.globals[n.Name]; prev != nil {
+			if prev := c.globals.get(n.Name); prev != nil {
 				// `xgemm = simplify(xgemm)` rebinds a proc; constants may
 				// not be redefined.
 				if prev.Kind == KindConst {
@@ -428,7 +428,7 @@ func (c *checker) declareGlobals(f *syntax.File) {
 			} else {
 				c.checkGlobalValue(v)
 			}
-			c.globals[n.Name] = sym
+			c.globals.set(n.Name, sym)
 		}
 	}
 }
@@ -457,7 +457,7 @@ func (c *checker) checkGlobalValue(v syntax.Expr) {
 		}
 		c.errs.Errorf(v.Pos(), "W0223", "module-level value must be an integer constant expression")
 	case *syntax.Name:
-		if c.lib.Units[v.Name] != nil || c.globals[v.Name] != nil {
+		if c.lib.Units[v.Name] != nil || c.globals.get(v.Name) != nil {
 			return
 		}
 		c.errs.Errorf(v.Pos(), "W0201", "undefined: %s", v.Name)

@@ -53,7 +53,7 @@ func (c *checker) declareConfigs(f *syntax.File) {
 			c.errs.Errorf(cd.Name.Pos(), "W0202", "config %s is declared twice", name).Note(prev.Pos, "first declaration is here")
 			continue
 		}
-		if g := c.globals[name]; g != nil {
+		if g := c.globals.get(name); g != nil {
 			c.errs.Errorf(cd.Name.Pos(), "W0202", "config %s has the name of a module-level value", name).Note(g.Pos, "the value is declared here")
 			continue
 		}

@@ -458,11 +458,11 @@ func (c *checker) interval(e syntax.Expr, seen *[]*Symbol) (r [2]int64, exact, o
 		if s.Kind == KindConst {
 			return [2]int64{s.Value, s.Value}, true, true
 		}
-		if rg, ok := c.ranges[s]; ok && s.Kind == KindIter {
+		if s.hasRng && s.Kind == KindIter {
 			if seen != nil {
 				*seen = append(*seen, s)
 			}
-			return rg, true, true
+			return s.rng, true, true
 		}
 	case *syntax.Unary:
 		if e.Op == "-" {
@@ -506,25 +506,20 @@ func (c *checker) interval(e syntax.Expr, seen *[]*Symbol) (r [2]int64, exact, o
 	return r, false, false
 }
 
-// narrow returns the iterator ranges refined by a guard `i < n`, `i <= n`,
-// `i >= n`, `i > n` (and conjunctions), for the then-branch of an if.
-// The ranges are copied at the first refinement: a guard that refines
-// none (`t % 2 == 0`, a data comparison) returns c.ranges itself, which
-// the branch's loops extend with their iterators as the code after the if
-// would (an iterator's symbol is its loop's alone, so its entry is read
-// nowhere else).
-func (c *checker) narrow(cond syntax.Expr) map[*Symbol][2]int64 {
-	out := c.ranges
-	copied := false
-	own := func() {
-		if !copied {
-			copied = true
-			out = make(map[*Symbol][2]int64, len(c.ranges)+1)
-			for s, r := range c.ranges {
-				out[s] = r
-			}
-		}
-	}
+// rangeUndo is an iterator's range before a guard narrowed it.
+type rangeUndo struct {
+	s      *Symbol
+	rng    [2]int64
+	hasRng bool
+}
+
+// narrow refines the iterator ranges by a guard `i < n`, `i <= n`,
+// `i >= n`, `i > n` (and conjunctions), for the then-branch of an if,
+// recording each range it changes in c.narrowed; unnarrow restores them
+// after the branch. Loops in the branch set their iterators' ranges,
+// which nothing reads after the loop (an iterator's symbol is its
+// loop's alone).
+func (c *checker) narrow(cond syntax.Expr) {
 	var walk func(e syntax.Expr)
 	walk = func(e syntax.Expr) {
 		b, ok := e.(*syntax.Binary)
@@ -541,9 +536,12 @@ func (c *checker) narrow(cond syntax.Expr) map[*Symbol][2]int64 {
 			return
 		}
 		s := c.lookupQuiet(n.Name)
-		r, has := out[s]
+		if s == nil || !s.hasRng {
+			return
+		}
+		r := s.rng
 		v, isConst := c.constValue(b.Y)
-		if !has || !isConst {
+		if !isConst {
 			return
 		}
 		switch b.Op {
@@ -558,15 +556,24 @@ func (c *checker) narrow(cond syntax.Expr) map[*Symbol][2]int64 {
 		case "==":
 			r = [2]int64{max(r[0], v), min(r[1], v)}
 		}
-		own()
+		c.narrowed = append(c.narrowed, rangeUndo{s, s.rng, s.hasRng})
 		if r[0] > r[1] {
-			delete(out, s) // dead branch: nothing to check
+			s.hasRng = false // dead branch: nothing to check
 			return
 		}
-		out[s] = r
+		s.rng = r
 	}
 	walk(cond)
-	return out
+}
+
+// unnarrow restores the ranges narrow changed since c.narrowed had
+// length mark, latest first.
+func (c *checker) unnarrow(mark int) {
+	for i := len(c.narrowed) - 1; i >= mark; i-- {
+		u := c.narrowed[i]
+		u.s.rng, u.s.hasRng = u.rng, u.hasRng
+	}
+	c.narrowed = c.narrowed[:mark]
 }
 
 // unitExpr checks a collective unit expression (seed 000 Fig. 11):

@@ -89,6 +89,13 @@ type Symbol struct {
 	Param int
 	// Value is the value of a KindConst.
 	Value int64
+	// rng is the static [min, max] of a loop iterator (KindIter) while
+	// the checker is inside its loop, when hasRng; an if's guard narrows
+	// it for the then-branch (checker.narrow). A field of the symbol,
+	// not a map from symbols: that map's lookups and copies were a
+	// tenth of checking row 15 (issue 13, stop 32).
+	rng    [2]int64
+	hasRng bool
 }
 
 // Memory returns the symbol's data memory from lib (for windows, the
@@ -133,7 +140,7 @@ type Proc struct {
 	// (nil when there are none).
 	Windows map[*syntax.Assign]bool
 
-	loops int // the proc's loops (procSize): the size of checker.ranges
+	loops int // the proc's loops (procSize)
 	decls int // its parameters and declaring statements (procSize): the symbols it can make
 }
 

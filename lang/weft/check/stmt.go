@@ -23,17 +23,17 @@ type checker struct {
 	errs    *diag.List
 	libErrs *diag.List
 	prog    *Program
-	globals map[string]*Symbol
+	globals symTab // module-level values (symtab.go)
 
 	// per proc
 	proc *Proc
 	// names are the names of the open scopes. A proc has one flat
-	// namespace (declare refuses to shadow a visible name), so one map
+	// namespace (declare refuses to shadow a visible name), so one table
 	// serves every scope: a lookup hashes the name once, not once per
 	// open scope (issue 13: the walk was a sixth of checking a GEMM).
 	// declared lists the names in declaration order and marks where each
 	// open scope's begin; pop removes a scope's names.
-	names    map[string]*Symbol
+	names    symTab
 	declared []string
 	marks    []int
 	seen     []*Symbol // exactRange's iterator occurrences (interval)
@@ -46,11 +46,13 @@ type checker struct {
 	// extents or bounds checks.
 	symOnly bool
 	where   code
-	async   string               // CudaAsync timeline
-	ranges  map[*Symbol][2]int64 // static [min, max] of loop iterators
-	device  bool                 // inside a CudaDeviceFunction
-	tasks   bool                 // inside a cuda_tasks loop
-	warps   int                  // depth of CudaWarps blocks
+	async   string // CudaAsync timeline
+	// narrowed undoes the narrowing of iterator ranges by the guards of
+	// the open ifs (narrow): the ranges themselves are Symbol.rng.
+	narrowed []rangeUndo
+	device   bool // inside a CudaDeviceFunction
+	tasks    bool // inside a cuda_tasks loop
+	warps    int  // depth of CudaWarps blocks
 }
 
 // newSymbol returns a zero Symbol from c.syms (or a new one should the
@@ -71,7 +73,7 @@ func (c *checker) pop() {
 	m := c.marks[len(c.marks)-1]
 	c.marks = c.marks[:len(c.marks)-1]
 	for _, name := range c.declared[m:] {
-		delete(c.names, name)
+		c.names.del(name)
 	}
 	c.declared = c.declared[:m]
 }
@@ -79,14 +81,11 @@ func (c *checker) pop() {
 // declare adds sym to the innermost scope; names may not shadow a name of
 // the proc (Exo procs have one flat namespace per proc body).
 func (c *checker) declare(n *syntax.Name, sym *Symbol) {
-	if prev := c.names[n.Name]; prev != nil {
+	if prev := c.names.get(n.Name); prev != nil {
 		c.errs.Errorf(n.Pos(), "W0202", "%s is already declared", n.Name).Note(prev.Pos, "the other declaration is here")
 		return
 	}
-	if c.names == nil {
-		c.names = map[string]*Symbol{}
-	}
-	c.names[n.Name] = sym
+	c.names.set(n.Name, sym)
 	c.declared = append(c.declared, n.Name)
 	if c.lean {
 		return
@@ -113,11 +112,11 @@ func (c *checker) use(n *syntax.Name, s *Symbol) {
 
 // lookup resolves a name: proc scopes, then module-level values.
 func (c *checker) lookup(n *syntax.Name) *Symbol {
-	if s := c.names[n.Name]; s != nil {
+	if s := c.names.get(n.Name); s != nil {
 		c.use(n, s)
 		return s
 	}
-	if s := c.globals[n.Name]; s != nil {
+	if s := c.globals.get(n.Name); s != nil {
 		c.use(n, s)
 		return s
 	}
@@ -128,7 +127,7 @@ func (c *checker) checkProc(p *Proc, sp *syntax.Proc, where code) {
 	c.proc = p
 	// The scopes of the previous proc are all closed (push and pop pair
 	// up), so names is empty.
-	clear(c.names)
+	c.names.clear()
 	c.declared, c.marks = c.declared[:0], c.marks[:0]
 	if cap(c.declared) < p.decls {
 		// At most every declaration of the proc is open at once.
@@ -141,7 +140,7 @@ func (c *checker) checkProc(p *Proc, sp *syntax.Proc, where code) {
 	// are carved from one array sized by the declaring statements
 	// (procSize), not allocated one by one (issue 13).
 	c.syms = make([]Symbol, 0, p.decls)
-	c.ranges = make(map[*Symbol][2]int64, p.loops)
+	c.narrowed = c.narrowed[:0]
 	c.tasks, c.warps, c.async = false, 0, ""
 	c.where = where
 	if p.Instr != nil {
@@ -397,12 +396,12 @@ func (c *checker) stmt(s syntax.Stmt) {
 		c.forStmt(s)
 	case *syntax.If:
 		c.boolean(s.Cond)
-		saved := c.ranges
-		c.ranges = c.narrow(s.Cond)
+		mark := len(c.narrowed)
+		c.narrow(s.Cond)
 		c.push()
 		c.stmts(s.Then)
 		c.pop()
-		c.ranges = saved
+		c.unnarrow(mark)
 		c.push()
 		c.stmts(s.Else)
 		c.pop()
@@ -580,10 +579,10 @@ func (c *checker) assign(s *syntax.Assign) {
 }
 
 func (c *checker) lookupQuiet(name string) *Symbol {
-	if s := c.names[name]; s != nil {
+	if s := c.names.get(name); s != nil {
 		return s
 	}
-	return c.globals[name]
+	return c.globals.get(name)
 }
 
 func isWindowable(e syntax.Expr) bool {
@@ -749,7 +748,7 @@ func (c *checker) forStmt(s *syntax.For) {
 	lo, okLo := c.rangeOf(s.Lo)
 	hi, okHi := c.rangeOf(s.Hi)
 	if okLo && okHi && lo[0] <= hi[1]-1 {
-		c.ranges[it] = [2]int64{lo[0], hi[1] - 1}
+		it.rng, it.hasRng = [2]int64{lo[0], hi[1] - 1}, true
 	}
 	par := mode == "par" && !c.device
 	if par {

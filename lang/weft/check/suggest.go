@@ -66,5 +66,5 @@ func keys[V any](m map[string]V) []string {
 
 // namesInScope lists the names visible at this point of the proc.
 func (c *checker) namesInScope() []string {
-	return append(keys(c.names), keys(c.globals)...)
+	return append(c.names.keys(), c.globals.keys()...)
 }
