@@ -1,0 +1,67 @@
+package pyscan
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"weft.dev/weft/diag"
+)
+
+// checkCounts compares Counts with the NAME and INT tokens of src, after
+// Toks (scanAll's own loop and scan) and after Next (scan alone).
+func checkCounts(t *testing.T, src string) {
+	f := diag.NewFile("t", []byte(src))
+	s := New(f, nil)
+	var names, ints int
+	for _, tk := range s.Toks() {
+		switch tk.Kind {
+		case NAME:
+			names++
+		case INT:
+			ints++
+		}
+	}
+	if n, i := s.Counts(); n != names || i != ints {
+		t.Errorf("%.60q: Toks: Counts() = %d, %d; the tokens have %d names, %d integers", src, n, i, names, ints)
+	}
+	s = New(f, nil)
+	for s.Next().Kind != EOF {
+	}
+	if n, i := s.Counts(); n != names || i != ints {
+		t.Errorf("%.60q: Next: Counts() = %d, %d; the tokens have %d names, %d integers", src, n, i, names, ints)
+	}
+}
+
+// TestCounts checks the scanner's token counts (which size the Weft
+// parser's name and integer slabs, stop 32) on every Weft and Prism file
+// of the repository and on inputs with errors and odd numbers.
+func TestCounts(t *testing.T) {
+	var files []string
+	for _, pat := range []string{"../examples/*/*/*.weft", "../examples/*/*.prism", "../examples/*/*/*.prism", "../lang/weft/*/testdata/*.weft", "../lang/prism/*/testdata/*.prism", "../bench/syncref/weft/*.weft"} {
+		more, _ := filepath.Glob(pat)
+		files = append(files, more...)
+	}
+	if len(files) < 50 {
+		t.Fatalf("only %d files", len(files))
+	}
+	for _, file := range files {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkCounts(t, string(b))
+	}
+	for _, src := range []string{"", "a", "1", "x = 12 + 0x1F - 1_0 * 3. / .5 ** 2 // 7e3 % 12ab\n", "f(a]\n", "a[1:2, 3] = b(4, c=5)\n  d\n",
+		"x" + strings.Repeat("9", 70000) + " = " + strings.Repeat("9", 70000) + "\n", "'s' 1 \"t\" u\n"} {
+		checkCounts(t, src)
+	}
+}
+
+func FuzzCounts(f *testing.F) {
+	for _, s := range []string{"def f():\n  x = 1\n", "a[\n b]\n", "'x", "12ab 0x1 1.5 a_1", "\\\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) { checkCounts(t, src) })
+}
