@@ -56,6 +56,7 @@ func Parse(f *diag.File, errs *diag.List) *File {
 	// the parser's own (two allocations fewer, stop 31).
 	p.exprs = p.exprBuf[:0]
 	p.stmts = p.stmtBuf[:0]
+	p.ar.start(p)
 	p.sizeSlabs()
 	return p.parseFile()
 }
@@ -151,6 +152,16 @@ type parser struct {
 	kwOnes   []kwOne
 	exprPool []Expr
 	stmtPool []Stmt
+	strPool  []string
+	procs    []Proc
+	params   []Param
+	types    []Type
+	assigns  []Assign
+	cstmts   []CallStmt
+	allocs   []Alloc
+	kwargs   []Kwarg
+	// ar holds the first chunk of each of those (arena.go).
+	ar arena
 }
 
 // kwOne is a first keyword argument with its list's array of one (kwarg).
@@ -348,7 +359,8 @@ func (p *parser) recover() {
 }
 
 func (p *parser) parseFile() *File {
-	f := &File{Name: p.file.Name}
+	f := &p.ar.file
+	*f = File{Name: p.file.Name}
 	for p.tok().Kind != pyscan.EOF {
 		switch p.tok().Kind {
 		case pyscan.NEWLINE:
@@ -363,6 +375,9 @@ func (p *parser) parseFile() *File {
 			continue
 		}
 		if d := p.decl(); d != nil {
+			if f.Decls == nil {
+				f.Decls = p.ar.decls[:0:len(p.ar.decls)]
+			}
 			f.Decls = append(f.Decls, d)
 		}
 	}
@@ -431,16 +446,27 @@ func (p *parser) endLine() {
 }
 
 func (p *parser) procOrConfig() Decl {
-	pr := &Proc{node: node{p.at(p.tok())}}
+	pr := chunkNew(&p.procs, 2)
+	pr.P = p.at(p.tok())
+	// The decorators on the list stack, their comments in a local array
+	// (past four, a list of their own), each list then carved at its size.
+	mark := len(p.exprs)
+	var cbuf [4]string
+	comments := cbuf[:0]
 	for p.isOp("@") {
 		at := p.at(p.tok())
 		p.next()
-		pr.Decorators = append(pr.Decorators, p.postfix())
-		pr.DecoratorComments = append(pr.DecoratorComments, p.trailingComment(at.Offset))
+		p.exprs = append(p.exprs, p.postfix())
+		comments = append(comments, p.trailingComment(at.Offset))
 		p.endLine()
 		for p.tok().Kind == pyscan.NEWLINE {
 			p.next()
 		}
+	}
+	pr.Decorators = p.popExprs(mark)
+	if len(comments) > 0 {
+		pr.DecoratorComments = carve(&p.strPool, len(comments), 8)
+		copy(pr.DecoratorComments, comments)
 	}
 	if p.isName("class") {
 		return p.config(pr)
@@ -452,15 +478,22 @@ func (p *parser) procOrConfig() Decl {
 	p.next()
 	pr.Name = p.name()
 	p.expectOp("(")
+	var pbuf [8]*Param // the parameters, then a list of their size
+	params := pbuf[:0]
 	for !p.isOp(")") {
-		prm := &Param{node: node{p.at(p.tok())}}
+		prm := chunkNew(&p.params, 4)
+		prm.P = p.at(p.tok())
 		prm.Name = p.name()
 		p.expectOp(":")
 		prm.Type = p.typ()
-		pr.Params = append(pr.Params, prm)
+		params = append(params, prm)
 		if !p.got(",") {
 			break
 		}
+	}
+	if len(params) > 0 {
+		pr.Params = make([]*Param, len(params))
+		copy(pr.Params, params)
 	}
 	p.expectOp(")")
 	p.expectOp(":")
@@ -508,7 +541,8 @@ func (p *parser) config(pr *Proc) *Config {
 
 // typ parses `elem`, `elem[dims]`, `[elem][dims]`, each with optional @ Mem.
 func (p *parser) typ() *Type {
-	t := &Type{node: node{p.at(p.tok())}}
+	t := chunkNew(&p.types, 4)
+	t.P = p.at(p.tok())
 	if p.got("[") {
 		t.Window = true
 		t.Elem = p.name()
@@ -754,7 +788,8 @@ func (p *parser) simpleStmt(lead []string) Stmt {
 		s = &Free{node: node{p.at(t)}, Name: p.name(), Paren: true}
 		p.next()
 	case t.Kind == pyscan.NAME && p.peekOp(1, ":"):
-		a := &Alloc{node: node{p.at(t)}, Name: p.name()}
+		a := chunkNew(&p.allocs, 2)
+		*a = Alloc{node: node{p.at(t)}, Name: p.name()}
 		p.next()
 		a.Type = p.typ()
 		s = a
@@ -784,7 +819,9 @@ func (p *parser) exprStmt() Stmt {
 				panic(bailout{})
 			}
 			ty.Dims = ix.Indices
-			return &Alloc{node: node{start}, Name: n, Type: ty}
+			a := chunkNew(&p.allocs, 2)
+			*a = Alloc{node: node{start}, Name: n, Type: ty}
+			return a
 		}
 	}
 	if name := syncCallee(x); name != "" {
@@ -810,7 +847,9 @@ func (p *parser) exprStmt() Stmt {
 			p.errorf(start, ErrStmt, "cannot assign to this expression")
 			panic(bailout{})
 		}
-		a := &Assign{node: node{start}, LHS: x, Op: op, RHS: p.expr()}
+		a := chunkNew(&p.assigns, 4)
+		*a = Assign{node: node{start}, LHS: x, Op: op}
+		a.RHS = p.expr()
 		if op == "=" && p.got("@") {
 			a.Mem = p.postfix()
 		}
@@ -821,12 +860,15 @@ func (p *parser) exprStmt() Stmt {
 			p.fail(ErrStmt, "only an instruction call can complete on a barrier (>>)")
 		}
 		p.next()
-		cs := &CallStmt{node: node{start}, Call: call}
+		cs := chunkNew(&p.cstmts, 4)
+		*cs = CallStmt{node: node{start}, Call: call}
 		cs.Barriers, cs.Chained = p.barrierList()
 		return cs
 	}
 	if call, ok := x.(*Call); ok {
-		return &CallStmt{node: node{start}, Call: call}
+		cs := chunkNew(&p.cstmts, 4)
+		*cs = CallStmt{node: node{start}, Call: call}
+		return cs
 	}
 	p.errorf(start, ErrStmt, "expression is not a statement")
 	panic(bailout{})
@@ -1117,7 +1159,7 @@ func (p *parser) kwarg(list []*Kwarg) []*Kwarg {
 		one.list[0] = k
 		list = one.list[:]
 	} else {
-		k = new(Kwarg)
+		k = chunkNew(&p.kwargs, 4)
 		list = append(list, k)
 	}
 	k.P = p.at(p.tok())

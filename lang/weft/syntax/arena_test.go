@@ -1,0 +1,93 @@
+package syntax
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"weft.dev/weft/diag"
+)
+
+// genProc writes a proc with nd decorators (each with a comment), np
+// parameters, na allocations and assignments and calls with 0 to 3
+// keyword arguments: enough of each kind to outgrow the parser's arena
+// (arena.go) when a file has several.
+func genProc(r *rand.Rand, i int) string {
+	var b strings.Builder
+	for d := range r.IntN(6) {
+		fmt.Fprintf(&b, "@deco%d(%d)  # c%d_%d\n", d, i, i, d)
+	}
+	fmt.Fprintf(&b, "def p%d(", i)
+	np := r.IntN(11)
+	for k := range np {
+		if k > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "a%d: f32[%d, n%d] @ DRAM", k, k+1, k)
+	}
+	b.WriteString("):\n")
+	for s := range 1 + r.IntN(8) {
+		switch r.IntN(4) {
+		case 0:
+			fmt.Fprintf(&b, "    t%d: f32[%d] @ DRAM\n", s, s+2)
+		case 1:
+			fmt.Fprintf(&b, "    x[%d, %d] = y[%d] + %d\n", s, i, s+1, s*i)
+		case 2:
+			b.WriteString("    f(a, b")
+			for k := range r.IntN(4) {
+				fmt.Fprintf(&b, ", k%d=%d", k, k+s)
+			}
+			b.WriteString(")\n")
+		default:
+			fmt.Fprintf(&b, "    for i%d in seq(0, %d):\n        x[i%d] = 1.0\n", s, s+1, s)
+		}
+	}
+	return b.String()
+}
+
+// TestArenaOverflow parses files of 1 to 12 generated procs and compares
+// each proc's tree with the tree of the same proc parsed alone: in the
+// large file the later procs' nodes and lists come from the chunks and
+// pools taken after the arena's arrays are used up, alone they come from
+// the arena, and an element handed out twice or a list carved over
+// another would make the trees differ. Each proc alone prints as its
+// source (the generator writes the canonical form), and the file as its
+// procs printed alone.
+func TestArenaOverflow(t *testing.T) {
+	r := rand.New(rand.NewPCG(32, 2))
+	for round := range 60 {
+		n := 1 + r.IntN(12)
+		procs := make([]string, n)
+		for i := range procs {
+			procs[i] = genProc(r, i)
+		}
+		var errs diag.List
+		whole := Parse(diag.NewFile("all", []byte(strings.Join(procs, "\n\n"))), &errs)
+		if errs.Len() > 0 {
+			t.Fatalf("round %d: %v", round, errs.Err())
+		}
+		if len(whole.Decls) != n {
+			t.Fatalf("round %d: %d decls, want %d", round, len(whole.Decls), n)
+		}
+		var prints []string
+		for i, src := range procs {
+			one := Parse(diag.NewFile("one", []byte(src)), &errs)
+			if errs.Len() > 0 || len(one.Decls) != 1 {
+				t.Fatalf("round %d proc %d: %v", round, i, errs.Err())
+			}
+			if d := cmp.Diff(one.Decls[0], whole.Decls[i], ignorePos); d != "" {
+				t.Fatalf("round %d proc %d: tree differs in the file of %d procs (-alone +in file):\n%s", round, i, n, d)
+			}
+			prints = append(prints, strings.TrimSuffix(Print(one), "\n"))
+			if prints[i] != strings.TrimSuffix(src, "\n") {
+				t.Fatalf("round %d proc %d: printed\n%s\nwant (the source)\n%s", round, i, prints[i], src)
+			}
+		}
+		if got, want := strings.TrimSuffix(Print(whole), "\n"), strings.Join(prints, "\n\n\n"); got != want {
+			t.Fatalf("round %d: printed file differs from its procs printed alone:\n%s\n---\n%s", round, got, want)
+		}
+	}
+}
