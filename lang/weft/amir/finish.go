@@ -63,7 +63,7 @@ func (p *Program) Finish() {
 			return
 		}
 		s.thsym, s.grid = nil, nil
-		if !s.Tasks {
+		if !s.Tasks && startReadsIter(s) {
 			s.thsym = p.planThreadSym(s)
 			s.grid = p.planGrid(s)
 			if s.grid != nil && !s.grid.blk {

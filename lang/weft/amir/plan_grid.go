@@ -30,8 +30,12 @@ func (p *Program) planGrid(s *Stmt) *gridPlan {
 	if !ok {
 		return nil // both forms need it (one walk for both: stop 30)
 	}
-	if g := p.planGridMode(s, stmts, false); g != nil {
-		return g
+	// The one-thread form's start is its first statement's; without a
+	// loop inside its last axis it refuses s (gridInner, plan_quick.go).
+	if f := firstExec(s.Body); f != nil && !f.Exec.All && f.Exec.StartAff != nil && gridInner(s, f.Exec.StartAff) {
+		if g := p.planGridMode(s, stmts, false); g != nil {
+			return g
+		}
 	}
 	if !blkCandidate(s, stmts) {
 		return nil
