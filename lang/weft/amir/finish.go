@@ -58,10 +58,19 @@ func (p *Program) Finish() {
 	// grid symmetry off for the rest of the run (the naive GEMM and the
 	// TMA tester had run 300x slower).
 	p.thExt = true
-	Walk(p.Body, func(s *Stmt) {
-		if s.Kind != KLoop {
-			return
-		}
+	p.planLoops(p.Body)
+	if !p.thExt {
+		p.dropThExt(p.Body)
+	}
+	p.rdTrackSrcs()
+	var buf [32]int
+	p.finishLoops(p.Body, buf[:0])
+}
+
+// planLoops sets the symmetry plans of the loops in s, s included, top
+// down, and clears p.thExt when some loop has a one-thread grid plan.
+func (p *Program) planLoops(s *Stmt) {
+	if s.Kind == KLoop {
 		s.thsym, s.grid = nil, nil
 		if !s.Tasks && startReadsIter(s) {
 			s.thsym = p.planThreadSym(s)
@@ -70,20 +79,23 @@ func (p *Program) Finish() {
 				p.thExt = false
 			}
 		}
-	})
-	if !p.thExt {
-		Walk(p.Body, func(s *Stmt) {
-			if s.Kind != KLoop {
-				return
-			}
-			if pl := s.thsym; pl != nil && (pl.inner || len(pl.private) > 0 || len(pl.yconds) > 0) {
-				s.thsym = nil
-			}
-		})
 	}
-	p.rdTrackSrcs()
-	var buf [32]int
-	p.finishLoops(p.Body, buf[:0])
+	for _, b := range s.Body {
+		p.planLoops(b)
+	}
+}
+
+// dropThExt drops the thread plans in s that need the stop-29
+// extensions (p.thExt false).
+func (p *Program) dropThExt(s *Stmt) {
+	if s.Kind == KLoop {
+		if pl := s.thsym; pl != nil && (pl.inner || len(pl.private) > 0 || len(pl.yconds) > 0) {
+			s.thsym = nil
+		}
+	}
+	for _, b := range s.Body {
+		p.dropThExt(b)
+	}
 }
 
 // Per-variable facts of finishFacts and markLite (finisher.flags).
@@ -320,43 +332,51 @@ func (p *Program) finishLoops(s *Stmt, buf []int) []int {
 }
 
 func (p *Program) innermostTasks(loop *Stmt) bool {
-	inner := false
-	for _, b := range loop.Body {
-		Walk(b, func(s *Stmt) {
-			if s.Kind == KLoop && s.Tasks {
-				inner = true
-			}
-		})
-	}
-	return !inner
+	return !hasTasks(loop.Body)
 }
 
+// hasTasks reports whether a cuda_tasks loop is in list or nested in it.
+func hasTasks(list []*Stmt) bool {
+	for _, s := range list {
+		if s.Kind == KLoop && s.Tasks || hasTasks(s.Body) {
+			return true
+		}
+	}
+	return false
+}
+
+// symmetricBody reports whether no statement in body reads a task
+// iterator in its control expressions or in an access to a task-local
+// variable. A recursion that stops at the first that does (Walk's
+// closures had been a twentieth of Finish on shfl_xor: stop 32).
 func (p *Program) symmetricBody(body []*Stmt) bool {
-	ok := true
-	uses := func(slots []int) bool {
-		for _, s := range slots {
-			if slices.Contains(p.TaskSlots, s) {
-				return true
+	for _, s := range body {
+		if p.usesTaskSlots(s.CtlSlots) {
+			return false
+		}
+		if s.Acc != nil && p.Vars[s.Acc.Var].TaskLocal && p.usesTaskSlots(s.Acc.Slots) {
+			return false
+		}
+		for _, a := range s.Bars {
+			if p.Vars[a.Var].TaskLocal && p.usesTaskSlots(a.Slots) {
+				return false
 			}
 		}
-		return false
+		if !p.symmetricBody(s.Body) {
+			return false
+		}
 	}
-	for _, b := range body {
-		Walk(b, func(s *Stmt) {
-			if uses(s.CtlSlots) {
-				ok = false
-			}
-			if s.Acc != nil && p.Vars[s.Acc.Var].TaskLocal && uses(s.Acc.Slots) {
-				ok = false
-			}
-			for _, a := range s.Bars {
-				if p.Vars[a.Var].TaskLocal && uses(a.Slots) {
-					ok = false
-				}
-			}
-		})
+	return true
+}
+
+// usesTaskSlots reports whether slots holds a task iterator's slot.
+func (p *Program) usesTaskSlots(slots []int) bool {
+	for _, s := range slots {
+		if slices.Contains(p.TaskSlots, s) {
+			return true
+		}
 	}
-	return ok
+	return false
 }
 
 // fuse builds Stmt.fused: a run of two or more consecutive statements on

@@ -13,20 +13,7 @@ func (p *Program) planGrid(s *Stmt) *gridPlan {
 		return nil
 	}
 	stmts := make([]*Stmt, 0, 16) // on the stack when they fit (stop 29: growth was a tenth of a small kernel's Convert objects)
-	ok := true
-	Walk(s, func(t *Stmt) {
-		switch t.Kind {
-		case KBlock, KLoop, KIf:
-			return
-		case KRecordRead, KRecordMutate, KClearReads, KClearMutates, KCheckReads, KCheckMutates:
-			if t.Acc == nil || len(t.Bars) > 0 || t.TxBytes != 0 || t.TxCheck || t.Sync >= 0 {
-				ok = false
-			}
-			stmts = append(stmts, t)
-		default:
-			ok = false
-		}
-	})
+	stmts, ok := gridCollect(s.Body, stmts)
 	if !ok {
 		return nil // both forms need it (one walk for both: stop 30)
 	}
@@ -43,6 +30,31 @@ func (p *Program) planGrid(s *Stmt) *gridPlan {
 	// Planned at the first entry outside a grid (gridEnter): a loop
 	// inside a block nest never is, nor a nest never entered.
 	return &gridPlan{blk: true, lazy: true}
+}
+
+// gridCollect appends to stmts the statements in list, in preorder,
+// other than loops, blocks and Ifs, and reports whether all are data
+// statements without barrier accesses, transactions or a sync (both
+// grid forms need it). It stops at the first that is not (a recursion,
+// not Walk's closure: stop 32).
+func gridCollect(list []*Stmt, stmts []*Stmt) ([]*Stmt, bool) {
+	for _, t := range list {
+		switch t.Kind {
+		case KBlock, KLoop, KIf:
+			var ok bool
+			if stmts, ok = gridCollect(t.Body, stmts); !ok {
+				return stmts, false
+			}
+		case KRecordRead, KRecordMutate, KClearReads, KClearMutates, KCheckReads, KCheckMutates:
+			if t.Acc == nil || len(t.Bars) > 0 || t.TxBytes != 0 || t.TxCheck || t.Sync >= 0 {
+				return stmts, false
+			}
+			stmts = append(stmts, t)
+		default:
+			return stmts, false
+		}
+	}
+	return stmts, true
 }
 
 // gridStmts lists nest s's statements other than loops, blocks and Ifs.
@@ -384,6 +396,7 @@ func blkCandidate(s *Stmt, stmts []*Stmt) bool {
 	c0 := 0
 	var buf [8]int
 	other := buf[:0] // the other slots the starts read
+	var last *Affine
 	for _, t := range stmts {
 		if t.Kind == KClearReads || t.Kind == KClearMutates {
 			continue
@@ -392,6 +405,10 @@ func blkCandidate(s *Stmt, stmts []*Stmt) bool {
 		if t.Exec.All || a == nil {
 			return false
 		}
+		if a == last {
+			continue // the statements of one access share their start
+		}
+		last = a
 		c := coefOf(a, s.Slot)
 		if c == 0 || c0 != 0 && c != c0 {
 			return false

@@ -29,10 +29,24 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 		}
 		return true
 	}
+	var scanAcc func(a *Access) int
 	// scan: a's windows that read y are affine (recorded for the bounds
 	// check); it returns the one dimension reading y (-1 none, -2 more
 	// than one or not affine).
+	//
+	// The statements of one access (a check, a clear, a record) follow
+	// each other and share its *Access: the last answer is kept (stop 32:
+	// winReads was a sixth of the planner on shfl_xor).
+	var scanA *Access
+	scanD := 0
 	scan := func(a *Access) int {
+		if a == scanA {
+			return scanD
+		}
+		scanA, scanD = a, scanAcc(a)
+		return scanD
+	}
+	scanAcc = func(a *Access) int {
 		dim := -1
 		for i := range a.Idx {
 			w := &a.Idx[i]
