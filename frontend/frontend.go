@@ -131,7 +131,8 @@ func ReadSource(env *Env, path string) (*diag.File, bool) {
 		fmt.Fprintf(env.Stderr, "weft: %v\n", err)
 		return nil, false
 	}
-	return diag.NewFile(path, LoneCRToLF(src)), true
+	// src is this File's alone (ReadInput's buffer): Text need not copy it.
+	return diag.NewFileOwned(path, LoneCRToLF(src)), true
 }
 
 // LoneCRToLF replaces each "\r" not followed by "\n" (the line ending of

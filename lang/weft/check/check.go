@@ -31,8 +31,9 @@ func check(f *syntax.File, l *lib.Library, errs *diag.List, lean bool) *Program 
 			Timelines: map[string]*lib.SyncTL{}, Instrs: map[string]*lib.Instr{}, Procs: map[string]*syntax.Proc{}}
 	}
 	// Configs, Fields and Externs are made at their first entry: most
-	// files have none (issue 13: a map each per check for nothing).
-	prog := &Program{File: f, Lib: l, ByName: map[string]*Proc{}, Consts: map[string]int64{}, Globals: map[string]syntax.Expr{}}
+	// files have none (issue 13: a map each per check for nothing); so
+	// are Consts and Globals (stop 32: a host-only proc has neither).
+	prog := &Program{File: f, Lib: l, ByName: map[string]*Proc{}}
 	c := &checker{lib: l, errs: errs, prog: prog, lean: lean}
 	if f == nil {
 		return prog
@@ -421,9 +422,15 @@ func (c *checker) declareGlobals(f *syntax.File) {
 				continue
 			}
 			sym := &Symbol{Name: n.Name, Kind: KindGlobal, Pos: n.Pos(), Decl: g, Param: -1}
+			if c.prog.Globals == nil {
+				c.prog.Globals = map[string]syntax.Expr{}
+			}
 			c.prog.Globals[n.Name] = v
 			if val, ok := c.constValue(v); ok {
 				sym.Kind, sym.Value = KindConst, val
+				if c.prog.Consts == nil {
+					c.prog.Consts = map[string]int64{}
+				}
 				c.prog.Consts[n.Name] = val
 			} else {
 				c.checkGlobalValue(v)

@@ -169,9 +169,11 @@ type Program struct {
 	// it (check.go, libProcs): a `weft check` of a small kernel must not
 	// copy the whole library into each Program.
 	libProcs map[string]*Proc
-	// Consts are the integer module-level constants (`Mw, Nw = 96, 64`).
+	// Consts are the integer module-level constants (`Mw, Nw = 96, 64`)
+	// (nil when there are none).
 	Consts map[string]int64
-	// Globals are all module-level names with their value expressions.
+	// Globals are all module-level names with their value expressions
+	// (nil when there are none).
 	Globals map[string]syntax.Expr
 	// Configs are the file's configs, declared (@config class) or inferred
 	// from their uses; Fields maps each `Config.field` use to its field

@@ -155,6 +155,9 @@ func (c *checker) checkProc(p *Proc, sp *syntax.Proc, where code) {
 		}
 		sym := c.paramSymbol(prm, i, p.Instr != nil)
 		c.declare(prm.Name, sym)
+		if p.Params == nil {
+			p.Params = make([]*Symbol, 0, len(sp.Params)) // one list of its size
+		}
 		p.Params = append(p.Params, sym)
 	}
 	if p.Instr != nil && p.Instr.Unit != nil && !p.Lib {

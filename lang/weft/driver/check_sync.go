@@ -68,31 +68,17 @@ func runSyncCheck(ctx *CheckContext) {
 	}
 	opts := syncheck.Options{Sizes: ctx.Sizes, MaxHazards: syncMaxHazards, StopAfter: syncStopAfter, RedundantSync: syncRedundantSync,
 		MaxTasks: syncMaxTasks, MaxCells: syncMaxCells, MaxMemory: int64(syncMaxMemory)}
-	var bar *progressbar.ProgressBar
-	var started time.Time
+	// The progress state is made only where a bar can show: captured by
+	// a closure, its variables were two allocations of every check
+	// (stop 32).
+	var prog *syncProgress
 	if ctx.Env.StderrIsTerminal {
-		// A bar only for checks that take more than a second.
-		opts.Progress = func(label string, done, total int64) {
-			if started.IsZero() || done == 0 {
-				started = time.Now()
-				if bar != nil {
-					bar.Finish()
-					bar = nil
-				}
-			}
-			if bar == nil && time.Since(started) > time.Second {
-				bar = progressbar.NewOptions64(total, progressbar.OptionSetWriter(ctx.Env.Stderr),
-					progressbar.OptionSetDescription("sync check "+label), progressbar.OptionShowCount(),
-					progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100*time.Millisecond))
-			}
-			if bar != nil {
-				bar.Set64(done)
-			}
-		}
+		prog = &syncProgress{env: ctx.Env}
+		opts.Progress = prog.update
 	}
 	runs := syncheck.Check(ctx.File, gpu, l, opts, ctx.Errs)
-	if bar != nil {
-		bar.Finish()
+	if prog != nil && prog.bar != nil {
+		prog.bar.Finish()
 	}
 	for _, r := range runs {
 		if !ctx.WantSummary {
@@ -116,6 +102,32 @@ func runSyncCheck(ctx *CheckContext) {
 			fmt.Fprintf(ctx.Env.Stdout, "sync check %s %s: %d memory ops, %d records, %d sync events, %d tasks, %.3fs (%.1fM memory ops/s), %d hazards, state %.1f MB\n",
 				r.Proc, r.Sizes, s.MemOps, s.Records, s.Events, s.Tasks, secs, rate/1e6, r.Result.Distinct, float64(s.Memory)/1e6)
 		}
+	}
+}
+
+// syncProgress is the sync check's progress bar on a terminal: a bar
+// only for checks that take more than a second.
+type syncProgress struct {
+	env     *frontend.Env
+	bar     *progressbar.ProgressBar
+	started time.Time
+}
+
+func (p *syncProgress) update(label string, done, total int64) {
+	if p.started.IsZero() || done == 0 {
+		p.started = time.Now()
+		if p.bar != nil {
+			p.bar.Finish()
+			p.bar = nil
+		}
+	}
+	if p.bar == nil && time.Since(p.started) > time.Second {
+		p.bar = progressbar.NewOptions64(total, progressbar.OptionSetWriter(p.env.Stderr),
+			progressbar.OptionSetDescription("sync check "+label), progressbar.OptionShowCount(),
+			progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100*time.Millisecond))
+	}
+	if p.bar != nil {
+		p.bar.Set64(done)
 	}
 }
 

@@ -300,7 +300,10 @@ func fmtVerb(env *frontend.Env, args []string) int {
 // sizeArgs reads NAME=VALUE size arguments (N=1024); a value that is not an
 // integer is a usage error, already printed when ok is false.
 func sizeArgs(env *frontend.Env, assigns [][2]string) (map[string]int64, bool) {
-	sizes := map[string]int64{}
+	var sizes map[string]int64 // nil without sizes: a map per check for nothing (stop 32)
+	if len(assigns) > 0 {
+		sizes = make(map[string]int64, len(assigns))
+	}
 	for _, a := range assigns {
 		v, err := strconv.ParseInt(a[1], 0, 64)
 		if err != nil {
