@@ -58,36 +58,12 @@ type boxTerm struct {
 // planBox builds the bounds plan of loop s, or nil when some window or
 // inner loop bound is outside its reach.
 func (p *Program) planBox(s *Stmt) *liteBox {
-	b := &liteBox{}
-	nest := map[int]bool{}
-	Walk(s, func(t *Stmt) {
-		if t.Kind == KLoop {
-			b.loops = append(b.loops, t)
-			nest[t.Slot] = true
-		}
-	})
-	for _, l := range b.loops[1:] {
-		for _, sl := range l.CtlSlots {
-			if nest[sl] {
-				return nil // a triangular nest: not a box
-			}
-		}
+	b, nest := newLiteBox(s)
+	if b == nil {
+		return nil // a triangular nest: not a box
 	}
-	ok := true
-	var chain []int
-	var walk func(t *Stmt)
-	walk = func(t *Stmt) {
-		if !ok {
-			return
-		}
-		if t.Kind == KLoop {
-			for i, l := range b.loops {
-				if l == t {
-					chain = append(chain, i)
-				}
-			}
-			defer func() { chain = chain[:len(chain)-1] }()
-		}
+	ok := b.walkChain(s, func(t *Stmt, chain []int) bool {
+		ok := true
 		if t.dead && t.checkLite {
 			add := func(a *Access) {
 				if p.Vars[a.Var].TaskLocal {
@@ -110,16 +86,66 @@ func (p *Program) planBox(s *Stmt) *liteBox {
 			}
 			add(t.Acc)
 		}
-		for _, c := range t.Body {
-			walk(c)
-		}
-	}
-	walk(s)
+		return ok
+	})
 	if !ok {
 		return nil
 	}
 	b.rng = make([]int, 2*len(b.loops))
 	return b
+}
+
+// newLiteBox collects the loop nest of s (s first, then its inner loops
+// in walk order) and the set of their slots; nil when an inner loop's
+// bounds or conditions read a nest loop's slot (a triangular nest is not
+// a box). planBox and planGrid both start from it.
+func newLiteBox(s *Stmt) (*liteBox, map[int]bool) {
+	b := &liteBox{}
+	nest := map[int]bool{}
+	Walk(s, func(t *Stmt) {
+		if t.Kind == KLoop {
+			b.loops = append(b.loops, t)
+			nest[t.Slot] = true
+		}
+	})
+	for _, l := range b.loops[1:] {
+		for _, sl := range l.CtlSlots {
+			if nest[sl] {
+				return nil, nil
+			}
+		}
+	}
+	return b, nest
+}
+
+// walkChain visits the statements under s (s included) in walk order,
+// each with chain: the indices in b.loops of the nest loops enclosing it
+// (a loop's own index included). It stops at the first visit that
+// returns false and reports whether none did. planBox and planGrid
+// compile each access against exactly its enclosing loops.
+func (b *liteBox) walkChain(s *Stmt, visit func(t *Stmt, chain []int) bool) bool {
+	var chain []int
+	var walk func(t *Stmt) bool
+	walk = func(t *Stmt) bool {
+		n := len(chain)
+		if t.Kind == KLoop {
+			for i, l := range b.loops {
+				if l == t {
+					chain = append(chain, i)
+				}
+			}
+		}
+		ok := visit(t, chain)
+		for _, c := range t.Body {
+			if !ok {
+				break
+			}
+			ok = walk(c)
+		}
+		chain = chain[:n]
+		return ok
+	}
+	return walk(s)
 }
 
 // boxAccess compiles access a enclosed by the nest loops chain.

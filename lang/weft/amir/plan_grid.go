@@ -162,53 +162,19 @@ func (p *Program) planGridMode(s *Stmt, stmts []*Stmt, blk bool) *gridPlan {
 		return nil
 	}
 	// The bounds box: every loop of the nest, every access.
-	b := &liteBox{}
-	nest := map[int]bool{}
-	Walk(s, func(t *Stmt) {
-		if t.Kind == KLoop {
-			b.loops = append(b.loops, t)
-			nest[t.Slot] = true
-		}
-	})
+	b, nest := newLiteBox(s)
+	if b == nil {
+		return nil // a triangular nest: not a box
+	}
 	for i, l := range b.loops {
 		if i < len(g.axes) && l != g.axes[i] {
 			return nil
 		}
 	}
-	for _, l := range b.loops[1:] {
-		for _, sl := range l.CtlSlots {
-			if nest[sl] {
-				return nil // a triangular nest: not a box
-			}
-		}
-	}
 	varIdx := map[int]int{}
-	var encl []int
-	var walk func(t *Stmt)
-	walk = func(t *Stmt) {
-		if !ok {
-			return
-		}
-		if t.Kind == KLoop {
-			for i, l := range b.loops {
-				if l == t {
-					encl = append(encl, i)
-				}
-			}
-			defer func() { encl = encl[:len(encl)-1] }()
-		}
-		if a := t.Acc; a != nil && t.Kind != KLoop {
-			if !g.addAccess(p, t, b, encl, nest, isAxis, varIdx) {
-				ok = false
-				return
-			}
-		}
-		for _, c := range t.Body {
-			walk(c)
-		}
-	}
-	walk(s)
-	if !ok {
+	if !b.walkChain(s, func(t *Stmt, encl []int) bool {
+		return t.Acc == nil || t.Kind == KLoop || g.addAccess(p, t, b, encl, nest, isAxis, varIdx)
+	}) {
 		return nil
 	}
 	for i := range g.vars {
