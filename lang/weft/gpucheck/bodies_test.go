@@ -29,18 +29,19 @@ func programFiles() []string {
 	return files
 }
 
-// TestBodyAtMatchesMap checks the body list (bodies.go) against the map
-// it replaced: on every .weft program of the repository, a map from each
-// statement to the tiling recorded for it, built from the list, gives
-// for every statement what Body gives and what BodyAt gives with one
-// cursor shared over the statements asked in walk order, in reverse and
-// shuffled; every cuda_threads iterator's body is its loop's.
-func TestBodyAtMatchesMap(t *testing.T) {
-	l := lib.MustStd()
-	files := programFiles()
-	rng := rand.New(rand.NewSource(32))
-	programs, bodies := 0, 0
-	for _, path := range files {
+// checkedChunk is one '---' chunk of a repository program that parses,
+// with its GPU check.
+type checkedChunk struct {
+	path string
+	file *syntax.File
+	res  *Result
+}
+
+// checkedPrograms parses and checks every chunk of programFiles that
+// parses (the corpus of the differential tests in this package).
+func checkedPrograms(t *testing.T, l *lib.Library) []checkedChunk {
+	var out []checkedChunk
+	for _, path := range programFiles() {
 		src, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
@@ -51,40 +52,56 @@ func TestBodyAtMatchesMap(t *testing.T) {
 			if errs.HasErrors() {
 				continue
 			}
-			r := Check(f, Options{Lib: l}, &errs)
-			programs++
-			want := map[syntax.Stmt]*coll.Tiling{}
-			for _, b := range r.bodies.list {
-				if _, dup := want[b.st]; dup {
-					t.Fatalf("%s: a statement recorded twice", path)
+			out = append(out, checkedChunk{path, f, Check(f, Options{Lib: l}, &errs)})
+		}
+	}
+	return out
+}
+
+// TestBodyAtMatchesMap checks the body list (bodies.go) against the map
+// it replaced: on every .weft program of the repository, a map from each
+// statement to the tiling recorded for it, built from the list, gives
+// for every statement what Body gives and what BodyAt gives with one
+// cursor shared over the statements asked in walk order, in reverse and
+// shuffled; every cuda_threads iterator's body is its loop's.
+func TestBodyAtMatchesMap(t *testing.T) {
+	l := lib.MustStd()
+	rng := rand.New(rand.NewSource(32))
+	programs, bodies := 0, 0
+	for _, c := range checkedPrograms(t, l) {
+		path, r := c.path, c.res
+		programs++
+		want := map[syntax.Stmt]*coll.Tiling{}
+		for _, b := range r.bodies.list {
+			if _, dup := want[b.st]; dup {
+				t.Fatalf("%s: a statement recorded twice", path)
+			}
+			want[b.st] = b.body
+		}
+		bodies += len(want)
+		for _, d := range r.Devices {
+			for _, it := range d.Iters {
+				if got := r.Body(it.Loop); got != it.Body {
+					t.Errorf("%s: Body of iterator %s's loop = %p, want %p", path, it.Name, got, it.Body)
 				}
-				want[b.st] = b.body
 			}
-			bodies += len(want)
-			for _, d := range r.Devices {
-				for _, it := range d.Iters {
-					if got := r.Body(it.Loop); got != it.Body {
-						t.Errorf("%s: Body of iterator %s's loop = %p, want %p", path, it.Name, got, it.Body)
-					}
+		}
+		orders := [][]syntax.Stmt{append([]syntax.Stmt(nil), r.Stmts...)}
+		rev := append([]syntax.Stmt(nil), r.Stmts...)
+		for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
+			rev[i], rev[j] = rev[j], rev[i]
+		}
+		shuf := append([]syntax.Stmt(nil), r.Stmts...)
+		rng.Shuffle(len(shuf), func(i, j int) { shuf[i], shuf[j] = shuf[j], shuf[i] })
+		orders = append(orders, rev, shuf)
+		for _, order := range orders {
+			cur := 0
+			for _, st := range order {
+				if got := r.BodyAt(st, &cur); got != want[st] {
+					t.Fatalf("%s: BodyAt(%s) = %p, want %p", path, stmtText(st), got, want[st])
 				}
-			}
-			orders := [][]syntax.Stmt{append([]syntax.Stmt(nil), r.Stmts...)}
-			rev := append([]syntax.Stmt(nil), r.Stmts...)
-			for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
-				rev[i], rev[j] = rev[j], rev[i]
-			}
-			shuf := append([]syntax.Stmt(nil), r.Stmts...)
-			rng.Shuffle(len(shuf), func(i, j int) { shuf[i], shuf[j] = shuf[j], shuf[i] })
-			orders = append(orders, rev, shuf)
-			for _, order := range orders {
-				cur := 0
-				for _, st := range order {
-					if got := r.BodyAt(st, &cur); got != want[st] {
-						t.Fatalf("%s: BodyAt(%s) = %p, want %p", path, stmtText(st), got, want[st])
-					}
-					if got := r.Body(st); got != want[st] {
-						t.Fatalf("%s: Body(%s) = %p, want %p", path, stmtText(st), got, want[st])
-					}
+				if got := r.Body(st); got != want[st] {
+					t.Fatalf("%s: Body(%s) = %p, want %p", path, stmtText(st), got, want[st])
 				}
 			}
 		}

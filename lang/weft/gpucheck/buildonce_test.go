@@ -2,13 +2,11 @@ package gpucheck
 
 import (
 	"fmt"
-	"os"
 	"reflect"
 	"sort"
 	"strings"
 	"testing"
 
-	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/weft/coll"
 	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
@@ -29,9 +27,9 @@ func scaled(k int64, e syntax.Expr) syntax.Expr {
 // resolves for its loop.
 func TestBuildOnceMatchesBuild(t *testing.T) {
 	l := lib.MustStd()
-	files := programFiles()
-	if len(files) < 50 {
-		t.Fatalf("only %d programs", len(files))
+	programs := checkedPrograms(t, l)
+	if len(programs) < 50 {
+		t.Fatalf("only %d programs", len(programs))
 	}
 	var names []string
 	for name, d := range l.Units {
@@ -43,48 +41,37 @@ func TestBuildOnceMatchesBuild(t *testing.T) {
 	machines := []coll.Machine{{BlockDim: 256, ClusterDim: 1}, {BlockDim: 384, ClusterDim: 2}, {BlockDim: 32, ClusterDim: 1}, {BlockDim: 48, ClusterDim: 4}, {BlockDim: 128, ClusterDim: 1}}
 	show := func(u coll.Unit, err error) string { return fmt.Sprintf("%#v %v", u, err) }
 	compared := 0
-	for _, path := range files {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
+	for _, c := range programs {
+		path, f, r := c.path, c.file, c.res
+		if len(r.Devices) == 0 {
+			continue
 		}
-		for _, chunk := range strings.Split(string(src), "\n---\n") {
-			var errs diag.List
-			f := syntax.Parse(diag.NewFile(path, []byte(chunk)), &errs)
-			if errs.HasErrors() {
-				continue
-			}
-			r := Check(f, Options{Lib: l}, &errs)
-			if len(r.Devices) == 0 {
-				continue
-			}
-			for _, d := range r.Devices {
-				for _, it := range d.Iters {
-					var ue syntax.Expr = defaultUnit
-					for _, k := range it.Loop.Kwargs {
-						if k.Name.Name == "unit" {
-							ue = k.Value
-						}
+		for _, d := range r.Devices {
+			for _, it := range d.Iters {
+				var ue syntax.Expr = defaultUnit
+				for _, k := range it.Loop.Kwargs {
+					if k.Name.Name == "unit" {
+						ue = k.Value
 					}
-					want, _ := newUnitEnv(l, f, r.consts).resolve(ue, it.Parent.M)
-					if !reflect.DeepEqual(it.Unit, want) {
-						t.Errorf("%s: iterator %s's unit %#v, fresh %#v", path, it.Name, it.Unit, want)
-					}
-					compared++
 				}
+				want, _ := newUnitEnv(l, f, r.consts).resolve(ue, it.Parent.M)
+				if !reflect.DeepEqual(it.Unit, want) {
+					t.Errorf("%s: iterator %s's unit %#v, fresh %#v", path, it.Name, it.Unit, want)
+				}
+				compared++
 			}
-			for round := 0; round < 2; round++ {
-				for _, m := range machines {
-					for _, name := range names {
-						n := &syntax.Name{Name: name}
-						for _, e := range []syntax.Expr{n, scaled(2, n), scaled(3, n), scaled(0, n), &syntax.Binary{Op: "*", X: n, Y: &syntax.IntLit{Value: 4}}, scaled(2, scaled(2, n))} {
-							got := show(r.ResolveUnit(e, m))
-							want := show(newUnitEnv(l, f, r.consts).resolve(e, m))
-							if got != want {
-								t.Fatalf("%s: %s for %+v, round %d: %s, fresh %s", path, exprString(e), m, round, got, want)
-							}
-							compared++
+		}
+		for round := 0; round < 2; round++ {
+			for _, m := range machines {
+				for _, name := range names {
+					n := &syntax.Name{Name: name}
+					for _, e := range []syntax.Expr{n, scaled(2, n), scaled(3, n), scaled(0, n), &syntax.Binary{Op: "*", X: n, Y: &syntax.IntLit{Value: 4}}, scaled(2, scaled(2, n))} {
+						got := show(r.ResolveUnit(e, m))
+						want := show(newUnitEnv(l, f, r.consts).resolve(e, m))
+						if got != want {
+							t.Fatalf("%s: %s for %+v, round %d: %s, fresh %s", path, exprString(e), m, round, got, want)
 						}
+						compared++
 					}
 				}
 			}
