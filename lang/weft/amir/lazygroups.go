@@ -34,6 +34,9 @@ type lazyGrp struct {
 	gs    threads
 	pends []pend
 	stamp int32
+	// plain: a whole variable's lazy record moved to its cells, made
+	// as makeLazy makes it, no group (thgrid_lzcell.go).
+	plain bool
 }
 
 // recordLazyGroups is recordCells' lazy path for thread groups: true when
@@ -85,6 +88,12 @@ func (m *Machine) makeLazyGroup(st *varState, c int32) {
 	}
 	i := m.takeRecord()
 	m.initRecord(i, *head, lg.s, lg.gs, lg.pends, lg.stamp)
+	if lg.plain {
+		*head = i
+		m.vers++
+		cl.ver = m.vers
+		return
+	}
 	m.rec(i).grp = thGroup
 	*head = i
 	m.threadGroupAdd(m.threadGroupFrame(lg.gs), i)

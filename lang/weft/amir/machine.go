@@ -491,6 +491,11 @@ type Machine struct {
 	// counts the copies compared without making them.
 	noLazySlabs bool
 	lzSlabKept  int64
+	// noLazyToCells makes a lazy record at gridCompare instead of
+	// moving it to the cells (thgrid_lzcell.go; tests); lazyToCells
+	// counts the moves.
+	noLazyToCells bool
+	lazyToCells   int64
 	// lazyTaken, lazyMade: recordLazy's deferrals and makeLazy's calls.
 	lazyTaken, lazyMade int64
 	// lastFreed: the log length when a barrier queue last died

@@ -591,7 +591,9 @@ func (m *Machine) gridCompare(g *gridRT, vr *gridVarRT, now int32) bool {
 		return true
 	}
 	// Deferred thread groups (lazygroups.go) stay deferred in slabs
-	// 1..n-1 when slab_0's cell held the same one (gridLazySame).
+	// 1..n-1 when slab_0's cell held the same one (gridLazySame); so
+	// does a lazy record moved to the cells (thgrid_lzcell.go).
+	m.gridLazyToCells(st)
 	lazy := st.lzN > 0 && !m.noLazySlabs && !m.gridNoRawSkip
 	if st.lazy || !lazy {
 		m.unlazy(st)
@@ -657,7 +659,11 @@ func (m *Machine) gridCompare(g *gridRT, vr *gridVarRT, now int32) bool {
 				if lazy && st.lzN > 0 && st.lzc[c+offs[p]] != 0 {
 					d := c + offs[p]
 					if id != 0 && st.lzc[d] == id {
-						switch m.gridLazySame(g, p, vr, h0, &snaps[0], reads, now) {
+						grp := int32(thGroup)
+						if st.lzRecs[id-1].plain {
+							grp = 0
+						}
+						switch m.gridLazySame(g, p, vr, h0, &snaps[0], reads, now, grp) {
 						case 1:
 							continue
 						case 2:

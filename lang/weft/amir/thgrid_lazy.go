@@ -113,6 +113,8 @@ func (m *Machine) gridVirtAdd(g *gridRT, vr *gridVarRT) {
 		d.offs[p] = vr.offset(g, p)
 	}
 	d.span = regionSpan(vr.st, d.lo, d.hi, d.offs)
+	// The slabs' deferred records are no state now (thgrid_lzcell.go).
+	m.gridDropSlabLazy(vr.st, d)
 	d.next = m.gv[v] // older regions, disjoint from d (gridTry)
 	if d.regions() > maxRegions {
 		m.gridMaterialize(v) // the older ones, still m.gv[v]

@@ -39,11 +39,12 @@ import "math/bits"
 
 // gridLazySame decides, for gridCompare, the copy at point p of slab_0's
 // group record h0 (made from the deferred group that slab p's cell still
-// defers) with snapshot sn: 1 it is τ_p of it, 2 it is not, 0 the plain
-// way must decide (the group is then made).
-func (m *Machine) gridLazySame(g *gridRT, p int, vr *gridVarRT, h0 int32, sn *gridSnap, reads bool, now int32) int8 {
+// defers; a plain record for a moved lazy record, thgrid_lzcell.go: grp
+// is what h0's grp must be) with snapshot sn: 1 it is τ_p of it, 2 it is
+// not, 0 the plain way must decide (the group is then made).
+func (m *Machine) gridLazySame(g *gridRT, p int, vr *gridVarRT, h0 int32, sn *gridSnap, reads bool, now int32, grp int32) int8 {
 	r := m.rec(h0)
-	if r.next >= 0 || r.grp != thGroup {
+	if r.next >= 0 || r.grp != grp {
 		return 0
 	}
 	m.lzSlabKept++
