@@ -398,8 +398,9 @@ type Machine struct {
 	noGrid    bool
 	gridRuns  int64
 	// gridBackoff: per grid nest, its failures in a row and the entries
-	// still to skip (thgrid.go gridEnter).
-	gridBackoff map[*Stmt]*[2]int32
+	// still to skip (thgrid.go gridEnter), and its last entry's points
+	// (thgrid_pts.go).
+	gridBackoff map[*Stmt]*gridNest
 	// Deferred slabs (thgrid_lazy.go): by variable, the frame whose
 	// other points' slabs are not built yet; gvAny: some is; gridDefer
 	// enables deferring (tests turn it off).
@@ -433,6 +434,8 @@ type Machine struct {
 	gridSnapP     []pend
 	gridNoRawSkip bool
 	gridRawSkips  int64
+	// gridNs, gridIsAx: gridTry's scratch.
+	gridNs, gridIsAx []int
 
 	// Merged read records (thmerge.go): noGridMerge disables them
 	// (tests), gridMerges counts them, mergeShapes caches the shapes of
@@ -496,6 +499,10 @@ type Machine struct {
 	// counts the moves.
 	noLazyToCells bool
 	lazyToCells   int64
+	// noGridPtsShare makes a grid's points at every entry (thgrid_pts.go;
+	// tests); gridPtsShared counts the entries that took the last ones.
+	noGridPtsShare bool
+	gridPtsShared  int64
 	// lazyTaken, lazyMade: recordLazy's deferrals and makeLazy's calls.
 	lazyTaken, lazyMade int64
 	// lastFreed: the log length when a barrier queue last died
@@ -635,7 +642,7 @@ func (m *Machine) Run(args []int) *Result {
 	m.grpGen++
 	m.tgFrames = m.tgFrames[:0]
 	clear(m.tgTasks)
-	m.gridBackoff = map[*Stmt]*[2]int32{}
+	m.gridBackoff = map[*Stmt]*gridNest{}
 	m.gv, m.gvAny = make([]*gridVirt, len(p.Vars)), false
 	m.thSubs = nil
 	m.gen++

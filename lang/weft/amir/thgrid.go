@@ -167,8 +167,10 @@ type gridVarRT struct {
 	// lo, hi: the representative's block box per dimension; for a
 	// translated variable, its slab.
 	lo, hi []int
-	// shift[k] is the flat-index step of one point along axis k.
+	// shift[k] is the flat-index step of one point along axis k; offs
+	// (a translated variable's) each point's offset (offset).
 	shift []int
+	offs  []int32
 	// prefixes of the representative's new read records (read-only).
 	heads  []int32
 	counts []int32
@@ -193,16 +195,17 @@ func (m *Machine) gridEnter(s *Stmt, lo, hi int) *gridRT {
 			return nil
 		}
 	}
-	bo := m.gridBackoff[s]
-	if bo == nil {
-		bo = &[2]int32{}
-		m.gridBackoff[s] = bo
+	nest := m.gridBackoff[s]
+	if nest == nil {
+		nest = &gridNest{}
+		m.gridBackoff[s] = nest
 	}
+	bo := &nest.bo
 	if bo[1] > 0 {
 		bo[1]--
 		return nil
 	}
-	g := m.gridTry(s, lo, hi)
+	g := m.gridTry(s, nest, lo, hi)
 	if g == nil {
 		if bo[0] < 6 {
 			bo[0]++
@@ -215,7 +218,7 @@ func (m *Machine) gridEnter(s *Stmt, lo, hi int) *gridRT {
 }
 
 // gridTry checks the run-time conditions of grid nest s over [lo, hi).
-func (m *Machine) gridTry(s *Stmt, lo, hi int) *gridRT {
+func (m *Machine) gridTry(s *Stmt, nest *gridNest, lo, hi int) *gridRT {
 	pl := s.grid
 	for _, sh := range pl.shapes {
 		if !m.single[sh] && !pl.blk {
@@ -231,17 +234,19 @@ func (m *Machine) gridTry(s *Stmt, lo, hi int) *gridRT {
 		b.rng[2*i+2], b.rng[2*i+3] = l.Lo(env), l.Hi(env)
 	}
 	n := 1
+	ns := m.gridNs[:0]
 	for k := range pl.axes {
 		nk := b.rng[2*k+1] - b.rng[2*k]
 		if nk <= 0 {
 			return nil
 		}
-		g.ns = append(g.ns, nk)
+		ns = append(ns, nk)
 		n *= nk
 		if n > 1<<16 {
 			return nil
 		}
 	}
+	m.gridNs = ns
 	if n < 2 {
 		return nil
 	}
@@ -264,41 +269,12 @@ func (m *Machine) gridTry(s *Stmt, lo, hi int) *gridRT {
 			env[ax.Slot] = saved[k]
 		}
 	}
-	// The grid's threads, distinct.
-	pt := make([]int, len(pl.axes))
-	maxT := int32(0)
-	// Sized once (stop 31: their growth was a fifth of shfl_xor's gridTry).
-	g.ths, g.pts, g.vars = make([]int32, 0, n), make([]int, 0, n*len(pt)), make([]gridVarRT, 0, len(pl.vars))
-	for i := 0; i < n; i++ {
-		t := g.th0
-		for k := range pt {
-			t += int32(pl.steps[k] * pt[k])
-		}
-		if t < 0 {
-			return nil
-		}
-		g.ths = append(g.ths, t)
-		g.pts = append(g.pts, pt...)
-		if t+g.w-1 > maxT {
-			maxT = t + g.w - 1
-		}
-		for k := len(pt) - 1; k >= 0; k-- {
-			pt[k]++
-			if pt[k] < g.ns[k] {
-				break
-			}
-			pt[k] = 0
-		}
+	// The grid's threads, distinct: the last entry's when its shape is
+	// this one's (thgrid_pts.go).
+	if !m.gridPointsOf(g, nest, ns) {
+		return nil
 	}
-	g.inF = make([]uint64, maxT/64+1)
-	for _, t0 := range g.ths {
-		for t := t0; t < t0+g.w; t++ {
-			if g.inF[t/64]&(1<<(t%64)) != 0 {
-				return nil // two points, one thread
-			}
-			g.inF[t/64] |= 1 << (t % 64)
-		}
-	}
+	g.vars = make([]gridVarRT, 0, len(pl.vars))
 	// Dead accesses: the block count may not depend on the thread.
 	for _, dd := range pl.deadDims {
 		st := &m.vars[dd.v]
@@ -315,7 +291,9 @@ func (m *Machine) gridTry(s *Stmt, lo, hi int) *gridRT {
 		}
 		vr := gridVarRT{gv: gv, st: st}
 		nd := len(st.dims)
-		vr.lo, vr.hi = make([]int, nd), make([]int, nd)
+		// lo, hi, the slab's lo and hi, shift: one allocation.
+		ints := make([]int, 4*nd+len(pl.axes))
+		vr.lo, vr.hi = ints[:nd:nd], ints[nd:2*nd:2*nd]
 		for d := 0; d < nd; d++ {
 			vr.lo[d], vr.hi[d] = -1, -1
 		}
@@ -333,7 +311,7 @@ func (m *Machine) gridTry(s *Stmt, lo, hi int) *gridRT {
 			}
 		}
 		m.gridRestore(b, g)
-		vr.shift = make([]int, len(pl.axes))
+		vr.shift = ints[4*nd:]
 		for k, d := range gv.dims {
 			if d < 0 {
 				continue
@@ -351,8 +329,14 @@ func (m *Machine) gridTry(s *Stmt, lo, hi int) *gridRT {
 			// The slab: c_k / gran blocks along d_k from the first
 			// touched one, every block of the other dimensions.
 			slab := gridVarRT{gv: gv, st: st, shift: vr.shift, trans: true,
-				lo: append([]int(nil), vr.lo...), hi: append([]int(nil), vr.hi...)}
-			isAx := make([]int, nd)
+				lo: ints[2*nd : 3*nd : 3*nd], hi: ints[3*nd : 4*nd : 4*nd]}
+			copy(slab.lo, vr.lo)
+			copy(slab.hi, vr.hi)
+			isAx := m.gridIsAx[:0]
+			for range nd {
+				isAx = append(isAx, 0)
+			}
+			m.gridIsAx = isAx
 			for d := range isAx {
 				isAx[d] = -1
 			}
@@ -371,6 +355,10 @@ func (m *Machine) gridTry(s *Stmt, lo, hi int) *gridRT {
 					fits = false // slabs overlap or leave the variable
 				}
 				slab.hi[d] = slab.lo[d] + w
+			}
+			slab.offs = make([]int32, n)
+			for p := range slab.offs {
+				slab.offs[p] = slab.offset(g, p)
 			}
 			if fits && m.gridVirtSame(g, &slab) {
 				// Deferred by an earlier nest of the same frame:
@@ -598,10 +586,7 @@ func (m *Machine) gridCompare(g *gridRT, vr *gridVarRT, now int32) bool {
 	if st.lazy || !lazy {
 		m.unlazy(st)
 	}
-	offs := make([]int32, len(g.ths))
-	for p := range offs {
-		offs[p] = vr.offset(g, p)
-	}
+	offs := vr.offs
 	return forCells(st, vr.lo, vr.hi, func(c int32) bool {
 		id0 := int32(0)
 		if lazy && st.lzN > 0 && st.lzc[c] != 0 {

@@ -187,11 +187,7 @@ func (m *Machine) gridMaterializeOver(g *gridRT, vr *gridVarRT) {
 	if h == nil {
 		return
 	}
-	offs := make([]int32, len(g.ths))
-	for p := range offs {
-		offs[p] = vr.offset(g, p)
-	}
-	sp := regionSpan(vr.st, vr.lo, vr.hi, offs)
+	sp := regionSpan(vr.st, vr.lo, vr.hi, vr.offs)
 	var keep, drop *gridVirt
 	for d := h; d != nil; {
 		next := d.next

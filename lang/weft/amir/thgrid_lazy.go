@@ -108,10 +108,7 @@ func setBits(bm []uint64, a, b int32) {
 func (m *Machine) gridVirtAdd(g *gridRT, vr *gridVarRT) {
 	v := vr.gv.v
 	d := &gridVirt{g: g, lo: vr.lo, hi: vr.hi, shift: vr.shift, epoch: vr.st.epoch, grpRep: vr.grpRep, mixed: vr.grpRep}
-	d.offs = make([]int32, len(g.ths))
-	for p := range d.offs {
-		d.offs[p] = vr.offset(g, p)
-	}
+	d.offs = vr.offs // made for this entry (gridTry)
 	d.span = regionSpan(vr.st, d.lo, d.hi, d.offs)
 	// The slabs' deferred records are no state now (thgrid_lzcell.go).
 	m.gridDropSlabLazy(vr.st, d)
@@ -144,12 +141,7 @@ func (m *Machine) gridVirtSame1(g *gridRT, vr *gridVarRT, d *gridVirt) bool {
 		!slicesEqual32(d.g.ths, g.ths) || !slices.Equal(d.lo, vr.lo) || !slices.Equal(d.hi, vr.hi) {
 		return false
 	}
-	for p := range d.offs {
-		if d.offs[p] != vr.offset(g, p) {
-			return false
-		}
-	}
-	return true
+	return slicesEqual32(d.offs, vr.offs)
 }
 
 // gridMaterialize builds variable v's deferred slabs, if any.

@@ -232,10 +232,22 @@ func randomGridProgram(seed int64) *Program {
 				}
 			})
 		}
+		ybLoop := func() {
+			if !gridVaryN || bHi < 3 {
+				b.loop(yb, 0, bHi, false, inner)
+				return
+			}
+			// thgrid_pts.go: the points per axis change with k.
+			b.open()
+			inner()
+			hi := bHi
+			b.add(&Stmt{Kind: KLoop, Body: b.close(), CtlSlots: []int{kk},
+				Ctl: &Ctl{Slot: yb, Lo: k(0), Hi: func(env []int) int { return hi - env[kk]%2 }}})
+		}
 		if twoAxes {
-			b.loop(ya, 0, nA, false, func() { b.loop(yb, 0, bHi, false, inner) })
+			b.loop(ya, 0, nA, false, ybLoop)
 		} else {
-			b.loop(yb, 0, bHi, false, inner)
+			ybLoop()
 		}
 	}
 	stage := func() {
@@ -434,6 +446,10 @@ func TestGroupOverlap(t *testing.T) {
 		t.Fatalf("grid (%d runs) %s\nfull %s", m1.gridRuns, g, w)
 	}
 }
+
+// gridVaryN makes randomGridProgram's nests of three points or more along
+// their last axis one point shorter in odd iterations of k (thgrid_pts.go).
+var gridVaryN bool
 
 // gridEvents makes randomGridProgram arrive at and await a barrier between
 // its nests (TestGridEventMatchesEager).
