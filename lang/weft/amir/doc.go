@@ -126,6 +126,11 @@
 //     as, and walks of deferred slabs make only the groups outside them
 //     (TestLazySlabsMatchEager); a loop's hoisted plan writes an access's
 //     cells only when the iteration evaluates it (hoist.go hoistCells).
+//     Issue 13 stop 33: a whole variable's lazy record over empty lists
+//     moves to its cells as deferred plain records at gridCompare, so
+//     the deferred-slab path compares it too (thgrid_lzcell.go,
+//     TestLazyToCellsMatchEager), and a nest's entries share its points
+//     while they are the same (thgrid_pts.go, TestGridPointsShared).
 //   - Replay by task (effects.go replayTask, issue 13 stop 26): a record
 //     whose reach is one task replays only the log's runs of that task's
 //     and the host's events (Machine.taskRuns): apply leaves it unchanged
