@@ -1,10 +1,10 @@
 package diag
 
 import (
+	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
-	"strings"
+	"strconv"
 	"unicode/utf8"
 )
 
@@ -14,39 +14,79 @@ import (
 //	    source line
 //	    ^
 //
-// followed by its notes in the same form with severity "note".
+// followed by its notes in the same form with severity "note". The text
+// is appended to one buffer, sized from the messages, and written at
+// once: with fmt.Fprintf (every argument boxed, the writer called twice a
+// message and grown as it went) the text of a rejected program's report
+// cost about 8 K instructions a message (issue 13, stop 33,
+// docs/weft-sync.md).
 func WriteText(w io.Writer, diags []*Diagnostic) {
+	size := 0
 	for _, d := range diags {
-		head := d.Severity.String()
-		if d.Code != "" {
-			head += "[" + d.Code + "]"
-		}
-		writeOne(w, d.Pos, d.End, head, d.Message)
+		size += len(d.Message) + lineRoom
 		for _, n := range d.Notes {
-			writeOne(w, n.Pos, Pos{}, "note", n.Message)
+			size += len(n.Message) + lineRoom
 		}
 	}
+	if size == 0 {
+		return
+	}
+	b := make([]byte, 0, size)
+	for _, d := range diags {
+		b = appendOne(b, d.Pos, d.End, d.Severity.String(), d.Code, d.Message)
+		for _, n := range d.Notes {
+			b = appendOne(b, n.Pos, Pos{}, "note", "", n.Message)
+		}
+	}
+	w.Write(b)
 }
 
-func writeOne(w io.Writer, pos, end Pos, head, msg string) {
+// lineRoom is the room WriteText reserves for a message's position, head,
+// source line and caret line: a file name and two excerpts of about
+// maxExcerpt bytes (a longer line is cut), so that the buffer seldom
+// grows.
+const lineRoom = 64 + 2*(maxExcerpt+16)
+
+// appendOne appends one message, with its source line and caret when pos
+// is valid, to b; its head is sev, followed by "[code]" unless code is "".
+func appendOne(b []byte, pos, end Pos, sev, code, msg string) []byte {
 	if !pos.IsValid() {
-		fmt.Fprintf(w, "%s: %s\n", head, msg)
-		return
+		b = appendHead(b, sev, code)
+		b = append(b, ": "...)
+		b = append(b, msg...)
+		return append(b, '\n')
 	}
 	line, col := pos.File.LineCol(pos.Offset)
-	fmt.Fprintf(w, "%s:%d:%d: %s: %s\n", pos.File.Name, line, col, head, msg)
+	b = append(b, pos.File.Name...)
+	b = append(b, ':')
+	b = strconv.AppendInt(b, int64(line), 10)
+	b = append(b, ':')
+	b = strconv.AppendInt(b, int64(col), 10)
+	b = append(b, ": "...)
+	b = appendHead(b, sev, code)
+	b = append(b, ": "...)
+	b = append(b, msg...)
+	b = append(b, '\n')
 	src := pos.File.Line(line)
 	if src == "" && line > 0 && col == 1 {
-		return
+		return b
 	}
-	src, col = excerpt(src, col)
+	b = append(b, "    "...)
+	x := len(b) // the excerpt is b[x:x+n]
+	b, col = appendExcerpt(b, src, col)
+	n := len(b) - x
+	b = append(b, "\n    "...)
 	// Keep tabs in the caret line so the caret lines up under the column.
-	var caret strings.Builder
-	for i := 0; i < col-1 && i < len(src); i++ {
-		if src[i] == '\t' {
-			caret.WriteByte('\t')
-		} else {
-			caret.WriteByte(' ')
+	k := min(col-1, n)
+	if k > 0 && bytes.IndexByte(b[x:x+k], '\t') < 0 {
+		b = appendRepeat(b, blanks, k)
+	} else {
+		for i := 0; i < k; i++ {
+			if b[x+i] == '\t' {
+				b = append(b, '\t')
+			} else {
+				b = append(b, ' ')
+			}
 		}
 	}
 	width := 1
@@ -56,11 +96,35 @@ func writeOne(w io.Writer, pos, end Pos, head, msg string) {
 			width = ec - col
 		}
 	}
-	if width > len(src)-(col-1) {
-		width = max(1, len(src)-(col-1))
+	if width > n-(col-1) {
+		width = max(1, n-(col-1))
 	}
-	caret.WriteString(strings.Repeat("^", width))
-	fmt.Fprintf(w, "    %s\n    %s\n", src, caret.String())
+	b = appendRepeat(b, carets, width)
+	return append(b, '\n')
+}
+
+func appendHead(b []byte, sev, code string) []byte {
+	b = append(b, sev...)
+	if code != "" {
+		b = append(b, '[')
+		b = append(b, code...)
+		b = append(b, ']')
+	}
+	return b
+}
+
+const (
+	blanks = "                                                                "
+	carets = "^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^"
+)
+
+// appendRepeat appends k bytes of unit, a run of one byte.
+func appendRepeat(b []byte, unit string, k int) []byte {
+	for k > len(unit) {
+		b = append(b, unit...)
+		k -= len(unit)
+	}
+	return append(b, unit[:k]...)
 }
 
 // maxExcerpt is the longest source line printed whole; a longer one (a
@@ -68,11 +132,12 @@ func writeOne(w io.Writer, pos, end Pos, head, msg string) {
 // of about that many bytes around the column.
 const maxExcerpt = 160
 
-// excerpt cuts a long line to a window around 1-based byte column col,
-// marking the cuts with "...", and returns the column within the window.
-func excerpt(src string, col int) (string, int) {
+// appendExcerpt appends src, or for a long line a window around 1-based
+// byte column col with its cuts marked "...", and returns the column
+// within what it appended.
+func appendExcerpt(b []byte, src string, col int) ([]byte, int) {
 	if len(src) <= maxExcerpt {
-		return src, col
+		return append(b, src...), col
 	}
 	start := col - 1 - maxExcerpt/2
 	if start < 0 {
@@ -88,14 +153,16 @@ func excerpt(src string, col int) (string, int) {
 	for end < len(src) && !utf8.RuneStart(src[end]) {
 		end++
 	}
-	out, col := src[start:end], col-start
+	col -= start
 	if start > 0 {
-		out, col = "..."+out, col+3
+		b = append(b, "..."...)
+		col += 3
 	}
+	b = append(b, src[start:end]...)
 	if end < len(src) {
-		out += "..."
+		b = append(b, "..."...)
 	}
-	return out, col
+	return b, col
 }
 
 // jsonPos is the JSON form of a position.

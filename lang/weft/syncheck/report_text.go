@@ -1,0 +1,174 @@
+package syncheck
+
+import (
+	"strconv"
+	"strings"
+
+	"weft.dev/weft/lang/weft/amir"
+)
+
+// The report's messages are built by appending to one byte buffer: the
+// fixed text of a format, strings and decimal numbers (strconv). With
+// fmt.Sprintf each W0609 message (formats of 300-600 bytes, every
+// argument boxed into an interface) cost about 2.3 K instructions, and
+// the thread, task and cell names as many again: rows 2 and 3 of the
+// issue-13 table spent about 160 K instructions a check on their six
+// messages (docs/weft-sync.md "Stop 32: ring32", "What is left"; stop
+// 33). The text is byte for byte what fmt gave: appendf knows only the
+// verbs the report uses, %s of a string and %d of an int.
+
+// arg is one argument of appendf: a string (str), an integer (num,
+// count) or the text "phase a/r of ring slot a%r" of arrive a on a ring
+// of r mbarriers (phase; a string to fmt, made without one).
+type arg struct {
+	s    string
+	n    int64
+	ring int
+	kind argKind
+}
+
+type argKind uint8
+
+const (
+	argStr argKind = iota
+	argNum
+	argPhase
+)
+
+func str(s string) arg   { return arg{s: s} }
+func num(n int) arg      { return arg{n: int64(n), kind: argNum} }
+func count(n int64) arg  { return arg{n: n, kind: argNum} }
+func phase(a, r int) arg { return arg{n: int64(a), ring: r, kind: argPhase} }
+
+// appendf appends format to b with each %s and %d replaced by the next
+// argument, as fmt.Sprintf does for a string and an int. Any other verb,
+// a verb whose argument has the other kind, or a count mismatch is a bug
+// in the report's formats: it panics (the report tests render every
+// format; TestAppendfMatchesSprintf compares with fmt).
+func appendf(b []byte, format string, args ...arg) []byte {
+	for {
+		i := strings.IndexByte(format, '%')
+		if i < 0 {
+			if len(args) != 0 {
+				panic("syncheck: appendf: too many arguments for " + strconv.Quote(format))
+			}
+			return append(b, format...)
+		}
+		b = append(b, format[:i]...)
+		if i+1 >= len(format) || len(args) == 0 {
+			panic("syncheck: appendf: bad format " + strconv.Quote(format))
+		}
+		a := args[0]
+		switch format[i+1] {
+		case 's':
+			switch a.kind {
+			case argStr:
+				b = append(b, a.s...)
+			case argPhase:
+				b = appendPhase(b, int(a.n), a.ring)
+			default:
+				panic("syncheck: appendf: %s of a number in " + strconv.Quote(format))
+			}
+		case 'd':
+			if a.kind != argNum {
+				panic("syncheck: appendf: %d of a string in " + strconv.Quote(format))
+			}
+			b = strconv.AppendInt(b, a.n, 10)
+		default:
+			panic("syncheck: appendf: unsupported verb in " + strconv.Quote(format))
+		}
+		format, args = format[i+2:], args[1:]
+	}
+}
+
+// appendCell appends the hazard's cell: the variable's name and, for an
+// array, each index (a block of g > 1 indices as "i:i+g").
+func appendCell(b []byte, p *amir.Program, h *amir.Hazard) []byte {
+	b = append(b, p.Vars[h.Var].Name...)
+	if len(h.Index) == 0 {
+		return b
+	}
+	b = append(b, '[')
+	for d, i := range h.Index {
+		if d > 0 {
+			b = append(b, ", "...)
+		}
+		g := 1
+		if d < len(h.Block) {
+			g = h.Block[d]
+		}
+		b = strconv.AppendInt(b, int64(i), 10)
+		if g > 1 {
+			b = append(b, ':')
+			b = strconv.AppendInt(b, int64(i+g), 10)
+		}
+	}
+	return append(b, ']')
+}
+
+// appendThreadName appends "thread t of task [...]", "threads [t, t+n)
+// of task [...]" for n > 1, or "the CPU" for a negative task.
+func appendThreadName(b []byte, p *amir.Program, coords []int, task, t, n int) []byte {
+	switch {
+	case task < 0:
+		return append(b, "the CPU"...)
+	case n > 1:
+		b = append(b, "threads ["...)
+		b = strconv.AppendInt(b, int64(t), 10)
+		b = append(b, ", "...)
+		b = strconv.AppendInt(b, int64(t+n), 10)
+		b = append(b, ") of "...)
+	default:
+		b = append(b, "thread "...)
+		b = strconv.AppendInt(b, int64(t), 10)
+		b = append(b, " of "...)
+	}
+	return appendTaskName(b, p, coords)
+}
+
+// appendTaskName appends "task [s=v, ...]": a task named by its
+// cuda_tasks iterator values.
+func appendTaskName(b []byte, p *amir.Program, coords []int) []byte {
+	b = append(b, "task ["...)
+	for i, v := range coords {
+		if i < len(p.TaskSlots) {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			b = append(b, p.Slots[p.TaskSlots[i]]...)
+			b = append(b, '=')
+			b = strconv.AppendInt(b, int64(v), 10)
+		}
+	}
+	return append(b, ']')
+}
+
+// appendPhase appends "phase a/r of ring slot a%r": arrive a's phase of
+// a ring of r mbarriers.
+func appendPhase(b []byte, a, r int) []byte {
+	b = append(b, "phase "...)
+	b = strconv.AppendInt(b, int64(a/r), 10)
+	b = append(b, " of ring slot "...)
+	return strconv.AppendInt(b, int64(a%r), 10)
+}
+
+// msgText holds the report's scratch buffer: each message is appended to
+// it, taken as a string and the buffer reset (one buffer for a report's
+// messages, no state across checks).
+type msgText struct{ b []byte }
+
+// take returns the text appended since the last take.
+func (m *msgText) take() string {
+	s := string(m.b)
+	m.b = m.b[:0]
+	return s
+}
+
+// cut returns the text appended since length n as its own string and
+// drops it from the buffer: a thread, task or cell name that a message
+// uses as an argument.
+func (m *msgText) cut(n int) string {
+	s := string(m.b[n:])
+	m.b = m.b[:n]
+	return s
+}
