@@ -133,7 +133,15 @@ func (t *Tiling) derive(d derivation, f func() (*Tiling, error)) (*Tiling, error
 	// Computed outside the lock: f derives from t (and may match units
 	// against it). Two goroutines racing here both compute; the first
 	// stored answer wins, so every caller sees one tiling per key.
-	body, err := f()
+	// A derivation that differs from an earlier one of t's origin only in
+	// its iterator is that one's twin (twin.go).
+	var body *Tiling
+	var err error
+	if c := t.twinOf(&d); c != nil {
+		body = t.twinUnder(c, &d)
+	} else {
+		body, err = f()
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if body, err, ok := m.lookup(&d); ok {

@@ -240,6 +240,9 @@ type Tiling struct {
 	// (Parent's memo's list).
 	memo    memo
 	sibling *Tiling
+	// twin is the tiling derived afresh whose shape t shares (twin.go);
+	// nil when t is one.
+	twin *Tiling
 }
 
 // Threads is the number of threads in one collective of t.
