@@ -34,6 +34,8 @@ type memo struct {
 	// failed are the derivations that failed, with their errors.
 	failed  []derivation
 	matched []match
+	// warps is the tiling's alignment with warps (warps.go), once made.
+	warps *warpAlign
 }
 
 // derivedBy reports whether c is the result of derivation d.

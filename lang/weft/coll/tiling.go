@@ -927,9 +927,10 @@ func (t *Tiling) Op() (op Op, ok bool) {
 	return t.Ops[len(t.Ops)-1], true
 }
 
-// warpDim aligns t with warps (pitch 32) and returns the aligned shape and
-// the index of the warp dimension, checking the collective is whole warps.
-func (t *Tiling) warpDim(st *tilingStore) (aligned, int, *Error) {
+// alignWarps aligns t with warps (pitch 32) and returns the aligned shape
+// and the index of the warp dimension, checking the collective is whole
+// warps (warpDim: once per tiling, warps.go).
+func (t *Tiling) alignWarps(st *tilingStore) (aligned, int, *Error) {
 	if t.M.BlockDim%32 != 0 {
 		return aligned{}, 0, errorf("blockDim %d is not a whole number of warps", t.M.BlockDim)
 	}
