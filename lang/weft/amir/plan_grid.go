@@ -59,30 +59,43 @@ func gridCollect(list []*Stmt, stmts []*Stmt) ([]*Stmt, bool) {
 
 // gridStmts lists nest s's statements other than loops, blocks and Ifs.
 func gridStmts(s *Stmt) []*Stmt {
-	var stmts []*Stmt
-	Walk(s, func(t *Stmt) {
-		switch t.Kind {
-		case KBlock, KLoop, KIf:
-		default:
-			stmts = append(stmts, t)
-		}
-	})
+	return appendGridStmts(s, nil)
+}
+
+// appendGridStmts appends the statements of gridStmts(s) to stmts (a
+// recursion, not Walk's closure: stop 33).
+func appendGridStmts(s *Stmt, stmts []*Stmt) []*Stmt {
+	switch s.Kind {
+	case KBlock, KLoop, KIf:
+	default:
+		stmts = append(stmts, s)
+	}
+	for _, b := range s.Body {
+		stmts = appendGridStmts(b, stmts)
+	}
 	return stmts
 }
 
 // planGridMode plans loop s, whose statements other than loops, blocks
 // and Ifs are stmts, as a grid of one-thread points (blk false) or of
 // thread blocks (blk true: thgrid_blk.go).
+//
+// The plan is built in a local value and copied out only when it holds
+// (stop 33, conv33: the plan, the axis set, the variable index and each
+// statement's per-axis slices had been maps and objects made before it
+// could fail: block nests are planned at their first entry, a third of a
+// microsecond each on shfl_xor); the sets of axes and nest loops are
+// searched in their short lists.
 func (p *Program) planGridMode(s *Stmt, stmts []*Stmt, blk bool) *gridPlan {
-	g := &gridPlan{blk: blk}
+	g := gridPlan{blk: blk}
 	// The axes: a chain of loops each the only statement of the previous
 	// one's body; which of them are axes is decided by the start.
-	chain := []*Stmt{s}
+	var chainBuf [8]*Stmt
+	chain := append(chainBuf[:0], s)
 	for t := s; len(t.Body) == 1 && t.Body[0].Kind == KLoop && !t.Body[0].Tasks; {
 		t = t.Body[0]
 		chain = append(chain, t)
 	}
-	ok := true
 	for _, t := range stmts {
 		if t.Kind == KClearReads || t.Kind == KClearMutates {
 			continue
@@ -98,11 +111,7 @@ func (p *Program) planGridMode(s *Stmt, stmts []*Stmt, blk bool) *gridPlan {
 		} else if !blk && !affEqual(g.start, t.Exec.StartAff) {
 			return nil
 		}
-		found := false
-		for _, sh := range g.shapes {
-			found = found || sh == t.Exec.Shape
-		}
-		if !found {
+		if !slices.Contains(g.shapes, t.Exec.Shape) {
 			g.shapes = append(g.shapes, t.Exec.Shape)
 		}
 	}
@@ -112,7 +121,6 @@ func (p *Program) planGridMode(s *Stmt, stmts []*Stmt, blk bool) *gridPlan {
 	// Axes: the chain's loops whose iterator is in the start, which must
 	// be a prefix of the chain starting at s; no other loop of the nest
 	// may be in the start.
-	isAxis := map[int]bool{}
 	for i, l := range chain {
 		c := coefOf(g.start, l.Slot)
 		if c == 0 {
@@ -121,59 +129,52 @@ func (p *Program) planGridMode(s *Stmt, stmts []*Stmt, blk bool) *gridPlan {
 			}
 			break
 		}
+		if g.isAxis(l.Slot) {
+			return nil // one slot for two axes
+		}
 		g.axes = append(g.axes, l)
 		g.steps = append(g.steps, c)
-		isAxis[l.Slot] = true
 		if blk {
 			break // one axis, the outer loop (thgrid_blk.go)
 		}
 	}
-	if len(isAxis) != len(g.axes) {
-		return nil // one slot for two axes
+	// The bounds box: every loop of the nest, every access.
+	b := newLiteBox(s)
+	if b == nil {
+		return nil // a triangular nest: not a box
 	}
-	if blk && !g.blkStarts(s, isAxis) {
+	if blk && !g.blkStarts(s, b) {
+		return nil
+	}
+	if !g.ctlOK(s, blk) {
 		return nil
 	}
 	last := g.axes[len(g.axes)-1]
-	Walk(s, func(t *Stmt) {
-		for _, c := range t.CtlSlots {
-			if isAxis[c] {
-				ok = false // a condition or bound that reads a thread
-			}
-		}
-		if !blk && t.Kind == KLoop && !isAxis[t.Slot] && coefOf(g.start, t.Slot) != 0 {
-			ok = false
-		}
-	})
-	inner := false
+	ok, inner := true, false
 	for _, t := range last.Body {
-		Walk(t, func(u *Stmt) {
-			if u.Kind == KLoop && isAxis[u.Slot] {
-				ok = false // an axis slot reassigned inside
-			}
-			inner = inner || u.Kind == KLoop
-		})
+		ok, inner = g.innerLoops(t, inner)
+		if !ok {
+			return nil
+		}
 	}
-	if !ok || !inner {
+	if !inner {
 		// Without a sequential loop inside, a point runs one access
 		// or a few: building the others' records costs about what
 		// running them does (the Sm80 GEMM's cp.async nests were 20%
 		// slower at 256), so such nests are not planned.
 		return nil
 	}
-	// The bounds box: every loop of the nest, every access.
-	b, nest := newLiteBox(s)
-	if b == nil {
-		return nil // a triangular nest: not a box
-	}
 	for i, l := range b.loops {
 		if i < len(g.axes) && l != g.axes[i] {
 			return nil
 		}
 	}
-	varIdx := map[int]int{}
+	// Room for the accesses of a small nest at once (their growth was a
+	// sixth of a block plan, stop 33).
+	b.accs = make([]boxAcc, 0, 4)
+	g.accVar = make([]int, 0, 4)
 	if !b.walkChain(s, func(t *Stmt, encl []int) bool {
-		return t.Acc == nil || t.Kind == KLoop || g.addAccess(p, t, b, encl, nest, isAxis, varIdx)
+		return t.Acc == nil || t.Kind == KLoop || g.addAccess(p, t, b, encl)
 	}) {
 		return nil
 	}
@@ -198,14 +199,71 @@ func (p *Program) planGridMode(s *Stmt, stmts []*Stmt, blk bool) *gridPlan {
 	}
 	b.rng = make([]int, 2*len(b.loops))
 	g.box = b
-	return g
+	out := new(gridPlan)
+	*out = g
+	return out
 }
 
-// addAccess classifies statement t's access for the plan.
-func (g *gridPlan) addAccess(p *Program, t *Stmt, b *liteBox, encl []int, nest, isAxis map[int]bool, varIdx map[int]int) bool {
+// isAxis reports whether slot is an axis's iterator.
+func (g *gridPlan) isAxis(slot int) bool {
+	for _, l := range g.axes {
+		if l.Slot == slot {
+			return true
+		}
+	}
+	return false
+}
+
+// ctlOK reports whether no condition or bound in t's subtree reads an
+// axis and, for the one-thread form (!blk), no loop that is not an axis
+// has its iterator in the start.
+func (g *gridPlan) ctlOK(t *Stmt, blk bool) bool {
+	for _, c := range t.CtlSlots {
+		if g.isAxis(c) {
+			return false // a condition or bound that reads a thread
+		}
+	}
+	if !blk && t.Kind == KLoop && !g.isAxis(t.Slot) && coefOf(g.start, t.Slot) != 0 {
+		return false
+	}
+	for _, b := range t.Body {
+		if !g.ctlOK(b, blk) {
+			return false
+		}
+	}
+	return true
+}
+
+// innerLoops reports, for the subtree of t inside the last axis, whether
+// no loop in it reassigns an axis slot (ok) and whether inner or some
+// loop in it is set.
+func (g *gridPlan) innerLoops(t *Stmt, inner bool) (ok, _ bool) {
+	if t.Kind == KLoop {
+		if g.isAxis(t.Slot) {
+			return false, inner // an axis slot reassigned inside
+		}
+		inner = true
+	}
+	for _, b := range t.Body {
+		if ok, inner = g.innerLoops(b, inner); !ok {
+			return false, inner
+		}
+	}
+	return true, inner
+}
+
+// addAccess classifies statement t's access for the plan. Its per-axis
+// slices are kept in arrays on the stack and copied into the plan for a
+// variable's first access only.
+func (g *gridPlan) addAccess(p *Program, t *Stmt, b *liteBox, encl []int) bool {
 	a := t.Acc
-	dims := make([]int, len(g.axes))
-	coefs := make([]int, len(g.axes))
+	var dbuf, cbuf [4]int
+	var dims, coefs []int
+	if n := len(g.axes); n <= len(dbuf) {
+		dims, coefs = dbuf[:n], cbuf[:n]
+	} else {
+		dims, coefs = make([]int, n), make([]int, n)
+	}
 	for k := range dims {
 		dims[k] = -1
 	}
@@ -238,21 +296,14 @@ func (g *gridPlan) addAccess(p *Program, t *Stmt, b *liteBox, encl []int, nest, 
 			}
 		}
 	}
-	found := false
 	accIdx := -1
 	for i, o := range b.accs {
-		if o.a == a && len(o.chain) == len(encl) {
-			same := true
-			for j := range encl {
-				same = same && o.chain[j] == encl[j]
-			}
-			if same {
-				found, accIdx = true, i
-			}
+		if o.a == a && slices.Equal(o.chain, encl) {
+			accIdx = i
 		}
 	}
-	if !found {
-		ba, good := p.boxAccess(a, b.loops, encl, nest)
+	if accIdx < 0 {
+		ba, good := p.boxAccess(a, b.loops, encl)
 		if !good {
 			return false
 		}
@@ -268,11 +319,20 @@ func (g *gridPlan) addAccess(p *Program, t *Stmt, b *liteBox, encl []int, nest, 
 		}
 		return true
 	}
-	i, seen := varIdx[a.Var]
-	if !seen {
+	i := -1
+	for j := range g.vars {
+		if g.vars[j].v == a.Var {
+			i = j
+			break
+		}
+	}
+	if i < 0 {
 		i = len(g.vars)
-		varIdx[a.Var] = i
-		g.vars = append(g.vars, gridVar{v: a.Var, ro: true, dims: dims, coefs: coefs, trans: len(a.Idx) > 0})
+		n := len(dims)
+		dc := make([]int, 2*n) // the variable's dims and coefs, one array
+		copy(dc, dims)
+		copy(dc[n:], coefs)
+		g.vars = append(g.vars, gridVar{v: a.Var, ro: true, dims: dc[:n:n], coefs: dc[n:], trans: len(a.Idx) > 0})
 	}
 	gv := &g.vars[i]
 	g.accVar[accIdx] = i
@@ -308,50 +368,45 @@ func (g *gridPlan) addExec(t *Stmt) {
 }
 
 // blkStarts checks the block form's starts in nest s, whose one axis is
-// g.axes[0]: the axis's coefficient is the same in every start, a start
-// reads no loop of the nest other than the axis and its statement's own
-// enclosing loops, and some start reads a loop of the nest other than
-// the axis (otherwise the points are one thread, thgrid.go's form).
-func (g *gridPlan) blkStarts(s *Stmt, isAxis map[int]bool) bool {
+// g.axes[0] and whose loops are b.loops: the axis's coefficient is the
+// same in every start, a start reads no loop of the nest other than the
+// axis and its statement's own enclosing loops, and some start reads a
+// loop of the nest other than the axis (otherwise the points are one
+// thread, thgrid.go's form).
+func (g *gridPlan) blkStarts(s *Stmt, b *liteBox) bool {
 	ax := g.axes[0]
 	for _, e := range g.execs {
 		if coefOf(e.aff, ax.Slot) != g.steps[0] {
 			return false
 		}
 	}
-	nest := map[int]bool{}
-	Walk(s, func(t *Stmt) {
-		if t.Kind == KLoop {
-			nest[t.Slot] = true
-		}
-	})
-	ok, inner := true, false
-	var encl []int
-	var walk func(t *Stmt)
-	walk = func(t *Stmt) {
-		if t.Kind == KLoop {
-			encl = append(encl, t.Slot)
-			defer func() { encl = encl[:len(encl)-1] }()
-		}
-		if t.Kind != KLoop && t.Kind != KBlock && t.Kind != KIf && t.Exec.StartAff != nil {
-			for _, tm := range t.Exec.StartAff.Terms {
-				if !nest[tm.Slot] || isAxis[tm.Slot] || tm.Coef == 0 {
-					continue
-				}
-				mine := false
-				for _, e := range encl {
-					mine = mine || e == tm.Slot
-				}
-				ok = ok && mine
-				inner = true
+	var buf [8]int
+	ok, inner := g.blkWalk(s, b, buf[:0])
+	return ok && inner
+}
+
+// blkWalk is blkStarts' walk of t's subtree, encl the slots of the
+// loops enclosing t: whether no start reads a nest loop that is neither
+// the axis nor enclosing, and whether some start reads one that is.
+func (g *gridPlan) blkWalk(t *Stmt, b *liteBox, encl []int) (ok, inner bool) {
+	ok = true
+	if t.Kind == KLoop {
+		encl = append(encl, t.Slot)
+	}
+	if t.Kind != KLoop && t.Kind != KBlock && t.Kind != KIf && t.Exec.StartAff != nil {
+		for _, tm := range t.Exec.StartAff.Terms {
+			if tm.Coef == 0 || g.isAxis(tm.Slot) || !b.inNest(tm.Slot) {
+				continue
 			}
-		}
-		for _, c := range t.Body {
-			walk(c)
+			ok = ok && slices.Contains(encl, tm.Slot)
+			inner = true
 		}
 	}
-	walk(s)
-	return ok && inner
+	for _, c := range t.Body {
+		o, in := g.blkWalk(c, b, encl)
+		ok, inner = ok && o, inner || in
+	}
+	return ok, inner
 }
 
 // blkCandidate is the block form's first test, made in Finish (the plan

@@ -18,9 +18,9 @@ func TestWalkChain(t *testing.T) {
 	l2 := &Stmt{Kind: KLoop, Ctl: &Ctl{Slot: 2}, Body: []*Stmt{l3}}
 	l1 := &Stmt{Kind: KLoop, Ctl: &Ctl{Slot: 1}, Body: []*Stmt{a}}
 	l0 := &Stmt{Kind: KLoop, Ctl: &Ctl{Slot: 0}, Body: []*Stmt{l1, l2, c}}
-	box, nest := newLiteBox(l0)
-	if box == nil || len(box.loops) != 4 || len(nest) != 4 {
-		t.Fatalf("newLiteBox: %v %v", box, nest)
+	box := newLiteBox(l0)
+	if box == nil || len(box.loops) != 4 || !box.inNest(3) || box.inNest(4) {
+		t.Fatalf("newLiteBox: %v", box)
 	}
 	want := map[*Stmt][]int{l0: {0}, l1: {0, 1}, a: {0, 1}, l2: {0, 2}, l3: {0, 2, 3}, b: {0, 2, 3}, c: {0}}
 	var order []*Stmt
@@ -45,7 +45,7 @@ func TestWalkChain(t *testing.T) {
 	}
 	// An inner loop whose bounds read a nest slot: no box.
 	l2.CtlSlots = []int{1}
-	if box, _ := newLiteBox(l0); box != nil {
+	if box := newLiteBox(l0); box != nil {
 		t.Error("a triangular nest got a box")
 	}
 }
