@@ -58,7 +58,8 @@ func (p *Program) Finish() {
 	// grid symmetry off for the rest of the run (the naive GEMM and the
 	// TMA tester had run 300x slower).
 	p.thExt = true
-	p.planLoops(p.Body)
+	var th thPlanner
+	p.planLoops(p.Body, &th)
 	if !p.thExt {
 		p.dropThExt(p.Body)
 	}
@@ -68,12 +69,13 @@ func (p *Program) Finish() {
 }
 
 // planLoops sets the symmetry plans of the loops in s, s included, top
-// down, and clears p.thExt when some loop has a one-thread grid plan.
-func (p *Program) planLoops(s *Stmt) {
+// down, and clears p.thExt when some loop has a one-thread grid plan. th
+// is the thread planner, its scratch shared by the loops (stop 33).
+func (p *Program) planLoops(s *Stmt, th *thPlanner) {
 	if s.Kind == KLoop {
 		s.thsym, s.grid = nil, nil
 		if !s.Tasks && startReadsIter(s) {
-			s.thsym = p.planThreadSym(s)
+			s.thsym = th.plan(p, s)
 			s.grid = p.planGrid(s)
 			if s.grid != nil && !s.grid.blk {
 				p.thExt = false
@@ -81,7 +83,7 @@ func (p *Program) planLoops(s *Stmt) {
 		}
 	}
 	for _, b := range s.Body {
-		p.planLoops(b)
+		p.planLoops(b, th)
 	}
 }
 

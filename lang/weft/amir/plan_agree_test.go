@@ -104,18 +104,27 @@ func (f *planAgreeFacts) add(g planAgreeFacts) {
 func plansAgree(p *Program) (planAgreeFacts, error) {
 	var f planAgreeFacts
 	var err error
+	var th thPlanner // one planner for every loop, its scratch reused (as in Finish)
 	Walk(p.Body, func(s *Stmt) {
 		if err != nil || s.Kind != KLoop || s.Tasks {
 			return
 		}
 		f.loops++
-		th, thRef := p.planThreadSym(s), p.planThreadSymRef(s)
-		if d := planEqual(th, thRef); d != "" {
+		pl, ref := th.plan(p, s), p.planThreadSymRef(s)
+		if d := planEqual(pl, ref); d != "" {
 			err = fmt.Errorf("loop of slot %d: thread plans differ: %s", s.Slot, d)
 			return
 		}
-		if th != nil {
+		if d := planEqual(p.planThreadSym(s), ref); d != "" {
+			err = fmt.Errorf("loop of slot %d: thread plans (a fresh planner) differ: %s", s.Slot, d)
+			return
+		}
+		if pl != nil {
 			f.thsym++
+		}
+		if d := planEqual(p.planGrid(s), p.planGridRef(s)); d != "" {
+			err = fmt.Errorf("loop of slot %d: planGrid differs: %s", s.Slot, d)
+			return
 		}
 		stmts := gridStmts(s)
 		for _, blk := range []bool{false, true} {
@@ -216,6 +225,23 @@ func perturbPlan(p *Program, seed int64) *Program {
 			}
 		}
 	}
+	if rng.Intn(2) == 0 {
+		// A statement after a loop on the access of the loop's last
+		// statement: one access under two chains of enclosing loops.
+		var share func(s *Stmt)
+		share = func(s *Stmt) {
+			for i, t := range s.Body {
+				if t.Kind == KLoop && len(t.Body) > 0 && i+1 < len(s.Body) {
+					last, next := t.Body[len(t.Body)-1], s.Body[i+1]
+					if last.Acc != nil && next.Acc != nil && next.Kind != KAlloc && last.Kind != KAlloc && rng.Intn(2) == 0 {
+						next.Acc = last.Acc
+					}
+				}
+				share(t)
+			}
+		}
+		share(p.Body)
+	}
 	for i := 0; i < 1+rng.Intn(3) && len(accs) > 0; i++ {
 		a := accs[rng.Intn(len(accs))]
 		w := &a.Idx[rng.Intn(len(a.Idx))]
@@ -233,4 +259,51 @@ func perturbPlan(p *Program, seed int64) *Program {
 	}
 	p.Finish()
 	return p
+}
+
+// TestThreadPlanScope: a private variable allocated in an If's body and
+// accessed after the If is out of scope there (each access must follow
+// its Alloc in the same list or an enclosing one): no thread plan. The
+// planner's scope stack must be cut back at the end of a list.
+func TestThreadPlanScope(t *testing.T) {
+	b := newBuilder(64)
+	task, y := b.slot("task"), b.slot("y")
+	L := b.local("L", 4)
+	G := b.newVar("G", false, 64)
+	var loop *Stmt
+	b.loop(task, 0, 1, true, func() {
+		b.loop(y, 0, 32, false, func() {
+			st := &Affine{Terms: []Term{{Slot: y, Coef: 1}}}
+			e := Exec{Shape: shThread, Start: st.Eval, StartAff: st}
+			zero := &Affine{}
+			atL := func() *Access { return &Access{Var: L, Idx: []Window{{Lo: zero.Eval, LoAff: zero}}} }
+			b.open()
+			b.alloc(L)
+			b.write(e, atL(), qCuda2, FullyOrdered)
+			body := b.close()
+			b.add(&Stmt{Kind: KIf, Sync: -1, Body: body, Ctl: &Ctl{Cond: func([]int) bool { return true }}})
+			b.read(e, atL(), qCuda2)
+			b.write(e, &Access{Var: G, Idx: []Window{{Lo: st.Eval, LoAff: st}}, Slots: []int{y}}, qCuda2, FullyOrdered)
+		})
+		top := b.stack[len(b.stack)-1]
+		loop = top[len(top)-1]
+	})
+	p := b.build()
+	if _, err := plansAgree(p); err != nil {
+		t.Fatal(err)
+	}
+	if pl := p.planThreadSymRef(loop); pl != nil {
+		t.Fatalf("the reference planned the loop: %+v", pl)
+	}
+	// The same program with the read inside the If has a plan.
+	ifs := loop.Body[0]
+	ifs.Body = append(ifs.Body, loop.Body[1:len(loop.Body)-5]...)
+	loop.Body = append(loop.Body[:1], loop.Body[len(loop.Body)-5:]...)
+	p.Finish()
+	if _, err := plansAgree(p); err != nil {
+		t.Fatal(err)
+	}
+	if pl := p.planThreadSym(loop); pl == nil || len(pl.private) != 1 {
+		t.Fatalf("no plan with a private variable for the loop: %+v", pl)
+	}
 }

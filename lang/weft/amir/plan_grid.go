@@ -173,8 +173,9 @@ func (p *Program) planGridMode(s *Stmt, stmts []*Stmt, blk bool) *gridPlan {
 	// sixth of a block plan, stop 33).
 	b.accs = make([]boxAcc, 0, 4)
 	g.accVar = make([]int, 0, 4)
+	var memo gridAccMemo
 	if !b.walkChain(s, func(t *Stmt, encl []int) bool {
-		return t.Acc == nil || t.Kind == KLoop || g.addAccess(p, t, b, encl)
+		return t.Acc == nil || t.Kind == KLoop || g.addAccess(p, t, b, encl, &memo)
 	}) {
 		return nil
 	}
@@ -252,65 +253,81 @@ func (g *gridPlan) innerLoops(t *Stmt, inner bool) (ok, _ bool) {
 	return true, inner
 }
 
-// addAccess classifies statement t's access for the plan. Its per-axis
-// slices are kept in arrays on the stack and copied into the plan for a
-// variable's first access only.
-func (g *gridPlan) addAccess(p *Program, t *Stmt, b *liteBox, encl []int) bool {
+// gridAccMemo is the last access addAccess classified, with the loops
+// enclosing it: its per-axis dimensions and coefficients and its index in
+// the box. The statements of one access (its checks, clears and records)
+// follow each other and share its *Access, and the classification
+// depends on the access and its loops only (stop 33, conv33: it was
+// redone for each, a third of a block plan on shfl_xor).
+type gridAccMemo struct {
+	a           *Access
+	encl        [8]int
+	nEncl       int
+	dims, coefs [4]int
+	accIdx      int
+}
+
+// addAccess classifies statement t's access for the plan (memo: the last
+// one classified). Its per-axis slices are kept in arrays (memo's, or on
+// the stack) and copied into the plan for a variable's first access only.
+func (g *gridPlan) addAccess(p *Program, t *Stmt, b *liteBox, encl []int, memo *gridAccMemo) bool {
 	a := t.Acc
-	var dbuf, cbuf [4]int
+	n := len(g.axes)
 	var dims, coefs []int
-	if n := len(g.axes); n <= len(dbuf) {
-		dims, coefs = dbuf[:n], cbuf[:n]
-	} else {
-		dims, coefs = make([]int, n), make([]int, n)
-	}
-	for k := range dims {
-		dims[k] = -1
-	}
-	for d := range a.Idx {
-		w := &a.Idx[d]
-		for k, ax := range g.axes {
-			y := ax.Slot
-			r, known := winReads(a, w, y)
-			if !known {
-				return false
-			}
-			if !r {
-				continue
-			}
-			if w.LoAff == nil || (w.Hi != nil && w.HiAff == nil) {
-				return false
-			}
-			c := coefOf(w.LoAff, y)
-			if c <= 0 || (w.Hi != nil && coefOf(w.HiAff, y) != c) || dims[k] >= 0 {
-				return false
-			}
-			dims[k], coefs[k] = d, c
-		}
-	}
-	if len(a.Idx) == 0 {
-		// The whole variable: every thread touches every cell.
-		if !t.dead {
-			for k := range dims {
-				dims[k] = -1
-			}
-		}
-	}
 	accIdx := -1
-	for i, o := range b.accs {
-		if o.a == a && slices.Equal(o.chain, encl) {
-			accIdx = i
+	if memo.a == a && slices.Equal(memo.encl[:memo.nEncl], encl) {
+		dims, coefs, accIdx = memo.dims[:n], memo.coefs[:n], memo.accIdx
+	} else {
+		if n <= len(memo.dims) {
+			dims, coefs = memo.dims[:n], memo.coefs[:n]
+		} else {
+			dims, coefs = make([]int, n), make([]int, n)
+		}
+		memo.a = nil // being rewritten
+		for k := range dims {
+			dims[k], coefs[k] = -1, 0
+		}
+		for d := range a.Idx {
+			w := &a.Idx[d]
+			for k, ax := range g.axes {
+				y := ax.Slot
+				r, known := winReads(a, w, y)
+				if !known {
+					return false
+				}
+				if !r {
+					continue
+				}
+				if w.LoAff == nil || (w.Hi != nil && w.HiAff == nil) {
+					return false
+				}
+				c := coefOf(w.LoAff, y)
+				if c <= 0 || (w.Hi != nil && coefOf(w.HiAff, y) != c) || dims[k] >= 0 {
+					return false
+				}
+				dims[k], coefs[k] = d, c
+			}
+		}
+		for i, o := range b.accs {
+			if o.a == a && slices.Equal(o.chain, encl) {
+				accIdx = i
+			}
+		}
+		if accIdx < 0 {
+			ba, good := p.boxAccess(a, b.loops, encl)
+			if !good {
+				return false
+			}
+			b.accs = append(b.accs, ba)
+			g.accVar = append(g.accVar, -1)
+			accIdx = len(b.accs) - 1
+		}
+		if n <= len(memo.dims) && len(encl) <= len(memo.encl) {
+			memo.a, memo.nEncl, memo.accIdx = a, copy(memo.encl[:], encl), accIdx
 		}
 	}
-	if accIdx < 0 {
-		ba, good := p.boxAccess(a, b.loops, encl)
-		if !good {
-			return false
-		}
-		b.accs = append(b.accs, ba)
-		g.accVar = append(g.accVar, -1)
-		accIdx = len(b.accs) - 1
-	}
+	// (A whole variable, len(a.Idx) == 0: no window reads an axis, every
+	// thread touches every cell, dims are all -1.)
 	if t.dead {
 		for k, d := range dims {
 			if d >= 0 {
@@ -441,13 +458,17 @@ func blkCandidate(s *Stmt, stmts []*Stmt) bool {
 			}
 		}
 	}
-	inner := false
-	if len(other) > 0 {
-		for _, t := range s.Body {
-			Walk(t, func(u *Stmt) {
-				inner = inner || u.Kind == KLoop && slices.Contains(other, u.Slot)
-			})
+	return len(other) > 0 && hasLoopOf(s.Body, other)
+}
+
+// hasLoopOf reports whether a loop of one of slots is in list or nested
+// in it (a recursion that stops at the first, not Walk's closure: stop
+// 33).
+func hasLoopOf(list []*Stmt, slots []int) bool {
+	for _, t := range list {
+		if t.Kind == KLoop && slices.Contains(slots, t.Slot) || hasLoopOf(t.Body, slots) {
+			return true
 		}
 	}
-	return inner
+	return false
 }

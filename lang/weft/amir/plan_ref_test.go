@@ -823,3 +823,72 @@ func (p *Program) planBoxRef(s *Stmt) *liteBox {
 	b.rng = make([]int, 2*len(b.loops))
 	return b
 }
+
+// planGridRef returns the grid plan of loop s, or nil when s is outside the
+// form above and outside its block form (thgrid_blk.go).
+func (p *Program) planGridRef(s *Stmt) *gridPlan {
+	if s.Kind != KLoop || s.Tasks {
+		return nil
+	}
+	stmts := make([]*Stmt, 0, 16) // on the stack when they fit (stop 29: growth was a tenth of a small kernel's Convert objects)
+	stmts, ok := gridCollect(s.Body, stmts)
+	if !ok {
+		return nil // both forms need it (one walk for both: stop 30)
+	}
+	// The one-thread form's start is its first statement's; without a
+	// loop inside its last axis it refuses s (gridInner, plan_quick.go).
+	if f := firstExec(s.Body); f != nil && !f.Exec.All && f.Exec.StartAff != nil && gridInner(s, f.Exec.StartAff) {
+		if g := p.planGridModeRef(s, stmts, false); g != nil {
+			return g
+		}
+	}
+	if !blkCandidateRef(s, stmts) {
+		return nil
+	}
+	// Planned at the first entry outside a grid (gridEnter): a loop
+	// inside a block nest never is, nor a nest never entered.
+	return &gridPlan{blk: true, lazy: true}
+}
+
+// blkCandidateRef is the block form's first test, made in Finish (the plan
+// itself waits for the nest's first entry, gridEnter): every start of
+// the nest's statements (but clears) reads s's iterator with one
+// coefficient, and one reads the iterator of a loop inside s.
+func blkCandidateRef(s *Stmt, stmts []*Stmt) bool {
+	c0 := 0
+	var buf [8]int
+	other := buf[:0] // the other slots the starts read
+	var last *Affine
+	for _, t := range stmts {
+		if t.Kind == KClearReads || t.Kind == KClearMutates {
+			continue
+		}
+		a := t.Exec.StartAff
+		if t.Exec.All || a == nil {
+			return false
+		}
+		if a == last {
+			continue // the statements of one access share their start
+		}
+		last = a
+		c := coefOf(a, s.Slot)
+		if c == 0 || c0 != 0 && c != c0 {
+			return false
+		}
+		c0 = c
+		for _, tm := range a.Terms {
+			if tm.Slot != s.Slot && tm.Coef != 0 && !slices.Contains(other, tm.Slot) {
+				other = append(other, tm.Slot)
+			}
+		}
+	}
+	inner := false
+	if len(other) > 0 {
+		for _, t := range s.Body {
+			Walk(t, func(u *Stmt) {
+				inner = inner || u.Kind == KLoop && slices.Contains(other, u.Slot)
+			})
+		}
+	}
+	return inner
+}

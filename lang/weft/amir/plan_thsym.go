@@ -4,294 +4,63 @@ import "slices"
 
 // The thread-symmetry planner (thsym.go has the form, the argument and
 // the machine side), moved here at issue 13, stop 32 (conv32).
+//
+// Stop 33 (conv33): the planner is a thPlanner value whose lists are
+// reused from one loop to the next of one Finish, and the plan is copied
+// out only when it holds. It had been a dozen closures over variables
+// that lived on the heap, a map and a plan made before the walk could
+// fail: about 1 000 instructions a statement walked on rmem_uniform and
+// shfl_xor, most of it allocation. The walk, its order and its refusals
+// are unchanged (TestPlansAgree compares it with the stop-32 planner,
+// plan_ref_test.go).
+
+// thPlanner is planThreadSym's state; its slices are scratch, reused by
+// the next plan.
+type thPlanner struct {
+	p     *Program
+	y     int    // the loop's iterator
+	pl    thPlan // the plan being built
+	ok    bool
+	loops []*Stmt // the inner loops walked so far
+	privN []int32 // per private variable, its accesses walked
+	scope []int   // the private variables allocated before the current statement
+	zero  []int   // an environment for constant bounds
+	// scanA, scanD: the last access scanned and its answer (the
+	// statements of one access follow each other and share it; stop 32:
+	// winReads was a sixth of the planner on shfl_xor).
+	scanA *Access
+	scanD int
+}
 
 // planThreadSym returns loop s's thread-symmetry plan, or nil when its
 // body is outside the form above.
 func (p *Program) planThreadSym(s *Stmt) *thPlan {
-	y := s.Slot
-	pl := &thPlan{}
-	ok := true
-	ownedIdx := map[int]int{}
-	addAcc := func(a *Access) {
-		for _, b := range pl.accs {
-			if b == a {
-				return
-			}
-		}
-		pl.accs = append(pl.accs, a)
+	var t thPlanner
+	return t.plan(p, s)
+}
+
+// plan is planThreadSym with t's scratch.
+func (t *thPlanner) plan(p *Program, s *Stmt) *thPlan {
+	t.p, t.y, t.ok = p, s.Slot, true
+	pl := &t.pl
+	*pl = thPlan{
+		shapes: pl.shapes[:0], owned: pl.owned[:0], bars: pl.bars[:0], accs: pl.accs[:0],
+		pins: pl.pins[:0], private: pl.private[:0], yconds: pl.yconds[:0],
+		quiet: true,
 	}
-	// noY: none of a's windows reads y (barrier accesses).
-	noY := func(a *Access) bool {
-		for i := range a.Idx {
-			if r, known := winReads(a, &a.Idx[i], y); r || !known {
-				return false
-			}
-		}
-		return true
-	}
-	var scanAcc func(a *Access) int
-	// scan: a's windows that read y are affine (recorded for the bounds
-	// check); it returns the one dimension reading y (-1 none, -2 more
-	// than one or not affine).
-	//
-	// The statements of one access (a check, a clear, a record) follow
-	// each other and share its *Access: the last answer is kept (stop 32:
-	// winReads was a sixth of the planner on shfl_xor).
-	var scanA *Access
-	scanD := 0
-	scan := func(a *Access) int {
-		if a == scanA {
-			return scanD
-		}
-		scanA, scanD = a, scanAcc(a)
-		return scanD
-	}
-	scanAcc = func(a *Access) int {
-		dim := -1
-		for i := range a.Idx {
-			w := &a.Idx[i]
-			r, known := winReads(a, w, y)
-			if !known {
-				return -2
-			}
-			if !r {
-				continue
-			}
-			if w.LoAff == nil || (w.Hi != nil && w.HiAff == nil) {
-				return -2 // a double-buffer index of the iterator
-			}
-			addAcc(a)
-			if dim >= 0 {
-				return -2
-			}
-			dim = i
-		}
-		return dim
-	}
-	ptq := func(a *Access) bool {
-		v := &p.Vars[a.Var]
-		if !v.Barrier || !v.PerThreadQueue || v.Ring > 0 || v.RingDepth > 0 || !noY(a) {
-			return false
-		}
-		for _, b := range pl.bars {
-			if b == a.Var {
-				return true
-			}
-		}
-		pl.bars = append(pl.bars, a.Var)
-		return true
-	}
-	// The inner loops, the variables allocated in the body (each access
-	// of one counted in privN) and whether it holds an event, gathered by
-	// the walk (stop 29: rmem_uniform's one-thread loop nested in the
-	// thread loop, with its register allocated there).
-	var loops []*Stmt
-	var privN []int32
-	var zero []int // an environment for constant bounds
-	pl.quiet = true
-	isInner := func(slot int) bool {
-		for _, l := range loops {
-			if l.Slot == slot {
-				return true
-			}
-		}
-		return false
-	}
-	var walk func(t *Stmt, scope []int, inLoop bool)
-	// walkList walks a statement list; scope holds the private variables
-	// allocated before the current statement in this list or an
-	// enclosing one (each access must follow its Alloc).
-	walkList := func(list []*Stmt, scope []int, inLoop bool) {
-		for _, b := range list {
-			if !ok {
-				return
-			}
-			if b.Kind == KAlloc {
-				for _, c := range b.CtlSlots {
-					if c == y {
-						ok = false // an extent that reads the thread
-						return
-					}
-				}
-				if slices.Contains(pl.private, b.Acc.Var) {
-					ok = false // allocated twice
-					return
-				}
-				pl.private = append(pl.private, b.Acc.Var)
-				privN = append(privN, 0)
-				scope = append(scope[:len(scope):len(scope)], b.Acc.Var)
-				continue
-			}
-			walk(b, scope[:len(scope):len(scope)], inLoop)
-		}
-	}
-	walk = func(t *Stmt, scope []int, inLoop bool) {
-		if !ok {
-			return
-		}
-		for _, c := range t.CtlSlots {
-			if c == y {
-				// A condition on the thread, outside inner loops and
-				// reading no inner iterator, splits the iterations into
-				// classes (thsymClasses); any other bound, count or
-				// condition that reads the thread breaks symmetry.
-				if t.Kind != KIf || inLoop {
-					ok = false
-					return
-				}
-				pl.yconds = append(pl.yconds, t) // reading no inner iterator: tested after the walk
-				break
-			}
-		}
-		switch t.Kind {
-		case KBlock, KIf:
-			walkList(t.Body, scope, inLoop)
-			return
-		case KLoop:
-			if t.Tasks {
-				ok = false
-				return
-			}
-			loops = append(loops, t)
-			walkList(t.Body, scope, true)
-			return
-		case KAlloc, KIncTaskID, KCheckBarrier:
-			ok = false
-			return
-		}
-		if t.TxBytes != 0 || t.TxCheck {
-			ok = false
-			return
-		}
-		if t.Kind != KClearReads && t.Kind != KClearMutates {
-			e := &t.Exec
-			if e.All || e.StartAff == nil {
-				ok = false
-				return
-			}
-			if pl.start == nil {
-				pl.start = e.StartAff
-				pl.step = coefOf(e.StartAff, y)
-				if pl.step == 0 {
-					ok = false
-					return
-				}
-				// An inner loop the start reads (a pin, on the path to
-				// here) with constant bounds of other than one
-				// iteration refuses at every entry: refused now, before
-				// walking the rest (shfl_xor's nests of lane loops).
-				for _, tm := range pl.start.Terms {
-					for _, l := range loops {
-						if l.Slot == tm.Slot && tm.Coef != 0 && len(l.CtlSlots) == 0 {
-							if zero == nil {
-								zero = make([]int, len(p.Slots))
-							}
-							if l.Hi(zero)-l.Lo(zero) != 1 {
-								ok = false
-								return
-							}
-						}
-					}
-				}
-			} else if !affEqual(pl.start, e.StartAff) {
-				ok = false
-				return
-			}
-			found := false
-			for _, sh := range pl.shapes {
-				found = found || sh == e.Shape
-			}
-			if !found {
-				pl.shapes = append(pl.shapes, e.Shape)
-			}
-		}
-		switch t.Kind {
-		case KFence, KArrive, KAwait:
-			pl.quiet = false
-		}
-		switch t.Kind {
-		case KFence:
-			return
-		case KArrive:
-			for _, b := range t.Bars {
-				if !ptq(b) {
-					ok = false
-				}
-			}
-			return
-		case KAwait:
-			ok = ptq(t.Acc)
-			return
-		}
-		// Records, checks and clears.
-		for _, b := range t.Bars {
-			if !ptq(b) {
-				ok = false
-				return
-			}
-		}
-		a := t.Acc
-		if i := slices.Index(pl.private, a.Var); i >= 0 {
-			// This iteration's own incarnation: after its Alloc, and
-			// the same cells in every iteration.
-			if !slices.Contains(scope, a.Var) || !noY(a) {
-				ok = false
-			}
-			privN[i]++
-			return
-		}
-		d := scan(a)
-		if d == -2 {
-			ok = false
-			return
-		}
-		if t.dead {
-			return // counted and bounds checked only
-		}
-		if d < 0 {
-			ok = false // a cell every thread touches
-			return
-		}
-		w := &a.Idx[d]
-		c := coefOf(w.LoAff, y)
-		if c <= 0 || (w.Hi != nil && coefOf(w.HiAff, y) != c) {
-			ok = false
-			return
-		}
-		shared := !p.Vars[a.Var].TaskLocal
-		for _, b := range t.Bars {
-			shared = shared || !p.Vars[b.Var].TaskLocal
-		}
-		i, seen := ownedIdx[a.Var]
-		if !seen {
-			ownedIdx[a.Var] = len(pl.owned)
-			pl.owned = append(pl.owned, thOwned{v: a.Var, dim: d, lo: w.LoAff, coef: c})
-			i = len(pl.owned) - 1
-		}
-		o := &pl.owned[i]
-		if o.dim != d || !affEqual(o.lo, w.LoAff) {
-			ok = false // two slices per thread: threads may share cells
-			return
-		}
-		o.liteRuns = o.liteRuns || shared
-		for _, b := range o.accs {
-			if b == a {
-				return
-			}
-		}
-		o.accs = append(o.accs, a)
-	}
-	walkList(s.Body, nil, false)
-	if !ok || pl.start == nil {
+	t.loops, t.privN, t.scope = t.loops[:0], t.privN[:0], t.scope[:0]
+	t.scanA, t.scanD = nil, 0
+	t.walkList(s.Body, false)
+	if !t.ok || pl.start == nil {
 		return nil
 	}
-	pl.inner = len(loops) > 0
+	pl.inner = len(t.loops) > 0
 	// Private: allocated once in the whole program (here), a data
 	// variable, every access of the program in this body after its Alloc
 	// (an access before it was taken for an owned one, or refused).
 	for i, v := range pl.private {
 		pv := &p.Vars[v]
-		if p.allocN[v] != 1 || pv.Barrier || pv.Ring > 0 || pv.RingDepth > 0 || privN[i] != p.accN[v] {
+		if p.allocN[v] != 1 || pv.Barrier || pv.Ring > 0 || pv.RingDepth > 0 || t.privN[i] != p.accN[v] {
 			return nil
 		}
 		for _, o := range pl.owned {
@@ -300,9 +69,9 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 			}
 		}
 	}
-	for _, t := range pl.yconds {
-		for _, c := range t.CtlSlots {
-			if isInner(c) {
+	for _, c := range pl.yconds {
+		for _, sl := range c.CtlSlots {
+			if t.isInner(sl) {
 				return nil
 			}
 		}
@@ -312,7 +81,7 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 		o.box = true
 		for _, a := range o.accs {
 			for _, c := range a.Slots {
-				if isInner(c) {
+				if t.isInner(c) {
 					o.box = false
 				}
 			}
@@ -335,67 +104,339 @@ func (p *Program) planThreadSym(s *Stmt) *thPlan {
 		return nil
 	}
 	pl.yOnly = true
-	for _, t := range pl.yconds {
-		for _, c := range t.CtlSlots {
-			pl.yOnly = pl.yOnly && c == y
+	for _, c := range pl.yconds {
+		for _, sl := range c.CtlSlots {
+			pl.yOnly = pl.yOnly && sl == t.y
 		}
 	}
 	// Pins: the inner iterators the thread start, or a window that reads
 	// the thread, reads.
-	pin := func(a *Affine) {
-		if a == nil {
-			return
-		}
-		for _, t := range a.Terms {
-			if t.Coef == 0 || !isInner(t.Slot) {
-				continue
-			}
-			found := false
-			for _, q := range pl.pins {
-				found = found || q.slot == t.Slot
-			}
-			if found {
-				continue
-			}
-			var lp *Stmt
-			for _, l := range loops {
-				if l.Slot == t.Slot {
-					if lp != nil {
-						ok = false // two loops of one iterator
-					}
-					lp = l
-				}
-			}
-			for _, c := range lp.CtlSlots {
-				if c == y || isInner(c) {
-					ok = false // bounds not known at entry
-				}
-			}
-			pl.pins = append(pl.pins, thPin{slot: t.Slot, loop: lp})
-		}
-	}
-	pin(pl.start)
+	t.pin(pl.start)
 	for _, a := range pl.accs {
 		for i := range a.Idx {
 			w := &a.Idx[i]
-			if r, _ := winReads(a, w, y); r {
-				pin(w.LoAff)
-				pin(w.HiAff)
+			if r, _ := winReads(a, w, t.y); r {
+				t.pin(w.LoAff)
+				t.pin(w.HiAff)
 			}
 		}
 	}
-	if !ok {
+	if !t.ok {
 		return nil
 	}
 	for _, o := range pl.owned {
-		if p.Vars[o.v].Barrier {
+		if p.Vars[o.v].Barrier || slices.Contains(pl.bars, o.v) {
 			return nil
 		}
-		for _, b := range pl.bars {
-			if b == o.v {
-				return nil
+	}
+	return pl.clone()
+}
+
+// clone returns a copy of pl with lists of its own (pl's are scratch).
+func (pl *thPlan) clone() *thPlan {
+	c := *pl
+	c.shapes = slices.Clone(pl.shapes)
+	c.bars = slices.Clone(pl.bars)
+	c.accs = slices.Clone(pl.accs)
+	c.pins = slices.Clone(pl.pins)
+	c.private = slices.Clone(pl.private)
+	c.yconds = slices.Clone(pl.yconds)
+	c.owned = slices.Clone(pl.owned)
+	for k := range c.owned {
+		c.owned[k].accs = slices.Clone(c.owned[k].accs)
+	}
+	return &c
+}
+
+// isInner reports whether slot is the iterator of an inner loop walked.
+func (t *thPlanner) isInner(slot int) bool {
+	return hasSlot(t.loops, slot)
+}
+
+// pin adds the inner iterators a reads to the plan's pins (clearing t.ok
+// when one's loop is not known at entry).
+func (t *thPlanner) pin(a *Affine) {
+	if a == nil {
+		return
+	}
+	pl := &t.pl
+	for _, tm := range a.Terms {
+		if tm.Coef == 0 || !t.isInner(tm.Slot) {
+			continue
+		}
+		found := false
+		for _, q := range pl.pins {
+			found = found || q.slot == tm.Slot
+		}
+		if found {
+			continue
+		}
+		var lp *Stmt
+		for _, l := range t.loops {
+			if l.Slot == tm.Slot {
+				if lp != nil {
+					t.ok = false // two loops of one iterator
+				}
+				lp = l
 			}
 		}
+		for _, c := range lp.CtlSlots {
+			if c == t.y || t.isInner(c) {
+				t.ok = false // bounds not known at entry
+			}
+		}
+		pl.pins = append(pl.pins, thPin{slot: tm.Slot, loop: lp})
 	}
-	return pl
+}
+
+// noY reports whether none of a's windows reads the iterator (barrier
+// accesses).
+func (t *thPlanner) noY(a *Access) bool {
+	for i := range a.Idx {
+		if r, known := winReads(a, &a.Idx[i], t.y); r || !known {
+			return false
+		}
+	}
+	return true
+}
+
+// scan returns the one dimension of a reading the iterator (-1 none, -2
+// more than one or not affine), noting a in pl.accs when a window reads
+// it (for the bounds check). The last answer is kept.
+func (t *thPlanner) scan(a *Access) int {
+	if a == t.scanA {
+		return t.scanD
+	}
+	t.scanA, t.scanD = a, t.scanAcc(a)
+	return t.scanD
+}
+
+func (t *thPlanner) scanAcc(a *Access) int {
+	dim := -1
+	for i := range a.Idx {
+		w := &a.Idx[i]
+		r, known := winReads(a, w, t.y)
+		if !known {
+			return -2
+		}
+		if !r {
+			continue
+		}
+		if w.LoAff == nil || (w.Hi != nil && w.HiAff == nil) {
+			return -2 // a double-buffer index of the iterator
+		}
+		if !slices.Contains(t.pl.accs, a) {
+			t.pl.accs = append(t.pl.accs, a)
+		}
+		if dim >= 0 {
+			return -2
+		}
+		dim = i
+	}
+	return dim
+}
+
+// ptq reports whether a is an access of a per-thread-queue barrier that
+// reads no iterator, noting its variable in pl.bars.
+func (t *thPlanner) ptq(a *Access) bool {
+	v := &t.p.Vars[a.Var]
+	if !v.Barrier || !v.PerThreadQueue || v.Ring > 0 || v.RingDepth > 0 || !t.noY(a) {
+		return false
+	}
+	if !slices.Contains(t.pl.bars, a.Var) {
+		t.pl.bars = append(t.pl.bars, a.Var)
+	}
+	return true
+}
+
+// walkList walks a statement list. t.scope holds the private variables
+// allocated before the current statement in this list or an enclosing
+// one (each access must follow its Alloc): a stack, cut back at the end
+// of the list.
+func (t *thPlanner) walkList(list []*Stmt, inLoop bool) {
+	n := len(t.scope)
+	for _, b := range list {
+		if !t.ok {
+			break
+		}
+		if b.Kind == KAlloc {
+			if slices.Contains(b.CtlSlots, t.y) {
+				t.ok = false // an extent that reads the thread
+				break
+			}
+			if slices.Contains(t.pl.private, b.Acc.Var) {
+				t.ok = false // allocated twice
+				break
+			}
+			t.pl.private = append(t.pl.private, b.Acc.Var)
+			t.privN = append(t.privN, 0)
+			t.scope = append(t.scope, b.Acc.Var)
+			continue
+		}
+		t.walk(b, inLoop)
+	}
+	t.scope = t.scope[:n]
+}
+
+// walk walks statement s (inLoop: inside an inner loop).
+func (t *thPlanner) walk(s *Stmt, inLoop bool) {
+	if !t.ok {
+		return
+	}
+	p, pl, y := t.p, &t.pl, t.y
+	for _, c := range s.CtlSlots {
+		if c == y {
+			// A condition on the thread, outside inner loops and
+			// reading no inner iterator, splits the iterations into
+			// classes (thsymClasses); any other bound, count or
+			// condition that reads the thread breaks symmetry.
+			if s.Kind != KIf || inLoop {
+				t.ok = false
+				return
+			}
+			pl.yconds = append(pl.yconds, s) // reading no inner iterator: tested after the walk
+			break
+		}
+	}
+	switch s.Kind {
+	case KBlock, KIf:
+		t.walkList(s.Body, inLoop)
+		return
+	case KLoop:
+		if s.Tasks {
+			t.ok = false
+			return
+		}
+		t.loops = append(t.loops, s)
+		t.walkList(s.Body, true)
+		return
+	case KAlloc, KIncTaskID, KCheckBarrier:
+		t.ok = false
+		return
+	}
+	if s.TxBytes != 0 || s.TxCheck {
+		t.ok = false
+		return
+	}
+	if s.Kind != KClearReads && s.Kind != KClearMutates {
+		e := &s.Exec
+		if e.All || e.StartAff == nil {
+			t.ok = false
+			return
+		}
+		if pl.start == nil {
+			pl.start = e.StartAff
+			pl.step = coefOf(e.StartAff, y)
+			if pl.step == 0 {
+				t.ok = false
+				return
+			}
+			// An inner loop the start reads (a pin, on the path to
+			// here) with constant bounds of other than one
+			// iteration refuses at every entry: refused now, before
+			// walking the rest (shfl_xor's nests of lane loops).
+			for _, tm := range pl.start.Terms {
+				for _, l := range t.loops {
+					if l.Slot == tm.Slot && tm.Coef != 0 && len(l.CtlSlots) == 0 {
+						if len(t.zero) < len(p.Slots) {
+							t.zero = make([]int, len(p.Slots))
+						}
+						if l.Hi(t.zero)-l.Lo(t.zero) != 1 {
+							t.ok = false
+							return
+						}
+					}
+				}
+			}
+		} else if !affEqual(pl.start, e.StartAff) {
+			t.ok = false
+			return
+		}
+		if !slices.Contains(pl.shapes, e.Shape) {
+			pl.shapes = append(pl.shapes, e.Shape)
+		}
+	}
+	switch s.Kind {
+	case KFence, KArrive, KAwait:
+		pl.quiet = false
+	}
+	switch s.Kind {
+	case KFence:
+		return
+	case KArrive:
+		for _, b := range s.Bars {
+			if !t.ptq(b) {
+				t.ok = false
+			}
+		}
+		return
+	case KAwait:
+		t.ok = t.ptq(s.Acc)
+		return
+	}
+	// Records, checks and clears.
+	for _, b := range s.Bars {
+		if !t.ptq(b) {
+			t.ok = false
+			return
+		}
+	}
+	a := s.Acc
+	if i := slices.Index(pl.private, a.Var); i >= 0 {
+		// This iteration's own incarnation: after its Alloc, and
+		// the same cells in every iteration.
+		if !slices.Contains(t.scope, a.Var) || !t.noY(a) {
+			t.ok = false
+		}
+		t.privN[i]++
+		return
+	}
+	d := t.scan(a)
+	if d == -2 {
+		t.ok = false
+		return
+	}
+	if s.dead {
+		return // counted and bounds checked only
+	}
+	if d < 0 {
+		t.ok = false // a cell every thread touches
+		return
+	}
+	w := &a.Idx[d]
+	c := coefOf(w.LoAff, y)
+	if c <= 0 || (w.Hi != nil && coefOf(w.HiAff, y) != c) {
+		t.ok = false
+		return
+	}
+	shared := !p.Vars[a.Var].TaskLocal
+	for _, b := range s.Bars {
+		shared = shared || !p.Vars[b.Var].TaskLocal
+	}
+	i := -1
+	for k := range pl.owned {
+		if pl.owned[k].v == a.Var {
+			i = k
+			break
+		}
+	}
+	if i < 0 {
+		// A new entry, reusing the access list of the scratch entry
+		// in its place, if any.
+		i = len(pl.owned)
+		var accs []*Access
+		if i < cap(pl.owned) {
+			accs = pl.owned[:i+1][i].accs[:0]
+		}
+		pl.owned = append(pl.owned, thOwned{v: a.Var, dim: d, lo: w.LoAff, coef: c, accs: accs})
+	}
+	o := &pl.owned[i]
+	if o.dim != d || !affEqual(o.lo, w.LoAff) {
+		t.ok = false // two slices per thread: threads may share cells
+		return
+	}
+	o.liteRuns = o.liteRuns || shared
+	if !slices.Contains(o.accs, a) {
+		o.accs = append(o.accs, a)
+	}
 }
