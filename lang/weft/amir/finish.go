@@ -85,6 +85,9 @@ func (p *Program) planLoops(s *Stmt, th *thPlanner) {
 	for _, b := range s.Body {
 		p.planLoops(b, th)
 	}
+	if s.Kind == KLoop {
+		s.th2 = p.planThreadSym2(s) // after the inner loop's plan (thsym2d.go)
+	}
 }
 
 // dropThExt drops the thread plans in s that need the stop-29
@@ -94,6 +97,7 @@ func (p *Program) dropThExt(s *Stmt) {
 		if pl := s.thsym; pl != nil && (pl.inner || len(pl.private) > 0 || len(pl.yconds) > 0) {
 			s.thsym = nil
 		}
+		s.th2 = nil // the 2-D form is a stop-29 extension (quiet loops)
 	}
 	for _, b := range s.Body {
 		p.dropThExt(b)

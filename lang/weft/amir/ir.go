@@ -289,6 +289,9 @@ type Ctl struct {
 	box *liteBox
 	// thsym is a cuda_threads loop's thread-symmetry plan (thsym.go).
 	thsym *thPlan
+	// th2 is a cuda_threads loop's plan as the outer loop of a 2-D
+	// thread nest (thsym2d.go).
+	th2 *th2Plan
 	// grid is a cuda_threads nest's grid-symmetry plan (thgrid.go).
 	grid *gridPlan
 	// hoist lists the accesses of the runs directly in a KLoop's body,

@@ -378,7 +378,15 @@ type Machine struct {
 	// failed once (thsym.go: not tried again, as per_cta_alloc's 16 rows).
 	thNoAdopt []*Stmt
 	// thsymNoBox: slices span the other dimensions whole (tests).
-	thsymNoBox  bool
+	thsymNoBox bool
+	// thsymNo2D: no nest enters as a 2-D frame (thsym2d.go; tests).
+	thsymNo2D bool
+	// th2Inner is the inner loop of the 2-D nest running virtually (one
+	// iteration, its representative's), th2Hi its bound; th2Runs counts
+	// the nests entered.
+	th2Inner    *Stmt
+	th2Hi       int
+	th2Runs     int64
 	thNewMaps   []thNewMap // thsymEnterAt's scratch
 	noThreadSym bool
 	thSymRuns   int64
@@ -841,6 +849,9 @@ func (m *Machine) execLoop(s *Stmt) {
 		// Only bounds checks to run, and all pass (lite.go).
 		return
 	}
+	if m.th2Inner == s {
+		hi = min(hi, lo+1) // the inner loop of a virtual 2-D nest (thsym2d.go)
+	}
 	if m.inGrid {
 		for _, ax := range m.gridInner {
 			if ax == s && hi > lo {
@@ -871,6 +882,13 @@ func (m *Machine) execLoop(s *Stmt) {
 			// others are counted.
 			hi = lo + 1
 			m.inVirt = true // reset on every return below (no defer: stop 31)
+		}
+	} else if s.th2 != nil && hi-lo >= 2 && !m.inVirt && !m.inGrid && !m.gvAny && !m.noThreadSym && m.cfg.MaxMemOps == 0 {
+		if thr = m.th2Enter(s, lo, hi); thr != nil {
+			// A 2-D nest (thsym2d.go): its first thread runs one
+			// iteration of the inner loop.
+			hi = lo + 1
+			m.inVirt, m.th2Inner = true, s.th2.inner
 		}
 	}
 	if thr == nil && s.grid != nil && hi-lo >= 1 && !m.inVirt && !m.inGrid && !m.thAny && !m.lite && !m.noGrid && m.cfg.MaxMemOps == 0 {
@@ -950,6 +968,10 @@ func (m *Machine) execLoop(s *Stmt) {
 		m.inVirt = false
 		m.thsymLeave(thr)
 		m.env[s.Slot] = realHi - 1 // as after the last iteration
+		if t := m.th2Inner; t != nil {
+			m.env[t.Slot] = m.th2Hi - 1
+			m.th2Inner = nil
+		}
 		m.gen++
 	}
 	if grid != nil && !m.stop {
@@ -969,7 +991,7 @@ func (m *Machine) execLoop(s *Stmt) {
 // instructions an entry, 32 entries a check in per_cta_alloc).
 func (m *Machine) loopExit(thr *thRun, grid *gridRT) {
 	if thr != nil {
-		m.inVirt = false
+		m.inVirt, m.th2Inner = false, nil
 	}
 	if grid != nil {
 		m.inGrid, m.gridInner = false, nil

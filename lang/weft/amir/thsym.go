@@ -151,6 +151,10 @@ type thMap struct {
 	// costs no allocation).
 	nbox     int
 	blo, bhi [thBoxDims]int32
+	// n2 > 0: a 2-D map (thsym2d.go): thread k = i*n2 + j of the frame
+	// owns dim indices base + j*coef + [0, width) and dim2 indices
+	// base2 + i*coef2 + [0, width2); nbox is 0.
+	n2, dim2, base2, coef2, width2 int
 }
 
 // thBoxDims is the most dimensions a variable's boxed slices have.
@@ -226,6 +230,8 @@ type thVar struct {
 	// against the rows before).
 	hlo, hhi [thBoxDims]int32
 	hullAll  bool
+	// two: its map is 2-D (thsym2d.go): no other map joins it.
+	two bool
 }
 
 // hullAdd widens vs's hull by box mp (a map added or grown).
@@ -552,6 +558,9 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 			nm = append(nm, thNewMap{v: o.v, mp: mp, add: true, adopt: adopt, grow: -1})
 			continue
 		}
+		if vs.two {
+			return m.thsymNoEnter(nm) // a 2-D map (thsym2d.go): no other joins it
+		}
 		// The same slices of this frame: one map, its box the hull of
 		// both (a virtual variable's records are all in its maps'
 		// first slices, so the hull's other cells hold none).
@@ -641,17 +650,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 	}
 	// Register.
 	if frame == nil {
-		// Carved from a chunk (one allocation for 16 frames; a chunk is
-		// never appended past its capacity, so the pointers stay).
-		if len(m.thFrameBuf) == cap(m.thFrameBuf) {
-			m.thFrameBuf = make([]thFrame, 0, 16)
-		}
-		m.thFrameBuf = append(m.thFrameBuf, f)
-		frame = &m.thFrameBuf[len(m.thFrameBuf)-1]
-		if m.thFrames == nil {
-			m.thFrames = make([]*thFrame, 0, 16)
-		}
-		m.thFrames = append(m.thFrames, frame)
+		frame = m.thsymNewFrame(f)
 	}
 	m.thAny = true
 	for _, x := range nm {
@@ -695,13 +694,47 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 		}
 	}
 	m.thNewMaps = nm[:0]
-	m.thSymRuns++
 	if len(pl.pins) > 0 {
 		m.thPinRuns++
 	}
 	if len(pl.private) > 0 {
 		m.thPrivRuns++
 	}
+	return m.thsymStart(int32(n))
+}
+
+// thsymNewFrame registers frame f, carved from a chunk (one allocation
+// for 16 frames; a chunk is never appended past its capacity, so the
+// pointers stay).
+func (m *Machine) thsymNewFrame(f thFrame) *thFrame {
+	if len(m.thFrameBuf) == cap(m.thFrameBuf) {
+		m.thFrameBuf = make([]thFrame, 0, 16)
+	}
+	m.thFrameBuf = append(m.thFrameBuf, f)
+	frame := &m.thFrameBuf[len(m.thFrameBuf)-1]
+	if m.thFrames == nil {
+		m.thFrames = make([]*thFrame, 0, 16)
+	}
+	m.thFrames = append(m.thFrames, frame)
+	return frame
+}
+
+// thsymFrame returns the registered frame equal to f, registering f if
+// there is none.
+func (m *Machine) thsymFrame(f thFrame) *thFrame {
+	for _, t := range m.thFrames {
+		if t.task == f.task && t.r0 == f.r0 && t.step == f.step && t.n == f.n {
+			return t
+		}
+	}
+	return m.thsymNewFrame(f)
+}
+
+// thsymStart counts a virtual run of n threads and returns the statistics
+// before its representative runs.
+func (m *Machine) thsymStart(n int32) *thRun {
+	m.thAny = true
+	m.thSymRuns++
 	r := &m.thRunBuf
 	*r = thRun{n: int64(n), memOps: m.res.Stats.MemOps, records: m.res.Stats.Records,
 		events: m.res.Stats.Events, localOps: m.localOps, occ: m.res.Occurrences, hocc: r.hocc[:0]}
@@ -903,6 +936,10 @@ func (m *Machine) thsymMaterialize(v int) {
 // thsymCopyMap copies the representative slice of mapping mp of data
 // variable v into the other threads' slices.
 func (m *Machine) thsymCopyMap(v int, st *varState, mp thMap) {
+	if mp.n2 > 0 {
+		m.thsymCopyMap2(st, mp)
+		return
+	}
 	f := mp.frame
 	stride := st.strides[mp.dim]
 	blocks := st.blocks[mp.dim]
