@@ -97,9 +97,16 @@ func random2DProgram(seed int64) *Program {
 	}
 	third := rng.Intn(4) == 0
 	transposed := rng.Intn(3) == 0
-	dims := []int{R, C * W}
+	// wide: the column dimension has room for every thread of the nest
+	// (a 1-D loop of R*S threads on row 0, the flattened index).
+	wide := rng.Intn(3) == 0
+	cols := C * W
+	if wide {
+		cols = R * S * W
+	}
+	dims := []int{R, cols}
 	if transposed {
-		dims = []int{C * W, R}
+		dims = []int{cols, R}
 	}
 	if third {
 		dims = append(dims, 2)
@@ -129,7 +136,10 @@ func random2DProgram(seed int64) *Program {
 		switch {
 		case brk == 2:
 			colW = pt(aff(0, Term{cc, W}, Term{rr, 1}))
-			if rng.Intn(2) == 0 {
+			if wide {
+				// The flattened index of the thread, row 0.
+				colW, rowW = pt(aff(0, Term{cc, W}, Term{rr, S * W})), pt(aff(0))
+			} else if rng.Intn(2) == 0 {
 				colW = pt(aff(0, Term{cc, W}))
 			}
 		case brk == 3:
@@ -207,8 +217,20 @@ func random2DProgram(seed int64) *Program {
 		})
 	}
 	rowLoop := func() { // a 1-D loop on row 0's threads and elements
-		b.loop(cc, 0, C, false, func() {
-			b.write(exec(aff(0, Term{cc, 1}), shThread), own(0), qCuda2, FullyOrdered)
+		n := C
+		if wide && rng.Intn(2) == 0 {
+			n = R * S // every thread of the nest, on row 0 of the tile
+		}
+		b.loop(cc, 0, n, false, func() {
+			colW, rowW := pt(aff(0, Term{cc, W})), pt(aff(0))
+			idx := []Window{rowW, colW}
+			if transposed {
+				idx = []Window{colW, rowW}
+			}
+			if third {
+				idx = append(idx, pt(aff(0)))
+			}
+			b.write(exec(aff(0, Term{cc, 1}), shThread), &Access{Var: tile, Idx: idx, Slots: []int{cc}}, qCuda2, FullyOrdered)
 		})
 	}
 	after := func() {
@@ -229,6 +251,9 @@ func random2DProgram(seed int64) *Program {
 			b.add(&Stmt{Kind: KRecordRead, Exec: e, Acc: a, Level: FullyOrdered, Q: q, Convergent: rng.Intn(2) == 0})
 		case 4:
 			b.write(who(), whole(), quals[rng.Intn(2)], FullyOrdered)
+			if rng.Intn(2) == 0 {
+				rowLoop()
+			}
 		case 5:
 			nest()
 		case 6:
