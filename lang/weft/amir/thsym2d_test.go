@@ -104,9 +104,25 @@ func random2DProgram(seed int64) *Program {
 	if wide {
 		cols = R * S * W
 	}
-	dims := []int{R, cols}
+	rows := R
+	// ovl 1, 2: some windows overlap the next row's (column's), in
+	// bounds.
+	ovl := rng.Intn(10)
+	switch ovl {
+	case 1:
+		rows++
+	case 2:
+		cols++
+	}
+	switch rng.Intn(12) {
+	case 0:
+		rows-- // the last row's windows are out of bounds: a fault
+	case 1:
+		cols = max(cols-1, 1) // the last column's (or the nest's, one column)
+	}
+	dims := []int{rows, cols}
 	if transposed {
-		dims = []int{cols, R}
+		dims = []int{cols, rows}
 	}
 	if third {
 		dims = append(dims, 2)
@@ -123,7 +139,7 @@ func random2DProgram(seed int64) *Program {
 	// reads the row; 3 all rows on row 0; 4 two slices of a row.
 	brk := 0
 	if rng.Intn(5) == 0 {
-		brk = 1 + rng.Intn(4)
+		brk = 1 + rng.Intn(5)
 	}
 	own := func(k int) *Access {
 		var colW Window
@@ -133,6 +149,12 @@ func random2DProgram(seed int64) *Program {
 			colW = rg(aff(0, Term{cc, W}), aff(1+rng.Intn(W), Term{cc, W}))
 		}
 		rowW := pt(aff(0, Term{rr, 1}))
+		switch {
+		case ovl == 1 && rng.Intn(2) == 0: // neighbouring threads' windows overlap: in the row's dimension
+			rowW = rg(aff(0, Term{rr, 1}), aff(2, Term{rr, 1}))
+		case ovl == 2 && rng.Intn(2) == 0: // or the column's
+			colW = rg(aff(0, Term{cc, W}), aff(W+1, Term{cc, W}))
+		}
 		switch {
 		case brk == 2:
 			colW = pt(aff(0, Term{cc, W}, Term{rr, 1}))
@@ -186,9 +208,20 @@ func random2DProgram(seed int64) *Program {
 		}
 		return cta()
 	}
+	// A loop of columns that brk 5 makes triangular (its bound reads the
+	// row).
+	colLoop := func(body func()) {
+		if brk != 5 {
+			b.loop(cc, 0, C, false, body)
+			return
+		}
+		b.open()
+		body()
+		b.add(&Stmt{Kind: KLoop, Body: b.close(), CtlSlots: []int{rr}, Ctl: &Ctl{Slot: cc, Lo: k(0), Hi: func(env []int) int { return max(C-env[rr], 1) }}})
+	}
 	nest := func() {
 		b.loop(rr, 0, R, false, func() {
-			b.loop(cc, 0, C, false, func() {
+			colLoop(func() {
 				body := func() {
 					for n := 1 + rng.Intn(3); n > 0; n-- {
 						switch rng.Intn(6) {
@@ -266,6 +299,16 @@ func random2DProgram(seed int64) *Program {
 			b.read(exec(aff(rng.Intn(R*S)), shThread), &Access{Var: tile, Idx: idx}, qCuda2)
 		case 8:
 			b.fence(cta(), cudaInOrder, cudaInOrder)
+			// One thread reads the element at the iterators' values
+			// after the loops (the last row's and column's).
+			idx := []Window{pt(aff(0, Term{rr, 1})), pt(aff(0, Term{cc, 1}))}
+			if transposed {
+				idx[0], idx[1] = idx[1], idx[0]
+			}
+			if third {
+				idx = append(idx, pt(aff(0)))
+			}
+			b.read(exec(aff(0), shThread), &Access{Var: tile, Idx: idx, Slots: []int{rr, cc}}, qCuda2)
 		}
 	}
 	b.loop(task, 0, nTasks, true, func() {
