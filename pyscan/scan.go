@@ -92,16 +92,19 @@ type ErrorHandler func(pos diag.Pos, code, msg string)
 // give the rest.
 type Tok struct {
 	// off is the offset of its spelling and n the spelling's length;
-	// when long is set (a STRING, whose text is not its spelling, or a
+	// when code is Long (a STRING, whose text is not its spelling, or a
 	// spelling or offset too large for these fields), off indexes
 	// Scanner.long instead, which holds the rest.
 	off  uint32
 	n    uint16
 	Kind Kind
-	long bool
+	code Code // codes.go
 }
 
-// longTok is the rest of a Tok whose long is set.
+// Code returns t's code: its operator's or keyword's, 0 or Long (Code).
+func (t Tok) Code() Code { return t.code }
+
+// longTok is the rest of a Tok whose code is Long.
 type longTok struct {
 	text       string
 	start, end int
@@ -120,7 +123,8 @@ type Scanner struct {
 	parens    []byte  // open brackets
 	pending   []Tok
 	pendBuf   []Tok     // pending's array from its start (Next)
-	long      []longTok // Tok.long
+	long      []longTok // the rest of the Toks coded Long
+	kw        *Keywords // SetKeywords
 	grow      bool      // Toks is scanning into pending: growPending sizes its growth
 	// nNames and nInts count the NAME and INT tokens scanned (Counts).
 	nNames, nInts int
@@ -231,6 +235,7 @@ func (s *Scanner) scanAll() {
 		var off, end int
 		var c byte
 		var k Kind
+		var code Code
 		if s.atBOL && len(s.parens) == 0 {
 			goto slow
 		}
@@ -254,9 +259,12 @@ func (s *Scanner) scanAll() {
 			}
 			k = NAME
 			names++
+			if s.kw != nil {
+				code = s.kw.lookup(s.text[off:end])
+			}
 		case c == '(' || c == '[':
 			s.parens = append(s.parens, c)
-			k = OP
+			k, code = OP, op1[c]
 		case c == ')' || c == ']':
 			want := byte('(')
 			if c == ']' {
@@ -266,9 +274,9 @@ func (s *Scanner) scanAll() {
 				goto slow // the error is scan's
 			}
 			s.parens = s.parens[:len(s.parens)-1]
-			k = OP
+			k, code = OP, op1[c]
 		case c == ',':
-			k = OP
+			k, code = OP, OpComma
 		case c == ':' || c == '=' || c == '*' || c == '+' || c == '-' || c == '.':
 			// One byte, unless the next makes a longer operator (or
 			// ".5" a number): those go to scan.
@@ -278,7 +286,7 @@ func (s *Scanner) scanAll() {
 					goto slow
 				}
 			}
-			k = OP
+			k, code = OP, op1[c]
 		case isDigit(c):
 			for end < len(src) && isDigit(src[end]) {
 				end++
@@ -311,7 +319,7 @@ func (s *Scanner) scanAll() {
 			s.growPending()
 			toks = s.pending
 		}
-		toks = append(toks, Tok{off: uint32(off), n: uint16(end - off), Kind: k})
+		toks = append(toks, Tok{off: uint32(off), n: uint16(end - off), Kind: k, code: code})
 		s.lineHas = true
 		s.off = end
 		continue
@@ -374,7 +382,7 @@ func (s *Scanner) Counts() (names, ints int) { return s.nNames, s.nInts }
 // Text returns t's text: for STRING its decoded value, for NEWLINE,
 // INDENT, DEDENT and EOF "", else its spelling (Token.Text).
 func (s *Scanner) Text(t Tok) string {
-	if t.long {
+	if t.code == Long {
 		return s.long[t.off].text
 	}
 	return s.text[t.off : int(t.off)+int(t.n)]
@@ -385,7 +393,7 @@ func (s *Scanner) Raw(t Tok) string { return s.text[s.Off(t):s.End(t)] }
 
 // Off returns the offset of t's spelling.
 func (s *Scanner) Off(t Tok) int {
-	if t.long {
+	if t.code == Long {
 		return s.long[t.off].start
 	}
 	return int(t.off)
@@ -393,7 +401,7 @@ func (s *Scanner) Off(t Tok) int {
 
 // End returns the offset just after t's spelling.
 func (s *Scanner) End(t Tok) int {
-	if t.long {
+	if t.code == Long {
 		return s.long[t.off].end
 	}
 	return int(t.off) + int(t.n)
@@ -402,7 +410,7 @@ func (s *Scanner) End(t Tok) int {
 // Is reports whether t is of kind k and spelled text, without building
 // its text: the parser's test of every keyword and operator.
 func (s *Scanner) Is(t Tok, k Kind, text string) bool {
-	return t.Kind == k && !t.long && int(t.n) == len(text) && s.text[t.off:int(t.off)+len(text)] == text
+	return t.Kind == k && t.code != Long && int(t.n) == len(text) && s.text[t.off:int(t.off)+len(text)] == text
 }
 
 // Token returns t in full.
@@ -431,12 +439,17 @@ func (s *Scanner) Next() Token {
 // emit queues a token; text is a STRING's decoded value (the other kinds'
 // texts are their spellings, or "").
 func (s *Scanner) emit(k Kind, start, end int, text string) {
-	t := Tok{off: uint32(start), n: uint16(end - start), Kind: k}
+	s.emitCode(k, 0, start, end, text)
+}
+
+// emitCode is emit for a token of code c (an operator's or a keyword's).
+func (s *Scanner) emitCode(k Kind, c Code, start, end int, text string) {
+	t := Tok{off: uint32(start), n: uint16(end - start), Kind: k, code: c}
 	if k == STRING || end-start > math.MaxUint16 || end > math.MaxUint32 {
 		if k != STRING {
 			text = s.text[start:end]
 		}
-		t.off, t.long = uint32(len(s.long)), true
+		t.off, t.code = uint32(len(s.long)), Long
 		if s.long == nil {
 			s.long = make([]longTok, 0, 8) // not one growth per doubling from 1
 		}
@@ -503,7 +516,11 @@ func (s *Scanner) scan() {
 		for s.off < len(s.src) && identByte[s.src[s.off]] {
 			s.off++
 		}
-		s.emit(NAME, start, s.off, "")
+		var c Code
+		if s.kw != nil && s.off-start <= math.MaxUint16 {
+			c = s.kw.lookup(s.text[start:s.off])
+		}
+		s.emitCode(NAME, c, start, s.off, "")
 		return
 	case isDigit(c) || (c == '.' && s.off+1 < len(s.src) && isDigit(s.src[s.off+1])):
 		s.number()
@@ -747,27 +764,12 @@ func (s *Scanner) str() {
 	s.emit(STRING, start, s.off, b.String())
 }
 
-// operators, longest first within each leading byte.
-var operators = []string{
-	"**=", "//=", ">>=", "<<=", "...",
-	"**", "//", ">>", "<<", "==", "!=", "<=", ">=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "->", ":=",
-	"+", "-", "*", "/", "%", "<", ">", "=", "(", ")", "[", "]", "{", "}", ",", ":", ".", ";", "@", "&", "|", "^", "~", "!",
-}
-
-// opsByFirst lists the operators by their first byte, in the order of
-// operators (longest first): operator tries only those.
-var opsByFirst = func() (t [256][]string) {
-	for _, op := range operators {
-		t[op[0]] = append(t[op[0]], op)
-	}
-	return t
-}()
-
 func (s *Scanner) operator() {
 	start := s.off
-	for _, op := range opsByFirst[s.src[s.off]] {
+	for _, code := range opsByFirst[s.src[s.off]] {
 		// The first byte matches; a one-byte operator is the last
 		// candidate, so it matches outright.
+		op := opText[code]
 		if len(op) == 1 || len(op) <= len(s.src)-s.off && s.text[s.off+1:s.off+len(op)] == op[1:] {
 			s.off += len(op)
 			if len(op) == 1 {
@@ -789,7 +791,7 @@ func (s *Scanner) operator() {
 					}
 				}
 			}
-			s.emit(OP, start, s.off, "")
+			s.emitCode(OP, code, start, s.off, "")
 			return
 		}
 	}

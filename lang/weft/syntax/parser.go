@@ -49,6 +49,7 @@ func Parse(f *diag.File, errs *diag.List) *File {
 		p.scanErrLines[pos.Line()] = true
 		p.errs.Errorf(pos, code, "%s", msg)
 	})
+	p.sc.SetKeywords(keywords)
 	p.toks = p.sc.Toks()
 	p.comments = p.sc.Comments
 	// The list stacks start with room for a kernel's nesting: grown from
@@ -241,15 +242,18 @@ func (p *parser) text(t pyscan.Tok) string { return p.sc.Text(t) }
 // at is t's position.
 func (p *parser) at(t pyscan.Tok) diag.Pos { return diag.Pos{File: p.file, Offset: p.sc.Off(t)} }
 
-func (p *parser) isOp(s string) bool { return p.sc.Is(p.toks[p.i], pyscan.OP, s) }
+// isOp reports whether the current token is the operator c, by its code
+// (pyscan's token codes, stop 33: one compare, not a string's).
+func (p *parser) isOp(c pyscan.Code) bool { return p.toks[p.i].Code() == c }
 
-func (p *parser) isName(s string) bool { return p.sc.Is(p.toks[p.i], pyscan.NAME, s) }
+// isKw reports whether the current token is the keyword c (keywords.go).
+func (p *parser) isKw(c pyscan.Code) bool { return p.toks[p.i].Code() == c }
 
-// peekOp reports whether the token k ahead is the operator s.
-func (p *parser) peekOp(k int, s string) bool { return p.sc.Is(p.peek(k), pyscan.OP, s) }
+// peekOp reports whether the token k ahead is the operator c.
+func (p *parser) peekOp(k int, c pyscan.Code) bool { return p.peek(k).Code() == c }
 
-func (p *parser) got(s string) bool {
-	if p.isOp(s) {
+func (p *parser) got(c pyscan.Code) bool {
+	if p.isOp(c) {
 		p.next()
 		return true
 	}
@@ -276,9 +280,9 @@ func (p *parser) describe(t pyscan.Tok) string {
 	return t.Kind.String()
 }
 
-func (p *parser) expectOp(s string) pyscan.Tok {
-	if !p.isOp(s) {
-		p.fail(ErrExpected, "expected %q, found %s", s, p.describe(p.tok()))
+func (p *parser) expectOp(c pyscan.Code) pyscan.Tok {
+	if !p.isOp(c) {
+		p.fail(ErrExpected, "expected %q, found %s", pyscan.OpText(c), p.describe(p.tok()))
 	}
 	return p.next()
 }
@@ -405,7 +409,7 @@ func (p *parser) decl() (d Decl) {
 		}
 	}()
 	lead := p.commentsBefore(p.at(p.tok()).Offset)
-	if p.isOp("@") || p.isName("def") || p.isName("class") {
+	if p.isOp(pyscan.OpAt) || p.isKw(kwDef) || p.isKw(kwClass) {
 		d := p.procOrConfig()
 		switch d := d.(type) {
 		case *Proc:
@@ -419,13 +423,13 @@ func (p *parser) decl() (d Decl) {
 		g := &Global{node: node{p.at(p.tok())}}
 		g.Leading = lead
 		g.Names = append(g.Names, p.name())
-		for p.got(",") {
+		for p.got(pyscan.OpComma) {
 			g.Names = append(g.Names, p.name())
 		}
-		p.expectOp("=")
+		p.expectOp(pyscan.OpAssign)
 		g.Trailing = p.trailingComment(g.P.Offset)
 		g.Values = append(g.Values, p.expr())
-		for p.got(",") {
+		for p.got(pyscan.OpComma) {
 			g.Values = append(g.Values, p.expr())
 		}
 		if len(g.Values) != len(g.Names) && len(g.Values) != 1 {
@@ -453,7 +457,7 @@ func (p *parser) procOrConfig() Decl {
 	mark := len(p.exprs)
 	var cbuf [4]string
 	comments := cbuf[:0]
-	for p.isOp("@") {
+	for p.isOp(pyscan.OpAt) {
 		at := p.at(p.tok())
 		p.next()
 		p.exprs = append(p.exprs, p.postfix())
@@ -468,26 +472,26 @@ func (p *parser) procOrConfig() Decl {
 		pr.DecoratorComments = carve(&p.strPool, len(comments), 8)
 		copy(pr.DecoratorComments, comments)
 	}
-	if p.isName("class") {
+	if p.isKw(kwClass) {
 		return p.config(pr)
 	}
-	if !p.isName("def") {
+	if !p.isKw(kwDef) {
 		p.fail(ErrDecorator, "decorator must be followed by def, found %s", p.describe(p.tok()))
 	}
 	defAt := p.at(p.tok())
 	p.next()
 	pr.Name = p.name()
-	p.expectOp("(")
+	p.expectOp(pyscan.OpLParen)
 	var pbuf [8]*Param // the parameters, then a list of their size
 	params := pbuf[:0]
-	for !p.isOp(")") {
+	for !p.isOp(pyscan.OpRParen) {
 		prm := chunkNew(&p.params, 4)
 		prm.P = p.at(p.tok())
 		prm.Name = p.name()
-		p.expectOp(":")
+		p.expectOp(pyscan.OpColon)
 		prm.Type = p.typ()
 		params = append(params, prm)
-		if !p.got(",") {
+		if !p.got(pyscan.OpComma) {
 			break
 		}
 	}
@@ -495,8 +499,8 @@ func (p *parser) procOrConfig() Decl {
 		pr.Params = make([]*Param, len(params))
 		copy(pr.Params, params)
 	}
-	p.expectOp(")")
-	p.expectOp(":")
+	p.expectOp(pyscan.OpRParen)
+	p.expectOp(pyscan.OpColon)
 	pr.Trailing = p.trailingComment(defAt.Offset)
 	pr.Body = p.block()
 	return pr
@@ -508,7 +512,7 @@ func (p *parser) config(pr *Proc) *Config {
 	cl := &Config{node: node{pr.P}, Decorators: pr.Decorators}
 	classAt := p.at(p.next())
 	cl.Name = p.name()
-	p.expectOp(":")
+	p.expectOp(pyscan.OpColon)
 	cl.Trailing = p.trailingComment(classAt.Offset)
 	if p.tok().Kind != pyscan.NEWLINE {
 		p.fail(ErrExpected, "expected an indented block of fields (name: type)")
@@ -523,14 +527,14 @@ func (p *parser) config(pr *Proc) *Config {
 			p.next()
 			continue
 		}
-		if p.isName("pass") {
+		if p.isKw(kwPass) {
 			p.next()
 			p.endLine()
 			continue
 		}
 		f := &Param{node: node{p.at(p.tok())}}
 		f.Name = p.name()
-		p.expectOp(":")
+		p.expectOp(pyscan.OpColon)
 		f.Type = p.typ()
 		cl.Fields = append(cl.Fields, f)
 		p.endLine()
@@ -543,30 +547,30 @@ func (p *parser) config(pr *Proc) *Config {
 func (p *parser) typ() *Type {
 	t := chunkNew(&p.types, 4)
 	t.P = p.at(p.tok())
-	if p.got("[") {
+	if p.got(pyscan.OpLBrack) {
 		t.Window = true
 		t.Elem = p.name()
-		p.expectOp("]")
-		p.expectOp("[")
-		t.Dims = p.exprList("]")
-		p.expectOp("]")
+		p.expectOp(pyscan.OpRBrack)
+		p.expectOp(pyscan.OpLBrack)
+		t.Dims = p.exprList(pyscan.OpRBrack)
+		p.expectOp(pyscan.OpRBrack)
 	} else {
 		t.Elem = p.name()
 		// barrier(z): an explicitly guarded barrier (seed 000 Fig. 10).
-		if t.Elem != nil && t.Elem.Name == "barrier" && p.isOp("(") {
+		if t.Elem != nil && t.Elem.Name == "barrier" && p.isOp(pyscan.OpLParen) {
 			p.next()
 			t.Guard = p.expr()
-			p.expectOp(")")
+			p.expectOp(pyscan.OpRParen)
 		}
-		if p.got("[") {
+		if p.got(pyscan.OpLBrack) {
 			t.Dims, t.DimAnns = p.dimList()
-			p.expectOp("]")
+			p.expectOp(pyscan.OpRBrack)
 			if t.Dims == nil {
 				t.Dims = []Expr{}
 			}
 		}
 	}
-	if p.got("@") {
+	if p.got(pyscan.OpAt) {
 		t.Mem = p.postfix()
 	}
 	return t
@@ -577,10 +581,10 @@ func (p *parser) typ() *Type {
 // is nil when no dimension is annotated.
 func (p *parser) dimList() (dims, anns []Expr) {
 	mark := len(p.exprs) // the dimensions on the list stack (popExprs)
-	for !p.isOp("]") {
+	for !p.isOp(pyscan.OpRBrack) {
 		p.exprs = append(p.exprs, p.expr())
 		var ann Expr
-		if p.got("@") {
+		if p.got(pyscan.OpAt) {
 			ann = p.unaryExpr()
 			if anns == nil {
 				anns = make([]Expr, len(p.exprs)-mark-1, len(p.exprs)-mark)
@@ -589,18 +593,18 @@ func (p *parser) dimList() (dims, anns []Expr) {
 		if anns != nil {
 			anns = append(anns, ann)
 		}
-		if !p.got(",") {
+		if !p.got(pyscan.OpComma) {
 			break
 		}
 	}
 	return p.popExprs(mark), anns
 }
 
-func (p *parser) exprList(close string) []Expr {
+func (p *parser) exprList(close pyscan.Code) []Expr {
 	mark := len(p.exprs)
 	for !p.isOp(close) {
 		p.exprs = append(p.exprs, p.expr())
-		if !p.got(",") {
+		if !p.got(pyscan.OpComma) {
 			break
 		}
 	}
@@ -675,15 +679,15 @@ func (p *parser) stmt() Stmt {
 	t := p.tok()
 	var s Stmt
 	switch {
-	case t.Kind == pyscan.NAME && p.text(t) == "for":
+	case t.Code() == kwFor:
 		s = p.forStmt()
-	case t.Kind == pyscan.NAME && p.text(t) == "if":
+	case t.Code() == kwIf:
 		s = p.ifStmt()
-	case t.Kind == pyscan.NAME && p.text(t) == "with":
+	case t.Code() == kwWith:
 		p.next()
 		w := &With{node: node{p.at(t)}}
 		w.Ctx = p.expr()
-		p.expectOp(":")
+		p.expectOp(pyscan.OpColon)
 		w.Trailing = p.trailingComment(p.at(t).Offset)
 		w.Body = p.block()
 		s = w
@@ -699,17 +703,17 @@ func (p *parser) forStmt() Stmt {
 	f := chunkNew(&p.fors, 4)
 	f.P = p.at(p.next())
 	f.Var = p.name()
-	if !p.isName("in") {
+	if !p.isKw(kwIn) {
 		p.fail(ErrExpected, "expected in, found %s", p.describe(p.tok()))
 	}
 	p.next()
 	f.Mode = p.name()
-	p.expectOp("(")
+	p.expectOp(pyscan.OpLParen)
 	// The bounds in place (a loop has two), not in a list.
 	var args [2]Expr
 	nargs := 0
-	for !p.isOp(")") {
-		if p.tok().Kind == pyscan.NAME && p.peekOp(1, "=") {
+	for !p.isOp(pyscan.OpRParen) {
+		if p.tok().Kind == pyscan.NAME && p.peekOp(1, pyscan.OpAssign) {
 			f.Kwargs = p.kwarg(f.Kwargs)
 		} else {
 			if len(f.Kwargs) > 0 {
@@ -721,17 +725,17 @@ func (p *parser) forStmt() Stmt {
 			}
 			nargs++
 		}
-		if !p.got(",") {
+		if !p.got(pyscan.OpComma) {
 			break
 		}
 	}
-	p.expectOp(")")
+	p.expectOp(pyscan.OpRParen)
 	if nargs != 2 {
 		p.errorf(f.Mode.P, ErrExpected, "%s loop needs two bounds (lo, hi), got %d", f.Mode.Name, nargs)
 		panic(bailout{})
 	}
 	f.Lo, f.Hi = args[0], args[1]
-	p.expectOp(":")
+	p.expectOp(pyscan.OpColon)
 	f.Trailing = p.trailingComment(f.P.Offset)
 	f.Body = p.block()
 	return f
@@ -740,15 +744,15 @@ func (p *parser) forStmt() Stmt {
 func (p *parser) ifStmt() Stmt {
 	s := &If{node: node{p.at(p.next())}}
 	s.Cond = p.expr()
-	p.expectOp(":")
+	p.expectOp(pyscan.OpColon)
 	s.Trailing = p.trailingComment(s.P.Offset)
 	s.Then = p.block()
-	if p.isName("elif") {
+	if p.isKw(kwElif) {
 		s.Elif = true
 		s.Else = []Stmt{p.ifStmt()}
-	} else if p.isName("else") {
+	} else if p.isKw(kwElse) {
 		p.next()
-		p.expectOp(":")
+		p.expectOp(pyscan.OpColon)
 		s.Else = p.block()
 		if s.Else == nil {
 			s.Else = []Stmt{}
@@ -771,29 +775,29 @@ func (p *parser) simpleStmt(lead []string) Stmt {
 	t := p.tok()
 	var s Stmt
 	switch {
-	case t.Kind == pyscan.NAME && p.text(t) == "assert":
+	case t.Code() == kwAssert:
 		p.next()
 		s = &Assert{node: node{p.at(t)}, Cond: p.expr()}
-	case t.Kind == pyscan.NAME && p.text(t) == "pass":
+	case t.Code() == kwPass:
 		p.next()
 		s = &Pass{node: node{p.at(t)}}
-	case t.Kind == pyscan.NAME && p.text(t) == "free" && p.peek(1).Kind == pyscan.NAME:
+	case t.Code() == kwFree && p.peek(1).Kind == pyscan.NAME:
 		p.next()
 		s = &Free{node: node{p.at(t)}, Name: p.name()}
-	case t.Kind == pyscan.NAME && p.text(t) == "free" && p.peekOp(1, "(") &&
-		p.peek(2).Kind == pyscan.NAME && p.peekOp(3, ")"):
+	case t.Code() == kwFree && p.peekOp(1, pyscan.OpLParen) &&
+		p.peek(2).Kind == pyscan.NAME && p.peekOp(3, pyscan.OpRParen):
 		// Exo prints free(x).
 		p.next()
 		p.next()
 		s = &Free{node: node{p.at(t)}, Name: p.name(), Paren: true}
 		p.next()
-	case t.Kind == pyscan.NAME && p.peekOp(1, ":"):
+	case t.Kind == pyscan.NAME && p.peekOp(1, pyscan.OpColon):
 		a := chunkNew(&p.allocs, 2)
 		*a = Alloc{node: node{p.at(t)}, Name: p.name()}
 		p.next()
 		a.Type = p.typ()
 		s = a
-	case t.Kind == pyscan.NAME && isSyncName(p.text(t)) && p.peekOp(1, "("):
+	case isSyncKw(t.Code()) && p.peekOp(1, pyscan.OpLParen):
 		s = p.syncStmt()
 	default:
 		s = p.exprStmt()
@@ -810,7 +814,7 @@ func (p *parser) exprStmt() Stmt {
 	x := p.expr()
 	// The guide's `x[2]: f32 @ CudaRmem` form: an allocation with the
 	// dimensions written on the name. It means `x: f32[2] @ CudaRmem`.
-	if ix, ok := x.(*Index); ok && p.isOp(":") {
+	if ix, ok := x.(*Index); ok && p.isOp(pyscan.OpColon) {
 		if n, ok := ix.X.(*Name); ok {
 			p.next()
 			ty := p.typ()
@@ -833,8 +837,8 @@ func (p *parser) exprStmt() Stmt {
 		panic(bailout{})
 	}
 	switch {
-	case p.isOp("=") || p.isOp("+="):
-		op := p.text(p.next())
+	case p.isOp(pyscan.OpAssign) || p.isOp(pyscan.OpAddAssign):
+		op := pyscan.OpText(p.next().Code())
 		switch x := x.(type) {
 		case *Name, *Index:
 		case *Attr:
@@ -850,11 +854,11 @@ func (p *parser) exprStmt() Stmt {
 		a := chunkNew(&p.assigns, 4)
 		*a = Assign{node: node{start}, LHS: x, Op: op}
 		a.RHS = p.expr()
-		if op == "=" && p.got("@") {
+		if op == "=" && p.got(pyscan.OpAt) {
 			a.Mem = p.postfix()
 		}
 		return a
-	case p.isOp(">>"):
+	case p.isOp(pyscan.OpShr):
 		call, ok := x.(*Call)
 		if !ok {
 			p.fail(ErrStmt, "only an instruction call can complete on a barrier (>>)")
@@ -902,12 +906,12 @@ func syncCallee(x Expr) string {
 func (p *parser) barrierList() (bars []Expr, chained bool) {
 	bars = []Expr{p.postfix()}
 	switch {
-	case p.isOp(","):
-		for p.got(",") {
+	case p.isOp(pyscan.OpComma):
+		for p.got(pyscan.OpComma) {
 			bars = append(bars, p.postfix())
 		}
-	case p.isOp(">>"):
-		for p.got(">>") {
+	case p.isOp(pyscan.OpShr):
+		for p.got(pyscan.OpShr) {
 			bars = append(bars, p.postfix())
 		}
 		chained = true
@@ -917,13 +921,13 @@ func (p *parser) barrierList() (bars []Expr, chained bool) {
 
 func (p *parser) syncStmt() Stmt {
 	t := p.next()
-	p.expectOp("(")
+	p.expectOp(pyscan.OpLParen)
 	// The arguments stay on the parser's stack: the statement keeps each
 	// in a field of its own, so a list of them would be garbage.
 	mark := len(p.exprs)
-	for !p.isOp(")") {
+	for !p.isOp(pyscan.OpRParen) {
 		p.exprs = append(p.exprs, p.expr())
-		if !p.got(",") {
+		if !p.got(pyscan.OpComma) {
 			break
 		}
 	}
@@ -932,21 +936,21 @@ func (p *parser) syncStmt() Stmt {
 		clear(p.exprs[mark:])
 		p.exprs = p.exprs[:mark]
 	}()
-	p.expectOp(")")
+	p.expectOp(pyscan.OpRParen)
 	bad := func(want string) {
 		p.errorf(p.at(t), ErrSyncArgs, "%s takes %s, got %d arguments", p.text(t), want, len(args))
 		panic(bailout{})
 	}
-	switch p.text(t) {
-	case "Fence":
+	switch t.Code() {
+	case kwFence:
 		if len(args) != 2 {
 			bad("(first_tl, second_tl)")
 		}
 		return &Fence{node: node{p.at(t)}, First: args[0], Second: args[1]}
-	case "Arrive", "ReverseArrive":
-		a := &Arrive{node: node{p.at(t)}, Reverse: p.text(t) == "ReverseArrive"}
+	case kwArrive, kwReverseArrive:
+		a := &Arrive{node: node{p.at(t)}, Reverse: t.Code() == kwReverseArrive}
 		switch {
-		case p.isOp(">>"):
+		case p.isOp(pyscan.OpShr):
 			if len(args) < 1 || len(args) > 2 {
 				bad("(first_tl[, n]) >> barrier")
 			}
@@ -970,7 +974,7 @@ func (p *parser) syncStmt() Stmt {
 		if len(args) < 2 || len(args) > 3 {
 			bad("(barrier, second_tl[, n])")
 		}
-		w := &Await{node: node{p.at(t)}, Reverse: p.text(t) == "ReverseAwait", Bar: args[0], TL: args[1]}
+		w := &Await{node: node{p.at(t)}, Reverse: t.Code() == kwReverseAwait, Bar: args[0], TL: args[1]}
 		if len(args) == 3 {
 			w.N = args[2]
 		}
@@ -1000,7 +1004,7 @@ func (p *parser) simpleOperand() bool {
 	t := &p.toks[p.i]
 	switch t.Kind {
 	case pyscan.NAME:
-		if p.sc.Is(*t, pyscan.NAME, "not") {
+		if t.Code() == kwNot {
 			return false
 		}
 	case pyscan.INT, pyscan.FLOAT, pyscan.STRING:
@@ -1011,43 +1015,16 @@ func (p *parser) simpleOperand() bool {
 		return false
 	}
 	n := p.toks[p.i+1]
-	switch n.Kind {
-	case pyscan.NEWLINE:
-		return true
-	case pyscan.OP:
-		switch p.sc.Raw(n) {
-		case ",", ")", "]", ":", "=":
-			return true
-		}
-	}
-	return false
+	return n.Kind == pyscan.NEWLINE || endsOperand[n.Code()]
 }
 
 // binaryOp returns the binary operator at the current token and its
 // precedence (printer.go's levels: or, and, the prefix not, comparisons,
-// + -, * / // %; 0: none), telling each token apart once, not by a test per
-// precedence level.
+// + -, * / // %; 0: none): two loads from tables indexed by the token's
+// code (keywords.go), not a test per operator.
 func (p *parser) binaryOp() (string, int) {
-	t := p.toks[p.i]
-	switch t.Kind {
-	case pyscan.NAME:
-		switch {
-		case p.sc.Is(t, pyscan.NAME, "or"):
-			return "or", precOr
-		case p.sc.Is(t, pyscan.NAME, "and"):
-			return "and", precAnd
-		}
-	case pyscan.OP:
-		switch op := p.text(t); op {
-		case "==", "!=", "<", "<=", ">", ">=":
-			return op, precCmp
-		case "+", "-":
-			return op, precAdd
-		case "*", "/", "//", "%":
-			return op, precMul
-		}
-	}
-	return "", 0
+	c := p.toks[p.i].Code()
+	return codeText[c], int(codePrec[c])
 }
 
 // binary parses an expression whose binary operators have at least
@@ -1059,7 +1036,7 @@ func (p *parser) binaryOp() (string, int) {
 // - ~ + binding tighter than *.
 func (p *parser) binary(min int) Expr {
 	var x Expr
-	if min <= precNot && p.isName("not") {
+	if min <= precNot && p.isKw(kwNot) {
 		x = p.not()
 	} else {
 		x = p.unaryExpr()
@@ -1086,15 +1063,15 @@ func (p *parser) not() Expr {
 }
 
 func (p *parser) unaryExpr() Expr {
-	if p.isOp("-") || p.isOp("~") || p.isOp("+") {
+	if c := p.toks[p.i].Code(); c == pyscan.OpSub || c == pyscan.OpTilde || c == pyscan.OpAdd {
 		t := p.next()
 		p.enter()
 		defer p.leave()
 		x := p.unaryExpr()
-		if p.text(t) == "+" {
+		if c == pyscan.OpAdd {
 			return x
 		}
-		return &Unary{node{p.at(t)}, p.text(t), x}
+		return &Unary{node{p.at(t)}, pyscan.OpText(c), x}
 	}
 	return p.postfix()
 }
@@ -1103,24 +1080,24 @@ func (p *parser) postfix() Expr {
 	x := p.atom()
 	for {
 		switch {
-		case p.isOp("("):
+		case p.isOp(pyscan.OpLParen):
 			x = p.call(x)
-		case p.isOp("["):
+		case p.isOp(pyscan.OpLBrack):
 			t := p.next()
 			ix := chunkNew(&p.indexes, 4)
 			*ix = Index{node: node{x.Pos()}, X: x}
 			_ = t
 			mark := len(p.exprs)
-			for !p.isOp("]") {
+			for !p.isOp(pyscan.OpRBrack) {
 				p.exprs = append(p.exprs, p.indexElem())
-				if !p.got(",") {
+				if !p.got(pyscan.OpComma) {
 					break
 				}
 			}
 			ix.Indices = p.popExprs(mark)
-			p.expectOp("]")
+			p.expectOp(pyscan.OpRBrack)
 			x = ix
-		case p.isOp("."):
+		case p.isOp(pyscan.OpDot):
 			p.next()
 			x = &Attr{node{x.Pos()}, x, p.name()}
 		default:
@@ -1132,16 +1109,16 @@ func (p *parser) postfix() Expr {
 func (p *parser) indexElem() Expr {
 	start := p.at(p.tok())
 	var lo Expr
-	if !p.isOp(":") {
+	if !p.isOp(pyscan.OpColon) {
 		lo = p.expr()
-		if !p.isOp(":") {
+		if !p.isOp(pyscan.OpColon) {
 			return lo
 		}
 	}
 	p.next()
 	s := chunkNew(&p.slices, 4)
 	*s = Slice{node: node{start}, Lo: lo}
-	if !p.isOp(",") && !p.isOp("]") {
+	if !p.isOp(pyscan.OpComma) && !p.isOp(pyscan.OpRBrack) {
 		s.Hi = p.expr()
 	}
 	return s
@@ -1170,12 +1147,12 @@ func (p *parser) kwarg(list []*Kwarg) []*Kwarg {
 }
 
 func (p *parser) call(fun Expr) Expr {
-	p.expectOp("(")
+	p.expectOp(pyscan.OpLParen)
 	c := chunkNew(&p.calls, 4)
 	*c = Call{node: node{fun.Pos()}, Fun: fun}
 	mark := len(p.exprs)
-	for !p.isOp(")") {
-		if p.tok().Kind == pyscan.NAME && p.peekOp(1, "=") {
+	for !p.isOp(pyscan.OpRParen) {
+		if p.tok().Kind == pyscan.NAME && p.peekOp(1, pyscan.OpAssign) {
 			c.Kwargs = p.kwarg(c.Kwargs)
 		} else {
 			if len(c.Kwargs) > 0 {
@@ -1183,13 +1160,13 @@ func (p *parser) call(fun Expr) Expr {
 			}
 			p.exprs = append(p.exprs, p.expr())
 		}
-		if !p.got(",") {
+		if !p.got(pyscan.OpComma) {
 			break
 		}
-		c.TrailingComma = p.isOp(")")
+		c.TrailingComma = p.isOp(pyscan.OpRParen)
 	}
 	c.Args = p.popExprs(mark)
-	p.expectOp(")")
+	p.expectOp(pyscan.OpRParen)
 	return c
 }
 
@@ -1216,11 +1193,12 @@ func (p *parser) atom() Expr {
 	t := p.tok()
 	switch t.Kind {
 	case pyscan.NAME:
-		switch p.text(t) {
-		case "True", "False":
+		switch c := t.Code(); {
+		case c == 0:
+		case c == kwTrue || c == kwFalse:
 			p.next()
-			return &BoolLit{node{p.at(t)}, p.text(t) == "True"}
-		case "and", "or", "not", "if", "else", "elif", "for", "in", "def", "with", "assert", "pass":
+			return &BoolLit{node{p.at(t)}, c == kwTrue}
+		case reservedInExpr(c):
 			p.fail(ErrUnexpected, "unexpected keyword %s in expression", p.text(t))
 		}
 		p.next()
@@ -1251,25 +1229,25 @@ func (p *parser) atom() Expr {
 		p.next()
 		return &StringLit{node{p.at(t)}, p.text(t)}
 	case pyscan.OP:
-		switch p.text(t) {
-		case "(":
+		switch t.Code() {
+		case pyscan.OpLParen:
 			p.next()
 			x := p.expr()
-			if p.isOp(",") {
+			if p.isOp(pyscan.OpComma) {
 				tu := &Tuple{node: node{p.at(t)}, Elems: []Expr{x}}
-				for p.got(",") && !p.isOp(")") {
+				for p.got(pyscan.OpComma) && !p.isOp(pyscan.OpRParen) {
 					tu.Elems = append(tu.Elems, p.expr())
 				}
-				p.expectOp(")")
+				p.expectOp(pyscan.OpRParen)
 				return tu
 			}
-			p.expectOp(")")
+			p.expectOp(pyscan.OpRParen)
 			return x
-		case "[":
+		case pyscan.OpLBrack:
 			p.next()
 			l := &List{node: node{p.at(t)}}
-			l.Elems = p.exprList("]")
-			p.expectOp("]")
+			l.Elems = p.exprList(pyscan.OpRBrack)
+			p.expectOp(pyscan.OpRBrack)
 			return l
 		}
 	}
