@@ -84,6 +84,13 @@ func init() {
 // ErrorHandler receives scanner errors.
 type ErrorHandler func(pos diag.Pos, code, msg string)
 
+// Reporter receives scanner errors (InitReporter): a parser that is one
+// itself hands the scanner a pointer it already has, where a closure
+// over the parser was an allocation per parse (stop 33, issue 13).
+type Reporter interface {
+	ScanError(pos diag.Pos, code, msg string)
+}
+
 // Tok is a token in compact form (Scanner.Toks): its kind and the
 // offsets of its spelling, 8 bytes and no pointers. A file's tokens then
 // take a ninth of the memory of []Token, in one allocation the garbage
@@ -117,10 +124,11 @@ type Scanner struct {
 	text      string // src as one string: token texts are its substrings, not one allocation each
 	off       int
 	err       ErrorHandler
-	indents   []int   // stack of indentation columns; starts with 0
-	indentBuf [8]int  // indents' first array
-	parenBuf  [8]byte // parens' first array
-	parens    []byte  // open brackets
+	rep       Reporter // InitReporter; nil: err
+	indents   []int    // stack of indentation columns; starts with 0
+	indentBuf [8]int   // indents' first array
+	parenBuf  [8]byte  // parens' first array
+	parens    []byte   // open brackets
 	pending   []Tok
 	pendBuf   []Tok     // pending's array from its start (Next)
 	long      []longTok // the rest of the Toks coded Long
@@ -157,9 +165,19 @@ func (s *Scanner) Init(f *diag.File, err ErrorHandler) {
 	s.parens = s.parenBuf[:0]
 }
 
+// InitReporter is Init reporting errors to r.
+func (s *Scanner) InitReporter(f *diag.File, r Reporter) {
+	s.Init(f, nil)
+	s.rep = r
+}
+
 func (s *Scanner) pos(off int) diag.Pos { return diag.Pos{File: s.file, Offset: off} }
 
 func (s *Scanner) errorf(off int, code, format string, args ...any) {
+	if s.rep != nil {
+		s.rep.ScanError(s.pos(off), code, fmt.Sprintf(format, args...))
+		return
+	}
 	s.err(s.pos(off), code, fmt.Sprintf(format, args...))
 }
 

@@ -42,13 +42,7 @@ func init() {
 func Parse(f *diag.File, errs *diag.List) *File {
 	p := &parser{file: f, errs: errs}
 	p.sc = &p.scan
-	p.sc.Init(f, func(pos diag.Pos, code, msg string) {
-		if p.scanErrLines == nil {
-			p.scanErrLines = map[int]bool{}
-		}
-		p.scanErrLines[pos.Line()] = true
-		p.errs.Errorf(pos, code, "%s", msg)
-	})
+	p.sc.InitReporter(f, p)
 	p.sc.SetKeywords(keywords)
 	p.toks = p.sc.Toks()
 	p.comments = p.sc.Comments
@@ -60,6 +54,16 @@ func Parse(f *diag.File, errs *diag.List) *File {
 	p.ar.start(p)
 	p.sizeSlabs()
 	return p.parseFile()
+}
+
+// ScanError reports a scanner error (pyscan.Reporter) and marks its
+// line: the parse errors there are its consequences (errorf).
+func (p *parser) ScanError(pos diag.Pos, code, msg string) {
+	if p.scanErrLines == nil {
+		p.scanErrLines = map[int]bool{}
+	}
+	p.scanErrLines[pos.Line()] = true
+	p.errs.Errorf(pos, code, "%s", msg)
 }
 
 // sizeSlabs makes the arrays that the file's Name and IntLit nodes are
@@ -200,7 +204,10 @@ func (p *parser) popStmts(mark int) []Stmt {
 }
 
 // enter counts one more level of nesting and abandons the statement when
-// it exceeds maxDepth; the caller defers leave.
+// it exceeds maxDepth; the caller calls leave when it returns. A syntax
+// error that abandons a statement skips the leaves: decl and stmtRecover
+// restore the depth they started at (a deferred leave per expression was
+// a twentieth of a parse, stop 33).
 func (p *parser) enter() {
 	p.depth++
 	if p.depth > maxDepth {
@@ -390,12 +397,13 @@ func (p *parser) parseFile() *File {
 }
 
 func (p *parser) decl() (d Decl) {
-	start, emark, smark := p.i, len(p.exprs), len(p.stmts)
+	start, emark, smark, depth := p.i, len(p.exprs), len(p.stmts), p.depth
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(bailout); !ok {
 				panic(r)
 			}
+			p.depth = depth // the leaves the bailout skipped
 			// Drop the elements of the lists the bailout abandoned.
 			clear(p.exprs[emark:])
 			p.exprs = p.exprs[:emark]
@@ -615,7 +623,12 @@ func (p *parser) exprList(close pyscan.Code) []Expr {
 // line after the colon.
 func (p *parser) block() []Stmt {
 	p.enter()
-	defer p.leave()
+	b := p.blockIn()
+	p.leave()
+	return b
+}
+
+func (p *parser) blockIn() []Stmt {
 	if p.tok().Kind != pyscan.NEWLINE {
 		s := p.simpleStmt(nil)
 		return []Stmt{s}
@@ -640,12 +653,13 @@ func (p *parser) block() []Stmt {
 }
 
 func (p *parser) stmtRecover() (s Stmt) {
-	start, emark, smark := p.i, len(p.exprs), len(p.stmts)
+	start, emark, smark, depth := p.i, len(p.exprs), len(p.stmts), p.depth
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(bailout); !ok {
 				panic(r)
 			}
+			p.depth = depth // the leaves the bailout skipped
 			// Drop the elements of the lists the bailout abandoned.
 			clear(p.exprs[emark:])
 			p.exprs = p.exprs[:emark]
@@ -987,11 +1001,14 @@ func (p *parser) syncStmt() Stmt {
 
 func (p *parser) expr() Expr {
 	p.enter()
-	defer p.leave()
+	var x Expr
 	if p.simpleOperand() {
-		return p.atom()
+		x = p.atom()
+	} else {
+		x = p.binary(precOr)
 	}
-	return p.binary(precOr)
+	p.leave()
+	return x
 }
 
 // simpleOperand reports whether the expression at the current token is
@@ -1036,10 +1053,13 @@ func (p *parser) binaryOp() (string, int) {
 // - ~ + binding tighter than *.
 func (p *parser) binary(min int) Expr {
 	var x Expr
-	if min <= precNot && p.isKw(kwNot) {
+	switch c := p.toks[p.i].Code(); {
+	case c == kwNot && min <= precNot:
 		x = p.not()
-	} else {
+	case c == pyscan.OpSub || c == pyscan.OpTilde || c == pyscan.OpAdd:
 		x = p.unaryExpr()
+	default:
+		x = p.postfix() // unaryExpr's answer, one call less per operand
 	}
 	for {
 		op, prec := p.binaryOp()
@@ -1058,16 +1078,17 @@ func (p *parser) binary(min int) Expr {
 func (p *parser) not() Expr {
 	t := p.next()
 	p.enter()
-	defer p.leave() // also when a syntax error abandons the statement
-	return &Unary{node{p.at(t)}, "not", p.binary(precNot)}
+	u := &Unary{node{p.at(t)}, "not", p.binary(precNot)}
+	p.leave()
+	return u
 }
 
 func (p *parser) unaryExpr() Expr {
 	if c := p.toks[p.i].Code(); c == pyscan.OpSub || c == pyscan.OpTilde || c == pyscan.OpAdd {
 		t := p.next()
 		p.enter()
-		defer p.leave()
 		x := p.unaryExpr()
+		p.leave()
 		if c == pyscan.OpAdd {
 			return x
 		}
