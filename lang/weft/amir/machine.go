@@ -371,6 +371,14 @@ type Machine struct {
 	thRunBuf   thRun
 	thPinBuf   []int // thsymEnter: the pinned iterators' values before entry
 	thClassBuf []thClass
+	// thSaved, thSavedF, thSavedFrame: the slices and frames of the
+	// classes tested (thsymClasses; thsymEnterAt keeps the last entry's).
+	thSaved      []thNewMap
+	thSavedF     thFrame
+	thSavedFrame *thFrame
+	// thsymClassesTwice: every class is tested again at its registration
+	// (the stop-32 path; tests).
+	thsymClassesTwice bool
 	// thClassSeen: the classes of the thread loops entered so far in the
 	// run whose conditions read only the thread (thsymClassesOf).
 	thClassSeen []thClassSeen

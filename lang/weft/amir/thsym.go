@@ -645,13 +645,25 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 		}
 	}
 	if !commit {
-		m.thNewMaps = nm[:0]
+		// Kept for thsymClasses (thsymSaved): the frame and the slices
+		// of the last entry tested.
+		m.thSavedF, m.thSavedFrame = f, frame
+		m.thNewMaps = nm
 		return &thsymDry
 	}
-	// Register.
+	r := m.thsymRegister(pl, f, frame, nm, n)
+	m.thNewMaps = nm[:0] // not in thsymRegister: thsymClasses's nm is its own list
+	return r
+}
+
+// thsymRegister registers the frame (frame, or f when nil) and the slices
+// nm of an entry of loop plan pl of n iterations that thsymEnterAt
+// tested, and returns the statistics before the first iteration.
+func (m *Machine) thsymRegister(pl *thPlan, f thFrame, frame *thFrame, nm []thNewMap, n int) *thRun {
 	if frame == nil {
 		frame = m.thsymNewFrame(f)
 	}
+	m.thSavedFrame = frame
 	m.thAny = true
 	for _, x := range nm {
 		vs := m.thVars[x.v]
@@ -693,7 +705,6 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 			vs.frames = append(vs.frames, frame)
 		}
 	}
-	m.thNewMaps = nm[:0]
 	if len(pl.pins) > 0 {
 		m.thPinRuns++
 	}
@@ -1275,8 +1286,14 @@ func (m *Machine) thsymDropCopies(st *varState, mp thMap) {
 type thClass struct {
 	sig         uint32
 	first, d, n int
-	run         thRun // the statistics before its representative ran
-	after       thRun // and after
+	// f, frame and the slices thSaved[nm0:nm1] are its entry's, tested
+	// (thsymClasses).
+	f        thFrame
+	frame    *thFrame
+	nm0, nm1 int
+	reg      *thFrame // the frame registered
+	run      thRun    // the statistics before its representative ran
+	after    thRun    // and after
 }
 
 // thsymClasses runs loop s over [lo, hi) by classes when its conditions
@@ -1327,22 +1344,51 @@ func (m *Machine) thsymClasses(s *Stmt, lo, hi int) bool {
 		env[pn.slot] = l
 	}
 	m.thPinBuf = save
+	// Each class is tested once (issue 13, stop 33: rmem_uniform had
+	// tested each twice, a dry run and the registration's): its frame
+	// and slices are kept and registered after every class passed.
+	sv := m.thSaved[:0]
+	adopt := false
 	for k := range cls {
 		c := &cls[k]
 		if m.thsymEnterAt(s, c.first, c.d, c.n, false) == nil {
+			m.thSaved = sv
 			restore()
 			env[y] = saveY
 			return false
 		}
+		c.f, c.frame, c.nm0 = m.thSavedF, m.thSavedFrame, len(sv)
+		for _, x := range m.thNewMaps {
+			adopt = adopt || x.adopt
+			sv = append(sv, x)
+		}
+		c.nm1 = len(sv)
+		m.thNewMaps = m.thNewMaps[:0]
 	}
+	m.thSaved = sv
 	nFrames := len(m.thFrames)
 	for k := range cls {
 		c := &cls[k]
-		if m.thsymEnterAt(s, c.first, c.d, c.n, true) == nil {
-			// Not reached: the classes' slices and frames are
-			// disjoint, so registering one cannot refuse another.
-			// Undo the registrations (no representative ran: their
-			// slices hold nothing).
+		// A class was tested before the classes ahead of it
+		// registered: that changes its tests only where its slices are
+		// tested against theirs (thsymEnterAt's scan of the maps,
+		// unless its box is apart from the variable's hull; their
+		// frames differ from its own, its first iteration being
+		// another), which thsymMeetsClasses does now. A class whose
+		// slices adopt records is tested again in full after the first
+		// (its variable may hold the first's maps by then).
+		var refused bool
+		if m.thsymClassesTwice || adopt && k > 0 {
+			refused = m.thsymEnterAt(s, c.first, c.d, c.n, true) == nil
+		} else if refused = m.thsymMeetsClasses(c, sv[c.nm0:c.nm1], cls[:k]); !refused {
+			m.thsymRegister(pl, c.f, c.frame, sv[c.nm0:c.nm1], c.n)
+		}
+		c.reg = m.thSavedFrame // the frame registered (thsymRegister)
+		if refused {
+			// The slices of classes of different periods may meet by
+			// slicesMeet's test (stop 33: the old comment had this
+			// unreachable). Undo the registrations (no representative
+			// ran: their slices hold nothing).
 			m.thsymUnregister(nFrames)
 			restore()
 			env[y] = saveY
@@ -1393,6 +1439,35 @@ func (m *Machine) thsymClasses(s *Stmt, lo, hi int) bool {
 	env[y] = hi - 1 // as after the last iteration
 	m.gen++
 	return true
+}
+
+// thsymMeetsClasses reports whether the slices nm of class c, tested
+// before the classes ahead (registered, in frames ahead[j].reg) were,
+// meet a slice of a map of their frames as thsymEnterAt tests them now.
+// (A frame may be an earlier entry's, with maps of that entry: tested
+// against c's slices before, with the same answer.)
+func (m *Machine) thsymMeetsClasses(c *thClass, nm []thNewMap, ahead []thClass) bool {
+	mine := func(f *thFrame) bool {
+		for j := range ahead {
+			if ahead[j].reg == f {
+				return true
+			}
+		}
+		return false
+	}
+	for i := range nm {
+		x := &nm[i]
+		vs := m.thVars[x.v]
+		if vs == nil || c.frame == nil && len(vs.maps) > 0 && vs.hullApart(&x.mp) {
+			continue
+		}
+		for xi := range vs.maps {
+			if y := &vs.maps[xi]; mine(y.frame) && slicesMeet(y, &x.mp, y.frame.n, int32(c.n)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // thClassSeen is the classes of one thread loop over [lo, hi), or their
