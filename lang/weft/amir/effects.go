@@ -550,8 +550,24 @@ func (m *Machine) replay(r *record) {
 	}
 }
 
-// replayRun is replay without the memo.
+// replayRun is replay without the memo; a one-thread record may take the
+// end state of the last replay of its class (replayclass.go).
 func (m *Machine) replayRun(r *record) {
+	if !m.replayClassOf(r) {
+		m.replayRun1(r)
+		return
+	}
+	n := int32(len(m.log))
+	if m.replayClassTake(r, n) {
+		return
+	}
+	m.replayClassIn(r, n)
+	m.replayRun1(r)
+	m.replayClassOut(r)
+}
+
+// replayRun1 replays r over the events it has not seen.
+func (m *Machine) replayRun1(r *record) {
 	n := int32(len(m.log))
 	i := r.stamp
 	from := i

@@ -324,6 +324,11 @@ type Machine struct {
 	ckptHits       int64 // replays that found a checkpoint (tests)
 	noReplayMemo   bool
 	replayMemoHits int64
+	// rclass is the last one-thread replay (replayclass.go);
+	// noReplayClass disables it (tests), replayClassHits counts its use.
+	rclass          replayClass
+	noReplayClass   bool
+	replayClassHits int64
 	// hwExpand makes hwOrder always check per-thread records;
 	// hwExpanded counts the Await records it expanded (tests).
 	hwExpand   bool
