@@ -43,6 +43,7 @@ type replayClass struct {
 	grantsOut       []grant
 	pendOut         []pend
 	holds           []uint64 // by event i - stamp: e.exec holds creator
+	held            bool     // holds is made (replayClassHolds)
 }
 
 // replayClassOf reports whether r may be kept or matched: one thread, no
@@ -60,6 +61,9 @@ func (m *Machine) replayClassTake(r *record, n int32) bool {
 		c.atomic != r.atomic || c.reach != r.reach || c.creator.task != r.creator.task || c.creator.shape != r.creator.shape ||
 		!slices.Equal(c.pendIn, r.pend) {
 		return false
+	}
+	if !c.held {
+		m.replayClassHolds()
 	}
 	// intersects(e.exec, creator) is contains for a one-thread set (its
 	// one offset is 0: Machine.single), a word or a range test.
@@ -99,8 +103,7 @@ func (m *Machine) replayClassIn(r *record, n int32) {
 	c.pendIn = append(c.pendIn[:0], r.pend...)
 }
 
-// replayClassOut keeps r's end state (replayClassIn kept its input) and
-// the events that hold its creator.
+// replayClassOut keeps r's end state (replayClassIn kept its input).
 func (m *Machine) replayClassOut(r *record) {
 	c := &m.rclass
 	if r.stamp != c.n {
@@ -109,6 +112,15 @@ func (m *Machine) replayClassOut(r *record) {
 	c.reachOut = r.reach
 	c.grantsOut = append(c.grantsOut[:0], r.grants...)
 	c.pendOut = append(c.pendOut[:0], r.pend...)
+	c.held = false
+	c.ok = true
+}
+
+// replayClassHolds makes the bitmap of the kept range's events that hold
+// the kept creator, at the first record that matches the kept input (a
+// replay that no record matches pays nothing for it).
+func (m *Machine) replayClassHolds() {
+	c := &m.rclass
 	w := int(c.n-c.stamp+63) / 64
 	c.holds = slices.Grow(c.holds[:0], w)[:w]
 	clear(c.holds)
@@ -118,5 +130,5 @@ func (m *Machine) replayClassOut(r *record) {
 			c.holds[k/64] |= 1 << (k % 64)
 		}
 	}
-	c.ok = true
+	c.held = true
 }
