@@ -187,6 +187,20 @@ func (k *Keywords) lookup(w string) Code {
 	return 0
 }
 
+// lookupBytes is lookup for a name as bytes of the source (w is not
+// empty; the compare with string(w) makes no copy): fastRun's.
+func (k *Keywords) lookupBytes(w []byte) Code {
+	key := uint32(len(w)) | uint32(w[0])<<8 | uint32(w[len(w)-1])<<16
+	if len(w) > 1 {
+		key |= uint32(w[1]) << 24
+	}
+	s := &k.slots[(key*k.mul)>>26]
+	if len(s.word) == len(w) && s.word == string(w) {
+		return s.code
+	}
+	return 0
+}
+
 // Lookup returns w's code in the set, 0 if w is not one of its words.
 func (k *Keywords) Lookup(w string) Code {
 	if w == "" {
