@@ -1,7 +1,6 @@
 package amir
 
 import (
-	"fmt"
 	"testing"
 )
 
@@ -35,19 +34,8 @@ func TestGridPointsShared(t *testing.T) {
 			}
 			ms[1].noGridPtsShare = true
 			ms[2].noGrid = true
-			for rep := 0; rep < 2; rep++ {
-				var out [3]string
-				for i, m := range ms {
-					r := *m.Run(nil)
-					r.Stats.Memory, r.Stats.SkippedOps = 0, 0
-					out[i] = fmt.Sprintf("%+v", r)
-					if i == 0 && rep == 0 && r.Distinct > 0 {
-						hazards++
-					}
-				}
-				if out[0] != out[2] || out[1] != out[2] {
-					t.Fatalf("generator %d seed %d run %d:\nshared %s\nmade   %s\nfull   %s", k, seed, rep, out[0], out[1], out[2])
-				}
+			if runThreeWays(t, k, seed, ms, [3]string{"shared", "made  ", "full  "}) {
+				hazards++
 			}
 			shared += ms[0].gridPtsShared
 		}
