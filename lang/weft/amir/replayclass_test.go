@@ -11,7 +11,8 @@ import (
 // the Result. The random programs of the replay memo's test (per-thread
 // replays, plain replays, grids, thread symmetry, thread groups) and the
 // block grid programs, and replayClassProgram's threads whose records
-// differ in timeline or level by the thread's parity, run with and
+// differ in timeline or level by the thread's parity (in half the
+// programs under one source statement), run with and
 // without replay classes
 // (noReplayClass), with the replay memo at its threshold and taking
 // replays of any length, twice on one machine.
@@ -82,10 +83,20 @@ func replayClassProgram(seed int64) *Program {
 	levels := []Level{AtomicOnly, Unordered, FullyOrdered}
 	tls := []syncTL{cudaInOrder, sm80Generic, sm80CpAsync}
 	elem := func(f IntExpr) *Access { return at(buf, f) }
+	// Half the programs give both parities' records one source
+	// statement, as Convert does when one statement lowers to records of
+	// several timelines: then only the key's timeline and level tests
+	// tell the records apart.
+	shareSrc, src0 := rng.Intn(2) == 0, 0
 	write := func(parity int) {
 		q, lvl := quals[rng.Intn(2)], levels[rng.Intn(3)]
 		b.open()
-		b.add(&Stmt{Kind: KRecordMutate, Exec: thread(th), Acc: elem(v(th)), Level: lvl, Q: q})
+		s := b.add(&Stmt{Kind: KRecordMutate, Exec: thread(th), Acc: elem(v(th)), Level: lvl, Q: q})
+		if parity == 0 {
+			src0 = s.Src
+		} else if shareSrc {
+			s.Src = src0
+		}
 		body := b.close()
 		b.add(&Stmt{Kind: KIf, Sync: -1, CtlSlots: []int{th}, Body: body, Ctl: &Ctl{Cond: func(env []int) bool { return env[th]%2 == parity }}})
 	}
