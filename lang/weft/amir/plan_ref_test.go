@@ -6,6 +6,13 @@ import "slices"
 // (plan_grid.go, plan_thsym.go, lite.go at main 13b919c), kept as the
 // reference of the differential tests of stop 33's planners (conv33:
 // plan_agree_test.go): the plans must be equal.
+//
+// This file pins the planners' decisions, not only their soundness: a
+// later change that plans more (or less) on purpose makes TestPlansAgree
+// fail, and should then delete this file and plan_agree*_test.go rather
+// than edit the copy. Soundness stays covered without it: the machine's
+// differential tests compare every symmetric run with the run in full
+// (NoThreadSym, noGrid) on the same random programs.
 
 // planGridModeRef plans loop s, whose statements other than loops, blocks
 // and Ifs are stmts, as a grid of one-thread points (blk false) or of
