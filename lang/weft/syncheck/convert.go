@@ -326,40 +326,50 @@ func (c *converter) syncTL(e syntax.Expr) *lib.SyncTL {
 func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Library, errs *diag.List) *Program {
 	// instrs (the file's own instructions), bind (inlined calls' data
 	// parameters) and rings are made at their first entry: most programs
-	// have none.
-	c := &converter{f: f, res: gpu, lib: l, errs: errs, stk: make([]*amir.Stmt, 0, 16)}
-	// Room for a small kernel's slots (its loop variables and parameters)
-	// at once, rather than four growths.
-	c.p = &amir.Program{Name: p.Name.Name, Slots: make([]string, 0, 8)}
-	c.out = &Program{AMIR: c.p, Proc: p, Lib: l}
+	// have none. The Program, its slices and the first chunks of the slabs are one
+	// object (convRoom) while the proc is small.
+	r := new(convRoom)
+	c := &converter{f: f, res: gpu, lib: l, errs: errs, stk: r.stk[:0]}
+	c.p = &r.prog
+	c.p.Name, c.p.Slots = p.Name.Name, r.slots[:0]
+	c.out = &r.out
+	*c.out = Program{AMIR: c.p, Proc: p, Lib: l}
+	c.seedSlabs(r)
 	// Most source statements are a Src each: sized once from the proc's
 	// own statements (calls of other procs add theirs by growing). The
 	// scopes, loops and control names too, from the same walk (stop 29).
 	sz := sizeOf(p.Body)
-	c.nameSlab.reserve(sz.scopes + 1)
+	if sz.scopes+1 <= len(r.names) {
+		c.nameSlab.seed(r.names[:])
+	} else {
+		c.nameSlab.reserve(sz.scopes + 1)
+	}
 	c.ctlSlab.reserve(sz.ctls)
 	c.evSlab.reserve(sz.events)
 	if sz.syncs > 0 {
-		c.out.Syncs = make([]syntax.Stmt, 0, sz.syncs)
-		c.p.Syncs = make([]amir.SyncInfo, 0, sz.syncs)
+		c.out.Syncs = roomOr(r.syncs[:], sz.syncs)
+		c.p.Syncs = roomOr(r.syncInfo[:], sz.syncs)
 	}
 	if sz.loops > 0 {
-		c.ctrl = make([]string, 0, sz.loops+len(p.Params))
+		c.ctrl = roomOr(r.ctrl[:], sz.loops+len(p.Params))
 	}
 	if sz.threads > 0 {
-		c.iters = make([]loopSlot, 0, sz.threads)
+		c.iters = roomOr(r.iters[:], sz.threads)
 	}
 	if n := sz.stmts; n > 0 {
-		c.p.Srcs = make([]amir.Src, 0, n)
-		c.out.srcStmts = make([]syntax.Stmt, 0, n)
-		c.out.Machines = make([]coll.Machine, 0, n)
+		c.p.Srcs = roomOr(r.srcs[:], n)
+		c.out.srcStmts = roomOr(r.srcStmts[:], n)
+		c.out.Machines = roomOr(r.machines[:], n)
 	}
 	// The proc's variables are at most the file's (gpucheck's), plus the
 	// hidden reverse twins of some barriers: room for them at once (their
 	// growth was a twentieth of a small kernel's Convert).
 	if nv := min(len(gpu.Vars), 32) + 2; nv > 2 {
-		c.p.Vars = make([]amir.Var, 0, nv)
-		c.vinfo = make([]varInfo, 0, nv)
+		c.p.Vars = roomOr(r.vars[:], nv)
+		c.vinfo = roomOr(r.vinfo[:], nv)
+		if nv <= len(r.vfacts) {
+			c.vfacts = r.vfacts[:0:nv] // else made at the first facts
+		}
 	}
 	// The qualifiers' names are printed only in reports (fillQuals).
 	if n := len(l.QualOrder); n < 32 {
@@ -382,10 +392,10 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 			}
 		}
 	}
-	// Room for the shapes at once: one thread, the device function's and
-	// about one per cuda_threads loop (AddShape; their growth was two of
-	// a small kernel's allocations).
-	c.p.Shapes = make([]coll.Collective, 0, min(sz.threads+2, 16))
+	// Room for the shapes at once (convRoom): one thread, the device
+	// function's and one per distinct cuda_threads unit (AddShape; their
+	// growth was two of a small kernel's allocations).
+	c.p.Shapes = r.shapes[:0]
 	c.p.AddShape(coll.Collective{}) // shape 0: one thread
 	top := c.child(nil)
 	for _, prm := range p.Params {
@@ -409,7 +419,8 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 		}
 	}
 	body := c.block(top, p.Body)
-	c.p.Body = &amir.Stmt{Kind: amir.KBlock, Body: body, Sync: -1}
+	r.body = amir.Stmt{Kind: amir.KBlock, Body: body, Sync: -1}
+	c.p.Body = &r.body
 	c.finishGran()
 	c.finishRings()
 	c.p.Finish()
