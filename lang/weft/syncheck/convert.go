@@ -137,9 +137,13 @@ type converter struct {
 	accSlab slab[amir.Access]
 	// grp is the room for the statements put emits next; ctlSlab and
 	// evSlab back the statements with side structs (stmts.go).
-	grp     []amir.Stmt
-	ctlSlab slab[ctlStmt]
-	evSlab  slab[eventStmt]
+	grp []amir.Stmt
+	// stmtRoom is what is left of convRoom's statements for group, and
+	// taskStmt its KIncTaskID statement for the first cuda_tasks loop.
+	stmtRoom []amir.Stmt
+	taskStmt *amir.Stmt
+	ctlSlab  slab[ctlStmt]
+	evSlab   slab[eventStmt]
 	// allocStk: the allocations of the blocks being converted (pushBlock).
 	allocStk []*syntax.Alloc
 	// allocs indexes allocation statements by variable (allocOf).
@@ -803,7 +807,12 @@ func (c *converter) forStmt(sc *names, st *syntax.For) {
 	}
 	start := len(c.stk)
 	if mode == "cuda_tasks" {
-		c.push(&amir.Stmt{Kind: amir.KIncTaskID, Sync: -1})
+		t := c.taskStmt
+		if c.taskStmt = nil; t == nil {
+			t = new(amir.Stmt)
+		}
+		*t = amir.Stmt{Kind: amir.KIncTaskID, Sync: -1}
+		c.push(t)
 	}
 	c.pushBlock(inner, st.Body)
 	body := c.popBody(start)

@@ -19,6 +19,10 @@ type convRoom struct {
 	prog amir.Program
 	out  Program
 	body amir.Stmt // the proc's block
+	// task is the first cuda_tasks loop's KIncTaskID (forStmt), stmts
+	// the first groups' statements (group).
+	task  amir.Stmt
+	stmts [8]amir.Stmt
 
 	// Sized from the proc (sizeOf, gpucheck's variables): used when the
 	// count fits, else the slice is made as before.
@@ -40,6 +44,7 @@ type convRoom struct {
 	stk    [32]*amir.Stmt
 	ixBuf  [2][4]idx
 	slotB  [8]int
+	allocs [4]*syntax.Alloc
 	linBuf [8]linTerm
 
 	// The first chunks of the slabs, at each slab's lo (the size its
@@ -94,4 +99,7 @@ func (c *converter) seedSlabs(r *convRoom) {
 	c.ixBuf[0], c.ixBuf[1] = r.ixBuf[0][:0], r.ixBuf[1][:0]
 	c.slotBuf = r.slotB[:0]
 	c.linBuf = r.linBuf[:0]
+	c.allocStk = r.allocs[:0]
+	c.stmtRoom = r.stmts[:]
+	c.taskStmt = &r.task
 }

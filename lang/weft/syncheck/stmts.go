@@ -11,10 +11,16 @@ import "weft.dev/weft/lang/weft/amir"
 // objects, and a slab shared by all statements wasted its tail (issue 13,
 // stops 27 and 31).
 
-// group makes room for the next n statements put emits, in one object.
+// group makes room for the next n statements put emits, in one object:
+// the first groups of a proc from convRoom's statements (stmtRoom).
 func (c *converter) group(n int) {
 	c.grp = nil
 	if n > 0 {
+		if n <= len(c.stmtRoom) {
+			c.grp = c.stmtRoom[:n:n]
+			c.stmtRoom = c.stmtRoom[n:]
+			return
+		}
 		c.grp = make([]amir.Stmt, n)
 	}
 }
