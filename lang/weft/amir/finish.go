@@ -26,16 +26,25 @@ import "slices"
 // bottom up (finishLoops: runs, hoisting, inner slots, task symmetry, the
 // lite bounds box).
 func (p *Program) Finish() {
+	r := newFinRoom(p)
+	if p.TaskSlots == nil {
+		p.TaskSlots = r.tasks[:0]
+	}
 	p.TaskSlots = p.TaskSlots[:0]
 	n := len(p.Vars)
 	for i := range p.Vars {
 		p.Vars[i].TaskLocal = false
 	}
-	cnt := make([]int32, 2*n)
-	p.accN, p.allocN = cnt[:n:n], cnt[n:]
-	var keys [16]gsKey
-	var caches [16]*gsCache
-	f := &finisher{p: p, flags: make([]uint8, n), keys: keys[:0], caches: caches[:0], chunk: 16}
+	var cnt []int32
+	var flags []uint8
+	if n <= finVars {
+		cnt, flags = r.cnt[:2*n], r.flags[:n]
+	} else {
+		cnt, flags = make([]int32, 2*n), make([]uint8, n)
+	}
+	p.accN, p.allocN = cnt[:n:n], cnt[n:2*n:2*n]
+	f := &r.f
+	*f = finisher{p: p, flags: flags, keys: r.keys[:0], caches: r.caches[:0], slab: r.gs[:], chunk: 64}
 	f.facts(p.Body, false)
 	// A first log of one event per event statement (a loop's run grows
 	// it): a small kernel's first event had allocated room for 256
@@ -58,14 +67,13 @@ func (p *Program) Finish() {
 	// grid symmetry off for the rest of the run (the naive GEMM and the
 	// TMA tester had run 300x slower).
 	p.thExt = true
-	var th thPlanner
-	p.planLoops(p.Body, &th)
+	p.planLoops(p.Body, &r.th)
 	if !p.thExt {
 		p.dropThExt(p.Body)
 	}
 	p.rdTrackSrcs()
 	var buf [32]int
-	p.finishLoops(p.Body, buf[:0])
+	p.finishLoops(p.Body, buf[:0], r)
 }
 
 // planLoops sets the symmetry plans of the loops in s, s included, top
@@ -300,10 +308,10 @@ func (p *Program) markLite(s *Stmt, flags []uint8) (keep, check bool) {
 // it at its size: a list per statement with a body had been a tenth of a
 // small kernel's Convert objects (stop 29), and each loop had walked its
 // whole subtree (stop 27). The set is read by slices.Contains only.
-func (p *Program) finishLoops(s *Stmt, buf []int) []int {
+func (p *Program) finishLoops(s *Stmt, buf []int, r *finRoom) []int {
 	start := len(buf)
 	for _, b := range s.Body {
-		buf = p.finishLoops(b, buf)
+		buf = p.finishLoops(b, buf, r)
 	}
 	p.fuse(s)
 	if s.Kind != KLoop {
@@ -319,7 +327,7 @@ func (p *Program) finishLoops(s *Stmt, buf []int) []int {
 		}
 	}
 	if cap(s.innerSlots) < n {
-		s.innerSlots = make([]int, 0, n)
+		s.innerSlots = r.intsOf(n)
 	}
 	s.innerSlots = s.innerSlots[:0]
 	for _, x := range inner {

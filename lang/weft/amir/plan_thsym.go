@@ -133,19 +133,53 @@ func (t *thPlanner) plan(p *Program, s *Stmt) *thPlan {
 }
 
 // clone returns a copy of pl with lists of its own (pl's are scratch).
+// The copy and its short lists are one object (thPlanBox; a list that
+// does not fit is cloned alone): five objects a plan had been a sixth of
+// a small kernel's Finish objects (issue 13, stop 34: conv34).
 func (pl *thPlan) clone() *thPlan {
-	c := *pl
-	c.shapes = slices.Clone(pl.shapes)
-	c.bars = slices.Clone(pl.bars)
-	c.accs = slices.Clone(pl.accs)
+	b := new(thPlanBox)
+	c := &b.pl
+	*c = *pl
+	c.shapes = boxClone(b.shapes[:], pl.shapes)
+	c.bars = boxClone(b.bars[:], pl.bars)
+	c.accs = boxClone(b.accs[:], pl.accs)
 	c.pins = slices.Clone(pl.pins)
-	c.private = slices.Clone(pl.private)
+	c.private = boxClone(b.private[:], pl.private)
 	c.yconds = slices.Clone(pl.yconds)
-	c.owned = slices.Clone(pl.owned)
+	c.owned = boxClone(b.owned[:], pl.owned)
+	room := b.ownAccs[:]
 	for k := range c.owned {
-		c.owned[k].accs = slices.Clone(c.owned[k].accs)
+		a := c.owned[k].accs
+		c.owned[k].accs = boxClone(room, a)
+		if len(a) <= len(room) {
+			room = room[len(a):]
+		}
 	}
-	return &c
+	return c
+}
+
+// thPlanBox is a cloned plan and the room of its short lists.
+type thPlanBox struct {
+	pl      thPlan
+	shapes  [2]int
+	bars    [2]int
+	accs    [4]*Access
+	private [2]int
+	owned   [2]thOwned
+	ownAccs [4]*Access
+}
+
+// boxClone is a copy of src in dst when it fits (len and cap len(src)),
+// else slices.Clone(src); nil stays nil.
+func boxClone[T any](dst, src []T) []T {
+	if src == nil {
+		return nil
+	}
+	if len(src) <= len(dst) {
+		n := copy(dst, src)
+		return dst[:n:n]
+	}
+	return slices.Clone(src)
 }
 
 // isInner reports whether slot is the iterator of an inner loop walked.

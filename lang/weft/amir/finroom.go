@@ -1,0 +1,65 @@
+package amir
+
+// finRoom is the room a small program's Finish needs, in one object: the
+// finisher, the per-variable counts and flags, the first g_s caches, the
+// thread planner with the first chunks of its scratch lists, the task
+// slots and the loops' inner slots had been about fifteen allocations of
+// each Finish, most of a few dozen bytes (issue 13, stop 34: conv34;
+// per_cta_alloc's Finish made 28 objects). A program that outgrows a
+// piece allocates as before. The counts, the caches, the task and inner
+// slots live as long as the Program, as the allocations they replace did.
+type finRoom struct {
+	f      finisher
+	th     thPlanner
+	cnt    [2 * finVars]int32
+	flags  [finVars]uint8
+	keys   [16]gsKey
+	caches [16]*gsCache
+	gs     [16]gsCache // the finisher's first chunk (cache)
+	tasks  [2]int
+	// ints backs the loops' inner slots (finishLoops), taken in order.
+	ints []int
+	intA [32]int
+	// The thread planner's scratch (thPlanner, thPlan); each owned
+	// entry's accesses have a chunk of their own (walk reuses them).
+	loops   [8]*Stmt
+	privN   [4]int32
+	scope   [4]int
+	shapes  [4]int
+	owned   [4]thOwned
+	ownAccs [4][4]*Access
+	bars    [4]int
+	accs    [8]*Access
+	pins    [4]thPin
+	private [4]int
+	yconds  [4]*Stmt
+}
+
+const finVars = 16
+
+// newFinRoom returns the room of a Finish of p.
+func newFinRoom(p *Program) *finRoom {
+	r := new(finRoom)
+	r.ints = r.intA[:]
+	th := &r.th
+	th.loops, th.privN, th.scope = r.loops[:0], r.privN[:0], r.scope[:0]
+	pl := &th.pl
+	pl.shapes, pl.bars, pl.accs = r.shapes[:0], r.bars[:0], r.accs[:0]
+	pl.pins, pl.private, pl.yconds = r.pins[:0], r.private[:0], r.yconds[:0]
+	for i := range r.owned {
+		r.owned[i].accs = r.ownAccs[i][:0]
+	}
+	pl.owned = r.owned[:0]
+	return r
+}
+
+// intsOf returns an empty slice of capacity n from the room's ints, or a
+// new one when they are used up.
+func (r *finRoom) intsOf(n int) []int {
+	if n <= len(r.ints) {
+		s := r.ints[:0:n]
+		r.ints = r.ints[n:]
+		return s
+	}
+	return make([]int, 0, n)
+}
