@@ -317,8 +317,8 @@ func (p *Program) finishLoops(s *Stmt, buf []int, r *finRoom) []int {
 	if s.Kind != KLoop {
 		return buf
 	}
-	s.hoist = hoistTargets(s)
-	s.hoistGS = hoistGSTargets(s)
+	s.hoist = hoistTargets(s, r)
+	s.hoistGS = hoistGSTargets(s, r)
 	inner := buf[start:]
 	n := 0
 	for i, x := range inner {

@@ -17,9 +17,18 @@ type finRoom struct {
 	caches [16]*gsCache
 	gs     [16]gsCache // the finisher's first chunk (cache)
 	tasks  [2]int
-	// ints backs the loops' inner slots (finishLoops), taken in order.
-	ints []int
-	intA [32]int
+	// ints backs the loops' inner slots (finishLoops), hoist, gsPtrs
+	// and gsPlans their hoisted accesses and g_s plans (hoistTargets,
+	// hoistGSTargets), each taken in order.
+	ints    []int
+	intA    [32]int
+	hoist   []hoistState
+	hoistA  [4]hoistState
+	gsPtrs  []*gsPlan
+	gsPtrA  [4]*gsPlan
+	gsPlans []gsPlan
+	gsPlanA [4]gsPlan
+	zero    [16]int // the planner's environment of constant bounds
 	// The thread planner's scratch (thPlanner, thPlan); each owned
 	// entry's accesses have a chunk of their own (walk reuses them).
 	loops   [8]*Stmt
@@ -40,9 +49,12 @@ const finVars = 16
 // newFinRoom returns the room of a Finish of p.
 func newFinRoom(p *Program) *finRoom {
 	r := new(finRoom)
-	r.ints = r.intA[:]
+	r.ints, r.hoist, r.gsPtrs, r.gsPlans = r.intA[:], r.hoistA[:], r.gsPtrA[:], r.gsPlanA[:]
 	th := &r.th
 	th.loops, th.privN, th.scope = r.loops[:0], r.privN[:0], r.scope[:0]
+	if len(p.Slots) <= len(r.zero) {
+		th.zero = r.zero[:len(p.Slots)]
+	}
 	pl := &th.pl
 	pl.shapes, pl.bars, pl.accs = r.shapes[:0], r.bars[:0], r.accs[:0]
 	pl.pins, pl.private, pl.yconds = r.pins[:0], r.private[:0], r.yconds[:0]

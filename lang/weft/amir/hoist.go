@@ -50,12 +50,16 @@ type hoistState struct {
 }
 
 // hoistTargets lists the accesses of the runs directly in loop s's body.
-func hoistTargets(s *Stmt) []hoistState {
+// The list is from r's room while it lasts (finRoom; r nil: none).
+func hoistTargets(s *Stmt, r *finRoom) []hoistState {
 	body := s.Body
 	if s.fused != nil {
 		body = s.fused
 	}
 	var out []hoistState
+	if r != nil {
+		out = r.hoist[:0]
+	}
 	for _, c := range body {
 		if c.Kind != kRun || c.Acc == nil || len(c.Acc.Idx) == 0 {
 			continue
@@ -72,6 +76,14 @@ func hoistTargets(s *Stmt) []hoistState {
 		} else {
 			out[k].live = true
 		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	if r != nil && cap(out) == cap(r.hoist) {
+		// Still in the room (an append past it moves out).
+		r.hoist = r.hoist[len(out):]
+		out = out[:len(out):len(out)]
 	}
 	return out
 }
@@ -281,12 +293,17 @@ type gsPlan struct {
 }
 
 // hoistGSTargets lists the g_s plans of the runs directly in loop s's body.
-func hoistGSTargets(s *Stmt) []*gsPlan {
+// The list and its plans are from r's room while it lasts (finRoom; r
+// nil: none).
+func hoistGSTargets(s *Stmt, r *finRoom) []*gsPlan {
 	body := s.Body
 	if s.fused != nil {
 		body = s.fused
 	}
 	var out []*gsPlan
+	if r != nil {
+		out = r.gsPtrs[:0]
+	}
 	for _, c := range body {
 		if c.Kind != kRun || c.gsc == nil || c.Exec.All || c.Exec.StartAff == nil {
 			continue
@@ -296,8 +313,22 @@ func hoistGSTargets(s *Stmt) []*gsPlan {
 			dup = dup || p.c == c.gsc
 		}
 		if !dup {
-			out = append(out, &gsPlan{c: c.gsc, aff: c.Exec.StartAff, shape: int32(c.Exec.Shape)})
+			var g *gsPlan
+			if r != nil && len(r.gsPlans) > 0 {
+				g, r.gsPlans = &r.gsPlans[0], r.gsPlans[1:]
+			} else {
+				g = new(gsPlan)
+			}
+			*g = gsPlan{c: c.gsc, aff: c.Exec.StartAff, shape: int32(c.Exec.Shape)}
+			out = append(out, g)
 		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	if r != nil && cap(out) == cap(r.gsPtrs) {
+		r.gsPtrs = r.gsPtrs[len(out):]
+		out = out[:len(out):len(out)]
 	}
 	return out
 }
