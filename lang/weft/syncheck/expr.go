@@ -102,12 +102,23 @@ func (c *converter) intExpr(sc *names, e syntax.Expr) (amir.IntExpr, bool) {
 func (c *converter) affineForm(sc *names, e syntax.Expr) *amir.Affine {
 	// Within one access (the memo is cleared at its start) neither the
 	// scope's names nor the control names change, so a form is a
-	// function of (sc, e).
-	for i := range c.affMemo {
-		if m := &c.affMemo[i]; m.e == e && m.sc == sc && e != nil {
+	// function of (sc, e). The newest entry first: a window's end is
+	// asked for again right after its compilation (window) made it.
+	n := len(c.affMemo)
+	for j := 1; j <= n; j++ {
+		if m := &c.affMemo[(c.affNext+n-j)%n]; m.sc == sc && m.e == e && e != nil {
 			return m.a
 		}
 	}
+	return c.newAffineForm(sc, e)
+}
+
+// newAffineForm is affineForm without the lookup, remembering the form.
+// The compilation of an expression (affine) takes it: it is the first to
+// ask for each expression, so its lookups never found one and were, at
+// four interface comparisons each, a third of its forms' cost (shfl_xor:
+// 70 per check; issue 13, stop 34: conv34).
+func (c *converter) newAffineForm(sc *names, e syntax.Expr) *amir.Affine {
 	l := c.linearOf(e)
 	a := c.affineFormOf(sc, l)
 	c.affMemo[c.affNext] = affMemo{e: e, sc: sc, a: a, l: l}
@@ -131,8 +142,9 @@ type affMemo struct {
 // 27). A linear form depends on e alone (the constants and the control
 // names, which do not change within an access).
 func (c *converter) lin(e syntax.Expr) linear {
-	for i := range c.affMemo {
-		if m := &c.affMemo[i]; m.e == e && e != nil {
+	n := len(c.affMemo)
+	for j := 1; j <= n; j++ {
+		if m := &c.affMemo[(c.affNext+n-j)%n]; m.e == e && e != nil {
 			return m.l
 		}
 	}
@@ -234,7 +246,7 @@ func (c *converter) slotExpr(s int) amir.IntExpr {
 // folded) to one flat function: index expressions are evaluated in the
 // hot path of the machine.
 func (c *converter) affine(sc *names, e syntax.Expr) (amir.IntExpr, bool) {
-	af := c.affineForm(sc, e)
+	af := c.newAffineForm(sc, e)
 	if af == nil {
 		return nil, false
 	}
