@@ -137,7 +137,10 @@ type hwClock struct {
 	colMemo [1 << hwClkMemoBits]int8
 	// scratch
 	atoms, cnt, remap, split []int32
-	ja, jb, ju               [hwClkMaxCols]int32
+	// clk0: room for the first rows (clkCol at stride 0), or nil
+	// (mbar_clkroom.go).
+	clk0       []int32
+	ja, jb, ju [hwClkMaxCols]int32
 }
 
 type hwBirth struct {
@@ -224,7 +227,7 @@ func (m *Machine) clkBirth(b int32, gs threads) {
 		return
 	}
 	if m.hwClk == nil {
-		m.hwClk = new(hwClock) // a program with ring-buffered arrays only
+		m.hwClk = newHWClock() // a program with ring-buffered arrays only
 	}
 	c := m.hwClk
 	if c.run != m.runs || c.task != gs.task {
@@ -335,7 +338,15 @@ func (m *Machine) clkCol(gs threads, add bool) int {
 		na := len(c.size)
 		// Room for 16 atoms at once (a pipeline's warps and threads;
 		// append grew it 128 bytes an atom).
-		nc := make([]int32, na*hwClkRows*ns, max(na, 16)*hwClkRows*ns)
+		var nc []int32
+		if c.stride == 0 && na*hwClkRows*ns <= len(c.clk0) {
+			// The room's (mbar_clkroom.go): at stride 0 the rows
+			// are empty, and c.clk is the only holder of the
+			// room's rows, so nothing reads them after this.
+			nc = c.clk0[:na*hwClkRows*ns]
+		} else {
+			nc = make([]int32, na*hwClkRows*ns, max(na, 16)*hwClkRows*ns)
+		}
 		for i := range nc {
 			nc[i] = -1
 		}
