@@ -268,6 +268,21 @@ func (c *converter) srcIndex(st syntax.Stmt) (int, bool) {
 		return n - 1, true // the statement being converted, again
 	}
 	if len(ss) <= srcLinear {
+		// Most searches miss (a statement's first Src): compared as its
+		// concrete type, an element costs a few instructions, where an
+		// interface comparison calls the runtime for each element of
+		// the same type (shfl_xor: a hundred calls per check; issue 13,
+		// stop 34: conv34).
+		switch x := st.(type) {
+		case *syntax.Assign:
+			return lastIndexOf(ss, x)
+		case *syntax.CallStmt:
+			return lastIndexOf(ss, x)
+		case *syntax.For:
+			return lastIndexOf(ss, x)
+		case *syntax.Alloc:
+			return lastIndexOf(ss, x)
+		}
 		for i := len(ss) - 1; i >= 0; i-- {
 			if ss[i] == st {
 				return i, true
@@ -285,6 +300,19 @@ func (c *converter) srcIndex(st syntax.Stmt) (int, bool) {
 	}
 	i, ok := c.srcOf[st]
 	return i, ok
+}
+
+// lastIndexOf is the last index of x in ss.
+func lastIndexOf[T interface {
+	comparable
+	syntax.Stmt
+}](ss []syntax.Stmt, x T) (int, bool) {
+	for i := len(ss) - 1; i >= 0; i-- {
+		if y, ok := ss[i].(T); ok && y == x {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // constOf is the value of a constant of the file (gpucheck's), except
