@@ -13,35 +13,35 @@ type finRoom struct {
 	th     thPlanner
 	cnt    [2 * finVars]int32
 	flags  [finVars]uint8
-	keys   [16]gsKey
-	caches [16]*gsCache
+	keys   [8]gsKey
+	caches [8]*gsCache
 	gs     [16]gsCache // the finisher's first chunk (cache)
 	tasks  [2]int
 	// ints backs the loops' inner slots (finishLoops), hoist, gsPtrs
 	// and gsPlans their hoisted accesses and g_s plans (hoistTargets,
 	// hoistGSTargets), each taken in order.
 	ints    []int
-	intA    [32]int
+	intA    [16]int
 	hoist   []hoistState
-	hoistA  [4]hoistState
+	hoistA  [1]hoistState
 	gsPtrs  []*gsPlan
-	gsPtrA  [4]*gsPlan
+	gsPtrA  [2]*gsPlan
 	gsPlans []gsPlan
-	gsPlanA [4]gsPlan
-	zero    [16]int // the planner's environment of constant bounds
+	gsPlanA [2]gsPlan
+	zero    [8]int // the planner's environment of constant bounds
 	// The thread planner's scratch (thPlanner, thPlan); each owned
 	// entry's accesses have a chunk of their own (walk reuses them).
-	loops   [8]*Stmt
+	loops   [4]*Stmt
 	privN   [4]int32
 	scope   [4]int
 	shapes  [4]int
-	owned   [4]thOwned
-	ownAccs [4][4]*Access
+	owned   [2]thOwned
+	ownAccs [2][4]*Access
 	bars    [4]int
-	accs    [8]*Access
-	pins    [4]thPin
+	accs    [4]*Access
+	pins    [2]thPin
 	private [4]int
-	yconds  [4]*Stmt
+	yconds  [2]*Stmt
 }
 
 const finVars = 16

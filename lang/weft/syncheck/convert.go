@@ -397,10 +397,12 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	// hidden reverse twins of some barriers: room for them at once (their
 	// growth was a twentieth of a small kernel's Convert).
 	if nv := min(len(gpu.Vars), 32) + 2; nv > 2 {
-		c.p.Vars = roomOr(r.vars[:], nv)
-		c.vinfo = roomOr(r.vinfo[:], nv)
-		if nv <= len(r.vfacts) {
-			c.vfacts = r.vfacts[:0:nv] // else made at the first facts
+		d := new(dataRoom)
+		c.seedData(d)
+		c.p.Vars = roomOr(d.vars[:], nv)
+		c.vinfo = roomOr(d.vinfo[:], nv)
+		if nv <= len(d.vfacts) {
+			c.vfacts = d.vfacts[:0:nv] // else made at the first facts
 		}
 	}
 	// The qualifiers' names are printed only in reports (fillQuals).

@@ -12,44 +12,59 @@ import (
 // most of a few dozen bytes, and an allocation costs ~300 instructions
 // where zeroing the same bytes in one object costs a tenth of that (issue
 // 13, stop 34: conv34). A program that outgrows a piece allocates as
-// before (the sizes below hold rows e, 5-11 and 15 of
-// bench/syncref). The pieces live as long as the Program, as the
-// allocations they replace did.
+// before. The pieces live as long as the Program, as the allocations
+// they replace did.
+//
+// The sizes are a small kernel's (per_cta_alloc's): every byte of the
+// room is zeroed and, in a loop of checks, collected, and a room sized
+// for shfl_xor (11 KB) had made the empty kernel's check allocate 40%
+// more bytes than before it (dataRoom).
 type convRoom struct {
 	prog amir.Program
 	out  Program
 	body amir.Stmt // the proc's block
-	// task is the first cuda_tasks loop's KIncTaskID (forStmt), stmts
-	// the first groups' statements (group).
-	task  amir.Stmt
-	stmts [8]amir.Stmt
+	// task is the first cuda_tasks loop's KIncTaskID (forStmt).
+	task amir.Stmt
 
-	// Sized from the proc (sizeOf, gpucheck's variables): used when the
-	// count fits, else the slice is made as before.
+	// Sized from the proc (sizeOf): used when the count fits, else the
+	// slice is made as before.
 	srcs     [roomSrcs]amir.Src
 	srcStmts [roomSrcs]syntax.Stmt
 	machines [roomSrcs]coll.Machine
-	vars     [roomVars]amir.Var
-	vinfo    [roomVars]varInfo
-	vfacts   [roomVars]varFacts
 	syncs    [roomSyncs]syntax.Stmt
 	syncInfo [roomSyncs]amir.SyncInfo
-	ctrl     [8]string
-	iters    [8]loopSlot
+	ctrl     [6]string
+	iters    [4]loopSlot
 	names    [roomNames]names
 
 	// Grown by append past these.
-	slots  [16]string
-	shapes [4]coll.Collective
-	stk    [32]*amir.Stmt
-	ixBuf  [2][4]idx
-	slotB  [8]int
+	slots  [8]string
+	shapes [3]coll.Collective
+	stk    [16]*amir.Stmt
 	allocs [4]*syntax.Alloc
+
+	ptrs [16]*amir.Stmt // ptrSlab's first chunk
+}
+
+// dataRoom is the part of the room only a proc with data variables
+// needs (their accesses, windows and forms), made only for one: the
+// empty kernel's check had allocated a third more bytes with it.
+type dataRoom struct {
+	// stmts are the first groups' statements (group).
+	stmts [4]amir.Stmt
+
+	// Sized from gpucheck's variables, as convRoom's.
+	vars   [roomVars]amir.Var
+	vinfo  [roomVars]varInfo
+	vfacts [roomVars]varFacts
+
+	// Grown by append past these.
+	ixBuf  [2][2]idx
+	slotB  [8]int
 	linBuf [8]linTerm
 
 	// The first chunks of the slabs, at each slab's lo (the size its
 	// first take would have made).
-	ptrs    [16]*amir.Stmt
 	ints    [16]int
 	wins    [8]amir.Window
 	accs    [4]amir.Access
@@ -60,10 +75,10 @@ type convRoom struct {
 }
 
 const (
-	roomSrcs  = 24
-	roomVars  = 8
-	roomSyncs = 8
-	roomNames = 16
+	roomSrcs  = 10
+	roomVars  = 4
+	roomSyncs = 4
+	roomNames = 12
 )
 
 // seed makes buf the slab's first chunk (an empty slab only), as take
@@ -85,21 +100,26 @@ func roomOr[T any](buf []T, n int) []T {
 	return make([]T, 0, n)
 }
 
-// seedSlabs gives the converter's slabs and scratch buffers their first
-// chunks from r.
+// seedSlabs gives the converter's slab of bodies, its block allocation
+// stack and its first KIncTaskID their room in r.
 func (c *converter) seedSlabs(r *convRoom) {
 	c.ptrSlab.seed(r.ptrs[:])
-	c.intSlab.seed(r.ints[:])
-	c.winSlab.seed(r.wins[:])
-	c.accSlab.seed(r.accs[:])
-	c.affSlab.seed(r.affs[:])
-	c.termSlab.seed(r.terms[:])
-	c.exprSlab.seed(r.exprs[:])
-	c.affPtrSlab.seed(r.affPtrs[:])
-	c.ixBuf[0], c.ixBuf[1] = r.ixBuf[0][:0], r.ixBuf[1][:0]
-	c.slotBuf = r.slotB[:0]
-	c.linBuf = r.linBuf[:0]
 	c.allocStk = r.allocs[:0]
-	c.stmtRoom = r.stmts[:]
 	c.taskStmt = &r.task
+}
+
+// seedData gives the converter's other slabs, its scratch buffers and
+// its first groups their room in d.
+func (c *converter) seedData(d *dataRoom) {
+	c.intSlab.seed(d.ints[:])
+	c.winSlab.seed(d.wins[:])
+	c.accSlab.seed(d.accs[:])
+	c.affSlab.seed(d.affs[:])
+	c.termSlab.seed(d.terms[:])
+	c.exprSlab.seed(d.exprs[:])
+	c.affPtrSlab.seed(d.affPtrs[:])
+	c.ixBuf[0], c.ixBuf[1] = d.ixBuf[0][:0], d.ixBuf[1][:0]
+	c.slotBuf = d.slotB[:0]
+	c.linBuf = d.linBuf[:0]
+	c.stmtRoom = d.stmts[:]
 }
