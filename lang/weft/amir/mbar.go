@@ -852,6 +852,11 @@ func (m *Machine) phaseHazard(s *Stmt, v int, c int32, sub PhaseKind, task, t in
 	}
 	h.Index = m.coords(v, c)
 	h.TaskCoords = m.TaskCoords(int(task))
+	if m.res.Hazards == nil {
+		// A rejected ring program reports a few (rows 2 and 3 of
+		// issue 13: six): one allocation, not four growths.
+		m.res.Hazards = make([]Hazard, 0, 8)
+	}
 	m.res.Hazards = append(m.res.Hazards, *h)
 	m.stopCheck()
 }

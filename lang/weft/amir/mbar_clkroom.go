@@ -5,7 +5,8 @@ package amir
 // about thirty objects: the clock itself, the births, columns and last
 // births, the atoms' scratch lists (atoms, cnt, remap, split, size,
 // splitGen) each grown by append from nothing, the first rows and the
-// first chunk of cell-entry values (hwClkChunk values). The three-ring
+// chunks of cell-entry values (hwClkChunk values each; the room holds
+// two, the three-ring pipeline's rows fill three). The three-ring
 // pipeline's rows hold 8 columns and about 20 atoms; these arrays are
 // sized for them and grow by append as before past that, so a larger
 // program pays what it paid. Nothing here outlives the machine (one
@@ -18,6 +19,7 @@ const (
 	clkRoomCols   = 16 // columns
 	clkRoomAtoms  = 64 // atoms (the scratch lists are by atom)
 	clkRoomRows   = 16 // atoms with rows of 8 columns (clkCol's first rows)
+	clkRoomChunks = 2  // chunks of cell-entry values
 )
 
 type hwClockRoom struct {
@@ -28,7 +30,7 @@ type hwClockRoom struct {
 	atoms, cnt, remap, split, size, sg [clkRoomAtoms]int32
 	clk                                [clkRoomRows * hwClkRows * 8]int32
 	vals                               [4][]int32
-	chunk                              [hwClkChunk]int32
+	chunks                             [clkRoomChunks * hwClkChunk]int32
 }
 
 // newHWClock returns clocks whose lists start in one room (above).
@@ -40,7 +42,9 @@ func newHWClock() *hwClock {
 	c.atoms, c.cnt, c.remap, c.split = r.atoms[:0], r.cnt[:0], r.remap[:0], r.split[:0]
 	c.size, c.splitGen = r.size[:0], r.sg[:0]
 	c.clk0 = r.clk[:]
-	r.vals[0] = r.chunk[:]
-	c.vals = r.vals[:1]
+	for i := range clkRoomChunks {
+		r.vals[i] = r.chunks[i*hwClkChunk : (i+1)*hwClkChunk : (i+1)*hwClkChunk]
+	}
+	c.vals = r.vals[:clkRoomChunks]
 	return c
 }

@@ -17,7 +17,7 @@ import (
 func TestClkRoomMatchesPlain(t *testing.T) {
 	rng := rand.New(rand.NewSource(34))
 	shapes := [][]int32{{0}, {0, 1}, {0, 1, 2, 3}, {0, 2, 4, 6}, {0, 32, 64, 96}, {0, 1, 32, 33}}
-	widened := 0
+	widened, chunks := 0, 0
 	for iter := 0; iter < 3000; iter++ {
 		mk := func(c *hwClock) *Machine {
 			return &Machine{shapes: shapes, hwClk: c}
@@ -27,7 +27,24 @@ func TestClkRoomMatchesPlain(t *testing.T) {
 		for run := uint64(1); run <= 2; run++ {
 			room.hwClk.reset(run, 0, 0)
 			plain.hwClk.reset(run, 0, 0)
+			type kept struct {
+				off  int32
+				vals []int32
+			}
+			var ents []kept
 			for step := 0; step < 60; step++ {
+				if st := room.hwClk.stride; st > 0 {
+					// An entry's room, as clkEvent takes it: it
+					// must keep its values while later rooms are
+					// taken (the chunks, the room's two included).
+					off, v := room.hwClk.valsReserve(3 * st)
+					k := kept{off: off}
+					for i := range v {
+						v[i] = int32(rng.Intn(1 << 20))
+						k.vals = append(k.vals, v[i])
+					}
+					ents = append(ents, k)
+				}
 				e := threads{start: int32(rng.Intn(8) * []int{1, 4, 32}[rng.Intn(3)]), shape: int32(rng.Intn(len(shapes)))}
 				if rng.Intn(3) == 0 && len(room.hwClk.cols) < ncols {
 					e.start += int32(1000 * (1 + len(room.hwClk.cols)))
@@ -59,7 +76,20 @@ func TestClkRoomMatchesPlain(t *testing.T) {
 				}
 				clkSameRows(t, iter, c, p)
 			}
+			for _, k := range ents {
+				c := room.hwClk
+				got := c.vals[k.off>>hwClkChunkBits][k.off&(hwClkChunk-1):][:len(k.vals)]
+				if !slices.Equal(got, k.vals) {
+					t.Fatalf("iter %d: the entry at %#x was overwritten", iter, k.off)
+				}
+			}
+			if len(room.hwClk.vals) > clkRoomChunks {
+				chunks++
+			}
 		}
+	}
+	if chunks == 0 {
+		t.Errorf("no run took more than the room's chunks")
 	}
 	if widened < 3000 {
 		t.Errorf("%d widenings: the columns did not grow enough", widened)
