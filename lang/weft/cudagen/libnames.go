@@ -2,9 +2,10 @@ package cudagen
 
 import "weft.dev/weft/lang/weft/lib"
 
-// A Generate looks up a few of the library's memories, qualitative
-// timelines and sync timelines by name many times (every Fence tests its
-// timelines against up to seven qualitative timelines, every access to a
+// A Generate looks up a few of the library's memories and sync
+// timelines by name many times (every Fence tests its
+// timelines against up to seven qualitative timelines (since stop 34 by
+// their bits, lib.KnownQuals), every access to a
 // device allocation reads its memory): each name is looked up in the
 // library's map once per Generate and kept in a short list searched in
 // place, not hashed again (issue 13, stop 32: the library's maps were a
@@ -36,16 +37,12 @@ func (c *nameCache[T]) get(m map[string]T, name string) T {
 
 // libNames are a Generate's lookups of the library's tables.
 type libNames struct {
-	mems  nameCache[*lib.Memory]
-	quals nameCache[*lib.QualTL]
-	tls   nameCache[*lib.SyncTL]
+	mems nameCache[*lib.Memory]
+	tls  nameCache[*lib.SyncTL]
 }
 
 // memory is g.lib.Memories[name].
 func (g *gen) memory(name string) *lib.Memory { return g.names.mems.get(g.lib.Memories, name) }
-
-// qualTL is g.lib.Quals[name].
-func (g *gen) qualTL(name string) *lib.QualTL { return g.names.quals.get(g.lib.Quals, name) }
 
 // syncTL is g.lib.Timelines[name].
 func (g *gen) syncTL(name string) *lib.SyncTL { return g.names.tls.get(g.lib.Timelines, name) }

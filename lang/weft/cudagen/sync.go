@@ -292,17 +292,19 @@ func (g *gen) timeline(e syntax.Expr) *lib.SyncTL {
 	return tl
 }
 
-func (g *gen) has(tl *lib.SyncTL, qual string) bool {
-	q := g.qualTL(qual)
-	return tl != nil && q != nil && tl.FullSet.Has(q.Index)
+// has reports whether tl's full set includes the qualitative timeline
+// whose bit is q (lib.KnownQuals; 0, a timeline the library lacks, tests
+// false).
+func (g *gen) has(tl *lib.SyncTL, q lib.QualSet) bool {
+	return tl != nil && tl.FullSet&q != 0
 }
 
 func (g *gen) asyncProxy(tl *lib.SyncTL) bool {
-	return g.has(tl, "tma_to_smem_async_qual") || g.has(tl, "tma_to_gmem_async_qual") || g.has(tl, "wmma_async_smem_qual")
+	return g.has(tl, g.lib.Known.TMAToSmem) || g.has(tl, g.lib.Known.TMAToGmem) || g.has(tl, g.lib.Known.WmmaSmem)
 }
 
 func (g *gen) generic(tl *lib.SyncTL) bool {
-	return g.has(tl, "cuda_in_order_ram_qual") || g.has(tl, "cuda_in_order_rmem_qual")
+	return g.has(tl, g.lib.Known.InOrderRAM) || g.has(tl, g.lib.Known.InOrderRMEM)
 }
 
 // fence lowers Fence(first, second) by the collective in scope and the
@@ -327,17 +329,17 @@ func (g *gen) fence(ctx *devCtx, s *syntax.Fence) {
 		w.Line("weft::wgmma_fence();")
 		return
 	}
-	if g.has(first, "tma_to_smem_async_qual") {
+	if g.has(first, g.lib.Known.TMAToSmem) {
 		g.errorf(s.First, codeFence, "TMA copies to SMEM complete on an mbarrier: use Arrive/Await, not Fence")
 		return
 	}
-	if g.has(first, "Sm80_cp_async_qual") {
+	if g.has(first, g.lib.Known.CpAsync) {
 		w.Line("weft::cp_async_wait_all();")
 	}
-	if g.has(first, "tma_to_gmem_async_qual") {
+	if g.has(first, g.lib.Known.TMAToGmem) {
 		w.Line("weft::bulk_wait_group<0>();")
 	}
-	if g.has(first, "wmma_async_rmem_d_qual") || g.has(first, "wmma_async_smem_qual") {
+	if g.has(first, g.lib.Known.WmmaRmemD) || g.has(first, g.lib.Known.WmmaSmem) {
 		if n%128 != 0 {
 			g.errorf(s, codeFence, "waiting for wgmma needs whole warpgroups; the collective here has %d threads", n)
 			return
@@ -348,7 +350,7 @@ func (g *gen) fence(ctx *devCtx, s *syntax.Fence) {
 		w.Line("weft::fence_proxy_async();")
 	}
 	// A warpgroup waiting only for its own wgmma needs no thread barrier.
-	if n == 128 && !g.generic(first) && (g.has(first, "wmma_async_rmem_d_qual") || g.has(first, "wmma_async_smem_qual")) {
+	if n == 128 && !g.generic(first) && (g.has(first, g.lib.Known.WmmaRmemD) || g.has(first, g.lib.Known.WmmaSmem)) {
 		return
 	}
 	g.threadBarrier(ctx, s, n)
@@ -558,17 +560,17 @@ func (g *gen) arrive(ctx *devCtx, s *syntax.Arrive) {
 // reads (issue 4). TMA copies to SMEM cannot be waited for here.
 func (g *gen) arriveWaits(ctx *devCtx, s *syntax.Arrive, tl *lib.SyncTL, n int, own string) bool {
 	w := ctx.w
-	if own != "tma_to_smem_async_qual" && g.has(tl, "tma_to_smem_async_qual") {
+	if own != "tma_to_smem_async_qual" && g.has(tl, g.lib.Known.TMAToSmem) {
 		g.errorf(s.TL, codeBarrier, "this Arrive cannot wait for TMA copies to SMEM (%s includes tma_to_smem_async): they complete on their own mbarrier; Await it first and arrive with cuda_in_order", tl.Name)
 		return false
 	}
-	if own != "Sm80_cp_async_qual" && g.has(tl, "Sm80_cp_async_qual") {
+	if own != "Sm80_cp_async_qual" && g.has(tl, g.lib.Known.CpAsync) {
 		w.Line("weft::cp_async_wait_all();")
 	}
-	if g.has(tl, "tma_to_gmem_async_qual") {
+	if g.has(tl, g.lib.Known.TMAToGmem) {
 		w.Line("weft::bulk_wait_group<0>();")
 	}
-	if g.has(tl, "wmma_async_rmem_a_qual") || g.has(tl, "wmma_async_rmem_d_qual") || g.has(tl, "wmma_async_smem_qual") {
+	if g.has(tl, g.lib.Known.WmmaRmemA) || g.has(tl, g.lib.Known.WmmaRmemD) || g.has(tl, g.lib.Known.WmmaSmem) {
 		if n%128 != 0 {
 			g.errorf(s, codeBarrier, "waiting for wgmma before this Arrive (%s) needs whole warpgroups; the collective here has %d threads", tl.Name, n)
 			return false

@@ -27,6 +27,9 @@ type Library struct {
 	Timelines map[string]*SyncTL // Fig. 16 (sync timelines)
 	Instrs    map[string]*Instr
 	Procs     map[string]*syntax.Proc // library helper procs (not instructions)
+	// Known is the bits of the qualitative timelines the code generator
+	// tests by name (known.go), resolved by Load.
+	Known KnownQuals
 }
 
 var (
@@ -106,6 +109,7 @@ func Load(files ...*diag.File) (*Library, error) {
 		}
 	}
 	ld.finishMemories()
+	l.Known = knownQuals(l.Quals)
 	for _, f := range l.Files {
 		for _, d := range f.Decls {
 			p, ok := d.(*syntax.Proc)

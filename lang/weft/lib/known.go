@@ -1,0 +1,40 @@
+package lib
+
+// KnownQuals are the qualitative timelines (Fig. 15) the code generator
+// tests sync timelines against by name when it lowers Fence, Arrive and
+// Await (cudagen/sync.go), each as the QualSet of its one bit, or 0 when
+// the library has no timeline of that name. Load resolves them once: the
+// generator had looked each name up in Library.Quals, through a short list
+// of names compared in place, up to a dozen times per Fence of every weft
+// check (issue 13, stop 34: a tenth of the CheckOnly pass on
+// per_cta_alloc). A QualSet of 0 tests false, as a missing name did.
+type KnownQuals struct {
+	TMAToSmem   QualSet // tma_to_smem_async_qual
+	TMAToGmem   QualSet // tma_to_gmem_async_qual
+	WmmaSmem    QualSet // wmma_async_smem_qual
+	WmmaRmemA   QualSet // wmma_async_rmem_a_qual
+	WmmaRmemD   QualSet // wmma_async_rmem_d_qual
+	CpAsync     QualSet // Sm80_cp_async_qual
+	InOrderRAM  QualSet // cuda_in_order_ram_qual
+	InOrderRMEM QualSet // cuda_in_order_rmem_qual
+}
+
+// knownQuals resolves KnownQuals from quals.
+func knownQuals(quals map[string]*QualTL) KnownQuals {
+	bit := func(name string) QualSet {
+		if q := quals[name]; q != nil {
+			return 1 << q.Index
+		}
+		return 0
+	}
+	return KnownQuals{
+		TMAToSmem:   bit("tma_to_smem_async_qual"),
+		TMAToGmem:   bit("tma_to_gmem_async_qual"),
+		WmmaSmem:    bit("wmma_async_smem_qual"),
+		WmmaRmemA:   bit("wmma_async_rmem_a_qual"),
+		WmmaRmemD:   bit("wmma_async_rmem_d_qual"),
+		CpAsync:     bit("Sm80_cp_async_qual"),
+		InOrderRAM:  bit("cuda_in_order_ram_qual"),
+		InOrderRMEM: bit("cuda_in_order_rmem_qual"),
+	}
+}
