@@ -7,23 +7,29 @@ package syntax
 // 200 instructions of the allocator, and now takes none of them; the
 // parser is one larger allocation (stop 32, issue 13). Nodes in it keep
 // the parser alive as long as the tree, as the chunks already do.
+//
+// Its sizes are small on purpose: every byte a check allocates brings the
+// next collection nearer, and on the smallest rows a larger arena (the
+// tokens and Name slab in it) cost more in collections than the
+// allocations it saved; halving it made rows e and 5 cheaper (stop 34,
+// docs/weft-sync.md).
 type arena struct {
 	file     File
-	decls    [4]Decl
-	procs    [2]Proc
-	params   [4]Param
-	types    [4]Type
-	fors     [4]For
-	binaries [4]Binary
-	indexes  [4]Index
-	calls    [4]Call
-	kwOnes   [4]kwOne
-	kwargs   [4]Kwarg
-	assigns  [4]Assign
-	cstmts   [4]CallStmt
+	decls    [2]Decl
+	procs    [1]Proc
+	params   [2]Param
+	types    [2]Type
+	fors     [2]For
+	binaries [2]Binary
+	indexes  [2]Index
+	calls    [2]Call
+	kwOnes   [2]kwOne
+	kwargs   [2]Kwarg
+	assigns  [2]Assign
+	cstmts   [2]CallStmt
 	allocs   [2]Alloc
-	exprPool [32]Expr
-	stmtPool [16]Stmt
+	exprPool [16]Expr
+	stmtPool [8]Stmt
 	strPool  [8]string
 }
 
