@@ -22,6 +22,10 @@
 #     kernels still counts a fresh process's page faults and heap growth
 #     (per_cta_alloc: 0.2-0.3 ms after 5 runs, 0.11 ms steady);
 #     WEFTIME_FLAGS="-min-cpu 0" gives that figure again.
+#     weftime turns the runtime's allocation sampling off unless
+#     -memprofile is given: the weft command does not link runtime/pprof,
+#     so the Go linker turns it off there (stop 34; before, weftime's
+#     figure counted a sampled stack walk every 512 KB allocated).
 #   Weft in sync_check's scope: the same runs, timed from the end of the
 #     front end (parse and check.Check: names, types, static bounds) to
 #     the end of the check. The reference's timed call does not parse or

@@ -61,6 +61,16 @@ func main() {
 	if *gcp {
 		gcpolicy.Set()
 	}
+	if *memprof == "" {
+		// The weft command does not link runtime/pprof, so the Go linker
+		// turns its allocation sampling off (runtime.disableMemoryProfiling:
+		// MemProfileRate is 0 in `weft check`). weftime links pprof for
+		// -cpuprofile, which left the runtime's default sampling on (a
+		// stack walk every 512 KB allocated, about 4% of Convert on row 5,
+		// conv34 in stop 34). Turn it off, so that these runs allocate as
+		// the command does (stop 34).
+		runtime.MemProfileRate = 0
+	}
 	if *memprof != "" {
 		// Every allocation sampled, so alloc_space is exact for a profile
 		// of a loop of small checks.
