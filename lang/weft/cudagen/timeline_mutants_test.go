@@ -2,9 +2,7 @@ package cudagen
 
 import (
 	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -41,15 +39,7 @@ func TestTimelineMutantsCheckOnlyMatchesFull(t *testing.T) {
 		tls = append(tls, name)
 	}
 	sort.Strings(tls)
-	var files []string
-	for _, dir := range []string{"../../../examples", "../../../bench/syncref/weft", "../../../docs", ".."} {
-		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".weft") {
-				files = append(files, path)
-			}
-			return nil
-		})
-	}
+	files := repoWeftFiles()
 	programs, mutants, rejected := 0, 0, 0
 	for _, path := range files {
 		src, err := os.ReadFile(path)

@@ -17,15 +17,7 @@ import (
 // TestInstrCheckMatchesFill). name is path#chunk-deleted line (-1: none).
 func forEachProgramVariant(t *testing.T, f func(name, text string)) {
 	t.Helper()
-	var files []string
-	for _, dir := range []string{"../../../examples", "../../../bench/syncref/weft", "../../../docs", ".."} {
-		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".weft") {
-				files = append(files, path)
-			}
-			return nil
-		})
-	}
+	files := repoWeftFiles()
 	if len(files) < 50 {
 		t.Fatalf("only %d programs found", len(files))
 	}
@@ -46,4 +38,20 @@ func forEachProgramVariant(t *testing.T, f func(name, text string)) {
 			}
 		}
 	}
+}
+
+// repoWeftFiles lists the repository's Weft programs the differential
+// tests run on: the examples, the sync-check benchmark's programs, the
+// docs' and the language packages' testdata.
+func repoWeftFiles() []string {
+	var files []string
+	for _, dir := range []string{"../../../examples", "../../../bench/syncref/weft", "../../../docs", ".."} {
+		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".weft") {
+				files = append(files, path)
+			}
+			return nil
+		})
+	}
+	return files
 }
