@@ -33,19 +33,8 @@ func TestLazyRegionsMatchEager(t *testing.T) {
 			ms[1].gridCheckDeferred = false
 			ms[2].noLazyRegions = true
 			ms[3].noGrid = true
-			for rep := 0; rep < 2; rep++ {
-				var out [4]string
-				for i, m := range ms {
-					r := *m.Run(nil)
-					r.Stats.Memory, r.Stats.SkippedOps = 0, 0
-					out[i] = fmt.Sprintf("%+v", r)
-					if i == 0 && rep == 0 && r.Distinct > 0 {
-						hazards++
-					}
-				}
-				if out[0] != out[3] || out[1] != out[3] || out[2] != out[3] {
-					t.Fatalf("edges %v seed %d run %d:\nkept       %s\nchecks built %s\nrecord built %s\nfull       %s", edges, seed, rep, out[0], out[1], out[2], out[3])
-				}
+			if runWays(t, fmt.Sprintf("edges %v seed %d", edges, seed), ms[:], []string{"kept        ", "checks built", "record built", "full        "}) {
+				hazards++
 			}
 			checks += ms[0].regionChecks
 			lazy += ms[0].lazyRegions

@@ -1,6 +1,7 @@
 package amir
 
 import (
+	"fmt"
 	"testing"
 )
 
@@ -34,7 +35,7 @@ func TestLazyToCellsMatchEager(t *testing.T) {
 			}
 			ms[1].noLazyToCells = true
 			ms[2].noGrid = true
-			if runThreeWays(t, k, seed, ms, [3]string{"moved", "made ", "full "}) {
+			if runWays(t, fmt.Sprintf("generator %d seed %d", k, seed), ms[:], []string{"moved", "made ", "full "}) {
 				hazards++
 			}
 			moved += ms[0].lazyToCells

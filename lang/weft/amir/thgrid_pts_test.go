@@ -1,6 +1,7 @@
 package amir
 
 import (
+	"fmt"
 	"testing"
 )
 
@@ -34,7 +35,7 @@ func TestGridPointsShared(t *testing.T) {
 			}
 			ms[1].noGridPtsShare = true
 			ms[2].noGrid = true
-			if runThreeWays(t, k, seed, ms, [3]string{"shared", "made  ", "full  "}) {
+			if runWays(t, fmt.Sprintf("generator %d seed %d", k, seed), ms[:], []string{"shared", "made  ", "full  "}) {
 				hazards++
 			}
 			shared += ms[0].gridPtsShared

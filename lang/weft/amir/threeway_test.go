@@ -2,20 +2,22 @@ package amir
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
-// runThreeWays runs the three machines twice each (a second Run of the
-// same machine must give the same Result) and fails unless the first two
-// (a fast path, and the same with it switched off) give the third's
-// Result (the plain path); names label the three in the failure. It
-// reports whether the first run of the first machine found a hazard.
-// Shared by the grid tests' differential loops (TestLazyToCellsMatchEager,
-// TestGridPointsShared).
-func runThreeWays(t *testing.T, k int, seed int64, ms [3]*Machine, names [3]string) (hazard bool) {
+// runWays runs each machine twice (a second Run of the same machine must
+// give the same Result) and fails unless every machine's Result equals
+// the last one's (the plain path: the others are fast paths, or the same
+// with one of them switched off); names label the machines in the
+// failure, label the program. It reports whether the first run of the
+// first machine found a hazard. Shared by the grid tests' differential
+// loops (TestLazyToCellsMatchEager, TestGridPointsShared,
+// TestLazyRegionsMatchEager).
+func runWays(t *testing.T, label string, ms []*Machine, names []string) (hazard bool) {
 	t.Helper()
+	out := make([]string, len(ms))
 	for rep := 0; rep < 2; rep++ {
-		var out [3]string
 		for i, m := range ms {
 			r := *m.Run(nil)
 			r.Stats.Memory, r.Stats.SkippedOps = 0, 0
@@ -24,8 +26,15 @@ func runThreeWays(t *testing.T, k int, seed int64, ms [3]*Machine, names [3]stri
 				hazard = true
 			}
 		}
-		if out[0] != out[2] || out[1] != out[2] {
-			t.Fatalf("generator %d seed %d run %d:\n%s %s\n%s %s\n%s %s", k, seed, rep, names[0], out[0], names[1], out[1], names[2], out[2])
+		plain := out[len(out)-1]
+		for i := range out[:len(out)-1] {
+			if out[i] != plain {
+				var b strings.Builder
+				for j := range out {
+					fmt.Fprintf(&b, "\n%s %s", names[j], out[j])
+				}
+				t.Fatalf("%s run %d:%s", label, rep, b.String())
+			}
 		}
 	}
 	return hazard
