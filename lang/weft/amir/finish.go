@@ -19,12 +19,13 @@ import "slices"
 //
 // The program is walked four times (issue 13, stop 31: it had been twelve
 // walks and recursions, and Walk a twelfth of a small kernel's Convert):
-// the facts each statement gives alone, top down (finishFacts); the lite
+// the facts each statement gives alone, top down (facts, which also
+// gathers what the task loops' symmetry needs: symmetric); the lite
 // marks with the dead statements, bottom up (markLite); the loops'
 // symmetry plans (planThreadSym and planGrid, top down: a plan reads the
 // marks of its whole nest); and what each statement's own body gives,
-// bottom up (finishLoops: runs, hoisting, inner slots, task symmetry, the
-// lite bounds box).
+// bottom up (finishLoops: runs, hoisting, inner slots, the lite bounds
+// box).
 func (p *Program) Finish() {
 	r := newFinRoom(p)
 	if p.TaskSlots == nil {
@@ -44,8 +45,9 @@ func (p *Program) Finish() {
 	}
 	p.accN, p.allocN = cnt[:n:n], cnt[n:2*n:2*n]
 	f := &r.f
-	*f = finisher{p: p, flags: flags, keys: r.keys[:0], caches: r.caches[:0], slab: r.gs[:], chunk: 64}
-	f.facts(p.Body, false)
+	*f = finisher{p: p, flags: flags, keys: r.keys[:0], caches: r.caches[:0], tasks: r.taskF[:0], slab: r.gs[:], chunk: 64}
+	f.facts(p.Body, -1)
+	f.symmetric()
 	// A first log of one event per event statement (a loop's run grows
 	// it): a small kernel's first event had allocated room for 256
 	// (grow2; per_cta_alloc logs 3, stop 30).
@@ -67,11 +69,11 @@ func (p *Program) Finish() {
 	// grid symmetry off for the rest of the run (the naive GEMM and the
 	// TMA tester had run 300x slower).
 	p.thExt = true
+	p.rdTrack = nil // planLoops adds each grid plan's sources (rdTrackGrid)
 	p.planLoops(p.Body, &r.th)
 	if !p.thExt {
 		p.dropThExt(p.Body)
 	}
-	p.rdTrackSrcs()
 	var buf [32]int
 	p.finishLoops(p.Body, buf[:0], r)
 }
@@ -88,6 +90,7 @@ func (p *Program) planLoops(s *Stmt, th *thPlanner) {
 			if s.grid != nil && !s.grid.blk {
 				p.thExt = false
 			}
+			p.rdTrackGrid(s)
 		}
 	}
 	for _, b := range s.Body {
@@ -143,6 +146,7 @@ type finisher struct {
 	// few statements (stop 29: 64 were 2 KB of its Convert).
 	slab  []gsCache
 	chunk int
+	tasks []taskFacts // the cuda_tasks loops, in walk order
 }
 
 // cache returns a new g_s cache from the slab.
@@ -186,15 +190,18 @@ func (f *finisher) shared(k gsKey) *gsCache {
 	return c
 }
 
-// facts walks s top down (inTask: s is inside a cuda_tasks loop): the
-// accesses and allocations per variable, the g_s caches, the task slots,
-// the checked and recorded variables, the task-local variables and the
-// event statements.
-func (f *finisher) facts(s *Stmt, inTask bool) {
+// facts walks s top down (task: the index in f.tasks of the innermost
+// cuda_tasks loop around s, -1 none): the accesses and allocations per
+// variable, the g_s caches, the task slots, the checked and recorded
+// variables, the task-local variables, the event statements and, per
+// task loop, whether a task loop is nested in it and the slots its
+// statements read (taskFacts). It reports whether s is or holds a
+// cuda_tasks loop.
+func (f *finisher) facts(s *Stmt, task int) bool {
 	p := f.p
 	if s.Kind == KAlloc {
 		p.allocN[s.Acc.Var]++
-		if inTask {
+		if task >= 0 {
 			p.Vars[s.Acc.Var].TaskLocal = true
 		}
 	} else if s.Acc != nil {
@@ -202,6 +209,18 @@ func (f *finisher) facts(s *Stmt, inTask bool) {
 	}
 	for _, b := range s.Bars {
 		p.accN[b.Var]++
+	}
+	if task >= 0 {
+		// The slots symmetricBody tests (symmetric): its control
+		// slots, its accesses' and its barrier accesses'.
+		r := slotBits(s.CtlSlots)
+		if s.Acc != nil {
+			r |= slotBits(s.Acc.Slots)
+		}
+		for _, b := range s.Bars {
+			r |= slotBits(b.Slots)
+		}
+		f.tasks[task].reads |= r
 	}
 	// g_s caches: shared by the statements of one start form and shape,
 	// else one per statement. Statements that never evaluate g_s (control
@@ -225,7 +244,15 @@ func (f *finisher) facts(s *Stmt, inTask bool) {
 	case KLoop:
 		if s.Tasks {
 			p.TaskSlots = append(p.TaskSlots, s.Slot)
-			inTask = true
+			s.symmetric = false
+			i := len(f.tasks) // the loops nested in s come after it
+			f.tasks = append(f.tasks, taskFacts{loop: s})
+			inner := false
+			for _, b := range s.Body {
+				inner = f.facts(b, i) || inner
+			}
+			f.tasks[i].inner = inner
+			return true
 		}
 	case KCheckReads:
 		f.flags[s.Acc.Var] |= readChecked
@@ -238,8 +265,48 @@ func (f *finisher) facts(s *Stmt, inTask bool) {
 	case KFence, KArrive, KAwait:
 		f.nev++
 	}
+	has := false
 	for _, b := range s.Body {
-		f.facts(b, inTask)
+		has = f.facts(b, task) || has
+	}
+	return has
+}
+
+// taskFacts is what facts gathers of one cuda_tasks loop for its
+// symmetry (symmetric): whether a cuda_tasks loop is nested in it, and
+// the slots its statements read in their controls and accesses, as
+// slotBits.
+type taskFacts struct {
+	loop  *Stmt
+	inner bool
+	reads uint64
+}
+
+// slotBits is the set of slots as bits modulo 64 (a bit may stand for
+// several slots: a set that meets another may be a false alarm, one that
+// does not is exact).
+func slotBits(slots []int) uint64 {
+	var r uint64
+	for _, x := range slots {
+		r |= 1 << (uint(x) & 63)
+	}
+	return r
+}
+
+// symmetric sets the task symmetry of every cuda_tasks loop (Finish's
+// comment): an innermost one whose body reads no task iterator in its
+// controls or its task-local accesses (symmetricBody). facts gathered,
+// in its one walk, the loops nested in each and the slots their
+// statements read: a body whose slots meet no task slot is symmetric
+// without a second walk of it (issue 13, stop 35: symmetricBody and
+// hasTasks, two walks of every task's body, had been a tenth of
+// per_cta_alloc's Finish); one that may read one is walked as before.
+func (f *finisher) symmetric() {
+	p := f.p
+	task := slotBits(p.TaskSlots)
+	for i := range f.tasks {
+		t := &f.tasks[i]
+		t.loop.symmetric = !t.inner && (t.reads&task == 0 || p.symmetricBody(t.loop.Body))
 	}
 }
 
@@ -300,7 +367,7 @@ func (p *Program) markLite(s *Stmt, flags []uint8) (keep, check bool) {
 
 // finishLoops sets, bottom up, what each statement's own body gives: its
 // runs (fuse) and, for a loop, the accesses and g_s plans hoisted at its
-// entry, its inner slots, its task symmetry and its lite bounds box. It
+// entry, its inner slots and its lite bounds box. It
 // appends the slots of the loops in s, s included, to buf (a slot may
 // repeat) and returns it.
 //
@@ -335,28 +402,11 @@ func (p *Program) finishLoops(s *Stmt, buf []int, r *finRoom) []int {
 			s.innerSlots = append(s.innerSlots, x)
 		}
 	}
-	if s.Tasks {
-		s.symmetric = p.innermostTasks(s) && p.symmetricBody(s.Body)
-	}
 	s.box = nil
 	if s.checkLite && !s.keepLite {
 		s.box = p.planBox(s)
 	}
 	return append(buf, s.Slot)
-}
-
-func (p *Program) innermostTasks(loop *Stmt) bool {
-	return !hasTasks(loop.Body)
-}
-
-// hasTasks reports whether a cuda_tasks loop is in list or nested in it.
-func hasTasks(list []*Stmt) bool {
-	for _, s := range list {
-		if s.Kind == KLoop && s.Tasks || hasTasks(s.Body) {
-			return true
-		}
-	}
-	return false
 }
 
 // symmetricBody reports whether no statement in body reads a task

@@ -17,6 +17,7 @@ type finRoom struct {
 	caches [8]*gsCache
 	gs     [16]gsCache // the finisher's first chunk (cache)
 	tasks  [2]int
+	taskF  [2]taskFacts
 	// ints backs the loops' inner slots (finishLoops), hoist, gsPtrs
 	// and gsPlans their hoisted accesses and g_s plans (hoistTargets,
 	// hoistGSTargets), each taken in order.

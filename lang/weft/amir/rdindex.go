@@ -46,30 +46,31 @@ type rdSum struct {
 	bits []uint64 // creator thread offsets of that task's one-thread records and group members
 }
 
-// rdTrackSrcs sets p.rdTrack: the sources of the RecordReads of every
-// read-only variable of a grid nest (nil when there is none).
-func (p *Program) rdTrackSrcs() {
-	p.rdTrack = nil
-	Walk(p.Body, func(s *Stmt) {
-		if s.Kind != KLoop || s.grid == nil {
-			return
+// rdTrackGrid adds to p.rdTrack (nil while empty) the sources of the
+// RecordReads of every read-only variable of loop s's grid plan. Finish
+// clears p.rdTrack and planLoops calls it at each loop it plans, once
+// the plan is made: the set had been gathered by a walk of the whole
+// program after planning (issue 13, stop 35: a twentieth of
+// per_cta_alloc's Finish).
+func (p *Program) rdTrackGrid(s *Stmt) {
+	if s.grid == nil {
+		return
+	}
+	for i := range s.grid.vars {
+		gv := &s.grid.vars[i]
+		if !gv.ro {
+			continue
 		}
-		for i := range s.grid.vars {
-			gv := &s.grid.vars[i]
-			if !gv.ro {
+		for _, src := range gv.srcs {
+			if src < 0 {
 				continue
 			}
-			for _, src := range gv.srcs {
-				if src < 0 {
-					continue
-				}
-				for int(src) >= len(p.rdTrack) {
-					p.rdTrack = append(p.rdTrack, false)
-				}
-				p.rdTrack[src] = true
+			for int(src) >= len(p.rdTrack) {
+				p.rdTrack = append(p.rdTrack, false)
 			}
+			p.rdTrack[src] = true
 		}
-	})
+	}
 }
 
 // rdReset starts a run's index.
