@@ -367,14 +367,15 @@ func (p *Program) markLite(s *Stmt, flags []uint8) (keep, check bool) {
 
 // finishLoops sets, bottom up, what each statement's own body gives: its
 // runs (fuse) and, for a loop, the accesses and g_s plans hoisted at its
-// entry, its inner slots and its lite bounds box. It
-// appends the slots of the loops in s, s included, to buf (a slot may
-// repeat) and returns it.
+// entry, its inner slots and its lite bounds box. It appends the slots of
+// the loops in s, s included, to buf (a slot may repeat) and returns it.
 //
 // The inner slots are gathered in one buffer, a loop's set copied out of
 // it at its size: a list per statement with a body had been a tenth of a
 // small kernel's Convert objects (stop 29), and each loop had walked its
-// whole subtree (stop 27). The set is read by slices.Contains only.
+// whole subtree (stop 27). The set is read by slices.Contains only, and
+// only by the hoisted plans (hoist.go: prepareStatic, planGS): a loop
+// with none keeps an empty set (issue 13, stop 35).
 func (p *Program) finishLoops(s *Stmt, buf []int, r *finRoom) []int {
 	start := len(buf)
 	for _, b := range s.Body {
@@ -384,22 +385,27 @@ func (p *Program) finishLoops(s *Stmt, buf []int, r *finRoom) []int {
 	if s.Kind != KLoop {
 		return buf
 	}
-	s.hoist = hoistTargets(s, r)
-	s.hoistGS = hoistGSTargets(s, r)
-	inner := buf[start:]
-	n := 0
-	for i, x := range inner {
-		if !slices.Contains(inner[:i], x) {
-			n++
-		}
-	}
-	if cap(s.innerSlots) < n {
-		s.innerSlots = r.intsOf(n)
+	s.hoist, s.hoistGS = nil, nil
+	if p.mayHoist(s, r) {
+		s.hoist = hoistTargets(s, r)
+		s.hoistGS = hoistGSTargets(s, r)
 	}
 	s.innerSlots = s.innerSlots[:0]
-	for _, x := range inner {
-		if !slices.Contains(s.innerSlots, x) {
-			s.innerSlots = append(s.innerSlots, x)
+	if len(s.hoist) > 0 || len(s.hoistGS) > 0 {
+		inner := buf[start:]
+		n := 0
+		for i, x := range inner {
+			if !slices.Contains(inner[:i], x) {
+				n++
+			}
+		}
+		if cap(s.innerSlots) < n {
+			s.innerSlots = r.intsOf(n)
+		}
+		for _, x := range inner {
+			if !slices.Contains(s.innerSlots, x) {
+				s.innerSlots = append(s.innerSlots, x)
+			}
 		}
 	}
 	s.box = nil
@@ -407,6 +413,24 @@ func (p *Program) finishLoops(s *Stmt, buf []int, r *finRoom) []int {
 		s.box = p.planBox(s)
 	}
 	return append(buf, s.Slot)
+}
+
+// mayHoist reports whether the machine may plan loop s's hoisted
+// accesses and g_s (Machine.exec: only for a loop of hoistMinTrips
+// iterations or more): false when its bounds read no slot (CtlSlots) and
+// give fewer. shfl_xor's lane loops of two iterations had each listed
+// their runs' accesses and g_s plans, and their inner slots, for the
+// machine never to read them (issue 13, stop 35).
+func (p *Program) mayHoist(s *Stmt, r *finRoom) bool {
+	if len(s.CtlSlots) > 0 {
+		return true
+	}
+	z := r.th.zero
+	if len(z) < len(p.Slots) {
+		z = make([]int, len(p.Slots))
+		r.th.zero = z
+	}
+	return s.Hi(z)-s.Lo(z) >= hoistMinTrips
 }
 
 // symmetricBody reports whether no statement in body reads a task
