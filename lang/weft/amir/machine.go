@@ -934,6 +934,9 @@ func (m *Machine) execLoop(s *Stmt) {
 	for i := lo; i < hi && !m.stop; i++ {
 		m.env[s.Slot] = i
 		m.gen++
+		if m.hwClk != nil && !s.Tasks {
+			m.clkRound(s) // a round of the mbarrier clocks (mbar_round.go)
+		}
 		if hoist {
 			m.fillHoisted(s, i)
 			m.fillGS(s, i)

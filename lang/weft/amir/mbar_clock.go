@@ -141,6 +141,10 @@ type hwClock struct {
 	// (mbar_clkroom.go).
 	clk0       []int32
 	ja, jb, ju [hwClkMaxCols]int32
+	// rd: the repeated rounds (mbar_round.go); evOff: the entry values
+	// of the Arrive clkEvent folded last (-1: none), for rd.
+	rd    clkRounds
+	evOff int32
 }
 
 type hwBirth struct {
@@ -191,9 +195,13 @@ type hwClkMemo struct {
 const hwClkMemoBits = 5 // 32 thread sets (a three-ring pipeline has 8)
 
 // hwClkEnt is a cell entry: count, the previous entry of the cell (prev),
-// and its values J_A, J_B, J_U, n columns each, at off, w apart.
+// and its values J_A, J_B, J_U, n columns each, at off, w apart; each
+// value >= 0 there is earlier by sh than the entry's, but in the columns
+// of fz (sh != 0: an entry of a repeated round shares its template's
+// values, mbar_round.go).
 type hwClkEnt struct {
-	count, prev, off, n, w int32
+	count, prev, off, n, w, sh int32
+	fz                         uint64
 }
 
 // Limits past which a task's clocks make no claims (the checks replay).
@@ -260,6 +268,7 @@ func (c *hwClock) reset(run uint64, task, start int32) {
 	c.memo = [1 << hwClkMemoBits]hwClkMemo{}
 	c.memoOld = [1 << (hwClkMemoBits - 1)]uint8{}
 	c.seenN, c.seenNext = 0, 0
+	c.rd.loop, c.rd.inner, c.rd.rec, c.rd.virt = nil, c.rd.inner[:0], false, false
 }
 
 // clkReady folds the log to now and reports whether the clocks can answer
@@ -270,11 +279,31 @@ func (m *Machine) clkReady(gs threads) bool {
 		return false
 	}
 	n := int32(len(m.log))
+	if c.rd.virt {
+		// A repeated round (mbar_round.go): verified, not folded.
+		if m.clkVirtTo(n) {
+			return true
+		}
+		m.clkMaterialize()
+	}
+	rec := c.rd.rec
 	for i := c.pos; i < n && !c.off; i++ {
 		if c.bi < len(c.births) && c.births[c.bi].b <= i {
 			m.clkBirths(i)
 		}
-		m.clkEvent(&m.log[i])
+		e := &m.log[i]
+		if !rec {
+			m.clkEvent(e)
+			continue
+		}
+		// Recorded for the round's repeats: an Await's entries so
+		// far, an Arrive's entry values.
+		c.evOff = -1
+		if e.kind == KAwait {
+			c.evOff = int32(len(c.ents))
+		}
+		m.clkEvent(e)
+		c.rd.ev = append(c.rd.ev, c.evOff)
 	}
 	m.clkBirths(n)
 	c.pos = n
@@ -292,6 +321,9 @@ func (m *Machine) clkBirths(i int32) {
 			return
 		}
 		c.last[k] = bt.b
+		if c.rd.rec && bt.b >= c.rd.start {
+			c.rd.births = append(c.rd.births, hwBirth{b: bt.b - c.rd.start, gs: bt.gs})
+		}
 		one := len(m.shapes[bt.gs.shape]) == 1
 		atoms, _ := m.clkAtoms(bt.gs, true)
 		for _, a := range atoms {
@@ -700,6 +732,7 @@ func (m *Machine) clkEvent(e *event) {
 			return
 		}
 		// The cells share the entry's values (never written once made).
+		c.evOff = off
 		for _, p := range m.evCells[e.c0 : e.c0+e.cn] {
 			if p.cell >= 0 {
 				c.addEnt(p, hwClkEnt{count: p.count, off: off, n: int32(n), w: int32(st)}, len(m.bars))
@@ -745,6 +778,10 @@ func (m *Machine) clkEvent(e *event) {
 			return
 		}
 		va, vb, vu := c.entVals(first)
+		if first.sh != 0 {
+			// A repeated round's entry: its values, shifted.
+			va, vb, vu = shiftInto(c.ja[:len(va)], va, first), shiftInto(c.jb[:len(va)], vb, first), shiftInto(c.ju[:len(va)], vu, first)
+		}
 		c.clkGrantFrom(atoms, va, vb, vu, e.temp.Has(q), e.full.Has(q))
 	}
 }
@@ -781,6 +818,15 @@ func (c *hwClock) entVals(en *hwClkEnt) (va, vb, vu []int32) {
 func (c *hwClock) entJoin(en *hwClkEnt) {
 	va, vb, vu := c.entVals(en)
 	ja, jb, ju := c.ja[:len(va)], c.jb[:len(va)], c.ju[:len(va)]
+	if sh, fz := en.sh, en.fz; sh != 0 {
+		// A repeated round's entry (mbar_round.go): -1 stays.
+		for k := range va {
+			ja[k] = max(ja[k], shiftAt(va[k], sh, fz, k))
+			jb[k] = max(jb[k], shiftAt(vb[k], sh, fz, k))
+			ju[k] = max(ju[k], shiftAt(vu[k], sh, fz, k))
+		}
+		return
+	}
 	for k := range va {
 		ja[k] = max(ja[k], va[k])
 		jb[k] = max(jb[k], vb[k])
@@ -797,6 +843,14 @@ func (c *hwClock) entJoin(en *hwClkEnt) {
 // Arrive check that clkCheck could not pass folded and looked them up
 // again in clkDup).
 func (m *Machine) clkAnswer(s *Stmt, recs []hwRec, gs threads, await bool) bool {
+	ans := m.clkAnswer1(s, recs, gs, await)
+	if hwClockTrace != nil {
+		hwClockTrace(s.Src, await, ans)
+	}
+	return ans
+}
+
+func (m *Machine) clkAnswer1(s *Stmt, recs []hwRec, gs threads, await bool) bool {
 	c := m.hwClk
 	if len(recs) == 0 || c == nil || !c.armed || !m.clkReady(gs) {
 		// The clocks start answering once an Arrive's check has run
@@ -807,7 +861,20 @@ func (m *Machine) clkAnswer(s *Stmt, recs []hwRec, gs threads, await bool) bool 
 	if !ok {
 		return false
 	}
+	if c.rd.virt {
+		// A repeated round (mbar_round.go): the template's answer.
+		if ans, ok := m.clkVirtAnswer(s, &ks, &bs, recs, gs, await); ok {
+			return ans
+		}
+		m.clkMaterialize()
+		if !m.clkReady(gs) {
+			return false
+		}
+	}
 	if m.clkCheck(&ks, &bs, recs, gs, await) {
+		if c.rd.rec {
+			m.clkRecord(s, &ks, &bs, recs, gs, await, clkResPass, nil)
+		}
 		if !await {
 			c.passed++
 		}
@@ -849,18 +916,30 @@ func (m *Machine) clkUndecided() {
 // ks, bs: the records' columns and births (clkRecCols), the clocks folded
 // to now (clkAnswer).
 func (m *Machine) clkDup(s *Stmt, ks, bs *[clkMaxRecs]int32, recs []hwRec, gs threads, await bool) bool {
+	keys, nk := m.clkDupKeys(s, ks, bs, recs, gs, await)
+	if m.hwClk.rd.rec {
+		res := clkResNone
+		if nk > 0 {
+			res = clkResKeys
+		}
+		m.clkRecord(s, ks, bs, recs, gs, await, res, keys[:nk])
+	}
+	return nk > 0 && m.clkCount(keys[:nk])
+}
+
+// clkDupKeys returns the keys of the hazards the clocks show the check
+// fails (clkDup), none when they cannot show it.
+func (m *Machine) clkDupKeys(s *Stmt, ks, bs *[clkMaxRecs]int32, recs []hwRec, gs threads, await bool) (keys [2][2]int, nk int) {
 	c := m.hwClk
 	if c.upOff {
-		return false
+		return keys, 0
 	}
 	atoms, _ := m.clkAtoms(gs, true)
 	if c.off {
-		return false
+		return keys, 0
 	}
 	w := hwClkRows * c.stride
 	r0 := m.rec(recs[0].rec)
-	var keys [2][2]int
-	nk := 0
 	key := func(sub PhaseKind) [2]int {
 		return [2]int{s.Src, -(2 << 40) - int(sub)<<32 - int(r0.src)}
 	}
@@ -884,11 +963,11 @@ func (m *Machine) clkDup(s *Stmt, ks, bs *[clkMaxRecs]int32, recs []hwRec, gs th
 		}
 		if !pass {
 			if m.subset(r0.creator, gs) {
-				return false
+				return keys, 0
 			}
 			for _, a := range atoms {
 				if c.clk[int(a)*w+rowUA*c.stride+int(ks[0])] >= bs[0] {
-					return false // (b) may pass for the first record
+					return keys, 0 // (b) may pass for the first record
 				}
 			}
 			keys[nk] = key(PhaseAhead)
@@ -930,16 +1009,21 @@ func (m *Machine) clkDup(s *Stmt, ks, bs *[clkMaxRecs]int32, recs []hwRec, gs th
 			}
 		}
 		if !fails {
-			return false
+			return keys, 0
 		}
 		keys[nk] = key(sub)
 		nk++
 	}
-	if nk == 0 {
-		return false
-	}
+	return keys, nk
+}
+
+// clkCount counts the hazards of keys when each was seen before (as
+// phaseHazard does for a hazard seen before: admit) and reports true;
+// false when one is a first occurrence (the replay describes it).
+func (m *Machine) clkCount(keys [][2]int) bool {
+	c := m.hwClk
 	var idx [2]int
-	for j, k := range keys[:nk] {
+	for j, k := range keys {
 		i, seen := c.seenIndex(m, k)
 		if !seen {
 			return false // its first occurrence: the replay describes it
@@ -947,7 +1031,7 @@ func (m *Machine) clkDup(s *Stmt, ks, bs *[clkMaxRecs]int32, recs []hwRec, gs th
 		idx[j] = i
 	}
 	if !m.hwOnly {
-		for _, i := range idx[:nk] {
+		for _, i := range idx[:len(keys)] {
 			m.admitSeen(i)
 		}
 	}
