@@ -148,7 +148,9 @@ type Access struct {
 
 // Result is the collective analysis of one file.
 type Result struct {
-	Scopes map[syntax.Stmt]*Scope
+	// StmtScopes[i] is the scope of Stmts[i] (ScopeOf, ScopeAt; stop
+	// 35, scopes.go: a list in walk order, not a map keyed by statement).
+	StmtScopes []*Scope
 	// bodies are the tilings the cuda_threads loops and CudaWarps blocks
 	// derive for their bodies (Body, bodies.go).
 	bodies   bodyList
@@ -279,14 +281,13 @@ func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 	st := new(checkState)
 	c := &st.checker
 	*c = checker{f: f, l: opts.Lib, errs: errs, c: &st.consts}
-	st.consts.vals = map[string]int64{}
 	// Sized once for every statement (stmt records each): growing the map
 	// statement by statement cost more than counting them.
 	k := countStmts(f)
 	n := k.stmts
 	c.res = &st.res
-	*c.res = Result{Scopes: make(map[syntax.Stmt]*Scope, n), Stmts: make([]syntax.Stmt, 0, n),
-		Lib: opts.Lib, Consts: c.c.vals, Vars: make([]*Var, 0, k.vars)}
+	*c.res = Result{StmtScopes: make([]*Scope, 0, n), Stmts: make([]syntax.Stmt, 0, n),
+		Lib: opts.Lib, Vars: make([]*Var, 0, k.vars)}
 	c.res.bodies.list = make([]stmtBody, 0, k.bodies)
 	c.scopes = make([]Scope, 0, k.scopes)
 	c.iters = make([]Iter, 0, k.loops)
@@ -299,7 +300,7 @@ func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 			if len(g.Names) == len(g.Values) {
 				for i, n := range g.Names {
 					if v, ok := c.c.eval(g.Values[i]); ok {
-						c.c.vals[n.Name] = v
+						c.c.set(n.Name, v)
 					} else {
 						if c.warpCf == nil {
 							c.warpCf = map[string]syntax.Expr{}
@@ -312,37 +313,38 @@ func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 	}
 	if opts.Prog != nil {
 		for k, v := range opts.Prog.Consts {
-			c.c.vals[k] = v
+			c.c.set(k, v)
 		}
 	}
 	for k, v := range opts.Sizes {
-		c.c.vals[k] = v
+		c.c.set(k, v)
 	}
+	// The map is made at the first constant (set): a file without any
+	// has none, and its readers read a nil map (stop 35).
+	c.res.Consts = c.c.vals
 	c.units = &st.units
 	initUnitEnv(c.units, opts.Lib, f, c.c)
 	c.res.units, c.res.consts = c.units, c.c
 	for _, d := range f.Decls {
 		if p, ok := d.(*syntax.Proc); ok {
 			if lib.IsInstr(p) {
-				if opts.Lib == nil {
-					continue
-				}
 				if opts.Prog != nil && p.Name != nil {
 					if pp := opts.Prog.ByName[p.Name.Name]; pp != nil && pp.Instr != nil {
-						continue // package check parsed it: its Instr is taken below
+						// Package check parsed it: its Instr is taken.
+						// ByName holds the file's procs, so a lookup per
+						// @instr proc of the file finds every one, without
+						// a walk of the map per check (stop 35).
+						c.addInstr(p.Name.Name, pp.Instr)
+						continue
 					}
+				}
+				if opts.Lib == nil {
+					continue
 				}
 				var scratch diag.List // the checker (package check) reports these
 				if in := lib.ParseInstr(p, opts.Lib, &scratch); in != nil {
 					c.addInstr(p.Name.Name, in)
 				}
-			}
-		}
-	}
-	if opts.Prog != nil {
-		for name, p := range opts.Prog.ByName {
-			if p.Instr != nil {
-				c.addInstr(name, p.Instr)
 			}
 		}
 	}
@@ -431,7 +433,7 @@ func (s *Scope) setIter(name string, it *Iter) {
 
 // stmtCounts bound what a check of a file makes (countStmts).
 type stmtCounts struct {
-	stmts  int // statements (Result.Scopes, Result.Stmts)
+	stmts  int // statements (Result.Stmts, Result.StmtScopes)
 	scopes int // scopes: a proc's top one, one per loop and with-block, two per if, one more per device function (walkUnchecked)
 	loops  int // cuda_threads loops (iterators)
 	bodies int // loops and with-blocks (Result.Body)
@@ -512,8 +514,7 @@ func where(s *Scope) string {
 }
 
 func (c *checker) stmt(s *Scope, st syntax.Stmt) {
-	c.res.Scopes[st] = s
-	c.res.Stmts = append(c.res.Stmts, st)
+	c.record(st, s)
 	switch st := st.(type) {
 	case *syntax.Alloc:
 		v := c.declare(s, st.Name, st.Type, false)

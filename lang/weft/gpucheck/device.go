@@ -70,8 +70,7 @@ func (c *checker) walkUnchecked(s *Scope, body []syntax.Stmt) {
 	}
 	for _, st := range body {
 		if f, ok := st.(*syntax.For); ok && f.Mode.Name == "cuda_tasks" {
-			c.res.Scopes[st] = s
-			c.res.Stmts = append(c.res.Stmts, st)
+			c.record(st, s)
 			c.tasks(s, f)
 			continue
 		}
@@ -83,10 +82,7 @@ func (c *checker) walkUnchecked(s *Scope, body []syntax.Stmt) {
 // innermost task body run with the top-level collective (seed 000 §4: we
 // ignore cuda_tasks loops, which distribute work across clusters).
 func (c *checker) tasks(s *Scope, st *syntax.For) {
-	c.res.Scopes[st] = s
-	if len(c.res.Stmts) == 0 || c.res.Stmts[len(c.res.Stmts)-1] != st {
-		c.res.Stmts = append(c.res.Stmts, st)
-	}
+	c.record(st, s)
 	c.reads(s, st, st.Lo)
 	c.reads(s, st, st.Hi)
 	for _, k := range st.Kwargs {

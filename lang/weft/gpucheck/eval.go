@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/weft/check"
@@ -29,6 +30,14 @@ type consts struct {
 type constVal struct {
 	name string
 	val  int64
+}
+
+// set records the file's constant name (made at the first: Check).
+func (c *consts) set(name string, v int64) {
+	if c.vals == nil {
+		c.vals = map[string]int64{}
+	}
+	c.vals[name] = v
 }
 
 // lookup returns the value of the constant name.
@@ -193,16 +202,34 @@ func libUnits(l *lib.Library) map[string]*unitDecl {
 	if l == nil {
 		return nil
 	}
+	// The library of the last lookup first: a process checks against
+	// one library (the standard one), and the sync.Map's interface-keyed
+	// lookup was 400 instructions of every check (stop 35).
+	if e := lastLibUnits.Load(); e != nil && e.l == l {
+		return e.m
+	}
 	if m, ok := libUnitDecls.Load(l); ok {
-		return m.(map[string]*unitDecl)
+		mm := m.(map[string]*unitDecl)
+		lastLibUnits.Store(&libUnitsEntry{l, mm})
+		return mm
 	}
 	m := make(map[string]*unitDecl, len(l.Units))
 	for name, d := range l.Units {
 		m[name] = &unitDecl{name: name, params: d.Params, domain: d.Domain, box: d.Box, scale: d.Scale}
 	}
 	libUnitDecls.Store(l, m)
+	lastLibUnits.Store(&libUnitsEntry{l, m})
 	return m
 }
+
+// libUnitsEntry is one library's units (libUnits).
+type libUnitsEntry struct {
+	l *lib.Library
+	m map[string]*unitDecl
+}
+
+// lastLibUnits is the entry libUnits returned last.
+var lastLibUnits atomic.Pointer[libUnitsEntry]
 
 // decl returns the unit named name: the file's shadows the library's.
 // The first names asked are kept (u.named) and searched in place, not

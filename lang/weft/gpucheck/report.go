@@ -50,8 +50,8 @@ func (d *Device) describe() string {
 // deviceOf returns the device function a statement belongs to.
 func (r *Result) deviceStmts(d *Device) []syntax.Stmt {
 	var out []syntax.Stmt
-	for _, st := range r.Stmts {
-		sc := r.Scopes[st]
+	for i, st := range r.Stmts {
+		sc := r.StmtScopes[i]
 		if sc == nil || sc.Device != d {
 			continue
 		}
@@ -72,8 +72,9 @@ func (r *Result) WriteThreads(w io.Writer) {
 		p := d.Stmt.Pos()
 		fmt.Fprintf(w, "%s: CudaDeviceFunction %s; top-level collective: %s\n", p, d.describe(), d.Top.Describe())
 		env := make([]int, len(d.Iters))
+		var cur int
 		for _, st := range r.deviceStmts(d) {
-			sc := r.Scopes[st]
+			sc := r.ScopeAt(st, &cur)
 			pos := fmt.Sprintf("%d:%d", st.Pos().Line(), st.Pos().Col())
 			tl := ""
 			if sc.TL != "cuda_in_order" {

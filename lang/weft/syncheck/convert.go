@@ -153,6 +153,7 @@ type converter struct {
 	// lastSt and lastScope: the scope last looked up (scopeOf).
 	lastSt    syntax.Stmt
 	lastScope *gpucheck.Scope
+	scopeCur  int // gpucheck's cursor (Result.ScopeAt): statements come in its walk order
 	// readBuf and argBuf are reused by assign and call, ixBuf and
 	// slotBuf by access.
 	readBuf []readAcc
@@ -444,7 +445,7 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	// Data parameters exist before the body runs (allocated at Run start);
 	// create them now so their extents compile in the proc's own scope.
 	if len(p.Body) > 0 {
-		if sc0 := gpu.Scopes[p.Body[0]]; sc0 != nil {
+		if sc0 := gpu.ScopeOf(p.Body[0]); sc0 != nil {
 			for _, prm := range p.Params {
 				if v := sc0.Lookup(prm.Name.Name); v != nil && v.Param && v.Window == nil {
 					c.varIndex(top, v)
@@ -467,7 +468,7 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 // 27).
 func (c *converter) scopeOf(st syntax.Stmt) *gpucheck.Scope {
 	if st != c.lastSt || st == nil {
-		c.lastSt, c.lastScope = st, c.res.Scopes[st]
+		c.lastSt, c.lastScope = st, c.res.ScopeAt(st, &c.scopeCur)
 	}
 	return c.lastScope
 }
@@ -759,7 +760,8 @@ func (c *converter) allocOf(fr *syntax.Free) *syntax.Alloc {
 		// pass, at the first free, indexes every allocation by the
 		// variable its own scope resolves its name to (issue 13, stop 27).
 		c.allocs = map[*gpucheck.Var]*syntax.Alloc{}
-		for st, s2 := range c.res.Scopes {
+		for i, st := range c.res.Stmts {
+			s2 := c.res.StmtScopes[i]
 			if a, ok := st.(*syntax.Alloc); ok {
 				if av := s2.Lookup(a.Name.Name); av != nil {
 					c.allocs[av] = a
