@@ -206,6 +206,12 @@ type checker struct {
 	accs     []Access // the accesses, from an array sized by countStmts's estimate
 	iterList []*Iter
 	loops    int // the file's cuda_threads loops: a bound of a device function's iterators
+	// scratch holds the substituted unit of the instruction call being
+	// checked (unitFor), made at the first.
+	scratch *unitScratch
+	// room holds the arrays of a small program's check (room.go), nil
+	// for a larger one.
+	room *room
 }
 
 // checkState is what one Check allocates at its start.
@@ -252,6 +258,8 @@ func (c *checker) access(a Access) *Access {
 func (c *checker) withIter(list []*Iter, it *Iter) []*Iter {
 	n := len(list) + 1
 	if cap(c.iterList)-len(c.iterList) < n {
+		// countStmts's iterSlots fell short (it counts every
+		// cuda_threads loop at its depth: it should not).
 		c.iterList = make([]*Iter, 0, max(4*n, 32))
 	}
 	out := c.iterList[len(c.iterList) : len(c.iterList)+n : len(c.iterList)+n]
@@ -284,17 +292,10 @@ func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 	// Sized once for every statement (stmt records each): growing the map
 	// statement by statement cost more than counting them.
 	k := countStmts(f)
-	n := k.stmts
 	c.res = &st.res
-	*c.res = Result{StmtScopes: make([]*Scope, 0, n), Stmts: make([]syntax.Stmt, 0, n),
-		Lib: opts.Lib, Vars: make([]*Var, 0, k.vars)}
-	c.res.bodies.list = make([]stmtBody, 0, k.bodies)
-	c.scopes = make([]Scope, 0, k.scopes)
-	c.iters = make([]Iter, 0, k.loops)
+	*c.res = Result{Lib: opts.Lib}
+	c.makeArrays(&k)
 	c.loops = k.loops
-	c.vars = make([]Var, 0, k.vars)
-	c.accs = make([]Access, 0, k.accesses)
-	c.res.Accesses = make([]*Access, 0, k.accesses)
 	for _, d := range f.Decls {
 		if g, ok := d.(*syntax.Global); ok {
 			if len(g.Names) == len(g.Values) {
@@ -437,6 +438,9 @@ type stmtCounts struct {
 	scopes int // scopes: a proc's top one, one per loop and with-block, two per if, one more per device function (walkUnchecked)
 	loops  int // cuda_threads loops (iterators)
 	bodies int // loops and with-blocks (Result.Body)
+	// iterSlots is the length of every loop body's iterator list
+	// together (withIter): each cuda_threads loop's depth among them.
+	iterSlots int
 	vars   int // parameters, allocations and assignments (window statements)
 	// accesses estimates the accesses (Result.Accesses): two per
 	// assignment (a target and a read), one per argument or barrier of a
@@ -449,51 +453,56 @@ type stmtCounts struct {
 // of them (instruction procs included: bounds, not exact counts).
 func countStmts(f *syntax.File) stmtCounts {
 	var k stmtCounts
-	var count func(body []syntax.Stmt)
-	count = func(body []syntax.Stmt) {
-		k.stmts += len(body)
-		for _, st := range body {
-			switch st := st.(type) {
-			case *syntax.For:
-				k.scopes++
-				if st.Mode != nil && st.Mode.Name == "cuda_threads" {
-					k.loops++
-				}
-				k.bodies++
-				count(st.Body)
-			case *syntax.If:
-				k.scopes += 2
-				count(st.Then)
-				count(st.Else)
-			case *syntax.With:
-				k.scopes++
-				if call, ok := st.Ctx.(*syntax.Call); ok && call.FunName() == "CudaDeviceFunction" {
-					k.scopes++ // walkUnchecked's
-				}
-				k.bodies++
-				count(st.Body)
-			case *syntax.Alloc:
-				k.vars++
-			case *syntax.Assign:
-				k.vars++
-				k.accesses += 2
-			case *syntax.CallStmt:
-				k.accesses += len(st.Call.Args) + len(st.Call.Kwargs) + len(st.Barriers)
-			case *syntax.Arrive:
-				k.accesses += len(st.Barriers)
-			case *syntax.Await:
-				k.accesses++
-			}
-		}
-	}
 	for _, d := range f.Decls {
 		if p, ok := d.(*syntax.Proc); ok {
 			k.scopes++
 			k.vars += len(p.Params)
-			count(p.Body)
+			k.count(p.Body, 0)
 		}
 	}
 	return k
+}
+
+// count adds body's statements to k; depth is the number of cuda_threads
+// loops around it.
+func (k *stmtCounts) count(body []syntax.Stmt, depth int) {
+	k.stmts += len(body)
+	for _, st := range body {
+		switch st := st.(type) {
+		case *syntax.For:
+			k.scopes++
+			d := depth
+			if st.Mode != nil && st.Mode.Name == "cuda_threads" {
+				k.loops++
+				d++
+				k.iterSlots += d
+			}
+			k.bodies++
+			k.count(st.Body, d)
+		case *syntax.If:
+			k.scopes += 2
+			k.count(st.Then, depth)
+			k.count(st.Else, depth)
+		case *syntax.With:
+			k.scopes++
+			if call, ok := st.Ctx.(*syntax.Call); ok && call.FunName() == "CudaDeviceFunction" {
+				k.scopes++ // walkUnchecked's
+			}
+			k.bodies++
+			k.count(st.Body, depth)
+		case *syntax.Alloc:
+			k.vars++
+		case *syntax.Assign:
+			k.vars++
+			k.accesses += 2
+		case *syntax.CallStmt:
+			k.accesses += len(st.Call.Args) + len(st.Call.Kwargs) + len(st.Barriers)
+		case *syntax.Arrive:
+			k.accesses += len(st.Barriers)
+		case *syntax.Await:
+			k.accesses++
+		}
+	}
 }
 
 func (c *checker) block(s *Scope, body []syntax.Stmt) {
@@ -986,7 +995,7 @@ func (c *checker) call(s *Scope, st *syntax.CallStmt) {
 	// R14: executed by exactly its collective unit (which may depend on
 	// the call's constant size arguments, lib.Instr.UnitFor).
 	if s.Tiling != nil && in.Unit != nil {
-		unit := in.UnitFor(func(p string) (int64, bool) {
+		unit := c.unitFor(in, func(p string) (int64, bool) {
 			for i, prm := range params {
 				if prm.Name.Name == p && args[i] != nil {
 					return c.c.eval(args[i])

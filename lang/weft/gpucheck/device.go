@@ -29,7 +29,8 @@ func (c *checker) deviceFunction(s *Scope, st *syntax.With, call *syntax.Call) {
 	fn := c.deviceArgs(st, call)
 	b := c.child(s, st)
 	b.TL = "cuda_in_order"
-	dev := &Device{Stmt: st, Fn: fn, Iters: make([]*Iter, 0, c.loops)}
+	dev := c.newDevice(c.loops)
+	dev.Stmt, dev.Fn = st, fn
 	if fn != nil {
 		top, err := coll.DeviceTiling(fn.Machine())
 		if err == nil {

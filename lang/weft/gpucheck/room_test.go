@@ -1,0 +1,167 @@
+package gpucheck
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// TestRoomMatchesApart checks the room (room.go) against the arrays made
+// apart: every program of the repository, the benchmark rows and small
+// variants of the room's limits (one more statement, loop, variable or
+// access than it holds, two device functions), checked both ways, give
+// the same diagnostics, thread report and dump of every statement's
+// scope, variable, access and device function; and the rows e and 5
+// take a room.
+func TestRoomMatchesApart(t *testing.T) {
+	l := lib.MustStd()
+	var srcs []string
+	var names []string
+	for _, path := range programFiles() {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, chunk := range strings.Split(string(b), "\n---\n") {
+			srcs, names = append(srcs, chunk), append(names, fmt.Sprintf("%s#%d", path, i))
+		}
+	}
+	for i, v := range roomVariants {
+		srcs, names = append(srcs, v), append(names, fmt.Sprintf("variant %d", i))
+	}
+	roomed := 0
+	for i, src := range srcs {
+		a, inRoom := roomDump(t, l, src, false)
+		b, _ := roomDump(t, l, src, true)
+		if a != b {
+			t.Fatalf("%s: with a room:\n%s\napart:\n%s", names[i], a, b)
+		}
+		if inRoom {
+			roomed++
+		}
+	}
+	for _, row := range []string{"e", "5"} {
+		src, err := os.ReadFile("/work/wt/rows/" + row + ".weft")
+		if err != nil {
+			t.Skipf("rows not here: %v", err)
+		}
+		if _, inRoom := roomDump(t, l, string(src), false); !inRoom {
+			t.Errorf("row %s takes no room", row)
+		}
+	}
+	t.Logf("%d programs, %d in a room", len(srcs), roomed)
+	if roomed < 20 || roomed == len(srcs) {
+		t.Errorf("the comparison exercised too little")
+	}
+}
+
+// roomDump checks src (with rooms off when apart) and prints what the
+// check gave; inRoom reports whether it took a room.
+func roomDump(t *testing.T, l *lib.Library, src string, apart bool) (string, bool) {
+	roomsOff = apart
+	defer func() { roomsOff = false }()
+	var errs diag.List
+	f := syntax.Parse(diag.NewFile("x.weft", []byte(src)), &errs)
+	if errs.HasErrors() {
+		return "parse error", false
+	}
+	// The room is the checker's: look at whether Stmts is inside one
+	// (its capacity is the count, and the room's array is longer).
+	r := Check(f, Options{Lib: l}, &errs)
+	var b strings.Builder
+	for _, d := range errs.Diags {
+		fmt.Fprintf(&b, "diag %s\n", d)
+	}
+	for i, st := range r.Stmts {
+		s := r.StmtScopes[i]
+		fmt.Fprintf(&b, "stmt %s: %s %s", st.Pos(), stmtText(st), s.TL)
+		if s.Tiling != nil {
+			fmt.Fprintf(&b, " %s", s.Tiling)
+		}
+		for _, it := range s.Iters {
+			fmt.Fprintf(&b, " %s#%d(%d, %s) %s -> %s", it.Name, it.ID, it.Count, it.Unit, it.Parent, it.Body)
+		}
+		fmt.Fprintf(&b, " warps %q\n", s.Warps)
+		if body := r.Body(st); body != nil {
+			fmt.Fprintf(&b, "  body %s %+v\n", body, body.Lowering())
+		}
+	}
+	for _, v := range r.Vars {
+		fmt.Fprintf(&b, "var %s %s mem %q barrier %v param %v window %v\n", v.Name, v.Pos, v.Mem, v.Barrier, v.Param, v.Window != nil)
+	}
+	for _, a := range r.Accesses {
+		fmt.Fprintf(&b, "access %s %s r %v w %v param %q stmt %s\n", a.Var.Name, exprString(a.Node), a.Read, a.Write, a.Param, a.Stmt.Pos())
+	}
+	for _, d := range r.Devices {
+		fmt.Fprintf(&b, "device %s %s %d iters\n", d.Stmt.Pos(), d.Top, len(d.Iters))
+	}
+	var tw bytes.Buffer
+	if !errs.HasErrors() {
+		r.WriteThreads(&tw)
+	}
+	b.WriteString(tw.String())
+	k := countStmts(f)
+	return b.String(), k.fits() && !apart
+}
+
+// roomVariants are programs at and past the room's limits.
+var roomVariants = []string{
+	// row 5 with one more statement (9)
+	`@proc
+def p():
+    with CudaDeviceFunction(blockDim=256):
+        for task in cuda_tasks(0, 1):
+            for cta in cuda_threads(0, 1, unit=cuda_cta_in_cluster):
+                tile: f32[16, 16] @ CudaSmemLinear
+                for row in cuda_threads(0, 16, unit=16 * cuda_thread):
+                    for col in cuda_threads(0, 16, unit=cuda_thread):
+                        tile[row, col] = 3.0
+                Fence(cuda_in_order, cuda_in_order)
+                Fence(cuda_in_order, cuda_in_order)
+`,
+	// four loops
+	`@proc
+def p():
+    with CudaDeviceFunction(blockDim=256):
+        for task in cuda_tasks(0, 1):
+            for a in cuda_threads(0, 2, unit=128 * cuda_thread):
+                for b in cuda_threads(0, 2, unit=64 * cuda_thread):
+                    for c in cuda_threads(0, 2, unit=32 * cuda_thread):
+                        for d in cuda_threads(0, 32, unit=cuda_thread):
+                            pass
+`,
+	// two device functions
+	`@proc
+def p():
+    with CudaDeviceFunction(blockDim=32):
+        for task in cuda_tasks(0, 1):
+            for t in cuda_threads(0, 32, unit=cuda_thread):
+                pass
+    with CudaDeviceFunction(blockDim=64):
+        for task in cuda_tasks(0, 1):
+            for t in cuda_threads(0, 2, unit=cuda_warp):
+                pass
+`,
+	// three variables
+	`@proc
+def p(x: f32[4] @ DRAM):
+    y: f32[4] @ DRAM
+    z: f32[4] @ DRAM
+    y[0] = x[0]
+`,
+	// an empty kernel, with a misplaced statement (walkUnchecked)
+	`@proc
+def p():
+    with CudaDeviceFunction(blockDim=32):
+        pass
+        for task in cuda_tasks(0, 1):
+            for t in cuda_threads(0, 32, unit=cuda_thread):
+                pass
+`,
+}
