@@ -441,7 +441,7 @@ type stmtCounts struct {
 	// iterSlots is the length of every loop body's iterator list
 	// together (withIter): each cuda_threads loop's depth among them.
 	iterSlots int
-	vars   int // parameters, allocations and assignments (window statements)
+	vars      int // parameters, allocations and assignments (window statements)
 	// accesses estimates the accesses (Result.Accesses): two per
 	// assignment (a target and a read), one per argument or barrier of a
 	// call, one per other barrier use; reads in bounds and conditions

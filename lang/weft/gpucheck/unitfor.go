@@ -27,11 +27,11 @@ import (
 
 // unitScratch holds the nodes of one substituted unit expression.
 type unitScratch struct {
-	bins  [4]syntax.Binary
-	uns   [2]syntax.Unary
-	calls [2]syntax.Call
-	lits  [4]syntax.IntLit
-	args  [8]syntax.Expr
+	bins               [4]syntax.Binary
+	uns                [2]syntax.Unary
+	calls              [2]syntax.Call
+	lits               [4]syntax.IntLit
+	args               [8]syntax.Expr
 	nb, nu, nc, nl, na int
 }
 
