@@ -2,6 +2,7 @@ package syncheck
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"weft.dev/weft/diag"
@@ -96,8 +97,13 @@ type converter struct {
 	vinfo []varInfo
 	// machine is the launch shape of the device function being converted.
 	machine coll.Machine
-	// qual indices
-	qCPU, qStrm, qRmem, qRam, qSm80 amir.Qual
+	// qual indices (qCPU's at its first use: qin)
+	qCPU, qRmem, qRam, qSm80 amir.Qual
+	cpuKnown                 bool
+	// qnames and instrNames: the qualifier and instruction names
+	// resolved (qual, instr), from convRoom.
+	qnames     []qualName
+	instrNames []instrName
 	// bind maps the data parameters of an inlined proc to the caller's
 	// argument, as a window (seed 000 §5.2: calls outside device
 	// functions are inlined before conversion).
@@ -330,11 +336,62 @@ func (c *converter) constOf(n string) (int64, bool) {
 }
 
 func (c *converter) qual(name string) (amir.Qual, bool) {
+	for _, n := range c.qnames {
+		if n.name == name {
+			return n.q, n.ok
+		}
+	}
+	q, ok := c.qualOf(name)
+	if len(c.qnames) < maxQualNames {
+		c.qnames = append(c.qnames, qualName{name, q, ok})
+	}
+	return q, ok
+}
+
+// qualOf is qual without the converter's list of names resolved.
+func (c *converter) qualOf(name string) (amir.Qual, bool) {
 	q := c.lib.Quals[name]
 	if q == nil || q.Index >= 32 {
 		return 0, false
 	}
 	return amir.Qual(q.Index), true
+}
+
+// qualName is a qualifier name qual resolved. The names an instruction
+// argument asks for (its T_init, T_ext and atomic sets) are the
+// library's strings, the same few for every argument of a kernel: a map
+// lookup each had been a fiftieth of shfl_xor's Convert (issue 13, stop
+// 35). A list searched in place (the same strings compare by pointer).
+type qualName struct {
+	name string
+	q    amir.Qual
+	ok   bool
+}
+
+// maxQualNames bounds the names qual remembers (a search in place).
+const maxQualNames = 16
+
+// knownQual is the qualifier of bit, a lib.KnownQuals field, as qual
+// gives it (0 when the library has none or it is past the 32 an
+// amir.QualSet holds).
+func knownQual(bit lib.QualSet) amir.Qual {
+	if bit == 0 {
+		return 0
+	}
+	if i := bits.TrailingZeros64(uint64(bit)); i < 32 {
+		return amir.Qual(i)
+	}
+	return 0
+}
+
+// cpuQual is the qualifier of cpu_in_order_qual (0 when the library has
+// none, as qual gives it), resolved at its first use.
+func (c *converter) cpuQual() amir.Qual {
+	if !c.cpuKnown {
+		c.qCPU, _ = c.qual("cpu_in_order_qual")
+		c.cpuKnown = true
+	}
+	return c.qCPU
 }
 
 func (c *converter) quals(names []string) amir.QualSet {
@@ -411,11 +468,11 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 		c.p.MbarQual = amir.Qual(n)
 		c.mbar = amir.Of(c.p.MbarQual)
 	}
-	c.qCPU, _ = c.qual("cpu_in_order_qual")
-	c.qStrm, _ = c.qual("cpu_cuda_stream_qual")
-	c.qRmem, _ = c.qual("cuda_in_order_rmem_qual")
-	c.qRam, _ = c.qual("cuda_in_order_ram_qual")
-	c.qSm80, _ = c.qual("Sm80_cp_async_qual")
+	// Resolved by the library once (lib.KnownQuals); the CPU's timeline
+	// at its first use (cpuQual): five lookups by name had been 7% of
+	// the empty kernel's Convert (issue 13, stop 35).
+	c.qRmem, c.qRam, c.qSm80 = knownQual(l.Known.InOrderRMEM), knownQual(l.Known.InOrderRAM), knownQual(l.Known.CpAsync)
+	c.qnames, c.instrNames = r.qnames[:0], r.instrs[:0]
 	for _, d := range f.Decls {
 		if q, ok := d.(*syntax.Proc); ok && lib.IsInstr(q) {
 			var scratch diag.List
@@ -813,7 +870,7 @@ func (c *converter) with(sc *names, st *syntax.With) {
 	qcs |= c.mbar
 	tcs |= c.mbar
 	src := c.src(st, "cuda_stream_sync")
-	c.push(c.withEvent(amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true}, amir.Event{Pre: qcs | amir.Of(c.qCPU), Full: qcs, Temp: tcs}))
+	c.push(c.withEvent(amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true}, amir.Event{Pre: qcs | amir.Of(c.cpuQual()), Full: qcs, Temp: tcs}))
 	c.pushBlock(sc, st.Body)
 	c.push(c.withEvent(amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true}, amir.Event{Pre: qcs, Full: qcs, Temp: tcs}))
 	c.machine = saved
@@ -872,7 +929,11 @@ func (c *converter) facts(v *gpucheck.Var) *varFacts {
 			return &c.vfacts[i]
 		}
 	}
-	f := varFacts{v: v, mem: c.lib.Memories[v.Mem], exempt: c.exemptOf(v), commitGroup: c.commitGroupOf(v), mbarrier: c.mbarrierOf(v)}
+	// The variable's memory and barrier type are looked up once for
+	// all its facts (issue 13, stop 35: five lookups by name per
+	// variable).
+	m, b := c.lib.Memories[v.Mem], c.lib.Barriers[v.Mem]
+	f := varFacts{v: v, mem: m, exempt: c.exemptOf(v, m, b), commitGroup: commitGroupOf(v, b), mbarrier: mbarrierOf(v, b)}
 	if c.vfacts == nil {
 		c.vfacts = make([]varFacts, 0, cap(c.vinfo))
 	}
@@ -886,12 +947,13 @@ func (c *converter) memOf(v *gpucheck.Var) *lib.Memory { return c.facts(v).mem }
 // CudaClusterSync, CudaCommitGroup).
 func (c *converter) exempt(v *gpucheck.Var) bool { return c.facts(v).exempt }
 
-func (c *converter) exemptOf(v *gpucheck.Var) bool {
+// exemptOf is exempt's answer; m and b are the library's memory and
+// barrier type of v.Mem (nil: none).
+func (c *converter) exemptOf(v *gpucheck.Var, m *lib.Memory, b *lib.BarrierMemory) bool {
 	switch v.Mem {
 	case "CudaGridConstant", "CudaClusterSync", "CudaCommitGroup":
 		return true
 	}
-	m := c.lib.Memories[v.Mem]
 	if m != nil && m.Space == "grid_constant" {
 		return true
 	}
@@ -909,7 +971,7 @@ func (c *converter) exemptOf(v *gpucheck.Var) bool {
 			return true
 		}
 	}
-	if b := c.lib.Barriers[v.Mem]; b != nil && (b.DerivesFrom("CudaCommitGroup") || b.DerivesFrom("CudaClusterSync")) {
+	if b != nil && (b.DerivesFrom("CudaCommitGroup") || b.DerivesFrom("CudaClusterSync")) {
 		return true
 	}
 	return false
@@ -921,14 +983,15 @@ func (c *converter) exemptOf(v *gpucheck.Var) bool {
 // PerThreadQueue; docs/weft-sync.md).
 func (c *converter) commitGroup(v *gpucheck.Var) bool { return c.facts(v).commitGroup }
 
-func (c *converter) commitGroupOf(v *gpucheck.Var) bool {
+// commitGroupOf is commitGroup's answer; b is the library's barrier
+// type of v.Mem (nil: none).
+func commitGroupOf(v *gpucheck.Var, b *lib.BarrierMemory) bool {
 	if !v.Barrier {
 		return false
 	}
 	if v.Mem == "CudaCommitGroup" {
 		return true
 	}
-	b := c.lib.Barriers[v.Mem]
 	return b != nil && b.DerivesFrom("CudaCommitGroup")
 }
 
@@ -946,7 +1009,7 @@ func (c *converter) isSmem(v *gpucheck.Var) bool {
 // qin is T_qin (Fig. 18).
 func (c *converter) qin(st syntax.Stmt, v *gpucheck.Var) amir.Qual {
 	if c.cpu(st) {
-		return c.qCPU
+		return c.cpuQual()
 	}
 	if m := c.memOf(v); m != nil && m.Space == "rmem" {
 		return c.qRmem
@@ -1898,11 +1961,12 @@ func splitIndexExpr(e syntax.Expr) (*syntax.Name, []syntax.Expr) {
 // mbarrier reports CudaMbarrier barriers (and memories derived from it).
 func (c *converter) mbarrier(v *gpucheck.Var) bool { return c.facts(v).mbarrier }
 
-func (c *converter) mbarrierOf(v *gpucheck.Var) bool {
+// mbarrierOf is mbarrier's answer; b is the library's barrier type of
+// v.Mem (nil: none).
+func mbarrierOf(v *gpucheck.Var, b *lib.BarrierMemory) bool {
 	if !v.Barrier {
 		return false
 	}
-	b := c.lib.Barriers[v.Mem]
 	return v.Mem == "CudaMbarrier" || (b != nil && b.DerivesFrom("CudaMbarrier"))
 }
 

@@ -44,6 +44,10 @@ type convRoom struct {
 	allocs [4]*syntax.Alloc
 
 	ptrs [16]*amir.Stmt // ptrSlab's first chunk
+
+	// The qualifier and instruction names resolved (qual, instr).
+	qnames [4]qualName
+	instrs [4]instrName
 }
 
 // dataRoom is the part of the room only a proc with data variables
