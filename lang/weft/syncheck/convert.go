@@ -92,6 +92,9 @@ type converter struct {
 	// srcOf indexes the Srcs by statement once they are too many to
 	// search (srcIndex).
 	srcOf map[syntax.Stmt]int
+	// srcSeen holds the addresses of the statements given a Src
+	// (srcFilter).
+	srcSeen srcFilter
 	// vinfo is what the conversion keeps of each AMIR variable (varInfo),
 	// by index.
 	vinfo []varInfo
@@ -273,6 +276,9 @@ func (c *converter) srcIndex(st syntax.Stmt) (int, bool) {
 	ss := c.out.srcStmts
 	if n := len(ss); n > 0 && ss[n-1] == st {
 		return n - 1, true // the statement being converted, again
+	}
+	if a := stmtAddr(st); a != 0 && !srcFilterOff && !c.srcSeen.has(a) {
+		return 0, false // never given a Src (srcSeen)
 	}
 	if len(ss) <= srcLinear {
 		// Most searches miss (a statement's first Src): compared as its
@@ -605,6 +611,7 @@ func (c *converter) src(st syntax.Stmt, timeline string) int {
 	// Its Pos is set with its Text, too (fillText).
 	c.p.Srcs = append(c.p.Srcs, amir.Src{Timeline: timeline})
 	c.out.srcStmts = append(c.out.srcStmts, st)
+	c.srcSeen.add(stmtAddr(st))
 	c.out.Machines = append(c.out.Machines, c.machine)
 	if c.srcOf != nil {
 		c.srcOf[st] = len(c.p.Srcs) - 1

@@ -1,0 +1,100 @@
+package syncheck
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/amir"
+	"weft.dev/weft/lang/weft/check"
+	"weft.dev/weft/lang/weft/gpucheck"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// TestSrcFilterMatchesSearch: every proc of the repository's programs
+// converts to the same Srcs (their statements, in order, their
+// timelines and machines) and the same AMIR with srcIndex's filter
+// (srcFilter) as with the plain search it answers for.
+func TestSrcFilterMatchesSearch(t *testing.T) {
+	var files []string
+	err := filepath.WalkDir("../../..", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == ".git" || d.Name() == "node_modules") {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && filepath.Ext(path) == ".weft" {
+			files = append(files, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { srcFilterOff = false }()
+	l := lib.MustStd()
+	progs, srcs := 0, 0
+	for _, path := range files {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var errs diag.List
+		src := diag.NewFile(path, data)
+		f := syntax.Parse(src, &errs)
+		check.Check(f, l, &errs)
+		var sizes map[string]int64
+		if ds := Directives(src, &errs); len(ds) > 0 {
+			sizes = ds[0]
+		}
+		gpu := gpucheck.Check(f, gpucheck.Options{Lib: l, Sizes: sizes}, &errs)
+		if errs.HasErrors() {
+			continue
+		}
+		for _, d := range f.Decls {
+			p, ok := d.(*syntax.Proc)
+			if !ok || lib.IsInstr(p) {
+				continue
+			}
+			var e1, e2 diag.List
+			srcFilterOff = false
+			got := Convert(f, p, gpu, l, &e1)
+			srcFilterOff = true
+			want := Convert(f, p, gpu, l, &e2)
+			srcFilterOff = false
+			if got == nil || want == nil || got.AMIR == nil {
+				continue
+			}
+			if len(got.srcStmts) != len(want.srcStmts) {
+				t.Fatalf("%s %s: %d Srcs with the filter, %d without", path, p.Name.Name, len(got.srcStmts), len(want.srcStmts))
+			}
+			for i := range got.srcStmts {
+				if got.srcStmts[i] != want.srcStmts[i] || got.AMIR.Srcs[i] != want.AMIR.Srcs[i] || got.Machines[i] != want.Machines[i] {
+					t.Fatalf("%s %s: Src %d differs with the filter", path, p.Name.Name, i)
+				}
+			}
+			if !reflect.DeepEqual(srcsOf(got.AMIR.Body), srcsOf(want.AMIR.Body)) || len(e1.Diags) != len(e2.Diags) {
+				t.Fatalf("%s %s: the statements' Srcs or the diagnostics differ with the filter", path, p.Name.Name)
+			}
+			progs++
+			srcs += len(got.srcStmts)
+		}
+	}
+	t.Logf("%d programs, %d Srcs", progs, srcs)
+	if progs < 50 || srcs < 800 {
+		t.Fatalf("weak coverage: %d programs, %d Srcs", progs, srcs)
+	}
+}
+
+// srcsOf lists the Src of every statement of s, in preorder.
+func srcsOf(s *amir.Stmt) []int {
+	out := []int{s.Src}
+	for _, b := range s.Body {
+		out = append(out, srcsOf(b)...)
+	}
+	return out
+}
