@@ -108,7 +108,7 @@ func (p *Program) planGridMode(s *Stmt, stmts []*Stmt, blk bool) *gridPlan {
 		}
 		if g.start == nil {
 			g.start = t.Exec.StartAff
-		} else if !blk && !affEqual(g.start, t.Exec.StartAff) {
+		} else if !blk && !sameAff(g.start, t.Exec.StartAff) {
 			return nil
 		}
 		if !slices.Contains(g.shapes, t.Exec.Shape) {

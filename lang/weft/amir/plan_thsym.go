@@ -169,6 +169,12 @@ type thPlanBox struct {
 	ownAccs [4]*Access
 }
 
+// sameAff is affEqual with its commonest case first: the statements of
+// one source statement share their start's form, those of one access
+// its windows' (issue 13, stop 35: the term-by-term comparison had been
+// a tenth of the planner's walk on shfl_xor).
+func sameAff(a, b *Affine) bool { return a == b || affEqual(a, b) }
+
 // boxClone is a copy of src in dst when it fits (len and cap len(src)),
 // else slices.Clone(src); nil stays nil.
 func boxClone[T any](dst, src []T) []T {
@@ -382,7 +388,7 @@ func (t *thPlanner) walk(s *Stmt, inLoop bool) {
 					}
 				}
 			}
-		} else if !affEqual(pl.start, e.StartAff) {
+		} else if !sameAff(pl.start, e.StartAff) {
 			t.ok = false
 			return
 		}
@@ -465,7 +471,7 @@ func (t *thPlanner) walk(s *Stmt, inLoop bool) {
 		pl.owned = append(pl.owned, thOwned{v: a.Var, dim: d, lo: w.LoAff, coef: c, accs: accs})
 	}
 	o := &pl.owned[i]
-	if o.dim != d || !affEqual(o.lo, w.LoAff) {
+	if o.dim != d || !sameAff(o.lo, w.LoAff) {
 		t.ok = false // two slices per thread: threads may share cells
 		return
 	}
