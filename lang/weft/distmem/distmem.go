@@ -57,6 +57,13 @@ type Deduction struct {
 	Dist int
 
 	unit *coll.Unit // the native unit, resolved for the launch shape
+	// unitVal and unitName hold the native unit and its name's
+	// expression in the deduction itself (stop 35: two objects apart
+	// per variable).
+	unitVal  coll.Unit
+	unitName syntax.Name
+	unitLit  syntax.IntLit // a uniform memory's n * cuda_thread
+	unitBin  syntax.Binary
 }
 
 // Chain prints the tiling chain of the first use, e.g.
@@ -75,21 +82,66 @@ func (d *Deduction) Chain() string {
 // Result holds the deductions in allocation order.
 type Result struct {
 	Deductions []*Deduction
-	ByVar      map[*gpucheck.Var]*Deduction
+	// byVar is each variable's deduction, indexed by its position in
+	// the GPU check's Vars (gpucheck.Result.VarIndex): a table, not a
+	// map keyed by the variable (stop 35).
+	byVar []*Deduction
+	g     *gpucheck.Result
+}
+
+// ByVar returns v's deduction, or nil when the analysis does not
+// concern v.
+func (r *Result) ByVar(v *gpucheck.Var) *Deduction {
+	if i := r.g.VarIndex(v); i >= 0 {
+		return r.byVar[i]
+	}
+	return nil
 }
 
 // Check runs the analysis.
+//
+// Its deductions, triples and the lists of each deduction's triples are
+// carved from arrays sized by the GPU check's variables and accesses:
+// a check had made a map, an object per deduction and per use, and grown
+// every deduction's list use by use (stop 35: rmem_uniform's distmem
+// spent a third of its instructions allocating).
 func Check(g *gpucheck.Result, errs *diag.List) *Result {
-	r := &Result{ByVar: map[*gpucheck.Var]*Deduction{}}
-	for _, v := range g.Vars {
-		d := newDeduction(g, v, errs)
+	nv := len(g.Vars)
+	r := &Result{byVar: make([]*Deduction, nv), g: g, Deductions: make([]*Deduction, 0, nv)}
+	ds := make([]Deduction, nv)
+	for i, v := range g.Vars {
+		d := newDeduction(g, v, &ds[i], errs)
 		if d != nil {
 			r.Deductions = append(r.Deductions, d)
-			r.ByVar[v] = d
+			r.byVar[i] = d
 		}
 	}
-	for _, a := range g.Accesses {
-		d := r.ByVar[a.Var]
+	if len(r.Deductions) == 0 {
+		return r
+	}
+	// Each deduction's list of triples has room for its accesses, in
+	// one array.
+	uses := make([]int, nv)
+	accVar := make([]int, len(g.Accesses))
+	for j, a := range g.Accesses {
+		i := g.VarIndex(a.Var)
+		accVar[j] = i
+		if i >= 0 && r.byVar[i] != nil {
+			uses[i]++
+		}
+	}
+	list := make([]*Triple, 0, len(g.Accesses))
+	for i, d := range r.byVar {
+		if d != nil && uses[i] > 0 {
+			d.Triples = list[len(list) : len(list) : len(list)+uses[i]]
+			list = list[:len(list)+uses[i]]
+		}
+	}
+	for j, a := range g.Accesses {
+		if accVar[j] < 0 {
+			continue
+		}
+		d := r.byVar[accVar[j]]
 		if d == nil {
 			continue
 		}
@@ -120,11 +172,13 @@ func Check(g *gpucheck.Result, errs *diag.List) *Result {
 // newDeduction starts the analysis of a CUDA-scoped variable; nil for
 // variables the analysis does not concern (parameters, CPU allocations,
 // windows, memories without a native unit).
-func newDeduction(g *gpucheck.Result, v *gpucheck.Var, errs *diag.List) *Deduction {
+//
+// d is where it is made (Check's array).
+func newDeduction(g *gpucheck.Result, v *gpucheck.Var, d *Deduction, errs *diag.List) *Deduction {
 	if v.Param || v.Window != nil || v.Scope == nil || v.Scope.Device == nil || v.Scope.Tiling == nil {
 		return nil
 	}
-	d := &Deduction{Var: v, TA: v.Scope.Tiling.TileThreads}
+	*d = Deduction{Var: v, TA: v.Scope.Tiling.TileThreads}
 	if v.Barrier {
 		return d
 	}
@@ -135,7 +189,8 @@ func newDeduction(g *gpucheck.Result, v *gpucheck.Var, errs *diag.List) *Deducti
 	if m == nil {
 		return nil
 	}
-	unit := syntax.Expr(&syntax.Name{Name: m.NativeUnit})
+	d.unitName = syntax.Name{Name: m.NativeUnit}
+	unit := syntax.Expr(&d.unitName)
 	if m.Uniform != "" {
 		// CudaRmemUniform(n): one shard per aligned collective of n
 		// threads (its native unit n * cuda_thread).
@@ -144,7 +199,10 @@ func newDeduction(g *gpucheck.Result, v *gpucheck.Var, errs *diag.List) *Deducti
 			return nil
 		}
 		d.NativeUnit = strconv.FormatInt(n, 10) + " * cuda_thread"
-		unit = &syntax.Binary{Op: "*", X: &syntax.IntLit{Value: n}, Y: &syntax.Name{Name: "cuda_thread"}}
+		d.unitName = syntax.Name{Name: "cuda_thread"}
+		d.unitLit = syntax.IntLit{Value: n}
+		d.unitBin = syntax.Binary{Op: "*", X: &d.unitLit, Y: &d.unitName}
+		unit = &d.unitBin
 	} else if m.NativeUnit == "" {
 		return nil
 	} else {
@@ -159,7 +217,8 @@ func newDeduction(g *gpucheck.Result, v *gpucheck.Var, errs *diag.List) *Deducti
 		return nil
 	}
 	d.TN = tn
-	d.unit = &u
+	d.unitVal = u
+	d.unit = &d.unitVal
 	// Rule 1/4: each shard is allocated by its own collective of the
 	// native unit, so the allocating scope must hold whole native units.
 	if d.TA < d.TN || d.TA%d.TN != 0 {

@@ -119,6 +119,23 @@ type Var struct {
 	// the first access (a window's is set where it is declared).
 	mem     *lib.Memory
 	memDone bool
+	// index is v's position in Result.Vars (VarIndex).
+	index int
+}
+
+// VarIndex returns v's position in r.Vars, or -1 when v is not one of
+// them: a table indexed by it replaces a map keyed by the variable
+// (distmem; issue 13, stop 35).
+func (r *Result) VarIndex(v *Var) int {
+	if i := v.index; i < len(r.Vars) && r.Vars[i] == v {
+		return i
+	}
+	for i, x := range r.Vars {
+		if x == v {
+			return i
+		}
+	}
+	return -1
 }
 
 // Dims is the number of dimensions of v's type.
@@ -402,7 +419,7 @@ func memName(e syntax.Expr) string {
 
 func (c *checker) declare(s *Scope, n *syntax.Name, t *syntax.Type, param bool) *Var {
 	v := carve(&c.vars)
-	*v = Var{Name: n.Name, Pos: n.Pos(), Type: t, Param: param, Scope: s}
+	*v = Var{Name: n.Name, Pos: n.Pos(), Type: t, Param: param, Scope: s, index: len(c.res.Vars)}
 	if t != nil {
 		v.Mem = memName(t.Mem)
 		v.Barrier = t.Elem != nil && t.Elem.Name == "barrier"
