@@ -132,6 +132,11 @@ type hwClock struct {
 	seenIdx  [8]int
 	seenN    int
 	seenNext uint8
+	// unseenKeys: keys seenIndex found missing from m.seen while it held
+	// unseenLen keys, unseenN of them (m.seen only grows within a run:
+	// they are asked again once it has grown).
+	unseenKeys         [4][2]int
+	unseenN, unseenLen int
 	// colMemo caches clkCol by clkHash: 1 + a column that may hold the
 	// thread set (checked against cols; 0 none).
 	colMemo [1 << hwClkMemoBits]int8
@@ -268,6 +273,7 @@ func (c *hwClock) reset(run uint64, task, start int32) {
 	c.memo = [1 << hwClkMemoBits]hwClkMemo{}
 	c.memoOld = [1 << (hwClkMemoBits - 1)]uint8{}
 	c.seenN, c.seenNext = 0, 0
+	c.unseenN, c.unseenLen = 0, 0
 	c.rd.loop, c.rd.inner, c.rd.rec, c.rd.virt = nil, c.rd.inner[:0], false, false
 }
 
@@ -1052,7 +1058,23 @@ func (c *hwClock) seenIndex(m *Machine, k [2]int) (int, bool) {
 			return c.seenIdx[i], true
 		}
 	}
+	// A key not there at the last look, m.seen no larger since (stop
+	// 35: a key the replay reports under another one is asked at every
+	// repeat of its check, a map lookup each).
+	if n := len(m.seen); n == c.unseenLen {
+		for _, x := range c.unseenKeys[:c.unseenN] {
+			if x == k {
+				return -1, false
+			}
+		}
+	} else {
+		c.unseenN, c.unseenLen = 0, n
+	}
 	i, ok := m.seen[k]
+	if !ok && c.unseenN < len(c.unseenKeys) {
+		c.unseenKeys[c.unseenN] = k
+		c.unseenN++
+	}
 	if ok {
 		j := c.seenN
 		if j == len(c.seenKeys) {

@@ -270,25 +270,22 @@ func (m *Machine) clkVirtTo(n int32) bool {
 	c, rd := m.hwClk, &m.hwClk.rd
 	q := m.p.MbarQual
 	sh := rd.vs - rd.t0 // g of this round against the template
+	qs := Of(q)
 	for i := rd.vpos; i < n; i++ {
 		rel := i - rd.vs
-		if rel >= rd.dlen || !m.clkVirtBirths(i) {
+		if rel >= rd.dlen {
+			return false
+		}
+		if c.bi < len(c.births) && c.births[c.bi].b <= i && !m.clkVirtBirths(i) {
 			return false
 		}
 		e, t := &m.log[i], &m.log[rd.t0+rel]
-		x := *e
-		x.c0 = t.c0
-		if x != *t {
-			// Not the same event (but for its cells): the same as far
-			// as the fold reads it?
-			if e.exec != t.exec || clkKind(e.kind) != clkKind(t.kind) {
+		if e.exec != t.exec || e.kind != t.kind || ((e.pre^t.pre)|(e.temp^t.temp)|(e.full^t.full))&qs != 0 {
+			// Not the same as far as the fold reads it (threads, kind,
+			// and whether the three sets hold q), or another kind
+			// the fold skips alike.
+			if e.exec != t.exec || clkKind(e.kind) != clkKind(t.kind) || clkKind(e.kind) != KBlock {
 				return false
-			}
-			switch e.kind {
-			case KFence, KArrive, KAwait:
-				if e.pre.Has(q) != t.pre.Has(q) || e.temp.Has(q) != t.temp.Has(q) || e.full.Has(q) != t.full.Has(q) {
-					return false
-				}
 			}
 		}
 		if e.exec.task != c.task || len(c.cols) == 0 {

@@ -46,3 +46,32 @@ func TestClkSameEntsMemo(t *testing.T) {
 		}
 	}
 }
+
+// TestSeenIndexUnseen checks seenIndex's cache of keys missing from
+// m.seen: a key found missing is missing while m.seen does not grow, and
+// found once it holds it; other keys are looked up as before.
+func TestSeenIndexUnseen(t *testing.T) {
+	m := &Machine{hwClk: newHWClock()}
+	c := m.hwClk
+	k1, k2, k3 := [2]int{1, 2}, [2]int{3, 4}, [2]int{5, 6}
+	m.seen = map[[2]int]int{k3: 7}
+	for range 2 {
+		if _, ok := c.seenIndex(m, k1); ok {
+			t.Fatalf("k1 found in %v", m.seen)
+		}
+	}
+	if i, ok := c.seenIndex(m, k3); !ok || i != 7 {
+		t.Fatalf("k3: %d, %v", i, ok)
+	}
+	m.seen[k1] = 2
+	if i, ok := c.seenIndex(m, k1); !ok || i != 2 {
+		t.Fatalf("k1 after m.seen grew: %d, %v", i, ok)
+	}
+	if _, ok := c.seenIndex(m, k2); ok {
+		t.Fatalf("k2 found")
+	}
+	m.seen[k2] = -1
+	if i, ok := c.seenIndex(m, k2); !ok || i != -1 {
+		t.Fatalf("k2 after m.seen grew: %d, %v", i, ok)
+	}
+}
