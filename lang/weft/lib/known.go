@@ -17,6 +17,9 @@ type KnownQuals struct {
 	CpAsync     QualSet // Sm80_cp_async_qual
 	InOrderRAM  QualSet // cuda_in_order_ram_qual
 	InOrderRMEM QualSet // cuda_in_order_rmem_qual
+	// CPUInOrder is read by the sync checker's conversion (the host's
+	// timeline of a device function's fences; issue 13, stop 35).
+	CPUInOrder QualSet // cpu_in_order_qual
 }
 
 // knownQuals resolves KnownQuals from quals.
@@ -36,5 +39,6 @@ func knownQuals(quals map[string]*QualTL) KnownQuals {
 		CpAsync:     bit("Sm80_cp_async_qual"),
 		InOrderRAM:  bit("cuda_in_order_ram_qual"),
 		InOrderRMEM: bit("cuda_in_order_rmem_qual"),
+		CPUInOrder:  bit("cpu_in_order_qual"),
 	}
 }

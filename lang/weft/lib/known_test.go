@@ -21,6 +21,7 @@ func TestKnownQualsAreTheNamedBits(t *testing.T) {
 		"CpAsync":     "Sm80_cp_async_qual",
 		"InOrderRAM":  "cuda_in_order_ram_qual",
 		"InOrderRMEM": "cuda_in_order_rmem_qual",
+		"CPUInOrder":  "cpu_in_order_qual",
 	}
 	v := reflect.ValueOf(l.Known)
 	if v.NumField() != len(names) {

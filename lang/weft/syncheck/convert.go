@@ -100,9 +100,8 @@ type converter struct {
 	vinfo []varInfo
 	// machine is the launch shape of the device function being converted.
 	machine coll.Machine
-	// qual indices (qCPU's at its first use: qin)
+	// qual indices (lib.KnownQuals)
 	qCPU, qRmem, qRam, qSm80 amir.Qual
-	cpuKnown                 bool
 	// qnames and instrNames: the qualifier and instruction names
 	// resolved (qual, instr), from convRoom.
 	qnames     []qualName
@@ -390,16 +389,6 @@ func knownQual(bit lib.QualSet) amir.Qual {
 	return 0
 }
 
-// cpuQual is the qualifier of cpu_in_order_qual (0 when the library has
-// none, as qual gives it), resolved at its first use.
-func (c *converter) cpuQual() amir.Qual {
-	if !c.cpuKnown {
-		c.qCPU, _ = c.qual("cpu_in_order_qual")
-		c.cpuKnown = true
-	}
-	return c.qCPU
-}
-
 func (c *converter) quals(names []string) amir.QualSet {
 	var s amir.QualSet
 	for _, n := range names {
@@ -469,6 +458,10 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 			c.vfacts = d.vfacts[:0:nv] // else made at the first facts
 		}
 	}
+	// A proc without variables still makes the forms of its loops'
+	// bounds (the constants'): their first chunk is the room's (a slab's
+	// chunk had been a twentieth of the empty kernel's Convert).
+	c.affSlab.seed(r.affs[:])
 	// The qualifiers' names are printed only in reports (fillQuals).
 	if n := len(l.QualOrder); n < 32 {
 		c.p.MbarQual = amir.Qual(n)
@@ -478,6 +471,7 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	// at its first use (cpuQual): five lookups by name had been 7% of
 	// the empty kernel's Convert (issue 13, stop 35).
 	c.qRmem, c.qRam, c.qSm80 = knownQual(l.Known.InOrderRMEM), knownQual(l.Known.InOrderRAM), knownQual(l.Known.CpAsync)
+	c.qCPU = knownQual(l.Known.CPUInOrder)
 	c.qnames, c.instrNames = r.qnames[:0], r.instrs[:0]
 	for _, d := range f.Decls {
 		if q, ok := d.(*syntax.Proc); ok && lib.IsInstr(q) {
@@ -877,7 +871,7 @@ func (c *converter) with(sc *names, st *syntax.With) {
 	qcs |= c.mbar
 	tcs |= c.mbar
 	src := c.src(st, "cuda_stream_sync")
-	c.push(c.withEvent(amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true}, amir.Event{Pre: qcs | amir.Of(c.cpuQual()), Full: qcs, Temp: tcs}))
+	c.push(c.withEvent(amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true}, amir.Event{Pre: qcs | amir.Of(c.qCPU), Full: qcs, Temp: tcs}))
 	c.pushBlock(sc, st.Body)
 	c.push(c.withEvent(amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true}, amir.Event{Pre: qcs, Full: qcs, Temp: tcs}))
 	c.machine = saved
@@ -1016,7 +1010,7 @@ func (c *converter) isSmem(v *gpucheck.Var) bool {
 // qin is T_qin (Fig. 18).
 func (c *converter) qin(st syntax.Stmt, v *gpucheck.Var) amir.Qual {
 	if c.cpu(st) {
-		return c.cpuQual()
+		return c.qCPU
 	}
 	if m := c.memOf(v); m != nil && m.Space == "rmem" {
 		return c.qRmem

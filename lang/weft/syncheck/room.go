@@ -48,6 +48,8 @@ type convRoom struct {
 	// The qualifier and instruction names resolved (qual, instr).
 	qnames [4]qualName
 	instrs [4]instrName
+	// affs is the affine forms' first chunk when there is no dataRoom.
+	affs [4]amir.Affine
 }
 
 // dataRoom is the part of the room only a proc with data variables
