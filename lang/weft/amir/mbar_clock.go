@@ -1027,24 +1027,37 @@ func (m *Machine) clkDupKeys(s *Stmt, ks, bs *[clkMaxRecs]int32, recs []hwRec, g
 // phaseHazard does for a hazard seen before: admit) and reports true;
 // false when one is a first occurrence (the replay describes it).
 func (m *Machine) clkCount(keys [][2]int) bool {
+	idx, ok := m.clkSeen(keys)
+	if ok {
+		m.clkAdmit(idx[:len(keys)])
+	}
+	return ok
+}
+
+// clkSeen returns the keys' indexes in m.seen, ok false when one is not
+// there (its first occurrence: the replay describes it).
+func (m *Machine) clkSeen(keys [][2]int) (idx [2]int, ok bool) {
 	c := m.hwClk
-	var idx [2]int
 	for j, k := range keys {
 		i, seen := c.seenIndex(m, k)
 		if !seen {
-			return false // its first occurrence: the replay describes it
+			return idx, false
 		}
 		idx[j] = i
 	}
+	return idx, true
+}
+
+// clkAdmit counts another occurrence of the hazards at idx (clkCount).
+func (m *Machine) clkAdmit(idx []int) {
 	if !m.hwOnly {
-		for _, i := range idx[:len(keys)] {
+		for _, i := range idx {
 			m.admitSeen(i)
 		}
 	}
 	if hwClockHit != nil {
 		hwClockHit()
 	}
-	return true
 }
 
 // seenIndex is m.seen[k] (Machine.admit's hazard index, or -1), through

@@ -119,6 +119,9 @@ type clkRoundChk struct {
 	res   uint8 // clkResNone...
 	nk    uint8
 	keys  [2][2]int
+	// seen: each key was found in m.seen, at idx (clkVirtAnswer).
+	seen bool
+	idx  [2]int
 }
 
 // A check's answer (clkRoundChk.res).
@@ -507,7 +510,18 @@ func (m *Machine) clkVirtAnswer(s *Stmt, ks, bs *[clkMaxRecs]int32, recs []hwRec
 		}
 		return true, true
 	case clkResKeys:
-		return m.clkCount(t.keys[:t.nk]), true
+		if !t.seen {
+			// Once each key is in m.seen its index there never
+			// changes (within the run: the rounds' state is the
+			// run's): looked up once for the virtual rounds.
+			idx, ok := m.clkSeen(t.keys[:t.nk])
+			if !ok {
+				return false, true
+			}
+			t.idx, t.seen = idx, true
+		}
+		m.clkAdmit(t.idx[:t.nk])
+		return true, true
 	}
 	return false, true
 }
