@@ -63,18 +63,24 @@ func (s *Scanner) scanAll() {
 // state in locals, stored back once: the loop of stop 32, with calls of
 // scan and growPending inside, kept the Go compiler from holding its
 // variables in registers and took some 110 instructions a token (stop
-// 33, issue 13). TestToksNext and FuzzCodes compare its tokens with
-// scan's.
+// 33, issue 13). Stop 35: the tokens and the bracket stack are written by
+// index into their arrays' full capacity, not appended: the loop checks
+// the room before each token already, and append's growth path (a call,
+// never taken) made the compiler spill and reload the loop's state
+// around it. TestToksNext and FuzzCodes compare its tokens with scan's.
+// The index n is the number of tokens: toks[:n] is what s.pending holds.
 func (s *Scanner) fastRun() (room bool) {
 	src := s.src
-	toks := s.pending
-	parens := s.parens
+	toks := s.pending[:cap(s.pending)]
+	n := len(s.pending)
+	parens := s.parens[:cap(s.parens)]
+	np := len(s.parens)
 	off, lineHas, atBOL := s.off, s.lineHas, s.atBOL
 	kw := s.kw
 	names, ints := 0, 0
 loop:
 	for {
-		if len(toks) == cap(toks) {
+		if n == len(toks) {
 			room = true
 			break
 		}
@@ -111,20 +117,21 @@ loop:
 			k = INT
 			ints++
 		case clOpen:
-			if len(parens) == cap(parens) {
+			if np == len(parens) {
 				break loop // scan's append grows the stack
 			}
-			parens = append(parens, c)
+			parens[np] = c
+			np++
 			k, code = OP, op1[c]
 		case clClose:
 			want := byte('(')
 			if c == ']' {
 				want = '['
 			}
-			if len(parens) == 0 || parens[len(parens)-1] != want {
+			if np == 0 || parens[np-1] != want {
 				break loop // the error is scan's
 			}
-			parens = parens[:len(parens)-1]
+			np--
 			k, code = OP, op1[c]
 		case clComma:
 			k, code = OP, OpComma
@@ -140,9 +147,10 @@ loop:
 			k, code = OP, op1[c]
 		case clNewline:
 			off = end
-			if len(parens) == 0 {
+			if np == 0 {
 				if lineHas {
-					toks = append(toks, Tok{off: uint32(off - 1), Kind: NEWLINE})
+					toks[n] = Tok{off: uint32(off - 1), Kind: NEWLINE}
+					n++
 					lineHas = false
 				}
 				atBOL = true
@@ -152,11 +160,12 @@ loop:
 		default:
 			break loop
 		}
-		toks = append(toks, Tok{off: uint32(off), n: uint16(end - off), Kind: k, code: code})
+		toks[n] = Tok{off: uint32(off), n: uint16(end - off), Kind: k, code: code}
+		n++
 		lineHas = true
 		off = end
 	}
-	s.pending, s.parens = toks, parens
+	s.pending, s.parens = toks[:n], parens[:np]
 	s.off, s.lineHas, s.atBOL = off, lineHas, atBOL
 	s.nNames += names
 	s.nInts += ints

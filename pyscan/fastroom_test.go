@@ -1,0 +1,51 @@
+package pyscan
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"weft.dev/weft/diag"
+)
+
+// TestFastRunRoom compares Toks with Next on lines that fill fastRun's
+// arrays: brackets nested deeper than the scanner's first bracket array
+// (parenBuf, 8) and lines of more tokens than Toks' first estimate
+// leaves room for. fastRun writes both arrays by index up to their
+// capacity (stop 35); a guard that let it write past either fails here
+// (a panic) or makes the tokens differ.
+func TestFastRunRoom(t *testing.T) {
+	var srcs []string
+	for _, depth := range []int{7, 8, 9, 16, 40} {
+		srcs = append(srcs,
+			"x = "+strings.Repeat("(", depth)+"a"+strings.Repeat(")", depth)+"\n",
+			"y = "+strings.Repeat("[a, (", depth)+"b"+strings.Repeat(")]", depth)+"\n",
+			"f("+strings.Repeat("g(", depth)+strings.Repeat(")", depth)+")\nz\n")
+	}
+	for _, n := range []int{10, 100, 1000} {
+		srcs = append(srcs,
+			"x = f("+strings.Repeat("a,b,", n)+")\n",
+			"# "+strings.Repeat("c", 3*n)+"\n"+strings.Repeat("a ", n)+"\n")
+	}
+	for _, src := range srcs {
+		f := diag.NewFile("t", []byte(src))
+		var e1, e2 []string
+		s1 := New(f, func(p diag.Pos, code, msg string) { e1 = append(e1, p.String()+code+msg) })
+		var want []Token
+		for {
+			tk := s1.Next()
+			want = append(want, tk)
+			if tk.Kind == EOF {
+				break
+			}
+		}
+		s2 := New(f, func(p diag.Pos, code, msg string) { e2 = append(e2, p.String()+code+msg) })
+		var got []Token
+		for _, tk := range s2.Toks() {
+			got = append(got, s2.Token(tk))
+		}
+		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(e1, e2) {
+			t.Errorf("%.60q: Toks and Next differ:\n%v %v\n%v %v", src, got, e2, want, e1)
+		}
+	}
+}
