@@ -271,17 +271,30 @@ func (t *Tiling) Iterations() int {
 // with empty operator lists. Its collective is the top-level collective:
 // the CTA, or the cluster.
 func DeviceTiling(m Machine) (*Tiling, error) {
+	return DeviceTilingIn(m, nil)
+}
+
+// DeviceStore is room for a device tiling (DeviceTilingIn): its shape
+// has one or two dimensions and no operators, a store of its own size (a
+// tilingStore is half again as large).
+type DeviceStore struct {
+	t    Tiling
+	dims [2]Dim
+	ints [4]int
+	anch [2]anchor
+}
+
+// DeviceTilingIn is DeviceTiling made in st (a new store when st is nil):
+// the GPU checker keeps a small kernel's device tiling with the rest of
+// its check (issue 13, stop 35). st must be zero and is the tiling's
+// from then on.
+func DeviceTilingIn(m Machine, st *DeviceStore) (*Tiling, error) {
 	if m.BlockDim < 1 || m.ClusterDim < 1 {
 		return nil, fmt.Errorf("blockDim and clusterDim must be positive")
 	}
-	// Its shape has one or two dimensions and no operators: a store of
-	// its own size (a tilingStore is half again as large).
-	st := new(struct {
-		t    Tiling
-		dims [2]Dim
-		ints [4]int
-		anch [2]anchor
-	})
+	if st == nil {
+		st = new(DeviceStore)
+	}
 	t := &st.t
 	*t = Tiling{M: m, Kind: KindDevice, Iter: -1}
 	k := 2

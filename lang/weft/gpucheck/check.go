@@ -342,6 +342,9 @@ func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 	c.res.Consts = c.c.vals
 	c.units = &st.units
 	initUnitEnv(c.units, opts.Lib, f, c.c)
+	if c.room != nil {
+		c.units.symBuf = c.room.syms[:]
+	}
 	c.res.units, c.res.consts = c.units, c.c
 	for _, d := range f.Decls {
 		if p, ok := d.(*syntax.Proc); ok {

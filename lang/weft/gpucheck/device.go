@@ -32,7 +32,7 @@ func (c *checker) deviceFunction(s *Scope, st *syntax.With, call *syntax.Call) {
 	dev := c.newDevice(c.loops)
 	dev.Stmt, dev.Fn = st, fn
 	if fn != nil {
-		top, err := coll.DeviceTiling(fn.Machine())
+		top, err := coll.DeviceTilingIn(fn.Machine(), c.deviceStore())
 		if err == nil {
 			dev.Top = top
 			c.res.Devices = append(c.res.Devices, dev)

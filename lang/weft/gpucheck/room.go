@@ -1,6 +1,9 @@
 package gpucheck
 
-import "weft.dev/weft/lang/weft/syntax"
+import (
+	"weft.dev/weft/lang/weft/coll"
+	"weft.dev/weft/lang/weft/syntax"
+)
 
 // A small kernel's check takes every array it carves from one room
 // (issue 13, stop 35: docs/weft-sync.md "Stop 35: static35"). Check sizes
@@ -42,6 +45,24 @@ type room struct {
 	dev        Device // the first device function's
 	devices    [1]*Device
 	devUsed    bool
+	devStore   coll.DeviceStore // the first device function's tiling
+	topUsed    bool
+	syms       [roomSyms]coll.Sym // the first units' coordinates (unitEnv.syms)
+}
+
+// roomSyms is the number of unit coordinates a room holds: per_cta_alloc
+// resolves cuda_cta_in_cluster, cuda_thread and 16 * cuda_thread, one
+// dimension each (the scaled unit's box is Scaled's own).
+const roomSyms = 6
+
+// deviceStore is where a device function's tiling is made: the room's
+// for the first device function of a room's check, else nil (its own).
+func (c *checker) deviceStore() *coll.DeviceStore {
+	if rm := c.room; rm != nil && !rm.topUsed {
+		rm.topUsed = true
+		return &rm.devStore
+	}
+	return nil
 }
 
 // roomsOff makes every check make its arrays apart (set by the tests

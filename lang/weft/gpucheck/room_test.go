@@ -99,7 +99,7 @@ func roomDump(t *testing.T, l *lib.Library, src string, apart bool) (string, boo
 		fmt.Fprintf(&b, "access %s %s r %v w %v param %q stmt %s\n", a.Var.Name, exprString(a.Node), a.Read, a.Write, a.Param, a.Stmt.Pos())
 	}
 	for _, d := range r.Devices {
-		fmt.Fprintf(&b, "device %s %s %d iters\n", d.Stmt.Pos(), d.Top, len(d.Iters))
+		fmt.Fprintf(&b, "device %s %s %s %d iters\n", d.Stmt.Pos(), d.Top, d.Top.Describe(), len(d.Iters))
 	}
 	var tw bytes.Buffer
 	if !errs.HasErrors() {
@@ -147,6 +147,16 @@ def p():
         for task in cuda_tasks(0, 1):
             for t in cuda_threads(0, 2, unit=cuda_warp):
                 pass
+`,
+	// two device functions in a room
+	`@proc
+def p():
+    with CudaDeviceFunction(blockDim=32):
+        for task in cuda_tasks(0, 1):
+            pass
+    with CudaDeviceFunction(blockDim=64, clusterDim=2):
+        for task in cuda_tasks(0, 1):
+            pass
 `,
 	// three variables
 	`@proc
