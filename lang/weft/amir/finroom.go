@@ -43,6 +43,7 @@ type finRoom struct {
 	pins    [2]thPin
 	private [4]int
 	yconds  [2]*Stmt
+	accDim  [4]int
 }
 
 const finVars = 16
@@ -52,7 +53,7 @@ func newFinRoom(p *Program) *finRoom {
 	r := new(finRoom)
 	r.ints, r.hoist, r.gsPtrs, r.gsPlans = r.intA[:], r.hoistA[:], r.gsPtrA[:], r.gsPlanA[:]
 	th := &r.th
-	th.loops, th.privN, th.scope = r.loops[:0], r.privN[:0], r.scope[:0]
+	th.loops, th.privN, th.scope, th.accDim = r.loops[:0], r.privN[:0], r.scope[:0], r.accDim[:0]
 	if len(p.Slots) <= len(r.zero) {
 		th.zero = r.zero[:len(p.Slots)]
 	}

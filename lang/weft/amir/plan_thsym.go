@@ -30,6 +30,9 @@ type thPlanner struct {
 	// winReads was a sixth of the planner on shfl_xor).
 	scanA *Access
 	scanD int
+	// accDim is, per access of pl.accs, the dimension that reads the
+	// iterator (scanAcc): a plan that holds has exactly one per access.
+	accDim []int
 }
 
 // planThreadSym returns loop s's thread-symmetry plan, or nil when its
@@ -49,7 +52,7 @@ func (t *thPlanner) plan(p *Program, s *Stmt) *thPlan {
 		quiet: true,
 	}
 	t.loops, t.privN, t.scope = t.loops[:0], t.privN[:0], t.scope[:0]
-	t.scanA, t.scanD = nil, 0
+	t.scanA, t.scanD, t.accDim = nil, 0, t.accDim[:0]
 	t.walkList(s.Body, false)
 	if !t.ok || pl.start == nil {
 		return nil
@@ -111,15 +114,14 @@ func (t *thPlanner) plan(p *Program, s *Stmt) *thPlan {
 	}
 	// Pins: the inner iterators the thread start, or a window that reads
 	// the thread, reads.
+	// An access of pl.accs has one window reading the thread (scanAcc
+	// refused the plan at a second): its dimension was noted then, where
+	// each window had been asked again (issue 13, stop 35).
 	t.pin(pl.start)
-	for _, a := range pl.accs {
-		for i := range a.Idx {
-			w := &a.Idx[i]
-			if r, _ := winReads(a, w, t.y); r {
-				t.pin(w.LoAff)
-				t.pin(w.HiAff)
-			}
-		}
+	for k, a := range pl.accs {
+		w := &a.Idx[t.accDim[k]]
+		t.pin(w.LoAff)
+		t.pin(w.HiAff)
 	}
 	if !t.ok {
 		return nil
@@ -267,6 +269,7 @@ func (t *thPlanner) scanAcc(a *Access) int {
 		}
 		if !slices.Contains(t.pl.accs, a) {
 			t.pl.accs = append(t.pl.accs, a)
+			t.accDim = append(t.accDim, i)
 		}
 		if dim >= 0 {
 			return -2
