@@ -381,11 +381,18 @@ func (x *exprCtx) name(n *syntax.Name) string {
 	if x.device && !v.device {
 		x.g.capture(v)
 	}
-	if v.threadsIt && x.g.pass == 1 {
-		x.g.facts.used.put(usedKey{v.decl.Pos().Offset, v.path}, true)
-	}
-	if v.decl != nil && !x.assigning && x.g.pass == 1 {
-		x.g.facts.read.put(v.decl.Pos().Offset, true)
+	// Which iterators and scalars are read (facts.used, facts.read) is
+	// read only into text (a [[maybe_unused]] attribute, device.go's
+	// threadsLoop and devAlloc, both under !g.discard), and no pass of
+	// CheckOnly formats text: its single pass does not record them (issue
+	// 13, stop 35: two map writes per name a kernel reads).
+	if x.g.pass == 1 && !x.g.single {
+		if v.threadsIt {
+			x.g.facts.used.put(usedKey{v.decl.Pos().Offset, v.path}, true)
+		}
+		if v.decl != nil && !x.assigning {
+			x.g.facts.read.put(v.decl.Pos().Offset, true)
+		}
 	}
 	switch v.kind {
 	case kScalar:
@@ -513,23 +520,31 @@ var textAlways = false
 
 // linearWalk is linear under noText: the same lowerings of the indices
 // and the symbolic extents, in the same order, no text.
+//
+// It walks each expression once, where linear walks an index twice (at
+// precedence 6, and at 7 as a factor) and the later extents once per
+// nonzero index: a walk of the same expression in the same scope reports
+// the same diagnostics, which errorf reports once (its key is the
+// position, code and text), and its other effects (captures, the facts of
+// names read) are sets, so the walks after the first change nothing.
+// What is walked, first walks in linear's order: every index, and each
+// non-constant extent after the first index that is not constant 0 (issue
+// 13, stop 35).
 func (x *exprCtx) linearWalk(idx []syntax.Expr, dims []syntax.Expr) {
+	extents := false // the extents have been walked
 	for k, i := range idx {
 		x.exprPrec(i, 6)
+		if extents {
+			continue
+		}
 		if c, ok := x.g.constValue(i, x.sc); ok && c == 0 {
 			continue
 		}
-		stride, symb := int64(1), false
+		extents = true
 		for _, d := range dims[k+1:] {
-			if c, ok := x.g.constValue(d, x.sc); ok {
-				stride *= c
-			} else {
+			if _, ok := x.g.constValue(d, x.sc); !ok {
 				x.exprPrec(d, 7)
-				symb = true
 			}
-		}
-		if symb || stride != 1 {
-			x.exprPrec(i, 7)
 		}
 	}
 }
