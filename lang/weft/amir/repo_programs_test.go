@@ -2,10 +2,10 @@ package amir_test
 
 import (
 	"os"
-	"path/filepath"
 	"testing"
 
 	"weft.dev/weft/diag"
+	"weft.dev/weft/internal/testrepo"
 	"weft.dev/weft/lang/weft/amir"
 	"weft.dev/weft/lang/weft/check"
 	"weft.dev/weft/lang/weft/gpucheck"
@@ -21,22 +21,7 @@ import (
 // TestPlansAgreeRepo) share it.
 func forRepoPrograms(t *testing.T, fn func(path, proc string, p *amir.Program)) int {
 	t.Helper()
-	var files []string
-	err := filepath.WalkDir("../../..", func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && (d.Name() == ".git" || d.Name() == "node_modules") {
-			return filepath.SkipDir
-		}
-		if !d.IsDir() && filepath.Ext(path) == ".weft" {
-			files = append(files, path)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := testrepo.Files(t, "../../..", ".weft")
 	l := lib.MustStd()
 	for _, path := range files {
 		data, err := os.ReadFile(path)

@@ -145,26 +145,7 @@ func Check(g *gpucheck.Result, errs *diag.List) *Result {
 		if d == nil {
 			continue
 		}
-		var t *Triple
-		if d.Var.Barrier {
-			t = barrierTriple(g, d, a, errs)
-		} else {
-			t = dataTriple(g, d, a, errs)
-		}
-		if t == nil {
-			continue
-		}
-		if d.Var.Barrier && !barrierRange(g, d, t, errs) {
-			continue
-		}
-		if len(d.Triples) > 0 {
-			if !consistent(g.Lib, d, d.Triples[0], t, errs) {
-				continue
-			}
-		} else {
-			d.Dist = len(t.Iters)
-		}
-		d.Triples = append(d.Triples, t)
+		deduceAccess(g, d, a, errs)
 	}
 	return r
 }
@@ -961,4 +942,30 @@ func iterDim(a *gpucheck.Access, it *gpucheck.Iter) int {
 		}
 	}
 	return -1
+}
+
+// deduceAccess adds access a's triple to its variable's deduction d, as
+// the first access's triple or one consistent with it; a triple that
+// cannot be formed or that disagrees is reported and dropped.
+func deduceAccess(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag.List) {
+	var t *Triple
+	if d.Var.Barrier {
+		t = barrierTriple(g, d, a, errs)
+	} else {
+		t = dataTriple(g, d, a, errs)
+	}
+	if t == nil {
+		return
+	}
+	if d.Var.Barrier && !barrierRange(g, d, t, errs) {
+		return
+	}
+	if len(d.Triples) > 0 {
+		if !consistent(g.Lib, d, d.Triples[0], t, errs) {
+			return
+		}
+	} else {
+		d.Dist = len(t.Iters)
+	}
+	d.Triples = append(d.Triples, t)
 }

@@ -32,26 +32,7 @@ func mapCheck(g *gpucheck.Result, errs *diag.List) []*Deduction {
 		if d == nil {
 			continue
 		}
-		var t *Triple
-		if d.Var.Barrier {
-			t = barrierTriple(g, d, a, errs)
-		} else {
-			t = dataTriple(g, d, a, errs)
-		}
-		if t == nil {
-			continue
-		}
-		if d.Var.Barrier && !barrierRange(g, d, t, errs) {
-			continue
-		}
-		if len(d.Triples) > 0 {
-			if !consistent(g.Lib, d, d.Triples[0], t, errs) {
-				continue
-			}
-		} else {
-			d.Dist = len(t.Iters)
-		}
-		d.Triples = append(d.Triples, t)
+		deduceAccess(g, d, a, errs)
 	}
 	return out
 }

@@ -2,11 +2,11 @@ package syncheck
 
 import (
 	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 
 	"weft.dev/weft/diag"
+	"weft.dev/weft/internal/testrepo"
 	"weft.dev/weft/lang/weft/amir"
 	"weft.dev/weft/lang/weft/check"
 	"weft.dev/weft/lang/weft/gpucheck"
@@ -19,22 +19,7 @@ import (
 // timelines and machines) and the same AMIR with srcIndex's filter
 // (srcFilter) as with the plain search it answers for.
 func TestSrcFilterMatchesSearch(t *testing.T) {
-	var files []string
-	err := filepath.WalkDir("../../..", func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && (d.Name() == ".git" || d.Name() == "node_modules") {
-			return filepath.SkipDir
-		}
-		if !d.IsDir() && filepath.Ext(path) == ".weft" {
-			files = append(files, path)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := testrepo.Files(t, "../../..", ".weft")
 	defer func() { srcFilterOff = false }()
 	l := lib.MustStd()
 	progs, srcs := 0, 0
