@@ -1154,10 +1154,7 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 		// so the loop had reloaded the slice and m.vers and tested the
 		// bound at every cell (per_cta_alloc: alloc 5.9 K -> 5.1 K
 		// instructions a check; issue 13, stop 34: grid34).
-		cs, empty := st.cells, cell{-1, -1, m.vers}
-		for i := range cs {
-			cs[i] = empty
-		}
+		fillCells(st.cells, cell{-1, -1, m.vers})
 	}
 	if pv.Barrier {
 		st.bar0 = int32(len(m.bars))
