@@ -1278,6 +1278,15 @@ func (m *Machine) checkCells(s *Stmt, cs []int32, gs threads, st *varState) {
 	if st.local {
 		m.localOps += int64(len(cs))
 	}
+	if !st.hasRecs && !m.noEmptySkip {
+		// No record since the allocation: every list of st is empty
+		// (a list is filled only by recordCells, which sets hasRecs,
+		// or by copies of st's own lists), so the walk would find
+		// nothing. rmem_uniform's host copies into fresh variables had
+		// walked 256 empty cells twice each (issue 13, stop 35: grid35).
+		m.emptySkips++
+		return
+	}
 	stamp := int32(len(m.log))
 	lvl, qs := s.Level, s.Quals
 	reads := s.Kind == KCheckReads

@@ -310,6 +310,11 @@ type Machine struct {
 	// (checkCells; tests).
 	noCheckSkip bool
 	checkSkips  int64
+	// noEmptySkip makes a check walk the cells of a variable with no
+	// record since its allocation (varState.hasRecs), and emptySkips
+	// counts the checks that skipped them (checkCells; tests).
+	noEmptySkip bool
+	emptySkips  int64
 	// noDomSkip makes addRecord replay every older record it compares,
 	// and domSkips counts the replays it left out (dominated; tests).
 	noDomSkip bool
