@@ -1475,6 +1475,12 @@ func (m *Machine) evalCount(s *Stmt) int64 {
 
 // clearCells is CLEARREADS / CLEARMUTATES on the evaluated cells cs.
 func (m *Machine) clearCells(s *Stmt, cs []int32, st *varState) {
+	if !st.hasRecs && !m.noEmptySkip {
+		// Every list is empty already (see checkCells); a version
+		// renews only when a list changes (cell.ver, memo.go).
+		m.emptySkips++
+		return
+	}
 	for _, c := range cs {
 		cl := &st.cells[c]
 		if s.Kind == KClearReads {
@@ -1608,7 +1614,13 @@ func (m *Machine) execMembers(run *Stmt, cs []int32, gs threads, st *varState) {
 			m.checkCells(s, cs, gs, st)
 		case KClearReads, KClearMutates:
 			if i+1 < len(body) && body[i+1].Kind == KClearReads+KClearMutates-s.Kind {
-				// ClearReads and ClearMutates in a row: one pass.
+				// ClearReads and ClearMutates in a row: one pass, none
+				// on a variable with no record (see clearCells).
+				if !st.hasRecs && !m.noEmptySkip {
+					m.emptySkips++
+					i++
+					continue
+				}
 				for _, c := range cs {
 					m.freeList(st.cells[c].reads)
 					m.freeList(st.cells[c].muts)

@@ -5,9 +5,9 @@ import (
 	"testing"
 )
 
-// TestEmptySkipMatchesWalk: a check that skips the cells of a variable
-// with no record since its allocation (checkCells, varState.hasRecs)
-// changes nothing in the Result. The random programs of amir's tests
+// TestEmptySkipMatchesWalk: a check or a clear that skips the cells of a
+// variable with no record since its allocation (checkCells, clearCells,
+// execMembers; varState.hasRecs) changes nothing in the Result. The random programs of amir's tests
 // (replay, groups, grid, block grids in both forms, thread symmetry,
 // private symmetry, memo, kept checks, task loops, lazy classes, hoisted
 // loops, host regions, replay classes) run with the skip and with every check walking its cells, twice
@@ -46,8 +46,8 @@ func TestEmptySkipMatchesWalk(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d checks skipped, %d programs with hazards", skips, hazards)
+	t.Logf("%d checks and clears skipped, %d programs with hazards", skips, hazards)
 	if skips < 1000 || hazards < 500 {
-		t.Fatalf("weak coverage: %d checks skipped, %d programs with hazards", skips, hazards)
+		t.Fatalf("weak coverage: %d checks and clears skipped, %d programs with hazards", skips, hazards)
 	}
 }

@@ -310,9 +310,10 @@ type Machine struct {
 	// (checkCells; tests).
 	noCheckSkip bool
 	checkSkips  int64
-	// noEmptySkip makes a check walk the cells of a variable with no
-	// record since its allocation (varState.hasRecs), and emptySkips
-	// counts the checks that skipped them (checkCells; tests).
+	// noEmptySkip makes a check or a clear walk the cells of a variable
+	// with no record since its allocation (varState.hasRecs), and
+	// emptySkips counts the checks and clears that skipped them
+	// (checkCells, clearCells, execMembers; tests).
 	noEmptySkip bool
 	emptySkips  int64
 	// noDomSkip makes addRecord replay every older record it compares,
