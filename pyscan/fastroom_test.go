@@ -4,8 +4,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-
-	"weft.dev/weft/diag"
 )
 
 // TestFastRunRoom compares Toks with Next on lines that fill fastRun's
@@ -28,22 +26,8 @@ func TestFastRunRoom(t *testing.T) {
 			"# "+strings.Repeat("c", 3*n)+"\n"+strings.Repeat("a ", n)+"\n")
 	}
 	for _, src := range srcs {
-		f := diag.NewFile("t", []byte(src))
-		var e1, e2 []string
-		s1 := New(f, func(p diag.Pos, code, msg string) { e1 = append(e1, p.String()+code+msg) })
-		var want []Token
-		for {
-			tk := s1.Next()
-			want = append(want, tk)
-			if tk.Kind == EOF {
-				break
-			}
-		}
-		s2 := New(f, func(p diag.Pos, code, msg string) { e2 = append(e2, p.String()+code+msg) })
-		var got []Token
-		for _, tk := range s2.Toks() {
-			got = append(got, s2.Token(tk))
-		}
+		want, e1, _ := scanByNext(src)
+		got, e2, _ := scanByToks(src)
 		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(e1, e2) {
 			t.Errorf("%.60q: Toks and Next differ:\n%v %v\n%v %v", src, got, e2, want, e1)
 		}

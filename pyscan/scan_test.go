@@ -159,25 +159,37 @@ func TestToksNext(t *testing.T) {
 		"x = 12 + 0x1F - 1_0 * 3. / .5 ** 2 // 7e3 % 12ab\n", "a := b == c -> d ... e.f += 1 -= 2 *= 3\n", "1\n2\r\n3\r4", "x = (1,\n2)\n  y\n",
 		"x"+strings.Repeat("9", 70000)+" = "+strings.Repeat("9", 70000)+"\n")
 	for _, src := range srcs {
-		f := diag.NewFile("t", []byte(src))
-		var e1, e2 []string
-		s1 := New(f, func(p diag.Pos, code, msg string) { e1 = append(e1, p.String()+code+msg) })
-		var want []Token
-		for {
-			tk := s1.Next()
-			want = append(want, tk)
-			if tk.Kind == EOF {
-				break
-			}
-		}
-		s2 := New(f, func(p diag.Pos, code, msg string) { e2 = append(e2, p.String()+code+msg) })
-		toks := s2.Toks()
-		var got []Token
-		for _, tk := range toks {
-			got = append(got, s2.Token(tk))
-		}
+		want, e1, s1 := scanByNext(src)
+		got, e2, s2 := scanByToks(src)
 		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(e1, e2) || !reflect.DeepEqual(s1.Comments, s2.Comments) {
 			t.Errorf("%.60q: Toks and Next differ:\n%v %v\n%v %v", src, got, e2, want, e1)
 		}
 	}
+}
+
+// scanByNext scans src token by token (Next), up to and including EOF;
+// scanByToks scans it in one call (Toks, the parser's path). Each returns
+// the tokens, the diagnostics as position, code and message, and the
+// scanner (for its Comments): the two paths must agree on all three.
+func scanByNext(src string) ([]Token, []string, *Scanner) {
+	var errs []string
+	s := New(diag.NewFile("t", []byte(src)), func(p diag.Pos, code, msg string) { errs = append(errs, p.String()+code+msg) })
+	var toks []Token
+	for {
+		tk := s.Next()
+		toks = append(toks, tk)
+		if tk.Kind == EOF {
+			return toks, errs, s
+		}
+	}
+}
+
+func scanByToks(src string) ([]Token, []string, *Scanner) {
+	var errs []string
+	s := New(diag.NewFile("t", []byte(src)), func(p diag.Pos, code, msg string) { errs = append(errs, p.String()+code+msg) })
+	var toks []Token
+	for _, tk := range s.Toks() {
+		toks = append(toks, s.Token(tk))
+	}
+	return toks, errs, s
 }

@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -86,15 +87,7 @@ func TestBodyAtMatchesMap(t *testing.T) {
 				}
 			}
 		}
-		orders := [][]syntax.Stmt{append([]syntax.Stmt(nil), r.Stmts...)}
-		rev := append([]syntax.Stmt(nil), r.Stmts...)
-		for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
-			rev[i], rev[j] = rev[j], rev[i]
-		}
-		shuf := append([]syntax.Stmt(nil), r.Stmts...)
-		rng.Shuffle(len(shuf), func(i, j int) { shuf[i], shuf[j] = shuf[j], shuf[i] })
-		orders = append(orders, rev, shuf)
-		for _, order := range orders {
+		for _, order := range stmtOrders(rng, r.Stmts) {
 			cur := 0
 			for _, st := range order {
 				if got := r.BodyAt(st, &cur); got != want[st] {
@@ -110,4 +103,16 @@ func TestBodyAtMatchesMap(t *testing.T) {
 	if programs < 50 || bodies < 200 {
 		t.Errorf("the comparison exercised too little")
 	}
+}
+
+// stmtOrders is stmts in source order, reversed and shuffled: the orders
+// in which the cursor lookups (BodyAt, ScopeAt) are asked, so that a
+// cursor that only works forwards fails.
+func stmtOrders(rng *rand.Rand, stmts []syntax.Stmt) [][]syntax.Stmt {
+	fwd := append([]syntax.Stmt(nil), stmts...)
+	rev := append([]syntax.Stmt(nil), stmts...)
+	slices.Reverse(rev)
+	shuf := append([]syntax.Stmt(nil), stmts...)
+	rng.Shuffle(len(shuf), func(i, j int) { shuf[i], shuf[j] = shuf[j], shuf[i] })
+	return [][]syntax.Stmt{fwd, rev, shuf}
 }

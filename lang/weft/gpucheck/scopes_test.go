@@ -94,15 +94,7 @@ func TestScopeAtMatchesMap(t *testing.T) {
 				t.Fatalf("%s: %s's scope opens at %s, which does not enclose it", path, stmtText(st), stmtText(s.Stmt))
 			}
 		}
-		orders := [][]syntax.Stmt{append([]syntax.Stmt(nil), r.Stmts...)}
-		rev := append([]syntax.Stmt(nil), r.Stmts...)
-		for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
-			rev[i], rev[j] = rev[j], rev[i]
-		}
-		shuf := append([]syntax.Stmt(nil), r.Stmts...)
-		rng.Shuffle(len(shuf), func(i, j int) { shuf[i], shuf[j] = shuf[j], shuf[i] })
-		orders = append(orders, rev, shuf)
-		for _, order := range orders {
+		for _, order := range stmtOrders(rng, r.Stmts) {
 			cur := 0
 			for _, st := range order {
 				if got := r.ScopeAt(st, &cur); got != want[st] {

@@ -1,17 +1,13 @@
 package syncheck
 
 import (
-	"os"
 	"reflect"
 	"testing"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/internal/testrepo"
 	"weft.dev/weft/lang/weft/amir"
-	"weft.dev/weft/lang/weft/check"
-	"weft.dev/weft/lang/weft/gpucheck"
 	"weft.dev/weft/lang/weft/lib"
-	"weft.dev/weft/lang/weft/syntax"
 )
 
 // TestSrcFilterMatchesSearch: every proc of the repository's programs
@@ -19,32 +15,12 @@ import (
 // timelines and machines) and the same AMIR with srcIndex's filter
 // (srcFilter) as with the plain search it answers for.
 func TestSrcFilterMatchesSearch(t *testing.T) {
-	files := testrepo.Files(t, "../../..", ".weft")
 	defer func() { srcFilterOff = false }()
-	l := lib.MustStd()
 	progs, srcs := 0, 0
-	for _, path := range files {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var errs diag.List
-		src := diag.NewFile(path, data)
-		f := syntax.Parse(src, &errs)
-		check.Check(f, l, &errs)
-		var sizes map[string]int64
-		if ds := Directives(src, &errs); len(ds) > 0 {
-			sizes = ds[0]
-		}
-		gpu := gpucheck.Check(f, gpucheck.Options{Lib: l, Sizes: sizes}, &errs)
-		if errs.HasErrors() {
-			continue
-		}
-		for _, d := range f.Decls {
-			p, ok := d.(*syntax.Proc)
-			if !ok || lib.IsInstr(p) {
-				continue
-			}
+	checked, _ := testrepo.WeftPrograms(t, "../../..", lib.MustStd(), Directives)
+	for _, c := range checked {
+		path, f, gpu, l := c.Path, c.File, c.GPU, c.GPU.Lib
+		for _, p := range c.Procs {
 			var e1, e2 diag.List
 			srcFilterOff = false
 			got := Convert(f, p, gpu, l, &e1)
