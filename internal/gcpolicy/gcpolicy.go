@@ -16,8 +16,15 @@
 //     defaults, so the big sync checks (hundreds of MB of abstract-machine
 //     state) keep Go's usual 2x heap bound and never run against the limit.
 //
+// In small mode a process that runs many checks (bench/syncref/weftime,
+// the reference's pytest process's counterpart; any in-process driver)
+// also collects between checks rather than in their middle: Between,
+// called at the start of each check, runs the collection synchronously
+// when the check about to run would reach the runtime's trigger (stop 36).
+//
 // GOGC or GOMEMLIMIT in the environment means the user chose: Set then
-// changes nothing. docs/weft-sync.md ("Issue 13: small kernels, stop 26")
+// changes nothing, and Between does nothing. docs/weft-sync.md ("Issue
+// 13: small kernels, stop 26"; "Stop 36: the collector between checks")
 // has the measurements.
 package gcpolicy
 
@@ -28,6 +35,7 @@ import (
 	"runtime/debug"
 	"runtime/metrics"
 	"sync"
+	"sync/atomic"
 )
 
 const (
@@ -43,6 +51,9 @@ const (
 var (
 	once    sync.Once
 	applied bool
+	// large is set once the process is in large mode (by the finalizer
+	// goroutine; Between reads it).
+	large atomic.Bool
 )
 
 // Set applies the policy to this process (the first call; later ones
@@ -61,6 +72,7 @@ func Set() bool {
 
 // small enters small mode and watches the collections.
 func small() {
+	large.Store(false)
 	debug.SetGCPercent(SmallPercent)
 	debug.SetMemoryLimit(SmallLimit)
 	watch()
@@ -86,6 +98,7 @@ func watch() {
 		if v := liveSample[0].Value; v.Kind() == metrics.KindUint64 && v.Uint64() > LargeLive {
 			debug.SetGCPercent(100)
 			debug.SetMemoryLimit(math.MaxInt64) // no limit
+			large.Store(true)
 			return
 		}
 		watch()

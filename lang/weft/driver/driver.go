@@ -11,6 +11,7 @@ import (
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/frontend"
+	"weft.dev/weft/internal/gcpolicy"
 	"weft.dev/weft/lang/weft/check"
 	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
@@ -196,6 +197,10 @@ func plainCheckArgs(args []string) (pos []string, asJSON, quiet, ok bool) {
 func noProgress() {}
 
 func checkVerb(env *frontend.Env, args []string) int {
+	// A process that runs many checks collects between them, not in
+	// their middle (gcpolicy.Between; nothing in the weft command's one
+	// check, whose heap is still empty).
+	gcpolicy.Between()
 	pos, asJSON, quiet, ok := checkArgs(env, args)
 	if !ok {
 		return 2
