@@ -14,9 +14,15 @@ var heapSamples = []metrics.Sample{
 	{Name: "/gc/heap/live:bytes"},
 }
 
-// lastInUse is the heap in use at the previous Between; growth is how much
-// the last check added to it (0 until known).
-var lastInUse, growth uint64
+// lastInUse is the heap in use at the previous reading; growth is how much
+// a check added to it, on average over the checks since that reading (0
+// until known); skip is how many further calls may pass without a reading.
+var (
+	lastInUse, growth uint64
+	skip, since       uint64
+	// reads counts the readings, for the tests.
+	reads int
+)
 
 // Between is called by a process that runs many checks, at the start of
 // each (the weft driver's check verb): it collects now, synchronously,
@@ -42,24 +48,47 @@ func Between() {
 	if !applied || large.Load() {
 		return
 	}
-	metrics.Read(heapSamples)
-	inUse, goal, marked := heapSamples[0].Value.Uint64(), heapSamples[1].Value.Uint64(), heapSamples[2].Value.Uint64()
+	since++
+	if skip > 0 {
+		// Far from the trigger at the last reading: reading the runtime's
+		// metrics (about 0.6 us) on every call would cost a small check
+		// 2% (stop 36).
+		skip--
+		return
+	}
+	inUse, trigger := readHeap()
 	if lastInUse != 0 && inUse > lastInUse {
-		growth = inUse - lastInUse
+		growth = (inUse - lastInUse) / since
 	}
-	// The runtime starts its cycle before the goal: its trigger lies
-	// between 70% and 95% of the way from the marked heap to the goal (Go's
-	// pacer, runtime/mgcpacer.go: minTriggerFrac, maxTriggerFrac), so the
-	// earliest is the bound. Twice the last check's growth: room for a
-	// check somewhat larger than the last.
-	trigger := marked + (goal-marked)*7/10
-	if goal < marked {
-		trigger = goal
-	}
+	since = 0
+	// Twice a check's growth: room for a check somewhat larger than the
+	// last ones.
 	if growth != 0 && inUse+2*growth >= trigger {
 		runtime.GC()
-		metrics.Read(heapSamples)
-		inUse = heapSamples[0].Value.Uint64()
+		inUse, trigger = readHeap()
 	}
 	lastInUse = inUse
+	// The next reading comes after a quarter of the checks of the last
+	// one's size that still fit below the trigger: a run of checks up to
+	// four times larger than the last still finds room when it is read
+	// (and a larger one is collected by the runtime's own cycle, as
+	// without Between).
+	if growth != 0 && inUse < trigger {
+		skip = (trigger - inUse) / growth / 4
+	}
+}
+
+// readHeap returns the heap in use and the earliest heap size at which the
+// runtime may start its next cycle. The runtime starts a cycle before the
+// goal: its trigger lies between 70% and 95% of the way from the heap the
+// last cycle marked to the goal (Go's pacer, runtime/mgcpacer.go:
+// minTriggerFrac and maxTriggerFrac), so the 70% point is the bound.
+func readHeap() (inUse, trigger uint64) {
+	reads++
+	metrics.Read(heapSamples)
+	inUse, goal, marked := heapSamples[0].Value.Uint64(), heapSamples[1].Value.Uint64(), heapSamples[2].Value.Uint64()
+	if goal <= marked {
+		return inUse, goal
+	}
+	return inUse, marked + (goal-marked)*7/10
 }

@@ -52,6 +52,13 @@ func TestBetweenCollectsBetweenChecks(t *testing.T) {
 	if forced < 3 || auto != 0 {
 		t.Fatalf("small mode: %d forced and %d automatic collections over 200 checks of 512 KB, want >= 3 forced and 0 automatic", forced, auto)
 	}
+	// 2000 checks of 48 KB, as a small kernel's: the heap is read on few
+	// of them, and still no cycle starts in a check.
+	r0 := reads
+	forced, auto = simulate(2000, 48<<10)
+	if forced < 3 || auto != 0 || reads-r0 > 2000/8 {
+		t.Fatalf("small checks: %d forced and %d automatic collections, %d readings over 2000 checks of 48 KB, want >= 3 forced, 0 automatic and at most 250 readings", forced, auto, reads-r0)
+	}
 
 	// Large mode: the runtime paces alone.
 	large.Store(true)
