@@ -1429,7 +1429,7 @@ func (m *Machine) countOps(s *Stmt) int64 {
 		a.rig = compileRigid(a)
 		a.notRigid = a.rig == nil
 	}
-	if rc, ok := m.rigidCount(a.rig, st); ok {
+	if rc, ok := m.rigidCount(a, st); ok {
 		n = rc
 	} else {
 		n = m.evalCount(s)

@@ -283,13 +283,39 @@ func (m *Machine) rigidBase(r *rigidForm, st *varState) (int, bool) {
 }
 
 // rigidCount is the number of blocks of a rigid access (a dead statement's
-// memory operations), after the same bounds checks as rigidCells.
-func (m *Machine) rigidCount(r *rigidForm, st *varState) (int64, bool) {
+// memory operations), after the same bounds checks as rigidCells. The
+// cells it found are left in a's cell cache as base + pattern, unwritten
+// (Access.cachePat, as a hoisted plan leaves them; hoistCells writes them
+// when read): a dead statement is the record half of an instruction
+// argument whose live half often evaluates the same Access next, in the
+// same generation (the three-ring pipeline's Awaits: the barrier's dead
+// RecordRead, then its Await, 150 pairs a check, each Await had evaluated
+// the base again; issue 13, stop 36, ring36). The cache is exactly what
+// cellsOnly would compute now: evalCells takes rigidCells, base + pattern,
+// for an aligned form, and a cache is valid only while m.gen is unchanged
+// (the environment and the variable's incarnation are those read here).
+func (m *Machine) rigidCount(a *Access, st *varState) (int64, bool) {
+	r := a.rig
 	if r == nil || !st.live {
 		return 0, false
 	}
-	if _, ok := m.rigidBase(r, st); !ok {
+	base, ok := m.rigidBase(r, st)
+	if !ok {
 		return 0, false
+	}
+	if !rigidNoCountCache {
+		a.cachePat, a.cacheBase, a.cacheOwner, a.cacheGen = r.pattern, int32(base), m, m.gen
+		if rigidCountSets != nil {
+			*rigidCountSets++
+		}
 	}
 	return int64(len(r.pattern)), true
 }
+
+// rigidNoCountCache, set only by tests, leaves the cell cache alone in
+// rigidCount (the plain path, for the differential tests);
+// rigidCountSets, set only by tests, counts the caches rigidCount left.
+var (
+	rigidNoCountCache bool
+	rigidCountSets    *int64
+)
