@@ -885,6 +885,38 @@ func (m *Machine) oneShotSlot(v int, c int32) (phys int32, phase int, ok bool) {
 	// every Arrive and Await of the array (stop 29: coords' slice was one
 	// allocation each).
 	l, slice := 0, 0
+	if len(st.dims) == 2 && st.gran[0] == 1 && st.gran[1] == 1 && !oneShotNoFast {
+		// A 2-D array of one mbarrier per index (every ring of the
+		// three-ring pipeline; its loop below was 60% of this
+		// function's ~120 instructions, 300 calls a check; issue 13,
+		// stop 36): c = i*strides[0] + j with strides[0] = dims[1].
+		i := int(c) / st.strides[0]
+		j := int(c) - i*st.strides[0]
+		if pv.RingDim == 0 {
+			l, slice = i-pv.PreArrive, j
+		} else {
+			l, slice = j-pv.PreArrive, i
+		}
+	} else {
+		l, slice = m.oneShotCoords(pv, st, c)
+	}
+	d := pv.RingDepth
+	if l >= 0 {
+		phase := l / d // one division for the slot and the phase
+		return int32(slice*d + l - phase*d), phase, true
+	}
+	slot, phase := ((l%d)+d)%d, (l-d+1)/d
+	return int32(slice*d + slot), phase, false
+}
+
+// oneShotNoFast, set only by a test, sends every cell through
+// oneShotCoords (TestOneShotSlotFast).
+var oneShotNoFast bool
+
+// oneShotCoords is the index l of cell c along v's ring dimension, less
+// the pre-arrived count, and its slice: the flat index of its other
+// coordinates (in elements).
+func (m *Machine) oneShotCoords(pv *Var, st *varState, c int32) (l, slice int) {
 	r := int(c)
 	for k := range st.dims {
 		q := r
@@ -902,13 +934,7 @@ func (m *Machine) oneShotSlot(v int, c int32) (phys int32, phase int, ok bool) {
 			slice = slice*st.dims[k] + x
 		}
 	}
-	d := pv.RingDepth
-	if l >= 0 {
-		phase := l / d // one division for the slot and the phase
-		return int32(slice*d + l - phase*d), phase, true
-	}
-	slot, phase := ((l%d)+d)%d, (l-d+1)/d
-	return int32(slice*d + slot), phase, false
+	return l, slice
 }
 
 // physBar is hardware mbarrier phys of ring-buffered array v. The array's
