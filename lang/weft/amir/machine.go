@@ -574,11 +574,19 @@ func New(p *Program, cfg Config) *Machine {
 	for i := range p.Shapes {
 		nt += p.Shapes[i].Len() // a capacity hint
 	}
-	tsAll := make([]int32, 0, nt)
+	var tsAll []int32
 	for i := range p.Shapes {
-		at := len(tsAll)
-		tsAll = coll.AppendThreadsTo(tsAll, &p.Shapes[i])
-		ts := tsAll[at:len(tsAll):len(tsAll)]
+		// A dense shape's list is a prefix of the ascending table
+		// (asctable.go): no enumeration, no copy.
+		ts := ascPrefix(denseLen(&p.Shapes[i]))
+		if len(ts) == 0 || noAscShapes {
+			if tsAll == nil {
+				tsAll = make([]int32, 0, nt)
+			}
+			at := len(tsAll)
+			tsAll = coll.AppendThreadsTo(tsAll, &p.Shapes[i])
+			ts = tsAll[at:len(tsAll):len(tsAll)]
+		}
 		n := int32(0)
 		if len(ts) > 0 && ts[len(ts)-1] == int32(len(ts)-1) {
 			n = int32(len(ts)) // increasing and distinct: 0..n-1

@@ -211,6 +211,9 @@ func (m *Machine) prepareRigid(r *rigidForm, st *varState) {
 // after it is made: a longer list is a new one, and the forms holding a
 // prefix of the old keep it).
 func (m *Machine) ascending(n int) []int32 {
+	if t := ascPrefix(n); t != nil {
+		return t // the package's table (asctable.go)
+	}
 	if len(m.asc) < n {
 		m.asc = make([]int32, max(n, 256))
 		for i := range m.asc {
