@@ -150,8 +150,9 @@ func (m *Machine) recordCells(s *Stmt, cs []int32, gs threads, pends []pend, st 
 	if st.local {
 		m.localOps += int64(len(cs))
 	}
+	had := st.hasRecs || m.noEmptySkip
 	st.hasRecs = true
-	if !perThread && m.recordLazy(s, cs, gs, pends, st) {
+	if !perThread && m.recordLazy(s, cs, gs, pends, st, had) {
 		return
 	}
 	fr := -1 // the thread-group frame of gs (thgroup.go), when groups may be made

@@ -27,7 +27,13 @@ package amir
 
 // recordLazy is recordCells' lazy path: true when it recorded s on every
 // cell of st by remembering the record.
-func (m *Machine) recordLazy(s *Stmt, cs []int32, gs threads, pends []pend, st *varState) bool {
+//
+// had is false when st had no record before this one (varState.hasRecs,
+// read before recordCells set it): every list is empty then, and
+// lazyNoSrc's walk of every cell would find nothing (issue 13, stop 36:
+// rmem_uniform's host copies into fresh variables walked 256 empty
+// lists each).
+func (m *Machine) recordLazy(s *Stmt, cs []int32, gs threads, pends []pend, st *varState, had bool) bool {
 	if m.noLazyCells || st.lazy || len(cs) != len(st.cells) || len(cs) < lazyCellsMin {
 		return false
 	}
@@ -36,7 +42,7 @@ func (m *Machine) recordLazy(s *Stmt, cs []int32, gs threads, pends []pend, st *
 			return false
 		}
 	}
-	if !m.lazyNoSrc(s, st) {
+	if had && !m.lazyNoSrc(s, st) {
 		return false
 	}
 	st.lazy = true
