@@ -368,6 +368,9 @@ type Machine struct {
 	// counts the walks skipped.
 	thsymNoKeepSkip bool
 	thKeepSkips     int64
+	// th2Corners (tests) makes th2Enter test each window at the four
+	// corners of the nest (th2InBounds), not over the rectangle.
+	th2Corners bool
 	// asc is 0, 1, 2, ...: the rigid patterns of consecutive blocks
 	// (rigid.go ascending).
 	asc []int32

@@ -226,17 +226,26 @@ func (m *Machine) th2Enter(s *Stmt, lo, hi int) *thRun {
 			return nil
 		}
 	}
-	// Bounds of every window that reads the row or the column, at the
-	// four corners (each window is affine in both).
-	for _, rv := range [2]int{lo, hi - 1} {
-		for _, cv := range [2]int{tlo, thi - 1} {
-			env[r], env[y] = rv, cv
-			if !m.th2InBounds(pl.accs, r, y) || !m.th2InBounds(p2.accs, r, y) {
-				return nil
+	// Bounds of every window that reads the row or the column over the
+	// rectangle [lo, hi) x [tlo, thi) (each window is affine in both).
+	if m.th2Corners {
+		// The reference: each window at the four corners.
+		for _, rv := range [2]int{lo, hi - 1} {
+			for _, cv := range [2]int{tlo, thi - 1} {
+				env[r], env[y] = rv, cv
+				if !m.th2InBounds(pl.accs, r, y) || !m.th2InBounds(p2.accs, r, y) {
+					return nil
+				}
 			}
 		}
+		env[r], env[y] = lo, tlo
+	} else {
+		env[r], env[y] = lo, tlo
+		dr, dy := hi-1-lo, thi-1-tlo
+		if !m.th2RectInBounds(pl.accs, r, y, dr, dy) || !m.th2RectInBounds(p2.accs, r, y, dr, dy) {
+			return nil
+		}
 	}
-	env[r], env[y] = lo, tlo
 	for k := range pl.owned {
 		o, o2 := &pl.owned[k], &p2.owned[k]
 		for _, a := range o.accs {
@@ -293,6 +302,75 @@ func (m *Machine) th2InBounds(accs []*Access, r, y int) bool {
 		}
 	}
 	return true
+}
+
+// th2RectInBounds is th2InBounds at the four corners (r, y) + {0, dr} x
+// {0, dy} of the environment's (r, y), dr, dy >= 0, from one evaluation
+// of each window (issue 13, stop 36: four evaluations of every window
+// and four coefficient searches each had cost per_cta_alloc ~2 K
+// instructions a check). An affine form over a rectangle takes its
+// least and greatest values at corners: at the (r, y) corner plus the
+// negative (positive) parts of its steps along the two sides. So the
+// corner tests "lo >= 0, lo < ext" (an index) and "lo >= 0, hi <= ext,
+// hi >= lo" (a range) hold at all four corners exactly when they hold
+// for the extremes of lo, of hi and of hi - lo (itself affine).
+func (m *Machine) th2RectInBounds(accs []*Access, r, y, dr, dy int) bool {
+	env := m.env
+	for _, a := range accs {
+		st := &m.vars[a.Var]
+		if !st.live || len(a.Idx) != len(st.dims) {
+			return false
+		}
+		for d := range a.Idx {
+			w := &a.Idx[d]
+			if w.LoAff == nil {
+				continue
+			}
+			lr, ly := coefOf(w.LoAff, r), coefOf(w.LoAff, y)
+			var hr, hy int
+			if w.HiAff != nil {
+				hr, hy = coefOf(w.HiAff, r), coefOf(w.HiAff, y)
+			}
+			if lr == 0 && ly == 0 && hr == 0 && hy == 0 {
+				continue
+			}
+			l := w.LoAff.Eval(env)
+			lmin, lmax := rectRange(l, lr*dr, ly*dy)
+			ext := st.dims[d]
+			if w.Hi == nil {
+				if lmin < 0 || lmax >= ext {
+					return false
+				}
+				continue
+			}
+			if st.gran[d] != 1 || w.HiAff == nil {
+				return false
+			}
+			h := w.HiAff.Eval(env)
+			_, hmax := rectRange(h, hr*dr, hy*dy)
+			wmin, _ := rectRange(h-l, (hr-lr)*dr, (hy-ly)*dy)
+			if lmin < 0 || hmax > ext || wmin < 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// rectRange is the least and greatest of v + {0, a} + {0, b}.
+func rectRange(v, a, b int) (lo, hi int) {
+	lo, hi = v, v
+	if a < 0 {
+		lo += a
+	} else {
+		hi += a
+	}
+	if b < 0 {
+		lo += b
+	} else {
+		hi += b
+	}
+	return lo, hi
 }
 
 // winWidth is the extent of window w (1 for an index).
