@@ -249,14 +249,19 @@ func (m *Machine) rigidBase(r *rigidForm, st *varState) (int, bool) {
 	}
 	env := m.env
 	base := r.base
-	for i := range r.dyn {
-		d := &r.dyn[i]
+	// dyn in a local: the loop then neither reloads the slice nor tests
+	// the index at each dimension; a shift masked to 63 (one means 0 <=
+	// shift < 63) needs no range test (issue 13, stop 36: ~10 of the ~33
+	// instructions a dimension).
+	dyn := r.dyn
+	for i := range dyn {
+		d := &dyn[i]
 		if d.one {
 			l := d.k + d.c0*env[d.s0]
 			if uint(l) > uint(d.lim) {
 				return 0, false // out of bounds (or lim < 0): the general path faults
 			}
-			base += (l >> d.shift) * d.stride
+			base += (l >> (uint(d.shift) & 63)) * d.stride
 			continue
 		}
 		var l int
