@@ -1078,19 +1078,31 @@ func sameAffine(a, b *amir.Affine) bool {
 	if a == nil || b == nil || a.K != b.K {
 		return false
 	}
-	coef := map[int]int{}
-	for _, t := range a.Terms {
-		coef[t.Slot] += t.Coef
+	if a == b {
+		return true
 	}
-	for _, t := range b.Terms {
-		coef[t.Slot] -= t.Coef
-	}
-	for _, k := range coef {
-		if k != 0 {
-			return false
+	// Each slot's coefficients summed in a minus those in b: a form has a
+	// few terms, so a scan per term replaces the map it was (issue 13,
+	// stop 36: a map per slice window with an end).
+	for _, ts := range [2][]amir.Term{a.Terms, b.Terms} {
+		for _, t := range ts {
+			if slotCoef(a.Terms, t.Slot) != slotCoef(b.Terms, t.Slot) {
+				return false
+			}
 		}
 	}
 	return true
+}
+
+// slotCoef is the sum of the coefficients of slot s in ts.
+func slotCoef(ts []amir.Term, s int) int {
+	k := 0
+	for _, t := range ts {
+		if t.Slot == s {
+			k += t.Coef
+		}
+	}
+	return k
 }
 
 // idx is one index of an access before compilation: a point or a slice,
@@ -1292,8 +1304,8 @@ func (c *converter) window(sc *names, v, d int, ix idx) (amir.Window, bool) {
 }
 
 // reads is T_e (Fig. 17) followed by T_ex: the non-exempt data accesses of
-// an expression, deduplicated by printed form (out holds the forms seen,
-// exempt ones too: a right-hand side reads a few).
+// an expression, deduplicated by printed form (sameRead; out holds the
+// reads seen, exempt ones too: a right-hand side reads a few).
 func (c *converter) reads(sc *names, st syntax.Stmt, e syntax.Expr, out *[]readAcc) {
 	switch e := e.(type) {
 	case *syntax.Name, *syntax.Index:
@@ -1311,17 +1323,13 @@ func (c *converter) reads(sc *names, st syntax.Stmt, e syntax.Expr, out *[]readA
 		if v == nil || v.Barrier {
 			return
 		}
-		key := n.Name // a name's printed form, without printing it
-		if e != syntax.Expr(n) {
-			key = syntax.ExprString(e)
-		}
-		for _, r := range *out {
-			if r.key == key {
+		for i := range *out {
+			if sameRead(&(*out)[i], n, e) {
 				return
 			}
 		}
 		a, base, ok := c.access(sc, st, e)
-		*out = append(*out, readAcc{key: key, a: a, v: base, ok: ok && !c.exempt(base)})
+		*out = append(*out, readAcc{name: n.Name, e: e, a: a, v: base, ok: ok && !c.exempt(base)})
 	case *syntax.Binary:
 		c.reads(sc, st, e.X, out)
 		c.reads(sc, st, e.Y, out)
@@ -1334,13 +1342,15 @@ func (c *converter) reads(sc *names, st syntax.Stmt, e syntax.Expr, out *[]readA
 	}
 }
 
-// readAcc is a read of reads: its printed form, and its access where ok
-// (a non-exempt data access).
+// readAcc is a read of reads: its name and expression (its printed form
+// is compared by sameRead), and its access where ok (a non-exempt data
+// access).
 type readAcc struct {
-	key string
-	a   *amir.Access
-	v   *gpucheck.Var
-	ok  bool
+	name string
+	e    syntax.Expr
+	a    *amir.Access
+	v    *gpucheck.Var
+	ok   bool
 }
 
 func (c *converter) alloc(sc *names, st *syntax.Alloc) {
