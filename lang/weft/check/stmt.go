@@ -53,6 +53,29 @@ type checker struct {
 	device   bool // inside a CudaDeviceFunction
 	tasks    bool // inside a cuda_tasks loop
 	warps    int  // depth of CudaWarps blocks
+	// first holds the first arrays of names, declared and marks
+	// (checkScratch).
+	first *checkScratch
+}
+
+// checkScratch is the first array of each of the per-proc tables: a
+// small kernel's check made each of them on first use, three allocations
+// where this is one (stop 36, issue 13). Each table takes a new array,
+// as before, when it outgrows its first one (a proc of more than eight
+// declarations makes declared anew, as it did). The module-level table
+// keeps its own (most files have few or no module-level values).
+type checkScratch struct {
+	names    [16]symSlot // names' first slots (symTab.grow's first size)
+	declared [8]string
+	marks    [8]int
+}
+
+// scratch returns c's first arrays, made at the first call.
+func (c *checker) scratch() *checkScratch {
+	if c.first == nil {
+		c.first = new(checkScratch)
+	}
+	return c.first
 }
 
 // newSymbol returns a zero Symbol from c.syms (or a new one should the
@@ -129,12 +152,18 @@ func (c *checker) checkProc(p *Proc, sp *syntax.Proc, where code) {
 	// up), so names is empty.
 	c.names.clear()
 	c.declared, c.marks = c.declared[:0], c.marks[:0]
+	if c.names.slots == nil {
+		c.names.slots = c.scratch().names[:]
+	}
+	if c.declared == nil {
+		c.declared = c.scratch().declared[:0]
+	}
 	if cap(c.declared) < p.decls {
 		// At most every declaration of the proc is open at once.
 		c.declared = make([]string, 0, p.decls)
 	}
 	if c.marks == nil {
-		c.marks = make([]int, 0, 8) // the nesting of scopes
+		c.marks = c.scratch().marks[:0] // the nesting of scopes
 	}
 	// The proc's symbols (parameters, allocations, iterators, windows)
 	// are carved from one array sized by the declaring statements
