@@ -472,6 +472,10 @@ func (t *Tiling) alignTo(domain, box []int, completion int, scratch *alignBuf, s
 		udims = append(udims, Dim{d, q})
 		ubox = append(ubox, box[i])
 	}
+	// The unit's pitches the scope's own: no refinement (alignsame.go).
+	if a, ok := alignSame(n, tdims, ttile, tfull, tanch, udims, ubox, scratch, store); ok {
+		return a, nil
+	}
 	// The pitches of both shapes, distinct, in decreasing order.
 	var pbuf [2 * maxDims]int
 	pitches := pbuf[:0]
