@@ -313,32 +313,10 @@ func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 	*c.res = Result{Lib: opts.Lib}
 	c.makeArrays(&k)
 	c.loops = k.loops
-	for _, d := range f.Decls {
-		if g, ok := d.(*syntax.Global); ok {
-			if len(g.Names) == len(g.Values) {
-				for i, n := range g.Names {
-					if v, ok := c.c.eval(g.Values[i]); ok {
-						c.c.set(n.Name, v)
-					} else {
-						if c.warpCf == nil {
-							c.warpCf = map[string]syntax.Expr{}
-						}
-						c.warpCf[n.Name] = g.Values[i]
-					}
-				}
-			}
-		}
-	}
-	if opts.Prog != nil {
-		for k, v := range opts.Prog.Consts {
-			c.c.set(k, v)
-		}
-	}
-	for k, v := range opts.Sizes {
-		c.c.set(k, v)
-	}
+	c.fileConsts(f, opts)
 	// The map is made at the first constant (set): a file without any
-	// has none, and its readers read a nil map (stop 35).
+	// has none, and its readers read a nil map (stop 35); or it is the
+	// checked program's own (fileConsts).
 	c.res.Consts = c.c.vals
 	c.units = &st.units
 	initUnitEnv(c.units, opts.Lib, f, c.c)

@@ -1,0 +1,91 @@
+package gpucheck
+
+import (
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// The file's constants without a map of the check's own where the
+// checked program's is the same (issue 13, stop 36: docs/weft-sync.md
+// "Stop 36: static36").
+//
+// The constants a check evaluates with (consts.vals, Result.Consts) are
+// the file's globals this package evaluates, each in declaration order
+// with the ones before it, then package check's constants over them
+// (Prog.Consts), then the command line's NAME=VALUE sizes over both. The
+// map was made and filled for every check: on per_cta_alloc (rows 5-8:
+// one constant NCTA, given again on the command line) a map made, three
+// assignments and two map iterations, 1.8 K instructions of the checker's
+// 20 K. Yet where every global this package evaluates is one of package
+// check's constants and every size agrees with package check's value,
+// the map it would build is Prog.Consts, key for key, value for value:
+// the check reads that one (no reader writes into Result.Consts:
+// syncheck's conversion and distmem only look names up). Otherwise the
+// map is built as before. The globals are evaluated in order either way,
+// their values kept in consts.local until then (a name set again is
+// found last-first there, as a map assignment overwrote it), so that a
+// global naming an earlier one evaluates as it did.
+// TestFileConstsMatchMap compares the two on the repository's programs
+// with their sizes, changed sizes and sizes of names the file does not
+// declare.
+
+// fileConsts sets c.c's constants for f and opts, and c.warpCf's
+// expressions (the globals it does not evaluate).
+func (c *checker) fileConsts(f *syntax.File, opts Options) {
+	k := c.c
+	for _, d := range f.Decls {
+		g, ok := d.(*syntax.Global)
+		if !ok || len(g.Names) != len(g.Values) {
+			continue
+		}
+		for i, n := range g.Names {
+			if v, ok := k.eval(g.Values[i]); ok {
+				k.local = append(k.local, constVal{n.Name, v})
+			} else {
+				if c.warpCf == nil {
+					c.warpCf = map[string]syntax.Expr{}
+				}
+				c.warpCf[n.Name] = g.Values[i]
+			}
+		}
+	}
+	local := k.local
+	k.local = nil
+	if opts.Prog != nil && !constMapsOff && sameAsProg(local, opts) {
+		k.vals = opts.Prog.Consts
+		return
+	}
+	for _, cv := range local {
+		k.set(cv.name, cv.val)
+	}
+	if opts.Prog != nil {
+		for name, v := range opts.Prog.Consts {
+			k.set(name, v)
+		}
+	}
+	for name, v := range opts.Sizes {
+		k.set(name, v)
+	}
+}
+
+// sameAsProg reports whether the map fileConsts builds from local (the
+// globals evaluated here) is opts.Prog.Consts: every name of local is
+// one of its keys (its value then overwritten by Prog's), and every
+// size has its value there.
+func sameAsProg(local []constVal, opts Options) bool {
+	pc := opts.Prog.Consts
+	for _, cv := range local {
+		if _, ok := pc[cv.name]; !ok {
+			return false
+		}
+	}
+	for name, v := range opts.Sizes {
+		if pv, ok := pc[name]; !ok || pv != v {
+			return false
+		}
+	}
+	return true
+}
+
+// constMapsOff makes every check build its constants' map (set by the
+// tests that compare the two ways).
+var constMapsOff bool
