@@ -226,9 +226,11 @@ type checker struct {
 	// scratch holds the substituted unit of the instruction call being
 	// checked (unitFor), made at the first.
 	scratch *unitScratch
-	// room holds the arrays of a small program's check (room.go), nil
-	// for a larger one.
-	room *room
+	// room holds the device function of a small program's check and
+	// roomSyms its first units' coordinates (room.go, roommedium.go),
+	// nil for a larger one.
+	room     *roomDev
+	roomSyms []coll.Sym
 }
 
 // checkState is what one Check allocates at its start.
@@ -321,7 +323,7 @@ func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 	c.units = &st.units
 	initUnitEnv(c.units, opts.Lib, f, c.c)
 	if c.room != nil {
-		c.units.symBuf = c.room.syms[:]
+		c.units.symBuf = c.roomSyms
 	}
 	c.res.units, c.res.consts = c.units, c.c
 	for _, d := range f.Decls {

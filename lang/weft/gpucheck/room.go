@@ -13,7 +13,8 @@ import (
 // iterator list and the loop bodies' iterator lists three more: a fixed
 // cost of every check larger than the walk over the statements. When
 // every count fits the room, one allocation holds them all; a larger
-// program makes each array of its own size, as before (a room sized for
+// program takes a medium room (stop 36, roommedium.go) or makes each
+// array of its own size, as before (a room sized for
 // it would be the same bytes in one object, and a room too small for it
 // bytes spent for nothing).
 
@@ -42,12 +43,19 @@ type room struct {
 	varPtrs    [roomVars]*Var
 	accs       [roomAccs]Access
 	accPtrs    [roomAccs]*Access
-	dev        Device // the first device function's
-	devices    [1]*Device
-	devUsed    bool
-	devStore   coll.DeviceStore // the first device function's tiling
-	topUsed    bool
-	syms       [roomSyms]coll.Sym // the first units' coordinates (unitEnv.syms)
+	roomDev
+	syms [roomSyms]coll.Sym // the first units' coordinates (unitEnv.syms)
+}
+
+// roomDev is what either room holds besides its arrays: the first
+// device function, its tiling and the first units' coordinates.
+type roomDev struct {
+	dev      Device // the first device function's
+	devices  [1]*Device
+	devIters []*Iter // the room's array for the first device function's iterators
+	devUsed  bool
+	devStore coll.DeviceStore // the first device function's tiling
+	topUsed  bool
 }
 
 // roomSyms is the number of unit coordinates a room holds: per_cta_alloc
@@ -76,18 +84,24 @@ func (k *stmtCounts) fits() bool {
 }
 
 // makeArrays gives c and its result their arrays, sized by k: from a
-// room when they all fit, else each made apart.
+// room when they all fit, else from a medium room (roommedium.go) when
+// they fit there, else each made apart.
 func (c *checker) makeArrays(k *stmtCounts) {
 	r := c.res
 	if k.fits() && !roomsOff {
 		rm := new(room)
-		c.room = rm
+		c.room, c.roomSyms = &rm.roomDev, rm.syms[:]
 		r.Stmts, r.StmtScopes = rm.stmts[:0:k.stmts], rm.stmtScopes[:0:k.stmts]
 		r.Vars, r.Accesses = rm.varPtrs[:0:k.vars], rm.accPtrs[:0:k.accesses]
 		r.bodies.list = rm.bodies[:0:k.bodies]
 		c.scopes, c.iters, c.iterList = rm.scopes[:0:k.scopes], rm.iters[:0:k.loops], rm.iterList[:0:k.iterSlots]
 		c.vars, c.accs = rm.vars[:0:k.vars], rm.accs[:0:k.accesses]
 		r.Devices = rm.devices[:0:1]
+		rm.roomDev.devIters = rm.devIters[:]
+		return
+	}
+	if k.fitsMedium() && !roomsOff {
+		c.mediumRoom(k)
 		return
 	}
 	n := k.stmts
@@ -104,7 +118,7 @@ func (c *checker) makeArrays(k *stmtCounts) {
 func (c *checker) newDevice(iters int) *Device {
 	if rm := c.room; rm != nil && !rm.devUsed {
 		rm.devUsed = true
-		rm.dev.Iters = rm.devIters[:0:min(iters, roomLoops)]
+		rm.dev.Iters = rm.devIters[:0:min(iters, len(rm.devIters))]
 		return &rm.dev
 	}
 	return &Device{Iters: make([]*Iter, 0, iters)}
