@@ -150,7 +150,14 @@ func (m *Machine) recordCells(s *Stmt, cs []int32, gs threads, pends []pend, st 
 	if st.local {
 		m.localOps += int64(len(cs))
 	}
-	had := st.hasRecs || m.noEmptySkip
+	// had: a list of the kind s records on was filled before.
+	var had bool
+	if s.Kind == KRecordMutate {
+		had, st.hasMuts = st.hasMuts, true
+	} else {
+		had, st.hasReads = st.hasReads, true
+	}
+	had = had || m.noEmptySkip
 	st.hasRecs = true
 	if !perThread && m.recordLazy(s, cs, gs, pends, st, had) {
 		return
@@ -1279,12 +1286,14 @@ func (m *Machine) checkCells(s *Stmt, cs []int32, gs threads, st *varState) {
 	if st.local {
 		m.localOps += int64(len(cs))
 	}
-	if !st.hasRecs && !m.noEmptySkip {
+	if !st.hasKind(s.Kind == KCheckReads) && !m.noEmptySkip {
 		// No record since the allocation: every list of st is empty
 		// (a list is filled only by recordCells, which sets hasRecs,
 		// or by copies of st's own lists), so the walk would find
 		// nothing. rmem_uniform's host copies into fresh variables had
 		// walked 256 empty cells twice each (issue 13, stop 35: grid35).
+		// Since stop 36 the test is on the lists the check walks: none
+		// of their kind recorded (hasReads, hasMuts).
 		m.emptySkips++
 		return
 	}
@@ -1476,7 +1485,7 @@ func (m *Machine) evalCount(s *Stmt) int64 {
 
 // clearCells is CLEARREADS / CLEARMUTATES on the evaluated cells cs.
 func (m *Machine) clearCells(s *Stmt, cs []int32, st *varState) {
-	if !st.hasRecs && !m.noEmptySkip {
+	if !st.hasKind(s.Kind == KClearReads) && !m.noEmptySkip {
 		// Every list is empty already (see checkCells); a version
 		// renews only when a list changes (cell.ver, memo.go).
 		m.emptySkips++

@@ -91,8 +91,13 @@ type varState struct {
 	hw       []*hwBar
 	hwListed bool // v is in Machine.hwVars
 	local    bool // Var.TaskLocal
-	// hasRecs: a record was added since the allocation (thsym.go).
-	hasRecs bool
+	// hasRecs: a record was added since the allocation (thsym.go);
+	// hasReads, hasMuts: one to a read list, to a mutate list (issue 13,
+	// stop 36: a list of one kind is filled only by a record of that
+	// kind, recordCells, or by copies of the variable's own lists of
+	// that kind, so with the flag false every list of the kind is
+	// empty).
+	hasRecs, hasReads, hasMuts bool
 	// lzc: by cell, 1 + the index in lzRecs of its deferred thread
 	// group, or 0; lzN counts them (lazygroups.go).
 	lzc    []int32
@@ -1133,7 +1138,7 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 	st.lazy = false // its records die unmade (lazycells.go)
 	st.dropLazyGroups()
 	st.live = true
-	st.hasRecs = false
+	st.hasRecs, st.hasReads, st.hasMuts = false, false, false
 	m.epochs++
 	st.epoch = m.epochs
 	n := len(dimExprs)
@@ -1238,6 +1243,15 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 			}
 		}
 	}
+}
+
+// hasKind reports whether a list of st of the kind reads (read lists, else
+// mutate lists) may hold a record.
+func (st *varState) hasKind(reads bool) bool {
+	if reads {
+		return st.hasReads
+	}
+	return st.hasMuts
 }
 
 // carveInts returns n zeroed ints of the run's int arena (capacity n:

@@ -983,7 +983,8 @@ func (m *Machine) gridLeave(g *gridRT) {
 		}
 	}
 	for i := range g.vars {
-		g.vars[i].st.hasRecs = true
+		st := g.vars[i].st
+		st.hasRecs, st.hasReads, st.hasMuts = true, true, true
 		if vr := &g.vars[i]; vr.trans && m.gridDefer && !vr.virt {
 			m.gridVirtAdd(g, vr)
 		}

@@ -135,7 +135,9 @@ func (m *Machine) thsymKeep(s *Stmt) bool {
 		// NeverMutated, from Finish's walk of every statement) is
 		// empty in every cell: its walk is skipped (issue 13, stop 32:
 		// per_cta_alloc's free check walked 256 empty read lists).
-		empty := reads && pv.NeverRead || !reads && pv.NeverMutated
+		// Nor is one of a kind no record of the run has reached
+		// (varState.hasReads, hasMuts; stop 36).
+		empty := reads && pv.NeverRead || !reads && pv.NeverMutated || !st.hasKind(reads) && !m.noEmptySkip
 		switch b.Kind {
 		case KCheckReads, KCheckMutates:
 			if recorded {
