@@ -1025,7 +1025,12 @@ func (g *gen) threadsLoop(ctx *devCtx, s *syntax.For) {
 		u, _ = coll.LookupUnit("cuda_thread")
 	}
 	d.iterID++
-	body := g.sharedBody(ctx, s, int(hi), &u)
+	// The unit's thread count is resolved once, before the tiling is
+	// taken: a shared body's unit check reads whether it resolves
+	// (sharedBody), and the count is read below in either case (Threads
+	// is pure: computing it earlier changes nothing else).
+	ut, errT := u.Threads(d.m)
+	body := g.sharedBody(ctx, s, int(hi), &u, errT == nil)
 	if body == nil {
 		var err error
 		if body, err = ctx.cur.CudaThreads(d.iterID, int(hi), u); err != nil {
@@ -1038,9 +1043,8 @@ func (g *gen) threadsLoop(ctx *devCtx, s *syntax.For) {
 		g.errorf(s, codeThreads, "the threads of this loop's iterations are not a closed-form function of threadIdx")
 		return
 	}
-	ut, err := u.Threads(d.m)
-	if err != nil {
-		g.errorf(s, codeThreads, "%v", err)
+	if errT != nil {
+		g.errorf(s, codeThreads, "%v", errT)
 		return
 	}
 	if hi == 1 && ut >= ctx.cur.TileThreads {

@@ -336,6 +336,21 @@ func (x *exprCtx) exprPrec(e syntax.Expr, outer int) string {
 		}
 		return s
 	case *syntax.Binary:
+		if x.noText && x.g.single {
+			// Folding is text alone here: a constant subexpression's
+			// leaves are literals, global constants and inlined
+			// parameters bound to constants (constValue), whose walk
+			// reports nothing and changes nothing CheckOnly reads (a
+			// constant parameter is a device name: no capture; the single
+			// pass records no facts of names read). So its children are
+			// walked as a non-constant's are, without constValue at each
+			// level: the fold went down the left spine again at every
+			// node of an index (issue 13, stop 36). A pass that records
+			// facts (weft build's first) still folds, as its text does.
+			x.exprPrec(e.X, 0)
+			x.exprPrec(e.Y, 0)
+			return ""
+		}
 		if c, ok := x.g.constValue(e, x.sc); ok && prec(e.Op) >= 6 {
 			// Constant subexpressions (M1 / Mw) are folded, as Exo's
 			// simplify does.
@@ -373,6 +388,9 @@ func (x *exprCtx) name(n *syntax.Name) string {
 	v := x.sc.lookup(n.Name)
 	if v == nil {
 		if k, ok := x.g.consts.get(n.Name); ok {
+			if x.noText {
+				return ""
+			}
 			return strconv.FormatInt(k, 10)
 		}
 		x.g.errorf(n, codeName, "unknown name %s", n.Name)

@@ -58,15 +58,57 @@ func (g *gen) sharedTop(s *syntax.With, m coll.Machine) *coll.Tiling {
 // sharedBody is the GPU checker's tiling of the body of the cuda_threads
 // loop s with trip count hi and unit u in the scope ctx.cur, or nil when
 // ctx.cur is not shared or the checker's is not that derivation (the
-// latter sets shareMiss).
-func (g *gen) sharedBody(ctx *devCtx, s *syntax.For, hi int, u *coll.Unit) *coll.Tiling {
+// latter sets shareMiss). resolves reports whether u resolves on the
+// device function's machine ctx.d.m (u.Threads succeeded).
+func (g *gen) sharedBody(ctx *devCtx, s *syntax.For, hi int, u *coll.Unit, resolves bool) *coll.Tiling {
 	if !ctx.shared {
 		return nil
 	}
 	b := g.gpu.BodyAt(s, &g.bodyCur)
-	if b == nil || b.Parent != ctx.cur || b.Kind != coll.KindThreads || b.Count != hi || !coll.SameOn(&b.Unit, u, b.M) {
+	if b == nil || b.Parent != ctx.cur || b.Kind != coll.KindThreads || b.Count != hi || !sameUnitOn(&b.Unit, u, b.M, ctx.d.m, resolves) {
 		g.shareMiss = true
 		return nil
 	}
 	return b
+}
+
+// sameUnitOn is coll.SameOn(a, u, m), where resolves says whether u
+// resolves on machine du (its Threads succeeded). SameOn resolves both
+// units; the threads loop has resolved u once already for its thread
+// count, and the two more resolutions were a tenth of the CheckOnly pass
+// on per_cta_alloc (issue 13, stop 36). The checker's unit a is the
+// loop's own unit evaluated by the checker, its coordinates resolved to
+// constants (256 where u has blockDim): when the name, the scale, the
+// lengths and every coordinate's value on m are the same and none is the
+// wildcard, a's and u's resolutions read the same values and lengths and
+// take the same checks (coll.Unit.resolveInto reads nothing else), so
+// SameOn is whether u resolves. Any other case is SameOn's to decide.
+func sameUnitOn(a, u *coll.Unit, m, du coll.Machine, resolves bool) bool {
+	if m != du || a.Name != u.Name || a.Scale != u.Scale || len(a.Domain) != len(u.Domain) || len(a.Box) != len(u.Box) ||
+		!sameSyms(a.Domain, u.Domain, m) || !sameSyms(a.Box, u.Box, m) {
+		return coll.SameOn(a, u, m)
+	}
+	return resolves
+}
+
+// sameSyms reports whether the coordinates a and b (of one length) have
+// the same values on m, none a wildcard and each valid.
+func sameSyms(a, b []coll.Sym, m coll.Machine) bool {
+	for i := range a {
+		if a[i].Any || b[i].Any {
+			return false
+		}
+		x, err := a[i].Eval(m)
+		if err != nil {
+			return false
+		}
+		if a[i] == b[i] {
+			continue
+		}
+		y, err := b[i].Eval(m)
+		if err != nil || x != y {
+			return false
+		}
+	}
+	return true
 }
