@@ -182,7 +182,10 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 	// Task iterators are device values carried in exo_Task; the bounds of
 	// the task loops are evaluated by the kernel from captured values.
 	dsc := g.newScope(sc)
-	bx := &exprCtx{g: g, sc: g.newScope(sc), device: true}
+	// The bounds are walked here for their captures and diagnostics as
+	// device code; their text is never read (noText in the single pass,
+	// as taskBounds's).
+	bx := &exprCtx{g: g, sc: g.newScope(sc), device: true, noText: g.single && !textAlways}
 	for _, t := range tasks {
 		bx.expr(t.Lo)
 		bx.expr(t.Hi)

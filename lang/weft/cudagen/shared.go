@@ -79,10 +79,11 @@ func (g *gen) sharedBody(ctx *devCtx, s *syntax.For, hi int, u *coll.Unit, resol
 // on per_cta_alloc (issue 13, stop 36). The checker's unit a is the
 // loop's own unit evaluated by the checker, its coordinates resolved to
 // constants (256 where u has blockDim): when the name, the scale, the
-// lengths and every coordinate's value on m are the same and none is the
-// wildcard, a's and u's resolutions read the same values and lengths and
-// take the same checks (coll.Unit.resolveInto reads nothing else), so
+// lengths and every coordinate's value on m are the same (a wildcard's
+// value is -1), a's and u's resolutions read the same values and lengths
+// and take the same checks (coll.Unit.resolveInto reads nothing else), so
 // SameOn is whether u resolves. Any other case is SameOn's to decide.
+// TestSameUnitOnMatchesSameOn compares it with SameOn.
 func sameUnitOn(a, u *coll.Unit, m, du coll.Machine, resolves bool) bool {
 	if m != du || a.Name != u.Name || a.Scale != u.Scale || len(a.Domain) != len(u.Domain) || len(a.Box) != len(u.Box) ||
 		!sameSyms(a.Domain, u.Domain, m) || !sameSyms(a.Box, u.Box, m) {
@@ -92,12 +93,9 @@ func sameUnitOn(a, u *coll.Unit, m, du coll.Machine, resolves bool) bool {
 }
 
 // sameSyms reports whether the coordinates a and b (of one length) have
-// the same values on m, none a wildcard and each valid.
+// the same values on m, each valid.
 func sameSyms(a, b []coll.Sym, m coll.Machine) bool {
 	for i := range a {
-		if a[i].Any || b[i].Any {
-			return false
-		}
 		x, err := a[i].Eval(m)
 		if err != nil {
 			return false
