@@ -427,6 +427,9 @@ func (g *gen) launchShape(c *syntax.Call, sc *scope) (*coll.DeviceFunction, bool
 			return nil, false
 		}
 	}
+	if df := g.sharedFn(c, blockDim, clusterDim, bps, warps); df != nil {
+		return df, true
+	}
 	df, err := coll.NewDeviceFunction(blockDim, clusterDim, bps, warps)
 	if err != nil {
 		g.errorf(c, codeDevice, "%v", err)

@@ -205,7 +205,7 @@ type passState struct {
 	// here, not from chunks allocated apart (issue 13, stop 34: an empty
 	// kernel makes 10 scopes and 4 syms, per_cta_alloc 14 and 7).
 	scopes [16]scope
-	syms   [8]sym
+	syms   [4]sym
 }
 
 // run is runPassesOnce with st's storage.

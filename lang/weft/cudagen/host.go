@@ -124,6 +124,16 @@ func (g *gen) proc(p *syntax.Proc) {
 
 func (pg *procGen) block(ss []syntax.Stmt, parent *scope) {
 	sc := pg.g.newScope(parent)
+	if pg.w.Discard {
+		// The frees are text alone: a pass that formats none adds none
+		// (alloc returns before it would), so its stack would hold only
+		// empty lists (issue 13, stop 36: a slice grown per proc under
+		// weft check).
+		for _, s := range ss {
+			pg.stmt(s, sc)
+		}
+		return
+	}
 	pg.frees = append(pg.frees, nil)
 	for _, s := range ss {
 		pg.stmt(s, sc)

@@ -110,3 +110,28 @@ func sameSyms(a, b []coll.Sym, m coll.Machine) bool {
 	}
 	return true
 }
+
+// sharedFn is the GPU checker's launch configuration of the device
+// function whose CudaDeviceFunction call is c, when the checker built it
+// from the same arguments without a warp_config, or nil. The checker made
+// it with coll.NewDeviceFunction(blockDim, clusterDim, bps, nil), which
+// succeeded and, without warps, holds its arguments as they are: the
+// same call here would succeed with an equal value (it is a pure
+// function), and the generator only reads it. So the allocation of a new
+// one is skipped under weft check (issue 13, stop 36). A warp_config
+// (whose blockDim the call computes) takes the call.
+func (g *gen) sharedFn(c *syntax.Call, blockDim, clusterDim, bps int, warps []coll.WarpConfig) *coll.DeviceFunction {
+	if g.gpu == nil || warps != nil {
+		return nil
+	}
+	for _, d := range g.gpu.Devices {
+		if s, ok := d.Stmt.Ctx.(*syntax.Call); !ok || s != c {
+			continue
+		}
+		if fn := d.Fn; fn != nil && fn.Warps == nil && fn.BlockDim == blockDim && fn.ClusterDim == clusterDim && fn.BlocksPerSM == bps {
+			return fn
+		}
+		return nil
+	}
+	return nil
+}
