@@ -66,14 +66,7 @@ func TestDenseLenMatchesThreads(t *testing.T) {
 // give the Result of machines that enumerate every shape, on amir's
 // random programs, twice each; and no run writes the table.
 func TestAscTableMatchesEnumerated(t *testing.T) {
-	gens := []func(int64) *Program{
-		randomReplayProgram, randomGroupProgram, randomGridProgram,
-		func(s int64) *Program { return randomBlockProgram(s, false) },
-		func(s int64) *Program { return randomBlockProgram(s, true) },
-		randomThreadSymProgram, randomPrivateThreadSymProgram, randomMemoProgram,
-		randomKeepProgram, randomTaskProgram, randomClassesProgram, randomLoopProgram,
-		randomCountsProgram, randomPlanProgram, hostRegionProgram, replayClassProgram,
-	}
+	gens := randomGens()
 	shared := 0
 	for g, gen := range gens {
 		for seed := int64(0); seed < 200; seed++ {

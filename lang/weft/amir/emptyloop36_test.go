@@ -60,15 +60,7 @@ func emptyLoopProgram(seed int64) *Program {
 // without a memory limit that the 256th tick's test hits) and on amir's
 // random program generators, two runs each.
 func TestEmptyLoopMatchesIterated(t *testing.T) {
-	gens := []func(int64) *Program{
-		emptyLoopProgram,
-		randomReplayProgram, randomGroupProgram, randomGridProgram,
-		func(s int64) *Program { return randomBlockProgram(s, false) },
-		func(s int64) *Program { return randomBlockProgram(s, true) },
-		randomThreadSymProgram, randomPrivateThreadSymProgram, randomMemoProgram,
-		randomKeepProgram, randomTaskProgram, randomClassesProgram, randomLoopProgram,
-		randomCountsProgram, randomPlanProgram, hostRegionProgram, replayClassProgram,
-	}
+	gens := append([]func(int64) *Program{emptyLoopProgram}, randomGens()...)
 	var skipped int64
 	limited := 0
 	for g, gen := range gens {

@@ -13,14 +13,7 @@ import (
 // loops, host regions, replay classes) run with the skip and with every check walking its cells, twice
 // each (the second run reuses the machine's state).
 func TestEmptySkipMatchesWalk(t *testing.T) {
-	gens := []func(int64) *Program{
-		randomReplayProgram, randomGroupProgram, randomGridProgram,
-		func(s int64) *Program { return randomBlockProgram(s, false) },
-		func(s int64) *Program { return randomBlockProgram(s, true) },
-		randomThreadSymProgram, randomPrivateThreadSymProgram, randomMemoProgram,
-		randomKeepProgram, randomTaskProgram, randomClassesProgram, randomLoopProgram,
-		randomCountsProgram, randomPlanProgram, hostRegionProgram, replayClassProgram,
-	}
+	gens := randomGens()
 	var skips int64
 	hazards := 0
 	for g, gen := range gens {

@@ -12,14 +12,7 @@ import (
 // (the second run reuses the machine's state).
 func TestRigidCountCacheMatchesPlain(t *testing.T) {
 	t.Cleanup(func() { rigidNoCountCache, rigidCountSets = false, nil })
-	gens := []func(int64) *Program{
-		randomReplayProgram, randomGroupProgram, randomGridProgram,
-		func(s int64) *Program { return randomBlockProgram(s, false) },
-		func(s int64) *Program { return randomBlockProgram(s, true) },
-		randomThreadSymProgram, randomPrivateThreadSymProgram, randomMemoProgram,
-		randomKeepProgram, randomTaskProgram, randomClassesProgram, randomLoopProgram,
-		randomCountsProgram, randomPlanProgram, hostRegionProgram, replayClassProgram,
-	}
+	gens := randomGens()
 	var sets int64
 	hazards := 0
 	for g, gen := range gens {

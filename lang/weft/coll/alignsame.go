@@ -50,16 +50,7 @@ func alignSame(n int, tdims []Dim, ttile, tfull []int, tanch []anchor, udims []D
 			return aligned{}, false
 		}
 	}
-	var dims []Dim
-	var ints []int
-	var anchors []anchor
-	if scratch != nil && k <= len(scratch.dims) {
-		dims, ints, anchors = scratch.dims[:k], scratch.ints[:3*k], scratch.anchors[:k]
-	} else if store != nil && k <= storeDims {
-		dims, ints, anchors = store.dims[:k:k], store.ints[:3*k:3*k], store.anch[:k:k]
-	} else {
-		dims, ints, anchors = make([]Dim, k), make([]int, 3*k), make([]anchor, k)
-	}
+	dims, ints, anchors := alignSlices(scratch, store, k)
 	copy(dims, tdims)
 	a = aligned{dims: dims, tile: ints[:k:k], full: ints[k : 2*k : 2*k], box: ints[2*k:], anchors: anchors}
 	copy(a.tile, ttile)
@@ -71,4 +62,17 @@ func alignSame(n int, tdims []Dim, ttile, tfull []int, tanch []anchor, udims []D
 		return aligned{}, false
 	}
 	return a, true
+}
+
+// alignSlices returns the k dims, 3k ints and k anchors of an alignment:
+// from the caller's scratch when it has room, else from the tiling's
+// store, else fresh (alignTo and alignSame).
+func alignSlices(scratch *alignBuf, store *tilingStore, k int) ([]Dim, []int, []anchor) {
+	if scratch != nil && k <= len(scratch.dims) {
+		return scratch.dims[:k], scratch.ints[:3*k], scratch.anchors[:k]
+	}
+	if store != nil && k <= storeDims {
+		return store.dims[:k:k], store.ints[: 3*k : 3*k], store.anch[:k:k]
+	}
+	return make([]Dim, k), make([]int, 3*k), make([]anchor, k)
 }

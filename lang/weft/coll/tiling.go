@@ -487,16 +487,7 @@ func (t *Tiling) alignTo(domain, box []int, completion int, scratch *alignBuf, s
 	}
 	top := n
 	k := len(pitches)
-	var dims []Dim
-	var ints []int
-	var anchors []anchor
-	if scratch != nil && k <= len(scratch.dims) {
-		dims, ints, anchors = scratch.dims[:k], scratch.ints[:3*k], scratch.anchors[:k]
-	} else if store != nil && k <= storeDims {
-		dims, ints, anchors = store.dims[:k:k], store.ints[:3*k:3*k], store.anch[:k:k]
-	} else {
-		dims, ints, anchors = make([]Dim, k), make([]int, 3*k), make([]anchor, k)
-	}
+	dims, ints, anchors := alignSlices(scratch, store, k)
 	for i, q := range pitches {
 		if top%q != 0 {
 			return aligned{}, errorf("its thread pitches do not nest with the scope's (%d does not divide %d)", q, top)
