@@ -69,9 +69,9 @@ func TestBetweenCollectsBetweenChecks(t *testing.T) {
 	}
 
 	// The policy not in force (GOGC or GOMEMLIMIT set by the user).
-	applied = false
+	applied.Store(false)
 	forced, _ = simulate(200, 512<<10)
-	applied = true
+	applied.Store(true)
 	if forced != 0 {
 		t.Fatalf("policy off: Between forced %d collections, want 0", forced)
 	}

@@ -49,8 +49,10 @@ const (
 )
 
 var (
-	once    sync.Once
-	applied bool
+	once sync.Once
+	// applied is set once the policy is in force (Set); Between reads it
+	// from whatever goroutine runs a check.
+	applied atomic.Bool
 	// large is set once the process is in large mode (by the finalizer
 	// goroutine; Between reads it).
 	large atomic.Bool
@@ -65,9 +67,9 @@ func Set() bool {
 			return
 		}
 		small()
-		applied = true
+		applied.Store(true)
 	})
-	return applied
+	return applied.Load()
 }
 
 // small enters small mode and watches the collections.
