@@ -14,3 +14,10 @@ else
 fi
 go vet ./...
 go test -count=1 -timeout 40m ./... "$@"
+# The packages whose state is shared by goroutines, under the race detector
+# where the toolchain has it (it needs cgo and a C compiler).
+if [ "$(go env CGO_ENABLED)" = 1 ] && command -v "$(go env CC)" >/dev/null 2>&1; then
+  go test -race -count=1 ./internal/gcpolicy
+else
+  echo "warning: no cgo toolchain; the -race run of internal/gcpolicy is skipped" >&2
+fi
