@@ -45,6 +45,7 @@ func Parse(f *diag.File, errs *diag.List) *File {
 	p.sc.InitReporter(f, p)
 	p.sc.SetKeywords(keywords)
 	p.toks = p.sc.Toks()
+	p.cur = p.toks[0]
 	p.comments = p.sc.Comments
 	// The list stacks start with room for a kernel's nesting: grown from
 	// empty they took five allocations per parse. Their first arrays are
@@ -125,12 +126,18 @@ func carve[T any](pool *[]T, n, first int) []T {
 }
 
 type parser struct {
-	file     *diag.File
-	errs     *diag.List
-	sc       *pyscan.Scanner // the texts of toks (&scan)
-	scan     pyscan.Scanner
-	toks     []pyscan.Tok
-	i        int
+	file *diag.File
+	errs *diag.List
+	sc   *pyscan.Scanner // the texts of toks (&scan)
+	scan pyscan.Scanner
+	toks []pyscan.Tok
+	i    int
+	// cur is toks[i], kept by next (and the one step back of
+	// stmtRecover): the parser reads the current token several times per
+	// token (its kind, then its code against each operator it may be),
+	// and a field's load is one instruction where toks[i] is two loads
+	// and a bounds check (stop 37).
+	cur      pyscan.Tok
 	comments []pyscan.Comment
 	ci       int // next unattached comment
 	// scanErrLines are lines with a scanner error: parse errors there are
@@ -228,7 +235,7 @@ func (p *parser) errorf(pos diag.Pos, code, format string, args ...any) {
 
 type bailout struct{}
 
-func (p *parser) tok() pyscan.Tok { return p.toks[p.i] }
+func (p *parser) tok() pyscan.Tok { return p.cur }
 func (p *parser) peek(k int) pyscan.Tok {
 	if p.i+k < len(p.toks) {
 		return p.toks[p.i+k]
@@ -236,9 +243,10 @@ func (p *parser) peek(k int) pyscan.Tok {
 	return p.toks[len(p.toks)-1]
 }
 func (p *parser) next() pyscan.Tok {
-	t := p.toks[p.i]
+	t := p.cur
 	if p.i < len(p.toks)-1 {
 		p.i++
+		p.cur = p.toks[p.i]
 	}
 	return t
 }
@@ -251,10 +259,10 @@ func (p *parser) at(t pyscan.Tok) diag.Pos { return diag.Pos{File: p.file, Offse
 
 // isOp reports whether the current token is the operator c, by its code
 // (pyscan's token codes, stop 33: one compare, not a string's).
-func (p *parser) isOp(c pyscan.Code) bool { return p.toks[p.i].Code() == c }
+func (p *parser) isOp(c pyscan.Code) bool { return p.cur.Code() == c }
 
 // isKw reports whether the current token is the keyword c (keywords.go).
-func (p *parser) isKw(c pyscan.Code) bool { return p.toks[p.i].Code() == c }
+func (p *parser) isKw(c pyscan.Code) bool { return p.cur.Code() == c }
 
 // peekOp reports whether the token k ahead is the operator c.
 func (p *parser) peekOp(k int, c pyscan.Code) bool { return p.peek(k).Code() == c }
@@ -677,6 +685,7 @@ func (p *parser) stmtRecover() (s Stmt) {
 			}
 			if p.tok().Kind == pyscan.INDENT {
 				p.i--
+				p.cur = p.toks[p.i]
 				p.recover()
 			}
 			s = nil
@@ -1018,7 +1027,7 @@ func (p *parser) expr() Expr {
 // (indices, arguments) are such (issue 13). "not" is a prefix operator,
 // not an atom.
 func (p *parser) simpleOperand() bool {
-	t := &p.toks[p.i]
+	t := &p.cur
 	switch t.Kind {
 	case pyscan.NAME:
 		if t.Code() == kwNot {
@@ -1040,7 +1049,7 @@ func (p *parser) simpleOperand() bool {
 // + -, * / // %; 0: none): two loads from tables indexed by the token's
 // code (keywords.go), not a test per operator.
 func (p *parser) binaryOp() (string, int) {
-	c := p.toks[p.i].Code()
+	c := p.cur.Code()
 	return codeText[c], int(codePrec[c])
 }
 
@@ -1053,7 +1062,7 @@ func (p *parser) binaryOp() (string, int) {
 // - ~ + binding tighter than *.
 func (p *parser) binary(min int) Expr {
 	var x Expr
-	switch c := p.toks[p.i].Code(); {
+	switch c := p.cur.Code(); {
 	case c == kwNot && min <= precNot:
 		x = p.not()
 	case c == pyscan.OpSub || c == pyscan.OpTilde || c == pyscan.OpAdd:
@@ -1084,7 +1093,7 @@ func (p *parser) not() Expr {
 }
 
 func (p *parser) unaryExpr() Expr {
-	if c := p.toks[p.i].Code(); c == pyscan.OpSub || c == pyscan.OpTilde || c == pyscan.OpAdd {
+	if c := p.cur.Code(); c == pyscan.OpSub || c == pyscan.OpTilde || c == pyscan.OpAdd {
 		t := p.next()
 		p.enter()
 		x := p.unaryExpr()
