@@ -473,8 +473,8 @@ type Machine struct {
 	gridSnapP     []pend
 	gridNoRawSkip bool
 	gridRawSkips  int64
-	// gridNs, gridIsAx: gridTry's scratch.
-	gridNs, gridIsAx []int
+	// gridNs: gridTry's scratch.
+	gridNs []int
 
 	// Merged read records (thmerge.go): noGridMerge disables them
 	// (tests), gridMerges counts them, mergeShapes caches the shapes of
@@ -542,6 +542,15 @@ type Machine struct {
 	// tests); gridPtsShared counts the entries that took the last ones.
 	noGridPtsShare bool
 	gridPtsShared  int64
+	// gridLastPts: the last grid points made, for any nest of the same
+	// steps (thgrid_pts.go).
+	gridLastPts *gridPoints
+	// noGridMove makes every grid entry's layout from scratch
+	// (thgrid_move.go; tests); gridMoved counts the moved ones;
+	// gridMoveVerify makes it beside each moved one too, gridMoveBad
+	// counts the differences.
+	noGridMove, gridMoveVerify bool
+	gridMoved, gridMoveBad     int64
 	// lazyTaken, lazyMade: recordLazy's deferrals and makeLazy's calls.
 	lazyTaken, lazyMade int64
 	// lastFreed: the log length when a barrier queue last died
@@ -690,6 +699,7 @@ func (m *Machine) Run(args []int) *Result {
 	m.tgFrames = m.tgFrames[:0]
 	clear(m.tgTasks)
 	m.gridBackoff = map[*Stmt]*gridNest{}
+	m.gridLastPts = nil
 	m.gv, m.gvAny = make([]*gridVirt, len(p.Vars)), false
 	m.thSubs = nil
 	m.gen++

@@ -102,7 +102,11 @@ type gridPlan struct {
 	blk   bool
 	execs []gridExec
 	// lazy: a block plan not made yet (planGrid, gridEnter).
-	lazy   bool
+	lazy bool
+	// mv: the facts for moving an entry's layout, made at the first
+	// (mvDone; nil: not moved; thgrid_move.go).
+	mvDone bool
+	mv     *gridMoveInfo
 	axes   []*Stmt // the axis loops, outermost first
 	start  *Affine
 	steps  []int // each axis's coefficient in start
@@ -186,7 +190,12 @@ func (m *Machine) gridEnter(s *Stmt, lo, hi int) *gridRT {
 	// A nest whose conditions failed is tried again only after 2^f more
 	// entries (f its failures, at most 6): running it in full is always
 	// exact, and the test at entry costs about a full slab walk.
-	if s.grid.blk && m.blkLeaveToThSym(s) {
+	nest := m.gridBackoff[s]
+	if nest == nil {
+		nest = &gridNest{}
+		m.gridBackoff[s] = nest
+	}
+	if s.grid.blk && m.blkLeaveToThSym(s, nest) {
 		return nil
 	}
 	if s.grid.lazy {
@@ -194,11 +203,6 @@ func (m *Machine) gridEnter(s *Stmt, lo, hi int) *gridRT {
 		if s.grid = m.p.planGridMode(s, gridStmts(s), true); s.grid == nil {
 			return nil
 		}
-	}
-	nest := m.gridBackoff[s]
-	if nest == nil {
-		nest = &gridNest{}
-		m.gridBackoff[s] = nest
 	}
 	bo := &nest.bo
 	if bo[1] > 0 {
@@ -250,116 +254,25 @@ func (m *Machine) gridTry(s *Stmt, nest *gridNest, lo, hi int) *gridRT {
 	if n < 2 {
 		return nil
 	}
-	// Every window of every thread in bounds.
-	if !m.boxOK(b) {
-		return nil
-	}
-	if pl.blk {
-		if !m.gridBlockSpan(g, b) {
-			return nil
-		}
-	} else {
-		saved := make([]int, len(pl.axes))
-		for k, ax := range pl.axes {
-			saved[k] = env[ax.Slot]
-			env[ax.Slot] = b.rng[2*k]
-		}
-		g.th0, g.w = int32(pl.start.Eval(env)), 1
-		for k, ax := range pl.axes {
-			env[ax.Slot] = saved[k]
-		}
-	}
-	// The grid's threads, distinct: the last entry's when its shape is
-	// this one's (thgrid_pts.go).
-	if !m.gridPointsOf(g, nest, ns) {
+	// The layout: bounds, th0, points, boxes, slabs, offsets (the last
+	// entry's moved when it can be: thgrid_move.go).
+	lay := m.gridLayout(g, nest, b, ns, n)
+	if lay == nil {
 		return nil
 	}
 	g.vars = make([]gridVarRT, 0, len(pl.vars))
-	// Dead accesses: the block count may not depend on the thread.
-	for _, dd := range pl.deadDims {
-		st := &m.vars[dd.v]
-		if !st.live || dd.dim >= len(st.gran) || dd.coef%st.gran[dd.dim] != 0 {
-			return nil
-		}
-	}
 	now := int32(len(m.log))
 	for i := range pl.vars {
 		gv := &pl.vars[i]
 		st := &m.vars[gv.v]
-		if !st.live || m.p.Vars[gv.v].Barrier {
-			return nil
-		}
-		vr := gridVarRT{gv: gv, st: st}
-		nd := len(st.dims)
-		// lo, hi, the slab's lo and hi, shift: one allocation.
-		ints := make([]int, 4*nd+len(pl.axes))
-		vr.lo, vr.hi = ints[:nd:nd], ints[nd:2*nd:2*nd]
-		for d := 0; d < nd; d++ {
-			vr.lo[d], vr.hi[d] = -1, -1
-		}
-		// The representative's box: the axes at their first point.
-		for k := range pl.axes {
-			b.rng[2*k+1] = b.rng[2*k] + 1
-		}
-		for j := range b.accs {
-			if pl.accVar[j] != i {
-				continue
-			}
-			if !m.boxSpan(b, j, st, vr.lo, vr.hi) {
-				m.gridRestore(b, g)
-				return nil
-			}
-		}
-		m.gridRestore(b, g)
-		vr.shift = ints[4*nd:]
-		for k, d := range gv.dims {
-			if d < 0 {
-				continue
-			}
-			gr := st.gran[d]
-			if d >= nd || gv.coefs[k]%gr != 0 {
-				return nil
-			}
-			vr.shift[k] = gv.coefs[k] / gr * st.strides[d]
-		}
-		if vr.lo[0] < 0 && nd > 0 {
+		lv := &lay.vars[i]
+		if lv.never {
 			continue // never executed
 		}
+		vr := gridVarRT{gv: gv, st: st, lo: lv.lo, hi: lv.hi, shift: lv.shift}
 		if gv.trans {
-			// The slab: c_k / gran blocks along d_k from the first
-			// touched one, every block of the other dimensions.
-			slab := gridVarRT{gv: gv, st: st, shift: vr.shift, trans: true,
-				lo: ints[2*nd : 3*nd : 3*nd], hi: ints[3*nd : 4*nd : 4*nd]}
-			copy(slab.lo, vr.lo)
-			copy(slab.hi, vr.hi)
-			isAx := m.gridIsAx[:0]
-			for range nd {
-				isAx = append(isAx, 0)
-			}
-			m.gridIsAx = isAx
-			for d := range isAx {
-				isAx[d] = -1
-			}
-			for k, d := range gv.dims {
-				isAx[d] = k
-			}
-			fits := true
-			for d := 0; d < nd; d++ {
-				k := isAx[d]
-				if k < 0 {
-					slab.lo[d], slab.hi[d] = 0, st.blocks[d]
-					continue
-				}
-				w := gv.coefs[k] / st.gran[d]
-				if slab.hi[d] > slab.lo[d]+w || slab.lo[d]+w*g.ns[k] > st.blocks[d] {
-					fits = false // slabs overlap or leave the variable
-				}
-				slab.hi[d] = slab.lo[d] + w
-			}
-			slab.offs = make([]int32, n)
-			for p := range slab.offs {
-				slab.offs[p] = slab.offset(g, p)
-			}
+			slab := gridVarRT{gv: gv, st: st, shift: lv.shift, trans: true, lo: lv.slo, hi: lv.shi, offs: lv.offs}
+			fits := lv.fits
 			if fits && m.gridVirtSame(g, &slab) {
 				// Deferred by an earlier nest of the same frame:
 				// condition 1 holds by construction (thgrid_lazy.go).

@@ -229,15 +229,25 @@ func reverseRegions(d *gridVirt) *gridVirt {
 // that loop (per_cta_alloc's rows of 16 threads, thkeep.go). shfl_xor's
 // lane pairs have two, where thread symmetry saves at most one iteration
 // an entry (and refuses their host-written d_A). Tested before the plan
-// is made (gridEnter): per_cta_alloc enters its nest once.
-func (m *Machine) blkLeaveToThSym(s *Stmt) bool {
-	leave := false
-	for _, t := range s.Body {
-		Walk(t, func(u *Stmt) {
-			if !leave && u.Kind == KLoop && u.thsym != nil && len(u.CtlSlots) == 0 {
-				leave = u.Hi(m.env)-u.Lo(m.env) > 2
-			}
-		})
+// is made (gridEnter): per_cta_alloc enters its nest once. The loops it
+// looks at (a thread plan, no condition or bound read inside: both fixed
+// by Finish) are listed at the nest's first entry (nest.thLoops, stop 37:
+// the walk of the body was made at each of shfl_xor's 12 entries).
+func (m *Machine) blkLeaveToThSym(s *Stmt, nest *gridNest) bool {
+	if !nest.thListed {
+		nest.thListed = true
+		for _, t := range s.Body {
+			Walk(t, func(u *Stmt) {
+				if u.Kind == KLoop && u.thsym != nil && len(u.CtlSlots) == 0 {
+					nest.thLoops = append(nest.thLoops, u)
+				}
+			})
+		}
 	}
-	return leave
+	for _, u := range nest.thLoops {
+		if u.Hi(m.env)-u.Lo(m.env) > 2 {
+			return true
+		}
+	}
+	return false
 }

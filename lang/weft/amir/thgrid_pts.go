@@ -28,6 +28,11 @@ type gridNest struct {
 	// (gridEnter's backoff).
 	bo  [2]int32
 	pts *gridPoints
+	// lay: the last entry's layout, kept to move (thgrid_move.go).
+	lay *gridLay
+	// thLoops: the loops blkLeaveToThSym tests, listed once (thListed).
+	thLoops  []*Stmt
+	thListed bool
 }
 
 // gridPoints is a grid's points (gridRT's fields of the same names).
@@ -44,7 +49,14 @@ type gridPoints struct {
 // already): nest's last ones when they match, else made and kept. It
 // reports false when two points share a thread, or a thread is negative.
 func (m *Machine) gridPointsOf(g *gridRT, nest *gridNest, ns []int) bool {
-	if c := nest.pts; c != nil && c.pl == g.pl && c.th0 == g.th0 && c.w == g.w && slices.Equal(c.ns, ns) && !m.noGridPtsShare {
+	c := nest.pts
+	if c == nil || c.pl != g.pl {
+		// Another nest's, when its steps are this one's (stop 37:
+		// shfl_xor's three nests have one set of points).
+		c = m.gridLastPts
+	}
+	if c != nil && (c.pl == g.pl || slices.Equal(c.pl.steps, g.pl.steps)) && c.th0 == g.th0 && c.w == g.w && slices.Equal(c.ns, ns) && !m.noGridPtsShare {
+		nest.pts = c
 		g.ns, g.ths, g.pts, g.inF = c.ns, c.ths, c.pts, c.inF
 		m.gridPtsShared++
 		return true
@@ -89,5 +101,6 @@ func (m *Machine) gridPointsOf(g *gridRT, nest *gridNest, ns []int) bool {
 		}
 	}
 	nest.pts = &gridPoints{pl: pl, ns: g.ns, th0: g.th0, w: g.w, ths: g.ths, pts: g.pts, inF: g.inF}
+	m.gridLastPts = nest.pts
 	return true
 }
