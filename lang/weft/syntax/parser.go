@@ -244,7 +244,9 @@ func (p *parser) peek(k int) pyscan.Tok {
 }
 func (p *parser) next() pyscan.Tok {
 	t := p.cur
-	if p.i < len(p.toks)-1 {
+	// The tokens end with one EOF (pyscan's Toks), where next stays: the
+	// current token's kind, already loaded, says so without the length.
+	if t.Kind != pyscan.EOF {
 		p.i++
 		p.cur = p.toks[p.i]
 	}
