@@ -84,13 +84,18 @@ func decoName(d syntax.Expr) string {
 	return ""
 }
 
-// dataKinds are the element types of data parameters (appendix A Fig. 10,
-// plus bf16).
-var dataKinds = map[string]bool{"f16": true, "bf16": true, "f32": true, "f64": true, "i8": true, "ui8": true, "ui16": true, "i32": true}
-
 // IsDataType reports whether name is a data type of seed 000 Fig. 10 (plus
-// bf16, which instructions need).
-func IsDataType(name string) bool { return dataKinds[name] || name == RealType }
+// bf16, which instructions need), the element types of data parameters
+// (appendix A Fig. 10), or Exo's generic R. A switch, not a map of the
+// names: every parameter and allocation of a check asks, and a map lookup
+// hashed the name (stop 37).
+func IsDataType(name string) bool {
+	switch name {
+	case "f16", "bf16", "f32", "f64", "i8", "ui8", "ui16", "i32", RealType:
+		return true
+	}
+	return false
+}
 
 // RealType is Exo's generic real `R`: a data type of unspecified precision
 // that Exo resolves with set_precision and otherwise compiles as float
