@@ -167,7 +167,7 @@ func (c *checker) arg(callName string, callee *Proc, p *Symbol, a syntax.Expr, e
 		if sym == nil {
 			return
 		}
-		c.sameElem(callName, p, sym, a)
+		c.sameElem(callName, callee, p, sym, a)
 		c.sameMem(callName, p, sym, a)
 		c.argPerm(callee, sym, a, mode)
 	case KindTensor, KindWindow:
@@ -185,7 +185,7 @@ func (c *checker) arg(callName string, callee *Proc, p *Symbol, a syntax.Expr, e
 			c.errs.Errorf(a.Pos(), "W0214", "%s of %s is a tensor, %s is %s", p.Name, callName, base.Name, base.Kind.A())
 			return
 		}
-		c.sameElem(callName, p, base, a)
+		c.sameElem(callName, callee, p, base, a)
 		if len(dims) != len(p.Dims) {
 			c.errs.Errorf(a.Pos(), "W0216", "%s of %s has %d dimensions, the argument %s has %d", p.Name, callName, len(p.Dims), describe(a), len(dims))
 		} else {
@@ -202,8 +202,10 @@ func (c *checker) arg(callName string, callee *Proc, p *Symbol, a syntax.Expr, e
 	}
 }
 
-func (c *checker) sameElem(callName string, p, sym *Symbol, a syntax.Expr) {
-	if p.Type != nil && p.Type.Elem != nil && p.Type.Elem.Name == lib.RealType && c.prog.Lookup(callName) != nil && c.prog.Lookup(callName).Instr != nil {
+// callee is c.prog.Lookup(callName), which call resolved already (two more
+// lookups by name per generic argument, stop 37).
+func (c *checker) sameElem(callName string, callee *Proc, p, sym *Symbol, a syntax.Expr) {
+	if p.Type != nil && p.Type.Elem != nil && p.Type.Elem.Name == lib.RealType && callee.Instr != nil {
 		// An instruction's R parameter is generic, as in Exo's instr
 		// classes: any data type, fixed per call by the argument (and a
 		// type binding `p=T`, checked by exoKwargs).

@@ -578,68 +578,80 @@ func (c *checker) unnarrow(mark int) {
 
 // unitExpr checks a collective unit expression (seed 000 Fig. 11):
 // a unit name, a parameterized unit call, or n * unit for a scalable unit.
-func (c *checker) unitExpr(e syntax.Expr) {
+// It returns unitBase(e), the library unit under the expression's scale
+// factors, from the lookups it made: n * unit asked unitBase for it after
+// checking, a second lookup of the unit by name and a second evaluation of
+// each factor per loop (stop 37). Where it returns early on an error it
+// asks unitBase, so that the errors that depend on the base stay the same.
+func (c *checker) unitExpr(e syntax.Expr) *lib.Unit {
 	switch e := e.(type) {
 	case *syntax.Name:
-		if c.lib.Units[e.Name] != nil {
-			return
+		if u := c.lib.Units[e.Name]; u != nil {
+			return u
 		}
 		if s := c.lookupQuiet(e.Name); s != nil && s.Kind == KindGlobal {
 			if c.proc != nil {
 				c.use(e, s)
 			}
-			return
+			return nil
 		}
 		c.errs.Errorf(e.Pos(), "W0220", "unknown collective unit %s%s", e.Name, didYouMean(e.Name, keys(c.lib.Units)))
 	case *syntax.Call:
 		u := c.lib.Units[e.FunName()]
 		if u == nil {
 			if e.FunName() == "CollUnit" {
-				return
+				return nil
 			}
 			c.errs.Errorf(e.Pos(), "W0220", "unknown collective unit %s", describe(e.Fun))
-			return
+			return nil
 		}
 		if len(u.Params) == 0 {
 			c.errs.Errorf(e.Pos(), "W0220", "%s takes no arguments", u.Name)
-			return
+			return u
 		}
 		if len(e.Args) != len(u.Params) || len(e.Kwargs) > 0 {
 			c.errs.Errorf(e.Pos(), "W0220", "%s takes %d arguments, got %d", u.Name, len(u.Params), len(e.Args)+len(e.Kwargs))
-			return
+			return u
 		}
 		for _, a := range e.Args {
 			if v, ok := c.constValue(a); !ok || v <= 0 {
 				c.errs.Errorf(a.Pos(), "W0220", "unit arguments must be positive integer constants")
 			}
 		}
+		return u
 	case *syntax.Binary:
 		if e.Op != "*" {
 			c.errs.Errorf(e.Pos(), "W0220", "a collective unit is scaled with n * unit")
-			return
+			return c.unitBase(e)
 		}
+		// unitBase's choice of the factor: X when X is not a constant.
 		n, u := e.X, e.Y
-		if _, ok := c.constValue(n); !ok {
-			n, u = e.Y, e.X
-		}
 		v, ok := c.constValue(n)
 		if !ok {
+			n, u = e.Y, e.X
+			v, ok = c.constValue(n)
+		}
+		if !ok {
 			c.errs.Errorf(e.Pos(), "W0220", "a collective unit is scaled by an integer constant")
-			return
+			return c.unitBase(e)
 		}
 		if v <= 0 {
 			c.errs.Errorf(n.Pos(), "W0220", "scale factor must be positive, not %d", v)
 		}
-		c.unitExpr(u)
-		if base := c.unitBase(u); base != nil && base.Scale < 0 {
+		base := c.unitExpr(u)
+		if base != nil && base.Scale < 0 {
 			c.errs.Errorf(e.Pos(), "W0220", "%s cannot be scaled (seed 000 Fig. 11)", base.Name)
 		}
+		return base
 	case *syntax.BadExpr:
 	default:
 		c.errs.Errorf(e.Pos(), "W0220", "expected a collective unit, found %s", describe(e))
 	}
+	return nil
 }
 
+// unitBase is the library unit under e's scale factors (nil: none);
+// unitExpr returns it while checking.
 func (c *checker) unitBase(e syntax.Expr) *lib.Unit {
 	switch e := e.(type) {
 	case *syntax.Name:

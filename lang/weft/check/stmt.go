@@ -294,6 +294,16 @@ func (c *checker) dims(ds []syntax.Expr) {
 // dataMem resolves a data memory annotation: a name or a call with the
 // memory's parameters, e.g. Sm80_RmemMatrixD(16, 8).
 func (c *checker) dataMem(e syntax.Expr, dims []syntax.Expr, alloc bool) (string, []syntax.Expr) {
+	m, args := c.dataMemory(e, dims, alloc)
+	if m == nil {
+		return "", nil
+	}
+	return m.Name, args
+}
+
+// dataMemory is dataMem returning the memory itself (nil where dataMem
+// returns ""): alloc reads it without looking its name up again (stop 37).
+func (c *checker) dataMemory(e syntax.Expr, dims []syntax.Expr, alloc bool) (*lib.Memory, []syntax.Expr) {
 	var name *syntax.Name
 	var args []syntax.Expr
 	switch e := e.(type) {
@@ -309,7 +319,7 @@ func (c *checker) dataMem(e syntax.Expr, dims []syntax.Expr, alloc bool) (string
 	}
 	if name == nil {
 		c.errs.Errorf(e.Pos(), "W0204", "expected a memory type")
-		return "", nil
+		return nil, nil
 	}
 	m := c.lib.Memories[name.Name]
 	if m == nil {
@@ -321,7 +331,7 @@ func (c *checker) dataMem(e syntax.Expr, dims []syntax.Expr, alloc bool) (string
 		default:
 			c.errs.Errorf(name.Pos(), "W0204", "unknown memory %s%s", name.Name, didYouMean(name.Name, keys(c.lib.Memories)))
 		}
-		return "", nil
+		return nil, nil
 	}
 	if len(args) > len(m.Params) {
 		c.errs.Errorf(e.Pos(), "W0204", "%s takes %d parameters, got %d", m.Name, len(m.Params), len(args))
@@ -360,7 +370,7 @@ func (c *checker) dataMem(e syntax.Expr, dims []syntax.Expr, alloc bool) (string
 	} else if len(m.Tiles) > 0 && alloc && len(dims) < 2 {
 		c.errs.Errorf(e.Pos(), "W0204", "%s holds matrix tiles: it needs at least two dimensions", m.Name)
 	}
-	return m.Name, args
+	return m, args
 }
 
 func tileList(ts [][2]int64) string {
@@ -531,12 +541,17 @@ func (c *checker) alloc(s *syntax.Alloc) {
 		if len(t.Dims) > 0 {
 			sym.Kind = KindTensor
 		}
+		var m *lib.Memory
 		if t.Mem == nil {
 			sym.Mem = "DRAM"
-		} else {
-			sym.Mem, sym.MemArgs = c.dataMem(t.Mem, t.Dims, true)
+			m = c.lib.Memories[sym.Mem]
+		} else if m, sym.MemArgs = c.dataMemory(t.Mem, t.Dims, true); m != nil {
+			// m is the memory named m.Name (lib.Load enters each memory
+			// under its own name): the lookup of sym.Mem this replaces
+			// found m again.
+			sym.Mem = m.Name
 		}
-		if m := c.lib.Memories[sym.Mem]; m != nil && !m.Abstract {
+		if m != nil && !m.Abstract {
 			c.permit(sym, 'c', s.Name.Pos())
 		}
 	}
