@@ -169,6 +169,10 @@ func Generate(f *syntax.File, l *lib.Library, opt Options, errs *diag.List) *Out
 // whether the first pass's diagnostics were the result.
 func runPasses(f *syntax.File, l *lib.Library, opt Options, errs *diag.List, twoPass bool) (out *Output, single bool) {
 	if opt.GPU != nil && opt.CheckOnly {
+		if !walkOff && walkClean(f, l, opt.GPU) {
+			// The generator would report nothing (walk.go).
+			return &Output{}, false
+		}
 		st := new(passState)
 		if out, single, ok := st.run(f, l, opt, &st.shared, twoPass); ok {
 			for _, d := range st.shared.Diags {

@@ -1,0 +1,829 @@
+package cudagen
+
+import (
+	"weft.dev/weft/lang/weft/check"
+	"weft.dev/weft/lang/weft/coll"
+	"weft.dev/weft/lang/weft/gpucheck"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// The diagnostics-only walk of CheckOnly (issue 13, stop 37;
+// docs/weft-sync.md "Stop 37: gen37"). weft check runs the generator for
+// its W09xx diagnostics alone, and a program the front end, the GPU
+// checker, distmem and the sync checker accepted almost never gets one
+// (stop 36's inventory: five codes fire on the 2353 accepted programs of
+// the differential corpus, each on a construct listed below as one the
+// walk leaves to the generator). The generator's CheckOnly pass still
+// built its state for a device function (scopes, syms, the devFn, the
+// passState of 5.6 KB, a unit and a tiling lookup per loop through the
+// shared-tiling checks) to find nothing.
+//
+// walkClean is a proof of "the generator reports nothing", or no answer:
+// it walks the program in the generator's order, holding only names
+// (kinds, memories, dimensions, the tile thread counts of seed 002 Rule
+// 2/4) and the GPU checker's tilings, and for every statement it accepts
+// it tests the conditions of every diagnostic the generator's lowering of
+// that statement can report, as the generator tests them (each test below
+// names the generator function it mirrors). A statement of any other kind,
+// or any condition under which the generator would report, ends the walk
+// with false: runPasses then runs the generator's pass as before, which
+// reports what it reports. So the walk never computes a diagnostic, it
+// only skips the pass where the pass would report none: the diagnostics
+// are the pass's on every program by construction of the two answers.
+//
+// What the walk accepts (every other statement, expression and memory
+// falls back):
+//   - file: globals (as gen.globals), no @instr proc of the file's own;
+//     procs whose body is device code (deviceProc) are skipped as the
+//     generator skips them (they are only lowered where device code calls
+//     them, and the walk does not accept such a call);
+//   - CPU code: parameters (paramSym's checks), pass, Fence (no
+//     diagnostic), allocations in DRAM or GMEM (alloc), `with
+//     CudaDeviceFunction(...)`;
+//   - the device function: keyword arguments blockDim, clusterDim,
+//     blocks_per_sm (constants) whose launch configuration the GPU
+//     checker built (sharedFn: no warp_config), the cuda_tasks nest
+//     (deviceFunction's shape test), task bounds over names that are not
+//     tensors, the GPU checker's top-level tiling for its machine
+//     (sharedTop);
+//   - device code: pass, assert, free, allocations in registers and
+//     SMEM with constant dimensions (not barriers, matrix fragments or
+//     swizzled SMEM), assignments of point accesses and scalars (no
+//     windows), if, seq loops without pragma_unroll, cuda_threads loops
+//     whose body is the GPU checker's derivation (sharedBody), Fence in
+//     the timelines other than TMA to SMEM and wgmma, whose collective
+//     has a thread barrier (threadBarrierTo);
+//   - expressions: literals, names, unary and binary operators, point
+//     accesses whose distributed indices deduce (stripDist).
+//
+// Of stop 36's five codes that fire after the checks, W0906 after TMA to
+// SMEM, W0907 (barriers, rings, commit groups), W0904 of CudaWarps and
+// W0901 of a window used as a value are on constructs the walk does not
+// accept; W0910 is stripDist's test, made here as there (the walk fails
+// where the deduction fails). TestWalkCleanOnlyWhenClean checks the
+// answer against the generator on every program and variant of the
+// differential corpus, the repo's .weft files and mutants of each
+// accepted construct.
+
+// walkOff makes runPasses skip the walk (tests comparing with the pass).
+var walkOff = false
+
+// wsym is one name in the walk's scope: what the generator's sym holds
+// that its diagnostics read.
+type wsym struct {
+	name   string
+	kind   symKind
+	mem    string
+	memArg []int64
+	dims   []syntax.Expr
+	device bool
+	// cuda_threads iterators: the tile thread counts before and after
+	// the loop (sym.t0, sym.t1).
+	threadsIt bool
+	t0, t1    int
+	// device allocations: the tile thread count of the allocation's scope
+	// and the number of distributed indices its first access stripped
+	// (-1: none yet).
+	tileThreads int
+	nd          int
+}
+
+// walker is the state of one walk.
+type walker struct {
+	l       *lib.Library
+	gpu     *gpucheck.Result
+	consts  smap[string, int64]
+	scope   []wsym // every name in scope, innermost last
+	bodyCur int    // the cursor of gpu.BodyAt
+	m       coll.Machine
+	scBuf   [12]wsym
+}
+
+// walkClean reports whether the generator's CheckOnly pass on f reports
+// no diagnostic, when the walk can tell (false: it cannot, or the pass
+// reports some).
+func walkClean(f *syntax.File, l *lib.Library, gpu *gpucheck.Result) bool {
+	var w walker
+	w.l, w.gpu = l, gpu
+	w.scope = w.scBuf[:0]
+	// gen.globals.
+	for _, d := range f.Decls {
+		gl, ok := d.(*syntax.Global)
+		if !ok || len(gl.Names) != len(gl.Values) {
+			continue
+		}
+		for i, n := range gl.Names {
+			v := gl.Values[i]
+			if c, ok := v.(*syntax.Call); ok && c.FunName() == "simplify" {
+				continue
+			}
+			if k, ok := w.constValue(v); ok {
+				w.consts.put(n.Name, k)
+			}
+			// A list (a warp config) is read only through warp_config,
+			// which the walk does not accept.
+		}
+	}
+	for _, d := range f.Decls {
+		p, ok := d.(*syntax.Proc)
+		if !ok {
+			continue
+		}
+		if lib.IsInstr(p) {
+			return false // the file's own instructions: the pass decides
+		}
+	}
+	for _, d := range f.Decls {
+		p, ok := d.(*syntax.Proc)
+		if !ok || w.deviceProc(p) {
+			continue
+		}
+		if !w.proc(p) {
+			return false
+		}
+	}
+	return true
+}
+
+// lookup is scope.lookup: the innermost name.
+func (w *walker) lookup(name string) *wsym {
+	for i := len(w.scope) - 1; i >= 0; i-- {
+		if w.scope[i].name == name {
+			return &w.scope[i]
+		}
+	}
+	return nil
+}
+
+// constValue is gen.constValue in the walk's scope: a name in scope is not
+// a constant (the walk accepts no inlined proc, whose constant parameters
+// are the only syms with a value).
+func (w *walker) constValue(e syntax.Expr) (int64, bool) {
+	switch e := e.(type) {
+	case *syntax.IntLit:
+		return e.Value, true
+	case *syntax.Name:
+		if w.lookup(e.Name) != nil {
+			return 0, false
+		}
+		return w.consts.get(e.Name)
+	case *syntax.Unary:
+		x, ok := w.constValue(e.X)
+		if !ok {
+			return 0, false
+		}
+		switch e.Op {
+		case "-":
+			return -x, true
+		case "~":
+			return ^x, true
+		}
+	case *syntax.Binary:
+		x, ok := w.constValue(e.X)
+		if !ok {
+			return 0, false
+		}
+		y, ok := w.constValue(e.Y)
+		if !ok {
+			return 0, false
+		}
+		return check.ControlOp(e.Op, x, y)
+	}
+	return 0, false
+}
+
+// deviceProc is gen.deviceProc with the library's instructions (the walk
+// accepts no file with its own).
+func (w *walker) deviceProc(p *syntax.Proc) bool {
+	var walk func(ss []syntax.Stmt) bool
+	walk = func(ss []syntax.Stmt) bool {
+		for _, s := range ss {
+			switch s := s.(type) {
+			case *syntax.For:
+				if s.Mode.Name == "cuda_threads" || s.Mode.Name == "cuda_tasks" || walk(s.Body) {
+					return true
+				}
+			case *syntax.If:
+				if walk(s.Then) || walk(s.Else) {
+					return true
+				}
+			case *syntax.With:
+				if c, ok := s.Ctx.(*syntax.Call); ok && c.FunName() == "CudaDeviceFunction" {
+					continue
+				}
+				return true
+			case *syntax.CallStmt:
+				if in := w.l.Instrs[s.Call.FunName()]; in != nil && !in.CPU {
+					return true
+				}
+			case *syntax.Arrive, *syntax.Await:
+				return true
+			}
+		}
+		return false
+	}
+	return walk(p.Body)
+}
+
+// memSpace is gen.memSpace.
+func (w *walker) memSpace(mem string) string {
+	if mem == "" {
+		return "dram"
+	}
+	if m := w.l.Memories[mem]; m != nil {
+		return m.Space
+	}
+	return ""
+}
+
+// memOf is gen.memOf.
+func (w *walker) memOf(e syntax.Expr) (string, []int64, bool) {
+	switch m := e.(type) {
+	case nil:
+		return "DRAM", nil, true
+	case *syntax.Name:
+		return m.Name, nil, true
+	case *syntax.Call:
+		// Its arguments fold with no scope (gen.memOf).
+		var args []int64
+		for _, a := range m.Args {
+			v, _ := w.constNoScope(a)
+			args = append(args, v)
+		}
+		return m.FunName(), args, true
+	}
+	return "", nil, false
+}
+
+// constNoScope is gen.constValue(e, nil): the global constants only.
+func (w *walker) constNoScope(e syntax.Expr) (int64, bool) {
+	scope := w.scope
+	w.scope = nil
+	v, ok := w.constValue(e)
+	w.scope = scope
+	return v, ok
+}
+
+// proc mirrors gen.proc and procGen.stmt.
+func (w *walker) proc(p *syntax.Proc) bool {
+	w.scope = w.scope[:0]
+	for _, prm := range p.Params {
+		// paramSym's diagnostics: no type, a barrier, an unknown type.
+		t := prm.Type
+		if t == nil || t.Elem == nil {
+			return false
+		}
+		v := wsym{name: prm.Name.Name}
+		var ok bool
+		if v.mem, v.memArg, ok = w.memOf(t.Mem); !ok {
+			return false
+		}
+		switch t.Elem.Name {
+		case "size":
+			v.kind = kSize
+		case "index":
+			v.kind = kIndex
+		case "stride":
+			v.kind = kStride
+		case "bool":
+			v.kind = kBool
+		case "barrier":
+			return false
+		default:
+			if ctype(t.Elem.Name) == "" || v.mem == "Sm90_tensorMap" {
+				return false
+			}
+			v.kind = kTensor
+			v.dims = t.Dims
+			if t.Dims == nil && !t.Window {
+				v.kind = kScalar
+			}
+			if t.Window {
+				return false
+			}
+		}
+		w.scope = append(w.scope, v)
+	}
+	return w.hostBlock(p.Body)
+}
+
+func (w *walker) hostBlock(ss []syntax.Stmt) bool {
+	n := len(w.scope)
+	for _, s := range ss {
+		if !w.hostStmt(s) {
+			return false
+		}
+	}
+	w.scope = w.scope[:n]
+	return true
+}
+
+// hostStmt mirrors procGen.stmt on the statements the walk accepts.
+func (w *walker) hostStmt(s syntax.Stmt) bool {
+	switch s := s.(type) {
+	case *syntax.Pass, *syntax.Fence:
+		return true
+	case *syntax.Alloc:
+		return w.hostAlloc(s)
+	case *syntax.With:
+		c, ok := s.Ctx.(*syntax.Call)
+		return ok && c.FunName() == "CudaDeviceFunction" && w.deviceFunction(s, c)
+	}
+	return false
+}
+
+// hostAlloc mirrors procGen.alloc: DRAM and GMEM tensors, DRAM scalars.
+func (w *walker) hostAlloc(a *syntax.Alloc) bool {
+	t := a.Type
+	if t == nil || t.Elem == nil || t.Elem.Name == "barrier" {
+		return false
+	}
+	v := wsym{name: a.Name.Name, dims: t.Dims}
+	if hostCType(lib.ResolveElem(t.Elem.Name)) == "" {
+		return false
+	}
+	var ok bool
+	if v.mem, v.memArg, ok = w.memOf(t.Mem); !ok {
+		return false
+	}
+	v.kind = kTensor
+	if len(t.Dims) == 0 {
+		v.kind = kScalar
+	}
+	w.scope = append(w.scope, v)
+	switch w.memSpace(v.mem) {
+	case "dram":
+		if v.kind == kScalar {
+			return true
+		}
+	case "gmem":
+		if v.kind == kScalar {
+			return false
+		}
+	default:
+		return false
+	}
+	// x.size(t.Dims): the extents that are not constants are walked.
+	for _, d := range t.Dims {
+		if _, ok := w.constValue(d); !ok && !w.expr(d, false) {
+			return false
+		}
+	}
+	return true
+}
+
+// expr is exprCtx.exprPrec's diagnostics on the expressions the walk
+// accepts: true when it reports none. device is exprCtx.device (a CPU
+// value read by device code is captured: capture's test).
+func (w *walker) expr(e syntax.Expr, device bool) bool {
+	switch e := e.(type) {
+	case *syntax.IntLit, *syntax.FloatLit, *syntax.BoolLit:
+		return true
+	case *syntax.Name:
+		v := w.lookup(e.Name)
+		if v == nil {
+			_, ok := w.consts.get(e.Name) // else: unknown name
+			return ok
+		}
+		if device && !v.device && !w.captureOK(v) {
+			return false
+		}
+		// exprCtx.name: a tensor used as a value.
+		return v.kind != kTensor && v.kind != kBarrier
+	case *syntax.Unary:
+		return w.expr(e.X, device)
+	case *syntax.Binary:
+		// A constant binary is folded where the text is made; its leaves
+		// report nothing either way (exprPrec's comment).
+		return w.expr(e.X, device) && w.expr(e.Y, device)
+	case *syntax.Index:
+		return device && w.access(e)
+	}
+	return false
+}
+
+// captureOK is gen.capture's test: device code cannot read CPU data in
+// DRAM.
+func (w *walker) captureOK(v *wsym) bool {
+	return !(w.memSpace(v.mem) == "dram" && (v.kind == kTensor || v.kind == kScalar))
+}
+
+// access mirrors exprCtx.access in device code on point accesses.
+func (w *walker) access(e *syntax.Index) bool {
+	n, ok := e.X.(*syntax.Name)
+	if !ok {
+		return false
+	}
+	v := w.lookup(n.Name)
+	if v == nil || (v.kind != kTensor && v.kind != kScalar) {
+		return false
+	}
+	if !v.device && !w.captureOK(v) {
+		return false
+	}
+	if len(e.Indices) != len(v.dims) {
+		return false
+	}
+	for _, i := range e.Indices {
+		if _, ok := i.(*syntax.Slice); ok {
+			return false
+		}
+	}
+	k, ok := w.stripDist(v, e.Indices)
+	if !ok || fragmentThreads(v.mem) > 0 || isSwizzled(v.mem) {
+		return false
+	}
+	// linearWalk: the indices left and the extents that are not
+	// constants (all of them: a superset of linearWalk's, whose walks
+	// report nothing more).
+	for _, i := range e.Indices[k:] {
+		if !w.expr(i, true) {
+			return false
+		}
+	}
+	for _, d := range v.dims[k:] {
+		if _, ok := w.constValue(d); !ok && !w.expr(d, true) {
+			return false
+		}
+	}
+	return true
+}
+
+// nativeThreads is gen.nativeThreads on the walk's machine.
+func (w *walker) nativeThreads(mem string) int {
+	m := w.l.Memories[mem]
+	if m == nil || m.NativeUnit == "" {
+		return 0
+	}
+	u, ok := coll.LookupUnit(m.NativeUnit)
+	if !ok {
+		return 0
+	}
+	n, err := u.Threads(w.m)
+	if err != nil {
+		return 0
+	}
+	return n
+}
+
+// stripDist is gen.stripDist's deduction on a point access: the number of
+// leading distributed indices, ok false where the generator reports
+// W0910 (or where the count differs from the first access's, which the
+// walk leaves to the pass).
+func (w *walker) stripDist(v *wsym, idx []syntax.Expr) (int, bool) {
+	if !v.device {
+		return 0, true
+	}
+	tn := w.nativeThreads(v.mem)
+	if m := w.l.Memories[v.mem]; m != nil && m.Uniform != "" && len(v.memArg) > 0 && v.memArg[0] > 0 {
+		tn = int(v.memArg[0])
+	}
+	if tn == 0 {
+		return 0, true
+	}
+	k := 0
+	if v.tileThreads > tn {
+		var opsBuf [4][2]int
+		ops := opsBuf[:0]
+		found := false
+		for k < len(idx) {
+			n, ok := idx[k].(*syntax.Name)
+			if !ok {
+				break
+			}
+			it := w.lookup(n.Name)
+			if it == nil || !it.threadsIt {
+				break
+			}
+			ops = append(ops, [2]int{it.t0, it.t1})
+			k++
+			if chains(ops, v.tileThreads, tn) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return 0, false
+		}
+	}
+	if v.nd >= 0 && v.nd != k {
+		return 0, false
+	}
+	v.nd = k
+	return k, true
+}
+
+// deviceFunction mirrors gen.deviceFunction under CheckOnly's single pass.
+func (w *walker) deviceFunction(s *syntax.With, c *syntax.Call) bool {
+	// launchShape.
+	if len(c.Args) > 0 {
+		return false
+	}
+	blockDim, clusterDim, bps := 0, 1, 1
+	for _, k := range c.Kwargs {
+		switch k.Name.Name {
+		case "blockDim", "clusterDim", "blocks_per_sm":
+			v, ok := w.constValue(k.Value)
+			if !ok {
+				return false
+			}
+			switch k.Name.Name {
+			case "blockDim":
+				blockDim = int(v)
+			case "clusterDim":
+				clusterDim = int(v)
+			default:
+				bps = int(v)
+			}
+		case "unsafe_no_shutdown_cluster_sync":
+		default:
+			return false // warp_config, or no such parameter
+		}
+	}
+	// sharedFn: the checker's configuration from the same arguments
+	// (coll.NewDeviceFunction succeeded on them).
+	var dev *gpucheck.Device
+	for _, d := range w.gpu.Devices {
+		if d.Stmt.Ctx == syntax.Expr(c) {
+			dev = d
+			break
+		}
+	}
+	if dev == nil || dev.Fn == nil || dev.Fn.Warps != nil || dev.Fn.BlockDim != blockDim || dev.Fn.ClusterDim != clusterDim || dev.Fn.BlocksPerSM != bps {
+		return false
+	}
+	w.m = dev.Fn.Machine()
+	// The cuda_tasks nest (deviceFunction's shape test).
+	var taskBuf [2]*syntax.For
+	tasks := taskBuf[:0]
+	body := s.Body
+	for {
+		var loop *syntax.For
+		for _, st := range body {
+			if _, ok := st.(*syntax.Pass); ok {
+				continue
+			}
+			f, ok := st.(*syntax.For)
+			if !ok || f.Mode.Name != "cuda_tasks" || loop != nil {
+				if len(tasks) == 0 {
+					return false
+				}
+				loop = nil
+				break
+			}
+			loop = f
+		}
+		if loop == nil {
+			break
+		}
+		tasks = append(tasks, loop)
+		body = loop.Body
+	}
+	if len(tasks) == 0 {
+		return false
+	}
+	// The task bounds, walked as device code (deviceFunction) and as CPU
+	// code (taskBounds), each seeing the task variables before it.
+	n := len(w.scope)
+	for _, t := range tasks {
+		if !w.bound(t.Lo) || !w.bound(t.Hi) {
+			return false
+		}
+		w.scope = append(w.scope, wsym{name: t.Var.Name, kind: kIndex, device: true})
+	}
+	// sharedTop.
+	if dev.Top == nil || dev.Top.M != w.m {
+		return false
+	}
+	ok := w.devBlock(body, dev.Top)
+	w.scope = w.scope[:n]
+	return ok
+}
+
+// bound is a task bound's walks: as device code (deviceFunction, which
+// captures) and as CPU code (taskBounds, where an access to device memory
+// is reported): no access passes both.
+func (w *walker) bound(e syntax.Expr) bool {
+	return w.expr(e, true) && w.expr(e, false)
+}
+
+func (w *walker) devBlock(ss []syntax.Stmt, cur *coll.Tiling) bool {
+	n := len(w.scope)
+	for _, s := range ss {
+		if !w.devStmt(s, cur) {
+			return false
+		}
+	}
+	w.scope = w.scope[:n]
+	return true
+}
+
+// devStmt mirrors gen.devStmt on the statements the walk accepts.
+func (w *walker) devStmt(s syntax.Stmt, cur *coll.Tiling) bool {
+	switch s := s.(type) {
+	case *syntax.Pass, *syntax.Assert, *syntax.Free:
+		return true
+	case *syntax.Alloc:
+		return w.devAlloc(s, cur)
+	case *syntax.Assign:
+		if _, ok := s.LHS.(*syntax.Name); ok && s.Op == "=" && (s.Mem != nil || isWindowExpr(s.RHS)) {
+			return false // windows
+		}
+		switch l := s.LHS.(type) {
+		case *syntax.Name:
+			// procGen.lvalue: an unknown name, or not a scalar.
+			v := w.lookup(l.Name)
+			if v == nil || v.kind != kScalar || !w.expr(l, true) {
+				return false
+			}
+		case *syntax.Index:
+			if !w.access(l) {
+				return false
+			}
+		default:
+			return false
+		}
+		return w.expr(s.RHS, true)
+	case *syntax.If:
+		return w.expr(s.Cond, true) && w.devBlock(s.Then, cur) && w.devBlock(s.Else, cur)
+	case *syntax.For:
+		switch s.Mode.Name {
+		case "seq":
+			if findKwarg(s.Kwargs, "pragma_unroll") != nil || !w.expr(s.Lo, true) || !w.expr(s.Hi, true) {
+				return false
+			}
+			n := len(w.scope)
+			w.scope = append(w.scope, wsym{name: s.Var.Name, kind: kIndex, device: true})
+			ok := w.devBlock(s.Body, cur)
+			w.scope = w.scope[:n]
+			return ok
+		case "cuda_threads":
+			return w.threadsLoop(s, cur)
+		}
+	case *syntax.Fence:
+		return w.fence(s, cur)
+	}
+	return false
+}
+
+// devAlloc mirrors gen.devAlloc and allocLen: registers and SMEM with
+// constant dimensions (any number of them distributed leaves constant
+// ones: pendingAlloc reports nothing).
+func (w *walker) devAlloc(a *syntax.Alloc, cur *coll.Tiling) bool {
+	t := a.Type
+	if t == nil || t.Elem == nil || t.Elem.Name == "barrier" {
+		return false
+	}
+	v := wsym{name: a.Name.Name, dims: t.Dims, device: true, tileThreads: cur.TileThreads, nd: -1}
+	if ctype(lib.ResolveElem(t.Elem.Name)) == "" {
+		return false
+	}
+	var ok bool
+	if v.mem, v.memArg, ok = w.memOf(t.Mem); !ok {
+		return false
+	}
+	if sp := w.memSpace(v.mem); (sp != "rmem" && sp != "smem") || fragmentThreads(v.mem) > 0 || isSwizzled(v.mem) {
+		return false
+	}
+	v.kind = kTensor
+	if len(t.Dims) == 0 {
+		v.kind = kScalar
+	}
+	for _, d := range t.Dims {
+		if _, ok := w.constValue(d); !ok {
+			return false
+		}
+	}
+	w.scope = append(w.scope, v)
+	return true
+}
+
+// threadsLoop mirrors gen.threadsLoop with a shared scope (sharedBody).
+func (w *walker) threadsLoop(s *syntax.For, cur *coll.Tiling) bool {
+	if lo, ok := w.constValue(s.Lo); !ok || lo != 0 {
+		return false
+	}
+	hi, ok := w.constValue(s.Hi)
+	if !ok {
+		return false
+	}
+	var u coll.Unit
+	if k := findKwarg(s.Kwargs, "unit"); k != nil {
+		if u, ok = w.unit(k.Value); !ok {
+			return false
+		}
+	} else {
+		u, _ = coll.LookupUnit("cuda_thread")
+	}
+	if _, err := u.Threads(w.m); err != nil {
+		return false
+	}
+	b := w.gpu.BodyAt(s, &w.bodyCur)
+	if b == nil || b.Parent != cur || b.Kind != coll.KindThreads || b.Count != int(hi) || !sameUnitOn(&b.Unit, &u, b.M, w.m, true) {
+		return false
+	}
+	if !b.Lowering().OK {
+		return false
+	}
+	n := len(w.scope)
+	w.scope = append(w.scope, wsym{name: s.Var.Name, kind: kIndex, device: true, threadsIt: true, t0: cur.TileThreads, t1: b.TileThreads})
+	ok = w.devBlock(s.Body, b)
+	w.scope = w.scope[:n]
+	return ok
+}
+
+// unit is gen.unitTo without messages.
+func (w *walker) unit(e syntax.Expr) (coll.Unit, bool) {
+	switch e := e.(type) {
+	case *syntax.Name:
+		return coll.LookupUnit(e.Name)
+	case *syntax.Binary:
+		if e.Op == "*" {
+			k, ok := w.constValue(e.X)
+			y := e.Y
+			if !ok {
+				if k, ok = w.constValue(e.Y); !ok {
+					return coll.Unit{}, false
+				}
+				y = e.X
+			}
+			u, ok := w.unit(y)
+			if !ok {
+				return u, false
+			}
+			u, err := u.Scaled(int(k))
+			return u, err == nil
+		}
+	case *syntax.Call:
+		var args []int
+		for _, a := range e.Args {
+			k, ok := w.constValue(a)
+			if !ok {
+				return coll.Unit{}, false
+			}
+			args = append(args, int(k))
+		}
+		u, err := coll.StridedUnit(e.FunName(), args)
+		return u, err == nil
+	}
+	return coll.Unit{}, false
+}
+
+// fence mirrors gen.fence and threadBarrierTo.
+func (w *walker) fence(s *syntax.Fence, cur *coll.Tiling) bool {
+	first, second := w.timeline(s.First), w.timeline(s.Second)
+	if first == nil || second == nil {
+		return false
+	}
+	k := &w.l.Known
+	if first.Name == "wmma_fence_1" && second.Name == "wmma_fence_2" {
+		return false
+	}
+	if first.FullSet&(k.TMAToSmem|k.WmmaRmemD|k.WmmaSmem) != 0 {
+		return false
+	}
+	return barrierOK(cur, w.m, cur.Threads())
+}
+
+// timeline is gen.timeline's test.
+func (w *walker) timeline(e syntax.Expr) *lib.SyncTL {
+	n, ok := e.(*syntax.Name)
+	if !ok {
+		return nil
+	}
+	return w.l.Timelines[n.Name]
+}
+
+// barrierOK reports whether threadBarrierTo finds a barrier for the
+// collective of n threads cur on machine m (it reports nothing).
+func barrierOK(cur *coll.Tiling, m coll.Machine, n int) bool {
+	col := cur.Collective(nil)
+	contiguous := col.N <= 1 || (col.N == 1 && col.Runs[0].Stride == 1)
+	if col.N == 1 && col.Runs[0].Stride != 1 {
+		contiguous = false
+	}
+	aligned := func(k int) bool {
+		if cur.Base.Const%k != 0 {
+			return false
+		}
+		for _, t := range cur.Base.Terms {
+			if t.Step%k != 0 {
+				return false
+			}
+		}
+		return true
+	}
+	switch {
+	case n == 1:
+	case n == m.Threads() && m.ClusterDim > 1:
+	case n == m.BlockDim && contiguous:
+	case n == 32 && contiguous && aligned(32):
+	case n < 32 && contiguous && n&(n-1) == 0 && aligned(n):
+	case n%32 == 0 && n < m.BlockDim && contiguous && aligned(32):
+		return n/32 >= (m.BlockDim/32+14)/15
+	default:
+		return false
+	}
+	return true
+}
