@@ -1,6 +1,8 @@
 package cudagen
 
 import (
+	"strings"
+
 	"weft.dev/weft/lang/weft/check"
 	"weft.dev/weft/lang/weft/coll"
 	"weft.dev/weft/lang/weft/gpucheck"
@@ -74,6 +76,7 @@ var walkOff = false
 type wsym struct {
 	name   string
 	kind   symKind
+	elem   string
 	mem    string
 	memArg []int64
 	dims   []syntax.Expr
@@ -274,7 +277,7 @@ func (w *walker) proc(p *syntax.Proc) bool {
 		if t == nil || t.Elem == nil {
 			return false
 		}
-		v := wsym{name: prm.Name.Name}
+		v := wsym{name: prm.Name.Name, elem: lib.ResolveElem(t.Elem.Name)}
 		var ok bool
 		if v.mem, v.memArg, ok = w.memOf(t.Mem); !ok {
 			return false
@@ -326,6 +329,11 @@ func (w *walker) hostStmt(s syntax.Stmt) bool {
 		return true
 	case *syntax.Alloc:
 		return w.hostAlloc(s)
+	case *syntax.CallStmt:
+		// procGen.call: a CPU instruction (a CUDA one is reported; a
+		// proc call is left to the pass).
+		in := w.l.Instrs[s.Call.FunName()]
+		return in != nil && in.CPU && w.instrCall(s, in, false, nil)
 	case *syntax.With:
 		c, ok := s.Ctx.(*syntax.Call)
 		return ok && c.FunName() == "CudaDeviceFunction" && w.deviceFunction(s, c)
@@ -339,8 +347,8 @@ func (w *walker) hostAlloc(a *syntax.Alloc) bool {
 	if t == nil || t.Elem == nil || t.Elem.Name == "barrier" {
 		return false
 	}
-	v := wsym{name: a.Name.Name, dims: t.Dims}
-	if hostCType(lib.ResolveElem(t.Elem.Name)) == "" {
+	v := wsym{name: a.Name.Name, elem: lib.ResolveElem(t.Elem.Name), dims: t.Dims}
+	if hostCType(v.elem) == "" {
 		return false
 	}
 	var ok bool
@@ -487,7 +495,23 @@ func (w *walker) stripDist(v *wsym, idx []syntax.Expr) (int, bool) {
 		var opsBuf [4][2]int
 		ops := opsBuf[:0]
 		found := false
+		cur := v.tileThreads
 		for k < len(idx) {
+			if sl, ok := idx[k].(*syntax.Slice); ok && k < len(v.dims) {
+				// A window over a whole distributed dimension.
+				e, ok := w.constValue(v.dims[k])
+				if !ok || e < 1 || cur%int(e) != 0 || cur/int(e) < tn || !w.fullSlice(sl, v.dims[k]) {
+					break
+				}
+				ops = append(ops, [2]int{-int(e), 0})
+				cur /= int(e)
+				k++
+				if chains(ops, v.tileThreads, tn) {
+					found = true
+					break
+				}
+				continue
+			}
 			n, ok := idx[k].(*syntax.Name)
 			if !ok {
 				break
@@ -496,6 +520,7 @@ func (w *walker) stripDist(v *wsym, idx []syntax.Expr) (int, bool) {
 			if it == nil || !it.threadsIt {
 				break
 			}
+			cur = it.t1
 			ops = append(ops, [2]int{it.t0, it.t1})
 			k++
 			if chains(ops, v.tileThreads, tn) {
@@ -663,8 +688,139 @@ func (w *walker) devStmt(s syntax.Stmt, cur *coll.Tiling) bool {
 		}
 	case *syntax.Fence:
 		return w.fence(s, cur)
+	case *syntax.CallStmt:
+		// A library instruction (a proc would be inlined: left to the
+		// pass, as is a CPU instruction here).
+		in := w.l.Instrs[s.Call.FunName()]
+		return in != nil && !in.CPU && w.instrCall(s, in, true, cur)
 	}
 	return false
+}
+
+// instrCall mirrors gen.instrCall and instrCheck (a pass that formats no
+// text) on a library instruction whose template is plain
+// (lib.Instr.PlainCUDA: placeholderSet has every key of it, whatever the
+// arguments, and none is an expression for placeholderExpr) and not a
+// wgmma's (whose filled text is checked), without completion barriers.
+// cur is the scope's tiling in device code.
+func (w *walker) instrCall(s *syntax.CallStmt, in *lib.Instr, device bool, cur *coll.Tiling) bool {
+	if !in.PlainCUDA || len(s.Barriers) > 0 || strings.Contains(in.CUDA, "wgmma_m64n") {
+		return false
+	}
+	args, probs := check.BindArgs(in.Proc.Params, s.Call, lib.TemplateParams(in.Proc)...)
+	if len(probs) > 0 {
+		return false
+	}
+	if device && in.Unit != nil {
+		// The instruction's unit, where it resolves in the caller's scope
+		// (unitOK), must match the scope. (Its timeline's CudaAsync test
+		// reads the enclosing CudaAsync, which the walk never enters.)
+		if u, ok := w.unit(in.Unit); ok && cur.Matches(u) != nil {
+			return false
+		}
+	}
+	for i, prm := range in.Proc.Params {
+		a := args[i]
+		if a == nil {
+			return false
+		}
+		t := prm.Type
+		elem := ""
+		if t != nil && t.Elem != nil {
+			elem = t.Elem.Name
+		}
+		switch {
+		case t != nil && (t.Dims != nil || t.Window):
+			v := w.window(a, device)
+			if v == nil || v.elem != "" && elem != "" && elem != lib.RealType && v.elem != elem {
+				return false
+			}
+		case lib.IsDataType(elem):
+			if !w.expr(a, device) {
+				return false
+			}
+		default:
+			if _, ok := w.constValue(a); !ok && !w.expr(a, device) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// window mirrors gen.window on a tensor or window argument (no window
+// statements: the walk accepts none), nil where it reports.
+func (w *walker) window(a syntax.Expr, device bool) *wsym {
+	var v *wsym
+	var idx []syntax.Expr
+	switch a := a.(type) {
+	case *syntax.Name:
+		v = w.lookup(a.Name)
+	case *syntax.Index:
+		if n, ok := a.X.(*syntax.Name); ok {
+			v = w.lookup(n.Name)
+		}
+		idx = a.Indices
+	}
+	if v == nil || v.kind != kTensor && !(v.kind == kScalar && len(idx) == 0) {
+		return nil
+	}
+	if device && !v.device && !w.captureOK(v) {
+		return nil
+	}
+	if v.kind == kScalar {
+		return v
+	}
+	if fragmentThreads(v.mem) > 0 || v.mem == "Sm90_tensorMap" || isSwizzled(v.mem) {
+		return nil
+	}
+	if len(idx) == 0 {
+		if v.device {
+			return nil // a whole device tensor: the pass deduces its slices
+		}
+	} else if len(idx) != len(v.dims) {
+		return nil
+	}
+	k, ok := w.stripDist(v, idx)
+	if !ok {
+		return nil
+	}
+	if len(idx) > 0 {
+		// The starts: a slice's start (its end is read as syntax only)
+		// or the point.
+		for _, i := range idx[k:] {
+			if sl, ok := i.(*syntax.Slice); ok {
+				if sl.Lo != nil && !w.expr(sl.Lo, device) {
+					return nil
+				}
+			} else if !w.expr(i, device) {
+				return nil
+			}
+		}
+	}
+	// The strides and linear's extents: the extents that are not
+	// constants (all of them, a superset).
+	for _, d := range v.dims[k:] {
+		if _, ok := w.constValue(d); !ok && !w.expr(d, device) {
+			return nil
+		}
+	}
+	return v
+}
+
+// fullSlice is gen.fullSlice.
+func (w *walker) fullSlice(s *syntax.Slice, dim syntax.Expr) bool {
+	if s.Lo != nil {
+		if c, ok := w.constValue(s.Lo); !ok || c != 0 {
+			return false
+		}
+	}
+	if s.Hi == nil {
+		return true
+	}
+	a, ok1 := w.constValue(s.Hi)
+	b, ok2 := w.constValue(dim)
+	return ok1 && ok2 && a == b
 }
 
 // devAlloc mirrors gen.devAlloc and allocLen: registers and SMEM with
@@ -675,8 +831,8 @@ func (w *walker) devAlloc(a *syntax.Alloc, cur *coll.Tiling) bool {
 	if t == nil || t.Elem == nil || t.Elem.Name == "barrier" {
 		return false
 	}
-	v := wsym{name: a.Name.Name, dims: t.Dims, device: true, tileThreads: cur.TileThreads, nd: -1}
-	if ctype(lib.ResolveElem(t.Elem.Name)) == "" {
+	v := wsym{name: a.Name.Name, elem: lib.ResolveElem(t.Elem.Name), dims: t.Dims, device: true, tileThreads: cur.TileThreads, nd: -1}
+	if ctype(v.elem) == "" {
 		return false
 	}
 	var ok bool

@@ -71,7 +71,7 @@ func TestWalkCleanOnlyWhenClean(t *testing.T) {
 // stop's gain without failing the differential test.
 func TestWalkAnswersRows(t *testing.T) {
 	l := lib.MustStd()
-	for _, path := range []string{"../../../bench/syncref/weft/per_cta_alloc.weft"} {
+	for _, path := range []string{"../../../bench/syncref/weft/per_cta_alloc.weft", "../../../examples/weft/exo/rmem_uniform.weft", "../../../examples/weft/exo/shfl_xor.weft"} {
 		src, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)

@@ -2,6 +2,7 @@ package lib
 
 import (
 	"strconv"
+	"strings"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/weft/syntax"
@@ -20,6 +21,13 @@ type Instr struct {
 	CPU  bool
 	Unit syntax.Expr // collective unit that executes one call
 	CUDA string      // CUDA template, {param} replaced by arguments
+	// PlainCUDA: every placeholder of CUDA ("{", bytes other than braces,
+	// "}"; trimmed) is a parameter's name p or p_t, or expect_tx: the
+	// code generator fills each whatever the call's arguments, so the
+	// template itself cannot make a call fail (its diagnostics-only walk,
+	// cudagen/walk.go, reads this instead of scanning the template at
+	// every call; issue 13, stop 37).
+	PlainCUDA bool
 	// Barrier is the barrier memory π_z the instruction completes on
 	// (`instr(...) >> z` needs z in a memory derived from it); "" if the
 	// instruction does not complete on a barrier.
@@ -337,7 +345,41 @@ func ParseInstr(p *syntax.Proc, l *Library, errs *diag.List) *Instr {
 	for _, a := range in.AccessOrder {
 		a.Mode = modes[a.Param]
 	}
+	in.PlainCUDA = plainTemplate(in.CUDA, p.Params)
 	return in
+}
+
+// plainTemplate reports whether every placeholder of tmpl is {p}, {p_t}
+// for a parameter p of params, or {expect_tx} (Instr.PlainCUDA).
+func plainTemplate(tmpl string, params []*syntax.Param) bool {
+	for i := 0; i < len(tmpl); i++ {
+		if tmpl[i] != '{' {
+			continue
+		}
+		j := i + 1
+		for j < len(tmpl) && tmpl[j] != '{' && tmpl[j] != '}' {
+			j++
+		}
+		if j == len(tmpl) || tmpl[j] != '}' || j == i+1 {
+			continue // no placeholder starts here
+		}
+		key := strings.TrimSpace(tmpl[i+1 : j])
+		i = j
+		if key == "expect_tx" {
+			continue
+		}
+		found := false
+		for _, prm := range params {
+			if rest, ok := strings.CutPrefix(key, prm.Name.Name); ok && (rest == "" || rest == "_t") {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // ArgQuals returns T_init and T_ext (seed 000 Fig. 20) of parameter a of in
