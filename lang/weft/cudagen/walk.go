@@ -74,33 +74,59 @@ var walkOff = false
 // wsym is one name in the walk's scope: what the generator's sym holds
 // that its diagnostics read.
 type wsym struct {
-	name   string
-	kind   symKind
-	elem   string
-	mem    string
-	memArg []int64
-	dims   []syntax.Expr
-	device bool
+	name string
+	// typ is the declaration's type (nil for an iterator): its dims are
+	// the sym's, its element type the sym's elem (lib.ResolveElem).
+	typ  *syntax.Type
+	kind symKind
+	// dram: the memory's space is CPU memory (capture's test); odd: a
+	// memory the walk leaves to the pass where it is accessed (matrix
+	// fragments, swizzled SMEM, tensor maps); device: declared in device
+	// code; threadsIt: a cuda_threads iterator.
+	dram, odd, device, threadsIt bool
 	// cuda_threads iterators: the tile thread counts before and after
 	// the loop (sym.t0, sym.t1).
-	threadsIt bool
-	t0, t1    int
-	// device allocations: the tile thread count of the allocation's scope
-	// and the number of distributed indices its first access stripped
-	// (-1: none yet).
-	tileThreads int
-	nd          int
+	t0, t1 int32
+	// device allocations: the tile thread count of the allocation's
+	// scope, the thread count of one shard (stripDist's tn, of the memory
+	// and the machine: found once) and the number of distributed indices
+	// its first access stripped (-1: none yet).
+	tileThreads, tn, nd int32
+}
+
+// dims is sym.dims.
+func (v *wsym) dims() []syntax.Expr {
+	if v.typ == nil {
+		return nil
+	}
+	return v.typ.Dims
+}
+
+// elem is sym.elem.
+func (v *wsym) elem() string {
+	if v.typ == nil || v.typ.Elem == nil {
+		return ""
+	}
+	return lib.ResolveElem(v.typ.Elem.Name)
+}
+
+// oddMem is wsym.odd of memory mem.
+func oddMem(mem string) bool {
+	return fragmentThreads(mem) > 0 || isSwizzled(mem) || mem == "Sm90_tensorMap"
 }
 
 // walker is the state of one walk.
 type walker struct {
-	l       *lib.Library
-	gpu     *gpucheck.Result
-	consts  smap[string, int64]
-	scope   []wsym // every name in scope, innermost last
-	bodyCur int    // the cursor of gpu.BodyAt
+	l      *lib.Library
+	gpu    *gpucheck.Result
+	consts smap[string, int64]
+	// scope holds every name in scope, innermost last: scope[:n]. A
+	// fixed array keeps the walker on the stack; a program that declares
+	// more names at once is left to the pass (push).
+	scope   [walkNames]wsym
+	n       int
+	bodyCur int // the cursor of gpu.BodyAt
 	m       coll.Machine
-	scBuf   [12]wsym
 }
 
 // walkClean reports whether the generator's CheckOnly pass on f reports
@@ -109,7 +135,6 @@ type walker struct {
 func walkClean(f *syntax.File, l *lib.Library, gpu *gpucheck.Result) bool {
 	var w walker
 	w.l, w.gpu = l, gpu
-	w.scope = w.scBuf[:0]
 	// gen.globals.
 	for _, d := range f.Decls {
 		gl, ok := d.(*syntax.Global)
@@ -149,9 +174,23 @@ func walkClean(f *syntax.File, l *lib.Library, gpu *gpucheck.Result) bool {
 	return true
 }
 
+// walkNames is the number of names the walk holds in scope at once.
+const walkNames = 16
+
+// push adds v to the scope; false when the scope is full (the pass
+// decides).
+func (w *walker) push(v wsym) bool {
+	if w.n == walkNames {
+		return false
+	}
+	w.scope[w.n] = v
+	w.n++
+	return true
+}
+
 // lookup is scope.lookup: the innermost name.
 func (w *walker) lookup(name string) *wsym {
-	for i := len(w.scope) - 1; i >= 0; i-- {
+	for i := w.n - 1; i >= 0; i-- {
 		if w.scope[i].name == name {
 			return &w.scope[i]
 		}
@@ -261,27 +300,28 @@ func (w *walker) memOf(e syntax.Expr) (string, []int64, bool) {
 
 // constNoScope is gen.constValue(e, nil): the global constants only.
 func (w *walker) constNoScope(e syntax.Expr) (int64, bool) {
-	scope := w.scope
-	w.scope = nil
+	n := w.n
+	w.n = 0
 	v, ok := w.constValue(e)
-	w.scope = scope
+	w.n = n
 	return v, ok
 }
 
 // proc mirrors gen.proc and procGen.stmt.
 func (w *walker) proc(p *syntax.Proc) bool {
-	w.scope = w.scope[:0]
+	w.n = 0
 	for _, prm := range p.Params {
 		// paramSym's diagnostics: no type, a barrier, an unknown type.
 		t := prm.Type
 		if t == nil || t.Elem == nil {
 			return false
 		}
-		v := wsym{name: prm.Name.Name, elem: lib.ResolveElem(t.Elem.Name)}
-		var ok bool
-		if v.mem, v.memArg, ok = w.memOf(t.Mem); !ok {
+		v := wsym{name: prm.Name.Name, typ: t}
+		mem, _, ok := w.memOf(t.Mem)
+		if !ok {
 			return false
 		}
+		v.dram, v.odd = w.memSpace(mem) == "dram", oddMem(mem)
 		switch t.Elem.Name {
 		case "size":
 			v.kind = kSize
@@ -294,11 +334,10 @@ func (w *walker) proc(p *syntax.Proc) bool {
 		case "barrier":
 			return false
 		default:
-			if ctype(t.Elem.Name) == "" || v.mem == "Sm90_tensorMap" {
+			if ctype(t.Elem.Name) == "" || mem == "Sm90_tensorMap" {
 				return false
 			}
 			v.kind = kTensor
-			v.dims = t.Dims
 			if t.Dims == nil && !t.Window {
 				v.kind = kScalar
 			}
@@ -306,19 +345,21 @@ func (w *walker) proc(p *syntax.Proc) bool {
 				return false
 			}
 		}
-		w.scope = append(w.scope, v)
+		if !w.push(v) {
+			return false
+		}
 	}
 	return w.hostBlock(p.Body)
 }
 
 func (w *walker) hostBlock(ss []syntax.Stmt) bool {
-	n := len(w.scope)
+	n := w.n
 	for _, s := range ss {
 		if !w.hostStmt(s) {
 			return false
 		}
 	}
-	w.scope = w.scope[:n]
+	w.n = n
 	return true
 }
 
@@ -347,20 +388,24 @@ func (w *walker) hostAlloc(a *syntax.Alloc) bool {
 	if t == nil || t.Elem == nil || t.Elem.Name == "barrier" {
 		return false
 	}
-	v := wsym{name: a.Name.Name, elem: lib.ResolveElem(t.Elem.Name), dims: t.Dims}
-	if hostCType(v.elem) == "" {
+	v := wsym{name: a.Name.Name, typ: t}
+	if hostCType(lib.ResolveElem(t.Elem.Name)) == "" {
 		return false
 	}
-	var ok bool
-	if v.mem, v.memArg, ok = w.memOf(t.Mem); !ok {
+	mem, _, ok := w.memOf(t.Mem)
+	if !ok {
 		return false
 	}
+	space := w.memSpace(mem)
+	v.dram, v.odd = space == "dram", oddMem(mem)
 	v.kind = kTensor
 	if len(t.Dims) == 0 {
 		v.kind = kScalar
 	}
-	w.scope = append(w.scope, v)
-	switch w.memSpace(v.mem) {
+	if !w.push(v) {
+		return false
+	}
+	switch space {
 	case "dram":
 		if v.kind == kScalar {
 			return true
@@ -414,7 +459,7 @@ func (w *walker) expr(e syntax.Expr, device bool) bool {
 // captureOK is gen.capture's test: device code cannot read CPU data in
 // DRAM.
 func (w *walker) captureOK(v *wsym) bool {
-	return !(w.memSpace(v.mem) == "dram" && (v.kind == kTensor || v.kind == kScalar))
+	return !(v.dram && (v.kind == kTensor || v.kind == kScalar))
 }
 
 // access mirrors exprCtx.access in device code on point accesses.
@@ -430,7 +475,7 @@ func (w *walker) access(e *syntax.Index) bool {
 	if !v.device && !w.captureOK(v) {
 		return false
 	}
-	if len(e.Indices) != len(v.dims) {
+	if len(e.Indices) != len(v.dims()) {
 		return false
 	}
 	for _, i := range e.Indices {
@@ -439,7 +484,7 @@ func (w *walker) access(e *syntax.Index) bool {
 		}
 	}
 	k, ok := w.stripDist(v, e.Indices)
-	if !ok || fragmentThreads(v.mem) > 0 || isSwizzled(v.mem) {
+	if !ok || v.odd {
 		return false
 	}
 	// linearWalk: the indices left and the extents that are not
@@ -450,7 +495,7 @@ func (w *walker) access(e *syntax.Index) bool {
 			return false
 		}
 	}
-	for _, d := range v.dims[k:] {
+	for _, d := range v.dims()[k:] {
 		if _, ok := w.constValue(d); !ok && !w.expr(d, true) {
 			return false
 		}
@@ -483,30 +528,27 @@ func (w *walker) stripDist(v *wsym, idx []syntax.Expr) (int, bool) {
 	if !v.device {
 		return 0, true
 	}
-	tn := w.nativeThreads(v.mem)
-	if m := w.l.Memories[v.mem]; m != nil && m.Uniform != "" && len(v.memArg) > 0 && v.memArg[0] > 0 {
-		tn = int(v.memArg[0])
-	}
+	tn := int(v.tn)
 	if tn == 0 {
 		return 0, true
 	}
 	k := 0
-	if v.tileThreads > tn {
+	if int(v.tileThreads) > tn {
 		var opsBuf [4][2]int
 		ops := opsBuf[:0]
 		found := false
-		cur := v.tileThreads
+		cur := int(v.tileThreads)
 		for k < len(idx) {
-			if sl, ok := idx[k].(*syntax.Slice); ok && k < len(v.dims) {
+			if sl, ok := idx[k].(*syntax.Slice); ok && k < len(v.dims()) {
 				// A window over a whole distributed dimension.
-				e, ok := w.constValue(v.dims[k])
-				if !ok || e < 1 || cur%int(e) != 0 || cur/int(e) < tn || !w.fullSlice(sl, v.dims[k]) {
+				e, ok := w.constValue(v.dims()[k])
+				if !ok || e < 1 || cur%int(e) != 0 || cur/int(e) < tn || !w.fullSlice(sl, v.dims()[k]) {
 					break
 				}
 				ops = append(ops, [2]int{-int(e), 0})
 				cur /= int(e)
 				k++
-				if chains(ops, v.tileThreads, tn) {
+				if chainsInOrder(ops, int(v.tileThreads), tn) || chains(ops, int(v.tileThreads), tn) {
 					found = true
 					break
 				}
@@ -520,10 +562,10 @@ func (w *walker) stripDist(v *wsym, idx []syntax.Expr) (int, bool) {
 			if it == nil || !it.threadsIt {
 				break
 			}
-			cur = it.t1
-			ops = append(ops, [2]int{it.t0, it.t1})
+			cur = int(it.t1)
+			ops = append(ops, [2]int{int(it.t0), int(it.t1)})
 			k++
-			if chains(ops, v.tileThreads, tn) {
+			if chainsInOrder(ops, int(v.tileThreads), tn) || chains(ops, int(v.tileThreads), tn) {
 				found = true
 				break
 			}
@@ -532,11 +574,30 @@ func (w *walker) stripDist(v *wsym, idx []syntax.Expr) (int, bool) {
 			return 0, false
 		}
 	}
-	if v.nd >= 0 && v.nd != k {
+	if v.nd >= 0 && int(v.nd) != k {
 		return 0, false
 	}
-	v.nd = k
+	v.nd = int32(k)
 	return k, true
+}
+
+// chainsInOrder reports whether the operators chain ta down to tn in the
+// order given: chains tries every order, this one first, so true here is
+// chains's answer (the accesses of a kernel take their iterators in
+// order; chains's search was a tenth of the walk on shfl_xor).
+func chainsInOrder(ops [][2]int, ta, tn int) bool {
+	cur := ta
+	for _, op := range ops {
+		switch {
+		case op[0] < 0 && cur%(-op[0]) == 0:
+			cur /= -op[0]
+		case op[0] == cur:
+			cur = op[1]
+		default:
+			return false
+		}
+	}
+	return cur == tn
 }
 
 // deviceFunction mirrors gen.deviceFunction under CheckOnly's single pass.
@@ -610,19 +671,21 @@ func (w *walker) deviceFunction(s *syntax.With, c *syntax.Call) bool {
 	}
 	// The task bounds, walked as device code (deviceFunction) and as CPU
 	// code (taskBounds), each seeing the task variables before it.
-	n := len(w.scope)
+	n := w.n
 	for _, t := range tasks {
 		if !w.bound(t.Lo) || !w.bound(t.Hi) {
 			return false
 		}
-		w.scope = append(w.scope, wsym{name: t.Var.Name, kind: kIndex, device: true})
+		if !w.push(wsym{name: t.Var.Name, kind: kIndex, device: true}) {
+			return false
+		}
 	}
 	// sharedTop.
 	if dev.Top == nil || dev.Top.M != w.m {
 		return false
 	}
 	ok := w.devBlock(body, dev.Top)
-	w.scope = w.scope[:n]
+	w.n = n
 	return ok
 }
 
@@ -634,13 +697,13 @@ func (w *walker) bound(e syntax.Expr) bool {
 }
 
 func (w *walker) devBlock(ss []syntax.Stmt, cur *coll.Tiling) bool {
-	n := len(w.scope)
+	n := w.n
 	for _, s := range ss {
 		if !w.devStmt(s, cur) {
 			return false
 		}
 	}
-	w.scope = w.scope[:n]
+	w.n = n
 	return true
 }
 
@@ -678,10 +741,9 @@ func (w *walker) devStmt(s syntax.Stmt, cur *coll.Tiling) bool {
 			if findKwarg(s.Kwargs, "pragma_unroll") != nil || !w.expr(s.Lo, true) || !w.expr(s.Hi, true) {
 				return false
 			}
-			n := len(w.scope)
-			w.scope = append(w.scope, wsym{name: s.Var.Name, kind: kIndex, device: true})
-			ok := w.devBlock(s.Body, cur)
-			w.scope = w.scope[:n]
+			n := w.n
+			ok := w.push(wsym{name: s.Var.Name, kind: kIndex, device: true}) && w.devBlock(s.Body, cur)
+			w.n = n
 			return ok
 		case "cuda_threads":
 			return w.threadsLoop(s, cur)
@@ -732,7 +794,10 @@ func (w *walker) instrCall(s *syntax.CallStmt, in *lib.Instr, device bool, cur *
 		switch {
 		case t != nil && (t.Dims != nil || t.Window):
 			v := w.window(a, device)
-			if v == nil || v.elem != "" && elem != "" && elem != lib.RealType && v.elem != elem {
+			if v == nil {
+				return false
+			}
+			if ve := v.elem(); ve != "" && elem != "" && elem != lib.RealType && ve != elem {
 				return false
 			}
 		case lib.IsDataType(elem):
@@ -771,14 +836,14 @@ func (w *walker) window(a syntax.Expr, device bool) *wsym {
 	if v.kind == kScalar {
 		return v
 	}
-	if fragmentThreads(v.mem) > 0 || v.mem == "Sm90_tensorMap" || isSwizzled(v.mem) {
+	if v.odd {
 		return nil
 	}
 	if len(idx) == 0 {
 		if v.device {
 			return nil // a whole device tensor: the pass deduces its slices
 		}
-	} else if len(idx) != len(v.dims) {
+	} else if len(idx) != len(v.dims()) {
 		return nil
 	}
 	k, ok := w.stripDist(v, idx)
@@ -800,7 +865,7 @@ func (w *walker) window(a syntax.Expr, device bool) *wsym {
 	}
 	// The strides and linear's extents: the extents that are not
 	// constants (all of them, a superset).
-	for _, d := range v.dims[k:] {
+	for _, d := range v.dims()[k:] {
 		if _, ok := w.constValue(d); !ok && !w.expr(d, device) {
 			return nil
 		}
@@ -831,17 +896,24 @@ func (w *walker) devAlloc(a *syntax.Alloc, cur *coll.Tiling) bool {
 	if t == nil || t.Elem == nil || t.Elem.Name == "barrier" {
 		return false
 	}
-	v := wsym{name: a.Name.Name, elem: lib.ResolveElem(t.Elem.Name), dims: t.Dims, device: true, tileThreads: cur.TileThreads, nd: -1}
-	if ctype(v.elem) == "" {
+	v := wsym{name: a.Name.Name, typ: t, device: true, tileThreads: int32(cur.TileThreads), nd: -1}
+	if ctype(lib.ResolveElem(t.Elem.Name)) == "" {
 		return false
 	}
-	var ok bool
-	if v.mem, v.memArg, ok = w.memOf(t.Mem); !ok {
+	mem, memArg, ok := w.memOf(t.Mem)
+	if !ok {
 		return false
 	}
-	if sp := w.memSpace(v.mem); (sp != "rmem" && sp != "smem") || fragmentThreads(v.mem) > 0 || isSwizzled(v.mem) {
+	if sp := w.memSpace(mem); (sp != "rmem" && sp != "smem") || oddMem(mem) {
 		return false
 	}
+	// stripDist's tn: the native unit's threads, or CudaRmemUniform(n)'s
+	// n (lib.Memory.Uniform).
+	tn := w.nativeThreads(mem)
+	if m := w.l.Memories[mem]; m != nil && m.Uniform != "" && len(memArg) > 0 && memArg[0] > 0 {
+		tn = int(memArg[0])
+	}
+	v.tn = int32(tn)
 	v.kind = kTensor
 	if len(t.Dims) == 0 {
 		v.kind = kScalar
@@ -851,8 +923,7 @@ func (w *walker) devAlloc(a *syntax.Alloc, cur *coll.Tiling) bool {
 			return false
 		}
 	}
-	w.scope = append(w.scope, v)
-	return true
+	return w.push(v)
 }
 
 // threadsLoop mirrors gen.threadsLoop with a shared scope (sharedBody).
@@ -882,10 +953,9 @@ func (w *walker) threadsLoop(s *syntax.For, cur *coll.Tiling) bool {
 	if !b.Lowering().OK {
 		return false
 	}
-	n := len(w.scope)
-	w.scope = append(w.scope, wsym{name: s.Var.Name, kind: kIndex, device: true, threadsIt: true, t0: cur.TileThreads, t1: b.TileThreads})
-	ok = w.devBlock(s.Body, b)
-	w.scope = w.scope[:n]
+	n := w.n
+	ok = w.push(wsym{name: s.Var.Name, kind: kIndex, device: true, threadsIt: true, t0: int32(cur.TileThreads), t1: int32(b.TileThreads)}) && w.devBlock(s.Body, b)
+	w.n = n
 	return ok
 }
 
