@@ -127,6 +127,9 @@ type walker struct {
 	n       int
 	bodyCur int // the cursor of gpu.BodyAt
 	m       coll.Machine
+	// units are the loop units resolved so far (unitMatches).
+	units  [walkUnits]unitMemo
+	nunits int
 }
 
 // walkClean reports whether the generator's CheckOnly pass on f reports
@@ -503,9 +506,8 @@ func (w *walker) access(e *syntax.Index) bool {
 	return true
 }
 
-// nativeThreads is gen.nativeThreads on the walk's machine.
-func (w *walker) nativeThreads(mem string) int {
-	m := w.l.Memories[mem]
+// nativeThreads is gen.nativeThreads on the walk's machine, of memory m.
+func (w *walker) nativeThreads(m *lib.Memory) int {
 	if m == nil || m.NativeUnit == "" {
 		return 0
 	}
@@ -640,6 +642,7 @@ func (w *walker) deviceFunction(s *syntax.With, c *syntax.Call) bool {
 		return false
 	}
 	w.m = dev.Fn.Machine()
+	w.nunits = 0 // the units resolved on another machine
 	// The cuda_tasks nest (deviceFunction's shape test).
 	var taskBuf [2]*syntax.For
 	tasks := taskBuf[:0]
@@ -904,13 +907,15 @@ func (w *walker) devAlloc(a *syntax.Alloc, cur *coll.Tiling) bool {
 	if !ok {
 		return false
 	}
-	if sp := w.memSpace(mem); (sp != "rmem" && sp != "smem") || oddMem(mem) {
+	// memSpace, with the memory looked up once.
+	lm := w.l.Memories[mem]
+	if lm == nil || (lm.Space != "rmem" && lm.Space != "smem") || oddMem(mem) {
 		return false
 	}
 	// stripDist's tn: the native unit's threads, or CudaRmemUniform(n)'s
 	// n (lib.Memory.Uniform).
-	tn := w.nativeThreads(mem)
-	if m := w.l.Memories[mem]; m != nil && m.Uniform != "" && len(memArg) > 0 && memArg[0] > 0 {
+	tn := w.nativeThreads(lm)
+	if lm.Uniform != "" && len(memArg) > 0 && memArg[0] > 0 {
 		tn = int(memArg[0])
 	}
 	v.tn = int32(tn)
@@ -935,19 +940,12 @@ func (w *walker) threadsLoop(s *syntax.For, cur *coll.Tiling) bool {
 	if !ok {
 		return false
 	}
-	var u coll.Unit
+	var ue syntax.Expr // nil: the default unit, cuda_thread
 	if k := findKwarg(s.Kwargs, "unit"); k != nil {
-		if u, ok = w.unit(k.Value); !ok {
-			return false
-		}
-	} else {
-		u, _ = coll.LookupUnit("cuda_thread")
-	}
-	if _, err := u.Threads(w.m); err != nil {
-		return false
+		ue = k.Value
 	}
 	b := w.gpu.BodyAt(s, &w.bodyCur)
-	if b == nil || b.Parent != cur || b.Kind != coll.KindThreads || b.Count != int(hi) || !sameUnitOn(&b.Unit, &u, b.M, w.m, true) {
+	if b == nil || b.Parent != cur || b.Kind != coll.KindThreads || b.Count != int(hi) || !w.unitMatches(ue, b) {
 		return false
 	}
 	if !b.Lowering().OK {
@@ -957,6 +955,130 @@ func (w *walker) threadsLoop(s *syntax.For, cur *coll.Tiling) bool {
 	ok = w.push(wsym{name: s.Var.Name, kind: kIndex, device: true, threadsIt: true, t0: int32(cur.TileThreads), t1: int32(b.TileThreads)}) && w.devBlock(s.Body, b)
 	w.n = n
 	return ok
+}
+
+// unitMemo is a loop unit the walk has resolved: expression e (nil:
+// cuda_thread) resolved on the walk's machine and passed sharedBody's
+// test against the checker's unit a on machine am.
+type unitMemo struct {
+	e  syntax.Expr
+	a  *coll.Unit
+	am coll.Machine
+}
+
+// walkUnits is the number of distinct loop units a walk keeps.
+const walkUnits = 4
+
+// unitMatches is threadsLoop's test of the unit of expression e (nil:
+// cuda_thread): it resolves (unitTo, Threads) and the checker's body b
+// has the same unit (sharedBody's sameUnitOn). Both are answered once
+// per distinct expression and checker's unit of a device function (a
+// tenth of the walk on shfl_xor's eleven loops of four units): the unit
+// of an expression is a function of its syntax alone when none of its
+// names is a global constant (constValue of such a name fails in any
+// scope; unit names are looked up in coll's table), so an equal
+// expression (eqExpr) resolves to the same unit on the same machine, and
+// sharedBody's test is a function of the two units and machines
+// (checker's units equal field by field: sameUnitFields).
+func (w *walker) unitMatches(e syntax.Expr, b *coll.Tiling) bool {
+	for i := 0; i < w.nunits; i++ {
+		if m := &w.units[i]; eqExpr(m.e, e) && m.am == b.M && sameUnitFields(m.a, &b.Unit) {
+			return true
+		}
+	}
+	var u coll.Unit
+	ok := true
+	if e != nil {
+		u, ok = w.unit(e)
+	} else {
+		u, _ = coll.LookupUnit("cuda_thread")
+	}
+	if !ok {
+		return false
+	}
+	if _, err := u.Threads(w.m); err != nil {
+		return false
+	}
+	if !sameUnitOn(&b.Unit, &u, b.M, w.m, true) {
+		return false
+	}
+	if w.nunits < walkUnits && !w.namesConst(e) {
+		w.units[w.nunits] = unitMemo{e: e, a: &b.Unit, am: b.M}
+		w.nunits++
+	}
+	return true
+}
+
+// namesConst reports whether a name of e is a global constant.
+func (w *walker) namesConst(e syntax.Expr) bool {
+	switch e := e.(type) {
+	case *syntax.Name:
+		_, ok := w.consts.get(e.Name)
+		return ok
+	case *syntax.Unary:
+		return w.namesConst(e.X)
+	case *syntax.Binary:
+		return w.namesConst(e.X) || w.namesConst(e.Y)
+	case *syntax.Call:
+		for _, a := range e.Args {
+			if w.namesConst(a) {
+				return true
+			}
+		}
+		return w.namesConst(e.Fun)
+	}
+	return false
+}
+
+// eqExpr reports whether a and b are the same unit expression (names,
+// integer literals, operators, calls; nil is nil).
+func eqExpr(a, b syntax.Expr) bool {
+	switch a := a.(type) {
+	case nil:
+		return b == nil
+	case *syntax.Name:
+		b, ok := b.(*syntax.Name)
+		return ok && a.Name == b.Name
+	case *syntax.IntLit:
+		b, ok := b.(*syntax.IntLit)
+		return ok && a.Value == b.Value
+	case *syntax.Unary:
+		b, ok := b.(*syntax.Unary)
+		return ok && a.Op == b.Op && eqExpr(a.X, b.X)
+	case *syntax.Binary:
+		b, ok := b.(*syntax.Binary)
+		return ok && a.Op == b.Op && eqExpr(a.X, b.X) && eqExpr(a.Y, b.Y)
+	case *syntax.Call:
+		b, ok := b.(*syntax.Call)
+		if !ok || len(a.Args) != len(b.Args) || len(a.Kwargs)+len(b.Kwargs) > 0 || !eqExpr(a.Fun, b.Fun) {
+			return false
+		}
+		for i := range a.Args {
+			if !eqExpr(a.Args[i], b.Args[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// sameUnitFields reports whether two units have every field equal.
+func sameUnitFields(a, b *coll.Unit) bool {
+	if a.Name != b.Name || a.ScaledDim != b.ScaledDim || a.Scale != b.Scale || len(a.Domain) != len(b.Domain) || len(a.Box) != len(b.Box) {
+		return false
+	}
+	for i := range a.Domain {
+		if a.Domain[i] != b.Domain[i] {
+			return false
+		}
+	}
+	for i := range a.Box {
+		if a.Box[i] != b.Box[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // unit is gen.unitTo without messages.
