@@ -161,17 +161,30 @@ func put[K comparable, V any](m *map[K]V, k K, v V) {
 // only when errs has no errors.
 func Generate(f *syntax.File, l *lib.Library, opt Options, errs *diag.List) *Output {
 	out, _ := runPasses(f, l, opt, errs, false)
+	if out == nil {
+		out = &Output{} // the walk's (CheckOnly: no files)
+	}
 	return out
+}
+
+// Diagnose is Generate under Options.CheckOnly for a caller that reads
+// only the diagnostics (weft check's build checker): it makes no Output
+// (an allocation of every weft check, issue 13, stop 37).
+func Diagnose(f *syntax.File, l *lib.Library, opt Options, errs *diag.List) {
+	opt.CheckOnly = true
+	runPasses(f, l, opt, errs, false)
 }
 
 // runPasses is Generate; twoPass makes CheckOnly run both passes (the
 // differential test of the single pass, single_test.go). single reports
-// whether the first pass's diagnostics were the result.
+// whether the first pass's diagnostics were the result. out is nil when
+// the diagnostics-only walk answered (walk.go).
 func runPasses(f *syntax.File, l *lib.Library, opt Options, errs *diag.List, twoPass bool) (out *Output, single bool) {
 	if opt.GPU != nil && opt.CheckOnly {
 		if !walkOff && walkClean(f, l, opt.GPU) {
-			// The generator would report nothing (walk.go).
-			return &Output{}, false
+			// The generator would report nothing (walk.go); the Output
+			// of CheckOnly has no files (Generate makes it).
+			return nil, false
 		}
 		st := new(passState)
 		if out, single, ok := st.run(f, l, opt, &st.shared, twoPass); ok {

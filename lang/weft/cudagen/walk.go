@@ -167,7 +167,7 @@ func walkClean(f *syntax.File, l *lib.Library, gpu *gpucheck.Result) bool {
 	}
 	for _, d := range f.Decls {
 		p, ok := d.(*syntax.Proc)
-		if !ok || w.deviceProc(p) {
+		if !ok || w.deviceCode(p.Body) {
 			continue
 		}
 		if !w.proc(p) {
@@ -238,37 +238,34 @@ func (w *walker) constValue(e syntax.Expr) (int64, bool) {
 	return 0, false
 }
 
-// deviceProc is gen.deviceProc with the library's instructions (the walk
-// accepts no file with its own).
-func (w *walker) deviceProc(p *syntax.Proc) bool {
-	var walk func(ss []syntax.Stmt) bool
-	walk = func(ss []syntax.Stmt) bool {
-		for _, s := range ss {
-			switch s := s.(type) {
-			case *syntax.For:
-				if s.Mode.Name == "cuda_threads" || s.Mode.Name == "cuda_tasks" || walk(s.Body) {
-					return true
-				}
-			case *syntax.If:
-				if walk(s.Then) || walk(s.Else) {
-					return true
-				}
-			case *syntax.With:
-				if c, ok := s.Ctx.(*syntax.Call); ok && c.FunName() == "CudaDeviceFunction" {
-					continue
-				}
-				return true
-			case *syntax.CallStmt:
-				if in := w.l.Instrs[s.Call.FunName()]; in != nil && !in.CPU {
-					return true
-				}
-			case *syntax.Arrive, *syntax.Await:
+// deviceCode is gen.deviceProc's walk of ss with the library's
+// instructions (the walk accepts no file with its own), a method rather
+// than a closure.
+func (w *walker) deviceCode(ss []syntax.Stmt) bool {
+	for _, s := range ss {
+		switch s := s.(type) {
+		case *syntax.For:
+			if s.Mode.Name == "cuda_threads" || s.Mode.Name == "cuda_tasks" || w.deviceCode(s.Body) {
 				return true
 			}
+		case *syntax.If:
+			if w.deviceCode(s.Then) || w.deviceCode(s.Else) {
+				return true
+			}
+		case *syntax.With:
+			if c, ok := s.Ctx.(*syntax.Call); ok && c.FunName() == "CudaDeviceFunction" {
+				continue
+			}
+			return true
+		case *syntax.CallStmt:
+			if in := w.l.Instrs[s.Call.FunName()]; in != nil && !in.CPU {
+				return true
+			}
+		case *syntax.Arrive, *syntax.Await:
+			return true
 		}
-		return false
 	}
-	return walk(p.Body)
+	return false
 }
 
 // memSpace is gen.memSpace.

@@ -6,6 +6,7 @@ import (
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/weft/cudagen"
 	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
 )
 
 // The build checker makes `weft check` as strict as `weft build` (issue 19
@@ -29,7 +30,7 @@ func init() {
 				return
 			}
 			var errs diag.List
-			if _, crash := generate(ctx.File, l, cudagen.Options{CheckOnly: true, Prog: ctx.Prog, GPU: ctx.gpu}, &errs); crash != nil {
+			if crash := diagnose(ctx.File, l, cudagen.Options{CheckOnly: true, Prog: ctx.Prog, GPU: ctx.gpu}, &errs); crash != nil {
 				ctx.Errs.Errorf(diag.Pos{}, "W0901", "the code generator failed on this program: %v", crash)
 				return
 			}
@@ -38,4 +39,12 @@ func init() {
 			}
 		},
 	})
+}
+
+// diagnose is generate for the diagnostics alone (cudagen.Diagnose: no
+// Output is made).
+func diagnose(f *syntax.File, l *lib.Library, opt cudagen.Options, errs *diag.List) (crash any) {
+	defer func() { crash = recover() }()
+	cudagen.Diagnose(f, l, opt, errs)
+	return nil
 }
