@@ -79,11 +79,13 @@ type wsym struct {
 	// the sym's, its element type the sym's elem (lib.ResolveElem).
 	typ  *syntax.Type
 	kind symKind
-	// dram: the memory's space is CPU memory (capture's test); odd: a
-	// memory the walk leaves to the pass where it is accessed (matrix
-	// fragments, swizzled SMEM, tensor maps); device: declared in device
-	// code; threadsIt: a cuda_threads iterator.
-	dram, odd, device, threadsIt bool
+	// dram, gridConst: the memory's space is CPU memory (capture's
+	// test), a grid constant (CPU code may access both); frag: a matrix
+	// fragment's memory (accessed by instructions only); odd: a memory
+	// whose windows the walk leaves to the pass (fragments, swizzled
+	// SMEM, tensor maps); device: declared in device code; threadsIt: a
+	// cuda_threads iterator.
+	dram, gridConst, frag, odd, device, threadsIt bool
 	// cuda_threads iterators: the tile thread counts before and after
 	// the loop (sym.t0, sym.t1).
 	t0, t1 int32
@@ -127,6 +129,11 @@ type walker struct {
 	n       int
 	bodyCur int // the cursor of gpu.BodyAt
 	m       coll.Machine
+	// shared: the device function's tilings are the GPU checker's
+	// (sharedTop; devCtx.shared); iterID counts its cuda_threads loops
+	// (devFn.iterID, the ids of the generator's own derivations).
+	shared bool
+	iterID int
 	// units are the loop units resolved so far (unitMatches).
 	units  [walkUnits]unitMemo
 	nunits int
@@ -321,7 +328,8 @@ func (w *walker) proc(p *syntax.Proc) bool {
 		if !ok {
 			return false
 		}
-		v.dram, v.odd = w.memSpace(mem) == "dram", oddMem(mem)
+		sp := w.memSpace(mem)
+		v.dram, v.gridConst, v.frag, v.odd = sp == "dram", sp == "grid_constant", fragmentThreads(mem) > 0, oddMem(mem)
 		switch t.Elem.Name {
 		case "size":
 			v.kind = kSize
@@ -370,6 +378,38 @@ func (w *walker) hostStmt(s syntax.Stmt) bool {
 		return true
 	case *syntax.Alloc:
 		return w.hostAlloc(s)
+	case *syntax.Assign:
+		// procGen.assign of a point or a scalar (a window statement is
+		// the pass's).
+		if s.Mem != nil || isWindowExpr(s.RHS) {
+			return false
+		}
+		switch l := s.LHS.(type) {
+		case *syntax.Name:
+			// procGen.lvalue: an unknown name, or not a scalar.
+			if v := w.lookup(l.Name); v == nil || v.kind != kScalar {
+				return false
+			}
+		case *syntax.Index:
+			if !w.access(l, false) {
+				return false
+			}
+		default:
+			return false
+		}
+		return w.expr(s.RHS, false)
+	case *syntax.For:
+		// procGen.loop: seq and par loops (without pragma_unroll).
+		if s.Mode.Name != "seq" && s.Mode.Name != "par" || findKwarg(s.Kwargs, "pragma_unroll") != nil {
+			return false
+		}
+		if !w.expr(s.Lo, false) || !w.expr(s.Hi, false) {
+			return false
+		}
+		n := w.n
+		ok := w.push(wsym{name: s.Var.Name, kind: kIndex}) && w.hostBlock(s.Body)
+		w.n = n
+		return ok
 	case *syntax.CallStmt:
 		// procGen.call: a CPU instruction (a CUDA one is reported; a
 		// proc call is left to the pass).
@@ -397,7 +437,7 @@ func (w *walker) hostAlloc(a *syntax.Alloc) bool {
 		return false
 	}
 	space := w.memSpace(mem)
-	v.dram, v.odd = space == "dram", oddMem(mem)
+	v.dram, v.gridConst, v.frag, v.odd = space == "dram", space == "grid_constant", fragmentThreads(mem) > 0, oddMem(mem)
 	v.kind = kTensor
 	if len(t.Dims) == 0 {
 		v.kind = kScalar
@@ -414,6 +454,15 @@ func (w *walker) hostAlloc(a *syntax.Alloc) bool {
 		if v.kind == kScalar {
 			return false
 		}
+	case "grid_constant":
+		// A tensor needs constant dimensions (constProd); its size is
+		// not walked.
+		for _, d := range t.Dims {
+			if _, ok := w.constValue(d); !ok {
+				return false
+			}
+		}
+		return true
 	default:
 		return false
 	}
@@ -451,7 +500,7 @@ func (w *walker) expr(e syntax.Expr, device bool) bool {
 		// report nothing either way (exprPrec's comment).
 		return w.expr(e.X, device) && w.expr(e.Y, device)
 	case *syntax.Index:
-		return device && w.access(e)
+		return w.access(e, device)
 	}
 	return false
 }
@@ -462,8 +511,9 @@ func (w *walker) captureOK(v *wsym) bool {
 	return !(v.dram && (v.kind == kTensor || v.kind == kScalar))
 }
 
-// access mirrors exprCtx.access in device code on point accesses.
-func (w *walker) access(e *syntax.Index) bool {
+// access mirrors exprCtx.access on point accesses (device: in device
+// code).
+func (w *walker) access(e *syntax.Index, device bool) bool {
 	n, ok := e.X.(*syntax.Name)
 	if !ok {
 		return false
@@ -472,7 +522,7 @@ func (w *walker) access(e *syntax.Index) bool {
 	if v == nil || (v.kind != kTensor && v.kind != kScalar) {
 		return false
 	}
-	if !v.device && !w.captureOK(v) {
+	if device && !v.device && !w.captureOK(v) {
 		return false
 	}
 	if len(e.Indices) != len(v.dims()) {
@@ -483,20 +533,23 @@ func (w *walker) access(e *syntax.Index) bool {
 			return false
 		}
 	}
+	if !device && !v.dram && !v.gridConst {
+		return false // CPU code cannot access it
+	}
 	k, ok := w.stripDist(v, e.Indices)
-	if !ok || v.odd {
+	if !ok || v.frag {
 		return false
 	}
 	// linearWalk: the indices left and the extents that are not
 	// constants (all of them: a superset of linearWalk's, whose walks
 	// report nothing more).
 	for _, i := range e.Indices[k:] {
-		if !w.expr(i, true) {
+		if !w.expr(i, device) {
 			return false
 		}
 	}
 	for _, d := range v.dims()[k:] {
-		if _, ok := w.constValue(d); !ok && !w.expr(d, true) {
+		if _, ok := w.constValue(d); !ok && !w.expr(d, device) {
 			return false
 		}
 	}
@@ -635,11 +688,21 @@ func (w *walker) deviceFunction(s *syntax.With, c *syntax.Call) bool {
 			break
 		}
 	}
-	if dev == nil || dev.Fn == nil || dev.Fn.Warps != nil || dev.Fn.BlockDim != blockDim || dev.Fn.ClusterDim != clusterDim || dev.Fn.BlocksPerSM != bps {
-		return false
+	var df *coll.DeviceFunction
+	if dev != nil && dev.Fn != nil && dev.Fn.Warps == nil && dev.Fn.BlockDim == blockDim && dev.Fn.ClusterDim == clusterDim && dev.Fn.BlocksPerSM == bps {
+		df = dev.Fn
+	} else {
+		// launchShape makes its own (the checker's has other arguments:
+		// a NAME=VALUE size the generator does not read, which takes the
+		// file's constant).
+		var err error
+		if df, err = coll.NewDeviceFunction(blockDim, clusterDim, bps, nil); err != nil {
+			return false
+		}
 	}
-	w.m = dev.Fn.Machine()
+	w.m = df.Machine()
 	w.nunits = 0 // the units resolved on another machine
+	w.iterID = 0
 	// The cuda_tasks nest (deviceFunction's shape test).
 	var taskBuf [2]*syntax.For
 	tasks := taskBuf[:0]
@@ -680,11 +743,19 @@ func (w *walker) deviceFunction(s *syntax.With, c *syntax.Call) bool {
 			return false
 		}
 	}
-	// sharedTop.
-	if dev.Top == nil || dev.Top.M != w.m {
-		return false
+	// sharedTop, or the generator's own derivation (every tiling of the
+	// device function is then derived: ctx.shared is false).
+	top := (*coll.Tiling)(nil)
+	if dev != nil && dev.Top != nil && dev.Top.M == w.m {
+		top, w.shared = dev.Top, true
+	} else {
+		var err error
+		if top, err = coll.DeviceTiling(w.m); err != nil {
+			return false
+		}
+		w.shared = false
 	}
-	ok := w.devBlock(body, dev.Top)
+	ok := w.devBlock(body, top)
 	w.n = n
 	return ok
 }
@@ -726,7 +797,7 @@ func (w *walker) devStmt(s syntax.Stmt, cur *coll.Tiling) bool {
 				return false
 			}
 		case *syntax.Index:
-			if !w.access(l) {
+			if !w.access(l, true) {
 				return false
 			}
 		default:
@@ -906,9 +977,12 @@ func (w *walker) devAlloc(a *syntax.Alloc, cur *coll.Tiling) bool {
 	}
 	// memSpace, with the memory looked up once.
 	lm := w.l.Memories[mem]
-	if lm == nil || (lm.Space != "rmem" && lm.Space != "smem") || oddMem(mem) {
+	if lm == nil || (lm.Space != "rmem" && lm.Space != "smem") || fragmentThreads(mem) > 0 || mem == "Sm90_tensorMap" {
 		return false
 	}
+	// Swizzled SMEM: its point accesses are lowered through swizzledRef,
+	// which reports nothing; its windows are the pass's (odd).
+	v.odd = oddMem(mem)
 	// stripDist's tn: the native unit's threads, or CudaRmemUniform(n)'s
 	// n (lib.Memory.Uniform).
 	tn := w.nativeThreads(lm)
@@ -941,9 +1015,23 @@ func (w *walker) threadsLoop(s *syntax.For, cur *coll.Tiling) bool {
 	if k := findKwarg(s.Kwargs, "unit"); k != nil {
 		ue = k.Value
 	}
-	b := w.gpu.BodyAt(s, &w.bodyCur)
-	if b == nil || b.Parent != cur || b.Kind != coll.KindThreads || b.Count != int(hi) || !w.unitMatches(ue, b) {
-		return false
+	w.iterID++
+	var b *coll.Tiling
+	if w.shared {
+		b = w.gpu.BodyAt(s, &w.bodyCur)
+		if b == nil || b.Parent != cur || b.Kind != coll.KindThreads || b.Count != int(hi) || !w.unitMatches(ue, b) {
+			return false
+		}
+	} else {
+		// The generator's own derivation, with its iterator id.
+		u, ok := w.loopUnit(ue)
+		if !ok {
+			return false
+		}
+		var err error
+		if b, err = cur.CudaThreads(w.iterID, int(hi), u); err != nil {
+			return false
+		}
 	}
 	if !b.Lowering().OK {
 		return false
@@ -983,20 +1071,8 @@ func (w *walker) unitMatches(e syntax.Expr, b *coll.Tiling) bool {
 			return true
 		}
 	}
-	var u coll.Unit
-	ok := true
-	if e != nil {
-		u, ok = w.unit(e)
-	} else {
-		u, _ = coll.LookupUnit("cuda_thread")
-	}
-	if !ok {
-		return false
-	}
-	if _, err := u.Threads(w.m); err != nil {
-		return false
-	}
-	if !sameUnitOn(&b.Unit, &u, b.M, w.m, true) {
+	u, ok := w.loopUnit(e)
+	if !ok || !sameUnitOn(&b.Unit, &u, b.M, w.m, true) {
 		return false
 	}
 	if w.nunits < walkUnits && !w.namesConst(e) {
@@ -1076,6 +1152,25 @@ func sameUnitFields(a, b *coll.Unit) bool {
 		}
 	}
 	return true
+}
+
+// loopUnit is threadsLoop's unit of expression e (nil: cuda_thread),
+// ok when it resolves (unitTo) and its thread count on the machine too.
+func (w *walker) loopUnit(e syntax.Expr) (coll.Unit, bool) {
+	var u coll.Unit
+	ok := true
+	if e != nil {
+		u, ok = w.unit(e)
+	} else {
+		u, _ = coll.LookupUnit("cuda_thread")
+	}
+	if !ok {
+		return u, false
+	}
+	if _, err := u.Threads(w.m); err != nil {
+		return u, false
+	}
+	return u, true
 }
 
 // unit is gen.unitTo without messages.

@@ -15,6 +15,11 @@ import (
 // walkCase parses and checks text as weft check does before the build
 // checker; ok is false when it does not parse.
 func walkCase(l *lib.Library, name, text string) (f *syntax.File, prog *check.Program, gpu *gpucheck.Result, ok bool) {
+	return walkCaseSizes(l, name, text, nil)
+}
+
+// walkCaseSizes is walkCase with NAME=VALUE sizes for the GPU checker.
+func walkCaseSizes(l *lib.Library, name, text string, sizes map[string]int64) (f *syntax.File, prog *check.Program, gpu *gpucheck.Result, ok bool) {
 	var perrs diag.List
 	f = syntax.Parse(diag.NewFile(name, []byte(text)), &perrs)
 	if perrs.HasErrors() {
@@ -22,7 +27,7 @@ func walkCase(l *lib.Library, name, text string) (f *syntax.File, prog *check.Pr
 	}
 	var cerrs diag.List
 	prog = check.Check(f, l, &cerrs)
-	gpu = gpucheck.Check(f, gpucheck.Options{Lib: l, Prog: prog}, &cerrs)
+	gpu = gpucheck.Check(f, gpucheck.Options{Lib: l, Prog: prog, Sizes: sizes}, &cerrs)
 	return f, prog, gpu, true
 }
 
@@ -31,37 +36,50 @@ func walkCase(l *lib.Library, name, text string) (f *syntax.File, prog *check.Pr
 // reports nothing, a full generation (two passes, all text, as weft
 // build runs it) and the CheckOnly pass without the walk report nothing,
 // on every program and variant of the differential corpus (the repo's
-// .weft files and their one-line deletions, stop 36's 4 683). It also
-// counts the programs the walk answers for, which must include programs
-// of each kind it accepts.
+// .weft files and their one-line deletions, stop 36's 4 683). Each
+// program is walked twice: with the GPU checker's result (its tilings
+// shared) and with an empty one, where the walk and the pass derive
+// every tiling themselves (the device functions whose launch shape the
+// checker read from other sizes). It also counts the programs the walk
+// answers for.
 func TestWalkCleanOnlyWhenClean(t *testing.T) {
 	l := lib.MustStd()
-	variants, clean, answered := 0, 0, 0
+	variants, clean, answered, answeredOwn := 0, 0, 0, 0
 	forEachProgramVariant(t, func(name, text string) {
 		f, prog, gpu, ok := walkCase(l, name, text)
 		if !ok {
 			return
 		}
 		variants++
-		walkOff = true
-		pass := generateDiags(f, l, Options{CheckOnly: true, Prog: prog, GPU: gpu})
-		walkOff = false
-		if pass == "" {
-			clean++
-		}
-		if !walkClean(f, l, gpu) {
-			return
-		}
-		answered++
-		if pass != "" {
-			t.Errorf("%s: the walk answers clean; the CheckOnly pass reports\n%s", name, pass)
-		}
-		if full := generateDiags(f, l, Options{Prog: prog}); full != "" {
-			t.Errorf("%s: the walk answers clean; a full build reports\n%s", name, full)
+		var full string
+		for i, g := range []*gpucheck.Result{gpu, {}} {
+			walkOff = true
+			pass := generateDiags(f, l, Options{CheckOnly: true, Prog: prog, GPU: g})
+			walkOff = false
+			if pass == "" && i == 0 {
+				clean++
+			}
+			if !walkClean(f, l, g) {
+				continue
+			}
+			if i == 0 {
+				answered++
+			} else {
+				answeredOwn++
+			}
+			if pass != "" {
+				t.Errorf("%s (%d): the walk answers clean; the CheckOnly pass reports\n%s", name, i, pass)
+			}
+			if full == "" {
+				full = generateDiags(f, l, Options{Prog: prog})
+			}
+			if full != "" {
+				t.Errorf("%s (%d): the walk answers clean; a full build reports\n%s", name, i, full)
+			}
 		}
 	})
-	t.Logf("%d programs and variants, %d clean, the walk answers for %d", variants, clean, answered)
-	if variants < 1000 || answered < 200 {
+	t.Logf("%d programs and variants, %d clean, the walk answers for %d (%d deriving its tilings)", variants, clean, answered, answeredOwn)
+	if variants < 1000 || answered < 500 || answeredOwn < 500 {
 		t.Errorf("the comparison exercised too little")
 	}
 }
@@ -71,7 +89,7 @@ func TestWalkCleanOnlyWhenClean(t *testing.T) {
 // stop's gain without failing the differential test.
 func TestWalkAnswersRows(t *testing.T) {
 	l := lib.MustStd()
-	for _, path := range []string{"../../../bench/syncref/weft/per_cta_alloc.weft", "../../../examples/weft/exo/rmem_uniform.weft", "../../../examples/weft/exo/shfl_xor.weft"} {
+	for _, path := range []string{"../../../bench/syncref/weft/per_cta_alloc.weft", "../../../examples/weft/exo/rmem_uniform.weft", "../../../examples/weft/exo/shfl_xor.weft", "../../../examples/weft/exo/rmem_uniform_grid_constant.weft"} {
 		src, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
@@ -79,6 +97,21 @@ func TestWalkAnswersRows(t *testing.T) {
 		f, _, gpu, ok := walkCase(l, path, string(src))
 		if !ok || !walkClean(f, l, gpu) {
 			t.Errorf("%s: the walk does not answer", path)
+		}
+	}
+	// per_cta_alloc's other rows (run.sh): NCTA=2 on the command line
+	// (the generator reads the file's NCTA = 1: its own tilings), the
+	// tile in swizzled SMEM.
+	src, err := os.ReadFile("../../../bench/syncref/weft/per_cta_alloc.weft")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, text := range []string{string(src), strings.ReplaceAll(string(src), "@ CudaSmemLinear", "@ Sm90_SmemSwizzled(128, )")} {
+		for _, n := range []int64{1, 2} {
+			f, _, gpu, ok := walkCaseSizes(l, "per_cta_alloc.weft", text, map[string]int64{"NCTA": n})
+			if !ok || !walkClean(f, l, gpu) {
+				t.Errorf("per_cta_alloc (%d) NCTA=%d: the walk does not answer", i, n)
+			}
 		}
 	}
 	empty := "@proc\ndef empty():\n    with CudaDeviceFunction(blockDim=32):\n        for task in cuda_tasks(0, 1):\n            for t in cuda_threads(0, 32, unit=cuda_thread):\n                pass\n"
@@ -113,13 +146,13 @@ def p(a: f32[16] @ DRAM):
                 x: f32 @ CudaRmem
                 x = a[t]
 `},
-	// threadBarrierTo: W0906, no barrier for 24 threads.
+	// threadBarrierTo: W0906, no barrier for 48 threads.
 	{"fence", `
 @proc
 def p():
-    with CudaDeviceFunction(blockDim=64):
+    with CudaDeviceFunction(blockDim=96):
         for task in cuda_tasks(0, 1):
-            for t in cuda_threads(0, 2, unit=24 * cuda_thread):
+            for t in cuda_threads(0, 2, unit=48 * cuda_thread):
                 Fence(cuda_in_order, cuda_in_order)
 `},
 	// allocLen: W0903, SMEM with a dimension that is not a constant.
@@ -164,13 +197,69 @@ def p():
 `},
 }
 
+func init() {
+	walkMutants = append(walkMutants, []struct{ name, text string }{
+		// procGen.alloc: W0903, a grid constant whose size is not a
+		// constant.
+		{"gridconst", `
+@proc
+def p(n: size):
+    c: f32[n] @ CudaGridConstant
+    with CudaDeviceFunction(blockDim=32):
+        for task in cuda_tasks(0, 1):
+            for t in cuda_threads(0, 32, unit=cuda_thread):
+                pass
+`},
+		// exprCtx.access in CPU code: W0909, GMEM read by the CPU.
+		{"cpugmem", `
+@proc
+def p():
+    d: f32[16] @ CudaGmemLinear
+    x: f32 @ DRAM
+    for i in seq(0, 16):
+        x = d[i]
+`},
+		// launchShape's own configuration: W0905, a cluster that does
+		// not fit (the GPU checker read another NCTA).
+		{"cluster", `
+NCTA = 17
+@proc
+def p():
+    with CudaDeviceFunction(clusterDim=NCTA, blockDim=256):
+        for task in cuda_tasks(0, 1):
+            for t in cuda_threads(0, 256, unit=cuda_thread):
+                pass
+`},
+		// instrCall: W0908, a one-thread instruction called by a warp.
+		{"instrunit", `
+@proc
+def p(g: f16[4] @ CudaGmemLinear):
+    with CudaDeviceFunction(blockDim=32):
+        for task in cuda_tasks(0, 1):
+            cuda_copy_f16(g[0], g[1])
+`},
+		// placeholderExpr: W0908, a template expression over a size that
+		// is not a constant (the template is not plain).
+		{"template", `
+@proc
+def p(n: size, g: f32[16] @ CudaGmemLinear):
+    with CudaDeviceFunction(blockDim=32):
+        for task in cuda_tasks(0, 1):
+            s: f32[16] @ CudaSmemLinear
+            for t in cuda_threads(0, 1, unit=cuda_thread):
+                Sm80_cp_async_f32(n, s[0:4], g[0:4])
+`},
+	}...)
+}
+
 // TestWalkMutants: each mutant makes the generator report (the mutant is
-// live) and the walk fall back; and the walk answers for the program with
-// the mutant's statement fixed (so the fallback is the guard's).
+// live) and the walk fall back, with the GPU checker's tilings and with
+// its own. (Each of the walk's guards named above, weakened by hand,
+// makes the walk answer clean on its mutant or on the corpus.)
 func TestWalkMutants(t *testing.T) {
 	l := lib.MustStd()
 	for _, m := range walkMutants {
-		f, prog, gpu, ok := walkCase(l, m.name, strings.TrimPrefix(m.text, "\n"))
+		f, prog, gpu, ok := walkCaseSizes(l, m.name, strings.TrimPrefix(m.text, "\n"), map[string]int64{"NCTA": 2})
 		if !ok {
 			t.Fatalf("%s: does not parse", m.name)
 		}
@@ -178,8 +267,10 @@ func TestWalkMutants(t *testing.T) {
 		if full == "" {
 			t.Errorf("%s: the generator reports nothing (dead mutant)", m.name)
 		}
-		if walkClean(f, l, gpu) {
-			t.Errorf("%s: the walk answers clean; the generator reports\n%s", m.name, full)
+		for i, g := range []*gpucheck.Result{gpu, {}} {
+			if walkClean(f, l, g) {
+				t.Errorf("%s (%d): the walk answers clean; the generator reports\n%s", m.name, i, full)
+			}
 		}
 	}
 }
