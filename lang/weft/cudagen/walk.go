@@ -41,21 +41,27 @@ import (
 //     generator skips them (they are only lowered where device code calls
 //     them, and the walk does not accept such a call);
 //   - CPU code: parameters (paramSym's checks), pass, Fence (no
-//     diagnostic), allocations in DRAM or GMEM (alloc), `with
+//     diagnostic), allocations in DRAM, GMEM or grid constants (alloc),
+//     seq and par loops without pragma_unroll, point assignments, calls
+//     of CPU library instructions with plain templates (below), `with
 //     CudaDeviceFunction(...)`;
 //   - the device function: keyword arguments blockDim, clusterDim,
-//     blocks_per_sm (constants) whose launch configuration the GPU
-//     checker built (sharedFn: no warp_config), the cuda_tasks nest
-//     (deviceFunction's shape test), task bounds over names that are not
-//     tensors, the GPU checker's top-level tiling for its machine
-//     (sharedTop);
+//     blocks_per_sm (constants), no warp_config; the launch configuration
+//     and top-level tiling are the GPU checker's when it built them from
+//     the same arguments and machine (sharedFn, sharedTop), else the
+//     walk makes them as launchShape and deviceFunction do and derives
+//     every loop's tiling as threadsLoop does (ctx.shared false); the
+//     cuda_tasks nest (deviceFunction's shape test); task bounds over
+//     names that are not tensors;
 //   - device code: pass, assert, free, allocations in registers and
-//     SMEM with constant dimensions (not barriers, matrix fragments or
-//     swizzled SMEM), assignments of point accesses and scalars (no
+//     SMEM (swizzled too) with constant dimensions (not barriers or
+//     matrix fragments), assignments of point accesses and scalars (no
 //     windows), if, seq loops without pragma_unroll, cuda_threads loops
-//     whose body is the GPU checker's derivation (sharedBody), Fence in
-//     the timelines other than TMA to SMEM and wgmma, whose collective
-//     has a thread barrier (threadBarrierTo);
+//     (the checker's body under sharedBody's conditions, or derived),
+//     Fence in the timelines other than TMA to SMEM and wgmma, whose
+//     collective has a thread barrier (threadBarrierTo), calls of CUDA
+//     library instructions whose template is plain
+//     (lib.Instr.PlainCUDA), not wgmma's, without completion barriers;
 //   - expressions: literals, names, unary and binary operators, point
 //     accesses whose distributed indices deduce (stripDist).
 //
