@@ -550,7 +550,11 @@ type Machine struct {
 	// gridMoveVerify makes it beside each moved one too, gridMoveBad
 	// counts the differences.
 	noGridMove, gridMoveVerify bool
-	gridMoved, gridMoveBad     int64
+	// noGridUniform turns gridCompare's uniform regions off
+	// (thgrid_uni.go; tests); gridUniSkips counts the points skipped.
+	noGridUniform          bool
+	gridUniSkips           int64
+	gridMoved, gridMoveBad int64
 	// lazyTaken, lazyMade: recordLazy's deferrals and makeLazy's calls.
 	lazyTaken, lazyMade int64
 	// lastFreed: the log length when a barrier queue last died

@@ -500,6 +500,10 @@ func (m *Machine) gridCompare(g *gridRT, vr *gridVarRT, now int32) bool {
 		m.unlazy(st)
 	}
 	offs := vr.offs
+	// uni: every cell of slabs 1..n-1 defers its slab_0 cell's record
+	// over empty lists (gridLzUniform): the compare of a point is then
+	// the first point's, made once a cell (stop 37).
+	uni := lazy && st.lzN > 0 && !m.noGridUniform && m.gridLzUniform(st, vr)
 	return forCells(st, vr.lo, vr.hi, func(c int32) bool {
 		id0 := int32(0)
 		if lazy && st.lzN > 0 && st.lzc[c] != 0 {
@@ -538,6 +542,22 @@ func (m *Machine) gridCompare(g *gridRT, vr *gridVarRT, now int32) bool {
 			lzc, cells := st.lzc, st.cells // locals: the loop is hot
 			same := id != 0 && len(snaps) == 1 && snaps[0].r.stamp != now
 			for p := 1; p < len(offs); p++ {
+				if uni {
+					if h0 < 0 && other {
+						// Each point's list is empty and its cell defers
+						// the record of the other list: the test below
+						// passes it at every point.
+						m.gridUniSkips += int64(len(offs) - p)
+						break
+					}
+					if p >= 2 && same && snaps[0].dec == 1 {
+						// Each point's cell defers id (z == id below),
+						// decided at p = 1 for every point.
+						kept += len(offs) - p
+						m.gridUniSkips += int64(len(offs) - p)
+						break
+					}
+				}
 				if lazy {
 					d := c + offs[p]
 					z := lzc[d]
@@ -844,7 +864,14 @@ func (m *Machine) gridLeave(g *gridRT) {
 			vr.cells = vr.cells[:0] // one group record a cell (thgroup.go)
 		}
 	}
-	for p := 1; p < len(g.ths); p++ {
+	// Every point's state built now, unless every variable's is
+	// deferred below (a block grid's: stop 37, the walk of 15 points
+	// found nothing to build on shfl_xor).
+	build := false
+	for i := range g.vars {
+		build = build || !g.vars[i].trans || !m.gridDefer
+	}
+	for p := 1; p < len(g.ths) && build; p++ {
 		for i := range g.vars {
 			vr := &g.vars[i]
 			st := vr.st

@@ -40,7 +40,8 @@ import "slices"
 //     coefficients in d and gran_d divides Δ_d: floor((x + k·g) / g) =
 //     floor(x / g) + k, and x ≥ 0 (the bounds hold). Its shift is
 //     unchanged (strides and gran), so is each point's offset (a
-//     function of the points and the shift: shared when the points are);
+//     function of the points' coordinates, fixed by the ranges, and the
+//     shift);
 //     the slab moves with the box along the axes' dimensions and spans
 //     the variable along the others; its fits test is made again (the
 //     overlap part is unmoved).
@@ -100,7 +101,6 @@ type gridLay struct {
 	// span[i]: the least and greatest value of move info acc[i]'s window
 	// over the box, and the extent; run[i]: the access is executed.
 	span []gridSpan
-	pts  []int // the points the offsets were made for
 	vars []gridLayVar
 }
 
@@ -309,7 +309,7 @@ func (m *Machine) gridLayFresh(g *gridRT, nest *gridNest, b *liteBox, ns []int, 
 			return nil
 		}
 	}
-	lay := &gridLay{pl: pl, th0: g.th0, w: g.w, pts: g.pts, vars: make([]gridLayVar, len(pl.vars))}
+	lay := &gridLay{pl: pl, th0: g.th0, w: g.w, vars: make([]gridLayVar, len(pl.vars))}
 	for i := range pl.vars {
 		gv := &pl.vars[i]
 		st := &m.vars[gv.v]
@@ -467,11 +467,8 @@ func (m *Machine) gridLayMove(g *gridRT, nest *gridNest, old *gridLay, b *liteBo
 			}
 		}
 	}
-	th0 := int(old.th0) + dot(&mi.th0)
-	if th0 < 0 {
-		return nil
-	}
-	g.th0, g.w = int32(th0), old.w
+	// (A negative th0 is refused by gridPointsOf.)
+	g.th0, g.w = old.th0+int32(dot(&mi.th0)), old.w
 	if !m.gridPointsOf(g, nest, ns) {
 		return nil
 	}
@@ -493,7 +490,6 @@ func (m *Machine) gridLayMove(g *gridRT, nest *gridNest, old *gridLay, b *liteBo
 		total += 4 * len(o.lo)
 	}
 	ints := make([]int, total)
-	samePts := slicesSame(g.pts, old.pts)
 	for i := range old.vars {
 		lv := &old.vars[i]
 		if lv.never {
@@ -534,12 +530,6 @@ func (m *Machine) gridLayMove(g *gridRT, nest *gridNest, old *gridLay, b *liteBo
 				}
 			}
 			lv.slo, lv.shi = slo, shi
-			if !samePts {
-				lv.offs = make([]int32, len(lv.offs))
-				for p := range lv.offs {
-					lv.offs[p] = gridOffsetOf(g, lv.shift, p)
-				}
-			}
 		}
 		ints = ints[4*nd:]
 	}
@@ -552,13 +542,8 @@ func (m *Machine) gridLayMove(g *gridRT, nest *gridNest, old *gridLay, b *liteBo
 	for i, sl := range mi.slots {
 		old.vals[i] = m.env[sl]
 	}
-	old.th0, old.pts = g.th0, g.pts
+	old.th0 = g.th0
 	return old
-}
-
-// slicesSame reports whether a and b are one slice (same array, length).
-func slicesSame(a, b []int) bool {
-	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // gridLayVerify makes the layout from scratch beside moved layout lay
