@@ -57,9 +57,11 @@ func gridCollect(list []*Stmt, stmts []*Stmt) ([]*Stmt, bool) {
 	return stmts, true
 }
 
-// gridStmts lists nest s's statements other than loops, blocks and Ifs.
+// gridStmts lists nest s's statements other than loops, blocks and Ifs
+// (room for a small nest's at once: their growth was a third of the
+// list's cost on shfl_xor, stop 37).
 func gridStmts(s *Stmt) []*Stmt {
-	return appendGridStmts(s, nil)
+	return appendGridStmts(s, make([]*Stmt, 0, 16))
 }
 
 // appendGridStmts appends the statements of gridStmts(s) to stmts (a
@@ -173,6 +175,7 @@ func (p *Program) planGridMode(s *Stmt, stmts []*Stmt, blk bool) *gridPlan {
 	// sixth of a block plan, stop 33).
 	b.accs = make([]boxAcc, 0, 4)
 	g.accVar = make([]int, 0, 4)
+	g.vars = make([]gridVar, 0, 4)
 	var memo gridAccMemo
 	if !b.walkChain(s, func(t *Stmt, encl []int) bool {
 		return t.Acc == nil || t.Kind == KLoop || g.addAccess(p, t, b, encl, &memo)

@@ -543,16 +543,16 @@ func (m *Machine) gridCompare(g *gridRT, vr *gridVarRT, now int32) bool {
 			same := id != 0 && len(snaps) == 1 && snaps[0].r.stamp != now
 			for p := 1; p < len(offs); p++ {
 				if uni {
-					if h0 < 0 && other {
+					if h0 < 0 {
 						// Each point's list is empty and its cell defers
-						// the record of the other list: the test below
-						// passes it at every point.
+						// slab_0's, which is on slab_0's other list (or
+						// none): the test below passes it at every point.
 						m.gridUniSkips += int64(len(offs) - p)
 						break
 					}
-					if p >= 2 && same && snaps[0].dec == 1 {
+					if same && snaps[0].dec == 1 {
 						// Each point's cell defers id (z == id below),
-						// decided at p = 1 for every point.
+						// decided at p = 1 (dec) for every point.
 						kept += len(offs) - p
 						m.gridUniSkips += int64(len(offs) - p)
 						break
