@@ -231,6 +231,9 @@ type checker struct {
 	// nil for a larger one.
 	room     *roomDev
 	roomSyms []coll.Sym
+	// threads are the stores of the cuda_threads loops' tilings
+	// (threadsStore, threads.go), sized by the count of loops.
+	threads []coll.ThreadsStore
 }
 
 // checkState is what one Check allocates at its start.
@@ -305,15 +308,16 @@ func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 	// The checker, its constants, its unit environment and the result
 	// in one object: four allocations of every check had been apart
 	// (issue 13, stop 31).
-	st := new(checkState)
+	// Sized once for every statement (stmt records each): growing the map
+	// statement by statement cost more than counting them. A small
+	// program's state is part of its room (room.go, stop 37).
+	k := countStmts(f)
+	st, rm := newState(&k)
 	c := &st.checker
 	*c = checker{f: f, l: opts.Lib, errs: errs, c: &st.consts}
-	// Sized once for every statement (stmt records each): growing the map
-	// statement by statement cost more than counting them.
-	k := countStmts(f)
 	c.res = &st.res
 	*c.res = Result{Lib: opts.Lib}
-	c.makeArrays(&k)
+	c.makeArrays(&k, rm)
 	c.loops = k.loops
 	c.fileConsts(f, opts)
 	// The map is made at the first constant (set): a file without any
@@ -846,7 +850,7 @@ func (c *checker) forStmt(s *Scope, st *syntax.For) {
 	}
 	it := carve(&c.iters)
 	*it = Iter{Name: st.Var.Name, ID: len(c.dev.Iters), Loop: st, Count: int(hi), Unit: u, Parent: s.Tiling}
-	body, err := s.Tiling.CudaThreads(it.ID, int(hi), u)
+	body, err := c.deriveThreads(s.Tiling, it.ID, int(hi), u)
 	if err != nil {
 		c.errs.Errorf(st.Pos(), codeThreadsFit, "%v", err)
 		c.loopBody(s, st, nil)

@@ -30,8 +30,12 @@ const (
 	roomAccs      = 3
 )
 
-// room holds the arrays of a small program's check.
+// room holds the state and the arrays of a small program's check (the
+// state apart had been one more allocation of every small check; stop
+// 37).
 type room struct {
+	state      checkState
+	threads    [roomLoops]coll.ThreadsStore // the loops' tilings (threads.go)
 	stmts      [roomStmts]syntax.Stmt
 	stmtScopes [roomStmts]*Scope
 	bodies     [roomBodies]stmtBody
@@ -83,14 +87,24 @@ func (k *stmtCounts) fits() bool {
 		k.bodies <= roomBodies && k.vars <= roomVars && k.accesses <= roomAccs
 }
 
-// makeArrays gives c and its result their arrays, sized by k: from a
-// room when they all fit, else from a medium room (roommedium.go) when
-// they fit there, else each made apart.
-func (c *checker) makeArrays(k *stmtCounts) {
-	r := c.res
+// newState returns a check's state: in a new room when the counts k fit
+// one (rm), else alone.
+func newState(k *stmtCounts) (st *checkState, rm *room) {
 	if k.fits() && !roomsOff {
-		rm := new(room)
+		rm = new(room)
+		return &rm.state, rm
+	}
+	return new(checkState), nil
+}
+
+// makeArrays gives c and its result their arrays, sized by k: from the
+// room rm when there is one (newState), else from a medium room
+// (roommedium.go) when they fit there, else each made apart.
+func (c *checker) makeArrays(k *stmtCounts, rm *room) {
+	r := c.res
+	if rm != nil {
 		c.room, c.roomSyms = &rm.roomDev, rm.syms[:]
+		c.threads = rm.threads[:k.loops]
 		r.Stmts, r.StmtScopes = rm.stmts[:0:k.stmts], rm.stmtScopes[:0:k.stmts]
 		r.Vars, r.Accesses = rm.varPtrs[:0:k.vars], rm.accPtrs[:0:k.accesses]
 		r.bodies.list = rm.bodies[:0:k.bodies]
@@ -100,6 +114,7 @@ func (c *checker) makeArrays(k *stmtCounts) {
 		rm.roomDev.devIters = rm.devIters[:]
 		return
 	}
+	c.threads = make([]coll.ThreadsStore, k.loops)
 	if k.fitsMedium() && !roomsOff {
 		c.mediumRoom(k)
 		return

@@ -1,0 +1,144 @@
+package coll
+
+// A one-pass derivation for a one-dimensional cuda_threads loop (issue
+// 13, stop 37: docs/weft-sync.md "Stop 37: static37").
+//
+// Under a CTA without clusters every tiling a cuda_threads loop derives
+// is one-dimensional: the scope's shape is (blockDim,) at pitch 1, and
+// the loop's unit (`n * cuda_thread`, `cuda_warp`, `cuda_cta_in_cluster`
+// with clusterDim 1) resolves to the domain (blockDim,) and a box (b,).
+// The general derivation (CudaThreads: the memo's lookup and its twins,
+// the unit resolved, alignTo with alignSame, the new tile, finish, a
+// 1.3 KB store allocated) reduces there to a few integer steps:
+// alignment is the scope's own shape (its tile, full tile, anchor
+// normalized by subAnchor), the box is b, and the loop tiles dimension
+// 0. threads1D makes that tiling in one pass, in a store its caller
+// carves from memory of its own (the GPU checker's room), and declines
+// (nil) for every other shape and every failure, which the general
+// derivation then makes and words; TestThreads1DMatchesGeneral compares
+// the two on random nests.
+//
+// The tiling is not entered in its parent's memo: under `weft check`
+// the GPU checker derives each loop once (its iterator ids are
+// distinct), and the memo's only other use there is a twin (twin.go), a
+// cheaper derivation of a sibling loop's shape, which the one-pass
+// derivation is already. A later derivation from the parent that would
+// have found it as a twin derives afresh: the same tiling (twins are
+// equal to fresh derivations, TestTwinMatchesFresh).
+
+// ThreadsStore is room for one tiling CudaThreadsIn derives: the tiling,
+// its one dimension, tile, full tile and anchor, its base's terms and
+// operators (up to storeDims enclosing loops; more are allocated) and
+// its unit's two coordinates.
+type ThreadsStore struct {
+	t     Tiling
+	dims  [1]Dim
+	ints  [2]int
+	anch  [1]anchor
+	terms [storeDims]Term
+	ops   [storeDims]Op
+	syms  [2]Sym
+}
+
+// threads1DOff makes CudaThreadsIn take the general derivation always
+// (set by the tests that compare the two).
+var threads1DOff bool
+
+// CudaThreadsIn is CudaThreads(iter, count, u), with a one-dimensional
+// loop's tiling made in st (which must be zero and is the tiling's from
+// then on when it is used; a nil st is never used).
+func (t *Tiling) CudaThreadsIn(iter, count int, u Unit, st *ThreadsStore) (*Tiling, error) {
+	if st != nil && !threads1DOff {
+		if c := t.threads1D(iter, count, &u, st); c != nil {
+			return c, nil
+		}
+	}
+	return t.CudaThreads(iter, count, u)
+}
+
+// symValue is s.Eval(m) for a coordinate that evaluates; ok is false for
+// the wildcard and for one Eval rejects.
+func symValue(s Sym, m Machine) (int, bool) {
+	if s.Any {
+		return 0, false
+	}
+	if !s.BlockDim && !s.ClusterDim && s.Div <= 1 && s.Div >= 0 {
+		return s.Num, s.Num > 0
+	}
+	v, err := s.Eval(m)
+	return v, err == nil
+}
+
+// threads1D is the tiling of `for iter in cuda_threads(0, count,
+// unit=u)` under t, made in st, when t has one dimension and u resolves
+// to one dimension over all of t's threads, and the derivation succeeds;
+// else nil (st untouched). Each step is the general derivation's
+// (cudaThreads, alignSame, finish) with k = 1, pitch 1.
+func (t *Tiling) threads1D(iter, count int, u *Unit, st *ThreadsStore) *Tiling {
+	// A tiling of one dimension is (n,) at pitch 1 (its extents multiply
+	// to the machine's threads); the unit's domain must be all of them,
+	// with no level prepended (alignTo's completion).
+	n := t.M.Threads()
+	if len(t.Dims) != 1 || len(u.Domain) != 1 || len(u.Box) != 1 || count < 1 {
+		return nil
+	}
+	d, ok1 := symValue(u.Domain[0], t.M)
+	b, ok2 := symValue(u.Box[0], t.M)
+	if !ok1 || !ok2 || d != n {
+		return nil
+	}
+	// alignSame: the scope's tile and full tile (a derivation's are in
+	// [1, n]), its anchor normalized.
+	tt, full := t.Tile[0], t.Full[0]
+	// cudaThreads: the body's tile with (bb) and without (nf) warp
+	// specialization. With count >= 1 and tt <= n, count*bb > tt also
+	// rejects a box wider than its domain (b > n: Resolve's error), a
+	// tile larger than the scope's (bb > tt) and a no-op tiling (bb ==
+	// tt) of more than one iteration, which the general way words.
+	bb, nf := b, b
+	if b == full && tt < full {
+		bb = tt
+	}
+	if count*bb > tt || tt%bb != 0 {
+		return nil
+	}
+	noop := bb == tt
+	an := subAnchor(t.anchors[0], 1, n, tt)
+	c := &st.t
+	c.M, c.Parent, c.Kind = t.M, t, KindThreads
+	st.dims[0] = Dim{n, 1}
+	st.ints[0], st.ints[1] = bb, nf
+	c.Dims, c.Tile, c.Full = st.dims[:1:1], st.ints[0:1:1], st.ints[1:2:2]
+	c.Iter, c.Count = iter, count
+	c.Unit = keptUnitIn(*u, st.syms[:])
+	c.Base = Affine{Const: t.Base.Const, Terms: appendInto(st.terms[:], t.Base.Terms, Term{Iter: iter, Step: bb, Count: count})}
+	c.Ops = appendInto(st.ops[:], t.Ops, Op{Iter: iter, Dim: 0, Box: bb, Count: count})
+	// Lowering: subAnchor over the whole dimension gives a modulus A
+	// that divides n (or is n), so the general way's extent test holds
+	// whenever the anchor is known.
+	c.lower = Lowering{Iter: iter, Bound: count, Guard: count*bb < tt}
+	if an.OK {
+		c.lower.OK = true
+		c.lower.Div, c.lower.Mod, c.lower.Off = bb, an.A, an.Off
+	}
+	switch {
+	case noop:
+		c.lower = Lowering{Iter: iter, Bound: 1, OK: true, Div: 1, Mod: 1}
+	case an.OK && an.A%bb == 0 && an.Off%bb == 0:
+		an = anchor{A: bb, OK: true}
+	default:
+		an = anchor{}
+	}
+	st.anch[0] = an
+	c.anchors = st.anch[:1:1]
+	// finish: one run of bb threads at pitch 1, or none.
+	c.threads, c.TileThreads = bb, nf
+	if bb > 1 {
+		c.col.N = 1
+		c.col.Runs[0] = Run{Count: bb, Stride: 1}
+	}
+	return c
+}
+
+// Tiling is the tiling st holds (used or not).
+func (st *ThreadsStore) Tiling() *Tiling { return &st.t }
