@@ -110,7 +110,10 @@ func (t *Tiling) threads1D(iter, count int, u *Unit, st *ThreadsStore) *Tiling {
 	st.ints[0], st.ints[1] = bb, nf
 	c.Dims, c.Tile, c.Full = st.dims[:1:1], st.ints[0:1:1], st.ints[1:2:2]
 	c.Iter, c.Count = iter, count
-	c.Unit = keptUnitIn(*u, st.syms[:])
+	// The unit's coordinates its own (keptUnitIn's copy, in place).
+	st.syms[0], st.syms[1] = u.Domain[0], u.Box[0]
+	c.Unit = *u
+	c.Unit.Domain, c.Unit.Box = st.syms[0:1:1], st.syms[1:2:2]
 	c.Base = Affine{Const: t.Base.Const, Terms: appendInto(st.terms[:], t.Base.Terms, Term{Iter: iter, Step: bb, Count: count})}
 	c.Ops = appendInto(st.ops[:], t.Ops, Op{Iter: iter, Dim: 0, Box: bb, Count: count})
 	// Lowering: subAnchor over the whole dimension gives a modulus A

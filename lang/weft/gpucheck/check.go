@@ -66,7 +66,7 @@ func (s *Scope) Iter(name string) *Iter {
 		if sc.declared(name) != nil {
 			return nil // shadowed by a variable
 		}
-		if sc.hasIter && sc.iterName == name {
+		if sc.hasIter && sameName(sc.iterName, name) {
 			return sc.iter
 		}
 	}
@@ -79,7 +79,7 @@ func (s *Scope) Lookup(name string) *Var {
 		if v := sc.declared(name); v != nil {
 			return v
 		}
-		if sc.hasIter && sc.iterName == name {
+		if sc.hasIter && sameName(sc.iterName, name) {
 			return nil
 		}
 	}
@@ -90,7 +90,7 @@ func (s *Scope) Lookup(name string) *Var {
 // such), or nil.
 func (s *Scope) declared(name string) *Var {
 	for v := s.last; v != nil; v = v.prev {
-		if v.Name == name {
+		if sameName(v.Name, name) {
 			return v
 		}
 	}
