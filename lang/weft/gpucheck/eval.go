@@ -90,6 +90,9 @@ type unitDecl struct {
 	domain []syntax.Expr
 	box    []syntax.Expr
 	scale  int
+	// fast is the unit's coordinates in closed form (unitfast.go): set
+	// for the library's parameterless units that have one.
+	fast *fastUnit
 }
 
 // unitEnv resolves unit expressions (`cuda_warp`, `4 * cuda_thread`,
@@ -176,7 +179,7 @@ func (u *unitEnv) scaledOnce(d *unitDecl, k int, m coll.Machine) (coll.Unit, err
 		if err != nil {
 			return coll.Unit{}, err
 		}
-		return base.Scaled(k)
+		return u.scaled(base, k)
 	})
 }
 
@@ -215,7 +218,9 @@ func libUnits(l *lib.Library) map[string]*unitDecl {
 	}
 	m := make(map[string]*unitDecl, len(l.Units))
 	for name, d := range l.Units {
-		m[name] = &unitDecl{name: name, params: d.Params, domain: d.Domain, box: d.Box, scale: d.Scale}
+		ud := &unitDecl{name: name, params: d.Params, domain: d.Domain, box: d.Box, scale: d.Scale}
+		ud.fast = compileFast(ud)
+		m[name] = ud
 	}
 	libUnitDecls.Store(l, m)
 	lastLibUnits.Store(&libUnitsEntry{l, m})
@@ -330,6 +335,9 @@ func (u *unitEnv) resolve(e syntax.Expr, m coll.Machine) (coll.Unit, error) {
 		if len(d.params) > 0 {
 			return coll.Unit{}, fmt.Errorf("collective unit %s takes %d arguments (%s)", e.Name, len(d.params), strings.Join(d.params, ", "))
 		}
+		if out, ok := u.fastOnce(d, 0, m); ok {
+			return out, nil
+		}
 		return u.buildOnce(d, m)
 	case *syntax.Call:
 		d := u.decl(e.FunName())
@@ -363,6 +371,11 @@ func (u *unitEnv) resolve(e syntax.Expr, m coll.Machine) (coll.Unit, error) {
 			if n, ok := unit.(*syntax.Name); ok {
 				if d := u.decl(n.Name); d != nil && len(d.params) == 0 {
 					// resolve(unit) is buildOnce(d, m) here.
+					if k >= 1 {
+						if out, ok := u.fastOnce(d, int(k), m); ok {
+							return out, nil
+						}
+					}
 					return u.scaledOnce(d, int(k), m)
 				}
 			}
@@ -370,7 +383,7 @@ func (u *unitEnv) resolve(e syntax.Expr, m coll.Machine) (coll.Unit, error) {
 			if err != nil {
 				return coll.Unit{}, err
 			}
-			return base.Scaled(int(k))
+			return u.scaled(base, int(k))
 		}
 	}
 	return coll.Unit{}, fmt.Errorf("%s is not a collective unit", exprString(e))
@@ -386,11 +399,16 @@ func (u *unitEnv) threads(n int64, m coll.Machine) (coll.Unit, error) {
 	if err != nil {
 		return coll.Unit{}, err
 	}
-	return base.Scaled(int(n))
+	return u.scaled(base, int(n))
 }
 
 // build evaluates a unit's domain and box for m (concrete coordinates).
 func (u *unitEnv) build(d *unitDecl, args []int64, m coll.Machine) (coll.Unit, error) {
+	if d.fast != nil && args == nil && !unitFastOff {
+		if out, ok := u.buildFast(d, m); ok {
+			return out, nil
+		}
+	}
 	// The launch shape shadows the file's constants, and the parameters
 	// shadow both.
 	// The environment lives on the stack for units of up to two
