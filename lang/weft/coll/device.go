@@ -29,7 +29,18 @@ type DeviceFunction struct {
 // blockDim (> 0) and warps must be given; with warps, blockDim is 32 times
 // the total number of warps named (Fig. 3: 1 + 3 + 8 warps give 384).
 func NewDeviceFunction(blockDim, clusterDim, blocksPerSM int, warps []WarpConfig) (*DeviceFunction, error) {
-	d := &DeviceFunction{BlockDim: blockDim, ClusterDim: clusterDim, BlocksPerSM: blocksPerSM, Warps: warps}
+	return NewDeviceFunctionIn(blockDim, clusterDim, blocksPerSM, warps, nil)
+}
+
+// NewDeviceFunctionIn is NewDeviceFunction made in d (a new one when d
+// is nil): the GPU checker keeps a small kernel's launch configuration
+// in its room (issue 13, stop 37). d is overwritten, and is the result's
+// when there is no error.
+func NewDeviceFunctionIn(blockDim, clusterDim, blocksPerSM int, warps []WarpConfig, d *DeviceFunction) (*DeviceFunction, error) {
+	if d == nil {
+		d = new(DeviceFunction)
+	}
+	*d = DeviceFunction{BlockDim: blockDim, ClusterDim: clusterDim, BlocksPerSM: blocksPerSM, Warps: warps}
 	if clusterDim < 1 || clusterDim > 16 {
 		return nil, fmt.Errorf("clusterDim must be between 1 and 16, not %d", clusterDim)
 	}

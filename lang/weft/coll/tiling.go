@@ -296,7 +296,9 @@ func DeviceTilingIn(m Machine, st *DeviceStore) (*Tiling, error) {
 		st = new(DeviceStore)
 	}
 	t := &st.t
-	*t = Tiling{M: m, Kind: KindDevice, Iter: -1}
+	// st is zero: the fields are set, not a 592-byte literal copied
+	// over it (stop 37).
+	t.M, t.Kind, t.Iter = m, KindDevice, -1
 	k := 2
 	if m.ClusterDim == 1 {
 		k = 1

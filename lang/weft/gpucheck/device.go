@@ -150,10 +150,13 @@ func (c *checker) deviceArgs(st *syntax.With, call *syntax.Call) *coll.DeviceFun
 	if !ok {
 		return nil
 	}
-	fn, err := coll.NewDeviceFunction(blockDim, clusterDim, perSM, warps)
+	fn, err := coll.NewDeviceFunctionIn(blockDim, clusterDim, perSM, warps, c.deviceFnStore())
 	if err != nil {
 		c.errs.Errorf(st.Ctx.Pos(), codeDeviceArgs, "%v", err)
 		return nil
+	}
+	if rm := c.room; rm != nil && fn == &rm.fn {
+		rm.fnUsed = true
 	}
 	return fn
 }

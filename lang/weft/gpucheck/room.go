@@ -60,6 +60,8 @@ type roomDev struct {
 	devUsed  bool
 	devStore coll.DeviceStore // the first device function's tiling
 	topUsed  bool
+	fn       coll.DeviceFunction // the first device function's launch configuration
+	fnUsed   bool
 }
 
 // roomSyms is the number of unit coordinates a room holds: per_cta_alloc
@@ -73,6 +75,17 @@ func (c *checker) deviceStore() *coll.DeviceStore {
 	if rm := c.room; rm != nil && !rm.topUsed {
 		rm.topUsed = true
 		return &rm.devStore
+	}
+	return nil
+}
+
+// deviceFnStore is where a device function's launch configuration is
+// made: the room's for the first device function of a room's check (a
+// configuration that fails to validate leaves it unused by the result,
+// so the next one may take it), else nil (its own).
+func (c *checker) deviceFnStore() *coll.DeviceFunction {
+	if rm := c.room; rm != nil && !rm.fnUsed {
+		return &rm.fn
 	}
 	return nil
 }
