@@ -17,15 +17,14 @@ import "slices"
 //     their accesses to shared variables: hazards on task-local variables
 //     are those of the first task, exactly.
 //
-// The program is walked four times (issue 13, stop 31: it had been twelve
-// walks and recursions, and Walk a twelfth of a small kernel's Convert):
-// the facts each statement gives alone, top down (facts, which also
-// gathers what the task loops' symmetry needs: symmetric); the lite
-// marks with the dead statements, bottom up (markLite); the loops'
-// symmetry plans (planThreadSym and planGrid, top down: a plan reads the
-// marks of its whole nest); and what each statement's own body gives,
-// bottom up (finishLoops: runs, hoisting, inner slots, the lite bounds
-// box).
+// The program is walked twice (issue 13, stop 31: it had been twelve
+// walks and recursions, and Walk a twelfth of a small kernel's Convert;
+// stop 37: four): the facts each statement gives alone, top down (facts,
+// which also gathers what the task loops' symmetry needs: symmetric);
+// then, bottom up (finishTree), the lite marks with the dead statements,
+// the loops' symmetry plans (planThreadSym and planGrid: a plan reads
+// the marks of its whole nest) and what each statement's own body gives
+// (runs, hoisting, inner slots, the lite bounds box).
 func (p *Program) Finish() {
 	r := newFinRoom(p)
 	if p.TaskSlots == nil {
@@ -60,45 +59,133 @@ func (p *Program) Finish() {
 		v.NeverRead = fl&read == 0 || v.NoReadRecords
 		v.NeverMutated = fl&mutated == 0 || v.NoMutateRecords
 	}
-	p.markLite(p.Body, f.flags)
-	for i := range p.Vars {
-		p.Vars[i].noCells = f.flags[i]&used == 0
-	}
 	// Thread symmetry's stop-29 extensions (thsym.go) are for programs
 	// with no grid nest: a loop they make virtual sets thAny, which turns
 	// grid symmetry off for the rest of the run (the naive GEMM and the
 	// TMA tester had run 300x slower).
 	p.thExt = true
-	p.rdTrack = nil // planLoops adds each grid plan's sources (rdTrackGrid)
-	p.planLoops(p.Body, &r.th)
+	p.rdTrack = nil // the tree walk adds each grid plan's sources (rdTrackGrid)
+	var buf [32]int
+	w := treeWalk{flags: f.flags, r: r}
+	p.finishTree(p.Body, buf[:0], &w)
+	for i := range p.Vars {
+		p.Vars[i].noCells = f.flags[i]&used == 0
+	}
 	if !p.thExt {
 		p.dropThExt(p.Body)
 	}
-	var buf [32]int
-	p.finishLoops(p.Body, buf[:0], r)
 }
 
-// planLoops sets the symmetry plans of the loops in s, s included, top
-// down, and clears p.thExt when some loop has a one-thread grid plan. th
-// is the thread planner, its scratch shared by the loops (stop 33).
-func (p *Program) planLoops(s *Stmt, th *thPlanner) {
+// treeWalk is finishTree's state: the variables' flags (markLite) and
+// Finish's room.
+type treeWalk struct {
+	flags []uint8
+	r     *finRoom
+}
+
+// finishTree is Finish's second walk, bottom up: at each statement, once
+// its body is done, its lite marks (markLite), for a loop its symmetry
+// plans (planLoops), then its runs, hoisting, inner slots and bounds box
+// (finishLoops). It appends the slots of the loops in s, s included, to
+// buf (a slot may repeat: finishLoop's inner slots) and returns it, with
+// s's lite marks (keepLite, checkLite).
+//
+// It had been three walks, markLite (bottom up), planLoops (top down)
+// and finishLoops (bottom up), each ~50-90 instructions a statement of
+// calls, loops and tests besides its work (issue 13, stop 37: conv37).
+// One walk gives the same fields, because of what each part reads:
+//
+//   - The marks of s (dead, keepLite, checkLite) read the variables'
+//     facts (the first walk, facts, over the whole program) and the
+//     marks of s's body: set, bottom up, before s's.
+//   - A loop's plans (th.plan, planGrid, gridCollect, firstExec,
+//     rdTrackGrid) read its subtree's statements, their dead marks and
+//     the variables' facts, never another loop's plan, run, hoisting or
+//     box; planThreadSym2 reads its inner loop's thread plan, made
+//     before it bottom up as it was after it top down. Each plan is a
+//     function of those alone (the planner's scratch is reset per plan),
+//     so the order in which loops are planned does not matter; rdTrack
+//     is a set, p.thExt an "and" over the grid plans, both complete
+//     when the walk ends, and dropThExt still runs after it.
+//   - Runs, hoisting, inner slots and the box (fuse, hoistTargets,
+//     hoistGSTargets, planBox) read the body's marks, runs and g_s
+//     caches and the loops' slots, never a plan: made after s's plans
+//     as they were after all plans. finishLoops took the room's hoist
+//     lists and inner slots in post order, as this walk does.
+//
+// The flags' used bits are complete only when the walk ends: noCells is
+// set after it, as it was after markLite.
+func (p *Program) finishTree(s *Stmt, buf []int, w *treeWalk) (out []int, keep, check bool) {
+	if s.Acc != nil {
+		v := &p.Vars[s.Acc.Var]
+		switch s.Kind {
+		case KCheckMutates, KClearMutates:
+			s.dead = v.NeverMutated
+		case KCheckReads, KClearReads:
+			s.dead = v.NeverRead
+		case KRecordRead:
+			s.dead = v.NoReadRecords
+		case KRecordMutate:
+			s.dead = v.NoMutateRecords
+		}
+		switch s.Kind {
+		case KRecordRead, KRecordMutate, KClearReads, KClearMutates, KCheckReads, KCheckMutates:
+			if !s.dead {
+				w.flags[s.Acc.Var] |= used
+			}
+		}
+	}
+	switch s.Kind {
+	case KFence, KArrive, KAwait, KIncTaskID:
+		keep = true
+	case KAlloc:
+		// Barriers are re-allocated in every task (their counts pair the
+		// task's own Arrives and Awaits, which always run).
+		keep = !p.Vars[s.Acc.Var].TaskLocal || p.Vars[s.Acc.Var].Barrier
+	case KRecordRead, KRecordMutate, KClearReads, KClearMutates, KCheckReads, KCheckMutates, KCheckBarrier:
+		shared := !p.Vars[s.Acc.Var].TaskLocal
+		for _, b := range s.Bars {
+			shared = shared || !p.Vars[b.Var].TaskLocal
+		}
+		if s.dead {
+			// Nothing to do in any task but the bounds checks of its
+			// shared accesses (a later task's windows into global
+			// memory differ from the first task's). Clears of dead
+			// lists are never evaluated (effect).
+			check = shared && s.Kind != KClearReads && s.Kind != KClearMutates
+		} else {
+			keep = shared
+		}
+	}
+	start := len(buf)
+	for _, b := range s.Body {
+		var k, c bool
+		buf, k, c = p.finishTree(b, buf, w)
+		keep = keep || k
+		check = check || c
+	}
+	s.keepLite, s.checkLite = keep, check
 	if s.Kind == KLoop {
+		// The loop's symmetry plans (planLoops had made them top down).
 		s.thsym, s.grid = nil, nil
 		if !s.Tasks && startReadsIter(s) {
-			s.thsym = th.plan(p, s)
+			s.thsym = w.r.th.plan(p, s)
 			s.grid = p.planGrid(s)
 			if s.grid != nil && !s.grid.blk {
 				p.thExt = false
 			}
 			p.rdTrackGrid(s)
 		}
-	}
-	for _, b := range s.Body {
-		p.planLoops(b, th)
-	}
-	if s.Kind == KLoop {
 		s.th2 = p.planThreadSym2(s) // after the inner loop's plan (thsym2d.go)
 	}
+	s.fused = nil
+	if len(s.Body) >= 2 {
+		p.fuse(s, &w.r.f)
+	}
+	if s.Kind == KLoop {
+		buf = p.finishLoop(s, buf, start, w.r)
+	}
+	return buf, keep, check
 }
 
 // dropThExt drops the thread plans in s that need the stop-29
@@ -147,6 +234,54 @@ type finisher struct {
 	slab  []gsCache
 	chunk int
 	tasks []taskFacts // the cuda_tasks loops, in walk order
+	// runs and bodies are fuse's slabs of run statements (newRun) and
+	// of bodies with runs (runBody), made at their first use.
+	runs   []runStmt
+	bodies []*Stmt
+	// cands counts the checks, clears and records (the statements that
+	// may join a run), sizing the slabs' first chunks.
+	cands int
+	// moreRuns, moreBodies: a slab's first chunk was made.
+	moreRuns, moreBodies bool
+}
+
+// newRun returns a kRun statement with s's fields and its own runMemo,
+// from the slab: one object had been made per run, ~300 instructions
+// each (issue 13, stop 37). The first chunk has room for a quarter of
+// the statements that may join a run, and one (a run has two members or
+// more, and the converter's accesses are runs of three to five: rmem_
+// uniform makes 11 runs of 40, shfl_xor 10 of 42, the naive GEMM 12 of
+// 35, ping_pong 14 of 37, per_cta_alloc 1 of 7); the next chunks 4 each.
+func (f *finisher) newRun(s Stmt) *Stmt {
+	if len(f.runs) == 0 {
+		n := 4
+		if !f.moreRuns {
+			n, f.moreRuns = f.cands/4+1, true
+		}
+		f.runs = make([]runStmt, n)
+	}
+	r := &f.runs[0]
+	f.runs = f.runs[1:]
+	r.s = s
+	r.s.runMemo = &r.m
+	return &r.s
+}
+
+// runBody returns an empty list of capacity n from the slab of bodies
+// (fuse's out: one had been made per body with runs). A body with runs
+// holds two of its statements or more that may join one: the first chunk
+// has room for all of those and 8 more, the next at least 16.
+func (f *finisher) runBody(n int) []*Stmt {
+	if n > len(f.bodies) {
+		c := 16
+		if !f.moreBodies {
+			c, f.moreBodies = f.cands+8, true
+		}
+		f.bodies = make([]*Stmt, max(c, n))
+	}
+	b := f.bodies[:0:n]
+	f.bodies = f.bodies[n:]
+	return b
 }
 
 // cache returns a new g_s cache from the slab.
@@ -256,12 +391,18 @@ func (f *finisher) facts(s *Stmt, task int) bool {
 		}
 	case KCheckReads:
 		f.flags[s.Acc.Var] |= readChecked
+		f.cands++
 	case KCheckMutates:
 		f.flags[s.Acc.Var] |= mutChecked
+		f.cands++
 	case KRecordRead:
 		f.flags[s.Acc.Var] |= read
+		f.cands++
 	case KRecordMutate:
 		f.flags[s.Acc.Var] |= mutated
+		f.cands++
+	case KClearReads, KClearMutates:
+		f.cands++
 	case KFence, KArrive, KAwait:
 		f.nev++
 	}
@@ -270,6 +411,19 @@ func (f *finisher) facts(s *Stmt, task int) bool {
 		has = f.facts(b, task) || has
 	}
 	return has
+}
+
+// runAcc is t's access when t may join a run (fuse): a check, clear or
+// record without barrier accesses that implements no sync statement;
+// nil otherwise.
+func runAcc(t *Stmt) *Access {
+	switch t.Kind {
+	case KCheckReads, KCheckMutates, KClearReads, KClearMutates, KRecordRead, KRecordMutate:
+		if t.Sync < 0 && len(t.Bars) == 0 {
+			return t.Acc
+		}
+	}
+	return nil
 }
 
 // taskFacts is what facts gathers of one cuda_tasks loop for its
@@ -310,65 +464,11 @@ func (f *finisher) symmetric() {
 	}
 }
 
-// markLite sets the dead statements (records and checks that can never
-// matter), the variables a live statement uses (flags' used) and the lite
-// marks keepLite and checkLite, bottom up.
-func (p *Program) markLite(s *Stmt, flags []uint8) (keep, check bool) {
-	if s.Acc != nil {
-		v := &p.Vars[s.Acc.Var]
-		switch s.Kind {
-		case KCheckMutates, KClearMutates:
-			s.dead = v.NeverMutated
-		case KCheckReads, KClearReads:
-			s.dead = v.NeverRead
-		case KRecordRead:
-			s.dead = v.NoReadRecords
-		case KRecordMutate:
-			s.dead = v.NoMutateRecords
-		}
-		switch s.Kind {
-		case KRecordRead, KRecordMutate, KClearReads, KClearMutates, KCheckReads, KCheckMutates:
-			if !s.dead {
-				flags[s.Acc.Var] |= used
-			}
-		}
-	}
-	local := func(a *Access) bool { return p.Vars[a.Var].TaskLocal }
-	switch s.Kind {
-	case KFence, KArrive, KAwait, KIncTaskID:
-		keep = true
-	case KAlloc:
-		// Barriers are re-allocated in every task (their counts pair the
-		// task's own Arrives and Awaits, which always run).
-		keep = !local(s.Acc) || p.Vars[s.Acc.Var].Barrier
-	case KRecordRead, KRecordMutate, KClearReads, KClearMutates, KCheckReads, KCheckMutates, KCheckBarrier:
-		shared := !local(s.Acc)
-		for _, b := range s.Bars {
-			shared = shared || !local(b)
-		}
-		if s.dead {
-			// Nothing to do in any task but the bounds checks of its
-			// shared accesses (a later task's windows into global
-			// memory differ from the first task's). Clears of dead
-			// lists are never evaluated (effect).
-			check = shared && s.Kind != KClearReads && s.Kind != KClearMutates
-		} else {
-			keep = shared
-		}
-	}
-	for _, b := range s.Body {
-		k, c := p.markLite(b, flags)
-		keep = keep || k
-		check = check || c
-	}
-	s.keepLite, s.checkLite = keep, check
-	return keep, check
-}
-
-// finishLoops sets, bottom up, what each statement's own body gives: its
-// runs (fuse) and, for a loop, the accesses and g_s plans hoisted at its
-// entry, its inner slots and its lite bounds box. It appends the slots of
-// the loops in s, s included, to buf (a slot may repeat) and returns it.
+// finishLoop sets what loop s's own body gives (finishTree, after the
+// body's and s's runs): the accesses and g_s plans hoisted at its entry,
+// its inner slots and its lite bounds box. buf[start:] holds the slots of
+// the loops inside s (a slot may repeat); it returns buf with s's slot
+// appended.
 //
 // The inner slots are gathered in one buffer, a loop's set copied out of
 // it at its size: a list per statement with a body had been a tenth of a
@@ -376,15 +476,7 @@ func (p *Program) markLite(s *Stmt, flags []uint8) (keep, check bool) {
 // whole subtree (stop 27). The set is read by slices.Contains only, and
 // only by the hoisted plans (hoist.go: prepareStatic, planGS): a loop
 // with none keeps an empty set (issue 13, stop 35).
-func (p *Program) finishLoops(s *Stmt, buf []int, r *finRoom) []int {
-	start := len(buf)
-	for _, b := range s.Body {
-		buf = p.finishLoops(b, buf, r)
-	}
-	p.fuse(s)
-	if s.Kind != KLoop {
-		return buf
-	}
+func (p *Program) finishLoop(s *Stmt, buf []int, start int, r *finRoom) []int {
 	s.hoist, s.hoistGS = nil, nil
 	if p.mayHoist(s, r) {
 		s.hoist = hoistTargets(s, r)
@@ -474,25 +566,19 @@ func (p *Program) usesTaskSlots(slots []int) bool {
 // the converter emits a data access as such a run (Fig. 5 and 19), and
 // one dispatch, one cells and one g_s lookup serve it. The order of the
 // statements, and of the cells within each, is unchanged. (s's body,
-// not its nested bodies: finishLoops calls it bottom up.)
-func (p *Program) fuse(s *Stmt) {
-	s.fused = nil
-	if len(s.Body) < 2 {
-		return
-	}
-	kindOK := func(t *Stmt) bool {
-		switch t.Kind {
-		case KCheckReads, KCheckMutates, KClearReads, KClearMutates, KRecordRead, KRecordMutate:
-			return t.Acc != nil && t.Sync < 0 && len(t.Bars) == 0
-		}
-		return false
-	}
+// not its nested bodies: finishTree calls it bottom up.)
+//
+// The caller (finishTree) sets s.fused to nil and calls it only for a
+// body of two statements or more.
+func (p *Program) fuse(s *Stmt, f *finisher) {
+	kindOK := func(t *Stmt) bool { return runAcc(t) != nil }
 	fusible := func(t *Stmt) bool { return kindOK(t) && !t.dead }
 	usesGS := func(t *Stmt) bool { return t.Kind != KClearReads && t.Kind != KClearMutates }
-	// out is made at the first run, holding the (unchanged) statements
-	// before it: a body without runs allocates nothing, one with runs
-	// once (stop 29: its growth was a tenth of a small kernel's Convert
-	// objects).
+	// out is taken at the first run, holding the (unchanged) statements
+	// before it: a body without runs takes nothing, one with runs its
+	// length from the slab of bodies (stop 29: its growth was a tenth of
+	// a small kernel's Convert objects; stop 37: one object per body
+	// with runs had been).
 	var out []*Stmt
 	keep := func(t *Stmt) {
 		if out != nil {
@@ -501,7 +587,7 @@ func (p *Program) fuse(s *Stmt) {
 	}
 	startRun := func(i int) {
 		if out == nil {
-			out = append(make([]*Stmt, 0, len(s.Body)), s.Body[:i]...)
+			out = append(f.runBody(len(s.Body)), s.Body[:i]...)
 		}
 	}
 	changed := false
@@ -515,7 +601,7 @@ func (p *Program) fuse(s *Stmt) {
 				j++
 			}
 			if j-i >= 2 {
-				run := newRun(Stmt{Kind: kRun, Src: t.Src, Sync: -1, Body: s.Body[i:j:j], Acc: t.Acc, dead: true})
+				run := f.newRun(Stmt{Kind: kRun, Src: t.Src, Sync: -1, Body: s.Body[i:j:j], Acc: t.Acc, dead: true})
 				for _, u := range run.Body {
 					// keepLite stays false: lite tasks only check bounds.
 					run.checkLite = run.checkLite || u.checkLite
@@ -552,7 +638,7 @@ func (p *Program) fuse(s *Stmt) {
 			i++
 			continue
 		}
-		run := newRun(Stmt{Kind: kRun, Src: t.Src, Sync: -1, Body: s.Body[i:j:j], Acc: t.Acc})
+		run := f.newRun(Stmt{Kind: kRun, Src: t.Src, Sync: -1, Body: s.Body[i:j:j], Acc: t.Acc})
 		for _, u := range run.Body {
 			run.keepLite = run.keepLite || u.keepLite
 			run.checkLite = run.checkLite || u.checkLite
@@ -578,11 +664,4 @@ func (p *Program) fuse(s *Stmt) {
 type runStmt struct {
 	s Stmt
 	m runMemo
-}
-
-// newRun returns a kRun statement with s's fields and its own runMemo.
-func newRun(s Stmt) *Stmt {
-	r := &runStmt{s: s}
-	r.s.runMemo = &r.m
-	return &r.s
 }
