@@ -71,9 +71,7 @@ func (p *Program) Finish() {
 	for i := range p.Vars {
 		p.Vars[i].noCells = f.flags[i]&used == 0
 	}
-	if !p.thExt {
-		p.dropThExt(p.Body)
-	}
+	p.th = &r.th
 }
 
 // treeWalk is finishTree's state: the variables' flags (markLite) and
@@ -166,17 +164,20 @@ func (p *Program) finishTree(s *Stmt, buf []int, w *treeWalk) (out []int, keep, 
 	}
 	s.keepLite, s.checkLite = keep, check
 	if s.Kind == KLoop {
-		// The loop's symmetry plans (planLoops had made them top down).
-		s.thsym, s.grid = nil, nil
+		// The loop's symmetry plans (planLoops had made them top down);
+		// the thread plans at the machine's first ask (plan_lazy.go).
+		s.thsym, s.grid, s.th2 = nil, nil, nil
 		if !s.Tasks && startReadsIter(s) {
-			s.thsym = w.r.th.plan(p, s)
+			s.thsym = thPending
 			s.grid = p.planGrid(s)
 			if s.grid != nil && !s.grid.blk {
 				p.thExt = false
 			}
 			p.rdTrackGrid(s)
 		}
-		s.th2 = p.planThreadSym2(s) // after the inner loop's plan (thsym2d.go)
+		if th2Candidate(s) {
+			s.th2 = th2Pending
+		}
 	}
 	s.fused = nil
 	if len(s.Body) >= 2 {
@@ -186,20 +187,6 @@ func (p *Program) finishTree(s *Stmt, buf []int, w *treeWalk) (out []int, keep, 
 		buf = p.finishLoop(s, buf, start, w.r)
 	}
 	return buf, keep, check
-}
-
-// dropThExt drops the thread plans in s that need the stop-29
-// extensions (p.thExt false).
-func (p *Program) dropThExt(s *Stmt) {
-	if s.Kind == KLoop {
-		if pl := s.thsym; pl != nil && (pl.inner || len(pl.private) > 0 || len(pl.yconds) > 0) {
-			s.thsym = nil
-		}
-		s.th2 = nil // the 2-D form is a stop-29 extension (quiet loops)
-	}
-	for _, b := range s.Body {
-		p.dropThExt(b)
-	}
 }
 
 // Per-variable facts of finishFacts and markLite (finisher.flags).

@@ -1,6 +1,7 @@
 package amir
 
 import (
+	"math/rand"
 	"reflect"
 	"slices"
 	"testing"
@@ -64,7 +65,7 @@ func (p *Program) finishRef() {
 	p.rdTrack = nil // planLoopsRef adds each grid plan's sources (rdTrackGrid)
 	p.planLoopsRef(p.Body, &r.th)
 	if !p.thExt {
-		p.dropThExt(p.Body)
+		p.dropThExtRef(p.Body)
 	}
 	var buf [32]int
 	p.finishLoopsRef(p.Body, buf[:0], r)
@@ -312,6 +313,20 @@ func newRunRef(s Stmt) *Stmt {
 	return &r.s
 }
 
+// dropThExtRef drops the thread plans in s that need the stop-29
+// extensions (p.thExt false).
+func (p *Program) dropThExtRef(s *Stmt) {
+	if s.Kind == KLoop {
+		if pl := s.thsym; pl != nil && (pl.inner || len(pl.private) > 0 || len(pl.yconds) > 0) {
+			s.thsym = nil
+		}
+		s.th2 = nil // the 2-D form is a stop-29 extension (quiet loops)
+	}
+	for _, b := range s.Body {
+		p.dropThExtRef(b)
+	}
+}
+
 // finSnap is what Finish's walks set on one statement, with the objects
 // Finish makes copied or compared by value (reflect.DeepEqual: the
 // objects they point to that Finish does not make, statements, accesses
@@ -380,6 +395,9 @@ func snapFinish(p *Program) progSnap {
 	walk = func(s *Stmt) {
 		f := finSnap{dead: s.dead, keepLite: s.keepLite, checkLite: s.checkLite}
 		if s.Ctl != nil {
+			if s.thsym == thPending || s.th2 == th2Pending {
+				panic("a plan still pending")
+			}
 			f.thsym, f.th2, f.grid, f.box = s.thsym, s.th2, s.grid, s.box
 			f.hoist = slices.Clone(s.hoist)
 			for _, g := range s.hoistGS {
@@ -436,6 +454,9 @@ func poison(p *Program, v bool) {
 		s.fused = nil
 		if s.Ctl != nil {
 			s.thsym, s.th2, s.grid, s.box = nil, nil, nil, nil
+			if s.Kind == KLoop && v {
+				s.thsym, s.th2 = thPending, th2Pending // Finish sets both on loops
+			}
 			s.hoist, s.hoistGS, s.innerSlots = nil, nil, nil
 		}
 		for _, b := range s.Body {
@@ -450,16 +471,22 @@ func poison(p *Program, v bool) {
 }
 
 // finishTreeAgrees finishes p with finishRef, then with Finish (each
-// from the marks poisoned, true and false), and reports the first
-// statement (preorder) whose fields differ, or -1; it counts the loops
-// planned (a thread, 2-D or grid plan) and the runs.
-func finishTreeAgrees(p *Program) (diff int, what string, plans, runs int) {
+// from the marks poisoned, true and false) and its pending plans made
+// (planAll, or in an order drawn from rng when it is not nil), and
+// reports the first statement (preorder) whose fields differ, or -1; it
+// counts the loops planned (a thread, 2-D or grid plan) and the runs.
+func finishTreeAgrees(p *Program, rng *rand.Rand) (diff int, what string, plans, runs int) {
 	poison(p, false)
 	p.finishRef()
 	want := snapFinish(p)
 	for _, v := range []bool{true, false} {
 		poison(p, v)
 		p.Finish()
+		if rng == nil {
+			p.planAll()
+		} else {
+			planShuffled(p, rng)
+		}
 		if d, what := compareSnaps(snapFinish(p), want); d >= 0 {
 			return d, what, 0, 0
 		}
@@ -515,7 +542,7 @@ func TestFinishTreeMatchesWalks(t *testing.T) {
 			if p == nil {
 				continue
 			}
-			d, what, pl, r := finishTreeAgrees(p)
+			d, what, pl, r := finishTreeAgrees(p, nil)
 			if d >= 0 {
 				t.Fatalf("generator %d, seed %d: statement %d: %s differ from the three walks'", gi, seed, d, what)
 			}

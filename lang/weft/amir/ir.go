@@ -288,10 +288,12 @@ type Ctl struct {
 	// cannot be planned.
 	box *liteBox
 	// thsym is a cuda_threads loop's thread-symmetry plan (thsym.go).
-	thsym *thPlan
 	// th2 is a cuda_threads loop's plan as the outer loop of a 2-D
-	// thread nest (thsym2d.go).
-	th2 *th2Plan
+	// thread nest (thsym2d.go). thPending and th2Pending: not planned
+	// yet, they are at the machine's first ask (thPlanOf, th2PlanOf:
+	// plan_lazy.go).
+	thsym *thPlan
+	th2   *th2Plan
 	// grid is a cuda_threads nest's grid-symmetry plan (thgrid.go).
 	grid *gridPlan
 	// hoist lists the accesses of the runs directly in a KLoop's body,
@@ -437,6 +439,9 @@ type Program struct {
 	// thExt: no loop has a grid plan, so thread symmetry's stop-29
 	// extensions apply (set by Finish).
 	thExt bool
+	// th is the thread planner of the plans made lazily (plan_lazy.go),
+	// its scratch Finish's room's.
+	th *thPlanner
 }
 
 // AddShape interns a thread-set shape and returns its index.

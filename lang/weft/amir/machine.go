@@ -928,7 +928,9 @@ func (m *Machine) execLoop(s *Stmt) {
 	// the TMA tester, its 248-thread loops beside warp 0's TMA groups
 	// had records one per thread that every later check walked (8-9 ms),
 	// where grid symmetry's deferred slabs take 1.7 ms.
-	if s.thsym != nil && hi-lo >= 2 && !m.inVirt && !m.inGrid && (!m.grpAny || s.thsym.quiet && m.p.thExt) && !m.gvAny && !m.noThreadSym && m.cfg.MaxMemOps == 0 {
+	// A pending plan (thPending, th2Pending) is asked for after the
+	// other tests: it is made at the first ask (plan_lazy.go).
+	if s.thsym != nil && hi-lo >= 2 && !m.inVirt && !m.inGrid && !m.gvAny && !m.noThreadSym && m.cfg.MaxMemOps == 0 && m.p.thPlanOf(s) != nil && (!m.grpAny || s.thsym.quiet && m.p.thExt) {
 		if len(s.thsym.yconds) > 0 {
 			// Conditions on the thread: classes of iterations.
 			if m.thsymClasses(s, lo, hi) {
@@ -940,7 +942,7 @@ func (m *Machine) execLoop(s *Stmt) {
 			hi = lo + 1
 			m.inVirt = true // reset on every return below (no defer: stop 31)
 		}
-	} else if s.th2 != nil && hi-lo >= 2 && !m.inVirt && !m.inGrid && !m.gvAny && !m.noThreadSym && m.cfg.MaxMemOps == 0 {
+	} else if s.th2 != nil && hi-lo >= 2 && !m.inVirt && !m.inGrid && !m.gvAny && !m.noThreadSym && m.cfg.MaxMemOps == 0 && m.p.th2PlanOf(s) != nil {
 		if thr = m.th2Enter(s, lo, hi); thr != nil {
 			// A 2-D nest (thsym2d.go): its first thread runs one
 			// iteration of the inner loop.

@@ -88,8 +88,8 @@ func planQuickAgrees(p *Program) (planFacts, error) {
 			}
 		}
 		wantTh := th != nil && (p.thExt || !(th.inner || len(th.private) > 0 || len(th.yconds) > 0))
-		if (s.thsym != nil) != wantTh || (s.grid != nil) != (gr != nil) {
-			err = fmt.Errorf("loop of slot %d: Finish planned thsym %v grid %v, the full planners %v %v", s.Slot, s.thsym != nil, s.grid != nil, wantTh, gr != nil)
+		if (p.thPlanOf(s) != nil) != wantTh || (s.grid != nil) != (gr != nil) {
+			err = fmt.Errorf("loop of slot %d: Finish planned thsym %v grid %v, the full planners %v %v", s.Slot, p.thPlanOf(s) != nil, s.grid != nil, wantTh, gr != nil)
 			return
 		}
 		if gr != nil && (s.grid.blk != gr.blk || s.grid.lazy != gr.lazy) {

@@ -232,7 +232,10 @@ func reverseRegions(d *gridVirt) *gridVirt {
 // is made (gridEnter): per_cta_alloc enters its nest once. The loops it
 // looks at (a thread plan, no condition or bound read inside: both fixed
 // by Finish) are listed at the nest's first entry (nest.thLoops, stop 37:
-// the walk of the body was made at each of shfl_xor's 12 entries).
+// the walk of the body was made at each of shfl_xor's 12 entries). A
+// pending plan (plan_lazy.go) is listed too and asked for only when its
+// loop has more than two iterations (shfl_xor's lane pairs are never
+// planned): the answer is the same.
 func (m *Machine) blkLeaveToThSym(s *Stmt, nest *gridNest) bool {
 	if !nest.thListed {
 		nest.thListed = true
@@ -245,7 +248,7 @@ func (m *Machine) blkLeaveToThSym(s *Stmt, nest *gridNest) bool {
 		}
 	}
 	for _, u := range nest.thLoops {
-		if u.Hi(m.env)-u.Lo(m.env) > 2 {
+		if u.Hi(m.env)-u.Lo(m.env) > 2 && m.p.thPlanOf(u) != nil {
 			return true
 		}
 	}

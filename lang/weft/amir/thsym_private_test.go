@@ -366,7 +366,7 @@ func TestThreadSymPrivateScope(t *testing.T) {
 			return p, loop
 		}
 		p, loop := mk()
-		if loop.thsym != nil {
+		if p.thPlanOf(loop) != nil {
 			t.Fatalf("case %d: the loop has a thread-symmetry plan", c)
 		}
 		r1 := *New(p, Config{MaxHazards: 10}).Run(nil)
