@@ -94,7 +94,14 @@ func randomBlockProgram(seed int64, edges bool) *Program {
 	pair1 := b.p.AddShape(coll.Collective{N: 1, Runs: [coll.MaxRuns]coll.Run{{Count: 2, Stride: 1}}})
 	pair2 := b.p.AddShape(coll.Collective{N: 1, Runs: [coll.MaxRuns]coll.Run{{Count: 2, Stride: 2}}})
 	pairS := b.p.AddShape(coll.Collective{N: 1, Runs: [coll.MaxRuns]coll.Run{{Count: 2, Stride: S}}})
-	lane := func() Exec { return ex(shThread, aff(first, Term{yp, S}, Term{y2, 2}, Term{y1, 1})) }
+	lane := func() Exec {
+		if blkStartS {
+			// thgrid_move.go: starts that read s with different
+			// coefficients (TestGridMoveBlockStarts).
+			return ex(shThread, aff(first, Term{yp, S}, Term{y2, 2}, Term{y1, 1}, Term{ys, rng.Intn(2)}))
+		}
+		return ex(shThread, aff(first, Term{yp, S}, Term{y2, 2}, Term{y1, 1}))
+	}
 	someLane := func() Exec { return ex(shThread, aff(first+rng.Intn(S*nP))) }
 	D := b.newVar("D", false, dLen)
 	R := b.local("R", nP, 2, 2, nS)

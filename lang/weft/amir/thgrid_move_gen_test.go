@@ -128,3 +128,40 @@ func TestGridMoveGuards(t *testing.T) {
 		t.Fatalf("weak coverage: %d moved layouts, %d programs with faults", moved, faults)
 	}
 }
+
+// blkStartS makes randomBlockProgram's lanes start at a term in s with a
+// coefficient of 0 or 1 drawn per statement (TestGridMoveBlockStarts).
+var blkStartS bool
+
+// TestGridMoveBlockStarts: block nests whose statements' starts read the
+// outer loop s with different coefficients (a block grid's th0 is the
+// least start, which then moves by no one Δ: makeGridMoveInfo refuses
+// such plans) give the Result of made layouts and of no grid, and no
+// moved layout differs from the one made.
+func TestGridMoveBlockStarts(t *testing.T) {
+	defer func() { blkStartS = false }()
+	var runs int64
+	for _, edges := range []bool{false, true} {
+		for seed := int64(0); seed < 600; seed++ {
+			blkStartS = true
+			ms := [3]*Machine{}
+			for i := range ms {
+				ms[i] = New(randomBlockProgram(seed, edges), Config{MaxHazards: 100})
+			}
+			blkStartS = false
+			ms[0].gridMoveVerify = true
+			ms[1].noGridMove = true
+			ms[2].noGrid = true
+			label := fmt.Sprintf("edges %v seed %d", edges, seed)
+			runWays(t, label, ms[:], []string{"moved", "made ", "full "})
+			if ms[0].gridMoveBad != 0 {
+				t.Fatalf("%s: %d moved layouts differ from the ones made", label, ms[0].gridMoveBad)
+			}
+			runs += ms[0].gridRuns
+		}
+	}
+	t.Logf("%d grid runs", runs)
+	if runs < 500 {
+		t.Fatalf("weak coverage: %d grid runs", runs)
+	}
+}
