@@ -980,8 +980,8 @@ func (m *Machine) execLoop(s *Stmt) {
 	for i := lo; i < hi && !m.stop; i++ {
 		m.env[s.Slot] = i
 		m.gen++
-		if m.hwClk != nil && !s.Tasks {
-			m.clkRound(s) // a round of the mbarrier clocks (mbar_round.go)
+		if m.hwClk != nil && !s.Tasks && m.clkRound(s, hi, thr == nil && grid == nil && !hoist) {
+			break // a round of the mbarrier clocks; the rest made (round_skip.go)
 		}
 		if hoist {
 			m.fillHoisted(s, i)

@@ -1116,11 +1116,17 @@ func (m *Machine) hwAwaitOrder(s *Stmt, v int, c int32, prev []hwRec, gs threads
 // hidden timeline. It is not one of the seed's visibility records and is
 // not counted as one.
 func (m *Machine) awaitRecord(s *Stmt, gs threads) hwRec {
+	return m.awaitRecordOf(int32(s.Src), gs)
+}
+
+// awaitRecordOf is awaitRecord for an Await of source src (round_skip.go
+// makes the records of the rounds it skips).
+func (m *Machine) awaitRecordOf(src int32, gs threads) hwRec {
 	stamp := int32(len(m.log))
 	i := m.newRecord()
 	m.res.Stats.Records--
 	r := m.rec(i)
-	r.next, r.src, r.q, r.level, r.atomic = -1, int32(s.Src), m.p.MbarQual, FullyOrdered, 0
+	r.next, r.src, r.q, r.level, r.atomic = -1, src, m.p.MbarQual, FullyOrdered, 0
 	r.creator, r.reach, r.stamp, r.grp = gs, gs.task, stamp, 0
 	r.grants, r.pend = r.grants[:0], r.pend[:0]
 	m.rdNote(i)

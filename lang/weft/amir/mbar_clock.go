@@ -149,6 +149,7 @@ type hwClock struct {
 	// rd: the repeated rounds (mbar_round.go); evOff: the entry values
 	// of the Arrive clkEvent folded last (-1: none), for rd.
 	rd    clkRounds
+	sk    roundSkip // the whole rounds skipped (round_skip.go)
 	evOff int32
 }
 

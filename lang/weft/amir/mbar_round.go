@@ -67,6 +67,9 @@ var (
 	hwRoundStats func(virtual bool)
 	// hwRoundState, set only by a test, sees the clocks at each mark.
 	hwRoundState func(m *Machine)
+	// roundProbe, set only by a test, sees the machine at each mark of
+	// loop s (round_probe_export_test.go).
+	roundProbe func(m *Machine, s *Stmt)
 )
 
 // clkRounds is the clocks' state of rounds (above).
@@ -132,11 +135,21 @@ const (
 )
 
 // clkRound marks the start of an iteration of loop s (execLoop).
-func (m *Machine) clkRound(s *Stmt) {
+// hi is the loop's bound and can says that the loop may be skipped
+// (round_skip.go): clkRound returns true when the rounds left were made
+// without executing them, and the loop is done.
+func (m *Machine) clkRound(s *Stmt, hi int, can bool) bool {
+	if roundProbe != nil {
+		roundProbe(m, s)
+	}
+	if m.roundSkipAt(s, hi, can) {
+		return true
+	}
 	m.clkRound1(s)
 	if hwRoundState != nil {
 		hwRoundState(m)
 	}
+	return false
 }
 
 func (m *Machine) clkRound1(s *Stmt) {
