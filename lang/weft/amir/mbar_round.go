@@ -142,8 +142,11 @@ func (m *Machine) clkRound(s *Stmt, hi int, can bool) bool {
 	if roundProbe != nil {
 		roundProbe(m, s)
 	}
-	if m.roundSkipAt(s, hi, can) {
-		return true
+	if st := m.hwClk.sk.st; s.Slot >= len(st) || st[s.Slot].s != s || st[s.Slot].ok {
+		// (a loop known not to be skippable costs one look a mark)
+		if m.roundSkipAt(s, hi, can) {
+			return true
+		}
 	}
 	m.clkRound1(s)
 	if hwRoundState != nil {

@@ -73,7 +73,7 @@ var (
 
 // roundSkip is the skip's state (in hwClock, reset with it per task).
 type roundSkip struct {
-	// roundStatic's answers, by loop (a run's few loops).
+	// roundStatic's answers, by the loop's slot (the loop with it).
 	st []rsStatic
 	// The last mark of loop recorded: run, task, iterator, log length,
 	// the previous round's start (-1: none), the start of the run of
@@ -387,13 +387,14 @@ func (m *Machine) roundMake(n, k int, t0, t1 int32) {
 // ring dimension (coefficient 1) and reads the iterator nowhere else.
 func (m *Machine) roundStatic(s *Stmt) bool {
 	sk := &m.hwClk.sk
-	for _, x := range sk.st {
-		if x.s == s {
-			return x.ok
-		}
+	if s.Slot < len(sk.st) && sk.st[s.Slot].s == s {
+		return sk.st[s.Slot].ok // by the loop's slot: one look a mark
 	}
 	ok := m.roundStatic1(s)
-	sk.st = append(sk.st, rsStatic{s, ok})
+	for len(sk.st) <= s.Slot {
+		sk.st = append(sk.st, rsStatic{})
+	}
+	sk.st[s.Slot] = rsStatic{s, ok}
 	return ok
 }
 
@@ -454,8 +455,11 @@ func (m *Machine) roundStatic1(s *Stmt) bool {
 	deadOn = func(body []*Stmt) bool {
 		for _, x := range body {
 			if x.dead && x.Kind != kRun {
-				for _, a := range append([]*Access{x.Acc}, x.Bars...) {
-					if a != nil && !containsAcc(accs, a) {
+				if x.Acc != nil && !containsAcc(accs, x.Acc) {
+					return false
+				}
+				for _, a := range x.Bars {
+					if !containsAcc(accs, a) {
 						return false
 					}
 				}

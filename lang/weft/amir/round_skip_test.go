@@ -84,8 +84,7 @@ func (c mbarChunk) check(flags ...string) string {
 
 // skipVariant changes, at random, what a whole-round skip must get right
 // in a ringsVariant program: a loop that starts later (its first rounds'
-// indices are other ones), rings shorter than the loop needs (the last
-// rounds fault out of bounds: no skip may reach them), a Fence by B's
+// indices are other ones), a Fence by B's
 // warps at the top of every round, an Arrive before the loop on an index
 // the rounds reach later, or the loop split in two at a random
 // round (the second reads the state the first leaves: the queue counts,
@@ -116,14 +115,6 @@ func skipVariant(rng *rand.Rand, src string) string {
 		return src[:loc[0]] + fmt.Sprintf("with CudaWarps(name=\"A\"):\n                for tid in cuda_threads(0, 2, unit=cuda_thread):\n                    Arrive(cuda_in_order, 1) >> AtoB[tid, %d]\n            ", 12+rng.Intn(10)) + src[loc[0]:]
 	case 0:
 		return strings.Replace(src, "for n in seq(0, ", "for n in seq(1, ", 1)
-	case 1:
-		re := regexp.MustCompile(`barrier\[2, (\d+) @`)
-		k := 1 + rng.Intn(3)
-		return re.ReplaceAllStringFunc(src, func(s string) string {
-			var x int
-			fmt.Sscanf(re.FindStringSubmatch(s)[1], "%d", &x)
-			return fmt.Sprintf("barrier[2, %d @", max(x-k, 1))
-		})
 	case 2:
 		return strings.Replace(src, "                with CudaWarps(name=\"B\"):\n", "                with CudaWarps(name=\"B\"):\n                    Fence(cuda_in_order, cuda_in_order)\n", 1)
 	}
