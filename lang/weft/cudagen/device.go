@@ -150,35 +150,16 @@ func (g *gen) deviceFunction(pg *procGen, s *syntax.With, c *syntax.Call, sc *sc
 	// Seed 002 "Async Blocks": the only child of a CudaDeviceFunction is a
 	// nest of one or more cuda_tasks loops.
 	var taskBuf [2]*syntax.For // the nest's loops, on the stack for one or two
-	tasks := taskBuf[:0]
-	body := s.Body
-	for {
-		var loop *syntax.For
-		for _, st := range body {
-			if _, ok := st.(*syntax.Pass); ok {
-				continue
-			}
-			f, ok := st.(*syntax.For)
-			if !ok || f.Mode.Name != "cuda_tasks" || loop != nil {
-				if len(tasks) == 0 {
-					g.errorf(st, codeDevice, "the body of a CudaDeviceFunction must be a nest of cuda_tasks loops (seed 002)")
-					return
-				}
-				loop = nil
-				break
-			}
-			loop = f
-		}
-		if loop == nil {
-			break
-		}
-		tasks = append(tasks, loop)
-		body = loop.Body
+	tasks, bad := taskNest(taskBuf[:0], s.Body)
+	if bad != nil {
+		g.errorf(bad, codeDevice, "the body of a CudaDeviceFunction must be a nest of cuda_tasks loops (seed 002)")
+		return
 	}
 	if len(tasks) == 0 {
 		g.errorf(s, codeDevice, "the body of a CudaDeviceFunction must be a nest of cuda_tasks loops (seed 002)")
 		return
 	}
+	body := tasks[len(tasks)-1].Body // the innermost task loop's
 	// Task iterators are device values carried in exo_Task; the bounds of
 	// the task loops are evaluated by the kernel from captured values.
 	dsc := g.newScope(sc)
@@ -1366,4 +1347,38 @@ func (g *gen) allocLen(x *exprCtx, v *sym, a *syntax.Alloc, mem string, dims []s
 	}
 	report(a, codeMemory, "%s cannot be allocated inside a CudaDeviceFunction (allocate it in CPU code)", mem)
 	return 0, false
+}
+
+// taskNest returns the nest of cuda_tasks loops that is a
+// CudaDeviceFunction's body (seed 002 "Async Blocks": its only child is a
+// nest of one or more cuda_tasks loops; pass statements aside), appended to
+// buf: at each level the body's one cuda_tasks loop, until a level holds
+// anything else or more than one loop. bad is the statement that breaks
+// the shape before the first loop (nil when the nest is well formed, or
+// when the body holds no statement but pass: then tasks is empty). The
+// generator (deviceFunction) and its diagnostics-only walk both read it.
+func taskNest(buf []*syntax.For, body []syntax.Stmt) (tasks []*syntax.For, bad syntax.Stmt) {
+	tasks = buf
+	for {
+		var loop *syntax.For
+		for _, st := range body {
+			if _, ok := st.(*syntax.Pass); ok {
+				continue
+			}
+			f, ok := st.(*syntax.For)
+			if !ok || f.Mode.Name != "cuda_tasks" || loop != nil {
+				if len(tasks) == 0 {
+					return tasks, st
+				}
+				loop = nil
+				break
+			}
+			loop = f
+		}
+		if loop == nil {
+			return tasks, nil
+		}
+		tasks = append(tasks, loop)
+		body = loop.Body
+	}
 }

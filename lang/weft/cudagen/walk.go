@@ -711,33 +711,11 @@ func (w *walker) deviceFunction(s *syntax.With, c *syntax.Call) bool {
 	w.iterID = 0
 	// The cuda_tasks nest (deviceFunction's shape test).
 	var taskBuf [2]*syntax.For
-	tasks := taskBuf[:0]
-	body := s.Body
-	for {
-		var loop *syntax.For
-		for _, st := range body {
-			if _, ok := st.(*syntax.Pass); ok {
-				continue
-			}
-			f, ok := st.(*syntax.For)
-			if !ok || f.Mode.Name != "cuda_tasks" || loop != nil {
-				if len(tasks) == 0 {
-					return false
-				}
-				loop = nil
-				break
-			}
-			loop = f
-		}
-		if loop == nil {
-			break
-		}
-		tasks = append(tasks, loop)
-		body = loop.Body
-	}
-	if len(tasks) == 0 {
+	tasks, bad := taskNest(taskBuf[:0], s.Body)
+	if bad != nil || len(tasks) == 0 {
 		return false
 	}
+	body := tasks[len(tasks)-1].Body // the innermost task loop's
 	// The task bounds, walked as device code (deviceFunction) and as CPU
 	// code (taskBounds), each seeing the task variables before it.
 	n := w.n
