@@ -44,7 +44,7 @@ func (c *Tiling) derivedBy(d *derivation) bool {
 		return false
 	}
 	if d.kind == KindThreads {
-		return c.Iter == d.iter && c.Count == d.count && sameUnit(&c.Unit, &d.u)
+		return c.Iter == d.iter && c.Count == d.count && c.Unit.Same(&d.u)
 	}
 	return c.Lo == d.lo && c.Hi == d.hi && c.WarpName == d.name
 }
@@ -52,7 +52,7 @@ func (c *Tiling) derivedBy(d *derivation) bool {
 // sameDerivation reports whether e and d are one derivation.
 func sameDerivation(e, d *derivation) bool {
 	return e.kind == d.kind && e.iter == d.iter && e.count == d.count && e.lo == d.lo && e.hi == d.hi &&
-		e.name == d.name && (d.kind != KindThreads || sameUnit(&e.u, &d.u))
+		e.name == d.name && (d.kind != KindThreads || e.u.Same(&d.u))
 }
 
 // lookup returns the memoized result of d; ok is false when there is none.
@@ -102,20 +102,22 @@ func SameOn(a, b *Unit, m Machine) bool {
 	return err1 == nil && err2 == nil && slices.Equal(d1, d2) && slices.Equal(b1, b2)
 }
 
-// sameUnit reports whether a and b are the same unit: every field equal
+// Same reports whether u and b are the same unit: every field equal
 // (units are values built from a name, a scale and symbolic coordinates).
-func sameUnit(a, b *Unit) bool {
-	if a.Name != b.Name || a.ScaledDim != b.ScaledDim || a.Scale != b.Scale ||
-		len(a.Domain) != len(b.Domain) || len(a.Box) != len(b.Box) {
+// The code generator's diagnostics-only walk compares its own resolution
+// of a loop's unit with the checker's by it.
+func (u *Unit) Same(b *Unit) bool {
+	if u.Name != b.Name || u.ScaledDim != b.ScaledDim || u.Scale != b.Scale ||
+		len(u.Domain) != len(b.Domain) || len(u.Box) != len(b.Box) {
 		return false
 	}
-	for i := range a.Domain {
-		if a.Domain[i] != b.Domain[i] {
+	for i := range u.Domain {
+		if u.Domain[i] != b.Domain[i] {
 			return false
 		}
 	}
-	for i := range a.Box {
-		if a.Box[i] != b.Box[i] {
+	for i := range u.Box {
+		if u.Box[i] != b.Box[i] {
 			return false
 		}
 	}
@@ -166,7 +168,7 @@ func (t *Tiling) matchMemo(u *Unit, f func() *Error) *Error {
 	m := &t.memo
 	m.mu.Lock()
 	for i := range m.matched {
-		if sameUnit(&m.matched[i].u, u) {
+		if m.matched[i].u.Same(u) {
 			err := m.matched[i].err
 			m.mu.Unlock()
 			return err

@@ -42,7 +42,7 @@ func (t *Tiling) twinOf(d *derivation) *Tiling {
 			continue
 		}
 		if d.kind == KindThreads {
-			if c.Count == d.count && sameUnit(&c.Unit, &d.u) {
+			if c.Count == d.count && c.Unit.Same(&d.u) {
 				return c
 			}
 			continue

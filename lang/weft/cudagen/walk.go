@@ -1048,10 +1048,10 @@ const walkUnits = 4
 // scope; unit names are looked up in coll's table), so an equal
 // expression (eqExpr) resolves to the same unit on the same machine, and
 // sharedBody's test is a function of the two units and machines
-// (checker's units equal field by field: sameUnitFields).
+// (checker's units equal field by field: coll.Unit.Same).
 func (w *walker) unitMatches(e syntax.Expr, b *coll.Tiling) bool {
 	for i := 0; i < w.nunits; i++ {
-		if m := &w.units[i]; eqExpr(m.e, e) && m.am == b.M && sameUnitFields(m.a, &b.Unit) {
+		if m := &w.units[i]; eqExpr(m.e, e) && m.am == b.M && m.a.Same(&b.Unit) {
 			return true
 		}
 	}
@@ -1118,24 +1118,6 @@ func eqExpr(a, b syntax.Expr) bool {
 		return true
 	}
 	return false
-}
-
-// sameUnitFields reports whether two units have every field equal.
-func sameUnitFields(a, b *coll.Unit) bool {
-	if a.Name != b.Name || a.ScaledDim != b.ScaledDim || a.Scale != b.Scale || len(a.Domain) != len(b.Domain) || len(a.Box) != len(b.Box) {
-		return false
-	}
-	for i := range a.Domain {
-		if a.Domain[i] != b.Domain[i] {
-			return false
-		}
-	}
-	for i := range a.Box {
-		if a.Box[i] != b.Box[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // loopUnit is threadsLoop's unit of expression e (nil: cuda_thread),
