@@ -99,6 +99,7 @@ type roundSkip struct {
 	least             []int
 	cells             []rsCell
 	evs               []rsEv
+	rv                rsReserve // the log's reservation (round_reserve.go)
 }
 
 // rsCell is a cell the template named, its counts at the template's end
@@ -126,10 +127,14 @@ type rsEv struct {
 // (rsDigestAt); two marks in a row with equal digests make the skip.
 func (m *Machine) roundSkipAt(s *Stmt, hi int, can bool) bool {
 	sk := &m.hwClk.sk
-	if hwNoSkip || !m.roundStatic(s) {
+	if !m.roundStatic(s) {
 		return false // not a loop whose rounds may be skipped: not a round
 	}
 	n := m.env[s.Slot]
+	m.roundReserve(s, n, hi) // with the skip or without: the same sizes
+	if hwNoSkip {
+		return false
+	}
 	now := int32(len(m.log))
 	if !can || m.cfg.MaxMemOps > 0 {
 		sk.loop = nil
