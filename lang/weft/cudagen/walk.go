@@ -606,7 +606,7 @@ func (w *walker) stripDist(v *wsym, idx []syntax.Expr) (int, bool) {
 				ops = append(ops, [2]int{-int(e), 0})
 				cur /= int(e)
 				k++
-				if chainsInOrder(ops, int(v.tileThreads), tn) || chains(ops, int(v.tileThreads), tn) {
+				if chainsInOrder(ops, int(v.tileThreads), tn) || chainsMay(ops, int(v.tileThreads), tn) && chains(ops, int(v.tileThreads), tn) {
 					found = true
 					break
 				}
@@ -623,7 +623,7 @@ func (w *walker) stripDist(v *wsym, idx []syntax.Expr) (int, bool) {
 			cur = int(it.t1)
 			ops = append(ops, [2]int{int(it.t0), int(it.t1)})
 			k++
-			if chainsInOrder(ops, int(v.tileThreads), tn) || chains(ops, int(v.tileThreads), tn) {
+			if chainsInOrder(ops, int(v.tileThreads), tn) || chainsMay(ops, int(v.tileThreads), tn) && chains(ops, int(v.tileThreads), tn) {
 				found = true
 				break
 			}
@@ -824,8 +824,9 @@ func (w *walker) instrCall(s *syntax.CallStmt, in *lib.Instr, device bool, cur *
 	if !in.PlainCUDA || len(s.Barriers) > 0 || strings.Contains(in.CUDA, "wgmma_m64n") {
 		return false
 	}
-	args, probs := check.BindArgs(in.Proc.Params, s.Call, lib.TemplateParams(in.Proc)...)
-	if len(probs) > 0 {
+	var argBuf [walkBindMax]syntax.Expr
+	args, ok := walkArgs(in.Proc, s.Call, &argBuf)
+	if !ok {
 		return false
 	}
 	if device && in.Unit != nil {
@@ -1055,9 +1056,11 @@ func (w *walker) unitMatches(e syntax.Expr, b *coll.Tiling) bool {
 			return true
 		}
 	}
-	u, ok := w.loopUnit(e)
-	if !ok || !sameUnitOn(&b.Unit, &u, b.M, w.m, true) {
-		return false
+	if !w.unitQuick(e, &b.Unit, b.M) {
+		u, ok := w.loopUnit(e)
+		if !ok || !sameUnitOn(&b.Unit, &u, b.M, w.m, true) {
+			return false
+		}
 	}
 	if w.nunits < walkUnits && !w.namesConst(e) {
 		w.units[w.nunits] = unitMemo{e: e, a: &b.Unit, am: b.M}
