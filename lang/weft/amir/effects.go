@@ -795,6 +795,12 @@ func (m *Machine) logEvent(e event, perThread bool) {
 	if m.gvAny {
 		m.gridVirtEvent(&e)
 	}
+	m.logAppend(e)
+}
+
+// logAppend appends e to the log with no frame open (logEvent's last
+// step; roundMake calls it directly, stop 38).
+func (m *Machine) logAppend(e event) {
 	if k := len(m.taskRuns); k == 0 || m.taskRuns[k-1].task != e.exec.task {
 		m.taskRuns = append(m.taskRuns, taskRun{start: int32(len(m.log)), task: e.exec.task})
 	}

@@ -99,6 +99,7 @@ type roundSkip struct {
 	least             []int
 	cells             []rsCell
 	evs               []rsEv
+	rv                rsReserve // the log's reservation (round_reserve.go)
 }
 
 // rsCell is a cell the template named, its counts at the template's end
@@ -110,6 +111,9 @@ type rsCell struct {
 // rsEv is a template event's array, stride and Await record source.
 type rsEv struct {
 	v, stride, src int32
+	// An Await's index along the ring less the pre-arrived count, its
+	// slice's first mbarrier and the ring's depth (roundMake).
+	l, base, depth int32
 }
 
 // roundSkipAt is called at the mark of iteration n of loop s (clkRound);
@@ -126,10 +130,14 @@ type rsEv struct {
 // (rsDigestAt); two marks in a row with equal digests make the skip.
 func (m *Machine) roundSkipAt(s *Stmt, hi int, can bool) bool {
 	sk := &m.hwClk.sk
-	if hwNoSkip || !m.roundStatic(s) {
+	if !m.roundStatic(s) {
 		return false // not a loop whose rounds may be skipped: not a round
 	}
 	n := m.env[s.Slot]
+	m.roundReserve(s, n, hi) // with the skip or without: the same sizes
+	if hwNoSkip {
+		return false
+	}
 	now := int32(len(m.log))
 	if !can || m.cfg.MaxMemOps > 0 {
 		sk.loop = nil
@@ -335,47 +343,104 @@ func (m *Machine) roundSkip(s *Stmt, n, hi int, t0, t1 int32) bool {
 // each event with its cells moved, each Await's record made (as
 // oneShotAwait makes it) before its event, and the cells' counts set to
 // the template's at its end, moved.
+//
+// In bulk (stop 38: ring38; the per-event calls were ~330 instructions an
+// event): the log and the cells are grown once, to the capacity the plain
+// run's grow2 steps reach (the same Stats.Memory); when none of
+// logEvent's frames is open (no grid group, thread group or grid
+// virtualization: roundDescribed refuses most of them, and the template
+// ran under the same) an event is appended as logEvent appends it, its
+// task run opened where the task changes; an Await's hardware mbarrier
+// and phase come from its index l + j along the ring (oneShotSlot's
+// arithmetic for l >= 0, which roundSkip requires), the mbarrier looked
+// up once per slot.
 func (m *Machine) roundMake(n, k int, t0, t1 int32) {
 	sk := &m.hwClk.sk
+	d := int(t1 - t0)
+	nc := 0
+	for p := t0; p < t1; p++ {
+		nc += int(m.log[p].cn)
+	}
+	m.log = growTo(m.log, len(m.log)+k*d)
+	m.evCells = growTo(m.evCells, len(m.evCells)+k*nc)
+	plain := !m.gvAny && len(m.grpFrames) == 0 && len(m.tgFrames) == 0
+	for p := t0; p < t1; p++ {
+		e := &m.log[p]
+		te := &sk.evs[p-t0]
+		if e.kind != KAwait {
+			continue
+		}
+		v := int(te.v)
+		pv, st := &m.p.Vars[v], &m.vars[v]
+		l, slice := m.rsRing(v, m.evCells[e.c0].cell-st.bar0)
+		te.l, te.base, te.depth = int32(l), int32(slice*pv.RingDepth), int32(pv.RingDepth)
+	}
 	for j := int32(1); j <= int32(k); j++ {
 		for p := t0; p < t1; p++ {
-			e := m.log[p] // a copy: logEvent may grow the log
-			if e.kind == KFence {
+			t := &m.log[p] // the template's event (the log has room: not moved)
+			c0 := t.c0
+			if t.kind != KFence {
+				te := &sk.evs[p-t0]
+				x := m.evCells[t.c0]
+				if t.kind == KAwait {
+					// The record before its event (its birth is the
+					// event's index, as oneShotAwait makes it).
+					l := te.l + j
+					ph := l / te.depth
+					hb := m.physBar(int(te.v), te.base+l-ph*te.depth)
+					if ph > hb.awaited {
+						hb.awaited = ph
+					}
+					kp := ph & 1
+					if hb.phases[kp] != ph {
+						for _, h := range hb.slots[kp] {
+							m.freeHW(h)
+						}
+						hb.slots[kp], hb.phases[kp] = hb.slots[kp][:0], ph
+					}
+					hb.slots[kp] = append(hb.slots[kp], m.awaitRecordOf(te.src, t.exec))
+				}
+				c0 = int32(len(m.evCells))
+				m.evCells = append(m.evCells, pend{cell: x.cell + j*te.stride, count: x.count})
+			}
+			if !plain {
+				e := *t
+				e.c0 = c0
 				m.logEvent(e, e.ptq)
 				continue
 			}
-			te := &sk.evs[p-t0]
-			x := m.evCells[e.c0]
-			id := x.cell + j*te.stride
-			if e.kind == KAwait {
-				v := int(te.v)
-				phys, phase, _ := m.oneShotSlot(v, id-m.vars[v].bar0)
-				hb := m.physBar(v, phys)
-				ph := int32(phase)
-				if ph > hb.awaited {
-					hb.awaited = ph
-				}
-				kp := ph & 1
-				if hb.phases[kp] != ph {
-					for _, h := range hb.slots[kp] {
-						m.freeHW(h)
-					}
-					hb.slots[kp], hb.phases[kp] = hb.slots[kp][:0], ph
-				}
-				hb.slots[kp] = append(hb.slots[kp], m.awaitRecordOf(te.src, e.exec))
+			// In place (room made above): logAppend's append without
+			// the event's two copies.
+			i := len(m.log)
+			m.log = m.log[:i+1]
+			e := &m.log[i]
+			*e = *t
+			e.c0 = c0
+			if k := len(m.taskRuns); k == 0 || m.taskRuns[k-1].task != e.exec.task {
+				m.taskRuns = append(m.taskRuns, taskRun{start: int32(i), task: e.exec.task})
 			}
-			if len(m.evCells) == cap(m.evCells) {
-				m.evCells = grow2(m.evCells)
-			}
-			e.c0 = int32(len(m.evCells))
-			m.evCells = append(m.evCells, pend{cell: id, count: x.count})
-			m.logEvent(e, e.ptq)
 		}
 		for _, c := range sk.cells {
 			b := &m.bars[c.id+j*c.stride]
 			b.a, b.w = c.a, c.w
 		}
 	}
+}
+
+// growTo returns s with room for n elements, at the capacity append's
+// grow2 steps would have reached (the plain run's, so Stats.Memory is the
+// same), in one allocation.
+func growTo[T any](s []T, n int) []T {
+	c := cap(s)
+	if c >= n {
+		return s
+	}
+	for c < n {
+		c = 2*c + 256
+	}
+	t := make([]T, len(s), c)
+	copy(t, s)
+	return t
 }
 
 // roundStatic reports whether loop s's body is one roundSkip can move
