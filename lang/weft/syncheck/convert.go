@@ -117,8 +117,15 @@ type converter struct {
 	// orders execution across its collective (amir/mbar.go).
 	mbar amir.QualSet
 	// rings collects, per CudaMbarrier variable (forward AMIR index), the
-	// facts the code generator sizes its rings from.
-	rings map[int]*ringFacts
+	// facts the code generator sizes its rings from (ring), in the order
+	// first asked for; ringSlab backs them.
+	rings    []*ringFacts
+	ringSlab slab[ringFacts]
+	// env0 is a zero environment of len(p.Slots) for evaluating
+	// constant expressions (zeroEnv); never written.
+	env0 []int
+	// barSlab backs the barrier lists of Arrives (barList).
+	barSlab slab[*amir.Access]
 	// affMemo remembers the last affine forms computed within one access
 	// (affineForm): its window's ends are each compiled (intExpr) and
 	// kept as forms, and their linear forms taken again for the
@@ -202,6 +209,27 @@ func (c *converter) windows(n int) []amir.Window {
 
 // newAccess is the access of the whole variable v, from the converter's
 // slab (see stk).
+// barList is an empty list with room for n barrier accesses (nil for
+// none), from the converter's slab: an Arrive's list lives as long as
+// the Program.
+func (c *converter) barList(n int) []*amir.Access {
+	if n == 0 {
+		return nil
+	}
+	return c.barSlab.take(n, 8, 64)[:0]
+}
+
+// zeroEnv is an environment of len(p.Slots) zeros, to evaluate a
+// constant expression (no slot is read): one buffer per conversion, in
+// place of one per evaluation (stop 38). Expressions never write env.
+func (c *converter) zeroEnv() []int {
+	n := len(c.p.Slots)
+	if len(c.env0) < n {
+		c.env0 = make([]int, max(n, 2*len(c.env0)))
+	}
+	return c.env0[:n]
+}
+
 func (c *converter) newAccess(v int) *amir.Access {
 	a := c.accSlab.one(4, 64)
 	a.Var = v
@@ -213,6 +241,7 @@ func (c *converter) newAccess(v int) *amir.Access {
 // constant (cudagen sync.go barrierAlloc: ring = fwd + rev skips with
 // reverse statements, fwd skips + 1 without).
 type ringFacts struct {
+	v        int // the forward AMIR variable
 	fwd, rev int
 	hasRev   bool
 	unknown  bool
@@ -1397,9 +1426,19 @@ func (c *converter) free(sc *names, a *syntax.Alloc, name string) {
 	src := c.src(a, "")
 	acc := c.newAccess(vi)
 	if v.Barrier {
-		c.push(&amir.Stmt{Kind: amir.KCheckBarrier, Acc: acc, Src: src, Sync: -1})
-		if b := c.lib.Barriers[v.Mem]; b != nil && b.Reverse {
-			c.push(&amir.Stmt{Kind: amir.KCheckBarrier, Acc: c.newAccess(c.reverseVar(vi)), Src: src, Sync: -1})
+		// One group for the checks of the array and of its reverse
+		// twin (a statement per object had been two of a three-ring
+		// kernel's Convert objects; issue 13, stop 38).
+		b := c.lib.Barriers[v.Mem]
+		rev := b != nil && b.Reverse
+		if rev {
+			c.group(2)
+		} else {
+			c.group(1)
+		}
+		c.put(amir.Stmt{Kind: amir.KCheckBarrier, Acc: acc, Src: src, Sync: -1})
+		if rev {
+			c.put(amir.Stmt{Kind: amir.KCheckBarrier, Acc: c.newAccess(c.reverseVar(vi)), Src: src, Sync: -1})
 		}
 	}
 	if c.isSmem(v) && !c.exempt(v) && !v.Barrier {
@@ -1706,28 +1745,40 @@ func (c *converter) barrierAccess(sc *names, st syntax.Stmt, e syntax.Expr, reve
 	}
 	if reverse {
 		rv := c.reverseVar(a.Var)
-		a = &amir.Access{Var: rv, Idx: a.Idx, Slots: a.Slots}
+		ra := c.newAccess(rv)
+		ra.Idx, ra.Slots = a.Idx, a.Slots
+		a = ra
 	}
 	return a, v, true
 }
 
 func (c *converter) reverseVar(v int) int {
-	name := c.p.Vars[v].Name + ".reverse"
-	for i, x := range c.p.Vars {
-		if x.Name == name {
+	// Looked up without printing the twin's name: a string per lookup
+	// had been six of a three-ring kernel's Convert objects (stop 38).
+	base := c.p.Vars[v].Name
+	for i := range c.p.Vars {
+		if isReverseOf(c.p.Vars[i].Name, base) {
 			return i
 		}
 	}
 	nv := c.p.Vars[v]
-	nv.Name = name
+	nv.Name = base + reverseSuffix
 	// The hidden twin takes the ring facts (its hardware state is
 	// checked alike) but not the one-shot arrive rule: it is arrived
 	// only by ReverseArrive, which Exo's ring-buffered form never uses.
 	nv.OneShotArrive = false
 	c.p.Vars = append(c.p.Vars, nv)
 	// No source variable of its own; its granularity a copy of v's.
-	c.vinfo = append(c.vinfo, varInfo{dimAff: c.vinfo[v].dimAff, gran: append([]int(nil), c.vinfo[v].gran...)})
+	c.vinfo = append(c.vinfo, varInfo{dimAff: c.vinfo[v].dimAff, gran: c.ints(c.vinfo[v].gran)})
 	return len(c.p.Vars) - 1
+}
+
+// reverseSuffix names the hidden reverse twin of a barrier array.
+const reverseSuffix = ".reverse"
+
+// isReverseOf reports whether name is base + reverseSuffix.
+func isReverseOf(name, base string) bool {
+	return len(name) == len(base)+len(reverseSuffix) && strings.HasSuffix(name, reverseSuffix) && strings.HasPrefix(name, base)
 }
 
 func (c *converter) arrive(sc *names, st *syntax.Arrive) {
@@ -1740,7 +1791,11 @@ func (c *converter) arrive(sc *names, st *syntax.Arrive) {
 	sync := c.newSync(st)
 	ex := c.exec(st)
 	start := len(c.stk)
-	var bars []*amir.Access
+	// The barrier accesses and their records from the converter's
+	// slabs (stmts.go; stop 38: an Arrive's list and record had been
+	// two objects each).
+	bars := c.barList(len(st.Barriers))
+	c.group(len(st.Barriers))
 	perThread := false
 	for _, b := range st.Barriers {
 		a, v, ok := c.barrierAccess(sc, st, b, st.Reverse)
@@ -1755,7 +1810,7 @@ func (c *converter) arrive(sc *names, st *syntax.Arrive) {
 		}
 		bars = append(bars, a)
 		if !c.exempt(v) {
-			c.push(&amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: c.qarr(tl), Src: src, Sync: sync})
+			c.put(amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: c.qarr(tl), Src: src, Sync: sync})
 		}
 	}
 	pre := amir.QualSet(tl.FullSet)
@@ -1804,7 +1859,8 @@ func (c *converter) await(sc *names, st *syntax.Await) {
 		hw = c.mbar
 	}
 	if !c.exempt(v) {
-		c.push(&amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: c.qin(st, v), Src: src, Sync: sync})
+		c.group(1)
+		c.put(amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: c.qin(st, v), Src: src, Sync: sync})
 	}
 	c.push(c.withEvent(amir.Stmt{Kind: amir.KAwait, Exec: ex, Acc: a, Src: src, Sync: sync, CtlSlots: c.slotsOf(sc, st.N)}, amir.Event{Full: amir.QualSet(tl.FullSet) | hw, Temp: amir.QualSet(tl.TemporalSet) | hw, N: n}))
 }
@@ -1983,7 +2039,7 @@ func mbarrierOf(v *gpucheck.Var, b *lib.BarrierMemory) bool {
 
 // forward maps a hidden reverse array to its forward variable.
 func (c *converter) forward(v int) int {
-	name, ok := strings.CutSuffix(c.p.Vars[v].Name, ".reverse")
+	name, ok := strings.CutSuffix(c.p.Vars[v].Name, reverseSuffix)
 	if !ok {
 		return v
 	}
@@ -1997,14 +2053,17 @@ func (c *converter) forward(v int) int {
 
 func (c *converter) ring(v int) *ringFacts {
 	v = c.forward(v)
-	f := c.rings[v]
-	if f == nil {
-		f = &ringFacts{txSrc: -1}
-		if c.rings == nil {
-			c.rings = map[int]*ringFacts{}
+	for _, f := range c.rings {
+		if f.v == v {
+			return f
 		}
-		c.rings[v] = f
 	}
+	// A kernel has a few mbarrier arrays: a list searched in place, its
+	// facts from a slab (their pointers stay valid as the list grows),
+	// in place of a map and an object per array (stop 38).
+	f := c.ringSlab.one(4, 16)
+	*f = ringFacts{v: v, txSrc: -1}
+	c.rings = append(c.rings, f)
 	return f
 }
 
@@ -2023,7 +2082,7 @@ func (c *converter) noteLag(sc *names, v int, st *syntax.Await) {
 		f.unknown = true
 		return
 	}
-	lag := ^n(make([]int, len(c.p.Slots)))
+	lag := ^n(c.zeroEnv())
 	if lag < 0 {
 		return // N >= 0: not an mbarrier await (cudagen rejects it)
 	}
@@ -2037,7 +2096,8 @@ func (c *converter) noteLag(sc *names, v int, st *syntax.Await) {
 // finishRings sets Var.Ring of every mbarrier variable and its reverse
 // array as the code generator sizes them.
 func (c *converter) finishRings() {
-	for v, f := range c.rings {
+	for _, f := range c.rings {
+		v := f.v
 		if f.unknown || c.p.Vars[v].RingDepth > 0 {
 			continue
 		}
@@ -2084,7 +2144,7 @@ func (c *converter) ringBuffered(sc *names, vi int, v *gpucheck.Var) {
 		if !ok {
 			return 0, false
 		}
-		return f(make([]int, len(c.p.Slots))), true
+		return f(c.zeroEnv()), true
 	}
 	for k, ann := range t.DimAnns {
 		call, ok := ann.(*syntax.Call)
