@@ -121,6 +121,8 @@ type converter struct {
 	// first asked for; ringSlab backs them.
 	rings    []*ringFacts
 	ringSlab slab[ringFacts]
+	// bigConsts are the compiled constants past constExprs (constExpr).
+	bigConsts []bigConst
 	// env0 is a zero environment of len(p.Slots) for evaluating
 	// constant expressions (zeroEnv); never written.
 	env0 []int
@@ -1258,12 +1260,19 @@ func (c *converter) access(sc *names, st syntax.Stmt, e syntax.Expr) (*amir.Acce
 	return a, v, true
 }
 
+// orZero is e, or the literal 0 for an omitted slice start.
 func orZero(e syntax.Expr) syntax.Expr {
 	if e == nil {
-		return &syntax.IntLit{Value: 0, Text: "0"}
+		return zeroLit
 	}
 	return e
 }
+
+// zeroLit is the omitted slice start, one node for every conversion: a
+// constant that nothing changes (forms are keyed by the node within one
+// access only), where a node per omitted start had been four of a
+// shfl_xor check's Convert objects (issue 13, stop 38).
+var zeroLit = &syntax.IntLit{Value: 0, Text: "0"}
 
 // composeOpenHi handles w[c:] for w = x[a:b]: x[a+c : b].
 func composeOpenHi(u idx, sl *syntax.Slice) idx {

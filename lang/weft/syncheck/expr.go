@@ -214,6 +214,29 @@ func constExpr(k int) amir.IntExpr {
 	return func([]int) int { return k }
 }
 
+// constExpr is the package's constExpr, a constant past its table made
+// once per conversion: the extents and bounds of a kernel repeat a few
+// such constants (shfl_xor: six closures a check; issue 13, stop 38).
+func (c *converter) constExpr(k int) amir.IntExpr {
+	if k >= 0 && k < len(constExprs) {
+		return constExprs[k]
+	}
+	for _, x := range c.bigConsts {
+		if x.k == k {
+			return x.f
+		}
+	}
+	f := constExpr(k)
+	c.bigConsts = append(c.bigConsts, bigConst{k, f})
+	return f
+}
+
+// bigConst is a compiled constant past constExprs (converter.constExpr).
+type bigConst struct {
+	k int
+	f amir.IntExpr
+}
+
 // slotExprs0 are the compiled expressions env[s] of the slots 0..len-1,
 // made once: a small kernel's slots are a few loop variables and
 // parameters, and a closure each was made per conversion (issue 13, stop
@@ -256,7 +279,7 @@ func (c *converter) affine(sc *names, e syntax.Expr) (amir.IntExpr, bool) {
 	k := af.K
 	switch len(terms) {
 	case 0:
-		return constExpr(k), true
+		return c.constExpr(k), true
 	case 1:
 		s0, c0 := terms[0].Slot, terms[0].Coef
 		if c0 == 1 {
