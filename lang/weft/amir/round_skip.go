@@ -20,7 +20,12 @@ package amir
 // of the kind they describe). (1) Round r + 1 executes the statements round
 // r executed, with the same threads and counts, each access's cells moved
 // by g: the loop body's control (conditions, bounds, thread sets, await
-// counts) reads no iterator of this loop, and every access in it names a
+// counts) reads no iterator of this loop, except the conditions of Ifs
+// outside the body's loops that read n and otherwise only slots constant
+// in the loop, whose values roundSkip evaluates for every round from the
+// template's to the last and requires to be the template's (stop 38:
+// ring38; so `if n == 0` leaves every round after the first alike), and
+// every access in it names a
 // ring-buffered array at n + c along its ring dimension and reads n nowhere
 // else (roundStatic); the environment's other slots are those of round r
 // (slots outside the loop are constant in it; the body's own loops set
@@ -257,6 +262,25 @@ func (m *Machine) roundSkip(s *Stmt, n, hi int, t0, t1 int32) bool {
 		len(m.seen) != sk.seen || len(m.reuseBad) != sk.bad {
 		return false
 	}
+	// The conditions on the iterator (roundStatic1, stop 38): each has
+	// the template's value (iteration n-1) in every round skipped, so
+	// every round skipped executes the template's statements (the
+	// argument's (1)); one that changes in the range is not skipped.
+	if conds := sk.st[s.Slot].conds; len(conds) > 0 {
+		save, same := m.env[s.Slot], true
+		for _, x := range conds {
+			m.env[s.Slot] = n - 1
+			v := x.Cond(m.env)
+			for i := n; i < hi && same; i++ {
+				m.env[s.Slot] = i
+				same = x.Cond(m.env) == v
+			}
+		}
+		m.env[s.Slot] = save
+		if !same {
+			return false
+		}
+	}
 	// The template's events and cells: each cell on a ring-buffered array
 	// (one index a block along the ring dimension: g adds the dimension's
 	// stride to its id), past phase 0, in bounds after k more rounds; the
@@ -444,7 +468,9 @@ func growTo[T any](s []T, n int) []T {
 }
 
 // roundStatic reports whether loop s's body is one roundSkip can move
-// (the argument's (1)): its control reads no iterator of s; every
+// (the argument's (1)): its control reads no iterator of s but in the
+// conditions of Ifs outside the body's loops (returned by roundStatic1;
+// roundSkip evaluates them over the rounds skipped: stop 38); every
 // statement is a block, an If, a loop that is not a task loop, a Fence,
 // an Await or a one-barrier Arrive on a ring-buffered array, or a dead
 // statement on one of those accesses; no TMA byte count; every access
@@ -455,28 +481,41 @@ func (m *Machine) roundStatic(s *Stmt) bool {
 	if s.Slot < len(sk.st) && sk.st[s.Slot].s == s {
 		return sk.st[s.Slot].ok // by the loop's slot: one look a mark
 	}
-	ok := m.roundStatic1(s)
+	ok, conds := m.roundStatic1(s)
 	for len(sk.st) <= s.Slot {
 		sk.st = append(sk.st, rsStatic{})
 	}
-	sk.st[s.Slot] = rsStatic{s, ok}
+	sk.st[s.Slot] = rsStatic{s, ok, conds}
 	return ok
 }
 
-// rsStatic is roundStatic's answer for a loop.
+// rsStatic is roundStatic's answer for a loop, with the Ifs of its body
+// whose conditions read its iterator (roundSkip evaluates them).
 type rsStatic struct {
-	s  *Stmt
-	ok bool
+	s     *Stmt
+	ok    bool
+	conds []*Stmt
 }
 
-func (m *Machine) roundStatic1(s *Stmt) bool {
+func (m *Machine) roundStatic1(s *Stmt) (bool, []*Stmt) {
 	var accs []*Access
-	var walk func(body []*Stmt) bool
-	walk = func(body []*Stmt) bool {
+	var conds []*Stmt // the Ifs whose conditions read the iterator
+	var inner []int   // the slots of the loops in the body
+	var walk func(body []*Stmt, inLoop bool) bool
+	walk = func(body []*Stmt, inLoop bool) bool {
 		for _, x := range body {
 			for _, sl := range x.CtlSlots {
-				if sl == s.Slot {
+				if sl != s.Slot {
+					continue
+				}
+				// A condition on the iterator (stop 38): allowed on an
+				// If outside the body's loops, whose value roundSkip
+				// requires to be the template's in every round skipped.
+				if x.Kind != KIf || inLoop {
 					return false
+				}
+				if len(conds) == 0 || conds[len(conds)-1] != x {
+					conds = append(conds, x)
 				}
 			}
 			if x.TxBytes != 0 || x.TxCheck {
@@ -487,9 +526,10 @@ func (m *Machine) roundStatic1(s *Stmt) bool {
 			case x.Kind == KLoop:
 				// Not a task loop, and not itself a loop of rounds (the
 				// loops followed never nest).
-				if x.Tasks || m.roundStatic1(x) {
+				if ok, _ := m.roundStatic1(x); x.Tasks || ok {
 					return false
 				}
+				inner = append(inner, x.Slot)
 			case x.Kind == KFence:
 			case x.Kind == KAwait && x.Acc != nil:
 				if !m.roundAccess(s, x.Acc) {
@@ -507,13 +547,14 @@ func (m *Machine) roundStatic1(s *Stmt) bool {
 			default:
 				return false
 			}
-			if !walk(x.Body) || !walk(x.fused) {
+			in := inLoop || x.Kind == KLoop
+			if !walk(x.Body, in) || !walk(x.fused, in) {
 				return false
 			}
 		}
 		return true
 	}
-	ok := walk(s.Body) && walk(s.fused)
+	ok := walk(s.Body, false) && walk(s.fused, false)
 	// Dead statements only on the events' own accesses (their bounds are
 	// the events'): a second walk, now that accs is complete.
 	var deadOn func(body []*Stmt) bool
@@ -535,7 +576,22 @@ func (m *Machine) roundStatic1(s *Stmt) bool {
 		}
 		return true
 	}
-	return ok && deadOn(s.Body) && deadOn(s.fused)
+	if !ok || !deadOn(s.Body) || !deadOn(s.fused) {
+		return false, nil
+	}
+	// A condition reads the iterator and otherwise only slots constant in
+	// the loop (none of its loops' iterators): its value in a round is a
+	// function of the round's n.
+	for _, x := range conds {
+		for _, sl := range x.CtlSlots {
+			for _, y := range inner {
+				if sl == y {
+					return false, nil
+				}
+			}
+		}
+	}
+	return true, conds
 }
 
 func containsAcc(xs []*Access, a *Access) bool {
