@@ -230,7 +230,7 @@ func (m *Machine) gridTry(s *Stmt, nest *gridNest, lo, hi int) *gridRT {
 		}
 	}
 	env := m.env
-	g := &gridRT{pl: pl, task: m.task}
+	g := newGridRT(pl, m.task)
 	// Ranges of every loop of the nest (the inner ones read no nest slot).
 	b := pl.box
 	b.rng[0], b.rng[1] = lo, hi
@@ -260,7 +260,6 @@ func (m *Machine) gridTry(s *Stmt, nest *gridNest, lo, hi int) *gridRT {
 	if lay == nil {
 		return nil
 	}
-	g.vars = make([]gridVarRT, 0, len(pl.vars))
 	now := int32(len(m.log))
 	for i := range pl.vars {
 		gv := &pl.vars[i]
@@ -300,7 +299,6 @@ func (m *Machine) gridTry(s *Stmt, nest *gridNest, lo, hi int) *gridRT {
 		}
 		g.vars = append(g.vars, vr)
 	}
-	g.los = make([]int, len(pl.axes))
 	for k := range pl.axes {
 		g.los[k] = b.rng[2*k]
 	}
@@ -440,7 +438,10 @@ func forCells(st *varState, lo, hi []int, f func(c int32) bool) bool {
 			return true
 		}
 	}
-	cur := append([]int(nil), lo...)
+	// The counter on the stack for up to 8 dimensions (stop 38: it was
+	// an object a call, 7 a check on shfl_xor).
+	var buf [8]int
+	cur := append(buf[:0], lo...)
 	for {
 		idx := 0
 		for d := 0; d < n; d++ {

@@ -67,6 +67,9 @@ type gridVirt struct {
 // cells of variable st.
 func (m *Machine) slabCells(d *gridVirt, st *varState) ([]int32, []uint64) {
 	if d.inSlab == nil {
+		// Room for slab_0's cells at once (stop 38: their growth was
+		// an object or two a slab).
+		d.cells0 = slices.Grow(d.cells0[:0], boxCells(d.lo, d.hi))
 		forCells(st, d.lo, d.hi, func(c int32) bool {
 			d.cells0 = append(d.cells0, c)
 			return true
@@ -92,6 +95,18 @@ func (m *Machine) slabCells(d *gridVirt, st *varState) ([]int32, []uint64) {
 		}
 	}
 	return d.cells0, d.inSlab
+}
+
+// boxCells is the number of cells forCells visits over [lo, hi).
+func boxCells(lo, hi []int) int {
+	n := 1
+	for d := range lo {
+		if hi[d] <= lo[d] {
+			return 0
+		}
+		n *= hi[d] - lo[d]
+	}
+	return n
 }
 
 // setBits sets bits [a, b) of bm.
@@ -454,7 +469,7 @@ func (m *Machine) gridCheckRun(run *Stmt, body []*Stmt) bool {
 			}
 		}
 	}
-	real := m.gvCells[:0]
+	real := slices.Grow(m.gvCells[:0], len(cs)) // at most every cell: one growth (stop 38)
 	for _, c := range cs {
 		if inSlab[c/64]&(1<<(c%64)) == 0 {
 			real = append(real, c)

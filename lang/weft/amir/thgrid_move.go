@@ -76,8 +76,9 @@ const gridMoveSlots = 4
 // slots, th0's coefficient on each, each window's (per box access and
 // dimension), and each variable's per dimension.
 type gridMoveInfo struct {
-	slots []int
-	th0   [gridMoveSlots]int
+	slots   []int
+	slotBuf [gridMoveSlots]int
+	th0     [gridMoveSlots]int
 	// acc lists the box accesses' affine windows (mod windows and
 	// whole-variable accesses read no slot).
 	acc []gridMoveDim
@@ -134,6 +135,7 @@ func gridMoveInfoOf(pl *gridPlan) *gridMoveInfo {
 func makeGridMoveInfo(pl *gridPlan) *gridMoveInfo {
 	b := pl.box
 	mi := &gridMoveInfo{}
+	mi.slots = mi.slotBuf[:0] // at most gridMoveSlots: no allocation (stop 38)
 	// slotIdx returns slot's index in mi.slots, adding it; -1 when full.
 	slotIdx := func(slot int) int {
 		if i := slices.Index(mi.slots, slot); i >= 0 {
@@ -309,18 +311,32 @@ func (m *Machine) gridLayFresh(g *gridRT, nest *gridNest, b *liteBox, ns []int, 
 			return nil
 		}
 	}
-	lay := &gridLay{pl: pl, th0: g.th0, w: g.w, vars: make([]gridLayVar, len(pl.vars))}
+	// Every variable's lo, hi, the slab's lo and hi, the axes by
+	// dimension and shift in one allocation, and every translated
+	// variable's offsets in another, sized first (stop 38: two
+	// allocations a variable had been most of this function's objects).
+	nInts, nOffs := 0, 0
 	for i := range pl.vars {
 		gv := &pl.vars[i]
 		st := &m.vars[gv.v]
 		if !st.live || m.p.Vars[gv.v].Barrier {
 			return nil
 		}
+		nInts += 5*len(st.dims) + len(pl.axes)
+		if gv.trans {
+			nOffs += n
+		}
+	}
+	all := make([]int, nInts)
+	allOffs := make([]int32, nOffs)
+	lay := &gridLay{pl: pl, th0: g.th0, w: g.w, vars: make([]gridLayVar, len(pl.vars))}
+	for i := range pl.vars {
+		gv := &pl.vars[i]
+		st := &m.vars[gv.v]
 		lv := &lay.vars[i]
 		nd := len(st.dims)
-		// lo, hi, the slab's lo and hi, shift, the axes by dimension:
-		// one allocation.
-		ints := make([]int, 5*nd+len(pl.axes))
+		ints := all[: 5*nd+len(pl.axes) : 5*nd+len(pl.axes)]
+		all = all[len(ints):]
 		lv.lo, lv.hi = ints[:nd:nd], ints[nd:2*nd:2*nd]
 		for d := 0; d < nd; d++ {
 			lv.lo[d], lv.hi[d] = -1, -1
@@ -387,7 +403,8 @@ func (m *Machine) gridLayFresh(g *gridRT, nest *gridNest, b *liteBox, ns []int, 
 			}
 			lv.shi[d] = lv.slo[d] + w
 		}
-		lv.offs = make([]int32, n)
+		lv.offs = allOffs[:n:n]
+		allOffs = allOffs[n:]
 		for p := range lv.offs {
 			lv.offs[p] = gridOffsetOf(g, lv.shift, p)
 		}
@@ -408,12 +425,15 @@ func gridOffsetOf(g *gridRT, shift []int, p int) int32 {
 // incarnations, the fixed slots' values and the windows' extremes.
 func (m *Machine) gridLayKeep(lay *gridLay, b *liteBox) {
 	mi := gridMoveInfoOf(lay.pl)
-	lay.rng = slices.Clone(b.rng)
+	// The ranges and the slots' values in one allocation (stop 38).
+	nr := len(b.rng)
+	ints := make([]int, nr+len(mi.slots))
+	lay.rng, lay.vals = ints[:nr:nr], ints[nr:]
+	copy(lay.rng, b.rng)
 	lay.epochs = make([]uint64, len(b.accs))
 	for j := range b.accs {
 		lay.epochs[j] = m.vars[b.accs[j].a.Var].epoch
 	}
-	lay.vals = make([]int, len(mi.slots))
 	for i, sl := range mi.slots {
 		lay.vals[i] = m.env[sl]
 	}
