@@ -89,7 +89,14 @@ func appendGridStmts(s *Stmt, stmts []*Stmt) []*Stmt {
 // microsecond each on shfl_xor); the sets of axes and nest loops are
 // searched in their short lists.
 func (p *Program) planGridMode(s *Stmt, stmts []*Stmt, blk bool) *gridPlan {
-	g := gridPlan{blk: blk}
+	// The plan and room for its lists, one allocation (gridPlanMem,
+	// stop 38).
+	mem := &gridPlanMem{pl: gridPlan{blk: blk}}
+	g, room := &mem.pl, &mem.room
+	if !gridNoRoom {
+		g.execs, g.shapes = room.execs[:0], room.shapes[:0]
+		g.axes, g.steps = room.axes[:0], room.steps[:0]
+	}
 	// The axes: a chain of loops each the only statement of the previous
 	// one's body; which of them are axes is decided by the start.
 	var chainBuf [8]*Stmt
@@ -173,9 +180,13 @@ func (p *Program) planGridMode(s *Stmt, stmts []*Stmt, blk bool) *gridPlan {
 	}
 	// Room for the accesses of a small nest at once (their growth was a
 	// sixth of a block plan, stop 33).
+	// (The box's accesses are on the heap: the box is.)
 	b.accs = make([]boxAcc, 0, 4)
-	g.accVar = make([]int, 0, 4)
-	g.vars = make([]gridVar, 0, 4)
+	if gridNoRoom {
+		g.accVar, g.vars = make([]int, 0, 4), make([]gridVar, 0, 4)
+	} else {
+		g.accVar, g.vars = room.accVar[:0], room.vars[:0]
+	}
 	var memo gridAccMemo
 	if !b.walkChain(s, func(t *Stmt, encl []int) bool {
 		return t.Acc == nil || t.Kind == KLoop || g.addAccess(p, t, b, encl, &memo)
@@ -201,11 +212,9 @@ func (p *Program) planGridMode(s *Stmt, stmts []*Stmt, blk bool) *gridPlan {
 			}
 		}
 	}
-	b.rng = make([]int, 2*len(b.loops))
 	g.box = b
-	out := new(gridPlan)
-	*out = g
-	return out
+	mem.keep()
+	return g
 }
 
 // isAxis reports whether slot is an axis's iterator.

@@ -1,0 +1,59 @@
+package amir
+
+// A grid plan in one allocation (issue 13, stop 38: grid38).
+//
+// planGridMode built a plan's lists by appending to nil slices or to
+// slices made with room for four (the starts and shapes, the axes and
+// their steps, the box accesses' variables, the variables, the box's
+// ranges), then copied the plan out: eight objects a block plan
+// (shfl_xor plans its three nests at their first entries: 24 of a
+// check's objects). The plan is now made first with room for a small
+// nest's lists (gridPlanMem) and they are built in it: only where their
+// backing arrays live changes, their contents are the ones built, and a
+// list longer than its room grows on the heap as before. Every list is
+// capped at its length when the plan holds (keep), so a later append
+// (none is made after planning) would copy rather than write past it.
+// A plan refused in planGridMode's first loop now costs one object where
+// it cost none; one refused later cost one or more before. The box's
+// accesses stay apart: the box is a heap object of its own (liteBox).
+const (
+	gridRoomExecs = 2 // starts and shapes
+	gridRoomAxes  = 2 // axes and steps
+	gridRoomAccs  = 4 // box accesses' variables, the variables
+	gridRoomLoops = 4 // the box's ranges: two a loop
+)
+
+// gridPlanRoom is the room a plan's lists are built in.
+type gridPlanRoom struct {
+	execs  [gridRoomExecs]gridExec
+	shapes [gridRoomExecs]int
+	axes   [gridRoomAxes]*Stmt
+	steps  [gridRoomAxes]int
+	accVar [gridRoomAccs]int
+	vars   [gridRoomAccs]gridVar
+	rng    [2 * gridRoomLoops]int
+}
+
+// gridPlanMem is a plan and the room its lists are built in.
+type gridPlanMem struct {
+	pl   gridPlan
+	room gridPlanRoom
+}
+
+// keep caps the plan's lists at their lengths and makes its box's ranges
+// (two a loop, in the room when they fit).
+func (mem *gridPlanMem) keep() {
+	g := &mem.pl
+	g.execs = g.execs[:len(g.execs):len(g.execs)]
+	g.shapes = g.shapes[:len(g.shapes):len(g.shapes)]
+	g.axes = g.axes[:len(g.axes):len(g.axes)]
+	g.steps = g.steps[:len(g.steps):len(g.steps)]
+	g.accVar = g.accVar[:len(g.accVar):len(g.accVar)]
+	g.vars = g.vars[:len(g.vars):len(g.vars)]
+	b := g.box
+	if n := 2 * len(b.loops); n <= len(mem.room.rng) && !gridNoRoom {
+		b.rng = mem.room.rng[:n:n]
+	} else {
+		b.rng = make([]int, n)
+	}
+}
