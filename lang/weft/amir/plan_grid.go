@@ -182,10 +182,11 @@ func (p *Program) planGridMode(s *Stmt, stmts []*Stmt, blk bool) *gridPlan {
 	// sixth of a block plan, stop 33).
 	// (The box's accesses are on the heap: the box is.)
 	b.accs = make([]boxAcc, 0, 4)
+	g.vars = make([]gridVar, 0, 4) // (apart: most of a plan's bytes)
 	if gridNoRoom {
-		g.accVar, g.vars = make([]int, 0, 4), make([]gridVar, 0, 4)
+		g.accVar = make([]int, 0, 4)
 	} else {
-		g.accVar, g.vars = room.accVar[:0], room.vars[:0]
+		g.accVar = room.accVar[:0]
 	}
 	var memo gridAccMemo
 	if !b.walkChain(s, func(t *Stmt, encl []int) bool {

@@ -7,19 +7,23 @@ package amir
 // their steps, the box accesses' variables, the variables, the box's
 // ranges), then copied the plan out: eight objects a block plan
 // (shfl_xor plans its three nests at their first entries: 24 of a
-// check's objects). The plan is now made first with room for a small
-// nest's lists (gridPlanMem) and they are built in it: only where their
-// backing arrays live changes, their contents are the ones built, and a
-// list longer than its room grows on the heap as before. Every list is
-// capped at its length when the plan holds (keep), so a later append
-// (none is made after planning) would copy rather than write past it.
-// A plan refused in planGridMode's first loop now costs one object where
-// it cost none; one refused later cost one or more before. The box's
-// accesses stay apart: the box is a heap object of its own (liteBox).
+// check's objects). The plan is now made first, with room for a small
+// nest's lists but the variables' (gridPlanMem), and they are built in
+// it: only where their backing arrays live changes, their contents are
+// the ones built, and a list longer than its room grows on the heap as
+// before. Every list is capped at its length when the plan holds (keep),
+// so a later append (none is made after planning) would copy rather
+// than write past it. The variables (480 bytes for four) are made where
+// they were, after the refusals that need no walk: a plan refused before
+// then costs the plan's 384 bytes, where it had cost a few small lists.
+// The box's accesses stay apart: the box is a heap object of its own
+// (liteBox). Building the lists in room on the stack and copying them
+// out does not work: the planners' methods append to the plan through
+// its pointer, which escape analysis takes for a heap store.
 const (
 	gridRoomExecs = 2 // starts and shapes
 	gridRoomAxes  = 2 // axes and steps
-	gridRoomAccs  = 4 // box accesses' variables, the variables
+	gridRoomAccs  = 4 // box accesses' variables
 	gridRoomLoops = 4 // the box's ranges: two a loop
 )
 
@@ -30,7 +34,6 @@ type gridPlanRoom struct {
 	axes   [gridRoomAxes]*Stmt
 	steps  [gridRoomAxes]int
 	accVar [gridRoomAccs]int
-	vars   [gridRoomAccs]gridVar
 	rng    [2 * gridRoomLoops]int
 }
 

@@ -469,7 +469,7 @@ func (m *Machine) gridCheckRun(run *Stmt, body []*Stmt) bool {
 			}
 		}
 	}
-	real := slices.Grow(m.gvCells[:0], len(cs)) // at most every cell: one growth (stop 38)
+	real := m.gvCells[:0]
 	for _, c := range cs {
 		if inSlab[c/64]&(1<<(c%64)) == 0 {
 			real = append(real, c)
