@@ -45,7 +45,17 @@ type Triple struct {
 	Iters   []*gpucheck.Iter
 	Pitches []int
 	Offset  int
+
+	// iterBuf and pitchBuf hold Iters and Pitches when the use has at
+	// most inlineIndices indices (each index gives at most one
+	// iterator): two arrays of every use had been apart (stop 38).
+	iterBuf  [inlineIndices]*gpucheck.Iter
+	pitchBuf [inlineIndices]int
 }
+
+// inlineIndices is the number of indices whose iterators and pitches a
+// Triple holds in place.
+const inlineIndices = 4
 
 // Deduction is the analysis of one variable.
 type Deduction struct {
@@ -74,7 +84,7 @@ func (d *Deduction) Chain() string {
 	}
 	var s []string
 	for _, it := range d.Triples[0].Iters {
-		s = append(s, fmt.Sprintf("%s: %d -> %d", it.Name, it.Parent.TileThreads, it.Body.TileThreads))
+		s = append(s, fmt.Sprintf("%s: %d -> %d", iterName(d.Triples[0], it), it.Parent.TileThreads, it.Body.TileThreads))
 	}
 	return strings.Join(s, ", ")
 }
@@ -121,14 +131,27 @@ func Check(g *gpucheck.Result, errs *diag.List) *Result {
 	}
 	// Each deduction's list of triples has room for its accesses, in
 	// one array.
-	uses := make([]int, nv)
-	accVar := make([]int, len(g.Accesses))
+	uses := make([]int, nv+len(g.Accesses))
+	accVar := uses[nv:]
+	// The check's scratch (scratch.go): a Triple per use, an iterator
+	// and a list entry per desugared loop.
+	var s scratch
+	nt, ns := 0, 0
 	for j, a := range g.Accesses {
 		i := g.VarIndex(a.Var)
 		accVar[j] = i
 		if i >= 0 && r.byVar[i] != nil {
 			uses[i]++
+			nt++
+			if !a.Var.Barrier {
+				ns += len(paramUnits(a))
+			}
 		}
+	}
+	s.triples = make([]Triple, 0, nt)
+	if ns > 0 {
+		s.iters = make([]*gpucheck.Iter, 0, ns)
+		s.synth = make([]gpucheck.Iter, 0, ns)
 	}
 	list := make([]*Triple, 0, len(g.Accesses))
 	for i, d := range r.byVar {
@@ -145,7 +168,7 @@ func Check(g *gpucheck.Result, errs *diag.List) *Result {
 		if d == nil {
 			continue
 		}
-		deduceAccess(g, d, a, errs)
+		deduceAccess(g, d, a, errs, &s)
 	}
 	return r
 }
@@ -216,13 +239,16 @@ func (d *Deduction) prefix() string {
 
 // dataTriple deduces the tiling chain of one use (Rule 2/4): consume
 // indices from the left until the chain reaches the native unit.
-func dataTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag.List) *Triple {
+//
+// s is the check's scratch (nil: the general way, scratch.go).
+func dataTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag.List, s *scratch) *Triple {
 	v := d.Var
-	t := &Triple{Access: a, Tiling: a.Scope.Tiling}
+	t := s.triple()
+	*t = Triple{Access: a, Tiling: a.Scope.Tiling}
 	// Every iterator of the chain takes one index (a user's distributed
 	// index, or a slice a desugared loop takes): one array of that size,
 	// not append's growth from one (stop 31).
-	t.Iters = make([]*gpucheck.Iter, 0, len(a.Indices))
+	t.Iters = t.iterList(len(a.Indices))
 	// Step 1, desugaring (seed 000 §4.1 (1)): an instruction parameter
 	// with distributed collective units (@access(p, units=[...]), the τ_u*
 	// of §3.3) is used as if the call were wrapped in cuda_threads loops
@@ -312,7 +338,7 @@ func dataTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag
 		if len(t.Iters) > 0 {
 			start = t.Iters[len(t.Iters)-1].Body
 		}
-		synth, ok := desugar(g, d, a, start, errs)
+		synth, ok := desugar(g, d, a, start, errs, s)
 		if !ok {
 			return nil
 		}
@@ -334,7 +360,7 @@ func dataTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag
 				for pos < len(t.Iters) && iterDim(a, t.Iters[pos]) < kk {
 					pos++
 				}
-				t.Iters = append(t.Iters[:pos], append([]*gpucheck.Iter{it}, t.Iters[pos:]...)...)
+				t.Iters = slices.Insert(t.Iters, pos, it)
 				pos++
 				if j == len(synth)-1 {
 					synth = nil
@@ -378,7 +404,9 @@ func dataTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag
 	// so only unspecialized owners are compared.
 	if len(t.Iters) > 0 && d.unit != nil {
 		end := chainEnd(t.Iters)
-		if end.Threads() == end.TileThreads {
+		// A register's owner of one thread is one cuda_thread without a
+		// match (coll.OneThreadOf; stop 38).
+		if end.Threads() == end.TileThreads && (s == nil || !end.OneThreadOf(d.unit)) {
 			if merr := end.Matches(*d.unit); merr != nil {
 				errs.Errorf(gpucheck.StartPos(a.Node), codeOwner, "%s: the shards are owned by collectives that are not one %s: %s",
 					d.prefix(), d.NativeUnit, merr.Msg)
@@ -420,7 +448,7 @@ func pitchesAndOffset(t *Triple, alloc *coll.Tiling, tn int) {
 		return
 	}
 	end := chainEnd(t.Iters)
-	t.Pitches = make([]int, 0, len(t.Iters))
+	t.Pitches = t.pitchList(len(t.Iters))
 	for _, it := range t.Iters {
 		p := 0
 		for _, term := range end.Base.Terms {
@@ -440,8 +468,15 @@ func pitchesAndOffset(t *Triple, alloc *coll.Tiling, tn int) {
 // destination CTA) may take whole slices for its trailing indices: they
 // are desugared like distributed instruction parameters (seed 000 §4.1
 // step 1), as loops of those units from where the other indices end.
-func barrierTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag.List) *Triple {
-	t := &Triple{Access: a, Tiling: a.Scope.Tiling}
+//
+// Its triple, list of iterators and pitches are carved from s (nil: new
+// ones): each index gives at most one iterator (a distributed index, a
+// barrier unit's loop or a multicast slice; ring-buffered dimensions
+// none), so the lists have room for len(a.Indices) (stop 38).
+func barrierTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag.List, s *scratch) *Triple {
+	t := s.triple()
+	*t = Triple{Access: a, Tiling: a.Scope.Tiling}
+	t.Iters = t.iterList(len(a.Indices))
 	var units []syntax.Expr
 	if a.CompletionOf != nil {
 		units = a.CompletionOf.BarrierUnits
@@ -557,6 +592,9 @@ func barrierTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *d
 			t.Iters = append(t.Iters, it)
 		}
 	}
+	if len(t.Iters) > 0 || len(wild) > 0 {
+		t.Pitches = t.pitchList(len(a.Indices))
+	}
 	if len(t.Iters) > 0 {
 		end := t.Iters[len(t.Iters)-1].Body
 		for _, it := range t.Iters {
@@ -580,8 +618,8 @@ func barrierTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *d
 	}
 	for _, w := range wild {
 		it := &gpucheck.Iter{Name: d.Var.Name + "[:]", ID: synthID + 64 + w, Count: 1, Parent: t.Tiling, Body: t.Tiling}
-		t.Iters = append(t.Iters[:w], append([]*gpucheck.Iter{it}, t.Iters[w:]...)...)
-		t.Pitches = append(t.Pitches[:w], append([]int{wildPitch}, t.Pitches[w:]...)...)
+		t.Iters = slices.Insert(t.Iters, w, it)
+		t.Pitches = slices.Insert(t.Pitches, w, wildPitch)
 	}
 	return t
 }
@@ -625,7 +663,7 @@ func consistent(l *lib.Library, d *Deduction, first, t *Triple, errs *diag.List)
 	describe := func(x *Triple) string {
 		var ps []string
 		for i, it := range x.Iters {
-			ps = append(ps, fmt.Sprintf("%s (%d threads apart)", it.Name, x.Pitches[i]))
+			ps = append(ps, fmt.Sprintf("%s (%d threads apart)", iterName(x, it), x.Pitches[i]))
 		}
 		s := fmt.Sprintf("%d distributed dims", len(x.Iters))
 		if len(ps) > 0 {
@@ -782,9 +820,14 @@ func wholeHint(a *gpucheck.Access, idx syntax.Expr) string {
 // chain reached (seed 000 §2.1: threads access only their own shards
 // "except via explicit communication instructions (e.g., warp shuffles)
 // or TMA multicast").
-func desugar(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, start *coll.Tiling, errs *diag.List) ([]*gpucheck.Iter, bool) {
+//
+// With the check's scratch s (not nil) the loops' iterators are carved
+// from it and left unnamed (iterName names them where a message or
+// Write reads the name), and a one-dimensional start derives in one pass
+// (scratch.derive).
+func desugar(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, start *coll.Tiling, errs *diag.List, s *scratch) ([]*gpucheck.Iter, bool) {
 	units := paramUnits(a)
-	var out []*gpucheck.Iter
+	out := s.iterList(len(units))
 	cur := start
 	call := a.Scope.Tiling
 	for i, ue := range units {
@@ -806,12 +849,17 @@ func desugar(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, start *coll.T
 			return nil, false
 		}
 		count := cur.Threads() / ut
-		body, err := cur.CudaThreads(synthID+i, count, u)
+		body, err := s.derive(cur, synthID+i, count, u)
 		if err != nil {
 			errs.Errorf(gpucheck.StartPos(a.Node), codeDeduce, "%s: parameter %s of %s(): %v", d.prefix(), a.Param, a.Instr.Name, err)
 			return nil, false
 		}
-		out = append(out, &gpucheck.Iter{Name: a.Instr.Name + "." + a.Param + "[" + u.String() + "]", ID: synthID + i, Count: count, Unit: u, Parent: cur, Body: body})
+		it := s.iter()
+		*it = gpucheck.Iter{ID: synthID + i, Count: count, Unit: u, Parent: cur, Body: body}
+		if s == nil {
+			it.Name = desugaredName(a, u)
+		}
+		out = append(out, it)
 		cur = body
 	}
 	if last := cur.TileThreads; last != d.TN {
@@ -881,7 +929,7 @@ func (r *Result) Write(w io.Writer) {
 		}
 		var names []string
 		for _, it := range d.Triples[0].Iters {
-			names = append(names, it.Name)
+			names = append(names, iterName(d.Triples[0], it))
 		}
 		var shard []string
 		if v.Type != nil && d.Dist <= len(v.Type.Dims) {
@@ -947,12 +995,14 @@ func iterDim(a *gpucheck.Access, it *gpucheck.Iter) int {
 // deduceAccess adds access a's triple to its variable's deduction d, as
 // the first access's triple or one consistent with it; a triple that
 // cannot be formed or that disagrees is reported and dropped.
-func deduceAccess(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag.List) {
+//
+// s is the check's scratch (nil: the general way).
+func deduceAccess(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag.List, s *scratch) {
 	var t *Triple
 	if d.Var.Barrier {
-		t = barrierTriple(g, d, a, errs)
+		t = barrierTriple(g, d, a, errs, s)
 	} else {
-		t = dataTriple(g, d, a, errs)
+		t = dataTriple(g, d, a, errs, s)
 	}
 	if t == nil {
 		return
@@ -968,4 +1018,22 @@ func deduceAccess(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *di
 		d.Dist = len(t.Iters)
 	}
 	d.Triples = append(d.Triples, t)
+}
+
+// desugaredName names the loop of unit u that desugars a's instruction
+// parameter: "cuda_shfl_xor_sync_1f32.dst[cuda_thread]".
+func desugaredName(a *gpucheck.Access, u coll.Unit) string {
+	return a.Instr.Name + "." + a.Param + "[" + u.String() + "]"
+}
+
+// iterName is the name of iterator it of triple t. Check leaves the
+// desugared loops' iterators unnamed (stop 38): the name is read only by
+// messages and Write, never on a check that passes, and was a third of
+// desugar's instructions (its concatenation and the unit's String).
+// Every other iterator has its name (a user's loop its variable's).
+func iterName(t *Triple, it *gpucheck.Iter) string {
+	if it.Name == "" && it.Loop == nil && t.Access != nil && t.Access.Instr != nil {
+		return desugaredName(t.Access, it.Unit)
+	}
+	return it.Name
 }

@@ -32,7 +32,7 @@ func mapCheck(g *gpucheck.Result, errs *diag.List) []*Deduction {
 		if d == nil {
 			continue
 		}
-		deduceAccess(g, d, a, errs)
+		deduceAccess(g, d, a, errs, nil)
 	}
 	return out
 }
@@ -45,7 +45,7 @@ func dumpDeductions(ds []*Deduction) string {
 		for _, t := range d.Triples {
 			fmt.Fprintf(&b, "  %s %p %v offset %d:", t.Access.Node.Pos(), t.Tiling, t.Pitches, t.Offset)
 			for _, it := range t.Iters {
-				fmt.Fprintf(&b, " %s#%d", it.Name, it.ID)
+				fmt.Fprintf(&b, " %s#%d", iterName(t, it), it.ID)
 			}
 			b.WriteByte('\n')
 		}
