@@ -972,6 +972,9 @@ func (t *Tiling) CudaWarps(lo, hi int) (*Tiling, error) {
 
 func (t *Tiling) deriveWarps(lo, hi int) (*Tiling, error) {
 	st := new(tilingStore)
+	if c := t.warps1D(st, lo, hi, KindWarps, ""); c != nil {
+		return c, nil // a one-dimensional scope's, in one pass (warps1d.go)
+	}
 	a, w, err := t.warpDim(st)
 	if err != nil {
 		return nil, err
@@ -1000,6 +1003,9 @@ func (t *Tiling) NamedWarps(name string, lo, hi int) (*Tiling, error) {
 
 func (t *Tiling) deriveNamedWarps(name string, lo, hi int) (*Tiling, error) {
 	st := new(tilingStore)
+	if c := t.warps1D(st, lo, hi, KindNamedWarps, name); c != nil {
+		return c, nil // a one-dimensional scope's, in one pass (warps1d.go)
+	}
 	a, w, err := t.warpDim(st)
 	if err != nil {
 		return nil, err
