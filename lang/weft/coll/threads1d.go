@@ -79,7 +79,31 @@ func (t *Tiling) threads1D(iter, count int, u *Unit, st *ThreadsStore) *Tiling {
 	// to the machine's threads); the unit's domain must be all of them,
 	// with no level prepended (alignTo's completion).
 	n := t.M.Threads()
-	if len(t.Dims) != 1 || len(u.Domain) != 1 || len(u.Box) != 1 || count < 1 {
+	if len(u.Domain) != 1 || len(u.Box) != 1 || count < 1 {
+		return nil
+	}
+	// A scope whose dimensions merge into one (alignTo's merged: warps
+	// a CudaWarps block selected, (W/k, 32), whose lanes are whole) is
+	// aligned as that one dimension (stop 38: the loops under the
+	// three-ring rows' named warps).
+	var tt, full int
+	var an0 anchor
+	switch len(t.Dims) {
+	case 1:
+		tt, full, an0 = t.Tile[0], t.Full[0], t.anchors[0]
+	case 2:
+		// merged's one step, in scalars (no buffer to zero for each
+		// loop): the inner dimension covered whole and anchored at 0
+		// joins the outer one.
+		e := t.Dims[1].Extent
+		if a := t.anchors[1]; t.Dims[1].Pitch != 1 || t.Tile[1] != e || t.Full[1] != e || !a.OK || a.A != e || a.Off != 0 {
+			return nil
+		}
+		tt, full = t.Tile[0]*e, t.Full[0]*e
+		if a := t.anchors[0]; a.OK {
+			an0 = anchor{A: a.A * e, Off: a.Off * e, OK: true}
+		}
+	default:
 		return nil
 	}
 	d, ok1 := symValue(u.Domain[0], t.M)
@@ -89,7 +113,6 @@ func (t *Tiling) threads1D(iter, count int, u *Unit, st *ThreadsStore) *Tiling {
 	}
 	// alignSame: the scope's tile and full tile (a derivation's are in
 	// [1, n]), its anchor normalized.
-	tt, full := t.Tile[0], t.Full[0]
 	// cudaThreads: the body's tile with (bb) and without (nf) warp
 	// specialization. With count >= 1 and tt <= n, count*bb > tt also
 	// rejects a box wider than its domain (b > n: Resolve's error), a
@@ -103,7 +126,7 @@ func (t *Tiling) threads1D(iter, count int, u *Unit, st *ThreadsStore) *Tiling {
 		return nil
 	}
 	noop := bb == tt
-	an := subAnchor(t.anchors[0], 1, n, tt)
+	an := subAnchor(an0, 1, n, tt)
 	c := &st.t
 	c.M, c.Parent, c.Kind = t.M, t, KindThreads
 	st.dims[0] = Dim{n, 1}
