@@ -179,7 +179,9 @@ func (c *checker) warpConfig(e syntax.Expr) ([]coll.WarpConfig, bool) {
 		c.errs.Errorf(e.Pos(), codeDeviceArgs, "warp_config must be a list of CudaWarpConfig(name, count, ...)")
 		return nil, false
 	}
-	var out []coll.WarpConfig
+	// One array for the list (its growth from one had been three
+	// allocations of a three-role config; stop 38).
+	out := make([]coll.WarpConfig, 0, len(list.Elems))
 	good := true
 	for _, el := range list.Elems {
 		call, ok := el.(*syntax.Call)
@@ -208,11 +210,14 @@ func (c *checker) warpConfig(e syntax.Expr) ([]coll.WarpConfig, bool) {
 			if a == nil {
 				continue // None: no setmaxnreg
 			}
-			v, ok := c.constArg(a, "CudaWarpConfig "+check.WarpConfigParams[i+1])
+			// The argument's name is made for the message only
+			// (a concatenation per argument of every check; stop 38).
+			v, ok := c.c.eval(a)
 			if !ok {
-				good = false
+				c.constArg(a, "CudaWarpConfig "+check.WarpConfigParams[i+1])
+				good, v = false, 0
 			}
-			*vals[i] = v
+			*vals[i] = int(v)
 		}
 		out = append(out, w)
 	}
