@@ -90,6 +90,7 @@ type roundSkip struct {
 	n                 int
 	pos, ppos, from   int32
 	win               int32 // now - the oldest record's birth, when last looked
+	wit               rsWit // the oldest record when last looked (rsWitness)
 	haveDg            bool
 	dg                rsDigest
 	events, memOps    int64
@@ -166,6 +167,12 @@ func (m *Machine) roundSkipAt(s *Stmt, hi int, can bool) bool {
 		m.roundMark(s, n, now, prev, from, false)
 		return false
 	}
+	if b, ok := m.rsWitness(); ok && b-d < from {
+		// The record that was the oldest when last looked at is still
+		// kept, born before the run: the window does not fit (no scan).
+		m.roundMark(s, n, now, prev, from, false)
+		return false
+	}
 	lo, ok := m.rsOldest(now)
 	sk.win = now - lo
 	if !ok || lo-d < from || !m.roundDescribed(lo) {
@@ -208,7 +215,7 @@ func (m *Machine) roundSkipAt(s *Stmt, hi int, can bool) bool {
 func (m *Machine) roundMark(s *Stmt, n int, now, ppos, from int32, have bool) {
 	sk := &m.hwClk.sk
 	if sk.loop != s || ppos < 0 {
-		sk.win = 0
+		sk.win, sk.wit = 0, rsWit{v: -1}
 	}
 	sk.loop, sk.run, sk.task, sk.n, sk.pos, sk.ppos, sk.from, sk.haveDg = s, m.runs, m.task, n, now, ppos, from, have
 	if !have {
@@ -526,7 +533,7 @@ func (m *Machine) roundStatic1(s *Stmt) (bool, []*Stmt) {
 			case x.Kind == KLoop:
 				// Not a task loop, and not itself a loop of rounds (the
 				// loops followed never nest).
-				if ok, _ := m.roundStatic1(x); x.Tasks || ok {
+				if x.Tasks || m.roundStatic(x) {
 					return false
 				}
 				inner = append(inner, x.Slot)
