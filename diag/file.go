@@ -2,7 +2,6 @@ package diag
 
 import (
 	"bytes"
-	"sort"
 	"unsafe"
 )
 
@@ -87,7 +86,19 @@ func (f *File) LineCol(off int) (line, col int) {
 		off = len(f.Src)
 	}
 	ls := f.lineStarts()
-	i := sort.Search(len(ls), func(i int) bool { return ls[i] > off }) - 1
+	// The last line starting at or before off (ls[0] is 0): sort.Search's
+	// binary search written out, without its closure call a step (a
+	// report asks two positions a message, stop 38).
+	lo, hi := 0, len(ls)
+	for lo < hi {
+		h := int(uint(lo+hi) >> 1)
+		if ls[h] > off {
+			hi = h
+		} else {
+			lo = h + 1
+		}
+	}
+	i := lo - 1
 	return i + 1, off - ls[i] + 1
 }
 

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"io"
 	"strconv"
-	"unicode/utf8"
 )
 
 // WriteText prints each diagnostic as
@@ -14,71 +13,112 @@ import (
 //	    source line
 //	    ^
 //
-// followed by its notes in the same form with severity "note". The text
-// is appended to one buffer, sized from the messages, and written at
-// once: with fmt.Fprintf (every argument boxed, the writer called twice a
-// message and grown as it went) the text of a rejected program's report
-// cost about 8 K instructions a message (issue 13, stop 33,
-// docs/weft-sync.md).
+// followed by its notes in the same form with severity "note". Each
+// message's place (line, column, excerpt, caret) is found once, the text's
+// exact length summed from the places, and the text appended to one buffer
+// of that length and written at once. With fmt.Fprintf (every argument
+// boxed, the writer called twice a message and grown as it went) the text
+// of a rejected program's report cost about 8 K instructions a message
+// (issue 13, stop 33, docs/weft-sync.md); stop 38 found the buffer, sized
+// by a guess of 416 bytes of room a message, 1.6 times the text on the
+// three-ring rows, and copied again into a writer that grows its own
+// (bytes.Buffer, as bench/syncref/weftime and tests give): 15 KB a check
+// for 5.7 KB of text. A writer that offers its own room (Grow and
+// AvailableBuffer, as bytes.Buffer does) gets the text appended there.
 func WriteText(w io.Writer, diags []*Diagnostic) {
-	size := 0
-	for _, d := range diags {
-		size += len(d.Message) + lineRoom
-		for _, n := range d.Notes {
-			size += len(n.Message) + lineRoom
-		}
-	}
-	if size == 0 {
+	if len(diags) == 0 {
 		return
 	}
-	b := make([]byte, 0, size)
+	// The places in the order they are written: one a diagnostic and one
+	// a note. 16 on the stack cover the benchmark's reports (12 at most).
+	var room [16]place
+	places := room[:0]
+	size := 0
 	for _, d := range diags {
-		b = appendOne(b, d.Pos, d.End, d.Severity.String(), d.Code, d.Message)
+		places = append(places, place{})
+		pl := &places[len(places)-1]
+		pl.locate(d.Pos, d.End)
+		size += pl.textLen(d.Pos, d.Severity.String(), d.Code, d.Message)
 		for _, n := range d.Notes {
-			b = appendOne(b, n.Pos, Pos{}, "note", "", n.Message)
+			places = append(places, place{})
+			pl := &places[len(places)-1]
+			pl.locate(n.Pos, Pos{})
+			size += pl.textLen(n.Pos, "note", "", n.Message)
+		}
+	}
+	var b []byte
+	if g, ok := w.(growWriter); ok {
+		g.Grow(size)
+		b = g.AvailableBuffer()
+	} else {
+		b = make([]byte, 0, size)
+	}
+	i := 0
+	for _, d := range diags {
+		b = places[i].appendText(b, d.Pos, d.Severity.String(), d.Code, d.Message)
+		i++
+		for _, n := range d.Notes {
+			b = places[i].appendText(b, n.Pos, "note", "", n.Message)
+			i++
 		}
 	}
 	w.Write(b)
 }
 
-// lineRoom is the room WriteText reserves for a message's position, head,
-// source line and caret line: a file name and two excerpts of about
-// maxExcerpt bytes (a longer line is cut), so that the buffer seldom
-// grows.
-const lineRoom = 64 + 2*(maxExcerpt+16)
+// growWriter is a writer with room of its own (bytes.Buffer): after
+// Grow(n), AvailableBuffer has room for n bytes, and Write of bytes
+// appended to it keeps them where they are (the idiom of
+// bytes.Buffer.AvailableBuffer's documentation).
+type growWriter interface {
+	Grow(n int)
+	AvailableBuffer() []byte
+}
 
-// appendOne appends one message, with its source line and caret when pos
+// textLen is the length of the text appendText writes for one message.
+func (pl *place) textLen(pos Pos, sev, code, msg string) int {
+	n := len(sev) + 2 + len(msg) + 1 // "sev: msg\n"
+	if code != "" {
+		n += len(code) + 2
+	}
+	if !pos.IsValid() {
+		return n
+	}
+	n += len(pos.File.Name) + decLen(pl.line) + decLen(pl.col) + 4 // "name:l:c: "
+	if !pl.excerpt {
+		return n
+	}
+	// "    excerpt\n    carets\n", the carets indented by k.
+	return n + 4 + pl.n + 5 + pl.k + pl.width + 1
+}
+
+// appendText appends one message, with its source line and caret when pos
 // is valid, to b; its head is sev, followed by "[code]" unless code is "".
-func appendOne(b []byte, pos, end Pos, sev, code, msg string) []byte {
+func (pl *place) appendText(b []byte, pos Pos, sev, code, msg string) []byte {
 	if !pos.IsValid() {
 		b = appendHead(b, sev, code)
 		b = append(b, ": "...)
 		b = append(b, msg...)
 		return append(b, '\n')
 	}
-	line, col := pos.File.LineCol(pos.Offset)
 	b = append(b, pos.File.Name...)
 	b = append(b, ':')
-	b = strconv.AppendInt(b, int64(line), 10)
+	b = strconv.AppendInt(b, int64(pl.line), 10)
 	b = append(b, ':')
-	b = strconv.AppendInt(b, int64(col), 10)
+	b = strconv.AppendInt(b, int64(pl.col), 10)
 	b = append(b, ": "...)
 	b = appendHead(b, sev, code)
 	b = append(b, ": "...)
 	b = append(b, msg...)
 	b = append(b, '\n')
-	src := pos.File.Line(line)
-	if src == "" && line > 0 && col == 1 {
+	if !pl.excerpt {
 		return b
 	}
 	b = append(b, "    "...)
-	x := len(b) // the excerpt is b[x:x+n]
-	b, col = appendExcerpt(b, src, col)
-	n := len(b) - x
+	x := len(b) // the excerpt is b[x:x+pl.n]
+	b = pl.appendExcerpt(b)
 	b = append(b, "\n    "...)
 	// Keep tabs in the caret line so the caret lines up under the column.
-	k := min(col-1, n)
-	if k > 0 && bytes.IndexByte(b[x:x+k], '\t') < 0 {
+	if k := pl.k; k > 0 && bytes.IndexByte(b[x:x+k], '\t') < 0 {
 		b = appendRepeat(b, blanks, k)
 	} else {
 		for i := 0; i < k; i++ {
@@ -89,18 +129,22 @@ func appendOne(b []byte, pos, end Pos, sev, code, msg string) []byte {
 			}
 		}
 	}
-	width := 1
-	if end.IsValid() && end.File == pos.File {
-		el, ec := end.File.LineCol(end.Offset)
-		if el == line && ec > col {
-			width = ec - col
-		}
-	}
-	if width > n-(col-1) {
-		width = max(1, n-(col-1))
-	}
-	b = appendRepeat(b, carets, width)
+	b = appendRepeat(b, carets, pl.width)
 	return append(b, '\n')
+}
+
+// decLen is the length of strconv.AppendInt's decimal form of v (a line
+// or column: never math.MinInt).
+func decLen(v int) int {
+	n := 1
+	if v < 0 {
+		n, v = 2, -v
+	}
+	for v >= 10 {
+		v /= 10
+		n++
+	}
+	return n
 }
 
 func appendHead(b []byte, sev, code string) []byte {
@@ -125,44 +169,6 @@ func appendRepeat(b []byte, unit string, k int) []byte {
 		k -= len(unit)
 	}
 	return append(b, unit[:k]...)
-}
-
-// maxExcerpt is the longest source line printed whole; a longer one (a
-// minified or generated file, a 10^6-deep expression) is cut to a window
-// of about that many bytes around the column.
-const maxExcerpt = 160
-
-// appendExcerpt appends src, or for a long line a window around 1-based
-// byte column col with its cuts marked "...", and returns the column
-// within what it appended.
-func appendExcerpt(b []byte, src string, col int) ([]byte, int) {
-	if len(src) <= maxExcerpt {
-		return append(b, src...), col
-	}
-	start := col - 1 - maxExcerpt/2
-	if start < 0 {
-		start = 0
-	}
-	end := start + maxExcerpt
-	if end > len(src) {
-		end, start = len(src), max(0, len(src)-maxExcerpt)
-	}
-	for start > 0 && !utf8.RuneStart(src[start]) {
-		start--
-	}
-	for end < len(src) && !utf8.RuneStart(src[end]) {
-		end++
-	}
-	col -= start
-	if start > 0 {
-		b = append(b, "..."...)
-		col += 3
-	}
-	b = append(b, src[start:end]...)
-	if end < len(src) {
-		b = append(b, "..."...)
-	}
-	return b, col
 }
 
 // jsonPos is the JSON form of a position.
