@@ -124,7 +124,6 @@ func randSource(r *rand.Rand) []byte {
 // invalid positions, codes or none, notes.
 func TestWriteTextMatchesFmt(t *testing.T) {
 	r := rand.New(rand.NewSource(33))
-	sevs := []Severity{Error, Warning, Info}
 	for it := range 3000 {
 		files := []*File{NewFile("a.weft", randSource(r)), NewFile("dir/b c.weft", randSource(r))}
 		at := func() Pos {
@@ -136,22 +135,7 @@ func TestWriteTextMatchesFmt(t *testing.T) {
 		}
 		var diags []*Diagnostic
 		for range r.Intn(5) {
-			d := &Diagnostic{Severity: sevs[r.Intn(3)], Pos: at(), Message: fmt.Sprintf("message %d: 100%% %s", r.Intn(1000), strings.Repeat("w", r.Intn(400)))}
-			if r.Intn(3) > 0 {
-				d.Code = fmt.Sprintf("W%04d", r.Intn(10000))
-			}
-			switch r.Intn(4) {
-			case 0:
-				d.End = at()
-			case 1, 2:
-				if d.Pos.IsValid() {
-					d.End = d.Pos.File.At(d.Pos.Offset + r.Intn([]int{6, 200}[r.Intn(2)]))
-				}
-			}
-			for range r.Intn(3) {
-				d.Note(at(), "note %d", r.Intn(50))
-			}
-			diags = append(diags, d)
+			diags = append(diags, randDiag(r, at, "message %d: 100%% %s", 400))
 		}
 		var want, got bytes.Buffer
 		fmtWriteText(&want, diags)
@@ -160,4 +144,29 @@ func TestWriteTextMatchesFmt(t *testing.T) {
 			t.Fatalf("case %d: WriteText\n%q\nwant\n%q", it, got.String(), want.String())
 		}
 	}
+}
+
+// randDiag is one random diagnostic for the renderers' differential tests
+// (TestWriteTextMatchesFmt, TestWriteTextPlaces): a random severity, a
+// position from at, a message from format with a number and up to maxW
+// letters, a code or none, an end position (another random one, or on or
+// past the line) or none, and up to two notes.
+func randDiag(r *rand.Rand, at func() Pos, format string, maxW int) *Diagnostic {
+	sevs := []Severity{Error, Warning, Info}
+	d := &Diagnostic{Severity: sevs[r.Intn(3)], Pos: at(), Message: fmt.Sprintf(format, r.Intn(1000), strings.Repeat("w", r.Intn(maxW)))}
+	if r.Intn(3) > 0 {
+		d.Code = fmt.Sprintf("W%04d", r.Intn(10000))
+	}
+	switch r.Intn(4) {
+	case 0:
+		d.End = at()
+	case 1, 2:
+		if d.Pos.IsValid() {
+			d.End = d.Pos.File.At(d.Pos.Offset + r.Intn([]int{6, 200}[r.Intn(2)]))
+		}
+	}
+	for range r.Intn(3) {
+		d.Note(at(), "note %d", r.Intn(50))
+	}
+	return d
 }

@@ -2,7 +2,6 @@ package diag
 
 import (
 	"bytes"
-	"fmt"
 	"math/rand"
 	"strings"
 	"testing"
@@ -50,7 +49,6 @@ func randLFSource(r *rand.Rand) []byte {
 // length.
 func TestWriteTextPlaces(t *testing.T) {
 	r := rand.New(rand.NewSource(38))
-	sevs := []Severity{Error, Warning, Info}
 	for it := range 6000 {
 		mk := randLFSource
 		if it%4 == 3 {
@@ -74,22 +72,7 @@ func TestWriteTextPlaces(t *testing.T) {
 			nd = 10 + r.Intn(20)
 		}
 		for range nd {
-			d := &Diagnostic{Severity: sevs[r.Intn(3)], Pos: at(), Message: fmt.Sprintf("message %d: %s", r.Intn(1000), strings.Repeat("w", r.Intn(300)))}
-			if r.Intn(3) > 0 {
-				d.Code = fmt.Sprintf("W%04d", r.Intn(10000))
-			}
-			switch r.Intn(4) {
-			case 0:
-				d.End = at()
-			case 1, 2:
-				if d.Pos.IsValid() {
-					d.End = d.Pos.File.At(d.Pos.Offset + r.Intn([]int{6, 200}[r.Intn(2)]))
-				}
-			}
-			for range r.Intn(3) {
-				d.Note(at(), "note %d", r.Intn(50))
-			}
-			diags = append(diags, d)
+			diags = append(diags, randDiag(r, at, "message %d: %s", 300))
 		}
 		var want bytes.Buffer
 		fmtWriteText(&want, diags)
