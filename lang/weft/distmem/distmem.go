@@ -632,7 +632,10 @@ func barrierTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *d
 // oneElementSlices reports whether indices k .. k+n-1 of v exist and are
 // slices of one element over dimensions of extent 1.
 func oneElementSlices(g *gpucheck.Result, v *gpucheck.Var, idx []syntax.Expr, k, n int) bool {
-	if k+n > len(idx) || v.Type == nil {
+	// A variable indexed past its type's dimensions (only after an
+	// earlier error: check reports the index count, and the fuzz target
+	// runs this on such programs) has no such slices.
+	if k+n > len(idx) || v.Type == nil || k+n > len(v.Type.Dims) {
 		return false
 	}
 	for i := k; i < k+n; i++ {
