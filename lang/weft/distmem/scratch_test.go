@@ -3,8 +3,6 @@ package distmem
 import (
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -112,17 +110,7 @@ var shflPrograms = []string{
 func TestScratchMatchesGeneral(t *testing.T) {
 	l := lib.MustStd()
 	var srcs, names []string
-	var files []string
-	for _, pat := range []string{"testdata/*.weft", "../gpucheck/testdata/*.weft"} {
-		m, _ := filepath.Glob(pat)
-		files = append(files, m...)
-	}
-	if out, err := exec.Command("git", "ls-files", "--full-name", ":/*.weft").Output(); err == nil {
-		root, _ := exec.Command("git", "rev-parse", "--show-toplevel").Output()
-		for _, p := range strings.Fields(string(out)) {
-			files = append(files, filepath.Join(strings.TrimSpace(string(root)), p))
-		}
-	}
+	files := repoFiles()
 	for _, file := range files {
 		src, err := os.ReadFile(file)
 		if err != nil {
