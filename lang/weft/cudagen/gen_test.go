@@ -112,7 +112,19 @@ func TestGolden(t *testing.T) {
 // FuzzGenerate feeds arbitrary programs to the code generator: it may
 // reject them, but it must not panic.
 func FuzzGenerate(f *testing.F) {
-	for _, pat := range []string{"testdata/*.weft", "testdata/lower/*.weft", "../../../examples/weft/gemm/*.weft"} {
+	addChunkSeeds(f, "testdata/*.weft", "testdata/lower/*.weft", "../../../examples/weft/gemm/*.weft")
+	l := lib.MustStd()
+	f.Fuzz(func(t *testing.T, src string) {
+		var errs diag.List
+		file := syntax.Parse(diag.NewFile("fuzz.weft", []byte(src)), &errs)
+		Generate(file, l, Options{Harness: true}, &errs)
+	})
+}
+
+// addChunkSeeds adds to f's corpus every program (each "---"-separated
+// chunk) of the files the glob patterns name.
+func addChunkSeeds(f *testing.F, pats ...string) {
+	for _, pat := range pats {
 		files, _ := filepath.Glob(pat)
 		for _, p := range files {
 			src, err := os.ReadFile(p)
@@ -124,10 +136,4 @@ func FuzzGenerate(f *testing.F) {
 			}
 		}
 	}
-	l := lib.MustStd()
-	f.Fuzz(func(t *testing.T, src string) {
-		var errs diag.List
-		file := syntax.Parse(diag.NewFile("fuzz.weft", []byte(src)), &errs)
-		Generate(file, l, Options{Harness: true}, &errs)
-	})
 }

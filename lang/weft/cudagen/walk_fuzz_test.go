@@ -1,9 +1,6 @@
 package cudagen
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"weft.dev/weft/diag"
@@ -20,18 +17,7 @@ import (
 // CheckOnly pass without the walk reports nothing either (the corpus
 // test's rule, TestWalkCleanOnlyWhenClean, on inputs the fuzzer makes).
 func FuzzWalkClean(f *testing.F) {
-	for _, pat := range []string{"testdata/*.weft", "../../../examples/weft/exo/*.weft", "../../../bench/syncref/weft/*.weft"} {
-		files, _ := filepath.Glob(pat)
-		for _, p := range files {
-			src, err := os.ReadFile(p)
-			if err != nil {
-				f.Fatal(err)
-			}
-			for _, chunk := range strings.Split(string(src), "\n---\n") {
-				f.Add(chunk)
-			}
-		}
-	}
+	addChunkSeeds(f, "testdata/*.weft", "../../../examples/weft/exo/*.weft", "../../../bench/syncref/weft/*.weft")
 	// Programs that pass the checks and make the generator report (the
 	// walk must fall back on each): without them no seed tests the rule.
 	for _, m := range walkMutants {
