@@ -1,7 +1,8 @@
 """Joins the reference's records (exo_timing.py's JSON lines), Weft's
 (run.sh's TSV) and map.tsv into the Markdown table run.sh prints.
 
-Usage: python3 table.py map.tsv ref.jsonl weft.tsv
+Usage: python3 table.py [--ran-only] map.tsv ref.jsonl weft.tsv
+  --ran-only: only the tests the reference ran (window.sh's selections).
 """
 
 import json
@@ -13,7 +14,7 @@ def sizes_key(args):
     return " ".join(f"{k}={args[k]}" for k in sorted(args)) or "-"
 
 
-def main(map_path, ref_path, weft_path):
+def main(map_path, ref_path, weft_path, ran_only=False):
     ref = {}
     for line in open(ref_path):
         e = json.loads(line)
@@ -42,6 +43,8 @@ def main(map_path, ref_path, weft_path):
             rv = "accepted" if r["verdict"] == "accepted" else "rejected: " + r["verdict"].split(":", 1)[0] + ":" + r["verdict"].split(":", 1)[1][:40]
             rs = r["cpu_s"]
         else:
+            if ran_only:
+                continue
             rv, rs = "(not run)", None
         w = weft.get(i)
         bs = None
@@ -82,4 +85,6 @@ def main(map_path, ref_path, weft_path):
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:])
+    args = sys.argv[1:]
+    ran_only = "--ran-only" in args
+    main(*[a for a in args if a != "--ran-only"], ran_only=ran_only)
