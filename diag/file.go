@@ -33,6 +33,31 @@ func NewFileOwned(name string, src []byte) *File {
 	return f
 }
 
+// NewFileString is NewFile for a text that is already a string (the
+// standard library's files, embedded in the binary): Src is the string's
+// own bytes, not a copy, and Text is the string. A process kept two heap
+// copies of the library's 53 KB of text (embed.FS.ReadFile's and Text's)
+// for as long as it ran; an embedded string is in the binary's read-only
+// data, outside the heap (stop 39). Src must not be written (nothing
+// changes a File's bytes after it is made; here the write would fault).
+func NewFileString(name, text string) *File {
+	f := new(File)
+	InitFileString(f, name, text)
+	return f
+}
+
+// InitFileString makes *f what NewFileString(name, text) returns, in
+// place: the standard library's Files are package-level variables, so
+// that the Pos.File of each node of its trees, which live as long as the
+// process, is not a heap pointer, which every collection would follow
+// (stop 39).
+func InitFileString(f *File, name, text string) {
+	*f = File{Name: name, text: text, hasText: true}
+	if len(text) > 0 {
+		f.Src = unsafe.Slice(unsafe.StringData(text), len(text))
+	}
+}
+
 // Text returns Src as a string, copied once per File: the scanner's
 // token texts and the lines Line returns are substrings of it, not one
 // copy each (a check that reads its "# check:" lines asked Line for every

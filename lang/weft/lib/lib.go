@@ -1,9 +1,8 @@
 package lib
 
 import (
-	"embed"
+	_ "embed" // the library's files (stdTexts)
 	"fmt"
-	"io/fs"
 	"sort"
 	"strings"
 	"sync"
@@ -12,8 +11,48 @@ import (
 	"weft.dev/weft/lang/weft/syntax"
 )
 
-//go:embed *.weft
-var stdFiles embed.FS
+// The library's files, in the order Std loads them (their names' order).
+// Each is an embedded string, read in place: a go:embed file system's
+// ReadFile returns a heap copy, which a process kept alive beside the
+// parsed text's own copy (diag.File.Text), 2 x 53 KB of live heap (stop
+// 39). stdfiles_test.go checks that the table is every *.weft file here,
+// in order, with its contents.
+var (
+	//go:embed exo_gpu.weft
+	exoGPUWeft string
+	//go:embed externs.weft
+	externsWeft string
+	//go:embed memories.weft
+	memoriesWeft string
+	//go:embed scalar.weft
+	scalarWeft string
+	//go:embed sm80.weft
+	sm80Weft string
+	//go:embed sm90.weft
+	sm90Weft string
+	//go:embed timelines.weft
+	timelinesWeft string
+	//go:embed units.weft
+	unitsWeft string
+	//go:embed x86.weft
+	x86Weft string
+)
+
+// stdFile is one file of the standard library.
+type stdFile struct{ name, text string }
+
+// stdTexts lists the library's files sorted by name.
+var stdTexts = [...]stdFile{
+	{"exo_gpu.weft", exoGPUWeft},
+	{"externs.weft", externsWeft},
+	{"memories.weft", memoriesWeft},
+	{"scalar.weft", scalarWeft},
+	{"sm80.weft", sm80Weft},
+	{"sm90.weft", sm90Weft},
+	{"timelines.weft", timelinesWeft},
+	{"units.weft", unitsWeft},
+	{"x86.weft", x86Weft},
+}
 
 // Library is a loaded standard library (or any set of library files).
 type Library struct {
@@ -32,6 +71,14 @@ type Library struct {
 	Known KnownQuals
 }
 
+// stdDiagFiles are the library's Files (Std), outside the heap: every node
+// of the library's trees holds a position, and with it a pointer to its
+// File; the trees live as long as the process, and each collection
+// followed each of those pointers to a heap object (a pointer outside the
+// heap costs the marker a table lookup and no mark; stop 39,
+// docs/weft-sync.md "Stop 39: front39").
+var stdDiagFiles [len(stdTexts)]diag.File
+
 var (
 	stdOnce sync.Once
 	stdLib  *Library
@@ -41,20 +88,10 @@ var (
 // Std returns the standard library embedded in the binary, loaded once.
 func Std() (*Library, error) {
 	stdOnce.Do(func() {
-		names, err := fs.Glob(stdFiles, "*.weft")
-		if err != nil {
-			stdErr = err
-			return
-		}
-		sort.Strings(names)
-		var files []*diag.File
-		for _, n := range names {
-			src, err := stdFiles.ReadFile(n)
-			if err != nil {
-				stdErr = err
-				return
-			}
-			files = append(files, diag.NewFile("lib/"+n, src))
+		files := make([]*diag.File, len(stdTexts))
+		for i, sf := range stdTexts {
+			diag.InitFileString(&stdDiagFiles[i], "lib/"+sf.name, sf.text)
+			files[i] = &stdDiagFiles[i]
 		}
 		stdLib, stdErr = Load(files...)
 	})

@@ -54,7 +54,25 @@ func Parse(f *diag.File, errs *diag.List) *File {
 	p.stmts = p.stmtBuf[:0]
 	p.ar.start(p)
 	p.sizeSlabs()
-	return p.parseFile()
+	tree := p.parseFile()
+	p.release()
+	return tree
+}
+
+// release drops what only the parse reads: the tree's nodes live in the
+// parser (its arena, arena.go), so the parser lives as long as the tree,
+// and with it the token array, the scanner's tables and the comment list
+// unless they are let go here. The standard library's tree lives for the
+// whole process, and every collection marked its token array (93 KB) and
+// the rest with it (stop 39, docs/weft-sync.md "Stop 39: front39"). The
+// slabs and chunks stay: the tree's nodes are in them.
+func (p *parser) release() {
+	p.toks = nil
+	p.comments = nil
+	p.scan = pyscan.Scanner{}
+	p.scanErrLines = nil
+	p.exprs, p.stmts = nil, nil
+	p.errs = nil
 }
 
 // ScanError reports a scanner error (pyscan.Reporter) and marks its
