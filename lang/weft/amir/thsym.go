@@ -232,7 +232,56 @@ type thVar struct {
 	hullAll  bool
 	// two: its map is 2-D (thsym2d.go): no other map joins it.
 	two bool
+	// dlo and dhi bound every map's slices in the maps' dimension (map
+	// x spans [x.base, x.base + (x.frame.n-1)*x.coef + x.width), the
+	// hull slicesMeet tests), a superset like hlo/hhi; dSet: every map
+	// of vs was added by thsymRegister, which keeps them (dimAdd).
+	// thsymEnterAt skips its scan of the maps when a new map's span is
+	// apart from [dlo, dhi) (issue 13, stop 39: rmem_uniform's warps,
+	// each class tested against every earlier warp's maps, disjoint).
+	dlo, dhi int
+	dSet     bool
 }
+
+// dimSpan is the span of map mp's slices of a frame of n threads in its
+// dimension, as slicesMeet bounds them.
+func dimSpan(mp *thMap, n int32) (lo, hi int) {
+	return mp.base, mp.base + int(n-1)*mp.coef + mp.width
+}
+
+// dimAdd widens vs's span by map mp of a frame of n threads (first: the
+// only map).
+func (vs *thVar) dimAdd(mp *thMap, n int32, first bool) {
+	lo, hi := dimSpan(mp, n)
+	if first {
+		vs.dlo, vs.dhi = lo, hi
+		return
+	}
+	vs.dlo, vs.dhi = min(vs.dlo, lo), max(vs.dhi, hi)
+}
+
+// dimApart reports whether the slices of map mp of a frame of n threads
+// are apart from every map of vs by slicesMeet's hull test: for each
+// map x, x.base >= dlo and its span's end <= dhi, so mp ending at or
+// before dlo or starting at or after dhi is apart from each.
+func (vs *thVar) dimApart(mp *thMap, n int32) bool {
+	if !vs.dSet || len(vs.maps) == 0 || thsymNoDimApart {
+		return false
+	}
+	lo, hi := dimSpan(mp, n)
+	if hi <= vs.dlo || lo >= vs.dhi {
+		thsymDimSkips++
+		return true
+	}
+	return false
+}
+
+// thsymNoDimApart turns dimApart off (the tests' plain path);
+// thsymDimSkips counts its skips (the tests' coverage).
+var (
+	thsymNoDimApart bool
+	thsymDimSkips   int64
+)
 
 // hullAdd widens vs's hull by box mp (a map added or grown).
 func (vs *thVar) hullAdd(mp *thMap, first bool) {
@@ -565,13 +614,14 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit bool) *thRun {
 		// both (a virtual variable's records are all in its maps'
 		// first slices, so the hull's other cells hold none).
 		grow := -1
-		if len(vs.maps) > 0 && frame == nil && vs.hullApart(&mp) {
+		if len(vs.maps) > 0 && frame == nil && (vs.hullApart(&mp) || vs.dimApart(&mp, f.n)) {
 			// Every map has the dimension of the first (each was
 			// refused unless it had the dimension of those before),
 			// none is of this frame (every map's frame is in
 			// thFrames: thsymPrune keeps the frames maps use), and
-			// none meets mp (hullApart): the scans below would find
-			// no map to grow and none that meets.
+			// none meets mp (hullApart, or dimApart in the maps'
+			// dimension): the scans below would find no map to grow
+			// and none that meets.
 			if vs.maps[0].dim != mp.dim {
 				return m.thsymNoEnter(nm)
 			}
@@ -671,13 +721,18 @@ func (m *Machine) thsymRegister(pl *thPlan, f thFrame, frame *thFrame, nm []thNe
 			// Room for the maps of the variable's disjoint slice sets
 			// of this size (per_cta_alloc: 16 rows of the tile, one
 			// map each, had grown the list five times).
-			vs = &thVar{maps: make([]thMap, 0, min(max(m.vars[x.v].total/max(n*x.mp.coef, 1), 1), 32))}
+			// A slice is width wide (a class's threads are coef/width
+			// iterations apart: its sets interleave with the other
+			// classes', stop 39: coef had made rmem_uniform's list half
+			// its size, then grown it).
+			vs = &thVar{maps: make([]thMap, 0, min(max(m.vars[x.v].total/max(n*x.mp.width, 1), 1), 32)), dSet: true}
 			m.thVars[x.v] = vs
 		}
 		if x.add {
 			x.mp.frame = frame
 			vs.maps = append(vs.maps, x.mp)
 			vs.hullAdd(&x.mp, len(vs.maps) == 1)
+			vs.dimAdd(&x.mp, frame.n, len(vs.maps) == 1)
 		} else if x.grow >= 0 {
 			g := &vs.maps[x.grow]
 			g.nbox, g.blo, g.bhi = x.mp.nbox, x.mp.blo, x.mp.bhi
@@ -1455,10 +1510,13 @@ func (m *Machine) thsymMeetsClasses(c *thClass, nm []thNewMap, ahead []thClass) 
 		}
 		return false
 	}
+	if len(ahead) == 0 {
+		return false // no frame is mine
+	}
 	for i := range nm {
 		x := &nm[i]
 		vs := m.thVars[x.v]
-		if vs == nil || c.frame == nil && len(vs.maps) > 0 && vs.hullApart(&x.mp) {
+		if vs == nil || c.frame == nil && len(vs.maps) > 0 && (vs.hullApart(&x.mp) || vs.dimApart(&x.mp, int32(c.n))) {
 			continue
 		}
 		for xi := range vs.maps {
@@ -1518,8 +1576,11 @@ func (m *Machine) thsymClassesOf(s *Stmt, lo, hi int) ([]thClass, bool) {
 	cls, ok := m.thsymClassify(s, lo, hi)
 	if pl.yOnly {
 		e := thClassSeen{s: s, lo: lo, hi: hi, ok: ok}
-		for _, c := range cls {
-			e.cls = append(e.cls, thClassShape{sig: c.sig, first: c.first, d: c.d, n: c.n})
+		if ok {
+			e.cls = make([]thClassShape, len(cls)) // exactly (stop 39)
+			for k, c := range cls {
+				e.cls[k] = thClassShape{sig: c.sig, first: c.first, d: c.d, n: c.n}
+			}
 		}
 		m.thClassSeen = append(m.thClassSeen, e)
 	}
@@ -1527,13 +1588,17 @@ func (m *Machine) thsymClassesOf(s *Stmt, lo, hi int) ([]thClass, bool) {
 }
 
 // thsymClassify evaluates the conditions of loop s at each iteration of
-// [lo, hi) and groups the iterations into classes (thsymClasses).
+// [lo, hi) and groups the iterations into classes (thsymClasses). The
+// classes are found in a fixed array (at most 8) and m.thClassBuf grows
+// once, to their number, keeping its entries' statistics buffers (stop
+// 39: it had grown by append, one class at a time).
 func (m *Machine) thsymClassify(s *Stmt, lo, hi int) ([]thClass, bool) {
 	pl := s.thsym
 	y := s.Slot
 	env := m.env
 	saveY := env[y]
-	cls := m.thClassBuf[:0]
+	var sh [thMaxClasses]thClassShape
+	ns := 0
 	for i := lo; i < hi; i++ {
 		env[y] = i
 		var sig uint32
@@ -1543,8 +1608,8 @@ func (m *Machine) thsymClassify(s *Stmt, lo, hi int) ([]thClass, bool) {
 			}
 		}
 		found := false
-		for k := range cls {
-			c := &cls[k]
+		for k := range sh[:ns] {
+			c := &sh[k]
 			if c.sig != sig {
 				continue
 			}
@@ -1553,24 +1618,35 @@ func (m *Machine) thsymClassify(s *Stmt, lo, hi int) ([]thClass, bool) {
 				c.d = i - c.first
 			} else if i != c.first+c.n*c.d {
 				env[y] = saveY
-				m.thClassBuf = cls
 				return nil, false // not an arithmetic progression
 			}
 			c.n++
 		}
 		if !found {
-			if i != lo+len(cls) || len(cls) == 8 {
+			if i != lo+ns || ns == thMaxClasses {
 				env[y] = saveY
-				m.thClassBuf = cls
 				return nil, false // a representative after another class's iteration
 			}
-			cls = append(cls, thClass{sig: sig, first: i, d: 1, n: 1})
+			sh[ns] = thClassShape{sig: sig, first: i, d: 1, n: 1}
+			ns++
 		}
 	}
-	m.thClassBuf = cls
 	env[y] = saveY
+	cls := m.thClassBuf
+	if cap(cls) < ns {
+		cls = make([]thClass, ns)
+		copy(cls, m.thClassBuf[:cap(m.thClassBuf)])
+	}
+	cls = cls[:ns]
+	for k, c := range sh[:ns] {
+		cls[k].sig, cls[k].first, cls[k].d, cls[k].n = c.sig, c.first, c.d, c.n
+	}
+	m.thClassBuf = cls
 	return cls, true
 }
+
+// thMaxClasses is the most classes thsymClassify makes.
+const thMaxClasses = 8
 
 // thsymSnap returns the statistics now (hocc reuses buf).
 func (m *Machine) thsymSnap(buf []int64) thRun {
