@@ -37,10 +37,8 @@ func (m *Machine) recordLazy(s *Stmt, cs []int32, gs threads, pends []pend, st *
 	if m.noLazyCells || st.lazy || len(cs) != len(st.cells) || len(cs) < lazyCellsMin {
 		return false
 	}
-	for i, c := range cs {
-		if c != int32(i) {
-			return false
-		}
+	if !identityCells(cs) {
+		return false
 	}
 	if had && !m.lazyNoSrc(s, st) {
 		return false
@@ -162,9 +160,45 @@ func (m *Machine) makeLazy(st *varState) {
 
 // lazyAlone reports whether lazy variable st's cells hold nothing but the
 // remembered record (recordLazy may defer it over records).
+//
+// Four cells at a time (issue 13, stop 39: rmem_uniform's adoption
+// walked 256 empty cells a loop entry, 7 instructions a cell): a head is
+// -1 when its list is empty and an index >= 0 otherwise, so the eight
+// heads of four cells are all empty exactly when their AND has its sign
+// bit set (as nextList, thkeep.go).
 func lazyAlone(st *varState) bool {
-	for i := range st.cells {
-		if st.cells[i].reads >= 0 || st.cells[i].muts >= 0 {
+	cells := st.cells
+	i := 0
+	for ; i+4 <= len(cells); i += 4 {
+		q := cells[i : i+4 : i+4]
+		if q[0].reads&q[0].muts&q[1].reads&q[1].muts&q[2].reads&q[2].muts&q[3].reads&q[3].muts >= 0 {
+			return false
+		}
+	}
+	for ; i < len(cells); i++ {
+		if cells[i].reads >= 0 || cells[i].muts >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// identityCells reports whether cs is 0, 1, ..., len(cs)-1 (recordLazy:
+// the statement records every cell in order). Four at a time: the OR of
+// each cell's XOR with its index is 0 exactly when all four equal theirs
+// (stop 39: the test had been two instructions and a branch a cell on
+// rmem_uniform's 256-cell host copies).
+func identityCells(cs []int32) bool {
+	i := 0
+	for ; i+4 <= len(cs); i += 4 {
+		q := cs[i : i+4 : i+4]
+		k := int32(i)
+		if (q[0]^k)|(q[1]^(k+1))|(q[2]^(k+2))|(q[3]^(k+3)) != 0 { // ^ and | share a precedence
+			return false
+		}
+	}
+	for ; i < len(cs); i++ {
+		if cs[i] != int32(i) {
 			return false
 		}
 	}
