@@ -1403,6 +1403,12 @@ func (m *Machine) thsymClasses(s *Stmt, lo, hi int) bool {
 	// tested each twice, a dry run and the registration's): its frame
 	// and slices are kept and registered after every class passed.
 	sv := m.thSaved[:0]
+	if k := len(cls) * len(pl.owned); cap(sv) < k {
+		// Each class's entry has at most one slice per owned variable:
+		// the list is made once, at its size (stop 39: it had grown by
+		// append at the first entries of a check).
+		sv = make([]thNewMap, 0, k)
+	}
 	adopt := false
 	for k := range cls {
 		c := &cls[k]
