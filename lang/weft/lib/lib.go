@@ -56,6 +56,14 @@ var stdTexts = [...]stdFile{
 
 // Library is a loaded standard library (or any set of library files).
 type Library struct {
+	// Files are the parsed files whose trees later phases read: those
+	// with procs (instructions, externs, helpers) or collective units
+	// (Unit.Decl, Domain, Box). A file of data tables only (memories.weft,
+	// timelines.weft: QualTL, SyncTL, DataMemory, BarrierMemory,
+	// SpecialWindow and aliases) is loaded into the maps below, which keep
+	// no node of it, and its tree is let go (dataOnly): the library lives
+	// as long as the process, and every collection marked those trees
+	// (stop 39, docs/weft-sync.md "Stop 39: front39").
 	Files     []*syntax.File
 	Memories  map[string]*Memory
 	Barriers  map[string]*BarrierMemory
@@ -169,11 +177,48 @@ func Load(files ...*diag.File) (*Library, error) {
 			}
 		}
 	}
+	kept := l.Files[:0]
+	for _, f := range l.Files {
+		if !dataOnly(f) {
+			kept = append(kept, f)
+		}
+	}
+	clear(l.Files[len(kept):])
+	l.Files = kept
 	if errs.HasErrors() {
 		errs.Sort()
 		return l, errs.Err()
 	}
 	return l, nil
+}
+
+// dataOnly reports whether f declares nothing but data tables: globals
+// whose value is a QualTL, SyncTL, DataMemory, BarrierMemory or
+// SpecialWindow call, or an alias (a name). Loading copies what those
+// say into Go values (Memory, QualTL, ...), which hold positions but no
+// node of the tree; a proc, a collective unit (Unit keeps its Decl and
+// expressions) or anything else keeps the file.
+func dataOnly(f *syntax.File) bool {
+	for _, d := range f.Decls {
+		g, ok := d.(*syntax.Global)
+		if !ok {
+			return false
+		}
+		for _, v := range g.Values {
+			switch v := v.(type) {
+			case *syntax.Name:
+			case *syntax.Call:
+				switch v.FunName() {
+				case "QualTL", "SyncTL", "DataMemory", "BarrierMemory", "SpecialWindow":
+				default:
+					return false
+				}
+			default:
+				return false
+			}
+		}
+	}
+	return true
 }
 
 type loader struct {

@@ -2,10 +2,13 @@ package lib
 
 import (
 	"embed"
+	"fmt"
 	"io/fs"
 	"sort"
 	"testing"
 	"unsafe"
+
+	"weft.dev/weft/diag"
 )
 
 // stdFiles is every library file of this directory, as a file system: the
@@ -41,16 +44,59 @@ func TestStdTextsComplete(t *testing.T) {
 // in place (diag.NewFileString), no heap copy of the text.
 func TestStdFilesInPlace(t *testing.T) {
 	l := MustStd()
-	if len(l.Files) != len(stdTexts) {
-		t.Fatalf("%d files loaded, %d in stdTexts", len(l.Files), len(stdTexts))
+	byName := map[string]string{}
+	for _, sf := range stdTexts {
+		byName["lib/"+sf.name] = sf.text
 	}
-	for i, sf := range stdTexts {
-		f := l.Files[i].Decls[0].Pos().File
-		if f.Name != "lib/"+sf.name {
-			t.Fatalf("file %d is %s, want lib/%s", i, f.Name, sf.name)
+	for _, sf := range l.Files {
+		f := sf.Decls[0].Pos().File
+		text, ok := byName[f.Name]
+		if !ok {
+			t.Fatalf("loaded file %s is not in stdTexts", f.Name)
 		}
-		if len(f.Src) == 0 || unsafe.SliceData(f.Src) != unsafe.StringData(sf.text) || unsafe.StringData(f.Text()) != unsafe.StringData(sf.text) {
+		if len(f.Src) == 0 || unsafe.SliceData(f.Src) != unsafe.StringData(text) || unsafe.StringData(f.Text()) != unsafe.StringData(text) {
 			t.Errorf("%s: the text is a copy", f.Name)
+		}
+	}
+}
+
+// TestStdFilesKept: Library.Files keeps the files later phases read (procs,
+// collective units) and lets the data-table files go (dataOnly): exactly
+// memories.weft and timelines.weft of the standard library, whose tables
+// still load.
+func TestStdFilesKept(t *testing.T) {
+	l := MustStd()
+	var got []string
+	for _, f := range l.Files {
+		got = append(got, f.Name)
+	}
+	want := []string{"lib/exo_gpu.weft", "lib/externs.weft", "lib/scalar.weft", "lib/sm80.weft", "lib/sm90.weft", "lib/units.weft", "lib/x86.weft"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("Files = %v, want %v", got, want)
+	}
+	if len(l.Memories) == 0 || len(l.Quals) == 0 || len(l.Timelines) == 0 || len(l.Units) == 0 {
+		t.Errorf("tables: %d memories, %d qualitative and %d sync timelines, %d units", len(l.Memories), len(l.Quals), len(l.Timelines), len(l.Units))
+	}
+}
+
+// TestDataOnly: a file of data tables only is let go; a proc, a collective
+// unit, an other global or a config keeps it.
+func TestDataOnly(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		kept bool
+	}{
+		{"q = QualTL(abbrev=\"q\")\ns = SyncTL(full=[q])\nr = s\n", false},
+		{"m = DataMemory(base=[m], space=\"smem\")\n", false},
+		{"", false},
+		{"q = QualTL(abbrev=\"q\")\nu = CollUnit(domain=[1], box=[1])\n", true},
+		{"q = QualTL(abbrev=\"q\")\ndef f():\n    pass\n", true},
+		{"n = 3\n", true},
+	} {
+		f := diag.NewFile("t.weft", []byte(c.src))
+		l, _ := Load(f)
+		if kept := len(l.Files) == 1; kept != c.kept {
+			t.Errorf("%q: kept %v, want %v", c.src, kept, c.kept)
 		}
 	}
 }
