@@ -257,17 +257,26 @@ func (m *Machine) clkRepeats(d int32) bool {
 			return false
 		}
 	}
-	now := c.clk[:len(rd.snap)]
+	// By column, what g adds to a value >= 0 (0 in the columns of fz);
+	// -1 stays: x + (dk[k] &^ (x >> 31)) is g(x) for x >= -1, no branch
+	// a value (stop 39: row 3 asks this about ten times a check, 288
+	// values each).
+	var dk [hwClkMaxCols]int32
+	for k := range n {
+		if fz>>k&1 == 0 {
+			dk[k] = d
+		}
+	}
+	now, dn := c.clk[:len(rd.snap)], dk[:n]
 	for r := 0; r < len(now); r += st {
-		for k, y := range now[r : r+n] {
-			x := rd.snap[r+k]
-			if fz>>k&1 != 0 {
-				if x != y {
-					return false
-				}
-			} else if !shifted(x, y, d) {
-				return false
-			}
+		xs, ys := rd.snap[r:r+n], now[r:r+n]
+		ys, dn = ys[:len(xs)], dn[:len(xs)] // (no bounds checks below)
+		bad := int32(0)
+		for k, x := range xs {
+			bad |= ys[k] ^ (x + (dn[k] &^ (x >> 31)))
+		}
+		if bad != 0 {
+			return false
 		}
 	}
 	rd.fz = fz
