@@ -1,10 +1,6 @@
 package amir_test
 
 import (
-	"os"
-	"path/filepath"
-	"regexp"
-	"strings"
 	"testing"
 
 	"weft.dev/weft/lang/weft/amir"
@@ -16,34 +12,16 @@ import (
 // plan_grid_mem.go) and with each list an allocation of its own.
 func TestGridRoomRepo(t *testing.T) {
 	t.Cleanup(func() { amir.GridNoRoomTest(false) })
-	files, _ := filepath.Glob("../syncheck/testdata/*.weft")
-	ex, _ := filepath.Glob("../../../examples/weft/*/*.weft")
-	files = append(files, ex...)
-	sizeLine := regexp.MustCompile(`(?m)^# check: (.*)$`)
-	dir := t.TempDir()
 	n := 0
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
+	for _, c := range repoChunks(t) {
+		amir.GridNoRoomTest(false)
+		room := c.checkJSON()
+		amir.GridNoRoomTest(true)
+		plain := c.checkJSON()
+		if room != plain {
+			t.Fatalf("%s chunk %d %v: in room:\n%s\nplain:\n%s", c.src, c.i, c.args, room, plain)
 		}
-		for i, chunk := range strings.Split(string(src), "\n---\n") {
-			c := mbarChunk{src: f, i: i, path: filepath.Join(dir, filepath.Base(f)+"."+string(rune('a'+i))+".weft")}
-			if m := sizeLine.FindStringSubmatch(chunk); m != nil {
-				c.args = strings.Fields(m[1])
-			}
-			if err := os.WriteFile(c.path, []byte(chunk), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			amir.GridNoRoomTest(false)
-			room := c.checkJSON()
-			amir.GridNoRoomTest(true)
-			plain := c.checkJSON()
-			if room != plain {
-				t.Fatalf("%s chunk %d %v: in room:\n%s\nplain:\n%s", f, i, c.args, room, plain)
-			}
-			n++
-		}
+		n++
 	}
 	t.Logf("%d chunks", n)
 	if n < 50 {
