@@ -47,7 +47,9 @@ out=bench/out/syncref/window
 rm -rf "$out"
 mkdir -p "$out"
 here=$PWD/bench/syncref
-go build -o "$out/weftime" ./bench/syncref/weftime
+# With the weft command's PGO profile, as `go build ./cmd/weft` builds it
+# (scripts/pgo.sh): the figures are of the binary users run.
+go build -pgo=cmd/weft/default.pgo -o "$out/weftime" ./bench/syncref/weftime
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 paths=()
