@@ -160,14 +160,23 @@ func (m *Machine) roundSkipAt(s *Stmt, hi int, can bool) bool {
 		from = prev // the round that ends here starts a new run
 	}
 	d := now - prev
-	if sk.win > 0 && now-sk.win-d < from {
+	// A digest is taken once the log window it stands for (from the
+	// oldest kept record's birth lo) lies in the run: lo >= from. Two
+	// digests are compared once the later one's window is its
+	// predecessor's moved: lo - d >= from, every round in it past the
+	// run's first. The earlier digest need not meet that: equal digests
+	// have equal window lengths (rsDigest.log), so its window is
+	// [lo - d, prev), in the run by the later one's test (stop 40: the
+	// three-ring rows took their first digest a round later than they
+	// could, and skipped at n = 15 instead of 14).
+	if sk.win > 0 && now-sk.win < from {
 		// The oldest record's birth, now - win when last looked at, only
 		// rises as records are freed: wait for the window to fit the run
 		// before looking again (a mark costs no scan of the mbarriers).
 		m.roundMark(s, n, now, prev, from, false)
 		return false
 	}
-	if b, ok := m.rsWitness(); ok && b-d < from {
+	if b, ok := m.rsWitness(); ok && b < from {
 		// The record that was the oldest when last looked at is still
 		// kept, born before the run: the window does not fit (no scan).
 		m.roundMark(s, n, now, prev, from, false)
@@ -175,7 +184,7 @@ func (m *Machine) roundSkipAt(s *Stmt, hi int, can bool) bool {
 	}
 	lo, ok := m.rsOldest(now)
 	sk.win = now - lo
-	if !ok || lo-d < from || !m.roundDescribed(lo) {
+	if !ok || lo < from || !m.roundDescribed(lo) {
 		m.roundMark(s, n, now, prev, from, false)
 		return false
 	}
@@ -201,7 +210,7 @@ func (m *Machine) roundSkipAt(s *Stmt, hi int, can bool) bool {
 		}
 	}
 	dg := m.rsDigestAt(n, now, lo, moved, least)
-	if sk.haveDg && dg == sk.dg && m.roundSkip(s, n, hi, prev, now) {
+	if sk.haveDg && lo-d >= from && dg == sk.dg && m.roundSkip(s, n, hi, prev, now) {
 		return true
 	}
 	sk.dg = dg
