@@ -320,6 +320,10 @@ type Machine struct {
 	// emptySkips counts the checks and clears that skipped them
 	// (checkCells, clearCells, execMembers; tests).
 	noEmptySkip bool
+	// noAllocSame makes every allocation set its per-dimension state
+	// anew (alloc's reallocation of the same extents; tests).
+	noAllocSame bool
+	allocSame   int64 // allocations that kept it (tests)
 	emptySkips  int64
 	// noDomSkip makes addRecord replay every older record it compares,
 	// and domSkips counts the replays it left out (dominated; tests).
@@ -1181,49 +1185,67 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 	m.epochs++
 	st.epoch = m.epochs
 	n := len(dimExprs)
-	if cap(st.dims) < n || cap(st.gran) < n {
-		// One backing array for the five (each is set in full below): a
-		// small kernel's allocations made eleven objects per variable
-		// (issue 13, stop 26).
-		b := m.carveInts(5 * n)
-		st.dims, st.blocks, st.strides = b[:n:n], b[n:2*n:2*n], b[2*n:3*n:3*n]
-		st.gran, st.shift = b[3*n:4*n:4*n], b[4*n:5*n:5*n]
-	}
-	if cap(st.dim) < n {
-		st.dim = m.carveDims(n)
-	}
-	st.shift = st.shift[:n]
-	st.dims, st.blocks, st.strides, st.gran = st.dims[:n], st.blocks[:n], st.strides[:n], st.gran[:n]
+	// A reallocation of the same extents (a private variable of a
+	// loop body, each iteration) keeps the per-dimension state as it
+	// is: gran, shift, blocks, strides and dim are functions of the
+	// extents and Var.Gran alone, each set in full by the last
+	// allocation, whose extents were these (a negative one was stored
+	// as 0, which no negative extent equals). The extents are read
+	// again below otherwise (IntExprs read env only). (rmem_uniform:
+	// 19 allocations a check; issue 13, stop 40: sym40.)
 	total := 1
-	for i := n - 1; i >= 0; i-- {
-		d := dimExprs[i](m.env)
-		if d < 0 {
-			m.fault(src, "%s: negative extent %d", pv.Name, d)
-			d = 0
-		}
-		g := 1
-		if i < len(pv.Gran) {
-			g = pv.Gran[i]
-			if g == 0 {
-				g = d // only whole-extent windows: one block
-			}
-			if g < 1 {
-				g = 1
-			}
-		}
-		st.gran[i] = g
-		st.shift[i] = -1
-		if g&(g-1) == 0 {
-			st.shift[i] = bits.TrailingZeros(uint(g))
-		}
-		st.dims[i] = d
-		st.blocks[i] = (d + g - 1) / g
-		st.strides[i] = total
+	same := len(st.dims) == n && len(st.dim) == n && !m.noAllocSame
+	for i := n - 1; same && i >= 0; i-- {
+		same = dimExprs[i](m.env) == st.dims[i]
 		total *= st.blocks[i]
 	}
-	st.dim = st.dim[:0]
-	for i := 0; i < n; i++ {
-		st.dim = append(st.dim, dimInfo{extent: st.dims[i], gran: st.gran[i], shift: st.shift[i], stride: st.strides[i]})
+	if same {
+		m.allocSame++
+	} else {
+		if cap(st.dims) < n || cap(st.gran) < n {
+			// One backing array for the five (each is set in full below): a
+			// small kernel's allocations made eleven objects per variable
+			// (issue 13, stop 26).
+			b := m.carveInts(5 * n)
+			st.dims, st.blocks, st.strides = b[:n:n], b[n:2*n:2*n], b[2*n:3*n:3*n]
+			st.gran, st.shift = b[3*n:4*n:4*n], b[4*n:5*n:5*n]
+		}
+		if cap(st.dim) < n {
+			st.dim = m.carveDims(n)
+		}
+		st.shift = st.shift[:n]
+		st.dims, st.blocks, st.strides, st.gran = st.dims[:n], st.blocks[:n], st.strides[:n], st.gran[:n]
+		total = 1
+		for i := n - 1; i >= 0; i-- {
+			d := dimExprs[i](m.env)
+			if d < 0 {
+				m.fault(src, "%s: negative extent %d", pv.Name, d)
+				d = 0
+			}
+			g := 1
+			if i < len(pv.Gran) {
+				g = pv.Gran[i]
+				if g == 0 {
+					g = d // only whole-extent windows: one block
+				}
+				if g < 1 {
+					g = 1
+				}
+			}
+			st.gran[i] = g
+			st.shift[i] = -1
+			if g&(g-1) == 0 {
+				st.shift[i] = bits.TrailingZeros(uint(g))
+			}
+			st.dims[i] = d
+			st.blocks[i] = (d + g - 1) / g
+			st.strides[i] = total
+			total *= st.blocks[i]
+		}
+		st.dim = st.dim[:0]
+		for i := 0; i < n; i++ {
+			st.dim = append(st.dim, dimInfo{extent: st.dims[i], gran: st.gran[i], shift: st.shift[i], stride: st.strides[i]})
+		}
 	}
 	if total > 1<<28 {
 		m.fault(src, "%s has %d tracked cells; the checker's limit is %d", pv.Name, total, 1<<28)

@@ -485,18 +485,31 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit, inb bool) *thRun {
 		return t.task == f.task && t.r0 == f.r0 && t.step == f.step && t.n == f.n
 	}
 	var frame *thFrame
-	for _, t := range m.thFrames {
-		sm := same(t)
-		if sm {
-			frame = t
+	if quiet {
+		// The loop below with its refusal off (quiet): only the last
+		// frame equal to f is looked for, its most telling field
+		// first (rmem_uniform's later entries passed 16 frames of the
+		// earlier ones, each tested in full; issue 13, stop 40).
+		for _, t := range m.thFrames {
+			if t.r0 == f.r0 && t.task == f.task && t.step == f.step && t.n == f.n {
+				frame = t
+			}
 		}
-		// A tainted frame's records may be visible to any thread of its
-		// task (invariant 2): no virtual loop with events there, on any
-		// frame; nor on a frame that shares threads with another (a loop
-		// with no event cannot change other records, its checks see
-		// their own slices, and slices of one variable never meet).
-		if !quiet && ((t.taintAll || t.tainted && t.task == f.task) || !sm && inF(t)) {
-			return nil
+	} else {
+		for _, t := range m.thFrames {
+			sm := same(t)
+			if sm {
+				frame = t
+			}
+			// A tainted frame's records may be visible to any thread
+			// of its task (invariant 2): no virtual loop with events
+			// there, on any frame; nor on a frame that shares threads
+			// with another (a loop with no event cannot change other
+			// records, its checks see their own slices, and slices of
+			// one variable never meet).
+			if t.taintAll || t.tainted && t.task == f.task || !sm && inF(t) {
+				return nil
+			}
 		}
 	}
 	// The slices of this execution, and whether each variable's state
@@ -666,8 +679,8 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit, inb bool) *thRun {
 			continue // the first task's, not this task's
 		}
 		owned := false
-		for _, x := range nm {
-			owned = owned || x.v == v
+		for i := range nm {
+			owned = owned || nm[i].v == v
 		}
 		if !owned {
 			return m.thsymNoEnter(nm)
@@ -734,7 +747,10 @@ func (m *Machine) thsymRegister(pl *thPlan, f thFrame, frame *thFrame, nm []thNe
 	}
 	m.thSavedFrame = frame
 	m.thAny = true
-	for _, x := range nm {
+	for i := range nm {
+		// By pointer, nm left as it is (a thNewMap is 160 bytes: the
+		// copies were a fifth of the loop; issue 13, stop 40: sym40).
+		x := &nm[i]
 		vs := m.thVars[x.v]
 		if vs == nil {
 			// Room for the maps of the variable's disjoint slice sets
@@ -748,17 +764,22 @@ func (m *Machine) thsymRegister(pl *thPlan, f thFrame, frame *thFrame, nm []thNe
 			m.thVars[x.v] = vs
 		}
 		if x.add {
-			x.mp.frame = frame
 			vs.maps = append(vs.maps, x.mp)
-			vs.hullAdd(&x.mp, len(vs.maps) == 1)
-			vs.dimAdd(&x.mp, frame.n, len(vs.maps) == 1)
+			g := &vs.maps[len(vs.maps)-1]
+			g.frame = frame
+			vs.hullAdd(g, len(vs.maps) == 1)
+			vs.dimAdd(g, frame.n, len(vs.maps) == 1)
 		} else if x.grow >= 0 {
 			g := &vs.maps[x.grow]
 			g.nbox, g.blo, g.bhi = x.mp.nbox, x.mp.blo, x.mp.bhi
 			vs.hullAdd(g, false)
 		}
 		if x.adopt {
-			m.thsymDropCopies(&m.vars[x.v], x.mp)
+			mp := x.mp
+			if x.add {
+				mp.frame = frame
+			}
+			m.thsymDropCopies(&m.vars[x.v], mp)
 			m.thAdopts++
 			// Adopted records may have a creator or grants every
 			// thread of the frame holds (a host write, which any task's
@@ -928,8 +949,8 @@ func (m *Machine) thsymMaterializeFrame(f *thFrame) {
 			continue
 		}
 		hit := false
-		for _, x := range vs.maps {
-			hit = hit || x.frame == f
+		for i := range vs.maps {
+			hit = hit || vs.maps[i].frame == f
 		}
 		for _, x := range vs.frames {
 			hit = hit || x == f
@@ -950,8 +971,8 @@ func (m *Machine) thsymPrune() {
 			if vs == nil {
 				continue
 			}
-			for _, x := range vs.maps {
-				used = used || x.frame == f
+			for i := range vs.maps {
+				used = used || vs.maps[i].frame == f
 			}
 			for _, x := range vs.frames {
 				used = used || x == f
@@ -1443,10 +1464,10 @@ func (m *Machine) thsymClasses(s *Stmt, lo, hi int) bool {
 			return false
 		}
 		c.f, c.frame, c.nm0 = m.thSavedF, m.thSavedFrame, len(sv)
-		for _, x := range m.thNewMaps {
-			adopt = adopt || x.adopt
-			sv = append(sv, x)
+		for i := range m.thNewMaps {
+			adopt = adopt || m.thNewMaps[i].adopt
 		}
+		sv = append(sv, m.thNewMaps...)
 		c.nm1 = len(sv)
 		m.thNewMaps = m.thNewMaps[:0]
 	}
