@@ -1353,8 +1353,9 @@ func (m *Machine) freeList(h int32) {
 // cells evaluates an access to the flat block indices it touches (E#-Acc,
 // Fig. 6), in m.cellBuf. It reports false after a fault.
 func (m *Machine) cells(a *Access, src int) ([]int32, bool) {
-	cs, ok := m.cellsOnly(a, src)
-	if st := &m.vars[a.Var]; ok && st.lzN > 0 {
+	st := &m.vars[a.Var]
+	cs, ok := m.cellsOf(st, a, src)
+	if ok && st.lzN > 0 {
 		m.makeLazyGroupsIn(st, cs) // lazygroups.go
 	}
 	return cs, ok
@@ -1363,7 +1364,14 @@ func (m *Machine) cells(a *Access, src int) ([]int32, bool) {
 // cellsOnly is cells without making the cells' deferred thread groups
 // (a walk of deferred slabs makes those it reads: thgrid_lzgrp.go).
 func (m *Machine) cellsOnly(a *Access, src int) ([]int32, bool) {
-	st := &m.vars[a.Var]
+	return m.cellsOf(&m.vars[a.Var], a, src)
+}
+
+// cellsOf is cellsOnly on st, a's variable's state (found once: cells,
+// cellsOnly and evalCells had each indexed m.vars, about 15 instructions
+// a time, at each of rmem_uniform's 57 accesses a check; issue 13, stop
+// 40: sym40).
+func (m *Machine) cellsOf(st *varState, a *Access, src int) ([]int32, bool) {
 	if st.lazy {
 		m.makeLazy(st)
 	}
@@ -1373,7 +1381,7 @@ func (m *Machine) cellsOnly(a *Access, src int) ([]int32, bool) {
 		}
 		return a.cacheCells, true
 	}
-	cs, ok := m.evalCells(a, src, a.cacheCells[:0])
+	cs, ok := m.evalCellsOf(st, a, src, a.cacheCells[:0])
 	if cap(cs) > cap(a.cacheCells) {
 		a.cacheCells = cs[:0]
 	}
@@ -1386,7 +1394,11 @@ func (m *Machine) cellsOnly(a *Access, src int) ([]int32, bool) {
 }
 
 func (m *Machine) evalCells(a *Access, src int, buf []int32) ([]int32, bool) {
-	st := &m.vars[a.Var]
+	return m.evalCellsOf(&m.vars[a.Var], a, src, buf)
+}
+
+// evalCellsOf is evalCells on st, a's variable's state.
+func (m *Machine) evalCellsOf(st *varState, a *Access, src int, buf []int32) ([]int32, bool) {
 	if !st.live {
 		m.fault(src, "%s is used before its allocation", m.p.Vars[a.Var].Name)
 		return nil, false

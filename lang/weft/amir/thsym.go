@@ -421,6 +421,19 @@ type thNewMap struct {
 	grow       int // the index of the map of the same slices, whose box becomes mp's
 }
 
+// appendNewMap appends the slice mp of variable v to nm, set in place (a
+// composite literal was built, then copied: 160 bytes twice; stop 40).
+func appendNewMap(nm []thNewMap, v int, mp *thMap, add, adopt bool, grow int) []thNewMap {
+	if k := len(nm); k < cap(nm) {
+		nm = nm[:k+1]
+	} else {
+		nm = append(nm, thNewMap{})
+	}
+	x := &nm[len(nm)-1]
+	x.v, x.mp, x.add, x.adopt, x.grow = v, *mp, add, adopt, grow
+	return nm
+}
+
 // thsymDry is thsymEnterAt's answer when it only tests (commit false).
 var thsymDry thRun
 
@@ -596,7 +609,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit, inb bool) *thRun {
 				}
 				adopt = true
 			}
-			nm = append(nm, thNewMap{v: o.v, mp: mp, add: true, adopt: adopt, grow: -1})
+			nm = appendNewMap(nm, o.v, &mp, true, adopt, -1)
 			continue
 		}
 		if vs.two {
@@ -617,7 +630,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit, inb bool) *thRun {
 			if vs.maps[0].dim != mp.dim {
 				return m.thsymNoEnter(nm)
 			}
-			nm = append(nm, thNewMap{v: o.v, mp: mp, add: true, grow: -1})
+			nm = appendNewMap(nm, o.v, &mp, true, false, -1)
 			continue
 		}
 		for xi := range vs.maps {
@@ -641,7 +654,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit, inb bool) *thRun {
 				return m.thsymNoEnter(nm) // overlapping slices of another execution
 			}
 		}
-		nm = append(nm, thNewMap{v: o.v, mp: mp, add: grow < 0, grow: grow})
+		nm = appendNewMap(nm, o.v, &mp, grow < 0, false, grow)
 	}
 	for _, b := range pl.bars {
 		vs := m.thVars[b]
@@ -842,11 +855,8 @@ func (m *Machine) thsymStart(n int32) *thRun {
 	m.thAny = true
 	m.thSymRuns++
 	r := &m.thRunBuf
-	*r = thRun{n: int64(n), memOps: m.res.Stats.MemOps, records: m.res.Stats.Records,
-		events: m.res.Stats.Events, localOps: m.localOps, occ: m.res.Occurrences, hocc: r.hocc[:0]}
-	for i := range m.res.Hazards {
-		r.hocc = append(r.hocc, m.res.Hazards[i].Occurrences)
-	}
+	r.n = int64(n)
+	m.thsymSnap(r)
 	return r
 }
 
@@ -1507,7 +1517,7 @@ func (m *Machine) thsymClasses(s *Stmt, lo, hi int) bool {
 	m.inVirt = true
 	for k := range cls {
 		c := &cls[k]
-		c.run = m.thsymSnap(c.run.hocc)
+		m.thsymSnap(&c.run)
 		env[y] = c.first
 		m.gen++
 		m.execBody(s)
@@ -1515,7 +1525,7 @@ func (m *Machine) thsymClasses(s *Stmt, lo, hi int) bool {
 			m.inVirt = false
 			return true
 		}
-		c.after = m.thsymSnap(c.after.hocc)
+		m.thsymSnap(&c.after)
 	}
 	m.inVirt = false
 	st := &m.res.Stats
@@ -1699,14 +1709,15 @@ func (m *Machine) thsymClassify(s *Stmt, lo, hi int) ([]thClass, bool) {
 // thMaxClasses is the most classes thsymClassify makes.
 const thMaxClasses = 8
 
-// thsymSnap returns the statistics now (hocc reuses buf).
-func (m *Machine) thsymSnap(buf []int64) thRun {
-	r := thRun{memOps: m.res.Stats.MemOps, records: m.res.Stats.Records, events: m.res.Stats.Events,
-		localOps: m.localOps, occ: m.res.Occurrences, hocc: buf[:0]}
+// thsymSnap sets r to the statistics now (its hocc reused; in place: a
+// thRun returned was copied twice, stop 40).
+func (m *Machine) thsymSnap(r *thRun) {
+	r.memOps, r.records, r.events = m.res.Stats.MemOps, m.res.Stats.Records, m.res.Stats.Events
+	r.localOps, r.occ = m.localOps, m.res.Occurrences
+	r.hocc = r.hocc[:0]
 	for i := range m.res.Hazards {
 		r.hocc = append(r.hocc, m.res.Hazards[i].Occurrences)
 	}
-	return r
 }
 
 // thsymUnregister drops the frames registered after the first n, and the
