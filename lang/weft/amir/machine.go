@@ -320,6 +320,10 @@ type Machine struct {
 	// emptySkips counts the checks and clears that skipped them
 	// (checkCells, clearCells, execMembers; tests).
 	noEmptySkip bool
+	// noAllocSame makes every allocation set its per-dimension state
+	// anew (alloc's reallocation of the same extents; tests).
+	noAllocSame bool
+	allocSame   int64 // allocations that kept it (tests)
 	emptySkips  int64
 	// noDomSkip makes addRecord replay every older record it compares,
 	// and domSkips counts the replays it left out (dominated; tests).
@@ -1145,10 +1149,33 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 	if !carry {
 		st.hwCount = 0
 	}
-	if st.live {
-		for i := range st.cells {
-			m.freeList(st.cells[i].reads)
-			m.freeList(st.cells[i].muts)
+	if st.live && (st.hasReads || st.hasMuts || m.noEmptySkip) {
+		// With neither flag every list is empty (varState.hasReads):
+		// nothing to free. Else only a cell with a list is freed: a
+		// negative head is an empty list, which freeList leaves as is,
+		// and r&w < 0 holds exactly when both heads are negative
+		// (per_cta_alloc's second CTA freed its tile's 256 cells, two
+		// calls each, where one cell holds records: Machine.alloc
+		// 8.9 K instructions a check; issue 13, stop 40: sym40).
+		// Four cells are tested at a time, as nextList does: their
+		// eight heads are all negative exactly when their AND is.
+		cs := st.cells
+		i := 0
+		for ; i+4 <= len(cs); i += 4 {
+			q := cs[i : i+4 : i+4]
+			if q[0].reads&q[0].muts&q[1].reads&q[1].muts&q[2].reads&q[2].muts&q[3].reads&q[3].muts < 0 {
+				continue
+			}
+			for k := range q {
+				m.freeList(q[k].reads)
+				m.freeList(q[k].muts)
+			}
+		}
+		for ; i < len(cs); i++ {
+			if r, w := cs[i].reads, cs[i].muts; r&w >= 0 {
+				m.freeList(r)
+				m.freeList(w)
+			}
 		}
 	}
 	st.lazy = false // its records die unmade (lazycells.go)
@@ -1158,49 +1185,67 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 	m.epochs++
 	st.epoch = m.epochs
 	n := len(dimExprs)
-	if cap(st.dims) < n || cap(st.gran) < n {
-		// One backing array for the five (each is set in full below): a
-		// small kernel's allocations made eleven objects per variable
-		// (issue 13, stop 26).
-		b := m.carveInts(5 * n)
-		st.dims, st.blocks, st.strides = b[:n:n], b[n:2*n:2*n], b[2*n:3*n:3*n]
-		st.gran, st.shift = b[3*n:4*n:4*n], b[4*n:5*n:5*n]
-	}
-	if cap(st.dim) < n {
-		st.dim = m.carveDims(n)
-	}
-	st.shift = st.shift[:n]
-	st.dims, st.blocks, st.strides, st.gran = st.dims[:n], st.blocks[:n], st.strides[:n], st.gran[:n]
+	// A reallocation of the same extents (a private variable of a
+	// loop body, each iteration) keeps the per-dimension state as it
+	// is: gran, shift, blocks, strides and dim are functions of the
+	// extents and Var.Gran alone, each set in full by the last
+	// allocation, whose extents were these (a negative one was stored
+	// as 0, which no negative extent equals). The extents are read
+	// again below otherwise (IntExprs read env only). (rmem_uniform:
+	// 19 allocations a check; issue 13, stop 40: sym40.)
 	total := 1
-	for i := n - 1; i >= 0; i-- {
-		d := dimExprs[i](m.env)
-		if d < 0 {
-			m.fault(src, "%s: negative extent %d", pv.Name, d)
-			d = 0
-		}
-		g := 1
-		if i < len(pv.Gran) {
-			g = pv.Gran[i]
-			if g == 0 {
-				g = d // only whole-extent windows: one block
-			}
-			if g < 1 {
-				g = 1
-			}
-		}
-		st.gran[i] = g
-		st.shift[i] = -1
-		if g&(g-1) == 0 {
-			st.shift[i] = bits.TrailingZeros(uint(g))
-		}
-		st.dims[i] = d
-		st.blocks[i] = (d + g - 1) / g
-		st.strides[i] = total
+	same := len(st.dims) == n && len(st.dim) == n && !m.noAllocSame
+	for i := n - 1; same && i >= 0; i-- {
+		same = dimExprs[i](m.env) == st.dims[i]
 		total *= st.blocks[i]
 	}
-	st.dim = st.dim[:0]
-	for i := 0; i < n; i++ {
-		st.dim = append(st.dim, dimInfo{extent: st.dims[i], gran: st.gran[i], shift: st.shift[i], stride: st.strides[i]})
+	if same {
+		m.allocSame++
+	} else {
+		if cap(st.dims) < n || cap(st.gran) < n {
+			// One backing array for the five (each is set in full below): a
+			// small kernel's allocations made eleven objects per variable
+			// (issue 13, stop 26).
+			b := m.carveInts(5 * n)
+			st.dims, st.blocks, st.strides = b[:n:n], b[n:2*n:2*n], b[2*n:3*n:3*n]
+			st.gran, st.shift = b[3*n:4*n:4*n], b[4*n:5*n:5*n]
+		}
+		if cap(st.dim) < n {
+			st.dim = m.carveDims(n)
+		}
+		st.shift = st.shift[:n]
+		st.dims, st.blocks, st.strides, st.gran = st.dims[:n], st.blocks[:n], st.strides[:n], st.gran[:n]
+		total = 1
+		for i := n - 1; i >= 0; i-- {
+			d := dimExprs[i](m.env)
+			if d < 0 {
+				m.fault(src, "%s: negative extent %d", pv.Name, d)
+				d = 0
+			}
+			g := 1
+			if i < len(pv.Gran) {
+				g = pv.Gran[i]
+				if g == 0 {
+					g = d // only whole-extent windows: one block
+				}
+				if g < 1 {
+					g = 1
+				}
+			}
+			st.gran[i] = g
+			st.shift[i] = -1
+			if g&(g-1) == 0 {
+				st.shift[i] = bits.TrailingZeros(uint(g))
+			}
+			st.dims[i] = d
+			st.blocks[i] = (d + g - 1) / g
+			st.strides[i] = total
+			total *= st.blocks[i]
+		}
+		st.dim = st.dim[:0]
+		for i := 0; i < n; i++ {
+			st.dim = append(st.dim, dimInfo{extent: st.dims[i], gran: st.gran[i], shift: st.shift[i], stride: st.strides[i]})
+		}
 	}
 	if total > 1<<28 {
 		m.fault(src, "%s has %d tracked cells; the checker's limit is %d", pv.Name, total, 1<<28)
@@ -1308,8 +1353,9 @@ func (m *Machine) freeList(h int32) {
 // cells evaluates an access to the flat block indices it touches (E#-Acc,
 // Fig. 6), in m.cellBuf. It reports false after a fault.
 func (m *Machine) cells(a *Access, src int) ([]int32, bool) {
-	cs, ok := m.cellsOnly(a, src)
-	if st := &m.vars[a.Var]; ok && st.lzN > 0 {
+	st := &m.vars[a.Var]
+	cs, ok := m.cellsOf(st, a, src)
+	if ok && st.lzN > 0 {
 		m.makeLazyGroupsIn(st, cs) // lazygroups.go
 	}
 	return cs, ok
@@ -1318,7 +1364,14 @@ func (m *Machine) cells(a *Access, src int) ([]int32, bool) {
 // cellsOnly is cells without making the cells' deferred thread groups
 // (a walk of deferred slabs makes those it reads: thgrid_lzgrp.go).
 func (m *Machine) cellsOnly(a *Access, src int) ([]int32, bool) {
-	st := &m.vars[a.Var]
+	return m.cellsOf(&m.vars[a.Var], a, src)
+}
+
+// cellsOf is cellsOnly on st, a's variable's state (found once: cells,
+// cellsOnly and evalCells had each indexed m.vars, about 15 instructions
+// a time, at each of rmem_uniform's 57 accesses a check; issue 13, stop
+// 40: sym40).
+func (m *Machine) cellsOf(st *varState, a *Access, src int) ([]int32, bool) {
 	if st.lazy {
 		m.makeLazy(st)
 	}
@@ -1328,7 +1381,7 @@ func (m *Machine) cellsOnly(a *Access, src int) ([]int32, bool) {
 		}
 		return a.cacheCells, true
 	}
-	cs, ok := m.evalCells(a, src, a.cacheCells[:0])
+	cs, ok := m.evalCellsOf(st, a, src, a.cacheCells[:0])
 	if cap(cs) > cap(a.cacheCells) {
 		a.cacheCells = cs[:0]
 	}
@@ -1341,7 +1394,11 @@ func (m *Machine) cellsOnly(a *Access, src int) ([]int32, bool) {
 }
 
 func (m *Machine) evalCells(a *Access, src int, buf []int32) ([]int32, bool) {
-	st := &m.vars[a.Var]
+	return m.evalCellsOf(&m.vars[a.Var], a, src, buf)
+}
+
+// evalCellsOf is evalCells on st, a's variable's state.
+func (m *Machine) evalCellsOf(st *varState, a *Access, src int, buf []int32) ([]int32, bool) {
 	if !st.live {
 		m.fault(src, "%s is used before its allocation", m.p.Vars[a.Var].Name)
 		return nil, false

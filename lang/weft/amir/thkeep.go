@@ -114,8 +114,8 @@ func (m *Machine) thsymKeep(s *Stmt) bool {
 		return false
 	}
 	gs := m.gs(s)
-	for _, x := range vs.maps {
-		if !m.thsymInvariant(gs, x.frame) {
+	for i := range vs.maps {
+		if !m.thsymInvariant(gs, vs.maps[i].frame) {
 			return false
 		}
 	}

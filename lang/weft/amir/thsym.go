@@ -421,6 +421,19 @@ type thNewMap struct {
 	grow       int // the index of the map of the same slices, whose box becomes mp's
 }
 
+// appendNewMap appends the slice mp of variable v to nm, set in place (a
+// composite literal was built, then copied: 160 bytes twice; stop 40).
+func appendNewMap(nm []thNewMap, v int, mp *thMap, add, adopt bool, grow int) []thNewMap {
+	if k := len(nm); k < cap(nm) {
+		nm = nm[:k+1]
+	} else {
+		nm = append(nm, thNewMap{})
+	}
+	x := &nm[len(nm)-1]
+	x.v, x.mp, x.add, x.adopt, x.grow = v, *mp, add, adopt, grow
+	return nm
+}
+
 // thsymDry is thsymEnterAt's answer when it only tests (commit false).
 var thsymDry thRun
 
@@ -485,18 +498,31 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit, inb bool) *thRun {
 		return t.task == f.task && t.r0 == f.r0 && t.step == f.step && t.n == f.n
 	}
 	var frame *thFrame
-	for _, t := range m.thFrames {
-		sm := same(t)
-		if sm {
-			frame = t
+	if quiet {
+		// The loop below with its refusal off (quiet): only the last
+		// frame equal to f is looked for, its most telling field
+		// first (rmem_uniform's later entries passed 16 frames of the
+		// earlier ones, each tested in full; issue 13, stop 40).
+		for _, t := range m.thFrames {
+			if t.r0 == f.r0 && t.task == f.task && t.step == f.step && t.n == f.n {
+				frame = t
+			}
 		}
-		// A tainted frame's records may be visible to any thread of its
-		// task (invariant 2): no virtual loop with events there, on any
-		// frame; nor on a frame that shares threads with another (a loop
-		// with no event cannot change other records, its checks see
-		// their own slices, and slices of one variable never meet).
-		if !quiet && ((t.taintAll || t.tainted && t.task == f.task) || !sm && inF(t)) {
-			return nil
+	} else {
+		for _, t := range m.thFrames {
+			sm := same(t)
+			if sm {
+				frame = t
+			}
+			// A tainted frame's records may be visible to any thread
+			// of its task (invariant 2): no virtual loop with events
+			// there, on any frame; nor on a frame that shares threads
+			// with another (a loop with no event cannot change other
+			// records, its checks see their own slices, and slices of
+			// one variable never meet).
+			if t.taintAll || t.tainted && t.task == f.task || !sm && inF(t) {
+				return nil
+			}
 		}
 	}
 	// The slices of this execution, and whether each variable's state
@@ -583,7 +609,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit, inb bool) *thRun {
 				}
 				adopt = true
 			}
-			nm = append(nm, thNewMap{v: o.v, mp: mp, add: true, adopt: adopt, grow: -1})
+			nm = appendNewMap(nm, o.v, &mp, true, adopt, -1)
 			continue
 		}
 		if vs.two {
@@ -604,7 +630,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit, inb bool) *thRun {
 			if vs.maps[0].dim != mp.dim {
 				return m.thsymNoEnter(nm)
 			}
-			nm = append(nm, thNewMap{v: o.v, mp: mp, add: true, grow: -1})
+			nm = appendNewMap(nm, o.v, &mp, true, false, -1)
 			continue
 		}
 		for xi := range vs.maps {
@@ -628,7 +654,7 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit, inb bool) *thRun {
 				return m.thsymNoEnter(nm) // overlapping slices of another execution
 			}
 		}
-		nm = append(nm, thNewMap{v: o.v, mp: mp, add: grow < 0, grow: grow})
+		nm = appendNewMap(nm, o.v, &mp, grow < 0, false, grow)
 	}
 	for _, b := range pl.bars {
 		vs := m.thVars[b]
@@ -666,8 +692,8 @@ func (m *Machine) thsymEnterAt(s *Stmt, lo, d, n int, commit, inb bool) *thRun {
 			continue // the first task's, not this task's
 		}
 		owned := false
-		for _, x := range nm {
-			owned = owned || x.v == v
+		for i := range nm {
+			owned = owned || nm[i].v == v
 		}
 		if !owned {
 			return m.thsymNoEnter(nm)
@@ -734,7 +760,10 @@ func (m *Machine) thsymRegister(pl *thPlan, f thFrame, frame *thFrame, nm []thNe
 	}
 	m.thSavedFrame = frame
 	m.thAny = true
-	for _, x := range nm {
+	for i := range nm {
+		// By pointer, nm left as it is (a thNewMap is 160 bytes: the
+		// copies were a fifth of the loop; issue 13, stop 40: sym40).
+		x := &nm[i]
 		vs := m.thVars[x.v]
 		if vs == nil {
 			// Room for the maps of the variable's disjoint slice sets
@@ -748,17 +777,22 @@ func (m *Machine) thsymRegister(pl *thPlan, f thFrame, frame *thFrame, nm []thNe
 			m.thVars[x.v] = vs
 		}
 		if x.add {
-			x.mp.frame = frame
 			vs.maps = append(vs.maps, x.mp)
-			vs.hullAdd(&x.mp, len(vs.maps) == 1)
-			vs.dimAdd(&x.mp, frame.n, len(vs.maps) == 1)
+			g := &vs.maps[len(vs.maps)-1]
+			g.frame = frame
+			vs.hullAdd(g, len(vs.maps) == 1)
+			vs.dimAdd(g, frame.n, len(vs.maps) == 1)
 		} else if x.grow >= 0 {
 			g := &vs.maps[x.grow]
 			g.nbox, g.blo, g.bhi = x.mp.nbox, x.mp.blo, x.mp.bhi
 			vs.hullAdd(g, false)
 		}
 		if x.adopt {
-			m.thsymDropCopies(&m.vars[x.v], x.mp)
+			mp := x.mp
+			if x.add {
+				mp.frame = frame
+			}
+			m.thsymDropCopies(&m.vars[x.v], mp)
 			m.thAdopts++
 			// Adopted records may have a creator or grants every
 			// thread of the frame holds (a host write, which any task's
@@ -821,11 +855,8 @@ func (m *Machine) thsymStart(n int32) *thRun {
 	m.thAny = true
 	m.thSymRuns++
 	r := &m.thRunBuf
-	*r = thRun{n: int64(n), memOps: m.res.Stats.MemOps, records: m.res.Stats.Records,
-		events: m.res.Stats.Events, localOps: m.localOps, occ: m.res.Occurrences, hocc: r.hocc[:0]}
-	for i := range m.res.Hazards {
-		r.hocc = append(r.hocc, m.res.Hazards[i].Occurrences)
-	}
+	r.n = int64(n)
+	m.thsymSnap(r)
 	return r
 }
 
@@ -928,8 +959,8 @@ func (m *Machine) thsymMaterializeFrame(f *thFrame) {
 			continue
 		}
 		hit := false
-		for _, x := range vs.maps {
-			hit = hit || x.frame == f
+		for i := range vs.maps {
+			hit = hit || vs.maps[i].frame == f
 		}
 		for _, x := range vs.frames {
 			hit = hit || x == f
@@ -950,8 +981,8 @@ func (m *Machine) thsymPrune() {
 			if vs == nil {
 				continue
 			}
-			for _, x := range vs.maps {
-				used = used || x.frame == f
+			for i := range vs.maps {
+				used = used || vs.maps[i].frame == f
 			}
 			for _, x := range vs.frames {
 				used = used || x == f
@@ -1443,10 +1474,10 @@ func (m *Machine) thsymClasses(s *Stmt, lo, hi int) bool {
 			return false
 		}
 		c.f, c.frame, c.nm0 = m.thSavedF, m.thSavedFrame, len(sv)
-		for _, x := range m.thNewMaps {
-			adopt = adopt || x.adopt
-			sv = append(sv, x)
+		for i := range m.thNewMaps {
+			adopt = adopt || m.thNewMaps[i].adopt
 		}
+		sv = append(sv, m.thNewMaps...)
 		c.nm1 = len(sv)
 		m.thNewMaps = m.thNewMaps[:0]
 	}
@@ -1486,7 +1517,7 @@ func (m *Machine) thsymClasses(s *Stmt, lo, hi int) bool {
 	m.inVirt = true
 	for k := range cls {
 		c := &cls[k]
-		c.run = m.thsymSnap(c.run.hocc)
+		m.thsymSnap(&c.run)
 		env[y] = c.first
 		m.gen++
 		m.execBody(s)
@@ -1494,7 +1525,7 @@ func (m *Machine) thsymClasses(s *Stmt, lo, hi int) bool {
 			m.inVirt = false
 			return true
 		}
-		c.after = m.thsymSnap(c.after.hocc)
+		m.thsymSnap(&c.after)
 	}
 	m.inVirt = false
 	st := &m.res.Stats
@@ -1678,14 +1709,15 @@ func (m *Machine) thsymClassify(s *Stmt, lo, hi int) ([]thClass, bool) {
 // thMaxClasses is the most classes thsymClassify makes.
 const thMaxClasses = 8
 
-// thsymSnap returns the statistics now (hocc reuses buf).
-func (m *Machine) thsymSnap(buf []int64) thRun {
-	r := thRun{memOps: m.res.Stats.MemOps, records: m.res.Stats.Records, events: m.res.Stats.Events,
-		localOps: m.localOps, occ: m.res.Occurrences, hocc: buf[:0]}
+// thsymSnap sets r to the statistics now (its hocc reused; in place: a
+// thRun returned was copied twice, stop 40).
+func (m *Machine) thsymSnap(r *thRun) {
+	r.memOps, r.records, r.events = m.res.Stats.MemOps, m.res.Stats.Records, m.res.Stats.Events
+	r.localOps, r.occ = m.localOps, m.res.Occurrences
+	r.hocc = r.hocc[:0]
 	for i := range m.res.Hazards {
 		r.hocc = append(r.hocc, m.res.Hazards[i].Occurrences)
 	}
-	return r
 }
 
 // thsymUnregister drops the frames registered after the first n, and the
