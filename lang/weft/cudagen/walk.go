@@ -143,6 +143,25 @@ type walker struct {
 	// units are the loop units resolved so far (unitMatches).
 	units  [walkUnits]unitMemo
 	nunits int
+	// stores is room for the tilings of the generator's own derivations
+	// (threadsLoop, when not shared), stores[:nstores] used: one
+	// allocation for walkStores loops instead of a store each.
+	stores  []coll.ThreadsStore
+	nstores int
+}
+
+// walkStores is the number of tilings a chunk of walker.stores holds.
+const walkStores = 4
+
+// store returns a zero store for a derivation of threadsLoop (taken by
+// keep when the derivation made its tiling there).
+func (w *walker) store() *coll.ThreadsStore {
+	if w.nstores == len(w.stores) {
+		// The tilings in the chunk before stay referenced by their
+		// children and by the walk's scopes; the chunk is not reused.
+		w.stores, w.nstores = make([]coll.ThreadsStore, walkStores), 0
+	}
+	return &w.stores[w.nstores]
 }
 
 // walkClean reports whether the generator's CheckOnly pass on f reports
@@ -150,6 +169,11 @@ type walker struct {
 // reports some).
 func walkClean(f *syntax.File, l *lib.Library, gpu *gpucheck.Result) bool {
 	var w walker
+	return w.clean(f, l, gpu)
+}
+
+// clean is walkClean with w, a zero walker.
+func (w *walker) clean(f *syntax.File, l *lib.Library, gpu *gpucheck.Result) bool {
 	w.l, w.gpu = l, gpu
 	// gen.globals.
 	for _, d := range f.Decls {
@@ -1013,9 +1037,19 @@ func (w *walker) threadsLoop(s *syntax.For, cur *coll.Tiling) bool {
 		if !ok {
 			return false
 		}
+		// CudaThreadsIn: a one-dimensional loop's tiling in one pass,
+		// in a store of the walk's (coll/threads1d.go); the same tiling
+		// as CudaThreads' (TestThreads1DMatchesGeneral). It is not in
+		// cur's memo, whose only use here is a twin: the walk's
+		// iterator ids are distinct, so no later derivation asks for
+		// the same key, and a twin equals a fresh derivation.
+		st := w.store()
 		var err error
-		if b, err = cur.CudaThreads(w.iterID, int(hi), u); err != nil {
+		if b, err = cur.CudaThreadsIn(w.iterID, int(hi), u, st); err != nil {
 			return false
+		}
+		if b == st.Tiling() {
+			w.nstores++
 		}
 	}
 	if !b.Lowering().OK {

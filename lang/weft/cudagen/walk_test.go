@@ -274,3 +274,39 @@ func TestWalkMutants(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkOwnStores: the walk's own derivations (threadsLoop without the
+// checker's tilings) make a one-dimensional loop's tiling in the walk's
+// stores (coll.CudaThreadsIn's one pass) and leave a unit of more levels
+// (cuda_threads_strided's domain [blockDim, 1]) to the general
+// derivation, the stores unused; the walk answers on both and the
+// CheckOnly pass agrees (TestWalkCleanOnlyWhenClean compares the two on
+// the whole corpus).
+func TestWalkOwnStores(t *testing.T) {
+	l := lib.MustStd()
+	for _, c := range []struct {
+		unit string
+		used int
+	}{{"cuda_thread", 2}, {"2 * cuda_threads_strided(1, 1)", 0}} {
+		text := "@proc\ndef p():\n    with CudaDeviceFunction(blockDim=64):\n        for task in cuda_tasks(0, 1):\n" +
+			"            for t in cuda_threads(0, 32, unit=" + c.unit + "):\n                pass\n" +
+			"            for t in cuda_threads(0, 16, unit=" + c.unit + "):\n                pass\n"
+		f, prog, _, ok := walkCase(l, "p.weft", text)
+		if !ok {
+			t.Fatalf("%s: does not parse", c.unit)
+		}
+		var w walker
+		if !w.clean(f, l, &gpucheck.Result{}) {
+			t.Errorf("%s: the walk does not answer", c.unit)
+		}
+		if w.nstores != c.used {
+			t.Errorf("%s: %d loops' tilings in the walk's stores, want %d", c.unit, w.nstores, c.used)
+		}
+		walkOff = true
+		pass := generateDiags(f, l, Options{CheckOnly: true, Prog: prog, GPU: &gpucheck.Result{}})
+		walkOff = false
+		if pass != "" {
+			t.Errorf("%s: the walk answers clean; the pass reports\n%s", c.unit, pass)
+		}
+	}
+}
