@@ -581,8 +581,10 @@ func (z *procSize) add(z2 procSize) {
 
 // sizeOf walks body once for the sizes of the converter's slices and
 // slabs: grown by doubling, a small kernel's had been made two or three
-// times (issue 13, stop 29). The scopes are those of pushBlock (one per
-// block) and forStmt (one per loop).
+// times (issue 13, stop 29). The scopes are counted one per block: each
+// loop's body stands for the loop's scope (forStmt), and the proc's for
+// Convert's top scope; the bodies of ifs and withs, which make none since
+// blocks convert in their enclosing scope (pushBlock), only over-reserve.
 func sizeOf(body []syntax.Stmt) procSize {
 	z := procSize{stmts: len(body), scopes: 1}
 	for _, st := range body {
