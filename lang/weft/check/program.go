@@ -96,6 +96,16 @@ type Symbol struct {
 	// tenth of checking row 15 (issue 13, stop 32).
 	rng    [2]int64
 	hasRng bool
+	// memOf, memKey and mem remember Memory's last answer: mem is
+	// memOf.Memories[memKey]. The key is the library and the name asked
+	// for, so a changed Mem or another library asks the map again; the
+	// library's maps are complete once it is loaded (lib.Load) and only
+	// read after. One map lookup (~120 instructions with the string's
+	// hash) per call had been some 2 K instructions of checking row 15
+	// (issue 13, stop 40: permitAs and sameMem ask per argument).
+	memOf  *lib.Library
+	memKey string
+	mem    *lib.Memory
 }
 
 // Memory returns the symbol's data memory from lib (for windows, the
@@ -107,7 +117,10 @@ func (s *Symbol) Memory(l *lib.Library) *lib.Memory {
 	if s == nil {
 		return nil
 	}
-	return l.Memories[s.Mem]
+	if s.memOf != l || s.memKey != s.Mem {
+		s.memOf, s.memKey, s.mem = l, s.Mem, l.Memories[s.Mem]
+	}
+	return s.mem
 }
 
 // Rank is the number of dimensions of a data symbol.
