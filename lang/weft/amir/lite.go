@@ -74,7 +74,7 @@ func (p *Program) planBox(s *Stmt) *liteBox {
 						return // the statements of one access
 					}
 				}
-				ba, good := p.boxAccess(a, b.loops, chain)
+				ba, good := p.boxAccess(a, b.loops, chain, nil) // (a bounds nest has one access or two: a chunk would cost more)
 				if !good {
 					ok = false
 					return
@@ -170,8 +170,12 @@ func (b *liteBox) walkChain(s *Stmt, visit func(t *Stmt, chain []int) bool) bool
 }
 
 // boxAccess compiles access a enclosed by the nest loops chain.
-func (p *Program) boxAccess(a *Access, loops []*Stmt, chain []int) (boxAcc, bool) {
-	ba := boxAcc{a: a, chain: append([]int(nil), chain...)}
+func (p *Program) boxAccess(a *Access, loops []*Stmt, chain []int, ar *boxArena) (boxAcc, bool) {
+	ba := boxAcc{a: a}
+	if len(chain) > 0 {
+		ba.chain = ar.takeInts(len(chain))
+		copy(ba.chain, chain)
+	}
 	// The windows' forms are checked and their terms counted first, so
 	// that the dimensions and all their terms are two arrays of their
 	// final size (stop 33: their growth was two thirds of boxAccess).
@@ -194,8 +198,11 @@ func (p *Program) boxAccess(a *Access, loops []*Stmt, chain []int) (boxAcc, bool
 	if len(a.Idx) == 0 {
 		return ba, true
 	}
-	ba.dims = make([]boxDim, len(a.Idx))
-	slab := make([]boxTerm, n)
+	ba.dims = ar.takeDims(len(a.Idx))
+	slab := make([]boxTerm, 0) // (no allocation: n == 0 has no terms to hold)
+	if n > 0 {
+		slab = ar.takeTerms(n)
+	}
 	// room gives out at most k terms from the slab.
 	room := func(out *boxAff, k int) {
 		out.terms, slab = slab[:0:k], slab[k:]
@@ -223,6 +230,65 @@ func (p *Program) boxAccess(a *Access, loops []*Stmt, chain []int) (boxAcc, bool
 		}
 	}
 	return ba, true
+}
+
+// boxArena hands out the arrays of one plan's box accesses (their
+// chains, windows and terms; a grid plan's variables' dims and coefs)
+// from shared chunks (issue 13, stop 40: boxAccess's three allocations
+// an access were half its cost, 8 accesses a check on shfl_xor). Only
+// where the arrays live changes: each is zeroed as make's is (a chunk is
+// fresh and every piece is handed out once) and capped at its length, so
+// an append to one copies rather than writing into the next. A chunk is
+// made when the current one has too little left (the rest of it stays
+// unused); the arena lives for one plan's making, never across checks.
+// A nil arena makes each array on its own (the earlier way: planBox,
+// whose nests have an access or two, and gridNoRoom, thgrid_mem_test.go,
+// whose plans TestGridRoomMatchesPlain compares field for field).
+type boxArena struct {
+	ints  []int
+	terms []boxTerm
+	dims  []boxDim
+}
+
+// The arena's chunk sizes: a small nest's accesses in one chunk each.
+const (
+	boxArenaInts  = 16
+	boxArenaTerms = 24
+	boxArenaDims  = 8
+)
+
+// takeInts, takeTerms and takeDims return n zeroed elements from the
+// arena's chunk of their kind (make's, with ar nil).
+func (ar *boxArena) takeInts(n int) []int {
+	if ar == nil {
+		return make([]int, n)
+	}
+	return arenaTake(&ar.ints, n, boxArenaInts)
+}
+
+func (ar *boxArena) takeTerms(n int) []boxTerm {
+	if ar == nil {
+		return make([]boxTerm, n)
+	}
+	return arenaTake(&ar.terms, n, boxArenaTerms)
+}
+
+func (ar *boxArena) takeDims(n int) []boxDim {
+	if ar == nil {
+		return make([]boxDim, n)
+	}
+	return arenaTake(&ar.dims, n, boxArenaDims)
+}
+
+// arenaTake returns n elements from *chunk, capped at n, making a chunk
+// of max(n, size) when it has too few.
+func arenaTake[T any](chunk *[]T, n, size int) []T {
+	if len(*chunk) < n {
+		*chunk = make([]T, max(n, size))
+	}
+	s := (*chunk)[:n:n]
+	*chunk = (*chunk)[n:]
+	return s
 }
 
 // boxConv adds sign times af to out, each term over the innermost loop

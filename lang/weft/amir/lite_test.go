@@ -135,3 +135,40 @@ func randomTaskProgram(seed int64) *Program {
 	})
 	return b.build()
 }
+
+// TestBoxArena: the arena's pieces are zeroed, capped at their lengths
+// (an append to one copies instead of writing into the next), apart from
+// each other, and a piece longer than a chunk's rest gets a fresh chunk;
+// a nil arena makes each piece.
+func TestBoxArena(t *testing.T) {
+	ar := new(boxArena)
+	a, b := ar.takeInts(3), ar.takeInts(4)
+	if len(a) != 3 || cap(a) != 3 || len(b) != 4 || cap(b) != 4 {
+		t.Fatalf("pieces %d/%d %d/%d, want capped", len(a), cap(a), len(b), cap(b))
+	}
+	for i := range a {
+		a[i] = 7
+	}
+	a = append(a, 9)
+	for _, v := range b {
+		if v != 0 {
+			t.Fatalf("append to one piece wrote into the next: %v", b)
+		}
+	}
+	big := ar.takeInts(boxArenaInts + 1)
+	if len(big) != boxArenaInts+1 || &big[0] == &b[0] {
+		t.Fatal("a long piece shares a chunk")
+	}
+	for _, v := range big {
+		if v != 0 {
+			t.Fatal("piece not zeroed")
+		}
+	}
+	var none *boxArena
+	if d := none.takeDims(2); len(d) != 2 || cap(d) != 2 {
+		t.Fatal("nil arena")
+	}
+	if tm := none.takeTerms(1); len(tm) != 1 {
+		t.Fatal("nil arena terms")
+	}
+}

@@ -29,8 +29,17 @@ func (p *Program) planGrid(s *Stmt) *gridPlan {
 	}
 	// Planned at the first entry outside a grid (gridEnter): a loop
 	// inside a block nest never is, nor a nest never entered.
-	return &gridPlan{blk: true, lazy: true}
+	return gridPending
 }
+
+// gridPending stands for a block plan not made yet (planGrid; gridEnter
+// replaces it with the plan at the nest's first entry), one value for
+// all such nests, as thPending is for thread plans (plan_lazy.go): its
+// readers take its blk and lazy fields and rdTrackGrid its (empty)
+// variables, and nothing writes it, so no check leaves anything in it.
+// (Each pending nest had its own, five allocations a check on shfl_xor:
+// issue 13, stop 40.)
+var gridPending = &gridPlan{blk: true, lazy: true}
 
 // gridCollect appends to stmts the statements in list, in preorder,
 // other than loops, blocks and Ifs, and reports whether all are data
@@ -189,8 +198,12 @@ func (p *Program) planGridMode(s *Stmt, stmts []*Stmt, blk bool) *gridPlan {
 		g.accVar = room.accVar[:0]
 	}
 	var memo gridAccMemo
+	var ar *boxArena // the box accesses' arrays (lite.go)
+	if !gridNoRoom {
+		ar = new(boxArena)
+	}
 	if !b.walkChain(s, func(t *Stmt, encl []int) bool {
-		return t.Acc == nil || t.Kind == KLoop || g.addAccess(p, t, b, encl, &memo)
+		return t.Acc == nil || t.Kind == KLoop || g.addAccess(p, t, b, encl, &memo, ar)
 	}) {
 		return nil
 	}
@@ -283,7 +296,7 @@ type gridAccMemo struct {
 // addAccess classifies statement t's access for the plan (memo: the last
 // one classified). Its per-axis slices are kept in arrays (memo's, or on
 // the stack) and copied into the plan for a variable's first access only.
-func (g *gridPlan) addAccess(p *Program, t *Stmt, b *liteBox, encl []int, memo *gridAccMemo) bool {
+func (g *gridPlan) addAccess(p *Program, t *Stmt, b *liteBox, encl []int, memo *gridAccMemo, ar *boxArena) bool {
 	a := t.Acc
 	n := len(g.axes)
 	var dims, coefs []int
@@ -327,7 +340,7 @@ func (g *gridPlan) addAccess(p *Program, t *Stmt, b *liteBox, encl []int, memo *
 			}
 		}
 		if accIdx < 0 {
-			ba, good := p.boxAccess(a, b.loops, encl)
+			ba, good := p.boxAccess(a, b.loops, encl, ar)
 			if !good {
 				return false
 			}
@@ -359,7 +372,7 @@ func (g *gridPlan) addAccess(p *Program, t *Stmt, b *liteBox, encl []int, memo *
 	if i < 0 {
 		i = len(g.vars)
 		n := len(dims)
-		dc := make([]int, 2*n) // the variable's dims and coefs, one array
+		dc := ar.takeInts(2 * n) // the variable's dims and coefs, one array
 		copy(dc, dims)
 		copy(dc[n:], coefs)
 		g.vars = append(g.vars, gridVar{v: a.Var, ro: true, dims: dc[:n:n], coefs: dc[n:], trans: len(a.Idx) > 0})
@@ -432,8 +445,25 @@ func (g *gridPlan) blkWalk(t *Stmt, b *liteBox, encl []int) (ok, inner bool) {
 			inner = true
 		}
 	}
+	// A statement without a body (not a loop, block or If) gives what
+	// its previous sibling of the same start gave: its answer reads its
+	// start and encl only, and encl is the same for both (neither is a
+	// loop). The statements of one access follow each other and share
+	// their start (issue 13, stop 40).
+	var last *Affine
+	var lastOK, lastIn bool
 	for _, c := range t.Body {
-		o, in := g.blkWalk(c, b, encl)
+		leaf := c.Kind != KLoop && c.Kind != KBlock && c.Kind != KIf && len(c.Body) == 0
+		var o, in bool
+		if leaf && last != nil && c.Exec.StartAff == last {
+			o, in = lastOK, lastIn
+		} else {
+			o, in = g.blkWalk(c, b, encl)
+			last = nil
+			if leaf {
+				last, lastOK, lastIn = c.Exec.StartAff, o, in
+			}
+		}
 		ok, inner = ok && o, inner || in
 	}
 	return ok, inner
