@@ -152,8 +152,12 @@ func (m *Machine) gridVirtSame(g *gridRT, vr *gridVarRT) bool {
 
 // gridVirtSame1 is gridVirtSame for region d.
 func (m *Machine) gridVirtSame1(g *gridRT, vr *gridVarRT, d *gridVirt) bool {
+	// The boxes before the points (stop 40): the regions of one nest's
+	// earlier entries have its points but other boxes (shfl_xor's `s`
+	// moves them), and a box is a few ints against n points. Every test
+	// is a pure comparison, so their order does not change the answer.
 	if d.mixed || d.epoch != vr.st.epoch || d.g.task != g.task || d.g.th0 != g.th0 || d.g.w != g.w ||
-		!slicesEqual32(d.g.ths, g.ths) || !slices.Equal(d.lo, vr.lo) || !slices.Equal(d.hi, vr.hi) {
+		!slices.Equal(d.lo, vr.lo) || !slices.Equal(d.hi, vr.hi) || !slicesEqual32(d.g.ths, g.ths) {
 		return false
 	}
 	return slicesEqual32(d.offs, vr.offs)

@@ -103,6 +103,9 @@ type gridLay struct {
 	// over the box, and the extent; run[i]: the access is executed.
 	span []gridSpan
 	vars []gridLayVar
+	// ints: the ints a move's boxes and slabs take (4 per dimension of
+	// each executed variable).
+	ints int
 }
 
 type gridSpan struct {
@@ -437,6 +440,12 @@ func (m *Machine) gridLayKeep(lay *gridLay, b *liteBox) {
 	for i, sl := range mi.slots {
 		lay.vals[i] = m.env[sl]
 	}
+	lay.ints = 0
+	for i := range lay.vars {
+		if lv := &lay.vars[i]; !lv.never {
+			lay.ints += 4 * len(lv.lo)
+		}
+	}
 	lay.span = make([]gridSpan, len(mi.acc))
 outer:
 	for i := range mi.acc {
@@ -478,13 +487,18 @@ func (m *Machine) gridLayMove(g *gridRT, nest *gridNest, old *gridLay, b *liteBo
 	}
 	// The bounds (boxOK) moved. The last layout is updated in place: its
 	// boxes and slabs are new slices (regions keep the old ones:
-	// gridVirtAdd), the rest is the nest's alone.
+	// gridVirtAdd), the rest is the nest's alone. A refusal part way
+	// leaves it half moved, which is harmless: gridLayout drops it then
+	// (nest.lay = nil) and makes the layout from scratch. So each Δ is
+	// computed once, tested and applied in one pass (stop 40).
 	for i := range old.span {
 		sp := &old.span[i]
 		if sp.run {
-			if dv := dot(&mi.acc[i].co); sp.lo+dv < 0 || sp.hi+dv >= sp.ext {
+			dv := dot(&mi.acc[i].co)
+			if sp.lo+dv < 0 || sp.hi+dv >= sp.ext {
 				return nil
 			}
+			sp.lo, sp.hi = sp.lo+dv, sp.hi+dv
 		}
 	}
 	// (A negative th0 is refused by gridPointsOf.)
@@ -492,24 +506,9 @@ func (m *Machine) gridLayMove(g *gridRT, nest *gridNest, old *gridLay, b *liteBo
 	if !m.gridPointsOf(g, nest, ns) {
 		return nil
 	}
-	// The variables' boxes and slabs moved (checked before any is
-	// written: a refusal leaves old as it was, to be dropped).
-	total := 0
-	for i := range old.vars {
-		o := &old.vars[i]
-		if o.never {
-			continue
-		}
-		st := &m.vars[pl.vars[i].v]
-		co := mi.varCo[i]
-		for d := range o.lo {
-			if d < len(co) && dot(&co[d])%st.gran[d] != 0 {
-				return nil
-			}
-		}
-		total += 4 * len(o.lo)
-	}
-	ints := make([]int, total)
+	// The variables' boxes and slabs moved, in one new slice (its size
+	// is fixed by the incarnations: old.ints).
+	ints := make([]int, old.ints)
 	for i := range old.vars {
 		lv := &old.vars[i]
 		if lv.never {
@@ -522,7 +521,10 @@ func (m *Machine) gridLayMove(g *gridRT, nest *gridNest, old *gridLay, b *liteBo
 		for d := 0; d < nd; d++ {
 			dv := 0
 			if d < len(co) {
-				dv = dot(&co[d]) / st.gran[d]
+				if dv = dot(&co[d]); dv%st.gran[d] != 0 {
+					return nil
+				}
+				dv /= st.gran[d]
 			}
 			lo[d], hi[d] = lv.lo[d], lv.hi[d]
 			if lo[d] >= 0 {
@@ -552,12 +554,6 @@ func (m *Machine) gridLayMove(g *gridRT, nest *gridNest, old *gridLay, b *liteBo
 			lv.slo, lv.shi = slo, shi
 		}
 		ints = ints[4*nd:]
-	}
-	for i := range old.span {
-		if sp := &old.span[i]; sp.run {
-			dv := dot(&mi.acc[i].co)
-			sp.lo, sp.hi = sp.lo+dv, sp.hi+dv
-		}
 	}
 	for i, sl := range mi.slots {
 		old.vals[i] = m.env[sl]

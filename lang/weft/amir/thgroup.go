@@ -220,6 +220,9 @@ func slicesEqual32(a, b []int32) bool {
 	if len(a) != len(b) {
 		return false
 	}
+	if len(a) > 0 && &a[0] == &b[0] {
+		return true // one backing array (gridPointsOf shares the points)
+	}
 	for i := range a {
 		if a[i] != b[i] {
 			return false
