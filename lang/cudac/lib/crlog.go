@@ -1,6 +1,9 @@
 package lib
 
-import "math"
+import (
+	"math"
+	"sync"
+)
 
 // crLog is the natural logarithm of x rounded to nearest: what glibc's
 // log returns (its error bound is 0.52 ulp, and it is correctly rounded
@@ -13,7 +16,7 @@ import "math"
 // Method: x = 2^k m with m in [1, 2); m = c (1 + q) with c = 1 + i/128 the
 // table point below m, so |q| < 2^-7; log(1 + q) = 2 atanh(s), s = q/(2 +
 // q), |s| < 2^-8, by its series. k ln 2, log c (tabulated in double-double
-// when the package loads, by the same series on (c-1)/(c+1)) and the
+// the first time a log is taken, by the same series on (c-1)/(c+1)) and the
 // series are added in double-double arithmetic (about 2^-100 relative
 // error), and the sum rounded once.
 func crLog(x float64) float64 { return logScaled(x, 1, 0) }
@@ -45,7 +48,8 @@ func logDD(x float64) (float64, float64) {
 	lh, ll := ddAdd(sh, sl, ph, pl)
 	lh, ll = lh*2, ll*2
 	// + log c + k log 2
-	lh, ll = ddAdd(lh, ll, logTab[i][0], logTab[i][1])
+	lt := logTab()
+	lh, ll = ddAdd(lh, ll, lt[i][0], lt[i][1])
 	kh, kl := twoProd(float64(k), ln2H)
 	kl += float64(k) * ln2L
 	return ddAdd(lh, ll, kh, kl)
@@ -60,13 +64,19 @@ const (
 var (
 	ddThirdH, ddThirdL = ddDiv(1, 0, 3, 0)
 	ddFifthH, ddFifthL = ddDiv(1, 0, 5, 0)
-	logTab             = makeLogTab()
+	// logTab is made on first use, as are crmath.go's exp2Tab, atanTab,
+	// pio2 and invLn10: made when the package loaded, these tables were
+	// 4.1 M instructions of every weft process's start, a quarter of a
+	// `weft check` of a small kernel (16.5 M), which never takes a host
+	// logarithm (issue 13, stop 41).
+	logTab = sync.OnceValue(makeLogTab)
 )
 
 // makeLogTab tabulates log(1 + i/128) in double-double: 2 atanh(s), s =
 // (c - 1)/(c + 1) <= 1/3, by 60 terms of the series (the last below
 // 3^-119).
-func makeLogTab() (t [128][2]float64) {
+func makeLogTab() *[128][2]float64 {
+	var t [128][2]float64
 	for i := 1; i < 128; i++ {
 		c := 1 + float64(i)/128
 		sh, sl := ddDiv(c-1, 0, c+1, 0) // c - 1 and c + 1 are exact
@@ -80,7 +90,7 @@ func makeLogTab() (t [128][2]float64) {
 		ph, pl = ddMul(ph, pl, sh, sl)
 		t[i] = [2]float64{ph * 2, pl * 2}
 	}
-	return t
+	return &t
 }
 
 // Double-double arithmetic (Dekker; Knuth's TwoSum; the product's error

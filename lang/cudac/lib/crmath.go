@@ -42,7 +42,8 @@ func expDD(h, l float64) float64 {
 		eh, el = ddAdd(eh, el, expCoef[n][0], expCoef[n][1])
 	}
 	j := k & 127
-	eh, el = ddMul(eh, el, exp2Tab[j][0], exp2Tab[j][1])
+	et := exp2Tab()
+	eh, el = ddMul(eh, el, et[j][0], et[j][1])
 	return math.Ldexp(eh+el, (k-j)/128)
 }
 
@@ -62,8 +63,9 @@ var (
 		return c
 	}()
 	// exp2Tab[j] = 2^(j/128) in double-double, by 40 terms of the Taylor
-	// series of exp at j ln2/128 <= ln 2
-	exp2Tab = func() (t [128][2]float64) {
+	// series of exp at j ln2/128 <= ln 2 (made on first use, as logTab)
+	exp2Tab = sync.OnceValue(func() *[128][2]float64 {
+		var t [128][2]float64
 		for j := 0; j < 128; j++ {
 			xh, xl := ddMul(float64(j), 0, ln2H/128, ln2L/128)
 			sh, sl := 1.0, 0.0
@@ -75,14 +77,15 @@ var (
 			}
 			t[j] = [2]float64{sh, sl}
 		}
-		return t
-	}()
-	// 1/ln 2 and 1/ln 10 in double-double
-	invLn2H, invLn2L   = ddDiv(1, 0, ln2H, ln2L)
-	invLn10H, invLn10L = func() (float64, float64) {
+		return &t
+	})
+	// 1/ln 2 and 1/ln 10 in double-double (1/ln 10 on first use: it takes
+	// logTab)
+	invLn2H, invLn2L = ddDiv(1, 0, ln2H, ln2L)
+	invLn10          = sync.OnceValues(func() (float64, float64) {
 		h, l := logDD(10)
 		return ddDiv(1, 0, h, l)
-	}()
+	})
 )
 
 func crExp(x float64) float64 {
@@ -133,7 +136,10 @@ func crLog2(x float64) float64 {
 	return logScaled(x, invLn2H, invLn2L)
 }
 
-func crLog10(x float64) float64 { return logScaled(x, invLn10H, invLn10L) }
+func crLog10(x float64) float64 {
+	h, l := invLn10()
+	return logScaled(x, h, l)
+}
 
 // crPow is pow(x, y); the special cases of C99 F.9.4.4 (zeros, infinities,
 // NaNs, x = 1, y = 0, a negative x with a non-integer y) are Go's, which
@@ -179,7 +185,7 @@ func crPow(x, y float64) float64 {
 // sin, cos and tan: x = n pi/2 + r, |r| <= pi/4, in double-double; then
 // the Taylor series of sin and cos at r to the 29th power (below 2^-110
 // relative). The reduction subtracts n times pi/2 split into three parts
-// (pio2A and pio2B of 33 bits, so that their products with n < 2^20 are
+// (pio2().a and .b of 33 bits, so that their products with n < 2^20 are
 // exact), which is exact to about 2^-100 for |x| < 2^20 pi/2; a larger
 // argument is reduced with pi to 1 280 bits (reduceBig).
 
@@ -206,7 +212,12 @@ func machinPi(prec uint) *big.Float {
 	return pi.Sub(pi, new(big.Float).SetPrec(prec).Mul(atanInv(239), new(big.Float).SetPrec(prec).SetInt64(4)))
 }
 
-var pio2A, pio2B, pio2C = func() (a, b, c float64) {
+// pio2Parts is pi/2 as the reduction's three parts (a, b: 33 bits; c:
+// 53) and in double-double (h + l).
+type pio2Parts struct{ a, b, c, h, l float64 }
+
+// pio2 is made on first use (as logTab).
+var pio2 = sync.OnceValue(func() *pio2Parts {
 	const prec = 256
 	pi := machinPi(prec)
 	rest := new(big.Float).SetPrec(prec).Quo(pi, new(big.Float).SetPrec(prec).SetInt64(2))
@@ -216,16 +227,20 @@ var pio2A, pio2B, pio2C = func() (a, b, c float64) {
 		rest.Sub(rest, new(big.Float).SetPrec(prec).SetFloat64(f))
 		return f
 	}
-	return part(33), part(33), part(53)
-}()
+	q := &pio2Parts{a: part(33), b: part(33), c: part(53)}
+	h, l := twoSum(q.a, q.b)
+	q.h, q.l = ddAdd(h, l, q.c, 0)
+	return q
+})
 
 // reducePio2 is x - n pi/2 in double-double and n mod 4, for |x| <
 // 2^20 pi/2.
 func reducePio2(x float64) (float64, float64, int) {
-	n := math.Round(x / (pio2A + pio2B))
-	h := x - n*pio2A // exact
-	h, l := twoSum(h, -n*pio2B)
-	ph, pl := twoProd(n, pio2C)
+	p := pio2()
+	n := math.Round(x / (p.a + p.b))
+	h := x - n*p.a // exact
+	h, l := twoSum(h, -n*p.b)
+	ph, pl := twoProd(n, p.c)
 	h, l = ddAdd(h, l, -ph, -pl)
 	return h, l, int(int64(n) & 3)
 }
@@ -404,9 +419,11 @@ func atanDD(h, l float64) (float64, float64) {
 	dh, dl = ddAdd(1, 0, dh, dl)
 	uh, ul := ddDiv(nh, nl, dh, dl)
 	rh, rl := atanSmall(uh, ul)
-	rh, rl = ddAdd(rh, rl, atanTab[j][0], atanTab[j][1])
+	at := atanTab()
+	rh, rl = ddAdd(rh, rl, at[j][0], at[j][1])
 	if inv {
-		rh, rl = ddAdd(pio2H, pio2L, -rh, -rl)
+		p := pio2()
+		rh, rl = ddAdd(p.h, p.l, -rh, -rl)
 	}
 	if neg {
 		rh, rl = -rh, -rl
@@ -415,11 +432,6 @@ func atanDD(h, l float64) (float64, float64) {
 }
 
 var (
-	// pi/2 in double-double
-	pio2H, pio2L = func() (float64, float64) {
-		h, l := twoSum(pio2A, pio2B)
-		return ddAdd(h, l, pio2C, 0)
-	}()
 	// atanCoef[k] = (-1)^k/(2k+1)
 	atanCoef = func() (c [10][2]float64) {
 		for k := 0; k < 10; k++ {
@@ -433,8 +445,9 @@ var (
 	}()
 	// atanTab[j] = atan(j/32): the angle halved three times,
 	// atan(c) = 2 atan(c / (1 + sqrt(1 + c^2))), to below 0.13, then the
-	// series to the 61st power
-	atanTab = func() (t [33][2]float64) {
+	// series to the 61st power (made on first use, as logTab)
+	atanTab = sync.OnceValue(func() *[33][2]float64 {
+		var t [33][2]float64
 		for j := 1; j <= 32; j++ {
 			ch, cl := float64(j)/32, 0.0
 			for k := 0; k < 3; k++ {
@@ -457,8 +470,8 @@ var (
 			ph, pl = ddMul(ph, pl, ch, cl)
 			t[j] = [2]float64{ph * 8, pl * 8}
 		}
-		return t
-	}()
+		return &t
+	})
 )
 
 func crAtan(x float64) float64 {
@@ -477,19 +490,21 @@ func atan2DD(yh, yl, xh, xl float64) (float64, float64) {
 		rh, rl := atanDD(th, tl)
 		if xh < 0 {
 			// the result is in the second or third quadrant
+			p := pio2()
 			if yh < 0 || yh == 0 && math.Signbit(yh) {
-				return ddAdd(rh, rl, -2*pio2H, -2*pio2L)
+				return ddAdd(rh, rl, -2*p.h, -2*p.l)
 			}
-			return ddAdd(rh, rl, 2*pio2H, 2*pio2L)
+			return ddAdd(rh, rl, 2*p.h, 2*p.l)
 		}
 		return rh, rl
 	}
 	th, tl := ddDiv(xh, xl, yh, yl)
 	rh, rl := atanDD(th, tl)
+	p := pio2()
 	if yh > 0 {
-		return ddAdd(pio2H, pio2L, -rh, -rl)
+		return ddAdd(p.h, p.l, -rh, -rl)
 	}
-	return ddAdd(-pio2H, -pio2L, -rh, -rl)
+	return ddAdd(-p.h, -p.l, -rh, -rl)
 }
 
 func crAtan2(y, x float64) float64 {
@@ -522,7 +537,8 @@ func crAsin(x float64) float64 {
 	dh, dl := ddAdd(1, 0, -ph, -pl)
 	sh, sl := sqrtDD(dh, dl)
 	if sh == 0 {
-		return math.Copysign(pio2H, x) + math.Copysign(pio2L, x)
+		p := pio2()
+		return math.Copysign(p.h, x) + math.Copysign(p.l, x)
 	}
 	h, l := atan2DD(x, 0, sh, sl)
 	return h + l
