@@ -25,7 +25,9 @@
 #   CAMSPORK_JIT_DIR, CPU; WEFTIME_FLAGS).
 # Prints run.sh's table over the selected tests, then each round's ratio
 # per test (reference over Weft, whole check), so that a round the machine
-# disturbed shows as one.
+# disturbed shows as one, and the core's speed around each phase of each
+# round (bench/syncref/calib: millions of dependent multiply-adds a second
+# of CPU time; stop 41 saw it move by a third within seconds).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds=5
@@ -50,6 +52,8 @@ here=$PWD/bench/syncref
 # With the weft command's PGO profile, as `go build ./cmd/weft` builds it
 # (scripts/pgo.sh): the figures are of the binary users run.
 go build -pgo=cmd/weft/default.pgo -o "$out/weftime" ./bench/syncref/weftime
+go build -o "$out/calib" ./bench/syncref/calib
+calib() { printf '%s\t%s\n' "$1" "$(taskset -c "$CPU" "$out/calib")" >> "$out/calib-$r.tsv"; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 paths=()
@@ -71,11 +75,15 @@ done
 
 for r in $(seq 1 "$rounds"); do
   echo "== round $r: reference ($expr)" >&2
+  : > "$out/calib-$r.tsv"
+  calib ref-before
   (cd "$EXO_SRC" && PATH=$EXO_VENV/bin:$PATH PYTHONPATH=$here SYNCREF_OUT=$here/../out/syncref/window/ref-$r.jsonl \
     taskset -c "$CPU" pytest -p exo_timing -p no:cacheprovider -q "${paths[@]}" -k "$expr" \
     >"$here/../out/syncref/window/pytest-$r.log" 2>&1) || true
   [ -s "$out/ref-$r.jsonl" ] || { echo "window.sh: the reference recorded nothing (see $out/pytest-$r.log)" >&2; exit 1; }
+  calib ref-after
   echo "== round $r: Weft" >&2
+  calib weft-before
   : > "$out/weft-$r.tsv"
   # Only the rows whose test the reference ran this round.
   while IFS=$'\t' read -r i name sizes wargs; do
@@ -83,6 +91,7 @@ for r in $(seq 1 "$rounds"); do
     # shellcheck disable=SC2086
     printf '%s\t%s\n' "$i" "$(GOMAXPROCS=1 taskset -c "$CPU" "$out/weftime" ${WEFTIME_FLAGS--min-cpu 0.5s} "$tmp/$i.weft" $wargs)" >> "$out/weft-$r.tsv"
   done < "$tmp/rows.tsv"
+  calib weft-after
 done
 echo "load: $(cat /proc/loadavg) on $(nproc) CPUs" >&2
 python3 bench/syncref/window_median.py "$out" "$rounds"

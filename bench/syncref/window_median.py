@@ -74,6 +74,19 @@ def main(out, rounds):
                 ratios.append(same[nth]["cpu_s"] / float(w[3]))
             if ratios:
                 f.write(f"{names[i]} | " + " ".join(f"{x:.0f}x" for x in ratios) + f" | {min(ratios):.0f}x\n")
+        # The core's speed around each phase (calib, millions of dependent
+        # multiply-adds a CPU second), where window.sh measured it.
+        speeds = []
+        for r in range(1, rounds + 1):
+            try:
+                c = dict(l.rstrip("\n").split("\t") for l in open(f"{out}/calib-{r}.tsv"))
+            except OSError:
+                continue
+            speeds.append((r, c))
+        if speeds:
+            f.write("\ncore speed (bench/syncref/calib, M steps/s; 4 cycles a step): round | reference before, after | Weft before, after\n")
+            for r, c in speeds:
+                f.write(f"{r} | {c.get('ref-before', '-')}, {c.get('ref-after', '-')} | {c.get('weft-before', '-')}, {c.get('weft-after', '-')}\n")
 
 
 if __name__ == "__main__":
