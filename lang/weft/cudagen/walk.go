@@ -153,6 +153,21 @@ type walker struct {
 // walkStores is the number of tilings a chunk of walker.stores holds.
 const walkStores = 4
 
+// walkSlab is the memory of a device function whose tilings the walk
+// derives itself (deviceFunction, when not shared): the top-level tiling
+// and the first walkSlabStores loops' tilings in one allocation (issue
+// 13, stop 41: the launch configuration, the top-level tiling and a
+// chunk of walkStores stores had been three allocations of 4.5 KB on
+// per_cta_alloc with NCTA=2, whose three nested loops fit here; later
+// loops take chunks of walkStores as before).
+type walkSlab struct {
+	top    coll.DeviceStore
+	stores [walkSlabStores]coll.ThreadsStore
+}
+
+// walkSlabStores is the number of loops' tilings a walkSlab holds.
+const walkSlabStores = 3
+
 // store returns a zero store for a derivation of threadsLoop (taken by
 // keep when the derivation made its tiling there).
 func (w *walker) store() *coll.ThreadsStore {
@@ -718,19 +733,20 @@ func (w *walker) deviceFunction(s *syntax.With, c *syntax.Call) bool {
 			break
 		}
 	}
-	var df *coll.DeviceFunction
 	if dev != nil && dev.Fn != nil && dev.Fn.Warps == nil && dev.Fn.BlockDim == blockDim && dev.Fn.ClusterDim == clusterDim && dev.Fn.BlocksPerSM == bps {
-		df = dev.Fn
+		w.m = dev.Fn.Machine()
 	} else {
 		// launchShape makes its own (the checker's has other arguments:
 		// a NAME=VALUE size the generator does not read, which takes the
-		// file's constant).
-		var err error
-		if df, err = coll.NewDeviceFunction(blockDim, clusterDim, bps, nil); err != nil {
+		// file's constant), here on the stack: the walk reads only its
+		// machine.
+		var fn coll.DeviceFunction
+		df, err := coll.NewDeviceFunctionIn(blockDim, clusterDim, bps, nil, &fn)
+		if err != nil {
 			return false
 		}
+		w.m = df.Machine()
 	}
-	w.m = df.Machine()
 	w.nunits = 0 // the units resolved on another machine
 	w.iterID = 0
 	// The cuda_tasks nest (deviceFunction's shape test).
@@ -757,11 +773,16 @@ func (w *walker) deviceFunction(s *syntax.With, c *syntax.Call) bool {
 	if dev != nil && dev.Top != nil && dev.Top.M == w.m {
 		top, w.shared = dev.Top, true
 	} else {
+		sl := new(walkSlab)
 		var err error
-		if top, err = coll.DeviceTiling(w.m); err != nil {
+		if top, err = coll.DeviceTilingIn(w.m, &sl.top); err != nil {
 			return false
 		}
 		w.shared = false
+		// The slab's stores are the next loops' (the tilings of a
+		// device function before stay referenced only by their own
+		// walk, which has ended).
+		w.stores, w.nstores = sl.stores[:], 0
 	}
 	ok := w.devBlock(body, top)
 	w.n = n
@@ -1032,8 +1053,9 @@ func (w *walker) threadsLoop(s *syntax.For, cur *coll.Tiling) bool {
 			return false
 		}
 	} else {
-		// The generator's own derivation, with its iterator id.
-		u, ok := w.loopUnit(ue)
+		// The generator's own derivation, with its iterator id, of the
+		// unit unitTo makes.
+		u, ok := w.exprUnit(ue)
 		if !ok {
 			return false
 		}
@@ -1048,8 +1070,17 @@ func (w *walker) threadsLoop(s *syntax.For, cur *coll.Tiling) bool {
 		if b, err = cur.CudaThreadsIn(w.iterID, int(hi), u, st); err != nil {
 			return false
 		}
+		// Threads: gen.threadsLoop resolves the unit on the machine and
+		// reports where it does not (after the tiling's tests: the
+		// order of tests that all end the walk is free). The one-pass
+		// derivation resolved it already where it made the tiling.
 		if b == st.Tiling() {
 			w.nstores++
+		}
+		if !(b == st.Tiling() && resolved1D(b, w.m)) {
+			if _, err := u.Threads(w.m); err != nil {
+				return false
+			}
 		}
 	}
 	if !b.Lowering().OK {
@@ -1160,13 +1191,7 @@ func eqExpr(a, b syntax.Expr) bool {
 // loopUnit is threadsLoop's unit of expression e (nil: cuda_thread),
 // ok when it resolves (unitTo) and its thread count on the machine too.
 func (w *walker) loopUnit(e syntax.Expr) (coll.Unit, bool) {
-	var u coll.Unit
-	ok := true
-	if e != nil {
-		u, ok = w.unit(e)
-	} else {
-		u, _ = coll.LookupUnit("cuda_thread")
-	}
+	u, ok := w.exprUnit(e)
 	if !ok {
 		return u, false
 	}
@@ -1174,6 +1199,34 @@ func (w *walker) loopUnit(e syntax.Expr) (coll.Unit, bool) {
 		return u, false
 	}
 	return u, true
+}
+
+// exprUnit is threadsLoop's unit of expression e (nil: cuda_thread), ok
+// when unitTo makes it.
+func (w *walker) exprUnit(e syntax.Expr) (coll.Unit, bool) {
+	if e == nil {
+		// LookupUnit("cuda_thread"): coll's table holds CudaThread
+		// under its name (TestWalkUnitVars).
+		return coll.CudaThread, true
+	}
+	return w.unit(e)
+}
+
+// resolved1D reports whether b, a tiling CudaThreadsIn made in one pass
+// (coll/threads1d.go), proves that its unit resolves on m (u.Threads(m)
+// has no error), so threadsLoop need not resolve it again (issue 13,
+// stop 41: the resolution was a tenth of the walk on per_cta_alloc with
+// NCTA=2). The one pass makes a tiling only for a unit of one domain and
+// one box coordinate (resolveInto's equal, nonzero lengths), each of
+// which evaluates on m to a positive value (symValue: Eval without an
+// error; a wildcard declines), the domain's being m's thread count (so
+// it divides the cluster's threads); it keeps the box's value as the
+// tiling's full tile (nf). What is left of resolveInto's tests is the
+// box within the domain: Full[0] <= m.Threads(), tested here. Otherwise
+// (false) threadsLoop resolves the unit. TestWalkResolved1D checks the
+// implication on every unit of a grid of machines and loops.
+func resolved1D(b *coll.Tiling, m coll.Machine) bool {
+	return len(b.Full) == 1 && len(b.Unit.Domain) == 1 && len(b.Unit.Box) == 1 && b.Full[0] >= 1 && b.Full[0] <= m.Threads()
 }
 
 // unit is gen.unitTo without messages.

@@ -1,0 +1,110 @@
+package cudagen
+
+import (
+	"reflect"
+	"testing"
+
+	"weft.dev/weft/lang/weft/coll"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// TestWalkUnitVars: exprUnit's default unit is LookupUnit's cuda_thread.
+func TestWalkUnitVars(t *testing.T) {
+	u, ok := coll.LookupUnit("cuda_thread")
+	if !ok || !reflect.DeepEqual(u, coll.CudaThread) {
+		t.Errorf("LookupUnit(cuda_thread) = %+v, %v; exprUnit takes %+v", u, ok, coll.CudaThread)
+	}
+	var w walker
+	if v, ok := w.exprUnit(nil); !ok || !reflect.DeepEqual(v, u) {
+		t.Errorf("exprUnit(nil) = %+v, %v", v, ok)
+	}
+}
+
+// TestWalkResolved1D checks resolved1D's implication (walk.go, issue 13
+// stop 41): on a grid of machines, parent tilings (the device tiling and
+// loops derived from it, two levels deep) and loops (every unit the walk
+// builds from the library's names, scaled by several factors, and
+// strided units, over several counts), wherever CudaThreadsIn makes the
+// tiling in the walk's store and resolved1D accepts it, the unit
+// resolves on the machine (u.Threads has no error). It also requires
+// both of threadsLoop's ways to be taken: the shortcut, and the
+// resolution where the one pass declines or resolved1D does.
+func TestWalkResolved1D(t *testing.T) {
+	l := lib.MustStd()
+	w := &walker{l: l}
+	lit := func(k int64) syntax.Expr { return &syntax.IntLit{Value: k} }
+	name := func(n string) syntax.Expr { return &syntax.Name{Name: n} }
+	mul := func(x, y syntax.Expr) syntax.Expr { return &syntax.Binary{Op: "*", X: x, Y: y} }
+	exprs := []syntax.Expr{nil}
+	for _, n := range []string{"cuda_thread", "cuda_warp", "cuda_warpgroup", "cuda_quadpair", "cuda_warp_in_cluster",
+		"cuda_cta_in_cluster", "cuda_cluster", "cuda_agnostic_sub_cta", "cuda_agnostic_intact_cta", "standalone_thread"} {
+		exprs = append(exprs, name(n))
+		for _, k := range []int64{2, 3, 4, 8, 16, 32, 64, 256, 4096} {
+			exprs = append(exprs, mul(lit(k), name(n)))
+		}
+	}
+	for _, a := range [][2]int64{{1, 2}, {1, 4}, {2, 4}, {1, 1}, {3, 8}} {
+		exprs = append(exprs, &syntax.Call{Fun: name("cuda_threads_strided"), Args: []syntax.Expr{lit(a[0]), lit(a[1])}})
+	}
+	var units []coll.Unit
+	for _, e := range exprs {
+		if u, ok := w.exprUnit(e); ok {
+			units = append(units, u)
+		}
+	}
+	counts := []int{1, 2, 3, 4, 8, 16, 32, 64}
+	shortcut, resolve := 0, 0
+	for _, s := range [][2]int{{32, 1}, {64, 1}, {96, 1}, {128, 2}, {256, 1}, {256, 2}, {384, 3}, {1024, 1}} {
+		df, err := coll.NewDeviceFunction(s[0], s[1], 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := df.Machine()
+		top, err := coll.DeviceTiling(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parents := []*coll.Tiling{top}
+		iter := 0
+		try := func(cur *coll.Tiling, u coll.Unit, n int) *coll.Tiling {
+			iter++
+			st := new(coll.ThreadsStore)
+			b, err := cur.CudaThreadsIn(iter, n, u, st)
+			if err != nil {
+				return nil
+			}
+			_, errT := u.Threads(m)
+			if b == st.Tiling() && resolved1D(b, m) {
+				shortcut++
+				if errT != nil {
+					t.Errorf("blockDim %d clusterDim %d: %d loops of %+v under %+v: the one pass made the tiling and resolved1D accepts it; Threads: %v",
+						s[0], s[1], n, u, cur.Describe(), errT)
+				}
+			} else {
+				resolve++
+			}
+			return b
+		}
+		// Two levels: each loop under the device tiling, then each loop
+		// under a few of those.
+		for _, u := range units {
+			for _, n := range counts {
+				if b := try(top, u, n); b != nil && len(parents) < 12 {
+					parents = append(parents, b)
+				}
+			}
+		}
+		for _, p := range parents[1:] {
+			for _, u := range units {
+				for _, n := range counts {
+					try(p, u, n)
+				}
+			}
+		}
+	}
+	t.Logf("shortcut %d, resolved %d", shortcut, resolve)
+	if shortcut == 0 || resolve == 0 {
+		t.Errorf("the shortcut was taken %d times, the resolution %d times: want both", shortcut, resolve)
+	}
+}
