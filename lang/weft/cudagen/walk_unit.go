@@ -1,6 +1,8 @@
 package cudagen
 
 import (
+	"strconv"
+
 	"weft.dev/weft/lang/weft/coll"
 	"weft.dev/weft/lang/weft/syntax"
 )
@@ -26,19 +28,25 @@ import (
 // exactly when resolveInto's tests pass on these values (no wildcard in
 // the domain, each box coordinate within its domain coordinate, the
 // domain's threads dividing the machine's), which are made here.
-// Strided units (calls) and anything else take the general test.
+// A cuda_threads_strided call of constant arguments is taken the same
+// way, its name compared rather than formatted (threadsStridedIn; stop
+// 41). Other strided units and anything else take the general test.
 func (w *walker) unitQuick(e syntax.Expr, a *coll.Unit, am coll.Machine) bool {
 	if am != w.m {
 		return false
 	}
-	// unitTo's chain of constant factors down to the unit's name.
+	// unitTo's chain of constant factors down to the unit's name, or to
+	// a strided unit's call.
 	var ks [4]int
 	nk := 0
 	name := "cuda_thread" // the default unit (threadsLoop: no unit=)
+	var call *syntax.Call
 	for e != nil {
 		switch x := e.(type) {
 		case *syntax.Name:
 			name, e = x.Name, nil
+		case *syntax.Call:
+			call, e = x, nil
 		case *syntax.Binary:
 			if x.Op != "*" || nk == len(ks) {
 				return false
@@ -55,9 +63,22 @@ func (w *walker) unitQuick(e syntax.Expr, a *coll.Unit, am coll.Machine) bool {
 			return false
 		}
 	}
-	u, ok := coll.LookupUnit(name)
-	if !ok {
-		return false
+	var u coll.Unit
+	var syms [4]coll.Sym
+	n2, n3 := 0, 0
+	if call != nil {
+		// A cuda_threads_strided call of constant arguments (unitTo's
+		// StridedUnit); any other call is the general test's.
+		var ok bool
+		if n2, n3, ok = w.stridedArgs(call); !ok {
+			return false
+		}
+		u = threadsStridedIn(n2, n3, &syms)
+	} else {
+		var ok bool
+		if u, ok = coll.LookupUnit(name); !ok {
+			return false
+		}
 	}
 	// Scaled, innermost factor first (unitTo scales the unit its
 	// operand resolved to).
@@ -78,7 +99,14 @@ func (w *walker) unitQuick(e syntax.Expr, a *coll.Unit, am coll.Machine) bool {
 		scale *= k
 	}
 	n := len(u.Domain)
-	if a.Name != u.Name || a.Scale != scale || n == 0 || len(a.Domain) != n || len(u.Box) != n || len(a.Box) != n {
+	if a.Scale != scale || n == 0 || len(a.Domain) != n || len(u.Box) != n || len(a.Box) != n {
+		return false
+	}
+	if call != nil {
+		if !isStridedName(a.Name, n2, n3) {
+			return false
+		}
+	} else if a.Name != u.Name {
 		return false
 	}
 	m := w.m
@@ -116,4 +144,44 @@ func sameSym(x, y coll.Sym, m coll.Machine) (int, bool) {
 	}
 	v2, err := y.Eval(m)
 	return v, err == nil && v == v2
+}
+
+// stridedArgs is unitTo's test of a strided unit's call for
+// cuda_threads_strided(n2, n3) (gen.unitTo folds each argument with
+// constValue; coll.StridedUnit takes two with 1 <= n2 <= n3); ok is
+// false for any other call and wherever unitTo reports.
+func (w *walker) stridedArgs(c *syntax.Call) (n2, n3 int, ok bool) {
+	if c.FunName() != "cuda_threads_strided" || len(c.Args) != 2 {
+		return 0, 0, false
+	}
+	a, ok1 := w.constValue(c.Args[0])
+	b, ok2 := w.constValue(c.Args[1])
+	n2, n3 = int(a), int(b)
+	if !ok1 || !ok2 || n2 < 1 || n3 < 1 || n2 > n3 {
+		return 0, 0, false
+	}
+	return n2, n3, true
+}
+
+// threadsStridedIn is coll.ThreadsStrided(n2, n3) without its name, its
+// coordinates in syms: unitQuick compares the name with isStridedName
+// instead of formatting it (issue 13, stop 41: the formatting was the
+// most of the walk's unit tests on shfl_xor). TestThreadsStridedIn
+// compares the two.
+func threadsStridedIn(n2, n3 int, syms *[4]coll.Sym) coll.Unit {
+	syms[0], syms[1] = coll.BlockDimSym(1, n3), coll.Const(n3)
+	syms[2], syms[3] = coll.Const(1), coll.Const(n2)
+	return coll.Unit{Domain: syms[0:2:2], Box: syms[2:4:4], ScaledDim: 0}
+}
+
+// isStridedName reports whether name is coll.ThreadsStrided(n2, n3)'s
+// name, "cuda_threads_strided(n2, n3)".
+func isStridedName(name string, n2, n3 int) bool {
+	var buf [64]byte
+	b := append(buf[:0], "cuda_threads_strided("...)
+	b = strconv.AppendInt(b, int64(n2), 10)
+	b = append(b, ", "...)
+	b = strconv.AppendInt(b, int64(n3), 10)
+	b = append(b, ')')
+	return string(b) == name
 }
