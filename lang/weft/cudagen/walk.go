@@ -148,6 +148,12 @@ type walker struct {
 	// allocation for walkStores loops instead of a store each.
 	stores  []coll.ThreadsStore
 	nstores int
+	// natUnit, natM: the native unit and machine of nativeThreads's
+	// last answer natN (natOK: there is one).
+	natOK   bool
+	natUnit string
+	natM    coll.Machine
+	natN    int
 }
 
 // walkStores is the number of tilings a chunk of walker.stores holds.
@@ -602,18 +608,25 @@ func (w *walker) access(e *syntax.Index, device bool) bool {
 }
 
 // nativeThreads is gen.nativeThreads on the walk's machine, of memory m.
+// The last answer is kept (natUnit, natM, natN): it is a function of the
+// unit's name and the machine alone (LookupUnit and Threads are pure),
+// and a kernel's allocations mostly share their memories' native unit
+// (issue 13, stop 41: the lookup and resolution were a twentieth of the
+// walk on shfl_xor's two register arrays).
 func (w *walker) nativeThreads(m *lib.Memory) int {
 	if m == nil || m.NativeUnit == "" {
 		return 0
 	}
-	u, ok := coll.LookupUnit(m.NativeUnit)
-	if !ok {
-		return 0
+	if w.natOK && w.natM == w.m && w.natUnit == m.NativeUnit {
+		return w.natN
 	}
-	n, err := u.Threads(w.m)
-	if err != nil {
-		return 0
+	n := 0
+	if u, ok := stdUnit(m.NativeUnit); ok {
+		if k, err := u.Threads(w.m); err == nil {
+			n = k
+		}
 	}
+	w.natOK, w.natUnit, w.natM, w.natN = true, m.NativeUnit, w.m, n
 	return n
 }
 
@@ -1117,7 +1130,9 @@ const walkUnits = 4
 // (checker's units equal field by field: coll.Unit.Same).
 func (w *walker) unitMatches(e syntax.Expr, b *coll.Tiling) bool {
 	for i := 0; i < w.nunits; i++ {
-		if m := &w.units[i]; eqExpr(m.e, e) && m.am == b.M && m.a.Same(&b.Unit) {
+		// The conjunction's cheap terms first: units that differ mostly
+		// differ in scale (sharedBody's test is the same in any order).
+		if m := &w.units[i]; m.am == b.M && m.a.Scale == b.Unit.Scale && eqExpr(m.e, e) && m.a.Same(&b.Unit) {
 			return true
 		}
 	}
@@ -1233,7 +1248,7 @@ func resolved1D(b *coll.Tiling, m coll.Machine) bool {
 func (w *walker) unit(e syntax.Expr) (coll.Unit, bool) {
 	switch e := e.(type) {
 	case *syntax.Name:
-		return coll.LookupUnit(e.Name)
+		return stdUnit(e.Name)
 	case *syntax.Binary:
 		if e.Op == "*" {
 			k, ok := w.constValue(e.X)

@@ -9,6 +9,20 @@ import (
 	"weft.dev/weft/lang/weft/syntax"
 )
 
+// TestStdUnit: stdUnit is LookupUnit on the standard units' names and
+// on others.
+func TestStdUnit(t *testing.T) {
+	for _, n := range []string{"cuda_thread", "cuda_warp", "cuda_warpgroup", "cuda_quadpair", "cuda_warp_in_cluster",
+		"cuda_cta_in_cluster", "cuda_cluster", "cuda_agnostic_sub_cta", "cuda_agnostic_intact_cta", "standalone_thread",
+		"no_such_unit", "", "cuda_threads_strided", "cuda_thread "} {
+		u, ok := stdUnit(n)
+		v, okv := coll.LookupUnit(n)
+		if ok != okv || !reflect.DeepEqual(u, v) {
+			t.Errorf("stdUnit(%q) = %+v, %v; LookupUnit: %+v, %v", n, u, ok, v, okv)
+		}
+	}
+}
+
 // TestWalkUnitVars: exprUnit's default unit is LookupUnit's cuda_thread.
 func TestWalkUnitVars(t *testing.T) {
 	u, ok := coll.LookupUnit("cuda_thread")

@@ -76,7 +76,7 @@ func (w *walker) unitQuick(e syntax.Expr, a *coll.Unit, am coll.Machine) bool {
 		u = threadsStridedIn(n2, n3, &syms)
 	} else {
 		var ok bool
-		if u, ok = coll.LookupUnit(name); !ok {
+		if u, ok = stdUnit(name); !ok {
 			return false
 		}
 	}
@@ -184,4 +184,25 @@ func isStridedName(name string, n2, n3 int) bool {
 	b = strconv.AppendInt(b, int64(n3), 10)
 	b = append(b, ')')
 	return string(b) == name
+}
+
+// stdUnit is coll.LookupUnit(name) for the walk: the standard units of
+// seed 000 Fig. 11 by a switch on the name, their values coll's exported
+// variables, which coll's table holds under their names (a map lookup
+// was a tenth of unitQuick; issue 13, stop 41). Any other name is
+// LookupUnit's. TestStdUnit compares the two on every unit and others.
+func stdUnit(name string) (coll.Unit, bool) {
+	switch name {
+	case "cuda_thread":
+		return coll.CudaThread, true
+	case "cuda_warp":
+		return coll.CudaWarp, true
+	case "cuda_warpgroup":
+		return coll.CudaWarpgroup, true
+	case "cuda_cta_in_cluster":
+		return coll.CudaCtaInCluster, true
+	case "cuda_warp_in_cluster":
+		return coll.CudaWarpInCluster, true
+	}
+	return coll.LookupUnit(name)
 }
