@@ -148,6 +148,9 @@ type walker struct {
 	// allocation for walkStores loops instead of a store each.
 	stores  []coll.ThreadsStore
 	nstores int
+	// slab: the device function's walkSlab, when the walk derives its
+	// tilings (nil when they are the checker's).
+	slab *walkSlab
 	// natUnit, natM: the native unit and machine of nativeThreads's
 	// last answer natN (natOK: there is one).
 	natOK   bool
@@ -169,7 +172,14 @@ const walkStores = 4
 type walkSlab struct {
 	top    coll.DeviceStore
 	stores [walkSlabStores]coll.ThreadsStore
+	// syms holds the boxes of scaled units (walker.scaled), syms[:nsyms]
+	// taken, each for good (a tiling may keep its unit's box).
+	syms  [walkSlabSyms]coll.Sym
+	nsyms int
 }
+
+// walkSlabSyms is the number of unit box coordinates a walkSlab holds.
+const walkSlabSyms = 4
 
 // walkSlabStores is the number of loops' tilings a walkSlab holds.
 const walkSlabStores = 3
@@ -761,6 +771,7 @@ func (w *walker) deviceFunction(s *syntax.With, c *syntax.Call) bool {
 		w.m = df.Machine()
 	}
 	w.nunits = 0 // the units resolved on another machine
+	w.slab = nil
 	w.iterID = 0
 	// The cuda_tasks nest (deviceFunction's shape test).
 	var taskBuf [2]*syntax.For
@@ -787,6 +798,7 @@ func (w *walker) deviceFunction(s *syntax.With, c *syntax.Call) bool {
 		top, w.shared = dev.Top, true
 	} else {
 		sl := new(walkSlab)
+		w.slab = sl
 		var err error
 		if top, err = coll.DeviceTilingIn(w.m, &sl.top); err != nil {
 			return false
@@ -1244,6 +1256,33 @@ func resolved1D(b *coll.Tiling, m coll.Machine) bool {
 	return len(b.Full) == 1 && len(b.Unit.Domain) == 1 && len(b.Unit.Box) == 1 && b.Full[0] >= 1 && b.Full[0] <= m.Threads()
 }
 
+// scaled is u.Scaled(k), ok when it has no error, with the new box in
+// the device function's slab while it has room (a box of Scaled's own
+// was an allocation of each scaled loop unit the walk derives a tiling
+// for: issue 13, stop 41). The slab's coordinates are taken for good, as
+// Scaled's box would be: a tiling derived with the unit may keep it.
+// TestWalkScaled compares it with Scaled.
+func (w *walker) scaled(u coll.Unit, k int) (coll.Unit, bool) {
+	sl := w.slab
+	if sl == nil || k < 1 || u.ScaledDim < 0 || u.ScaledDim >= len(u.Box) || sl.nsyms+len(u.Box) > len(sl.syms) {
+		v, err := u.Scaled(k)
+		return v, err == nil
+	}
+	// Scaled's steps: a copy of the box, its scaled coordinate's Num
+	// times k, the scale (1 when unset) times k.
+	n := sl.nsyms
+	box := sl.syms[n : n+len(u.Box) : n+len(u.Box)]
+	sl.nsyms += len(u.Box)
+	copy(box, u.Box)
+	box[u.ScaledDim].Num *= k
+	u.Box = box
+	if u.Scale == 0 {
+		u.Scale = 1
+	}
+	u.Scale *= k
+	return u, true
+}
+
 // unit is gen.unitTo without messages.
 func (w *walker) unit(e syntax.Expr) (coll.Unit, bool) {
 	switch e := e.(type) {
@@ -1263,8 +1302,7 @@ func (w *walker) unit(e syntax.Expr) (coll.Unit, bool) {
 			if !ok {
 				return u, false
 			}
-			u, err := u.Scaled(int(k))
-			return u, err == nil
+			return w.scaled(u, int(k))
 		}
 	case *syntax.Call:
 		var args []int
@@ -1283,7 +1321,13 @@ func (w *walker) unit(e syntax.Expr) (coll.Unit, bool) {
 
 // fence mirrors gen.fence and threadBarrierTo.
 func (w *walker) fence(s *syntax.Fence, cur *coll.Tiling) bool {
-	first, second := w.timeline(s.First), w.timeline(s.Second)
+	first := w.timeline(s.First)
+	second := first
+	if a, ok := s.First.(*syntax.Name); !ok || !sameName(a, s.Second) {
+		// A fence of two timelines (else one name, looked up once: the
+		// library's table is not written during a check).
+		second = w.timeline(s.Second)
+	}
 	if first == nil || second == nil {
 		return false
 	}
@@ -1295,6 +1339,12 @@ func (w *walker) fence(s *syntax.Fence, cur *coll.Tiling) bool {
 		return false
 	}
 	return barrierOK(cur, w.m, cur.Threads())
+}
+
+// sameName reports whether e is a name spelled as a.
+func sameName(a *syntax.Name, e syntax.Expr) bool {
+	b, ok := e.(*syntax.Name)
+	return ok && a.Name == b.Name
 }
 
 // timeline is gen.timeline's test.

@@ -122,3 +122,50 @@ func TestWalkResolved1D(t *testing.T) {
 		t.Errorf("the shortcut was taken %d times, the resolution %d times: want both", shortcut, resolve)
 	}
 }
+
+// TestWalkScaled: walker.scaled is coll.Unit.Scaled on every standard
+// unit and strided unit, scaled once and twice, with and without a
+// slab, and past the slab's room (where Scaled makes the box).
+func TestWalkScaled(t *testing.T) {
+	var units []coll.Unit
+	for _, n := range []string{"cuda_thread", "cuda_warp", "cuda_warpgroup", "cuda_quadpair", "cuda_warp_in_cluster",
+		"cuda_cta_in_cluster", "cuda_cluster", "cuda_agnostic_sub_cta", "cuda_agnostic_intact_cta", "standalone_thread"} {
+		u, _ := coll.LookupUnit(n)
+		units = append(units, u)
+	}
+	units = append(units, coll.ThreadsStrided(1, 2), coll.CtaInClusterStrided(2))
+	inSlab, apart := 0, 0
+	for _, slab := range []bool{false, true} {
+		for _, u := range units {
+			for _, k := range []int{-1, 0, 1, 2, 3, 32} {
+				for _, k2 := range []int{0, 4} {
+					w := &walker{}
+					if slab {
+						w.slab = new(walkSlab)
+					}
+					want, err := u.Scaled(k)
+					got, ok := w.scaled(u, k)
+					if k2 > 0 && err == nil {
+						want, err = want.Scaled(k2)
+						got, ok = w.scaled(got, k2)
+					}
+					if ok != (err == nil) || ok && !reflect.DeepEqual(got, want) {
+						t.Errorf("%s scaled by %d, %d (slab %v): %+v, %v; Scaled: %+v, %v", u.Name, k, k2, slab, got, ok, want, err)
+					}
+					if ok && len(got.Box) > 0 && w.slab != nil && &got.Box[0] == &w.slab.syms[min(w.slab.nsyms, walkSlabSyms)-len(got.Box)] {
+						inSlab++
+					} else if ok {
+						apart++
+					}
+				}
+			}
+			// The unit scaled is unchanged (Scaled copies the box).
+			if v, _ := coll.LookupUnit(u.Name); v.Name != "" && !reflect.DeepEqual(v, u) {
+				t.Errorf("%s changed: %+v", u.Name, u)
+			}
+		}
+	}
+	if inSlab == 0 || apart == 0 {
+		t.Errorf("boxes in the slab %d, apart %d: want both", inSlab, apart)
+	}
+}
