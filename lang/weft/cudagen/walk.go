@@ -347,23 +347,24 @@ func (w *walker) memSpace(mem string) string {
 	return ""
 }
 
-// memOf is gen.memOf.
-func (w *walker) memOf(e syntax.Expr) (string, []int64, bool) {
+// memOf is gen.memOf, of its arguments the first (arg0; nargs is their
+// number): the only one the walk reads (CudaRmemUniform(n)'s n), folded
+// as gen.memOf folds each, with no scope; folding is pure, so the others
+// are not folded (their slice had been an allocation of every
+// parameterized memory; issue 13, stop 41).
+func (w *walker) memOf(e syntax.Expr) (mem string, arg0 int64, nargs int, ok bool) {
 	switch m := e.(type) {
 	case nil:
-		return "DRAM", nil, true
+		return "DRAM", 0, 0, true
 	case *syntax.Name:
-		return m.Name, nil, true
+		return m.Name, 0, 0, true
 	case *syntax.Call:
-		// Its arguments fold with no scope (gen.memOf).
-		var args []int64
-		for _, a := range m.Args {
-			v, _ := w.constNoScope(a)
-			args = append(args, v)
+		if len(m.Args) > 0 {
+			arg0, _ = w.constNoScope(m.Args[0])
 		}
-		return m.FunName(), args, true
+		return m.FunName(), arg0, len(m.Args), true
 	}
-	return "", nil, false
+	return "", 0, 0, false
 }
 
 // constNoScope is gen.constValue(e, nil): the global constants only.
@@ -385,7 +386,7 @@ func (w *walker) proc(p *syntax.Proc) bool {
 			return false
 		}
 		v := wsym{name: prm.Name.Name, typ: t}
-		mem, _, ok := w.memOf(t.Mem)
+		mem, _, _, ok := w.memOf(t.Mem)
 		if !ok {
 			return false
 		}
@@ -493,7 +494,7 @@ func (w *walker) hostAlloc(a *syntax.Alloc) bool {
 	if hostCType(lib.ResolveElem(t.Elem.Name)) == "" {
 		return false
 	}
-	mem, _, ok := w.memOf(t.Mem)
+	mem, _, _, ok := w.memOf(t.Mem)
 	if !ok {
 		return false
 	}
@@ -1026,7 +1027,7 @@ func (w *walker) devAlloc(a *syntax.Alloc, cur *coll.Tiling) bool {
 	if ctype(lib.ResolveElem(t.Elem.Name)) == "" {
 		return false
 	}
-	mem, memArg, ok := w.memOf(t.Mem)
+	mem, memArg, nargs, ok := w.memOf(t.Mem)
 	if !ok {
 		return false
 	}
@@ -1041,8 +1042,8 @@ func (w *walker) devAlloc(a *syntax.Alloc, cur *coll.Tiling) bool {
 	// stripDist's tn: the native unit's threads, or CudaRmemUniform(n)'s
 	// n (lib.Memory.Uniform).
 	tn := w.nativeThreads(lm)
-	if lm.Uniform != "" && len(memArg) > 0 && memArg[0] > 0 {
-		tn = int(memArg[0])
+	if lm.Uniform != "" && nargs > 0 && memArg > 0 {
+		tn = int(memArg)
 	}
 	v.tn = int32(tn)
 	v.kind = kTensor
