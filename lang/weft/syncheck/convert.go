@@ -821,11 +821,15 @@ func (c *converter) stmt(sc *names, st syntax.Stmt) {
 		}
 		deps := c.slotsOf(sc, st.Cond)
 		then := c.block(sc, st.Then)
-		c.push(c.withCtl(amir.Stmt{Kind: amir.KIf, Body: then, Sync: -1, CtlSlots: deps}, amir.Ctl{Cond: cond}))
+		s, ctl := c.newCtl(amir.KIf, 0)
+		s.Body, s.CtlSlots, ctl.Cond = then, deps, cond
+		c.push(s)
 		if len(st.Else) > 0 {
 			not := func(env []int) bool { return !cond(env) }
 			els := c.block(sc, st.Else)
-			c.push(c.withCtl(amir.Stmt{Kind: amir.KIf, Body: els, Sync: -1, CtlSlots: deps}, amir.Ctl{Cond: not}))
+			s, ctl := c.newCtl(amir.KIf, 0)
+			s.Body, s.CtlSlots, ctl.Cond = els, deps, not
+			c.push(s)
 		}
 	case *syntax.With:
 		c.with(sc, st)
@@ -913,10 +917,19 @@ func (c *converter) with(sc *names, st *syntax.With) {
 	qcs |= c.mbar
 	tcs |= c.mbar
 	src := c.src(st, "cuda_stream_sync")
-	c.push(c.withEvent(amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true}, amir.Event{Pre: qcs | amir.Of(c.qCPU), Full: qcs, Temp: tcs}))
+	c.push(c.streamFence(src, qcs|amir.Of(c.qCPU), qcs, tcs))
 	c.pushBlock(sc, st.Body)
-	c.push(c.withEvent(amir.Stmt{Kind: amir.KFence, Src: src, Sync: -1, Exec: amir.Exec{All: true}, Convergent: true}, amir.Event{Pre: qcs, Full: qcs, Temp: tcs}))
+	c.push(c.streamFence(src, qcs, qcs, tcs))
 	c.machine = saved
+}
+
+// streamFence is one of a device function's cuda_stream_sync fences
+// (with), executed by every thread, convergent.
+func (c *converter) streamFence(src int, pre, full, temp amir.QualSet) *amir.Stmt {
+	s, ev := c.newEvent(amir.KFence, src, -1)
+	s.Exec.All, s.Convergent = true, true
+	ev.Pre, ev.Full, ev.Temp = pre, full, temp
+	return s
 }
 
 func (c *converter) forStmt(sc *names, st *syntax.For) {
@@ -948,7 +961,10 @@ func (c *converter) forStmt(sc *names, st *syntax.For) {
 	}
 	c.pushBlock(inner, st.Body)
 	body := c.popBody(start)
-	c.push(c.withCtl(amir.Stmt{Kind: amir.KLoop, Body: body, Sync: -1, Src: c.src(st, ""), CtlSlots: c.slotsOf(sc, st.Lo, st.Hi)}, amir.Ctl{Slot: slot, Lo: lo, Hi: hi, Tasks: mode == "cuda_tasks"}))
+	s, ctl := c.newCtl(amir.KLoop, c.src(st, ""))
+	s.Body, s.CtlSlots = body, c.slotsOf(sc, st.Lo, st.Hi)
+	ctl.Slot, ctl.Lo, ctl.Hi, ctl.Tasks = slot, lo, hi, mode == "cuda_tasks"
+	c.push(s)
 }
 
 // --- variables and accesses ---
@@ -1419,12 +1435,19 @@ func (c *converter) alloc(sc *names, st *syntax.Alloc) {
 	if st.Type != nil {
 		deps = c.slotsOf(sc, st.Type.Dims...)
 	}
-	c.push(c.withCtl(amir.Stmt{Kind: amir.KAlloc, Acc: c.newAccess(vi), Src: c.src(st, ""), Sync: -1, CtlSlots: deps}, amir.Ctl{Dims: c.p.Vars[vi].Dims}))
+	c.pushAlloc(vi, c.src(st, ""), deps)
 	if b := c.lib.Barriers[v.Mem]; v.Barrier && b != nil && b.Reverse {
 		// The hidden reverse barrier array of ReverseArrive/ReverseAwait.
 		rv := c.reverseVar(vi)
-		c.push(c.withCtl(amir.Stmt{Kind: amir.KAlloc, Acc: c.newAccess(rv), Src: c.src(st, ""), Sync: -1, CtlSlots: deps}, amir.Ctl{Dims: c.p.Vars[rv].Dims}))
+		c.pushAlloc(rv, c.src(st, ""), deps)
 	}
+}
+
+// pushAlloc pushes the KAlloc of AMIR variable v (its extents as Dims).
+func (c *converter) pushAlloc(v, src int, deps []int) {
+	s, ctl := c.newCtl(amir.KAlloc, src)
+	s.Acc, s.CtlSlots, ctl.Dims = c.newAccess(v), deps, c.p.Vars[v].Dims
+	c.push(s)
 }
 
 // free is the conversion of `free x` (Fig. 5): CheckBarrier for barriers,
@@ -1456,9 +1479,10 @@ func (c *converter) free(sc *names, a *syntax.Alloc, name string) {
 		} else {
 			c.group(1)
 		}
-		c.put(amir.Stmt{Kind: amir.KCheckBarrier, Acc: acc, Src: src, Sync: -1})
+		c.next(amir.KCheckBarrier, src, -1).Acc = acc
 		if rev {
-			c.put(amir.Stmt{Kind: amir.KCheckBarrier, Acc: c.newAccess(c.reverseVar(vi)), Src: src, Sync: -1})
+			ra := c.newAccess(c.reverseVar(vi))
+			c.next(amir.KCheckBarrier, src, -1).Acc = ra
 		}
 	}
 	if c.isSmem(v) && !c.exempt(v) && !v.Barrier {
@@ -1470,8 +1494,8 @@ func (c *converter) free(sc *names, a *syntax.Alloc, name string) {
 		q := amir.Of(c.qin(a, v))
 		ex := c.exec(a)
 		c.group(2)
-		c.put(amir.Stmt{Kind: amir.KCheckReads, Acc: acc, Exec: ex, Level: amir.TemporallyOrdered, Quals: q, What: amir.AccFree, Src: src, Sync: -1})
-		c.put(amir.Stmt{Kind: amir.KCheckMutates, Acc: acc, Exec: ex, Level: amir.TemporallyOrdered, Quals: q, What: amir.AccFree, Src: src, Sync: -1})
+		c.check(amir.KCheckReads, acc, &ex, amir.TemporallyOrdered, q, amir.AccFree, src)
+		c.check(amir.KCheckMutates, acc, &ex, amir.TemporallyOrdered, q, amir.AccFree, src)
 	}
 }
 
@@ -1504,8 +1528,8 @@ func (c *converter) assign(sc *names, st *syntax.Assign) {
 			continue
 		}
 		q := c.qin(st, r.v)
-		c.put(amir.Stmt{Kind: amir.KCheckMutates, Acc: r.a, Exec: ex, Level: amir.FullyOrdered, Quals: amir.Of(q), What: amir.AccRead, Src: src, Sync: -1})
-		c.put(amir.Stmt{Kind: amir.KRecordRead, Acc: r.a, Exec: ex, Level: amir.FullyOrdered, Q: q, Src: src, Sync: -1})
+		c.check(amir.KCheckMutates, r.a, &ex, amir.FullyOrdered, amir.Of(q), amir.AccRead, src)
+		c.record(amir.KRecordRead, r.a, &ex, amir.FullyOrdered, q, src, -1)
 	}
 	clear(rs)
 	a, v, ok := c.access(sc, st, st.LHS)
@@ -1518,11 +1542,11 @@ func (c *converter) assign(sc *names, st *syntax.Assign) {
 		pre = amir.FullyOrdered
 	}
 	c.group(5)
-	c.put(amir.Stmt{Kind: amir.KCheckReads, Acc: a, Exec: ex, Level: amir.TemporallyOrdered, Quals: amir.Of(q), What: amir.AccWrite, Src: src, Sync: -1})
-	c.put(amir.Stmt{Kind: amir.KCheckMutates, Acc: a, Exec: ex, Level: pre, Quals: amir.Of(q), What: amir.AccWrite, Src: src, Sync: -1})
-	c.put(amir.Stmt{Kind: amir.KClearReads, Acc: a, Src: src, Sync: -1})
-	c.put(amir.Stmt{Kind: amir.KClearMutates, Acc: a, Src: src, Sync: -1})
-	c.put(amir.Stmt{Kind: amir.KRecordMutate, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: q, Src: src, Sync: -1})
+	c.check(amir.KCheckReads, a, &ex, amir.TemporallyOrdered, amir.Of(q), amir.AccWrite, src)
+	c.check(amir.KCheckMutates, a, &ex, pre, amir.Of(q), amir.AccWrite, src)
+	c.clearAcc(amir.KClearReads, a, src)
+	c.clearAcc(amir.KClearMutates, a, src)
+	c.record(amir.KRecordMutate, a, &ex, amir.FullyOrdered, q, src, -1)
 }
 
 // call converts an instruction call g(c*, e*) >> e_z (Fig. 5 and 19).
@@ -1697,19 +1721,24 @@ func (c *converter) arg(sc *names, st syntax.Stmt, src int, ex amir.Exec, in *li
 	}
 	cvg := acc.Convergent
 	check := func(k amir.Kind, lvl amir.Level, what amir.AccessKind) {
-		c.put(amir.Stmt{Kind: k, Acc: a, Exec: ex, Level: lvl, Convergent: cvg, Quals: ext, What: what, Src: src, Sync: -1})
+		c.check(k, a, &ex, lvl, ext, what, src).Convergent = cvg
+	}
+	record := func(k amir.Kind) *amir.Stmt {
+		s := c.record(k, a, &ex, post, init, src, -1)
+		s.Convergent, s.Bars = cvg, bars
+		return s
 	}
 	switch {
 	case atom != 0:
 		c.group(4)
 		check(amir.KCheckMutates, amir.AtomicOnly, amir.AccWrite)
 		check(amir.KCheckReads, amir.TemporallyOrdered, amir.AccWrite)
-		c.put(amir.Stmt{Kind: amir.KClearReads, Acc: a, Src: src, Sync: -1})
-		c.put(amir.Stmt{Kind: amir.KRecordMutate, Acc: a, Exec: ex, Level: post, Convergent: cvg, Q: init, Quals: atom, Bars: bars, Src: src, Sync: -1})
+		c.clearAcc(amir.KClearReads, a, src)
+		record(amir.KRecordMutate).Quals = atom
 	case acc.Mode == "r":
 		c.group(2)
 		check(amir.KCheckMutates, amir.FullyOrdered, amir.AccRead)
-		c.put(amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: post, Convergent: cvg, Q: init, Bars: bars, Src: src, Sync: -1})
+		record(amir.KRecordRead)
 	default:
 		pre := amir.FullyOrdered
 		if acc.Mode == "w" {
@@ -1718,9 +1747,9 @@ func (c *converter) arg(sc *names, st syntax.Stmt, src int, ex amir.Exec, in *li
 		c.group(5)
 		check(amir.KCheckMutates, pre, amir.AccWrite)
 		check(amir.KCheckReads, amir.TemporallyOrdered, amir.AccWrite)
-		c.put(amir.Stmt{Kind: amir.KClearReads, Acc: a, Src: src, Sync: -1})
-		c.put(amir.Stmt{Kind: amir.KClearMutates, Acc: a, Src: src, Sync: -1})
-		c.put(amir.Stmt{Kind: amir.KRecordMutate, Acc: a, Exec: ex, Level: post, Convergent: cvg, Q: init, Bars: bars, Src: src, Sync: -1})
+		c.clearAcc(amir.KClearReads, a, src)
+		c.clearAcc(amir.KClearMutates, a, src)
+		record(amir.KRecordMutate)
 	}
 }
 
@@ -1742,7 +1771,11 @@ func (c *converter) fence(sc *names, st *syntax.Fence) {
 	if c.fenceOrdersThreads(a, b) {
 		hw = c.mbar
 	}
-	c.push(c.withEvent(amir.Stmt{Kind: amir.KFence, Exec: c.exec(st), Convergent: a.Transitive, Src: src, Sync: sync}, amir.Event{Pre: amir.QualSet(a.FullSet) | hw, Full: amir.QualSet(b.FullSet) | hw, Temp: amir.QualSet(b.TemporalSet) | hw}))
+	ex := c.exec(st)
+	s, ev := c.newEvent(amir.KFence, src, sync)
+	s.Exec, s.Convergent = ex, a.Transitive
+	ev.Pre, ev.Full, ev.Temp = amir.QualSet(a.FullSet)|hw, amir.QualSet(b.FullSet)|hw, amir.QualSet(b.TemporalSet)|hw
+	c.push(s)
 }
 
 // qarr is T_qarr (Fig. 18).
@@ -1830,14 +1863,16 @@ func (c *converter) arrive(sc *names, st *syntax.Arrive) {
 		}
 		bars = append(bars, a)
 		if !c.exempt(v) {
-			c.put(amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: c.qarr(tl), Src: src, Sync: sync})
+			c.record(amir.KRecordRead, a, &ex, amir.FullyOrdered, c.qarr(tl), src, sync)
 		}
 	}
 	pre := amir.QualSet(tl.FullSet)
 	if !perThread {
 		pre |= c.mbar
 	}
-	arr := c.withEvent(amir.Stmt{Kind: amir.KArrive, Exec: ex, Convergent: tl.Transitive, Bars: bars, Src: src, Sync: sync}, amir.Event{Pre: pre, TxSrc: -1})
+	arr, ev := c.newEvent(amir.KArrive, src, sync)
+	arr.Exec, arr.Convergent, arr.Bars = ex, tl.Transitive, bars
+	ev.Pre, ev.TxSrc = pre, -1
 	if tl.Name == "tma_to_smem_async" && len(bars) == 1 && !st.Reverse {
 		// Its lowering announces the bytes of the copies converted since
 		// the variable's previous TMA Arrive (cudagen: b.tx).
@@ -1880,9 +1915,12 @@ func (c *converter) await(sc *names, st *syntax.Await) {
 	}
 	if !c.exempt(v) {
 		c.group(1)
-		c.put(amir.Stmt{Kind: amir.KRecordRead, Acc: a, Exec: ex, Level: amir.FullyOrdered, Q: c.qin(st, v), Src: src, Sync: sync})
+		c.record(amir.KRecordRead, a, &ex, amir.FullyOrdered, c.qin(st, v), src, sync)
 	}
-	c.push(c.withEvent(amir.Stmt{Kind: amir.KAwait, Exec: ex, Acc: a, Src: src, Sync: sync, CtlSlots: c.slotsOf(sc, st.N)}, amir.Event{Full: amir.QualSet(tl.FullSet) | hw, Temp: amir.QualSet(tl.TemporalSet) | hw, N: n}))
+	s, ev := c.newEvent(amir.KAwait, src, sync)
+	s.Exec, s.Acc, s.CtlSlots = ex, a, c.slotsOf(sc, st.N)
+	ev.Full, ev.Temp, ev.N = amir.QualSet(tl.FullSet)|hw, amir.QualSet(tl.TemporalSet)|hw, n
+	c.push(s)
 }
 
 // inline converts a call of a proc of the file by converting its body in
@@ -2015,7 +2053,9 @@ func (c *converter) inline(sc *names, st *syntax.CallStmt) {
 	for i := len(wraps) - 1; i >= 0; i-- {
 		w := wraps[i]
 		body := c.popBody(start)
-		c.push(c.withCtl(amir.Stmt{Kind: amir.KLoop, Body: body, Sync: -1, Src: c.src(st, "")}, amir.Ctl{Slot: w.slot, Lo: w.lo, Hi: w.hi}))
+		s, ctl := c.newCtl(amir.KLoop, c.src(st, ""))
+		s.Body, ctl.Slot, ctl.Lo, ctl.Hi = body, w.slot, w.lo, w.hi
+		c.push(s)
 	}
 }
 
@@ -2139,13 +2179,22 @@ func (c *converter) fenceOrdersThreads(a, b *lib.SyncTL) bool {
 	if a.Name == "wmma_fence_1" && b.Name == "wmma_fence_2" {
 		return false
 	}
-	has := func(tl *lib.SyncTL, q string) bool {
-		x, ok := c.qual(q)
-		return ok && amir.QualSet(tl.FullSet).Has(x)
-	}
-	generic := has(a, "cuda_in_order_ram_qual") || has(a, "cuda_in_order_rmem_qual")
-	wgmma := has(a, "wmma_async_rmem_d_qual") || has(a, "wmma_async_smem_qual")
+	k := &c.lib.Known
+	generic := hasKnown(a, k.InOrderRAM|k.InOrderRMEM)
+	wgmma := hasKnown(a, k.WmmaRmemD|k.WmmaSmem)
 	return generic || !wgmma
+}
+
+// hasKnown reports whether tl's full set holds one of the qualifiers of
+// bits (lib.KnownQuals fields) that qual resolves: one below the 32 an
+// amir.QualSet holds. It is qual's test of each name without the names:
+// the library resolved each (lib.Load, after its aliases) to the bit of
+// the index qual reads from Library.Quals, or to 0 when it has none, and
+// qual refuses an index of 32 or more, which the mask drops. Three
+// string-keyed lookups of every Fence had been 2% of per_cta_alloc's
+// Convert (issue 13, stop 41).
+func hasKnown(tl *lib.SyncTL, bits lib.QualSet) bool {
+	return tl.FullSet&bits&(1<<32-1) != 0
 }
 
 // ringBuffered sets the ring facts of an mbarrier array with a

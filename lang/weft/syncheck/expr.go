@@ -503,7 +503,14 @@ func (c *converter) linearOf(e syntax.Expr) linear {
 	case *syntax.IntLit:
 		return linear{k: int(e.Value)}
 	case *syntax.Name:
-		if v, ok := c.constOf(e.Name); ok && !c.isControlName(e.Name) {
+		// A control name first (a short list, c.ctrl): it is an atom
+		// whether or not a constant has its name, and loop variables,
+		// the commonest names of an index, then take no string-keyed
+		// lookup in the file's constants (issue 13, stop 41).
+		if c.isControlName(e.Name) {
+			return atom()
+		}
+		if v, ok := c.constOf(e.Name); ok {
 			return linear{k: int(v)}
 		}
 		return atom()
