@@ -5,7 +5,9 @@ import (
 	"testing"
 
 	"weft.dev/weft/lang/weft/amir"
+	"weft.dev/weft/lang/weft/gpucheck"
 	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
 )
 
 // TestHasKnownMatchesQual: fenceOrdersThreads tests the library's known
@@ -58,5 +60,78 @@ func TestHasKnownMatchesQual(t *testing.T) {
 	}
 	if !hasKnown(&lib.SyncTL{FullSet: 1 << 31}, 1<<31) {
 		t.Error("hasKnown refuses the qualifier at index 31")
+	}
+}
+
+// TestCompileMatchesIntExpr: compile gives what intExpr, affineForm and
+// linearOf gave for the same expression (the window ends and extents
+// that take it): the same verdict, a form of the same content (nil where
+// none), the same linear form and the same values, for affine
+// expressions, constants, control names shadowing a constant, and
+// expressions that are not affine (products of slots, modulos, floor
+// divisions).
+func TestCompileMatchesIntExpr(t *testing.T) {
+	n := func(s string) *syntax.Name { return &syntax.Name{Name: s} }
+	k := func(v int64) *syntax.IntLit { return &syntax.IntLit{Value: v} }
+	b := func(op string, x, y syntax.Expr) *syntax.Binary { return &syntax.Binary{Op: op, X: x, Y: y} }
+	exprs := []syntax.Expr{
+		n("i"), k(7), n("N"), n("M"), n("undefined"),
+		b("+", n("i"), k(1)),
+		b("+", b("*", k(2), n("i")), n("j")),
+		b("*", n("N"), n("i")),
+		b("%", n("i"), k(2)),
+		b("-", k(1), b("%", n("i"), k(2))),
+		b("*", n("i"), n("j")),
+		b("//", b("+", n("i"), n("N")), k(4)),
+		b("-", b("*", n("M"), k(3)), n("j")),
+		&syntax.Unary{Op: "-", X: b("+", n("i"), k(5))},
+	}
+	fresh := func() (*converter, *names) {
+		gpu := &gpucheck.Result{Consts: map[string]int64{"N": 8, "M": 5}}
+		c := &converter{res: gpu, p: &amir.Program{}, out: &Program{}}
+		sc := &names{}
+		for _, v := range []string{"i", "j", "M"} { // M: a loop variable shadowing the constant
+			sc.set(v, c.slot(v))
+			c.setControl(v)
+		}
+		return c, sc
+	}
+	envs := [][]int{{0, 0, 0}, {3, 5, 2}, {-7, 4, 9}}
+	affine := 0
+	for _, e := range exprs {
+		c1, sc1 := fresh()
+		f1, ok1 := c1.intExpr(sc1, e)
+		var a1 *amir.Affine
+		if ok1 {
+			a1 = c1.affineForm(sc1, e)
+		}
+		l1 := c1.linearOf(e)
+		c2, sc2 := fresh()
+		f2, a2, l2, ok2 := c2.compile(sc2, e)
+		s := syntax.ExprString(e)
+		if ok1 != ok2 {
+			t.Errorf("%s: ok %v, compile %v", s, ok1, ok2)
+			continue
+		}
+		if (a1 == nil) != (a2 == nil) || a1 != nil && !sameAffine(a1, a2) {
+			t.Errorf("%s: form %v, compile %v", s, a1, a2)
+		}
+		if l1.String() != l2.String() {
+			t.Errorf("%s: linear %s, compile %s", s, l1, l2)
+		}
+		if a1 != nil {
+			affine++
+		}
+		if !ok1 {
+			continue
+		}
+		for _, env := range envs {
+			if x, y := f1(env), f2(env); x != y {
+				t.Errorf("%s at %v: %d, compile %d", s, env, x, y)
+			}
+		}
+	}
+	if affine == 0 || affine == len(exprs) {
+		t.Fatalf("%d of %d expressions affine: both kinds must be exercised", affine, len(exprs))
 	}
 }

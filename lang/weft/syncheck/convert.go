@@ -129,9 +129,9 @@ type converter struct {
 	// barSlab backs the barrier lists of Arrives (barList).
 	barSlab slab[*amir.Access]
 	// affMemo remembers the last affine forms computed within one access
-	// (affineForm): its window's ends are each compiled (intExpr) and
-	// kept as forms, and their linear forms taken again for the
-	// granularity.
+	// (affineForm): the operands of a binary expression are compiled
+	// (intExpr) and then asked for as forms (foldConst, modForm). A
+	// window's ends take theirs from compile.
 	affMemo [4]affMemo
 	affNext int
 	// affSlab and termSlab back the affine forms (newAffine).
@@ -1090,13 +1090,10 @@ func (c *converter) varIndex(sc *names, v *gpucheck.Var) int {
 		dims = c.exprSlab.take(len(v.Type.Dims), 16, 256)[:0]
 		affs = c.affPtrSlab.take(len(v.Type.Dims), 16, 256)[:0]
 		for _, d := range v.Type.Dims {
-			e, ok := c.intExpr(sc, d)
-			var af *amir.Affine
+			e, af, _, ok := c.compile(sc, d)
 			if !ok {
 				c.errs.Errorf(d.Pos(), codeUnsupported, "the sync check cannot evaluate this extent: %s", syntax.ExprString(d))
 				e = func([]int) int { return 0 }
-			} else {
-				af = c.affineForm(sc, d)
 			}
 			dims = append(dims, e)
 			affs = append(affs, af)
@@ -1317,11 +1314,10 @@ func (c *converter) window(sc *names, v, d int, ix idx) (amir.Window, bool) {
 		return e
 	}
 	loE := sum(ix.lo)
-	lo, ok := c.intExpr(sc, loE)
+	lo, loAff, l, ok := c.compile(sc, loE)
 	if !ok {
 		return amir.Window{}, false
 	}
-	loAff := c.affineForm(sc, loE)
 	if !ix.slice {
 		c.noteGran(v, d, 1)
 		var loMod *amir.ModAffine
@@ -1345,14 +1341,13 @@ func (c *converter) window(sc *names, v, d int, ix idx) (amir.Window, bool) {
 		if da := c.vinfo[v].dimAff; d < len(da) {
 			hiAff = da[d]
 		}
-		c.noteGran(v, d, c.lin(loE).align())
+		c.noteGran(v, d, l.align())
 	} else {
-		hi, ok = c.intExpr(sc, hiE)
+		var lh linear
+		hi, hiAff, lh, ok = c.compile(sc, hiE)
 		if !ok {
 			return amir.Window{}, false
 		}
-		hiAff = c.affineForm(sc, hiE)
-		l := c.lin(loE)
 		if da := c.vinfo[v].dimAff; d < len(da) && sameAffine(hiAff, da[d]) {
 			// A window written to end at the extent (C[0:L, 0:M, 0:N],
 			// a whole-array memset's argument) ends there for every
@@ -1362,7 +1357,7 @@ func (c *converter) window(sc *names, v, d int, ix idx) (amir.Window, bool) {
 			// in the 128 x 32 blocks its TMA boxes are aligned to).
 			c.noteGran(v, d, l.align())
 		} else {
-			c.noteGran(v, d, gcd(l.align(), c.lin(hiE).sub(l).align()))
+			c.noteGran(v, d, gcd(l.align(), lh.sub(l).align()))
 		}
 	}
 	return amir.Window{Lo: lo, Hi: hi, LoAff: loAff, HiAff: hiAff}, true

@@ -102,8 +102,9 @@ func (c *converter) intExpr(sc *names, e syntax.Expr) (amir.IntExpr, bool) {
 func (c *converter) affineForm(sc *names, e syntax.Expr) *amir.Affine {
 	// Within one access (the memo is cleared at its start) neither the
 	// scope's names nor the control names change, so a form is a
-	// function of (sc, e). The newest entry first: a window's end is
-	// asked for again right after its compilation (window) made it.
+	// function of (sc, e). The newest entry first: an operand of a
+	// binary expression is asked for again right after its compilation
+	// (foldConst, modForm) made it.
 	n := len(c.affMemo)
 	for j := 1; j <= n; j++ {
 		if m := &c.affMemo[(c.affNext+n-j)%n]; m.sc == sc && m.e == e && e != nil {
@@ -121,34 +122,16 @@ func (c *converter) affineForm(sc *names, e syntax.Expr) *amir.Affine {
 func (c *converter) newAffineForm(sc *names, e syntax.Expr) *amir.Affine {
 	l := c.linearOf(e)
 	a := c.affineFormOf(sc, l)
-	c.affMemo[c.affNext] = affMemo{e: e, sc: sc, a: a, l: l}
+	c.affMemo[c.affNext] = affMemo{e: e, sc: sc, a: a}
 	c.affNext = (c.affNext + 1) % len(c.affMemo)
 	return a
 }
 
-// affMemo is one remembered affine form (converter.affMemo), and the
-// linear form it was made from.
+// affMemo is one remembered affine form (converter.affMemo).
 type affMemo struct {
 	e  syntax.Expr
 	sc *names
 	a  *amir.Affine
-	l  linear
-}
-
-// lin is linearOf(e), taken from the affine forms remembered within the
-// access when one was made from e: a window's ends are compiled first and
-// then their linear forms are needed again for the granularity (the
-// second linearOf of each was a tenth of window's time; issue 13, stop
-// 27). A linear form depends on e alone (the constants and the control
-// names, which do not change within an access).
-func (c *converter) lin(e syntax.Expr) linear {
-	n := len(c.affMemo)
-	for j := 1; j <= n; j++ {
-		if m := &c.affMemo[(c.affNext+n-j)%n]; m.e == e && e != nil {
-			return m.l
-		}
-	}
-	return c.linearOf(e)
 }
 
 // affineFormOf is affineForm without the memo, from e's linear form l.
@@ -273,25 +256,30 @@ func (c *converter) affine(sc *names, e syntax.Expr) (amir.IntExpr, bool) {
 	if af == nil {
 		return nil, false
 	}
+	return c.affineExpr(af), true
+}
+
+// affineExpr is the compiled form af.
+func (c *converter) affineExpr(af *amir.Affine) amir.IntExpr {
 	// The form's terms are read in place (forms are never changed once
 	// made): no copy per compiled expression.
 	terms := af.Terms
 	k := af.K
 	switch len(terms) {
 	case 0:
-		return c.constExpr(k), true
+		return c.constExpr(k)
 	case 1:
 		s0, c0 := terms[0].Slot, terms[0].Coef
 		if c0 == 1 {
 			if k == 0 {
-				return c.slotExpr(s0), true
+				return c.slotExpr(s0)
 			}
-			return func(env []int) int { return k + env[s0] }, true
+			return func(env []int) int { return k + env[s0] }
 		}
-		return func(env []int) int { return k + c0*env[s0] }, true
+		return func(env []int) int { return k + c0*env[s0] }
 	case 2:
 		s0, c0, s1, c1 := terms[0].Slot, terms[0].Coef, terms[1].Slot, terms[1].Coef
-		return func(env []int) int { return k + c0*env[s0] + c1*env[s1] }, true
+		return func(env []int) int { return k + c0*env[s0] + c1*env[s1] }
 	}
 	return func(env []int) int {
 		v := k
@@ -299,7 +287,26 @@ func (c *converter) affine(sc *names, e syntax.Expr) (amir.IntExpr, bool) {
 			v += t.Coef * env[t.Slot]
 		}
 		return v
-	}, true
+	}
+}
+
+// compile is intExpr(sc, e) with e's affine form (nil where not affine)
+// and linear form, which its caller would otherwise ask affineForm and
+// lin for at once: a window's ends and a variable's extents. They are
+// what those would give: the form and the linear form intExpr's affine
+// makes and remembers (newAffineForm), which affineForm and lin find
+// in the memo within an access (or, evicted, make again alike). Not
+// remembering e's own entry changes only which older entries the memo
+// still holds, each one valid within the access (affineForm). Its store
+// and the two lookups had been a tenth of shfl_xor's Convert (issue 13,
+// stop 41).
+func (c *converter) compile(sc *names, e syntax.Expr) (amir.IntExpr, *amir.Affine, linear, bool) {
+	l := c.linearOf(e)
+	if af := c.affineFormOf(sc, l); af != nil {
+		return c.affineExpr(af), af, l, true
+	}
+	f, ok := c.intTree(sc, e)
+	return f, nil, l, ok
 }
 
 func (c *converter) intTree(sc *names, e syntax.Expr) (amir.IntExpr, bool) {
