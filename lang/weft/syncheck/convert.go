@@ -573,12 +573,6 @@ type procSize struct {
 	ctls, events, syncs int
 }
 
-// add adds the sizes of z2 to z.
-func (z *procSize) add(z2 procSize) {
-	z.stmts, z.loops, z.threads, z.scopes = z.stmts+z2.stmts, z.loops+z2.loops, z.threads+z2.threads, z.scopes+z2.scopes
-	z.ctls, z.events, z.syncs = z.ctls+z2.ctls, z.events+z2.events, z.syncs+z2.syncs
-}
-
 // sizeOf walks body once for the sizes of the converter's slices and
 // slabs: grown by doubling, a small kernel's had been made two or three
 // times (issue 13, stop 29). The scopes are counted one per block: each
@@ -586,41 +580,46 @@ func (z *procSize) add(z2 procSize) {
 // Convert's top scope; the bodies of ifs and withs, which make none since
 // blocks convert in their enclosing scope (pushBlock), only over-reserve.
 func sizeOf(body []syntax.Stmt) procSize {
-	z := procSize{stmts: len(body), scopes: 1}
+	var z procSize
+	z.walk(body)
+	return z
+}
+
+// walk adds the sizes of body to z (sizeOf), in place: a walk that
+// returned each block's sizes by value, for its caller to add, had
+// cost twice as much (issue 13, stop 41).
+func (z *procSize) walk(body []syntax.Stmt) {
+	z.stmts += len(body)
+	z.scopes++
 	for _, st := range body {
-		var in procSize
 		switch st := st.(type) {
 		case *syntax.For:
-			in = sizeOf(st.Body)
-			in.scopes++
-			in.loops++
-			in.ctls++
+			z.scopes++
+			z.loops++
+			z.ctls++
 			if st.Mode != nil && st.Mode.Name == "cuda_threads" {
-				in.threads++
+				z.threads++
 			}
+			z.walk(st.Body)
 		case *syntax.If:
-			in = sizeOf(st.Then)
-			in.ctls++
+			z.ctls++
+			z.walk(st.Then)
 			if len(st.Else) > 0 {
-				in.add(sizeOf(st.Else))
-				in.ctls++
+				z.ctls++
+				z.walk(st.Else)
 			}
 		case *syntax.With:
-			in = sizeOf(st.Body)
 			if call, _ := st.Ctx.(*syntax.Call); call != nil && call.FunName() == "CudaDeviceFunction" {
-				in.events += 2 // its cuda_stream_sync fences (with)
+				z.events += 2 // its cuda_stream_sync fences (with)
 			}
+			z.walk(st.Body)
 		case *syntax.Alloc:
-			in.ctls++
+			z.ctls++
 		case *syntax.Fence, *syntax.Arrive, *syntax.Await:
-			in.events++
-			in.syncs++
-		default:
-			continue
+			z.events++
+			z.syncs++
 		}
-		z.add(in)
 	}
-	return z
 }
 
 func (c *converter) slot(name string) int {
