@@ -443,8 +443,23 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	// instrs (the file's own instructions), bind (inlined calls' data
 	// parameters) and rings are made at their first entry: most programs
 	// have none. The Program, its slices and the first chunks of the slabs are one
-	// object (convRoom) while the proc is small.
-	r := new(convRoom)
+	// object (convRoom) while the proc is small, with the dataRoom of
+	// a proc with variables (fullRoom).
+	//
+	// The proc's variables are at most the file's (gpucheck's), plus the
+	// hidden reverse twins of some barriers: room for them at once (their
+	// growth was a twentieth of a small kernel's Convert).
+	nv := min(len(gpu.Vars), 32) + 2
+	var r *convRoom
+	var d *dataRoom
+	var affs []amir.Affine
+	if nv > 2 {
+		fr := new(fullRoom)
+		r, d = &fr.convRoom, &fr.dataRoom
+	} else {
+		br := new(bareRoom)
+		r, affs = &br.convRoom, br.affs[:]
+	}
 	c := &converter{f: f, res: gpu, lib: l, errs: errs, stk: r.stk[:0]}
 	c.p = &r.prog
 	c.p.Name, c.p.Slots = p.Name.Name, r.slots[:0]
@@ -477,22 +492,20 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 		c.out.srcStmts = roomOr(r.srcStmts[:], n)
 		c.out.Machines = roomOr(r.machines[:], n)
 	}
-	// The proc's variables are at most the file's (gpucheck's), plus the
-	// hidden reverse twins of some barriers: room for them at once (their
-	// growth was a twentieth of a small kernel's Convert).
-	if nv := min(len(gpu.Vars), 32) + 2; nv > 2 {
-		d := new(dataRoom)
+	if d != nil {
 		c.seedData(d)
 		c.p.Vars = roomOr(d.vars[:], nv)
 		c.vinfo = roomOr(d.vinfo[:], nv)
 		if nv <= len(d.vfacts) {
 			c.vfacts = d.vfacts[:0:nv] // else made at the first facts
 		}
+	} else {
+		// A proc without variables still makes the forms of its loops'
+		// bounds (the constants'): their first chunk is the room's (a
+		// slab's chunk had been a twentieth of the empty kernel's
+		// Convert).
+		c.affSlab.seed(affs)
 	}
-	// A proc without variables still makes the forms of its loops'
-	// bounds (the constants'): their first chunk is the room's (a slab's
-	// chunk had been a twentieth of the empty kernel's Convert).
-	c.affSlab.seed(r.affs[:])
 	// The qualifiers' names are printed only in reports (fillQuals).
 	if n := len(l.QualOrder); n < 32 {
 		c.p.MbarQual = amir.Qual(n)

@@ -48,8 +48,22 @@ type convRoom struct {
 	// The qualifier and instruction names resolved (qual, instr).
 	qnames [4]qualName
 	instrs [4]instrName
-	// affs is the affine forms' first chunk when there is no dataRoom.
+}
+
+// bareRoom is the room of a proc without data variables: its affine
+// forms (its loops' bounds) take their first chunk from affs.
+type bareRoom struct {
+	convRoom
 	affs [4]amir.Affine
+}
+
+// fullRoom is the room of a proc with data variables, one object: the
+// two rooms had been two allocations of each such check, in size
+// classes of 4096 and 4864 bytes where the one object takes 8192 (issue
+// 13, stop 41).
+type fullRoom struct {
+	convRoom
+	dataRoom
 }
 
 // dataRoom is the part of the room only a proc with data variables
@@ -70,12 +84,14 @@ type dataRoom struct {
 	linBuf [8]linTerm
 
 	// The first chunks of the slabs, at each slab's lo (the size its
-	// first take would have made).
+	// first take would have made), but affs and terms: per_cta_alloc's
+	// forms are 9 with 23 terms, in the room of the convRoom's affs that
+	// fullRoom leaves out (a chunk of each had been made past 8 and 16).
 	ints    [16]int
 	wins    [8]amir.Window
 	accs    [4]amir.Access
-	affs    [8]amir.Affine
-	terms   [16]amir.Term
+	affs    [12]amir.Affine
+	terms   [24]amir.Term
 	exprs   [16]amir.IntExpr
 	affPtrs [16]*amir.Affine
 }
