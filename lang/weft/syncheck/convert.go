@@ -273,7 +273,7 @@ type loopSlot struct {
 
 func (c *converter) isControlName(n string) bool {
 	for _, x := range c.ctrl {
-		if x == n {
+		if sameName(x, n) {
 			return true
 		}
 	}

@@ -36,7 +36,7 @@ func (c *converter) child(n *names) *names {
 // set binds name to slot in this scope (replacing its binding here).
 func (n *names) set(name string, slot int) {
 	for i := range n.slots {
-		if n.slots[i].name == name {
+		if sameName(n.slots[i].name, name) {
 			n.slots[i].slot = slot
 			return
 		}
@@ -51,7 +51,7 @@ func (n *names) set(name string, slot int) {
 // map's zero value was).
 func (n *names) own(name string) int {
 	for _, b := range n.slots {
-		if b.name == name {
+		if sameName(b.name, name) {
 			return b.slot
 		}
 	}
@@ -61,12 +61,34 @@ func (n *names) own(name string) int {
 func (n *names) lookup(name string) (int, bool) {
 	for s := n; s != nil; s = s.parent {
 		for _, b := range s.slots {
-			if b.name == name {
+			if sameName(b.name, name) {
 				return b.slot, true
 			}
 		}
 	}
 	return 0, false
+}
+
+// sameName is a == b for the names of control variables (loop
+// iterators, size parameters), a few bytes long, compared in place: the
+// names of one scope chain differ mostly in their last byte (t4, t2,
+// t1), and each comparison of two of the same length had called the
+// runtime's memequal (a few dozen instructions; shfl_xor's lookups
+// made over a hundred per Convert; issue 13, stop 41). Longer names
+// are compared as strings.
+func sameName(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if len(a) > 8 {
+		return a == b
+	}
+	for i := 0; i < len(a); i++ {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func floorDiv(x, y int) int {
