@@ -165,8 +165,10 @@ type converter struct {
 	allocStk []*syntax.Alloc
 	// allocs indexes allocation statements by variable (allocOf).
 	allocs map[*gpucheck.Var]*syntax.Alloc
-	// vfacts: the facts of each variable (facts), searched in place.
-	vfacts []varFacts
+	// vfacts: the facts of each variable (facts), searched in place;
+	// lastFacts: the index facts found last.
+	vfacts    []varFacts
+	lastFacts int
 	// lastSt and lastScope: the scope last looked up (scopeOf).
 	lastSt    syntax.Stmt
 	lastScope *gpucheck.Scope
@@ -447,13 +449,22 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	// a proc with variables (fullRoom).
 	//
 	// The proc's variables are at most the file's (gpucheck's), plus the
-	// hidden reverse twins of some barriers: room for them at once (their
-	// growth was a twentieth of a small kernel's Convert).
-	nv := min(len(gpu.Vars), 32) + 2
+	// hidden reverse twins of its barriers (reverseVar, one at most per
+	// barrier): room for them at once (their growth was a twentieth of a
+	// small kernel's Convert). A bound of two twins whatever the barriers
+	// had been past the room of the proc of a single three-ring chunk and
+	// short of its twins (issue 13, stop 41).
+	nv := len(gpu.Vars)
+	for _, v := range gpu.Vars {
+		if v.Barrier {
+			nv++
+		}
+	}
+	nv = min(nv, 34)
 	var r *convRoom
 	var d *dataRoom
 	var affs []amir.Affine
-	if nv > 2 {
+	if len(gpu.Vars) > 0 {
 		fr := new(fullRoom)
 		r, d = &fr.convRoom, &fr.dataRoom
 	} else {
@@ -470,10 +481,16 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	// own statements (calls of other procs add theirs by growing). The
 	// scopes, loops and control names too, from the same walk (stop 29).
 	sz := sizeOf(p.Body)
-	if sz.scopes+1 <= len(r.names) {
+	//
+	// The scopes are Convert's top one and one per loop (forStmt): blocks
+	// convert in their enclosing scope (pushBlock), and calls of procs
+	// (inline) grow the slab. Counted one per block and two per loop,
+	// they had been twice as many, past the room of rmem_uniform's and
+	// shfl_xor's (issue 13, stop 41).
+	if n := sz.loops + 1; n <= len(r.names) {
 		c.nameSlab.seed(r.names[:])
 	} else {
-		c.nameSlab.reserve(sz.scopes + 1)
+		c.nameSlab.reserve(n)
 	}
 	c.ctlSlab.reserve(sz.ctls)
 	c.evSlab.reserve(sz.events)
@@ -575,10 +592,9 @@ func (c *converter) scopeOf(st syntax.Stmt) *gpucheck.Scope {
 }
 
 // procSize is what a proc's body holds (sizeOf): its statements, nested
-// ones included, its loops and cuda_threads loops, and the scopes its
-// conversion makes (child) outside calls of procs.
+// ones included, its loops and cuda_threads loops.
 type procSize struct {
-	stmts, loops, threads, scopes int
+	stmts, loops, threads int
 	// ctls and events: the statements with an amir.Ctl (loops, ifs,
 	// allocations) and with an amir.Event (a device function's two
 	// fences, fences, arrives, awaits); syncs: the synchronization
@@ -588,10 +604,7 @@ type procSize struct {
 
 // sizeOf walks body once for the sizes of the converter's slices and
 // slabs: grown by doubling, a small kernel's had been made two or three
-// times (issue 13, stop 29). The scopes are counted one per block: each
-// loop's body stands for the loop's scope (forStmt), and the proc's for
-// Convert's top scope; the bodies of ifs and withs, which make none since
-// blocks convert in their enclosing scope (pushBlock), only over-reserve.
+// times (issue 13, stop 29).
 func sizeOf(body []syntax.Stmt) procSize {
 	var z procSize
 	z.walk(body)
@@ -603,11 +616,9 @@ func sizeOf(body []syntax.Stmt) procSize {
 // cost twice as much (issue 13, stop 41).
 func (z *procSize) walk(body []syntax.Stmt) {
 	z.stmts += len(body)
-	z.scopes++
 	for _, st := range body {
 		switch st := st.(type) {
 		case *syntax.For:
-			z.scopes++
 			z.loops++
 			z.ctls++
 			if st.Mode != nil && st.Mode.Name == "cuda_threads" {
@@ -995,8 +1006,17 @@ type varFacts struct {
 }
 
 func (c *converter) facts(v *gpucheck.Var) *varFacts {
+	// The facts last found first: a statement asks for one variable's
+	// several times in a row (exempt, qin, memOf, commitGroup), and a
+	// search from the first had been a fiftieth of rmem_uniform's
+	// Convert (issue 13, stop 41). Entries are never changed once
+	// appended, so an index stays the variable's.
+	if i := c.lastFacts; i < len(c.vfacts) && c.vfacts[i].v == v {
+		return &c.vfacts[i]
+	}
 	for i := range c.vfacts {
 		if c.vfacts[i].v == v {
+			c.lastFacts = i
 			return &c.vfacts[i]
 		}
 	}
@@ -1009,7 +1029,8 @@ func (c *converter) facts(v *gpucheck.Var) *varFacts {
 		c.vfacts = make([]varFacts, 0, cap(c.vinfo))
 	}
 	c.vfacts = append(c.vfacts, f)
-	return &c.vfacts[len(c.vfacts)-1]
+	c.lastFacts = len(c.vfacts) - 1
+	return &c.vfacts[c.lastFacts]
 }
 
 func (c *converter) memOf(v *gpucheck.Var) *lib.Memory { return c.facts(v).mem }

@@ -98,9 +98,9 @@ type dataRoom struct {
 
 const (
 	roomSrcs  = 10
-	roomVars  = 4
+	roomVars  = 6
 	roomSyncs = 4
-	roomNames = 12
+	roomNames = 8
 )
 
 // seed makes buf the slab's first chunk (an empty slab only), as take
