@@ -183,18 +183,12 @@ func Check(f *syntax.File, gpu *gpucheck.Result, l *lib.Library, opts Options, e
 			sets = ds
 		}
 	}
-	procs := map[string]*syntax.Proc{}
-	for _, d := range f.Decls {
-		if p, ok := d.(*syntax.Proc); ok && !lib.IsInstr(p) {
-			procs[p.Name.Name] = p
-		}
-	}
 	for _, d := range f.Decls {
 		p, ok := d.(*syntax.Proc)
 		if !ok || lib.IsInstr(p) || (opts.Proc != "" && p.Name.Name != opts.Proc) {
 			continue
 		}
-		if !hasDeviceVia(p.Body, procs, 0) {
+		if !hasDeviceVia(p.Body, f, 0) {
 			continue // nothing concurrent to check
 		}
 		before := countErrors(errs)
@@ -234,8 +228,10 @@ func Check(f *syntax.File, gpu *gpucheck.Result, l *lib.Library, opts Options, e
 	return runs
 }
 
-// hasDeviceVia is hasDevice, following calls of the file's procs.
-func hasDeviceVia(body []syntax.Stmt, procs map[string]*syntax.Proc, depth int) bool {
+// hasDeviceVia is hasDevice, following calls of the procs of f (fileProc:
+// a map of them had been made for each check, where most procs hold
+// their device function and follow no call; issue 13, stop 41).
+func hasDeviceVia(body []syntax.Stmt, f *syntax.File, depth int) bool {
 	if hasDevice(body) {
 		return true
 	}
@@ -248,7 +244,7 @@ func hasDeviceVia(body []syntax.Stmt, procs map[string]*syntax.Proc, depth int) 
 		for _, st := range b {
 			switch st := st.(type) {
 			case *syntax.CallStmt:
-				if q := procs[st.Call.FunName()]; q != nil && hasDeviceVia(q.Body, procs, depth+1) {
+				if q := fileProc(f, st.Call.FunName()); q != nil && hasDeviceVia(q.Body, f, depth+1) {
 					found = true
 				}
 			case *syntax.For:

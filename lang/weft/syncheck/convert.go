@@ -2088,12 +2088,16 @@ func (c *converter) inline(sc *names, st *syntax.CallStmt) {
 }
 
 // procNamed is the proc of the file named name that is not an instruction
-// (the last of that name, as a map filled in file order held), nil when
-// none: looked up only by calls of procs, which most programs have none
-// of (issue 13, stop 29).
-func (c *converter) procNamed(name string) *syntax.Proc {
+// (fileProc).
+func (c *converter) procNamed(name string) *syntax.Proc { return fileProc(c.f, name) }
+
+// fileProc is the proc of f named name that is not an instruction (the
+// last of that name, as a map filled in file order held), nil when none:
+// looked up only by calls of procs, which most programs have none of
+// (issue 13, stop 29; Check's map of them, stop 41).
+func fileProc(f *syntax.File, name string) *syntax.Proc {
 	var out *syntax.Proc
-	for _, d := range c.f.Decls {
+	for _, d := range f.Decls {
 		if q, ok := d.(*syntax.Proc); ok && !lib.IsInstr(q) && q.Name.Name == name {
 			out = q
 		}

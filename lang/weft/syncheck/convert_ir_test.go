@@ -102,16 +102,10 @@ func convertIRSums(name, src string) []string {
 	if errs.HasErrors() {
 		return nil
 	}
-	procs := map[string]*syntax.Proc{}
-	for _, d := range f.Decls {
-		if p, ok := d.(*syntax.Proc); ok && !lib.IsInstr(p) {
-			procs[p.Name.Name] = p
-		}
-	}
 	var out []string
 	for _, d := range f.Decls {
 		p, ok := d.(*syntax.Proc)
-		if !ok || lib.IsInstr(p) || !hasDeviceVia(p.Body, procs, 0) {
+		if !ok || lib.IsInstr(p) || !hasDeviceVia(p.Body, f, 0) {
 			continue
 		}
 		var cerrs diag.List
