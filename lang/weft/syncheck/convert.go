@@ -734,9 +734,16 @@ func (c *converter) exec(st syntax.Stmt) amir.Exec {
 		slot := -1
 		for _, it := range sc.Iters {
 			if it.ID == t.Iter {
-				for _, l := range c.iters {
-					if l.loop == it.Loop {
+				// The last of the loop's slots (an inlined proc's loop
+				// has one per call), searched from the end: the loops
+				// around st are the latest converted (a search of every
+				// cuda_threads loop so far, each a candidate to
+				// override the last, had been most of exec on
+				// shfl_xor; issue 13, stop 41).
+				for i := len(c.iters) - 1; i >= 0; i-- {
+					if l := c.iters[i]; l.loop == it.Loop {
 						slot = l.slot
+						break
 					}
 				}
 			}
