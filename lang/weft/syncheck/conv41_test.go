@@ -3,6 +3,7 @@ package syncheck
 import (
 	"sort"
 	"testing"
+	"unsafe"
 
 	"weft.dev/weft/lang/weft/amir"
 	"weft.dev/weft/lang/weft/gpucheck"
@@ -133,5 +134,15 @@ func TestCompileMatchesIntExpr(t *testing.T) {
 	}
 	if affine == 0 || affine == len(exprs) {
 		t.Fatalf("%d of %d expressions affine: both kinds must be exercised", affine, len(exprs))
+	}
+}
+
+// TestFullRoomSizeClass: fullRoom is one allocation of the 9472-byte size
+// class (six to a span; room.go), not past it, and not back in the
+// 8192-byte class, one to a span, whose every allocation refills the
+// allocator's cache.
+func TestFullRoomSizeClass(t *testing.T) {
+	if n := unsafe.Sizeof(fullRoom{}); n <= 8192 || n > 9472 {
+		t.Errorf("fullRoom is %d bytes, outside the 9472-byte size class (8192, 9472]", n)
 	}
 }

@@ -58,9 +58,12 @@ type bareRoom struct {
 }
 
 // fullRoom is the room of a proc with data variables, one object: the
-// two rooms had been two allocations of each such check, in size
-// classes of 4096 and 4864 bytes where the one object takes 8192 (issue
-// 13, stop 41).
+// two rooms had been two allocations of each such check (issue 13, stop
+// 41). Its size class is 9472 bytes, six objects to a span: an object
+// of the 8192-byte class, one to a span, refilled the allocator's cache
+// from the heap at each check (per_cta_alloc's Convert took half a
+// thousand instructions more), and the room up to 9472 holds the first
+// groups' statements (dataRoom.stmts).
 type fullRoom struct {
 	convRoom
 	dataRoom
@@ -70,8 +73,10 @@ type fullRoom struct {
 // needs (their accesses, windows and forms), made only for one: the
 // empty kernel's check had allocated a third more bytes with it.
 type dataRoom struct {
-	// stmts are the first groups' statements (group).
-	stmts [4]amir.Stmt
+	// stmts are the first groups' statements (group): eight, an
+	// assignment's write and its reads' checks and records (per_cta_
+	// alloc's 5, then its free's 2, had made one group of its own).
+	stmts [8]amir.Stmt
 
 	// Sized from gpucheck's variables, as convRoom's.
 	vars   [roomVars]amir.Var
