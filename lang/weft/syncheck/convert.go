@@ -1009,6 +1009,7 @@ func (c *converter) forStmt(sc *names, st *syntax.For) {
 type varFacts struct {
 	v                             *gpucheck.Var
 	mem                           *lib.Memory
+	bar                           *lib.BarrierMemory
 	exempt, commitGroup, mbarrier bool
 }
 
@@ -1031,7 +1032,7 @@ func (c *converter) facts(v *gpucheck.Var) *varFacts {
 	// all its facts (issue 13, stop 35: five lookups by name per
 	// variable).
 	m, b := c.lib.Memories[v.Mem], c.lib.Barriers[v.Mem]
-	f := varFacts{v: v, mem: m, exempt: c.exemptOf(v, m, b), commitGroup: commitGroupOf(v, b), mbarrier: mbarrierOf(v, b)}
+	f := varFacts{v: v, mem: m, bar: b, exempt: c.exemptOf(v, m, b), commitGroup: commitGroupOf(v, b), mbarrier: mbarrierOf(v, b)}
 	if c.vfacts == nil {
 		c.vfacts = make([]varFacts, 0, cap(c.vinfo))
 	}
@@ -1041,6 +1042,17 @@ func (c *converter) facts(v *gpucheck.Var) *varFacts {
 }
 
 func (c *converter) memOf(v *gpucheck.Var) *lib.Memory { return c.facts(v).mem }
+
+// barrierOf is the library's barrier type of barrier variable v (nil
+// for a data variable, or a barrier type the library lacks), from its
+// facts: alloc and free had looked it up by name again (issue 13, stop
+// 41).
+func (c *converter) barrierOf(v *gpucheck.Var) *lib.BarrierMemory {
+	if !v.Barrier {
+		return nil
+	}
+	return c.facts(v).bar
+}
 
 // exempt reports sync-exempt memories (seed 000 §5.2.2: CudaGridConstant,
 // CudaClusterSync, CudaCommitGroup).
@@ -1099,7 +1111,7 @@ func (c *converter) isSmem(v *gpucheck.Var) bool {
 	if m := c.memOf(v); m != nil {
 		return m.Space == "smem"
 	}
-	if b := c.lib.Barriers[v.Mem]; b != nil {
+	if b := c.facts(v).bar; b != nil {
 		return b.DerivesFrom("CudaMbarrier")
 	}
 	return false
@@ -1471,7 +1483,7 @@ func (c *converter) alloc(sc *names, st *syntax.Alloc) {
 		deps = c.slotsOf(sc, st.Type.Dims...)
 	}
 	c.pushAlloc(vi, c.src(st, ""), deps)
-	if b := c.lib.Barriers[v.Mem]; v.Barrier && b != nil && b.Reverse {
+	if b := c.barrierOf(v); b != nil && b.Reverse {
 		// The hidden reverse barrier array of ReverseArrive/ReverseAwait.
 		rv := c.reverseVar(vi)
 		c.pushAlloc(rv, c.src(st, ""), deps)
@@ -1507,7 +1519,7 @@ func (c *converter) free(sc *names, a *syntax.Alloc, name string) {
 		// One group for the checks of the array and of its reverse
 		// twin (a statement per object had been two of a three-ring
 		// kernel's Convert objects; issue 13, stop 38).
-		b := c.lib.Barriers[v.Mem]
+		b := c.barrierOf(v)
 		rev := b != nil && b.Reverse
 		if rev {
 			c.group(2)
@@ -1520,7 +1532,7 @@ func (c *converter) free(sc *names, a *syntax.Alloc, name string) {
 			c.next(amir.KCheckBarrier, src, -1).Acc = ra
 		}
 	}
-	if c.isSmem(v) && !c.exempt(v) && !v.Barrier {
+	if !v.Barrier && c.isSmem(v) && !c.exempt(v) {
 		// mbarriers are not checked at their free (issue 13,
 		// docs/weft-sync.md "Freeing mbarriers"): the lowering places
 		// them at the base of SMEM once per kernel and never reuses
