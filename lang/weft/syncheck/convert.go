@@ -1032,7 +1032,11 @@ func (c *converter) facts(v *gpucheck.Var) *varFacts {
 	// all its facts (issue 13, stop 35: five lookups by name per
 	// variable).
 	m, b := c.lib.Memories[v.Mem], c.lib.Barriers[v.Mem]
-	f := varFacts{v: v, mem: m, bar: b, exempt: c.exemptOf(v, m, b), commitGroup: commitGroupOf(v, b), mbarrier: mbarrierOf(v, b)}
+	// Whether the barrier type derives from CudaCommitGroup, asked by
+	// both exemptOf and commitGroupOf: a walk of its derivations by
+	// name, once (issue 13, stop 41).
+	cg := b != nil && b.DerivesFrom("CudaCommitGroup")
+	f := varFacts{v: v, mem: m, bar: b, exempt: c.exemptOf(v, m, b, cg), commitGroup: commitGroupOf(v, cg), mbarrier: mbarrierOf(v, b)}
 	if c.vfacts == nil {
 		c.vfacts = make([]varFacts, 0, cap(c.vinfo))
 	}
@@ -1059,8 +1063,9 @@ func (c *converter) barrierOf(v *gpucheck.Var) *lib.BarrierMemory {
 func (c *converter) exempt(v *gpucheck.Var) bool { return c.facts(v).exempt }
 
 // exemptOf is exempt's answer; m and b are the library's memory and
-// barrier type of v.Mem (nil: none).
-func (c *converter) exemptOf(v *gpucheck.Var, m *lib.Memory, b *lib.BarrierMemory) bool {
+// barrier type of v.Mem (nil: none), cg whether b derives from
+// CudaCommitGroup.
+func (c *converter) exemptOf(v *gpucheck.Var, m *lib.Memory, b *lib.BarrierMemory, cg bool) bool {
 	switch v.Mem {
 	case "CudaGridConstant", "CudaClusterSync", "CudaCommitGroup":
 		return true
@@ -1082,7 +1087,7 @@ func (c *converter) exemptOf(v *gpucheck.Var, m *lib.Memory, b *lib.BarrierMemor
 			return true
 		}
 	}
-	if b != nil && (b.DerivesFrom("CudaCommitGroup") || b.DerivesFrom("CudaClusterSync")) {
+	if b != nil && (cg || b.DerivesFrom("CudaClusterSync")) {
 		return true
 	}
 	return false
@@ -1094,16 +1099,13 @@ func (c *converter) exemptOf(v *gpucheck.Var, m *lib.Memory, b *lib.BarrierMemor
 // PerThreadQueue; docs/weft-sync.md).
 func (c *converter) commitGroup(v *gpucheck.Var) bool { return c.facts(v).commitGroup }
 
-// commitGroupOf is commitGroup's answer; b is the library's barrier
-// type of v.Mem (nil: none).
-func commitGroupOf(v *gpucheck.Var, b *lib.BarrierMemory) bool {
+// commitGroupOf is commitGroup's answer; cg is whether the library's
+// barrier type of v.Mem derives from CudaCommitGroup (false: none).
+func commitGroupOf(v *gpucheck.Var, cg bool) bool {
 	if !v.Barrier {
 		return false
 	}
-	if v.Mem == "CudaCommitGroup" {
-		return true
-	}
-	return b != nil && b.DerivesFrom("CudaCommitGroup")
+	return v.Mem == "CudaCommitGroup" || cg
 }
 
 // isSmem: shared memories and mbarriers (seed 000 §5.2.2).
