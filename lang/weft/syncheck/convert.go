@@ -162,7 +162,7 @@ type converter struct {
 	ctlSlab  slab[ctlStmt]
 	evSlab   slab[eventStmt]
 	// allocStk: the allocations of the blocks being converted (pushBlock).
-	allocStk []*syntax.Alloc
+	allocStk []allocSrc
 	// allocs indexes allocation statements by variable (allocOf).
 	allocs map[*gpucheck.Var]*syntax.Alloc
 	// vfacts: the facts of each variable (facts), searched in place;
@@ -787,8 +787,9 @@ func (c *converter) pushBlock(sc *names, body []syntax.Stmt) {
 	a0 := len(c.allocStk)
 	var freed map[string]bool // made at the block's first free (most have none)
 	for _, st := range body {
-		if a, ok := st.(*syntax.Alloc); ok {
-			c.allocStk = append(c.allocStk, a)
+		a, isAlloc := st.(*syntax.Alloc)
+		if isAlloc {
+			c.allocStk = append(c.allocStk, allocSrc{a, -1})
 		}
 		if fr, ok := st.(*syntax.Free); ok {
 			if freed == nil {
@@ -797,14 +798,30 @@ func (c *converter) pushBlock(sc *names, body []syntax.Stmt) {
 			freed[fr.Name.Name] = true
 		}
 		c.stmt(sc, st)
+		if isAlloc {
+			// The allocation's Src, when alloc made one: the last made
+			// (its conversion pushes nothing on allocStk).
+			if ss := c.out.srcStmts; len(ss) > 0 {
+				if x, ok := ss[len(ss)-1].(*syntax.Alloc); ok && x == a {
+					c.allocStk[len(c.allocStk)-1].src = len(ss) - 1
+				}
+			}
+		}
 	}
 	for i := len(c.allocStk) - 1; i >= a0; i-- {
-		if a := c.allocStk[i]; !freed[a.Name.Name] {
-			c.free(sc, a, a.Name.Name)
+		if e := c.allocStk[i]; !freed[e.a.Name.Name] {
+			c.free(sc, e.a, e.a.Name.Name, e.src)
 		}
 	}
 	// Not cleared, as c.stk (popBody): the allocations are the file's.
 	c.allocStk = c.allocStk[:a0]
+}
+
+// allocSrc is an allocation of a block being converted and its Src (-1
+// unknown).
+type allocSrc struct {
+	a   *syntax.Alloc
+	src int
 }
 
 // push appends s to c.stk. Statements are allocated a source statement's
@@ -877,7 +894,7 @@ func (c *converter) stmt(sc *names, st syntax.Stmt) {
 		c.await(sc, st)
 	case *syntax.Free:
 		if a := c.allocOf(st); a != nil {
-			c.free(sc, a, st.Name.Name)
+			c.free(sc, a, st.Name.Name, -1)
 		}
 	}
 }
@@ -1505,8 +1522,11 @@ func (c *converter) pushAlloc(v, src int, deps []int) {
 
 // free is the conversion of `free x` (Fig. 5): CheckBarrier for barriers,
 // and for shared memory CheckReads/CheckMutates at temporally_ordered by the
-// freeing threads.
-func (c *converter) free(sc *names, a *syntax.Alloc, name string) {
+// freeing threads. src is a's Src when known (pushBlock), else -1: a
+// statement has one Src at most (src finds it again), so the one its
+// allocation made is the one src(a) would find, by a search back over
+// every Src made since (issue 13, stop 41).
+func (c *converter) free(sc *names, a *syntax.Alloc, name string, src int) {
 	s := c.scopeOf(a)
 	if s == nil {
 		return
@@ -1519,7 +1539,9 @@ func (c *converter) free(sc *names, a *syntax.Alloc, name string) {
 	if !ok {
 		return
 	}
-	src := c.src(a, "")
+	if src < 0 {
+		src = c.src(a, "")
+	}
 	acc := c.newAccess(vi)
 	if v.Barrier {
 		// One group for the checks of the array and of its reverse

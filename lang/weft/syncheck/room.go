@@ -41,7 +41,7 @@ type convRoom struct {
 	slots  [8]string
 	shapes [3]coll.Collective
 	stk    [16]*amir.Stmt
-	allocs [4]*syntax.Alloc
+	allocs [4]allocSrc
 
 	ptrs [16]*amir.Stmt // ptrSlab's first chunk
 
