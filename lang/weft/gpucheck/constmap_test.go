@@ -60,7 +60,8 @@ def p():
 // constant, a size of a name the file does not declare, and none, with
 // and without the program's map taken as the check's: the same
 // constants, diagnostics, scopes, iterators, devices and thread report.
-// The program's map must be taken for some and not for others.
+// The program's map and the sizes' must each be taken for some and
+// neither for others (a program with a constant of its own: p3).
 func TestFileConstsMatchMap(t *testing.T) {
 	l := lib.MustStd()
 	type input struct {
@@ -104,7 +105,7 @@ func TestFileConstsMatchMap(t *testing.T) {
 			inputs = append(inputs, input{"row " + fs[0], string(src), sizes})
 		}
 	}
-	shared, built := 0, 0
+	shared, fromSizes, built := 0, 0, 0
 	for _, in := range inputs {
 		var errs diag.List
 		f := syntax.Parse(diag.NewFile("x.weft", []byte(in.src)), &errs)
@@ -145,6 +146,14 @@ func TestFileConstsMatchMap(t *testing.T) {
 			}
 			progs = append(progs, &p2)
 		}
+		// A program with a constant neither the file nor the sizes
+		// name: the sizes' map must not be taken for it.
+		p3 := *prog
+		p3.Consts = map[string]int64{"ZZ_PROG_ONLY": 5}
+		for k, v := range prog.Consts {
+			p3.Consts[k] = v
+		}
+		progs = append(progs, &p3)
 		for pi, sizes := range sizeSets {
 			for _, p := range progs {
 				if pi > 1 && p != prog {
@@ -159,13 +168,15 @@ func TestFileConstsMatchMap(t *testing.T) {
 			if r := Check(f, Options{Lib: l, Prog: prog, Sizes: sizes}, &diag.List{}); r.Consts != nil && prog.Consts != nil &&
 				fmt.Sprintf("%p", r.Consts) == fmt.Sprintf("%p", prog.Consts) {
 				shared++
+			} else if r.Consts != nil && len(sizes) > 0 && fmt.Sprintf("%p", r.Consts) == fmt.Sprintf("%p", sizes) {
+				fromSizes++
 			} else {
 				built++
 			}
 		}
 	}
-	t.Logf("%d inputs: the program's map taken %d times, built %d", len(inputs), shared, built)
-	if shared < 50 || built < 50 {
+	t.Logf("%d inputs: the program's map taken %d times, the sizes %d, built %d", len(inputs), shared, fromSizes, built)
+	if shared < 50 || fromSizes < 50 || built < 50 {
 		t.Errorf("the comparison exercised too little")
 	}
 }
