@@ -27,14 +27,14 @@ package coll
 // equal to fresh derivations, TestTwinMatchesFresh).
 
 // ThreadsStore is room for one tiling CudaThreadsIn derives: the tiling,
-// its one dimension, tile, full tile and anchor, its base's terms and
-// operators (up to storeDims enclosing loops; more are allocated) and
-// its unit's two coordinates.
+// its one or two dimensions (threadscluster.go), tile, full tile and
+// anchors, its base's terms and operators (up to storeDims enclosing
+// loops; more are allocated) and its unit's two coordinates.
 type ThreadsStore struct {
 	t     Tiling
-	dims  [1]Dim
-	ints  [2]int
-	anch  [1]anchor
+	dims  [2]Dim
+	ints  [4]int
+	anch  [2]anchor
 	terms [storeDims]Term
 	ops   [storeDims]Op
 	syms  [2]Sym
@@ -50,6 +50,9 @@ var threads1DOff bool
 func (t *Tiling) CudaThreadsIn(iter, count int, u Unit, st *ThreadsStore) (*Tiling, error) {
 	if st != nil && !threads1DOff {
 		if c := t.threads1D(iter, count, &u, st); c != nil {
+			return c, nil
+		}
+		if c := t.threadsCluster(iter, count, &u, st); c != nil {
 			return c, nil
 		}
 	}
