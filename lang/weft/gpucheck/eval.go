@@ -91,8 +91,10 @@ type unitDecl struct {
 	box    []syntax.Expr
 	scale  int
 	// fast is the unit's coordinates in closed form (unitfast.go): set
-	// for the library's parameterless units that have one.
-	fast *fastUnit
+	// for the library's parameterless units that have one; fastP the
+	// same for a parameterized one (unitparams.go).
+	fast  *fastUnit
+	fastP *paramUnit
 }
 
 // unitEnv resolves unit expressions (`cuda_warp`, `4 * cuda_thread`,
@@ -220,6 +222,7 @@ func libUnits(l *lib.Library) map[string]*unitDecl {
 	for name, d := range l.Units {
 		ud := &unitDecl{name: name, params: d.Params, domain: d.Domain, box: d.Box, scale: d.Scale}
 		ud.fast = compileFast(ud)
+		ud.fastP = compileParams(ud)
 		m[name] = ud
 	}
 	libUnitDecls.Store(l, m)
@@ -347,7 +350,9 @@ func (u *unitEnv) resolve(e syntax.Expr, m coll.Machine) (coll.Unit, error) {
 		if len(e.Args) != len(d.params) || len(e.Kwargs) > 0 {
 			return coll.Unit{}, fmt.Errorf("collective unit %s takes %d arguments (%s)", d.name, len(d.params), strings.Join(d.params, ", "))
 		}
-		var args []int64
+		// The arguments on the stack for up to four (build keeps none).
+		var abuf [4]int64
+		args := abuf[:0]
 		for _, a := range e.Args {
 			v, ok := u.c.eval(a)
 			if !ok {
@@ -433,6 +438,12 @@ func (u *unitEnv) build(d *unitDecl, args []int64, m coll.Machine) (coll.Unit, e
 		name = string(append(buf, ')'))
 	}
 	env := &consts{local: local, parent: u.c}
+	// A parameterized library unit's coordinates in closed form
+	// (unitparams.go), for its arguments.
+	var pf *paramUnit
+	if len(args) > 0 && len(args) == len(d.params) && !unitFastOff {
+		pf = d.fastP
+	}
 	if len(d.domain) == 0 || len(d.domain) != len(d.box) {
 		return coll.Unit{}, fmt.Errorf("collective unit %s: domain and box must have the same, nonzero length", name)
 	}
@@ -443,7 +454,13 @@ func (u *unitEnv) build(d *unitDecl, args []int64, m coll.Machine) (coll.Unit, e
 	syms := u.syms(2 * n)
 	out.Domain, out.Box = syms[:0:n], syms[n:n:2*n]
 	for i := range d.domain {
-		dv, ok := env.eval(d.domain[i])
+		var dv int64
+		var ok bool
+		if pf != nil {
+			dv, ok = pf.domain[i].eval(m, args)
+		} else {
+			dv, ok = env.eval(d.domain[i])
+		}
 		if !ok || dv < 1 {
 			return coll.Unit{}, fmt.Errorf("collective unit %s: domain coordinate %s is not a positive integer for blockDim=%d, clusterDim=%d", name, exprString(d.domain[i]), m.BlockDim, m.ClusterDim)
 		}
@@ -452,7 +469,12 @@ func (u *unitEnv) build(d *unitDecl, args []int64, m coll.Machine) (coll.Unit, e
 			out.Box = append(out.Box, coll.AnySym)
 			continue
 		}
-		bv, ok := env.eval(d.box[i])
+		var bv int64
+		if pf != nil {
+			bv, ok = pf.box[i].eval(m, args)
+		} else {
+			bv, ok = env.eval(d.box[i])
+		}
 		if !ok || bv < 1 {
 			return coll.Unit{}, fmt.Errorf("collective unit %s: box coordinate %s is not a positive integer", name, exprString(d.box[i]))
 		}
