@@ -128,37 +128,14 @@ func (t *Tiling) threads1D(iter, count int, u *Unit, st *ThreadsStore) *Tiling {
 	if count*bb > tt || tt%bb != 0 {
 		return nil
 	}
-	noop := bb == tt
-	an := subAnchor(an0, 1, n, tt)
 	c := &st.t
-	c.M, c.Parent, c.Kind = t.M, t, KindThreads
 	st.dims[0] = Dim{n, 1}
 	st.ints[0], st.ints[1] = bb, nf
 	c.Dims, c.Tile, c.Full = st.dims[:1:1], st.ints[0:1:1], st.ints[1:2:2]
-	c.Iter, c.Count = iter, count
-	// The unit's coordinates its own (keptUnitIn's copy, in place).
-	st.syms[0], st.syms[1] = u.Domain[0], u.Box[0]
-	c.Unit = *u
-	c.Unit.Domain, c.Unit.Box = st.syms[0:1:1], st.syms[1:2:2]
-	c.Base = Affine{Const: t.Base.Const, Terms: appendInto(st.terms[:], t.Base.Terms, Term{Iter: iter, Step: bb, Count: count})}
-	c.Ops = appendInto(st.ops[:], t.Ops, Op{Iter: iter, Dim: 0, Box: bb, Count: count})
 	// Lowering: subAnchor over the whole dimension gives a modulus A
 	// that divides n (or is n), so the general way's extent test holds
 	// whenever the anchor is known.
-	c.lower = Lowering{Iter: iter, Bound: count, Guard: count*bb < tt}
-	if an.OK {
-		c.lower.OK = true
-		c.lower.Div, c.lower.Mod, c.lower.Off = bb, an.A, an.Off
-	}
-	switch {
-	case noop:
-		c.lower = Lowering{Iter: iter, Bound: 1, OK: true, Div: 1, Mod: 1}
-	case an.OK && an.A%bb == 0 && an.Off%bb == 0:
-		an = anchor{A: bb, OK: true}
-	default:
-		an = anchor{}
-	}
-	st.anch[0] = an
+	st.anch[0] = st.setLoop(t, iter, count, u, 0, bb, tt, subAnchor(an0, 1, n, tt))
 	c.anchors = st.anch[:1:1]
 	// finish: one run of bb threads at pitch 1, or none.
 	c.threads, c.TileThreads = bb, nf
@@ -167,6 +144,40 @@ func (t *Tiling) threads1D(iter, count int, u *Unit, st *ThreadsStore) *Tiling {
 		c.col.Runs[0] = Run{Count: bb, Stride: 1}
 	}
 	return c
+}
+
+// setLoop sets the fields of st's tiling, the body of `for iter in
+// cuda_threads(0, count, unit=u)` under t, that do not depend on its
+// shape, for a loop that tiles dimension dim (pitch 1) of the scope's
+// tile tt into tiles of bb, whose anchor there is an (aligned: subAnchor
+// of the scope's): its derivation arguments, its unit's coordinates (its
+// own: keptUnitIn's copy, in place), base, operators and lowering
+// (cudaThreads's steps, threads1D's and threadsCluster's alike). It
+// returns the dimension's anchor in the body.
+func (st *ThreadsStore) setLoop(t *Tiling, iter, count int, u *Unit, dim, bb, tt int, an anchor) anchor {
+	c := &st.t
+	c.M, c.Parent, c.Kind = t.M, t, KindThreads
+	c.Iter, c.Count = iter, count
+	st.syms[0], st.syms[1] = u.Domain[0], u.Box[0]
+	c.Unit = *u
+	c.Unit.Domain, c.Unit.Box = st.syms[0:1:1], st.syms[1:2:2]
+	c.Base = Affine{Const: t.Base.Const, Terms: appendInto(st.terms[:], t.Base.Terms, Term{Iter: iter, Step: bb, Count: count})}
+	c.Ops = appendInto(st.ops[:], t.Ops, Op{Iter: iter, Dim: dim, Box: bb, Count: count})
+	c.lower = Lowering{Iter: iter, Bound: count, Guard: count*bb < tt}
+	if an.OK {
+		c.lower.OK = true
+		c.lower.Div, c.lower.Mod, c.lower.Off = bb, an.A, an.Off
+	}
+	switch {
+	case bb == tt:
+		// A no-op tiling: one iteration over the whole scope, which
+		// keeps its anchor.
+		c.lower = Lowering{Iter: iter, Bound: 1, OK: true, Div: 1, Mod: 1}
+		return an
+	case an.OK && an.A%bb == 0 && an.Off%bb == 0:
+		return anchor{A: bb, OK: true}
+	}
+	return anchor{}
 }
 
 // Tiling is the tiling st holds (used or not).

@@ -128,35 +128,14 @@ func (t *Tiling) threadsCluster(iter, count int, u *Unit, st *ThreadsStore) *Til
 	if bb > t1 || count*bb > t1 || t1%bb != 0 {
 		return nil
 	}
-	noop := bb == t1
 	c := &st.t
-	c.M, c.Parent, c.Kind = m, t, KindThreads
 	st.dims[0], st.dims[1] = Dim{C, B}, Dim{B, 1}
 	st.ints[0], st.ints[1], st.ints[2], st.ints[3] = t0, bb, f0, nf
 	c.Dims, c.Tile, c.Full = st.dims[:2:2], st.ints[0:2:2], st.ints[2:4:4]
-	c.Iter, c.Count = iter, count
-	st.syms[0], st.syms[1] = u.Domain[0], u.Box[0]
-	c.Unit = *u
-	c.Unit.Domain, c.Unit.Box = st.syms[0:1:1], st.syms[1:2:2]
-	c.Base = Affine{Const: t.Base.Const, Terms: appendInto(st.terms[:], t.Base.Terms, Term{Iter: iter, Step: bb, Count: count})}
-	c.Ops = appendInto(st.ops[:], t.Ops, Op{Iter: iter, Dim: 1, Box: bb, Count: count})
 	// Lowering: subAnchor's modulus within a CTA divides B (it is B or
 	// divides it), so the general way's extent test holds whenever the
 	// anchor is known.
-	c.lower = Lowering{Iter: iter, Bound: count, Guard: count*bb < t1}
-	if a1.OK {
-		c.lower.OK = true
-		c.lower.Div, c.lower.Mod, c.lower.Off = bb, a1.A, a1.Off
-	}
-	switch {
-	case noop:
-		c.lower = Lowering{Iter: iter, Bound: 1, OK: true, Div: 1, Mod: 1}
-	case a1.OK && a1.A%bb == 0 && a1.Off%bb == 0:
-		a1 = anchor{A: bb, OK: true}
-	default:
-		a1 = anchor{}
-	}
-	st.anch[0], st.anch[1] = a0, a1
+	st.anch[0], st.anch[1] = a0, st.setLoop(t, iter, count, u, 1, bb, t1, a1)
 	c.anchors = st.anch[:2:2]
 	// finish: at most two runs (the CTAs', the threads' in one).
 	if err := c.finish(); err != nil {
