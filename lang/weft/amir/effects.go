@@ -805,10 +805,31 @@ func (m *Machine) logAppend(e event) {
 		m.taskRuns = append(m.taskRuns, taskRun{start: int32(len(m.log)), task: e.exec.task})
 	}
 	if len(m.log) == cap(m.log) {
-		m.log = grow2(m.log)
+		m.log = growLog(m.log)
 	}
 	m.log = append(m.log, e)
 }
+
+// growLog is grow2 for the event log and its cells, whose first room is
+// Program.logHint (one event per event statement): a short first growth
+// while the log is small. per_cta_alloc's second CTA logs a fourth event
+// over its hint of 3, and grow2 made room for 262 (9.4 KB a check of
+// which 144 bytes are used; issue 13, stop 41: amir). A longer log
+// doubles as before once past logSmall; a loop of rounds reserves its
+// whole log at its second mark (roundReserve) as before. Only the
+// capacities differ (Stats.Memory, which counts them).
+func growLog[T any](s []T) []T {
+	if cap(s) < logSmall {
+		n := make([]T, len(s), 2*cap(s)+16)
+		copy(n, s)
+		return n
+	}
+	return grow2(s)
+}
+
+// logSmall is the capacity below which growLog grows by 16 and a
+// doubling rather than by grow2's 256 more.
+const logSmall = 64
 
 // grow2 returns s with its capacity doubled (at least 256 more): append
 // grows a large slice by about 1.25x, and the ping-pong GEMM's event log
@@ -1000,9 +1021,11 @@ func (m *Machine) grantStore(n int) []grant {
 		return make([]grant, 0, n)
 	}
 	if len(m.grantArena)+2 > cap(m.grantArena) {
-		// Chunks double from 64 grants to 4096: a small run (most
-		// of a weft check's) does not allocate and clear 4096.
-		c := min(max(2*cap(m.grantArena), 64), 4096)
+		// Chunks double from 16 grants to 4096: a small run (most
+		// of a weft check's) does not allocate and clear 4096 (nor
+		// 64: per_cta_alloc's one record takes one pair of slots;
+		// issue 13, stop 41: amir).
+		c := min(max(2*cap(m.grantArena), 16), 4096)
 		m.grantArena = make([]grant, 0, c)
 	}
 	k := len(m.grantArena)
@@ -1039,7 +1062,7 @@ func (m *Machine) arrive(s *Stmt) {
 		for _, c := range cs {
 			id := m.queue(b.Var, bst.bar0+c, gs)
 			if len(m.evCells) == cap(m.evCells) {
-				m.evCells = grow2(m.evCells)
+				m.evCells = growLog(m.evCells)
 			}
 			m.evCells = append(m.evCells, pend{cell: id, count: m.bars[id].a})
 			if !multi {
@@ -1173,7 +1196,7 @@ func (m *Machine) await(s *Stmt) {
 		m.oneShotAwait(s, v, cs[0], gs)
 	}
 	if len(m.evCells) == cap(m.evCells) {
-		m.evCells = grow2(m.evCells)
+		m.evCells = growLog(m.evCells)
 	}
 	m.evCells = append(m.evCells, pend{cell: id, count: max})
 	m.logEvent(event{kind: KAwait, exec: gs, full: s.Full, temp: s.Temp | s.Full, c0: int32(len(m.evCells) - 1), cn: 1}, m.p.Vars[s.Acc.Var].PerThreadQueue)

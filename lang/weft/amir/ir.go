@@ -283,6 +283,10 @@ type Ctl struct {
 
 	// Set by Program.Finish, for a KLoop:
 	symmetric bool // KLoop with Tasks: see Program.Finish
+	// doneM and doneGen mark a symmetric loop whose first task has run in
+	// machine doneM's task-loop nest doneGen (Machine.doneGen).
+	doneM   *Machine
+	doneGen uint64
 	// box is a KLoop's bounds plan for lite tasks when its subtree has
 	// nothing but such statements to run there (lite.go); nil when it
 	// cannot be planned.

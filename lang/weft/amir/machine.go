@@ -234,6 +234,9 @@ type Machine struct {
 	member [][]uint64
 	// dense[i] is n > 0 when shape i is the offsets 0..n-1 (a range).
 	dense []int32
+	// newRoom backs New's per-shape slices and the record table's first
+	// entries for a small program (machineRoom).
+	newRoom machineRoom
 
 	env                   []int
 	task                  int32
@@ -250,10 +253,16 @@ type Machine struct {
 	tasksTotal, tasksDone int64
 
 	// lite: executing a later task of a symmetric task loop (only events
-	// and shared-variable accesses run); done marks symmetric loops whose
-	// first task has run.
+	// and shared-variable accesses run). A symmetric loop whose first task
+	// has run is marked on its Ctl (doneM, doneGen: loopDone); doneGen
+	// numbers the task-loop nests of this machine's runs, a new one at
+	// each Run and each outermost task-loop entry, so a mark of an
+	// earlier nest or run, or of another machine of the same program
+	// (syncheck's mutants), is never current. It had been a map made per
+	// run and cleared per nest (~750 instructions of a small check's Run:
+	// makemap_small, the first assign; issue 13, stop 41: amir).
 	lite      bool
-	done      map[*Stmt]bool
+	doneGen   uint64
 	taskDepth int
 	// liteOps counts the task-local memory operations of the first task of
 	// the current symmetric loop, added once per later task to Stats.MemOps
@@ -597,13 +606,21 @@ func New(p *Program, cfg Config) *Machine {
 	// arrays, sized first: a small check's New had allocated each list by
 	// appending, twice (issue 13, stop 26).
 	ns := len(p.Shapes)
-	m.shapes, m.member = make([][]int32, ns), make([][]uint64, ns)
-	m.dense, m.single = make([]int32, ns), make([]bool, ns)
+	r := &m.newRoom
+	if ns <= len(r.shapes) {
+		m.shapes, m.member = r.shapes[:ns], r.member[:ns]
+		m.dense, m.single = r.dense[:ns], r.single[:ns]
+	} else {
+		m.shapes, m.member = make([][]int32, ns), make([][]uint64, ns)
+		m.dense, m.single = make([]int32, ns), make([]bool, ns)
+	}
+	m.recs.tab = r.recTab[:0]
 	nt := 0
 	for i := range p.Shapes {
 		nt += p.Shapes[i].Len() // a capacity hint
 	}
 	var tsAll []int32
+	nw := 0
 	for i := range p.Shapes {
 		// A dense shape's list is a prefix of the ascending table
 		// (asctable.go): no enumeration, no copy.
@@ -616,12 +633,30 @@ func New(p *Program, cfg Config) *Machine {
 			tsAll = coll.AppendThreadsTo(tsAll, &p.Shapes[i])
 			ts = tsAll[at:len(tsAll):len(tsAll)]
 		}
+		if len(ts) > 0 {
+			m.shapes[i] = ts
+			nw += int(ts[len(ts)-1])/64 + 1
+		}
+	}
+	// The bitmaps share one backing array, sized by a first pass (one
+	// allocation a shape had been 1-3 of a small check's New; issue 13,
+	// stop 41: amir).
+	var words []uint64
+	if nw <= len(r.words) {
+		words = r.words[:nw]
+	} else {
+		words = make([]uint64, nw)
+	}
+	for i := range p.Shapes {
+		ts := m.shapes[i]
 		n := int32(0)
 		if len(ts) > 0 && ts[len(ts)-1] == int32(len(ts)-1) {
 			n = int32(len(ts)) // increasing and distinct: 0..n-1
 		}
 		if len(ts) > 0 {
-			bm := make([]uint64, int(ts[len(ts)-1])/64+1)
+			k := int(ts[len(ts)-1])/64 + 1
+			bm := words[:k:k]
+			words = words[k:]
 			if n > 0 {
 				// Threads 0..n-1: whole words, then the last one's
 				// low bits (a CTA's 256 threads had been set one by
@@ -638,7 +673,7 @@ func New(p *Program, cfg Config) *Machine {
 					bm[t/64] |= 1 << (t % 64)
 				}
 			}
-			m.shapes[i], m.member[i] = ts, bm
+			m.member[i] = bm
 		}
 		m.dense[i] = n
 		m.single[i] = len(ts) == 1 && ts[0] == 0
@@ -646,11 +681,56 @@ func New(p *Program, cfg Config) *Machine {
 	return m
 }
 
+// machineRoom is the room a small program's New needs, inside the
+// Machine: the shapes' lists, bitmaps, density and single marks (five
+// allocations of a small check's New, each a few dozen bytes; issue 13,
+// stop 41: amir) and the record table's first entries (recSlab.grow's
+// first append). A program with more shapes or wider ones allocates as
+// before; shapes interned later (internShape) append past the room.
+type machineRoom struct {
+	shapes [4][]int32
+	member [4][]uint64
+	dense  [4]int32
+	single [4]bool
+	words  [8]uint64
+	recTab [8]*[recChunk]record
+}
+
+// runRoom is the room a small program's Run needs, in one object: the
+// environment, the per-variable thread-symmetry and grid states, the
+// first task runs and shared events of the log, the first chunks of
+// thread frames and of the variables' per-dimension state (carveInts,
+// carveDims), the log's and its cells' first room had been about a dozen
+// allocations of a small check's Run,
+// each a few dozen bytes (append grew the task runs and the shared list
+// from one entry; issue 13, stop 41: amir). A program that outgrows a
+// piece allocates as before. A new room each run: the last run's slices
+// may still be referenced.
+type runRoom struct {
+	env        [16]int
+	thVars     [8]*thVar
+	gv         [8]*gridVirt
+	taskRuns   [4]taskRun
+	shared     [4]int32
+	thFrames   [8]*thFrame
+	thFrameBuf [8]thFrame
+	ints       [32]int
+	dims       [8]dimInfo
+	log        [8]event
+	ev         [8]pend
+}
+
 // Run executes the program for the control parameter values args (in the
 // order of Program.Params).
 func (m *Machine) Run(args []int) *Result {
 	p := m.p
-	m.env = make([]int, len(p.Slots))
+	// A small program's per-run slices come from one object (runRoom).
+	r := new(runRoom)
+	if len(p.Slots) <= len(r.env) {
+		m.env = r.env[:len(p.Slots)]
+	} else {
+		m.env = make([]int, len(p.Slots))
+	}
 	for i, slot := range p.Params {
 		if i < len(args) {
 			m.env[slot] = args[i]
@@ -661,10 +741,10 @@ func (m *Machine) Run(args []int) *Result {
 	m.taskCoords = m.taskCoords[:0]
 	m.taskProd, m.cellsLive, m.tick = 1, 0, 0
 	m.lite = false
-	// The run's maps (done, seen, thSubs) are made when first written:
+	// The run's maps (seen, thSubs) are made when first written:
 	// most small checks write none of them (issue 13, stop 32: four
 	// small maps a run, ~1.3 K instructions).
-	m.done = nil
+	m.doneGen++ // no loop is done in this run
 	m.taskDepth = 0
 	m.vars = make([]varState, len(p.Vars))
 	for i := range m.vars {
@@ -685,30 +765,49 @@ func (m *Machine) Run(args []int) *Result {
 	for i := range m.thEv {
 		m.thEv[i] = m.thEv[i][:0]
 	}
-	if cap(m.log) < p.logHint {
-		// Size the log as the last run of p needed: runs of one
-		// program differ only in sizes and disabled syncs.
-		m.log = make([]event, 0, p.logHint)
+	// Size the log as the last run of p needed: runs of one program
+	// differ only in sizes and disabled syncs. A short one (a first run's
+	// hint of one event per event statement) is the room's.
+	if cap(m.log) < p.logHint || m.log == nil {
+		if p.logHint <= len(r.log) {
+			m.log = r.log[:0]
+		} else {
+			m.log = make([]event, 0, p.logHint)
+		}
 	}
-	if cap(m.evCells) < p.evHint {
-		m.evCells = make([]pend, 0, p.evHint)
+	if cap(m.evCells) < p.evHint || m.evCells == nil {
+		if p.evHint <= len(r.ev) {
+			m.evCells = r.ev[:0]
+		} else {
+			m.evCells = make([]pend, 0, p.evHint)
+		}
 	}
 	m.res = Result{}
 	m.seen = nil
 	m.thFrames, m.thAny, m.inVirt = m.thFrames[:0], false, false
-	m.thFrameBuf = nil // the last run's frames may still be referenced
-	m.intArena, m.dimArena = nil, nil
+	if m.thFrames == nil {
+		m.thFrames = r.thFrames[:0]
+	}
+	m.thFrameBuf = r.thFrameBuf[:0]                 // the last run's frames may still be referenced
+	m.intArena, m.dimArena = r.ints[:0], r.dims[:0] // as carveInts' chunks
 	m.thNoAdopt = m.thNoAdopt[:0]
 	m.thClassSeen = m.thClassSeen[:0]
 	m.hwVars, m.hwOnly, m.reuseBad = m.hwVars[:0], false, nil
-	m.thVars = make([]*thVar, len(p.Vars))
+	if len(p.Vars) <= len(r.thVars) {
+		m.thVars, m.gv = r.thVars[:len(p.Vars)], r.gv[:len(p.Vars)]
+	} else {
+		m.thVars, m.gv = make([]*thVar, len(p.Vars)), make([]*gridVirt, len(p.Vars))
+	}
+	if m.taskRuns == nil {
+		m.taskRuns, m.shared = r.taskRuns[:0], r.shared[:0]
+	}
 	m.grpFrames, m.grpVars, m.grpAny = m.grpFrames[:0], m.grpVars[:0], false
 	m.grpGen++
 	m.tgFrames = m.tgFrames[:0]
 	clear(m.tgTasks)
-	m.gridBackoff = map[*Stmt]*gridNest{}
+	m.gridBackoff = nil // made at the first grid entry (gridEnter)
 	m.gridLastPts = nil
-	m.gv, m.gvAny = make([]*gridVirt, len(p.Vars)), false
+	m.gvAny = false
 	m.thSubs = nil
 	m.gen++
 	m.stop = false
@@ -878,7 +977,7 @@ func (m *Machine) execLoop(s *Stmt) {
 		// slots outside it (enclosing seq loops, inlined arguments)
 		// may differ between executions.
 		if m.taskDepth == 0 {
-			clear(m.done)
+			m.doneGen++ // a new nest: no loop of it is done
 			// A new launch: its kernel initializes fresh mbarriers.
 			m.hwDrop()
 		}
@@ -1001,7 +1100,7 @@ func (m *Machine) execLoop(s *Stmt) {
 			return
 		}
 		if s.symmetric && !m.lite {
-			if m.done[s] {
+			if s.doneM == m && s.doneGen == m.doneGen {
 				m.lite = true
 				m.execBody(s)
 				m.lite = false
@@ -1011,10 +1110,7 @@ func (m *Machine) execLoop(s *Stmt) {
 				m.localOps = 0
 				m.execBody(s)
 				m.firstOps = m.localOps
-				if m.done == nil {
-					m.done = map[*Stmt]bool{}
-				}
-				m.done[s] = true
+				s.doneM, s.doneGen = m, m.doneGen
 				// The next task of a persistent CTA continues the
 				// first one's mbarriers (mbar.go, "across tasks").
 				m.phantoms(s)

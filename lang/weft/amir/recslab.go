@@ -22,6 +22,13 @@ package amir
 // (per_cta_alloc, rmem_uniform: takeSlot was 3-5% of their check); a
 // large run still allocates about as many bytes a time as before, and
 // the index is the same shift and mask.
+//
+// Stop 41 (issue 13): chunks of 16 records (1.4 KB), groups up to 64
+// chunks (the same 1 024 records an allocation at most). A small
+// kernel's first chunk of 64 was 5.6 KB zeroed for its 1 to 20 records
+// (per_cta_alloc takes one: its largest allocation of the machine). A
+// run of more records makes two or three more small groups on the way
+// to the large ones; the index is still a shift and a mask.
 type recSlab struct {
 	tab   []*[recChunk]record
 	n     int32 // records taken
@@ -29,11 +36,11 @@ type recSlab struct {
 }
 
 const (
-	recChunkBits = 6
+	recChunkBits = 4
 	recChunk     = 1 << recChunkBits
 	// recGroupMax is the most chunks one allocation holds (1 024
 	// records, 90 KB).
-	recGroupMax = 16
+	recGroupMax = 64
 )
 
 // rec returns record h.

@@ -192,6 +192,11 @@ func (m *Machine) gridEnter(s *Stmt, lo, hi int) *gridRT {
 	// exact, and the test at entry costs about a full slab walk.
 	nest := m.gridBackoff[s]
 	if nest == nil {
+		if m.gridBackoff == nil {
+			// Made here, not in Run: most small checks enter no grid
+			// nest (a map a run; issue 13, stop 41: amir).
+			m.gridBackoff = map[*Stmt]*gridNest{}
+		}
 		nest = &gridNest{}
 		m.gridBackoff[s] = nest
 	}

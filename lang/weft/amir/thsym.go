@@ -243,6 +243,12 @@ type thVar struct {
 	dSet     bool
 }
 
+// thVarOne is a thVar with room for one map (th2Enter's).
+type thVarOne struct {
+	v    thVar
+	maps [1]thMap
+}
+
 // dimSpan is the span of map mp's slices of a frame of n threads in its
 // dimension, as slicesMeet bounds them.
 func dimSpan(mp *thMap, n int32) (lo, hi int) {

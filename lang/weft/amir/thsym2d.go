@@ -51,6 +51,12 @@ type th2Plan struct {
 	accs  []*Access // accesses with a window that reads the outer iterator
 }
 
+// th2PlanOne is a th2Plan with room for one owned entry.
+type th2PlanOne struct {
+	p     th2Plan
+	owned [1]th2Owned
+}
+
 // th2Owned is the outer dimension of pl.owned[k] (the same k): thread
 // row i owns dim2 indices lo2(i) + [0, coef2).
 type th2Owned struct {
@@ -79,7 +85,17 @@ func (p *Program) planThreadSym2(s *Stmt) *th2Plan {
 			return nil // the inner bounds read the row
 		}
 	}
-	p2 := &th2Plan{inner: t, pl: pl, rstep: coefOf(pl.start, r), owned: make([]th2Owned, len(pl.owned))}
+	var p2 *th2Plan
+	if len(pl.owned) <= 1 {
+		// The plan and its one owned entry in one object (a small
+		// kernel's 2-D nest owns one tile: two allocations a plan;
+		// issue 13, stop 41: amir).
+		o := new(th2PlanOne)
+		p2, o.p.owned = &o.p, o.owned[:len(pl.owned)]
+	} else {
+		p2 = &th2Plan{owned: make([]th2Owned, len(pl.owned))}
+	}
+	p2.inner, p2.pl, p2.rstep = t, pl, coefOf(pl.start, r)
 	if p2.rstep == 0 {
 		return nil
 	}
@@ -259,8 +275,12 @@ func (m *Machine) th2Enter(s *Stmt, lo, hi int) *thRun {
 		o, o2 := &pl.owned[k], &p2.owned[k]
 		mp := thMap{frame: frame, dim: o.dim, base: o.lo.Eval(env), coef: o.coef, width: o.coef,
 			n2: n2, dim2: o2.dim2, base2: o2.lo2.Eval(env), coef2: o2.coef2, width2: o2.coef2}
-		vs := &thVar{maps: make([]thMap, 1, 1), two: true}
-		vs.maps[0] = mp
+		// The variable's state and its one map in one object (two
+		// allocations a tile a CTA; issue 13, stop 41: amir).
+		one := &thVarOne{v: thVar{two: true}}
+		vs := &one.v
+		one.maps[0] = mp
+		vs.maps = one.maps[:]
 		vs.hullAdd(&vs.maps[0], true)
 		m.thVars[o.v] = vs
 	}
