@@ -128,6 +128,9 @@ var op1 = func() (t [256]Code) {
 type Keywords struct {
 	mul   uint32
 	slots [64]kwSlot
+	// lens has bit min(len(w), 63) of lens[w[0]] set for each word w:
+	// maybe's filter.
+	lens [256]uint64
 }
 
 type kwSlot struct {
@@ -162,6 +165,7 @@ func NewKeywords(words ...string) *Keywords {
 				break
 			}
 			*s = kwSlot{w, FirstKeyword + Code(i)}
+			k.lens[w[0]] |= 1 << min(len(w), 63)
 		}
 		if ok {
 			return k
@@ -176,6 +180,16 @@ func (k *Keywords) hash(w string) uint32 {
 		key |= uint32(w[1]) << 24
 	}
 	return (key * k.mul) >> 26 // the top 6 bits: a slot of 64
+}
+
+// maybe reports whether the set may hold a word of n bytes that starts
+// with c (n > 0): false for most names (a kernel's names are longer than
+// its keywords or start with other bytes), for which fastRun then skips
+// lookupBytes (its hash, probe and compare were a third of a name's cost,
+// stop 41). Exact: a word of the set that equals the name has its first
+// byte and length, whose bit NewKeywords set (TestKeywordsMaybe).
+func (k *Keywords) maybe(c byte, n int) bool {
+	return k.lens[c]>>min(uint(n), 63)&1 != 0
 }
 
 // lookup returns w's code, 0 if w is not in the set (w is not empty).

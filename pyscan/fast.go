@@ -1,6 +1,10 @@
 package pyscan
 
-import "math"
+import (
+	"encoding/binary"
+	"math"
+	"unsafe"
+)
 
 // Byte classes of fastRun: one jump-table switch per token instead of a
 // chain of byte compares.
@@ -10,9 +14,10 @@ const (
 	clDigit          // a number's first byte
 	clOpen           // ( [
 	clClose          // ) ]
-	clComma          // ,
+	clSingle         // , ; @ ~ (operators of one byte that start no longer one)
 	clOp1            // : = * + - . (one byte unless the next makes a longer operator)
 	clNewline        // \n
+	clSpace          // ' '
 )
 
 var byteClass = func() (t [256]uint8) {
@@ -26,23 +31,32 @@ var byteClass = func() (t [256]uint8) {
 			t[c] = clOpen
 		case b == ')' || b == ']':
 			t[c] = clClose
-		case b == ',':
-			t[c] = clComma
+		case len(opsByFirst[c]) == 1 && len(opText[opsByFirst[c][0]]) == 1 && b != '{' && b != '}':
+			// , ; @ ~ (derived from the operator table, so that a new
+			// operator such as "@=" moves its first byte out).
+			t[c] = clSingle
 		case b == ':' || b == '=' || b == '*' || b == '+' || b == '-' || b == '.':
 			t[c] = clOp1
 		case b == '\n':
 			t[c] = clNewline
+		case b == ' ':
+			t[c] = clSpace
 		}
 	}
 	return t
 }()
 
 // scanAll scans the whole file into s.pending, ending with EOF, as
-// repeated calls of scan do: runs of the commonest tokens by fastRun,
-// each other token (and every line start) by scan.
+// repeated calls of scan do: each line's start by lineStart, runs of the
+// commonest tokens by fastRun, each other token (and every line start
+// lineStart leaves) by scan.
 func (s *Scanner) scanAll() {
 	for !s.done {
-		if !s.atBOL || len(s.parens) > 0 {
+		if s.atBOL && len(s.parens) == 0 && !s.lineStart() {
+			s.scan()
+			continue
+		}
+		if tokWords && (!s.atBOL || len(s.parens) > 0) {
 			if len(s.pending) == cap(s.pending) {
 				s.growPending()
 			}
@@ -53,6 +67,106 @@ func (s *Scanner) scanAll() {
 		s.scan()
 	}
 }
+
+// lineStart is scan's work at the start of a logical line (indentation)
+// in the common case, without scan's calls and tests: it skips blank
+// lines and own-line comments, then reads an indentation of spaces alone
+// and emits the INDENT or DEDENTs it makes, leaving s.off at the line's
+// first token and atBOL false, as indentation and its callers do. It
+// reports false, having consumed only whole lines (where scan starts
+// again, with atBOL still true), at anything else: a tab or form feed in
+// the indentation, a '\r', a line continuation, the end of the file, an
+// indentation stack without room for one more level, or a dedent that
+// matches no outer level (an error, indentation's to report). The
+// indentation was a tenth of scanning a small kernel, and every line
+// start went through scan, its skipSpace and its slow path for the
+// line's first token, some 200 instructions a line (stop 41, issue 13).
+// TestLineStart and FuzzCodes compare its tokens with scan's.
+func (s *Scanner) lineStart() bool {
+	src := s.src
+	for {
+		i := s.off
+		for i+8 <= len(src) && binary.LittleEndian.Uint64(src[i:]) == 0x2020202020202020 {
+			i += 8
+		}
+		for i < len(src) && src[i] == ' ' {
+			i++
+		}
+		if i >= len(src) {
+			return false
+		}
+		switch src[i] {
+		case '\n':
+			// A blank line: indentation consumes it.
+			s.off = i + 1
+			continue
+		case '#':
+			// An own-line comment: indentation reads it; its line end
+			// is the blank line above on the next round.
+			s.off = i
+			s.comment(true)
+			continue
+		case '\t', '\f', '\r', '\\':
+			return false
+		}
+		col := i - s.off
+		top := s.indents[len(s.indents)-1]
+		switch {
+		case col > top:
+			if len(s.indents) == cap(s.indents) || len(s.pending) == cap(s.pending) {
+				return false
+			}
+			s.indents = append(s.indents, col)
+			s.pending = append(s.pending, Tok{off: uint32(i), Kind: INDENT})
+		case col < top:
+			// The levels it closes, counted first: a dedent to no outer
+			// level is indentation's error, from an untouched stack.
+			j := len(s.indents) - 1
+			for j > 0 && col < s.indents[j] {
+				j--
+			}
+			d := len(s.indents) - 1 - j
+			if col != s.indents[j] || cap(s.pending)-len(s.pending) < d {
+				return false
+			}
+			s.indents = s.indents[:j+1]
+			for range d {
+				s.pending = append(s.pending, Tok{off: uint32(i), Kind: DEDENT})
+			}
+		}
+		s.off = i
+		s.atBOL = false
+		return true
+	}
+}
+
+// Tok words (stop 41): fastRun writes each token as one 8-byte word, the
+// Tok's fields in their memory order (off, n, Kind, code: Go lays a
+// struct's fields out in order, each here at its own alignment), where
+// the four field stores, their addresses and the registers they held
+// took some 17 instructions a token. tokWord builds the word; tokWords
+// says whether a word stored over a Tok reads back as the fields it
+// encodes (a little-endian machine): where not, Toks leaves fastRun out
+// and scan makes every token.
+func tokWord(off, n int, k Kind, c Code) uint64 {
+	return uint64(uint32(off)) | uint64(uint16(n))<<32 | uint64(k)<<48 | uint64(c)<<56
+}
+
+var tokWords = func() bool {
+	want := Tok{off: 0x01020304, n: 0x0506, Kind: 0x07, code: 0x08}
+	return unsafe.Sizeof(want) == 8 && wordTok(tokWord(0x01020304, 0x0506, 0x07, 0x08)) == want
+}()
+
+// opWord is the word of the one-byte operator token of each byte, less
+// its offset (fastRun's operators).
+var opWord = func() (t [256]uint64) {
+	for c := range 256 {
+		if code := op1[c]; code != OpNone {
+			t[c] = tokWord(0, 1, OP, code)
+		}
+	}
+	return t
+}()
 
 // fastRun scans the commonest tokens in the middle of a line (names,
 // integers, brackets, commas, one-byte operators, line ends, the spaces
@@ -69,32 +183,28 @@ func (s *Scanner) scanAll() {
 // never taken) made the compiler spill and reload the loop's state
 // around it. TestToksNext and FuzzCodes compare its tokens with scan's.
 // The index n is the number of tokens: toks[:n] is what s.pending holds.
-func (s *Scanner) fastRun() (room bool) {
+func (s *Scanner) fastRun() bool {
 	src := s.src
-	toks := s.pending[:cap(s.pending)]
-	n := len(s.pending)
+	n0 := len(s.pending)
+	// The tokens as words over the array of s.pending (tokWords).
+	toks := unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(s.pending))), cap(s.pending))
+	n := n0
 	parens := s.parens[:cap(s.parens)]
 	np := len(s.parens)
-	off, lineHas, atBOL := s.off, s.lineHas, s.atBOL
-	kw := s.kw
-	names, ints := 0, 0
+	off := s.off
+	// NAME tokens in the low half, INT tokens in the high half: one
+	// register for both counts.
+	var counts uint64
+	newline := false
 loop:
-	for {
-		if n == len(toks) {
-			room = true
-			break
-		}
-		for off < len(src) && src[off] == ' ' {
-			off++
-		}
-		if off >= len(src) {
-			break
-		}
+	for n < len(toks) && off < len(src) {
 		c := src[off]
 		end := off + 1
-		var k Kind
-		var code Code
+		var w uint64
 		switch byteClass[c] {
+		case clSpace:
+			off = end
+			continue
 		case clLetter:
 			for end < len(src) && identByte[src[end]] {
 				end++
@@ -102,11 +212,12 @@ loop:
 			if end-off > math.MaxUint16 {
 				break loop
 			}
-			k = NAME
-			names++
-			if kw != nil {
+			counts++
+			var code Code
+			if kw := s.kw; kw != nil && kw.maybe(c, end-off) {
 				code = kw.lookupBytes(src[off:end])
 			}
+			w = tokWord(0, end-off, NAME, code)
 		case clDigit:
 			for end < len(src) && isDigit(src[end]) {
 				end++
@@ -114,15 +225,15 @@ loop:
 			if end < len(src) && (identByte[src[end]] || src[end] == '.') || end-off > math.MaxUint16 {
 				break loop // a float, a base prefix, an underscore, a malformed or a very long number
 			}
-			k = INT
-			ints++
+			counts += 1 << 32
+			w = tokWord(0, end-off, INT, 0)
 		case clOpen:
 			if np == len(parens) {
 				break loop // scan's append grows the stack
 			}
 			parens[np] = c
 			np++
-			k, code = OP, op1[c]
+			w = opWord[c]
 		case clClose:
 			want := byte('(')
 			if c == ']' {
@@ -132,9 +243,9 @@ loop:
 				break loop // the error is scan's
 			}
 			np--
-			k, code = OP, op1[c]
-		case clComma:
-			k, code = OP, OpComma
+			w = opWord[c]
+		case clSingle:
+			w = opWord[c]
 		case clOp1:
 			// One byte, unless the next makes a longer operator (or
 			// ".5" a number): those are scan's.
@@ -144,30 +255,43 @@ loop:
 					break loop
 				}
 			}
-			k, code = OP, op1[c]
+			w = opWord[c]
 		case clNewline:
 			off = end
 			if np == 0 {
-				if lineHas {
-					toks[n] = Tok{off: uint32(off - 1), Kind: NEWLINE}
-					n++
-					lineHas = false
-				}
-				atBOL = true
-				break loop // the next line's indentation is scan's
+				newline = true
+				break loop // the next line's indentation is lineStart's
 			}
 			continue
 		default:
 			break loop
 		}
-		toks[n] = Tok{off: uint32(off), n: uint16(end - off), Kind: k, code: code}
+		toks[n] = uint64(uint32(off)) | w
 		n++
-		lineHas = true
 		off = end
 	}
-	s.pending, s.parens = toks[:n], parens[:np]
-	s.off, s.lineHas, s.atBOL = off, lineHas, atBOL
-	s.nNames += names
-	s.nInts += ints
-	return room || atBOL
+	// The line has a token if it had one before this run or this run
+	// made one (every token of the loop is a NAME, INT or OP).
+	lineHas := s.lineHas || n > n0
+	if newline {
+		// Room: the loop's test, before the newline was read.
+		if lineHas {
+			toks[n] = tokWord(off-1, 0, NEWLINE, 0)
+			n++
+			lineHas = false
+		}
+		s.atBOL = true
+	}
+	s.pending, s.parens = s.pending[:n], parens[:np]
+	s.off, s.lineHas = off, lineHas
+	s.nNames += int(uint32(counts))
+	s.nInts += int(counts >> 32)
+	return n == len(toks) || s.atBOL
+}
+
+// wordTok is the Tok of word w (tokWords): the tests' reading of fastRun's
+// words.
+func wordTok(w uint64) (t Tok) {
+	*(*uint64)(unsafe.Pointer(&t)) = w
+	return t
 }

@@ -1,0 +1,87 @@
+package pyscan
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestLineStart compares Toks (lineStart at each line start) with Next
+// (scan alone) on line starts lineStart takes (blank lines, own-line
+// comments, indents, dedents of one and several levels, the same level)
+// and on those it leaves to scan (tabs, form feeds, '\r', a line
+// continuation, a dedent to no outer level, nesting deeper than the
+// first indentation array, the end of the file inside indentation): the
+// tokens, comments and errors must agree.
+func TestLineStart(t *testing.T) {
+	deep := ""
+	for i := range 12 {
+		deep += strings.Repeat(" ", 2*i) + "if a:\n"
+	}
+	deep += strings.Repeat(" ", 24) + "x\n"
+	srcs := []string{
+		"a\n\n  \n# c\n   # d\nb\n",
+		"def f():\n    x = 1\n\n    # own\n    if y:\n        z = 2  # trail\n    w\nv\n",
+		"if a:\n  if b:\n    if c:\n      d\ne\n",
+		"if a:\n    b\n  c\n",
+		"if a:\n\tb\n\tc\n",
+		"if a:\n \fb\n",
+		"a\r\n  b\r\n",
+		"a = \\\n  1\n\\\n b\n",
+		"if a:\n    b\n    ",
+		"if a:\n    b\n    # c",
+		deep,
+		"x = (1,\n  2)\ny\n",
+	}
+	for _, src := range srcs {
+		want, e1, s1 := scanByNext(src)
+		got, e2, s2 := scanByToks(src)
+		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(e1, e2) || !reflect.DeepEqual(s1.Comments, s2.Comments) {
+			t.Errorf("%q: Toks and Next differ:\n%v %v %v\n%v %v %v", src, got, e2, s2.Comments, want, e1, s1.Comments)
+		}
+		checkCodes(t, src)
+	}
+}
+
+// TestTokWords checks fastRun's token words against the Tok fields they
+// stand for, on this machine (where tokWords is false, Toks does not use
+// them: the test then checks that scanning still agrees with Next).
+func TestTokWords(t *testing.T) {
+	if !tokWords {
+		t.Log("tokWords false: fastRun unused")
+	}
+	for _, tk := range []Tok{{}, {off: 1<<32 - 1, n: 1<<16 - 1, Kind: OP, code: Long}, {off: 7, n: 3, Kind: NAME, code: FirstKeyword + 2}} {
+		var w Tok
+		if tokWords {
+			w = wordTok(tokWord(int(tk.off), int(tk.n), tk.Kind, tk.code))
+			if w != tk {
+				t.Errorf("word of %+v reads back as %+v", tk, w)
+			}
+		}
+	}
+	for c := range 256 {
+		if op1[c] != OpNone && tokWords && wordTok(opWord[c]) != (Tok{n: 1, Kind: OP, code: op1[c]}) {
+			t.Errorf("opWord[%q] = %#x", rune(c), opWord[c])
+		}
+	}
+}
+
+// TestKeywordsMaybe checks maybe's filter: true for each word of the set
+// (else fastRun would miss its code), false for most other names.
+func TestKeywordsMaybe(t *testing.T) {
+	words := append([]string{strings.Repeat("k", 63), strings.Repeat("l", 70)}, testWords...)
+	kw := NewKeywords(words...)
+	for _, w := range words {
+		if !kw.maybe(w[0], len(w)) {
+			t.Errorf("maybe(%q, %d) = false for a word of the set", w[0], len(w))
+		}
+	}
+	for _, w := range []string{"cuda_threads", "x", "tile", "Fenc", "k", strings.Repeat("l", 62)} {
+		if kw.maybe(w[0], len(w)) {
+			t.Errorf("maybe(%q, %d) = true for no word of the set", w[0], len(w))
+		}
+	}
+	if !kw.maybe('l', 200) {
+		t.Errorf("maybe('l', 200) = false with a word of 70 bytes in the set")
+	}
+}
