@@ -185,7 +185,7 @@ func (k *Keywords) hash(w string) uint32 {
 // maybe reports whether the set may hold a word of n bytes that starts
 // with c (n > 0): false for most names (a kernel's names are longer than
 // its keywords or start with other bytes), for which fastRun then skips
-// lookupBytes (its hash, probe and compare were a third of a name's cost,
+// lookup (its hash, probe and compare were a third of a name's cost,
 // stop 41). Exact: a word of the set that equals the name has its first
 // byte and length, whose bit NewKeywords set (TestKeywordsMaybe).
 func (k *Keywords) maybe(c byte, n int) bool {
@@ -196,20 +196,6 @@ func (k *Keywords) maybe(c byte, n int) bool {
 func (k *Keywords) lookup(w string) Code {
 	s := &k.slots[k.hash(w)]
 	if len(s.word) == len(w) && s.word == w {
-		return s.code
-	}
-	return 0
-}
-
-// lookupBytes is lookup for a name as bytes of the source (w is not
-// empty; the compare with string(w) makes no copy): fastRun's.
-func (k *Keywords) lookupBytes(w []byte) Code {
-	key := uint32(len(w)) | uint32(w[0])<<8 | uint32(w[len(w)-1])<<16
-	if len(w) > 1 {
-		key |= uint32(w[1]) << 24
-	}
-	s := &k.slots[(key*k.mul)>>26]
-	if len(s.word) == len(w) && s.word == string(w) {
 		return s.code
 	}
 	return 0

@@ -184,7 +184,8 @@ var opWord = func() (t [256]uint64) {
 // around it. TestToksNext and FuzzCodes compare its tokens with scan's.
 // The index n is the number of tokens: toks[:n] is what s.pending holds.
 func (s *Scanner) fastRun() bool {
-	src := s.src
+	// The source as a string: no capacity to keep in a register.
+	src := s.text
 	n0 := len(s.pending)
 	// The tokens as words over the array of s.pending (tokWords).
 	toks := unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(s.pending))), cap(s.pending))
@@ -215,7 +216,7 @@ loop:
 			counts++
 			var code Code
 			if kw := s.kw; kw != nil && kw.maybe(c, end-off) {
-				code = kw.lookupBytes(src[off:end])
+				code = kw.lookup(src[off:end])
 			}
 			w = tokWord(0, end-off, NAME, code)
 		case clDigit:

@@ -137,8 +137,11 @@ type Scanner struct {
 	// nNames and nInts count the NAME and INT tokens scanned (Counts).
 	nNames, nInts int
 	atBOL         bool // at beginning of a logical line
-	lineHas       bool // the current logical line produced a token
-	done          bool
+	// crChecked: comment has asked whether the source has a '\r' from
+	// its first comment on; noCR is the answer (none).
+	crChecked, noCR bool
+	lineHas         bool // the current logical line produced a token
+	done            bool
 
 	Comments []Comment
 }
@@ -514,12 +517,25 @@ func (s *Scanner) comment(own bool) {
 	if n < 0 {
 		n = len(rest)
 	}
-	if r := bytes.IndexByte(rest[:n], '\r'); r >= 0 {
-		n = r
+	// A '\r' ends it too. Whether the rest of the file has one is asked
+	// once, at the first comment (offsets only grow, so "none after the
+	// first comment" holds for every later one), not over each comment
+	// again (stop 41).
+	if !s.crChecked {
+		s.crChecked, s.noCR = true, bytes.IndexByte(rest, '\r') < 0
+	}
+	if !s.noCR {
+		if r := bytes.IndexByte(rest[:n], '\r'); r >= 0 {
+			n = r
+		}
 	}
 	s.off += n
-	text := strings.TrimRight(s.text[start:s.off], " \t")
-	s.Comments = append(s.Comments, Comment{Text: text, Pos: s.pos(start), Own: own})
+	// strings.TrimRight(text, " \t") by hand: the text starts with '#'.
+	end := s.off
+	for s.src[end-1] == ' ' || s.src[end-1] == '\t' {
+		end--
+	}
+	s.Comments = append(s.Comments, Comment{Text: s.text[start:end], Pos: s.pos(start), Own: own})
 }
 
 func (s *Scanner) skipSpace() {

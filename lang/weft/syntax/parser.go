@@ -194,10 +194,17 @@ type parser struct {
 	ar arena
 }
 
-// kwOne is a first keyword argument with its list's array of one (kwarg).
+// kwOne is a list's first two keyword arguments with its array (kwarg).
 type kwOne struct {
-	k    Kwarg
-	list [1]*Kwarg
+	k, k2 Kwarg
+	list  [2]*Kwarg
+}
+
+// globalOne is a module-level assignment with the array of its first
+// name (decl).
+type globalOne struct {
+	g     Global
+	names [1]*Name
 }
 
 // popExprs returns the expressions pushed on p.exprs since mark, in a
@@ -348,7 +355,7 @@ func (p *parser) commentsBefore(off int) []string {
 	}
 	// Counted first: one list of the exact size, not one per doubling
 	// (a file's opening comments are a paragraph).
-	out := make([]string, n)
+	out := carve(&p.strPool, n, 8)
 	for i := range out {
 		out[i] = p.comments[p.ci].Text
 		p.ci++
@@ -456,18 +463,26 @@ func (p *parser) decl() (d Decl) {
 		return d
 	}
 	if p.tok().Kind == pyscan.NAME {
-		g := &Global{node: node{p.at(p.tok())}}
+		// The global with the array of its first name, its values on the
+		// list stack (popExprs): one allocation, where appends to its
+		// lists took two more (stop 41: a kernel's sizes, NCTA = 2, are
+		// globals of one name and one value).
+		one := &globalOne{g: Global{node: node{p.at(p.tok())}}}
+		g := &one.g
 		g.Leading = lead
-		g.Names = append(g.Names, p.name())
+		one.names[0] = p.name()
+		g.Names = one.names[:1:1]
 		for p.got(pyscan.OpComma) {
 			g.Names = append(g.Names, p.name())
 		}
 		p.expectOp(pyscan.OpAssign)
 		g.Trailing = p.trailingComment(g.P.Offset)
-		g.Values = append(g.Values, p.expr())
+		mark := len(p.exprs)
+		p.exprs = append(p.exprs, p.expr())
 		for p.got(pyscan.OpComma) {
-			g.Values = append(g.Values, p.expr())
+			p.exprs = append(p.exprs, p.expr())
 		}
+		g.Values = p.popExprs(mark)
 		if len(g.Values) != len(g.Names) && len(g.Values) != 1 {
 			p.fail(ErrExpected, "%d names but %d values", len(g.Names), len(g.Values))
 		}
@@ -1180,12 +1195,22 @@ func (p *parser) indexElem() Expr {
 // allocation instead of two (issue 13).
 func (p *parser) kwarg(list []*Kwarg) []*Kwarg {
 	var k *Kwarg
-	if list == nil {
+	switch {
+	case list == nil:
 		one := chunkNew(&p.kwOnes, 4)
 		k = &one.k
 		one.list[0] = k
-		list = one.list[:]
-	} else {
+		list = one.list[:1:1]
+	case len(list) == 1 && len(p.kwOnes) > 0 && &list[0] == &p.kwOnes[len(p.kwOnes)-1].list[0]:
+		// The second of the list just begun (an instruction's size= and
+		// tl=, a device function's clusterDim= and blockDim=): its
+		// kwOne's array has room for it, where append took a new one.
+		// The list stays full (cap 2): an append elsewhere copies it.
+		one := &p.kwOnes[len(p.kwOnes)-1]
+		k = &one.k2
+		one.list[1] = k
+		list = one.list[:2:2]
+	default:
 		k = chunkNew(&p.kwargs, 4)
 		list = append(list, k)
 	}
