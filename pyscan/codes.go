@@ -195,10 +195,18 @@ func (k *Keywords) maybe(c byte, n int) bool {
 // lookup returns w's code, 0 if w is not in the set (w is not empty).
 func (k *Keywords) lookup(w string) Code {
 	s := &k.slots[k.hash(w)]
-	if len(s.word) == len(w) && s.word == w {
-		return s.code
+	if len(s.word) != len(w) {
+		return 0
 	}
-	return 0
+	// Byte by byte, not s.word == w: that is a call (runtime.memequal)
+	// in the call (fastLoop's) that keywords are short enough to make
+	// without one (stop 41).
+	for i := range len(w) {
+		if s.word[i] != w[i] {
+			return 0
+		}
+	}
+	return s.code
 }
 
 // Lookup returns w's code in the set, 0 if w is not one of its words.

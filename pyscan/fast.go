@@ -171,32 +171,67 @@ var opWord = func() (t [256]uint64) {
 // fastRun scans the commonest tokens in the middle of a line (names,
 // integers, brackets, commas, one-byte operators, line ends, the spaces
 // between them) into s.pending, as scan would, until a byte that is not
-// one of them, a line end, a full s.pending or a full bracket stack; it
-// reports whether it stopped at a line end or for room in s.pending
-// rather than at a byte scan must see. It calls nothing and keeps its
-// state in locals, stored back once: the loop of stop 32, with calls of
-// scan and growPending inside, kept the Go compiler from holding its
-// variables in registers and took some 110 instructions a token (stop
-// 33, issue 13). Stop 35: the tokens and the bracket stack are written by
-// index into their arrays' full capacity, not appended: the loop checks
-// the room before each token already, and append's growth path (a call,
+// one of them, a line end, a full s.pending or a closing bracket of one
+// opened before the run; it reports whether it stopped at a line end or
+// for room in s.pending rather than at a byte scan must see. Its loop
+// (fastLoop) calls nothing but the keyword lookup of the few names that
+// may be keywords and keeps its state in locals: the loop of stop 32,
+// with calls of scan and growPending inside, kept the Go compiler from
+// holding its variables in registers and took some 110 instructions a
+// token (stop 33, issue 13). Stop 35: the tokens are written by index
+// into their array's full capacity, not appended: the loop checks the
+// room before each token already, and append's growth path (a call,
 // never taken) made the compiler spill and reload the loop's state
-// around it. TestToksNext and FuzzCodes compare its tokens with scan's.
-// The index n is the number of tokens: toks[:n] is what s.pending holds.
+// around it. Stop 41: the brackets the run opens are bits of a word, not
+// bytes of s.parens (three values fewer in the loop's registers), pushed
+// onto s.parens when it ends. TestToksNext, TestFastRunRoom and FuzzCodes
+// compare its tokens with scan's.
 func (s *Scanner) fastRun() bool {
-	// The source as a string: no capacity to keep in a register.
-	src := s.text
 	n0 := len(s.pending)
 	// The tokens as words over the array of s.pending (tokWords).
 	toks := unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(s.pending))), cap(s.pending))
-	n := n0
-	parens := s.parens[:cap(s.parens)]
-	np := len(s.parens)
-	off := s.off
-	// NAME tokens in the low half, INT tokens in the high half: one
-	// register for both counts.
-	var counts uint64
-	newline := false
+	n, off, pb, depth, counts, newline := fastLoop(s.text, toks, n0, s.off, s.kw)
+	// The brackets the run opened and left open, outermost first.
+	for i := depth - 1; i >= 0; i-- {
+		b := byte('(')
+		if pb>>i&1 != 0 {
+			b = '['
+		}
+		s.parens = append(s.parens, b)
+	}
+	// The line has a token if it had one before this run or this run
+	// made one (every token of the loop is a NAME, INT or OP).
+	lineHas := s.lineHas || n > n0
+	if newline && len(s.parens) == 0 {
+		// Room: the loop's test, before the newline was read.
+		if lineHas {
+			toks[n] = tokWord(off-1, 0, NEWLINE, 0)
+			n++
+			lineHas = false
+		}
+		s.atBOL = true // the next line's indentation is lineStart's
+	}
+	s.pending = s.pending[:n]
+	s.off, s.lineHas = off, lineHas
+	s.nNames += int(uint32(counts))
+	s.nInts += int(counts >> 32)
+	// A newline inside brackets opened before the run: nothing to do
+	// but go on.
+	return n == len(toks) || newline
+}
+
+// fastLoop is fastRun's loop, a function of its own with only the values
+// it needs: in fastRun, the Go compiler kept the scanner, the bracket
+// stack and the run's start in registers across the loop and spilled and
+// reloaded them on every round (stop 41). It scans from off into toks
+// from n and returns the next n and off; the brackets it opened and left
+// open, depth of them, as bits of pb (the innermost lowest; 1: '[', 0:
+// '('); the NAME tokens it made in the low half of counts, the INT
+// tokens in the high half; and whether it stopped after a line end read
+// outside its own brackets (newline: off is past it). A closing bracket
+// of one opened before the run (depth 0) is scan's, as is every closing
+// bracket that does not match (its error).
+func fastLoop(src string, toks []uint64, n, off int, kw *Keywords) (n2, off2 int, pb uint64, depth int, counts uint64, newline bool) {
 loop:
 	for n < len(toks) && off < len(src) {
 		c := src[off]
@@ -215,7 +250,7 @@ loop:
 			}
 			counts++
 			var code Code
-			if kw := s.kw; kw != nil && kw.maybe(c, end-off) {
+			if kw != nil && kw.maybe(c, end-off) {
 				code = kw.lookup(src[off:end])
 			}
 			w = tokWord(0, end-off, NAME, code)
@@ -229,21 +264,20 @@ loop:
 			counts += 1 << 32
 			w = tokWord(0, end-off, INT, 0)
 		case clOpen:
-			if np == len(parens) {
-				break loop // scan's append grows the stack
+			if depth == 64 {
+				break loop // no room in pb: scan's
 			}
-			parens[np] = c
-			np++
+			pb = pb<<1 | uint64(c>>6&1) // '[' is 0x5b, '(' 0x28: bit 6
+			depth++
 			w = opWord[c]
 		case clClose:
-			want := byte('(')
-			if c == ']' {
-				want = '['
+			// ']' is 0x5d, ')' 0x29: bit 6 tells them apart as it does
+			// their openers.
+			if depth == 0 || pb&1 != uint64(c>>6&1) {
+				break loop // the error, or a bracket of before the run: scan's
 			}
-			if np == 0 || parens[np-1] != want {
-				break loop // the error is scan's
-			}
-			np--
+			pb >>= 1
+			depth--
 			w = opWord[c]
 		case clSingle:
 			w = opWord[c]
@@ -259,9 +293,9 @@ loop:
 			w = opWord[c]
 		case clNewline:
 			off = end
-			if np == 0 {
+			if depth == 0 {
 				newline = true
-				break loop // the next line's indentation is lineStart's
+				break loop
 			}
 			continue
 		default:
@@ -271,23 +305,7 @@ loop:
 		n++
 		off = end
 	}
-	// The line has a token if it had one before this run or this run
-	// made one (every token of the loop is a NAME, INT or OP).
-	lineHas := s.lineHas || n > n0
-	if newline {
-		// Room: the loop's test, before the newline was read.
-		if lineHas {
-			toks[n] = tokWord(off-1, 0, NEWLINE, 0)
-			n++
-			lineHas = false
-		}
-		s.atBOL = true
-	}
-	s.pending, s.parens = s.pending[:n], parens[:np]
-	s.off, s.lineHas = off, lineHas
-	s.nNames += int(uint32(counts))
-	s.nInts += int(counts >> 32)
-	return n == len(toks) || s.atBOL
+	return n, off, pb, depth, counts, newline
 }
 
 // wordTok is the Tok of word w (tokWords): the tests' reading of fastRun's
