@@ -85,3 +85,23 @@ func TestKeywordsMaybe(t *testing.T) {
 		t.Errorf("maybe('l', 200) = false with a word of 70 bytes in the set")
 	}
 }
+
+// TestSpacesEnd checks spacesEnd against a byte-by-byte count: every
+// start offset of runs of 0 to 20 spaces followed by each other byte
+// or by the end of the source.
+func TestSpacesEnd(t *testing.T) {
+	for lead := range 10 {
+		for n := range 21 {
+			for _, tail := range []string{"", "x", "\t", "!", "\x00", "\xa0", "  \n"} {
+				src := []byte(strings.Repeat("y", lead) + strings.Repeat(" ", n) + tail)
+				want := lead
+				for want < len(src) && src[want] == ' ' {
+					want++
+				}
+				if got := spacesEnd(src, lead); got != want {
+					t.Errorf("spacesEnd(%q, %d) = %d, want %d", src, lead, got, want)
+				}
+			}
+		}
+	}
+}
