@@ -31,6 +31,7 @@ type arena struct {
 	exprPool [16]Expr
 	stmtPool [8]Stmt
 	strPool  [8]string
+	kwPtrs   [8]*Kwarg
 }
 
 // start points p's chunks and pools at the arena's arrays; chunkNew and
@@ -51,4 +52,5 @@ func (a *arena) start(p *parser) {
 	p.exprPool = a.exprPool[:0]
 	p.stmtPool = a.stmtPool[:0]
 	p.strPool = a.strPool[:0]
+	p.kwPtrs = a.kwPtrs[:0]
 }

@@ -183,6 +183,7 @@ type parser struct {
 	exprPool []Expr
 	stmtPool []Stmt
 	strPool  []string
+	kwPtrs   []*Kwarg
 	procs    []Proc
 	params   []Param
 	types    []Type
@@ -194,10 +195,10 @@ type parser struct {
 	ar arena
 }
 
-// kwOne is a list's first two keyword arguments with its array (kwarg).
+// kwOne is a first keyword argument with its list's array of one (kwarg).
 type kwOne struct {
-	k, k2 Kwarg
-	list  [2]*Kwarg
+	k    Kwarg
+	list [1]*Kwarg
 }
 
 // globalOne is a module-level assignment with the array of its first
@@ -216,8 +217,13 @@ func (p *parser) popExprs(mark int) []Expr {
 		return nil
 	}
 	out := carve(&p.exprPool, n, 8)
-	copy(out, p.exprs[mark:])
-	clear(p.exprs[mark:])
+	// Element by element, not copy and clear: those are calls of the
+	// runtime (typedslicecopy, memclrHasPointers) of some 45 instructions
+	// each, for lists of one to four (stop 41).
+	for i, x := range p.exprs[mark:] {
+		out[i] = x
+		p.exprs[mark+i] = nil
+	}
 	p.exprs = p.exprs[:mark]
 	return out
 }
@@ -229,8 +235,10 @@ func (p *parser) popStmts(mark int) []Stmt {
 		return nil
 	}
 	out := carve(&p.stmtPool, n, 8)
-	copy(out, p.stmts[mark:])
-	clear(p.stmts[mark:])
+	for i, x := range p.stmts[mark:] {
+		out[i] = x
+		p.stmts[mark+i] = nil
+	}
 	p.stmts = p.stmts[:mark]
 	return out
 }
@@ -1200,16 +1208,16 @@ func (p *parser) kwarg(list []*Kwarg) []*Kwarg {
 		one := chunkNew(&p.kwOnes, 4)
 		k = &one.k
 		one.list[0] = k
-		list = one.list[:1:1]
-	case len(list) == 1 && len(p.kwOnes) > 0 && &list[0] == &p.kwOnes[len(p.kwOnes)-1].list[0]:
-		// The second of the list just begun (an instruction's size= and
-		// tl=, a device function's clusterDim= and blockDim=): its
-		// kwOne's array has room for it, where append took a new one.
-		// The list stays full (cap 2): an append elsewhere copies it.
-		one := &p.kwOnes[len(p.kwOnes)-1]
-		k = &one.k2
-		one.list[1] = k
-		list = one.list[:2:2]
+		list = one.list[:]
+	case len(list) == 1:
+		// The second (an instruction's size= and tl=, a device
+		// function's clusterDim= and blockDim=): a list of two carved
+		// from the parser's pool, where append took an allocation
+		// (stop 41).
+		k = chunkNew(&p.kwargs, 4)
+		two := carve(&p.kwPtrs, 2, 8)
+		two[0], two[1] = list[0], k
+		list = two
 	default:
 		k = chunkNew(&p.kwargs, 4)
 		list = append(list, k)
