@@ -363,7 +363,15 @@ func (p *parser) commentsBefore(off int) []string {
 	}
 	// Counted first: one list of the exact size, not one per doubling
 	// (a file's opening comments are a paragraph).
-	out := carve(&p.strPool, n, 8)
+	// From the parser's pool when they fit in it (a file's opening
+	// paragraph usually does): a pool taken for a longer paragraph would
+	// be larger than the list.
+	var out []string
+	if cap(p.strPool)-len(p.strPool) >= n {
+		out = carve(&p.strPool, n, 8)
+	} else {
+		out = make([]string, n)
+	}
 	for i := range out {
 		out[i] = p.comments[p.ci].Text
 		p.ci++
