@@ -64,6 +64,20 @@ func TestTokWords(t *testing.T) {
 			t.Errorf("opWord[%q] = %#x", rune(c), opWord[c])
 		}
 	}
+	// The fallback (a machine where tokWords is false): Toks without
+	// fastRun still agrees with Next.
+	defer func(w bool) { tokWords = w }(tokWords)
+	for _, w := range []bool{true, false} {
+		tokWords = w
+		for _, src := range []string{"def f(a: i32):\n    x[a, 1] = g(b, c=2) * 3\n    if y:\n        z\n", "a = (1,\n 2]\n"} {
+			want, e1, _ := scanByNext(src)
+			got, e2, _ := scanByToks(src)
+			if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(e1, e2) {
+				t.Errorf("tokWords %v: %q: Toks and Next differ:\n%v %v\n%v %v", w, src, got, e2, want, e1)
+			}
+			checkCodes(t, src)
+		}
+	}
 }
 
 // TestKeywordsMaybe checks maybe's filter: true for each word of the set
