@@ -1,6 +1,8 @@
 package check
 
 import (
+	"unsafe"
+
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
@@ -56,6 +58,8 @@ type checker struct {
 	// first holds the first arrays of names, declared and marks
 	// (checkScratch).
 	first *checkScratch
+	// memo remembers find's recent answers.
+	memo [16]nameMemo
 }
 
 // checkScratch is the first array of each of the per-proc tables: a
@@ -78,14 +82,22 @@ func (c *checker) scratch() *checkScratch {
 	return c.first
 }
 
-// newSymbol returns a zero Symbol from c.syms (or a new one should the
-// count of declarations fall short).
-func (c *checker) newSymbol() *Symbol {
+// newSymbol returns a Symbol from c.syms (or a new one should the count
+// of declarations fall short) with the fields every declaration sets and
+// the rest zero. The slot is zero already (a fresh array, each slot taken
+// once), so the fields are written one by one: assigning a whole Symbol
+// literal copied its 250-odd bytes through a temporary, about a hundred
+// instructions per loop of a kernel (stop 41).
+func (c *checker) newSymbol(name string, kind Kind, pos diag.Pos, decl syntax.Node, param int) *Symbol {
+	var s *Symbol
 	if len(c.syms) == cap(c.syms) {
-		return new(Symbol)
+		s = new(Symbol)
+	} else {
+		c.syms = c.syms[:len(c.syms)+1]
+		s = &c.syms[len(c.syms)-1]
 	}
-	c.syms = c.syms[:len(c.syms)+1]
-	return &c.syms[len(c.syms)-1]
+	s.Name, s.Kind, s.Pos, s.Decl, s.Param = name, kind, pos, decl, param
+	return s
 }
 
 // push opens a scope.
@@ -135,15 +147,58 @@ func (c *checker) use(n *syntax.Name, s *Symbol) {
 
 // lookup resolves a name: proc scopes, then module-level values.
 func (c *checker) lookup(n *syntax.Name) *Symbol {
-	if s := c.names.get(n.Name); s != nil {
+	s := c.find(n.Name)
+	if s != nil {
 		c.use(n, s)
+	}
+	return s
+}
+
+// nameMemo is one entry of checker.memo: the symbol (nil: none) that
+// name resolved to while the tables' generations summed to gen.
+type nameMemo struct {
+	name string
+	gen  uint64
+	sym  *Symbol
+}
+
+// find resolves name in the proc's scopes, then the module-level values,
+// as lookupQuiet did with two table lookups each time. A name node is
+// resolved several times in a row (control, then static's constValue,
+// then pointBound's interval, each asked of the same index expression:
+// three lookups of each iterator of d_A[t4 * 4 + t2 * 2 + t1 * 1 + s * 64]),
+// so find remembers its answers by the address of the name's bytes: every
+// use of one node passes the same string, and the parser makes each
+// node's string from the source text, so distinct nodes rarely share one.
+//
+// Why it decides as the tables do: an entry answers only for the string
+// of the same address and length, whose bytes are the same (strings are
+// immutable, and the entry keeps them alive, so the address is not
+// reused for other bytes), and only while c.names.gen + c.globals.gen is
+// unchanged: each table counts every change of its entries (set, del,
+// clear) and the counts only grow, so an unchanged sum means unchanged
+// tables, which give the answer they gave (stop 41, issue 13).
+func (c *checker) find(name string) *Symbol {
+	if len(name) == 0 {
+		return c.findSlow(name)
+	}
+	p := uintptr(unsafe.Pointer(unsafe.StringData(name)))
+	m := &c.memo[(p^p>>5)%uintptr(len(c.memo))]
+	gen := c.names.gen + c.globals.gen
+	if m.gen == gen && len(m.name) == len(name) && unsafe.StringData(m.name) == unsafe.StringData(name) {
+		return m.sym
+	}
+	s := c.findSlow(name)
+	*m = nameMemo{name, gen, s}
+	return s
+}
+
+// findSlow is find without the memo.
+func (c *checker) findSlow(name string) *Symbol {
+	if s := c.names.get(name); s != nil {
 		return s
 	}
-	if s := c.globals.get(n.Name); s != nil {
-		c.use(n, s)
-		return s
-	}
-	return nil
+	return c.globals.get(name)
 }
 
 func (c *checker) checkProc(p *Proc, sp *syntax.Proc, where code) {
@@ -198,8 +253,8 @@ func (c *checker) checkProc(p *Proc, sp *syntax.Proc, where code) {
 
 // paramSymbol resolves a parameter's type (seed 000 Fig. 2 and 10).
 func (c *checker) paramSymbol(prm *syntax.Param, i int, instr bool) *Symbol {
-	sym := c.newSymbol()
-	*sym = Symbol{Name: prm.Name.Name, Pos: prm.Name.Pos(), Decl: prm, Type: prm.Type, Param: i}
+	sym := c.newSymbol(prm.Name.Name, KindInvalid, prm.Name.Pos(), prm, i)
+	sym.Type = prm.Type
 	t := prm.Type
 	if t == nil || t.Elem == nil {
 		sym.Kind = KindInvalid
@@ -508,8 +563,8 @@ func (c *checker) alloc(s *syntax.Alloc) {
 		return
 	}
 	t := s.Type
-	sym := c.newSymbol()
-	*sym = Symbol{Name: s.Name.Name, Pos: s.Name.Pos(), Decl: s, Type: t, Param: -1, Dims: t.Dims}
+	sym := c.newSymbol(s.Name.Name, KindInvalid, s.Name.Pos(), s, -1)
+	sym.Type, sym.Dims = t, t.Dims
 	c.dims(t.Dims)
 	if t.Window {
 		c.errs.Errorf(t.Pos(), "W0203", "cannot allocate a window; allocate a tensor")
@@ -625,12 +680,7 @@ func (c *checker) assign(s *syntax.Assign) {
 	c.data(s.RHS)
 }
 
-func (c *checker) lookupQuiet(name string) *Symbol {
-	if s := c.names.get(name); s != nil {
-		return s
-	}
-	return c.globals.get(name)
-}
+func (c *checker) lookupQuiet(name string) *Symbol { return c.find(name) }
 
 func isWindowable(e syntax.Expr) bool {
 	switch e := e.(type) {
@@ -647,8 +697,7 @@ func isWindowable(e syntax.Expr) bool {
 
 // windowStmt checks `x = y[w*] @ π_w` (seed 000 §3.4 Window Statement).
 func (c *checker) windowStmt(s *syntax.Assign, n *syntax.Name) {
-	sym := c.newSymbol()
-	*sym = Symbol{Name: n.Name, Kind: KindWindow, Pos: n.Pos(), Decl: s, Param: -1}
+	sym := c.newSymbol(n.Name, KindWindow, n.Pos(), s, -1)
 	if c.proc.Windows == nil {
 		c.proc.Windows = map[*syntax.Assign]bool{}
 	}
@@ -789,8 +838,7 @@ func (c *checker) forStmt(s *syntax.For) {
 		}
 	}
 	c.push()
-	it := c.newSymbol()
-	*it = Symbol{Name: s.Var.Name, Kind: KindIter, Pos: s.Var.Pos(), Decl: s, Param: -1}
+	it := c.newSymbol(s.Var.Name, KindIter, s.Var.Pos(), s, -1)
 	c.declare(s.Var, it)
 	lo, okLo := c.rangeOf(s.Lo)
 	hi, okHi := c.rangeOf(s.Hi)

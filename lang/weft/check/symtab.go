@@ -13,6 +13,9 @@ package check
 type symTab struct {
 	slots []symSlot // len is 0 or a power of two
 	n     int       // entries in use
+	// gen counts the changes to the entries (set, del, clear): an answer
+	// of get stays the answer while gen is unchanged (checker.find's memo).
+	gen uint64
 }
 
 type symSlot struct {
@@ -54,6 +57,7 @@ func (t *symTab) set(name string, sym *Symbol) {
 	if 2*(t.n+1) > len(t.slots) {
 		t.grow()
 	}
+	t.gen++
 	h := hashName(name)
 	mask := uint32(len(t.slots) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
@@ -108,6 +112,7 @@ func (t *symTab) del(name string) {
 		i = (i + 1) & mask
 	}
 	t.n--
+	t.gen++
 	for j := (i + 1) & mask; t.slots[j].sym != nil; j = (j + 1) & mask {
 		// The entry at j may fill the hole at i unless its home slot k
 		// lies cyclically in (i, j].
@@ -126,6 +131,7 @@ func (t *symTab) clear() {
 	if t.n > 0 {
 		clear(t.slots)
 		t.n = 0
+		t.gen++
 	}
 }
 
