@@ -49,7 +49,7 @@ func (c *checker) call(s *syntax.CallStmt) {
 	if callee.Instr != nil {
 		template = callee.Instr.Template
 	}
-	bound, problems := BindArgs(params, call, template...)
+	bound, problems := bindArgs(c.exprSlab(len(params)), params, call, template)
 	c.exoKwargs(call, params, template, bound)
 	for _, pr := range problems {
 		c.errs.Errorf(pr.Pos, "W0213", "%s", pr.Msg)
@@ -325,7 +325,13 @@ type BindProblem struct {
 // data parameter and T a data type (`dst=f32`: the element type of Exo's
 // generic R parameter p).
 func BindArgs(params []*syntax.Param, call *syntax.Call, template ...string) ([]syntax.Expr, []BindProblem) {
-	bound := make([]syntax.Expr, len(params))
+	return bindArgs(make([]syntax.Expr, len(params)), params, call, template)
+}
+
+// bindArgs is BindArgs binding into bound (len(params) nil entries): the
+// checker carves it from its slab (exprSlab), not a slice of its own per
+// call (stop 41).
+func bindArgs(bound []syntax.Expr, params []*syntax.Param, call *syntax.Call, template []string) ([]syntax.Expr, []BindProblem) {
 	var probs []BindProblem
 	name := call.FunName()
 	for _, k := range call.Kwargs {

@@ -241,7 +241,19 @@ func (c *checker) window(e syntax.Expr) (*Symbol, []syntax.Expr) {
 			c.errs.Errorf(e.Pos(), "W0209", "%s has %d dimensions, indexed with %d", describe(e.X), len(dims), len(e.Indices))
 			return nil, nil
 		}
+		// One dimension per slice, in a slice of that length from the
+		// checker's slab (nil for none, as the appends to a nil slice
+		// before stop 41 left it).
+		n := 0
+		for _, ix := range e.Indices {
+			if _, ok := ix.(*syntax.Slice); ok {
+				n++
+			}
+		}
 		var out []syntax.Expr
+		if n > 0 {
+			out = c.exprSlab(n)[:0]
+		}
 		for i, ix := range e.Indices {
 			if sl, ok := ix.(*syntax.Slice); ok {
 				if c.symOnly {
@@ -283,14 +295,16 @@ func (c *checker) slice(sl *syntax.Slice, dim syntax.Expr, base *Symbol, i int) 
 	if hi != nil {
 		c.control(hi)
 	}
-	if lo == nil {
-		lo = &syntax.IntLit{Text: "0"}
-	}
 	if hi == nil {
 		hi = dim
 	}
 	d, dOK := c.constValue(dim)
-	lr, lOK := c.exactRange(lo)
+	// An omitted lo is 0: the range and value of the literal 0 the
+	// checker made for it before stop 41 (it was never kept).
+	lr, lOK := [2]int64{0, 0}, true
+	if lo != nil {
+		lr, lOK = c.exactRange(lo)
+	}
 	hr, hOK := c.exactRange(hi)
 	switch {
 	case lOK && lr[0] < 0:
@@ -301,12 +315,16 @@ func (c *checker) slice(sl *syntax.Slice, dim syntax.Expr, base *Symbol, i int) 
 	// One evaluation of each bound serves the test and the extent
 	// (constValue reads the scopes and reports nothing, so asking twice,
 	// as before stop 40, gave the same values).
-	if lv, ok := c.constValue(lo); ok {
+	lv, ok := int64(0), true
+	if lo != nil {
+		lv, ok = c.constValue(lo)
+	}
+	if ok {
 		if hv, ok := c.constValue(hi); ok {
 			if lv > hv {
 				c.errs.Errorf(sl.Pos(), "W0210", "window %s of %s is empty backwards (%d > %d)", describe(sl), base.Name, lv, hv)
 			}
-			return &syntax.IntLit{Text: itoa(hv - lv), Value: hv - lv}
+			return c.intLit(hv - lv)
 		}
 	}
 	if sl.Lo == nil {

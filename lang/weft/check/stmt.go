@@ -60,6 +60,38 @@ type checker struct {
 	first *checkScratch
 	// memo remembers find's recent answers.
 	memo [16]nameMemo
+	// lits and exprs are slabs the checker carves the nodes and lists it
+	// makes from (intLit, exprSlab).
+	lits  []syntax.IntLit
+	exprs []syntax.Expr
+}
+
+// intLit returns a new literal of v, as &syntax.IntLit{Text: itoa(v),
+// Value: v}, carved from c.lits: a window's extents (slice) were one
+// allocation each (stop 41). Each literal is handed out once and never
+// written after.
+func (c *checker) intLit(v int64) *syntax.IntLit {
+	if len(c.lits) == cap(c.lits) {
+		c.lits = make([]syntax.IntLit, 0, 8)
+	}
+	c.lits = c.lits[:len(c.lits)+1]
+	l := &c.lits[len(c.lits)-1]
+	l.Text, l.Value = itoa(v), v
+	return l
+}
+
+// exprSlab returns n nil expressions carved from c.exprs, capped at n so
+// that an append by their holder copies rather than overwrites the next
+// carving: a call's bound arguments and a window's dimensions were a
+// slice each, grown by appends (stop 41). Each carving is handed out
+// once.
+func (c *checker) exprSlab(n int) []syntax.Expr {
+	if cap(c.exprs)-len(c.exprs) < n {
+		c.exprs = make([]syntax.Expr, 0, max(32, n))
+	}
+	k := len(c.exprs)
+	c.exprs = c.exprs[:k+n]
+	return c.exprs[k : k+n : k+n]
 }
 
 // checkScratch is the first array of each of the per-proc tables: a
