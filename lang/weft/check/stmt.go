@@ -36,7 +36,7 @@ type checker struct {
 	// declared lists the names in declaration order and marks where each
 	// open scope's begin; pop removes a scope's names.
 	names    symTab
-	declared []string
+	declared []declName
 	marks    []int
 	seen     []*Symbol // exactRange's iterator occurrences (interval)
 	syms     []Symbol  // the proc's symbols (newSymbol)
@@ -102,8 +102,15 @@ func (c *checker) exprSlab(n int) []syntax.Expr {
 // keeps its own (most files have few or no module-level values).
 type checkScratch struct {
 	names    [16]symSlot // names' first slots (symTab.grow's first size)
-	declared [8]string
+	declared [8]declName
 	marks    [8]int
+}
+
+// declName is a name of an open scope and its hash in names (symTab.insert),
+// which pop's delete reuses.
+type declName struct {
+	name string
+	hash uint32
 }
 
 // scratch returns c's first arrays, made at the first call.
@@ -139,8 +146,8 @@ func (c *checker) push() { c.marks = append(c.marks, len(c.declared)) }
 func (c *checker) pop() {
 	m := c.marks[len(c.marks)-1]
 	c.marks = c.marks[:len(c.marks)-1]
-	for _, name := range c.declared[m:] {
-		c.names.del(name)
+	for _, d := range c.declared[m:] {
+		c.names.delHashed(d.name, d.hash)
 	}
 	c.declared = c.declared[:m]
 }
@@ -148,12 +155,12 @@ func (c *checker) pop() {
 // declare adds sym to the innermost scope; names may not shadow a name of
 // the proc (Exo procs have one flat namespace per proc body).
 func (c *checker) declare(n *syntax.Name, sym *Symbol) {
-	if prev := c.names.get(n.Name); prev != nil {
+	prev, h := c.names.insert(n.Name, sym)
+	if prev != nil {
 		c.errs.Errorf(n.Pos(), "W0202", "%s is already declared", n.Name).Note(prev.Pos, "the other declaration is here")
 		return
 	}
-	c.names.set(n.Name, sym)
-	c.declared = append(c.declared, n.Name)
+	c.declared = append(c.declared, declName{n.Name, h})
 	if c.lean {
 		return
 	}
@@ -247,7 +254,7 @@ func (c *checker) checkProc(p *Proc, sp *syntax.Proc, where code) {
 	}
 	if cap(c.declared) < p.decls {
 		// At most every declaration of the proc is open at once.
-		c.declared = make([]string, 0, p.decls)
+		c.declared = make([]declName, 0, p.decls)
 	}
 	if c.marks == nil {
 		c.marks = c.scratch().marks[:0] // the nesting of scopes

@@ -74,6 +74,30 @@ func (t *symTab) set(name string, sym *Symbol) {
 	}
 }
 
+// insert makes name's symbol sym (sym != nil) unless name has one, which
+// it returns (prev) without a change; h is name's hash, for delHashed.
+// It is get followed by set, hashing and probing once (stop 41: a
+// declaration asked both).
+func (t *symTab) insert(name string, sym *Symbol) (prev *Symbol, h uint32) {
+	if 2*(t.n+1) > len(t.slots) {
+		t.grow()
+	}
+	h = hashName(name)
+	mask := uint32(len(t.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		s := &t.slots[i]
+		if s.sym == nil {
+			*s = symSlot{name, sym, h}
+			t.n++
+			t.gen++
+			return nil, h
+		}
+		if s.hash == h && s.name == name {
+			return s.sym, h
+		}
+	}
+}
+
 // grow doubles the table (16 slots at first: a proc's open names).
 func (t *symTab) grow() {
 	old := t.slots
@@ -94,11 +118,13 @@ func (t *symTab) grow() {
 // del removes name, if present. The entries after it in its probe run
 // move back where their own runs allow (backward-shift deletion), so
 // that no lookup is cut short by the freed slot.
-func (t *symTab) del(name string) {
+func (t *symTab) del(name string) { t.delHashed(name, hashName(name)) }
+
+// delHashed is del of name whose hash is h (insert's answer).
+func (t *symTab) delHashed(name string, h uint32) {
 	if t.n == 0 {
 		return
 	}
-	h := hashName(name)
 	mask := uint32(len(t.slots) - 1)
 	i := h & mask
 	for {

@@ -101,3 +101,55 @@ func TestSymTabZero(t *testing.T) {
 		t.Fatal("set then get failed")
 	}
 }
+
+// TestSymTabInsert: insert is get then set where get finds nothing (stop
+// 41), and delHashed with insert's hash is del; checked against a Go map
+// over random steps in scope order.
+func TestSymTabInsert(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 2))
+	letters := "ab_c"
+	syms := make([]Symbol, 32)
+	for round := 0; round < 200; round++ {
+		var tab symTab
+		ref := map[string]*Symbol{}
+		type entry struct {
+			name string
+			h    uint32
+		}
+		var open []entry
+		for step := 0; step < 100; step++ {
+			b := make([]byte, 1+r.IntN(3))
+			for i := range b {
+				b[i] = letters[r.IntN(len(letters))]
+			}
+			n := string(b)
+			if r.IntN(3) > 0 || len(open) == 0 {
+				s := &syms[r.IntN(len(syms))]
+				prev, h := tab.insert(n, s)
+				if want := ref[n]; prev != want {
+					t.Fatalf("insert(%q) prev = %p, want %p", n, prev, want)
+				}
+				if h != hashName(n) {
+					t.Fatalf("insert(%q) hash %x, want %x", n, h, hashName(n))
+				}
+				if prev == nil {
+					ref[n] = s
+					open = append(open, entry{n, h})
+				}
+			} else {
+				e := open[len(open)-1]
+				open = open[:len(open)-1]
+				tab.delHashed(e.name, e.h)
+				delete(ref, e.name)
+			}
+			if tab.n != len(ref) {
+				t.Fatalf("count %d, want %d", tab.n, len(ref))
+			}
+			for k, v := range ref {
+				if got := tab.get(k); got != v {
+					t.Fatalf("get(%q) = %p, want %p", k, got, v)
+				}
+			}
+		}
+	}
+}
