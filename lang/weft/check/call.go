@@ -76,12 +76,14 @@ func (c *checker) call(s *syntax.CallStmt) {
 	if callee.Instr == nil {
 		modes = lib.AccessModes(callee.Decl)
 	}
-	for _, psym := range callee.Params {
+	for k, psym := range callee.Params {
 		if psym.Param >= len(bound) || bound[psym.Param] == nil {
 			continue
 		}
 		mode := ""
-		if callee.Instr != nil {
+		if callee.modes != nil {
+			mode = callee.modes[k] // libParamFacts
+		} else if callee.Instr != nil {
 			if a := callee.Instr.Access[psym.Name]; a != nil {
 				mode = a.Mode
 			}
@@ -229,7 +231,11 @@ func (c *checker) sameMem(callName string, p, sym *Symbol, a syntax.Expr) {
 		}
 		return
 	}
-	if c.lib.Windows[p.Mem] != nil {
+	win := p.winMem == winMemYes // libParamFacts
+	if p.winMem == winMemUnknown {
+		win = c.lib.Windows[p.Mem] != nil
+	}
+	if win {
 		c.errs.Errorf(a.Pos(), "W0215", "%s of %s needs a %s window (a window statement `x = y[...] @ %s(...)`)", p.Name, callName, p.Mem, p.Mem)
 		return
 	}

@@ -106,7 +106,17 @@ type Symbol struct {
 	memOf  *lib.Library
 	memKey string
 	mem    *lib.Memory
+	// winMem tells whether Mem names a special window of the library, for
+	// the parameters of the library's procs (libParamFacts); winMemUnknown
+	// elsewhere: sameMem asks the library.
+	winMem int8
 }
+
+const (
+	winMemUnknown int8 = iota
+	winMemYes
+	winMemNo
+)
 
 // Memory returns the symbol's data memory from lib (for windows, the
 // windowed tensor's), or nil.
@@ -152,6 +162,10 @@ type Proc struct {
 	// Windows marks the Assign statements that are window statements
 	// (nil when there are none).
 	Windows map[*syntax.Assign]bool
+
+	// modes are, for a library instruction, the access mode of each of
+	// Params ("" where Access has none): libParamFacts; nil elsewhere.
+	modes []string
 
 	loops int // the proc's loops (procSize)
 	decls int // its parameters and declaring statements (procSize): the symbols it can make

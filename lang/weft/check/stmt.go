@@ -64,6 +64,11 @@ type checker struct {
 	// makes from (intLit, exprSlab).
 	lits  []syntax.IntLit
 	exprs []syntax.Expr
+	// unitName, unitLast: unit's last question and answer (unitOK: there
+	// was one).
+	unitName string
+	unitLast *lib.Unit
+	unitOK   bool
 }
 
 // intLit returns a new literal of v, as &syntax.IntLit{Text: itoa(v),
