@@ -47,6 +47,9 @@ func check(f *syntax.File, l *lib.Library, errs *diag.List, lean bool) *Program 
 		decl *syntax.Proc
 	}
 	var todo []pending
+	// noCalls: every proc of f was sized and none has a call statement
+	// naming a callee (procContexts).
+	noCalls := true
 	for _, d := range f.Decls {
 		sp, ok := d.(*syntax.Proc)
 		if !ok || sp.Name == nil {
@@ -57,14 +60,19 @@ func check(f *syntax.File, l *lib.Library, errs *diag.List, lean bool) *Program 
 		// own for this test).
 		if prev := prog.ByName[name]; prev != nil {
 			errs.Errorf(sp.Name.Pos(), "W0202", "proc %s is declared twice", name).Note(prev.Decl.Name.Pos(), "first declaration is here")
+			noCalls = false
 			continue
 		}
 		if g := c.globals.get(name); g != nil {
 			errs.Errorf(sp.Name.Pos(), "W0202", "proc %s has the name of a module-level value", name).Note(g.Pos, "the value is declared here")
+			noCalls = false
 			continue
 		}
 		size := procSize{declsOnly: lean}
 		size.proc(sp)
+		if size.calls > 0 {
+			noCalls = false
+		}
 		var p *Proc
 		if lean {
 			p = &Proc{Name: sp.Name.Name, Decl: sp}
@@ -81,7 +89,7 @@ func check(f *syntax.File, l *lib.Library, errs *diag.List, lean bool) *Program 
 		prog.ByName[name] = p
 		todo = append(todo, pending{p, sp})
 	}
-	where := c.procContexts(f)
+	where := c.procContexts(f, noCalls)
 	for _, t := range todo {
 		c.checkProc(t.p, t.decl, where.of(t.p.Name))
 	}
@@ -240,8 +248,12 @@ func (w procWhere) of(name string) code {
 // run (in-order CUDA code if every call is inside a CudaDeviceFunction,
 // ...), and its context is unknown when call sites disagree, in which case
 // memory permissions at its top level are not checked.
-func (c *checker) procContexts(f *syntax.File) procWhere {
-	if simpleProcContexts(f) {
+//
+// noCalls reports that procSize walked every proc of f and found no call
+// statement naming a callee in any; simpleProcContexts then has none to
+// look for.
+func (c *checker) procContexts(f *syntax.File, noCalls bool) procWhere {
+	if simpleProcContexts(f, noCalls) {
 		return procWhere{f: f}
 	}
 	return procWhere{m: c.procContextsMap(f)}
@@ -252,7 +264,12 @@ func (c *checker) procContexts(f *syntax.File) procWhere {
 // of procContextsMap's maps (issue 13: they were a tenth of the check of
 // a small kernel, most of whose files have one proc calling only
 // instructions).
-func simpleProcContexts(f *syntax.File) bool {
+//
+// With noCalls (procContexts) the walk below is skipped: it looks only at
+// call statements naming a callee, through the bodies of for, if (both
+// branches) and with statements, which procSize.stmts walks too, so
+// where procSize counted none in any proc of f it finds none (stop 41).
+func simpleProcContexts(f *syntax.File, noCalls bool) bool {
 	n := 0
 	for _, d := range f.Decls {
 		if p, ok := d.(*syntax.Proc); ok && p.Name != nil {
@@ -261,6 +278,9 @@ func simpleProcContexts(f *syntax.File) bool {
 	}
 	if n > 8 {
 		return false // a map's lookups, not a walk of the declarations per call
+	}
+	if noCalls {
+		return true
 	}
 	isProc := func(name string) bool {
 		for _, d := range f.Decls {

@@ -12,6 +12,9 @@ import "weft.dev/weft/lang/weft/syntax"
 // rehash, never a result.
 type procSize struct {
 	names, decls, loops int
+	// calls counts the call statements naming a callee (FunName not
+	// ""): none in any proc lets procContexts skip its walk.
+	calls int
 	// declsOnly: count declarations and loops only (Lean makes no Uses
 	// map, so the names, and the walk of every expression, are not
 	// needed).
@@ -62,6 +65,9 @@ func (k *procSize) stmts(ss []syntax.Stmt) {
 			k.stmts(s.Body)
 		case *syntax.CallStmt:
 			if s.Call != nil {
+				if s.Call.FunName() != "" {
+					k.calls++
+				}
 				k.expr(s.Call)
 			}
 			k.exprs(s.Barriers)
