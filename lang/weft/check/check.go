@@ -435,6 +435,9 @@ func (c *checker) declareGlobals(f *syntax.File) {
 		}
 		return false
 	}
+	if c.globals.slots == nil {
+		c.globals.slots = c.scratch().globals[:]
+	}
 	for _, d := range f.Decls {
 		g, ok := d.(*syntax.Global)
 		if !ok {

@@ -74,3 +74,19 @@ func TestUnitMemo(t *testing.T) {
 		}
 	}
 }
+
+// TestTimelineMemo: timeline answers c.lib.Timelines[name] likewise.
+func TestTimelineMemo(t *testing.T) {
+	l := lib.MustStd()
+	c := &checker{lib: l}
+	var names []string
+	for n := range l.Timelines {
+		names = append(names, n, n)
+	}
+	names = append(names, "no_such_timeline", "no_such_timeline", "", names[0])
+	for _, n := range names {
+		if got, want := c.timeline(n), l.Timelines[n]; got != want {
+			t.Fatalf("timeline(%q) = %v, want %v", n, got, want)
+		}
+	}
+}
