@@ -47,9 +47,9 @@ func check(f *syntax.File, l *lib.Library, errs *diag.List, lean bool) *Program 
 		decl *syntax.Proc
 	}
 	var todo []pending
-	// noCalls: every proc of f was sized and none has a call statement
-	// naming a callee (procContexts).
-	noCalls := true
+	// callees: the callee names of the call statements of every proc of
+	// f (procSize), while sized holds (every proc was sized).
+	callees, sized := c.first.callees[:0], true
 	for _, d := range f.Decls {
 		sp, ok := d.(*syntax.Proc)
 		if !ok || sp.Name == nil {
@@ -60,19 +60,16 @@ func check(f *syntax.File, l *lib.Library, errs *diag.List, lean bool) *Program 
 		// own for this test).
 		if prev := prog.ByName[name]; prev != nil {
 			errs.Errorf(sp.Name.Pos(), "W0202", "proc %s is declared twice", name).Note(prev.Decl.Name.Pos(), "first declaration is here")
-			noCalls = false
+			sized = false
 			continue
 		}
 		if g := c.globals.get(name); g != nil {
 			errs.Errorf(sp.Name.Pos(), "W0202", "proc %s has the name of a module-level value", name).Note(g.Pos, "the value is declared here")
-			noCalls = false
+			sized = false
 			continue
 		}
-		size := procSize{declsOnly: lean}
+		size := procSize{declsOnly: lean, callees: &callees}
 		size.proc(sp)
-		if size.calls > 0 {
-			noCalls = false
-		}
 		var p *Proc
 		if lean {
 			p = &Proc{Name: sp.Name.Name, Decl: sp}
@@ -89,7 +86,10 @@ func check(f *syntax.File, l *lib.Library, errs *diag.List, lean bool) *Program 
 		prog.ByName[name] = p
 		todo = append(todo, pending{p, sp})
 	}
-	where := c.procContexts(f, noCalls)
+	if !sized {
+		callees = nil
+	}
+	where := c.procContexts(f, sized, callees)
 	for _, t := range todo {
 		c.checkProc(t.p, t.decl, where.of(t.p.Name))
 	}
@@ -249,11 +249,11 @@ func (w procWhere) of(name string) code {
 // ...), and its context is unknown when call sites disagree, in which case
 // memory permissions at its top level are not checked.
 //
-// noCalls reports that procSize walked every proc of f and found no call
-// statement naming a callee in any; simpleProcContexts then has none to
-// look for.
-func (c *checker) procContexts(f *syntax.File, noCalls bool) procWhere {
-	if simpleProcContexts(f, noCalls) {
+// sized reports that procSize walked every proc of f, collecting the
+// callee names of its call statements in callees; simpleProcContexts
+// then reads them instead of walking the procs again.
+func (c *checker) procContexts(f *syntax.File, sized bool, callees []string) procWhere {
+	if simpleProcContexts(f, sized, callees) {
 		return procWhere{f: f}
 	}
 	return procWhere{m: c.procContextsMap(f)}
@@ -265,11 +265,12 @@ func (c *checker) procContexts(f *syntax.File, noCalls bool) procWhere {
 // a small kernel, most of whose files have one proc calling only
 // instructions).
 //
-// With noCalls (procContexts) the walk below is skipped: it looks only at
-// call statements naming a callee, through the bodies of for, if (both
-// branches) and with statements, which procSize.stmts walks too, so
-// where procSize counted none in any proc of f it finds none (stop 41).
-func simpleProcContexts(f *syntax.File, noCalls bool) bool {
+// With sized (procContexts) the walk below is not made: it looks only at
+// the callee names of call statements, through the bodies of for, if
+// (both branches) and with statements, which procSize.stmts walks too,
+// collecting the same names (callees) for every proc of f; one of them
+// names a proc of f exactly where the walk finds one (stop 41).
+func simpleProcContexts(f *syntax.File, sized bool, callees []string) bool {
 	n := 0
 	for _, d := range f.Decls {
 		if p, ok := d.(*syntax.Proc); ok && p.Name != nil {
@@ -279,9 +280,6 @@ func simpleProcContexts(f *syntax.File, noCalls bool) bool {
 	if n > 8 {
 		return false // a map's lookups, not a walk of the declarations per call
 	}
-	if noCalls {
-		return true
-	}
 	isProc := func(name string) bool {
 		for _, d := range f.Decls {
 			if p, ok := d.(*syntax.Proc); ok && p.Name != nil && p.Name.Name == name {
@@ -289,6 +287,14 @@ func simpleProcContexts(f *syntax.File, noCalls bool) bool {
 			}
 		}
 		return false
+	}
+	if sized {
+		for _, n := range callees {
+			if isProc(n) {
+				return false
+			}
+		}
+		return true
 	}
 	var calls func(ss []syntax.Stmt) bool
 	calls = func(ss []syntax.Stmt) bool {

@@ -461,26 +461,25 @@ func TestSimpleProcContexts(t *testing.T) {
 		}
 		srcs = append(srcs, chunks(string(src))...)
 	}
-	simple, noCallFiles := 0, 0
+	simple, calling := 0, 0
 	for i, src := range srcs {
 		var errs diag.List
 		f := syntax.Parse(diag.NewFile("t.weft", []byte(src)), &errs)
-		// procSize's count of call statements (stop 41): where it finds
-		// none, the shortcut's answer must be the walk's.
-		noCalls := true
+		// procSize's callee names (stop 41): the answer from them must
+		// be the walk's.
+		var callees []string
 		for _, d := range f.Decls {
 			if p, ok := d.(*syntax.Proc); ok && p.Name != nil {
-				size := procSize{declsOnly: true}
+				size := procSize{declsOnly: true, callees: &callees}
 				size.proc(p)
-				noCalls = noCalls && size.calls == 0
 			}
 		}
-		walked := simpleProcContexts(f, false)
-		if noCalls {
-			noCallFiles++
-			if simpleProcContexts(f, true) != walked {
-				t.Errorf("source %d: simpleProcContexts with noCalls %v, walking %v", i, !walked, walked)
-			}
+		walked := simpleProcContexts(f, false, nil)
+		if len(callees) > 0 {
+			calling++
+		}
+		if simpleProcContexts(f, true, callees) != walked {
+			t.Errorf("source %d: simpleProcContexts from procSize's callees %v, walking %v", i, !walked, walked)
 		}
 		if !walked {
 			continue
@@ -498,14 +497,14 @@ func TestSimpleProcContexts(t *testing.T) {
 	if simple < 50 {
 		t.Errorf("only %d of %d sources took the shortcut", simple, len(srcs))
 	}
-	if noCallFiles < 20 || noCallFiles == len(srcs) {
-		t.Errorf("%d of %d sources without calls: both kinds are needed", noCallFiles, len(srcs))
+	if calling < 20 || calling == len(srcs) || simple == len(srcs) {
+		t.Errorf("%d of %d sources with calls, %d simple: each kind is needed", calling, len(srcs), simple)
 	}
 	one := "@proc\ndef f(n: size):\n    pass\n"
 	two := one + "@proc\ndef g(n: size):\n    f(n)\n"
 	for src, want := range map[string]bool{one: true, two: false} {
 		var errs diag.List
-		if got := simpleProcContexts(syntax.Parse(diag.NewFile("t.weft", []byte(src)), &errs), false); got != want {
+		if got := simpleProcContexts(syntax.Parse(diag.NewFile("t.weft", []byte(src)), &errs), false, nil); got != want {
 			t.Errorf("simpleProcContexts(%q) = %v, want %v", src, got, want)
 		}
 	}

@@ -12,9 +12,10 @@ import "weft.dev/weft/lang/weft/syntax"
 // rehash, never a result.
 type procSize struct {
 	names, decls, loops int
-	// calls counts the call statements naming a callee (FunName not
-	// ""): none in any proc lets procContexts skip its walk.
-	calls int
+	// callees, where not nil, collects the callee name of each call
+	// statement naming one (FunName not ""): procContexts reads them
+	// instead of walking the procs again.
+	callees *[]string
 	// declsOnly: count declarations and loops only (Lean makes no Uses
 	// map, so the names, and the walk of every expression, are not
 	// needed).
@@ -65,8 +66,8 @@ func (k *procSize) stmts(ss []syntax.Stmt) {
 			k.stmts(s.Body)
 		case *syntax.CallStmt:
 			if s.Call != nil {
-				if s.Call.FunName() != "" {
-					k.calls++
+				if n := s.Call.FunName(); n != "" && k.callees != nil {
+					*k.callees = append(*k.callees, n)
 				}
 				k.expr(s.Call)
 			}

@@ -116,6 +116,7 @@ type checkScratch struct {
 	declared [8]declName
 	marks    [8]int
 	globals  [8]symSlot
+	callees  [8]string // check's list of callee names (procSize)
 }
 
 // declName is a name of an open scope and its hash in names (symTab.insert),
