@@ -96,6 +96,11 @@ type Symbol struct {
 	// tenth of checking row 15 (issue 13, stop 32).
 	rng    [2]int64
 	hasRng bool
+	// winMem tells whether Mem names a special window of the library, for
+	// the parameters of the library's procs (libParamFacts); winMemUnknown
+	// elsewhere: sameMem asks the library. (Next to hasRng: in its
+	// padding.)
+	winMem int8
 	// memOf, memKey and mem remember Memory's last answer: mem is
 	// memOf.Memories[memKey]. The key is the library and the name asked
 	// for, so a changed Mem or another library asks the map again; the
@@ -106,10 +111,6 @@ type Symbol struct {
 	memOf  *lib.Library
 	memKey string
 	mem    *lib.Memory
-	// winMem tells whether Mem names a special window of the library, for
-	// the parameters of the library's procs (libParamFacts); winMemUnknown
-	// elsewhere: sameMem asks the library.
-	winMem int8
 }
 
 const (

@@ -60,7 +60,7 @@ type checker struct {
 	// check (stop 41).
 	first checkScratch
 	// memo remembers find's recent answers.
-	memo [16]nameMemo
+	memo [8]nameMemo
 	// lits and exprs are slabs the checker carves the nodes and lists it
 	// makes from (intLit, exprSlab).
 	lits  []syntax.IntLit
@@ -82,7 +82,7 @@ type checker struct {
 // written after.
 func (c *checker) intLit(v int64) *syntax.IntLit {
 	if len(c.lits) == cap(c.lits) {
-		c.lits = make([]syntax.IntLit, 0, 8)
+		c.lits = make([]syntax.IntLit, 0, 4)
 	}
 	c.lits = c.lits[:len(c.lits)+1]
 	l := &c.lits[len(c.lits)-1]
@@ -97,7 +97,7 @@ func (c *checker) intLit(v int64) *syntax.IntLit {
 // once.
 func (c *checker) exprSlab(n int) []syntax.Expr {
 	if cap(c.exprs)-len(c.exprs) < n {
-		c.exprs = make([]syntax.Expr, 0, max(32, n))
+		c.exprs = make([]syntax.Expr, 0, max(16, n))
 	}
 	k := len(c.exprs)
 	c.exprs = c.exprs[:k+n]
@@ -109,14 +109,14 @@ func (c *checker) exprSlab(n int) []syntax.Expr {
 // where this is one (stop 36, issue 13). Each table takes a new array,
 // as before, when it outgrows its first one (a proc of more than eight
 // declarations makes declared anew, as it did). The module-level table
-// starts in 8 slots of its own (three values; stop 41: most files have
-// few or none, and its 16 slots were an allocation of 512 bytes).
+// starts in 4 slots of its own (one value; stop 41: most files have few
+// or none, and its 16 slots were an allocation of 512 bytes).
 type checkScratch struct {
 	names    [16]symSlot // names' first slots (symTab.grow's first size)
 	declared [8]declName
 	marks    [8]int
-	globals  [8]symSlot
-	callees  [8]string // check's list of callee names (procSize)
+	globals  [4]symSlot
+	callees  [4]string // check's list of callee names (procSize)
 }
 
 // declName is a name of an open scope and its hash in names (symTab.insert),
