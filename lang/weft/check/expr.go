@@ -669,19 +669,29 @@ func (c *checker) unitExpr(e syntax.Expr) *lib.Unit {
 	return nil
 }
 
-// unit is c.lib.Units[name]. It remembers its last answer: a kernel's
-// loops name one unit again and again (cuda_thread in 8 of row 15's 9
-// units), and comparing the name with the last one is a fraction of a
-// map lookup (stop 41). The library's maps are complete once it is
-// loaded (lib.Load) and only read after, so the answer for a name equal
-// to the last is the last answer.
-func (c *checker) unit(name string) *lib.Unit {
-	if c.unitOK && name == c.unitName {
-		return c.unitLast
+// unit is c.lib.Units[name], remembering its last answer (lastLookup): a
+// kernel's loops name one unit again and again (cuda_thread in 8 of row
+// 15's 9 units), and comparing the name with the last one is a fraction
+// of a map lookup (stop 41).
+func (c *checker) unit(name string) *lib.Unit { return c.lastUnit.get(c.lib.Units, name) }
+
+// lastLookup is a map lookup by name that remembers its last question
+// and answer. The library's maps are complete once it is loaded
+// (lib.Load) and only read after, so the answer for a name equal to the
+// last is the last answer.
+type lastLookup[V any] struct {
+	name string
+	v    V
+	ok   bool // there was a question
+}
+
+func (m *lastLookup[V]) get(tab map[string]V, name string) V {
+	if m.ok && name == m.name {
+		return m.v
 	}
-	u := c.lib.Units[name]
-	c.unitName, c.unitLast, c.unitOK = name, u, true
-	return u
+	v := tab[name]
+	*m = lastLookup[V]{name, v, true}
+	return v
 }
 
 // unitBase is the library unit under e's scale factors (nil: none);

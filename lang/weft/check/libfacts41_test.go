@@ -58,33 +58,32 @@ func TestLibParamFacts(t *testing.T) {
 	}
 }
 
-// TestUnitMemo: unit answers c.lib.Units[name] for names asked in any
-// order, repeated or not, known or not (stop 41).
-func TestUnitMemo(t *testing.T) {
+// TestLastLookup: unit and timeline answer c.lib.Units[name] and
+// c.lib.Timelines[name] for names asked in any order, repeated or not,
+// known or not (stop 41).
+func TestLastLookup(t *testing.T) {
 	l := lib.MustStd()
 	c := &checker{lib: l}
-	var names []string
-	for n := range l.Units {
-		names = append(names, n, n)
+	questions := func(keys []string) []string {
+		var names []string
+		for _, n := range keys {
+			names = append(names, n, n)
+		}
+		return append(names, "no_such_name", "no_such_name", "", keys[0])
 	}
-	names = append(names, "no_such_unit", "no_such_unit", "", names[0])
-	for _, n := range names {
+	var units, tls []string
+	for n := range l.Units {
+		units = append(units, n)
+	}
+	for n := range l.Timelines {
+		tls = append(tls, n)
+	}
+	for _, n := range questions(units) {
 		if got, want := c.unit(n), l.Units[n]; got != want {
 			t.Fatalf("unit(%q) = %v, want %v", n, got, want)
 		}
 	}
-}
-
-// TestTimelineMemo: timeline answers c.lib.Timelines[name] likewise.
-func TestTimelineMemo(t *testing.T) {
-	l := lib.MustStd()
-	c := &checker{lib: l}
-	var names []string
-	for n := range l.Timelines {
-		names = append(names, n, n)
-	}
-	names = append(names, "no_such_timeline", "no_such_timeline", "", names[0])
-	for _, n := range names {
+	for _, n := range questions(tls) {
 		if got, want := c.timeline(n), l.Timelines[n]; got != want {
 			t.Fatalf("timeline(%q) = %v, want %v", n, got, want)
 		}

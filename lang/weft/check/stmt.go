@@ -65,15 +65,9 @@ type checker struct {
 	// makes from (intLit, exprSlab).
 	lits  []syntax.IntLit
 	exprs []syntax.Expr
-	// unitName, unitLast: unit's last question and answer (unitOK: there
-	// was one).
-	unitName string
-	unitLast *lib.Unit
-	unitOK   bool
-	// tlName, tlLast, tlOK: the same for timeline.
-	tlName string
-	tlLast *lib.SyncTL
-	tlOK   bool
+	// lastUnit, lastTimeline: unit's and timeline's last answers.
+	lastUnit     lastLookup[*lib.Unit]
+	lastTimeline lastLookup[*lib.SyncTL]
 }
 
 // intLit returns a new literal of v, as &syntax.IntLit{Text: itoa(v),
@@ -1098,12 +1092,7 @@ func (c *checker) syncTL(e syntax.Expr) *lib.SyncTL {
 // does (a fence names its two timelines, often the same one; an arrive
 // and its await name one).
 func (c *checker) timeline(name string) *lib.SyncTL {
-	if c.tlOK && name == c.tlName {
-		return c.tlLast
-	}
-	tl := c.lib.Timelines[name]
-	c.tlName, c.tlLast, c.tlOK = name, tl, true
-	return tl
+	return c.lastTimeline.get(c.lib.Timelines, name)
 }
 
 // count checks the N of Arrive/Await: an integer constant (~0 and -1 are
