@@ -1,7 +1,16 @@
 #!/usr/bin/env bash
-# scripts/pgo.sh: regenerate cmd/weft/default.pgo, the CPU profile that
-# `go build ./cmd/weft` uses for profile-guided optimization (Go 1.21+:
-# -pgo=auto picks up default.pgo in the main package's directory; issue 13).
+# scripts/pgo.sh [OUT]: write a CPU profile of the weft command's checks
+# for a profile-guided build (OUT, default bench/out/pgo/default.pgo; then
+# `go build -pgo=OUT ./cmd/weft`; issue 13).
+#
+# Not used by the default build since stop 41. From stop 40 the profile
+# sat in cmd/weft/default.pgo, where -pgo=auto takes it: 4-6% fewer
+# instructions per check, but a small check runs each path about once,
+# and the inlined copies are more code to fetch: cachegrind counted 7-17%
+# more L1 code misses and 26-41% more L2 misses on rows 6 and 11, and
+# interleaved timings of the same tree built both ways were even on rows
+# 2, 3, 6, 8, 9 and 15 and 5-16% slower with the profile on row 11
+# (docs/weft-sync.md, stop 41).
 #
 # Why: a check spends its time in many small functions (the sync
 # checker's profile is flat: no function above 4% of a small kernel's
@@ -18,9 +27,7 @@
 # Profiles are taken with bench/syncref/weftime, which runs the driver's
 # own check in-process; its functions are the weft command's.
 #
-# Usage: scripts/pgo.sh   (about 2 minutes; rewrites cmd/weft/default.pgo)
-# Regenerate it after large changes to the checker; a stale profile only
-# costs speed (the compiler ignores what no longer matches).
+# Usage: scripts/pgo.sh [OUT]   (about 2 minutes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
@@ -54,6 +61,8 @@ while IFS= read -r src; do
   awk -v out="$tmp/in/c$j" 'BEGIN{RS="\n---\n"}{print > (out "_" NR ".weft")}' "$src"
   for f in "$tmp"/in/c"$j"_*.weft; do profile 100ms "$f"; done
 done < <(git ls-files '*.weft')
+out=${1:-bench/out/pgo/default.pgo}
+mkdir -p "$(dirname "$out")"
 go tool pprof -proto "$tmp"/prof/*.prof > "$tmp/default.pgo" 2>/dev/null
-mv "$tmp/default.pgo" cmd/weft/default.pgo
-echo "scripts/pgo.sh: cmd/weft/default.pgo from $(ls "$tmp"/prof | wc -l) profiles ($(wc -c < cmd/weft/default.pgo) bytes)"
+mv "$tmp/default.pgo" "$out"
+echo "scripts/pgo.sh: $out from $(ls "$tmp"/prof | wc -l) profiles ($(wc -c < "$out") bytes)"

@@ -79,9 +79,10 @@ if [ "${1:-}" != "-weft-only" ]; then
 fi
 
 echo "== Weft" >&2
-# With the weft command's PGO profile, as `go build ./cmd/weft` builds it
-# (scripts/pgo.sh): the figures are of the binary users run.
-go build -pgo=cmd/weft/default.pgo -o "$out/weftime" ./bench/syncref/weftime
+# As `go build ./cmd/weft` builds the weft command (without a PGO
+# profile since stop 41: scripts/pgo.sh): the figures are of the binary
+# users run.
+go build -o "$out/weftime" ./bench/syncref/weftime
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 : > "$out/weft.tsv"

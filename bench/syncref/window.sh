@@ -49,9 +49,10 @@ out=bench/out/syncref/window
 rm -rf "$out"
 mkdir -p "$out"
 here=$PWD/bench/syncref
-# With the weft command's PGO profile, as `go build ./cmd/weft` builds it
-# (scripts/pgo.sh): the figures are of the binary users run.
-go build -pgo=cmd/weft/default.pgo -o "$out/weftime" ./bench/syncref/weftime
+# As `go build ./cmd/weft` builds the weft command (without a PGO
+# profile since stop 41: scripts/pgo.sh): the figures are of the binary
+# users run.
+go build -o "$out/weftime" ./bench/syncref/weftime
 go build -o "$out/calib" ./bench/syncref/calib
 calib() { printf '%s\t%s\n' "$1" "$(taskset -c "$CPU" "$out/calib")" >> "$out/calib-$r.tsv"; }
 tmp=$(mktemp -d)
