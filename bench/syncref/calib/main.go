@@ -20,6 +20,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"syscall"
 	"time"
@@ -44,9 +45,22 @@ func chain(x uint64, n int) uint64 {
 	return x
 }
 
-func main() {
-	d := flag.Duration("cpu", 300*time.Millisecond, "CPU time to run")
-	flag.Parse()
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+// run is the command: it prints the index to stdout and returns the exit
+// status (2 for bad arguments).
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("calib", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	d := fs.Duration("cpu", 300*time.Millisecond, "CPU time to run")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *d <= 0 || fs.NArg() > 0 {
+		// A rate needs some time run (-cpu 0 printed NaN).
+		fmt.Fprintln(stderr, "usage: calib [-cpu D] (D > 0, e.g. 300ms)")
+		return 2
+	}
 	const batch = 1 << 22
 	x, steps := uint64(1), 0
 	t0 := cpu()
@@ -59,7 +73,8 @@ func main() {
 	// x is printed to stderr only if it is zero (never, the chain being
 	// a bijection from 1), so that the compiler must compute it.
 	if x == 0 {
-		fmt.Fprintln(os.Stderr, "calib: zero")
+		fmt.Fprintln(stderr, "calib: zero")
 	}
-	fmt.Printf("%.0f\n", float64(steps)/el.Seconds()/1e6)
+	fmt.Fprintf(stdout, "%.0f\n", float64(steps)/el.Seconds()/1e6)
+	return 0
 }
