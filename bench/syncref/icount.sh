@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/syncref/icount.sh [-n REPS] [-c] WEFTIME FILE.weft [NAME=VALUE ...]:
+# bench/syncref/icount.sh [-n REPS] [-c | -s] WEFTIME FILE.weft [NAME=VALUE ...]:
 # instructions per `weft check` of FILE, counted by cachegrind (valgrind)
 # as weftime's run with REPS reps minus its run with 0 reps, over the
 # 2*REPS checks between them (weftime times each rep twice: the whole
@@ -23,21 +23,63 @@
 # are the suspect for the machine's slow mode, in which Weft's time per
 # instruction triples and the reference's doubles (stop 41,
 # docs/weft-sync.md).
+#
+# -s splits the check instead: it prints the median instructions of
+# sync_check's scope (from entering driver.runCheckers to entering
+# frontend.Report: the checkers, what is compared with the reference's
+# sync_check) and of the whole check, over the checks of one run with
+# REPS reps (default 20 here; GOGC=off, so no collection is counted).
+# Callgrind dumps its counters on entry to each of the two functions;
+# entries are exact where its inclusive costs are not (Go's stack
+# switches confuse its call tracking). It misses an entry now and then
+# (when runCheckers' stack grows, Go re-enters the function from
+# morestack instead of calling it), so only a dump whose dump before it
+# is the other function's is kept (stop 42).
 set -euo pipefail
 reps=2000
 sim=no
+split=no
 while [ $# -gt 0 ]; do
   case "$1" in
   -n) reps=$2; shift 2 ;;
   -c) sim=yes; shift ;;
+  -s) split=yes; shift ;;
   *) break ;;
   esac
 done
 if [ $# -lt 2 ]; then
-  echo "usage: $0 [-n REPS] [-c] WEFTIME FILE.weft [NAME=VALUE ...]" >&2
+  echo "usage: $0 [-n REPS] [-c | -s] WEFTIME FILE.weft [NAME=VALUE ...]" >&2
   exit 2
 fi
 bin=$1; shift
+if [ "$split" = yes ]; then
+  [ "$reps" = 2000 ] && reps=20
+  T=$(mktemp -d)
+  trap 'rm -rf "$T"' EXIT
+  GOGC=off GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind \
+    --dump-before='*driver.runCheckers' --dump-before='*frontend.Report' \
+    --callgrind-out-file="$T/c.out" "$bin" -reps "$reps" -min-cpu 0 "$@" >/dev/null 2>&1 || true
+  # One line per dump, in order: S (dumped before Report: the scope, when
+  # the dump before it was runCheckers') or F (the rest of the loop).
+  for f in $(ls "$T"/c.out.* 2>/dev/null | sort -t. -k3 -n); do
+    awk '/^desc: Trigger/ { t = ($0 ~ /Report/) ? "S" : "F" } /^totals:/ { print t, $2 }' "$f"
+  done | awk '
+    NR > 1 && $1 == "S" && prev == "F" { s[++ns] = $2 }
+    NR > 1 && $1 == "F" && prev == "S" { f[++nf] = $2 }
+    { prev = $1 }
+    function median(a, n,   i, j, t) {
+      for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+      return (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+    }
+    END {
+      if (ns < 3 || nf < 3) { print "icount.sh: too few whole checks in the callgrind dumps" > "/dev/stderr"; exit 1 }
+      # The first of each is the cold first check: dropped.
+      for (i = 1; i < ns; i++) s[i] = s[i + 1]; ns--
+      for (i = 1; i < nf; i++) f[i] = f[i + 1]; nf--
+      ms = median(s, ns); printf "scope %d whole %d\n", ms, ms + median(f, nf)
+    }'
+  exit
+fi
 count() {
   # asyncpreemptoff: valgrind fails on about one run in three when the
   # Go runtime preempts with signals.
