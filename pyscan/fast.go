@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 	"math/bits"
+	"strings"
 	"unsafe"
 )
 
@@ -52,6 +53,7 @@ var byteClass = func() (t [256]uint8) {
 // commonest tokens by fastRun, each other token (and every line start
 // lineStart leaves) by scan.
 func (s *Scanner) scanAll() {
+	s.lineEnd = strings.LastIndexByte(s.text, '\n') + 1
 	for !s.done {
 		if s.atBOL && len(s.parens) == 0 && !s.lineStart() {
 			s.scan()
@@ -203,7 +205,8 @@ func (s *Scanner) fastRun() bool {
 	n0 := len(s.pending)
 	// The tokens as words over the array of s.pending (tokWords).
 	toks := unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(s.pending))), cap(s.pending))
-	n, off, pb, depth, counts, newline := fastLoop(s.text, toks, n0, s.off, s.kw)
+	// The source up to its last line end (fastLoop's bound).
+	n, off, pb, depth, counts, newline := fastLoop(s.text[:s.lineEnd], toks, n0, s.off, s.kw)
 	// The brackets the run opened and left open, outermost first.
 	for i := depth - 1; i >= 0; i-- {
 		b := byte('(')
@@ -244,10 +247,20 @@ func (s *Scanner) fastRun() bool {
 // outside its own brackets (newline: off is past it). A closing bracket
 // of one opened before the run (depth 0) is scan's, as is every closing
 // bracket that does not match (its error).
+//
+// src ends with a line end, or is empty (fastRun passes the source up to
+// its last '\n'; the rest, a last line without one, is scan's): a name,
+// a number or an operator other than '\n' is never its last byte, so
+// the byte after one is in src, and a name's or a number's bytes end at
+// the '\n' at the latest, neither an identifier byte nor a digit. Its
+// loads (srcAt) and the token stores (n < len(toks), the loop's test)
+// then need no bounds checks: the name loop took eight instructions a
+// byte, a length test among them, and each token two more for the
+// store's check (stop 42).
 func fastLoop(src string, toks []uint64, n, off int, kw *Keywords) (n2, off2 int, pb uint64, depth int, counts uint64, newline bool) {
 loop:
 	for n < len(toks) && off < len(src) {
-		c := src[off]
+		c := srcAt(src, off)
 		end := off + 1
 		var w uint64
 		switch byteClass[c] {
@@ -255,7 +268,7 @@ loop:
 			off = end
 			continue
 		case clLetter:
-			for end < len(src) && identByte[src[end]] {
+			for identByte[srcAt(src, end)] {
 				end++
 			}
 			if end-off > math.MaxUint16 {
@@ -268,10 +281,10 @@ loop:
 			}
 			w = tokWord(0, end-off, NAME, code)
 		case clDigit:
-			for end < len(src) && isDigit(src[end]) {
+			for isDigit(srcAt(src, end)) {
 				end++
 			}
-			if end < len(src) && (identByte[src[end]] || src[end] == '.') || end-off > math.MaxUint16 {
+			if c2 := srcAt(src, end); identByte[c2] || c2 == '.' || end-off > math.MaxUint16 {
 				break loop // a float, a base prefix, an underscore, a malformed or a very long number
 			}
 			counts += 1 << 32
@@ -297,11 +310,9 @@ loop:
 		case clOp1:
 			// One byte, unless the next makes a longer operator (or
 			// ".5" a number): those are scan's.
-			if end < len(src) {
-				switch c2 := src[end]; {
-				case c2 == '=', c == '*' && c2 == '*', c == '-' && c2 == '>', c == '.' && (c2 == '.' || isDigit(c2)):
-					break loop
-				}
+			switch c2 := srcAt(src, end); {
+			case c2 == '=', c == '*' && c2 == '*', c == '-' && c2 == '>', c == '.' && (c2 == '.' || isDigit(c2)):
+				break loop
 			}
 			w = opWord[c]
 		case clNewline:
@@ -314,11 +325,17 @@ loop:
 		default:
 			break loop
 		}
-		toks[n] = uint64(uint32(off)) | w
+		*(*uint64)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(toks)), uintptr(n)*8)) = uint64(uint32(off)) | w
 		n++
 		off = end
 	}
 	return n, off, pb, depth, counts, newline
+}
+
+// srcAt is src[i] without the bounds check, for an i fastLoop knows is
+// in range (its comment says why).
+func srcAt(src string, i int) byte {
+	return *(*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(src)), i))
 }
 
 // wordTok is the Tok of word w (tokWords): the tests' reading of fastRun's

@@ -33,3 +33,25 @@ func TestFastRunRoom(t *testing.T) {
 		}
 	}
 }
+
+// TestFastLoopBound compares Toks with Next where fastLoop's bound (the
+// source up to its last '\n', stop 42) matters: names, numbers and
+// operators just before the last line end, a last line without one, a
+// file without any, brackets left open across the last line end. Its
+// loads past a token are unchecked: a bound that let one read past the
+// line end would make the tokens differ here (or fail under -race's
+// checkptr).
+func TestFastLoopBound(t *testing.T) {
+	for _, src := range []string{
+		"", "\n", "x", "x\n", "x = abc", "x = abc\n", "x = abc\nyy", "x = abc\nyy ", "12", "x = 12\n", "x = 12\n3",
+		"a.\n", "a.", "a *\n", "a *", "a -\n", "a -", "a =\n", "a =", "f(a,\nb)", "f(a,\nb", "f(a,\n", "x = (1,\n2",
+		"x = [a, b]\n  y = c", "def f():\n    return a_1 + b2\n", "x = 0x\n", "x = 1_0\n", "x = 1.\n", "x = 1.5",
+		"a\rb\n", "a \\\nb\n", "# c\nx = y", "x = y # c",
+	} {
+		want, e1, _ := scanByNext(src)
+		got, e2, _ := scanByToks(src)
+		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(e1, e2) {
+			t.Errorf("%q: Toks and Next differ:\n%v %v\n%v %v", src, got, e2, want, e1)
+		}
+	}
+}

@@ -134,6 +134,7 @@ type Scanner struct {
 	long      []longTok // the rest of the Toks coded Long
 	kw        *Keywords // SetKeywords
 	grow      bool      // Toks is scanning into pending: growPending sizes its growth
+	lineEnd   int       // the offset after the source's last '\n' (scanAll; fastLoop's bound)
 	// nNames and nInts count the NAME and INT tokens scanned (Counts).
 	nNames, nInts int
 	atBOL         bool // at beginning of a logical line
