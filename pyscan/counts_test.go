@@ -9,16 +9,29 @@ import (
 	"weft.dev/weft/diag"
 )
 
-// checkCounts compares Counts with the NAME and INT tokens of src, after
-// Toks (scanAll's own loop and scan) and after Next (scan alone).
+// countKeywords is the keyword set checkCounts scans with: names that
+// are keywords are not counted.
+var countKeywords = NewKeywords("for", "in", "def", "x", "if", "a")
+
+// checkCounts compares Counts with the NAME tokens that are no keyword
+// and the INT tokens of src, after Toks (scanAll's own loop and scan)
+// and after Next (scan alone), without keywords and with countKeywords.
 func checkCounts(t *testing.T, src string) {
+	checkCountsKw(t, src, nil)
+	checkCountsKw(t, src, countKeywords)
+}
+
+func checkCountsKw(t *testing.T, src string, kw *Keywords) {
 	f := diag.NewFile("t", []byte(src))
 	s := New(f, nil)
+	s.SetKeywords(kw)
 	var names, ints int
 	for _, tk := range s.Toks() {
 		switch tk.Kind {
 		case NAME:
-			names++
+			if c := tk.Code(); c == 0 || c == Long { // no keyword
+				names++
+			}
 		case INT:
 			ints++
 		}
@@ -27,6 +40,7 @@ func checkCounts(t *testing.T, src string) {
 		t.Errorf("%.60q: Toks: Counts() = %d, %d; the tokens have %d names, %d integers", src, n, i, names, ints)
 	}
 	s = New(f, nil)
+	s.SetKeywords(kw)
 	for s.Next().Kind != EOF {
 	}
 	if n, i := s.Counts(); n != names || i != ints {

@@ -242,8 +242,8 @@ func (s *Scanner) fastRun() bool {
 // reloaded them on every round (stop 41). It scans from off into toks
 // from n and returns the next n and off; the brackets it opened and left
 // open, depth of them, as bits of pb (the innermost lowest; 1: '[', 0:
-// '('); the NAME tokens it made in the low half of counts, the INT
-// tokens in the high half; and whether it stopped after a line end read
+// '('); the NAME tokens it made that spell no keyword in the low half
+// of counts, the INT tokens in the high half; and whether it stopped after a line end read
 // outside its own brackets (newline: off is past it). A closing bracket
 // of one opened before the run (depth 0) is scan's, as is every closing
 // bracket that does not match (its error).
@@ -277,7 +277,9 @@ loop:
 			counts++
 			var code Code
 			if kw != nil && kw.maybe(c, end-off) {
-				code = kw.lookup(src[off:end])
+				if code = kw.lookup(src[off:end]); code != 0 {
+					counts-- // a keyword (Counts)
+				}
 			}
 			w = tokWord(0, end-off, NAME, code)
 		case clDigit:

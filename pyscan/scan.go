@@ -135,7 +135,8 @@ type Scanner struct {
 	kw        *Keywords // SetKeywords
 	grow      bool      // Toks is scanning into pending: growPending sizes its growth
 	lineEnd   int       // the offset after the source's last '\n' (scanAll; fastLoop's bound)
-	// nNames and nInts count the NAME and INT tokens scanned (Counts).
+	// nNames and nInts count the NAME tokens that spell no keyword and
+	// the INT tokens scanned (Counts).
 	nNames, nInts int
 	atBOL         bool // at beginning of a logical line
 	// crChecked: comment has asked whether the source has a '\r' from
@@ -281,9 +282,13 @@ func (s *Scanner) growPending() {
 	s.pending = toks
 }
 
-// Counts returns the numbers of NAME and INT tokens scanned so far (by
-// Toks, All or Next): a parser sizes its arrays of name and integer
-// nodes from them without a pass over the tokens (stop 32).
+// Counts returns the numbers of NAME tokens that spell no keyword (code
+// 0 or Long; every NAME without SetKeywords) and of INT tokens scanned so far
+// (by Toks, All or Next): a parser sizes its arrays of name and integer
+// nodes from them without a pass over the tokens (stop 32). Keywords are
+// left out (stop 42): a parser makes no name node of most (for, in, def,
+// with are a fifth of a kernel's names), and the array sized for them
+// was that much too large.
 func (s *Scanner) Counts() (names, ints int) { return s.nNames, s.nInts }
 
 // Text returns t's text: for STRING its decoded value, for NEWLINE,
@@ -368,7 +373,9 @@ func (s *Scanner) emitCode(k Kind, c Code, start, end int, text string) {
 	s.pending = append(s.pending, t)
 	switch k {
 	case NAME:
-		s.nNames++
+		if c == 0 {
+			s.nNames++
+		}
 	case INT:
 		s.nInts++
 	}

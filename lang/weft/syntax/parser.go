@@ -88,8 +88,11 @@ func (p *parser) ScanError(pos diag.Pos, code, msg string) {
 
 // sizeSlabs makes the arrays that the file's Name and IntLit nodes are
 // carved from: every Name is made from a NAME token and every IntLit
-// from an INT, so the counts bound them (the keywords among the names
-// make the first a little large). One allocation each instead of one per
+// from an INT, so the scanner's counts size them. Its name count leaves
+// out the keywords (stop 42: for, in, def and with make no Name and were
+// a fifth of the slab); a keyword made a Name (free, Fence, ... outside
+// their statements; in, for, ... where a name is expected) takes slabNew
+// a chunk more. One allocation each instead of one per
 // node, the most numerous of a parse (issue 13); the tree lives as long
 // as any of its nodes, so sharing keeps nothing alive longer. The
 // scanner counts the tokens as it makes them (a pass over the tokens
