@@ -32,6 +32,10 @@ type arena struct {
 	stmtPool [8]Stmt
 	strPool  [8]string
 	kwPtrs   [8]*Kwarg
+	// A kernel has one device function (with), the ones of
+	// bench/syncref's rows all: an allocation per parse before (stop
+	// 42).
+	withs [1]With
 }
 
 // start points p's chunks and pools at the arena's arrays; chunkNew and
@@ -53,4 +57,5 @@ func (a *arena) start(p *parser) {
 	p.stmtPool = a.stmtPool[:0]
 	p.strPool = a.strPool[:0]
 	p.kwPtrs = a.kwPtrs[:0]
+	p.withs = a.withs[:0]
 }
