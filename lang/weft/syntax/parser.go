@@ -1300,6 +1300,43 @@ func smallDecimal(s string) (v int64, ok bool) {
 	return v, true
 }
 
+// pow10 holds the powers of ten that are exact float64s and smallFloat
+// divides by.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15}
+
+// smallFloat is the value of s when it is digits and one '.' (no
+// exponent, no underscore), 15 digits at most: a kernel's 1.0 and 0.5,
+// which strconv.ParseFloat read in some 300 instructions each (stop 42);
+// ok is false for the rest, which ParseFloat reads. Exact: the digits
+// without the point are an integer m < 10^15 < 2^53 and the point makes
+// the value m / 10^k, k <= 15; both are exact float64s, and an IEEE
+// division rounds the exact quotient to the nearest float64 (ties to
+// even), as ParseFloat rounds the decimal value: the same float64
+// (strconv's own exact path, atof64exact, divides the same way).
+// TestSmallFloat compares the two.
+func smallFloat(s string) (v float64, ok bool) {
+	var m uint64
+	digits, k, point := 0, 0, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			m = m*10 + uint64(c-'0')
+			digits++
+			if point {
+				k++
+			}
+		case c == '.' && !point:
+			point = true
+		default:
+			return 0, false
+		}
+	}
+	if !point || digits == 0 || digits > 15 {
+		return 0, false
+	}
+	return float64(m) / pow10[k], true
+}
+
 func (p *parser) atom() Expr {
 	t := p.tok()
 	switch t.Kind {
@@ -1331,9 +1368,13 @@ func (p *parser) atom() Expr {
 		return n
 	case pyscan.FLOAT:
 		p.next()
-		v, err := strconv.ParseFloat(strings.ReplaceAll(p.text(t), "_", ""), 64)
-		if err != nil {
-			p.errorf(p.at(t), ErrIntRange, "float literal %s is out of range", p.text(t))
+		v, ok := smallFloat(p.text(t))
+		if !ok {
+			var err error
+			v, err = strconv.ParseFloat(strings.ReplaceAll(p.text(t), "_", ""), 64)
+			if err != nil {
+				p.errorf(p.at(t), ErrIntRange, "float literal %s is out of range", p.text(t))
+			}
 		}
 		return &FloatLit{node{p.at(t)}, p.text(t), v}
 	case pyscan.STRING:

@@ -1,6 +1,8 @@
 package syntax
 
 import (
+	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -273,6 +275,38 @@ func TestSmallDecimal(t *testing.T) {
 		}
 		if wantOK := err == nil && len(s) <= 18 && !strings.ContainsAny(s, "_xbo") && (s == "0" || s[0] != '0'); ok != wantOK {
 			t.Errorf("smallDecimal(%q) ok = %v, want %v", s, ok, wantOK)
+		}
+	}
+}
+
+// TestSmallFloat checks the parser's fast path for float literals
+// against strconv: the same float64 bits wherever it answers, and an
+// answer for the forms it takes (digits and one point, 15 digits at
+// most), on cases around its bounds and on random digit strings whose
+// quotients round both ways.
+func TestSmallFloat(t *testing.T) {
+	cases := []string{"1.0", "0.5", "3.", ".5", "0.1", "0.3", "1.5e3", "1e5", "1_0.5", "1.2.3", ".", "", "a.1", "00.25",
+		"123456789012345.", ".123456789012345", "1234567890123456.", ".1234567890123456", "999999999999999.9", "99999999999999.9",
+		"0.000000000000001", "9007199254740.993", "2.225", "1.7976931348623157"}
+	r := rand.New(rand.NewPCG(42, 1))
+	for range 20000 {
+		n := 1 + r.IntN(16)
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte('0' + r.IntN(10))
+		}
+		pt := r.IntN(n + 1)
+		cases = append(cases, string(b[:pt])+"."+string(b[pt:]))
+	}
+	for _, s := range cases {
+		v, ok := smallFloat(s)
+		want, err := strconv.ParseFloat(s, 64)
+		if ok && (err != nil || math.Float64bits(v) != math.Float64bits(want)) {
+			t.Errorf("smallFloat(%q) = %v, want %v (%v)", s, v, want, err)
+		}
+		digits := len(s) - strings.Count(s, ".")
+		if wantOK := err == nil && strings.Count(s, ".") == 1 && digits >= 1 && digits <= 15 && !strings.ContainsAny(s, "_eE"); ok != wantOK {
+			t.Errorf("smallFloat(%q) ok = %v, want %v", s, ok, wantOK)
 		}
 	}
 }
