@@ -330,6 +330,11 @@ loop:
 		*(*uint64)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(toks)), uintptr(n)*8)) = uint64(uint32(off)) | w
 		n++
 		off = end
+		// The space after a token (a kernel's "a, b", "x = y"), skipped
+		// here rather than by a round of the loop of its own.
+		if srcAt(src, off) == ' ' {
+			off++
+		}
 	}
 	return n, off, pb, depth, counts, newline
 }
