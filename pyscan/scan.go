@@ -300,6 +300,17 @@ func (s *Scanner) Text(t Tok) string {
 	return s.text[t.off : int(t.off)+int(t.n)]
 }
 
+// OffText returns Off(t) and Text(t), with one test of t's code where
+// the two took one each: a parser's name and literal nodes take both
+// (stop 42).
+func (s *Scanner) OffText(t Tok) (int, string) {
+	if t.code == Long {
+		l := &s.long[t.off]
+		return l.start, l.text
+	}
+	return int(t.off), s.text[t.off : int(t.off)+int(t.n)]
+}
+
 // Raw returns t's spelling in the source (Token.Raw).
 func (s *Scanner) Raw(t Tok) string { return s.text[s.Off(t):s.End(t)] }
 

@@ -155,7 +155,7 @@ type parser struct {
 	toks []pyscan.Tok
 	i    int
 	// cur is toks[i], kept by next (and the one step back of
-	// stmtRecover): the parser reads the current token several times per
+	// stmtList): the parser reads the current token several times per
 	// token (its kind, then its code against each operator it may be),
 	// and a field's load is one instruction where toks[i] is two loads
 	// and a bounds check (stop 37).
@@ -256,7 +256,7 @@ func (p *parser) popStmts(mark int) []Stmt {
 
 // enter counts one more level of nesting and abandons the statement when
 // it exceeds maxDepth; the caller calls leave when it returns. A syntax
-// error that abandons a statement skips the leaves: decl and stmtRecover
+// error that abandons a statement skips the leaves: decl and stmtList
 // restore the depth they started at (a deferred leave per expression was
 // a twentieth of a parse, stop 33).
 func (p *parser) enter() {
@@ -369,13 +369,26 @@ func (p *parser) expectKind(k pyscan.Kind, what string) pyscan.Tok {
 func (p *parser) name() *Name {
 	t := p.expectKind(pyscan.NAME, "a name")
 	n := slabNew(&p.names)
-	*n = Name{node{p.at(t)}, p.text(t)}
+	off, text := p.sc.OffText(t)
+	*n = Name{node{diag.Pos{File: p.file, Offset: off}}, text}
 	return n
 }
 
 // commentsBefore returns the comments before offset off that are not yet
-// attached.
+// attached. It is asked at every statement, and most have none before
+// them (a kernel's comments are its opening paragraph): that answer is
+// this test, inlined where it is asked, and the rest commentsAt's
+// (stop 42).
 func (p *parser) commentsBefore(off int) []string {
+	if p.ci == len(p.comments) || p.comments[p.ci].Pos.Offset >= off {
+		return nil
+	}
+	return p.commentsAt(off)
+}
+
+// commentsAt is commentsBefore where at least one comment comes before
+// off.
+func (p *parser) commentsAt(off int) []string {
 	n := 0
 	for p.ci+n < len(p.comments) && p.comments[p.ci+n].Pos.Offset < off {
 		n++
@@ -401,9 +414,19 @@ func (p *parser) commentsBefore(off int) []string {
 	return out
 }
 
-// trailingComment takes an end-of-line comment on the line of off.
+// trailingComment takes an end-of-line comment on the line of off. Most
+// statements have none, and once the comments are all taken it is one
+// inlined compare (commentsBefore).
 func (p *parser) trailingComment(off int) string {
-	if p.ci < len(p.comments) && !p.comments[p.ci].Own {
+	if p.ci == len(p.comments) {
+		return ""
+	}
+	return p.trailingAt(off)
+}
+
+// trailingAt is trailingComment where a comment is left.
+func (p *parser) trailingAt(off int) string {
+	if !p.comments[p.ci].Own {
 		c := p.comments[p.ci]
 		// Same line, asked without the file's line table or a copy of
 		// the line (15 KB a check on a kernel with comments, issue 13).
@@ -720,21 +743,24 @@ func (p *parser) blockIn() []Stmt {
 	}
 	p.next()
 	mark := len(p.stmts)
-	for p.tok().Kind != pyscan.DEDENT && p.tok().Kind != pyscan.EOF {
-		if p.tok().Kind == pyscan.NEWLINE {
-			p.next()
-			continue
-		}
-		if s := p.stmtRecover(); s != nil {
-			p.stmts = append(p.stmts, s)
-		}
+	for !p.stmtList() {
 	}
 	p.next()
 	return p.popStmts(mark)
 }
 
-func (p *parser) stmtRecover() (s Stmt) {
-	start, emark, smark, depth := p.i, len(p.exprs), len(p.stmts), p.depth
+// stmtList parses a block's statements onto p.stmts up to its DEDENT (or
+// the end of the file) and reports true there. A syntax error abandons
+// the statement it is in: stmtList recovers, drops what that statement
+// pushed, skips the rest of its line (and a block indented under it) but
+// stays inside the block, and reports false, and its caller calls it
+// again for the statements after it. One deferred recover per block, not
+// one per statement (stop 42: the defer, its closure and the recover
+// call were some 60 instructions a statement, and a kernel's loops have
+// blocks of one or two); the state the recovery restores is the current
+// statement's, kept in the variables the deferred function reads.
+func (p *parser) stmtList() (done bool) {
+	var start, emark, smark, depth int
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(bailout); !ok {
@@ -761,13 +787,22 @@ func (p *parser) stmtRecover() (s Stmt) {
 				p.cur = p.toks[p.i]
 				p.recover()
 			}
-			s = nil
 		}
 	}()
-	if p.tok().Kind == pyscan.INDENT {
-		p.fail(ErrUnexpected, "unexpected indent")
+	for p.tok().Kind != pyscan.DEDENT && p.tok().Kind != pyscan.EOF {
+		if p.tok().Kind == pyscan.NEWLINE {
+			p.next()
+			continue
+		}
+		start, emark, smark, depth = p.i, len(p.exprs), len(p.stmts), p.depth
+		if p.tok().Kind == pyscan.INDENT {
+			p.fail(ErrUnexpected, "unexpected indent")
+		}
+		if s := p.stmt(); s != nil {
+			p.stmts = append(p.stmts, s)
+		}
 	}
-	return p.stmt()
+	return true
 }
 
 func (p *parser) stmt() Stmt {
@@ -1353,20 +1388,22 @@ func (p *parser) atom() Expr {
 		}
 		p.next()
 		n := slabNew(&p.names)
-		*n = Name{node{p.at(t)}, p.text(t)}
+		off, text := p.sc.OffText(t)
+		*n = Name{node{diag.Pos{File: p.file, Offset: off}}, text}
 		return n
 	case pyscan.INT:
 		p.next()
-		v, ok := smallDecimal(p.text(t))
+		off, text := p.sc.OffText(t)
+		v, ok := smallDecimal(text)
 		if !ok {
 			var err error
-			v, err = strconv.ParseInt(strings.ReplaceAll(p.text(t), "_", ""), 0, 64)
+			v, err = strconv.ParseInt(strings.ReplaceAll(text, "_", ""), 0, 64)
 			if err != nil {
-				p.errorf(p.at(t), ErrIntRange, "integer literal %s does not fit in 64 bits", p.text(t))
+				p.errorf(p.at(t), ErrIntRange, "integer literal %s does not fit in 64 bits", text)
 			}
 		}
 		n := slabNew(&p.ints)
-		*n = IntLit{node{p.at(t)}, p.text(t), v}
+		*n = IntLit{node{diag.Pos{File: p.file, Offset: off}}, text, v}
 		return n
 	case pyscan.FLOAT:
 		p.next()
