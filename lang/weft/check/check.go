@@ -46,7 +46,10 @@ func check(f *syntax.File, l *lib.Library, errs *diag.List, lean bool) *Program 
 		p    *Proc
 		decl *syntax.Proc
 	}
-	var todo []pending
+	// todo starts in an array of the stack (most files declare a proc or
+	// two; stop 42: an allocation per check).
+	var todoFirst [4]pending
+	todo := todoFirst[:0]
 	// callees: the callee names of the call statements of every proc of
 	// f (procSize), while sized holds (every proc was sized).
 	callees, sized := c.first.callees[:0], true
@@ -444,6 +447,7 @@ func (c *checker) declareGlobals(f *syntax.File) {
 	if c.globals.slots == nil {
 		c.globals.slots = c.scratch().globals[:]
 	}
+	c.globalsOf = f
 	for _, d := range f.Decls {
 		g, ok := d.(*syntax.Global)
 		if !ok {
@@ -478,10 +482,16 @@ func (c *checker) declareGlobals(f *syntax.File) {
 				continue
 			}
 			sym := &Symbol{Name: n.Name, Kind: KindGlobal, Pos: n.Pos(), Decl: g, Param: -1}
-			if c.prog.Globals == nil {
-				c.prog.Globals = map[string]syntax.Expr{}
+			if !c.lean {
+				// Lean's Program has no Globals (no later pass of
+				// `weft check` reads them; the check itself asks
+				// globalValue): a map made and filled per check for
+				// nothing (stop 42).
+				if c.prog.Globals == nil {
+					c.prog.Globals = map[string]syntax.Expr{}
+				}
+				c.prog.Globals[n.Name] = v
 			}
-			c.prog.Globals[n.Name] = v
 			if val, ok := c.constValue(v); ok {
 				sym.Kind, sym.Value = KindConst, val
 				if c.prog.Consts == nil {
@@ -494,6 +504,44 @@ func (c *checker) declareGlobals(f *syntax.File) {
 			c.globals.set(n.Name, sym)
 		}
 	}
+}
+
+// globalValue is Check's Globals[name] (ok: an entry), found in f's
+// declarations: warpConfig's question, which Lean, having no Globals,
+// asks here. Why it is the map's answer: declareGlobals enters a name
+// only where its module-level table has no symbol of that name yet
+// (prev == nil), and every name it visits but a simplify(...) value's
+// sets a symbol, which only a later symbol of the same name replaces;
+// so the entry is made, with its value, at the name's first occurrence
+// outside simplify values, and only where that occurrence's declaration
+// gives each name a value (len(Values) == len(Names)).
+//
+// f is nil before declareGlobals (the library's procs are checked with
+// no module-level values: Globals is still nil then).
+func globalValue(f *syntax.File, name string) (syntax.Expr, bool) {
+	if f == nil {
+		return nil, false
+	}
+	for _, d := range f.Decls {
+		g, ok := d.(*syntax.Global)
+		if !ok {
+			continue
+		}
+		matched := len(g.Values) == len(g.Names)
+		for i, n := range g.Names {
+			if n.Name != name {
+				continue
+			}
+			if !matched {
+				return nil, false
+			}
+			if call, ok := g.Values[i].(*syntax.Call); ok && call.FunName() == "simplify" {
+				continue
+			}
+			return g.Values[i], true
+		}
+	}
+	return nil, false
 }
 
 // checkGlobalValue accepts the non-integer module-level values the seeds

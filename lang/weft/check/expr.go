@@ -439,6 +439,9 @@ func (c *checker) rangeOf(e syntax.Expr) ([2]int64, bool) {
 func (c *checker) exactRange(e syntax.Expr) ([2]int64, bool) {
 	// The occurrences in a list the checker reuses, not a map per call
 	// (issue 13: that map was a visible part of checking a kernel).
+	if c.seen == nil {
+		c.seen = c.scratch().seen[:0]
+	}
 	c.seen = c.seen[:0]
 	r, exact, ok := c.interval(e, &c.seen)
 	if !ok || !exact {

@@ -26,6 +26,9 @@ type checker struct {
 	libErrs *diag.List
 	prog    *Program
 	globals symTab // module-level values (symtab.go)
+	// globalsOf is the file whose module-level values globals holds
+	// (declareGlobals; nil before): globalValue's.
+	globalsOf *syntax.File
 
 	// per proc
 	proc *Proc
@@ -110,7 +113,8 @@ type checkScratch struct {
 	declared [8]declName
 	marks    [8]int
 	globals  [4]symSlot
-	callees  [4]string // check's list of callee names (procSize)
+	callees  [4]string  // check's list of callee names (procSize)
+	seen     [8]*Symbol // exactRange's occurrences (stop 42: its first append allocated)
 }
 
 // declName is a name of an open scope and its hash in names (symTab.insert),
@@ -234,12 +238,18 @@ func (c *checker) find(name string) *Symbol {
 	return s
 }
 
-// findSlow is find without the memo.
+// findSlow is find without the memo. It hashes the name once for both
+// tables (one hash function, hashName; stop 42: a name of neither, such
+// as a unit's, was hashed twice).
 func (c *checker) findSlow(name string) *Symbol {
-	if s := c.names.get(name); s != nil {
+	if c.names.n == 0 && c.globals.n == 0 {
+		return nil
+	}
+	h := hashName(name)
+	if s := c.names.getHashed(name, h); s != nil {
 		return s
 	}
-	return c.globals.get(name)
+	return c.globals.getHashed(name, h)
 }
 
 func (c *checker) checkProc(p *Proc, sp *syntax.Proc, where code) {
@@ -1029,7 +1039,7 @@ func (c *checker) warpConfig(e syntax.Expr) {
 		if g := c.lookup(n); g == nil {
 			c.errs.Errorf(n.Pos(), "W0201", "undefined: %s", n.Name)
 			return
-		} else if v, ok := c.prog.Globals[n.Name]; ok {
+		} else if v, ok := globalValue(c.globalsOf, n.Name); ok {
 			e = v
 		} else {
 			c.errs.Errorf(n.Pos(), "W0221", "warp_config must be a list of CudaWarpConfig")

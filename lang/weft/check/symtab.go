@@ -39,7 +39,14 @@ func (t *symTab) get(name string) *Symbol {
 	if t.n == 0 {
 		return nil
 	}
-	h := hashName(name)
+	return t.getHashed(name, hashName(name))
+}
+
+// getHashed is get of name whose hash is h (hashName).
+func (t *symTab) getHashed(name string, h uint32) *Symbol {
+	if t.n == 0 {
+		return nil
+	}
 	mask := uint32(len(t.slots) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
 		s := &t.slots[i]
