@@ -17,42 +17,13 @@ func (c *checker) control(e syntax.Expr) {
 	case nil, *syntax.BadExpr:
 	case *syntax.IntLit:
 	case *syntax.Name:
-		sym := c.lookup(e)
-		switch {
-		case sym == nil:
-			c.errs.Errorf(e.Pos(), "W0201", "undefined: %s%s", e.Name, didYouMean(e.Name, c.namesInScope()))
-		case sym.Kind.Control():
-		case sym.Kind == KindGlobal:
-			c.errs.Errorf(e.Pos(), "W0206", "%s is not an integer constant", e.Name)
-		default:
-			c.errs.Errorf(e.Pos(), "W0206", "%s is %s, not a control value (control expressions use sizes, indices, iterators and constants)", e.Name, sym.Kind.A())
-		}
+		c.controlName(e, c.lookup(e))
 	case *syntax.Binary:
 		switch e.Op {
-		case "+", "-":
+		case "+", "-", "*", "/", "//", "%":
 			c.control(e.X)
 			c.control(e.Y)
-		case "*":
-			c.control(e.X)
-			c.control(e.Y)
-			// CPU code may multiply two sizes or indices, as Exo's LoopIR
-			// does (its scheduling operations print shapes such as
-			// R[(n + 1) * (1 + m)] and indices i * m + j; issue 19): CPU
-			// code needs no affine analysis. Device code stays
-			// quasi-affine (seed 000 Fig. 1 CExpr): the collective and
-			// synchronization analyses read its indices as affine forms.
-			// (device first, then the right factor, where the constant
-			// usually is: static reports nothing, so the order of the
-			// tests changes no answer, only how many are asked; stop 41.)
-			if c.device && !c.static(e.Y) && !c.static(e.X) {
-				c.errs.Errorf(e.Pos(), "W0205", "control expression is not quasi-affine: one factor of * must be a constant (device code indices, bounds and shapes are quasi-affine; CPU code may multiply sizes)")
-			}
-		case "/", "//", "%":
-			c.control(e.X)
-			c.control(e.Y)
-			if v, ok := c.constValue(e.Y); (ok && v <= 0) || (!ok && !c.static(e.Y)) {
-				c.errs.Errorf(e.Pos(), "W0205", "control expression is not quasi-affine: %s needs a positive constant divisor", e.Op)
-			}
+			c.controlBinary(e)
 		default:
 			c.errs.Errorf(e.Pos(), "W0206", "expected an integer, found a %s comparison or logical operation", e.Op)
 		}
@@ -74,6 +45,44 @@ func (c *checker) control(e syntax.Expr) {
 		c.errs.Errorf(e.Pos(), "W0206", "expected a control expression, found %s", describe(e))
 	default:
 		c.errs.Errorf(e.Pos(), "W0206", "expected a control expression, found %s", describe(e))
+	}
+}
+
+// controlName is control's check of a name e whose symbol is sym (nil:
+// undefined).
+func (c *checker) controlName(e *syntax.Name, sym *Symbol) {
+	switch {
+	case sym == nil:
+		c.errs.Errorf(e.Pos(), "W0201", "undefined: %s%s", e.Name, didYouMean(e.Name, c.namesInScope()))
+	case sym.Kind.Control():
+	case sym.Kind == KindGlobal:
+		c.errs.Errorf(e.Pos(), "W0206", "%s is not an integer constant", e.Name)
+	default:
+		c.errs.Errorf(e.Pos(), "W0206", "%s is %s, not a control value (control expressions use sizes, indices, iterators and constants)", e.Name, sym.Kind.A())
+	}
+}
+
+// controlBinary is control's check of e (+ - * / // %) after its
+// operands': * and the divisions need a constant operand.
+func (c *checker) controlBinary(e *syntax.Binary) {
+	switch e.Op {
+	case "*":
+		// CPU code may multiply two sizes or indices, as Exo's LoopIR
+		// does (its scheduling operations print shapes such as
+		// R[(n + 1) * (1 + m)] and indices i * m + j; issue 19): CPU
+		// code needs no affine analysis. Device code stays
+		// quasi-affine (seed 000 Fig. 1 CExpr): the collective and
+		// synchronization analyses read its indices as affine forms.
+		// (device first, then the right factor, where the constant
+		// usually is: static reports nothing, so the order of the
+		// tests changes no answer, only how many are asked; stop 41.)
+		if c.device && !c.static(e.Y) && !c.static(e.X) {
+			c.errs.Errorf(e.Pos(), "W0205", "control expression is not quasi-affine: one factor of * must be a constant (device code indices, bounds and shapes are quasi-affine; CPU code may multiply sizes)")
+		}
+	case "/", "//", "%":
+		if v, ok := c.constValue(e.Y); (ok && v <= 0) || (!ok && !c.static(e.Y)) {
+			c.errs.Errorf(e.Pos(), "W0205", "control expression is not quasi-affine: %s needs a positive constant divisor", e.Op)
+		}
 	}
 }
 
@@ -195,7 +204,6 @@ func (c *checker) access(e syntax.Expr, write bool) *Symbol {
 				c.errs.Errorf(sl.Pos(), "W0209", "a window is not a value: %s needs a point index in dimension %d", describe(e.X), i)
 				continue
 			}
-			c.control(ix)
 			c.pointBound(ix, dims[i], base, i)
 		}
 		return base
@@ -268,11 +276,10 @@ func (c *checker) window(e syntax.Expr) (*Symbol, []syntax.Expr) {
 					continue
 				}
 				out = append(out, c.slice(sl, dims[i], base, i))
-			} else {
+			} else if c.symOnly {
 				c.control(ix)
-				if !c.symOnly {
-					c.pointBound(ix, dims[i], base, i)
-				}
+			} else {
+				c.pointBound(ix, dims[i], base, i)
 			}
 		}
 		return base, out
@@ -292,23 +299,23 @@ func (c *checker) window(e syntax.Expr) (*Symbol, []syntax.Expr) {
 // slice checks lo:hi against dimension dim and returns its extent.
 func (c *checker) slice(sl *syntax.Slice, dim syntax.Expr, base *Symbol, i int) syntax.Expr {
 	lo, hi := sl.Lo, sl.Hi
-	if lo != nil {
-		c.control(lo)
-	}
-	if hi != nil {
-		c.control(hi)
-	}
-	if hi == nil {
-		hi = dim
-	}
-	d, dOK := c.constValue(dim)
 	// An omitted lo is 0: the range and value of the literal 0 the
-	// checker made for it before stop 41 (it was never kept).
+	// checker made for it before stop 41 (it was never kept). A bound
+	// given is checked (control) and ranged in one walk (controlExact);
+	// an omitted hi is the dimension, ranged only.
 	lr, lOK := [2]int64{0, 0}, true
 	if lo != nil {
-		lr, lOK = c.exactRange(lo)
+		lr, lOK = c.controlExact(lo)
 	}
-	hr, hOK := c.exactRange(hi)
+	var hr [2]int64
+	var hOK bool
+	if hi != nil {
+		hr, hOK = c.controlExact(hi)
+	} else {
+		hi = dim
+		hr, hOK = c.exactRange(hi)
+	}
+	d, dOK := c.constValue(dim)
 	switch {
 	case lOK && lr[0] < 0:
 		c.errs.Errorf(sl.Pos(), "W0210", "window %s of %s starts below 0 (at %d)", describe(sl), base.Name, lr[0])
@@ -336,9 +343,10 @@ func (c *checker) slice(sl *syntax.Slice, dim syntax.Expr, base *Symbol, i int) 
 	return &syntax.Binary{Op: "-", X: hi, Y: lo}
 }
 
-// pointBound reports a point index that statically leaves [0, dim).
+// pointBound checks a point index ix as a control expression (control)
+// and reports it where it statically leaves [0, dim).
 func (c *checker) pointBound(ix, dim syntax.Expr, base *Symbol, i int) {
-	r, ok := c.exactRange(ix)
+	r, ok := c.controlExact(ix)
 	if !ok {
 		return
 	}
@@ -437,13 +445,34 @@ func (c *checker) rangeOf(e syntax.Expr) ([2]int64, bool) {
 // exactRange is rangeOf where interval arithmetic is exact (each iterator
 // occurs once and no % wraps), so a bound violation is a real one.
 func (c *checker) exactRange(e syntax.Expr) ([2]int64, bool) {
-	// The occurrences in a list the checker reuses, not a map per call
-	// (issue 13: that map was a visible part of checking a kernel).
+	c.resetSeen()
+	r, exact, ok := c.interval(e, &c.seen)
+	return c.exactOf(r, exact, ok)
+}
+
+// controlExact is control(e) followed by exactRange(e), in one walk
+// (controlRange; stop 42: a point index was walked twice, its names
+// looked up twice).
+func (c *checker) controlExact(e syntax.Expr) ([2]int64, bool) {
+	c.resetSeen()
+	r, exact, ok := c.controlRange(e, &c.seen)
+	return c.exactOf(r, exact, ok)
+}
+
+// resetSeen empties c.seen for a walk recording iterator occurrences.
+// The occurrences are in a list the checker reuses, not a map per call
+// (issue 13: that map was a visible part of checking a kernel).
+func (c *checker) resetSeen() {
 	if c.seen == nil {
 		c.seen = c.scratch().seen[:0]
 	}
 	c.seen = c.seen[:0]
-	r, exact, ok := c.interval(e, &c.seen)
+}
+
+// exactOf is exactRange's answer for the interval r (exact, ok) of a walk
+// that recorded its iterator occurrences in c.seen: r where no iterator
+// occurs twice.
+func (c *checker) exactOf(r [2]int64, exact, ok bool) ([2]int64, bool) {
 	if !ok || !exact {
 		return r, false
 	}
@@ -468,6 +497,47 @@ func (c *checker) exactRange(e syntax.Expr) ([2]int64, bool) {
 	return r, true
 }
 
+// controlRange is control(e) and then interval(e, seen), in one walk:
+// control's reports, in its order, and interval's answer. Why it is
+// both: interval reports nothing and changes nothing (it appends to
+// seen); control changes neither the scopes nor an iterator's range,
+// which are all interval reads, so interval's answer after control is
+// its answer at any point of control's walk; each node interval ranges
+// (literals, names, unary -, + - * / // %) is one control walks into,
+// and controlRange ranges it there, from the same lookup (a name's
+// symbol: lookup and interval's lookupQuiet are both find), with
+// interval's own rules (nameInterval, binaryInterval). Any other node is
+// control's alone and interval has no range for it. Nothing in control
+// walks a range (c.seen is only this walk's).
+func (c *checker) controlRange(e syntax.Expr, seen *[]*Symbol) (r [2]int64, exact, ok bool) {
+	switch e := e.(type) {
+	case *syntax.IntLit:
+		return [2]int64{e.Value, e.Value}, true, true
+	case *syntax.Name:
+		sym := c.lookup(e)
+		c.controlName(e, sym)
+		return nameInterval(sym, seen)
+	case *syntax.Binary:
+		switch e.Op {
+		case "+", "-", "*", "/", "//", "%":
+			x, ex, ok1 := c.controlRange(e.X, seen)
+			y, ey, ok2 := c.controlRange(e.Y, seen)
+			c.controlBinary(e)
+			if !ok1 || !ok2 {
+				return r, false, false
+			}
+			return binaryInterval(e.Op, x, y, ex && ey)
+		}
+	case *syntax.Unary:
+		if e.Op == "-" {
+			x, ex, ok := c.controlRange(e.X, seen)
+			return [2]int64{-x[1], -x[0]}, ex, ok
+		}
+	}
+	c.control(e)
+	return r, false, false
+}
+
 // interval is the static range of e; exact reports that interval
 // arithmetic gave it exactly but for repeated iterators, whose
 // occurrences it appends to seen (nil: not recorded).
@@ -476,19 +546,7 @@ func (c *checker) interval(e syntax.Expr, seen *[]*Symbol) (r [2]int64, exact, o
 	case *syntax.IntLit:
 		return [2]int64{e.Value, e.Value}, true, true
 	case *syntax.Name:
-		s := c.lookupQuiet(e.Name)
-		if s == nil {
-			return r, false, false
-		}
-		if s.Kind == KindConst {
-			return [2]int64{s.Value, s.Value}, true, true
-		}
-		if s.hasRng && s.Kind == KindIter {
-			if seen != nil {
-				*seen = append(*seen, s)
-			}
-			return s.rng, true, true
-		}
+		return nameInterval(c.lookupQuiet(e.Name), seen)
 	case *syntax.Unary:
 		if e.Op == "-" {
 			x, ex, ok := c.interval(e.X, seen)
@@ -500,33 +558,58 @@ func (c *checker) interval(e syntax.Expr, seen *[]*Symbol) (r [2]int64, exact, o
 		if !ok1 || !ok2 {
 			return r, false, false
 		}
-		exact = ex && ey
-		switch e.Op {
-		case "+":
-			return [2]int64{x[0] + y[0], x[1] + y[1]}, exact, true
-		case "-":
-			return [2]int64{x[0] - y[1], x[1] - y[0]}, exact, true
-		case "*":
-			a, b, c2, d := x[0]*y[0], x[0]*y[1], x[1]*y[0], x[1]*y[1]
-			exact = exact && (x[0] == x[1] || y[0] == y[1])
-			return [2]int64{min(a, b, c2, d), max(a, b, c2, d)}, exact, true
-		case "/", "//":
-			if y[0] != y[1] || y[0] <= 0 {
-				return r, false, false
-			}
-			return [2]int64{FloorDiv(x[0], y[0]), FloorDiv(x[1], y[0])}, exact, true
-		case "%":
-			if y[0] != y[1] || y[0] <= 0 {
-				return r, false, false
-			}
-			k := y[0]
-			if FloorDiv(x[0], k) == FloorDiv(x[1], k) {
-				lo, _ := arith("%", x[0], k)
-				hi, _ := arith("%", x[1], k)
-				return [2]int64{lo, hi}, exact, true
-			}
-			return [2]int64{0, k - 1}, false, true
+		return binaryInterval(e.Op, x, y, ex && ey)
+	}
+	return r, false, false
+}
+
+// nameInterval is interval's answer for a name whose symbol is s (nil:
+// none): a constant's value, or a loop iterator's range while it has one
+// (appended to seen where seen is not nil).
+func nameInterval(s *Symbol, seen *[]*Symbol) (r [2]int64, exact, ok bool) {
+	if s == nil {
+		return r, false, false
+	}
+	if s.Kind == KindConst {
+		return [2]int64{s.Value, s.Value}, true, true
+	}
+	if s.hasRng && s.Kind == KindIter {
+		if seen != nil {
+			*seen = append(*seen, s)
 		}
+		return s.rng, true, true
+	}
+	return r, false, false
+}
+
+// binaryInterval is interval's answer for x op y, exact when both
+// operands' ranges are.
+func binaryInterval(op string, x, y [2]int64, exact bool) (r [2]int64, ex, ok bool) {
+	switch op {
+	case "+":
+		return [2]int64{x[0] + y[0], x[1] + y[1]}, exact, true
+	case "-":
+		return [2]int64{x[0] - y[1], x[1] - y[0]}, exact, true
+	case "*":
+		a, b, c2, d := x[0]*y[0], x[0]*y[1], x[1]*y[0], x[1]*y[1]
+		exact = exact && (x[0] == x[1] || y[0] == y[1])
+		return [2]int64{min(a, b, c2, d), max(a, b, c2, d)}, exact, true
+	case "/", "//":
+		if y[0] != y[1] || y[0] <= 0 {
+			return r, false, false
+		}
+		return [2]int64{FloorDiv(x[0], y[0]), FloorDiv(x[1], y[0])}, exact, true
+	case "%":
+		if y[0] != y[1] || y[0] <= 0 {
+			return r, false, false
+		}
+		k := y[0]
+		if FloorDiv(x[0], k) == FloorDiv(x[1], k) {
+			lo, _ := arith("%", x[0], k)
+			hi, _ := arith("%", x[1], k)
+			return [2]int64{lo, hi}, exact, true
+		}
+		return [2]int64{0, k - 1}, false, true
 	}
 	return r, false, false
 }
@@ -765,7 +848,6 @@ func (c *checker) indices(sym *Symbol, idx []syntax.Expr, at diag.Pos, barrier b
 			c.slice(sl, sym.Dims[i], sym, i)
 			continue
 		}
-		c.control(ix)
 		c.pointBound(ix, sym.Dims[i], sym, i)
 	}
 }

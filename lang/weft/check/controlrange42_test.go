@@ -1,0 +1,81 @@
+package check
+
+import (
+	"fmt"
+	"testing"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// TestControlExact: controlExact (one walk, stop 42) reports what control
+// reports and answers what exactRange answers, on index expressions of
+// every node kind control and interval treat differently: literals,
+// constants, iterators with and without a range, repeated iterators,
+// sizes, data, undefined names, unary - and ~, the arithmetic operators
+// (with zero, negative and non-constant divisors), comparisons, calls and
+// config fields, in CPU and device code.
+func TestControlExact(t *testing.T) {
+	exprs := []string{
+		"3", "N", "i", "j", "k", "n", "x", "nope", "-i", "~3", "not i",
+		"i + j", "i - 2 * j", "i * j", "n * i", "i * n", "i * 4 + j",
+		"i + i", "2 * i - i", "i / 2", "i // 2", "i % 4", "(i + 8) % 4",
+		"i % 0", "i / -2", "i % n", "i / n", "(i + j) * 3 - N // 2",
+		"i < j", "i and j", "f(i)", "cfg.a", "x[i]", "-(i * 2 + 1)",
+		"N % 3 + i * (N // 4)", "j * j",
+	}
+	for _, device := range []bool{false, true} {
+		for _, src := range exprs {
+			e := parseIndex(t, src)
+			var l1, l2 diag.List
+			c1, c2 := exactChecker(&l1, device), exactChecker(&l2, device)
+			c1.control(e)
+			r1, ok1 := c1.exactRange(e)
+			r2, ok2 := c2.controlExact(e)
+			if r1 != r2 && (ok1 || ok2) || ok1 != ok2 {
+				t.Errorf("%s (device %v): control+exactRange %v %v, controlExact %v %v", src, device, r1, ok1, r2, ok2)
+			}
+			if a, b := fmt.Sprint(messages(&l1)), fmt.Sprint(messages(&l2)); a != b {
+				t.Errorf("%s (device %v): control reports %s, controlExact %s", src, device, a, b)
+			}
+		}
+	}
+}
+
+func messages(l *diag.List) []string {
+	var out []string
+	for _, d := range l.Diags {
+		out = append(out, d.Pos.String()+" "+d.Code+" "+d.Message)
+	}
+	return out
+}
+
+// parseIndex returns the index of `x[src] = 1.0` in a proc body.
+func parseIndex(t *testing.T, src string) syntax.Expr {
+	t.Helper()
+	var errs diag.List
+	f := syntax.Parse(diag.NewFile("t.weft", []byte("def p():\n    x["+src+"] = 1.0\n")), &errs)
+	for _, d := range f.Decls {
+		if p, ok := d.(*syntax.Proc); ok {
+			return p.Body[0].(*syntax.Assign).LHS.(*syntax.Index).Indices[0]
+		}
+	}
+	t.Fatalf("no proc for %s", src)
+	return nil
+}
+
+// exactChecker is a checker inside a proc with a constant N = 12,
+// iterators i in [0, 7], j in [1, 3] and k without a range, a size n and
+// a tensor x.
+func exactChecker(l *diag.List, device bool) *checker {
+	c := &checker{lib: lib.MustStd(), errs: l, prog: &Program{}, lean: true, device: device}
+	c.proc = &Proc{Name: "p"}
+	c.globals.set("N", &Symbol{Name: "N", Kind: KindConst, Value: 12, Param: -1})
+	c.names.set("i", &Symbol{Name: "i", Kind: KindIter, Param: -1, rng: [2]int64{0, 7}, hasRng: true})
+	c.names.set("j", &Symbol{Name: "j", Kind: KindIter, Param: -1, rng: [2]int64{1, 3}, hasRng: true})
+	c.names.set("k", &Symbol{Name: "k", Kind: KindIter, Param: -1})
+	c.names.set("n", &Symbol{Name: "n", Kind: KindSize, Param: 0})
+	c.names.set("x", &Symbol{Name: "x", Kind: KindTensor, Param: -1, Elem: "f32"})
+	return c
+}
