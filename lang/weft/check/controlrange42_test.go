@@ -69,7 +69,7 @@ func parseIndex(t *testing.T, src string) syntax.Expr {
 // iterators i in [0, 7], j in [1, 3] and k without a range, a size n and
 // a tensor x.
 func exactChecker(l *diag.List, device bool) *checker {
-	c := &checker{lib: lib.MustStd(), errs: l, prog: &Program{}, lean: true, device: device}
+	c := &checker{lib: lib.MustStd(), errs: l, prog: &Program{Consts: map[string]int64{"N": 12}}, lean: true, device: device}
 	c.proc = &Proc{Name: "p"}
 	c.globals.set("N", &Symbol{Name: "N", Kind: KindConst, Value: 12, Param: -1})
 	c.names.set("i", &Symbol{Name: "i", Kind: KindIter, Param: -1, rng: [2]int64{0, 7}, hasRng: true})
@@ -78,4 +78,27 @@ func exactChecker(l *diag.List, device bool) *checker {
 	c.names.set("n", &Symbol{Name: "n", Kind: KindSize, Param: 0})
 	c.names.set("x", &Symbol{Name: "x", Kind: KindTensor, Param: -1, Elem: "f32"})
 	return c
+}
+
+// TestConstValueNoConsts: with no Consts (no module-level constant) a
+// name is no constant and constValue answers without a lookup (stop 42);
+// with Consts made it looks the name up. Both answer alike for every
+// kind of symbol but a constant, and the constant is found with Consts.
+func TestConstValueNoConsts(t *testing.T) {
+	var l diag.List
+	c := exactChecker(&l, true)
+	for _, src := range []string{"i", "j", "k", "n", "x", "nope", "i + 1", "-n", "n * 2"} {
+		e := parseIndex(t, src)
+		c.prog.Consts = nil
+		v1, ok1 := c.constValue(e)
+		c.prog.Consts = map[string]int64{}
+		v2, ok2 := c.constValue(e)
+		if v1 != v2 || ok1 != ok2 || ok1 {
+			t.Errorf("%s: without Consts %d %v, with %d %v", src, v1, ok1, v2, ok2)
+		}
+	}
+	c.prog.Consts = map[string]int64{"N": 12}
+	if v, ok := c.constValue(parseIndex(t, "N * 2")); v != 24 || !ok {
+		t.Errorf("N * 2 = %d %v", v, ok)
+	}
 }

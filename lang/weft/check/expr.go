@@ -372,6 +372,14 @@ func (c *checker) constValue(e syntax.Expr) (int64, bool) {
 	case *syntax.IntLit:
 		return e.Value, true
 	case *syntax.Name:
+		// Only declareGlobals makes a KindConst symbol, and it enters
+		// each in prog.Consts, made for the first: with no Consts no
+		// name is a constant, and the lookup (a miss in both tables for
+		// a unit's name, cuda_thread * 4, each loop; stop 42) is not
+		// made.
+		if c.prog.Consts == nil {
+			return 0, false
+		}
 		if s := c.lookupQuiet(e.Name); s != nil && s.Kind == KindConst {
 			return s.Value, true
 		}
