@@ -102,3 +102,25 @@ func TestConstValueNoConsts(t *testing.T) {
 		t.Errorf("N * 2 = %d %v", v, ok)
 	}
 }
+
+// TestLoopBoundRange: a loop's bounds are ranged while they are checked,
+// before the iterator is declared (stop 42); a bound naming the iterator
+// itself is ranged again after, where the name is the iterator (no range
+// yet), not the module-level constant i = 4 it was before. With the
+// fallback the loop over i has no range and x[i] is not reported; the
+// loop over j, ranged early, is.
+func TestLoopBoundRange(t *testing.T) {
+	src := "i = 4\n@proc\ndef p():\n    x: f32[2] @ DRAM\n    for i in seq(0, i):\n        x[i] = 0.0\n    for j in seq(0, 4):\n        x[j] = 0.0\n"
+	var errs diag.List
+	f := syntax.Parse(diag.NewFile("t.weft", []byte(src)), &errs)
+	Lean(f, lib.MustStd(), &errs)
+	var lines []int
+	for _, d := range errs.Diags {
+		if d.Code == "W0210" {
+			lines = append(lines, d.Pos.Line())
+		}
+	}
+	if len(lines) != 1 || lines[0] != 8 {
+		t.Errorf("bounds reports on lines %v, want [8]: %v", lines, messages(&errs))
+	}
+}

@@ -41,6 +41,21 @@ func (k *procSize) typ(t *syntax.Type) {
 	k.exprs(t.DimAnns)
 }
 
+// expr and exprs count the names of e (es) unless declsOnly: small
+// enough to be inlined, so that a declsOnly walk makes no call per
+// expression (stop 42).
+func (k *procSize) expr(e syntax.Expr) {
+	if !k.declsOnly {
+		k.exprNames(e)
+	}
+}
+
+func (k *procSize) exprs(es []syntax.Expr) {
+	if !k.declsOnly {
+		k.exprsNames(es)
+	}
+}
+
 func (k *procSize) stmts(ss []syntax.Stmt) {
 	for _, s := range ss {
 		switch s := s.(type) {
@@ -88,48 +103,42 @@ func (k *procSize) stmts(ss []syntax.Stmt) {
 	}
 }
 
-func (k *procSize) exprs(es []syntax.Expr) {
-	if k.declsOnly {
-		return
-	}
+func (k *procSize) exprsNames(es []syntax.Expr) {
 	for _, e := range es {
-		k.expr(e)
+		k.exprNames(e)
 	}
 }
 
-func (k *procSize) expr(e syntax.Expr) {
-	if k.declsOnly {
-		return
-	}
+func (k *procSize) exprNames(e syntax.Expr) {
 	switch e := e.(type) {
 	case *syntax.Name:
 		k.names++
 	case *syntax.Binary:
-		k.expr(e.X)
-		k.expr(e.Y)
+		k.exprNames(e.X)
+		k.exprNames(e.Y)
 	case *syntax.Unary:
-		k.expr(e.X)
+		k.exprNames(e.X)
 	case *syntax.Index:
-		k.expr(e.X)
-		k.exprs(e.Indices)
+		k.exprNames(e.X)
+		k.exprsNames(e.Indices)
 	case *syntax.Slice:
-		k.expr(e.Lo)
-		k.expr(e.Hi)
+		k.exprNames(e.Lo)
+		k.exprNames(e.Hi)
 	case *syntax.Call:
-		k.exprs(e.Args)
+		k.exprsNames(e.Args)
 		for _, kw := range e.Kwargs {
 			if kw != nil {
-				k.expr(kw.Value)
+				k.exprNames(kw.Value)
 			}
 		}
 	case *syntax.Kwarg:
-		k.expr(e.Value)
+		k.exprNames(e.Value)
 	case *syntax.List:
-		k.exprs(e.Elems)
+		k.exprsNames(e.Elems)
 	case *syntax.Tuple:
-		k.exprs(e.Elems)
+		k.exprsNames(e.Elems)
 	case *syntax.Attr:
-		k.expr(e.X)
+		k.exprNames(e.X)
 	}
 }
 

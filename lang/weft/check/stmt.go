@@ -845,8 +845,10 @@ func (c *checker) forStmt(s *syntax.For) {
 		return
 	}
 	mode := s.Mode.Name
-	c.control(s.Lo)
-	c.control(s.Hi)
+	// The bounds' checks (control) and ranges in one walk each
+	// (controlRange, stop 42); the iterator's range below reads them.
+	lo, _, okLo := c.controlRange(s.Lo, nil)
+	hi, _, okHi := c.controlRange(s.Hi, nil)
 	savedTasks := c.tasks
 	switch mode {
 	case "seq":
@@ -891,8 +893,16 @@ func (c *checker) forStmt(s *syntax.For) {
 	c.push()
 	it := c.newSymbol(s.Var.Name, KindIter, s.Var.Pos(), s, -1)
 	c.declare(s.Var, it)
-	lo, okLo := c.rangeOf(s.Lo)
-	hi, okHi := c.rangeOf(s.Hi)
+	// The ranges were taken before the iterator was declared, which
+	// changes the answer of its own name only: a bound naming it (or of
+	// another form than a literal or a name) is ranged again, as it was
+	// before stop 42, after the declaration.
+	if !boundWithout(s.Lo, s.Var.Name) {
+		lo, okLo = c.rangeOf(s.Lo)
+	}
+	if !boundWithout(s.Hi, s.Var.Name) {
+		hi, okHi = c.rangeOf(s.Hi)
+	}
 	if okLo && okHi && lo[0] <= hi[1]-1 {
 		it.rng, it.hasRng = [2]int64{lo[0], hi[1] - 1}, true
 	}
@@ -907,6 +917,18 @@ func (c *checker) forStmt(s *syntax.For) {
 	}
 	c.pop()
 	c.tasks = savedTasks
+}
+
+// boundWithout reports that e is a literal, or a name other than v: its
+// range is the same whether or not v is declared.
+func boundWithout(e syntax.Expr, v string) bool {
+	switch e := e.(type) {
+	case *syntax.IntLit:
+		return true
+	case *syntax.Name:
+		return e.Name != v
+	}
+	return false
 }
 
 // loopOption reports whether a loop of mode takes the keyword option
