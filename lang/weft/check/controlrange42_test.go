@@ -124,3 +124,36 @@ func TestLoopBoundRange(t *testing.T) {
 		t.Errorf("bounds reports on lines %v, want [8]: %v", lines, messages(&errs))
 	}
 }
+
+// TestKnownMemory: the memory an allocation or a parameter records as
+// Memory's answer (knownMemory, stop 42) is the library's map's answer
+// for the symbol's Mem, for every name of a memory in the library,
+// aliases included (whose Mem is the memory's own name).
+func TestKnownMemory(t *testing.T) {
+	l := lib.MustStd()
+	n := 0
+	for name := range l.Memories {
+		src := "def p(a: f32[16, 16] @ " + name + "):\n    x: f32[16, 16] @ " + name + "\n"
+		var errs diag.List
+		f := syntax.Parse(diag.NewFile("t.weft", []byte(src)), &errs)
+		sp := f.Decls[0].(*syntax.Proc)
+		c := &checker{lib: l, errs: &errs, prog: &Program{}, lean: true}
+		c.proc = &Proc{Name: "p"}
+		c.where = codeCPU
+		syms := []*Symbol{c.paramSymbol(sp.Params[0], 0, false)}
+		c.alloc(sp.Body[0].(*syntax.Alloc))
+		syms = append(syms, c.names.get("x"))
+		for _, s := range syms {
+			if s == nil || s.memOf == nil {
+				continue
+			}
+			n++
+			if s.mem != l.Memories[s.Mem] || s.memKey != s.Mem || s.memOf != l {
+				t.Errorf("%s: %s records %v for %s, the library has %v", name, s.Name, s.mem, s.Mem, l.Memories[s.Mem])
+			}
+		}
+	}
+	if n < len(l.Memories) {
+		t.Errorf("%d symbols recorded a memory, for %d memories", n, len(l.Memories))
+	}
+}

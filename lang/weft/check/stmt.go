@@ -370,8 +370,24 @@ func (c *checker) paramSymbol(prm *syntax.Param, i int, instr bool) *Symbol {
 		}
 		return sym
 	}
-	sym.Mem, sym.MemArgs = c.dataMem(t.Mem, sym.Dims, false)
+	var m *lib.Memory
+	if m, sym.MemArgs = c.dataMemory(t.Mem, sym.Dims, false); m != nil {
+		sym.Mem = m.Name // the memory's own name (an alias names it too)
+	}
+	c.knownMemory(sym, m)
 	return sym
+}
+
+// knownMemory records m, c.lib.Memories[sym.Mem] (nil: not known), as
+// sym.Memory's remembered answer, for a symbol of no special window:
+// permitAs and sameMem asked the map again for it at the symbol's first
+// access (stop 42: a lookup per allocation and parameter). The memory
+// dataMemory returns is the library's memory of its own name (lib.Load
+// enters each under its name), and so is DRAM's lookup.
+func (c *checker) knownMemory(sym *Symbol, m *lib.Memory) {
+	if m != nil && !sym.Special {
+		sym.memOf, sym.memKey, sym.mem = c.lib, sym.Mem, m
+	}
 }
 
 func (c *checker) specialName(e syntax.Expr) *lib.SpecialWindow {
@@ -397,18 +413,10 @@ func (c *checker) dims(ds []syntax.Expr) {
 	}
 }
 
-// dataMem resolves a data memory annotation: a name or a call with the
-// memory's parameters, e.g. Sm80_RmemMatrixD(16, 8).
-func (c *checker) dataMem(e syntax.Expr, dims []syntax.Expr, alloc bool) (string, []syntax.Expr) {
-	m, args := c.dataMemory(e, dims, alloc)
-	if m == nil {
-		return "", nil
-	}
-	return m.Name, args
-}
-
-// dataMemory is dataMem returning the memory itself (nil where dataMem
-// returns ""): alloc reads it without looking its name up again (stop 37).
+// dataMemory resolves a data memory annotation: a name or a call with the
+// memory's parameters, e.g. Sm80_RmemMatrixD(16, 8). It returns the memory
+// itself (nil: none), which alloc and paramSymbol read without looking
+// its name up again (stop 37, stop 42).
 func (c *checker) dataMemory(e syntax.Expr, dims []syntax.Expr, alloc bool) (*lib.Memory, []syntax.Expr) {
 	var name *syntax.Name
 	var args []syntax.Expr
@@ -657,6 +665,7 @@ func (c *checker) alloc(s *syntax.Alloc) {
 			// found m again.
 			sym.Mem = m.Name
 		}
+		c.knownMemory(sym, m)
 		if m != nil && !m.Abstract {
 			c.permit(sym, 'c', s.Name.Pos())
 		}
