@@ -33,7 +33,10 @@ func check(f *syntax.File, l *lib.Library, errs *diag.List, lean bool) *Program 
 	// Configs, Fields and Externs are made at their first entry: most
 	// files have none (issue 13: a map each per check for nothing); so
 	// are Consts and Globals (stop 32: a host-only proc has neither).
-	prog := &Program{File: f, Lib: l, ByName: map[string]*Proc{}}
+	// The Program, Lean's first Proc and the first slot of Procs in one
+	// allocation (stop 42: three per check, for a file of one proc).
+	blk := &progBlock{prog: Program{File: f, Lib: l, ByName: map[string]*Proc{}}}
+	prog := &blk.prog
 	c := &checker{lib: l, errs: errs, prog: prog, lean: lean}
 	if f == nil {
 		return prog
@@ -75,7 +78,12 @@ func check(f *syntax.File, l *lib.Library, errs *diag.List, lean bool) *Program 
 		size.proc(sp)
 		var p *Proc
 		if lean {
-			p = &Proc{Name: sp.Name.Name, Decl: sp}
+			if prog.Procs == nil {
+				p, prog.Procs = &blk.proc, blk.procs[:0]
+			} else {
+				p = new(Proc)
+			}
+			p.Name, p.Decl = sp.Name.Name, sp
 		} else {
 			p = newProcSized(sp, size.names, size.decls)
 		}
@@ -97,6 +105,14 @@ func check(f *syntax.File, l *lib.Library, errs *diag.List, lean bool) *Program 
 		c.checkProc(t.p, t.decl, where.of(t.p.Name))
 	}
 	return prog
+}
+
+// progBlock is a Program with room for its first proc (Lean's) and the
+// first entry of its Procs.
+type progBlock struct {
+	prog  Program
+	proc  Proc
+	procs [1]*Proc
 }
 
 func newProc(sp *syntax.Proc) *Proc { return newProcSized(sp, 0, 0) }
