@@ -1,8 +1,6 @@
 package check
 
 import (
-	"unsafe"
-
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
@@ -62,8 +60,6 @@ type checker struct {
 	// (checkScratch), in the checker itself: one allocation fewer per
 	// check (stop 41).
 	first checkScratch
-	// memo remembers find's recent answers.
-	memo [8]nameMemo
 	// lits and exprs are slabs the checker carves the nodes and lists it
 	// makes from (intLit, exprSlab).
 	lits  []syntax.IntLit
@@ -199,49 +195,17 @@ func (c *checker) lookup(n *syntax.Name) *Symbol {
 	return s
 }
 
-// nameMemo is one entry of checker.memo: the symbol (nil: none) that
-// name resolved to while the tables' generations summed to gen.
-type nameMemo struct {
-	name string
-	gen  uint64
-	sym  *Symbol
-}
-
 // find resolves name in the proc's scopes, then the module-level values,
-// as lookupQuiet did with two table lookups each time. A name node is
-// resolved several times in a row (control, then static's constValue,
-// then pointBound's interval, each asked of the same index expression:
-// three lookups of each iterator of d_A[t4 * 4 + t2 * 2 + t1 * 1 + s * 64]),
-// so find remembers its answers by the address of the name's bytes: every
-// use of one node passes the same string, and the parser makes each
-// node's string from the source text, so distinct nodes rarely share one.
+// hashing the name once for both tables (one hash function, hashName;
+// stop 42: a name of neither, such as a unit's, was hashed twice).
 //
-// Why it decides as the tables do: an entry answers only for the string
-// of the same address and length, whose bytes are the same (strings are
-// immutable, and the entry keeps them alive, so the address is not
-// reused for other bytes), and only while c.names.gen + c.globals.gen is
-// unchanged: each table counts every change of its entries (set, del,
-// clear) and the counts only grow, so an unchanged sum means unchanged
-// tables, which give the answer they gave (stop 41, issue 13).
+// Stop 41's memo of find's answers by the address of the name's bytes is
+// gone (stop 42): it answered a node's second lookup, and no node is
+// looked up twice in a row any more (control and the range of an index
+// or a bound are one walk, controlRange; constValue asks no table in a
+// file without constants); it missed every time on row 15, some 1.6 K
+// instructions of checking.
 func (c *checker) find(name string) *Symbol {
-	if len(name) == 0 {
-		return c.findSlow(name)
-	}
-	p := uintptr(unsafe.Pointer(unsafe.StringData(name)))
-	m := &c.memo[(p^p>>5)%uintptr(len(c.memo))]
-	gen := c.names.gen + c.globals.gen
-	if m.gen == gen && len(m.name) == len(name) && unsafe.StringData(m.name) == unsafe.StringData(name) {
-		return m.sym
-	}
-	s := c.findSlow(name)
-	*m = nameMemo{name, gen, s}
-	return s
-}
-
-// findSlow is find without the memo. It hashes the name once for both
-// tables (one hash function, hashName; stop 42: a name of neither, such
-// as a unit's, was hashed twice).
-func (c *checker) findSlow(name string) *Symbol {
 	if c.names.n == 0 && c.globals.n == 0 {
 		return nil
 	}

@@ -13,9 +13,6 @@ package check
 type symTab struct {
 	slots []symSlot // len is 0 or a power of two
 	n     int       // entries in use
-	// gen counts the changes to the entries (set, del, clear): an answer
-	// of get stays the answer while gen is unchanged (checker.find's memo).
-	gen uint64
 }
 
 type symSlot struct {
@@ -64,7 +61,6 @@ func (t *symTab) set(name string, sym *Symbol) {
 	if 2*(t.n+1) > len(t.slots) {
 		t.grow()
 	}
-	t.gen++
 	h := hashName(name)
 	mask := uint32(len(t.slots) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
@@ -96,7 +92,6 @@ func (t *symTab) insert(name string, sym *Symbol) (prev *Symbol, h uint32) {
 		if s.sym == nil {
 			*s = symSlot{name, sym, h}
 			t.n++
-			t.gen++
 			return nil, h
 		}
 		if s.hash == h && s.name == name {
@@ -145,7 +140,6 @@ func (t *symTab) delHashed(name string, h uint32) {
 		i = (i + 1) & mask
 	}
 	t.n--
-	t.gen++
 	for j := (i + 1) & mask; t.slots[j].sym != nil; j = (j + 1) & mask {
 		// The entry at j may fill the hole at i unless its home slot k
 		// lies cyclically in (i, j].
@@ -164,7 +158,6 @@ func (t *symTab) clear() {
 	if t.n > 0 {
 		clear(t.slots)
 		t.n = 0
-		t.gen++
 	}
 }
 
