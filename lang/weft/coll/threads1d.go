@@ -48,12 +48,20 @@ var threads1DOff bool
 // loop's tiling made in st (which must be zero and is the tiling's from
 // then on when it is used; a nil st is never used).
 func (t *Tiling) CudaThreadsIn(iter, count int, u Unit, st *ThreadsStore) (*Tiling, error) {
-	if st != nil && !threads1DOff {
-		if c := t.threads1D(iter, count, &u, st); c != nil {
-			return c, nil
-		}
-		if c := t.threadsCluster(iter, count, &u, st); c != nil {
-			return c, nil
+	// Both one-pass derivations take a unit of one dimension, its
+	// domain and box coordinates evaluated here once for both (symValue
+	// is a pure function of the coordinate and the machine; each had
+	// evaluated them, twice for a loop threads1D declines: stop 42).
+	if st != nil && !threads1DOff && len(u.Domain) == 1 && len(u.Box) == 1 && count >= 1 {
+		d, ok1 := symValue(u.Domain[0], t.M)
+		b, ok2 := symValue(u.Box[0], t.M)
+		if ok1 && ok2 {
+			if c := t.threads1D(iter, count, &u, d, b, st); c != nil {
+				return c, nil
+			}
+			if c := t.threadsCluster(iter, count, &u, d, b, st); c != nil {
+				return c, nil
+			}
 		}
 	}
 	return t.CudaThreads(iter, count, u)
@@ -75,14 +83,16 @@ func symValue(s Sym, m Machine) (int, bool) {
 // threads1D is the tiling of `for iter in cuda_threads(0, count,
 // unit=u)` under t, made in st, when t has one dimension and u resolves
 // to one dimension over all of t's threads, and the derivation succeeds;
-// else nil (st untouched). Each step is the general derivation's
-// (cudaThreads, alignSame, finish) with k = 1, pitch 1.
-func (t *Tiling) threads1D(iter, count int, u *Unit, st *ThreadsStore) *Tiling {
+// else nil (st untouched). u has one dimension, its domain coordinate
+// of value d and its box's b (symValue), and count is at least 1
+// (CudaThreadsIn). Each step is the general derivation's (cudaThreads,
+// alignSame, finish) with k = 1, pitch 1.
+func (t *Tiling) threads1D(iter, count int, u *Unit, d, b int, st *ThreadsStore) *Tiling {
 	// A tiling of one dimension is (n,) at pitch 1 (its extents multiply
 	// to the machine's threads); the unit's domain must be all of them,
 	// with no level prepended (alignTo's completion).
 	n := t.M.Threads()
-	if len(u.Domain) != 1 || len(u.Box) != 1 || count < 1 {
+	if d != n {
 		return nil
 	}
 	// A scope whose dimensions merge into one (alignTo's merged: warps
@@ -107,11 +117,6 @@ func (t *Tiling) threads1D(iter, count int, u *Unit, st *ThreadsStore) *Tiling {
 			an0 = anchor{A: a.A * e, Off: a.Off * e, OK: true}
 		}
 	default:
-		return nil
-	}
-	d, ok1 := symValue(u.Domain[0], t.M)
-	b, ok2 := symValue(u.Box[0], t.M)
-	if !ok1 || !ok2 || d != n {
 		return nil
 	}
 	// alignSame: the scope's tile and full tile (a derivation's are in

@@ -49,24 +49,22 @@ func splitAtCTA(x, b int) (outer, inner int, ok bool) {
 // threadsCluster is the tiling of `for iter in cuda_threads(0, count,
 // unit=u)` under t, made in st, when the machine has clusters, u's
 // domain is one CTA's threads and t's shape is (n,) or (C, B); else nil.
-func (t *Tiling) threadsCluster(iter, count int, u *Unit, st *ThreadsStore) *Tiling {
+// u has one dimension, its domain coordinate of value d and its box's b
+// (symValue), and count is at least 1 (CudaThreadsIn).
+func (t *Tiling) threadsCluster(iter, count int, u *Unit, d, b int, st *ThreadsStore) *Tiling {
 	m := t.M
 	C, B := m.ClusterDim, m.BlockDim
-	if threadsClusterOff || C < 2 || B < 2 || count < 1 || len(u.Domain) != 1 || len(u.Box) != 1 {
-		return nil
-	}
-	d, ok1 := symValue(u.Domain[0], m)
-	b, ok2 := symValue(u.Box[0], m)
 	// The unit's domain one CTA (alignTo completes it with (C, B)). A
 	// box wider than it (Resolve's error) is wider than the scope's tile
 	// within a CTA, which declines below.
-	if !ok1 || !ok2 || d != B {
+	if threadsClusterOff || C < 2 || B < 2 || d != B {
 		return nil
 	}
 	n := C * B
 	// The scope's tile, full tile and anchors over (C, B): t0, f0, a0
 	// across CTAs, t1, f1, a1 within one.
 	var t0, t1, f0, f1 int
+	var ok bool
 	var a0, a1 anchor
 	switch len(t.Dims) {
 	case 1:
@@ -76,10 +74,10 @@ func (t *Tiling) threadsCluster(iter, count int, u *Unit, st *ThreadsStore) *Til
 		if t.Dims[0] != (Dim{n, 1}) || t.Tile[0] < 1 || t.Tile[0] > n || t.Full[0] < 1 || t.Full[0] > n {
 			return nil
 		}
-		if t0, t1, ok1 = splitAtCTA(t.Tile[0], B); !ok1 {
+		if t0, t1, ok = splitAtCTA(t.Tile[0], B); !ok {
 			return nil
 		}
-		if f0, f1, ok1 = splitAtCTA(t.Full[0], B); !ok1 {
+		if f0, f1, ok = splitAtCTA(t.Full[0], B); !ok {
 			return nil
 		}
 		a := t.anchors[0]
