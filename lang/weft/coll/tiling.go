@@ -1058,8 +1058,8 @@ func (t *Tiling) selectWarps(st *tilingStore, a *aligned, w, lo, hi int, kind Ki
 // "wgmma instructions must be executed with a collective unit equivalent
 // to cuda_warpgroup"). It returns nil on a match, else the reason.
 func (t *Tiling) Matches(u Unit) *Error {
-	if t.matchOne1D(&u) {
-		return nil // decided on one dimension (match1d.go)
+	if t.matchOne1D(&u) || t.matchSame(&u) {
+		return nil // decided on the scope's own dimensions (match1d.go, matchsame.go)
 	}
 	return t.matchMemo(&u, func() *Error { return t.match(u) })
 }
