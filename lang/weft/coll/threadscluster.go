@@ -135,10 +135,21 @@ func (t *Tiling) threadsCluster(iter, count int, u *Unit, d, b int, st *ThreadsS
 	// anchor is known.
 	st.anch[0], st.anch[1] = a0, st.setLoop(t, iter, count, u, 1, bb, t1, a1)
 	c.anchors = st.anch[:2:2]
-	// finish: at most two runs (the CTAs', the threads' in one).
-	if err := c.finish(); err != nil {
-		*st = ThreadsStore{}
-		return nil
+	// finish, in scalars (stop 42): the tile (t0, bb) at pitches (B, 1)
+	// is a run of t0 CTAs B threads apart and one of bb threads, each
+	// left out when 1; the two join into one of t0*bb threads when the
+	// CTA's run is whole (B == bb). At most two runs: never finish's
+	// error.
+	c.threads, c.TileThreads = t0*bb, f0*nf
+	switch {
+	case t0 > 1 && bb > 1 && bb == B:
+		c.col.N, c.col.Runs[0] = 1, Run{Count: t0 * bb, Stride: 1}
+	case t0 > 1 && bb > 1:
+		c.col.N, c.col.Runs[0], c.col.Runs[1] = 2, Run{Count: t0, Stride: B}, Run{Count: bb, Stride: 1}
+	case t0 > 1:
+		c.col.N, c.col.Runs[0] = 1, Run{Count: t0, Stride: B}
+	case bb > 1:
+		c.col.N, c.col.Runs[0] = 1, Run{Count: bb, Stride: 1}
 	}
 	return c
 }
