@@ -314,8 +314,14 @@ func DeviceTilingIn(m Machine, st *DeviceStore) (*Tiling, error) {
 		t.Full[i] = d.Extent
 		t.anchors[i] = anchor{A: d.Extent, OK: true}
 	}
-	if err := t.finish(); err != nil {
-		return nil, err
+	// finish, in scalars (stop 42): the tile is the whole shape, whose
+	// extents multiply to the n threads at pitches that chain down to 1,
+	// so its runs join into one of n threads at pitch 1 (none for one
+	// thread): never finish's error. TestDeviceTilingFinish compares.
+	n := m.Threads()
+	t.threads, t.TileThreads = n, n
+	if n > 1 {
+		t.col.N, t.col.Runs[0] = 1, Run{Count: n, Stride: 1}
 	}
 	return t, nil
 }
