@@ -47,16 +47,20 @@ func report(prog *Program, run *Run, errs *diag.List) {
 	if run.Sizes != "" {
 		at = " at " + run.Sizes
 	}
-	m := &msgText{b: make([]byte, 0, 1024)}
+	nd := len(res.Faults) + len(res.Hazards)
+	if res.Distinct > len(res.Hazards) {
+		nd++ // the count of those not shown
+	}
+	m := &msgText{b: make([]byte, 0, msgFirst), ds: make([]diagRoom, nd)}
 	for _, f := range res.Faults {
 		prog.fillPos(f.Src)
 		if f.Limit != "" {
 			m.b = appendf(m.b, "the sync check of %s stopped%s: %s (%s raises it)", str(p.Name), str(at), str(f.Msg), str(limitFlags[f.Limit]))
-			addDiag(errs, diag.Error, pos(p.Srcs[f.Src].Pos), codeLimit, m.take())
+			m.addDiag(errs, diag.Error, pos(p.Srcs[f.Src].Pos), codeLimit, m.take())
 			continue
 		}
 		m.b = appendf(m.b, "the sync check of %s faulted%s: %s", str(p.Name), str(at), str(f.Msg))
-		addDiag(errs, diag.Error, pos(p.Srcs[f.Src].Pos), codeFault, m.take())
+		m.addDiag(errs, diag.Error, pos(p.Srcs[f.Src].Pos), codeFault, m.take())
 	}
 	for i := range res.Hazards {
 		prog.fillPos(res.Hazards[i].Src)
@@ -71,7 +75,7 @@ func report(prog *Program, run *Run, errs *diag.List) {
 			m.b = append(m.b, " is freed in "...)
 			m.b = appendTaskName(m.b, p, h.TaskCoords)
 			m.b = append(m.b, " without an Arrive; each logical barrier of a ring-buffered array must be arrived exactly once (pre-arrived indices count), or its ring slot's mbarrier stays a phase behind for the CTA's next task"...)
-			addDiag(errs, diag.Error, pos(src.Pos), codeBarrier, m.take())
+			m.addDiag(errs, diag.Error, pos(src.Pos), codeBarrier, m.take())
 			continue
 		}
 		if h.Kind == amir.BarrierMismatch {
@@ -80,7 +84,7 @@ func report(prog *Program, run *Run, errs *diag.List) {
 			m.b = appendf(m.b, " has %d arrives and %d awaits when it is freed in ", num(h.Arrives), num(h.Awaits))
 			m.b = appendTaskName(m.b, p, h.TaskCoords)
 			m.b = append(m.b, "; every Arrive needs its Await"...)
-			addDiag(errs, diag.Error, pos(src.Pos), codeBarrier, m.take())
+			m.addDiag(errs, diag.Error, pos(src.Pos), codeBarrier, m.take())
 			continue
 		}
 		if h.Kind == amir.AwaitBeforeArrive {
@@ -93,7 +97,7 @@ func report(prog *Program, run *Run, errs *diag.List) {
 			if h.Occurrences > 1 {
 				m.b = appendf(m.b, " (%d awaits)", count(h.Occurrences))
 			}
-			addDiag(errs, diag.Error, pos(src.Pos), codeEarlyAwait, m.take())
+			m.addDiag(errs, diag.Error, pos(src.Pos), codeEarlyAwait, m.take())
 			continue
 		}
 		if h.Kind == amir.PhaseAlias {
@@ -135,7 +139,7 @@ func report(prog *Program, run *Run, errs *diag.List) {
 		if h.Occurrences > 1 {
 			m.b = appendf(m.b, " (%d failing checks)", count(h.Occurrences))
 		}
-		d := addDiag(errs, diag.Error, pos(src.Pos), hazardCodes[h.Kind], m.take())
+		d := m.addDiag(errs, diag.Error, pos(src.Pos), hazardCodes[h.Kind], m.take())
 		what := "the earlier access"
 		switch h.Kind {
 		case amir.ReadAfterWrite, amir.WriteAfterWrite:
@@ -146,23 +150,48 @@ func report(prog *Program, run *Run, errs *diag.List) {
 			what = "the async access"
 		}
 		m.b = appendf(m.b, "%s is here: %s by %s", str(what), str(other.Text), str(earlier))
-		addNote(d, pos(other.Pos), m.take())
+		d.addNote(pos(other.Pos), m.take())
 	}
 	if more := res.Distinct - len(res.Hazards); more > 0 {
 		m.b = appendf(m.b, "%d more distinct hazards%s not shown (%d failing checks in all; see --max-hazards)", num(more), str(at), count(res.Occurrences))
-		addDiag(errs, diag.Info, pos(p.Srcs[res.Hazards[len(res.Hazards)-1].Src].Pos), codeMore, m.take())
+		m.addDiag(errs, diag.Info, pos(p.Srcs[res.Hazards[len(res.Hazards)-1].Src].Pos), codeMore, m.take())
 	}
 }
 
-// addDiag records a diagnostic whose message is made: List.Errorf and
-// Infof would run it through fmt.Sprintf("%s") again.
-func addDiag(errs *diag.List, sev diag.Severity, at diag.Pos, code, msg string) *diag.Diagnostic {
-	return errs.Add(&diag.Diagnostic{Severity: sev, Code: code, Pos: at, Message: msg})
+// diagRoom is a diagnostic and the room for its first note: a
+// report's diagnostics are made together (msgText.ds), where each had
+// been one allocation and its note's slice another (rows 1-4 of issue
+// 13, the three-ring bug variants: 12 of a check; stop 42).
+type diagRoom struct {
+	d    diag.Diagnostic
+	note [1]diag.Note
 }
 
-// addNote attaches a note whose message is made (Diagnostic.Note formats).
-func addNote(d *diag.Diagnostic, at diag.Pos, msg string) {
-	d.Notes = append(d.Notes, diag.Note{Pos: at, Message: msg})
+// addDiag records a diagnostic whose message is made (List.Errorf and
+// Infof would run it through fmt.Sprintf("%s") again), from m.ds while
+// it lasts.
+func (m *msgText) addDiag(errs *diag.List, sev diag.Severity, at diag.Pos, code, msg string) *diagRoom {
+	var r *diagRoom
+	if len(m.ds) > 0 {
+		r, m.ds = &m.ds[0], m.ds[1:]
+	} else {
+		r = new(diagRoom)
+	}
+	r.d.Severity, r.d.Code, r.d.Pos, r.d.Message = sev, code, at, msg
+	errs.Add(&r.d)
+	return r
+}
+
+// addNote attaches a note whose message is made (Diagnostic.Note
+// formats). The first is held in r's room, a slice of length and
+// capacity 1, as append to a nil Notes made it.
+func (r *diagRoom) addNote(at diag.Pos, msg string) {
+	if r.d.Notes == nil {
+		r.note[0] = diag.Note{Pos: at, Message: msg}
+		r.d.Notes = r.note[:1:1]
+		return
+	}
+	r.d.Notes = append(r.d.Notes, diag.Note{Pos: at, Message: msg})
 }
 
 func qname(names []string, q amir.Qual) string {
@@ -344,12 +373,12 @@ func phaseReport(p *amir.Program, h *amir.Hazard, at string, src amir.Src, errs 
 	if h.Occurrences > 1 {
 		m.b = appendf(m.b, " (%d occurrences)", count(h.Occurrences))
 	}
-	d := addDiag(errs, diag.Error, pos(src.Pos), codePhase, m.take())
+	d := m.addDiag(errs, diag.Error, pos(src.Pos), codePhase, m.take())
 	if note != "" && h.Other >= 0 {
 		m.b = appendf(m.b, note, noteArgs...)
 		m.b = append(m.b, ": "...)
 		m.b = append(m.b, p.Srcs[h.Other].Text...)
-		addNote(d, pos(p.Srcs[h.Other].Pos), m.take())
+		d.addNote(pos(p.Srcs[h.Other].Pos), m.take())
 	}
 }
 

@@ -1,0 +1,213 @@
+package syncheck
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// printStmtRef is printStmt as it was, from syntax.ExprString and string
+// concatenation (the reference for TestPrintStmtMatchesPrinter).
+func printStmtRef(st syntax.Stmt) string {
+	bars := func(s string, bs []syntax.Expr) string {
+		for _, b := range bs {
+			s += " >> " + syntax.ExprString(b)
+		}
+		return s
+	}
+	switch st := st.(type) {
+	case *syntax.Assign:
+		return syntax.ExprString(st.LHS) + " " + st.Op + " " + syntax.ExprString(st.RHS)
+	case *syntax.CallStmt:
+		return bars(syntax.ExprString(st.Call), st.Barriers)
+	case *syntax.Fence:
+		return "Fence(" + syntax.ExprString(st.First) + ", " + syntax.ExprString(st.Second) + ")"
+	case *syntax.Arrive:
+		s := "Arrive(" + syntax.ExprString(st.TL)
+		if st.Reverse {
+			s = "ReverseArrive(" + syntax.ExprString(st.TL)
+		}
+		if st.N != nil {
+			s += ", " + syntax.ExprString(st.N)
+		}
+		return bars(s+")", st.Barriers)
+	case *syntax.Await:
+		s := "Await("
+		if st.Reverse {
+			s = "ReverseAwait("
+		}
+		s += syntax.ExprString(st.Bar) + ", " + syntax.ExprString(st.TL)
+		if st.N != nil {
+			s += ", " + syntax.ExprString(st.N)
+		}
+		return s + ")"
+	case *syntax.Free:
+		return "free " + st.Name.Name
+	case *syntax.Alloc:
+		return st.Name.Name + ": " + syntax.TypeString(st.Type)
+	case *syntax.For:
+		return "for " + st.Var.Name + " in " + st.Mode.Name + "(...)"
+	}
+	return fmt.Sprintf("%T", st)
+}
+
+// TestPrintStmtMatchesPrinter: printStmt, which writes names, literals,
+// their binary operations and simple indices itself (appendExpr), prints
+// every statement of the example and test programs as ExprString and
+// concatenation did, and both of appendExpr's ways (its own and
+// ExprString's) are taken.
+func TestPrintStmtMatchesPrinter(t *testing.T) {
+	var files []string
+	for _, g := range []string{"../../../examples/weft/*/*.weft", "../../../examples/weft/*.weft", "testdata/*.weft"} {
+		m, _ := filepath.Glob(g)
+		files = append(files, m...)
+	}
+	if len(files) < 10 {
+		t.Fatalf("found %d programs", len(files))
+	}
+	n, own, other := 0, 0, 0
+	var walk func([]syntax.Stmt)
+	walk = func(body []syntax.Stmt) {
+		for _, st := range body {
+			if got, want := printStmt(st), printStmtRef(st); got != want {
+				t.Errorf("%s: printStmt %q, want %q", st.Pos(), got, want)
+			}
+			n++
+			var es []syntax.Expr
+			switch st := st.(type) {
+			case *syntax.For:
+				walk(st.Body)
+			case *syntax.If:
+				walk(st.Then)
+				walk(st.Else)
+			case *syntax.With:
+				walk(st.Body)
+			case *syntax.Assign:
+				es = []syntax.Expr{st.LHS, st.RHS}
+			case *syntax.Await:
+				es = []syntax.Expr{st.Bar, st.TL}
+			case *syntax.Arrive:
+				es = st.Barriers
+			}
+			for _, e := range es {
+				if got, want := string(appendExpr(nil, e)), syntax.ExprString(e); got != want {
+					t.Errorf("%s: appendExpr %q, want %q", e.Pos(), got, want)
+				}
+				if _, ok := exprAtom(e); ok {
+					own++
+				} else if ix, ok := e.(*syntax.Index); ok && simpleIndices(ix.Indices) {
+					own++
+				} else {
+					other++
+				}
+			}
+		}
+	}
+	for _, p := range files {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var errs diag.List
+		f := syntax.Parse(diag.NewFile(p, src), &errs)
+		for _, d := range f.Decls {
+			if pr, ok := d.(*syntax.Proc); ok {
+				walk(pr.Body)
+			}
+		}
+	}
+	if n < 200 || own < 50 || other < 20 {
+		t.Errorf("%d statements, %d expressions printed by appendExpr, %d by ExprString: want both ways taken", n, own, other)
+	}
+}
+
+// TestAppendExprMatchesPrinter compares appendExpr with ExprString on
+// expressions of each kind it writes itself and on ones it leaves to the
+// printer (parenthesized operands, unary, nested and attribute indices).
+func TestAppendExprMatchesPrinter(t *testing.T) {
+	for _, src := range []string{"x", "17", "a + 1", "n - k", "i * 2", "i // 2", "i % 4", "a < b",
+		"x[i]", "BtoC[w, n + 3]", "x[0, 7]", "x[i, j % 2, 1 - k]",
+		"-i", "(a + b) * c", "a * (b + c)", "a - (b - c)", "x[(i + 1) * 2]", "x[-i]", "x[y[i]]", "x[i:j]",
+		"x[a + b + c]", "f(a, b)", "x.y[i]", "x[i].y", "not a", "a and b"} {
+		var errs diag.List
+		f := syntax.Parse(diag.NewFile("e.weft", []byte("def f():\n    y = "+src+"\n")), &errs)
+		if errs.HasErrors() {
+			t.Fatalf("%s: %v", src, errs.Diags)
+		}
+		e := f.Decls[0].(*syntax.Proc).Body[0].(*syntax.Assign).RHS
+		if got, want := string(appendExpr([]byte("p:"), e)), "p:"+syntax.ExprString(e); got != want {
+			t.Errorf("appendExpr(%s) = %q, want %q", src, got, want)
+		}
+	}
+}
+
+// TestMsgTextTake: the strings take returns keep their text while later
+// messages are appended, cut, taken and new chunks started; a message
+// longer than a chunk moves the buffer and is taken whole.
+func TestMsgTextTake(t *testing.T) {
+	m := &msgText{b: make([]byte, 0, 64)}
+	var got, want []string
+	for i := 0; i < 200; i++ {
+		n := len(m.b)
+		m.b = fmt.Appendf(m.b, "name%d", i)
+		name := m.cut(n)
+		w := fmt.Sprintf("message %d about %s", i, name)
+		if i%37 == 0 {
+			for len(w) < 3*msgChunk {
+				w += " and more"
+			}
+		}
+		m.b = appendf(m.b, "message %d about %s", num(i), str(name))
+		m.b = append(m.b, w[len(fmt.Sprintf("message %d about %s", i, name)):]...)
+		got, want = append(got, m.take()), append(want, w)
+		if i%5 == 0 {
+			got, want = append(got, m.take()), append(want, "")
+		}
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Fatalf("message %d: %q, want %q", i, got[i], want[i])
+		}
+	}
+}
+
+// TestDiagRoom: a report's diagnostics from its room, and past it, with
+// their notes (the first in the room, the next appended).
+func TestDiagRoom(t *testing.T) {
+	m := &msgText{ds: make([]diagRoom, 2)}
+	var errs diag.List
+	for i := 0; i < 3; i++ {
+		d := m.addDiag(&errs, diag.Error, diag.Pos{}, "W0609", fmt.Sprint("m", i))
+		for k := 0; k < i; k++ {
+			d.addNote(diag.Pos{}, fmt.Sprint("n", k))
+		}
+	}
+	if len(errs.Diags) != 3 {
+		t.Fatalf("%d diagnostics", len(errs.Diags))
+	}
+	for i, d := range errs.Diags {
+		if d.Message != fmt.Sprint("m", i) || len(d.Notes) != i || (i == 0 && d.Notes != nil) {
+			t.Errorf("diagnostic %d: %q, notes %v", i, d.Message, d.Notes)
+		}
+		for k, n := range d.Notes {
+			if n.Message != fmt.Sprint("n", k) {
+				t.Errorf("diagnostic %d note %d: %q", i, k, n.Message)
+			}
+		}
+	}
+}
+
+// TestAppendNum: appendNum writes what strconv.AppendInt writes, on its
+// one-digit path and past it.
+func TestAppendNum(t *testing.T) {
+	for _, n := range []int64{-1 << 63, -1000, -11, -10, -9, -1, 0, 1, 5, 9, 10, 11, 99, 100, 12345, 1<<63 - 1} {
+		if got, want := string(appendNum([]byte("x"), n)), string(strconv.AppendInt([]byte("x"), n, 10)); got != want {
+			t.Errorf("appendNum(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
