@@ -211,3 +211,31 @@ func TestAppendNum(t *testing.T) {
 		}
 	}
 }
+
+// TestAddToMatchesSubSub: addTo gives the form the two merges gave,
+// sub(l, sub(0, o)), on forms over a few atoms with coefficients -1..1
+// (zero terms included, which only sub keeps or drops), every pair.
+func TestAddToMatchesSubSub(t *testing.T) {
+	atoms := []string{"a", "b", "c"}
+	var forms []linear
+	for code := 0; code < 64; code++ { // each atom absent, -1, 0 or 1
+		l := linear{k: code % 3}
+		x := code
+		for _, a := range atoms {
+			if d := x % 4; d > 0 {
+				l.terms = append(l.terms, linTerm{a, d - 2})
+			}
+			x /= 4
+		}
+		forms = append(forms, l)
+	}
+	for _, l := range forms {
+		for _, o := range forms {
+			want := l.sub(linear{}.sub(o))
+			got := l.addTo(make([]linTerm, 0, len(l.terms)+len(o.terms)), o)
+			if fmt.Sprint(got.k, got.terms) != fmt.Sprint(want.k, want.terms) {
+				t.Fatalf("%v + %v = %v, want %v", l, o, got, want)
+			}
+		}
+	}
+}

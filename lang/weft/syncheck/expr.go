@@ -515,19 +515,6 @@ func (l linear) subTo(buf []linTerm, o linear) linear {
 }
 
 func (c *converter) linearOf(e syntax.Expr) linear {
-	atom := func() linear {
-		a := ""
-		if n, ok := e.(*syntax.Name); ok {
-			a = n.Name // its printed form
-		} else {
-			a = syntax.ExprString(e)
-		}
-		ts := c.linTerms(1)
-		return linear{terms: append(ts, linTerm{a, 1})}
-	}
-	sub := func(x, y linear) linear {
-		return x.subTo(c.linTerms(len(x.terms)+len(y.terms)), y)
-	}
 	switch e := e.(type) {
 	case *syntax.IntLit:
 		return linear{k: int(e.Value)}
@@ -536,24 +523,24 @@ func (c *converter) linearOf(e syntax.Expr) linear {
 		// whether or not a constant has its name, and loop variables,
 		// the commonest names of an index, then take no string-keyed
 		// lookup in the file's constants (issue 13, stop 41).
-		if c.isControlName(e.Name) {
-			return atom()
+		if !c.isControlName(e.Name) {
+			if v, ok := c.constOf(e.Name); ok {
+				return linear{k: int(v)}
+			}
 		}
-		if v, ok := c.constOf(e.Name); ok {
-			return linear{k: int(v)}
-		}
-		return atom()
+		return c.atom(e.Name) // its printed form
 	case *syntax.Unary:
 		if e.Op == "-" {
-			return sub(linear{}, c.linearOf(e.X))
+			x := c.linearOf(e.X)
+			return linear{}.subTo(c.linTerms(len(x.terms)), x)
 		}
 	case *syntax.Binary:
 		x, y := c.linearOf(e.X), c.linearOf(e.Y)
 		switch e.Op {
 		case "+":
-			return sub(x, sub(linear{}, y))
+			return x.addTo(c.linTerms(len(x.terms)+len(y.terms)), y)
 		case "-":
-			return sub(x, y)
+			return x.subTo(c.linTerms(len(x.terms)+len(y.terms)), y)
 		case "*":
 			if len(x.terms) == 0 {
 				x, y = y, x
@@ -567,7 +554,46 @@ func (c *converter) linearOf(e syntax.Expr) linear {
 			}
 		}
 	}
-	return atom()
+	return c.atom(syntax.ExprString(e))
+}
+
+// atom is the linear form 1·a of the atom printed a.
+func (c *converter) atom(a string) linear {
+	return linear{terms: append(c.linTerms(1), linTerm{a, 1})}
+}
+
+// addTo is l + o, the form sub(l, sub(linear{}, o)) gave (the sum had
+// been those two merges, each with its terms; issue 13, stop 42): the
+// inner sub negates o's terms and drops those with coefficient 0, so an
+// atom of o alone is kept with its coefficient where it is not 0, and
+// an atom of both is l's term unchanged where o's coefficient is 0 (o's
+// term dropped), else the sum, dropped where it is 0; l's other terms
+// are kept as they are. buf is as subTo's. TestAddToMatchesSubSub
+// compares both.
+func (l linear) addTo(buf []linTerm, o linear) linear {
+	r := linear{k: l.k + o.k, terms: buf}
+	i, j := 0, 0
+	for i < len(l.terms) || j < len(o.terms) {
+		switch {
+		case j == len(o.terms) || (i < len(l.terms) && l.terms[i].atom < o.terms[j].atom):
+			r.terms = append(r.terms, l.terms[i])
+			i++
+		case i == len(l.terms) || o.terms[j].atom < l.terms[i].atom:
+			if o.terms[j].c != 0 {
+				r.terms = append(r.terms, o.terms[j])
+			}
+			j++
+		default:
+			if o.terms[j].c == 0 {
+				r.terms = append(r.terms, l.terms[i])
+			} else if c := l.terms[i].c + o.terms[j].c; c != 0 {
+				r.terms = append(r.terms, linTerm{l.terms[i].atom, c})
+			}
+			i++
+			j++
+		}
+	}
+	return r
 }
 
 // linTerms is an empty term slice with room for n terms, from the
