@@ -83,10 +83,14 @@ type dataRoom struct {
 	vinfo  [roomVars]varInfo
 	vfacts [roomVars]varFacts
 
-	// Grown by append past these.
+	// Grown by append past these. readB and argB: an assignment's reads
+	// and a call's bound arguments, whose first appends had been one or
+	// two allocations of each check (issue 13, stop 42).
 	ixBuf  [2][2]idx
 	slotB  [8]int
 	linBuf [8]linTerm
+	readB  [4]readAcc
+	argB   [4]boundArg
 
 	// The first chunks of the slabs, at each slab's lo (the size its
 	// first take would have made), but affs and terms: per_cta_alloc's
@@ -148,5 +152,6 @@ func (c *converter) seedData(d *dataRoom) {
 	c.ixBuf[0], c.ixBuf[1] = d.ixBuf[0][:0], d.ixBuf[1][:0]
 	c.slotBuf = d.slotB[:0]
 	c.linBuf = d.linBuf[:0]
+	c.readBuf, c.argBuf = d.readB[:0], d.argB[:0]
 	c.stmtRoom = d.stmts[:]
 }
