@@ -148,14 +148,24 @@ func TestAppendExprMatchesPrinter(t *testing.T) {
 
 // TestMsgTextTake: the strings take returns keep their text while later
 // messages are appended, cut, taken and new chunks started; a message
-// longer than a chunk moves the buffer and is taken whole.
+// longer than a chunk moves the buffer and is taken whole; a name cut
+// keeps its text while the names of its hazard are cut after it (the
+// names buffer moved by append).
 func TestMsgTextTake(t *testing.T) {
 	m := &msgText{b: make([]byte, 0, 64)}
 	var got, want []string
 	for i := 0; i < 200; i++ {
+		if i%3 == 0 {
+			m.nb = m.nb[:0] // a new hazard (report)
+		}
 		n := len(m.b)
 		m.b = fmt.Appendf(m.b, "name%d", i)
 		name := m.cut(n)
+		m.b = fmt.Appendf(m.b, "other%d", i)
+		other := m.cut(n)
+		if other != fmt.Sprint("other", i) || m.cut(len(m.b)) != "" {
+			t.Fatalf("cut %q", other)
+		}
 		w := fmt.Sprintf("message %d about %s", i, name)
 		if i%37 == 0 {
 			for len(w) < 3*msgChunk {

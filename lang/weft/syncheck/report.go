@@ -51,7 +51,7 @@ func report(prog *Program, run *Run, errs *diag.List) {
 	if res.Distinct > len(res.Hazards) {
 		nd++ // the count of those not shown
 	}
-	m := &msgText{b: make([]byte, 0, msgFirst), ds: make([]diagRoom, nd)}
+	m := &msgText{b: make([]byte, 0, msgFirst), ds: make([]diagRoom, nd), nb: make([]byte, 0, 256)}
 	for _, f := range res.Faults {
 		prog.fillPos(f.Src)
 		if f.Limit != "" {
@@ -67,6 +67,7 @@ func report(prog *Program, run *Run, errs *diag.List) {
 		prog.fillText(res.Hazards[i].Other)
 	}
 	for i := range res.Hazards {
+		m.nb = m.nb[:0] // the last hazard's names are dead (cut)
 		h := &res.Hazards[i]
 		src := p.Srcs[h.Src]
 		if h.Kind == amir.BarrierMismatch && h.Arrives == 0 && p.Vars[h.Var].OneShotArrive {
