@@ -8,6 +8,11 @@ import (
 	"testing"
 
 	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/amir"
+	"weft.dev/weft/lang/weft/check"
+	"weft.dev/weft/lang/weft/coll"
+	"weft.dev/weft/lang/weft/gpucheck"
+	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
 )
 
@@ -247,5 +252,76 @@ func TestAddToMatchesSubSub(t *testing.T) {
 				t.Fatalf("%v + %v = %v, want %v", l, o, got, want)
 			}
 		}
+	}
+}
+
+// TestExecShapes: exec remembers the shape of the tiling it last asked
+// for (lastTiling); every statement's shape must still be its scope's
+// collective (Start zeroed), and the shapes distinct, as AddShape per
+// statement made them, on programs whose statements change tilings
+// often (nested cuda_threads loops, warp specialization, inlined procs).
+func TestExecShapes(t *testing.T) {
+	files, _ := filepath.Glob("../../../examples/weft/sync/*.weft")
+	more, _ := filepath.Glob("testdata/*.weft")
+	files = append(files, more...)
+	l := lib.MustStd()
+	checked, reused := 0, 0
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var errs diag.List
+		f := syntax.Parse(diag.NewFile(path, src), &errs)
+		check.Check(f, l, &errs)
+		if errs.HasErrors() {
+			continue
+		}
+		gpu := gpucheck.Check(f, gpucheck.Options{Lib: l}, &errs)
+		if errs.HasErrors() {
+			continue
+		}
+		for _, d := range f.Decls {
+			p, ok := d.(*syntax.Proc)
+			if !ok || lib.IsInstr(p) || !hasDeviceVia(p.Body, f, 0) {
+				continue
+			}
+			var cerrs diag.List
+			prog := Convert(f, p, gpu, l, &cerrs)
+			if cerrs.HasErrors() {
+				continue
+			}
+			a := prog.AMIR
+			for i := range a.Shapes {
+				for j := 0; j < i; j++ {
+					if a.Shapes[i] == a.Shapes[j] {
+						t.Errorf("%s: shapes %d and %d are equal", path, j, i)
+					}
+				}
+			}
+			seen := map[*coll.Tiling]bool{}
+			amir.Walk(a.Body, func(s *amir.Stmt) {
+				if s.Exec.All || s.Exec.StartAff == nil || s.Src < 0 || s.Src >= len(prog.srcStmts) {
+					return
+				}
+				sc := gpu.ScopeOf(prog.srcStmts[s.Src])
+				if sc == nil || sc.Tiling == nil {
+					return
+				}
+				want := sc.Tiling.Collective(nil)
+				want.Start = 0
+				if s.Exec.Shape >= len(a.Shapes) || a.Shapes[s.Exec.Shape] != want {
+					t.Errorf("%s: %s: shape %d, want %v", path, prog.srcStmts[s.Src].Pos(), s.Exec.Shape, want)
+				}
+				checked++
+				if seen[sc.Tiling] {
+					reused++
+				}
+				seen[sc.Tiling] = true
+			})
+		}
+	}
+	if checked < 100 || reused < 50 {
+		t.Errorf("%d statements' shapes checked, %d of a tiling seen before: want more", checked, reused)
 	}
 }

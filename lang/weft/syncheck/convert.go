@@ -169,6 +169,10 @@ type converter struct {
 	// lastFacts: the index facts found last.
 	vfacts    []varFacts
 	lastFacts int
+	// lastTiling and lastShape: the tiling exec last asked for and its
+	// shape.
+	lastTiling *coll.Tiling
+	lastShape  int
 	// lastSt and lastScope: the scope last looked up (scopeOf).
 	lastSt    syntax.Stmt
 	lastScope *gpucheck.Scope
@@ -832,8 +836,17 @@ func (c *converter) exec(st syntax.Stmt) amir.Exec {
 		return amir.Exec{All: true}
 	}
 	tl := sc.Tiling
-	col := tl.Collective(nil)
-	shape := c.p.AddShape(col)
+	// The shape of the tiling last asked for is remembered: statements
+	// in a row share their scope's tiling, and AddShape gives a tiling's
+	// collective (its Start zeroed, the rest fixed when gpucheck built
+	// the tiling) the index of the first equal shape, which stays its
+	// index (Shapes are only appended to), so asking again answers
+	// alike, where each ask compared the collective with every shape
+	// (issue 13, stop 42).
+	if tl != c.lastTiling {
+		c.lastTiling, c.lastShape = tl, c.p.AddShape(tl.Collective(nil))
+	}
+	shape := c.lastShape
 	base := tl.Base
 	k := base.Const
 	// The start is its affine form only, from the converter's slabs
@@ -1694,8 +1707,10 @@ func (c *converter) assign(sc *names, st *syntax.Assign) {
 	if s == nil {
 		return
 	}
-	if n, ok := st.LHS.(*syntax.Name); ok && s.Lookup(n.Name) != nil && s.Lookup(n.Name).Window != nil && s.Lookup(n.Name).Pos == n.Pos() {
-		return // window statement: inlined at its uses
+	if n, ok := st.LHS.(*syntax.Name); ok {
+		if v := s.Lookup(n.Name); v != nil && v.Window != nil && v.Pos == n.Pos() {
+			return // window statement: inlined at its uses
+		}
 	}
 	ex := c.exec(st)
 	src := c.src(st, "")
