@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"testing"
 
@@ -246,13 +247,48 @@ func TestAddToMatchesSubSub(t *testing.T) {
 	}
 	for _, l := range forms {
 		for _, o := range forms {
-			want := l.sub(linear{}.sub(o))
+			want := subRef(l, subRef(linear{}, o))
 			got := l.addTo(make([]linTerm, 0, len(l.terms)+len(o.terms)), o)
 			if fmt.Sprint(got.k, got.terms) != fmt.Sprint(want.k, want.terms) {
 				t.Fatalf("%v + %v = %v, want %v", l, o, got, want)
 			}
+			want = subRef(l, o)
+			if got := l.sub(o); fmt.Sprint(got.k, got.terms) != fmt.Sprint(want.k, want.terms) {
+				t.Fatalf("%v - %v = %v, want %v", l, o, got, want)
+			}
 		}
 	}
+}
+
+// subRef is l - o as linear.sub's comment defines it, atom by atom: an
+// atom of o's is dropped when its coefficient becomes 0 (or is 0 in o
+// alone), l's other terms are kept as they are.
+func subRef(l, o linear) linear {
+	lc, oc := map[string]int{}, map[string]int{}
+	var atoms []string
+	for _, t := range l.terms {
+		lc[t.atom] = t.c
+		atoms = append(atoms, t.atom)
+	}
+	for _, t := range o.terms {
+		oc[t.atom] = t.c
+		if _, ok := lc[t.atom]; !ok {
+			atoms = append(atoms, t.atom)
+		}
+	}
+	sort.Strings(atoms)
+	r := linear{k: l.k - o.k}
+	for _, a := range atoms {
+		x := lc[a]
+		y, inO := oc[a]
+		switch {
+		case !inO:
+			r.terms = append(r.terms, linTerm{a, x})
+		case x-y != 0:
+			r.terms = append(r.terms, linTerm{a, x - y})
+		}
+	}
+	return r
 }
 
 // TestExecShapes: exec remembers the shape of the tiling it last asked

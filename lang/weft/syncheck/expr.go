@@ -490,29 +490,7 @@ func (l linear) sub(o linear) linear {
 
 // subTo is sub with the result's terms in buf (empty, with room for
 // len(l.terms)+len(o.terms)).
-func (l linear) subTo(buf []linTerm, o linear) linear {
-	r := linear{k: l.k - o.k, terms: buf}
-	i, j := 0, 0
-	for i < len(l.terms) || j < len(o.terms) {
-		switch {
-		case j == len(o.terms) || (i < len(l.terms) && l.terms[i].atom < o.terms[j].atom):
-			r.terms = append(r.terms, l.terms[i])
-			i++
-		case i == len(l.terms) || o.terms[j].atom < l.terms[i].atom:
-			if o.terms[j].c != 0 {
-				r.terms = append(r.terms, linTerm{o.terms[j].atom, -o.terms[j].c})
-			}
-			j++
-		default:
-			if c := l.terms[i].c - o.terms[j].c; c != 0 {
-				r.terms = append(r.terms, linTerm{l.terms[i].atom, c})
-			}
-			i++
-			j++
-		}
-	}
-	return r
-}
+func (l linear) subTo(buf []linTerm, o linear) linear { return l.mergeTo(buf, o, -1) }
 
 func (c *converter) linearOf(e syntax.Expr) linear {
 	switch e := e.(type) {
@@ -570,8 +548,15 @@ func (c *converter) atom(a string) linear {
 // term dropped), else the sum, dropped where it is 0; l's other terms
 // are kept as they are. buf is as subTo's. TestAddToMatchesSubSub
 // compares both.
-func (l linear) addTo(buf []linTerm, o linear) linear {
-	r := linear{k: l.k + o.k, terms: buf}
+func (l linear) addTo(buf []linTerm, o linear) linear { return l.mergeTo(buf, o, 1) }
+
+// mergeTo is l + s·o for s = 1 (addTo) or -1 (subTo), its terms in buf:
+// the forms merged by atom. An atom of l alone keeps its term; of o
+// alone, s times its term where its coefficient is not 0; of both, the
+// sum, dropped where it is 0, but for a sum (s = 1) whose term of o has
+// coefficient 0, which keeps l's term (addTo).
+func (l linear) mergeTo(buf []linTerm, o linear, s int) linear {
+	r := linear{k: l.k + s*o.k, terms: buf}
 	i, j := 0, 0
 	for i < len(l.terms) || j < len(o.terms) {
 		switch {
@@ -580,13 +565,13 @@ func (l linear) addTo(buf []linTerm, o linear) linear {
 			i++
 		case i == len(l.terms) || o.terms[j].atom < l.terms[i].atom:
 			if o.terms[j].c != 0 {
-				r.terms = append(r.terms, o.terms[j])
+				r.terms = append(r.terms, linTerm{o.terms[j].atom, s * o.terms[j].c})
 			}
 			j++
 		default:
-			if o.terms[j].c == 0 {
+			if s > 0 && o.terms[j].c == 0 {
 				r.terms = append(r.terms, l.terms[i])
-			} else if c := l.terms[i].c + o.terms[j].c; c != 0 {
+			} else if c := l.terms[i].c + s*o.terms[j].c; c != 0 {
 				r.terms = append(r.terms, linTerm{l.terms[i].atom, c})
 			}
 			i++
