@@ -1393,10 +1393,39 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 		if pv.RingDepth > 0 && pv.PreArrive > 0 {
 			// CudaMbarrierPreArrive(d): logical barriers [0, d) of each
 			// slice are arrived once before the program's first Arrive.
-			for i := 0; i < total; i++ {
-				if co := m.coords(v, int32(i)); pv.RingDim < len(co) && co[pv.RingDim] < pv.PreArrive {
-					m.bars[st.bar0+int32(i)].a = 1
-				}
+			m.preArrive(st, pv, total)
+		}
+	}
+}
+
+// preArrive arrives once, at allocation, on each of st's total barriers
+// whose index along pv.RingDim (coords' element coordinate: the block
+// index times the dimension's granule) is below pv.PreArrive.
+//
+// The index is counted, not computed by coords for every cell (a slice
+// made and divisions a cell: the three-ring pipeline's 162 barriers took
+// ~20 K instructions a check; issue 13, stop 42). Flat indices are mixed
+// radix: strides[d] is the product of blocks[d+1:] (alloc), so along
+// i = 0, 1, ... coords' quotient q at RingDim (i / strides[rd], less the
+// outer dimensions' multiples of blocks[rd]) stays for strides[rd] cells,
+// then steps by one and wraps to 0 after blocks[rd] steps: the counter
+// below. TestPreArriveCounted compares it with coords.
+func (m *Machine) preArrive(st *varState, pv *Var, total int) {
+	rd := pv.RingDim
+	if rd >= len(st.dims) {
+		return // coords has no such coordinate
+	}
+	stride, blocks, gran := st.strides[rd], st.blocks[rd], st.gran[rd]
+	bars := m.bars[st.bar0 : int(st.bar0)+total]
+	q, k := 0, 0
+	for i := range bars {
+		if q*gran < pv.PreArrive {
+			bars[i].a = 1
+		}
+		if k++; k == stride {
+			k = 0
+			if q++; q == blocks {
+				q = 0
 			}
 		}
 	}
