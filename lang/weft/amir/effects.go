@@ -1465,7 +1465,7 @@ func (m *Machine) countOps(s *Stmt) int64 {
 	var n int64
 	st := &m.vars[a.Var]
 	if a.rig == nil && !a.notRigid && len(a.Idx) > 0 {
-		a.rig = compileRigid(a)
+		a.rig = m.compileRigid(a)
 		a.notRigid = a.rig == nil
 	}
 	if rc, ok := m.rigidCount(a, st); ok {

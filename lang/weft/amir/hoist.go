@@ -104,7 +104,7 @@ func (m *Machine) planHoist(s *Stmt, h *hoistState, lo, hi int) {
 		return
 	}
 	if a.rig == nil && !a.notRigid {
-		a.rig = compileRigid(a)
+		a.rig = m.compileRigid(a)
 		a.notRigid = a.rig == nil
 	}
 	r := a.rig

@@ -453,6 +453,10 @@ type Machine struct {
 	// still to skip (thgrid.go gridEnter), and its last entry's points
 	// (thgrid_pts.go).
 	gridBackoff map[*Stmt]*gridNest
+	// rigSlab: the rigid forms not handed out yet (compileRigid);
+	// rigNext: the size of its last chunk.
+	rigSlab []rigidForm
+	rigNext int
 	// Deferred slabs (thgrid_lazy.go): by variable, the frame whose
 	// other points' slabs are not built yet; gvAny: some is; gridDefer
 	// enables deferring (tests turn it off).
@@ -1543,7 +1547,7 @@ func (m *Machine) evalCellsOf(st *varState, a *Access, src int, buf []int32) ([]
 		return nil, false
 	}
 	if a.rig == nil && !a.notRigid {
-		a.rig = compileRigid(a)
+		a.rig = m.compileRigid(a)
 		a.notRigid = a.rig == nil
 	}
 	if a.rig != nil {

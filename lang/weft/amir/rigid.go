@@ -71,13 +71,43 @@ type dynDim struct {
 }
 
 // compileRigid returns the rigid form of a, or nil.
-func compileRigid(a *Access) *rigidForm {
+//
+// The form is the next of the machine's slab of forms (rigSlab), taken
+// only when a has one: a form is about 1 KB, and one object had been
+// made per access evaluated (issue 13, stop 42: shfl_xor's 12 a check).
+// The slot is zeroed again when a has no form, so every form starts as
+// &rigidForm{} did.
+func (m *Machine) compileRigid(a *Access) *rigidForm {
 	if len(a.Idx) == 0 {
 		return nil
 	}
+	if len(m.rigSlab) == 0 {
+		m.rigSlab = make([]rigidForm, m.rigChunk())
+	}
+	r := &m.rigSlab[0]
+	if r = compileRigidInto(a, r); r != nil {
+		m.rigSlab = m.rigSlab[1:]
+	} else {
+		m.rigSlab[0] = rigidForm{}
+	}
+	return r
+}
+
+// rigChunk sizes the next chunk of the slab of rigid forms: 4, then
+// twice the last, at most 16. Most accesses never reach the fast path
+// (one evaluation, or none), so the program's access count is no size:
+// a first chunk of 16 cost rmem_uniform, which compiles 4 forms, more in
+// zeroing than the 3 objects it saved.
+func (m *Machine) rigChunk() int {
+	m.rigNext = min(max(2*m.rigNext, 4), 16)
+	return m.rigNext
+}
+
+// compileRigidInto fills r, a zero form, as a's rigid form; nil when a
+// has none (r is then left partly filled).
+func compileRigidInto(a *Access, r *rigidForm) *rigidForm {
 	// Sized once (issue 13, stop 26: the growth was a tenth of a small
 	// kernel's machine allocation).
-	r := &rigidForm{}
 	if len(a.Idx) <= rigidInline {
 		r.dims, r.facts, r.dyn = r.dimsIn[:0], r.factsIn[:0], r.dynIn[:0]
 	} else {
