@@ -170,6 +170,7 @@ func (m *Machine) recordCells(s *Stmt, cs []int32, gs threads, pends []pend, st 
 		fr = m.threadGroupFrame(gs)
 	}
 	for _, c := range cs {
+		st.listAt(c)
 		cl := &st.cells[c]
 		head := &cl.reads
 		if s.Kind == KRecordMutate {

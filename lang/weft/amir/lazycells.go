@@ -62,10 +62,11 @@ func (m *Machine) recordLazy(s *Stmt, cs []int32, gs threads, pends []pend, st *
 func (m *Machine) lazyNoSrc(s *Stmt, st *varState) bool {
 	src := int32(s.Src)
 	reads := s.Kind == KRecordRead
-	for i := range st.cells {
-		h := st.cells[i].muts
+	cells := m.listCells(st) // the others' lists are empty
+	for i := range cells {
+		h := cells[i].muts
 		if reads {
-			h = st.cells[i].reads
+			h = cells[i].reads
 		}
 		for ; h >= 0; h = m.rec(h).next {
 			if m.rec(h).src == src {
@@ -144,6 +145,7 @@ func (m *Machine) makeLazy(st *varState) {
 	st.lazy = false
 	m.lazyMade++
 	s := st.lazyS
+	st.listAll()
 	for c := range st.cells {
 		cl := &st.cells[c]
 		head := &cl.reads

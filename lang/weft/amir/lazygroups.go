@@ -81,6 +81,7 @@ func (m *Machine) makeLazyGroup(st *varState, c int32) {
 	lg := &st.lzRecs[st.lzc[c]-1]
 	st.lzc[c] = 0
 	st.lzN--
+	st.listAt(c)
 	cl := &st.cells[c]
 	head := &cl.reads
 	if lg.s.Kind == KRecordMutate {

@@ -98,6 +98,9 @@ type varState struct {
 	// that kind, so with the flag false every list of the kind is
 	// empty).
 	hasRecs, hasReads, hasMuts bool
+	// listLo, listHi: every cell outside [listLo, listHi) has both its
+	// lists empty (listbound.go).
+	listLo, listHi int32
 	// lzc: by cell, 1 + the index in lzRecs of its deferred thread
 	// group, or 0; lzN counts them (lazygroups.go).
 	lzc    []int32
@@ -332,6 +335,10 @@ type Machine struct {
 	// noAllocSame makes every allocation set its per-dimension state
 	// anew (alloc's reallocation of the same extents; tests).
 	noAllocSame bool
+	// noListBound makes the walks of every cell's lists walk every cell,
+	// not varState's [listLo, listHi) (listbound.go; tests).
+	noListBound bool
+	listShort   int64 // bounded walks shorter than the cells (tests)
 	allocSame   int64 // allocations that kept it (tests)
 	emptySkips  int64
 	// noDomSkip makes addRecord replay every older record it compares,
@@ -821,6 +828,11 @@ func (m *Machine) Run(args []int) *Result {
 		}
 	}
 	m.exec(p.Body)
+	if listBoundCheck {
+		for i := range m.vars {
+			m.vars[i].checkListBound()
+		}
+	}
 	m.res.Stats.Memory = m.MemoryBytes()
 	if len(m.log) > p.logHint {
 		p.logHint = len(m.log)
@@ -1259,7 +1271,7 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 		// 8.9 K instructions a check; issue 13, stop 40: sym40).
 		// Four cells are tested at a time, as nextList does: their
 		// eight heads are all negative exactly when their AND is.
-		cs := st.cells
+		cs := m.listCells(st)
 		i := 0
 		for ; i+4 <= len(cs); i += 4 {
 			q := cs[i : i+4 : i+4]
@@ -1383,6 +1395,7 @@ func (m *Machine) alloc(v int, dimExprs []IntExpr, src int) {
 		// instructions a check; issue 13, stop 34: grid34).
 		fillCells(st.cells, cell{-1, -1, m.vers})
 	}
+	st.listLo, st.listHi = 0, 0 // every list empty (listbound.go)
 	if pv.Barrier {
 		st.bar0 = int32(len(m.bars))
 		for len(m.bars)+total > cap(m.bars) {

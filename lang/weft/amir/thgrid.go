@@ -889,6 +889,7 @@ func (m *Machine) gridLeave(g *gridRT) {
 			if vr.trans {
 				forCells(st, vr.lo, vr.hi, func(c int32) bool {
 					d := c + off
+					st.listAt(d)
 					cl := &st.cells[d]
 					m.freeList(cl.reads)
 					m.freeList(cl.muts)
@@ -901,6 +902,7 @@ func (m *Machine) gridLeave(g *gridRT) {
 				continue
 			}
 			for j, c := range vr.cells {
+				st.listAt(c + off)
 				cl := &st.cells[c+off]
 				if vr.counts[j] == 1 && !m.noGridMerge && m.mergeCopy(g, p, vr.heads[j], vr.gv.v, cl, now) {
 					continue // joined the group after it (thmerge.go)

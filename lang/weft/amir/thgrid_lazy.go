@@ -192,6 +192,7 @@ func (m *Machine) gridBuild(v int, d *gridVirt) {
 	for p := 1; p < len(g.ths); p++ {
 		off := d.offs[p]
 		forCells(st, d.lo, d.hi, func(c int32) bool {
+			st.listAt(c + off)
 			cl := &st.cells[c+off]
 			m.freeList(cl.reads)
 			m.freeList(cl.muts)

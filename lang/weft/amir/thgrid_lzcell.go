@@ -49,10 +49,11 @@ func (m *Machine) gridLazyToCells(st *varState) {
 		return
 	}
 	mut := st.lazyS.Kind == KRecordMutate
-	for i := range st.cells {
-		h := st.cells[i].reads
+	cells := m.listCells(st) // the others' lists are empty
+	for i := range cells {
+		h := cells[i].reads
 		if mut {
-			h = st.cells[i].muts
+			h = cells[i].muts
 		}
 		if h >= 0 {
 			return // made over records: gridCompare makes it (unlazy)

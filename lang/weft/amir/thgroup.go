@@ -314,6 +314,7 @@ func (m *Machine) gridGroups(g *gridRT, vr *gridVarRT) bool {
 				idx := m.takeRecord()
 				r := m.rec(h)
 				nr := m.rec(idx)
+				st.listAt(c + off)
 				cl := &st.cells[c+off]
 				*nr = record{next: cl.reads, src: r.src, q: r.q, level: r.level, atomic: r.atomic,
 					creator: threads{task: g.task, start: start, shape: x}, reach: r.reach, stamp: r.stamp,

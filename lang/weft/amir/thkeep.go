@@ -147,7 +147,7 @@ func (m *Machine) thsymKeep(s *Stmt) bool {
 				// program has one: refused rather than relied on.
 				return false
 			}
-			cells := st.cells
+			cells := m.listCells(st)
 			if empty {
 				cells = nil
 			}
@@ -169,7 +169,7 @@ func (m *Machine) thsymKeep(s *Stmt) bool {
 			if !b.Convergent && gs.task != allTasks && len(m.shapes[gs.shape]) > 1 {
 				return false // one record per thread
 			}
-			cells := st.cells
+			cells := m.listCells(st)
 			if empty {
 				cells = nil
 			}

@@ -1111,6 +1111,7 @@ func (m *Machine) thsymCopyMap(v int, st *varState, mp thMap) {
 							break // never reached: its windows were in bounds
 						}
 						tc := c + int(i)*mp.coef*stride
+						st.listAt(int32(tc))
 						cl := &st.cells[tc]
 						tail := int32(-1)
 						for h := head; h >= 0; h = m.rec(h).next {
@@ -1358,6 +1359,7 @@ func (m *Machine) thsymDropCopies(st *varState, mp thMap) {
 		for o := 0; o < outer; o++ {
 			for j := mp.base; j < mp.base+mp.width && j < blocks; j++ {
 				for k := 0; k < stride; k++ {
+					st.listAt(int32(o*stride*blocks + j*stride + k))
 					cl := &st.cells[o*stride*blocks+j*stride+k]
 					head := &cl.reads
 					if s.Kind == KRecordMutate {

@@ -432,6 +432,7 @@ func (m *Machine) thsymCopyMap2(st *varState, mp thMap) {
 					continue // past the variable: no thread's window is there
 				}
 				tc := c + j*mp.coef*s1 + i*mp.coef2*s2
+				st.listAt(int32(tc))
 				cl := &st.cells[tc]
 				lp := &cl.muts
 				if reads {
