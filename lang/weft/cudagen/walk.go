@@ -157,6 +157,9 @@ type walker struct {
 	natUnit string
 	natM    coll.Machine
 	natN    int
+	// chainsMemo is stripDist's last search of every order
+	// (prefixChains).
+	chainsMemo chainsMemo
 }
 
 // walkStores is the number of tilings a chunk of walker.stores holds.
@@ -659,6 +662,7 @@ func (w *walker) stripDist(v *wsym, idx []syntax.Expr) (int, bool) {
 		ops := opsBuf[:0]
 		found := false
 		cur := int(v.tileThreads)
+		ord := newInOrder(cur, tn)
 		for k < len(idx) {
 			if sl, ok := idx[k].(*syntax.Slice); ok && k < len(v.dims()) {
 				// A window over a whole distributed dimension.
@@ -669,7 +673,7 @@ func (w *walker) stripDist(v *wsym, idx []syntax.Expr) (int, bool) {
 				ops = append(ops, [2]int{-int(e), 0})
 				cur /= int(e)
 				k++
-				if chainsInOrder(ops, int(v.tileThreads), tn) || chainsMay(ops, int(v.tileThreads), tn) && chains(ops, int(v.tileThreads), tn) {
+				if prefixChains(ops, int(v.tileThreads), tn, &ord, &w.chainsMemo) {
 					found = true
 					break
 				}
@@ -686,7 +690,7 @@ func (w *walker) stripDist(v *wsym, idx []syntax.Expr) (int, bool) {
 			cur = int(it.t1)
 			ops = append(ops, [2]int{int(it.t0), int(it.t1)})
 			k++
-			if chainsInOrder(ops, int(v.tileThreads), tn) || chainsMay(ops, int(v.tileThreads), tn) && chains(ops, int(v.tileThreads), tn) {
+			if prefixChains(ops, int(v.tileThreads), tn, &ord, &w.chainsMemo) {
 				found = true
 				break
 			}
@@ -1162,8 +1166,13 @@ func (w *walker) unitMatches(e syntax.Expr, b *coll.Tiling) bool {
 	return true
 }
 
-// namesConst reports whether a name of e is a global constant.
+// namesConst reports whether a name of e is a global constant. A file
+// without constants has none to name (smap.put fills the inline entries
+// first, so n is 0 only for an empty table): the walk of e is skipped.
 func (w *walker) namesConst(e syntax.Expr) bool {
+	if w.consts.n == 0 {
+		return false
+	}
 	switch e := e.(type) {
 	case *syntax.Name:
 		_, ok := w.consts.get(e.Name)

@@ -31,15 +31,13 @@ func walkBind(p *syntax.Proc, call *syntax.Call, out *[walkBindMax]syntax.Expr) 
 		out[i] = nil
 	}
 	if len(call.Kwargs) > 0 {
-		template := lib.TemplateParams(p)
+		template := templateList(p)
 		for _, k := range call.Kwargs {
 			if n, ok := k.Value.(*syntax.Name); ok && lib.IsDataType(n.Name) {
 				return false // perhaps a type binding
 			}
-			for _, t := range template {
-				if k.Name.Name == t {
-					return false
-				}
+			if isTemplateParam(template, k.Name.Name) {
+				return false
 			}
 			idx := -1
 			for i, prm := range params {
@@ -81,4 +79,43 @@ func walkArgs(p *syntax.Proc, call *syntax.Call, buf *[walkBindMax]syntax.Expr) 
 	}
 	args, probs := check.BindArgs(p.Params, call, lib.TemplateParams(p)...)
 	return args, len(probs) == 0
+}
+
+// templateList is the list expression whose string literals
+// lib.TemplateParams(p) collects (nil where it collects none): the
+// template keyword of p's first @instr decorator call. walkBind tests a
+// keyword against it in place (isTemplateParam) rather than against
+// TemplateParams's slice, an allocation of every instruction call with a
+// keyword argument (issue 13, stop 42: shfl_xor's laneMask=).
+// TestTemplateParamsInPlace compares the two on the library.
+func templateList(p *syntax.Proc) *syntax.List {
+	for _, d := range p.Decorators {
+		c, ok := d.(*syntax.Call)
+		if !ok || c.FunName() != "instr" {
+			// TemplateParams's decoName of a call is its FunName; a
+			// decorator that is not a call is skipped either way.
+			continue
+		}
+		k := c.Kwarg("template")
+		if k == nil {
+			return nil
+		}
+		lst, _ := k.Value.(*syntax.List)
+		return lst
+	}
+	return nil
+}
+
+// isTemplateParam reports whether name is one of lib.TemplateParams's
+// names, the string literals of the template list lst.
+func isTemplateParam(lst *syntax.List, name string) bool {
+	if lst == nil {
+		return false
+	}
+	for _, e := range lst.Elems {
+		if s, ok := e.(*syntax.StringLit); ok && s.Value == name {
+			return true
+		}
+	}
+	return false
 }

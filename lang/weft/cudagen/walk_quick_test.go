@@ -228,3 +228,75 @@ func TestWalkBindMatchesBindArgs(t *testing.T) {
 		t.Error("walkBind answers for no call")
 	}
 }
+
+// TestTemplateParamsInPlace checks walkBind's test of a keyword against
+// an instruction's template parameters (templateList, isTemplateParam)
+// against lib.TemplateParams on every instruction and proc of the
+// library and on decorators of every shape TemplateParams reads (a
+// name, a call without template=, a template that is not a list, a list
+// with other elements, a second @instr).
+func TestTemplateParamsInPlace(t *testing.T) {
+	l := lib.MustStd()
+	var procs []*syntax.Proc
+	for _, in := range l.Instrs {
+		procs = append(procs, in.Proc)
+	}
+	for _, p := range l.Procs {
+		procs = append(procs, p)
+	}
+	str := func(ss ...string) *syntax.List {
+		lst := &syntax.List{}
+		for _, s := range ss {
+			lst.Elems = append(lst.Elems, &syntax.StringLit{Value: s})
+		}
+		return lst
+	}
+	instr := func(kw ...*syntax.Kwarg) *syntax.Call {
+		return &syntax.Call{Fun: &syntax.Name{Name: "instr"}, Args: []syntax.Expr{&syntax.StringLit{Value: "x"}}, Kwargs: kw}
+	}
+	tmpl := func(v syntax.Expr) *syntax.Kwarg {
+		return &syntax.Kwarg{Name: &syntax.Name{Name: "template"}, Value: v}
+	}
+	mixed := str("a", "b")
+	mixed.Elems = append(mixed.Elems, &syntax.Name{Name: "c"}, &syntax.IntLit{Value: 1})
+	for _, ds := range [][]syntax.Expr{
+		{&syntax.Name{Name: "instr"}},
+		{&syntax.Name{Name: "instr"}, instr(tmpl(str("a")))},
+		{instr()},
+		{instr(&syntax.Kwarg{Name: &syntax.Name{Name: "other"}, Value: str("a")})},
+		{instr(tmpl(&syntax.StringLit{Value: "a"}))},
+		{instr(tmpl(mixed))},
+		{instr(tmpl(str("a", "b"))), instr(tmpl(str("c")))},
+		{&syntax.Call{Fun: &syntax.Name{Name: "proc"}, Kwargs: []*syntax.Kwarg{tmpl(str("z"))}}, instr(tmpl(str("a")))},
+	} {
+		procs = append(procs, &syntax.Proc{Name: &syntax.Name{Name: "p"}, Decorators: ds})
+	}
+	asked, yes := 0, 0
+	for _, p := range procs {
+		want := lib.TemplateParams(p)
+		names := append([]string{"a", "b", "c", "z", "x", "template", ""}, want...)
+		for _, prm := range p.Params {
+			if prm != nil && prm.Name != nil {
+				names = append(names, prm.Name.Name)
+			}
+		}
+		lst := templateList(p)
+		for _, n := range names {
+			w := false
+			for _, s := range want {
+				w = w || s == n
+			}
+			asked++
+			if got := isTemplateParam(lst, n); got != w {
+				t.Fatalf("%s: isTemplateParam(%q) = %v, TemplateParams %q", p.Name.Name, n, got, want)
+			}
+			if w {
+				yes++
+			}
+		}
+	}
+	t.Logf("%d names asked, %d template parameters", asked, yes)
+	if yes == 0 {
+		t.Error("no template parameter asked")
+	}
+}
