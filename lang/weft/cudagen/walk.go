@@ -280,10 +280,14 @@ func (w *walker) constValue(e syntax.Expr) (int64, bool) {
 	case *syntax.IntLit:
 		return e.Value, true
 	case *syntax.Name:
-		if w.lookup(e.Name) != nil {
+		// The constants first: most names are not one (iterators,
+		// memories, units), and the table is shorter than the scope.
+		// Both tests are pure, so their order is free.
+		v, ok := w.consts.get(e.Name)
+		if !ok || w.lookup(e.Name) != nil {
 			return 0, false
 		}
-		return w.consts.get(e.Name)
+		return v, true
 	case *syntax.Unary:
 		x, ok := w.constValue(e.X)
 		if !ok {

@@ -300,3 +300,46 @@ func TestTemplateParamsInPlace(t *testing.T) {
 		t.Error("no template parameter asked")
 	}
 }
+
+// TestSymValue compares symValue (walk_unit.go) with coll.Sym.Eval on
+// every coordinate of a grid (constants, blockDim and clusterDim
+// multiples, divisors that do and do not divide, negative and zero
+// values, the wildcard) and a grid of machines; and sameSym with the
+// comparison it replaces.
+func TestSymValue(t *testing.T) {
+	var syms []coll.Sym
+	for _, num := range []int{-3, 0, 1, 2, 3, 4, 32, 48} {
+		for _, div := range []int{-2, 0, 1, 2, 3, 4, 64} {
+			for _, bd := range []bool{false, true} {
+				for _, cd := range []bool{false, true} {
+					syms = append(syms, coll.Sym{Num: num, Div: div, BlockDim: bd, ClusterDim: cd})
+				}
+			}
+		}
+	}
+	syms = append(syms, coll.AnySym, coll.Sym{Any: true, Num: 3})
+	checked := 0
+	for _, bd := range []int{0, 1, 32, 64, 96, 256} {
+		for _, cd := range []int{1, 2, 4} {
+			m := coll.Machine{BlockDim: bd, ClusterDim: cd}
+			for _, x := range syms {
+				want, err := x.Eval(m)
+				got, ok := symValue(x, m)
+				if ok != (err == nil) || ok && got != want {
+					t.Fatalf("symValue(%+v, %+v) = %d, %v; Eval %d, %v", x, m, got, ok, want, err)
+				}
+				for _, y := range syms {
+					checked++
+					v, ok := sameSym(x, y, m)
+					wx, ex := x.Eval(m)
+					wy, ey := y.Eval(m)
+					wok := ex == nil && (x == y || ey == nil && wx == wy)
+					if ok != wok || ok && v != wx {
+						t.Fatalf("sameSym(%+v, %+v, %+v) = %d, %v; want %d, %v", x, y, m, v, ok, wx, wok)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d pairs", checked)
+}
