@@ -92,6 +92,10 @@ type wsym struct {
 	// SMEM, tensor maps); device: declared in device code; threadsIt: a
 	// cuda_threads iterator.
 	dram, gridConst, frag, odd, device, threadsIt bool
+	// litDims: every dimension is an integer literal (set by push),
+	// whose constValue holds in any scope: the walks of the extents
+	// that are not constants (access, window) have none to walk.
+	litDims bool
 	// cuda_threads iterators: the tile thread counts before and after
 	// the loop (sym.t0, sym.t1).
 	t0, t1 int32
@@ -257,8 +261,19 @@ func (w *walker) push(v wsym) bool {
 	if w.n == walkNames {
 		return false
 	}
+	v.litDims = v.typ != nil && allLit(v.typ.Dims)
 	w.scope[w.n] = v
 	w.n++
+	return true
+}
+
+// allLit reports whether every expression of es is an integer literal.
+func allLit(es []syntax.Expr) bool {
+	for _, e := range es {
+		if _, ok := e.(*syntax.IntLit); !ok {
+			return false
+		}
+	}
 	return true
 }
 
@@ -616,6 +631,9 @@ func (w *walker) access(e *syntax.Index, device bool) bool {
 		if !w.expr(i, device) {
 			return false
 		}
+	}
+	if v.litDims {
+		return true // constants, each (litDims)
 	}
 	for _, d := range v.dims()[k:] {
 		if _, ok := w.constValue(d); !ok && !w.expr(d, device) {
@@ -1000,6 +1018,9 @@ func (w *walker) window(a syntax.Expr, device bool) *wsym {
 	}
 	// The strides and linear's extents: the extents that are not
 	// constants (all of them, a superset).
+	if v.litDims {
+		return v // constants, each (litDims)
+	}
 	for _, d := range v.dims()[k:] {
 		if _, ok := w.constValue(d); !ok && !w.expr(d, device) {
 			return nil

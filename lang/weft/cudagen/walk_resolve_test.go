@@ -169,3 +169,61 @@ func TestWalkScaled(t *testing.T) {
 		t.Errorf("boxes in the slab %d, apart %d: want both", inSlab, apart)
 	}
 }
+
+// TestWalkLitDims checks push's litDims (walk.go, issue 13 stop 42) and
+// the walks of extents it skips: a memory whose dimensions are all
+// integer literals is marked, one with a name among them is not, and on
+// accesses and windows of memories of both kinds, in scopes where the
+// named extent is a constant, an iterator and a tensor (which the walk
+// of extents rejects), access and window answer as with litDims cleared
+// (the walk of every extent).
+func TestWalkLitDims(t *testing.T) {
+	lit := func(k int64) syntax.Expr { return &syntax.IntLit{Value: k} }
+	name := func(n string) *syntax.Name { return &syntax.Name{Name: n} }
+	f32 := &syntax.Type{Elem: name("f32")}
+	typ := func(dims ...syntax.Expr) *syntax.Type { return &syntax.Type{Elem: f32.Elem, Dims: dims} }
+	mems := []*syntax.Type{typ(lit(16), lit(4)), typ(lit(16), name("N")), typ(name("N"))}
+	compared, skipped := 0, 0
+	for _, shadow := range []symKind{0, kIndex, kTensor} {
+		for _, mt := range mems {
+			for _, device := range []bool{false, true} {
+				var w walker
+				w.l = lib.MustStd()
+				w.consts.put("N", 8)
+				if !w.push(wsym{name: "x", typ: mt, kind: kTensor, dram: true, device: device}) {
+					t.Fatal("push")
+				}
+				if shadow != 0 {
+					w.push(wsym{name: "N", kind: shadow, device: true, typ: typ(lit(2))})
+				}
+				w.push(wsym{name: "i", kind: kIndex, device: true})
+				v := w.lookup("x")
+				if want := allLit(mt.Dims); v.litDims != want {
+					t.Fatalf("litDims of %v: %v", mt.Dims, v.litDims)
+				}
+				var idx []syntax.Expr
+				for range mt.Dims {
+					idx = append(idx, name("i"))
+				}
+				acc := &syntax.Index{X: name("x"), Indices: idx}
+				for _, dev := range []bool{false, true} {
+					got1, got2 := w.access(acc, dev), w.window(acc, dev)
+					lit := v.litDims
+					v.litDims = false
+					want1, want2 := w.access(acc, dev), w.window(acc, dev)
+					v.litDims = lit
+					if got1 != want1 || got2 != want2 {
+						t.Errorf("x: %v, N a %v, device %v: access %v, window %v; walking the extents: %v, %v", mt.Dims, shadow, dev, got1, got2 != nil, want1, want2 != nil)
+					}
+					compared++
+					if lit {
+						skipped++
+					}
+				}
+			}
+		}
+	}
+	if skipped == 0 || skipped == compared {
+		t.Errorf("%d of %d cases skip the extents' walk: both ways are not taken", skipped, compared)
+	}
+}
