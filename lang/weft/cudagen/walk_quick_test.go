@@ -301,15 +301,15 @@ func TestTemplateParamsInPlace(t *testing.T) {
 	}
 }
 
-// TestSymValue compares symValue (walk_unit.go) with coll.Sym.Eval on
-// every coordinate of a grid (constants, blockDim and clusterDim
-// multiples, divisors that do and do not divide, negative and zero
-// values, the wildcard) and a grid of machines; and sameSym with the
-// comparison it replaces.
-func TestSymValue(t *testing.T) {
+// TestSameSym compares sameSym (walk_unit.go), whose coordinates are
+// compared field by field, with the comparison of Sym values it replaces
+// on every pair of coordinates of a grid (constants, blockDim and
+// clusterDim multiples, divisors that do and do not divide, negative and
+// zero values, the wildcard) and a grid of machines.
+func TestSameSym(t *testing.T) {
 	var syms []coll.Sym
-	for _, num := range []int{-3, 0, 1, 2, 3, 4, 32, 48} {
-		for _, div := range []int{-2, 0, 1, 2, 3, 4, 64} {
+	for _, num := range []int{-3, 0, 1, 2, 4, 48} {
+		for _, div := range []int{-2, 0, 1, 2, 3} {
 			for _, bd := range []bool{false, true} {
 				for _, cd := range []bool{false, true} {
 					syms = append(syms, coll.Sym{Num: num, Div: div, BlockDim: bd, ClusterDim: cd})
@@ -319,15 +319,10 @@ func TestSymValue(t *testing.T) {
 	}
 	syms = append(syms, coll.AnySym, coll.Sym{Any: true, Num: 3})
 	checked := 0
-	for _, bd := range []int{0, 1, 32, 64, 96, 256} {
-		for _, cd := range []int{1, 2, 4} {
+	for _, bd := range []int{0, 32, 96} {
+		for _, cd := range []int{1, 2} {
 			m := coll.Machine{BlockDim: bd, ClusterDim: cd}
 			for _, x := range syms {
-				want, err := x.Eval(m)
-				got, ok := symValue(x, m)
-				if ok != (err == nil) || ok && got != want {
-					t.Fatalf("symValue(%+v, %+v) = %d, %v; Eval %d, %v", x, m, got, ok, want, err)
-				}
 				for _, y := range syms {
 					checked++
 					v, ok := sameSym(x, y, m)

@@ -133,43 +133,19 @@ func (w *walker) unitQuick(e syntax.Expr, a *coll.Unit, am coll.Machine) bool {
 }
 
 // sameSym is x's value on m when x and y have the same valid value there
-// (sameSyms on one coordinate); a wildcard's value is -1. The values are
-// symValue's (Eval's, without its call and its error values: issue 13,
-// stop 42) and the coordinates are compared field by field (a struct
-// comparison of Sym was a call of memequal).
+// (sameSyms on one coordinate); a wildcard's value is -1. The
+// coordinates are compared field by field (a struct comparison of Sym
+// was a call of memequal; issue 13, stop 42).
 func sameSym(x, y coll.Sym, m coll.Machine) (int, bool) {
-	v, ok := symValue(x, m)
-	if !ok {
+	v, err := x.Eval(m)
+	if err != nil {
 		return 0, false
 	}
 	if x.Num == y.Num && x.Div == y.Div && x.BlockDim == y.BlockDim && x.ClusterDim == y.ClusterDim && x.Any == y.Any {
 		return v, true
 	}
-	v2, ok := symValue(y, m)
-	return v, ok && v == v2
-}
-
-// symValue is s.Eval(m), ok where Eval has no error: the same steps
-// (TestSymValue compares the two on a grid of coordinates and machines).
-func symValue(s coll.Sym, m coll.Machine) (int, bool) {
-	if s.Any {
-		return -1, true
-	}
-	v := s.Num
-	if s.BlockDim {
-		v *= m.BlockDim
-	}
-	if s.ClusterDim {
-		v *= m.ClusterDim
-	}
-	d := s.Div
-	if d == 0 {
-		d = 1
-	}
-	if d < 0 || v%d != 0 || v/d <= 0 {
-		return 0, false
-	}
-	return v / d, true
+	v2, err := y.Eval(m)
+	return v, err == nil && v == v2
 }
 
 // stridedArgs is unitTo's test of a strided unit's call for
