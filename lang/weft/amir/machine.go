@@ -773,6 +773,10 @@ func (m *Machine) Run(args []int) *Result {
 	m.shared, m.filed = m.shared[:0], 0
 	m.taskRuns = m.taskRuns[:0]
 	m.replayMemoReset() // the log restarts
+	// So does the last replay class: it is keyed on log positions,
+	// which another run's log fills with other events (stop 42;
+	// TestReplayClassNotKeptAcrossRuns).
+	m.rclass.ok = false
 	for i := range m.thEv {
 		m.thEv[i] = m.thEv[i][:0]
 	}
