@@ -189,14 +189,26 @@ Arrive(cuda_in_order, 1) >> Z[n + 1]`)
 // TestClk30Focused: focused programs' `weft check --json` with and
 // without the clocks; each must report the named hazard either way.
 func TestClk30Focused(t *testing.T) {
-	defer amir.HWNoClock(false)
-	dir := t.TempDir()
-	for _, c := range []struct{ name, src, want string }{
+	clockCases(t, "", []clockCase{
 		{"C7", clk30C7, "no thread of this Arrive (thread 1 of task [task=0]) on AtoB[1, 3]"},
 		{"C7c", clk30C7c, "no thread of this Arrive (thread 31 of task [task=0]) on AtoB[31, 2]"},
 		{"C13", clk30C13, "thread 0 of task [task=0] arrives on Z[2]"},
 		{"C7b", clk30C7b, "no thread of this Arrive (thread 1 of task [task=0]) on AtoB[1, 2]"},
-	} {
+	})
+}
+
+// clockCase is a program whose `weft check --json` must contain want.
+type clockCase struct{ name, src, want string }
+
+// clockCases checks each case at T=1 and T=2 with and without the
+// clocks (the two outputs equal), wants its text in the output, and
+// wants some check answered by the clocks. A non-empty showEnv names an
+// environment variable that logs the outputs.
+func clockCases(t *testing.T, showEnv string, cases []clockCase) {
+	t.Helper()
+	defer amir.HWNoClock(false)
+	dir := t.TempDir()
+	for _, c := range cases {
 		ch := writeChunk(t, dir, c.name+".weft", c.src, nil)
 		for _, T := range []string{"T=1", "T=2"} {
 			ch.args = []string{T}
@@ -207,6 +219,9 @@ func TestClk30Focused(t *testing.T) {
 			}
 			if h.hits == 0 {
 				t.Errorf("%s %s: no check answered by the clocks", c.name, T)
+			}
+			if showEnv != "" && os.Getenv(showEnv) != "" {
+				t.Logf("%s %s: %d checks answered by the clocks\n%s", c.name, T, h.hits, plain)
 			}
 		}
 	}

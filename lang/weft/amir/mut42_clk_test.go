@@ -1,12 +1,6 @@
 package amir_test
 
-import (
-	"os"
-	"strings"
-	"testing"
-
-	"weft.dev/weft/lang/weft/amir"
-)
+import "testing"
 
 // Killers of the ordered-after clocks' mutants that rev31 left alive
 // (issue 13, stop 42; docs/weft-sync.md "Stop 42: the surviving
@@ -92,26 +86,8 @@ def r1(T: size):
 // the clocks must answer some of its checks. MUT42_SHOW=1 logs the
 // outputs.
 func TestMut42Clocks(t *testing.T) {
-	defer amir.HWNoClock(false)
-	dir := t.TempDir()
-	for _, c := range []struct{ name, src, want string }{
+	clockCases(t, "MUT42_SHOW", []clockCase{
 		{"M23", mut42M23, "thread 0 of task [task=0] arrives on Z[2]"},
 		{"R1", mut42R1, "thread 0 of task [task=0] arrives on Z[3]"},
-	} {
-		ch := writeChunk(t, dir, c.name+".weft", c.src, nil)
-		for _, T := range []string{"T=1", "T=2"} {
-			ch.args = []string{T}
-			var h hwTally
-			plain, _ := h.fastVsPlain(t, ch, amir.HWNoClock, c.name+" "+T, "with clocks", "without")
-			if !strings.Contains(plain, c.want) {
-				t.Errorf("%s %s: want %q in:\n%s", c.name, T, c.want, plain)
-			}
-			if h.hits == 0 {
-				t.Errorf("%s %s: no check answered by the clocks", c.name, T)
-			}
-			if os.Getenv("MUT42_SHOW") != "" {
-				t.Logf("%s %s: %d checks answered by the clocks\n%s", c.name, T, h.hits, plain)
-			}
-		}
-	}
+	})
 }
