@@ -7,8 +7,6 @@ import (
 	"testing"
 	"unsafe"
 
-	"github.com/google/go-cmp/cmp"
-
 	"weft.dev/weft/diag"
 )
 
@@ -81,7 +79,7 @@ func TestArenaOverflow(t *testing.T) {
 			if errs.Len() > 0 || len(one.Decls) != 1 {
 				t.Fatalf("round %d proc %d: %v", round, i, errs.Err())
 			}
-			if d := cmp.Diff(one.Decls[0], whole.Decls[i], ignorePos); d != "" {
+			if d := treeDiff(one.Decls[0], whole.Decls[i]); d != "" {
 				t.Fatalf("round %d proc %d: tree differs in the file of %d procs (-alone +in file):\n%s", round, i, n, d)
 			}
 			prints = append(prints, strings.TrimSuffix(Print(one), "\n"))

@@ -36,7 +36,7 @@ func roundTrip(t *testing.T, name string, src []byte) {
 	f1 := parseOK(t, name, src)
 	out1 := Print(f1)
 	f2 := parseOK(t, name+" (printed)", []byte(out1))
-	if d := cmp.Diff(f1.Decls, f2.Decls, ignorePos); d != "" || !cmp.Equal(f1.Trailing, f2.Trailing) {
+	if d := treeDiff(f1.Decls, f2.Decls); d != "" || !cmp.Equal(f1.Trailing, f2.Trailing) {
 		t.Errorf("%s: tree changed by print/parse (-want +got):\n%s\nprinted:\n%s", name, d, out1)
 	}
 	if out2 := Print(f2); out2 != out1 {
@@ -207,7 +207,7 @@ func FuzzParse(f *testing.F) {
 		if errs2.Len() > 0 {
 			t.Fatalf("printed form does not parse: %v\n%s", errs2.Err(), out)
 		}
-		if d := cmp.Diff(file.Decls, f2.Decls, ignorePos); d != "" {
+		if d := treeDiff(file.Decls, f2.Decls); d != "" {
 			t.Fatalf("round trip changed the tree:\n%s\nprinted:\n%s", d, out)
 		}
 	})
