@@ -185,10 +185,7 @@ func (th *thread) txWait(mb *txBar, parity int, where diag.Pos) {
 	}
 	th.waitFor = func() bool { return mb.phases&1 != parity }
 	th.waitAt, th.waitBar = where, mb
-	th.m.sched <- event{t: th, kind: evBlock}
-	if !<-th.resume {
-		panic(abort{})
-	}
+	th.hand(evBlock)
 	th.waitBar = nil
 }
 

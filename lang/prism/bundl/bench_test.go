@@ -10,7 +10,7 @@ import (
 // BenchmarkRunningExample runs Fig. 6 on a 32x16x16 problem (4 blocks of
 // 32 threads); the metric steps/op is what the scheduler interleaves.
 func BenchmarkRunningExample(b *testing.B) {
-	info := loadFile(&testing.T{}, "../../../examples/prism/fig6_tf32.prism")
+	info := loadFile(b, "../../../examples/prism/fig6_tf32.prism")
 	const M, N, K = 32, 16, 16
 	A := &bundl.Buffer{Name: "A", Elem: "float", Data: make([]float64, M*K)}
 	B := &bundl.Buffer{Name: "B", Elem: "float", Data: make([]float64, K*N)}

@@ -2,6 +2,7 @@ package bundl
 
 import (
 	"fmt"
+	"iter"
 	"math"
 	"math/rand"
 	"runtime/metrics"
@@ -96,7 +97,6 @@ type machine struct {
 	bars    map[string]*barrier
 	faultAt *fault
 	errs    *diag.List
-	sched   chan event
 	rng     *rand.Rand
 	// syncs are the sync points the compiler infers (package dcfg): the
 	// interpreter performs them too, so it is an oracle for the code
@@ -227,9 +227,15 @@ const (
 )
 
 type thread struct {
-	m        *machine
-	t, b     int
-	resume   chan bool
+	m    *machine
+	t, b int
+	// next resumes the thread's coroutine until its next event (ok false:
+	// the thread has returned); stop unwinds a thread that has not
+	// returned; handTo, inside the coroutine, hands an event to the
+	// scheduler and reports whether to go on (iter.Pull's pair).
+	next     func() (event, bool)
+	stop     func()
+	handTo   func(event) bool
 	blocked  *barrier
 	done     bool
 	vars     map[*check.Var]*value
@@ -277,7 +283,7 @@ func Run(info *check.Info, cfg Config, errs *diag.List) Result {
 	if B <= 0 {
 		B = 1
 	}
-	// Every simulated thread is a goroutine with its own frames: a launch
+	// Every simulated thread is a coroutine (a goroutine) with its own frames: a launch
 	// past MaxThreads would exhaust memory before the step limit applies.
 	if int64(B)*int64(T) > MaxThreads {
 		errs.Errorf(fn.Decl.At, "P0304", "kernel %s: %d blocks of %d threads exceed the %d threads the interpreter runs; use a smaller launch", fn.Name, B, T, MaxThreads)
@@ -287,7 +293,7 @@ func Run(info *check.Info, cfg Config, errs *diag.List) Result {
 		cfg.MaxSteps = 10_000_000
 	}
 	m := &machine{info: info, cfg: cfg, T: T, B: B, bars: map[string]*barrier{}, errs: errs,
-		sched: make(chan event), rng: rand.New(rand.NewSource(cfg.Seed))}
+		rng: rand.New(rand.NewSource(cfg.Seed))}
 	m.stmtLimit = cfg.MaxSteps * stmtsPerStep
 	if m.stmtLimit/stmtsPerStep != cfg.MaxSteps || m.stmtLimit < 0 {
 		m.stmtLimit = math.MaxInt
@@ -373,7 +379,7 @@ func Run(info *check.Info, cfg Config, errs *diag.List) Result {
 	}
 	for b := 0; b < B; b++ {
 		for t := 0; t < T; t++ {
-			th := &thread{m: m, t: t, b: b, resume: make(chan bool), vars: map[*check.Var]*value{}, viewOff: map[*check.Var]int{},
+			th := &thread{m: m, t: t, b: b, vars: map[*check.Var]*value{}, viewOff: map[*check.Var]int{},
 				ph: map[int]int{}, snap: map[int]int{}, mph: map[*check.Var]int{}, tsnap: map[tmaKey]int{}}
 			m.threads = append(m.threads, th)
 			m.ready = append(m.ready, th)
@@ -387,7 +393,10 @@ func Run(info *check.Info, cfg Config, errs *diag.List) Result {
 					th.vars[p] = &value{f: cfg.Args[p.Name]}
 				}
 			}
-			go th.main(fn)
+			th.next, th.stop = iter.Pull(func(yield func(event) bool) {
+				th.handTo = yield
+				th.main(fn)
+			})
 		}
 	}
 	res := Result{}
@@ -441,8 +450,10 @@ func Run(info *check.Info, cfg Config, errs *diag.List) Result {
 			continue
 		}
 		th := runnable[pick]
-		th.resume <- true
-		ev := <-m.sched
+		ev, ok := th.next()
+		if !ok {
+			ev = event{t: th, kind: evDone}
+		}
 		switch ev.kind {
 		case evDone:
 			ev.t.done = true
@@ -455,11 +466,11 @@ func Run(info *check.Info, cfg Config, errs *diag.List) Result {
 			}
 		}
 	}
-	// Unwind the goroutines of threads that did not finish.
+	// Unwind the coroutines of threads that did not finish: their yield
+	// returns false, and they panic abort{} out to main's recover.
 	for _, th := range m.threads {
 		if !th.done {
-			th.resume <- false
-			<-m.sched
+			th.stop()
 		}
 	}
 	if f := m.faultAt; f != nil {
@@ -543,11 +554,7 @@ func (th *thread) main(fn *check.Func) {
 				}
 			}
 		}
-		th.m.sched <- event{t: th, kind: evDone}
 	}()
-	if !<-th.resume {
-		panic(abort{})
-	}
 	st := &state{code: fn.Top, pos: th.b*th.m.T + th.t}
 	if fn.Top.Level == check.Block {
 		st.pos = th.t
@@ -560,8 +567,14 @@ func (th *thread) main(fn *check.Func) {
 // yield hands control back to the scheduler; the thread continues when it
 // is picked again.
 func (th *thread) yield() {
-	th.m.sched <- event{t: th, kind: evYield}
-	if !<-th.resume {
+	th.hand(evYield)
+}
+
+// hand gives the scheduler an event and suspends the thread until the
+// scheduler picks it again; when the run is being unwound instead, it
+// panics abort{}, which main recovers.
+func (th *thread) hand(kind int) {
+	if !th.handTo(event{t: th, kind: kind}) {
 		panic(abort{})
 	}
 }
@@ -587,10 +600,7 @@ func (th *thread) arrive(key string, size int, where diag.Pos, what string) *bar
 	}
 	th.blocked = b
 	b.waiters = append(b.waiters, th)
-	th.m.sched <- event{t: th, kind: evBlock}
-	if !<-th.resume {
-		panic(abort{})
-	}
+	th.hand(evBlock)
 	return b
 }
 
@@ -827,10 +837,7 @@ func (th *thread) mbarWait(mb *mbarrier, parity int, where diag.Pos) {
 	}
 	th.waitFor = func() bool { return mb.phases&1 != parity }
 	th.waitAt = where
-	th.m.sched <- event{t: th, kind: evBlock}
-	if !<-th.resume {
-		panic(abort{})
-	}
+	th.hand(evBlock)
 }
 
 func truthy(v value) bool { return v.f != 0 }

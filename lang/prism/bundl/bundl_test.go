@@ -13,7 +13,7 @@ import (
 	"weft.dev/weft/lang/prism/syntax"
 )
 
-func load(t *testing.T, name string, src []byte) *check.Info {
+func load(t testing.TB, name string, src []byte) *check.Info {
 	t.Helper()
 	f, errs := syntax.Parse(diag.NewFile(name, src))
 	if errs.HasErrors() {
@@ -35,7 +35,7 @@ func readExample(t *testing.T, name string) []byte {
 	return data
 }
 
-func loadFile(t *testing.T, path string) *check.Info {
+func loadFile(t testing.TB, path string) *check.Info {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

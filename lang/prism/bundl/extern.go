@@ -101,10 +101,7 @@ func (th *thread) spinUntil(x *syntax.Call, cond func() bool, what string) {
 		return
 	}
 	th.waitFor, th.waitAt, th.waitWhat = cond, x.Pos(), "spin on "+what
-	th.m.sched <- event{t: th, kind: evBlock}
-	if !<-th.resume {
-		panic(abort{})
-	}
+	th.hand(evBlock)
 	th.waitWhat = ""
 }
 

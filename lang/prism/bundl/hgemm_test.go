@@ -61,7 +61,7 @@ func (p *hgemmProblem) reference() []float64 {
 	return C
 }
 
-func (p *hgemmProblem) run(t *testing.T, info *check.Info, cfg bundl.Config, swizzle int) ([]float64, bundl.Result, string) {
+func (p *hgemmProblem) run(t testing.TB, info *check.Info, cfg bundl.Config, swizzle int) ([]float64, bundl.Result, string) {
 	t.Helper()
 	A := &bundl.Buffer{Name: "A", Elem: "bf16", Data: append([]float64(nil), p.A...)}
 	B := &bundl.Buffer{Name: "B", Elem: "bf16", Data: append([]float64(nil), p.B...)}
@@ -243,12 +243,11 @@ func TestMmaFragmentFaithful(t *testing.T) {
 // BenchmarkHgemm runs B.5 on 128x256x256 (one block of 384 threads, 16
 // wgmmas per warpgroup, one TMA round of four slots).
 func BenchmarkHgemm(b *testing.B) {
-	t := &testing.T{}
-	info := loadFile(t, "../../../examples/prism/b5_hgemm.prism")
+	info := loadFile(b, "../../../examples/prism/b5_hgemm.prism")
 	p := newHgemm(1, 128, 256, 256)
 	steps := 0
 	for i := 0; i < b.N; i++ {
-		_, res, _ := p.run(t, info, bundl.Config{Seed: int64(i)}, 128)
+		_, res, _ := p.run(b, info, bundl.Config{Seed: int64(i)}, 128)
 		steps = res.Steps
 	}
 	b.ReportMetric(float64(steps), "steps/op")
