@@ -164,6 +164,8 @@ func resolveScopes(toks []Token, diags *diag.List, usingStd *bool) []Token {
 			// BR::TempStorage with BR a typedef of a class template
 			// instance: the parser reads the member type (parser.go)
 			out = append(out, t)
+			i++
+			continue
 		case t.Kind == Ident && isP(i+1, "::") && isID(i+2):
 			parts, j := qualified(i)
 			last := parts[len(parts)-1]

@@ -329,6 +329,11 @@ func (p *parser) startsType() bool {
 	if t.Text == "decltype" && p.peek(1).Text == "(" && !p.declared(t.Text) {
 		return true
 	}
+	if t.Text == "typename" && p.peek(1).Kind == Ident {
+		// typename X::Y v; (C++ [temp.res]): a statement that starts so
+		// is a declaration (specifiers reads the member type)
+		return true
+	}
 	return p.isTypeName(t.Text)
 }
 

@@ -117,3 +117,37 @@ int main() {
 }
 // OUT: 0 73 81 80 50 | 0 73 81 80
 // OUT: -3 2.5 9
+// ---- a typedef of a class template instance named other than the template (BR, WR: before, the token scan kept the name twice and the parser stopped at C0202), at file and block scope, with and without typename, and typename at the start of a statement
+#include <cstdio>
+#include <cub/cub.cuh>
+typedef cub::BlockReduce<int, 64> BR;
+template <typename T> struct Pair { typedef T Elem; T a, b; };
+typedef Pair<int> IntPair;
+__global__ void k(const int *in, int *out) {
+  typedef cub::WarpReduce<int> WR;
+  __shared__ BR::TempStorage t;
+  __shared__ typename WR::TempStorage w[2];
+  int v = in[threadIdx.x];
+  int sum = BR(t).Sum(v);
+  typename WR::TempStorage *mine = &w[threadIdx.x / 32];
+  int ws = WR(*mine).Sum(v);
+  if (threadIdx.x == 0) out[0] = sum;
+  if (threadIdx.x % 32 == 0) out[1 + threadIdx.x / 32] = ws;
+}
+int main() {
+  int *in, *out;
+  cudaMallocManaged(&in, 64 * sizeof(int));
+  cudaMallocManaged(&out, 4 * sizeof(int));
+  for (int i = 0; i < 64; i++) in[i] = (i * 13 + 5) % 47;
+  k<<<1, 64>>>(in, out);
+  cudaDeviceSynchronize();
+  int s = 0, s0 = 0;
+  for (int i = 0; i < 64; i++) { s += in[i]; if (i < 32) s0 += in[i]; }
+  typename IntPair::Elem e = 2;
+  IntPair::Elem f = 3;
+  printf("%d %d %d | %d %d %d\n", out[0], out[1], out[2], s, s0, s - s0);
+  printf("%d\n", e * f);
+  return 0;
+}
+// OUT: 1477 733 744 | 1477 733 744
+// OUT: 6
