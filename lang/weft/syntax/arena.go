@@ -59,3 +59,99 @@ func (a *arena) start(p *parser) {
 	p.kwPtrs = a.kwPtrs[:0]
 	p.withs = a.withs[:0]
 }
+
+// bigTokens is the number of tokens past which a file's first chunks are
+// a bigArena's rather than the parser's arena's: a kernel of 200 to 450
+// tokens (rows 9, 11, 15 of bench/syncref) outgrew the arena's arrays of
+// two in a dozen kinds and took a chunk of each, some 15 allocations of
+// some 340 instructions each (stop 43); a kernel of 120 (the per-CTA
+// rows) outgrows two kinds, and a bigArena would be 6 KB for 2 chunks.
+const bigTokens = 160
+
+// bigArena is the arena of a file of more than bigTokens tokens: one
+// allocation, its arrays sized by the node counts of such kernels (rows
+// 9 and 11: 5 loops, 7 binary operators, 8 indexings, 6 types, 17
+// expressions and 17 statements in lists), so that most take no chunk
+// of their own; a larger file takes chunks (chunkNew, carve) when these
+// are used up, as before. The parser's own arena then goes unused. Its
+// If and FloatLit nodes (one or two a kernel, an allocation each
+// before) are taken in order by newIf and newFloat.
+type bigArena struct {
+	procs    [1]Proc
+	params   [4]Param
+	types    [6]Type
+	fors     [6]For
+	binaries [8]Binary
+	indexes  [8]Index
+	slices   [4]Slice
+	calls    [4]Call
+	kwOnes   [4]kwOne
+	kwargs   [2]Kwarg
+	assigns  [6]Assign
+	cstmts   [2]CallStmt
+	allocs   [4]Alloc
+	exprPool [24]Expr
+	stmtPool [24]Stmt
+	strPool  [16]string // a kernel's opening paragraph of comments
+	kwPtrs   [8]*Kwarg
+	withs    [1]With
+	// The parameter lists' pool (procOrConfig: a list of their own
+	// before).
+	paramPtrs [4]*Param
+	paramPool []*Param
+	ifs       [2]If
+	floats    [2]FloatLit
+	nIfs      int // ifs used
+	nFloats   int // floats used
+}
+
+// start is arena.start for a bigArena.
+func (a *bigArena) start(p *parser) {
+	p.procs = a.procs[:0]
+	p.params = a.params[:0]
+	p.types = a.types[:0]
+	p.fors = a.fors[:0]
+	p.binaries = a.binaries[:0]
+	p.indexes = a.indexes[:0]
+	p.slices = a.slices[:0]
+	p.calls = a.calls[:0]
+	p.kwOnes = a.kwOnes[:0]
+	p.kwargs = a.kwargs[:0]
+	p.assigns = a.assigns[:0]
+	p.cstmts = a.cstmts[:0]
+	p.allocs = a.allocs[:0]
+	p.exprPool = a.exprPool[:0]
+	p.stmtPool = a.stmtPool[:0]
+	p.strPool = a.strPool[:0]
+	p.kwPtrs = a.kwPtrs[:0]
+	p.withs = a.withs[:0]
+	a.paramPool = a.paramPtrs[:0]
+	p.big = a
+}
+
+// paramList returns a list of n parameters: from the bigArena's pool
+// while it has room, else a list of its own.
+func (p *parser) paramList(n int) []*Param {
+	if a := p.big; a != nil && cap(a.paramPool)-len(a.paramPool) >= n {
+		return carve(&a.paramPool, n, 0)
+	}
+	return make([]*Param, n)
+}
+
+// newIf returns a fresh If: the bigArena's next, while it has one.
+func (p *parser) newIf() *If {
+	if a := p.big; a != nil && a.nIfs < len(a.ifs) {
+		a.nIfs++
+		return &a.ifs[a.nIfs-1]
+	}
+	return new(If)
+}
+
+// newFloat is newIf for FloatLit.
+func (p *parser) newFloat() *FloatLit {
+	if a := p.big; a != nil && a.nFloats < len(a.floats) {
+		a.nFloats++
+		return &a.floats[a.nFloats-1]
+	}
+	return new(FloatLit)
+}

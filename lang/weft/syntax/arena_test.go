@@ -8,11 +8,12 @@ import (
 	"unsafe"
 
 	"weft.dev/weft/diag"
+	"weft.dev/weft/pyscan"
 )
 
 // genProc writes a proc with nd decorators (each with a comment), np
 // parameters, na allocations and assignments, calls with 0 to 3
-// keyword arguments, loops and with blocks: enough of each kind to
+// keyword arguments, loops, ifs and with blocks: enough of each kind to
 // outgrow the parser's arena (arena.go) when a file has several.
 func genProc(r *rand.Rand, i int) string {
 	var b strings.Builder
@@ -25,11 +26,11 @@ func genProc(r *rand.Rand, i int) string {
 		if k > 0 {
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(&b, "a%d: f32[%d, n%d] @ DRAM", k, k+1, k)
+		fmt.Fprintf(&b, "a%d_%d: f32[%d, n%d] @ DRAM", i, k, k+1, k)
 	}
 	b.WriteString("):\n")
 	for s := range 1 + r.IntN(8) {
-		switch r.IntN(5) {
+		switch r.IntN(6) {
 		case 0:
 			fmt.Fprintf(&b, "    t%d: f32[%d] @ DRAM\n", s, s+2)
 		case 1:
@@ -42,6 +43,8 @@ func genProc(r *rand.Rand, i int) string {
 			b.WriteString(")\n")
 		case 3:
 			fmt.Fprintf(&b, "    for i%d in seq(0, %d):\n        x[i%d] = 1.0\n", s, s+1, s)
+		case 4:
+			fmt.Fprintf(&b, "    if t%d == %d:\n        x[%d] = %d.5\n", s, i, s, s)
 		default:
 			fmt.Fprintf(&b, "    with CudaDeviceFunction(blockDim=%d):\n        x[%d] = 2.0\n", 32*(s+1), s)
 		}
@@ -57,8 +60,12 @@ func genProc(r *rand.Rand, i int) string {
 // another would make the trees differ. Each proc alone prints as its
 // source (the generator writes the canonical form), and the file as its
 // procs printed alone.
+//
+// Files of more than bigTokens tokens take a bigArena, the rest the
+// parser's arena: the files and procs parsed must have both.
 func TestArenaOverflow(t *testing.T) {
 	r := rand.New(rand.NewPCG(32, 2))
+	var big, small int
 	for round := range 60 {
 		n := 1 + r.IntN(12)
 		procs := make([]string, n)
@@ -66,7 +73,16 @@ func TestArenaOverflow(t *testing.T) {
 			procs[i] = genProc(r, i)
 		}
 		var errs diag.List
-		whole := Parse(diag.NewFile("all", []byte(strings.Join(procs, "\n\n"))), &errs)
+		src := []byte(strings.Join(procs, "\n\n"))
+		count := func(src []byte) {
+			if len(pyscan.New(diag.NewFile("", src), nil).Toks()) > bigTokens {
+				big++
+			} else {
+				small++
+			}
+		}
+		count(src)
+		whole := Parse(diag.NewFile("all", src), &errs)
 		if errs.Len() > 0 {
 			t.Fatalf("round %d: %v", round, errs.Err())
 		}
@@ -75,6 +91,7 @@ func TestArenaOverflow(t *testing.T) {
 		}
 		var prints []string
 		for i, src := range procs {
+			count([]byte(src))
 			one := Parse(diag.NewFile("one", []byte(src)), &errs)
 			if errs.Len() > 0 || len(one.Decls) != 1 {
 				t.Fatalf("round %d proc %d: %v", round, i, errs.Err())
@@ -90,6 +107,9 @@ func TestArenaOverflow(t *testing.T) {
 		if got, want := strings.TrimSuffix(Print(whole), "\n"), strings.Join(prints, "\n\n\n"); got != want {
 			t.Fatalf("round %d: printed file differs from its procs printed alone:\n%s\n---\n%s", round, got, want)
 		}
+	}
+	if big < 10 || small < 10 {
+		t.Errorf("%d parses took a bigArena and %d the parser's arena: want 10 of each at least", big, small)
 	}
 }
 

@@ -53,7 +53,11 @@ func Parse(f *diag.File, errs *diag.List) *File {
 	// the parser's own (two allocations fewer, stop 31).
 	p.exprs = p.exprBuf[:0]
 	p.stmts = p.stmtBuf[:0]
-	p.ar.start(p)
+	if len(p.toks) > bigTokens {
+		new(bigArena).start(p)
+	} else {
+		p.ar.start(p)
+	}
 	p.sizeSlabs()
 	tree := p.parseFile()
 	p.release()
@@ -200,8 +204,10 @@ type parser struct {
 	allocs   []Alloc
 	kwargs   []Kwarg
 	withs    []With
-	// ar holds the first chunk of each of those (arena.go).
-	ar arena
+	// ar holds the first chunk of each of those (arena.go), or big
+	// does (a file of more than bigTokens tokens; nil: not).
+	ar  arena
+	big *bigArena
 }
 
 // kwOne is a first keyword argument with its list's array of one (kwarg).
@@ -608,7 +614,7 @@ func (p *parser) procOrConfig() Decl {
 		}
 	}
 	if len(params) > 0 {
-		pr.Params = make([]*Param, len(params))
+		pr.Params = p.paramList(len(params))
 		copy(pr.Params, params)
 	}
 	p.expectOp(pyscan.OpRParen)
@@ -874,7 +880,8 @@ func (p *parser) forStmt() Stmt {
 }
 
 func (p *parser) ifStmt() Stmt {
-	s := &If{node: node{p.at(p.next())}}
+	s := p.newIf()
+	s.P = p.at(p.next())
 	s.Cond = p.expr()
 	p.expectOp(pyscan.OpColon)
 	s.Trailing = p.trailingComment(s.P.Offset)
@@ -1415,7 +1422,9 @@ func (p *parser) atom() Expr {
 				p.errorf(p.at(t), ErrIntRange, "float literal %s is out of range", p.text(t))
 			}
 		}
-		return &FloatLit{node{p.at(t)}, p.text(t), v}
+		f := p.newFloat()
+		*f = FloatLit{node{p.at(t)}, p.text(t), v}
+		return f
 	case pyscan.STRING:
 		p.next()
 		return &StringLit{node{p.at(t)}, p.text(t)}
