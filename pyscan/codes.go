@@ -184,7 +184,7 @@ func (k *Keywords) hash(w string) uint32 {
 
 // maybe reports whether the set may hold a word of n bytes that starts
 // with c (n > 0): false for most names (a kernel's names are longer than
-// its keywords or start with other bytes), for which fastRun then skips
+// its keywords or start with other bytes), for which fastLoop then skips
 // lookup (its hash, probe and compare were a third of a name's cost,
 // stop 41). Exact: a word of the set that equals the name has its first
 // byte and length, whose bit NewKeywords set (TestKeywordsMaybe).

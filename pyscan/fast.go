@@ -8,7 +8,7 @@ import (
 	"unsafe"
 )
 
-// Byte classes of fastRun: one jump-table switch per token instead of a
+// Byte classes of fastLoop: one jump-table switch per token instead of a
 // chain of byte compares.
 const (
 	clSlow    = iota // everything scan handles: strings, comments, tabs, other operators, errors
@@ -49,72 +49,130 @@ var byteClass = func() (t [256]uint8) {
 }()
 
 // scanAll scans the whole file into s.pending, ending with EOF, as
-// repeated calls of scan do: each line's start by lineStart, runs of the
-// commonest tokens by fastRun, each other token (and every line start
-// lineStart leaves) by scan.
+// repeated calls of scan do: each line's start and runs of the commonest
+// tokens by lines, each other token (and every line start lineStart
+// leaves) by scan.
 func (s *Scanner) scanAll() {
 	s.lineEnd = strings.LastIndexByte(s.text, '\n') + 1
 	for !s.done {
-		if s.atBOL && len(s.parens) == 0 && !s.lineStart() {
-			s.scan()
-			continue
-		}
-		if tokWords && (!s.atBOL || len(s.parens) > 0) {
-			if len(s.pending) == cap(s.pending) {
-				s.growPending()
-			}
-			if s.fastRun() {
-				continue
-			}
+		if tokWords {
+			s.lines()
+		} else if s.atBOL && len(s.parens) == 0 {
+			pend := s.pending[:cap(s.pending)]
+			off, n, ok := s.lineStart(pend, s.off, len(s.pending))
+			s.off, s.pending, s.atBOL = off, pend[:n], !ok
 		}
 		s.scan()
 	}
 }
 
+// lines scans line after line, the tokens of each and the start of the
+// next (NEWLINE, INDENT, DEDENT; blank lines) by fastLoop, the line
+// starts fastLoop leaves (own-line comments, and the first line start)
+// by lineStart, with the state they pass on (the offset, the tokens'
+// array and count, whether the line has a token, the name and integer
+// counts) in its own variables, until a byte or a line start that scan
+// must see: the scanner is then left as scan would have left it there.
+// Stop 42's scanAll took each line start by lineStart and each line's
+// tokens by fastRun (then fastLoop), which loaded and stored that state
+// in the scanner each time: some 250 instructions a line before its
+// first token, 60 now (stop 43). TestLineStart, TestToksNext,
+// TestFastRunRoom, TestFastLoopBound and FuzzCodes compare its tokens
+// with scan's.
+func (s *Scanner) lines() {
+	pend := s.pending[:cap(s.pending)]
+	// The tokens as words over pend's array (tokWords).
+	toks := unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(pend))), len(pend))
+	n, off, lineHas, atBOL := len(s.pending), s.off, s.lineHas, s.atBOL
+	// The source up to its last line end (fastLoop's bound).
+	src := s.text[:s.lineEnd]
+	names, ints := 0, 0
+	for {
+		if atBOL && len(s.parens) == 0 {
+			var ok bool
+			if off, n, ok = s.lineStart(pend, off, n); !ok {
+				break // scan's line start
+			}
+			atBOL = false
+		}
+		if n == len(toks) {
+			s.pending, s.off = pend[:n], off
+			s.growPending()
+			pend = s.pending[:cap(s.pending)]
+			toks = unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(pend))), len(pend))
+		}
+		var pb, counts uint64
+		var depth int
+		n, off, pb, depth, counts, atBOL, lineHas = fastLoop(src, toks, n, off, s.kw, &s.indents, lineHas, len(s.parens) > 0)
+		names += int(uint32(counts))
+		ints += int(counts >> 32)
+		// The brackets the run opened and left open, outermost first.
+		for i := depth - 1; i >= 0; i-- {
+			b := byte('(')
+			if pb>>i&1 != 0 {
+				b = '['
+			}
+			s.parens = append(s.parens, b)
+		}
+		// At a line start fastLoop leaves to lineStart, or with no room
+		// left: go on; else the run stopped at a byte of scan's.
+		if !atBOL && n < len(toks) {
+			break
+		}
+	}
+	s.pending, s.off, s.lineHas, s.atBOL = pend[:n], off, lineHas, atBOL
+	s.nNames += names
+	s.nInts += ints
+}
+
 // lineStart is scan's work at the start of a logical line (indentation)
-// in the common case, without scan's calls and tests: it skips blank
-// lines and own-line comments, then reads an indentation of spaces alone
-// and emits the INDENT or DEDENTs it makes, leaving s.off at the line's
-// first token and atBOL false, as indentation and its callers do. It
-// reports false, having consumed only whole lines (where scan starts
-// again, with atBOL still true), at anything else: a tab or form feed in
-// the indentation, a '\r', a line continuation, the end of the file, an
-// indentation stack without room for one more level, or a dedent that
-// matches no outer level (an error, indentation's to report). The
-// indentation was a tenth of scanning a small kernel, and every line
-// start went through scan, its skipSpace and its slow path for the
-// line's first token, some 200 instructions a line (stop 41, issue 13).
-// TestLineStart and FuzzCodes compare its tokens with scan's.
-func (s *Scanner) lineStart() bool {
+// in the common case, without scan's calls and tests: from off, it skips
+// blank lines and own-line comments, then reads an indentation of spaces
+// alone and writes the INDENT or DEDENTs it makes into pend from n,
+// returning the offset of the line's first token, the next n and true,
+// as indentation and its callers do (the caller then clears atBOL). It
+// returns false, having consumed only whole lines (the offset returned
+// is where scan starts again, atBOL still true), at anything else: a tab
+// or form feed in the indentation, a '\r', a line continuation, the end
+// of the file, an indentation stack or pend without room for one more
+// token, or a dedent that matches no outer level (an error,
+// indentation's to report). The indentation was a tenth of scanning a
+// small kernel, and every line start went through scan, its skipSpace
+// and its slow path for the line's first token, some 200 instructions a
+// line (stop 41, issue 13). TestLineStart and FuzzCodes compare its
+// tokens with scan's.
+func (s *Scanner) lineStart(pend []Tok, off, n int) (int, int, bool) {
 	src := s.src
 	for {
-		i := spacesEnd(src, s.off)
+		i := spacesEnd(src, off)
 		if i >= len(src) {
-			return false
+			return off, n, false
 		}
 		switch src[i] {
 		case '\n':
 			// A blank line: indentation consumes it.
-			s.off = i + 1
+			off = i + 1
 			continue
 		case '#':
 			// An own-line comment: indentation reads it; its line end
 			// is the blank line above on the next round.
 			s.off = i
 			s.comment(true)
+			off = s.off
 			continue
 		case '\t', '\f', '\r', '\\':
-			return false
+			return off, n, false
 		}
-		col := i - s.off
+		col := i - off
 		top := s.indents[len(s.indents)-1]
 		switch {
 		case col > top:
-			if len(s.indents) == cap(s.indents) || len(s.pending) == cap(s.pending) {
-				return false
+			if len(s.indents) == cap(s.indents) || n == len(pend) {
+				return off, n, false
 			}
 			s.indents = append(s.indents, col)
-			s.pending = append(s.pending, Tok{off: uint32(i), Kind: INDENT})
+			pend[n] = Tok{off: uint32(i), Kind: INDENT}
+			n++
 		case col < top:
 			// The levels it closes, counted first: a dedent to no outer
 			// level is indentation's error, from an untouched stack.
@@ -123,17 +181,16 @@ func (s *Scanner) lineStart() bool {
 				j--
 			}
 			d := len(s.indents) - 1 - j
-			if col != s.indents[j] || cap(s.pending)-len(s.pending) < d {
-				return false
+			if col != s.indents[j] || len(pend)-n < d {
+				return off, n, false
 			}
 			s.indents = s.indents[:j+1]
 			for range d {
-				s.pending = append(s.pending, Tok{off: uint32(i), Kind: DEDENT})
+				pend[n] = Tok{off: uint32(i), Kind: DEDENT}
+				n++
 			}
 		}
-		s.off = i
-		s.atBOL = false
-		return true
+		return i, n, true
 	}
 }
 
@@ -155,13 +212,13 @@ func spacesEnd(src []byte, i int) int {
 	return i
 }
 
-// Tok words (stop 41): fastRun writes each token as one 8-byte word, the
+// Tok words (stop 41): fastLoop writes each token as one 8-byte word, the
 // Tok's fields in their memory order (off, n, Kind, code: Go lays a
 // struct's fields out in order, each here at its own alignment), where
 // the four field stores, their addresses and the registers they held
 // took some 17 instructions a token. tokWord builds the word; tokWords
 // says whether a word stored over a Tok reads back as the fields it
-// encodes (a little-endian machine): where not, Toks leaves fastRun out
+// encodes (a little-endian machine): where not, Toks leaves fastLoop out
 // and scan makes every token.
 func tokWord(off, n int, k Kind, c Code) uint64 {
 	return uint64(uint32(off)) | uint64(uint16(n))<<32 | uint64(k)<<48 | uint64(c)<<56
@@ -173,7 +230,7 @@ var tokWords = func() bool {
 }()
 
 // opWord is the word of the one-byte operator token of each byte, less
-// its offset (fastRun's operators).
+// its offset (fastLoop's operators).
 var opWord = func() (t [256]uint64) {
 	for c := range 256 {
 		if code := op1[c]; code != OpNone {
@@ -183,72 +240,41 @@ var opWord = func() (t [256]uint64) {
 	return t
 }()
 
-// fastRun scans the commonest tokens in the middle of a line (names,
+// fastLoop scans the commonest tokens in the middle of a line (names,
 // integers, brackets, commas, one-byte operators, line ends, the spaces
-// between them) into s.pending, as scan would, until a byte that is not
-// one of them, a line end, a full s.pending or a closing bracket of one
-// opened before the run; it reports whether it stopped at a line end or
-// for room in s.pending rather than at a byte scan must see. Its loop
-// (fastLoop) calls nothing but the keyword lookup of the few names that
-// may be keywords and keeps its state in locals: the loop of stop 32,
-// with calls of scan and growPending inside, kept the Go compiler from
-// holding its variables in registers and took some 110 instructions a
-// token (stop 33, issue 13). Stop 35: the tokens are written by index
-// into their array's full capacity, not appended: the loop checks the
-// room before each token already, and append's growth path (a call,
-// never taken) made the compiler spill and reload the loop's state
-// around it. Stop 41: the brackets the run opens are bits of a word, not
-// bytes of s.parens (three values fewer in the loop's registers), pushed
-// onto s.parens when it ends. TestToksNext, TestFastRunRoom and FuzzCodes
-// compare its tokens with scan's.
-func (s *Scanner) fastRun() bool {
-	n0 := len(s.pending)
-	// The tokens as words over the array of s.pending (tokWords).
-	toks := unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(s.pending))), cap(s.pending))
-	// The source up to its last line end (fastLoop's bound).
-	n, off, pb, depth, counts, newline := fastLoop(s.text[:s.lineEnd], toks, n0, s.off, s.kw)
-	// The brackets the run opened and left open, outermost first.
-	for i := depth - 1; i >= 0; i-- {
-		b := byte('(')
-		if pb>>i&1 != 0 {
-			b = '['
-		}
-		s.parens = append(s.parens, b)
-	}
-	// The line has a token if it had one before this run or this run
-	// made one (every token of the loop is a NAME, INT or OP).
-	lineHas := s.lineHas || n > n0
-	if newline && len(s.parens) == 0 {
-		// Room: the loop's test, before the newline was read.
-		if lineHas {
-			toks[n] = tokWord(off-1, 0, NEWLINE, 0)
-			n++
-			lineHas = false
-		}
-		s.atBOL = true // the next line's indentation is lineStart's
-	}
-	s.pending = s.pending[:n]
-	s.off, s.lineHas = off, lineHas
-	s.nNames += int(uint32(counts))
-	s.nInts += int(counts >> 32)
-	// A newline inside brackets opened before the run: nothing to do
-	// but go on.
-	return n == len(toks) || newline
-}
-
-// fastLoop is fastRun's loop, a function of its own with only the values
-// it needs: in fastRun, the Go compiler kept the scanner, the bracket
-// stack and the run's start in registers across the loop and spilled and
-// reloaded them on every round (stop 41). It scans from off into toks
-// from n and returns the next n and off; the brackets it opened and left
-// open, depth of them, as bits of pb (the innermost lowest; 1: '[', 0:
-// '('); the NAME tokens it made that spell no keyword in the low half
-// of counts, the INT tokens in the high half; and whether it stopped after a line end read
-// outside its own brackets (newline: off is past it). A closing bracket
-// of one opened before the run (depth 0) is scan's, as is every closing
-// bracket that does not match (its error).
+// between them) into toks, as scan would, until a byte that is not one
+// of them, a line end, a full toks or a closing bracket of one opened
+// before the run. It calls nothing but the keyword lookup of the few
+// names that may be keywords and keeps its state in locals: the loop of
+// stop 32, with calls of scan and growPending inside, kept the Go
+// compiler from holding its variables in registers and took some 110
+// instructions a token (stop 33, issue 13). Stop 35: the tokens are
+// written by index into their array's full capacity, not appended: the
+// loop checks the room before each token already, and append's growth
+// path (a call, never taken) made the compiler spill and reload the
+// loop's state around it. Stop 41: the brackets the run opens are bits
+// of a word, not bytes of s.parens (three values fewer in the loop's
+// registers), pushed onto s.parens by lines when it ends; and it is a
+// function of its own with only the values it needs: inside its caller,
+// the Go compiler kept the scanner, the bracket stack and the run's
+// start in registers across the loop and spilled and reloaded them on
+// every round.
 //
-// src ends with a line end, or is empty (fastRun passes the source up to
+// It scans from off into toks from n and returns the next n and off;
+// the brackets it opened and left open, depth of them, as bits of pb
+// (the innermost lowest; 1: '[', 0: '('); the NAME tokens it made that
+// spell no keyword in the low half of counts, the INT tokens in the
+// high half; whether it stopped at a line start it leaves to lineStart
+// (bol: off is that line's start, its NEWLINE made); and whether the
+// line it stopped in has a token (lineHas2; false at bol). lineHas says
+// whether the line it starts in had a token before the run (then the
+// line's NEWLINE is due at its end), outer whether brackets opened
+// before the run are open (then a line end continues the line, as one
+// inside its own brackets does); indents is the scanner's indentation
+// stack. A closing bracket of one opened before the run (depth 0) is
+// scan's, as is every closing bracket that does not match (its error).
+//
+// src ends with a line end, or is empty (lines passes the source up to
 // its last '\n'; the rest, a last line without one, is scan's): a name,
 // a number or an operator other than '\n' is never its last byte, so
 // the byte after one is in src, and a name's or a number's bytes end at
@@ -257,7 +283,13 @@ func (s *Scanner) fastRun() bool {
 // then need no bounds checks: the name loop took eight instructions a
 // byte, a length test among them, and each token two more for the
 // store's check (stop 42).
-func fastLoop(src string, toks []uint64, n, off int, kw *Keywords) (n2, off2 int, pb uint64, depth int, counts uint64, newline bool) {
+func fastLoop(src string, toks []uint64, n, off int, kw *Keywords, indents *[]int, lineHas, outer bool) (n2, off2 int, pb uint64, depth int, counts uint64, bol, lineHas2 bool) {
+	// The current line's tokens are those from ls on (-1: it had one
+	// before the run).
+	ls := n
+	if lineHas {
+		ls = -1
+	}
 loop:
 	for n < len(toks) && off < len(src) {
 		c := srcAt(src, off)
@@ -319,11 +351,75 @@ loop:
 			w = opWord[c]
 		case clNewline:
 			off = end
-			if depth == 0 {
-				newline = true
-				break loop
+			if depth != 0 || outer {
+				continue // a line end inside brackets
 			}
-			continue
+			// The NEWLINE of a line with a token (room: the loop's
+			// test, before the line end was read), then the next
+			// line's start, as lineStart takes it but for blank lines
+			// alone: at an own-line comment, a tab, a form feed, a
+			// '\r', a line continuation, the end of src, no room or a
+			// dedent to no outer level, lineStart (then scan) takes
+			// the line from its start (bol). Here, with the loop's
+			// state in registers, a line start took some 50
+			// instructions where lineStart's call and fastLoop's return
+			// and call again took some 250 (stop 43).
+			if n > ls {
+				*(*uint64)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(toks)), uintptr(n)*8)) = tokWord(off-1, 0, NEWLINE, 0)
+				n++
+			}
+			ls = n
+			for {
+				i := spacesEnd(unsafe.Slice(unsafe.StringData(src), len(src)), off)
+				if i >= len(src) {
+					bol = true
+					break loop
+				}
+				switch srcAt(src, i) {
+				case '\n':
+					off = i + 1 // a blank line
+					continue
+				case '#', '\t', '\f', '\r', '\\':
+					bol = true
+					break loop
+				}
+				col := i - off
+				ind := *indents
+				top := ind[len(ind)-1]
+				switch {
+				case col > top:
+					if len(ind) == cap(ind) || n == len(toks) {
+						bol = true
+						break loop
+					}
+					ind = ind[:len(ind)+1]
+					ind[len(ind)-1] = col
+					*indents = ind
+					toks[n] = tokWord(i, 0, INDENT, 0)
+					n++
+				case col < top:
+					// The levels it closes, counted first: a dedent to
+					// no outer level is indentation's error, from an
+					// untouched stack.
+					j := len(ind) - 1
+					for j > 0 && col < ind[j] {
+						j--
+					}
+					d := len(ind) - 1 - j
+					if col != ind[j] || len(toks)-n < d {
+						bol = true
+						break loop
+					}
+					*indents = ind[:j+1]
+					for range d {
+						toks[n] = tokWord(i, 0, DEDENT, 0)
+						n++
+					}
+				}
+				off = i
+				ls = n
+				continue loop
+			}
 		default:
 			break loop
 		}
@@ -336,7 +432,7 @@ loop:
 			off++
 		}
 	}
-	return n, off, pb, depth, counts, newline
+	return n, off, pb, depth, counts, bol, n > ls && !bol
 }
 
 // srcAt is src[i] without the bounds check, for an i fastLoop knows is
@@ -345,7 +441,7 @@ func srcAt(src string, i int) byte {
 	return *(*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(src)), i))
 }
 
-// wordTok is the Tok of word w (tokWords): the tests' reading of fastRun's
+// wordTok is the Tok of word w (tokWords): the tests' reading of fastLoop's
 // words.
 func wordTok(w uint64) (t Tok) {
 	*(*uint64)(unsafe.Pointer(&t)) = w

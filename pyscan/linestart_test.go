@@ -119,3 +119,21 @@ func TestSpacesEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestLineStartRoom compares Toks with Next on files whose token array
+// fills at every place of a unit of indents and dedents: fastLoop makes
+// a line start's NEWLINE, INDENT and DEDENTs itself (stop 43), and one
+// with no room for them must leave the line to lineStart and scan (which
+// grow the array) untouched.
+func TestLineStartRoom(t *testing.T) {
+	for _, unit := range []string{"if a:\n  if b:\n    c(d)\ne\n", "x:\n y\n\n z\n  w\nv\n"} {
+		for k := 1; k <= 80; k++ {
+			src := strings.Repeat(unit, k)
+			want, e1, _ := scanByNext(src)
+			got, e2, _ := scanByToks(src)
+			if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(e1, e2) {
+				t.Fatalf("%d units of %q: Toks and Next differ:\n%v %v\n%v %v", k, unit, got, e2, want, e1)
+			}
+		}
+	}
+}
