@@ -79,3 +79,27 @@ func FuzzCounts(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src string) { checkCounts(t, src) })
 }
+
+// TestCommentSpan compares commentSpan with a count of each '#' and the
+// bytes from it to its line's end, where commentSpan finds a comment
+// just after a line end without IndexByte (stop 43).
+func TestCommentSpan(t *testing.T) {
+	for _, src := range []string{"", "#", "##\n", "# a\n# b\n#c", "x # a\n\n# b\n#\n#", "\n#\n#\n", "a\n#b#c\n'#'\n", "#\n"} {
+		n, cb := 0, 0
+		for i := 0; i < len(src); i++ {
+			if src[i] == '#' {
+				n++
+				j := strings.IndexByte(src[i:], '\n')
+				if j < 0 {
+					j = len(src) - i
+				}
+				cb += j
+				i += j - 1 // on to the line end: a '#' in a comment is not counted
+			}
+		}
+		s := New(diag.NewFile("t", []byte(src)), nil)
+		if gn, gcb := s.commentSpan(); gn != n || gcb != cb {
+			t.Errorf("%q: commentSpan %d, %d; want %d, %d", src, gn, gcb, n, cb)
+		}
+	}
+}

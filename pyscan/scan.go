@@ -243,13 +243,17 @@ func (s *Scanner) Toks() []Tok {
 
 // commentSpan returns the number of '#' of the source and the bytes from
 // each to its line's end (a '#' in a string counts too: an estimate).
-// IndexByte jumps over the rest, so this costs a few calls per comment.
+// IndexByte jumps over the rest, so this costs a few calls per comment;
+// a comment on the line after a comment's line end (a paragraph of
+// comments, the opening of most kernels) is found without one (stop 43).
 func (s *Scanner) commentSpan() (n, cb int) {
 	src := s.src
 	for {
-		i := bytes.IndexByte(src, '#')
-		if i < 0 {
-			return n, cb
+		i := 1 // a '#' just after a line end
+		if len(src) < 2 || src[0] != '\n' || src[1] != '#' {
+			if i = bytes.IndexByte(src, '#'); i < 0 {
+				return n, cb
+			}
 		}
 		n++
 		src = src[i:]
