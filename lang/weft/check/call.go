@@ -173,7 +173,7 @@ func (c *checker) arg(callName string, callee *Proc, p *Symbol, a syntax.Expr, e
 		c.sameMem(callName, p, sym, a)
 		c.argPerm(callee, sym, a, mode)
 	case KindTensor, KindWindow:
-		base, dims := c.window(a)
+		base, dims := c.extentsOf(a)
 		if base == nil {
 			if _, ok := a.(*syntax.Name); !ok {
 				if _, ok := a.(*syntax.Index); !ok {
@@ -202,6 +202,20 @@ func (c *checker) arg(callName string, callee *Proc, p *Symbol, a syntax.Expr, e
 		c.sameMem(callName, p, base, a)
 		c.argPerm(callee, base, a, mode)
 	}
+}
+
+// extentsOf is window(a) for arg, which reads the extents' values only
+// (len(dims) and constValue of each) and keeps neither the list nor its
+// literals: slice takes them from c.ext (intLit), Text left empty, and
+// the next argument takes the same slots. Text is read by no one here
+// (constValue reads Value; the diagnostics print constValue's numbers and
+// describe(a), the argument's own text), so the checks and their
+// messages are window's.
+func (c *checker) extentsOf(a syntax.Expr) (*Symbol, []syntax.Expr) {
+	c.extents, c.nExt = true, 0
+	base, dims := c.window(a)
+	c.extents = false
+	return base, dims
 }
 
 // callee is c.prog.Lookup(callName), which call resolved already (two more

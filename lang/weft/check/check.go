@@ -34,10 +34,12 @@ func check(f *syntax.File, l *lib.Library, errs *diag.List, lean bool) *Program 
 	// files have none (issue 13: a map each per check for nothing); so
 	// are Consts and Globals (stop 32: a host-only proc has neither).
 	// The Program, Lean's first Proc and the first slot of Procs in one
-	// allocation (stop 42: three per check, for a file of one proc).
+	// allocation (stop 42: three per check, for a file of one proc), and
+	// the checker with them (stop 43: a fourth).
 	blk := &progBlock{prog: Program{File: f, Lib: l, ByName: map[string]*Proc{}}}
 	prog := &blk.prog
-	c := &checker{lib: l, errs: errs, prog: prog, lean: lean}
+	c := &blk.chk
+	c.lib, c.errs, c.prog, c.lean = l, errs, prog, lean
 	if f == nil {
 		return prog
 	}
@@ -108,11 +110,16 @@ func check(f *syntax.File, l *lib.Library, errs *diag.List, lean bool) *Program 
 }
 
 // progBlock is a Program with room for its first proc (Lean's) and the
-// first entry of its Procs.
+// first entry of its Procs, and the checker that fills it. The checker
+// lives as long as the Program then (a few KB more held per Program;
+// none of its state is read after check returns: the Program's slices
+// into its scratch arrays, exprSlab's and a proc's Params, are the
+// Program's own, handed out once).
 type progBlock struct {
 	prog  Program
 	proc  Proc
 	procs [1]*Proc
+	chk   checker
 }
 
 func newProc(sp *syntax.Proc) *Proc { return newProcSized(sp, 0, 0) }

@@ -64,6 +64,17 @@ type checker struct {
 	// makes from (intLit, exprSlab).
 	lits  []syntax.IntLit
 	exprs []syntax.Expr
+	// extents: the window being resolved is an argument's (arg), whose
+	// extents are read for their values only (len and constValue) and
+	// dropped when arg returns; slice's literals then come from ext
+	// (extLits), without their Text.
+	extents bool
+	nExt    int
+	ext     [4]syntax.IntLit
+	// paramsTaken: paramList handed out first.params.
+	paramsTaken bool
+	// lastMemory: dataMemory's last lookup of lib.Memories.
+	lastMemory lastLookup[*lib.Memory]
 	// lastUnit, lastTimeline: unit's and timeline's last answers.
 	lastUnit     lastLookup[*lib.Unit]
 	lastTimeline lastLookup[*lib.SyncTL]
@@ -74,6 +85,16 @@ type checker struct {
 // allocation each (stop 41). Each literal is handed out once and never
 // written after.
 func (c *checker) intLit(v int64) *syntax.IntLit {
+	if c.extents && c.nExt < len(c.ext) {
+		// An argument's extent (arg): only its Value is read, and only
+		// until arg returns, when extLits hands the slots out again. Its
+		// Text, itoa(v), was a formatting and a string allocation of
+		// each slice of a call's arguments (d_src[0:256]; stop 43).
+		l := &c.ext[c.nExt]
+		c.nExt++
+		l.Value = v
+		return l
+	}
 	if len(c.lits) == cap(c.lits) {
 		c.lits = make([]syntax.IntLit, 0, 4)
 	}
@@ -89,6 +110,9 @@ func (c *checker) intLit(v int64) *syntax.IntLit {
 // slice each, grown by appends (stop 41). Each carving is handed out
 // once.
 func (c *checker) exprSlab(n int) []syntax.Expr {
+	if c.exprs == nil {
+		c.exprs = c.first.exprs[:0]
+	}
 	if cap(c.exprs)-len(c.exprs) < n {
 		c.exprs = make([]syntax.Expr, 0, max(16, n))
 	}
@@ -105,12 +129,22 @@ func (c *checker) exprSlab(n int) []syntax.Expr {
 // starts in 4 slots of its own (one value; stop 41: most files have few
 // or none, and its 16 slots were an allocation of 512 bytes).
 type checkScratch struct {
-	names    [16]symSlot // names' first slots (symTab.grow's first size)
-	declared [8]declName
+	// names' first slots and declared's first entries: 32 and 16 (stop
+	// 43; were 16 and 8, which a kernel of eight names outgrew: a proc's
+	// parameters, its device memories, a task loop and a few thread
+	// loops, rows 9, 11 and 15, a 1 KB table and a list made anew, and
+	// the table's entries hashed into it again, every check).
+	names    [32]symSlot
+	declared [16]declName
 	marks    [8]int
 	globals  [4]symSlot
 	callees  [4]string  // check's list of callee names (procSize)
 	seen     [8]*Symbol // exactRange's occurrences (stop 42: its first append allocated)
+	// params is the first proc's list of parameters (paramList).
+	params [4]*Symbol
+	// exprs is exprSlab's first slab (stop 43: a 256-byte allocation of
+	// every check that calls or windows anything).
+	exprs [16]syntax.Expr
 }
 
 // declName is a name of an open scope and its hash in names (symTab.insert),
@@ -255,7 +289,7 @@ func (c *checker) checkProc(p *Proc, sp *syntax.Proc, where code) {
 		sym := c.paramSymbol(prm, i, p.Instr != nil)
 		c.declare(prm.Name, sym)
 		if p.Params == nil {
-			p.Params = make([]*Symbol, 0, len(sp.Params)) // one list of its size
+			p.Params = c.paramList(p, len(sp.Params))
 		}
 		p.Params = append(p.Params, sym)
 	}
@@ -264,6 +298,20 @@ func (c *checker) checkProc(p *Proc, sp *syntax.Proc, where code) {
 	}
 	c.stmts(sp.Body)
 	c.pop()
+}
+
+// paramList returns the empty list, of capacity n, of p's parameters:
+// for the first proc of the file with at most len(c.first.params) of
+// them, the checker's array (stop 43: an allocation per check), capped at
+// n so that no append writes past it; for another proc, or a library
+// proc (shared by every check, libCache, so never in one check's
+// checker), a list of its own.
+func (c *checker) paramList(p *Proc, n int) []*Symbol {
+	if !p.Lib && !c.paramsTaken && n <= len(c.first.params) {
+		c.paramsTaken = true
+		return c.first.params[:0:n]
+	}
+	return make([]*Symbol, 0, n) // one list of its size
 }
 
 // paramSymbol resolves a parameter's type (seed 000 Fig. 2 and 10).
@@ -399,7 +447,9 @@ func (c *checker) dataMemory(e syntax.Expr, dims []syntax.Expr, alloc bool) (*li
 		c.errs.Errorf(e.Pos(), "W0204", "expected a memory type")
 		return nil, nil
 	}
-	m := c.lib.Memories[name.Name]
+	// The memories of a kernel's declarations come in runs (two DRAM
+	// parameters, two GMEM buffers): the last answer is asked first.
+	m := c.lastMemory.get(c.lib.Memories, name.Name)
 	if m == nil {
 		switch {
 		case c.lib.Barriers[name.Name] != nil:

@@ -1,0 +1,102 @@
+package check
+
+import (
+	"strings"
+	"testing"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// TestArgExtents (stop 43): an argument's window extents come from the
+// checker's ext slots without their Text (extentsOf), four of them, and
+// from the slab past the fourth (intLit's fallback). A five-dimensional
+// argument mismatches the parameter in a dimension of each kind (2: an
+// ext slot; 4: the slab), both reported with the extent's value, and a
+// window statement after the calls (the last with a free ext slot) keeps
+// literals with their Text. Check
+// and Lean report the same.
+func TestArgExtents(t *testing.T) {
+	src := "def g(x: f32[2, 3, 4, 5, 6] @ DRAM):\n    pass\n\n" +
+		"def h(y: f32[2] @ DRAM):\n    pass\n\n" +
+		"def f(a: f32[8, 8, 8, 8, 8] @ DRAM):\n" +
+		"    g(a[0:2, 1:4, 0:3, 0:5, 2:8])\n" +
+		"    g(a[0:2, 0:3, 0:4, 0:5, 1:8])\n" +
+		"    g(a[0:2, 0:3, 0:4, 0:5, 2:8])\n" +
+		"    h(a[0:2, 0, 0, 0, 0])\n" +
+		"    w = a[0:2, 1:4, 0:4, 0:5, 2:7]\n"
+	want := []string{
+		"dimension 2 of x of g is 4, the argument's is 3",
+		"dimension 4 of x of g is 6, the argument's is 7",
+	}
+	var lists [2]*diag.List
+	for i, lean := range []bool{false, true} {
+		var errs diag.List
+		f := syntax.Parse(diag.NewFile("ext.weft", []byte(src)), &errs)
+		p := check(f, lib.MustStd(), &errs, lean)
+		lists[i] = &errs
+		if len(errs.Diags) != len(want) {
+			t.Fatalf("lean %v: want %d diagnostics, got:\n%s", lean, len(want), dump(&errs))
+		}
+		for k, d := range errs.Diags {
+			if d.Code != "W0216" || !strings.Contains(d.Message, want[k]) {
+				t.Fatalf("lean %v: diagnostic %d: %s %s, want W0216 %q", lean, k, d.Code, d.Message, want[k])
+			}
+		}
+		if lean {
+			continue
+		}
+		var w *Symbol
+		for _, s := range p.ByName["f"].Locals {
+			if s.Name == "w" {
+				w = s
+			}
+		}
+		if w == nil || len(w.Dims) != 5 {
+			t.Fatalf("window w: %+v", w)
+		}
+		for k, d := range w.Dims {
+			l, ok := d.(*syntax.IntLit)
+			if !ok || l.Text != itoa(l.Value) || l.Value != []int64{2, 3, 4, 5, 5}[k] {
+				t.Fatalf("w's dimension %d: %#v", k, d)
+			}
+		}
+	}
+	if dump(lists[0]) != dump(lists[1]) {
+		t.Fatalf("Check and Lean differ:\n%s\n--\n%s", dump(lists[0]), dump(lists[1]))
+	}
+}
+
+// TestParamLists (stop 43): the first proc of a file with at most four
+// parameters lists them in the checker's array (paramList); every other
+// proc, and one of more parameters, gets a list of its own. Each proc's
+// list holds its own parameters, in order, whichever it got.
+func TestParamLists(t *testing.T) {
+	src := "def a(x: size, y: size):\n    pass\n\n" +
+		"def b(u: size, v: size, w: size):\n    pass\n\n" +
+		"def c(p0: size, p1: size, p2: size, p3: size, p4: size, p5: size):\n    pass\n"
+	want := map[string][]string{"a": {"x", "y"}, "b": {"u", "v", "w"}, "c": {"p0", "p1", "p2", "p3", "p4", "p5"}}
+	for _, lean := range []bool{false, true} {
+		var errs diag.List
+		f := syntax.Parse(diag.NewFile("params.weft", []byte(src)), &errs)
+		p := check(f, lib.MustStd(), &errs, lean)
+		if len(errs.Diags) != 0 {
+			t.Fatalf("lean %v: %s", lean, dump(&errs))
+		}
+		for name, names := range want {
+			got := p.ByName[name].Params
+			if len(got) != len(names) || cap(got) != len(names) {
+				t.Fatalf("lean %v: %s has %d parameters (cap %d), want %d", lean, name, len(got), cap(got), len(names))
+			}
+			for i, s := range got {
+				if s.Name != names[i] || s.Param != i {
+					t.Fatalf("lean %v: %s's parameter %d is %s (%d), want %s", lean, name, i, s.Name, s.Param, names[i])
+				}
+			}
+		}
+		if &p.ByName["a"].Params[0] == &p.ByName["b"].Params[0] {
+			t.Fatalf("lean %v: a and b share a list", lean)
+		}
+	}
+}
