@@ -20,7 +20,7 @@ func (c *checker) call(s *syntax.CallStmt) {
 		c.errs.Errorf(call.Pos(), "W0212", "call target must be a proc or instruction name")
 		return
 	}
-	callee := c.prog.Lookup(name)
+	callee := c.lookupProc(name)
 	if callee == nil {
 		if sym := c.lookupQuiet(name); sym != nil {
 			c.errs.Errorf(call.Fun.Pos(), "W0212", "%s is %s, not a proc or instruction", name, sym.Kind.A())
@@ -108,6 +108,25 @@ func (c *checker) call(s *syntax.CallStmt) {
 	if callee.Instr != nil && callee.Instr.Barrier != "" && len(s.Barriers) == 0 {
 		c.errs.Errorf(call.Pos(), "W0218", "%s completes on a %s barrier: write %s(...) >> z", name, callee.Instr.Barrier, name)
 	}
+}
+
+// lookupProc is c.prog.Lookup(name) while the file's procs are few: a
+// scan of Procs by name, not a lookup of ByName (stop 43: a map lookup,
+// a miss, of every call of a library proc). check enters each proc in
+// Procs and ByName together, under its name, and a name's first
+// declaration only (the second is W0202 and in neither), so the two
+// hold the same procs by the same names; the library's lookup follows
+// as in Lookup.
+func (c *checker) lookupProc(name string) *Proc {
+	if len(c.prog.Procs) > 4 {
+		return c.prog.Lookup(name)
+	}
+	for _, p := range c.prog.Procs {
+		if p.Name == name {
+			return p
+		}
+	}
+	return c.prog.libProcs[name]
 }
 
 // anyExpr resolves names in an expression of unknown role, so undefined

@@ -372,7 +372,9 @@ func (c *checker) paramSymbol(prm *syntax.Param, i int, instr bool) *Symbol {
 	}
 	// A window parameter may be a special window (seed 000 Fig. 14): a TMA
 	// instruction takes its GMEM operand @ Sm90_tensorMap.
-	if w := c.specialName(t.Mem); w != nil && t.Window {
+	// (t.Window first: specialName only reads the library's map, and a
+	// parameter that is no window never asks it; stop 43.)
+	if w := c.specialWindowParam(t); w != nil {
 		sym.Mem, sym.Special = w.Name, true
 		if call, ok := t.Mem.(*syntax.Call); ok {
 			sym.MemArgs = call.Args
@@ -400,6 +402,15 @@ func (c *checker) knownMemory(sym *Symbol, m *lib.Memory) {
 	if m != nil && !sym.Special {
 		sym.memOf, sym.memKey, sym.mem = c.lib, sym.Mem, m
 	}
+}
+
+// specialWindowParam is specialName(t.Mem) for a window type t, nil for
+// another.
+func (c *checker) specialWindowParam(t *syntax.Type) *lib.SpecialWindow {
+	if !t.Window {
+		return nil
+	}
+	return c.specialName(t.Mem)
 }
 
 func (c *checker) specialName(e syntax.Expr) *lib.SpecialWindow {

@@ -100,3 +100,49 @@ func TestParamLists(t *testing.T) {
 		}
 	}
 }
+
+// TestLookupProc (stop 43): lookupProc, a scan of Procs for a file of at
+// most four procs and Lookup past that, answers as Lookup for every name
+// of the file and of the library and for a name of neither, in files
+// of one, four and six procs, one proc declared twice (W0202, in neither
+// table) and one shadowing a library proc.
+func TestLookupProc(t *testing.T) {
+	shadow := "cuda_copy_to_gmem_f32"
+	if l := lib.MustStd(); l.Procs[shadow] == nil && l.Instrs[shadow] == nil {
+		t.Fatalf("the library has no proc %s", shadow)
+	}
+	for _, n := range []int{1, 4, 6} {
+		src := "def " + shadow + "(x: size):\n    pass\n\n"
+		for i := 1; i < n; i++ {
+			src += "def p" + itoa(int64(i)) + "(x: size):\n    pass\n\n"
+		}
+		if n > 1 {
+			src += "def p1(y: size):\n    pass\n" // declared twice
+		}
+		var errs diag.List
+		f := syntax.Parse(diag.NewFile("procs.weft", []byte(src)), &errs)
+		p := Lean(f, lib.MustStd(), &errs)
+		if len(p.Procs) != n {
+			t.Fatalf("%d procs: Procs has %d", n, len(p.Procs))
+		}
+		c := &checker{prog: p}
+		names := []string{"nope", "p1"}
+		for name := range p.ByName {
+			names = append(names, name)
+		}
+		for name := range p.libProcs {
+			names = append(names, name)
+		}
+		for _, name := range names {
+			if got, want := c.lookupProc(name), p.Lookup(name); got != want {
+				t.Fatalf("%d procs: lookupProc(%s) = %v, Lookup %v", n, name, got, want)
+			}
+		}
+		if got := c.lookupProc(shadow); got == nil || got.Lib {
+			t.Fatalf("%d procs: %s is the library's, not the file's", n, shadow)
+		}
+		if got := c.lookupProc("p1"); n > 1 && (got == nil || got.Params[0].Name != "x") {
+			t.Fatalf("%d procs: p1 is not its first declaration", n)
+		}
+	}
+}
