@@ -35,7 +35,8 @@ type checker struct {
 	// serves every scope: a lookup hashes the name once, not once per
 	// open scope (issue 13: the walk was a sixth of checking a GEMM).
 	// declared lists the names in declaration order and marks where each
-	// open scope's begin; pop removes a scope's names.
+	// open scope's begin; pop removes a scope's names. Up to linearNames
+	// open names, declared alone holds them (names is empty).
 	names    symTab
 	declared []declName
 	marks    []int
@@ -129,12 +130,11 @@ func (c *checker) exprSlab(n int) []syntax.Expr {
 // starts in 4 slots of its own (one value; stop 41: most files have few
 // or none, and its 16 slots were an allocation of 512 bytes).
 type checkScratch struct {
-	// names' first slots and declared's first entries: 32 and 16 (stop
-	// 43; were 16 and 8, which a kernel of eight names outgrew: a proc's
-	// parameters, its device memories, a task loop and a few thread
-	// loops, rows 9, 11 and 15, a 1 KB table and a list made anew, and
-	// the table's entries hashed into it again, every check).
-	names    [32]symSlot
+	// names' first slots and declared's first entries, 16 of each
+	// (stop 43: declared had 8, which a kernel of nine declarations
+	// outgrew, rows 9, 11 and 15: a list made anew every check; names
+	// holds names only past linearNames open ones).
+	names    [16]symSlot
 	declared [16]declName
 	marks    [8]int
 	globals  [4]symSlot
@@ -147,12 +147,27 @@ type checkScratch struct {
 	exprs [16]syntax.Expr
 }
 
-// declName is a name of an open scope and its hash in names (symTab.insert),
-// which pop's delete reuses.
+// declName is a name of an open scope, its symbol, and its hash in names
+// (symTab.insert, which pop's delete reuses) while names holds the open
+// names.
 type declName struct {
 	name string
+	sym  *Symbol
 	hash uint32
 }
+
+// linearNames is how many open names a proc's scopes hold in declared
+// alone (stop 43). A proc has one flat namespace (declare refuses a name
+// already open), so declared holds each open name once and a scan of it
+// finds what the table finds. Up to linearNames names a scan, whose
+// string comparisons mostly stop at the length, costs less than
+// hashing the name, and a declaration and a pop neither hash nor probe:
+// the table's insert, lookup and backward-shift delete were a fifth of
+// checking a small kernel (rows 9, 11, 15 open at most ten names at
+// once). The declaration that would open one more copies the open names
+// into names (hashDeclared); from then on names holds exactly the open
+// names (names.n > 0, or both are empty), as it always did before.
+const linearNames = 16
 
 // scratch returns c's first arrays.
 func (c *checker) scratch() *checkScratch { return &c.first }
@@ -182,8 +197,10 @@ func (c *checker) push() { c.marks = append(c.marks, len(c.declared)) }
 func (c *checker) pop() {
 	m := c.marks[len(c.marks)-1]
 	c.marks = c.marks[:len(c.marks)-1]
-	for _, d := range c.declared[m:] {
-		c.names.delHashed(d.name, d.hash)
+	if c.names.n > 0 {
+		for _, d := range c.declared[m:] {
+			c.names.delHashed(d.name, d.hash)
+		}
 	}
 	c.declared = c.declared[:m]
 }
@@ -191,12 +208,22 @@ func (c *checker) pop() {
 // declare adds sym to the innermost scope; names may not shadow a name of
 // the proc (Exo procs have one flat namespace per proc body).
 func (c *checker) declare(n *syntax.Name, sym *Symbol) {
-	prev, h := c.names.insert(n.Name, sym)
+	var prev *Symbol
+	var h uint32
+	switch {
+	case c.names.n > 0:
+		prev, h = c.names.insert(n.Name, sym)
+	case len(c.declared) < linearNames:
+		prev = c.openName(n.Name)
+	default:
+		c.hashDeclared()
+		prev, h = c.names.insert(n.Name, sym)
+	}
 	if prev != nil {
 		c.errs.Errorf(n.Pos(), "W0202", "%s is already declared", n.Name).Note(prev.Pos, "the other declaration is here")
 		return
 	}
-	c.declared = append(c.declared, declName{n.Name, h})
+	c.declared = append(c.declared, declName{n.Name, sym, h})
 	if c.lean {
 		return
 	}
@@ -240,14 +267,42 @@ func (c *checker) lookup(n *syntax.Name) *Symbol {
 // file without constants); it missed every time on row 15, some 1.6 K
 // instructions of checking.
 func (c *checker) find(name string) *Symbol {
-	if c.names.n == 0 && c.globals.n == 0 {
-		return nil
+	if c.names.n == 0 {
+		// The open names are declared's alone (linearNames).
+		if s := c.openName(name); s != nil {
+			return s
+		}
+		if c.globals.n == 0 {
+			return nil
+		}
+		return c.globals.getHashed(name, hashName(name))
 	}
 	h := hashName(name)
 	if s := c.names.getHashed(name, h); s != nil {
 		return s
 	}
 	return c.globals.getHashed(name, h)
+}
+
+// openName is the symbol of name among the open names of declared, or
+// nil: while names holds none of them (linearNames), find's and declare's
+// answer from the proc's scopes.
+func (c *checker) openName(name string) *Symbol {
+	for i := len(c.declared) - 1; i >= 0; i-- {
+		if c.declared[i].name == name {
+			return c.declared[i].sym
+		}
+	}
+	return nil
+}
+
+// hashDeclared enters the open names of declared, linearNames of them,
+// in names (empty), recording each one's hash for pop's delete.
+func (c *checker) hashDeclared() {
+	for i := range c.declared {
+		d := &c.declared[i]
+		_, d.hash = c.names.insert(d.name, d.sym)
+	}
 }
 
 func (c *checker) checkProc(p *Proc, sp *syntax.Proc, where code) {

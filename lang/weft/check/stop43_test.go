@@ -146,3 +146,57 @@ func TestLookupProc(t *testing.T) {
 		}
 	}
 }
+
+// TestLinearNames (stop 43): the open names sit in declared alone up to
+// linearNames of them and in names too past that (hashDeclared). At
+// every count, up to well past the crossing and back, find answers each
+// open name's symbol and nil for a closed one, declare refuses an open
+// name (W0202) and accepts a closed one again, and names holds exactly
+// the open names or none.
+func TestLinearNames(t *testing.T) {
+	var errs diag.List
+	c := &checker{errs: &errs, lean: true, prog: &Program{}}
+	c.declared = c.first.declared[:0]
+	c.names.slots = c.first.names[:]
+	n := 3 * linearNames
+	syms := make([]*Symbol, n)
+	name := func(i int) string { return "v" + itoa(int64(i)) }
+	check := func(open int) {
+		t.Helper()
+		for i := 0; i < n; i++ {
+			want := syms[i]
+			if i >= open {
+				want = nil
+			}
+			if got := c.find(name(i)); got != want {
+				t.Fatalf("%d open: find(%s) = %v, want %v", open, name(i), got, want)
+			}
+		}
+		if c.names.n != 0 && c.names.n != open {
+			t.Fatalf("%d open: names holds %d", open, c.names.n)
+		}
+		if open > linearNames && c.names.n != open {
+			t.Fatalf("%d open: names holds %d", open, c.names.n)
+		}
+	}
+	for i := 0; i < n; i++ {
+		c.push()
+		syms[i] = &Symbol{Name: name(i)}
+		c.declare(&syntax.Name{Name: name(i)}, syms[i])
+		check(i + 1)
+		before := len(errs.Diags)
+		c.declare(&syntax.Name{Name: name(i / 2)}, &Symbol{Name: name(i / 2)})
+		if len(errs.Diags) != before+1 || errs.Diags[before].Code != "W0202" {
+			t.Fatalf("%d open: %s declared again without W0202", i+1, name(i/2))
+		}
+		check(i + 1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		c.pop()
+		check(i)
+	}
+	c.push()
+	syms[0] = &Symbol{Name: name(0)}
+	c.declare(&syntax.Name{Name: name(0)}, syms[0]) // closed: declared anew
+	check(1)
+}

@@ -66,5 +66,12 @@ func keys[V any](m map[string]V) []string {
 
 // namesInScope lists the names visible at this point of the proc.
 func (c *checker) namesInScope() []string {
+	if c.names.n == 0 { // the open names are declared's alone (linearNames)
+		out := make([]string, 0, len(c.declared)+c.globals.n)
+		for _, d := range c.declared {
+			out = append(out, d.name)
+		}
+		return append(out, c.globals.keys()...)
+	}
 	return append(c.names.keys(), c.globals.keys()...)
 }
