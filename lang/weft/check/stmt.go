@@ -40,8 +40,12 @@ type checker struct {
 	names    symTab
 	declared []declName
 	marks    []int
-	seen     []*Symbol // exactRange's iterator occurrences (interval)
-	syms     []Symbol  // the proc's symbols (newSymbol)
+	// openAt holds, per bucket of keys (nameBucket), 1 + the index in
+	// declared of the last open name of the bucket (0: none); each
+	// entry's prevSame links to the bucket's one before (openName).
+	openAt [64]int32
+	seen   []*Symbol // exactRange's iterator occurrences (interval)
+	syms   []Symbol  // the proc's symbols (newSymbol)
 	// lean: Lean's check, which records Uses only inside par loops
 	// (parDepth of them open) and no Defs, Locals, Callees or Args.
 	lean     bool
@@ -154,7 +158,26 @@ type declName struct {
 	name string
 	sym  *Symbol
 	hash uint32
+	key  uint32 // nameKey(name)
+	// prevSame is 1 + the index of the open name declared before this
+	// one in its bucket (0: none), openAt's value before this one.
+	prevSame int32
 }
+
+// nameKey is a digest of name, its length and first and last bytes:
+// two equal names have equal keys, so a differing key rejects a name in
+// one comparison (a kernel's names often share a length: t4, t2, t1;
+// d_src, d_dst; and comparing two strings of one length is a call).
+func nameKey(name string) uint32 {
+	n := len(name)
+	if n == 0 {
+		return 0
+	}
+	return uint32(n) | uint32(name[0])<<16 | uint32(name[n-1])<<24
+}
+
+// nameBucket is key's bucket of openAt.
+func nameBucket(key uint32) uint32 { return (key ^ key>>16 ^ key>>24) & 63 }
 
 // linearNames is how many open names a proc's scopes hold in declared
 // alone (stop 43). A proc has one flat namespace (declare refuses a name
@@ -197,6 +220,12 @@ func (c *checker) push() { c.marks = append(c.marks, len(c.declared)) }
 func (c *checker) pop() {
 	m := c.marks[len(c.marks)-1]
 	c.marks = c.marks[:len(c.marks)-1]
+	// The scope's names leave their buckets last first, each bucket
+	// back to what it was before the name's declaration.
+	for j := len(c.declared) - 1; j >= m; j-- {
+		d := &c.declared[j]
+		c.openAt[nameBucket(d.key)] = d.prevSame
+	}
 	if c.names.n > 0 {
 		for _, d := range c.declared[m:] {
 			c.names.delHashed(d.name, d.hash)
@@ -210,11 +239,12 @@ func (c *checker) pop() {
 func (c *checker) declare(n *syntax.Name, sym *Symbol) {
 	var prev *Symbol
 	var h uint32
+	k := nameKey(n.Name)
 	switch {
 	case c.names.n > 0:
 		prev, h = c.names.insert(n.Name, sym)
 	case len(c.declared) < linearNames:
-		prev = c.openName(n.Name)
+		prev = c.openName(n.Name, k)
 	default:
 		c.hashDeclared()
 		prev, h = c.names.insert(n.Name, sym)
@@ -223,7 +253,9 @@ func (c *checker) declare(n *syntax.Name, sym *Symbol) {
 		c.errs.Errorf(n.Pos(), "W0202", "%s is already declared", n.Name).Note(prev.Pos, "the other declaration is here")
 		return
 	}
-	c.declared = append(c.declared, declName{n.Name, sym, h})
+	b := nameBucket(k)
+	c.declared = append(c.declared, declName{n.Name, sym, h, k, c.openAt[b]})
+	c.openAt[b] = int32(len(c.declared))
 	if c.lean {
 		return
 	}
@@ -269,7 +301,7 @@ func (c *checker) lookup(n *syntax.Name) *Symbol {
 func (c *checker) find(name string) *Symbol {
 	if c.names.n == 0 {
 		// The open names are declared's alone (linearNames).
-		if s := c.openName(name); s != nil {
+		if s := c.openName(name, nameKey(name)); s != nil {
 			return s
 		}
 		if c.globals.n == 0 {
@@ -284,14 +316,20 @@ func (c *checker) find(name string) *Symbol {
 	return c.globals.getHashed(name, h)
 }
 
-// openName is the symbol of name among the open names of declared, or
-// nil: while names holds none of them (linearNames), find's and declare's
-// answer from the proc's scopes.
-func (c *checker) openName(name string) *Symbol {
-	for i := len(c.declared) - 1; i >= 0; i-- {
-		if c.declared[i].name == name {
-			return c.declared[i].sym
+// openName is the symbol of name, whose key is k (nameKey), among the
+// open names of declared, or nil: while names holds none of them
+// (linearNames), find's and declare's answer from the proc's scopes.
+// Only the open names of k's bucket are compared (openAt's chain), by
+// key first: every open name is in its bucket's chain (declare links
+// it, pop unlinks it when its scope closes), so the chain holds name if
+// it is open.
+func (c *checker) openName(name string, k uint32) *Symbol {
+	for i := c.openAt[nameBucket(k)]; i > 0; {
+		d := &c.declared[i-1]
+		if d.key == k && d.name == name {
+			return d.sym
 		}
+		i = d.prevSame
 	}
 	return nil
 }
@@ -310,6 +348,12 @@ func (c *checker) checkProc(p *Proc, sp *syntax.Proc, where code) {
 	// The scopes of the previous proc are all closed (push and pop pair
 	// up), so names is empty.
 	c.names.clear()
+	// openAt is empty too where declared is: each pop restores the
+	// buckets of its names, last first, so popping every name declared
+	// since the checker was made (zero) leaves openAt zero.
+	if len(c.declared) > 0 {
+		c.openAt = [64]int32{}
+	}
 	c.declared, c.marks = c.declared[:0], c.marks[:0]
 	if c.names.slots == nil {
 		c.names.slots = c.scratch().names[:]

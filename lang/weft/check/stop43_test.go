@@ -161,6 +161,7 @@ func TestLinearNames(t *testing.T) {
 	n := 3 * linearNames
 	syms := make([]*Symbol, n)
 	name := func(i int) string { return "v" + itoa(int64(i)) }
+	top := 0 // the round's most open names
 	check := func(open int) {
 		t.Helper()
 		for i := 0; i < n; i++ {
@@ -172,6 +173,9 @@ func TestLinearNames(t *testing.T) {
 				t.Fatalf("%d open: find(%s) = %v, want %v", open, name(i), got, want)
 			}
 		}
+		if open < linearNames && c.names.n != 0 && top < linearNames {
+			t.Fatalf("%d open: names holds %d", open, c.names.n)
+		}
 		if c.names.n != 0 && c.names.n != open {
 			t.Fatalf("%d open: names holds %d", open, c.names.n)
 		}
@@ -179,24 +183,41 @@ func TestLinearNames(t *testing.T) {
 			t.Fatalf("%d open: names holds %d", open, c.names.n)
 		}
 	}
-	for i := 0; i < n; i++ {
-		c.push()
-		syms[i] = &Symbol{Name: name(i)}
-		c.declare(&syntax.Name{Name: name(i)}, syms[i])
-		check(i + 1)
-		before := len(errs.Diags)
-		c.declare(&syntax.Name{Name: name(i / 2)}, &Symbol{Name: name(i / 2)})
-		if len(errs.Diags) != before+1 || errs.Diags[before].Code != "W0202" {
-			t.Fatalf("%d open: %s declared again without W0202", i+1, name(i/2))
+	// Up to linearNames - 1 and back (declared alone, a declaration
+	// again included: v10 shares v1's bucket, v12 v3's), then to 3 *
+	// linearNames and back.
+	for _, top = range []int{linearNames - 1, n} {
+		for i := 0; i < top; i++ {
+			c.push()
+			syms[i] = &Symbol{Name: name(i)}
+			c.declare(&syntax.Name{Name: name(i)}, syms[i])
+			check(i + 1)
+			before := len(errs.Diags)
+			c.declare(&syntax.Name{Name: name(i / 2)}, &Symbol{Name: name(i / 2)})
+			if len(errs.Diags) != before+1 || errs.Diags[before].Code != "W0202" {
+				t.Fatalf("%d open: %s declared again without W0202", i+1, name(i/2))
+			}
+			check(i + 1)
 		}
-		check(i + 1)
-	}
-	for i := n - 1; i >= 0; i-- {
-		c.pop()
-		check(i)
+		for i := top - 1; i >= 0; i-- {
+			c.pop()
+			check(i)
+		}
 	}
 	c.push()
 	syms[0] = &Symbol{Name: name(0)}
 	c.declare(&syntax.Name{Name: name(0)}, syms[0]) // closed: declared anew
 	check(1)
+	// openName's pre-tests: names of one length and last byte (v10,
+	// v20 above; x0, y0 here), and the empty name.
+	x0, y0, empty := &Symbol{Name: "x0"}, &Symbol{Name: "y0"}, &Symbol{}
+	c.declare(&syntax.Name{Name: "x0"}, x0)
+	c.declare(&syntax.Name{Name: "y0"}, y0)
+	if c.find("x0") != x0 || c.find("y0") != y0 || c.find("z0") != nil || c.find("") != nil {
+		t.Fatalf("x0, y0: %v %v", c.find("x0"), c.find("y0"))
+	}
+	c.declare(&syntax.Name{Name: ""}, empty)
+	if c.find("") != empty || c.find("x0") != x0 {
+		t.Fatalf("the empty name: %v", c.find(""))
+	}
 }
