@@ -1,8 +1,6 @@
 package lib
 
 import (
-	"strings"
-
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/weft/syntax"
 )
@@ -11,8 +9,19 @@ import (
 // create/allocate), seed 002 "Memory types".
 type Perm string
 
-// Can reports whether p grants op ('r', 'w' or 'c').
-func (p Perm) Can(op byte) bool { return strings.IndexByte(string(p), op) >= 0 }
+// Can reports whether p grants op ('r', 'w' or 'c'): whether op is one
+// of p's bytes, strings.IndexByte(p, op) >= 0, as a loop over those few
+// bytes ("rwc" at most) that the caller inlines, without IndexByte's call
+// (stop 43: package check asks once per access of every kernel; gpucheck
+// has the same loop, can, since stop 42).
+func (p Perm) Can(op byte) bool {
+	for i := 0; i < len(p); i++ {
+		if p[i] == op {
+			return true
+		}
+	}
+	return false
+}
 
 // Memory is a data memory type π_d (seed 000 Fig. 12).
 type Memory struct {
