@@ -59,14 +59,16 @@ const inlineIndices = 4
 
 // Deduction is the analysis of one variable.
 type Deduction struct {
-	Var        *gpucheck.Var
-	NativeUnit string
-	TA, TN     int // tile thread counts of the allocation scope and the native unit
-	Triples    []*Triple
+	Var     *gpucheck.Var
+	TA, TN  int // tile thread counts of the allocation scope and the native unit
+	Triples []*Triple
 	// Dist is the number of distributed dimensions (of the first use).
 	Dist int
 
 	unit *coll.Unit // the native unit, resolved for the launch shape
+	// native is the memory's native unit (NativeUnit), "" for a
+	// uniform memory's, which unitLit and unitBin hold.
+	native string
 	// unitVal and unitName hold the native unit and its name's
 	// expression in the deduction itself (stop 35: two objects apart
 	// per variable).
@@ -78,6 +80,8 @@ type Deduction struct {
 	// use asked it two or three times (a map lookup and the memory's
 	// derivation chain each: 5 K of the three-ring rows' 15 K; stop 38).
 	mbar bool
+	// uses counts the variable's accesses (Check: its list's room).
+	uses int
 }
 
 // Chain prints the tiling chain of the first use, e.g.
@@ -119,9 +123,15 @@ func (r *Result) ByVar(v *gpucheck.Var) *Deduction {
 // a check had made a map, an object per deduction and per use, and grown
 // every deduction's list use by use (stop 35: rmem_uniform's distmem
 // spent a third of its instructions allocating).
+//
+// byVar and Deductions share one array, and each deduction counts its
+// own uses (Deduction.uses) where a table of counts and of each access's
+// variable had been two more (stop 43: seven objects of a small check
+// were Check's; VarIndex, asked again for each access, is one compare).
 func Check(g *gpucheck.Result, errs *diag.List) *Result {
 	nv := len(g.Vars)
-	r := &Result{byVar: make([]*Deduction, nv), g: g, Deductions: make([]*Deduction, 0, nv)}
+	ptrs := make([]*Deduction, 2*nv)
+	r := &Result{byVar: ptrs[:nv:nv], g: g, Deductions: ptrs[nv : nv : 2*nv]}
 	ds := make([]Deduction, nv)
 	for i, v := range g.Vars {
 		d := newDeduction(g, v, &ds[i], errs)
@@ -133,19 +143,13 @@ func Check(g *gpucheck.Result, errs *diag.List) *Result {
 	if len(r.Deductions) == 0 {
 		return r
 	}
-	// Each deduction's list of triples has room for its accesses, in
-	// one array.
-	uses := make([]int, nv+len(g.Accesses))
-	accVar := uses[nv:]
 	// The check's scratch (scratch.go): a Triple per use, an iterator
 	// and a list entry per desugared loop.
 	var s scratch
 	nt, ns := 0, 0
-	for j, a := range g.Accesses {
-		i := g.VarIndex(a.Var)
-		accVar[j] = i
-		if i >= 0 && r.byVar[i] != nil {
-			uses[i]++
+	for _, a := range g.Accesses {
+		if i := g.VarIndex(a.Var); i >= 0 && r.byVar[i] != nil {
+			r.byVar[i].uses++
 			nt++
 			if !a.Var.Barrier {
 				ns += len(paramUnits(a))
@@ -157,22 +161,19 @@ func Check(g *gpucheck.Result, errs *diag.List) *Result {
 		s.iters = make([]*gpucheck.Iter, 0, ns)
 		s.synth = make([]gpucheck.Iter, 0, ns)
 	}
-	list := make([]*Triple, 0, len(g.Accesses))
-	for i, d := range r.byVar {
-		if d != nil && uses[i] > 0 {
-			d.Triples = list[len(list) : len(list) : len(list)+uses[i]]
-			list = list[:len(list)+uses[i]]
+	// Each deduction's list of triples has room for its uses, in one
+	// array.
+	list := make([]*Triple, 0, nt)
+	for _, d := range r.Deductions {
+		if d.uses > 0 {
+			d.Triples = list[len(list) : len(list) : len(list)+d.uses]
+			list = list[:len(list)+d.uses]
 		}
 	}
-	for j, a := range g.Accesses {
-		if accVar[j] < 0 {
-			continue
+	for _, a := range g.Accesses {
+		if i := g.VarIndex(a.Var); i >= 0 && r.byVar[i] != nil {
+			deduceAccess(g, r.byVar[i], a, errs, &s)
 		}
-		d := r.byVar[accVar[j]]
-		if d == nil {
-			continue
-		}
-		deduceAccess(g, d, a, errs, &s)
 	}
 	return r
 }
@@ -207,7 +208,6 @@ func newDeduction(g *gpucheck.Result, v *gpucheck.Var, d *Deduction, errs *diag.
 		if !ok {
 			return nil
 		}
-		d.NativeUnit = strconv.FormatInt(n, 10) + " * cuda_thread"
 		d.unitName = syntax.Name{Name: "cuda_thread"}
 		d.unitLit = syntax.IntLit{Value: n}
 		d.unitBin = syntax.Binary{Op: "*", X: &d.unitLit, Y: &d.unitName}
@@ -215,7 +215,7 @@ func newDeduction(g *gpucheck.Result, v *gpucheck.Var, d *Deduction, errs *diag.
 	} else if m.NativeUnit == "" {
 		return nil
 	} else {
-		d.NativeUnit = m.NativeUnit
+		d.native = m.NativeUnit
 	}
 	u, err := g.ResolveUnit(unit, v.Scope.Tiling.M)
 	if err != nil {
@@ -232,10 +232,22 @@ func newDeduction(g *gpucheck.Result, v *gpucheck.Var, d *Deduction, errs *diag.
 	// native unit, so the allocating scope must hold whole native units.
 	if d.TA < d.TN || d.TA%d.TN != 0 {
 		errs.Errorf(v.Pos, codeAllocUnit, "%s (memory type %s) is allocated by a collective of %d threads, but its native unit %s is %d threads",
-			v.Name, v.Mem, d.TA, d.NativeUnit, d.TN)
+			v.Name, v.Mem, d.TA, d.NativeUnit(), d.TN)
 		return nil
 	}
 	return d
+}
+
+// NativeUnit names the native unit of the variable's memory type
+// ("cuda_warp"; "32 * cuda_thread" for CudaRmemUniform(32)), "" for a
+// barrier. A uniform memory's name is made here, where a message or
+// Write reads it, not for every check (stop 43: an object per uniform
+// variable of a check that passes).
+func (d *Deduction) NativeUnit() string {
+	if d.unitBin.Op != "" {
+		return strconv.FormatInt(d.unitLit.Value, 10) + " * cuda_thread"
+	}
+	return d.native
 }
 
 func (d *Deduction) prefix() string {
@@ -279,7 +291,7 @@ func dataTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag
 				what = "is used without an index"
 			}
 			errs.Errorf(gpucheck.StartPos(a.Node), codeDeduce, "%s: %s %s, but the tiling chain is at %d threads, not the %d of its native unit %s: each %s owns its own shard, so the use needs a distributed index per cuda_threads loop down to it (e.g. %s[%s])",
-				d.prefix(), v.Name, what, cur, d.TN, d.NativeUnit, d.NativeUnit, v.Name, iterHint(a, v))
+				d.prefix(), v.Name, what, cur, d.TN, d.NativeUnit(), d.NativeUnit(), v.Name, iterHint(a, v))
 			return nil
 		}
 		idx := a.Indices[k]
@@ -320,7 +332,7 @@ func dataTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag
 		}
 		if t1 < d.TN {
 			errs.Errorf(n.Pos(), codeDeduce, "%s: iterator %s maps %d -> %d threads, past the %d threads of the native unit %s",
-				d.prefix(), n.Name, t0, t1, d.TN, d.NativeUnit)
+				d.prefix(), n.Name, t0, t1, d.TN, d.NativeUnit())
 			return nil
 		}
 		t.Iters = append(t.Iters, it)
@@ -414,7 +426,7 @@ func dataTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag
 		if end.Threads() == end.TileThreads && (s == nil || !end.OneThreadOf(d.unit)) {
 			if merr := end.Matches(*d.unit); merr != nil {
 				errs.Errorf(gpucheck.StartPos(a.Node), codeOwner, "%s: the shards are owned by collectives that are not one %s: %s",
-					d.prefix(), d.NativeUnit, merr.Msg)
+					d.prefix(), d.NativeUnit(), merr.Msg)
 				return nil
 			}
 		}
@@ -872,7 +884,7 @@ func desugar(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, start *coll.T
 	}
 	if last := cur.TileThreads; last != d.TN {
 		errs.Errorf(gpucheck.StartPos(a.Node), codeDeduce, "%s: %s() distributes its parameter %s down to %d threads, but the native unit %s of %s is %d threads",
-			d.prefix(), a.Instr.Name, a.Param, last, d.NativeUnit, d.Var.Mem, d.TN)
+			d.prefix(), a.Instr.Name, a.Param, last, d.NativeUnit(), d.Var.Mem, d.TN)
 		return nil, false
 	}
 	return out, true
@@ -927,8 +939,8 @@ func (r *Result) Write(w io.Writer) {
 			kind = "barrier @ " + v.Mem
 		}
 		head := fmt.Sprintf("  %s (%s) at %d:%d, allocated by %s", v.Name, kind, v.Pos.Line(), v.Pos.Col(), v.Scope.Tiling.Describe())
-		if d.NativeUnit != "" {
-			head += fmt.Sprintf("; native unit %s", d.NativeUnit)
+		if d.NativeUnit() != "" {
+			head += fmt.Sprintf("; native unit %s", d.NativeUnit())
 		}
 		fmt.Fprintln(w, head)
 		if len(d.Triples) == 0 {

@@ -41,7 +41,7 @@ func mapCheck(g *gpucheck.Result, errs *diag.List) []*Deduction {
 func dumpDeductions(ds []*Deduction) string {
 	var b strings.Builder
 	for _, d := range ds {
-		fmt.Fprintf(&b, "%s native %q TA %d TN %d dist %d chain %q unit %v\n", d.Var.Name, d.NativeUnit, d.TA, d.TN, d.Dist, d.Chain(), d.unit)
+		fmt.Fprintf(&b, "%s native %q TA %d TN %d dist %d chain %q unit %v\n", d.Var.Name, d.NativeUnit(), d.TA, d.TN, d.Dist, d.Chain(), d.unit)
 		for _, t := range d.Triples {
 			fmt.Fprintf(&b, "  %s %p %v offset %d:", t.Access.Node.Pos(), t.Tiling, t.Pitches, t.Offset)
 			for _, it := range t.Iters {
