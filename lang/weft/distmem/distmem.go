@@ -802,10 +802,7 @@ const synthID = 1 << 20
 // paramUnits returns the distributed collective units of the instruction
 // parameter a is an argument of (nil for other uses).
 func paramUnits(a *gpucheck.Access) []syntax.Expr {
-	if a.Instr == nil {
-		return nil
-	}
-	acc := a.Instr.Access[a.Param]
+	acc := a.ParamAccess()
 	if acc == nil {
 		return nil
 	}

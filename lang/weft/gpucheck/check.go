@@ -161,6 +161,36 @@ type Access struct {
 	// call (`g(...) >> z`): the instruction whose barrier units apply.
 	CompletionOf *lib.Instr
 	Stmt         syntax.Stmt
+	// acc is Instr.Access[Param], found where the argument was bound
+	// (ParamAccess).
+	acc *lib.Access
+}
+
+// ParamAccess is a.Instr.Access[a.Param], the access qualities of the
+// instruction parameter a is an argument of (nil for other uses): the
+// one the GPU check bound the argument with, without a lookup by name.
+func (a *Access) ParamAccess() *lib.Access {
+	if a.acc != nil || a.Instr == nil {
+		return a.acc
+	}
+	return a.Instr.Access[a.Param]
+}
+
+// paramAccess is in.Access[name] without hashing the name: ParseInstr
+// (the only maker of an instruction's parameters) sets Access[p] for
+// each data parameter p in order, appending it to AccessOrder, so the
+// map holds the last entry of AccessOrder named name (a parameter
+// named twice: the later), which the backward scan finds first. An
+// instruction has a few data parameters; the map's hash of every
+// argument's name was a twentieth of the GPU checker on shfl_xor (issue
+// 13, stop 43). TestParamAccessMatchesMap compares the two.
+func paramAccess(in *lib.Instr, name string) *lib.Access {
+	for i := len(in.AccessOrder) - 1; i >= 0; i-- {
+		if a := in.AccessOrder[i]; sameName(a.Param, name) {
+			return a
+		}
+	}
+	return nil
 }
 
 // Result is the collective analysis of one file.
@@ -1028,7 +1058,7 @@ func (c *checker) call(s *Scope, st *syntax.CallStmt) {
 		}
 	}
 	bind := func(pname string, arg syntax.Expr) {
-		acc := in.Access[pname]
+		acc := paramAccess(in, pname)
 		if acc == nil {
 			c.reads(s, st, arg)
 			return
@@ -1043,7 +1073,7 @@ func (c *checker) call(s *Scope, st *syntax.CallStmt) {
 			c.reads(s, st, arg)
 			return
 		}
-		a := Access{Var: v, Node: arg, Indices: idx, Scope: s, Instr: in, Param: pname, Stmt: st}
+		a := Access{Var: v, Node: arg, Indices: idx, Scope: s, Instr: in, Param: pname, Stmt: st, acc: acc}
 		switch acc.Mode {
 		case "w":
 			a.Write = true

@@ -1,0 +1,92 @@
+package gpucheck
+
+import (
+	"testing"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// dupParams has a data parameter named twice (the checker, package
+// check, reports it; the GPU check may still run on such a file): the
+// map holds the later one, as must paramAccess.
+const dupParams = `
+@instr(tl=cuda_in_order, unit=cuda_thread, cuda="x;")
+def dup(a: f32[1] @ CudaRmem, n: size, a: f32[2] @ CudaSmemLinear):
+    a[0] = 0.0
+`
+
+// TestParamAccessMatchesMap checks paramAccess against the map it
+// replaced: for every instruction of the library, of the repository's
+// programs and of dupParams, every parameter's name, the instruction's
+// own name and a name of no parameter give what in.Access gives; and the
+// accesses the check binds to instruction arguments carry it
+// (ParamAccess). It fails when the scan is forward (dupParams) or stops
+// short.
+func TestParamAccessMatchesMap(t *testing.T) {
+	l := lib.MustStd()
+	instrs := []*lib.Instr{}
+	for _, in := range l.Instrs {
+		instrs = append(instrs, in)
+	}
+	var errs diag.List
+	f := syntax.Parse(diag.NewFile("dup.weft", []byte(dupParams)), &errs)
+	if errs.HasErrors() {
+		t.Fatal(errs.Err())
+	}
+	files := []*syntax.File{f}
+	chunks := checkedPrograms(t, l)
+	for _, c := range chunks {
+		files = append(files, c.file)
+	}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if p, ok := d.(*syntax.Proc); ok && lib.IsInstr(p) {
+				var errs diag.List
+				if in := lib.ParseInstr(p, l, &errs); in != nil {
+					instrs = append(instrs, in)
+				}
+			}
+		}
+	}
+	compared, dup := 0, false
+	for _, in := range instrs {
+		names := []string{in.Name, "no_such_param", ""}
+		for _, p := range in.Proc.Params {
+			if p.Name != nil {
+				names = append(names, p.Name.Name)
+			}
+		}
+		for _, n := range names {
+			if got, want := paramAccess(in, n), in.Access[n]; got != want {
+				t.Fatalf("%s: paramAccess(%q) = %p, want %p", in.Name, n, got, want)
+			}
+			compared++
+		}
+		if in.Name == "dup" {
+			dup = true
+			if a := paramAccess(in, "a"); a == nil || a.Index != 2 {
+				t.Fatalf("dup: paramAccess(a) is not the later parameter")
+			}
+		}
+	}
+	bound := 0
+	for _, c := range chunks {
+		for _, a := range c.res.Accesses {
+			if a.Instr != nil {
+				if a.acc == nil || a.ParamAccess() != a.Instr.Access[a.Param] {
+					t.Fatalf("%s: the access of %s's %s does not carry its parameter's", c.path, a.Instr.Name, a.Param)
+				}
+				bound++
+			}
+			if a.Instr == nil && a.ParamAccess() != nil {
+				t.Fatalf("%s: a use outside an instruction has a parameter's access", c.path)
+			}
+		}
+	}
+	t.Logf("%d instructions, %d names, %d bound arguments", len(instrs), compared, bound)
+	if !dup || compared < 500 || bound < 200 {
+		t.Errorf("the comparison exercised too little")
+	}
+}
