@@ -342,12 +342,12 @@ func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 	// statement by statement cost more than counting them. A small
 	// program's state is part of its room (room.go, stop 37).
 	k := countStmts(f)
-	st, rm := newState(&k)
+	st, rm, md := newState(&k)
 	c := &st.checker
 	*c = checker{f: f, l: opts.Lib, errs: errs, c: &st.consts}
 	c.res = &st.res
 	*c.res = Result{Lib: opts.Lib}
-	c.makeArrays(&k, rm)
+	c.makeArrays(&k, rm, md)
 	c.loops = k.loops
 	c.fileConsts(f, opts)
 	// The map is made at the first constant (set): a file without any

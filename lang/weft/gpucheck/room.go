@@ -101,19 +101,23 @@ func (k *stmtCounts) fits() bool {
 }
 
 // newState returns a check's state: in a new room when the counts k fit
-// one (rm), else alone.
-func newState(k *stmtCounts) (st *checkState, rm *room) {
+// one (rm), in a new medium room when they fit that (md), else alone.
+func newState(k *stmtCounts) (st *checkState, rm *room, md *roomMedium) {
 	if k.fits() && !roomsOff {
 		rm = new(room)
-		return &rm.state, rm
+		return &rm.state, rm, nil
 	}
-	return new(checkState), nil
+	if k.fitsMedium() && !roomsOff {
+		md = new(roomMedium)
+		return &md.state, nil, md
+	}
+	return new(checkState), nil, nil
 }
 
 // makeArrays gives c and its result their arrays, sized by k: from the
-// room rm when there is one (newState), else from a medium room
-// (roommedium.go) when they fit there, else each made apart.
-func (c *checker) makeArrays(k *stmtCounts, rm *room) {
+// room rm or the medium room md when there is one (newState; the
+// medium room's arrays: roommedium.go), else each made apart.
+func (c *checker) makeArrays(k *stmtCounts, rm *room, md *roomMedium) {
 	r := c.res
 	if rm != nil {
 		c.room, c.roomSyms = &rm.roomDev, rm.syms[:]
@@ -128,8 +132,8 @@ func (c *checker) makeArrays(k *stmtCounts, rm *room) {
 		return
 	}
 	c.threads = make([]coll.ThreadsStore, k.loops)
-	if k.fitsMedium() && !roomsOff {
-		c.mediumRoom(k)
+	if md != nil {
+		c.mediumRoom(k, md)
 		return
 	}
 	n := k.stmts
