@@ -195,7 +195,7 @@ func newDeduction(g *gpucheck.Result, v *gpucheck.Var, d *Deduction, errs *diag.
 	if g.Lib == nil {
 		return nil
 	}
-	m := g.Lib.Memories[v.Mem]
+	m := g.Memory(v)
 	if m == nil {
 		return nil
 	}

@@ -680,11 +680,17 @@ func (c *checker) uniformThreads(v *Var) (int64, bool) {
 	return c.memory(v).UniformThreads(v.Type.Mem, c.c.eval)
 }
 
-// memory is c.l.Memories[v.Mem], looked up once per variable. c.l is
-// not nil.
-func (c *checker) memory(v *Var) *lib.Memory {
+// memory is c.l.Memories[v.Mem], looked up once per variable (Memory:
+// c.l is the result's library). c.l is not nil.
+func (c *checker) memory(v *Var) *lib.Memory { return c.res.Memory(v) }
+
+// Memory is r.Lib.Memories[v.Mem] for a variable of r (r.Lib not nil):
+// the one the check looked up at v's first access (memory; the same
+// library, and v.Mem is set where v is declared), or looked up now (stop
+// 43: the distributed memory analysis looked each up again).
+func (r *Result) Memory(v *Var) *lib.Memory {
 	if !v.memDone {
-		v.mem, v.memDone = c.l.Memories[v.Mem], true
+		v.mem, v.memDone = r.Lib.Memories[v.Mem], true
 	}
 	return v.mem
 }

@@ -90,3 +90,29 @@ func TestParamAccessMatchesMap(t *testing.T) {
 		t.Errorf("the comparison exercised too little")
 	}
 }
+
+// TestMemoryMatchesMap checks Result.Memory, the memory type the check
+// looked up at a variable's first access, against the library's map:
+// for every variable of the repository's programs, after the check (the
+// distributed memory analysis asks then) and asked twice.
+func TestMemoryMatchesMap(t *testing.T) {
+	l := lib.MustStd()
+	vars, looked := 0, 0
+	for _, c := range checkedPrograms(t, l) {
+		for _, v := range c.res.Vars {
+			if v.memDone {
+				looked++
+			}
+			for range 2 {
+				if got, want := c.res.Memory(v), l.Memories[v.Mem]; got != want {
+					t.Fatalf("%s: Memory(%s) = %p, want %p (%s)", c.path, v.Name, got, want, v.Mem)
+				}
+			}
+			vars++
+		}
+	}
+	t.Logf("%d variables, %d looked up by the check", vars, looked)
+	if vars < 300 || looked < 200 {
+		t.Errorf("the comparison exercised too little")
+	}
+}
