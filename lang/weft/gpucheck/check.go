@@ -469,7 +469,7 @@ func (s *Scope) setIter(name string, it *Iter) {
 // stmtCounts bound what a check of a file makes (countStmts).
 type stmtCounts struct {
 	stmts  int // statements (Result.Stmts, Result.StmtScopes)
-	scopes int // scopes: a proc's top one, one per loop and with-block, two per if, one more per device function (walkUnchecked)
+	scopes int // scopes: a proc's top one, one per loop and with-block, one per if and one per else, one more per device function (walkUnchecked)
 	loops  int // cuda_threads loops (iterators)
 	bodies int // loops and with-blocks (Result.Body)
 	// iterSlots is the length of every loop body's iterator list
@@ -514,7 +514,10 @@ func (k *stmtCounts) count(body []syntax.Stmt, depth int) {
 			k.bodies++
 			k.count(st.Body, d)
 		case *syntax.If:
-			k.scopes += 2
+			k.scopes++
+			if len(st.Else) > 0 {
+				k.scopes++
+			}
 			k.count(st.Then, depth)
 			k.count(st.Else, depth)
 		case *syntax.With:
@@ -571,7 +574,11 @@ func (c *checker) stmt(s *Scope, st syntax.Stmt) {
 	case *syntax.If:
 		c.reads(s, st, st.Cond)
 		c.block(c.child(s, st), st.Then)
-		c.block(c.child(s, st), st.Else)
+		if len(st.Else) > 0 {
+			// A scope of no statement is never recorded nor asked for
+			// (an if without else: no scope made for it, stop 43).
+			c.block(c.child(s, st), st.Else)
+		}
 	case *syntax.With:
 		c.with(s, st)
 	case *syntax.CallStmt:
