@@ -404,6 +404,20 @@ func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 	return c.res
 }
 
+// bindArgs is check.BindArgs(params, call, template...) as call reads
+// it: where every argument is positional and there is one per parameter,
+// BindArgs binds the i-th to the i-th parameter and reports no problem
+// with an expression (call reads those), so the call's own list is the
+// binding (read only), without a new one per call (stop 43: every
+// instruction call of a small kernel is so written).
+// TestBindArgsMatchesCheck compares the two.
+func bindArgs(params []*syntax.Param, call *syntax.Call, template []string) ([]syntax.Expr, []check.BindProblem) {
+	if len(call.Kwargs) == 0 && len(call.Args) == len(params) {
+		return call.Args, nil
+	}
+	return check.BindArgs(params, call, template...)
+}
+
 // addInstr records an instruction of the file.
 func (c *checker) addInstr(name string, in *lib.Instr) {
 	if c.instrs == nil {
@@ -1051,7 +1065,7 @@ func (c *checker) call(s *Scope, st *syntax.CallStmt) {
 	// Arguments bind as package check binds them (keywords by name,
 	// positionals to the rest in order: Sm80_cp_async_f32(smem, gmem,
 	// size=4); Exo's type bindings and template arguments bind nothing).
-	args, probs := check.BindArgs(params, st.Call, in.Template...)
+	args, probs := bindArgs(params, st.Call, in.Template)
 	// R14: executed by exactly its collective unit (which may depend on
 	// the call's constant size arguments, lib.Instr.UnitFor).
 	if s.Tiling != nil && in.Unit != nil {

@@ -1,9 +1,11 @@
 package gpucheck
 
 import (
+	"fmt"
 	"testing"
 
 	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/check"
 	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
 )
@@ -115,4 +117,110 @@ func TestMemoryMatchesMap(t *testing.T) {
 	if vars < 300 || looked < 200 {
 		t.Errorf("the comparison exercised too little")
 	}
+}
+
+// bindCalls has instruction calls bound the general way (keywords, too
+// few and too many arguments) and the shortcut's way.
+const bindCalls = `
+@instr(tl=cuda_in_order, unit=cuda_thread, cuda="x;")
+def three(n: size, a: f32[1] @ CudaRmem, b: f32[1] @ CudaRmem):
+    a[0] = b[0]
+
+def f(x: f32[1] @ CudaRmem, y: f32[1] @ CudaRmem):
+    three(1, x, y)
+    three(x, y, n=1)
+    three(1, x)
+    three(1, x, y, y)
+    three(1, x, y, n=2)
+    three()
+`
+
+// TestBindArgsMatchesCheck compares bindArgs with check.BindArgs on
+// every instruction call of the repository's programs and of bindCalls:
+// the same argument for every parameter and the same problems with an
+// expression (the ones call reads); the shortcut taken for some calls,
+// the general way for others.
+func TestBindArgsMatchesCheck(t *testing.T) {
+	l := lib.MustStd()
+	var errs diag.List
+	files := []checkedChunk{{path: "bind.weft", file: syntax.Parse(diag.NewFile("bind.weft", []byte(bindCalls)), &errs)}}
+	if errs.HasErrors() {
+		t.Fatal(errs.Err())
+	}
+	files = append(files, checkedPrograms(t, l)...)
+	short, general := 0, 0
+	for _, fc := range files {
+		f, path := fc.file, fc.path
+		own := map[string]*lib.Instr{}
+		for _, d := range f.Decls {
+			if p, ok := d.(*syntax.Proc); ok && lib.IsInstr(p) {
+				var errs diag.List
+				if in := lib.ParseInstr(p, l, &errs); in != nil {
+					own[p.Name.Name] = in
+				}
+			}
+		}
+		var walk func(body []syntax.Stmt)
+		walk = func(body []syntax.Stmt) {
+			for _, st := range body {
+				switch st := st.(type) {
+				case *syntax.For:
+					walk(st.Body)
+				case *syntax.If:
+					walk(st.Then)
+					walk(st.Else)
+				case *syntax.With:
+					walk(st.Body)
+				case *syntax.CallStmt:
+					name := st.Call.FunName()
+					in := own[name]
+					if in == nil {
+						in = l.Instrs[name]
+					}
+					if in == nil {
+						continue
+					}
+					params := in.Proc.Params
+					got, gp := bindArgs(params, st.Call, in.Template)
+					want, wp := check.BindArgs(params, st.Call, in.Template...)
+					if len(got) != len(want) {
+						t.Fatalf("%s: %s: %d bound, want %d", path, name, len(got), len(want))
+					}
+					for i := range got {
+						if got[i] != want[i] {
+							t.Fatalf("%s: %s: parameter %d bound to %v, want %v", path, name, i, got[i], want[i])
+						}
+					}
+					if exprProblems(gp) != exprProblems(wp) {
+						t.Fatalf("%s: %s: problems %s, want %s", path, name, exprProblems(gp), exprProblems(wp))
+					}
+					if len(st.Call.Kwargs) == 0 && len(st.Call.Args) == len(params) {
+						short++
+					} else {
+						general++
+					}
+				}
+			}
+		}
+		for _, d := range f.Decls {
+			if p, ok := d.(*syntax.Proc); ok && !lib.IsInstr(p) {
+				walk(p.Body)
+			}
+		}
+	}
+	t.Logf("%d calls bound by the shortcut, %d the general way", short, general)
+	if short < 20 || general < 50 {
+		t.Errorf("the comparison exercised too little")
+	}
+}
+
+// exprProblems lists the problems with an expression.
+func exprProblems(ps []check.BindProblem) string {
+	s := ""
+	for _, p := range ps {
+		if p.Expr != nil {
+			s += fmt.Sprintf("[%s %p]", p.Msg, p.Expr)
+		}
+	}
+	return s
 }
