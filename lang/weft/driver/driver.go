@@ -97,13 +97,42 @@ func parse(env *frontend.Env, path string, errs *diag.List) (*syntax.File, bool)
 // splitAssignments separates NAME=VALUE arguments from the rest.
 func splitAssignments(pos []string) (files []string, assigns [][2]string) {
 	for _, a := range pos {
-		if i := strings.IndexByte(a, '='); i > 0 && isIdent(a[:i]) {
-			assigns = append(assigns, [2]string{a[:i], a[i+1:]})
+		if as, ok := assignment(a); ok {
+			assigns = append(assigns, as)
 			continue
 		}
 		files = append(files, a)
 	}
 	return files, assigns
+}
+
+// assignment is a NAME=VALUE argument's name and value; ok is false for
+// any other argument.
+func assignment(a string) (as [2]string, ok bool) {
+	if i := strings.IndexByte(a, '='); i > 0 && isIdent(a[:i]) {
+		return [2]string{a[:i], a[i+1:]}, true
+	}
+	return as, false
+}
+
+// checkSplit is splitAssignments for weft check, which reads one file:
+// the first of the arguments that are not NAME=VALUE and their number,
+// and the assignments, in buf while they fit (splitAssignments's two
+// slices were an allocation of every check, two with sizes; issue 13,
+// stop 43). TestCheckSplit compares the two.
+func checkSplit(pos []string, buf *[4][2]string) (file string, nfiles int, assigns [][2]string) {
+	assigns = buf[:0]
+	for _, a := range pos {
+		if as, ok := assignment(a); ok {
+			assigns = append(assigns, as)
+			continue
+		}
+		if nfiles == 0 {
+			file = a
+		}
+		nfiles++
+	}
+	return file, nfiles, assigns
 }
 
 func isIdent(s string) bool {
@@ -185,6 +214,12 @@ func plainCheckArgs(args []string) (pos []string, asJSON, quiet, ok bool) {
 			return nil, false, false, false
 		}
 	}
+	if !quiet && !asJSON {
+		// Every argument is positional: pos is args itself (no copy
+		// to allocate; its readers, checkSplit and the flag-free
+		// path of checkVerb, do not write it).
+		return args, false, false, true
+	}
 	pos = make([]string, 0, len(args))
 	for _, a := range args {
 		if a == "" || a[0] != '-' {
@@ -205,8 +240,9 @@ func checkVerb(env *frontend.Env, args []string) int {
 	if !ok {
 		return 2
 	}
-	files, assigns := splitAssignments(pos)
-	if len(files) != 1 {
+	var assignBuf [4][2]string
+	file, nfiles, assigns := checkSplit(pos, &assignBuf)
+	if nfiles != 1 {
 		return frontend.Usagef(env, "usage: weft check FILE.weft [NAME=VALUE ...] [flags] (weft help check .weft)")
 	}
 	sizes, ok := sizeArgs(env, assigns)
@@ -214,7 +250,7 @@ func checkVerb(env *frontend.Env, args []string) int {
 		return 2
 	}
 	var errs diag.List
-	f, ok := parse(env, files[0], &errs)
+	f, ok := parse(env, file, &errs)
 	if !ok {
 		return 2
 	}
@@ -233,7 +269,7 @@ func checkVerb(env *frontend.Env, args []string) int {
 		ctx := &CheckContext{Env: env, File: f, Prog: prog, Sizes: sizes, Errs: &errs, WantSummary: !quiet && !asJSON}
 		stop := noProgress
 		if env.StderrIsTerminal { // the label only where a line can show it
-			stop = frontend.Progress(env, "weft check "+files[0])
+			stop = frontend.Progress(env, "weft check "+file)
 		}
 		runCheckers(ctx)
 		stop()
@@ -247,7 +283,7 @@ func checkVerb(env *frontend.Env, args []string) int {
 				fmt.Fprintf(env.Stderr, "weft check: %s\n", s)
 			}
 			if len(ctx.Summary) == 0 {
-				fmt.Fprintf(env.Stderr, "weft check: %s: static checks passed; no sync check ran (no proc with device code, or no sizes)\n", files[0])
+				fmt.Fprintf(env.Stderr, "weft check: %s: static checks passed; no sync check ran (no proc with device code, or no sizes)\n", file)
 			}
 		}()
 	}

@@ -2,6 +2,7 @@ package driver
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -96,6 +97,45 @@ func TestSplitAssignments(t *testing.T) {
 	}
 	if len(as) != 2 || as[0] != [2]string{"N", "4"} || as[1] != [2]string{"A", "x.npy"} {
 		t.Errorf("assignments = %q", as)
+	}
+}
+
+// TestCheckSplit: weft check's checkSplit reads the arguments as
+// splitAssignments does (the first file, the number of files, the
+// assignments in order), within its buffer and past it; and a plain
+// argument list is passed on as it is, unchanged (plainCheckArgs).
+func TestCheckSplit(t *testing.T) {
+	for _, pos := range [][]string{
+		nil,
+		{"a.weft"},
+		{"a.weft", "N=4"},
+		{"N=4", "a.weft", "M=0x10"},
+		{"a.weft", "N=4", "A=x.npy", "=3", "dir/b=c.weft"},
+		{"a=1", "b=2", "c=3", "d=4", "e=5", "f.weft", "g=6"},
+		{"", "x", "1N=2"},
+	} {
+		files, as := splitAssignments(pos)
+		var buf [4][2]string
+		file, n, as2 := checkSplit(pos, &buf)
+		first := ""
+		if len(files) > 0 {
+			first = files[0]
+		}
+		if file != first || n != len(files) || fmt.Sprint(as2) != fmt.Sprint(as) || len(as2) != len(as) {
+			t.Errorf("%q: checkSplit = %q, %d, %q; splitAssignments = %q, %q", pos, file, n, as2, files, as)
+		}
+	}
+	args := []string{"N=4", "a.weft"}
+	pos, asJSON, quiet, ok := plainCheckArgs(args)
+	if !ok || asJSON || quiet || len(pos) != 2 || &pos[0] != &args[0] {
+		t.Errorf("plainCheckArgs(%q) = %q, %v, %v, %v: want args itself", args, pos, asJSON, quiet, ok)
+	}
+	if args[0] != "N=4" || args[1] != "a.weft" {
+		t.Errorf("args changed: %q", args)
+	}
+	pos, _, quiet, ok = plainCheckArgs([]string{"N=4", "-q", "a.weft"})
+	if !ok || !quiet || strings.Join(pos, " ") != "N=4 a.weft" {
+		t.Errorf("plainCheckArgs with -q = %q, %v, %v", pos, quiet, ok)
 	}
 }
 
