@@ -242,10 +242,22 @@ func (w *walker) clean(f *syntax.File, l *lib.Library, gpu *gpucheck.Result) boo
 	}
 	for _, d := range f.Decls {
 		p, ok := d.(*syntax.Proc)
-		if !ok || w.deviceCode(p.Body) {
-			continue
-		}
-		if !w.proc(p) {
+		// A proc is either skipped (deviceCode: the generator lowers a
+		// device proc only where device code calls it) or walked, and
+		// the walk answers true for it in either case: deviceCode(p) ||
+		// proc(p). The walk of the proc goes first, so that a CPU proc,
+		// the common case, is not walked twice (deviceCode's walk of its
+		// statements, an instruction's map lookup each, was a twentieth of
+		// the walk on the small kernels; issue 13, stop 43). The order is
+		// free: both are pure in their answers (proc's state, the scope,
+		// the machine and its memos, is set anew by the proc or the device
+		// function that reads it, and BodyAt's cursor changes only where
+		// its search starts). A device proc's walk fails at its first
+		// device statement at the latest (hostStmt accepts no cuda_threads
+		// or cuda_tasks loop, If, other With, device instruction, Arrive
+		// or Await), and deviceCode then answers.
+		// TestWalkDeviceProcSkipped checks files with a device proc.
+		if ok && !w.proc(p) && !w.deviceCode(p.Body) {
 			return false
 		}
 	}
@@ -1170,7 +1182,15 @@ const walkUnits = 4
 // expression (eqExpr) resolves to the same unit on the same machine, and
 // sharedBody's test is a function of the two units and machines
 // (checker's units equal field by field: coll.Unit.Same).
+//
+// A loop without unit= (e nil) asks as unit=cuda_thread does: both are
+// coll.CudaThread (exprUnit of nil; unit of the name, stdUnit, which
+// reads no scope), and unitQuick reads nil as that name. So the two share
+// a memo entry (rmem_uniform's loops: a unit's test less).
 func (w *walker) unitMatches(e syntax.Expr, b *coll.Tiling) bool {
+	if e == nil {
+		e = cudaThreadName
+	}
 	for i := 0; i < w.nunits; i++ {
 		// The conjunction's cheap terms first: units that differ mostly
 		// differ in scale (sharedBody's test is the same in any order).
@@ -1190,6 +1210,11 @@ func (w *walker) unitMatches(e syntax.Expr, b *coll.Tiling) bool {
 	}
 	return true
 }
+
+// cudaThreadName is the expression unit=cuda_thread, the default loop
+// unit's (unitMatches). Never written: a constant of the package, not
+// state of a check.
+var cudaThreadName syntax.Expr = &syntax.Name{Name: "cuda_thread"}
 
 // namesConst reports whether a name of e is a global constant. A file
 // without constants has none to name (smap.put fills the inline entries

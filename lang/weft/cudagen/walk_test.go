@@ -310,3 +310,88 @@ func TestWalkOwnStores(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkDeviceProcSkipped: clean walks each proc before asking whether
+// it is a device proc (deviceCode || proc, in the other order): a device
+// proc, whose walk fails, is still skipped, and a CPU proc the walk does
+// not accept still ends it, whichever comes first in the file.
+func TestWalkDeviceProcSkipped(t *testing.T) {
+	l := lib.MustStd()
+	empty := "@proc\ndef empty():\n    with CudaDeviceFunction(blockDim=32):\n        for task in cuda_tasks(0, 1):\n            for t in cuda_threads(0, 32, unit=cuda_thread):\n                pass\n"
+	dev := "@proc\ndef dev_helper(x: f32[32] @ CudaRmem):\n    for t in cuda_threads(0, 32, unit=cuda_thread):\n        pass\n"
+	host := "@proc\ndef host_if(n: size):\n    if n > 0:\n        pass\n"
+	// dev_helper is a device proc whose own walk fails (the case the
+	// order matters for).
+	if f, _, _, ok := walkCase(l, "dev.weft", dev); !ok {
+		t.Fatal("dev_helper does not parse")
+	} else {
+		w := walker{l: l}
+		p := f.Decls[0].(*syntax.Proc)
+		if !w.deviceCode(p.Body) || w.proc(p) {
+			t.Errorf("dev_helper: want a device proc whose walk fails")
+		}
+	}
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{empty, true},
+		{empty + dev, true},
+		{dev + empty, true},
+		{dev, true},
+		{host, false},
+		{dev + host, false},
+		{host + dev + empty, false},
+	} {
+		f, _, gpu, ok := walkCase(l, "devproc.weft", tc.text)
+		if !ok {
+			t.Fatalf("does not parse:\n%s", tc.text)
+		}
+		if got := walkClean(f, l, gpu); got != tc.want {
+			t.Errorf("walkClean = %v, want %v:\n%s", got, tc.want, tc.text)
+		}
+	}
+}
+
+// TestWalkDefaultUnit: a loop without unit= shares the memo entry of
+// unit=cuda_thread (unitMatches reads nil as that name), in either
+// order, and the walk's answer is the CheckOnly pass's, where the
+// default unit matches the checker's and where it does not (a loop of
+// warps' lanes, whose cuda_thread default holds where a unit=cuda_warp
+// loop's memo entry must not answer for it).
+func TestWalkDefaultUnit(t *testing.T) {
+	l := lib.MustStd()
+	kernel := func(body string) string {
+		return "@proc\ndef k():\n    with CudaDeviceFunction(blockDim=256):\n        for task in cuda_tasks(0, 1):\n" + body
+	}
+	for _, tc := range []struct {
+		body   string
+		nunits int
+	}{
+		{"            for g in cuda_threads(0, 256, unit=cuda_thread):\n                pass\n            for g in cuda_threads(0, 256):\n                pass\n", 1},
+		{"            for g in cuda_threads(0, 256):\n                pass\n            for g in cuda_threads(0, 256, unit=cuda_thread):\n                pass\n", 1},
+		{"            for g in cuda_threads(0, 256):\n                for t in cuda_threads(0, 1, unit=cuda_thread):\n                    pass\n", 1},
+		{"            for g in cuda_threads(0, 8, unit=cuda_warp):\n                for t in cuda_threads(0, 32):\n                    pass\n", 2},
+		{"            for g in cuda_threads(0, 8, unit=cuda_warp):\n                for t in cuda_threads(0, 32, unit=cuda_warp):\n                    pass\n", -1},
+	} {
+		text := kernel(tc.body)
+		f, prog, gpu, ok := walkCase(l, "unit.weft", text)
+		if !ok {
+			t.Fatalf("does not parse:\n%s", text)
+		}
+		walkOff = true
+		pass := generateDiags(f, l, Options{CheckOnly: true, Prog: prog, GPU: gpu})
+		walkOff = false
+		var w walker
+		clean := w.clean(f, l, gpu)
+		if clean && pass != "" {
+			t.Errorf("the walk answers clean; the pass reports\n%s\n%s", pass, text)
+		}
+		if tc.nunits >= 0 && (!clean || w.nunits != tc.nunits) {
+			t.Errorf("clean %v with %d units, want true with %d:\n%s", clean, w.nunits, tc.nunits, text)
+		}
+		if tc.nunits < 0 && clean {
+			t.Errorf("the walk answers clean, want not:\n%s", text)
+		}
+	}
+}
