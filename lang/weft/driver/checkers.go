@@ -48,6 +48,8 @@ type CheckContext struct {
 	// sched, which print none: issue 13, strings built for nothing).
 	Summary     []string
 	WantSummary bool
+	// errs is Errs's list where weft check made the context (checkVerb).
+	errs diag.List
 }
 
 var checkers []Checker

@@ -198,11 +198,14 @@ func checkArgs(env *frontend.Env, args []string) (pos []string, asJSON, quiet, o
 	return pos, *cf.asJSON, *cf.quiet, true
 }
 
+// isSwitch reports whether a is not positional: it starts with "-".
+func isSwitch(a string) bool { return a != "" && a[0] == '-' }
+
 // plainCheckArgs is checkArgs for arguments that are positional, -q/--q
 // or -json/--json; ok is false for any other argument starting with "-".
 func plainCheckArgs(args []string) (pos []string, asJSON, quiet, ok bool) {
 	for _, a := range args {
-		if a == "" || a[0] != '-' {
+		if !isSwitch(a) {
 			continue
 		}
 		switch a {
@@ -214,15 +217,31 @@ func plainCheckArgs(args []string) (pos []string, asJSON, quiet, ok bool) {
 			return nil, false, false, false
 		}
 	}
-	if !quiet && !asJSON {
-		// Every argument is positional: pos is args itself (no copy
-		// to allocate; its readers, checkSplit and the flag-free
-		// path of checkVerb, do not write it).
-		return args, false, false, true
+	// Where the positional arguments are one run of args (all of them,
+	// or all but switches before and after, as weftime's "-q FILE
+	// N=..."), pos is that part of args, not a copy (an allocation of
+	// every check; issue 13, stop 43); its cap ends with it, and its
+	// reader, checkSplit, does not write it.
+	lo, hi := 0, len(args)
+	for lo < hi && isSwitch(args[lo]) {
+		lo++
+	}
+	for hi > lo && isSwitch(args[hi-1]) {
+		hi--
+	}
+	run := true
+	for _, a := range args[lo:hi] {
+		if isSwitch(a) {
+			run = false
+			break
+		}
+	}
+	if run {
+		return args[lo:hi:hi], asJSON, quiet, true
 	}
 	pos = make([]string, 0, len(args))
 	for _, a := range args {
-		if a == "" || a[0] != '-' {
+		if !isSwitch(a) {
 			pos = append(pos, a)
 		}
 	}
@@ -249,8 +268,13 @@ func checkVerb(env *frontend.Env, args []string) int {
 	if !ok {
 		return 2
 	}
-	var errs diag.List
-	f, ok := parse(env, file, &errs)
+	// The context holds the check's diagnostic list: one object, where
+	// the list, which escapes through ctx.Errs, had been one of its own
+	// (issue 13, stop 43).
+	ctx := &CheckContext{Env: env, Sizes: sizes, WantSummary: !quiet && !asJSON}
+	errs := &ctx.errs
+	ctx.Errs = errs
+	f, ok := parse(env, file, errs)
 	if !ok {
 		return 2
 	}
@@ -262,11 +286,11 @@ func checkVerb(env *frontend.Env, args []string) int {
 		}
 		// Lean: the checkers read the program's constants, procs and
 		// configs, never the per-node index Check also builds.
-		prog := check.Lean(f, l, &errs)
+		prog := check.Lean(f, l, errs)
 		if AfterFrontEnd != nil {
 			AfterFrontEnd()
 		}
-		ctx := &CheckContext{Env: env, File: f, Prog: prog, Sizes: sizes, Errs: &errs, WantSummary: !quiet && !asJSON}
+		ctx.File, ctx.Prog = f, prog
 		stop := noProgress
 		if env.StderrIsTerminal { // the label only where a line can show it
 			stop = frontend.Progress(env, "weft check "+file)
@@ -287,7 +311,7 @@ func checkVerb(env *frontend.Env, args []string) int {
 			}
 		}()
 	}
-	return frontend.Report(env, &errs, asJSON)
+	return frontend.Report(env, errs, asJSON)
 }
 
 func fmtVerb(env *frontend.Env, args []string) int {

@@ -137,6 +137,15 @@ func TestCheckSplit(t *testing.T) {
 	if !ok || !quiet || strings.Join(pos, " ") != "N=4 a.weft" {
 		t.Errorf("plainCheckArgs with -q = %q, %v, %v", pos, quiet, ok)
 	}
+	// Switches around the positional run: pos is the run, in args.
+	args = []string{"-q", "a.weft", "N=4", "--json"}
+	pos, asJSON, quiet, ok = plainCheckArgs(args)
+	if !ok || !quiet || !asJSON || strings.Join(pos, " ") != "a.weft N=4" || &pos[0] != &args[1] || cap(pos) != 2 {
+		t.Errorf("plainCheckArgs(%q) = %q (cap %d), %v, %v, %v: want args[1:3]", args, pos, cap(pos), asJSON, quiet, ok)
+	}
+	if pos, _, _, ok = plainCheckArgs([]string{"-q", "--json"}); !ok || len(pos) != 0 {
+		t.Errorf("plainCheckArgs of switches alone = %q, %v", pos, ok)
+	}
 }
 
 // TestTutorialSnippets keeps docs/weft-tutorial.md true to the code: every
