@@ -164,6 +164,10 @@ type walker struct {
 	// chainsMemo is stripDist's last search of every order
 	// (prefixChains).
 	chainsMemo chainsMemo
+	// memOK, memName, mem: memory's last answer.
+	memOK   bool
+	memName string
+	mem     *lib.Memory
 }
 
 // walkStores is the number of tilings a chunk of walker.stores holds.
@@ -375,10 +379,24 @@ func (w *walker) memSpace(mem string) string {
 	if mem == "" {
 		return "dram"
 	}
-	if m := w.l.Memories[mem]; m != nil {
+	if m := w.memory(mem); m != nil {
 		return m.Space
 	}
 	return ""
+}
+
+// memory is w.l.Memories[name], the last answer kept (memName, mem):
+// the library's table is not written during a check, and a kernel's
+// declarations mostly come in runs of one memory (DRAM parameters, GMEM
+// tensors, register arrays), where a map lookup by name each had been a
+// twentieth of the walk on the small kernels (issue 13, stop 43).
+func (w *walker) memory(name string) *lib.Memory {
+	if w.memOK && w.memName == name {
+		return w.mem
+	}
+	m := w.l.Memories[name]
+	w.memOK, w.memName, w.mem = true, name, m
+	return m
 }
 
 // memOf is gen.memOf, of its arguments the first (arg0; nargs is their
@@ -884,9 +902,12 @@ func (w *walker) devStmt(s syntax.Stmt, cur *coll.Tiling) bool {
 		}
 		switch l := s.LHS.(type) {
 		case *syntax.Name:
-			// procGen.lvalue: an unknown name, or not a scalar.
+			// procGen.lvalue: an unknown name, or not a scalar; then
+			// its walk as an expression, expr(l, true), which finds v
+			// again (the scope is the same) and, v being a scalar,
+			// tests only the capture.
 			v := w.lookup(l.Name)
-			if v == nil || v.kind != kScalar || !w.expr(l, true) {
+			if v == nil || v.kind != kScalar || !v.device && !w.captureOK(v) {
 				return false
 			}
 		case *syntax.Index:
@@ -1073,7 +1094,7 @@ func (w *walker) devAlloc(a *syntax.Alloc, cur *coll.Tiling) bool {
 		return false
 	}
 	// memSpace, with the memory looked up once.
-	lm := w.l.Memories[mem]
+	lm := w.memory(mem)
 	if lm == nil || (lm.Space != "rmem" && lm.Space != "smem") || fragmentThreads(mem) > 0 || mem == "Sm90_tensorMap" {
 		return false
 	}

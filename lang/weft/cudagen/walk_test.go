@@ -395,3 +395,53 @@ func TestWalkDefaultUnit(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkScalarAssign: devStmt's test of an assigned scalar name (its
+// lookup and capture, without walking the name again as an expression)
+// answers as the CheckOnly pass: a device scalar is clean, a CPU
+// scalar in DRAM assigned in device code is not (capture).
+func TestWalkScalarAssign(t *testing.T) {
+	l := lib.MustStd()
+	for _, tc := range []struct {
+		decl string // the scalar's declaration, in CPU code or device code
+		dev  bool
+		want bool
+	}{
+		{"x: f32 @ CudaRmemLinear", true, true},
+		{"x: f32 @ DRAM", false, false},
+	} {
+		text := "@proc\ndef k():\n"
+		if !tc.dev {
+			text += "    " + tc.decl + "\n"
+		}
+		text += "    with CudaDeviceFunction(blockDim=32):\n        for task in cuda_tasks(0, 1):\n            for t in cuda_threads(0, 32, unit=cuda_thread):\n"
+		if tc.dev {
+			text += "                " + tc.decl + "\n"
+		}
+		text += "                x = 1.0\n"
+		f, prog, gpu, ok := walkCase(l, "scalar.weft", text)
+		if !ok {
+			t.Fatalf("does not parse:\n%s", text)
+		}
+		walkOff = true
+		pass := generateDiags(f, l, Options{CheckOnly: true, Prog: prog, GPU: gpu})
+		walkOff = false
+		got := walkClean(f, l, gpu)
+		if got != tc.want || got && pass != "" || !tc.want && pass == "" {
+			t.Errorf("walkClean = %v (want %v), the pass reports %q:\n%s", got, tc.want, pass, text)
+		}
+	}
+}
+
+// TestWalkMemory: the walk's memory is the library's table, whether it
+// answers from its last answer (the same name again) or looks the name
+// up (another name, one of no memory).
+func TestWalkMemory(t *testing.T) {
+	l := lib.MustStd()
+	w := walker{l: l}
+	for _, name := range []string{"DRAM", "DRAM", "CudaRmem", "nosuchmemory", "nosuchmemory", "DRAM", "CudaSmemLinear", "CudaRmem"} {
+		if got, want := w.memory(name), l.Memories[name]; got != want {
+			t.Errorf("memory(%q) = %p, want %p", name, got, want)
+		}
+	}
+}
