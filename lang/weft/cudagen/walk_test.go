@@ -353,6 +353,21 @@ func TestWalkDeviceProcSkipped(t *testing.T) {
 	}
 }
 
+// walkAndPass parses and checks text (walkCase) and runs the CheckOnly
+// pass on it without the walk: the file, the GPU checker's result and
+// the pass's diagnostics.
+func walkAndPass(t *testing.T, l *lib.Library, text string) (*syntax.File, *gpucheck.Result, string) {
+	t.Helper()
+	f, prog, gpu, ok := walkCase(l, "walk.weft", text)
+	if !ok {
+		t.Fatalf("does not parse:\n%s", text)
+	}
+	walkOff = true
+	pass := generateDiags(f, l, Options{CheckOnly: true, Prog: prog, GPU: gpu})
+	walkOff = false
+	return f, gpu, pass
+}
+
 // TestWalkDefaultUnit: a loop without unit= shares the memo entry of
 // unit=cuda_thread (unitMatches reads nil as that name), in either
 // order, and the walk's answer is the CheckOnly pass's, where the
@@ -375,13 +390,7 @@ func TestWalkDefaultUnit(t *testing.T) {
 		{"            for g in cuda_threads(0, 8, unit=cuda_warp):\n                for t in cuda_threads(0, 32, unit=cuda_warp):\n                    pass\n", -1},
 	} {
 		text := kernel(tc.body)
-		f, prog, gpu, ok := walkCase(l, "unit.weft", text)
-		if !ok {
-			t.Fatalf("does not parse:\n%s", text)
-		}
-		walkOff = true
-		pass := generateDiags(f, l, Options{CheckOnly: true, Prog: prog, GPU: gpu})
-		walkOff = false
+		f, gpu, pass := walkAndPass(t, l, text)
 		var w walker
 		clean := w.clean(f, l, gpu)
 		if clean && pass != "" {
@@ -419,13 +428,7 @@ func TestWalkScalarAssign(t *testing.T) {
 			text += "                " + tc.decl + "\n"
 		}
 		text += "                x = 1.0\n"
-		f, prog, gpu, ok := walkCase(l, "scalar.weft", text)
-		if !ok {
-			t.Fatalf("does not parse:\n%s", text)
-		}
-		walkOff = true
-		pass := generateDiags(f, l, Options{CheckOnly: true, Prog: prog, GPU: gpu})
-		walkOff = false
+		f, gpu, pass := walkAndPass(t, l, text)
 		got := walkClean(f, l, gpu)
 		if got != tc.want || got && pass != "" || !tc.want && pass == "" {
 			t.Errorf("walkClean = %v (want %v), the pass reports %q:\n%s", got, tc.want, pass, text)
