@@ -592,11 +592,85 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 // looks its scope up once per argument, and again for its threads, its
 // memories and its barriers: the last one is remembered (issue 13, stop
 // 27).
+//
+// Both the comparison with the last statement and the search are made
+// as the statement's concrete type (sameStmt, scopeAt): compared as
+// interfaces, each pair of the same type called the runtime
+// (runtime.ifaceeq, ~50 calls a check of rmem_uniform; issue 13, stop
+// 43).
 func (c *converter) scopeOf(st syntax.Stmt) *gpucheck.Scope {
-	if st != c.lastSt || st == nil {
-		c.lastSt, c.lastScope = st, c.res.ScopeAt(st, &c.scopeCur)
+	if st == nil || !sameStmt(st, c.lastSt) {
+		c.lastSt, c.lastScope = st, c.scopeAt(st)
 	}
 	return c.lastScope
+}
+
+// sameStmt is a == b, compared as a's concrete type where it is one of
+// the statements the conversion asks about most: for a pointer type T,
+// interfaces a and b are equal exactly when both hold a T and the same
+// pointer, which a type assertion and a pointer comparison decide
+// without the runtime call an interface comparison makes.
+func sameStmt(a, b syntax.Stmt) bool {
+	switch x := a.(type) {
+	case *syntax.Assign:
+		y, ok := b.(*syntax.Assign)
+		return ok && x == y
+	case *syntax.CallStmt:
+		y, ok := b.(*syntax.CallStmt)
+		return ok && x == y
+	case *syntax.For:
+		y, ok := b.(*syntax.For)
+		return ok && x == y
+	case *syntax.Alloc:
+		y, ok := b.(*syntax.Alloc)
+		return ok && x == y
+	}
+	return a == b
+}
+
+// scopeAt is gpucheck's Result.ScopeAt(st, &c.scopeCur) (the first
+// occurrence of st in Result.Stmts from the cursor on, wrapping around;
+// the cursor set after it, unchanged when st is not there), searched as
+// st's concrete type (stmtFrom) for the statements most asked about.
+func (c *converter) scopeAt(st syntax.Stmt) *gpucheck.Scope {
+	i := -1
+	switch x := st.(type) {
+	case *syntax.Assign:
+		i = stmtFrom(c.res.Stmts, x, c.scopeCur)
+	case *syntax.CallStmt:
+		i = stmtFrom(c.res.Stmts, x, c.scopeCur)
+	case *syntax.For:
+		i = stmtFrom(c.res.Stmts, x, c.scopeCur)
+	case *syntax.Alloc:
+		i = stmtFrom(c.res.Stmts, x, c.scopeCur)
+	default:
+		return c.res.ScopeAt(st, &c.scopeCur)
+	}
+	if i < 0 {
+		return nil
+	}
+	c.scopeCur = i + 1
+	return c.res.StmtScopes[i]
+}
+
+// stmtFrom is the index of the first x in list from cur on, wrapping
+// around (-1: none), as ScopeAt searches.
+func stmtFrom[T interface {
+	comparable
+	syntax.Stmt
+}](list []syntax.Stmt, x T, cur int) int {
+	n := len(list)
+	i := cur
+	for k := 0; k < n; k++ {
+		if i >= n {
+			i = 0
+		}
+		if y, ok := list[i].(T); ok && y == x {
+			return i
+		}
+		i++
+	}
+	return -1
 }
 
 // procSize is what a proc's body holds (sizeOf): its statements, nested
@@ -1241,7 +1315,18 @@ func (c *converter) facts(v *gpucheck.Var) *varFacts {
 	// The variable's memory and barrier type are looked up once for
 	// all its facts (issue 13, stop 35: five lookups by name per
 	// variable).
-	m, b := c.lib.Memories[v.Mem], c.lib.Barriers[v.Mem]
+	// A name is one of the two at most (the library defines each name
+	// once: lib's loader, define), so the table a variable's kind
+	// points to is asked first and the other only when that misses.
+	var m *lib.Memory
+	var b *lib.BarrierMemory
+	if v.Barrier {
+		if b = c.lib.Barriers[v.Mem]; b == nil {
+			m = c.lib.Memories[v.Mem]
+		}
+	} else if m = c.lib.Memories[v.Mem]; m == nil {
+		b = c.lib.Barriers[v.Mem]
+	}
 	// Whether the barrier type derives from CudaCommitGroup, asked by
 	// both exemptOf and commitGroupOf: a walk of its derivations by
 	// name, once (issue 13, stop 41).
@@ -1818,7 +1903,7 @@ func (c *converter) assign(sc *names, st *syntax.Assign) {
 // call converts an instruction call g(c*, e*) >> e_z (Fig. 5 and 19).
 func (c *converter) call(sc *names, st *syntax.CallStmt) {
 	name := st.Call.FunName()
-	in := c.instr(name)
+	in, distinct := c.instr(name)
 	if in == nil {
 		c.inline(sc, st)
 		return
@@ -1840,14 +1925,7 @@ func (c *converter) call(sc *names, st *syntax.CallStmt) {
 	// data accesses of such a call were dropped from the sync check.
 	params := in.Proc.Params
 	vals, _ := check.BindArgs(params, st.Call, in.Template...)
-	for i, p := range params {
-		if vals[i] == nil {
-			continue
-		}
-		if acc := in.Access[p.Name.Name]; acc != nil {
-			args = append(args, boundArg{acc, vals[i]})
-		}
-	}
+	args = boundAccesses(args, in, distinct, vals)
 	// Stably by the parameter's access index: an insertion sort (a call
 	// has a few arguments), which orders them as sort.SliceStable did,
 	// without its allocations.

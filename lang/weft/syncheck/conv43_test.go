@@ -1,0 +1,202 @@
+package syncheck
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/lang/weft/check"
+	"weft.dev/weft/lang/weft/gpucheck"
+	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
+)
+
+// checkedFiles parses, checks and analyses the example and test programs
+// (those without errors).
+func checkedFiles(t *testing.T, l *lib.Library) (fs []*syntax.File, gs []*gpucheck.Result) {
+	var files []string
+	for _, g := range []string{"../../../examples/weft/*/*.weft", "../../../examples/weft/*.weft", "testdata/*.weft"} {
+		m, _ := filepath.Glob(g)
+		files = append(files, m...)
+	}
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var errs diag.List
+		f := syntax.Parse(diag.NewFile(path, src), &errs)
+		check.Check(f, l, &errs)
+		if errs.HasErrors() {
+			continue
+		}
+		gpu := gpucheck.Check(f, gpucheck.Options{Lib: l}, &errs)
+		if errs.HasErrors() {
+			continue
+		}
+		fs, gs = append(fs, f), append(gs, gpu)
+	}
+	if len(fs) < 10 {
+		t.Fatalf("%d programs checked", len(fs))
+	}
+	return fs, gs
+}
+
+// TestScopeOfMatchesScopeAt: scopeOf, which compares and searches
+// statements as their concrete types (sameStmt, scopeAt), answers as
+// gpucheck's ScopeAt with one cursor did, and moves the cursor alike,
+// for every statement of the programs asked in walk order, backwards
+// and by strides, and for statements that are not there (a nil, a new
+// node of each kind searched by type, one of another kind).
+func TestScopeOfMatchesScopeAt(t *testing.T) {
+	l := lib.MustStd()
+	_, gs := checkedFiles(t, l)
+	asked, found, missed := 0, 0, 0
+	for _, gpu := range gs {
+		n := len(gpu.Stmts)
+		var order []syntax.Stmt
+		order = append(order, gpu.Stmts...)
+		for i := n - 1; i >= 0; i-- {
+			order = append(order, gpu.Stmts[i])
+		}
+		for _, k := range []int{3, 7} {
+			for i := 0; i < n; i++ {
+				order = append(order, gpu.Stmts[(i*k)%n], gpu.Stmts[(i*k)%n])
+			}
+		}
+		order = append(order, nil, &syntax.Assign{}, &syntax.CallStmt{}, &syntax.For{}, &syntax.Alloc{}, &syntax.Pass{})
+		c := &converter{res: gpu}
+		ref := 0
+		for _, st := range order {
+			want := gpu.ScopeAt(st, &ref)
+			if got := c.scopeOf(st); got != want || c.scopeCur != ref {
+				t.Fatalf("%T: scope %p cursor %d, want %p %d", st, got, c.scopeCur, want, ref)
+			}
+			asked++
+			if want != nil {
+				found++
+			} else {
+				missed++
+			}
+		}
+	}
+	// A statement listed twice (an inlined proc's, walked per call) has
+	// the scope of its first occurrence from the cursor on.
+	x, y, w := &syntax.Assign{}, &syntax.For{}, &syntax.With{}
+	list := []syntax.Stmt{x, y, w, x, y, w}
+	scopes := make([]*gpucheck.Scope, len(list))
+	for i := range scopes {
+		scopes[i] = new(gpucheck.Scope)
+	}
+	gpu := &gpucheck.Result{Stmts: list, StmtScopes: scopes}
+	c := &converter{res: gpu}
+	ref := 0
+	for _, i := range []int{1, 0, 3, 3, 4, 2, 5, 1, 0, 2, 4, 4, 3} {
+		st := list[i]
+		want := gpu.ScopeAt(st, &ref)
+		if got := c.scopeOf(st); got != want || c.scopeCur != ref {
+			t.Fatalf("twice: %T: scope %p cursor %d, want %p %d", st, got, c.scopeCur, want, ref)
+		}
+		c.lastSt = nil // asked again: searched again
+	}
+	if found < 1000 || missed < 10 {
+		t.Errorf("%d asked, %d found, %d missed: want more", asked, found, missed)
+	}
+	// sameStmt is ==, for each kind it compares as its type and others.
+	a, b := &syntax.Assign{}, &syntax.Assign{}
+	stmts := []syntax.Stmt{nil, a, b, &syntax.CallStmt{}, &syntax.For{}, &syntax.Alloc{}, &syntax.With{}, &syntax.Free{}}
+	for _, x := range stmts {
+		for _, y := range stmts {
+			if sameStmt(x, y) != (x == y) {
+				t.Errorf("sameStmt(%T %p, %T %p) = %v", x, x, y, y, !(x == y))
+			}
+		}
+	}
+}
+
+// TestBoundAccesses: the accesses boundAccesses pairs with arguments
+// from in.AccessOrder (distinct parameter names) are those a lookup of
+// every parameter's name in in.Access pairs, for every instruction of
+// the library and of the programs and every pattern of unbound
+// parameters; and an instruction whose parameters share a name takes
+// the lookups (distinct false), where AccessOrder would pair
+// differently.
+func TestBoundAccesses(t *testing.T) {
+	l := lib.MustStd()
+	fs, _ := checkedFiles(t, l)
+	var ins []*lib.Instr
+	for _, in := range l.Instrs {
+		ins = append(ins, in)
+	}
+	for _, f := range fs {
+		for _, d := range f.Decls {
+			if p, ok := d.(*syntax.Proc); ok && lib.IsInstr(p) {
+				var scratch diag.List
+				if in := lib.ParseInstr(p, l, &scratch); in != nil {
+					ins = append(ins, in)
+				}
+			}
+		}
+	}
+	ref := func(in *lib.Instr, vals []syntax.Expr) []boundArg {
+		var args []boundArg
+		for i, p := range in.Proc.Params {
+			if vals[i] == nil {
+				continue
+			}
+			if acc := in.Access[p.Name.Name]; acc != nil {
+				args = append(args, boundArg{acc, vals[i]})
+			}
+		}
+		return args
+	}
+	checked := 0
+	for _, in := range ins {
+		ps := in.Proc.Params
+		if !distinctParams(ps) {
+			t.Errorf("%s: parameters share a name", in.Name)
+			continue
+		}
+		for mask := 0; mask < 1<<min(len(ps), 8); mask++ {
+			vals := make([]syntax.Expr, len(ps))
+			for i := range vals {
+				if i >= 8 || mask&(1<<i) != 0 {
+					vals[i] = &syntax.Name{Name: ps[i].Name.Name}
+				}
+			}
+			if got, want := boundAccesses(nil, in, true, vals), ref(in, vals); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s %b: %v, want %v", in.Name, mask, got, want)
+			}
+			checked++
+		}
+	}
+	if checked < 100 {
+		t.Errorf("%d bindings checked", checked)
+	}
+	// x: f32 (data) and x: size (not), sharing a name: in.Access["x"] is
+	// the data parameter's, which the lookup pairs with both arguments.
+	src := "@instr(tl=cuda_in_order, unit=cuda_thread, cuda=\"\")\ndef dup(x: f32[4] @ CudaRmem, x: size):\n    pass\n"
+	var errs diag.List
+	f := syntax.Parse(diag.NewFile("dup.weft", []byte(src)), &errs)
+	p := f.Decls[0].(*syntax.Proc)
+	in := lib.ParseInstr(p, l, &errs)
+	if in == nil || len(in.AccessOrder) != 1 {
+		t.Fatalf("dup: %v %v", in, errs.Diags)
+	}
+	if distinctParams(p.Params) {
+		t.Fatal("dup: distinctParams true")
+	}
+	c := &converter{instrs: map[string]*lib.Instr{"dup": in}, lib: l}
+	if got, distinct := c.instr("dup"); got != in || distinct {
+		t.Fatalf("instr(dup) = %v, %v", got, distinct)
+	}
+	vals := []syntax.Expr{&syntax.Name{Name: "a"}, &syntax.Name{Name: "b"}}
+	if got := boundAccesses(nil, in, false, vals); len(got) != 2 || !reflect.DeepEqual(got, ref(in, vals)) {
+		t.Errorf("dup: %v", got)
+	}
+	if got := boundAccesses(nil, in, true, vals); len(got) != 1 {
+		t.Errorf("dup by AccessOrder: %v (the lookups differ: the test shows nothing)", got)
+	}
+}
