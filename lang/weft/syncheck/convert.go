@@ -1524,9 +1524,6 @@ type idx struct {
 // access builds e# for a use of a variable (Name or Index), composing
 // window statements (inlined, seed 000 §5.2). It returns the base variable.
 func (c *converter) access(sc *names, st syntax.Stmt, e syntax.Expr) (*amir.Access, *gpucheck.Var, bool) {
-	c.affMemo = [len(c.affMemo)]affMemo{} // see affineForm
-	// No linear form made before this access is read again (linTerms).
-	c.linBuf = c.linBuf[:0]
 	var name *syntax.Name
 	var use []syntax.Expr
 	switch e := e.(type) {
@@ -1550,6 +1547,18 @@ func (c *converter) access(sc *names, st syntax.Stmt, e syntax.Expr) (*amir.Acce
 	if v == nil {
 		return nil, nil, false
 	}
+	return c.accessVar(sc, e, v, use)
+}
+
+// accessVar is access once e's variable is found: v is what the scope
+// of the statement resolves e's name to (non-nil), use e's indices (nil
+// for a Name). reads and assign, which have looked v up already, call
+// it directly: the same name looked up in the same scope again had been
+// a second scope walk per read (issue 13, stop 43).
+func (c *converter) accessVar(sc *names, e syntax.Expr, v *gpucheck.Var, use []syntax.Expr) (*amir.Access, *gpucheck.Var, bool) {
+	c.affMemo = [len(c.affMemo)]affMemo{} // see affineForm
+	// No linear form made before this access is read again (linTerms).
+	c.linBuf = c.linBuf[:0]
 	// Compose windows: each level maps the use's indices through the
 	// window's slices onto the viewed variable.
 	// The indices of each level are built in one of two scratch
@@ -1720,8 +1729,10 @@ func (c *converter) reads(sc *names, st syntax.Stmt, e syntax.Expr, out *[]readA
 	case *syntax.Name, *syntax.Index:
 		s := c.scopeOf(st)
 		var n *syntax.Name
+		var use []syntax.Expr
 		if ix, ok := e.(*syntax.Index); ok {
 			n, _ = ix.X.(*syntax.Name)
+			use = ix.Indices
 		} else {
 			n = e.(*syntax.Name)
 		}
@@ -1737,7 +1748,8 @@ func (c *converter) reads(sc *names, st syntax.Stmt, e syntax.Expr, out *[]readA
 				return
 			}
 		}
-		a, base, ok := c.access(sc, st, e)
+		// access(sc, st, e), whose lookup of n in s finds v again.
+		a, base, ok := c.accessVar(sc, e, v, use)
 		*out = append(*out, readAcc{name: n.Name, e: e, a: a, v: base, ok: ok && !c.exempt(base)})
 	case *syntax.Binary:
 		c.reads(sc, st, e.X, out)
@@ -1857,8 +1869,12 @@ func (c *converter) assign(sc *names, st *syntax.Assign) {
 	if s == nil {
 		return
 	}
+	// lhs: the variable a Name on the left resolves to (nil: none, or
+	// an Index), for access's lookup of it (accessVar).
+	var lhs *gpucheck.Var
 	if n, ok := st.LHS.(*syntax.Name); ok {
-		if v := s.Lookup(n.Name); v != nil && v.Window != nil && v.Pos == n.Pos() {
+		lhs = s.Lookup(n.Name)
+		if lhs != nil && lhs.Window != nil && lhs.Pos == n.Pos() {
 			return // window statement: inlined at its uses
 		}
 	}
@@ -1883,7 +1899,14 @@ func (c *converter) assign(sc *names, st *syntax.Assign) {
 		c.record(amir.KRecordRead, r.a, &ex, amir.FullyOrdered, q, src, -1)
 	}
 	clear(rs)
-	a, v, ok := c.access(sc, st, st.LHS)
+	var a *amir.Access
+	var v *gpucheck.Var
+	var ok bool
+	if lhs != nil {
+		a, v, ok = c.accessVar(sc, st.LHS, lhs, nil)
+	} else {
+		a, v, ok = c.access(sc, st, st.LHS)
+	}
 	if !ok || c.exempt(v) {
 		return
 	}
