@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"weft.dev/weft/diag"
+	"weft.dev/weft/internal/testrepo"
+	"weft.dev/weft/lang/weft/amir"
 	"weft.dev/weft/lang/weft/check"
 	"weft.dev/weft/lang/weft/gpucheck"
 	"weft.dev/weft/lang/weft/lib"
@@ -198,5 +200,67 @@ func TestBoundAccesses(t *testing.T) {
 	}
 	if got := boundAccesses(nil, in, true, vals); len(got) != 1 {
 		t.Errorf("dup by AccessOrder: %v (the lookups differ: the test shows nothing)", got)
+	}
+}
+
+// TestAllocVarMatchesFree: every proc of the repository's programs
+// converts to the same AMIR (each statement's kind, Src, Sync, access,
+// threads, levels and qualifiers, in preorder) and diagnostics when a
+// block's end frees its allocations by the variable alloc found
+// (allocSrc.v) as by free's own search and lookup (allocVarOff), and
+// the first way is taken.
+func TestAllocVarMatchesFree(t *testing.T) {
+	defer func() { allocVarOff = false }()
+	type sig struct {
+		k              amir.Kind
+		src, sync, v   int
+		shape          int
+		all, cvg       bool
+		lv             amir.Level
+		q              amir.Qual
+		quals          amir.QualSet
+		what           amir.AccessKind
+		nIdx, nb, nctl int
+	}
+	sigs := func(s *amir.Stmt) []sig {
+		var out []sig
+		amir.Walk(s, func(s *amir.Stmt) {
+			g := sig{k: s.Kind, src: s.Src, sync: s.Sync, v: -1, shape: s.Exec.Shape, all: s.Exec.All, cvg: s.Convergent, lv: s.Level, q: s.Q, quals: s.Quals, what: s.What, nb: len(s.Bars), nctl: len(s.CtlSlots)}
+			if s.Acc != nil {
+				g.v, g.nIdx = s.Acc.Var, len(s.Acc.Idx)
+			}
+			out = append(out, g)
+		})
+		return out
+	}
+	progs, frees := 0, 0
+	checked, _ := testrepo.WeftPrograms(t, "../../..", lib.MustStd(), Directives)
+	for _, c := range checked {
+		path, f, gpu, l := c.Path, c.File, c.GPU, c.GPU.Lib
+		for _, p := range c.Procs {
+			var e1, e2 diag.List
+			allocVarOff = false
+			got := Convert(f, p, gpu, l, &e1)
+			allocVarOff = true
+			want := Convert(f, p, gpu, l, &e2)
+			allocVarOff = false
+			if got == nil || want == nil || got.AMIR == nil {
+				continue
+			}
+			g, w := sigs(got.AMIR.Body), sigs(want.AMIR.Body)
+			if !reflect.DeepEqual(g, w) || len(e1.Diags) != len(e2.Diags) || !reflect.DeepEqual(got.srcStmts, want.srcStmts) {
+				t.Fatalf("%s %s: the AMIR or the diagnostics differ with alloc's variable", path, p.Name.Name)
+			}
+			for _, s := range g {
+				if s.k == amir.KCheckBarrier || s.what == amir.AccFree {
+					frees++
+				}
+			}
+			progs++
+		}
+	}
+	t.Logf("%d programs, %d checks at frees", progs, frees)
+	if progs < 50 || frees < 50 {
+		t.Fatalf("weak coverage: %d programs, %d checks at frees", progs, frees)
 	}
 }

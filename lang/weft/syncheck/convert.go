@@ -165,7 +165,11 @@ type converter struct {
 	ctlSlab slab[ctlStmt]
 	evSlab  slab[eventStmt]
 	// allocStk: the allocations of the blocks being converted (pushBlock).
+	// allocVar and allocVi: the variable the last alloc found (nil:
+	// none) and its AMIR variable.
 	allocStk []allocSrc
+	allocVar *gpucheck.Var
+	allocVi  int
 	// allocs indexes allocation statements by variable (allocOf).
 	allocs map[*gpucheck.Var]*syntax.Alloc
 	// vfacts: the facts of each variable (facts), searched in place;
@@ -1052,7 +1056,8 @@ func (c *converter) pushBlock(sc *names, body []syntax.Stmt) {
 	for _, st := range body {
 		a, isAlloc := st.(*syntax.Alloc)
 		if isAlloc {
-			c.allocStk = append(c.allocStk, allocSrc{a, -1})
+			c.allocStk = append(c.allocStk, allocSrc{a: a, src: -1})
+			c.allocVar = nil
 		}
 		if fr, ok := st.(*syntax.Free); ok {
 			if freed == nil {
@@ -1064,16 +1069,32 @@ func (c *converter) pushBlock(sc *names, body []syntax.Stmt) {
 		if isAlloc {
 			// The allocation's Src, when alloc made one: the last made
 			// (its conversion pushes nothing on allocStk).
+			e := &c.allocStk[len(c.allocStk)-1]
 			if ss := c.out.srcStmts; len(ss) > 0 {
 				if x, ok := ss[len(ss)-1].(*syntax.Alloc); ok && x == a {
-					c.allocStk[len(c.allocStk)-1].src = len(ss) - 1
+					e.src = len(ss) - 1
 				}
 			}
+			e.v, e.vi = c.allocVar, c.allocVi
 		}
 	}
 	for i := len(c.allocStk) - 1; i >= a0; i-- {
-		if e := c.allocStk[i]; !freed[e.a.Name.Name] {
+		e := c.allocStk[i]
+		switch {
+		case freed[e.a.Name.Name]:
+		case allocVarOff:
 			c.free(sc, e.a, e.a.Name.Name, e.src)
+		case e.v != nil:
+			// free's variable is alloc's (allocSrc.v): free looks the
+			// same name up in the scope of the same statement, and
+			// gpucheck records each statement once (scopes.go; its
+			// TestScopeAtMatchesMap fails on a statement recorded
+			// twice), so ScopeAt finds the same scope from any cursor;
+			// varOf finds the variable varIndex made. Its search, from
+			// the block's end around to the allocation, and the lookup
+			// had been ~1.5 K of rmem_uniform's Convert (issue 13, stop
+			// 43). alloc found no variable: free finds none either.
+			c.freeVar(e.a, e.v, e.vi, e.src)
 		}
 	}
 	// Not cleared, as c.stk (popBody): the allocations are the file's.
@@ -1081,11 +1102,18 @@ func (c *converter) pushBlock(sc *names, body []syntax.Stmt) {
 }
 
 // allocSrc is an allocation of a block being converted and its Src (-1
-// unknown).
+// unknown), and its variable and AMIR variable as alloc found them (v
+// nil: none).
 type allocSrc struct {
 	a   *syntax.Alloc
 	src int
+	v   *gpucheck.Var
+	vi  int
 }
+
+// allocVarOff makes pushBlock free a block's allocations by free's own
+// lookups, not the variable alloc found (tests).
+var allocVarOff bool
 
 // push appends s to c.stk. Statements are allocated a source statement's
 // worth at a time (stmts.go), not taken from a slab as the smaller
@@ -1784,6 +1812,7 @@ func (c *converter) alloc(sc *names, st *syntax.Alloc) {
 		return
 	}
 	vi := c.varIndex(sc, v)
+	c.allocVar, c.allocVi = v, vi
 	if c.mbarrier(v) {
 		c.ringBuffered(sc, vi, v)
 	}
@@ -1825,6 +1854,12 @@ func (c *converter) free(sc *names, a *syntax.Alloc, name string, src int) {
 	if !ok {
 		return
 	}
+	c.freeVar(a, v, vi, src)
+}
+
+// freeVar is free once a's variable v and its AMIR variable vi are
+// found.
+func (c *converter) freeVar(a *syntax.Alloc, v *gpucheck.Var, vi, src int) {
 	if src < 0 {
 		src = c.src(a, "")
 	}
