@@ -1,50 +1,16 @@
 package syncheck
 
 import (
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/internal/testrepo"
 	"weft.dev/weft/lang/weft/amir"
-	"weft.dev/weft/lang/weft/check"
 	"weft.dev/weft/lang/weft/gpucheck"
 	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
 )
-
-// checkedFiles parses, checks and analyses the example and test programs
-// (those without errors).
-func checkedFiles(t *testing.T, l *lib.Library) (fs []*syntax.File, gs []*gpucheck.Result) {
-	var files []string
-	for _, g := range []string{"../../../examples/weft/*/*.weft", "../../../examples/weft/*.weft", "testdata/*.weft"} {
-		m, _ := filepath.Glob(g)
-		files = append(files, m...)
-	}
-	for _, path := range files {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var errs diag.List
-		f := syntax.Parse(diag.NewFile(path, src), &errs)
-		check.Check(f, l, &errs)
-		if errs.HasErrors() {
-			continue
-		}
-		gpu := gpucheck.Check(f, gpucheck.Options{Lib: l}, &errs)
-		if errs.HasErrors() {
-			continue
-		}
-		fs, gs = append(fs, f), append(gs, gpu)
-	}
-	if len(fs) < 10 {
-		t.Fatalf("%d programs checked", len(fs))
-	}
-	return fs, gs
-}
 
 // TestScopeOfMatchesScopeAt: scopeOf, which compares and searches
 // statements as their concrete types (sameStmt, scopeAt), answers as
@@ -53,10 +19,10 @@ func checkedFiles(t *testing.T, l *lib.Library) (fs []*syntax.File, gs []*gpuche
 // and by strides, and for statements that are not there (a nil, a new
 // node of each kind searched by type, one of another kind).
 func TestScopeOfMatchesScopeAt(t *testing.T) {
-	l := lib.MustStd()
-	_, gs := checkedFiles(t, l)
+	checked, _ := testrepo.WeftPrograms(t, "../../..", lib.MustStd(), Directives)
 	asked, found, missed := 0, 0, 0
-	for _, gpu := range gs {
+	for _, ch := range checked {
+		gpu := ch.GPU
 		n := len(gpu.Stmts)
 		var order []syntax.Stmt
 		order = append(order, gpu.Stmts...)
@@ -127,13 +93,13 @@ func TestScopeOfMatchesScopeAt(t *testing.T) {
 // differently.
 func TestBoundAccesses(t *testing.T) {
 	l := lib.MustStd()
-	fs, _ := checkedFiles(t, l)
+	checked, _ := testrepo.WeftPrograms(t, "../../..", l, Directives)
 	var ins []*lib.Instr
 	for _, in := range l.Instrs {
 		ins = append(ins, in)
 	}
-	for _, f := range fs {
-		for _, d := range f.Decls {
+	for _, ch := range checked {
+		for _, d := range ch.File.Decls {
 			if p, ok := d.(*syntax.Proc); ok && lib.IsInstr(p) {
 				var scratch diag.List
 				if in := lib.ParseInstr(p, l, &scratch); in != nil {
@@ -142,19 +108,10 @@ func TestBoundAccesses(t *testing.T) {
 			}
 		}
 	}
-	ref := func(in *lib.Instr, vals []syntax.Expr) []boundArg {
-		var args []boundArg
-		for i, p := range in.Proc.Params {
-			if vals[i] == nil {
-				continue
-			}
-			if acc := in.Access[p.Name.Name]; acc != nil {
-				args = append(args, boundArg{acc, vals[i]})
-			}
-		}
-		return args
-	}
-	checked := 0
+	// The lookup of every parameter's name, as call paired them before
+	// (boundAccesses' other way, its code unchanged).
+	ref := func(in *lib.Instr, vals []syntax.Expr) []boundArg { return boundAccesses(nil, in, false, vals) }
+	bound := 0
 	for _, in := range ins {
 		ps := in.Proc.Params
 		if !distinctParams(ps) {
@@ -171,11 +128,11 @@ func TestBoundAccesses(t *testing.T) {
 			if got, want := boundAccesses(nil, in, true, vals), ref(in, vals); !reflect.DeepEqual(got, want) {
 				t.Fatalf("%s %b: %v, want %v", in.Name, mask, got, want)
 			}
-			checked++
+			bound++
 		}
 	}
-	if checked < 100 {
-		t.Errorf("%d bindings checked", checked)
+	if bound < 100 {
+		t.Errorf("%d bindings checked", bound)
 	}
 	// x: f32 (data) and x: size (not), sharing a name: in.Access["x"] is
 	// the data parameter's, which the lookup pairs with both arguments.
@@ -195,7 +152,8 @@ func TestBoundAccesses(t *testing.T) {
 		t.Fatalf("instr(dup) = %v, %v", got, distinct)
 	}
 	vals := []syntax.Expr{&syntax.Name{Name: "a"}, &syntax.Name{Name: "b"}}
-	if got := boundAccesses(nil, in, false, vals); len(got) != 2 || !reflect.DeepEqual(got, ref(in, vals)) {
+	x := in.Access["x"]
+	if got := boundAccesses(nil, in, false, vals); !reflect.DeepEqual(got, []boundArg{{x, vals[0]}, {x, vals[1]}}) {
 		t.Errorf("dup: %v", got)
 	}
 	if got := boundAccesses(nil, in, true, vals); len(got) != 1 {
