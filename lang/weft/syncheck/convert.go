@@ -159,11 +159,8 @@ type converter struct {
 	// taskStmt its KIncTaskID statement for the first cuda_tasks loop.
 	stmtRoom []amir.Stmt
 	taskStmt *amir.Stmt
-	// grpLeft is what the proc's count (procSize.grp) leaves for the
-	// groups still to come: past the room, the next chunk holds it.
-	grpLeft int
-	ctlSlab slab[ctlStmt]
-	evSlab  slab[eventStmt]
+	ctlSlab  slab[ctlStmt]
+	evSlab   slab[eventStmt]
 	// allocStk: the allocations of the blocks being converted (pushBlock).
 	// allocVar and allocVi: the variable the last alloc found (nil:
 	// none) and its AMIR variable.
@@ -505,7 +502,6 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	}
 	c.ctlSlab.reserve(sz.ctls)
 	c.evSlab.reserve(sz.events)
-	c.grpLeft = sz.grp
 	if sz.syncs > 0 {
 		c.out.Syncs = roomOr(r.syncs[:], sz.syncs)
 		c.p.Syncs = roomOr(r.syncInfo[:], sz.syncs)
@@ -686,15 +682,6 @@ type procSize struct {
 	// fences, fences, arrives, awaits); syncs: the synchronization
 	// statements (newSync).
 	ctls, events, syncs int
-	// grp bounds the statements the groups of the body's statements
-	// take (group; calls of procs add their callees' beyond it):
-	// an assignment's write (5) and two per read of its right-hand
-	// side (reads: a Name or Index each, deduplicated), five per data
-	// argument of a call (arg: a Name or Index; 4 or 2 for atomic or
-	// read-only ones, none for others), two per free and per
-	// allocation (free: its checks, at the free or the block's end),
-	// one per barrier of an arrive and one per await.
-	grp int
 }
 
 // sizeOf walks body once for the sizes of the converter's slices and
@@ -734,63 +721,11 @@ func (z *procSize) walk(body []syntax.Stmt) {
 			z.walk(st.Body)
 		case *syntax.Alloc:
 			z.ctls++
-			z.grp += 2
-		case *syntax.Free:
-			z.grp += 2
-		case *syntax.Assign:
-			z.grp += 5 + 2*readSites(st.RHS)
-		case *syntax.CallStmt:
-			n := 0
-			for _, a := range st.Call.Args {
-				n += accessSite(a)
-			}
-			for _, k := range st.Call.Kwargs {
-				n += accessSite(k.Value)
-			}
-			z.grp += 5 * n
-		case *syntax.Arrive:
-			z.events++
-			z.syncs++
-			z.grp += len(st.Barriers)
-		case *syntax.Await:
-			z.events++
-			z.syncs++
-			z.grp++
-		case *syntax.Fence:
+		case *syntax.Fence, *syntax.Arrive, *syntax.Await:
 			z.events++
 			z.syncs++
 		}
 	}
-}
-
-// readSites is the number of variable uses reads finds in e (a bound of
-// the reads it makes: it keeps one of each printed form).
-func readSites(e syntax.Expr) int {
-	switch e := e.(type) {
-	case *syntax.Name, *syntax.Index:
-		return 1
-	case *syntax.Binary:
-		return readSites(e.X) + readSites(e.Y)
-	case *syntax.Unary:
-		return readSites(e.X)
-	case *syntax.Call:
-		n := 0
-		for _, a := range e.Args {
-			n += readSites(a)
-		}
-		return n
-	}
-	return 0
-}
-
-// accessSite is 1 when e can be an access (access: a Name or an Index),
-// else 0.
-func accessSite(e syntax.Expr) int {
-	switch e.(type) {
-	case *syntax.Name, *syntax.Index:
-		return 1
-	}
-	return 0
 }
 
 func (c *converter) slot(name string) int {

@@ -13,22 +13,15 @@ import "weft.dev/weft/lang/weft/amir"
 
 // group makes room for the next n statements next emits, in one object:
 // the first groups of a proc from convRoom's statements (stmtRoom).
-//
-// Past the room, one chunk holds what the proc's count leaves for the
-// groups to come (grpLeft, procSize.grp), at least n: a chunk per group
-// had been seven of rmem_uniform's allocations and ~3.4 K of its
-// Convert's instructions (issue 13, stop 43). Its unused tail is what
-// the count over-estimates (a read-only argument counted as a write, an
-// allocation outside SMEM with no checks at its free).
 func (c *converter) group(n int) {
 	c.grp = nil
 	if n > 0 {
-		if n > len(c.stmtRoom) {
-			c.stmtRoom = make([]amir.Stmt, max(n, c.grpLeft))
+		if n <= len(c.stmtRoom) {
+			c.grp = c.stmtRoom[:n:n]
+			c.stmtRoom = c.stmtRoom[n:]
+			return
 		}
-		c.grp = c.stmtRoom[:n:n]
-		c.stmtRoom = c.stmtRoom[n:]
-		c.grpLeft -= n
+		c.grp = make([]amir.Stmt, n)
 	}
 }
 
