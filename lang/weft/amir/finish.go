@@ -45,6 +45,11 @@ func (p *Program) Finish() {
 	p.accN, p.allocN = cnt[:n:n], cnt[n:2*n:2*n]
 	f := &r.f
 	*f = finisher{p: p, flags: flags, keys: r.keys[:0], caches: r.caches[:0], tasks: r.taskF[:0], slab: r.gs[:], chunk: 64}
+	if n <= finVars {
+		f.self = r.self[:n]
+	} else {
+		f.self = make([]selfVar, n)
+	}
 	f.facts(p.Body, -1)
 	f.symmetric()
 	// A first log of one event per event statement (a loop's run grows
@@ -58,6 +63,10 @@ func (p *Program) Finish() {
 		v.NoMutateRecords = fl&mutChecked == 0
 		v.NeverRead = fl&read == 0 || v.NoReadRecords
 		v.NeverMutated = fl&mutated == 0 || v.NoMutateRecords
+		// Its statements all dead, its cells kept (selfcheck.go).
+		if v.selfChecked = f.selfChecked(i); v.selfChecked {
+			f.flags[i] |= used
+		}
 	}
 	// Thread symmetry's stop-29 extensions (thsym.go) are for programs
 	// with no grid nest: a loop they make virtual sets thAny, which turns
@@ -118,13 +127,13 @@ func (p *Program) finishTree(s *Stmt, buf []int, w *treeWalk) (out []int, keep, 
 		v := &p.Vars[s.Acc.Var]
 		switch s.Kind {
 		case KCheckMutates, KClearMutates:
-			s.dead = v.NeverMutated
+			s.dead = v.NeverMutated || v.selfChecked
 		case KCheckReads, KClearReads:
-			s.dead = v.NeverRead
+			s.dead = v.NeverRead || v.selfChecked
 		case KRecordRead:
-			s.dead = v.NoReadRecords
+			s.dead = v.NoReadRecords || v.selfChecked
 		case KRecordMutate:
-			s.dead = v.NoMutateRecords
+			s.dead = v.NoMutateRecords || v.selfChecked
 		}
 		switch s.Kind {
 		case KRecordRead, KRecordMutate, KClearReads, KClearMutates, KCheckReads, KCheckMutates:
@@ -230,6 +239,11 @@ type finisher struct {
 	cands int
 	// moreRuns, moreBodies: a slab's first chunk was made.
 	moreRuns, moreBodies bool
+	// self, sc and seq: the self-checked variables' facts, the walk's
+	// position and its statements' count (selfcheck.go).
+	self []selfVar
+	sc   selfCtx
+	seq  int32
 }
 
 // newRun returns a kRun statement with s's fields and its own runMemo,
@@ -321,6 +335,10 @@ func (f *finisher) shared(k gsKey) *gsCache {
 // cuda_tasks loop.
 func (f *finisher) facts(s *Stmt, task int) bool {
 	p := f.p
+	f.seq++
+	if s.Acc == nil || s.Kind == KAlloc || len(s.Bars) > 0 || f.self[s.Acc.Var].state != selfNo {
+		f.selfNote(s, f.seq) // (the call skipped for a variable refused already)
+	}
 	if s.Kind == KAlloc {
 		p.allocN[s.Acc.Var]++
 		if task >= 0 {
@@ -370,9 +388,11 @@ func (f *finisher) facts(s *Stmt, task int) bool {
 			i := len(f.tasks) // the loops nested in s come after it
 			f.tasks = append(f.tasks, taskFacts{loop: s})
 			inner := false
+			sc := f.selfEnter(s)
 			for _, b := range s.Body {
 				inner = f.facts(b, i) || inner
 			}
+			f.selfLeave(sc)
 			f.tasks[i].inner = inner
 			return true
 		}
@@ -394,8 +414,12 @@ func (f *finisher) facts(s *Stmt, task int) bool {
 		f.nev++
 	}
 	has := false
-	for _, b := range s.Body {
-		has = f.facts(b, task) || has
+	if len(s.Body) > 0 {
+		sc := f.selfEnter(s)
+		for _, b := range s.Body {
+			has = f.facts(b, task) || has
+		}
+		f.selfLeave(sc)
 	}
 	return has
 }

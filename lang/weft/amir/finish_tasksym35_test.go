@@ -73,7 +73,7 @@ func factsOnly(p *Program) {
 		p.Vars[i].TaskLocal = false
 	}
 	p.accN, p.allocN = make([]int32, n), make([]int32, n)
-	f := &finisher{p: p, flags: make([]uint8, n), chunk: 16}
+	f := &finisher{p: p, flags: make([]uint8, n), chunk: 16, self: make([]selfVar, n)}
 	f.facts(p.Body, -1)
 	f.symmetric()
 }

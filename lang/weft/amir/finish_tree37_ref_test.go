@@ -15,7 +15,8 @@ import (
 // same: the lite and dead marks, the plans (thread, 2-D, grid), p.thExt
 // and rdTrack, the runs (their members, marks, g_s member and memo form),
 // the hoisted accesses and g_s plans, the inner slots, the bounds boxes
-// and the variables' noCells.
+// and the variables' noCells. (Stop 43 added the self-checked variables'
+// dead marks, selfcheck.go, to both: facts gathers them for each.)
 
 // finishRef is Finish as it was at main a0a2dfe: facts, then markLite,
 // planLoops and finishLoops, three walks.
@@ -39,6 +40,7 @@ func (p *Program) finishRef() {
 	p.accN, p.allocN = cnt[:n:n], cnt[n:2*n:2*n]
 	f := &r.f
 	*f = finisher{p: p, flags: flags, keys: r.keys[:0], caches: r.caches[:0], tasks: r.taskF[:0], slab: r.gs[:], chunk: 64}
+	f.self = make([]selfVar, n) // stop 43's self-checked variables (selfcheck.go), as Finish
 	f.facts(p.Body, -1)
 	f.symmetric()
 	// A first log of one event per event statement (a loop's run grows
@@ -52,6 +54,9 @@ func (p *Program) finishRef() {
 		v.NoMutateRecords = fl&mutChecked == 0
 		v.NeverRead = fl&read == 0 || v.NoReadRecords
 		v.NeverMutated = fl&mutated == 0 || v.NoMutateRecords
+		if v.selfChecked = f.selfChecked(i); v.selfChecked {
+			f.flags[i] |= used
+		}
 	}
 	p.markLiteRef(p.Body, f.flags)
 	for i := range p.Vars {
@@ -102,13 +107,13 @@ func (p *Program) markLiteRef(s *Stmt, flags []uint8) (keep, check bool) {
 		v := &p.Vars[s.Acc.Var]
 		switch s.Kind {
 		case KCheckMutates, KClearMutates:
-			s.dead = v.NeverMutated
+			s.dead = v.NeverMutated || v.selfChecked
 		case KCheckReads, KClearReads:
-			s.dead = v.NeverRead
+			s.dead = v.NeverRead || v.selfChecked
 		case KRecordRead:
-			s.dead = v.NoReadRecords
+			s.dead = v.NoReadRecords || v.selfChecked
 		case KRecordMutate:
-			s.dead = v.NoMutateRecords
+			s.dead = v.NoMutateRecords || v.selfChecked
 		}
 		switch s.Kind {
 		case KRecordRead, KRecordMutate, KClearReads, KClearMutates, KCheckReads, KCheckMutates:

@@ -13,6 +13,7 @@ type finRoom struct {
 	th     thPlanner
 	cnt    [2 * finVars]int32
 	flags  [finVars]uint8
+	self   [finVars]selfVar
 	keys   [8]gsKey
 	caches [8]*gsCache
 	gs     [16]gsCache // the finisher's first chunk (cache)

@@ -379,6 +379,10 @@ type Var struct {
 	// noCells: no live statement records, clears or checks the variable
 	// (set by Finish), so the machine keeps no cells for it.
 	noCells bool
+	// selfChecked: every check of the variable passes on the records of
+	// its own threads, so its records and checks are dead (set by Finish,
+	// selfcheck.go).
+	selfChecked bool
 	// PerThreadQueue: each barrier cell holds one queue per executing
 	// thread set, and Arrive, Await and the >> of an access use the queue
 	// of their own g_s. For CudaCommitGroup: commit_group and wait_group
