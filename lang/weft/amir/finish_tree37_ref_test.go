@@ -54,9 +54,7 @@ func (p *Program) finishRef() {
 		v.NoMutateRecords = fl&mutChecked == 0
 		v.NeverRead = fl&read == 0 || v.NoReadRecords
 		v.NeverMutated = fl&mutated == 0 || v.NoMutateRecords
-		if v.selfChecked = f.selfChecked(i); v.selfChecked {
-			f.flags[i] |= used
-		}
+		v.selfChecked = f.selfChecked(i) // its statements all dead (selfcheck.go)
 	}
 	p.markLiteRef(p.Body, f.flags)
 	for i := range p.Vars {
@@ -105,19 +103,24 @@ func (p *Program) planLoopsRef(s *Stmt, th *thPlanner) {
 func (p *Program) markLiteRef(s *Stmt, flags []uint8) (keep, check bool) {
 	if s.Acc != nil {
 		v := &p.Vars[s.Acc.Var]
+		// A self-checked variable's statements are dead too, its cells
+		// those the other marks give it (used; selfcheck.go).
+		dead, mark := false, true
 		switch s.Kind {
 		case KCheckMutates, KClearMutates:
-			s.dead = v.NeverMutated || v.selfChecked
+			dead = v.NeverMutated
 		case KCheckReads, KClearReads:
-			s.dead = v.NeverRead || v.selfChecked
+			dead = v.NeverRead
 		case KRecordRead:
-			s.dead = v.NoReadRecords || v.selfChecked
+			dead = v.NoReadRecords
 		case KRecordMutate:
-			s.dead = v.NoMutateRecords || v.selfChecked
+			dead = v.NoMutateRecords
+		default:
+			mark = false
 		}
-		switch s.Kind {
-		case KRecordRead, KRecordMutate, KClearReads, KClearMutates, KCheckReads, KCheckMutates:
-			if !s.dead {
+		if mark {
+			s.dead = dead || v.selfChecked
+			if !dead {
 				flags[s.Acc.Var] |= used
 			}
 		}

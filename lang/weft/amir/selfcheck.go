@@ -46,8 +46,9 @@ import "slices"
 // never executed; clears of dead lists are never evaluated): the
 // verdict, the hazards and their order, MemOps and the faults are those
 // of the full run. Only Stats.Records (the records made) and the memory
-// estimate, which no verdict reads, are lower. v keeps its cells
-// (Finish sets its used flag), so the cell limit counts it as before.
+// estimate, which no verdict reads, are lower. v keeps the cells the
+// other marks give it (finishTree sets used for a statement those leave
+// live), so the cell limit counts them as before.
 //
 // TestSelfCheckedMatchesLive (selfcheck43_test.go) compares Results with
 // the marks and without (selfCheckOff) on random programs of private
