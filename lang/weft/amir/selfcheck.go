@@ -46,7 +46,9 @@ import "slices"
 // never executed; clears of dead lists are never evaluated): the
 // verdict, the hazards and their order, MemOps and the faults are those
 // of the full run. Only Stats.Records (the records made) and the memory
-// estimate, which no verdict reads, are lower. v keeps the cells the
+// estimate are lower: both count the state the machine actually holds,
+// and the records are not made, so --max-memory (W0613), which reads
+// the estimate, can stop a run later than before, never earlier. v keeps the cells the
 // other marks give it (finishTree sets used for a statement those leave
 // live), so the cell limit counts them as before.
 //
