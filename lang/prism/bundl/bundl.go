@@ -283,8 +283,9 @@ func Run(info *check.Info, cfg Config, errs *diag.List) Result {
 	if B <= 0 {
 		B = 1
 	}
-	// Every simulated thread is a coroutine (a goroutine) with its own frames: a launch
-	// past MaxThreads would exhaust memory before the step limit applies.
+	// Every simulated thread is a coroutine (a goroutine) with its own
+	// frames: a launch past MaxThreads would exhaust memory before the
+	// step limit applies.
 	if int64(B)*int64(T) > MaxThreads {
 		errs.Errorf(fn.Decl.At, "P0304", "kernel %s: %d blocks of %d threads exceed the %d threads the interpreter runs; use a smaller launch", fn.Name, B, T, MaxThreads)
 		return Result{}
