@@ -414,6 +414,14 @@ type Machine struct {
 	thRunBuf   thRun
 	thPinBuf   []int // thsymEnter: the pinned iterators' values before entry
 	thClassBuf []thClass
+	// thDeadOn: thsymClasses runs representatives whose dead-only Ifs
+	// (thDeadIf, thPlan.ydead) count their bodies' operations into
+	// thDeadOps (execDeadIf); noDeadMerge: those Ifs split classes.
+	thDeadOn    bool
+	noDeadMerge bool
+	deadMerges  int64 // thsymClassify's entries with dead-only conditions merged
+	thDeadIf    [thDeadConds]*Stmt
+	thDeadOps   [thDeadConds][2]int64
 	// thSaved, thSavedF, thSavedFrame: the slices and frames of the
 	// classes tested (thsymClasses; thsymEnterAt keeps the last entry's).
 	thSaved      []thNewMap
@@ -951,7 +959,11 @@ func (m *Machine) exec(s *Stmt) {
 		m.execLoop(s)
 	case KIf:
 		if s.Cond(m.env) {
-			m.execBody(s)
+			if m.thDeadOn {
+				m.execDeadIf(s)
+			} else {
+				m.execBody(s)
+			}
 		}
 	case KIncTaskID:
 		if m.cfg.MaxMemOps > 0 && m.res.Stats.MemOps > m.cfg.MaxMemOps {

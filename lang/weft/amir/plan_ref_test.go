@@ -623,6 +623,48 @@ func (p *Program) planThreadSymRef(s *Stmt) *thPlan {
 			pl.yOnly = pl.yOnly && c == y
 		}
 	}
+	// Dead-only conditions (issue 13, stop 44: thPlan.ydead): an If of
+	// the loop's own body list holding only dead data statements (alone
+	// or in dead runs), none with a barrier access, a transaction or a
+	// window on the thread; the first thDeadConds of them.
+	for k, c := range pl.yconds {
+		dead := slices.Contains(s.Body, c)
+		var leaves []*Stmt
+		for _, b := range c.Body {
+			if b.Kind == kRun {
+				dead = dead && b.dead
+				leaves = append(leaves, b.Body...)
+			} else {
+				leaves = append(leaves, b)
+			}
+		}
+		for _, b := range leaves {
+			switch b.Kind {
+			case KCheckReads, KCheckMutates, KRecordRead, KRecordMutate, KClearReads, KClearMutates:
+			default:
+				dead = false
+				continue
+			}
+			if !b.dead || b.Acc == nil || len(b.Bars) > 0 || b.TxBytes != 0 || b.TxCheck {
+				dead = false
+				continue
+			}
+			for i := range b.Acc.Idx {
+				if r, known := winReads(b.Acc, &b.Acc.Idx[i], y); r || !known {
+					dead = false
+				}
+			}
+		}
+		n := 0
+		for j := 0; j < 32; j++ {
+			if pl.ydead&(1<<j) != 0 {
+				n++
+			}
+		}
+		if dead && k < 32 && n < thDeadConds {
+			pl.ydead |= 1 << k
+		}
+	}
 	// Pins: the inner iterators the thread start, or a window that reads
 	// the thread, reads.
 	pin := func(a *Affine) {

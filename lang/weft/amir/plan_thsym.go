@@ -1,6 +1,9 @@
 package amir
 
-import "slices"
+import (
+	"math/bits"
+	"slices"
+)
 
 // The thread-symmetry planner (thsym.go has the form, the argument and
 // the machine side), moved here at issue 13, stop 32 (conv32).
@@ -110,6 +113,12 @@ func (t *thPlanner) plan(p *Program, s *Stmt) *thPlan {
 	for _, c := range pl.yconds {
 		for _, sl := range c.CtlSlots {
 			pl.yOnly = pl.yOnly && sl == t.y
+		}
+	}
+	pl.ydead = 0
+	for k, c := range pl.yconds {
+		if bits.OnesCount32(pl.ydead) < thDeadConds && k < 32 && t.deadOnly(s, c) {
+			pl.ydead |= 1 << k
 		}
 	}
 	// Pins: the inner iterators the thread start, or a window that reads
@@ -482,4 +491,50 @@ func (t *thPlanner) walk(s *Stmt, inLoop bool) {
 	if !slices.Contains(o.accs, a) {
 		o.accs = append(o.accs, a)
 	}
+}
+
+// deadOnly reports whether condition c of loop s splits its iterations
+// only in their counts (thPlan.ydead): an If directly in s's body whose
+// body is dead data statements (a self-checked variable's, finish.go),
+// with no barrier access or transaction, whose windows do not read the
+// thread, so each of its executions counts the same operations and
+// bounds checks the same cells in every iteration.
+func (t *thPlanner) deadOnly(s, c *Stmt) bool {
+	if !slices.Contains(s.Body, c) {
+		return false
+	}
+	for _, b := range c.Body {
+		switch b.Kind {
+		case KCheckReads, KCheckMutates, KRecordRead, KRecordMutate, KClearReads, KClearMutates:
+			if !t.deadData(b) {
+				return false
+			}
+		case kRun:
+			if !b.dead {
+				return false
+			}
+			for _, x := range b.Body {
+				if !t.deadData(x) {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// deadData reports whether data statement b is dead and reads no thread
+// in its windows, with no barrier access or transaction.
+func (t *thPlanner) deadData(b *Stmt) bool {
+	if !b.dead || b.Acc == nil || len(b.Bars) > 0 || b.TxBytes != 0 || b.TxCheck {
+		return false
+	}
+	for i := range b.Acc.Idx {
+		if r, known := winReads(b.Acc, &b.Acc.Idx[i], t.y); r || !known {
+			return false
+		}
+	}
+	return true
 }

@@ -106,6 +106,10 @@ type thPlan struct {
 	// the classes of [lo, hi) are the same at every entry of one run
 	// (Machine.thClassSeen).
 	yOnly bool
+	// ydead marks the yconds whose Ifs hold only dead statements
+	// (thPlanner.deadOnly, at most thDeadConds): they do not split the
+	// classes, whose counts are corrected instead (thsymClassify).
+	ydead uint32
 }
 
 // thPin is an inner loop of one iteration (thPlan.pins).
@@ -285,6 +289,10 @@ func (vs *thVar) dimApart(mp *thMap, n int32) bool {
 // thsymNoWholeBounds makes each class of thsymClasses test its own
 // bounds (the tests' plain path).
 var thsymNoWholeBounds bool
+
+// thsymNoDeadMerge makes the dead-only conditions split classes as the
+// others do (thsymClasses; Machine.noDeadMerge is one machine's).
+var thsymNoDeadMerge bool
 
 // thsymNoDimApart turns dimApart off (the tests' plain path);
 // thsymDimSkips counts its skips (the tests' coverage).
@@ -1399,6 +1407,9 @@ func (m *Machine) thsymDropCopies(st *varState, mp thMap) {
 type thClass struct {
 	sig         uint32
 	first, d, n int
+	// dn[j]: the iterations of the class where the j-th dead-only
+	// condition (thPlan.ydead) holds.
+	dn [thDeadConds]int32
 	// f, frame and the slices thSaved[nm0:nm1] are its entry's, tested
 	// (thsymClasses).
 	f        thFrame
@@ -1407,6 +1418,9 @@ type thClass struct {
 	reg      *thFrame // the frame registered
 	run      thRun    // the statistics before its representative ran
 	after    thRun    // and after
+	// deadOps[j]: the memory and local operations the body of dead-only
+	// If j counted in the representative (execDeadIf).
+	deadOps [thDeadConds][2]int64
 }
 
 // thsymClasses runs loop s over [lo, hi) by classes when its conditions
@@ -1430,6 +1444,20 @@ type thClass struct {
 // ends with exactly the iterations the full run had made, so the other
 // iterations' counts are added only after every representative ran.
 // Every class's entry is tested before any is registered.
+//
+// Issue 13, stop 44: a condition whose If holds only dead statements
+// (thPlan.ydead: a self-checked variable's, rmem_uniform's `if t % 2`
+// around dst_value's write) changes no state in any iteration: its body
+// only counts operations and bounds checks windows that do not read the
+// thread, the same in every iteration that takes it. Such a condition
+// splits no class when each class's first iteration takes it wherever
+// some iteration of the class does (thsymClassify; else it splits as
+// before): the representative then runs its body once, and the
+// iterations of the class that skip it subtract what it counted there
+// (thClass.deadOps; a fault in it is the representative's, the first
+// that the full run meets too). rmem_uniform's 32-thread loop runs one
+// class, not two, at each of its 8 entries. TestThreadSymDeadMerge
+// compares with noDeadMerge and without symmetry.
 func (m *Machine) thsymClasses(s *Stmt, lo, hi int) bool {
 	pl := s.thsym
 	y := s.Slot
@@ -1521,21 +1549,25 @@ func (m *Machine) thsymClasses(s *Stmt, lo, hi int) bool {
 	}
 	restore()
 	m.thClassRuns++
-	// The representatives, in order.
+	// The representatives, in order. The dead-only Ifs that split no
+	// class count what their bodies add (execDeadIf).
 	m.inVirt = true
+	m.thDeadOn = m.thDeadSet(pl)
 	for k := range cls {
 		c := &cls[k]
 		m.thsymSnap(&c.run)
 		env[y] = c.first
 		m.gen++
+		m.thDeadOps = [thDeadConds][2]int64{}
 		m.execBody(s)
 		if m.stop {
-			m.inVirt = false
+			m.inVirt, m.thDeadOn = false, false
 			return true
 		}
 		m.thsymSnap(&c.after)
+		c.deadOps = m.thDeadOps
 	}
-	m.inVirt = false
+	m.inVirt, m.thDeadOn = false, false
 	st := &m.res.Stats
 	for k := range cls {
 		c := &cls[k]
@@ -1543,12 +1575,22 @@ func (m *Machine) thsymClasses(s *Stmt, lo, hi int) bool {
 		if x == 0 {
 			continue
 		}
-		d := c.after.memOps - c.run.memOps
-		st.MemOps += x * d
-		st.SkippedOps += x * d
+		d := x * (c.after.memOps - c.run.memOps)
+		dl := x * (c.after.localOps - c.run.localOps)
+		for j, n := range c.dn {
+			// The iterations that skip dead-only If j count none of
+			// the operations its body counted in the representative
+			// (which took it: thsymClassify).
+			if n > 0 {
+				d -= int64(c.n-int(n)) * c.deadOps[j][0]
+				dl -= int64(c.n-int(n)) * c.deadOps[j][1]
+			}
+		}
+		st.MemOps += d
+		st.SkippedOps += d
 		st.Records += x * (c.after.records - c.run.records)
 		st.Events += x * (c.after.events - c.run.events)
-		m.localOps += x * (c.after.localOps - c.run.localOps)
+		m.localOps += dl
 		if occ := c.after.occ - c.run.occ; occ > 0 {
 			m.res.Occurrences += x * occ
 			for i := range c.after.hocc {
@@ -1610,6 +1652,7 @@ type thClassSeen struct {
 type thClassShape struct {
 	sig         uint32
 	first, d, n int
+	dn          [thDeadConds]int32
 }
 
 // thsymClassesOf splits [lo, hi) into the classes of thsymClasses
@@ -1632,9 +1675,9 @@ func (m *Machine) thsymClassesOf(s *Stmt, lo, hi int) ([]thClass, bool) {
 				for _, c := range e.cls {
 					if k := len(cls); k < cap(cls) {
 						cls = cls[:k+1]
-						cls[k].sig, cls[k].first, cls[k].d, cls[k].n = c.sig, c.first, c.d, c.n
+						cls[k].sig, cls[k].first, cls[k].d, cls[k].n, cls[k].dn = c.sig, c.first, c.d, c.n, c.dn
 					} else {
-						cls = append(cls, thClass{sig: c.sig, first: c.first, d: c.d, n: c.n})
+						cls = append(cls, thClass{sig: c.sig, first: c.first, d: c.d, n: c.n, dn: c.dn})
 					}
 				}
 				m.thClassBuf = cls
@@ -1648,7 +1691,7 @@ func (m *Machine) thsymClassesOf(s *Stmt, lo, hi int) ([]thClass, bool) {
 		if ok {
 			e.cls = make([]thClassShape, len(cls)) // exactly (stop 39)
 			for k, c := range cls {
-				e.cls[k] = thClassShape{sig: c.sig, first: c.first, d: c.d, n: c.n}
+				e.cls[k] = thClassShape{sig: c.sig, first: c.first, d: c.d, n: c.n, dn: c.dn}
 			}
 		}
 		m.thClassSeen = append(m.thClassSeen, e)
@@ -1668,6 +1711,14 @@ func (m *Machine) thsymClassify(s *Stmt, lo, hi int) ([]thClass, bool) {
 	saveY := env[y]
 	var sh [thMaxClasses]thClassShape
 	ns := 0
+	// The dead-only conditions split no class where each class's first
+	// iteration takes every one of them that some iteration of it takes
+	// (thsymDeadMerge); else they split, as the others.
+	dead := pl.ydead
+	if thsymNoDeadMerge || m.noDeadMerge {
+		dead = 0
+	}
+again:
 	for i := lo; i < hi; i++ {
 		env[y] = i
 		var sig uint32
@@ -1676,10 +1727,11 @@ func (m *Machine) thsymClassify(s *Stmt, lo, hi int) ([]thClass, bool) {
 				sig |= 1 << k
 			}
 		}
+		live := sig &^ dead
 		found := false
 		for k := range sh[:ns] {
 			c := &sh[k]
-			if c.sig != sig {
+			if c.sig&^dead != live {
 				continue
 			}
 			found = true
@@ -1690,6 +1742,14 @@ func (m *Machine) thsymClassify(s *Stmt, lo, hi int) ([]thClass, bool) {
 				return nil, false // not an arithmetic progression
 			}
 			c.n++
+			if x := sig & dead; x != 0 {
+				if x&^c.sig != 0 {
+					// Taken where the representative does not: split.
+					dead, ns = 0, 0
+					goto again
+				}
+				thDeadCount(&c.dn, x, dead)
+			}
 		}
 		if !found {
 			if i != lo+ns || ns == thMaxClasses {
@@ -1697,10 +1757,16 @@ func (m *Machine) thsymClassify(s *Stmt, lo, hi int) ([]thClass, bool) {
 				return nil, false // a representative after another class's iteration
 			}
 			sh[ns] = thClassShape{sig: sig, first: i, d: 1, n: 1}
+			if x := sig & dead; x != 0 {
+				thDeadCount(&sh[ns].dn, x, dead)
+			}
 			ns++
 		}
 	}
 	env[y] = saveY
+	if dead != 0 {
+		m.deadMerges++
+	}
 	cls := m.thClassBuf
 	if cap(cls) < ns {
 		cls = make([]thClass, ns)
@@ -1708,11 +1774,25 @@ func (m *Machine) thsymClassify(s *Stmt, lo, hi int) ([]thClass, bool) {
 	}
 	cls = cls[:ns]
 	for k, c := range sh[:ns] {
-		cls[k].sig, cls[k].first, cls[k].d, cls[k].n = c.sig, c.first, c.d, c.n
+		cls[k].sig, cls[k].first, cls[k].d, cls[k].n, cls[k].dn = c.sig, c.first, c.d, c.n, c.dn
 	}
 	m.thClassBuf = cls
 	return cls, true
 }
+
+// thDeadCount adds an iteration taking the dead-only conditions set (a
+// subset of dead, thPlan.ydead) to dn, indexed by their order in dead.
+func thDeadCount(dn *[thDeadConds]int32, set, dead uint32) {
+	for j := 0; dead != 0; dead &= dead - 1 {
+		if bit := dead & -dead; set&bit != 0 {
+			dn[j]++
+		}
+		j++
+	}
+}
+
+// thDeadConds is the most dead-only conditions of a plan (thPlan.ydead).
+const thDeadConds = 2
 
 // thMaxClasses is the most classes thsymClassify makes.
 const thMaxClasses = 8
@@ -1744,4 +1824,34 @@ func (m *Machine) thsymUnregister(n int) {
 		}
 	}
 	m.thsymPrune()
+}
+
+// thDeadSet sets m.thDeadIf to plan pl's dead-only Ifs (thPlan.ydead)
+// and reports whether it has any.
+func (m *Machine) thDeadSet(pl *thPlan) bool {
+	m.thDeadIf = [thDeadConds]*Stmt{}
+	j := 0
+	for k, c := range pl.yconds {
+		if pl.ydead&(1<<k) != 0 {
+			m.thDeadIf[j] = c
+			j++
+		}
+	}
+	return j > 0
+}
+
+// execDeadIf runs the body of If s, taken, in a representative of
+// thsymClasses, adding what it counts to m.thDeadOps when s is a
+// dead-only If of the loop.
+func (m *Machine) execDeadIf(s *Stmt) {
+	for j, c := range m.thDeadIf {
+		if c == s {
+			mo, lo := m.res.Stats.MemOps, m.localOps
+			m.execBody(s)
+			m.thDeadOps[j][0] += m.res.Stats.MemOps - mo
+			m.thDeadOps[j][1] += m.localOps - lo
+			return
+		}
+	}
+	m.execBody(s)
 }
