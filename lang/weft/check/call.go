@@ -126,7 +126,7 @@ func (c *checker) lookupProc(name string) *Proc {
 			return p
 		}
 	}
-	return c.prog.libProcs[name]
+	return c.prog.libProcs.get(name)
 }
 
 // anyExpr resolves names in an expression of unknown role, so undefined

@@ -1,8 +1,8 @@
 package check
 
 import (
-	"sort"
 	"sync"
+	"sync/atomic"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/weft/lib"
@@ -137,51 +137,102 @@ func newProcSized(sp *syntax.Proc, uses, defs int) *Proc {
 	return p
 }
 
-// libProcs resolves the library's instructions and procs. Their bodies are
-// checked with a private diagnostic list: the library's own tests keep them
-// clean, and a user must not see library internals.
+// libProcs finds the library's table of procs (libTable), made once per
+// Library and shared by every Program checked against it.
 func (c *checker) libProcs() {
-	// Library procs are resolved once per Library and shared, read-only,
-	// by every Program checked against it.
 	if cached, ok := libCache.Load(c.lib); ok {
-		c.prog.libProcs = cached.(map[string]*Proc)
+		c.prog.libProcs = cached.(*libTable)
 		return
 	}
-	m := map[string]*Proc{}
-	// Lookups while the library's bodies are checked see only the library
-	// (ByName is still empty).
-	c.prog.libProcs = m
-	var names []string
-	for n := range c.lib.Instrs {
-		names = append(names, n)
+	t, _ := libCache.LoadOrStore(c.lib, newLibTable(c.lib))
+	c.prog.libProcs = t.(*libTable)
+}
+
+// libTable is the library's instructions and procs, each resolved and
+// checked at its first lookup (get), not all of them when the first
+// Program is checked: that was 1.06 M instructions of a one-shot `weft
+// check` of a kernel that calls a handful of them, or none (issue 13,
+// stop 44). Their bodies are checked with a private diagnostic list: the
+// library's own tests keep them clean (TestLibraryChecksClean,
+// TestLibTableAll), and a user must not see library internals.
+type libTable struct {
+	lib   *lib.Library
+	procs map[string]*libProc
+	// mu serializes resolution (resolve); held marks the view that a
+	// library body's own lookups go through while mu is held (a library
+	// proc calling another resolves it under the same lock).
+	mu   *sync.Mutex
+	held bool
+	// errs is the bodies' private diagnostic list (appended to under mu).
+	errs *diag.List
+}
+
+// libProc is one entry of a libTable. p is written under the table's
+// lock, before done; get reads it without the lock only once done is set.
+type libProc struct {
+	done  atomic.Bool
+	decl  *syntax.Proc
+	instr *lib.Instr
+	p     *Proc
+}
+
+func newLibTable(l *lib.Library) *libTable {
+	t := &libTable{lib: l, procs: make(map[string]*libProc, len(l.Instrs)+len(l.Procs)), mu: new(sync.Mutex), errs: &diag.List{}}
+	ents := make([]libProc, 0, len(l.Instrs)+len(l.Procs))
+	for n, sp := range l.Procs {
+		ents = append(ents, libProc{decl: sp})
+		t.procs[n] = &ents[len(ents)-1]
 	}
-	for n := range c.lib.Procs {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	var pending []*Proc
-	for _, n := range names {
-		var p *Proc
-		if in := c.lib.Instrs[n]; in != nil {
-			p = newProc(in.Proc)
-			p.Instr = in
-		} else {
-			p = newProc(c.lib.Procs[n])
+	for n, in := range l.Instrs { // an instruction wins a name (as in Load, define refuses both)
+		if e := t.procs[n]; e != nil {
+			e.decl, e.instr = in.Proc, in
+			continue
 		}
-		p.Lib = true
-		m[n] = p
-		pending = append(pending, p)
+		ents = append(ents, libProc{decl: in.Proc, instr: in})
+		t.procs[n] = &ents[len(ents)-1]
 	}
-	saved, savedLean := c.errs, c.lean
-	c.errs = &diag.List{}
-	c.lean = false // shared by every Program: resolved in full
-	for _, p := range pending {
-		c.checkProc(p, p.Decl, codeUnknown)
-		libParamFacts(c.lib, p)
+	return t
+}
+
+// get returns the library proc named name, resolved, or nil.
+func (t *libTable) get(name string) *Proc {
+	if t == nil {
+		return nil
 	}
-	c.libErrs = c.errs
-	c.errs, c.lean = saved, savedLean
-	libCache.Store(c.lib, m)
+	e := t.procs[name]
+	if e == nil {
+		return nil
+	}
+	if e.done.Load() {
+		return e.p
+	}
+	return t.resolve(e)
+}
+
+// resolve resolves and checks e's proc once, in full (a library proc is
+// shared by every Program: never lean), with a checker of its own, as
+// the first check of the process did for every library proc in name
+// order before (its checker held nothing of the file then: no globals,
+// no procs). A proc being resolved (a cycle of library calls) is
+// returned as it stands.
+func (t *libTable) resolve(e *libProc) *Proc {
+	if !t.held {
+		t.mu.Lock()
+		defer t.mu.Unlock()
+	}
+	if e.p != nil {
+		return e.p
+	}
+	p := newProc(e.decl)
+	p.Instr, p.Lib = e.instr, true
+	e.p = p
+	view := *t
+	view.held = true
+	c := &checker{lib: t.lib, errs: t.errs, libErrs: t.errs, prog: &Program{Lib: t.lib, ByName: map[string]*Proc{}, libProcs: &view}}
+	c.checkProc(p, p.Decl, codeUnknown)
+	libParamFacts(t.lib, p)
+	e.done.Store(true)
+	return p
 }
 
 // libParamFacts records, for a library proc p, what each call of it asks
@@ -617,4 +668,4 @@ func exprName(e syntax.Expr) string {
 	return ""
 }
 
-var libCache sync.Map // *lib.Library -> map[string]*Proc
+var libCache sync.Map // *lib.Library -> *libTable

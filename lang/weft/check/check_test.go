@@ -122,9 +122,9 @@ func TestLibraryChecksClean(t *testing.T) {
 	}
 	c := &checker{}
 	_ = c
-	if len(p.ByName) != 0 || len(p.libProcs) != len(l.Instrs)+len(l.Procs) {
+	if len(p.ByName) != 0 || len(p.libProcs.procs) != len(l.Instrs)+len(l.Procs) {
 		t.Errorf("ByName has %d entries (want 0: an empty file), the library's %d, library %d instrs + %d procs",
-			len(p.ByName), len(p.libProcs), len(l.Instrs), len(l.Procs))
+			len(p.ByName), len(p.libProcs.procs), len(l.Instrs), len(l.Procs))
 	}
 	// Re-check with diagnostics visible.
 	for _, f := range l.Files {
@@ -415,7 +415,7 @@ def f(x: f32 @ DRAM):
 	if own == nil || own.Lib || own != p.Procs[0] || own.Instr == nil || own.Instr.CUDA != "{dst} = {a} - {b};" {
 		t.Fatalf("Lookup(cuda_add_f32) = %+v, want the file's instruction", own)
 	}
-	lib := p.libProcs["cuda_add_f32"]
+	lib := p.libProcs.get("cuda_add_f32")
 	if lib == nil || !lib.Lib || lib == own {
 		t.Fatalf("library cuda_add_f32 = %+v", lib)
 	}

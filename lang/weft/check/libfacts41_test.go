@@ -18,11 +18,12 @@ func TestLibParamFacts(t *testing.T) {
 	var errs diag.List
 	f := syntax.Parse(diag.NewFileString("t.weft", src), &errs)
 	prog := Lean(f, l, &errs)
-	if len(prog.libProcs) == 0 {
+	if len(prog.libProcs.procs) == 0 {
 		t.Fatal("no library procs")
 	}
 	instrs := 0
-	for name, p := range prog.libProcs {
+	for name := range prog.libProcs.procs {
+		p := prog.libProcs.get(name)
 		if (p.Instr != nil) != (p.modes != nil) {
 			t.Fatalf("%s: instruction %v, modes %v", name, p.Instr != nil, p.modes)
 		}

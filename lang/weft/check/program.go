@@ -192,11 +192,12 @@ type Program struct {
 	// ByName holds the file's procs (including its @instr procs) by name.
 	// Lookup also finds the library's instructions and procs.
 	ByName map[string]*Proc
-	// libProcs are the library's instructions and procs, resolved once per
-	// *lib.Library and shared read-only by every Program checked against
-	// it (check.go, libProcs): a `weft check` of a small kernel must not
-	// copy the whole library into each Program.
-	libProcs map[string]*Proc
+	// libProcs are the library's instructions and procs, each resolved
+	// once per *lib.Library at its first lookup and shared read-only by
+	// every Program checked against it (check.go, libTable): a `weft
+	// check` of a small kernel must not copy the whole library into each
+	// Program, nor resolve the procs it does not call.
+	libProcs *libTable
 	// Consts are the integer module-level constants (`Mw, Nw = 96, 64`)
 	// (nil when there are none).
 	Consts map[string]int64
@@ -220,16 +221,20 @@ func (p *Program) Lookup(name string) *Proc {
 	if pr := p.ByName[name]; pr != nil {
 		return pr
 	}
-	return p.libProcs[name]
+	return p.libProcs.get(name)
 }
 
 // names lists every name Lookup finds (a name may appear twice).
 func (p *Program) names() []string {
-	out := make([]string, 0, len(p.ByName)+len(p.libProcs))
+	var lps map[string]*libProc
+	if p.libProcs != nil {
+		lps = p.libProcs.procs
+	}
+	out := make([]string, 0, len(p.ByName)+len(lps))
 	for n := range p.ByName {
 		out = append(out, n)
 	}
-	for n := range p.libProcs {
+	for n := range lps {
 		out = append(out, n)
 	}
 	return out
