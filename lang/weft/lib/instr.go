@@ -181,7 +181,7 @@ func ParseInstr(p *syntax.Proc, l *Library, errs *diag.List) *Instr {
 	if head == nil {
 		return nil
 	}
-	in := &Instr{Name: p.Name.Name, Proc: p, Access: map[string]*Access{}}
+	in := &Instr{Name: p.Name.Name, Proc: p}
 	for _, a := range head.Args {
 		errs.Errorf(a.Pos(), "W0245", "@instr takes keyword arguments tl=, unit= and cuda=")
 	}
@@ -254,12 +254,28 @@ func ParseInstr(p *syntax.Proc, l *Library, errs *diag.List) *Instr {
 	if tl := l.Timelines[in.TL]; tl != nil {
 		async = tl.AsyncBlock
 	}
+	// The data parameters' Accesses in one array, AccessOrder and
+	// Access made for them (stop 44: an allocation each, and the list's
+	// and the map's growth, at every instruction of the library's load).
+	nData := 0
+	for _, prm := range p.Params {
+		if t := prm.Type; t != nil && t.Elem != nil && IsDataType(t.Elem.Name) {
+			nData++
+		}
+	}
+	var accs []Access
+	in.Access = make(map[string]*Access, nData)
+	if nData > 0 {
+		accs = make([]Access, 0, nData)
+		in.AccessOrder = make([]*Access, 0, nData)
+	}
 	for i, prm := range p.Params {
 		t := prm.Type
 		if t == nil || t.Elem == nil || !IsDataType(t.Elem.Name) {
 			continue
 		}
-		a := &Access{Param: prm.Name.Name, Index: i, Elem: ResolveElem(t.Elem.Name), Window: t.Window, OutOfOrder: async}
+		accs = append(accs, Access{Param: prm.Name.Name, Index: i, Elem: ResolveElem(t.Elem.Name), Window: t.Window, OutOfOrder: async})
+		a := &accs[len(accs)-1]
 		if t.Mem != nil {
 			if n, ok := t.Mem.(*syntax.Name); ok {
 				a.Mem = n.Name
@@ -334,16 +350,24 @@ func ParseInstr(p *syntax.Proc, l *Library, errs *diag.List) *Instr {
 			}
 		}
 	}
+	// The extended set defaults to the initial timeline alone (seed 000
+	// Fig. 20: T_ext ⊇ the access's own timeline): a list of one each,
+	// carved from one array.
+	var exts []string
 	for _, a := range in.AccessOrder {
 		if a.Ext == nil && a.Init != "" {
-			// The extended set defaults to the initial timeline alone
-			// (seed 000 Fig. 20: T_ext ⊇ the access's own timeline).
-			a.Ext = []string{a.Init}
+			if len(exts) == cap(exts) {
+				exts = make([]string, 0, len(in.AccessOrder))
+			}
+			exts = append(exts, a.Init)
+			a.Ext = exts[len(exts)-1 : len(exts) : len(exts)]
 		}
 	}
-	modes := AccessModes(p)
-	for _, a := range in.AccessOrder {
-		a.Mode = modes[a.Param]
+	if len(in.AccessOrder) > 0 {
+		modes := ParamModes(p)
+		for _, a := range in.AccessOrder {
+			a.Mode = modes[a.Index]
+		}
 	}
 	in.PlainCUDA = plainTemplate(in.CUDA, p.Params)
 	return in
@@ -464,141 +488,202 @@ func instrTLs(l *Library) string {
 // (seed 000 §5.2.3): only read "r", written but never read or reduced "w",
 // otherwise "rw". Arguments of nested calls count as read-write.
 func AccessModes(p *syntax.Proc) map[string]string {
-	read, written := map[string]bool{}, map[string]bool{}
-	// Window statements `w = x[...]` make w an alias of x's root.
-	alias := map[string]string{}
-	rootOf := func(n string) string {
-		for i := 0; i < 64; i++ { // alias chains are short; bound the walk
-			r, ok := alias[n]
-			if !ok {
-				break
-			}
-			n = r
-		}
-		return n
-	}
-	var expr func(e syntax.Expr)
-	expr = func(e syntax.Expr) {
-		switch e := e.(type) {
-		case *syntax.Name:
-			read[rootOf(e.Name)] = true
-		case *syntax.Index:
-			expr(e.X)
-			for _, i := range e.Indices {
-				expr(i)
-			}
-		case *syntax.Slice:
-			if e.Lo != nil {
-				expr(e.Lo)
-			}
-			if e.Hi != nil {
-				expr(e.Hi)
-			}
-		case *syntax.Binary:
-			expr(e.X)
-			expr(e.Y)
-		case *syntax.Unary:
-			expr(e.X)
-		case *syntax.Call:
-			for _, a := range e.Args {
-				expr(a)
-			}
-			for _, k := range e.Kwargs {
-				expr(k.Value)
-			}
-		case *syntax.List:
-			for _, x := range e.Elems {
-				expr(x)
-			}
-		case *syntax.Tuple:
-			for _, x := range e.Elems {
-				expr(x)
-			}
-		}
-	}
-	root := func(e syntax.Expr) (string, []syntax.Expr) {
-		switch e := e.(type) {
-		case *syntax.Name:
-			return e.Name, nil
-		case *syntax.Index:
-			if n, ok := e.X.(*syntax.Name); ok {
-				return n.Name, e.Indices
-			}
-		}
-		return "", nil
-	}
-	var stmts func(ss []syntax.Stmt)
-	stmts = func(ss []syntax.Stmt) {
-		for _, s := range ss {
-			switch s := s.(type) {
-			case *syntax.Assign:
-				if lhs, ok := s.LHS.(*syntax.Name); ok && s.Op == "=" && isWindowExpr(s.RHS, s.Mem != nil) {
-					if src, idx := root(s.RHS); src != "" {
-						alias[lhs.Name] = rootOf(src)
-						for _, i := range idx {
-							expr(i)
-						}
-						continue
-					}
-				}
-				name, idx := root(s.LHS)
-				name = rootOf(name)
-				for _, i := range idx {
-					expr(i)
-				}
-				expr(s.RHS)
-				if name != "" {
-					written[name] = true
-					if s.Op == "+=" {
-						read[name] = true
-					}
-				}
-			case *syntax.For:
-				expr(s.Lo)
-				expr(s.Hi)
-				stmts(s.Body)
-			case *syntax.If:
-				expr(s.Cond)
-				stmts(s.Then)
-				stmts(s.Else)
-			case *syntax.With:
-				stmts(s.Body)
-			case *syntax.CallStmt:
-				for _, a := range s.Call.Args {
-					if name, idx := root(a); name != "" {
-						name = rootOf(name)
-						read[name], written[name] = true, true
-						for _, i := range idx {
-							expr(i)
-						}
-					} else {
-						expr(a)
-					}
-				}
-				for _, k := range s.Call.Kwargs {
-					expr(k.Value)
-				}
-			case *syntax.Assert:
-				expr(s.Cond)
-			}
-		}
-	}
-	stmts(p.Body)
 	modes := map[string]string{}
-	for _, prm := range p.Params {
-		n := prm.Name.Name
+	for i, m := range ParamModes(p) {
+		modes[p.Params[i].Name.Name] = m
+	}
+	return modes
+}
+
+// ParamModes is AccessModes by parameter position (the mode of
+// p.Params[i] is its i-th): the walk records
+// reads and writes as bits of the parameters they name, and window
+// aliases in a short list, where four maps by name (read, written, alias
+// and the result) were a large part of loading the library's
+// instructions (issue 13, stop 44). Only parameters' modes are
+// reported, so a name that is no parameter's needs no record; a name
+// shared by two parameters marks both, as the maps by name did
+// (TestParamModesByName compares it with that walk).
+func ParamModes(p *syntax.Proc) []string {
+	w := modeWalk{params: p.Params}
+	if n := (len(p.Params) + 63) / 64; n <= len(w.words)/2 {
+		w.read, w.written = w.words[:n], w.words[n:2*n]
+	} else {
+		w.read, w.written = make([]uint64, n), make([]uint64, n)
+	}
+	w.stmts(p.Body)
+	modes := make([]string, len(p.Params))
+	for i := range p.Params {
+		r, wr := w.read[i/64]>>(i%64)&1 != 0, w.written[i/64]>>(i%64)&1 != 0
 		switch {
-		case written[n] && read[n]:
-			modes[n] = "rw"
-		case written[n]:
-			modes[n] = "w"
-		case read[n]:
-			modes[n] = "r"
-		default:
-			modes[n] = ""
+		case wr && r:
+			modes[i] = "rw"
+		case wr:
+			modes[i] = "w"
+		case r:
+			modes[i] = "r"
 		}
 	}
 	return modes
+}
+
+// modeWalk is ParamModes' walk of a body: read and written hold a bit
+// per parameter (in words of its own up to 64 of them), alias the window
+// statements' names, each with the root it windows (`w = x[...]`).
+type modeWalk struct {
+	params        []*syntax.Param
+	read, written []uint64
+	words         [2]uint64
+	alias         []modeAlias
+}
+
+type modeAlias struct{ name, root string }
+
+// mark records a read (r) and/or a write (wr) of the parameters named n.
+func (w *modeWalk) mark(n string, r, wr bool) {
+	for i, p := range w.params {
+		if p.Name.Name == n {
+			if r {
+				w.read[i/64] |= 1 << (i % 64)
+			}
+			if wr {
+				w.written[i/64] |= 1 << (i % 64)
+			}
+		}
+	}
+}
+
+// rootOf follows window aliases from n (alias chains are short; the walk
+// is bounded).
+func (w *modeWalk) rootOf(n string) string {
+	for i := 0; i < 64; i++ {
+		found := false
+		for _, a := range w.alias {
+			if a.name == n {
+				n, found = a.root, true
+				break
+			}
+		}
+		if !found {
+			break
+		}
+	}
+	return n
+}
+
+func (w *modeWalk) setAlias(name, root string) {
+	for i := range w.alias {
+		if w.alias[i].name == name {
+			w.alias[i].root = root
+			return
+		}
+	}
+	w.alias = append(w.alias, modeAlias{name, root})
+}
+
+func (w *modeWalk) expr(e syntax.Expr) {
+	switch e := e.(type) {
+	case *syntax.Name:
+		w.mark(w.rootOf(e.Name), true, false)
+	case *syntax.Index:
+		w.expr(e.X)
+		for _, i := range e.Indices {
+			w.expr(i)
+		}
+	case *syntax.Slice:
+		if e.Lo != nil {
+			w.expr(e.Lo)
+		}
+		if e.Hi != nil {
+			w.expr(e.Hi)
+		}
+	case *syntax.Binary:
+		w.expr(e.X)
+		w.expr(e.Y)
+	case *syntax.Unary:
+		w.expr(e.X)
+	case *syntax.Call:
+		for _, a := range e.Args {
+			w.expr(a)
+		}
+		for _, k := range e.Kwargs {
+			w.expr(k.Value)
+		}
+	case *syntax.List:
+		for _, x := range e.Elems {
+			w.expr(x)
+		}
+	case *syntax.Tuple:
+		for _, x := range e.Elems {
+			w.expr(x)
+		}
+	}
+}
+
+// modeRoot is the name an access or argument e is rooted at (x or
+// x[...]) and its indices; "" for anything else.
+func modeRoot(e syntax.Expr) (string, []syntax.Expr) {
+	switch e := e.(type) {
+	case *syntax.Name:
+		return e.Name, nil
+	case *syntax.Index:
+		if n, ok := e.X.(*syntax.Name); ok {
+			return n.Name, e.Indices
+		}
+	}
+	return "", nil
+}
+
+func (w *modeWalk) stmts(ss []syntax.Stmt) {
+	for _, s := range ss {
+		switch s := s.(type) {
+		case *syntax.Assign:
+			if lhs, ok := s.LHS.(*syntax.Name); ok && s.Op == "=" && isWindowExpr(s.RHS, s.Mem != nil) {
+				if src, idx := modeRoot(s.RHS); src != "" {
+					w.setAlias(lhs.Name, w.rootOf(src))
+					for _, i := range idx {
+						w.expr(i)
+					}
+					continue
+				}
+			}
+			name, idx := modeRoot(s.LHS)
+			name = w.rootOf(name)
+			for _, i := range idx {
+				w.expr(i)
+			}
+			w.expr(s.RHS)
+			if name != "" {
+				w.mark(name, s.Op == "+=", true)
+			}
+		case *syntax.For:
+			w.expr(s.Lo)
+			w.expr(s.Hi)
+			w.stmts(s.Body)
+		case *syntax.If:
+			w.expr(s.Cond)
+			w.stmts(s.Then)
+			w.stmts(s.Else)
+		case *syntax.With:
+			w.stmts(s.Body)
+		case *syntax.CallStmt:
+			for _, a := range s.Call.Args {
+				if name, idx := modeRoot(a); name != "" {
+					w.mark(w.rootOf(name), true, true)
+					for _, i := range idx {
+						w.expr(i)
+					}
+				} else {
+					w.expr(a)
+				}
+			}
+			for _, k := range s.Call.Kwargs {
+				w.expr(k.Value)
+			}
+		case *syntax.Assert:
+			w.expr(s.Cond)
+		}
+	}
 }
 
 // isWindowExpr reports whether e, on the right of `x = e`, makes x a

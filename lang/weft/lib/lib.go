@@ -3,6 +3,7 @@ package lib
 import (
 	_ "embed" // the library's files (stdTexts)
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -130,11 +131,16 @@ func Load(files ...*diag.File) (*Library, error) {
 		Procs:     map[string]*syntax.Proc{},
 	}
 	var errs diag.List
-	ld := &loader{lib: l, errs: &errs, defined: map[string]diag.Pos{}}
+	ld := &loader{lib: l, errs: &errs}
+	decls := 0
 	for _, f := range files {
 		sf := syntax.Parse(f, &errs)
 		l.Files = append(l.Files, sf)
+		decls += len(sf.Decls)
 	}
+	// Every declaration defines a name or none: the table of names made
+	// for them all (stop 44: its growth was most of define's cost).
+	ld.defined = make(map[string]diag.Pos, decls)
 	// Globals first, in dependency order of the kinds (timelines before
 	// instructions, memories before everything that names them).
 	for _, kind := range []string{"QualTL", "SyncTL", "DataMemory", "BarrierMemory", "SpecialWindow", "CollUnit"} {
@@ -268,7 +274,7 @@ func (ld *loader) global(g *syntax.Global, kind string) {
 	if ld.define(name, g.Names[0].Pos()) {
 		return
 	}
-	a := &args{ld: ld, call: call, used: map[string]bool{}}
+	a := &args{ld: ld, call: call}
 	switch kind {
 	case "QualTL":
 		q := &QualTL{Name: name, Pos: g.Pos(), Abbrev: a.str("abbrev"), Doc: a.str("doc"), Index: len(ld.lib.QualOrder)}
@@ -464,15 +470,26 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 // args reads the keyword arguments of a library declaration and reports
-// unknown or ill-typed ones.
+// unknown or ill-typed ones. asked holds the names read, n of them, the
+// ones past its room in more (a declaration reads a dozen at most; done
+// compares each keyword argument's name with them), where a map of them
+// was made for every declaration of the library's load (issue 13, stop
+// 44).
 type args struct {
-	ld   *loader
-	call *syntax.Call
-	used map[string]bool
+	ld    *loader
+	call  *syntax.Call
+	n     int
+	asked [16]string
+	more  []string
 }
 
 func (a *args) get(name string) syntax.Expr {
-	a.used[name] = true
+	if a.n < len(a.asked) {
+		a.asked[a.n] = name
+		a.n++
+	} else {
+		a.more = append(a.more, name)
+	}
 	if k := a.call.Kwarg(name); k != nil {
 		return k.Value
 	}
@@ -580,7 +597,7 @@ func (a *args) done() {
 		a.ld.errs.Errorf(a.call.Args[0].Pos(), "W0243", "%s takes keyword arguments only", a.call.FunName())
 	}
 	for _, k := range a.call.Kwargs {
-		if !a.used[k.Name.Name] {
+		if !slices.Contains(a.asked[:a.n], k.Name.Name) && !slices.Contains(a.more, k.Name.Name) {
 			a.ld.errs.Errorf(k.Pos(), "W0243", "%s has no field %s", a.call.FunName(), k.Name.Name)
 		}
 	}
