@@ -72,9 +72,11 @@ func (c *checker) call(s *syntax.CallStmt) {
 			env = append(env, envEntry{psym.Name, bound[i]})
 		}
 	}
-	var modes map[string]string
+	// A proc's modes by parameter position (stop 44: AccessModes' map
+	// by name, made at every call).
+	var modes []string
 	if callee.Instr == nil {
-		modes = lib.AccessModes(callee.Decl)
+		modes = lib.ParamModes(callee.Decl)
 	}
 	for k, psym := range callee.Params {
 		if psym.Param >= len(bound) || bound[psym.Param] == nil {
@@ -88,7 +90,7 @@ func (c *checker) call(s *syntax.CallStmt) {
 				mode = a.Mode
 			}
 		} else {
-			mode = modes[psym.Name]
+			mode = modes[psym.Param]
 		}
 		c.arg(name, callee, psym, bound[psym.Param], env, mode)
 	}
