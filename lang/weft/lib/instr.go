@@ -364,9 +364,9 @@ func ParseInstr(p *syntax.Proc, l *Library, errs *diag.List) *Instr {
 		}
 	}
 	if len(in.AccessOrder) > 0 {
-		modes := ParamModes(p)
+		w := newModeWalk(p)
 		for _, a := range in.AccessOrder {
-			a.Mode = modes[a.Index]
+			a.Mode = w.mode(a.Index)
 		}
 	}
 	in.PlainCUDA = plainTemplate(in.CUDA, p.Params)
@@ -496,45 +496,60 @@ func AccessModes(p *syntax.Proc) map[string]string {
 }
 
 // ParamModes is AccessModes by parameter position (the mode of
-// p.Params[i] is its i-th): the walk records
-// reads and writes as bits of the parameters they name, and window
-// aliases in a short list, where four maps by name (read, written, alias
-// and the result) were a large part of loading the library's
-// instructions (issue 13, stop 44). Only parameters' modes are
-// reported, so a name that is no parameter's needs no record; a name
-// shared by two parameters marks both, as the maps by name did
-// (TestParamModesByName compares it with that walk).
+// p.Params[i] is its i-th): the walk records reads and writes as bits of
+// the parameters they name, and window aliases in a short list, where
+// four maps by name (read, written, alias and the result) were a large
+// part of loading the library's instructions (issue 13, stop 44). Only
+// parameters' modes are reported, so a name that is no parameter's needs
+// no record; a name shared by two parameters marks both, as the maps by
+// name did (TestParamModesByName compares it with that walk).
 func ParamModes(p *syntax.Proc) []string {
-	w := modeWalk{params: p.Params}
-	if n := (len(p.Params) + 63) / 64; n <= len(w.words)/2 {
-		w.read, w.written = w.words[:n], w.words[n:2*n]
-	} else {
-		w.read, w.written = make([]uint64, n), make([]uint64, n)
-	}
-	w.stmts(p.Body)
+	w := newModeWalk(p)
 	modes := make([]string, len(p.Params))
-	for i := range p.Params {
-		r, wr := w.read[i/64]>>(i%64)&1 != 0, w.written[i/64]>>(i%64)&1 != 0
-		switch {
-		case wr && r:
-			modes[i] = "rw"
-		case wr:
-			modes[i] = "w"
-		case r:
-			modes[i] = "r"
-		}
+	for i := range modes {
+		modes[i] = w.mode(i)
 	}
 	return modes
 }
 
+// newModeWalk walks p's body.
+func newModeWalk(p *syntax.Proc) modeWalk {
+	w := modeWalk{params: p.Params}
+	if n := len(p.Params); n > 64 {
+		w.readMore, w.writtenMore = make([]uint64, (n-1)/64), make([]uint64, (n-1)/64)
+	}
+	w.stmts(p.Body)
+	return w
+}
+
+// mode is the mode of parameter i once the walk is done.
+func (w *modeWalk) mode(i int) string {
+	var r, wr bool
+	if i < 64 {
+		r, wr = w.read>>i&1 != 0, w.written>>i&1 != 0
+	} else {
+		r, wr = w.readMore[i/64-1]>>(i%64)&1 != 0, w.writtenMore[i/64-1]>>(i%64)&1 != 0
+	}
+	switch {
+	case wr && r:
+		return "rw"
+	case wr:
+		return "w"
+	case r:
+		return "r"
+	}
+	return ""
+}
+
 // modeWalk is ParamModes' walk of a body: read and written hold a bit
-// per parameter (in words of its own up to 64 of them), alias the window
-// statements' names, each with the root it windows (`w = x[...]`).
+// per parameter (readMore and writtenMore those past the first 64), alias
+// the window statements' names, each with the root it windows (`w =
+// x[...]`).
 type modeWalk struct {
-	params        []*syntax.Param
-	read, written []uint64
-	words         [2]uint64
-	alias         []modeAlias
+	params                []*syntax.Param
+	read, written         uint64
+	readMore, writtenMore []uint64
+	alias                 []modeAlias
 }
 
 type modeAlias struct{ name, root string }
@@ -543,11 +558,21 @@ type modeAlias struct{ name, root string }
 func (w *modeWalk) mark(n string, r, wr bool) {
 	for i, p := range w.params {
 		if p.Name.Name == n {
-			if r {
-				w.read[i/64] |= 1 << (i % 64)
-			}
-			if wr {
-				w.written[i/64] |= 1 << (i % 64)
+			switch {
+			case i < 64:
+				if r {
+					w.read |= 1 << i
+				}
+				if wr {
+					w.written |= 1 << i
+				}
+			default:
+				if r {
+					w.readMore[i/64-1] |= 1 << (i % 64)
+				}
+				if wr {
+					w.writtenMore[i/64-1] |= 1 << (i % 64)
+				}
 			}
 		}
 	}
