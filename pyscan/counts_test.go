@@ -14,7 +14,8 @@ import (
 var countKeywords = NewKeywords("for", "in", "def", "x", "if", "a")
 
 // checkCounts compares Counts with the NAME tokens that are no keyword
-// and the INT tokens of src, after Toks (scanAll's own loop and scan)
+// and the INT tokens of src, and Strings with its STRING tokens (stop
+// 44), after Toks (scanAll's own loop and scan)
 // and after Next (scan alone), without keywords and with countKeywords.
 func checkCounts(t *testing.T, src string) {
 	checkCountsKw(t, src, nil)
@@ -25,7 +26,7 @@ func checkCountsKw(t *testing.T, src string, kw *Keywords) {
 	f := diag.NewFile("t", []byte(src))
 	s := New(f, nil)
 	s.SetKeywords(kw)
-	var names, ints int
+	var names, ints, strs int
 	for _, tk := range s.Toks() {
 		switch tk.Kind {
 		case NAME:
@@ -34,10 +35,15 @@ func checkCountsKw(t *testing.T, src string, kw *Keywords) {
 			}
 		case INT:
 			ints++
+		case STRING:
+			strs++
 		}
 	}
 	if n, i := s.Counts(); n != names || i != ints {
 		t.Errorf("%.60q: Toks: Counts() = %d, %d; the tokens have %d names, %d integers", src, n, i, names, ints)
+	}
+	if n := s.Strings(); n != strs {
+		t.Errorf("%.60q: Toks: Strings() = %d; the tokens have %d strings", src, n, strs)
 	}
 	s = New(f, nil)
 	s.SetKeywords(kw)
@@ -46,6 +52,9 @@ func checkCountsKw(t *testing.T, src string, kw *Keywords) {
 	if n, i := s.Counts(); n != names || i != ints {
 		t.Errorf("%.60q: Next: Counts() = %d, %d; the tokens have %d names, %d integers", src, n, i, names, ints)
 	}
+	if n := s.Strings(); n != strs {
+		t.Errorf("%.60q: Next: Strings() = %d; the tokens have %d strings", src, n, strs)
+	}
 }
 
 // TestCounts checks the scanner's token counts (which size the Weft
@@ -53,7 +62,7 @@ func checkCountsKw(t *testing.T, src string, kw *Keywords) {
 // of the repository and on inputs with errors and odd numbers.
 func TestCounts(t *testing.T) {
 	var files []string
-	for _, pat := range []string{"../examples/*/*/*.weft", "../examples/*/*.prism", "../examples/*/*/*.prism", "../lang/weft/*/testdata/*.weft", "../lang/prism/*/testdata/*.prism", "../bench/syncref/weft/*.weft"} {
+	for _, pat := range []string{"../examples/*/*/*.weft", "../examples/*/*.prism", "../examples/*/*/*.prism", "../lang/weft/*/testdata/*.weft", "../lang/prism/*/testdata/*.prism", "../bench/syncref/weft/*.weft", "../lang/weft/lib/*.weft"} {
 		more, _ := filepath.Glob(pat)
 		files = append(files, more...)
 	}
@@ -68,7 +77,7 @@ func TestCounts(t *testing.T) {
 		checkCounts(t, string(b))
 	}
 	for _, src := range []string{"", "a", "1", "x = 12 + 0x1F - 1_0 * 3. / .5 ** 2 // 7e3 % 12ab\n", "f(a]\n", "a[1:2, 3] = b(4, c=5)\n  d\n",
-		"x" + strings.Repeat("9", 70000) + " = " + strings.Repeat("9", 70000) + "\n", "'s' 1 \"t\" u\n"} {
+		"x" + strings.Repeat("9", 70000) + " = " + strings.Repeat("9", 70000) + "\n", "'s' 1 \"t\" u\n", "'''a\n''' \"\"\"b\"\"\" 'c\\'d' 'e\n"} {
 		checkCounts(t, src)
 	}
 }

@@ -136,9 +136,9 @@ type Scanner struct {
 	grow      bool      // Toks is scanning into pending: growPending sizes its growth
 	lineEnd   int       // the offset after the source's last '\n' (scanAll; fastLoop's bound)
 	// nNames and nInts count the NAME tokens that spell no keyword and
-	// the INT tokens scanned (Counts).
-	nNames, nInts int
-	atBOL         bool // at beginning of a logical line
+	// the INT tokens scanned (Counts), nStrs the STRING tokens (Strings).
+	nNames, nInts, nStrs int
+	atBOL                bool // at beginning of a logical line
 	// crChecked: comment has asked whether the source has a '\r' from
 	// its first comment on; noCR is the answer (none).
 	crChecked, noCR bool
@@ -295,6 +295,11 @@ func (s *Scanner) growPending() {
 // was that much too large.
 func (s *Scanner) Counts() (names, ints int) { return s.nNames, s.nInts }
 
+// Strings returns the number of STRING tokens scanned so far: a parser
+// sizes its array of string nodes from it (stop 44: the standard
+// library's 240 strings were an allocation each).
+func (s *Scanner) Strings() int { return s.nStrs }
+
 // Text returns t's text: for STRING its decoded value, for NEWLINE,
 // INDENT, DEDENT and EOF "", else its spelling (Token.Text).
 func (s *Scanner) Text(t Tok) string {
@@ -375,6 +380,8 @@ func (s *Scanner) emitCode(k Kind, c Code, start, end int, text string) {
 	if k == STRING || end-start > math.MaxUint16 || end > math.MaxUint32 {
 		if k != STRING {
 			text = s.text[start:end]
+		} else {
+			s.nStrs++
 		}
 		t.off, t.code = uint32(len(s.long)), Long
 		if s.long == nil {

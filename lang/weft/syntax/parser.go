@@ -105,6 +105,12 @@ func (p *parser) sizeSlabs() {
 	names, ints := p.sc.Counts()
 	p.names = make([]Name, 0, names)
 	p.ints = make([]IntLit, 0, ints)
+	// Likewise the StringLits, one from each STRING token (stop 44: the
+	// standard library's 240 were an allocation each; a file without
+	// strings makes no array).
+	if n := p.sc.Strings(); n > 0 {
+		p.strs = make([]StringLit, 0, n)
+	}
 }
 
 // slabNew returns a fresh zero T from the end of *slab (a new array of 16
@@ -182,9 +188,11 @@ type parser struct {
 	// that the arena's With now has (stop 42).
 	exprBuf [8]Expr
 	stmtBuf [16]Stmt
-	// names and ints are the slabs of Name and IntLit nodes (sizeSlabs).
+	// names, ints and strs are the slabs of Name, IntLit and StringLit
+	// nodes (sizeSlabs).
 	names []Name
 	ints  []IntLit
+	strs  []StringLit
 	// The chunks of other nodes (chunkNew) and of the lists (carve).
 	fors     []For
 	binaries []Binary
@@ -1481,7 +1489,9 @@ func (p *parser) atomRest(t pyscan.Tok) Expr {
 		return f
 	case pyscan.STRING:
 		p.next()
-		return &StringLit{node{p.at(t)}, p.text(t)}
+		n := chunkNew(&p.strs, 1)
+		*n = StringLit{node{p.at(t)}, p.text(t)}
+		return n
 	case pyscan.OP:
 		switch t.Code() {
 		case pyscan.OpLParen:
