@@ -156,8 +156,8 @@ func (c *checker) libProcs() {
 // library's own tests keep them clean (TestLibraryChecksClean,
 // TestLibTableAll), and a user must not see library internals.
 type libTable struct {
-	lib   *lib.Library
-	procs map[string]*libProc
+	lib *lib.Library
+	idx *libIndex
 	// mu serializes resolution (resolve); held marks the view that a
 	// library body's own lookups go through while mu is held (a library
 	// proc calling another resolves it under the same lock).
@@ -165,6 +165,14 @@ type libTable struct {
 	held bool
 	// errs is the bodies' private diagnostic list (appended to under mu).
 	errs *diag.List
+}
+
+// libIndex is a libTable's entries by name, made at its first lookup
+// (entries): a check that calls no library proc makes none of it (stop
+// 44: some 40 K instructions of a one-shot check).
+type libIndex struct {
+	once  sync.Once
+	procs map[string]*libProc
 }
 
 // libProc is one entry of a libTable. p is written under the table's
@@ -177,21 +185,34 @@ type libProc struct {
 }
 
 func newLibTable(l *lib.Library) *libTable {
-	t := &libTable{lib: l, procs: make(map[string]*libProc, len(l.Instrs)+len(l.Procs)), mu: new(sync.Mutex), errs: &diag.List{}}
+	return &libTable{lib: l, idx: new(libIndex), mu: new(sync.Mutex), errs: &diag.List{}}
+}
+
+// entries returns the table's entries by name, made once.
+func (t *libTable) entries() map[string]*libProc {
+	t.idx.once.Do(t.index)
+	return t.idx.procs
+}
+
+// index makes the table's entries: one per instruction and proc of the
+// library.
+func (t *libTable) index() {
+	l := t.lib
+	procs := make(map[string]*libProc, len(l.Instrs)+len(l.Procs))
 	ents := make([]libProc, 0, len(l.Instrs)+len(l.Procs))
 	for n, sp := range l.Procs {
 		ents = append(ents, libProc{decl: sp})
-		t.procs[n] = &ents[len(ents)-1]
+		procs[n] = &ents[len(ents)-1]
 	}
 	for n, in := range l.Instrs { // an instruction wins a name (as in Load, define refuses both)
-		if e := t.procs[n]; e != nil {
+		if e := procs[n]; e != nil {
 			e.decl, e.instr = in.Proc, in
 			continue
 		}
 		ents = append(ents, libProc{decl: in.Proc, instr: in})
-		t.procs[n] = &ents[len(ents)-1]
+		procs[n] = &ents[len(ents)-1]
 	}
-	return t
+	t.idx.procs = procs
 }
 
 // get returns the library proc named name, resolved, or nil.
@@ -199,7 +220,7 @@ func (t *libTable) get(name string) *Proc {
 	if t == nil {
 		return nil
 	}
-	e := t.procs[name]
+	e := t.entries()[name]
 	if e == nil {
 		return nil
 	}

@@ -122,9 +122,9 @@ func TestLibraryChecksClean(t *testing.T) {
 	}
 	c := &checker{}
 	_ = c
-	if len(p.ByName) != 0 || len(p.libProcs.procs) != len(l.Instrs)+len(l.Procs) {
+	if len(p.ByName) != 0 || len(p.libProcs.entries()) != len(l.Instrs)+len(l.Procs) {
 		t.Errorf("ByName has %d entries (want 0: an empty file), the library's %d, library %d instrs + %d procs",
-			len(p.ByName), len(p.libProcs.procs), len(l.Instrs), len(l.Procs))
+			len(p.ByName), len(p.libProcs.entries()), len(l.Instrs), len(l.Procs))
 	}
 	// Re-check with diagnostics visible.
 	for _, f := range l.Files {

@@ -18,11 +18,11 @@ func TestLibParamFacts(t *testing.T) {
 	var errs diag.List
 	f := syntax.Parse(diag.NewFileString("t.weft", src), &errs)
 	prog := Lean(f, l, &errs)
-	if len(prog.libProcs.procs) == 0 {
+	if len(prog.libProcs.entries()) == 0 {
 		t.Fatal("no library procs")
 	}
 	instrs := 0
-	for name := range prog.libProcs.procs {
+	for name := range prog.libProcs.entries() {
 		p := prog.libProcs.get(name)
 		if (p.Instr != nil) != (p.modes != nil) {
 			t.Fatalf("%s: instruction %v, modes %v", name, p.Instr != nil, p.modes)

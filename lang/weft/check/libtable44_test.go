@@ -45,12 +45,15 @@ func eagerLibProcs(l *lib.Library) (map[string]*Proc, *Program, *diag.List) {
 	// The table eager lookups went through: the procs above, resolved
 	// as they stand (a library body calling another library proc saw it
 	// resolved only if its name came first).
-	t := &libTable{lib: l, procs: map[string]*libProc{}, mu: new(sync.Mutex), held: true}
-	for n, p := range m {
-		e := &libProc{p: p}
-		e.done.Store(true)
-		t.procs[n] = e
-	}
+	t := &libTable{lib: l, idx: new(libIndex), mu: new(sync.Mutex), held: true}
+	t.idx.once.Do(func() {
+		t.idx.procs = map[string]*libProc{}
+		for n, p := range m {
+			e := &libProc{p: p}
+			e.done.Store(true)
+			t.idx.procs[n] = e
+		}
+	})
 	blk.prog.libProcs = t
 	c.lean = false
 	for _, p := range pending {
@@ -67,10 +70,10 @@ func eagerLibProcs(l *lib.Library) (map[string]*Proc, *Program, *diag.List) {
 func TestLibTableAll(t *testing.T) {
 	l := lib.MustStd()
 	tab := newLibTable(l)
-	if len(tab.procs) != len(l.Instrs)+len(l.Procs) {
-		t.Fatalf("table has %d procs, library %d instrs + %d procs", len(tab.procs), len(l.Instrs), len(l.Procs))
+	if len(tab.entries()) != len(l.Instrs)+len(l.Procs) {
+		t.Fatalf("table has %d procs, library %d instrs + %d procs", len(tab.entries()), len(l.Instrs), len(l.Procs))
 	}
-	for name, e := range tab.procs {
+	for name, e := range tab.entries() {
 		p := tab.get(name)
 		if p == nil || p != e.p || !e.done.Load() || !p.Lib || p.Name != name {
 			t.Fatalf("get(%s) = %+v", name, p)
@@ -181,7 +184,7 @@ func TestLibTableConcurrent(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"cuda_zero_f32", "cuda_add_f32", "cuda_fma_f32", "cuda_copy_f32"} {
-		e := progs[0].libProcs.procs[name]
+		e := progs[0].libProcs.entries()[name]
 		if e == nil || !e.done.Load() {
 			t.Fatalf("%s not resolved", name)
 		}
@@ -191,7 +194,15 @@ func TestLibTableConcurrent(t *testing.T) {
 			}
 		}
 	}
-	if e := progs[0].libProcs.procs["cuda_sub_f32"]; e == nil || e.done.Load() {
+	if e := progs[0].libProcs.entries()["cuda_sub_f32"]; e == nil || e.done.Load() {
 		t.Fatal("cuda_sub_f32, which no check calls, was resolved")
+	}
+	// A check that calls no library proc makes no index.
+	libCache.Delete(l)
+	var errs diag.List
+	f := syntax.Parse(diag.NewFileString("none.weft", "def k(x: f32[16] @ DRAM):\n    x[0] = 1.0\n"), &errs)
+	p := Lean(f, l, &errs)
+	if errs.Len() > 0 || p.libProcs == nil || p.libProcs.idx.procs != nil {
+		t.Fatalf("a check calling no library proc: %v, index %v", errs.Err(), p.libProcs.idx.procs)
 	}
 }

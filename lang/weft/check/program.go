@@ -228,7 +228,7 @@ func (p *Program) Lookup(name string) *Proc {
 func (p *Program) names() []string {
 	var lps map[string]*libProc
 	if p.libProcs != nil {
-		lps = p.libProcs.procs
+		lps = p.libProcs.entries()
 	}
 	out := make([]string, 0, len(p.ByName)+len(lps))
 	for n := range p.ByName {

@@ -130,7 +130,7 @@ func TestLookupProc(t *testing.T) {
 		for name := range p.ByName {
 			names = append(names, name)
 		}
-		for name := range p.libProcs.procs {
+		for name := range p.libProcs.entries() {
 			names = append(names, name)
 		}
 		for _, name := range names {
