@@ -113,11 +113,18 @@ type unitEnv struct {
 	// check resolves cuda_thread, cuda_warp and the like for every loop,
 	// instruction call and uniform write of a device function, with the
 	// same launch shape (issue 13, stop 32).
-	built  [12]builtUnit
+	//
+	// built and named hold six each: the repository's programs build
+	// and name six at most (the benchmark rows five), and twelve and
+	// eight had been 816 bytes of every check's room, zeroed and never
+	// touched, which kept the medium room in the 14336-byte size class
+	// (issue 13, stop 44: 13568 now, TestRoomSizeClasses; a unit past
+	// them is built again at each use, as before past the old sizes).
+	built  [6]builtUnit
 	nBuilt int
 	// named are the units looked up by name so far (decl): a few names,
 	// each asked for by every loop and call that uses it.
-	named  [8]namedDecl
+	named  [6]namedDecl
 	nNamed int
 	// params are the parameterized units built so far (paramOnce).
 	params  [2]paramBuilt

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/weft/lib"
@@ -174,4 +175,19 @@ def p():
             for t in cuda_threads(0, 32, unit=cuda_thread):
                 pass
 `,
+}
+
+// TestRoomSizeClasses pins the rooms' size classes (issue 13, stop 44):
+// the medium room in the 13568-byte class, three objects to a span, and
+// the small one in the 9472-byte class, six to a span. Not smaller: an
+// object of the 8192-byte class is alone in its span, which the
+// allocator's cache refills from the heap at each check (per_cta_alloc's
+// scope took 1.2 K instructions more with a 8160-byte room).
+func TestRoomSizeClasses(t *testing.T) {
+	if n := unsafe.Sizeof(room{}); n <= 8192 || n > 9472 {
+		t.Errorf("room is %d bytes, outside the 9472-byte size class (8192, 9472]", n)
+	}
+	if n := unsafe.Sizeof(roomMedium{}); n <= 12288 || n > 13568 {
+		t.Errorf("roomMedium is %d bytes, outside the 13568-byte size class (12288, 13568]", n)
+	}
 }
