@@ -121,6 +121,13 @@ type Var struct {
 	memDone bool
 	// index is v's position in Result.Vars (VarIndex).
 	index int
+
+	// ConvVar and ConvFacts are the sync check's (syncheck.Convert):
+	// where its conversion keeps v's AMIR variable and v's facts, for a
+	// lookup without a search of its lists (issue 13, stop 44). Hints
+	// only: a conversion of another proc of the file, or again, finds
+	// them stale, so it checks the entry holds v before it uses one.
+	ConvVar, ConvFacts int32
 }
 
 // VarIndex returns v's position in r.Vars, or -1 when v is not one of

@@ -169,28 +169,6 @@ func TestBoundAccesses(t *testing.T) {
 // the first way is taken.
 func TestAllocVarMatchesFree(t *testing.T) {
 	defer func() { allocVarOff = false }()
-	type sig struct {
-		k              amir.Kind
-		src, sync, v   int
-		shape          int
-		all, cvg       bool
-		lv             amir.Level
-		q              amir.Qual
-		quals          amir.QualSet
-		what           amir.AccessKind
-		nIdx, nb, nctl int
-	}
-	sigs := func(s *amir.Stmt) []sig {
-		var out []sig
-		amir.Walk(s, func(s *amir.Stmt) {
-			g := sig{k: s.Kind, src: s.Src, sync: s.Sync, v: -1, shape: s.Exec.Shape, all: s.Exec.All, cvg: s.Convergent, lv: s.Level, q: s.Q, quals: s.Quals, what: s.What, nb: len(s.Bars), nctl: len(s.CtlSlots)}
-			if s.Acc != nil {
-				g.v, g.nIdx = s.Acc.Var, len(s.Acc.Idx)
-			}
-			out = append(out, g)
-		})
-		return out
-	}
 	progs, frees := 0, 0
 	checked, _ := testrepo.WeftPrograms(t, "../../..", lib.MustStd(), Directives)
 	for _, c := range checked {
@@ -205,7 +183,7 @@ func TestAllocVarMatchesFree(t *testing.T) {
 			if got == nil || want == nil || got.AMIR == nil {
 				continue
 			}
-			g, w := sigs(got.AMIR.Body), sigs(want.AMIR.Body)
+			g, w := stmtSigs(got.AMIR.Body), stmtSigs(want.AMIR.Body)
 			if !reflect.DeepEqual(g, w) || len(e1.Diags) != len(e2.Diags) || !reflect.DeepEqual(got.srcStmts, want.srcStmts) {
 				t.Fatalf("%s %s: the AMIR or the diagnostics differ with alloc's variable", path, p.Name.Name)
 			}
@@ -221,4 +199,30 @@ func TestAllocVarMatchesFree(t *testing.T) {
 	if progs < 50 || frees < 50 {
 		t.Fatalf("weak coverage: %d programs, %d checks at frees", progs, frees)
 	}
+}
+
+// stmtSig is what the conversion tests compare of an AMIR statement.
+type stmtSig struct {
+	k              amir.Kind
+	src, sync, v   int
+	shape          int
+	all, cvg       bool
+	lv             amir.Level
+	q              amir.Qual
+	quals          amir.QualSet
+	what           amir.AccessKind
+	nIdx, nb, nctl int
+}
+
+// stmtSigs lists the signatures of s's statements in walk order.
+func stmtSigs(s *amir.Stmt) []stmtSig {
+	var out []stmtSig
+	amir.Walk(s, func(s *amir.Stmt) {
+		g := stmtSig{k: s.Kind, src: s.Src, sync: s.Sync, v: -1, shape: s.Exec.Shape, all: s.Exec.All, cvg: s.Convergent, lv: s.Level, q: s.Q, quals: s.Quals, what: s.What, nb: len(s.Bars), nctl: len(s.CtlSlots)}
+		if s.Acc != nil {
+			g.v, g.nIdx = s.Acc.Var, len(s.Acc.Idx)
+		}
+		out = append(out, g)
+	})
+	return out
 }

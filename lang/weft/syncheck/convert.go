@@ -297,15 +297,28 @@ func (c *converter) setControl(n string) {
 	}
 }
 
-// varOf is the AMIR variable of v, if made.
+// varOf is the AMIR variable of v, if made: at v's hint (ConvVar) when
+// that entry holds v, else searched for. An entry with a variable holds
+// one, which no other entry holds (varIndex makes one only when varOf
+// misses; reverse twins hold none), so an entry that holds v is v's.
+// The search had been ~45 instructions of each of rmem_uniform's eleven
+// accesses a check (issue 13, stop 44).
 func (c *converter) varOf(v *gpucheck.Var) (int, bool) {
+	if i := uint(v.ConvVar); i < uint(len(c.vinfo)) && c.vinfo[i].v == v && !hintsOff {
+		return int(i), true
+	}
 	for i := range c.vinfo {
 		if c.vinfo[i].v == v {
+			v.ConvVar = int32(i)
 			return i, true
 		}
 	}
 	return 0, false
 }
+
+// hintsOff makes varOf and facts search without the variables' hints
+// (set by the test that compares the two ways).
+var hintsOff bool
 
 // srcLinear is the number of Srcs searched in place (srcIndex): a small
 // kernel's, whose statements each ask for their Src once or a few times.
@@ -1269,9 +1282,16 @@ func (c *converter) facts(v *gpucheck.Var) *varFacts {
 	if i := c.lastFacts; i < len(c.vfacts) && c.vfacts[i].v == v {
 		return &c.vfacts[i]
 	}
+	// Then at v's hint (ConvFacts), as varOf's: each entry is one
+	// variable's (stop 44).
+	if i := uint(v.ConvFacts); i < uint(len(c.vfacts)) && c.vfacts[i].v == v && !hintsOff {
+		c.lastFacts = int(i)
+		return &c.vfacts[i]
+	}
 	for i := range c.vfacts {
 		if c.vfacts[i].v == v {
 			c.lastFacts = i
+			v.ConvFacts = int32(i)
 			return &c.vfacts[i]
 		}
 	}
@@ -1285,9 +1305,9 @@ func (c *converter) facts(v *gpucheck.Var) *varFacts {
 	var b *lib.BarrierMemory
 	if v.Barrier {
 		if b = c.lib.Barriers[v.Mem]; b == nil {
-			m = c.lib.Memories[v.Mem]
+			m = c.memory(v)
 		}
-	} else if m = c.lib.Memories[v.Mem]; m == nil {
+	} else if m = c.memory(v); m == nil {
 		b = c.lib.Barriers[v.Mem]
 	}
 	// Whether the barrier type derives from CudaCommitGroup, asked by
@@ -1300,8 +1320,26 @@ func (c *converter) facts(v *gpucheck.Var) *varFacts {
 	}
 	c.vfacts = append(c.vfacts, f)
 	c.lastFacts = len(c.vfacts) - 1
+	v.ConvFacts = int32(c.lastFacts)
 	return &c.vfacts[c.lastFacts]
 }
+
+// memory is c.lib.Memories[v.Mem]: the memory type gpucheck looked up
+// at v's first access (Result.Memory) when the check's library is this
+// one, without a second hash of the name (issue 13, stop 44: six
+// lookups of rmem_uniform's variables a check, ~140 instructions each).
+// v.Mem is set where v is declared and never changed, and a library is
+// not changed once loaded, so both give the same memory.
+func (c *converter) memory(v *gpucheck.Var) *lib.Memory {
+	if c.res.Lib == c.lib && !memoryOff {
+		return c.res.Memory(v)
+	}
+	return c.lib.Memories[v.Mem]
+}
+
+// memoryOff makes memory look the name up itself (set by the test that
+// compares the two ways).
+var memoryOff bool
 
 func (c *converter) memOf(v *gpucheck.Var) *lib.Memory { return c.facts(v).mem }
 
@@ -1414,6 +1452,7 @@ func (c *converter) varIndex(sc *names, v *gpucheck.Var) int {
 	c.p.Vars = append(c.p.Vars, amir.Var{Name: v.Name, Barrier: v.Barrier, Dims: dims, Param: v.Param, PerThreadQueue: c.commitGroup(v)})
 	c.vinfo = append(c.vinfo, varInfo{v: v, dimAff: affs, gran: c.intSlab.take(len(dims), 16, 256)})
 	i := len(c.p.Vars) - 1
+	v.ConvVar = int32(len(c.vinfo) - 1) // varOf's hint
 	// Whole-variable accesses (x, x[:, :], frees) constrain nothing: a
 	// window ending at the extent covers the last, possibly partial, block.
 	return i

@@ -1,0 +1,97 @@
+package syncheck
+
+import (
+	"reflect"
+	"testing"
+
+	"weft.dev/weft/diag"
+	"weft.dev/weft/internal/testrepo"
+	"weft.dev/weft/lang/weft/lib"
+)
+
+// TestMemoryMatchesLookup checks converter.memory (gpucheck's memory of
+// a variable, looked up at its first access) against the library's map:
+// every variable of the repository's programs, asked before and after
+// its conversion, and again with memoryOff, gets the map's memory of its
+// name (issue 13, stop 44).
+func TestMemoryMatchesLookup(t *testing.T) {
+	defer func() { memoryOff = false }()
+	vars, found := 0, 0
+	checked, _ := testrepo.WeftPrograms(t, "../../..", lib.MustStd(), Directives)
+	for _, c := range checked {
+		gpu, l := c.GPU, c.GPU.Lib
+		cv := &converter{res: gpu, lib: l}
+		for round := 0; round < 3; round++ {
+			memoryOff = round == 2
+			for _, v := range gpu.Vars {
+				if got, want := cv.memory(v), l.Memories[v.Mem]; got != want {
+					t.Fatalf("%s: %s @ %s, round %d: memory %p, the library's %p", c.Path, v.Name, v.Mem, round, got, want)
+				}
+				if round == 0 {
+					vars++
+					if l.Memories[v.Mem] != nil {
+						found++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d variables, %d with a memory", vars, found)
+	if vars < 200 || found < 150 {
+		t.Fatalf("weak coverage: %d variables, %d with a memory", vars, found)
+	}
+}
+
+// TestHintsMatchSearch checks varOf's and facts's hints (gpucheck.Var.
+// ConvVar, ConvFacts) against the searches: every proc of the
+// repository's programs converted with the hints, first in the file's
+// order and then backwards (each conversion finding the hints the one
+// before left, stale), gives the AMIR statements, Srcs and diagnostics
+// of its conversion without them (issue 13, stop 44).
+func TestHintsMatchSearch(t *testing.T) {
+	defer func() { hintsOff = false }()
+	progs, stale := 0, 0
+	checked, _ := testrepo.WeftPrograms(t, "../../..", lib.MustStd(), Directives)
+	for _, c := range checked {
+		f, gpu, l := c.File, c.GPU, c.GPU.Lib
+		n := len(c.Procs)
+		for k := 0; k < 2*n; k++ {
+			p := c.Procs[k%n]
+			if k >= n {
+				p = c.Procs[2*n-1-k]
+			}
+			var e1, e2 diag.List
+			hintsOff = false
+			before := 0
+			for _, v := range gpu.Vars {
+				if v.ConvVar != 0 || v.ConvFacts != 0 {
+					before++
+				}
+			}
+			got := Convert(f, p, gpu, l, &e1)
+			hintsOff = true
+			want := Convert(f, p, gpu, l, &e2)
+			hintsOff = false
+			if got == nil || want == nil || got.AMIR == nil {
+				continue
+			}
+			if !reflect.DeepEqual(stmtSigs(got.AMIR.Body), stmtSigs(want.AMIR.Body)) || !reflect.DeepEqual(e1.Diags, e2.Diags) ||
+				!reflect.DeepEqual(got.srcStmts, want.srcStmts) || len(got.AMIR.Vars) != len(want.AMIR.Vars) {
+				t.Fatalf("%s %s: the conversion differs with the hints", c.Path, p.Name.Name)
+			}
+			for i := range got.AMIR.Vars {
+				if g, w := got.AMIR.Vars[i], want.AMIR.Vars[i]; g.Name != w.Name || g.Barrier != w.Barrier || g.PerThreadQueue != w.PerThreadQueue || len(g.Dims) != len(w.Dims) {
+					t.Fatalf("%s %s: variable %d differs with the hints", c.Path, p.Name.Name, i)
+				}
+			}
+			if before > 0 {
+				stale++
+			}
+			progs++
+		}
+	}
+	t.Logf("%d conversions, %d after hints were set", progs, stale)
+	if progs < 100 || stale < 40 {
+		t.Fatalf("weak coverage: %d conversions, %d after hints were set", progs, stale)
+	}
+}
