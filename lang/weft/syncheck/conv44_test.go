@@ -6,7 +6,10 @@ import (
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/internal/testrepo"
+	"weft.dev/weft/lang/weft/amir"
+	"weft.dev/weft/lang/weft/gpucheck"
 	"weft.dev/weft/lang/weft/lib"
+	"weft.dev/weft/lang/weft/syntax"
 )
 
 // TestMemoryMatchesLookup checks converter.memory (gpucheck's memory of
@@ -93,5 +96,71 @@ func TestHintsMatchSearch(t *testing.T) {
 	t.Logf("%d conversions, %d after hints were set", progs, stale)
 	if progs < 100 || stale < 40 {
 		t.Fatalf("weak coverage: %d conversions, %d after hints were set", progs, stale)
+	}
+}
+
+// TestModTestMatchesTree checks modTest's closures (a modulus compared
+// with a constant) against boolExpr's general compilation: for moduli
+// of powers of two and others, constants and a file constant, negative
+// and out-of-range right-hand sides, x of one slot, of a slot with an
+// offset or coefficient, of two slots and a constant, every guard gives
+// the same value for every env of slot values in [-20, 20] (issue 13,
+// stop 44).
+func TestModTestMatchesTree(t *testing.T) {
+	defer func() { modTestOff = false }()
+	c := &converter{res: &gpucheck.Result{Consts: map[string]int64{"N": 4, "M": 6}}, p: &amir.Program{}, out: &Program{}}
+	sc := c.child(nil)
+	for _, n := range []string{"t", "u"} {
+		sc.set(n, c.slot(n))
+		c.setControl(n)
+	}
+	lit := func(k int64) syntax.Expr {
+		if k < 0 {
+			return &syntax.Unary{Op: "-", X: &syntax.IntLit{Value: -k}}
+		}
+		return &syntax.IntLit{Value: k}
+	}
+	name := func(n string) syntax.Expr { return &syntax.Name{Name: n} }
+	bin := func(op string, x, y syntax.Expr) syntax.Expr { return &syntax.Binary{Op: op, X: x, Y: y} }
+	xs := []syntax.Expr{name("t"), bin("+", name("t"), lit(3)), bin("*", lit(3), name("u")), bin("-", bin("+", name("t"), bin("*", lit(2), name("u"))), lit(1)), name("N"), lit(-7)}
+	ms := []syntax.Expr{lit(1), lit(2), lit(3), lit(4), lit(5), lit(8), name("N"), name("M"), lit(0), lit(-2), name("t")}
+	ks := []syntax.Expr{lit(0), lit(1), lit(3), lit(-1), lit(7), name("N"), name("u")}
+	fast, guards := 0, 0
+	for _, x := range xs {
+		for _, m := range ms {
+			for _, k := range ks {
+				for _, op := range []string{"==", "!="} {
+					e := bin(op, bin("%", x, m), k).(*syntax.Binary)
+					if c.modTest(sc, e) != nil {
+						fast++
+					}
+					modTestOff = false
+					got, ok1 := c.boolExpr(sc, e)
+					modTestOff = true
+					want, ok2 := c.boolExpr(sc, e)
+					modTestOff = false
+					if ok1 != ok2 {
+						t.Fatalf("%s: compiled %v, apart %v", syntax.ExprString(e), ok1, ok2)
+					}
+					if !ok1 {
+						continue
+					}
+					guards++
+					env := make([]int, len(c.p.Slots))
+					for tv := -20; tv <= 20; tv++ {
+						for uv := -20; uv <= 20; uv++ {
+							env[0], env[1] = tv, uv
+							if got(env) != want(env) {
+								t.Fatalf("%s at t=%d u=%d: %v, apart %v", syntax.ExprString(e), tv, uv, got(env), want(env))
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d guards, %d by modTest", guards, fast)
+	if fast < 100 || guards <= fast {
+		t.Fatalf("weak coverage: %d guards, %d by modTest", guards, fast)
 	}
 }

@@ -383,6 +383,50 @@ func (c *converter) intTree(sc *names, e syntax.Expr) (amir.IntExpr, bool) {
 	return nil, false
 }
 
+// modTest compiles e, a == b or a != b, as one closure when a is
+// x % m for an affine x and constant m > 0 and b is a constant k: the
+// parity guard `t % 2 == 0` of a loop's threads, which the machine
+// evaluates once per thread, had been four closure calls (the
+// comparison, the modulus, the slot, the constant) where this is one,
+// or two for an x of more than one slot (issue 13, stop 44: 2.7 K
+// instructions of an rmem_uniform check). The value is boolExpr's: the
+// floor modulus, by a mask for a power of two (x & (m-1) is x's floor
+// modulus by m = 2^j for every x). nil: not such a test.
+func (c *converter) modTest(sc *names, e *syntax.Binary) amir.BoolExpr {
+	if (e.Op != "==" && e.Op != "!=") || modTestOff {
+		return nil
+	}
+	a, ok := e.X.(*syntax.Binary)
+	if !ok || a.Op != "%" {
+		return nil
+	}
+	// The forms intExpr would compile each operand from (affine).
+	kf, mf := c.newAffineForm(sc, e.Y), c.newAffineForm(sc, a.Y)
+	if kf == nil || len(kf.Terms) != 0 || mf == nil || len(mf.Terms) != 0 || mf.K <= 0 {
+		return nil
+	}
+	xf := c.newAffineForm(sc, a.X)
+	if xf == nil {
+		return nil
+	}
+	k, m, eq := kf.K, mf.K, e.Op == "=="
+	if m&(m-1) == 0 {
+		m--
+		if len(xf.Terms) == 1 && xf.Terms[0].Coef == 1 && xf.K == 0 {
+			s := xf.Terms[0].Slot
+			return func(env []int) bool { return (env[s]&m == k) == eq }
+		}
+		x := c.affineExpr(xf)
+		return func(env []int) bool { return (x(env)&m == k) == eq }
+	}
+	x := c.affineExpr(xf)
+	return func(env []int) bool { return (floorMod(x(env), m) == k) == eq }
+}
+
+// modTestOff makes boolExpr compile every comparison apart (set by the
+// test that compares the two ways).
+var modTestOff bool
+
 // boolExpr compiles a guard (Fig. 6 B-CONST, B-LOG, B-REL).
 func (c *converter) boolExpr(sc *names, e syntax.Expr) (amir.BoolExpr, bool) {
 	switch e := e.(type) {
@@ -409,6 +453,9 @@ func (c *converter) boolExpr(sc *names, e syntax.Expr) (amir.BoolExpr, bool) {
 				return func(env []int) bool { return x(env) && y(env) }, true
 			}
 			return func(env []int) bool { return x(env) || y(env) }, true
+		}
+		if f := c.modTest(sc, e); f != nil {
+			return f, true
 		}
 		x, ok1 := c.intExpr(sc, e.X)
 		y, ok2 := c.intExpr(sc, e.Y)
