@@ -100,12 +100,13 @@ func TestHintsMatchSearch(t *testing.T) {
 }
 
 // TestModTestMatchesTree checks modTest's closures (a modulus compared
-// with a constant) against boolExpr's general compilation: for moduli
-// of powers of two and others, constants and a file constant, negative
-// and out-of-range right-hand sides, x of one slot, of a slot with an
-// offset or coefficient, of two slots and a constant, every guard gives
-// the same value for every env of slot values in [-20, 20] (issue 13,
-// stop 44).
+// with a constant) and slotCmp's (a slot's multiple compared with one)
+// against boolExpr's general compilation: for moduli of powers of two
+// and others, constants and a file constant, negative and out-of-range
+// right-hand sides, each comparison, x of one slot, of a slot with an
+// offset or coefficient, negated, of two slots and a constant, every
+// guard gives the same value for every env of slot values in [-20, 20]
+// (issue 13, stop 44).
 func TestModTestMatchesTree(t *testing.T) {
 	defer func() { modTestOff = false }()
 	c := &converter{res: &gpucheck.Result{Consts: map[string]int64{"N": 4, "M": 6}}, p: &amir.Program{}, out: &Program{}}
@@ -125,42 +126,48 @@ func TestModTestMatchesTree(t *testing.T) {
 	xs := []syntax.Expr{name("t"), bin("+", name("t"), lit(3)), bin("*", lit(3), name("u")), bin("-", bin("+", name("t"), bin("*", lit(2), name("u"))), lit(1)), name("N"), lit(-7)}
 	ms := []syntax.Expr{lit(1), lit(2), lit(3), lit(4), lit(5), lit(8), name("N"), name("M"), lit(0), lit(-2), name("t")}
 	ks := []syntax.Expr{lit(0), lit(1), lit(3), lit(-1), lit(7), name("N"), name("u")}
-	fast, guards := 0, 0
+	var es []*syntax.Binary
 	for _, x := range xs {
-		for _, m := range ms {
-			for _, k := range ks {
-				for _, op := range []string{"==", "!="} {
-					e := bin(op, bin("%", x, m), k).(*syntax.Binary)
-					if c.modTest(sc, e) != nil {
-						fast++
-					}
-					modTestOff = false
-					got, ok1 := c.boolExpr(sc, e)
-					modTestOff = true
-					want, ok2 := c.boolExpr(sc, e)
-					modTestOff = false
-					if ok1 != ok2 {
-						t.Fatalf("%s: compiled %v, apart %v", syntax.ExprString(e), ok1, ok2)
-					}
-					if !ok1 {
-						continue
-					}
-					guards++
-					env := make([]int, len(c.p.Slots))
-					for tv := -20; tv <= 20; tv++ {
-						for uv := -20; uv <= 20; uv++ {
-							env[0], env[1] = tv, uv
-							if got(env) != want(env) {
-								t.Fatalf("%s at t=%d u=%d: %v, apart %v", syntax.ExprString(e), tv, uv, got(env), want(env))
-							}
-						}
-					}
+		for _, k := range ks {
+			for _, op := range []string{"==", "!="} {
+				for _, m := range ms {
+					es = append(es, bin(op, bin("%", x, m), k).(*syntax.Binary))
+				}
+			}
+			for _, op := range []string{"==", "!=", "<", "<=", ">", ">="} {
+				es = append(es, bin(op, x, k).(*syntax.Binary), bin(op, bin("-", lit(0), x), k).(*syntax.Binary))
+			}
+		}
+	}
+	fast, guards := 0, 0
+	for _, e := range es {
+		if c.modTest(sc, e) != nil || c.slotCmp(sc, e) != nil {
+			fast++
+		}
+		modTestOff = false
+		got, ok1 := c.boolExpr(sc, e)
+		modTestOff = true
+		want, ok2 := c.boolExpr(sc, e)
+		modTestOff = false
+		if ok1 != ok2 {
+			t.Fatalf("%s: compiled %v, apart %v", syntax.ExprString(e), ok1, ok2)
+		}
+		if !ok1 {
+			continue
+		}
+		guards++
+		env := make([]int, len(c.p.Slots))
+		for tv := -20; tv <= 20; tv++ {
+			for uv := -20; uv <= 20; uv++ {
+				env[0], env[1] = tv, uv
+				if got(env) != want(env) {
+					t.Fatalf("%s at t=%d u=%d: %v, apart %v", syntax.ExprString(e), tv, uv, got(env), want(env))
 				}
 			}
 		}
 	}
-	t.Logf("%d guards, %d by modTest", guards, fast)
+	t.Logf("%d guards, %d by modTest or slotCmp", guards, fast)
 	if fast < 100 || guards <= fast {
-		t.Fatalf("weak coverage: %d guards, %d by modTest", guards, fast)
+		t.Fatalf("weak coverage: %d guards, %d by modTest or slotCmp", guards, fast)
 	}
 }

@@ -1566,8 +1566,10 @@ func (c *converter) accessVar(sc *names, e syntax.Expr, v *gpucheck.Var, use []s
 	// The indices of each level are built in one of two scratch
 	// buffers, the other holding the level before (a slice per level and
 	// access had been a tenth of Convert's objects).
+	// The buffers go back to c.ixBuf at each return, grown or not (a
+	// deferred closure had cost ~50 instructions an access; issue 13,
+	// stop 44).
 	ixs, spare := c.ixBuf[0][:0], c.ixBuf[1][:0]
-	defer func() { c.ixBuf[0], c.ixBuf[1] = ixs[:0], spare[:0] }()
 	for _, u := range use {
 		if sl, ok := u.(*syntax.Slice); ok {
 			ixs = append(ixs, idx{lo: sl.Lo, hi: sl.Hi, slice: true})
@@ -1618,11 +1620,13 @@ func (c *converter) accessVar(sc *names, e syntax.Expr, v *gpucheck.Var, use []s
 	vi := c.varIndex(sc, v)
 	a := c.newAccess(vi)
 	if whole {
+		c.ixBuf[0], c.ixBuf[1] = ixs[:0], spare[:0]
 		return a, v, true
 	}
 	nd := len(c.p.Vars[vi].Dims)
 	if len(ixs) != nd {
 		c.errorf(e, codeUnsupported, "%s has %d dimensions, accessed with %d indices", v.Name, nd, len(ixs))
+		c.ixBuf[0], c.ixBuf[1] = ixs[:0], spare[:0]
 		return nil, nil, false
 	}
 	slots := c.slotBuf[:0]
@@ -1637,10 +1641,12 @@ func (c *converter) accessVar(sc *names, e syntax.Expr, v *gpucheck.Var, use []s
 		w, ok := c.window(sc, vi, d, ix)
 		if !ok {
 			c.errorf(e, codeUnsupported, "the sync check cannot evaluate the indices of %s", syntax.ExprString(e))
+			c.ixBuf[0], c.ixBuf[1] = ixs[:0], spare[:0]
 			return nil, nil, false
 		}
 		a.Idx = append(a.Idx, w)
 	}
+	c.ixBuf[0], c.ixBuf[1] = ixs[:0], spare[:0]
 	return a, v, true
 }
 

@@ -423,9 +423,49 @@ func (c *converter) modTest(sc *names, e *syntax.Binary) amir.BoolExpr {
 	return func(env []int) bool { return (floorMod(x(env), m) == k) == eq }
 }
 
-// modTestOff makes boolExpr compile every comparison apart (set by the
-// test that compares the two ways).
+// modTestOff makes boolExpr compile every comparison apart, without
+// modTest and slotCmp (set by the tests that compare the two ways).
 var modTestOff bool
+
+// slotCmp compiles e, x OP k for a comparison OP, an x of one slot (a
+// multiple of it plus a constant) and a constant k, as one closure: a
+// loop's guards (`k >= 1`, `k1 == 0`, `k < K`) had been three closure
+// calls a evaluation (the comparison, x's and the constant's) where
+// this is one (issue 13, stop 44). The value is boolExpr's: x's form's
+// (affineExpr's K + Coef*env[Slot]) compared with the constant. nil: not
+// such a comparison.
+func (c *converter) slotCmp(sc *names, e *syntax.Binary) amir.BoolExpr {
+	switch e.Op {
+	case "==", "!=", "<", "<=", ">", ">=":
+	default:
+		return nil
+	}
+	if modTestOff {
+		return nil
+	}
+	kf := c.newAffineForm(sc, e.Y)
+	if kf == nil || len(kf.Terms) != 0 {
+		return nil
+	}
+	xf := c.newAffineForm(sc, e.X)
+	if xf == nil || len(xf.Terms) != 1 {
+		return nil
+	}
+	s, a, b, k := xf.Terms[0].Slot, xf.Terms[0].Coef, xf.K, kf.K
+	switch e.Op {
+	case "==":
+		return func(env []int) bool { return b+a*env[s] == k }
+	case "!=":
+		return func(env []int) bool { return b+a*env[s] != k }
+	case "<":
+		return func(env []int) bool { return b+a*env[s] < k }
+	case "<=":
+		return func(env []int) bool { return b+a*env[s] <= k }
+	case ">":
+		return func(env []int) bool { return b+a*env[s] > k }
+	}
+	return func(env []int) bool { return b+a*env[s] >= k }
+}
 
 // boolExpr compiles a guard (Fig. 6 B-CONST, B-LOG, B-REL).
 func (c *converter) boolExpr(sc *names, e syntax.Expr) (amir.BoolExpr, bool) {
@@ -455,6 +495,9 @@ func (c *converter) boolExpr(sc *names, e syntax.Expr) (amir.BoolExpr, bool) {
 			return func(env []int) bool { return x(env) || y(env) }, true
 		}
 		if f := c.modTest(sc, e); f != nil {
+			return f, true
+		}
+		if f := c.slotCmp(sc, e); f != nil {
 			return f, true
 		}
 		x, ok1 := c.intExpr(sc, e.X)
