@@ -7,8 +7,9 @@ import (
 )
 
 // TestIndexCheckMatchesIndex: indexCheck (check.go), which hops over the
-// colons, finds what strings.Index finds from every offset, on texts made
-// of pieces of "check:" (partial, doubled, at both ends) and other bytes.
+// k's (stop 44; over the colons before), finds what strings.Index finds
+// from every offset, on texts made of pieces of "check:" (partial,
+// doubled, at both ends) and other bytes.
 func TestIndexCheckMatchesIndex(t *testing.T) {
 	rng := rand.New(rand.NewSource(40))
 	pieces := []string{"check:", "check", "heck:", ":", "c", "k", "checkcheck:", "::", "x", "\n", "# check: N=4", "chec:"}
