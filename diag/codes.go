@@ -15,28 +15,51 @@ type Code struct {
 
 var (
 	codesMu sync.Mutex
+	// pending are the tables registered and not yet merged into tables:
+	// Register only records them, and the first Tables or Lookup merges
+	// them and checks that no code is registered twice (issue 13, stop 44:
+	// the check, a map of every code so far for each of the 13 tables, was
+	// ~1 M instructions of every weft process's start, which never asks).
+	pending []registration
 	tables  = map[string][]Code{}
 )
 
+type registration struct {
+	frontEnd string
+	codes    []Code
+}
+
 // Register records the code table of one front end (e.g. "weft", "cudac").
-// Front ends call it from init; registering a code twice panics at start-up,
-// which a test catches, so codes stay unique.
+// Front ends call it from init; a code registered twice panics at the
+// first Tables or Lookup, which a test calls, so codes stay unique.
 func Register(frontEnd string, codes []Code) {
 	codesMu.Lock()
 	defer codesMu.Unlock()
+	pending = append(pending, registration{frontEnd, codes})
+}
+
+// merge moves the pending tables into tables, in registration order.
+// codesMu is held.
+func merge() {
+	if len(pending) == 0 {
+		return
+	}
 	seen := map[string]bool{}
 	for _, t := range tables {
 		for _, c := range t {
 			seen[c.Code] = true
 		}
 	}
-	for _, c := range codes {
-		if seen[c.Code] {
-			panic(fmt.Sprintf("diag: code %s registered twice", c.Code))
+	for _, r := range pending {
+		for _, c := range r.codes {
+			if seen[c.Code] {
+				panic(fmt.Sprintf("diag: code %s registered twice", c.Code))
+			}
+			seen[c.Code] = true
 		}
-		seen[c.Code] = true
+		tables[r.frontEnd] = append(tables[r.frontEnd], r.codes...)
 	}
-	tables[frontEnd] = append(tables[frontEnd], codes...)
+	pending = nil
 }
 
 // Tables returns the registered front ends in sorted order and their codes
@@ -44,6 +67,7 @@ func Register(frontEnd string, codes []Code) {
 func Tables() (names []string, codes map[string][]Code) {
 	codesMu.Lock()
 	defer codesMu.Unlock()
+	merge()
 	codes = map[string][]Code{}
 	for n, t := range tables {
 		names = append(names, n)
@@ -59,6 +83,7 @@ func Tables() (names []string, codes map[string][]Code) {
 func Lookup(code string) (Code, bool) {
 	codesMu.Lock()
 	defer codesMu.Unlock()
+	merge()
 	for _, t := range tables {
 		for _, c := range t {
 			if c.Code == code {
