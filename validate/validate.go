@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/frontend"
@@ -241,8 +242,10 @@ func (v *run) validate(t *target) {
 }
 
 // diagAt matches the first line of a diagnostic or a note: FILE:LINE:COL:
-// severity[CODE] or note:.
-var diagAt = regexp.MustCompile(`^(\S+):(\d+):\d+: (error\[|warning\[|note: )`)
+// severity[CODE] or note:. Compiled on first use (issue 13, stop 44).
+var diagAt = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(\S+):(\d+):\d+: (error\[|warning\[|note: )`)
+})
 
 // locate adds, after each diagnostic located on a generated line that
 // the generator marked with its source position ("// weft:src
@@ -251,6 +254,7 @@ var diagAt = regexp.MustCompile(`^(\S+):(\d+):\d+: (error\[|warning\[|note: )`)
 func (v *run) locate(problems string) string {
 	files := map[string][]string{}
 	var b strings.Builder
+	diagAt := diagAt()
 	for _, l := range strings.SplitAfter(problems, "\n") {
 		b.WriteString(l)
 		m := diagAt.FindStringSubmatch(l)

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"weft.dev/weft/diag"
@@ -247,14 +248,15 @@ func intLit(t syntax.Token) (int64, bool) {
 // axiomKernel is the kernel that evaluates a file's axioms.
 const axiomKernel = "__weft_axioms"
 
-var axiomRe = regexp.MustCompile(`(?m)^[ \t]*__axiom[ \t]*\(`)
+// Compiled on first use, not at every process start (issue 13, stop 44).
+var axiomRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^[ \t]*__axiom[ \t]*\(`) })
 
 // extractAxioms blanks out GPUVerify's file-scope "__axiom(e);" lines
 // (keeping every other byte where it was, so positions hold) and returns
 // the conjunction of their conditions. An axiom constrains the launch:
 // the search runs only blocks all of whose threads satisfy it (Check).
 func extractAxioms(f *diag.File) (*diag.File, string) {
-	locs := axiomRe.FindAllIndex(f.Src, -1)
+	locs := axiomRe().FindAllIndex(f.Src, -1)
 	if locs == nil {
 		return f, ""
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/prism/check"
@@ -404,7 +405,10 @@ func (th *thread) checkBusy(pos diag.Pos, buf *Buffer, i int) {
 	}
 }
 
-var addrOf = regexp.MustCompile(`^\s*([A-Za-z_]\w*)\s*=\s*&\s*([A-Za-z_]\w*)\s*;?\s*$`)
+// Compiled on first use, not at every process start (issue 13, stop 44).
+var addrOf = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*([A-Za-z_]\w*)\s*=\s*&\s*([A-Za-z_]\w*)\s*;?\s*$`)
+})
 
 // unsafeStmt runs the unsafe CUDA the interpreter understands: #pragma
 // lines (no effect) and `P = &T;` taking the address of a tensor map (B.5:
@@ -418,7 +422,7 @@ func (th *thread) unsafeStmt(x *syntax.Call) {
 	if strings.HasPrefix(code, "#pragma") {
 		return
 	}
-	if m := addrOf.FindStringSubmatch(code); m != nil {
+	if m := addrOf().FindStringSubmatch(code); m != nil {
 		dst, src := th.lookup(m[1]), th.lookup(m[2])
 		if dst != nil && src != nil && th.vars[src] != nil && th.vars[src].tmap != nil {
 			th.vars[dst] = &value{tmap: th.vars[src].tmap}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Device helpers for the instructions of Exo's GPU branch
@@ -15,11 +16,14 @@ import (
 // swizzled SMEM.
 
 // exoHelperName matches the calls the templates of exo_gpu.weft make.
-var exoHelperName = regexp.MustCompile(`weft::((tma_load_tile|tma_store_tile|tma_reduce_add_tile|tma_multicast)_(\d)d|tk_store_rs_cols_32)\b`)
+// Compiled on first use, not at every process start (issue 13, stop 44).
+var exoHelperName = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`weft::((tma_load_tile|tma_store_tile|tma_reduce_add_tile|tma_multicast)_(\d)d|tk_store_rs_cols_32)\b`)
+})
 
 // exoHelpers adds the helpers code calls.
 func (g *gen) exoHelpers(code string) {
-	for _, m := range exoHelperName.FindAllStringSubmatch(code, -1) {
+	for _, m := range exoHelperName().FindAllStringSubmatch(code, -1) {
 		name := m[1]
 		if g.helpers[name] != "" {
 			continue

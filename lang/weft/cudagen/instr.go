@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"weft.dev/weft/cuda"
 	"weft.dev/weft/diag"
@@ -540,7 +541,10 @@ func substitute(e syntax.Expr, m map[string]syntax.Expr) syntax.Expr {
 	return e
 }
 
-var wgmmaName = regexp.MustCompile(`weft::(wgmma_m64n(\d+)k(\d+)_f32_(tf32|bf16|f16))\(`)
+// Compiled on first use, not at every process start (issue 13, stop 44).
+var wgmmaName = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`weft::(wgmma_m64n(\d+)k(\d+)_f32_(tf32|bf16|f16))\(`)
+})
 
 // needHelpers adds the device helpers a filled template calls that depend
 // on the shape (wgmma has one PTX operand per accumulator register).
@@ -551,7 +555,7 @@ func (g *gen) needHelpers(code string, at syntax.Node) {
 	if !strings.Contains(code, "weft::wgmma_m64n") {
 		return // no match of wgmmaName is possible (the regexp's literal prefix)
 	}
-	for _, m := range wgmmaName.FindAllStringSubmatch(code, -1) {
+	for _, m := range wgmmaName().FindAllStringSubmatch(code, -1) {
 		n, _ := strconv.Atoi(m[2])
 		k, _ := strconv.Atoi(m[3])
 		if n < 8 || n > 256 || n%8 != 0 {
