@@ -1,6 +1,9 @@
 package lib
 
-import "fmt"
+import (
+	"fmt"
+	"sync"
+)
 
 // Device is the GPU a run models: what cudaGetDeviceProperties and
 // cudaDeviceGetAttribute answer, and the limits launches are checked
@@ -67,75 +70,78 @@ func DeviceByName(name string) (*Device, error) {
 	return nil, fmt.Errorf("unknown device %q (want h100 or a100)", name)
 }
 
-// AttrNumbers are the cudaDeviceAttr enumerators (driver_types.h of CUDA
-// 13, which keeps CUDA 12's numbers; cudaDevAttrCooperativeMultiDeviceLaunch
-// is CUDA 12's name of 96).
-var AttrNumbers = map[string]int{
-	"cudaDevAttrMaxThreadsPerBlock": 1, "cudaDevAttrMaxBlockDimX": 2, "cudaDevAttrMaxBlockDimY": 3,
-	"cudaDevAttrMaxBlockDimZ": 4, "cudaDevAttrMaxGridDimX": 5, "cudaDevAttrMaxGridDimY": 6,
-	"cudaDevAttrMaxGridDimZ": 7, "cudaDevAttrMaxSharedMemoryPerBlock": 8, "cudaDevAttrTotalConstantMemory": 9,
-	"cudaDevAttrWarpSize": 10, "cudaDevAttrMaxPitch": 11, "cudaDevAttrMaxRegistersPerBlock": 12,
-	"cudaDevAttrClockRate": 13, "cudaDevAttrTextureAlignment": 14, "cudaDevAttrGpuOverlap": 15,
-	"cudaDevAttrMultiProcessorCount": 16, "cudaDevAttrKernelExecTimeout": 17, "cudaDevAttrIntegrated": 18,
-	"cudaDevAttrCanMapHostMemory": 19, "cudaDevAttrComputeMode": 20, "cudaDevAttrMaxTexture1DWidth": 21,
-	"cudaDevAttrMaxTexture2DWidth": 22, "cudaDevAttrMaxTexture2DHeight": 23, "cudaDevAttrMaxTexture3DWidth": 24,
-	"cudaDevAttrMaxTexture3DHeight": 25, "cudaDevAttrMaxTexture3DDepth": 26,
-	"cudaDevAttrMaxTexture2DLayeredWidth": 27, "cudaDevAttrMaxTexture2DLayeredHeight": 28,
-	"cudaDevAttrMaxTexture2DLayeredLayers": 29, "cudaDevAttrSurfaceAlignment": 30,
-	"cudaDevAttrConcurrentKernels": 31, "cudaDevAttrEccEnabled": 32, "cudaDevAttrPciBusId": 33,
-	"cudaDevAttrPciDeviceId": 34, "cudaDevAttrTccDriver": 35, "cudaDevAttrMemoryClockRate": 36,
-	"cudaDevAttrGlobalMemoryBusWidth": 37, "cudaDevAttrL2CacheSize": 38,
-	"cudaDevAttrMaxThreadsPerMultiProcessor": 39, "cudaDevAttrAsyncEngineCount": 40,
-	"cudaDevAttrUnifiedAddressing": 41, "cudaDevAttrMaxTexture1DLayeredWidth": 42,
-	"cudaDevAttrMaxTexture1DLayeredLayers": 43, "cudaDevAttrMaxTexture2DGatherWidth": 45,
-	"cudaDevAttrMaxTexture2DGatherHeight": 46, "cudaDevAttrMaxTexture3DWidthAlt": 47,
-	"cudaDevAttrMaxTexture3DHeightAlt": 48, "cudaDevAttrMaxTexture3DDepthAlt": 49, "cudaDevAttrPciDomainId": 50,
-	"cudaDevAttrTexturePitchAlignment": 51, "cudaDevAttrMaxTextureCubemapWidth": 52,
-	"cudaDevAttrMaxTextureCubemapLayeredWidth": 53, "cudaDevAttrMaxTextureCubemapLayeredLayers": 54,
-	"cudaDevAttrMaxSurface1DWidth": 55, "cudaDevAttrMaxSurface2DWidth": 56, "cudaDevAttrMaxSurface2DHeight": 57,
-	"cudaDevAttrMaxSurface3DWidth": 58, "cudaDevAttrMaxSurface3DHeight": 59, "cudaDevAttrMaxSurface3DDepth": 60,
-	"cudaDevAttrMaxSurface1DLayeredWidth": 61, "cudaDevAttrMaxSurface1DLayeredLayers": 62,
-	"cudaDevAttrMaxSurface2DLayeredWidth": 63, "cudaDevAttrMaxSurface2DLayeredHeight": 64,
-	"cudaDevAttrMaxSurface2DLayeredLayers": 65, "cudaDevAttrMaxSurfaceCubemapWidth": 66,
-	"cudaDevAttrMaxSurfaceCubemapLayeredWidth": 67, "cudaDevAttrMaxSurfaceCubemapLayeredLayers": 68,
-	"cudaDevAttrMaxTexture1DLinearWidth": 69, "cudaDevAttrMaxTexture2DLinearWidth": 70,
-	"cudaDevAttrMaxTexture2DLinearHeight": 71, "cudaDevAttrMaxTexture2DLinearPitch": 72,
-	"cudaDevAttrMaxTexture2DMipmappedWidth": 73, "cudaDevAttrMaxTexture2DMipmappedHeight": 74,
-	"cudaDevAttrComputeCapabilityMajor": 75, "cudaDevAttrComputeCapabilityMinor": 76,
-	"cudaDevAttrMaxTexture1DMipmappedWidth": 77, "cudaDevAttrStreamPrioritiesSupported": 78,
-	"cudaDevAttrGlobalL1CacheSupported": 79, "cudaDevAttrLocalL1CacheSupported": 80,
-	"cudaDevAttrMaxSharedMemoryPerMultiprocessor": 81, "cudaDevAttrMaxRegistersPerMultiprocessor": 82,
-	"cudaDevAttrManagedMemory": 83, "cudaDevAttrIsMultiGpuBoard": 84, "cudaDevAttrMultiGpuBoardGroupID": 85,
-	"cudaDevAttrHostNativeAtomicSupported": 86, "cudaDevAttrSingleToDoublePrecisionPerfRatio": 87,
-	"cudaDevAttrPageableMemoryAccess": 88, "cudaDevAttrConcurrentManagedAccess": 89,
-	"cudaDevAttrComputePreemptionSupported": 90, "cudaDevAttrCanUseHostPointerForRegisteredMem": 91,
-	"cudaDevAttrCooperativeLaunch": 95, "cudaDevAttrMaxSharedMemoryPerBlockOptin": 97,
-	"cudaDevAttrCanFlushRemoteWrites": 98, "cudaDevAttrHostRegisterSupported": 99,
-	"cudaDevAttrPageableMemoryAccessUsesHostPageTables": 100, "cudaDevAttrDirectManagedMemAccessFromHost": 101,
-	"cudaDevAttrMaxBlocksPerMultiprocessor": 106, "cudaDevAttrMaxPersistingL2CacheSize": 108,
-	"cudaDevAttrMaxAccessPolicyWindowSize": 109, "cudaDevAttrSparseCudaArraySupported": 112,
-	"cudaDevAttrHostRegisterReadOnlySupported": 113, "cudaDevAttrTimelineSemaphoreInteropSupported": 114,
-	"cudaDevAttrMemoryPoolsSupported": 115, "cudaDevAttrGPUDirectRDMASupported": 116,
-	"cudaDevAttrGPUDirectRDMAFlushWritesOptions": 117, "cudaDevAttrGPUDirectRDMAWritesOrdering": 118,
-	"cudaDevAttrMemoryPoolSupportedHandleTypes": 119, "cudaDevAttrClusterLaunch": 120,
-	"cudaDevAttrDeferredMappingCudaArraySupported": 121, "cudaDevAttrIpcEventSupport": 125,
-	"cudaDevAttrMemSyncDomainCount": 126, "cudaDevAttrNumaConfig": 130, "cudaDevAttrNumaId": 131,
-	"cudaDevAttrMpsEnabled": 133, "cudaDevAttrHostNumaId": 134, "cudaDevAttrD3D12CigSupported": 135,
-	"cudaDevAttrVulkanCigSupported": 138, "cudaDevAttrGpuPciDeviceId": 139, "cudaDevAttrGpuPciSubsystemId": 140,
-	"cudaDevAttrHostNumaMemoryPoolsSupported": 142, "cudaDevAttrHostNumaMultinodeIpcSupported": 143,
-	"cudaDevAttrHostMemoryPoolsSupported": 144, "cudaDevAttrOnlyPartialHostNativeAtomicSupported": 147,
-	"cudaDevAttrAtomicReductionSupported": 148, "cudaDevAttrLocalityDomainCount": 149,
-	"cudaDevAttrOversizedSharedMemoryPerBlock": 150, "cudaDevAttrCigStreamsSupported": 151,
-	"cudaDevAttrLocalityDomainMultiprocessorCount": 157, "cudaDevAttrTensorMapLargeTensorMinSize": 160,
-	"cudaDevAttrCooperativeMultiDeviceLaunch": 96, "cudaDevAttrReservedSharedMemoryPerBlock": 111,
-}
+// AttrNumbers returns the cudaDeviceAttr enumerators (driver_types.h of
+// CUDA 13, which keeps CUDA 12's numbers;
+// cudaDevAttrCooperativeMultiDeviceLaunch is CUDA 12's name of 96), built
+// on first use (issue 13, stop 44).
+var AttrNumbers = sync.OnceValue(func() map[string]int {
+	return map[string]int{
+		"cudaDevAttrMaxThreadsPerBlock": 1, "cudaDevAttrMaxBlockDimX": 2, "cudaDevAttrMaxBlockDimY": 3,
+		"cudaDevAttrMaxBlockDimZ": 4, "cudaDevAttrMaxGridDimX": 5, "cudaDevAttrMaxGridDimY": 6,
+		"cudaDevAttrMaxGridDimZ": 7, "cudaDevAttrMaxSharedMemoryPerBlock": 8, "cudaDevAttrTotalConstantMemory": 9,
+		"cudaDevAttrWarpSize": 10, "cudaDevAttrMaxPitch": 11, "cudaDevAttrMaxRegistersPerBlock": 12,
+		"cudaDevAttrClockRate": 13, "cudaDevAttrTextureAlignment": 14, "cudaDevAttrGpuOverlap": 15,
+		"cudaDevAttrMultiProcessorCount": 16, "cudaDevAttrKernelExecTimeout": 17, "cudaDevAttrIntegrated": 18,
+		"cudaDevAttrCanMapHostMemory": 19, "cudaDevAttrComputeMode": 20, "cudaDevAttrMaxTexture1DWidth": 21,
+		"cudaDevAttrMaxTexture2DWidth": 22, "cudaDevAttrMaxTexture2DHeight": 23, "cudaDevAttrMaxTexture3DWidth": 24,
+		"cudaDevAttrMaxTexture3DHeight": 25, "cudaDevAttrMaxTexture3DDepth": 26,
+		"cudaDevAttrMaxTexture2DLayeredWidth": 27, "cudaDevAttrMaxTexture2DLayeredHeight": 28,
+		"cudaDevAttrMaxTexture2DLayeredLayers": 29, "cudaDevAttrSurfaceAlignment": 30,
+		"cudaDevAttrConcurrentKernels": 31, "cudaDevAttrEccEnabled": 32, "cudaDevAttrPciBusId": 33,
+		"cudaDevAttrPciDeviceId": 34, "cudaDevAttrTccDriver": 35, "cudaDevAttrMemoryClockRate": 36,
+		"cudaDevAttrGlobalMemoryBusWidth": 37, "cudaDevAttrL2CacheSize": 38,
+		"cudaDevAttrMaxThreadsPerMultiProcessor": 39, "cudaDevAttrAsyncEngineCount": 40,
+		"cudaDevAttrUnifiedAddressing": 41, "cudaDevAttrMaxTexture1DLayeredWidth": 42,
+		"cudaDevAttrMaxTexture1DLayeredLayers": 43, "cudaDevAttrMaxTexture2DGatherWidth": 45,
+		"cudaDevAttrMaxTexture2DGatherHeight": 46, "cudaDevAttrMaxTexture3DWidthAlt": 47,
+		"cudaDevAttrMaxTexture3DHeightAlt": 48, "cudaDevAttrMaxTexture3DDepthAlt": 49, "cudaDevAttrPciDomainId": 50,
+		"cudaDevAttrTexturePitchAlignment": 51, "cudaDevAttrMaxTextureCubemapWidth": 52,
+		"cudaDevAttrMaxTextureCubemapLayeredWidth": 53, "cudaDevAttrMaxTextureCubemapLayeredLayers": 54,
+		"cudaDevAttrMaxSurface1DWidth": 55, "cudaDevAttrMaxSurface2DWidth": 56, "cudaDevAttrMaxSurface2DHeight": 57,
+		"cudaDevAttrMaxSurface3DWidth": 58, "cudaDevAttrMaxSurface3DHeight": 59, "cudaDevAttrMaxSurface3DDepth": 60,
+		"cudaDevAttrMaxSurface1DLayeredWidth": 61, "cudaDevAttrMaxSurface1DLayeredLayers": 62,
+		"cudaDevAttrMaxSurface2DLayeredWidth": 63, "cudaDevAttrMaxSurface2DLayeredHeight": 64,
+		"cudaDevAttrMaxSurface2DLayeredLayers": 65, "cudaDevAttrMaxSurfaceCubemapWidth": 66,
+		"cudaDevAttrMaxSurfaceCubemapLayeredWidth": 67, "cudaDevAttrMaxSurfaceCubemapLayeredLayers": 68,
+		"cudaDevAttrMaxTexture1DLinearWidth": 69, "cudaDevAttrMaxTexture2DLinearWidth": 70,
+		"cudaDevAttrMaxTexture2DLinearHeight": 71, "cudaDevAttrMaxTexture2DLinearPitch": 72,
+		"cudaDevAttrMaxTexture2DMipmappedWidth": 73, "cudaDevAttrMaxTexture2DMipmappedHeight": 74,
+		"cudaDevAttrComputeCapabilityMajor": 75, "cudaDevAttrComputeCapabilityMinor": 76,
+		"cudaDevAttrMaxTexture1DMipmappedWidth": 77, "cudaDevAttrStreamPrioritiesSupported": 78,
+		"cudaDevAttrGlobalL1CacheSupported": 79, "cudaDevAttrLocalL1CacheSupported": 80,
+		"cudaDevAttrMaxSharedMemoryPerMultiprocessor": 81, "cudaDevAttrMaxRegistersPerMultiprocessor": 82,
+		"cudaDevAttrManagedMemory": 83, "cudaDevAttrIsMultiGpuBoard": 84, "cudaDevAttrMultiGpuBoardGroupID": 85,
+		"cudaDevAttrHostNativeAtomicSupported": 86, "cudaDevAttrSingleToDoublePrecisionPerfRatio": 87,
+		"cudaDevAttrPageableMemoryAccess": 88, "cudaDevAttrConcurrentManagedAccess": 89,
+		"cudaDevAttrComputePreemptionSupported": 90, "cudaDevAttrCanUseHostPointerForRegisteredMem": 91,
+		"cudaDevAttrCooperativeLaunch": 95, "cudaDevAttrMaxSharedMemoryPerBlockOptin": 97,
+		"cudaDevAttrCanFlushRemoteWrites": 98, "cudaDevAttrHostRegisterSupported": 99,
+		"cudaDevAttrPageableMemoryAccessUsesHostPageTables": 100, "cudaDevAttrDirectManagedMemAccessFromHost": 101,
+		"cudaDevAttrMaxBlocksPerMultiprocessor": 106, "cudaDevAttrMaxPersistingL2CacheSize": 108,
+		"cudaDevAttrMaxAccessPolicyWindowSize": 109, "cudaDevAttrSparseCudaArraySupported": 112,
+		"cudaDevAttrHostRegisterReadOnlySupported": 113, "cudaDevAttrTimelineSemaphoreInteropSupported": 114,
+		"cudaDevAttrMemoryPoolsSupported": 115, "cudaDevAttrGPUDirectRDMASupported": 116,
+		"cudaDevAttrGPUDirectRDMAFlushWritesOptions": 117, "cudaDevAttrGPUDirectRDMAWritesOrdering": 118,
+		"cudaDevAttrMemoryPoolSupportedHandleTypes": 119, "cudaDevAttrClusterLaunch": 120,
+		"cudaDevAttrDeferredMappingCudaArraySupported": 121, "cudaDevAttrIpcEventSupport": 125,
+		"cudaDevAttrMemSyncDomainCount": 126, "cudaDevAttrNumaConfig": 130, "cudaDevAttrNumaId": 131,
+		"cudaDevAttrMpsEnabled": 133, "cudaDevAttrHostNumaId": 134, "cudaDevAttrD3D12CigSupported": 135,
+		"cudaDevAttrVulkanCigSupported": 138, "cudaDevAttrGpuPciDeviceId": 139, "cudaDevAttrGpuPciSubsystemId": 140,
+		"cudaDevAttrHostNumaMemoryPoolsSupported": 142, "cudaDevAttrHostNumaMultinodeIpcSupported": 143,
+		"cudaDevAttrHostMemoryPoolsSupported": 144, "cudaDevAttrOnlyPartialHostNativeAtomicSupported": 147,
+		"cudaDevAttrAtomicReductionSupported": 148, "cudaDevAttrLocalityDomainCount": 149,
+		"cudaDevAttrOversizedSharedMemoryPerBlock": 150, "cudaDevAttrCigStreamsSupported": 151,
+		"cudaDevAttrLocalityDomainMultiprocessorCount": 157, "cudaDevAttrTensorMapLargeTensorMinSize": 160,
+		"cudaDevAttrCooperativeMultiDeviceLaunch": 96, "cudaDevAttrReservedSharedMemoryPerBlock": 111,
+	}
+})
 
 // Attribute returns the value of cudaDeviceGetAttribute for attribute
 // number attr; ok is false for an attribute this model does not know (a
 // reserved number). Every attribute that mirrors a cudaDeviceProp field
 // answers that field's value (PropFields), so the two APIs agree.
 func (d *Device) Attribute(attr int) (int, bool) {
-	for _, f := range PropFields {
+	for _, f := range PropFields() {
 		for i, a := range f.Attrs {
 			if a == attr && a != 0 {
 				return int(f.Get(d)[i]), true

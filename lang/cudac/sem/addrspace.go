@@ -9,7 +9,7 @@ package sem
 // the GPU). <cuda/pipeline>'s memcpy_async uses __isShared and __isGlobal
 // to choose cp.async or a plain copy, as libcu++ does.
 
-func init() {
+func initAddrspace() {
 	space := func(m *Machine, p uint64) (Space, bool) {
 		id := p >> 32
 		if id == 0 || id >= uint64(len(m.objs)) || m.objs[id] == nil {

@@ -69,17 +69,22 @@ const (
 
 // annotPure are the annotations that are not checked (see above), with what
 // they yield.
-var annotPure = map[string]int{
-	"__all": annotTrue, "__at_most_one": annotTrue, "__exclusive": annotTrue, "__same_group": annotTrue,
-	"__other_int": annotFirst, "__other_bool": annotFirst, "__other_unsigned": annotFirst,
-	"__atomic_implies": annotTrue, "__ptr_base": annotZero,
-	"__requires_fresh_array": annotTrue, "__ensures": annotTrue,
-	"__return_val_int": annotZero, "__return_val_bool": annotZero, "__return_val_unsigned": annotZero,
-	"__return_val_ptr": annotZero, "__return_val_float": annotZero, "__enabled": annotTrue,
-	"__add_noovfl": annotTrue, "__add_noovfl_int": annotTrue, "__add_noovfl_unsigned": annotTrue,
+var annotPure map[string]int
+
+// initAnnotPure builds annotPure (tables.go).
+func initAnnotPure() {
+	annotPure = map[string]int{
+		"__all": annotTrue, "__at_most_one": annotTrue, "__exclusive": annotTrue, "__same_group": annotTrue,
+		"__other_int": annotFirst, "__other_bool": annotFirst, "__other_unsigned": annotFirst,
+		"__atomic_implies": annotTrue, "__ptr_base": annotZero,
+		"__requires_fresh_array": annotTrue, "__ensures": annotTrue,
+		"__return_val_int": annotZero, "__return_val_bool": annotZero, "__return_val_unsigned": annotZero,
+		"__return_val_ptr": annotZero, "__return_val_float": annotZero, "__enabled": annotTrue,
+		"__add_noovfl": annotTrue, "__add_noovfl_int": annotTrue, "__add_noovfl_unsigned": annotTrue,
+	}
 }
 
-func init() {
+func initAnnot() {
 	for name := range annotPure {
 		builtinSigs[name] = sig(tInt, anySide).va()
 	}
@@ -282,8 +287,13 @@ func (c *compiler) checkEnsures(pos diag.Pos, value bool) {
 }
 
 // checkedAnnot are the annotations whose condition a run evaluates.
-var checkedAnnot = map[string]bool{"__requires": true, "__assume": true, "__assert": true, "__invariant": true,
-	"__global_invariant": true, "__function_wide_invariant": true}
+var checkedAnnot map[string]bool
+
+// initCheckedAnnot builds checkedAnnot (tables.go).
+func initCheckedAnnot() {
+	checkedAnnot = map[string]bool{"__requires": true, "__assume": true, "__assert": true, "__invariant": true,
+		"__global_invariant": true, "__function_wide_invariant": true}
+}
 
 // annotCall compiles an annotation whose condition cannot be evaluated by
 // one thread (see above): its arguments are evaluated and dropped and it
@@ -475,11 +485,16 @@ func (t *Thread) alogOffset(p uint64, write bool) uint64 {
 }
 
 // accessPredicates are compiled by accessCall.
-var accessPredicates = map[string]bool{"__read": true, "__write": true, "__no_read": true, "__no_write": true,
-	"__read_implies": true, "__write_implies": true, "__read_offset_bytes": true, "__write_offset_bytes": true,
-	"__read_offset": true, "__write_offset": true, "__ptr_offset_bytes": true}
+var accessPredicates map[string]bool
 
-func init() {
+// initAccessPredicates builds accessPredicates (tables.go).
+func initAccessPredicates() {
+	accessPredicates = map[string]bool{"__read": true, "__write": true, "__no_read": true, "__no_write": true,
+		"__read_implies": true, "__write_implies": true, "__read_offset_bytes": true, "__write_offset_bytes": true,
+		"__read_offset": true, "__write_offset": true, "__ptr_offset_bytes": true}
+}
+
+func initAnnot2() {
 	for _, name := range []string{"__alog_has", "__alog_start", "__alog_next", "__alog_offset"} {
 		builtinSigs[name] = sig(tLong, deviceSide, tAny, tAny)
 	}

@@ -121,7 +121,7 @@ func (c *compiler) asmStmt(s *syntax.AsmStmt) {
 	}
 }
 
-func init() {
+func initAsm() {
 	defb("asm/run", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		info := m.prog.asms[a[0]]
 		st := &asmState{info: info, ops: make([]uint64, len(a)-1)}
@@ -477,12 +477,17 @@ func (m *Machine) asmInst(t *Thread, st *asmState, in *ptx.Inst, i int, pos int3
 	return stDone
 }
 
-var specialRegs = map[string]bool{"%tid.x": true, "%tid.y": true, "%tid.z": true, "%ctaid.x": true, "%ctaid.y": true,
-	"%ctaid.z": true, "%ntid.x": true, "%ntid.y": true, "%ntid.z": true, "%nctaid.x": true, "%nctaid.y": true,
-	"%nctaid.z": true, "%laneid": true, "%warpid": true, "%clusterid.x": true, "%clusterid.y": true, "%clusterid.z": true,
-	"%nclusterid.x": true, "%nclusterid.y": true, "%nclusterid.z": true, "%cluster_ctarank": true, "%cluster_ctaid.x": true,
-	"%cluster_ctaid.y": true, "%cluster_ctaid.z": true, "%cluster_nctarank": true, "%cluster_nctaid.x": true,
-	"%cluster_nctaid.y": true, "%cluster_nctaid.z": true, "%globaltimer": true, "%globaltimer_lo": true, "%globaltimer_hi": true}
+var specialRegs map[string]bool
+
+// initSpecialRegs builds specialRegs (tables.go).
+func initSpecialRegs() {
+	specialRegs = map[string]bool{"%tid.x": true, "%tid.y": true, "%tid.z": true, "%ctaid.x": true, "%ctaid.y": true,
+		"%ctaid.z": true, "%ntid.x": true, "%ntid.y": true, "%ntid.z": true, "%nctaid.x": true, "%nctaid.y": true,
+		"%nctaid.z": true, "%laneid": true, "%warpid": true, "%clusterid.x": true, "%clusterid.y": true, "%clusterid.z": true,
+		"%nclusterid.x": true, "%nclusterid.y": true, "%nclusterid.z": true, "%cluster_ctarank": true, "%cluster_ctaid.x": true,
+		"%cluster_ctaid.y": true, "%cluster_ctaid.z": true, "%cluster_nctarank": true, "%cluster_nctaid.x": true,
+		"%cluster_nctaid.y": true, "%cluster_nctaid.z": true, "%globaltimer": true, "%globaltimer_lo": true, "%globaltimer_hi": true}
+}
 
 // globalTimer reads %globaltimer (PTX ISA "Special Registers":
 // a 64-bit global nanosecond timer) and its 32-bit halves _lo and _hi

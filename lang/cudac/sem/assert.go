@@ -37,7 +37,7 @@ import (
 // (the "sticky" errors of the CUDA runtime API's cudaError enum).
 const cudaErrorAssert = 710
 
-func init() {
+func initAssert() {
 	for code, nt := range map[int][2]string{
 		700: {"cudaErrorIllegalAddress", "an illegal memory access was encountered"},
 		702: {"cudaErrorLaunchTimeout", "the launch timed out and was terminated"},

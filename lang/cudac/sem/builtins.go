@@ -43,150 +43,175 @@ func (s *bsig) va() *bsig               { s.variadic = true; return s }
 
 const fullMask = 0xffffffff
 
-var builtinSigs = map[string]*bsig{
-	// C library (host; printf also on the device)
-	"printf":  sig(tInt, anySide, tCharP).va(),
-	"fprintf": sig(tInt, hostSide, tAny, tCharP).va(),
-	"sprintf": sig(tInt, hostSide, tCharP, tCharP).va(),
-	"puts":    sig(tInt, hostSide, tCharP),
-	"putchar": sig(tInt, hostSide, tInt),
-	"fflush":  sig(tInt, hostSide, tAny),
-	"malloc":  sig(tVoidP, anySide, tULong),
-	"calloc":  sig(tVoidP, hostSide, tULong, tULong),
-	"realloc": sig(tVoidP, hostSide, tVoidP, tULong),
-	"free":    sig(tVoid, anySide, tVoidP),
-	"memcpy":  sig(tVoidP, anySide, tVoidP, tVoidP, tULong),
-	"memset":  sig(tVoidP, anySide, tVoidP, tInt, tULong),
-	"memcmp":  sig(tInt, hostSide, tVoidP, tVoidP, tULong),
-	"strlen":  sig(tULong, anySide, tCharP),
-	"strcmp":  sig(tInt, anySide, tCharP, tCharP),
-	"strcpy":  sig(tCharP, anySide, tCharP, tCharP),
-	"exit":    sig(tVoid, hostSide, tInt),
-	"abort":   sig(tVoid, hostSide),
-	"assert":  sig(tVoid, anySide, tAny),
-	"rand":    sig(tInt, hostSide),
-	"srand":   sig(tVoid, hostSide, tUInt),
-	"atoi":    sig(tInt, hostSide, tCharP),
-	"atof":    sig(tDouble, hostSide, tCharP),
-	"time":    sig(tLong, hostSide, tAny),
-	"clock":   sig(tLong, anySide),
-	"clock64": sig(tLLong, deviceSide),
-	"labs":    sig(tLong, anySide, tLong),
-	"llabs":   sig(tLLong, anySide, tLLong),
+var builtinSigs map[string]*bsig
 
-	// CUDA device intrinsics (seed 004 §2.6; CUDA Programming Guide)
-	"__syncthreads":        sig(tVoid, deviceSide),
-	"__syncthreads_count":  sig(tInt, deviceSide, tInt),
-	"__syncthreads_and":    sig(tInt, deviceSide, tInt),
-	"__syncthreads_or":     sig(tInt, deviceSide, tInt),
-	"__syncwarp":           sig(tVoid, deviceSide, tUInt).def(fullMask),
-	"__threadfence":        sig(tVoid, deviceSide),
-	"__threadfence_block":  sig(tVoid, deviceSide),
-	"__threadfence_system": sig(tVoid, deviceSide),
-	"__ballot_sync":        sig(tUInt, deviceSide, tUInt, tInt),
-	"__any_sync":           sig(tInt, deviceSide, tUInt, tInt),
-	"__all_sync":           sig(tInt, deviceSide, tUInt, tInt),
-	"__activemask":         sig(tUInt, deviceSide),
-	"__popc":               sig(tInt, anySide, tUInt),
-	"__popcll":             sig(tInt, anySide, tULLong),
-	"__clz":                sig(tInt, anySide, tInt),
-	"__clzll":              sig(tInt, anySide, tLLong),
-	"__ffs":                sig(tInt, anySide, tInt),
-	"__ffsll":              sig(tInt, anySide, tLLong),
-	"__brev":               sig(tUInt, anySide, tUInt),
-	"__mul24":              sig(tInt, anySide, tInt, tInt),
-	"__umul24":             sig(tUInt, anySide, tUInt, tUInt),
-	"__umulhi":             sig(tUInt, anySide, tUInt, tUInt),
-	"__trap":               sig(tVoid, deviceSide),
-	"__nanosleep":          sig(tVoid, deviceSide, tUInt),
-	"__builtin_inff":       sig(tFloat, anySide),
-	// GCC's prefetch hint (rw and locality constants): no observable effect
-	"__builtin_prefetch":   sig(tVoid, anySide, tVoidP, tInt, tInt),
-	"__builtin_nanf":       sig(tFloat, anySide),
-	"__builtin_inf":        sig(tDouble, anySide),
-	"__int_as_float":       sig(tFloat, anySide, tInt),
-	"__float_as_int":       sig(tInt, anySide, tFloat),
-	"__uint_as_float":      sig(tFloat, anySide, tUInt),
-	"__float_as_uint":      sig(tUInt, anySide, tFloat),
-	"__double_as_longlong": sig(tLLong, anySide, tDouble),
-	"__longlong_as_double": sig(tDouble, anySide, tLLong),
-	"__float2int_rn":       sig(tInt, anySide, tFloat),
-	"__int2float_rn":       sig(tFloat, anySide, tInt),
-	"__fdividef":           sig(tFloat, anySide, tFloat, tFloat),
-	"__saturatef":          sig(tFloat, anySide, tFloat),
+// initBuiltinSigs builds builtinSigs, first of the tables (tables.go).
+func initBuiltinSigs() {
+	builtinSigs = map[string]*bsig{
+		// C library (host; printf also on the device)
+		"printf":  sig(tInt, anySide, tCharP).va(),
+		"fprintf": sig(tInt, hostSide, tAny, tCharP).va(),
+		"sprintf": sig(tInt, hostSide, tCharP, tCharP).va(),
+		"puts":    sig(tInt, hostSide, tCharP),
+		"putchar": sig(tInt, hostSide, tInt),
+		"fflush":  sig(tInt, hostSide, tAny),
+		"malloc":  sig(tVoidP, anySide, tULong),
+		"calloc":  sig(tVoidP, hostSide, tULong, tULong),
+		"realloc": sig(tVoidP, hostSide, tVoidP, tULong),
+		"free":    sig(tVoid, anySide, tVoidP),
+		"memcpy":  sig(tVoidP, anySide, tVoidP, tVoidP, tULong),
+		"memset":  sig(tVoidP, anySide, tVoidP, tInt, tULong),
+		"memcmp":  sig(tInt, hostSide, tVoidP, tVoidP, tULong),
+		"strlen":  sig(tULong, anySide, tCharP),
+		"strcmp":  sig(tInt, anySide, tCharP, tCharP),
+		"strcpy":  sig(tCharP, anySide, tCharP, tCharP),
+		"exit":    sig(tVoid, hostSide, tInt),
+		"abort":   sig(tVoid, hostSide),
+		"assert":  sig(tVoid, anySide, tAny),
+		"rand":    sig(tInt, hostSide),
+		"srand":   sig(tVoid, hostSide, tUInt),
+		"atoi":    sig(tInt, hostSide, tCharP),
+		"atof":    sig(tDouble, hostSide, tCharP),
+		"time":    sig(tLong, hostSide, tAny),
+		"clock":   sig(tLong, anySide),
+		"clock64": sig(tLLong, deviceSide),
+		"labs":    sig(tLong, anySide, tLong),
+		"llabs":   sig(tLLong, anySide, tLLong),
 
-	// CUDA runtime API (host)
-	"cudaMalloc":                sig(tInt, hostSide, tVoidPP, tULong),
-	"cudaMallocHost":            sig(tInt, hostSide, tVoidPP, tULong),
-	"cudaHostAlloc":             sig(tInt, hostSide, tVoidPP, tULong, tUInt),
-	"cudaMallocManaged":         sig(tInt, hostSide, tVoidPP, tULong, tUInt).def(1),
-	"cudaFree":                  sig(tInt, hostSide, tVoidP),
-	"cudaFreeHost":              sig(tInt, hostSide, tVoidP),
-	"cudaMemcpy":                sig(tInt, hostSide, tVoidP, tVoidP, tULong, tInt),
-	"cudaMemcpyAsync":           sig(tInt, hostSide, tVoidP, tVoidP, tULong, tInt, tLong).def(0),
-	"cudaMemset":                sig(tInt, hostSide, tVoidP, tInt, tULong),
-	"cudaMemsetAsync":           sig(tInt, hostSide, tVoidP, tInt, tULong, tLong).def(0),
-	"cudaMemcpyToSymbol":        sig(tInt, hostSide, tVoidP, tVoidP, tULong, tULong, tInt).def(0, 1),
-	"cudaMemcpyFromSymbol":      sig(tInt, hostSide, tVoidP, tVoidP, tULong, tULong, tInt).def(0, 2),
-	"cudaDeviceSynchronize":     sig(tInt, hostSide),
-	"cudaThreadSynchronize":     sig(tInt, hostSide),
-	"cudaDeviceReset":           sig(tInt, hostSide),
-	"cudaGetLastError":          sig(tInt, hostSide),
-	"cudaPeekAtLastError":       sig(tInt, hostSide),
-	"cudaGetErrorString":        sig(tCharP, hostSide, tInt),
-	"cudaGetErrorName":          sig(tCharP, hostSide, tInt),
-	"cudaStreamCreate":          sig(tInt, hostSide, tStreamP),
-	"cudaStreamCreateWithFlags": sig(tInt, hostSide, tStreamP, tUInt),
-	"cudaStreamDestroy":         sig(tInt, hostSide, tLong),
-	"cudaStreamSynchronize":     sig(tInt, hostSide, tLong),
-	"cudaStreamQuery":           sig(tInt, hostSide, tLong),
-	"cudaStreamWaitEvent":       sig(tInt, hostSide, tLong, tLong, tUInt).def(0),
-	"cudaEventCreate":           sig(tInt, hostSide, tStreamP),
-	"cudaEventCreateWithFlags":  sig(tInt, hostSide, tStreamP, tUInt),
-	"cudaEventDestroy":          sig(tInt, hostSide, tLong),
-	"cudaEventRecord":           sig(tInt, hostSide, tLong, tLong).def(0),
-	"cudaEventSynchronize":      sig(tInt, hostSide, tLong),
-	"cudaEventQuery":            sig(tInt, hostSide, tLong),
-	"cudaEventElapsedTime":      sig(tInt, hostSide, tFloatP, tLong, tLong),
-	"cudaGetDeviceCount":        sig(tInt, hostSide, tIntP),
-	"cudaGetDevice":             sig(tInt, hostSide, tIntP),
-	"cudaSetDevice":             sig(tInt, hostSide, tInt),
-	"cudaGetDeviceProperties":   sig(tInt, hostSide, ptrTo(tDeviceProp), tInt),
+		// CUDA device intrinsics (seed 004 §2.6; CUDA Programming Guide)
+		"__syncthreads":        sig(tVoid, deviceSide),
+		"__syncthreads_count":  sig(tInt, deviceSide, tInt),
+		"__syncthreads_and":    sig(tInt, deviceSide, tInt),
+		"__syncthreads_or":     sig(tInt, deviceSide, tInt),
+		"__syncwarp":           sig(tVoid, deviceSide, tUInt).def(fullMask),
+		"__threadfence":        sig(tVoid, deviceSide),
+		"__threadfence_block":  sig(tVoid, deviceSide),
+		"__threadfence_system": sig(tVoid, deviceSide),
+		"__ballot_sync":        sig(tUInt, deviceSide, tUInt, tInt),
+		"__any_sync":           sig(tInt, deviceSide, tUInt, tInt),
+		"__all_sync":           sig(tInt, deviceSide, tUInt, tInt),
+		"__activemask":         sig(tUInt, deviceSide),
+		"__popc":               sig(tInt, anySide, tUInt),
+		"__popcll":             sig(tInt, anySide, tULLong),
+		"__clz":                sig(tInt, anySide, tInt),
+		"__clzll":              sig(tInt, anySide, tLLong),
+		"__ffs":                sig(tInt, anySide, tInt),
+		"__ffsll":              sig(tInt, anySide, tLLong),
+		"__brev":               sig(tUInt, anySide, tUInt),
+		"__mul24":              sig(tInt, anySide, tInt, tInt),
+		"__umul24":             sig(tUInt, anySide, tUInt, tUInt),
+		"__umulhi":             sig(tUInt, anySide, tUInt, tUInt),
+		"__trap":               sig(tVoid, deviceSide),
+		"__nanosleep":          sig(tVoid, deviceSide, tUInt),
+		"__builtin_inff":       sig(tFloat, anySide),
+		// GCC's prefetch hint (rw and locality constants): no observable effect
+		"__builtin_prefetch":   sig(tVoid, anySide, tVoidP, tInt, tInt),
+		"__builtin_nanf":       sig(tFloat, anySide),
+		"__builtin_inf":        sig(tDouble, anySide),
+		"__int_as_float":       sig(tFloat, anySide, tInt),
+		"__float_as_int":       sig(tInt, anySide, tFloat),
+		"__uint_as_float":      sig(tFloat, anySide, tUInt),
+		"__float_as_uint":      sig(tUInt, anySide, tFloat),
+		"__double_as_longlong": sig(tLLong, anySide, tDouble),
+		"__longlong_as_double": sig(tDouble, anySide, tLLong),
+		"__float2int_rn":       sig(tInt, anySide, tFloat),
+		"__int2float_rn":       sig(tFloat, anySide, tInt),
+		"__fdividef":           sig(tFloat, anySide, tFloat, tFloat),
+		"__saturatef":          sig(tFloat, anySide, tFloat),
+
+		// CUDA runtime API (host)
+		"cudaMalloc":                sig(tInt, hostSide, tVoidPP, tULong),
+		"cudaMallocHost":            sig(tInt, hostSide, tVoidPP, tULong),
+		"cudaHostAlloc":             sig(tInt, hostSide, tVoidPP, tULong, tUInt),
+		"cudaMallocManaged":         sig(tInt, hostSide, tVoidPP, tULong, tUInt).def(1),
+		"cudaFree":                  sig(tInt, hostSide, tVoidP),
+		"cudaFreeHost":              sig(tInt, hostSide, tVoidP),
+		"cudaMemcpy":                sig(tInt, hostSide, tVoidP, tVoidP, tULong, tInt),
+		"cudaMemcpyAsync":           sig(tInt, hostSide, tVoidP, tVoidP, tULong, tInt, tLong).def(0),
+		"cudaMemset":                sig(tInt, hostSide, tVoidP, tInt, tULong),
+		"cudaMemsetAsync":           sig(tInt, hostSide, tVoidP, tInt, tULong, tLong).def(0),
+		"cudaMemcpyToSymbol":        sig(tInt, hostSide, tVoidP, tVoidP, tULong, tULong, tInt).def(0, 1),
+		"cudaMemcpyFromSymbol":      sig(tInt, hostSide, tVoidP, tVoidP, tULong, tULong, tInt).def(0, 2),
+		"cudaDeviceSynchronize":     sig(tInt, hostSide),
+		"cudaThreadSynchronize":     sig(tInt, hostSide),
+		"cudaDeviceReset":           sig(tInt, hostSide),
+		"cudaGetLastError":          sig(tInt, hostSide),
+		"cudaPeekAtLastError":       sig(tInt, hostSide),
+		"cudaGetErrorString":        sig(tCharP, hostSide, tInt),
+		"cudaGetErrorName":          sig(tCharP, hostSide, tInt),
+		"cudaStreamCreate":          sig(tInt, hostSide, tStreamP),
+		"cudaStreamCreateWithFlags": sig(tInt, hostSide, tStreamP, tUInt),
+		"cudaStreamDestroy":         sig(tInt, hostSide, tLong),
+		"cudaStreamSynchronize":     sig(tInt, hostSide, tLong),
+		"cudaStreamQuery":           sig(tInt, hostSide, tLong),
+		"cudaStreamWaitEvent":       sig(tInt, hostSide, tLong, tLong, tUInt).def(0),
+		"cudaEventCreate":           sig(tInt, hostSide, tStreamP),
+		"cudaEventCreateWithFlags":  sig(tInt, hostSide, tStreamP, tUInt),
+		"cudaEventDestroy":          sig(tInt, hostSide, tLong),
+		"cudaEventRecord":           sig(tInt, hostSide, tLong, tLong).def(0),
+		"cudaEventSynchronize":      sig(tInt, hostSide, tLong),
+		"cudaEventQuery":            sig(tInt, hostSide, tLong),
+		"cudaEventElapsedTime":      sig(tInt, hostSide, tFloatP, tLong, tLong),
+		"cudaGetDeviceCount":        sig(tInt, hostSide, tIntP),
+		"cudaGetDevice":             sig(tInt, hostSide, tIntP),
+		"cudaSetDevice":             sig(tInt, hostSide, tInt),
+		"cudaGetDeviceProperties":   sig(tInt, hostSide, ptrTo(tDeviceProp), tInt),
+	}
 }
 
 // mathFuncs are math.h functions of one or two floating arguments; the f
 // suffix variants compute in float.
-var mathFuncs = map[string]int{
-	"sqrt": 1, "cbrt": 1, "exp": 1, "exp2": 1, "expm1": 1, "log": 1, "log2": 1, "log10": 1, "log1p": 1,
-	"sin": 1, "cos": 1, "tan": 1, "asin": 1, "acos": 1, "atan": 1, "sinh": 1, "cosh": 1, "tanh": 1,
-	"fabs": 1, "floor": 1, "ceil": 1, "round": 1, "trunc": 1, "rint": 1, "nearbyint": 1, "erf": 1, "erfc": 1,
-	"rsqrt": 1, "exp10": 1, "lgamma": 1, "tgamma": 1,
-	"pow": 2, "atan2": 2, "fmod": 2, "fmin": 2, "fmax": 2, "hypot": 2, "copysign": 2, "fdim": 2, "remainder": 2,
-	"fma": 3,
+var mathFuncs map[string]int
+
+// initMathFuncs builds mathFuncs (tables.go).
+func initMathFuncs() {
+	mathFuncs = map[string]int{
+		"sqrt": 1, "cbrt": 1, "exp": 1, "exp2": 1, "expm1": 1, "log": 1, "log2": 1, "log10": 1, "log1p": 1,
+		"sin": 1, "cos": 1, "tan": 1, "asin": 1, "acos": 1, "atan": 1, "sinh": 1, "cosh": 1, "tanh": 1,
+		"fabs": 1, "floor": 1, "ceil": 1, "round": 1, "trunc": 1, "rint": 1, "nearbyint": 1, "erf": 1, "erfc": 1,
+		"rsqrt": 1, "exp10": 1, "lgamma": 1, "tgamma": 1,
+		"pow": 2, "atan2": 2, "fmod": 2, "fmin": 2, "fmax": 2, "hypot": 2, "copysign": 2, "fdim": 2, "remainder": 2,
+		"fma": 3,
+	}
 }
 
 // fastMath are the device intrinsics that are float math functions.
-var fastMath = map[string]string{
-	"__expf": "exp", "__logf": "log", "__sinf": "sin", "__cosf": "cos", "__tanf": "tan",
-	"__powf": "pow", "__log2f": "log2", "__log10f": "log10", "__exp10f": "exp10",
-	"__fsqrt_rn": "sqrt", "__frsqrt_rn": "rsqrt", "__fmaf_rn": "fma",
+var fastMath map[string]string
+
+// initFastMath builds fastMath (tables.go).
+func initFastMath() {
+	fastMath = map[string]string{
+		"__expf": "exp", "__logf": "log", "__sinf": "sin", "__cosf": "cos", "__tanf": "tan",
+		"__powf": "pow", "__log2f": "log2", "__log10f": "log10", "__exp10f": "exp10",
+		"__fsqrt_rn": "sqrt", "__frsqrt_rn": "rsqrt", "__fmaf_rn": "fma",
+	}
 }
 
 // genericBuiltins are type-generic: their result type follows their
 // arguments, so the compiler handles them by name.
-var genericBuiltins = map[string]bool{
-	"min": true, "max": true, "abs": true, "umin": true, "umax": true, "llmin": true, "llmax": true,
-	"__shfl_sync": true, "__shfl_up_sync": true, "__shfl_down_sync": true, "__shfl_xor_sync": true,
-	"__shfl": true, "__shfl_up": true, "__shfl_down": true, "__shfl_xor": true, "__ldg": true,
+var genericBuiltins map[string]bool
+
+// initGenericBuiltins builds genericBuiltins (tables.go).
+func initGenericBuiltins() {
+	genericBuiltins = map[string]bool{
+		"min": true, "max": true, "abs": true, "umin": true, "umax": true, "llmin": true, "llmax": true,
+		"__shfl_sync": true, "__shfl_up_sync": true, "__shfl_down_sync": true, "__shfl_xor_sync": true,
+		"__shfl": true, "__shfl_up": true, "__shfl_down": true, "__shfl_xor": true, "__ldg": true,
+	}
 }
 
 // classifyFuncs are the math.h classification macros (C99 7.12.3); they take
 // any floating value and yield an int.
-var classifyFuncs = map[string]bool{"isnan": true, "isinf": true, "isfinite": true, "signbit": true}
+var classifyFuncs map[string]bool
+
+// initClassifyFuncs builds classifyFuncs (tables.go).
+func initClassifyFuncs() {
+	classifyFuncs = map[string]bool{"isnan": true, "isinf": true, "isfinite": true, "signbit": true}
+}
 
 var atomicOps = []string{"Add", "Sub", "Exch", "Min", "Max", "Inc", "Dec", "CAS", "And", "Or", "Xor"}
 
-func init() {
+func initBuiltins() {
 	for _, op := range atomicOps {
 		genericBuiltins["atomic"+op] = true
 		genericBuiltins["atomic"+op+"_block"] = true

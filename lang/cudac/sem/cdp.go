@@ -61,10 +61,15 @@ import (
 // (as malloc and free in device code), and the thread's last error, which
 // is always cudaSuccess as a failing device-side launch ends the run
 // (C0603).
-var cdpAPI = map[string]bool{"cudaStreamCreateWithFlags": true, "cudaStreamDestroy": true,
-	"cudaMalloc": true, "cudaFree": true, "cudaGetLastError": true, "cudaPeekAtLastError": true}
+var cdpAPI map[string]bool
 
-func init() {
+// initCdpAPI builds cdpAPI (tables.go).
+func initCdpAPI() {
+	cdpAPI = map[string]bool{"cudaStreamCreateWithFlags": true, "cudaStreamDestroy": true,
+		"cudaMalloc": true, "cudaFree": true, "cudaGetLastError": true, "cudaPeekAtLastError": true}
+}
+
+func initCdp() {
 	namedConsts["cudaStreamFireAndForget"] = cdpFireAndForget
 	namedConsts["cudaStreamTailLaunch"] = cdpTailLaunch
 	builtinSigs["__cdp_stream_create"] = sig(tInt, deviceSide, tAny, tUInt)

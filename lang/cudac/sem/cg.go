@@ -415,7 +415,7 @@ func (c *compiler) cgReduce(e *syntax.Call) *Type {
 	return et
 }
 
-func init() {
+func initCg() {
 	lane := func(t *Thread) uint64 { return uint64(t.tid) % 32 }
 	defb("cg/mask", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		n := a[0]

@@ -79,7 +79,7 @@ func (c *compiler) cgAsyncCall(name string, e *syntax.Call) (*Type, bool) {
 	return nil, false
 }
 
-func init() {
+func initCgasync() {
 	builtinSigs["__cg_memcpy_async"] = sig(tVoid, deviceSide, tAny, tAny, tAny)
 	builtinSigs["__cg_async_wait"] = sig(tVoid, deviceSide, tAny)
 	defb("__cg_memcpy_async", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {

@@ -45,10 +45,13 @@ func namedBarWhat(id int) string {
 	return fmt.Sprintf("named barrier %d (barrier.cta.sync)", id)
 }
 
-var tCGTileMem = func() *Type {
+var tCGTileMem *Type
+
+// initTCGTileMem builds tCGTileMem (tables.go).
+func initTCGTileMem() {
 	t := structOf("cooperative_groups::block_tile_memory", "__opaque", tInt)
-	return t
-}()
+	tCGTileMem = t
+}
 
 // cgTileSync emits the sync of a tile whose size is on the stack.
 func (c *compiler) cgTileSync(pos diag.Pos) {
@@ -127,7 +130,7 @@ func (c *compiler) cgShflFields(vt *Type, slot int, name string, lane syntax.Exp
 	return vt
 }
 
-func init() {
+func initCgbig() {
 	defb("cg/tsync", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		n := int(a[0])
 		if t.block == nil {

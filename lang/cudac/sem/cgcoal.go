@@ -64,7 +64,12 @@ const (
 	gmExclusive
 )
 
-var tCGCoal = cgStruct("cooperative_groups::coalesced_group", cgCoal)
+var tCGCoal *Type
+
+// initTCGCoal builds tCGCoal (tables.go).
+func initTCGCoal() {
+	tCGCoal = cgStruct("cooperative_groups::coalesced_group", cgCoal)
+}
 
 // groupMask pushes the lane mask of the group expression g (a tile or a
 // coalesced group; a thread_block is rejected).
@@ -255,7 +260,7 @@ func nthLane(mask uint32, r int) int {
 	return -1
 }
 
-func init() {
+func initCgcoal() {
 	lane := func(t *Thread) int { return int(t.tid) % 32 }
 	rank := func(mask uint32, l int) int { return mbits.OnesCount32(mask & (1<<l - 1)) }
 	defb("cg/coalesce", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {

@@ -195,6 +195,7 @@ type gotoFix struct {
 // Compile type-checks f and compiles it to bytecode. Static errors go to
 // diags; the returned program is runnable only if diags has no errors.
 func Compile(f *syntax.File, diags *diag.List) *Program {
+	loadTables()
 	c := &compiler{
 		usingStd:    f.UsingStd,
 		prog:        &Program{Pos: []diag.Pos{{}}},
@@ -2339,11 +2340,16 @@ func (lv lval) storeOp() Op {
 
 // ---- expressions ----
 
-var sregs = map[string][3]int{
-	"threadIdx": {srTidX, srTidY, srTidZ},
-	"blockIdx":  {srBidX, srBidY, srBidZ},
-	"blockDim":  {srBdimX, srBdimY, srBdimZ},
-	"gridDim":   {srGdimX, srGdimY, srGdimZ},
+var sregs map[string][3]int
+
+// initSregs builds sregs (tables.go).
+func initSregs() {
+	sregs = map[string][3]int{
+		"threadIdx": {srTidX, srTidY, srTidZ},
+		"blockIdx":  {srBidX, srBidY, srBidZ},
+		"blockDim":  {srBdimX, srBdimY, srBdimZ},
+		"gridDim":   {srGdimX, srGdimY, srGdimZ},
+	}
 }
 
 func (c *compiler) deviceOnly() bool { return c.fn != nil && c.fn.Device && !c.fn.Host }
@@ -2520,16 +2526,21 @@ func (c *compiler) expr(e syntax.Expr) *Type {
 }
 
 // namedConsts are the enumerators of the CUDA runtime we model.
-var namedConsts = map[string]int64{
-	"cudaMemcpyHostToHost": 0, "cudaMemcpyHostToDevice": 1, "cudaMemcpyDeviceToHost": 2,
-	"cudaMemcpyDeviceToDevice": 3, "cudaMemcpyDefault": 4,
-	"cudaComputeModeDefault": 0, "cudaComputeModeExclusive": 1, "cudaComputeModeProhibited": 2,
-	"cudaComputeModeExclusiveProcess": 3,
-	"cudaSuccess":                     0, "cudaErrorInvalidValue": 1, "cudaErrorMemoryAllocation": 2,
-	"cudaErrorInvalidConfiguration": 9, "cudaErrorInvalidDevicePointer": 17,
-	"cudaErrorInvalidMemcpyDirection": 21, "cudaErrorInvalidFilterSetting": 26, "cudaErrorLaunchFailure": 719, "cudaErrorIllegalAddress": 700,
-	"cudaStreamDefault": 0, "cudaStreamNonBlocking": 1, "cudaEventDefault": 0, "cudaEventDisableTiming": 2, "cudaEventBlockingSync": 1, "cudaEventInterprocess": 4,
-	"cudaHostAllocDefault": 0, "cudaMemAttachGlobal": 1, "cudaStreamLegacy": 0,
+var namedConsts map[string]int64
+
+// initNamedConsts builds namedConsts (tables.go).
+func initNamedConsts() {
+	namedConsts = map[string]int64{
+		"cudaMemcpyHostToHost": 0, "cudaMemcpyHostToDevice": 1, "cudaMemcpyDeviceToHost": 2,
+		"cudaMemcpyDeviceToDevice": 3, "cudaMemcpyDefault": 4,
+		"cudaComputeModeDefault": 0, "cudaComputeModeExclusive": 1, "cudaComputeModeProhibited": 2,
+		"cudaComputeModeExclusiveProcess": 3,
+		"cudaSuccess":                     0, "cudaErrorInvalidValue": 1, "cudaErrorMemoryAllocation": 2,
+		"cudaErrorInvalidConfiguration": 9, "cudaErrorInvalidDevicePointer": 17,
+		"cudaErrorInvalidMemcpyDirection": 21, "cudaErrorInvalidFilterSetting": 26, "cudaErrorLaunchFailure": 719, "cudaErrorIllegalAddress": 700,
+		"cudaStreamDefault": 0, "cudaStreamNonBlocking": 1, "cudaEventDefault": 0, "cudaEventDisableTiming": 2, "cudaEventBlockingSync": 1, "cudaEventInterprocess": 4,
+		"cudaHostAllocDefault": 0, "cudaMemAttachGlobal": 1, "cudaStreamLegacy": 0,
+	}
 }
 
 func (c *compiler) unary(e *syntax.Unary) *Type {
@@ -2689,9 +2700,14 @@ func (c *compiler) addOne(t *Type, dec bool, pos diag.Pos) {
 	}
 }
 
-var compoundOps = map[string]string{
-	"+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%", "<<=": "<<", ">>=": ">>",
-	"&=": "&", "|=": "|", "^=": "^",
+var compoundOps map[string]string
+
+// initCompoundOps builds compoundOps (tables.go).
+func initCompoundOps() {
+	compoundOps = map[string]string{
+		"+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%", "<<=": "<<", ">>=": ">>",
+		"&=": "&", "|=": "|", "^=": "^",
+	}
 }
 
 func (c *compiler) binary(e *syntax.Binary) *Type {

@@ -52,10 +52,15 @@ var curandFuncs = map[string]struct {
 }
 
 // curandFn codes the function for the run-time builtin.
-var curandFn = map[string]int64{
-	"curand_init": 0, "curand": 1, "curand_uniform": 2, "curand_uniform_double": 3,
-	"curand_normal": 4, "curand_normal_double": 5, "curand_log_normal": 6, "curand_log_normal_double": 7,
-	"curand_poisson": 8, "skipahead": 9, "skipahead_sequence": 10,
+var curandFn map[string]int64
+
+// initCurandFn builds curandFn (tables.go).
+func initCurandFn() {
+	curandFn = map[string]int64{
+		"curand_init": 0, "curand": 1, "curand_uniform": 2, "curand_uniform_double": 3,
+		"curand_normal": 4, "curand_normal_double": 5, "curand_log_normal": 6, "curand_log_normal_double": 7,
+		"curand_poisson": 8, "skipahead": 9, "skipahead_sequence": 10,
+	}
 }
 
 // curandKind is the generator a state type belongs to; 0 if t is no
@@ -113,7 +118,7 @@ func (c *compiler) curandCall(name string, e *syntax.Call) *Type {
 	return f.ret
 }
 
-func init() {
+func initCurand() {
 	builtinSigs["__weft_curand"] = sig(tLong, deviceSide).va()
 	defb("__weft_curand", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		n := len(a)

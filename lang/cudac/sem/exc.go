@@ -474,7 +474,7 @@ func excTypeName(t *Type) string {
 	return s
 }
 
-func init() {
+func initExc() {
 	builtinSigs["__exc_alloc"] = sig(tVoidP, hostSide, tULong)
 	defb("__exc_alloc", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		o := m.newObject(int(a[0]), SpaceHost, "exception object", pos)

@@ -524,6 +524,7 @@ func (m *Machine) timeFault(t *Thread) {
 
 // NewMachine prepares a run of prog.
 func NewMachine(prog *Program, opts Options, diags *diag.List) *Machine {
+	loadTables()
 	if opts.Quantum <= 0 {
 		opts.Quantum = 1
 	}

@@ -55,9 +55,14 @@ const (
 	gaSwapped
 )
 
-var gaOps = map[string]int{"add": gaAdd, "sub": gaSub, "or": gaOr, "and": gaAnd, "xor": gaXor, "nand": gaNand}
+var gaOps map[string]int
 
-func init() {
+// initGaOps builds gaOps (tables.go).
+func initGaOps() {
+	gaOps = map[string]int{"add": gaAdd, "sub": gaSub, "or": gaOr, "and": gaAnd, "xor": gaXor, "nand": gaNand}
+}
+
+func initGccatomic() {
 	for k, v := range map[string]int64{"__ATOMIC_RELAXED": 0, "__ATOMIC_CONSUME": 1, "__ATOMIC_ACQUIRE": 2,
 		"__ATOMIC_RELEASE": 3, "__ATOMIC_ACQ_REL": 4, "__ATOMIC_SEQ_CST": 5} {
 		namedConsts[k] = v
@@ -288,9 +293,14 @@ func (c *compiler) gccAtomicCall(name string, e *syntax.Call) (*Type, bool) {
 
 // gccAtomicUnmodeled are GCC's atomic builtins the model does not have
 // (the generic forms through pointers, the flag operations): C0309.
-var gccAtomicUnmodeled = map[string]bool{"__atomic_load": true, "__atomic_store": true, "__atomic_exchange": true,
-	"__atomic_compare_exchange": true, "__atomic_test_and_set": true, "__atomic_clear": true,
-	"__atomic_always_lock_free": true, "__atomic_is_lock_free": true}
+var gccAtomicUnmodeled map[string]bool
+
+// initGccAtomicUnmodeled builds gccAtomicUnmodeled (tables.go).
+func initGccAtomicUnmodeled() {
+	gccAtomicUnmodeled = map[string]bool{"__atomic_load": true, "__atomic_store": true, "__atomic_exchange": true,
+		"__atomic_compare_exchange": true, "__atomic_test_and_set": true, "__atomic_clear": true,
+		"__atomic_always_lock_free": true, "__atomic_is_lock_free": true}
+}
 
 func opOf(ops map[string]int, s string) int {
 	if v, ok := ops[s]; ok {

@@ -93,7 +93,7 @@ const (
 	opGraph              opKind = 100 // a devOp kind: a graph launch
 )
 
-func init() {
+func initGraph() {
 	for name, t := range map[string]*Type{"cudaGraph_t": tLong, "cudaGraphExec_t": tLong, "cudaGraphNode_t": tLong,
 		"cudaGraphConditionalHandle": tULLong, "cudaKernelNodeParams": tKernelNodeParams,
 		"cudaGraphNodeParams": tGraphNodeParams, "cudaConditionalNodeParams": tCondNodeParams,
@@ -220,7 +220,7 @@ func (m *Machine) kernelNode(t *Thread, p uint64, pos int32) (*graphNode, status
 	}
 }
 
-func init() {
+func initGraph2() {
 	defb("cudaGraphAddNode", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		// CUDA 13 has (node, graph, deps, edgeData, numDeps, params), 12
 		// (node, graph, deps, numDeps, params): the params are last
@@ -337,7 +337,7 @@ func applyDefaults(g *cudaGraph) {
 // stream): a launch whose blocks may synchronize with grid.sync()
 // (gridsync.go); the arguments are read through the void* array as for a
 // graph's kernel node.
-func init() {
+func initGraph3() {
 	builtinSigs["cudaLaunchCooperativeKernel"] = sig(tInt, hostSide, tAny, tDim3, tDim3, tAny, tULong, tLong).def(0, 0)
 	defb("cudaLaunchCooperativeKernel", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		fn, _, isFn := m.funcOfPtr(a[0])

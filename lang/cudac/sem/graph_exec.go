@@ -35,7 +35,7 @@ func sameShape(x, y *graphNode) bool {
 	return x.body == nil || x.condType == y.condType
 }
 
-func init() {
+func initGraphExec() {
 	for name, v := range map[string]int64{"cudaGraphExecUpdateSuccess": 0, "cudaGraphExecUpdateError": 1,
 		"cudaGraphExecUpdateErrorTopologyChanged": 2, "cudaGraphExecUpdateErrorNodeTypeChanged": 3,
 		"cudaErrorGraphExecUpdateFailure": 910} {
@@ -145,4 +145,9 @@ func init() {
 	})
 }
 
-var tGraphExecUpdateResultInfo = structOf("cudaGraphExecUpdateResultInfo", "result", tInt, "errorNode", tLong, "errorFromNode", tLong)
+var tGraphExecUpdateResultInfo *Type
+
+// initTGraphExecUpdateResultInfo builds tGraphExecUpdateResultInfo (tables.go).
+func initTGraphExecUpdateResultInfo() {
+	tGraphExecUpdateResultInfo = structOf("cudaGraphExecUpdateResultInfo", "result", tInt, "errorNode", tLong, "errorFromNode", tLong)
+}

@@ -152,7 +152,7 @@ func (m *Machine) runAllocNode(op *devOp) {
 	m.objs[id] = fresh
 }
 
-func init() {
+func initGraphMem() {
 	for name, t := range map[string]*Type{"cudaMemPoolProps": tMemPoolProps, "cudaMemAccessDesc": tMemAccessDesc,
 		"cudaMemAllocNodeParams": tMemAllocNodeParams, "cudaGraphMemAttributeType": tInt, "cudaMemAllocationType": tInt,
 		"cudaMemAllocationHandleType": tInt, "cudaMemAccessFlags": tInt} {

@@ -151,7 +151,7 @@ func (m *Machine) runNodeOps(s *stream, ops []*devOp) {
 	}
 }
 
-func init() {
+func initGraphMore() {
 	for name, t := range map[string]*Type{"cudaMemsetParams": tMemsetParams, "cudaHostNodeParams": tHostNodeParams,
 		"cudaStreamCaptureStatus": tInt, "cudaStreamCaptureMode": tInt} {
 		builtinTypedefs[name] = t

@@ -40,7 +40,7 @@ func (c *compiler) gridMethod(m *syntax.Member, e *syntax.Call) *Type {
 	return tUInt
 }
 
-func init() {
+func initGridsync() {
 	defb("cg/gridsync", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		if g := t.block.grid; !g.cooperative {
 			// CUDA Programming Guide, "Grid Synchronization": only a

@@ -15,36 +15,56 @@ import (
 // (half2, nv_bfloat162) ones apply the scalar operation lane by lane.
 
 // halfConv are the conversions: the result type of each.
-var halfConv = map[string]*Type{
-	"__float2half": tHalf, "__float2half_rn": tHalf, "__double2half": tHalf, "__int2half_rn": tHalf,
-	"__uint2half_rn": tHalf, "__short2half_rn": tHalf, "__ll2half_rn": tHalf,
-	"__half2float": tFloat, "__half2int_rz": tInt, "__half2uint_rz": tUInt, "__half2ll_rz": tLLong,
-	"__float2bfloat16": tBF16, "__float2bfloat16_rn": tBF16, "__double2bfloat16": tBF16, "__int2bfloat16_rn": tBF16,
-	"__bfloat162float": tFloat, "__bfloat162int_rz": tInt,
+var halfConv map[string]*Type
+
+// initHalfConv builds halfConv (tables.go).
+func initHalfConv() {
+	halfConv = map[string]*Type{
+		"__float2half": tHalf, "__float2half_rn": tHalf, "__double2half": tHalf, "__int2half_rn": tHalf,
+		"__uint2half_rn": tHalf, "__short2half_rn": tHalf, "__ll2half_rn": tHalf,
+		"__half2float": tFloat, "__half2int_rz": tInt, "__half2uint_rz": tUInt, "__half2ll_rz": tLLong,
+		"__float2bfloat16": tBF16, "__float2bfloat16_rn": tBF16, "__double2bfloat16": tBF16, "__int2bfloat16_rn": tBF16,
+		"__bfloat162float": tFloat, "__bfloat162int_rz": tInt,
+	}
 }
 
 // halfArith are the scalar operations and their C operator.
-var halfArith = map[string]string{
-	"__hadd": "+", "__hsub": "-", "__hmul": "*", "__hdiv": "/",
-	"__heq": "==", "__hne": "!=", "__hlt": "<", "__hle": "<=", "__hgt": ">", "__hge": ">=",
-	"__hadd2": "+", "__hsub2": "-", "__hmul2": "*", "__h2div": "/",
+var halfArith map[string]string
+
+// initHalfArith builds halfArith (tables.go).
+func initHalfArith() {
+	halfArith = map[string]string{
+		"__hadd": "+", "__hsub": "-", "__hmul": "*", "__hdiv": "/",
+		"__heq": "==", "__hne": "!=", "__hlt": "<", "__hle": "<=", "__hgt": ">", "__hge": ">=",
+		"__hadd2": "+", "__hsub2": "-", "__hmul2": "*", "__h2div": "/",
+	}
 }
 
-var halfMath = map[string]string{"hsqrt": "sqrt", "hrsqrt": "rsqrt", "hexp": "exp", "hlog": "log", "hsin": "sin", "hcos": "cos",
-	"hfloor": "floor", "hceil": "ceil", "htrunc": "trunc", "hrint": "rint", "hexp2": "exp2", "hlog2": "log2",
-	"h2sqrt": "sqrt", "h2exp": "exp", "h2log": "log"}
+var halfMath map[string]string
 
-var halfOther = map[string]bool{
-	"__hneg": true, "__habs": true, "__hmax": true, "__hmin": true, "__hfma": true, "__hisnan": true, "__hisinf": true,
-	"__hneg2": true, "__habs2": true, "__hfma2": true, "__hmax2": true, "__hmin2": true,
-	"__halves2half2": true, "make_half2": true, "__floats2half2_rn": true, "__float2half2_rn": true, "__half2half2": true,
-	"__low2half": true, "__high2half": true, "__low2float": true, "__high2float": true,
-	"__half22float2": true, "__float22half2_rn": true,
-	"__halves2bfloat162": true, "make_bfloat162": true, "__floats2bfloat162_rn": true, "__float2bfloat162_rn": true,
-	"__bfloat162bfloat162": true, "__low2bfloat16": true, "__high2bfloat16": true, "__bfloat1622float2": true,
-	"__float22bfloat162_rn": true,
-	"__half_as_ushort":      true, "__ushort_as_half": true, "__half_as_short": true, "__short_as_half": true,
-	"__bfloat16_as_ushort": true, "__ushort_as_bfloat16": true,
+// initHalfMath builds halfMath (tables.go).
+func initHalfMath() {
+	halfMath = map[string]string{"hsqrt": "sqrt", "hrsqrt": "rsqrt", "hexp": "exp", "hlog": "log", "hsin": "sin", "hcos": "cos",
+		"hfloor": "floor", "hceil": "ceil", "htrunc": "trunc", "hrint": "rint", "hexp2": "exp2", "hlog2": "log2",
+		"h2sqrt": "sqrt", "h2exp": "exp", "h2log": "log"}
+}
+
+var halfOther map[string]bool
+
+// initHalfOther builds halfOther (tables.go).
+func initHalfOther() {
+	halfOther = map[string]bool{
+		"__hneg": true, "__habs": true, "__hmax": true, "__hmin": true, "__hfma": true, "__hisnan": true, "__hisinf": true,
+		"__hneg2": true, "__habs2": true, "__hfma2": true, "__hmax2": true, "__hmin2": true,
+		"__halves2half2": true, "make_half2": true, "__floats2half2_rn": true, "__float2half2_rn": true, "__half2half2": true,
+		"__low2half": true, "__high2half": true, "__low2float": true, "__high2float": true,
+		"__half22float2": true, "__float22half2_rn": true,
+		"__halves2bfloat162": true, "make_bfloat162": true, "__floats2bfloat162_rn": true, "__float2bfloat162_rn": true,
+		"__bfloat162bfloat162": true, "__low2bfloat16": true, "__high2bfloat16": true, "__bfloat1622float2": true,
+		"__float22bfloat162_rn": true,
+		"__half_as_ushort":      true, "__ushort_as_half": true, "__half_as_short": true, "__short_as_half": true,
+		"__bfloat16_as_ushort": true, "__ushort_as_bfloat16": true,
+	}
 }
 
 func isHalfFunc(name string) bool {
@@ -354,7 +374,7 @@ func fmaHalf(a, b, c float64, bf bool) float64 {
 	return round(math.Nextafter(s, math.Inf(-1)))
 }
 
-func init() {
+func initHalfops() {
 	defb("h/fma", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		return ok(bits(fmaHalf(f64(a[0]), f64(a[1]), f64(a[2]), a[3] != 0)))
 	})

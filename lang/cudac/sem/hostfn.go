@@ -13,7 +13,7 @@ package sem
 // cudaLaunchHostFunc gets userData. CUDA forbids CUDA API calls inside
 // either ("must not make any CUDA API calls"): such a call is C0607.
 
-func init() {
+func initHostfn() {
 	fnT := func(params ...*Type) *Type {
 		return ptrTo(&Type{Kind: Func, Elem: tVoid, Params: params, size: 1, align: 1, complete: true})
 	}

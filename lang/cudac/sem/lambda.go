@@ -513,7 +513,12 @@ func (c *compiler) returnsObject(l *syntax.Lambda) bool {
 
 // stdMutators are the member functions of the modeled std classes that
 // change the object (C++ gives them no const overload).
-var stdMutators = map[string]bool{"push_back": true, "pop_back": true, "emplace_back": true, "clear": true,
-	"resize": true, "reserve": true, "insert": true, "erase": true, "assign": true, "append": true,
-	"swap": true, "shrink_to_fit": true, "push_front": true, "pop_front": true, "emplace_front": true,
-	"push": true, "pop": true, "emplace": true}
+var stdMutators map[string]bool
+
+// initStdMutators builds stdMutators (tables.go).
+func initStdMutators() {
+	stdMutators = map[string]bool{"push_back": true, "pop_back": true, "emplace_back": true, "clear": true,
+		"resize": true, "reserve": true, "insert": true, "erase": true, "assign": true, "append": true,
+		"swap": true, "shrink_to_fit": true, "push_front": true, "pop_front": true, "emplace_front": true,
+		"push": true, "pop": true, "emplace": true}
+}

@@ -128,7 +128,7 @@ func b2i(b bool) int64 {
 	return 0
 }
 
-func init() {
+func initLibAlgorithm() {
 	for name, s := range map[string]*bsig{
 		"__alg_sort":       sig(tVoid, hostSide, tAny, tAny, tAny, tAny, tAny),
 		"__alg_minmax":     sig(tULong, hostSide, tAny, tAny, tAny, tAny, tAny),

@@ -16,13 +16,18 @@ import (
 const stdAtomicRef = 3
 
 // memory_order and thread_scope values (libcu++).
-var atomicConsts = map[string]int64{
-	"memory_order_relaxed": 0, "memory_order_consume": 1, "memory_order_acquire": 2,
-	"memory_order_release": 3, "memory_order_acq_rel": 4, "memory_order_seq_cst": 5,
-	"thread_scope_system": 0, "thread_scope_device": 1, "thread_scope_block": 2, "thread_scope_thread": 3,
+var atomicConsts map[string]int64
+
+// initAtomicConsts builds atomicConsts (tables.go).
+func initAtomicConsts() {
+	atomicConsts = map[string]int64{
+		"memory_order_relaxed": 0, "memory_order_consume": 1, "memory_order_acquire": 2,
+		"memory_order_release": 3, "memory_order_acq_rel": 4, "memory_order_seq_cst": 5,
+		"thread_scope_system": 0, "thread_scope_device": 1, "thread_scope_block": 2, "thread_scope_thread": 3,
+	}
 }
 
-func init() {
+func initLibAtomic() {
 	for k, v := range atomicConsts {
 		namedConsts[k] = v
 	}

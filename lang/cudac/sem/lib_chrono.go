@@ -46,12 +46,15 @@ func chronoOf(t *Type) *chronoInfo {
 	return chronoInfos[t]
 }
 
-var tTimePoint = func() *Type {
+var tTimePoint *Type
+
+// initTTimePoint builds tTimePoint (tables.go).
+func initTTimePoint() {
 	t := structOf("std::chrono::time_point", "__ns", tLong)
 	t.std, t.stdElem = stdChrono, tChar
 	chronoInfos[t] = &chronoInfo{tp: true, rep: tLong, num: 1, den: 1e9}
-	return t
-}()
+	tTimePoint = t
+}
 
 func gcd(a, b int64) int64 {
 	for b != 0 {
@@ -81,7 +84,7 @@ func durationType(rep *Type, num, den int64) *Type {
 	return t
 }
 
-func init() {
+func initLibChrono() {
 	for name, p := range map[string][2]int64{"nanoseconds": {1, 1e9}, "microseconds": {1, 1e6}, "milliseconds": {1, 1e3},
 		"seconds": {1, 1}, "minutes": {60, 1}, "hours": {3600, 1}} {
 		builtinTypedefs["std::chrono::"+name] = durationType(tLong, p[0], p[1])

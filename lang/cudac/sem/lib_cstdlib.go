@@ -9,7 +9,7 @@ import (
 // Bindings of the C library functions of lang/cudac/lib (C11 7.21-7.24)
 // and of main's arguments and environment.
 
-func init() {
+func initLibCstdlib() {
 	for name, s := range map[string]*bsig{
 		"getenv":   sig(tCharP, hostSide, tCharP),
 		"snprintf": sig(tInt, hostSide, tCharP, tULong, tCharP).va(),

@@ -15,16 +15,26 @@ import (
 // 1970-01-01 00:00:00 UTC, so dates are deterministic.
 
 // tTm is glibc x86-64's struct tm.
-var tTm = structOf("tm", "tm_sec", tInt, "tm_min", tInt, "tm_hour", tInt, "tm_mday", tInt, "tm_mon", tInt,
-	"tm_year", tInt, "tm_wday", tInt, "tm_yday", tInt, "tm_isdst", tInt, "tm_gmtoff", tLong, "tm_zone", tCharP)
+var tTm *Type
+
+// initTTm builds tTm (tables.go).
+func initTTm() {
+	tTm = structOf("tm", "tm_sec", tInt, "tm_min", tInt, "tm_hour", tInt, "tm_mday", tInt, "tm_mon", tInt,
+		"tm_year", tInt, "tm_wday", tInt, "tm_yday", tInt, "tm_isdst", tInt, "tm_gmtoff", tLong, "tm_zone", tCharP)
+}
 
 // errnoText are strerror's texts (glibc) for the errno values of the
 // modeled library.
-var errnoText = map[int]string{0: "Success", 1: "Operation not permitted", 2: "No such file or directory",
-	5: "Input/output error", 9: "Bad file descriptor", 12: "Cannot allocate memory", 13: "Permission denied",
-	17: "File exists", 20: "Not a directory", 21: "Is a directory", 22: "Invalid argument",
-	28: "No space left on device", 33: "Numerical argument out of domain", 34: "Numerical result out of range",
-	36: "File name too long"}
+var errnoText map[int]string
+
+// initErrnoText builds errnoText (tables.go).
+func initErrnoText() {
+	errnoText = map[int]string{0: "Success", 1: "Operation not permitted", 2: "No such file or directory",
+		5: "Input/output error", 9: "Bad file descriptor", 12: "Cannot allocate memory", 13: "Permission denied",
+		17: "File exists", 20: "Not a directory", 21: "Is a directory", 22: "Invalid argument",
+		28: "No space left on device", 33: "Numerical argument out of domain", 34: "Numerical result out of range",
+		36: "File name too long"}
+}
 
 // strtokAt finds the next token of the string at p (delimiters delim):
 // its address (0: none) and the address to continue from.
@@ -191,7 +201,7 @@ func fmtInt(v int) string {
 	return string(d)
 }
 
-func init() {
+func initLibCstring() {
 	builtinTypedefs["tm"] = tTm
 	for name, s := range map[string]*bsig{
 		"strtok":    sig(tCharP, hostSide, tCharP, tCharP),

@@ -46,16 +46,21 @@ const (
 
 // DriverTypeNames are the <cuda.h> and runtime type names host code uses
 // (the parser knows them as typedef names).
-var driverTypedefs = map[string]*Type{
-	"CUresult": tInt, "cuuint32_t": tUInt, "cuuint64_t": tULong, "CUtensorMap": tCUtensorMap,
-	"CUtensorMapDataType": tInt, "CUtensorMapInterleave": tInt, "CUtensorMapSwizzle": tInt,
-	"CUtensorMapL2promotion": tInt, "CUtensorMapFloatOOBfill": tInt, "cudaDriverEntryPointQueryResult": tInt,
-	"cudaDeviceAttr": tInt, "cudaFuncAttribute": tInt, "cudaLaunchConfig_t": tLaunchConfig,
-	"cudaLaunchAttribute": tLaunchAttr, "cudaLaunchAttributeValue": tLaunchAttrVal, "cudaLaunchAttributeID": tInt,
-	"CUdevice": tInt, "CUstream": tLong, "cudaMemPool_t": tLong,
+var driverTypedefs map[string]*Type
+
+// initDriverTypedefs builds driverTypedefs (tables.go).
+func initDriverTypedefs() {
+	driverTypedefs = map[string]*Type{
+		"CUresult": tInt, "cuuint32_t": tUInt, "cuuint64_t": tULong, "CUtensorMap": tCUtensorMap,
+		"CUtensorMapDataType": tInt, "CUtensorMapInterleave": tInt, "CUtensorMapSwizzle": tInt,
+		"CUtensorMapL2promotion": tInt, "CUtensorMapFloatOOBfill": tInt, "cudaDriverEntryPointQueryResult": tInt,
+		"cudaDeviceAttr": tInt, "cudaFuncAttribute": tInt, "cudaLaunchConfig_t": tLaunchConfig,
+		"cudaLaunchAttribute": tLaunchAttr, "cudaLaunchAttributeValue": tLaunchAttrVal, "cudaLaunchAttributeID": tInt,
+		"CUdevice": tInt, "CUstream": tLong, "cudaMemPool_t": tLong,
+	}
 }
 
-func init() {
+func initLibCudart() {
 	for name, t := range driverTypedefs {
 		builtinTypedefs[name] = t
 	}
@@ -63,7 +68,7 @@ func init() {
 	// cudaEventCreateWithFlags (Runtime API, "C++ API Routines"); the
 	// model's events take no flags
 	builtinSigs["cudaEventCreate"] = sig(tInt, hostSide, tStreamP, tUInt).def(0)
-	for name, v := range lib.AttrNumbers {
+	for name, v := range lib.AttrNumbers() {
 		namedConsts[name] = int64(v)
 	}
 	for name, v := range map[string]int64{

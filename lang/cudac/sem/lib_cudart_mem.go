@@ -155,7 +155,7 @@ func (c *compiler) cudartCall(name string, e *syntax.Call) (*Type, bool) {
 	return nil, false
 }
 
-func init() {
+func initLibCudartMem() {
 	for name, t := range map[string]*Type{
 		"cudaExtent": tExtent, "cudaPos": tPos, "cudaPitchedPtr": tPitchedPtr, "cudaMemcpy3DParms": tMemcpy3DParms,
 		"cudaMemLocation": tMemLocation, "cudaMemLocationType": tInt, "cudaMemoryAdvise": tInt,

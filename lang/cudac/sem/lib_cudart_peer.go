@@ -34,7 +34,7 @@ package sem
 //     cudaErrorInvalidValue. cudaMemPoolGetAccess of a location other than
 //     device 0 is cudaErrorInvalidValue (as the H100 answered for id 1).
 
-func init() {
+func initLibCudartPeer() {
 	for name, v := range map[string]int64{"cudaErrorPeerAccessAlreadyEnabled": 704, "cudaErrorPeerAccessNotEnabled": 705,
 		"cudaErrorPeerAccessUnsupported": 217} {
 		namedConsts[name] = v

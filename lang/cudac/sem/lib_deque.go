@@ -83,7 +83,7 @@ func (c *compiler) dequeMethod(st *Type, m *syntax.Member, e *syntax.Call, recv 
 	return nil, false
 }
 
-func init() {
+func initLibDeque() {
 	builtinSigs["__deque_push_front"] = sig(tVoid, hostSide, tAny, tAny, tAny, tAny)
 	builtinSigs["__deque_pop_front"] = sig(tVoid, hostSide, tAny, tAny)
 	defb("__deque_push_front", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {

@@ -13,11 +13,19 @@ import (
 // device (--device) with the value cudaDeviceGetAttribute answers for
 // the matching cudaDevAttr.
 
-var tUUID = structOf("cudaUUID_t", "bytes", arrayOf(tChar, 16))
+var tUUID *Type
 
-var tDeviceProp = func() *Type {
+// initUUID builds tUUID (tables.go).
+func initUUID() {
+	tUUID = structOf("cudaUUID_t", "bytes", arrayOf(tChar, 16))
+}
+
+var tDeviceProp *Type
+
+// initDeviceProp builds tDeviceProp from lib.PropFields (tables.go).
+func initDeviceProp() {
 	var fields []any
-	for _, f := range lib.PropFields {
+	for _, f := range lib.PropFields() {
 		var t *Type
 		switch f.Kind {
 		case lib.PropInt:
@@ -36,14 +44,14 @@ var tDeviceProp = func() *Type {
 		}
 		fields = append(fields, f.Name, t)
 	}
-	return structOf("cudaDeviceProp", fields...)
-}()
+	tDeviceProp = structOf("cudaDeviceProp", fields...)
+}
 
 // fillDeviceProp writes the properties of d into b, a cudaDeviceProp.
 func fillDeviceProp(b []byte, d *lib.Device) {
 	clear(b)
 	copy(b[:255], d.Name)
-	for _, f := range lib.PropFields {
+	for _, f := range lib.PropFields() {
 		if f.Get == nil {
 			continue
 		}
@@ -88,10 +96,15 @@ func getDeviceProperties(m *Machine, t *Thread, a []uint64, pos int32) (uint64, 
 //   - cudaChooseDevice: device 0.
 
 // deviceLimits are cudaLimit's enumerators and their default values.
-var deviceLimits = map[string][2]int64{
-	"cudaLimitStackSize": {0, 1024}, "cudaLimitPrintfFifoSize": {1, 1 << 20}, "cudaLimitMallocHeapSize": {2, 8 << 20},
-	"cudaLimitDevRuntimeSyncDepth": {3, 2}, "cudaLimitDevRuntimePendingLaunchCount": {4, 2048},
-	"cudaLimitMaxL2FetchGranularity": {5, 32}, "cudaLimitPersistingL2CacheSize": {6, 0},
+var deviceLimits map[string][2]int64
+
+// initDeviceLimits builds deviceLimits (tables.go).
+func initDeviceLimits() {
+	deviceLimits = map[string][2]int64{
+		"cudaLimitStackSize": {0, 1024}, "cudaLimitPrintfFifoSize": {1, 1 << 20}, "cudaLimitMallocHeapSize": {2, 8 << 20},
+		"cudaLimitDevRuntimeSyncDepth": {3, 2}, "cudaLimitDevRuntimePendingLaunchCount": {4, 2048},
+		"cudaLimitMaxL2FetchGranularity": {5, 32}, "cudaLimitPersistingL2CacheSize": {6, 0},
+	}
 }
 
 func (m *Machine) pciBusID() string {
@@ -99,7 +112,7 @@ func (m *Machine) pciBusID() string {
 	return fmt.Sprintf("%04x:%02x:%02x.0", d.PCIDomain, d.PCIBus, d.PCIDevice)
 }
 
-func init() {
+func initLibDeviceprop() {
 	for name, v := range deviceLimits {
 		namedConsts[name] = v[0]
 	}

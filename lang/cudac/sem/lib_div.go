@@ -18,7 +18,7 @@ var (
 	tLLDivT = structOf("lldiv_t", "quot", tLLong, "rem", tLLong)
 )
 
-func init() {
+func initLibDiv() {
 	builtinTypedefs["div_t"] = tDivT
 	builtinTypedefs["ldiv_t"] = tLDivT
 	builtinTypedefs["lldiv_t"] = tLLDivT

@@ -46,7 +46,7 @@ func fopenMode(mode int) string {
 	return ""
 }
 
-func init() {
+func initLibFstream() {
 	for name, s := range map[string]*bsig{
 		"__ios_open":  sig(tInt, hostSide, tAny, tAny, tAny, tAny, tAny),
 		"__ios_close": sig(tInt, hostSide, tAny),

@@ -26,7 +26,7 @@ const (
 	cudaHostRegisterFlagsKnown           int64 = 0x1 | 0x2 | 0x4 | 0x8 // Portable, Mapped, IoMemory, ReadOnly
 )
 
-func init() {
+func initLibHostreg() {
 	for name, v := range map[string]int64{"cudaHostRegisterPortable": 1, "cudaHostRegisterIoMemory": 4,
 		"cudaHostRegisterReadOnly": 8, "cudaErrorHostMemoryAlreadyRegistered": cudaErrorHostMemoryAlreadyRegistered,
 		"cudaErrorHostMemoryNotRegistered": cudaErrorHostMemoryNotRegistered} {

@@ -17,13 +17,21 @@ import (
 
 const stdOstream = 4
 
-var tOstream = func() *Type {
+var tOstream *Type
+
+// initTOstream builds tOstream (tables.go).
+func initTOstream() {
 	t := structOf("std::ostream", "__fd", tLong)
 	t.std = stdOstream
-	return t
-}()
+	tOstream = t
+}
 
-var ostreams = map[string]int64{"std::cout": lib.Stdout, "std::cerr": lib.Stderr, "std::clog": lib.Stderr}
+var ostreams map[string]int64
+
+// initOstreams builds ostreams (tables.go).
+func initOstreams() {
+	ostreams = map[string]int64{"std::cout": lib.Stdout, "std::cerr": lib.Stderr, "std::clog": lib.Stderr}
+}
 
 // Value kinds of __ostream_put.
 const (
@@ -42,7 +50,7 @@ const (
 	osSetFill  // std::setfill(c)
 )
 
-func init() {
+func initLibIostream() {
 	builtinSigs["__ostream_put"] = sig(tLong, hostSide, tAny, tAny, tAny)
 	defb("__ostream_put", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		f := m.fmtOf(a[0])

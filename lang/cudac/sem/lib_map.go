@@ -651,7 +651,7 @@ func (m *Machine) assocInsert(t *Thread, obj, src uint64, k, n, es, layout int, 
 	return p, true, good
 }
 
-func init() {
+func initLibMap() {
 	for name, s := range map[string]*bsig{
 		"__assoc_range":  sig(tVoidP, hostSide, tAny, tAny, tAny, tAny, tAny, tAny, tAny),
 		"__assoc_find":   sig(tVoidP, hostSide, tAny, tAny, tAny, tAny, tAny, tAny, tAny),

@@ -15,7 +15,7 @@ var (
 	tFloatPx = ptrTo(tFloat)
 )
 
-func init() {
+func initLibMathx() {
 	for name, s := range map[string]*bsig{
 		"frexp":  sig(tDouble, anySide, tDouble, tIntP),
 		"frexpf": sig(tFloat, anySide, tFloat, tIntP),

@@ -11,9 +11,14 @@ import (
 // profiler API (no-ops), mapped pinned memory (the host pointer is the
 // device pointer: both sides may access pinned memory here), and swap.
 
-var tTimeval = structOf("timeval", "tv_sec", tLong, "tv_usec", tLong)
+var tTimeval *Type
 
-func init() {
+// initTTimeval builds tTimeval (tables.go).
+func initTTimeval() {
+	tTimeval = structOf("timeval", "tv_sec", tLong, "tv_usec", tLong)
+}
+
+func initLibMisc() {
 	builtinTypedefs["timeval"] = tTimeval
 	for name, v := range map[string]int64{"cudaHostAllocMapped": 2, "cudaHostAllocPortable": 1,
 		"cudaHostAllocWriteCombined": 4, "cudaDeviceMapHost": 8, "cudaDeviceScheduleAuto": 0,
@@ -112,7 +117,7 @@ func (c *compiler) alignCheck(t *Type, pos diag.Pos) {
 	c.emit(OpBuiltin, c.builtinIndexOf("__check_align", pos), 2, pos)
 }
 
-func init() {
+func initLibMisc2() {
 	builtinSigs["__check_align"] = sig(tVoidP, anySide, tAny, tAny)
 	defb("__check_align", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		if t.host {

@@ -21,13 +21,16 @@ var utsnameFields = []struct{ name, value string }{
 	{"version", "#1 SMP weft virtual machine"}, {"machine", "x86_64"}, {"domainname", "(none)"},
 }
 
-var tUtsname = func() *Type {
+var tUtsname *Type
+
+// initTUtsname builds tUtsname (tables.go).
+func initTUtsname() {
 	var fields []any
 	for _, f := range utsnameFields {
 		fields = append(fields, f.name, arrayOf(tChar, 65))
 	}
-	return structOf("utsname", fields...)
-}()
+	tUtsname = structOf("utsname", fields...)
+}
 
 const pageBytes = 4096
 
@@ -39,7 +42,7 @@ func (m *Machine) wallNs() uint64 {
 	return m.steps + m.libst.sleptNs
 }
 
-func init() {
+func initLibPosix() {
 	builtinTypedefs["utsname"] = tUtsname
 	for name, s := range map[string]*bsig{
 		"uname":       sig(tInt, hostSide, tAny),

@@ -19,7 +19,7 @@ func (m *Machine) rand48Next() uint64 {
 	return st.rand48
 }
 
-func init() {
+func initLibRand48() {
 	for name, s := range map[string]*bsig{
 		"rand_r":  sig(tInt, hostSide, ptrTo(tUInt)),
 		"drand48": sig(tDouble, hostSide),

@@ -66,13 +66,16 @@ var streamClassList = []*streamClass{
 var streamTypes = map[*Type]*streamClass{}
 
 // tIstream is the type of an input-stream value (is >> x, getline).
-var tIstream = func() *Type {
+var tIstream *Type
+
+// initTIstream builds tIstream (tables.go).
+func initTIstream() {
 	t := structOf("std::istream", "__fd", tLong)
 	t.std = stdIstream
-	return t
-}()
+	tIstream = t
+}
 
-func init() {
+func initLibSstream() {
 	for _, cl := range streamClassList {
 		t := structOf("std::"+cl.name, "__h", tLong, "__r1", tLong, "__r2", tLong)
 		t.std, t.stdElem = stdStream, tChar
@@ -372,13 +375,23 @@ func altFormatG(x float64, p int) string {
 // Manipulators ([std.manip], [basefield.manip], [floatfield.manip]): the
 // names as the parser leaves them (std:: flattened), each setting a
 // format flag. setprecision, setw and setfill take an argument.
-var manipulators = map[string]int{
-	"fixed": 1, "scientific": 2, "defaultfloat": 3, "hexfloat": 4, "hex": 5, "dec": 6, "oct": 7,
-	"left": 8, "right": 9, "boolalpha": 10, "noboolalpha": 11, "showpoint": 12, "noshowpoint": 13,
-	"uppercase": 14, "nouppercase": 15,
+var manipulators map[string]int
+
+// initManipulators builds manipulators (tables.go).
+func initManipulators() {
+	manipulators = map[string]int{
+		"fixed": 1, "scientific": 2, "defaultfloat": 3, "hexfloat": 4, "hex": 5, "dec": 6, "oct": 7,
+		"left": 8, "right": 9, "boolalpha": 10, "noboolalpha": 11, "showpoint": 12, "noshowpoint": 13,
+		"uppercase": 14, "nouppercase": 15,
+	}
 }
 
-var manipCalls = map[string]uint64{"setprecision": osSetPrec, "setw": osSetWidth, "setfill": osSetFill}
+var manipCalls map[string]uint64
+
+// initManipCalls builds manipCalls (tables.go).
+func initManipCalls() {
+	manipCalls = map[string]uint64{"setprecision": osSetPrec, "setw": osSetWidth, "setfill": osSetFill}
+}
 
 func applyManip(f *ioFmt, k, v uint64) {
 	switch k {
@@ -562,7 +575,7 @@ func (m *Machine) getline(t *Thread, o *iosObj, p uint64, delim byte, pos int32)
 	return m.stdSetBytes(t, p, line, uint64(len(line)), 1, true, pos)
 }
 
-func init() {
+func initLibSstream2() {
 	for name, s := range map[string]*bsig{
 		"__ios_h":       sig(tLong, hostSide, tAny, tAny),
 		"__ios_ok":      sig(tInt, hostSide, tAny),

@@ -28,11 +28,14 @@ const (
 	stdVector = 2
 )
 
-var tString = func() *Type {
+var tString *Type
+
+// initTString builds tString (tables.go).
+func initTString() {
 	t := structOf("std::string", "__data", tCharP, "__size", tULong, "__cap", tULong)
 	t.std, t.stdElem = stdString, tChar
-	return t
-}()
+	tString = t
+}
 
 // stdVectorOf is std::vector<elem> (one type per element type).
 func (c *compiler) stdVectorOf(elem *Type, pos diag.Pos) *Type {
@@ -919,7 +922,7 @@ func (m *Machine) stdBytes(t *Thread, p uint64, es int, pos int32) ([]byte, uint
 	return b, size, good
 }
 
-func init() {
+func initLibStd() {
 	for name, s := range map[string]*bsig{
 		"__std_copy":        sig(tVoidP, hostSide, tAny, tAny, tAny),
 		"__std_cmp":         sig(tInt, hostSide, tAny, tAny, tAny),

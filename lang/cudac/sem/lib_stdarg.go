@@ -106,7 +106,7 @@ func (m *Machine) vaWords(t *Thread, p uint64, pos int32) ([]uint64, bool) {
 	return w, true
 }
 
-func init() {
+func initLibStdarg() {
 	// __weft_va_arg(&ap, size, align16): where the next argument of size
 	// bytes is (aligned to 16 bytes when align16), moving ap past it
 	builtinSigs["__weft_va_arg"] = sig(tCharP, anySide, tAny, tULong, tInt)

@@ -14,12 +14,22 @@ import (
 // so a program that checks for NULL behaves as on a real system and one
 // that does not is told why.
 
-var tFILEP = ptrTo(tFILE)
+var tFILEP *Type
+
+// initTFILEP builds tFILEP (tables.go).
+func initTFILEP() {
+	tFILEP = ptrTo(tFILE)
+}
 
 // stdStreams are the FILE* objects of <stdio.h>.
-var stdStreams = map[string]int64{"stdout": lib.Stdout, "stderr": lib.Stderr, "stdin": lib.Stdin}
+var stdStreams map[string]int64
 
-func init() {
+// initStdStreams builds stdStreams (tables.go).
+func initStdStreams() {
+	stdStreams = map[string]int64{"stdout": lib.Stdout, "stderr": lib.Stderr, "stdin": lib.Stdin}
+}
+
+func initLibStdio() {
 	for name, s := range map[string]*bsig{
 		"fopen":   sig(tFILEP, hostSide, tCharP, tCharP),
 		"fclose":  sig(tInt, hostSide, tFILEP),
@@ -284,7 +294,7 @@ func (m *Machine) writeStream(t *Thread, p uint64, b []byte, pos int32) bool {
 	return true
 }
 
-func init() {
+func initLibStdio2() {
 	for name, s := range map[string]*bsig{
 		"fscanf": sig(tInt, hostSide, tFILEP, tCharP).va(),
 		"sscanf": sig(tInt, hostSide, tCharP, tCharP).va(),

@@ -25,10 +25,15 @@ type stoSpec struct {
 	float  int // 0 integer, 32 or 64
 }
 
-var stoFuncs = map[string]stoSpec{
-	"stoi": {tInt, true, 32, 0}, "stol": {tLong, true, 64, 0}, "stoll": {tLLong, true, 64, 0},
-	"stoul": {tULong, false, 64, 0}, "stoull": {tULLong, false, 64, 0},
-	"stof": {tFloat, true, 0, 32}, "stod": {tDouble, true, 0, 64}, "stold": {tDouble, true, 0, 64},
+var stoFuncs map[string]stoSpec
+
+// initStoFuncs builds stoFuncs (tables.go).
+func initStoFuncs() {
+	stoFuncs = map[string]stoSpec{
+		"stoi": {tInt, true, 32, 0}, "stol": {tLong, true, 64, 0}, "stoll": {tLLong, true, 64, 0},
+		"stoul": {tULong, false, 64, 0}, "stoull": {tULLong, false, 64, 0},
+		"stof": {tFloat, true, 0, 32}, "stod": {tDouble, true, 0, 64}, "stold": {tDouble, true, 0, 64},
+	}
 }
 
 // stoCall compiles std::stoi(s[, pos[, base]]) and its siblings.
@@ -91,7 +96,7 @@ func (c *compiler) stoCall(name string, e *syntax.Call) (*Type, bool) {
 	return ret, true
 }
 
-func init() {
+func initLibStoi() {
 	builtinSigs["__sto"] = sig(tLong, hostSide, tAny, tAny, tAny, tAny, tAny)
 	builtinSigs["__sto_status"] = sig(tInt, hostSide)
 	defb("__sto_status", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {

@@ -20,7 +20,7 @@ const (
 	streamPrioGreatest = -5
 )
 
-func init() {
+func initLibStreams() {
 	for name, s := range map[string]*bsig{
 		"cudaStreamCreateWithPriority":     sig(tInt, hostSide, tStreamP, tUInt, tInt),
 		"cudaStreamGetPriority":            sig(tInt, hostSide, tLong, tIntP),

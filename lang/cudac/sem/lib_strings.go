@@ -6,7 +6,7 @@ import "strings"
 // helper_string.h calls to parse command-line flags (issue 15 item 2).
 // The comparison folds ASCII letters as the POSIX locale does.
 
-func init() {
+func initLibStrings() {
 	builtinSigs["strcasecmp"] = sig(tInt, hostSide, tCharP, tCharP)
 	builtinSigs["strncasecmp"] = sig(tInt, hostSide, tCharP, tCharP, tULong)
 	caseCmp := func(x, y string) uint64 {

@@ -118,7 +118,7 @@ func (c *compiler) strSplice(name string, args []syntax.Expr, recv func(), pos d
 	return true
 }
 
-func init() {
+func initLibStrsplice() {
 	builtinSigs["__str_splice"] = sig(tVoidP, hostSide, tAny, tAny, tAny, tAny, tAny, tAny, tAny)
 	// __str_splice(s, pos, count, src, n, kind, op) replaces [pos,
 	// pos+count) of the string at s and returns s

@@ -133,15 +133,24 @@ var (
 
 // texFetchOps are the device fetch and surface functions: op code, and
 // the number of coordinate arguments.
-var texFetchOps = map[string]struct{ op, coords int }{
-	"tex1Dfetch": {0, 1}, "tex1D": {1, 1}, "tex2D": {2, 2}, "tex3D": {3, 3},
-	"tex1DLayered": {4, 2}, "tex2DLayered": {5, 3}, "texCubemap": {6, 3},
-	"surf1Dread": {16 + 1, 1}, "surf2Dread": {16 + 2, 2}, "surf3Dread": {16 + 3, 3},
-	"surf1Dwrite": {32 + 1, 1}, "surf2Dwrite": {32 + 2, 2}, "surf3Dwrite": {32 + 3, 3},
+var texFetchOps map[string]struct{ op, coords int }
+
+// initTexFetchOps builds texFetchOps (tables.go).
+func initTexFetchOps() {
+	texFetchOps = map[string]struct{ op, coords int }{
+		"tex1Dfetch": {0, 1}, "tex1D": {1, 1}, "tex2D": {2, 2}, "tex3D": {3, 3},
+		"tex1DLayered": {4, 2}, "tex2DLayered": {5, 3}, "texCubemap": {6, 3},
+		"surf1Dread": {16 + 1, 1}, "surf2Dread": {16 + 2, 2}, "surf3Dread": {16 + 3, 3},
+		"surf1Dwrite": {32 + 1, 1}, "surf2Dwrite": {32 + 2, 2}, "surf3Dwrite": {32 + 3, 3},
+	}
 }
 
 // TexObjectFuncs are the texture-object functions this file compiles.
-var TexObjectFuncs = func() map[string]bool {
+var TexObjectFuncs map[string]bool
+
+// initTexObjectFuncs builds TexObjectFuncs (tables.go; nil before the
+// first Load, Compile or NewMachine).
+func initTexObjectFuncs() {
 	f := map[string]bool{"cudaCreateChannelDesc": true}
 	for n := range texFetchOps {
 		f[n] = true
@@ -149,23 +158,28 @@ var TexObjectFuncs = func() map[string]bool {
 	for n := range texObjSigs {
 		f[n] = true
 	}
-	return f
-}()
+	TexObjectFuncs = f
+}
 
-var texObjSigs = map[string]*bsig{
-	"cudaMallocArray":          sig(tInt, hostSide, ptrTo(ptrTo(tCudaArray)), ptrTo(tChannelDesc), tULong, tULong, tUInt).def(0, 0),
-	"cudaMalloc3DArray":        sig(tInt, hostSide, ptrTo(ptrTo(tCudaArray)), ptrTo(tChannelDesc), tExtent, tUInt).def(0),
-	"cudaFreeArray":            sig(tInt, hostSide, ptrTo(tCudaArray)),
-	"cudaMemcpyToArray":        sig(tInt, hostSide, ptrTo(tCudaArray), tULong, tULong, tVoidP, tULong, tInt),
-	"cudaMemcpy2DToArray":      sig(tInt, hostSide, ptrTo(tCudaArray), tULong, tULong, tVoidP, tULong, tULong, tULong, tInt),
-	"cudaMemcpyFromArray":      sig(tInt, hostSide, tVoidP, ptrTo(tCudaArray), tULong, tULong, tULong, tInt),
-	"cudaMemcpy2DFromArray":    sig(tInt, hostSide, tVoidP, tULong, ptrTo(tCudaArray), tULong, tULong, tULong, tULong, tInt),
-	"cudaGetChannelDesc":       sig(tInt, hostSide, ptrTo(tChannelDesc), ptrTo(tCudaArray)),
-	"cudaCreateTextureObject":  sig(tInt, hostSide, ptrTo(tULLong), ptrTo(tResDesc), ptrTo(tTexDesc), tVoidP),
-	"cudaDestroyTextureObject": sig(tInt, hostSide, tULLong),
-	"cudaCreateSurfaceObject":  sig(tInt, hostSide, ptrTo(tULLong), ptrTo(tResDesc)),
-	"cudaDestroySurfaceObject": sig(tInt, hostSide, tULLong),
-	"__weft_tex":               sig(tInt, deviceSide, tAny, tAny, tAny, tAny, tAny, tAny, tAny, tAny),
+var texObjSigs map[string]*bsig
+
+// initTexObjSigs builds texObjSigs, before TexObjectFuncs (tables.go).
+func initTexObjSigs() {
+	texObjSigs = map[string]*bsig{
+		"cudaMallocArray":          sig(tInt, hostSide, ptrTo(ptrTo(tCudaArray)), ptrTo(tChannelDesc), tULong, tULong, tUInt).def(0, 0),
+		"cudaMalloc3DArray":        sig(tInt, hostSide, ptrTo(ptrTo(tCudaArray)), ptrTo(tChannelDesc), tExtent, tUInt).def(0),
+		"cudaFreeArray":            sig(tInt, hostSide, ptrTo(tCudaArray)),
+		"cudaMemcpyToArray":        sig(tInt, hostSide, ptrTo(tCudaArray), tULong, tULong, tVoidP, tULong, tInt),
+		"cudaMemcpy2DToArray":      sig(tInt, hostSide, ptrTo(tCudaArray), tULong, tULong, tVoidP, tULong, tULong, tULong, tInt),
+		"cudaMemcpyFromArray":      sig(tInt, hostSide, tVoidP, ptrTo(tCudaArray), tULong, tULong, tULong, tInt),
+		"cudaMemcpy2DFromArray":    sig(tInt, hostSide, tVoidP, tULong, ptrTo(tCudaArray), tULong, tULong, tULong, tULong, tInt),
+		"cudaGetChannelDesc":       sig(tInt, hostSide, ptrTo(tChannelDesc), ptrTo(tCudaArray)),
+		"cudaCreateTextureObject":  sig(tInt, hostSide, ptrTo(tULLong), ptrTo(tResDesc), ptrTo(tTexDesc), tVoidP),
+		"cudaDestroyTextureObject": sig(tInt, hostSide, tULLong),
+		"cudaCreateSurfaceObject":  sig(tInt, hostSide, ptrTo(tULLong), ptrTo(tResDesc)),
+		"cudaDestroySurfaceObject": sig(tInt, hostSide, tULLong),
+		"__weft_tex":               sig(tInt, deviceSide, tAny, tAny, tAny, tAny, tAny, tAny, tAny, tAny),
+	}
 }
 
 // texComps describes a fetch's result type T: its components (1, 2 or 4)
@@ -372,7 +386,7 @@ func (c *compiler) texObjCall(name string, e *syntax.Call) *Type {
 	return rt
 }
 
-func init() {
+func initLibTexobj() {
 	for name, t := range map[string]*Type{
 		"cudaChannelFormatDesc": tChannelDesc, "cudaArray": tCudaArray, "cudaArray_t": ptrTo(tCudaArray),
 		"cudaArray_const_t": ptrTo(tCudaArray), "cudaResourceDesc": tResDesc, "cudaTextureDesc": tTexDesc,

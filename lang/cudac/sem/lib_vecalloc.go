@@ -215,7 +215,7 @@ func (m *Machine) vecReserve(t *Thread, p, n uint64, es int, reserve bool, pos i
 	return true
 }
 
-func init() {
+func initLibVecalloc() {
 	builtinSigs["__vec_reserve"] = sig(tVoid, hostSide, tAny, tAny, tAny, tAny)
 	// __vec_reserve(v, n, elemsize, reserve?)
 	defb("__vec_reserve", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {

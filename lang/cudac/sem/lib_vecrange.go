@@ -97,7 +97,7 @@ func (c *compiler) rangeByElement(t *Type, args []syntax.Expr, pos diag.Pos) {
 	})
 }
 
-func init() {
+func initLibVecrange() {
 	defb("__vec_range", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		first, last, es := a[1], a[2], uint64(a[3])
 		if first>>32 != last>>32 || uint32(last) < uint32(first) || (uint64(uint32(last))-uint64(uint32(first)))%es != 0 {

@@ -115,7 +115,7 @@ func (c *compiler) vecSplice(st *Type, m *syntax.Member, e *syntax.Call, recv fu
 	return it, true
 }
 
-func init() {
+func initLibVecsplice() {
 	builtinSigs["__vec_splice"] = sig(tVoidP, hostSide, tAny, tAny, tAny, tAny, tAny, tAny, tAny, tAny, tAny)
 	defb("__vec_splice", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		r, good := m.vecSplice(t, a, pos)

@@ -102,7 +102,12 @@ func (c *compiler) indexOperator(e *syntax.Index) *syntax.Call {
 
 // half2Ops are the operators cuda_fp16.hpp and cuda_bf16.hpp define on
 // __half2 and __nv_bfloat162, lane by lane: the intrinsics they call.
-var half2Ops = map[string]string{"+": "__hadd2", "-": "__hsub2", "*": "__hmul2", "/": "__h2div"}
+var half2Ops map[string]string
+
+// initHalf2Ops builds half2Ops (tables.go).
+func initHalf2Ops() {
+	half2Ops = map[string]string{"+": "__hadd2", "-": "__hsub2", "*": "__hmul2", "/": "__h2div"}
+}
 
 // half2Op compiles x op y and x op= y on two __half2 (or __nv_bfloat162)
 // values as the intrinsic CUDA's operator calls (one rounding per lane).

@@ -56,12 +56,17 @@ type groupPred struct {
 	t    *Type // the type of the recorded argument (and of __other_*)
 }
 
-var groupPreds = map[string]groupPred{
-	"__other_int": {gpOther, tInt}, "__other_unsigned": {gpOther, tUInt}, "__other_bool": {gpOther, tBool},
-	"__uniform_int": {gpUniform, tInt}, "__uniform_unsigned": {gpUniform, tUInt}, "__uniform_bool": {gpUniform, tBool},
-	"__distinct_int": {gpDistinct, tInt}, "__distinct_unsigned": {gpDistinct, tUInt}, "__distinct_bool": {gpDistinct, tBool},
-	"__all": {gpAll, tBool}, "__at_most_one": {gpAtMostOne, tBool}, "__exclusive": {gpAtMostOne, tBool},
-	"__same_group": {gpSameGroup, nil},
+var groupPreds map[string]groupPred
+
+// initGroupPreds builds groupPreds (tables.go).
+func initGroupPreds() {
+	groupPreds = map[string]groupPred{
+		"__other_int": {gpOther, tInt}, "__other_unsigned": {gpOther, tUInt}, "__other_bool": {gpOther, tBool},
+		"__uniform_int": {gpUniform, tInt}, "__uniform_unsigned": {gpUniform, tUInt}, "__uniform_bool": {gpUniform, tBool},
+		"__distinct_int": {gpDistinct, tInt}, "__distinct_unsigned": {gpDistinct, tUInt}, "__distinct_bool": {gpDistinct, tBool},
+		"__all": {gpAll, tBool}, "__at_most_one": {gpAtMostOne, tBool}, "__exclusive": {gpAtMostOne, tBool},
+		"__same_group": {gpSameGroup, nil},
+	}
 }
 
 const (
@@ -579,7 +584,7 @@ func (m *Machine) othPartners(g *othGroup, r *othRec) []*othRec {
 	return out
 }
 
-func init() {
+func initOthers() {
 	for _, name := range []string{"__oth_reset", "__oth_begin", "__oth_next", "__oth_end", "__oth_own", "__oth_self", "__oth_other", "__oth_same", "__oth_swap"} {
 		builtinSigs[name] = sig(tLong, deviceSide, tAny)
 	}

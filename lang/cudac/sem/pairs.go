@@ -22,9 +22,14 @@ import (
 // run (C0620). Only positive occurrences are checked this way (pairsOnly):
 // making a conjunct true cannot make a false annotation true.
 
-var pairPredicates = map[string]bool{
-	"__uniform_int": true, "__uniform_bool": true, "__uniform_unsigned": true,
-	"__distinct_int": true, "__distinct_bool": true, "__distinct_unsigned": true,
+var pairPredicates map[string]bool
+
+// initPairPredicates builds pairPredicates (tables.go).
+func initPairPredicates() {
+	pairPredicates = map[string]bool{
+		"__uniform_int": true, "__uniform_bool": true, "__uniform_unsigned": true,
+		"__distinct_int": true, "__distinct_bool": true, "__distinct_unsigned": true,
+	}
 }
 
 // pairEncl is the annotation a pair predicate belongs to.
@@ -137,7 +142,7 @@ func (c *compiler) pairCall(name string, e *syntax.Call) *Type {
 	return tInt
 }
 
-func init() {
+func initPairs() {
 	builtinSigs["__pair_record"] = sig(tInt, deviceSide, tAny, tAny)
 	defb("__pair_record", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		if t.block == nil {

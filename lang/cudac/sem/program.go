@@ -116,6 +116,7 @@ func LoadConfig(f *diag.File, diags *diag.List, cfg syntax.Config) *Program {
 // LoadUnits loads a program of several translation units: f and the
 // files extra, linked as nvcc links them (link.go).
 func LoadUnits(f *diag.File, extra []string, diags *diag.List, cfg syntax.Config) *Program {
+	loadTables()
 	file := syntax.ParseUnit(f, diags, cfg) // both of nvcc's passes (devicepass.go)
 	if file == nil || diags.HasErrors() {
 		return nil

@@ -349,7 +349,7 @@ func (m *Machine) pthMisuse(t *Thread, pos int32, format string, args ...any) (u
 	return 0, stFault
 }
 
-func init() {
+func initPthread() {
 	for name, s := range map[string]*bsig{
 		"pthread_create":          sig(tInt, hostSide, tAny, tAny, tAny, tAny),
 		"pthread_join":            sig(tInt, hostSide, tAny, tAny),

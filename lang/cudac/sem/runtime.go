@@ -85,16 +85,26 @@ var warpOpNames = []string{"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", 
 	"cooperative_groups::coalesced_threads", "cooperative_groups::labeled_partition/binary_partition", "cooperative_groups::reduce/inclusive_scan/exclusive_scan"}
 
 // cudaError_t values and names for the errors we produce.
-var cudaErrors = map[int]string{
-	0: "cudaSuccess", 1: "cudaErrorInvalidValue", 2: "cudaErrorMemoryAllocation",
-	9: "cudaErrorInvalidConfiguration", 17: "cudaErrorInvalidDevicePointer",
-	21: "cudaErrorInvalidMemcpyDirection", 26: "cudaErrorInvalidFilterSetting", 400: "cudaErrorInvalidResourceHandle", 600: "cudaErrorNotReady",
+var cudaErrors map[int]string
+
+// initCudaErrors builds cudaErrors (tables.go).
+func initCudaErrors() {
+	cudaErrors = map[int]string{
+		0: "cudaSuccess", 1: "cudaErrorInvalidValue", 2: "cudaErrorMemoryAllocation",
+		9: "cudaErrorInvalidConfiguration", 17: "cudaErrorInvalidDevicePointer",
+		21: "cudaErrorInvalidMemcpyDirection", 26: "cudaErrorInvalidFilterSetting", 400: "cudaErrorInvalidResourceHandle", 600: "cudaErrorNotReady",
+	}
 }
 
-var cudaErrorText = map[int]string{
-	0: "no error", 1: "invalid argument", 2: "out of memory", 9: "invalid configuration argument",
-	17: "invalid device pointer", 21: "invalid copy direction for memcpy", 26: "invalid filter setting",
-	400: "invalid resource handle", 600: "device not ready",
+var cudaErrorText map[int]string
+
+// initCudaErrorText builds cudaErrorText (tables.go).
+func initCudaErrorText() {
+	cudaErrorText = map[int]string{
+		0: "no error", 1: "invalid argument", 2: "out of memory", 9: "invalid configuration argument",
+		17: "invalid device pointer", 21: "invalid copy direction for memcpy", 26: "invalid filter setting",
+		400: "invalid resource handle", 600: "device not ready",
+	}
 }
 
 // putFormatted stores formatted text s at dst as the printf family's
@@ -119,7 +129,7 @@ func (m *Machine) putFormatted(t *Thread, dst, size uint64, s string, pos int32)
 	return true
 }
 
-func init() {
+func initRuntime() {
 	defb("printf", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		s, good := m.format(t, a[0], a[1:], pos)
 		if !good {

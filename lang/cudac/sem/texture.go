@@ -25,7 +25,12 @@ template <class T, int texType, int mode> struct texture { T value; };
 #endif
 `
 
-var texFetches = map[string]int{"tex1Dfetch": 2, "tex1D": 2, "tex2D": 3, "tex3D": 4}
+var texFetches map[string]int
+
+// initTexFetches builds texFetches (tables.go).
+func initTexFetches() {
+	texFetches = map[string]int{"tex1Dfetch": 2, "tex1D": 2, "tex2D": 3, "tex3D": 4}
+}
 
 // texCall compiles a texture fetch; nil when name is none.
 func (c *compiler) texCall(name string, e *syntax.Call) *Type {

@@ -40,9 +40,14 @@ type tensorMap struct {
 	box, estr         [5]int
 }
 
-var tmaElem = map[int]int{0: 1, 1: 2, 2: 4, 3: 4, 4: 8, 5: 8, 6: 2, 7: 4, 8: 8, 9: 2, 10: 4, 11: 4, 12: 4}
+var tmaElem map[int]int
 
-func init() {
+// initTmaElem builds tmaElem (tables.go).
+func initTmaElem() {
+	tmaElem = map[int]int{0: 1, 1: 2, 2: 4, 3: 4, 4: 8, 5: 8, 6: 2, 7: 4, 8: 8, 9: 2, 10: 4, 11: 4, 12: 4}
+}
+
+func initTma() {
 	driverEntryPoints["cuTensorMapEncodeTiled"] = "cuTensorMapEncodeTiled"
 	defb("cuTensorMapEncodeTiled", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {
 		if len(a) != 12 {

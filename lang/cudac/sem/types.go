@@ -348,7 +348,10 @@ func vecType(name string, elem *Type, n int) *Type {
 }
 
 // vectorTypes are the vector types by name, with make_NAME constructors.
-var vectorTypes = func() map[string]*Type {
+var vectorTypes map[string]*Type
+
+// initVectorTypes builds vectorTypes (tables.go).
+func initVectorTypes() {
 	m := map[string]*Type{}
 	elems := []struct {
 		name string
@@ -364,36 +367,46 @@ var vectorTypes = func() map[string]*Type {
 	m["uint3"] = tUint3
 	m["__half2"] = vecType("__half2", tHalf, 2)
 	m["__nv_bfloat162"] = vecType("__nv_bfloat162", tBF16, 2)
-	return m
-}()
+	vectorTypes = m
+}
 
 // builtinTypedefs resolves the typedef names the parser knows built in.
-var builtinTypedefs = map[string]*Type{
-	"size_t": tULong, "ssize_t": tLong, "ptrdiff_t": tLong, "intptr_t": tLong, "uintptr_t": tULong,
-	"int8_t": tSChar, "int16_t": tShort, "int32_t": tInt, "int64_t": tLong,
-	"uint8_t": tUChar, "uint16_t": tUShort, "uint32_t": tUInt, "uint64_t": tULong,
-	// glibc x86-64 <stdint.h>: the fast types of 16 bits and more are long
-	"int_fast8_t": tSChar, "int_fast16_t": tLong, "int_fast32_t": tLong, "int_fast64_t": tLong,
-	"uint_fast8_t": tUChar, "uint_fast16_t": tULong, "uint_fast32_t": tULong, "uint_fast64_t": tULong,
-	"int_least8_t": tSChar, "int_least16_t": tShort, "int_least32_t": tInt, "int_least64_t": tLong,
-	"uint_least8_t": tUChar, "uint_least16_t": tUShort, "uint_least32_t": tUInt, "uint_least64_t": tULong,
-	"intmax_t": tLong, "uintmax_t": tULong,
-	"dim3":   tDim3,
-	"__half": tHalf, "half": tHalf, "__nv_bfloat16": tBF16, "nv_bfloat16": tBF16,
-	"cudaError_t": tInt, "cudaStream_t": tLong, "cudaEvent_t": tLong, "cudaMemcpyKind": tInt,
-	"cudaDeviceProp": tDeviceProp, "FILE": tFILE, "clock_t": tLong, "time_t": tLong,
-	// glibc <sys/types.h>, which <stdlib.h> includes
-	"uint": tUInt, "ushort": tUShort, "ulong": tULong,
+var builtinTypedefs map[string]*Type
+
+// initBuiltinTypedefs builds builtinTypedefs (tables.go).
+func initBuiltinTypedefs() {
+	builtinTypedefs = map[string]*Type{
+		"size_t": tULong, "ssize_t": tLong, "ptrdiff_t": tLong, "intptr_t": tLong, "uintptr_t": tULong,
+		"int8_t": tSChar, "int16_t": tShort, "int32_t": tInt, "int64_t": tLong,
+		"uint8_t": tUChar, "uint16_t": tUShort, "uint32_t": tUInt, "uint64_t": tULong,
+		// glibc x86-64 <stdint.h>: the fast types of 16 bits and more are long
+		"int_fast8_t": tSChar, "int_fast16_t": tLong, "int_fast32_t": tLong, "int_fast64_t": tLong,
+		"uint_fast8_t": tUChar, "uint_fast16_t": tULong, "uint_fast32_t": tULong, "uint_fast64_t": tULong,
+		"int_least8_t": tSChar, "int_least16_t": tShort, "int_least32_t": tInt, "int_least64_t": tLong,
+		"uint_least8_t": tUChar, "uint_least16_t": tUShort, "uint_least32_t": tUInt, "uint_least64_t": tULong,
+		"intmax_t": tLong, "uintmax_t": tULong,
+		"dim3":   tDim3,
+		"__half": tHalf, "half": tHalf, "__nv_bfloat16": tBF16, "nv_bfloat16": tBF16,
+		"cudaError_t": tInt, "cudaStream_t": tLong, "cudaEvent_t": tLong, "cudaMemcpyKind": tInt,
+		"cudaDeviceProp": tDeviceProp, "FILE": tFILE, "clock_t": tLong, "time_t": tLong,
+		// glibc <sys/types.h>, which <stdlib.h> includes
+		"uint": tUInt, "ushort": tUShort, "ulong": tULong,
+	}
 }
 
-var baseTypes = map[string]*Type{
-	"void": tVoid, "_Bool": tBool, "char": tChar, "signed char": tSChar, "unsigned char": tUChar,
-	"short": tShort, "unsigned short": tUShort, "int": tInt, "unsigned int": tUInt,
-	"long": tLong, "unsigned long": tULong, "long long": tLLong, "unsigned long long": tULLong,
-	"float": tFloat, "double": tDouble,
+var baseTypes map[string]*Type
+
+// initBaseTypes builds baseTypes (tables.go).
+func initBaseTypes() {
+	baseTypes = map[string]*Type{
+		"void": tVoid, "_Bool": tBool, "char": tChar, "signed char": tSChar, "unsigned char": tUChar,
+		"short": tShort, "unsigned short": tUShort, "int": tInt, "unsigned int": tUInt,
+		"long": tLong, "unsigned long": tULong, "long long": tLLong, "unsigned long long": tULLong,
+		"float": tFloat, "double": tDouble,
+	}
 }
 
-func init() {
+func initTypes() {
 	for name, t := range vectorTypes {
 		builtinTypedefs[name] = t
 	}

@@ -445,7 +445,7 @@ func (c *compiler) message(s string) int {
 	return len(c.prog.Strings) - 1
 }
 
-func init() {
+func initVirtual() {
 	// __weft_bad_virtual(vptr ^ side, class, function): the fault of a
 	// virtual call that selects no function (pushOverrider)
 	defb("__weft_bad_virtual", func(m *Machine, t *Thread, a []uint64, pos int32) (uint64, status) {

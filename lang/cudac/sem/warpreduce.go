@@ -11,8 +11,13 @@ import "weft.dev/weft/lang/cudac/syntax"
 // it, and a caller outside its mask is C0630, as the Guide leaves
 // undefined), the sum wrapping in 32 bits.
 
-var warpReduceOps = map[string]int{"__reduce_add_sync": gPlus, "__reduce_min_sync": gLess, "__reduce_max_sync": gGreater,
-	"__reduce_and_sync": gAnd, "__reduce_or_sync": gOr, "__reduce_xor_sync": gXor}
+var warpReduceOps map[string]int
+
+// initWarpReduceOps builds warpReduceOps (tables.go).
+func initWarpReduceOps() {
+	warpReduceOps = map[string]int{"__reduce_add_sync": gPlus, "__reduce_min_sync": gLess, "__reduce_max_sync": gGreater,
+		"__reduce_and_sync": gAnd, "__reduce_or_sync": gOr, "__reduce_xor_sync": gXor}
+}
 
 // warpReduceCall compiles __reduce_OP_sync(mask, value); ok false for
 // other names.
