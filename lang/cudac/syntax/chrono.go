@@ -18,13 +18,23 @@ var ChronoTypeNames = []string{
 
 // chronoTemplates are the class templates among them (duration<R, P>,
 // ratio<N, D>), parsed with their template arguments.
-var chronoTemplates = map[string]bool{"std::chrono::duration": true, "std::ratio": true}
+var chronoTemplates map[string]bool
+
+// initChronoTemplates builds chronoTemplates (tables.go).
+func initChronoTemplates() {
+	chronoTemplates = map[string]bool{"std::chrono::duration": true, "std::ratio": true}
+}
 
 // ChronoFuncTemplates are the function templates (duration_cast<D>(d)).
 var ChronoFuncTemplates = map[string]bool{"std::chrono::duration_cast": true}
 
 // ratioNames are <ratio>'s SI typedefs, kept qualified (std::milli).
-var ratioNames = map[string]bool{"milli": true, "micro": true, "nano": true, "ratio": true}
+var ratioNames map[string]bool
+
+// initRatioNames builds ratioNames (tables.go).
+func initRatioNames() {
+	ratioNames = map[string]bool{"milli": true, "micro": true, "nano": true, "ratio": true}
+}
 
 func init() { BuiltinTypeNames = append(BuiltinTypeNames, ChronoTypeNames...) }
 

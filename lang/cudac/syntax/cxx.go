@@ -26,28 +26,43 @@ import (
 const cgPrefix = "__cg_"
 
 // cgModeled are the cooperative_groups names sem implements.
-var cgModeled = map[string]bool{
-	"thread_block": true, "thread_group": true, "thread_block_tile": true,
-	"this_thread_block": true, "tiled_partition": true, "sync": true,
-	"reduce": true, "plus": true, "less": true, "greater": true,
-	"bit_and": true, "bit_or": true, "bit_xor": true,
-	"grid_group": true, "this_grid": true,
-	"coalesced_group": true, "coalesced_threads": true, "labeled_partition": true, "binary_partition": true,
-	"inclusive_scan": true, "exclusive_scan": true, "block_tile_memory": true,
-	"memcpy_async": true, "wait": true, "wait_prior": true, // sem/cgasync.go
+var cgModeled map[string]bool
+
+// initCgModeled builds cgModeled (tables.go).
+func initCgModeled() {
+	cgModeled = map[string]bool{
+		"thread_block": true, "thread_group": true, "thread_block_tile": true,
+		"this_thread_block": true, "tiled_partition": true, "sync": true,
+		"reduce": true, "plus": true, "less": true, "greater": true,
+		"bit_and": true, "bit_or": true, "bit_xor": true,
+		"grid_group": true, "this_grid": true,
+		"coalesced_group": true, "coalesced_threads": true, "labeled_partition": true, "binary_partition": true,
+		"inclusive_scan": true, "exclusive_scan": true, "block_tile_memory": true,
+		"memcpy_async": true, "wait": true, "wait_prior": true, // sem/cgasync.go
+	}
 }
 
 // cubModeled are the names of namespace cub that cub.go defines.
-var cubModeled = map[string]bool{"BlockReduce": true, "BlockScan": true, "WarpReduce": true, "Sum": true, "Max": true, "Min": true,
-	"BlockReduceAlgorithm": true, "BlockScanAlgorithm": true, "BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY": true, "BLOCK_REDUCE_RAKING": true,
-	"BLOCK_REDUCE_WARP_REDUCTIONS": true, "BLOCK_SCAN_RAKING": true, "BLOCK_SCAN_RAKING_MEMOIZE": true, "BLOCK_SCAN_WARP_SCANS": true}
+var cubModeled map[string]bool
+
+// initCubModeled builds cubModeled (tables.go).
+func initCubModeled() {
+	cubModeled = map[string]bool{"BlockReduce": true, "BlockScan": true, "WarpReduce": true, "Sum": true, "Max": true, "Min": true,
+		"BlockReduceAlgorithm": true, "BlockScanAlgorithm": true, "BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY": true, "BLOCK_REDUCE_RAKING": true,
+		"BLOCK_REDUCE_WARP_REDUCTIONS": true, "BLOCK_SCAN_RAKING": true, "BLOCK_SCAN_RAKING_MEMOIZE": true, "BLOCK_SCAN_WARP_SCANS": true}
+}
 
 // cgKnown are cooperative_groups names that exist in CUDA but are not
 // modeled; naming one is C0309 rather than an unknown-name error.
-var cgKnown = map[string]bool{
-	"multi_grid_group": true, "this_multi_grid": true, "cluster_group": true, "this_cluster": true,
-	"invoke_one": true, "invoke_one_broadcast": true,
-	"details": true, "experimental": true,
+var cgKnown map[string]bool
+
+// initCgKnown builds cgKnown (tables.go).
+func initCgKnown() {
+	cgKnown = map[string]bool{
+		"multi_grid_group": true, "this_multi_grid": true, "cluster_group": true, "this_cluster": true,
+		"invoke_one": true, "invoke_one_broadcast": true,
+		"details": true, "experimental": true,
+	}
 }
 
 // CGTypeNames are the cooperative_groups types, as the parser sees them.
@@ -283,8 +298,13 @@ var CmpObjects = map[string]bool{"greater": true, "less": true}
 
 // streamClasses are the stream classes whose members std::fstream::in,
 // std::ifstream::binary, ... name std::ios_base's (sem/lib_fstream.go).
-var streamClasses = map[string]bool{"fstream": true, "ifstream": true, "ofstream": true, "stringstream": true,
-	"istringstream": true, "ostringstream": true, "istream": true, "ostream": true, "iostream": true}
+var streamClasses map[string]bool
+
+// initStreamClasses builds streamClasses (tables.go).
+func initStreamClasses() {
+	streamClasses = map[string]bool{"fstream": true, "ifstream": true, "ofstream": true, "stringstream": true,
+		"istringstream": true, "ostringstream": true, "istream": true, "ostream": true, "iostream": true}
+}
 
 // IterFuncs are <iterator>'s functions that sem models
 // (lang/cudac/sem/lib_iterator.go); written std::NAME they keep the

@@ -18,6 +18,7 @@ import (
 // host pass's (one body serves both sides in the model). Diagnostics of
 // the device pass that the host pass did not give are reported too.
 func ParseUnit(f *diag.File, diags *diag.List, cfg Config) *File {
+	loadTables()
 	toks := PreprocessConfig(f, diags, cfg)
 	if diags.HasErrors() {
 		return nil

@@ -4,136 +4,141 @@ package syntax
 // functions and types are built into the sem package (and typedef names into
 // the parser), so a header contributes only its macros. A header not listed
 // here and not found next to the including file is an error (C0110).
-var knownHeaders = map[string]string{
-	// C++ and CUDA C++ headers whose names sem builds in (lang/cudac/lib):
-	// std::string, std::vector, the type traits, cuda::atomic_ref.
-	"type_traits":          "",
-	"cuda/std/type_traits": "", // libcu++'s copy of <type_traits>: the same built-in traits
-	"string":               "",
-	"vector":               "",
-	"utility":              "#include <__weft/pair.h>\n", // pair.go
-	"cstddef":              "#define NULL ((void*)0)\n",
-	"climits":              limitsMacros,
-	"cfloat":               floatMacros,
-	"cinttypes":            "",
-	"cuda/atomic":          "",
-	"cuda/barrier":         "#include <__weft/cuda_barrier.h>\n",                                   // cudabarrier.go
-	"cuda/pipeline":        "#include <cooperative_groups.h>\n#include <__weft/cuda_pipeline.h>\n", // cudapipeline.go
-	"cuda/std/atomic":      "",
-	"stdio.h":              "#define EOF (-1)\n#define NULL ((void*)0)\n",
-	"stdlib.h":             "#define NULL ((void*)0)\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n#define RAND_MAX 2147483647\n" + "#include <__weft/qsort.h>\n", // stdalgo.go
-	"stddef.h":             "#define NULL ((void*)0)\n",
-	"string.h":             "#define NULL ((void*)0)\n",
-	"math.h": "#define M_PI 3.14159265358979323846\n#define M_E 2.7182818284590452354\n#define M_SQRT2 1.41421356237309504880\n" +
-		"#define INFINITY (__builtin_inff())\n#define NAN (__builtin_nanf())\n#define HUGE_VAL (__builtin_inf())\n",
-	"assert.h":   "",
-	"stdint.h":   stdintMacros,
-	"stdbool.h":  "#define bool _Bool\n#define true 1\n#define false 0\n",
-	"limits.h":   limitsMacros,
-	"float.h":    floatMacros,
-	"time.h":     "#define CLOCKS_PER_SEC 1000000000L\n",
-	"ctime":      "#define CLOCKS_PER_SEC 1000000000L\n",
-	"sys/time.h": "",
-	// POSIX (sem/lib_posix.go): uname, sleep/usleep on the virtual
-	// clock, getpid, gethostname, anonymous mmap/munmap
-	"sys/utsname.h": "",
-	"chrono":        "", // sem/lib_chrono.go
-	"ratio":         "",
-	"unistd.h":      "",
-	"sys/types.h":   "",
-	"sys/mman.h": "#define PROT_NONE 0\n#define PROT_READ 1\n#define PROT_WRITE 2\n#define PROT_EXEC 4\n" +
-		"#define MAP_SHARED 1\n#define MAP_PRIVATE 2\n#define MAP_FIXED 0x10\n#define MAP_ANONYMOUS 0x20\n#define MAP_ANON 0x20\n" +
-		"#define MAP_FAILED ((void*)-1)\n",
-	"cuda_profiler_api.h": "",
-	// NVTX annotations: no effect on the meaning (nvtx.go)
-	"nvToolsExt.h":       "#include <__weft/nvtx.h>\n",
-	"nvtx3/nvToolsExt.h": "#include <__weft/nvtx.h>\n",
-	"memory.h":           "#define NULL ((void*)0)\n",                                 // <string.h>'s memcpy, memset, ... (glibc's <memory.h> includes it)
-	"pthread.h":          pthreadText,                                                 // pthread.go
-	"algorithm":          "#include <__weft/pair.h>\n#include <__weft/algorithm.h>\n", // stdalgo.go
-	"numeric":            "#include <__weft/algorithm.h>\n",
-	"functional":         "",                               // std::less/greater as sort comparators
-	"limits":             "",                               // std::numeric_limits (sem: built in)
-	"array":              "#include <__weft/array.h>\n",    // stdarray.go
-	"initializer_list":   "#include <__weft/initlist.h>\n", // initlist.go
-	"iterator":           "",                               // std::distance, next, prev, advance, begin, end (sem/lib_iterator.go)
-	// associative containers: their class templates parse and a use is
-	// C0309 naming them (parser.go, UnmodeledStdTypes)
-	"map":                               "#include <__weft/pair.h>\n",
-	"set":                               "#include <__weft/pair.h>\n",
-	"unordered_map":                     "#include <__weft/pair.h>\n",
-	"unordered_set":                     "#include <__weft/pair.h>\n",
-	"deque":                             "", // sem/lib_deque.go
-	"ctype.h":                           "",
-	"inttypes.h":                        "",
-	"cuda.h":                            "#define __CUDACC__ 1\n#define CUDART_VERSION 12000\n",
-	"cuda_runtime.h":                    "#define __CUDACC__ 1\n#define CUDART_VERSION 12000\n",
-	"cuda_runtime_api.h":                "",
-	"device_launch_parameters.h":        "",
-	"device_functions.h":                "",
-	"sm_20_atomic_functions.h":          "",
-	"cooperative_groups.h":              "",
-	"cooperative_groups/reduce.h":       "",
-	"cooperative_groups/scan.h":         "",
-	"cooperative_groups/memcpy_async.h": "", // sem/cgasync.go
-	"cuda_fp16.h":                       "",
-	"cuda_bf16.h":                       "",
-	"vector_types.h":                    "",
-	"vector_functions.h":                "",
-	"cstdio":                            "#define EOF (-1)\n#define NULL ((void*)0)\n#define SEEK_SET 0\n#define SEEK_CUR 1\n#define SEEK_END 2\n",
-	"cstdlib":                           "#define NULL ((void*)0)\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n#include <__weft/qsort.h>\n",
-	"cstring":                           "",
-	"cmath":                             "#define M_PI 3.14159265358979323846\n#define INFINITY (__builtin_inff())\n#define NAN (__builtin_nanf())\n",
-	"cassert":                           "",
-	"cstdint":                           stdintMacros,
-	"iostream":                          "#include <__weft/stdexcept.h>\n",
-	// <fstream>, <sstream> and <iomanip>: sem/lib_sstream.go and
-	// lib_fstream.go; the exception classes: stdexcept.go. A program
-	// that uses a name not modeled gets an undeclared-name error.
-	"fstream":       "",
-	"sstream":       "",
-	"exception":     "#include <__weft/stdexcept.h>\n", // stdexcept.go
-	"stdexcept":     "#include <__weft/stdexcept.h>\n",
-	"new":           "#include <__weft/stdexcept.h>\n",
-	"strings.h":     "",
-	"iomanip":       "",
-	"helper_cuda.h": "#define checkCudaErrors(x) (x)\n",
-	"immintrin.h":   immintrin,
-	// Texts that several headers share (<stdlib.h> and <cstdlib>,
-	// <iostream> and <stdexcept>, ...) are headers of their own, so that
-	// every translation unit reads them from the same file and the linker
-	// (sem/link.go) sees one declaration, whichever header a unit named.
-	"__weft/qsort.h":         qsortText,
-	"__weft/algorithm.h":     algorithmText,
-	"__weft/pair.h":          pairText,
-	"__weft/cuda_barrier.h":  cudaBarrierText,
-	"__weft/cuda_pipeline.h": cudaPipelineText,
-	"__weft/array.h":         stdArrayText,
-	"__weft/initlist.h":      initListText,
-	"__weft/stdarg.h":        stdargText,
-	"stdarg.h":               "#include <__weft/stdarg.h>\n",
-	"cstdarg":                "#include <__weft/stdarg.h>\n",
-	"__weft/nvtx.h":          nvtxText,
-	// cuRAND's device API: the state types; sem/curand.go models the
-	// functions
-	"curand_kernel.h":            "#include <__weft/curand.h>\n",
-	"__weft/curand.h":            CurandTypes,
-	"curand.h":                   "#include <stdlib.h>\n#include <math.h>\n#include <__weft/curand_host.h>\n",
-	"__weft/curand_host.h":       curandHostText,
-	"__weft/stdexcept.h":         stdexceptText,
-	"memory":                     "#include <__weft/memory.h>\n", // stdmemory.go
-	"random":                     "#include <__weft/random.h>\n", // stdrandom.go
-	"__weft/random.h":            stdRandomText,
-	"mma.h":                      "#include <__weft/wmma.h>\n", // wmma.go
-	"cub/cub.cuh":                "#include <__weft/cub.h>\n",  // cub.go
-	"cub/block/block_reduce.cuh": "#include <__weft/cub.h>\n",
-	"cub/block/block_scan.cuh":   "#include <__weft/cub.h>\n",
-	"cub/warp/warp_reduce.cuh":   "#include <__weft/cub.h>\n",
-	"__weft/cub.h":               cubText,
-	"cuda/functional":            "#include <__weft/cuda_functional.h>\n", // cub.go
-	"__weft/cuda_functional.h":   cudaFunctionalText,
-	"__weft/wmma.h":              wmmaText,
-	"__weft/memory.h":            stdMemoryText,
+var knownHeaders map[string]string
+
+// initKnownHeaders builds knownHeaders (tables.go).
+func initKnownHeaders() {
+	knownHeaders = map[string]string{
+		// C++ and CUDA C++ headers whose names sem builds in (lang/cudac/lib):
+		// std::string, std::vector, the type traits, cuda::atomic_ref.
+		"type_traits":          "",
+		"cuda/std/type_traits": "", // libcu++'s copy of <type_traits>: the same built-in traits
+		"string":               "",
+		"vector":               "",
+		"utility":              "#include <__weft/pair.h>\n", // pair.go
+		"cstddef":              "#define NULL ((void*)0)\n",
+		"climits":              limitsMacros,
+		"cfloat":               floatMacros,
+		"cinttypes":            "",
+		"cuda/atomic":          "",
+		"cuda/barrier":         "#include <__weft/cuda_barrier.h>\n",                                   // cudabarrier.go
+		"cuda/pipeline":        "#include <cooperative_groups.h>\n#include <__weft/cuda_pipeline.h>\n", // cudapipeline.go
+		"cuda/std/atomic":      "",
+		"stdio.h":              "#define EOF (-1)\n#define NULL ((void*)0)\n",
+		"stdlib.h":             "#define NULL ((void*)0)\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n#define RAND_MAX 2147483647\n" + "#include <__weft/qsort.h>\n", // stdalgo.go
+		"stddef.h":             "#define NULL ((void*)0)\n",
+		"string.h":             "#define NULL ((void*)0)\n",
+		"math.h": "#define M_PI 3.14159265358979323846\n#define M_E 2.7182818284590452354\n#define M_SQRT2 1.41421356237309504880\n" +
+			"#define INFINITY (__builtin_inff())\n#define NAN (__builtin_nanf())\n#define HUGE_VAL (__builtin_inf())\n",
+		"assert.h":   "",
+		"stdint.h":   stdintMacros,
+		"stdbool.h":  "#define bool _Bool\n#define true 1\n#define false 0\n",
+		"limits.h":   limitsMacros,
+		"float.h":    floatMacros,
+		"time.h":     "#define CLOCKS_PER_SEC 1000000000L\n",
+		"ctime":      "#define CLOCKS_PER_SEC 1000000000L\n",
+		"sys/time.h": "",
+		// POSIX (sem/lib_posix.go): uname, sleep/usleep on the virtual
+		// clock, getpid, gethostname, anonymous mmap/munmap
+		"sys/utsname.h": "",
+		"chrono":        "", // sem/lib_chrono.go
+		"ratio":         "",
+		"unistd.h":      "",
+		"sys/types.h":   "",
+		"sys/mman.h": "#define PROT_NONE 0\n#define PROT_READ 1\n#define PROT_WRITE 2\n#define PROT_EXEC 4\n" +
+			"#define MAP_SHARED 1\n#define MAP_PRIVATE 2\n#define MAP_FIXED 0x10\n#define MAP_ANONYMOUS 0x20\n#define MAP_ANON 0x20\n" +
+			"#define MAP_FAILED ((void*)-1)\n",
+		"cuda_profiler_api.h": "",
+		// NVTX annotations: no effect on the meaning (nvtx.go)
+		"nvToolsExt.h":       "#include <__weft/nvtx.h>\n",
+		"nvtx3/nvToolsExt.h": "#include <__weft/nvtx.h>\n",
+		"memory.h":           "#define NULL ((void*)0)\n",                                 // <string.h>'s memcpy, memset, ... (glibc's <memory.h> includes it)
+		"pthread.h":          pthreadText,                                                 // pthread.go
+		"algorithm":          "#include <__weft/pair.h>\n#include <__weft/algorithm.h>\n", // stdalgo.go
+		"numeric":            "#include <__weft/algorithm.h>\n",
+		"functional":         "",                               // std::less/greater as sort comparators
+		"limits":             "",                               // std::numeric_limits (sem: built in)
+		"array":              "#include <__weft/array.h>\n",    // stdarray.go
+		"initializer_list":   "#include <__weft/initlist.h>\n", // initlist.go
+		"iterator":           "",                               // std::distance, next, prev, advance, begin, end (sem/lib_iterator.go)
+		// associative containers: their class templates parse and a use is
+		// C0309 naming them (parser.go, UnmodeledStdTypes)
+		"map":                               "#include <__weft/pair.h>\n",
+		"set":                               "#include <__weft/pair.h>\n",
+		"unordered_map":                     "#include <__weft/pair.h>\n",
+		"unordered_set":                     "#include <__weft/pair.h>\n",
+		"deque":                             "", // sem/lib_deque.go
+		"ctype.h":                           "",
+		"inttypes.h":                        "",
+		"cuda.h":                            "#define __CUDACC__ 1\n#define CUDART_VERSION 12000\n",
+		"cuda_runtime.h":                    "#define __CUDACC__ 1\n#define CUDART_VERSION 12000\n",
+		"cuda_runtime_api.h":                "",
+		"device_launch_parameters.h":        "",
+		"device_functions.h":                "",
+		"sm_20_atomic_functions.h":          "",
+		"cooperative_groups.h":              "",
+		"cooperative_groups/reduce.h":       "",
+		"cooperative_groups/scan.h":         "",
+		"cooperative_groups/memcpy_async.h": "", // sem/cgasync.go
+		"cuda_fp16.h":                       "",
+		"cuda_bf16.h":                       "",
+		"vector_types.h":                    "",
+		"vector_functions.h":                "",
+		"cstdio":                            "#define EOF (-1)\n#define NULL ((void*)0)\n#define SEEK_SET 0\n#define SEEK_CUR 1\n#define SEEK_END 2\n",
+		"cstdlib":                           "#define NULL ((void*)0)\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n#include <__weft/qsort.h>\n",
+		"cstring":                           "",
+		"cmath":                             "#define M_PI 3.14159265358979323846\n#define INFINITY (__builtin_inff())\n#define NAN (__builtin_nanf())\n",
+		"cassert":                           "",
+		"cstdint":                           stdintMacros,
+		"iostream":                          "#include <__weft/stdexcept.h>\n",
+		// <fstream>, <sstream> and <iomanip>: sem/lib_sstream.go and
+		// lib_fstream.go; the exception classes: stdexcept.go. A program
+		// that uses a name not modeled gets an undeclared-name error.
+		"fstream":       "",
+		"sstream":       "",
+		"exception":     "#include <__weft/stdexcept.h>\n", // stdexcept.go
+		"stdexcept":     "#include <__weft/stdexcept.h>\n",
+		"new":           "#include <__weft/stdexcept.h>\n",
+		"strings.h":     "",
+		"iomanip":       "",
+		"helper_cuda.h": "#define checkCudaErrors(x) (x)\n",
+		"immintrin.h":   immintrin,
+		// Texts that several headers share (<stdlib.h> and <cstdlib>,
+		// <iostream> and <stdexcept>, ...) are headers of their own, so that
+		// every translation unit reads them from the same file and the linker
+		// (sem/link.go) sees one declaration, whichever header a unit named.
+		"__weft/qsort.h":         qsortText,
+		"__weft/algorithm.h":     algorithmText,
+		"__weft/pair.h":          pairText,
+		"__weft/cuda_barrier.h":  cudaBarrierText,
+		"__weft/cuda_pipeline.h": cudaPipelineText,
+		"__weft/array.h":         stdArrayText,
+		"__weft/initlist.h":      initListText,
+		"__weft/stdarg.h":        stdargText,
+		"stdarg.h":               "#include <__weft/stdarg.h>\n",
+		"cstdarg":                "#include <__weft/stdarg.h>\n",
+		"__weft/nvtx.h":          nvtxText,
+		// cuRAND's device API: the state types; sem/curand.go models the
+		// functions
+		"curand_kernel.h":            "#include <__weft/curand.h>\n",
+		"__weft/curand.h":            CurandTypes,
+		"curand.h":                   "#include <stdlib.h>\n#include <math.h>\n#include <__weft/curand_host.h>\n",
+		"__weft/curand_host.h":       curandHostText,
+		"__weft/stdexcept.h":         stdexceptText,
+		"memory":                     "#include <__weft/memory.h>\n", // stdmemory.go
+		"random":                     "#include <__weft/random.h>\n", // stdrandom.go
+		"__weft/random.h":            stdRandomText,
+		"mma.h":                      "#include <__weft/wmma.h>\n", // wmma.go
+		"cub/cub.cuh":                "#include <__weft/cub.h>\n",  // cub.go
+		"cub/block/block_reduce.cuh": "#include <__weft/cub.h>\n",
+		"cub/block/block_scan.cuh":   "#include <__weft/cub.h>\n",
+		"cub/warp/warp_reduce.cuh":   "#include <__weft/cub.h>\n",
+		"__weft/cub.h":               cubText,
+		"cuda/functional":            "#include <__weft/cuda_functional.h>\n", // cub.go
+		"__weft/cuda_functional.h":   cudaFunctionalText,
+		"__weft/wmma.h":              wmmaText,
+		"__weft/memory.h":            stdMemoryText,
+	}
 }
 
 // immintrin is the part of <immintrin.h> (Intel Intrinsics Guide, AVX and

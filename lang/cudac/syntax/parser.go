@@ -135,6 +135,7 @@ func (p *parser) leave() { p.depth-- }
 
 // Parse parses the preprocessed tokens of one translation unit.
 func Parse(toks []Token, diags *diag.List) *File {
+	loadTables()
 	usingStd := false
 	p := &parser{toks: chronoTimePoints(resolveScopes(stripAttributes(toks, diags), diags, &usingStd)), diags: diags, templates: map[string]bool{cgPrefix + "tiled_partition": true, cgPrefix + "wait_prior": true}, tags: map[string]bool{}, classTmpls: map[string]bool{}}
 	if len(p.toks) == 0 || p.toks[len(p.toks)-1].Kind != EOF {
@@ -249,9 +250,14 @@ func (p *parser) declared(name string) bool {
 // handles): each use is a positioned diagnostic naming it (issue 14), and
 // parsing goes on with the type read as an integer handle. Texture and
 // surface objects are modeled (TexObjectTypes).
-var textureTypes = map[string]bool{
-	"texture": true, "surface": true, "cudaResourceViewDesc": true, "cudaMipmappedArray_t": true,
-	"CUtexObject": true, "CUsurfObject": true,
+var textureTypes map[string]bool
+
+// initTextureTypes builds textureTypes (tables.go).
+func initTextureTypes() {
+	textureTypes = map[string]bool{
+		"texture": true, "surface": true, "cudaResourceViewDesc": true, "cudaMipmappedArray_t": true,
+		"CUtexObject": true, "CUsurfObject": true,
+	}
 }
 
 // TexObjectTypes are the types of the texture-object API that sem models
@@ -293,25 +299,40 @@ func (p *parser) declareName(name string, isType bool) {
 func (p *parser) push() { p.types = append(p.types, map[string]bool{}) }
 func (p *parser) pop()  { p.types = p.types[:len(p.types)-1] }
 
-var keywords = map[string]bool{
-	"auto": true, "break": true, "case": true, "char": true, "const": true, "continue": true, "default": true,
-	"do": true, "double": true, "else": true, "enum": true, "extern": true, "float": true, "for": true, "goto": true,
-	"if": true, "inline": true, "int": true, "long": true, "register": true, "restrict": true, "return": true,
-	"short": true, "signed": true, "sizeof": true, "static": true, "struct": true, "switch": true, "typedef": true,
-	"union": true, "unsigned": true, "void": true, "volatile": true, "while": true, "_Bool": true, "bool": true,
-	"__global__": true, "__device__": true, "__host__": true, "__shared__": true, "__constant__": true, "__managed__": true,
-	"__restrict__": true, "__restrict": true, "template": true, "typename": true, "class": true,
+var keywords map[string]bool
+
+// initKeywords builds keywords (tables.go).
+func initKeywords() {
+	keywords = map[string]bool{
+		"auto": true, "break": true, "case": true, "char": true, "const": true, "continue": true, "default": true,
+		"do": true, "double": true, "else": true, "enum": true, "extern": true, "float": true, "for": true, "goto": true,
+		"if": true, "inline": true, "int": true, "long": true, "register": true, "restrict": true, "return": true,
+		"short": true, "signed": true, "sizeof": true, "static": true, "struct": true, "switch": true, "typedef": true,
+		"union": true, "unsigned": true, "void": true, "volatile": true, "while": true, "_Bool": true, "bool": true,
+		"__global__": true, "__device__": true, "__host__": true, "__shared__": true, "__constant__": true, "__managed__": true,
+		"__restrict__": true, "__restrict": true, "template": true, "typename": true, "class": true,
+	}
 }
 
-var baseTypeWords = map[string]bool{
-	"void": true, "char": true, "short": true, "int": true, "long": true, "float": true, "double": true,
-	"signed": true, "unsigned": true, "_Bool": true, "bool": true,
+var baseTypeWords map[string]bool
+
+// initBaseTypeWords builds baseTypeWords (tables.go).
+func initBaseTypeWords() {
+	baseTypeWords = map[string]bool{
+		"void": true, "char": true, "short": true, "int": true, "long": true, "float": true, "double": true,
+		"signed": true, "unsigned": true, "_Bool": true, "bool": true,
+	}
 }
 
-var qualWords = map[string]bool{
-	"const": true, "volatile": true, "extern": true, "static": true, "typedef": true, "inline": true, "register": true,
-	"__global__": true, "__device__": true, "__host__": true, "__shared__": true, "__constant__": true, "__managed__": true,
-	"__restrict__": true, "__restrict": true, "restrict": true, "auto": true, "constexpr": true, "__cluster_dims__": true,
+var qualWords map[string]bool
+
+// initQualWords builds qualWords (tables.go).
+func initQualWords() {
+	qualWords = map[string]bool{
+		"const": true, "volatile": true, "extern": true, "static": true, "typedef": true, "inline": true, "register": true,
+		"__global__": true, "__device__": true, "__host__": true, "__shared__": true, "__constant__": true, "__managed__": true,
+		"__restrict__": true, "__restrict": true, "restrict": true, "auto": true, "constexpr": true, "__cluster_dims__": true,
+	}
 }
 
 // startsType reports whether the current token can begin a declaration.
@@ -1204,14 +1225,24 @@ func (p *parser) classTemplateArg(base *TypeExpr) {
 // containerMemberTypes are the member types of the std containers other
 // than vector (C++ [container.requirements.general], [associative.reqmts])
 // that sem models.
-var containerMemberTypes = map[string]bool{"iterator": true, "const_iterator": true, "value_type": true,
-	"size_type": true, "difference_type": true, "key_type": true, "mapped_type": true}
+var containerMemberTypes map[string]bool
+
+// initContainerMemberTypes builds containerMemberTypes (tables.go).
+func initContainerMemberTypes() {
+	containerMemberTypes = map[string]bool{"iterator": true, "const_iterator": true, "value_type": true,
+		"size_type": true, "difference_type": true, "key_type": true, "mapped_type": true}
+}
 
 // vectorMemberTypes are the member types of std::vector<T> the model has
 // ([vector.overview]); its iterators are modeled as pointers to the
 // elements (lib_std.go), so iterator is T* and const_iterator const T*.
-var vectorMemberTypes = map[string]bool{"iterator": true, "const_iterator": true, "pointer": true, "const_pointer": true,
-	"size_type": true, "difference_type": true, "value_type": true}
+var vectorMemberTypes map[string]bool
+
+// initVectorMemberTypes builds vectorMemberTypes (tables.go).
+func initVectorMemberTypes() {
+	vectorMemberTypes = map[string]bool{"iterator": true, "const_iterator": true, "pointer": true, "const_pointer": true,
+		"size_type": true, "difference_type": true, "value_type": true}
+}
 
 // vectorMemberType parses ::name after std::vector<T>.
 func (p *parser) vectorMemberType(v *TypeExpr) *TypeExpr {
@@ -2043,7 +2074,12 @@ func (p *parser) expr() Expr {
 	return x
 }
 
-var assignOps = map[string]bool{"=": true, "+=": true, "-=": true, "*=": true, "/=": true, "%=": true, "&=": true, "|=": true, "^=": true, "<<=": true, ">>=": true}
+var assignOps map[string]bool
+
+// initAssignOps builds assignOps (tables.go).
+func initAssignOps() {
+	assignOps = map[string]bool{"=": true, "+=": true, "-=": true, "*=": true, "/=": true, "%=": true, "&=": true, "|=": true, "^=": true, "<<=": true, ">>=": true}
+}
 
 func (p *parser) assign() Expr {
 	x := p.conditional()
@@ -2071,7 +2107,12 @@ func (p *parser) conditional() Expr {
 	return c
 }
 
-var binPrec = map[string]int{"||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, ">": 7, "<=": 7, ">=": 7, "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10}
+var binPrec map[string]int
+
+// initBinPrec builds binPrec (tables.go).
+func initBinPrec() {
+	binPrec = map[string]int{"||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, ">": 7, "<=": 7, ">=": 7, "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10}
+}
 
 func (p *parser) binary(min int) Expr {
 	x := p.unary()
@@ -2272,12 +2313,17 @@ func (p *parser) unknownParamType() bool {
 // cxxStmtWords are C++ words, not in keywords, that may start a
 // statement followed by a name ("throw Error(...)", "delete p", "co_return
 // x"): never an undeclared type.
-var cxxStmtWords = map[string]bool{
-	"throw": true, "delete": true, "new": true, "co_return": true, "co_yield": true, "co_await": true,
-	"operator": true, "using": true, "namespace": true, "friend": true, "virtual": true, "explicit": true,
-	"constexpr": true, "static_assert": true, "asm": true, "__asm__": true, "try": true, "catch": true,
-	"public": true, "private": true, "protected": true, "mutable": true, "thread_local": true,
-	"not": true, "and": true, "or": true, "compl": true,
+var cxxStmtWords map[string]bool
+
+// initCxxStmtWords builds cxxStmtWords (tables.go).
+func initCxxStmtWords() {
+	cxxStmtWords = map[string]bool{
+		"throw": true, "delete": true, "new": true, "co_return": true, "co_yield": true, "co_await": true,
+		"operator": true, "using": true, "namespace": true, "friend": true, "virtual": true, "explicit": true,
+		"constexpr": true, "static_assert": true, "asm": true, "__asm__": true, "try": true, "catch": true,
+		"public": true, "private": true, "protected": true, "mutable": true, "thread_local": true,
+		"not": true, "and": true, "or": true, "compl": true,
+	}
 }
 
 // unknownDeclType reports, at the start of a statement, "T name =", "T
@@ -2703,11 +2749,16 @@ func (p *parser) condDecl() *DeclStmt {
 
 // traitNames are the type traits and limits of <type_traits> and <limits>
 // that sem evaluates (lang/cudac/lib).
-var traitNames = map[string]bool{
-	"is_integral": true, "is_floating_point": true, "is_arithmetic": true, "is_signed": true,
-	"is_unsigned": true, "is_pointer": true, "is_same": true, "is_void": true, "is_const": true,
-	"is_reference": true, "is_array": true, "is_class": true, "is_enum": true, "is_trivially_copyable": true,
-	"numeric_limits": true,
+var traitNames map[string]bool
+
+// initTraitNames builds traitNames (tables.go).
+func initTraitNames() {
+	traitNames = map[string]bool{
+		"is_integral": true, "is_floating_point": true, "is_arithmetic": true, "is_signed": true,
+		"is_unsigned": true, "is_pointer": true, "is_same": true, "is_void": true, "is_const": true,
+		"is_reference": true, "is_array": true, "is_class": true, "is_enum": true, "is_trivially_copyable": true,
+		"numeric_limits": true,
+	}
 }
 
 // trait parses Name<Types...>::value, Name_v<Types...> or
@@ -2903,14 +2954,19 @@ func (p *parser) lambda() Expr {
 }
 
 // overloadable are the operators an operator function may name.
-var overloadable = map[string]bool{
-	"+": true, "-": true, "*": true, "/": true, "%": true, "^": true, "&": true, "|": true, "~": true, "!": true,
-	"<": true, ">": true, "+=": true, "-=": true, "*=": true, "/=": true, "%=": true, "^=": true, "&=": true,
-	"|=": true, "<<": true, ">>": true, "<<=": true, ">>=": true, "==": true, "!=": true, "<=": true, ">=": true,
-	"&&": true, "||": true, "++": true, "--": true, "=": true,
-	// member access through a class object (C++ [over.ref]): smart
-	// pointers and iterators; sem/arrow.go applies it to x->m
-	"->": true,
+var overloadable map[string]bool
+
+// initOverloadable builds overloadable (tables.go).
+func initOverloadable() {
+	overloadable = map[string]bool{
+		"+": true, "-": true, "*": true, "/": true, "%": true, "^": true, "&": true, "|": true, "~": true, "!": true,
+		"<": true, ">": true, "+=": true, "-=": true, "*=": true, "/=": true, "%=": true, "^=": true, "&=": true,
+		"|=": true, "<<": true, ">>": true, "<<=": true, ">>=": true, "==": true, "!=": true, "<=": true, ">=": true,
+		"&&": true, "||": true, "++": true, "--": true, "=": true,
+		// member access through a class object (C++ [over.ref]): smart
+		// pointers and iterators; sem/arrow.go applies it to x->m
+		"->": true,
+	}
 }
 
 // operatorName reads the operator after the keyword operator.

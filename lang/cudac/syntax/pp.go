@@ -88,16 +88,19 @@ func LoneCRToLF(src []byte) []byte {
 // Newline or Hash tokens), ending with EOF. #include "x.h" is read relative
 // to the including file; <x.h> must be one of the known headers.
 func Preprocess(f *diag.File, diags *diag.List) []Token {
+	loadTables()
 	return PreprocessConfig(f, diags, Config{})
 }
 
 // PreprocessWith is Preprocess with a custom file reader for #include "...".
 func PreprocessWith(f *diag.File, diags *diag.List, readFile func(string) ([]byte, error)) []Token {
+	loadTables()
 	return PreprocessConfig(f, diags, Config{ReadFile: readFile})
 }
 
 // PreprocessConfig is Preprocess with -I directories and -D macros.
 func PreprocessConfig(f *diag.File, diags *diag.List, cfg Config) []Token {
+	loadTables()
 	readFile := cfg.ReadFile
 	if readFile == nil {
 		limit := cfg.InputLimit()
@@ -694,7 +697,12 @@ func (e *ppExpr) cond() int64 {
 	return c
 }
 
-var ppPrec = map[string]int{"||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, ">": 7, "<=": 7, ">=": 7, "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10}
+var ppPrec map[string]int
+
+// initPpPrec builds ppPrec (tables.go).
+func initPpPrec() {
+	ppPrec = map[string]int{"||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, ">": 7, "<=": 7, ">=": 7, "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10}
+}
 
 func (e *ppExpr) binary(min int) int64 {
 	x := e.unary()

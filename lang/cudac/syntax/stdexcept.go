@@ -65,6 +65,7 @@ __WEFT_EXC(underflow_error, runtime_error)
 // IsBuiltinHeader reports whether a file name is that of a built-in
 // header's text ("<stdexcept>": knownHeaders).
 func IsBuiltinHeader(name string) bool {
+	loadTables()
 	if len(name) < 3 || name[0] != '<' || name[len(name)-1] != '>' {
 		return false
 	}
