@@ -15,15 +15,19 @@
 # page faults (perf stat, a software event; skipped without perf), the
 # package inits' total time and allocation (GODEBUG=inittrace=1, median),
 # and, when valgrind is installed, the process's instructions (cachegrind,
-# one run: exact, unlike the times).
+# one run: exact, unlike the times). WEFT=BINARY measures that binary
+# instead of one built from this tree (a baseline).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=20
 [ "${1:-}" = -n ] && runs=$2
 out=bench/out/startup
 mkdir -p "$out"
-go build -o "$out/weft" ./cmd/weft
-w=$out/weft
+w=${WEFT:-}
+if [ -z "$w" ]; then
+  go build -o "$out/weft" ./cmd/weft
+  w=$out/weft
+fi
 cases=(
   "version|version"
   "check per_cta_alloc NCTA=2|check bench/syncref/weft/per_cta_alloc.weft NCTA=2"
