@@ -1564,7 +1564,11 @@ func (m *Machine) evalCellsOf(st *varState, a *Access, src int, buf []int32) ([]
 	di := st.dim
 	n := len(di)
 	if len(a.Idx) == 0 {
-		// The whole variable: every block, in increasing flat order.
+		// The whole variable: every block, in increasing flat order
+		// (a copy of the ascending table's prefix where it has one).
+		if t := ascPrefix(st.total); t != nil {
+			return addPattern(buf, t, 0), true
+		}
 		buf = slices.Grow(buf, st.total)
 		for i := 0; i < st.total; i++ {
 			buf = append(buf, int32(i))
