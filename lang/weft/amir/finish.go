@@ -248,14 +248,18 @@ type finisher struct {
 	seq  int32
 }
 
-// newRun returns a kRun statement with s's fields and its own runMemo,
+// newRun returns a kRun statement of these fields and its own runMemo,
 // from the slab: one object had been made per run, ~300 instructions
 // each (issue 13, stop 37). The first chunk has room for a quarter of
 // the statements that may join a run, and one (a run has two members or
 // more, and the converter's accesses are runs of three to five: rmem_
 // uniform makes 11 runs of 40, shfl_xor 10 of 42, the naive GEMM 12 of
 // 35, ping_pong 14 of 37, per_cta_alloc 1 of 7); the next chunks 4 each.
-func (f *finisher) newRun(s Stmt) *Stmt {
+//
+// The statement is set in place, field by field, in the slab's zeroed
+// room: a Stmt literal copied in had been ~40 instructions a run (issue
+// 13, stop 44).
+func (f *finisher) newRun(src int, body []*Stmt, acc *Access, dead bool) *Stmt {
 	if len(f.runs) == 0 {
 		n := 4
 		if !f.moreRuns {
@@ -263,11 +267,12 @@ func (f *finisher) newRun(s Stmt) *Stmt {
 		}
 		f.runs = make([]runStmt, n)
 	}
-	r := &f.runs[0]
+	r := &f.runs[0] // zero: the slab's chunks are made fresh, each room taken once
 	f.runs = f.runs[1:]
-	r.s = s
-	r.s.runMemo = &r.m
-	return &r.s
+	t := &r.s
+	t.Kind, t.Src, t.Sync, t.Body, t.Acc, t.dead = kRun, src, -1, body, acc, dead
+	t.runMemo = &r.m
+	return t
 }
 
 // runBody returns an empty list of capacity n from the slab of bodies
@@ -614,7 +619,7 @@ func (p *Program) fuse(s *Stmt, f *finisher) {
 				j++
 			}
 			if j-i >= 2 {
-				run := f.newRun(Stmt{Kind: kRun, Src: t.Src, Sync: -1, Body: s.Body[i:j:j], Acc: t.Acc, dead: true})
+				run := f.newRun(t.Src, s.Body[i:j:j], t.Acc, true)
 				for _, u := range run.Body {
 					// keepLite stays false: lite tasks only check bounds.
 					run.checkLite = run.checkLite || u.checkLite
@@ -651,7 +656,7 @@ func (p *Program) fuse(s *Stmt, f *finisher) {
 			i++
 			continue
 		}
-		run := f.newRun(Stmt{Kind: kRun, Src: t.Src, Sync: -1, Body: s.Body[i:j:j], Acc: t.Acc})
+		run := f.newRun(t.Src, s.Body[i:j:j], t.Acc, false)
 		for _, u := range run.Body {
 			run.keepLite = run.keepLite || u.keepLite
 			run.checkLite = run.checkLite || u.checkLite
