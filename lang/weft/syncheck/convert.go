@@ -137,8 +137,12 @@ type converter struct {
 	// affSlab and termSlab back the affine forms (newAffine).
 	affSlab  slab[amir.Affine]
 	termSlab slab[amir.Term]
-	// constAff are the forms of the constants 0..len-1 (affineFormOf).
-	constAff [64]*amir.Affine
+	// constAff are the forms of the constants 0..len-1 (affineFormOf),
+	// and slotAff the forms 1·slot of the slots 0..len-1: an index that
+	// is a loop variable. 56 + 8 pointers keep the converter in its
+	// 1792-byte size class (issue 13, stop 44).
+	constAff [56]*amir.Affine
+	slotAff  [8]*amir.Affine
 	// linBuf backs the linear forms (linTerms), which are scratch: each
 	// is read by the conversion step that made it, so the buffer is
 	// rewound at each access (access).

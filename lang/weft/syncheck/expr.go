@@ -167,6 +167,29 @@ func (c *converter) affineFormOf(sc *names, l linear) *amir.Affine {
 		}
 		return c.constAff[l.k]
 	}
+	if len(l.terms) == 1 && l.k == 0 && l.terms[0].c == 1 {
+		// A slot's form 1·slot (a loop variable as an index: shfl_xor's
+		// rmemA[t4, t2, t1, s]), made once per conversion as the
+		// constants' are, for the same reason: the form the general
+		// path below makes, one term {slot, 1} and K = 0, and forms are
+		// read by content only (a form per index had been a slab
+		// object and its term; issue 13, stop 44).
+		slot, ok := sc.lookup(l.terms[0].atom)
+		if !ok {
+			return nil
+		}
+		if slot >= 0 && slot < len(c.slotAff) && !slotAffOff {
+			if c.slotAff[slot] == nil {
+				a := c.newAffine(0, 1)
+				a.Terms = append(a.Terms, amir.Term{Slot: slot, Coef: 1})
+				c.slotAff[slot] = a
+			}
+			return c.slotAff[slot]
+		}
+		a := c.newAffine(0, 1)
+		a.Terms = append(a.Terms, amir.Term{Slot: slot, Coef: 1})
+		return a
+	}
 	a := c.newAffine(l.k, len(l.terms))
 	for _, t := range l.terms {
 		slot, ok := sc.lookup(t.atom)
@@ -186,6 +209,10 @@ func (c *converter) affineFormOf(sc *names, l linear) *amir.Affine {
 	}
 	return a
 }
+
+// slotAffOff makes affineFormOf make each slot's form anew, without
+// slotAff (set by the test that compares the two ways).
+var slotAffOff bool
 
 // newAffine takes an Affine with room for n terms from the converter's
 // slabs: a small kernel's Convert made about 350 objects for its affine
