@@ -104,24 +104,30 @@ func TestConstValueNoConsts(t *testing.T) {
 }
 
 // TestLoopBoundRange: a loop's bounds are ranged while they are checked,
-// before the iterator is declared (stop 42); a bound naming the iterator
-// itself is ranged again after, where the name is the iterator (no range
-// yet), not the module-level constant i = 4 it was before. With the
-// fallback the loop over i has no range and x[i] is not reported; the
-// loop over j, ranged early, is.
+// before the iterator is declared (stop 42). An iterator named like the
+// module-level constant i = 4 shadows it and is refused (W0202, stop 44:
+// no shadowing), so it is never declared and x[i] is the constant's
+// index 4, out of bounds like x[j]'s range [0, 3] of the loop over j,
+// ranged early.
 func TestLoopBoundRange(t *testing.T) {
 	src := "i = 4\n@proc\ndef p():\n    x: f32[2] @ DRAM\n    for i in seq(0, i):\n        x[i] = 0.0\n    for j in seq(0, 4):\n        x[j] = 0.0\n"
 	var errs diag.List
 	f := syntax.Parse(diag.NewFile("t.weft", []byte(src)), &errs)
 	Lean(f, lib.MustStd(), &errs)
 	var lines []int
+	shadow := 0
 	for _, d := range errs.Diags {
-		if d.Code == "W0210" {
+		switch d.Code {
+		case "W0210":
 			lines = append(lines, d.Pos.Line())
+		case "W0202":
+			if d.Pos.Line() == 5 && d.Pos.Col() == 9 {
+				shadow++
+			}
 		}
 	}
-	if len(lines) != 1 || lines[0] != 8 {
-		t.Errorf("bounds reports on lines %v, want [8]: %v", lines, messages(&errs))
+	if len(lines) != 2 || lines[0] != 6 || lines[1] != 8 || shadow != 1 {
+		t.Errorf("bounds reports on lines %v, want [6 8], and W0202 at 5:9 %d times, want 1: %v", lines, shadow, messages(&errs))
 	}
 }
 

@@ -253,6 +253,20 @@ func (c *checker) declare(n *syntax.Name, sym *Symbol) {
 		c.errs.Errorf(n.Pos(), "W0202", "%s is already declared", n.Name).Note(prev.Pos, "the other declaration is here")
 		return
 	}
+	// A module-level value is in scope in every proc, so a local or an
+	// iterator of its name would shadow it (docs/weft-reference.md, "Names
+	// and scopes": no shadowing, every use resolves to one declaration).
+	// Left unchecked, a use of the module-level K above `K: f32` (or in a
+	// sibling block after it) resolved to the constant here but to the
+	// local in the later passes' per-proc lookup (issue 13, stop 44). A
+	// parameter is declared before any use, so it may keep a module-level
+	// name: every use in its proc resolves to it in every pass.
+	if sym.Param < 0 && c.globals.n > 0 {
+		if g := c.globals.getHashed(n.Name, hashName(n.Name)); g != nil {
+			c.errs.Errorf(n.Pos(), "W0202", "%s is already declared at module level; a proc's local may not shadow it", n.Name).Note(g.Pos, "the module-level declaration is here")
+			return
+		}
+	}
 	b := nameBucket(k)
 	c.declared = append(c.declared, declName{n.Name, sym, h, k, c.openAt[b]})
 	c.openAt[b] = int32(len(c.declared))
