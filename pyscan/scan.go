@@ -176,6 +176,17 @@ func (s *Scanner) InitReporter(f *diag.File, r Reporter) {
 	s.rep = r
 }
 
+// InitRange is InitReporter over f's text from offset start to end
+// alone, start at a line's start outside brackets and strings: the
+// tokens' offsets and positions are f's, as in a scan of the whole file,
+// and the end is the end of a file (its NEWLINE, DEDENTs and EOF). A
+// parse of one declaration of a library file scans its lines only (issue
+// 13, stop 44: the standard library's procs are parsed at first use).
+func (s *Scanner) InitRange(f *diag.File, start, end int, r Reporter) {
+	s.InitReporter(f, r)
+	s.src, s.text, s.off = s.src[:end], s.text[:end], start
+}
+
 func (s *Scanner) pos(off int) diag.Pos { return diag.Pos{File: s.file, Offset: off} }
 
 func (s *Scanner) errorf(off int, code, format string, args ...any) {
@@ -208,7 +219,8 @@ func (s *Scanner) Toks() []Tok {
 	// alone sized the array up to three times too large (all of it
 	// cleared) or too small (grown by append, copied and cleared again)
 	// on the small kernels of issue 13. A file denser than the estimate
-	// grows the array once, by the rate seen so far (growPending).
+	// grows the array once, by the rate seen so far (growPending). The
+	// bytes are those from the scan's start (InitRange's; stop 44).
 	nc, cb := s.commentSpan()
 	if nc > 0 && s.Comments == nil {
 		// Room for every comment at once (each starts with a '#'; a
@@ -217,7 +229,7 @@ func (s *Scanner) Toks() []Tok {
 		s.Comments = make([]Comment, 0, nc)
 	}
 	toks := s.pending
-	if want := len(toks) + (len(s.src)-cb)*10/33 + 16; cap(toks) < want {
+	if want := len(toks) + (len(s.src)-s.off-cb)*10/33 + 16; cap(toks) < want {
 		toks = make([]Tok, len(s.pending), want)
 		copy(toks, s.pending)
 	}
@@ -247,7 +259,7 @@ func (s *Scanner) Toks() []Tok {
 // a comment on the line after a comment's line end (a paragraph of
 // comments, the opening of most kernels) is found without one (stop 43).
 func (s *Scanner) commentSpan() (n, cb int) {
-	src := s.src
+	src := s.src[s.off:]
 	for {
 		i := 1 // a '#' just after a line end
 		if len(src) < 2 || src[0] != '\n' || src[1] != '#' {

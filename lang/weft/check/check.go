@@ -28,7 +28,7 @@ func check(f *syntax.File, l *lib.Library, errs *diag.List, lean bool) *Program 
 	if l == nil {
 		l = &lib.Library{Memories: map[string]*lib.Memory{}, Barriers: map[string]*lib.BarrierMemory{},
 			Windows: map[string]*lib.SpecialWindow{}, Units: map[string]*lib.Unit{}, Quals: map[string]*lib.QualTL{},
-			Timelines: map[string]*lib.SyncTL{}, Instrs: map[string]*lib.Instr{}, Procs: map[string]*syntax.Proc{}}
+			Timelines: map[string]*lib.SyncTL{}}
 	}
 	// Configs, Fields and Externs are made at their first entry: most
 	// files have none (issue 13: a map each per check for nothing); so
@@ -178,10 +178,9 @@ type libIndex struct {
 // libProc is one entry of a libTable. p is written under the table's
 // lock, before done; get reads it without the lock only once done is set.
 type libProc struct {
-	done  atomic.Bool
-	decl  *syntax.Proc
-	instr *lib.Instr
-	p     *Proc
+	done atomic.Bool
+	name string
+	p    *Proc
 }
 
 func newLibTable(l *lib.Library) *libTable {
@@ -195,22 +194,17 @@ func (t *libTable) entries() map[string]*libProc {
 }
 
 // index makes the table's entries: one per instruction and proc of the
-// library.
+// library, by name (the library parses one at its first lookup, resolve:
+// issue 13, stop 44).
 func (t *libTable) index() {
-	l := t.lib
-	procs := make(map[string]*libProc, len(l.Instrs)+len(l.Procs))
-	ents := make([]libProc, 0, len(l.Instrs)+len(l.Procs))
-	for n, sp := range l.Procs {
-		ents = append(ents, libProc{decl: sp})
-		procs[n] = &ents[len(ents)-1]
-	}
-	for n, in := range l.Instrs { // an instruction wins a name (as in Load, define refuses both)
-		if e := procs[n]; e != nil {
-			e.decl, e.instr = in.Proc, in
-			continue
-		}
-		ents = append(ents, libProc{decl: in.Proc, instr: in})
-		procs[n] = &ents[len(ents)-1]
+	n := t.lib.NumNames()
+	procs := make(map[string]*libProc, n)
+	ents := make([]libProc, n)
+	i := 0
+	for name := range t.lib.Names() {
+		ents[i].name = name
+		procs[name] = &ents[i]
+		i++
 	}
 	t.idx.procs = procs
 }
@@ -244,8 +238,13 @@ func (t *libTable) resolve(e *libProc) *Proc {
 	if e.p != nil {
 		return e.p
 	}
-	p := newProc(e.decl)
-	p.Instr, p.Lib = e.instr, true
+	instr := t.lib.Instr(e.name)
+	decl := t.lib.Proc(e.name)
+	if instr != nil {
+		decl = instr.Proc
+	}
+	p := newProc(decl)
+	p.Instr, p.Lib = instr, true
 	e.p = p
 	view := *t
 	view.held = true

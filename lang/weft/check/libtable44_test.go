@@ -22,21 +22,21 @@ func eagerLibProcs(l *lib.Library) (map[string]*Proc, *Program, *diag.List) {
 	c.lib, c.errs, c.prog, c.lean = l, &diag.List{}, &blk.prog, true
 	m := map[string]*Proc{}
 	var names []string
-	for n := range l.Instrs {
+	for n := range l.Instrs() {
 		names = append(names, n)
 	}
-	for n := range l.Procs {
+	for n := range l.Procs() {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	var pending []*Proc
 	for _, n := range names {
 		var p *Proc
-		if in := l.Instrs[n]; in != nil {
+		if in := l.Instr(n); in != nil {
 			p = newProc(in.Proc)
 			p.Instr = in
 		} else {
-			p = newProc(l.Procs[n])
+			p = newProc(l.Proc(n))
 		}
 		p.Lib = true
 		m[n] = p
@@ -70,15 +70,15 @@ func eagerLibProcs(l *lib.Library) (map[string]*Proc, *Program, *diag.List) {
 func TestLibTableAll(t *testing.T) {
 	l := lib.MustStd()
 	tab := newLibTable(l)
-	if len(tab.entries()) != len(l.Instrs)+len(l.Procs) {
-		t.Fatalf("table has %d procs, library %d instrs + %d procs", len(tab.entries()), len(l.Instrs), len(l.Procs))
+	if len(tab.entries()) != l.NumNames() {
+		t.Fatalf("table has %d procs, library %d instrs + %d procs", len(tab.entries()), l.NumInstrs(), l.NumNames()-l.NumInstrs())
 	}
 	for name, e := range tab.entries() {
 		p := tab.get(name)
 		if p == nil || p != e.p || !e.done.Load() || !p.Lib || p.Name != name {
 			t.Fatalf("get(%s) = %+v", name, p)
 		}
-		if in := l.Instrs[name]; p.Instr != in || (in == nil && p.Decl != l.Procs[name]) {
+		if in := l.Instr(name); p.Instr != in || (in == nil && p.Decl != l.Proc(name)) {
 			t.Fatalf("%s: Instr %p, Decl %p: not the library's", name, p.Instr, p.Decl)
 		}
 		if len(p.Params) != len(p.Decl.Params) {

@@ -108,7 +108,7 @@ func TestParamLists(t *testing.T) {
 // table) and one shadowing a library proc.
 func TestLookupProc(t *testing.T) {
 	shadow := "cuda_copy_to_gmem_f32"
-	if l := lib.MustStd(); l.Procs[shadow] == nil && l.Instrs[shadow] == nil {
+	if l := lib.MustStd(); l.Proc(shadow) == nil && l.Instr(shadow) == nil {
 		t.Fatalf("the library has no proc %s", shadow)
 	}
 	for _, n := range []int{1, 4, 6} {

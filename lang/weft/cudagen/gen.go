@@ -310,7 +310,7 @@ func (g *gen) instr(name string) *lib.Instr {
 	if in, ok := g.instrs[name]; ok {
 		return in
 	}
-	return g.lib.Instrs[name]
+	return g.lib.Instr(name)
 }
 
 func (g *gen) errorf(n syntax.Node, code, format string, args ...any) {

@@ -142,10 +142,10 @@ func bindProgram(t *testing.T, path string, sizes [][2]string) (*interp.Proc, ma
 	f := syntax.Parse(diag.NewFile(path, src), &errs)
 	l := lib.MustStd()
 	prog := interp.New(f, interp.Options{Procs: func(name string) *syntax.Proc {
-		if in := l.Instrs[name]; in != nil {
+		if in := l.Instr(name); in != nil {
 			return in.Proc
 		}
-		return l.Procs[name]
+		return l.Proc(name)
 	}})
 	p, err := prog.Main("")
 	if err != nil {

@@ -25,7 +25,7 @@ func TestReplacePlaceholders(t *testing.T) {
 		check(s)
 	}
 	n := 0
-	for _, in := range lib.MustStd().Instrs {
+	for _, in := range lib.MustStd().Instrs() {
 		check(in.CUDA)
 		n++
 	}

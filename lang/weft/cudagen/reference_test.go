@@ -27,10 +27,10 @@ func runExample(t *testing.T, path string, assigns [][2]string) map[string]any {
 	}
 	l := lib.MustStd()
 	prog := interp.New(f, interp.Options{Procs: func(name string) *syntax.Proc {
-		if in := l.Instrs[name]; in != nil {
+		if in := l.Instr(name); in != nil {
 			return in.Proc
 		}
-		return l.Procs[name]
+		return l.Proc(name)
 	}})
 	p, err := prog.Main("")
 	if err != nil {

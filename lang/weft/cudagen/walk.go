@@ -364,7 +364,7 @@ func (w *walker) deviceCode(ss []syntax.Stmt) bool {
 			}
 			return true
 		case *syntax.CallStmt:
-			if in := w.l.Instrs[s.Call.FunName()]; in != nil && !in.CPU {
+			if in := w.l.Instr(s.Call.FunName()); in != nil && !in.CPU {
 				return true
 			}
 		case *syntax.Arrive, *syntax.Await:
@@ -527,7 +527,7 @@ func (w *walker) hostStmt(s syntax.Stmt) bool {
 	case *syntax.CallStmt:
 		// procGen.call: a CPU instruction (a CUDA one is reported; a
 		// proc call is left to the pass).
-		in := w.l.Instrs[s.Call.FunName()]
+		in := w.l.Instr(s.Call.FunName())
 		return in != nil && in.CPU && w.instrCall(s, in, false, nil)
 	case *syntax.With:
 		c, ok := s.Ctx.(*syntax.Call)
@@ -938,7 +938,7 @@ func (w *walker) devStmt(s syntax.Stmt, cur *coll.Tiling) bool {
 	case *syntax.CallStmt:
 		// A library instruction (a proc would be inlined: left to the
 		// pass, as is a CPU instruction here).
-		in := w.l.Instrs[s.Call.FunName()]
+		in := w.l.Instr(s.Call.FunName())
 		return in != nil && !in.CPU && w.instrCall(s, in, true, cur)
 	}
 	return false

@@ -148,7 +148,7 @@ func syntaxString(e syntax.Expr) string {
 func TestWalkBindMatchesBindArgs(t *testing.T) {
 	l := lib.MustStd()
 	answered, calls := 0, 0
-	for nm, in := range l.Instrs {
+	for nm, in := range l.Instrs() {
 		p := in.Proc
 		var pos []syntax.Expr
 		var kws []*syntax.Kwarg
@@ -238,10 +238,10 @@ func TestWalkBindMatchesBindArgs(t *testing.T) {
 func TestTemplateParamsInPlace(t *testing.T) {
 	l := lib.MustStd()
 	var procs []*syntax.Proc
-	for _, in := range l.Instrs {
+	for _, in := range l.Instrs() {
 		procs = append(procs, in.Proc)
 	}
-	for _, p := range l.Procs {
+	for _, p := range l.Procs() {
 		procs = append(procs, p)
 	}
 	str := func(ss ...string) *syntax.List {

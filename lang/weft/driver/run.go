@@ -22,12 +22,7 @@ import (
 // libProcs resolves calls to the standard library's instructions and helper
 // procs for the interpreter.
 func libProcs(l *lib.Library) func(string) *syntax.Proc {
-	return func(name string) *syntax.Proc {
-		if in := l.Instrs[name]; in != nil {
-			return in.Proc
-		}
-		return l.Procs[name]
-	}
+	return l.Decl
 }
 
 // DefaultMaxSteps is the default of `weft run --max-steps` (about a minute

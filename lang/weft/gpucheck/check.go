@@ -440,7 +440,7 @@ func (c *checker) instr(name string) *lib.Instr {
 		return in
 	}
 	if c.l != nil {
-		return c.l.Instrs[name]
+		return c.l.Instr(name)
 	}
 	return nil
 }

@@ -29,7 +29,7 @@ def dup(a: f32[1] @ CudaRmem, n: size, a: f32[2] @ CudaSmemLinear):
 func TestParamAccessMatchesMap(t *testing.T) {
 	l := lib.MustStd()
 	instrs := []*lib.Instr{}
-	for _, in := range l.Instrs {
+	for _, in := range l.Instrs() {
 		instrs = append(instrs, in)
 	}
 	var errs diag.List
@@ -175,7 +175,7 @@ func TestBindArgsMatchesCheck(t *testing.T) {
 					name := st.Call.FunName()
 					in := own[name]
 					if in == nil {
-						in = l.Instrs[name]
+						in = l.Instr(name)
 					}
 					if in == nil {
 						continue

@@ -29,7 +29,7 @@ func TestUnitForMatchesLib(t *testing.T) {
 	}
 	var progs []prog
 	std := map[string]*lib.Instr{}
-	for name, in := range l.Instrs {
+	for name, in := range l.Instrs() {
 		std[name] = in
 	}
 	var syn diag.List

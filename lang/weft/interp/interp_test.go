@@ -23,10 +23,10 @@ func libProcs(t testing.TB) func(string) *syntax.Proc {
 		t.Fatalf("lib.Std: %v", err)
 	}
 	return func(name string) *syntax.Proc {
-		if in := l.Instrs[name]; in != nil {
+		if in := l.Instr(name); in != nil {
 			return in.Proc
 		}
-		return l.Procs[name]
+		return l.Proc(name)
 	}
 }
 

@@ -17,10 +17,10 @@ func TestLibCompiles(t *testing.T) {
 	}
 	procs := libProcs(t)
 	var names []string
-	for name := range l.Instrs {
+	for name := range l.Instrs() {
 		names = append(names, name)
 	}
-	for name := range l.Procs {
+	for name := range l.Procs() {
 		names = append(names, name)
 	}
 	sort.Strings(names)

@@ -64,7 +64,9 @@ type Library struct {
 	// SpecialWindow and aliases) is loaded into the maps below, which keep
 	// no node of it, and its tree is let go (dataOnly): the library lives
 	// as long as the process, and every collection marked those trees
-	// (stop 39, docs/weft-sync.md "Stop 39: front39").
+	// (stop 39, docs/weft-sync.md "Stop 39: front39"). Std's files of
+	// procs are not parsed whole (lazy.go): a file of them is here when
+	// its globals are more than data tables, as a File of those alone.
 	Files     []*syntax.File
 	Memories  map[string]*Memory
 	Barriers  map[string]*BarrierMemory
@@ -73,8 +75,12 @@ type Library struct {
 	Quals     map[string]*QualTL // Fig. 15
 	QualOrder []*QualTL          // Fig. 15 in table order; QualTL.Index indexes it
 	Timelines map[string]*SyncTL // Fig. 16 (sync timelines)
-	Instrs    map[string]*Instr
-	Procs     map[string]*syntax.Proc // library helper procs (not instructions)
+	// defs are the library's instructions and helper procs by name
+	// (Instr, Proc, Decl, Names): those of Std's files of procs are
+	// parsed at their first lookup (lazy.go; issue 13, stop 44).
+	defs map[string]*def
+	// defMu serializes the parses of lazy defs (nil: none).
+	defMu *sync.Mutex
 	// Known is the bits of the qualitative timelines the code generator
 	// tests by name (known.go), resolved by Load.
 	Known KnownQuals
@@ -102,9 +108,20 @@ func Std() (*Library, error) {
 			diag.InitFileString(&stdDiagFiles[i], "lib/"+sf.name, sf.text)
 			files[i] = &stdDiagFiles[i]
 		}
-		stdLib, stdErr = Load(files...)
+		stdLib, stdErr = load(files, true)
 	})
 	return stdLib, stdErr
+}
+
+// StdFiles returns the standard library's files, Std's own: an eager
+// Load of them (tests) has Std's positions.
+func StdFiles() []*diag.File {
+	Std()
+	files := make([]*diag.File, len(stdTexts))
+	for i := range stdDiagFiles {
+		files[i] = &stdDiagFiles[i]
+	}
+	return files
 }
 
 // MustStd is Std for callers (tests, tools) where a broken embedded library
@@ -120,6 +137,12 @@ func MustStd() *Library {
 // Load parses and loads library files. All problems are reported together in
 // the returned error (a *diag.ListError).
 func Load(files ...*diag.File) (*Library, error) {
+	return load(files, false)
+}
+
+// load is Load; with lazy, a file of procs alone (lazyDefs) is not
+// parsed: its procs are, each at its first lookup (Std).
+func load(files []*diag.File, lazy bool) (*Library, error) {
 	l := &Library{
 		Memories:  map[string]*Memory{},
 		Barriers:  map[string]*BarrierMemory{},
@@ -127,16 +150,36 @@ func Load(files ...*diag.File) (*Library, error) {
 		Units:     map[string]*Unit{},
 		Quals:     map[string]*QualTL{},
 		Timelines: map[string]*SyncTL{},
-		Instrs:    map[string]*Instr{},
-		Procs:     map[string]*syntax.Proc{},
+		defs:      map[string]*def{},
 	}
 	var errs diag.List
 	ld := &loader{lib: l, errs: &errs}
 	decls := 0
-	for _, f := range files {
-		sf := syntax.Parse(f, &errs)
-		l.Files = append(l.Files, sf)
-		decls += len(sf.Decls)
+	// segs[i] are the declarations of files[i] when it is not parsed
+	// whole: its globals are parsed now, each from its lines, into a
+	// File of them alone, its procs at their first lookup.
+	segs := make([][]defSeg, len(files))
+	for i, f := range files {
+		if lazy {
+			segs[i] = lazyDefs(f.Text())
+		}
+		if segs[i] == nil {
+			sf := syntax.Parse(f, &errs)
+			l.Files = append(l.Files, sf)
+			decls += len(sf.Decls)
+			continue
+		}
+		if l.defMu == nil {
+			l.defMu = new(sync.Mutex)
+		}
+		gf := &syntax.File{Name: f.Name}
+		for _, sg := range segs[i] {
+			if sg.global {
+				gf.Decls = append(gf.Decls, syntax.ParseRange(f, sg.start, sg.end, &errs).Decls...)
+			}
+		}
+		l.Files = append(l.Files, gf)
+		decls += len(segs[i])
 	}
 	// Every declaration defines a name or none: the table of names made
 	// for them all (stop 44: its growth was most of define's cost).
@@ -161,8 +204,15 @@ func Load(files ...*diag.File) (*Library, error) {
 	}
 	ld.finishMemories()
 	l.Known = knownQuals(l.Quals)
-	for _, f := range l.Files {
-		for _, d := range f.Decls {
+	// The procs in the files' order (a parsed file's, or a lazy one's).
+	for i, f := range files {
+		for j := range segs[i] {
+			sg := &segs[i][j]
+			if !sg.global && !ld.define(sg.name, diag.Pos{File: f, Offset: sg.nameOff}) {
+				l.defs[sg.name] = &def{name: sg.name, file: f, start: sg.start, end: sg.end, isInstr: sg.isInstr}
+			}
+		}
+		for _, d := range l.Files[i].Decls {
 			p, ok := d.(*syntax.Proc)
 			if !ok {
 				continue
@@ -172,14 +222,18 @@ func Load(files ...*diag.File) (*Library, error) {
 			}
 			if IsInstr(p) {
 				if in := ParseInstr(p, l, &errs); in != nil {
-					l.Instrs[in.Name] = in
+					d := &def{name: in.Name, isInstr: true, instr: in}
+					d.done.Store(true)
+					l.defs[in.Name] = d
 				}
 			} else if IsExtern(p) {
 				if x := ParseExtern(p, &errs); x != nil {
 					addExtern(x)
 				}
 			} else {
-				l.Procs[p.Name.Name] = p
+				d := &def{name: p.Name.Name, proc: p}
+				d.done.Store(true)
+				l.defs[p.Name.Name] = d
 			}
 		}
 	}
@@ -605,5 +659,5 @@ func (a *args) done() {
 
 // String is a short description used in messages.
 func (l *Library) String() string {
-	return fmt.Sprintf("library(%d memories, %d units, %d timelines, %d instrs)", len(l.Memories), len(l.Units), len(l.Timelines), len(l.Instrs))
+	return fmt.Sprintf("library(%d memories, %d units, %d timelines, %d instrs)", len(l.Memories), len(l.Units), len(l.Timelines), l.NumInstrs())
 }

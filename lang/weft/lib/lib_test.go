@@ -184,7 +184,7 @@ func TestFig16(t *testing.T) {
 
 func TestScalarInstrs(t *testing.T) {
 	l := MustStd()
-	in := l.Instrs["cuda_fma_f32"]
+	in := l.Instr("cuda_fma_f32")
 	if in == nil {
 		t.Fatal("cuda_fma_f32 missing")
 	}
@@ -198,12 +198,12 @@ func TestScalarInstrs(t *testing.T) {
 	if modes != "dst:rw:cuda_in_order_ram_qual a:r:cuda_in_order_ram_qual b:r:cuda_in_order_ram_qual " {
 		t.Errorf("modes: %s", modes)
 	}
-	if in := l.Instrs["cuda_copy_bf16"]; in == nil || in.Access["dst"].Mode != "w" || in.Access["src"].Mode != "r" {
+	if in := l.Instr("cuda_copy_bf16"); in == nil || in.Access["dst"].Mode != "w" || in.Access["src"].Mode != "r" {
 		t.Errorf("cuda_copy_bf16 = %+v", in)
 	}
 	for _, ty := range []string{"f16", "bf16", "f32", "f64", "i32"} {
 		for _, op := range []string{"copy", "zero", "neg", "add", "sub", "mul", "reduce_add", "fma"} {
-			if l.Instrs["cuda_"+op+"_"+ty] == nil {
+			if l.Instr("cuda_"+op+"_"+ty) == nil {
 				t.Errorf("cuda_%s_%s missing", op, ty)
 			}
 		}

@@ -20,10 +20,10 @@ import (
 func TestParamModesByName(t *testing.T) {
 	var procs []*syntax.Proc
 	l := MustStd()
-	for _, in := range l.Instrs {
+	for _, in := range l.Instrs() {
 		procs = append(procs, in.Proc)
 	}
-	for _, p := range l.Procs {
+	for _, p := range l.Procs() {
 		procs = append(procs, p)
 	}
 	var srcs []string

@@ -100,8 +100,7 @@ func (l *Library) WriteTables(w io.Writer) {
 	}
 
 	p("\n### Scalar instructions (scalar.weft)\n\nThe instructions of code generation (sm80.weft, sm90.weft) are documented in docs/weft-codegen.md.\n\nA parameter `@ any` declares no memory: without an explicit `init=` its initial timeline is taken from the argument's memory at each call (`by memory`: `cuda_in_order_rmem_qual` for a register, `cuda_in_order_ram_qual` otherwise; seed 000 Fig. 20 T_init, as T_qin of Fig. 18).\n\n| instruction | timeline | unit | parameters (mode, memory, init timeline) | CUDA |\n|---|---|---|---|---|\n")
-	for _, n := range sortedKeys(l.Instrs) {
-		in := l.Instrs[n]
+	for n, in := range l.Instrs() {
 		if f := in.Proc.Pos().File; f == nil || !strings.HasSuffix(f.Name, "scalar.weft") {
 			continue
 		}

@@ -147,14 +147,14 @@ func (r *region) call(s *syntax.CallStmt) {
 	name := s.Call.FunName()
 	var params []*syntax.Param
 	modes := map[string]string{}
-	if in := r.pi.ws.lib.Instrs[name]; in != nil {
+	if in := r.pi.ws.lib.Instr(name); in != nil {
 		params = in.Proc.Params
 		for _, a := range in.AccessOrder {
 			modes[a.Param] = a.Mode
 		}
 	} else if p, _, err := r.pi.ws.proc(name); err == nil {
 		params = p.Params
-	} else if lp := r.pi.ws.lib.Procs[name]; lp != nil {
+	} else if lp := r.pi.ws.lib.Proc(name); lp != nil {
 		params = lp.Params
 	}
 	if params == nil {

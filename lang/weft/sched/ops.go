@@ -442,7 +442,7 @@ func (w *workspace) rename(p *syntax.Proc, name string) error {
 			}
 		}
 	}
-	if w.lib.Instrs[name] != nil || w.lib.Procs[name] != nil {
+	if w.lib.HasProc(name) {
 		return errorf(CodeAssert, "rename: %s is a library instruction or proc", name)
 	}
 	p.Name = &syntax.Name{Name: name}

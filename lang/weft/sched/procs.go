@@ -75,7 +75,7 @@ func (w *workspace) freshProcName(name string) error {
 			}
 		}
 	}
-	if w.lib.Instrs[name] != nil || w.lib.Procs[name] != nil || w.lib.Memories[name] != nil {
+	if w.lib.HasProc(name) || w.lib.Memories[name] != nil {
 		return errorf(CodeNameClash, "%s is a library name", name)
 	}
 	return nil

@@ -62,7 +62,7 @@ func (w *workspace) replaceBar(p *syntax.Proc, block string, count int, instrNam
 		return errorf(CodeArgs, "replace: count=%d: the block has %d statements from the match on", count, len(*c.block())-c.idx())
 	}
 	var instr *syntax.Proc
-	if in := w.lib.Instrs[instrName]; in != nil {
+	if in := w.lib.Instr(instrName); in != nil {
 		instr = in.Proc
 	}
 	for _, d := range w.file.Decls {

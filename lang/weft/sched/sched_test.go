@@ -150,10 +150,10 @@ func setSection(ar *txtar.Archive, name, data string) {
 
 func libProcs(name string) *syntax.Proc {
 	l := lib.MustStd()
-	if in := l.Instrs[name]; in != nil {
+	if in := l.Instr(name); in != nil {
 		return in.Proc
 	}
-	return l.Procs[name]
+	return l.Proc(name)
 }
 
 // userProcs are a file's procs that are not instructions, in order.

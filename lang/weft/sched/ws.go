@@ -242,7 +242,7 @@ func (pi *procInfo) fresh(name string) error {
 	if !isIdent(name) {
 		return errorf(CodeArgs, "%q is not a valid name", name)
 	}
-	if pi.allNames()[name] || pi.ws.lib.Instrs[name] != nil || pi.ws.lib.Memories[name] != nil || reserved[name] {
+	if pi.allNames()[name] || pi.ws.lib.Instr(name) != nil || pi.ws.lib.Memories[name] != nil || reserved[name] {
 		return errorf(CodeNameClash, "the name %s is already used in proc %s", name, pi.proc.Name.Name)
 	}
 	return nil

@@ -95,7 +95,7 @@ func TestBoundAccesses(t *testing.T) {
 	l := lib.MustStd()
 	checked, _ := testrepo.WeftPrograms(t, "../../..", l, Directives)
 	var ins []*lib.Instr
-	for _, in := range l.Instrs {
+	for _, in := range l.Instrs() {
 		ins = append(ins, in)
 	}
 	for _, ch := range checked {

@@ -25,7 +25,7 @@ func (c *converter) instr(name string) (in *lib.Instr, distinct bool) {
 	}
 	in, ok := c.instrs[name]
 	if !ok {
-		in = c.lib.Instrs[name]
+		in = c.lib.Instr(name)
 	}
 	distinct = in != nil && distinctParams(in.Proc.Params)
 	if len(c.instrNames) < cap(c.instrNames) {

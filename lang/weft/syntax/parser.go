@@ -41,9 +41,30 @@ func init() {
 
 // Parse parses a .weft file, reporting errors to errs.
 func Parse(f *diag.File, errs *diag.List) *File {
+	return parse(f, 0, -1, errs)
+}
+
+// ParseRange parses the declarations of f's text from offset start to
+// end (start at a line's start, outside brackets and strings; end where
+// a declaration's last line ends) as Parse would the file's, with f's
+// positions: a node's file, line and column are those of a parse of the
+// whole file. The comments before the first declaration of the range
+// are its Leading ones, as in the whole file's parse when no statement
+// before start took them. The standard library's procs are parsed so
+// at their first use (package lib; issue 13, stop 44).
+func ParseRange(f *diag.File, start, end int, errs *diag.List) *File {
+	return parse(f, start, end, errs)
+}
+
+// parse is Parse (end < 0) or ParseRange.
+func parse(f *diag.File, start, end int, errs *diag.List) *File {
 	p := &parser{file: f, errs: errs}
 	p.sc = &p.scan
-	p.sc.InitReporter(f, p)
+	if end < 0 {
+		p.sc.InitReporter(f, p)
+	} else {
+		p.sc.InitRange(f, start, end, p)
+	}
 	p.sc.SetKeywords(keywords)
 	p.toks = p.sc.Toks()
 	p.cur = p.toks[0]
