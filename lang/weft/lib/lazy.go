@@ -80,7 +80,13 @@ func lazyDefs(text string) []defSeg {
 			next = le + 1
 		}
 		line := text[ls:le]
-		rest := strings.TrimLeft(line, " \t\r\f")
+		// The line's indentation by hand: strings.TrimLeft with a set
+		// of bytes builds the set at each call (half of this scan).
+		ind := 0
+		for ind < len(line) && (line[ind] == ' ' || line[ind] == '\t' || line[ind] == '\r' || line[ind] == '\f') {
+			ind++
+		}
+		rest := line[ind:]
 		ls = next
 		switch {
 		case rest == "" || rest[0] == '#':
@@ -96,8 +102,11 @@ func lazyDefs(text string) []defSeg {
 				procs++
 			}
 			word := line[1:]
-			if i := strings.IndexAny(word, "( \t\r"); i >= 0 {
-				word = word[:i]
+			for i := range len(word) {
+				if c := word[i]; c == '(' || c == ' ' || c == '\t' || c == '\r' {
+					word = word[:i]
+					break
+				}
 			}
 			switch word {
 			case "extern":
