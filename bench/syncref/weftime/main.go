@@ -4,7 +4,7 @@
 // sync check) inside a process that is already running, excluding the
 // process start. Used by bench/syncref/run.sh (issue 13).
 //
-// Usage: weftime [-reps N] [-min-cpu D] [-stat median|mean] [-cpuprofile OUT] [-memprofile OUT] [-gcpolicy=false] FILE.weft [NAME=VALUE ...] [check flags]
+// Usage: weftime [-reps N] [-min-cpu D] [-bytes N] [-stat median|mean] [-cpuprofile OUT] [-memprofile OUT] [-gcpolicy=false] FILE.weft [NAME=VALUE ...] [check flags]
 //
 // Like the weft command, it runs under internal/gcpolicy's GC setting
 // (unless GOGC or GOMEMLIMIT is set, or -gcpolicy=false).
@@ -17,7 +17,9 @@
 // the reference's Procedure.sync_check: Exo parses, type checks and bounds
 // checks a procedure when @proc defines it, not in sync_check
 // (driver.AfterFrontEnd, whose clock reading only these second runs pay).
-// -min-cpu counts the CPU time of both kinds of run.
+// -min-cpu counts the CPU time of both kinds of run. -bytes N adds a line
+// on stderr: the bytes and objects a check allocates, whole and in scope,
+// averaged over N further untimed checks.
 package main
 
 import (
@@ -27,6 +29,7 @@ import (
 	"os"
 	"regexp"
 	"runtime"
+	"runtime/metrics"
 	"runtime/pprof"
 	"sort"
 	"strings"
@@ -56,6 +59,7 @@ func main() {
 	prof := flag.String("cpuprofile", "", "write a CPU profile of all runs to this file")
 	memprof := flag.String("memprofile", "", "write an allocation profile of all runs to this file")
 	stat := flag.String("stat", "median", "the last column: the median of the further runs, or their mean (which counts the collections a median can leave out)")
+	bytesN := flag.Int("bytes", 0, "after the timed runs, run this many more checks untimed and print to stderr the bytes and objects each allocates, whole and in sync_check's scope (the runtime's allocation counters; stop 45: a byte allocated costs about 0.14 ns here, a cost instruction counts miss)")
 	gcp := flag.Bool("gcpolicy", true, "apply the weft command's GC policy (internal/gcpolicy), as cmd/weft's main does; false: Go's defaults")
 	flag.Parse()
 	if *gcp {
@@ -176,9 +180,45 @@ func main() {
 		back = summarize(backs, *stat == "mean")
 	}
 	fmt.Printf("%d\t%s\t%.6f\t%.6f\t%.6f\n", rc, verdict, first.Seconds(), med.Seconds(), back.Seconds())
+	if *bytesN > 0 {
+		measureBytes(fe, cargs, *bytesN)
+	}
 	if os.Getenv("WEFTIME_MSG") != "" {
 		fmt.Fprint(os.Stderr, msg)
 	}
+}
+
+// measureBytes runs n checks and prints the bytes and objects each
+// allocates on average, by the whole check and by the part after the front
+// end (the counters read at driver.AfterFrontEnd), as
+// "bytes whole W scope S objects whole OW scope OS". Means over the runs:
+// the runtime counts a small allocation when its span is handed to the
+// allocating thread, so one check's difference is off by up to a span,
+// while the sum over many is exact to a span.
+func measureBytes(fe *frontend.FrontEnd, cargs []string, n int) {
+	samples := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}, {Name: "/gc/heap/allocs:objects"}}
+	read := func() (uint64, uint64) {
+		metrics.Read(samples)
+		return samples[0].Value.Uint64(), samples[1].Value.Uint64()
+	}
+	var fb, fo uint64
+	driver.AfterFrontEnd = func() { fb, fo = read() }
+	defer func() { driver.AfterFrontEnd = nil }()
+	var wb, sb, wo, so uint64
+	for i := 0; i < n; i++ {
+		var out, errb bytes.Buffer
+		env := &frontend.Env{Stdout: &out, Stderr: &errb, Stdin: bytes.NewReader(nil)}
+		b0, o0 := read()
+		fb, fo = b0, o0 // the front end rejected the file: no scope
+		fe.Check(env, cargs)
+		b1, o1 := read()
+		wb += b1 - b0
+		wo += o1 - o0
+		sb += b1 - fb
+		so += o1 - fo
+	}
+	u := uint64(n)
+	fmt.Fprintf(os.Stderr, "bytes whole %d scope %d objects whole %d scope %d\n", wb/u, sb/u, wo/u, so/u)
 }
 
 // summarize returns the median of ts (sorted in place), or their mean.
