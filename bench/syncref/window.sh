@@ -27,7 +27,8 @@
 # per test (reference over Weft, whole check), so that a round the machine
 # disturbed shows as one, and the core's speed around each phase of each
 # round (bench/syncref/calib: millions of dependent multiply-adds a second
-# of CPU time; stop 41 saw it move by a third within seconds).
+# of CPU time; stop 41 saw it move by a third within seconds), and last
+# the bytes each Weft check allocates (weftime -bytes).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds=5
@@ -99,3 +100,14 @@ python3 bench/syncref/window_median.py "$out" "$rounds"
 python3 bench/syncref/table.py --ran-only bench/syncref/map.tsv "$out/ref-median.jsonl" "$out/weft-median.tsv"
 echo
 cat "$out/rounds.txt"
+# The bytes each check allocates (weftime -bytes: exact counters, not
+# timed): stop 45 found a byte allocated costing ~0.14 ns of a check's time
+# here, which instruction counts do not show.
+echo
+echo "bytes allocated per check (weftime -bytes 100): test | whole | sync_check's scope"
+while IFS=$'\t' read -r i name sizes wargs; do
+  # shellcheck disable=SC2086
+  b=$(GOMAXPROCS=1 "$out/weftime" -reps 0 -bytes 100 "$tmp/$i.weft" $wargs 2>&1 >/dev/null | awk '/^bytes whole/{print $3 " | " $5}')
+  [ "$sizes" = "-" ] && sizes=""
+  echo "$name${sizes:+ $sizes} | $b"
+done < "$tmp/rows.tsv"
