@@ -106,8 +106,7 @@ func TestCommentSpan(t *testing.T) {
 				i += j - 1 // on to the line end: a '#' in a comment is not counted
 			}
 		}
-		s := New(diag.NewFile("t", []byte(src)), nil)
-		if gn, gcb := s.commentSpan(); gn != n || gcb != cb {
+		if gn, gcb := commentSpan([]byte(src)); gn != n || gcb != cb {
 			t.Errorf("%q: commentSpan %d, %d; want %d, %d", src, gn, gcb, n, cb)
 		}
 	}

@@ -209,7 +209,28 @@ func (s *Scanner) All() []Token {
 
 // Toks scans the whole file and returns its tokens in compact form,
 // ending with EOF.
-func (s *Scanner) Toks() []Tok {
+func (s *Scanner) Toks() []Tok { return s.ToksSized(SizeOf(s.src[s.off:])) }
+
+// Sizing is what Toks sizes its arrays by: the comments of the bytes it
+// scans and the bytes in them (SizeOf).
+type Sizing struct{ comments, commentBytes, bytes int }
+
+// SizeOf returns the Sizing of a scan of src (from the scan's start to
+// its end): a parser reads its token estimate before the scanner runs
+// and hands it to ToksSized, which then does not look for the comments
+// again (issue 13, stop 45).
+func SizeOf(src []byte) Sizing {
+	n, cb := commentSpan(src)
+	return Sizing{n, cb, len(src)}
+}
+
+// Tokens is the number of tokens Toks expects of the scan (without its
+// margin of 16).
+func (z Sizing) Tokens() int { return (z.bytes - z.commentBytes) * 10 / 33 }
+
+// ToksSized is Toks with its Sizing z, SizeOf of the scanner's bytes from
+// the scan's start.
+func (s *Scanner) ToksSized(z Sizing) []Tok {
 	// The tokens are scanned straight into the result (not queued and
 	// copied one by one as Next does), sized from the bytes outside
 	// comments: the repository's Weft and Prism files have one token per
@@ -221,7 +242,7 @@ func (s *Scanner) Toks() []Tok {
 	// on the small kernels of issue 13. A file denser than the estimate
 	// grows the array once, by the rate seen so far (growPending). The
 	// bytes are those from the scan's start (InitRange's; stop 44).
-	nc, cb := s.commentSpan()
+	nc := z.comments
 	if nc > 0 && s.Comments == nil {
 		// Room for every comment at once (each starts with a '#'; a
 		// '#' in a string makes it too many), not one growth per
@@ -229,7 +250,7 @@ func (s *Scanner) Toks() []Tok {
 		s.Comments = make([]Comment, 0, nc)
 	}
 	toks := s.pending
-	if want := len(toks) + (len(s.src)-s.off-cb)*10/33 + 16; cap(toks) < want {
+	if want := len(toks) + z.Tokens() + 16; cap(toks) < want {
 		toks = make([]Tok, len(s.pending), want)
 		copy(toks, s.pending)
 	}
@@ -253,13 +274,12 @@ func (s *Scanner) Toks() []Tok {
 	}
 }
 
-// commentSpan returns the number of '#' of the source and the bytes from
+// commentSpan returns the number of '#' of src and the bytes from
 // each to its line's end (a '#' in a string counts too: an estimate).
 // IndexByte jumps over the rest, so this costs a few calls per comment;
 // a comment on the line after a comment's line end (a paragraph of
 // comments, the opening of most kernels) is found without one (stop 43).
-func (s *Scanner) commentSpan() (n, cb int) {
-	src := s.src[s.off:]
+func commentSpan(src []byte) (n, cb int) {
 	for {
 		i := 1 // a '#' just after a line end
 		if len(src) < 2 || src[0] != '\n' || src[1] != '#' {

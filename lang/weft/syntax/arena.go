@@ -5,8 +5,9 @@ package syntax
 // parse took an allocation for each kind it has one or two of (its File,
 // Proc, parameters, types, loops, calls, statements, lists), each some
 // 200 instructions of the allocator, and now takes none of them; the
-// parser is one larger allocation (stop 32, issue 13). Nodes in it keep
-// the parser alive as long as the tree, as the chunks already do.
+// parser is one larger allocation with it (smallParser; stop 32, issue
+// 13). Nodes in it keep the parser alive as long as the tree, as the
+// chunks already do. A large file's parser has none (stop 45: bigArena).
 //
 // Its sizes are small on purpose: every byte a check allocates brings the
 // next collection nearer, and on the smallest rows a larger arena (the
@@ -14,8 +15,6 @@ package syntax
 // allocations it saved; halving it made rows e and 5 cheaper (stop 34,
 // docs/weft-sync.md).
 type arena struct {
-	file     File
-	decls    [2]Decl
 	procs    [1]Proc
 	params   [2]Param
 	types    [2]Type
@@ -73,7 +72,7 @@ const bigTokens = 160
 // 9 and 11: 5 loops, 7 binary operators, 8 indexings, 6 types, 17
 // expressions and 17 statements in lists), so that most take no chunk
 // of their own; a larger file takes chunks (chunkNew, carve) when these
-// are used up, as before. The parser's own arena then goes unused. Its
+// are used up, as before. Its parser is allocated without an arena. Its
 // If and FloatLit nodes (one or two a kernel, an allocation each
 // before) are taken in order by newIf and newFloat.
 type bigArena struct {

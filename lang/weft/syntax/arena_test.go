@@ -113,12 +113,57 @@ func TestArenaOverflow(t *testing.T) {
 	}
 }
 
-// TestParserSize keeps the parser (and the arena in it, one allocation
-// per parse) within the 4096-byte size class: past it, the next class
-// (4864) costs every parse 768 bytes more than the arena saves (stop 41,
-// stop 42).
+// TestParserSize keeps a small file's parser (with its arena, one
+// allocation per parse) within the 4096-byte size class and a large
+// file's (alone) within the 1536-byte one. An object of more than 512
+// bytes with pointers takes an 8-byte header of the allocator: a parser
+// of exactly 4096 bytes had been in the 4864-byte class, 768 bytes more
+// per parse (stop 45; stop 41, stop 42).
 func TestParserSize(t *testing.T) {
-	if n := unsafe.Sizeof(parser{}); n > 4096 {
-		t.Errorf("parser is %d bytes, more than 4096", n)
+	const header = 8
+	if n := unsafe.Sizeof(smallParser{}) + header; n > 4096 {
+		t.Errorf("smallParser takes %d bytes, more than 4096", n)
+	}
+	if n := unsafe.Sizeof(parser{}) + header; n > 1536 {
+		t.Errorf("parser takes %d bytes, more than 1536", n)
+	}
+}
+
+// TestParserEstimate parses files whose token estimate (pyscan.SizeOf,
+// which chooses the parser's allocation) and token count (which chooses
+// the arena) disagree both ways: long names make few tokens of many
+// bytes (a parser alone, its arena allocated after the scan), short
+// ones many tokens of few bytes (a small parser's arena unused, a
+// bigArena taken). Each prints as its source, the canonical form (stop
+// 45).
+func TestParserEstimate(t *testing.T) {
+	var long, dense strings.Builder
+	long.WriteString("def long_names():\n")
+	for i := range 12 {
+		fmt.Fprintf(&long, "    a_rather_long_name_of_a_tensor_number_%d[i] = another_long_name_of_a_tensor_number_%d[i]\n", i, i)
+	}
+	dense.WriteString("def f(x: f32[4]):\n")
+	for i := range 22 {
+		fmt.Fprintf(&dense, "    x[%d] = x[%d]\n", i%4, (i+1)%4)
+	}
+	for _, c := range []struct {
+		src      string
+		estBig   bool // the estimate exceeds bigTokens
+		countBig bool // the count does
+	}{{long.String(), true, false}, {dense.String(), false, true}} {
+		src := []byte(c.src)
+		est := pyscan.SizeOf(src).Tokens() > bigTokens
+		n := len(pyscan.New(diag.NewFile("", src), nil).Toks())
+		if est != c.estBig || (n > bigTokens) != c.countBig {
+			t.Fatalf("estimate %d (big %v), count %d (big %v): want big %v, %v\n%s", pyscan.SizeOf(src).Tokens(), est, n, n > bigTokens, c.estBig, c.countBig, src)
+		}
+		var errs diag.List
+		tree := Parse(diag.NewFile("t", src), &errs)
+		if errs.Len() > 0 {
+			t.Fatal(errs.Err())
+		}
+		if got := Print(tree); got != c.src {
+			t.Errorf("printed\n%s\nwant\n%s", got, c.src)
+		}
 	}
 }

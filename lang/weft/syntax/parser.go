@@ -58,17 +58,36 @@ func ParseRange(f *diag.File, start, end int, errs *diag.List) *File {
 
 // parse is Parse (end < 0) or ParseRange.
 func parse(f *diag.File, start, end int, errs *diag.List) *File {
-	p := &parser{file: f, errs: errs}
-	p.sc = &p.scan
-	if end < 0 {
-		p.sc.InitReporter(f, p)
-	} else {
-		p.sc.InitRange(f, start, end, p)
+	src := f.Src
+	if end >= 0 {
+		src = src[start:end]
 	}
-	p.sc.SetKeywords(keywords)
-	p.toks = p.sc.Toks()
+	// The tokens the scanner expects of the file (its estimate, which
+	// sizes its array) choose the parser's allocation: with the arena of
+	// a small file in it, or alone for a file of more than bigTokens
+	// tokens, whose first chunks are a bigArena's (stop 45: the unused
+	// arena was 2.6 KB of such a parse). The count, known after the
+	// scan, chooses the arena: an estimate short of it costs the unused
+	// arena as before, one over it an allocation of the arena alone.
+	z := pyscan.SizeOf(src)
+	var p *parser
+	var ar *arena
+	if z.Tokens() > bigTokens {
+		p = new(parser)
+	} else {
+		sp := new(smallParser)
+		p, ar = &sp.p, &sp.ar
+	}
+	p.file, p.errs = f, errs
+	if end < 0 {
+		p.scan.InitReporter(f, p)
+	} else {
+		p.scan.InitRange(f, start, end, p)
+	}
+	p.scan.SetKeywords(keywords)
+	p.toks = p.scan.ToksSized(z)
 	p.cur = p.toks[0]
-	p.comments = p.sc.Comments
+	p.comments = p.scan.Comments
 	// The list stacks start with room for a kernel's nesting: grown from
 	// empty they took five allocations per parse. Their first arrays are
 	// the parser's own (two allocations fewer, stop 31).
@@ -77,7 +96,10 @@ func parse(f *diag.File, start, end int, errs *diag.List) *File {
 	if len(p.toks) > bigTokens {
 		new(bigArena).start(p)
 	} else {
-		p.ar.start(p)
+		if ar == nil {
+			ar = new(arena)
+		}
+		ar.start(p)
 	}
 	p.sizeSlabs()
 	tree := p.parseFile()
@@ -123,13 +145,13 @@ func (p *parser) ScanError(pos diag.Pos, code, msg string) {
 // scanner counts the tokens as it makes them (a pass over the tokens
 // here was 3% of a parse, stop 32).
 func (p *parser) sizeSlabs() {
-	names, ints := p.sc.Counts()
+	names, ints := p.scan.Counts()
 	p.names = make([]Name, 0, names)
 	p.ints = make([]IntLit, 0, ints)
 	// Likewise the StringLits, one from each STRING token (stop 44: the
 	// standard library's 240 were an allocation each; a file without
 	// strings makes no array).
-	if n := p.sc.Strings(); n > 0 {
+	if n := p.scan.Strings(); n > 0 {
 		p.strs = make([]StringLit, 0, n)
 	}
 }
@@ -181,8 +203,7 @@ func carve[T any](pool *[]T, n, first int) []T {
 type parser struct {
 	file *diag.File
 	errs *diag.List
-	sc   *pyscan.Scanner // the texts of toks (&scan)
-	scan pyscan.Scanner
+	scan pyscan.Scanner // the texts of toks
 	toks []pyscan.Tok
 	i    int
 	// cur is toks[i], kept by next (and the one step back of
@@ -233,10 +254,18 @@ type parser struct {
 	allocs   []Alloc
 	kwargs   []Kwarg
 	withs    []With
-	// ar holds the first chunk of each of those (arena.go), or big
+	// An arena holds the first chunk of each of those (arena.go), or big
 	// does (a file of more than bigTokens tokens; nil: not).
-	ar  arena
 	big *bigArena
+	// tree and decls are the File and its first declarations.
+	tree  File
+	decls [2]Decl
+}
+
+// smallParser is a parser with its arena, one allocation (parse).
+type smallParser struct {
+	p  parser
+	ar arena
 }
 
 // kwOne is a first keyword argument with its list's array of one (kwarg).
@@ -344,10 +373,10 @@ func (p *parser) tokAt(i int) pyscan.Tok {
 }
 
 // text is t's text (pyscan.Token.Text).
-func (p *parser) text(t pyscan.Tok) string { return p.sc.Text(t) }
+func (p *parser) text(t pyscan.Tok) string { return p.scan.Text(t) }
 
 // at is t's position.
-func (p *parser) at(t pyscan.Tok) diag.Pos { return diag.Pos{File: p.file, Offset: p.sc.Off(t)} }
+func (p *parser) at(t pyscan.Tok) diag.Pos { return diag.Pos{File: p.file, Offset: p.scan.Off(t)} }
 
 // isOp reports whether the current token is the operator c, by its code
 // (pyscan's token codes, stop 33: one compare, not a string's).
@@ -382,7 +411,7 @@ func (p *parser) describe(t pyscan.Tok) string {
 	case pyscan.INT, pyscan.FLOAT:
 		return "number " + p.text(t)
 	case pyscan.STRING:
-		return "string " + p.sc.Raw(t)
+		return "string " + p.scan.Raw(t)
 	}
 	return t.Kind.String()
 }
@@ -426,7 +455,7 @@ func (p *parser) name() *Name {
 	p.i++
 	p.cur = p.tokAt(p.i)
 	n := slabNew(&p.names)
-	off, text := p.sc.OffText(t)
+	off, text := p.scan.OffText(t)
 	*n = Name{node{diag.Pos{File: p.file, Offset: off}}, text}
 	return n
 }
@@ -523,7 +552,7 @@ func (p *parser) recover() {
 }
 
 func (p *parser) parseFile() *File {
-	f := &p.ar.file
+	f := &p.tree
 	*f = File{Name: p.file.Name}
 	for p.tok().Kind != pyscan.EOF {
 		switch p.tok().Kind {
@@ -540,7 +569,7 @@ func (p *parser) parseFile() *File {
 		}
 		if d := p.decl(); d != nil {
 			if f.Decls == nil {
-				f.Decls = p.ar.decls[:0:len(p.ar.decls)]
+				f.Decls = p.decls[:0:len(p.decls)]
 			}
 			f.Decls = append(f.Decls, d)
 		}
@@ -1447,12 +1476,12 @@ func (p *parser) atom() Expr {
 			p.i++
 			p.cur = p.tokAt(p.i)
 			n := slabNew(&p.names)
-			off, text := p.sc.OffText(t)
+			off, text := p.scan.OffText(t)
 			*n = Name{node{diag.Pos{File: p.file, Offset: off}}, text}
 			return n
 		}
 	case pyscan.INT:
-		off, text := p.sc.OffText(t)
+		off, text := p.scan.OffText(t)
 		if v, ok := smallDecimal(text); ok {
 			p.i++
 			p.cur = p.tokAt(p.i)
@@ -1478,12 +1507,12 @@ func (p *parser) atomRest(t pyscan.Tok) Expr {
 		}
 		p.next()
 		n := slabNew(&p.names)
-		off, text := p.sc.OffText(t)
+		off, text := p.scan.OffText(t)
 		*n = Name{node{diag.Pos{File: p.file, Offset: off}}, text}
 		return n
 	case pyscan.INT:
 		p.next()
-		off, text := p.sc.OffText(t)
+		off, text := p.scan.OffText(t)
 		v, ok := smallDecimal(text)
 		if !ok {
 			var err error
