@@ -45,8 +45,10 @@ func readFile(path string, limit int64) ([]byte, error) {
 	// Room for the whole file and one byte more, so that a read of the
 	// whole file is short; a file that stat said is shorter than it is
 	// (files in /proc say size 0) is read on to its end, up to the limit.
+	// Only a file that says it is empty starts with 512 bytes: a kernel
+	// of 280 bytes took 512 for every check (issue 13, stop 45).
 	size := st.Size + 1
-	if size < 512 {
+	if st.Size == 0 {
 		size = 512
 	}
 	max := int64(-1) // the most bytes to read: limit+1 shows a file over the limit
