@@ -134,11 +134,11 @@ func (c *checker) exprSlab(n int) []syntax.Expr {
 // starts in 4 slots of its own (one value; stop 41: most files have few
 // or none, and its 16 slots were an allocation of 512 bytes).
 type checkScratch struct {
-	// names' first slots and declared's first entries, 16 of each
-	// (stop 43: declared had 8, which a kernel of nine declarations
-	// outgrew, rows 9, 11 and 15: a list made anew every check; names
-	// holds names only past linearNames open ones).
-	names    [16]symSlot
+	// declared's first entries, 16 (stop 43: declared had 8, which a
+	// kernel of nine declarations outgrew, rows 9, 11 and 15: a list
+	// made anew every check). names has no first slots (stop 45): it
+	// holds names only past linearNames open ones, more than its 16
+	// slots took, so they were 512 bytes of every check for nothing.
 	declared [16]declName
 	marks    [8]int
 	globals  [4]symSlot
@@ -151,13 +151,14 @@ type checkScratch struct {
 	exprs [16]syntax.Expr
 }
 
-// declName is a name of an open scope, its symbol, and its hash in names
-// (symTab.insert, which pop's delete reuses) while names holds the open
-// names.
+// declName is a name of an open scope and its symbol. It keeps no hash
+// of the name for names' delete (pop hashes it again): only a proc of
+// more than linearNames open names hashes them, and the field made the
+// checker's first 16 entries 128 bytes larger, past the 2304-byte size
+// class of its progBlock (issue 13, stop 45).
 type declName struct {
 	name string
 	sym  *Symbol
-	hash uint32
 	key  uint32 // nameKey(name)
 	// prevSame is 1 + the index of the open name declared before this
 	// one in its bucket (0: none), openAt's value before this one.
@@ -228,7 +229,7 @@ func (c *checker) pop() {
 	}
 	if c.names.n > 0 {
 		for _, d := range c.declared[m:] {
-			c.names.delHashed(d.name, d.hash)
+			c.names.del(d.name)
 		}
 	}
 	c.declared = c.declared[:m]
@@ -238,16 +239,15 @@ func (c *checker) pop() {
 // the proc (Exo procs have one flat namespace per proc body).
 func (c *checker) declare(n *syntax.Name, sym *Symbol) {
 	var prev *Symbol
-	var h uint32
 	k := nameKey(n.Name)
 	switch {
 	case c.names.n > 0:
-		prev, h = c.names.insert(n.Name, sym)
+		prev, _ = c.names.insert(n.Name, sym)
 	case len(c.declared) < linearNames:
 		prev = c.openName(n.Name, k)
 	default:
 		c.hashDeclared()
-		prev, h = c.names.insert(n.Name, sym)
+		prev, _ = c.names.insert(n.Name, sym)
 	}
 	if prev != nil {
 		c.errs.Errorf(n.Pos(), "W0202", "%s is already declared", n.Name).Note(prev.Pos, "the other declaration is here")
@@ -268,7 +268,7 @@ func (c *checker) declare(n *syntax.Name, sym *Symbol) {
 		}
 	}
 	b := nameBucket(k)
-	c.declared = append(c.declared, declName{n.Name, sym, h, k, c.openAt[b]})
+	c.declared = append(c.declared, declName{n.Name, sym, k, c.openAt[b]})
 	c.openAt[b] = int32(len(c.declared))
 	if c.lean {
 		return
@@ -349,11 +349,16 @@ func (c *checker) openName(name string, k uint32) *Symbol {
 }
 
 // hashDeclared enters the open names of declared, linearNames of them,
-// in names (empty), recording each one's hash for pop's delete.
+// in names (empty). A names without slots takes 64, the power of two
+// that holds them and the one being declared at most half full (stop
+// 45: it has no first slots; growing from 16 took two more arrays).
 func (c *checker) hashDeclared() {
+	if c.names.slots == nil {
+		c.names.slots = make([]symSlot, 64)
+	}
 	for i := range c.declared {
 		d := &c.declared[i]
-		_, d.hash = c.names.insert(d.name, d.sym)
+		c.names.insert(d.name, d.sym)
 	}
 }
 
@@ -369,9 +374,6 @@ func (c *checker) checkProc(p *Proc, sp *syntax.Proc, where code) {
 		c.openAt = [64]int32{}
 	}
 	c.declared, c.marks = c.declared[:0], c.marks[:0]
-	if c.names.slots == nil {
-		c.names.slots = c.scratch().names[:]
-	}
 	if c.declared == nil {
 		c.declared = c.scratch().declared[:0]
 	}

@@ -3,6 +3,7 @@ package check
 import (
 	"strings"
 	"testing"
+	"unsafe"
 
 	"weft.dev/weft/diag"
 	"weft.dev/weft/lang/weft/lib"
@@ -157,7 +158,6 @@ func TestLinearNames(t *testing.T) {
 	var errs diag.List
 	c := &checker{errs: &errs, lean: true, prog: &Program{}}
 	c.declared = c.first.declared[:0]
-	c.names.slots = c.first.names[:]
 	n := 3 * linearNames
 	syms := make([]*Symbol, n)
 	name := func(i int) string { return "v" + itoa(int64(i)) }
@@ -219,5 +219,16 @@ func TestLinearNames(t *testing.T) {
 	c.declare(&syntax.Name{Name: ""}, empty)
 	if c.find("") != empty || c.find("x0") != x0 {
 		t.Fatalf("the empty name: %v", c.find(""))
+	}
+}
+
+// TestProgBlockSize keeps a check's one block (Program, first Proc and
+// checker) within the 2304-byte size class, counting the allocator's
+// 8-byte header of an object of more than 512 bytes with pointers: it
+// was 2912 bytes, the 3072-byte class, with names' 16 first slots that
+// no check used and declName's hash (stop 45).
+func TestProgBlockSize(t *testing.T) {
+	if n := unsafe.Sizeof(progBlock{}) + 8; n > 2304 {
+		t.Errorf("progBlock takes %d bytes, more than 2304", n)
 	}
 }
