@@ -68,7 +68,7 @@ func (c *checker) call(s *syntax.CallStmt) {
 	// Control arguments, for evaluating the callee's dimensions.
 	var env callEnv
 	for i, psym := range callee.Params {
-		if psym.Param < len(bound) && bound[psym.Param] != nil && psym.Kind.Control() {
+		if int(psym.Param) < len(bound) && bound[psym.Param] != nil && psym.Kind.Control() {
 			env = append(env, envEntry{psym.Name, bound[i]})
 		}
 	}
@@ -79,7 +79,7 @@ func (c *checker) call(s *syntax.CallStmt) {
 		modes = lib.ParamModes(callee.Decl)
 	}
 	for k, psym := range callee.Params {
-		if psym.Param >= len(bound) || bound[psym.Param] == nil {
+		if int(psym.Param) >= len(bound) || bound[psym.Param] == nil {
 			continue
 		}
 		mode := ""

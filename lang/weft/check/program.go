@@ -11,8 +11,9 @@ import (
 )
 
 // Kind classifies a Symbol (seed 000 §3.1: control, data, barrier
-// variables).
-type Kind int
+// variables). A byte: it shares a word of the Symbol with three flags
+// (stop 45).
+type Kind uint8
 
 const (
 	KindInvalid Kind = iota
@@ -61,7 +62,19 @@ func (k Kind) Data() bool { return k == KindScalar || k == KindTensor || k == Ki
 type Symbol struct {
 	Name string
 	Kind Kind
-	Pos  diag.Pos
+	// Special: Mem names a special window. It, hasRng, winMem and Param
+	// share Kind's word (stop 45: Kind and Param were ints and each of the
+	// flags took a word of padding; a Symbol was 264 bytes, now 240).
+	Special bool
+	// hasRng: rng holds the iterator's range.
+	hasRng bool
+	// winMem tells whether Mem names a special window of the library, for
+	// the parameters of the library's procs (libParamFacts); winMemUnknown
+	// elsewhere: sameMem asks the library.
+	winMem int8
+	// Param is the parameter position, or -1.
+	Param int32
+	Pos   diag.Pos
 	// Decl is the declaring node: *syntax.Param, *syntax.Alloc, *syntax.For,
 	// *syntax.Assign (window statement) or *syntax.Global.
 	Decl syntax.Node
@@ -76,7 +89,6 @@ type Symbol struct {
 	// name; "" for instruction parameters that accept any memory.
 	Mem     string
 	MemArgs []syntax.Expr
-	Special bool
 	// Of is the symbol a window statement windows; its memory is Of's.
 	Of *Symbol
 	// Guard is z of an explicitly guarded barrier `barrier(z)`.
@@ -85,8 +97,6 @@ type Symbol struct {
 	// (`barrier[2, n @ ring_buffer_by(4)]`), the ring depth of each
 	// dimension (0: not ring-buffered); nil without annotations.
 	RingDepth []int64
-	// Param is the parameter position, or -1.
-	Param int
 	// Value is the value of a KindConst.
 	Value int64
 	// rng is the static [min, max] of a loop iterator (KindIter) while
@@ -94,13 +104,7 @@ type Symbol struct {
 	// it for the then-branch (checker.narrow). A field of the symbol,
 	// not a map from symbols: that map's lookups and copies were a
 	// tenth of checking row 15 (issue 13, stop 32).
-	rng    [2]int64
-	hasRng bool
-	// winMem tells whether Mem names a special window of the library, for
-	// the parameters of the library's procs (libParamFacts); winMemUnknown
-	// elsewhere: sameMem asks the library. (Next to hasRng: in its
-	// padding.)
-	winMem int8
+	rng [2]int64
 	// memOf, memKey and mem remember Memory's last answer: mem is
 	// memOf.Memories[memKey]. The key is the library and the name asked
 	// for, so a changed Mem or another library asks the map again; the

@@ -210,7 +210,7 @@ func (c *checker) newSymbol(name string, kind Kind, pos diag.Pos, decl syntax.No
 		c.syms = c.syms[:len(c.syms)+1]
 		s = &c.syms[len(c.syms)-1]
 	}
-	s.Name, s.Kind, s.Pos, s.Decl, s.Param = name, kind, pos, decl, param
+	s.Name, s.Kind, s.Pos, s.Decl, s.Param = name, kind, pos, decl, int32(param)
 	return s
 }
 

@@ -91,7 +91,7 @@ func TestParamLists(t *testing.T) {
 				t.Fatalf("lean %v: %s has %d parameters (cap %d), want %d", lean, name, len(got), cap(got), len(names))
 			}
 			for i, s := range got {
-				if s.Name != names[i] || s.Param != i {
+				if s.Name != names[i] || int(s.Param) != i {
 					t.Fatalf("lean %v: %s's parameter %d is %s (%d), want %s", lean, name, i, s.Name, s.Param, names[i])
 				}
 			}
@@ -230,5 +230,13 @@ func TestLinearNames(t *testing.T) {
 func TestProgBlockSize(t *testing.T) {
 	if n := unsafe.Sizeof(progBlock{}) + 8; n > 2304 {
 		t.Errorf("progBlock takes %d bytes, more than 2304", n)
+	}
+}
+
+// TestSymbolSize: a Symbol is 240 bytes, Kind, three flags and Param
+// in one word (stop 45: 264). A proc's symbols are one array of them.
+func TestSymbolSize(t *testing.T) {
+	if n := unsafe.Sizeof(Symbol{}); n > 240 {
+		t.Errorf("Symbol is %d bytes, more than 240", n)
 	}
 }
