@@ -170,6 +170,20 @@ func (s *Scanner) Init(f *diag.File, err ErrorHandler) {
 	s.parens = s.parenBuf[:0]
 }
 
+// InitWith is InitReporter (end < 0) or InitRange with the first
+// arrays of the indentation and bracket stacks given, not the scanner's
+// own: a scanner that points into itself escapes with whatever holds it,
+// and a parser that holds one by value is then allocated, not a frame of
+// the stack (issue 13, stop 45).
+func (s *Scanner) InitWith(f *diag.File, start, end int, r Reporter, indents []int, parens []byte) {
+	*s = Scanner{file: f, src: f.Src, text: f.Text(), err: func(diag.Pos, string, string) {}, atBOL: true, rep: r}
+	s.indents = append(indents[:0], 0)
+	s.parens = parens[:0]
+	if end >= 0 {
+		s.src, s.text, s.off = s.src[:end], s.text[:end], start
+	}
+}
+
 // InitReporter is Init reporting errors to r.
 func (s *Scanner) InitReporter(f *diag.File, r Reporter) {
 	s.Init(f, nil)

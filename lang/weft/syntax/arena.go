@@ -1,13 +1,13 @@
 package syntax
 
 // arena is the first chunk of each kind of node and list that the parser
-// carves (chunkNew, carve), inside the parser itself: a small kernel's
+// carves (chunkNew, carve), in one allocation: a small kernel's
 // parse took an allocation for each kind it has one or two of (its File,
 // Proc, parameters, types, loops, calls, statements, lists), each some
 // 200 instructions of the allocator, and now takes none of them; the
-// parser is one larger allocation with it (smallParser; stop 32, issue
-// 13). Nodes in it keep the parser alive as long as the tree, as the
-// chunks already do. A large file's parser has none (stop 45: bigArena).
+// parser was one larger allocation with it (stop 32, issue 13). Since
+// stop 45 the parser is a frame of the stack (parse): a small file's
+// parse allocates its arena, its token array and its slabs.
 //
 // Its sizes are small on purpose: every byte a check allocates brings the
 // next collection nearer, and on the smallest rows a larger arena (the
@@ -15,6 +15,7 @@ package syntax
 // allocations it saved; halving it made rows e and 5 cheaper (stop 34,
 // docs/weft-sync.md).
 type arena struct {
+	bufs     parseBufs
 	procs    [1]Proc
 	params   [2]Param
 	types    [2]Type
@@ -35,6 +36,25 @@ type arena struct {
 	// bench/syncref's rows all: an allocation per parse before (stop
 	// 42).
 	withs [1]With
+}
+
+// parseBufs are what a parse needs besides the first chunks of its
+// nodes, in its arena since the parser is a frame of the stack (parse;
+// stop 45): the File and its first declarations, the first arrays of
+// the list stacks (exprs, stmts) and of the scanner's indentation and
+// bracket stacks, and the scanner's error sink.
+type parseBufs struct {
+	tree  File
+	decls [2]Decl
+	// The expression stack's first array holds 8: over the benchmark
+	// rows and bench/syncref's cases no more than 7 are pushed at once
+	// but in one file (10, a growth) (stop 42).
+	exprBuf [8]Expr
+	stmtBuf [16]Stmt
+	// Kernels nest 5 to 8 levels (pyscan.Scanner.Init's arrays).
+	indentBuf [8]int
+	parenBuf  [8]byte
+	sink      scanSink
 }
 
 // start points p's chunks and pools at the arena's arrays; chunkNew and
@@ -72,10 +92,11 @@ const bigTokens = 160
 // 9 and 11: 5 loops, 7 binary operators, 8 indexings, 6 types, 17
 // expressions and 17 statements in lists), so that most take no chunk
 // of their own; a larger file takes chunks (chunkNew, carve) when these
-// are used up, as before. Its parser is allocated without an arena. Its
-// If and FloatLit nodes (one or two a kernel, an allocation each
-// before) are taken in order by newIf and newFloat.
+// are used up, as before. Its If and FloatLit nodes (one or two a
+// kernel, an allocation each before) are taken in order by newIf and
+// newFloat.
 type bigArena struct {
+	bufs     parseBufs
 	procs    [1]Proc
 	params   [4]Param
 	types    [6]Type
@@ -91,9 +112,13 @@ type bigArena struct {
 	allocs   [4]Alloc
 	exprPool [24]Expr
 	stmtPool [24]Stmt
-	strPool  [16]string // a kernel's opening paragraph of comments
-	kwPtrs   [8]*Kwarg
-	withs    [1]With
+	// A kernel's opening paragraph of comments: 8, not 16 (stop 45:
+	// with the parse's buffers in it, 16 took the bigArena past the
+	// 6912-byte size class into the 8192-byte one; a file of more
+	// comment lines takes a chunk of 16).
+	strPool [8]string
+	kwPtrs  [8]*Kwarg
+	withs   [1]With
 	// The parameter lists' pool (procOrConfig: a list of their own
 	// before).
 	paramPtrs [4]*Param

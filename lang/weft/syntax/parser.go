@@ -57,80 +57,80 @@ func ParseRange(f *diag.File, start, end int, errs *diag.List) *File {
 }
 
 // parse is Parse (end < 0) or ParseRange.
+//
+// The parser is a frame of the stack, not an allocation (stop 45: its
+// scanner, stacks and slab headers were 1.5 KB of every parse, dead
+// when the parse returns): nothing points into it. The tree, the
+// stacks' first arrays, the scanner's first arrays and its error sink
+// are in the arena (parseBufs), which the tree's first nodes are in too.
 func parse(f *diag.File, start, end int, errs *diag.List) *File {
 	src := f.Src
 	if end >= 0 {
 		src = src[start:end]
 	}
 	// The tokens the scanner expects of the file (its estimate, which
-	// sizes its array) choose the parser's allocation: with the arena of
-	// a small file in it, or alone for a file of more than bigTokens
-	// tokens, whose first chunks are a bigArena's (stop 45: the unused
-	// arena was 2.6 KB of such a parse). The count, known after the
-	// scan, chooses the arena: an estimate short of it costs the unused
-	// arena as before, one over it an allocation of the arena alone.
+	// sizes its array) choose the arena before the scan: a small file's,
+	// or a bigArena for one of more than bigTokens tokens. The count,
+	// known after the scan, chooses the arena of the nodes: an estimate
+	// short of it takes a bigArena too (the small arena's buffers serve,
+	// its node arrays go unused), one over it keeps the bigArena.
 	z := pyscan.SizeOf(src)
-	var p *parser
 	var ar *arena
+	var big *bigArena
+	var bufs *parseBufs
 	if z.Tokens() > bigTokens {
-		p = new(parser)
+		big = new(bigArena)
+		bufs = &big.bufs
 	} else {
-		sp := new(smallParser)
-		p, ar = &sp.p, &sp.ar
+		ar = new(arena)
+		bufs = &ar.bufs
 	}
-	p.file, p.errs = f, errs
-	if end < 0 {
-		p.scan.InitReporter(f, p)
-	} else {
-		p.scan.InitRange(f, start, end, p)
-	}
+	bufs.sink.errs = errs
+	var p parser
+	p.file, p.errs, p.bufs = f, errs, bufs
+	p.scan.InitWith(f, start, end, &bufs.sink, bufs.indentBuf[:], bufs.parenBuf[:])
 	p.scan.SetKeywords(keywords)
 	p.toks = p.scan.ToksSized(z)
 	p.cur = p.toks[0]
 	p.comments = p.scan.Comments
 	// The list stacks start with room for a kernel's nesting: grown from
 	// empty they took five allocations per parse. Their first arrays are
-	// the parser's own (two allocations fewer, stop 31).
-	p.exprs = p.exprBuf[:0]
-	p.stmts = p.stmtBuf[:0]
-	if len(p.toks) > bigTokens {
-		new(bigArena).start(p)
-	} else {
-		if ar == nil {
-			ar = new(arena)
+	// the arena's (two allocations fewer, stop 31).
+	p.exprs = bufs.exprBuf[:0]
+	p.stmts = bufs.stmtBuf[:0]
+	if big != nil || len(p.toks) > bigTokens {
+		if big == nil {
+			big = new(bigArena)
 		}
-		ar.start(p)
+		big.start(&p)
+	} else {
+		ar.start(&p)
 	}
 	p.sizeSlabs()
 	tree := p.parseFile()
-	p.release()
+	// The tree keeps the arena: not the error list through the sink (the
+	// standard library's tree lives for the whole process; stop 39).
+	bufs.sink = scanSink{}
 	return tree
 }
 
-// release drops what only the parse reads: the tree's nodes live in the
-// parser (its arena, arena.go), so the parser lives as long as the tree,
-// and with it the token array, the scanner's tables and the comment list
-// unless they are let go here. The standard library's tree lives for the
-// whole process, and every collection marked its token array (93 KB) and
-// the rest with it (stop 39, docs/weft-sync.md "Stop 39: front39"). The
-// slabs and chunks stay: the tree's nodes are in them.
-func (p *parser) release() {
-	p.toks = nil
-	p.comments = nil
-	p.scan = pyscan.Scanner{}
-	p.scanErrLines = nil
-	p.exprs, p.stmts = nil, nil
-	p.errs = nil
+// scanSink takes the scanner's errors (pyscan.Reporter) and marks their
+// lines: the parse errors there are their consequences (errorf). It is
+// the arena's, not the parser, which a reporter held by the scanner
+// would make escape to the heap (stop 45).
+type scanSink struct {
+	errs *diag.List
+	// lines are lines with a scanner error (nil: none).
+	lines map[int]bool
 }
 
-// ScanError reports a scanner error (pyscan.Reporter) and marks its
-// line: the parse errors there are its consequences (errorf).
-func (p *parser) ScanError(pos diag.Pos, code, msg string) {
-	if p.scanErrLines == nil {
-		p.scanErrLines = map[int]bool{}
+// ScanError reports a scanner error and marks its line.
+func (k *scanSink) ScanError(pos diag.Pos, code, msg string) {
+	if k.lines == nil {
+		k.lines = map[int]bool{}
 	}
-	p.scanErrLines[pos.Line()] = true
-	p.errs.Errorf(pos, code, "%s", msg)
+	k.lines[pos.Line()] = true
+	k.errs.Errorf(pos, code, "%s", msg)
 }
 
 // sizeSlabs makes the arrays that the file's Name and IntLit nodes are
@@ -204,6 +204,7 @@ type parser struct {
 	file *diag.File
 	errs *diag.List
 	scan pyscan.Scanner // the texts of toks
+	bufs *parseBufs     // the arena's (parse)
 	toks []pyscan.Tok
 	i    int
 	// cur is toks[i], kept by next (and the one step back of
@@ -214,22 +215,13 @@ type parser struct {
 	cur      pyscan.Tok
 	comments []pyscan.Comment
 	ci       int // next unattached comment
-	// scanErrLines are lines with a scanner error: parse errors there are
-	// consequences of it and are not reported again (nil: none).
-	scanErrLines map[int]bool
-	depth        int // nesting of expressions and blocks (maxDepth)
+	depth    int // nesting of expressions and blocks (maxDepth)
 	// exprs and stmts hold the elements of the lists being parsed (a
 	// call's arguments, a block's statements, ...), which popExprs and
 	// popStmts copy out at the list's end: one allocation of the exact
 	// size per list instead of append's two to four (issue 13).
 	exprs []Expr
 	stmts []Stmt
-	// The expression stack's first array holds 8: over the benchmark
-	// rows and bench/syncref's cases no more than 7 are pushed at once
-	// but in one file (10, a growth); 16 took 128 bytes of the parser
-	// that the arena's With now has (stop 42).
-	exprBuf [8]Expr
-	stmtBuf [16]Stmt
 	// names, ints and strs are the slabs of Name, IntLit and StringLit
 	// nodes (sizeSlabs).
 	names []Name
@@ -257,15 +249,6 @@ type parser struct {
 	// An arena holds the first chunk of each of those (arena.go), or big
 	// does (a file of more than bigTokens tokens; nil: not).
 	big *bigArena
-	// tree and decls are the File and its first declarations.
-	tree  File
-	decls [2]Decl
-}
-
-// smallParser is a parser with its arena, one allocation (parse).
-type smallParser struct {
-	p  parser
-	ar arena
 }
 
 // kwOne is a first keyword argument with its list's array of one (kwarg).
@@ -335,7 +318,7 @@ func (p *parser) leave() { p.depth-- }
 // errorf reports a parse error unless the scanner already reported one on
 // the same line.
 func (p *parser) errorf(pos diag.Pos, code, format string, args ...any) {
-	if p.scanErrLines != nil && p.scanErrLines[pos.Line()] {
+	if l := p.bufs.sink.lines; l != nil && l[pos.Line()] {
 		return
 	}
 	p.errs.Errorf(pos, code, format, args...)
@@ -552,7 +535,7 @@ func (p *parser) recover() {
 }
 
 func (p *parser) parseFile() *File {
-	f := &p.tree
+	f := &p.bufs.tree
 	*f = File{Name: p.file.Name}
 	for p.tok().Kind != pyscan.EOF {
 		switch p.tok().Kind {
@@ -569,7 +552,7 @@ func (p *parser) parseFile() *File {
 		}
 		if d := p.decl(); d != nil {
 			if f.Decls == nil {
-				f.Decls = p.decls[:0:len(p.decls)]
+				f.Decls = p.bufs.decls[:0:len(p.bufs.decls)]
 			}
 			f.Decls = append(f.Decls, d)
 		}
