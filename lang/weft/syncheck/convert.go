@@ -486,67 +486,72 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 		}
 	}
 	nv = min(nv, 34)
-	var r *convRoom
-	var d *dataRoom
-	var affs []amir.Affine
-	if len(gpu.Vars) > 0 {
-		fr := new(fullRoom)
-		r, d = &fr.convRoom, &fr.dataRoom
-	} else {
+	// Sized from the proc's own statements (calls of other procs add
+	// theirs by growing): the room's pieces first (tinyRoom), then most
+	// source statements are a Src each, and the scopes, loops and
+	// control names are counted by the same walk (stop 29).
+	sz := sizeOf(p.Body)
+	var rp roomParts
+	switch {
+	case len(gpu.Vars) == 0:
 		br := new(bareRoom)
-		r, affs = &br.convRoom, br.affs[:]
+		br.parts(&rp)
+		rp.affs = br.affs[:]
+	case tinyFits(sz, nv, len(p.Params)):
+		new(tinyRoom).parts(&rp)
+	default:
+		fr := new(fullRoom)
+		fr.convRoom.parts(&rp)
+		fr.dataRoom.parts(&rp)
 	}
-	c := &converter{f: f, res: gpu, lib: l, errs: errs, stk: r.stk[:0]}
+	r := rp.core
+	c := &converter{f: f, res: gpu, lib: l, errs: errs, stk: rp.stk[:0]}
 	c.p = &r.prog
-	c.p.Name, c.p.Slots = p.Name.Name, r.slots[:0]
+	c.p.Name, c.p.Slots = p.Name.Name, rp.slots[:0]
 	c.out = &r.out
 	*c.out = Program{AMIR: c.p, Proc: p, Lib: l}
-	c.seedSlabs(r)
-	// Most source statements are a Src each: sized once from the proc's
-	// own statements (calls of other procs add theirs by growing). The
-	// scopes, loops and control names too, from the same walk (stop 29).
-	sz := sizeOf(p.Body)
+	c.seedSlabs(&rp)
 	//
 	// The scopes are Convert's top one and one per loop (forStmt): blocks
 	// convert in their enclosing scope (pushBlock), and calls of procs
 	// (inline) grow the slab. Counted one per block and two per loop,
 	// they had been twice as many, past the room of rmem_uniform's and
 	// shfl_xor's (issue 13, stop 41).
-	if n := sz.loops + 1; n <= len(r.names) {
-		c.nameSlab.seed(r.names[:])
+	if n := sz.loops + 1; n <= len(rp.names) {
+		c.nameSlab.seed(rp.names)
 	} else {
 		c.nameSlab.reserve(n)
 	}
 	c.ctlSlab.reserve(sz.ctls)
 	c.evSlab.reserve(sz.events)
 	if sz.syncs > 0 {
-		c.out.Syncs = roomOr(r.syncs[:], sz.syncs)
-		c.p.Syncs = roomOr(r.syncInfo[:], sz.syncs)
+		c.out.Syncs = roomOr(rp.syncs, sz.syncs)
+		c.p.Syncs = roomOr(rp.syncInfo, sz.syncs)
 	}
 	if sz.loops > 0 {
-		c.ctrl = roomOr(r.ctrl[:], sz.loops+len(p.Params))
+		c.ctrl = roomOr(rp.ctrl, sz.loops+len(p.Params))
 	}
 	if sz.threads > 0 {
-		c.iters = roomOr(r.iters[:], sz.threads)
+		c.iters = roomOr(rp.iters, sz.threads)
 	}
 	if n := sz.stmts; n > 0 {
-		c.p.Srcs = roomOr(r.srcs[:], n)
-		c.out.srcStmts = roomOr(r.srcStmts[:], n)
-		c.out.Machines = roomOr(r.machines[:], n)
+		c.p.Srcs = roomOr(rp.srcs, n)
+		c.out.srcStmts = roomOr(rp.srcStmts, n)
+		c.out.Machines = roomOr(rp.machines, n)
 	}
-	if d != nil {
-		c.seedData(d)
-		c.p.Vars = roomOr(d.vars[:], nv)
-		c.vinfo = roomOr(d.vinfo[:], nv)
-		if nv <= len(d.vfacts) {
-			c.vfacts = d.vfacts[:0:nv] // else made at the first facts
+	if rp.data {
+		c.seedData(&rp)
+		c.p.Vars = roomOr(rp.vars, nv)
+		c.vinfo = roomOr(rp.vinfo, nv)
+		if nv <= len(rp.vfacts) {
+			c.vfacts = rp.vfacts[:0:nv] // else made at the first facts
 		}
 	} else {
 		// A proc without variables still makes the forms of its loops'
 		// bounds (the constants'): their first chunk is the room's (a
 		// slab's chunk had been a twentieth of the empty kernel's
 		// Convert).
-		c.affSlab.seed(affs)
+		c.affSlab.seed(rp.affs)
 	}
 	// The qualifiers' names are printed only in reports (fillQuals).
 	if n := len(l.QualOrder); n < 32 {
@@ -558,7 +563,7 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	// the empty kernel's Convert (issue 13, stop 35).
 	c.qRmem, c.qRam, c.qSm80 = knownQual(l.Known.InOrderRMEM), knownQual(l.Known.InOrderRAM), knownQual(l.Known.CpAsync)
 	c.qCPU = knownQual(l.Known.CPUInOrder)
-	c.qnames, c.instrNames = r.qnames[:0], r.instrs[:0]
+	c.qnames, c.instrNames = rp.qnames[:0], rp.instrs[:0]
 	for _, d := range f.Decls {
 		if q, ok := d.(*syntax.Proc); ok && lib.IsInstr(q) {
 			var scratch diag.List
@@ -573,7 +578,7 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	// Room for the shapes at once (convRoom): one thread, the device
 	// function's and one per distinct cuda_threads unit (AddShape; their
 	// growth was two of a small kernel's allocations).
-	c.p.Shapes = r.shapes[:0]
+	c.p.Shapes = rp.shapes[:0]
 	c.p.AddShape(coll.Collective{}) // shape 0: one thread
 	top := c.child(nil)
 	for _, prm := range p.Params {

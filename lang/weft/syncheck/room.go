@@ -20,11 +20,7 @@ import (
 // for shfl_xor (11 KB) had made the empty kernel's check allocate 40%
 // more bytes than before it (dataRoom).
 type convRoom struct {
-	prog amir.Program
-	out  Program
-	body amir.Stmt // the proc's block
-	// task is the first cuda_tasks loop's KIncTaskID (forStmt).
-	task amir.Stmt
+	roomCore
 
 	// Sized from the proc (sizeOf): used when the count fits, else the
 	// slice is made as before.
@@ -48,6 +44,16 @@ type convRoom struct {
 	// The qualifier and instruction names resolved (qual, instr).
 	qnames [4]qualName
 	instrs [4]instrName
+}
+
+// roomCore is what every room holds once, whatever its size: the
+// Program, the proc's block and its first KIncTaskID.
+type roomCore struct {
+	prog amir.Program
+	out  Program
+	body amir.Stmt // the proc's block
+	// task is the first cuda_tasks loop's KIncTaskID (forStmt).
+	task amir.Stmt
 }
 
 // bareRoom is the room of a proc without data variables: its affine
@@ -87,7 +93,7 @@ type dataRoom struct {
 	// and a call's bound arguments, whose first appends had been one or
 	// two allocations of each check (issue 13, stop 42).
 	ixBuf  [2][2]idx
-	slotB  [8]int
+	slotB  [7]int
 	linBuf [8]linTerm
 	readB  [4]readAcc
 	argB   [4]boundArg
@@ -112,6 +118,140 @@ const (
 	roomNames = 8
 )
 
+// tinyRoom is the room of a tiny proc with data variables (tinyFits):
+// fullRoom's pieces sized to the few statements, loops and variables of
+// a six-line kernel's or per_cta_alloc's conversion, one object of the
+// 6784-byte size class in place of fullRoom's 9728 (the empty kernel's
+// room had been three quarters empty: its one variable in room for six,
+// its two forms' terms in room for 24; issue 13, stop 45). A proc that
+// outgrows a piece allocates as it would past fullRoom's.
+type tinyRoom struct {
+	roomCore
+	srcs     [tinySrcs]amir.Src
+	srcStmts [tinySrcs]syntax.Stmt
+	machines [tinySrcs]coll.Machine
+	syncs    [tinySyncs]syntax.Stmt
+	syncInfo [tinySyncs]amir.SyncInfo
+	ctrl     [tinyCtrl]string
+	iters    [tinyIters]loopSlot
+	names    [tinyNames]names
+	slots    [4]string
+	shapes   [2]coll.Collective
+	stk      [16]*amir.Stmt
+	allocs   [2]allocSrc
+	ptrs     [16]*amir.Stmt
+	qnames   [2]qualName
+	instrs   [2]instrName
+
+	stmts   [8]amir.Stmt
+	vars    [tinyVars]amir.Var
+	vinfo   [tinyVars]varInfo
+	vfacts  [tinyVars]varFacts
+	ixBuf   [2][2]idx
+	slotB   [4]int
+	linBuf  [4]linTerm
+	readB   [2]readAcc
+	argB    [2]boundArg
+	ints    [8]int
+	wins    [4]amir.Window
+	accs    [4]amir.Access
+	affs    [10]amir.Affine
+	terms   [8]amir.Term
+	exprs   [2]amir.IntExpr
+	affPtrs [2]*amir.Affine
+}
+
+const (
+	tinySrcs  = 8
+	tinySyncs = 2
+	tinyCtrl  = 4
+	tinyIters = 3
+	tinyNames = 5
+	tinyVars  = 2
+)
+
+// tinyFits reports whether a proc of sz with nv variables and np
+// parameters fits tinyRoom's sized pieces (any proc converts in any room:
+// a piece that does not fit is made, as past fullRoom's).
+func tinyFits(sz procSize, nv, np int) bool {
+	return tinyForce || sz.stmts <= tinySrcs && nv <= tinyVars && sz.loops+1 <= tinyNames &&
+		sz.syncs <= tinySyncs && sz.threads <= tinyIters && sz.loops+np <= tinyCtrl
+}
+
+// tinyForce puts every proc with variables in a tinyRoom (a test's, to
+// run the growth past its pieces).
+var tinyForce bool
+
+// roomParts are a room's pieces as slices, whichever room holds them
+// (fullRoom, tinyRoom, bareRoom: data is false for a bareRoom, whose
+// affs are the only data piece), for seedRoom.
+type roomParts struct {
+	core     *roomCore
+	srcs     []amir.Src
+	srcStmts []syntax.Stmt
+	machines []coll.Machine
+	syncs    []syntax.Stmt
+	syncInfo []amir.SyncInfo
+	ctrl     []string
+	iters    []loopSlot
+	names    []names
+	slots    []string
+	shapes   []coll.Collective
+	stk      []*amir.Stmt
+	allocs   []allocSrc
+	ptrs     []*amir.Stmt
+	qnames   []qualName
+	instrs   []instrName
+
+	data    bool
+	stmts   []amir.Stmt
+	vars    []amir.Var
+	vinfo   []varInfo
+	vfacts  []varFacts
+	ix0     []idx
+	ix1     []idx
+	slotB   []int
+	linBuf  []linTerm
+	readB   []readAcc
+	argB    []boundArg
+	ints    []int
+	wins    []amir.Window
+	accs    []amir.Access
+	affs    []amir.Affine
+	terms   []amir.Term
+	exprs   []amir.IntExpr
+	affPtrs []*amir.Affine
+}
+
+func (r *convRoom) parts(p *roomParts) {
+	p.core = &r.roomCore
+	p.srcs, p.srcStmts, p.machines = r.srcs[:], r.srcStmts[:], r.machines[:]
+	p.syncs, p.syncInfo, p.ctrl, p.iters, p.names = r.syncs[:], r.syncInfo[:], r.ctrl[:], r.iters[:], r.names[:]
+	p.slots, p.shapes, p.stk, p.allocs, p.ptrs = r.slots[:], r.shapes[:], r.stk[:], r.allocs[:], r.ptrs[:]
+	p.qnames, p.instrs = r.qnames[:], r.instrs[:]
+}
+
+func (d *dataRoom) parts(p *roomParts) {
+	p.data = true
+	p.stmts, p.vars, p.vinfo, p.vfacts = d.stmts[:], d.vars[:], d.vinfo[:], d.vfacts[:]
+	p.ix0, p.ix1, p.slotB, p.linBuf, p.readB, p.argB = d.ixBuf[0][:], d.ixBuf[1][:], d.slotB[:], d.linBuf[:], d.readB[:], d.argB[:]
+	p.ints, p.wins, p.accs, p.affs, p.terms = d.ints[:], d.wins[:], d.accs[:], d.affs[:], d.terms[:]
+	p.exprs, p.affPtrs = d.exprs[:], d.affPtrs[:]
+}
+
+func (r *tinyRoom) parts(p *roomParts) {
+	p.core = &r.roomCore
+	p.srcs, p.srcStmts, p.machines = r.srcs[:], r.srcStmts[:], r.machines[:]
+	p.syncs, p.syncInfo, p.ctrl, p.iters, p.names = r.syncs[:], r.syncInfo[:], r.ctrl[:], r.iters[:], r.names[:]
+	p.slots, p.shapes, p.stk, p.allocs, p.ptrs = r.slots[:], r.shapes[:], r.stk[:], r.allocs[:], r.ptrs[:]
+	p.qnames, p.instrs = r.qnames[:], r.instrs[:]
+	p.data = true
+	p.stmts, p.vars, p.vinfo, p.vfacts = r.stmts[:], r.vars[:], r.vinfo[:], r.vfacts[:]
+	p.ix0, p.ix1, p.slotB, p.linBuf, p.readB, p.argB = r.ixBuf[0][:], r.ixBuf[1][:], r.slotB[:], r.linBuf[:], r.readB[:], r.argB[:]
+	p.ints, p.wins, p.accs, p.affs, p.terms = r.ints[:], r.wins[:], r.accs[:], r.affs[:], r.terms[:]
+	p.exprs, p.affPtrs = r.exprs[:], r.affPtrs[:]
+}
+
 // seed makes buf the slab's first chunk (an empty slab only), as take
 // would have made it: later chunks double from its size.
 func (s *slab[T]) seed(buf []T) {
@@ -132,26 +272,26 @@ func roomOr[T any](buf []T, n int) []T {
 }
 
 // seedSlabs gives the converter's slab of bodies, its block allocation
-// stack and its first KIncTaskID their room in r.
-func (c *converter) seedSlabs(r *convRoom) {
-	c.ptrSlab.seed(r.ptrs[:])
-	c.allocStk = r.allocs[:0]
-	c.taskStmt = &r.task
+// stack and its first KIncTaskID their room in p.
+func (c *converter) seedSlabs(p *roomParts) {
+	c.ptrSlab.seed(p.ptrs)
+	c.allocStk = p.allocs[:0]
+	c.taskStmt = &p.core.task
 }
 
 // seedData gives the converter's other slabs, its scratch buffers and
-// its first groups their room in d.
-func (c *converter) seedData(d *dataRoom) {
-	c.intSlab.seed(d.ints[:])
-	c.winSlab.seed(d.wins[:])
-	c.accSlab.seed(d.accs[:])
-	c.affSlab.seed(d.affs[:])
-	c.termSlab.seed(d.terms[:])
-	c.exprSlab.seed(d.exprs[:])
-	c.affPtrSlab.seed(d.affPtrs[:])
-	c.ixBuf[0], c.ixBuf[1] = d.ixBuf[0][:0], d.ixBuf[1][:0]
-	c.slotBuf = d.slotB[:0]
-	c.linBuf = d.linBuf[:0]
-	c.readBuf, c.argBuf = d.readB[:0], d.argB[:0]
-	c.stmtRoom = d.stmts[:]
+// its first groups their room in p.
+func (c *converter) seedData(p *roomParts) {
+	c.intSlab.seed(p.ints)
+	c.winSlab.seed(p.wins)
+	c.accSlab.seed(p.accs)
+	c.affSlab.seed(p.affs)
+	c.termSlab.seed(p.terms)
+	c.exprSlab.seed(p.exprs)
+	c.affPtrSlab.seed(p.affPtrs)
+	c.ixBuf[0], c.ixBuf[1] = p.ix0[:0], p.ix1[:0]
+	c.slotBuf = p.slotB[:0]
+	c.linBuf = p.linBuf[:0]
+	c.readBuf, c.argBuf = p.readB[:0], p.argB[:0]
+	c.stmtRoom = p.stmts
 }
