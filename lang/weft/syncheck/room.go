@@ -124,7 +124,11 @@ const (
 // 6784-byte size class in place of fullRoom's 9728 (the empty kernel's
 // room had been three quarters empty: its one variable in room for six,
 // its two forms' terms in room for 24; issue 13, stop 45). A proc that
-// outgrows a piece allocates as it would past fullRoom's.
+// outgrows a piece allocates as it would past fullRoom's. The pieces are
+// sized from the tiny procs of the repository's programs: a window and
+// two forms more than the six-line kernel's, for the one-statement
+// gmem kernel's, and less room for the reads, slots and allocations
+// none of them filled.
 type tinyRoom struct {
 	roomCore
 	srcs     [tinySrcs]amir.Src
@@ -137,8 +141,8 @@ type tinyRoom struct {
 	names    [tinyNames]names
 	slots    [4]string
 	shapes   [2]coll.Collective
-	stk      [16]*amir.Stmt
-	allocs   [2]allocSrc
+	stk      [12]*amir.Stmt
+	allocs   [1]allocSrc
 	ptrs     [16]*amir.Stmt
 	qnames   [2]qualName
 	instrs   [2]instrName
@@ -148,15 +152,15 @@ type tinyRoom struct {
 	vinfo   [tinyVars]varInfo
 	vfacts  [tinyVars]varFacts
 	ixBuf   [2][2]idx
-	slotB   [4]int
+	slotB   [2]int
 	linBuf  [4]linTerm
-	readB   [2]readAcc
+	readB   [1]readAcc
 	argB    [2]boundArg
 	ints    [8]int
-	wins    [4]amir.Window
+	wins    [6]amir.Window
 	accs    [4]amir.Access
-	affs    [10]amir.Affine
-	terms   [8]amir.Term
+	affs    [12]amir.Affine
+	terms   [7]amir.Term
 	exprs   [2]amir.IntExpr
 	affPtrs [2]*amir.Affine
 }
