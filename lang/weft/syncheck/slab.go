@@ -9,13 +9,19 @@ package syncheck
 type slab[T any] struct {
 	buf  []T
 	last int // the size of the last chunk
+	next int // the size of the next chunk, when expected (expect)
 }
 
 // take returns n zero elements (len n, cap n).
 func (s *slab[T]) take(n, lo, hi int) []T {
 	if cap(s.buf)-len(s.buf) < n {
-		k := min(max(lo, 2*s.last), hi)
-		s.last = k
+		k := s.next
+		if k > 0 {
+			s.next = 0
+		} else {
+			k = min(max(lo, 2*s.last), hi)
+			s.last = k
+		}
 		s.buf = make([]T, 0, max(k, n))
 	}
 	l := len(s.buf)
@@ -34,5 +40,14 @@ func (s *slab[T]) reserve(n int) {
 	if s.buf == nil && n > 0 {
 		s.buf = make([]T, 0, n)
 		s.last = n
+	}
+}
+
+// expect makes the slab's next chunk n elements (n > 0), its owner's
+// estimate of what it takes past its first chunk: the chunks after it
+// double from the size before it, as they would have without it.
+func (s *slab[T]) expect(n int) {
+	if n > 0 {
+		s.next = n
 	}
 }
