@@ -547,6 +547,7 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 		// stop 45: the repository's procs allocate 23% fewer bytes of
 		// accesses in 35% fewer chunks).
 		c.accSlab.expect(sz.accs - len(rp.accs))
+		c.winSlab.expect(sz.wins - len(rp.wins))
 		c.p.Vars = roomOr(rp.vars, nv)
 		c.vinfo = roomOr(rp.vinfo, nv)
 		if nv <= len(rp.vfacts) {
@@ -712,8 +713,9 @@ type procSize struct {
 	ctls, events, syncs int
 	// accs estimates the accesses (newAccess): an allocation's and its
 	// free's, an assignment's write and its reads, an instruction's
-	// arguments and barriers (refs).
-	accs int
+	// arguments and barriers (refs); wins their windows, one per index
+	// (one for a whole variable's name).
+	accs, wins int
 }
 
 // sizeOf walks body once for the sizes of the converter's slices and
@@ -755,23 +757,28 @@ func (z *procSize) walk(body []syntax.Stmt) {
 			z.ctls++
 			z.accs += 2
 		case *syntax.Assign:
-			z.accs += 1 + refs(st.RHS)
+			z.refs(st.LHS)
+			z.refs(st.RHS)
 		case *syntax.CallStmt:
-			z.accs += len(st.Barriers)
 			for _, a := range st.Call.Args {
-				z.accs += refs(a)
+				z.refs(a)
 			}
 			for _, a := range st.Call.Kwargs {
-				z.accs += refs(a.Value)
+				z.refs(a.Value)
+			}
+			for _, b := range st.Barriers {
+				z.refs(b)
 			}
 		case *syntax.Arrive:
 			z.events++
 			z.syncs++
-			z.accs += len(st.Barriers)
+			for _, b := range st.Barriers {
+				z.refs(b)
+			}
 		case *syntax.Await:
 			z.events++
 			z.syncs++
-			z.accs++
+			z.refs(st.Bar)
 		case *syntax.Fence:
 			z.events++
 			z.syncs++
@@ -779,24 +786,26 @@ func (z *procSize) walk(body []syntax.Stmt) {
 	}
 }
 
-// refs counts the names and indexings e reads as reads does (each may
-// be a data variable's access; the count is sizeOf's estimate).
-func refs(e syntax.Expr) int {
+// refs adds the names and indexings e reads, as reads finds them, to
+// z's estimate of the accesses and their windows.
+func (z *procSize) refs(e syntax.Expr) {
 	switch e := e.(type) {
-	case *syntax.Name, *syntax.Index:
-		return 1
+	case *syntax.Name:
+		z.accs++
+		z.wins++
+	case *syntax.Index:
+		z.accs++
+		z.wins += len(e.Indices)
 	case *syntax.Binary:
-		return refs(e.X) + refs(e.Y)
+		z.refs(e.X)
+		z.refs(e.Y)
 	case *syntax.Unary:
-		return refs(e.X)
+		z.refs(e.X)
 	case *syntax.Call:
-		n := 0
 		for _, a := range e.Args {
-			n += refs(a)
+			z.refs(a)
 		}
-		return n
 	}
-	return 0
 }
 
 func (c *converter) slot(name string) int {
