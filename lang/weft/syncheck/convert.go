@@ -541,13 +541,7 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	}
 	if rp.data {
 		c.seedData(&rp)
-		// The accesses past the room's, estimated (sizeOf), in one chunk:
-		// chunks doubling from the room's 4 had been 8 and 16 for the
-		// 18 or 19 of rmem_uniform, shfl_xor or three_rings (issue 13,
-		// stop 45: the repository's procs allocate 23% fewer bytes of
-		// accesses in 35% fewer chunks).
-		c.accSlab.expect(sz.accs - len(rp.accs))
-		c.winSlab.expect(sz.wins - len(rp.wins))
+		c.expectData(&rp, sz)
 		c.p.Vars = roomOr(rp.vars, nv)
 		c.vinfo = roomOr(rp.vinfo, nv)
 		if nv <= len(rp.vfacts) {
@@ -615,6 +609,24 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	c.finishRings()
 	c.p.Finish()
 	return c.out
+}
+
+// expectData sizes the chunks of accesses and windows past the room's
+// from gpucheck's accesses of the file (one access each, a window per
+// index, one for a whole variable) and the proc's allocations (an
+// access at the alloc and one at the free): chunks doubling from the
+// room's 4 had been 8 and 16 for the 18 or 19 accesses of rmem_uniform,
+// shfl_xor or three_rings (issue 13, stop 45). A walk of the proc's
+// expressions for the same estimate had cost more instructions than the
+// bytes it saved.
+func (c *converter) expectData(rp *roomParts, sz procSize) {
+	acc := c.res.Accesses
+	wins := 0
+	for _, a := range acc {
+		wins += max(len(a.Indices), 1)
+	}
+	c.accSlab.expect(len(acc) + 2*sz.allocs - len(rp.accs))
+	c.winSlab.expect(wins - len(rp.wins))
 }
 
 // scopeOf is gpucheck's scope of st. The conversion of one statement
@@ -711,11 +723,9 @@ type procSize struct {
 	// fences, fences, arrives, awaits); syncs: the synchronization
 	// statements (newSync).
 	ctls, events, syncs int
-	// accs estimates the accesses (newAccess): an allocation's and its
-	// free's, an assignment's write and its reads, an instruction's
-	// arguments and barriers (refs); wins their windows, one per index
-	// (one for a whole variable's name).
-	accs, wins int
+	// allocs: the allocations, whose alloc and free are each an access
+	// past the statements' own (gpucheck's: expectData).
+	allocs int
 }
 
 // sizeOf walks body once for the sizes of the converter's slices and
@@ -755,55 +765,10 @@ func (z *procSize) walk(body []syntax.Stmt) {
 			z.walk(st.Body)
 		case *syntax.Alloc:
 			z.ctls++
-			z.accs += 2
-		case *syntax.Assign:
-			z.refs(st.LHS)
-			z.refs(st.RHS)
-		case *syntax.CallStmt:
-			for _, a := range st.Call.Args {
-				z.refs(a)
-			}
-			for _, a := range st.Call.Kwargs {
-				z.refs(a.Value)
-			}
-			for _, b := range st.Barriers {
-				z.refs(b)
-			}
-		case *syntax.Arrive:
+			z.allocs++
+		case *syntax.Fence, *syntax.Arrive, *syntax.Await:
 			z.events++
 			z.syncs++
-			for _, b := range st.Barriers {
-				z.refs(b)
-			}
-		case *syntax.Await:
-			z.events++
-			z.syncs++
-			z.refs(st.Bar)
-		case *syntax.Fence:
-			z.events++
-			z.syncs++
-		}
-	}
-}
-
-// refs adds the names and indexings e reads, as reads finds them, to
-// z's estimate of the accesses and their windows.
-func (z *procSize) refs(e syntax.Expr) {
-	switch e := e.(type) {
-	case *syntax.Name:
-		z.accs++
-		z.wins++
-	case *syntax.Index:
-		z.accs++
-		z.wins += len(e.Indices)
-	case *syntax.Binary:
-		z.refs(e.X)
-		z.refs(e.Y)
-	case *syntax.Unary:
-		z.refs(e.X)
-	case *syntax.Call:
-		for _, a := range e.Args {
-			z.refs(a)
 		}
 	}
 }
