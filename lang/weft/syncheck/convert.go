@@ -471,7 +471,8 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	// parameters) and rings are made at their first entry: most programs
 	// have none. The Program, its slices and the first chunks of the slabs are one
 	// object (convRoom) while the proc is small, with the dataRoom of
-	// a proc with variables (fullRoom).
+	// a proc with variables (fullRoom), all sized down for a tiny proc
+	// (tinyRoom).
 	//
 	// The proc's variables are at most the file's (gpucheck's), plus the
 	// hidden reverse twins of its barriers (reverseVar, one at most per
@@ -511,7 +512,6 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	c.out = &r.out
 	*c.out = Program{AMIR: c.p, Proc: p, Lib: l}
 	c.seedSlabs(&rp)
-	//
 	// The scopes are Convert's top one and one per loop (forStmt): blocks
 	// convert in their enclosing scope (pushBlock), and calls of procs
 	// (inline) grow the slab. Counted one per block and two per loop,
