@@ -43,6 +43,7 @@ func (p *Program) Finish() {
 		cnt, flags = make([]int32, 2*n), make([]uint8, n)
 	}
 	p.accN, p.allocN = cnt[:n:n], cnt[n:2*n:2*n]
+	p.rigN = 0
 	f := &r.f
 	*f = finisher{p: p, flags: flags, keys: r.keys[:0], caches: r.caches[:0], tasks: r.taskF[:0], slab: r.gs[:], chunk: 64}
 	if n <= finVars {
@@ -246,6 +247,8 @@ type finisher struct {
 	self []selfVar
 	sc   selfCtx
 	seq  int32
+	// lastAcc is the last access counted in Program.rigN.
+	lastAcc *Access
 }
 
 // newRun returns a kRun statement of these fields and its own runMemo,
@@ -353,6 +356,10 @@ func (f *finisher) facts(s *Stmt, task int) bool {
 		}
 	} else if s.Acc != nil {
 		p.accN[s.Acc.Var]++
+		if len(s.Acc.Idx) > 0 && s.Acc != f.lastAcc {
+			p.rigN++ // (a check and a record of one argument share one Access, in a row)
+			f.lastAcc = s.Acc
+		}
 	}
 	for _, b := range s.Bars {
 		p.accN[b.Var]++

@@ -447,6 +447,10 @@ type Program struct {
 	// thExt: no loop has a grid plan, so thread symmetry's stop-29
 	// extensions apply (set by Finish).
 	thExt bool
+	// rigN counts the accesses with indices (set by Finish): each
+	// compiles at most one rigid form, the first chunk of a machine's
+	// slab of forms (rigChunk). (An int32 beside thExt: in its padding.)
+	rigN int32
 	// th is the thread planner of the plans made lazily (plan_lazy.go),
 	// its scratch Finish's room's.
 	th *thPlanner

@@ -93,12 +93,22 @@ func (m *Machine) compileRigid(a *Access) *rigidForm {
 	return r
 }
 
-// rigChunk sizes the next chunk of the slab of rigid forms: 4, then
-// twice the last, at most 16. Most accesses never reach the fast path
-// (one evaluation, or none), so the program's access count is no size:
-// a first chunk of 16 cost rmem_uniform, which compiles 4 forms, more in
-// zeroing than the 3 objects it saved.
+// rigChunk sizes the next chunk of the slab of rigid forms: the first
+// has room for the program's accesses with indices (Program.rigN, at
+// most 16), then 4, then twice the last, at most 16. Every access a
+// small kernel evaluates compiles its form and each compiles one at most
+// (a form lives on its Access), so rigN is the forms a run compiles on
+// every row measured (issue 13, stop 45: the first chunk of 4 had been
+// 4 KB zeroed for per_cta_alloc's and a 6-line kernel's one form, a
+// tenth of their check's allocation; 4 then 8 had been 12 KB for
+// rmem_uniform's 8). A program that never evaluates some of them
+// leaves part of the chunk unused; one that compiles more (a form of
+// an access Finish did not walk) grows as before.
 func (m *Machine) rigChunk() int {
+	if m.rigNext == 0 && m.p.rigN > 0 {
+		m.rigNext = int(min(m.p.rigN, 16))
+		return m.rigNext
+	}
 	m.rigNext = min(max(2*m.rigNext, 4), 16)
 	return m.rigNext
 }
