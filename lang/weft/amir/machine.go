@@ -242,17 +242,14 @@ type Machine struct {
 	newRoom machineRoom
 
 	env                   []int
-	task                  int32
 	vars                  []varState
 	recs                  recSlab // the visibility records (recslab.go)
-	free                  int32
 	bars                  []barState
 	barExt                []barExt // sub-queues (barState.ext)
 	log                   []event
 	evCells               []pend // the events' cells (event.c0)
 	res                   Result
 	seen                  map[[2]int]int // src pair -> index in res.Hazards, or -1
-	stop                  bool
 	tasksTotal, tasksDone int64
 
 	// lite: executing a later task of a symmetric task loop (only events
@@ -264,7 +261,6 @@ type Machine struct {
 	// (syncheck's mutants), is never current. It had been a map made per
 	// run and cleared per nest (~750 instructions of a small check's Run:
 	// makemap_small, the first assign; issue 13, stop 41: amir).
-	lite      bool
 	doneGen   uint64
 	taskDepth int
 	// liteOps counts the task-local memory operations of the first task of
@@ -281,7 +277,6 @@ type Machine struct {
 	// (MaxCells); tick counts loop iterations (MaxMemory).
 	taskProd  int64
 	cellsLive int64
-	tick      uint32
 
 	epochs uint64 // allocation counter (varState.epoch)
 	// vers is the last cell version handed out (cell.ver); runs counts
@@ -300,9 +295,8 @@ type Machine struct {
 	// grantArena backs the first grants of records (augment), pendArena
 	// their first arrive counts (pendStore; noPendArena, for tests, gives
 	// each record its own).
-	grantArena  []grant
-	pendArena   []pend
-	noPendArena bool
+	grantArena []grant
+	pendArena  []pend
 	// mbarSet is {Program.MbarQual} (empty when the program has none).
 	mbarSet QualSet
 	// single[i]: shape i is one thread. shared lists the log indices of
@@ -311,40 +305,32 @@ type Machine struct {
 	single []bool
 	shared []int32
 	thEv   [][]int32
-	filed  int32 // log events filed into shared and thEv so far (fileEvents)
 	// plainReplay disables the per-thread replay and fastReplays counts
 	// its uses (tests).
-	plainReplay bool
 	fastReplays int64
 	// taskRuns are the log's maximal runs of events of one task
 	// (event.exec.task), in log order (replayTask); noTaskReplay
 	// disables their use and taskSkips counts the events skipped (tests).
-	taskRuns     []taskRun
-	noTaskReplay bool
-	taskSkips    int64
+	taskRuns  []taskRun
+	taskSkips int64
 	// noCheckSkip makes a check replay every record it inspects, and
 	// checkSkips counts the replays a passing check left for later
 	// (checkCells; tests).
-	noCheckSkip bool
-	checkSkips  int64
+	checkSkips int64
 	// noEmptySkip makes a check or a clear walk the cells of a variable
 	// with no record since its allocation (varState.hasRecs), and
 	// emptySkips counts the checks and clears that skipped them
 	// (checkCells, clearCells, execMembers; tests).
-	noEmptySkip bool
 	// noAllocSame makes every allocation set its per-dimension state
 	// anew (alloc's reallocation of the same extents; tests).
-	noAllocSame bool
 	// noListBound makes the walks of every cell's lists walk every cell,
 	// not varState's [listLo, listHi) (listbound.go; tests).
-	noListBound bool
-	listShort   int64 // bounded walks shorter than the cells (tests)
-	allocSame   int64 // allocations that kept it (tests)
-	emptySkips  int64
+	listShort  int64 // bounded walks shorter than the cells (tests)
+	allocSame  int64 // allocations that kept it (tests)
+	emptySkips int64
 	// noDomSkip makes addRecord replay every older record it compares,
 	// and domSkips counts the replays it left out (dominated; tests).
-	noDomSkip bool
-	domSkips  int64
+	domSkips int64
 	// rmemo is the replay memo (replaymemo.go); noReplayMemo disables
 	// it and replayMemoHits counts its hits (tests).
 	rmemo          *[replayMemoSize]replayMemoEntry // nil until a replay is memoized
@@ -353,31 +339,26 @@ type Machine struct {
 	rckIdx         map[replayCkptKey]int32
 	rckpts         []replayCkpt
 	ckptHits       int64 // replays that found a checkpoint (tests)
-	noReplayMemo   bool
 	replayMemoHits int64
 	// rclass is the last one-thread replay (replayclass.go);
 	// noReplayClass disables it (tests), replayClassHits counts its use.
 	rclass          replayClass
-	noReplayClass   bool
 	replayClassHits int64
 	// hwExpand makes hwOrder always check per-thread records;
 	// hwExpanded counts the Await records it expanded (tests).
-	hwExpand   bool
 	hwExpanded int64
 	// hwVars lists the variables with continued lag-ring state
 	// (varState.hw); hwOnly: running a phantom continuation task
 	// (mbar.go), only barrier statements execute.
 	hwVars []int
-	hwOnly bool
 	// hwLeft counts the cells a phantom has not yet arrived a full ring
 	// on; hwCut stops the phantom (mbar.go, phantoms).
 	hwLeft int
-	hwCut  bool
 	// reuseBad marks the variables with a rule-4 hazard within a task
 	// (phaseHazard).
 	reuseBad map[int]bool
 	// phaseBuf is phaseHazard's scratch.
-	phaseBuf Hazard
+	phaseBuf *Hazard // made at the first phase hazard (stop 45: 264 bytes a check)
 	// hwClk: the ring-buffered arrays' ordered-after clocks (mbar_clock.go).
 	hwClk *hwClock
 
@@ -391,15 +372,12 @@ type Machine struct {
 	// thsymNoKeepSkip makes a kept check walk its cells again (thkeep.go,
 	// "checks already walked"; tests compare both ways); thKeepSkips
 	// counts the walks skipped.
-	thsymNoKeepSkip bool
-	thKeepSkips     int64
+	thKeepSkips int64
 	// noEmptyLoop (tests) iterates empty loops (skipEmptyLoop);
 	// emptyLoops counts the loops skipped.
-	noEmptyLoop bool
-	emptyLoops  int64
+	emptyLoops int64
 	// th2Corners (tests) makes th2Enter test each window at the four
 	// corners of the nest (th2InBounds), not over the rectangle.
-	th2Corners bool
 	// asc is 0, 1, 2, ...: the rigid patterns of consecutive blocks
 	// (rigid.go ascending).
 	asc []int32
@@ -409,19 +387,15 @@ type Machine struct {
 	dimArena   []dimInfo
 	thVars     []*thVar
 	thSubs     map[int32]thSub
-	thAny      bool
-	inVirt     bool
 	thRunBuf   thRun
 	thPinBuf   []int // thsymEnter: the pinned iterators' values before entry
 	thClassBuf []thClass
 	// thDeadOn: thsymClasses runs representatives whose dead-only Ifs
 	// (thDeadIf, thPlan.ydead) count their bodies' operations into
 	// thDeadOps (execDeadIf); noDeadMerge: those Ifs split classes.
-	thDeadOn    bool
-	noDeadMerge bool
-	deadMerges  int64 // thsymClassify's entries with dead-only conditions merged
-	thDeadIf    [thDeadConds]*Stmt
-	thDeadOps   [thDeadConds][2]int64
+	deadMerges int64 // thsymClassify's entries with dead-only conditions merged
+	thDeadIf   [thDeadConds]*Stmt
+	thDeadOps  [thDeadConds][2]int64
 	// thSaved, thSavedF, thSavedFrame: the slices and frames of the
 	// classes tested (thsymClasses; thsymEnterAt keeps the last entry's).
 	thSaved      []thNewMap
@@ -429,7 +403,6 @@ type Machine struct {
 	thSavedFrame *thFrame
 	// thsymClassesTwice: every class is tested again at its registration
 	// (the stop-32 path; tests).
-	thsymClassesTwice bool
 	// thClassSeen: the classes of the thread loops entered so far in the
 	// run whose conditions read only the thread (thsymClassesOf).
 	thClassSeen []thClassSeen
@@ -437,32 +410,26 @@ type Machine struct {
 	// failed once (thsym.go: not tried again, as per_cta_alloc's 16 rows).
 	thNoAdopt []*Stmt
 	// thsymNoBox: slices span the other dimensions whole (tests).
-	thsymNoBox bool
 	// thsymNo2D: no nest enters as a 2-D frame (thsym2d.go; tests).
-	thsymNo2D bool
 	// th2Inner is the inner loop of the 2-D nest running virtually (one
 	// iteration, its representative's), th2Hi its bound; th2Runs counts
 	// the nests entered.
-	th2Inner    *Stmt
-	th2Hi       int
-	th2Runs     int64
-	thNewMaps   []thNewMap // thsymEnterAt's scratch
-	noThreadSym bool
-	thSymRuns   int64
+	th2Inner  *Stmt
+	th2Hi     int
+	th2Runs   int64
+	thNewMaps []thNewMap // thsymEnterAt's scratch
+	thSymRuns int64
 	// For tests: virtual loops with pinned inner loops, with private
 	// variables, and slices adopted with their records (thsym.go).
 	thPinRuns, thPrivRuns, thAdopts, thClassRuns, thLazyAdopts int64
 	// thKeeps counts the whole-variable statements run on a virtual
 	// variable without materializing it; thsymNoKeep turns that off
 	// (thkeep.go, tests).
-	thKeeps     int64
-	thsymNoKeep bool
+	thKeeps int64
 	// Grid symmetry (thgrid.go): inGrid while a grid nest's
 	// representative runs, gridInner its inner axes (run for their first
 	// point only); noGrid disables it, gridRuns counts its uses (tests).
-	inGrid    bool
 	gridInner []*Stmt
-	noGrid    bool
 	gridRuns  int64
 	// gridBackoff: per grid nest, its failures in a row and the entries
 	// still to skip (thgrid.go gridEnter), and its last entry's points
@@ -475,66 +442,56 @@ type Machine struct {
 	// Deferred slabs (thgrid_lazy.go): by variable, the frame whose
 	// other points' slabs are not built yet; gvAny: some is; gridDefer
 	// enables deferring (tests turn it off).
-	gv        []*gridVirt
-	gvAny     bool
-	gridDefer bool
+	gv []*gridVirt
 	// gridEventCommutes: an event by part of a deferred frame's threads
 	// that commutes with its translations keeps the slabs deferred
 	// (gridCommutes; tests turn it off). gridEventKept counts them.
-	gridEventCommutes bool
-	gridEventKept     int64
+	gridEventKept int64
 	// gridCheckDeferred: a run of checks by a set uniform on a deferred
 	// frame checks the slabs through the representative's
 	// (gridCheckRun; tests turn it off). gridCheckKept counts them;
 	// gvMark (by cell, the generation gvMarkGen) and gvCells are its
 	// scratch.
-	gridCheckDeferred bool
-	groupSkips        int64 // group records' replays skipped by checkCells
-	gridCheckKept     int64
+	groupSkips    int64 // group records' replays skipped by checkCells
+	gridCheckKept int64
 
 	// noGridGrp: no group record with grid threads among its members in
 	// deferred slabs (thgrid_grp.go; tests); gridGrpAdmitted counts the
 	// slabs deferred with one.
-	noGridGrp       bool
 	gridGrpAdmitted int64
 	gridRecKept     int64 // record runs on deferred slabs (gridRecordRun)
 	// gridCompare's snapshots of slab_0's records (gridSnap);
 	// gridNoRawSkip replays every record compared (tests).
-	gridSnaps     []gridSnap
-	gridSnapG     []grant
-	gridSnapP     []pend
-	gridNoRawSkip bool
-	gridRawSkips  int64
+	gridSnaps    []gridSnap
+	gridSnapG    []grant
+	gridSnapP    []pend
+	gridRawSkips int64
 	// gridNs: gridTry's scratch.
 	gridNs []int
 
 	// Merged read records (thmerge.go): noGridMerge disables them
 	// (tests), gridMerges counts them, mergeShapes caches the shapes of
 	// unions (machine-local shapes persist across runs).
-	noGridMerge bool
 	gridMerges  int64
 	mergeShapes map[mergeKey]int32
 	// lastMerge caches mergeShapes' last answer; mfKnown names a group
 	// whose members are in its task's merge frame as of grpGen, which
 	// changes whenever grpFrames is emptied (mergeFrameAdd).
-	lastMerge   mergeKey
-	lastMergeX  int32
-	lastMergeOK bool
-	mfKnown     threads
-	mfKnownGen  uint64
-	grpGen      uint64
-	gvMark      []uint64
-	gvMarkGen   uint64
-	gvCells     []int32
-	gvRuns      [][2]int32 // slabCells' scratch
-	gvBitmaps   [][]uint64 // gridUnlazyOutside's scratch
+	lastMerge  mergeKey
+	mfKnown    threads
+	mfKnownGen uint64
+	grpGen     uint64
+	gvMark     []uint64
+	gvMarkGen  uint64
+	gvCells    []int32
+	gvRuns     [][2]int32 // slabCells' scratch
+	gvBitmaps  [][]uint64 // gridUnlazyOutside's scratch
 	// Group records (thgroup.go): the grid frames whose events must be
 	// uniform while groups exist, the variables that may hold groups,
 	// whether any was made in this run (thread symmetry then stays off),
 	// and their expansions (tests).
 	grpFrames   []grpFrame
 	grpVars     []grpVar
-	grpAny      bool
 	grpMade     int64
 	grpExpanded int64
 	// Thread groups (thgroup.go): the frames of the groups
@@ -545,35 +502,28 @@ type Machine struct {
 	// a task with no frame expands nothing and skips the scan
 	// (threadGroupEvent; frames outlive their groups, so the ping-pong
 	// GEMM's list holds ~190 frames of other tasks at each event).
-	tgTasks        map[int32]int32
-	noThreadGroups bool
+	tgTasks map[int32]int32
 	// noLazyCells makes recordCells make every record at once
 	// (lazycells.go; tests, which compare both ways).
-	noLazyCells bool
 	// noLazyRegions builds deferred regions before a lazy record
 	// (lazyOverRegions; tests turn it on); lazyRegions counts the
 	// records it kept them for, regionChecks the checks gridCheckRun
 	// made over several regions.
-	noLazyRegions             bool
 	lazyRegions, regionChecks int64
 	// noLazyGroups makes every thread group at once (lazygroups.go;
 	// tests); lzTaken, lzMade: groups deferred and made.
-	noLazyGroups    bool
 	lzTaken, lzMade int64
 	// noLazySlabs makes every deferred group that gridCompare or a walk
 	// of deferred slabs meets (thgrid_lzgrp.go; tests); lzSlabKept
 	// counts the copies compared without making them.
-	noLazySlabs bool
-	lzSlabKept  int64
+	lzSlabKept int64
 	// noLazyToCells makes a lazy record at gridCompare instead of
 	// moving it to the cells (thgrid_lzcell.go; tests); lazyToCells
 	// counts the moves.
-	noLazyToCells bool
-	lazyToCells   int64
+	lazyToCells int64
 	// noGridPtsShare makes a grid's points at every entry (thgrid_pts.go;
 	// tests); gridPtsShared counts the entries that took the last ones.
-	noGridPtsShare bool
-	gridPtsShared  int64
+	gridPtsShared int64
 	// gridLastPts: the last grid points made, for any nest of the same
 	// steps (thgrid_pts.go).
 	gridLastPts *gridPoints
@@ -581,10 +531,8 @@ type Machine struct {
 	// (thgrid_move.go; tests); gridMoved counts the moved ones;
 	// gridMoveVerify makes it beside each moved one too, gridMoveBad
 	// counts the differences.
-	noGridMove, gridMoveVerify bool
 	// noGridUniform turns gridCompare's uniform regions off
 	// (thgrid_uni.go; tests); gridUniSkips counts the points skipped.
-	noGridUniform          bool
 	gridUniSkips           int64
 	gridMoved, gridMoveBad int64
 	// lazyTaken, lazyMade: recordLazy's deferrals and makeLazy's calls.
@@ -592,24 +540,80 @@ type Machine struct {
 	// lastFreed: the log length when a barrier queue last died
 	// (barState.freed; -1: none yet); keepDead keeps dead counts and
 	// grants (tests: dropDeadPends, deadTask), deadDrops counts them.
-	lastFreed int32
 	freeMarks []int32 // the log lengths at which queues died, increasing
-	keepDead  bool
 	deadDrops int64
 	// The read-creator index (rdindex.go): on when the program has
 	// tracked sources and noRdIdx (tests) is off; the records made or
 	// changed since the last rdFlush, the index by source, and the
 	// read-list walks it spared (tests).
-	rdOn    bool
-	noRdIdx bool
 	rdPend  []int32
 	rdSums  []rdSum
 	rdSkips int64
 	rdMiss  int // tests in a row the index did not spare a walk
 	// rdVerify (tests) walks the read lists the index spared too, and
 	// rdWrong counts the walks that then found a failing record.
-	rdVerify bool
-	rdWrong  int64
+	rdWrong int64
+
+	// The flags, switches and 4-byte fields named above, packed: each had
+	// been padded to 8 bytes among the counters and slices, 268 bytes of
+	// the Machine's 3 400, which every check allocates (issue 13, stop 45).
+	stop                       bool
+	lite                       bool
+	noPendArena                bool
+	plainReplay                bool
+	noTaskReplay               bool
+	noCheckSkip                bool
+	noEmptySkip                bool
+	noAllocSame                bool
+	noListBound                bool
+	noDomSkip                  bool
+	noReplayMemo               bool
+	noReplayClass              bool
+	hwExpand                   bool
+	hwOnly                     bool
+	hwCut                      bool
+	thsymNoKeepSkip            bool
+	noEmptyLoop                bool
+	th2Corners                 bool
+	thAny                      bool
+	inVirt                     bool
+	thDeadOn                   bool
+	noDeadMerge                bool
+	thsymClassesTwice          bool
+	thsymNoBox                 bool
+	thsymNo2D                  bool
+	noThreadSym                bool
+	thsymNoKeep                bool
+	inGrid                     bool
+	noGrid                     bool
+	gvAny                      bool
+	gridDefer                  bool
+	gridEventCommutes          bool
+	gridCheckDeferred          bool
+	noGridGrp                  bool
+	gridNoRawSkip              bool
+	noGridMerge                bool
+	lastMergeOK                bool
+	grpAny                     bool
+	noThreadGroups             bool
+	noLazyCells                bool
+	noLazyRegions              bool
+	noLazyGroups               bool
+	noLazySlabs                bool
+	noLazyToCells              bool
+	noGridPtsShare             bool
+	noGridMove, gridMoveVerify bool
+	noGridUniform              bool
+	keepDead                   bool
+	rdOn                       bool
+	noRdIdx                    bool
+	rdVerify                   bool
+	task                       int32
+	free                       int32
+	filed                      int32 // log events filed into shared and thEv so far (fileEvents)
+	lastMergeX                 int32
+	lastFreed                  int32
+	tick                       uint32
 }
 
 // New prepares a machine for p. p must be Finished.

@@ -841,7 +841,10 @@ func (m *Machine) phaseHazard(s *Stmt, v int, c int32, sub PhaseKind, task, t in
 	// The hazard is built in the machine's scratch (fill's argument
 	// escapes): a local escaped to the heap on every call (issue 13,
 	// stop 28).
-	h := &m.phaseBuf
+	if m.phaseBuf == nil {
+		m.phaseBuf = new(Hazard)
+	}
+	h := m.phaseBuf
 	*h = Hazard{
 		Kind: PhaseAlias, Phase: sub, Src: s.Src, Other: other, Var: v,
 		Task: int(task), Thread: int(t), Occurrences: 1,

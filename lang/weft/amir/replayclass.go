@@ -31,19 +31,19 @@ import "slices"
 // one-thread, grant-free data record (replayRun).
 type replayClass struct {
 	ok              bool
-	src             int32
+	held            bool // holds is made (replayClassHolds)
 	q               Qual
 	level           Level
+	src             int32
 	atomic          QualSet
 	creator         threads
 	reach, stamp, n int32
 	task            int32
-	pendIn          []pend
 	reachOut        int32
+	pendIn          []pend
 	grantsOut       []grant
 	pendOut         []pend
 	holds           []uint64 // by event i - stamp: e.exec holds creator
-	held            bool     // holds is made (replayClassHolds)
 }
 
 // replayClassOf reports whether r may be kept or matched: one thread, no
