@@ -45,7 +45,7 @@ func (p *Program) Finish() {
 	p.accN, p.allocN = cnt[:n:n], cnt[n:2*n:2*n]
 	p.rigN = 0
 	f := &r.f
-	*f = finisher{p: p, flags: flags, keys: r.keys[:0], caches: r.caches[:0], tasks: r.taskF[:0], slab: r.gs[:], chunk: 64}
+	*f = finisher{p: p, flags: flags, keys: r.keys[:0], caches: r.caches[:0], tasks: r.taskF[:0], slab: r.gs[:], chunk: 16}
 	if n <= finVars {
 		f.self = r.self[:n]
 	} else {
@@ -228,8 +228,10 @@ type finisher struct {
 	keys   []gsKey
 	caches []*gsCache
 	m      map[gsKey]*gsCache
-	// slab backs the caches, a chunk of 16 then of 64: a small kernel's
-	// few statements (stop 29: 64 were 2 KB of its Convert).
+	// slab backs the caches, the room's 8, a chunk of 16, then of 64: a
+	// small kernel's few statements (stop 29: 64 were 2 KB of its
+	// Convert; stop 45: the room's 16 were 512 bytes of a 6-line
+	// kernel's check, which takes 4, rmem_uniform 8, the GEMMs 11-18).
 	slab  []gsCache
 	chunk int
 	tasks []taskFacts // the cuda_tasks loops, in walk order

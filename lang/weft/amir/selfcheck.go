@@ -61,12 +61,12 @@ var selfCheckOff bool
 
 // selfVar is what facts gathers of one variable for selfChecked.
 type selfVar struct {
-	state uint8
+	ex    *Stmt // the first record or check after A
 	ctx   int32 // A's innermost loop, its number in the walk (0: none)
 	at    int32 // A's number in the walk
-	ex    *Stmt // the first record or check after A
 	recQ  QualSet
 	chkQ  QualSet
+	state uint8
 	// recLvl is the records' least level, chkLvl the checks' greatest.
 	recLvl, chkLvl Level
 }
