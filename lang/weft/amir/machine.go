@@ -716,7 +716,7 @@ type machineRoom struct {
 	dense  [4]int32
 	single [4]bool
 	words  [8]uint64
-	recTab [8]*[recChunk]record
+	recTab [16]*[recChunk]record // 128 records (stop 45: chunks of 8)
 }
 
 // runRoom is the room a small program's Run needs, in one object: the

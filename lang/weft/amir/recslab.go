@@ -29,6 +29,14 @@ package amir
 // (per_cta_alloc takes one: its largest allocation of the machine). A
 // run of more records makes two or three more small groups on the way
 // to the large ones; the index is still a shift and a mask.
+//
+// Stop 45 (issue 13): chunks of 8 records (704 bytes, a 768-byte size
+// class), groups up to 128 chunks (1 024 records an allocation at most,
+// as before). The first chunk of 16 (1 536 bytes, zeroed) had been a
+// tenth of a small kernel's machine allocation for its one record
+// (per_cta_alloc, the 6-line kernel); a larger run makes one more small
+// group, and the machine's room holds twice the table entries (the same
+// records).
 type recSlab struct {
 	tab   []*[recChunk]record
 	n     int32 // records taken
@@ -36,11 +44,11 @@ type recSlab struct {
 }
 
 const (
-	recChunkBits = 4
+	recChunkBits = 3
 	recChunk     = 1 << recChunkBits
 	// recGroupMax is the most chunks one allocation holds (1 024
 	// records, 90 KB).
-	recGroupMax = 64
+	recGroupMax = 128
 )
 
 // rec returns record h.
@@ -73,7 +81,11 @@ func (s *recSlab) reset() {
 	s.dirty = int32(len(s.tab) * recChunk)
 }
 
-// bytes is the slab's allocated size.
+// bytes is the slab's allocated size, as chunks of 16 records had
+// counted it: a slab of one chunk counts two (stop 45). The groups hold
+// the same records as those of 16-record chunks did from the second on
+// (16, 32, ..., 1 024, then 1 024 more each), so the memory estimate
+// (Stats.Memory, the MaxMemory limit) is unchanged.
 func (s *recSlab) bytes() int64 {
-	return int64(len(s.tab)) * recChunk * recordBytes
+	return int64(max(len(s.tab), 2*min(len(s.tab), 1))) * recChunk * recordBytes
 }
