@@ -125,14 +125,14 @@ func (m *Machine) planHoist(s *Stmt, h *hoistState, lo, hi int) {
 	for i := range r.dyn {
 		d := &r.dyn[i]
 		var l int
-		if d.mod != nil {
-			l = d.mod.Eval(env)
+		if d.rd.mod != nil {
+			l = d.rd.mod.Eval(env)
 		} else {
 			l = d.k
 			if d.c0 != 0 {
 				l += d.c0 * env[d.s0]
 			}
-			for _, t := range d.more {
+			for _, t := range d.more() {
 				l += t.Coef * env[t.Slot]
 			}
 		}
@@ -201,11 +201,11 @@ func (h *hoistState) prepareSteps(y int, r *rigidForm) {
 	for i := range r.dyn {
 		d := &r.dyn[i]
 		cy := 0
-		if d.mod == nil {
+		if d.rd.mod == nil {
 			if d.c0 != 0 && d.s0 == y {
 				cy += d.c0
 			}
-			for _, t := range d.more {
+			for _, t := range d.more() {
 				if t.Slot == y {
 					cy += t.Coef
 				}

@@ -57,17 +57,28 @@ const rigidInline = 4
 // dynDim is a dimension with a varying start, with the incarnation's
 // facts: the start must lie in [0, lim] (lim = extent - ext).
 type dynDim struct {
-	k, lim, shift, gran, stride int
-	s0, c0                      int    // the first term (c0 = 0: none)
-	more                        []Term // further terms
-	fn                          IntExpr
-	mod                         *ModAffine
+	k, lim, gran, stride int
+	s0, c0               int // the first term (c0 = 0: none)
+	// rd is the form's dimension: its fn, mod and further terms
+	// (rd.terms[1:]) are read through it, not copied (issue 13, stop 45:
+	// 40 bytes a dimension, rigidForm 904 -> 744 bytes, a 768-byte size
+	// class; every check allocates its forms).
+	rd    *rigidDim
+	shift int32
 	// one: the start is k + c0·slot s0 with c0 != 0 and no further
 	// term, and the granularity a power of two (shift >= 0): nearly
 	// every varying dimension, evaluated by rigidBase with no test of
 	// fn, mod or more (issue 13, stop 34: rigidBase was 7% of the
 	// three-ring rows' check, some 600 calls a check).
 	one bool
+}
+
+// more is d's further terms (after the first).
+func (d *dynDim) more() []Term {
+	if len(d.rd.terms) < 2 {
+		return nil
+	}
+	return d.rd.terms[1:]
 }
 
 // compileRigid returns the rigid form of a, or nil.
@@ -195,9 +206,9 @@ func (m *Machine) prepareRigid(r *rigidForm, st *varState) {
 			r.aligned = false // never in bounds: the general path faults
 			return
 		}
-		dd := dynDim{k: rd.k, lim: x.extent - rd.ext, shift: x.shift, gran: x.gran, stride: x.stride, fn: rd.fn, mod: rd.mod}
+		dd := dynDim{k: rd.k, lim: x.extent - rd.ext, shift: int32(x.shift), gran: x.gran, stride: x.stride, rd: rd}
 		if len(rd.terms) > 0 {
-			dd.s0, dd.c0, dd.more = rd.terms[0].Slot, rd.terms[0].Coef, rd.terms[1:]
+			dd.s0, dd.c0 = rd.terms[0].Slot, rd.terms[0].Coef
 		}
 		dd.one = rd.fn == nil && len(rd.terms) == 1 && dd.c0 != 0 && dd.shift >= 0
 		r.dyn = append(r.dyn, dd)
@@ -321,16 +332,16 @@ func (m *Machine) rigidBase(r *rigidForm, st *varState) (int, bool) {
 			continue
 		}
 		var l int
-		if d.mod != nil {
-			l = d.mod.Eval(env)
-		} else if d.fn != nil {
-			l = d.fn(env)
+		if rd := d.rd; rd.mod != nil {
+			l = rd.mod.Eval(env)
+		} else if rd.fn != nil {
+			l = rd.fn(env)
 		} else {
 			l = d.k
 			if d.c0 != 0 {
 				l += d.c0 * env[d.s0]
 			}
-			for _, t := range d.more {
+			for _, t := range d.more() {
 				l += t.Coef * env[t.Slot]
 			}
 		}
