@@ -228,6 +228,7 @@ func (m *Machine) gridEnter(s *Stmt, lo, hi int) *gridRT {
 
 // gridTry checks the run-time conditions of grid nest s over [lo, hi).
 func (m *Machine) gridTry(s *Stmt, nest *gridNest, lo, hi int) *gridRT {
+	m.gridScr()
 	pl := s.grid
 	for _, sh := range pl.shapes {
 		if !m.single[sh] && !pl.blk {
@@ -491,6 +492,7 @@ func (vr *gridVarRT) offset(g *gridRT, p int) int32 {
 // record nobody inspects does. TestGridMatchesFull and
 // TestGridGrpMatchesEager cover it (gridNoRawSkip: the plain compare).
 func (m *Machine) gridCompare(g *gridRT, vr *gridVarRT, now int32) bool {
+	m.gridScr()
 	st := vr.st
 	if !st.hasRecs {
 		// No record since the allocation: every list is empty, each

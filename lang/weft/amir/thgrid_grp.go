@@ -184,6 +184,7 @@ func (m *Machine) groupFails(r *record, gs threads, conv bool, lvl Level, qs Qua
 // may be grid threads: grpRep (gridGrpEvent) and mixed. body is
 // run.Body for a fused run (execRun), or run alone (effect).
 func (m *Machine) gridRecordRun(run *Stmt, body []*Stmt) bool {
+	m.gridScr()
 	v := run.Acc.Var
 	d := m.gv[v]
 	if d == nil || m.noGridGrp || d.g.w > 1 {

@@ -66,6 +66,7 @@ type gridVirt struct {
 // slabCells returns d's slab_0 cells and the bitmap of the other slabs'
 // cells of variable st.
 func (m *Machine) slabCells(d *gridVirt, st *varState) ([]int32, []uint64) {
+	m.gridScr()
 	if d.inSlab == nil {
 		// Room for slab_0's cells at once (stop 38: their growth was
 		// an object or two a slab).
@@ -427,6 +428,7 @@ func (m *Machine) gridCommutes(v int, d *gridVirt, e *event) bool {
 // statement (effect: check evaluates gs for every statement; a fused run
 // only when run.Exec.All or run.gsc).
 func (m *Machine) gridCheckRun(run *Stmt, body []*Stmt) bool {
+	m.gridScr()
 	v := run.Acc.Var
 	d := m.gv[v]
 	if d == nil || !m.gridCheckDeferred {

@@ -81,6 +81,7 @@ func (m *Machine) gridLazySame(g *gridRT, p int, vr *gridVarRT, h0 int32, sn *gr
 // every cell outside slabs 1..n-1 of the regions (unlazy elsewhere). It
 // scans the regions' slab bitmaps a word (64 cells) at a time.
 func (m *Machine) gridUnlazyOutside(st *varState, d *gridVirt) {
+	m.gridScr()
 	if st.lazy {
 		m.makeLazy(st)
 	}

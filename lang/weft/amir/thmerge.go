@@ -161,6 +161,7 @@ func (m *Machine) memberOf(r *record) (int32, bool) {
 // mergeShape returns the shape of the union of n's threads and h's, from
 // n's first thread.
 func (m *Machine) mergeShape(h, n *record) int32 {
+	m.gridScr()
 	k := mergeKey{a: -1, b: -1, d: h.creator.start - n.creator.start}
 	if n.grp != 0 {
 		k.a = n.creator.shape
@@ -197,6 +198,7 @@ func (m *Machine) mergeShape(h, n *record) int32 {
 
 // mergeFrameAdd adds the threads of h and n to task's merge frame.
 func (m *Machine) mergeFrameAdd(task int32, h, n *record) {
+	m.gridScr()
 	fi := -1
 	for i := range m.grpFrames {
 		if f := &m.grpFrames[i]; f.merge && f.task == task {
