@@ -246,9 +246,9 @@ type finisher struct {
 	moreRuns, moreBodies bool
 	// self, sc and seq: the self-checked variables' facts, the walk's
 	// position and its statements' count (selfcheck.go).
+	seq  int32
 	self []selfVar
 	sc   selfCtx
-	seq  int32
 	// lastAcc is the last access counted in Program.rigN.
 	lastAcc *Access
 }

@@ -278,11 +278,14 @@ type Ctl struct {
 	Hi   IntExpr // KLoop
 	// Tasks marks a cuda_tasks loop (for progress reporting).
 	Tasks bool
-	Cond  BoolExpr  // KIf
-	Dims  []IntExpr // KAlloc: extents
+	// symmetric, set by Program.Finish: a KLoop with Tasks, see
+	// Program.Finish (beside Tasks: 8 bytes of padding less a loop;
+	// issue 13, stop 45).
+	symmetric bool
+	Cond      BoolExpr  // KIf
+	Dims      []IntExpr // KAlloc: extents
 
 	// Set by Program.Finish, for a KLoop:
-	symmetric bool // KLoop with Tasks: see Program.Finish
 	// doneM and doneGen mark a symmetric loop whose first task has run in
 	// machine doneM's task-loop nest doneGen (Machine.doneGen).
 	doneM   *Machine

@@ -93,15 +93,15 @@ type thPlan struct {
 	// private are the variables allocated in the body and accessed only
 	// there, after their Alloc in the same statement list.
 	private []int
+	// yconds are the conditions that read the thread (If statements
+	// outside inner loops, reading no inner iterator): the iterations
+	// then run as classes of equal conditions (thsymClasses).
+	yconds []*Stmt
 	// quiet: no Fence, Arrive or Await in the body (the stop-29
 	// relaxations for such loops apply only where Program.thExt).
 	quiet bool
 	// inner: the body holds loops.
 	inner bool
-	// yconds are the conditions that read the thread (If statements
-	// outside inner loops, reading no inner iterator): the iterations
-	// then run as classes of equal conditions (thsymClasses).
-	yconds []*Stmt
 	// yOnly: the yconds read no slot but the thread's (CtlSlots), so
 	// the classes of [lo, hi) are the same at every entry of one run
 	// (Machine.thClassSeen).
