@@ -271,6 +271,9 @@ type checker struct {
 	// threads are the stores of the cuda_threads loops' tilings
 	// (threadsStore, threads.go), sized by the count of loops.
 	threads []coll.ThreadsStore
+	// threadsLeft is the number of loops' stores not yet made (past
+	// threads: deriveThreads).
+	threadsLeft int
 }
 
 // checkState is what one Check allocates at its start.
@@ -349,19 +352,18 @@ func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 	// statement by statement cost more than counting them. A small
 	// program's state is part of its room (room.go, stop 37).
 	k := countStmts(f)
-	st, rm, md := newState(&k)
+	st, one, rm, md, sa := newState(&k)
 	c := &st.checker
-	*c = checker{f: f, l: opts.Lib, errs: errs, c: &st.consts}
+	*c = checker{f: f, l: opts.Lib, errs: errs, c: &st.consts, units: &st.units}
 	c.res = &st.res
 	*c.res = Result{Lib: opts.Lib}
-	c.makeArrays(&k, rm, md)
+	c.makeArrays(&k, one, rm, md, sa)
 	c.loops = k.loops
 	c.fileConsts(f, opts)
 	// The map is made at the first constant (set): a file without any
 	// has none, and its readers read a nil map (stop 35); or it is the
 	// checked program's own (fileConsts).
 	c.res.Consts = c.c.vals
-	c.units = &st.units
 	initUnitEnv(c.units, opts.Lib, f, c.c)
 	if c.room != nil {
 		c.units.symBuf = c.roomSyms
@@ -496,7 +498,7 @@ type stmtCounts struct {
 	// iterSlots is the length of every loop body's iterator list
 	// together (withIter): each cuda_threads loop's depth among them.
 	iterSlots int
-	vars      int // parameters, allocations and assignments (window statements)
+	vars      int // parameters, allocations and window statements' forms
 	// accesses estimates the accesses (Result.Accesses): two per
 	// assignment (a target and a read), one per argument or barrier of a
 	// call, one per other barrier use; reads in bounds and conditions
@@ -551,7 +553,14 @@ func (k *stmtCounts) count(body []syntax.Stmt, depth int) {
 		case *syntax.Alloc:
 			k.vars++
 		case *syntax.Assign:
-			k.vars++
+			// A variable only for a window statement's form (assign:
+			// `w = x[...]`, `w = x`): a bound, not every assignment
+			// (stop 45: 10 for rmem_uniform's 6 variables).
+			if _, ok := st.LHS.(*syntax.Name); ok && st.Op == "=" {
+				if base, _ := splitIndex(st.RHS); base != nil {
+					k.vars++
+				}
+			}
 			k.accesses += 2
 		case *syntax.CallStmt:
 			k.accesses += len(st.Call.Args) + len(st.Call.Kwargs) + len(st.Barriers)

@@ -120,23 +120,30 @@ type unitEnv struct {
 	// touched, which kept the medium room in the 14336-byte size class
 	// (issue 13, stop 44: 13568 now, TestRoomSizeClasses; a unit past
 	// them is built again at each use, as before past the old sizes).
-	built  [6]builtUnit
+	//
+	// The tables are the check's room's (a small room holds fewer:
+	// room.go, stop 45) or its state's (unitArrays).
+	built  []builtUnit
 	nBuilt int
 	// named are the units looked up by name so far (decl): a few names,
 	// each asked for by every loop and call that uses it.
-	named  [6]namedDecl
+	named  []namedDecl
 	nNamed int
-	// params are the parameterized units built so far (paramOnce).
-	params  [2]paramBuilt
+	// params are the parameterized units built so far (paramOnce); a
+	// small room has none, made at its first parameterized unit.
+	params  []paramBuilt
 	nParams int
 }
+
+// paramArgs is the number of arguments a paramBuilt holds.
+const paramArgs = 4
 
 // paramBuilt is a parameterized unit d built for launch shape m with the
 // arguments args[:len(d.params)].
 type paramBuilt struct {
 	d    *unitDecl
 	m    coll.Machine
-	args [4]int64
+	args [paramArgs]int64
 	u    coll.Unit
 	err  error
 }
@@ -161,7 +168,10 @@ func (u *unitEnv) paramOnce(d *unitDecl, args []int64, m coll.Machine) (coll.Uni
 		}
 	}
 	out, err := u.build(d, args, m)
-	if u.nParams < len(u.params) && n <= len(u.params[0].args) {
+	if u.params == nil && n <= paramArgs {
+		u.params = make([]paramBuilt, len(unitArrays{}.params))
+	}
+	if u.nParams < len(u.params) && n <= paramArgs {
 		b := &u.params[u.nParams]
 		b.d, b.m, b.u, b.err = d, m, out, err
 		copy(b.args[:], args)
@@ -320,7 +330,12 @@ func (u *unitEnv) decl(name string) *unitDecl {
 }
 
 func newUnitEnv(l *lib.Library, f *syntax.File, c *consts) *unitEnv {
-	u := new(unitEnv)
+	e := new(struct {
+		u unitEnv
+		a unitArrays
+	})
+	u := &e.u
+	u.built, u.named, u.params = e.a.built[:], e.a.named[:], e.a.params[:]
 	initUnitEnv(u, l, f, c)
 	return u
 }

@@ -28,21 +28,29 @@ const (
 	roomBodies    = 5
 	roomVars      = 2
 	roomAccs      = 3
+	roomBuilt     = 3 // built units (unitEnv.built)
+	roomNamed     = 3 // named units (unitEnv.named)
+	roomStores    = 2 // loops' tilings (room.threads)
 )
 
-// room holds the state and the arrays of a small program's check (the
-// state apart had been one more allocation of every small check; stop
-// 37).
-type room struct {
+// A kernel of one cuda_threads loop takes a room of one loop's arrays
+// (roomOne; issue 13, stop 45): a loop's tiling store is 1 KB, and the
+// small room's three had been a third of the 9.5 KB of every such
+// check, zeroed and never touched.
+const (
+	oneScopes = 6
+	oneBuilt  = 2
+	oneNamed  = 2
+)
+
+// roomCore is what the two small rooms hold alike: the state (the state
+// apart had been one more allocation of every small check; stop 37),
+// the arrays that do not grow with the loops, and the device function.
+type roomCore struct {
 	state      checkState
-	threads    [roomLoops]coll.ThreadsStore // the loops' tilings (threads.go)
 	stmts      [roomStmts]syntax.Stmt
 	stmtScopes [roomStmts]*Scope
 	bodies     [roomBodies]stmtBody
-	scopes     [roomScopes]Scope
-	iters      [roomLoops]Iter
-	devIters   [roomLoops]*Iter
-	iterList   [roomIterSlots]*Iter
 	vars       [roomVars]Var
 	varPtrs    [roomVars]*Var
 	accs       [roomAccs]Access
@@ -51,17 +59,59 @@ type room struct {
 	syms [roomSyms]coll.Sym // the first units' coordinates (unitEnv.syms)
 }
 
+// room holds the state and the arrays of a small program's check: up to
+// roomLoops loops, the first roomStores of whose tilings it holds (the
+// third loop's is made apart, threads.go: three had put the room in the
+// 8192-byte size class, one object to a span, refilled from the heap at
+// each check; stop 45).
+type room struct {
+	roomCore
+	threads  [roomStores]coll.ThreadsStore // the loops' tilings (threads.go)
+	scopes   [roomScopes]Scope
+	iters    [roomLoops]Iter
+	devIters [roomLoops]*Iter
+	iterList [roomIterSlots]*Iter
+	built    [roomBuilt]builtUnit
+	named    [roomNamed]namedDecl
+}
+
+// roomOne is a room for a program of one loop at most.
+type roomOne struct {
+	roomCore
+	threads  [1]coll.ThreadsStore
+	scopes   [oneScopes]Scope
+	iters    [1]Iter
+	devIters [1]*Iter
+	iterList [1]*Iter
+	built    [oneBuilt]builtUnit
+	named    [oneNamed]namedDecl
+}
+
+// unitArrays are the unit environment's tables of a medium room or of a
+// check without a room (the small rooms hold fewer).
+type unitArrays struct {
+	built  [6]builtUnit
+	named  [6]namedDecl
+	params [2]paramBuilt
+}
+
+// stateAlone is a check's state without a room, with its unit tables.
+type stateAlone struct {
+	state checkState
+	units unitArrays
+}
+
 // roomDev is what either room holds besides its arrays: the first
 // device function, its tiling and the first units' coordinates.
 type roomDev struct {
 	dev      Device // the first device function's
 	devices  [1]*Device
-	devIters []*Iter // the room's array for the first device function's iterators
-	devUsed  bool
-	devStore coll.DeviceStore // the first device function's tiling
-	topUsed  bool
+	devIters []*Iter             // the room's array for the first device function's iterators
+	devStore coll.DeviceStore    // the first device function's tiling
 	fn       coll.DeviceFunction // the first device function's launch configuration
-	fnUsed   bool
+	// Which of the three are taken (together: a bool after each had
+	// been 16 bytes of padding; stop 45).
+	devUsed, topUsed, fnUsed bool
 }
 
 // roomSyms is the number of unit coordinates a room holds: per_cta_alloc
@@ -100,48 +150,76 @@ func (k *stmtCounts) fits() bool {
 		k.bodies <= roomBodies && k.vars <= roomVars && k.accesses <= roomAccs
 }
 
-// newState returns a check's state: in a new room when the counts k fit
-// one (rm), in a new medium room when they fit that (md), else alone.
-func newState(k *stmtCounts) (st *checkState, rm *room, md *roomMedium) {
+// fitsOne reports whether a check of counts k, which fits a room, takes
+// a room of one loop.
+func (k *stmtCounts) fitsOne() bool {
+	return k.loops <= 1 && k.scopes <= oneScopes
+}
+
+// newState returns a check's state: in a new room of one loop or a new
+// room when the counts k fit one (one, rm), in a new medium room when
+// they fit that (md), else alone (sa).
+func newState(k *stmtCounts) (st *checkState, one *roomOne, rm *room, md *roomMedium, sa *stateAlone) {
 	if k.fits() && !roomsOff {
+		if k.fitsOne() {
+			one = new(roomOne)
+			return &one.state, one, nil, nil, nil
+		}
 		rm = new(room)
-		return &rm.state, rm, nil
+		return &rm.state, nil, rm, nil, nil
 	}
 	if k.fitsMedium() && !roomsOff {
 		md = new(roomMedium)
-		return &md.state, nil, md
+		return &md.state, nil, nil, md, nil
 	}
-	return new(checkState), nil, nil
+	sa = new(stateAlone)
+	return &sa.state, nil, nil, nil, sa
 }
 
-// makeArrays gives c and its result their arrays, sized by k: from the
-// room rm or the medium room md when there is one (newState; the
-// medium room's arrays: roommedium.go), else each made apart.
-func (c *checker) makeArrays(k *stmtCounts, rm *room, md *roomMedium) {
-	r := c.res
-	if rm != nil {
-		c.room, c.roomSyms = &rm.roomDev, rm.syms[:]
-		c.threads = rm.threads[:k.loops]
-		r.Stmts, r.StmtScopes = rm.stmts[:0:k.stmts], rm.stmtScopes[:0:k.stmts]
-		r.Vars, r.Accesses = rm.varPtrs[:0:k.vars], rm.accPtrs[:0:k.accesses]
-		r.bodies.list = rm.bodies[:0:k.bodies]
-		c.scopes, c.iters, c.iterList = rm.scopes[:0:k.scopes], rm.iters[:0:k.loops], rm.iterList[:0:k.iterSlots]
-		c.vars, c.accs = rm.vars[:0:k.vars], rm.accs[:0:k.accesses]
-		r.Devices = rm.devices[:0:1]
-		rm.roomDev.devIters = rm.devIters[:]
+// makeArrays gives c, its unit environment and its result their arrays,
+// sized by k: from its room (newState; the medium room's: roommedium.go)
+// or each made apart; the loops' tilings past a room's are made at the
+// first loop that needs one (threads.go).
+func (c *checker) makeArrays(k *stmtCounts, one *roomOne, rm *room, md *roomMedium, sa *stateAlone) {
+	u := c.units
+	switch {
+	case one != nil:
+		u.built, u.named = one.built[:], one.named[:]
+		c.smallRoom(k, &one.roomCore, one.threads[:], one.scopes[:], one.iters[:], one.devIters[:], one.iterList[:])
 		return
-	}
-	c.threads = make([]coll.ThreadsStore, k.loops)
-	if md != nil {
+	case rm != nil:
+		u.built, u.named = rm.built[:], rm.named[:]
+		c.smallRoom(k, &rm.roomCore, rm.threads[:], rm.scopes[:], rm.iters[:], rm.devIters[:], rm.iterList[:])
+		return
+	case md != nil:
 		c.mediumRoom(k, md)
 		return
 	}
+	u.built, u.named, u.params = sa.units.built[:], sa.units.named[:], sa.units.params[:]
+	r := c.res
+	c.threadsLeft = k.loops
 	n := k.stmts
 	r.Stmts, r.StmtScopes = make([]syntax.Stmt, 0, n), make([]*Scope, 0, n)
 	r.Vars, r.Accesses = make([]*Var, 0, k.vars), make([]*Access, 0, k.accesses)
 	r.bodies.list = make([]stmtBody, 0, k.bodies)
 	c.scopes, c.iters, c.iterList = make([]Scope, 0, k.scopes), make([]Iter, 0, k.loops), make([]*Iter, 0, k.iterSlots)
 	c.vars, c.accs = make([]Var, 0, k.vars), make([]Access, 0, k.accesses)
+}
+
+// smallRoom gives c and its result their arrays from a small room: rc,
+// and the arrays that the two small rooms size apart.
+func (c *checker) smallRoom(k *stmtCounts, rc *roomCore, threads []coll.ThreadsStore, scopes []Scope, iters []Iter, devIters, iterList []*Iter) {
+	r := c.res
+	c.room, c.roomSyms = &rc.roomDev, rc.syms[:]
+	c.threads = threads[:min(k.loops, len(threads))]
+	c.threadsLeft = k.loops - len(c.threads)
+	r.Stmts, r.StmtScopes = rc.stmts[:0:k.stmts], rc.stmtScopes[:0:k.stmts]
+	r.Vars, r.Accesses = rc.varPtrs[:0:k.vars], rc.accPtrs[:0:k.accesses]
+	r.bodies.list = rc.bodies[:0:k.bodies]
+	c.scopes, c.iters, c.iterList = scopes[:0:k.scopes], iters[:0:k.loops], iterList[:0:k.iterSlots]
+	c.vars, c.accs = rc.vars[:0:k.vars], rc.accs[:0:k.accesses]
+	r.Devices = rc.devices[:0:1]
+	rc.devIters = devIters
 }
 
 // newDevice returns a device function's Device with room for iters

@@ -11,12 +11,17 @@ import "weft.dev/weft/lang/weft/coll"
 // loop of rows e, 5 and 15 but shfl_xor's strided one); any other
 // derivation is the general one, which allocates its own. A store is
 // used once or not at all: a declined one is offered to the next loop.
+// The stores past a room's are one array, made at the first loop that
+// finds the room's used (threadsLeft; stop 45).
 
 // deriveThreads is t.CudaThreads(iter, count, u), in the check's next
 // unused store.
 func (c *checker) deriveThreads(t *coll.Tiling, iter, count int, u coll.Unit) (*coll.Tiling, error) {
 	if len(c.threads) == 0 {
-		return t.CudaThreads(iter, count, u)
+		if c.threadsLeft == 0 {
+			return t.CudaThreads(iter, count, u)
+		}
+		c.threads, c.threadsLeft = make([]coll.ThreadsStore, c.threadsLeft), 0
 	}
 	st := &c.threads[0]
 	body, err := t.CudaThreadsIn(iter, count, u, st)
