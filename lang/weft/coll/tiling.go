@@ -541,6 +541,20 @@ type tilingStore struct {
 	syms  [storeSyms]Sym
 }
 
+// warpsStore is a CudaWarps block's tiling with room for its shape
+// (align's dims, tile, full and box, the anchors) and its operators: a
+// tilingStore less what a block never fills, its base's terms (a
+// block's are its scope's), a unit's coordinates and the body's tile
+// and full (issue 13, stop 45: 1280 -> 1024 bytes a block, five blocks
+// of the three-ring rows' checks).
+type warpsStore struct {
+	t    Tiling
+	dims [storeDims]Dim
+	ints [3 * storeDims]int // align's tile, full and box
+	anch [storeDims]anchor
+	ops  [storeDims]Op
+}
+
 // storeSyms is the number of unit coordinates (domain and box) a
 // tilingStore holds in place.
 const storeSyms = 4
@@ -977,7 +991,7 @@ func (t *Tiling) CudaWarps(lo, hi int) (*Tiling, error) {
 }
 
 func (t *Tiling) deriveWarps(lo, hi int) (*Tiling, error) {
-	st := new(tilingStore)
+	st := new(warpsStore)
 	if c := t.warps1D(st, lo, hi, KindWarps, ""); c != nil {
 		return c, nil // a one-dimensional scope's, in one pass (warps1d.go)
 	}
@@ -1008,7 +1022,7 @@ func (t *Tiling) NamedWarps(name string, lo, hi int) (*Tiling, error) {
 }
 
 func (t *Tiling) deriveNamedWarps(name string, lo, hi int) (*Tiling, error) {
-	st := new(tilingStore)
+	st := new(warpsStore)
 	if c := t.warps1D(st, lo, hi, KindNamedWarps, name); c != nil {
 		return c, nil // a one-dimensional scope's, in one pass (warps1d.go)
 	}
@@ -1024,7 +1038,7 @@ func (t *Tiling) deriveNamedWarps(name string, lo, hi int) (*Tiling, error) {
 	return t.selectWarps(st, &a, w, lo, hi, KindNamedWarps, name)
 }
 
-func (t *Tiling) selectWarps(st *tilingStore, a *aligned, w, lo, hi int, kind Kind, name string) (*Tiling, error) {
+func (t *Tiling) selectWarps(st *warpsStore, a *aligned, w, lo, hi int, kind Kind, name string) (*Tiling, error) {
 	// a's arrays are align's own, made for this derivation (in st, where
 	// they fit).
 	c := &st.t

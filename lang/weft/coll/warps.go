@@ -28,7 +28,7 @@ type warpAlign struct {
 
 // warpDim is alignWarps(st), its arrays st's (or new), made once per
 // tiling's origin.
-func (t *Tiling) warpDim(st *tilingStore) (aligned, int, *Error) {
+func (t *Tiling) warpDim(st *warpsStore) (aligned, int, *Error) {
 	o := t.origin()
 	m := &o.memo
 	m.mu.Lock()

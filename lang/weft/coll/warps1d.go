@@ -29,7 +29,7 @@ var warps1DOff bool
 // CudaWarps(name=name) selecting the CTA's warps [lo, hi) (KindNamedWarps)
 // under t, made in st (zero), when t is one-dimensional on a machine
 // without clusters and the derivation succeeds; else nil.
-func (t *Tiling) warps1D(st *tilingStore, lo, hi int, kind Kind, name string) *Tiling {
+func (t *Tiling) warps1D(st *warpsStore, lo, hi int, kind Kind, name string) *Tiling {
 	m := t.M
 	n := m.BlockDim
 	// One dimension (n,) at pitch 1 with n = blockDim: its extents

@@ -3,6 +3,7 @@ package coll
 import (
 	"math/rand"
 	"testing"
+	"unsafe"
 )
 
 // TestWarps1DMatchesGeneral derives random nests (cuda_threads loops of
@@ -60,7 +61,7 @@ func TestWarps1DMatchesGeneral(t *testing.T) {
 				odd = got.Threads()%32 != 0
 				continue
 			}
-			var st tilingStore
+			var st warpsStore
 			name := ""
 			if s.kind == KindNamedWarps {
 				name = "w"
@@ -114,5 +115,15 @@ func TestWarps1DMatchesGeneral(t *testing.T) {
 	t.Logf("%d warps derivations compared: %d in one pass, %d general successes", compared, onePass, general)
 	if onePass < 1000 || general < 300 {
 		t.Errorf("the comparison exercised too little")
+	}
+}
+
+// TestWarpsStoreSizeClass pins a CudaWarps block's store in the
+// 1024-byte size class with its 8-byte header (an object with pointers
+// of more than 512 bytes takes one; issue 13, stop 45): a tilingStore
+// had been 1280.
+func TestWarpsStoreSizeClass(t *testing.T) {
+	if n := unsafe.Sizeof(warpsStore{}) + 8; n <= 896 || n > 1024 {
+		t.Errorf("warpsStore and its header are %d bytes, outside the 1024-byte size class (896, 1024]", n)
 	}
 }
