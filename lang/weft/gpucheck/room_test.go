@@ -112,7 +112,31 @@ func roomDump(t *testing.T, l *lib.Library, src string, apart bool) (string, boo
 }
 
 // roomVariants are programs at and past the room's limits.
-var roomVariants = []string{
+var roomVariants = append([]string{
+	mediumSpill(),
+	// 19 scopes, past the 16 the medium room holds (stop 45)
+	"@proc\ndef p(n: size):\n" + strings.Repeat("    if n > 0:\n        pass\n    else:\n        pass\n", 9),
+}, smallVariants...)
+
+// mediumSpill is a program past what the medium room holds, within what
+// it takes: 11 variables (a window), 20 accesses, 25 statements (stop
+// 45).
+func mediumSpill() string {
+	var b strings.Builder
+	b.WriteString("@proc\ndef p(x: f32[4] @ DRAM):\n")
+	for i := range 9 {
+		fmt.Fprintf(&b, "    v%d: f32[4] @ DRAM\n", i)
+	}
+	for i := range 8 {
+		fmt.Fprintf(&b, "    v%d[0] = x[%d]\n", i, i%4)
+	}
+	b.WriteString("    w = v8[0:2]\n    w[0] = x[1]\n")
+	b.WriteString(strings.Repeat("    pass\n", 6))
+	return b.String()
+}
+
+// smallVariants are programs at and past the small rooms' limits.
+var smallVariants = []string{
 	// row 5 with one more statement (9)
 	`@proc
 def p():
@@ -170,76 +194,6 @@ def p():
             for t in cuda_threads(0, 2, unit=cuda_warp):
                 cuda_shfl_xor_sync_1f32(a[t, :], a[t, :], laneMask=1)
             Fence(cuda_in_order, cuda_in_order)
-`,
-	// past what the medium room holds, within what it takes: 11
-	// variables (a window), 20 accesses, 25 statements (stop 45)
-	`@proc
-def p(x: f32[4] @ DRAM):
-    v0: f32[4] @ DRAM
-    v1: f32[4] @ DRAM
-    v2: f32[4] @ DRAM
-    v3: f32[4] @ DRAM
-    v4: f32[4] @ DRAM
-    v5: f32[4] @ DRAM
-    v6: f32[4] @ DRAM
-    v7: f32[4] @ DRAM
-    v8: f32[4] @ DRAM
-    v0[0] = x[0]
-    v1[0] = x[1]
-    v2[0] = x[2]
-    v3[0] = x[3]
-    v4[0] = x[0]
-    v5[0] = x[1]
-    v6[0] = x[2]
-    v7[0] = x[3]
-    w = v8[0:2]
-    w[0] = x[1]
-    pass
-    pass
-    pass
-    pass
-    pass
-    pass
-`,
-	// 19 scopes, past the 16 the medium room holds
-	`@proc
-def p(n: size):
-    if n > 0:
-        pass
-    else:
-        pass
-    if n > 0:
-        pass
-    else:
-        pass
-    if n > 0:
-        pass
-    else:
-        pass
-    if n > 0:
-        pass
-    else:
-        pass
-    if n > 0:
-        pass
-    else:
-        pass
-    if n > 0:
-        pass
-    else:
-        pass
-    if n > 0:
-        pass
-    else:
-        pass
-    if n > 0:
-        pass
-    else:
-        pass
-    if n > 0:
-        pass
-    else:
-        pass
 `,
 	// three variables
 	`@proc
