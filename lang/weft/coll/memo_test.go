@@ -15,7 +15,7 @@ func sameTiling(a, b *Tiling) string {
 		return "machine, parent or kind"
 	case !reflect.DeepEqual(a.Dims, b.Dims) || !reflect.DeepEqual(a.Tile, b.Tile) || !reflect.DeepEqual(a.Full, b.Full):
 		return fmt.Sprintf("shape %v %v %v vs %v %v %v", a.Dims, a.Tile, a.Full, b.Dims, b.Tile, b.Full)
-	case !reflect.DeepEqual(a.Ops, b.Ops) || !reflect.DeepEqual(a.Base, b.Base):
+	case !reflect.DeepEqual(a.Ops(), b.Ops()) || a.opDim != b.opDim || a.opBox != b.opBox || !reflect.DeepEqual(a.Base, b.Base):
 		return "operators or base"
 	case a.Iter != b.Iter || a.Count != b.Count || !reflect.DeepEqual(a.Unit, b.Unit) || a.Lo != b.Lo || a.Hi != b.Hi || a.WarpName != b.WarpName:
 		return "derivation arguments"

@@ -28,7 +28,7 @@ package coll
 
 // ThreadsStore is room for one tiling CudaThreadsIn derives: the tiling,
 // its one or two dimensions (threadscluster.go), tile, full tile and
-// anchors, its base's terms and operators (up to storeDims enclosing
+// anchors, its base's terms (up to storeDims enclosing
 // loops; more are allocated) and its unit's two coordinates.
 type ThreadsStore struct {
 	t     Tiling
@@ -36,7 +36,6 @@ type ThreadsStore struct {
 	ints  [4]int
 	anch  [2]anchor
 	terms [storeDims]Term
-	ops   [storeDims]Op
 	syms  [2]Sym
 }
 
@@ -167,7 +166,7 @@ func (st *ThreadsStore) setLoop(t *Tiling, iter, count int, u *Unit, dim, bb, tt
 	c.Unit = *u
 	c.Unit.Domain, c.Unit.Box = st.syms[0:1:1], st.syms[1:2:2]
 	c.Base = Affine{Const: t.Base.Const, Terms: appendInto(st.terms[:], t.Base.Terms, Term{Iter: iter, Step: bb, Count: count})}
-	c.Ops = appendInto(st.ops[:], t.Ops, Op{Iter: iter, Dim: dim, Box: bb, Count: count})
+	c.opDim, c.opBox = dim, bb
 	c.lower = Lowering{Iter: iter, Bound: count, Guard: count*bb < tt}
 	if an.OK {
 		c.lower.OK = true

@@ -138,7 +138,6 @@ func TestThreads1DSyntheticShapes(t *testing.T) {
 		}
 		for i := r.Intn(5); i > 0; i-- {
 			tl.Base.Terms = append(tl.Base.Terms, Term{Iter: i, Step: r.Intn(64), Count: 1 + r.Intn(4)})
-			tl.Ops = append(tl.Ops, Op{Iter: i, Dim: 0, Box: 1 + r.Intn(4), Count: 1 + r.Intn(4)})
 		}
 		tl.Base.Const = r.Intn(100)
 		if tl.finish() != nil {

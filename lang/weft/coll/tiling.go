@@ -2,6 +2,7 @@ package coll
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -212,8 +213,13 @@ type Tiling struct {
 	// keep the specialization (seed 002, Rule 2/4: "ignoring the effects
 	// of warp specialization").
 	Full []int
-	// Ops are the dimension operators O_m, in derivation order.
-	Ops []Op
+	// opDim and opBox are the dimension and (a cuda_threads loop's) box
+	// of the operator this derivation appended (Op; its iterator, count
+	// and a CudaWarps block's offset and box are the derivation's
+	// arguments): the operators O_m in derivation order (Ops) are the
+	// parents' then this one. A list in each tiling had been 160 bytes of
+	// every store, read only for its last operator (issue 13, stop 45).
+	opDim, opBox int
 	// Base is the collective's first thread.
 	Base Affine
 
@@ -527,8 +533,8 @@ const storeDims = 4
 // generator's objects on small kernels (issue 13, stop 28). It is about as
 // many bytes as the separate arrays.
 //
-// It also holds the tiling's operator list, its base's terms and (a
-// cuda_threads loop's) the coordinates of its unit, which a derivation had
+// It also holds its base's terms and (a cuda_threads loop's) the
+// coordinates of its unit, which a derivation had
 // allocated apart, three objects more per cuda_threads loop of every check
 // (issue 13, stop 29).
 type tilingStore struct {
@@ -537,22 +543,20 @@ type tilingStore struct {
 	ints  [5 * storeDims]int // align's tile, full and box; then the body's tile and full (cudaThreads)
 	anch  [storeDims]anchor
 	terms [storeDims]Term
-	ops   [storeDims]Op
 	syms  [storeSyms]Sym
 }
 
 // warpsStore is a CudaWarps block's tiling with room for its shape
-// (align's dims, tile, full and box, the anchors) and its operators: a
-// tilingStore less what a block never fills, its base's terms (a
-// block's are its scope's), a unit's coordinates and the body's tile
-// and full (issue 13, stop 45: 1280 -> 1024 bytes a block, five blocks
-// of the three-ring rows' checks).
+// (align's dims, tile, full and box, the anchors): a tilingStore less
+// what a block never fills, its base's terms (a block's are its
+// scope's), a unit's coordinates and the body's tile and full (issue
+// 13, stop 45: 1280 -> 1024 bytes a block, five blocks of the
+// three-ring rows' checks; 896 without the operator lists).
 type warpsStore struct {
 	t    Tiling
 	dims [storeDims]Dim
 	ints [3 * storeDims]int // align's tile, full and box
 	anch [storeDims]anchor
-	ops  [storeDims]Op
 }
 
 // storeSyms is the number of unit coordinates (domain and box) a
@@ -911,7 +915,7 @@ func (t *Tiling) cudaThreads(iter, count int, u Unit, domain, box []int) (*Tilin
 	c.Unit = keptUnitIn(u, st.syms[:])
 	step := bb * a.dims[tiled].Pitch
 	c.Base = Affine{Const: t.Base.Const, Terms: appendInto(st.terms[:], t.Base.Terms, Term{Iter: iter, Step: step, Count: count})}
-	c.Ops = appendInto(st.ops[:], t.Ops, Op{Iter: iter, Dim: tiled, Box: bb, Count: count})
+	c.opDim, c.opBox = tiled, bb
 	// Lowering (seed 000 §4.2): iter = (x % Mod - Off) / Div, guarded by
 	// iter < count when the iterations leave threads of the scope idle.
 	an := a.anchors[tiled]
@@ -951,10 +955,27 @@ func appendCopy[T any](s []T, x T) []T {
 // Op returns the operator this derivation appended; ok is false for the
 // device tiling, which has none.
 func (t *Tiling) Op() (op Op, ok bool) {
-	if t.Kind == KindDevice {
+	switch t.Kind {
+	case KindDevice:
 		return Op{Iter: -1}, false
+	case KindThreads:
+		return Op{Iter: t.Iter, Dim: t.opDim, Box: t.opBox, Count: t.Count}, true
 	}
-	return t.Ops[len(t.Ops)-1], true
+	// CudaWarps(lo, hi) or a named block: warps [Lo, Hi), no iterator.
+	return Op{Iter: -1, Dim: t.opDim, Offset: t.Lo, Box: t.Hi - t.Lo, Count: 1}, true
+}
+
+// Ops returns the dimension operators O_m of t (Definition 4.2), in
+// derivation order: its parents' operators, then its own (Op).
+func (t *Tiling) Ops() []Op {
+	var ops []Op
+	for c := t; c != nil; c = c.Parent {
+		if op, ok := c.Op(); ok {
+			ops = append(ops, op)
+		}
+	}
+	slices.Reverse(ops)
+	return ops
 }
 
 // alignWarps aligns t with warps (pitch 32) and returns the aligned shape
@@ -1044,7 +1065,7 @@ func (t *Tiling) selectWarps(st *warpsStore, a *aligned, w, lo, hi int, kind Kin
 	c := &st.t
 	*c = Tiling{M: t.M, Parent: t, Kind: kind, Dims: a.dims, Tile: a.tile,
 		Full: a.full, Iter: -1, Lo: lo, Hi: hi, WarpName: name}
-	c.Ops = appendInto(st.ops[:], t.Ops, Op{Iter: -1, Dim: w, Offset: lo, Box: hi - lo, Count: 1})
+	c.opDim = w
 	c.anchors = a.anchors
 	if w < 0 {
 		// blockDim = 32: the only warp of each CTA.

@@ -54,12 +54,11 @@ func (t *Tiling) twinOf(d *derivation) *Tiling {
 	return nil
 }
 
-// twinStore is a twin's Tiling with room for its own Base terms and
-// operators (one allocation, as a tilingStore is for a fresh derivation).
+// twinStore is a twin's Tiling with room for its own Base terms (one
+// allocation, as a tilingStore is for a fresh derivation).
 type twinStore struct {
 	t     Tiling
 	terms [storeDims]Term
-	ops   [storeDims]Op
 }
 
 // twinUnder makes the tiling t's derivation d would give, from c, the same
@@ -77,12 +76,11 @@ func (t *Tiling) twinUnder(c *Tiling, d *derivation) *Tiling {
 	n.lower = c.lower
 	n.twin = o
 	p := c.Parent
-	op := c.Ops[len(c.Ops)-1]
+	n.opDim, n.opBox = c.opDim, c.opBox
 	n.Base.Const = t.Base.Const + c.Base.Const - p.Base.Const
 	if c.Kind == KindThreads {
 		n.Iter = d.iter
 		n.lower.Iter = d.iter
-		op.Iter = d.iter
 		term := c.Base.Terms[len(c.Base.Terms)-1]
 		term.Iter = d.iter
 		n.Base.Terms = appendInto(st.terms[:], t.Base.Terms, term)
@@ -91,6 +89,5 @@ func (t *Tiling) twinUnder(c *Tiling, d *derivation) *Tiling {
 		n.Iter = c.Iter
 		n.Base.Terms = t.Base.Terms
 	}
-	n.Ops = appendInto(st.ops[:], t.Ops, op)
 	return n
 }

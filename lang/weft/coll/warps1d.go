@@ -78,7 +78,7 @@ func (t *Tiling) warps1D(st *warpsStore, lo, hi int, kind Kind, name string) *Ti
 	c.M, c.Parent, c.Kind = m, t, kind
 	c.Dims, c.Tile, c.Full = st.dims[:k:k], ints[:k:k], ints[k:2*k:2*k]
 	c.Iter, c.Lo, c.Hi, c.WarpName = -1, lo, hi, name
-	c.Ops = appendInto(st.ops[:], t.Ops, Op{Iter: -1, Dim: 0, Offset: lo, Box: hi - lo, Count: 1})
+	c.opDim = 0
 	c.anchors = st.anch[:k:k]
 	c.Tile[0] = hi - lo
 	c.Base = Affine{Const: t.Base.Const + lo*32, Terms: t.Base.Terms}

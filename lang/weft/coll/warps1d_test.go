@@ -118,12 +118,15 @@ func TestWarps1DMatchesGeneral(t *testing.T) {
 	}
 }
 
-// TestWarpsStoreSizeClass pins a CudaWarps block's store in the
-// 1024-byte size class with its 8-byte header (an object with pointers
-// of more than 512 bytes takes one; issue 13, stop 45): a tilingStore
-// had been 1280.
-func TestWarpsStoreSizeClass(t *testing.T) {
-	if n := unsafe.Sizeof(warpsStore{}) + 8; n <= 896 || n > 1024 {
-		t.Errorf("warpsStore and its header are %d bytes, outside the 1024-byte size class (896, 1024]", n)
+// TestStoreSizeClasses pins a CudaWarps block's store and a loop's
+// (ThreadsStore) in the 896-byte size class with their 8-byte header (an
+// object with pointers of more than 512 bytes takes one; issue 13, stop
+// 45): a tilingStore had been 1280, a ThreadsStore 1024.
+func TestStoreSizeClasses(t *testing.T) {
+	if n := unsafe.Sizeof(warpsStore{}) + 8; n <= 768 || n > 896 {
+		t.Errorf("warpsStore and its header are %d bytes, outside the 896-byte size class (768, 896]", n)
+	}
+	if n := unsafe.Sizeof(ThreadsStore{}) + 8; n <= 768 || n > 896 {
+		t.Errorf("ThreadsStore and its header are %d bytes, outside the 896-byte size class (768, 896]", n)
 	}
 }

@@ -215,7 +215,7 @@ def p():
 
 // TestRoomSizeClasses pins the rooms' size classes (issue 13, stop 44):
 // the medium room in the 10880-byte class, three objects to a span, the
-// small one in the 6784-byte class, six to a span, and the room of one
+// small one in the 6528-byte class, five to a span, and the room of one
 // loop in the 4864-byte class, five to a span (stop 45). Not in the
 // 8192-byte class: an object there is alone in its span, which the
 // allocator's cache refills from the heap at each check (per_cta_alloc's
@@ -228,8 +228,8 @@ func TestRoomSizeClasses(t *testing.T) {
 	if n := unsafe.Sizeof(roomOne{}) + header; n <= 4096 || n > 4864 {
 		t.Errorf("roomOne and its header are %d bytes, outside the 4864-byte size class (4096, 4864]", n)
 	}
-	if n := unsafe.Sizeof(room{}) + header; n <= 6528 || n > 6784 {
-		t.Errorf("room and its header are %d bytes, outside the 6784-byte size class (6528, 6784]", n)
+	if n := unsafe.Sizeof(room{}) + header; n <= 6144 || n > 6528 {
+		t.Errorf("room and its header are %d bytes, outside the 6528-byte size class (6144, 6528]", n)
 	}
 	if n := unsafe.Sizeof(roomMedium{}) + header; n <= 10240 || n > 10880 {
 		t.Errorf("roomMedium and its header are %d bytes, outside the 10880-byte size class (10240, 10880]", n)

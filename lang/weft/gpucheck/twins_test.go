@@ -36,7 +36,7 @@ func rederive(b *coll.Tiling) (*coll.Tiling, error) {
 func sameExported(a, b *coll.Tiling) bool {
 	return a.M == b.M && a.Kind == b.Kind && reflect.DeepEqual(a.Dims, b.Dims) &&
 		reflect.DeepEqual(a.Tile, b.Tile) && reflect.DeepEqual(a.Full, b.Full) &&
-		reflect.DeepEqual(a.Ops, b.Ops) && reflect.DeepEqual(a.Base, b.Base) &&
+		reflect.DeepEqual(a.Ops(), b.Ops()) && reflect.DeepEqual(a.Base, b.Base) &&
 		a.Iter == b.Iter && a.Count == b.Count && (a.Kind != coll.KindThreads || coll.SameOn(&a.Unit, &b.Unit, a.M)) &&
 		a.Lo == b.Lo && a.Hi == b.Hi && a.WarpName == b.WarpName &&
 		a.TileThreads == b.TileThreads && a.Threads() == b.Threads() &&
