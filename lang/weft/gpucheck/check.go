@@ -269,7 +269,7 @@ type checker struct {
 	room     *roomDev
 	roomSyms []coll.Sym
 	// threads are the stores of the cuda_threads loops' tilings
-	// (threadsStore, threads.go), sized by the count of loops.
+	// (threadsStore, threads.go), sized by the count of loops (k.stores).
 	threads []coll.ThreadsStore
 	// threadsLeft is the number of loops' stores not yet made (past
 	// threads: deriveThreads).
@@ -494,6 +494,9 @@ type stmtCounts struct {
 	stmts  int // statements (Result.Stmts, Result.StmtScopes)
 	scopes int // scopes: a proc's top one, one per loop and with-block, one per if and one per else, one more per device function (walkUnchecked)
 	loops  int // cuda_threads loops (iterators)
+	// stores is the number of loops' tiling stores made (threads.go):
+	// one per cuda_threads loop whose unit is no call (callUnit).
+	stores int
 	bodies int // loops and with-blocks (Result.Body)
 	// iterSlots is the length of every loop body's iterator list
 	// together (withIter): each cuda_threads loop's depth among them.
@@ -520,6 +523,34 @@ func countStmts(f *syntax.File) stmtCounts {
 	return k
 }
 
+// callUnit reports whether loop st's unit is or scales a call: a
+// parameterized unit (cuda_threads_strided(1, 2): two dimensions), whose
+// tiling the one-pass derivations decline (coll.CudaThreadsIn) and the
+// general one makes in a store of its own (issue 13, stop 45: shfl_xor's
+// eight other loops' stores fit a size class 2.7 KB smaller than nine).
+// A loop that takes a store anyway takes the next one, leaving a later
+// loop to the general derivation: the same tiling.
+//
+// A call deeper in the unit's expression is not looked for: its loop is
+// given a store, as every loop had been.
+func callUnit(st *syntax.For) bool {
+	for _, kw := range st.Kwargs {
+		if kw.Name == nil || kw.Name.Name != "unit" {
+			continue
+		}
+		switch e := kw.Value.(type) {
+		case *syntax.Call:
+			return true
+		case *syntax.Binary:
+			_, x := e.X.(*syntax.Call)
+			_, y := e.Y.(*syntax.Call)
+			return x || y
+		}
+		return false
+	}
+	return false
+}
+
 // count adds body's statements to k; depth is the number of cuda_threads
 // loops around it.
 func (k *stmtCounts) count(body []syntax.Stmt, depth int) {
@@ -531,6 +562,9 @@ func (k *stmtCounts) count(body []syntax.Stmt, depth int) {
 			d := depth
 			if st.Mode != nil && st.Mode.Name == "cuda_threads" {
 				k.loops++
+				if !callUnit(st) {
+					k.stores++
+				}
 				d++
 				k.iterSlots += d
 			}

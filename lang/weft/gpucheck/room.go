@@ -197,7 +197,7 @@ func (c *checker) makeArrays(k *stmtCounts, one *roomOne, rm *room, md *roomMedi
 	}
 	u.built, u.named, u.params = sa.units.built[:], sa.units.named[:], sa.units.params[:]
 	r := c.res
-	c.threadsLeft = k.loops
+	c.threadsLeft = k.stores
 	n := k.stmts
 	r.Stmts, r.StmtScopes = make([]syntax.Stmt, 0, n), make([]*Scope, 0, n)
 	r.Vars, r.Accesses = make([]*Var, 0, k.vars), make([]*Access, 0, k.accesses)
@@ -212,7 +212,7 @@ func (c *checker) smallRoom(k *stmtCounts, rc *roomCore, threads []coll.ThreadsS
 	r := c.res
 	c.room, c.roomSyms = &rc.roomDev, rc.syms[:]
 	c.threads = threads[:min(k.loops, len(threads))]
-	c.threadsLeft = k.loops - len(c.threads)
+	c.threadsLeft = max(k.stores-len(c.threads), 0)
 	r.Stmts, r.StmtScopes = rc.stmts[:0:k.stmts], rc.stmtScopes[:0:k.stmts]
 	r.Vars, r.Accesses = rc.varPtrs[:0:k.vars], rc.accPtrs[:0:k.accesses]
 	r.bodies.list = rc.bodies[:0:k.bodies]

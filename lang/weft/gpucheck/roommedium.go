@@ -84,7 +84,7 @@ func (c *checker) mediumRoom(k *stmtCounts, rm *roomMedium) {
 	u := c.units
 	u.built, u.named, u.params = rm.units.built[:], rm.units.named[:], rm.units.params[:]
 	c.room, c.roomSyms = &rm.roomDev, rm.syms[:]
-	c.threadsLeft = k.loops
+	c.threadsLeft = k.stores
 	ns := min(k.stmts, len(rm.stmts))
 	r.Stmts, r.StmtScopes = rm.stmts[:0:ns], rm.stmtScopes[:0:ns]
 	r.Vars, r.Accesses = rm.varPtrs[:0:k.vars], rm.accPtrs[:0:k.accesses]
