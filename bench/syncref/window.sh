@@ -106,6 +106,7 @@ cat "$out/rounds.txt"
 echo
 echo "bytes allocated per check (weftime -bytes 100): test | whole | sync_check's scope"
 while IFS=$'\t' read -r i name sizes wargs; do
+  grep -q "::$name\"" "$out/ref-1.jsonl" || continue
   # shellcheck disable=SC2086
   b=$(GOMAXPROCS=1 "$out/weftime" -reps 0 -bytes 100 "$tmp/$i.weft" $wargs 2>&1 >/dev/null | awk '/^bytes whole/{print $3 " | " $5}')
   [ "$sizes" = "-" ] && sizes=""
