@@ -81,11 +81,13 @@ func (s *recSlab) reset() {
 	s.dirty = int32(len(s.tab) * recChunk)
 }
 
-// bytes is the slab's allocated size, as chunks of 16 records had
-// counted it: a slab of one chunk counts two (stop 45). The groups hold
-// the same records as those of 16-record chunks did from the second on
-// (16, 32, ..., 1 024, then 1 024 more each), so the memory estimate
-// (Stats.Memory, the MaxMemory limit) is unchanged.
+// bytes is what the memory estimate (Stats.Memory, the MaxMemory limit)
+// counts for the slab: its allocated size, except that a slab of one
+// 8-record chunk counts two, as the 16-record chunks before stop 45 did.
+// That overstates a one-chunk slab by 8 records and no other: the groups
+// from the second on hold the records 16-record chunks did (16, 32, ...,
+// 1 024, then 1 024 more each), so the estimate is the one of before,
+// a little above the truth on the smallest runs, never below it.
 func (s *recSlab) bytes() int64 {
 	return int64(max(len(s.tab), 2*min(len(s.tab), 1))) * recChunk * recordBytes
 }
