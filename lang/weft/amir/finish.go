@@ -73,7 +73,8 @@ func (p *Program) Finish() {
 	p.thExt = true
 	p.rdTrack = nil // the tree walk adds each grid plan's sources (rdTrackGrid)
 	var buf [32]int
-	w := treeWalk{flags: f.flags, r: r}
+	var stmts [64]*Stmt
+	w := treeWalk{flags: f.flags, r: r, stmts: &stmts, odd: f.odd}
 	p.finishTree(p.Body, buf[:0], &w)
 	for i := range p.Vars {
 		p.Vars[i].noCells = f.flags[i]&used == 0
@@ -81,11 +82,25 @@ func (p *Program) Finish() {
 	p.th = &r.th
 }
 
-// treeWalk is finishTree's state: the variables' flags (markLite) and
-// Finish's room.
+// treeWalk is finishTree's state: the variables' flags (markLite),
+// Finish's room and the n statements walked other than loops, blocks and
+// Ifs, in preorder (a loop's are the tail its body adds), the first 64 in
+// stmts, an array on Finish's stack. (A slice of it kept here, or any
+// slice appended to here, would move it to the heap: escape analysis
+// does not tell a struct's fields apart.)
 type treeWalk struct {
 	flags []uint8
 	r     *finRoom
+	stmts *[64]*Stmt
+	n     int
+	// lo, hi, loBad: the range refused last looked at, and its answer.
+	lo, hi int
+	loBad  bool
+	// odd: a statement other than a loop, block or If has a body (the
+	// IR never makes one; facts notes it), which gridCollect would not
+	// walk: the grid plans are made by planGrid's walks, not from the
+	// tails above.
+	odd bool
 }
 
 // finishTree is Finish's second walk, bottom up: at each statement, once
@@ -94,6 +109,14 @@ type treeWalk struct {
 // (finishLoops). It appends the slots of the loops in s, s included, to
 // buf (a slot may repeat: finishLoop's inner slots) and returns it, with
 // s's lite marks (keepLite, checkLite).
+//
+// A loop's grid plan is made from the walk's tails (the statements its
+// body adds, the refused ones it counts, buf's slots), not by
+// planGrid's walks of its subtree (gridCollect, firstExec, hasLoop,
+// hasLoopOf: each nest's subtree had been walked four times or more,
+// and again for each loop nested in it: a fifth of Finish on shfl_xor
+// and per_cta_alloc; issue 13, stop 46). planFrom says why it is the
+// same plan.
 //
 // It had been three walks, markLite (bottom up), planLoops (top down)
 // and finishLoops (bottom up), each ~50-90 instructions a statement of
@@ -121,11 +144,25 @@ type treeWalk struct {
 // The flags' used bits are complete only when the walk ends: noCells is
 // set after it, as it was after markLite.
 func (p *Program) finishTree(s *Stmt, buf []int, w *treeWalk) (out []int, keep, check bool) {
-	if s.Acc != nil {
+	// (One switch: the dead marks had been set in a test of s.Acc and a
+	// switch of their own, before this one; stop 46.)
+	switch s.Kind {
+	case KBlock, KLoop, KIf:
+	case KFence, KArrive, KAwait, KIncTaskID:
+		w.add(s)
+		keep = true
+	case KAlloc:
+		w.add(s)
+		// Barriers are re-allocated in every task (their counts pair the
+		// task's own Arrives and Awaits, which always run).
+		v := &p.Vars[s.Acc.Var]
+		keep = !v.TaskLocal || v.Barrier
+	case KRecordRead, KRecordMutate, KClearReads, KClearMutates, KCheckReads, KCheckMutates:
+		w.add(s)
 		v := &p.Vars[s.Acc.Var]
 		// A self-checked variable's statements are dead too, its cells
 		// those the other marks give it (used; selfcheck.go).
-		dead, mark := false, true
+		var dead bool
 		switch s.Kind {
 		case KCheckMutates, KClearMutates:
 			dead = v.NeverMutated
@@ -133,41 +170,21 @@ func (p *Program) finishTree(s *Stmt, buf []int, w *treeWalk) (out []int, keep, 
 			dead = v.NeverRead
 		case KRecordRead:
 			dead = v.NoReadRecords
-		case KRecordMutate:
+		default: // KRecordMutate
 			dead = v.NoMutateRecords
-		default:
-			mark = false
 		}
-		if mark {
-			s.dead = dead || v.selfChecked
-			if !dead {
-				w.flags[s.Acc.Var] |= used
-			}
+		s.dead = dead || v.selfChecked
+		if !dead {
+			w.flags[s.Acc.Var] |= used
 		}
+		keep, check = p.liteShared(s, !v.TaskLocal)
+	case KCheckBarrier:
+		w.add(s)
+		keep, check = p.liteShared(s, !p.Vars[s.Acc.Var].TaskLocal)
+	default:
+		w.add(s)
 	}
-	switch s.Kind {
-	case KFence, KArrive, KAwait, KIncTaskID:
-		keep = true
-	case KAlloc:
-		// Barriers are re-allocated in every task (their counts pair the
-		// task's own Arrives and Awaits, which always run).
-		keep = !p.Vars[s.Acc.Var].TaskLocal || p.Vars[s.Acc.Var].Barrier
-	case KRecordRead, KRecordMutate, KClearReads, KClearMutates, KCheckReads, KCheckMutates, KCheckBarrier:
-		shared := !p.Vars[s.Acc.Var].TaskLocal
-		for _, b := range s.Bars {
-			shared = shared || !p.Vars[b.Var].TaskLocal
-		}
-		if s.dead {
-			// Nothing to do in any task but the bounds checks of its
-			// shared accesses (a later task's windows into global
-			// memory differ from the first task's). Clears of dead
-			// lists are never evaluated (effect).
-			check = shared && s.Kind != KClearReads && s.Kind != KClearMutates
-		} else {
-			keep = shared
-		}
-	}
-	start := len(buf)
+	start, from := len(buf), w.n
 	for _, b := range s.Body {
 		var k, c bool
 		buf, k, c = p.finishTree(b, buf, w)
@@ -181,7 +198,11 @@ func (p *Program) finishTree(s *Stmt, buf []int, w *treeWalk) (out []int, keep, 
 		s.thsym, s.grid, s.th2 = nil, nil, nil
 		if !s.Tasks && startReadsIter(s) {
 			s.thsym = thPending
-			s.grid = p.planGrid(s)
+			if w.odd || w.n > len(w.stmts) {
+				s.grid = p.planGrid(s) // (its statements past the array)
+			} else if !w.refused(from) {
+				s.grid = p.planFrom(s, w.stmts[from:w.n], buf[start:])
+			}
 			if s.grid != nil && !s.grid.blk {
 				p.thExt = false
 			}
@@ -199,6 +220,60 @@ func (p *Program) finishTree(s *Stmt, buf []int, w *treeWalk) (out []int, keep, 
 		buf = p.finishLoop(s, buf, start, w.r)
 	}
 	return buf, keep, check
+}
+
+// liteShared is finishTree's lite marks of s, a check, clear or record
+// (shared: its access is to a variable that is not task-local): keep when
+// live and shared, check when dead and its accesses, barrier ones
+// included, are to a shared variable.
+func (p *Program) liteShared(s *Stmt, shared bool) (keep, check bool) {
+	for _, b := range s.Bars {
+		shared = shared || !p.Vars[b.Var].TaskLocal
+	}
+	if s.dead {
+		// Nothing to do in any task but the bounds checks of its
+		// shared accesses (a later task's windows into global
+		// memory differ from the first task's). Clears of dead
+		// lists are never evaluated (effect).
+		return false, shared && s.Kind != KClearReads && s.Kind != KClearMutates
+	}
+	return shared, false
+}
+
+// add appends s, not a loop, block or If, to the walk's statements
+// (counts it past the array's).
+func (w *treeWalk) add(s *Stmt) {
+	if w.n < len(w.stmts) {
+		w.stmts[w.n] = s
+	}
+	w.n++
+}
+
+// refused reports whether gridCollect refuses a statement of the walk's
+// from the from-th on (all in the array). The last range asked, which a
+// loop's inner loops' are inside, is remembered: a chain of loops, each
+// the only statement of the previous one's body, has one range, looked
+// at once.
+func (w *treeWalk) refused(from int) bool {
+	lo, hi := w.lo, w.hi
+	var r bool
+	if from <= lo && hi <= w.n && lo < hi {
+		r = w.loBad || anyRefused(w.stmts[from:lo]) || anyRefused(w.stmts[hi:w.n])
+	} else {
+		r = anyRefused(w.stmts[from:w.n])
+	}
+	w.lo, w.hi, w.loBad = from, w.n, r
+	return r
+}
+
+// anyRefused reports whether gridCollect refuses one of stmts.
+func anyRefused(stmts []*Stmt) bool {
+	for _, t := range stmts {
+		if gridRefuses(t) {
+			return true
+		}
+	}
+	return false
 }
 
 // Per-variable facts of finishFacts and markLite (finisher.flags).
@@ -251,6 +326,9 @@ type finisher struct {
 	sc   selfCtx
 	// lastAcc is the last access counted in Program.rigN.
 	lastAcc *Access
+	// odd: a statement other than a loop, block or If has a body
+	// (treeWalk.odd).
+	odd bool
 }
 
 // newRun returns a kRun statement of these fields and its own runMemo,
@@ -431,6 +509,11 @@ func (f *finisher) facts(s *Stmt, task int) bool {
 	}
 	has := false
 	if len(s.Body) > 0 {
+		switch s.Kind {
+		case KBlock, KLoop, KIf:
+		default:
+			f.odd = true
+		}
 		sc := f.selfEnter(s)
 		for _, b := range s.Body {
 			has = f.facts(b, task) || has

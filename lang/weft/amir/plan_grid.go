@@ -54,16 +54,64 @@ func gridCollect(list []*Stmt, stmts []*Stmt) ([]*Stmt, bool) {
 			if stmts, ok = gridCollect(t.Body, stmts); !ok {
 				return stmts, false
 			}
-		case KRecordRead, KRecordMutate, KClearReads, KClearMutates, KCheckReads, KCheckMutates:
-			if t.Acc == nil || len(t.Bars) > 0 || t.TxBytes != 0 || t.TxCheck || t.Sync >= 0 {
+		default:
+			if gridRefuses(t) {
 				return stmts, false
 			}
 			stmts = append(stmts, t)
-		default:
-			return stmts, false
 		}
 	}
 	return stmts, true
+}
+
+// gridRefuses reports whether gridCollect refuses statement t, not a
+// loop, block or If: t is no data statement, or has barrier accesses, a
+// transaction or a sync.
+func gridRefuses(t *Stmt) bool {
+	switch t.Kind {
+	case KRecordRead, KRecordMutate, KClearReads, KClearMutates, KCheckReads, KCheckMutates:
+		return t.Acc == nil || len(t.Bars) > 0 || t.TxBytes != 0 || t.TxCheck || t.Sync >= 0
+	}
+	return true
+}
+
+// planFrom is planGrid(s) for finishTree, from what its walk gathered of
+// s's subtree: stmts, its statements other than loops, blocks and Ifs in
+// preorder, none refused (gridRefuses: the caller counted); inner, the
+// slots of the loops nested in s, one per loop. No statement but a loop, block or If has a
+// body (the caller's !treeWalk.odd). The plan is planGrid's (issue 13,
+// stop 46: its walks of each nest were a fifth of Finish on shfl_xor):
+//   - gridCollect's walk reaches every statement of the subtree, in
+//     preorder: its list is stmts, its ok the caller's test;
+//   - hasLoop(last.Body), gridInner's last test: the loops nested in s
+//     are the chain's below s (each the only statement of its parent's
+//     body) and those nested in the chain's last: more than the chain's
+//     (gridInnerN);
+//   - hasLoopOf(s.Body, other), blkCandidate's: some loop nested in s
+//     has its slot in other.
+//
+// TestFinishTreeRepo and the random programs of TestFinishTreeAgrees
+// compare every plan with planGrid's (finishRef).
+func (p *Program) planFrom(s *Stmt, stmts []*Stmt, inner []int) *gridPlan {
+	if s.Tasks {
+		return nil
+	}
+	if f := firstExec(s.Body); f != nil && !f.Exec.All && f.Exec.StartAff != nil && gridInnerN(s, f.Exec.StartAff, len(inner)) {
+		if g := p.planGridMode(s, stmts, false); g != nil {
+			return g
+		}
+	}
+	var buf [8]int
+	other := blkOther(s, stmts, buf[:0])
+	if len(other) == 0 {
+		return nil
+	}
+	for _, x := range inner {
+		if slices.Contains(other, x) {
+			return gridPending
+		}
+	}
+	return nil
 }
 
 // gridStmts lists nest s's statements other than loops, blocks and Ifs
@@ -474,9 +522,15 @@ func (g *gridPlan) blkWalk(t *Stmt, b *liteBox, encl []int) (ok, inner bool) {
 // the nest's statements (but clears) reads s's iterator with one
 // coefficient, and one reads the iterator of a loop inside s.
 func blkCandidate(s *Stmt, stmts []*Stmt) bool {
-	c0 := 0
 	var buf [8]int
-	other := buf[:0] // the other slots the starts read
+	other := blkOther(s, stmts, buf[:0])
+	return len(other) > 0 && hasLoopOf(s.Body, other)
+}
+
+// blkOther is blkCandidate's test of the starts: the slots other than
+// s's they read, appended to other, or none when a start fails it.
+func blkOther(s *Stmt, stmts []*Stmt, other []int) []int {
+	c0 := 0
 	var last *Affine
 	for _, t := range stmts {
 		if t.Kind == KClearReads || t.Kind == KClearMutates {
@@ -484,7 +538,7 @@ func blkCandidate(s *Stmt, stmts []*Stmt) bool {
 		}
 		a := t.Exec.StartAff
 		if t.Exec.All || a == nil {
-			return false
+			return nil
 		}
 		if a == last {
 			continue // the statements of one access share their start
@@ -492,7 +546,7 @@ func blkCandidate(s *Stmt, stmts []*Stmt) bool {
 		last = a
 		c := coefOf(a, s.Slot)
 		if c == 0 || c0 != 0 && c != c0 {
-			return false
+			return nil
 		}
 		c0 = c
 		for _, tm := range a.Terms {
@@ -501,7 +555,7 @@ func blkCandidate(s *Stmt, stmts []*Stmt) bool {
 			}
 		}
 	}
-	return len(other) > 0 && hasLoopOf(s.Body, other)
+	return other
 }
 
 // hasLoopOf reports whether a loop of one of slots is in list or nested

@@ -56,17 +56,38 @@ func firstExec(list []*Stmt) *Stmt {
 // (stop 32): shfl_xor's lane nests failed only there, after the plan's
 // walks, maps and slices.
 func gridInner(s *Stmt, start *Affine) bool {
-	if coefOf(start, s.Slot) == 0 {
-		return false // s is not an axis: refused
+	last, chain, ok := gridChain(s, start)
+	return ok && (chain || hasLoop(last.Body))
+}
+
+// gridInnerN is gridInner(s, start) for finishTree, n the number of loops
+// nested in s (planFrom): those past the chain's.
+func gridInnerN(s *Stmt, start *Affine, n int) bool {
+	last, chain, ok := gridChain(s, start)
+	if !ok || chain {
+		return ok
 	}
-	last := s
+	for t := s; t != last; t = t.Body[0] {
+		n--
+	}
+	return n > 0
+}
+
+// gridChain follows gridInner's chain of axes from s: the last axis,
+// whether the chain goes on past it (then s has a loop inside its last
+// axis) and false when s is not an axis.
+func gridChain(s *Stmt, start *Affine) (last *Stmt, chain, ok bool) {
+	if coefOf(start, s.Slot) == 0 {
+		return nil, false, false // s is not an axis: refused
+	}
+	last = s
 	for len(last.Body) == 1 && last.Body[0].Kind == KLoop && !last.Body[0].Tasks {
 		if coefOf(start, last.Body[0].Slot) == 0 {
-			return true // the chain goes on past the last axis
+			return last, true, true // the chain goes on past the last axis
 		}
 		last = last.Body[0]
 	}
-	return hasLoop(last.Body)
+	return last, false, true
 }
 
 // hasLoop reports whether a loop is in list or nested in it.
