@@ -426,7 +426,14 @@ func (f *finisher) shared(k gsKey) *gsCache {
 func (f *finisher) facts(s *Stmt, task int) bool {
 	p := f.p
 	f.seq++
-	if s.Acc == nil || s.Kind == KAlloc || len(s.Bars) > 0 || f.self[s.Acc.Var].state != selfNo {
+	if s.Acc == nil {
+		// selfNote notes a loop's or IncTaskID's number and refuses a
+		// barrier access's variable; it leaves the rest (a block, an If,
+		// a fence without barriers) as they were (stop 46: the call).
+		if s.Kind == KLoop || s.Kind == KIncTaskID || len(s.Bars) > 0 {
+			f.selfNote(s, f.seq)
+		}
+	} else if s.Kind == KAlloc || len(s.Bars) > 0 || f.self[s.Acc.Var].state != selfNo {
 		f.selfNote(s, f.seq) // (the call skipped for a variable refused already)
 	}
 	if s.Kind == KAlloc {
@@ -588,7 +595,10 @@ func (f *finisher) symmetric() {
 // with none keeps an empty set (issue 13, stop 35).
 func (p *Program) finishLoop(s *Stmt, buf []int, start int, r *finRoom) []int {
 	s.hoist, s.hoistGS = nil, nil
-	if p.mayHoist(s, r) {
+	// Only a run is hoisted, and runs are in s.fused only (fuse): a loop
+	// whose body has none has no hoisted access or g_s (stop 46: its
+	// mayHoist and its two walks of the body were ~130 instructions).
+	if s.fused != nil && p.mayHoist(s, r) {
 		s.hoist = hoistTargets(s, r)
 		s.hoistGS = hoistGSTargets(s, r)
 	}
