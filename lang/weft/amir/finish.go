@@ -691,8 +691,6 @@ func (p *Program) usesTaskSlots(slots []int) bool {
 // The caller (finishTree) sets s.fused to nil and calls it only for a
 // body of two statements or more.
 func (p *Program) fuse(s *Stmt, f *finisher) {
-	kindOK := func(t *Stmt) bool { return runAcc(t) != nil }
-	fusible := func(t *Stmt) bool { return kindOK(t) && !t.dead }
 	usesGS := func(t *Stmt) bool { return t.Kind != KClearReads && t.Kind != KClearMutates }
 	// out is taken at the first run, holding the (unchanged) statements
 	// before it: a body without runs takes nothing, one with runs its
@@ -700,49 +698,56 @@ func (p *Program) fuse(s *Stmt, f *finisher) {
 	// a small kernel's Convert objects; stop 37: one object per body
 	// with runs had been).
 	var out []*Stmt
-	keep := func(t *Stmt) {
-		if out != nil {
-			out = append(out, t)
-		}
-	}
 	startRun := func(i int) {
 		if out == nil {
 			out = append(f.runBody(len(s.Body)), s.Body[:i]...)
 		}
 	}
-	changed := false
-	for i := 0; i < len(s.Body); {
-		t := s.Body[i]
-		if t.dead && kindOK(t) {
-			// A run of dead statements on one access (the CheckMutates
-			// and RecordRead of an input): one count serves them all.
-			j := i + 1
-			for j < len(s.Body) && s.Body[j].dead && kindOK(s.Body[j]) && s.Body[j].Acc == t.Acc {
-				j++
+	// Each statement's runAcc is taken once (stop 46: three times had
+	// been a third of fuse): u joins t's run when runAcc(u) is t's
+	// access, t's kind ok, as kindOK(u) && u.Acc == t.Acc did.
+	body := s.Body
+	for i := 0; i < len(body); {
+		t := body[i]
+		acc := runAcc(t)
+		if acc == nil {
+			if out != nil {
+				out = append(out, t)
 			}
-			if j-i >= 2 {
-				run := f.newRun(t.Src, s.Body[i:j:j], t.Acc, true)
-				for _, u := range run.Body {
-					// keepLite stays false: lite tasks only check bounds.
-					run.checkLite = run.checkLite || u.checkLite
-				}
-				startRun(i)
-				out = append(out, run)
-				changed = true
-				i = j
-				continue
-			}
-		}
-		if !fusible(t) {
-			keep(t)
 			i++
 			continue
 		}
+		j := i + 1
+		if t.dead {
+			// A run of dead statements on one access (the CheckMutates
+			// and RecordRead of an input): one count serves them all.
+			for j < len(body) && body[j].dead && runAcc(body[j]) == acc {
+				j++
+			}
+			if j-i < 2 {
+				if out != nil {
+					out = append(out, t)
+				}
+				i++
+				continue
+			}
+			run := f.newRun(t.Src, body[i:j:j], acc, true)
+			for _, u := range run.Body {
+				// keepLite stays false: lite tasks only check bounds.
+				run.checkLite = run.checkLite || u.checkLite
+			}
+			startRun(i)
+			out = append(out, run)
+			i = j
+			continue
+		}
 		var gsOf *Stmt // the member whose g_s the run uses
-		j := i
-		for ; j < len(s.Body); j++ {
-			u := s.Body[j]
-			if !fusible(u) || u.Acc != t.Acc {
+		if usesGS(t) {
+			gsOf = t
+		}
+		for ; j < len(body); j++ {
+			u := body[j]
+			if u.dead || runAcc(u) != acc {
 				break
 			}
 			if usesGS(u) {
@@ -754,11 +759,13 @@ func (p *Program) fuse(s *Stmt, f *finisher) {
 			}
 		}
 		if j-i < 2 {
-			keep(t)
+			if out != nil {
+				out = append(out, t)
+			}
 			i++
 			continue
 		}
-		run := f.newRun(t.Src, s.Body[i:j:j], t.Acc, false)
+		run := f.newRun(t.Src, body[i:j:j], acc, false)
 		for _, u := range run.Body {
 			run.keepLite = run.keepLite || u.keepLite
 			run.checkLite = run.checkLite || u.checkLite
@@ -772,10 +779,9 @@ func (p *Program) fuse(s *Stmt, f *finisher) {
 		run.memoKind, run.memoOps, run.memoRecs = memoForm(run)
 		startRun(i)
 		out = append(out, run)
-		changed = true
 		i = j
 	}
-	if changed {
+	if out != nil {
 		s.fused = out
 	}
 }
