@@ -196,12 +196,23 @@ func (p *Program) finishTree(s *Stmt, buf []int, w *treeWalk) (out []int, keep, 
 		// The loop's symmetry plans (planLoops had made them top down);
 		// the thread plans at the machine's first ask (plan_lazy.go).
 		s.thsym, s.grid, s.th2 = nil, nil, nil
-		if !s.Tasks && startReadsIter(s) {
+		// The walk's tails serve when its statements are all in the
+		// array and none but loops, blocks and Ifs has a body.
+		tails := !w.odd && w.n <= len(w.stmts)
+		var first *Stmt // firstExec(s.Body)
+		if s.Tasks {
+		} else if tails {
+			first = w.firstExec(from)
+		} else {
+			first = firstExec(s.Body)
+		}
+		if first != nil && startReads(s, first) { // startReadsIter(s)
 			s.thsym = thPending
-			if w.odd || w.n > len(w.stmts) {
-				s.grid = p.planGrid(s) // (its statements past the array)
-			} else if !w.refused(from) {
-				s.grid = p.planFrom(s, w.stmts[from:w.n], buf[start:])
+			if !tails {
+				s.grid = p.planGrid(s)
+			} else if len(buf) > start && !w.refused(from) {
+				// (Both grid forms need a loop nested in s: planFrom.)
+				s.grid = p.planFrom(s, w.stmts[from:w.n], first, buf[start:])
 			}
 			if s.grid != nil && !s.grid.blk {
 				p.thExt = false
@@ -247,6 +258,20 @@ func (w *treeWalk) add(s *Stmt) {
 		w.stmts[w.n] = s
 	}
 	w.n++
+}
+
+// firstExec is firstExec(s.Body) for the loop s whose statements are the
+// walk's from the from-th on (all in the array, none but a loop, block or
+// If with a body): the first that is not an Alloc or a clear.
+func (w *treeWalk) firstExec(from int) *Stmt {
+	for _, t := range w.stmts[from:w.n] {
+		switch t.Kind {
+		case KAlloc, KClearReads, KClearMutates:
+		default:
+			return t
+		}
+	}
+	return nil
 }
 
 // refused reports whether gridCollect refuses a statement of the walk's

@@ -77,8 +77,11 @@ func gridRefuses(t *Stmt) bool {
 
 // planFrom is planGrid(s) for finishTree, from what its walk gathered of
 // s's subtree: stmts, its statements other than loops, blocks and Ifs in
-// preorder, none refused (gridRefuses: the caller counted); inner, the
-// slots of the loops nested in s, one per loop. No statement but a loop, block or If has a
+// preorder, none refused (gridRefuses: the caller tested); first, the
+// first that executes (firstExec(s.Body)); inner, the slots of the loops
+// nested in s, one per loop, not empty: both forms need one (gridInner's
+// chain past the last axis or hasLoop, blkCandidate's hasLoopOf), and
+// the caller plans none without. No statement but a loop, block or If has a
 // body (the caller's !treeWalk.odd). The plan is planGrid's (issue 13,
 // stop 46: its walks of each nest were a fifth of Finish on shfl_xor):
 //   - gridCollect's walk reaches every statement of the subtree, in
@@ -92,11 +95,11 @@ func gridRefuses(t *Stmt) bool {
 //
 // TestFinishTreeRepo and the random programs of TestFinishTreeAgrees
 // compare every plan with planGrid's (finishRef).
-func (p *Program) planFrom(s *Stmt, stmts []*Stmt, inner []int) *gridPlan {
+func (p *Program) planFrom(s *Stmt, stmts []*Stmt, first *Stmt, inner []int) *gridPlan {
 	if s.Tasks {
 		return nil
 	}
-	if f := firstExec(s.Body); f != nil && !f.Exec.All && f.Exec.StartAff != nil && gridInnerN(s, f.Exec.StartAff, len(inner)) {
+	if !first.Exec.All && first.Exec.StartAff != nil && gridInnerN(s, first.Exec.StartAff, len(inner)) {
 		if g := p.planGridMode(s, stmts, false); g != nil {
 			return g
 		}

@@ -23,10 +23,12 @@ package amir
 // iterator. false means planThreadSym(s) and planGrid(s) are nil.
 func startReadsIter(s *Stmt) bool {
 	f := firstExec(s.Body)
-	if f == nil || f.Exec.All || f.Exec.StartAff == nil {
-		return false
-	}
-	return coefOf(f.Exec.StartAff, s.Slot) != 0
+	return f != nil && startReads(s, f)
+}
+
+// startReads is startReadsIter's test of f, firstExec(s.Body).
+func startReads(s, f *Stmt) bool {
+	return !f.Exec.All && f.Exec.StartAff != nil && coefOf(f.Exec.StartAff, s.Slot) != 0
 }
 
 // firstExec returns the first statement of list, in preorder, that is
