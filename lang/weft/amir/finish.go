@@ -502,8 +502,12 @@ func (f *finisher) facts(s *Stmt, task int) bool {
 		}
 		if s.Exec.StartAff == nil {
 			s.gsc = f.cache()
+		} else if k := (gsKey{s.Exec.StartAff, s.Exec.Shape}); len(f.keys) > 0 && f.keys[len(f.keys)-1] == k {
+			// shared's first probe, without its call: the statements
+			// of one access follow each other (stop 46).
+			s.gsc = f.caches[len(f.keys)-1]
 		} else {
-			s.gsc = f.shared(gsKey{s.Exec.StartAff, s.Exec.Shape})
+			s.gsc = f.shared(k)
 		}
 	}
 	switch s.Kind {

@@ -154,8 +154,10 @@ func (f *finisher) selfNote(s *Stmt, seq int32) {
 		sv.ex = s
 		return
 	}
+	// (One start, the statements of one access share it: equal without
+	// comparing its terms; stop 46.)
 	if x := &sv.ex.Exec; x.Shape != e.Shape || (x.StartAff == nil) != (e.StartAff == nil) ||
-		x.StartAff != nil && (x.StartAff.K != e.StartAff.K || !slices.Equal(x.StartAff.Terms, e.StartAff.Terms)) {
+		x.StartAff != e.StartAff && x.StartAff != nil && (x.StartAff.K != e.StartAff.K || !slices.Equal(x.StartAff.Terms, e.StartAff.Terms)) {
 		sv.state = selfNo
 	}
 }
