@@ -449,112 +449,120 @@ func (f *finisher) shared(k gsKey) *gsCache {
 // statements read (taskFacts). It reports whether s is or holds a
 // cuda_tasks loop.
 func (f *finisher) facts(s *Stmt, task int) bool {
+	list := [1]*Stmt{s}
+	return f.factsList(list[:], task)
+}
+
+// factsList is facts for each statement of list, in order: a statement
+// without a body is taken in the loop, with no call of its own (stop 46:
+// the calls were a fifth of facts's instructions).
+func (f *finisher) factsList(list []*Stmt, task int) bool {
 	p := f.p
-	f.seq++
-	if s.Acc == nil {
-		// selfNote notes a loop's or IncTaskID's number and refuses a
-		// barrier access's variable; it leaves the rest (a block, an If,
-		// a fence without barriers) as they were (stop 46: the call).
-		if s.Kind == KLoop || s.Kind == KIncTaskID || len(s.Bars) > 0 {
-			f.selfNote(s, f.seq)
+	has := false
+	for _, s := range list {
+		f.seq++
+		if s.Acc == nil {
+			// selfNote notes a loop's or IncTaskID's number and refuses a
+			// barrier access's variable; it leaves the rest (a block, an If,
+			// a fence without barriers) as they were (stop 46: the call).
+			if s.Kind == KLoop || s.Kind == KIncTaskID || len(s.Bars) > 0 {
+				f.selfNote(s, f.seq)
+			}
+		} else if s.Kind == KAlloc || len(s.Bars) > 0 || f.self[s.Acc.Var].state != selfNo {
+			f.selfNote(s, f.seq) // (the call skipped for a variable refused already)
 		}
-	} else if s.Kind == KAlloc || len(s.Bars) > 0 || f.self[s.Acc.Var].state != selfNo {
-		f.selfNote(s, f.seq) // (the call skipped for a variable refused already)
-	}
-	if s.Kind == KAlloc {
-		p.allocN[s.Acc.Var]++
-		if task >= 0 {
-			p.Vars[s.Acc.Var].TaskLocal = true
-		}
-	} else if s.Acc != nil {
-		p.accN[s.Acc.Var]++
-		if len(s.Acc.Idx) > 0 && s.Acc != f.lastAcc {
-			p.rigN++ // (a check and a record of one argument share one Access, in a row)
-			f.lastAcc = s.Acc
-		}
-	}
-	for _, b := range s.Bars {
-		p.accN[b.Var]++
-	}
-	if task >= 0 {
-		// The slots symmetricBody tests (symmetric): its control
-		// slots, its accesses' and its barrier accesses'.
-		r := slotBits(s.CtlSlots)
-		if s.Acc != nil {
-			r |= slotBits(s.Acc.Slots)
+		if s.Kind == KAlloc {
+			p.allocN[s.Acc.Var]++
+			if task >= 0 {
+				p.Vars[s.Acc.Var].TaskLocal = true
+			}
+		} else if s.Acc != nil {
+			p.accN[s.Acc.Var]++
+			if len(s.Acc.Idx) > 0 && s.Acc != f.lastAcc {
+				p.rigN++ // (a check and a record of one argument share one Access, in a row)
+				f.lastAcc = s.Acc
+			}
 		}
 		for _, b := range s.Bars {
-			r |= slotBits(b.Slots)
+			p.accN[b.Var]++
 		}
-		f.tasks[task].reads |= r
-	}
-	// g_s caches: shared by the statements of one start form and shape,
-	// else one per statement. Statements that never evaluate g_s (control
-	// statements and clears) or evaluate it without the cache (Exec.All,
-	// Machine.gs) get none: no code tests a non-run statement's cache for
-	// nil, and a run's is its checks' and records' (fuse).
-	s.gsc = nil
-	switch s.Kind {
-	case KBlock, KLoop, KIf, KIncTaskID, KClearReads, KClearMutates:
-	default:
-		if s.Exec.All {
-			break
+		if task >= 0 {
+			// The slots symmetricBody tests (symmetric): its control
+			// slots, its accesses' and its barrier accesses'.
+			r := slotBits(s.CtlSlots)
+			if s.Acc != nil {
+				r |= slotBits(s.Acc.Slots)
+			}
+			for _, b := range s.Bars {
+				r |= slotBits(b.Slots)
+			}
+			f.tasks[task].reads |= r
 		}
-		if s.Exec.StartAff == nil {
-			s.gsc = f.cache()
-		} else if k := (gsKey{s.Exec.StartAff, s.Exec.Shape}); len(f.keys) > 0 && f.keys[len(f.keys)-1] == k {
-			// shared's first probe, without its call: the statements
-			// of one access follow each other (stop 46).
-			s.gsc = f.caches[len(f.keys)-1]
-		} else {
-			s.gsc = f.shared(k)
+		// g_s caches: shared by the statements of one start form and shape,
+		// else one per statement. Statements that never evaluate g_s (control
+		// statements and clears) or evaluate it without the cache (Exec.All,
+		// Machine.gs) get none: no code tests a non-run statement's cache for
+		// nil, and a run's is its checks' and records' (fuse).
+		s.gsc = nil
+		switch s.Kind {
+		case KBlock, KLoop, KIf, KIncTaskID, KClearReads, KClearMutates:
+		default:
+			if s.Exec.All {
+				break
+			}
+			if s.Exec.StartAff == nil {
+				s.gsc = f.cache()
+			} else if k := (gsKey{s.Exec.StartAff, s.Exec.Shape}); len(f.keys) > 0 && f.keys[len(f.keys)-1] == k {
+				// shared's first probe, without its call: the statements
+				// of one access follow each other (stop 46).
+				s.gsc = f.caches[len(f.keys)-1]
+			} else {
+				s.gsc = f.shared(k)
+			}
 		}
-	}
-	switch s.Kind {
-	case KLoop:
-		if s.Tasks {
-			p.TaskSlots = append(p.TaskSlots, s.Slot)
-			s.symmetric = false
-			i := len(f.tasks) // the loops nested in s come after it
-			f.tasks = append(f.tasks, taskFacts{loop: s})
-			inner := false
+		switch s.Kind {
+		case KLoop:
+			if s.Tasks {
+				p.TaskSlots = append(p.TaskSlots, s.Slot)
+				s.symmetric = false
+				i := len(f.tasks) // the loops nested in s come after it
+				f.tasks = append(f.tasks, taskFacts{loop: s})
+				sc := f.selfEnter(s)
+				inner := f.factsList(s.Body, i) // (it may grow f.tasks)
+				f.tasks[i].inner = inner
+				f.selfLeave(sc)
+				has = true
+				continue
+			}
+		case KCheckReads:
+			f.flags[s.Acc.Var] |= readChecked
+			f.cands++
+		case KCheckMutates:
+			f.flags[s.Acc.Var] |= mutChecked
+			f.cands++
+		case KRecordRead:
+			f.flags[s.Acc.Var] |= read
+			f.cands++
+		case KRecordMutate:
+			f.flags[s.Acc.Var] |= mutated
+			f.cands++
+		case KClearReads, KClearMutates:
+			f.cands++
+		case KFence, KArrive, KAwait:
+			f.nev++
+		}
+		if len(s.Body) > 0 {
+			switch s.Kind {
+			case KBlock, KLoop, KIf:
+			default:
+				f.odd = true
+			}
 			sc := f.selfEnter(s)
-			for _, b := range s.Body {
-				inner = f.facts(b, i) || inner
+			if f.factsList(s.Body, task) {
+				has = true
 			}
 			f.selfLeave(sc)
-			f.tasks[i].inner = inner
-			return true
 		}
-	case KCheckReads:
-		f.flags[s.Acc.Var] |= readChecked
-		f.cands++
-	case KCheckMutates:
-		f.flags[s.Acc.Var] |= mutChecked
-		f.cands++
-	case KRecordRead:
-		f.flags[s.Acc.Var] |= read
-		f.cands++
-	case KRecordMutate:
-		f.flags[s.Acc.Var] |= mutated
-		f.cands++
-	case KClearReads, KClearMutates:
-		f.cands++
-	case KFence, KArrive, KAwait:
-		f.nev++
-	}
-	has := false
-	if len(s.Body) > 0 {
-		switch s.Kind {
-		case KBlock, KLoop, KIf:
-		default:
-			f.odd = true
-		}
-		sc := f.selfEnter(s)
-		for _, b := range s.Body {
-			has = f.facts(b, task) || has
-		}
-		f.selfLeave(sc)
 	}
 	return has
 }
