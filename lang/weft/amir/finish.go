@@ -144,53 +144,77 @@ type treeWalk struct {
 // The flags' used bits are complete only when the walk ends: noCells is
 // set after it, as it was after markLite.
 func (p *Program) finishTree(s *Stmt, buf []int, w *treeWalk) (out []int, keep, check bool) {
-	// (One switch: the dead marks had been set in a test of s.Acc and a
-	// switch of their own, before this one; stop 46.)
-	switch s.Kind {
-	case KBlock, KLoop, KIf:
-	case KFence, KArrive, KAwait, KIncTaskID:
-		w.add(s)
-		keep = true
-	case KAlloc:
-		w.add(s)
-		// Barriers are re-allocated in every task (their counts pair the
-		// task's own Arrives and Awaits, which always run).
-		v := &p.Vars[s.Acc.Var]
-		keep = !v.TaskLocal || v.Barrier
-	case KRecordRead, KRecordMutate, KClearReads, KClearMutates, KCheckReads, KCheckMutates:
-		w.add(s)
-		v := &p.Vars[s.Acc.Var]
-		// A self-checked variable's statements are dead too, its cells
-		// those the other marks give it (used; selfcheck.go).
-		var dead bool
-		switch s.Kind {
-		case KCheckMutates, KClearMutates:
-			dead = v.NeverMutated
-		case KCheckReads, KClearReads:
-			dead = v.NeverRead
-		case KRecordRead:
-			dead = v.NoReadRecords
-		default: // KRecordMutate
-			dead = v.NoMutateRecords
-		}
-		s.dead = dead || v.selfChecked
-		if !dead {
-			w.flags[s.Acc.Var] |= used
-		}
-		keep, check = p.liteShared(s, !v.TaskLocal)
-	case KCheckBarrier:
-		w.add(s)
-		keep, check = p.liteShared(s, !p.Vars[s.Acc.Var].TaskLocal)
-	default:
-		w.add(s)
-	}
-	start, from := len(buf), w.n
-	for _, b := range s.Body {
+	list := [1]*Stmt{s}
+	return p.finishList(list[:], buf, w)
+}
+
+// finishList is finishTree for each statement of list, in order, with the
+// lite marks of them all: a statement without a body, not a loop, is
+// taken in the loop, with no call of its own (stop 46).
+func (p *Program) finishList(list []*Stmt, buf []int, w *treeWalk) (out []int, keep, check bool) {
+	for _, s := range list {
 		var k, c bool
-		buf, k, c = p.finishTree(b, buf, w)
+		// (One switch: the dead marks had been set in a test of s.Acc and a
+		// switch of their own, before this one; stop 46.)
+		switch s.Kind {
+		case KBlock, KLoop, KIf:
+		case KFence, KArrive, KAwait, KIncTaskID:
+			w.add(s)
+			k = true
+		case KAlloc:
+			w.add(s)
+			// Barriers are re-allocated in every task (their counts pair the
+			// task's own Arrives and Awaits, which always run).
+			v := &p.Vars[s.Acc.Var]
+			k = !v.TaskLocal || v.Barrier
+		case KRecordRead, KRecordMutate, KClearReads, KClearMutates, KCheckReads, KCheckMutates:
+			w.add(s)
+			v := &p.Vars[s.Acc.Var]
+			// A self-checked variable's statements are dead too, its cells
+			// those the other marks give it (used; selfcheck.go).
+			var dead bool
+			switch s.Kind {
+			case KCheckMutates, KClearMutates:
+				dead = v.NeverMutated
+			case KCheckReads, KClearReads:
+				dead = v.NeverRead
+			case KRecordRead:
+				dead = v.NoReadRecords
+			default: // KRecordMutate
+				dead = v.NoMutateRecords
+			}
+			s.dead = dead || v.selfChecked
+			if !dead {
+				w.flags[s.Acc.Var] |= used
+			}
+			k, c = p.liteShared(s, !v.TaskLocal)
+		case KCheckBarrier:
+			w.add(s)
+			k, c = p.liteShared(s, !p.Vars[s.Acc.Var].TaskLocal)
+		default:
+			w.add(s)
+		}
+		if len(s.Body) > 0 || s.Kind == KLoop {
+			start, from := len(buf), w.n
+			var bk, bc bool
+			buf, bk, bc = p.finishList(s.Body, buf, w)
+			k, c = k || bk, c || bc
+			buf = p.finishNode(s, buf, w, start, from, k, c)
+		} else {
+			s.keepLite, s.checkLite, s.fused = k, c, nil
+		}
 		keep = keep || k
 		check = check || c
 	}
+	return buf, keep, check
+}
+
+// finishNode is finishTree's work on s, a loop or a statement with a
+// body, once its body is done (buf and the walk's statements from start
+// and from on are its) and its lite marks keep and check are known: what
+// its body gives s. (finishList calls itself: a second function in the
+// recursion had moved buf to the heap.)
+func (p *Program) finishNode(s *Stmt, buf []int, w *treeWalk, start, from int, keep, check bool) []int {
 	s.keepLite, s.checkLite = keep, check
 	if s.Kind == KLoop {
 		// The loop's symmetry plans (planLoops had made them top down);
@@ -230,7 +254,7 @@ func (p *Program) finishTree(s *Stmt, buf []int, w *treeWalk) (out []int, keep, 
 	if s.Kind == KLoop {
 		buf = p.finishLoop(s, buf, start, w.r)
 	}
-	return buf, keep, check
+	return buf
 }
 
 // liteShared is finishTree's lite marks of s, a check, clear or record
