@@ -139,10 +139,12 @@ type converter struct {
 	termSlab slab[amir.Term]
 	// constAff are the forms of the constants 0..len-1 (affineFormOf),
 	// and slotAff the forms 1·slot of the slots 0..len-1: an index that
-	// is a loop variable. 56 + 8 pointers keep the converter in its
-	// 1792-byte size class (issue 13, stop 44).
+	// is a loop variable. The converter is Convert's stack frame, not an
+	// allocation: 32 slots, where 8 had left a slot form per index of
+	// shfl_xor's later loops (slots 8 to 12) to be made anew (issue 13,
+	// stops 44 and 46).
 	constAff [56]*amir.Affine
-	slotAff  [8]*amir.Affine
+	slotAff  [32]*amir.Affine
 	// linBuf backs the linear forms (linTerms), which are scratch: each
 	// is read by the conversion step that made it, so the buffer is
 	// rewound at each access (access).
@@ -1593,6 +1595,9 @@ func (c *converter) accessVar(sc *names, e syntax.Expr, v *gpucheck.Var, use []s
 	c.affMemo = [len(c.affMemo)]affMemo{} // see affineForm
 	// No linear form made before this access is read again (linTerms).
 	c.linBuf = c.linBuf[:0]
+	if v.Window == nil && (c.bind == nil || c.bind[v] == nil) && !directOff {
+		return c.accessDirect(sc, e, v, use)
+	}
 	// Compose windows: each level maps the use's indices through the
 	// window's slices onto the viewed variable.
 	// The indices of each level are built in one of two scratch
@@ -1670,7 +1675,7 @@ func (c *converter) accessVar(sc *names, e syntax.Expr, v *gpucheck.Var, use []s
 	a.Slots = c.ints(slots)
 	a.Idx = c.windows(len(ixs))
 	for d, ix := range ixs {
-		w, ok := c.window(sc, vi, d, ix)
+		w, ok := c.window(sc, vi, d, &ix)
 		if !ok {
 			c.errorf(e, codeUnsupported, "the sync check cannot evaluate the indices of %s", syntax.ExprString(e))
 			c.ixBuf[0], c.ixBuf[1] = ixs[:0], spare[:0]
@@ -1681,6 +1686,45 @@ func (c *converter) accessVar(sc *names, e syntax.Expr, v *gpucheck.Var, use []s
 	c.ixBuf[0], c.ixBuf[1] = ixs[:0], spare[:0]
 	return a, v, true
 }
+
+// accessDirect is accessVar for a variable that is neither a window nor
+// an inlined call's bound parameter (the composition loop's first test
+// ends it): its indices are use's own, without offsets, and its slots
+// those of use in order (appendSlotsOf of a slice gives its lo's, then
+// its hi's, as appendSlots of the idx's lo and hi did). The idx of each
+// index built in the scratch buffers and copied twice more (88 bytes
+// each) had been a sixth of accessVar on shfl_xor (issue 13, stop 46).
+func (c *converter) accessDirect(sc *names, e syntax.Expr, v *gpucheck.Var, use []syntax.Expr) (*amir.Access, *gpucheck.Var, bool) {
+	vi := c.varIndex(sc, v)
+	a := c.newAccess(vi)
+	if len(use) == 0 {
+		return a, v, true
+	}
+	if nd := len(c.p.Vars[vi].Dims); len(use) != nd {
+		c.errorf(e, codeUnsupported, "%s has %d dimensions, accessed with %d indices", v.Name, nd, len(use))
+		return nil, nil, false
+	}
+	slots := c.appendSlots(c.slotBuf[:0], sc, use...)
+	c.slotBuf = slots
+	a.Slots = c.ints(slots)
+	a.Idx = c.windows(len(use))
+	for d, u := range use {
+		ix := idx{lo: u}
+		if sl, ok := u.(*syntax.Slice); ok {
+			ix = idx{lo: sl.Lo, hi: sl.Hi, slice: true}
+		}
+		w, ok := c.window(sc, vi, d, &ix)
+		if !ok {
+			c.errorf(e, codeUnsupported, "the sync check cannot evaluate the indices of %s", syntax.ExprString(e))
+			return nil, nil, false
+		}
+		a.Idx = append(a.Idx, w)
+	}
+	return a, v, true
+}
+
+// directOff makes accessVar compose every access (tests).
+var directOff bool
 
 // orZero is e, or the literal 0 for an omitted slice start.
 func orZero(e syntax.Expr) syntax.Expr {
@@ -1701,7 +1745,7 @@ func composeOpenHi(u idx, sl *syntax.Slice) idx {
 	return idx{lo: u.lo, hi: nil, slice: true, offset: append(append([]syntax.Expr{}, u.offset...), orZero(sl.Lo)), openHi: sl.Hi, openSet: true}
 }
 
-func (c *converter) window(sc *names, v, d int, ix idx) (amir.Window, bool) {
+func (c *converter) window(sc *names, v, d int, ix *idx) (amir.Window, bool) {
 	sum := func(base syntax.Expr) syntax.Expr {
 		e := orZero(base)
 		for _, o := range ix.offset {

@@ -641,11 +641,15 @@ func (c *converter) linearOf(e syntax.Expr) linear {
 				x, y = y, x
 			}
 			if len(y.terms) == 0 {
-				r := linear{k: x.k * y.k, terms: c.linTerms(len(x.terms))}
-				for _, t := range x.terms {
-					r.terms = append(r.terms, linTerm{t.atom, t.c * y.k})
+				// Scaled in place: x's terms are its own (each form
+				// linearOf returns has terms of its own, from linTerms,
+				// which only its caller reads), where a copy had taken
+				// a fifth of shfl_xor's linear terms (issue 13, stop 46).
+				for i := range x.terms {
+					x.terms[i].c *= y.k
 				}
-				return r
+				x.k *= y.k
+				return x
 			}
 		}
 	}
