@@ -96,3 +96,47 @@ func accessSigs(p *amir.Program) []string {
 	})
 	return out
 }
+
+// TestGroupChunkMatchesAlone: every proc of the repository's programs,
+// in its own room and in a tinyRoom (whose statements it outgrows
+// sooner), converts to the same AMIR and diagnostics when the groups
+// past the room come from one chunk sized by groupEstimate as when each
+// is made alone (groupChunkOff), and statements of a group do not
+// alias another's (issue 13, stop 46).
+func TestGroupChunkMatchesAlone(t *testing.T) {
+	defer func() { groupChunkOff, tinyForce = false, false }()
+	progs := 0
+	checked, _ := testrepo.WeftPrograms(t, "../../..", lib.MustStd(), Directives)
+	for _, tiny := range []bool{false, true} {
+		tinyForce = tiny
+		for _, c := range checked {
+			f, gpu, l := c.File, c.GPU, c.GPU.Lib
+			for _, p := range c.Procs {
+				var e1, e2 diag.List
+				groupChunkOff = false
+				got := Convert(f, p, gpu, l, &e1)
+				groupChunkOff = true
+				want := Convert(f, p, gpu, l, &e2)
+				groupChunkOff = false
+				if got == nil || want == nil || got.AMIR == nil {
+					continue
+				}
+				if !reflect.DeepEqual(stmtSigs(got.AMIR.Body), stmtSigs(want.AMIR.Body)) || !reflect.DeepEqual(e1.Diags, e2.Diags) ||
+					!reflect.DeepEqual(accessSigs(got.AMIR), accessSigs(want.AMIR)) {
+					t.Fatalf("%s %s (tiny %v): the conversion differs with the groups' chunk", c.Path, p.Name.Name, tiny)
+				}
+				seen := map[*amir.Stmt]bool{}
+				amir.Walk(got.AMIR.Body, func(s *amir.Stmt) {
+					if seen[s] {
+						t.Fatalf("%s %s: a statement is in the program twice", c.Path, p.Name.Name)
+					}
+					seen[s] = true
+				})
+				progs++
+			}
+		}
+	}
+	if progs < 100 {
+		t.Fatalf("weak coverage: %d conversions", progs)
+	}
+}

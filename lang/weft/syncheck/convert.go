@@ -165,8 +165,14 @@ type converter struct {
 	// taskStmt its KIncTaskID statement for the first cuda_tasks loop.
 	stmtRoom []amir.Stmt
 	taskStmt *amir.Stmt
-	ctlSlab  slab[ctlStmt]
-	evSlab   slab[eventStmt]
+	// stmtChunk is what is left of the chunk of the groups past the
+	// room (groupChunk, made once: chunkMade); roomStmts the room's
+	// statements, taken or not.
+	stmtChunk []amir.Stmt
+	chunkMade bool
+	roomStmts int
+	ctlSlab   slab[ctlStmt]
+	evSlab    slab[eventStmt]
 	// allocStk: the allocations of the blocks being converted (pushBlock).
 	// allocVar and allocVi: the variable the last alloc found (nil:
 	// none) and its AMIR variable.

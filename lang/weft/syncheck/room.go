@@ -297,5 +297,5 @@ func (c *converter) seedData(p *roomParts) {
 	c.slotBuf = p.slotB[:0]
 	c.linBuf = p.linBuf[:0]
 	c.readBuf, c.argBuf = p.readB[:0], p.argB[:0]
-	c.stmtRoom = p.stmts
+	c.stmtRoom, c.roomStmts = p.stmts, len(p.stmts)
 }

@@ -12,17 +12,66 @@ import "weft.dev/weft/lang/weft/amir"
 // stops 27 and 31).
 
 // group makes room for the next n statements next emits, in one object:
-// the first groups of a proc from convRoom's statements (stmtRoom).
+// the first groups of a proc from convRoom's statements (stmtRoom), the
+// later ones from one chunk (groupChunk).
 func (c *converter) group(n int) {
-	c.grp = nil
-	if n > 0 {
-		if n <= len(c.stmtRoom) {
-			c.grp = c.stmtRoom[:n:n]
-			c.stmtRoom = c.stmtRoom[n:]
-			return
-		}
-		c.grp = make([]amir.Stmt, n)
+	if n > 0 && n <= len(c.stmtRoom) {
+		c.grp = c.stmtRoom[:n:n]
+		c.stmtRoom = c.stmtRoom[n:]
+		return
 	}
+	c.groupChunk(n)
+}
+
+// groupChunk is group past the room's statements: from one chunk made
+// at the room's first overflow, sized by the statements the proc's
+// accesses are expected to take still (groupEstimate), else alone. A
+// group per allocation had been ten of shfl_xor's Convert objects and
+// five of rmem_uniform's (issue 13, stop 46); a group the chunk cannot
+// hold is made alone, as before.
+func (c *converter) groupChunk(n int) {
+	c.grp = nil
+	if n <= 0 {
+		return
+	}
+	if !c.chunkMade {
+		c.chunkMade = true
+		// The statements handed out so far are the room's (this is its
+		// first overflow).
+		if k := c.groupEstimate() - (c.roomStmts - len(c.stmtRoom)); k > n && !groupChunkOff {
+			c.stmtChunk = make([]amir.Stmt, k)
+		}
+	}
+	if n <= len(c.stmtChunk) {
+		c.grp = c.stmtChunk[:n:n]
+		c.stmtChunk = c.stmtChunk[n:]
+		return
+	}
+	c.grp = make([]amir.Stmt, n)
+}
+
+// groupChunkOff makes group allocate each group past the room alone
+// (tests).
+var groupChunkOff bool
+
+// groupEstimate is the statements the groups of the file's accesses
+// take (gpucheck's): five for a write (an assignment's or an argument's
+// checks, clears and record), two for a read, none for an exempt
+// variable's or a barrier's. Reads a statement repeats and atomic
+// arguments take fewer; accesses of other procs are counted too.
+func (c *converter) groupEstimate() int {
+	n := 0
+	for _, a := range c.res.Accesses {
+		if v := a.Var; v == nil || v.Barrier || c.exempt(v) {
+			continue
+		}
+		if a.Write {
+			n += 5
+		} else if a.Read {
+			n += 2
+		}
+	}
+	return n
 }
 
 // next pushes the next statement of the room group made (one alone
