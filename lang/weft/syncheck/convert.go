@@ -503,9 +503,7 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	var rp roomParts
 	switch {
 	case len(gpu.Vars) == 0:
-		br := new(bareRoom)
-		br.parts(&rp)
-		rp.affs = br.affs[:]
+		new(bareRoom).parts(&rp)
 	case tinyFits(sz, nv, len(p.Params)):
 		new(tinyRoom).parts(&rp)
 	default:

@@ -23,10 +23,8 @@ type convRoom struct {
 	roomCore
 
 	// Sized from the proc (sizeOf): used when the count fits, else the
-	// slice is made as before.
-	srcs     [roomSrcs]amir.Src
-	srcStmts [roomSrcs]syntax.Stmt
-	machines [roomSrcs]coll.Machine
+	// slice is made as before. The Srcs are bareRoom's and dataRoom's
+	// (srcRoom), of two sizes.
 	syncs    [roomSyncs]syntax.Stmt
 	syncInfo [roomSyncs]amir.SyncInfo
 	ctrl     [6]string
@@ -60,7 +58,16 @@ type roomCore struct {
 // forms (its loops' bounds) take their first chunk from affs.
 type bareRoom struct {
 	convRoom
+	srcRoom[[roomSrcs]amir.Src, [roomSrcs]syntax.Stmt, [roomSrcs]coll.Machine]
 	affs [4]amir.Affine
+}
+
+// srcRoom is the room of the Srcs, their statements and machines
+// (sizeOf's statements): S, T and M are arrays of one length.
+type srcRoom[S, T, M any] struct {
+	srcs     S
+	srcStmts T
+	machines M
 }
 
 // fullRoom is the room of a proc with data variables, one object: the
@@ -79,6 +86,12 @@ type fullRoom struct {
 // needs (their accesses, windows and forms), made only for one: the
 // empty kernel's check had allocated a third more bytes with it.
 type dataRoom struct {
+	// The Srcs of a proc of up to fullSrcs statements: those of
+	// rmem_uniform (15, 16) and shfl_xor (23), and the three-ring and
+	// cp.async rows' (14-16), had each made the three slices past
+	// convRoom's 10 (issue 13, stop 46).
+	srcRoom[[fullSrcs]amir.Src, [fullSrcs]syntax.Stmt, [fullSrcs]coll.Machine]
+
 	// stmts are the first groups' statements (group): eight, an
 	// assignment's write and its reads' checks and records (per_cta_
 	// alloc's 5, then its free's 2, had made one group of its own).
@@ -91,8 +104,10 @@ type dataRoom struct {
 
 	// Grown by append past these. readB and argB: an assignment's reads
 	// and a call's bound arguments, whose first appends had been one or
-	// two allocations of each check (issue 13, stop 42).
-	ixBuf  [2][2]idx
+	// two allocations of each check (issue 13, stop 42). ixBuf, the
+	// composition's scratch, is made at the first access of a window
+	// (accessDirect takes the others): its room went to the Srcs (stop
+	// 46).
 	slotB  [7]int
 	linBuf [8]linTerm
 	readB  [4]readAcc
@@ -102,9 +117,11 @@ type dataRoom struct {
 	// first take would have made), but affs and terms: per_cta_alloc's
 	// forms are 9 with 23 terms, in the room of the convRoom's affs that
 	// fullRoom leaves out (a chunk of each had been made past 8 and 16).
+	// The accesses and windows take one chunk, of the size expectData
+	// estimates, from the first: in the room, they had only moved 4
+	// accesses and 8 windows of that chunk here, in a proc of more (issue
+	// 13, stop 46: their room went to the Srcs).
 	ints    [16]int
-	wins    [8]amir.Window
-	accs    [4]amir.Access
 	affs    [12]amir.Affine
 	terms   [24]amir.Term
 	exprs   [16]amir.IntExpr
@@ -113,6 +130,7 @@ type dataRoom struct {
 
 const (
 	roomSrcs  = 10
+	fullSrcs  = 26
 	roomVars  = 6
 	roomSyncs = 4
 	roomNames = 8
@@ -229,7 +247,6 @@ type roomParts struct {
 
 func (r *convRoom) parts(p *roomParts) {
 	p.core = &r.roomCore
-	p.srcs, p.srcStmts, p.machines = r.srcs[:], r.srcStmts[:], r.machines[:]
 	p.syncs, p.syncInfo, p.ctrl, p.iters, p.names = r.syncs[:], r.syncInfo[:], r.ctrl[:], r.iters[:], r.names[:]
 	p.slots, p.shapes, p.stk, p.allocs, p.ptrs = r.slots[:], r.shapes[:], r.stk[:], r.allocs[:], r.ptrs[:]
 	p.qnames, p.instrs = r.qnames[:], r.instrs[:]
@@ -237,10 +254,17 @@ func (r *convRoom) parts(p *roomParts) {
 
 func (d *dataRoom) parts(p *roomParts) {
 	p.data = true
+	p.srcs, p.srcStmts, p.machines = d.srcs[:], d.srcStmts[:], d.machines[:]
 	p.stmts, p.vars, p.vinfo, p.vfacts = d.stmts[:], d.vars[:], d.vinfo[:], d.vfacts[:]
-	p.ix0, p.ix1, p.slotB, p.linBuf, p.readB, p.argB = d.ixBuf[0][:], d.ixBuf[1][:], d.slotB[:], d.linBuf[:], d.readB[:], d.argB[:]
-	p.ints, p.wins, p.accs, p.affs, p.terms = d.ints[:], d.wins[:], d.accs[:], d.affs[:], d.terms[:]
+	p.slotB, p.linBuf, p.readB, p.argB = d.slotB[:], d.linBuf[:], d.readB[:], d.argB[:]
+	p.ints, p.affs, p.terms = d.ints[:], d.affs[:], d.terms[:]
 	p.exprs, p.affPtrs = d.exprs[:], d.affPtrs[:]
+}
+
+func (r *bareRoom) parts(p *roomParts) {
+	r.convRoom.parts(p)
+	p.srcs, p.srcStmts, p.machines = r.srcs[:], r.srcStmts[:], r.machines[:]
+	p.affs = r.affs[:]
 }
 
 func (r *tinyRoom) parts(p *roomParts) {
