@@ -51,9 +51,10 @@ func TestAccessDirectMatchesComposed(t *testing.T) {
 	}
 }
 
-// accessSigs prints every access of p's statements (and their barriers),
-// in preorder: its variable, slots and, per window, its forms and its
-// compiled ends evaluated at two environments.
+// accessSigs prints the variables' alignments (Gran) and every access
+// of p's statements (and their barriers), in preorder: its variable,
+// slots and, per window, its forms and its compiled ends evaluated at
+// two environments.
 func accessSigs(p *amir.Program) []string {
 	env := [2][]int{make([]int, len(p.Slots)), make([]int, len(p.Slots))}
 	for i := range env[1] {
@@ -66,6 +67,9 @@ func accessSigs(p *amir.Program) []string {
 		return fmt.Sprint(a.K, a.Terms)
 	}
 	var out []string
+	for _, v := range p.Vars {
+		out = append(out, fmt.Sprint(v.Name, v.Gran, len(v.Dims)))
+	}
 	add := func(a *amir.Access) {
 		if a == nil {
 			return

@@ -1713,6 +1713,10 @@ func (c *converter) accessDirect(sc *names, e syntax.Expr, v *gpucheck.Var, use 
 	a.Slots = c.ints(slots)
 	a.Idx = c.windows(len(use))
 	for d, u := range use {
+		if w, ok := c.slotIndex(sc, vi, d, u); ok {
+			a.Idx = append(a.Idx, w)
+			continue
+		}
 		ix := idx{lo: u}
 		if sl, ok := u.(*syntax.Slice); ok {
 			ix = idx{lo: sl.Lo, hi: sl.Hi, slice: true}

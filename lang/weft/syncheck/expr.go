@@ -179,12 +179,7 @@ func (c *converter) affineFormOf(sc *names, l linear) *amir.Affine {
 			return nil
 		}
 		if slot >= 0 && slot < len(c.slotAff) && !slotAffOff {
-			if c.slotAff[slot] == nil {
-				a := c.newAffine(0, 1)
-				a.Terms = append(a.Terms, amir.Term{Slot: slot, Coef: 1})
-				c.slotAff[slot] = a
-			}
-			return c.slotAff[slot]
+			return c.slotForm(slot)
 		}
 		a := c.newAffine(0, 1)
 		a.Terms = append(a.Terms, amir.Term{Slot: slot, Coef: 1})
@@ -213,6 +208,37 @@ func (c *converter) affineFormOf(sc *names, l linear) *amir.Affine {
 // slotAffOff makes affineFormOf make each slot's form anew, without
 // slotAff (set by the test that compares the two ways).
 var slotAffOff bool
+
+// slotForm is slotAff's form of slot (0 <= slot < len(slotAff)), made
+// at its first use.
+func (c *converter) slotForm(slot int) *amir.Affine {
+	if c.slotAff[slot] == nil {
+		a := c.newAffine(0, 1)
+		a.Terms = append(a.Terms, amir.Term{Slot: slot, Coef: 1})
+		c.slotAff[slot] = a
+	}
+	return c.slotAff[slot]
+}
+
+// slotIndex is window's answer for point index u of dimension d of
+// variable v when u is a control name bound to a slot slotAff holds (a
+// loop variable): the form 1·slot, env[slot] compiled and alignment 1,
+// what compile gives through linearOf's atom, affineFormOf's slot form
+// and affineExpr. ok is false for any other index, which window
+// compiles. The three steps had been ~80 instructions of each such index
+// (shfl_xor: twenty a check; issue 13, stop 46).
+func (c *converter) slotIndex(sc *names, v, d int, u syntax.Expr) (amir.Window, bool) {
+	n, ok := u.(*syntax.Name)
+	if !ok || slotAffOff || !c.isControlName(n.Name) {
+		return amir.Window{}, false
+	}
+	slot, ok := sc.lookup(n.Name)
+	if !ok || slot < 0 || slot >= len(c.slotAff) {
+		return amir.Window{}, false
+	}
+	c.noteGran(v, d, 1)
+	return amir.Window{Lo: c.slotExpr(slot), LoAff: c.slotForm(slot)}, true
+}
 
 // newAffine takes an Affine with room for n terms from the converter's
 // slabs: a small kernel's Convert made about 350 objects for its affine
