@@ -1708,14 +1708,21 @@ func (c *converter) accessDirect(sc *names, e syntax.Expr, v *gpucheck.Var, use 
 		c.errorf(e, codeUnsupported, "%s has %d dimensions, accessed with %d indices", v.Name, nd, len(use))
 		return nil, nil, false
 	}
-	slots := c.appendSlots(c.slotBuf[:0], sc, use...)
-	c.slotBuf = slots
-	a.Slots = c.ints(slots)
+	// The slots are appendSlots' of use, index by index: a name's
+	// looked up once for them and for its window (slotIndex).
+	slots := c.slotBuf[:0]
 	a.Idx = c.windows(len(use))
 	for d, u := range use {
-		if w, ok := c.slotIndex(sc, vi, d, u); ok {
-			a.Idx = append(a.Idx, w)
-			continue
+		if n, ok := u.(*syntax.Name); ok {
+			if slot, bound := sc.lookup(n.Name); bound {
+				slots = append(slots, slot)
+				if w, ok := c.slotIndex(vi, d, n.Name, slot); ok {
+					a.Idx = append(a.Idx, w)
+					continue
+				}
+			}
+		} else {
+			slots = appendSlotsOf(slots, sc, u)
 		}
 		ix := idx{lo: u}
 		if sl, ok := u.(*syntax.Slice); ok {
@@ -1728,6 +1735,8 @@ func (c *converter) accessDirect(sc *names, e syntax.Expr, v *gpucheck.Var, use 
 		}
 		a.Idx = append(a.Idx, w)
 	}
+	c.slotBuf = slots
+	a.Slots = c.ints(slots)
 	return a, v, true
 }
 

@@ -220,20 +220,16 @@ func (c *converter) slotForm(slot int) *amir.Affine {
 	return c.slotAff[slot]
 }
 
-// slotIndex is window's answer for point index u of dimension d of
-// variable v when u is a control name bound to a slot slotAff holds (a
-// loop variable): the form 1·slot, env[slot] compiled and alignment 1,
-// what compile gives through linearOf's atom, affineFormOf's slot form
-// and affineExpr. ok is false for any other index, which window
-// compiles. The three steps had been ~80 instructions of each such index
-// (shfl_xor: twenty a check; issue 13, stop 46).
-func (c *converter) slotIndex(sc *names, v, d int, u syntax.Expr) (amir.Window, bool) {
-	n, ok := u.(*syntax.Name)
-	if !ok || slotAffOff || !c.isControlName(n.Name) {
-		return amir.Window{}, false
-	}
-	slot, ok := sc.lookup(n.Name)
-	if !ok || slot < 0 || slot >= len(c.slotAff) {
+// slotIndex is window's answer for a point index of dimension d of
+// variable v that is the name bound to slot (sc.lookup), when that is a
+// control name and slotAff holds the slot (a loop variable): the form
+// 1·slot, env[slot] compiled and alignment 1, what compile gives through
+// linearOf's atom, affineFormOf's slot form and affineExpr. ok is false
+// for any other, which window compiles. The three steps had been ~80
+// instructions of each such index (shfl_xor: twenty a check; issue 13,
+// stop 46).
+func (c *converter) slotIndex(v, d int, name string, slot int) (amir.Window, bool) {
+	if slotAffOff || slot < 0 || slot >= len(c.slotAff) || !c.isControlName(name) {
 		return amir.Window{}, false
 	}
 	c.noteGran(v, d, 1)
