@@ -146,7 +146,9 @@ const (
 // sized from the tiny procs of the repository's programs: a window and
 // two forms more than the six-line kernel's, for the one-statement
 // gmem kernel's, and less room for the reads, slots and allocations
-// none of them filled.
+// none of them filled. Without the composition's scratch (ixBuf), which
+// accessDirect leaves to windows' accesses, it is of the 6528-byte class
+// (issue 13, stop 46).
 type tinyRoom struct {
 	roomCore
 	srcs     [tinySrcs]amir.Src
@@ -169,7 +171,6 @@ type tinyRoom struct {
 	vars    [tinyVars]amir.Var
 	vinfo   [tinyVars]varInfo
 	vfacts  [tinyVars]varFacts
-	ixBuf   [2][2]idx
 	slotB   [2]int
 	linBuf  [4]linTerm
 	readB   [1]readAcc
@@ -230,8 +231,6 @@ type roomParts struct {
 	vars    []amir.Var
 	vinfo   []varInfo
 	vfacts  []varFacts
-	ix0     []idx
-	ix1     []idx
 	slotB   []int
 	linBuf  []linTerm
 	readB   []readAcc
@@ -275,7 +274,7 @@ func (r *tinyRoom) parts(p *roomParts) {
 	p.qnames, p.instrs = r.qnames[:], r.instrs[:]
 	p.data = true
 	p.stmts, p.vars, p.vinfo, p.vfacts = r.stmts[:], r.vars[:], r.vinfo[:], r.vfacts[:]
-	p.ix0, p.ix1, p.slotB, p.linBuf, p.readB, p.argB = r.ixBuf[0][:], r.ixBuf[1][:], r.slotB[:], r.linBuf[:], r.readB[:], r.argB[:]
+	p.slotB, p.linBuf, p.readB, p.argB = r.slotB[:], r.linBuf[:], r.readB[:], r.argB[:]
 	p.ints, p.wins, p.accs, p.affs, p.terms = r.ints[:], r.wins[:], r.accs[:], r.affs[:], r.terms[:]
 	p.exprs, p.affPtrs = r.exprs[:], r.affPtrs[:]
 }
@@ -317,7 +316,6 @@ func (c *converter) seedData(p *roomParts) {
 	c.termSlab.seed(p.terms)
 	c.exprSlab.seed(p.exprs)
 	c.affPtrSlab.seed(p.affPtrs)
-	c.ixBuf[0], c.ixBuf[1] = p.ix0[:0], p.ix1[:0]
 	c.slotBuf = p.slotB[:0]
 	c.linBuf = p.linBuf[:0]
 	c.readBuf, c.argBuf = p.readB[:0], p.argB[:0]
