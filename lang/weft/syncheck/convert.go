@@ -528,8 +528,19 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	} else {
 		c.nameSlab.reserve(n)
 	}
-	c.ctlSlab.reserve(sz.ctls)
-	c.evSlab.reserve(sz.events)
+	// The statements with side structs: a tinyRoom's while they fit
+	// (any of them: later ones take chunks of 4 past it), else a chunk
+	// of the proc's count.
+	if sz.ctls <= len(rp.ctls) {
+		c.ctlSlab.seed(rp.ctls)
+	} else {
+		c.ctlSlab.reserve(sz.ctls)
+	}
+	if sz.events <= len(rp.evs) {
+		c.evSlab.seed(rp.evs)
+	} else {
+		c.evSlab.reserve(sz.events)
+	}
 	if sz.syncs > 0 {
 		c.out.Syncs = roomOr(rp.syncs, sz.syncs)
 		c.p.Syncs = roomOr(rp.syncInfo, sz.syncs)

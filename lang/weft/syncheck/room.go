@@ -146,8 +146,11 @@ const (
 // sized from the tiny procs of the repository's programs: a window and
 // two forms more than the six-line kernel's, for the one-statement
 // gmem kernel's, and less room for the reads, slots and allocations
-// none of them filled. Without the composition's scratch (ixBuf), which
-// accessDirect leaves to windows' accesses, it is of the 6528-byte class
+// none of them filled. It holds the statements with side structs too
+// (ctls, evs: per_cta_alloc's five loops and allocations, its three
+// fences), which had been two allocations of each check past the room,
+// in the 9472-byte class; without the composition's scratch (ixBuf),
+// which accessDirect leaves to windows' accesses, it has room for them
 // (issue 13, stop 46).
 type tinyRoom struct {
 	roomCore
@@ -182,6 +185,8 @@ type tinyRoom struct {
 	terms   [7]amir.Term
 	exprs   [2]amir.IntExpr
 	affPtrs [2]*amir.Affine
+	ctls    [5]ctlStmt
+	evs     [3]eventStmt
 }
 
 const (
@@ -242,6 +247,8 @@ type roomParts struct {
 	terms   []amir.Term
 	exprs   []amir.IntExpr
 	affPtrs []*amir.Affine
+	ctls    []ctlStmt
+	evs     []eventStmt
 }
 
 func (r *convRoom) parts(p *roomParts) {
@@ -277,6 +284,7 @@ func (r *tinyRoom) parts(p *roomParts) {
 	p.slotB, p.linBuf, p.readB, p.argB = r.slotB[:], r.linBuf[:], r.readB[:], r.argB[:]
 	p.ints, p.wins, p.accs, p.affs, p.terms = r.ints[:], r.wins[:], r.accs[:], r.affs[:], r.terms[:]
 	p.exprs, p.affPtrs = r.exprs[:], r.affPtrs[:]
+	p.ctls, p.evs = r.ctls[:], r.evs[:]
 }
 
 // seed makes buf the slab's first chunk (an empty slab only), as take
