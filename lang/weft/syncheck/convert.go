@@ -182,9 +182,9 @@ type converter struct {
 	// allocs indexes allocation statements by variable (allocOf).
 	allocs map[*gpucheck.Var]*syntax.Alloc
 	// vfacts: the facts of each variable (facts), searched in place;
-	// lastFacts: the index facts found last.
-	vfacts    []varFacts
-	lastFacts int
+	// lastF: the facts found last (noFacts: none yet).
+	vfacts []varFacts
+	lastF  *varFacts
 	// lastTiling and lastShape: the tiling exec last asked for and its
 	// shape.
 	lastTiling *coll.Tiling
@@ -512,7 +512,7 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 		fr.dataRoom.parts(&rp)
 	}
 	r := rp.core
-	c := &converter{f: f, res: gpu, lib: l, errs: errs, stk: rp.stk[:0]}
+	c := &converter{f: f, res: gpu, lib: l, errs: errs, stk: rp.stk[:0], lastF: &noFacts}
 	c.p = &r.prog
 	c.p.Name, c.p.Slots = p.Name.Name, rp.slots[:0]
 	c.out = &r.out
@@ -1327,21 +1327,33 @@ func (c *converter) facts(v *gpucheck.Var) *varFacts {
 	// several times in a row (exempt, qin, memOf, commitGroup), and a
 	// search from the first had been a fiftieth of rmem_uniform's
 	// Convert (issue 13, stop 41). Entries are never changed once
-	// appended, so an index stays the variable's.
-	if i := c.lastFacts; i < len(c.vfacts) && c.vfacts[i].v == v {
-		return &c.vfacts[i]
+	// appended, so an index stays the variable's, and the entry found
+	// last (lastF) is read where it is, in the slice's array of then
+	// or a copy of it (the same, never changed). This test alone is
+	// inlined into the askers (issue 13, stop 46: a call each).
+	if f := c.lastF; f.v == v {
+		return f
 	}
+	return c.factsOf(v)
+}
+
+// noFacts is lastF before any facts are found: no variable's (never
+// written).
+var noFacts varFacts
+
+// factsOf is facts past the facts last found.
+func (c *converter) factsOf(v *gpucheck.Var) *varFacts {
 	// Then at v's hint (ConvFacts), as varOf's: each entry is one
 	// variable's (stop 44).
 	if i := uint(v.ConvFacts); i < uint(len(c.vfacts)) && c.vfacts[i].v == v && !hintsOff {
-		c.lastFacts = int(i)
-		return &c.vfacts[i]
+		c.lastF = &c.vfacts[i]
+		return c.lastF
 	}
 	for i := range c.vfacts {
 		if c.vfacts[i].v == v {
-			c.lastFacts = i
 			v.ConvFacts = int32(i)
-			return &c.vfacts[i]
+			c.lastF = &c.vfacts[i]
+			return c.lastF
 		}
 	}
 	// The variable's memory and barrier type are looked up once for
@@ -1368,9 +1380,10 @@ func (c *converter) facts(v *gpucheck.Var) *varFacts {
 		c.vfacts = make([]varFacts, 0, cap(c.vinfo))
 	}
 	c.vfacts = append(c.vfacts, f)
-	c.lastFacts = len(c.vfacts) - 1
-	v.ConvFacts = int32(c.lastFacts)
-	return &c.vfacts[c.lastFacts]
+	i := len(c.vfacts) - 1
+	v.ConvFacts = int32(i)
+	c.lastF = &c.vfacts[i]
+	return c.lastF
 }
 
 // memory is c.lib.Memories[v.Mem]: the memory type gpucheck looked up
