@@ -546,7 +546,16 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 		c.p.Syncs = roomOr(rp.syncInfo, sz.syncs)
 	}
 	if sz.loops > 0 {
-		c.ctrl = roomOr(rp.ctrl, sz.loops+len(p.Params))
+		// The room while the loops' names fit it: the control names are
+		// distinct (setControl), and the parameters counted with them
+		// are mostly data ones (rmem_uniform's two had made it past the
+		// room: a slice of each check; issue 13, stop 46). Appends grow
+		// it past the room (setControl) where names outgrow it.
+		n := sz.loops + len(p.Params)
+		if sz.loops <= len(rp.ctrl) {
+			n = len(rp.ctrl)
+		}
+		c.ctrl = roomOr(rp.ctrl, n)
 	}
 	if sz.threads > 0 {
 		c.iters = roomOr(rp.iters, sz.threads)
