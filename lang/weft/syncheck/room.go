@@ -31,10 +31,11 @@ type convRoom struct {
 	iters    [4]loopSlot
 	names    [roomNames]names
 
-	// Grown by append past these.
+	// Grown by append past these. stk: 24, the rest of fullRoom's
+	// size class (rmem_uniform's had grown past 16; issue 13, stop 46).
 	slots  [8]string
 	shapes [3]coll.Collective
-	stk    [16]*amir.Stmt
+	stk    [24]*amir.Stmt
 	allocs [4]allocSrc
 
 	ptrs [16]*amir.Stmt // ptrSlab's first chunk
