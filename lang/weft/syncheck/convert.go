@@ -167,10 +167,11 @@ type converter struct {
 	taskStmt *amir.Stmt
 	// stmtChunk is what is left of the chunk of the groups past the
 	// room (groupChunk, made once: chunkMade); roomStmts the room's
-	// statements, taken or not.
+	// statements, taken or not, and procStmts the proc's (sizeOf).
 	stmtChunk []amir.Stmt
 	chunkMade bool
 	roomStmts int
+	procStmts int
 	ctlSlab   slab[ctlStmt]
 	evSlab    slab[eventStmt]
 	// allocStk: the allocations of the blocks being converted (pushBlock).
@@ -566,6 +567,7 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 		c.out.Machines = roomOr(rp.machines, n)
 	}
 	if rp.data {
+		c.procStmts = sz.stmts
 		c.seedData(&rp)
 		c.expectData(&rp, sz)
 		c.p.Vars = roomOr(rp.vars, nv)

@@ -37,8 +37,12 @@ func (c *converter) groupChunk(n int) {
 	if !c.chunkMade {
 		c.chunkMade = true
 		// The statements handed out so far are the room's (this is its
-		// first overflow).
-		if k := c.groupEstimate() - (c.roomStmts - len(c.stmtRoom)); k > n && !groupChunkOff {
+		// first overflow). The file's accesses are bounded by six
+		// statements per statement of the proc's own (an assignment of
+		// one read takes seven): a small proc of a file of many had
+		// been given a chunk for all of them.
+		k := min(c.groupEstimate(), 6*c.procStmts) - (c.roomStmts - len(c.stmtRoom))
+		if k > n && !groupChunkOff {
 			c.stmtChunk = make([]amir.Stmt, k)
 		}
 	}
