@@ -19,35 +19,46 @@ import (
 // composition loop (directOff), and accessDirect is taken (issue 13,
 // stop 46).
 func TestAccessDirectMatchesComposed(t *testing.T) {
-	defer func() { directOff = false }()
 	progs, accs := 0, 0
+	convertBothWays(t, &directOff, func(what string, got, want *Program) {
+		g := accessSigs(got.AMIR)
+		if !reflect.DeepEqual(g, accessSigs(want.AMIR)) {
+			t.Fatalf("%s: the accesses differ with accessDirect", what)
+		}
+		accs += len(g)
+		progs++
+	})
+	t.Logf("%d conversions, %d accesses", progs, accs)
+	if progs < 50 || accs < 1000 {
+		t.Fatalf("weak coverage: %d conversions, %d accesses", progs, accs)
+	}
+}
+
+// convertBothWays converts every proc of the repository's programs with
+// *off false and true, fails when the statements (stmtSigs) or the
+// diagnostics differ, and else hands both conversions to check.
+func convertBothWays(t *testing.T, off *bool, check func(what string, got, want *Program)) {
+	t.Helper()
+	defer func() { *off = false }()
 	checked, _ := testrepo.WeftPrograms(t, "../../..", lib.MustStd(), Directives)
 	for _, c := range checked {
 		f, gpu, l := c.File, c.GPU, c.GPU.Lib
 		for _, p := range c.Procs {
 			var e1, e2 diag.List
-			directOff = false
+			*off = false
 			got := Convert(f, p, gpu, l, &e1)
-			directOff = true
+			*off = true
 			want := Convert(f, p, gpu, l, &e2)
-			directOff = false
+			*off = false
 			if got == nil || want == nil || got.AMIR == nil {
 				continue
 			}
+			what := c.Path + " " + p.Name.Name
 			if !reflect.DeepEqual(stmtSigs(got.AMIR.Body), stmtSigs(want.AMIR.Body)) || !reflect.DeepEqual(e1.Diags, e2.Diags) {
-				t.Fatalf("%s %s: the conversion differs with accessDirect", c.Path, p.Name.Name)
+				t.Fatalf("%s: the conversion differs both ways", what)
 			}
-			g, w := accessSigs(got.AMIR), accessSigs(want.AMIR)
-			if !reflect.DeepEqual(g, w) {
-				t.Fatalf("%s %s: the accesses differ with accessDirect:\n%v\n%v", c.Path, p.Name.Name, g, w)
-			}
-			accs += len(g)
-			progs++
+			check(what, got, want)
 		}
-	}
-	t.Logf("%d conversions, %d accesses", progs, accs)
-	if progs < 50 || accs < 1000 {
-		t.Fatalf("weak coverage: %d conversions, %d accesses", progs, accs)
 	}
 }
 
@@ -108,37 +119,23 @@ func accessSigs(p *amir.Program) []string {
 // is made alone (groupChunkOff), and statements of a group do not
 // alias another's (issue 13, stop 46).
 func TestGroupChunkMatchesAlone(t *testing.T) {
-	defer func() { groupChunkOff, tinyForce = false, false }()
+	defer func() { tinyForce = false }()
 	progs := 0
-	checked, _ := testrepo.WeftPrograms(t, "../../..", lib.MustStd(), Directives)
 	for _, tiny := range []bool{false, true} {
 		tinyForce = tiny
-		for _, c := range checked {
-			f, gpu, l := c.File, c.GPU, c.GPU.Lib
-			for _, p := range c.Procs {
-				var e1, e2 diag.List
-				groupChunkOff = false
-				got := Convert(f, p, gpu, l, &e1)
-				groupChunkOff = true
-				want := Convert(f, p, gpu, l, &e2)
-				groupChunkOff = false
-				if got == nil || want == nil || got.AMIR == nil {
-					continue
-				}
-				if !reflect.DeepEqual(stmtSigs(got.AMIR.Body), stmtSigs(want.AMIR.Body)) || !reflect.DeepEqual(e1.Diags, e2.Diags) ||
-					!reflect.DeepEqual(accessSigs(got.AMIR), accessSigs(want.AMIR)) {
-					t.Fatalf("%s %s (tiny %v): the conversion differs with the groups' chunk", c.Path, p.Name.Name, tiny)
-				}
-				seen := map[*amir.Stmt]bool{}
-				amir.Walk(got.AMIR.Body, func(s *amir.Stmt) {
-					if seen[s] {
-						t.Fatalf("%s %s: a statement is in the program twice", c.Path, p.Name.Name)
-					}
-					seen[s] = true
-				})
-				progs++
+		convertBothWays(t, &groupChunkOff, func(what string, got, want *Program) {
+			if !reflect.DeepEqual(accessSigs(got.AMIR), accessSigs(want.AMIR)) {
+				t.Fatalf("%s (tiny %v): the accesses differ with the groups' chunk", what, tiny)
 			}
-		}
+			seen := map[*amir.Stmt]bool{}
+			amir.Walk(got.AMIR.Body, func(s *amir.Stmt) {
+				if seen[s] {
+					t.Fatalf("%s: a statement is in the program twice", what)
+				}
+				seen[s] = true
+			})
+			progs++
+		})
 	}
 	if progs < 100 {
 		t.Fatalf("weak coverage: %d conversions", progs)
