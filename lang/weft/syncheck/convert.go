@@ -145,6 +145,10 @@ type converter struct {
 	// stops 44 and 46).
 	constAff [56]*amir.Affine
 	slotAff  [32]*amir.Affine
+	// bigAff are the forms of the first constants past constAff
+	// (bigConstForm), nBigAff of them.
+	bigAff  [8]*amir.Affine
+	nBigAff int
 	// linBuf backs the linear forms (linTerms), which are scratch: each
 	// is read by the conversion step that made it, so the buffer is
 	// rewound at each access (access).

@@ -167,6 +167,9 @@ func (c *converter) affineFormOf(sc *names, l linear) *amir.Affine {
 		}
 		return c.constAff[l.k]
 	}
+	if len(l.terms) == 0 && !slotAffOff {
+		return c.bigConstForm(l.k)
+	}
 	if len(l.terms) == 1 && l.k == 0 && l.terms[0].c == 1 {
 		// A slot's form 1·slot (a loop variable as an index: shfl_xor's
 		// rmemA[t4, t2, t1, s]), made once per conversion as the
@@ -205,9 +208,28 @@ func (c *converter) affineFormOf(sc *names, l linear) *amir.Affine {
 	return a
 }
 
-// slotAffOff makes affineFormOf make each slot's form anew, without
-// slotAff (set by the test that compares the two ways).
+// slotAffOff makes affineFormOf make each slot's form, and each
+// constant's past constAff, anew, without slotAff and bigAff (set by the
+// test that compares the two ways).
 var slotAffOff bool
+
+// bigConstForm is the form of constant k past constAff, shared as
+// constAff's are: the first len(bigAff) such constants of a conversion
+// (extents and bounds of 64 or 256: rmem_uniform's and shfl_xor's made
+// a form for each; issue 13, stop 46), then one form each.
+func (c *converter) bigConstForm(k int) *amir.Affine {
+	for i := range c.nBigAff {
+		if c.bigAff[i].K == k {
+			return c.bigAff[i]
+		}
+	}
+	a := c.newAffine(k, 0)
+	if c.nBigAff < len(c.bigAff) {
+		c.bigAff[c.nBigAff] = a
+		c.nBigAff++
+	}
+	return a
+}
 
 // slotForm is slotAff's form of slot (0 <= slot < len(slotAff)), made
 // at its first use.
