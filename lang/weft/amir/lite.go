@@ -29,6 +29,18 @@ type liteBox struct {
 	accs  []boxAcc
 	// rng holds each nest loop's [lo, hi) during a check.
 	rng []int
+	// chain is walkChain's room for its chain (empty, of capacity 4).
+	chain []int
+}
+
+// liteBoxMem is a box with room for a nest of up to 4 loops and
+// walkChain's chain of up to 4, in one allocation (issue 13, stop 46:
+// the list and the chain's growth had been 3 of a block plan's
+// allocations; shfl_xor makes 3 plans a check).
+type liteBoxMem struct {
+	b     liteBox
+	loops [4]*Stmt
+	chain [4]int
 }
 
 // boxAcc is one access of a dead statement on a shared variable.
@@ -101,7 +113,9 @@ func (p *Program) planBox(s *Stmt) *liteBox {
 // searched in b.loops (inNest): a nest has a few loops (stop 33: the map
 // of their slots was a tenth of a block plan).
 func newLiteBox(s *Stmt) *liteBox {
-	b := &liteBox{loops: appendLoops(s, make([]*Stmt, 0, 4))}
+	mem := &liteBoxMem{}
+	b := &mem.b
+	b.loops, b.chain = appendLoops(s, mem.loops[:0]), mem.chain[:0]
 	for _, l := range b.loops[1:] {
 		for _, sl := range l.CtlSlots {
 			if b.inNest(sl) {
@@ -145,7 +159,7 @@ func hasSlot(loops []*Stmt, slot int) bool {
 // returns false and reports whether none did. planBox and planGrid
 // compile each access against exactly its enclosing loops.
 func (b *liteBox) walkChain(s *Stmt, visit func(t *Stmt, chain []int) bool) bool {
-	var chain []int
+	chain := b.chain[:0] // (the visits copy what they keep of it)
 	var walk func(t *Stmt) bool
 	walk = func(t *Stmt) bool {
 		n := len(chain)
@@ -248,6 +262,13 @@ type boxArena struct {
 	ints  []int
 	terms []boxTerm
 	dims  []boxDim
+	// The first chunks, in the arena's own allocation (issue 13, stop
+	// 46: made apart, they had been three of a block plan's allocations,
+	// nine of shfl_xor's check). primed: handed out (takeInts, ...).
+	intsIn  [boxArenaInts]int
+	termsIn [boxArenaTerms]boxTerm
+	dimsIn  [boxArenaDims]boxDim
+	primed  bool
 }
 
 // The arena's chunk sizes: a small nest's accesses in one chunk each.
@@ -263,6 +284,7 @@ func (ar *boxArena) takeInts(n int) []int {
 	if ar == nil {
 		return make([]int, n)
 	}
+	ar.prime()
 	return arenaTake(&ar.ints, n, boxArenaInts)
 }
 
@@ -270,6 +292,7 @@ func (ar *boxArena) takeTerms(n int) []boxTerm {
 	if ar == nil {
 		return make([]boxTerm, n)
 	}
+	ar.prime()
 	return arenaTake(&ar.terms, n, boxArenaTerms)
 }
 
@@ -277,7 +300,17 @@ func (ar *boxArena) takeDims(n int) []boxDim {
 	if ar == nil {
 		return make([]boxDim, n)
 	}
+	ar.prime()
 	return arenaTake(&ar.dims, n, boxArenaDims)
+}
+
+// prime makes the arena's own arrays its first chunks (zero, as a new
+// chunk's).
+func (ar *boxArena) prime() {
+	if !ar.primed {
+		ar.primed = true
+		ar.ints, ar.terms, ar.dims = ar.intsIn[:], ar.termsIn[:], ar.dimsIn[:]
+	}
 }
 
 // arenaTake returns n elements from *chunk, capped at n, making a chunk
