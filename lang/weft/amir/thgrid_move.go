@@ -106,7 +106,26 @@ type gridLay struct {
 	// ints: the ints a move's boxes and slabs take (4 per dimension of
 	// each executed variable).
 	ints int
+	// spare: room left in gridLayFresh's ints for gridLayKeep's ranges
+	// and slots' values; epochsIn, for its incarnations (epochs).
+	spare    []int
+	epochsIn [gridLayAccsIn]uint64
 }
+
+// gridLayMem is a layout with room for a small nest's variables and
+// accesses (gridRTMem's limits; gridLayAccsIn box accesses), in one
+// allocation: gridLayFresh and gridLayKeep had made five objects a
+// layout, three of them this one's parts (issue 13, stop 46: 9 of
+// shfl_xor's allocations a check). Only where the lists live changes:
+// their lengths and contents are as made apart.
+type gridLayMem struct {
+	lay  gridLay
+	vars [gridRTVarsIn]gridLayVar
+}
+
+// gridLayAccsIn is the most box accesses a layout holds the
+// incarnations of in its own allocation.
+const gridLayAccsIn = 8
 
 type gridSpan struct {
 	lo, hi, ext int
@@ -330,9 +349,23 @@ func (m *Machine) gridLayFresh(g *gridRT, nest *gridNest, b *liteBox, ns []int, 
 			nOffs += n
 		}
 	}
-	all := make([]int, nInts)
+	// gridLayKeep's ranges and the slots' values at the end, when the
+	// layout may be kept (gridLayout).
+	nKeep := 0
+	if pl.mv != nil || !pl.mvDone {
+		nKeep = len(b.rng) + gridMoveSlots
+	}
+	all := make([]int, nInts+nKeep)
 	allOffs := make([]int32, nOffs)
-	lay := &gridLay{pl: pl, th0: g.th0, w: g.w, vars: make([]gridLayVar, len(pl.vars))}
+	mem := &gridLayMem{lay: gridLay{pl: pl, th0: g.th0, w: g.w}}
+	lay := &mem.lay
+	if nv := len(pl.vars); nv <= len(mem.vars) {
+		lay.vars = mem.vars[:nv:nv]
+	} else {
+		lay.vars = make([]gridLayVar, nv)
+	}
+	lay.spare = all[nInts:]
+	all = all[:nInts]
 	for i := range pl.vars {
 		gv := &pl.vars[i]
 		st := &m.vars[gv.v]
@@ -430,10 +463,20 @@ func (m *Machine) gridLayKeep(lay *gridLay, b *liteBox) {
 	mi := gridMoveInfoOf(lay.pl)
 	// The ranges and the slots' values in one allocation (stop 38).
 	nr := len(b.rng)
-	ints := make([]int, nr+len(mi.slots))
+	var ints []int
+	if k := nr + len(mi.slots); k <= len(lay.spare) {
+		ints = lay.spare[:k:k] // zero: gridLayFresh's
+	} else {
+		ints = make([]int, k)
+	}
+	lay.spare = nil
 	lay.rng, lay.vals = ints[:nr:nr], ints[nr:]
 	copy(lay.rng, b.rng)
-	lay.epochs = make([]uint64, len(b.accs))
+	if len(b.accs) <= len(lay.epochsIn) {
+		lay.epochs = lay.epochsIn[:len(b.accs):len(b.accs)]
+	} else {
+		lay.epochs = make([]uint64, len(b.accs))
+	}
 	for j := range b.accs {
 		lay.epochs[j] = m.vars[b.accs[j].a.Var].epoch
 	}
