@@ -274,36 +274,43 @@ func (m *Machine) gridTry(s *Stmt, nest *gridNest, lo, hi int) *gridRT {
 		if lv.never {
 			continue // never executed
 		}
-		vr := gridVarRT{gv: gv, st: st, lo: lv.lo, hi: lv.hi, shift: lv.shift}
+		// The variable's frame is made in place, at g.vars' end (its
+		// room: one entry a plan variable), and kept by lengthening
+		// g.vars; nothing reads g.vars before gridLeave. (Stop 46: the
+		// two frames made on the stack, then copied in, had been ~230
+		// instructions a variable, shfl_xor's 24 a check.)
+		k := len(g.vars)
+		vr := &g.vars[:k+1][k]
 		if gv.trans {
-			slab := gridVarRT{gv: gv, st: st, shift: lv.shift, trans: true, lo: lv.slo, hi: lv.shi, offs: lv.offs}
+			*vr = gridVarRT{gv: gv, st: st, shift: lv.shift, trans: true, lo: lv.slo, hi: lv.shi, offs: lv.offs}
 			fits := lv.fits
-			if fits && m.gridVirtSame(g, &slab) {
+			if fits && m.gridVirtSame(g, vr) {
 				// Deferred by an earlier nest of the same frame:
 				// condition 1 holds by construction (thgrid_lazy.go).
-				slab.virt = true
-				g.vars = append(g.vars, slab)
+				vr.virt = true
+				g.vars = g.vars[:k+1]
 				continue
 			}
 			if fits && pl.blk {
 				// Other regions of a block grid stay (thgrid_blk.go).
-				m.gridMaterializeOver(g, &slab)
+				m.gridMaterializeOver(g, vr)
 			} else {
 				m.gridMaterialize(gv.v)
 			}
-			if fits && m.gridCompare(g, &slab, now) {
-				g.vars = append(g.vars, slab)
+			if fits && m.gridCompare(g, vr, now) {
+				g.vars = g.vars[:k+1]
 				continue
 			}
 		}
+		*vr = gridVarRT{gv: gv, st: st, lo: lv.lo, hi: lv.hi, shift: lv.shift}
 		m.gridMaterialize(gv.v)
 		// Read-only and not translated: condition 2 (a written variable
 		// shared along an axis has no plan; one whose slabs differ runs
 		// in full; a block grid translates every variable).
-		if !gv.ro || pl.blk || !m.gridSharedOK(g, &vr, now) {
+		if !gv.ro || pl.blk || !m.gridSharedOK(g, vr, now) {
 			return nil
 		}
-		g.vars = append(g.vars, vr)
+		g.vars = g.vars[:k+1]
 	}
 	for k := range pl.axes {
 		g.los[k] = b.rng[2*k]
