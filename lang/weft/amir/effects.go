@@ -159,7 +159,11 @@ func (m *Machine) recordCells(s *Stmt, cs []int32, gs threads, pends []pend, st 
 	}
 	had = had || m.noEmptySkip
 	st.hasRecs = true
-	if !perThread && m.recordLazy(s, cs, gs, pends, st, had) {
+	// recordLazy's first tests here: a call of its seven arguments had
+	// cost ~45 instructions at each record of a run on a few cells,
+	// which it declines at once (issue 13, stop 46: shfl_xor's 96 a
+	// check).
+	if !perThread && len(cs) == len(st.cells) && len(cs) >= lazyCellsMin && m.recordLazy(s, cs, gs, pends, st, had) {
 		return
 	}
 	fr := -1 // the thread-group frame of gs (thgroup.go), when groups may be made
@@ -1662,8 +1666,13 @@ func (m *Machine) execMembers(run *Stmt, cs []int32, gs threads, st *varState) {
 					continue
 				}
 				for _, c := range cs {
-					m.freeList(st.cells[c].reads)
-					m.freeList(st.cells[c].muts)
+					// An empty list frees nothing: no call (stop 46).
+					if cl := &st.cells[c]; cl.reads >= 0 {
+						m.freeList(cl.reads)
+					}
+					if cl := &st.cells[c]; cl.muts >= 0 {
+						m.freeList(cl.muts)
+					}
 					m.vers++
 					st.cells[c] = cell{-1, -1, m.vers}
 				}

@@ -290,6 +290,12 @@ func (m *Machine) rigidCells(r *rigidForm, st *varState, buf []int32) ([]int32, 
 // had been nine instructions (issue 13, stop 44: rmem_uniform's 256-cell
 // accesses, ~4.7 K instructions a check).
 func addPattern(buf, pat []int32, base int32) []int32 {
+	if len(pat) == 1 && len(buf) < cap(buf) {
+		// One block, room for it: most accesses of a thread (issue 13,
+		// stop 46: slices.Grow and the loop had been ~85 instructions
+		// of shfl_xor's 100 evaluations a check).
+		return append(buf, base+pat[0])
+	}
 	n := len(buf)
 	buf = slices.Grow(buf, len(pat))[:n+len(pat)]
 	dst := buf[n:]
