@@ -281,7 +281,8 @@ func (m *Machine) gridRecordRun(run *Stmt, body []*Stmt) bool {
 	}
 	real := m.gvCells[:0]
 	for _, c := range cs {
-		if inSlab[c/64]&(1<<(c%64)) == 0 {
+		// A shift and a mask, as gridCheckRun's (stop 46).
+		if inSlab[uint32(c)>>6]&(1<<(uint32(c)&63)) == 0 {
 			real = append(real, c)
 		}
 	}

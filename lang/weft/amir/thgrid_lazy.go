@@ -478,7 +478,10 @@ func (m *Machine) gridCheckRun(run *Stmt, body []*Stmt) bool {
 	}
 	real := m.gvCells[:0]
 	for _, c := range cs {
-		if inSlab[c/64]&(1<<(c%64)) == 0 {
+		// Cells are never negative: a shift and a mask, not the signed
+		// division's fix-ups (issue 13, stop 46: ~20 instructions a
+		// cell, 256 cells at shfl_xor's host copy).
+		if inSlab[uint32(c)>>6]&(1<<(uint32(c)&63)) == 0 {
 			real = append(real, c)
 		}
 	}
