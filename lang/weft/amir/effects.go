@@ -1602,15 +1602,17 @@ func (m *Machine) execRun(run *Stmt) {
 		m.gridMaterialize(run.Acc.Var)
 	}
 	first := run.Body[0]
-	cs, ok := m.cells(first.Acc, first.Src)
+	st := &m.vars[first.Acc.Var]
+	cs, ok := m.cellsRigid(first.Acc, st)
 	if !ok {
-		return
+		if cs, ok = m.cellsSlow(first.Acc, st, first.Src); !ok {
+			return
+		}
 	}
 	var gs threads
 	if run.Exec.All || run.gsc != nil {
 		gs = m.gs(run)
 	}
-	st := &m.vars[first.Acc.Var]
 	var me *memoEntry
 	if run.memoKind != memoNone && len(cs) == 1 {
 		if run.memo == nil {

@@ -1543,12 +1543,43 @@ func (m *Machine) freeList(h int32) {
 // cells evaluates an access to the flat block indices it touches (E#-Acc,
 // Fig. 6), in m.cellBuf. It reports false after a fault.
 func (m *Machine) cells(a *Access, src int) ([]int32, bool) {
-	st := &m.vars[a.Var]
+	return m.cellsSlow(a, &m.vars[a.Var], src)
+}
+
+// cellsSlow is cells on st, a's variable's state (execRun tries
+// cellsRigid first).
+func (m *Machine) cellsSlow(a *Access, st *varState, src int) ([]int32, bool) {
 	cs, ok := m.cellsOf(st, a, src)
 	if ok && st.lzN > 0 {
 		m.makeLazyGroupsIn(st, cs) // lazygroups.go
 	}
 	return cs, ok
+}
+
+// cellsRigid is cells for an access with a rigid form (nearly every
+// access a thread of a nest makes), with the steps cells, cellsOf,
+// evalCellsOf and rigidCells take for it done here: no lazy record or
+// deferred group on the variable to make, no valid cache, a live
+// variable (its form's dimensions then are a.Idx's and the variable's),
+// the base block in bounds; the cache is left as cellsOf leaves it.
+// Anything else is cells' (ok false here, nothing changed but a form
+// prepared, as rigidBase would have prepared it there). Issue 13, stop
+// 46: the five calls had been ~150 instructions of each of shfl_xor's
+// ~100 runs a check.
+func (m *Machine) cellsRigid(a *Access, st *varState) ([]int32, bool) {
+	r := a.rig
+	if r == nil || !st.live || st.lazy || st.lzN > 0 || a.cacheOwner == m && a.cacheGen == m.gen {
+		return nil, false
+	}
+	base, ok := m.rigidBase(r, st)
+	if !ok {
+		return nil, false
+	}
+	cs := addPattern(a.cacheCells[:0], r.pattern, int32(base))
+	a.cachePat = nil
+	a.cacheOwner, a.cacheGen = m, m.gen
+	a.cacheCells = cs
+	return cs, true
 }
 
 // cellsOnly is cells without making the cells' deferred thread groups
