@@ -146,6 +146,9 @@ func TestBoxArena(t *testing.T) {
 	if len(a) != 3 || cap(a) != 3 || len(b) != 4 || cap(b) != 4 {
 		t.Fatalf("pieces %d/%d %d/%d, want capped", len(a), cap(a), len(b), cap(b))
 	}
+	if &a[0] != &ar.intsIn[0] || &b[0] != &ar.intsIn[3] {
+		t.Fatal("the first pieces are not the arena's own chunk's (stop 46)")
+	}
 	for i := range a {
 		a[i] = 7
 	}
