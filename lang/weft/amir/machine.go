@@ -433,10 +433,13 @@ type Machine struct {
 	// point only); noGrid disables it, gridRuns counts its uses (tests).
 	gridInner []*Stmt
 	gridRuns  int64
-	// gridBackoff: per grid nest, its failures in a row and the entries
+	// gridNests: per grid nest, its failures in a row and the entries
 	// still to skip (thgrid.go gridEnter), and its last entry's points
-	// (thgrid_pts.go).
-	gridBackoff map[*Stmt]*gridNest
+	// (thgrid_pts.go): listed (gridNestOf), and in gridBackoff too
+	// once the list is full.
+	gridNests    []*gridNest
+	gridNestFree []gridNest // the list's room not taken yet
+	gridBackoff  map[*Stmt]*gridNest
 	// rigSlab: the rigid forms not handed out yet (compileRigid);
 	// rigNext: the size of its last chunk.
 	rigSlab []rigidForm
@@ -860,7 +863,7 @@ func (m *Machine) Run(args []int) *Result {
 	m.grpGen++
 	m.tgFrames = m.tgFrames[:0]
 	clear(m.tgTasks)
-	m.gridBackoff = nil // made at the first grid entry (gridEnter)
+	m.gridNests, m.gridNestFree, m.gridBackoff = nil, nil, nil // made at the first grid entry (gridNestOf)
 	m.gridLastPts = nil
 	m.gvAny = false
 	m.thSubs = nil

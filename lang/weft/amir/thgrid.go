@@ -190,16 +190,7 @@ func (m *Machine) gridEnter(s *Stmt, lo, hi int) *gridRT {
 	// A nest whose conditions failed is tried again only after 2^f more
 	// entries (f its failures, at most 6): running it in full is always
 	// exact, and the test at entry costs about a full slab walk.
-	nest := m.gridBackoff[s]
-	if nest == nil {
-		if m.gridBackoff == nil {
-			// Made here, not in Run: most small checks enter no grid
-			// nest (a map a run; issue 13, stop 41: amir).
-			m.gridBackoff = map[*Stmt]*gridNest{}
-		}
-		nest = &gridNest{}
-		m.gridBackoff[s] = nest
-	}
+	nest := m.gridNestOf(s)
 	if s.grid.blk && m.blkLeaveToThSym(s, nest) {
 		return nil
 	}
@@ -224,6 +215,53 @@ func (m *Machine) gridEnter(s *Stmt, lo, hi int) *gridRT {
 		bo[0] = 0
 	}
 	return g
+}
+
+// gridNestOf returns grid nest s's state in this run, made at its first
+// entry. The first gridNestsListed nests are a list in one allocation,
+// searched in order; past them, a map holds them all. (Issue 13, stop
+// 46: the map and a nest an allocation had been four of shfl_xor's
+// allocations a check, its lookups ~40 instructions each of its 12
+// entries. Made here, not in Run: most small checks enter no grid nest;
+// stop 41.)
+func (m *Machine) gridNestOf(s *Stmt) *gridNest {
+	if m.gridBackoff == nil {
+		for _, n := range m.gridNests {
+			if n.s == s {
+				return n
+			}
+		}
+		if len(m.gridNests) < gridNestsListed {
+			if m.gridNests == nil {
+				r := new(gridNestRoom)
+				m.gridNests, m.gridNestFree = r.list[:0], r.nests[:]
+			}
+			n := &m.gridNestFree[0]
+			m.gridNestFree = m.gridNestFree[1:]
+			n.s = s
+			m.gridNests = append(m.gridNests, n)
+			return n
+		}
+		m.gridBackoff = make(map[*Stmt]*gridNest, 2*gridNestsListed)
+		for _, n := range m.gridNests {
+			m.gridBackoff[n.s] = n
+		}
+	}
+	n := m.gridBackoff[s]
+	if n == nil {
+		n = &gridNest{s: s}
+		m.gridBackoff[s] = n
+	}
+	return n
+}
+
+// gridNestsListed is the most grid nests gridNestOf lists.
+const gridNestsListed = 4
+
+// gridNestRoom is the room of gridNestOf's list and its nests.
+type gridNestRoom struct {
+	list  [gridNestsListed]*gridNest
+	nests [gridNestsListed]gridNest
 }
 
 // gridTry checks the run-time conditions of grid nest s over [lo, hi).

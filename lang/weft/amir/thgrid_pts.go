@@ -24,6 +24,7 @@ import "slices"
 
 // gridNest is a grid nest's state across its entries in one run.
 type gridNest struct {
+	s *Stmt // the nest's loop
 	// bo: the failures in a row and the entries still to skip
 	// (gridEnter's backoff).
 	bo  [2]int32
