@@ -85,7 +85,18 @@ type gridMoveInfo struct {
 	// varCo[i] holds variable i's coefficients by dimension (nil: every
 	// dimension's are zero).
 	varCo [][][gridMoveSlots]int
+	// The lists' room for a nest of up to gridMoveDimsIn windows and
+	// gridRTVarsIn variables, in the info's own allocation (issue 13,
+	// stop 46: made apart, they had been three of each of shfl_xor's
+	// block plans' allocations).
+	accIn   [gridMoveDimsIn]gridMoveDim
+	allIn   [gridMoveDimsIn][gridMoveSlots]int
+	varCoIn [gridRTVarsIn][][gridMoveSlots]int
 }
+
+// gridMoveDimsIn is the most windows a gridMoveInfo holds in its own
+// allocation (shfl_xor's shuffle nest has 16).
+const gridMoveDimsIn = 16
 
 type gridMoveDim struct {
 	j, d int
@@ -219,9 +230,17 @@ func makeGridMoveInfo(pl *gridPlan) *gridMoveInfo {
 	for j := range b.accs {
 		nd += len(b.accs[j].dims)
 	}
-	mi.acc = make([]gridMoveDim, 0, nd)
-	all := make([][gridMoveSlots]int, nd)
-	mi.varCo = make([][][gridMoveSlots]int, len(pl.vars))
+	var all [][gridMoveSlots]int
+	if nd <= gridMoveDimsIn {
+		mi.acc, all = mi.accIn[:0:nd], mi.allIn[:nd:nd]
+	} else {
+		mi.acc, all = make([]gridMoveDim, 0, nd), make([][gridMoveSlots]int, nd)
+	}
+	if nv := len(pl.vars); nv <= len(mi.varCoIn) {
+		mi.varCo = mi.varCoIn[:nv:nv]
+	} else {
+		mi.varCo = make([][][gridMoveSlots]int, nv)
+	}
 	for j := range b.accs {
 		ba := &b.accs[j]
 		i := pl.accVar[j]
