@@ -122,9 +122,11 @@ func (v *wsym) elem() string {
 	return lib.ResolveElem(v.typ.Elem.Name)
 }
 
-// oddMem is wsym.odd of memory mem.
-func oddMem(mem string) bool {
-	return fragmentThreads(mem) > 0 || isSwizzled(mem) || mem == "Sm90_tensorMap"
+// memKinds is wsym.frag and wsym.odd of memory mem, fragmentThreads's
+// switch made once for both (issue 13, stop 46).
+func memKinds(mem string) (frag, odd bool) {
+	frag = fragmentThreads(mem) > 0
+	return frag, frag || isSwizzled(mem) || mem == "Sm90_tensorMap"
 }
 
 // walker is the state of one walk.
@@ -443,7 +445,8 @@ func (w *walker) proc(p *syntax.Proc) bool {
 			return false
 		}
 		sp := w.memSpace(mem)
-		v.dram, v.gridConst, v.frag, v.odd = sp == "dram", sp == "grid_constant", fragmentThreads(mem) > 0, oddMem(mem)
+		v.dram, v.gridConst = sp == "dram", sp == "grid_constant"
+		v.frag, v.odd = memKinds(mem)
 		switch t.Elem.Name {
 		case "size":
 			v.kind = kSize
@@ -551,7 +554,8 @@ func (w *walker) hostAlloc(a *syntax.Alloc) bool {
 		return false
 	}
 	space := w.memSpace(mem)
-	v.dram, v.gridConst, v.frag, v.odd = space == "dram", space == "grid_constant", fragmentThreads(mem) > 0, oddMem(mem)
+	v.dram, v.gridConst = space == "dram", space == "grid_constant"
+	v.frag, v.odd = memKinds(mem)
 	v.kind = kTensor
 	if len(t.Dims) == 0 {
 		v.kind = kScalar
@@ -687,10 +691,10 @@ func (w *walker) nativeThreads(m *lib.Memory) int {
 		return w.natN
 	}
 	n := 0
-	if u, ok := stdUnit(m.NativeUnit); ok {
-		if k, err := u.Threads(w.m); err == nil {
-			n = k
-		}
+	if u := stdUnitRef(m.NativeUnit); u != nil {
+		n = unitThreads(u, w.m)
+	} else if u, ok := coll.LookupUnit(m.NativeUnit); ok {
+		n = unitThreads(&u, w.m)
 	}
 	w.natOK, w.natUnit, w.natM, w.natN = true, m.NativeUnit, w.m, n
 	return n
@@ -785,24 +789,26 @@ func (w *walker) deviceFunction(s *syntax.With, c *syntax.Call) bool {
 	}
 	blockDim, clusterDim, bps := 0, 1, 1
 	for _, k := range c.Kwargs {
+		// One switch on the name (two had been a tenth of the function;
+		// issue 13, stop 46).
+		var p *int
 		switch k.Name.Name {
-		case "blockDim", "clusterDim", "blocks_per_sm":
-			v, ok := w.constValue(k.Value)
-			if !ok {
-				return false
-			}
-			switch k.Name.Name {
-			case "blockDim":
-				blockDim = int(v)
-			case "clusterDim":
-				clusterDim = int(v)
-			default:
-				bps = int(v)
-			}
+		case "blockDim":
+			p = &blockDim
+		case "clusterDim":
+			p = &clusterDim
+		case "blocks_per_sm":
+			p = &bps
 		case "unsafe_no_shutdown_cluster_sync":
+			continue
 		default:
 			return false // warp_config, or no such parameter
 		}
+		v, ok := w.constValue(k.Value)
+		if !ok {
+			return false
+		}
+		*p = int(v)
 	}
 	// sharedFn: the checker's configuration from the same arguments
 	// (coll.NewDeviceFunction succeeded on them).
@@ -1099,8 +1105,9 @@ func (w *walker) devAlloc(a *syntax.Alloc, cur *coll.Tiling) bool {
 		return false
 	}
 	// Swizzled SMEM: its point accesses are lowered through swizzledRef,
-	// which reports nothing; its windows are the pass's (odd).
-	v.odd = oddMem(mem)
+	// which reports nothing; its windows are the pass's (odd). (memKinds's
+	// other two terms are false here, tested just above.)
+	v.odd = isSwizzled(mem)
 	// stripDist's tn: the native unit's threads, or CudaRmemUniform(n)'s
 	// n (lib.Memory.Uniform).
 	tn := w.nativeThreads(lm)

@@ -227,3 +227,130 @@ func TestWalkLitDims(t *testing.T) {
 		t.Errorf("%d of %d cases skip the extents' walk: both ways are not taken", skipped, compared)
 	}
 }
+
+// TestStdUnitRef: stdUnitRef is stdUnit by reference (nil where stdUnit
+// asks LookupUnit), issue 13, stop 46.
+func TestStdUnitRef(t *testing.T) {
+	for _, n := range []string{"cuda_thread", "cuda_warp", "cuda_warpgroup", "cuda_quadpair", "cuda_warp_in_cluster",
+		"cuda_cta_in_cluster", "cuda_cluster", "no_such_unit", ""} {
+		u, ok := stdUnit(n)
+		if r := stdUnitRef(n); r != nil && (!ok || !reflect.DeepEqual(*r, u)) {
+			t.Errorf("stdUnitRef(%q) = %+v; stdUnit: %+v, %v", n, *r, u, ok)
+		}
+	}
+	for _, n := range []string{"cuda_thread", "cuda_warp", "cuda_warpgroup", "cuda_warp_in_cluster", "cuda_cta_in_cluster"} {
+		if stdUnitRef(n) == nil {
+			t.Errorf("stdUnitRef(%q) = nil", n)
+		}
+	}
+}
+
+// walkTestSyms is a grid of coordinates: constants, blockDim and
+// clusterDim multiples, divisors that do and do not divide, negative and
+// zero values, the wildcard.
+func walkTestSyms() []coll.Sym {
+	var syms []coll.Sym
+	for _, num := range []int{-3, 0, 1, 2, 4, 48} {
+		for _, div := range []int{-2, 0, 1, 2, 3} {
+			for _, bd := range []bool{false, true} {
+				for _, cd := range []bool{false, true} {
+					syms = append(syms, coll.Sym{Num: num, Div: div, BlockDim: bd, ClusterDim: cd})
+				}
+			}
+		}
+	}
+	return append(syms, coll.AnySym, coll.Sym{Any: true, Num: 3})
+}
+
+// walkTestMachines is a grid of machines.
+func walkTestMachines() []coll.Machine {
+	var ms []coll.Machine
+	for _, bd := range []int{0, 1, 32, 96, 128, 256} {
+		for _, cd := range []int{1, 2, 4} {
+			ms = append(ms, coll.Machine{BlockDim: bd, ClusterDim: cd})
+		}
+	}
+	return ms
+}
+
+// TestSymEval compares symEval and sameSymRef (unitQuick's coordinate
+// tests, issue 13, stop 46) with Eval on the grids: symEval(s, num) is
+// Eval of s with Num num, and sameSymRef(x, y, k) is sameSym of x and y
+// with Num times k (Scaled's coordinate).
+func TestSymEval(t *testing.T) {
+	syms := walkTestSyms()
+	for _, m := range walkTestMachines() {
+		for _, x := range syms {
+			for _, num := range []int{-1, 0, 1, 3, 64} {
+				s := x
+				s.Num = num
+				want, err := s.Eval(m)
+				got, ok := symEval(&x, num, m)
+				if ok != (err == nil) || ok && got != want {
+					t.Fatalf("symEval(%+v, %d, %+v) = %d, %v; Eval: %d, %v", x, num, m, got, ok, want, err)
+				}
+			}
+			for _, y := range syms {
+				for _, k := range []int{1, 2, 3, 32} {
+					ys := y
+					ys.Num *= k
+					v, ok := sameSymRef(&x, &y, k, m)
+					wx, ex := x.Eval(m)
+					wy, ey := ys.Eval(m)
+					wok := ex == nil && (x == ys || ey == nil && wx == wy)
+					if ok != wok || ok && v != wx {
+						t.Fatalf("sameSymRef(%+v, %+v, %d, %+v) = %d, %v; want %d, %v", x, y, k, m, v, ok, wx, wok)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestUnitThreads compares unitThreads (nativeThreads's resolution,
+// issue 13, stop 46) with Threads on every standard unit, strided and
+// scaled units and units of the coordinate grid, on the machine grid.
+func TestUnitThreads(t *testing.T) {
+	var units []coll.Unit
+	for _, n := range []string{"cuda_thread", "cuda_warp", "cuda_warpgroup", "cuda_quadpair", "cuda_warp_in_cluster",
+		"cuda_cta_in_cluster", "cuda_cluster", "cuda_agnostic_sub_cta", "cuda_agnostic_intact_cta", "standalone_thread"} {
+		u, ok := coll.LookupUnit(n)
+		if !ok {
+			continue
+		}
+		units = append(units, u)
+		for _, k := range []int{2, 4, 32} {
+			if v, err := u.Scaled(k); err == nil {
+				units = append(units, v)
+			}
+		}
+	}
+	units = append(units, coll.ThreadsStrided(1, 2), coll.ThreadsStrided(2, 8), coll.CtaInClusterStrided(2))
+	syms := walkTestSyms()
+	for _, d := range syms {
+		for _, b := range syms {
+			units = append(units, coll.Unit{Name: "grid", Domain: []coll.Sym{d}, Box: []coll.Sym{b}})
+		}
+	}
+	n1 := 0
+	for _, m := range walkTestMachines() {
+		for _, u := range units {
+			want, err := u.Threads(m)
+			if err != nil {
+				want = 0
+			}
+			if got := unitThreads(&u, m); got != want {
+				t.Fatalf("unitThreads(%s %+v, %+v) = %d; Threads: %d, %v", u.Name, u, m, got, want, err)
+			}
+			if len(u.Domain) == 1 && len(u.Box) == 1 {
+				if _, ok := threadsOneRef(&u.Domain[0], &u.Box[0], m); ok {
+					n1++
+				}
+			}
+		}
+	}
+	if n1 == 0 {
+		t.Error("no unit took threadsOneRef")
+	}
+	t.Logf("%d units x machines in one step", n1)
+}

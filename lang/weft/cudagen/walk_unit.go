@@ -63,8 +63,10 @@ func (w *walker) unitQuick(e syntax.Expr, a *coll.Unit, am coll.Machine) bool {
 			return false
 		}
 	}
-	var u coll.Unit
-	var syms [4]coll.Sym
+	// u points to the library unit (coll's variable, read only), or to
+	// the strided unit made in sus: no copy of a unit (issue 13, stop 46).
+	var u *coll.Unit
+	var sus stridedUnit
 	n2, n3 := 0, 0
 	if call != nil {
 		// A cuda_threads_strided call of constant arguments (unitTo's
@@ -73,26 +75,27 @@ func (w *walker) unitQuick(e syntax.Expr, a *coll.Unit, am coll.Machine) bool {
 		if n2, n3, ok = w.stridedArgs(call); !ok {
 			return false
 		}
-		u = threadsStridedIn(n2, n3, &syms)
-	} else {
-		var ok bool
-		if u, ok = stdUnit(name); !ok {
+		sus.u = threadsStridedIn(n2, n3, &sus.syms)
+		u = &sus.u
+	} else if u = stdUnitRef(name); u == nil {
+		lu, ok := coll.LookupUnit(name)
+		if !ok {
 			return false
 		}
+		u = &lu
 	}
 	// Scaled, innermost factor first (unitTo scales the unit its
-	// operand resolved to).
+	// operand resolved to): the scaled coordinate's Num times the
+	// factors' product.
 	scale := u.Scale
-	var boxSD coll.Sym
-	if u.ScaledDim >= 0 && u.ScaledDim < len(u.Box) {
-		boxSD = u.Box[u.ScaledDim]
-	}
+	sd := u.ScaledDim
+	kp := 1
 	for i := nk - 1; i >= 0; i-- {
 		k := ks[i]
-		if k < 1 || u.ScaledDim < 0 || u.ScaledDim >= len(u.Box) {
+		if k < 1 || sd < 0 || sd >= len(u.Box) {
 			return false // Scaled's error
 		}
-		boxSD.Num *= k
+		kp *= k
 		if scale == 0 {
 			scale = 1
 		}
@@ -115,15 +118,15 @@ func (w *walker) unitQuick(e syntax.Expr, a *coll.Unit, am coll.Machine) bool {
 		if u.Domain[i].Any {
 			return false // resolveInto's error
 		}
-		d, ok := sameSym(a.Domain[i], u.Domain[i], m)
+		d, ok := sameSymRef(&a.Domain[i], &u.Domain[i], 1, m)
 		if !ok {
 			return false
 		}
-		ub := u.Box[i]
-		if nk > 0 && i == u.ScaledDim {
-			ub = boxSD
+		k := 1
+		if nk > 0 && i == sd {
+			k = kp
 		}
-		b, ok := sameSym(a.Box[i], ub, m)
+		b, ok := sameSymRef(&a.Box[i], &u.Box[i], k, m)
 		if !ok || b > d {
 			return false
 		}
@@ -132,20 +135,104 @@ func (w *walker) unitQuick(e syntax.Expr, a *coll.Unit, am coll.Machine) bool {
 	return total <= m.Threads() && m.Threads()%total == 0
 }
 
+// unitThreads is u.Threads(m) where it has no error, else 0. A unit of
+// one dimension (every standard unit) takes threadsOne's steps (coll's
+// fast path of Threads) in place, without a copy of the unit and its
+// coordinates and with symEval for Eval (issue 13, stop 46: a third of
+// the walk of a small kernel's SMEM allocation); where they fail,
+// Threads answers. TestUnitThreads compares it with Threads.
+func unitThreads(u *coll.Unit, m coll.Machine) int {
+	if len(u.Domain) == 1 && len(u.Box) == 1 {
+		if n, ok := threadsOneRef(&u.Domain[0], &u.Box[0], m); ok {
+			return n
+		}
+	}
+	if n, err := u.Threads(m); err == nil {
+		return n
+	}
+	return 0
+}
+
+// threadsOneRef is coll's threadsOne: the threads of a unit of domain d
+// and box b on m where that is a positive domain value dividing the
+// machine's threads and a box within it (the wildcard box counts as the
+// domain); ok false elsewhere.
+func threadsOneRef(d, b *coll.Sym, m coll.Machine) (int, bool) {
+	if d.Any {
+		return 0, false
+	}
+	dv, ok := symEval(d, d.Num, m)
+	if !ok {
+		return 0, false
+	}
+	n := dv
+	if !b.Any {
+		bv, ok := symEval(b, b.Num, m)
+		if !ok || bv > dv {
+			return 0, false
+		}
+		n = bv
+	}
+	if t := m.Threads(); dv > t || t%dv != 0 {
+		return 0, false
+	}
+	return n, true
+}
+
+// stridedUnit is the room of a strided unit unitQuick makes.
+type stridedUnit struct {
+	u    coll.Unit
+	syms [4]coll.Sym
+}
+
 // sameSym is x's value on m when x and y have the same valid value there
 // (sameSyms on one coordinate); a wildcard's value is -1. The
 // coordinates are compared field by field (a struct comparison of Sym
 // was a call of memequal; issue 13, stop 42).
 func sameSym(x, y coll.Sym, m coll.Machine) (int, bool) {
-	v, err := x.Eval(m)
-	if err != nil {
+	return sameSymRef(&x, &y, 1, m)
+}
+
+// sameSymRef is sameSym(*x, y', m) for y' the coordinate *y with its Num
+// times k (Sym.scaled: unitQuick's scaled box coordinate), read in place
+// and evaluated by symEval (a copy of each coordinate and a call of Eval
+// per coordinate were a third of unitQuick; issue 13, stop 46).
+func sameSymRef(x, y *coll.Sym, k int, m coll.Machine) (int, bool) {
+	v, ok := symEval(x, x.Num, m)
+	if !ok {
 		return 0, false
 	}
-	if x.Num == y.Num && x.Div == y.Div && x.BlockDim == y.BlockDim && x.ClusterDim == y.ClusterDim && x.Any == y.Any {
+	yn := y.Num * k
+	if x.Num == yn && x.Div == y.Div && x.BlockDim == y.BlockDim && x.ClusterDim == y.ClusterDim && x.Any == y.Any {
 		return v, true
 	}
-	v2, err := y.Eval(m)
-	return v, err == nil && v == v2
+	v2, ok := symEval(y, yn, m)
+	return v, ok && v == v2
+}
+
+// symEval is s.Eval(m) of s with Num num, ok where it has no error: the
+// value of its terms over its divisor (1 when 0), which must divide
+// them and be positive, or -1 for the wildcard. TestSameSym and
+// TestSymEval compare it with Eval.
+func symEval(s *coll.Sym, num int, m coll.Machine) (int, bool) {
+	if s.Any {
+		return -1, true
+	}
+	v := num
+	if s.BlockDim {
+		v *= m.BlockDim
+	}
+	if s.ClusterDim {
+		v *= m.ClusterDim
+	}
+	d := s.Div
+	if d == 0 {
+		d = 1
+	}
+	if d < 0 || v%d != 0 || v/d <= 0 {
+		return 0, false
+	}
+	return v / d, true
 }
 
 // stridedArgs is unitTo's test of a strided unit's call for
@@ -186,6 +273,24 @@ func isStridedName(name string, n2, n3 int) bool {
 	b = strconv.AppendInt(b, int64(n3), 10)
 	b = append(b, ')')
 	return string(b) == name
+}
+
+// stdUnitRef is stdUnit's unit by reference: coll's variable of a
+// standard unit (read only), nil for any other name.
+func stdUnitRef(name string) *coll.Unit {
+	switch name {
+	case "cuda_thread":
+		return &coll.CudaThread
+	case "cuda_warp":
+		return &coll.CudaWarp
+	case "cuda_warpgroup":
+		return &coll.CudaWarpgroup
+	case "cuda_cta_in_cluster":
+		return &coll.CudaCtaInCluster
+	case "cuda_warp_in_cluster":
+		return &coll.CudaWarpInCluster
+	}
+	return nil
 }
 
 // stdUnit is coll.LookupUnit(name) for the walk: the standard units of
