@@ -128,10 +128,10 @@ func (r *Result) ByVar(v *gpucheck.Var) *Deduction {
 // own uses (Deduction.uses) where a table of counts and of each access's
 // variable had been two more (stop 43: seven objects of a small check
 // were Check's; VarIndex, asked again for each access, is one compare).
+//
+// A small analysis takes every array from one room (room.go; stop 46).
 func Check(g *gpucheck.Result, errs *diag.List) *Result {
 	nv := len(g.Vars)
-	ptrs := make([]*Deduction, 2*nv)
-	r := &Result{byVar: ptrs[:nv:nv], g: g, Deductions: ptrs[nv : nv : 2*nv]}
 	// A deduction for each variable in device code (concerns): most of
 	// a small kernel's are the CPU's (its parameters and GMEM), and a
 	// Deduction is ~0.3 KB to zero (stop 43).
@@ -141,7 +141,33 @@ func Check(g *gpucheck.Result, errs *diag.List) *Result {
 			n++
 		}
 	}
-	ds := make([]Deduction, n)
+	var s scratch
+	var r *Result
+	var ptrs []*Deduction
+	var ds []Deduction
+	var list []*Triple // the deductions' lists of triples
+	var rs *roomS
+	var rm *roomM
+	var rd *roomD
+	if n > 0 && !roomsOff {
+		rs, rm, rd = newRoom(g, nv, n)
+	}
+	switch {
+	case rs != nil:
+		r, ptrs, ds, list = &rs.r, rs.ptrs[:], rs.ds[:], rs.list[:]
+		s.triples = rs.triples[:]
+	case rm != nil:
+		r, ptrs, ds, list = &rm.r, rm.ptrs[:], rm.ds[:], rm.list[:]
+		s.triples = rm.triples[:]
+	case rd != nil:
+		r, ptrs, ds, list = &rd.r, rd.ptrs[:], rd.ds[:], rd.list[:]
+		s.triples, s.iters, s.synth = rd.triples[:], rd.iters[:], rd.synth[:]
+	default:
+		ptrs = make([]*Deduction, 2*nv)
+		r = new(Result)
+		ds = make([]Deduction, n)
+	}
+	r.byVar, r.g, r.Deductions = ptrs[:nv:nv], g, ptrs[nv:nv:2*nv]
 	j := 0
 	for i, v := range g.Vars {
 		if !concerns(v) {
@@ -159,7 +185,6 @@ func Check(g *gpucheck.Result, errs *diag.List) *Result {
 	}
 	// The check's scratch (scratch.go): a Triple per use, an iterator
 	// and a list entry per desugared loop.
-	var s scratch
 	nt, ns := 0, 0
 	for _, a := range g.Accesses {
 		if i := g.VarIndex(a.Var); i >= 0 && r.byVar[i] != nil {
@@ -170,14 +195,19 @@ func Check(g *gpucheck.Result, errs *diag.List) *Result {
 			}
 		}
 	}
-	s.triples = make([]Triple, 0, nt)
-	if ns > 0 {
-		s.iters = make([]*gpucheck.Iter, 0, ns)
-		s.synth = make([]gpucheck.Iter, 0, ns)
+	// The room's arrays where the counts fit them, else each apart.
+	if nt <= len(s.triples) {
+		s.triples, list = s.triples[:0:nt], list[:0:nt]
+	} else {
+		s.triples, list = make([]Triple, 0, nt), make([]*Triple, 0, nt)
+	}
+	if ns <= len(s.synth) {
+		s.iters, s.synth = s.iters[:0:ns], s.synth[:0:ns]
+	} else {
+		s.iters, s.synth = make([]*gpucheck.Iter, 0, ns), make([]gpucheck.Iter, 0, ns)
 	}
 	// Each deduction's list of triples has room for its uses, in one
 	// array.
-	list := make([]*Triple, 0, nt)
 	for _, d := range r.Deductions {
 		if d.uses > 0 {
 			d.Triples = list[len(list) : len(list) : len(list)+d.uses]

@@ -216,7 +216,17 @@ type Result struct {
 	Consts   map[string]int64
 	units    *unitEnv
 	consts   *consts
+	// unitArgs counts the accesses that are arguments of an instruction
+	// parameter with distributed units (UnitArgs).
+	unitArgs int
 }
+
+// UnitArgs is the number of accesses that are arguments of an
+// instruction parameter with distributed units (@access(p,
+// units=[...]): Access.ParamAccess().Units): the distributed memory
+// analysis sizes its room by it without a walk of the accesses where
+// it is zero (issue 13, stop 46).
+func (r *Result) UnitArgs() int { return r.unitArgs }
 
 // ResolveUnit evaluates a collective unit expression (a name of the
 // library or of the file, `n * unit`, a parameterized unit) for m.
@@ -1166,6 +1176,9 @@ func (c *checker) call(s *Scope, st *syntax.CallStmt) {
 			a.Read = true
 		}
 		c.access(a)
+		if len(acc.Units) > 0 {
+			c.res.unitArgs++
+		}
 		if a.Read {
 			c.checkPerm(s, v, arg, 'r', true)
 		}
