@@ -284,6 +284,9 @@ type checker struct {
 	// threadsLeft is the number of loops' stores not yet made (past
 	// threads: deriveThreads).
 	threadsLeft int
+	// bindBuf holds an instruction call's arguments bound by keyword
+	// (bindArgs).
+	bindBuf [4]syntax.Expr
 }
 
 // checkState is what one Check allocates at its start.
@@ -429,12 +432,71 @@ func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 // with an expression (call reads those), so the call's own list is the
 // binding (read only), without a new one per call (stop 43: every
 // instruction call of a small kernel is so written).
-// TestBindArgsMatchesCheck compares the two.
-func bindArgs(params []*syntax.Param, call *syntax.Call, template []string) ([]syntax.Expr, []check.BindProblem) {
+//
+// Keywords that bind without a problem bind into buf (its length is the
+// largest list bound so; call reads the list before the next call's
+// binding): each keyword is a value (BindArgs skips a template keyword
+// or a type binding `p=T`, T a name; the binding declines both) that
+// names a parameter not yet bound, the last of that name as BindArgs
+// finds it, and the positional arguments then fill the other parameters
+// exactly. BindArgs's list had been an object of every such call
+// (shfl_xor's two `laneMask=` calls; issue 13, stop 46). Anything else
+// takes BindArgs. TestBindArgsMatchesCheck compares the two.
+func bindArgs(params []*syntax.Param, call *syntax.Call, template []string, buf []syntax.Expr) ([]syntax.Expr, []check.BindProblem) {
 	if len(call.Kwargs) == 0 && len(call.Args) == len(params) {
 		return call.Args, nil
 	}
+	if bound, ok := bindKwargs(params, call, template, buf); ok {
+		return bound, nil
+	}
 	return check.BindArgs(params, call, template...)
+}
+
+// bindKwargs is bindArgs's binding of keywords into buf; ok is false
+// where it declines.
+func bindKwargs(params []*syntax.Param, call *syntax.Call, template []string, buf []syntax.Expr) ([]syntax.Expr, bool) {
+	if len(params) > len(buf) || len(call.Args)+len(call.Kwargs) != len(params) {
+		return nil, false
+	}
+	bound := buf[:len(params)]
+	clear(bound)
+	for _, k := range call.Kwargs {
+		if _, isName := k.Value.(*syntax.Name); isName || k.Name == nil {
+			return nil, false
+		}
+		for _, t := range template {
+			if k.Name.Name == t {
+				return nil, false
+			}
+		}
+		idx := -1
+		for i, p := range params {
+			if p != nil && p.Name != nil && p.Name.Name == k.Name.Name {
+				idx = i
+			}
+		}
+		if idx < 0 || bound[idx] != nil {
+			return nil, false
+		}
+		bound[idx] = k.Value
+	}
+	next := 0
+	for _, a := range call.Args {
+		for next < len(bound) && bound[next] != nil {
+			next++
+		}
+		if next == len(bound) {
+			return nil, false
+		}
+		bound[next] = a
+		next++
+	}
+	for i, p := range params {
+		if bound[i] == nil && p != nil && p.Name != nil {
+			return nil, false
+		}
+	}
+	return bound, true
 }
 
 // addInstr records an instruction of the file.
@@ -1131,7 +1193,7 @@ func (c *checker) call(s *Scope, st *syntax.CallStmt) {
 	// Arguments bind as package check binds them (keywords by name,
 	// positionals to the rest in order: Sm80_cp_async_f32(smem, gmem,
 	// size=4); Exo's type bindings and template arguments bind nothing).
-	args, probs := bindArgs(params, st.Call, in.Template)
+	args, probs := bindArgs(params, st.Call, in.Template, c.bindBuf[:])
 	// R14: executed by exactly its collective unit (which may depend on
 	// the call's constant size arguments, lib.Instr.UnitFor).
 	if s.Tiling != nil && in.Unit != nil {

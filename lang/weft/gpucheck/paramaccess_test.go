@@ -148,7 +148,7 @@ func TestBindArgsMatchesCheck(t *testing.T) {
 		t.Fatal(errs.Err())
 	}
 	files = append(files, checkedPrograms(t, l)...)
-	short, general := 0, 0
+	short, kw, general := 0, 0, 0
 	for _, fc := range files {
 		f, path := fc.file, fc.path
 		own := map[string]*lib.Instr{}
@@ -181,7 +181,8 @@ func TestBindArgsMatchesCheck(t *testing.T) {
 						continue
 					}
 					params := in.Proc.Params
-					got, gp := bindArgs(params, st.Call, in.Template)
+					var buf [4]syntax.Expr
+					got, gp := bindArgs(params, st.Call, in.Template, buf[:])
 					want, wp := check.BindArgs(params, st.Call, in.Template...)
 					if len(got) != len(want) {
 						t.Fatalf("%s: %s: %d bound, want %d", path, name, len(got), len(want))
@@ -196,6 +197,8 @@ func TestBindArgsMatchesCheck(t *testing.T) {
 					}
 					if len(st.Call.Kwargs) == 0 && len(st.Call.Args) == len(params) {
 						short++
+					} else if _, ok := bindKwargs(params, st.Call, in.Template, buf[:]); ok {
+						kw++
 					} else {
 						general++
 					}
@@ -208,8 +211,8 @@ func TestBindArgsMatchesCheck(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d calls bound by the shortcut, %d the general way", short, general)
-	if short < 20 || general < 50 {
+	t.Logf("%d calls bound by the shortcut, %d by keyword, %d the general way", short, kw, general)
+	if short < 20 || kw < 20 || general < 30 {
 		t.Errorf("the comparison exercised too little")
 	}
 }
