@@ -21,6 +21,13 @@ type scratch struct {
 	triples []Triple
 	iters   []*gpucheck.Iter // the desugared loops of each use
 	synth   []gpucheck.Iter  // desugared loops' iterators
+	// last is derive's last one-pass derivation: its start, arguments
+	// and tiling (nil: none).
+	last struct {
+		start, body *coll.Tiling
+		iter, count int
+		u           coll.Unit
+	}
 }
 
 // carve returns the next element of the pre-sized *pool, or a new one
@@ -87,11 +94,25 @@ func (s *scratch) iter() *gpucheck.Iter {
 // a scratch, a one-dimensional start (a loop of a CTA without clusters)
 // with a unit of one dimension derives in one pass (coll.CudaThreadsIn, in a store of its own: the
 // general derivation allocates a larger one); its memo is not consulted
-// (two arguments of one call desugar from the same start: each derives,
-// the same tiling, TestTwinMatchesFresh and TestThreads1DMatchesGeneral).
+// (TestTwinMatchesFresh and TestThreads1DMatchesGeneral).
+//
+// The arguments of one call desugar from the same start with the same
+// unit (a shuffle's dst and src): a derivation that repeats the last
+// one takes its tiling, as the general derivation's memo would (it is
+// a pure function of the start and its arguments, the unit compared as
+// the memo compares it, coll's Unit.Same), not a new store and a
+// derivation again (issue 13, stop 46: shfl_xor's 896 bytes a check).
 func (s *scratch) derive(start *coll.Tiling, iter, count int, u coll.Unit) (*coll.Tiling, error) {
 	if s == nil || len(start.Dims) != 1 || len(u.Domain) != 1 {
 		return start.CudaThreads(iter, count, u)
 	}
-	return start.CudaThreadsIn(iter, count, u, new(coll.ThreadsStore))
+	l := &s.last
+	if l.body != nil && l.start == start && l.iter == iter && l.count == count && l.u.Same(&u) {
+		return l.body, nil
+	}
+	body, err := start.CudaThreadsIn(iter, count, u, new(coll.ThreadsStore))
+	if err == nil {
+		l.start, l.body, l.iter, l.count, l.u = start, body, iter, count, u
+	}
+	return body, err
 }
