@@ -285,8 +285,9 @@ type checker struct {
 	// threads: deriveThreads).
 	threadsLeft int
 	// bindBuf holds an instruction call's arguments bound by keyword
-	// (bindArgs).
-	bindBuf [4]syntax.Expr
+	// (bindArgs): the medium room's, else made at the first such call
+	// (in the state it had been 64 bytes of the small rooms).
+	bindBuf *[4]syntax.Expr
 }
 
 // checkState is what one Check allocates at its start.
@@ -450,6 +451,18 @@ func bindArgs(params []*syntax.Param, call *syntax.Call, template []string, buf 
 		return bound, nil
 	}
 	return check.BindArgs(params, call, template...)
+}
+
+// bindArgs is bindArgs with the checker's buffer, made at the first
+// call that binds by keyword.
+func (c *checker) bindArgs(params []*syntax.Param, call *syntax.Call, template []string) ([]syntax.Expr, []check.BindProblem) {
+	if len(call.Kwargs) == 0 && len(call.Args) == len(params) {
+		return call.Args, nil
+	}
+	if c.bindBuf == nil {
+		c.bindBuf = new([4]syntax.Expr)
+	}
+	return bindArgs(params, call, template, c.bindBuf[:])
 }
 
 // bindKwargs is bindArgs's binding of keywords into buf; ok is false
@@ -1193,7 +1206,7 @@ func (c *checker) call(s *Scope, st *syntax.CallStmt) {
 	// Arguments bind as package check binds them (keywords by name,
 	// positionals to the rest in order: Sm80_cp_async_f32(smem, gmem,
 	// size=4); Exo's type bindings and template arguments bind nothing).
-	args, probs := bindArgs(params, st.Call, in.Template, c.bindBuf[:])
+	args, probs := c.bindArgs(params, st.Call, in.Template)
 	// R14: executed by exactly its collective unit (which may depend on
 	// the call's constant size arguments, lib.Instr.UnitFor).
 	if s.Tiling != nil && in.Unit != nil {

@@ -30,7 +30,18 @@ const (
 	roomAccs      = 3
 	roomBuilt     = 3 // built units (unitEnv.built)
 	roomNamed     = 3 // named units (unitEnv.named)
-	roomStores    = 2 // loops' tilings (room.threads)
+	roomStores    = 3 // loops' tilings (room.threads)
+)
+
+// A small room holds fewer variables and accesses than it takes (issue
+// 13, stop 46): per_cta_alloc declares one variable and makes one access
+// (2 and 3 are its counts' bounds), one more of each is made apart
+// (carve), and with them the room holds its third loop's tiling in the
+// 6912-byte size class, seven to a span, where the room in the 6528-byte
+// class and the tiling apart had been two objects and 512 bytes more.
+const (
+	roomVarsHeld = 1
+	roomAccsHeld = 2
 )
 
 // A kernel of one cuda_threads loop takes a room of one loop's arrays
@@ -51,19 +62,19 @@ type roomCore struct {
 	stmts      [roomStmts]syntax.Stmt
 	stmtScopes [roomStmts]*Scope
 	bodies     [roomBodies]stmtBody
-	vars       [roomVars]Var
+	vars       [roomVarsHeld]Var
 	varPtrs    [roomVars]*Var
-	accs       [roomAccs]Access
+	accs       [roomAccsHeld]Access
 	accPtrs    [roomAccs]*Access
 	roomDev
 	syms [roomSyms]coll.Sym // the first units' coordinates (unitEnv.syms)
 }
 
 // room holds the state and the arrays of a small program's check: up to
-// roomLoops loops, the first roomStores of whose tilings it holds (the
-// third loop's is made apart, threads.go: three had put the room in the
-// 8192-byte size class, one object to a span, refilled from the heap at
-// each check; stop 45).
+// roomLoops loops and their tilings (stop 45 had made the third loop's
+// apart, threads.go: three had put the room in the 8192-byte size
+// class, one object to a span, refilled from the heap at each check;
+// the room holds fewer variables and accesses now, stop 46).
 type room struct {
 	roomCore
 	threads  [roomStores]coll.ThreadsStore // the loops' tilings (threads.go)
@@ -217,7 +228,7 @@ func (c *checker) smallRoom(k *stmtCounts, rc *roomCore, threads []coll.ThreadsS
 	r.Vars, r.Accesses = rc.varPtrs[:0:k.vars], rc.accPtrs[:0:k.accesses]
 	r.bodies.list = rc.bodies[:0:k.bodies]
 	c.scopes, c.iters, c.iterList = scopes[:0:k.scopes], iters[:0:k.loops], iterList[:0:k.iterSlots]
-	c.vars, c.accs = rc.vars[:0:k.vars], rc.accs[:0:k.accesses]
+	c.vars, c.accs = rc.vars[:0:min(k.vars, len(rc.vars))], rc.accs[:0:min(k.accesses, len(rc.accs))]
 	r.Devices = rc.devices[:0:1]
 	rc.devIters = devIters
 }

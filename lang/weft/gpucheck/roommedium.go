@@ -64,8 +64,9 @@ type roomMedium struct {
 	accs       [medAccsHeld]Access
 	accPtrs    [medAccs]*Access
 	roomDev
-	syms  [medSyms]coll.Sym
-	units unitArrays
+	syms    [medSyms]coll.Sym
+	units   unitArrays
+	bindBuf [4]syntax.Expr // the checker's (bindArgs)
 }
 
 // fitsMedium reports whether a check of counts k takes its arrays from
@@ -84,6 +85,7 @@ func (c *checker) mediumRoom(k *stmtCounts, rm *roomMedium) {
 	u := c.units
 	u.built, u.named, u.params = rm.units.built[:], rm.units.named[:], rm.units.params[:]
 	c.room, c.roomSyms = &rm.roomDev, rm.syms[:]
+	c.bindBuf = &rm.bindBuf
 	c.threadsLeft = k.stores
 	ns := min(k.stmts, len(rm.stmts))
 	r.Stmts, r.StmtScopes = rm.stmts[:0:ns], rm.stmtScopes[:0:ns]
