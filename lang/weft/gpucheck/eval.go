@@ -473,7 +473,18 @@ func (u *unitEnv) resolve(e syntax.Expr, m coll.Machine) (coll.Unit, error) {
 // building it: the writers of a uniform memory (CudaRmemUniform(n)) are
 // checked against it at every write (issue 13, stop 31: three syntax
 // nodes per write).
+//
+// Its closed form first, as resolve takes it for `n * cuda_thread`
+// (fastOnce of the scaled unit: the loops of a uniform memory's writers
+// have built it; issue 13, stop 46), else the unit built and scaled.
 func (u *unitEnv) threads(n int64, m coll.Machine) (coll.Unit, error) {
+	if n >= 1 {
+		if d := u.decl(defaultUnit.(*syntax.Name).Name); d != nil && len(d.params) == 0 {
+			if out, ok := u.fastOnce(d, int(n), m); ok {
+				return out, nil
+			}
+		}
+	}
 	base, err := u.resolve(defaultUnit, m)
 	if err != nil {
 		return coll.Unit{}, err

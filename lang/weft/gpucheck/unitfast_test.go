@@ -70,12 +70,23 @@ func TestFastUnitsMatchBuild(t *testing.T) {
 					compared++
 				}
 			}
-			for _, k := range []int64{1, 2, 5, 32} {
+			for _, k := range []int64{-1, 0, 1, 2, 5, 32} {
 				got := show(newUnitEnv(l, f, &consts{}).threads(k, m))
 				var want string
 				withoutFast(func() { want = show(newUnitEnv(l, f, &consts{}).threads(k, m)) })
 				if got != want {
 					t.Fatalf("threads(%d) for %+v: %s, build %s", k, m, got, want)
+				}
+				// threads is resolve of `k * cuda_thread`, after that
+				// unit was resolved (its closed form built) or not.
+				e := &syntax.Binary{Op: "*", X: &syntax.IntLit{Value: k}, Y: &syntax.Name{Name: "cuda_thread"}}
+				if r := show(newUnitEnv(l, f, &consts{}).resolve(e, m)); got != r {
+					t.Fatalf("threads(%d) for %+v: %s, resolve %s", k, m, got, r)
+				}
+				env := newUnitEnv(l, f, &consts{})
+				env.resolve(e, m)
+				if again := show(env.threads(k, m)); again != got {
+					t.Fatalf("threads(%d) for %+v after resolve: %s, fresh %s", k, m, again, got)
 				}
 			}
 		}
