@@ -369,6 +369,19 @@ func BindArgs(params []*syntax.Param, call *syntax.Call, template ...string) ([]
 	return bindArgs(make([]syntax.Expr, len(params)), params, call, template)
 }
 
+// BindArgsInto is BindArgs binding into buf when it holds len(params)
+// entries (a new list otherwise): the result is buf's, valid until the
+// caller's next use of buf. gpucheck binds every instruction call so,
+// without a list of its own per call (issue 13, stop 46).
+func BindArgsInto(buf []syntax.Expr, params []*syntax.Param, call *syntax.Call, template ...string) ([]syntax.Expr, []BindProblem) {
+	if len(params) > len(buf) {
+		return BindArgs(params, call, template...)
+	}
+	bound := buf[:len(params)]
+	clear(bound)
+	return bindArgs(bound, params, call, template)
+}
+
 // bindArgs is BindArgs binding into bound (len(params) nil entries): the
 // checker carves it from its slab (exprSlab), not a slice of its own per
 // call (stop 41).

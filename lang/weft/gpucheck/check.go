@@ -432,29 +432,20 @@ func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 // BindArgs binds the i-th to the i-th parameter and reports no problem
 // with an expression (call reads those), so the call's own list is the
 // binding (read only), without a new one per call (stop 43: every
-// instruction call of a small kernel is so written).
-//
-// Keywords that bind without a problem bind into buf (its length is the
-// largest list bound so; call reads the list before the next call's
-// binding): each keyword is a value (BindArgs skips a template keyword
-// or a type binding `p=T`, T a name; the binding declines both) that
-// names a parameter not yet bound, the last of that name as BindArgs
-// finds it, and the positional arguments then fill the other parameters
-// exactly. BindArgs's list had been an object of every such call
-// (shfl_xor's two `laneMask=` calls; issue 13, stop 46). Anything else
-// takes BindArgs. TestBindArgsMatchesCheck compares the two.
+// instruction call of a small kernel is so written). Any other call binds
+// into buf (check.BindArgsInto; call reads the list before the next
+// call's binding): BindArgs's list had been an object of every call with
+// keywords (shfl_xor's two `laneMask=` calls; issue 13, stop 46).
+// TestBindArgsMatchesCheck compares the two.
 func bindArgs(params []*syntax.Param, call *syntax.Call, template []string, buf []syntax.Expr) ([]syntax.Expr, []check.BindProblem) {
 	if len(call.Kwargs) == 0 && len(call.Args) == len(params) {
 		return call.Args, nil
 	}
-	if bound, ok := bindKwargs(params, call, template, buf); ok {
-		return bound, nil
-	}
-	return check.BindArgs(params, call, template...)
+	return check.BindArgsInto(buf, params, call, template...)
 }
 
 // bindArgs is bindArgs with the checker's buffer, made at the first
-// call that binds by keyword.
+// call the shortcut does not bind.
 func (c *checker) bindArgs(params []*syntax.Param, call *syntax.Call, template []string) ([]syntax.Expr, []check.BindProblem) {
 	if len(call.Kwargs) == 0 && len(call.Args) == len(params) {
 		return call.Args, nil
@@ -463,53 +454,6 @@ func (c *checker) bindArgs(params []*syntax.Param, call *syntax.Call, template [
 		c.bindBuf = new([4]syntax.Expr)
 	}
 	return bindArgs(params, call, template, c.bindBuf[:])
-}
-
-// bindKwargs is bindArgs's binding of keywords into buf; ok is false
-// where it declines.
-func bindKwargs(params []*syntax.Param, call *syntax.Call, template []string, buf []syntax.Expr) ([]syntax.Expr, bool) {
-	if len(params) > len(buf) || len(call.Args)+len(call.Kwargs) != len(params) {
-		return nil, false
-	}
-	bound := buf[:len(params)]
-	clear(bound)
-	for _, k := range call.Kwargs {
-		if _, isName := k.Value.(*syntax.Name); isName || k.Name == nil {
-			return nil, false
-		}
-		for _, t := range template {
-			if k.Name.Name == t {
-				return nil, false
-			}
-		}
-		idx := -1
-		for i, p := range params {
-			if p != nil && p.Name != nil && p.Name.Name == k.Name.Name {
-				idx = i
-			}
-		}
-		if idx < 0 || bound[idx] != nil {
-			return nil, false
-		}
-		bound[idx] = k.Value
-	}
-	next := 0
-	for _, a := range call.Args {
-		for next < len(bound) && bound[next] != nil {
-			next++
-		}
-		if next == len(bound) {
-			return nil, false
-		}
-		bound[next] = a
-		next++
-	}
-	for i, p := range params {
-		if bound[i] == nil && p != nil && p.Name != nil {
-			return nil, false
-		}
-	}
-	return bound, true
 }
 
 // addInstr records an instruction of the file.
