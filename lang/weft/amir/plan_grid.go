@@ -241,20 +241,19 @@ func (p *Program) planGridMode(s *Stmt, stmts []*Stmt, blk bool) *gridPlan {
 	// Room for the accesses of a small nest at once (their growth was a
 	// sixth of a block plan, stop 33).
 	// (The box's accesses are on the heap: the box is.)
-	b.accs = make([]boxAcc, 0, 4)
-	g.vars = make([]gridVar, 0, 4) // (apart: most of a plan's bytes)
+	var wm *gridWalkMem // the box accesses' arrays (lite.go), the variables
 	if gridNoRoom {
+		b.accs = make([]boxAcc, 0, 4)
+		g.vars = make([]gridVar, 0, 4)
 		g.accVar = make([]int, 0, 4)
 	} else {
+		wm = new(gridWalkMem)
+		b.accs, g.vars = wm.accs[:0], wm.vars[:0]
 		g.accVar = room.accVar[:0]
 	}
 	var memo gridAccMemo
-	var ar *boxArena // the box accesses' arrays (lite.go)
-	if !gridNoRoom {
-		ar = new(boxArena)
-	}
 	if !b.walkChain(s, func(t *Stmt, encl []int) bool {
-		return t.Acc == nil || t.Kind == KLoop || g.addAccess(p, t, b, encl, &memo, ar)
+		return t.Acc == nil || t.Kind == KLoop || g.addAccess(p, t, b, encl, &memo, wm)
 	}) {
 		return nil
 	}
@@ -347,7 +346,11 @@ type gridAccMemo struct {
 // addAccess classifies statement t's access for the plan (memo: the last
 // one classified). Its per-axis slices are kept in arrays (memo's, or on
 // the stack) and copied into the plan for a variable's first access only.
-func (g *gridPlan) addAccess(p *Program, t *Stmt, b *liteBox, encl []int, memo *gridAccMemo, ar *boxArena) bool {
+func (g *gridPlan) addAccess(p *Program, t *Stmt, b *liteBox, encl []int, memo *gridAccMemo, wm *gridWalkMem) bool {
+	var ar *boxArena
+	if wm != nil {
+		ar = &wm.ar
+	}
 	a := t.Acc
 	n := len(g.axes)
 	var dims, coefs []int
@@ -427,6 +430,7 @@ func (g *gridPlan) addAccess(p *Program, t *Stmt, b *liteBox, encl []int, memo *
 		copy(dc, dims)
 		copy(dc[n:], coefs)
 		g.vars = append(g.vars, gridVar{v: a.Var, ro: true, dims: dc[:n:n], coefs: dc[n:], trans: len(a.Idx) > 0})
+		wm.varRoom(&g.vars[i], i)
 	}
 	gv := &g.vars[i]
 	g.accVar[accIdx] = i

@@ -60,3 +60,35 @@ func (mem *gridPlanMem) keep() {
 		b.rng = make([]int, n)
 	}
 }
+
+// gridWalkMem is the room of a plan's walk of its nest's accesses (issue
+// 13, stop 46): the box's accesses, their arrays (boxArena), the
+// variables and each of the first gridWalkVars variables' first
+// gridWalkLists sources and checks, one allocation made when the walk
+// starts, as the accesses', the variables' lists and the arena had been
+// (the sources' and checks' growth had been 7 of shfl_xor's allocations
+// a check, the three lists 6 more). A list longer than its room grows on
+// the heap as before (append), a variable past the room starts empty.
+type gridWalkMem struct {
+	accs   [4]boxAcc
+	vars   [gridWalkVars]gridVar
+	srcs   [gridWalkVars * gridWalkLists]int32
+	checks [gridWalkVars * gridWalkLists]gridCheck
+	ar     boxArena
+}
+
+const (
+	gridWalkVars  = 4
+	gridWalkLists = 4
+)
+
+// varRoom gives plan variable i (gv) its sources' and checks' room, if
+// it has some (none when wm is nil: gridNoRoom).
+func (wm *gridWalkMem) varRoom(gv *gridVar, i int) {
+	if wm == nil || i >= gridWalkVars {
+		return
+	}
+	k := i * gridWalkLists
+	gv.srcs = wm.srcs[k : k : k+gridWalkLists]
+	gv.checks = wm.checks[k : k : k+gridWalkLists]
+}
