@@ -113,7 +113,11 @@ func (p *Program) planBox(s *Stmt) *liteBox {
 // searched in b.loops (inNest): a nest has a few loops (stop 33: the map
 // of their slots was a tenth of a block plan).
 func newLiteBox(s *Stmt) *liteBox {
-	mem := &liteBoxMem{}
+	return new(liteBoxMem).init(s)
+}
+
+// init is newLiteBox's box made in mem (a grid plan's: gridPlanMem).
+func (mem *liteBoxMem) init(s *Stmt) *liteBox {
 	b := &mem.b
 	b.loops, b.chain = appendLoops(s, mem.loops[:0]), mem.chain[:0]
 	for _, l := range b.loops[1:] {

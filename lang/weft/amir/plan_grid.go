@@ -208,7 +208,12 @@ func (p *Program) planGridMode(s *Stmt, stmts []*Stmt, blk bool) *gridPlan {
 		}
 	}
 	// The bounds box: every loop of the nest, every access.
-	b := newLiteBox(s)
+	var b *liteBox
+	if gridNoRoom {
+		b = newLiteBox(s)
+	} else {
+		b = mem.box.init(s)
+	}
 	if b == nil {
 		return nil // a triangular nest: not a box
 	}

@@ -37,10 +37,13 @@ type gridPlanRoom struct {
 	rng    [2 * gridRoomLoops]int
 }
 
-// gridPlanMem is a plan and the room its lists are built in.
+// gridPlanMem is a plan, the room its lists are built in and its box
+// (issue 13, stop 46: the box had been an allocation of its own, three
+// of shfl_xor's a check).
 type gridPlanMem struct {
 	pl   gridPlan
 	room gridPlanRoom
+	box  liteBoxMem
 }
 
 // keep caps the plan's lists at their lengths and makes its box's ranges
