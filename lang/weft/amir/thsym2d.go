@@ -51,10 +51,14 @@ type th2Plan struct {
 	accs  []*Access // accesses with a window that reads the outer iterator
 }
 
-// th2PlanOne is a th2Plan with room for one owned entry.
+// th2PlanOne is a th2Plan with room for one owned entry and two
+// accesses (issue 13, stop 46: the accesses' list had been a third
+// allocation of a small kernel's 2-D plan; past two it grows on the
+// heap, as it did).
 type th2PlanOne struct {
 	p     th2Plan
 	owned [1]th2Owned
+	accs  [2]*Access
 }
 
 // th2Owned is the outer dimension of pl.owned[k] (the same k): thread
@@ -91,7 +95,7 @@ func (p *Program) planThreadSym2(s *Stmt) *th2Plan {
 		// kernel's 2-D nest owns one tile: two allocations a plan;
 		// issue 13, stop 41: amir).
 		o := new(th2PlanOne)
-		p2, o.p.owned = &o.p, o.owned[:len(pl.owned)]
+		p2, o.p.owned, o.p.accs = &o.p, o.owned[:len(pl.owned)], o.accs[:0]
 	} else {
 		p2 = &th2Plan{owned: make([]th2Owned, len(pl.owned))}
 	}
