@@ -70,7 +70,8 @@ type boxTerm struct {
 // planBox builds the bounds plan of loop s, or nil when some window or
 // inner loop bound is outside its reach.
 func (p *Program) planBox(s *Stmt) *liteBox {
-	b := newLiteBox(s)
+	mem := new(planBoxMem)
+	b := mem.box.init(s)
 	if b == nil {
 		return nil // a triangular nest: not a box
 	}
@@ -91,6 +92,9 @@ func (p *Program) planBox(s *Stmt) *liteBox {
 					ok = false
 					return
 				}
+				if b.accs == nil {
+					b.accs = mem.accs[:0]
+				}
 				b.accs = append(b.accs, ba)
 			}
 			for _, a := range t.Bars {
@@ -103,8 +107,22 @@ func (p *Program) planBox(s *Stmt) *liteBox {
 	if !ok {
 		return nil
 	}
-	b.rng = make([]int, 2*len(b.loops))
+	if n := 2 * len(b.loops); n <= len(mem.rng) {
+		b.rng = mem.rng[:n:n]
+	} else {
+		b.rng = make([]int, n)
+	}
 	return b
+}
+
+// planBoxMem is a bounds plan's box with room for the ranges of a nest of
+// up to 4 loops and for 2 accesses, in one allocation (issue 13, stop 46:
+// the ranges and the accesses' list had been 2 of rmem_uniform's
+// allocations a check); a longer list grows on the heap.
+type planBoxMem struct {
+	box  liteBoxMem
+	rng  [8]int
+	accs [2]boxAcc
 }
 
 // newLiteBox collects the loop nest of s (s first, then its inner loops
