@@ -239,6 +239,7 @@ func reverseRegions(d *gridVirt) *gridVirt {
 func (m *Machine) blkLeaveToThSym(s *Stmt, nest *gridNest) bool {
 	if !nest.thListed {
 		nest.thListed = true
+		nest.thLoops = nest.thIn[:0]
 		for _, t := range s.Body {
 			Walk(t, func(u *Stmt) {
 				if u.Kind == KLoop && u.thsym != nil && len(u.CtlSlots) == 0 {

@@ -31,9 +31,12 @@ type gridNest struct {
 	pts *gridPoints
 	// lay: the last entry's layout, kept to move (thgrid_move.go).
 	lay *gridLay
-	// thLoops: the loops blkLeaveToThSym tests, listed once (thListed).
+	// thLoops: the loops blkLeaveToThSym tests, listed once (thListed),
+	// in thIn while they fit (issue 13, stop 46: the list's growth had
+	// been 5 of shfl_xor's allocations a check).
 	thLoops  []*Stmt
 	thListed bool
+	thIn     [3]*Stmt
 }
 
 // gridPoints is a grid's points (gridRT's fields of the same names).
