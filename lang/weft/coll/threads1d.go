@@ -45,7 +45,9 @@ var threads1DOff bool
 
 // CudaThreadsIn is CudaThreads(iter, count, u), with a one-dimensional
 // loop's tiling made in st (which must be zero and is the tiling's from
-// then on when it is used; a nil st is never used).
+// then on when it is used; a nil st is never used). A loop of a
+// two-level unit under a one-dimensional scope is made in one pass too,
+// in a store of its own (threads2d.go), st or not.
 func (t *Tiling) CudaThreadsIn(iter, count int, u Unit, st *ThreadsStore) (*Tiling, error) {
 	// Both one-pass derivations take a unit of one dimension, its
 	// domain and box coordinates evaluated here once for both (symValue
@@ -61,6 +63,19 @@ func (t *Tiling) CudaThreadsIn(iter, count int, u Unit, st *ThreadsStore) (*Tili
 			if c := t.threadsCluster(iter, count, &u, d, b, st); c != nil {
 				return c, nil
 			}
+			if !threads2DOff {
+				if c := t.threadsOver2(iter, count, &u, d, b, st); c != nil {
+					return c, nil
+				}
+			}
+		}
+	}
+	// A unit of two levels (cuda_threads_strided) under a scope of one
+	// dimension: in a store of its own, which st (its unit's two
+	// coordinates) has no room for (threads2d.go).
+	if !threads1DOff && !threads2DOff && len(u.Domain) == 2 && len(u.Box) == 2 && count >= 1 {
+		if c := t.threadsStrided(iter, count, &u); c != nil {
+			return c, nil
 		}
 	}
 	return t.CudaThreads(iter, count, u)

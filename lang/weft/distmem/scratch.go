@@ -91,10 +91,12 @@ func (s *scratch) iter() *gpucheck.Iter {
 }
 
 // derive is start.CudaThreads(iter, count, u) for a desugared loop. With
-// a scratch, a one-dimensional start (a loop of a CTA without clusters)
-// with a unit of one dimension derives in one pass (coll.CudaThreadsIn, in a store of its own: the
-// general derivation allocates a larger one); its memo is not consulted
-// (TestTwinMatchesFresh and TestThreads1DMatchesGeneral).
+// a scratch, a start of one or two dimensions (a loop of a CTA without
+// clusters; the body of shfl_xor's strided loop, stop 46) with a unit of
+// one or two levels derives in one pass where coll.CudaThreadsIn can (in
+// a store of its own: the general derivation allocates a larger one);
+// its memo is not consulted (TestTwinMatchesFresh,
+// TestThreads1DMatchesGeneral and TestThreads2DMatchesGeneral).
 //
 // The arguments of one call desugar from the same start with the same
 // unit (a shuffle's dst and src): a derivation that repeats the last
@@ -103,14 +105,19 @@ func (s *scratch) iter() *gpucheck.Iter {
 // the memo compares it, coll's Unit.Same), not a new store and a
 // derivation again (issue 13, stop 46: shfl_xor's 896 bytes a check).
 func (s *scratch) derive(start *coll.Tiling, iter, count int, u coll.Unit) (*coll.Tiling, error) {
-	if s == nil || len(start.Dims) != 1 || len(u.Domain) != 1 {
+	if s == nil || len(start.Dims) > 2 || len(u.Domain) > 2 {
 		return start.CudaThreads(iter, count, u)
 	}
 	l := &s.last
 	if l.body != nil && l.start == start && l.iter == iter && l.count == count && l.u.Same(&u) {
 		return l.body, nil
 	}
-	body, err := start.CudaThreadsIn(iter, count, u, new(coll.ThreadsStore))
+	// A unit of two levels takes a store of its own (coll/threads2d.go).
+	var st *coll.ThreadsStore
+	if len(u.Domain) == 1 {
+		st = new(coll.ThreadsStore)
+	}
+	body, err := start.CudaThreadsIn(iter, count, u, st)
 	if err == nil {
 		l.start, l.body, l.iter, l.count, l.u = start, body, iter, count, u
 	}

@@ -554,8 +554,8 @@ func countStmts(f *syntax.File) stmtCounts {
 
 // callUnit reports whether loop st's unit is or scales a call: a
 // parameterized unit (cuda_threads_strided(1, 2): two dimensions), whose
-// tiling the one-pass derivations decline (coll.CudaThreadsIn) and the
-// general one makes in a store of its own (issue 13, stop 45: shfl_xor's
+// tiling coll.CudaThreadsIn makes in a store of its own (the one-pass
+// strided derivation, stop 46, or the general one; issue 13, stop 45: shfl_xor's
 // eight other loops' stores fit a size class 2.7 KB smaller than nine).
 // A loop that takes a store anyway takes the next one, leaving a later
 // loop to the general derivation: the same tiling.

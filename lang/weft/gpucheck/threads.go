@@ -8,7 +8,8 @@ import "weft.dev/weft/lang/weft/coll"
 // array sized by its count of loops (countStmts), instead of a 1.3 KB
 // object a loop. coll.CudaThreadsIn makes a one-dimensional loop's
 // tiling in one pass there (the loops of a CTA without clusters, every
-// loop of rows e, 5 and 15 but shfl_xor's strided one); any other
+// loop of rows e, 5 and 15 but shfl_xor's strided one, which it makes in
+// one pass in an 888-byte store of its own: stop 46); any other
 // derivation is the general one, which allocates its own. A store is
 // used once or not at all: a declined one is offered to the next loop.
 // The stores past a room's are one array, made at the first loop that
@@ -19,7 +20,9 @@ import "weft.dev/weft/lang/weft/coll"
 func (c *checker) deriveThreads(t *coll.Tiling, iter, count int, u coll.Unit) (*coll.Tiling, error) {
 	if len(c.threads) == 0 {
 		if c.threadsLeft == 0 {
-			return t.CudaThreads(iter, count, u)
+			// No store: a strided loop still derives in one pass, in
+			// a store of its own (coll/threads2d.go).
+			return t.CudaThreadsIn(iter, count, u, nil)
 		}
 		c.threads, c.threadsLeft = make([]coll.ThreadsStore, c.threadsLeft), 0
 	}
