@@ -234,16 +234,23 @@ func (s *shape2) loop(c, t *Tiling, iter, count int, dims *[2]Dim, ints *[4]int,
 	// threads at pitch 1 under a pitch of d1): never finish's error.
 	t0, t1 := s.box[0], s.box[1]
 	c.threads, c.TileThreads = t0*t1, s.full[0]*s.full[1]
-	p0 := s.dims[0].Pitch
+	c.col.runs2(t0, t1, s.dims[0].Pitch)
+	return Term{Iter: iter, Step: bb * q, Count: count}
+}
+
+// runs2 sets c's runs (c zero) to those of a tile (t0, t1) at pitches
+// (p0, 1), as finish makes them: a run for each coordinate other than
+// 1, the two joined into one of t0*t1 threads when the inner one is
+// whole (t1 == p0). At most two: never finish's error.
+func (c *Collective) runs2(t0, t1, p0 int) {
 	switch {
 	case t0 > 1 && t1 > 1 && p0 == t1:
-		c.col.N, c.col.Runs[0] = 1, Run{Count: t0 * t1, Stride: 1}
+		c.N, c.Runs[0] = 1, Run{Count: t0 * t1, Stride: 1}
 	case t0 > 1 && t1 > 1:
-		c.col.N, c.col.Runs[0], c.col.Runs[1] = 2, Run{Count: t0, Stride: p0}, Run{Count: t1, Stride: 1}
+		c.N, c.Runs[0], c.Runs[1] = 2, Run{Count: t0, Stride: p0}, Run{Count: t1, Stride: 1}
 	case t0 > 1:
-		c.col.N, c.col.Runs[0] = 1, Run{Count: t0, Stride: p0}
+		c.N, c.Runs[0] = 1, Run{Count: t0, Stride: p0}
 	case t1 > 1:
-		c.col.N, c.col.Runs[0] = 1, Run{Count: t1, Stride: 1}
+		c.N, c.Runs[0] = 1, Run{Count: t1, Stride: 1}
 	}
-	return Term{Iter: iter, Step: bb * q, Count: count}
 }

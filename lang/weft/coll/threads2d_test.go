@@ -113,16 +113,8 @@ func TestThreads2DMatchesGeneral(t *testing.T) {
 		if r.Intn(2) == 0 {
 			count = 1 << r.Intn(5)
 		}
-		st := new(ThreadsStore)
-		got, err := tl.CudaThreadsIn(7, count, randomUnitCopy(u), st)
-		want, werr := tl.deriveThreads(7, count, u)
-		if (err == nil) != (werr == nil) || err != nil && err.Error() != werr.Error() {
-			t.Fatalf("trial %d: %d x %s %s on %s: error %v, general %v", trial, count, u, u.Shape(), tl, err, werr)
-		}
-		if err != nil {
-			if !reflect.DeepEqual(st, zero) {
-				t.Fatalf("trial %d: a failed derivation wrote its store", trial)
-			}
+		got, want, st := bothWays(t, trial, tl, count, u)
+		if got == nil {
 			continue
 		}
 		if diff := sameTiling(got, want); diff != "" {
@@ -182,4 +174,24 @@ func TestThreads2DShfl(t *testing.T) {
 	if diff := sameTiling(lane, want); diff != "" {
 		t.Fatal(diff)
 	}
+}
+
+// bothWays derives count x u under tl with CudaThreadsIn, in a new store
+// st, and with the general derivation, and fails t where their errors
+// differ or a failed derivation wrote st; got is nil where both fail.
+func bothWays(t *testing.T, trial int, tl *Tiling, count int, u Unit) (got, want *Tiling, st *ThreadsStore) {
+	t.Helper()
+	st = new(ThreadsStore)
+	got, err := tl.CudaThreadsIn(7, count, randomUnitCopy(u), st)
+	want, werr := tl.deriveThreads(7, count, u)
+	if (err == nil) != (werr == nil) || err != nil && err.Error() != werr.Error() {
+		t.Fatalf("trial %d: %d x %s %s on %s: error %v, general %v", trial, count, u, u.Shape(), tl, err, werr)
+	}
+	if err != nil {
+		if !reflect.DeepEqual(st, new(ThreadsStore)) {
+			t.Fatalf("trial %d: a failed derivation wrote its store", trial)
+		}
+		return nil, nil, st
+	}
+	return got, want, st
 }

@@ -141,15 +141,6 @@ func (t *Tiling) threadsCluster(iter, count int, u *Unit, d, b int, st *ThreadsS
 	// CTA's run is whole (B == bb). At most two runs: never finish's
 	// error.
 	c.threads, c.TileThreads = t0*bb, f0*nf
-	switch {
-	case t0 > 1 && bb > 1 && bb == B:
-		c.col.N, c.col.Runs[0] = 1, Run{Count: t0 * bb, Stride: 1}
-	case t0 > 1 && bb > 1:
-		c.col.N, c.col.Runs[0], c.col.Runs[1] = 2, Run{Count: t0, Stride: B}, Run{Count: bb, Stride: 1}
-	case t0 > 1:
-		c.col.N, c.col.Runs[0] = 1, Run{Count: t0, Stride: B}
-	case bb > 1:
-		c.col.N, c.col.Runs[0] = 1, Run{Count: bb, Stride: 1}
-	}
+	c.col.runs2(t0, bb, B)
 	return c
 }

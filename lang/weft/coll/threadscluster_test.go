@@ -30,16 +30,8 @@ func TestThreadsClusterMatchesGeneral(t *testing.T) {
 		} else if kind == 1 {
 			kind = 2
 		}
-		st := new(ThreadsStore)
-		got, err := tl.CudaThreadsIn(7, count, randomUnitCopy(u), st)
-		want, werr := tl.deriveThreads(7, count, u)
-		if (err == nil) != (werr == nil) || err != nil && err.Error() != werr.Error() {
-			t.Fatalf("trial %d: %d x %s %s on %s: error %v, general %v", trial, count, u, u.Shape(), tl, err, werr)
-		}
-		if err != nil {
-			if !reflect.DeepEqual(st, zero) {
-				t.Fatalf("trial %d: a failed derivation wrote its store", trial)
-			}
+		got, want, st := bothWays(t, trial, tl, count, u)
+		if got == nil {
 			return nil
 		}
 		if diff := sameTiling(got, want); diff != "" {
