@@ -67,7 +67,7 @@ func runSyncCheck(ctx *CheckContext) {
 		}
 	}
 	opts := syncheck.Options{Sizes: ctx.Sizes, MaxHazards: syncMaxHazards, StopAfter: syncStopAfter, RedundantSync: syncRedundantSync,
-		MaxTasks: syncMaxTasks, MaxCells: syncMaxCells, MaxMemory: int64(syncMaxMemory)}
+		MaxTasks: syncMaxTasks, MaxCells: syncMaxCells, MaxMemory: int64(syncMaxMemory), Timed: syncStats}
 	// The progress state is made only where a bar can show: captured by
 	// a closure, its variables were two allocations of every check
 	// (stop 32).
