@@ -13,6 +13,7 @@
 # with) and prints their shares: by leaf function, by the Go runtime as a
 # whole, and by call path DEPTH (default 3) frames below runCheckers.
 # Shares are what it gives; the machine's load moves absolute times.
+# A program the front end rejects never reaches the checkers: no samples.
 set -euo pipefail
 reps=4000 depth=3
 while getopts n:d: o; do
@@ -25,7 +26,13 @@ done
 shift $((OPTIND - 1))
 [ $# -ge 2 ] || { echo "usage: $0 [-n REPS] [-d DEPTH] WEFTIME FILE.weft [NAME=VALUE ...]" >&2; exit 2; }
 bin=$1; shift
+command -v perf >/dev/null || { echo "$0: perf not found (linux-tools / linux-perf)" >&2; exit 2; }
+[ -x "$bin" ] || { echo "$0: $bin: not an executable (build it: go build ./bench/syncref/weftime)" >&2; exit 2; }
+[ -r "$1" ] || { echo "$0: $1: cannot read the program" >&2; exit 2; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+# One check first, outside perf, so that a program weftime cannot run
+# says why (its stderr) rather than leaving no samples.
+"$bin" -reps 0 -min-cpu 0 "$@" >/dev/null || { echo "$0: weftime failed on $*" >&2; exit 1; }
 GOMAXPROCS=1 perf record -q -e cpu-clock -F 25000 -g -o "$tmp/perf.data" \
   "$bin" -reps "$reps" -min-cpu 0 "$@" >/dev/null
 perf script -i "$tmp/perf.data" -F ip,sym 2>/dev/null | python3 -c '
