@@ -1616,7 +1616,7 @@ func (m *Machine) execRun(run *Stmt) {
 	var me *memoEntry
 	if run.memoKind != memoNone && len(cs) == 1 {
 		if run.memo == nil {
-			run.memo = &memoTable{}
+			run.memo = newMemoTable(m)
 		}
 		c := cs[0]
 		me = m.memoEntryFor(run, c)

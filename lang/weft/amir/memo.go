@@ -49,10 +49,42 @@ type memoEntry struct {
 
 // memoTable is a run's memory of its last executions; valid for the run of
 // the machine that owns it (Machine.runs).
+//
+// Its entries start as memoSmall in the table's own allocation and become
+// memoSize (a second allocation) only when two cells that memoSize entries
+// keep apart meet in one of the memoSmall (issue 13, stop 47: the 64
+// entries, 2 304 bytes zeroed twice, had been two of shfl_xor's largest
+// machine allocations, for runs of 16 cells, in 16 of the entries or
+// 64 apart; 576 bytes now). Why the answers are the 64 entries': an
+// invalid entry acts as an empty one (it is never a hit, invalidating it
+// again changes nothing, and a write replaces it whole), and while the
+// entries are memoSmall every valid one holds cell c at c mod memoSmall,
+// where no other valid one can be, and is the entry the 64 would hold at
+// c mod memoSize: two cells congruent modulo memoSmall but not memoSize
+// are never both kept (memoEntryFor grows first), and two congruent
+// modulo memoSize replace each other in both. TestMemoSmallMatchesFull.
 type memoTable struct {
-	owner   *Machine
-	run     uint64
-	entries [memoSize]memoEntry
+	owner *Machine
+	run   uint64
+	ents  []memoEntry // memoSmall or memoSize entries
+	small [memoSmall]memoEntry
+}
+
+// memoSmall is the entries a table starts with (a power of two dividing
+// memoSize).
+const memoSmall = 16
+
+// memoSmallOff (tests) makes every table memoSize entries from the start.
+var memoSmallOff bool
+
+// newMemoTable returns an empty table of m's current Run.
+func newMemoTable(m *Machine) *memoTable {
+	t := &memoTable{owner: m, run: m.runs}
+	t.ents = t.small[:]
+	if memoSmallOff {
+		t.ents = make([]memoEntry, memoSize)
+	}
+	return t
 }
 
 // memoForm classifies a fused run (see above); ops is the memory
@@ -106,7 +138,20 @@ func (m *Machine) memoEntryFor(run *Stmt, c int32) *memoEntry {
 	t := run.memo
 	if t.owner != m || t.run != m.runs {
 		t.owner, t.run = m, m.runs
-		t.entries = [memoSize]memoEntry{}
+		clear(t.ents)
 	}
-	return &t.entries[c&(memoSize-1)]
+	e := &t.ents[c&int32(len(t.ents)-1)]
+	if len(t.ents) < memoSize && e.valid && (e.cell^c)&(memoSize-1) != 0 {
+		// Cells the memoSize entries keep apart: those entries now,
+		// each valid one where they would hold it.
+		full := make([]memoEntry, memoSize)
+		for _, x := range t.ents {
+			if x.valid {
+				full[x.cell&(memoSize-1)] = x
+			}
+		}
+		t.ents = full
+		e = &full[c&(memoSize-1)]
+	}
+	return e
 }
