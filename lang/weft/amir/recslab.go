@@ -1,5 +1,7 @@
 package amir
 
+import "math/bits"
+
 // The record slab (issue 13, stop 28). The visibility records had been
 // one slice grown by copying into one four, then two times larger (64,
 // 256, 1 024, 3 072, ... records): a check of 1 500 records allocated,
@@ -37,6 +39,14 @@ package amir
 // (per_cta_alloc, the 6-line kernel); a larger run makes one more small
 // group, and the machine's room holds twice the table entries (the same
 // records).
+//
+// Stop 47 (issue 13): past 8 chunks a group is half the table (at most
+// recGroupMax chunks), not as large as the table: doubling had left up
+// to half the slab's records unused, zeroed for nothing (shfl_xor takes
+// 82 records, in 16 chunks, 6 of them unused: 4.2 KB a check; the
+// 72-record rows 7 of 16). A run of 1 024 records makes a few more
+// groups. The memory estimate counts the table stop 45's groups would
+// have made (bytes), not this one: the MaxMemory limit is unchanged.
 type recSlab struct {
 	tab   []*[recChunk]record
 	n     int32 // records taken
@@ -66,10 +76,15 @@ func (s *recSlab) takeSlot() int32 {
 	return i
 }
 
-// grow adds a group of chunks, as many as the table holds (one at
-// first, at most recGroupMax), in one allocation.
+// grow adds a group of chunks in one allocation: as many as the table
+// holds (one at first) up to 8 chunks, then half as many, rounded down
+// to a power of two (4, 4, 8, 8, 16, ...), at most recGroupMax.
 func (s *recSlab) grow() {
-	g := make([][recChunk]record, min(max(len(s.tab), 1), recGroupMax))
+	n := max(len(s.tab), 1)
+	if n >= 8 {
+		n = 1 << (bits.Len(uint(n)) - 2)
+	}
+	g := make([][recChunk]record, min(n, recGroupMax))
 	for i := range g {
 		s.tab = append(s.tab, &g[i])
 	}
@@ -82,12 +97,30 @@ func (s *recSlab) reset() {
 }
 
 // bytes is what the memory estimate (Stats.Memory, the MaxMemory limit)
-// counts for the slab: its allocated size, except that a slab of one
+// counts for the slab: the size stop 45's table would have (est45),
+// except that a slab of one
 // 8-record chunk counts two, as the 16-record chunks before stop 45 did.
 // That overstates a one-chunk slab by 8 records and no other: the groups
 // from the second on hold the records 16-record chunks did (16, 32, ...,
 // 1 024, then 1 024 more each), so the estimate is the one of before,
 // a little above the truth on the smallest runs, never below it.
 func (s *recSlab) bytes() int64 {
-	return int64(max(len(s.tab), 2*min(len(s.tab), 1))) * recChunk * recordBytes
+	est := est45(len(s.tab))
+	return int64(max(est, 2*min(est, 1))) * recChunk * recordBytes
+}
+
+// est45 is the chunks stop 45's table holds where stop 47's holds n: its
+// lengths (1, 2, 4, ..., 128, then 128 more each) are among stop 47's (1,
+// 2, 4, 8, 12, 16, 24, ..., 128, 192, 256, then 128 more each), and each
+// grows when the records taken fill it, so both tables' lengths follow
+// the records taken, and stop 45's is the least of its lengths at least
+// n (TestRecSlabBytesAsBefore, TestRecSlabGrowth).
+func est45(n int) int {
+	if n <= recGroupMax {
+		if n <= 1 {
+			return n
+		}
+		return 1 << bits.Len(uint(n-1))
+	}
+	return (n + recGroupMax - 1) / recGroupMax * recGroupMax
 }
