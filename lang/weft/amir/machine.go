@@ -1260,6 +1260,7 @@ func (m *Machine) loopExit(thr *thRun, grid *gridRT) {
 	}
 	if grid != nil {
 		m.inGrid, m.gridInner = false, nil
+		gridFree(grid)
 	}
 }
 

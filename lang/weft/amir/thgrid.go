@@ -147,15 +147,18 @@ type gridCheck struct {
 // gridRT is the run-time frame of one grid execution.
 type gridRT struct {
 	pl   *gridPlan
+	nest *gridNest // its nest (gridFree)
 	task int32
 	th0  int32
 	// w: each point's threads are [th(p), th(p)+w): 1 but in a block
 	// grid (thgrid_blk.go), where th0 is the first point's first thread.
-	w   int32
-	ns  []int   // points per axis
-	ths []int32 // th(p) by grid point, lexicographic (axis 0 outermost)
-	pts []int   // the grid points' coordinates, same order (len(ns) each)
-	inF []uint64
+	w int32
+	// kept: a deferred slab holds the frame (gridVirtAdd; gridFree).
+	kept bool
+	ns   []int   // points per axis
+	ths  []int32 // th(p) by grid point, lexicographic (axis 0 outermost)
+	pts  []int   // the grid points' coordinates, same order (len(ns) each)
+	inF  []uint64
 	// unif caches gridUniform's answers (a few distinct sets a nest).
 	unif  []gridUnif
 	vars  []gridVarRT
@@ -274,7 +277,7 @@ func (m *Machine) gridTry(s *Stmt, nest *gridNest, lo, hi int) *gridRT {
 		}
 	}
 	env := m.env
-	g := newGridRT(pl, m.task)
+	g := newGridRT(nest, pl, m.task)
 	// Ranges of every loop of the nest (the inner ones read no nest slot).
 	b := pl.box
 	b.rng[0], b.rng[1] = lo, hi

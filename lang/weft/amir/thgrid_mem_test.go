@@ -176,7 +176,8 @@ func TestNewGridRTRoom(t *testing.T) {
 	for nv := 0; nv <= gridRTVarsIn+2; nv++ {
 		for na := 0; na <= gridRTAxesIn+2; na++ {
 			pl := &gridPlan{vars: make([]gridVar, nv), axes: make([]*Stmt, na)}
-			g1, g2 := newGridRT(pl, 1), newGridRT(pl, 1)
+			nest := &gridNest{}
+			g1, g2 := newGridRT(nest, pl, 1), newGridRT(nest, pl, 1)
 			for _, g := range []*gridRT{g1, g2} {
 				if len(g.vars) != 0 || cap(g.vars) != nv || len(g.los) != na || g.pl != pl || g.task != 1 {
 					t.Fatalf("nv %d na %d: vars %d/%d los %d", nv, na, len(g.vars), cap(g.vars), len(g.los))

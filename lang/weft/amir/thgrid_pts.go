@@ -37,6 +37,9 @@ type gridNest struct {
 	thLoops  []*Stmt
 	thListed bool
 	thIn     [3]*Stmt
+	// spare: the last entry's frame when no deferred slab holds it
+	// (gridFree), for the next entry (newGridRT; nil: none).
+	spare *gridRT
 }
 
 // gridPoints is a grid's points (gridRT's fields of the same names).
