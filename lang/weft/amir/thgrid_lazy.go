@@ -124,7 +124,7 @@ func setBits(bm []uint64, a, b int32) {
 func (m *Machine) gridVirtAdd(g *gridRT, vr *gridVarRT) {
 	v := vr.gv.v
 	d := &gridVirt{g: g, lo: vr.lo, hi: vr.hi, shift: vr.shift, epoch: vr.st.epoch, grpRep: vr.grpRep, mixed: vr.grpRep}
-	g.kept = true
+	g.kept, g.nest.layHeld = true, true
 	d.offs = vr.offs // made for this entry (gridTry)
 	d.span = regionSpan(vr.st, d.lo, d.hi, d.offs)
 	// The slabs' deferred records are no state now (thgrid_lzcell.go).

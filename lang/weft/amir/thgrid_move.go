@@ -306,7 +306,7 @@ func (m *Machine) gridLayout(g *gridRT, nest *gridNest, b *liteBox, ns []int, n 
 			return lay
 		}
 	}
-	nest.lay = nil
+	nest.lay, nest.layHeld = nil, false
 	lay := m.gridLayFresh(g, nest, b, ns, n)
 	if lay != nil && gridMoveInfoOf(g.pl) != nil {
 		m.gridLayKeep(lay, b)
@@ -580,8 +580,17 @@ func (m *Machine) gridLayMove(g *gridRT, nest *gridNest, old *gridLay, b *liteBo
 		return nil
 	}
 	// The variables' boxes and slabs moved, in one new slice (its size
-	// is fixed by the incarnations: old.ints).
-	ints := make([]int, old.ints)
+	// is fixed by the incarnations: old.ints) when a deferred slab may
+	// hold the old ones (nest.layHeld), else in place (issue 13, stop
+	// 47: one allocation each of shfl_xor's 9 moves a check, 4 now): the
+	// last entry's frame, the only other reader of them, is over
+	// (gridFree), and each element is read before it is written, by the
+	// same dimension's step.
+	var ints []int
+	if nest.layHeld || gridNoReuse {
+		ints = make([]int, old.ints)
+		nest.layHeld = false
+	}
 	for i := range old.vars {
 		lv := &old.vars[i]
 		if lv.never {
@@ -589,7 +598,10 @@ func (m *Machine) gridLayMove(g *gridRT, nest *gridNest, old *gridLay, b *liteBo
 		}
 		st := &m.vars[pl.vars[i].v]
 		nd := len(lv.lo)
-		lo, hi := ints[:nd:nd], ints[nd:2*nd:2*nd]
+		lo, hi := lv.lo, lv.hi
+		if ints != nil {
+			lo, hi = ints[:nd:nd], ints[nd:2*nd:2*nd]
+		}
 		co := mi.varCo[i]
 		for d := 0; d < nd; d++ {
 			dv := 0
@@ -609,7 +621,10 @@ func (m *Machine) gridLayMove(g *gridRT, nest *gridNest, old *gridLay, b *liteBo
 		}
 		lv.lo, lv.hi = lo, hi
 		if lv.slo != nil {
-			slo, shi := ints[2*nd:3*nd:3*nd], ints[3*nd:4*nd:4*nd]
+			slo, shi := lv.slo, lv.shi
+			if ints != nil {
+				slo, shi = ints[2*nd:3*nd:3*nd], ints[3*nd:4*nd:4*nd]
+			}
 			lv.fits = !lv.over
 			gv := &pl.vars[i]
 			for d := 0; d < nd; d++ {
@@ -626,7 +641,9 @@ func (m *Machine) gridLayMove(g *gridRT, nest *gridNest, old *gridLay, b *liteBo
 			}
 			lv.slo, lv.shi = slo, shi
 		}
-		ints = ints[4*nd:]
+		if ints != nil {
+			ints = ints[4*nd:]
+		}
 	}
 	for i, sl := range mi.slots {
 		old.vals[i] = m.env[sl]

@@ -36,7 +36,11 @@ type gridNest struct {
 	// been 5 of shfl_xor's allocations a check).
 	thLoops  []*Stmt
 	thListed bool
-	thIn     [3]*Stmt
+	// layHeld: a deferred slab may hold lay's boxes and slabs (a frame
+	// of this nest was kept since they were made); else gridLayMove
+	// moves them in place.
+	layHeld bool
+	thIn    [3]*Stmt
 	// spare: the last entry's frame when no deferred slab holds it
 	// (gridFree), for the next entry (newGridRT; nil: none).
 	spare *gridRT
