@@ -373,8 +373,11 @@ type finisher struct {
 	seq  int32
 	self []selfVar
 	sc   selfCtx
-	// lastAcc is the last access counted in Program.rigN.
+	// lastAcc is the last access counted in Program.rigN; taskAcc the
+	// last whose slots were added to task loop taskOf's reads.
 	lastAcc *Access
+	taskAcc *Access
+	taskOf  int
 	// odd: a statement other than a loop, block or If has a body
 	// (treeWalk.odd).
 	odd bool
@@ -513,9 +516,13 @@ func (f *finisher) factsList(list []*Stmt, task int) bool {
 		if task >= 0 {
 			// The slots symmetricBody tests (symmetric): its control
 			// slots, its accesses' and its barrier accesses'.
+			// An access's slots once per task loop: the statements of
+			// one access follow each other and share it, and the set
+			// is an "or" (issue 13, stop 47).
 			r := slotBits(s.CtlSlots)
-			if s.Acc != nil {
+			if s.Acc != nil && (s.Acc != f.taskAcc || task != f.taskOf) {
 				r |= slotBits(s.Acc.Slots)
+				f.taskAcc, f.taskOf = s.Acc, task
 			}
 			for _, b := range s.Bars {
 				r |= slotBits(b.Slots)

@@ -340,12 +340,19 @@ func (g *gridPlan) innerLoops(t *Stmt, inner bool) (ok, _ bool) {
 // follow each other and share its *Access, and the classification
 // depends on the access and its loops only (stop 33, conv33: it was
 // redone for each, a third of a block plan on shfl_xor).
+//
+// vi is the plan variable a live statement of that access joined (-1:
+// none yet since the memo was filled): addAccess's test of its dims and
+// coefs against the variable's passed then, and reads only them, the
+// variable's (set once, at its first access) and the access's index, all
+// the same for the next statement of the access (issue 13, stop 47).
 type gridAccMemo struct {
 	a           *Access
 	encl        [8]int
 	nEncl       int
 	dims, coefs [4]int
 	accIdx      int
+	vi          int
 }
 
 // addAccess classifies statement t's access for the plan (memo: the last
@@ -361,6 +368,14 @@ func (g *gridPlan) addAccess(p *Program, t *Stmt, b *liteBox, encl []int, memo *
 	var dims, coefs []int
 	accIdx := -1
 	if memo.a == a && slices.Equal(memo.encl[:memo.nEncl], encl) {
+		if memo.vi >= 0 && !t.dead {
+			// The access's last live statement joined variable vi: its
+			// dims and coefs (the memo's) matched the variable's, the
+			// variable's trans and accVar[accIdx] were set; only t's own
+			// part below is new (issue 13, stop 47).
+			g.addKind(t, &g.vars[memo.vi])
+			return true
+		}
 		dims, coefs, accIdx = memo.dims[:n], memo.coefs[:n], memo.accIdx
 	} else {
 		if n <= len(memo.dims) {
@@ -408,7 +423,7 @@ func (g *gridPlan) addAccess(p *Program, t *Stmt, b *liteBox, encl []int, memo *
 			accIdx = len(b.accs) - 1
 		}
 		if n <= len(memo.dims) && len(encl) <= len(memo.encl) {
-			memo.a, memo.nEncl, memo.accIdx = a, copy(memo.encl[:], encl), accIdx
+			memo.a, memo.nEncl, memo.accIdx, memo.vi = a, copy(memo.encl[:], encl), accIdx, -1
 		}
 	}
 	// (A whole variable, len(a.Idx) == 0: no window reads an axis, every
@@ -449,6 +464,16 @@ func (g *gridPlan) addAccess(p *Program, t *Stmt, b *liteBox, encl []int, memo *
 			gv.trans = false
 		}
 	}
+	if memo.a == a {
+		memo.vi = i
+	}
+	g.addKind(t, gv)
+	return true
+}
+
+// addKind notes live statement t's kind in its variable gv: a source,
+// a check or a write.
+func (g *gridPlan) addKind(t *Stmt, gv *gridVar) {
 	switch t.Kind {
 	case KRecordRead:
 		gv.srcs = append(gv.srcs, int32(t.Src))
@@ -457,7 +482,6 @@ func (g *gridPlan) addAccess(p *Program, t *Stmt, b *liteBox, encl []int, memo *
 	default:
 		gv.ro = false
 	}
-	return true
 }
 
 // addExec notes statement t's start and shape.
