@@ -217,21 +217,18 @@ func (p *Program) planGridMode(s *Stmt, stmts []*Stmt, blk bool) *gridPlan {
 	if b == nil {
 		return nil // a triangular nest: not a box
 	}
-	if blk && !g.blkStarts(s, b) {
+	if blk && !g.blkExecs() {
 		return nil
 	}
-	if !g.ctlOK(s, blk) {
+	// The controls, the loops below the last axis and the block starts,
+	// in one walk of the nest (nestScan).
+	sc := nestScan{g: g, b: b, blk: blk, last: g.axes[len(g.axes)-1], ok: true}
+	var encl [8]int
+	sc.walk(s, encl[:0], false)
+	if !sc.ok || blk && !sc.blkIn {
 		return nil
 	}
-	last := g.axes[len(g.axes)-1]
-	ok, inner := true, false
-	for _, t := range last.Body {
-		ok, inner = g.innerLoops(t, inner)
-		if !ok {
-			return nil
-		}
-	}
-	if !inner {
+	if !sc.loopIn {
 		// Without a sequential loop inside, a point runs one access
 		// or a few: building the others' records costs about what
 		// running them does (the Sm80 GEMM's cp.async nests were 20%
@@ -286,6 +283,118 @@ func (p *Program) planGridMode(s *Stmt, stmts []*Stmt, blk bool) *gridPlan {
 	return g
 }
 
+// nestScan is planGridMode's walk of nest s for three tests that had
+// been three walks (ctlOK, innerLoops, blkWalk; issue 13, stop 47: a
+// sixth of a block plan on shfl_xor):
+//   - no condition or bound in s's subtree reads an axis and, for the
+//     one-thread form, no loop but an axis has its iterator in the start;
+//   - no loop below the last axis reassigns an axis slot, and one loop
+//     is there (loopIn); the loops below the last axis are those nested
+//     in it, the axes being a chain, each the only statement of the
+//     previous one's body;
+//   - for the block form, no start reads a nest loop that is neither
+//     the axis nor one enclosing its statement, and one reads such an
+//     enclosing loop (blkIn).
+//
+// Each is a conjunction over the subtree's statements of a test that
+// reads the statement, the axes, the start and the nest's loops (the
+// third, the loops enclosing the statement too) only, so one walk gives
+// each answer; planGridMode refuses s when any fails, as before (the
+// order of refusals leaves no trace: the plan is dropped). ok stops the
+// walk at the first failure. PlansAgree compares the plans with
+// planGridModeRef's, whose walks are separate.
+type nestScan struct {
+	g    *gridPlan
+	b    *liteBox
+	blk  bool
+	last *Stmt // the last axis
+	ok   bool
+	// loopIn: a loop below the last axis; blkIn: a start reads a nest
+	// loop, not the axis, that encloses its statement.
+	loopIn, blkIn bool
+}
+
+// walk takes t, whose enclosing loops' slots are encl, and its subtree;
+// below: t is below the last axis.
+func (sc *nestScan) walk(t *Stmt, encl []int, below bool) {
+	g := sc.g
+	for _, c := range t.CtlSlots {
+		if g.isAxis(c) {
+			sc.ok = false // a condition or bound that reads a thread
+			return
+		}
+	}
+	switch t.Kind {
+	case KLoop:
+		ax := g.isAxis(t.Slot)
+		if !sc.blk && !ax && coefOf(g.start, t.Slot) != 0 {
+			sc.ok = false // an inner iterator in the start
+			return
+		}
+		if below {
+			if ax {
+				sc.ok = false // an axis slot reassigned inside
+				return
+			}
+			sc.loopIn = true
+		}
+		if sc.blk {
+			encl = append(encl, t.Slot)
+		}
+	case KBlock, KIf:
+	default:
+		if sc.blk && t.Exec.StartAff != nil && !sc.blkStart(t.Exec.StartAff, encl) {
+			sc.ok = false
+			return
+		}
+	}
+	below = below || t == sc.last
+	// A statement without a body (not a loop, block or If) gives what its
+	// previous sibling of the same start gave, when it has no controls:
+	// its only test reads its start and encl, the same (stop 40).
+	var lastAff *Affine
+	for _, c := range t.Body {
+		if !sc.blk || c.Kind == KLoop || c.Kind == KBlock || c.Kind == KIf || len(c.Body) > 0 {
+			lastAff = nil
+		} else if c.Exec.StartAff != nil && c.Exec.StartAff == lastAff && len(c.CtlSlots) == 0 {
+			continue
+		} else {
+			lastAff = c.Exec.StartAff
+		}
+		if sc.walk(c, encl, below); !sc.ok {
+			return
+		}
+	}
+}
+
+// blkStart is the block form's test of one start a, encl the slots of the loops
+// enclosing its statement: every nest loop it reads, but the axis, is
+// one of them (false otherwise); blkIn notes one.
+func (sc *nestScan) blkStart(a *Affine, encl []int) bool {
+	for _, tm := range a.Terms {
+		if tm.Coef == 0 || sc.g.isAxis(tm.Slot) || !sc.b.inNest(tm.Slot) {
+			continue
+		}
+		if !slices.Contains(encl, tm.Slot) {
+			return false
+		}
+		sc.blkIn = true
+	}
+	return true
+}
+
+// blkExecs is the block form's test of its starts: the axis's
+// coefficient is the same in every one (the rest is nestScan's).
+func (g *gridPlan) blkExecs() bool {
+	ax := g.axes[0]
+	for _, e := range g.execs {
+		if coefOf(e.aff, ax.Slot) != g.steps[0] {
+			return false
+		}
+	}
+	return true
+}
+
 // isAxis reports whether slot is an axis's iterator.
 func (g *gridPlan) isAxis(slot int) bool {
 	for _, l := range g.axes {
@@ -294,44 +403,6 @@ func (g *gridPlan) isAxis(slot int) bool {
 		}
 	}
 	return false
-}
-
-// ctlOK reports whether no condition or bound in t's subtree reads an
-// axis and, for the one-thread form (!blk), no loop that is not an axis
-// has its iterator in the start.
-func (g *gridPlan) ctlOK(t *Stmt, blk bool) bool {
-	for _, c := range t.CtlSlots {
-		if g.isAxis(c) {
-			return false // a condition or bound that reads a thread
-		}
-	}
-	if !blk && t.Kind == KLoop && !g.isAxis(t.Slot) && coefOf(g.start, t.Slot) != 0 {
-		return false
-	}
-	for _, b := range t.Body {
-		if !g.ctlOK(b, blk) {
-			return false
-		}
-	}
-	return true
-}
-
-// innerLoops reports, for the subtree of t inside the last axis, whether
-// no loop in it reassigns an axis slot (ok) and whether inner or some
-// loop in it is set.
-func (g *gridPlan) innerLoops(t *Stmt, inner bool) (ok, _ bool) {
-	if t.Kind == KLoop {
-		if g.isAxis(t.Slot) {
-			return false, inner // an axis slot reassigned inside
-		}
-		inner = true
-	}
-	for _, b := range t.Body {
-		if ok, inner = g.innerLoops(b, inner); !ok {
-			return false, inner
-		}
-	}
-	return true, inner
 }
 
 // gridAccMemo is the last access addAccess classified, with the loops
@@ -492,65 +563,6 @@ func (g *gridPlan) addExec(t *Stmt) {
 		}
 	}
 	g.execs = append(g.execs, gridExec{aff: t.Exec.StartAff, shape: t.Exec.Shape})
-}
-
-// blkStarts checks the block form's starts in nest s, whose one axis is
-// g.axes[0] and whose loops are b.loops: the axis's coefficient is the
-// same in every start, a start reads no loop of the nest other than the
-// axis and its statement's own enclosing loops, and some start reads a
-// loop of the nest other than the axis (otherwise the points are one
-// thread, thgrid.go's form).
-func (g *gridPlan) blkStarts(s *Stmt, b *liteBox) bool {
-	ax := g.axes[0]
-	for _, e := range g.execs {
-		if coefOf(e.aff, ax.Slot) != g.steps[0] {
-			return false
-		}
-	}
-	var buf [8]int
-	ok, inner := g.blkWalk(s, b, buf[:0])
-	return ok && inner
-}
-
-// blkWalk is blkStarts' walk of t's subtree, encl the slots of the
-// loops enclosing t: whether no start reads a nest loop that is neither
-// the axis nor enclosing, and whether some start reads one that is.
-func (g *gridPlan) blkWalk(t *Stmt, b *liteBox, encl []int) (ok, inner bool) {
-	ok = true
-	if t.Kind == KLoop {
-		encl = append(encl, t.Slot)
-	}
-	if t.Kind != KLoop && t.Kind != KBlock && t.Kind != KIf && t.Exec.StartAff != nil {
-		for _, tm := range t.Exec.StartAff.Terms {
-			if tm.Coef == 0 || g.isAxis(tm.Slot) || !b.inNest(tm.Slot) {
-				continue
-			}
-			ok = ok && slices.Contains(encl, tm.Slot)
-			inner = true
-		}
-	}
-	// A statement without a body (not a loop, block or If) gives what
-	// its previous sibling of the same start gave: its answer reads its
-	// start and encl only, and encl is the same for both (neither is a
-	// loop). The statements of one access follow each other and share
-	// their start (issue 13, stop 40).
-	var last *Affine
-	var lastOK, lastIn bool
-	for _, c := range t.Body {
-		leaf := c.Kind != KLoop && c.Kind != KBlock && c.Kind != KIf && len(c.Body) == 0
-		var o, in bool
-		if leaf && last != nil && c.Exec.StartAff == last {
-			o, in = lastOK, lastIn
-		} else {
-			o, in = g.blkWalk(c, b, encl)
-			last = nil
-			if leaf {
-				last, lastOK, lastIn = c.Exec.StartAff, o, in
-			}
-		}
-		ok, inner = ok && o, inner || in
-	}
-	return ok, inner
 }
 
 // blkCandidate is the block form's first test, made in Finish (the plan
