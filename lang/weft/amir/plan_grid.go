@@ -253,10 +253,8 @@ func (p *Program) planGridMode(s *Stmt, stmts []*Stmt, blk bool) *gridPlan {
 		b.accs, g.vars = wm.accs[:0], wm.vars[:0]
 		g.accVar = room.accVar[:0]
 	}
-	var memo gridAccMemo
-	if !b.walkChain(s, func(t *Stmt, encl []int) bool {
-		return t.Acc == nil || t.Kind == KLoop || g.addAccess(p, t, b, encl, &memo, wm)
-	}) {
+	aw := gridAccWalk{p: p, g: g, b: b, wm: wm, chain: b.chain[:0]}
+	if !aw.walk(s) {
 		return nil
 	}
 	for i := range g.vars {
@@ -403,6 +401,44 @@ func (g *gridPlan) isAxis(slot int) bool {
 		}
 	}
 	return false
+}
+
+// gridAccWalk is planGridMode's walk of its nest's accesses:
+// b.walkChain(s, visit), visit calling addAccess for each statement with
+// an access but a loop, as a recursion of its own (issue 13, stop 47:
+// walkChain's two closures, the walk's and the visit's, had been a
+// seventh of the walk on shfl_xor). chain holds the indices in b.loops
+// of the loops enclosing the statement, itself included, as
+// walkChain's.
+type gridAccWalk struct {
+	p     *Program
+	g     *gridPlan
+	b     *liteBox
+	wm    *gridWalkMem
+	chain []int
+	memo  gridAccMemo
+}
+
+// walk takes t and its subtree, in walkChain's order; false at the
+// first access refused.
+func (w *gridAccWalk) walk(t *Stmt) bool {
+	n := len(w.chain)
+	if t.Kind == KLoop {
+		for i, l := range w.b.loops {
+			if l == t {
+				w.chain = append(w.chain, i)
+			}
+		}
+	}
+	ok := t.Acc == nil || t.Kind == KLoop || w.g.addAccess(w.p, t, w.b, w.chain, &w.memo, w.wm)
+	for _, c := range t.Body {
+		if !ok {
+			break
+		}
+		ok = w.walk(c)
+	}
+	w.chain = w.chain[:n]
+	return ok
 }
 
 // gridAccMemo is the last access addAccess classified, with the loops
