@@ -373,11 +373,8 @@ type finisher struct {
 	seq  int32
 	self []selfVar
 	sc   selfCtx
-	// lastAcc is the last access counted in Program.rigN; taskAcc the
-	// last whose slots were added to task loop taskOf's reads.
+	// lastAcc is the last access counted in Program.rigN.
 	lastAcc *Access
-	taskAcc *Access
-	taskOf  int
 	// odd: a statement other than a loop, block or If has a body
 	// (treeWalk.odd).
 	odd bool
@@ -486,6 +483,10 @@ func (f *finisher) facts(s *Stmt, task int) bool {
 func (f *finisher) factsList(list []*Stmt, task int) bool {
 	p := f.p
 	has := false
+	// taskAcc: the last access of list whose slots were added to the
+	// task loop's reads (a local: two fields in the finisher had moved
+	// the room past its size class; stop 47).
+	var taskAcc *Access
 	for _, s := range list {
 		f.seq++
 		if s.Acc == nil {
@@ -516,13 +517,13 @@ func (f *finisher) factsList(list []*Stmt, task int) bool {
 		if task >= 0 {
 			// The slots symmetricBody tests (symmetric): its control
 			// slots, its accesses' and its barrier accesses'.
-			// An access's slots once per task loop: the statements of
-			// one access follow each other and share it, and the set
-			// is an "or" (issue 13, stop 47).
+			// An access's slots once: the statements of one access
+			// follow each other in one list (one task loop) and share
+			// it, and the set is an "or" (issue 13, stop 47).
 			r := slotBits(s.CtlSlots)
-			if s.Acc != nil && (s.Acc != f.taskAcc || task != f.taskOf) {
+			if s.Acc != nil && s.Acc != taskAcc {
 				r |= slotBits(s.Acc.Slots)
-				f.taskAcc, f.taskOf = s.Acc, task
+				taskAcc = s.Acc
 			}
 			for _, b := range s.Bars {
 				r |= slotBits(b.Slots)
