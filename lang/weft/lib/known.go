@@ -42,3 +42,26 @@ func knownQuals(quals map[string]*QualTL) KnownQuals {
 		CPUInOrder:  bit("cpu_in_order_qual"),
 	}
 }
+
+// StreamSyncSets are the full and temporal sets of the fences that
+// bracket a device function (the sync checker's conversion): those of
+// cuda_stream_sync, each with cuda_temporal's temporal set, 0 where the
+// library has no such timeline. Load resolves them once: the two
+// lookups by name had been made for every device function of every
+// check (issue 13, stop 47).
+type StreamSyncSets struct {
+	Full, Temp QualSet
+}
+
+// streamSyncSets resolves StreamSyncSets from timelines.
+func streamSyncSets(timelines map[string]*SyncTL) StreamSyncSets {
+	var s StreamSyncSets
+	if cs := timelines["cuda_stream_sync"]; cs != nil {
+		s.Full, s.Temp = cs.FullSet, cs.TemporalSet
+	}
+	if ct := timelines["cuda_temporal"]; ct != nil {
+		s.Full |= ct.TemporalSet
+		s.Temp |= ct.TemporalSet
+	}
+	return s
+}

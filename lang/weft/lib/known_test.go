@@ -50,3 +50,26 @@ func TestKnownQualsAreTheNamedBits(t *testing.T) {
 		t.Errorf("a library without the named timelines resolves %+v, want zeros", empty)
 	}
 }
+
+// TestStreamSyncSets pins Library.StreamSync to the sets of the two
+// timelines it is resolved from (cuda_stream_sync's full and temporal
+// sets, each with cuda_temporal's temporal set), the sync checker's
+// device function fences (issue 13, stop 47), and a library without
+// them to zeros.
+func TestStreamSyncSets(t *testing.T) {
+	l := MustStd()
+	cs, ct := l.Timelines["cuda_stream_sync"], l.Timelines["cuda_temporal"]
+	if cs == nil || ct == nil {
+		t.Fatal("the standard library has no cuda_stream_sync or cuda_temporal")
+	}
+	want := StreamSyncSets{Full: cs.FullSet | ct.TemporalSet, Temp: cs.TemporalSet | ct.TemporalSet}
+	if l.StreamSync != want || want.Full == 0 {
+		t.Errorf("StreamSync = %+v, want %+v", l.StreamSync, want)
+	}
+	if s := streamSyncSets(map[string]*SyncTL{"other": {Name: "other", FullSet: 4}}); s != (StreamSyncSets{}) {
+		t.Errorf("a library without the two timelines resolves %+v, want zeros", s)
+	}
+	if s := streamSyncSets(map[string]*SyncTL{"cuda_temporal": {TemporalSet: 6}}); s != (StreamSyncSets{Full: 6, Temp: 6}) {
+		t.Errorf("cuda_temporal alone resolves %+v", s)
+	}
+}

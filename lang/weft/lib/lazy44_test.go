@@ -75,6 +75,7 @@ func TestLazyMatchesEager(t *testing.T) {
 		{"qual order", lazy.QualOrder, eager.QualOrder},
 		{"timelines", lazy.Timelines, eager.Timelines},
 		{"known", lazy.Known, eager.Known},
+		{"stream sync", lazy.StreamSync, eager.StreamSync},
 	} {
 		if !reflect.DeepEqual(c.lazy, c.want) {
 			t.Errorf("%s differ", c.what)

@@ -84,6 +84,9 @@ type Library struct {
 	// Known is the bits of the qualitative timelines the code generator
 	// tests by name (known.go), resolved by Load.
 	Known KnownQuals
+	// StreamSync is the sets of a device function's cuda_stream_sync
+	// fences (known.go), resolved by Load.
+	StreamSync StreamSyncSets
 }
 
 // stdDiagFiles are the library's Files (Std), outside the heap: every node
@@ -204,6 +207,7 @@ func load(files []*diag.File, lazy bool) (*Library, error) {
 	}
 	ld.finishMemories()
 	l.Known = knownQuals(l.Quals)
+	l.StreamSync = streamSyncSets(l.Timelines)
 	// The procs in the files' order (a parsed file's, or a lazy one's).
 	for i, f := range files {
 		for j := range segs[i] {

@@ -194,6 +194,9 @@ type converter struct {
 	// shape.
 	lastTiling *coll.Tiling
 	lastShape  int
+	// lastTLName and lastTL: the sync timeline last found (syncTL).
+	lastTLName string
+	lastTL     *lib.SyncTL
 	// lastSt and lastScope: the scope last looked up (scopeOf).
 	lastSt    syntax.Stmt
 	lastScope *gpucheck.Scope
@@ -424,14 +427,54 @@ func (c *converter) qual(name string) (amir.Qual, bool) {
 	return q, ok
 }
 
-// qualOf is qual without the converter's list of names resolved.
+// qualOf is qual without the converter's list of names resolved. A name
+// of lib.KnownQuals (an instruction argument's default T_init and T_ext,
+// lib.Instr.ArgQuals) is its bit there: the library resolved it once
+// (lib.Load) to 1<<Index of Library.Quals[name], or 0 when it has none,
+// so the bit's index is the one read below (and one of 32 or more, or
+// none, refused alike). A lookup by name had been ~140 instructions of
+// each name's first ask (issue 13, stop 47).
 func (c *converter) qualOf(name string) (amir.Qual, bool) {
+	if bit, ok := knownBit(&c.lib.Known, name); ok && !knownBitOff {
+		if i := bits.TrailingZeros64(uint64(bit)); bit != 0 && i < 32 {
+			return amir.Qual(i), true
+		}
+		return 0, false
+	}
 	q := c.lib.Quals[name]
 	if q == nil || q.Index >= 32 {
 		return 0, false
 	}
 	return amir.Qual(q.Index), true
 }
+
+// knownBit is the field of k that name names (ok false: none of them).
+func knownBit(k *lib.KnownQuals, name string) (bit lib.QualSet, ok bool) {
+	switch name {
+	case "cuda_in_order_ram_qual":
+		return k.InOrderRAM, true
+	case "cuda_in_order_rmem_qual":
+		return k.InOrderRMEM, true
+	case "cpu_in_order_qual":
+		return k.CPUInOrder, true
+	case "Sm80_cp_async_qual":
+		return k.CpAsync, true
+	case "tma_to_smem_async_qual":
+		return k.TMAToSmem, true
+	case "tma_to_gmem_async_qual":
+		return k.TMAToGmem, true
+	case "wmma_async_smem_qual":
+		return k.WmmaSmem, true
+	case "wmma_async_rmem_a_qual":
+		return k.WmmaRmemA, true
+	case "wmma_async_rmem_d_qual":
+		return k.WmmaRmemD, true
+	}
+	return 0, false
+}
+
+// knownBitOff makes qualOf look every name up (tests).
+var knownBitOff bool
 
 // qualName is a qualifier name qual resolved. The names an instruction
 // argument asks for (its T_init, T_ext and atomic sets) are the
@@ -470,11 +513,25 @@ func (c *converter) quals(names []string) amir.QualSet {
 	return s
 }
 
+// syncTL is the sync timeline e names (nil: none). The name last found
+// is remembered: a Fence names one timeline twice (cuda_in_order,
+// cuda_in_order), an Arrive and its Await one, and a lookup by name is
+// ~140 instructions (issue 13, stop 47). The memo is the converter's,
+// of one check, and keyed by the name looked up (an alias's name finds
+// its own entry).
 func (c *converter) syncTL(e syntax.Expr) *lib.SyncTL {
-	if n, ok := e.(*syntax.Name); ok {
-		return c.lib.Timelines[n.Name]
+	n, ok := e.(*syntax.Name)
+	if !ok {
+		return nil
 	}
-	return nil
+	if c.lastTL != nil && c.lastTLName == n.Name {
+		return c.lastTL
+	}
+	tl := c.lib.Timelines[n.Name]
+	if tl != nil {
+		c.lastTLName, c.lastTL = n.Name, tl
+	}
+	return tl
 }
 
 // Convert builds the AMIR of proc p. gpu is the collective analysis of the
@@ -1144,7 +1201,12 @@ func (c *converter) popBody(start int) []*amir.Stmt {
 		return nil
 	}
 	body := c.ptrSlab.take(n, 16, 512)
-	copy(body, c.stk[start:])
+	// Element by element: a body is a few statements, and copy of
+	// pointers is a call of the runtime's typedslicecopy (~45
+	// instructions a block; issue 13, stop 47).
+	for i, s := range c.stk[start:] {
+		body[i] = s
+	}
 	// Not cleared: the statements the stack's tail still points to
 	// are the Program's, as long-lived as the room that holds the
 	// stack (convRoom.stk), and the next pushes overwrite them; a
@@ -1259,17 +1321,12 @@ func (c *converter) with(sc *names, st *syntax.With) {
 	// and subsequent kernels. Read literally (strm only), no device record
 	// could ever be witnessed by them (Definition B.3), and two kernels
 	// writing the same buffer would always be reported.
-	cs := c.lib.Timelines["cuda_stream_sync"]
-	var qcs, tcs amir.QualSet
-	if cs != nil {
-		qcs, tcs = amir.QualSet(cs.FullSet), amir.QualSet(cs.TemporalSet)
-	}
-	if ct := c.lib.Timelines["cuda_temporal"]; ct != nil {
-		qcs |= amir.QualSet(ct.TemporalSet)
-		tcs |= amir.QualSet(ct.TemporalSet)
-	}
-	qcs |= c.mbar
-	tcs |= c.mbar
+	// Resolved by the library once (lib.StreamSyncSets): the two lookups
+	// by name had been ~280 instructions of every check (issue 13, stop
+	// 47). The conversion to amir.QualSet keeps the low 32 bits, of the
+	// union as of each set.
+	ss := &c.lib.StreamSync
+	qcs, tcs := amir.QualSet(ss.Full)|c.mbar, amir.QualSet(ss.Temp)|c.mbar
 	src := c.src(st, "cuda_stream_sync")
 	c.push(c.streamFence(src, qcs|amir.Of(c.qCPU), qcs, tcs))
 	c.pushBlock(sc, st.Body)
