@@ -80,3 +80,65 @@ func TestSyncTLMemo(t *testing.T) {
 		t.Errorf("only %d names found: the sequence tests little", hits)
 	}
 }
+
+// TestNamesLookupMask: lookup through scopes' masks finds what a walk
+// comparing every binding finds, for names whose bits collide (same
+// length and last byte, a bit shared mod 64), shadowed names, a scope of
+// several names (an inlined call's) and missing names (issue 13, stop 47).
+func TestNamesLookupMask(t *testing.T) {
+	c := &converter{}
+	all := []string{"", "i", "t4", "t2", "t1", "s", "a4", "x#1", "tile_row", "k", "kk", "a_very_long_name9", "q@"}
+	var sc *names
+	slot := 0
+	for depth := 0; depth < 12; depth++ {
+		sc = c.child(sc)
+		for j := 0; j <= depth%3; j++ {
+			sc.set(all[(depth*5+j*3)%len(all)], slot)
+			slot++
+		}
+		for _, n := range append(all, "missing", "t3", "zz4") {
+			ws, wok := 0, false
+		walk:
+			for s := sc; s != nil; s = s.parent {
+				for _, b := range s.slots {
+					if b.name == n {
+						ws, wok = int(b.slot), true
+						break walk
+					}
+				}
+			}
+			if gs, gok := sc.lookup(n); gs != ws || gok != wok {
+				t.Errorf("depth %d: lookup(%q) = %d %v, the walk %d %v", depth, n, gs, gok, ws, wok)
+			}
+		}
+	}
+	if nameBit("t4") == nameBit("t2") || nameBit("a4") != nameBit("t4") {
+		t.Errorf("nameBit: want t4 and t2 apart, a4 and t4 together (the test's collisions)")
+	}
+}
+
+// TestControlNames: isControlName through ctrlMask answers as the list
+// does, for names made control names, others of the same bits and
+// missing ones, and a binding made by bindControl is a control name
+// (slotIndex's ctl shortcut; issue 13, stop 47).
+func TestControlNames(t *testing.T) {
+	c := &converter{}
+	sc := c.child(nil)
+	made := map[string]bool{}
+	for i, n := range []string{"t4", "s", "tile_row", "x#1", "t4", "k"} {
+		c.bindControl(sc, n, i)
+		made[n] = true
+		for _, q := range []string{"t4", "a4", "t2", "s", "ss", "tile_row", "tile_rox", "x#1", "y#1", "k", "", "zz"} {
+			if got := c.isControlName(q); got != made[q] {
+				t.Errorf("after %s: isControlName(%q) = %v, want %v", n, q, got, made[q])
+			}
+		}
+	}
+	sc.set("p", 9)
+	for _, n := range []string{"t4", "s", "tile_row", "x#1", "k", "p"} {
+		b := sc.find(n)
+		if b == nil || b.ctl != made[n] || b.ctl && !c.isControlName(n) {
+			t.Errorf("binding of %s: %+v", n, b)
+		}
+	}
+}

@@ -674,8 +674,7 @@ func Convert(f *syntax.File, p *syntax.Proc, gpu *gpucheck.Result, l *lib.Librar
 	for _, prm := range p.Params {
 		if prm.Type != nil && prm.Type.Elem != nil && prm.Type.Dims == nil && !prm.Type.Window && prm.Type.Mem == nil && !lib.IsDataType(prm.Type.Elem.Name) && prm.Type.Elem.Name != "barrier" {
 			slot := c.slot(prm.Name.Name)
-			top.set(prm.Name.Name, slot)
-			c.setControl(prm.Name.Name)
+			c.bindControl(top, prm.Name.Name, slot)
 			c.p.Params = append(c.p.Params, slot)
 			c.out.SizeParams = append(c.out.SizeParams, prm.Name.Name) // given per run, not by --sizes (constOf)
 		}
@@ -1352,8 +1351,7 @@ func (c *converter) forStmt(sc *names, st *syntax.For) {
 	}
 	inner := c.child(sc)
 	slot := c.slot(st.Var.Name)
-	inner.set(st.Var.Name, slot)
-	c.setControl(st.Var.Name)
+	c.bindControl(inner, st.Var.Name, slot)
 	mode := ""
 	if st.Mode != nil {
 		mode = st.Mode.Name
@@ -1810,9 +1808,9 @@ func (c *converter) accessDirect(sc *names, e syntax.Expr, v *gpucheck.Var, use 
 	a.Idx = c.windows(len(use))
 	for d, u := range use {
 		if n, ok := u.(*syntax.Name); ok {
-			if slot, bound := sc.lookup(n.Name); bound {
-				slots = append(slots, slot)
-				if w, ok := c.slotIndex(vi, d, n.Name, slot); ok {
+			if b := sc.find(n.Name); b != nil {
+				slots = append(slots, int(b.slot))
+				if w, ok := c.slotIndex(vi, d, b); ok {
 					a.Idx = append(a.Idx, w)
 					continue
 				}
@@ -2553,8 +2551,7 @@ func (c *converter) inline(sc *names, st *syntax.CallStmt) {
 		c.hidden++
 		h := fmt.Sprintf("%s#%d", as, c.hidden)
 		slot := c.slot(h)
-		inner.set(h, slot)
-		c.setControl(h)
+		c.bindControl(inner, h, slot)
 		wraps = append(wraps, wrap{slot, f, func(env []int) int { return f(env) + 1 }})
 		return &syntax.Name{Name: h}, true
 	}

@@ -17,11 +17,32 @@ type names struct {
 	// inl backs slots while the scope binds at most len(inl) names (a
 	// loop variable): no slice per scope.
 	inl [1]nameSlot
+	// mask holds nameBit of each name of slots: lookup passes a scope
+	// whose mask lacks the name's bit without comparing its names. The
+	// lookups of a deep nest had compared the name with the binding of
+	// every scope up to its own (shfl_xor's thirteen loops: ~5 K
+	// instructions a check; issue 13, stop 47).
+	mask uint64
+}
+
+// nameBit is name's bit of a names.mask: of its length and last byte,
+// which tell apart most names of one scope chain (t4, t2, t1, s).
+func nameBit(name string) uint64 {
+	if len(name) == 0 {
+		return 1
+	}
+	return 1 << ((uint(len(name))*7 + uint(name[len(name)-1])) & 63)
 }
 
 type nameSlot struct {
 	name string
-	slot int
+	// slot is an int32 beside ctl: a names is 64 bytes with its mask,
+	// where 56 had been (convRoom's eight fit seven).
+	slot int32
+	// ctl: the name was made a control name when bound (bindControl).
+	// The control names only grow (setControl), so it stays one; a
+	// binding without it may be one or become one (isControlName).
+	ctl bool
 }
 
 // child is a new scope inside n, from the converter's slab: a scope per
@@ -34,17 +55,28 @@ func (c *converter) child(n *names) *names {
 }
 
 // set binds name to slot in this scope (replacing its binding here).
-func (n *names) set(name string, slot int) {
+func (n *names) set(name string, slot int) { n.bind(name, slot, false) }
+
+// bindControl is set of a name the converter makes a control name
+// (setControl) with it: a loop's variable, a size parameter, an inlined
+// call's hidden slot.
+func (c *converter) bindControl(n *names, name string, slot int) {
+	n.bind(name, slot, true)
+	c.setControl(name)
+}
+
+func (n *names) bind(name string, slot int, ctl bool) {
 	for i := range n.slots {
 		if sameName(n.slots[i].name, name) {
-			n.slots[i].slot = slot
+			n.slots[i].slot, n.slots[i].ctl = int32(slot), ctl
 			return
 		}
 	}
 	if n.slots == nil {
 		n.slots = n.inl[:0]
 	}
-	n.slots = append(n.slots, nameSlot{name, slot})
+	n.slots = append(n.slots, nameSlot{name, int32(slot), ctl})
+	n.mask |= nameBit(name)
 }
 
 // own is name's slot in this scope alone (0 when it binds none, as a
@@ -52,21 +84,33 @@ func (n *names) set(name string, slot int) {
 func (n *names) own(name string) int {
 	for _, b := range n.slots {
 		if sameName(b.name, name) {
-			return b.slot
+			return int(b.slot)
 		}
 	}
 	return 0
 }
 
 func (n *names) lookup(name string) (int, bool) {
+	if b := n.find(name); b != nil {
+		return int(b.slot), true
+	}
+	return 0, false
+}
+
+// find is the binding of name seen from n (nil: none).
+func (n *names) find(name string) *nameSlot {
+	bit := nameBit(name)
 	for s := n; s != nil; s = s.parent {
-		for _, b := range s.slots {
-			if sameName(b.name, name) {
-				return b.slot, true
+		if s.mask&bit == 0 {
+			continue // binds no name of name's bit (bind)
+		}
+		for i := range s.slots {
+			if sameName(s.slots[i].name, name) {
+				return &s.slots[i]
 			}
 		}
 	}
-	return 0, false
+	return nil
 }
 
 // sameName is a == b for the names of control variables (loop
@@ -250,8 +294,9 @@ func (c *converter) slotForm(slot int) *amir.Affine {
 // for any other, which window compiles. The three steps had been ~80
 // instructions of each such index (shfl_xor: twenty a check; issue 13,
 // stop 46).
-func (c *converter) slotIndex(v, d int, name string, slot int) (amir.Window, bool) {
-	if slotAffOff || slot < 0 || slot >= len(c.slotAff) || !c.isControlName(name) {
+func (c *converter) slotIndex(v, d int, b *nameSlot) (amir.Window, bool) {
+	slot := int(b.slot)
+	if slotAffOff || slot < 0 || slot >= len(c.slotAff) || !b.ctl && !c.isControlName(b.name) {
 		return amir.Window{}, false
 	}
 	c.noteGran(v, d, 1)

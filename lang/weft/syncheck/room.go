@@ -29,7 +29,7 @@ type convRoom struct {
 	syncInfo [roomSyncs]amir.SyncInfo
 	ctrl     [6]string
 	iters    [4]loopSlot
-	names    [roomNames]names
+	names    [roomNames]names // 7 of 64 bytes: 8 of 56 before the mask (stop 47)
 
 	// Grown by append past these. stk: 24, the rest of fullRoom's
 	// size class (rmem_uniform's had grown past 16; issue 13, stop 46).
@@ -134,7 +134,7 @@ const (
 	fullSrcs  = 26
 	roomVars  = 6
 	roomSyncs = 4
-	roomNames = 8
+	roomNames = 7
 )
 
 // tinyRoom is the room of a tiny proc with data variables (tinyFits):
