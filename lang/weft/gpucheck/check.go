@@ -119,6 +119,13 @@ type Var struct {
 	// the first access (a window's is set where it is declared).
 	mem     *lib.Memory
 	memDone bool
+	// uniDone, uniOK and uniN are uniformThreads's answer for v, kept
+	// at its first ask (a uniform register's every write and argument
+	// asked it again, its memory's argument evaluated each time; issue
+	// 13, stop 47), in the padding after memDone: an n past int32 is
+	// not kept.
+	uniDone, uniOK bool
+	uniN           int32
 	// index is v's position in Result.Vars (VarIndex).
 	index int
 
@@ -367,10 +374,12 @@ func Check(f *syntax.File, opts Options, errs *diag.List) *Result {
 	// program's state is part of its room (room.go, stop 37).
 	k := countStmts(f)
 	st, one, rm, md, sa := newState(&k)
+	// The state is new (zero): its fields are set, not literals of
+	// 280 and 184 bytes copied over it (issue 13, stop 47).
 	c := &st.checker
-	*c = checker{f: f, l: opts.Lib, errs: errs, c: &st.consts, units: &st.units}
+	c.f, c.l, c.errs, c.c, c.units = f, opts.Lib, errs, &st.consts, &st.units
 	c.res = &st.res
-	*c.res = Result{Lib: opts.Lib}
+	c.res.Lib = opts.Lib
 	c.makeArrays(&k, one, rm, md, sa)
 	c.loops = k.loops
 	c.fileConsts(f, opts)
@@ -521,7 +530,7 @@ func (s *Scope) setIter(name string, it *Iter) {
 // stmtCounts bound what a check of a file makes (countStmts).
 type stmtCounts struct {
 	stmts  int // statements (Result.Stmts, Result.StmtScopes)
-	scopes int // scopes: a proc's top one, one per loop and with-block, one per if and one per else, one more per device function (walkUnchecked)
+	scopes int // scopes: a proc's top one, one per loop and with-block, one per if and one per else, one more per device function whose body is not one cuda_tasks loop (walkUnchecked)
 	loops  int // cuda_threads loops (iterators)
 	// stores is the number of loops' tiling stores made (threads.go):
 	// one per cuda_threads loop whose unit is no call (callUnit).
@@ -580,6 +589,16 @@ func callUnit(st *syntax.For) bool {
 	return false
 }
 
+// tasksAlone reports whether a device function's body is one cuda_tasks
+// loop, which leaves walkUnchecked nothing to walk (no scope; stop 47).
+func tasksAlone(body []syntax.Stmt) bool {
+	if len(body) != 1 {
+		return len(body) == 0
+	}
+	f, ok := body[0].(*syntax.For)
+	return ok && f.Mode != nil && f.Mode.Name == "cuda_tasks"
+}
+
 // count adds body's statements to k; depth is the number of cuda_threads
 // loops around it.
 func (k *stmtCounts) count(body []syntax.Stmt, depth int) {
@@ -608,7 +627,7 @@ func (k *stmtCounts) count(body []syntax.Stmt, depth int) {
 			k.count(st.Else, depth)
 		case *syntax.With:
 			k.scopes++
-			if call, ok := st.Ctx.(*syntax.Call); ok && call.FunName() == "CudaDeviceFunction" {
+			if call, ok := st.Ctx.(*syntax.Call); ok && call.FunName() == "CudaDeviceFunction" && !tasksAlone(st.Body) {
 				k.scopes++ // walkUnchecked's
 			}
 			k.bodies++
@@ -773,11 +792,27 @@ func (c *checker) assign(s *Scope, st *syntax.Assign) {
 
 // uniformThreads is n of a variable in a uniform memory
 // (CudaRmemUniform(n)).
+//
+// A memory that is not uniform answers no at UniformThreads's first
+// test, made here without the call; a uniform one's answer is kept in
+// v: it reads v's memory and type, the same at every access (memory),
+// and the file's constants, which do not change after Check's start.
 func (c *checker) uniformThreads(v *Var) (int64, bool) {
 	if c.l == nil || v.Type == nil {
 		return 0, false
 	}
-	return c.memory(v).UniformThreads(v.Type.Mem, c.c.eval)
+	m := c.memory(v)
+	if m == nil || m.Uniform == "" {
+		return 0, false
+	}
+	if v.uniDone {
+		return int64(v.uniN), v.uniOK
+	}
+	n, ok := m.UniformThreads(v.Type.Mem, c.c.eval)
+	if int64(int32(n)) == n {
+		v.uniDone, v.uniOK, v.uniN = true, ok, int32(n)
+	}
+	return n, ok
 }
 
 // memory is c.l.Memories[v.Mem], looked up once per variable (Memory:
@@ -801,8 +836,19 @@ func (c *checker) indexReads(s *Scope, st syntax.Stmt, idx []syntax.Expr) {
 	}
 }
 
-// reads records every data variable read in e.
+// reads records every data variable read in e. A literal reads none,
+// and is most loops' bounds and scales (`0`, `t4 * 4`): it is told apart
+// here, where reads inlines, not in a call per literal (issue 13, stop
+// 47).
 func (c *checker) reads(s *Scope, st syntax.Stmt, e syntax.Expr) {
+	if _, ok := e.(*syntax.IntLit); ok {
+		return
+	}
+	c.readsIn(s, st, e)
+}
+
+// readsIn is reads.
+func (c *checker) readsIn(s *Scope, st syntax.Stmt, e syntax.Expr) {
 	switch e := e.(type) {
 	case *syntax.Name:
 		if v := s.Lookup(e.Name); v != nil && !v.Barrier {

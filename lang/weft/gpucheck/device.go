@@ -64,7 +64,15 @@ func (c *checker) deviceFunction(s *Scope, st *syntax.With, call *syntax.Call) {
 
 // walkUnchecked walks statements already reported as misplaced, so their
 // bodies are still checked, with the top-level tiling.
+//
+// An empty body (every well-formed device function's: its one cuda_tasks
+// loop walked apart) takes no scope: one that no statement is recorded
+// in is never read (issue 13, stop 47: a scope made and copied in every
+// check).
 func (c *checker) walkUnchecked(s *Scope, body []syntax.Stmt) {
+	if len(body) == 0 {
+		return
+	}
 	if c.dev != nil && s.Tiling == nil {
 		s = c.child(s, nil)
 		s.Tiling = c.dev.Top

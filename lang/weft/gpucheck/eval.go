@@ -438,9 +438,19 @@ func (u *unitEnv) resolve(e syntax.Expr, m coll.Machine) (coll.Unit, error) {
 	case *syntax.Binary:
 		if e.Op == "*" {
 			scale, unit := e.X, e.Y
-			if u.isUnit(e.X) {
-				// `cuda_thread * 4`, as Exo's GPU branch also writes it
-				// (its tests): the product commutes.
+			// d is the unit's declaration where the unit is a name: a
+			// name on the left is looked up once, for isUnit's test and
+			// the unit (issue 13, stop 47: decl had run twice for every
+			// `cuda_thread * 4`; a second lookup finds what the first
+			// kept).
+			var d *unitDecl
+			if n, ok := e.X.(*syntax.Name); ok {
+				if d = u.decl(n.Name); d != nil {
+					// `cuda_thread * 4`, as Exo's GPU branch also writes it
+					// (its tests): the product commutes.
+					scale, unit = e.Y, e.X
+				}
+			} else if u.isUnit(e.X) {
 				scale, unit = e.Y, e.X
 			}
 			k, ok := u.c.eval(scale)
@@ -448,7 +458,10 @@ func (u *unitEnv) resolve(e syntax.Expr, m coll.Machine) (coll.Unit, error) {
 				return coll.Unit{}, fmt.Errorf("unit scale %s must be a compile-time constant", exprString(scale))
 			}
 			if n, ok := unit.(*syntax.Name); ok {
-				if d := u.decl(n.Name); d != nil && len(d.params) == 0 {
+				if d == nil {
+					d = u.decl(n.Name)
+				}
+				if d != nil && len(d.params) == 0 {
 					// resolve(unit) is buildOnce(d, m) here.
 					if k >= 1 {
 						if out, ok := u.fastOnce(d, int(k), m); ok {
