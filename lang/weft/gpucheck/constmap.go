@@ -55,8 +55,10 @@ func (c *checker) fileConsts(f *syntax.File, opts Options) {
 		}
 	}
 	local := g0.local
-	if m, ok := takenMap(local, opts); ok && !constMapsOff {
-		k.vals = m
+	if m, hit, ok := takenMap(local, opts); ok && !constMapsOff {
+		// takenMap looked the first global up in m: its value is
+		// lookup's first hit.
+		k.vals, k.hit = m, hit
 		return
 	}
 	for _, cv := range local {
@@ -121,22 +123,23 @@ func coveredBySizes(local []constVal, opts Options) bool {
 
 // takenMap is the map fileConsts would build from the globals local,
 // when it is one of opts's own: the program's constants (sameAsProg) or
-// the sizes (coveredBySizes); ok is false otherwise. For a few globals
+// the sizes (coveredBySizes); ok is false otherwise. hit is the first
+// global's entry in that map where it looked it up (name "": none). For a few globals
 // both tests are made in one pass over them, each name looked up once
 // in each map, and a map whose count of keys is the globals' count of
 // distinct names, each a key, has exactly their names as keys, so it
 // need not be walked (a walk starts at a random entry: 270 instructions
 // each, two walks and eight lookups on rows 6 and 8; stop 41). Anything
 // else takes the two tests in full.
-func takenMap(local []constVal, opts Options) (map[string]int64, bool) {
+func takenMap(local []constVal, opts Options) (map[string]int64, constVal, bool) {
 	if len(local) > 8 {
 		if opts.Prog != nil && sameAsProg(local, opts) {
-			return opts.Prog.Consts, true
+			return opts.Prog.Consts, constVal{}, true
 		}
 		if len(opts.Sizes) > 0 && coveredBySizes(local, opts) {
-			return opts.Sizes, true
+			return opts.Sizes, constVal{}, true
 		}
-		return nil, false
+		return nil, constVal{}, false
 	}
 	var pc map[string]int64
 	if opts.Prog != nil {
@@ -146,9 +149,17 @@ func takenMap(local []constVal, opts Options) (map[string]int64, bool) {
 	// allP, allS: every global is a constant of the program, a size;
 	// same: each global that is both has one value in both.
 	allP, allS, same, distinct := true, true, true, 0
+	// pHit, sHit: the first global's entries in pc and sz.
+	var pHit, sHit constVal
 	for i, cv := range local {
 		pv, pok := pc[cv.name]
 		sv, sok := sz[cv.name]
+		if i == 0 && pok {
+			pHit = constVal{cv.name, pv}
+		}
+		if i == 0 && sok {
+			sHit = constVal{cv.name, sv}
+		}
 		allP, allS = allP && pok, allS && sok
 		if pok && sok && pv != sv {
 			same = false
@@ -170,23 +181,23 @@ func takenMap(local []constVal, opts Options) (map[string]int64, bool) {
 		// the same value; sizes that are the globals' names were all
 		// compared above.
 		if len(sz) == 0 || sizesAreGlobals && same {
-			return pc, true
+			return pc, pHit, true
 		}
 		if !sizesAreGlobals && sameAsProg(local, opts) {
-			return pc, true
+			return pc, pHit, true
 		}
 	}
 	if len(sz) > 0 && allS {
 		// coveredBySizes: then every constant of the program a size;
 		// a program whose constants are the globals' names has them.
 		if opts.Prog == nil || len(pc) == 0 || allP && len(pc) == distinct {
-			return sz, true
+			return sz, sHit, true
 		}
 		if coveredBySizes(local, opts) {
-			return sz, true
+			return sz, sHit, true
 		}
 	}
-	return nil, false
+	return nil, constVal{}, false
 }
 
 // constMapsOff makes every check build its constants' map (set by the

@@ -197,6 +197,13 @@ func constsDump(l *lib.Library, f *syntax.File, prog *check.Program, sizes map[s
 	for _, k := range names {
 		fmt.Fprintf(&b, "const %s = %d\n", k, r.Consts[k])
 	}
+	// The constant lookup keeps (consts.hit, stop 47; takenMap's
+	// first global) is the map's entry.
+	if h := r.consts.hit; h.name != "" {
+		if v, ok := r.Consts[h.name]; !ok || v != h.val {
+			fmt.Fprintf(&b, "hit %s = %d, not the map's (%d, %v)\n", h.name, h.val, v, ok)
+		}
+	}
 	for _, d := range errs.Diags {
 		fmt.Fprintf(&b, "diag %s\n", d)
 	}

@@ -25,6 +25,13 @@ type consts struct {
 	// every unit expression (issue 13).
 	local  []constVal
 	parent *consts
+	// hit is the constant of vals found last (name "": none), looked up
+	// before the map: a file's few constants are each evaluated by its
+	// launch, its loops and the later checkers' Eval, a hash each
+	// (issue 13, stop 47: per_cta_alloc's NCTA, 160 instructions a
+	// lookup). vals does not change after Check's start (fileConsts; no
+	// reader writes into Result.Consts), so hit is always vals[name].
+	hit constVal
 }
 
 type constVal struct {
@@ -47,7 +54,13 @@ func (c *consts) lookup(name string) (int64, bool) {
 			return c.local[i].val, true
 		}
 	}
+	if c.hit.name != "" && c.hit.name == name {
+		return c.hit.val, true
+	}
 	if v, ok := c.vals[name]; ok {
+		if name != "" {
+			c.hit = constVal{name, v}
+		}
 		return v, true
 	}
 	if c.parent != nil {
