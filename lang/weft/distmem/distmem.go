@@ -226,12 +226,15 @@ func Check(g *gpucheck.Result, errs *diag.List) *Result {
 // variables the analysis does not concern (parameters, CPU allocations,
 // windows, memories without a native unit).
 //
-// d is where it is made (Check's array).
+// d is where it is made (Check's array: zero).
 func newDeduction(g *gpucheck.Result, v *gpucheck.Var, d *Deduction, errs *diag.List) *Deduction {
 	if !concerns(v) {
 		return nil
 	}
-	*d = Deduction{Var: v, TA: v.Scope.Tiling.TileThreads}
+	// d is zero (Check's new array): its fields are set, not a 0.3 KB
+	// literal copied over it (issue 13, stop 47), as are a carved
+	// Triple's (scratch.triple: a new array's or new).
+	d.Var, d.TA = v, v.Scope.Tiling.TileThreads
 	if v.Barrier {
 		d.mbar = isMbarrier(g.Lib, v)
 		return d
@@ -311,7 +314,7 @@ func (d *Deduction) prefix() string {
 func dataTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag.List, s *scratch) *Triple {
 	v := d.Var
 	t := s.triple()
-	*t = Triple{Access: a, Tiling: a.Scope.Tiling}
+	t.Access, t.Tiling = a, a.Scope.Tiling
 	// Every iterator of the chain takes one index (a user's distributed
 	// index, or a slice a desugared loop takes): one array of that size,
 	// not append's growth from one (stop 31).
@@ -542,7 +545,7 @@ func pitchesAndOffset(t *Triple, alloc *coll.Tiling, tn int) {
 // none), so the lists have room for len(a.Indices) (stop 38).
 func barrierTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag.List, s *scratch) *Triple {
 	t := s.triple()
-	*t = Triple{Access: a, Tiling: a.Scope.Tiling}
+	t.Access, t.Tiling = a, a.Scope.Tiling
 	t.Iters = t.iterList(len(a.Indices))
 	var units []syntax.Expr
 	if a.CompletionOf != nil {
@@ -921,8 +924,8 @@ func desugar(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, start *coll.T
 			errs.Errorf(gpucheck.StartPos(a.Node), codeDeduce, "%s: parameter %s of %s(): %v", d.prefix(), a.Param, a.Instr.Name, err)
 			return nil, false
 		}
-		it := s.iter()
-		*it = gpucheck.Iter{ID: synthID + i, Count: count, Unit: u, Parent: cur, Body: body}
+		it := s.iter() // zero: a new array's or new
+		it.ID, it.Count, it.Unit, it.Parent, it.Body = synthID+i, count, u, cur, body
 		if s == nil {
 			it.Name = desugaredName(a, u)
 		}

@@ -496,8 +496,11 @@ func memName(e syntax.Expr) string {
 }
 
 func (c *checker) declare(s *Scope, n *syntax.Name, t *syntax.Type, param bool) *Var {
+	// A carved Var is zero (a new array's or new): its fields are set,
+	// not a literal copied over it (issue 13, stop 47), as are an
+	// Iter's (forStmt).
 	v := carve(&c.vars)
-	*v = Var{Name: n.Name, Pos: n.Pos(), Type: t, Param: param, Scope: s, index: len(c.res.Vars)}
+	v.Name, v.Pos, v.Type, v.Param, v.Scope, v.index = n.Name, n.Pos(), t, param, s, len(c.res.Vars)
 	if t != nil {
 		v.Mem = memName(t.Mem)
 		v.Barrier = t.Elem != nil && t.Elem.Name == "barrier"
@@ -1050,7 +1053,7 @@ func (c *checker) forStmt(s *Scope, st *syntax.For) {
 		return
 	}
 	it := carve(&c.iters)
-	*it = Iter{Name: st.Var.Name, ID: len(c.dev.Iters), Loop: st, Count: int(hi), Unit: u, Parent: s.Tiling}
+	it.Name, it.ID, it.Loop, it.Count, it.Unit, it.Parent = st.Var.Name, len(c.dev.Iters), st, int(hi), u, s.Tiling
 	body, err := c.deriveThreads(s.Tiling, it.ID, int(hi), u)
 	if err != nil {
 		c.errs.Errorf(st.Pos(), codeThreadsFit, "%v", err)
