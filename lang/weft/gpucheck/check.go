@@ -1218,69 +1218,73 @@ func (c *checker) call(s *Scope, st *syntax.CallStmt) {
 			c.errs.Errorf(st.Pos(), codeInstrUnit, "wrong collective unit for %s(): it must be executed by one %s; %s", name, u, c.iterNames(merr.Msg))
 		}
 	}
-	bind := func(pname string, arg syntax.Expr) {
-		acc := paramAccess(in, pname)
-		if acc == nil {
-			c.reads(s, st, arg)
-			return
-		}
-		base, idx := splitIndex(arg)
-		var v *Var
-		if base != nil {
-			v = s.Lookup(base.Name)
-		}
-		c.indexReads(s, st, idx)
-		if v == nil {
-			c.reads(s, st, arg)
-			return
-		}
-		a := Access{Var: v, Node: arg, Indices: idx, Scope: s, Instr: in, Param: pname, Stmt: st, acc: acc}
-		switch acc.Mode {
-		case "w":
-			a.Write = true
-		case "rw":
-			a.Read, a.Write = true, true
-		default:
-			a.Read = true
-		}
-		c.access(a)
-		if len(acc.Units) > 0 {
-			c.res.unitArgs++
-		}
-		if a.Read {
-			c.checkPerm(s, v, arg, 'r', true)
-		}
-		if a.Write {
-			c.checkPerm(s, v, arg, 'w', true)
-		}
-		if n, ok := c.uniformThreads(v); ok && n > 1 && s.Tiling != nil {
-			// A uniform register (CudaRmemUniform(n)) reaches an
-			// instruction only through a parameter without a memory
-			// (scalar.weft's): in-order instructions only (the sync
-			// check leaves these registers out, syncheck/convert.go
-			// exempt), and a write by the whole n-thread collective, as
-			// for a scalar write (R13), else one thread's copy differs.
-			if in.TL != "cuda_in_order" {
-				c.errs.Errorf(StartPos(arg), codeScalarWrite, "%s (%s) cannot be an argument of %s(), an instruction of timeline %s: only in-order code touches uniform registers",
-					v.Name, syntax.ExprString(v.Type.Mem), name, in.TL)
-			} else if a.Write {
-				if u, err := c.units.threads(n, s.Tiling.M); err == nil {
-					if merr := s.Tiling.Matches(u); merr != nil {
-						c.errs.Errorf(StartPos(arg), codeScalarWrite, "write to %s (%s) by %s() must be executed by one %d * cuda_thread collective, each of whose threads holds a copy (current: %s; %s)",
-							v.Name, syntax.ExprString(v.Type.Mem), name, n, s.Tiling.Describe(), c.iterNames(merr.Msg))
-					}
-				}
-			}
-		}
-	}
 	for i, a := range args {
 		if a != nil {
-			bind(params[i].Name.Name, a)
+			c.bindArg(s, st, in, name, params[i].Name.Name, a)
 		}
 	}
 	for _, p := range probs {
 		if p.Expr != nil {
 			c.reads(s, st, p.Expr)
+		}
+	}
+}
+
+// bindArg binds the argument arg of parameter pname of instruction in
+// (named name) in a call statement st: a method, not a closure made for
+// every call (issue 13, stop 47).
+func (c *checker) bindArg(s *Scope, st *syntax.CallStmt, in *lib.Instr, name, pname string, arg syntax.Expr) {
+	acc := paramAccess(in, pname)
+	if acc == nil {
+		c.reads(s, st, arg)
+		return
+	}
+	base, idx := splitIndex(arg)
+	var v *Var
+	if base != nil {
+		v = s.Lookup(base.Name)
+	}
+	c.indexReads(s, st, idx)
+	if v == nil {
+		c.reads(s, st, arg)
+		return
+	}
+	a := Access{Var: v, Node: arg, Indices: idx, Scope: s, Instr: in, Param: pname, Stmt: st, acc: acc}
+	switch acc.Mode {
+	case "w":
+		a.Write = true
+	case "rw":
+		a.Read, a.Write = true, true
+	default:
+		a.Read = true
+	}
+	c.access(a)
+	if len(acc.Units) > 0 {
+		c.res.unitArgs++
+	}
+	if a.Read {
+		c.checkPerm(s, v, arg, 'r', true)
+	}
+	if a.Write {
+		c.checkPerm(s, v, arg, 'w', true)
+	}
+	if n, ok := c.uniformThreads(v); ok && n > 1 && s.Tiling != nil {
+		// A uniform register (CudaRmemUniform(n)) reaches an
+		// instruction only through a parameter without a memory
+		// (scalar.weft's): in-order instructions only (the sync
+		// check leaves these registers out, syncheck/convert.go
+		// exempt), and a write by the whole n-thread collective, as
+		// for a scalar write (R13), else one thread's copy differs.
+		if in.TL != "cuda_in_order" {
+			c.errs.Errorf(StartPos(arg), codeScalarWrite, "%s (%s) cannot be an argument of %s(), an instruction of timeline %s: only in-order code touches uniform registers",
+				v.Name, syntax.ExprString(v.Type.Mem), name, in.TL)
+		} else if a.Write {
+			if u, err := c.units.threads(n, s.Tiling.M); err == nil {
+				if merr := s.Tiling.Matches(u); merr != nil {
+					c.errs.Errorf(StartPos(arg), codeScalarWrite, "write to %s (%s) by %s() must be executed by one %d * cuda_thread collective, each of whose threads holds a copy (current: %s; %s)",
+						v.Name, syntax.ExprString(v.Type.Mem), name, n, s.Tiling.Describe(), c.iterNames(merr.Msg))
+				}
+			}
 		}
 	}
 }
