@@ -462,7 +462,16 @@ func dataTriple(g *gpucheck.Result, d *Deduction, a *gpucheck.Access, errs *diag
 		if it.Loop == nil {
 			continue // a desugared instruction loop: checked as a slice
 		}
-		if e, ok := g.Eval(v.Type.Dims[i]); ok && int(e) < it.Count {
+		// A literal extent (most are) is its value, as Eval gives it,
+		// without the call per iterator of every use (issue 13, stop 47).
+		dim := v.Type.Dims[i]
+		e, ok := int64(0), true
+		if l, lit := dim.(*syntax.IntLit); lit {
+			e = l.Value
+		} else {
+			e, ok = g.Eval(dim)
+		}
+		if ok && int(e) < it.Count {
 			errs.Errorf(a.Indices[i].Pos(), codeExtent, "dimension %d of %s has extent %d, but its distributed index %s takes %d values",
 				i, v.Name, e, it.Name, it.Count)
 			return nil
