@@ -170,7 +170,22 @@ type walker struct {
 	memOK   bool
 	memName string
 	mem     *lib.Memory
+	// flats[:nflats] are the tilings of the enclosing scopes, innermost
+	// last, where the walk derives its own tilings as coll.Flats (the
+	// device statements' cur is then nil); flatFail: the walk ended
+	// where a Flat has no answer (deviceFunction then walks the device
+	// function again with the tilings).
+	flats    [walkFlats]coll.Flat
+	nflats   int
+	flatFail bool
 }
+
+// walkFlats is the depth of scopes a walk derives as Flats.
+const walkFlats = 6
+
+// flatOff makes deviceFunction derive its tilings as coll.Tilings always
+// (the tests comparing the two).
+var flatOff = false
 
 // walkStores is the number of tilings a chunk of walker.stores holds.
 const walkStores = 4
@@ -860,13 +875,36 @@ func (w *walker) deviceFunction(s *syntax.With, c *syntax.Call) bool {
 	if dev != nil && dev.Top != nil && dev.Top.M == w.m {
 		top, w.shared = dev.Top, true
 	} else {
+		w.shared = false
+		// A CTA without clusters: its tilings as coll.Flats, on the
+		// walker's stack, not a slab of them on the heap (issue 13, stop
+		// 47: per_cta_alloc with NCTA=2, whose generator reads NCTA = 1,
+		// allocated 3.4 KB a check here). A Flat is the tiling
+		// coll.CudaThreadsIn makes in one pass (threads1D), in each field
+		// the walk reads (TestFlatMatchesThreads1D), so every test of
+		// this walk is the other's; where a Flat has no answer (another
+		// derivation, an instruction's unit to match) the walk ends with
+		// flatFail and the device function is walked again below with
+		// the tilings, from the same state: the statements before
+		// changed only names pushed since (popped here) and pure memos.
+		// TestWalkFlatSameAnswers compares the two walks on the corpus.
+		if f, ok := coll.FlatDevice(w.m); ok && !flatOff {
+			w.flats[0], w.nflats, w.flatFail = f, 1, false
+			nt := w.n
+			ok := w.devBlock(body, nil)
+			w.nflats = 0
+			if ok || !w.flatFail {
+				w.n = n
+				return ok
+			}
+			w.n, w.iterID = nt, 0
+		}
 		sl := new(walkSlab)
 		w.slab = sl
 		var err error
 		if top, err = coll.DeviceTilingIn(w.m, &sl.top); err != nil {
 			return false
 		}
-		w.shared = false
 		// The slab's stores are the next loops' (the tilings of a
 		// device function before stay referenced only by their own
 		// walk, which has ended).
@@ -969,8 +1007,14 @@ func (w *walker) instrCall(s *syntax.CallStmt, in *lib.Instr, device bool, cur *
 		// The instruction's unit, where it resolves in the caller's scope
 		// (unitOK), must match the scope. (Its timeline's CudaAsync test
 		// reads the enclosing CudaAsync, which the walk never enters.)
-		if u, ok := w.unit(in.Unit); ok && cur.Matches(u) != nil {
-			return false
+		if u, ok := w.unit(in.Unit); ok {
+			if cur == nil {
+				w.flatFail = true // a Flat has no Matches
+				return false
+			}
+			if cur.Matches(u) != nil {
+				return false
+			}
 		}
 	}
 	for i, prm := range in.Proc.Params {
@@ -1091,7 +1135,7 @@ func (w *walker) devAlloc(a *syntax.Alloc, cur *coll.Tiling) bool {
 	if t == nil || t.Elem == nil || t.Elem.Name == "barrier" {
 		return false
 	}
-	v := wsym{name: a.Name.Name, typ: t, device: true, tileThreads: int32(cur.TileThreads), nd: -1}
+	v := wsym{name: a.Name.Name, typ: t, device: true, tileThreads: int32(w.tileThreads(cur)), nd: -1}
 	if ctype(lib.ResolveElem(t.Elem.Name)) == "" {
 		return false
 	}
@@ -1141,6 +1185,9 @@ func (w *walker) threadsLoop(s *syntax.For, cur *coll.Tiling) bool {
 		ue = k.Value
 	}
 	w.iterID++
+	if cur == nil {
+		return w.threadsFlat(s, int(hi), ue)
+	}
 	var b *coll.Tiling
 	if w.shared {
 		b = w.gpu.BodyAt(s, &w.bodyCur)
@@ -1185,6 +1232,88 @@ func (w *walker) threadsLoop(s *syntax.For, cur *coll.Tiling) bool {
 	ok = w.push(wsym{name: s.Var.Name, kind: kIndex, device: true, threadsIt: true, t0: int32(cur.TileThreads), t1: int32(b.TileThreads)}) && w.devBlock(s.Body, b)
 	w.n = n
 	return ok
+}
+
+// threadsFlat is threadsLoop's derivation as a coll.Flat, under
+// w.flats' last (cur nil), of the loop of hi iterations of unit
+// expression ue: the tests of threadsLoop's own derivation, in the same
+// order.
+func (w *walker) threadsFlat(s *syntax.For, hi int, ue syntax.Expr) bool {
+	u, k, ok := w.flatUnit(ue)
+	if !ok {
+		return false
+	}
+	if w.nflats == len(w.flats) {
+		w.flatFail = true
+		return false
+	}
+	cur := &w.flats[w.nflats-1]
+	b, ok := cur.Threads1D(w.m, hi, &u, k)
+	if !ok {
+		w.flatFail = true // another derivation: the tilings'
+		return false
+	}
+	// resolved1D, of the Flat; else the unit resolved, made again (the
+	// same unit: a function of the expression) so that u, whose box may
+	// be in syms, is not Threads's (which leaks its receiver).
+	if !(b.Full0() >= 1 && b.Full0() <= w.m.Threads()) {
+		if u, ok := w.exprUnit(ue); !ok {
+			return false
+		} else if _, err := u.Threads(w.m); err != nil {
+			return false
+		}
+	}
+	if !b.LowerOK {
+		return false
+	}
+	n := w.n
+	if !w.push(wsym{name: s.Var.Name, kind: kIndex, device: true, threadsIt: true, t0: int32(cur.TileThreads), t1: int32(b.TileThreads)}) {
+		return false
+	}
+	w.flats[w.nflats] = b
+	w.nflats++
+	ok = w.devBlock(s.Body, nil)
+	w.nflats--
+	w.n = n
+	return ok
+}
+
+// flatUnit is exprUnit(e) as a unit and a scale k (the unit is u scaled
+// by k), ok where exprUnit makes it: k * name (either order) is the
+// library unit name and k, whose scaled box (walker.scaled's, with no
+// room: Scaled's allocation) a Flat does not keep; a unit Scaled rejects
+// and every other expression are exprUnit's, with k 1.
+func (w *walker) flatUnit(e syntax.Expr) (coll.Unit, int, bool) {
+	if b, ok := e.(*syntax.Binary); ok && b.Op == "*" {
+		// unit's steps.
+		k, ok := w.constValue(b.X)
+		y := b.Y
+		if !ok {
+			if k, ok = w.constValue(b.Y); !ok {
+				return coll.Unit{}, 0, false
+			}
+			y = b.X
+		}
+		if n, ok := y.(*syntax.Name); ok {
+			u, ok := stdUnit(n.Name)
+			if !ok {
+				return u, 0, false
+			}
+			if k >= 1 && u.ScaledDim >= 0 && u.ScaledDim < len(u.Box) {
+				return u, int(k), true
+			}
+		}
+	}
+	u, ok := w.exprUnit(e)
+	return u, 1, ok
+}
+
+// tileThreads is cur.TileThreads, of w.flats' last when cur is nil.
+func (w *walker) tileThreads(cur *coll.Tiling) int {
+	if cur == nil {
+		return w.flats[w.nflats-1].TileThreads
+	}
+	return cur.TileThreads
 }
 
 // unitMemo is a loop unit the walk has resolved: expression e (nil:
@@ -1426,7 +1555,16 @@ func (w *walker) fence(s *syntax.Fence, cur *coll.Tiling) bool {
 	if first.FullSet&(k.TMAToSmem|k.WmmaRmemD|k.WmmaSmem) != 0 {
 		return false
 	}
-	return barrierOK(cur, w.m, cur.Threads())
+	if cur == nil {
+		f := &w.flats[w.nflats-1]
+		return barrierOK(f.Contiguous(), f.Align(), w.m, f.Threads())
+	}
+	col := cur.Collective(nil)
+	contiguous := col.N <= 1 || (col.N == 1 && col.Runs[0].Stride == 1)
+	if col.N == 1 && col.Runs[0].Stride != 1 {
+		contiguous = false
+	}
+	return barrierOK(contiguous, cur.Align(), w.m, cur.Threads())
 }
 
 // sameName reports whether e is a name spelled as a.
@@ -1444,25 +1582,12 @@ func (w *walker) timeline(e syntax.Expr) *lib.SyncTL {
 	return w.l.Timelines[n.Name]
 }
 
-// barrierOK reports whether threadBarrierTo finds a barrier for the
-// collective of n threads cur on machine m (it reports nothing).
-func barrierOK(cur *coll.Tiling, m coll.Machine, n int) bool {
-	col := cur.Collective(nil)
-	contiguous := col.N <= 1 || (col.N == 1 && col.Runs[0].Stride == 1)
-	if col.N == 1 && col.Runs[0].Stride != 1 {
-		contiguous = false
-	}
-	aligned := func(k int) bool {
-		if cur.Base.Const%k != 0 {
-			return false
-		}
-		for _, t := range cur.Base.Terms {
-			if t.Step%k != 0 {
-				return false
-			}
-		}
-		return true
-	}
+// barrierOK reports whether threadBarrierTo finds a barrier for a
+// collective of n threads on machine m (it reports nothing), contiguous
+// or not, whose base's constant and steps k divides where k divides
+// align (coll.Tiling.Align: their greatest common divisor; k > 0 below).
+func barrierOK(contiguous bool, align int, m coll.Machine, n int) bool {
+	aligned := func(k int) bool { return align%k == 0 }
 	switch {
 	case n == 1:
 	case n == m.Threads() && m.ClusterDim > 1:

@@ -1,10 +1,12 @@
 package cudagen
 
 import (
+	"os"
 	"reflect"
 	"testing"
 
 	"weft.dev/weft/lang/weft/coll"
+	"weft.dev/weft/lang/weft/gpucheck"
 	"weft.dev/weft/lang/weft/lib"
 	"weft.dev/weft/lang/weft/syntax"
 )
@@ -353,4 +355,73 @@ func TestUnitThreads(t *testing.T) {
 		t.Error("no unit took threadsOneRef")
 	}
 	t.Logf("%d units x machines in one step", n1)
+}
+
+// TestWalkFlatSameAnswers: the walk that derives its own tilings as
+// coll.Flats (deviceFunction, issue 13 stop 47) answers as the walk with
+// the tilings (flatOff) on every program and variant of the differential
+// corpus, with an empty GPU checker's result (every device function's
+// tilings the walk's own). per_cta_alloc (NCTA = 1 in the file) is walked
+// as Flats to the end, without a slab; a Flat's failures (a loop of
+// another derivation, an instruction's unit to match) walk the device
+// function again with the tilings, and the answer is still the pass's.
+func TestWalkFlatSameAnswers(t *testing.T) {
+	l := lib.MustStd()
+	n, answered := 0, 0
+	forEachProgramVariant(t, func(name, text string) {
+		f, _, _, ok := walkCase(l, name, text)
+		if !ok {
+			return
+		}
+		n++
+		got := walkClean(f, l, &gpucheck.Result{})
+		flatOff = true
+		want := walkClean(f, l, &gpucheck.Result{})
+		flatOff = false
+		if got != want {
+			t.Errorf("%s: the walk with Flats answers %v, with the tilings %v", name, got, want)
+		}
+		if got {
+			answered++
+		}
+	})
+	t.Logf("%d programs and variants, the walk answers for %d", n, answered)
+	if n < 1000 || answered < 500 {
+		t.Errorf("the comparison exercised too little")
+	}
+	src, err := os.ReadFile("../../../bench/syncref/weft/per_cta_alloc.weft")
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := "@proc\ndef p(x: f32[64] @ CudaGmemLinear):\n    with CudaDeviceFunction(blockDim=64):\n        for task in cuda_tasks(0, 1):\n"
+	for _, c := range []struct {
+		name, text string
+		slab       bool
+	}{
+		{"per_cta_alloc", string(src), false},
+		// cuda_threads_strided: the general derivation.
+		{"strided", head + "            for t in cuda_threads(0, 16, unit=2 * cuda_threads_strided(1, 1)):\n                pass\n", true},
+		// A loop of more iterations than its scope holds: no Flat, and
+		// the derivation's error.
+		{"wide", head + "            for t in cuda_threads(0, 128, unit=cuda_thread):\n                pass\n", true},
+	} {
+		f, prog, _, ok := walkCase(l, c.name, c.text)
+		if !ok {
+			t.Fatalf("%s: does not parse", c.name)
+		}
+		var w walker
+		got := w.clean(f, l, &gpucheck.Result{})
+		if (w.slab != nil) != c.slab {
+			t.Errorf("%s: slab %v, want %v", c.name, w.slab != nil, c.slab)
+		}
+		walkOff = true
+		pass := generateDiags(f, l, Options{CheckOnly: true, Prog: prog, GPU: &gpucheck.Result{}})
+		walkOff = false
+		if got && pass != "" {
+			t.Errorf("%s: the walk answers clean; the pass reports\n%s", c.name, pass)
+		}
+		if c.name != "wide" && !got {
+			t.Errorf("%s: the walk does not answer", c.name)
+		}
+	}
 }

@@ -295,10 +295,13 @@ func TestWalkOwnStores(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: does not parse", c.unit)
 		}
+		// With the tilings (a CTA's are Flats: TestWalkFlatSameAnswers).
 		var w walker
+		flatOff = true
 		if !w.clean(f, l, &gpucheck.Result{}) {
 			t.Errorf("%s: the walk does not answer", c.unit)
 		}
+		flatOff = false
 		if w.nstores != c.used {
 			t.Errorf("%s: %d loops' tilings in the walk's stores, want %d", c.unit, w.nstores, c.used)
 		}
