@@ -1,8 +1,6 @@
 package cudagen
 
 import (
-	"strings"
-
 	"weft.dev/weft/lang/weft/check"
 	"weft.dev/weft/lang/weft/coll"
 	"weft.dev/weft/lang/weft/gpucheck"
@@ -995,7 +993,7 @@ func (w *walker) devStmt(s syntax.Stmt, cur *coll.Tiling) bool {
 // wgmma's (whose filled text is checked), without completion barriers.
 // cur is the scope's tiling in device code.
 func (w *walker) instrCall(s *syntax.CallStmt, in *lib.Instr, device bool, cur *coll.Tiling) bool {
-	if !in.PlainCUDA || len(s.Barriers) > 0 || strings.Contains(in.CUDA, "wgmma_m64n") {
+	if !in.PlainCUDA || len(s.Barriers) > 0 || in.WGMMA {
 		return false
 	}
 	var argBuf [walkBindMax]syntax.Expr

@@ -28,6 +28,11 @@ type Instr struct {
 	// cudagen/walk.go, reads this instead of scanning the template at
 	// every call; issue 13, stop 37).
 	PlainCUDA bool
+	// WGMMA: CUDA contains "wgmma_m64n", a wgmma's template, whose filled
+	// text the code generator checks (the walk leaves its calls to the
+	// pass): found once here, not in the template at every call (issue
+	// 13, stop 47).
+	WGMMA bool
 	// Barrier is the barrier memory π_z the instruction completes on
 	// (`instr(...) >> z` needs z in a memory derived from it); "" if the
 	// instruction does not complete on a barrier.
@@ -370,6 +375,7 @@ func ParseInstr(p *syntax.Proc, l *Library, errs *diag.List) *Instr {
 		}
 	}
 	in.PlainCUDA = plainTemplate(in.CUDA, p.Params)
+	in.WGMMA = strings.Contains(in.CUDA, "wgmma_m64n")
 	return in
 }
 
