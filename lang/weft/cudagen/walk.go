@@ -308,11 +308,16 @@ func allLit(es []syntax.Expr) bool {
 	return true
 }
 
-// lookup is scope.lookup: the innermost name.
+// lookup is scope.lookup: the innermost name. A name's last and first
+// bytes are compared before the name (a call of memequal for each name
+// of the same length: rmem_uniform's d_src, h_src, d_dst and h_dst); two
+// bytes decide a name of at most two (issue 13, stop 47: row 11's build
+// checker 11.48 K -> 11.22 K instructions a check).
 func (w *walker) lookup(name string) *wsym {
+	n := len(name)
 	for i := w.n - 1; i >= 0; i-- {
-		if w.scope[i].name == name {
-			return &w.scope[i]
+		if v := &w.scope[i]; len(v.name) == n && (n == 0 || v.name[n-1] == name[n-1] && v.name[0] == name[0] && (n <= 2 || v.name == name)) {
+			return v
 		}
 	}
 	return nil
