@@ -17,9 +17,8 @@ type Flat struct {
 	// TileThreads is Tiling.TileThreads; LowerOK is Lowering().OK.
 	TileThreads int
 	LowerOK     bool
-	// align is the greatest common divisor of the base's constant and
-	// its terms' steps (0 when all are 0).
-	align int
+	// bits is LowBits.
+	bits int
 }
 
 // FlatDevice is DeviceTiling(m) as a Flat, ok for a machine without
@@ -39,8 +38,8 @@ func (f *Flat) Threads() int { return f.threads }
 // at pitch 1 (a Flat's collective always is).
 func (f *Flat) Contiguous() bool { return true }
 
-// Align is Tiling.Align.
-func (f *Flat) Align() int { return f.align }
+// LowBits is Tiling.LowBits.
+func (f *Flat) LowBits() int { return f.bits }
 
 // Full0 is Tiling.Full[0].
 func (f *Flat) Full0() int { return f.full }
@@ -68,34 +67,20 @@ func (f *Flat) Threads1D(m Machine, count int, u *Unit, k int) (Flat, bool) {
 	if !ok {
 		return Flat{}, false
 	}
-	c := Flat{tile: bb, full: nf, threads: bb, TileThreads: nf, align: gcdInt(f.align, bb)}
+	c := Flat{tile: bb, full: nf, threads: bb, TileThreads: nf, bits: f.bits | bb}
 	c.an = loopAnchor(an, bb, f.tile)
 	// setLoop's lowering: known with the aligned anchor, or a no-op.
 	c.LowerOK = an.OK || bb == f.tile
 	return c, true
 }
 
-// gcdInt is the greatest common divisor of |a| and |b| (0 for two 0s).
-func gcdInt(a, b int) int {
-	if a < 0 {
-		a = -a
-	}
-	if b < 0 {
-		b = -b
-	}
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
-}
-
-// Align is Flat.align of t: the greatest common divisor of its base's
-// constant and its terms' steps (0 when all are 0), which k divides
-// where k divides each of them.
-func (t *Tiling) Align() int {
-	g := gcdInt(0, t.Base.Const)
+// LowBits is the bitwise or of t's base's constant and its terms'
+// steps: a power of two k divides each of them where LowBits()&(k-1) is
+// 0 (threadBarrierTo's alignment tests; issue 13, stop 47).
+func (t *Tiling) LowBits() int {
+	b := t.Base.Const
 	for _, term := range t.Base.Terms {
-		g = gcdInt(g, term.Step)
+		b |= term.Step
 	}
-	return g
+	return b
 }

@@ -70,7 +70,7 @@ func flatEqual(t *testing.T, m Machine, f *Flat, tl *Tiling) {
 	t.Helper()
 	col := tl.Collective(nil)
 	if len(tl.Dims) != 1 || f.tile != tl.Tile[0] || f.full != tl.Full[0] || f.an != tl.anchors[0] || f.Full0() != tl.Full[0] ||
-		f.Threads() != tl.Threads() || f.TileThreads != tl.TileThreads || f.Align() != tl.Align() ||
+		f.Threads() != tl.Threads() || f.TileThreads != tl.TileThreads || f.LowBits() != tl.LowBits() ||
 		(tl.Kind == KindThreads && f.LowerOK != tl.Lowering().OK) ||
 		f.Contiguous() != (col.N == 0 || col.N == 1 && col.Runs[0].Stride == 1) {
 		t.Fatalf("%v: Flat %+v, tiling dims %v tile %v full %v anchors %v threads %d tile threads %d lowering %+v base %+v col %+v",
@@ -81,7 +81,7 @@ func flatEqual(t *testing.T, m Machine, f *Flat, tl *Tiling) {
 		for _, term := range tl.Base.Terms {
 			want = want && term.Step%k == 0
 		}
-		if (f.Align()%k == 0) != want {
+		if (f.LowBits()&(k-1) == 0) != want {
 			t.Fatalf("%v: Flat %+v: %d divides its alignment %v, want %v", m, *f, k, !want, want)
 		}
 	}

@@ -168,18 +168,12 @@ type walker struct {
 	memOK   bool
 	memName string
 	mem     *lib.Memory
-	// flats[:nflats] are the tilings of the enclosing scopes, innermost
-	// last, where the walk derives its own tilings as coll.Flats (the
-	// device statements' cur is then nil); flatFail: the walk ended
-	// where a Flat has no answer (deviceFunction then walks the device
-	// function again with the tilings).
-	flats    [walkFlats]coll.Flat
-	nflats   int
+	// flatFail: the walk of a device function whose tilings it derives
+	// as coll.Flats (the device statements' f, each on the frame of the
+	// statement that derived it; cur is then nil) ended where a Flat has
+	// no answer (deviceFunction then walks it again with the tilings).
 	flatFail bool
 }
-
-// walkFlats is the depth of scopes a walk derives as Flats.
-const walkFlats = 6
 
 // flatOff makes deviceFunction derive its tilings as coll.Tilings always
 // (the tests comparing the two).
@@ -549,7 +543,7 @@ func (w *walker) hostStmt(s syntax.Stmt) bool {
 		// procGen.call: a CPU instruction (a CUDA one is reported; a
 		// proc call is left to the pass).
 		in := w.l.Instr(s.Call.FunName())
-		return in != nil && in.CPU && w.instrCall(s, in, false, nil)
+		return in != nil && in.CPU && w.instrCall(s, in, false, nil, nil)
 	case *syntax.With:
 		c, ok := s.Ctx.(*syntax.Call)
 		return ok && c.FunName() == "CudaDeviceFunction" && w.deviceFunction(s, c)
@@ -879,8 +873,9 @@ func (w *walker) deviceFunction(s *syntax.With, c *syntax.Call) bool {
 		top, w.shared = dev.Top, true
 	} else {
 		w.shared = false
-		// A CTA without clusters: its tilings as coll.Flats, on the
-		// walker's stack, not a slab of them on the heap (issue 13, stop
+		// A CTA without clusters: its tilings as coll.Flats, each on
+		// the stack frame of the statement that derives it (a Flat holds
+		// no pointer), not a slab of them on the heap (issue 13, stop
 		// 47: per_cta_alloc with NCTA=2, whose generator reads NCTA = 1,
 		// allocated 3.4 KB a check here). A Flat is the tiling
 		// coll.CudaThreadsIn makes in one pass (threads1D), in each field
@@ -892,10 +887,9 @@ func (w *walker) deviceFunction(s *syntax.With, c *syntax.Call) bool {
 		// changed only names pushed since (popped here) and pure memos.
 		// TestWalkFlatSameAnswers compares the two walks on the corpus.
 		if f, ok := coll.FlatDevice(w.m); ok && !flatOff {
-			w.flats[0], w.nflats, w.flatFail = f, 1, false
+			w.flatFail = false
 			nt := w.n
-			ok := w.devBlock(body, nil)
-			w.nflats = 0
+			ok := w.devBlock(body, nil, &f)
 			if ok || !w.flatFail {
 				w.n = n
 				return ok
@@ -913,7 +907,7 @@ func (w *walker) deviceFunction(s *syntax.With, c *syntax.Call) bool {
 		// walk, which has ended).
 		w.stores, w.nstores = sl.stores[:], 0
 	}
-	ok := w.devBlock(body, top)
+	ok := w.devBlock(body, top, nil)
 	w.n = n
 	return ok
 }
@@ -925,10 +919,10 @@ func (w *walker) bound(e syntax.Expr) bool {
 	return w.expr(e, true) && w.expr(e, false)
 }
 
-func (w *walker) devBlock(ss []syntax.Stmt, cur *coll.Tiling) bool {
+func (w *walker) devBlock(ss []syntax.Stmt, cur *coll.Tiling, f *coll.Flat) bool {
 	n := w.n
 	for _, s := range ss {
-		if !w.devStmt(s, cur) {
+		if !w.devStmt(s, cur, f) {
 			return false
 		}
 	}
@@ -937,12 +931,13 @@ func (w *walker) devBlock(ss []syntax.Stmt, cur *coll.Tiling) bool {
 }
 
 // devStmt mirrors gen.devStmt on the statements the walk accepts.
-func (w *walker) devStmt(s syntax.Stmt, cur *coll.Tiling) bool {
+// f is the scope's Flat where the walk derives them (cur nil), else nil.
+func (w *walker) devStmt(s syntax.Stmt, cur *coll.Tiling, f *coll.Flat) bool {
 	switch s := s.(type) {
 	case *syntax.Pass, *syntax.Assert, *syntax.Free:
 		return true
 	case *syntax.Alloc:
-		return w.devAlloc(s, cur)
+		return w.devAlloc(s, cur, f)
 	case *syntax.Assign:
 		if _, ok := s.LHS.(*syntax.Name); ok && s.Op == "=" && (s.Mem != nil || isWindowExpr(s.RHS)) {
 			return false // windows
@@ -966,7 +961,7 @@ func (w *walker) devStmt(s syntax.Stmt, cur *coll.Tiling) bool {
 		}
 		return w.expr(s.RHS, true)
 	case *syntax.If:
-		return w.expr(s.Cond, true) && w.devBlock(s.Then, cur) && w.devBlock(s.Else, cur)
+		return w.expr(s.Cond, true) && w.devBlock(s.Then, cur, f) && w.devBlock(s.Else, cur, f)
 	case *syntax.For:
 		switch s.Mode.Name {
 		case "seq":
@@ -974,19 +969,19 @@ func (w *walker) devStmt(s syntax.Stmt, cur *coll.Tiling) bool {
 				return false
 			}
 			n := w.n
-			ok := w.push(wsym{name: s.Var.Name, kind: kIndex, device: true}) && w.devBlock(s.Body, cur)
+			ok := w.push(wsym{name: s.Var.Name, kind: kIndex, device: true}) && w.devBlock(s.Body, cur, f)
 			w.n = n
 			return ok
 		case "cuda_threads":
-			return w.threadsLoop(s, cur)
+			return w.threadsLoop(s, cur, f)
 		}
 	case *syntax.Fence:
-		return w.fence(s, cur)
+		return w.fence(s, cur, f)
 	case *syntax.CallStmt:
 		// A library instruction (a proc would be inlined: left to the
 		// pass, as is a CPU instruction here).
 		in := w.l.Instr(s.Call.FunName())
-		return in != nil && !in.CPU && w.instrCall(s, in, true, cur)
+		return in != nil && !in.CPU && w.instrCall(s, in, true, cur, f)
 	}
 	return false
 }
@@ -997,7 +992,7 @@ func (w *walker) devStmt(s syntax.Stmt, cur *coll.Tiling) bool {
 // arguments, and none is an expression for placeholderExpr) and not a
 // wgmma's (whose filled text is checked), without completion barriers.
 // cur is the scope's tiling in device code.
-func (w *walker) instrCall(s *syntax.CallStmt, in *lib.Instr, device bool, cur *coll.Tiling) bool {
+func (w *walker) instrCall(s *syntax.CallStmt, in *lib.Instr, device bool, cur *coll.Tiling, f *coll.Flat) bool {
 	if !in.PlainCUDA || len(s.Barriers) > 0 || in.WGMMA {
 		return false
 	}
@@ -1011,7 +1006,7 @@ func (w *walker) instrCall(s *syntax.CallStmt, in *lib.Instr, device bool, cur *
 		// (unitOK), must match the scope. (Its timeline's CudaAsync test
 		// reads the enclosing CudaAsync, which the walk never enters.)
 		if u, ok := w.unit(in.Unit); ok {
-			if cur == nil {
+			if f != nil {
 				w.flatFail = true // a Flat has no Matches
 				return false
 			}
@@ -1133,12 +1128,12 @@ func (w *walker) fullSlice(s *syntax.Slice, dim syntax.Expr) bool {
 // devAlloc mirrors gen.devAlloc and allocLen: registers and SMEM with
 // constant dimensions (any number of them distributed leaves constant
 // ones: pendingAlloc reports nothing).
-func (w *walker) devAlloc(a *syntax.Alloc, cur *coll.Tiling) bool {
+func (w *walker) devAlloc(a *syntax.Alloc, cur *coll.Tiling, f *coll.Flat) bool {
 	t := a.Type
 	if t == nil || t.Elem == nil || t.Elem.Name == "barrier" {
 		return false
 	}
-	v := wsym{name: a.Name.Name, typ: t, device: true, tileThreads: int32(w.tileThreads(cur)), nd: -1}
+	v := wsym{name: a.Name.Name, typ: t, device: true, tileThreads: int32(tileThreads(cur, f)), nd: -1}
 	if ctype(lib.ResolveElem(t.Elem.Name)) == "" {
 		return false
 	}
@@ -1175,7 +1170,7 @@ func (w *walker) devAlloc(a *syntax.Alloc, cur *coll.Tiling) bool {
 }
 
 // threadsLoop mirrors gen.threadsLoop with a shared scope (sharedBody).
-func (w *walker) threadsLoop(s *syntax.For, cur *coll.Tiling) bool {
+func (w *walker) threadsLoop(s *syntax.For, cur *coll.Tiling, f *coll.Flat) bool {
 	if lo, ok := w.constValue(s.Lo); !ok || lo != 0 {
 		return false
 	}
@@ -1188,8 +1183,8 @@ func (w *walker) threadsLoop(s *syntax.For, cur *coll.Tiling) bool {
 		ue = k.Value
 	}
 	w.iterID++
-	if cur == nil {
-		return w.threadsFlat(s, int(hi), ue)
+	if f != nil {
+		return w.threadsFlat(s, int(hi), ue, f)
 	}
 	var b *coll.Tiling
 	if w.shared {
@@ -1232,25 +1227,19 @@ func (w *walker) threadsLoop(s *syntax.For, cur *coll.Tiling) bool {
 		return false
 	}
 	n := w.n
-	ok = w.push(wsym{name: s.Var.Name, kind: kIndex, device: true, threadsIt: true, t0: int32(cur.TileThreads), t1: int32(b.TileThreads)}) && w.devBlock(s.Body, b)
+	ok = w.push(wsym{name: s.Var.Name, kind: kIndex, device: true, threadsIt: true, t0: int32(cur.TileThreads), t1: int32(b.TileThreads)}) && w.devBlock(s.Body, b, nil)
 	w.n = n
 	return ok
 }
 
-// threadsFlat is threadsLoop's derivation as a coll.Flat, under
-// w.flats' last (cur nil), of the loop of hi iterations of unit
-// expression ue: the tests of threadsLoop's own derivation, in the same
-// order.
-func (w *walker) threadsFlat(s *syntax.For, hi int, ue syntax.Expr) bool {
+// threadsFlat is threadsLoop's derivation as a coll.Flat, under cur, of
+// the loop of hi iterations of unit expression ue: the tests of
+// threadsLoop's own derivation, in the same order.
+func (w *walker) threadsFlat(s *syntax.For, hi int, ue syntax.Expr, cur *coll.Flat) bool {
 	u, k, ok := w.flatUnit(ue)
 	if !ok {
 		return false
 	}
-	if w.nflats == len(w.flats) {
-		w.flatFail = true
-		return false
-	}
-	cur := &w.flats[w.nflats-1]
 	b, ok := cur.Threads1D(w.m, hi, &u, k)
 	if !ok {
 		w.flatFail = true // another derivation: the tilings'
@@ -1273,10 +1262,7 @@ func (w *walker) threadsFlat(s *syntax.For, hi int, ue syntax.Expr) bool {
 	if !w.push(wsym{name: s.Var.Name, kind: kIndex, device: true, threadsIt: true, t0: int32(cur.TileThreads), t1: int32(b.TileThreads)}) {
 		return false
 	}
-	w.flats[w.nflats] = b
-	w.nflats++
-	ok = w.devBlock(s.Body, nil)
-	w.nflats--
+	ok = w.devBlock(s.Body, nil, &b)
 	w.n = n
 	return ok
 }
@@ -1311,10 +1297,10 @@ func (w *walker) flatUnit(e syntax.Expr) (coll.Unit, int, bool) {
 	return u, 1, ok
 }
 
-// tileThreads is cur.TileThreads, of w.flats' last when cur is nil.
-func (w *walker) tileThreads(cur *coll.Tiling) int {
-	if cur == nil {
-		return w.flats[w.nflats-1].TileThreads
+// tileThreads is the TileThreads of f, or of cur where f is nil.
+func tileThreads(cur *coll.Tiling, f *coll.Flat) int {
+	if f != nil {
+		return f.TileThreads
 	}
 	return cur.TileThreads
 }
@@ -1540,7 +1526,7 @@ func (w *walker) unit(e syntax.Expr) (coll.Unit, bool) {
 }
 
 // fence mirrors gen.fence and threadBarrierTo.
-func (w *walker) fence(s *syntax.Fence, cur *coll.Tiling) bool {
+func (w *walker) fence(s *syntax.Fence, cur *coll.Tiling, f *coll.Flat) bool {
 	first := w.timeline(s.First)
 	second := first
 	if a, ok := s.First.(*syntax.Name); !ok || !sameName(a, s.Second) {
@@ -1558,16 +1544,15 @@ func (w *walker) fence(s *syntax.Fence, cur *coll.Tiling) bool {
 	if first.FullSet&(k.TMAToSmem|k.WmmaRmemD|k.WmmaSmem) != 0 {
 		return false
 	}
-	if cur == nil {
-		f := &w.flats[w.nflats-1]
-		return barrierOK(f.Contiguous(), f.Align(), w.m, f.Threads())
+	if f != nil {
+		return barrierOK(f.Contiguous(), f.LowBits(), w.m, f.Threads())
 	}
 	col := cur.Collective(nil)
 	contiguous := col.N <= 1 || (col.N == 1 && col.Runs[0].Stride == 1)
 	if col.N == 1 && col.Runs[0].Stride != 1 {
 		contiguous = false
 	}
-	return barrierOK(contiguous, cur.Align(), w.m, cur.Threads())
+	return barrierOK(contiguous, cur.LowBits(), w.m, cur.Threads())
 }
 
 // sameName reports whether e is a name spelled as a.
@@ -1587,10 +1572,12 @@ func (w *walker) timeline(e syntax.Expr) *lib.SyncTL {
 
 // barrierOK reports whether threadBarrierTo finds a barrier for a
 // collective of n threads on machine m (it reports nothing), contiguous
-// or not, whose base's constant and steps k divides where k divides
-// align (coll.Tiling.Align: their greatest common divisor; k > 0 below).
-func barrierOK(contiguous bool, align int, m coll.Machine, n int) bool {
-	aligned := func(k int) bool { return align%k == 0 }
+// or not, whose base's constant and steps are aligned to k where the
+// low bits of bits below k are 0 (coll.Tiling.LowBits: their bitwise
+// or; every k asked below is a power of two: 32, or n < 32 with
+// n&(n-1) == 0).
+func barrierOK(contiguous bool, bits int, m coll.Machine, n int) bool {
+	aligned := func(k int) bool { return bits&(k-1) == 0 }
 	switch {
 	case n == 1:
 	case n == m.Threads() && m.ClusterDim > 1:
