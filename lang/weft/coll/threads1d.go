@@ -133,15 +133,30 @@ func (t *Tiling) threads1D(iter, count int, u *Unit, d, b int, st *ThreadsStore)
 	default:
 		return nil
 	}
-	bb, nf, an, ok := step1D(n, tt, full, an0, count, b)
-	if !ok {
+	// alignSame: the scope's tile and full tile (a derivation's are in
+	// [1, n]), its anchor normalized.
+	// cudaThreads: the body's tile with (bb) and without (nf) warp
+	// specialization. With count >= 1 and tt <= n, count*bb > tt also
+	// rejects a box wider than its domain (b > n: Resolve's error), a
+	// tile larger than the scope's (bb > tt) and a no-op tiling (bb ==
+	// tt) of more than one iteration, which the general way words.
+	// (step1D, Flat's, takes these steps too: a call of it here was 10%
+	// more of threads1D on shfl_xor; TestFlatMatchesThreads1D.)
+	bb, nf := b, b
+	if b == full && tt < full {
+		bb = tt
+	}
+	if count*bb > tt || tt%bb != 0 {
 		return nil
 	}
 	c := &st.t
 	st.dims[0] = Dim{n, 1}
 	st.ints[0], st.ints[1] = bb, nf
 	c.Dims, c.Tile, c.Full = st.dims[:1:1], st.ints[0:1:1], st.ints[1:2:2]
-	st.anch[0] = st.setLoop(t, iter, count, u, 0, bb, tt, an)
+	// Lowering: subAnchor over the whole dimension gives a modulus A
+	// that divides n (or is n), so the general way's extent test holds
+	// whenever the anchor is known.
+	st.anch[0] = st.setLoop(t, iter, count, u, 0, bb, tt, subAnchor(an0, 1, n, tt))
 	c.anchors = st.anch[:1:1]
 	// finish: one run of bb threads at pitch 1, or none.
 	c.threads, c.TileThreads = bb, nf
@@ -186,16 +201,9 @@ func (st *ThreadsStore) setLoop(t *Tiling, iter, count int, u *Unit, dim, bb, tt
 // threads whose tile is tt, full tile full and anchor an0, for a loop of
 // count iterations whose unit's box is b (its domain being n): the
 // body's tile bb and full tile nf, and the aligned anchor an that
-// setLoop takes; ok false where threads1D declines. Flat.Threads1D
-// takes the same steps (issue 13, stop 47).
+// setLoop takes; ok false where threads1D declines (Flat.Threads1D's
+// steps, threads1D's in place; issue 13, stop 47).
 func step1D(n, tt, full int, an0 anchor, count, b int) (bb, nf int, an anchor, ok bool) {
-	// alignSame: the scope's tile and full tile (a derivation's are in
-	// [1, n]), its anchor normalized.
-	// cudaThreads: the body's tile with (bb) and without (nf) warp
-	// specialization. With count >= 1 and tt <= n, count*bb > tt also
-	// rejects a box wider than its domain (b > n: Resolve's error), a
-	// tile larger than the scope's (bb > tt) and a no-op tiling (bb ==
-	// tt) of more than one iteration, which the general way words.
 	bb, nf = b, b
 	if b == full && tt < full {
 		bb = tt
@@ -203,9 +211,6 @@ func step1D(n, tt, full int, an0 anchor, count, b int) (bb, nf int, an anchor, o
 	if count*bb > tt || tt%bb != 0 {
 		return 0, 0, anchor{}, false
 	}
-	// Lowering: subAnchor over the whole dimension gives a modulus A
-	// that divides n (or is n), so the general way's extent test holds
-	// whenever the anchor is known.
 	return bb, nf, subAnchor(an0, 1, n, tt), true
 }
 
