@@ -22,25 +22,45 @@ type KnownQuals struct {
 	CPUInOrder QualSet // cpu_in_order_qual
 }
 
+// knownNames pairs each field of KnownQuals with its timeline's name:
+// the one list knownQuals resolves and Bit answers from.
+var knownNames = [...]struct {
+	name  string
+	field func(*KnownQuals) *QualSet
+}{
+	{"tma_to_smem_async_qual", func(k *KnownQuals) *QualSet { return &k.TMAToSmem }},
+	{"tma_to_gmem_async_qual", func(k *KnownQuals) *QualSet { return &k.TMAToGmem }},
+	{"wmma_async_smem_qual", func(k *KnownQuals) *QualSet { return &k.WmmaSmem }},
+	{"wmma_async_rmem_a_qual", func(k *KnownQuals) *QualSet { return &k.WmmaRmemA }},
+	{"wmma_async_rmem_d_qual", func(k *KnownQuals) *QualSet { return &k.WmmaRmemD }},
+	{"Sm80_cp_async_qual", func(k *KnownQuals) *QualSet { return &k.CpAsync }},
+	{"cuda_in_order_ram_qual", func(k *KnownQuals) *QualSet { return &k.InOrderRAM }},
+	{"cuda_in_order_rmem_qual", func(k *KnownQuals) *QualSet { return &k.InOrderRMEM }},
+	{"cpu_in_order_qual", func(k *KnownQuals) *QualSet { return &k.CPUInOrder }},
+}
+
 // knownQuals resolves KnownQuals from quals.
 func knownQuals(quals map[string]*QualTL) KnownQuals {
-	bit := func(name string) QualSet {
-		if q := quals[name]; q != nil {
-			return 1 << q.Index
+	var k KnownQuals
+	for _, n := range knownNames {
+		if q := quals[n.name]; q != nil {
+			*n.field(&k) = 1 << q.Index
 		}
-		return 0
 	}
-	return KnownQuals{
-		TMAToSmem:   bit("tma_to_smem_async_qual"),
-		TMAToGmem:   bit("tma_to_gmem_async_qual"),
-		WmmaSmem:    bit("wmma_async_smem_qual"),
-		WmmaRmemA:   bit("wmma_async_rmem_a_qual"),
-		WmmaRmemD:   bit("wmma_async_rmem_d_qual"),
-		CpAsync:     bit("Sm80_cp_async_qual"),
-		InOrderRAM:  bit("cuda_in_order_ram_qual"),
-		InOrderRMEM: bit("cuda_in_order_rmem_qual"),
-		CPUInOrder:  bit("cpu_in_order_qual"),
+	return k
+}
+
+// Bit is the field of k that names timeline name (ok false: name is none
+// of KnownQuals'). The sync checker's conversion asks it before a lookup
+// in Library.Quals (issue 13, stop 47: a map lookup is ~140 instructions,
+// this a few compares of lengths).
+func (k *KnownQuals) Bit(name string) (QualSet, bool) {
+	for i := range knownNames {
+		if knownNames[i].name == name {
+			return *knownNames[i].field(k), true
+		}
 	}
+	return 0, false
 }
 
 // StreamSyncSets are the full and temporal sets of the fences that

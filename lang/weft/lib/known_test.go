@@ -73,3 +73,34 @@ func TestStreamSyncSets(t *testing.T) {
 		t.Errorf("cuda_temporal alone resolves %+v", s)
 	}
 }
+
+// TestKnownBit: Bit answers each field of KnownQuals for its timeline's
+// name (a library whose fields are all distinct bits, so a name paired
+// with the wrong field shows), and no other name.
+func TestKnownBit(t *testing.T) {
+	var k KnownQuals
+	v := reflect.ValueOf(&k).Elem()
+	for i := 0; i < v.NumField(); i++ {
+		v.Field(i).SetUint(1 << i)
+	}
+	if len(knownNames) != v.NumField() {
+		t.Fatalf("knownNames has %d names, KnownQuals %d fields", len(knownNames), v.NumField())
+	}
+	want := map[string]QualSet{
+		"tma_to_smem_async_qual": k.TMAToSmem, "tma_to_gmem_async_qual": k.TMAToGmem,
+		"wmma_async_smem_qual": k.WmmaSmem, "wmma_async_rmem_a_qual": k.WmmaRmemA,
+		"wmma_async_rmem_d_qual": k.WmmaRmemD, "Sm80_cp_async_qual": k.CpAsync,
+		"cuda_in_order_ram_qual": k.InOrderRAM, "cuda_in_order_rmem_qual": k.InOrderRMEM,
+		"cpu_in_order_qual": k.CPUInOrder,
+	}
+	for name, w := range want {
+		if got, ok := k.Bit(name); !ok || got != w {
+			t.Errorf("Bit(%s) = %b %v, want %b", name, got, ok, w)
+		}
+	}
+	for _, name := range []string{"", "cuda_in_order", "cpu_in_order_qual_", "CPU_IN_ORDER_QUAL"} {
+		if got, ok := k.Bit(name); ok {
+			t.Errorf("Bit(%q) = %b, want none", name, got)
+		}
+	}
+}

@@ -34,7 +34,7 @@ func TestKnownBitMatchesLookup(t *testing.T) {
 			if q != wq || ok != wok {
 				t.Errorf("qualOf(%s) = %d %v, the lookup %d %v", n, q, ok, wq, wok)
 			}
-			if _, k := knownBit(&ll.Known, n); k && ok {
+			if _, k := ll.Known.Bit(n); k && ok {
 				known++
 			}
 		}

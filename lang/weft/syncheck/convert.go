@@ -435,7 +435,7 @@ func (c *converter) qual(name string) (amir.Qual, bool) {
 // none, refused alike). A lookup by name had been ~140 instructions of
 // each name's first ask (issue 13, stop 47).
 func (c *converter) qualOf(name string) (amir.Qual, bool) {
-	if bit, ok := knownBit(&c.lib.Known, name); ok && !knownBitOff {
+	if bit, ok := c.lib.Known.Bit(name); ok && !knownBitOff {
 		if i := bits.TrailingZeros64(uint64(bit)); bit != 0 && i < 32 {
 			return amir.Qual(i), true
 		}
@@ -446,31 +446,6 @@ func (c *converter) qualOf(name string) (amir.Qual, bool) {
 		return 0, false
 	}
 	return amir.Qual(q.Index), true
-}
-
-// knownBit is the field of k that name names (ok false: none of them).
-func knownBit(k *lib.KnownQuals, name string) (bit lib.QualSet, ok bool) {
-	switch name {
-	case "cuda_in_order_ram_qual":
-		return k.InOrderRAM, true
-	case "cuda_in_order_rmem_qual":
-		return k.InOrderRMEM, true
-	case "cpu_in_order_qual":
-		return k.CPUInOrder, true
-	case "Sm80_cp_async_qual":
-		return k.CpAsync, true
-	case "tma_to_smem_async_qual":
-		return k.TMAToSmem, true
-	case "tma_to_gmem_async_qual":
-		return k.TMAToGmem, true
-	case "wmma_async_smem_qual":
-		return k.WmmaSmem, true
-	case "wmma_async_rmem_a_qual":
-		return k.WmmaRmemA, true
-	case "wmma_async_rmem_d_qual":
-		return k.WmmaRmemD, true
-	}
-	return 0, false
 }
 
 // knownBitOff makes qualOf look every name up (tests).
